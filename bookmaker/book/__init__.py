@@ -1,0 +1,1 @@
+"""Turning requests into puzzles: jobs, their production on an executor, and pages."""

@@ -1,0 +1,75 @@
+"""PuzzleJobs -> verified Puzzles, in-process or on a process pool, always in job order."""
+
+from __future__ import annotations
+
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Callable, Iterable, Iterator
+
+from ..core.generator import Puzzle, generate
+from ..core.rng import derive_seed
+from ..core.shape import Shape
+from ..core.verify import verify_puzzle
+
+ProgressCallback = Callable[[int], None]
+
+# Enough chunks per worker to even out slow puzzles, few enough that tiny ones are batched.
+_CHUNKS_PER_WORKER = 4
+
+
+@dataclass(frozen=True)
+class PuzzleJob:
+    """Everything one puzzle depends on: make the same job anywhere, get the same puzzle."""
+
+    shape: Shape
+    seed: int
+    symmetry: str = "none"
+    target_clues: int = 0
+
+
+def generate_jobs(shape: Shape, seed: int | str, count: int, symmetry: str = "none",
+                  target_clues: int = 0) -> list[PuzzleJob]:
+    """The first `count` jobs of a run; job i's seed depends only on (seed, shape, symmetry, i),
+    so a shorter run is a prefix of a longer one."""
+    return [PuzzleJob(shape, _job_seed(shape, seed, symmetry, index), symmetry, target_clues)
+            for index in range(count)]
+
+
+def _job_seed(shape: Shape, seed: int | str, symmetry: str, index: int) -> int:
+    return derive_seed(seed, "generate", str(shape), shape.box_text, symmetry, index)
+
+
+def make_puzzle(job: PuzzleJob) -> Puzzle:
+    """Generate one job's puzzle and have Dancing Links confirm it (VerificationError if not)."""
+    puzzle = generate(job.shape, job.seed, job.symmetry, job.target_clues)
+    verify_puzzle(puzzle)
+    return puzzle
+
+
+def produce(jobs: Iterable[PuzzleJob], workers: int = 1,
+            on_progress: ProgressCallback | None = None) -> list[Puzzle]:
+    """Every job's verified puzzle, in job order whatever the number of workers."""
+    jobs = list(jobs)
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, got {workers}")
+    if workers == 1 or len(jobs) <= 1:
+        return _collect(map(make_puzzle, jobs), on_progress)
+    workers = min(workers, len(jobs))  # no idle processes to start and tear down
+    with ProcessPoolExecutor(max_workers=workers) as executor:
+        # map() yields in submission order, which is what keeps the output worker-independent.
+        results = executor.map(make_puzzle, jobs, chunksize=_chunksize(len(jobs), workers))
+        return _collect(results, on_progress)
+
+
+def _chunksize(job_count: int, workers: int) -> int:
+    return max(1, job_count // (workers * _CHUNKS_PER_WORKER))
+
+
+def _collect(results: Iterator[Puzzle], on_progress: ProgressCallback | None) -> list[Puzzle]:
+    puzzles = []
+    for puzzle in results:
+        puzzles.append(puzzle)
+        if on_progress is not None:
+            on_progress(len(puzzles))
+    return puzzles
+

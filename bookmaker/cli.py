@@ -1,0 +1,247 @@
+"""The command line: thin click commands that parse options, call one helper, print, exit."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import sys
+import time
+
+import click
+
+from . import __version__
+from .book.produce import PuzzleJob, generate_jobs, produce
+from .core.generator import GenerationError, Puzzle
+from .core.grid import Grid, format_grid
+from .core.shape import SYMMETRIES, Shape, parse_shape
+from .core.solver import count_solutions
+from .core.verify import VerificationError
+from .puzzlefile import PuzzleFile, PuzzleLine, read_puzzle_file
+
+# A click.Path so that a missing file is click's own "does not exist" error (exit 2).
+INPUT_FILE = click.Path(exists=True, dir_okay=False, allow_dash=True)
+PROGRESS_DELAY_SECONDS = 0.5  # runs shorter than this never show a bar
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="bookmaker")
+def main() -> None:
+    """Printable Sudoku puzzle books: seeded generation, proven-unique puzzles.
+
+    Puzzles are one per line: digits 1-9 then A-P, '.' or '0' for a blank
+    (or integers separated by spaces or commas, 0 for blank).
+    """
+
+
+def size_options(command):
+    """--size and --box for commands that read puzzles (the size is otherwise inferred)."""
+    command = click.option("--box", metavar="RxC",
+                           help="Box shape, rows x columns, when not the usual one "
+                                "(6x6 boxes are 2x3 unless told 3x2). Needs --size.")(command)
+    return click.option("--size", metavar="NxN",
+                        help="Board size; inferred from each line's length if not given.")(command)
+
+
+@main.command()
+@click.option("--size", metavar="NxN", default="9x9", show_default=True,
+              help="Board size, 4x4 to 25x25.")
+@click.option("--box", metavar="RxC",
+              help="Box shape, rows x columns, when not the usual one (e.g. 3x2 on 6x6).")
+@click.option("--count", metavar="N", type=click.IntRange(min=1), default=1, show_default=True,
+              help="How many puzzles.")
+@click.option("--seed", required=True,
+              help="Any integer or text. The same options and seed give the same puzzles; "
+                   "--count 5 gives the first 5 of --count 10.")
+@click.option("--symmetry", type=click.Choice(SYMMETRIES), default="none", show_default=True,
+              help="Symmetry of the clue pattern.")
+@click.option("--clues", "target_clues", metavar="K", type=click.IntRange(min=0), default=0,
+              help="Stop removing clues once K remain (a puzzle keeps more if it cannot "
+                   "get that low and stay unique). Default: remove while unique.")
+@click.option("--jobs", metavar="J", type=click.IntRange(min=0), default=1, show_default=True,
+              help="Worker processes, 0 for one per CPU. The output never depends on it.")
+def generate(size, box, count, seed, symmetry, target_clues, jobs) -> None:
+    """Print --count unique puzzles, one per line.
+
+    Every puzzle is proven unique while generating and checked again by an
+    independent Dancing Links solver before it is printed. A progress bar
+    appears on stderr for long runs in a terminal; stdout holds only puzzles.
+    """
+    shape = shape_from_options(size, box)
+    if target_clues > shape.cell_count:
+        raise click.BadParameter(f"{target_clues} is more than the {shape.cell_count} cells "
+                                 f"of a {shape} grid", param_hint="'--clues'")
+    jobs_list = generate_jobs(shape, seed_value(seed), count, symmetry, target_clues)
+    for puzzle in produce_or_fail(jobs_list, worker_count(jobs)):
+        click.echo(format_grid(puzzle.givens))
+
+
+@main.command()
+@click.argument("file", default="-", type=INPUT_FILE)
+@size_options
+@click.pass_context
+def solve(ctx, file, size, box) -> None:
+    """Print each puzzle's solution, one per line.
+
+    Reads FILE, or stdin if FILE is '-' or missing. Every line is read first: if any is malformed, each is reported as
+    FILE:LINE: message on stderr, nothing is printed, and the exit code is 2.
+
+    Otherwise stdout gets one line per puzzle, in order. A puzzle with several
+    solutions prints the first one found; a puzzle with none prints a
+    '# no solution' comment line (so output lines still match puzzles, and the
+    output can be read back). Each such puzzle is also named on stderr as
+    FILE:LINE: no solution / multiple solutions, and the exit code is 1.
+    """
+    puzzle_file = read_or_exit(ctx, file, shape_from_options(size, box, optional=True))
+    all_unique = True
+    for line in puzzle_file.lines:
+        printed, problem = solve_line(line)
+        click.echo(printed)
+        if problem:
+            click.echo(f"{line.where}: {problem}", err=True)
+            all_unique = False
+    ctx.exit(0 if all_unique else 1)
+
+
+@main.command()
+@click.argument("file", default="-", type=INPUT_FILE)
+@size_options
+@click.pass_context
+def check(ctx, file, size, box) -> None:
+    """Report whether each puzzle is unique.
+
+    Reads FILE, or stdin if FILE is '-' or missing. Prints LINE: unique, multiple, none, unknown (the search budget ran out
+    before deciding) or invalid: what is wrong. A malformed line does not stop
+    the others. Exit code 0 only if every puzzle is unique, 1 otherwise, 2 for
+    usage errors.
+    """
+    puzzle_file = read_puzzle_file_or_fail(file, shape_from_options(size, box, optional=True))
+    require_puzzles(ctx, puzzle_file)
+    verdicts = [uniqueness_verdict(line) for line in puzzle_file.lines]
+    for line, verdict in zip(puzzle_file.lines, verdicts):
+        click.echo(f"{line.number}: {verdict}")
+    ctx.exit(0 if all(v == "unique" for v in verdicts) else 1)
+
+
+# Helpers: everything the commands do beyond parsing options and printing.
+
+def shape_from_options(size: str | None, box: str | None, optional: bool = False) -> Shape | None:
+    """The Shape the --size/--box options ask for (None if optional and neither is given);
+    a bad value is a usage error naming the option at fault."""
+    if size is None:
+        if box is not None:
+            raise click.UsageError("--box needs --size too, e.g. --size 6x6 --box 3x2")
+        if optional:
+            return None
+    try:
+        shape = parse_shape(size)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="'--size'") from None
+    if box is None:
+        return shape
+    try:
+        return parse_shape(size, box)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="'--box'") from None
+
+
+def seed_value(text: str) -> int | str:
+    """An integer seed if the text is one (so '007' and '7' agree), else the text itself."""
+    return int(text) if re.fullmatch(r"[+-]?\d+", text.strip()) else text
+
+
+def worker_count(jobs: int) -> int:
+    return jobs if jobs > 0 else (os.cpu_count() or 1)
+
+
+def produce_or_fail(jobs: list[PuzzleJob], workers: int) -> list[Puzzle]:
+    """Produce the puzzles with a progress bar; a failure is a one-line error, exit 1."""
+    try:
+        with DelayedProgressBar(len(jobs), "Generating") as progress:
+            return produce(jobs, workers, on_progress=progress.update)
+    except (GenerationError, VerificationError) as err:
+        raise click.ClickException(str(err)) from None
+    except KeyboardInterrupt:
+        raise click.Abort() from None
+
+
+def read_puzzle_file_or_fail(path: str, shape: Shape | None) -> PuzzleFile:
+    try:
+        return read_puzzle_file(path, shape)
+    except OSError as err:
+        raise click.FileError(path, hint=err.strerror or str(err)) from None
+
+
+def require_puzzles(ctx: click.Context, puzzle_file: PuzzleFile) -> None:
+    """Exit 1 on a file without a single puzzle line: almost always a mistake upstream."""
+    if not puzzle_file.lines:
+        click.echo(f"{puzzle_file.source}: no puzzles found (blank and '#' lines are skipped)",
+                   err=True)
+        ctx.exit(1)
+
+
+def read_or_exit(ctx: click.Context, path: str, shape: Shape | None) -> PuzzleFile:
+    """All of a file's puzzles, or (any line malformed) every error on stderr and exit 2."""
+    puzzle_file = read_puzzle_file_or_fail(path, shape)
+    if puzzle_file.errors:
+        for error in puzzle_file.errors:
+            click.echo(error, err=True)
+        ctx.exit(2)
+    require_puzzles(ctx, puzzle_file)
+    return puzzle_file
+
+
+def solve_line(line: PuzzleLine) -> tuple[str, str | None]:
+    """The stdout line for one puzzle, and what is wrong with it (None if it is unique)."""
+    found = count_solutions(line.grid, limit=2)
+    if found.solution is None:
+        # A comment line keeps one output line per puzzle, and reads back as nothing.
+        if found.complete:
+            return "# no solution", "no solution"
+        return "# unknown", f"search gave up after {found.nodes} nodes without a solution"
+    solution = format_grid(Grid(line.grid.shape, found.solution))
+    if found.count >= 2:
+        return solution, "multiple solutions (the one shown is the first found)"
+    if not found.complete:
+        return solution, (f"search gave up after {found.nodes} nodes; "
+                          "the solution shown may not be the only one")
+    return solution, None
+
+
+def uniqueness_verdict(line: PuzzleLine) -> str:
+    """unique / multiple / none / unknown / invalid: message, for one puzzle line."""
+    if line.grid is None:
+        return f"invalid: {line.error}"
+    found = count_solutions(line.grid, limit=2)
+    if found.count >= 2:  # two solutions decide it, even if the budget then ran out
+        return "multiple"
+    if not found.complete:
+        return f"unknown (search gave up after {found.nodes} nodes)"
+    return "unique" if found.count == 1 else "none"
+
+
+class DelayedProgressBar:
+    """A progress bar on stderr, shown only when stderr is a terminal and the run has
+    already taken a moment: short runs and pipes see nothing, stdout is never touched."""
+
+    def __init__(self, total: int, label: str, delay: float = PROGRESS_DELAY_SECONDS) -> None:
+        self.total, self.label, self.delay = total, label, delay
+        self.enabled = total > 1 and sys.stderr.isatty()
+        self.bar = None
+        self.exits = contextlib.ExitStack()
+
+    def __enter__(self) -> DelayedProgressBar:
+        self.started = time.monotonic()
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.exits.__exit__(*exc_info)
+
+    def update(self, done: int) -> None:
+        """Report that `done` puzzles are finished in all."""
+        if self.bar is None:
+            if not self.enabled or time.monotonic() - self.started < self.delay:
+                return
+            self.bar = self.exits.enter_context(
+                click.progressbar(length=self.total, label=self.label, file=sys.stderr))
+        self.bar.update(done - self.bar.pos)

@@ -1,0 +1,243 @@
+"""Dancing Links (Knuth's Algorithm X) on the 4·n² column exact-cover matrix: the second opinion.
+
+Written apart from solver.py and from Shape's unit/peer tables on purpose, so that one bug
+cannot hide in both: the matrix is derived here from coordinates and the box size alone.
+
+Glossary: a *candidate* is (cell, value), one matrix row of four nodes, one in each of the
+column groups "cell filled", "row has value", "column has value", "box has value". Node 0
+is the root, nodes 1..4n² are column headers, then four consecutive nodes per candidate.
+Links are plain int lists (left, right, up, down) indexed by node, as in Knuth's paper.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .grid import Grid
+
+_ROOT = 0
+
+
+@dataclass(frozen=True)
+class DlxResult:
+    """What one exact-cover search found, and whether it got to decide."""
+
+    count: int  # solutions found, capped at the limit asked for
+    solutions: tuple[tuple[int, ...], ...]  # up to `limit` full solutions, values 1..n row-major
+    complete: bool  # False if max_nodes ran out before the search could decide
+    nodes: int  # search nodes visited
+
+
+@dataclass(frozen=True)
+class _Matrix:
+    """The untouched links of one shape's matrix; each search copies them into fresh lists."""
+
+    size: int
+    left: tuple[int, ...]
+    right: tuple[int, ...]
+    up: tuple[int, ...]
+    down: tuple[int, ...]
+    column: tuple[int, ...]  # the header of each node (a header's own column is itself)
+    column_size: tuple[int, ...]  # rows in each column; index 0 (root) unused
+    first_row_node: int  # node of candidate 0; candidate k starts at first_row_node + 4k
+
+
+def dlx_solve(grid: Grid, limit: int = 2, max_nodes: int | None = None) -> DlxResult:
+    """Up to `limit` solutions of grid by exact cover; stops early when max_nodes runs out."""
+    if limit < 1:
+        raise ValueError(f"limit must be at least 1, got {limit}")
+    matrix = _matrix(grid.shape.box_rows, grid.shape.box_cols)
+    links = _Links(matrix)
+    if not links.place_givens(grid.cells):
+        return DlxResult(0, (), True, 0)
+    chosen_rows, complete, nodes = _search(links, limit, max_nodes)
+    solutions = tuple(_decode(matrix, grid.cells, rows) for rows in chosen_rows)
+    return DlxResult(len(solutions), solutions, complete, nodes)
+
+
+def _box_of(row: int, col: int, box_rows: int, box_cols: int) -> int:
+    """Box number, row-major over boxes: a band holds n / box_cols = box_rows boxes."""
+    return (row // box_rows) * box_rows + col // box_cols
+
+
+def _candidate_columns(n: int, cell: int, value: int, box_rows: int, box_cols: int):
+    """The four column headers one candidate covers (1-based: node 0 is the root)."""
+    row, col = divmod(cell, n)
+    box = _box_of(row, col, box_rows, box_cols)
+    area, digit = n * n, value - 1
+    return (1 + cell,
+            1 + area + row * n + digit,
+            1 + 2 * area + col * n + digit,
+            1 + 3 * area + box * n + digit)
+
+
+@lru_cache(maxsize=None)
+def _matrix(box_rows: int, box_cols: int) -> _Matrix:
+    """Build the full candidate matrix once per box shape; candidate k = cell * n + value - 1."""
+    n = box_rows * box_cols
+    header_count = 4 * n * n
+    first_row_node = header_count + 1
+    total = first_row_node + 4 * n * n * n
+    # Headers form the circular root list; every header starts as an empty vertical loop.
+    left = [i - 1 for i in range(total)]
+    right = [i + 1 for i in range(total)]
+    left[_ROOT], right[header_count] = header_count, _ROOT
+    up, down = list(range(total)), list(range(total))
+    column = list(range(total))
+    column_size = [0] * (header_count + 1)
+    node = first_row_node
+    for cell in range(n * n):
+        for value in range(1, n + 1):
+            for offset, header in enumerate(_candidate_columns(n, cell, value, box_rows, box_cols)):
+                _append_to_column(up, down, header, node + offset)
+                column[node + offset] = header
+                column_size[header] += 1
+            # The candidate's four nodes are a circular left-right list of their own.
+            left[node], right[node + 3] = node + 3, node
+            node += 4
+    return _Matrix(n, tuple(left), tuple(right), tuple(up), tuple(down), tuple(column),
+                   tuple(column_size), first_row_node)
+
+
+def _append_to_column(up: list[int], down: list[int], header: int, node: int) -> None:
+    bottom = up[header]
+    up[node], down[node] = bottom, header
+    down[bottom] = up[header] = node
+
+
+class _Links:
+    """Fresh mutable copies of one matrix's links, with Knuth's cover and uncover."""
+
+    def __init__(self, matrix: _Matrix) -> None:
+        self.matrix = matrix
+        self.left, self.right = list(matrix.left), list(matrix.right)
+        self.up, self.down = list(matrix.up), list(matrix.down)
+        self.column = matrix.column  # never changes, so no copy is needed
+        self.column_size = list(matrix.column_size)
+
+    def cover(self, header: int) -> None:
+        """Take a column out of the header list and its rows out of every other column."""
+        left, right, up, down = self.left, self.right, self.up, self.down
+        column, column_size = self.column, self.column_size
+        left[right[header]], right[left[header]] = left[header], right[header]
+        row = down[header]
+        while row != header:
+            node = right[row]
+            while node != row:
+                below, above = down[node], up[node]
+                up[below] = above
+                down[above] = below
+                column_size[column[node]] -= 1
+                node = right[node]
+            row = down[row]
+
+    def uncover(self, header: int) -> None:
+        """Undo cover(header) exactly, walking in the reverse order."""
+        left, right, up, down = self.left, self.right, self.up, self.down
+        column, column_size = self.column, self.column_size
+        row = up[header]
+        while row != header:
+            node = left[row]
+            while node != row:
+                column_size[column[node]] += 1
+                up[down[node]] = down[up[node]] = node
+                node = left[node]
+            row = up[row]
+        left[right[header]] = right[left[header]] = header
+
+    def place_givens(self, cells: tuple[int, ...]) -> bool:
+        """Select the row of every given; False if two givens need the same column (a clash)."""
+        n = self.matrix.size
+        covered = [False] * len(self.column_size)
+        for cell, value in enumerate(cells):
+            if not value:
+                continue
+            if not 1 <= value <= n:
+                raise ValueError(f"cell {cell} holds {value}, outside 1..{n}")
+            first = self.matrix.first_row_node + 4 * (cell * n + value - 1)
+            for node in range(first, first + 4):
+                header = self.column[node]
+                if covered[header]:
+                    return False
+                covered[header] = True
+                self.cover(header)
+        return True
+
+
+def _search(links: _Links, limit: int, max_nodes: int | None):
+    """Algorithm X with an explicit stack (Knuth's steps X2-X8), so depth never meets the
+    recursion limit. Kept as one loop because it is the hot path; returns the chosen rows of
+    each solution, whether the search decided, and the nodes visited."""
+    right, down, column, column_size = links.right, links.down, links.column, links.column_size
+    chosen: list[int] = []  # the row node picked at each level
+    solutions: list[tuple[int, ...]] = []
+    nodes = 0
+    while True:
+        # X2: a new search node; visit a solution when every column is covered.
+        nodes += 1
+        if max_nodes is not None and nodes > max_nodes:
+            return solutions, False, nodes - 1
+        if right[_ROOT] == _ROOT:
+            solutions.append(tuple(chosen))
+            if len(solutions) >= limit:
+                return solutions, True, nodes
+        else:
+            header = _fewest_rows(right, column_size)
+            if column_size[header]:
+                # X3-X5: cover the column, then try its first row.
+                links.cover(header)
+                row = down[header]
+                _cover_rest_of_row(links, row)
+                chosen.append(row)
+                continue
+        # X6-X8: backtrack to the deepest level with an untried row left.
+        while chosen:
+            row = chosen.pop()
+            _uncover_rest_of_row(links, row)
+            header, row = column[row], down[row]
+            if row != header:
+                _cover_rest_of_row(links, row)
+                chosen.append(row)
+                break
+            links.uncover(header)
+        else:
+            return solutions, True, nodes
+
+
+def _fewest_rows(right: list[int], column_size: list[int]) -> int:
+    """Knuth's S heuristic: the first column with the fewest rows (stop early at 0 or 1)."""
+    best = header = right[_ROOT]
+    best_size = column_size[header]
+    while header != _ROOT and best_size > 1:
+        size = column_size[header]
+        if size < best_size:
+            best, best_size = header, size
+        header = right[header]
+    return best
+
+
+def _cover_rest_of_row(links: _Links, row: int) -> None:
+    right, column = links.right, links.column
+    node = right[row]
+    while node != row:
+        links.cover(column[node])
+        node = right[node]
+
+
+def _uncover_rest_of_row(links: _Links, row: int) -> None:
+    left, column = links.left, links.column
+    node = left[row]
+    while node != row:
+        links.uncover(column[node])
+        node = left[node]
+
+
+def _decode(matrix: _Matrix, givens: tuple[int, ...], rows: tuple[int, ...]) -> tuple[int, ...]:
+    """The full grid: the givens plus the (cell, value) of every chosen row."""
+    n = matrix.size
+    values = list(givens)
+    for row in rows:
+        cell, digit = divmod((row - matrix.first_row_node) // 4, n)
+        values[cell] = digit + 1
+    return tuple(values)

@@ -1,0 +1,164 @@
+"""Seeded puzzle generation: random-order fill, then clue removal proven safe one by one.
+
+1. Fill: a complete grid found by search that visits cells in a seeded random order
+   (most-constrained first, ties broken by that order) and tries values in seeded
+   random order, with singles propagation doing most of the work.
+2. Remove: clue groups (symmetry orbits) are taken away in a seeded order. A removal is
+   kept only if, for each removed cell c holding v, the remaining clues have NO solution
+   with v forbidden at c (the forbidden-value check). A search that runs out of nodes
+   counts as "not proven", so the clue stays: uniqueness is never traded for speed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .grid import Grid
+from .rng import Rng
+from .shape import Shape
+from .solver import Search, fewest_candidates_cells, search
+
+REMOVAL_MAX_NODES = 2_000
+FILL_MAX_NODES = 20_000
+
+
+class GenerationError(RuntimeError):
+    """Generation could not finish within its budget."""
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A generated puzzle: its clues, its one solution, and how it was made."""
+
+    givens: Grid
+    solution: Grid
+    seed: int
+    symmetry: str = "none"
+
+    @property
+    def shape(self) -> Shape:
+        return self.givens.shape
+
+
+def generate(shape: Shape, seed: int, symmetry: str = "none", target_clues: int = 0,
+             removal_max_nodes: int = REMOVAL_MAX_NODES) -> Puzzle:
+    """A unique puzzle for the seed. Removal stops at `target_clues` clues (0: go on until
+    no clue can be removed, a minimal puzzle when symmetry is 'none')."""
+    rng = Rng(seed)
+    solution = random_solution(shape, rng)
+    orbits = rng.shuffled(shape.orbits(symmetry))
+    givens = remove_clues(shape, solution, orbits, target_clues, removal_max_nodes)
+    return Puzzle(Grid(shape, givens), Grid(shape, solution), seed, symmetry)
+
+
+def random_solution(shape: Shape, rng: Rng, max_nodes: int = FILL_MAX_NODES,
+                    attempts: int = 20) -> tuple[int, ...]:
+    """A complete grid drawn from the seeded stream; a fill that runs out of nodes is
+    restarted with fresh draws from the same stream (still deterministic)."""
+    full = shape.all_cells_mask
+    empty = [full] * shape.size
+    for _ in range(attempts):
+        rank = rng.shuffled(range(shape.cell_count))
+
+        def pick_cell(boards, placed):
+            return min(_cells_of(fewest_candidates_cells(boards, placed, full)),
+                       key=rank.__getitem__)
+
+        def order_values(boards, cell, values):
+            return rng.shuffled(values)
+
+        found = search(shape, list(empty), 0, limit=1, max_nodes=max_nodes,
+                       pick_cell=pick_cell, order_values=order_values)
+        if found.count:
+            return found.solution
+    raise GenerationError(f"could not fill a {shape} grid in {attempts} attempts of "
+                          f"{max_nodes} nodes")
+
+
+def _cells_of(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def remove_clues(shape: Shape, solution: tuple[int, ...], orbits, target_clues: int,
+                 max_nodes: int) -> tuple[int, ...]:
+    """Blank the orbits in the given order wherever the puzzle stays provably unique."""
+    clues = _Clues(shape, solution)
+    count = shape.cell_count
+    for orbit in orbits:
+        if count <= target_clues:
+            break
+        if count - len(orbit) < target_clues:
+            continue
+        for cell in orbit:
+            clues.blank(cell)
+        if all(clues.forced(cell, max_nodes) for cell in orbit):
+            count -= len(orbit)
+        else:
+            for cell in orbit:
+                clues.restore(cell)
+    return tuple(clues.givens)
+
+
+class _Clues:
+    """The current clues and their candidate boards, kept up to date as clues come and
+    go, so a removal check does not rebuild the boards from scratch."""
+
+    def __init__(self, shape: Shape, solution: tuple[int, ...]) -> None:
+        self.shape = shape
+        self.solution = solution
+        self.givens = list(solution)
+        self.holding = [0] * shape.size   # per symbol: cells that give it as a clue
+        for cell, value in enumerate(solution):
+            self.holding[value - 1] |= 1 << cell
+        self.given_mask = shape.all_cells_mask
+        self.boards = list(self.holding)
+
+    def blank(self, cell: int) -> None:
+        d = self.solution[cell] - 1
+        self.givens[cell] = 0
+        self.given_mask &= ~(1 << cell)
+        self.holding[d] &= ~(1 << cell)
+        self._rebuild(d)
+        for other in range(self.shape.size):
+            if other != d and not self._blocked(other) >> cell & 1:
+                self.boards[other] |= 1 << cell
+
+    def restore(self, cell: int) -> None:
+        d = self.solution[cell] - 1
+        bit = 1 << cell
+        self.givens[cell] = d + 1
+        self.given_mask |= bit
+        self.holding[d] |= bit
+        for other in range(self.shape.size):
+            self.boards[other] &= ~bit
+        self._rebuild(d)
+
+    def _blocked(self, d: int) -> int:
+        blocked, peer_masks, held = 0, self.shape.peer_masks, self.holding[d]
+        while held:
+            low = held & -held
+            blocked |= peer_masks[low.bit_length() - 1]
+            held ^= low
+        return blocked
+
+    def _rebuild(self, d: int) -> None:
+        free = self.shape.all_cells_mask & ~self.given_mask
+        self.boards[d] = free & ~self._blocked(d) | self.holding[d]
+
+    def forced(self, cell: int, max_nodes: int) -> bool:
+        """True if the clues force the solution's value at a blank cell: at once by a
+        naked or hidden single, else by a search with that value forbidden finding no
+        solution within budget (the forbidden-value check)."""
+        d, bit, boards = self.solution[cell] - 1, 1 << cell, self.boards
+        if not any(b & bit for i, b in enumerate(boards) if i != d):
+            return True
+        unit_masks = self.shape.unit_masks
+        if any(boards[d] & unit_masks[u] == bit for u in self.shape.units_of[cell]):
+            return True
+        trial = list(boards)
+        trial[d] &= ~bit
+        found: Search = search(self.shape, trial, self.given_mask, limit=1, max_nodes=max_nodes)
+        return found.complete and found.count == 0

@@ -1,0 +1,52 @@
+"""Seed derivation and a private random stream whose output never depends on Python's version.
+
+Python promises stable output only for random.random(); shuffle and randrange may change
+between releases. So every puzzle draws from its own SplitMix64 stream, written out here,
+seeded by hashing (book seed, context..., index) with SHA-256.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+_MASK64 = (1 << 64) - 1
+
+
+def derive_seed(seed: int | str, *context: int | str) -> int:
+    """A 64-bit seed that depends only on seed and the context parts, in order."""
+    text = "\x1f".join(str(part) for part in ("bookmaker-v1", seed, *context))
+    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
+
+
+class Rng:
+    """SplitMix64: small, fast enough, and fully specified by this file."""
+
+    __slots__ = ("_state",)
+
+    def __init__(self, seed: int) -> None:
+        self._state = seed & _MASK64
+
+    def next64(self) -> int:
+        """The next 64-bit unsigned integer of the stream."""
+        self._state = state = (self._state + 0x9E3779B97F4A7C15) & _MASK64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in range(n), by rejection so there is no modulo bias."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = (1 << 64) - (1 << 64) % n
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def shuffled(self, items) -> list:
+        """A new list with the items in a uniformly random order (Fisher-Yates)."""
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out

@@ -1,0 +1,289 @@
+"""Tests for the command line: output, determinism, exit codes and error messages."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from bookmaker import cli
+from bookmaker.core.grid import is_solution_of, parse_grid
+from bookmaker.core.shape import parse_shape
+from bookmaker.core.solver import count_solutions
+
+UNIQUE = "4...........47..639....5...3...867..7..5..1...4.........8.9.62.1.....57...9....1."
+UNIQUE_SOLUTION = "467938251852471963913625487391286745786549132245317896578193624134862579629754318"
+EMPTY = "." * 81
+# r1c9 must be 9 (row 1 holds 1-8) but column 9 already has a 9: no solution, no clash.
+NO_SOLUTION = "12345678." + "........9" + "." * 63
+
+
+@pytest.fixture
+def runner():
+    try:  # click 8.1 mixes stderr into stdout unless told not to; 8.2 keeps them apart
+        return CliRunner(mix_stderr=False)
+    except TypeError:
+        return CliRunner()
+
+
+def run(runner, *args, input=None):
+    return runner.invoke(cli.main, [str(a) for a in args], input=input)
+
+
+def lines_of(text):
+    return text.splitlines()
+
+
+# generate
+
+def test_generate_gives_the_same_output_for_the_same_arguments(runner):
+    first = run(runner, "generate", "--size", "9x9", "--count", 3, "--seed", 1)
+    second = run(runner, "generate", "--size", "9x9", "--count", 3, "--seed", 1)
+    assert first.exit_code == 0
+    assert first.stdout == second.stdout
+
+
+def test_generate_output_does_not_depend_on_jobs(runner):
+    args = ["generate", "--size", "6x6", "--count", 6, "--seed", 9]
+    one = run(runner, *args, "--jobs", 1)
+    two = run(runner, *args, "--jobs", 2)
+    assert one.exit_code == two.exit_code == 0
+    assert one.stdout == two.stdout
+
+
+def test_generate_prints_count_lines_of_one_puzzle_each(runner):
+    result = run(runner, "generate", "--size", "9x9", "--count", 4, "--seed", "lines")
+    assert result.exit_code == 0
+    puzzles = lines_of(result.stdout)
+    assert len(puzzles) == 4
+    assert all(len(line) == 81 for line in puzzles)
+    assert len(set(puzzles)) == 4
+
+
+def test_every_generated_puzzle_is_unique(runner):
+    result = run(runner, "generate", "--size", "9x9", "--count", 5, "--seed", 1)
+    for line in lines_of(result.stdout):
+        assert count_solutions(parse_grid(line)).unique
+
+
+def test_generate_smaller_count_is_a_prefix_of_a_larger_one(runner):
+    short = run(runner, "generate", "--count", 2, "--seed", 5, "--size", "4x4")
+    long = run(runner, "generate", "--count", 5, "--seed", 5, "--size", "4x4")
+    assert lines_of(long.stdout)[:2] == lines_of(short.stdout)
+
+
+def test_generate_accepts_text_seeds_and_reads_integer_text_as_a_number(runner):
+    words = run(runner, "generate", "--size", "4x4", "--count", 2, "--seed", "daily 2024-05-01")
+    assert words.exit_code == 0 and len(lines_of(words.stdout)) == 2
+    padded = run(runner, "generate", "--size", "4x4", "--seed", "007")
+    plain = run(runner, "generate", "--size", "4x4", "--seed", "7")
+    assert padded.stdout == plain.stdout
+
+
+def test_generate_box_3x2_on_6x6_gives_puzzles_unique_in_that_shape(runner):
+    result = run(runner, "generate", "--size", "6x6", "--box", "3x2", "--count", 3, "--seed", 2)
+    assert result.exit_code == 0
+    shape = parse_shape("6x6", "3x2")
+    for line in lines_of(result.stdout):
+        assert len(line) == 36
+        assert count_solutions(parse_grid(line, shape)).unique
+
+
+def test_generate_rotational_symmetry_gives_symmetric_clue_patterns(runner):
+    result = run(runner, "generate", "--size", "9x9", "--count", 2, "--seed", 3,
+                 "--symmetry", "rotational")
+    for line in lines_of(result.stdout):
+        clues = [ch != "." for ch in line]
+        assert clues == clues[::-1]
+
+
+def test_generate_clues_stops_removing_at_the_target(runner):
+    result = run(runner, "generate", "--size", "9x9", "--count", 3, "--seed", 4, "--clues", 45)
+    for line in lines_of(result.stdout):
+        assert 45 <= sum(ch != "." for ch in line) < 81
+
+
+@pytest.mark.parametrize("size, wanted", [
+    ("9x8", "size must be square"),
+    ("abc", "size must look like 9x9"),
+    ("7x7", "no rectangular box"),
+    ("30x30", "between 4 and 25"),
+])
+def test_generate_bad_size_exits_2_with_a_message(runner, size, wanted):
+    result = run(runner, "generate", "--size", size, "--seed", 1)
+    assert result.exit_code == 2
+    assert "Invalid value for '--size'" in result.stderr
+    assert wanted in result.stderr
+    assert result.stdout == ""
+    assert "Traceback" not in result.output
+
+
+def test_generate_bad_box_names_the_box_option(runner):
+    result = run(runner, "generate", "--size", "6x6", "--box", "3x3", "--seed", 1)
+    assert result.exit_code == 2
+    assert "Invalid value for '--box': box 3x3 does not tile a 6x6 board" in result.stderr
+
+
+def test_generate_bad_symmetry_exits_2(runner):
+    result = run(runner, "generate", "--symmetry", "spiral", "--seed", 1)
+    assert result.exit_code == 2
+    assert "'spiral' is not one of" in result.stderr
+
+
+def test_generate_needs_a_seed(runner):
+    result = run(runner, "generate", "--count", 2)
+    assert result.exit_code == 2
+    assert "Missing option '--seed'" in result.stderr
+
+
+def test_generate_rejects_more_clues_than_cells(runner):
+    result = run(runner, "generate", "--size", "4x4", "--seed", 1, "--clues", 17)
+    assert result.exit_code == 2
+    assert "17 is more than the 16 cells of a 4x4 grid" in result.stderr
+
+
+def test_generate_reports_a_failed_verification_without_a_traceback(runner, monkeypatch):
+    from bookmaker.core.verify import VerificationError
+
+    def failing_produce(*args, **kwargs):
+        raise VerificationError("VERIFICATION FAILED: seed 1: Dancing Links found no solution")
+
+    monkeypatch.setattr(cli, "produce", failing_produce)
+    result = run(runner, "generate", "--seed", 1)
+    assert result.exit_code == 1
+    assert "VERIFICATION FAILED" in result.stderr
+    assert "Traceback" not in result.output
+
+
+# solve
+
+def test_solve_prints_each_solution_on_its_own_line(runner, tmp_path):
+    puzzles = tmp_path / "puzzles.txt"
+    generated = run(runner, "generate", "--size", "6x6", "--count", 3, "--seed", 8).stdout
+    puzzles.write_text("# three puzzles\n\n" + generated)
+    result = run(runner, "solve", puzzles)
+    assert result.exit_code == 0
+    assert result.stderr == ""
+    solutions = lines_of(result.stdout)
+    assert len(solutions) == 3
+    for puzzle, solution in zip(lines_of(generated), solutions):
+        assert is_solution_of(parse_grid(solution), parse_grid(puzzle))
+
+
+def test_solve_reads_stdin(runner):
+    result = run(runner, "solve", "-", input=UNIQUE + "\n")
+    assert result.exit_code == 0
+    assert result.stdout == UNIQUE_SOLUTION + "\n"
+
+
+def test_solve_names_puzzles_with_no_or_several_solutions_and_exits_1(runner, tmp_path):
+    puzzles = tmp_path / "p.txt"
+    puzzles.write_text(f"{UNIQUE}\n{NO_SOLUTION}\n{EMPTY}\n")
+    result = run(runner, "solve", puzzles)
+    assert result.exit_code == 1
+    printed = lines_of(result.stdout)
+    assert printed[:2] == [UNIQUE_SOLUTION, "# no solution"]
+    assert is_solution_of(parse_grid(printed[2]), parse_grid(EMPTY))
+    assert lines_of(result.stderr) == [
+        f"{puzzles}:2: no solution",
+        f"{puzzles}:3: multiple solutions (the one shown is the first found)",
+    ]
+
+
+def test_solve_malformed_lines_are_all_named_and_nothing_is_solved(runner, tmp_path):
+    puzzles = tmp_path / "bad.txt"
+    puzzles.write_text(f"# header\n{UNIQUE}\n12345678\n{UNIQUE[:-1]}X\n")
+    result = run(runner, "solve", puzzles)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert lines_of(result.stderr) == [
+        f"{puzzles}:3: wrong length: 8 cells is not a square grid from 4x4 to 25x25 "
+        f"(9x9 needs 81)",
+        f"{puzzles}:4: bad symbol 'X' at position 81; a 9x9 grid uses 1-9, "
+        f"and '.' or '0' for blank",
+    ]
+    assert "Traceback" not in result.output
+
+
+def test_solve_names_stdin_as_such(runner):
+    result = run(runner, "solve", input="11" + "." * 79 + "\n")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("<stdin>:1: clue conflict: 1 appears twice in row 1")
+
+
+def test_solve_with_size_and_box_reads_that_shape(runner):
+    generated = run(runner, "generate", "--size", "6x6", "--box", "3x2", "--seed", 6).stdout
+    result = run(runner, "solve", "--size", "6x6", "--box", "3x2", input=generated)
+    assert result.exit_code == 0
+    shape = parse_shape("6x6", "3x2")
+    assert is_solution_of(parse_grid(result.stdout, shape), parse_grid(generated, shape))
+
+
+def test_box_without_size_is_a_usage_error(runner):
+    result = run(runner, "solve", "--box", "3x2", input=UNIQUE)
+    assert result.exit_code == 2
+    assert "--box needs --size" in result.stderr
+
+
+def test_missing_input_file_is_clicks_error(runner, tmp_path):
+    result = run(runner, "solve", tmp_path / "nope.txt")
+    assert result.exit_code == 2
+    assert "does not exist" in result.stderr
+
+
+def test_input_without_puzzles_exits_1(runner):
+    result = run(runner, "check", input="# only a comment\n\n")
+    assert result.exit_code == 1
+    assert "<stdin>: no puzzles found" in result.stderr
+
+
+# check
+
+def test_check_reports_every_line_and_exits_1_unless_all_unique(runner, tmp_path):
+    puzzles = tmp_path / "mixed.txt"
+    puzzles.write_text(f"{UNIQUE}\n# comment\n{EMPTY}\n{NO_SOLUTION}\n\n12345\n{UNIQUE}\n")
+    result = run(runner, "check", puzzles)
+    assert result.exit_code == 1
+    assert lines_of(result.stdout) == [
+        "1: unique",
+        "3: multiple",
+        "4: none",
+        "6: invalid: wrong length: 5 cells is not a square grid from 4x4 to 25x25 "
+        "(9x9 needs 81)",
+        "7: unique",
+    ]
+
+
+def test_check_exits_0_when_every_puzzle_is_unique(runner):
+    generated = run(runner, "generate", "--size", "9x9", "--count", 3, "--seed", 1).stdout
+    result = run(runner, "check", "-", input=generated)
+    assert result.exit_code == 0
+    assert lines_of(result.stdout) == ["1: unique", "2: unique", "3: unique"]
+
+
+def test_check_says_unknown_when_the_search_budget_runs_out(runner, monkeypatch):
+    real_count = cli.count_solutions
+    monkeypatch.setattr(cli, "count_solutions",
+                        lambda grid, limit=2: real_count(grid, limit, max_nodes=1))
+    result = run(runner, "check", input=EMPTY)
+    assert result.exit_code == 1
+    assert result.stdout.startswith("1: unknown")
+
+
+def test_check_with_box_option_checks_that_shape(runner):
+    generated = run(runner, "generate", "--size", "6x6", "--box", "3x2", "--count", 2,
+                    "--seed", 1).stdout
+    result = run(runner, "check", "--size", "6x6", "--box", "3x2", input=generated)
+    assert result.exit_code == 0
+    assert lines_of(result.stdout) == ["1: unique", "2: unique"]
+
+
+# entry points
+
+def test_python_dash_m_bookmaker_runs_the_cli():
+    result = subprocess.run([sys.executable, "-m", "bookmaker", "--version"],
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0
+    assert "bookmaker, version" in result.stdout

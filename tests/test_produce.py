@@ -1,0 +1,112 @@
+"""Tests for bookmaker.book.produce and bookmaker.core.verify: order, seeds, the second opinion."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from bookmaker.book import produce as produce_module
+from bookmaker.book.produce import PuzzleJob, generate_jobs, make_puzzle, produce
+from bookmaker.core.grid import Grid
+from bookmaker.core.rng import derive_seed
+from bookmaker.core.shape import parse_shape
+from bookmaker.core.solver import count_solutions
+from bookmaker.core.verify import VerificationError, verify_puzzle
+
+SHAPE_4 = parse_shape("4x4")
+SHAPE_6 = parse_shape("6x6")
+
+
+def test_produce_gives_the_same_puzzles_for_one_and_two_workers():
+    jobs = generate_jobs(SHAPE_6, 11, 6) + generate_jobs(SHAPE_4, 11, 2)
+    assert produce(jobs, workers=1) == produce(jobs, workers=2)
+
+
+def test_produce_returns_puzzles_in_job_order():
+    jobs = generate_jobs(SHAPE_4, "order", 5)
+    puzzles = produce(jobs, workers=2)
+    assert [p.seed for p in puzzles] == [job.seed for job in jobs]
+
+
+def test_produce_reports_progress_once_per_puzzle():
+    seen = []
+    produce(generate_jobs(SHAPE_4, 3, 4), on_progress=seen.append)
+    assert seen == [1, 2, 3, 4]
+
+
+def test_produce_of_no_jobs_is_empty():
+    assert produce([], workers=2) == []
+
+
+def test_produce_rejects_zero_workers():
+    with pytest.raises(ValueError, match="workers"):
+        produce(generate_jobs(SHAPE_4, 1, 1), workers=0)
+
+
+def test_job_seed_depends_on_seed_shape_box_symmetry_and_index():
+    job = generate_jobs(SHAPE_6, 5, 3, "mirror")[2]
+    assert job.seed == derive_seed(5, "generate", "6x6", "2x3", "mirror", 2)
+    other_box = generate_jobs(parse_shape("6x6", "3x2"), 5, 3, "mirror")[2]
+    assert other_box.seed != job.seed
+
+
+def test_shorter_run_is_a_prefix_of_a_longer_one():
+    assert generate_jobs(SHAPE_6, "x", 3) == generate_jobs(SHAPE_6, "x", 7)[:3]
+
+
+def test_job_carries_symmetry_and_target_clues():
+    job = generate_jobs(SHAPE_6, 1, 1, "rotational", 20)[0]
+    assert (job.symmetry, job.target_clues) == ("rotational", 20)
+
+
+def test_verify_puzzle_accepts_a_generated_puzzle():
+    verify_puzzle(make_puzzle(PuzzleJob(parse_shape("9x9"), 1)))
+
+
+def _with_givens(puzzle, cells):
+    return dataclasses.replace(puzzle, givens=Grid(puzzle.shape, tuple(cells)))
+
+
+def test_verify_puzzle_rejects_a_puzzle_with_two_solutions():
+    puzzle = make_puzzle(PuzzleJob(SHAPE_4, 42))
+    for cell, value in enumerate(puzzle.givens.cells):
+        if value:  # the puzzle is minimal, so blanking any clue leaves several solutions
+            cells = list(puzzle.givens.cells)
+            cells[cell] = 0
+            tampered = _with_givens(puzzle, cells)
+            break
+    assert count_solutions(tampered.givens).count == 2
+    with pytest.raises(VerificationError, match=r"seed \d+.*at least 2 solutions"):
+        verify_puzzle(tampered)
+
+
+def test_verify_puzzle_rejects_a_wrong_solution():
+    puzzle = make_puzzle(PuzzleJob(SHAPE_4, 1))
+    other = next(p for p in produce(generate_jobs(SHAPE_4, 2, 10))
+                 if p.solution != puzzle.solution)
+    tampered = dataclasses.replace(puzzle, solution=other.solution)
+    with pytest.raises(VerificationError, match="differs"):
+        verify_puzzle(tampered)
+
+
+def test_verify_puzzle_rejects_a_puzzle_with_no_solution():
+    puzzle = make_puzzle(PuzzleJob(SHAPE_4, 1))
+    # Row 1 holds 1, 2, 3; column 4 holds a 4 lower down, so r1c4 can hold nothing.
+    cells = [1, 2, 3, 0] + [0, 0, 0, 4] + [0] * 8
+    with pytest.raises(VerificationError, match="no solution"):
+        verify_puzzle(_with_givens(puzzle, cells))
+
+
+def test_produce_fails_loudly_when_verification_fails(monkeypatch):
+    real_generate = produce_module.generate
+
+    def generate_with_solution_tampered(*args, **kwargs):
+        puzzle = real_generate(*args, **kwargs)
+        # Relabelled digits: still a valid grid, but never the puzzle's solution.
+        wrong = tuple(v % puzzle.shape.size + 1 for v in puzzle.solution.cells)
+        return dataclasses.replace(puzzle, solution=Grid(puzzle.shape, wrong))
+
+    monkeypatch.setattr(produce_module, "generate", generate_with_solution_tampered)
+    with pytest.raises(VerificationError, match="VERIFICATION FAILED"):
+        produce(generate_jobs(SHAPE_4, 1, 2), workers=1)
