@@ -18,8 +18,20 @@ from .rng import Rng
 from .shape import Shape
 from .solver import Search, fewest_candidates_cells, search
 
-REMOVAL_MAX_NODES = 2_000
 FILL_MAX_NODES = 20_000
+
+
+def removal_budget(shape: Shape) -> int:
+    """Nodes one removal check may spend before the clue is kept unproven.
+
+    Up to 9x9 the checks always finish well within 2,000 nodes, so puzzles come out
+    minimal. On larger boards a check that is not settled in a few dozen nodes almost
+    never ends in a proof, yet costs seconds: measured on 16x16, a budget of 100 instead
+    of 2,000 keeps ~0.5 more clue per puzzle at a quarter of the time; on 25x25, 20
+    instead of 2,000 gives the same clue count 60 times faster (bench/README.md)."""
+    if shape.size <= 9:
+        return 2_000
+    return 100 if shape.size <= 16 else 20
 
 
 class GenerationError(RuntimeError):
@@ -41,9 +53,12 @@ class Puzzle:
 
 
 def generate(shape: Shape, seed: int, symmetry: str = "none", target_clues: int = 0,
-             removal_max_nodes: int = REMOVAL_MAX_NODES) -> Puzzle:
+             removal_max_nodes: int | None = None) -> Puzzle:
     """A unique puzzle for the seed. Removal stops at `target_clues` clues (0: go on until
-    no clue can be removed, a minimal puzzle when symmetry is 'none')."""
+    no clue can be removed: a minimal puzzle when symmetry is 'none' and every check
+    finished within removal_max_nodes, by default removal_budget(shape))."""
+    if removal_max_nodes is None:
+        removal_max_nodes = removal_budget(shape)
     rng = Rng(seed)
     solution = random_solution(shape, rng)
     orbits = rng.shuffled(shape.orbits(symmetry))
@@ -148,6 +163,16 @@ class _Clues:
         free = self.shape.all_cells_mask & ~self.given_mask
         self.boards[d] = free & ~self._blocked(d) | self.holding[d]
 
+    def _known_value_first(self, boards, cell: int, values: list) -> list:
+        # Another solution, where there is one, agrees with the known one outside a small
+        # unavoidable set, so trying the known value first reaches it in far fewer nodes
+        # (16x16: about a third of the nodes).
+        known = self.solution[cell] - 1
+        if known in values:
+            values.remove(known)
+            values.insert(0, known)
+        return values
+
     def forced(self, cell: int, max_nodes: int) -> bool:
         """True if the clues force the solution's value at a blank cell: at once by a
         naked or hidden single, else by a search with that value forbidden finding no
@@ -160,5 +185,6 @@ class _Clues:
             return True
         trial = list(boards)
         trial[d] &= ~bit
-        found: Search = search(self.shape, trial, self.given_mask, limit=1, max_nodes=max_nodes)
+        found: Search = search(self.shape, trial, self.given_mask, limit=1, max_nodes=max_nodes,
+                               order_values=self._known_value_first)
         return found.complete and found.count == 0

@@ -16,6 +16,8 @@ from .shape import MAX_SIZE, Shape, shape_for_size
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 BLANK = "."
 _SEPARATED = re.compile(r"[\s,]")
+_VALUE_OF = {ch: i + 1 for i, ch in enumerate(SYMBOLS)} | {
+    ch.lower(): i + 1 for i, ch in enumerate(SYMBOLS) if ch.isalpha()}
 
 
 class GridError(ValueError):
@@ -84,11 +86,11 @@ def _read_integers(line: str) -> list[int]:
 def _read_symbols(line: str, shape: Shape | None) -> list[int]:
     size = shape.size if shape else _size_for_length(len(line))
     values = []
-    for i, ch in enumerate(line.upper()):
+    for i, ch in enumerate(line):
         if ch in ".0":
             values.append(0)
             continue
-        value = SYMBOLS.find(ch) + 1
+        value = _VALUE_OF.get(ch, 0)
         if not 1 <= value <= size:
             raise GridError(f"bad symbol {line[i]!r} at position {i + 1}; a {size}x{size} grid "
                             f"uses {_symbol_range(size)}, and '.' or '0' for blank")

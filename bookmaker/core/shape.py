@@ -168,6 +168,6 @@ def parse_shape(size_text: str, box_text: str | None = None) -> Shape:
 
 def _parse_pair(text: str, what: str) -> tuple[int, int]:
     parts = str(text).lower().replace("×", "x").split("x")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+    if len(parts) != 2 or not all(p.strip().isdecimal() for p in parts):
         raise ValueError(f"{what} must look like 9x9, got {text!r}")
     return int(parts[0]), int(parts[1])

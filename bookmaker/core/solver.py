@@ -113,21 +113,26 @@ def _hidden_singles(boards: Boards, placed: int, scanned: Boards,
         lost = before & ~b
         if lost and b & ~placed:
             if lost.bit_count() > 6:   # many cells lost: every unit is worth a look
-                touched = (1 << len(unit_masks)) - 1
+                for u in unit_masks:
+                    m = b & u
+                    if not m & (m - 1):
+                        if not m:
+                            return None
+                        mine |= m
             else:                       # few: just the units of those cells
                 touched = 0
                 while lost:
                     low = lost & -lost
                     touched |= unit_bits[low.bit_length() - 1]
                     lost ^= low
-            while touched:
-                low = touched & -touched
-                touched ^= low
-                m = b & unit_masks[low.bit_length() - 1]
-                if not m & (m - 1):
-                    if not m:
-                        return None
-                    mine |= m
+                while touched:
+                    low = touched & -touched
+                    touched ^= low
+                    m = b & unit_masks[low.bit_length() - 1]
+                    if not m & (m - 1):
+                        if not m:
+                            return None
+                        mine |= m
             mine &= ~placed
             if mine & found:
                 return None

@@ -1,0 +1,136 @@
+"""Shared benchmark plumbing: repeated, interleaved timings (wall and CPU), medians, tables."""
+
+from __future__ import annotations
+
+import datetime
+import gc
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+REPO = Path(__file__).resolve().parents[1]
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+DEFAULT_REPEATS = 5
+QUICK_REPEATS = 3
+
+if str(REPO) not in sys.path:  # measure this checkout's bookmaker, not an installed copy
+    sys.path.insert(0, str(REPO))
+
+
+@dataclass(frozen=True)
+class Timing:
+    """The medians over repeats of one measurement, in seconds, and every repeat's CPU time."""
+
+    wall: float
+    cpu: float
+    cpus: tuple[float, ...]
+
+    def rate(self, items: int) -> tuple[float, float]:
+        """Items per second, by median wall time and by median CPU time."""
+        return items / self.wall, items / self.cpu
+
+
+def time_once(fn: Callable[[], object]) -> tuple[float, float, object]:
+    """Wall and CPU seconds of one call (garbage collector off, as timeit does), and its result."""
+    gc.collect()
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        wall0, cpu0 = time.perf_counter(), time.process_time()
+        result = fn()
+        wall1, cpu1 = time.perf_counter(), time.process_time()
+    finally:
+        if was_enabled:
+            gc.enable()
+    return wall1 - wall0, cpu1 - cpu0, result
+
+
+def interleaved(fns: dict[str, Callable[[], object]],
+                repeats: int) -> tuple[dict[str, Timing], dict]:
+    """Time every function `repeats` times, taking turns (order reversed on odd repeats) so a
+    noisy spell hits all of them alike; the medians, and each function's last result."""
+    walls = {name: [] for name in fns}
+    cpus = {name: [] for name in fns}
+    results = {}
+    names = list(fns)
+    for r in range(repeats):
+        for name in (names if r % 2 == 0 else names[::-1]):
+            wall, cpu, results[name] = time_once(fns[name])
+            walls[name].append(wall)
+            cpus[name].append(cpu)
+    timings = {name: Timing(statistics.median(walls[name]), statistics.median(cpus[name]),
+                            tuple(cpus[name])) for name in fns}
+    return timings, results
+
+
+def speedup(fast: Timing, base: Timing) -> float:
+    """How many times faster `fast` ran than `base`: the median over repeats of the CPU-time
+    quotient within the same repeat (pairs share the machine's mood, so noise cancels)."""
+    return statistics.median(b / max(f, 1e-9) for f, b in zip(fast.cpus, base.cpus))
+
+
+def repeated(fn: Callable[[], object], repeats: int) -> tuple[Timing, object]:
+    """One function timed `repeats` times: its medians and its last result."""
+    timings, results = interleaved({"only": fn}, repeats)
+    return timings["only"], results["only"]
+
+
+def read_puzzles(name: str, count: int | None = None) -> list[str]:
+    """The first `count` (all if None) puzzle lines of a data file, first 81 characters each."""
+    lines = (DATA / name).read_text().split("\n")
+    puzzles = [line.strip()[:81] for line in lines if line.strip() and not line.startswith("#")]
+    return puzzles if count is None else puzzles[:count]
+
+
+def machine() -> str:
+    """One line naming the machine (CPUs, CPU model, Python, date, load) and the revision."""
+    model = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    load = ", load average %.2f" % os.getloadavg()[0] if hasattr(os, "getloadavg") else ""
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return (f"{cpus} CPUs (nproc), {model}, Python {platform.python_version()}, "
+            f"{datetime.date.today().isoformat()}{load}, bookmaker {revision()}")
+
+
+def revision() -> str:
+    """The checkout's commit, marked dirty when the working tree has changes."""
+    try:
+        return subprocess.run(["git", "describe", "--always", "--dirty"], cwd=REPO, text=True,
+                              capture_output=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown revision"
+
+
+def markdown_table(header: list[str], rows: list[list[str]], text_columns: int = 1) -> str:
+    """A GitHub markdown table: the first text_columns left-aligned, the numbers right."""
+    lines = ["| " + " | ".join(header) + " |",
+             "|" + "|".join(["---"] * text_columns + ["---:"] * (len(header) - text_columns)) + "|"]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def rate_text(value: float) -> str:
+    """A rate for a table: thousands separated, one decimal below 100."""
+    return f"{value:,.1f}" if value < 100 else f"{value:,.0f}"
+
+
+def seconds_text(value: float) -> str:
+    """A duration for a table: milliseconds below one second."""
+    return f"{value * 1000:,.1f} ms" if value < 1 else f"{value:,.2f} s"
+
+
+def verdict(met: bool) -> str:
+    """How a goal column reads."""
+    return "yes" if met else "**no**"
