@@ -71,8 +71,8 @@ def random_solution(shape: Shape, rng: Rng, max_nodes: int = FILL_MAX_NODES,
     """A complete grid drawn from the seeded stream; a fill that runs out of nodes is
     restarted with fresh draws from the same stream (still deterministic)."""
     full = shape.all_cells_mask
-    empty = [full] * shape.size
     for _ in range(attempts):
+        boards, placed = _seeded_boxes(shape, rng)
         rank = rng.shuffled(range(shape.cell_count))
 
         def pick_cell(boards, placed):
@@ -82,12 +82,28 @@ def random_solution(shape: Shape, rng: Rng, max_nodes: int = FILL_MAX_NODES,
         def order_values(boards, cell, values):
             return rng.shuffled(values)
 
-        found = search(shape, list(empty), 0, limit=1, max_nodes=max_nodes,
+        found = search(shape, boards, placed, limit=1, max_nodes=max_nodes,
                        pick_cell=pick_cell, order_values=order_values)
         if found.count:
             return found.solution
     raise GenerationError(f"could not fill a {shape} grid in {attempts} attempts of "
                           f"{max_nodes} nodes")
+
+
+def _seeded_boxes(shape: Shape, rng: Rng) -> tuple[list[int], int]:
+    """Boards with a random permutation of the symbols in each of the diagonal boxes:
+    they share no row or column, so any such filling is consistent, and a third of a
+    9x9 fill costs no search at all."""
+    full, peer_masks = shape.all_cells_mask, shape.peer_masks
+    boards = [full] * shape.size
+    placed = 0
+    for cells in shape.diagonal_boxes:
+        for cell, d in zip(cells, rng.shuffled(range(shape.size))):
+            bit = 1 << cell
+            boards = [b & ~bit for b in boards]
+            boards[d] = boards[d] & ~peer_masks[cell] | bit
+            placed |= bit
+    return boards, placed
 
 
 def _cells_of(mask: int):
@@ -130,6 +146,7 @@ class _Clues:
             self.holding[value - 1] |= 1 << cell
         self.given_mask = shape.all_cells_mask
         self.boards = list(self.holding)
+        self.blocked = [self._peers_of_clues(d) for d in range(shape.size)]
 
     def blank(self, cell: int) -> None:
         d = self.solution[cell] - 1
@@ -138,7 +155,7 @@ class _Clues:
         self.holding[d] &= ~(1 << cell)
         self._rebuild(d)
         for other in range(self.shape.size):
-            if other != d and not self._blocked(other) >> cell & 1:
+            if other != d and not self.blocked[other] >> cell & 1:
                 self.boards[other] |= 1 << cell
 
     def restore(self, cell: int) -> None:
@@ -151,7 +168,8 @@ class _Clues:
             self.boards[other] &= ~bit
         self._rebuild(d)
 
-    def _blocked(self, d: int) -> int:
+    def _peers_of_clues(self, d: int) -> int:
+        """The cells where symbol d cannot go because a clue d sees them."""
         blocked, peer_masks, held = 0, self.shape.peer_masks, self.holding[d]
         while held:
             low = held & -held
@@ -161,7 +179,8 @@ class _Clues:
 
     def _rebuild(self, d: int) -> None:
         free = self.shape.all_cells_mask & ~self.given_mask
-        self.boards[d] = free & ~self._blocked(d) | self.holding[d]
+        self.blocked[d] = self._peers_of_clues(d)
+        self.boards[d] = free & ~self.blocked[d] | self.holding[d]
 
     def _known_value_first(self, boards, cell: int, values: list) -> list:
         # Another solution, where there is one, agrees with the known one outside a small

@@ -83,6 +83,14 @@ class Shape:
         row, col = divmod(cell, self.size)
         return f"r{row + 1}c{col + 1}"
 
+    @property
+    def diagonal_boxes(self) -> tuple[tuple[int, ...], ...]:
+        """Boxes that share no row or column with each other (band i, stack i)."""
+        bands = self.box_cols  # boxes per column of boxes = n / box_rows
+        stacks = self.box_rows
+        return tuple(self.units[2 * self.size + i * self.box_rows + i].cells
+                     for i in range(min(bands, stacks)))
+
     def orbits(self, symmetry: str) -> tuple[tuple[int, ...], ...]:
         """The cell groups that the given symmetry keeps together, in order of first cell."""
         return _orbits(self.box_rows, self.box_cols, symmetry)

@@ -1,0 +1,153 @@
+"""What a page holds, in points, ready to draw: page geometry, grid placements and text."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core.grid import SYMBOLS, Grid
+
+POINTS_PER_INCH = 72.0
+TEXT_STYLES = ("title", "subtitle", "heading", "body")
+
+
+@dataclass(frozen=True)
+class PageGeometry:
+    """A page's trim size, bleed and margins, and the bands reserved for header and footer.
+
+    All in points. The inside margin is the one at the binding: on odd pages (right-hand
+    pages) it is on the left, on even pages on the right. The header band lies just inside
+    the top margin and the footer band just inside the bottom margin, so they stay in the
+    live area that print-on-demand services ask text to keep to.
+    """
+
+    trim_width: float
+    trim_height: float
+    bleed: float = 0.0
+    margin_top: float = 36.0
+    margin_bottom: float = 36.0
+    margin_inside: float = 45.0
+    margin_outside: float = 36.0
+    header_space: float = 0.0
+    footer_space: float = 18.0
+
+    def __post_init__(self) -> None:
+        if min(self.trim_width, self.trim_height) <= 0:
+            raise ValueError(f"trim size must be positive, got {self.trim_width} x {self.trim_height}")
+        if min(self.bleed, self.margin_top, self.margin_bottom, self.margin_inside,
+               self.margin_outside, self.header_space, self.footer_space) < 0:
+            raise ValueError("bleed, margins, header_space and footer_space must not be negative")
+        if self.live_width <= 0 or self.content_height <= 0:
+            raise ValueError("the margins and header/footer leave no room on the page")
+
+    @property
+    def live_width(self) -> float:
+        """Width between the inside and outside margins."""
+        return self.trim_width - self.margin_inside - self.margin_outside
+
+    @property
+    def content_height(self) -> float:
+        """Height between the header band and the footer band."""
+        return (self.trim_height - self.margin_top - self.margin_bottom
+                - self.header_space - self.footer_space)
+
+    def left_margin(self, page_number: int) -> float:
+        """The left margin of a page: the inside one on odd (right-hand) pages."""
+        return self.margin_inside if is_right_hand(page_number) else self.margin_outside
+
+    def content_box(self, page_number: int) -> tuple[float, float, float, float]:
+        """(x, y, width, height) of the area for grids and text, from the trim's bottom-left."""
+        return (self.left_margin(page_number), self.margin_bottom + self.footer_space,
+                self.live_width, self.content_height)
+
+
+def is_right_hand(page_number: int) -> bool:
+    """Odd pages are right-hand (recto) pages: page 1 of a book is on the right."""
+    return page_number % 2 == 1
+
+
+def inches(value: float) -> float:
+    """Points in `value` inches."""
+    return value * POINTS_PER_INCH
+
+
+@dataclass(frozen=True)
+class GridPlacement:
+    """One grid on a page: where (points, bottom-left of the grid square from the trim's
+    bottom-left), how big, and its texts. With a solution set it is drawn as an answer:
+    every cell filled, the puzzle's givens bold and the rest regular."""
+
+    x: float
+    y: float
+    side: float
+    grid: Grid
+    solution: Grid | None = None
+    label: str = ""
+    caption: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class TextBlock:
+    """Lines of text in one style (title, subtitle, heading or body), after some space.
+
+    Titles and subtitles are centred; headings and body text are set flush left, and each
+    body line is a paragraph that the renderer wraps to the page width.
+    """
+
+    lines: tuple[str, ...]
+    style: str = "body"
+    space_before: float = 0.0
+
+    def __post_init__(self) -> None:
+        if self.style not in TEXT_STYLES:
+            raise ValueError(f"unknown text style {self.style!r}; expected one of: "
+                             f"{', '.join(TEXT_STYLES)}")
+        if isinstance(self.lines, str):
+            raise TypeError("TextBlock.lines is a tuple of lines, not one string")
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page: its printed number (None: no number shown), grids, text, header and footer.
+
+    A page's position in the rendered file decides which side of the spread it is on
+    (the first page is a right-hand page), not its printed number.
+    """
+
+    number: int | None
+    placements: tuple[GridPlacement, ...] = ()
+    texts: tuple[TextBlock, ...] = ()
+    header: str = ""
+    footer: str = ""
+
+
+def title_page(geometry: PageGeometry, title: str, subtitle: str = "",
+               author: str = "") -> Page:
+    """An unnumbered title page: the title a third of the way down, subtitle, then author."""
+    blocks = [TextBlock((title,), "title", space_before=geometry.content_height * 0.28)]
+    if subtitle:
+        blocks.append(TextBlock((subtitle,), "subtitle", space_before=12.0))
+    if author:
+        blocks.append(TextBlock((author,), "subtitle", space_before=geometry.content_height * 0.2))
+    return Page(number=None, texts=tuple(blocks))
+
+
+def how_to_play_page(number: int | None, sizes: tuple[int, ...] = (9,),
+                     answers: str = "at the back of the book") -> Page:
+    """The rules of Sudoku, worded for the grid sizes the book holds; `answers` says where
+    the solutions are ("" when the book has none)."""
+    body = [_rules_sentence(size) for size in sorted(set(sizes))]
+    body += ["Every puzzle in this book has exactly one solution, and it can be found by "
+             "reasoning alone: no guessing is needed.",
+             "Work in pencil. Start with the rows, columns and boxes that are nearly full, "
+             "and note a cell's possible symbols in its corner when you are unsure."]
+    if answers:
+        body.append(f"The solutions are {answers}; under each puzzle is the page of its answer.")
+    return Page(number=number, texts=(TextBlock(("How to play",), "title"),
+                                      TextBlock(tuple(body), "body", space_before=18.0)))
+
+
+def _rules_sentence(size: int) -> str:
+    symbols = f"1 to {size}" if size <= 9 else f"1 to 9 and A to {SYMBOLS[size - 1]}"
+    return (f"{size}x{size} puzzles: fill the grid so that every row, every column and every "
+            f"outlined box contains each of the symbols {symbols} exactly once.")

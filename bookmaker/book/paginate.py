@@ -1,0 +1,130 @@
+"""Grids onto pages: the arrangement that makes grids largest, and which page each lands on."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..core.grid import Grid
+from .pages import GridPlacement, Page, PageGeometry
+
+Slot = tuple[float, float, float]  # x, y (bottom-left of the grid square), side; in points
+
+DEFAULT_GUTTER = 18.0  # the least space between two grids' text blocks, a quarter inch
+DEFAULT_LABEL_HEIGHT = 16.0  # one line of label text above a grid
+
+
+@dataclass(frozen=True)
+class GridItem:
+    """A grid to place, with its texts: the puzzle (and its solution, for an answer key)."""
+
+    grid: Grid
+    solution: Grid | None = None
+    label: str = ""
+    caption: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """rows x cols grids of side `side` points."""
+
+    rows: int
+    cols: int
+    side: float
+
+
+def best_arrangement(width: float, height: float, count: int, text_height: float,
+                     gutter: float = DEFAULT_GUTTER) -> Arrangement:
+    """The rows x cols holding `count` grids that gives the largest grid side in a box of
+    width x height, each grid needing `text_height` more for its label and caption."""
+    if count < 1:
+        raise ValueError(f"puzzles per page must be at least 1, got {count}")
+    candidates = []
+    for rows in range(1, count + 1):
+        cols = math.ceil(count / rows)
+        if (rows - 1) * cols >= count:
+            continue  # an empty last row only wastes height
+        side = min((width - (cols - 1) * gutter) / cols,
+                   (height - (rows - 1) * gutter) / rows - text_height)
+        candidates.append(Arrangement(rows, cols, side))
+    best = max(candidates, key=lambda a: a.side)  # max keeps the first: fewer rows on ties
+    if best.side <= 0:
+        raise ValueError(f"{count} grids per page do not fit in {width:.0f} x {height:.0f} pt")
+    return best
+
+
+def grid_slots(geometry: PageGeometry, page_number: int, per_page: int,
+               label_height: float = DEFAULT_LABEL_HEIGHT, below_height: float | None = None,
+               gutter: float = DEFAULT_GUTTER) -> list[Slot]:
+    """Where each of `per_page` grids goes on page `page_number`, row by row from the top.
+
+    Room is kept for a label line above each grid and `below_height` (default: one line of
+    `label_height`) below it for caption and note. Spare space is shared evenly around and
+    between rows and columns, so the block sits centred; a short last row is centred too.
+    """
+    below = label_height if below_height is None else below_height
+    left, bottom, width, height = geometry.content_box(page_number)
+    fit = best_arrangement(width, height, per_page, label_height + below, gutter)
+    row_height = label_height + fit.side + below
+    row_starts = _spread(height, fit.rows, row_height, gutter)
+    slots = []
+    for row, row_start in enumerate(row_starts):
+        in_row = min(fit.cols, per_page - row * fit.cols)
+        y = bottom + height - row_start - label_height - fit.side
+        slots += [(left + col_start, y, fit.side)
+                  for col_start in _spread(width, in_row, fit.side, gutter)]
+    return slots
+
+
+def _spread(length: float, count: int, item: float, gutter: float) -> list[float]:
+    """Offsets of `count` items of size `item` along `length`, at least `gutter` apart, the
+    spare space shared equally before, between and after them."""
+    spare = length - count * item - (count - 1) * gutter
+    gap = max(spare, 0.0) / (count + 1)
+    return [gap + index * (item + gutter + gap) for index in range(count)]
+
+
+def page_count(count: int, per_page: int) -> int:
+    """How many pages `count` grids take at `per_page` a page."""
+    return math.ceil(count / per_page)
+
+
+def page_of_each(count: int, per_page: int, first_page_number: int) -> list[int]:
+    """The page number each of `count` grids lands on, starting at page `first_page_number`.
+
+    paginate_puzzles fills pages in the same order, so a build can first ask where every
+    puzzle and every answer will be, then write "Answer on page N" before paginating.
+    """
+    return [first_page_number + index // per_page for index in range(count)]
+
+
+def paginate_puzzles(items: Sequence[GridItem], geometry: PageGeometry, per_page: int,
+                     first_page_number: int, label_height: float = DEFAULT_LABEL_HEIGHT,
+                     below_height: float | None = None, gutter: float = DEFAULT_GUTTER,
+                     header: str = "", footer: str = "", numbered: bool = True) -> list[Page]:
+    """Pages of `per_page` grids each, numbered from `first_page_number` (the position in
+    the book, which also decides the mirrored margins); unnumbered if `numbered` is False.
+
+    The space below each grid is one line when any item has a caption or note, else none,
+    unless `below_height` says otherwise.
+    """
+    if below_height is None:
+        below_height = label_height if any(i.caption or i.note for i in items) else 0.0
+    slots = {parity: grid_slots(geometry, first_page_number + parity, per_page, label_height,
+                                below_height, gutter) for parity in (0, 1)}
+    pages = []
+    for start in range(0, len(items), per_page):
+        number = first_page_number + start // per_page
+        page_slots = slots[(number - first_page_number) % 2]
+        placements = tuple(_place(item, slot) for item, slot in
+                           zip(items[start:start + per_page], page_slots))
+        pages.append(Page(number if numbered else None, placements, (), header, footer))
+    return pages
+
+
+def _place(item: GridItem, slot: Slot) -> GridPlacement:
+    x, y, side = slot
+    return GridPlacement(x, y, side, item.grid, item.solution, item.label, item.caption, item.note)
+

@@ -1,0 +1,1 @@
+"""Drawing pages: PDF with embedded fonts (reportlab lives only here)."""

@@ -1,0 +1,399 @@
+"""Pages -> a print-ready PDF: embedded fonts, exact trim and bleed boxes, identical bytes."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import BinaryIO, Sequence
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from ..book.pages import GridPlacement, Page, PageGeometry, TextBlock, is_right_hand
+from ..core.grid import SYMBOLS, Grid
+from .fonts import FontError, default_fonts, digit_extent
+
+MIN_TEXT_SIZE = 7.0  # points: the least a printed book may use, for any text
+FIXED_DATE = "D:20000101000000+00'00'"  # never the clock: same input, same bytes
+_FIT_HEIGHT = 0.78  # a symbol's ink may use at most this much of its cell's height
+_FIT_WIDTH = 0.86  # ... and of its width
+
+
+class RenderError(ValueError):
+    """Pages that cannot be drawn as asked: text too small, or too much text for a page."""
+
+
+@dataclass(frozen=True)
+class Metadata:
+    """The document information a PDF reader shows."""
+
+    title: str = ""
+    author: str = ""
+    subject: str = ""
+    creator: str = "bookmaker"
+
+
+def _default_regular() -> Path:
+    return default_fonts()[0]
+
+
+def _default_bold() -> Path:
+    return default_fonts()[1]
+
+
+@dataclass(frozen=True)
+class RenderStyle:
+    """How pages look: geometry, fonts (TTF paths), text sizes in points, line weights.
+
+    given_font_ratio is the height of a digit's ink as a fraction of the cell side; the
+    font size follows from it and the font's own digit height.
+    """
+
+    geometry: PageGeometry
+    font_regular: Path = field(default_factory=_default_regular)
+    font_bold: Path = field(default_factory=_default_bold)
+    given_font_ratio: float = 0.5
+    label_size: float = 10.0
+    caption_size: float = 8.0
+    header_size: float = 9.0
+    footer_size: float = 8.0
+    page_number_size: float = 10.0
+    title_size: float = 28.0
+    subtitle_size: float = 15.0
+    heading_size: float = 14.0
+    body_size: float = 11.0
+    cell_line: float = 0.75
+    box_line: float = 2.0
+    border_line: float = 2.5
+
+    def __post_init__(self) -> None:
+        sizes = {name: getattr(self, name) for name in _TEXT_SIZE_FIELDS}
+        small = [f"{name} {size:g} pt" for name, size in sizes.items() if size < MIN_TEXT_SIZE]
+        if small:
+            raise RenderError(f"text under {MIN_TEXT_SIZE:g} pt: {', '.join(small)}")
+        if not 0.2 <= self.given_font_ratio <= _FIT_HEIGHT:
+            raise RenderError(f"given_font_ratio must be between 0.2 and {_FIT_HEIGHT}, "
+                              f"got {self.given_font_ratio}")
+        if min(self.cell_line, self.box_line, self.border_line) <= 0:
+            raise RenderError("line weights must be positive")
+
+    @property
+    def label_height(self) -> float:
+        """The line above a grid that its label needs: pass it to paginate as label_height."""
+        return self.label_size * 1.6
+
+    @property
+    def below_height(self) -> float:
+        """The line below a grid for caption and note: paginate's below_height."""
+        return self.caption_size * 1.8
+
+
+_TEXT_SIZE_FIELDS = ("label_size", "caption_size", "header_size", "footer_size",
+                     "page_number_size", "title_size", "subtitle_size", "heading_size",
+                     "body_size")
+
+
+@dataclass(frozen=True)
+class _Fonts:
+    """The registered names of a style's fonts and the digits' ink extent (em fractions)."""
+
+    regular: str
+    bold: str
+    digit_top: float
+    digit_bottom: float
+
+
+def render_pdf(pages: Sequence[Page], style: RenderStyle, metadata: Metadata,
+               target: str | Path | BinaryIO) -> None:
+    """Draw `pages` into a PDF at `target` (a path, or a binary file object)."""
+    data = render_pdf_bytes(pages, style, metadata)
+    if hasattr(target, "write"):
+        target.write(data)
+    else:
+        Path(target).write_bytes(data)
+
+
+def render_pdf_bytes(pages: Sequence[Page], style: RenderStyle, metadata: Metadata) -> bytes:
+    """The PDF file for `pages`, as bytes."""
+    fonts = _register_fonts(style)
+    canvas = _new_canvas(style.geometry, fonts, metadata)
+    _fix_identity(canvas, _fingerprint(pages, style, metadata, fonts))
+    forms = _GridForms(canvas, style)
+    for position, page in enumerate(pages, start=1):
+        _draw_page(canvas, page, position, style, fonts, forms)
+    return canvas.getpdfdata()
+
+
+def _register_fonts(style: RenderStyle) -> _Fonts:
+    regular = _register_ttf(style.font_regular)
+    top, bottom = digit_extent(str(style.font_regular))
+    return _Fonts(regular, _register_ttf(style.font_bold), top, bottom)
+
+
+def _register_ttf(path: Path | str) -> str:
+    """Register a TTF under a name made from its bytes, so the same file always gets the
+    same name and two different files never share one."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as err:
+        raise FontError(f"cannot read font {path}: {err.strerror}") from None
+    name = "bm-" + hashlib.sha256(data).hexdigest()[:16]
+    if name not in pdfmetrics.getRegisteredFontNames():
+        try:
+            pdfmetrics.registerFont(TTFont(name, io.BytesIO(data)))
+        except Exception as err:  # reportlab raises bare TTFError and others for bad files
+            raise FontError(f"cannot use font {path}: {err}") from None
+    return name
+
+
+def _new_canvas(geometry: PageGeometry, fonts: _Fonts, metadata: Metadata) -> Canvas:
+    bleed = geometry.bleed
+    media = (geometry.trim_width + 2 * bleed, geometry.trim_height + 2 * bleed)
+    # The initial font is ours, so no standard-14 font (Helvetica) is ever referenced.
+    canvas = Canvas(io.BytesIO(), pagesize=media, invariant=1, pageCompression=1,
+                    initialFontName=fonts.regular, initialFontSize=10,
+                    trimBox=(bleed, bleed, bleed + geometry.trim_width,
+                             bleed + geometry.trim_height),
+                    bleedBox=(0, 0, media[0], media[1]))
+    canvas.setTitle(metadata.title)
+    canvas.setAuthor(metadata.author)
+    canvas.setSubject(metadata.subject)
+    canvas.setCreator(metadata.creator)
+    return canvas
+
+
+def _fix_identity(canvas: Canvas, fingerprint: bytes) -> None:
+    """Make the file's date and /ID depend on nothing but the input.
+
+    invariant=1 alone is not enough: reportlab still reads SOURCE_DATE_EPOCH for the date
+    and seeds the /ID with it, so both are replaced here.
+    """
+    canvas.setDateFormatter(lambda *when: FIXED_DATE)
+    canvas._doc.signature = hashlib.md5(fingerprint, usedforsecurity=False)
+
+
+def _fingerprint(pages: Sequence[Page], style: RenderStyle, metadata: Metadata,
+                 fonts: _Fonts) -> bytes:
+    """A digest of everything drawn; font files by content, never by where they live."""
+    portable_style = replace(style, font_regular=Path(fonts.regular), font_bold=Path(fonts.bold))
+    text = repr((tuple(pages), portable_style, metadata))
+    return hashlib.sha256(text.encode("utf-8")).digest()
+
+
+class _GridForms:
+    """Each distinct empty grid (shape, side) drawn once as a form XObject, then reused."""
+
+    def __init__(self, canvas: Canvas, style: RenderStyle) -> None:
+        self.canvas = canvas
+        self.style = style
+        self.names: set[str] = set()
+
+    def ensure(self, placement: GridPlacement) -> str:
+        """The form's name, defining the form first if this is its first use."""
+        shape = placement.grid.shape
+        name = f"grid{shape.box_rows}x{shape.box_cols}s{placement.side:.3f}".replace(".", "_")
+        if name not in self.names:
+            self._define(name, shape.box_rows, shape.box_cols, placement.side)
+            self.names.add(name)
+        return name
+
+    def _define(self, name: str, box_rows: int, box_cols: int, side: float) -> None:
+        canvas, style = self.canvas, self.style
+        reach = style.border_line / 2
+        canvas.beginForm(name, -reach, -reach, side + reach, side + reach)
+        size = box_rows * box_cols
+        cell = side / size
+        thin = [i for i in range(1, size) if i % box_cols]
+        thick = [i for i in range(1, size) if not i % box_cols]
+        thin_rows = [i for i in range(1, size) if i % box_rows]
+        thick_rows = [i for i in range(1, size) if not i % box_rows]
+        _stroke_lines(canvas, style.cell_line, cell, side, thin, thin_rows)
+        _stroke_lines(canvas, style.box_line, cell, side, thick, thick_rows)
+        canvas.setLineWidth(style.border_line)
+        canvas.setLineJoin(0)  # mitred: crisp square corners on the border
+        canvas.rect(0, 0, side, side, stroke=1, fill=0)
+        canvas.endForm()
+
+
+def _stroke_lines(canvas: Canvas, width: float, cell: float, side: float,
+                  columns: list[int], rows: list[int]) -> None:
+    """One stroked path of full-length lines after the given column and row indices."""
+    path = canvas.beginPath()
+    for col in columns:
+        path.moveTo(col * cell, 0)
+        path.lineTo(col * cell, side)
+    for row in rows:
+        # rows count from the top of the grid; the form's y axis points up
+        path.moveTo(0, side - row * cell)
+        path.lineTo(side, side - row * cell)
+    canvas.setLineWidth(width)
+    canvas.setLineCap(2)  # projecting caps: lines reach fully into the borders they meet
+    canvas.drawPath(path, stroke=1, fill=0)
+
+
+def _draw_page(canvas: Canvas, page: Page, position: int, style: RenderStyle,
+               fonts: _Fonts, forms: _GridForms) -> None:
+    names = [forms.ensure(p) for p in page.placements]  # forms are defined outside any page
+    bleed = style.geometry.bleed
+    canvas.translate(bleed, bleed)  # from here on, (0, 0) is the trim's bottom-left corner
+    for placement, name in zip(page.placements, names):
+        _draw_placement(canvas, placement, name, style, fonts)
+    _draw_texts(canvas, page, position, style, fonts)
+    _draw_running_heads(canvas, page, position, style, fonts)
+    canvas.showPage()
+
+
+def _draw_placement(canvas: Canvas, placement: GridPlacement, form: str, style: RenderStyle,
+                    fonts: _Fonts) -> None:
+    canvas.saveState()
+    canvas.translate(placement.x, placement.y)
+    canvas.doForm(form)
+    canvas.restoreState()
+    _draw_symbols(canvas, placement, style, fonts)
+    _draw_grid_texts(canvas, placement, style, fonts)
+
+
+def symbol_size(cell: float, style: RenderStyle, fonts: _Fonts) -> float:
+    """The font size of a grid's symbols: digits as tall as given_font_ratio of the cell,
+    never under the minimum text size; RenderError when even that does not fit."""
+    size = max(style.given_font_ratio * cell / fonts.digit_top, MIN_TEXT_SIZE)
+    if size * fonts.digit_top > _FIT_HEIGHT * cell:
+        raise RenderError(f"cells of {cell:.1f} pt are too small for {MIN_TEXT_SIZE:g} pt "
+                          "symbols: use fewer grids per page or a larger page")
+    return size
+
+
+def _draw_symbols(canvas: Canvas, placement: GridPlacement, style: RenderStyle,
+                  fonts: _Fonts) -> None:
+    """The givens (and, for an answer, the solved cells in the regular face)."""
+    grid = placement.grid
+    size = grid.shape.size
+    cell = placement.side / size
+    font_size = symbol_size(cell, style, fonts)
+    widest = max(pdfmetrics.stringWidth(s, fonts.bold, font_size) for s in SYMBOLS[:size])
+    font_size *= min(1.0, _FIT_WIDTH * cell / widest)  # 25x25's wide letters stay inside
+    # Centre the digits' ink (not the font's line box) in the cell.
+    lift = (cell - font_size * (fonts.digit_top + fonts.digit_bottom)) / 2
+    bold = _symbol_text(canvas, fonts.bold, font_size)
+    regular = _symbol_text(canvas, fonts.regular, font_size)
+    solution = placement.solution
+    for index, given in enumerate(grid.cells):
+        value = given or (solution.cells[index] if solution is not None else 0)
+        if not value:
+            continue
+        row, col = divmod(index, size)
+        text, font = (bold, fonts.bold) if given else (regular, fonts.regular)
+        symbol = SYMBOLS[value - 1]
+        width = pdfmetrics.stringWidth(symbol, font, font_size)
+        text.setTextOrigin(placement.x + (col + 0.5) * cell - width / 2,
+                           placement.y + placement.side - (row + 1) * cell + lift)
+        text.textOut(symbol)
+    canvas.drawText(bold)
+    canvas.drawText(regular)
+
+
+def _symbol_text(canvas: Canvas, font: str, size: float):
+    text = canvas.beginText()
+    text.setFont(font, size)
+    return text
+
+
+def _draw_grid_texts(canvas: Canvas, placement: GridPlacement, style: RenderStyle,
+                     fonts: _Fonts) -> None:
+    """Label above the grid (bold, flush left); caption below left, note below right."""
+    x, y, side = placement.x, placement.y, placement.side
+    reach = style.border_line / 2
+    if placement.label:
+        canvas.setFont(fonts.bold, style.label_size)
+        canvas.drawString(x, y + side + reach + style.label_size * 0.35, placement.label)
+    size = style.caption_size
+    baseline = y - reach - size * 1.15
+    canvas.setFont(fonts.regular, size)
+    if placement.caption:
+        canvas.drawString(x, baseline, placement.caption)
+    if placement.note:
+        room = side - pdfmetrics.stringWidth(placement.caption, fonts.regular, size) - size
+        if pdfmetrics.stringWidth(placement.note, fonts.regular, size) > room:
+            baseline -= size * 1.25  # no room beside the caption: the next line down
+        canvas.drawRightString(x + side, baseline, placement.note)
+
+
+def _draw_running_heads(canvas: Canvas, page: Page, position: int, style: RenderStyle,
+                        fonts: _Fonts) -> None:
+    """Header centred at the top; footer centred at the bottom; the page number in the
+    outside corner, as in a printed book."""
+    geometry = style.geometry
+    left = geometry.left_margin(position)
+    right = left + geometry.live_width
+    middle = (left + right) / 2
+    if page.header:
+        top = geometry.trim_height - geometry.margin_top
+        baseline = top - max(geometry.header_space, style.header_size) / 2 - style.header_size * 0.36
+        canvas.setFont(fonts.regular, style.header_size)
+        canvas.drawCentredString(middle, baseline, page.header)
+    band = max(geometry.footer_space, style.page_number_size)
+    if page.footer:
+        canvas.setFont(fonts.regular, style.footer_size)
+        canvas.drawCentredString(middle, geometry.margin_bottom + band / 2
+                                 - style.footer_size * 0.36, page.footer)
+    if page.number is not None:
+        canvas.setFont(fonts.regular, style.page_number_size)
+        baseline = geometry.margin_bottom + band / 2 - style.page_number_size * 0.36
+        if is_right_hand(position):
+            canvas.drawRightString(right, baseline, str(page.number))
+        else:
+            canvas.drawString(left, baseline, str(page.number))
+
+
+_TEXT_LOOK = {  # style -> (bold?, size field, centred?, leading as a multiple of size)
+    "title": (True, "title_size", True, 1.2),
+    "subtitle": (False, "subtitle_size", True, 1.3),
+    "heading": (True, "heading_size", False, 1.3),
+    "body": (False, "body_size", False, 1.4),
+}
+
+
+def _draw_texts(canvas: Canvas, page: Page, position: int, style: RenderStyle,
+                fonts: _Fonts) -> None:
+    """Text blocks stacked from the top of the content area; body paragraphs wrapped."""
+    left, bottom, width, height = style.geometry.content_box(position)
+    y = bottom + height
+    for block in page.texts:
+        y = _draw_block(canvas, block, left, y - block.space_before, width, style, fonts)
+        if y < bottom:
+            raise RenderError(f"the text of page {page.number or position} does not fit on it")
+
+
+def _draw_block(canvas: Canvas, block: TextBlock, left: float, top: float, width: float,
+                style: RenderStyle, fonts: _Fonts) -> float:
+    """Draw one block below `top`; return where the next block may start."""
+    bold, size_field, centred, leading = _TEXT_LOOK[block.style]
+    font = fonts.bold if bold else fonts.regular
+    size = getattr(style, size_field)
+    canvas.setFont(font, size)
+    y = top
+    for paragraph in block.lines:
+        for line in wrap(paragraph, font, size, width):
+            y -= size * leading
+            if centred:
+                canvas.drawCentredString(left + width / 2, y, line)
+            else:
+                canvas.drawString(left, y, line)
+        y -= size * 0.5 if block.style == "body" else 0  # space between paragraphs
+    return y
+
+
+def wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    """Words of `text` filled into lines no wider than `width` (a long word stands alone)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if line and pdfmetrics.stringWidth(candidate, font, size) > width:
+            lines.append(line)
+            candidate = word
+        line = candidate
+    return lines + [line] if line else lines or [""]
