@@ -128,9 +128,25 @@ def test_unit_and_peer_masks_hold_the_same_cells_as_the_tuples(box_rows, box_col
 
 
 @pytest.mark.parametrize("box_rows, box_cols", ALL_BOXES)
-def test_unit_bits_of_a_cell_name_the_units_it_lies_in(box_rows, box_cols):
+def test_cell_unit_masks_hold_the_units_a_cell_lies_in(box_rows, box_cols):
     shape = shape_of(box_rows, box_cols)
-    assert [bits(m) for m in shape.unit_bits] == [set(u) for u in shape.units_of]
+    for cell in range(shape.cell_count):
+        expected = [set(shape.units[i].cells) for i in shape.units_of[cell]]
+        assert [bits(m) for m in shape.cell_unit_masks[cell]] == expected
+        assert all(cell in unit for unit in expected)
+
+
+@pytest.mark.parametrize("box_rows, box_cols", ALL_BOXES)
+def test_diagonal_boxes_share_no_row_or_column(box_rows, box_cols):
+    shape = shape_of(box_rows, box_cols)
+    boxes = shape.diagonal_boxes
+    assert len(boxes) == min(box_rows, box_cols)
+    rows = [{c // shape.size for c in box} for box in boxes]
+    cols = [{c % shape.size for c in box} for box in boxes]
+    for i in range(len(boxes)):
+        assert len(boxes[i]) == shape.size
+        for j in range(i):
+            assert not rows[i] & rows[j] and not cols[i] & cols[j]
 
 
 # symmetry orbits
@@ -234,5 +250,5 @@ def test_a_pickled_shape_round_trips_equal_with_the_same_tables(box_rows, box_co
     shape = Shape(box_rows, box_cols)
     copy = pickle.loads(pickle.dumps(shape))
     assert copy == shape
-    assert (copy.size, copy.units, copy.peers, copy.peer_masks, copy.unit_bits) == \
-        (shape.size, shape.units, shape.peers, shape.peer_masks, shape.unit_bits)
+    assert (copy.size, copy.units, copy.peers, copy.peer_masks, copy.cell_unit_masks) == \
+        (shape.size, shape.units, shape.peers, shape.peer_masks, shape.cell_unit_masks)

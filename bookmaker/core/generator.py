@@ -199,8 +199,7 @@ class _Clues:
         d, bit, boards = self.solution[cell] - 1, 1 << cell, self.boards
         if not any(b & bit for i, b in enumerate(boards) if i != d):
             return True
-        unit_masks = self.shape.unit_masks
-        if any(boards[d] & unit_masks[u] == bit for u in self.shape.units_of[cell]):
+        if any(boards[d] & unit == bit for unit in self.shape.cell_unit_masks[cell]):
             return True
         trial = list(boards)
         trial[d] &= ~bit

@@ -40,7 +40,7 @@ class Shape:
     peers: tuple[tuple[int, ...], ...] = field(init=False, compare=False, repr=False)
     unit_masks: tuple[int, ...] = field(init=False, compare=False, repr=False)
     peer_masks: tuple[int, ...] = field(init=False, compare=False, repr=False)
-    unit_bits: tuple[int, ...] = field(init=False, compare=False, repr=False)
+    cell_unit_masks: tuple[tuple[int, ...], ...] = field(init=False, compare=False, repr=False)
     all_cells_mask: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -62,9 +62,11 @@ class Shape:
         setter("units", units)
         setter("units_of", units_of)
         setter("peers", peers)
-        setter("unit_masks", tuple(_mask(u.cells) for u in units))
         setter("peer_masks", tuple(_mask(p) for p in peers))
-        setter("unit_bits", tuple(_mask(u) for u in units_of))  # per cell: its units' indices
+        unit_masks = tuple(_mask(u.cells) for u in units)
+        setter("unit_masks", unit_masks)
+        setter("cell_unit_masks", tuple(tuple(unit_masks[i] for i in units_of[c])
+                                        for c in range(n * n)))
         setter("all_cells_mask", (1 << (n * n)) - 1)
 
     def __reduce__(self):

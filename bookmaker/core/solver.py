@@ -105,7 +105,7 @@ def _hidden_singles(boards: Boards, placed: int, scanned: Boards,
     it owns that way; None on a contradiction (a symbol with no place in a unit, or a
     cell claimed by two symbols). Looks only at units that lost candidates since
     `scanned`. This is the solver's hottest loop, hence written out flat."""
-    unit_masks, unit_bits = shape.unit_masks, shape.unit_bits
+    unit_masks, cell_units = shape.unit_masks, shape.cell_unit_masks
     found = 0
     owners = []
     for b, before in zip(boards, scanned):
@@ -119,20 +119,16 @@ def _hidden_singles(boards: Boards, placed: int, scanned: Boards,
                         if not m:
                             return None
                         mine |= m
-            else:                       # few: just the units of those cells
-                touched = 0
+            else:  # few: just the units of those cells (a unit seen twice costs little)
                 while lost:
                     low = lost & -lost
-                    touched |= unit_bits[low.bit_length() - 1]
                     lost ^= low
-                while touched:
-                    low = touched & -touched
-                    touched ^= low
-                    m = b & unit_masks[low.bit_length() - 1]
-                    if not m & (m - 1):
-                        if not m:
-                            return None
-                        mine |= m
+                    for u in cell_units[low.bit_length() - 1]:
+                        m = b & u
+                        if not m & (m - 1):
+                            if not m:
+                                return None
+                            mine |= m
             mine &= ~placed
             if mine & found:
                 return None
