@@ -110,8 +110,8 @@ class TextBlock:
 class Page:
     """One page: its printed number (None: no number shown), grids, text, header and footer.
 
-    A page's position in the rendered file decides which side of the spread it is on
-    (the first page is a right-hand page), not its printed number.
+    Numbers count pages from the start of the file (page 1 is a right-hand page), so a
+    number's parity says which side of the spread the page is on; see facing_number.
     """
 
     number: int | None
@@ -119,6 +119,12 @@ class Page:
     texts: tuple[TextBlock, ...] = ()
     header: str = ""
     footer: str = ""
+
+
+def facing_number(page: Page, position: int) -> int:
+    """The number whose parity decides a page's side: its printed number, or its 1-based
+    position in the file when it shows none. paginate mirrors margins by the same rule."""
+    return page.number if page.number is not None else position
 
 
 def title_page(geometry: PageGeometry, title: str, subtitle: str = "",
@@ -132,10 +138,13 @@ def title_page(geometry: PageGeometry, title: str, subtitle: str = "",
     return Page(number=None, texts=tuple(blocks))
 
 
-def how_to_play_page(number: int | None, sizes: tuple[int, ...] = (9,),
-                     answers: str = "at the back of the book") -> Page:
+def how_to_play_page(geometry: PageGeometry, page_number: int, sizes: tuple[int, ...] = (9,),
+                     answers: str = "at the back of the book",
+                     example: tuple[Grid, Grid] | None = None, numbered: bool = True) -> Page:
     """The rules of Sudoku, worded for the grid sizes the book holds; `answers` says where
-    the solutions are ("" when the book has none)."""
+    the solutions are ("" when the book has none). An `example` (puzzle, solution) is shown
+    side by side in the lower part of the page. `page_number` is the page's position in
+    the book (it mirrors the margins); `numbered` says whether it is printed."""
     body = [_rules_sentence(size) for size in sorted(set(sizes))]
     body += ["Every puzzle in this book has exactly one solution, and it can be found by "
              "reasoning alone: no guessing is needed.",
@@ -143,8 +152,21 @@ def how_to_play_page(number: int | None, sizes: tuple[int, ...] = (9,),
              "and note a cell's possible symbols in its corner when you are unsure."]
     if answers:
         body.append(f"The solutions are {answers}; under each puzzle is the page of its answer.")
-    return Page(number=number, texts=(TextBlock(("How to play",), "title"),
-                                      TextBlock(tuple(body), "body", space_before=18.0)))
+    texts = (TextBlock(("How to play",), "title"), TextBlock(tuple(body), "body", space_before=18.0))
+    placements = _example_pair(geometry, page_number, *example) if example else ()
+    return Page(page_number if numbered else None, placements, texts)
+
+
+def _example_pair(geometry: PageGeometry, page_number: int, puzzle: Grid,
+                  solution: Grid) -> tuple[GridPlacement, GridPlacement]:
+    """A puzzle and its solution side by side, low on the page, centred."""
+    left, bottom, width, height = geometry.content_box(page_number)
+    gap = width * 0.1
+    side = min((width - gap) / 2, height * 0.3)
+    x = left + (width - 2 * side - gap) / 2
+    y = bottom + height * 0.06
+    return (GridPlacement(x, y, side, puzzle, None, "A puzzle"),
+            GridPlacement(x + side + gap, y, side, puzzle, solution, "Its solution"))
 
 
 def _rules_sentence(size: int) -> str:

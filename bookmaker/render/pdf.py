@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import io
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import BinaryIO, Sequence
 
@@ -12,14 +13,16 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from ..book.pages import GridPlacement, Page, PageGeometry, TextBlock, is_right_hand
-from ..core.grid import SYMBOLS, Grid
+from ..book.pages import (GridPlacement, Page, PageGeometry, TextBlock, facing_number,
+                          is_right_hand)
+from ..core.grid import SYMBOLS
 from .fonts import FontError, default_fonts, digit_extent
 
 MIN_TEXT_SIZE = 7.0  # points: the least a printed book may use, for any text
 FIXED_DATE = "D:20000101000000+00'00'"  # never the clock: same input, same bytes
 _FIT_HEIGHT = 0.78  # a symbol's ink may use at most this much of its cell's height
 _FIT_WIDTH = 0.86  # ... and of its width
+_FULL_WEIGHT_CELL = 18.0  # points: cells this big get the style's full line weights
 
 
 class RenderError(ValueError):
@@ -123,7 +126,7 @@ def render_pdf_bytes(pages: Sequence[Page], style: RenderStyle, metadata: Metada
     _fix_identity(canvas, _fingerprint(pages, style, metadata, fonts))
     forms = _GridForms(canvas, style)
     for position, page in enumerate(pages, start=1):
-        _draw_page(canvas, page, position, style, fonts, forms)
+        _draw_page(canvas, page, facing_number(page, position), style, fonts, forms)
     return canvas.getpdfdata()
 
 
@@ -201,26 +204,40 @@ class _GridForms:
         return name
 
     def _define(self, name: str, box_rows: int, box_cols: int, side: float) -> None:
-        canvas, style = self.canvas, self.style
-        reach = style.border_line / 2
-        canvas.beginForm(name, -reach, -reach, side + reach, side + reach)
+        canvas = self.canvas
         size = box_rows * box_cols
-        cell = side / size
-        thin = [i for i in range(1, size) if i % box_cols]
-        thick = [i for i in range(1, size) if not i % box_cols]
-        thin_rows = [i for i in range(1, size) if i % box_rows]
-        thick_rows = [i for i in range(1, size) if not i % box_rows]
-        _stroke_lines(canvas, style.cell_line, cell, side, thin, thin_rows)
-        _stroke_lines(canvas, style.box_line, cell, side, thick, thick_rows)
-        canvas.setLineWidth(style.border_line)
+        cell_line, box_line, border_line = line_weights(self.style, side / size)
+        canvas.beginForm(name, -border_line / 2, -border_line / 2,
+                         side + border_line / 2, side + border_line / 2)
+        inner = range(1, size)
+        _stroke_lines(canvas, cell_line, side, size,
+                      [i for i in inner if i % box_cols], [i for i in inner if i % box_rows])
+        _stroke_lines(canvas, box_line, side, size,
+                      [i for i in inner if not i % box_cols], [i for i in inner if not i % box_rows])
+        canvas.setLineWidth(border_line)
         canvas.setLineJoin(0)  # mitred: crisp square corners on the border
         canvas.rect(0, 0, side, side, stroke=1, fill=0)
         canvas.endForm()
 
 
-def _stroke_lines(canvas: Canvas, width: float, cell: float, side: float,
+def line_weights(style: RenderStyle, cell: float) -> tuple[float, float, float]:
+    """(cell, box, border) line weights for cells of `cell` points.
+
+    The style's weights hold for cells of _FULL_WEIGHT_CELL points and more. Smaller grids,
+    such as answer keys, get lighter box and border lines in proportion, or they look
+    clotted; but box lines stay twice the cell line, so boxes remain distinct. Cell
+    lines are never thinned: they are the print minimum.
+    """
+    scale = min(1.0, cell / _FULL_WEIGHT_CELL)
+    box = min(style.box_line, max(style.box_line * scale, style.cell_line * 2))
+    border = min(style.border_line, max(style.border_line * scale, box * 1.25))
+    return style.cell_line, box, max(border, box)
+
+
+def _stroke_lines(canvas: Canvas, width: float, side: float, size: int,
                   columns: list[int], rows: list[int]) -> None:
     """One stroked path of full-length lines after the given column and row indices."""
+    cell = side / size
     path = canvas.beginPath()
     for col in columns:
         path.moveTo(col * cell, 0)
@@ -234,15 +251,15 @@ def _stroke_lines(canvas: Canvas, width: float, cell: float, side: float,
     canvas.drawPath(path, stroke=1, fill=0)
 
 
-def _draw_page(canvas: Canvas, page: Page, position: int, style: RenderStyle,
+def _draw_page(canvas: Canvas, page: Page, facing: int, style: RenderStyle,
                fonts: _Fonts, forms: _GridForms) -> None:
     names = [forms.ensure(p) for p in page.placements]  # forms are defined outside any page
     bleed = style.geometry.bleed
     canvas.translate(bleed, bleed)  # from here on, (0, 0) is the trim's bottom-left corner
     for placement, name in zip(page.placements, names):
         _draw_placement(canvas, placement, name, style, fonts)
-    _draw_texts(canvas, page, position, style, fonts)
-    _draw_running_heads(canvas, page, position, style, fonts)
+    _draw_texts(canvas, page, facing, style, fonts)
+    _draw_running_heads(canvas, page, facing, style, fonts)
     canvas.showPage()
 
 
@@ -256,43 +273,53 @@ def _draw_placement(canvas: Canvas, placement: GridPlacement, form: str, style: 
     _draw_grid_texts(canvas, placement, style, fonts)
 
 
-def symbol_size(cell: float, style: RenderStyle, fonts: _Fonts) -> float:
-    """The font size of a grid's symbols: digits as tall as given_font_ratio of the cell,
-    never under the minimum text size; RenderError when even that does not fit."""
-    size = max(style.given_font_ratio * cell / fonts.digit_top, MIN_TEXT_SIZE)
-    if size * fonts.digit_top > _FIT_HEIGHT * cell:
+def _symbol_size(cell: float, size: int, style: RenderStyle, fonts: _Fonts) -> float:
+    """The font size of a size x size grid's symbols in cells of `cell` points: digits as
+    tall as given_font_ratio of the cell, narrower if the widest symbol needs it, never
+    under the minimum text size; RenderError when even that does not fit the cell."""
+    widest = max(_em_widths(fonts.bold)[s] for s in SYMBOLS[:size])
+    fitting = min(style.given_font_ratio * cell / fonts.digit_top, _FIT_WIDTH * cell / widest)
+    font_size = max(fitting, MIN_TEXT_SIZE)
+    if font_size * fonts.digit_top > _FIT_HEIGHT * cell or font_size * widest > _FIT_WIDTH * cell:
         raise RenderError(f"cells of {cell:.1f} pt are too small for {MIN_TEXT_SIZE:g} pt "
                           "symbols: use fewer grids per page or a larger page")
-    return size
+    return font_size
 
 
 def _draw_symbols(canvas: Canvas, placement: GridPlacement, style: RenderStyle,
                   fonts: _Fonts) -> None:
-    """The givens (and, for an answer, the solved cells in the regular face)."""
-    grid = placement.grid
-    size = grid.shape.size
+    """The givens in bold (and, for an answer, the solved cells in the regular face)."""
+    size = placement.grid.shape.size
     cell = placement.side / size
-    font_size = symbol_size(cell, style, fonts)
-    widest = max(pdfmetrics.stringWidth(s, fonts.bold, font_size) for s in SYMBOLS[:size])
-    font_size *= min(1.0, _FIT_WIDTH * cell / widest)  # 25x25's wide letters stay inside
+    font_size = _symbol_size(cell, size, style, fonts)
     # Centre the digits' ink (not the font's line box) in the cell.
     lift = (cell - font_size * (fonts.digit_top + fonts.digit_bottom)) / 2
-    bold = _symbol_text(canvas, fonts.bold, font_size)
-    regular = _symbol_text(canvas, fonts.regular, font_size)
-    solution = placement.solution
-    for index, given in enumerate(grid.cells):
-        value = given or (solution.cells[index] if solution is not None else 0)
-        if not value:
-            continue
+    top = placement.y + placement.side
+    faces = {True: (_symbol_text(canvas, fonts.bold, font_size), _em_widths(fonts.bold)),
+             False: (_symbol_text(canvas, fonts.regular, font_size), _em_widths(fonts.regular))}
+    for index, symbol, given in _symbols_to_draw(placement):
+        text, widths = faces[given]
         row, col = divmod(index, size)
-        text, font = (bold, fonts.bold) if given else (regular, fonts.regular)
-        symbol = SYMBOLS[value - 1]
-        width = pdfmetrics.stringWidth(symbol, font, font_size)
-        text.setTextOrigin(placement.x + (col + 0.5) * cell - width / 2,
-                           placement.y + placement.side - (row + 1) * cell + lift)
+        text.setTextOrigin(placement.x + (col + 0.5) * cell - widths[symbol] * font_size / 2,
+                           top - (row + 1) * cell + lift)
         text.textOut(symbol)
-    canvas.drawText(bold)
-    canvas.drawText(regular)
+    for text, _ in faces.values():
+        canvas.drawText(text)
+
+
+def _symbols_to_draw(placement: GridPlacement):
+    """(cell index, symbol, is it a given) for every cell that shows a symbol."""
+    solution = placement.solution
+    for index, given in enumerate(placement.grid.cells):
+        value = given or (solution.cells[index] if solution is not None else 0)
+        if value:
+            yield index, SYMBOLS[value - 1], bool(given)
+
+
+@lru_cache(maxsize=None)
+def _em_widths(font: str) -> dict[str, float]:
+    """Each symbol's advance width at a font size of 1."""
+    return {symbol: pdfmetrics.stringWidth(symbol, font, 1.0) for symbol in SYMBOLS}
 
 
 def _symbol_text(canvas: Canvas, font: str, size: float):
@@ -305,7 +332,7 @@ def _draw_grid_texts(canvas: Canvas, placement: GridPlacement, style: RenderStyl
                      fonts: _Fonts) -> None:
     """Label above the grid (bold, flush left); caption below left, note below right."""
     x, y, side = placement.x, placement.y, placement.side
-    reach = style.border_line / 2
+    reach = line_weights(style, side / placement.grid.shape.size)[2] / 2
     if placement.label:
         canvas.setFont(fonts.bold, style.label_size)
         canvas.drawString(x, y + side + reach + style.label_size * 0.35, placement.label)
@@ -321,31 +348,41 @@ def _draw_grid_texts(canvas: Canvas, placement: GridPlacement, style: RenderStyl
         canvas.drawRightString(x + side, baseline, placement.note)
 
 
-def _draw_running_heads(canvas: Canvas, page: Page, position: int, style: RenderStyle,
+def _draw_running_heads(canvas: Canvas, page: Page, facing: int, style: RenderStyle,
                         fonts: _Fonts) -> None:
     """Header centred at the top; footer centred at the bottom; the page number in the
     outside corner, as in a printed book."""
     geometry = style.geometry
-    left = geometry.left_margin(position)
+    left = geometry.left_margin(facing)
     right = left + geometry.live_width
-    middle = (left + right) / 2
     if page.header:
-        top = geometry.trim_height - geometry.margin_top
-        baseline = top - max(geometry.header_space, style.header_size) / 2 - style.header_size * 0.36
+        y = _band_baseline(geometry.trim_height - geometry.margin_top - geometry.header_space,
+                           geometry.header_space, style.header_size, "header")
         canvas.setFont(fonts.regular, style.header_size)
-        canvas.drawCentredString(middle, baseline, page.header)
-    band = max(geometry.footer_space, style.page_number_size)
+        canvas.drawCentredString((left + right) / 2, y, page.header)
     if page.footer:
+        y = _band_baseline(geometry.margin_bottom, geometry.footer_space, style.footer_size,
+                           "footer")
         canvas.setFont(fonts.regular, style.footer_size)
-        canvas.drawCentredString(middle, geometry.margin_bottom + band / 2
-                                 - style.footer_size * 0.36, page.footer)
+        canvas.drawCentredString((left + right) / 2, y, page.footer)
     if page.number is not None:
+        y = _band_baseline(geometry.margin_bottom, geometry.footer_space,
+                           style.page_number_size, "page number")
         canvas.setFont(fonts.regular, style.page_number_size)
-        baseline = geometry.margin_bottom + band / 2 - style.page_number_size * 0.36
-        if is_right_hand(position):
-            canvas.drawRightString(right, baseline, str(page.number))
+        if is_right_hand(facing):
+            canvas.drawRightString(right, y, str(page.number))
         else:
-            canvas.drawString(left, baseline, str(page.number))
+            canvas.drawString(left, y, str(page.number))
+
+
+def _band_baseline(bottom: float, height: float, size: float, what: str) -> float:
+    """The baseline that centres capitals of `size` points in a band; RenderError when the
+    band is too low for them, since the text would run into the grids."""
+    if height < size:
+        space = "header_space" if what == "header" else "footer_space"
+        raise RenderError(f"a {what} of {size:g} pt needs {space} of at least {size:g} pt, "
+                          f"but the layout reserves {height:g} pt")
+    return bottom + height / 2 - size * 0.36  # 0.36: about half a capital's height
 
 
 _TEXT_LOOK = {  # style -> (bold?, size field, centred?, leading as a multiple of size)
@@ -356,15 +393,17 @@ _TEXT_LOOK = {  # style -> (bold?, size field, centred?, leading as a multiple o
 }
 
 
-def _draw_texts(canvas: Canvas, page: Page, position: int, style: RenderStyle,
+def _draw_texts(canvas: Canvas, page: Page, facing: int, style: RenderStyle,
                 fonts: _Fonts) -> None:
     """Text blocks stacked from the top of the content area; body paragraphs wrapped."""
-    left, bottom, width, height = style.geometry.content_box(position)
+    left, bottom, width, height = style.geometry.content_box(facing)
+    # Text may run down to the grids' labels, if the page has grids too.
+    floor = max([bottom] + [p.y + p.side + style.label_height for p in page.placements])
     y = bottom + height
     for block in page.texts:
         y = _draw_block(canvas, block, left, y - block.space_before, width, style, fonts)
-        if y < bottom:
-            raise RenderError(f"the text of page {page.number or position} does not fit on it")
+        if y < floor:
+            raise RenderError(f"the text of page {facing} does not fit on it")
 
 
 def _draw_block(canvas: Canvas, block: TextBlock, left: float, top: float, width: float,
@@ -376,7 +415,7 @@ def _draw_block(canvas: Canvas, block: TextBlock, left: float, top: float, width
     canvas.setFont(font, size)
     y = top
     for paragraph in block.lines:
-        for line in wrap(paragraph, font, size, width):
+        for line in _wrap(paragraph, font, size, width):
             y -= size * leading
             if centred:
                 canvas.drawCentredString(left + width / 2, y, line)
@@ -386,7 +425,7 @@ def _draw_block(canvas: Canvas, block: TextBlock, left: float, top: float, width
     return y
 
 
-def wrap(text: str, font: str, size: float, width: float) -> list[str]:
+def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
     """Words of `text` filled into lines no wider than `width` (a long word stands alone)."""
     lines: list[str] = []
     line = ""

@@ -1,0 +1,14 @@
+"""YAML book specs -> BookSpec: the schema, layout presets, and errors with line and column."""
+
+from .layout import (Band, GutterStep, Grids, Layout, LineWeights, Margins, PageSize,
+                     TextSizes)
+from .layouts import load_layout_file, load_preset, preset_names
+from .load import load_spec, slug_of
+from .model import BookSpec, Fonts, FrontMatter, SectionSpec
+from .problems import Problem, SpecError
+from .values import DigitSize
+
+__all__ = ["load_spec", "SpecError", "Problem", "BookSpec", "SectionSpec", "FrontMatter",
+           "Fonts", "Layout", "PageSize", "Margins", "GutterStep", "Grids", "TextSizes",
+           "LineWeights", "Band", "DigitSize", "load_preset", "load_layout_file",
+           "preset_names", "slug_of"]

@@ -1,0 +1,59 @@
+"""How many square grids fit on a page: the arrangement rule shared by checks and layout.
+
+The rule: k grids go in the rows x columns arrangement (rows * columns >= k, filled row by
+row) that gives the largest grid side. Every slot has room for a label above its grid,
+neighbouring slots are `gap` apart, and the grid is the largest square in what is left.
+k grids of size n fit when that side gives cells of at least the layout's smallest cell.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+MOST_PER_PAGE = 100  # a search bound; far beyond anything readable
+
+
+@dataclass(frozen=True)
+class Area:
+    """The part of a page that grids and their labels may use, with its spacing rules."""
+
+    width: float
+    height: float
+    gap: float
+    label_height: float
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """rows x columns slots on a page, and the side of the square grid in each (points)."""
+
+    rows: int
+    columns: int
+    grid_side: float
+
+
+def arrangement_for(count: int, area: Area) -> Arrangement:
+    """The arrangement of count grids with the largest grid side (fewer rows on a tie)."""
+    candidates = []
+    for columns in range(1, count + 1):
+        rows = math.ceil(count / columns)
+        slot_width = (area.width - (columns - 1) * area.gap) / columns
+        slot_height = (area.height - (rows - 1) * area.gap) / rows
+        side = min(slot_width, slot_height - area.label_height)
+        candidates.append((side, -rows, Arrangement(rows, columns, max(side, 0.0))))
+    return max(candidates, key=lambda c: (c[0], c[1]))[2]
+
+
+def cell_side(count: int, size: int, area: Area) -> float:
+    """The side of one cell when count grids of size x size share the area."""
+    return arrangement_for(count, area).grid_side / size
+
+
+def most_that_fit(size: int, min_cell: float, area: Area) -> int:
+    """The most size x size grids per page whose cells are at least min_cell (0 if none)."""
+    count = 0
+    # More grids never make room: the arrangement for k + 1 also holds k.
+    while count < MOST_PER_PAGE and cell_side(count + 1, size, area) >= min_cell:
+        count += 1
+    return count

@@ -1,0 +1,231 @@
+"""The Layout model: one page design (trim, margins, spacing, text and line sizes), in points.
+
+A layout file gives lengths with explicit units (`6in`, `152.4mm`, `432pt`); the model
+stores points (1/72 in), the unit reportlab draws in. The YAML keys are the fields below.
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from .fit import Area, cell_side, most_that_fit
+from .problems import Mistake
+from .values import (MIN_TEXT_POINTS, Count, DigitSizeValue, Flag, Fraction, Length, Schema,
+                     Template, Text, TextSize)
+
+POD_MIN_LINE = 0.75  # points: thinner lines may vanish in print-on-demand printing
+BLEEDS = (0.0, 9.0)  # points: none, or the 0.125in that KDP and IngramSpark ask for
+REFERENCE_SIZE = 9  # a layout's own defaults must at least fit 9x9 grids
+
+
+class PageSize(Schema):
+    """The trim size: the page as the reader holds it, after cutting."""
+
+    width: Length = Field(description="Trim width, e.g. 6in or 152.4mm.")
+    height: Length = Field(description="Trim height, e.g. 9in or 228.6mm.")
+
+
+class Margins(Schema):
+    """Space kept clear at each page edge; header and footer bands sit inside it."""
+
+    top: Length = Field(description="Margin at the top of the page.")
+    bottom: Length = Field(description="Margin at the bottom of the page.")
+    outside: Length = Field(description="Margin at the edge away from the spine.")
+    inside: Length = Field(description="Margin at the spine when no gutter step applies.")
+
+
+class GutterStep(Schema):
+    """One row of the gutter table: books up to `pages` pages need this inside margin."""
+
+    pages: Count = Field(description="The largest page count this row covers.")
+    inside: Length = Field(description="The inside margin for books up to that many pages.")
+
+
+class Grids(Schema):
+    """Spacing of grids on a page, and the smallest cells still comfortable to write in."""
+
+    gap: Length = Field(description="Space between neighbouring grids.")
+    label_height: Length = Field(description="Room above each grid for its label.")
+    min_cell: Length = Field(description="Smallest side of a puzzle cell; more puzzles per "
+                                         "page than allow this is an error.")
+    min_answer_cell: Length = Field(description="Smallest side of an answer-key cell.")
+
+
+class TextSizes(Schema):
+    """Font sizes. No text may be under 7 pt on any layout."""
+
+    digits: DigitSizeValue = Field(description="Given digits: a fraction of the cell side "
+                                               "(0.6) or a fixed size (16pt).")
+    min_digits: TextSize = Field(description="Given digits never smaller than this; it sets "
+                                             "how small a cell may get (large print: 16pt).")
+    answer_digits: Fraction = Field(description="Answer-key digits, a fraction of the cell.")
+    label: TextSize = Field(description="The label above each grid (number, section).")
+    header: TextSize = Field(description="The running header.")
+    footer: TextSize = Field(description="The running footer.")
+    page_number: TextSize = Field(description="Page numbers.")
+
+
+class LineWeights(Schema):
+    """Grid line weights; print-on-demand layouts allow none under 0.75 pt."""
+
+    cell: Length = Field(description="Lines between cells.")
+    box: Length = Field(description="Lines between boxes; heavier than cell lines.")
+    border: Length = Field(description="The outer border of a grid.")
+
+
+class Band(Schema):
+    """A running header or footer: its text template and the height it takes."""
+
+    text: Template = Field(description="Text with placeholders {title}, {subtitle}, {author} "
+                                       "and {section}; empty for none.")
+    height: Length = Field(description="Height taken from the page inside the margin.")
+
+
+class Layout(Schema):
+    """A page design, as a layout file gives it. `name` is set from the file name."""
+
+    name: str = Field("", description="The preset name, or the layout file's name without "
+                                      ".yaml; set by the loader, not written in the file.")
+    description: Text = Field(description="What the layout is for, in a sentence.")
+    print_on_demand: Flag = Field(description="For a print-on-demand service: no line under "
+                                              "0.75 pt, gutter by page count.")
+    trim: PageSize = Field(description="The trim size.")
+    bleed: Length = Field(description="Bleed beyond the trim at top, bottom and outside "
+                                      "edge: 0 or 0.125in.")
+    margins: Margins = Field(description="Page margins.")
+    gutter: tuple[GutterStep, ...] = Field((), description="Inside margin by page count, "
+                                           "rows in increasing pages; empty: margins.inside.")
+    puzzles_per_page: Count = Field(description="Puzzles per page unless a section says.")
+    answers_per_page: Count = Field(description="Answer grids per page (fewer for large "
+                                                "sizes if they would not fit).")
+    grids: Grids = Field(description="Grid spacing and smallest cells.")
+    text: TextSizes = Field(description="Font sizes.")
+    lines: LineWeights = Field(description="Line weights.")
+    header: Band = Field(description="The running header at the top of each puzzle page.")
+    footer: Band = Field(description="The running footer, with the page number.")
+
+    @property
+    def media_width(self) -> float:
+        """Page width including bleed (bleed is added at the outside edge only)."""
+        return self.trim.width + self.bleed
+
+    @property
+    def media_height(self) -> float:
+        """Page height including bleed at top and bottom."""
+        return self.trim.height + 2 * self.bleed
+
+    def inside_margin(self, page_count: int) -> float:
+        """The inside margin (gutter) in points for a book of page_count pages.
+
+        Raises ValueError past the last gutter row: the book is too thick to print."""
+        for step in self.gutter:
+            if page_count <= step.pages:
+                return max(self.margins.inside, step.inside)
+        if self.gutter:
+            raise ValueError(f"a {page_count}-page book is more than the {self.name} layout "
+                             f"allows ({self.gutter[-1].pages} pages)")
+        return self.margins.inside
+
+    def widest_inside_margin(self) -> float:
+        """The inside margin of the thickest book this layout allows."""
+        return max([self.margins.inside] + [step.inside for step in self.gutter])
+
+    def grid_area(self, page_count: int | None = None, answers: bool = False) -> Area:
+        """Where grids go: the trim minus margins and header/footer bands.
+
+        Without a page count, the widest gutter is assumed, so whatever fits here fits in
+        a book of any length. Answer pages have no header band."""
+        inside = self.widest_inside_margin() if page_count is None else \
+            self.inside_margin(page_count)
+        bands = self.footer.height + (0 if answers else self.header.height)
+        return Area(width=self.trim.width - self.margins.outside - inside,
+                    height=self.trim.height - self.margins.top - self.margins.bottom - bands,
+                    gap=self.grids.gap, label_height=self.grids.label_height)
+
+    @property
+    def min_puzzle_cell(self) -> float:
+        """The smallest puzzle cell side allowed: min_cell, or more for min_digits."""
+        return max(self.grids.min_cell, self.text.digits.smallest_cell(self.text.min_digits))
+
+    @property
+    def min_answer_cell(self) -> float:
+        """The smallest answer cell side allowed, with digits of at least 7 pt."""
+        return max(self.grids.min_answer_cell, MIN_TEXT_POINTS / self.text.answer_digits)
+
+    def puzzles_that_fit(self, size: int) -> int:
+        """The most size x size puzzles per page, for a book of any length."""
+        return most_that_fit(size, self.min_puzzle_cell, self.grid_area())
+
+    def answers_that_fit(self, size: int) -> int:
+        """The most size x size answer grids per page, for a book of any length."""
+        return most_that_fit(size, self.min_answer_cell, self.grid_area(answers=True))
+
+    def puzzles_per_page_problem(self, count: int, size: int) -> str | None:
+        """Why count size x size puzzles cannot share a page, or None if they can."""
+        most = self.puzzles_that_fit(size)
+        if count <= most:
+            return None
+        cell = cell_side(count, size, self.grid_area())
+        grids = f"{count} {size}x{size} puzzles do" if count > 1 else \
+            f"a {size}x{size} puzzle does"
+        return (f"{grids} not fit on one {self.name} page: the cells would be {cell:.1f} pt, "
+                f"under the {self.min_puzzle_cell:.1f} pt minimum (at most {most} fit)")
+
+
+def layout_mistakes(layout: Layout) -> list[Mistake]:
+    """What is wrong with a layout beyond the types of its values."""
+    return (_line_mistakes(layout) + _gutter_mistakes(layout) + _area_mistakes(layout)
+            + _digit_mistakes(layout))
+
+
+def _line_mistakes(layout: Layout) -> list[Mistake]:
+    lines, found = layout.lines, []
+    if layout.print_on_demand:
+        for name in ("cell", "box", "border"):
+            weight = getattr(lines, name)
+            if weight < POD_MIN_LINE:
+                found.append(Mistake(("lines", name), f"{weight:g} pt is thinner than the "
+                                     f"{POD_MIN_LINE} pt print-on-demand minimum"))
+    if lines.box <= lines.cell:
+        found.append(Mistake(("lines", "box"), f"box lines ({lines.box:g} pt) must be heavier "
+                             f"than cell lines ({lines.cell:g} pt)"))
+    if lines.border < lines.box:
+        found.append(Mistake(("lines", "border"), f"the border ({lines.border:g} pt) must be "
+                             f"at least as heavy as box lines ({lines.box:g} pt)"))
+    return found
+
+
+def _gutter_mistakes(layout: Layout) -> list[Mistake]:
+    found = []
+    if layout.bleed not in BLEEDS:
+        found.append(Mistake(("bleed",), f"must be 0 or 0.125in (9 pt), got {layout.bleed:g} pt"))
+    for index in range(1, len(layout.gutter)):
+        before, step = layout.gutter[index - 1].pages, layout.gutter[index].pages
+        if step <= before:
+            found.append(Mistake(("gutter", index, "pages"),
+                                 f"must be more than the row before ({before}), got {step}"))
+    return found
+
+
+def _area_mistakes(layout: Layout) -> list[Mistake]:
+    area = layout.grid_area()
+    if area.width <= 0 or area.height <= 0:
+        return [Mistake(("margins",), f"leave no room on a {layout.trim.width:g} x "
+                                      f"{layout.trim.height:g} pt page")]
+    found = []
+    problem = layout.puzzles_per_page_problem(layout.puzzles_per_page, REFERENCE_SIZE)
+    if problem:
+        found.append(Mistake(("puzzles_per_page",), problem))
+    if layout.answers_per_page > layout.answers_that_fit(REFERENCE_SIZE):
+        found.append(Mistake(("answers_per_page",), f"{layout.answers_per_page} 9x9 answer "
+                             f"grids do not fit on a page (at most "
+                             f"{layout.answers_that_fit(REFERENCE_SIZE)} fit)"))
+    return found
+
+
+def _digit_mistakes(layout: Layout) -> list[Mistake]:
+    digits, least = layout.text.digits, layout.text.min_digits
+    if digits.points is not None and digits.points < least:
+        return [Mistake(("text", "digits"), f"{digits.points:g} pt is under text.min_digits "
+                                            f"({least:g} pt)")]
+    return []

@@ -1,0 +1,200 @@
+"""load_spec: a spec file -> BookSpec, or one SpecError listing every problem found.
+
+The stages: read the YAML (syntax errors stop here), check the top level, then the book
+and each section on their own, so that one bad part does not hide the mistakes of
+another; then the checks that need several values at once (size with box, clues against
+the board, puzzles per page against the layout, unique section names).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..core.shape import Shape, parse_shape
+from .layout import Layout
+from .layouts import is_layout_path, load_layout_file, load_preset, preset_names, \
+    unknown_layout_text
+from .model import BookFile, BookSpec, SectionFile, SectionSpec, SpecFile
+from .problems import Mistake, Problem, Report, SpecError, syntax_problem
+from .values import describe
+from .yamlload import MarkedYAMLError, parse_yaml
+
+
+def load_spec(path: str | os.PathLike) -> BookSpec:
+    """The book spec in the YAML file at path; SpecError lists every problem with it."""
+    shown, source = str(path), Path(path).resolve()
+    report = Report(shown, _read_document(source, shown))
+    report.add_duplicates()
+    document = report.document
+    if report.validate(SpecFile, document) is None:
+        raise SpecError(report.sorted_problems())
+    book = report.validate(BookFile, document["book"], ("book",), {"base": source.parent})
+    raw_sections = _section_list(report, document["sections"])
+    sections = [report.validate(SectionFile, raw, ("sections", index))
+                for index, raw in enumerate(raw_sections)]
+    layout, layout_problems = _layout(report, book and book.layout, source, shown)
+    pages = [_section_pages(report, index, section, layout)
+             for index, section in enumerate(sections)]
+    _check_unique_names(report, sections)
+    problems = report.sorted_problems() + layout_problems
+    if problems:
+        raise SpecError(problems)
+    return _book_spec(source, book, layout, list(map(_section_spec, sections, pages)))
+
+
+def _read_document(source: Path, shown: str) -> Any:
+    try:
+        text = source.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SpecError([Problem(shown, None, None, "", "spec file not found")]) from None
+    except UnicodeDecodeError:
+        raise SpecError([Problem(shown, None, None, "", "not UTF-8 text")]) from None
+    except OSError as error:
+        raise SpecError([Problem(shown, None, None, "",
+                                 f"cannot read: {error.strerror or error}")]) from None
+    try:
+        return parse_yaml(text)
+    except MarkedYAMLError as error:
+        raise SpecError([syntax_problem(shown, error)]) from None
+
+
+def _section_list(report: Report, sections: Any) -> list:
+    if not isinstance(sections, list):
+        report.add(Mistake(("sections",), f"expected a list of sections, got "
+                                          f"{describe(sections)}"))
+        return []
+    if not sections:
+        report.add(Mistake(("sections",), "needs at least one section"))
+    return sections
+
+
+def _layout(report: Report, value: str | None, source: Path,
+            shown: str) -> tuple[Layout | None, list[Problem]]:
+    """The layout named by book.layout, and the problems inside its file, if any."""
+    if value is None:
+        return None, []
+    if is_layout_path(value):
+        path = (source.parent / value).resolve()
+        if not path.is_file():
+            report.add(Mistake(("book", "layout"), f"layout file {value!r} not found "
+                                                   f"(looked for {path})"))
+            return None, []
+        return load_layout_file(path, os.path.join(os.path.dirname(shown), value))
+    if value not in preset_names():
+        report.add(Mistake(("book", "layout"), unknown_layout_text(value)))
+        return None, []
+    try:
+        return load_preset(value), []
+    except SpecError as error:  # a broken preset: a bug, but still reported, not raised
+        return None, error.problems
+
+
+@dataclass(frozen=True)
+class SectionPages:
+    """What checking a section settles: its board, and how many grids go on a page."""
+
+    shape: Shape
+    puzzles_per_page: int
+    answers_per_page: int
+
+
+def _section_pages(report: Report, index: int, section: SectionFile | None,
+                   layout: Layout | None) -> SectionPages | None:
+    """Check what needs several of a section's values; None if something is wrong."""
+    at = ("sections", index)
+    shape = _shape(report, at, section) if section is not None else None
+    if shape is None or layout is None:
+        return None
+    clues_fit = _clues_fit(report, at, section.clues, shape)
+    puzzles = _puzzles_per_page(report, at, section.puzzles_per_page, shape.size, layout)
+    answers = _answers_per_page(report, at, shape.size, layout)
+    if not clues_fit or puzzles is None or answers is None:
+        return None
+    return SectionPages(shape, puzzles, answers)
+
+
+def _section_spec(section: SectionFile, pages: SectionPages) -> SectionSpec:
+    shape = pages.shape
+    return SectionSpec(name=section.name, size=shape.size, box_rows=shape.box_rows,
+                       box_cols=shape.box_cols, count=section.count, symmetry=section.symmetry,
+                       difficulty=section.difficulty, clues=section.clues,
+                       puzzles_per_page=pages.puzzles_per_page,
+                       answers_per_page=pages.answers_per_page)
+
+
+def _shape(report: Report, at: tuple, section: SectionFile) -> Shape | None:
+    """The section's board; the size alone was checked already, so blame the box."""
+    if section.size is None:
+        return None
+    try:
+        return parse_shape(section.size, section.box)
+    except ValueError as error:
+        report.add(Mistake(at + ("box",), str(error)))
+        return None
+
+
+def _clues_fit(report: Report, at: tuple, clues: int | None, shape: Shape) -> bool:
+    if clues is not None and clues >= shape.cell_count:
+        report.add(Mistake(at + ("clues",), f"must be fewer than the {shape.cell_count} "
+                                            f"cells of a {shape} board, got {clues}"))
+        return False
+    return True
+
+
+def _puzzles_per_page(report: Report, at: tuple, asked: int | None, size: int,
+                      layout: Layout) -> int | None:
+    """The section's puzzles per page: as asked if they fit, else the layout's, capped to
+    what fits (the layout's default is a wish for 9x9; a 16x16 may need fewer)."""
+    if asked is not None:
+        problem = layout.puzzles_per_page_problem(asked, size)
+        if problem:
+            report.add(Mistake(at + ("puzzles_per_page",), problem))
+            return None
+        return asked
+    most = layout.puzzles_that_fit(size)
+    if most == 0:
+        report.add(Mistake(at + ("size",), layout.puzzles_per_page_problem(1, size)))
+        return None
+    return min(layout.puzzles_per_page, most)
+
+
+def _answers_per_page(report: Report, at: tuple, size: int, layout: Layout) -> int | None:
+    most = layout.answers_that_fit(size)
+    if most == 0:
+        report.add(Mistake(at + ("size",), f"a {size}x{size} answer grid does not fit on "
+                                           f"one {layout.name} page"))
+        return None
+    return min(layout.answers_per_page, most)
+
+
+def _check_unique_names(report: Report, sections: list[SectionFile | None]) -> None:
+    """Section names must differ: they tell sections apart in labels and the manifest, and
+    two sections keyed alike would get the same puzzles."""
+    first_index: dict[str, int] = {}
+    for index, section in enumerate(sections):
+        if section is None or section.name is None:
+            continue
+        if section.name in first_index:
+            earlier = first_index[section.name]
+            report.add(Mistake(("sections", index, "name"), f"sections[{earlier}] is already "
+                               f"named {section.name!r}; section names must differ"))
+        first_index.setdefault(section.name, index)
+
+
+def slug_of(title: str) -> str:
+    """A file name from a title: lowercase ASCII letters and digits joined by hyphens."""
+    ascii_title = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_title.lower()).strip("-") or "book"
+
+
+def _book_spec(source: Path, book: BookFile, layout: Layout,
+               sections: list[SectionSpec]) -> BookSpec:
+    return BookSpec(source=source, title=book.title, subtitle=book.subtitle, author=book.author,
+                    seed=book.seed, name=book.name or slug_of(book.title), layout=layout,
+                    answers=book.answers, front_matter=book.front_matter,
+                    page_numbers=book.page_numbers, fonts=book.fonts, sections=tuple(sections))

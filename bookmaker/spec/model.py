@@ -1,0 +1,147 @@
+"""The book spec: what a spec file may say (`*File` models) and what loading makes of it.
+
+`SpecFile`, `BookFile`, `SectionFile`, `FrontMatter` and `Fonts` are the YAML schema: one
+field per key, each with its description. `BookSpec` and `SectionSpec` are the result of
+`load_spec`: frozen, every default filled, paths absolute, the layout loaded.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field
+
+from ..core.shape import SYMMETRIES, Shape, shape_of
+from .layout import Layout
+from .values import (BoxText, Count, Difficulty, Flag, FontFile, Natural, Schema, Seed,
+                     SizeText, Slug, Text, one_of)
+
+ANSWER_PLACES = ("separate", "back", "none")
+DEFAULT_LAYOUT = "kdp-6x9"
+
+AnswerPlace = Literal["separate", "back", "none"]
+Symmetry = Literal["none", "rotational", "mirror", "diagonal"]
+AnswerChoice = one_of(*ANSWER_PLACES)
+SymmetryChoice = one_of(*SYMMETRIES)
+
+
+class FrontMatter(Schema):
+    """Pages before the first puzzle."""
+
+    title_page: Flag = Field(True, description="A title page with title, subtitle, author.")
+    how_to_play: Flag = Field(True, description="A page explaining the rules.")
+
+
+class Fonts(Schema):
+    """The user's own fonts; None leaves the layout's default font.
+
+    Paths are relative to the spec file, must name an existing .ttf or .otf file, and are
+    absolute once loaded."""
+
+    regular: FontFile | None = Field(None, description="Font for digits and text.")
+    bold: FontFile | None = Field(None, description="Font for titles and labels.")
+
+
+class BookFile(Schema):
+    """The `book:` mapping of a spec file."""
+
+    # Stand-ins for required keys with mistakes, so the other keys still get checked.
+    placeholders: ClassVar[dict] = {"title": "?", "seed": 0}
+
+    title: Text = Field(description="The book's title; required.")
+    subtitle: Text | None = Field(None, description="A subtitle for the title page.")
+    author: Text | None = Field(None, description="The author, for the title page and PDF "
+                                                  "metadata.")
+    seed: Seed = Field(description="Any whole number or text; the same seed rebuilds the "
+                                   "same book. Required.")
+    layout: Text = Field(DEFAULT_LAYOUT, description="A preset name from layouts/ (e.g. "
+                         "kdp-6x9), or a path to a layout .yaml file relative to the spec.")
+    answers: AnswerChoice = Field(
+        "separate", description="Answer keys in a separate PDF (separate), at the back of "
+                                "the book (back), or not at all (none).")
+    front_matter: FrontMatter = Field(default_factory=FrontMatter,
+                                      description="Title page and how-to-play page.")
+    page_numbers: Flag = Field(True, description="Print page numbers.")
+    fonts: Fonts = Field(default_factory=Fonts, description="The user's own TTF fonts.")
+    name: Slug | None = Field(None, description="The output file name without extension "
+                              "(lowercase letters, digits, hyphens); default: from the title.")
+
+
+class SectionFile(Schema):
+    """One item of the `sections:` list: a run of puzzles of one size."""
+
+    placeholders: ClassVar[dict] = {"name": "?", "size": "9x9", "count": 1}
+
+    name: Text = Field(description="The section's name, printed in labels; unique; required.")
+    size: SizeText = Field(description="The board size, like 9x9 (4x4 to 25x25); required.")
+    box: BoxText | None = Field(None, description="The box, rows x columns, when not the "
+                                "usual one (6x6 has 2x3 boxes unless told 3x2).")
+    count: Count = Field(description="How many puzzles, at least 1; required.")
+    symmetry: SymmetryChoice = Field(
+        "none", description="Symmetry of the clue pattern: none, rotational, mirror, "
+                            "diagonal.")
+    puzzles_per_page: Count | None = Field(None, description="Puzzles per page; default: "
+                                           "the layout's, or fewer if those would not fit.")
+    difficulty: Difficulty = Field("any", description="Only 'any' until difficulty grading "
+                                                      "arrives.")
+    clues: Natural | None = Field(None, description="Stop removing clues once this many "
+                                  "remain; fewer than the cells. Default: as few as stay "
+                                  "unique.")
+
+
+class SpecFile(Schema):
+    """A whole spec file: the book and its sections (each checked on its own)."""
+
+    book: Any = Field(description="The book mapping; see BookFile.")
+    sections: Any = Field(description="A non-empty list of sections; see SectionFile.")
+
+
+class SectionSpec(Schema):
+    """A section as loaded: shape resolved, pages per layout decided."""
+
+    name: str = Field(description="The section's name.")
+    size: int = Field(description="The board size n of an n x n board.")
+    box_rows: int = Field(description="Rows in each box.")
+    box_cols: int = Field(description="Columns in each box.")
+    count: int = Field(description="How many puzzles.")
+    symmetry: Symmetry = Field(description="Symmetry of the clue pattern.")
+    difficulty: str = Field(description="'any' (grading is not available yet).")
+    clues: int | None = Field(description="Target clue count, or None for as few as stay "
+                                          "unique.")
+    puzzles_per_page: int = Field(description="Puzzles per page (the spec's, or the "
+                                              "layout's capped to what fits).")
+    answers_per_page: int = Field(description="Answer grids per page (the layout's, capped "
+                                              "to what fits for this size).")
+
+    @property
+    def shape(self) -> Shape:
+        """The board's Shape (cached by the core)."""
+        return shape_of(self.box_rows, self.box_cols)
+
+    @property
+    def size_text(self) -> str:
+        """The size as written in specs and the manifest: '9x9'."""
+        return f"{self.size}x{self.size}"
+
+    @property
+    def box_text(self) -> str:
+        """The box as written in specs and the manifest: '3x3'."""
+        return f"{self.box_rows}x{self.box_cols}"
+
+
+class BookSpec(Schema):
+    """A whole book as loaded: every default filled, every path absolute."""
+
+    source: Path = Field(description="The spec file, absolute.")
+    title: str = Field(description="The book's title.")
+    subtitle: str | None = Field(description="The subtitle, if any.")
+    author: str | None = Field(description="The author, if any.")
+    seed: int | str = Field(description="The book seed.")
+    name: str = Field(description="Output name: <name>.pdf, <name>-answers.pdf, <name>.json.")
+    layout: Layout = Field(description="The page layout, loaded.")
+    answers: AnswerPlace = Field(description="Where the answer keys go.")
+    front_matter: FrontMatter = Field(description="Title and how-to-play pages.")
+    page_numbers: bool = Field(description="Whether pages are numbered.")
+    fonts: Fonts = Field(description="The user's fonts (absolute paths), or None each.")
+    sections: tuple[SectionSpec, ...] = Field(description="The sections, in order.")

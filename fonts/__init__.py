@@ -1,0 +1,1 @@
+"""Font files (TTF) for rendering, installed as the package bookmaker.fonts."""

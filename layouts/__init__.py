@@ -1,0 +1,1 @@
+"""Page layout presets (YAML data), installed as the package bookmaker.layouts."""

@@ -1,0 +1,13 @@
+"""Packaging glue: install the top-level data folders as bookmaker.layouts and bookmaker.fonts.
+
+Everything else is in pyproject.toml. pyproject's `packages.find` cannot add packages that
+live outside bookmaker/, so the packages are listed here: every bookmaker* package found,
+plus the two data folders mapped into the package (for wheels and editable installs alike).
+"""
+
+from setuptools import find_packages, setup
+
+DATA_PACKAGES = {"bookmaker.layouts": "layouts", "bookmaker.fonts": "fonts"}
+
+setup(packages=find_packages(include=["bookmaker*"]) + list(DATA_PACKAGES),
+      package_dir=DATA_PACKAGES)
