@@ -47,20 +47,19 @@ def median_clues(puzzles: list[Puzzle]) -> float:
     return statistics.median(p.givens.clue_count for p in puzzles)
 
 
-def rate_row(label: str, symmetry: str, count: int, measured: timing.Timing, clues: float,
+def rate_row(shape: Shape, symmetry: str, count: int, measured: timing.Timing, clues: float,
              base: timing.Timing | None = None, base_clues: float | None = None) -> list[str]:
     """One row of the rate table, with the reference's numbers when it ran alongside."""
-    size = int(label.split("x")[0])
     wall, cpu = measured.rate(count)
     ref = ["-", "-", "-"]
     if base is not None:
         ref_wall, ref_cpu = base.rate(count)
         ref = [timing.rate_text(ref_wall), timing.rate_text(ref_cpu),
                f"{timing.speedup(measured, base):.2f}"]
-    goal = RATE_GOALS.get((size, symmetry))
+    goal = RATE_GOALS.get((shape.size, symmetry))
     goal_text = f">= {goal}/s: {timing.verdict(cpu >= goal)}" if goal else "-"
     clue_text = f"{clues:g}" + (f" (ref {base_clues:g})" if base_clues is not None else "")
-    return [label, symmetry, f"{count:,}", timing.rate_text(wall), timing.rate_text(cpu),
+    return [f"{shape}", symmetry, f"{count:,}", timing.rate_text(wall), timing.rate_text(cpu),
             *ref, clue_text, goal_text]
 
 
@@ -77,7 +76,7 @@ def bench_minimal_9x9(count: int, repeats: int) -> tuple[list[str], list[Puzzle]
          "reference": lambda: reference_all(count)}, repeats)
     ref_clues = statistics.median(sum(1 for v in g if v) for g in results["reference"])
     puzzles = results["bookmaker"]
-    row = rate_row("9x9", "none", count, timings["bookmaker"], median_clues(puzzles),
+    row = rate_row(shape, "none", count, timings["bookmaker"], median_clues(puzzles),
                    timings["reference"], ref_clues)
     return row, puzzles, timings["bookmaker"]
 
@@ -86,7 +85,7 @@ def bench_rate(size: int, symmetry: str, count: int, repeats: int) -> list[str]:
     """A rate row for bookmaker alone: `count` puzzles of one size, repeated."""
     shape = shape_for_size(size)
     measured, puzzles = timing.repeated(lambda: generate_all(shape, count, symmetry), repeats)
-    return rate_row(f"{shape}", symmetry, count, measured, median_clues(puzzles))
+    return rate_row(shape, symmetry, count, measured, median_clues(puzzles))
 
 
 def bench_big(size: int, count: int, repeats: int) -> BigResult:
