@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -18,16 +17,10 @@ from bookmaker.core.shape import shape_of
 from bookmaker.core.solver import Search, count_solutions, solution_avoiding
 from bookmaker.core.twoway import two_way_verdict
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
-# The solution of the first top95 puzzle, a solved grid to cut test puzzles from.
-SOLVED_9X9 = ("417369825632158947958724316825437169791586432346912758"
-              "289643571573291684164875293")
+from puzzledata import SOLVED_9X9, read_puzzles, unavoidable_rectangle
+
 VERDICT_OF_COUNT = {0: "none", 1: "unique", 2: "multiple"}
 AGREEMENT_BOXES = [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)]
-
-
-def read_puzzles(name: str) -> list[str]:
-    return [line.strip() for line in (DATA / name).read_text().splitlines() if line.strip()]
 
 
 def sample(name: str, count: int) -> list:
@@ -102,20 +95,6 @@ def fixed_sample() -> list[Grid]:
                                     rnd.randint(cell_count // 5, cell_count), rnd.getrandbits(32),
                                     wrong))
     return grids
-
-
-def unavoidable_rectangle(solution: str) -> tuple[int, int, int, int]:
-    """Four cells (r1,c1) (r1,c2) (r2,c1) (r2,c2) over two boxes of one band holding a,b / b,a."""
-    for r1 in range(9):
-        for r2 in range(r1 + 1, (r1 // 3 + 1) * 3):
-            for c1 in range(9):
-                for c2 in range(c1 + 1, 9):
-                    if c1 // 3 == c2 // 3:
-                        continue
-                    a, b = solution[r1 * 9 + c1], solution[r1 * 9 + c2]
-                    if solution[r2 * 9 + c1] == b and solution[r2 * 9 + c2] == a:
-                        return r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2
-    raise AssertionError("no unavoidable rectangle in this grid")
 
 
 def two_solution_puzzle() -> tuple[Grid, tuple[int, ...], tuple[int, ...], tuple[int, ...]]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
@@ -12,49 +11,9 @@ from bookmaker.core.grid import Grid, parse_grid
 from bookmaker.core.shape import shape_of
 from bookmaker.core.twoway import BudgetExceeded, first_solution, two_way_verdict
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
-# The solution of the first top95 puzzle, a solved grid to cut test puzzles from.
-SOLVED_9X9 = ("417369825632158947958724316825437169791586432346912758"
-              "289643571573291684164875293")
+from puzzledata import SOLVED_9X9, blanked, is_valid_solution, numbered, read_puzzles, unavoidable_rectangle
+
 VERDICT_OF_COUNT = {0: "none", 1: "unique", 2: "multiple"}
-
-
-def read_puzzles(name: str) -> list[str]:
-    return [line.strip() for line in (DATA / name).read_text().splitlines() if line.strip()]
-
-
-def numbered(name: str) -> list:
-    return [pytest.param(line, id=f"{name}:{i + 1}") for i, line in enumerate(read_puzzles(name))]
-
-
-def is_valid_solution(solution, givens, box_rows: int, box_cols: int) -> bool:
-    """Every row, column and box holds 1..n once, and every given is kept (own geometry)."""
-    n = box_rows * box_cols
-    if len(solution) != n * n or any(g and g != s for g, s in zip(givens, solution)):
-        return False
-    rows = [[solution[r * n + c] for c in range(n)] for r in range(n)]
-    cols = [[solution[r * n + c] for r in range(n)] for c in range(n)]
-    boxes = [[solution[(top + r) * n + left + c] for r in range(box_rows) for c in range(box_cols)]
-             for top in range(0, n, box_rows) for left in range(0, n, box_cols)]
-    return all(sorted(unit) == list(range(1, n + 1)) for unit in rows + cols + boxes)
-
-
-def unavoidable_rectangle(solution: str) -> tuple[int, int, int, int]:
-    """Four cells (r1,c1) (r1,c2) (r2,c1) (r2,c2) over two boxes of one band holding a,b / b,a."""
-    for r1 in range(9):
-        for r2 in range(r1 + 1, (r1 // 3 + 1) * 3):
-            for c1 in range(9):
-                for c2 in range(c1 + 1, 9):
-                    if c1 // 3 == c2 // 3:
-                        continue
-                    a, b = solution[r1 * 9 + c1], solution[r1 * 9 + c2]
-                    if solution[r2 * 9 + c1] == b and solution[r2 * 9 + c2] == a:
-                        return r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2
-    raise AssertionError("no unavoidable rectangle in this grid")
-
-
-def blanked(text: str, cells) -> str:
-    return "".join("." if i in cells else ch for i, ch in enumerate(text))
 
 
 def random_puzzle(box_rows: int, box_cols: int, rnd: random.Random, keep: float | None = None,
