@@ -12,12 +12,16 @@ import click
 
 from . import __version__
 from .book.produce import PuzzleJob, generate_jobs, produce
+from .build import BuildError, BuildResult, build as build_book
 from .core.generator import GenerationError, Puzzle
 from .core.grid import Grid, format_grid
 from .core.shape import SYMMETRIES, Shape, parse_shape
 from .core.solver import count_solutions
 from .core.verify import VerificationError
 from .puzzlefile import PuzzleFile, PuzzleLine, read_puzzle_file
+from .render.fonts import FontError
+from .render.pdf import RenderError
+from .spec import BookSpec, SpecError, load_spec
 
 # A click.Path so that a missing file is click's own "does not exist" error (exit 2).
 INPUT_FILE = click.Path(exists=True, dir_okay=False, allow_dash=True)
@@ -123,6 +127,32 @@ def check(ctx, file, size, box) -> None:
     ctx.exit(0 if all(v == "unique" for v in verdicts) else 1)
 
 
+@main.command()
+@click.argument("spec_file", metavar="BOOK.yaml")
+@click.option("-o", "--output", "out_dir", metavar="DIR", default="output", show_default=True,
+              help="Folder for the PDFs and the manifest.")
+@click.option("--jobs", metavar="J", type=click.IntRange(min=0), default=0,
+              help="Worker processes; 0 (the default) for one per CPU. The book never "
+                   "depends on it.")
+@click.option("--seed", metavar="S", help="Use this seed instead of the spec's.")
+@click.pass_context
+def build(ctx, spec_file, out_dir, jobs, seed) -> None:
+    """Build the book BOOK.yaml describes: DIR/NAME.pdf, DIR/NAME-answers.pdf (when answers
+    are separate) and the manifest DIR/NAME.json.
+
+    A mistake in the spec is reported as FILE:LINE:COLUMN: key: message, with exit code 2
+    and nothing written. Nothing is written either if the build fails later (exit 1).
+    """
+    spec = load_spec_or_exit(ctx, spec_file)
+    if seed is not None:
+        spec = spec.model_copy(update={"seed": seed_value(seed)})
+    started = time.monotonic()
+    result = build_or_fail(spec, out_dir, worker_count(jobs))
+    for path in result.files:
+        click.echo(path)
+    click.echo(build_summary(result, time.monotonic() - started))
+
+
 # Helpers: everything the commands do beyond parsing options and printing.
 
 def shape_from_options(size: str | None, box: str | None, optional: bool = False) -> Shape | None:
@@ -163,6 +193,34 @@ def produce_or_fail(jobs: list[PuzzleJob], workers: int) -> list[Puzzle]:
         raise click.ClickException(str(err)) from None
     except KeyboardInterrupt:
         raise click.Abort() from None
+
+
+def load_spec_or_exit(ctx: click.Context, path: str) -> BookSpec:
+    """The spec, or (any mistake in it) every problem on stderr and exit 2."""
+    try:
+        return load_spec(path)
+    except SpecError as err:
+        click.echo(str(err), err=True)
+        ctx.exit(2)
+
+
+def build_or_fail(spec: BookSpec, out_dir: str, workers: int) -> BuildResult:
+    """Build with a progress bar; a failure is a one-line error, exit 1."""
+    try:
+        with DelayedProgressBar(sum(s.count for s in spec.sections), "Generating") as progress:
+            return build_book(spec, out_dir, workers, on_progress=progress.update)
+    except (GenerationError, VerificationError, RenderError, FontError, BuildError,
+            OSError) as err:
+        raise click.ClickException(str(err)) from None
+    except KeyboardInterrupt:
+        raise click.Abort() from None
+
+
+def build_summary(result: BuildResult, seconds: float) -> str:
+    """'150 puzzles, 77 pages (+ 26 in the answer book), 1.0 s'."""
+    book, *answers = result.page_counts.values()
+    extra = f" (+ {answers[0]} in the answer book)" if answers else ""
+    return f"{result.puzzle_count} puzzles, {book} pages{extra}, {seconds:.1f} s"
 
 
 def read_puzzle_file_or_fail(path: str, shape: Shape | None) -> PuzzleFile:

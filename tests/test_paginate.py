@@ -206,7 +206,9 @@ def test_how_to_play_names_the_symbols_of_each_size_and_places_its_example_on_th
     grid = solved_grid(4)
     page = how_to_play_page(TRAVEL, 2, (16, 9), example=(with_blanks(grid), grid))
     body = " ".join(page.texts[1].lines)
-    assert "symbols 1 to 9 exactly once" in body and "1 to 9 and A to G" in body
+    assert "1 to 9 in the 9x9 puzzles" in body and "1 to 9 plus A to G in the 16x16" in body
+    one_size = how_to_play_page(TRAVEL, 2, (9,)).texts[1].lines[0]
+    assert "each of the symbols 1 to 9 exactly once." in one_size
     left, bottom, width, height = TRAVEL.content_box(2)
     for placement in page.placements:
         assert isinstance(placement, GridPlacement)

@@ -29,6 +29,15 @@ def test_produce_returns_puzzles_in_job_order():
     assert [p.seed for p in puzzles] == [job.seed for job in jobs]
 
 
+def test_pool_batches_keep_job_order_and_send_each_heavy_puzzle_alone():
+    jobs = (generate_jobs(SHAPE_6, 1, 20) + generate_jobs(parse_shape("16x16"), 1, 3)
+            + generate_jobs(SHAPE_4, 1, 5))
+    batches = produce_module._batches(jobs, workers=2)
+    assert [job for batch in batches for job in batch] == jobs
+    assert [len(b) for b in batches if b[0].shape.size == 16] == [1, 1, 1]
+    assert max(len(b) for b in batches) == 25 // (2 * 4)  # small ones chunked as before
+
+
 def test_produce_reports_progress_once_per_puzzle():
     seen = []
     produce(generate_jobs(SHAPE_4, 3, 4), on_progress=seen.append)

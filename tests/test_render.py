@@ -81,12 +81,13 @@ def test_every_page_is_rendered(reader):
     assert len(reader.pages) == 4  # title, two pages of puzzles, one of answers
 
 
-def test_page_boxes_are_trim_plus_bleed_with_the_trim_box_inside(reader):
+def test_page_boxes_are_trim_plus_bleed_at_top_bottom_and_outside_edge(reader):
     width, height = inches(6), inches(9)
-    for page in reader.pages:
-        assert [float(v) for v in page.mediabox] == [0, 0, width + 2 * BLEED, height + 2 * BLEED]
+    for number, page in enumerate(reader.pages, start=1):
+        assert [float(v) for v in page.mediabox] == [0, 0, width + BLEED, height + 2 * BLEED]
         assert [float(v) for v in page.bleedbox] == [float(v) for v in page.mediabox]
-        assert [float(v) for v in page.trimbox] == [BLEED, BLEED, BLEED + width, BLEED + height]
+        left = 0 if number % 2 else BLEED  # the outside edge: right on odd pages, left on even
+        assert [float(v) for v in page.trimbox] == [left, BLEED, left + width, BLEED + height]
 
 
 def test_without_bleed_all_boxes_are_the_trim():

@@ -50,6 +50,18 @@ class PageGeometry:
         return (self.trim_height - self.margin_top - self.margin_bottom
                 - self.header_space - self.footer_space)
 
+    @property
+    def media_size(self) -> tuple[float, float]:
+        """The PDF page's width and height: the trim plus bleed at the top, the bottom and
+        the outside edge. The inside edge is bound, not cut, so it has none (KDP asks for
+        a 6 x 9 in book with bleed to be 6.125 x 9.25 in)."""
+        return self.trim_width + self.bleed, self.trim_height + 2 * self.bleed
+
+    def trim_origin(self, page_number: int) -> tuple[float, float]:
+        """Where the trim's bottom-left corner lies on the PDF page: on a left-hand (even)
+        page the outside edge, and so the bleed, is on the left."""
+        return (0.0 if is_right_hand(page_number) else self.bleed), self.bleed
+
     def left_margin(self, page_number: int) -> float:
         """The left margin of a page: the inside one on odd (right-hand) pages."""
         return self.margin_inside if is_right_hand(page_number) else self.margin_outside
@@ -145,7 +157,7 @@ def how_to_play_page(geometry: PageGeometry, page_number: int, sizes: tuple[int,
     the solutions are ("" when the book has none). An `example` (puzzle, solution) is shown
     side by side in the lower part of the page. `page_number` is the page's position in
     the book (it mirrors the margins); `numbered` says whether it is printed."""
-    body = [_rules_sentence(size) for size in sorted(set(sizes))]
+    body = [_rules_sentence(sorted(set(sizes)))]
     body += ["Every puzzle in this book has exactly one solution, and it can be found by "
              "reasoning alone: no guessing is needed.",
              "Work in pencil. Start with the rows, columns and boxes that are nearly full, "
@@ -169,7 +181,15 @@ def _example_pair(geometry: PageGeometry, page_number: int, puzzle: Grid,
             GridPlacement(x + side + gap, y, side, puzzle, solution, "Its solution"))
 
 
-def _rules_sentence(size: int) -> str:
-    symbols = f"1 to {size}" if size <= 9 else f"1 to 9 and A to {SYMBOLS[size - 1]}"
-    return (f"{size}x{size} puzzles: fill the grid so that every row, every column and every "
-            f"outlined box contains each of the symbols {symbols} exactly once.")
+def _rules_sentence(sizes: list[int]) -> str:
+    """The rule in one sentence, naming the symbols of every size the book holds."""
+    rule = ("Fill the grid so that every row, every column and every outlined box contains "
+            "each of the symbols")
+    if len(sizes) == 1:
+        return f"{rule} {_symbol_range(sizes[0])} exactly once."
+    ranges = [f"{_symbol_range(size)} in the {size}x{size} puzzles" for size in sizes]
+    return f"{rule} exactly once: {', '.join(ranges[:-1])}, and {ranges[-1]}."
+
+
+def _symbol_range(size: int) -> str:
+    return f"1 to {size}" if size <= 9 else f"1 to 9 plus A to {SYMBOLS[size - 1]}"

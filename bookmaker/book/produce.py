@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator
@@ -15,6 +16,9 @@ ProgressCallback = Callable[[int], None]
 
 # Enough chunks per worker to even out slow puzzles, few enough that tiny ones are batched.
 _CHUNKS_PER_WORKER = 4
+# Puzzles this big take the best part of a second or more each. Each goes to the pool on
+# its own: in a chunk, a run of them (a book's 16x16 section) would all land on one worker.
+_HEAVY_SIZE = 12
 
 
 @dataclass(frozen=True)
@@ -57,8 +61,32 @@ def produce(jobs: Iterable[PuzzleJob], workers: int = 1,
     workers = min(workers, len(jobs))  # no idle processes to start and tear down
     with ProcessPoolExecutor(max_workers=workers) as executor:
         # map() yields in submission order, which is what keeps the output worker-independent.
-        results = executor.map(make_puzzle, jobs, chunksize=_chunksize(len(jobs), workers))
-        return _collect(results, on_progress)
+        batches = executor.map(make_puzzles, _batches(jobs, workers))
+        return _collect(itertools.chain.from_iterable(batches), on_progress)
+
+
+def make_puzzles(jobs: tuple[PuzzleJob, ...]) -> list[Puzzle]:
+    """make_puzzle for each of a batch of jobs: one round trip to a worker process."""
+    return [make_puzzle(job) for job in jobs]
+
+
+def _batches(jobs: list[PuzzleJob], workers: int) -> list[tuple[PuzzleJob, ...]]:
+    """The jobs cut into consecutive batches: small puzzles in chunks sized by how many
+    small ones there are, each heavy puzzle alone."""
+    light = sum(1 for job in jobs if job.shape.size < _HEAVY_SIZE)
+    chunk = _chunksize(light, workers)
+    batches: list[tuple[PuzzleJob, ...]] = []
+    pending: list[PuzzleJob] = []
+    for job in jobs:
+        heavy = job.shape.size >= _HEAVY_SIZE
+        if pending and (heavy or len(pending) == chunk):
+            batches.append(tuple(pending))
+            pending = []
+        if heavy:
+            batches.append((job,))
+        else:
+            pending.append(job)
+    return batches + [tuple(pending)] if pending else batches
 
 
 def _chunksize(job_count: int, workers: int) -> int:

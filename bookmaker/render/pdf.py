@@ -153,13 +153,11 @@ def _register_ttf(path: Path | str) -> str:
 
 
 def _new_canvas(geometry: PageGeometry, fonts: _Fonts, metadata: Metadata) -> Canvas:
-    bleed = geometry.bleed
-    media = (geometry.trim_width + 2 * bleed, geometry.trim_height + 2 * bleed)
+    media = geometry.media_size
     # The initial font is ours, so no standard-14 font (Helvetica) is ever referenced.
+    # The trim box is set page by page (_draw_page): the bleed side alternates.
     canvas = Canvas(io.BytesIO(), pagesize=media, invariant=1, pageCompression=1,
                     initialFontName=fonts.regular, initialFontSize=10,
-                    trimBox=(bleed, bleed, bleed + geometry.trim_width,
-                             bleed + geometry.trim_height),
                     bleedBox=(0, 0, media[0], media[1]))
     canvas.setTitle(metadata.title)
     canvas.setAuthor(metadata.author)
@@ -254,8 +252,10 @@ def _stroke_lines(canvas: Canvas, width: float, side: float, size: int,
 def _draw_page(canvas: Canvas, page: Page, facing: int, style: RenderStyle,
                fonts: _Fonts, forms: _GridForms) -> None:
     names = [forms.ensure(p) for p in page.placements]  # forms are defined outside any page
-    bleed = style.geometry.bleed
-    canvas.translate(bleed, bleed)  # from here on, (0, 0) is the trim's bottom-left corner
+    geometry = style.geometry
+    x, y = geometry.trim_origin(facing)
+    canvas.setTrimBox((x, y, x + geometry.trim_width, y + geometry.trim_height))
+    canvas.translate(x, y)  # from here on, (0, 0) is the trim's bottom-left corner
     for placement, name in zip(page.placements, names):
         _draw_placement(canvas, placement, name, style, fonts)
     _draw_texts(canvas, page, facing, style, fonts)

@@ -1,0 +1,55 @@
+"""A book spec -> the puzzle jobs it needs, each knowing its section, place and number."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core.rng import derive_seed
+from ..spec import BookSpec, SectionSpec, slug_of
+from .produce import PuzzleJob
+
+
+@dataclass(frozen=True)
+class PlannedPuzzle:
+    """One puzzle of the book: the job that makes it and where it belongs.
+
+    `index` counts from 0 within the section; `number` counts from 1 through the book and
+    is what the reader sees ("Puzzle 12"). `id` names the puzzle in the manifest."""
+
+    job: PuzzleJob
+    section: SectionSpec
+    section_index: int
+    index: int
+    number: int
+    id: str
+
+
+def puzzle_seed(book_seed: int | str, section: SectionSpec, index: int) -> int:
+    """The seed of a section's index-th puzzle. It depends on the book seed, the section's
+    own key (name, size, box, symmetry) and the index only, so adding, removing or editing
+    one section never changes the puzzles of another."""
+    return derive_seed(book_seed, "book", section.name, section.size_text, section.box_text,
+                       section.symmetry, index)
+
+
+def plan(spec: BookSpec) -> list[PlannedPuzzle]:
+    """Every puzzle of the book, in reading order."""
+    planned: list[PlannedPuzzle] = []
+    for section_index, (section, slug) in enumerate(zip(spec.sections, section_slugs(spec))):
+        digits = max(3, len(str(section.count)))  # ids sort in order: easy-001 ... easy-150
+        for index in range(section.count):
+            job = PuzzleJob(section.shape, puzzle_seed(spec.seed, section, index),
+                            section.symmetry, section.clues or 0)
+            planned.append(PlannedPuzzle(job, section, section_index, index,
+                                         len(planned) + 1, f"{slug}-{index + 1:0{digits}d}"))
+    return planned
+
+
+def section_slugs(spec: BookSpec) -> list[str]:
+    """A distinct slug per section for puzzle ids. Names are unique but two may slug alike
+    ('Mini 6x6' and 'Mini 6x6!'); a later one then gets its position appended."""
+    slugs: list[str] = []
+    for position, section in enumerate(spec.sections, start=1):
+        slug = slug_of(section.name)
+        slugs.append(f"{slug}-{position}" if slug in slugs else slug)
+    return slugs

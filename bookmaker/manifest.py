@@ -1,0 +1,51 @@
+"""The book's manifest: every puzzle, its solution, seed and pages, as deterministic JSON."""
+
+from __future__ import annotations
+
+import json
+from typing import Sequence
+
+from . import __version__
+from .book.plan import PlannedPuzzle
+from .compose import ComposedBook, PuzzlePlace
+from .core.generator import Puzzle
+from .core.grid import format_grid
+from .spec import BookSpec
+
+
+def manifest_text(spec: BookSpec, planned: Sequence[PlannedPuzzle], puzzles: Sequence[Puzzle],
+                  book: ComposedBook) -> str:
+    """The manifest as JSON text: sorted keys and a fixed indent, so the same book always
+    gives the same bytes."""
+    manifest = {
+        "bookmaker": __version__,
+        "name": spec.name,
+        "title": spec.title,
+        "seed": spec.seed,
+        "layout": spec.layout.name,
+        "answers": spec.answers,
+        "files": {document.file_name: len(document.pages) for document in book.documents},
+        "puzzles": [puzzle_entry(p, puzzle, place)
+                    for p, puzzle, place in zip(planned, puzzles, book.places)],
+    }
+    return json.dumps(manifest, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+
+
+def puzzle_entry(planned: PlannedPuzzle, puzzle: Puzzle, place: PuzzlePlace) -> dict:
+    """One puzzle's record: enough to find it in the book and to rebuild it from its seed."""
+    section = planned.section
+    return {
+        "id": planned.id,
+        "section": section.name,
+        "number": planned.number,
+        "size": section.size_text,
+        "box": section.box_text,
+        "symmetry": puzzle.symmetry,
+        "clues": puzzle.givens.clue_count,
+        "givens": format_grid(puzzle.givens),
+        "solution": format_grid(puzzle.solution),
+        "seed": puzzle.seed,
+        "page": place.page,
+        "answer_page": place.answer_page,
+        "answer_file": place.answer_file,
+    }

@@ -1,0 +1,49 @@
+"""The example specs in examples/ and the one in the README load, and the smallest builds."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from bookmaker.build import build
+from bookmaker.spec import BookSpec, load_spec
+
+REPO = Path(__file__).resolve().parents[1]
+EXAMPLES = sorted((REPO / "examples").glob("*.yaml"))
+
+
+def build_cost(spec: BookSpec) -> int:
+    """Roughly how long a spec takes to build: generation grows steeply with the size."""
+    return sum(section.count * section.size ** 3 for section in spec.sections)
+
+
+def test_there_are_examples():
+    assert {path.name for path in EXAMPLES} >= {"travel-6x9.yaml", "mixed.yaml",
+                                                "large-print.yaml"}
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda path: path.name)
+def test_every_example_loads(path):
+    spec = load_spec(path)
+    assert spec.sections and spec.title
+
+
+def test_the_smallest_example_builds(tmp_path):
+    spec = min((load_spec(path) for path in EXAMPLES), key=build_cost)
+    result = build(spec, tmp_path, workers=2)
+    manifest = json.loads((tmp_path / f"{spec.name}.json").read_text())
+    assert len(manifest["puzzles"]) == result.puzzle_count == sum(s.count for s in spec.sections)
+    assert all(path.stat().st_size > 0 for path in result.files)
+
+
+def test_the_spec_shown_in_the_readme_loads(tmp_path):
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```yaml\n(.*?)```", readme, re.DOTALL)
+    assert blocks, "the README shows a spec in a ```yaml block"
+    for index, block in enumerate(blocks):
+        path = tmp_path / f"readme-{index}.yaml"
+        path.write_text(block, encoding="utf-8")
+        assert load_spec(path).sections
