@@ -158,8 +158,9 @@ def how_to_play_page(geometry: PageGeometry, page_number: int, sizes: tuple[int,
     side by side in the lower part of the page. `page_number` is the page's position in
     the book (it mirrors the margins); `numbered` says whether it is printed."""
     body = [_rules_sentence(sorted(set(sizes)))]
-    body += ["Every puzzle in this book has exactly one solution, and it can be found by "
-             "reasoning alone: no guessing is needed.",
+    # Only what is proven: grading by technique (and so "no guessing") comes later.
+    body += ["Every puzzle in this book has exactly one solution, proven by two independent "
+             "computer checks.",
              "Work in pencil. Start with the rows, columns and boxes that are nearly full, "
              "and note a cell's possible symbols in its corner when you are unsure."]
     if answers:
