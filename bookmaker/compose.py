@@ -25,7 +25,6 @@ from .spec import BookSpec, Layout, SectionSpec
 ANSWERS_WHERE = {"separate": "in the separate answer book", "back": "at the back of the book",
                  "none": ""}
 ANSWER_PAGES_FOOTER = "Answers"
-_LINE_HEIGHT = 1.8  # caption line below a grid, as a multiple of the caption size
 
 
 class BuildError(RuntimeError):
@@ -135,7 +134,7 @@ def document_style(spec: BookSpec, page_total: int) -> RenderStyle:
     return RenderStyle(
         page_geometry(layout, page_total), Path(regular), Path(bold),
         given_font_ratio=digit_ratio(layout, Path(regular)),
-        label_size=text.label, caption_size=max(MIN_TEXT_SIZE, text.label - 1.5),
+        label_size=text.label, caption_size=layout.caption_size,
         header_size=text.header, footer_size=text.footer, page_number_size=text.page_number,
         title_size=28 * scale, subtitle_size=15 * scale, heading_size=14 * scale,
         body_size=max(MIN_TEXT_SIZE, 11 * scale),
@@ -164,11 +163,6 @@ def digit_ratio(layout: Layout, regular_font: Path) -> float:
     if fraction is None:
         fraction = digits.points / layout.min_puzzle_cell
     return fraction * digit_extent(str(regular_font))[0]
-
-
-def below_height(style: RenderStyle) -> float:
-    """Room under a grid for its caption and note."""
-    return style.caption_size * _LINE_HEIGHT
 
 
 def book_metadata(spec: BookSpec, part: str = "") -> Metadata:
@@ -202,7 +196,7 @@ def puzzle_pages(spec: BookSpec, planned: Sequence[PlannedPuzzle], puzzles: Sequ
                           answer_note(spec, places[p.number - 1])) for p in members]
         pages += paginate_puzzles(items, style.geometry, section.puzzles_per_page,
                                   places[members[0].number - 1].page,
-                                  spec.layout.grids.label_height, below_height(style),
+                                  spec.layout.grids.label_height, spec.layout.below_height,
                                   spec.layout.grids.gap,
                                   band_text(spec, spec.layout.header.text, section.name),
                                   band_text(spec, spec.layout.footer.text, section.name),
@@ -224,7 +218,7 @@ def answer_pages_of(spec: BookSpec, planned: Sequence[PlannedPuzzle],
                           f"Puzzle on page {places[p.number - 1].page}") for p in members]
         pages += paginate_puzzles(items, geometry, section.answers_per_page,
                                   places[members[0].number - 1].answer_page,
-                                  spec.layout.grids.label_height, below_height(style),
+                                  spec.layout.grids.label_height, spec.layout.below_height,
                                   spec.layout.grids.gap, "", ANSWER_PAGES_FOOTER,
                                   spec.page_numbers)
     return pages

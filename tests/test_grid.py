@@ -159,8 +159,13 @@ def test_an_integer_above_the_size_names_the_cell_and_range():
 
 
 def test_a_non_integer_token_is_named_with_its_position():
-    assert error_of("1 0 x 2") == "bad number 'x' at cell 3; expected integers, 0 for blank"
-    assert error_of("1, 2, -3") == "bad number '-3' at cell 3; expected integers, 0 for blank"
+    assert error_of("1 0 x 2") == "bad number 'x' at cell 3; expected integers 0 (blank) to 25"
+    assert error_of("1, 2, -3") == "bad number '-3' at cell 3; expected integers 0 (blank) to 25"
+    # int() would raise on these: a superscript digit, and a number too long to convert.
+    assert error_of("1 2 \u00b2 4") == \
+        "bad number '\u00b2' at cell 3; expected integers 0 (blank) to 25"
+    assert error_of("1 2 " + "9" * 5000) == \
+        "bad number '9999999999...' at cell 3; expected integers 0 (blank) to 25"
 
 
 # sizes and lengths

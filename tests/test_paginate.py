@@ -114,7 +114,7 @@ def test_a_short_last_row_is_centred():
                                                (9, 3, 3)])
 def test_the_arrangement_maximises_grid_size_on_a_portrait_page(count, rows, cols):
     fit = best_arrangement(TRAVEL.live_width, TRAVEL.content_height, count, LABEL + BELOW)
-    assert (fit.rows, fit.cols) == (rows, cols)
+    assert (fit.rows, fit.columns) == (rows, cols)
 
 
 def test_too_many_grids_for_the_page_is_an_error():

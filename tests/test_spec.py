@@ -126,7 +126,7 @@ def test_too_many_puzzles_per_page_is_reported_with_how_many_fit():
     spec = replaced("count: 2\n", "count: 2\n    puzzles_per_page: 30\n")
     assert problems_of(spec) == [
         "book.yaml:8:23: sections[0].puzzles_per_page: 30 9x9 puzzles do not fit on one "
-        "kdp-6x9 page: the cells would be 5.8 pt, under the 13.0 pt minimum (at most 6 fit)"]
+        "kdp-6x9 page: the cells would be 5.3 pt, under the 13.0 pt minimum (at most 6 fit)"]
 
 
 def test_a_grid_too_large_for_the_layout_is_reported_at_the_size():
@@ -254,7 +254,7 @@ def test_every_mistake_in_a_file_is_reported_at_once_in_line_order():
         "book.yaml:3:11: sections[0].size: 7x7 has no rectangular box of at least 2x2",
         "book.yaml:4:12: sections[0].count: must be at least 1, got 0",
         "book.yaml:8:23: sections[1].puzzles_per_page: 30 9x9 puzzles do not fit on one "
-        "kdp-6x9 page: the cells would be 5.8 pt, under the 13.0 pt minimum (at most 6 fit)",
+        "kdp-6x9 page: the cells would be 5.3 pt, under the 13.0 pt minimum (at most 6 fit)",
         "book.yaml:9:17: sections[1].difficulty: difficulty grading is not available yet; "
         "use 'any' or leave it out",
         "book.yaml:11:3: book: missing required key 'title'",
@@ -453,10 +453,12 @@ def test_large_print_keeps_given_digits_at_16_pt_or_more():
     (('text: "{section}"', 'text: "{sectoin}"'), "header.text: unknown placeholder "
      "{sectoin} (did you mean 'section'?); expected some of: {title}, {subtitle}, {author}, "
      "{section}"),
+    (('text: "{section}"', 'text: "{section:d}"'), "header.text: placeholder {section...} "
+     "in '{section:d}' may not have a format or conversion; write just {section}"),
     (("digits: 0.6 ", "digits: 1.5 "), "text.digits: must be more than 0 and at most 0.8, "
                                        "got 1.5"),
     (("puzzles_per_page: 2", "puzzles_per_page: 30"), "puzzles_per_page: 30 9x9 puzzles do "
-     "not fit on one broken page: the cells would be 5.8 pt, under the 13.0 pt minimum "
+     "not fit on one broken page: the cells would be 5.3 pt, under the 13.0 pt minimum "
      "(at most 6 fit)"),
 ])
 def test_each_layout_check_reports_its_problem(edit, problem):
@@ -465,6 +467,22 @@ def test_each_layout_check_reports_its_problem(edit, problem):
     layout, problems = parse_layout(text.replace(edit[0], edit[1], 1), "broken.yaml", "broken")
     assert layout is None
     assert [f"{p.path}: {p.message}" for p in problems] == [problem]
+
+
+def test_a_recursive_anchor_is_an_error_not_a_crash():
+    spec = "book: &a\n  title: T\n  seed: 1\n  self: *a\n" + GOOD_SPEC.split("\n", 3)[3]
+    assert problems_of(spec) == [
+        "book.yaml:4:3: book: unknown key 'self' (expected one of: title, subtitle, author, "
+        "seed, layout, answers, front_matter, page_numbers, fonts, name)"]
+
+
+def test_nested_aliases_are_walked_once_not_expanded():
+    # "Billion laughs": 9 ** 9 references if walked naively; each container is visited once.
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, 9)]
+    problems = problems_of("\n".join(lines) + "\n" + GOOD_SPEC)
+    assert problems[0] == "book.yaml:1:1: unknown key 'a0' (expected one of: book, sections)"
+    assert len(problems) == 9
 
 
 def test_a_layout_file_may_not_name_itself():

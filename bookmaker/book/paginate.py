@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..core.grid import Grid
+from ..spec.fit import Area, Arrangement, arrangement_for
 from .pages import GridPlacement, Page, PageGeometry
 
 Slot = tuple[float, float, float]  # x, y (bottom-left of the grid square), side; in points
@@ -26,31 +27,15 @@ class GridItem:
     note: str = ""
 
 
-@dataclass(frozen=True)
-class Arrangement:
-    """rows x cols grids of side `side` points."""
-
-    rows: int
-    cols: int
-    side: float
-
-
 def best_arrangement(width: float, height: float, count: int, text_height: float,
                      gutter: float = DEFAULT_GUTTER) -> Arrangement:
-    """The rows x cols holding `count` grids that gives the largest grid side in a box of
-    width x height, each grid needing `text_height` more for its label and caption."""
+    """The rows x columns holding `count` grids that gives the largest grid side in a box
+    of width x height, each grid needing `text_height` more for its label and caption:
+    the spec's fit rule (spec/fit.py), so what the spec accepts is what is printed."""
     if count < 1:
         raise ValueError(f"puzzles per page must be at least 1, got {count}")
-    candidates = []
-    for rows in range(1, count + 1):
-        cols = math.ceil(count / rows)
-        if (rows - 1) * cols >= count:
-            continue  # an empty last row only wastes height
-        side = min((width - (cols - 1) * gutter) / cols,
-                   (height - (rows - 1) * gutter) / rows - text_height)
-        candidates.append(Arrangement(rows, cols, side))
-    best = max(candidates, key=lambda a: a.side)  # max keeps the first: fewer rows on ties
-    if best.side <= 0:
+    best = arrangement_for(count, Area(width, height, gutter, text_height))
+    if best.grid_side <= 0:
         raise ValueError(f"{count} grids per page do not fit in {width:.0f} x {height:.0f} pt")
     return best
 
@@ -67,14 +52,14 @@ def grid_slots(geometry: PageGeometry, page_number: int, per_page: int,
     below = label_height if below_height is None else below_height
     left, bottom, width, height = geometry.content_box(page_number)
     fit = best_arrangement(width, height, per_page, label_height + below, gutter)
-    row_height = label_height + fit.side + below
+    row_height = label_height + fit.grid_side + below
     row_starts = _spread(height, fit.rows, row_height, gutter)
     slots = []
     for row, row_start in enumerate(row_starts):
-        in_row = min(fit.cols, per_page - row * fit.cols)
-        y = bottom + height - row_start - label_height - fit.side
-        slots += [(left + col_start, y, fit.side)
-                  for col_start in _spread(width, in_row, fit.side, gutter)]
+        in_row = min(fit.columns, per_page - row * fit.columns)
+        y = bottom + height - row_start - label_height - fit.grid_side
+        slots += [(left + col_start, y, fit.grid_side)
+                  for col_start in _spread(width, in_row, fit.grid_side, gutter)]
     return slots
 
 

@@ -77,8 +77,11 @@ def _read_integers(line: str) -> list[int]:
     tokens = [t for t in re.split(r"[\s,]+", line) if t]
     values = []
     for i, token in enumerate(tokens):
-        if not token.isdigit():
-            raise GridError(f"bad number {token!r} at cell {i + 1}; expected integers, 0 for blank")
+        # ASCII digits only, and short: int() refuses '²' and very long numbers.
+        if not (token.isascii() and token.isdigit() and len(token) <= 3):
+            shown = token if len(token) <= 10 else token[:10] + "..."
+            raise GridError(f"bad number {shown!r} at cell {i + 1}; expected integers "
+                            f"0 (blank) to {MAX_SIZE}")
         values.append(int(token))
     return values
 

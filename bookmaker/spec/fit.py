@@ -1,8 +1,9 @@
 """How many square grids fit on a page: the arrangement rule shared by checks and layout.
 
 The rule: k grids go in the rows x columns arrangement (rows * columns >= k, filled row by
-row) that gives the largest grid side. Every slot has room for a label above its grid,
-neighbouring slots are `gap` apart, and the grid is the largest square in what is left.
+row) that gives the largest grid side. Every slot has room for a label above its grid and
+a caption line below it, neighbouring slots are `gap` apart, and the grid is the largest
+square in what is left. The page layout (book/paginate.py) places grids by this same rule.
 k grids of size n fit when that side gives cells of at least the layout's smallest cell.
 """
 
@@ -22,6 +23,7 @@ class Area:
     height: float
     gap: float
     label_height: float
+    below_height: float = 0.0  # the caption line under each grid
 
 
 @dataclass(frozen=True)
@@ -40,7 +42,7 @@ def arrangement_for(count: int, area: Area) -> Arrangement:
         rows = math.ceil(count / columns)
         slot_width = (area.width - (columns - 1) * area.gap) / columns
         slot_height = (area.height - (rows - 1) * area.gap) / rows
-        side = min(slot_width, slot_height - area.label_height)
+        side = min(slot_width, slot_height - area.label_height - area.below_height)
         candidates.append((side, -rows, Arrangement(rows, columns, max(side, 0.0))))
     return max(candidates, key=lambda c: (c[0], c[1]))[2]
 

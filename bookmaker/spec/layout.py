@@ -140,7 +140,18 @@ class Layout(Schema):
         bands = self.footer.height + (0 if answers else self.header.height)
         return Area(width=self.trim.width - self.margins.outside - inside,
                     height=self.trim.height - self.margins.top - self.margins.bottom - bands,
-                    gap=self.grids.gap, label_height=self.grids.label_height)
+                    gap=self.grids.gap, label_height=self.grids.label_height,
+                    below_height=self.below_height)
+
+    @property
+    def caption_size(self) -> float:
+        """The caption and note under each grid: a step below the label, never under 7 pt."""
+        return max(MIN_TEXT_POINTS, self.text.label - 1.5)
+
+    @property
+    def below_height(self) -> float:
+        """Room under each grid for its caption line."""
+        return self.caption_size * CAPTION_LINE_HEIGHT
 
     @property
     def min_puzzle_cell(self) -> float:
@@ -170,6 +181,9 @@ class Layout(Schema):
             f"a {size}x{size} puzzle does"
         return (f"{grids} not fit on one {self.name} page: the cells would be {cell:.1f} pt, "
                 f"under the {self.min_puzzle_cell:.1f} pt minimum (at most {most} fit)")
+
+
+CAPTION_LINE_HEIGHT = 1.8  # a caption line's height, as a multiple of its font size
 
 
 def layout_mistakes(layout: Layout) -> list[Mistake]:

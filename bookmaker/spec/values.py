@@ -49,7 +49,8 @@ def describe(value: Any) -> str:
     if isinstance(value, (int, float)):
         return f"the number {value}"
     if isinstance(value, str):
-        return f"the text {value!r}"
+        shown = value if len(value) <= 60 else value[:57] + "..."
+        return f"the text {shown!r}"
     if isinstance(value, date):
         return f"the date {value.isoformat()}"
     if isinstance(value, list):
@@ -144,9 +145,16 @@ def _difficulty(value: Any) -> str:
 def _template(value: Any) -> str:
     text = _text(value, empty_ok=True)
     try:
-        names = [name for _, name, _, _ in string.Formatter().parse(text) if name is not None]
+        fields = [field for field in string.Formatter().parse(text) if field[1] is not None]
     except ValueError as error:
         raise mistake(f"bad template {text!r}: {error}") from None
+    # Only plain {name}: a format spec or conversion ({section:d}, {title!r}) would fail
+    # or behave oddly when pages are drawn, long after the spec was accepted.
+    for _, name, format_spec, conversion in fields:
+        if format_spec or conversion:
+            raise mistake(f"placeholder {{{name}...}} in {text!r} may not have a format "
+                          f"or conversion; write just {{{name}}}")
+    names = [name for _, name, _, _ in fields]
     for name in names:
         if name not in TEMPLATE_FIELDS:
             fields = ", ".join("{" + f + "}" for f in TEMPLATE_FIELDS)

@@ -104,15 +104,21 @@ def parse_yaml(text: str) -> Any:
         loader.dispose()
 
 
-def duplicates_in(value: Any, path: tuple = ()) -> Iterator[tuple[tuple, Duplicate]]:
-    """Every refused duplicate key in a loaded document, with the path of its mapping."""
+def duplicates_in(value: Any, path: tuple = (), seen: set[int] | None = None
+                  ) -> Iterator[tuple[tuple, Duplicate]]:
+    """Every refused duplicate key in a loaded document, with the path of its mapping.
+    Each container is walked once: aliases share containers, so a recursive anchor or
+    a nest of aliases ("billion laughs") can neither loop nor blow up the walk."""
+    seen = set() if seen is None else seen
+    if not isinstance(value, (dict, list)) or id(value) in seen:
+        return
+    seen.add(id(value))
     if isinstance(value, PositionedDict):
         for duplicate in value.duplicates:
             yield path, duplicate
-    children = value.items() if isinstance(value, dict) else \
-        enumerate(value) if isinstance(value, list) else ()
+    children = value.items() if isinstance(value, dict) else enumerate(value)
     for step, child in children:
-        yield from duplicates_in(child, path + (step,))
+        yield from duplicates_in(child, path + (step,), seen)
 
 
 def mark_of(document: Any, path: tuple, key: Any = None) -> Mark | None:
