@@ -1,0 +1,122 @@
+"""Grade a puzzle by the human techniques a solver needs, easiest first, restarting after each step.
+
+Grades, each allowing the techniques of the grades before it plus:
+
+- ``beginner``: full house, hidden single (boxes looked at before rows and columns),
+  naked single.
+- ``easy``: locked candidates — pointing (box -> line), claiming (line -> box).
+- ``medium``: naked pair, hidden pair, naked triple, hidden triple.
+- ``hard``: X-Wing, XY-Wing, XYZ-Wing, Swordfish, naked quad, Jellyfish, hidden quad.
+- ``expert``: simple colouring (colour wrap and colour trap on one value's conjugate pairs),
+  X-Chain (one value along alternating strong and weak links; covers skyscraper, kite, turbot).
+- ``extreme``: the techniques above stall before the grid is solved, so a person needs
+  something beyond them (longer chains, forcing chains, guessing): ``guessing`` is True.
+
+The loop tries TECHNIQUES in order and applies the first step found, then starts again
+from the top, so a harder technique is used only when nothing easier applies. The grade
+is the grade of the latest technique in that order that was used; ``hardest`` names it.
+
+Score: ``weight(hardest) + 0.09 * a / (a + 10)`` where ``a`` counts the steps harder than
+a naked single; the tiebreak stays below 0.09, so it orders puzzles inside a weight and
+never crosses one. Weights follow Sudoku Explainer / HoDoKu (hidden single 1.2, naked
+single 2.3, pairs 3.0-3.4, ...) except that X-Wing (SE 3.2) and Swordfish (SE 3.8) are
+raised to 4.1 and 4.5 so that a harder grade always scores higher than an easier one.
+A grid that stalls scores ``8.0 + open/cells``, the share of cells still open at the stall.
+A grid given complete grades ``beginner`` with hardest ``none`` and score 0.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from . import techniques as t
+from .grid import Grid
+
+GRADES = ("beginner", "easy", "medium", "hard", "expert", "extreme")
+STALL_WEIGHT = 8.0
+
+
+@dataclass(frozen=True)
+class Technique:
+    """A technique as the grader uses it: name, the grade it belongs to, its weight."""
+
+    name: str
+    grade: str
+    weight: float
+    find: Callable[[t.Candidates], t.Step | None]
+
+
+TECHNIQUES = (
+    Technique("full house", "beginner", 1.0, t.full_house),
+    Technique("hidden single", "beginner", 1.2, t.hidden_single),
+    Technique("naked single", "beginner", 2.3, t.naked_single),
+    Technique("locked candidates (pointing)", "easy", 2.6, t.pointing),
+    Technique("locked candidates (claiming)", "easy", 2.8, t.claiming),
+    Technique("naked pair", "medium", 3.0, t.naked_pair),
+    Technique("hidden pair", "medium", 3.4, t.hidden_pair),
+    Technique("naked triple", "medium", 3.6, t.naked_triple),
+    Technique("hidden triple", "medium", 4.0, t.hidden_triple),
+    Technique("X-Wing", "hard", 4.1, t.x_wing),
+    Technique("XY-Wing", "hard", 4.2, t.xy_wing),
+    Technique("XYZ-Wing", "hard", 4.4, t.xyz_wing),
+    Technique("Swordfish", "hard", 4.5, t.swordfish),
+    Technique("naked quad", "hard", 5.0, t.naked_quad),
+    Technique("Jellyfish", "hard", 5.2, t.jellyfish),
+    Technique("hidden quad", "hard", 5.4, t.hidden_quad),
+    Technique("simple colouring", "expert", 6.5, t.simple_colouring),
+    Technique("X-Chain", "expert", 6.6, t.x_chain),
+)
+_RANK = {tech.name: i for i, tech in enumerate(TECHNIQUES)}
+_NAKED_SINGLE_RANK = _RANK["naked single"]
+
+
+@dataclass(frozen=True)
+class Grading:
+    """What a person needs for a puzzle: grade, hardest technique, score, the steps."""
+
+    grade: str
+    hardest: str
+    score: float
+    steps: tuple[t.Step, ...]
+    guessing: bool
+
+
+def next_step(state: t.Candidates) -> t.Step | None:
+    """The step of the easiest technique that applies, or None if all stall."""
+    for technique in TECHNIQUES:
+        step = technique.find(state)
+        if step is not None:
+            return step
+    return None
+
+
+def grade(grid: Grid, max_steps: int | None = None) -> Grading:
+    """Solve by technique from the easiest, restarting after every step, and grade.
+    Every step removes at least one candidate, so the default limit (the number of
+    candidates) is never reached; a smaller limit that runs out grades as a stall."""
+    state = t.Candidates.from_grid(grid)
+    if max_steps is None:
+        max_steps = grid.shape.cell_count * grid.shape.size
+    steps = []
+    while not state.solved and len(steps) < max_steps:
+        step = next_step(state)
+        if step is None:
+            break
+        state.apply(step)
+        steps.append(step)
+    return _grading(steps, state)
+
+
+def _grading(steps: list, state: t.Candidates) -> Grading:
+    if not steps and state.solved:
+        return Grading("beginner", "none", 0.0, (), False)
+    hardest = max((_RANK[s.technique] for s in steps), default=0)
+    if not state.solved:
+        open_share = state.open_cells.bit_count() / state.shape.cell_count
+        return Grading("extreme", "guessing", round(STALL_WEIGHT + open_share, 4),
+                       tuple(steps), True)
+    advanced = sum(1 for s in steps if _RANK[s.technique] > _NAKED_SINGLE_RANK)
+    technique = TECHNIQUES[hardest]
+    score = technique.weight + 0.09 * advanced / (advanced + 10)
+    return Grading(technique.grade, technique.name, round(score, 4), tuple(steps), False)

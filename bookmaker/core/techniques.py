@@ -1,0 +1,466 @@
+"""Human solving techniques over a candidate state: each finds one step (or None) for any shape.
+
+Glossary: a *value* is 1..n as printed; a *digit* is its 0-based index d = value - 1. The
+state keeps candidates twice, kept in step: `cell_digits[c]` (bit d: value d+1 still
+possible in cell c) for techniques that look at cells, and `digit_cells[d]` (bit c: cell c
+may still hold d+1; open cells only) for techniques that look at where a value can go.
+A *Step* is what a person would write down: placements, eliminations and why. Every
+technique works over Shape's units and peers; only fish and box/line intersections ask a
+unit's kind, so every box shape from 4x4 to 25x25 is served by the same code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+
+from .grid import SYMBOLS, Grid
+from .shape import Shape
+
+
+@dataclass(frozen=True)
+class Step:
+    """One deduction: cells set to values, (cell, value) candidates removed, and why."""
+
+    technique: str
+    placements: tuple[tuple[int, int], ...]
+    eliminations: tuple[tuple[int, int], ...]
+    explanation: str
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Tables the techniques need beyond Shape: lines by kind and box/line intersections."""
+
+    unit_masks: tuple[int, ...]
+    units_boxes_first: tuple[int, ...]       # unit indices, boxes then rows then columns
+    line_masks: dict                         # kind -> unit masks of that kind, by index
+    line_index: dict                         # kind -> per cell, the index of its line
+    intersections: tuple[tuple[int, int, int], ...]   # (box unit, line unit, common cells)
+
+
+@lru_cache(maxsize=None)
+def geometry(shape: Shape) -> Geometry:
+    """The (cached) technique tables of a shape, derived from Shape.units via Unit.kind."""
+    units = shape.units
+    by_kind = {kind: [i for i, u in enumerate(units) if u.kind == kind]
+               for kind in ("row", "column", "box")}
+    line_index = {}
+    for kind in ("row", "column"):
+        index = [0] * shape.cell_count
+        for u in by_kind[kind]:
+            for c in units[u].cells:
+                index[c] = units[u].index
+        line_index[kind] = tuple(index)
+    masks = shape.unit_masks
+    intersections = tuple((b, line, masks[b] & masks[line]) for b in by_kind["box"]
+                          for line in by_kind["row"] + by_kind["column"]
+                          if masks[b] & masks[line])
+    return Geometry(masks, tuple(by_kind["box"] + by_kind["row"] + by_kind["column"]),
+                    {k: tuple(masks[u] for u in by_kind[k]) for k in ("row", "column")},
+                    line_index, intersections)
+
+
+class Candidates:
+    """A grid being solved by hand: placed values and pencil marks for the open cells."""
+
+    __slots__ = ("shape", "values", "cell_digits", "digit_cells", "open_cells")
+
+    def __init__(self, shape: Shape, values, cell_digits, digit_cells, open_cells: int):
+        self.shape, self.values = shape, list(values)
+        self.cell_digits, self.digit_cells = list(cell_digits), list(digit_cells)
+        self.open_cells = open_cells
+
+    @classmethod
+    def from_grid(cls, grid: Grid) -> Candidates:
+        """Full pencil marks: every value not already given in a peer."""
+        shape = grid.shape
+        state = cls(shape, [0] * shape.cell_count, [(1 << shape.size) - 1] * shape.cell_count,
+                    [shape.all_cells_mask] * shape.size, shape.all_cells_mask)
+        for cell, value in enumerate(grid.cells):
+            if value:
+                state.place(cell, value)
+        return state
+
+    @classmethod
+    def from_marks(cls, shape: Shape, marks) -> Candidates:
+        """A state from per cell either a set of candidate values (open) or an int (placed);
+        builds hand-made positions for tests."""
+        state = cls(shape, [0] * shape.cell_count, [0] * shape.cell_count,
+                    [0] * shape.size, shape.all_cells_mask)
+        for cell, mark in enumerate(marks):
+            if isinstance(mark, int):
+                state.values[cell] = mark
+                state.open_cells &= ~(1 << cell)
+                continue
+            for value in mark:
+                state.cell_digits[cell] |= 1 << (value - 1)
+                state.digit_cells[value - 1] |= 1 << cell
+        return state
+
+    def copy(self) -> Candidates:
+        return Candidates(self.shape, self.values, self.cell_digits, self.digit_cells,
+                          self.open_cells)
+
+    def place(self, cell: int, value: int) -> None:
+        """Set a cell; the value leaves the pencil marks of every peer."""
+        bit, d = 1 << cell, value - 1
+        for other in _bits(self.cell_digits[cell]):
+            self.digit_cells[other] &= ~bit
+        self.cell_digits[cell] = 0
+        self.values[cell] = value
+        self.open_cells &= ~bit
+        for peer in _bits(self.digit_cells[d] & self.shape.peer_masks[cell]):
+            self.cell_digits[peer] &= ~(1 << d)
+        self.digit_cells[d] &= ~self.shape.peer_masks[cell]
+
+    def eliminate(self, cell: int, value: int) -> None:
+        self.cell_digits[cell] &= ~(1 << (value - 1))
+        self.digit_cells[value - 1] &= ~(1 << cell)
+
+    def apply(self, step: Step) -> None:
+        for cell, value in step.placements:
+            self.place(cell, value)
+        for cell, value in step.eliminations:
+            self.eliminate(cell, value)
+
+    @property
+    def solved(self) -> bool:
+        return not self.open_cells
+
+
+def _bits(mask: int):
+    """The positions of the set bits, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _names(state: Candidates, cells) -> str:
+    return ",".join(state.shape.cell_name(c) for c in cells)
+
+
+def _symbols(digit_mask: int) -> str:
+    return "/".join(SYMBOLS[d] for d in _bits(digit_mask))
+
+
+def _removing(state: Candidates, digit: int, cells_mask: int):
+    """The eliminations of one digit from a set of cells."""
+    return tuple((c, digit + 1) for c in _bits(cells_mask & state.digit_cells[digit]))
+
+
+# --- singles -------------------------------------------------------------------------
+
+def full_house(state: Candidates) -> Step | None:
+    """The last open cell of a unit takes the one value it can still hold."""
+    for unit, mask in zip(state.shape.units, state.shape.unit_masks):
+        open_in_unit = mask & state.open_cells
+        if open_in_unit and not open_in_unit & (open_in_unit - 1):
+            cell = open_in_unit.bit_length() - 1
+            digits = state.cell_digits[cell]
+            if digits and not digits & (digits - 1):
+                value = digits.bit_length()
+                return Step("full house", ((cell, value),), (),
+                            f"{state.shape.cell_name(cell)} = {SYMBOLS[value - 1]}: "
+                            f"last open cell of {unit}")
+    return None
+
+
+def hidden_single(state: Candidates) -> Step | None:
+    """A value with one place left in a unit goes there (boxes looked at first)."""
+    geo, units = geometry(state.shape), state.shape.units
+    for u in geo.units_boxes_first:
+        mask = geo.unit_masks[u]
+        for d, cells in enumerate(state.digit_cells):
+            here = cells & mask
+            if here and not here & (here - 1):
+                cell = here.bit_length() - 1
+                return Step("hidden single", ((cell, d + 1),), (),
+                            f"{state.shape.cell_name(cell)} = {SYMBOLS[d]}: the only place "
+                            f"for {SYMBOLS[d]} in {units[u]}")
+    return None
+
+
+def naked_single(state: Candidates) -> Step | None:
+    """A cell with one candidate left takes it."""
+    for cell in _bits(state.open_cells):
+        digits = state.cell_digits[cell]
+        if digits and not digits & (digits - 1):
+            value = digits.bit_length()
+            return Step("naked single", ((cell, value),), (),
+                        f"{state.shape.cell_name(cell)} = {SYMBOLS[value - 1]}: "
+                        f"its only candidate")
+    return None
+
+
+# --- intersections -------------------------------------------------------------------
+
+def pointing(state: Candidates) -> Step | None:
+    """A value confined to one line within a box leaves the rest of that line."""
+    geo, units = geometry(state.shape), state.shape.units
+    for box, line, common in geo.intersections:
+        for d, cells in enumerate(state.digit_cells):
+            in_box = cells & geo.unit_masks[box]
+            if in_box and not in_box & ~common:
+                removed = _removing(state, d, geo.unit_masks[line] & ~common)
+                if removed:
+                    return Step("locked candidates (pointing)", (), removed,
+                                f"in {units[box]}, {SYMBOLS[d]} lies only in {units[line]}")
+    return None
+
+
+def claiming(state: Candidates) -> Step | None:
+    """A value confined to one box within a line leaves the rest of that box."""
+    geo, units = geometry(state.shape), state.shape.units
+    for box, line, common in geo.intersections:
+        for d, cells in enumerate(state.digit_cells):
+            in_line = cells & geo.unit_masks[line]
+            if in_line and not in_line & ~common:
+                removed = _removing(state, d, geo.unit_masks[box] & ~common)
+                if removed:
+                    return Step("locked candidates (claiming)", (), removed,
+                                f"in {units[line]}, {SYMBOLS[d]} lies only in {units[box]}")
+    return None
+
+
+# --- subsets -------------------------------------------------------------------------
+
+def naked_subset(state: Candidates, size: int, name: str) -> Step | None:
+    """`size` cells of a unit holding only `size` values between them: those values
+    leave the unit's other cells."""
+    cell_digits = state.cell_digits
+    for unit, mask in zip(state.shape.units, state.shape.unit_masks):
+        open_in_unit = list(_bits(mask & state.open_cells))
+        if len(open_in_unit) <= size:
+            continue
+        small = [c for c in open_in_unit if 2 <= cell_digits[c].bit_count() <= size]
+        for group in combinations(small, size):
+            union = 0
+            for c in group:
+                union |= cell_digits[c]
+            if union.bit_count() != size:
+                continue
+            removed = tuple((c, d + 1) for c in open_in_unit if c not in group
+                            for d in _bits(cell_digits[c] & union))
+            if removed:
+                return Step(name, (), removed, f"{_names(state, group)} hold only "
+                            f"{_symbols(union)} in {unit}")
+    return None
+
+
+def hidden_subset(state: Candidates, size: int, name: str) -> Step | None:
+    """`size` values of a unit with only `size` places between them: those cells lose
+    every other candidate."""
+    for unit, mask in zip(state.shape.units, state.shape.unit_masks):
+        if (mask & state.open_cells).bit_count() <= size:
+            continue
+        places = [(d, cells & mask) for d, cells in enumerate(state.digit_cells)
+                  if 2 <= (cells & mask).bit_count() <= size]
+        for group in combinations(places, size):
+            cells = keep = 0
+            for d, here in group:
+                cells |= here
+                keep |= 1 << d
+            if cells.bit_count() != size:
+                continue
+            removed = tuple((c, d + 1) for c in _bits(cells)
+                            for d in _bits(state.cell_digits[c] & ~keep))
+            if removed:
+                return Step(name, (), removed, f"{_symbols(keep)} fit only in "
+                            f"{_names(state, _bits(cells))} in {unit}")
+    return None
+
+
+def naked_pair(state): return naked_subset(state, 2, "naked pair")
+def naked_triple(state): return naked_subset(state, 3, "naked triple")
+def naked_quad(state): return naked_subset(state, 4, "naked quad")
+def hidden_pair(state): return hidden_subset(state, 2, "hidden pair")
+def hidden_triple(state): return hidden_subset(state, 3, "hidden triple")
+def hidden_quad(state): return hidden_subset(state, 4, "hidden quad")
+
+
+# --- fish ----------------------------------------------------------------------------
+
+def fish(state: Candidates, size: int, name: str) -> Step | None:
+    """A value whose places in `size` rows lie in `size` columns leaves the rest of those
+    columns (and the same with rows and columns swapped)."""
+    geo = geometry(state.shape)
+    for base, cover in (("row", "column"), ("column", "row")):
+        cover_of, cover_masks = geo.line_index[cover], geo.line_masks[cover]
+        for d, cells in enumerate(state.digit_cells):
+            lines = []
+            for index, mask in enumerate(geo.line_masks[base]):
+                here = cells & mask
+                if 2 <= here.bit_count() <= size:
+                    lines.append((index, mask, sum(1 << cover_of[c] for c in _bits(here))))
+            for group in combinations(lines, size):
+                covers = base_cells = 0
+                for _, mask, crossing in group:
+                    covers |= crossing
+                    base_cells |= mask
+                if covers.bit_count() != size:
+                    continue
+                cover_cells = sum(cover_masks[i] for i in _bits(covers))
+                removed = _removing(state, d, cover_cells & ~base_cells)
+                if removed:
+                    bases = ",".join(str(i + 1) for i, _, _ in group)
+                    crossed = ",".join(str(i + 1) for i in _bits(covers))
+                    return Step(name, (), removed, f"{SYMBOLS[d]} in {base}s {bases} lies "
+                                f"only in {cover}s {crossed}")
+    return None
+
+
+def x_wing(state): return fish(state, 2, "X-Wing")
+def swordfish(state): return fish(state, 3, "Swordfish")
+def jellyfish(state): return fish(state, 4, "Jellyfish")
+
+
+# --- wings ---------------------------------------------------------------------------
+
+def xy_wing(state: Candidates) -> Step | None:
+    """Pivot xy sees pincers xz and yz: whichever holds, z is in a pincer, so z leaves
+    every cell seeing both pincers."""
+    cell_digits, peer_masks = state.cell_digits, state.shape.peer_masks
+    pairs = [c for c in _bits(state.open_cells) if cell_digits[c].bit_count() == 2]
+    for pivot in pairs:
+        xy = cell_digits[pivot]
+        pincers = [c for c in pairs if peer_masks[pivot] >> c & 1
+                   and (cell_digits[c] & xy).bit_count() == 1]
+        for one, two in combinations(pincers, 2):
+            z = cell_digits[one] & ~xy
+            if z != cell_digits[two] & ~xy or cell_digits[one] & xy == cell_digits[two] & xy:
+                continue
+            d = z.bit_length() - 1
+            removed = _removing(state, d, peer_masks[one] & peer_masks[two])
+            if removed:
+                return Step("XY-Wing", (), removed, f"pivot {_names(state, [pivot])} "
+                            f"({_symbols(xy)}) with pincers {_names(state, [one, two])}: "
+                            f"one of them is {SYMBOLS[d]}")
+    return None
+
+
+def xyz_wing(state: Candidates) -> Step | None:
+    """Pivot xyz sees pincers xz and yz: z is in one of the three, so z leaves every cell
+    seeing all three."""
+    cell_digits, peer_masks = state.cell_digits, state.shape.peer_masks
+    pairs = [c for c in _bits(state.open_cells) if cell_digits[c].bit_count() == 2]
+    for pivot in _bits(state.open_cells):
+        xyz = cell_digits[pivot]
+        if xyz.bit_count() != 3:
+            continue
+        pincers = [c for c in pairs if peer_masks[pivot] >> c & 1 and not cell_digits[c] & ~xyz]
+        for one, two in combinations(pincers, 2):
+            z = cell_digits[one] & cell_digits[two]
+            if cell_digits[one] | cell_digits[two] != xyz or z.bit_count() != 1:
+                continue
+            d = z.bit_length() - 1
+            removed = _removing(state, d, peer_masks[pivot] & peer_masks[one] & peer_masks[two])
+            if removed:
+                return Step("XYZ-Wing", (), removed, f"pivot {_names(state, [pivot])} "
+                            f"({_symbols(xyz)}) with pincers {_names(state, [one, two])}: "
+                            f"one of the three is {SYMBOLS[d]}")
+    return None
+
+
+# --- colouring -----------------------------------------------------------------------
+
+def _colour_groups(state: Candidates, d: int):
+    """The two-coloured clusters of a value's conjugate pairs (units with exactly two
+    places): in each cluster one colour holds the value everywhere, the other nowhere."""
+    cells = state.digit_cells[d]
+    links: dict[int, list[int]] = {}
+    for mask in state.shape.unit_masks:
+        here = cells & mask
+        if here.bit_count() == 2:
+            a, b = _bits(here)
+            links.setdefault(a, []).append(b)
+            links.setdefault(b, []).append(a)
+    seen = set()
+    for start in links:
+        if start in seen:
+            continue
+        colour, todo, consistent = {start: 0}, [start], True
+        while todo:
+            cell = todo.pop()
+            for other in links[cell]:
+                if other not in colour:
+                    colour[other] = 1 - colour[cell]
+                    todo.append(other)
+                elif colour[other] == colour[cell]:
+                    consistent = False   # impossible in a puzzle that has a solution
+        seen.update(colour)
+        if consistent and len(colour) > 2:
+            yield tuple(sum(1 << c for c, k in colour.items() if k == side) for side in (0, 1))
+
+
+def simple_colouring(state: Candidates) -> Step | None:
+    """Colour a value's conjugate chains: a colour with two cells seeing each other is
+    false (wrap); a cell seeing both colours cannot hold the value (trap)."""
+    peer_masks = state.shape.peer_masks
+    for d in range(state.shape.size):
+        for sides in _colour_groups(state, d):
+            sees = [0, 0]
+            for side in (0, 1):
+                for c in _bits(sides[side]):
+                    sees[side] |= peer_masks[c]
+            for side in (0, 1):
+                if sees[side] & sides[side]:
+                    return Step("simple colouring", (), _removing(state, d, sides[side]),
+                                f"two {SYMBOLS[d]}-coloured cells of one colour see each "
+                                f"other, so that colour is false")
+            removed = _removing(state, d, sees[0] & sees[1] & ~(sides[0] | sides[1]))
+            if removed:
+                return Step("simple colouring", (), removed, f"these cells see both "
+                            f"colours of a {SYMBOLS[d]} chain")
+    return None
+
+
+# --- chains --------------------------------------------------------------------------
+
+def _strong_partners(state: Candidates, d: int) -> dict[int, set[int]]:
+    """For each cell, the cells it forms a conjugate pair with for value d+1."""
+    partners: dict[int, set[int]] = {}
+    for mask in state.shape.unit_masks:
+        here = state.digit_cells[d] & mask
+        if here.bit_count() == 2:
+            a, b = _bits(here)
+            partners.setdefault(a, set()).add(b)
+            partners.setdefault(b, set()).add(a)
+    return partners
+
+
+def _chain_ends(state: Candidates, d: int, start: int, partners) -> list[tuple[int, list]]:
+    """If `start` is not d+1, the cells that then must be, each with its chain (strong
+    link to a true cell, weak link from it to a false cell, and so on)."""
+    peer_masks, cells = state.shape.peer_masks, state.digit_cells[d]
+    chain_to, false_cells, ends = {start: [start]}, [start], []
+    while false_cells:
+        off = false_cells.pop(0)
+        for on in partners.get(off, ()):
+            if on in chain_to or on == start:
+                continue
+            chain_to[on] = chain_to[off] + [on]
+            ends.append((on, chain_to[on]))
+            for weak in _bits(cells & peer_masks[on]):
+                if weak not in chain_to:
+                    chain_to[weak] = chain_to[on] + [weak]
+                    false_cells.append(weak)
+    return ends
+
+
+def x_chain(state: Candidates) -> Step | None:
+    """One value along alternating strong and weak links: if the first cell is not it,
+    the last is, so cells seeing both ends cannot hold it."""
+    peer_masks = state.shape.peer_masks
+    for d in range(state.shape.size):
+        partners = _strong_partners(state, d)
+        for start in sorted(partners):
+            for end, chain in _chain_ends(state, d, start, partners):
+                removed = _removing(state, d, peer_masks[start] & peer_masks[end])
+                if removed:
+                    return Step("X-Chain", (), removed, f"{SYMBOLS[d]} is in "
+                                f"{state.shape.cell_name(start)} or "
+                                f"{state.shape.cell_name(end)} (chain {_names(state, chain)})")
+    return None

@@ -1,0 +1,360 @@
+"""Grader: every step agrees with the solution, each technique pinned, grades invariant."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bookmaker.core import techniques as t
+from bookmaker.core.generator import generate
+from bookmaker.core.grader import GRADES, TECHNIQUES, grade, next_step
+from bookmaker.core.grid import Grid, parse_grid
+from bookmaker.core.shape import shape_of
+from bookmaker.core.solver import count_solutions
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+SOLVED_9X9 = ("417369825632158947958724316825437169791586432346912758"
+              "289643571573291684164875293")
+NINE = shape_of(3, 3)
+
+
+def read_lines(name: str) -> list[str]:
+    return [line.strip() for line in (DATA / name).read_text().splitlines() if line.strip()]
+
+
+def top95() -> list[str]:
+    return read_lines("top95.txt")
+
+
+def diabolical_sample() -> list[tuple[str, float]]:
+    """Every fourth record of se_diabolical.txt: (puzzle, SE rating)."""
+    records = [line.split() for line in read_lines("se_diabolical.txt")]
+    return [(puzzle, float(rating)) for _, puzzle, rating in records[::4]]
+
+
+def generated() -> list[Grid]:
+    shapes = [(2, 2)] * 10 + [(2, 3)] * 10 + [(3, 2)] * 10 + [(3, 3)] * 10
+    return [generate(shape_of(*box), seed).givens for seed, box in enumerate(shapes)]
+
+
+def contradictions(grid: Grid, solution=None) -> list[str]:
+    """Every step of the grading that disagrees with the grid's unique solution."""
+    if solution is None:
+        search = count_solutions(grid)
+        assert search.unique
+        solution = search.solution
+    wrong = []
+    for step in grade(grid).steps:
+        wrong += [f"{step}" for cell, value in step.placements if solution[cell] != value]
+        wrong += [f"{step}" for cell, value in step.eliminations if solution[cell] == value]
+    return wrong
+
+
+# --- (a) soundness --------------------------------------------------------------------
+
+def test_no_step_contradicts_the_solution_on_top95():
+    assert [w for line in top95() for w in contradictions(parse_grid(line))] == []
+
+
+def test_no_step_contradicts_the_solution_on_se_diabolical_sample():
+    assert [w for line, _ in diabolical_sample() for w in contradictions(parse_grid(line))] == []
+
+
+def test_no_step_contradicts_the_solution_on_generated_puzzles():
+    assert [w for grid in generated() for w in contradictions(grid)] == []
+
+
+def test_no_step_contradicts_the_solution_on_16x16_and_25x25():
+    for box in ((4, 4), (5, 5)):
+        puzzle = generate(shape_of(*box), 1)
+        assert contradictions(puzzle.givens, puzzle.solution.cells) == []
+
+
+def test_solved_gradings_place_every_open_cell():
+    for grid in generated():
+        grading = grade(grid)
+        placed = sum(len(s.placements) for s in grading.steps)
+        assert grading.guessing or placed == grid.cells.count(0)
+
+
+# --- (b) one hand-made position per technique -----------------------------------------
+
+def cell(row: int, col: int) -> int:
+    """Cell index of 1-based row and column on a 9x9 board."""
+    return (row - 1) * 9 + col - 1
+
+
+def open_marks() -> list[set]:
+    return [set(range(1, 10)) for _ in range(81)]
+
+
+def keep_only(marks, value: int, unit_cells, allowed) -> None:
+    """Within one unit, leave `value` only in the `allowed` cells."""
+    for c in unit_cells:
+        if c not in allowed:
+            marks[c].discard(value)
+
+
+def row(r: int):
+    return [cell(r, c) for c in range(1, 10)]
+
+
+def column(c: int):
+    return [cell(r, c) for r in range(1, 10)]
+
+
+def first_step(marks) -> t.Step:
+    step = next_step(t.Candidates.from_marks(NINE, marks))
+    assert step is not None
+    return step
+
+
+def test_pointing_removes_a_box_line_value_from_the_rest_of_the_line():
+    marks = open_marks()
+    box1 = [cell(r, c) for r in (1, 2, 3) for c in (1, 2, 3)]
+    keep_only(marks, 1, box1, [cell(1, 1), cell(1, 2), cell(1, 3)])
+    step = first_step(marks)
+    assert step.technique == "locked candidates (pointing)"
+    assert set(step.eliminations) == {(cell(1, c), 1) for c in range(4, 10)}
+
+
+def test_claiming_removes_a_line_box_value_from_the_rest_of_the_box():
+    marks = open_marks()
+    keep_only(marks, 1, row(1), [cell(1, 1), cell(1, 2), cell(1, 3)])
+    step = first_step(marks)
+    assert step.technique == "locked candidates (claiming)"
+    assert set(step.eliminations) == {(cell(r, c), 1) for r in (2, 3) for c in (1, 2, 3)}
+
+
+def test_naked_pair_clears_its_values_from_the_row():
+    marks = open_marks()
+    marks[cell(1, 1)] = {1, 2}
+    marks[cell(1, 2)] = {1, 2}
+    step = first_step(marks)
+    assert step.technique == "naked pair"
+    assert set(step.eliminations) == {(cell(1, c), v) for c in range(3, 10) for v in (1, 2)}
+
+
+def test_hidden_pair_clears_other_values_from_its_cells():
+    marks = open_marks()
+    for value in (1, 2):
+        keep_only(marks, value, row(1), [cell(1, 1), cell(1, 4)])
+    step = first_step(marks)
+    assert step.technique == "hidden pair"
+    assert set(step.eliminations) == {(c, v) for c in (cell(1, 1), cell(1, 4))
+                                      for v in range(3, 10)}
+
+
+def test_naked_triple_clears_its_values_from_the_row():
+    marks = open_marks()
+    marks[cell(1, 1)], marks[cell(1, 4)], marks[cell(1, 7)] = {1, 2}, {2, 3}, {1, 3}
+    step = first_step(marks)
+    assert step.technique == "naked triple"
+    others = [c for c in row(1) if c not in (cell(1, 1), cell(1, 4), cell(1, 7))]
+    assert set(step.eliminations) == {(c, v) for c in others for v in (1, 2, 3)}
+
+
+def test_hidden_triple_clears_other_values_from_its_cells():
+    marks = open_marks()
+    triple = [cell(1, 1), cell(1, 4), cell(1, 7)]
+    for value in (1, 2, 3):
+        keep_only(marks, value, row(1), triple)
+    step = first_step(marks)
+    assert step.technique == "hidden triple"
+    assert set(step.eliminations) == {(c, v) for c in triple for v in range(4, 10)}
+
+
+def test_x_wing_clears_the_value_from_the_rest_of_its_columns():
+    marks = open_marks()
+    for r in (1, 5):
+        keep_only(marks, 1, row(r), [cell(r, 2), cell(r, 7)])
+    step = first_step(marks)
+    assert step.technique == "X-Wing"
+    assert set(step.eliminations) == {(cell(r, c), 1) for c in (2, 7)
+                                      for r in range(1, 10) if r not in (1, 5)}
+
+
+def test_xy_wing_clears_z_from_cells_seeing_both_pincers():
+    marks = open_marks()
+    marks[cell(1, 1)], marks[cell(1, 5)], marks[cell(5, 1)] = {1, 2}, {1, 3}, {2, 3}
+    step = first_step(marks)
+    assert step.technique == "XY-Wing"
+    assert set(step.eliminations) == {(cell(5, 5), 3)}
+
+
+def test_xyz_wing_clears_z_from_cells_seeing_all_three():
+    marks = open_marks()
+    marks[cell(1, 1)], marks[cell(1, 5)], marks[cell(2, 2)] = {1, 2, 3}, {1, 3}, {2, 3}
+    step = first_step(marks)
+    assert step.technique == "XYZ-Wing"
+    assert set(step.eliminations) == {(cell(1, 2), 3), (cell(1, 3), 3)}
+
+
+def test_swordfish_clears_the_value_from_the_rest_of_its_columns():
+    marks = open_marks()
+    for r in (1, 4, 7):
+        keep_only(marks, 1, row(r), [cell(r, 1), cell(r, 4), cell(r, 7)])
+    step = first_step(marks)
+    assert step.technique == "Swordfish"
+    assert set(step.eliminations) == {(cell(r, c), 1) for c in (1, 4, 7)
+                                      for r in range(1, 10) if r not in (1, 4, 7)}
+
+
+def test_naked_quad_clears_its_values_from_the_row():
+    marks = open_marks()
+    quad = [cell(1, 1), cell(1, 2), cell(1, 4), cell(1, 7)]
+    for c, values in zip(quad, ({1, 2}, {2, 3}, {3, 4}, {1, 4})):
+        marks[c] = values
+    step = first_step(marks)
+    assert step.technique == "naked quad"
+    assert set(step.eliminations) == {(c, v) for c in row(1) if c not in quad
+                                      for v in (1, 2, 3, 4)}
+
+
+def test_jellyfish_clears_the_value_from_the_rest_of_its_columns():
+    marks = open_marks()
+    for r in (1, 3, 5, 7):
+        keep_only(marks, 1, row(r), [cell(r, c) for c in (1, 3, 5, 7)])
+    step = first_step(marks)
+    assert step.technique == "Jellyfish"
+    assert set(step.eliminations) == {(cell(r, c), 1) for c in (1, 3, 5, 7)
+                                      for r in (2, 4, 6, 8, 9)}
+
+
+def test_hidden_quad_clears_other_values_from_its_cells():
+    marks = open_marks()
+    quad = [cell(1, 1), cell(1, 2), cell(1, 4), cell(1, 7)]
+    for value in (1, 2, 3, 4):
+        keep_only(marks, value, row(1), quad)
+    step = first_step(marks)
+    assert step.technique == "hidden quad"
+    assert set(step.eliminations) == {(c, v) for c in quad for v in range(5, 10)}
+
+
+def test_simple_colouring_clears_cells_seeing_both_colours():
+    # Chain r1c1 =row1= r1c5 =col5= r4c5 =row4= r4c2: r1c1 and r4c2 take opposite colours.
+    marks = open_marks()
+    keep_only(marks, 1, row(1), [cell(1, 1), cell(1, 5)])
+    keep_only(marks, 1, column(5), [cell(1, 5), cell(4, 5)])
+    keep_only(marks, 1, row(4), [cell(4, 5), cell(4, 2)])
+    step = first_step(marks)
+    assert step.technique == "simple colouring"
+    assert set(step.eliminations) == {(cell(2, 2), 1), (cell(3, 2), 1),
+                                      (cell(5, 1), 1), (cell(6, 1), 1)}
+
+
+def test_simple_colouring_clears_a_colour_whose_cells_see_each_other():
+    # r1c1 =row1= r1c5 =col5= r5c5 =box5= r6c4 =row6= r6c1: r1c1 and r6c1 share a
+    # colour and a column, so that colour is false.
+    marks = open_marks()
+    keep_only(marks, 1, row(1), [cell(1, 1), cell(1, 5)])
+    keep_only(marks, 1, column(5), [cell(1, 5), cell(5, 5)])
+    box5 = [cell(r, c) for r in (4, 5, 6) for c in (4, 5, 6)]
+    keep_only(marks, 1, box5, [cell(5, 5), cell(6, 4)])
+    keep_only(marks, 1, row(6), [cell(6, 4), cell(6, 1)])
+    step = first_step(marks)
+    assert step.technique == "simple colouring"
+    assert set(step.eliminations) == {(cell(1, 1), 1), (cell(5, 5), 1), (cell(6, 1), 1)}
+
+
+def test_x_chain_clears_cells_seeing_both_ends_of_a_skyscraper():
+    # r1c5 =row1= r1c1 -col1- r4c1 =row4= r4c6: r1c5 or r4c6 holds the 1. Two separate
+    # conjugate pairs, so simple colouring finds nothing.
+    marks = open_marks()
+    keep_only(marks, 1, row(1), [cell(1, 1), cell(1, 5)])
+    keep_only(marks, 1, row(4), [cell(4, 1), cell(4, 6)])
+    step = first_step(marks)
+    assert step.technique == "X-Chain"
+    assert set(step.eliminations) == {(cell(2, 6), 1), (cell(3, 6), 1),
+                                      (cell(5, 5), 1), (cell(6, 5), 1)}
+
+
+def test_singles_come_before_everything_else():
+    grid = parse_grid("." + SOLVED_9X9[1:])
+    assert next_step(t.Candidates.from_grid(grid)).technique == "full house"
+    holes = {cell(1, 1), cell(1, 2), cell(2, 1), cell(2, 2)}  # box 1 keeps 4 open cells
+    grid = parse_grid("".join("." if i in holes else v for i, v in enumerate(SOLVED_9X9)))
+    step = next_step(t.Candidates.from_grid(grid))
+    assert (step.technique, step.placements) == ("hidden single", ((cell(1, 2), 1),))
+
+
+def test_techniques_are_listed_easiest_first():
+    weights = [tech.weight for tech in TECHNIQUES]
+    ranks = [GRADES.index(tech.grade) for tech in TECHNIQUES]
+    assert weights == sorted(weights) and ranks == sorted(ranks)
+
+
+# --- (c) invariance ---------------------------------------------------------------------
+
+def relabelled(grid: Grid, mapping) -> Grid:
+    return Grid(grid.shape, tuple(mapping[v - 1] if v else 0 for v in grid.cells))
+
+
+def transposed(grid: Grid) -> Grid:
+    """Rows become columns; a box_rows x box_cols shape becomes box_cols x box_rows."""
+    n = grid.shape.size
+    shape = shape_of(grid.shape.box_cols, grid.shape.box_rows)
+    return Grid(shape, tuple(grid.cells[c * n + r] for r in range(n) for c in range(n)))
+
+
+def rows_swapped(grid: Grid, one: int, other: int) -> Grid:
+    """Two rows of one band exchanged (0-based row numbers)."""
+    n = grid.shape.size
+    order = list(range(n))
+    order[one], order[other] = other, one
+    return Grid(grid.shape, tuple(grid.cells[order[r] * n + c] for r in range(n) for c in range(n)))
+
+
+def same_grading(one, other) -> bool:
+    return ((one.grade, one.hardest, one.guessing) == (other.grade, other.hardest, other.guessing)
+            and abs(one.score - other.score) < 0.09)
+
+
+INVARIANCE_PUZZLES = (top95()[:12] + [p for p, _ in diabolical_sample()[:4]]
+                      + [str(generate(NINE, seed).givens) for seed in range(4)])
+
+
+@pytest.mark.parametrize("text", INVARIANCE_PUZZLES)
+def test_grading_is_invariant_under_relabelling_and_transposing(text):
+    grid = parse_grid(text)
+    base = grade(grid)
+    for mapping in ((9, 8, 7, 6, 5, 4, 3, 2, 1), (3, 1, 4, 9, 5, 2, 6, 8, 7)):
+        assert same_grading(grade(relabelled(grid, mapping)), base)
+    assert same_grading(grade(transposed(grid)), base)
+    assert same_grading(grade(transposed(relabelled(grid, (2, 7, 1, 8, 9, 4, 5, 6, 3)))), base)
+    assert same_grading(grade(rows_swapped(grid, 3, 5)), base)
+
+
+def test_six_by_six_grading_is_invariant_under_transposing_its_box():
+    for seed in range(8):
+        grid = generate(shape_of(2, 3), seed).givens
+        assert same_grading(grade(transposed(grid)), grade(grid))
+
+
+# --- (d) grade levels -------------------------------------------------------------------
+
+def test_a_nearly_full_grid_grades_beginner_without_guessing():
+    holes = set(range(0, 81, 7))
+    grading = grade(parse_grid("".join("." if i in holes else v
+                                       for i, v in enumerate(SOLVED_9X9))))
+    assert (grading.grade, grading.guessing) == ("beginner", False)
+    assert grading.score < 2.5 and len(grading.steps) == len(holes)
+
+
+def test_a_stalled_grading_is_extreme_guessing():
+    grading = grade(parse_grid(top95()[3]))
+    assert (grading.grade, grading.hardest, grading.guessing) == ("extreme", "guessing", True)
+    assert 8.0 < grading.score < 9.0
+
+
+def test_every_se_diabolical_puzzle_grades_at_least_hard():
+    below = [(p, grade(parse_grid(p)).grade) for p, _ in diabolical_sample()]
+    below = [(p, g) for p, g in below if GRADES.index(g) < GRADES.index("hard")]
+    assert below == []
+
+
+def test_a_complete_grid_needs_no_technique():
+    grading = grade(parse_grid(SOLVED_9X9))
+    assert (grading.grade, grading.hardest, grading.score, grading.steps) == ("beginner", "none",
+                                                                              0.0, ())
