@@ -321,3 +321,15 @@ def test_no_text_anywhere_is_under_seven_points(size, per_page):
         visitor_text=lambda text, cm, tm, font, font_size: sizes.append(font_size * tm[3])
         if text.strip() else None)
     assert sizes and min(sizes) >= MIN_TEXT_SIZE
+
+
+def test_a_caption_too_long_to_sit_beside_the_note_is_shortened_on_its_one_line():
+    solution = solved_grid(9)
+    long_caption = "A Very Long Section Name That Cannot Fit · 9x9"
+    item = GridItem(puzzle_of(solution), None, "Puzzle 1", long_caption, "Answer book, page 12")
+    style = RenderStyle(TRAVEL)
+    pages = paginate_puzzles([item] * 6, TRAVEL, 6, 1, style.label_height, style.below_height)
+    text = PdfReader(io.BytesIO(render_pdf_bytes(pages, style, METADATA))).pages[0].extract_text()
+    assert text.count("Answer book, page 12") == 6  # the note is kept whole
+    assert long_caption not in text
+    assert text.count("A Very") == 6 and text.count("...") == 6

@@ -339,13 +339,23 @@ def _draw_grid_texts(canvas: Canvas, placement: GridPlacement, style: RenderStyl
     size = style.caption_size
     baseline = y - reach - size * 1.15
     canvas.setFont(fonts.regular, size)
+    note_width = pdfmetrics.stringWidth(placement.note, fonts.regular, size)
     if placement.caption:
-        canvas.drawString(x, baseline, placement.caption)
+        # One line is all the room below a grid: the note (where the answer is) keeps its
+        # place and a caption too long to sit beside it is shortened.
+        room = side - (note_width + size if placement.note else 0)
+        canvas.drawString(x, baseline, _shortened(placement.caption, fonts.regular, size, room))
     if placement.note:
-        room = side - pdfmetrics.stringWidth(placement.caption, fonts.regular, size) - size
-        if pdfmetrics.stringWidth(placement.note, fonts.regular, size) > room:
-            baseline -= size * 1.25  # no room beside the caption: the next line down
         canvas.drawRightString(x + side, baseline, placement.note)
+
+
+def _shortened(text: str, font: str, size: float, width: float) -> str:
+    """text, cut and ended with '...' if it is wider than width ('' if nothing fits)."""
+    if pdfmetrics.stringWidth(text, font, size) <= width:
+        return text
+    while text and pdfmetrics.stringWidth(text + "...", font, size) > width:
+        text = text[:-1]
+    return text.rstrip() + "..." if text else ""
 
 
 def _draw_running_heads(canvas: Canvas, page: Page, facing: int, style: RenderStyle,
