@@ -21,6 +21,7 @@ from .core.generator import Puzzle
 from .render.fonts import default_fonts, digit_extent
 from .render.pdf import MIN_TEXT_SIZE, Metadata, RenderStyle
 from .spec import BookSpec, Layout, SectionSpec
+from .spec.pagecount import front_page_count as count_front_pages
 
 ANSWERS_WHERE = {"separate": "in the separate answer book", "back": "at the back of the book",
                  "none": ""}
@@ -87,7 +88,7 @@ def compose(spec: BookSpec, planned: Sequence[PlannedPuzzle], puzzles: Sequence[
 # Page numbers: decided first, from counts alone.
 
 def front_page_count(spec: BookSpec) -> int:
-    return int(spec.front_matter.title_page) + int(spec.front_matter.how_to_play)
+    return count_front_pages(spec.front_matter.title_page, spec.front_matter.how_to_play)
 
 
 def number_pages(spec: BookSpec) -> tuple[list[PuzzlePlace], int, int]:

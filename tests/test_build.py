@@ -18,9 +18,9 @@ from pypdf import PdfReader
 
 from bookmaker import build as build_module
 from bookmaker import cli
-from bookmaker.book.plan import plan, puzzle_seed
+from bookmaker.book.plan import plan, puzzle_seed, section_slugs
 from bookmaker.build import build
-from bookmaker.compose import BuildError, page_geometry
+from bookmaker.compose import BuildError, number_pages, page_geometry
 from bookmaker.core.dlx import dlx_solve
 from bookmaker.core.grid import parse_grid
 from bookmaker.render.pdf import RenderError
@@ -412,3 +412,41 @@ def test_where_the_answers_go_changes_the_pages_but_never_the_puzzles(tmp_path):
               for files in (back, none)]
     assert givens[0] == givens[1]
     assert back["test-puzzles.pdf"] != none["test-puzzles.pdf"]
+
+
+def test_a_book_too_thick_for_the_gutter_table_exits_2_before_any_puzzle_is_made(
+        tmp_path, monkeypatch):
+    def no_generation(*args, **kwargs):
+        raise AssertionError("puzzles were generated for a spec that cannot be built")
+
+    monkeypatch.setattr(build_module, "plan", no_generation, raising=False)
+    spec = write_spec(tmp_path / "spec", sections=SECTIONS.replace("count: 6", "count: 1700"))
+    before = old_output(tmp_path / "out")
+    result = run_cli("build", spec, "-o", tmp_path / "out")
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines()[-1] == (
+        f"{spec}:9:3: sections: the book would have 853 pages, more than the 828 the kdp-6x9 "
+        f"layout allows")
+    assert "Traceback" not in result.output + result.stderr
+    assert snapshot(tmp_path / "out") == before
+
+
+@pytest.mark.parametrize("answers", ["separate", "back", "none"])
+@pytest.mark.parametrize("front", ["", "  front_matter: {title_page: false}\n",
+                                   "  front_matter: {title_page: false, how_to_play: false}\n"])
+def test_the_specs_page_count_agrees_with_composes_page_numbers(tmp_path, answers, front):
+    sections = SECTIONS + "  - name: Big\n    size: 16x16\n    count: 5\n"
+    path = write_spec(tmp_path, answers=answers, sections=sections)
+    path.write_text(path.read_text().replace("  answers:", front + "  answers:"))
+    spec = load_spec(path)
+    places, book_pages, answer_pages = number_pages(spec)
+    assert spec.page_totals() == (book_pages, answer_pages)
+    assert book_pages >= max(place.page for place in places)
+
+
+def test_section_slugs_never_collide_even_when_a_renamed_slug_was_taken(tmp_path):
+    sections = "sections:\n" + "".join(
+        f"  - name: \"{name}\"\n    size: 4x4\n    count: 1\n" for name in ("A-3", "A", "A!"))
+    spec = load_spec(write_spec(tmp_path, sections=sections))
+    assert section_slugs(spec) == ["a-3", "a", "a-4"]
+    assert [p.id for p in plan(spec)] == ["a-3-001", "a-001", "a-4-001"]

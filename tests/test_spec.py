@@ -17,6 +17,7 @@ from bookmaker.spec.fit import cell_side
 from bookmaker.spec.layouts import parse_layout, preset_folder
 
 REPO = Path(__file__).resolve().parents[1]
+VERA = REPO / "fonts" / "Vera.ttf"
 EXAMPLES = sorted((REPO / "examples").glob("*.yaml"))
 KDP_GUTTER = [(24, 27), (150, 27), (151, 36), (300, 36), (301, 45), (500, 45), (501, 54),
               (700, 54), (701, 63), (828, 63)]  # (pages, inside margin in points)
@@ -178,6 +179,83 @@ def test_a_font_that_is_not_ttf_or_otf_is_reported():
         "book.yaml:4:17: book.fonts.bold: expected a .ttf or .otf font file, got 'Font.woff'"]
 
 
+def test_a_cff_opentype_font_is_refused_at_load():
+    Path("Cff.otf").write_bytes(b"OTTO" + bytes(100))
+    spec = replaced("seed: 1\n", "seed: 1\n  fonts: {regular: Cff.otf}\n")
+    assert problems_of(spec) == [
+        "book.yaml:4:20: book.fonts.regular: 'Cff.otf' is a CFF OpenType font; bookmaker "
+        "embeds TrueType outlines only: use a .ttf"]
+
+
+def test_a_file_that_is_not_a_font_is_refused_at_load():
+    Path("Bad.ttf").write_bytes(b"<html>" + bytes(100))
+    Path("Junk.ttf").write_bytes(b"\x00\x01\x00\x00" + bytes(100))
+    spec = replaced("seed: 1\n", "seed: 1\n  fonts: {regular: Bad.ttf, bold: Junk.ttf}\n")
+    assert problems_of(spec) == [
+        "book.yaml:4:20: book.fonts.regular: 'Bad.ttf' is not a TrueType font file",
+        "book.yaml:4:35: book.fonts.bold: 'Junk.ttf' is not a usable TrueType font (its "
+        "tables cannot be read)"]
+
+
+def test_a_font_whose_digits_the_renderer_would_refuse_is_reported_at_load(monkeypatch):
+    Path("Tiny.ttf").write_bytes(VERA.read_bytes())
+    monkeypatch.setattr("bookmaker.spec.load.font_digit_top", lambda path: 0.3)
+    spec = replaced("seed: 1\n", "seed: 1\n  fonts: {regular: Tiny.ttf}\n")
+    assert problems_of(spec) == [
+        "book.yaml:4:20: book.fonts.regular: this font's digits are 0.30 of its size, so the "
+        "kdp-6x9 layout's digits would reach 0.18 of the cell; they must reach 0.2 to 0.78: "
+        "choose another font or text.digits"]
+
+
+def test_a_book_thicker_than_the_gutter_table_is_refused_at_load():
+    # 2 front pages + 1700 puzzles at 2 a page; answers in a separate book.
+    assert problems_of(replaced("count: 2", "count: 1700")) == [
+        "book.yaml:5:3: sections: the book would have 852 pages, more than the 828 the "
+        "kdp-6x9 layout allows"]
+
+
+def test_answers_at_the_back_count_towards_the_books_pages():
+    # 2 + 700 puzzle pages + 234 answer pages (6 a page).
+    spec = replaced("seed: 1\n", "seed: 1\n  answers: back\n",
+                    replaced("count: 2", "count: 1400"))
+    assert problems_of(spec) == [
+        "book.yaml:6:3: sections: the book would have 936 pages, more than the 828 the "
+        "kdp-6x9 layout allows"]
+
+
+def test_a_separate_answer_book_too_thick_is_refused_at_load():
+    spec = replaced("count: 2", "count: 4974\n    puzzles_per_page: 6")
+    assert problems_of(spec) == [
+        "book.yaml:5:3: sections: the book would have 831 pages, more than the 828 the "
+        "kdp-6x9 layout allows",
+        "book.yaml:5:3: sections: the answer book would have 829 pages, more than the 828 "
+        "the kdp-6x9 layout allows"]
+
+
+def test_the_thickest_book_the_gutter_table_allows_loads():
+    # 2 + 826 puzzle pages = 828 pages exactly.
+    assert load_spec(write(replaced("count: 2", "count: 1652"))).page_totals() == (828, 276)
+
+
+def test_a_huge_count_is_refused_without_planning_it():
+    assert problems_of(replaced("count: 2", "count: 1000000000")) == [
+        "book.yaml:7:12: sections[0].count: must be at most 10000 (the most puzzles "
+        "bookmaker makes in one book), got 1000000000"]
+
+
+def test_a_book_of_more_than_10000_puzzles_is_refused_even_without_a_gutter_table():
+    spec = replaced("seed: 1\n", "seed: 1\n  layout: a4\n", replaced("count: 2", "count: 6000"))
+    spec += "  - name: More\n    size: 9x9\n    count: 6000\n"
+    assert problems_of(spec) == [
+        "book.yaml:6:3: sections: the book would have 12000 puzzles, more than the 10000 "
+        "bookmaker makes in one book"]
+
+
+def test_a_huge_puzzles_per_page_is_refused_without_trying_every_arrangement():
+    assert problems_of(replaced("count: 2", "count: 2\n    puzzles_per_page: 1000000000")) == [
+        "book.yaml:8:23: sections[0].puzzles_per_page: must be at most 100, got 1000000000"]
+
+
 def test_clues_must_be_fewer_than_the_cells():
     assert problems_of(replaced("count: 2\n", "count: 2\n    clues: 81\n")) == [
         "book.yaml:8:12: sections[0].clues: must be fewer than the 81 cells of a 9x9 board, "
@@ -306,7 +384,8 @@ def test_a_loaded_spec_is_frozen():
 
 
 def test_font_paths_become_absolute_relative_to_the_spec(tmp_path):
-    write("font bytes", "books/fonts/Mine.ttf")
+    Path("books/fonts").mkdir(parents=True)
+    Path("books/fonts/Mine.ttf").write_bytes(VERA.read_bytes())
     spec = replaced("seed: 1\n", "seed: 1\n  fonts: {regular: fonts/Mine.ttf}\n")
     loaded = load_spec(write(spec, "books/book.yaml"))
     assert loaded.fonts.regular == (tmp_path / "books" / "fonts" / "Mine.ttf").resolve()
@@ -455,8 +534,20 @@ def test_large_print_keeps_given_digits_at_16_pt_or_more():
      "{section}"),
     (('text: "{section}"', 'text: "{section:d}"'), "header.text: placeholder {section...} "
      "in '{section:d}' may not have a format or conversion; write just {section}"),
-    (("digits: 0.6 ", "digits: 1.5 "), "text.digits: must be more than 0 and at most 0.8, "
-                                       "got 1.5"),
+    (("digits: 0.6 ", "digits: 1.5 "), "text.digits: must be between 0.3 and 0.8 of the "
+                                       "cell, got 1.5"),
+    (("digits: 0.6 ", "digits: 0.25 "), "text.digits: must be between 0.3 and 0.8 of the "
+                                        "cell, got 0.25"),
+    (("page_number: 9pt", "page_number: 20pt"), "footer.height: 18 pt is less than the 20 pt "
+                                                "page number (text.page_number)"),
+    (("footer: 9pt", "footer: 19pt"), "footer.height: 18 pt is less than the 19 pt footer "
+                                      "text (text.footer)"),
+    (("header: 9pt", "header: 19pt"), "header.height: 18 pt is less than the 19 pt header "
+                                      "text (text.header)"),
+    (("label: 9pt", "label: 15pt"), "grids.label_height: 14 pt is less than the 15 pt label "
+                                    "(text.label)"),
+    (("puzzles_per_page: 2", "puzzles_per_page: 1000000000"), "puzzles_per_page: must be at "
+                                                              "most 100, got 1000000000"),
     (("puzzles_per_page: 2", "puzzles_per_page: 30"), "puzzles_per_page: 30 9x9 puzzles do "
      "not fit on one broken page: the cells would be 5.3 pt, under the 13.0 pt minimum "
      "(at most 6 fit)"),
@@ -467,6 +558,18 @@ def test_each_layout_check_reports_its_problem(edit, problem):
     layout, problems = parse_layout(text.replace(edit[0], edit[1], 1), "broken.yaml", "broken")
     assert layout is None
     assert [f"{p.path}: {p.message}" for p in problems] == [problem]
+
+
+def test_fixed_digits_too_small_for_the_smallest_cell_are_refused_at_load():
+    """The renderer sizes digits by their share of the cell; under 0.3 it would refuse."""
+    text = (preset_folder() / "kdp-6x9.yaml").read_text(encoding="utf-8")
+    text = text.replace("digits: 0.6 ", "digits: 7pt ").replace("min_cell: 0.18in",
+                                                                "min_cell: 25pt")
+    layout, problems = parse_layout(text, "broken.yaml", "broken")
+    assert layout is None
+    assert [f"{p.path}: {p.message}" for p in problems] == [
+        "text.digits: 7 pt is only 0.28 of the smallest cell (25 pt, grids.min_cell); "
+        "digits must be at least 0.3 of the cell"]
 
 
 def test_a_recursive_anchor_is_an_error_not_a_crash():

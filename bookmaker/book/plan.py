@@ -47,9 +47,15 @@ def plan(spec: BookSpec) -> list[PlannedPuzzle]:
 
 def section_slugs(spec: BookSpec) -> list[str]:
     """A distinct slug per section for puzzle ids. Names are unique but two may slug alike
-    ('Mini 6x6' and 'Mini 6x6!'); a later one then gets its position appended."""
+    ('Mini 6x6' and 'Mini 6x6!'); a later one then gets its position appended, or the
+    first number from there on that no other section has taken ('A-3', 'A', 'A!' give
+    a-3, a, a-4)."""
     slugs: list[str] = []
     for position, section in enumerate(spec.sections, start=1):
-        slug = slug_of(section.name)
-        slugs.append(f"{slug}-{position}" if slug in slugs else slug)
+        base = slug = slug_of(section.name)
+        suffix = position
+        while slug in slugs:
+            slug = f"{base}-{suffix}"
+            suffix += 1
+        slugs.append(slug)
     return slugs

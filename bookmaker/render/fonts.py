@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from PIL import ImageFont
+from ..spec.values import digit_extent as measured_digit_extent
 
 DEFAULT_REGULAR = "Vera.ttf"
 DEFAULT_BOLD = "VeraBd.ttf"
 _CHECKOUT_FONTS = Path(__file__).resolve().parents[2] / "fonts"
-_MEASURE_SIZE = 1000  # measure at 1000 units per em, so results are fractions of the size
 
 
 class FontError(ValueError):
@@ -45,16 +43,14 @@ def default_fonts() -> tuple[Path, Path]:
     return folder / DEFAULT_REGULAR, folder / DEFAULT_BOLD
 
 
-@lru_cache(maxsize=None)
 def digit_extent(path: str) -> tuple[float, float]:
     """How far the digits reach above and below the baseline, as fractions of the font size.
 
     A font's ascent and descent describe its whole line, not its digits, so centring by
-    them sets digits visibly low; the digits' own ink box centres them truly.
+    them sets digits visibly low; the digits' own ink box centres them truly. The spec
+    checks fonts by the same measure (spec/values.py).
     """
-    try:
-        font = ImageFont.truetype(path, _MEASURE_SIZE)
-    except OSError as err:
-        raise FontError(f"cannot read font {path}: {err}") from None
-    _, top, _, bottom = font.getbbox("0123456789", anchor="ls")
-    return -top / _MEASURE_SIZE, -bottom / _MEASURE_SIZE
+    extent = measured_digit_extent(path)
+    if extent is None:
+        raise FontError(f"cannot read font {path}")
+    return extent

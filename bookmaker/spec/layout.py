@@ -10,8 +10,8 @@ from pydantic import Field
 
 from .fit import Area, cell_side, most_that_fit
 from .problems import Mistake
-from .values import (MIN_TEXT_POINTS, Count, DigitSizeValue, Flag, Fraction, Length, Schema,
-                     Template, Text, TextSize)
+from .values import (MIN_DIGIT_FRACTION, MIN_TEXT_POINTS, Count, DigitSizeValue, Flag,
+                     Fraction, Length, PerPage, Schema, Template, Text, TextSize)
 
 POD_MIN_LINE = 0.75  # points: thinner lines may vanish in print-on-demand printing
 BLEEDS = (0.0, 9.0)  # points: none, or the 0.125in that KDP and IngramSpark ask for
@@ -55,14 +55,18 @@ class TextSizes(Schema):
     """Font sizes. No text may be under 7 pt on any layout."""
 
     digits: DigitSizeValue = Field(description="Given digits: a fraction of the cell side "
-                                               "(0.6) or a fixed size (16pt).")
+                                               "from 0.3 to 0.8 (0.6), or a fixed size (16pt) "
+                                               "of at least 0.3 of grids.min_cell.")
     min_digits: TextSize = Field(description="Given digits never smaller than this; it sets "
                                              "how small a cell may get (large print: 16pt).")
     answer_digits: Fraction = Field(description="Answer-key digits, a fraction of the cell.")
-    label: TextSize = Field(description="The label above each grid (number, section).")
-    header: TextSize = Field(description="The running header.")
-    footer: TextSize = Field(description="The running footer.")
-    page_number: TextSize = Field(description="Page numbers.")
+    label: TextSize = Field(description="The label above each grid (number, section); at "
+                                        "most grids.label_height.")
+    header: TextSize = Field(description="The running header; at most header.height when "
+                                         "header.text is set.")
+    footer: TextSize = Field(description="The running footer (and 'Answers' on answer "
+                                         "pages); at most footer.height.")
+    page_number: TextSize = Field(description="Page numbers; at most footer.height.")
 
 
 class LineWeights(Schema):
@@ -95,8 +99,9 @@ class Layout(Schema):
     margins: Margins = Field(description="Page margins.")
     gutter: tuple[GutterStep, ...] = Field((), description="Inside margin by page count, "
                                            "rows in increasing pages; empty: margins.inside.")
-    puzzles_per_page: Count = Field(description="Puzzles per page unless a section says.")
-    answers_per_page: Count = Field(description="Answer grids per page (fewer for large "
+    puzzles_per_page: PerPage = Field(description="Puzzles per page unless a section says "
+                                                  "(at most 100).")
+    answers_per_page: PerPage = Field(description="Answer grids per page (fewer for large "
                                                 "sizes if they would not fit).")
     grids: Grids = Field(description="Grid spacing and smallest cells.")
     text: TextSizes = Field(description="Font sizes.")
@@ -113,6 +118,21 @@ class Layout(Schema):
     def media_height(self) -> float:
         """Page height including bleed at top and bottom."""
         return self.trim.height + 2 * self.bleed
+
+    @property
+    def most_pages(self) -> int | None:
+        """The most pages a book in this layout may have (its gutter table's last row), or
+        None when it has no gutter table."""
+        return self.gutter[-1].pages if self.gutter else None
+
+    @property
+    def digit_fraction(self) -> float:
+        """Given digits' size as a share of the cell side; a fixed size in points is taken
+        at the smallest cell the layout allows (compose's digit_ratio does the same)."""
+        digits = self.text.digits
+        if digits.fraction is not None:
+            return digits.fraction
+        return digits.points / self.min_puzzle_cell
 
     def inside_margin(self, page_count: int) -> float:
         """The inside margin (gutter) in points for a book of page_count pages.
@@ -189,7 +209,7 @@ CAPTION_LINE_HEIGHT = 1.8  # a caption line's height, as a multiple of its font 
 def layout_mistakes(layout: Layout) -> list[Mistake]:
     """What is wrong with a layout beyond the types of its values."""
     return (_line_mistakes(layout) + _gutter_mistakes(layout) + _area_mistakes(layout)
-            + _digit_mistakes(layout))
+            + _digit_mistakes(layout) + _band_mistakes(layout))
 
 
 def _line_mistakes(layout: Layout) -> list[Mistake]:
@@ -242,4 +262,27 @@ def _digit_mistakes(layout: Layout) -> list[Mistake]:
     if digits.points is not None and digits.points < least:
         return [Mistake(("text", "digits"), f"{digits.points:g} pt is under text.min_digits "
                                             f"({least:g} pt)")]
+    if digits.points is not None and layout.digit_fraction < MIN_DIGIT_FRACTION:
+        return [Mistake(("text", "digits"), f"{digits.points:g} pt is only "
+                        f"{layout.digit_fraction:.2f} of the smallest cell "
+                        f"({layout.min_puzzle_cell:g} pt, grids.min_cell); digits must be at "
+                        f"least {MIN_DIGIT_FRACTION} of the cell")]
     return []
+
+
+def _band_mistakes(layout: Layout) -> list[Mistake]:
+    """Text taller than the band or line it sits in: the renderer would refuse the page."""
+    text, found = layout.text, []
+    if layout.header.text and layout.header.height < text.header:
+        found.append(Mistake(("header", "height"), f"{layout.header.height:g} pt is less than "
+                             f"the {text.header:g} pt header text (text.header)"))
+    # The footer band always holds the page number, and the footer 'Answers' on answer pages.
+    for name, what in (("page_number", "page number"), ("footer", "footer text")):
+        if layout.footer.height < getattr(text, name):
+            found.append(Mistake(("footer", "height"), f"{layout.footer.height:g} pt is less "
+                                 f"than the {getattr(text, name):g} pt {what} (text.{name})"))
+            break
+    if layout.grids.label_height < text.label:
+        found.append(Mistake(("grids", "label_height"), f"{layout.grids.label_height:g} pt is "
+                             f"less than the {text.label:g} pt label (text.label)"))
+    return found

@@ -21,7 +21,8 @@ from .layouts import is_layout_path, load_layout_file, load_preset, preset_names
     unknown_layout_text
 from .model import BookFile, BookSpec, SectionFile, SectionSpec, SpecFile
 from .problems import Mistake, Problem, Report, SpecError, syntax_problem
-from .values import describe
+from .pagecount import front_page_count, page_totals
+from .values import MAX_PUZZLES, describe, font_digit_top
 from .yamlload import MarkedYAMLError, parse_yaml
 
 
@@ -41,6 +42,12 @@ def load_spec(path: str | os.PathLike) -> BookSpec:
     pages = [_section_pages(report, index, section, layout)
              for index, section in enumerate(sections)]
     _check_unique_names(report, sections)
+    if layout is not None and all(page is not None and section.count is not None
+           for section, page in zip(sections, pages)):
+        _check_book_size(report, book, layout, [
+            _Counted(section.count, page.puzzles_per_page, page.answers_per_page)
+            for section, page in zip(sections, pages)])
+    _check_digit_font(report, book, layout)
     problems = report.sorted_problems() + layout_problems
     if problems:
         raise SpecError(problems)
@@ -184,6 +191,55 @@ def _check_unique_names(report: Report, sections: list[SectionFile | None]) -> N
             report.add(Mistake(("sections", index, "name"), f"sections[{earlier}] is already "
                                f"named {section.name!r}; section names must differ"))
         first_index.setdefault(section.name, index)
+
+
+@dataclass(frozen=True)
+class _Counted:
+    """A section as page counting sees it (its other values may still have mistakes)."""
+
+    count: int
+    puzzles_per_page: int
+    answers_per_page: int
+
+
+def _check_book_size(report: Report, book: BookFile | None, layout: Layout,
+                     sections: list[_Counted]) -> None:
+    """At most MAX_PUZZLES puzzles, and no more pages than the layout's gutter table binds
+    (the same count compose numbers pages by)."""
+    puzzles = sum(section.count for section in sections)
+    if puzzles > MAX_PUZZLES:
+        report.add(Mistake(("sections",), f"the book would have {puzzles} puzzles, more than "
+                                          f"the {MAX_PUZZLES} bookmaker makes in one book"))
+    most = layout.most_pages
+    if book is None or book.front_matter is None or book.answers is None or most is None:
+        return
+    front = front_page_count(book.front_matter.title_page, book.front_matter.how_to_play)
+    book_pages, answer_pages = page_totals(front, sections, book.answers)
+    for what, pages in (("book", book_pages), ("answer book", answer_pages)):
+        if pages > most:
+            report.add(Mistake(("sections",), f"the {what} would have {pages} pages, more "
+                                              f"than the {most} the {layout.name} layout "
+                                              f"allows"))
+
+
+def _check_digit_font(report: Report, book: BookFile | None, layout: Layout | None) -> None:
+    """The renderer sizes given digits by their ink: digit height (a share of the font size,
+    the font's own) times the layout's digit fraction must be 0.2 to 0.78 of the cell."""
+    regular = book.fonts.regular if book is not None and book.fonts is not None else None
+    if regular is None or layout is None:
+        return
+    top = font_digit_top(regular)
+    if top is None:  # reported by the fonts.regular check already
+        return
+    ink = layout.digit_fraction * top
+    if not DIGIT_INK[0] <= ink <= DIGIT_INK[1]:
+        report.add(Mistake(("book", "fonts", "regular"), f"this font's digits are {top:.2f} "
+                           f"of its size, so the {layout.name} layout's digits would reach "
+                           f"{ink:.2f} of the cell; they must reach {DIGIT_INK[0]} to "
+                           f"{DIGIT_INK[1]}: choose another font or text.digits"))
+
+
+DIGIT_INK = (0.2, 0.78)  # the renderer's bounds on a digit's ink height per cell side
 
 
 def slug_of(title: str) -> str:

@@ -14,8 +14,9 @@ from pydantic import Field
 
 from ..core.shape import SYMMETRIES, Shape, shape_of
 from .layout import Layout
-from .values import (BoxText, Count, Difficulty, Flag, FontFile, Natural, Schema, Seed,
-                     SizeText, Slug, Text, one_of)
+from .pagecount import front_page_count, page_totals
+from .values import (BoxText, Difficulty, Flag, FontFile, Natural, PerPage, PuzzleCount,
+                     Schema, Seed, SizeText, Slug, Text, one_of)
 
 ANSWER_PLACES = ("separate", "back", "none")
 DEFAULT_LAYOUT = "kdp-6x9"
@@ -36,8 +37,10 @@ class FrontMatter(Schema):
 class Fonts(Schema):
     """The user's own fonts; None leaves the layout's default font.
 
-    Paths are relative to the spec file, must name an existing .ttf or .otf file, and are
-    absolute once loaded."""
+    Paths are relative to the spec file and absolute once loaded. Each must name an
+    existing font with TrueType outlines (a .ttf, or a .otf that holds TrueType outlines):
+    reportlab cannot embed CFF-based OpenType, so such a .otf is refused when the spec is
+    loaded."""
 
     regular: FontFile | None = Field(None, description="Font for digits and text.")
     bold: FontFile | None = Field(None, description="Font for titles and labels.")
@@ -77,12 +80,14 @@ class SectionFile(Schema):
     size: SizeText = Field(description="The board size, like 9x9 (4x4 to 25x25); required.")
     box: BoxText | None = Field(None, description="The box, rows x columns, when not the "
                                 "usual one (6x6 has 2x3 boxes unless told 3x2).")
-    count: Count = Field(description="How many puzzles, at least 1; required.")
+    count: PuzzleCount = Field(description="How many puzzles, at least 1 and at most 10,000 "
+                                           "(also the most in one book); required.")
     symmetry: SymmetryChoice = Field(
         "none", description="Symmetry of the clue pattern: none, rotational, mirror, "
                             "diagonal.")
-    puzzles_per_page: Count | None = Field(None, description="Puzzles per page; default: "
-                                           "the layout's, or fewer if those would not fit.")
+    puzzles_per_page: PerPage | None = Field(None, description="Puzzles per page, at most "
+                                             "100; default: the layout's, or fewer if those "
+                                             "would not fit.")
     difficulty: Difficulty = Field("any", description="Only 'any' until difficulty grading "
                                                       "arrives.")
     clues: Natural | None = Field(None, description="Stop removing clues once this many "
@@ -145,3 +150,8 @@ class BookSpec(Schema):
     page_numbers: bool = Field(description="Whether pages are numbered.")
     fonts: Fonts = Field(description="The user's fonts (absolute paths), or None each.")
     sections: tuple[SectionSpec, ...] = Field(description="The sections, in order.")
+
+    def page_totals(self) -> tuple[int, int]:
+        """(the book's page count, the separate answer book's, 0 if none), from counts."""
+        front = front_page_count(self.front_matter.title_page, self.front_matter.how_to_play)
+        return page_totals(front, self.sections, self.answers)

@@ -11,7 +11,7 @@ import difflib
 import re
 import string
 from datetime import date
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -19,10 +19,18 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainValidat
 from pydantic_core import PydanticCustomError
 
 from ..core.shape import parse_shape
+from .fit import MOST_PER_PAGE
 
 POINTS_PER_UNIT = {"in": 72.0, "mm": 72 / 25.4, "cm": 72 / 2.54, "pt": 1.0}
 MIN_TEXT_POINTS = 7.0  # no printed text smaller than this, on any layout
 MAX_DIGIT_FRACTION = 0.8  # a digit taller than this share of its cell touches the lines
+# Given digits smaller than this share of their cell look lost; the renderer also refuses
+# digit ink under 0.2 of the cell, and 0.3 of a font size is 0.2 for digits 2/3 em tall.
+MIN_DIGIT_FRACTION = 0.3
+MAX_PUZZLES = 10_000  # puzzles per section and per book: a bound on generation time
+MAX_PER_PAGE = MOST_PER_PAGE  # grids per page: far beyond anything readable
+TRUETYPE_MAGIC = (b"\x00\x01\x00\x00", b"true")  # sfnt versions with TrueType outlines
+CFF_MAGIC = b"OTTO"  # OpenType with CFF (PostScript) outlines: reportlab cannot embed it
 FONT_SUFFIXES = (".ttf", ".otf")
 TEMPLATE_FIELDS = ("title", "subtitle", "author", "section")
 _LENGTH = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*(in|mm|cm|pt)\s*")
@@ -82,11 +90,13 @@ def _text(value: Any, empty_ok: bool = False) -> str:
     return value
 
 
-def _whole(value: Any, minimum: int) -> int:
+def _whole(value: Any, minimum: int, maximum: int | None = None, why: str = "") -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise expected("a whole number", value)
     if value < minimum:
         raise mistake(f"must be at least {minimum}, got {value}")
+    if maximum is not None and value > maximum:
+        raise mistake(f"must be at most {maximum}{why}, got {value}")
     return value
 
 
@@ -188,6 +198,15 @@ def _fraction(value: Any) -> float:
     return float(value)
 
 
+def _digit_fraction(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise expected("a fraction of the cell (like 0.6)", value)
+    if not MIN_DIGIT_FRACTION <= value <= MAX_DIGIT_FRACTION:
+        raise mistake(f"must be between {MIN_DIGIT_FRACTION} and {MAX_DIGIT_FRACTION} of the "
+                      f"cell, got {value}")
+    return float(value)
+
+
 class DigitSize(Schema):
     """A digit size: either a fraction of the cell side, or a fixed size in points."""
 
@@ -207,7 +226,7 @@ class DigitSize(Schema):
 
 def _digit_size(value: Any) -> DigitSize:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return DigitSize(fraction=_fraction(value))
+        return DigitSize(fraction=_digit_fraction(value))
     if not isinstance(value, str):
         raise expected("a fraction of the cell (like 0.6) or a size (like 16pt)", value)
     return DigitSize(points=_text_size(value))
@@ -220,11 +239,49 @@ def _font_file(value: Any, info: ValidationInfo) -> Path:
     path = (Path((info.context or {}).get("base", ".")) / written).resolve()
     if not path.is_file():
         raise mistake(f"font file {written!r} not found (looked for {path})")
+    try:
+        with path.open("rb") as file:
+            magic = file.read(4)
+    except OSError as error:
+        raise mistake(f"cannot read font file {written!r}: {error.strerror or error}") from None
+    if magic == CFF_MAGIC:
+        raise mistake(f"{written!r} is a CFF OpenType font; bookmaker embeds TrueType "
+                      f"outlines only: use a .ttf")
+    if magic not in TRUETYPE_MAGIC:
+        raise mistake(f"{written!r} is not a TrueType font file")
+    if font_digit_top(path) is None:
+        raise mistake(f"{written!r} is not a usable TrueType font (its tables cannot be read)")
     return path
 
 
-def _whole_at_least(minimum: int):
-    return Annotated[int, PlainValidator(partial(_whole, minimum=minimum))]
+_MEASURE_SIZE = 1000  # measure at 1000 units per em, so results are fractions of the size
+
+
+def font_digit_top(path: Path) -> float | None:
+    """How far a font's digits reach above the baseline, as a fraction of the font size,
+    or None if the font cannot be read. The renderer centres digits by the same measure
+    (render/fonts.py calls digit_extent), so a spec that loads draws as it promised."""
+    extent = digit_extent(str(path))
+    return None if extent is None else extent[0]
+
+
+@lru_cache(maxsize=None)
+def digit_extent(path: str) -> tuple[float, float] | None:
+    """How far the digits reach above and below the baseline, as fractions of the font
+    size, from the digits' own ink box; None if the font cannot be read."""
+    from PIL import ImageFont  # only when a font is measured
+
+    try:
+        font = ImageFont.truetype(path, _MEASURE_SIZE)
+        _, top, _, bottom = font.getbbox("0123456789", anchor="ls")
+    except (OSError, ValueError):
+        return None
+    return -top / _MEASURE_SIZE, -bottom / _MEASURE_SIZE
+
+
+def _whole_at_least(minimum: int, maximum: int | None = None, why: str = ""):
+    return Annotated[int, PlainValidator(partial(_whole, minimum=minimum, maximum=maximum,
+                                                 why=why))]
 
 
 def one_of(*choices: str):
@@ -238,6 +295,8 @@ Slug = Annotated[str, PlainValidator(_slug)]
 Flag = Annotated[bool, PlainValidator(_flag)]
 Seed = Annotated[int | str, PlainValidator(_seed)]
 Count = _whole_at_least(1)
+PuzzleCount = _whole_at_least(1, MAX_PUZZLES, " (the most puzzles bookmaker makes in one book)")
+PerPage = _whole_at_least(1, MAX_PER_PAGE)
 Natural = _whole_at_least(0)
 SizeText = Annotated[str, PlainValidator(_size)]
 BoxText = Annotated[str, PlainValidator(_box)]
