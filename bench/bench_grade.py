@@ -11,6 +11,7 @@ from bookmaker.core.generator import generate
 from bookmaker.core.grader import GRADES, grade
 from bookmaker.core.grid import Grid, parse_grid
 from bookmaker.core.shape import shape_of
+from bookmaker.core.targeted import generate_graded
 
 
 def ranks(values: list[float]) -> list[float]:
@@ -46,6 +47,16 @@ def throughput_row(name: str, grids: list[Grid], repeats: int) -> list[str]:
             " ".join(f"{k}:{spread[k]}" for k in GRADES if spread[k])]
 
 
+def targeted_rows(count: int) -> list[list[str]]:
+    """9x9 puzzles per second generated to each grade (seeds 0..count-1)."""
+    rows = []
+    for difficulty in GRADES:
+        took, _ = timing.repeated(lambda: [generate_graded(shape_of(3, 3), seed, difficulty)
+                                           for seed in range(count)], 1)
+        rows.append([difficulty, str(count), timing.rate_text(count / took.wall)])
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer repeats and puzzles")
@@ -68,6 +79,9 @@ def main() -> None:
     print(f"\nse_diabolical: Spearman rank correlation of score with SE rating "
           f"{spearman(scores, ratings):.3f} over {len(scores)} puzzles; "
           f"{at_least_hard}/{len(scores)} grade at least hard")
+    print("\nGeneration to a difficulty, 9x9 (untargeted grade spread: the generated row above)")
+    print(timing.markdown_table(["difficulty", "puzzles", "puzzles/s"],
+                                targeted_rows(10 if args.quick else 50)))
 
 
 if __name__ == "__main__":

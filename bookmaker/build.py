@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from .book.plan import plan
+from .book.plan import plan, ramped
 from .book.produce import PuzzleJob, make_puzzle, produce
 from .compose import BuildError, ComposedBook, compose
 from .core.generator import Puzzle
@@ -49,6 +49,7 @@ def build(spec: BookSpec, out_dir: str | os.PathLike, workers: int = 1,
     # produce() generates each puzzle and has Dancing Links verify it (VerificationError
     # otherwise), so every puzzle from here on is proven unique twice.
     puzzles = produce([p.job for p in planned], workers, on_progress)
+    planned, puzzles = ramped(planned, puzzles)
     example = example_puzzle(spec)
     clock.lap("generate")
     book = compose(spec, planned, puzzles, example)

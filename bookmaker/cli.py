@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import sys
@@ -14,9 +15,11 @@ from . import __version__
 from .book.produce import PuzzleJob, generate_jobs, produce
 from .build import BuildError, BuildResult, build as build_book
 from .core.generator import GenerationError, Puzzle
+from .core.grader import grade as grade_grid
 from .core.grid import Grid, format_grid
 from .core.shape import SYMMETRIES, Shape, parse_shape
 from .core.solver import count_solutions
+from .core.targeted import DIFFICULTIES
 from .core.verify import VerificationError
 from .puzzlefile import PuzzleFile, PuzzleLine, read_puzzle_file
 from .render.fonts import FontError
@@ -62,9 +65,11 @@ def size_options(command):
 @click.option("--clues", "target_clues", metavar="K", type=click.IntRange(min=0), default=0,
               help="Stop removing clues once K remain (a puzzle keeps more if it cannot "
                    "get that low and stay unique). Default: remove while unique.")
+@click.option("--difficulty", type=click.Choice(DIFFICULTIES), default="any", show_default=True,
+              help="The grade every puzzle must have exactly (see `bookmaker grade`).")
 @click.option("--jobs", metavar="J", type=click.IntRange(min=0), default=1, show_default=True,
               help="Worker processes, 0 for one per CPU. The output never depends on it.")
-def generate(size, box, count, seed, symmetry, target_clues, jobs) -> None:
+def generate(size, box, count, seed, symmetry, target_clues, difficulty, jobs) -> None:
     """Print --count unique puzzles, one per line.
 
     Every puzzle is proven unique while generating and checked again by an
@@ -75,7 +80,11 @@ def generate(size, box, count, seed, symmetry, target_clues, jobs) -> None:
     if target_clues > shape.cell_count:
         raise click.BadParameter(f"{target_clues} is more than the {shape.cell_count} cells "
                                  f"of a {shape} grid", param_hint="'--clues'")
-    jobs_list = generate_jobs(shape, seed_value(seed), count, symmetry, target_clues)
+    if target_clues and difficulty != "any":
+        raise click.UsageError("--clues and --difficulty cannot be used together: the grade "
+                               "decides how many clues remain")
+    jobs_list = generate_jobs(shape, seed_value(seed), count, symmetry, target_clues,
+                              difficulty)
     for puzzle in produce_or_fail(jobs_list, worker_count(jobs)):
         click.echo(format_grid(puzzle.givens))
 
@@ -125,6 +134,28 @@ def check(ctx, file, size, box) -> None:
     for line, verdict in zip(puzzle_file.lines, verdicts):
         click.echo(f"{line.number}: {verdict}")
     ctx.exit(0 if all(v == "unique" for v in verdicts) else 1)
+
+
+@main.command(name="grade")
+@click.argument("file", default="-", type=INPUT_FILE)
+@size_options
+@click.option("-v", "--verbose", is_flag=True, help="Also print every step, indented.")
+@click.option("--json", "as_json", is_flag=True,
+              help="One JSON object per line: grade, score, hardest, steps, guessing.")
+@click.pass_context
+def grade_command(ctx, file, size, box, verbose, as_json) -> None:
+    """Grade each puzzle by the techniques a person needs.
+
+    Reads FILE, or stdin if FILE is '-' or missing. Prints LINE: grade score hardest,
+    or LINE: invalid: what is wrong (a malformed line does not stop the others). Grades
+    are beginner, easy, medium, hard, expert, extreme. Exit code 0 only if every line
+    was graded, 1 otherwise, 2 for usage errors.
+    """
+    puzzle_file = read_puzzle_file_or_fail(file, shape_from_options(size, box, optional=True))
+    require_puzzles(ctx, puzzle_file)
+    for line in puzzle_file.lines:
+        click.echo(grade_report(line, verbose, as_json))
+    ctx.exit(0 if all(line.grid is not None for line in puzzle_file.lines) else 1)
 
 
 @main.command()
@@ -276,6 +307,25 @@ def uniqueness_verdict(line: PuzzleLine) -> str:
     if not found.complete:
         return f"unknown (search gave up after {found.nodes} nodes)"
     return "unique" if found.count == 1 else "none"
+
+
+def grade_report(line: PuzzleLine, verbose: bool, as_json: bool) -> str:
+    """The output for one puzzle line of `bookmaker grade`."""
+    if line.grid is None:
+        if as_json:
+            return json.dumps({"line": line.number, "error": line.error}, ensure_ascii=False)
+        return f"{line.number}: invalid: {line.error}"
+    grading = grade_grid(line.grid)
+    if as_json:
+        return json.dumps({
+            "line": line.number, "grade": grading.grade, "score": grading.score,
+            "hardest": grading.hardest, "guessing": grading.guessing,
+            "steps": [{"technique": step.technique, "explanation": step.explanation}
+                      for step in grading.steps]}, ensure_ascii=False)
+    text = f"{line.number}: {grading.grade} {grading.score:g} {grading.hardest}"
+    if verbose:
+        text += "".join(f"\n  {step.technique}: {step.explanation}" for step in grading.steps)
+    return text
 
 
 class DelayedProgressBar:

@@ -193,7 +193,7 @@ def puzzle_pages(spec: BookSpec, planned: Sequence[PlannedPuzzle], puzzles: Sequ
     pages = []
     for section, members in by_section(planned):
         items = [GridItem(puzzles[p.number - 1].givens, None, f"Puzzle {p.number}",
-                          caption(section),
+                          caption(section, puzzles[p.number - 1].grade),
                           answer_note(spec, places[p.number - 1])) for p in members]
         pages += paginate_puzzles(items, style.geometry, section.puzzles_per_page,
                                   places[members[0].number - 1].page,
@@ -232,11 +232,15 @@ def by_section(planned: Sequence[PlannedPuzzle]):
         yield members[0].section, members
 
 
-def caption(section: SectionSpec) -> str:
-    """The line under a puzzle: its section, and its size unless the name says it."""
-    if section.size_text in section.name:
-        return section.name
-    return f"{section.name} · {section.size_text}"
+def caption(section: SectionSpec, grade: str = "") -> str:
+    """The line under a puzzle: its section, its grade unless the name says it, and its
+    size unless the name says it: 'Warm-up · Easy · 9x9'."""
+    parts = [section.name]
+    if grade and grade.lower() not in section.name.lower():
+        parts.append(grade.capitalize())
+    if section.size_text not in section.name:
+        parts.append(section.size_text)
+    return " · ".join(parts)
 
 
 def answer_note(spec: BookSpec, place: PuzzlePlace) -> str:

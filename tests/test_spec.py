@@ -159,10 +159,18 @@ def test_a_bad_answers_value_lists_the_choices():
         "got the text 'seperate' (did you mean 'separate'?)"]
 
 
-def test_a_difficulty_other_than_any_is_refused_until_grading_exists():
-    assert problems_of(replaced("count: 2\n", "count: 2\n    difficulty: hard\n")) == [
-        "book.yaml:8:17: sections[0].difficulty: difficulty grading is not available yet; "
-        "use 'any' or leave it out"]
+def test_an_unknown_difficulty_lists_the_grades_and_suggests_the_closest():
+    assert problems_of(replaced("count: 2\n", "count: 2\n    difficulty: hardest\n")) == [
+        "book.yaml:8:17: sections[0].difficulty: expected one of: any, beginner, easy, "
+        "medium, hard, expert, extreme; got the text 'hardest' (did you mean 'hard'?)"]
+
+
+@pytest.mark.parametrize("difficulty", ["any", "beginner", "easy", "medium", "hard",
+                                        "expert", "extreme"])
+def test_every_grade_is_a_difficulty(difficulty):
+    spec = replaced("count: 2\n", f"count: 2\n    difficulty: {difficulty}\n    ramp: true\n")
+    section = load_spec(write(spec)).sections[0]
+    assert (section.difficulty, section.ramp) == (difficulty, True)
 
 
 def test_a_missing_font_file_is_reported_with_where_it_was_looked_for(tmp_path):
@@ -321,7 +329,7 @@ def test_every_mistake_in_a_file_is_reported_at_once_in_line_order():
             size: 9x9
             count: 5
             puzzles_per_page: 30
-            difficulty: hard
+            difficulty: hardest
         book:
           titel: Test Book
           seed: 1
@@ -333,8 +341,8 @@ def test_every_mistake_in_a_file_is_reported_at_once_in_line_order():
         "book.yaml:4:12: sections[0].count: must be at least 1, got 0",
         "book.yaml:8:23: sections[1].puzzles_per_page: 30 9x9 puzzles do not fit on one "
         "kdp-6x9 page: the cells would be 5.3 pt, under the 13.0 pt minimum (at most 6 fit)",
-        "book.yaml:9:17: sections[1].difficulty: difficulty grading is not available yet; "
-        "use 'any' or leave it out",
+        "book.yaml:9:17: sections[1].difficulty: expected one of: any, beginner, easy, "
+        "medium, hard, expert, extreme; got the text 'hardest' (did you mean 'hard'?)",
         "book.yaml:11:3: book: missing required key 'title'",
         "book.yaml:11:3: book: unknown key 'titel' (did you mean 'title'?)",
         "book.yaml:13:12: book.answers: expected one of: separate, back, none; "

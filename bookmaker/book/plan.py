@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Sequence
 
+from ..core.generator import Puzzle
 from ..core.rng import derive_seed
 from ..spec import BookSpec, SectionSpec, slug_of
 from .produce import PuzzleJob
@@ -39,10 +41,21 @@ def plan(spec: BookSpec) -> list[PlannedPuzzle]:
         digits = max(3, len(str(section.count)))  # ids sort in order: easy-001 ... easy-150
         for index in range(section.count):
             job = PuzzleJob(section.shape, puzzle_seed(spec.seed, section, index),
-                            section.symmetry, section.clues or 0)
+                            section.symmetry, section.clues or 0, section.difficulty)
             planned.append(PlannedPuzzle(job, section, section_index, index,
                                          len(planned) + 1, f"{slug}-{index + 1:0{digits}d}"))
     return planned
+
+
+def ramped(planned: Sequence[PlannedPuzzle], puzzles: Sequence[Puzzle]
+           ) -> tuple[list[PlannedPuzzle], list[Puzzle]]:
+    """The plan and its puzzles with every `ramp` section ordered from the easiest score to
+    the hardest (ties in plan order) and numbered again; ids and seeds stay as planned."""
+    order = sorted(range(len(planned)), key=lambda i: (
+        planned[i].section_index,
+        puzzles[i].score if planned[i].section.ramp else 0.0, planned[i].index))
+    return ([replace(planned[i], number=number) for number, i in enumerate(order, start=1)],
+            [puzzles[i] for i in order])
 
 
 def section_slugs(spec: BookSpec) -> list[str]:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import itertools
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Iterator
 
 from ..core.generator import Puzzle, generate
+from ..core.grader import grade
+from ..core.targeted import generate_graded
 from ..core.rng import derive_seed
 from ..core.shape import Shape
 from ..core.verify import verify_puzzle
@@ -29,13 +31,15 @@ class PuzzleJob:
     seed: int
     symmetry: str = "none"
     target_clues: int = 0
+    difficulty: str = "any"
 
 
 def generate_jobs(shape: Shape, seed: int | str, count: int, symmetry: str = "none",
-                  target_clues: int = 0) -> list[PuzzleJob]:
+                  target_clues: int = 0, difficulty: str = "any") -> list[PuzzleJob]:
     """The first `count` jobs of a run; job i's seed depends only on (seed, shape, symmetry, i),
     so a shorter run is a prefix of a longer one."""
-    return [PuzzleJob(shape, _job_seed(shape, seed, symmetry, index), symmetry, target_clues)
+    return [PuzzleJob(shape, _job_seed(shape, seed, symmetry, index), symmetry, target_clues,
+                      difficulty)
             for index in range(count)]
 
 
@@ -44,10 +48,15 @@ def _job_seed(shape: Shape, seed: int | str, symmetry: str, index: int) -> int:
 
 
 def make_puzzle(job: PuzzleJob) -> Puzzle:
-    """Generate one job's puzzle and have Dancing Links confirm it (VerificationError if not)."""
-    puzzle = generate(job.shape, job.seed, job.symmetry, job.target_clues)
+    """Generate one job's puzzle (to its difficulty, if one is asked), have Dancing Links
+    confirm it (VerificationError if not), and record its grading."""
+    if job.difficulty == "any":
+        puzzle = generate(job.shape, job.seed, job.symmetry, job.target_clues)
+        grading = grade(puzzle.givens)
+    else:
+        puzzle, grading = generate_graded(job.shape, job.seed, job.difficulty, job.symmetry)
     verify_puzzle(puzzle)
-    return puzzle
+    return replace(puzzle, grade=grading.grade, score=grading.score, hardest=grading.hardest)
 
 
 def produce(jobs: Iterable[PuzzleJob], workers: int = 1,

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from .grid import Grid
 from .rng import Rng
@@ -47,6 +48,10 @@ class Puzzle:
     solution: Grid
     seed: int
     symmetry: str = "none"
+    difficulty: str = "any"   # the grade asked for when it was made
+    grade: str = ""           # the grade measured (core/grader.py); "" if not graded
+    score: float = 0.0
+    hardest: str = ""
 
     @property
     def shape(self) -> Shape:
@@ -118,7 +123,16 @@ def remove_clues(shape: Shape, solution: tuple[int, ...], orbits, target_clues: 
                  max_nodes: int) -> tuple[int, ...]:
     """Blank the orbits in the given order wherever the puzzle stays provably unique."""
     clues = _Clues(shape, solution)
-    count = shape.cell_count
+    blank_orbits(clues, orbits, target_clues, max_nodes)
+    return tuple(clues.givens)
+
+
+def blank_orbits(clues: _Clues, orbits, target_clues: int, max_nodes: int,
+                 accept: Callable[[list[int]], bool] | None = None) -> list:
+    """Blank the orbits in order wherever the puzzle stays provably unique (and `accept`,
+    if given, approves the givens that would remain); the orbits blanked, in order."""
+    count = clues.given_mask.bit_count()
+    blanked = []
     for orbit in orbits:
         if count <= target_clues:
             break
@@ -126,12 +140,14 @@ def remove_clues(shape: Shape, solution: tuple[int, ...], orbits, target_clues: 
             continue
         for cell in orbit:
             clues.blank(cell)
-        if all(clues.forced(cell, max_nodes) for cell in orbit):
+        if (all(clues.forced(cell, max_nodes) for cell in orbit)
+                and (accept is None or accept(clues.givens))):
             count -= len(orbit)
+            blanked.append(orbit)
         else:
             for cell in orbit:
                 clues.restore(cell)
-    return tuple(clues.givens)
+    return blanked
 
 
 class _Clues:

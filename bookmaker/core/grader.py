@@ -82,13 +82,39 @@ class Grading:
     guessing: bool
 
 
-def next_step(state: t.Candidates) -> t.Step | None:
+def next_step(state: t.Candidates, techniques=TECHNIQUES) -> t.Step | None:
     """The step of the easiest technique that applies, or None if all stall."""
-    for technique in TECHNIQUES:
+    for technique in techniques:
         step = technique.find(state)
         if step is not None:
             return step
     return None
+
+
+def techniques_up_to(ceiling: str) -> tuple[Technique, ...]:
+    """The techniques a grade allows: its own and those of every easier grade."""
+    if ceiling not in GRADES:
+        raise ValueError(f"unknown grade {ceiling!r}; expected one of: {', '.join(GRADES)}")
+    allowed = GRADES[:GRADES.index(ceiling) + 1]
+    return tuple(tech for tech in TECHNIQUES if tech.grade in allowed)
+
+
+def grade_within(grid: Grid, ceiling: str) -> Grading | None:
+    """grade(grid) if it is at most `ceiling`, else None, trying only the techniques the
+    ceiling allows: the loop takes the same steps as grade() while those suffice, so the
+    answer is exact, and a puzzle that needs more stops at the first stall, cheaply."""
+    if ceiling == GRADES[-1]:
+        return grade(grid)
+    techniques = techniques_up_to(ceiling)
+    state = t.Candidates.from_grid(grid)
+    steps = []
+    while not state.solved:
+        step = next_step(state, techniques)
+        if step is None:
+            return None
+        state.apply(step)
+        steps.append(step)
+    return _grading(steps, state)
 
 
 def grade(grid: Grid, max_steps: int | None = None) -> Grading:

@@ -118,6 +118,7 @@ def _section_pages(report: Report, index: int, section: SectionFile | None,
     if shape is None or layout is None:
         return None
     clues_fit = _clues_fit(report, at, section.clues, shape)
+    clues_fit = _clues_alone(report, at, section) and clues_fit
     puzzles = _puzzles_per_page(report, at, section.puzzles_per_page, shape.size, layout)
     answers = _answers_per_page(report, at, shape.size, layout)
     if not clues_fit or puzzles is None or answers is None:
@@ -129,7 +130,8 @@ def _section_spec(section: SectionFile, pages: SectionPages) -> SectionSpec:
     shape = pages.shape
     return SectionSpec(name=section.name, size=shape.size, box_rows=shape.box_rows,
                        box_cols=shape.box_cols, count=section.count, symmetry=section.symmetry,
-                       difficulty=section.difficulty, clues=section.clues,
+                       difficulty=section.difficulty, ramp=section.ramp,
+                       clues=section.clues,
                        puzzles_per_page=pages.puzzles_per_page,
                        answers_per_page=pages.answers_per_page)
 
@@ -143,6 +145,17 @@ def _shape(report: Report, at: tuple, section: SectionFile) -> Shape | None:
     except ValueError as error:
         report.add(Mistake(at + ("box",), str(error)))
         return None
+
+
+def _clues_alone(report: Report, at: tuple, section: SectionFile) -> bool:
+    """A clue target and a difficulty pull against each other: the grade decides how many
+    clues go, so the two are not taken together."""
+    if section.clues is not None and section.difficulty != "any":
+        report.add(Mistake(at + ("clues",), f"cannot be combined with difficulty "
+                                            f"{section.difficulty!r}: the grade decides how "
+                                            f"many clues remain"))
+        return False
+    return True
 
 
 def _clues_fit(report: Report, at: tuple, clues: int | None, shape: Shape) -> bool:

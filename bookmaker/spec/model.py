@@ -88,8 +88,13 @@ class SectionFile(Schema):
     puzzles_per_page: PerPage | None = Field(None, description="Puzzles per page, at most "
                                              "100; default: the layout's, or fewer if those "
                                              "would not fit.")
-    difficulty: Difficulty = Field("any", description="Only 'any' until difficulty grading "
-                                                      "arrives.")
+    difficulty: Difficulty = Field(
+        "any", description="The grade every puzzle must have exactly: beginner, easy, "
+                           "medium, hard, expert or extreme (see core/grader.py for the "
+                           "techniques each allows); any (the default) takes the puzzles "
+                           "as they come.")
+    ramp: Flag = Field(False, description="Order the section's puzzles from the easiest "
+                                          "score to the hardest (ids and seeds unchanged).")
     clues: Natural | None = Field(None, description="Stop removing clues once this many "
                                   "remain; fewer than the cells. Default: as few as stay "
                                   "unique.")
@@ -111,7 +116,8 @@ class SectionSpec(Schema):
     box_cols: int = Field(description="Columns in each box.")
     count: int = Field(description="How many puzzles.")
     symmetry: Symmetry = Field(description="Symmetry of the clue pattern.")
-    difficulty: str = Field(description="'any' (grading is not available yet).")
+    difficulty: str = Field(description="The grade asked for, or 'any'.")
+    ramp: bool = Field(False, description="Puzzles ordered from easiest to hardest score.")
     clues: int | None = Field(description="Target clue count, or None for as few as stay "
                                           "unique.")
     puzzles_per_page: int = Field(description="Puzzles per page (the spec's, or the "

@@ -19,6 +19,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainValidat
 from pydantic_core import PydanticCustomError
 
 from ..core.shape import parse_shape
+from ..core.targeted import DIFFICULTIES
 from .fit import MOST_PER_PAGE
 
 POINTS_PER_UNIT = {"in": 72.0, "mm": 72 / 25.4, "cm": 72 / 2.54, "pt": 1.0}
@@ -146,10 +147,7 @@ def _box(value: Any) -> str:
 
 
 def _difficulty(value: Any) -> str:
-    # Lifted by the grading issue; until then a wish we cannot honour must not pass silently.
-    if value != "any":
-        raise mistake("difficulty grading is not available yet; use 'any' or leave it out")
-    return value
+    return _choice(value, DIFFICULTIES)
 
 
 def _template(value: Any) -> str:

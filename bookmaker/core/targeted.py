@@ -1,0 +1,124 @@
+"""Generation to a requested grade: a puzzle whose grade is exactly the one asked for.
+
+One attempt fills a grid and removes clues in seeded order, as generate() does, but keeps
+no removal that would make the grade exceed the target. Grading after every removal is
+what costs, so an attempt first removes as generate() does and grades the result once:
+
+- exactly the target: done (for most puzzles, no grading beyond that one);
+- easier than the target: removing fewer clues will not make it harder, so the attempt
+  fails at once;
+- harder: binary search over the removals kept, for the longest run of them whose puzzle
+  is still within the target, then go on from there with the orbits after the one that
+  broke it, each removal kept only if it stays unique AND within the target. Those checks
+  use grade_within(), which tries only the techniques the target allows and so stops
+  cheaply at the first stall.
+
+A failed attempt is retried with the next derived seed, so the result depends only on
+(shape, seed, difficulty, symmetry). Attempt 0 uses the seed itself: when generate(seed)
+already has the target grade, generate_graded returns that very puzzle.
+"""
+
+from __future__ import annotations
+
+from .generator import (GenerationError, Puzzle, _Clues, blank_orbits, generate,
+                        random_solution, removal_budget)
+from .grader import GRADES, Grading, grade, grade_within
+from .grid import Grid
+from .rng import Rng, derive_seed
+from .shape import Shape
+
+DIFFICULTIES = ("any",) + GRADES
+DEFAULT_MAX_ATTEMPTS = 200
+
+
+def attempt_seed(seed: int, attempt: int) -> int:
+    """The seed of the attempt-th try: the seed itself first, then derived ones."""
+    return seed if attempt == 0 else derive_seed(seed, "attempt", attempt)
+
+
+def generate_graded(shape: Shape, seed: int, difficulty: str, symmetry: str = "none",
+                    max_attempts: int = DEFAULT_MAX_ATTEMPTS,
+                    removal_max_nodes: int | None = None) -> tuple[Puzzle, Grading]:
+    """A unique puzzle whose grade is exactly `difficulty` ('any': generate()'s puzzle as
+    it is), with its grading. GenerationError after max_attempts failed attempts."""
+    if difficulty not in DIFFICULTIES:
+        raise ValueError(f"unknown difficulty {difficulty!r}; expected one of: "
+                         f"{', '.join(DIFFICULTIES)}")
+    if removal_max_nodes is None:
+        removal_max_nodes = removal_budget(shape)
+    if difficulty == "any":
+        puzzle = generate(shape, seed, symmetry, removal_max_nodes=removal_max_nodes)
+        return puzzle, grade(puzzle.givens)
+    hardest = 0   # the hardest grade any attempt reached before being cut back
+    for attempt in range(max_attempts):
+        solution, givens, grading, reached = _attempt(
+            shape, attempt_seed(seed, attempt), difficulty, symmetry, removal_max_nodes)
+        if grading.grade == difficulty:
+            return Puzzle(Grid(shape, givens), Grid(shape, solution), seed, symmetry,
+                          difficulty), grading
+        hardest = max(hardest, GRADES.index(reached))
+    raise GenerationError(_failure(shape, difficulty, symmetry, max_attempts, GRADES[hardest]))
+
+
+def _failure(shape: Shape, difficulty: str, symmetry: str, attempts: int,
+             hardest: str) -> str:
+    """Why no attempt met the target."""
+    board = f"{shape}" + ("" if symmetry == "none" else f" {symmetry}-symmetric")
+    message = f"could not make {_article(difficulty)} {difficulty!r} {board} puzzle in " \
+              f"{attempts} attempts"
+    if GRADES.index(hardest) < GRADES.index(difficulty):
+        return f"{message}: {board} puzzles are never harder than {hardest!r} here"
+    return (f"{message}: removing clues went from easier than {difficulty!r} straight to "
+            f"harder every time; try another seed or difficulty")
+
+
+def _article(word: str) -> str:
+    return "an" if word[0] in "aeiou" else "a"
+
+
+def _attempt(shape: Shape, seed: int, target: str, symmetry: str,
+             max_nodes: int) -> tuple[tuple[int, ...], tuple[int, ...], Grading, str]:
+    """One try: (solution, givens, grading, the grade before cutting back); the grading
+    may miss the target."""
+    rng = Rng(seed)
+    solution = random_solution(shape, rng)
+    orbits = rng.shuffled(shape.orbits(symmetry))
+    clues = _Clues(shape, solution)
+    blanked = blank_orbits(clues, orbits, 0, max_nodes)
+    givens = tuple(clues.givens)
+    grading = grade(Grid(shape, givens))
+    reached = grading.grade
+    if GRADES.index(reached) <= GRADES.index(target):
+        return solution, givens, grading, reached
+    within = _longest_run_within(shape, solution, blanked, target)
+    clues = _Clues(shape, solution)
+    for orbit in blanked[:within]:
+        for cell in orbit:
+            clues.blank(cell)
+    rest = orbits[orbits.index(blanked[within]) + 1:]
+    blank_orbits(clues, rest, 0, max_nodes,
+                 accept=lambda cells: grade_within(Grid(shape, tuple(cells)), target) is not None)
+    givens = tuple(clues.givens)
+    return solution, givens, grade_within(Grid(shape, givens), target), reached
+
+
+def _longest_run_within(shape: Shape, solution, blanked: list, target: str) -> int:
+    """A count k of the blanked orbits such that blanking the first k is within the target
+    and the first k+1 is not (the full grid is within it, all of them is not)."""
+    low, high = 0, len(blanked)
+    while high - low > 1:
+        middle = (low + high) // 2
+        if grade_within(_without(shape, solution, blanked[:middle]), target) is None:
+            high = middle
+        else:
+            low = middle
+    return low
+
+
+def _without(shape: Shape, solution, orbits) -> Grid:
+    """The solution with the cells of the orbits blanked."""
+    cells = list(solution)
+    for orbit in orbits:
+        for cell in orbit:
+            cells[cell] = 0
+    return Grid(shape, tuple(cells))
