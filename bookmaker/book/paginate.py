@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Sequence
 
 from ..core.grid import Grid
 from ..spec.fit import Area, Arrangement, arrangement_for
+from ..spec.pagecount import pages_for
 from .pages import GridPlacement, Page, PageGeometry
 
 Slot = tuple[float, float, float]  # x, y (bottom-left of the grid square), side; in points
@@ -72,8 +72,9 @@ def _spread(length: float, count: int, item: float, gutter: float) -> list[float
 
 
 def page_count(count: int, per_page: int) -> int:
-    """How many pages `count` grids take at `per_page` a page."""
-    return math.ceil(count / per_page)
+    """How many pages `count` grids take at `per_page` a page (the spec's own rule, so
+    its page-count checks and the pages agree)."""
+    return pages_for(count, per_page)
 
 
 def page_of_each(count: int, per_page: int, first_page_number: int) -> list[int]:

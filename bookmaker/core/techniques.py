@@ -199,29 +199,27 @@ def naked_single(state: Candidates) -> Step | None:
 
 def pointing(state: Candidates) -> Step | None:
     """A value confined to one line within a box leaves the rest of that line."""
-    geo, units = geometry(state.shape), state.shape.units
-    for box, line, common in geo.intersections:
-        for d, cells in enumerate(state.digit_cells):
-            in_box = cells & geo.unit_masks[box]
-            if in_box and not in_box & ~common:
-                removed = _removing(state, d, geo.unit_masks[line] & ~common)
-                if removed:
-                    return Step("locked candidates (pointing)", (), removed,
-                                f"in {units[box]}, {SYMBOLS[d]} lies only in {units[line]}")
-    return None
+    return _locked(state, "locked candidates (pointing)", from_box=True)
 
 
 def claiming(state: Candidates) -> Step | None:
     """A value confined to one box within a line leaves the rest of that box."""
+    return _locked(state, "locked candidates (claiming)", from_box=False)
+
+
+def _locked(state: Candidates, name: str, from_box: bool) -> Step | None:
+    """Locked candidates at a box/line intersection: a value whose places in one unit all
+    lie in the intersection is removed from the rest of the other unit."""
     geo, units = geometry(state.shape), state.shape.units
     for box, line, common in geo.intersections:
+        inside, other = (box, line) if from_box else (line, box)
         for d, cells in enumerate(state.digit_cells):
-            in_line = cells & geo.unit_masks[line]
-            if in_line and not in_line & ~common:
-                removed = _removing(state, d, geo.unit_masks[box] & ~common)
+            confined = cells & geo.unit_masks[inside]
+            if confined and not confined & ~common:
+                removed = _removing(state, d, geo.unit_masks[other] & ~common)
                 if removed:
-                    return Step("locked candidates (claiming)", (), removed,
-                                f"in {units[line]}, {SYMBOLS[d]} lies only in {units[box]}")
+                    return Step(name, (), removed,
+                                f"in {units[inside]}, {SYMBOLS[d]} lies only in {units[other]}")
     return None
 
 
