@@ -14,7 +14,7 @@ from bookmaker.core.generator import GenerationError, generate
 from bookmaker.core.grader import grade
 from bookmaker.core.grid import format_grid, parse_grid
 from bookmaker.core.shape import parse_shape
-from bookmaker.core.targeted import generate_graded
+from bookmaker.core.targeted import attempt_budget, generate_graded
 from bookmaker.core.verify import verify_puzzle
 from bookmaker.spec import load_spec
 
@@ -183,3 +183,8 @@ def test_generate_difficulty_prints_puzzles_of_that_grade():
 def test_generate_refuses_clues_with_a_difficulty():
     result = run("generate", "--seed", "3", "--clues", "30", "--difficulty", "hard")
     assert result.exit_code == 2 and "cannot be used together" in result.output
+
+
+def test_larger_boards_give_up_after_fewer_attempts():
+    budgets = [attempt_budget(parse_shape(size)) for size in ("4x4", "9x9", "16x16", "25x25")]
+    assert budgets == [200, 200, 63, 25]

@@ -31,21 +31,31 @@ DIFFICULTIES = ("any",) + GRADES
 DEFAULT_MAX_ATTEMPTS = 200
 
 
+def attempt_budget(shape: Shape) -> int:
+    """Attempts before giving up: 200 up to 9x9; fewer on larger boards, where one attempt
+    takes far longer, so that an unreachable grade is reported within minutes, not hours
+    (16x16: 63, 25x25: 25)."""
+    return min(DEFAULT_MAX_ATTEMPTS, max(20, DEFAULT_MAX_ATTEMPTS * 81 // shape.cell_count))
+
+
 def attempt_seed(seed: int, attempt: int) -> int:
     """The seed of the attempt-th try: the seed itself first, then derived ones."""
     return seed if attempt == 0 else derive_seed(seed, "attempt", attempt)
 
 
 def generate_graded(shape: Shape, seed: int, difficulty: str, symmetry: str = "none",
-                    max_attempts: int = DEFAULT_MAX_ATTEMPTS,
+                    max_attempts: int | None = None,
                     removal_max_nodes: int | None = None) -> tuple[Puzzle, Grading]:
     """A unique puzzle whose grade is exactly `difficulty` ('any': generate()'s puzzle as
-    it is), with its grading. GenerationError after max_attempts failed attempts."""
+    it is), with its grading. GenerationError after max_attempts failed attempts (by
+    default attempt_budget(shape))."""
     if difficulty not in DIFFICULTIES:
         raise ValueError(f"unknown difficulty {difficulty!r}; expected one of: "
                          f"{', '.join(DIFFICULTIES)}")
     if removal_max_nodes is None:
         removal_max_nodes = removal_budget(shape)
+    if max_attempts is None:
+        max_attempts = attempt_budget(shape)
     if difficulty == "any":
         puzzle = generate(shape, seed, symmetry, removal_max_nodes=removal_max_nodes)
         return puzzle, grade(puzzle.givens)
