@@ -16,9 +16,10 @@ from reportlab.pdfgen.canvas import Canvas
 from ..book.pages import (GridPlacement, Page, PageGeometry, TextBlock, facing_number,
                           is_right_hand)
 from ..core.grid import SYMBOLS
+from ..spec.values import MIN_TEXT_POINTS
 from .fonts import FontError, default_fonts, digit_extent
 
-MIN_TEXT_SIZE = 7.0  # points: the least a printed book may use, for any text
+MIN_TEXT_SIZE = MIN_TEXT_POINTS  # the spec's floor for any printed text, one rule for both
 FIXED_DATE = "D:20000101000000+00'00'"  # never the clock: same input, same bytes
 _FIT_HEIGHT = 0.78  # a symbol's ink may use at most this much of its cell's height
 _FIT_WIDTH = 0.86  # ... and of its width
