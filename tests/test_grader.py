@@ -8,7 +8,7 @@ import pytest
 
 from bookmaker.core import techniques as t
 from bookmaker.core.generator import generate
-from bookmaker.core.grader import GRADES, TECHNIQUES, grade, next_step
+from bookmaker.core.grader import GRADES, TECHNIQUES, grade, grade_within, next_step
 from bookmaker.core.grid import Grid, parse_grid
 from bookmaker.core.shape import shape_of
 from bookmaker.core.solver import count_solutions
@@ -270,6 +270,52 @@ def test_x_chain_clears_cells_seeing_both_ends_of_a_skyscraper():
                                       (cell(5, 5), 1), (cell(6, 5), 1)}
 
 
+def test_w_wing_clears_y_from_cells_seeing_both_wings():
+    # r1c1 and r5c5 hold only 1/2; row 9 has 1 only in r9c1 (seen by r1c1) and r9c5 (seen
+    # by r5c5), so one of the two wings is 2.
+    marks = open_marks()
+    marks[cell(1, 1)], marks[cell(5, 5)] = {1, 2}, {1, 2}
+    keep_only(marks, 1, row(9), [cell(9, 1), cell(9, 5)])
+    step = first_step(marks)
+    assert step.technique == "W-Wing"
+    assert set(step.eliminations) == {(cell(1, 5), 2), (cell(5, 1), 2)}
+
+
+def test_unique_rectangle_clears_the_pair_from_the_fourth_corner():
+    # r1c1, r1c4, r2c1 hold only 1/2 (the pairs' other cells already lack 1 and 2, so no
+    # naked pair applies); r2c4 cannot be 1 or 2, or the four could swap.
+    marks = open_marks()
+    for c in (cell(1, 1), cell(1, 4), cell(2, 1)):
+        marks[c] = {1, 2}
+    box1 = [cell(r, c) for r in (1, 2, 3) for c in (1, 2, 3)]
+    for value in (1, 2):
+        keep_only(marks, value, row(1), [cell(1, 1), cell(1, 4)])
+        keep_only(marks, value, column(1), [cell(1, 1), cell(2, 1)])
+        keep_only(marks, value, box1, [cell(1, 1), cell(2, 1)])
+    step = first_step(marks)
+    assert step.technique == "unique rectangle"
+    assert set(step.eliminations) == {(cell(2, 4), 1), (cell(2, 4), 2)}
+
+
+def test_xy_chain_clears_x_from_cells_seeing_both_ends():
+    # r1c1 (1/2) - r1c5 (2/3) - r5c5 (3/4) - r5c9 (4/1): if r1c1 is not 1, r5c9 is.
+    marks = open_marks()
+    marks[cell(1, 1)], marks[cell(1, 5)] = {1, 2}, {2, 3}
+    marks[cell(5, 5)], marks[cell(5, 9)] = {3, 4}, {1, 4}
+    step = first_step(marks)
+    assert step.technique == "XY-Chain"
+    assert set(step.eliminations) == {(cell(1, 9), 1), (cell(5, 1), 1)}
+
+
+def test_bug_plus_one_places_the_value_seen_three_times():
+    # se_diabolical record 49 (SE 7.2): after the XY-Chains, every open cell but r4c2
+    # holds two values; r4c2 holds three, and 1 appears three times in its units.
+    grid = parse_grid("030700100060090074407800300000070402020901050703020000006008209"
+                      "340050080002007040")
+    bug = [step for step in grade(grid).steps if step.technique == "BUG+1"]
+    assert [step.placements for step in bug] == [((cell(4, 2), 1),)]
+
+
 def test_singles_come_before_everything_else():
     grid = parse_grid("." + SOLVED_9X9[1:])
     assert next_step(t.Candidates.from_grid(grid)).technique == "full house"
@@ -332,7 +378,24 @@ def test_six_by_six_grading_is_invariant_under_transposing_its_box():
         assert same_grading(grade(transposed(grid)), grade(grid))
 
 
-# --- (d) grade levels -------------------------------------------------------------------
+# --- (d) the fast grading agrees with the full one -------------------------------------
+
+def summary(grading):
+    return (grading.grade, grading.hardest, grading.score, grading.guessing)
+
+
+def test_grade_within_is_grade_below_its_ceiling_and_none_above():
+    for grid in generated() + [parse_grid(p) for p in top95()[:20]]:
+        full = grade(grid)
+        for ceiling in GRADES:
+            fast = grade_within(grid, ceiling)
+            if GRADES.index(full.grade) <= GRADES.index(ceiling):
+                assert fast is not None and summary(fast) == summary(full)
+            else:
+                assert fast is None
+
+
+# --- (e) grade levels -------------------------------------------------------------------
 
 def test_a_nearly_full_grid_grades_beginner_without_guessing():
     holes = set(range(0, 81, 7))
@@ -342,10 +405,24 @@ def test_a_nearly_full_grid_grades_beginner_without_guessing():
     assert grading.score < 2.5 and len(grading.steps) == len(holes)
 
 
-def test_a_stalled_grading_is_extreme_guessing():
-    grading = grade(parse_grid(top95()[3]))
+# top1465, line 2: even contradiction forcing chains stall on it.
+BEYOND_FORCING_CHAINS = ("7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4"
+                         "....7.5...........")
+
+
+def test_a_puzzle_that_stalls_even_with_forcing_chains_is_extreme_guessing():
+    grading = grade(parse_grid(BEYOND_FORCING_CHAINS))
     assert (grading.grade, grading.hardest, grading.guessing) == ("extreme", "guessing", True)
-    assert 8.0 < grading.score < 9.0
+    assert grading.score == 9.7654   # 9.0 + the share of cells still open (62 of 81)
+
+
+def test_forcing_chains_solve_without_guessing_and_score_by_length():
+    grading = grade(parse_grid(top95()[6]))
+    forcing = [step for step in grading.steps if step.technique == "forcing chain"]
+    assert (grading.grade, grading.hardest, grading.guessing) == ("extreme", "forcing chain",
+                                                                  False)
+    assert [step.length for step in forcing] == [5]   # rounds of singles, pinned
+    assert grading.score == round(8.0 + 0.9 * 5 / (5 + 10), 4) == 8.3
 
 
 def test_every_se_diabolical_puzzle_grades_at_least_hard():

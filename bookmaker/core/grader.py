@@ -6,11 +6,15 @@ Grades, each allowing the techniques of the grades before it plus:
   naked single.
 - ``easy``: locked candidates — pointing (box -> line), claiming (line -> box).
 - ``medium``: naked pair, hidden pair, naked triple, hidden triple.
-- ``hard``: X-Wing, XY-Wing, XYZ-Wing, Swordfish, naked quad, Jellyfish, hidden quad.
-- ``expert``: simple colouring (colour wrap and colour trap on one value's conjugate pairs),
-  X-Chain (one value along alternating strong and weak links; covers skyscraper, kite, turbot).
-- ``extreme``: the techniques above stall before the grid is solved, so a person needs
-  something beyond them (longer chains, forcing chains, guessing): ``guessing`` is True.
+- ``hard``: X-Wing, XY-Wing, W-Wing, XYZ-Wing, Swordfish, unique rectangle (type 1),
+  naked quad, Jellyfish, hidden quad.
+- ``expert``: BUG+1, simple colouring (colour wrap and colour trap on one value's
+  conjugate pairs), X-Chain (one value along alternating strong and weak links; covers
+  skyscraper, kite, turbot), XY-Chain (a chain of two-value cells).
+- ``extreme``: the techniques above stall before the grid is solved. With forcing chains
+  (a candidate whose placement leads by singles to a contradiction is removed) the
+  puzzle is solved without guessing; if even they stall, ``hardest`` is ``guessing`` and
+  ``guessing`` is True: a person needs nested chains or trial and error.
 
 The loop tries TECHNIQUES in order and applies the first step found, then starts again
 from the top, so a harder technique is used only when nothing easier applies. The grade
@@ -21,7 +25,8 @@ a naked single; the tiebreak stays below 0.09, so it orders puzzles inside a wei
 never crosses one. Weights follow Sudoku Explainer / HoDoKu (hidden single 1.2, naked
 single 2.3, pairs 3.0-3.4, ...) except that X-Wing (SE 3.2) and Swordfish (SE 3.8) are
 raised to 4.1 and 4.5 so that a harder grade always scores higher than an easier one.
-A grid that stalls scores ``8.0 + open/cells``, the share of cells still open at the stall.
+A grid that stalls even with forcing chains scores ``9.0 + open/cells``, the share of
+cells still open at the stall.
 A grid given complete grades ``beginner`` with hardest ``none`` and score 0.
 """
 
@@ -30,11 +35,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from . import advanced as a
 from . import techniques as t
 from .grid import Grid
 
 GRADES = ("beginner", "easy", "medium", "hard", "expert", "extreme")
-STALL_WEIGHT = 8.0
+STALL_WEIGHT = 9.0
 
 
 @dataclass(frozen=True)
@@ -59,13 +65,18 @@ TECHNIQUES = (
     Technique("hidden triple", "medium", 4.0, t.hidden_triple),
     Technique("X-Wing", "hard", 4.1, t.x_wing),
     Technique("XY-Wing", "hard", 4.2, t.xy_wing),
+    Technique("W-Wing", "hard", 4.3, a.w_wing),
     Technique("XYZ-Wing", "hard", 4.4, t.xyz_wing),
     Technique("Swordfish", "hard", 4.5, t.swordfish),
+    Technique("unique rectangle", "hard", 4.6, a.unique_rectangle),
     Technique("naked quad", "hard", 5.0, t.naked_quad),
     Technique("Jellyfish", "hard", 5.2, t.jellyfish),
     Technique("hidden quad", "hard", 5.4, t.hidden_quad),
+    Technique("BUG+1", "expert", 5.6, a.bug_plus_one),
     Technique("simple colouring", "expert", 6.5, t.simple_colouring),
     Technique("X-Chain", "expert", 6.6, t.x_chain),
+    Technique("XY-Chain", "expert", 6.8, a.xy_chain),
+    Technique("forcing chain", "extreme", 8.0, a.forcing_chain),
 )
 _RANK = {tech.name: i for i, tech in enumerate(TECHNIQUES)}
 _NAKED_SINGLE_RANK = _RANK["naked single"]
@@ -100,21 +111,48 @@ def techniques_up_to(ceiling: str) -> tuple[Technique, ...]:
 
 
 def grade_within(grid: Grid, ceiling: str) -> Grading | None:
-    """grade(grid) if it is at most `ceiling`, else None, trying only the techniques the
-    ceiling allows: the loop takes the same steps as grade() while those suffice, so the
-    answer is exact, and a puzzle that needs more stops at the first stall, cheaply."""
-    if ceiling == GRADES[-1]:
-        return grade(grid)
-    techniques = techniques_up_to(ceiling)
+    """grade(grid)'s grade, hardest technique and score if the grade is at most `ceiling`,
+    else None; for generation, where puzzles are graded by the thousand.
+
+    Two things make it fast. Only the techniques the ceiling allows are tried, so a puzzle
+    that needs more stops at the first stall. And singles are placed in bulk: whatever the
+    order, hidden singles lead to the same fixed point, so grade() meets exactly the same
+    states at each harder step, and the same naked singles (it places the first, in cell
+    order, only at that fixed point; so does this). The steps listed are the harder ones
+    only. Meant for puzzles with one solution (on others the bulk placing may differ)."""
+    techniques = tuple(tech for tech in techniques_up_to(ceiling)
+                       if _RANK[tech.name] > _NAKED_SINGLE_RANK)
     state = t.Candidates.from_grid(grid)
-    steps = []
-    while not state.solved:
+    steps: list = []
+    single_rank = -1
+    while True:
+        single_rank = max(single_rank, settle_singles(state))
+        if state.solved:
+            return _grading(steps, state, single_rank)
         step = next_step(state, techniques)
         if step is None:
-            return None
+            return _grading(steps, state, single_rank) if ceiling == GRADES[-1] else None
         state.apply(step)
         steps.append(step)
-    return _grading(steps, state)
+
+
+def settle_singles(state: t.Candidates) -> int:
+    """Place singles until none is left, as grade() would, in bulk; the rank of the
+    hardest single needed (full house, hidden single, naked single), -1 if none."""
+    rank = -1
+    while not state.solved:
+        if t.place_full_houses(state):
+            rank = max(rank, _RANK["full house"])
+            continue
+        if t.place_hidden_singles(state):
+            rank = max(rank, _RANK["hidden single"])
+            continue
+        step = t.naked_single(state)
+        if step is None:
+            break
+        state.apply(step)
+        rank = _NAKED_SINGLE_RANK
+    return rank
 
 
 def grade(grid: Grid, max_steps: int | None = None) -> Grading:
@@ -134,15 +172,29 @@ def grade(grid: Grid, max_steps: int | None = None) -> Grading:
     return _grading(steps, state)
 
 
-def _grading(steps: list, state: t.Candidates) -> Grading:
-    if not steps and state.solved:
+def _tiebreak(steps: list, ranks: list[int], hardest: Technique) -> float:
+    """The part of the score that orders puzzles inside a weight, below the next one:
+    0.09 * a / (a + 10) for `a` steps harder than a naked single, or for forcing chains
+    0.9 * L / (L + 10) for their total length L (longer chains are harder to find, and
+    nothing weighs between forcing chains and the stall at 9.0)."""
+    if hardest.find is a.forcing_chain:
+        length = sum(s.length for s in steps if s.technique == hardest.name)
+        return 0.9 * length / (length + 10)
+    advanced = sum(1 for rank in ranks if rank > _NAKED_SINGLE_RANK)
+    return 0.09 * advanced / (advanced + 10)
+
+
+def _grading(steps: list, state: t.Candidates, single_rank: int = -1) -> Grading:
+    """The grading of a finished (or stalled) solve. single_rank: the hardest single
+    placed in bulk, beside the steps (grade_within)."""
+    ranks = [_RANK[s.technique] for s in steps] + [single_rank]
+    if max(ranks) < 0 and state.solved:
         return Grading("beginner", "none", 0.0, (), False)
-    hardest = max((_RANK[s.technique] for s in steps), default=0)
+    hardest = max(ranks + [0])
     if not state.solved:
         open_share = state.open_cells.bit_count() / state.shape.cell_count
         return Grading("extreme", "guessing", round(STALL_WEIGHT + open_share, 4),
                        tuple(steps), True)
-    advanced = sum(1 for s in steps if _RANK[s.technique] > _NAKED_SINGLE_RANK)
     technique = TECHNIQUES[hardest]
-    score = technique.weight + 0.09 * advanced / (advanced + 10)
+    score = technique.weight + _tiebreak(steps, ranks, technique)
     return Grading(technique.grade, technique.name, round(score, 4), tuple(steps), False)

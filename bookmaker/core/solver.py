@@ -63,19 +63,13 @@ def propagate(shape: Shape, boards: Boards, placed: int, scanned: Boards | None 
     `scanned` is the boards as they were at the last hidden-single scan that found
     nothing (a parent node's fixed point): only units where a symbol lost candidates
     since then can hold a new hidden single, so only those are looked at again."""
-    full, peer_masks = shape.all_cells_mask, shape.peer_masks
-    n = len(boards)
+    full, n = shape.all_cells_mask, len(boards)
     if scanned is None:
         scanned = [full] * n
     while True:
-        # Bit-sliced counting: `one` = cells with >= 1 candidate, `two` = with >= 2.
-        one = two = 0
-        for b in boards:
-            two |= one & b
-            one |= b
-        if one != full:
+        singles = _naked_singles(boards, placed, full)
+        if singles < 0:
             return -1
-        singles = full & ~two & ~placed
         if not singles:
             hidden = _hidden_singles(boards, placed, scanned, shape)
             if hidden is None:
@@ -84,19 +78,61 @@ def propagate(shape: Shape, boards: Boards, placed: int, scanned: Boards | None 
             if not singles:
                 return placed
             scanned = boards[:]
-            # A hidden single's cell keeps only its owner's candidate.
-            for d in range(n):
-                boards[d] = boards[d] & ~singles | owners[d]
+            _keep_owners(boards, singles, owners)
         placed |= singles
-        for d in range(n):
-            mine = boards[d] & singles
-            if mine:
-                blocked = 0
-                while mine:
-                    low = mine & -mine
-                    blocked |= peer_masks[low.bit_length() - 1]
-                    mine ^= low
-                boards[d] &= ~blocked
+        _clear_peers(boards, singles, shape.peer_masks)
+
+
+def rounds_to_contradiction(shape: Shape, boards: Boards, placed: int) -> int | None:
+    """How many rounds of singles (every naked single at once, else every hidden single
+    at once) it takes to reach a contradiction; None if they stop without one. Changes
+    boards in place. The length of a forcing chain, for grading."""
+    full, n = shape.all_cells_mask, len(boards)
+    rounds = 0
+    while True:
+        rounds += 1
+        singles = _naked_singles(boards, placed, full)
+        if singles < 0:
+            return rounds
+        if not singles:
+            hidden = _hidden_singles(boards, placed, [full] * n, shape)
+            if hidden is None:
+                return rounds
+            singles, owners = hidden
+            if not singles:
+                return None
+            _keep_owners(boards, singles, owners)
+        placed |= singles
+        _clear_peers(boards, singles, shape.peer_masks)
+
+
+def _naked_singles(boards: Boards, placed: int, full: int) -> int:
+    """Undecided cells with one candidate left; -1 if some cell has none. Bit-sliced
+    counting: `one` = cells with >= 1 candidate, `two` = with >= 2."""
+    one = two = 0
+    for b in boards:
+        two |= one & b
+        one |= b
+    return full & ~two & ~placed if one == full else -1
+
+
+def _keep_owners(boards: Boards, singles: int, owners: list[int]) -> None:
+    """A hidden single's cell keeps only its owner's candidate."""
+    for d in range(len(boards)):
+        boards[d] = boards[d] & ~singles | owners[d]
+
+
+def _clear_peers(boards: Boards, singles: int, peer_masks) -> None:
+    """Each newly placed symbol leaves the candidates of its cell's peers."""
+    for d in range(len(boards)):
+        mine = boards[d] & singles
+        if mine:
+            blocked = 0
+            while mine:
+                low = mine & -mine
+                blocked |= peer_masks[low.bit_length() - 1]
+                mine ^= low
+            boards[d] &= ~blocked
 
 
 def _hidden_singles(boards: Boards, placed: int, scanned: Boards,

@@ -21,12 +21,15 @@ from .shape import Shape
 
 @dataclass(frozen=True)
 class Step:
-    """One deduction: cells set to values, (cell, value) candidates removed, and why."""
+    """One deduction: cells set to values, (cell, value) candidates removed, and why.
+    `length` is how long the reasoning is where that varies (forcing chains: rounds of
+    singles to the contradiction), for scoring; 0 elsewhere."""
 
     technique: str
     placements: tuple[tuple[int, int], ...]
     eliminations: tuple[tuple[int, int], ...]
     explanation: str
+    length: int = 0
 
 
 @dataclass(frozen=True)
@@ -193,6 +196,34 @@ def naked_single(state: Candidates) -> Step | None:
                         f"{state.shape.cell_name(cell)} = {SYMBOLS[value - 1]}: "
                         f"its only candidate")
     return None
+
+
+def place_full_houses(state: Candidates) -> bool:
+    """Fill every full house, again until none is left (no Step objects: for grading in
+    bulk); whether any was placed."""
+    placed = False
+    while True:
+        found = full_house(state)
+        if found is None:
+            return placed
+        state.apply(found)
+        placed = True
+
+
+def place_hidden_singles(state: Candidates) -> bool:
+    """Place hidden singles (full houses among them) until none is left; whether any was.
+    The fixed point is the same in any order, so the units are simply swept."""
+    placed, sweeping = False, True
+    unit_masks, digit_cells = state.shape.unit_masks, state.digit_cells
+    while sweeping:
+        sweeping = False
+        for d in range(state.shape.size):
+            for mask in unit_masks:
+                here = digit_cells[d] & mask
+                if here and not here & (here - 1):
+                    state.place(here.bit_length() - 1, d + 1)
+                    placed = sweeping = True
+    return placed
 
 
 # --- intersections -------------------------------------------------------------------

@@ -1,0 +1,203 @@
+"""Techniques past X-Chains: W-Wing, unique rectangle, BUG+1, XY-Chain, forcing chains.
+
+Same contract as techniques.py: each function takes a Candidates state and returns one
+Step or None, over Shape's units and peers only, so every box shape is served. Unique
+rectangles and BUG+1 reason from the puzzle having one solution, as every puzzle
+bookmaker grades does (a person solving a published puzzle may assume it too).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .grid import SYMBOLS
+from .solver import rounds_to_contradiction
+from .techniques import Candidates, Step, _bits, _names, _removing, _symbols
+
+
+def _bivalue_cells(state: Candidates) -> list[int]:
+    return [c for c in _bits(state.open_cells) if state.cell_digits[c].bit_count() == 2]
+
+
+# --- W-Wing --------------------------------------------------------------------------
+
+def w_wing(state: Candidates) -> Step | None:
+    """Two cells holding only x and y, joined by a unit where x has just two places, one
+    seen by each: one of the two cells is y, so y leaves every cell seeing both."""
+    cell_digits, peer_masks = state.cell_digits, state.shape.peer_masks
+    pairs = _bivalue_cells(state)
+    for one, two in combinations(pairs, 2):
+        xy = cell_digits[one]
+        if cell_digits[two] != xy or peer_masks[one] >> two & 1:
+            continue
+        for x in _bits(xy):
+            y = (xy & ~(1 << x)).bit_length() - 1
+            if _strong_link_between(state, x, one, two):
+                removed = _removing(state, y, peer_masks[one] & peer_masks[two])
+                if removed:
+                    return Step("W-Wing", (), removed, f"{_names(state, [one, two])} hold "
+                                f"{_symbols(xy)} and {SYMBOLS[x]} links them: one is "
+                                f"{SYMBOLS[y]}")
+    return None
+
+
+def _strong_link_between(state: Candidates, d: int, one: int, two: int) -> bool:
+    """Whether some unit has exactly two places for d, one seen by `one`, one by `two`."""
+    peer_masks, cells = state.shape.peer_masks, state.digit_cells[d]
+    for mask in state.shape.unit_masks:
+        here = cells & mask
+        if here.bit_count() != 2 or here & (1 << one | 1 << two):
+            continue
+        a, b = _bits(here)
+        if (peer_masks[one] >> a & 1 and peer_masks[two] >> b & 1
+                or peer_masks[one] >> b & 1 and peer_masks[two] >> a & 1):
+            return True
+    return False
+
+
+# --- uniqueness ----------------------------------------------------------------------
+
+def unique_rectangle(state: Candidates) -> Step | None:
+    """Type 1: four cells on two rows, two columns and two boxes, three holding only x
+    and y. If the fourth were x or y too, x and y could swap: two solutions. So the
+    fourth cell is neither."""
+    cell_digits, shape = state.cell_digits, state.shape
+    pairs = set(_bivalue_cells(state))
+    for corner in sorted(pairs):
+        row, col = divmod(corner, shape.size)
+        for other_col in range(shape.size):
+            across = row * shape.size + other_col
+            if (other_col == col or across not in pairs
+                    or cell_digits[across] != cell_digits[corner]):
+                continue
+            step = _rectangle_from(state, corner, across, pairs)
+            if step is not None:
+                return step
+    return None
+
+
+def _rectangle_from(state: Candidates, corner: int, across: int, pairs: set) -> Step | None:
+    """A type-1 rectangle on the row of corner/across (same pair xy), closed on another
+    row by one more xy cell and a fourth cell holding more."""
+    shape, cell_digits = state.shape, state.cell_digits
+    xy, size = cell_digits[corner], shape.size
+    for other_row in range(size):
+        below, below_across = other_row * size + corner % size, other_row * size + across % size
+        if other_row == corner // size or len({_box(shape, c) for c in
+                                                (corner, across, below, below_across)}) != 2:
+            continue
+        for bivalue, fourth in ((below, below_across), (below_across, below)):
+            if (bivalue in pairs and cell_digits[bivalue] == xy
+                    and cell_digits[fourth] & xy == xy and cell_digits[fourth] != xy):
+                removed = tuple((fourth, d + 1) for d in _bits(xy))
+                return Step("unique rectangle", (), removed,
+                            f"{_names(state, [corner, across, bivalue])} hold only "
+                            f"{_symbols(xy)}, so {_names(state, [fourth])} cannot")
+    return None
+
+
+def _box(shape, cell: int) -> int:
+    row, col = divmod(cell, shape.size)
+    return row // shape.box_rows * (shape.size // shape.box_cols) + col // shape.box_cols
+
+
+def bug_plus_one(state: Candidates) -> Step | None:
+    """Bivalue universal grave + 1: every open cell holds two values but one holding three.
+    Without the extra value the grid would have two solutions, so that cell takes the
+    value that appears three times in its units."""
+    open_cells = list(_bits(state.open_cells))
+    wide = [c for c in open_cells if state.cell_digits[c].bit_count() != 2]
+    if len(wide) != 1 or state.cell_digits[wide[0]].bit_count() != 3:
+        return None
+    cell = wide[0]
+    for d in _bits(state.cell_digits[cell]):
+        if all((state.digit_cells[d] & mask).bit_count() == 3
+               for mask in state.shape.cell_unit_masks[cell]):
+            return Step("BUG+1", ((cell, d + 1),), (), f"every other open cell holds two "
+                        f"values; {_names(state, [cell])} must be {SYMBOLS[d]}")
+    return None
+
+
+# --- XY-Chain ------------------------------------------------------------------------
+
+def xy_chain(state: Candidates) -> Step | None:
+    """A chain of two-value cells, each seeing the next and sharing a value with it: if
+    the first cell is not x, the last one is x, so x leaves every cell seeing both ends."""
+    pairs = _bivalue_cells(state)
+    for start in pairs:
+        for x in _bits(state.cell_digits[start]):
+            step = _xy_chain_from(state, start, x, pairs)
+            if step is not None:
+                return step
+    return None
+
+
+def _xy_chain_from(state: Candidates, start: int, x: int, pairs: list[int]) -> Step | None:
+    """Follow chains from `start` assumed not x (so it is its other value), breadth first;
+    a cell reached as x ends a chain."""
+    cell_digits, peer_masks = state.cell_digits, state.shape.peer_masks
+    first_true = (cell_digits[start] & ~(1 << x)).bit_length() - 1
+    chains = {(start, first_true): [start]}
+    frontier = [(start, first_true)]
+    while frontier:
+        cell, true_value = frontier.pop(0)
+        for nxt in pairs:
+            if not peer_masks[cell] >> nxt & 1 or not cell_digits[nxt] >> true_value & 1:
+                continue
+            value = (cell_digits[nxt] & ~(1 << true_value)).bit_length() - 1
+            if (nxt, value) in chains:
+                continue
+            chains[(nxt, value)] = chains[(cell, true_value)] + [nxt]
+            if value == x:
+                removed = _removing(state, x, peer_masks[start] & peer_masks[nxt])
+                if removed:
+                    return Step("XY-Chain", (), removed, f"{SYMBOLS[x]} is in "
+                                f"{_names(state, [start])} or {_names(state, [nxt])} "
+                                f"(chain {_names(state, chains[(nxt, value)])})")
+            frontier.append((nxt, value))
+    return None
+
+
+# --- forcing chains ------------------------------------------------------------------
+
+def forcing_chain(state: Candidates) -> Step | None:
+    """Contradiction forcing chains: a candidate whose placement leads, by singles alone,
+    to a cell or unit left without a value is removed. One step removes every candidate
+    found so in a sweep of the grid (each is a chain a person would follow on paper); its
+    length is the shortest of those chains, in rounds of singles."""
+    boards, placed = _solver_boards(state)
+    removed, shortest = [], 0
+    for cell in _bits(state.open_cells):
+        for d in _bits(state.cell_digits[cell]):
+            rounds = _rounds_to_contradiction(state, boards, placed, cell, d)
+            if rounds is not None:
+                removed.append((cell, d + 1))
+                shortest = min(shortest, rounds) if shortest else rounds
+    if not removed:
+        return None
+    return Step("forcing chain", (), tuple(removed), f"placing any of "
+                f"{_candidate_names(state, removed)} leads by singles to a contradiction "
+                f"(the shortest in {shortest} rounds)", shortest)
+
+
+def _candidate_names(state: Candidates, candidates) -> str:
+    return ", ".join(f"{state.shape.cell_name(c)}={SYMBOLS[v - 1]}" for c, v in candidates)
+
+
+def _solver_boards(state: Candidates) -> tuple[list[int], int]:
+    """The state as the exact solver's per-symbol boards (placed cells included)."""
+    boards = list(state.digit_cells)
+    for cell, value in enumerate(state.values):
+        if value:
+            boards[value - 1] |= 1 << cell
+    return boards, state.shape.all_cells_mask & ~state.open_cells
+
+
+def _rounds_to_contradiction(state: Candidates, boards: list[int], placed: int, cell: int,
+                             d: int) -> int | None:
+    """Rounds of singles from cell = d+1 to a contradiction, that placement the first;
+    None if there is none."""
+    bit = 1 << cell
+    trial = [b & ~bit for b in boards]
+    trial[d] |= bit
+    return rounds_to_contradiction(state.shape, trial, placed)
