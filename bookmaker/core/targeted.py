@@ -1,17 +1,23 @@
 """Generation to a requested grade: a puzzle whose grade is exactly the one asked for.
 
-One attempt fills a grid and removes clues in seeded order, as generate() does, but keeps
-no removal that would make the grade exceed the target. Grading after every removal is
-what costs, so an attempt first removes as generate() does and grades the result once:
+One attempt fills a grid and removes clues in seeded order, as generate() does, and grades
+the result once (grading after every removal is what would cost):
 
 - exactly the target: done (for most puzzles, no grading beyond that one);
 - easier than the target: removing fewer clues will not make it harder, so the attempt
   fails at once;
-- harder: binary search over the removals kept, for the longest run of them whose puzzle
-  is still within the target, then go on from there with the orbits after the one that
-  broke it, each removal kept only if it stays unique AND within the target. Those checks
-  use grade_within(), which tries only the techniques the target allows and so stops
-  cheaply at the first stall.
+- harder: clues are given back until the grade comes down to the target, in one of two
+  ways, whichever measured faster for the target (bench/README.md):
+  - for ``hard`` and above, *add back*: the removed orbits in a seeded order, each kept
+    if the puzzle is still harder than the target, undone if it became easier, done
+    when it has the target grade (no uniqueness check: more clues stay unique);
+  - for ``easy`` and ``medium``, *cut back*: binary search over the removals for the
+    longest run of them whose puzzle is still within the target, then go on with the
+    orbits after the one that broke it, each removal kept only if it stays unique AND
+    within the target. (Adding back overshoots these narrow grades: from extreme, one
+    more clue mostly lands straight on beginner.)
+  Both grade with grade_within(), which tries only the techniques the target allows and
+  so stops cheaply at the first stall.
 
 A failed attempt is retried with the next derived seed, so the result depends only on
 (shape, seed, difficulty, symmetry). Attempt 0 uses the seed itself: when generate(seed)
@@ -68,7 +74,7 @@ def generate_graded(shape: Shape, seed: int, difficulty: str, symmetry: str = "n
     for attempt in range(max_attempts):
         solution, givens, grading, reached = _attempt(
             shape, attempt_seed(seed, attempt), difficulty, symmetry, removal_max_nodes)
-        if grading.grade == difficulty:
+        if grading is not None and grading.grade == difficulty:
             return Puzzle(Grid(shape, givens), Grid(shape, solution), seed, symmetry,
                           difficulty), grading
         hardest = max(hardest, GRADES.index(reached))
@@ -92,9 +98,9 @@ def _article(word: str) -> str:
 
 
 def _attempt(shape: Shape, seed: int, target: str, symmetry: str,
-             max_nodes: int) -> tuple[tuple[int, ...], tuple[int, ...], Grading, str]:
-    """One try: (solution, givens, grading, the grade before cutting back); the grading
-    may miss the target."""
+             max_nodes: int) -> tuple[tuple[int, ...], tuple[int, ...], Grading | None, str]:
+    """One try: (solution, givens, their grading if within the target, the grade reached
+    before giving clues back); the grading may miss the target."""
     rng = Rng(seed)
     solution = random_solution(shape, rng)
     orbits = rng.shuffled(shape.orbits(symmetry))
@@ -106,6 +112,34 @@ def _attempt(shape: Shape, seed: int, target: str, symmetry: str,
         return solution, givens, grading, grading.grade
     # Only "harder than the target" is known; the exact grade would cost a full grading.
     reached = GRADES[GRADES.index(target) + 1]
+    if GRADES.index(target) >= GRADES.index("hard"):
+        givens, grading = _add_back(shape, solution, givens, rng.shuffled(blanked), target)
+    else:
+        givens, grading = _cut_back(shape, solution, orbits, blanked, target, max_nodes)
+    return solution, givens, grading, reached
+
+
+def _add_back(shape: Shape, solution, givens: tuple, orbits: list,
+              target: str) -> tuple[tuple[int, ...], Grading | None]:
+    """Give removed orbits back, in order, until the grade is the target: an orbit stays
+    while the puzzle is still harder, goes again if it made it easier."""
+    cells = list(givens)
+    for orbit in orbits:
+        for cell in orbit:
+            cells[cell] = solution[cell]
+        grading = grade_within(Grid(shape, tuple(cells)), target)
+        if grading is not None and grading.grade == target:
+            return tuple(cells), grading
+        if grading is not None:
+            for cell in orbit:
+                cells[cell] = 0
+    return tuple(cells), None
+
+
+def _cut_back(shape: Shape, solution, orbits: list, blanked: list, target: str,
+              max_nodes: int) -> tuple[tuple[int, ...], Grading | None]:
+    """The longest run of the removals within the target, then the later orbits each
+    removed if the puzzle stays unique and within the target."""
     within = _longest_run_within(shape, solution, blanked, target)
     clues = _Clues(shape, solution)
     for orbit in blanked[:within]:
@@ -115,7 +149,7 @@ def _attempt(shape: Shape, seed: int, target: str, symmetry: str,
     blank_orbits(clues, rest, 0, max_nodes,
                  accept=lambda cells: grade_within(Grid(shape, tuple(cells)), target) is not None)
     givens = tuple(clues.givens)
-    return solution, givens, grade_within(Grid(shape, givens), target), reached
+    return givens, grade_within(Grid(shape, givens), target)
 
 
 def _longest_run_within(shape: Shape, solution, blanked: list, target: str) -> int:
