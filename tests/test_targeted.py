@@ -191,5 +191,5 @@ def test_generate_refuses_clues_with_a_difficulty():
 
 def test_attempts_are_budgeted_by_board_size():
     budgets = [attempt_budget(parse_shape(size))
-               for size in ("4x4", "6x6", "9x9", "16x16", "25x25")]
-    assert budgets == [5125, 1012, 200, 63, 25]
+               for size in ("4x4", "6x6", "8x8", "9x9", "16x16", "25x25")]
+    assert budgets == [10_000, 5062, 1601, 200, 63, 25]

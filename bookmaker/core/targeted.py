@@ -41,11 +41,12 @@ def attempt_budget(shape: Shape) -> int:
     """Attempts before giving up. From 9x9 up, in inverse proportion to the cells (200 at
     9x9, 63 at 16x16, 25 at 25x25), since an attempt's cost grows with them: an unreachable
     grade is reported within minutes. Below 9x9 an attempt costs a millisecond or two and
-    the middle grades are rare (an easy 6x6: about 1 in 150), so the budget grows with the
-    square (6x6: 1,012, 4x4: 5,125) and still ends within seconds."""
+    the middle grades are rare (an easy 6x6: 6 attempts in 1,000), so the budget grows
+    with the square of the board, five-fold, up to 10,000 (8x8: 1,601, 6x6: 5,062, 4x4:
+    10,000): a few seconds at most."""
     cells = shape.cell_count
     if cells < 81:
-        return DEFAULT_MAX_ATTEMPTS * 81 * 81 // (cells * cells)
+        return min(10_000, 5 * DEFAULT_MAX_ATTEMPTS * 81 * 81 // (cells * cells))
     return max(20, DEFAULT_MAX_ATTEMPTS * 81 // cells)
 
 
