@@ -3,26 +3,31 @@ plan -> produce -> compose -> render -> write.
 
 Nothing is written until every stage has succeeded, and then each file goes to a
 temporary file in the output folder that is renamed over the old one: a failed or
-interrupted build leaves the folder as it found it (DESIGN.md, "Bad input").
+interrupted build leaves the folder as it found it (DESIGN.md, "Bad input"), but for a
+registry file it had to make, which stays, empty (registry.py says why).
 """
 
 from __future__ import annotations
 
 import os
 import time
+from concurrent.futures import Executor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from .book.plan import plan, ramped
+from .book.dedupe import Distinct, without_repeats
+from .book.plan import PlannedPuzzle, plan, ramped
 from .book.produce import PuzzleJob, make_puzzle, produce
 from .compose import BuildError, ComposedBook, compose
 from .core.generator import Puzzle
 from .core.rng import derive_seed
 from .core.shape import shape_for_size
 from .manifest import manifest_text
+from .registry import Registry, Snapshot, default_registry_path, entry_of
 from .render.pdf import render_pdf_bytes
-from .spec import BookSpec
+from .spec import BookSpec, slug_of
 
 __all__ = ["build", "BuildResult", "BuildError"]
 
@@ -38,28 +43,76 @@ class BuildResult:
     puzzle_count: int
     page_counts: dict[str, int]
     stage_seconds: dict[str, float] = field(default_factory=dict)
+    registry: Path | None = None  # the registry the puzzles were recorded in, if any
+    remade: int = 0  # puzzles made again because they repeated others
 
 
 def build(spec: BookSpec, out_dir: str | os.PathLike, workers: int = 1,
-          on_progress: ProgressCallback | None = None) -> BuildResult:
+          on_progress: ProgressCallback | None = None,
+          executor: Executor | None = None) -> BuildResult:
     """Build the book: `<name>.pdf`, `<name>-answers.pdf` when answers are separate, and
-    `<name>.json`, in out_dir. on_progress(done) is told as puzzles are finished."""
+    `<name>.json`, in out_dir. on_progress(done) is told as puzzles are finished. The
+    puzzles are made on the executor if one is given (see produce())."""
     clock = _StageClock()
     planned = plan(spec)
-    # produce() generates each puzzle and has Dancing Links verify it (VerificationError
-    # otherwise), so every puzzle from here on is proven unique twice.
-    puzzles = produce([p.job for p in planned], workers, on_progress)
-    planned, puzzles = ramped(planned, puzzles)
+    registry = book_registry(spec, out_dir)
+    distinct, since = distinct_puzzles(spec, planned, registry, lambda jobs, progress=None:
+                                       produce(jobs, workers, progress, executor), on_progress)
+    keys = {p.id: key for p, key in zip(planned, distinct.keys)}
+    planned, puzzles = ramped(planned, distinct.puzzles)
     example = example_puzzle(spec)
     clock.lap("generate")
     book = compose(spec, planned, puzzles, example)
     clock.lap("compose")
     contents = render_documents(book, clock)
-    contents[f"{spec.name}.json"] = manifest_text(spec, planned, puzzles, book).encode("utf-8")
-    files = write_atomically(Path(out_dir), contents)
+    contents[f"{spec.name}.json"] = manifest_text(spec, planned, puzzles, book,
+                                                  keys).encode("utf-8")
+    with registering(registry, spec, planned, puzzles, keys, since):
+        files = write_atomically(Path(out_dir), contents)
     clock.lap("write")
     return BuildResult(files, len(planned), {d.file_name: len(d.pages) for d in book.documents},
-                       clock.laps)
+                       clock.laps, registry and registry.path, distinct.remade)
+
+
+def book_registry(spec: BookSpec, out_dir: str | os.PathLike) -> Registry | None:
+    """The book's registry: the spec's file, the series' file in out_dir, or None."""
+    if spec.registry is False:
+        return None
+    if spec.registry is True:
+        return Registry(default_registry_path(out_dir, slug_of(spec.series)))
+    return Registry(spec.registry)
+
+
+def distinct_puzzles(spec: BookSpec, planned: list[PlannedPuzzle], registry: Registry | None,
+                     make: Callable, on_progress: ProgressCallback | None
+                     ) -> tuple[Distinct, int]:
+    """Every planned puzzle, none equivalent to another or to one the registry holds
+    from another issue (book/dedupe.py), and the registry's watermark when it was read.
+    make(jobs, on_progress) is produce(): it has Dancing Links verify each puzzle
+    (VerificationError otherwise), so every puzzle from here on is proven unique twice."""
+    jobs = [p.job for p in planned]
+    puzzles = make(jobs, on_progress)
+    # Read as late as possible, so that a build finishing meanwhile is taken into account.
+    snapshot = registry.read() if registry else Snapshot((), 0)
+    issued = snapshot.keys((spec.series, spec.issue))
+    return (without_repeats(jobs, puzzles, issued, make, [p.id for p in planned]),
+            snapshot.watermark)
+
+
+@contextmanager
+def registering(registry: Registry | None, spec: BookSpec, planned: list[PlannedPuzzle],
+                puzzles: list[Puzzle], keys: dict[str, str], since: int):
+    """Record the book's puzzles in its registry once the body (writing the files) has
+    succeeded, holding the registry's lock throughout. RegistryConflict, and nothing
+    written, if another build has registered one of these puzzles since the registry was
+    read (its row `since`)."""
+    if registry is None:
+        yield
+        return
+    entries = [entry_of(puzzle.givens, puzzle.grade, keys[p.id])
+               for p, puzzle in zip(planned, puzzles)]
+    with registry.issuing(spec.series, {spec.issue: entries}, since):
+        yield
 
 
 def example_puzzle(spec: BookSpec) -> Puzzle | None:

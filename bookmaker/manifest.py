@@ -3,29 +3,34 @@
 from __future__ import annotations
 
 import json
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from . import __version__
 from .book.plan import PlannedPuzzle
 from .compose import ComposedBook, PuzzlePlace
 from .core.generator import Puzzle
 from .core.grid import format_grid
+from .core.transform import equivalence_key
 from .spec import BookSpec
 
 
 def manifest_text(spec: BookSpec, planned: Sequence[PlannedPuzzle], puzzles: Sequence[Puzzle],
-                  book: ComposedBook) -> str:
+                  book: ComposedBook, keys: Mapping[str, str] | None = None) -> str:
     """The manifest as JSON text: sorted keys and a fixed indent, so the same book always
-    gives the same bytes."""
+    gives the same bytes. keys: each puzzle's equivalence key by id (computed if None)."""
+    keys = keys if keys is not None else {p.id: equivalence_key(puzzle.givens)
+                                          for p, puzzle in zip(planned, puzzles)}
     manifest = {
         "bookmaker": __version__,
         "name": spec.name,
         "title": spec.title,
         "seed": spec.seed,
+        "series": spec.series,
+        "issue": spec.issue,
         "layout": spec.layout.name,
         "answers": spec.answers,
         "files": {document.file_name: len(document.pages) for document in book.documents},
-        "puzzles": [puzzle_entry(p, puzzle, place)
+        "puzzles": [puzzle_entry(p, puzzle, place) | {"canonical": keys[p.id]}
                     for p, puzzle, place in zip(planned, puzzles, book.places)],
     }
     return json.dumps(manifest, sort_keys=True, indent=2, ensure_ascii=False) + "\n"

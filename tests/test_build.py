@@ -23,6 +23,7 @@ from bookmaker.build import build
 from bookmaker.compose import BuildError, number_pages, page_geometry
 from bookmaker.core.dlx import dlx_solve
 from bookmaker.core.grid import parse_grid
+from bookmaker.registry import Registry
 from bookmaker.render.pdf import RenderError
 from bookmaker.spec import load_preset, load_spec
 
@@ -103,7 +104,7 @@ def answer_texts(separate) -> list[str]:
 
 def test_a_build_writes_the_book_the_answer_book_and_the_manifest(separate):
     assert sorted(separate) == ["test-puzzles-answers.pdf", "test-puzzles.json",
-                                "test-puzzles.pdf"]
+                                "test-puzzles.pdf", "test-puzzles.registry.sqlite"]
 
 
 def test_the_book_has_front_matter_then_each_section_from_a_new_page(book_texts):
@@ -180,7 +181,8 @@ def test_the_pdf_metadata_names_the_book(separate):
 
 def test_answers_at_the_back_follow_the_puzzles_in_the_same_file(tmp_path):
     files = build_spec(write_spec(tmp_path / "spec", answers="back"), tmp_path / "out")
-    assert sorted(files) == ["test-puzzles.json", "test-puzzles.pdf"]
+    assert sorted(files) == ["test-puzzles.json", "test-puzzles.pdf",
+                             "test-puzzles.registry.sqlite"]
     texts = page_texts(files["test-puzzles.pdf"])
     assert len(texts) == 6 + 2
     assert [("Puzzle on page" in text) for text in texts] == [False] * 6 + [True] * 2
@@ -192,7 +194,8 @@ def test_answers_at_the_back_follow_the_puzzles_in_the_same_file(tmp_path):
 
 def test_a_book_without_answers_has_no_answer_pages_or_notes(tmp_path):
     files = build_spec(write_spec(tmp_path / "spec", answers="none"), tmp_path / "out")
-    assert sorted(files) == ["test-puzzles.json", "test-puzzles.pdf"]
+    assert sorted(files) == ["test-puzzles.json", "test-puzzles.pdf",
+                             "test-puzzles.registry.sqlite"]
     texts = page_texts(files["test-puzzles.pdf"])
     assert len(texts) == 6
     assert not any("Answer" in text or "Puzzle on page" in text for text in texts)
@@ -293,11 +296,14 @@ def test_the_cli_writes_to_output_in_the_current_folder_and_names_the_files(tmp_
     result = run_cli("build", spec, "--jobs", 1)
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in (tmp_path / "output").iterdir()) == \
-        ["test-puzzles-answers.pdf", "test-puzzles.json", "test-puzzles.pdf"]
+        ["test-puzzles-answers.pdf", "test-puzzles.json", "test-puzzles.pdf",
+         "test-puzzles.registry.sqlite"]
     lines = result.stdout.splitlines()
     assert lines[:3] == [os.path.join("output", name) for name in
                          ("test-puzzles.pdf", "test-puzzles-answers.pdf", "test-puzzles.json")]
     assert re.fullmatch(r"10 puzzles, 6 pages \(\+ 2 in the answer book\), \d+\.\d s", lines[3])
+    assert lines[4:] == [f"registered in {os.path.join('output', 'test-puzzles.registry.sqlite')}"
+                         f" as 'test-puzzles', issue 'test-puzzles'"]
 
 
 def test_seed_option_overrides_the_specs_seed(tmp_path, manifest):
@@ -396,6 +402,10 @@ def test_a_write_failure_removes_every_temporary_file(tmp_path, monkeypatch):
     before = old_output(tmp_path / "out")
     with pytest.raises(OSError):
         build(load_spec(write_spec(tmp_path / "spec")), tmp_path / "out")
+    # The registry was locked (so made) before writing; it stays, holding nothing.
+    registry = tmp_path / "out" / "test-puzzles.registry.sqlite"
+    assert Registry(registry).read().rows == ()
+    registry.unlink()
     assert snapshot(tmp_path / "out") == before
 
 

@@ -18,7 +18,9 @@ from bookmaker.spec.layouts import parse_layout, preset_folder
 
 REPO = Path(__file__).resolve().parents[1]
 VERA = REPO / "fonts" / "Vera.ttf"
-EXAMPLES = sorted((REPO / "examples").glob("*.yaml"))
+# daily.yaml is a newspaper daily spec, not a book: tests/test_daily_spec.py loads it.
+EXAMPLES = sorted(path for path in (REPO / "examples").glob("*.yaml")
+                  if path.name != "daily.yaml")
 KDP_GUTTER = [(24, 27), (150, 27), (151, 36), (300, 36), (301, 45), (500, 45), (501, 54),
               (700, 54), (701, 63), (828, 63)]  # (pages, inside margin in points)
 KDP_PRESETS = ["kdp-6x9", "kdp-8x10", "kdp-8.5x11", "kdp-8.5x11-bleed", "large-print"]
@@ -262,6 +264,13 @@ def test_a_book_of_more_than_10000_puzzles_is_refused_even_without_a_gutter_tabl
 def test_a_huge_puzzles_per_page_is_refused_without_trying_every_arrangement():
     assert problems_of(replaced("count: 2", "count: 2\n    puzzles_per_page: 1000000000")) == [
         "book.yaml:8:23: sections[0].puzzles_per_page: must be at most 100, got 1000000000"]
+
+
+def test_a_clue_target_with_a_difficulty_is_refused():
+    spec = replaced("count: 2\n", "count: 2\n    clues: 30\n    difficulty: hard\n")
+    assert problems_of(spec) == [
+        "book.yaml:8:12: sections[0].clues: cannot be combined with difficulty 'hard': the "
+        "grade decides how many clues remain"]
 
 
 def test_clues_must_be_fewer_than_the_cells():
@@ -584,7 +593,8 @@ def test_a_recursive_anchor_is_an_error_not_a_crash():
     spec = "book: &a\n  title: T\n  seed: 1\n  self: *a\n" + GOOD_SPEC.split("\n", 3)[3]
     assert problems_of(spec) == [
         "book.yaml:4:3: book: unknown key 'self' (expected one of: title, subtitle, author, "
-        "seed, layout, answers, front_matter, page_numbers, fonts, name)"]
+        "seed, layout, answers, front_matter, page_numbers, fonts, name, series, volume, "
+        "registry)"]
 
 
 def test_nested_aliases_are_walked_once_not_expanded():

@@ -1,14 +1,15 @@
-"""PuzzleJobs -> verified Puzzles, in-process or on a process pool, always in job order."""
+"""PuzzleJobs -> verified Puzzles, in-process, on a process pool or on any executor (a Dask
+cluster's), always in job order."""
 
 from __future__ import annotations
 
 import itertools
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Iterator
 
 from ..core.generator import Puzzle, generate
-from ..core.grader import grade
+from ..core.grader import GRADES, grade_within
 from ..core.targeted import generate_graded
 from ..core.rng import derive_seed
 from ..core.shape import Shape
@@ -21,6 +22,14 @@ _CHUNKS_PER_WORKER = 4
 # Puzzles this big take the best part of a second or more each. Each goes to the pool on
 # its own: in a chunk, a run of them (a book's 16x16 section) would all land on one worker.
 _HEAVY_SIZE = 12
+# A chunk of small puzzles holds at most this many cells (64 9x9 puzzles, under a second):
+# a lost worker loses little, progress keeps moving, and a million puzzles are still only
+# thousands of tasks.
+_MAX_CHUNK_CELLS = 64 * 81
+# On an executor from outside, a task may cost a scheduler round trip: ~3.3 ms for Dask on
+# loopback (bench/bench_scale.py) against ~14 ms for a 9x9 puzzle. At least this many small
+# puzzles to a task keep that overhead under 10% (6% for 9x9s).
+_REMOTE_MIN_CHUNK = 4
 
 
 @dataclass(frozen=True)
@@ -52,7 +61,7 @@ def make_puzzle(job: PuzzleJob) -> Puzzle:
     confirm it (VerificationError if not), and record its grading."""
     if job.difficulty == "any":
         puzzle = generate(job.shape, job.seed, job.symmetry, job.target_clues)
-        grading = grade(puzzle.givens)
+        grading = grade_within(puzzle.givens, GRADES[-1])  # fast; the last grade caps nothing
     else:
         puzzle, grading = generate_graded(job.shape, job.seed, job.difficulty, job.symmetry)
     verify_puzzle(puzzle)
@@ -60,18 +69,29 @@ def make_puzzle(job: PuzzleJob) -> Puzzle:
 
 
 def produce(jobs: Iterable[PuzzleJob], workers: int = 1,
-            on_progress: ProgressCallback | None = None) -> list[Puzzle]:
-    """Every job's verified puzzle, in job order whatever the number of workers."""
+            on_progress: ProgressCallback | None = None,
+            executor: Executor | None = None) -> list[Puzzle]:
+    """Every job's verified puzzle, in job order whatever the executor and the number of
+    workers. Without an executor: this process for one worker, else a process pool of
+    `workers`; on an executor, `workers` is how many puzzles it makes at once."""
     jobs = list(jobs)
     if workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
+    if executor is not None:
+        return _produce_on(executor, _batches(jobs, workers, _REMOTE_MIN_CHUNK), on_progress)
     if workers == 1 or len(jobs) <= 1:
         return _collect(map(make_puzzle, jobs), on_progress)
     workers = min(workers, len(jobs))  # no idle processes to start and tear down
-    with ProcessPoolExecutor(max_workers=workers) as executor:
-        # map() yields in submission order, which is what keeps the output worker-independent.
-        batches = executor.map(make_puzzles, _batches(jobs, workers))
-        return _collect(itertools.chain.from_iterable(batches), on_progress)
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return _produce_on(pool, _batches(jobs, workers), on_progress)
+
+
+def _produce_on(executor: Executor, batches: list[tuple[PuzzleJob, ...]],
+                on_progress: ProgressCallback | None) -> list[Puzzle]:
+    # map() yields in submission order, which is what keeps the output worker-independent;
+    # a task lost with its worker is run again (by Dask) from the same seeds, to the same end.
+    results = executor.map(make_puzzles, batches)
+    return _collect(itertools.chain.from_iterable(results), on_progress)
 
 
 def make_puzzles(jobs: tuple[PuzzleJob, ...]) -> list[Puzzle]:
@@ -79,11 +99,12 @@ def make_puzzles(jobs: tuple[PuzzleJob, ...]) -> list[Puzzle]:
     return [make_puzzle(job) for job in jobs]
 
 
-def _batches(jobs: list[PuzzleJob], workers: int) -> list[tuple[PuzzleJob, ...]]:
+def _batches(jobs: list[PuzzleJob], workers: int,
+             min_chunk: int = 1) -> list[tuple[PuzzleJob, ...]]:
     """The jobs cut into consecutive batches: small puzzles in chunks sized by how many
-    small ones there are, each heavy puzzle alone."""
-    light = sum(1 for job in jobs if job.shape.size < _HEAVY_SIZE)
-    chunk = _chunksize(light, workers)
+    small ones there are (at least min_chunk), each heavy puzzle alone."""
+    light = [job for job in jobs if job.shape.size < _HEAVY_SIZE]
+    chunk = _chunksize(light, workers, min_chunk)
     batches: list[tuple[PuzzleJob, ...]] = []
     pending: list[PuzzleJob] = []
     for job in jobs:
@@ -98,8 +119,12 @@ def _batches(jobs: list[PuzzleJob], workers: int) -> list[tuple[PuzzleJob, ...]]
     return batches + [tuple(pending)] if pending else batches
 
 
-def _chunksize(job_count: int, workers: int) -> int:
-    return max(1, job_count // (workers * _CHUNKS_PER_WORKER))
+def _chunksize(light: list[PuzzleJob], workers: int, min_chunk: int) -> int:
+    """Small puzzles per chunk: a few chunks per worker, bounded below by min_chunk and
+    above by _MAX_CHUNK_CELLS."""
+    largest = max((job.shape.cell_count for job in light), default=1)
+    most = max(1, _MAX_CHUNK_CELLS // largest)
+    return min(most, max(min_chunk, len(light) // (workers * _CHUNKS_PER_WORKER), 1))
 
 
 def _collect(results: Iterator[Puzzle], on_progress: ProgressCallback | None) -> list[Puzzle]:

@@ -131,6 +131,25 @@ def render_pdf_bytes(pages: Sequence[Page], style: RenderStyle, metadata: Metada
     return canvas.getpdfdata()
 
 
+def text_width(text: str, font: Path, size: float) -> float:
+    """The width in points that render_pdf gives `text` in the TTF `font` at `size`."""
+    return pdfmetrics.stringWidth(text, _registered(font), size)
+
+
+def symbol_font_size(style: RenderStyle, cell: float, size: int) -> float:
+    """The font size render_pdf gives the symbols of a size x size grid with cells of
+    `cell` points (RenderError if even the smallest text does not fit)."""
+    fonts = _Fonts(_registered(style.font_regular), _registered(style.font_bold),
+                   *digit_extent(str(style.font_regular)))
+    return _symbol_size(cell, size, style, fonts)
+
+
+@lru_cache(maxsize=None)
+def _registered(font: Path) -> str:
+    """_register_ttf once per path: measuring text must not read the font every time."""
+    return _register_ttf(font)
+
+
 def _register_fonts(style: RenderStyle) -> _Fonts:
     regular = _register_ttf(style.font_regular)
     top, bottom = digit_extent(str(style.font_regular))

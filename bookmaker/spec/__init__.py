@@ -1,8 +1,11 @@
-"""YAML book specs -> BookSpec: the schema, layout presets, and errors with line and column."""
+"""YAML book specs -> BookSpec (and daily specs -> DailySpec): the schema, layout presets,
+and errors with line and column."""
 
 from .layout import (Band, GutterStep, Grids, Layout, LineWeights, Margins, PageSize,
                      TextSizes)
-from .layouts import load_layout_file, load_preset, preset_names
+from .columns import ColumnLayout, load_column_preset
+from .daily import DailySpec, DaySpec, load_daily_spec
+from .layouts import column_preset_names, load_layout_file, load_preset, preset_names
 from .load import load_spec, slug_of
 from .model import BookSpec, Fonts, FrontMatter, SectionSpec
 from .problems import Problem, SpecError
@@ -11,4 +14,5 @@ from .values import DigitSize
 __all__ = ["load_spec", "SpecError", "Problem", "BookSpec", "SectionSpec", "FrontMatter",
            "Fonts", "Layout", "PageSize", "Margins", "GutterStep", "Grids", "TextSizes",
            "LineWeights", "Band", "DigitSize", "load_preset", "load_layout_file",
-           "preset_names", "slug_of"]
+           "preset_names", "slug_of", "load_daily_spec", "DailySpec", "DaySpec",
+           "ColumnLayout", "load_column_preset", "column_preset_names"]

@@ -220,6 +220,12 @@ def _line_mistakes(layout: Layout) -> list[Mistake]:
             if weight < POD_MIN_LINE:
                 found.append(Mistake(("lines", name), f"{weight:g} pt is thinner than the "
                                      f"{POD_MIN_LINE} pt print-on-demand minimum"))
+    return found + line_order_mistakes(lines)
+
+
+def line_order_mistakes(lines: LineWeights) -> list[Mistake]:
+    """Box lines heavier than cell lines, and the border at least as heavy as box lines."""
+    found = []
     if lines.box <= lines.cell:
         found.append(Mistake(("lines", "box"), f"box lines ({lines.box:g} pt) must be heavier "
                              f"than cell lines ({lines.cell:g} pt)"))

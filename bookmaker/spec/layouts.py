@@ -11,11 +11,11 @@ import os
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable
 
 from .layout import Layout, layout_mistakes
 from .problems import Mistake, Problem, Report, SpecError, syntax_problem
-from .values import did_you_mean
+from .values import Schema, did_you_mean
 from .yamlload import MarkedYAMLError, parse_yaml
 
 if TYPE_CHECKING:
@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 
 PRESET_PACKAGE = "bookmaker.layouts"
 LAYOUT_SUFFIXES = (".yaml", ".yml")
+# Newspaper column layouts (for daily specs) live in a subfolder: they are no page layout,
+# so preset_names() never lists them and no book can load one as its page.
+COLUMN_PRESET_FOLDER = "newspaper"
 
 
 def preset_folder() -> Traversable:
@@ -35,7 +38,16 @@ def preset_folder() -> Traversable:
 
 def preset_names() -> tuple[str, ...]:
     """The names of the preset layouts, sorted: 'a4', 'kdp-6x9', ..."""
-    return tuple(sorted(entry.name.rsplit(".", 1)[0] for entry in preset_folder().iterdir()
+    return _names_in(preset_folder())
+
+
+def column_preset_names() -> tuple[str, ...]:
+    """The names of the newspaper column presets, sorted: 'newspaper-1col', ..."""
+    return _names_in(preset_folder() / COLUMN_PRESET_FOLDER)
+
+
+def _names_in(folder: Traversable) -> tuple[str, ...]:
+    return tuple(sorted(entry.name.rsplit(".", 1)[0] for entry in folder.iterdir()
                         if entry.name.endswith(LAYOUT_SUFFIXES)))
 
 
@@ -57,18 +69,27 @@ def load_preset(name: str) -> Layout:
     return layout
 
 
-def load_layout_file(path: Path, shown: str) -> tuple[Layout | None, list[Problem]]:
-    """A user's layout file, or None with its problems; `shown` is the path as written."""
+def load_layout_file(path: Path, shown: str,
+                     parse: Callable | None = None) -> tuple[Any, list[Problem]]:
+    """A user's layout file, or None with its problems; `shown` is the path as written.
+    `parse` reads the text (default parse_layout: a page layout)."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         return None, [Problem(shown, None, None, "", f"cannot read layout file: "
                                                      f"{error.strerror or error}")]
-    return parse_layout(text, shown, path.name.rsplit(".", 1)[0])
+    return (parse or parse_layout)(text, shown, path.name.rsplit(".", 1)[0])
 
 
 def parse_layout(text: str, shown: str, name: str) -> tuple[Layout | None, list[Problem]]:
     """A layout from YAML text, or None with every problem found in it."""
+    return parse_layout_as(Layout, layout_mistakes, text, shown, name)
+
+
+def parse_layout_as(model: type[Schema], mistakes_of: Callable[[Any], list[Mistake]],
+                    text: str, shown: str, name: str) -> tuple[Any, list[Problem]]:
+    """A layout of the given model (page or newspaper column) from YAML text, named `name`
+    and checked further by mistakes_of; or None with every problem found in it."""
     try:
         document = parse_yaml(text)
     except MarkedYAMLError as error:
@@ -78,10 +99,10 @@ def parse_layout(text: str, shown: str, name: str) -> tuple[Layout | None, list[
     if isinstance(document, dict) and "name" in document:
         report.add(Mistake((), "unknown key 'name' (a layout is named by its file name)",
                            key="name"))
-    layout = report.validate(Layout, _without_name(document))
+    layout = report.validate(model, _without_name(document))
     if layout is not None:
         layout = layout.model_copy(update={"name": name})
-        report.add_all(layout_mistakes(layout))
+        report.add_all(mistakes_of(layout))
     if report.problems:
         return None, report.sorted_problems()
     return layout, []
@@ -96,5 +117,9 @@ def _without_name(document):
 def unknown_layout_text(name: str) -> str:
     """The message for a layout name that is no preset, listing the presets."""
     names = preset_names()
+    if name in column_preset_names():
+        return (f"{name!r} is a newspaper column layout, for daily specs (bookmaker daily); "
+                f"a book needs a page layout: one of {', '.join(names)}, or a path to a "
+                f"layout .yaml file")
     return (f"unknown layout {name!r}{did_you_mean(name, names)}; expected one of: "
             f"{', '.join(names)}, or a path to a layout .yaml file")

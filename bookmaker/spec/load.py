@@ -266,4 +266,7 @@ def _book_spec(source: Path, book: BookFile, layout: Layout,
     return BookSpec(source=source, title=book.title, subtitle=book.subtitle, author=book.author,
                     seed=book.seed, name=book.name or slug_of(book.title), layout=layout,
                     answers=book.answers, front_matter=book.front_matter,
-                    page_numbers=book.page_numbers, fonts=book.fonts, sections=tuple(sections))
+                    page_numbers=book.page_numbers, fonts=book.fonts, sections=tuple(sections),
+                    series=book.series or book.name or slug_of(book.title),
+                    volume=None if book.volume is None else str(book.volume),
+                    registry=book.registry)

@@ -8,15 +8,15 @@ field per key, each with its description. `BookSpec` and `SectionSpec` are the r
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import Field, PlainValidator, ValidationInfo
 
 from ..core.shape import SYMMETRIES, Shape, shape_of
 from .layout import Layout
 from .pagecount import front_page_count, page_totals
 from .values import (BoxText, Difficulty, Flag, FontFile, Natural, PerPage, PuzzleCount,
-                     Schema, Seed, SizeText, Slug, Text, one_of)
+                     Schema, Seed, SizeText, Slug, Text, expected, mistake, one_of)
 
 ANSWER_PLACES = ("separate", "back", "none")
 DEFAULT_LAYOUT = "kdp-6x9"
@@ -25,6 +25,26 @@ AnswerPlace = Literal["separate", "back", "none"]
 Symmetry = Literal["none", "rotational", "mirror", "diagonal"]
 AnswerChoice = one_of(*ANSWER_PLACES)
 SymmetryChoice = one_of(*SYMMETRIES)
+REGISTRY_OFF = "none"
+
+
+def _registry(value: Any, info: ValidationInfo) -> Path | bool:
+    """true: the default file; false or 'none': no registry; text: a file path, relative
+    to the spec."""
+    if isinstance(value, bool):
+        return value
+    if not isinstance(value, str) or not value.strip():
+        raise expected("a file path, true (the default file) or none", value)
+    if value == REGISTRY_OFF:
+        return False
+    path = (Path((info.context or {}).get("base", ".")) / value).resolve()
+    if path.is_dir():
+        raise mistake(f"{value!r} is a folder; expected a registry file, like "
+                      f"{value.rstrip('/')}/series.registry.sqlite")
+    return path
+
+
+RegistryChoice = Annotated[Path | bool, PlainValidator(_registry)]
 
 
 class FrontMatter(Schema):
@@ -69,6 +89,15 @@ class BookFile(Schema):
     fonts: Fonts = Field(default_factory=Fonts, description="The user's own TTF fonts.")
     name: Slug | None = Field(None, description="The output file name without extension "
                               "(lowercase letters, digits, hyphens); default: from the title.")
+    series: Text | None = Field(None, description="The series the book belongs to; its "
+                                "registry keeps later volumes from repeating a puzzle. "
+                                "Default: the book's name.")
+    volume: Seed | None = Field(None, description="This book's volume (a number or text); "
+                                "default: the book's name. Rebuilding a volume replaces "
+                                "its puzzles in the registry.")
+    registry: RegistryChoice = Field(True, description="The registry file (relative to the "
+                                     "spec); true (the default): <series>.registry.sqlite "
+                                     "in the output folder; none or false: no registry.")
 
 
 class SectionFile(Schema):
@@ -156,6 +185,15 @@ class BookSpec(Schema):
     page_numbers: bool = Field(description="Whether pages are numbered.")
     fonts: Fonts = Field(description="The user's fonts (absolute paths), or None each.")
     sections: tuple[SectionSpec, ...] = Field(description="The sections, in order.")
+    series: str = Field(description="The series, for the registry (default: the name).")
+    volume: str | None = Field(None, description="The volume as text, if given.")
+    registry: Path | bool = Field(True, description="The registry file (absolute); True: "
+                                  "the default one in the output folder; False: none.")
+
+    @property
+    def issue(self) -> str:
+        """This book's issue in its series' registry: the volume, or else its name."""
+        return self.volume if self.volume is not None else self.name
 
     def page_totals(self) -> tuple[int, int]:
         """(the book's page count, the separate answer book's, 0 if none), from counts."""

@@ -1,0 +1,96 @@
+"""No repeats in a build: a puzzle equivalent to one already issued, or to an earlier one of
+the same build, is made again from its job with the next derived seed.
+
+Puzzles are walked in plan order; the first of two equivalent ones stays. Each repeat is
+replaced by its job made with seed derive_seed(job seed, "repeat", k) for k = 1, 2, ...,
+all repeats of a round in one batch, until none is left: the result depends only on the
+jobs and the keys already issued, never on the order in which puzzles are finished.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Callable, Sequence
+
+from ..core.generator import GenerationError, Puzzle
+from ..core.rng import derive_seed
+from ..core.transform import CanonicalFormError, equivalence_key
+from .produce import PuzzleJob
+
+# Rounds of remaking before giving up. A 4x4 board has only 36 distinct minimal puzzles
+# (13 with rotational symmetry), so small boards run out; 9x9 repeats are rare.
+MAX_ROUNDS = 60
+
+ProduceBatch = Callable[[list[PuzzleJob]], list[Puzzle]]
+
+
+class RepeatsLeft(GenerationError):
+    """Some puzzles could not be made different from the others within MAX_ROUNDS."""
+
+
+@dataclass(frozen=True)
+class Distinct:
+    """The build's puzzles with no two equivalent (nor equivalent to one issued before),
+    each puzzle's equivalence key, and how many of them were made again."""
+
+    puzzles: tuple[Puzzle, ...]
+    keys: tuple[str, ...]
+    remade: int
+
+
+def without_repeats(jobs: Sequence[PuzzleJob], puzzles: Sequence[Puzzle],
+                    issued: frozenset[str], produce_batch: ProduceBatch,
+                    names: Sequence[str] | None = None,
+                    max_rounds: int = MAX_ROUNDS) -> Distinct:
+    """The puzzles (made from jobs, in plan order) with every repeat made again;
+    RepeatsLeft if some are still repeats after max_rounds. `names` name the puzzles in
+    messages (default: their 1-based positions)."""
+    names = list(names) if names is not None else [str(i + 1) for i in range(len(jobs))]
+    made, keys = list(puzzles), [_key(p, name) for p, name in zip(puzzles, names)]
+    seen = set(issued)
+    pending = _first_of_each(keys, seen)
+    remade = len(pending)
+    for repeat in range(1, max_rounds + 1):
+        if not pending:
+            break
+        jobs_again = [replace(jobs[i], seed=derive_seed(jobs[i].seed, "repeat", repeat))
+                      for i in pending]
+        still = []
+        for i, puzzle in zip(pending, produce_batch(jobs_again)):
+            key = _key(puzzle, names[i])
+            if key in seen:
+                still.append(i)
+            else:
+                seen.add(key)
+                made[i], keys[i] = puzzle, key
+        pending = still
+    if pending:
+        raise RepeatsLeft(_repeats_text(jobs, pending, names, max_rounds))
+    return Distinct(tuple(made), tuple(keys), remade)
+
+
+def _first_of_each(keys: list[str], seen: set[str]) -> list[int]:
+    """Positions whose key is in seen or came earlier; the others' keys are added."""
+    repeats = []
+    for i, key in enumerate(keys):
+        if key in seen:
+            repeats.append(i)
+        else:
+            seen.add(key)
+    return repeats
+
+
+def _key(puzzle: Puzzle, name: str) -> str:
+    try:
+        return equivalence_key(puzzle.givens)
+    except CanonicalFormError as error:
+        raise RepeatsLeft(f"puzzle {name}: cannot tell whether it repeats another: "
+                          f"{error}; ask for fewer clues") from None
+
+
+def _repeats_text(jobs, pending: list[int], names: Sequence[str], rounds: int) -> str:
+    first = jobs[pending[0]]
+    shown = ", ".join(names[i] for i in pending[:5]) + (" ..." if len(pending) > 5 else "")
+    return (f"{len(pending)} puzzle(s) still repeat earlier ones after being made again "
+            f"{rounds} times ({shown}): too few distinct puzzles of this kind are left "
+            f"(the first is {first.shape}) for this book and its registry")

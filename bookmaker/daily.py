@@ -1,0 +1,336 @@
+"""The newspaper pipeline for a daily spec and a run of dates, as a straight line of stages:
+dates -> jobs -> produce -> no repeats -> sheets -> render -> write and register.
+
+A date's puzzle depends only on the series seed, the date and that weekday's schedule
+entry, unless it repeats a puzzle published before it: an earlier date's (of the run, or
+in the series' registry) or any other series' in the registry. Then it is replaced by
+the job made again with the next derived seed. Later dates never count, so a day made
+alone is the day made within a run, as long as the registry has the days before it.
+
+Nothing is written until every file of the run is rendered; each file is then written
+to a temporary file and renamed, while the registry is held locked, and the days are
+registered in the same transaction once every file is in place.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from datetime import date, timedelta
+from functools import partial
+from pathlib import Path
+from typing import Callable, Iterable
+
+from . import __version__
+from .book.produce import PuzzleJob, make_puzzle, produce
+from .build import write_atomically
+from .core.generator import Puzzle
+from .core.grid import format_grid
+from .core.rng import derive_seed
+from .core.transform import equivalence_key
+from .dailysheet import (DailyPuzzle, answer_sheet, proof_metadata, proof_pages, puzzle_sheet,
+                         sheet_metadata)
+from .registry import Registry, Snapshot, default_registry_path, entry_of
+from .render.pdf import Metadata, render_pdf_bytes
+from .render.png import dpi_for_width, render_png_bytes
+from .render.sheet import Sheet, sheet_pdf_bytes
+from .render.svg import render_svg_text
+from .spec.daily import WEEKDAYS, DailySpec
+
+__all__ = ["make_daily", "DailyResult", "DailyError", "run_dates", "puzzle_dates",
+           "repeat_key"]
+
+ProgressCallback = Callable[[int], None]
+SHEET_OUTPUTS = ("pdf", "png", "svg")  # the outputs drawn from a day's sheets
+SERIES_FOLDER = "."  # run_contents' name for the series' own folder, where the proof goes
+MAX_REPEATS = 50  # new seeds tried for one date before its size and grade count as used up
+_RENDER_CHUNKS_PER_WORKER = 4
+WRITING_THREADS = 8  # folders written at once: the time goes in waiting for the disk
+
+
+class DailyError(RuntimeError):
+    """A run that cannot be made: no scheduled day in it, or a date with no new puzzle left."""
+
+
+@dataclass(frozen=True)
+class DailyResult:
+    """What a run wrote, and how long each stage took (seconds; never in the output)."""
+
+    folders: tuple[Path, ...]
+    proof: Path | None
+    files: tuple[Path, ...]
+    days: int
+    stage_seconds: dict[str, float] = field(default_factory=dict)
+    registry: Path | None = None  # where the days were registered, if anywhere
+
+
+def run_dates(start: date, days: int) -> list[date]:
+    """`days` calendar days from start."""
+    return [start + timedelta(days=offset) for offset in range(days)]
+
+
+def make_daily(spec: DailySpec, dates: Iterable[date], out_dir: str | os.PathLike,
+               workers: int = 1, on_progress: ProgressCallback | None = None,
+               executor: Executor | None = None) -> DailyResult:
+    """Every scheduled date's files under out_dir/<series>/<date>/, and the run's proof
+    PDF under out_dir/<series>/. on_progress(done) is told as puzzles are finished. The
+    puzzles are made on the executor if one is given (see produce())."""
+    started = time.perf_counter()
+    scheduled = scheduled_dates(spec, dates)
+    registry = daily_registry(spec, out_dir)
+    entries, since = daily_puzzles(spec, with_answered_day(spec, scheduled), workers,
+                                   on_progress, registry, executor)
+    generated = time.perf_counter()
+    # Drawing stays in this process's machine, however many workers made the puzzles.
+    contents = run_contents(spec, scheduled, entries, min(workers, os.cpu_count() or 1))
+    rendered = time.perf_counter()
+    series = Path(out_dir) / spec.name
+    published = set(scheduled)  # not the day before the run, made only for its answer
+    with registering(registry, spec, [e for e in entries if e.date in published], since):
+        files = write_folders(series, contents)
+    written = time.perf_counter()
+    folders = tuple(series / folder for folder in contents if folder != SERIES_FOLDER)
+    proof = next((path for path in files if path.parent == series), None)
+    return DailyResult(folders, proof, files, len(scheduled), {
+        "generate": generated - started, "render": rendered - generated,
+        "write and register": written - rendered},
+        registry and registry.path)
+
+
+def write_folders(series: Path, contents: dict[str, dict[str, bytes]]) -> tuple[Path, ...]:
+    """Every folder's files written atomically (build.write_atomically), several folders
+    at a time: each file is flushed to disk before it is renamed, and those waits overlap."""
+    with ThreadPoolExecutor(max_workers=WRITING_THREADS) as pool:
+        written = pool.map(lambda item: write_atomically(series / item[0], item[1]),
+                           contents.items())
+        return tuple(path for paths in written for path in paths)
+
+
+def scheduled_dates(spec: DailySpec, dates: Iterable[date]) -> list[date]:
+    """The dates whose weekday the schedule has, in order; DailyError if there are none."""
+    dates = sorted(set(dates))
+    scheduled = [day for day in dates if spec.day_of(day) is not None]
+    if not scheduled:
+        days = ", ".join(sorted({WEEKDAYS[day.weekday()] for day in dates}))
+        raise DailyError(f"the schedule has no puzzle on {days}: nothing to make")
+    return scheduled
+
+
+def previous_scheduled(spec: DailySpec, day: date) -> date:
+    """The last scheduled date before `day` (the schedule has at least one weekday)."""
+    return _scheduled_step(spec, day, -1)
+
+
+def next_scheduled(spec: DailySpec, day: date) -> date:
+    """The first scheduled date after `day`."""
+    return _scheduled_step(spec, day, 1)
+
+
+def _scheduled_step(spec: DailySpec, day: date, step: int) -> date:
+    day += timedelta(days=step)
+    while spec.day_of(day) is None:
+        day += timedelta(days=step)
+    return day
+
+
+def puzzle_dates(spec: DailySpec, dates: Iterable[date]) -> list[date]:
+    """The dates whose puzzles a run of `dates` makes (DailyError if none is scheduled)."""
+    return with_answered_day(spec, scheduled_dates(spec, dates))
+
+
+def with_answered_day(spec: DailySpec, scheduled: list[date]) -> list[date]:
+    """The dates whose puzzles the run needs: with next-day answers, the first day's
+    folder prints the answer of the scheduled day before it, so that one is made too."""
+    if spec.answer != "next-day":
+        return scheduled
+    return [previous_scheduled(spec, scheduled[0])] + scheduled
+
+
+# Puzzles: one job per date, then repeats of earlier dates replaced.
+
+def day_job(spec: DailySpec, day: date) -> PuzzleJob:
+    """The job for a date: its seed depends on the series, the date and that weekday's
+    schedule entry only (its title and columns change no puzzle)."""
+    entry = spec.day_of(day)
+    shape = entry.shape
+    seed = derive_seed(spec.seed, "daily", spec.series, day.isoformat(), str(shape),
+                       shape.box_text, entry.difficulty, entry.symmetry)
+    return PuzzleJob(shape, seed, entry.symmetry, difficulty=entry.difficulty)
+
+
+def daily_puzzles(spec: DailySpec, dates: list[date], workers: int,
+                  on_progress: ProgressCallback | None = None,
+                  registry: Registry | None = None, executor: Executor | None = None
+                  ) -> tuple[list[DailyPuzzle], int]:
+    """Each date's verified puzzle (produce() proves each unique twice), none repeating
+    an earlier date's, of the run or registered, nor another series' in the registry;
+    and the registry's watermark when it was read."""
+    jobs = [day_job(spec, day) for day in dates]
+    puzzles = produce(jobs, workers, on_progress, executor)
+    # Read as late as possible, so that a run finishing meanwhile is taken into account.
+    snapshot = registry.read() if registry else Snapshot((), 0)
+    return without_repeats(spec, dates, jobs, puzzles, snapshot), snapshot.watermark
+
+
+def without_repeats(spec: DailySpec, dates: list[date], jobs: list[PuzzleJob],
+                    puzzles: list[Puzzle],
+                    registered: Snapshot = Snapshot((), 0)) -> list[DailyPuzzle]:
+    """The puzzles in date order, each that repeats one published before it replaced by
+    its job made again with the next derived seed. Before it: an earlier date of the
+    run, an earlier date the registry holds (its rows for the run's own dates are about
+    to be replaced, so they do not count), or any puzzle of another series. Later dates
+    never count."""
+    seen, earlier = _registered_keys(registered, spec.name, dates)
+    entries = []
+    for day, job, puzzle in zip(dates, jobs, puzzles):
+        while earlier and earlier[-1][0] < day.isoformat():
+            seen.add(earlier.pop()[1])
+        repeats, key = 0, repeat_key(puzzle)
+        while key in seen:
+            repeats += 1
+            if repeats > MAX_REPEATS:
+                raise DailyError(_used_up(spec, day, job))
+            puzzle = make_puzzle(replace(job, seed=derive_seed(job.seed, "repeat", repeats)))
+            key = repeat_key(puzzle)
+        seen.add(key)
+        entries.append(DailyPuzzle(day, spec.day_of(day), puzzle, repeats, key))
+    return entries
+
+
+def _registered_keys(registered: Snapshot, series: str, dates: list[date]
+                     ) -> tuple[set[str], list[tuple[str, str]]]:
+    """The keys of other series, and the series' own (date, key) rows outside the run,
+    latest first (popped from the end as the run's dates pass them)."""
+    run = {day.isoformat() for day in dates}
+    others = {key for name, _, key in registered.rows if name != series}
+    own = sorted(((issue, key) for name, issue, key in registered.rows
+                  if name == series and issue not in run), reverse=True)
+    return others, own
+
+
+def repeat_key(puzzle: Puzzle) -> str:
+    """What two puzzles share when one repeats the other, digits relabelled, rows and
+    columns permuted, turned or mirrored: the equivalence key of its givens."""
+    return equivalence_key(puzzle.givens)
+
+
+def daily_registry(spec: DailySpec, out_dir: str | os.PathLike) -> Registry | None:
+    """The series' registry: the spec's file, the series' file in out_dir, or None."""
+    if spec.registry is False:
+        return None
+    if spec.registry is True:
+        return Registry(default_registry_path(out_dir, spec.name))
+    return Registry(spec.registry)
+
+
+@contextmanager
+def registering(registry: Registry | None, spec: DailySpec, entries: list[DailyPuzzle],
+                since: int):
+    """Record each day's puzzle as an issue of the series (replacing what the day held)
+    once the body, which writes the files, has succeeded; the registry stays locked
+    throughout, and RegistryConflict stops the run before anything is written if
+    another run registered one of these puzzles since the registry was read."""
+    if registry is None:
+        yield
+        return
+    issues = {entry.date.isoformat(): [entry_of(entry.puzzle.givens, entry.puzzle.grade,
+                                                entry.key)] for entry in entries}
+    with registry.issuing(spec.name, issues, since):
+        yield
+
+
+def _used_up(spec: DailySpec, day: date, job: PuzzleJob) -> str:
+    return (f"{day.isoformat()}: {MAX_REPEATS} new seeds in a row gave puzzles that earlier "
+            f"days of {spec.series!r} already had; {job.shape} {job.difficulty} puzzles are "
+            f"running out: schedule a larger size or another difficulty")
+
+
+# Files: every sheet rendered (on the workers too), then sorted into day folders.
+
+def run_contents(spec: DailySpec, scheduled: list[date], entries: list[DailyPuzzle],
+                 workers: int) -> dict[str, dict[str, bytes]]:
+    """Folder (a date, or SERIES_FOLDER) -> file name -> bytes, for the run."""
+    by_date = {entry.date: entry for entry in entries}
+    answered = {day: _answered_date(spec, day) for day in scheduled}
+    tasks = [(by_date[day], "puzzle") for day in scheduled] + \
+        [(by_date[answered[day]], "answer") for day in scheduled]
+    if not set(SHEET_OUTPUTS) & set(spec.outputs):
+        tasks = []  # no file of a sheet is wanted: nothing to draw
+    rendered = dict(zip(tasks, _render_all(spec, tasks, workers)))
+    contents = {}
+    for day in scheduled:
+        files = rendered.get((by_date[day], "puzzle"), {}) | \
+            rendered.get((by_date[answered[day]], "answer"), {})
+        if "json" in spec.outputs:
+            files["day.json"] = day_json(spec, by_date[day]).encode("utf-8")
+        contents[day.isoformat()] = files
+    if "proof" in spec.outputs:
+        contents[SERIES_FOLDER] = proof_file([by_date[day] for day in scheduled], spec)
+    return contents
+
+
+def proof_file(run: list[DailyPuzzle], spec: DailySpec) -> dict[str, bytes]:
+    """The editor's proof of the run, named by its first and last dates."""
+    pages, style = proof_pages(spec, run)
+    return {f"proof-{run[0].date}-{run[-1].date}.pdf":
+            render_pdf_bytes(pages, style, proof_metadata(spec, run))}
+
+
+def _answered_date(spec: DailySpec, day: date) -> date:
+    """The date whose answer is printed in the folder of `day`."""
+    return previous_scheduled(spec, day) if spec.answer == "next-day" else day
+
+
+def _render_all(spec: DailySpec, tasks: list[tuple[DailyPuzzle, str]],
+                workers: int) -> list[dict[str, bytes]]:
+    """Each (entry, 'puzzle' or 'answer') task's files, in task order, on `workers`."""
+    render = partial(render_part, spec)
+    if workers <= 1 or len(tasks) <= 1:
+        return list(map(render, tasks))
+    chunk = max(1, len(tasks) // (workers * _RENDER_CHUNKS_PER_WORKER))
+    with ProcessPoolExecutor(max_workers=min(workers, len(tasks))) as executor:
+        return list(executor.map(render, tasks, chunksize=chunk))
+
+
+def render_part(spec: DailySpec, task: tuple[DailyPuzzle, str]) -> dict[str, bytes]:
+    """The files of an entry's puzzle or answer, as the spec's outputs ask."""
+    entry, part = task
+    sheet = puzzle_sheet(spec, entry) if part == "puzzle" else answer_sheet(spec, entry)
+    metadata = sheet_metadata(spec, entry, "puzzle" if part == "puzzle" else "solution")
+    return sheet_files(spec, sheet, part, metadata)
+
+
+def sheet_files(spec: DailySpec, sheet: Sheet, part: str,
+                metadata: Metadata) -> dict[str, bytes]:
+    """part.pdf, part-print.png, part-web.png and part.svg, those the spec asks for."""
+    files = {}
+    if "pdf" in spec.outputs:
+        files[f"{part}.pdf"] = sheet_pdf_bytes(sheet, metadata)
+    if "png" in spec.outputs:
+        files[f"{part}-print.png"] = render_png_bytes(sheet, spec.png.print_dpi)
+        files[f"{part}-web.png"] = render_png_bytes(sheet, dpi_for_width(sheet,
+                                                                         spec.png.web_width))
+    if "svg" in spec.outputs:
+        files[f"{part}.svg"] = render_svg_text(sheet, metadata.title).encode("utf-8")
+    return files
+
+
+def day_json(spec: DailySpec, entry: DailyPuzzle) -> str:
+    """A day's record as deterministic JSON: enough to print, check and rebuild it."""
+    puzzle, day = entry.puzzle, entry.day
+    answer_in = entry.date if spec.answer == "separate" else next_scheduled(spec, entry.date)
+    record = {
+        "bookmaker": __version__, "series": spec.series, "date": entry.date.isoformat(),
+        "weekday": day.weekday, "title": day.title, "size": f"{day.size}x{day.size}",
+        "box": f"{day.box_rows}x{day.box_cols}", "symmetry": puzzle.symmetry,
+        "difficulty": day.difficulty, "grade": puzzle.grade, "score": puzzle.score,
+        "hardest": puzzle.hardest, "clues": puzzle.givens.clue_count,
+        "givens": format_grid(puzzle.givens), "solution": format_grid(puzzle.solution),
+        "seed": puzzle.seed, "repeats_skipped": entry.repeats,
+        "answer": spec.answer, "answer_folder": answer_in.isoformat(),
+    }
+    return json.dumps(record, sort_keys=True, indent=2, ensure_ascii=False) + "\n"

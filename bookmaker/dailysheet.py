@@ -1,0 +1,228 @@
+"""A day's newspaper sheets (its puzzle and its answer, as wide as the columns they span)
+and the editor's proof pages, from a daily spec and its verified puzzles."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import date
+from pathlib import Path
+
+from .book.pages import GridPlacement, Page, PageGeometry
+from .book.paginate import GridItem, paginate_puzzles
+from .core.generator import Puzzle
+from .core.grid import SYMBOLS, Grid
+from .core.shape import Shape
+from .render.fonts import default_fonts, digit_extent
+from .render.pdf import MIN_TEXT_SIZE, Metadata, RenderStyle, text_width
+from .render.sheet import Sheet, SheetLine, line_height, sheet_geometry
+from .spec.daily import DailySpec, DaySpec
+
+WEEKDAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
+                 "Sunday")
+MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August",
+               "September", "October", "November", "December")
+SEPARATOR = " · "
+RULES_SPACE = 0.35  # space above the rules, as a share of their size
+A4 = (595.2756, 841.8898)  # the proof's page, in points
+PROOF_DAYS_PER_PAGE = 3  # a row per day: its puzzle, then its solution
+
+
+@dataclass(frozen=True)
+class DailyPuzzle:
+    """A date's verified puzzle, its schedule entry, how many repeats it replaced, and its
+    repeat key (daily.repeat_key: what a repeat of it would share)."""
+
+    date: date
+    day: DaySpec
+    puzzle: Puzzle
+    repeats: int = 0
+    key: str = ""
+
+
+def date_text(day: date) -> str:
+    """'Monday 1 December 2026': English names, whatever the machine's locale."""
+    return f"{WEEKDAY_NAMES[day.weekday()]} {day.day} {MONTH_NAMES[day.month - 1]} {day.year}"
+
+
+def puzzle_title(spec: DailySpec, day: DaySpec) -> str:
+    """The series, and the day's own name if it has one: 'Daily Sudoku · Monster'."""
+    return spec.series + (SEPARATOR + day.title if day.title else "")
+
+
+def heading_parts(spec: DailySpec, entry: DailyPuzzle) -> list[str]:
+    """The parts of a puzzle's heading: its title, then its date and grade (one part, so
+    that a line break comes between them only if the date alone fills a line)."""
+    return [puzzle_title(spec, entry.day),
+            date_text(entry.date) + SEPARATOR + entry.puzzle.grade.capitalize()]
+
+
+def puzzle_sheet(spec: DailySpec, entry: DailyPuzzle) -> Sheet:
+    """The day's puzzle: its heading, the rules if asked, and the empty grid."""
+    rules = rules_text(entry.puzzle.shape) if spec.rules else ""
+    return _sheet(spec, entry.day.columns, entry.puzzle.givens, None,
+                  heading_parts(spec, entry), rules)
+
+
+def answer_sheet(spec: DailySpec, entry: DailyPuzzle) -> Sheet:
+    """The day's solution: 'Solution' and the puzzle's heading, the givens in bold."""
+    return _sheet(spec, entry.day.columns, entry.puzzle.givens, entry.puzzle.solution,
+                  ["Solution"] + heading_parts(spec, entry), "")
+
+
+def rules_text(shape: Shape) -> str:
+    """The rules in one sentence, for the shape's boxes and symbols."""
+    symbols = f"1 to {shape.size}" if shape.size <= 9 else \
+        f"1 to 9 and A to {SYMBOLS[shape.size - 1]}"
+    return (f"Fill the grid so that every row, every column and every {shape.box_rows}x"
+            f"{shape.box_cols} box holds each of {symbols} exactly once.")
+
+
+def _sheet(spec: DailySpec, columns: int, grid: Grid, solution: Grid | None,
+           parts: list[str], rules: str) -> Sheet:
+    """A sheet as wide as `columns` columns and as tall as its text and grid need."""
+    layout = spec.layout
+    width = layout.width(columns)
+    placed = _text_lines(spec, parts, rules, width - 2 * layout.padding)
+    depths = _depths(placed, layout.text.rules * RULES_SPACE)
+    side, border = layout.grid_side(columns), layout.lines.border
+    style = _style(spec, solution is not None)
+    # render/pdf.py keeps a grid's label height clear between the text and the grid.
+    height = 2 * layout.padding + border / 2 + side + style.label_height + \
+        (depths[-1] if depths else 0)
+    lines = tuple(SheetLine(text, height - layout.padding - depth, size, is_bold)
+                  for (text, size, is_bold), depth in zip(placed, depths))
+    placement = GridPlacement(layout.padding + border / 2, layout.padding + border / 2, side,
+                              grid, solution)
+    return Sheet(width, height, lines, placement,
+                 replace(style, geometry=sheet_geometry(width, height)))
+
+
+def _text_lines(spec: DailySpec, parts: list[str], rules: str,
+                room: float) -> list[tuple[str, float, bool]]:
+    """(text, size, bold) of each line: the heading's parts packed into bold lines, then
+    the rules wrapped into regular ones, all within `room` points."""
+    regular, bold = _fonts(spec)
+    sizes = spec.layout.text
+    placed = [(text, sizes.heading, True) for text in
+              packed_lines(parts, bold, sizes.heading, room)]
+    if rules:
+        placed += [(text, sizes.rules, False) for text in
+                   balanced_lines(rules, regular, sizes.rules, room)]
+    return placed
+
+
+def _depths(placed: list[tuple[str, float, bool]], rules_space: float) -> list[float]:
+    """How far below the sheet's text top each line's baseline is: a line height each,
+    and a little space where the bold heading gives way to the rules."""
+    depths, depth, previous_bold = [], 0.0, True
+    for _, size, bold in placed:
+        depth += line_height(size, bold) + (rules_space if previous_bold and not bold else 0)
+        depths.append(depth)
+        previous_bold = bold
+    return depths
+
+
+def packed_lines(parts: list[str], font: Path, size: float, width: float) -> list[str]:
+    """The parts joined by ' · ' into as few lines as fit the width. A part too wide for
+    a line of its own is packed from its own ' · '-separated pieces, and a piece without
+    any is wrapped by words."""
+    lines: list[str] = []
+    for part in parts:
+        joined = lines[-1] + SEPARATOR + part if lines else part
+        if lines and text_width(joined, font, size) <= width:
+            lines[-1] = joined
+        elif text_width(part, font, size) <= width:
+            lines.append(part)
+        elif SEPARATOR in part:
+            lines += packed_lines(part.split(SEPARATOR), font, size, width)
+        else:
+            lines += balanced_lines(part, font, size, width)
+    return lines
+
+
+def balanced_lines(text: str, font: Path, size: float, width: float) -> list[str]:
+    """The text in as few lines as wrapping to the width gives, but wrapped to the least
+    width that keeps that many, so that no word is left alone on the last line."""
+    count = len(wrapped_lines(text, font, size, width))
+    narrow, wide = 0.0, width
+    while wide - narrow > 0.5:  # fewer lines as the width grows: search for the least
+        middle = (narrow + wide) / 2
+        if len(wrapped_lines(text, font, size, middle)) == count:
+            wide = middle
+        else:
+            narrow = middle
+    return wrapped_lines(text, font, size, wide)
+
+
+def wrapped_lines(text: str, font: Path, size: float, width: float) -> list[str]:
+    """Words of text filled into lines no wider than width (a long word stands alone)."""
+    lines: list[str] = []
+    for word in text.split():
+        joined = f"{lines[-1]} {word}" if lines else word
+        if lines and text_width(joined, font, size) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(word)
+    return lines
+
+
+def _fonts(spec: DailySpec) -> tuple[Path, Path]:
+    """(regular, bold) TTFs: the spec's own, else the bundled ones."""
+    regular, bold = default_fonts()
+    return Path(spec.fonts.regular or regular), Path(spec.fonts.bold or bold)
+
+
+def _style(spec: DailySpec, answer: bool) -> RenderStyle:
+    """How a sheet is drawn: headings bold (the renderer's title), rules regular (its
+    subtitle), the layout's lines and digit size; other text at the smallest size. Its
+    geometry is a stand-in until the sheet's height is known."""
+    layout = spec.layout
+    regular, bold = _fonts(spec)
+    fraction = layout.text.answer_digits if answer else layout.digit_fraction
+    small = MIN_TEXT_SIZE
+    return RenderStyle(sheet_geometry(layout.width(1), 1.0), regular, bold,
+                       given_font_ratio=fraction * digit_extent(str(regular))[0],
+                       label_size=small, caption_size=small, header_size=small,
+                       footer_size=small, page_number_size=small,
+                       title_size=layout.text.heading, subtitle_size=layout.text.rules,
+                       heading_size=small, body_size=small, cell_line=layout.lines.cell,
+                       box_line=layout.lines.box, border_line=layout.lines.border)
+
+
+def sheet_metadata(spec: DailySpec, entry: DailyPuzzle, what: str) -> Metadata:
+    """The PDF information of a day's puzzle or solution file."""
+    return Metadata(title=f"{puzzle_title(spec, entry.day)}: {what}, {date_text(entry.date)}",
+                    subject=entry.puzzle.grade.capitalize(), creator="bookmaker")
+
+
+# The editor's proof: every day of a run with its grade and solution, on A4 pages.
+
+def proof_pages(spec: DailySpec, entries: list[DailyPuzzle]) -> tuple[list[Page], RenderStyle]:
+    """Pages of three days each: a row per day, its puzzle beside its solution."""
+    geometry = PageGeometry(*A4, margin_top=36.0, margin_bottom=36.0, margin_inside=42.0,
+                            margin_outside=42.0, header_space=24.0, footer_space=18.0)
+    regular, bold = _fonts(spec)
+    style = RenderStyle(geometry, regular, bold)
+    items = [item for entry in entries for item in _proof_items(spec, entry)]
+    header = f"{spec.series}{SEPARATOR}proof{SEPARATOR}{date_text(entries[0].date)} to " \
+             f"{date_text(entries[-1].date)}"
+    pages = paginate_puzzles(items, geometry, 2 * PROOF_DAYS_PER_PAGE, 1, style.label_height,
+                             style.below_height, header=header)
+    return pages, style
+
+
+def _proof_items(spec: DailySpec, entry: DailyPuzzle) -> tuple[GridItem, GridItem]:
+    puzzle, day = entry.puzzle, entry.day
+    label = date_text(entry.date) + (SEPARATOR + day.title if day.title else "")
+    caption = SEPARATOR.join([puzzle.grade.capitalize(), f"score {puzzle.score:g}",
+                              f"{puzzle.givens.clue_count} clues"])
+    repeats = f"{entry.repeats} repeat{'s' if entry.repeats > 1 else ''} skipped" \
+        if entry.repeats else ""
+    return (GridItem(puzzle.givens, None, label, caption, repeats),
+            GridItem(puzzle.givens, puzzle.solution, "Solution", puzzle.hardest,
+                     f"{day.size}x{day.size}"))
+
+
+def proof_metadata(spec: DailySpec, entries: list[DailyPuzzle]) -> Metadata:
+    return Metadata(title=f"{spec.series}: proof, {entries[0].date} to {entries[-1].date}",
+                    creator="bookmaker")

@@ -1,0 +1,308 @@
+"""Daily specs: a newspaper series (`daily:`) and its weekday `schedule:` -> DailySpec.
+
+Loaded like a book spec (spec/load.py): the YAML is read with every position kept, the
+series and each weekday are checked on their own so that one mistake does not hide
+another, and every problem is reported at once as `FILE:LINE:COL: key: message`.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import date
+from pathlib import Path
+from typing import Annotated, Any, ClassVar
+
+from pydantic import Field, PlainValidator
+
+from ..core.grader import GRADES
+from ..core.shape import MAX_SIZE, SYMMETRIES, Shape, parse_shape, shape_of
+from .columns import (ColumnLayout, load_column_layout_file, load_column_preset,
+                      unknown_column_layout_text)
+from .layouts import column_preset_names, is_layout_path, preset_names
+from .load import DIGIT_INK, _read_document, slug_of
+from .model import Fonts, RegistryChoice, Symmetry
+from .problems import Mistake, Problem, Report, SpecError
+from .values import (BoxText, Count, Flag, Schema, Seed, SizeText, Slug, Text, _whole_at_least,
+                     describe, did_you_mean, font_digit_top, mistake, one_of)
+from .yamlload import mark_of
+
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+ANSWER_PLACES = ("separate", "next-day")
+OUTPUT_KINDS = ("pdf", "png", "svg", "json", "proof")
+MAX_DAILY_SIZE = 16  # a 25x25 is no daily puzzle: it would not fit a news column either
+DEFAULT_LAYOUT = "newspaper-2col"
+# Used when a spec gives no schedule: the week ramps from Monday's singles-only puzzle to
+# Saturday's expert one, and Sunday's is a hard one for the longer read.
+DEFAULT_SCHEDULE = {
+    "monday": {"difficulty": "beginner"}, "tuesday": {"difficulty": "easy"},
+    "wednesday": {"difficulty": "medium"}, "thursday": {"difficulty": "medium"},
+    "friday": {"difficulty": "hard"}, "saturday": {"difficulty": "expert"},
+    "sunday": {"difficulty": "hard"}}
+
+
+def _outputs(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise mistake(f"expected a list of outputs (some of: {', '.join(OUTPUT_KINDS)}), "
+                      f"got {describe(value)}")
+    if not value:
+        raise mistake(f"needs at least one of: {', '.join(OUTPUT_KINDS)}")
+    for kind in value:
+        if kind not in OUTPUT_KINDS:
+            raise mistake(f"unknown output {kind!r}{did_you_mean(kind, OUTPUT_KINDS)}; "
+                          f"expected some of: {', '.join(OUTPUT_KINDS)}")
+        if value.count(kind) > 1:
+            raise mistake(f"lists {kind!r} twice")
+    return tuple(kind for kind in OUTPUT_KINDS if kind in value)
+
+
+Outputs = Annotated[tuple, PlainValidator(_outputs)]
+Grade = one_of(*GRADES)
+Dpi = _whole_at_least(72, 2400)
+Pixels = _whole_at_least(100, 8000)
+
+
+class PngFile(Schema):
+    """The two PNG resolutions: one for print, one for the web."""
+
+    print_dpi: Dpi = Field(300, description="Resolution of the print PNGs (72 to 2400 dpi).")
+    web_width: Pixels = Field(600, description="Width in pixels of the web PNGs (100 to 8000).")
+
+
+class DailyFile(Schema):
+    """The `daily:` mapping of a daily spec: the series and how its files are made."""
+
+    placeholders: ClassVar[dict] = {"series": "?", "seed": 0}
+
+    series: Text = Field(description="The series' name, printed in every heading; required.")
+    seed: Seed = Field(description="The series' secret: any whole number or text. A date's "
+                                   "puzzle depends only on it, the date and that weekday's "
+                                   "schedule. Required.")
+    name: Slug | None = Field(None, description="The series' folder name (lowercase letters, "
+                                                "digits, hyphens); default: from the series.")
+    layout: Text = Field(DEFAULT_LAYOUT, description="A newspaper column preset from "
+                         "layouts/newspaper/, or a path to a column layout .yaml file.")
+    answer: one_of(*ANSWER_PLACES) = Field(
+        "separate", description="separate: each day's answer files beside its puzzle; "
+                                "next-day: in the next scheduled day's folder.")
+    outputs: Outputs = Field(OUTPUT_KINDS, description="The files to write: pdf, png, svg "
+                             "(puzzle and answer each), json (day.json), proof (the editor's "
+                             "proof PDF of the run).")
+    rules: Flag = Field(True, description="A line of rules under each puzzle's heading.")
+    png: PngFile = Field(default_factory=PngFile, description="PNG resolutions.")
+    fonts: Fonts = Field(default_factory=Fonts, description="The user's own TTF fonts.")
+    registry: RegistryChoice = Field(True, description="The registry file (relative to the "
+                                     "spec) of the series' published puzzles; true (the "
+                                     "default): <name>.registry.sqlite in the output folder; "
+                                     "none or false: no registry.")
+
+
+class DayFile(Schema):
+    """One weekday of `schedule:`: the puzzle printed on that day of every week."""
+
+    placeholders: ClassVar[dict] = {"difficulty": "easy"}
+
+    difficulty: Grade = Field(description="The exact grade: beginner, easy, medium, hard, "
+                                          "expert or extreme; required.")
+    size: SizeText = Field("9x9", description="The board size, 4x4 to 16x16.")
+    box: BoxText | None = Field(None, description="The box, rows x columns, when not the "
+                                                  "usual one (6x6: 2x3 unless told 3x2).")
+    symmetry: one_of(*SYMMETRIES) = Field("rotational", description="Symmetry of the clue "
+                                          "pattern: none, rotational, mirror, diagonal.")
+    title: Text | None = Field(None, description="A name for the day's puzzle, printed in "
+                                                 "its heading: 'Monster', 'Mini'.")
+    columns: Count | None = Field(None, description="Columns this day's puzzle spans; "
+                                                    "default: the layout's.")
+
+
+class DailySpecFile(Schema):
+    """A whole daily spec file: the series and the schedule (each checked on its own)."""
+
+    daily: Any = Field(description="The series mapping; see DailyFile.")
+    schedule: Any = Field(None, description="Weekday -> DayFile; default DEFAULT_SCHEDULE.")
+
+
+class DaySpec(Schema):
+    """A weekday's puzzle as loaded: shape resolved, columns decided."""
+
+    weekday: str = Field(description="monday .. sunday.")
+    size: int = Field(description="The board size n of an n x n board.")
+    box_rows: int = Field(description="Rows in each box.")
+    box_cols: int = Field(description="Columns in each box.")
+    difficulty: str = Field(description="The grade every puzzle of this weekday has.")
+    symmetry: Symmetry = Field(description="Symmetry of the clue pattern.")
+    title: str | None = Field(description="The day's puzzle name, if any.")
+    columns: int = Field(description="Columns of the page the puzzle spans.")
+
+    @property
+    def shape(self) -> Shape:
+        return shape_of(self.box_rows, self.box_cols)
+
+
+class DailySpec(Schema):
+    """A whole daily series as loaded: every default filled, every path absolute."""
+
+    source: Path = Field(description="The spec file, absolute.")
+    series: str = Field(description="The series' name.")
+    name: str = Field(description="The series' folder name.")
+    seed: int | str = Field(description="The series seed.")
+    layout: ColumnLayout = Field(description="The column layout, loaded.")
+    answer: str = Field(description="separate or next-day.")
+    outputs: tuple[str, ...] = Field(description="The kinds of files to write.")
+    rules: bool = Field(description="Whether a line of rules is printed.")
+    png: PngFile = Field(description="PNG resolutions.")
+    fonts: Fonts = Field(description="The user's fonts (absolute paths), or None each.")
+    registry: Path | bool = Field(description="The registry file (absolute); True: the "
+                                  "default one in the output folder; False: none.")
+    schedule: tuple[DaySpec | None, ...] = Field(description="Monday to Sunday; None: no "
+                                                             "puzzle that weekday.")
+
+    def day_of(self, day: date) -> DaySpec | None:
+        """The schedule entry for a date, or None if its weekday has no puzzle."""
+        return self.schedule[day.weekday()]
+
+
+def load_daily_spec(path: str | os.PathLike) -> DailySpec:
+    """The daily spec in the YAML file at path; SpecError lists every problem with it."""
+    shown, source = str(path), Path(path).resolve()
+    report = Report(shown, _read_document(source, shown))
+    report.add_duplicates()
+    document = report.document
+    _refuse_book_spec(report)
+    if report.validate(DailySpecFile, document) is None:
+        raise SpecError(report.sorted_problems())
+    daily = report.validate(DailyFile, document["daily"], ("daily",), {"base": source.parent})
+    days = _schedule_files(report, document.get("schedule", DEFAULT_SCHEDULE))
+    layout, layout_problems = _layout(report, daily and daily.layout, source, shown)
+    schedule = [_day_spec(report, weekday, days.get(weekday), layout) for weekday in WEEKDAYS]
+    _check_digit_font(report, daily, layout)
+    problems = report.sorted_problems() + layout_problems
+    if problems:
+        raise SpecError(problems)
+    return DailySpec(source=source, series=daily.series, name=daily.name or
+                     slug_of(daily.series), seed=daily.seed, layout=layout, answer=daily.answer,
+                     outputs=daily.outputs, rules=daily.rules, png=daily.png, fonts=daily.fonts,
+                     registry=daily.registry, schedule=tuple(schedule))
+
+
+def _refuse_book_spec(report: Report) -> None:
+    """A book spec given to the daily loader: one clear problem instead of a dozen."""
+    document = report.document
+    if not isinstance(document, dict) or "daily" in document:
+        return
+    key = "book" if "book" in document else "sections" if "sections" in document else None
+    if key is not None:
+        report.add(Mistake((), f"this is a book spec (it has '{key}:'): build it with "
+                               f"`bookmaker build`; a daily spec has a 'daily:' mapping "
+                               f"and a 'schedule:'", key=key))
+        raise SpecError(report.sorted_problems())
+
+
+def daily_spec_problem(path: str | os.PathLike) -> Problem | None:
+    """The one problem to report when a book command is given a daily spec; None if the
+    file is not a daily spec (or cannot be read: the book loader reports that)."""
+    try:
+        document = _read_document(Path(path).resolve(), str(path))
+    except SpecError:
+        return None
+    if not isinstance(document, dict) or "daily" not in document or "book" in document:
+        return None
+    mark = mark_of(document, (), "daily")
+    return Problem(str(path), mark.line + 1, mark.column + 1, "",
+                   f"this is a daily spec (it has 'daily:'): make its puzzles with "
+                   f"`bookmaker daily {path} --from YYYY-MM-DD`; a book spec has 'book:' "
+                   f"and 'sections:'")
+
+
+def _schedule_files(report: Report, raw: Any) -> dict[str, DayFile | None]:
+    """Each scheduled weekday's DayFile (None where it has mistakes)."""
+    if not isinstance(raw, dict):
+        report.add(Mistake(("schedule",), f"expected a mapping of weekdays (monday to "
+                                          f"sunday), got {describe(raw)}"))
+        return {}
+    if not raw:
+        report.add(Mistake(("schedule",), "needs at least one weekday (monday to sunday)"))
+    for key in raw:
+        if key not in WEEKDAYS:
+            report.add(Mistake(("schedule",), f"unknown weekday {key!r}"
+                               f"{did_you_mean(key, WEEKDAYS) or ' (expected monday to sunday)'}",
+                               key=key))
+    return {weekday: report.validate(DayFile, raw[weekday], ("schedule", weekday))
+            for weekday in WEEKDAYS if weekday in raw}
+
+
+def _layout(report: Report, value: str | None, source: Path,
+            shown: str) -> tuple[ColumnLayout | None, list[Problem]]:
+    """The column layout daily.layout names, and the problems inside its file, if any."""
+    if value is None:
+        return None, []
+    if is_layout_path(value):
+        path = (source.parent / value).resolve()
+        if not path.is_file():
+            report.add(Mistake(("daily", "layout"), f"layout file {value!r} not found "
+                                                    f"(looked for {path})"))
+            return None, []
+        return load_column_layout_file(path, os.path.join(os.path.dirname(shown), value))
+    if value not in column_preset_names():
+        report.add(Mistake(("daily", "layout"), unknown_column_layout_text(value,
+                                                                           preset_names())))
+        return None, []
+    try:
+        return load_column_preset(value), []
+    except SpecError as error:  # a broken preset: a bug, but still reported, not raised
+        return None, error.problems
+
+
+def _day_spec(report: Report, weekday: str, day: DayFile | None,
+              layout: ColumnLayout | None) -> DaySpec | None:
+    """Check what needs several of a day's values; None if it is not scheduled or wrong."""
+    at = ("schedule", weekday)
+    shape = _shape(report, at, day) if day is not None else None
+    if shape is None or layout is None:
+        return None
+    columns = day.columns or layout.columns
+    if columns > layout.page_columns:
+        report.add(Mistake(at + ("columns",), f"the {layout.name} layout's page has "
+                                              f"{layout.page_columns} columns, got {columns}"))
+        return None
+    problem = layout.fit_problem(shape.size, columns)
+    if problem:
+        report.add(Mistake(at + ("columns" if day.columns else "size",), problem))
+        return None
+    if day.difficulty is None:  # reported already; the board was still worth checking
+        return None
+    return DaySpec(weekday=weekday, size=shape.size, box_rows=shape.box_rows,
+                   box_cols=shape.box_cols, difficulty=day.difficulty, symmetry=day.symmetry,
+                   title=day.title, columns=columns)
+
+
+def _shape(report: Report, at: tuple, day: DayFile) -> Shape | None:
+    """The day's board: the size alone was checked already, so blame the box."""
+    if day.size is None:
+        return None
+    try:
+        shape = parse_shape(day.size, day.box)
+    except ValueError as error:
+        report.add(Mistake(at + ("box",), str(error)))
+        return None
+    if shape.size > MAX_DAILY_SIZE:
+        report.add(Mistake(at + ("size",), f"daily puzzles are 4x4 to {MAX_DAILY_SIZE}x"
+                                           f"{MAX_DAILY_SIZE} (bookmaker makes up to "
+                                           f"{MAX_SIZE}x{MAX_SIZE} for books), got {day.size}"))
+        return None
+    return shape
+
+
+def _check_digit_font(report: Report, daily: DailyFile | None,
+                      layout: ColumnLayout | None) -> None:
+    """The user's digit font must reach 0.2 to 0.78 of the cell at the layout's digit size,
+    as the renderer requires (spec/load.py checks book fonts alike)."""
+    regular = daily.fonts.regular if daily is not None and daily.fonts is not None else None
+    top = font_digit_top(regular) if regular is not None and layout is not None else None
+    if top is None:
+        return
+    ink = layout.digit_fraction * top
+    if not DIGIT_INK[0] <= ink <= DIGIT_INK[1]:
+        report.add(Mistake(("daily", "fonts", "regular"), f"this font's digits are {top:.2f} "
+                           f"of its size, so the {layout.name} layout's digits would reach "
+                           f"{ink:.2f} of the cell; they must reach {DIGIT_INK[0]} to "
+                           f"{DIGIT_INK[1]}: choose another font or layout"))

@@ -1,0 +1,214 @@
+"""Tests for a daily puzzle's sheets and their PDF, PNG and SVG: sizes, the grid really
+drawn, fonts embedded, the three formats agreeing, headings that fit their column."""
+
+from __future__ import annotations
+
+import io
+import xml.etree.ElementTree as ET
+from datetime import date
+from pathlib import Path
+
+import pypdfium2
+import pytest
+from PIL import Image, ImageOps
+from pypdf import PdfReader
+
+from bookmaker.core.generator import generate
+from bookmaker.core.grid import SYMBOLS
+from bookmaker.core.shape import parse_shape
+from bookmaker.dailysheet import (DailyPuzzle, answer_sheet, balanced_lines, date_text,
+                                  packed_lines, puzzle_sheet, rules_text, sheet_metadata)
+from bookmaker.render.fonts import default_fonts
+from bookmaker.render.pdf import text_width
+from bookmaker.render.png import dpi_for_width, render_png_bytes
+from bookmaker.render.sheet import sheet_pdf_bytes
+from bookmaker.render.svg import render_svg_text
+from bookmaker.spec.daily import load_daily_spec
+
+SVG = "{http://www.w3.org/2000/svg}"
+REGULAR, BOLD = default_fonts()
+SPEC = """\
+daily:
+  series: Daily Sudoku
+  seed: 1
+  layout: {layout}
+schedule:
+  monday: {{difficulty: easy, size: {size}}}
+"""
+
+
+def entry_for(tmp_path: Path, layout: str = "newspaper-2col", size: str = "9x9",
+              when: date = date(2026, 11, 30)) -> tuple:
+    """A daily spec and a Monday's entry with a plain generated puzzle (grade set by hand)."""
+    path = tmp_path / "paper.yaml"
+    path.write_text(SPEC.format(layout=layout, size=size), encoding="utf-8")
+    spec = load_daily_spec(path)
+    from dataclasses import replace
+    puzzle = replace(generate(parse_shape(size), 5, "rotational"), grade="easy", score=2.5,
+                     hardest="locked candidates")
+    return spec, DailyPuzzle(when, spec.schedule[0], puzzle)
+
+
+def dark(pixel: int) -> bool:
+    return pixel < 128
+
+
+# Headings and rules that fit the column
+
+def test_dates_are_written_in_english_whatever_the_locale():
+    assert date_text(date(2026, 12, 1)) == "Tuesday 1 December 2026"
+
+
+def test_a_heading_is_one_line_where_it_fits_and_breaks_between_its_parts_where_not():
+    parts = ["Daily Sudoku", "Monday 30 November 2026 · Easy"]
+    assert packed_lines(parts, BOLD, 11, 441) == ["Daily Sudoku · Monday 30 November 2026 · Easy"]
+    assert packed_lines(parts, BOLD, 11, 280) == ["Daily Sudoku", "Monday 30 November 2026 · Easy"]
+    assert packed_lines(parts, BOLD, 8.5, 134) == ["Daily Sudoku", "Monday 30 November 2026",
+                                                   "Easy"]
+
+
+def test_wrapped_rules_fit_and_leave_no_word_alone_on_the_last_line():
+    text = rules_text(parse_shape("9x9"))
+    lines = balanced_lines(text, REGULAR, 9, 433.6)
+    assert lines == ["Fill the grid so that every row, every column and",
+                     "every 3x3 box holds each of 1 to 9 exactly once."]
+    for width in (134, 200, 280):
+        lines = balanced_lines(text, REGULAR, 7, width)
+        assert " ".join(lines) == text
+        assert all(text_width(line, REGULAR, 7) <= width for line in lines)
+        assert len(lines[-1].split()) > 1
+
+
+def test_the_rules_name_the_boxes_and_symbols_of_the_shape():
+    assert rules_text(parse_shape("6x6", "3x2")) == (
+        "Fill the grid so that every row, every column and every 3x2 box holds each of 1 to 6 "
+        "exactly once.")
+    assert rules_text(parse_shape("16x16")).endswith("each of 1 to 9 and A to G exactly once.")
+
+
+def test_a_sheet_is_as_wide_as_its_columns_with_the_text_above_the_grid(tmp_path):
+    spec, entry = entry_for(tmp_path, "newspaper-1col")
+    sheet = puzzle_sheet(spec, entry)
+    layout = spec.layout
+    assert sheet.width == layout.width(1) == 138.0
+    assert [line.text for line in sheet.lines] == [
+        "Daily Sudoku", "Monday 30 November 2026", "Easy",
+        "Fill the grid so that every row,", "every column and every 3x3 box",
+        "holds each of 1 to 9 exactly once."]
+    grid_top = sheet.grid.y + sheet.grid.side
+    assert sheet.lines[-1].baseline >= grid_top + sheet.style.label_height
+    assert sheet.lines[0].baseline + sheet.lines[0].size <= sheet.height - layout.padding
+    assert sheet.grid.x - sheet.line_weights[2] / 2 >= layout.padding - 1e-9
+    assert sheet.grid.x + sheet.grid.side + layout.lines.border / 2 <= \
+        sheet.width - layout.padding + 1e-9
+
+
+# PNG
+
+def test_the_print_png_has_the_sheets_size_at_its_resolution_and_the_grid_drawn(tmp_path):
+    spec, entry = entry_for(tmp_path)
+    sheet = puzzle_sheet(spec, entry)
+    image = Image.open(io.BytesIO(render_png_bytes(sheet, 300)))
+    assert image.format == "PNG" and image.mode == "L"
+    assert image.size == (round(sheet.width * 300 / 72), round(sheet.height * 300 / 72))
+    assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+    scale, pixels = 300 / 72, image.load()
+    top = round((sheet.height - sheet.grid.y - sheet.grid.side) * scale)
+    bottom = round((sheet.height - sheet.grid.y) * scale)
+    left = round(sheet.grid.x * scale)
+    for index in range(10):  # every line, borders included, runs the grid's full height
+        x = round((sheet.grid.x + index * sheet.cell) * scale)
+        column = [pixels[x, y] for y in range(top, bottom)]
+        assert sum(map(dark, column)) >= 0.98 * len(column), index
+        y = round((sheet.height - sheet.grid.y - sheet.grid.side + index * sheet.cell) * scale)
+        row = [pixels[x, y] for x in range(left, left + bottom - top)]
+        assert sum(map(dark, row)) >= 0.98 * len(row), index
+    for cell, value in enumerate(entry.puzzle.givens.cells):  # ink exactly in the givens
+        row, col = divmod(cell, 9)
+        x0 = round((sheet.grid.x + (col + 0.3) * sheet.cell) * scale)
+        y0 = top + round((row + 0.3) * sheet.cell * scale)
+        box = image.crop((x0, y0, x0 + round(0.4 * sheet.cell * scale),
+                          y0 + round(0.4 * sheet.cell * scale)))
+        assert (box.getextrema()[0] < 128) == bool(value), cell
+
+
+def test_the_web_png_has_the_width_asked_for(tmp_path):
+    spec, entry = entry_for(tmp_path, "tabloid")
+    sheet = answer_sheet(spec, entry)
+    image = Image.open(io.BytesIO(render_png_bytes(sheet, dpi_for_width(sheet, 600))))
+    assert image.width == 600 and abs(image.height - sheet.height * 600 / sheet.width) < 1
+
+
+def test_png_pdf_and_svg_bytes_are_the_same_on_every_run(tmp_path):
+    spec, entry = entry_for(tmp_path)
+    first, again = answer_sheet(spec, entry), answer_sheet(spec, entry)
+    metadata = sheet_metadata(spec, entry, "solution")
+    assert render_png_bytes(first, 300) == render_png_bytes(again, 300)
+    assert render_svg_text(first) == render_svg_text(again)
+    assert sheet_pdf_bytes(first, metadata) == sheet_pdf_bytes(again, metadata)
+    assert b"tIME" not in render_png_bytes(first, 300)
+
+
+# SVG
+
+@pytest.mark.parametrize("size", ["6x6", "9x9", "16x16"])
+def test_the_svg_has_its_size_in_points_every_grid_line_and_every_symbol(tmp_path, size):
+    spec, entry = entry_for(tmp_path, "tabloid", size)
+    n = entry.puzzle.shape.size
+    for sheet, shown in ((puzzle_sheet(spec, entry), entry.puzzle.givens.clue_count),
+                         (answer_sheet(spec, entry), n * n)):
+        root = ET.fromstring(render_svg_text(sheet, "A title"))
+        assert root.get("width") == f"{sheet.width:g}pt"
+        assert root.get("height") == f"{round(sheet.height, 2):g}pt"
+        assert root.get("viewBox").split()[2:] == [root.get("width")[:-2],
+                                                   root.get("height")[:-2]]
+        assert root.find(f"{SVG}title").text == "A title"
+        assert len(list(root.iter(f"{SVG}line"))) == 2 * (n - 1)
+        symbols = [t for t in root.iter(f"{SVG}text") if t.get("class") in ("given", "solved")]
+        assert len(symbols) == shown
+        assert {t.text for t in symbols} <= set(SYMBOLS[:n])
+        givens = [t for t in symbols if t.get("class") == "given"]
+        assert len(givens) == entry.puzzle.givens.clue_count
+        assert all(t.get("font-weight") == "bold" for t in givens)
+        headings = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "text"]
+        assert headings == [line.text for line in sheet.lines]
+
+
+# PDF
+
+def test_the_pdf_is_one_page_the_size_of_the_sheet_with_fonts_embedded(tmp_path):
+    spec, entry = entry_for(tmp_path)
+    sheet = puzzle_sheet(spec, entry)
+    data = sheet_pdf_bytes(sheet, sheet_metadata(spec, entry, "puzzle"))
+    reader = PdfReader(io.BytesIO(data))
+    assert len(reader.pages) == 1
+    box = reader.pages[0].mediabox
+    assert (float(box.width), float(box.height)) == pytest.approx((sheet.width, sheet.height))
+    fonts = reader.pages[0]["/Resources"]["/Font"]
+    assert len(fonts) == 2  # bold and regular, no standard-14 font
+    for font in fonts.values():
+        assert "/FontFile2" in font.get_object()["/FontDescriptor"].get_object()
+    assert b"Helvetica" not in data
+    text = reader.pages[0].extract_text().splitlines()
+    assert [line.strip() for line in text[-4:]] == [line.text for line in sheet.lines] == [
+        "Daily Sudoku", "Monday 30 November 2026 · Easy",
+        "Fill the grid so that every row, every column and",
+        "every 3x3 box holds each of 1 to 9 exactly once."]
+    assert reader.metadata.title == "Daily Sudoku: puzzle, Monday 30 November 2026"
+
+
+def ink_box(image: Image.Image) -> tuple[int, int, int, int]:
+    return ImageOps.invert(image.convert("L").point(lambda v: 255 if v > 128 else 0)).getbbox()
+
+
+@pytest.mark.parametrize("layout", ["newspaper-1col", "tabloid"])
+def test_the_pdf_and_the_png_show_the_same_things_in_the_same_places(tmp_path, layout):
+    spec, entry = entry_for(tmp_path, layout)
+    sheet = answer_sheet(spec, entry)
+    png = Image.open(io.BytesIO(render_png_bytes(sheet, 300)))
+    page = pypdfium2.PdfDocument(sheet_pdf_bytes(sheet, sheet_metadata(spec, entry, "x")))[0]
+    pdf = page.render(scale=300 / 72).to_pil()
+    assert abs(pdf.width - png.width) <= 1 and abs(pdf.height - png.height) <= 1
+    grid_top = round((sheet.height - sheet.grid.y - sheet.grid.side) * 300 / 72)
+    for part in ((0, 0, png.width, grid_top - 4), (0, grid_top - 4, png.width, png.height)):
+        assert ink_box(png.crop(part)) == pytest.approx(ink_box(pdf.crop(part)), abs=3)

@@ -1,0 +1,198 @@
+"""Tests for the Dask executors on a real distributed.LocalCluster on loopback: the same
+puzzles and bytes as a local run, clear failures that never hang, and a worker killed
+mid-run losing and duplicating nothing."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import time
+
+import dask
+import distributed
+import pytest
+from click.testing import CliRunner
+
+import bookmaker
+from bookmaker import cli
+from bookmaker.book import executors
+from bookmaker.book.executors import local_cluster, open_workers
+from bookmaker.book.produce import PuzzleJob, generate_jobs, produce
+from bookmaker.core.shape import parse_shape
+
+VERSION = bookmaker.__version__  # what the workers run
+SHAPE_4 = parse_shape("4x4")
+SHAPE_9 = parse_shape("9x9")
+SPEC = """\
+book:
+  title: Cluster Puzzles
+  seed: 7
+sections:
+  - name: Classic
+    size: 9x9
+    count: 6
+  - name: Small
+    size: 6x6
+    count: 4
+    puzzles_per_page: 4
+"""
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """A 2-worker cluster shared by the module, and a client for the tests to look in. Dask
+    retries a connection for 30 s: to a worker just killed, the kill test would wait that
+    long if the scheduler reached for it before noticing its death."""
+    with dask.config.set({"distributed.comm.timeouts.connect": "5s"}), \
+            local_cluster(2) as shared, distributed.Client(shared, set_as_default=False) as client:
+        yield shared, client
+
+
+@pytest.fixture
+def address(cluster):
+    """The --executor value for the shared cluster's scheduler: dask://127.0.0.1:PORT."""
+    return cluster[0].scheduler_address.replace("tcp://", "dask://")
+
+
+@pytest.fixture
+def runner():
+    try:  # click 8.1 mixes stderr into stdout unless told not to; 8.2 keeps them apart
+        return CliRunner(mix_stderr=False)
+    except TypeError:
+        return CliRunner()
+
+
+def run(runner, *args):
+    return runner.invoke(cli.main, [str(arg) for arg in args])
+
+
+def test_produce_on_the_cluster_matches_this_process_in_job_order(address):
+    jobs = (generate_jobs(SHAPE_9, "dask", 10) + generate_jobs(parse_shape("12x12"), 1, 1)
+            + generate_jobs(SHAPE_4, "dask", 9))
+    with open_workers(address, 99) as workers:
+        assert workers.count == 2  # the cluster's worker threads, not the count asked for
+        assert produce(jobs, workers.count, executor=workers.executor) == produce(jobs)
+
+
+def test_an_error_in_a_job_reaches_the_caller_as_itself(address):
+    with open_workers(address, 1) as workers:
+        with pytest.raises(ValueError, match="unknown symmetry 'bogus'"):
+            produce([PuzzleJob(SHAPE_4, 1, "bogus")], executor=workers.executor)
+
+
+def test_generate_on_a_scheduler_prints_what_a_local_run_prints(runner, address):
+    args = ("generate", "--size", "6x6", "--count", 12, "--seed", "cluster")
+    local = run(runner, *args, "--jobs", 1)
+    remote = run(runner, *args, "--executor", address)
+    assert (remote.exit_code, remote.stderr) == (0, "")
+    assert remote.stdout == local.stdout and len(local.stdout.splitlines()) == 12
+
+
+def test_build_on_a_scheduler_writes_the_same_bytes_as_a_local_build(runner, address, tmp_path):
+    spec = tmp_path / "book.yaml"
+    spec.write_text(SPEC, encoding="utf-8")
+    local = run(runner, "build", spec, "-o", tmp_path / "local", "--jobs", 1)
+    remote = run(runner, "build", spec, "-o", tmp_path / "dask", "--executor", address)
+    assert local.exit_code == remote.exit_code == 0
+    for name in ("cluster-puzzles.pdf", "cluster-puzzles-answers.pdf", "cluster-puzzles.json"):
+        assert (tmp_path / "dask" / name).read_bytes() == (tmp_path / "local" / name).read_bytes()
+
+
+DAILY_SPEC = """\
+daily:
+  series: Cluster Daily
+  seed: 7
+  layout: newspaper-1col
+  outputs: [pdf, json]
+schedule:
+  monday: {size: 6x6, difficulty: beginner}
+  tuesday: {size: 6x6, difficulty: hard}
+"""
+
+
+def test_daily_on_a_scheduler_writes_the_same_bytes_as_a_local_run(runner, address, tmp_path):
+    spec = tmp_path / "paper.yaml"
+    spec.write_text(DAILY_SPEC, encoding="utf-8")
+    args = ("daily", spec, "--from", "2026-12-07", "--days", 2)
+    local = run(runner, *args, "-o", tmp_path / "local", "--jobs", 1)
+    remote = run(runner, *args, "-o", tmp_path / "dask", "--executor", address)
+    assert local.exit_code == remote.exit_code == 0
+    files = sorted(p.relative_to(tmp_path / "local") for p in (tmp_path / "local").rglob("*.*")
+                   if not p.name.endswith(".sqlite"))
+    assert len(files) == 6   # two days' puzzle.pdf, answer.pdf and day.json
+    for name in files:
+        assert (tmp_path / "dask" / name).read_bytes() == (tmp_path / "local" / name).read_bytes()
+
+
+def test_workers_with_another_bookmaker_version_are_refused(runner, address, monkeypatch):
+    monkeypatch.setattr(bookmaker, "__version__", "0.0.1-here")  # the workers keep theirs
+    result = run(runner, "generate", "--seed", 1, "--executor", address)
+    assert (result.exit_code, result.stdout) == (1, "")
+    where = address.removeprefix("dask://")
+    assert result.stderr == (f"Error: the workers of the Dask scheduler at {where} run "
+                             f"bookmaker {VERSION}, not 0.0.1-here as here; install the "
+                             "same version everywhere (another could make other puzzles)\n")
+
+
+def test_dask_local_starts_its_own_cluster_and_prints_the_same(runner):
+    args = ("generate", "--size", "4x4", "--count", 5, "--seed", "own", "--jobs", 1)
+    result = run(runner, *args, "--executor", "dask-local")
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout == run(runner, *args).stdout
+
+
+def test_an_unreachable_scheduler_is_one_line_after_the_timeout(runner, monkeypatch):
+    monkeypatch.setattr(executors, "CONNECT_SECONDS", 0.2)
+    result = run(runner, "generate", "--seed", 1, "--executor", "dask://127.0.0.1:1")
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == ("Error: cannot reach the Dask scheduler at 127.0.0.1:1: Timed out "
+                             "trying to connect to tcp://127.0.0.1:1 after 0.2 s\n")
+
+
+def test_a_server_that_never_answers_is_one_line_after_the_timeout(runner, monkeypatch):
+    monkeypatch.setattr(executors, "CONNECT_SECONDS", 0.3)
+    with socket.create_server(("127.0.0.1", 0)) as silent:  # accepts, then says nothing
+        where = "127.0.0.1:%d" % silent.getsockname()[1]
+        result = run(runner, "generate", "--seed", 1, "--executor", f"dask://{where}")
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == (f"Error: the Dask scheduler at {where} did not answer within "
+                             "0.3 s (is it a Dask scheduler?)\n")
+
+
+def test_a_scheduler_without_workers_is_one_line_after_the_timeout(runner, monkeypatch):
+    monkeypatch.setattr(executors, "CONNECT_SECONDS", 0.5)
+    with local_cluster(0) as empty:
+        where = empty.scheduler_address.replace("tcp://", "")
+        result = run(runner, "generate", "--seed", 1, "--executor", f"dask://{where}")
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == (f"Error: the Dask scheduler at {where} has no workers (waited "
+                             "0.5 s for one to join)\n")
+
+
+def test_a_worker_killed_mid_run_loses_and_duplicates_no_puzzle(cluster, address):
+    _, client = cluster
+    jobs = generate_jobs(SHAPE_9, "killed", 48)  # 8 tasks of 6 puzzles on 2 workers
+    pids = client.run(os.getpid)
+    killed = []
+
+    def kill_a_busy_worker(done: int) -> None:
+        """Once the first puzzle is back, SIGKILL the worker running the most of this run's
+        tasks (they must be run again), and wait until the scheduler knows it is gone."""
+        if killed:
+            return
+        running = {worker: len(tasks) for worker, tasks in client.processing().items()}
+        victim = max(sorted(running), key=running.get)
+        killed.append((victim, running[victim]))
+        os.kill(pids[victim], signal.SIGKILL)
+        deadline = time.monotonic() + 10
+        while victim in client.scheduler_info()["workers"] and time.monotonic() < deadline:
+            time.sleep(0.01)
+
+    with open_workers(address, 2) as workers:
+        puzzles = produce(jobs, workers.count, kill_a_busy_worker, workers.executor)
+    assert puzzles == produce(jobs)
+    (victim, tasks_lost), = killed
+    assert tasks_lost > 0
+    client.wait_for_workers(2, timeout=30)  # the nanny starts a new worker process
+    assert pids[victim] not in client.run(os.getpid).values()

@@ -1,0 +1,106 @@
+"""Repeats in a build are made again with the next derived seed: deterministically, first
+occurrence kept, registered keys avoided, and a clear error when a board runs out."""
+
+from __future__ import annotations
+
+import pytest
+
+from bookmaker.book.dedupe import RepeatsLeft, without_repeats
+from bookmaker.book.produce import PuzzleJob, generate_jobs, make_puzzle
+from bookmaker.core.generator import GenerationError, generate
+from bookmaker.core.rng import derive_seed
+from bookmaker.core.shape import shape_of
+from bookmaker.core.transform import equivalence_key
+
+SMALL = shape_of(2, 2)  # 36 distinct minimal 4x4 puzzles: repeats are certain
+
+
+class Recorder:
+    """A produce_batch that makes the puzzles in-process and remembers every batch."""
+
+    def __init__(self) -> None:
+        self.batches: list[list[PuzzleJob]] = []
+
+    def __call__(self, jobs: list[PuzzleJob]):
+        self.batches.append(list(jobs))
+        return [make_puzzle(job) for job in jobs]
+
+
+def made(jobs):
+    return [make_puzzle(job) for job in jobs]
+
+
+def test_a_small_board_book_comes_out_with_no_two_puzzles_equivalent():
+    jobs = generate_jobs(SMALL, "dedupe", 20)
+    first = made(jobs)
+    different = len({equivalence_key(p.givens) for p in first})
+    assert different < 20  # the repeats are real
+    distinct = without_repeats(jobs, first, frozenset(), Recorder())
+    assert len(set(distinct.keys)) == 20
+    assert list(distinct.keys) == [equivalence_key(p.givens) for p in distinct.puzzles]
+    assert distinct.remade == 20 - different
+
+
+def test_the_first_of_two_equivalent_puzzles_stays_and_the_later_is_made_again():
+    jobs = generate_jobs(SMALL, "dedupe", 20)
+    first = made(jobs)
+    keys = [equivalence_key(p.givens) for p in first]
+    later = next(i for i in range(20) if keys[i] in keys[:i])
+    distinct = without_repeats(jobs, first, frozenset(), Recorder())
+    earlier = keys.index(keys[later])
+    assert distinct.puzzles[earlier] == first[earlier]
+    assert distinct.puzzles[later] != first[later]
+
+
+def test_a_repeat_is_made_from_its_job_with_the_next_derived_seed():
+    jobs = generate_jobs(SMALL, "dedupe", 20)
+    keys = [equivalence_key(p.givens) for p in made(jobs)]
+    repeats = [i for i in range(20) if keys[i] in keys[:i]]
+    recorder = Recorder()
+    without_repeats(jobs, made(jobs), frozenset(), recorder)
+    assert [job.seed for job in recorder.batches[0]] == \
+        [derive_seed(jobs[i].seed, "repeat", 1) for i in repeats]
+    second = {job.seed for job in recorder.batches[1]}
+    assert second <= {derive_seed(jobs[i].seed, "repeat", 2) for i in repeats}
+
+
+def test_keys_already_issued_are_avoided():
+    jobs = generate_jobs(SMALL, "issued", 6)
+    issued = frozenset(equivalence_key(p.givens) for p in made(generate_jobs(SMALL, "x", 20)))
+    distinct = without_repeats(jobs, made(jobs), issued, Recorder())
+    assert issued.isdisjoint(distinct.keys)
+
+
+def test_the_result_depends_only_on_the_jobs_and_the_issued_keys():
+    jobs = generate_jobs(SMALL, "again", 15)
+    issued = frozenset([equivalence_key(make_puzzle(jobs[3]).givens)])
+    one = without_repeats(jobs, made(jobs), issued, Recorder())
+    two = without_repeats(jobs, made(jobs), issued, Recorder())
+    assert one == two
+
+
+def test_a_board_with_too_few_distinct_puzzles_is_a_clear_generation_error():
+    jobs = generate_jobs(SMALL, "many", 40)  # more than the 36 there are
+    with pytest.raises(RepeatsLeft, match=r"puzzle\(s\) still repeat earlier ones after being "
+                                          r"made again 5 times \(.*\): too few distinct "
+                                          r"puzzles of this kind are left \(the first is "
+                                          r"4x4\)") as caught:
+        without_repeats(jobs, made(jobs), frozenset(), Recorder(), max_rounds=5)
+    assert isinstance(caught.value, GenerationError)  # the CLI reports it as such
+
+
+def test_names_appear_in_the_error():
+    jobs = generate_jobs(SMALL, "many", 40)
+    names = [f"tiny-{i + 1:03d}" for i in range(40)]
+    with pytest.raises(RepeatsLeft, match=r"\(tiny-\d{3}, "):
+        without_repeats(jobs, made(jobs), frozenset(), Recorder(), names, max_rounds=2)
+
+
+def test_two_hundred_9x9_puzzles_have_two_hundred_forms():
+    """The 2,000-puzzle book is in bench/bench_equivalence.py; 200 here."""
+    shape = shape_of(3, 3)
+    jobs = [PuzzleJob(shape, derive_seed("book", i), target_clues=55) for i in range(200)]
+    puzzles = [generate(job.shape, job.seed, target_clues=55) for job in jobs]
+    distinct = without_repeats(jobs, puzzles, frozenset(), Recorder())
+    assert len(set(distinct.keys)) == 200
+    assert distinct.remade == 0

@@ -1,0 +1,120 @@
+"""Tests for bookmaker.book.executors and produce() on a given executor, without a cluster:
+executor names, the message without Dask, batching for executors from outside."""
+
+from __future__ import annotations
+
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from click.testing import CliRunner
+
+from bookmaker import cli
+from bookmaker.book import produce as produce_module
+from bookmaker.book.executors import (ExecutorError, Workers, check_executor, open_workers,
+                                      scheduler_address)
+from bookmaker.book.produce import generate_jobs, produce
+from bookmaker.core.shape import parse_shape
+
+SHAPE_4 = parse_shape("4x4")
+SHAPE_9 = parse_shape("9x9")
+NO_DASK = "the Dask executors need Dask: pip install 'bookmaker[dask]'"
+
+
+@pytest.fixture
+def runner():
+    try:  # click 8.1 mixes stderr into stdout unless told not to; 8.2 keeps them apart
+        return CliRunner(mix_stderr=False)
+    except TypeError:
+        return CliRunner()
+
+
+@pytest.mark.parametrize("text", ["local", "dask-local", "dask://127.0.0.1:8786",
+                                  "dask://scheduler.example.org:1", "dask://[::1]:65535"])
+def test_check_executor_accepts_the_three_kinds(text):
+    assert check_executor(text) == text
+
+
+@pytest.mark.parametrize("text", ["", "Local", "dask", "dask-cluster", "dask://", "dask://host",
+                                  "dask://host:0", "dask://host:65536", "dask://host:port",
+                                  "tcp://host:8786", "dask://a b:8786", "dask://host:8786/x"])
+def test_check_executor_rejects_anything_else_naming_the_three_kinds(text):
+    with pytest.raises(ValueError, match=r"is not an executor \(expected local, dask-local or "
+                                         r"dask://HOST:PORT, e\.g\. dask://127\.0\.0\.1:8786\)"):
+        check_executor(text)
+
+
+def test_scheduler_address_is_the_tcp_address_of_a_dask_url():
+    assert scheduler_address("dask://10.1.2.3:8786") == "tcp://10.1.2.3:8786"
+    assert scheduler_address("dask://[::1]:8786") == "tcp://[::1]:8786"
+    assert scheduler_address("dask-local") is None
+
+
+def test_local_executor_is_produces_own_pool_of_that_many_workers():
+    with open_workers("local", 3) as workers:
+        assert workers == Workers(3, None)
+
+
+def test_without_dask_a_dask_executor_says_how_to_install_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # `import distributed` now fails
+    for executor in ("dask-local", "dask://127.0.0.1:8786"):
+        with pytest.raises(ExecutorError) as caught:
+            with open_workers(executor, 2):
+                pass
+        assert str(caught.value) == NO_DASK
+
+
+@pytest.mark.parametrize("command", [["generate", "--seed", "1"], ["build", "book.yaml"]])
+def test_without_dask_the_cli_prints_one_line_and_exits_1(runner, monkeypatch, tmp_path,
+                                                         command):
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    (tmp_path / "book.yaml").write_text(
+        "book:\n  title: T\n  seed: 1\nsections:\n  - name: S\n    size: 4x4\n    count: 1\n")
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(cli.main, command + ["--executor", "dask-local"])
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == f"Error: {NO_DASK}\n"
+    assert not (tmp_path / "output").exists()
+
+
+def test_a_bad_executor_is_a_usage_error_naming_the_option(runner):
+    result = runner.invoke(cli.main, ["generate", "--seed", "1", "--executor", "dask:/x:1"])
+    assert result.exit_code == 2
+    assert ("Invalid value for '--executor': 'dask:/x:1' is not an executor (expected local, "
+            "dask-local or dask://HOST:PORT") in result.stderr
+
+
+class RecordingExecutor(ThreadPoolExecutor):
+    """A thread pool that remembers the size of every task it was given."""
+
+    def __init__(self) -> None:
+        super().__init__(max_workers=2)
+        self.task_sizes: list[int] = []
+
+    def submit(self, fn, *args, **kwargs):
+        self.task_sizes.append(len(args[0]))
+        return super().submit(fn, *args, **kwargs)
+
+
+def test_produce_on_a_given_executor_matches_this_process_in_job_order():
+    jobs = generate_jobs(SHAPE_4, "given", 9) + generate_jobs(parse_shape("12x12"), 1, 1)
+    with RecordingExecutor() as executor:
+        puzzles = produce(jobs, workers=2, executor=executor)
+    assert puzzles == produce(jobs)
+    assert executor.task_sizes == [4, 4, 1, 1]  # at least 4 small ones a task; heavy alone
+
+
+def test_produce_on_an_executor_reports_progress_once_per_puzzle():
+    seen = []
+    with RecordingExecutor() as executor:
+        produce(generate_jobs(SHAPE_4, 3, 5), 2, seen.append, executor)
+    assert seen == [1, 2, 3, 4, 5]
+
+
+def test_remote_chunks_grow_with_the_run_up_to_a_cap_in_cells():
+    batches = produce_module._batches(generate_jobs(SHAPE_9, 1, 1000), workers=2, min_chunk=4)
+    assert [len(batch) for batch in batches] == [64] * 15 + [40]  # not 1000 // 8 = 125
+    small = produce_module._batches(generate_jobs(SHAPE_4, 1, 3000), workers=1)
+    assert max(len(batch) for batch in small) == 64 * 81 // 16
+    few = produce_module._batches(generate_jobs(SHAPE_9, 1, 20), workers=8, min_chunk=4)
+    assert [len(batch) for batch in few] == [4] * 5
