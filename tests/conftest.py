@@ -1,10 +1,21 @@
-"""Test-wide settings: property tests explore freely on a developer's machine, and run a
-fixed, repeatable set of examples in CI, so a landing never hangs on a lucky draw."""
+"""Test-wide settings and fixtures: property tests explore freely on a developer's machine,
+and run a fixed, repeatable set of examples in CI, so a landing never hangs on a lucky
+draw; `runner` runs the command line in-process with stdout and stderr kept apart."""
 
 import os
 
+import pytest
+from click.testing import CliRunner
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+@pytest.fixture
+def runner():
+    try:  # click 8.1 mixes stderr into stdout unless told not to; 8.2 keeps them apart
+        return CliRunner(mix_stderr=False)
+    except TypeError:
+        return CliRunner()

@@ -6,7 +6,6 @@ import subprocess
 import sys
 
 import pytest
-from click.testing import CliRunner
 
 from bookmaker import cli
 from bookmaker.core.grid import is_solution_of, parse_grid
@@ -18,14 +17,6 @@ UNIQUE_SOLUTION = "4679382518524719639136254873912867457865491322453178965781936
 EMPTY = "." * 81
 # r1c9 must be 9 (row 1 holds 1-8) but column 9 already has a 9: no solution, no clash.
 NO_SOLUTION = "12345678." + "........9" + "." * 63
-
-
-@pytest.fixture
-def runner():
-    try:  # click 8.1 mixes stderr into stdout unless told not to; 8.2 keeps them apart
-        return CliRunner(mix_stderr=False)
-    except TypeError:
-        return CliRunner()
 
 
 def run(runner, *args, input=None):

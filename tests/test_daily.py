@@ -12,12 +12,11 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 import bookmaker.daily as daily_module
 from bookmaker import cli
 from bookmaker.core.generator import Puzzle
-from bookmaker.core.grid import format_grid, parse_grid
+from bookmaker.core.grid import parse_grid
 from bookmaker.core.rng import derive_seed
 from bookmaker.core.shape import parse_shape
 from bookmaker.core.transform import equivalence_key
@@ -325,14 +324,6 @@ def test_a_failure_while_rendering_writes_nothing(tmp_path, monkeypatch):
 
 
 # The command line
-
-@pytest.fixture
-def runner():
-    try:  # click 8.1 mixes stderr into stdout unless told not to; 8.2 keeps them apart
-        return CliRunner(mix_stderr=False)
-    except TypeError:
-        return CliRunner()
-
 
 def run(runner, *args):
     return runner.invoke(cli.main, [str(a) for a in args])

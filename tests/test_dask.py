@@ -12,7 +12,6 @@ import time
 import dask
 import distributed
 import pytest
-from click.testing import CliRunner
 
 import bookmaker
 from bookmaker import cli
@@ -53,14 +52,6 @@ def cluster():
 def address(cluster):
     """The --executor value for the shared cluster's scheduler: dask://127.0.0.1:PORT."""
     return cluster[0].scheduler_address.replace("tcp://", "dask://")
-
-
-@pytest.fixture
-def runner():
-    try:  # click 8.1 mixes stderr into stdout unless told not to; 8.2 keeps them apart
-        return CliRunner(mix_stderr=False)
-    except TypeError:
-        return CliRunner()
 
 
 def run(runner, *args):

@@ -10,9 +10,9 @@ from bookmaker.core.shape import shape_of
 from bookmaker.core.solver import count_solutions
 from bookmaker.core.transform import equivalence_key
 from bookmaker.registry import Registry, SeriesCount
-from tests import test_cli
+import test_cli
 
-runner, run = test_cli.runner, test_cli.run  # the same fixture and helper as the CLI tests
+run = test_cli.run  # the same helper as the CLI tests (the runner fixture: conftest.py)
 
 PUZZLES = [  # two 9x9 puzzles with one solution each (tests/test_cli.py, tests/test_golden.py)
     "4...........47..639....5...3...867..7..5..1...4.........8.9.62.1.....57...9....1.",

@@ -7,7 +7,6 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from click.testing import CliRunner
 
 from bookmaker import cli
 from bookmaker.book import produce as produce_module
@@ -19,14 +18,6 @@ from bookmaker.core.shape import parse_shape
 SHAPE_4 = parse_shape("4x4")
 SHAPE_9 = parse_shape("9x9")
 NO_DASK = "the Dask executors need Dask: pip install 'bookmaker[dask]'"
-
-
-@pytest.fixture
-def runner():
-    try:  # click 8.1 mixes stderr into stdout unless told not to; 8.2 keeps them apart
-        return CliRunner(mix_stderr=False)
-    except TypeError:
-        return CliRunner()
 
 
 @pytest.mark.parametrize("text", ["local", "dask-local", "dask://127.0.0.1:8786",

@@ -18,7 +18,7 @@ from bookmaker.core.solver import count_solutions
 from bookmaker.core.transform import (CanonicalFormError, FORM_SYMBOLS, Transformation,
                                       canonical_form, equivalence_key, identity, mirror,
                                       random_transformation, rotation, transposition)
-from tests.puzzledata import read_puzzles
+from puzzledata import read_puzzles
 
 BOXES = [(2, 2), (2, 3), (3, 2), (3, 3)]
 GRID_4X4 = parse_grid("1234341221434321")
