@@ -31,7 +31,7 @@ from .build import write_atomically
 from .core.generator import Puzzle
 from .core.grid import format_grid
 from .core.rng import derive_seed
-from .core.transform import equivalence_key
+from .core.transform import repeat_key as givens_key
 from .dailysheet import (DailyPuzzle, answer_sheet, proof_metadata, proof_pages, puzzle_sheet,
                          sheet_metadata)
 from .registry import Registry, Snapshot, default_registry_path, entry_of
@@ -214,8 +214,8 @@ def _registered_keys(registered: Snapshot, series: str, dates: list[date]
 
 def repeat_key(puzzle: Puzzle) -> str:
     """What two puzzles share when one repeats the other, digits relabelled, rows and
-    columns permuted, turned or mirrored: the equivalence key of its givens."""
-    return equivalence_key(puzzle.givens)
+    columns permuted, turned or mirrored (core/transform.py's repeat_key)."""
+    return givens_key(puzzle.givens)
 
 
 def daily_registry(spec: DailySpec, out_dir: str | os.PathLike) -> Registry | None:

@@ -10,7 +10,7 @@ from .book.plan import PlannedPuzzle
 from .compose import ComposedBook, PuzzlePlace
 from .core.generator import Puzzle
 from .core.grid import format_grid
-from .core.transform import equivalence_key
+from .core.transform import repeat_key
 from .spec import BookSpec
 
 
@@ -18,7 +18,7 @@ def manifest_text(spec: BookSpec, planned: Sequence[PlannedPuzzle], puzzles: Seq
                   book: ComposedBook, keys: Mapping[str, str] | None = None) -> str:
     """The manifest as JSON text: sorted keys and a fixed indent, so the same book always
     gives the same bytes. keys: each puzzle's equivalence key by id (computed if None)."""
-    keys = keys if keys is not None else {p.id: equivalence_key(puzzle.givens)
+    keys = keys if keys is not None else {p.id: repeat_key(puzzle.givens)
                                           for p, puzzle in zip(planned, puzzles)}
     manifest = {
         "bookmaker": __version__,

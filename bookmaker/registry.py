@@ -21,7 +21,7 @@ from typing import Iterable, Iterator, Mapping, Sequence
 
 from .core.grader import GRADES
 from .core.grid import Grid, format_grid
-from .core.transform import equivalence_key
+from .core.transform import repeat_key
 
 SCHEMA_VERSION = 1
 BUSY_TIMEOUT_SECONDS = 60.0
@@ -64,7 +64,7 @@ class Entry:
 def entry_of(givens: Grid, grade: str, key: str | None = None) -> Entry:
     """The registry entry of a puzzle; its key is computed unless given."""
     shape = givens.shape
-    return Entry(key or equivalence_key(givens), str(shape), shape.box_text,
+    return Entry(key or repeat_key(givens), str(shape), shape.box_text,
                  format_grid(givens), grade)
 
 

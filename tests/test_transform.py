@@ -11,13 +11,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bookmaker.core.generator import Puzzle, generate
-from bookmaker.core.grid import Grid, is_solution_of, parse_grid
+from bookmaker.core.grid import Grid, format_grid, is_solution_of, parse_grid
 from bookmaker.core.rng import Rng
 from bookmaker.core.shape import parse_shape, shape_of
 from bookmaker.core.solver import count_solutions
+from bookmaker.core import transform
 from bookmaker.core.transform import (CanonicalFormError, FORM_SYMBOLS, Transformation,
                                       canonical_form, equivalence_key, identity, mirror,
-                                      random_transformation, rotation, transposition)
+                                      random_transformation, repeat_key, rotation,
+                                      transposition)
 from puzzledata import read_puzzles
 
 BOXES = [(2, 2), (2, 3), (3, 2), (3, 3)]
@@ -244,3 +246,11 @@ def test_a_search_over_budget_raises_rather_than_returning_a_guess():
     full = puzzle_of((3, 3), 0).solution
     with pytest.raises(CanonicalFormError, match="after 500 steps: too many arrangements"):
         canonical_form(full, budget=500)
+
+
+def test_a_grid_too_dense_to_canonicalise_is_keyed_by_its_exact_givens(monkeypatch):
+    puzzle = puzzle_of((3, 3), 0)
+    assert repeat_key(puzzle.givens) == equivalence_key(puzzle.givens)
+    monkeypatch.setattr(transform, "CANONICAL_BUDGET", 500)   # as a dense 25x25 runs out
+    full = puzzle.solution
+    assert repeat_key(full) == f"3x3={format_grid(full)}"

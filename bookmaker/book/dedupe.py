@@ -14,7 +14,7 @@ from typing import Callable, Sequence
 
 from ..core.generator import GenerationError, Puzzle
 from ..core.rng import derive_seed
-from ..core.transform import CanonicalFormError, equivalence_key
+from ..core.transform import repeat_key
 from .produce import PuzzleJob
 
 # Rounds of remaking before giving up. A 4x4 board has only 36 distinct minimal puzzles
@@ -46,7 +46,7 @@ def without_repeats(jobs: Sequence[PuzzleJob], puzzles: Sequence[Puzzle],
     RepeatsLeft if some are still repeats after max_rounds. `names` name the puzzles in
     messages (default: their 1-based positions)."""
     names = list(names) if names is not None else [str(i + 1) for i in range(len(jobs))]
-    made, keys = list(puzzles), [_key(p, name) for p, name in zip(puzzles, names)]
+    made, keys = list(puzzles), [repeat_key(p.givens) for p in puzzles]
     seen = set(issued)
     pending = _first_of_each(keys, seen)
     remade = len(pending)
@@ -57,7 +57,7 @@ def without_repeats(jobs: Sequence[PuzzleJob], puzzles: Sequence[Puzzle],
                       for i in pending]
         still = []
         for i, puzzle in zip(pending, produce_batch(jobs_again)):
-            key = _key(puzzle, names[i])
+            key = repeat_key(puzzle.givens)
             if key in seen:
                 still.append(i)
             else:
@@ -78,14 +78,6 @@ def _first_of_each(keys: list[str], seen: set[str]) -> list[int]:
         else:
             seen.add(key)
     return repeats
-
-
-def _key(puzzle: Puzzle, name: str) -> str:
-    try:
-        return equivalence_key(puzzle.givens)
-    except CanonicalFormError as error:
-        raise RepeatsLeft(f"puzzle {name}: cannot tell whether it repeats another: "
-                          f"{error}; ask for fewer clues") from None
 
 
 def _repeats_text(jobs, pending: list[int], names: Sequence[str], rounds: int) -> str:

@@ -240,7 +240,20 @@ def equivalence_key(grid: Grid) -> str:
     return f"{canonical_shape(grid.shape).box_text}:{canonical_form(grid)}"
 
 
-def canonical_form(grid: Grid, budget: int = CANONICAL_BUDGET) -> str:
+def repeat_key(grid: Grid) -> str:
+    """What builds, dailies and registries compare to find repeats: equivalence_key(grid),
+    or for a grid too dense for its canonical form to be found within the budget (a
+    16x16 with 250 clues, a 25x25 with 390), its exact givens after '=' instead of ':'.
+    Such a puzzle is then caught repeating only unturned and unrelabelled; among the
+    astronomically many dense puzzles of a large board a transformed repeat is no
+    practical risk, and a valid book must not fail for it."""
+    try:
+        return equivalence_key(grid)
+    except CanonicalFormError:
+        return f"{grid.shape.box_text}={format_grid(grid)}"
+
+
+def canonical_form(grid: Grid, budget: int | None = None) -> str:
     """The least image of grid under its group, as text: blanks '0', digits relabelled
     1, 2, ... (then A-P) in order of first appearance. Equivalent puzzles get the same
     form, others different ones. CanonicalFormError if the budget runs out; ValueError if
@@ -253,7 +266,7 @@ def canonical_form(grid: Grid, budget: int = CANONICAL_BUDGET) -> str:
         rows = _transposed(rows)
     _check_distinct(rows)
     orientations = [rows, _transposed(rows)] if shape.box_rows == shape.box_cols else [rows]
-    search = _Search(table, orientations, budget)
+    search = _Search(table, orientations, CANONICAL_BUDGET if budget is None else budget)
     return "".join(FORM_SYMBOLS[v] for v in search.least_image())
 
 
