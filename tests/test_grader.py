@@ -437,8 +437,8 @@ def test_forcing_chains_solve_without_guessing_and_score_by_length():
     forcing = [step for step in grading.steps if step.technique == "forcing chain"]
     assert (grading.grade, grading.hardest, grading.guessing) == ("extreme", "forcing chain",
                                                                   False)
-    assert [step.length for step in forcing] == [5]   # rounds of singles, pinned
-    assert grading.score == round(8.0 + 0.9 * 5 / (5 + 10), 4) == 8.3
+    assert [step.length for step in forcing] == [10, 13, 6, 8]   # rounds of singles
+    assert grading.score == round(8.0 + 0.9 * 37 / (37 + 10), 4) == 8.7085
 
 
 def test_every_se_diabolical_puzzle_grades_at_least_hard():
