@@ -86,8 +86,9 @@ def print_report(args, runs, references) -> None:
                        for f in (statistics.median, min, max)]
             for key, label in (("generate", "generate + grade + DLX verify + no repeats"),
                                ("render", "render every file (PDF, 2 PNG, SVG; proof)"),
-                               ("write", "write files (each flushed to disk)"),
-                               ("register", "register the days in the series' registry"),
+                               ("write and register", "write files (each flushed to disk) "
+                                                      "and register the days, in one "
+                                                      "registry transaction"),
                                ("total", "total, end to end (wall)"),
                                ("cpu", "CPU, all processes"))]
     rows += [[f"reference: generate() x {args.days}, 1 process ({label})"] +

@@ -9,6 +9,7 @@ registry file it had to make, which stays, empty (registry.py says why).
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from concurrent.futures import Executor
@@ -67,8 +68,11 @@ def build(spec: BookSpec, out_dir: str | os.PathLike, workers: int = 1,
     contents = render_documents(book, clock)
     contents[f"{spec.name}.json"] = manifest_text(spec, planned, puzzles, book,
                                                   keys).encode("utf-8")
+    stale = stale_files(Path(out_dir), spec.name, contents)
     with registering(registry, spec, planned, puzzles, keys, since):
         files = write_atomically(Path(out_dir), contents)
+    for path in stale:
+        path.unlink(missing_ok=True)
     clock.lap("write")
     return BuildResult(files, len(planned), {d.file_name: len(d.pages) for d in book.documents},
                        clock.laps, registry and registry.path, distinct.remade)
@@ -135,6 +139,19 @@ def render_documents(book: ComposedBook, clock: _StageClock) -> dict[str, bytes]
                                                         document.metadata)
         clock.lap(f"render {document.file_name}")
     return contents
+
+
+def stale_files(out_dir: Path, name: str, contents: dict[str, bytes]) -> list[Path]:
+    """Files the last build of this book wrote (its manifest lists them) that this one
+    does not: an answer book left from before `answers: back`, say, which would
+    otherwise sit beside the new book as if it belonged to it."""
+    try:
+        listed = json.loads((out_dir / f"{name}.json").read_text(encoding="utf-8"))["files"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return []  # no earlier build here, or not a manifest of ours: leave it all alone
+    return [out_dir / file for file in listed
+            if isinstance(file, str) and file not in contents and Path(file).name == file
+            and file.startswith(name) and file.endswith(".pdf")]
 
 
 def write_atomically(out_dir: Path, contents: dict[str, bytes]) -> tuple[Path, ...]:

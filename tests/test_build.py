@@ -388,6 +388,18 @@ def test_a_render_failure_exits_1_and_leaves_the_old_files_untouched(tmp_path, m
     assert snapshot(tmp_path / "out") == before
 
 
+def test_a_book_no_longer_separate_removes_the_answer_book_it_wrote_before(tmp_path):
+    spec = write_spec(tmp_path / "spec")
+    build(load_spec(spec), tmp_path / "out")
+    assert (tmp_path / "out" / "test-puzzles-answers.pdf").exists()
+    (tmp_path / "out" / "test-puzzles-answers-mine.pdf").write_bytes(b"the user's own")
+    spec.write_text(spec.read_text().replace("answers: separate", "answers: back"))
+    build(load_spec(spec), tmp_path / "out")
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
+        "test-puzzles-answers-mine.pdf", "test-puzzles.json", "test-puzzles.pdf",
+        "test-puzzles.registry.sqlite"]
+
+
 def test_a_write_failure_removes_every_temporary_file(tmp_path, monkeypatch):
     real = build_module._write_temporary
     written = []
