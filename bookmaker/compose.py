@@ -21,6 +21,7 @@ from .core.generator import Puzzle
 from .render.fonts import default_fonts, digit_extent
 from .render.pdf import MIN_TEXT_SIZE, Metadata, RenderStyle
 from .spec import BookSpec, Layout, SectionSpec
+from .spec.pagecount import answer_front_page_count
 from .spec.pagecount import front_page_count as count_front_pages
 
 ANSWERS_WHERE = {"separate": "in the separate answer book", "back": "at the back of the book",
@@ -75,12 +76,14 @@ def compose(spec: BookSpec, planned: Sequence[PlannedPuzzle], puzzles: Sequence[
     pages = front_pages(spec, style.geometry, example)
     pages += puzzle_pages(spec, planned, puzzles, places, style)
     if spec.answers == "back":
+        pages += answers_opening(spec, style.geometry)
         pages += answer_pages_of(spec, planned, puzzles, places, style)
     documents = [Document(book_file_name(spec), tuple(pages), style, book_metadata(spec))]
     if spec.answers == "separate":
         answers_style = document_style(spec, answer_pages)
         documents.append(Document(answers_file_name(spec), tuple(
-            answer_pages_of(spec, planned, puzzles, places, answers_style)), answers_style,
+            answers_opening(spec, answers_style.geometry)
+            + answer_pages_of(spec, planned, puzzles, places, answers_style)), answers_style,
             book_metadata(spec, "Answers")))
     return ComposedBook(tuple(documents), tuple(places))
 
@@ -100,6 +103,7 @@ def number_pages(spec: BookSpec) -> tuple[list[PuzzlePlace], int, int]:
     if answer_start is None:
         places = [PuzzlePlace(page, None, None) for page in puzzle_pages]
         return places, after_puzzles - 1, 0
+    answer_start += answer_front_page_count(spec.answers, spec.front_matter.title_page)
     answer_pages, after_answers = pages_of_sections(spec.sections, answer_start, answers=True)
     file_name = answers_file_name(spec) if spec.answers == "separate" else book_file_name(spec)
     places = [PuzzlePlace(page, answer, file_name)
@@ -185,6 +189,16 @@ def front_pages(spec: BookSpec, geometry: PageGeometry, example: Puzzle | None) 
         pages.append(how_to_play_page(geometry, len(pages) + 1, sizes,
                                       ANSWERS_WHERE[spec.answers], pair, spec.page_numbers))
     return pages
+
+
+def answers_opening(spec: BookSpec, geometry: PageGeometry) -> list[Page]:
+    """The page before the answers: "Answers" at the back of a book; the answer book's
+    title page (the book's title, "Answers", the author) when the book has one."""
+    if spec.answers == "back":
+        return [title_page(geometry, "Answers", spec.title)]
+    if spec.front_matter.title_page:
+        return [title_page(geometry, spec.title, "Answers", spec.author or "")]
+    return []
 
 
 def puzzle_pages(spec: BookSpec, planned: Sequence[PlannedPuzzle], puzzles: Sequence[Puzzle],

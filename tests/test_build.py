@@ -120,10 +120,12 @@ def test_the_book_has_front_matter_then_each_section_from_a_new_page(book_texts)
 
 
 def test_answers_are_in_the_answer_book_and_not_in_the_book(book_texts, answer_texts):
-    assert len(answer_texts) == 2  # 6 9x9 answers on one page, 4 6x6 on the next
+    # Its title page, then 6 9x9 answers on one page and 4 6x6 on the next.
+    assert len(answer_texts) == 3
+    assert answer_texts[0].split() == ["Test", "Puzzles", "Answers", "A.", "Tester"]
     assert not any("Puzzle on page" in text for text in book_texts)
-    assert all("Puzzle on page" in text for text in answer_texts)
-    assert "Answer book, page 1" in book_texts[2]
+    assert all("Puzzle on page" in text for text in answer_texts[1:])
+    assert "Answer book, page 2" in book_texts[2]
     assert "separate answer book" in book_texts[1]
 
 
@@ -184,9 +186,10 @@ def test_answers_at_the_back_follow_the_puzzles_in_the_same_file(tmp_path):
     assert sorted(files) == ["test-puzzles.json", "test-puzzles.pdf",
                              "test-puzzles.registry.sqlite"]
     texts = page_texts(files["test-puzzles.pdf"])
-    assert len(texts) == 6 + 2
-    assert [("Puzzle on page" in text) for text in texts] == [False] * 6 + [True] * 2
-    assert "Answer on page 7" in texts[2] and "Answer on page 8" in texts[5]
+    assert len(texts) == 6 + 1 + 2   # puzzles, the "Answers" page, answers
+    assert [("Puzzle on page" in text) for text in texts] == [False] * 7 + [True] * 2
+    assert texts[6].split() == ["Answers", "Test", "Puzzles"]
+    assert "Answer on page 8" in texts[2] and "Answer on page 9" in texts[5]
     assert "at the back of the book" in texts[1]
     entries = json.loads(files["test-puzzles.json"])["puzzles"]
     assert {entry["answer_file"] for entry in entries} == {"test-puzzles.pdf"}
@@ -221,7 +224,7 @@ def test_a_16x16_section_prints_letters_and_gets_its_own_pages(tmp_path):
 def test_the_manifest_lists_every_puzzle_with_its_solution_seed_and_pages(manifest):
     assert manifest["bookmaker"] and manifest["seed"] == 2026
     assert (manifest["name"], manifest["title"]) == ("test-puzzles", "Test Puzzles")
-    assert manifest["files"] == {"test-puzzles.pdf": 6, "test-puzzles-answers.pdf": 2}
+    assert manifest["files"] == {"test-puzzles.pdf": 6, "test-puzzles-answers.pdf": 3}
     entries = manifest["puzzles"]
     assert [e["number"] for e in entries] == list(range(1, 11))
     assert [e["id"] for e in entries][:2] == ["easy-001", "easy-002"]
@@ -301,7 +304,7 @@ def test_the_cli_writes_to_output_in_the_current_folder_and_names_the_files(tmp_
     lines = result.stdout.splitlines()
     assert lines[:3] == [os.path.join("output", name) for name in
                          ("test-puzzles.pdf", "test-puzzles-answers.pdf", "test-puzzles.json")]
-    assert re.fullmatch(r"10 puzzles, 6 pages \(\+ 2 in the answer book\), \d+\.\d s", lines[3])
+    assert re.fullmatch(r"10 puzzles, 6 pages \(\+ 3 in the answer book\), \d+\.\d s", lines[3])
     assert lines[4:] == [f"registered in {os.path.join('output', 'test-puzzles.registry.sqlite')}"
                          f" as 'test-puzzles', issue 'test-puzzles'"]
 
@@ -453,6 +456,16 @@ def test_a_book_too_thick_for_the_gutter_table_exits_2_before_any_puzzle_is_made
         f"layout allows")
     assert "Traceback" not in result.output + result.stderr
     assert snapshot(tmp_path / "out") == before
+
+
+def test_a_book_without_a_title_page_has_none_in_its_answer_book_either(tmp_path):
+    path = write_spec(tmp_path / "spec")
+    path.write_text(path.read_text().replace("  answers:", "  front_matter: {title_page: "
+                                                           "false}\n  answers:"))
+    files = build_spec(path, tmp_path / "out")
+    answers = page_texts(files["test-puzzles-answers.pdf"])
+    assert len(answers) == 2 and all("Puzzle on page" in text for text in answers)
+    assert "Answer book, page 1" in page_texts(files["test-puzzles.pdf"])[1]
 
 
 @pytest.mark.parametrize("answers", ["separate", "back", "none"])

@@ -225,11 +225,11 @@ def test_a_book_thicker_than_the_gutter_table_is_refused_at_load():
 
 
 def test_answers_at_the_back_count_towards_the_books_pages():
-    # 2 + 700 puzzle pages + 234 answer pages (6 a page).
+    # 2 + 700 puzzle pages + the "Answers" page + 234 answer pages (6 a page).
     spec = replaced("seed: 1\n", "seed: 1\n  answers: back\n",
                     replaced("count: 2", "count: 1400"))
     assert problems_of(spec) == [
-        "book.yaml:6:3: sections: the book would have 936 pages, more than the 828 the "
+        "book.yaml:6:3: sections: the book would have 937 pages, more than the 828 the "
         "kdp-6x9 layout allows"]
 
 
@@ -238,13 +238,13 @@ def test_a_separate_answer_book_too_thick_is_refused_at_load():
     assert problems_of(spec) == [
         "book.yaml:5:3: sections: the book would have 831 pages, more than the 828 the "
         "kdp-6x9 layout allows",
-        "book.yaml:5:3: sections: the answer book would have 829 pages, more than the 828 "
+        "book.yaml:5:3: sections: the answer book would have 830 pages, more than the 828 "
         "the kdp-6x9 layout allows"]
 
 
 def test_the_thickest_book_the_gutter_table_allows_loads():
-    # 2 + 826 puzzle pages = 828 pages exactly.
-    assert load_spec(write(replaced("count: 2", "count: 1652"))).page_totals() == (828, 276)
+    # 2 + 826 puzzle pages = 828 pages exactly; the answer book: title page + 276.
+    assert load_spec(write(replaced("count: 2", "count: 1652"))).page_totals() == (828, 277)
 
 
 def test_a_huge_count_is_refused_without_planning_it():

@@ -21,7 +21,7 @@ from .layouts import is_layout_path, load_layout_file, load_preset, preset_names
     unknown_layout_text
 from .model import BookFile, BookSpec, SectionFile, SectionSpec, SpecFile
 from .problems import Mistake, Problem, Report, SpecError, syntax_problem
-from .pagecount import front_page_count, page_totals
+from .pagecount import answer_front_page_count, front_page_count, page_totals
 from .values import MAX_PUZZLES, describe, font_digit_top
 from .yamlload import MarkedYAMLError, parse_yaml
 
@@ -227,7 +227,8 @@ def _check_book_size(report: Report, book: BookFile | None, layout: Layout,
     if book is None or book.front_matter is None or book.answers is None or most is None:
         return
     front = front_page_count(book.front_matter.title_page, book.front_matter.how_to_play)
-    book_pages, answer_pages = page_totals(front, sections, book.answers)
+    book_pages, answer_pages = page_totals(front, sections, book.answers, answer_front_page_count(
+        book.answers, book.front_matter.title_page))
     for what, pages in (("book", book_pages), ("answer book", answer_pages)):
         if pages > most:
             report.add(Mistake(("sections",), f"the {what} would have {pages} pages, more "

@@ -14,7 +14,7 @@ from pydantic import Field, PlainValidator, ValidationInfo
 
 from ..core.shape import SYMMETRIES, Shape, shape_of
 from .layout import Layout
-from .pagecount import front_page_count, page_totals
+from .pagecount import answer_front_page_count, front_page_count, page_totals
 from .values import (BoxText, Difficulty, Flag, FontFile, Natural, PerPage, PuzzleCount,
                      Schema, Seed, SizeText, Slug, Text, expected, mistake, one_of)
 
@@ -198,4 +198,5 @@ class BookSpec(Schema):
     def page_totals(self) -> tuple[int, int]:
         """(the book's page count, the separate answer book's, 0 if none), from counts."""
         front = front_page_count(self.front_matter.title_page, self.front_matter.how_to_play)
-        return page_totals(front, self.sections, self.answers)
+        return page_totals(front, self.sections, self.answers,
+                           answer_front_page_count(self.answers, self.front_matter.title_page))
