@@ -26,7 +26,7 @@ from .core.solver import count_solutions
 from .core.targeted import DIFFICULTIES
 from .core.transform import CanonicalFormError, derived
 from .core.verify import VerificationError, verify_puzzle
-from .daily import DailyError, DailyResult, make_daily, puzzle_dates, run_dates
+from .daily import DailyError, DailyResult, drawing_count, make_daily, puzzle_dates, run_dates
 from .puzzlefile import STDIN, STDIN_NAME, PuzzleFile, PuzzleLine, read_puzzle_file
 from .registry import SUFFIX, Entry, Registry, RegistryError, default_registry_path, entry_of
 from .render.fonts import FontError
@@ -480,9 +480,10 @@ def daily_or_fail(spec: DailySpec, dates: list[date], out_dir: str,
     exit 1."""
     try:
         with open_workers(executor, workers) as pool, \
-                DelayedProgressBar(len(puzzle_dates(spec, dates)), "Generating") as progress:
+                DelayedProgressBar(len(puzzle_dates(spec, dates)), "Generating") as progress, \
+                DelayedProgressBar(drawing_count(spec, dates), "Drawing   ") as drawing:
             return make_daily(spec, dates, out_dir, pool.count, progress.update,
-                              pool.executor)
+                              pool.executor, drawing.update)
     except (GenerationError, VerificationError, RenderError, FontError, DailyError,
             CanonicalFormError, RegistryError, ExecutorError, OSError) as err:
         raise click.ClickException(str(err)) from None

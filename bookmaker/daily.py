@@ -42,7 +42,7 @@ from .render.svg import render_svg_text
 from .spec.daily import WEEKDAYS, DailySpec
 
 __all__ = ["make_daily", "DailyResult", "DailyError", "run_dates", "puzzle_dates",
-           "repeat_key"]
+           "drawing_count", "repeat_key"]
 
 ProgressCallback = Callable[[int], None]
 SHEET_OUTPUTS = ("pdf", "png", "svg")  # the outputs drawn from a day's sheets
@@ -75,10 +75,12 @@ def run_dates(start: date, days: int) -> list[date]:
 
 def make_daily(spec: DailySpec, dates: Iterable[date], out_dir: str | os.PathLike,
                workers: int = 1, on_progress: ProgressCallback | None = None,
-               executor: Executor | None = None) -> DailyResult:
+               executor: Executor | None = None,
+               on_drawn: ProgressCallback | None = None) -> DailyResult:
     """Every scheduled date's files under out_dir/<series>/<date>/, and the run's proof
-    PDF under out_dir/<series>/. on_progress(done) is told as puzzles are finished. The
-    puzzles are made on the executor if one is given (see produce())."""
+    PDF under out_dir/<series>/. on_progress(done) is told as puzzles are finished, and
+    on_drawn(done) as their sheets are (drawing_count() of them). The puzzles are made on
+    the executor if one is given (see produce())."""
     started = time.perf_counter()
     scheduled = scheduled_dates(spec, dates)
     registry = daily_registry(spec, out_dir)
@@ -86,7 +88,8 @@ def make_daily(spec: DailySpec, dates: Iterable[date], out_dir: str | os.PathLik
                                    on_progress, registry, executor)
     generated = time.perf_counter()
     # Drawing stays in this process's machine, however many workers made the puzzles.
-    contents = run_contents(spec, scheduled, entries, min(workers, os.cpu_count() or 1))
+    contents = run_contents(spec, scheduled, entries, min(workers, os.cpu_count() or 1),
+                            on_drawn)
     rendered = time.perf_counter()
     series = Path(out_dir) / spec.name
     published = set(scheduled)  # not the day before the run, made only for its answer
@@ -251,8 +254,15 @@ def _used_up(spec: DailySpec, day: date, job: PuzzleJob) -> str:
 
 # Files: every sheet rendered (on the workers too), then sorted into day folders.
 
+def drawing_count(spec: DailySpec, dates: Iterable[date]) -> int:
+    """How many sheets a run of `dates` draws: each scheduled day's puzzle and answer."""
+    return 2 * len(scheduled_dates(spec, dates)) if set(SHEET_OUTPUTS) & set(spec.outputs) \
+        else 0
+
+
 def run_contents(spec: DailySpec, scheduled: list[date], entries: list[DailyPuzzle],
-                 workers: int) -> dict[str, dict[str, bytes]]:
+                 workers: int, on_drawn: ProgressCallback | None = None
+                 ) -> dict[str, dict[str, bytes]]:
     """Folder (a date, or SERIES_FOLDER) -> file name -> bytes, for the run."""
     by_date = {entry.date: entry for entry in entries}
     answered = {day: _answered_date(spec, day) for day in scheduled}
@@ -260,7 +270,7 @@ def run_contents(spec: DailySpec, scheduled: list[date], entries: list[DailyPuzz
         [(by_date[answered[day]], "answer") for day in scheduled]
     if not set(SHEET_OUTPUTS) & set(spec.outputs):
         tasks = []  # no file of a sheet is wanted: nothing to draw
-    rendered = dict(zip(tasks, _render_all(spec, tasks, workers)))
+    rendered = dict(zip(tasks, _render_all(spec, tasks, workers, on_drawn)))
     contents = {}
     for day in scheduled:
         files = rendered.get((by_date[day], "puzzle"), {}) | \
@@ -285,15 +295,25 @@ def _answered_date(spec: DailySpec, day: date) -> date:
     return previous_scheduled(spec, day) if spec.answer == "next-day" else day
 
 
-def _render_all(spec: DailySpec, tasks: list[tuple[DailyPuzzle, str]],
-                workers: int) -> list[dict[str, bytes]]:
+def _render_all(spec: DailySpec, tasks: list[tuple[DailyPuzzle, str]], workers: int,
+                on_drawn: ProgressCallback | None = None) -> list[dict[str, bytes]]:
     """Each (entry, 'puzzle' or 'answer') task's files, in task order, on `workers`."""
     render = partial(render_part, spec)
     if workers <= 1 or len(tasks) <= 1:
-        return list(map(render, tasks))
+        return _counted(map(render, tasks), on_drawn)
     chunk = max(1, len(tasks) // (workers * _RENDER_CHUNKS_PER_WORKER))
     with ProcessPoolExecutor(max_workers=min(workers, len(tasks))) as executor:
-        return list(executor.map(render, tasks, chunksize=chunk))
+        return _counted(executor.map(render, tasks, chunksize=chunk), on_drawn)
+
+
+def _counted(results: Iterable, on_drawn: ProgressCallback | None) -> list:
+    """The results as a list, on_drawn told of each as it arrives."""
+    done = []
+    for result in results:
+        done.append(result)
+        if on_drawn is not None:
+            on_drawn(len(done))
+    return done
 
 
 def render_part(spec: DailySpec, task: tuple[DailyPuzzle, str]) -> dict[str, bytes]:

@@ -329,6 +329,17 @@ def run(runner, *args):
     return runner.invoke(cli.main, [str(a) for a in args])
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+def test_drawing_reports_each_sheet_as_it_is_drawn(tmp_path, workers):
+    spec = load_daily_spec(spec_file(tmp_path, outputs="[svg]"))
+    dates = run_dates(date(2026, 12, 7), 3)
+    drawn: list[int] = []
+    make_daily(spec, dates, tmp_path / "out", workers, on_drawn=drawn.append)
+    assert daily_module.drawing_count(spec, dates) == 6   # 3 days' puzzles and answers
+    assert drawn == [1, 2, 3, 4, 5, 6]
+    assert daily_module.drawing_count(load_daily_spec(spec_file(tmp_path)), dates) == 0
+
+
 def test_daily_writes_the_folders_and_the_proof_and_says_so(runner, tmp_path):
     path = spec_file(tmp_path, outputs="[pdf, json, proof]")
     result = run(runner, "daily", path, "--from", "2026-12-01", "--days", "2", "-o",
