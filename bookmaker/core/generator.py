@@ -221,5 +221,5 @@ class _Clues:
         trial = list(boards)
         trial[d] &= ~bit
         found: Search = search(self.shape, trial, self.given_mask, limit=1, max_nodes=max_nodes,
-                               order_values=self._known_value_first)
+                               order_values=self._known_value_first, keep_solution=False)
         return found.complete and found.count == 0

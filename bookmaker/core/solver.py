@@ -229,8 +229,9 @@ def most_constrained_cell(shape: Shape) -> CellPicker:
 
 def search(shape: Shape, boards: Boards, placed: int, limit: int = 2,
            max_nodes: int = DEFAULT_MAX_NODES, pick_cell: CellPicker | None = None,
-           order_values: ValueOrder | None = None) -> Search:
-    """Depth-first search from a state, counting solutions up to limit."""
+           order_values: ValueOrder | None = None, keep_solution: bool = True) -> Search:
+    """Depth-first search from a state, counting solutions up to limit; the first one is
+    read back into cells unless keep_solution is False (a caller that only counts)."""
     full = shape.all_cells_mask
     if pick_cell is None:
         pick_cell = most_constrained_cell(shape)
@@ -246,7 +247,7 @@ def search(shape: Shape, boards: Boards, placed: int, limit: int = 2,
             continue
         if placed == full:
             count += 1
-            if first is None:
+            if first is None and keep_solution:
                 first = boards_to_cells(boards, shape.cell_count)
             if count >= limit:
                 break
