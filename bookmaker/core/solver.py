@@ -124,6 +124,12 @@ def _keep_owners(boards: Boards, singles: int, owners: list[int]) -> None:
 
 def _clear_peers(boards: Boards, singles: int, peer_masks) -> None:
     """Each newly placed symbol leaves the candidates of its cell's peers."""
+    if not singles & (singles - 1):  # one cell, the common case: no loop over its bits
+        cell = singles.bit_length() - 1
+        for d, b in enumerate(boards):
+            if b >> cell & 1:
+                boards[d] = b & ~peer_masks[cell]
+                return
     for d in range(len(boards)):
         mine = boards[d] & singles
         if mine:
