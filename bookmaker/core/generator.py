@@ -122,12 +122,12 @@ def _cells_of(mask: int):
 def remove_clues(shape: Shape, solution: tuple[int, ...], orbits, target_clues: int,
                  max_nodes: int) -> tuple[int, ...]:
     """Blank the orbits in the given order wherever the puzzle stays provably unique."""
-    clues = _Clues(shape, solution)
+    clues = Clues(shape, solution)
     blank_orbits(clues, orbits, target_clues, max_nodes)
     return tuple(clues.givens)
 
 
-def blank_orbits(clues: _Clues, orbits, target_clues: int, max_nodes: int,
+def blank_orbits(clues: Clues, orbits, target_clues: int, max_nodes: int,
                  accept: Callable[[list[int]], bool] | None = None) -> list:
     """Blank the orbits in order wherever the puzzle stays provably unique (and `accept`,
     if given, approves the givens that would remain); the orbits blanked, in order."""
@@ -150,7 +150,7 @@ def blank_orbits(clues: _Clues, orbits, target_clues: int, max_nodes: int,
     return blanked
 
 
-class _Clues:
+class Clues:
     """The current clues and their candidate boards, kept up to date as clues come and
     go, so a removal check does not rebuild the boards from scratch."""
 

@@ -26,7 +26,7 @@ already has the target grade, generate_graded returns that very puzzle.
 
 from __future__ import annotations
 
-from .generator import (GenerationError, Puzzle, _Clues, blank_orbits, generate,
+from .generator import (GenerationError, Puzzle, Clues, blank_orbits, generate,
                         random_solution, removal_budget)
 from .grader import GRADES, Grading, grade_within
 from .grid import Grid
@@ -105,7 +105,7 @@ def _attempt(shape: Shape, seed: int, target: str, symmetry: str,
     rng = Rng(seed)
     solution = random_solution(shape, rng)
     orbits = rng.shuffled(shape.orbits(symmetry))
-    clues = _Clues(shape, solution)
+    clues = Clues(shape, solution)
     blanked = blank_orbits(clues, orbits, 0, max_nodes)
     givens = tuple(clues.givens)
     grading = grade_within(Grid(shape, givens), target)
@@ -142,7 +142,7 @@ def _cut_back(shape: Shape, solution, orbits: list, blanked: list, target: str,
     """The longest run of the removals within the target, then the later orbits each
     removed if the puzzle stays unique and within the target."""
     within = _longest_run_within(shape, solution, blanked, target)
-    clues = _Clues(shape, solution)
+    clues = Clues(shape, solution)
     for orbit in blanked[:within]:
         for cell in orbit:
             clues.blank(cell)
