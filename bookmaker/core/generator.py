@@ -209,15 +209,22 @@ class Clues:
             values.insert(0, known)
         return values
 
-    def forced(self, cell: int, max_nodes: int) -> bool:
-        """True if the clues force the solution's value at a blank cell: at once by a
-        naked or hidden single, else by a search with that value forbidden finding no
-        solution within budget (the forbidden-value check)."""
+    def single(self, cell: int) -> bool:
+        """True if the clues force the solution's value at a blank cell at once: no other
+        value fits it (naked single), or it fits nowhere else in one of its units (hidden
+        single)."""
         d, bit, boards = self.solution[cell] - 1, 1 << cell, self.boards
         if not any(b & bit for i, b in enumerate(boards) if i != d):
             return True
-        if any(boards[d] & unit == bit for unit in self.shape.cell_unit_masks[cell]):
+        return any(boards[d] & unit == bit for unit in self.shape.cell_unit_masks[cell])
+
+    def forced(self, cell: int, max_nodes: int) -> bool:
+        """True if the clues force the solution's value at a blank cell: at once by a
+        single, else by a search with that value forbidden finding no solution within
+        budget (the forbidden-value check)."""
+        if self.single(cell):
             return True
+        d, bit, boards = self.solution[cell] - 1, 1 << cell, self.boards
         trial = list(boards)
         trial[d] &= ~bit
         found: Search = search(self.shape, trial, self.given_mask, limit=1, max_nodes=max_nodes,

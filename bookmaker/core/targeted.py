@@ -1,6 +1,10 @@
 """Generation to a requested grade: a puzzle whose grade is exactly the one asked for.
 
-One attempt fills a grid and removes clues in seeded order, as generate() does, and grades
+For ``beginner`` an attempt fills a grid and digs by logic (logicdig.py): a removal stays
+while singles still solve the grid, so no search is needed, and every attempt lands on
+beginner (the grader confirms it).
+
+For the other grades an attempt removes clues as generate() does, by search, and grades
 the result once (grading after every removal is what would cost):
 
 - exactly the target: done (for most puzzles, no grading beyond that one);
@@ -20,15 +24,16 @@ the result once (grading after every removal is what would cost):
   so stops cheaply at the first stall.
 
 A failed attempt is retried with the next derived seed, so the result depends only on
-(shape, seed, difficulty, symmetry). Attempt 0 uses the seed itself: when generate(seed)
-already has the target grade, generate_graded returns that very puzzle.
+(shape, seed, difficulty, symmetry). Attempt 0 uses the seed itself: above beginner, when
+generate(seed) already has the target grade, generate_graded returns that very puzzle.
 """
 
 from __future__ import annotations
 
-from .generator import (GenerationError, Puzzle, Clues, blank_orbits, generate,
+from .generator import (Clues, GenerationError, Puzzle, blank_orbits, generate,
                         random_solution, removal_budget)
 from .grader import GRADES, Grading, grade_within
+from .logicdig import dig_singles
 from .grid import Grid
 from .rng import Rng, derive_seed
 from .shape import Shape
@@ -106,6 +111,10 @@ def _attempt(shape: Shape, seed: int, target: str, symmetry: str,
     solution = random_solution(shape, rng)
     orbits = rng.shuffled(shape.orbits(symmetry))
     clues = Clues(shape, solution)
+    if target == GRADES[0]:
+        dig_singles(clues, orbits)
+        grading = grade_within(Grid(shape, tuple(clues.givens)), target)
+        return solution, tuple(clues.givens), grading, grading.grade
     blanked = blank_orbits(clues, orbits, 0, max_nodes)
     givens = tuple(clues.givens)
     grading = grade_within(Grid(shape, givens), target)
