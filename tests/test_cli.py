@@ -141,7 +141,7 @@ def test_generate_reports_a_failed_verification_without_a_traceback(runner, monk
     def failing_produce(*args, **kwargs):
         raise VerificationError("VERIFICATION FAILED: seed 1: Dancing Links found no solution")
 
-    monkeypatch.setattr(cli, "produce", failing_produce)
+    monkeypatch.setattr(cli.common, "produce", failing_produce)
     result = run(runner, "generate", "--seed", 1)
     assert result.exit_code == 1
     assert "VERIFICATION FAILED" in result.stderr
@@ -255,8 +255,8 @@ def test_check_exits_0_when_every_puzzle_is_unique(runner):
 
 
 def test_check_says_unknown_when_the_search_budget_runs_out(runner, monkeypatch):
-    real_count = cli.count_solutions
-    monkeypatch.setattr(cli, "count_solutions",
+    real_count = cli.puzzles.count_solutions
+    monkeypatch.setattr(cli.puzzles, "count_solutions",
                         lambda grid, limit=2: real_count(grid, limit, max_nodes=1))
     result = run(runner, "check", input=EMPTY)
     assert result.exit_code == 1

@@ -1,0 +1,92 @@
+"""`bookmaker build`: a book spec into its PDFs and manifest."""
+
+from __future__ import annotations
+
+import time
+
+import click
+
+from ..book.executors import LOCAL, ExecutorError, open_workers
+from ..build import BuildError, BuildResult, build as build_book
+from ..core.generator import GenerationError
+from ..core.verify import VerificationError
+from ..registry import RegistryError
+from ..render.fonts import FontError
+from ..render.pdf import RenderError
+from ..spec import BookSpec, SpecError, load_spec
+from ..spec.daily import daily_spec_problem
+from .common import DelayedProgressBar, executor_option, main, seed_value, worker_count
+
+
+@main.command()
+@click.argument("spec_file", metavar="BOOK.yaml")
+@click.option("-o", "--output", "out_dir", metavar="DIR", default="output", show_default=True,
+              help="Folder for the PDFs and the manifest.")
+@click.option("--jobs", metavar="J", type=click.IntRange(min=0), default=0,
+              help="Worker processes; 0 (the default) for one per CPU. The book never "
+                   "depends on it.")
+@click.option("--seed", metavar="S", help="Use this seed instead of the spec's.")
+@executor_option
+@click.pass_context
+def build(ctx, spec_file, out_dir, jobs, seed, executor) -> None:
+    """Build the book BOOK.yaml describes: DIR/NAME.pdf, DIR/NAME-answers.pdf (when answers
+    are separate) and the manifest DIR/NAME.json.
+
+    No two puzzles are equivalent, and none repeats a puzzle of the series' registry
+    (DIR/SERIES.registry.sqlite unless the spec says otherwise), where the book's puzzles
+    are then recorded.
+
+    A mistake in the spec is reported as FILE:LINE:COLUMN: key: message, with exit code 2
+    and nothing written. Nothing is written either if the build fails later (exit 1).
+    """
+    spec = load_spec_or_exit(ctx, spec_file)
+    if seed is not None:
+        spec = spec.model_copy(update={"seed": seed_value(seed)})
+    started = time.monotonic()
+    result = build_or_fail(spec, out_dir, worker_count(jobs), executor)
+    for path in result.files:
+        click.echo(path)
+    click.echo(build_summary(result, time.monotonic() - started))
+    if result.registry or result.remade:
+        click.echo(registry_note(result, spec))
+
+
+def load_spec_or_exit(ctx: click.Context, path: str) -> BookSpec:
+    """The spec, or (any mistake in it) every problem on stderr and exit 2."""
+    try:
+        return load_spec(path)
+    except SpecError as err:
+        click.echo(str(daily_spec_problem(path) or err), err=True)
+        ctx.exit(2)
+
+
+def build_or_fail(spec: BookSpec, out_dir: str, workers: int,
+                  executor: str = LOCAL) -> BuildResult:
+    """Build on the executor, with a progress bar; a failure is a one-line error, exit 1."""
+    try:
+        with open_workers(executor, workers) as pool, \
+                DelayedProgressBar(sum(s.count for s in spec.sections), "Generating") as progress:
+            return build_book(spec, out_dir, pool.count, progress.update, pool.executor)
+    except (GenerationError, VerificationError, RenderError, FontError, BuildError,
+            ExecutorError, RegistryError, OSError) as err:
+        raise click.ClickException(str(err)) from None
+    except KeyboardInterrupt:
+        raise click.Abort() from None
+
+
+def registry_note(result: BuildResult, spec: BookSpec) -> str:
+    """Where the puzzles were registered, and how many were made again as repeats."""
+    remade = (f"{result.remade} puzzle{'s' if result.remade != 1 else ''} made again: "
+              f"they repeated others") if result.remade else ""
+    if result.registry is None:
+        return remade
+    where = f"registered in {result.registry} as {spec.series!r}, issue {spec.issue!r}"
+    return f"{where} ({remade})" if remade else where
+
+
+def build_summary(result: BuildResult, seconds: float) -> str:
+    """'150 puzzles, 77 pages (+ 26 in the answer book), 1.0 s'."""
+    book, *answers = result.page_counts.values()
+    extra = f" (+ {answers[0]} in the answer book)" if answers else ""
+    return f"{result.puzzle_count} puzzles, {book} pages{extra}, {seconds:.1f} s"
+

@@ -1,0 +1,195 @@
+"""The command line's shared parts: the `bookmaker` group, options used by several
+commands, reading puzzle files, and a progress bar that only shows on a terminal."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import sys
+import time
+
+import click
+
+from .. import __version__
+from ..book.executors import EXECUTOR_HELP, LOCAL, ExecutorError, check_executor, open_workers
+from ..book.produce import PuzzleJob, produce
+from ..core.generator import GenerationError, Puzzle
+from ..core.grid import Grid
+from ..core.shape import Shape, parse_shape
+from ..core.solver import count_solutions
+from ..core.verify import VerificationError, verify_puzzle
+from ..puzzlefile import PuzzleFile, PuzzleLine, read_puzzle_file
+from ..registry import RegistryError
+
+INPUT_FILE = click.Path(exists=True, dir_okay=False, allow_dash=True)
+PROGRESS_DELAY_SECONDS = 0.5  # runs shorter than this never show a bar
+DEFAULT_OUTPUT = "output"  # where build writes, and where the registry commands look
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="bookmaker")
+def main() -> None:
+    """Printable Sudoku puzzle books: seeded generation, proven-unique puzzles.
+
+    Puzzles are one per line: digits 1-9 then A-P, '.' or '0' for a blank
+    (or integers separated by spaces or commas, 0 for blank).
+    """
+
+
+def size_options(command):
+    """--size and --box for commands that read puzzles (the size is otherwise inferred)."""
+    command = click.option("--box", metavar="RxC",
+                           help="Box shape, rows x columns, when not the usual one "
+                                "(6x6 boxes are 2x3 unless told 3x2). Needs --size.")(command)
+    return click.option("--size", metavar="NxN",
+                        help="Board size; inferred from each line's length if not given.")(command)
+
+
+def executor_or_usage_error(ctx: click.Context, param: click.Parameter, text: str) -> str:
+    """--executor's value, checked before anything starts: a bad one is a usage error."""
+    try:
+        return check_executor(text)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="'--executor'") from None
+
+
+def executor_option(command):
+    """--executor for commands that make puzzles: where they are made."""
+    return click.option(
+        "--executor", metavar="WHERE", default=LOCAL, show_default=True,
+        callback=executor_or_usage_error,
+        help=f"Where puzzles are made: {EXECUTOR_HELP}. local: --jobs processes here; "
+             "dask-local: a Dask cluster of --jobs workers here; dask://HOST:PORT: the "
+             "workers of a running Dask scheduler. The output never depends on it.")(command)
+
+
+def shape_from_options(size: str | None, box: str | None, optional: bool = False) -> Shape | None:
+    """The Shape the --size/--box options ask for (None if optional and neither is given);
+    a bad value is a usage error naming the option at fault."""
+    if size is None:
+        if box is not None:
+            raise click.UsageError("--box needs --size too, e.g. --size 6x6 --box 3x2")
+        if optional:
+            return None
+    try:
+        shape = parse_shape(size)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="'--size'") from None
+    if box is None:
+        return shape
+    try:
+        return parse_shape(size, box)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="'--box'") from None
+
+
+def seed_value(text: str) -> int | str:
+    """An integer seed if the text is one (so '007' and '7' agree), else the text itself."""
+    return int(text) if re.fullmatch(r"[+-]?\d+", text.strip()) else text
+
+
+def worker_count(jobs: int) -> int:
+    return jobs if jobs > 0 else (os.cpu_count() or 1)
+
+
+def produce_or_fail(jobs: list[PuzzleJob], workers: int, executor: str = LOCAL) -> list[Puzzle]:
+    """Produce the puzzles on the executor, with a progress bar; a failure is a one-line
+    error, exit 1."""
+    try:
+        with open_workers(executor, workers) as pool, \
+                DelayedProgressBar(len(jobs), "Generating") as progress:
+            return produce(jobs, pool.count, progress.update, pool.executor)
+    except (GenerationError, VerificationError, ExecutorError) as err:
+        raise click.ClickException(str(err)) from None
+    except KeyboardInterrupt:
+        raise click.Abort() from None
+
+
+def read_puzzle_file_or_fail(path: str, shape: Shape | None) -> PuzzleFile:
+    try:
+        return read_puzzle_file(path, shape)
+    except OSError as err:
+        raise click.FileError(path, hint=err.strerror or str(err)) from None
+
+
+def require_puzzles(ctx: click.Context, puzzle_file: PuzzleFile) -> None:
+    """Exit 1 on a file without a single puzzle line: almost always a mistake upstream."""
+    if not puzzle_file.lines:
+        click.echo(f"{puzzle_file.source}: no puzzles found (blank and '#' lines are skipped)",
+                   err=True)
+        ctx.exit(1)
+
+
+def read_or_exit(ctx: click.Context, path: str, shape: Shape | None) -> PuzzleFile:
+    """All of a file's puzzles, or (any line malformed) every error on stderr and exit 2."""
+    puzzle_file = read_puzzle_file_or_fail(path, shape)
+    if puzzle_file.errors:
+        for error in puzzle_file.errors:
+            click.echo(error, err=True)
+        ctx.exit(2)
+    require_puzzles(ctx, puzzle_file)
+    return puzzle_file
+
+
+def proven_puzzle(line: PuzzleLine) -> tuple[Puzzle | None, str | None]:
+    """The line's puzzle with its one solution, proven by the solver and again by Dancing
+    Links; or None and what is wrong."""
+    found = count_solutions(line.grid, limit=2)
+    if found.count != 1 or not found.complete:
+        verdict = ("has more than one solution" if found.count >= 2 else
+                   "has no solution" if found.complete else
+                   f"is undecided: the search gave up after {found.nodes} nodes")
+        return None, f"not a puzzle with one solution: it {verdict}"
+    puzzle = Puzzle(line.grid, Grid(line.grid.shape, found.solution), seed=0)
+    try:
+        verify_puzzle(puzzle)
+    except VerificationError as err:
+        return None, str(err)
+    return puzzle, None
+
+
+def proven_or_exit(ctx: click.Context, puzzle_file: PuzzleFile) -> list[Puzzle]:
+    """Every puzzle of the file, proven unique; or each problem on stderr and exit 1."""
+    proven = [(line, *proven_puzzle(line)) for line in puzzle_file.lines]
+    problems = [f"{line.where}: {problem}" for line, _, problem in proven if problem]
+    if problems:
+        for problem in problems:
+            click.echo(problem, err=True)
+        ctx.exit(1)
+    return [puzzle for _, puzzle, _ in proven]
+
+
+def registry_or_fail(action):
+    """action()'s result; a registry that cannot be used is a one-line error, exit 1."""
+    try:
+        return action()
+    except RegistryError as err:
+        raise click.ClickException(str(err)) from None
+
+
+class DelayedProgressBar:
+    """A progress bar on stderr, shown only when stderr is a terminal and the run has
+    already taken a moment: short runs and pipes see nothing, stdout is never touched."""
+
+    def __init__(self, total: int, label: str, delay: float = PROGRESS_DELAY_SECONDS) -> None:
+        self.total, self.label, self.delay = total, label, delay
+        self.enabled = total > 1 and sys.stderr.isatty()
+        self.bar = None
+        self.exits = contextlib.ExitStack()
+
+    def __enter__(self) -> DelayedProgressBar:
+        self.started = time.monotonic()
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.exits.__exit__(*exc_info)
+
+    def update(self, done: int) -> None:
+        """Report that `done` puzzles are finished in all."""
+        if self.bar is None:
+            if not self.enabled or time.monotonic() - self.started < self.delay:
+                return
+            self.bar = self.exits.enter_context(
+                click.progressbar(length=self.total, label=self.label, file=sys.stderr))
+        self.bar.update(done - self.bar.pos)
+

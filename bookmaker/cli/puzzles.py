@@ -1,0 +1,271 @@
+"""Commands on single puzzles: generate, solve, check, grade, derive."""
+
+from __future__ import annotations
+
+import json
+from functools import partial
+
+import click
+
+from ..book.produce import generate_jobs
+from ..core.generator import Puzzle
+from ..core.grader import grade as grade_grid
+from ..core.grid import Grid, format_grid
+from ..core.shape import SYMMETRIES
+from ..core.solver import count_solutions
+from ..core.targeted import DIFFICULTIES
+from ..core.transform import derived
+from ..core.verify import verify_puzzle
+from ..puzzlefile import PuzzleLine
+from ..registry import Entry, Registry, entry_of
+from .common import (INPUT_FILE, executor_option, main, produce_or_fail, proven_or_exit,
+                    read_or_exit, read_puzzle_file_or_fail, registry_or_fail, require_puzzles,
+                    seed_value, shape_from_options, size_options, worker_count)
+
+GENERATE_SERIES = "generate"  # the series `generate --registry` registers its puzzles in
+TRIES_PER_PUZZLE = 10  # generate --registry: jobs tried per puzzle asked before giving up
+
+@main.command()
+@click.option("--size", metavar="NxN", default="9x9", show_default=True,
+              help="Board size, 4x4 to 25x25.")
+@click.option("--box", metavar="RxC",
+              help="Box shape, rows x columns, when not the usual one (e.g. 3x2 on 6x6).")
+@click.option("--count", metavar="N", type=click.IntRange(min=1), default=1, show_default=True,
+              help="How many puzzles.")
+@click.option("--seed", required=True,
+              help="Any integer or text. The same options and seed give the same puzzles; "
+                   "--count 5 gives the first 5 of --count 10.")
+@click.option("--symmetry", type=click.Choice(SYMMETRIES), default="none", show_default=True,
+              help="Symmetry of the clue pattern.")
+@click.option("--clues", "target_clues", metavar="K", type=click.IntRange(min=0), default=0,
+              help="Stop removing clues once K remain (a puzzle keeps more if it cannot "
+                   "get that low and stay unique). Default: remove while unique.")
+@click.option("--difficulty", type=click.Choice(DIFFICULTIES), default="any", show_default=True,
+              help="The grade every puzzle must have exactly (see `bookmaker grade`).")
+@click.option("--jobs", metavar="J", type=click.IntRange(min=0), default=1, show_default=True,
+              help="Worker processes, 0 for one per CPU. The output never depends on it.")
+@executor_option
+@click.option("--registry", "registry_path", metavar="FILE",
+              help="Skip every puzzle equivalent to one this registry holds (or to one "
+                   "printed before), and register those printed: running again with the "
+                   "same seed prints new puzzles.")
+def generate(size, box, count, seed, symmetry, target_clues, difficulty, jobs,
+             executor, registry_path) -> None:
+    """Print --count unique puzzles, one per line.
+
+    Every puzzle is proven unique while generating and checked again by an
+    independent Dancing Links solver before it is printed. A progress bar
+    appears on stderr for long runs in a terminal; stdout holds only puzzles.
+    """
+    shape = shape_from_options(size, box)
+    if target_clues > shape.cell_count:
+        raise click.BadParameter(f"{target_clues} is more than the {shape.cell_count} cells "
+                                 f"of a {shape} grid", param_hint="'--clues'")
+    if target_clues and difficulty != "any":
+        raise click.UsageError("--clues and --difficulty cannot be used together: the grade "
+                               "decides how many clues remain")
+    if registry_path is not None:
+        jobs_for = partial(generate_jobs, shape, seed_value(seed), symmetry=symmetry,
+                           target_clues=target_clues, difficulty=difficulty)
+        issue = f"{shape} {shape.box_text} {symmetry} {difficulty} seed {seed}"
+        print_unregistered(Registry(registry_path), issue, jobs_for, count,
+                           partial(produce_or_fail, workers=worker_count(jobs),
+                                   executor=executor))
+        return
+    jobs_list = generate_jobs(shape, seed_value(seed), count, symmetry, target_clues,
+                              difficulty)
+    for puzzle in produce_or_fail(jobs_list, worker_count(jobs), executor):
+        click.echo(format_grid(puzzle.givens))
+
+
+@main.command()
+@click.argument("file", default="-", type=INPUT_FILE)
+@size_options
+@click.pass_context
+def solve(ctx, file, size, box) -> None:
+    """Print each puzzle's solution, one per line.
+
+    Reads FILE, or stdin if FILE is '-' or missing. Every line is read first: if any is malformed, each is reported as
+    FILE:LINE: message on stderr, nothing is printed, and the exit code is 2.
+
+    Otherwise stdout gets one line per puzzle, in order. A puzzle with several
+    solutions prints the first one found; a puzzle with none prints a
+    '# no solution' comment line (so output lines still match puzzles, and the
+    output can be read back). Each such puzzle is also named on stderr as
+    FILE:LINE: no solution / multiple solutions, and the exit code is 1.
+    """
+    puzzle_file = read_or_exit(ctx, file, shape_from_options(size, box, optional=True))
+    all_unique = True
+    for line in puzzle_file.lines:
+        printed, problem = solve_line(line)
+        click.echo(printed)
+        if problem:
+            click.echo(f"{line.where}: {problem}", err=True)
+            all_unique = False
+    ctx.exit(0 if all_unique else 1)
+
+
+@main.command()
+@click.argument("file", default="-", type=INPUT_FILE)
+@size_options
+@click.pass_context
+def check(ctx, file, size, box) -> None:
+    """Report whether each puzzle is unique.
+
+    Reads FILE, or stdin if FILE is '-' or missing. Prints LINE: unique, multiple, none, unknown (the search budget ran out
+    before deciding) or invalid: what is wrong. A malformed line does not stop
+    the others. Exit code 0 only if every puzzle is unique, 1 otherwise, 2 for
+    usage errors.
+    """
+    puzzle_file = read_puzzle_file_or_fail(file, shape_from_options(size, box, optional=True))
+    require_puzzles(ctx, puzzle_file)
+    verdicts = [uniqueness_verdict(line) for line in puzzle_file.lines]
+    for line, verdict in zip(puzzle_file.lines, verdicts):
+        click.echo(f"{line.number}: {verdict}")
+    ctx.exit(0 if all(v == "unique" for v in verdicts) else 1)
+
+
+@main.command(name="grade")
+@click.argument("file", default="-", type=INPUT_FILE)
+@size_options
+@click.option("-v", "--verbose", is_flag=True, help="Also print every step, indented.")
+@click.option("--json", "as_json", is_flag=True,
+              help="One JSON object per line: grade, score, hardest, steps, guessing.")
+@click.pass_context
+def grade_command(ctx, file, size, box, verbose, as_json) -> None:
+    """Grade each puzzle by the techniques a person needs.
+
+    Reads FILE, or stdin if FILE is '-' or missing. Prints LINE: grade score hardest,
+    or LINE: invalid: what is wrong (a malformed line does not stop the others). Grades
+    are beginner, easy, medium, hard, expert, extreme. Exit code 0 only if every line
+    was graded, 1 otherwise, 2 for usage errors.
+    """
+    puzzle_file = read_puzzle_file_or_fail(file, shape_from_options(size, box, optional=True))
+    require_puzzles(ctx, puzzle_file)
+    for line in puzzle_file.lines:
+        click.echo(grade_report(line, verbose, as_json))
+    ctx.exit(0 if all(line.grid is not None for line in puzzle_file.lines) else 1)
+
+
+@main.command()
+@click.argument("file", default="-", type=INPUT_FILE)
+@size_options
+@click.option("--count", metavar="N", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Copies of each puzzle.")
+@click.option("--seed", required=True,
+              help="Any integer or text. The same puzzle and seed give the same copies; "
+                   "--count 3 gives the first 3 of --count 5.")
+@click.pass_context
+def derive(ctx, file, size, box, count, seed) -> None:
+    """Print --count new puzzles made from each puzzle: its digits relabelled, its bands,
+    stacks, and rows and columns within them shuffled (and, with square boxes, maybe
+    transposed). To a solver each is the same puzzle, of the same grade; it looks new.
+
+    Reads FILE, or stdin if FILE is '-' or missing; prints the copies of the first puzzle,
+    then those of the next. Copies differ from their puzzle and from each other. Each
+    puzzle must have exactly one solution (each copy is checked again by Dancing Links):
+    otherwise FILE:LINE: what is wrong, on stderr, nothing printed, exit code 1.
+    """
+    puzzle_file = read_or_exit(ctx, file, shape_from_options(size, box, optional=True))
+    puzzles = proven_or_exit(ctx, puzzle_file)
+    for copy in derived_or_exit(ctx, puzzle_file.lines, puzzles, count, seed_value(seed)):
+        click.echo(format_grid(copy.givens))
+
+
+def derived_or_exit(ctx: click.Context, lines, puzzles: list[Puzzle], count: int,
+                    seed: int | str) -> list[Puzzle]:
+    """count transformed copies of each puzzle, each verified by Dancing Links; or (a
+    puzzle with too few distinct copies) the problem on stderr and exit 1."""
+    copies = []
+    for line, puzzle in zip(lines, puzzles):
+        try:
+            transformations = derived(puzzle.givens, count, seed)
+        except ValueError as err:
+            click.echo(f"{line.where}: {err}", err=True)
+            ctx.exit(1)
+        for transformation in transformations:
+            copy = Puzzle(transformation.apply(puzzle.givens),
+                          transformation.apply(puzzle.solution), seed=0)
+            verify_puzzle(copy)  # the group keeps uniqueness; this proves it once more
+            copies.append(copy)
+    return copies
+
+
+def print_unregistered(registry: Registry, issue: str, jobs_for, count: int, make) -> None:
+    """Print count puzzles none of which is equivalent to one registered or printed
+    before, registering each batch as it is printed (so an interrupted run keeps what it
+    printed). jobs_for(n) gives the first n jobs; make(jobs) their puzzles."""
+    taken = set(registry_or_fail(registry.keys_issued))
+    made = printed = 0
+    while printed < count:
+        if made >= TRIES_PER_PUZZLE * count + 100:
+            raise click.ClickException(f"only {printed} of {count} puzzles were new after "
+                                       f"{made} tries: the registry holds most puzzles of "
+                                       f"this kind")
+        jobs_list = jobs_for(made + count - printed)[made:]
+        fresh = new_entries(make(jobs_list), taken)
+        for entry in fresh:
+            click.echo(entry.givens)
+        registry_or_fail(partial(registry.register, GENERATE_SERIES, issue, fresh,
+                                 replace=False))
+        made, printed = made + len(jobs_list), printed + len(fresh)
+
+
+def new_entries(puzzles: list[Puzzle], taken: set[str]) -> list[Entry]:
+    """Entries for the puzzles whose keys are not taken, in order; their keys are taken."""
+    fresh = []
+    for puzzle in puzzles:
+        entry = entry_of(puzzle.givens, puzzle.grade)
+        if entry.key not in taken:
+            taken.add(entry.key)
+            fresh.append(entry)
+    return fresh
+
+
+def solve_line(line: PuzzleLine) -> tuple[str, str | None]:
+    """The stdout line for one puzzle, and what is wrong with it (None if it is unique)."""
+    found = count_solutions(line.grid, limit=2)
+    if found.solution is None:
+        # A comment line keeps one output line per puzzle, and reads back as nothing.
+        if found.complete:
+            return "# no solution", "no solution"
+        return "# unknown", f"search gave up after {found.nodes} nodes without a solution"
+    solution = format_grid(Grid(line.grid.shape, found.solution))
+    if found.count >= 2:
+        return solution, "multiple solutions (the one shown is the first found)"
+    if not found.complete:
+        return solution, (f"search gave up after {found.nodes} nodes; "
+                          "the solution shown may not be the only one")
+    return solution, None
+
+
+def uniqueness_verdict(line: PuzzleLine) -> str:
+    """unique / multiple / none / unknown / invalid: message, for one puzzle line."""
+    if line.grid is None:
+        return f"invalid: {line.error}"
+    found = count_solutions(line.grid, limit=2)
+    if found.count >= 2:  # two solutions decide it, even if the budget then ran out
+        return "multiple"
+    if not found.complete:
+        return f"unknown (search gave up after {found.nodes} nodes)"
+    return "unique" if found.count == 1 else "none"
+
+
+def grade_report(line: PuzzleLine, verbose: bool, as_json: bool) -> str:
+    """The output for one puzzle line of `bookmaker grade`."""
+    if line.grid is None:
+        if as_json:
+            return json.dumps({"line": line.number, "error": line.error}, ensure_ascii=False)
+        return f"{line.number}: invalid: {line.error}"
+    grading = grade_grid(line.grid)
+    if as_json:
+        return json.dumps({
+            "line": line.number, "grade": grading.grade, "score": grading.score,
+            "hardest": grading.hardest, "guessing": grading.guessing,
+            "steps": [{"technique": step.technique, "explanation": step.explanation}
+                      for step in grading.steps]}, ensure_ascii=False)
+    text = f"{line.number}: {grading.grade} {grading.score:g} {grading.hardest}"
+    if verbose:
+        text += "".join(f"\n  {step.technique}: {step.explanation}" for step in grading.steps)
+    return text
+
