@@ -16,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..book.pages import (GridPlacement, Page, PageGeometry, TextBlock, facing_number,
                           is_right_hand)
 from ..core.grid import SYMBOLS
+from ..spec.layout import CAPTION_LINE_HEIGHT
 from ..spec.values import MIN_TEXT_POINTS
 from .fonts import FontError, default_fonts, digit_extent
 
@@ -91,8 +92,9 @@ class RenderStyle:
 
     @property
     def below_height(self) -> float:
-        """The line below a grid for caption and note: paginate's below_height."""
-        return self.caption_size * 1.8
+        """The line below a grid for caption and note: paginate's below_height, by the
+        same rule as the layout's (spec.layout.CAPTION_LINE_HEIGHT)."""
+        return self.caption_size * CAPTION_LINE_HEIGHT
 
 
 _TEXT_SIZE_FIELDS = ("label_size", "caption_size", "header_size", "footer_size",
