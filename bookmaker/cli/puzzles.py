@@ -85,8 +85,9 @@ def generate(size, box, count, seed, symmetry, target_clues, difficulty, jobs,
 def solve(ctx, file, size, box) -> None:
     """Print each puzzle's solution, one per line.
 
-    Reads FILE, or stdin if FILE is '-' or missing. Every line is read first: if any is malformed, each is reported as
-    FILE:LINE: message on stderr, nothing is printed, and the exit code is 2.
+    Reads FILE, or stdin if FILE is '-' or missing. Every line is read first: if any is
+    malformed, each is reported as FILE:LINE: message on stderr, nothing is printed, and
+    the exit code is 2.
 
     Otherwise stdout gets one line per puzzle, in order. A puzzle with several
     solutions prints the first one found; a puzzle with none prints a
@@ -112,10 +113,10 @@ def solve(ctx, file, size, box) -> None:
 def check(ctx, file, size, box) -> None:
     """Report whether each puzzle is unique.
 
-    Reads FILE, or stdin if FILE is '-' or missing. Prints LINE: unique, multiple, none, unknown (the search budget ran out
-    before deciding) or invalid: what is wrong. A malformed line does not stop
-    the others. Exit code 0 only if every puzzle is unique, 1 otherwise, 2 for
-    usage errors.
+    Reads FILE, or stdin if FILE is '-' or missing. Prints LINE: unique, multiple, none,
+    unknown (the search budget ran out before deciding) or invalid: what is wrong. A
+    malformed line does not stop the others. Exit code 0 only if every puzzle is unique,
+    1 otherwise, 2 for usage errors.
     """
     puzzle_file = read_puzzle_file_or_fail(file, shape_from_options(size, box, optional=True))
     require_puzzles(ctx, puzzle_file)

@@ -12,11 +12,11 @@ from itertools import combinations
 
 from .grid import SYMBOLS
 from .solver import rounds_to_contradiction
-from .techniques import Candidates, Step, _bits, _names, _removing, _symbols
+from .techniques import Candidates, Step, bits_of, cell_names, removing, symbols_text
 
 
 def _bivalue_cells(state: Candidates) -> list[int]:
-    return [c for c in _bits(state.open_cells) if state.cell_digits[c].bit_count() == 2]
+    return [c for c in bits_of(state.open_cells) if state.cell_digits[c].bit_count() == 2]
 
 
 # --- W-Wing --------------------------------------------------------------------------
@@ -30,13 +30,13 @@ def w_wing(state: Candidates) -> Step | None:
         xy = cell_digits[one]
         if cell_digits[two] != xy or peer_masks[one] >> two & 1:
             continue
-        for x in _bits(xy):
+        for x in bits_of(xy):
             y = (xy & ~(1 << x)).bit_length() - 1
             if _strong_link_between(state, x, one, two):
-                removed = _removing(state, y, peer_masks[one] & peer_masks[two])
+                removed = removing(state, y, peer_masks[one] & peer_masks[two])
                 if removed:
-                    return Step("W-Wing", (), removed, f"{_names(state, [one, two])} hold "
-                                f"{_symbols(xy)} and {SYMBOLS[x]} links them: one is "
+                    return Step("W-Wing", (), removed, f"{cell_names(state, [one, two])} hold "
+                                f"{symbols_text(xy)} and {SYMBOLS[x]} links them: one is "
                                 f"{SYMBOLS[y]}")
     return None
 
@@ -48,7 +48,7 @@ def _strong_link_between(state: Candidates, d: int, one: int, two: int) -> bool:
         here = cells & mask
         if here.bit_count() != 2 or here & (1 << one | 1 << two):
             continue
-        a, b = _bits(here)
+        a, b = bits_of(here)
         if (peer_masks[one] >> a & 1 and peer_masks[two] >> b & 1
                 or peer_masks[one] >> b & 1 and peer_masks[two] >> a & 1):
             return True
@@ -89,10 +89,10 @@ def _rectangle_from(state: Candidates, corner: int, across: int, pairs: set) -> 
         for bivalue, fourth in ((below, below_across), (below_across, below)):
             if (bivalue in pairs and cell_digits[bivalue] == xy
                     and cell_digits[fourth] & xy == xy and cell_digits[fourth] != xy):
-                removed = tuple((fourth, d + 1) for d in _bits(xy))
+                removed = tuple((fourth, d + 1) for d in bits_of(xy))
                 return Step("unique rectangle", (), removed,
-                            f"{_names(state, [corner, across, bivalue])} hold only "
-                            f"{_symbols(xy)}, so {_names(state, [fourth])} cannot")
+                            f"{cell_names(state, [corner, across, bivalue])} hold only "
+                            f"{symbols_text(xy)}, so {cell_names(state, [fourth])} cannot")
     return None
 
 
@@ -105,16 +105,16 @@ def bug_plus_one(state: Candidates) -> Step | None:
     """Bivalue universal grave + 1: every open cell holds two values but one holding three.
     Without the extra value the grid would have two solutions, so that cell takes the
     value that appears three times in its units."""
-    open_cells = list(_bits(state.open_cells))
+    open_cells = list(bits_of(state.open_cells))
     wide = [c for c in open_cells if state.cell_digits[c].bit_count() != 2]
     if len(wide) != 1 or state.cell_digits[wide[0]].bit_count() != 3:
         return None
     cell = wide[0]
-    for d in _bits(state.cell_digits[cell]):
+    for d in bits_of(state.cell_digits[cell]):
         if all((state.digit_cells[d] & mask).bit_count() == 3
                for mask in state.shape.cell_unit_masks[cell]):
             return Step("BUG+1", ((cell, d + 1),), (), f"every other open cell holds two "
-                        f"values; {_names(state, [cell])} must be {SYMBOLS[d]}")
+                        f"values; {cell_names(state, [cell])} must be {SYMBOLS[d]}")
     return None
 
 
@@ -125,7 +125,7 @@ def xy_chain(state: Candidates) -> Step | None:
     the first cell is not x, the last one is x, so x leaves every cell seeing both ends."""
     pairs = _bivalue_cells(state)
     for start in pairs:
-        for x in _bits(state.cell_digits[start]):
+        for x in bits_of(state.cell_digits[start]):
             step = _xy_chain_from(state, start, x, pairs)
             if step is not None:
                 return step
@@ -149,11 +149,11 @@ def _xy_chain_from(state: Candidates, start: int, x: int, pairs: list[int]) -> S
                 continue
             chains[(nxt, value)] = chains[(cell, true_value)] + [nxt]
             if value == x:
-                removed = _removing(state, x, peer_masks[start] & peer_masks[nxt])
+                removed = removing(state, x, peer_masks[start] & peer_masks[nxt])
                 if removed:
                     return Step("XY-Chain", (), removed, f"{SYMBOLS[x]} is in "
-                                f"{_names(state, [start])} or {_names(state, [nxt])} "
-                                f"(chain {_names(state, chains[(nxt, value)])})")
+                                f"{cell_names(state, [start])} or {cell_names(state, [nxt])} "
+                                f"(chain {cell_names(state, chains[(nxt, value)])})")
             frontier.append((nxt, value))
     return None
 
@@ -169,11 +169,11 @@ def forcing_chain(state: Candidates) -> Step | None:
     those chains, in rounds of singles."""
     boards, placed = _solver_boards(state)
     by_count: dict[int, list[int]] = {}
-    for cell in _bits(state.open_cells):
+    for cell in bits_of(state.open_cells):
         by_count.setdefault(state.cell_digits[cell].bit_count(), []).append(cell)
     for count in sorted(by_count):
         found = [(cell, d, rounds) for cell in by_count[count]
-                 for d in _bits(state.cell_digits[cell])
+                 for d in bits_of(state.cell_digits[cell])
                  if (rounds := _rounds_to_contradiction(state, boards, placed, cell, d))]
         if found:
             removed = tuple((cell, d + 1) for cell, d, _ in found)

@@ -109,12 +109,12 @@ class Candidates:
     def place(self, cell: int, value: int) -> None:
         """Set a cell; the value leaves the pencil marks of every peer."""
         bit, d = 1 << cell, value - 1
-        for other in _bits(self.cell_digits[cell]):
+        for other in bits_of(self.cell_digits[cell]):
             self.digit_cells[other] &= ~bit
         self.cell_digits[cell] = 0
         self.values[cell] = value
         self.open_cells &= ~bit
-        for peer in _bits(self.digit_cells[d] & self.shape.peer_masks[cell]):
+        for peer in bits_of(self.digit_cells[d] & self.shape.peer_masks[cell]):
             self.cell_digits[peer] &= ~(1 << d)
         self.digit_cells[d] &= ~self.shape.peer_masks[cell]
 
@@ -133,7 +133,7 @@ class Candidates:
         return not self.open_cells
 
 
-def _bits(mask: int):
+def bits_of(mask: int):
     """The positions of the set bits, lowest first."""
     while mask:
         low = mask & -mask
@@ -141,17 +141,17 @@ def _bits(mask: int):
         mask ^= low
 
 
-def _names(state: Candidates, cells) -> str:
+def cell_names(state: Candidates, cells) -> str:
     return ",".join(state.shape.cell_name(c) for c in cells)
 
 
-def _symbols(digit_mask: int) -> str:
-    return "/".join(SYMBOLS[d] for d in _bits(digit_mask))
+def symbols_text(digit_mask: int) -> str:
+    return "/".join(SYMBOLS[d] for d in bits_of(digit_mask))
 
 
-def _removing(state: Candidates, digit: int, cells_mask: int):
+def removing(state: Candidates, digit: int, cells_mask: int):
     """The eliminations of one digit from a set of cells."""
-    return tuple((c, digit + 1) for c in _bits(cells_mask & state.digit_cells[digit]))
+    return tuple((c, digit + 1) for c in bits_of(cells_mask & state.digit_cells[digit]))
 
 
 # --- singles -------------------------------------------------------------------------
@@ -188,7 +188,7 @@ def hidden_single(state: Candidates) -> Step | None:
 
 def naked_single(state: Candidates) -> Step | None:
     """A cell with one candidate left takes it."""
-    for cell in _bits(state.open_cells):
+    for cell in bits_of(state.open_cells):
         digits = state.cell_digits[cell]
         if digits and not digits & (digits - 1):
             value = digits.bit_length()
@@ -247,7 +247,7 @@ def _locked(state: Candidates, name: str, from_box: bool) -> Step | None:
         for d, cells in enumerate(state.digit_cells):
             confined = cells & geo.unit_masks[inside]
             if confined and not confined & ~common:
-                removed = _removing(state, d, geo.unit_masks[other] & ~common)
+                removed = removing(state, d, geo.unit_masks[other] & ~common)
                 if removed:
                     return Step(name, (), removed,
                                 f"in {units[inside]}, {SYMBOLS[d]} lies only in {units[other]}")
@@ -261,7 +261,7 @@ def naked_subset(state: Candidates, size: int, name: str) -> Step | None:
     leave the unit's other cells."""
     cell_digits = state.cell_digits
     for unit, mask in zip(state.shape.units, state.shape.unit_masks):
-        open_in_unit = list(_bits(mask & state.open_cells))
+        open_in_unit = list(bits_of(mask & state.open_cells))
         if len(open_in_unit) <= size:
             continue
         small = [c for c in open_in_unit if 2 <= cell_digits[c].bit_count() <= size]
@@ -272,10 +272,10 @@ def naked_subset(state: Candidates, size: int, name: str) -> Step | None:
             if union.bit_count() != size:
                 continue
             removed = tuple((c, d + 1) for c in open_in_unit if c not in group
-                            for d in _bits(cell_digits[c] & union))
+                            for d in bits_of(cell_digits[c] & union))
             if removed:
-                return Step(name, (), removed, f"{_names(state, group)} hold only "
-                            f"{_symbols(union)} in {unit}")
+                return Step(name, (), removed, f"{cell_names(state, group)} hold only "
+                            f"{symbols_text(union)} in {unit}")
     return None
 
 
@@ -294,11 +294,11 @@ def hidden_subset(state: Candidates, size: int, name: str) -> Step | None:
                 keep |= 1 << d
             if cells.bit_count() != size:
                 continue
-            removed = tuple((c, d + 1) for c in _bits(cells)
-                            for d in _bits(state.cell_digits[c] & ~keep))
+            removed = tuple((c, d + 1) for c in bits_of(cells)
+                            for d in bits_of(state.cell_digits[c] & ~keep))
             if removed:
-                return Step(name, (), removed, f"{_symbols(keep)} fit only in "
-                            f"{_names(state, _bits(cells))} in {unit}")
+                return Step(name, (), removed, f"{symbols_text(keep)} fit only in "
+                            f"{cell_names(state, bits_of(cells))} in {unit}")
     return None
 
 
@@ -323,7 +323,7 @@ def fish(state: Candidates, size: int, name: str) -> Step | None:
             for index, mask in enumerate(geo.line_masks[base]):
                 here = cells & mask
                 if 2 <= here.bit_count() <= size:
-                    lines.append((index, mask, sum(1 << cover_of[c] for c in _bits(here))))
+                    lines.append((index, mask, sum(1 << cover_of[c] for c in bits_of(here))))
             for group in combinations(lines, size):
                 covers = base_cells = 0
                 for _, mask, crossing in group:
@@ -331,11 +331,11 @@ def fish(state: Candidates, size: int, name: str) -> Step | None:
                     base_cells |= mask
                 if covers.bit_count() != size:
                     continue
-                cover_cells = sum(cover_masks[i] for i in _bits(covers))
-                removed = _removing(state, d, cover_cells & ~base_cells)
+                cover_cells = sum(cover_masks[i] for i in bits_of(covers))
+                removed = removing(state, d, cover_cells & ~base_cells)
                 if removed:
                     bases = ",".join(str(i + 1) for i, _, _ in group)
-                    crossed = ",".join(str(i + 1) for i in _bits(covers))
+                    crossed = ",".join(str(i + 1) for i in bits_of(covers))
                     return Step(name, (), removed, f"{SYMBOLS[d]} in {base}s {bases} lies "
                                 f"only in {cover}s {crossed}")
     return None
@@ -352,7 +352,7 @@ def xy_wing(state: Candidates) -> Step | None:
     """Pivot xy sees pincers xz and yz: whichever holds, z is in a pincer, so z leaves
     every cell seeing both pincers."""
     cell_digits, peer_masks = state.cell_digits, state.shape.peer_masks
-    pairs = [c for c in _bits(state.open_cells) if cell_digits[c].bit_count() == 2]
+    pairs = [c for c in bits_of(state.open_cells) if cell_digits[c].bit_count() == 2]
     for pivot in pairs:
         xy = cell_digits[pivot]
         pincers = [c for c in pairs if peer_masks[pivot] >> c & 1
@@ -362,10 +362,10 @@ def xy_wing(state: Candidates) -> Step | None:
             if z != cell_digits[two] & ~xy or cell_digits[one] & xy == cell_digits[two] & xy:
                 continue
             d = z.bit_length() - 1
-            removed = _removing(state, d, peer_masks[one] & peer_masks[two])
+            removed = removing(state, d, peer_masks[one] & peer_masks[two])
             if removed:
-                return Step("XY-Wing", (), removed, f"pivot {_names(state, [pivot])} "
-                            f"({_symbols(xy)}) with pincers {_names(state, [one, two])}: "
+                return Step("XY-Wing", (), removed, f"pivot {cell_names(state, [pivot])} "
+                            f"({symbols_text(xy)}) with pincers {cell_names(state, [one, two])}: "
                             f"one of them is {SYMBOLS[d]}")
     return None
 
@@ -374,8 +374,8 @@ def xyz_wing(state: Candidates) -> Step | None:
     """Pivot xyz sees pincers xz and yz: z is in one of the three, so z leaves every cell
     seeing all three."""
     cell_digits, peer_masks = state.cell_digits, state.shape.peer_masks
-    pairs = [c for c in _bits(state.open_cells) if cell_digits[c].bit_count() == 2]
-    for pivot in _bits(state.open_cells):
+    pairs = [c for c in bits_of(state.open_cells) if cell_digits[c].bit_count() == 2]
+    for pivot in bits_of(state.open_cells):
         xyz = cell_digits[pivot]
         if xyz.bit_count() != 3:
             continue
@@ -385,10 +385,10 @@ def xyz_wing(state: Candidates) -> Step | None:
             if cell_digits[one] | cell_digits[two] != xyz or z.bit_count() != 1:
                 continue
             d = z.bit_length() - 1
-            removed = _removing(state, d, peer_masks[pivot] & peer_masks[one] & peer_masks[two])
+            removed = removing(state, d, peer_masks[pivot] & peer_masks[one] & peer_masks[two])
             if removed:
-                return Step("XYZ-Wing", (), removed, f"pivot {_names(state, [pivot])} "
-                            f"({_symbols(xyz)}) with pincers {_names(state, [one, two])}: "
+                return Step("XYZ-Wing", (), removed, f"pivot {cell_names(state, [pivot])} "
+                            f"({symbols_text(xyz)}) with pincers {cell_names(state, [one, two])}: "
                             f"one of the three is {SYMBOLS[d]}")
     return None
 
@@ -403,7 +403,7 @@ def _colour_groups(state: Candidates, d: int):
     for mask in state.shape.unit_masks:
         here = cells & mask
         if here.bit_count() == 2:
-            a, b = _bits(here)
+            a, b = bits_of(here)
             links.setdefault(a, []).append(b)
             links.setdefault(b, []).append(a)
     seen = set()
@@ -432,14 +432,14 @@ def simple_colouring(state: Candidates) -> Step | None:
         for sides in _colour_groups(state, d):
             sees = [0, 0]
             for side in (0, 1):
-                for c in _bits(sides[side]):
+                for c in bits_of(sides[side]):
                     sees[side] |= peer_masks[c]
             for side in (0, 1):
                 if sees[side] & sides[side]:
-                    return Step("simple colouring", (), _removing(state, d, sides[side]),
+                    return Step("simple colouring", (), removing(state, d, sides[side]),
                                 f"two {SYMBOLS[d]}-coloured cells of one colour see each "
                                 f"other, so that colour is false")
-            removed = _removing(state, d, sees[0] & sees[1] & ~(sides[0] | sides[1]))
+            removed = removing(state, d, sees[0] & sees[1] & ~(sides[0] | sides[1]))
             if removed:
                 return Step("simple colouring", (), removed, f"these cells see both "
                             f"colours of a {SYMBOLS[d]} chain")
@@ -454,7 +454,7 @@ def _strong_partners(state: Candidates, d: int) -> dict[int, set[int]]:
     for mask in state.shape.unit_masks:
         here = state.digit_cells[d] & mask
         if here.bit_count() == 2:
-            a, b = _bits(here)
+            a, b = bits_of(here)
             partners.setdefault(a, set()).add(b)
             partners.setdefault(b, set()).add(a)
     return partners
@@ -472,7 +472,7 @@ def _chain_ends(state: Candidates, d: int, start: int, partners) -> list[tuple[i
                 continue
             chain_to[on] = chain_to[off] + [on]
             ends.append((on, chain_to[on]))
-            for weak in _bits(cells & peer_masks[on]):
+            for weak in bits_of(cells & peer_masks[on]):
                 if weak not in chain_to:
                     chain_to[weak] = chain_to[on] + [weak]
                     false_cells.append(weak)
@@ -487,9 +487,9 @@ def x_chain(state: Candidates) -> Step | None:
         partners = _strong_partners(state, d)
         for start in sorted(partners):
             for end, chain in _chain_ends(state, d, start, partners):
-                removed = _removing(state, d, peer_masks[start] & peer_masks[end])
+                removed = removing(state, d, peer_masks[start] & peer_masks[end])
                 if removed:
                     return Step("X-Chain", (), removed, f"{SYMBOLS[d]} is in "
                                 f"{state.shape.cell_name(start)} or "
-                                f"{state.shape.cell_name(end)} (chain {_names(state, chain)})")
+                                f"{state.shape.cell_name(end)} (chain {cell_names(state, chain)})")
     return None
