@@ -19,7 +19,7 @@ from ..core.shape import MAX_SIZE, SYMMETRIES, Shape, parse_shape, shape_of
 from .columns import (ColumnLayout, load_column_layout_file, load_column_preset,
                       unknown_column_layout_text)
 from .layouts import column_preset_names, is_layout_path, preset_names
-from .load import DIGIT_INK, _read_document, slug_of
+from .load import DIGIT_INK, read_document, slug_of
 from .model import Fonts, RegistryChoice, Symmetry
 from .problems import Mistake, Problem, Report, SpecError
 from .values import (BoxText, Count, Flag, Schema, Seed, SizeText, Slug, Text, _whole_at_least,
@@ -164,7 +164,7 @@ class DailySpec(Schema):
 def load_daily_spec(path: str | os.PathLike) -> DailySpec:
     """The daily spec in the YAML file at path; SpecError lists every problem with it."""
     shown, source = str(path), Path(path).resolve()
-    report = Report(shown, _read_document(source, shown))
+    report = Report(shown, read_document(source, shown))
     report.add_duplicates()
     document = report.document
     _refuse_book_spec(report)
@@ -201,7 +201,7 @@ def daily_spec_problem(path: str | os.PathLike) -> Problem | None:
     """The one problem to report when a book command is given a daily spec; None if the
     file is not a daily spec (or cannot be read: the book loader reports that)."""
     try:
-        document = _read_document(Path(path).resolve(), str(path))
+        document = read_document(Path(path).resolve(), str(path))
     except SpecError:
         return None
     if not isinstance(document, dict) or "daily" not in document or "book" in document:

@@ -29,7 +29,7 @@ from .yamlload import MarkedYAMLError, parse_yaml
 def load_spec(path: str | os.PathLike) -> BookSpec:
     """The book spec in the YAML file at path; SpecError lists every problem with it."""
     shown, source = str(path), Path(path).resolve()
-    report = Report(shown, _read_document(source, shown))
+    report = Report(shown, read_document(source, shown))
     report.add_duplicates()
     document = report.document
     if report.validate(SpecFile, document) is None:
@@ -54,7 +54,9 @@ def load_spec(path: str | os.PathLike) -> BookSpec:
     return _book_spec(source, book, layout, list(map(_section_spec, sections, pages)))
 
 
-def _read_document(source: Path, shown: str) -> Any:
+def read_document(source: Path, shown: str) -> Any:
+    """The YAML document of a spec file, positions kept (book and daily specs alike);
+    SpecError naming `shown` if it cannot be read or parsed."""
     try:
         text = source.read_text(encoding="utf-8")
     except FileNotFoundError:
