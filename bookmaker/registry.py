@@ -199,11 +199,6 @@ class Registry:
                                 f"{error.strerror or error}") from None
 
 
-def open_registry(path: str | Path) -> Registry:
-    """The registry at path (made when first written to)."""
-    return Registry(path)
-
-
 def default_registry_path(folder: str | Path, series_slug: str) -> Path:
     """Where a series' registry lives when no path is given: one file per series."""
     return Path(folder) / f"{series_slug}{SUFFIX}"
