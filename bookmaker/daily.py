@@ -256,8 +256,12 @@ def _used_up(spec: DailySpec, day: date, job: PuzzleJob) -> str:
 
 def drawing_count(spec: DailySpec, dates: Iterable[date]) -> int:
     """How many sheets a run of `dates` draws: each scheduled day's puzzle and answer."""
-    return 2 * len(scheduled_dates(spec, dates)) if set(SHEET_OUTPUTS) & set(spec.outputs) \
-        else 0
+    return 2 * len(scheduled_dates(spec, dates)) if draws_sheets(spec) else 0
+
+
+def draws_sheets(spec: DailySpec) -> bool:
+    """Whether any output the spec asks for is drawn from a day's sheets."""
+    return bool(set(SHEET_OUTPUTS) & set(spec.outputs))
 
 
 def run_contents(spec: DailySpec, scheduled: list[date], entries: list[DailyPuzzle],
@@ -268,7 +272,7 @@ def run_contents(spec: DailySpec, scheduled: list[date], entries: list[DailyPuzz
     answered = {day: _answered_date(spec, day) for day in scheduled}
     tasks = [(by_date[day], "puzzle") for day in scheduled] + \
         [(by_date[answered[day]], "answer") for day in scheduled]
-    if not set(SHEET_OUTPUTS) & set(spec.outputs):
+    if not draws_sheets(spec):
         tasks = []  # no file of a sheet is wanted: nothing to draw
     rendered = dict(zip(tasks, _render_all(spec, tasks, workers, on_drawn)))
     contents = {}
