@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Callable
 
 REPO = Path(__file__).resolve().parents[1]
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data"  # the full public sets
+TEST_DATA = REPO / "tests" / "data"  # the repository's own copies and samples
 DEFAULT_REPEATS = 5
 QUICK_REPEATS = 3
 
@@ -81,9 +82,19 @@ def repeated(fn: Callable[[], object], repeats: int) -> tuple[Timing, object]:
     return timings["only"], results["only"]
 
 
+def data_file(name: str) -> Path:
+    """A public puzzle set: ../shared/data/NAME, else the repository's copy in tests/data;
+    exits with a message naming both places when neither has it."""
+    for folder in (DATA, TEST_DATA):
+        if (folder / name).is_file():
+            return folder / name
+    sys.exit(f"bench: {name} is in neither {DATA} nor {TEST_DATA}; the full public sets "
+             "live in ../shared/data (see tests/data/README.md for their sources)")
+
+
 def read_puzzles(name: str, count: int | None = None) -> list[str]:
     """The first `count` (all if None) puzzle lines of a data file, first 81 characters each."""
-    lines = (DATA / name).read_text().split("\n")
+    lines = data_file(name).read_text().split("\n")
     puzzles = [line.strip()[:81] for line in lines if line.strip() and not line.startswith("#")]
     return puzzles if count is None else puzzles[:count]
 

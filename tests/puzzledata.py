@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+DATA = Path(__file__).resolve().parent / "data"  # copies of public sets: data/README.md
 # The solution of the first top95 puzzle, a solved grid to cut test puzzles from.
 SOLVED_9X9 = ("417369825632158947958724316825437169791586432346912758"
               "289643571573291684164875293")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,23 +15,20 @@ from bookmaker.core.shape import shape_of
 from bookmaker.core.solver import count_solutions
 from bookmaker.core.transform import random_transformation
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+from puzzledata import read_puzzles
+
 SOLVED_9X9 = ("417369825632158947958724316825437169791586432346912758"
               "289643571573291684164875293")
 NINE = shape_of(3, 3)
 
 
-def read_lines(name: str) -> list[str]:
-    return [line.strip() for line in (DATA / name).read_text().splitlines() if line.strip()]
-
-
 def top95() -> list[str]:
-    return read_lines("top95.txt")
+    return read_puzzles("top95.txt")
 
 
 def diabolical_sample() -> list[tuple[str, float]]:
     """Every fourth record of se_diabolical.txt: (puzzle, SE rating)."""
-    records = [line.split() for line in read_lines("se_diabolical.txt")]
+    records = [line.split() for line in read_puzzles("se_diabolical.txt")]
     return [(puzzle, float(rating)) for _, puzzle, rating in records[::4]]
 
 

@@ -116,7 +116,7 @@ def test_every_top95_puzzle_has_one_solution_that_keeps_its_givens(line):
     assert_solves_uniquely(line)
 
 
-@pytest.mark.parametrize("line", sample("sudoku17.txt", 300))
+@pytest.mark.parametrize("line", sample("sudoku17-sample.txt", 300))
 def test_a_sample_of_17_clue_puzzles_have_one_solution_each(line):
     assert_solves_uniquely(line)
 
@@ -127,7 +127,7 @@ def test_a_sample_of_top1465_puzzles_have_one_solution_each(line):
 
 
 def test_the_samples_have_the_sizes_asked_for():
-    assert len(sample("sudoku17.txt", 300)) == 300
+    assert len(sample("sudoku17-sample.txt", 300)) == 300
     assert len(sample("top1465.txt", 150)) == 150
     assert len(read_puzzles("top95.txt")) == 95
 
