@@ -11,7 +11,7 @@ from pathlib import Path
 import timing  # also puts this checkout's bookmaker first on sys.path
 
 from bookmaker.book.plan import plan
-from bookmaker.build import BuildResult, build
+from bookmaker.book.build import BuildResult, build
 from bookmaker.core.generator import generate
 from bookmaker.core.verify import verify_puzzle
 from bookmaker.spec import load_spec

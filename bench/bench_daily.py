@@ -18,7 +18,7 @@ import timing  # also puts this checkout's bookmaker first on sys.path
 from bookmaker.core.generator import generate
 from bookmaker.core.rng import derive_seed
 from bookmaker.core.shape import shape_for_size
-from bookmaker.daily import DailyResult, make_daily, run_dates
+from bookmaker.daily.build import DailyResult, make_daily, run_dates
 from bookmaker.spec.daily import load_daily_spec
 
 GOAL_SECONDS = 60.0  # issue 5: a year of 9x9 dailies, end to end, on 2 cores

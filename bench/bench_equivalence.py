@@ -13,14 +13,14 @@ from pathlib import Path
 
 import timing  # also puts this checkout's bookmaker first on sys.path
 
-from bookmaker.book.dedupe import without_repeats
-from bookmaker.book.produce import PuzzleJob
+from bookmaker.puzzles.dedupe import without_repeats
+from bookmaker.puzzles.produce import PuzzleJob
 from bookmaker.core.generator import generate
 from bookmaker.core.grid import Grid, format_grid, parse_grid
 from bookmaker.core.rng import derive_seed
 from bookmaker.core.shape import shape_of
 from bookmaker.core.transform import FORM_SYMBOLS, canonical_form, transposition
-from bookmaker.registry import Entry, Registry
+from bookmaker.puzzles.registry import Entry, Registry
 
 BOARDS = [  # (box rows, box cols, puzzles, quick puzzles)
     ((2, 2), 1000, 100), ((2, 3), 300, 30), ((3, 2), 300, 30), ((2, 4), 100, 10),

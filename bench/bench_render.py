@@ -6,8 +6,8 @@ import argparse
 
 import timing  # also puts this checkout's bookmaker first on sys.path
 
-from bookmaker.book.pages import PageGeometry, inches
-from bookmaker.book.paginate import GridItem, paginate_puzzles
+from bookmaker.pages.page import PageGeometry, inches
+from bookmaker.pages.paginate import GridItem, paginate_puzzles
 from bookmaker.core.generator import Puzzle, generate
 from bookmaker.core.shape import shape_for_size
 from bookmaker.render.pdf import Metadata, RenderStyle, render_pdf_bytes

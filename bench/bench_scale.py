@@ -17,8 +17,8 @@ from typing import Callable
 
 import timing  # also puts this checkout's bookmaker first on sys.path
 
-from bookmaker.book.executors import open_workers
-from bookmaker.book.produce import _REMOTE_MIN_CHUNK, _batches, generate_jobs, produce
+from bookmaker.puzzles.executors import open_workers
+from bookmaker.puzzles.produce import _REMOTE_MIN_CHUNK, _batches, generate_jobs, produce
 from bookmaker.core.shape import parse_shape
 
 WORKERS = 2

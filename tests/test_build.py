@@ -16,14 +16,14 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from bookmaker import build as build_module
+from bookmaker.book import build as build_module
 from bookmaker import cli
 from bookmaker.book.plan import plan, puzzle_seed, section_slugs
-from bookmaker.build import build
-from bookmaker.compose import BuildError, number_pages, page_geometry
+from bookmaker.book.build import build
+from bookmaker.book.compose import BuildError, number_pages, page_geometry
 from bookmaker.core.dlx import dlx_solve
 from bookmaker.core.grid import parse_grid
-from bookmaker.registry import Registry
+from bookmaker.puzzles.registry import Registry
 from bookmaker.render.pdf import RenderError
 from bookmaker.spec import load_preset, load_spec
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-import bookmaker.daily as daily_module
+import bookmaker.daily.build as daily_module
 from bookmaker import cli
 from bookmaker.core.generator import Puzzle
 from bookmaker.core.grid import parse_grid
@@ -21,9 +21,9 @@ from bookmaker.core.rng import derive_seed
 from bookmaker.core.shape import parse_shape
 from bookmaker.core.transform import equivalence_key
 from bookmaker.core.verify import verify_puzzle
-from bookmaker.daily import (DailyError, day_job, make_daily, repeat_key, run_dates,
+from bookmaker.daily.build import (DailyError, day_job, make_daily, repeat_key, run_dates,
                              without_repeats)
-from bookmaker.registry import Registry, Snapshot
+from bookmaker.puzzles.registry import Registry, Snapshot
 from bookmaker.spec.daily import WEEKDAYS, load_daily_spec
 
 REPO = Path(__file__).resolve().parents[1]

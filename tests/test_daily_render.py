@@ -16,7 +16,7 @@ from pypdf import PdfReader
 from bookmaker.core.generator import generate
 from bookmaker.core.grid import SYMBOLS
 from bookmaker.core.shape import parse_shape
-from bookmaker.dailysheet import (DailyPuzzle, answer_sheet, balanced_lines, date_text,
+from bookmaker.daily.sheets import (DailyPuzzle, answer_sheet, balanced_lines, date_text,
                                   packed_lines, puzzle_sheet, rules_text, sheet_metadata)
 from bookmaker.render.fonts import default_fonts
 from bookmaker.render.pdf import text_width

@@ -15,9 +15,9 @@ import pytest
 
 import bookmaker
 from bookmaker import cli
-from bookmaker.book import executors
-from bookmaker.book.executors import local_cluster, open_workers
-from bookmaker.book.produce import PuzzleJob, generate_jobs, produce
+from bookmaker.puzzles import executors
+from bookmaker.puzzles.executors import local_cluster, open_workers
+from bookmaker.puzzles.produce import PuzzleJob, generate_jobs, produce
 from bookmaker.core.shape import parse_shape
 
 VERSION = bookmaker.__version__  # what the workers run

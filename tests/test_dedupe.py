@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bookmaker.book.dedupe import RepeatsLeft, without_repeats
-from bookmaker.book.produce import PuzzleJob, generate_jobs, make_puzzle
+from bookmaker.puzzles.dedupe import RepeatsLeft, without_repeats
+from bookmaker.puzzles.produce import PuzzleJob, generate_jobs, make_puzzle
 from bookmaker.core.generator import GenerationError, generate
 from bookmaker.core.rng import derive_seed
 from bookmaker.core.shape import shape_of

@@ -9,7 +9,7 @@ from bookmaker.core.grid import Grid, is_solution_of, parse_grid
 from bookmaker.core.shape import shape_of
 from bookmaker.core.solver import count_solutions
 from bookmaker.core.transform import equivalence_key
-from bookmaker.registry import Registry, SeriesCount
+from bookmaker.puzzles.registry import Registry, SeriesCount
 import test_cli
 
 run = test_cli.run  # the same helper as the CLI tests (the runner fixture: conftest.py)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bookmaker.build import build
+from bookmaker.book.build import build
 from bookmaker.spec import BookSpec, load_spec
 from bookmaker.spec.daily import load_daily_spec
 

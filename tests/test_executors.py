@@ -9,10 +9,10 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from bookmaker import cli
-from bookmaker.book import produce as produce_module
-from bookmaker.book.executors import (ExecutorError, Workers, check_executor, open_workers,
+from bookmaker.puzzles import produce as produce_module
+from bookmaker.puzzles.executors import (ExecutorError, Workers, check_executor, open_workers,
                                       scheduler_address)
-from bookmaker.book.produce import generate_jobs, produce
+from bookmaker.puzzles.produce import generate_jobs, produce
 from bookmaker.core.shape import parse_shape
 
 SHAPE_4 = parse_shape("4x4")

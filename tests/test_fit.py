@@ -7,8 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from bookmaker.book.paginate import grid_slots
-from bookmaker.compose import page_geometry
+from bookmaker.pages.paginate import grid_slots
+from bookmaker.book.compose import page_geometry
 from bookmaker.spec import load_preset, preset_names
 
 SIZES = [4, 6, 8, 9, 12, 16, 25]

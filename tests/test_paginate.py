@@ -1,4 +1,4 @@
-"""Tests for bookmaker.book.pages and paginate: slots fit, never overlap, mirror; page numbers."""
+"""Tests for bookmaker.pages (page and paginate): slots fit, never overlap, mirror; page numbers."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import itertools
 
 import pytest
 
-from bookmaker.book.pages import (GridPlacement, Page, PageGeometry, TextBlock, facing_number,
+from bookmaker.pages.page import (GridPlacement, Page, PageGeometry, TextBlock, facing_number,
                                   how_to_play_page, inches, is_right_hand, title_page)
-from bookmaker.book.paginate import (GridItem, best_arrangement, grid_slots, page_count,
+from bookmaker.pages.paginate import (GridItem, best_arrangement, grid_slots, page_count,
                                      page_of_each, paginate_puzzles)
 from bookmaker.core.grid import Grid, conflicts
 from bookmaker.core.shape import shape_for_size

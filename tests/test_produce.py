@@ -1,4 +1,4 @@
-"""Tests for bookmaker.book.produce and bookmaker.core.verify: order, seeds, the second opinion."""
+"""Tests for bookmaker.puzzles.produce and bookmaker.core.verify: order, seeds, the second opinion."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import dataclasses
 
 import pytest
 
-from bookmaker.book import produce as produce_module
-from bookmaker.book.produce import PuzzleJob, generate_jobs, make_puzzle, produce
+from bookmaker.puzzles import produce as produce_module
+from bookmaker.puzzles.produce import PuzzleJob, generate_jobs, make_puzzle, produce
 from bookmaker.core.grid import Grid
 from bookmaker.core.rng import derive_seed
 from bookmaker.core.shape import parse_shape

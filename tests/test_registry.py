@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from bookmaker import build as build_module
-from bookmaker.build import build
+from bookmaker.book import build as build_module
+from bookmaker.book.build import build
 from bookmaker.core.grid import parse_grid
-from bookmaker.registry import (Entry, Registry, RegistryConflict, RegistryError, Snapshot,
+from bookmaker.puzzles.registry import (Entry, Registry, RegistryConflict, RegistryError, Snapshot,
                                 SeriesCount, entry_of)
 from bookmaker.spec import SpecError, load_spec
 
@@ -141,7 +141,7 @@ def test_an_issue_whose_body_fails_is_not_registered(tmp_path):
 
 WRITER = textwrap.dedent("""
     import os, sys, time
-    from bookmaker.registry import Entry, Registry
+    from bookmaker.puzzles.registry import Entry, Registry
     path, name, go = sys.argv[1:]
     registry = Registry(path)
     while not os.path.exists(go):  # start together, so that the two really contend
@@ -170,7 +170,7 @@ def test_two_processes_writing_at_once_lose_nothing(tmp_path):
 
 CRASHER = textwrap.dedent("""
     import os, sys
-    from bookmaker import registry as module
+    from bookmaker.puzzles import registry as module
     original = module._insert
     def insert_then_die(*args):
         original(*args)

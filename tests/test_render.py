@@ -14,9 +14,9 @@ import pytest
 import reportlab
 from pypdf import PdfReader
 
-from bookmaker.book.pages import (GridPlacement, Page, PageGeometry, TextBlock, inches,
+from bookmaker.pages.page import (GridPlacement, Page, PageGeometry, TextBlock, inches,
                                   title_page)
-from bookmaker.book.paginate import GridItem, paginate_puzzles
+from bookmaker.pages.paginate import GridItem, paginate_puzzles
 from bookmaker.core.grid import SYMBOLS, Grid
 from bookmaker.core.shape import shape_for_size
 from bookmaker.render.fonts import FontError, default_fonts, digit_extent

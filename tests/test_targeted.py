@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from bookmaker import cli
 from bookmaker.book.plan import plan, ramped
-from bookmaker.build import build
+from bookmaker.book.build import build
 from bookmaker.core.generator import GenerationError, generate
 from bookmaker.core.grader import grade
 from bookmaker.core.grid import format_grid, parse_grid

@@ -7,8 +7,8 @@ from typing import Sequence
 
 from ..core.generator import Puzzle
 from ..core.rng import derive_seed
+from ..puzzles.produce import PuzzleJob
 from ..spec import BookSpec, SectionSpec, slug_of
-from .produce import PuzzleJob
 
 
 @dataclass(frozen=True)

@@ -6,11 +6,11 @@ import time
 
 import click
 
-from ..book.executors import LOCAL, ExecutorError, open_workers
-from ..build import BuildError, BuildResult, build as build_book
+from ..book.build import BuildError, BuildResult, build as build_book
 from ..core.generator import GenerationError
 from ..core.verify import VerificationError
-from ..registry import RegistryError
+from ..puzzles.executors import LOCAL, ExecutorError, open_workers
+from ..puzzles.registry import RegistryError
 from ..render.fonts import FontError
 from ..render.pdf import RenderError
 from ..spec import BookSpec, SpecError, load_spec

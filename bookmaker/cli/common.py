@@ -12,15 +12,15 @@ import time
 import click
 
 from .. import __version__
-from ..book.executors import EXECUTOR_HELP, LOCAL, ExecutorError, check_executor, open_workers
-from ..book.produce import PuzzleJob, produce
 from ..core.generator import GenerationError, Puzzle
 from ..core.grid import Grid
 from ..core.shape import Shape, parse_shape
 from ..core.solver import count_solutions
 from ..core.verify import VerificationError, verify_puzzle
-from ..puzzlefile import PuzzleFile, PuzzleLine, read_puzzle_file
-from ..registry import RegistryError
+from ..puzzles.executors import EXECUTOR_HELP, LOCAL, ExecutorError, check_executor, open_workers
+from ..puzzles.produce import PuzzleJob, produce
+from ..puzzles.puzzlefile import PuzzleFile, PuzzleLine, read_puzzle_file
+from ..puzzles.registry import RegistryError
 
 INPUT_FILE = click.Path(exists=True, dir_okay=False, allow_dash=True)
 PROGRESS_DELAY_SECONDS = 0.5  # runs shorter than this never show a bar

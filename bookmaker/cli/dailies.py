@@ -8,12 +8,13 @@ from datetime import date
 
 import click
 
-from ..book.executors import LOCAL, ExecutorError, open_workers
 from ..core.generator import GenerationError
 from ..core.transform import CanonicalFormError
 from ..core.verify import VerificationError
-from ..daily import DailyError, DailyResult, drawing_count, make_daily, puzzle_dates, run_dates
-from ..registry import RegistryError
+from ..daily.build import (DailyError, DailyResult, drawing_count, make_daily, puzzle_dates,
+                           run_dates)
+from ..puzzles.executors import LOCAL, ExecutorError, open_workers
+from ..puzzles.registry import RegistryError
 from ..render.fonts import FontError
 from ..render.pdf import RenderError
 from ..spec import SpecError

@@ -7,7 +7,6 @@ from functools import partial
 
 import click
 
-from ..book.produce import generate_jobs
 from ..core.generator import Puzzle
 from ..core.grader import grade as grade_grid
 from ..core.grid import Grid, format_grid
@@ -16,8 +15,9 @@ from ..core.solver import count_solutions
 from ..core.targeted import DIFFICULTIES
 from ..core.transform import derived
 from ..core.verify import verify_puzzle
-from ..puzzlefile import PuzzleLine
-from ..registry import Entry, Registry, entry_of
+from ..puzzles.produce import generate_jobs
+from ..puzzles.puzzlefile import PuzzleLine
+from ..puzzles.registry import Entry, Registry, entry_of
 from .common import (INPUT_FILE, executor_option, main, produce_or_fail, proven_or_exit,
                     read_or_exit, read_puzzle_file_or_fail, registry_or_fail, require_puzzles,
                     seed_value, shape_from_options, size_options, worker_count)

@@ -10,8 +10,8 @@ import click
 
 from ..core.generator import Puzzle
 from ..core.grader import GRADES, grade as grade_grid
-from ..puzzlefile import STDIN, STDIN_NAME
-from ..registry import SUFFIX, Entry, Registry, default_registry_path, entry_of
+from ..puzzles.puzzlefile import STDIN, STDIN_NAME
+from ..puzzles.registry import SUFFIX, Entry, Registry, default_registry_path, entry_of
 from ..spec import slug_of
 from .common import (DEFAULT_OUTPUT, DelayedProgressBar, INPUT_FILE, main, proven_or_exit,
                     read_or_exit, registry_or_fail, shape_from_options, size_options)

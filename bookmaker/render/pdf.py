@@ -13,9 +13,9 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from ..book.pages import (GridPlacement, Page, PageGeometry, TextBlock, facing_number,
-                          is_right_hand)
 from ..core.grid import SYMBOLS
+from ..pages.page import (GridPlacement, Page, PageGeometry, TextBlock, facing_number,
+                          is_right_hand)
 from ..spec.layout import CAPTION_LINE_HEIGHT
 from ..spec.values import MIN_TEXT_POINTS
 from .fonts import FontError, default_fonts, digit_extent

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..book.pages import GridPlacement, Page, PageGeometry, TextBlock
+from ..pages.page import GridPlacement, Page, PageGeometry, TextBlock
 from .pdf import Metadata, RenderStyle, line_weights, render_pdf_bytes, symbol_font_size
 
 # render/pdf.py sets a title line (bold) size * 1.2 below the one before, a subtitle line

@@ -25,21 +25,21 @@ from functools import partial
 from pathlib import Path
 from typing import Callable, Iterable
 
-from . import __version__
-from .book.produce import PuzzleJob, make_puzzle, produce
-from .build import write_atomically
-from .core.generator import Puzzle
-from .core.grid import format_grid
-from .core.rng import derive_seed
-from .core.transform import repeat_key as givens_key
-from .dailysheet import (DailyPuzzle, answer_sheet, proof_metadata, proof_pages, puzzle_sheet,
+from .. import __version__
+from ..book.build import write_atomically
+from ..core.generator import Puzzle
+from ..core.grid import format_grid
+from ..core.rng import derive_seed
+from ..core.transform import repeat_key as givens_key
+from ..puzzles.produce import PuzzleJob, make_puzzle, produce
+from ..puzzles.registry import Registry, Snapshot, default_registry_path, entry_of
+from ..render.pdf import Metadata, render_pdf_bytes
+from ..render.png import dpi_for_width, render_png_bytes
+from ..render.sheet import Sheet, sheet_pdf_bytes
+from ..render.svg import render_svg_text
+from ..spec.daily import WEEKDAYS, DailySpec
+from .sheets import (DailyPuzzle, answer_sheet, proof_metadata, proof_pages, puzzle_sheet,
                          sheet_metadata)
-from .registry import Registry, Snapshot, default_registry_path, entry_of
-from .render.pdf import Metadata, render_pdf_bytes
-from .render.png import dpi_for_width, render_png_bytes
-from .render.sheet import Sheet, sheet_pdf_bytes
-from .render.svg import render_svg_text
-from .spec.daily import WEEKDAYS, DailySpec
 
 __all__ = ["make_daily", "DailyResult", "DailyError", "run_dates", "puzzle_dates",
            "drawing_count", "repeat_key"]

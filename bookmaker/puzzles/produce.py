@@ -10,9 +10,9 @@ from typing import Callable, Iterable, Iterator
 
 from ..core.generator import Puzzle, generate
 from ..core.grader import GRADES, grade_within
-from ..core.targeted import generate_graded
 from ..core.rng import derive_seed
 from ..core.shape import Shape
+from ..core.targeted import generate_graded
 from ..core.verify import verify_puzzle
 
 ProgressCallback = Callable[[int], None]

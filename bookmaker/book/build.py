@@ -18,17 +18,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from .book.dedupe import Distinct, without_repeats
-from .book.plan import PlannedPuzzle, plan, ramped
-from .book.produce import PuzzleJob, make_puzzle, produce
+from ..core.generator import Puzzle
+from ..core.rng import derive_seed
+from ..core.shape import shape_for_size
+from ..puzzles.dedupe import Distinct, without_repeats
+from ..puzzles.produce import PuzzleJob, make_puzzle, produce
+from ..puzzles.registry import Registry, Snapshot, default_registry_path, entry_of
+from ..render.pdf import render_pdf_bytes
+from ..spec import BookSpec, slug_of
 from .compose import BuildError, ComposedBook, compose
-from .core.generator import Puzzle
-from .core.rng import derive_seed
-from .core.shape import shape_for_size
 from .manifest import manifest_text
-from .registry import Registry, Snapshot, default_registry_path, entry_of
-from .render.pdf import render_pdf_bytes
-from .spec import BookSpec, slug_of
+from .plan import PlannedPuzzle, plan, ramped
 
 __all__ = ["build", "BuildResult", "BuildError"]
 

@@ -14,15 +14,15 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Sequence
 
-from .book.pages import Page, PageGeometry, how_to_play_page, title_page
-from .book.paginate import GridItem, page_count, page_of_each, paginate_puzzles
-from .book.plan import PlannedPuzzle
-from .core.generator import Puzzle
-from .render.fonts import default_fonts, digit_extent
-from .render.pdf import MIN_TEXT_SIZE, Metadata, RenderStyle
-from .spec import BookSpec, Layout, SectionSpec
-from .spec.pagecount import answer_front_page_count
-from .spec.pagecount import front_page_count as count_front_pages
+from ..core.generator import Puzzle
+from ..pages.page import Page, PageGeometry, how_to_play_page, title_page
+from ..pages.paginate import GridItem, page_count, page_of_each, paginate_puzzles
+from ..render.fonts import default_fonts, digit_extent
+from ..render.pdf import MIN_TEXT_SIZE, Metadata, RenderStyle
+from ..spec import BookSpec, Layout, SectionSpec
+from ..spec.pagecount import answer_front_page_count
+from ..spec.pagecount import front_page_count as count_front_pages
+from .plan import PlannedPuzzle
 
 ANSWERS_WHERE = {"separate": "in the separate answer book", "back": "at the back of the book",
                  "none": ""}

@@ -7,15 +7,15 @@ from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 
-from .book.pages import GridPlacement, Page, PageGeometry
-from .book.paginate import GridItem, paginate_puzzles
-from .core.generator import Puzzle
-from .core.grid import SYMBOLS, Grid
-from .core.shape import Shape
-from .render.fonts import default_fonts, digit_extent
-from .render.pdf import MIN_TEXT_SIZE, Metadata, RenderStyle, text_width
-from .render.sheet import Sheet, SheetLine, line_height, sheet_geometry
-from .spec.daily import DailySpec, DaySpec
+from ..core.generator import Puzzle
+from ..core.grid import SYMBOLS, Grid
+from ..core.shape import Shape
+from ..pages.page import GridPlacement, Page, PageGeometry
+from ..pages.paginate import GridItem, paginate_puzzles
+from ..render.fonts import default_fonts, digit_extent
+from ..render.pdf import MIN_TEXT_SIZE, Metadata, RenderStyle, text_width
+from ..render.sheet import Sheet, SheetLine, line_height, sheet_geometry
+from ..spec.daily import DailySpec, DaySpec
 
 WEEKDAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
                  "Sunday")

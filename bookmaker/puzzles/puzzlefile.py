@@ -5,8 +5,8 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 
-from .core.grid import Grid, GridError, parse_grid
-from .core.shape import Shape
+from ..core.grid import Grid, GridError, parse_grid
+from ..core.shape import Shape
 
 STDIN = "-"
 STDIN_NAME = "<stdin>"

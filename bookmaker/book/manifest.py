@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 from typing import Mapping, Sequence
 
-from . import __version__
-from .book.plan import PlannedPuzzle
+from .. import __version__
+from ..core.generator import Puzzle
+from ..core.grid import format_grid
+from ..core.transform import repeat_key
+from ..spec import BookSpec
 from .compose import ComposedBook, PuzzlePlace
-from .core.generator import Puzzle
-from .core.grid import format_grid
-from .core.transform import repeat_key
-from .spec import BookSpec
+from .plan import PlannedPuzzle
 
 
 def manifest_text(spec: BookSpec, planned: Sequence[PlannedPuzzle], puzzles: Sequence[Puzzle],

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator, Mapping, Sequence
 
-from .core.grader import GRADES
-from .core.grid import Grid, format_grid
-from .core.transform import repeat_key
+from ..core.grader import GRADES
+from ..core.grid import Grid, format_grid
+from ..core.transform import repeat_key
 
 SCHEMA_VERSION = 1
 BUSY_TIMEOUT_SECONDS = 60.0

@@ -8,7 +8,7 @@ from typing import Sequence
 from ..core.grid import Grid
 from ..spec.fit import Area, Arrangement, arrangement_for
 from ..spec.pagecount import pages_for
-from .pages import GridPlacement, Page, PageGeometry
+from .page import GridPlacement, Page, PageGeometry
 
 Slot = tuple[float, float, float]  # x, y (bottom-left of the grid square), side; in points
 

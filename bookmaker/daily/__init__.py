@@ -1,0 +1,1 @@
+"""The newspaper pipeline: dates, puzzles, sheets, files and the registry."""

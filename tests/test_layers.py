@@ -1,0 +1,54 @@
+"""Imports point one way: core, spec, puzzles, pages, render, book, daily, cli."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import bookmaker
+
+PACKAGE = Path(bookmaker.__file__).resolve().parent
+# Each layer may import only itself and the layers before it.
+LAYERS = ("core", "spec", "puzzles", "pages", "render", "book", "daily", "cli")
+
+
+def layer_of(module: str) -> str:
+    """The layer of a dotted module name inside bookmaker ('' for bookmaker itself)."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def imported(path: Path) -> list[str]:
+    """The bookmaker modules a file imports, as absolute dotted names."""
+    here = ["bookmaker", *path.relative_to(PACKAGE).with_suffix("").parts]
+    package = here if here[-1] == "__init__" else here[:-1]
+    package = [p for p in package if p != "__init__"]
+    names = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.level:
+            base = package[: len(package) - node.level + 1]
+            names.append(".".join(base + ([node.module] if node.module else [])))
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("bookmaker"):
+            names.append(node.module)
+        elif isinstance(node, ast.Import):
+            names += [a.name for a in node.names if a.name.startswith("bookmaker")]
+    return names
+
+
+def modules() -> list[Path]:
+    return sorted(p for p in PACKAGE.rglob("*.py") if p.parent != PACKAGE)
+
+
+@pytest.mark.parametrize("path", modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_a_module_imports_only_its_own_layer_and_those_before_it(path):
+    mine = LAYERS.index(path.relative_to(PACKAGE).parts[0])
+    later = [name for name in imported(path)
+             if layer_of(name) in LAYERS and LAYERS.index(layer_of(name)) > mine]
+    assert later == []
+
+
+def test_every_package_is_a_known_layer():
+    packages = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()}
+    assert packages - {"layouts", "fonts"} == set(LAYERS)
