@@ -14,7 +14,8 @@ from bookmaker.core.generator import GenerationError, generate
 from bookmaker.core.grader import grade
 from bookmaker.core.grid import format_grid, parse_grid
 from bookmaker.core.shape import parse_shape
-from bookmaker.core.targeted import attempt_budget, generate_graded
+from bookmaker.core import targeted
+from bookmaker.core.targeted import attempt_budget, generate_graded, unreachable_grade
 from bookmaker.core.verify import verify_puzzle
 from bookmaker.spec import load_spec
 
@@ -73,9 +74,22 @@ def test_any_is_generate_unchanged_with_its_grading():
 
 def test_an_unreachable_grade_says_so_instead_of_looping():
     with pytest.raises(GenerationError) as caught:
-        generate_graded(parse_shape("4x4"), 1, "extreme", max_attempts=30)
-    assert str(caught.value) == ("could not make an 'extreme' 4x4 puzzle in 30 attempts: "
-                                 "4x4 puzzles are never harder than 'beginner' here")
+        generate_graded(parse_shape("6x6"), 1, "extreme", max_attempts=30)
+    assert str(caught.value) == ("could not make an 'extreme' 6x6 puzzle in 30 attempts: "
+                                 "6x6 puzzles are never harder than 'easy' here")
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "extreme"])
+def test_a_4x4_above_beginner_is_refused_before_any_attempt(difficulty, monkeypatch):
+    # Every 4x4 puzzle is solved by singles (all 91,428 were checked): no attempt can
+    # succeed, so none is made, where 10,000 attempts took seconds.
+    assert unreachable_grade(parse_shape("4x4"), "beginner") is None
+    assert unreachable_grade(parse_shape("9x9"), "extreme") is None
+    monkeypatch.setattr(targeted, "_attempt", lambda *args: pytest.fail("an attempt was made"))
+    with pytest.raises(GenerationError) as caught:
+        generate_graded(parse_shape("4x4"), 1, difficulty)
+    assert str(caught.value) == (f"4x4 puzzles are never harder than 'beginner', so none is "
+                                 f"{difficulty!r}")
 
 
 def test_an_unknown_difficulty_is_refused():

@@ -10,6 +10,7 @@ from ..book.build import BuildError, BuildResult, build as build_book
 from ..core.generator import GenerationError
 from ..core.verify import VerificationError
 from ..puzzles.executors import LOCAL, ExecutorError, open_workers
+from ..puzzles.outputs import OutputError
 from ..puzzles.registry import RegistryError
 from ..render.fonts import FontError
 from ..render.pdf import RenderError
@@ -68,7 +69,7 @@ def build_or_fail(spec: BookSpec, out_dir: str, workers: int,
                 DelayedProgressBar(sum(s.count for s in spec.sections), "Generating") as progress:
             return build_book(spec, out_dir, pool.count, progress.update, pool.executor)
     except (GenerationError, VerificationError, RenderError, FontError, BuildError,
-            ExecutorError, RegistryError, OSError) as err:
+            ExecutorError, RegistryError, OutputError, OSError) as err:
         raise click.ClickException(str(err)) from None
     except KeyboardInterrupt:
         raise click.Abort() from None
