@@ -129,10 +129,21 @@ def test_generate_needs_a_seed(runner):
     assert "Missing option '--seed'" in result.stderr
 
 
-def test_generate_rejects_more_clues_than_cells(runner):
-    result = run(runner, "generate", "--size", "4x4", "--seed", 1, "--clues", 17)
+@pytest.mark.parametrize("clues", [16, 17])
+def test_generate_refuses_clues_by_the_specs_rule_fewer_than_the_cells(runner, clues):
+    # --clues 16 used to print a solved grid, which a spec's `clues: 16` is refused for.
+    result = run(runner, "generate", "--size", "4x4", "--seed", 1, "--clues", clues)
     assert result.exit_code == 2
-    assert "17 is more than the 16 cells of a 4x4 grid" in result.stderr
+    assert result.stderr.endswith(f"Error: Invalid value for '--clues': must be fewer than "
+                                  f"the 16 cells of a 4x4 board, got {clues}\n")
+
+
+@pytest.mark.parametrize("command", [["generate"], ["derive", "-"], ["build", "book.yaml"]])
+@pytest.mark.parametrize("seed", ["", "  "])
+def test_an_empty_seed_is_refused_as_a_spec_refuses_it(runner, command, seed):
+    result = run(runner, *command, "--seed", seed)
+    assert result.exit_code == 2
+    assert result.stderr.endswith("Error: Invalid value for '--seed': must not be empty\n")
 
 
 def test_generate_reports_a_failed_verification_without_a_traceback(runner, monkeypatch):
@@ -141,7 +152,7 @@ def test_generate_reports_a_failed_verification_without_a_traceback(runner, monk
     def failing_produce(*args, **kwargs):
         raise VerificationError("VERIFICATION FAILED: seed 1: Dancing Links found no solution")
 
-    monkeypatch.setattr(cli.common, "produce", failing_produce)
+    monkeypatch.setattr(cli.common, "produce_each", failing_produce)
     result = run(runner, "generate", "--seed", 1)
     assert result.exit_code == 1
     assert "VERIFICATION FAILED" in result.stderr

@@ -114,8 +114,6 @@ def daily_or_fail(spec: DailySpec, dates: list[date], out_dir: str,
     except OverflowError:  # the day before the first, or after the last, is past the calendar
         raise click.ClickException("the run needs a date before 0001-01-01 or after "
                                    "9999-12-31") from None
-    except KeyboardInterrupt:
-        raise click.Abort() from None
 
 
 def daily_summary(result: DailyResult, seconds: float) -> str:
