@@ -6,10 +6,11 @@ import sys
 
 def run() -> None:
     """Run the command line; a stop during start-up is one line and the shell's code."""
-    from .puzzles.interrupts import exit_code, stop_message, stop_on_signals
+    from .puzzles.interrupts import exit_code, pause_at, stop_message, stop_on_signals
 
     stop_on_signals()
     try:
+        pause_at("starting")
         from .cli import main
     except KeyboardInterrupt as stop:
         print(stop_message(stop), file=sys.stderr)

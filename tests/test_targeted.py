@@ -173,6 +173,26 @@ def test_grade_prints_grade_score_and_hardest_per_line_and_invalid_lines():
         "2: invalid: wrong length: 3 cells is not a square grid from 4x4 to 25x25 (9x9 needs 81)"]
 
 
+def test_grade_says_none_or_multiple_as_check_does_and_exits_1():
+    # A puzzle without exactly one solution has no grade: it used to get one ("extreme
+    # 9.6173 guessing" for one with no solution) and exit 0.
+    no_solution = "12345678." + "........9" + "." * 63
+    result = run("grade", "-", input=f"{PUZZLE}\n{no_solution}\n{'.' * 16}\n")
+    assert result.exit_code == 1
+    assert result.output.splitlines() == ["1: beginner 1.2 hidden single", "2: none",
+                                          "3: multiple"]
+    result = run("grade", "--json", "-", input=f"{'.' * 16}\n")
+    assert (result.exit_code, json.loads(result.output)) == (1, {"line": 1,
+                                                                 "verdict": "multiple"})
+
+
+def test_generate_refuses_a_grade_no_puzzle_of_its_size_has_at_once():
+    result = run("generate", "--size", "4x4", "--seed", "1", "--difficulty", "extreme")
+    assert result.exit_code == 2
+    assert result.output.endswith("Error: Invalid value for '--difficulty': 4x4 puzzles are "
+                                  "never harder than 'beginner', so none is 'extreme'\n")
+
+
 def test_grade_verbose_lists_the_steps():
     result = run("grade", "-v", "-", input=f"{PUZZLE}\n")
     lines = result.output.splitlines()

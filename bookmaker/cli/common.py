@@ -4,7 +4,9 @@ commands, reading puzzle files, and a progress bar that only shows on a terminal
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import select
 import sys
 import time
 from typing import Iterable, Iterator
@@ -144,14 +146,28 @@ def worker_count(jobs: int) -> int:
 @contextlib.contextmanager
 def producing(jobs: Iterable[PuzzleJob], count: int, workers: int,
               executor: str = LOCAL) -> Iterator[Iterator[Puzzle]]:
-    """The puzzles of `count` jobs, one by one as they are done, made on the executor;
-    leaving the block stops the work at once. A failure is a one-line error, exit 1."""
+    """The puzzles of `count` jobs, one by one as they are done, made on the executor, for
+    printing: leaving the block stops the work at once, and so does the reader of stdout
+    going away while the workers are busy. A failure is a one-line error, exit 1."""
     try:
         with open_workers(executor, max(1, min(workers, count))) as pool, \
-                contextlib.closing(produce_each(jobs, pool.count, pool.executor)) as puzzles:
+                contextlib.closing(produce_each(jobs, pool.count, pool.executor,
+                                                stop_if_output_closed)) as puzzles:
             yield puzzles
     except (GenerationError, VerificationError, ExecutorError) as err:
         raise click.ClickException(str(err)) from None
+
+
+def stop_if_output_closed() -> None:
+    """BrokenPipeError if stdout is a pipe whose reader has gone (`| head` has read what
+    it wanted): found without writing, so a run between two slow puzzles stops at once."""
+    try:
+        poller = select.poll()
+        poller.register(sys.stdout.fileno(), 0)  # errors and hang-ups are always reported
+    except (AttributeError, OSError, ValueError):  # no poll(), or not a real file
+        return
+    if any(events & (select.POLLERR | select.POLLHUP) for _, events in poller.poll(0)):
+        raise BrokenPipeError(errno.EPIPE, "the reader of stdout has gone")
 
 
 def read_puzzle_file_or_fail(path: str, shape: Shape | None) -> PuzzleFile:

@@ -11,7 +11,6 @@ import contextlib
 import logging
 import os
 import re
-import signal
 import threading
 import time
 from concurrent.futures import CancelledError, Executor, Future, ProcessPoolExecutor
@@ -21,6 +20,8 @@ from dataclasses import dataclass
 from typing import Iterator
 
 import bookmaker
+
+from .interrupts import worker_signals
 
 LOCAL = "local"
 DASK_LOCAL = "dask-local"
@@ -99,11 +100,9 @@ def _stop(pool: ProcessPoolExecutor) -> None:
 
 
 def _worker_started(parent: int) -> None:
-    """In each new worker: Ctrl-C reaches the whole process group, but the parent
-    decides what it stops; SIGTERM ends the worker plainly; and a thread watches for the
-    parent's end."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    """In each new worker: its signals (interrupts.worker_signals), and a thread that
+    watches for the parent's end."""
+    worker_signals()
     threading.Thread(target=_exit_with_parent, args=(parent,), name="exit-with-parent",
                      daemon=True).start()
 

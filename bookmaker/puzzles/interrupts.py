@@ -31,9 +31,19 @@ class Terminated(KeyboardInterrupt):
 def stop_on_signals() -> None:
     """From now on Ctrl-C raises KeyboardInterrupt and SIGTERM raises Terminated, in the
     main thread. SIGINT is taken over even when the parent left it ignored (a shell does
-    that to `cmd &` in a script), so that `kill -INT` stops a run instead of being lost."""
+    that to `cmd &` in a script), so that `kill -INT` stops a run instead of being lost.
+    A process forked from this one (a pool's worker) starts as a worker should."""
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, _raise_terminated)
+    os.register_at_fork(after_in_child=worker_signals)
+
+
+def worker_signals() -> None:
+    """A worker's signals: Ctrl-C reaches the whole process group, but the parent decides
+    what stops (and stops its workers); SIGTERM, from the parent or anyone, ends a worker
+    plainly, even one not yet running Python code of its own."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _raise_terminated(signum, frame) -> None:

@@ -83,7 +83,11 @@ def replace_outputs(outputs: OutputSet, pending: PendingIssues | None = None
         with folder_lock(root), _as_output_error(root):
             _recover_locked(root)
             staging = Staging(root)
-            plan = staging.stage(outputs)
+            try:
+                plan = staging.stage(outputs)
+            except BaseException:
+                staging.remove()
+                raise
             _replace(staging, plan, pending)
     except BaseException:
         remove_empty_folders(made)
@@ -201,14 +205,10 @@ class Staging:
     def stage(self, outputs: OutputSet) -> Plan:
         """Write every new file into new/, flushed to disk, and plan the replacement."""
         plan = _plan(outputs)
-        try:
-            self.new.mkdir(parents=True)
-            with ThreadPoolExecutor(max_workers=WRITING_THREADS) as pool:
-                list(pool.map(lambda item: _write_file(self.new / item[0], item[1]),
-                              outputs.files.items()))
-        except BaseException:
-            self.remove()
-            raise
+        self.new.mkdir(parents=True)
+        with ThreadPoolExecutor(max_workers=WRITING_THREADS) as pool:
+            list(pool.map(lambda item: _write_file(self.new / item[0], item[1]),
+                          outputs.files.items()))
         pause_at("staged")
         return plan
 

@@ -41,7 +41,7 @@ _REMOTE_MIN_CHUNK = 4
 _BLOCK_JOBS = 10_000
 # Batches waiting or running per worker: enough to keep every worker busy.
 _IN_FLIGHT_PER_WORKER = 2 * _CHUNKS_PER_WORKER
-_WAIT_SECONDS = 1.0  # between checks that an executor's workers are still there
+_WAIT_SECONDS = 0.5  # between checks (the workers still there, the reader still reading)
 
 
 @dataclass(frozen=True)
@@ -100,10 +100,12 @@ def produce(jobs: Iterable[PuzzleJob], workers: int = 1,
 
 
 def produce_each(jobs: Iterable[PuzzleJob], workers: int = 1,
-                 executor: Executor | None = None) -> Iterator[Puzzle]:
+                 executor: Executor | None = None,
+                 while_waiting: Callable[[], None] | None = None) -> Iterator[Puzzle]:
     """produce()'s puzzles one by one, each as soon as it and those before it are done,
     from jobs that may be endless. Closing the iterator stops the work (and a pool's
-    processes) at once."""
+    processes) at once. while_waiting() is called every _WAIT_SECONDS while results are
+    awaited from workers, and may raise to stop the run (the reader of the output gone)."""
     if workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
     if executor is None and workers == 1:
@@ -116,12 +118,14 @@ def produce_each(jobs: Iterable[PuzzleJob], workers: int = 1,
             executor = stack.enter_context(process_pool(workers))
         batches = itertools.chain.from_iterable(
             _batches(block, workers, min_chunk) for block in _blocks(jobs, _BLOCK_JOBS))
-        for batch in _in_order(executor, batches, workers * _IN_FLIGHT_PER_WORKER):
+        checks = [check for check in (getattr(executor, "check_workers", None),
+                                      while_waiting) if check is not None]
+        for batch in _in_order(executor, batches, workers * _IN_FLIGHT_PER_WORKER, checks):
             yield from batch
 
 
 def _in_order(executor: Executor, batches: Iterator[tuple[PuzzleJob, ...]],
-              in_flight: int) -> Iterator[list[Puzzle]]:
+              in_flight: int, checks: list[Callable[[], None]]) -> Iterator[list[Puzzle]]:
     """Each batch's puzzles, in batch order, with at most `in_flight` batches submitted
     and not yet handed on. Order of submission is what keeps the output independent of
     the workers; a task lost with its worker is run again (by Dask) from the same seeds,
@@ -131,7 +135,7 @@ def _in_order(executor: Executor, batches: Iterator[tuple[PuzzleJob, ...]],
         for batch in itertools.islice(batches, in_flight):
             pending.append(executor.submit(make_puzzles, batch))
         while pending:
-            puzzles = _result(pending.popleft(), executor)
+            puzzles = _result(pending.popleft(), checks)
             for batch in itertools.islice(batches, 1):
                 pending.append(executor.submit(make_puzzles, batch))
             pause_at("producing")
@@ -141,17 +145,17 @@ def _in_order(executor: Executor, batches: Iterator[tuple[PuzzleJob, ...]],
             future.cancel()
 
 
-def _result(future: Future, executor: Executor):
-    """The future's result; an executor that can tell it has lost every worker is asked
-    while waiting (see executors.DaskExecutor)."""
-    check = getattr(executor, "check_workers", None)
-    if check is None:
+def _result(future: Future, checks: list[Callable[[], None]]):
+    """The future's result, the checks made every _WAIT_SECONDS while it is awaited (an
+    executor that can tell it has lost every worker is asked: executors.DaskExecutor)."""
+    if not checks:
         return future.result()
     while True:
         try:
             return future.result(timeout=_WAIT_SECONDS)
         except FutureTimeoutError:
-            check()
+            for check in checks:
+                check()
 
 
 def _blocks(jobs: Iterable[PuzzleJob], size: int) -> Iterator[list[PuzzleJob]]:
