@@ -214,11 +214,11 @@ class Staging:
 
     def back_up(self, plan: Plan) -> None:
         """Link each old file into old/: it stays whole there while its place changes."""
-        for target in plan.targets:
-            if target.old:
-                backup = self.old / target.name
-                backup.parent.mkdir(parents=True, exist_ok=True)
-                _link_or_copy(self.root / target.name, backup)
+        kept = [target.name for target in plan.targets if target.old]
+        for folder in sorted({os.path.dirname(name) for name in kept}):
+            (self.old / folder).mkdir(parents=True, exist_ok=True)
+        for name in kept:
+            _link_or_copy(self._place(name), self._backup(name))
 
     def write_journal(self, plan: Plan, pending: PendingIssues | None) -> None:
         """The journal, written whole or not at all: from here on a killed run is
@@ -252,36 +252,35 @@ class Staging:
             (self.root / folder).mkdir()
         for number, target in enumerate(plan.targets):
             if target.new:
-                os.replace(self.new / target.name, self.root / target.name)
-            else:
-                (self.root / target.name).unlink(missing_ok=True)
+                os.replace(self._staged(target.name), self._place(target.name))
+            elif os.path.lexists(self._place(target.name)):
+                os.unlink(self._place(target.name))
             if number == 0:
                 pause_at("renamed-one")
         self._sync(plan)
 
     def roll_forward(self, plan: Plan) -> None:
         """Finish put_in_place() from wherever it stopped."""
+        for folder in plan.folders:
+            (self.root / folder).mkdir(exist_ok=True)
         for target in plan.targets:
-            staged, place = self.new / target.name, self.root / target.name
-            if target.new and staged.exists():
-                place.parent.mkdir(parents=True, exist_ok=True)
-                os.replace(staged, place)
-            elif not target.new:
-                place.unlink(missing_ok=True)
+            if target.new and os.path.exists(self._staged(target.name)):
+                os.replace(self._staged(target.name), self._place(target.name))
+            elif not target.new and os.path.lexists(self._place(target.name)):
+                os.unlink(self._place(target.name))
         self._sync(plan)
 
     def roll_back(self, plan: Plan) -> None:
         """Undo put_in_place() from wherever it stopped: a new file still staged never
         left, every other place gets its old file back, or loses the new one."""
         for target in plan.targets:
-            backup, place = self.old / target.name, self.root / target.name
-            if target.new and (self.new / target.name).exists():
+            if target.new and os.path.exists(self._staged(target.name)):
                 continue
             if target.old:
-                if os.path.lexists(backup):
-                    os.replace(backup, place)
-            else:
-                place.unlink(missing_ok=True)
+                if os.path.lexists(self._backup(target.name)):
+                    os.replace(self._backup(target.name), self._place(target.name))
+            elif os.path.lexists(self._place(target.name)):
+                os.unlink(self._place(target.name))
         for folder in reversed(plan.folders):
             _remove_if_empty(self.root / folder)
         self._sync(plan)
@@ -290,10 +289,21 @@ class Staging:
         """Remove the staging folder (what cannot be removed, the next run removes)."""
         shutil.rmtree(self.folder, ignore_errors=True)
 
+    # Paths as text: a year of dailies is thousands of them, and pathlib is slow to join.
+    def _place(self, name: str) -> str:
+        return os.path.join(self.root, name)
+
+    def _staged(self, name: str) -> str:
+        return os.path.join(self.new, name)
+
+    def _backup(self, name: str) -> str:
+        return os.path.join(self.old, name)
+
     def _sync(self, plan: Plan) -> None:
-        for folder in {(self.root / target.name).parent for target in plan.targets}:
-            if folder.exists():
-                _sync_folder(folder)
+        """Flush the renames in every folder they touched, several folders at a time."""
+        folders = {os.path.dirname(self._place(target.name)) for target in plan.targets}
+        with ThreadPoolExecutor(max_workers=WRITING_THREADS) as pool:
+            list(pool.map(_sync_folder, sorted(folders)))
 
 
 def _plan(outputs: OutputSet) -> Plan:
@@ -333,7 +343,7 @@ def _write_file(path: Path, data: bytes) -> None:
         os.fsync(file.fileno())
 
 
-def _link_or_copy(source: Path, backup: Path) -> None:
+def _link_or_copy(source: str, backup: str) -> None:
     """A hard link costs nothing and keeps the very file; a file system without them
     gets a copy."""
     try:
@@ -342,7 +352,7 @@ def _link_or_copy(source: Path, backup: Path) -> None:
         shutil.copy2(source, backup, follow_symlinks=False)
 
 
-def _sync_folder(folder: Path) -> None:
+def _sync_folder(folder: str | Path) -> None:
     """Flush a folder's entries (renames, new files) to disk, where the system can."""
     try:
         descriptor = os.open(folder, os.O_RDONLY)
