@@ -14,6 +14,7 @@ from bookmaker.core.grid import is_solution_of, parse_grid
 from bookmaker.core.shape import parse_shape
 from bookmaker.core.solver import count_solutions
 from bookmaker.puzzles.registry import Registry, entry_of
+from processes import finished, line_of
 
 UNIQUE = "4...........47..639....5...3...867..7..5..1...4.........8.9.62.1.....57...9....1."
 UNIQUE_SOLUTION = "467938251852471963913625487391286745786549132245317896578193624134862579629754318"
@@ -171,57 +172,46 @@ def test_jobs_beyond_what_the_machine_can_use_are_capped_with_a_word(runner, mon
                             "using 8 (4 per CPU)\n"
 
 
-def bookmaker_process(*args, **popen) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "bookmaker", *map(str, args)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, **popen)
-
-
 def read_then_close(process: subprocess.Popen, lines: int) -> list[str]:
     """Read some lines of the process's stdout, then close it, as `| head` does."""
-    read = [process.stdout.readline().decode().strip() for _ in range(lines)]
+    read = [line_of(process.stdout).strip() for _ in range(lines)]
     process.stdout.close()
-    process.stdout = None  # for communicate(): nothing more to read there
     return read
 
 
 @pytest.mark.parametrize("command", [
     ["generate", "--size", "4x4", "--count", 10 ** 8, "--seed", 1, "--jobs", 2],
     ["derive", "-", "--count", 10 ** 8, "--seed", 1]])
-def test_a_huge_run_prints_as_it_goes_and_stops_quietly_when_its_reader_goes(command):
+def test_a_huge_run_prints_as_it_goes_and_stops_quietly_when_its_reader_goes(command,
+                                                                             processes):
     # Nothing used to be printed before all 10^8 were made (8.7 GB and counting).
-    process = bookmaker_process(*command, stdin=subprocess.PIPE)
+    process = processes.start(*command, stdin=subprocess.PIPE)
     process.stdin.write((UNIQUE + "\n").encode())
     process.stdin.close()
-    process.stdin = None
     assert all(len(line) in (16, 81) for line in read_then_close(process, 2))
-    _, stderr = process.communicate(timeout=60)
-    assert (process.returncode, stderr) == (141, b"")
+    assert finished(process) == (141, "")
 
 
-def test_generate_registers_exactly_what_it_delivered_to_a_reader_that_left(tmp_path):
+def test_generate_registers_exactly_what_it_delivered_to_a_reader_that_left(
+        runner, tmp_path, processes):
+    # `generate --registry ... | head -3` used to register nothing it printed.
     registry = tmp_path / "r.sqlite"
-    args = ["generate", "--size", "6x6", "--count", 50, "--seed", 3, "--registry", registry]
-    process = bookmaker_process(*args)
-    printed = read_then_close(process, 3)
-    process.communicate(timeout=60)
-    assert process.returncode == 141
+    args = ["generate", "--size", "6x6", "--count", 20, "--seed", 3, "--registry", registry]
+    printed = read_then_close(processes.start(*args), 3)
+    assert finished(processes.started[0]) == (141, "")
     registered = Registry(registry).keys_issued()
     assert {entry_of(parse_grid(line), "").key for line in printed} <= registered
-    again = subprocess.run([sys.executable, "-m", "bookmaker", *map(str, args[:-2])],
-                           capture_output=True, text=True, check=True)
-    delivered = again.stdout.splitlines()[:len(registered)]  # what the first run wrote
-    assert {entry_of(parse_grid(line), "").key for line in delivered} == registered
+    written = run(runner, *args[:-2]).stdout.splitlines()[:len(registered)]  # the same lines
+    assert {entry_of(parse_grid(line), "").key for line in written} == registered
 
 
-def test_worker_processes_that_cannot_start_are_an_error_not_a_hang():
+def test_worker_processes_that_cannot_start_are_an_error_not_a_hang(processes):
     # 16 file descriptors cannot hold four workers' pipes: the pool used to hang.
-    process = bookmaker_process("generate", "--count", 20, "--seed", 1, "--jobs", 4,
-                                preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE,
-                                                                      (16, 16)))
-    stdout, stderr = process.communicate(timeout=60)
-    assert (process.returncode, stdout) == (1, b"")
-    assert stderr.decode() == "Error: could not start 4 worker processes (Too many open " \
-                              "files); try fewer with --jobs\n"
+    process = processes.start("generate", "--count", 20, "--seed", 1, "--jobs", 4,
+                              preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE,
+                                                                    (16, 16)))
+    assert finished(process) == (1, "Error: could not start 4 worker processes (Too many "
+                                    "open files); try fewer with --jobs\n")
 
 
 # solve

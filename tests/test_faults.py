@@ -8,15 +8,11 @@ its run."""
 from __future__ import annotations
 
 import errno
-import json
 import os
-import select
 import shutil
 import signal
 import sqlite3
 import subprocess
-import sys
-import textwrap
 import time
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -30,15 +26,12 @@ from bookmaker import cli
 from bookmaker.book import build as build_module
 from bookmaker.book.build import build
 from bookmaker.daily.build import make_daily, run_dates
-from bookmaker.puzzles import outputs, registry as registry_module
-from bookmaker.puzzles.interrupts import PAUSE_VARIABLE
-from bookmaker.puzzles.outputs import STAGING, OutputError, recover
+from bookmaker.puzzles import outputs
+from bookmaker.puzzles.outputs import recover
 from bookmaker.puzzles.registry import PendingIssues, Registry, RegistryError
 from bookmaker.spec import load_spec
 from bookmaker.spec.daily import load_daily_spec
-
-REPO = Path(__file__).resolve().parents[1]
-WAIT_SECONDS = 60  # for a subprocess to reach its pause point (a loaded CI machine)
+from processes import Processes, finished, wait_paused
 BOOK = """\
 book:
   title: Tiny
@@ -164,25 +157,10 @@ def cases(tmp_path_factory) -> dict[str, Case]:
     return made
 
 
-def start(args: tuple, cwd: Path, point: str, **popen) -> subprocess.Popen:
-    """A real bookmaker process that pauses at `point` (BOOKMAKER_TEST_PAUSE)."""
-    return subprocess.Popen([sys.executable, "-m", "bookmaker", *args], cwd=cwd,
-                            env={**os.environ, PAUSE_VARIABLE: point},
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, **popen)
-
-
-def wait_paused(process: subprocess.Popen, point: str) -> None:
-    """Until the process says it has paused at point (failing, not hanging, if never)."""
-    ready, _, _ = select.select([process.stderr], [], [], WAIT_SECONDS)
-    line = process.stderr.readline().decode() if ready else "(nothing)"
-    assert line == f"bookmaker: paused at {point}\n", \
-        line + process.stderr.read().decode() if ready else line
-
-
 def stopped(process: subprocess.Popen, number: int) -> tuple[int, str]:
+    """Its exit code and stderr, once sent the signal."""
     process.send_signal(number)
-    _, stderr = process.communicate(timeout=WAIT_SECONDS)
-    return process.returncode, stderr.decode()
+    return finished(process)
 
 
 # Killed and signalled at every step of the replacement
@@ -203,12 +181,16 @@ def kills(tmp_path_factory, cases):
         kind, point, number = case_id
         root = tmp_path_factory.mktemp(f"{kind}-{point}-{number.name}")
         case = cases[kind].copy(root)
-        process = start(case.args, root, point)
+        process = started.start(*case.args, cwd=root, pause=point)
         wait_paused(process, point)
         return case, stopped(process, number)
 
-    with ThreadPoolExecutor(max_workers=len(KILLS)) as pool:
-        return dict(zip(KILLS, pool.map(run, KILLS)))
+    started = Processes()
+    try:
+        with ThreadPoolExecutor(max_workers=len(KILLS)) as pool:
+            yield dict(zip(KILLS, pool.map(run, KILLS)))
+    finally:
+        started.kill_all()
 
 
 @pytest.mark.parametrize("case_id", KILLS, ids=lambda c: f"{c[0]}-{c[1]}-{c[2].name}")
@@ -376,22 +358,22 @@ def test_a_folder_where_a_file_goes_changes_nothing(cases, runner, tmp_path, mon
 
 # Two builds racing
 
-def test_a_volume_rebuilt_while_another_is_made_never_shares_its_puzzles(tmp_path):
+def test_a_volume_rebuilt_while_another_is_made_never_shares_its_puzzles(tmp_path, processes):
     # Volume 2 reads the registry; volume 1 is then rebuilt with another seed (its rows
     # deleted and written again, under the same SQLite rowids); volume 2 must notice.
     (tmp_path / "out").mkdir()
     one, two = write(tmp_path / "one.yaml", BOOK.format(seed=1, volume=1)), \
         write(tmp_path / "two.yaml", BOOK.format(seed=5, volume=2))
     build(load_spec(one), tmp_path / "out")
-    second = start(("build", "two.yaml", "-o", "out", "--jobs", "1"), tmp_path, "writing")
+    second = processes.start("build", "two.yaml", "-o", "out", "--jobs", 1, cwd=tmp_path,
+                             pause="writing")
     wait_paused(second, "writing")
     write(one, BOOK.format(seed=3, volume=1))
     build(load_spec(one), tmp_path / "out")  # this very process: the other one
-    second.send_signal(signal.SIGUSR1)  # resume
-    _, stderr = second.communicate(timeout=WAIT_SECONDS)
-    assert second.returncode == 1
+    returncode, stderr = stopped(second, signal.SIGUSR1)  # resumed
+    assert returncode == 1
     assert "of its puzzles were registered by another issue ('Tiny Series', issue '1'); " \
-           "nothing was written: make it again" in stderr.decode()
+           "nothing was written: make it again" in stderr
     registry = Registry(tmp_path / "out" / "tiny-series.registry.sqlite")
     assert registry.issue_counts() == {"Tiny Series": 1}
     # Made again now, it repeats none of volume 1's puzzles.
@@ -425,9 +407,9 @@ def children_of(pid: int) -> list[int]:
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
 @pytest.mark.parametrize("number", [signal.SIGKILL, signal.SIGTERM])
-def test_worker_processes_end_with_their_parent(tmp_path, number):
-    process = start(("generate", "--size", "4x4", "--count", "10000", "--seed", "1",
-                     "--jobs", "2"), tmp_path, "producing")
+def test_worker_processes_end_with_their_parent(processes, number):
+    process = processes.start("generate", "--size", "4x4", "--count", 10000, "--seed", 1,
+                              "--jobs", 2, pause="producing")
     wait_paused(process, "producing")
     workers = children_of(process.pid)
     assert len(workers) == 2
@@ -440,18 +422,18 @@ def test_worker_processes_end_with_their_parent(tmp_path, number):
     assert process.returncode == (-signal.SIGKILL if number == signal.SIGKILL else 143)
 
 
-def test_ctrl_c_while_starting_up_is_one_line_and_130(tmp_path):
-    process = start(("build", "book.yaml"), tmp_path, "starting")
+def test_ctrl_c_while_starting_up_is_one_line_and_130(tmp_path, processes):
+    process = processes.start("build", "book.yaml", cwd=tmp_path, pause="starting")
     wait_paused(process, "starting")
     assert stopped(process, signal.SIGINT) == (130, "Interrupted (Ctrl-C)\n")
 
 
-def test_ctrl_c_is_not_lost_when_the_shell_left_it_ignored(cases, tmp_path):
+def test_ctrl_c_is_not_lost_when_the_shell_left_it_ignored(cases, tmp_path, processes):
     # A shell script's `bookmaker build ... &` starts with SIGINT ignored: `kill -INT`
     # was swallowed and the build went on to exit 0.
     case = cases["book"].copy(tmp_path)
-    process = start(case.args, tmp_path, "staged",
-                    preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    process = processes.start(*case.args, cwd=tmp_path, pause="staged",
+                              preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
     wait_paused(process, "staged")
     assert stopped(process, signal.SIGINT) == (130, "Interrupted (Ctrl-C)\n")
     assert state_of(case.folder, case.registry) == case.old
