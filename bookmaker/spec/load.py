@@ -120,9 +120,12 @@ def _section_pages(report: Report, index: int, section: SectionFile | None,
     shape = _shape(report, at, section) if section is not None else None
     if shape is None or layout is None:
         return None
-    clues_fit = _clues_fit(report, at, section.clues, shape)
-    clues_fit = _clues_alone(report, at, section) and clues_fit
-    clues_fit = _grade_reachable(report, at, section.difficulty, shape) and clues_fit
+    clues_fit = all([  # every check made, so that every mistake is reported
+        _reported(report, at + ("clues",),
+                  section.clues is not None and clues_problem(section.clues, shape)),
+        _clues_alone(report, at, section),
+        # A grade no puzzle of the board has: refused now, not after thousands of tries.
+        _reported(report, at + ("difficulty",), unreachable_grade(shape, section.difficulty))])
     puzzles = _puzzles_per_page(report, at, section.puzzles_per_page, shape.size, layout)
     answers = _answers_per_page(report, at, shape.size, layout)
     if not clues_fit or puzzles is None or answers is None:
@@ -162,21 +165,11 @@ def _clues_alone(report: Report, at: tuple, section: SectionFile) -> bool:
     return True
 
 
-def _clues_fit(report: Report, at: tuple, clues: int | None, shape: Shape) -> bool:
-    problem = clues_problem(clues, shape) if clues is not None else None
+def _reported(report: Report, path: tuple, problem: str | None) -> bool:
+    """Report the problem at path, if there is one; whether there was none."""
     if problem:
-        report.add(Mistake(at + ("clues",), problem))
-        return False
-    return True
-
-
-def _grade_reachable(report: Report, at: tuple, difficulty: str | None, shape: Shape) -> bool:
-    """A grade no puzzle of the board has is refused now, not after thousands of tries."""
-    problem = unreachable_grade(shape, difficulty) if difficulty is not None else None
-    if problem:
-        report.add(Mistake(at + ("difficulty",), problem))
-        return False
-    return True
+        report.add(Mistake(path, problem))
+    return not problem
 
 
 def _puzzles_per_page(report: Report, at: tuple, asked: int | None, size: int,
