@@ -162,8 +162,8 @@ def _recover_locked(root: Path) -> None:
 
 def _committed(journal: dict) -> bool:
     """Whether the registry took the new set: its rows for the set's issues are those the
-    journal expects. Without a registry, the set is never committed until its journal
-    is gone."""
+    journal expects. Without a registry, removing the journal is the commit, so a set
+    whose journal is still there was not committed."""
     registry = journal["registry"]
     if registry is None:
         return False
@@ -286,7 +286,14 @@ class Staging:
         self._sync(plan)
 
     def remove(self) -> None:
-        """Remove the staging folder (what cannot be removed, the next run removes)."""
+        """Remove the staging folder, the journal first: once it is gone the replacement
+        is over (without a registry, that is its commit), whatever else a kill spares.
+        What cannot be removed, the next run removes."""
+        try:
+            os.unlink(self.folder / JOURNAL)
+            _sync_folder(self.folder)
+        except OSError:
+            pass  # none written yet, or no staging folder at all
         shutil.rmtree(self.folder, ignore_errors=True)
 
     # Paths as text: a year of dailies is thousands of them, and pathlib is slow to join.
