@@ -112,14 +112,15 @@ class Case:
         return Case(**moved, args=self.args, old=self.old, new=self.new)
 
 
-def book_case(root: Path) -> Case:
+def book_case(root: Path, registry: str = "true") -> Case:
     """Volume 1 built with seed 1; the spec now says seed 2 (every file and row changes)."""
-    spec, out = write(root / "book.yaml", BOOK.format(seed=1, volume=1)), root / "out"
+    text = BOOK.replace("sections:", f"  registry: {registry}\nsections:")
+    spec, out = write(root / "book.yaml", text.format(seed=1, volume=1)), root / "out"
     build(load_spec(spec), out)
-    registry = out / "tiny-series.registry.sqlite"
-    old = state_of(out, registry)
-    write(spec, BOOK.format(seed=2, volume=1))
-    return Case(out, spec, registry, ("build", "book.yaml", "-o", "out", "--jobs", "1"),
+    path = out / "tiny-series.registry.sqlite"
+    old = state_of(out, path)
+    write(spec, text.format(seed=2, volume=1))
+    return Case(out, spec, path, ("build", "book.yaml", "-o", "out", "--jobs", "1"),
                 old, new_state(root, lambda copy: build(load_spec(spec), copy)))
 
 
@@ -142,18 +143,21 @@ def new_state(root: Path, make) -> State:
     copy = root.parent / f"{root.name}-clean" / "out"
     shutil.copytree(root / "out", copy)
     make(copy)
-    registry = next(copy.glob("*.registry.sqlite"))
-    folder = copy / "tiny-daily" if registry.name.startswith("tiny-daily") else copy
-    return state_of(folder, registry)
+    if (copy / "tiny-daily").is_dir():
+        return state_of(copy / "tiny-daily", copy / "tiny-daily.registry.sqlite")
+    return state_of(copy, copy / "tiny-series.registry.sqlite")
 
 
 @pytest.fixture(scope="module")
 def cases(tmp_path_factory) -> dict[str, Case]:
-    """A book case and a daily case, made once; each test works on copies."""
+    """A book case (with a registry, and without), and a daily case, made once; each
+    test works on copies."""
     made = {"book": book_case(tmp_path_factory.mktemp("book")),
+            "book without registry": book_case(tmp_path_factory.mktemp("alone"), "none"),
             "daily": daily_case(tmp_path_factory.mktemp("daily"))}
     for case in made.values():
-        assert case.new != case.old and case.new.rows != case.old.rows  # all changes
+        assert all(case.new.files[name] != data for name, data in case.old.files.items())
+    assert made["book without registry"].new.rows == ()
     return made
 
 
@@ -170,7 +174,8 @@ def stopped(process: subprocess.Popen, number: int) -> tuple[int, str]:
 KILLS = [("book", point, signal.SIGKILL)
          for point in ("journaled", "renamed-one", "renamed", "committed")] + \
     [("book", "staged", signal.SIGINT), ("book", "renamed-one", signal.SIGTERM),
-     ("book", "committed", signal.SIGINT), ("daily", "renamed-one", signal.SIGKILL)]
+     ("book", "committed", signal.SIGINT), ("daily", "renamed-one", signal.SIGKILL),
+     ("book without registry", "renamed", signal.SIGKILL)]
 
 
 @pytest.fixture(scope="module")
@@ -179,7 +184,7 @@ def kills(tmp_path_factory, cases):
     case's folder, and the stopped process's exit code and stderr."""
     def run(case_id):
         kind, point, number = case_id
-        root = tmp_path_factory.mktemp(f"{kind}-{point}-{number.name}")
+        root = tmp_path_factory.mktemp(f"{kind.replace(' ', '-')}-{point}-{number.name}")
         case = cases[kind].copy(root)
         process = started.start(*case.args, cwd=root, pause=point)
         wait_paused(process, point)
