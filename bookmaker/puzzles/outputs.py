@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import stat
 import time
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -194,7 +195,9 @@ def _refuse_folder(path: Path) -> None:
 
 class Staging:
     """ROOT/.bookmaker-staging: the new files (new/), links to the old ones (old/), and
-    the journal that says what a replacement in progress changes."""
+    the journal that says what a replacement in progress changes. Files are kept there
+    by their number in the plan (new/0, old/0), not their paths: a year of dailies would
+    otherwise make and remove hundreds of folders."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
@@ -207,18 +210,18 @@ class Staging:
         plan = _plan(outputs)
         self.new.mkdir(parents=True)
         with ThreadPoolExecutor(max_workers=WRITING_THREADS) as pool:
-            list(pool.map(lambda item: _write_file(self.new / item[0], item[1]),
-                          outputs.files.items()))
+            list(pool.map(lambda number: _write_file(
+                self._staged(number), outputs.files[plan.targets[number].name]),
+                [number for number, target in enumerate(plan.targets) if target.new]))
         pause_at("staged")
         return plan
 
     def back_up(self, plan: Plan) -> None:
         """Link each old file into old/: it stays whole there while its place changes."""
-        kept = [target.name for target in plan.targets if target.old]
-        for folder in sorted({os.path.dirname(name) for name in kept}):
-            (self.old / folder).mkdir(parents=True, exist_ok=True)
-        for name in kept:
-            _link_or_copy(self._place(name), self._backup(name))
+        self.old.mkdir(exist_ok=True)
+        for number, target in enumerate(plan.targets):
+            if target.old:
+                _link_or_copy(self._place(target.name), self._backup(number))
 
     def write_journal(self, plan: Plan, pending: PendingIssues | None) -> None:
         """The journal, written whole or not at all: from here on a killed run is
@@ -232,6 +235,9 @@ class Staging:
         draft = self.folder / (JOURNAL + ".draft")
         _write_file(draft, json.dumps(journal, indent=1).encode("utf-8"))
         os.replace(draft, self.folder / JOURNAL)
+        # On disk before any rename: after a power cut, the renames it names are redone
+        # from it (or undone), so the folders they touch need no flush of their own (a
+        # journaling file system keeps the renames in order with what follows them).
         _sync_folder(self.folder)
 
     def read_journal(self) -> dict | None:
@@ -252,38 +258,35 @@ class Staging:
             (self.root / folder).mkdir()
         for number, target in enumerate(plan.targets):
             if target.new:
-                os.replace(self._staged(target.name), self._place(target.name))
+                os.replace(self._staged(number), self._place(target.name))
             elif os.path.lexists(self._place(target.name)):
                 os.unlink(self._place(target.name))
             if number == 0:
                 pause_at("renamed-one")
-        self._sync(plan)
 
     def roll_forward(self, plan: Plan) -> None:
         """Finish put_in_place() from wherever it stopped."""
         for folder in plan.folders:
             (self.root / folder).mkdir(exist_ok=True)
-        for target in plan.targets:
-            if target.new and os.path.exists(self._staged(target.name)):
-                os.replace(self._staged(target.name), self._place(target.name))
+        for number, target in enumerate(plan.targets):
+            if target.new and os.path.exists(self._staged(number)):
+                os.replace(self._staged(number), self._place(target.name))
             elif not target.new and os.path.lexists(self._place(target.name)):
                 os.unlink(self._place(target.name))
-        self._sync(plan)
 
     def roll_back(self, plan: Plan) -> None:
         """Undo put_in_place() from wherever it stopped: a new file still staged never
         left, every other place gets its old file back, or loses the new one."""
-        for target in plan.targets:
-            if target.new and os.path.exists(self._staged(target.name)):
+        for number, target in enumerate(plan.targets):
+            if target.new and os.path.exists(self._staged(number)):
                 continue
             if target.old:
-                if os.path.lexists(self._backup(target.name)):
-                    os.replace(self._backup(target.name), self._place(target.name))
+                if os.path.lexists(self._backup(number)):
+                    os.replace(self._backup(number), self._place(target.name))
             elif os.path.lexists(self._place(target.name)):
                 os.unlink(self._place(target.name))
         for folder in reversed(plan.folders):
             _remove_if_empty(self.root / folder)
-        self._sync(plan)
 
     def remove(self) -> None:
         """Remove the staging folder, the journal first: once it is gone the replacement
@@ -294,42 +297,68 @@ class Staging:
             _sync_folder(self.folder)
         except OSError:
             pass  # none written yet, or no staging folder at all
+        # Freeing the old files is what takes the time, waiting for the disk: overlapped.
+        files = [entry.path for folder in (self.old, self.new) if folder.is_dir()
+                 for entry in os.scandir(folder)]
+        with ThreadPoolExecutor(max_workers=WRITING_THREADS) as pool:
+            list(pool.map(_unlink_quietly, files))
         shutil.rmtree(self.folder, ignore_errors=True)
 
     # Paths as text: a year of dailies is thousands of them, and pathlib is slow to join.
     def _place(self, name: str) -> str:
         return os.path.join(self.root, name)
 
-    def _staged(self, name: str) -> str:
-        return os.path.join(self.new, name)
+    def _staged(self, number: int) -> str:
+        return os.path.join(self.new, str(number))
 
-    def _backup(self, name: str) -> str:
-        return os.path.join(self.old, name)
-
-    def _sync(self, plan: Plan) -> None:
-        """Flush the renames in every folder they touched, several folders at a time."""
-        folders = {os.path.dirname(self._place(target.name)) for target in plan.targets}
-        with ThreadPoolExecutor(max_workers=WRITING_THREADS) as pool:
-            list(pool.map(_sync_folder, sorted(folders)))
+    def _backup(self, number: int) -> str:
+        return os.path.join(self.old, str(number))
 
 
 def _plan(outputs: OutputSet) -> Plan:
     """The places to change, and the folders to make for them (outermost first):
     OutputError if a folder stands where a file goes, or a file where a folder must be."""
-    root, folders = outputs.root, []
+    root, folders, checked = outputs.root, [], set()
+    targets = []
     for name in outputs.files:
-        _refuse_folder(root / name)
-        for parent in reversed(Path(name).parents[:-1]):  # outermost first, root left out
-            if (root / parent).is_dir() or str(parent) in folders:
-                continue
-            if os.path.lexists(root / parent):
-                raise OutputError(f"{root / parent} is a file, where bookmaker makes a "
-                                  f"folder: move it away or write elsewhere (-o)")
-            folders.append(str(parent))
-    targets = [Target(name, True, os.path.lexists(root / name)) for name in outputs.files]
+        _plan_folders(root, os.path.dirname(name), folders, checked)
+        targets.append(Target(name, True, _file_there(root / name)))
     targets += [Target(name, False, True) for name in outputs.removed
-                if os.path.lexists(root / name) and name not in outputs.files]
+                if name not in outputs.files and _file_there(root / name)]
     return Plan(tuple(targets), tuple(folders))
+
+
+def _plan_folders(root: Path, folder: str, folders: list[str], checked: set[str]) -> None:
+    """Add the folder (and its parents, outermost first) to `folders` if it must be made."""
+    if not folder or folder in checked:
+        return
+    checked.add(folder)
+    _plan_folders(root, os.path.dirname(folder), folders, checked)
+    if os.path.isdir(root / folder):
+        return
+    if os.path.lexists(root / folder):
+        raise OutputError(f"{root / folder} is a file, where bookmaker makes a folder: "
+                          f"move it away or write elsewhere (-o)")
+    folders.append(folder)
+
+
+def _file_there(path: Path) -> bool:
+    """Whether a file (or a link) is at path: OutputError for a folder, which no
+    replacement of files may take the place of."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return False
+    if stat.S_ISDIR(mode):
+        _refuse_folder(path)
+    return True
+
+
+def _unlink_quietly(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass  # what cannot be removed now, the next run removes
 
 
 def _remove_if_empty(folder: Path) -> None:
@@ -339,10 +368,9 @@ def _remove_if_empty(folder: Path) -> None:
         pass  # not empty, or gone: either way not ours to remove
 
 
-def _write_file(path: Path, data: bytes) -> None:
+def _write_file(path: str | Path, data: bytes) -> None:
     """A new file holding data, flushed to disk. Made with os.open so that the user's
     umask decides its permissions, as for any file they write."""
-    path.parent.mkdir(parents=True, exist_ok=True)
     descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     with os.fdopen(descriptor, "wb") as file:
         file.write(data)
