@@ -133,23 +133,6 @@ class Registry:
         PendingIssues. `read` is the snapshot the puzzles were checked against."""
         return PendingIssues(self, series, issues, read)
 
-    @contextmanager
-    def issuing(self, series: str, issues: Mapping[str, Sequence[Entry]],
-                read: Snapshot | None = None) -> Iterator[None]:
-        """Register the issues' puzzles (replacing what they held) once the body has
-        succeeded, holding the write lock from before the body starts, so no other run
-        can register in between. RegistryConflict, before the body runs, if another
-        issue holds one of these keys in a row that `read` did not have (read=None:
-        in any row)."""
-        pending = self.pending(series, issues, read)
-        pending.prepare()
-        try:
-            yield
-        except BaseException:
-            pending.rollback()
-            raise
-        pending.commit()
-
     def digests(self, series: str, issues: Iterable[str]) -> dict[str, str]:
         """A digest of each issue's rows as they are now (of no rows, for an issue or a
         registry that does not exist): equal to PendingIssues.digests() once those
