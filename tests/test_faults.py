@@ -413,7 +413,7 @@ def children_of(pid: int) -> list[int]:
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
 @pytest.mark.parametrize("number", [signal.SIGKILL, signal.SIGTERM])
 def test_worker_processes_end_with_their_parent(processes, number):
-    process = processes.start("generate", "--size", "4x4", "--count", 10000, "--seed", 1,
+    process = processes.start("generate", "--size", "4x4", "--count", 200, "--seed", 1,
                               "--jobs", 2, pause="producing")
     wait_paused(process, "producing")
     workers = children_of(process.pid)
