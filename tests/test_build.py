@@ -25,7 +25,6 @@ from bookmaker.core.dlx import dlx_solve
 from bookmaker.core.grid import parse_grid
 from bookmaker.puzzles import outputs
 from bookmaker.puzzles.outputs import OutputError
-from bookmaker.puzzles.registry import Registry
 from bookmaker.render.pdf import RenderError
 from bookmaker.spec import load_preset, load_spec
 

@@ -174,6 +174,7 @@ def stopped(process: subprocess.Popen, number: int) -> tuple[int, str]:
 KILLS = [("book", point, signal.SIGKILL)
          for point in ("journaled", "renamed-one", "renamed", "committed")] + \
     [("book", "staged", signal.SIGINT), ("book", "renamed-one", signal.SIGTERM),
+     ("book", "renamed", signal.SIGINT),  # Ctrl-C just after the renames
      ("book", "committed", signal.SIGINT), ("daily", "renamed-one", signal.SIGKILL),
      ("book without registry", "renamed", signal.SIGKILL)]
 
