@@ -7,8 +7,8 @@ from pathlib import Path
 
 from ..spec.values import digit_extent as measured_digit_extent
 
-DEFAULT_REGULAR = "Vera.ttf"
-DEFAULT_BOLD = "VeraBd.ttf"
+DEFAULT_REGULAR = "DejaVuSans.ttf"
+DEFAULT_BOLD = "DejaVuSans-Bold.ttf"
 _CHECKOUT_FONTS = Path(__file__).resolve().parents[2] / "fonts"
 
 
@@ -38,7 +38,8 @@ def _packaged(name: str) -> Path | None:
 
 
 def default_fonts() -> tuple[Path, Path]:
-    """(regular, bold) TTF paths of the bundled default fonts, Bitstream Vera Sans."""
+    """(regular, bold) TTF paths of the bundled default fonts, DejaVu Sans
+    (Latin, Greek and Cyrillic)."""
     folder = font_folder()
     return folder / DEFAULT_REGULAR, folder / DEFAULT_BOLD
 
