@@ -46,6 +46,7 @@ class BuildResult:
     stage_seconds: dict[str, float] = field(default_factory=dict)
     registry: Path | None = None  # the registry the puzzles were recorded in, if any
     remade: int = 0  # puzzles made again because they repeated others
+    padding: dict[str, int] = field(default_factory=dict)  # pages added per file, by name
 
 
 def build(spec: BookSpec, out_dir: str | os.PathLike, workers: int = 1,
@@ -75,7 +76,8 @@ def build(spec: BookSpec, out_dir: str | os.PathLike, workers: int = 1,
         path.unlink(missing_ok=True)
     clock.lap("write")
     return BuildResult(files, len(planned), {d.file_name: len(d.pages) for d in book.documents},
-                       clock.laps, registry and registry.path, distinct.remade)
+                       clock.laps, registry and registry.path, distinct.remade,
+                       {d.file_name: d.padding for d in book.documents if d.padding})
 
 
 def book_registry(spec: BookSpec, out_dir: str | os.PathLike) -> Registry | None:
@@ -83,7 +85,7 @@ def book_registry(spec: BookSpec, out_dir: str | os.PathLike) -> Registry | None
     if spec.registry is False:
         return None
     if spec.registry is True:
-        return Registry(default_registry_path(out_dir, slug_of(spec.series)))
+        return Registry(default_registry_path(out_dir, slug_of(spec.series, spec.name)))
     return Registry(spec.registry)
 
 
@@ -136,7 +138,7 @@ def render_documents(book: ComposedBook, clock: _StageClock) -> dict[str, bytes]
     contents = {}
     for document in book.documents:
         contents[document.file_name] = render_pdf_bytes(document.pages, document.style,
-                                                        document.metadata)
+                                                        document.metadata, document.outline)
         clock.lap(f"render {document.file_name}")
     return contents
 

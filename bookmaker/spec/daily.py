@@ -19,7 +19,8 @@ from ..core.shape import MAX_SIZE, SYMMETRIES, Shape, parse_shape, shape_of
 from .columns import (ColumnLayout, load_column_layout_file, load_column_preset,
                       unknown_column_layout_text)
 from .layouts import column_preset_names, is_layout_path, preset_names
-from .load import DIGIT_INK, read_document, slug_of
+from .load import DIGIT_INK, read_document
+from .slugs import slug_of
 from .model import Fonts, RegistryChoice, Symmetry
 from .problems import Mistake, Problem, Report, SpecError
 from .values import (BoxText, Count, Flag, Schema, Seed, SizeText, Slug, Text, _whole_at_least,
@@ -179,7 +180,7 @@ def load_daily_spec(path: str | os.PathLike) -> DailySpec:
     if problems:
         raise SpecError(problems)
     return DailySpec(source=source, series=daily.series, name=daily.name or
-                     slug_of(daily.series), seed=daily.seed, layout=layout, answer=daily.answer,
+                     slug_of(daily.series, "daily"), seed=daily.seed, layout=layout, answer=daily.answer,
                      outputs=daily.outputs, rules=daily.rules, png=daily.png, fonts=daily.fonts,
                      registry=daily.registry, schedule=tuple(schedule))
 

@@ -12,8 +12,12 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 
+DEFAULT_REGULAR = "DejaVuSans.ttf"
+DEFAULT_BOLD = "DejaVuSans-Bold.ttf"
+_CHECKOUT_FONTS = Path(__file__).resolve().parents[2] / "fonts"
 _UNICODE_TABLES = ((3, 10), (0, 4), (0, 6), (3, 1), (0, 3), (0, 2), (0, 1), (0, 0))
 
 
@@ -43,6 +47,27 @@ class FontFile:
         last = len(self.advances) - 1
         return sum(self.advances[min(self.glyphs.get(ord(c), 0), last)]
                    for c in text) * size / 1000
+
+
+def font_folder() -> Path:
+    """The bundled fonts: package data `bookmaker.fonts` when installed from a wheel, else
+    the top-level fonts/ folder of this checkout."""
+    try:
+        packaged = resources.files("bookmaker.fonts").joinpath(DEFAULT_REGULAR)
+    except ModuleNotFoundError:
+        packaged = None
+    if isinstance(packaged, Path) and packaged.is_file():
+        return packaged.parent
+    if (_CHECKOUT_FONTS / DEFAULT_REGULAR).is_file():
+        return _CHECKOUT_FONTS
+    raise FontFileError("the bundled fonts are missing: neither the bookmaker.fonts package "
+                        f"data nor {_CHECKOUT_FONTS} holds {DEFAULT_REGULAR}")
+
+
+def default_font_paths() -> tuple[Path, Path]:
+    """(regular, bold) paths of the bundled fonts, DejaVu Sans and DejaVu Sans Bold."""
+    folder = font_folder()
+    return folder / DEFAULT_REGULAR, folder / DEFAULT_BOLD
 
 
 @lru_cache(maxsize=None)
