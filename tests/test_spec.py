@@ -226,7 +226,7 @@ def test_a_book_thicker_than_the_gutter_table_is_refused_at_load():
     assert problems_of(spec) == [
         "book.yaml:6:3: sections: the book would have 854 pages, more than the 828 Amazon "
         "KDP paperback prints on white paper: 'Easy' 1700 puzzles at 2 a page (850 pages), "
-        "other pages 4"]
+        "front matter and other pages 4"]
 
 
 def test_answers_at_the_back_count_towards_the_books_pages():
@@ -236,7 +236,7 @@ def test_answers_at_the_back_count_towards_the_books_pages():
     assert problems_of(spec) == [
         "book.yaml:5:3: sections: the book would have 940 pages, more than the 828 Amazon "
         "KDP paperback prints on white paper: 'Easy' 1400 puzzles at 2 a page (700 pages), "
-        "answers 234 pages, other pages 6"]
+        "answers 234 pages, front matter and other pages 6"]
 
 
 def test_cream_paper_allows_fewer_pages_than_white():
@@ -245,7 +245,7 @@ def test_cream_paper_allows_fewer_pages_than_white():
     assert problems_of(spec) == [
         "book.yaml:7:3: sections: the book would have 778 pages, more than the 776 Amazon "
         "KDP paperback prints on cream paper: 'Easy' 1546 puzzles at 2 a page (773 pages), "
-        "other pages 5"]
+        "front matter and other pages 5"]
     assert load_spec(write(replaced("cream", "white", spec))).page_totals()[0] == 778
 
 

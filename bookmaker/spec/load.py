@@ -267,12 +267,16 @@ def page_breakdown(plan: BookPlan, sections: list[_Counted], what: str) -> str:
         count = sum(1 for page in pages if page.section == index and page.kind == "puzzles")
         if count:
             parts.append(f"{section.name!r} {section.count} puzzles at "
-                         f"{section.puzzles_per_page} a page ({count} pages)")
+                         f"{section.puzzles_per_page} a page ({pages_text(count)})")
     answers = sum(1 for page in pages if page.kind == "answers")
     if answers:
-        parts.append(f"answers {answers} pages")
+        parts.append(f"answers {pages_text(answers)}")
     others = len(pages) - answers - sum(1 for page in pages if page.kind == "puzzles")
-    return ", ".join(parts + [f"other pages {others}"])
+    return ", ".join(parts + [f"front matter and other pages {others}"])
+
+
+def pages_text(count: int) -> str:
+    return f"{count} page{'s' if count != 1 else ''}"
 
 
 def _check_blank_runs(report: Report, plan: BookPlan, most: int) -> None:
