@@ -16,6 +16,7 @@ from pydantic import Field, PlainValidator
 
 from ..core.grader import GRADES
 from ..core.shape import MAX_SIZE, SYMMETRIES, Shape, parse_shape, shape_of
+from .catalogue import language_names
 from .columns import (ColumnLayout, load_column_layout_file, load_column_preset,
                       unknown_column_layout_text)
 from .layouts import column_preset_names, is_layout_path, preset_names
@@ -89,6 +90,9 @@ class DailyFile(Schema):
                              "(puzzle and answer each), json (day.json), proof (the editor's "
                              "proof PDF of the run).")
     rules: Flag = Field(True, description="A line of rules under each puzzle's heading.")
+    language: one_of(*language_names()) = Field(
+        "en", description="The language of headings, dates, rules and 'Solution' "
+                          "(messages/<language>.yaml).")
     png: PngFile = Field(default_factory=PngFile, description="PNG resolutions.")
     fonts: Fonts = Field(default_factory=Fonts, description="The user's own TTF fonts.")
     registry: RegistryChoice = Field(True, description="The registry file (relative to the "
@@ -150,6 +154,7 @@ class DailySpec(Schema):
     answer: str = Field(description="separate or next-day.")
     outputs: tuple[str, ...] = Field(description="The kinds of files to write.")
     rules: bool = Field(description="Whether a line of rules is printed.")
+    language: str = Field("en", description="The language of the printed words.")
     png: PngFile = Field(description="PNG resolutions.")
     fonts: Fonts = Field(description="The user's fonts (absolute paths), or None each.")
     registry: Path | bool = Field(description="The registry file (absolute); True: the "
@@ -181,7 +186,8 @@ def load_daily_spec(path: str | os.PathLike) -> DailySpec:
         raise SpecError(problems)
     return DailySpec(source=source, series=daily.series, name=daily.name or
                      slug_of(daily.series, "daily"), seed=daily.seed, layout=layout, answer=daily.answer,
-                     outputs=daily.outputs, rules=daily.rules, png=daily.png, fonts=daily.fonts,
+                     outputs=daily.outputs, rules=daily.rules, language=daily.language,
+                     png=daily.png, fonts=daily.fonts,
                      registry=daily.registry, schedule=tuple(schedule))
 
 
