@@ -243,7 +243,7 @@ def other_page(book: _Book, planned: PlannedPage, number: int, style: RenderStyl
         return how_to_play_page(geometry, number, words.text("how_to_play"),
                                 rules_paragraphs(spec, words), beside, shown is not None)
     if kind == EXAMPLE:
-        return example_page(geometry, number, words.text("example"), style.title_size * 2.2,
+        return example_page(geometry, number, words.text("example"), style.title_size * 1.4,
                             example_pair(book, style), style.label_height,
                             spec.layout.grids.gap, shown is not None)
     if kind == OPENER:
