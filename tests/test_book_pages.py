@@ -193,7 +193,7 @@ def test_blank_padding_that_would_leave_more_than_two_blank_pages_in_a_row_is_re
 
 
 def test_a_section_name_too_long_for_the_running_header_is_refused(tmp_path):
-    name = "A Section Whose Name Goes On And On Far Beyond Any Page Width"
+    name = "A Section Whose Name Goes On And On, Far Beyond What Any Running Header Holds"
     sections = f"  - name: {name}\n    size: 9x9\n    count: 2\n"
     problems = problems_of(write_book(tmp_path, sections=sections))
     assert any(problem.startswith(f"sections[0].name: the running header '{name}' is ")
