@@ -136,7 +136,9 @@ def test_a_grid_too_large_for_the_layout_is_reported_at_the_size():
     spec = replaced("seed: 1\n", "seed: 1\n  layout: large-print\n")
     assert problems_of(replaced("size: 9x9", "size: 25x25", spec)) == [
         "book.yaml:7:11: sections[0].size: a 25x25 puzzle does not fit on one large-print "
-        "page: the cells would be 20.4 pt, under the 28.8 pt minimum (at most 0 fit)"]
+        "page: the cells would be 20.4 pt, under the 28.8 pt minimum (at most 0 fit)",
+        "book.yaml:7:11: sections[0].size: a 25x25 answer grid does not fit on one "
+        "large-print page"]
 
 
 def test_an_unknown_layout_is_reported_with_the_presets():
