@@ -18,7 +18,8 @@ from bookmaker.book.build import build
 from bookmaker.spec import SpecError, load_preset, load_spec
 from bookmaker.spec.catalogue import (REFERENCE_LANGUAGE, catalogue_mistakes, language_names,
                                       load_catalogue)
-from bookmaker.spec.fontfile import default_font_paths, read_font
+from bookmaker.spec import textcheck
+from bookmaker.spec.fontfile import FontFile, default_font_paths, read_font
 from bookmaker.spec.layouts import parse_layout, preset_folder
 from bookmaker.spec.slugs import slug_of
 
@@ -172,6 +173,17 @@ def test_a_cjk_title_without_a_cjk_font_is_a_load_time_error(tmp_path):
     assert problems_of(path) == [
         "book.title: U+6570 '数' is not in DejaVu Sans; name a font that has it: "
         "fonts: {regular: my-font.ttf, bold: my-font-bold.ttf}"]
+
+
+def test_a_font_lacking_catalogue_letters_is_one_error_and_placeholders_need_no_glyphs(
+        tmp_path, monkeypatch):
+    dejavu = read_font(str(default_font_paths()[0]))
+    lacking = FontFile("Lacking Sans", {code: glyph for code, glyph in dejavu.glyphs.items()
+                                        if chr(code) not in "EP{}"}, dejavu.advances)
+    monkeypatch.setattr(textcheck, "read_font", lambda path: lacking)
+    assert problems_of(write_book(tmp_path, title="Nine by Nine")) == [
+        "book.language: the en catalogue's words: U+0045 'E', U+0050 'P' are not in Lacking "
+        "Sans; name a font that has it: fonts: {regular: my-font.ttf, bold: my-font-bold.ttf}"]
 
 
 def test_a_title_with_nothing_to_name_a_file_by_needs_a_name(tmp_path):

@@ -40,10 +40,6 @@ class Catalogue:
         """A grade's name in this language: 'easy' -> 'Leicht'."""
         return self.texts[f"grades.{grade}"]
 
-    def all_texts(self) -> dict[str, str]:
-        """Every text with its placeholders, by key (for the glyph check)."""
-        return dict(self.texts)
-
 
 def catalogue_folder():
     """The folder of catalogues, wherever bookmaker is installed."""
@@ -97,6 +93,11 @@ def flattened(value: Any, prefix: str = "") -> dict[str, str]:
 def placeholders(text: str) -> set[str]:
     """The {names} a text expects."""
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def literal_text(text: str) -> str:
+    """What a text prints whatever its placeholders hold: the text without them."""
+    return "".join(literal for literal, _, _, _ in string.Formatter().parse(text))
 
 
 def catalogue_mistakes(catalogue: Catalogue, reference: Catalogue) -> list[str]:

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..core.grader import GRADES
 from .captions import caption_lines, mark_width
-from .catalogue import Catalogue, load_catalogue
+from .catalogue import Catalogue, literal_text, load_catalogue
 from .fit import arrangement_for
 from .fontfile import FontFile, FontFileError, default_font_paths, read_font
 from .layout import Layout
@@ -46,22 +46,36 @@ def _fonts(report: Report, book: Any) -> tuple[FontFile, FontFile] | None:
 
 def _check_glyphs(report: Report, book: Any, layout: Layout, sections: list,
                   catalogue: Catalogue, fonts: tuple[FontFile, FontFile]) -> None:
-    """Each field's first character missing from a font, as `U+6570 '数' is not in ...`."""
-    texts = [(("book", name), getattr(book, name), "") for name in BOOK_FIELDS
-             if isinstance(getattr(book, name, None), str)]
-    texts += [(("sections", index, "name"), section.name, "") for index, section, _ in sections
-              if section.name is not None]
-    texts += [(("book", "layout"), getattr(layout, band).text, f"the {band} text ")
-              for band in ("header", "footer")]
-    texts += [(("book", "language"), text, f"the {catalogue.language} catalogue's "
-               f"{key!r} ") for key, text in catalogue.all_texts().items()]
-    for path, text, what in texts:
-        for font in fonts:
-            missing = font.missing(text)
-            if missing:
-                report.add(Mistake(path, f"{what}{glyph_text(missing[0])} is not in "
-                                         f"{font.name}; {FONT_ADVICE}"))
-                break
+    """Each field's first character missing from a font, as `U+6570 '数' is not in ...`;
+    for the running heads' and the catalogue's own words (placeholders are never printed),
+    one mistake each, naming the first few characters a font lacks."""
+    fields = [(("book", name), getattr(book, name)) for name in BOOK_FIELDS
+              if isinstance(getattr(book, name, None), str)]
+    fields += [(("sections", index, "name"), section.name) for index, section, _ in sections
+               if section.name is not None]
+    for path, text in fields:
+        _report_missing(report, path, "", text, fonts, most=1)
+    heads = " ".join(literal_text(getattr(layout, band).text) for band in ("header", "footer"))
+    _report_missing(report, ("book", "layout"), "the running header and footer: ", heads,
+                    fonts)
+    words = " ".join(literal_text(text) for text in catalogue.texts.values())
+    _report_missing(report, ("book", "language"), f"the {catalogue.language} catalogue's "
+                    f"words: ", words, fonts)
+
+
+def _report_missing(report: Report, path: tuple, what: str, text: str,
+                    fonts: tuple[FontFile, FontFile], most: int = 5) -> None:
+    """A mistake at path naming the first characters (at `most`) of text that a font lacks
+    (the regular font's, else the bold one's), and how many more it lacks if `most` > 1."""
+    for font in fonts:
+        missing = font.missing(text)
+        if missing:
+            names = ", ".join(glyph_text(char) for char in missing[:most])
+            if most > 1 and len(missing) > most:
+                names += f" and {len(missing) - most} more"
+            verb = "is" if len(missing) == 1 or most == 1 else "are"
+            report.add(Mistake(path, f"{what}{names} {verb} not in {font.name}; {FONT_ADVICE}"))
+            return
 
 
 FONT_ADVICE = "name a font that has it: fonts: {regular: my-font.ttf, bold: my-font-bold.ttf}"
