@@ -87,7 +87,7 @@ def test_the_rules_name_the_boxes_and_symbols_of_the_shape():
     assert rules_text(parse_shape("6x6", "3x2")) == (
         "Fill the grid so that every row, every column and every 3x2 box holds each of 1 to 6 "
         "exactly once.")
-    assert rules_text(parse_shape("16x16")).endswith("each of 1 to 9 and A to G exactly once.")
+    assert rules_text(parse_shape("16x16")).endswith("each of 1 to 9 plus A to G exactly once.")
 
 
 def test_a_sheet_is_as_wide_as_its_columns_with_the_text_above_the_grid(tmp_path):
