@@ -5,15 +5,18 @@ front matter, any language's words and glyphs, and the spec errors that guard th
 from __future__ import annotations
 
 import io
+import json
 import re
 from pathlib import Path
 
 import pypdfium2
 import pytest
+from click.testing import CliRunner
 from pypdf import PdfReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from bookmaker import cli
 from bookmaker.book.build import build
 from bookmaker.spec import SpecError, load_preset, load_spec
 from bookmaker.spec.catalogue import (REFERENCE_LANGUAGE, catalogue_mistakes, language_names,
@@ -184,6 +187,25 @@ def test_a_font_lacking_catalogue_letters_is_one_error_and_placeholders_need_no_
     assert problems_of(write_book(tmp_path, title="Nine by Nine")) == [
         "book.language: the en catalogue's words: U+0045 'E', U+0050 'P' are not in Lacking "
         "Sans; name a font that has it: fonts: {regular: my-font.ttf, bold: my-font-bold.ttf}"]
+
+
+def test_a_book_whose_file_name_another_book_has_in_the_folder_stops_before_making_any(
+        tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    theirs = {"title": "Łódź Sudoku", "series": "lodz-sudoku", "issue": "lodz-sudoku",
+              "files": {"lodz-sudoku.pdf": 24}}
+    (out / "lodz-sudoku.json").write_text(json.dumps(theirs), encoding="utf-8")
+    (out / "lodz-sudoku.pdf").write_bytes(b"their book")
+    before = {path.name: path.read_bytes() for path in out.iterdir()}
+    spec = write_book(tmp_path / "spec", title="Lodz Sudoku")
+    result = CliRunner().invoke(cli.main, ["build", str(spec), "-o", str(out)])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert " ".join(result.output.split()) == (
+        f"Error: {out / 'lodz-sudoku.json'} is the manifest of another book, 'Łódź Sudoku', "
+        f"whose files this book, 'Lodz Sudoku', would replace: give this book a name of its "
+        f"own with `name:` under `book:` in book.yaml, or build it into another folder")
+    assert {path.name: path.read_bytes() for path in out.iterdir()} == before
 
 
 def test_a_title_with_nothing_to_name_a_file_by_needs_a_name(tmp_path):

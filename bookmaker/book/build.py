@@ -27,7 +27,7 @@ from ..puzzles.registry import Registry, Snapshot, default_registry_path, entry_
 from ..render.pdf import render_pdf_bytes
 from ..spec import BookSpec, slug_of
 from .compose import BuildError, ComposedBook, compose
-from .manifest import manifest_text
+from .manifest import manifest_text, other_book_named_alike
 from .plan import PlannedPuzzle, plan, ramped
 
 __all__ = ["build", "BuildResult", "BuildError"]
@@ -54,8 +54,12 @@ def build(spec: BookSpec, out_dir: str | os.PathLike, workers: int = 1,
           executor: Executor | None = None) -> BuildResult:
     """Build the book: `<name>.pdf`, `<name>-answers.pdf` when answers are separate, and
     `<name>.json`, in out_dir. on_progress(done) is told as puzzles are finished. The
-    puzzles are made on the executor if one is given (see produce())."""
+    puzzles are made on the executor if one is given (see produce()). BuildError before
+    anything is made if `<name>.json` there is another book's manifest."""
     clock = _StageClock()
+    refusal = other_book_named_alike(spec, Path(out_dir))
+    if refusal:
+        raise BuildError(refusal)
     planned = plan(spec)
     registry = book_registry(spec, out_dir)
     distinct, since = distinct_puzzles(spec, planned, registry, lambda jobs, progress=None:
