@@ -22,6 +22,7 @@ from bookmaker.spec import SpecError, load_preset, load_spec
 from bookmaker.spec.catalogue import (REFERENCE_LANGUAGE, catalogue_mistakes, language_names,
                                       load_catalogue)
 from bookmaker.spec import textcheck
+from bookmaker.spec.fit import cell_side
 from bookmaker.spec.fontfile import FontFile, default_font_paths, read_font
 from bookmaker.spec.layouts import parse_layout, preset_folder
 from bookmaker.spec.slugs import slug_of
@@ -261,11 +262,25 @@ def test_large_print_sets_every_text_at_16_points_or_more():
     assert min(sizes) >= 16
 
 
-@pytest.mark.parametrize("preset", POD_PRESETS + ["a4", "letter-home"])
+@pytest.mark.parametrize("preset", POD_PRESETS + ["a4", "a5", "letter-home"])
 @pytest.mark.parametrize("size", [16, 25])
-def test_default_puzzles_per_page_keep_cells_of_at_least_three_tenths_of_an_inch(preset, size):
-    from bookmaker.spec.fit import cell_side
+def test_default_puzzles_per_page_keep_cells_of_three_tenths_of_an_inch_or_ask(preset, size):
     layout = load_preset(preset)
-    per_page = layout.default_puzzles_per_page(size)
-    if per_page:
-        assert cell_side(per_page, size, layout.grid_area()) >= 0.3 * 72 or per_page == 1
+    per_page, area = layout.default_puzzles_per_page(size), layout.grid_area()
+    if per_page > 1:  # more than one a page only with cells of 0.3 in
+        assert cell_side(per_page, size, area) >= 0.3 * 72
+    if per_page == 1:  # one a page when the paper allows no more, never far under 0.3 in
+        assert cell_side(1, size, area) >= 0.85 * 0.3 * 72
+    if per_page == 0:  # too small to write in, or under the layout's least cell
+        assert cell_side(1, size, area) < max(0.85 * 0.3 * 72, layout.min_puzzle_cell)
+
+
+def test_a_25x25_on_a_6x9_page_must_be_asked_for_and_then_prints(tmp_path):
+    sections = "  - name: Giant\n    size: 25x25\n    count: 1\n"
+    assert problems_of(write_book(tmp_path / "default", sections=sections)) == [
+        "sections[0].size: a 25x25 puzzle on a kdp-6x9 page gets cells of 0.18 in, too small "
+        "to write its symbols in (the layout's default_min_cell is 0.3 in): take a larger "
+        "layout, or say puzzles_per_page: 1 to print it with these cells"]
+    asked = load_spec(write_book(tmp_path / "asked", sections=sections
+                                 + "    puzzles_per_page: 1\n"))
+    assert asked.sections[0].puzzles_per_page == 1

@@ -15,6 +15,10 @@ from .values import (MIN_DIGIT_FRACTION, MIN_TEXT_POINTS, Count, DigitSizeValue,
 
 DEFAULT_MIN_CELL = 21.6  # points: 0.3 in, a cell a person can write a letter in
 CAPTION_LINES = 2  # the lines kept under each puzzle for its caption and note
+# A section's default of one grid a page stands while its cells reach this share of
+# grids.default_min_cell (0.255 in of 0.3): a 25x25 on a letter-size page (0.28 in) is
+# written in; one on a 6x9 page (0.18 in) is not, and its section must ask for it.
+WRITABLE_SHARE = 0.85
 POD_MIN_LINE = 0.75  # points: thinner lines may vanish in print-on-demand printing
 BLEEDS = (0.0, 9.0)  # points: none, or the 0.125in that KDP and IngramSpark ask for
 REFERENCE_SIZE = 9  # a layout's own defaults must at least fit 9x9 grids
@@ -242,10 +246,23 @@ class Layout(Schema):
 
     def default_puzzles_per_page(self, size: int) -> int:
         """Puzzles per page for a section that does not say: the layout's, or fewer so
-        that cells stay at least grids.default_min_cell (0 if not even one fits)."""
-        comfortable = most_that_fit(size, max(self.min_puzzle_cell, self.grids.default_min_cell),
-                                    self.grid_area())
-        return min(self.puzzles_per_page, max(comfortable, min(1, self.puzzles_that_fit(size))))
+        that cells stay at least grids.default_min_cell in a book of any length; one, if
+        even one grid a page falls short of that by no more than the paper forces
+        (WRITABLE_SHARE); else 0: the section must ask for it, or take a larger page."""
+        comfortable = max(self.min_puzzle_cell, self.grids.default_min_cell)
+        most = most_that_fit(size, comfortable, self.grid_area())
+        if most:
+            return min(self.puzzles_per_page, most)
+        return min(1, most_that_fit(size, max(self.min_puzzle_cell, comfortable * WRITABLE_SHARE),
+                                    self.grid_area()))
+
+    def small_cells_problem(self, size: int) -> str:
+        """Why a section of size x size puzzles must ask for its puzzles per page."""
+        side = cell_side(1, size, self.grid_area()) / 72
+        return (f"a {size}x{size} puzzle on a {self.name} page gets cells of {side:.2f} in, "
+                f"too small to write its symbols in (the layout's default_min_cell is "
+                f"{self.grids.default_min_cell / 72:g} in): take a larger layout, or say "
+                f"puzzles_per_page: 1 to print it with these cells")
 
     def answers_that_fit(self, size: int) -> int:
         """The most size x size answer grids per page, for a book of any length."""

@@ -19,7 +19,7 @@ from .layouts import is_layout_path, load_layout_file, load_preset, preset_names
     unknown_layout_text
 from .model import (BookFile, BookSpec, SectionFile, SectionSpec, SpecFile, answer_place,
                     book_plan)
-from .pagecount import BookPlan, longest_blank_run
+from .pagecount import ANSWERS, PUZZLES, BookPlan, longest_blank_run
 from .printer import load_printer
 from .problems import Mistake, Problem, Report, SpecError, syntax_problem
 from .slugs import slug_of
@@ -44,18 +44,7 @@ def load_spec(path: str | os.PathLike) -> BookSpec:
     pages = [_section_pages(report, index, section, layout)
              for index, section in enumerate(sections)]
     _check_unique_names(report, sections)
-    if book is not None and layout is not None and all(
-            page is not None and section.count is not None
-            for section, page in zip(sections, pages)):
-        _check_book_size(report, book, layout, [
-            _Counted(section.name, section.count, page.puzzles_per_page, page.answers_per_page)
-            for section, page in zip(sections, pages)])
-    _check_digit_font(report, book, layout)
-    _check_name(report, book)
-    if book is not None and layout is not None:
-        check_texts(report, book, layout, [(index, section, page) for index, (section, page)
-                                           in enumerate(zip(sections, pages))
-                                           if section is not None and page is not None])
+    _check_book(report, book, layout, sections, pages)
     problems = report.sorted_problems() + layout_problems
     if problems:
         raise SpecError(problems)
@@ -178,8 +167,9 @@ def _clues_fit(report: Report, at: tuple, clues: int | None, shape: Shape) -> bo
 
 def _puzzles_per_page(report: Report, at: tuple, asked: int | None, size: int,
                       layout: Layout) -> int | None:
-    """The section's puzzles per page: as asked if they fit, else the layout's, capped to
-    what fits (the layout's default is a wish for 9x9; a 16x16 may need fewer)."""
+    """The section's puzzles per page: as asked if they fit, else the layout's, capped so
+    that cells stay large enough to write in (the layout's default is a wish for 9x9; a
+    16x16 may need fewer, and a 25x25 may need a larger page)."""
     if asked is not None:
         problem = layout.puzzles_per_page_problem(asked, size)
         if problem:
@@ -189,7 +179,11 @@ def _puzzles_per_page(report: Report, at: tuple, asked: int | None, size: int,
     if layout.puzzles_that_fit(size) == 0:
         report.add(Mistake(at + ("size",), layout.puzzles_per_page_problem(1, size)))
         return None
-    return layout.default_puzzles_per_page(size)
+    per_page = layout.default_puzzles_per_page(size)
+    if per_page == 0:
+        report.add(Mistake(at + ("size",), layout.small_cells_problem(size)))
+        return None
+    return per_page
 
 
 def _answers_per_page(report: Report, at: tuple, size: int, layout: Layout) -> int | None:
@@ -199,6 +193,24 @@ def _answers_per_page(report: Report, at: tuple, size: int, layout: Layout) -> i
                                            f"one {layout.name} page"))
         return None
     return min(layout.answers_per_page, most)
+
+
+def _check_book(report: Report, book: BookFile | None, layout: Layout | None,
+                sections: list[SectionFile | None], pages: list) -> None:
+    """What takes the whole book to check: its size and page rules, the digit font, its
+    file name, and every text it prints in its fonts and on its pages."""
+    _check_digit_font(report, book, layout)
+    _check_name(report, book)
+    if book is None or layout is None:
+        return
+    if all(page is not None and section.count is not None
+           for section, page in zip(sections, pages)):
+        _check_book_size(report, book, layout, [
+            _Counted(section.name, section.count, page.puzzles_per_page, page.answers_per_page)
+            for section, page in zip(sections, pages)])
+    check_texts(report, book, layout, [(index, section, page) for index, (section, page)
+                                       in enumerate(zip(sections, pages))
+                                       if section is not None and page is not None])
 
 
 def _check_unique_names(report: Report, sections: list[SectionFile | None]) -> None:
@@ -264,14 +276,14 @@ def page_breakdown(plan: BookPlan, sections: list[_Counted], what: str) -> str:
     pages = plan.book if what == "book" else plan.answer_book
     parts = []
     for index, section in enumerate(sections):
-        count = sum(1 for page in pages if page.section == index and page.kind == "puzzles")
+        count = sum(1 for page in pages if page.section == index and page.kind == PUZZLES)
         if count:
             parts.append(f"{section.name!r} {section.count} puzzles at "
                          f"{section.puzzles_per_page} a page ({pages_text(count)})")
-    answers = sum(1 for page in pages if page.kind == "answers")
+    answers = sum(1 for page in pages if page.kind == ANSWERS)
     if answers:
         parts.append(f"answers {pages_text(answers)}")
-    others = len(pages) - answers - sum(1 for page in pages if page.kind == "puzzles")
+    others = len(pages) - answers - sum(1 for page in pages if page.kind == PUZZLES)
     return ", ".join(parts + [f"front matter and other pages {others}"])
 
 
