@@ -19,20 +19,21 @@ from typing import Sequence
 from ..core.generator import Puzzle
 from ..core.grader import GRADES
 from ..core.grid import SYMBOLS
-from ..pages.bookpages import (ContentsEntry, ExamplePair, blank_page, contents_page,
-                               copyright_page, divider_page, example_page, how_to_play_page,
-                               notes_page, opener_page, title_page)
+from ..pages.bookpages import (HEADING_ROOM, ContentsEntry, ExamplePair, blank_page,
+                               contents_page, copyright_page, divider_page, example_page,
+                               how_to_play_page, notes_page, opener_page, title_page)
 from ..pages.page import Page, PageGeometry
 from ..pages.paginate import GridItem, page_of_each, paginate_puzzles
 from ..render.fonts import default_fonts, digit_extent
 from ..render.pdf import Metadata, OutlineEntry, RenderStyle
 from ..spec import BookSpec, Layout, SectionSpec
-from ..spec.captions import SEPARATOR
+from ..spec.captions import SEPARATOR, answer_note_text
 from ..spec.catalogue import Catalogue, load_catalogue
 from ..spec.pagecount import (ANSWERS, BLANK, CONTENTS, COPYRIGHT, DIVIDER, EXAMPLE,
                               HOW_TO_PLAY, NOTES, OPENER, PUZZLES, TITLE, BookPlan,
                               PlannedPage, longest_blank_run)
 from ..spec.printer import load_printer
+from ..spec.textcheck import band_text
 from .plan import PlannedPuzzle
 
 UNNUMBERED = (TITLE, COPYRIGHT, BLANK, DIVIDER, OPENER)  # pages that show no number
@@ -210,51 +211,89 @@ def book_metadata(spec: BookSpec, part: str = "") -> Metadata:
 def make_pages(book: _Book, plan: Sequence[PlannedPage], style: RenderStyle,
                answer_book: bool) -> list[Page]:
     """Every planned page, made. Puzzle and answer pages are laid out a section at a time
-    and handed out as the plan reaches them."""
+    and handed out as the plan reaches them; any other page by its kind's maker."""
     grids = {(PUZZLES, index): iter(puzzle_pages(book, index, members, style))
              for index, members in by_section(book.planned)}
     grids |= {(ANSWERS, index): iter(answer_pages(book, index, members, style, answer_book))
               for index, members in by_section(book.planned)}
     pages = []
     for number, planned in enumerate(plan, start=1):
-        if (planned.kind, planned.section) in grids:
-            pages.append(next(grids[(planned.kind, planned.section)]))
-        else:
-            pages.append(other_page(book, planned, number, style, answer_book))
+        laid_out = grids.get((planned.kind, planned.section))
+        pages.append(next(laid_out) if laid_out else
+                     PAGE_MAKERS[planned.kind](_PageAt(book, planned, number, style,
+                                                       answer_book)))
     return pages
 
 
-def other_page(book: _Book, planned: PlannedPage, number: int, style: RenderStyle,
-               answer_book: bool) -> Page:
-    """A page that holds no puzzles or answers."""
-    spec, words, geometry = book.spec, book.words, style.geometry
-    shown = number if spec.page_numbers and planned.kind not in UNNUMBERED else None
-    kind = planned.kind
-    if kind == TITLE and answer_book:
-        return title_page(geometry, spec.title, words.text("answers"), spec.author or "")
-    if kind == TITLE:
-        return title_page(geometry, spec.title, spec.subtitle or "", spec.author or "")
-    if kind == COPYRIGHT:
-        return copyright_page(geometry, copyright_lines(spec, words))
-    if kind == CONTENTS:
-        return contents_page(words.text("contents"), contents_part(book, planned.part), shown)
-    if kind == HOW_TO_PLAY:
-        beside = example_pair(book, style) if spec.layout.example_beside_rules() else None
-        return how_to_play_page(geometry, number, words.text("how_to_play"),
-                                rules_paragraphs(spec, words), beside, shown is not None)
-    if kind == EXAMPLE:
-        return example_page(geometry, number, words.text("example"), style.title_size * 1.4,
-                            example_pair(book, style), style.label_height,
-                            spec.layout.grids.gap, shown is not None)
-    if kind == OPENER:
-        section = spec.sections[planned.section]
-        return opener_page(geometry, section.name, section_details(book, planned.section))
-    if kind == DIVIDER:
-        return divider_page(geometry, words.text("answers"), spec.title)
-    if kind == NOTES:
-        return notes_page(geometry, number, words.text("notes"), style.body_size,
-                          shown is not None)
-    return blank_page()
+@dataclass(frozen=True)
+class _PageAt:
+    """A planned page that holds no grids, being made: its book, plan entry and number."""
+
+    book: _Book
+    planned: PlannedPage
+    number: int
+    style: RenderStyle
+    answer_book: bool
+
+    @property
+    def numbered(self) -> bool:
+        """Whether the page shows its number."""
+        return self.book.spec.page_numbers and self.planned.kind not in UNNUMBERED
+
+    @property
+    def geometry(self) -> PageGeometry:
+        return self.style.geometry
+
+
+def _title(at: _PageAt) -> Page:
+    """The book's title page, or the answer book's: the title, 'Answers', the author."""
+    spec = at.book.spec
+    subtitle = at.book.words.text("answers") if at.answer_book else spec.subtitle or ""
+    return title_page(at.geometry, spec.title, subtitle, spec.author or "")
+
+
+def _copyright(at: _PageAt) -> Page:
+    return copyright_page(at.geometry, copyright_lines(at.book.spec, at.book.words))
+
+
+def _contents(at: _PageAt) -> Page:
+    return contents_page(at.book.words.text("contents"), contents_part(at.book, at.planned.part),
+                         at.number if at.numbered else None)
+
+
+def _how_to_play(at: _PageAt) -> Page:
+    """The rules, with the worked example under them if the layout has room for it."""
+    book, spec = at.book, at.book.spec
+    beside = example_pair(book, at.style) if spec.layout.example_beside_rules() else None
+    return how_to_play_page(at.geometry, at.number, book.words.text("how_to_play"),
+                            rules_paragraphs(spec, book.words), beside, at.numbered)
+
+
+def _example(at: _PageAt) -> Page:
+    """The worked example on a page of its own, where it has no room beside the rules."""
+    grids = at.book.spec.layout.grids
+    return example_page(at.geometry, at.number, at.book.words.text("example"),
+                        at.style.title_size * HEADING_ROOM, example_pair(at.book, at.style),
+                        grids.label_height, grids.gap, at.numbered)
+
+
+def _opener(at: _PageAt) -> Page:
+    section = at.book.spec.sections[at.planned.section]
+    return opener_page(at.geometry, section.name, section_details(at.book, at.planned.section))
+
+
+def _divider(at: _PageAt) -> Page:
+    return divider_page(at.geometry, at.book.words.text("answers"), at.book.spec.title)
+
+
+def _notes(at: _PageAt) -> Page:
+    return notes_page(at.geometry, at.number, at.book.words.text("notes"), at.style.body_size,
+                      at.numbered)
+
+
+PAGE_MAKERS = {TITLE: _title, COPYRIGHT: _copyright, CONTENTS: _contents,
+               HOW_TO_PLAY: _how_to_play, EXAMPLE: _example, OPENER: _opener,
+               DIVIDER: _divider, NOTES: _notes, BLANK: lambda at: blank_page()}
 
 
 def copyright_lines(spec: BookSpec, words: Catalogue) -> list[str]:
@@ -364,8 +403,8 @@ def puzzle_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
     return paginate_puzzles(items, style.geometry, section.puzzles_per_page,
                             _place_of(book, members[0]).page, layout.grids.label_height,
                             layout.below_height, layout.grids.gap,
-                            band_text(spec, layout.header.text, section.name),
-                            band_text(spec, layout.footer.text, section.name),
+                            band_text(layout.header.text, spec, section.name),
+                            band_text(layout.footer.text, spec, section.name),
                             spec.page_numbers, layout.lines.border)
 
 
@@ -418,21 +457,13 @@ def answer_note(book: _Book, place: PuzzlePlace) -> str:
     """The line under a puzzle that says where its answer is."""
     if place.answer_page is None:
         return ""
-    if book.spec.answers == "separate":
-        return book.words.text("answer_in_answer_book", page=place.answer_page)
-    return book.words.text("answer_on_page", page=place.answer_page)
+    return answer_note_text(book.spec.answers, book.words, place.answer_page)
 
 
 def mark_of(spec: BookSpec, grade: str) -> int:
     """The difficulty mark beside a puzzle's number: 1 square for beginner ... 6 for
     extreme, or none."""
     return GRADES.index(grade) + 1 if spec.difficulty_mark == "squares" else 0
-
-
-def band_text(spec: BookSpec, template: str, section: str) -> str:
-    """A header or footer template filled in for a page of `section`."""
-    return template.format(title=spec.title, subtitle=spec.subtitle or "",
-                           author=spec.author or "", section=section)
 
 
 def outline_of(book: _Book, plan: Sequence[PlannedPage], answer_book: bool
@@ -447,14 +478,16 @@ def outline_of(book: _Book, plan: Sequence[PlannedPage], answer_book: bool
 
 
 def _outline_title(book: _Book, page: PlannedPage, answer_book: bool) -> str:
-    """The bookmark a page starts, or ''."""
-    words, spec = book.words, book.spec
-    if page.kind in (OPENER, PUZZLES) and page.part == 0 or \
-            (page.kind == ANSWERS and answer_book and page.part == 0):
-        if page.kind == PUZZLES and spec.front_matter.section_openers:
-            return ""
-        return spec.sections[page.section].name
-    titles = {TITLE: spec.title, CONTENTS: words.text("contents"),
+    """The bookmark a page starts, or '': a section's starts at its opener (or its first
+    puzzle page), and in a separate answer book at its first answer page."""
+    if page.part:
+        return ""
+    openers = book.spec.front_matter.section_openers
+    if page.kind == OPENER or (page.kind == PUZZLES and not openers) or \
+            (page.kind == ANSWERS and answer_book):
+        return book.spec.sections[page.section].name
+    words = book.words
+    titles = {TITLE: book.spec.title, CONTENTS: words.text("contents"),
               HOW_TO_PLAY: words.text("how_to_play"), DIVIDER: words.text("answers"),
               NOTES: words.text("notes")}
-    return titles.get(page.kind, "") if page.part == 0 else ""
+    return titles.get(page.kind, "")

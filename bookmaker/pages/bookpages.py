@@ -13,6 +13,7 @@ from .page import GridPlacement, Page, PageGeometry, TextBlock
 from .paginate import grid_slots
 
 NOTES_LINE_SPACING = 2.2  # between writing lines on a Notes page, per body size
+HEADING_ROOM = 2.0  # a page heading's line and the space under it, per title size
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
+from .catalogue import Catalogue
+
 SEPARATOR = " · "
 NOTE_GAP = 1.0  # the least space between caption and note, in caption font sizes
 MARK_STEPS = 6  # squares in a difficulty mark: one per grade, beginner to extreme
@@ -42,6 +44,15 @@ def caption_lines(parts: Sequence[str], note: str, width: float, measure: Measur
         if len(lines) <= most_lines and all(fits(left, right) for left, right in lines):
             return [line for line in lines if line != ("", "")]
     return None
+
+
+def answer_note_text(answers: str, words: Catalogue, page: int | str) -> str:
+    """The note under a puzzle saying where its answer is (separate, back or none), in
+    the book's words; '' without answers."""
+    if answers == "none":
+        return ""
+    key = "answer_in_answer_book" if answers == "separate" else "answer_on_page"
+    return words.text(key, page=page)
 
 
 def mark_width(label_size: float) -> float:

@@ -82,7 +82,7 @@ def read_font(path: str) -> FontFile:
     except (OSError, KeyError, struct.error, ZeroDivisionError) as error:
         raise FontFileError(f"cannot read {Path(path).name} as a TrueType font "
                             f"({error.__class__.__name__})") from None
-    return FontFile(family_name(data, tables) or Path(path).stem, glyphs, advances)
+    return FontFile(full_name(data, tables) or Path(path).stem, glyphs, advances)
 
 
 def _tables(data: bytes) -> dict[str, int]:
@@ -157,7 +157,7 @@ def _advances(data: bytes, tables: dict[str, int], scale: float) -> tuple[float,
     return tuple(widths + [widths[-1]] * max(0, glyph_count - metrics))
 
 
-def family_name(data: bytes, tables: dict[str, int]) -> str:
+def full_name(data: bytes, tables: dict[str, int]) -> str:
     """The font's full name (name id 4) as its 'name' table gives it, or ''."""
     if "name" not in tables:
         return ""

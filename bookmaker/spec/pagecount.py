@@ -42,7 +42,7 @@ class PlannedPage:
 
 @dataclass(frozen=True)
 class PageRules:
-    """What a print-on-demand service asks of a file; None fields ask nothing."""
+    """What a print-on-demand service asks of a file (the defaults ask nothing)."""
 
     min_pages: int = 0
     even_pages: bool = False

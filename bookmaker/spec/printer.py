@@ -75,20 +75,21 @@ def margin_mistakes(layout: Layout, rules: PrinterRules) -> list[Mistake]:
 
 
 def _gutter_mistakes(layout: Layout, rules: PrinterRules) -> list[Mistake]:
-    """The inside margin must reach the service's at every page count the layout allows."""
+    """The inside margin must reach the service's at every page count the layout allows:
+    each row of the service's gutter table is checked at its first and last page count."""
     most = layout.most_pages or rules.gutter[-1].pages
-    for step in rules.gutter:
-        first = 1 if step is rules.gutter[0] else rules.gutter[rules.gutter.index(step) - 1].pages + 1
+    firsts = [1] + [step.pages + 1 for step in rules.gutter[:-1]]
+    for first, step in zip(firsts, rules.gutter):
         if first > most:
             break
-        pages = min(step.pages, most)
+        last = min(step.pages, most)
         try:
-            inside = min(layout.inside_margin(count) for count in (first, pages))
-        except ValueError:
+            inside = min(layout.inside_margin(count) for count in (first, last))
+        except ValueError:  # the layout binds no book that thick
             continue
         if inside < step.inside:
             where = ("gutter",) if layout.gutter else ("margins", "inside")
-            return [Mistake(where, f"a book of {first} to {pages} pages needs an inside margin "
+            return [Mistake(where, f"a book of {first} to {last} pages needs an inside margin "
                             f"of at least {step.inside / 72:g} in ({rules.description}), but "
                             f"this layout gives {inside / 72:g} in; add a gutter table like "
                             f"the kdp presets'")]

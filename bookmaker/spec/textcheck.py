@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.grader import GRADES
-from .captions import caption_lines, mark_width
+from .captions import answer_note_text, caption_lines, mark_width
 from .catalogue import Catalogue, literal_text, load_catalogue
 from .fit import arrangement_for
 from .fontfile import FontFile, FontFileError, default_font_paths, read_font
@@ -104,7 +104,8 @@ def _check_widths(report: Report, book: Any, layout: Layout, sections: list,
 
 
 def band_text(template: str, book: Any, section: str) -> str:
-    """A running header or footer as printed on a page of `section`."""
+    """A running header or footer as printed on a page of `section` (`book`: the spec or
+    its book: part, whose title, subtitle and author fill the template)."""
     return template.format(title=book.title or "", subtitle=book.subtitle or "",
                            author=book.author or "", section=section)
 
@@ -131,11 +132,3 @@ def caption_problem(book: Any, layout: Layout, section: Any, pages: Any,
     if bold.width(label, layout.text.label) + marks > side:
         return f"the label {label!r} is wider than the {side:.0f} pt grids of this section"
     return None
-
-
-def answer_note_text(answers: str, catalogue: Catalogue, page: str) -> str:
-    """The note under a puzzle saying where its answer is ('' without answers)."""
-    if answers == "none":
-        return ""
-    key = "answer_in_answer_book" if answers == "separate" else "answer_on_page"
-    return catalogue.text(key, page=page)
