@@ -199,9 +199,10 @@ def _style(spec: DailySpec, answer: bool) -> RenderStyle:
 
 def sheet_metadata(spec: DailySpec, entry: DailyPuzzle, what: str) -> Metadata:
     """The PDF information of a day's puzzle or solution file."""
+    words = words_of(spec)
     return Metadata(title=f"{puzzle_title(spec, entry.day)}: {what}, "
-                          f"{date_text(entry.date, words_of(spec))}",
-                    subject=entry.puzzle.grade.capitalize(), creator="bookmaker")
+                          f"{date_text(entry.date, words)}",
+                    subject=words.grade(entry.puzzle.grade), creator="bookmaker")
 
 
 # The editor's proof: every day of a run with its grade and solution, on A4 pages.
