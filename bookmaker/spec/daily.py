@@ -184,11 +184,11 @@ def load_daily_spec(path: str | os.PathLike) -> DailySpec:
     problems = report.sorted_problems() + layout_problems
     if problems:
         raise SpecError(problems)
-    return DailySpec(source=source, series=daily.series, name=daily.name or
-                     slug_of(daily.series, "daily"), seed=daily.seed, layout=layout, answer=daily.answer,
-                     outputs=daily.outputs, rules=daily.rules, language=daily.language,
-                     png=daily.png, fonts=daily.fonts,
-                     registry=daily.registry, schedule=tuple(schedule))
+    return DailySpec(source=source, series=daily.series,
+                     name=daily.name or slug_of(daily.series, "daily"), seed=daily.seed,
+                     layout=layout, answer=daily.answer, outputs=daily.outputs,
+                     rules=daily.rules, language=daily.language, png=daily.png,
+                     fonts=daily.fonts, registry=daily.registry, schedule=tuple(schedule))
 
 
 def _refuse_book_spec(report: Report) -> None:

@@ -88,7 +88,7 @@ def parse_layout(text: str, shown: str, name: str) -> tuple[Layout | None, list[
 
 
 def all_layout_mistakes(layout: Layout) -> list[Mistake]:
-    from .printer import load_printer, margin_mistakes  # printer.py reads its data here
+    from .printer import load_printer, margin_mistakes  # not at the top: printer imports us
 
     found = layout_mistakes(layout)
     return found + (margin_mistakes(layout, load_printer()) if layout.print_on_demand else [])

@@ -255,7 +255,8 @@ def _check_book_size(report: Report, book: BookFile, layout: Layout,
     for what, pages in (("book", plan.book), ("answer book", plan.answer_book)):
         if len(pages) > most:
             report.add(Mistake(("sections",), f"the {what} would have {len(pages)} pages, "
-                               f"more than the {most} {why}: {page_breakdown(plan, sections, what)}"))
+                               f"more than the {most} {why}: "
+                               f"{page_breakdown(plan, sections, what)}"))
     if layout.print_on_demand:
         _check_blank_runs(report, plan, load_printer().max_blank_run)
 

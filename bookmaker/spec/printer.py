@@ -54,7 +54,7 @@ class PrinterRules(Schema):
 @lru_cache(maxsize=None)
 def load_printer(name: str = DEFAULT_PRINTER) -> PrinterRules:
     """The rules in layouts/printers/NAME.yaml; SpecError if they are broken (a bug)."""
-    from .layouts import parse_layout_as, preset_folder
+    from .layouts import parse_layout_as, preset_folder  # not at the top: layouts imports us
 
     shown = f"layouts/{PRINTER_FOLDER}/{name}.yaml"
     text = (preset_folder() / PRINTER_FOLDER / f"{name}.yaml").read_text(encoding="utf-8")
