@@ -278,3 +278,12 @@ def test_a_column_layout_is_as_wide_as_its_columns_and_gutters():
     two = load_column_preset("newspaper-2col")
     assert (two.width(1), two.width(2), two.width(3)) == (138.0, 288.0, 438.0)
     assert two.grid_side(2) == 288.0 - 2 * two.padding - two.lines.border
+
+
+def test_a_series_or_title_the_fonts_cannot_draw_is_refused_at_load():
+    spec = replaced("series: Daily Sudoku", "series: 数独タイムズ\n  name: sudoku-times",
+                    replaced("title: Monster", "title: 怪物"))
+    advice = "name a font that has it: fonts: {regular: my-font.ttf, bold: my-font-bold.ttf}"
+    assert problems_of(spec) == [
+        f"paper.yaml:2:11: daily.series: U+6570 '数' is not in DejaVu Sans; {advice}",
+        f"paper.yaml:7:50: schedule.sunday.title: U+602A '怪' is not in DejaVu Sans; {advice}"]

@@ -22,6 +22,7 @@ from .columns import (ColumnLayout, load_column_layout_file, load_column_preset,
 from .layouts import column_preset_names, is_layout_path, preset_names
 from .load import DIGIT_INK, read_document
 from .slugs import slug_of
+from .textcheck import check_daily_texts
 from .model import Fonts, RegistryChoice, Symmetry
 from .problems import Mistake, Problem, Report, SpecError
 from .values import (BoxText, Count, Flag, Schema, Seed, SizeText, Slug, Text, _whole_at_least,
@@ -181,6 +182,8 @@ def load_daily_spec(path: str | os.PathLike) -> DailySpec:
     layout, layout_problems = _layout(report, daily and daily.layout, source, shown)
     schedule = [_day_spec(report, weekday, days.get(weekday), layout) for weekday in WEEKDAYS]
     _check_digit_font(report, daily, layout)
+    if daily is not None:
+        check_daily_texts(report, daily, days)
     problems = report.sorted_problems() + layout_problems
     if problems:
         raise SpecError(problems)

@@ -1,6 +1,7 @@
-"""Load-time checks of what a book prints: every character in its fonts, and every running
-header, label and caption within its page (never a box, never a text cut off or running
-off the page). Widths are the fonts' own (spec/fontfile.py), as the renderer sets them."""
+"""Load-time checks of what a book or a daily prints: every character in its fonts, and
+every running header, label and caption within its page (never a box, never a text cut
+off or running off the page). Widths are the fonts' own (spec/fontfile.py), as the
+renderer sets them."""
 
 from __future__ import annotations
 
@@ -31,16 +32,28 @@ def check_texts(report: Report, book: Any, layout: Layout, sections: list) -> No
         _check_widths(report, book, layout, sections, catalogue, fonts)
 
 
-def _fonts(report: Report, book: Any) -> tuple[FontFile, FontFile] | None:
+def check_daily_texts(report: Report, daily: Any, days: dict[str, Any]) -> None:
+    """Every character a daily prints in its fonts: its series, each day's title, and its
+    catalogue's words (dates, grades, rules). `days`: each weekday's DayFile, or None."""
+    fonts = _fonts(report, daily, "daily")
+    if fonts is None or daily.language is None:
+        return
+    fields = [(("daily", "series"), daily.series)] if daily.series else []
+    fields += [(("schedule", weekday, "title"), day.title) for weekday, day in days.items()
+               if day is not None and day.title]
+    _check_words(report, "daily", fields, load_catalogue(daily.language), fonts)
+
+
+def _fonts(report: Report, spec: Any, root: str = "book") -> tuple[FontFile, FontFile] | None:
     """(regular, bold) as read, the spec's own or the bundled ones; None if unreadable."""
     regular, bold = default_font_paths()
-    given = book.fonts
+    given = spec.fonts
     paths = (given.regular or regular, given.bold or bold) if given is not None else \
         (regular, bold)
     try:
         return read_font(str(paths[0])), read_font(str(paths[1]))
     except FontFileError as error:
-        report.add(Mistake(("book", "fonts"), str(error)))
+        report.add(Mistake((root, "fonts"), str(error)))
         return None
 
 
@@ -53,13 +66,19 @@ def _check_glyphs(report: Report, book: Any, layout: Layout, sections: list,
               if isinstance(getattr(book, name, None), str)]
     fields += [(("sections", index, "name"), section.name) for index, section, _ in sections
                if section.name is not None]
-    for path, text in fields:
-        _report_missing(report, path, "", text, fonts, most=1)
     heads = " ".join(literal_text(getattr(layout, band).text) for band in ("header", "footer"))
     _report_missing(report, ("book", "layout"), "the running header and footer: ", heads,
                     fonts)
+    _check_words(report, "book", fields, catalogue, fonts)
+
+
+def _check_words(report: Report, root: str, fields: list[tuple[tuple, str]],
+                 catalogue: Catalogue, fonts: tuple[FontFile, FontFile]) -> None:
+    """Each field's first character a font lacks, and the catalogue's first few."""
+    for path, text in fields:
+        _report_missing(report, path, "", text, fonts, most=1)
     words = " ".join(literal_text(text) for text in catalogue.texts.values())
-    _report_missing(report, ("book", "language"), f"the {catalogue.language} catalogue's "
+    _report_missing(report, (root, "language"), f"the {catalogue.language} catalogue's "
                     f"words: ", words, fonts)
 
 
