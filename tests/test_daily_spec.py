@@ -194,7 +194,7 @@ def test_missing_series_and_seed_and_an_unknown_key_are_all_reported():
         "paper.yaml:2:3: daily: missing required key 'series'",
         "paper.yaml:2:3: daily: missing required key 'seed'",
         "paper.yaml:2:3: daily: unknown key 'colour' (expected one of: series, seed, name, "
-        "layout, answer, outputs, rules, png, fonts, registry)"]
+        "layout, answer, outputs, rules, language, png, fonts, registry)"]
 
 
 def test_every_mistake_is_reported_at_once_in_line_order():
@@ -289,3 +289,12 @@ def test_a_column_layout_is_as_wide_as_its_columns_and_gutters():
     two = load_column_preset("newspaper-2col")
     assert (two.width(1), two.width(2), two.width(3)) == (138.0, 288.0, 438.0)
     assert two.grid_side(2) == 288.0 - 2 * two.padding - two.lines.border
+
+
+def test_a_series_or_title_the_fonts_cannot_draw_is_refused_at_load():
+    spec = replaced("series: Daily Sudoku", "series: 数独タイムズ\n  name: sudoku-times",
+                    replaced("title: Monster", "title: 怪物"))
+    advice = "name a font that has it: fonts: {regular: my-font.ttf, bold: my-font-bold.ttf}"
+    assert problems_of(spec) == [
+        f"paper.yaml:2:11: daily.series: U+6570 '数' is not in DejaVu Sans; {advice}",
+        f"paper.yaml:7:50: schedule.sunday.title: U+602A '怪' is not in DejaVu Sans; {advice}"]

@@ -364,17 +364,24 @@ def test_a_folder_where_a_file_goes_changes_nothing(cases, runner, tmp_path, mon
 
 # Two builds racing
 
+def volume_book(seed: int, volume: int) -> str:
+    """A volume of the tiny series with files of its own (tiny-1.pdf, ...) in a shared
+    folder: two volumes named alike would be refused as one book taking the other's files."""
+    return BOOK.format(seed=seed, volume=volume).replace(
+        "  title: Tiny\n", f"  title: Tiny\n  name: tiny-{volume}\n")
+
+
 def test_a_volume_rebuilt_while_another_is_made_never_shares_its_puzzles(tmp_path, processes):
     # Volume 2 reads the registry; volume 1 is then rebuilt with another seed (its rows
     # deleted and written again, under the same SQLite rowids); volume 2 must notice.
     (tmp_path / "out").mkdir()
-    one, two = write(tmp_path / "one.yaml", BOOK.format(seed=1, volume=1)), \
-        write(tmp_path / "two.yaml", BOOK.format(seed=5, volume=2))
+    one, two = write(tmp_path / "one.yaml", volume_book(seed=1, volume=1)), \
+        write(tmp_path / "two.yaml", volume_book(seed=5, volume=2))
     build(load_spec(one), tmp_path / "out")
     second = processes.start("build", "two.yaml", "-o", "out", "--jobs", 1, cwd=tmp_path,
                              pause="writing")
     wait_paused(second, "writing")
-    write(one, BOOK.format(seed=3, volume=1))
+    write(one, volume_book(seed=3, volume=1))
     build(load_spec(one), tmp_path / "out")  # this very process: the other one
     returncode, stderr = stopped(second, signal.SIGUSR1)  # resumed
     assert returncode == 1

@@ -310,7 +310,7 @@ def test_a_registry_path_is_relative_to_the_spec_and_none_turns_it_off(tmp_path)
     result = build(off, tmp_path / "out-off")
     assert (off.registry, result.registry) == (False, None)
     assert sorted(p.name for p in (tmp_path / "out-off").iterdir()) == \
-        ["tiny-volume-1-answers.pdf", "tiny-volume-1.json", "tiny-volume-1.pdf"]
+        ["tiny-volume-1.json", "tiny-volume-1.pdf"]
 
 
 def test_without_a_registry_a_book_still_has_no_two_equivalent_puzzles(tmp_path):

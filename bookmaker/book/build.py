@@ -30,7 +30,7 @@ from ..puzzles.registry import (PendingIssues, Registry, Snapshot, default_regis
 from ..render.pdf import render_pdf_bytes
 from ..spec import BookSpec, slug_of
 from .compose import BuildError, ComposedBook, answers_file_name, book_file_name, compose
-from .manifest import manifest_text
+from .manifest import manifest_text, other_book_named_alike
 from .plan import PlannedPuzzle, plan, ramped
 
 __all__ = ["build", "BuildResult", "BuildError"]
@@ -49,6 +49,7 @@ class BuildResult:
     stage_seconds: dict[str, float] = field(default_factory=dict)
     registry: Path | None = None  # the registry the puzzles were recorded in, if any
     remade: int = 0  # puzzles made again because they repeated others
+    padding: dict[str, int] = field(default_factory=dict)  # pages added per file, by name
 
 
 def build(spec: BookSpec, out_dir: str | os.PathLike, workers: int = 1,
@@ -56,8 +57,12 @@ def build(spec: BookSpec, out_dir: str | os.PathLike, workers: int = 1,
           executor: Executor | None = None) -> BuildResult:
     """Build the book: `<name>.pdf`, `<name>-answers.pdf` when answers are separate, and
     `<name>.json`, in out_dir. on_progress(done) is told as puzzles are finished. The
-    puzzles are made on the executor if one is given (see produce())."""
+    puzzles are made on the executor if one is given (see produce()). BuildError before
+    anything is made if `<name>.json` there is another book's manifest."""
     clock = _StageClock()
+    refusal = other_book_named_alike(spec, Path(out_dir))
+    if refusal:
+        raise BuildError(refusal)
     planned = plan(spec)
     registry = book_registry(spec, out_dir)
     check_before_making(spec, out_dir, registry)
@@ -77,7 +82,8 @@ def build(spec: BookSpec, out_dir: str | os.PathLike, workers: int = 1,
                             pending_issue(registry, spec, planned, puzzles, keys, read))
     clock.lap("write")
     return BuildResult(files, len(planned), {d.file_name: len(d.pages) for d in book.documents},
-                       clock.laps, registry and registry.path, distinct.remade)
+                       clock.laps, registry and registry.path, distinct.remade,
+                       {d.file_name: d.padding for d in book.documents if d.padding})
 
 
 def book_registry(spec: BookSpec, out_dir: str | os.PathLike) -> Registry | None:
@@ -85,7 +91,7 @@ def book_registry(spec: BookSpec, out_dir: str | os.PathLike) -> Registry | None
     if spec.registry is False:
         return None
     if spec.registry is True:
-        return Registry(default_registry_path(out_dir, slug_of(spec.series)))
+        return Registry(default_registry_path(out_dir, slug_of(spec.series, spec.name)))
     return Registry(spec.registry)
 
 
@@ -145,7 +151,7 @@ def render_documents(book: ComposedBook, clock: _StageClock) -> dict[str, bytes]
     contents = {}
     for document in book.documents:
         contents[document.file_name] = render_pdf_bytes(document.pages, document.style,
-                                                        document.metadata)
+                                                        document.metadata, document.outline)
         clock.lap(f"render {document.file_name}")
     return contents
 

@@ -16,6 +16,7 @@ from ..render.fonts import FontError
 from ..render.pdf import RenderError
 from ..spec import BookSpec, SpecError, load_spec
 from ..spec.daily import daily_spec_problem
+from ..spec.printer import load_printer
 from .common import DelayedProgressBar, executor_option, main, seed_option, worker_count
 
 
@@ -48,6 +49,8 @@ def build(ctx, spec_file, out_dir, jobs, seed, executor) -> None:
     for path in result.files:
         click.echo(path)
     click.echo(build_summary(result, time.monotonic() - started))
+    for line in padding_notes(result, spec):
+        click.echo(line)
     if result.registry or result.remade:
         click.echo(registry_note(result, spec))
 
@@ -81,6 +84,23 @@ def registry_note(result: BuildResult, spec: BookSpec) -> str:
         return remade
     where = f"registered in {result.registry} as {spec.series!r}, issue {spec.issue!r}"
     return f"{where} ({remade})" if remade else where
+
+
+def padding_notes(result: BuildResult, spec: BookSpec) -> list[str]:
+    """A line per file that got pages only to meet the print-on-demand rules: how many,
+    of which kind, and why (the least pages the service binds, an even count)."""
+    kind = "Notes" if spec.padding == "notes" else "blank"
+    least = load_printer().min_pages
+    notes = []
+    for name, added in result.padding.items():
+        short = result.page_counts[name] - added < least
+        why = f"to reach the {least} pages print-on-demand needs" if short else \
+            "for an even page count"
+        notes.append(f"{name}: {added} {kind} page{'s' if added != 1 else ''} added {why}")
+        if short and name.endswith("-answers.pdf"):
+            notes.append(f"{name}: a separate answer book must be a book of its own; "
+                         f"`answers: back` puts the answers in the book instead")
+    return notes
 
 
 def build_summary(result: BuildResult, seconds: float) -> str:

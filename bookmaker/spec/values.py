@@ -303,6 +303,36 @@ def digit_extent(path: str) -> tuple[float, float] | None:
     return -top / _MEASURE_SIZE, -bottom / _MEASURE_SIZE
 
 
+def _isbn(value: Any) -> str:
+    """An ISBN-13 or ISBN-10, hyphens and spaces allowed, its check digit right."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)
+    written = _text(value)
+    digits = re.sub(r"[\s-]", "", written).upper()
+    if re.fullmatch(r"\d{13}", digits):
+        expected_digit = str(-sum(int(d) * (3 if i % 2 else 1)
+                                  for i, d in enumerate(digits[:12])) % 10)
+    elif re.fullmatch(r"\d{9}[\dX]", digits):
+        check = -sum(int(d) * (10 - i) for i, d in enumerate(digits[:9])) % 11
+        expected_digit = "X" if check == 10 else str(check)
+    else:
+        raise mistake(f"expected an ISBN of 13 digits (or 10), like 978-3-16-148410-0; "
+                      f"got {written!r}")
+    if digits[-1] != expected_digit:
+        raise mistake(f"{written!r} is not a valid ISBN: its check digit is {digits[-1]}, "
+                      f"but its other digits give {expected_digit}")
+    return written
+
+
+def _copyright(value: Any) -> int | str:
+    """A year (the holder is the author) or the text after the copyright sign."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if not 1000 <= value <= 9999:
+            raise mistake(f"expected a year like 2026, or text; got {value}")
+        return value
+    return _text(value)
+
+
 def _whole_at_least(minimum: int, maximum: int | None = None, why: str = ""):
     return Annotated[int, PlainValidator(partial(_whole, minimum=minimum, maximum=maximum,
                                                  why=why))]
@@ -331,3 +361,5 @@ Fraction = Annotated[float, PlainValidator(_fraction)]
 # A before-validator, so that pydantic still knows how to serialize the DigitSize made.
 DigitSizeValue = Annotated[DigitSize, BeforeValidator(_digit_size)]
 FontFile = Annotated[Path, PlainValidator(_font_file)]
+Isbn = Annotated[str, PlainValidator(_isbn)]
+CopyrightValue = Annotated[int | str, PlainValidator(_copyright)]
