@@ -35,7 +35,25 @@ def stop_on_signals() -> None:
     A process forked from this one (a pool's worker) starts as a worker should."""
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, _raise_terminated)
-    os.register_at_fork(after_in_child=worker_signals)
+    # A stop signal reaching a new child before its hooks have run used to run the
+    # parent's handler there, printing a traceback from inside threading's fork hook:
+    # the stop signals are blocked across the fork and unblocked once the child is a
+    # worker (a signal sent meanwhile is then delivered to the worker's own handlers).
+    os.register_at_fork(before=_block_stop_signals, after_in_parent=_unblock_stop_signals,
+                        after_in_child=_become_worker)
+
+
+def _block_stop_signals() -> None:
+    signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+
+
+def _unblock_stop_signals() -> None:
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+
+
+def _become_worker() -> None:
+    worker_signals()
+    _unblock_stop_signals()
 
 
 def worker_signals() -> None:
