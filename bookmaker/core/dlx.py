@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from . import compiled
 from .grid import Grid
 
 _ROOT = 0
@@ -49,11 +50,50 @@ def dlx_solve(grid: Grid, limit: int = 2, max_nodes: int | None = None) -> DlxRe
     if limit < 1:
         raise ValueError(f"limit must be at least 1, got {limit}")
     matrix = _matrix(grid.shape.box_rows, grid.shape.box_cols)
+    fast = compiled.exact_cover(("sudoku", grid.shape.box_rows, grid.shape.box_cols),
+                                lambda: _exact_cover_tables(matrix))
+    if fast is not None:
+        return _solve_compiled(fast, matrix.size, grid.cells, limit, max_nodes)
     links = _Links(matrix)
     if not links.place_givens(grid.cells):
         return DlxResult(0, (), True, 0)
     chosen_rows, complete, nodes = _search(links, limit, max_nodes)
     solutions = tuple(_decode(matrix, grid.cells, rows) for rows in chosen_rows)
+    return DlxResult(len(solutions), solutions, complete, nodes)
+
+
+def _exact_cover_tables(matrix: _Matrix) -> tuple[int, list[list[int]], list[list[int]]]:
+    """The matrix as the compiled search takes it: the column count, each candidate's
+    columns (0-based, in node order), and each cell column's peer columns."""
+    column, right = matrix.column, matrix.right
+    rows, node = [], matrix.first_row_node
+    while node < len(column):
+        row, other = [column[node] - 1], right[node]
+        while other != node:
+            row.append(column[other] - 1)
+            other = right[other]
+        rows.append(row)
+        node += len(row)
+    peers = [[header - 1 for header in matrix.peer_headers[cell_column]]
+             for cell_column in range(1, matrix.size ** 2 + 1)]
+    return len(matrix.column_size) - 1, rows, peers
+
+
+def _solve_compiled(fast, n: int, cells: tuple[int, ...], limit: int,
+                    max_nodes: int | None) -> DlxResult:
+    """dlx_solve on the compiled search: the givens as candidate rows, the chosen rows
+    decoded as dlx_solve decodes them."""
+    given_rows = []
+    for cell, value in enumerate(cells):
+        if value:
+            if not 1 <= value <= n:
+                raise ValueError(f"cell {cell} holds {value}, outside 1..{n}")
+            given_rows.append(cell * n + value - 1)
+    found = fast.solve(given_rows, limit, max_nodes)
+    if found is None:  # two givens clash
+        return DlxResult(0, (), True, 0)
+    chosen_rows, complete, nodes = found
+    solutions = tuple(_decode_candidates(n, cells, rows) for rows in chosen_rows)
     return DlxResult(len(solutions), solutions, complete, nodes)
 
 
@@ -269,11 +309,16 @@ def _uncover_rest_of_row(links: _Links, row: int) -> None:
         node = left[node]
 
 
-def _decode(matrix: _Matrix, givens: tuple[int, ...], rows: tuple[int, ...]) -> tuple[int, ...]:
-    """The full grid: the givens plus the (cell, value) of every chosen row."""
-    n = matrix.size
+def _decode_candidates(n: int, givens: tuple[int, ...], candidates) -> tuple[int, ...]:
+    """The full grid: the givens plus the (cell, value) of every chosen candidate."""
     values = list(givens)
-    for row in rows:
-        cell, digit = divmod((row - matrix.first_row_node) // 4, n)
+    for candidate in candidates:
+        cell, digit = divmod(candidate, n)
         values[cell] = digit + 1
     return tuple(values)
+
+
+def _decode(matrix: _Matrix, givens: tuple[int, ...], rows: tuple[int, ...]) -> tuple[int, ...]:
+    """The full grid: the givens plus the (cell, value) of every chosen row."""
+    return _decode_candidates(matrix.size, givens,
+                              ((row - matrix.first_row_node) // 4 for row in rows))

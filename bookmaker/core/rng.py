@@ -26,6 +26,15 @@ class Rng:
     def __init__(self, seed: int) -> None:
         self._state = seed & _MASK64
 
+    @property
+    def state(self) -> int:
+        """Where the stream is: the compiled fill draws on from here and hands it back."""
+        return self._state
+
+    @state.setter
+    def state(self, value: int) -> None:
+        self._state = value & _MASK64
+
     def next64(self) -> int:
         """The next 64-bit unsigned integer of the stream."""
         self._state = state = (self._state + 0x9E3779B97F4A7C15) & _MASK64

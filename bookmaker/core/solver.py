@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from . import compiled
 from .grid import Grid
 from .shape import Shape
 
@@ -241,6 +242,9 @@ def search(shape: Shape, boards: Boards, placed: int, limit: int = 2,
            order_values: ValueOrder | None = None, keep_solution: bool = True) -> Search:
     """Depth-first search from a state, counting solutions up to limit; the first one is
     read back into cells unless keep_solution is False (a caller that only counts)."""
+    fast = compiled.board(shape) if pick_cell is None and order_values is None else None
+    if fast is not None:
+        return Search(*fast.search(boards, placed, limit, max_nodes, keep_solution))
     full = shape.all_cells_mask
     if pick_cell is None:
         pick_cell = most_constrained_cell(shape)
@@ -296,6 +300,9 @@ def least_constraining_first(shape: Shape) -> ValueOrder:
 def count_solutions(grid: Grid, limit: int = 2, max_nodes: int = DEFAULT_MAX_NODES,
                     least_constraining: bool = False) -> Search:
     """Count the grid's solutions up to limit (2 answers 'is it unique?')."""
+    fast = compiled.board(grid.shape)
+    if fast is not None:
+        return Search(*fast.count(grid.cells, limit, max_nodes, least_constraining, True, -1, 0))
     start = initial_boards(grid.shape, grid.cells)
     if start is None:
         return Search(0, None, True, 0)
@@ -308,6 +315,9 @@ def solution_avoiding(shape: Shape, cells, cell: int, value: int,
     """Search for a solution of the clues `cells` with `value` forbidden at `cell`: the
     forbidden-value check. If the clues have one solution S, no solution avoiding S[cell]
     proves that a blank at `cell` keeps the puzzle unique — one search, not a full count."""
+    fast = compiled.board(shape)
+    if fast is not None:
+        return Search(*fast.count(cells, 1, max_nodes, False, True, cell, value))
     start = initial_boards(shape, cells)
     if start is None:
         return Search(0, None, True, 0)
