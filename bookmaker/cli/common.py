@@ -12,6 +12,7 @@ import time
 import click
 
 from .. import __version__
+from ..core import compiled
 from ..core.generator import GenerationError, Puzzle
 from ..core.grid import Grid
 from ..core.shape import Shape, parse_shape
@@ -26,8 +27,16 @@ INPUT_FILE = click.Path(exists=True, dir_okay=False, allow_dash=True)
 PROGRESS_DELAY_SECONDS = 0.5  # runs shorter than this never show a bar
 DEFAULT_OUTPUT = "output"  # where build writes, and where the registry commands look
 
+def print_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    """--version: the version, and which core runs (compiled, or pure Python and why)."""
+    if value and not ctx.resilient_parsing:
+        click.echo(f"bookmaker, version {__version__}\ncore: {compiled.description()}")
+        ctx.exit()
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="bookmaker")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
+              callback=print_version, help="Show the version and which core runs, and exit.")
 def main() -> None:
     """Printable Sudoku puzzle books: seeded generation, proven-unique puzzles.
 
