@@ -5,7 +5,7 @@ Everything else is in pyproject.toml. pyproject's `packages.find` cannot add pac
 live outside bookmaker/, so the packages are listed here: every bookmaker* package found,
 plus the two data folders mapped into the package (for wheels and editable installs alike).
 
-The compiled core (bookmaker/core/csrc, C with the Python headers only) is optional: when
+The compiled core (csrc/, C with the Python headers only) is optional: when
 no C compiler works, the build skips it and bookmaker runs on the pure-Python core, which
 makes the same puzzles (`bookmaker --version` says which core runs).
 """
@@ -15,7 +15,7 @@ from pathlib import Path
 from setuptools import Extension, find_packages, setup
 
 DATA_PACKAGES = {"bookmaker.layouts": "layouts", "bookmaker.fonts": "fonts"}
-CSRC = Path("bookmaker", "core", "csrc")
+CSRC = Path("csrc")
 
 COMPILED_CORE = Extension(
     "bookmaker.core._compiled",

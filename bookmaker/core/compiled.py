@@ -1,4 +1,4 @@
-"""Which core runs: the compiled fast path (core/csrc, built at install when a C compiler
+"""Which core runs: the compiled fast path (csrc/, built at install when a C compiler
 is there) or the pure Python, and the compiled tables of each shape.
 
 Both paths make exactly the same decisions, so a seed gives the same puzzle, solution and
