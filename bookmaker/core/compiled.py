@@ -17,7 +17,8 @@ try:
     _NOT_BUILT = ""
 except ImportError as error:  # built without a compiler, or from a plain checkout
     _compiled = None
-    _NOT_BUILT = f"the compiled core is not built ({error})"
+    _NOT_BUILT = ("the compiled core is not built" if "cannot import name" in str(error)
+                  else f"the compiled core does not load: {error}")
 
 _state = {"compiled": _compiled is not None, "why_pure": _NOT_BUILT}
 _boards: dict = {}
