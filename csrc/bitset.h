@@ -20,17 +20,29 @@ typedef struct {
     int lo, hi;
 } Span;
 
+/* Bits set in a word. The x86-64 baseline has no popcount instruction (a builtin becomes a
+   library call), nor can MSVC's intrinsic be trusted on old CPUs: there, a few shifts. */
+static inline int popcount64(word x) {
+#if defined(__GNUC__) && (!defined(__x86_64__) || defined(__POPCNT__))
+    return __builtin_popcountll(x);
+#else
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+#endif
+}
+
+/* The index of the lowest set bit of x (x != 0). */
 #if defined(_MSC_VER)
 #include <intrin.h>
-static inline int popcount64(word x) { return (int)__popcnt64(x); }
 static inline int lowest_bit(word x) {
     unsigned long index;
     _BitScanForward64(&index, x);
     return (int)index;
 }
 #else
-static inline int popcount64(word x) { return __builtin_popcountll(x); }
-static inline int lowest_bit(word x) { return __builtin_ctzll(x); } /* x != 0 */
+static inline int lowest_bit(word x) { return __builtin_ctzll(x); }
 #endif
 
 static inline void set_copy(word *to, const word *from, int w) {

@@ -3,13 +3,14 @@
    Board(size, unit_masks, peer_masks, cell_unit_masks): a board's tables (core/shape.py's,
    as Python ints), with the solver's entry points: count, search, forced, remove_clues
    and fill. ExactCover(columns, rows, preferred_peers): a Dancing Links matrix (built by
-   core/dlx.py) with solve. core/compiled.py builds one of each per shape and chooses
+   core/dlx.py) with solve. shuffled(state, items): rng.Rng.shuffled. core/compiled.py builds one of each per shape and chooses
    between them and the pure Python. Every argument is checked (convert.c); a search
    runs with the interpreter lock released, on the object's own read-only tables. */
 
 #include "convert.h"
 #include "exactcover.h"
 #include "solver.h"
+#include "splitmix.h"
 
 /* ------------------------------------------------------------------------------------ */
 /* Board                                                                                 */
@@ -490,6 +491,35 @@ static PyTypeObject ExactCoverType = {
 };
 
 /* ------------------------------------------------------------------------------------ */
+/* shuffled                                                                              */
+
+PyDoc_STRVAR(shuffled_doc,
+"shuffled(state, items)\n--\n\n"
+"rng.Rng.shuffled from the SplitMix64 state `state`: (a new list of the items in\n"
+"Fisher-Yates order, the stream's new state).");
+
+static PyObject *shuffled(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (!check_arguments(nargs, 2, "shuffled")) return NULL;
+    uint64_t state = PyLong_AsUnsignedLongLong(args[0]);
+    if (state == (uint64_t)-1 && PyErr_Occurred()) return NULL;
+    PyObject *items = PySequence_List(args[1]);
+    if (!items) return NULL;
+    for (Py_ssize_t i = PyList_GET_SIZE(items) - 1; i > 0; i--) { /* swaps keep references */
+        Py_ssize_t j = (Py_ssize_t)splitmix_below(&state, (uint64_t)i + 1);
+        PyObject *kept = PyList_GET_ITEM(items, i);
+        PyList_SET_ITEM(items, i, PyList_GET_ITEM(items, j));
+        PyList_SET_ITEM(items, j, kept);
+    }
+    return Py_BuildValue("(NK)", items, (unsigned long long)state);
+}
+
+static PyMethodDef module_functions[] = {
+    {"shuffled", (PyCFunction)(void (*)(void))shuffled, METH_FASTCALL, shuffled_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+/* ------------------------------------------------------------------------------------ */
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
@@ -497,6 +527,7 @@ static struct PyModuleDef module = {
     .m_doc = PyDoc_STR("The compiled fast path of bookmaker's puzzle core (core/compiled.py "
                        "chooses it)."),
     .m_size = -1,
+    .m_methods = module_functions,
 };
 
 PyMODINIT_FUNC PyInit__compiled(void) {

@@ -8,13 +8,15 @@
 #include "splitmix.h"
 
 /* Everything one search writes: a stack of levels (a branching node's fixed-point boards
-   and placed set, its cell and values, the next value to try) and propagate's scratch. */
+   and placed set, its cell and values, the next value to try) and propagate's scratch.
+   Nothing in it is read before it is written, so it is neither zeroed nor cleared
+   between the searches that share it (a removal's checks). */
 typedef struct {
     int n, w, level_words, levels;
     word *sets;             /* levels * level_words: boards (n * w), then placed (w) */
     int *cell, *values, *value_count, *next, *keys;
     word *scanned, *owners; /* n * w each */
-    word *singles, *lost, *blocked, *open, *one, *two, *three; /* w each */
+    word *singles, *lost, *blocked, *open; /* w each */
 } Workspace;
 
 static int workspace_init(Workspace *ws, const Board *board) {
@@ -23,10 +25,10 @@ static int workspace_init(Workspace *ws, const Board *board) {
     ws->w = w;
     ws->level_words = (n + 1) * w;
     ws->levels = board->cells + 2; /* each level places at least one more cell */
-    size_t words = (size_t)ws->levels * ws->level_words + 2 * (size_t)n * w + 7 * (size_t)w;
+    size_t words = (size_t)ws->levels * ws->level_words + 2 * (size_t)n * w + 4 * (size_t)w;
     size_t ints = (size_t)ws->levels * (3 + (size_t)n) + (size_t)n;
-    ws->sets = calloc(words, sizeof(word));
-    ws->cell = calloc(ints, sizeof(int));
+    ws->sets = malloc(words * sizeof(word));
+    ws->cell = malloc(ints * sizeof(int));
     if (!ws->sets || !ws->cell) {
         free(ws->sets);
         free(ws->cell);
@@ -40,9 +42,8 @@ static int workspace_init(Workspace *ws, const Board *board) {
     ws->scanned = rest;
     ws->owners = rest + (size_t)n * w;
     rest += 2 * (size_t)n * w;
-    word **scratch[] = {&ws->singles, &ws->lost, &ws->blocked, &ws->open,
-                        &ws->one, &ws->two, &ws->three};
-    for (int i = 0; i < 7; i++) *scratch[i] = rest + (size_t)i * w;
+    word **scratch[] = {&ws->singles, &ws->lost, &ws->blocked, &ws->open};
+    for (int i = 0; i < 4; i++) *scratch[i] = rest + (size_t)i * w;
     return 0;
 }
 
@@ -339,21 +340,20 @@ static int visit(const Board *board, Workspace *ws, const SearchSpec *spec, int 
     return 2;
 }
 
-int solver_search(const Board *board, const word *boards, const word *placed,
-                  const SearchSpec *spec, SearchResult *result, int *solution) {
-    Workspace ws;
-    if (workspace_init(&ws, board) < 0) return -1;
-    set_copy(level_boards(&ws, 0), boards, board->n * board->w);
-    set_copy(level_placed(&ws, 0), placed, board->w);
+/* solver_search in a workspace: 0, or -1 if the levels ran out (they cannot). */
+static int search_in(const Board *board, Workspace *ws, const word *boards, const word *placed,
+                     const SearchSpec *spec, SearchResult *result, int *solution) {
+    set_copy(level_boards(ws, 0), boards, board->n * board->w);
+    set_copy(level_placed(ws, 0), placed, board->w);
     long long count = 0, nodes = 0;
     int found = 0, complete = 1, level = 0, root = 1;
     for (;;) {
         const word *scanned = NULL;
         if (!root) { /* the stack's top: the next value of the deepest open level */
-            while (level > 0 && ws.next[level - 1] == ws.value_count[level - 1]) level--;
+            while (level > 0 && ws->next[level - 1] == ws->value_count[level - 1]) level--;
             if (level == 0) break;
-            make_child(board, &ws, level - 1);
-            scanned = level_boards(&ws, level - 1);
+            make_child(board, ws, level - 1);
+            scanned = level_boards(ws, level - 1);
         }
         root = 0;
         if (nodes >= spec->max_nodes) {
@@ -361,25 +361,32 @@ int solver_search(const Board *board, const word *boards, const word *placed,
             break;
         }
         nodes++;
-        int kind = visit(board, &ws, spec, level, scanned);
+        int kind = visit(board, ws, spec, level, scanned);
         if (kind == 1) {
             count++;
             if (!found && spec->keep_solution) {
-                read_solution(board, level_boards(&ws, level), solution);
+                read_solution(board, level_boards(ws, level), solution);
                 found = 1;
             }
             if (count >= spec->limit) break;
-        } else if (kind == 2 && ++level >= ws.levels) {
-            workspace_free(&ws); /* cannot happen: a level places a cell */
-            return -1;
+        } else if (kind == 2 && ++level >= ws->levels) {
+            return -1; /* cannot happen: a level places a cell */
         }
     }
-    workspace_free(&ws);
     result->count = count;
     result->found = found;
     result->complete = complete;
     result->nodes = nodes;
     return 0;
+}
+
+int solver_search(const Board *board, const word *boards, const word *placed,
+                  const SearchSpec *spec, SearchResult *result, int *solution) {
+    Workspace ws;
+    if (workspace_init(&ws, board) < 0) return -1;
+    int failed = search_in(board, &ws, boards, placed, spec, result, solution);
+    workspace_free(&ws);
+    return failed;
 }
 
 /* Each symbol's board := the cells its clues see; placed := the clue cells. */
@@ -444,7 +451,7 @@ static int is_single(const Board *board, const word *boards, int cell, int d) {
 }
 
 /* Clues.forced, on boards already made for the clues: 1, 0, or -1 (memory). */
-static int forced_on(const Board *board, word *boards, const word *placed,
+static int forced_on(const Board *board, Workspace *ws, word *boards, const word *placed,
                      const int *solution, int cell, long long max_nodes) {
     int d = solution[cell] - 1, w = board->w;
     if (is_single(board, boards, cell, d)) return 1;
@@ -453,30 +460,112 @@ static int forced_on(const Board *board, word *boards, const word *placed,
     bits[cell >> 6] &= ~((word)1 << (cell & 63));
     SearchSpec spec = {1, max_nodes, 0, VALUES_KNOWN_FIRST, solution, NULL, NULL};
     SearchResult found;
-    int failed = solver_search(board, boards, placed, &spec, &found, NULL);
+    int failed = search_in(board, ws, boards, placed, &spec, &found, NULL);
     bits[cell >> 6] = kept;
     if (failed) return -1;
     return found.complete && found.count == 0;
 }
 
+/* The clues' boards and placed set, and a workspace for their searches. */
+typedef struct {
+    word *boards, *placed;
+    Workspace ws;
+} Checks;
+
+static int checks_init(Checks *checks, const Board *board) {
+    checks->boards = malloc(sizeof(word) * (size_t)(board->n + 1) * board->w);
+    if (!checks->boards) return -1;
+    checks->placed = checks->boards + (size_t)board->n * board->w;
+    if (workspace_init(&checks->ws, board) == 0) return 0;
+    free(checks->boards);
+    return -1;
+}
+
+static void checks_free(Checks *checks) {
+    workspace_free(&checks->ws);
+    free(checks->boards);
+}
+
 int solver_forced(const Board *board, const int *givens, const int *solution, int cell,
                   long long max_nodes) {
-    word *boards = malloc(sizeof(word) * (size_t)(board->n + 1) * board->w);
-    if (!boards) return -1;
-    word *placed = boards + (size_t)board->n * board->w;
-    clue_boards(board, givens, boards, placed);
-    int forced = forced_on(board, boards, placed, solution, cell, max_nodes);
-    free(boards);
+    Checks checks;
+    if (checks_init(&checks, board) < 0) return -1;
+    clue_boards(board, givens, checks.boards, checks.placed);
+    int forced = forced_on(board, &checks.ws, checks.boards, checks.placed, solution, cell,
+                           max_nodes);
+    checks_free(&checks);
     return forced;
 }
 
+/* generator.Clues: the boards kept up to date as clues come and go, by symbol. */
+typedef struct {
+    Checks checks;
+    word *holding, *blocked; /* per symbol: its clues, the cells they see */
+    const int *solution;
+} Clues;
+
+static void clues_rebuild(const Board *board, Clues *clues, int d) {
+    int w = board->w;
+    word *blocked = clues->blocked + (size_t)d * w, *holding = clues->holding + (size_t)d * w;
+    word *b = clues->checks.boards + (size_t)d * w;
+    set_clear(blocked, w);
+    FOR_EACH_BIT(holding, w, cell) {
+        const Span *peers = &board->peers[cell];
+        for (int i = peers->lo; i < peers->hi; i++) blocked[i] |= peers->bits[i];
+    }
+    for (int i = 0; i < w; i++)
+        b[i] = (board->full[i] & ~clues->checks.placed[i] & ~blocked[i]) | holding[i];
+}
+
+static int clues_init(Clues *clues, const Board *board, const int *solution) {
+    int n = board->n, w = board->w;
+    if (checks_init(&clues->checks, board) < 0) return -1;
+    clues->holding = calloc(2 * (size_t)n * w, sizeof(word));
+    if (!clues->holding) {
+        checks_free(&clues->checks);
+        return -1;
+    }
+    clues->blocked = clues->holding + (size_t)n * w;
+    clues->solution = solution;
+    set_copy(clues->checks.placed, board->full, w);
+    for (int cell = 0; cell < board->cells; cell++)
+        set_add(clues->holding + (size_t)(solution[cell] - 1) * w, cell);
+    for (int d = 0; d < n; d++) clues_rebuild(board, clues, d);
+    return 0;
+}
+
+static void clues_free(Clues *clues) {
+    free(clues->holding);
+    checks_free(&clues->checks);
+}
+
+/* Clues.blank */
+static void clues_blank(const Board *board, Clues *clues, int cell) {
+    int d = clues->solution[cell] - 1, w = board->w;
+    set_remove(clues->checks.placed, cell);
+    set_remove(clues->holding + (size_t)d * w, cell);
+    clues_rebuild(board, clues, d);
+    for (int e = 0; e < board->n; e++)
+        if (e != d && !set_has(clues->blocked + (size_t)e * w, cell))
+            set_add(clues->checks.boards + (size_t)e * w, cell);
+}
+
+/* Clues.restore */
+static void clues_restore(const Board *board, Clues *clues, int cell) {
+    int d = clues->solution[cell] - 1, w = board->w;
+    set_add(clues->checks.placed, cell);
+    set_add(clues->holding + (size_t)d * w, cell);
+    for (int e = 0; e < board->n; e++) set_remove(clues->checks.boards + (size_t)e * w, cell);
+    clues_rebuild(board, clues, d);
+}
+
 /* Whether the clues force every cell of one (blanked) orbit; -1 (memory). */
-static int orbit_forced(const Board *board, const int *givens, const int *solution,
-                        const int *cells, int size, long long max_nodes, word *boards) {
-    word *placed = boards + (size_t)board->n * board->w;
-    clue_boards(board, givens, boards, placed);
+static int orbit_forced(const Board *board, Clues *clues, const int *cells, int size,
+                        long long max_nodes) {
+    Checks *checks = &clues->checks;
     for (int k = 0; k < size; k++) {
-        int forced = forced_on(board, boards, placed, solution, cells[k], max_nodes);
+        int forced = forced_on(board, &checks->ws, checks->boards, checks->placed,
+                               clues->solution, cells[k], max_nodes);
         if (forced <= 0) return forced;
     }
     return 1;
@@ -485,25 +574,25 @@ static int orbit_forced(const Board *board, const int *givens, const int *soluti
 int solver_remove_clues(const Board *board, const int *solution, const int *cells,
                         const int *start, int orbits, long long target_clues,
                         long long max_nodes, int *givens) {
-    word *boards = malloc(sizeof(word) * (size_t)(board->n + 1) * board->w);
-    if (!boards) return -1;
+    Clues clues;
+    if (clues_init(&clues, board, solution) < 0) return -1;
     long long count = board->cells;
+    int failed = 0;
     for (int cell = 0; cell < board->cells; cell++) givens[cell] = solution[cell];
-    for (int k = 0; k < orbits && count > target_clues; k++) {
+    for (int k = 0; k < orbits && count > target_clues && !failed; k++) {
         const int *orbit = cells + start[k];
         int size = start[k + 1] - start[k];
         if (count - size < target_clues) continue;
-        for (int j = 0; j < size; j++) givens[orbit[j]] = 0;
-        int forced = orbit_forced(board, givens, solution, orbit, size, max_nodes, boards);
-        if (forced < 0) {
-            free(boards);
-            return -1;
-        }
-        if (forced)
+        for (int j = 0; j < size; j++) clues_blank(board, &clues, orbit[j]);
+        int forced = orbit_forced(board, &clues, orbit, size, max_nodes);
+        failed = forced < 0;
+        if (forced > 0) {
             count -= size;
-        else
-            for (int j = 0; j < size; j++) givens[orbit[j]] = solution[orbit[j]];
+            for (int j = 0; j < size; j++) givens[orbit[j]] = 0;
+        } else {
+            for (int j = 0; j < size; j++) clues_restore(board, &clues, orbit[j]);
+        }
     }
-    free(boards);
-    return 0;
+    clues_free(&clues);
+    return failed ? -1 : 0;
 }

@@ -130,6 +130,17 @@ def test_search_agrees_from_any_state_on_any_tables(board_tables, data):
 # The generator
 
 @EXAMPLES
+@given(st.integers(0, 2**64 - 1), st.lists(st.integers(), max_size=300))
+def test_a_shuffle_makes_the_same_order_and_leaves_the_stream_in_the_same_place(seed, items):
+    def shuffle():
+        rng = Rng(seed)
+        return rng.shuffled(items), rng.shuffled(range(len(items))), rng.next64()
+
+    fast, pure = both(shuffle)
+    assert fast == pure
+
+
+@EXAMPLES
 @given(st.sampled_from(BOXES), st.integers(0, 2**64 - 1), st.integers(1, 400))
 def test_a_fill_makes_the_same_draws_and_decisions(box, seed, max_nodes):
     shape = shape_of(*box)

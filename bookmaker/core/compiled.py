@@ -59,6 +59,11 @@ def description() -> str:
     return f"pure Python: {_state['why_pure'] or 'as asked'}"
 
 
+def shuffler():
+    """The compiled Rng.shuffled(state, items) -> (list, state), or None on the pure path."""
+    return _compiled.shuffled if _state["compiled"] else None
+
+
 def board(shape):
     """The compiled solver over the shape's tables, or None on the pure path."""
     if not _state["compiled"]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import hashlib
 
+from . import compiled
+
 _MASK64 = (1 << 64) - 1
 
 
@@ -54,6 +56,10 @@ class Rng:
 
     def shuffled(self, items) -> list:
         """A new list with the items in a uniformly random order (Fisher-Yates)."""
+        fast = compiled.shuffler()
+        if fast is not None:
+            out, self._state = fast(self._state, items)
+            return out
         out = list(items)
         for i in range(len(out) - 1, 0, -1):
             j = self.below(i + 1)
