@@ -7,6 +7,10 @@ Glossary: a *candidate* is (cell, value), one matrix row of four nodes, one in e
 column groups "cell filled", "row has value", "column has value", "box has value". Node 0
 is the root, nodes 1..4n² are column headers, then four consecutive nodes per candidate.
 Links are plain int lists (left, right, up, down) indexed by node, as in Knuth's paper.
+
+When the compiled core runs (compiled.py), the search runs in C (csrc/exactcover.c): a
+generic exact cover over this matrix's rows, with the same branching rule, so the same
+solutions and node counts; it shares nothing with the compiled solver either.
 """
 
 from __future__ import annotations

@@ -7,6 +7,10 @@
    kept only if, for each removed cell c holding v, the remaining clues have NO solution
    with v forbidden at c (the forbidden-value check). A search that runs out of nodes
    counts as "not proven", so the clue stays: uniqueness is never traded for speed.
+
+When the compiled core runs (compiled.py), the fill search, remove_clues and
+Clues.forced run in C (csrc/solver.c) with the same decisions and the same draws from the
+seeded stream, so a seed makes the same puzzle on either core.
 """
 
 from __future__ import annotations
