@@ -22,17 +22,24 @@ import subprocess
 import sys
 import tempfile
 import time
+from datetime import date
 from pathlib import Path
 from typing import Callable
 
 import timing  # also puts this checkout's bookmaker first on sys.path
+import bench_book
+import bench_daily
 
+from bookmaker.book.build import build
 from bookmaker.core import compiled
 from bookmaker.core.dlx import dlx_solve
 from bookmaker.core.generator import generate
 from bookmaker.core.grid import Grid, parse_grid
 from bookmaker.core.shape import shape_for_size
 from bookmaker.core.solver import count_solutions
+from bookmaker.daily.build import make_daily, run_dates
+from bookmaker.spec import load_spec
+from bookmaker.spec.daily import load_daily_spec
 
 QQWING, TDOKU = "BOOKMAKER_QQWING", "BOOKMAKER_TDOKU"
 COUNT_GOAL, GENERATE_GOAL = 3.0, 2.0         # times QQWing, one core
@@ -243,6 +250,41 @@ BIG_HEADER = ["shape", "removal checks", "puzzles", f"stopped", "s/puzzle (CPU) 
               "min - max (finished)", "median clues", "goal"]
 
 
+# End to end: a book and a year of dailies, in this process
+
+def bench_end_to_end(repeats: int, days: int) -> list[list[str]]:
+    """CPU seconds of bench_book.py's 300-puzzle book and of bench_daily.py's year of
+    dailies (every output), built in this process (1 worker), on each core in turn."""
+    with tempfile.TemporaryDirectory() as folder:
+        book_spec, daily_spec = Path(folder) / "book.yaml", Path(folder) / "daily.yaml"
+        book_spec.write_text(bench_book.SPEC.format(n9=250, n16=50), encoding="utf-8")
+        daily_spec.write_text(bench_daily.SPEC, encoding="utf-8")
+
+        def book():
+            with tempfile.TemporaryDirectory() as out:
+                return build(load_spec(book_spec), out, 1).puzzle_count
+
+        def year():
+            with tempfile.TemporaryDirectory() as out:
+                make_daily(load_daily_spec(daily_spec), run_dates(date(2027, 1, 1), days), out, 1)
+                return days
+
+        rows = []
+        for label, work in (("300-puzzle book (bench_book.py)", book),
+                            (f"{days} dailies, every output (bench_daily.py)", year)):
+            found = measure({"compiled": on_core(True, work), "pure": on_core(False, work)},
+                            repeats)
+            compiled_cpu, pure_cpu = found["compiled"][0], found["pure"][0]
+            rows.append([label, timing.seconds_text(statistics.median(compiled_cpu)),
+                         timing.seconds_text(statistics.median(pure_cpu)),
+                         f"{quotient(compiled_cpu, pure_cpu):.2f}"])
+            print(f"  {label}: done", file=sys.stderr, flush=True)
+    return rows
+
+
+END_TO_END_HEADER = ["run (1 worker, CPU)", "compiled", "pure", "speed-up"]
+
+
 # Dancing Links
 
 def bench_dlx(lines: list[str], repeats: int) -> list[list[str]]:
@@ -277,10 +319,15 @@ def parse_args() -> argparse.Namespace:
                         help="16x16 and 25x25 seeds (default 5)")
     parser.add_argument("--big-limit", type=float, default=120.0, metavar="S",
                         help="seconds before a 16x16/25x25 generation is stopped (default 120)")
+    parser.add_argument("--end-to-end", type=int, default=2, metavar="N",
+                        help="repeats of the book and the year of dailies on each core "
+                             "(default 2; 0 leaves them out)")
+    parser.add_argument("--days", type=int, default=365, help="days of dailies (default 365)")
     args = parser.parse_args()
     if args.quick:
         args.repeats, args.sudoku17, args.top1465, args.n9, args.big, args.big_limit = \
             timing.QUICK_REPEATS, 200, 100, 20, 1, 20.0
+        args.end_to_end, args.days = 1, 14
     return args
 
 
@@ -307,7 +354,10 @@ def main() -> None:
                                                       args.repeats), text_columns=2),
           end="\n\n", flush=True)
     bigs = bench_big(16, args.big, args.big_limit) + bench_big(25, args.big, args.big_limit)
-    print(timing.markdown_table(BIG_HEADER, bigs, text_columns=2))
+    print(timing.markdown_table(BIG_HEADER, bigs, text_columns=2), end="\n\n", flush=True)
+    if args.end_to_end:
+        print(timing.markdown_table(END_TO_END_HEADER,
+                                    bench_end_to_end(args.end_to_end, args.days)))
     print(f"\n(whole run: {time.perf_counter() - started:.0f} s wall)")
 
 

@@ -190,3 +190,27 @@ PyObject *tuple_of_ints(const int *values, Py_ssize_t count) {
     }
     return tuple;
 }
+
+PyObject *mask_object(const word *bits, int w) {
+    if (w < 1) return PyLong_FromLong(0);
+    unsigned char small[256], *bytes = small;
+    size_t size = (size_t)w * 8;
+    if (size > sizeof small && !(bytes = PyMem_Malloc(size))) return PyErr_NoMemory();
+    for (int i = 0; i < w; i++)
+        for (int j = 0; j < 8; j++) bytes[8 * i + j] = (unsigned char)(bits[i] >> (8 * j));
+#if PY_VERSION_HEX >= 0x030D0000
+    PyObject *value = PyLong_FromUnsignedNativeBytes(bytes, size, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+#else
+    PyObject *value = _PyLong_FromByteArray(bytes, size, 1, 0);
+#endif
+    if (bytes != small) PyMem_Free(bytes);
+    return value;
+}
+
+int store_masks(PyObject *list, const word *bits, Py_ssize_t count, int w) {
+    for (Py_ssize_t k = 0; k < count; k++) {
+        PyObject *value = mask_object(bits + k * w, w);
+        if (!value || PyList_SetItem(list, k, value) < 0) return -1; /* steals value */
+    }
+    return 0;
+}

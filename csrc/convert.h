@@ -32,6 +32,12 @@ long long convert_clamped(PyObject *value, int *failed);
 int convert_lists(PyObject *sequence, long high, int **items, int **start, int *count,
                   const char *what);
 
+/* The int whose bits are the w words'. */
+PyObject *mask_object(const word *bits, int w);
+
+/* Each of the list's first `count` items replaced by the int of its w words. */
+int store_masks(PyObject *list, const word *bits, Py_ssize_t count, int w);
+
 /* A tuple of `count` ints. */
 PyObject *tuple_of_ints(const int *values, Py_ssize_t count);
 

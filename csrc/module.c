@@ -1,8 +1,8 @@
 /* bookmaker.core._compiled: the compiled fast path of the puzzle core, as two types.
 
    Board(size, unit_masks, peer_masks, cell_unit_masks): a board's tables (core/shape.py's,
-   as Python ints), with the solver's entry points: count, search, forced, remove_clues
-   and fill. ExactCover(columns, rows, preferred_peers): a Dancing Links matrix (built by
+   as Python ints), with the solver's entry points: count, search, forced, remove_clues,
+   fill, propagate and rounds_to_contradiction. ExactCover(columns, rows, preferred_peers): a Dancing Links matrix (built by
    core/dlx.py) with solve. shuffled(state, items): rng.Rng.shuffled. core/compiled.py builds one of each per shape and chooses
    between them and the pure Python. Every argument is checked (convert.c); a search
    runs with the interpreter lock released, on the object's own read-only tables. */
@@ -325,7 +325,72 @@ done:
     return result;
 }
 
+/* The list argument whose masks a method changes in place, checked to be a list. */
+static int check_list(PyObject *boards, Py_ssize_t length) {
+    if (PyList_Check(boards) && PyList_GET_SIZE(boards) == length) return 1;
+    PyErr_Format(PyExc_TypeError, "boards must be a list of %zd masks", length);
+    return 0;
+}
+
+PyDoc_STRVAR(propagate_doc,
+"propagate(boards, placed, scanned)\n--\n\n"
+"solver.propagate: naked and hidden singles until none is left, changing the list\n"
+"`boards` in place; the new placed mask, or -1 on a contradiction. scanned: the boards at\n"
+"the last scan that found nothing, or None.");
+
+static PyObject *Board_propagate(BoardObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (!ready(self) || !check_arguments(nargs, 3, "propagate")) return NULL;
+    Board *b = &self->board;
+    if (!check_list(args[0], b->n)) return NULL;
+    Scratch s;
+    word *scanned = NULL;
+    PyObject *result = NULL;
+    if (scratch_init(&s, b) < 0) return NULL;
+    if (args[2] != Py_None && !(scanned = PyMem_Malloc(sizeof(word) * (size_t)b->n * b->w))) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (convert_masks(args[0], s.boards, b->n, b->w, b->cells, "boards") < 0 ||
+        convert_mask(args[1], s.placed, b->w, b->cells, "placed") < 0 ||
+        (scanned && convert_masks(args[2], scanned, b->n, b->w, b->cells, "scanned") < 0))
+        goto done;
+    int found = solver_propagate(b, s.boards, s.placed, scanned);
+    if (found == -2) PyErr_NoMemory();
+    else if (store_masks(args[0], s.boards, b->n, b->w) == 0)
+        result = found < 0 ? PyLong_FromLong(-1) : mask_object(s.placed, b->w);
+done:
+    PyMem_Free(scanned);
+    scratch_free(&s);
+    return result;
+}
+
+PyDoc_STRVAR(rounds_doc,
+"rounds_to_contradiction(boards, placed)\n--\n\n"
+"solver.rounds_to_contradiction: how many rounds of singles lead to a contradiction, or\n"
+"None; changes the list `boards` in place.");
+
+static PyObject *Board_rounds(BoardObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (!ready(self) || !check_arguments(nargs, 2, "rounds_to_contradiction")) return NULL;
+    Board *b = &self->board;
+    if (!check_list(args[0], b->n)) return NULL;
+    Scratch s;
+    PyObject *result = NULL;
+    if (scratch_init(&s, b) < 0) return NULL;
+    if (convert_masks(args[0], s.boards, b->n, b->w, b->cells, "boards") >= 0 &&
+        convert_mask(args[1], s.placed, b->w, b->cells, "placed") == 0) {
+        int rounds = solver_rounds_to_contradiction(b, s.boards, s.placed);
+        if (rounds < 0) PyErr_NoMemory();
+        else if (store_masks(args[0], s.boards, b->n, b->w) == 0)
+            result = rounds ? PyLong_FromLong(rounds) : Py_NewRef(Py_None);
+    }
+    scratch_free(&s);
+    return result;
+}
+
 static PyMethodDef Board_methods[] = {
+    {"propagate", (PyCFunction)(void (*)(void))Board_propagate, METH_FASTCALL, propagate_doc},
+    {"rounds_to_contradiction", (PyCFunction)(void (*)(void))Board_rounds, METH_FASTCALL,
+     rounds_doc},
     {"count", (PyCFunction)(void (*)(void))Board_count, METH_FASTCALL, count_doc},
     {"search", (PyCFunction)(void (*)(void))Board_search, METH_FASTCALL, search_doc},
     {"forced", (PyCFunction)(void (*)(void))Board_forced, METH_FASTCALL, forced_doc},

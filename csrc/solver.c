@@ -19,12 +19,16 @@ typedef struct {
     word *singles, *lost, *blocked, *open; /* w each */
 } Workspace;
 
-static int workspace_init(Workspace *ws, const Board *board) {
+/* A search's levels: each places at least one more cell. */
+#define SEARCH_LEVELS(board) ((board)->cells + 2)
+
+/* A workspace with room for `levels` search levels (0 for propagation alone). */
+static int workspace_init(Workspace *ws, const Board *board, int levels) {
     int n = board->n, w = board->w;
     ws->n = n;
     ws->w = w;
     ws->level_words = (n + 1) * w;
-    ws->levels = board->cells + 2; /* each level places at least one more cell */
+    ws->levels = levels;
     size_t words = (size_t)ws->levels * ws->level_words + 2 * (size_t)n * w + 4 * (size_t)w;
     size_t ints = (size_t)ws->levels * (3 + (size_t)n) + (size_t)n;
     ws->sets = malloc(words * sizeof(word));
@@ -205,6 +209,39 @@ static int propagate(const Board *board, Workspace *ws, word *boards, word *plac
     }
 }
 
+int solver_propagate(const Board *board, word *boards, word *placed, const word *scanned) {
+    Workspace ws;
+    if (workspace_init(&ws, board, 0) < 0) return -2;
+    int result = propagate(board, &ws, boards, placed, scanned);
+    workspace_free(&ws);
+    return result;
+}
+
+/* rounds_to_contradiction, in a workspace: rounds, or 0 for none. */
+static int rounds_in(const Board *board, Workspace *ws, word *boards, word *placed) {
+    int w = board->w;
+    for (int rounds = 1;; rounds++) {
+        int found = naked_singles(board, boards, placed, ws->singles);
+        if (found < 0) return rounds;
+        if (!found) {
+            found = hidden_singles(board, ws, boards, placed, NULL);
+            if (found < 0) return rounds;
+            if (!found) return 0;
+            keep_owners(board, boards, ws->singles, ws->owners);
+        }
+        for (int i = 0; i < w; i++) placed[i] |= ws->singles[i];
+        clear_peers(board, ws, boards, ws->singles);
+    }
+}
+
+int solver_rounds_to_contradiction(const Board *board, word *boards, word *placed) {
+    Workspace ws;
+    if (workspace_init(&ws, board, 0) < 0) return -1;
+    int rounds = rounds_in(board, &ws, boards, placed);
+    workspace_free(&ws);
+    return rounds;
+}
+
 /* fewest_candidates_cells, into `fewest` (and the open cells into ws->open): the open
    cells with the fewest candidates, two or more (after propagate none has fewer); 0 if
    there is none. */
@@ -383,7 +420,7 @@ static int search_in(const Board *board, Workspace *ws, const word *boards, cons
 int solver_search(const Board *board, const word *boards, const word *placed,
                   const SearchSpec *spec, SearchResult *result, int *solution) {
     Workspace ws;
-    if (workspace_init(&ws, board) < 0) return -1;
+    if (workspace_init(&ws, board, SEARCH_LEVELS(board)) < 0) return -1;
     int failed = search_in(board, &ws, boards, placed, spec, result, solution);
     workspace_free(&ws);
     return failed;
@@ -476,7 +513,7 @@ static int checks_init(Checks *checks, const Board *board) {
     checks->boards = malloc(sizeof(word) * (size_t)(board->n + 1) * board->w);
     if (!checks->boards) return -1;
     checks->placed = checks->boards + (size_t)board->n * board->w;
-    if (workspace_init(&checks->ws, board) == 0) return 0;
+    if (workspace_init(&checks->ws, board, SEARCH_LEVELS(board)) == 0) return 0;
     free(checks->boards);
     return -1;
 }

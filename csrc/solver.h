@@ -36,6 +36,14 @@ typedef struct {
     long long nodes;
 } SearchResult;
 
+/* solver.propagate: naked and hidden singles to a fixed point, in place; 0, -1 on a
+   contradiction, -2 if memory ran out. scanned: NULL for "every cell lost". */
+int solver_propagate(const Board *board, word *boards, word *placed, const word *scanned);
+
+/* solver.rounds_to_contradiction, in place: the rounds of singles to a contradiction, 0 if
+   they stop without one, -1 if memory ran out. */
+int solver_rounds_to_contradiction(const Board *board, word *boards, word *placed);
+
 /* solver.initial_boards: 1, or 0 if two clues clash. cells holds values 0..n. */
 int solver_initial(const Board *board, const int *cells, word *boards, word *placed);
 

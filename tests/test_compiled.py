@@ -127,6 +127,39 @@ def test_search_agrees_from_any_state_on_any_tables(board_tables, data):
     assert solver.Search(*fast) == pure
 
 
+@st.composite
+def states(draw):
+    """Tables, and a state on them: one candidate mask per symbol, a placed mask."""
+    board_tables = draw(tables())
+    n, cells = board_tables[:2]
+    masks = st.integers(0, (1 << cells) - 1)
+    return board_tables, draw(st.lists(masks, min_size=n, max_size=n)), draw(masks)
+
+
+@EXAMPLES
+@given(states(), st.booleans())
+def test_propagation_leaves_the_same_boards_on_any_tables(state, rescan):
+    board_tables, boards, placed = state
+    scanned = [b | 1 for b in boards] if rescan else None  # some cells count as lost
+    fast_boards, pure_boards = list(boards), list(boards)
+    fast = Board(*board_tables[:1], *board_tables[2:]).propagate(fast_boards, placed, scanned)
+    with compiled.using(False):
+        pure = solver.propagate(Tables(*board_tables), pure_boards, placed, scanned)
+    assert (fast, fast_boards) == (pure, pure_boards)
+
+
+@EXAMPLES
+@given(states())
+def test_rounds_to_a_contradiction_agree_on_any_tables(state):
+    board_tables, boards, placed = state
+    fast_boards, pure_boards = list(boards), list(boards)
+    fast = Board(*board_tables[:1], *board_tables[2:]).rounds_to_contradiction(fast_boards,
+                                                                             placed)
+    with compiled.using(False):
+        pure = solver.rounds_to_contradiction(Tables(*board_tables), pure_boards, placed)
+    assert (fast, fast_boards) == (pure, pure_boards)
+
+
 # The generator
 
 @EXAMPLES
@@ -241,7 +274,7 @@ def test_malformed_tables_and_arguments_raise_and_never_crash(table_args, call_a
         board = Board(4, shape_of(2, 2).unit_masks, shape_of(2, 2).peer_masks,
                       shape_of(2, 2).cell_unit_masks)
     calls = [(board.count, 7), (board.search, 5), (board.forced, 4), (board.remove_clues, 4),
-             (board.fill, 5)]
+             (board.fill, 5), (board.propagate, 3), (board.rounds_to_contradiction, 2)]
     for method, arity in calls:
         try:
             method(*call_args[:arity])

@@ -7,9 +7,10 @@ instead of a loop over cells; tables come from Shape (unit and peer masks).
 A search visits at most `max_nodes` nodes; when that runs out it says so
 (complete=False) rather than guess.
 
-When the compiled core runs (compiled.py), count_solutions, solution_avoiding and search
-with its default cell pick and value order run in C (csrc/solver.c), which makes the
-same decisions: the same counts, first solutions and node counts.
+When the compiled core runs (compiled.py), count_solutions, solution_avoiding, propagate,
+rounds_to_contradiction and search with its default cell pick and value order run in C
+(csrc/solver.c), which makes the same decisions: the same counts, first solutions, node
+counts and boards.
 """
 
 from __future__ import annotations
@@ -68,6 +69,9 @@ def propagate(shape: Shape, boards: Boards, placed: int, scanned: Boards | None 
     `scanned` is the boards as they were at the last hidden-single scan that found
     nothing (a parent node's fixed point): only units where a symbol lost candidates
     since then can hold a new hidden single, so only those are looked at again."""
+    fast = compiled.board(shape)
+    if fast is not None:
+        return fast.propagate(boards, placed, scanned)
     full, n = shape.all_cells_mask, len(boards)
     if scanned is None:
         scanned = [full] * n
@@ -92,6 +96,9 @@ def rounds_to_contradiction(shape: Shape, boards: Boards, placed: int) -> int | 
     """How many rounds of singles (every naked single at once, else every hidden single
     at once) it takes to reach a contradiction; None if they stop without one. Changes
     boards in place. The length of a forcing chain, for grading."""
+    fast = compiled.board(shape)
+    if fast is not None:
+        return fast.rounds_to_contradiction(boards, placed)
     full, n = shape.all_cells_mask, len(boards)
     rounds = 0
     while True:
