@@ -146,16 +146,22 @@ def check_unique(name: str, total: int, found: dict) -> None:
             print(f"WARNING: {label} called {unique} of {total} {name} puzzles unique; all are")
 
 
-def count_row(name: str, label: str, total: int, found: dict) -> list[str]:
+def comparisons(found: dict, label: str, qqwing: str, goal: float) -> list[str]:
+    """'times QQWing' and 'times pure' for one contender, and its goal (the compiled core's:
+    `goal` times QQWing)."""
     cpus = found[label][0]
-    versus = {other: f"{quotient(cpus, found[other][0]):.2f}" if other in found else "-"
-              for other in ("QQWing --count-solutions", "bookmaker pure")}
-    goal = "-"
-    if label == "bookmaker compiled" and "QQWing --count-solutions" in found:
-        met = quotient(cpus, found["QQWing --count-solutions"][0]) >= COUNT_GOAL
-        goal = f">= {COUNT_GOAL:g}x QQWing: {timing.verdict(met)}"
-    return [name, label, f"{total:,}", timing.rate_text(rate(cpus, total)),
-            versus["QQWing --count-solutions"], versus["bookmaker pure"], goal]
+    versus = [f"{quotient(cpus, found[other][0]):.2f}" if other in found else "-"
+              for other in (qqwing, "bookmaker pure")]
+    verdict = "-"
+    if label == "bookmaker compiled" and qqwing in found:
+        verdict = (f">= {goal:g}x QQWing: "
+                   f"{timing.verdict(quotient(cpus, found[qqwing][0]) >= goal)}")
+    return versus + [verdict]
+
+
+def count_row(name: str, label: str, total: int, found: dict) -> list[str]:
+    return [name, label, f"{total:,}", timing.rate_text(rate(found[label][0], total)),
+            *comparisons(found, label, "QQWing --count-solutions", COUNT_GOAL)]
 
 
 COUNT_HEADER = ["set", "solver", "puzzles", "puzzles/s (CPU)", "times QQWing",
@@ -176,15 +182,9 @@ def bench_generate(count: int, repeats: int) -> list[list[str]]:
     for label, (cpus, result) in found.items():
         clues = [p.givens.clue_count for p in result] if label.startswith("bookmaker") else \
             [sum(ch != "." for ch in line) for line in result if len(line) == 81]
-        versus = {o: f"{quotient(cpus, found[o][0]):.2f}" if o in found else "-"
-                  for o in ("QQWing --generate", "bookmaker pure")}
-        goal = "-"
-        if label == "bookmaker compiled" and "QQWing --generate" in found:
-            met = quotient(cpus, found["QQWing --generate"][0]) >= GENERATE_GOAL
-            goal = f">= {GENERATE_GOAL:g}x QQWing: {timing.verdict(met)}"
+        *versus, goal = comparisons(found, label, "QQWing --generate", GENERATE_GOAL)
         rows.append(["9x9", label, f"{len(clues):,}", timing.rate_text(rate(cpus, count)),
-                     versus["QQWing --generate"], versus["bookmaker pure"],
-                     f"{statistics.median(clues):g}", goal])
+                     *versus, f"{statistics.median(clues):g}", goal])
     return rows
 
 
