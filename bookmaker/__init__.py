@@ -1,17 +1,27 @@
 """bookmaker: printable Sudoku puzzle books from a seed, every puzzle proven unique."""
 
 import os
-from importlib.metadata import PackageNotFoundError, version
 
 from .core import compiled
 
-try:
-    __version__ = version("bookmaker")
-except PackageNotFoundError:  # running from a checkout that was never installed
-    __version__ = "0.1.0"
-
 # The compiled core runs when it is built, unless asked for the pure-Python one (which
 # makes the same puzzles); the core reads no environment itself, so it is asked here.
+# (Importing it loads one small extension: a millisecond, so importing bookmaker stays quick.)
 PURE_VARIABLE = "BOOKMAKER_PURE"
 if os.environ.get(PURE_VARIABLE, "") not in ("", "0"):
     compiled.use(False, f"{PURE_VARIABLE} is set")
+
+
+def __getattr__(name: str) -> str:
+    """`__version__`, looked up when first asked for: importing bookmaker stays instant, so
+    the command line has its Ctrl-C handling in place before any slow import."""
+    if name != "__version__":
+        raise AttributeError(f"module 'bookmaker' has no attribute {name!r}")
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        found = version("bookmaker")
+    except PackageNotFoundError:  # running from a checkout that was never installed
+        found = "0.1.0"
+    globals()["__version__"] = found
+    return found

@@ -1,7 +1,8 @@
 """Test-wide settings and fixtures: property tests explore freely on a developer's machine,
 and run a fixed, repeatable set of examples in CI, so a landing never hangs on a lucky
-draw; `runner` runs the command line in-process with stdout and stderr kept apart; the
-core tests run on both cores.
+draw; `runner` runs the command line in-process with stdout and stderr kept apart;
+`processes` starts real bookmaker processes and kills what is left of them at the end;
+the core tests run on both cores.
 
 A test module or test marked `both_cores` runs once on the compiled core and once on
 the pure-Python one (only on the pure one when the compiled core is not built, or
@@ -14,6 +15,7 @@ import os
 import pytest
 from click.testing import CliRunner
 from hypothesis import settings
+from processes import Processes
 
 from bookmaker import PURE_VARIABLE
 from bookmaker.core import compiled
@@ -56,3 +58,10 @@ def runner():
         return CliRunner(mix_stderr=False)
     except TypeError:
         return CliRunner()
+
+
+@pytest.fixture
+def processes():
+    started = Processes()
+    yield started
+    started.kill_all()

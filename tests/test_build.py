@@ -23,7 +23,8 @@ from bookmaker.book.build import build
 from bookmaker.book.compose import BuildError, number_pages, page_geometry
 from bookmaker.core.dlx import dlx_solve
 from bookmaker.core.grid import parse_grid
-from bookmaker.puzzles.registry import Registry
+from bookmaker.puzzles import outputs
+from bookmaker.puzzles.outputs import OutputError
 from bookmaker.render.pdf import RenderError
 from bookmaker.spec import load_preset, load_spec
 
@@ -404,24 +405,20 @@ def test_a_book_no_longer_separate_removes_the_answer_book_it_wrote_before(tmp_p
 
 
 def test_a_write_failure_removes_every_temporary_file(tmp_path, monkeypatch):
-    real = build_module._write_temporary
+    real = outputs._write_file
     written = []
 
-    def fail_on_third(out_dir, name, data):
+    def fail_on_third(path, data):
         if len(written) == 2:
             raise OSError(28, "No space left on device")
-        written.append(name)
-        return real(out_dir, name, data)
+        written.append(path)
+        real(path, data)
 
-    monkeypatch.setattr(build_module, "_write_temporary", fail_on_third)
+    monkeypatch.setattr(outputs, "_write_file", fail_on_third)
     before = old_output(tmp_path / "out")
-    with pytest.raises(OSError):
+    with pytest.raises(OutputError, match="No space left on device; nothing was changed"):
         build(load_spec(write_spec(tmp_path / "spec")), tmp_path / "out")
-    # The registry was locked (so made) before writing; it stays, holding nothing.
-    registry = tmp_path / "out" / "test-puzzles.registry.sqlite"
-    assert Registry(registry).read().rows == ()
-    registry.unlink()
-    assert snapshot(tmp_path / "out") == before
+    assert snapshot(tmp_path / "out") == before  # no temporary file, and no registry made
 
 
 def test_the_gutter_grows_with_the_page_count_and_a_book_too_thick_is_refused():

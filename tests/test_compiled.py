@@ -18,7 +18,7 @@ from bookmaker.core import compiled, dlx, generator, solver
 from bookmaker.core.generator import Clues, generate, random_solution
 from bookmaker.core.grid import Grid
 from bookmaker.core.rng import Rng
-from bookmaker.core.shape import MAX_SIZE, shape_of
+from bookmaker.core.shape import MAX_SIZE, board_of, jigsaw_of, shape_of
 from bookmaker.spec import load_spec
 
 if not compiled.available() and not os.environ.get("CI"):  # CI must build it: fail there
@@ -26,9 +26,16 @@ if not compiled.available() and not os.environ.get("CI"):  # CI must build it: f
 
 from bookmaker.core._compiled import Board, ExactCover  # noqa: E402
 
-# Every box shape up to 25x25: 2x2 ... 5x5, 2x12 ...
-BOXES = [(rows, cols) for rows in range(2, 13) for cols in range(2, 13) if rows * cols <= MAX_SIZE]
-SMALL_BOXES = [box for box in BOXES if box[0] * box[1] <= 12]
+# Every box shape up to 25x25 (2x2 ... 5x5, 2x12 ...) and the variant boards: X, Hyper,
+# a Jigsaw, and Samurai (369 cells, 131 units, cells in up to 6 units).
+JIGSAW6 = jigsaw_of(int(ch) for row in ("000111", "002211", "022231", "442333", "445533",
+                                        "445555") for ch in row)
+VARIANTS = [board_of(2, 2, "x"), board_of(2, 3, "x"), board_of(3, 3, "x"), board_of(4, 4, "x"),
+            board_of(2, 2, "hyper"), board_of(3, 3, "hyper"), JIGSAW6,
+            board_of(3, 3, "samurai")]
+BOARDS = [shape_of(rows, cols) for rows in range(2, 13) for cols in range(2, 13)
+          if rows * cols <= MAX_SIZE] + VARIANTS
+SMALL_BOARDS = [board for board in BOARDS if board.cell_count <= 144]
 EXAMPLES = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
@@ -43,16 +50,15 @@ def both(work):
 
 
 @lru_cache(maxsize=None)
-def solved(box: tuple[int, int], seed: int) -> tuple[int, ...]:
-    return random_solution(shape_of(*box), Rng(seed))
+def solved(shape, seed: int) -> tuple[int, ...]:
+    return random_solution(shape, Rng(seed))
 
 
 @st.composite
-def grids(draw, boxes=BOXES) -> Grid:
+def grids(draw, boards=BOARDS) -> Grid:
     """A solution's clues, kept from all to none, and now and then one made wrong."""
-    box = draw(st.sampled_from(boxes))
-    shape = shape_of(*box)
-    solution = solved(box, draw(st.integers(0, 2)))
+    shape = draw(st.sampled_from(boards))
+    solution = solved(shape, draw(st.integers(0, 2)))
     kept = set(Rng(draw(st.integers(0, 2**32))).shuffled(range(shape.cell_count))[
         :draw(st.integers(0, shape.cell_count))])
     cells = [v if i in kept else 0 for i, v in enumerate(solution)]
@@ -174,10 +180,8 @@ def test_a_shuffle_makes_the_same_order_and_leaves_the_stream_in_the_same_place(
 
 
 @EXAMPLES
-@given(st.sampled_from(BOXES), st.integers(0, 2**64 - 1), st.integers(1, 400))
-def test_a_fill_makes_the_same_draws_and_decisions(box, seed, max_nodes):
-    shape = shape_of(*box)
-
+@given(st.sampled_from(BOARDS), st.integers(0, 2**64 - 1), st.integers(1, 400))
+def test_a_fill_makes_the_same_draws_and_decisions(shape, seed, max_nodes):
     def fill():
         rng = Rng(seed)
         boards, placed = generator._seeded_boxes(shape, rng)
@@ -189,18 +193,18 @@ def test_a_fill_makes_the_same_draws_and_decisions(box, seed, max_nodes):
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.sampled_from(SMALL_BOXES), st.integers(0, 2**64 - 1),
+@given(st.sampled_from(SMALL_BOARDS), st.integers(0, 2**64 - 1),
        st.sampled_from(["none", "rotational", "mirror", "diagonal"]), st.integers(0, 60),
        st.sampled_from([None, 1, 3, 20]))
-def test_generate_makes_the_same_puzzle_on_both_cores(box, seed, symmetry, target, budget):
-    fast, pure = both(lambda: generate(shape_of(*box), seed, symmetry, target, budget))
+def test_generate_makes_the_same_puzzle_on_both_cores(shape, seed, symmetry, target, budget):
+    fast, pure = both(lambda: generate(shape, seed, symmetry, target, budget))
     assert fast == pure
 
 
 @EXAMPLES
-@given(grids(SMALL_BOXES), st.integers(0, 200), st.data())
+@given(grids(SMALL_BOARDS), st.integers(0, 200), st.data())
 def test_a_removal_check_agrees_on_any_clues_of_a_solution(grid, budget, data):
-    solution = solved((grid.shape.box_rows, grid.shape.box_cols), 0)
+    solution = solved(grid.shape, 0)
     clues = Clues(grid.shape, solution)
     for cell, value in enumerate(grid.cells):
         if not value:
@@ -212,9 +216,9 @@ def test_a_removal_check_agrees_on_any_clues_of_a_solution(grid, budget, data):
         assert fast == pure
 
 
-def test_16x16_and_25x25_puzzles_are_the_same_on_both_cores():
-    for box, seed in (((4, 4), 7), ((5, 5), 3)):
-        fast, pure = both(lambda: generate(shape_of(*box), seed))
+def test_25x25_and_samurai_puzzles_are_the_same_on_both_cores():
+    for shape, seed in ((shape_of(5, 5), 3), (board_of(3, 3, "samurai"), 5)):
+        fast, pure = both(lambda: generate(shape, seed))
         assert fast == pure
 
 

@@ -127,6 +127,17 @@ def test_a_weekday_needs_a_difficulty():
         "paper.yaml:5:11: schedule.monday: missing required key 'difficulty'"]
 
 
+def test_a_grade_no_4x4_puzzle_has_is_refused_at_load():
+    assert problems_of(replaced("monday: {difficulty: beginner}",
+                                "monday: {difficulty: hard, size: 4x4}")) == [
+        "paper.yaml:5:24: schedule.monday.difficulty: 4x4 puzzles are never harder than "
+        "'beginner', so none is 'hard'"]
+
+
+def test_a_series_seed_is_read_as_written_not_as_yaml_11_octal():
+    assert load_daily_spec(write(replaced("seed: 7", "seed: 0755"))).seed == 755
+
+
 def test_sizes_above_16x16_are_no_daily_puzzle():
     assert problems_of(replaced("size: 16x16", "size: 25x25")) == [
         "paper.yaml:6:36: schedule.sunday.size: daily puzzles are 4x4 to 16x16 (bookmaker "

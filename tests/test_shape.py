@@ -137,10 +137,12 @@ def test_cell_unit_masks_hold_the_units_a_cell_lies_in(box_rows, box_cols):
 
 
 @pytest.mark.parametrize("box_rows, box_cols", ALL_BOXES)
-def test_diagonal_boxes_share_no_row_or_column(box_rows, box_cols):
+def test_independent_blocks_are_the_diagonal_boxes_sharing_no_row_or_column(box_rows, box_cols):
     shape = shape_of(box_rows, box_cols)
-    boxes = shape.diagonal_boxes
+    boxes = shape.independent_blocks
     assert len(boxes) == min(box_rows, box_cols)
+    assert [(box[0] // shape.size // box_rows, box[0] % shape.size // box_cols)
+            for box in boxes] == [(i, i) for i in range(len(boxes))]
     rows = [{c // shape.size for c in box} for box in boxes]
     cols = [{c % shape.size for c in box} for box in boxes]
     for i in range(len(boxes)):

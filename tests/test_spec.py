@@ -89,6 +89,50 @@ def test_a_date_as_seed_suggests_quotes():
         "put it in quotes to use it as text"]
 
 
+@pytest.mark.parametrize("written, seed", [
+    ("42", 42), ("007", 7), ("+5", 5), ("-3", -3),   # whole numbers: as --seed reads them
+    ("0755", 755), ("010", 10),                      # not YAML 1.1's octal 493 and 8
+    ("1:30", "1:30"), ("0x1F", "0x1F"), ("1_000", "1_000"), ("0o17", "0o17"),  # as written
+    ("1.50", "1.50"), (".inf", ".inf"), ('"0755"', "0755"), ("'42'", "42")])
+def test_a_seed_is_read_as_written_not_by_yaml_11s_number_forms(written, seed):
+    loaded = load_spec(write(replaced("seed: 1", f"seed: {written}")))
+    assert loaded.seed == seed and type(loaded.seed) is type(seed)
+
+
+@pytest.mark.parametrize("written, issue", [("010", "10"), ("2", "2"), ("1:30", "1:30"),
+                                            ("0x10", "0x10"), ("'08'", "08")])
+def test_a_volume_is_read_as_written_so_010_is_not_issue_8(written, issue):
+    loaded = load_spec(write(replaced("seed: 1", f"seed: 1\n  volume: {written}")))
+    assert loaded.issue == issue
+
+
+def test_a_spec_nested_too_deep_is_a_located_mistake_not_a_crash():
+    assert problems_of(replaced("seed: 1", "seed: 1\n  layout: " + "[" * 500)) == [
+        "book.yaml:4:59: nested more than 50 levels deep; no spec needs that"]
+
+
+def test_a_long_title_makes_a_file_name_of_at_most_100_characters():
+    title = "The Very Long Book of " + "Puzzles and More " * 20
+    loaded = load_spec(write(replaced("title: Test Book", f"title: {title}")))
+    assert loaded.name == ("the-very-long-book-of" + "-puzzles-and-more" * 4 + "-puzzles")
+    assert len(loaded.name) <= 100 and loaded.series == loaded.name
+
+
+def test_a_name_longer_than_a_file_name_allows_is_refused_at_load():
+    spec = replaced("seed: 1\n", f"seed: 1\n  name: {'a' * 150}\n")
+    assert problems_of(spec) == [
+        "book.yaml:4:9: book.name: must be at most 100 characters (it names files), got 150"]
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "extreme"])
+def test_a_grade_no_4x4_puzzle_has_is_refused_at_load(difficulty):
+    spec = replaced("count: 2\n", f"count: 2\n  - {{name: Tiny, size: 4x4, count: 3, "
+                                 f"difficulty: {difficulty}}}\n")
+    assert problems_of(spec) == [
+        f"book.yaml:8:51: sections[1].difficulty: 4x4 puzzles are never harder than "
+        f"'beginner', so none is {difficulty!r}"]
+
+
 def test_a_missing_required_key_is_reported_at_its_mapping():
     assert problems_of(replaced("    count: 2\n", "")) == [
         "book.yaml:5:5: sections[0]: missing required key 'count'"]

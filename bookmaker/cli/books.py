@@ -10,12 +10,13 @@ from ..book.build import BuildError, BuildResult, build as build_book
 from ..core.generator import GenerationError
 from ..core.verify import VerificationError
 from ..puzzles.executors import LOCAL, ExecutorError, open_workers
+from ..puzzles.outputs import OutputError
 from ..puzzles.registry import RegistryError
 from ..render.fonts import FontError
 from ..render.pdf import RenderError
 from ..spec import BookSpec, SpecError, load_spec
 from ..spec.daily import daily_spec_problem
-from .common import DelayedProgressBar, executor_option, main, seed_value, worker_count
+from .common import DelayedProgressBar, executor_option, main, seed_option, worker_count
 
 
 @main.command()
@@ -25,7 +26,7 @@ from .common import DelayedProgressBar, executor_option, main, seed_value, worke
 @click.option("--jobs", metavar="J", type=click.IntRange(min=0), default=0,
               help="Worker processes; 0 (the default) for one per CPU. The book never "
                    "depends on it.")
-@click.option("--seed", metavar="S", help="Use this seed instead of the spec's.")
+@seed_option("Use this seed instead of the spec's.", required=False)
 @executor_option
 @click.pass_context
 def build(ctx, spec_file, out_dir, jobs, seed, executor) -> None:
@@ -41,7 +42,7 @@ def build(ctx, spec_file, out_dir, jobs, seed, executor) -> None:
     """
     spec = load_spec_or_exit(ctx, spec_file)
     if seed is not None:
-        spec = spec.model_copy(update={"seed": seed_value(seed)})
+        spec = spec.model_copy(update={"seed": seed})
     started = time.monotonic()
     result = build_or_fail(spec, out_dir, worker_count(jobs), executor)
     for path in result.files:
@@ -68,10 +69,8 @@ def build_or_fail(spec: BookSpec, out_dir: str, workers: int,
                 DelayedProgressBar(sum(s.count for s in spec.sections), "Generating") as progress:
             return build_book(spec, out_dir, pool.count, progress.update, pool.executor)
     except (GenerationError, VerificationError, RenderError, FontError, BuildError,
-            ExecutorError, RegistryError, OSError) as err:
+            ExecutorError, RegistryError, OutputError, OSError) as err:
         raise click.ClickException(str(err)) from None
-    except KeyboardInterrupt:
-        raise click.Abort() from None
 
 
 def registry_note(result: BuildResult, spec: BookSpec) -> str:

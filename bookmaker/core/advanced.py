@@ -8,6 +8,7 @@ bookmaker grades does (a person solving a published puzzle may assume it too).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from .grid import SYMBOLS
@@ -58,33 +59,38 @@ def _strong_link_between(state: Candidates, d: int, one: int, two: int) -> bool:
 # --- uniqueness ----------------------------------------------------------------------
 
 def unique_rectangle(state: Candidates) -> Step | None:
-    """Type 1: four cells on two rows, two columns and two boxes, three holding only x
-    and y. If the fourth were x or y too, x and y could swap: two solutions. So the
-    fourth cell is neither."""
+    """Type 1: four cells at the corners of a rectangle of rows and columns, three holding
+    only x and y, placed so that x and y could swap in every unit (each unit holds none
+    of the four, or two on one side: on a classic board, two boxes). If the fourth were
+    x or y too, x and y could swap: two solutions. So the fourth cell is neither."""
     cell_digits, shape = state.cell_digits, state.shape
     pairs = set(_bivalue_cells(state))
+    rows, cols = shape.frame
+    cell_at = _cell_at(shape)
     for corner in sorted(pairs):
-        row, col = divmod(corner, shape.size)
-        for other_col in range(shape.size):
-            across = row * shape.size + other_col
+        row, col = shape.positions[corner]
+        for other_col in range(cols):
+            across = cell_at.get((row, other_col))
             if (other_col == col or across not in pairs
                     or cell_digits[across] != cell_digits[corner]):
                 continue
-            step = _rectangle_from(state, corner, across, pairs)
+            step = _rectangle_from(state, corner, across, pairs, rows, cell_at)
             if step is not None:
                 return step
     return None
 
 
-def _rectangle_from(state: Candidates, corner: int, across: int, pairs: set) -> Step | None:
+def _rectangle_from(state: Candidates, corner: int, across: int, pairs: set, rows: int,
+                    cell_at: dict) -> Step | None:
     """A type-1 rectangle on the row of corner/across (same pair xy), closed on another
     row by one more xy cell and a fourth cell holding more."""
     shape, cell_digits = state.shape, state.cell_digits
-    xy, size = cell_digits[corner], shape.size
-    for other_row in range(size):
-        below, below_across = other_row * size + corner % size, other_row * size + across % size
-        if other_row == corner // size or len({_box(shape, c) for c in
-                                                (corner, across, below, below_across)}) != 2:
+    xy = cell_digits[corner]
+    (row, col), across_col = shape.positions[corner], shape.positions[across][1]
+    for other_row in range(rows):
+        below, below_across = cell_at.get((other_row, col)), cell_at.get((other_row, across_col))
+        if (other_row == row or below is None or below_across is None
+                or not _swappable(shape, (corner, across), (below, below_across))):
             continue
         for bivalue, fourth in ((below, below_across), (below_across, below)):
             if (bivalue in pairs and cell_digits[bivalue] == xy
@@ -96,9 +102,26 @@ def _rectangle_from(state: Candidates, corner: int, across: int, pairs: set) -> 
     return None
 
 
-def _box(shape, cell: int) -> int:
-    row, col = divmod(cell, shape.size)
-    return row // shape.box_rows * (shape.size // shape.box_cols) + col // shape.box_cols
+def _swappable(shape, top: tuple[int, int], bottom: tuple[int, int]) -> bool:
+    """Whether swapping the values of a rectangle (top-left = bottom-right, top-right =
+    bottom-left) keeps every unit valid: each unit holds none of its corners, or two
+    corners on one side (one row or one column of the rectangle). On a classic board:
+    the four cells lie in exactly two boxes."""
+    (a, b), (c, d) = top, bottom
+    sides = (1 << a | 1 << b, 1 << c | 1 << d, 1 << a | 1 << c, 1 << b | 1 << d)
+    corners = sides[0] | sides[1]
+    unit_masks = shape.unit_masks
+    for corner in (a, b, c, d):
+        for unit in shape.units_of[corner]:
+            if unit_masks[unit] & corners not in sides:
+                return False
+    return True
+
+
+@lru_cache(maxsize=None)
+def _cell_at(shape) -> dict:
+    """The cell at each (row, column) position of the shape's frame."""
+    return {position: cell for cell, position in enumerate(shape.positions)}
 
 
 def bug_plus_one(state: Candidates) -> Step | None:

@@ -1,11 +1,14 @@
-"""Dancing Links (Knuth's Algorithm X) on the 4·n² column exact-cover matrix: the second opinion.
+"""Dancing Links (Knuth's Algorithm X) on the exact-cover matrix of a board: the second opinion.
 
-Written apart from solver.py and from Shape's unit/peer tables on purpose, so that one bug
-cannot hide in both: the matrix is derived here from coordinates and the box size alone.
+Written apart from solver.py and from Shape's derived tables (peers, masks) on purpose, so
+that one bug cannot hide in both: the matrix is built here from the board's list of units
+alone, whatever they are (rows, columns, boxes, diagonals, windows, regions, the units of
+five overlapping grids).
 
-Glossary: a *candidate* is (cell, value), one matrix row of four nodes, one in each of the
-column groups "cell filled", "row has value", "column has value", "box has value". Node 0
-is the root, nodes 1..4n² are column headers, then four consecutive nodes per candidate.
+Glossary: a *candidate* is (cell, value), one matrix row with one node in the column
+"cell filled" and one in the column "unit has value" of each unit holding the cell (four
+nodes on a classic board). Node 0 is the root, nodes 1..columns are the column headers
+(cells first, then per unit one column per value), then each candidate's nodes in a row.
 Links are plain int lists (left, right, up, down) indexed by node, as in Knuth's paper.
 
 When the compiled core runs (compiled.py), the search runs in C (csrc/exactcover.c): a
@@ -15,11 +18,13 @@ solutions and node counts; it shares nothing with the compiled solver either.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 
 from . import compiled
 from .grid import Grid
+from .shape import Shape
 
 _ROOT = 0
 
@@ -29,23 +34,24 @@ class DlxResult:
     """What one exact-cover search found, and whether it got to decide."""
 
     count: int  # solutions found, capped at the limit asked for
-    solutions: tuple[tuple[int, ...], ...]  # up to `limit` full solutions, values 1..n row-major
+    solutions: tuple[tuple[int, ...], ...]  # up to `limit` full solutions, values 1..n by cell
     complete: bool  # False if max_nodes ran out before the search could decide
     nodes: int  # search nodes visited
 
 
 @dataclass(frozen=True)
 class _Matrix:
-    """The untouched links of one shape's matrix; each search copies them into fresh lists."""
+    """The untouched links of one board's matrix; each search copies them into fresh lists."""
 
     size: int
+    cell_count: int
     left: tuple[int, ...]
     right: tuple[int, ...]
     up: tuple[int, ...]
     down: tuple[int, ...]
     column: tuple[int, ...]  # the header of each node (a header's own column is itself)
     column_size: tuple[int, ...]  # rows in each column; index 0 (root) unused
-    first_row_node: int  # node of candidate 0; candidate k starts at first_row_node + 4k
+    row_start: tuple[int, ...]  # first node of candidate k = cell * n + value - 1, and the end
     peer_headers: tuple[tuple[int, ...], ...]  # per cell column: its peers' cell columns
 
 
@@ -53,9 +59,8 @@ def dlx_solve(grid: Grid, limit: int = 2, max_nodes: int | None = None) -> DlxRe
     """Up to `limit` solutions of grid by exact cover; stops early when max_nodes runs out."""
     if limit < 1:
         raise ValueError(f"limit must be at least 1, got {limit}")
-    matrix = _matrix(grid.shape.box_rows, grid.shape.box_cols)
-    fast = compiled.exact_cover(("sudoku", grid.shape.box_rows, grid.shape.box_cols),
-                                lambda: _exact_cover_tables(matrix))
+    matrix = _matrix(grid.shape)
+    fast = compiled.exact_cover(grid.shape, lambda: _exact_cover_tables(matrix))
     if fast is not None:
         return _solve_compiled(fast, matrix.size, grid.cells, limit, max_nodes)
     links = _Links(matrix)
@@ -69,17 +74,11 @@ def dlx_solve(grid: Grid, limit: int = 2, max_nodes: int | None = None) -> DlxRe
 def _exact_cover_tables(matrix: _Matrix) -> tuple[int, list[list[int]], list[list[int]]]:
     """The matrix as the compiled search takes it: the column count, each candidate's
     columns (0-based, in node order), and each cell column's peer columns."""
-    column, right = matrix.column, matrix.right
-    rows, node = [], matrix.first_row_node
-    while node < len(column):
-        row, other = [column[node] - 1], right[node]
-        while other != node:
-            row.append(column[other] - 1)
-            other = right[other]
-        rows.append(row)
-        node += len(row)
+    starts, column = matrix.row_start, matrix.column
+    rows = [[column[node] - 1 for node in range(start, end)]
+            for start, end in zip(starts, starts[1:])]
     peers = [[header - 1 for header in matrix.peer_headers[cell_column]]
-             for cell_column in range(1, matrix.size ** 2 + 1)]
+             for cell_column in range(1, matrix.cell_count + 1)]
     return len(matrix.column_size) - 1, rows, peers
 
 
@@ -101,29 +100,22 @@ def _solve_compiled(fast, n: int, cells: tuple[int, ...], limit: int,
     return DlxResult(len(solutions), solutions, complete, nodes)
 
 
-def _box_of(row: int, col: int, box_rows: int, box_cols: int) -> int:
-    """Box number, row-major over boxes: a band holds n / box_cols = box_rows boxes."""
-    return (row // box_rows) * box_rows + col // box_cols
-
-
-def _candidate_columns(n: int, cell: int, value: int, box_rows: int, box_cols: int):
-    """The four column headers one candidate covers (1-based: node 0 is the root)."""
-    row, col = divmod(cell, n)
-    box = _box_of(row, col, box_rows, box_cols)
-    area, digit = n * n, value - 1
-    return (1 + cell,
-            1 + area + row * n + digit,
-            1 + 2 * area + col * n + digit,
-            1 + 3 * area + box * n + digit)
+def _units_holding(shape: Shape) -> list[list[int]]:
+    """For each cell, the indices of the units that hold it, from the units' cell lists."""
+    holding: list[list[int]] = [[] for _ in range(shape.cell_count)]
+    for u, unit in enumerate(shape.units):
+        for cell in unit.cells:
+            holding[cell].append(u)
+    return holding
 
 
 @lru_cache(maxsize=None)
-def _matrix(box_rows: int, box_cols: int) -> _Matrix:
-    """Build the full candidate matrix once per box shape; candidate k = cell * n + value - 1."""
-    n = box_rows * box_cols
-    header_count = 4 * n * n
-    first_row_node = header_count + 1
-    total = first_row_node + 4 * n * n * n
+def _matrix(shape: Shape) -> _Matrix:
+    """Build the full candidate matrix once per board; candidate k = cell * n + value - 1."""
+    n, cells = shape.size, shape.cell_count
+    holding = _units_holding(shape)
+    header_count = cells + n * len(shape.units)
+    total = header_count + 1 + sum(n * (1 + len(units)) for units in holding)
     # Headers form the circular root list; every header starts as an empty vertical loop.
     left = [i - 1 for i in range(total)]
     right = [i + 1 for i in range(total)]
@@ -131,29 +123,31 @@ def _matrix(box_rows: int, box_cols: int) -> _Matrix:
     up, down = list(range(total)), list(range(total))
     column = list(range(total))
     column_size = [0] * (header_count + 1)
-    node = first_row_node
-    for cell in range(n * n):
-        for value in range(1, n + 1):
-            for offset, header in enumerate(_candidate_columns(n, cell, value, box_rows, box_cols)):
+    row_start, node = [], header_count + 1
+    for cell in range(cells):
+        for digit in range(n):
+            headers = [1 + cell] + [1 + cells + u * n + digit for u in holding[cell]]
+            row_start.append(node)
+            for offset, header in enumerate(headers):
                 _append_to_column(up, down, header, node + offset)
                 column[node + offset] = header
                 column_size[header] += 1
-            # The candidate's four nodes are a circular left-right list of their own.
-            left[node], right[node + 3] = node + 3, node
-            node += 4
-    return _Matrix(n, tuple(left), tuple(right), tuple(up), tuple(down), tuple(column),
-                   tuple(column_size), first_row_node, _peer_headers(box_rows, box_cols))
+            # The candidate's nodes are a circular left-right list of their own.
+            left[node], right[node + len(headers) - 1] = node + len(headers) - 1, node
+            node += len(headers)
+    row_start.append(node)
+    return _Matrix(n, cells, tuple(left), tuple(right), tuple(up), tuple(down),
+                   tuple(column), tuple(column_size), tuple(row_start),
+                   _peer_headers(shape, holding))
 
 
-def _peer_headers(box_rows: int, box_cols: int) -> tuple[tuple[int, ...], ...]:
+def _peer_headers(shape: Shape, holding: list[list[int]]) -> tuple[tuple[int, ...], ...]:
     """For each cell column header (index 0 is the root), the cell columns of its peers:
-    cells sharing a row, column or box, found from coordinates."""
-    n = box_rows * box_cols
-    place = [(r, c, _box_of(r, c, box_rows, box_cols)) for r in range(n) for c in range(n)]
+    the other cells of the units holding it."""
     peers = [()]
-    for cell, (row, col, box) in enumerate(place):
-        peers.append(tuple(1 + other for other, (r, c, b) in enumerate(place)
-                           if other != cell and (r == row or c == col or b == box)))
+    for cell in range(shape.cell_count):
+        others = {other for u in holding[cell] for other in shape.units[u].cells} - {cell}
+        peers.append(tuple(1 + other for other in sorted(others)))
     return tuple(peers)
 
 
@@ -212,8 +206,9 @@ class _Links:
                 continue
             if not 1 <= value <= n:
                 raise ValueError(f"cell {cell} holds {value}, outside 1..{n}")
-            first = self.matrix.first_row_node + 4 * (cell * n + value - 1)
-            for node in range(first, first + 4):
+            candidate = cell * n + value - 1
+            for node in range(self.matrix.row_start[candidate],
+                              self.matrix.row_start[candidate + 1]):
                 header = self.column[node]
                 if covered[header]:
                     return False
@@ -285,7 +280,7 @@ def _branch_column(links: _Links) -> int:
 
 def _most_connected_cell(links: _Links, ties: list[int]) -> int:
     """Among tied columns, the cell column with most still-open peer cells (else the first)."""
-    right, left, cell_columns = links.right, links.left, links.matrix.size ** 2
+    right, left, cell_columns = links.right, links.left, links.matrix.cell_count
     peer_headers = links.matrix.peer_headers
     best, best_degree = ties[0], -1
     for header in ties:
@@ -325,4 +320,4 @@ def _decode_candidates(n: int, givens: tuple[int, ...], candidates) -> tuple[int
 def _decode(matrix: _Matrix, givens: tuple[int, ...], rows: tuple[int, ...]) -> tuple[int, ...]:
     """The full grid: the givens plus the (cell, value) of every chosen row."""
     return _decode_candidates(matrix.size, givens,
-                              ((row - matrix.first_row_node) // 4 for row in rows))
+                              (bisect_right(matrix.row_start, row) - 1 for row in rows))

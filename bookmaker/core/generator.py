@@ -113,13 +113,14 @@ def _fill(shape: Shape, boards: list[int], placed: int, rank: list[int], rng: Rn
 
 
 def _seeded_boxes(shape: Shape, rng: Rng) -> tuple[list[int], int]:
-    """Boards with a random permutation of the symbols in each of the diagonal boxes:
-    they share no row or column, so any such filling is consistent, and a third of a
-    9x9 fill costs no search at all."""
+    """Boards with a random permutation of the symbols in each of the board's
+    independent blocks (on a classic board the boxes of band i, stack i): no unit joins
+    two of them, so any such filling is consistent, and a third of a 9x9 fill costs no
+    search at all."""
     full, peer_masks = shape.all_cells_mask, shape.peer_masks
     boards = [full] * shape.size
     placed = 0
-    for cells in shape.diagonal_boxes:
+    for cells in shape.independent_blocks:
         for cell, d in zip(cells, rng.shuffled(range(shape.size))):
             bit = 1 << cell
             boards = [b & ~bit for b in boards]

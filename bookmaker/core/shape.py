@@ -1,40 +1,68 @@
-"""Board geometry for any rectangular box shape: cells, units, peers and symmetry orbits.
+"""Board geometry as data: cells, units, peers and symmetry orbits, for every variant.
 
-Glossary (after Norvig): a *cell* is an index 0..n*n-1 in row-major order; a *unit* is a
-row, column or box (n cells that must hold every symbol once); a cell's *peers* are the
-other cells sharing a unit with it. Everything here is built once per shape as plain
-tables, so no solver or generator code ever mentions rows or boxes.
+Glossary (after Norvig): a *cell* is an index 0..cell_count-1, in row-major order of the
+board's frame; a *unit* is a group of `size` cells that must hold every symbol once (a
+row, column or box, and for variants a diagonal, a window, a jigsaw region); a cell's
+*peers* are the other cells sharing a unit with it. A board is its units: everything
+here is built once per board as plain tables, so no solver, generator, checker or grader
+code ever asks what a unit is, only which cells it holds.
+
+The variants are constructors of those tables:
+- classic: rows, columns and r x c boxes (n = r*c, 4x4 to 25x25);
+- x: classic plus the two main diagonals;
+- hyper: classic plus the windows, square boxes set one cell in from the frame with one
+  cell between them (the four extra 3x3 windows of 9x9);
+- jigsaw: rows, columns and n irregular regions of n cells (any n, primes included);
+- samurai: five 9x9 classic grids in a 21x21 frame, the centre one sharing each of its
+  corner boxes with a corner grid (369 cells; a shared box is one unit).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 SYMMETRIES = ("none", "rotational", "mirror", "diagonal")
+VARIANTS = ("classic", "x", "hyper", "jigsaw", "samurai")
 MAX_SIZE = 25  # the largest size the text format has symbols for
+BLOCK_KINDS = ("box", "window", "region")  # units that are areas, not lines
+SAMURAI_GRIDS = (("top-left", 0, 0), ("top-right", 0, 12), ("centre", 6, 6),
+                 ("bottom-left", 12, 0), ("bottom-right", 12, 12))
+SAMURAI_FRAME = 21
+REGION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXY"  # jigsaw regions 0..24 as people write them
 
 
 @dataclass(frozen=True)
 class Unit:
-    """One row, column or box: its kind, 0-based index and cells."""
+    """One unit: its kind (row, column, box, diagonal, window, region), 0-based index
+    among units of that kind (in its grid, for a Samurai), the cells, and for a Samurai
+    the grid it belongs to (a shared box: the first grid that has it)."""
 
     kind: str
     index: int
     cells: tuple[int, ...]
+    grid: str = ""
 
     def __str__(self) -> str:
-        return f"{self.kind} {self.index + 1}"
+        name = f"{self.kind} {self.index + 1}"
+        return f"{name} of the {self.grid} grid" if self.grid else name
 
 
 @dataclass(frozen=True)
 class Shape:
-    """A size-n board whose boxes are box_rows x box_cols (n = box_rows * box_cols)."""
+    """A board: `variant` on r x c boxes (n = box_rows * box_cols symbols), or for a
+    jigsaw the region of each cell (box_rows = box_cols = 0). Compared and hashed by
+    these defining fields; the tables are derived from them."""
 
     box_rows: int
     box_cols: int
+    variant: str = "classic"
+    regions: tuple[int, ...] = ()
     size: int = field(init=False, compare=False)
     cell_count: int = field(init=False, compare=False, repr=False)
+    frame: tuple[int, int] = field(init=False, compare=False, repr=False)
+    positions: tuple[tuple[int, int], ...] = field(init=False, compare=False, repr=False)
     units: tuple[Unit, ...] = field(init=False, compare=False, repr=False)
     units_of: tuple[tuple[int, ...], ...] = field(init=False, compare=False, repr=False)
     peers: tuple[tuple[int, ...], ...] = field(init=False, compare=False, repr=False)
@@ -44,69 +72,187 @@ class Shape:
     all_cells_mask: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        if self.box_rows < 2 or self.box_cols < 2:
-            raise ValueError(f"boxes must be at least 2x2, got {self.box_rows}x{self.box_cols}")
-        if self.box_rows * self.box_cols > MAX_SIZE:
-            raise ValueError(f"{self.box_rows}x{self.box_cols} boxes make a board larger than "
-                             f"{MAX_SIZE}x{MAX_SIZE}")
-        n = self.box_rows * self.box_cols
-        units = _build_units(n, self.box_rows, self.box_cols)
-        units_of = tuple(tuple(i for i, u in enumerate(units) if c in u.cells) for c in range(n * n))
-        peers = tuple(
-            tuple(sorted({p for i in units_of[c] for p in units[i].cells} - {c}))
-            for c in range(n * n)
-        )
+        size, frame, positions, units = _layout(self)
+        cell_count = len(positions)
+        units_of = tuple(tuple(i for i, u in enumerate(units) if c in u.cells)
+                         for c in range(cell_count))
+        peers = tuple(tuple(sorted({p for i in units_of[c] for p in units[i].cells} - {c}))
+                      for c in range(cell_count))
+        unit_masks = tuple(_mask(u.cells) for u in units)
         setter = object.__setattr__.__get__(self)
-        setter("size", n)
-        setter("cell_count", n * n)
+        setter("size", size)
+        setter("cell_count", cell_count)
+        setter("frame", frame)
+        setter("positions", positions)
         setter("units", units)
         setter("units_of", units_of)
         setter("peers", peers)
         setter("peer_masks", tuple(_mask(p) for p in peers))
-        unit_masks = tuple(_mask(u.cells) for u in units)
         setter("unit_masks", unit_masks)
         setter("cell_unit_masks", tuple(tuple(unit_masks[i] for i in units_of[c])
-                                        for c in range(n * n)))
-        setter("all_cells_mask", (1 << (n * n)) - 1)
+                                        for c in range(cell_count)))
+        setter("all_cells_mask", (1 << cell_count) - 1)
 
     def __reduce__(self):
-        # Pickle as the two numbers; the tables are rebuilt (and cached) on arrival.
-        return (shape_of, (self.box_rows, self.box_cols))
+        # Pickle as the defining fields; the tables are rebuilt (and cached) on arrival.
+        return (board_of, (self.box_rows, self.box_cols, self.variant, self.regions))
 
     def __str__(self) -> str:
-        return f"{self.size}x{self.size}"
+        if self.variant == "samurai":
+            return "Samurai"
+        grid = f"{self.size}x{self.size}"
+        return grid if self.variant == "classic" else f"{grid} {VARIANT_NAMES[self.variant]}"
 
     @property
     def box_text(self) -> str:
-        return f"{self.box_rows}x{self.box_cols}"
+        """The box as people write it, '3x3'; '' for a jigsaw, which has regions instead."""
+        return f"{self.box_rows}x{self.box_cols}" if self.box_rows else ""
+
+    @property
+    def is_classic(self) -> bool:
+        return self.variant == "classic"
 
     def cell_name(self, cell: int) -> str:
-        """The 1-based row/column name of a cell, as people write it: r1c5."""
-        row, col = divmod(cell, self.size)
+        """The 1-based row/column name of a cell in the frame, as people write it: r1c5."""
+        row, col = self.positions[cell]
         return f"r{row + 1}c{col + 1}"
 
     @property
-    def diagonal_boxes(self) -> tuple[tuple[int, ...], ...]:
-        """Boxes that share no row or column with each other (band i, stack i)."""
-        bands = self.box_cols  # boxes per column of boxes = n / box_rows
-        stacks = self.box_rows
-        return tuple(self.units[2 * self.size + i * self.box_rows + i].cells
-                     for i in range(min(bands, stacks)))
+    def blocks(self) -> tuple[Unit, ...]:
+        """The units that are areas (boxes, windows, regions), in unit order."""
+        return tuple(u for u in self.units if u.kind in BLOCK_KINDS)
+
+    @property
+    def independent_blocks(self) -> tuple[tuple[int, ...], ...]:
+        """Boxes (or regions) no unit joins to each other, taken greedily in unit order:
+        any filling of each with the symbols is consistent, so a fill may start from
+        random permutations there (on classic boards, the boxes of band i, stack i)."""
+        return _independent_blocks(self)
 
     def orbits(self, symmetry: str) -> tuple[tuple[int, ...], ...]:
         """The cell groups that the given symmetry keeps together, in order of first cell."""
-        return _orbits(self.box_rows, self.box_cols, symmetry)
+        return _orbits(self, symmetry)
 
 
-def _build_units(n: int, box_rows: int, box_cols: int) -> tuple[Unit, ...]:
-    rows = [Unit("row", r, tuple(r * n + c for c in range(n))) for r in range(n)]
-    cols = [Unit("column", c, tuple(r * n + c for r in range(n))) for c in range(n)]
+VARIANT_NAMES = {"classic": "Classic", "x": "X", "hyper": "Hyper", "jigsaw": "Jigsaw",
+                 "samurai": "Samurai"}
+
+
+def _layout(shape: Shape):
+    """(size, frame, cell positions, units) of a board, checked."""
+    if shape.variant not in VARIANTS:
+        raise ValueError(f"unknown variant {shape.variant!r}; expected one of: "
+                         f"{', '.join(VARIANTS)}")
+    if shape.variant == "jigsaw":
+        return _jigsaw_layout(shape.regions, shape.box_rows, shape.box_cols)
+    if shape.regions:
+        raise ValueError("only a jigsaw board has regions")
+    _check_box(shape.box_rows, shape.box_cols)
+    n = shape.box_rows * shape.box_cols
+    if shape.variant == "samurai":
+        return _samurai_layout(shape.box_rows, shape.box_cols)
+    positions = tuple(divmod(c, n) for c in range(n * n))
+    units = _classic_units(n, shape.box_rows, shape.box_cols)
+    if shape.variant == "x":
+        units += _diagonals(n)
+    elif shape.variant == "hyper":
+        units += _windows(n, shape.box_rows, shape.box_cols)
+    return n, (n, n), positions, units
+
+
+def _check_box(box_rows: int, box_cols: int) -> None:
+    if box_rows < 2 or box_cols < 2:
+        raise ValueError(f"boxes must be at least 2x2, got {box_rows}x{box_cols}")
+    if box_rows * box_cols > MAX_SIZE:
+        raise ValueError(f"{box_rows}x{box_cols} boxes make a board larger than "
+                         f"{MAX_SIZE}x{MAX_SIZE}")
+
+
+def _classic_units(n: int, box_rows: int, box_cols: int, cell_at=None,
+                   grid: str = "") -> tuple[Unit, ...]:
+    """Rows, columns and boxes of an n x n grid; cell_at(row, col) numbers its cells
+    (row-major by default)."""
+    at = cell_at or (lambda r, c: r * n + c)
     boxes = []
     for b in range(n):
         top, left = (b // box_rows) * box_rows, (b % box_rows) * box_cols
-        cells = tuple((top + r) * n + left + c for r in range(box_rows) for c in range(box_cols))
-        boxes.append(Unit("box", b, cells))
-    return tuple(rows + cols + boxes)
+        boxes.append(Unit("box", b, tuple(at(top + r, left + c) for r in range(box_rows)
+                                          for c in range(box_cols)), grid))
+    return _lines(n, at, grid) + tuple(boxes)
+
+
+def _lines(n: int, at, grid: str = "") -> tuple[Unit, ...]:
+    """The rows, then the columns, of an n x n grid whose cells at(row, col) numbers."""
+    return (tuple(Unit("row", r, tuple(at(r, c) for c in range(n)), grid) for r in range(n))
+            + tuple(Unit("column", c, tuple(at(r, c) for r in range(n)), grid)
+                    for c in range(n)))
+
+
+def _diagonals(n: int) -> tuple[Unit, ...]:
+    return (Unit("diagonal", 0, tuple(i * n + i for i in range(n))),
+            Unit("diagonal", 1, tuple(i * n + n - 1 - i for i in range(n))))
+
+
+def _windows(n: int, box_rows: int, box_cols: int) -> tuple[Unit, ...]:
+    """Square windows of the box's size, one cell in from the edge and one cell apart."""
+    if box_rows != box_cols:
+        raise ValueError(f"hyper windows need square boxes, got {box_rows}x{box_cols}")
+    k = box_rows
+    starts = range(1, n - k + 1, k + 1)
+    return tuple(Unit("window", i, tuple((top + r) * n + left + c for r in range(k)
+                                         for c in range(k)))
+                 for i, (top, left) in enumerate((t, s) for t in starts for s in starts))
+
+
+def _jigsaw_layout(regions: tuple[int, ...], box_rows: int, box_cols: int):
+    n = math.isqrt(len(regions))
+    if box_rows or box_cols:
+        raise ValueError("a jigsaw board has regions, not boxes")
+    if n * n != len(regions) or not 4 <= n <= MAX_SIZE:
+        raise ValueError(f"a jigsaw layout needs n x n cells for n from 4 to {MAX_SIZE}, "
+                         f"got {len(regions)}")
+    if sorted(set(regions)) != list(range(n)):
+        raise ValueError(f"a {n}x{n} jigsaw layout numbers its regions 0..{n - 1}")
+    members = [tuple(c for c, r in enumerate(regions) if r == k) for k in range(n)]
+    for k, cells in enumerate(members):
+        if len(cells) != n:
+            raise ValueError(f"jigsaw region {k + 1} has {len(cells)} cells, not {n}")
+        if not _connected(cells, n):
+            raise ValueError(f"jigsaw region {k + 1} is not connected")
+    units = _lines(n, lambda r, c: r * n + c) + tuple(
+        Unit("region", k, cells) for k, cells in enumerate(members))
+    return n, (n, n), tuple(divmod(c, n) for c in range(n * n)), units
+
+
+def _connected(cells: tuple[int, ...], n: int) -> bool:
+    """Whether the cells form one orthogonally connected piece of an n x n grid."""
+    todo, seen, inside = [cells[0]], {cells[0]}, set(cells)
+    while todo:
+        row, col = divmod(todo.pop(), n)
+        for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
+            cell = r * n + c
+            if 0 <= r < n and 0 <= c < n and cell in inside and cell not in seen:
+                seen.add(cell)
+                todo.append(cell)
+    return len(seen) == len(cells)
+
+
+def _samurai_layout(box_rows: int, box_cols: int):
+    """Five 9x9 grids in the 21x21 frame; cells numbered row-major over the frame."""
+    if (box_rows, box_cols) != (3, 3):
+        raise ValueError(f"a Samurai is made of 9x9 grids with 3x3 boxes, got "
+                         f"{box_rows}x{box_cols} boxes")
+    covered = sorted({(top + r, left + c) for _, top, left in SAMURAI_GRIDS
+                      for r in range(9) for c in range(9)})
+    number = {position: cell for cell, position in enumerate(covered)}
+    units: list[Unit] = []
+    for name, top, left in SAMURAI_GRIDS:
+        units += _classic_units(9, 3, 3, lambda r, c: number[top + r, left + c], name)
+    order = {"row": 0, "column": 1, "box": 2}
+    unique: dict[frozenset, Unit] = {}
+    for unit in sorted(units, key=lambda u: order[u.kind]):  # stable: grid order kept
+        unique.setdefault(frozenset(unit.cells), unit)
+    return 9, (SAMURAI_FRAME, SAMURAI_FRAME), tuple(covered), tuple(unique.values())
 
 
 def _mask(cells) -> int:
@@ -116,35 +262,68 @@ def _mask(cells) -> int:
     return mask
 
 
-def _mirror_image(n: int, cell: int, symmetry: str) -> int:
-    row, col = divmod(cell, n)
+@lru_cache(maxsize=None)
+def _independent_blocks(shape: Shape) -> tuple[tuple[int, ...], ...]:
+    """Greedily, the blocks no unit joins, from the first grid only: the diagonal boxes
+    of one classic grid can always be completed, but on overlapping grids (a Samurai)
+    blocks of different grids can leave a shared box's rows without values."""
+    grid = shape.blocks[0].grid
+    chosen, joined = [], 0  # joined: the chosen blocks' cells and all their peers
+    for unit in shape.blocks:
+        mask = _mask(unit.cells)
+        if unit.grid == grid and not mask & joined:
+            chosen.append(unit.cells)
+            joined |= mask
+            for cell in unit.cells:
+                joined |= shape.peer_masks[cell]
+    return tuple(chosen)
+
+
+def _mirror_image(frame: tuple[int, int], position: tuple[int, int],
+                  symmetry: str) -> tuple[int, int]:
+    (rows, cols), (row, col) = frame, position
     if symmetry == "rotational":
-        return (n - 1 - row) * n + (n - 1 - col)
+        return rows - 1 - row, cols - 1 - col
     if symmetry == "mirror":
-        return row * n + (n - 1 - col)
+        return row, cols - 1 - col
     if symmetry == "diagonal":
-        return col * n + row
-    return cell
+        return col, row
+    return row, col
 
 
 @lru_cache(maxsize=None)
-def _orbits(box_rows: int, box_cols: int, symmetry: str) -> tuple[tuple[int, ...], ...]:
+def _orbits(shape: Shape, symmetry: str) -> tuple[tuple[int, ...], ...]:
     if symmetry not in SYMMETRIES:
         raise ValueError(f"unknown symmetry {symmetry!r}; expected one of: {', '.join(SYMMETRIES)}")
-    n = box_rows * box_cols
+    cell_at = {position: cell for cell, position in enumerate(shape.positions)}
     seen, orbits = set(), []
-    for cell in range(n * n):
+    for cell, position in enumerate(shape.positions):
         if cell not in seen:
-            orbit = tuple(sorted({cell, _mirror_image(n, cell, symmetry)}))
+            image = cell_at[_mirror_image(shape.frame, position, symmetry)]
+            orbit = tuple(sorted({cell, image}))
             seen.update(orbit)
             orbits.append(orbit)
     return tuple(orbits)
 
 
+def board_of(box_rows: int, box_cols: int, variant: str = "classic", regions=()) -> Shape:
+    """The (cached) board of a variant: boxes of box_rows x box_cols, or jigsaw regions."""
+    return _board(box_rows, box_cols, variant, tuple(regions))
+
+
 @lru_cache(maxsize=None)
+def _board(box_rows: int, box_cols: int, variant: str, regions: tuple[int, ...]) -> Shape:
+    return Shape(box_rows, box_cols, variant, regions)
+
+
 def shape_of(box_rows: int, box_cols: int) -> Shape:
-    """The (cached) shape with boxes of box_rows x box_cols."""
-    return Shape(box_rows, box_cols)
+    """The (cached) classic shape with boxes of box_rows x box_cols."""
+    return board_of(box_rows, box_cols)
+
+
+def jigsaw_of(regions) -> Shape:
+    """The (cached) jigsaw board whose cell c lies in region regions[c] (0..n-1)."""
+    return board_of(0, 0, "jigsaw", tuple(regions))
 
 
 def conventional_box(size: int) -> tuple[int, int]:

@@ -5,8 +5,9 @@ state keeps candidates twice, kept in step: `cell_digits[c]` (bit d: value d+1 s
 possible in cell c) for techniques that look at cells, and `digit_cells[d]` (bit c: cell c
 may still hold d+1; open cells only) for techniques that look at where a value can go.
 A *Step* is what a person would write down: placements, eliminations and why. Every
-technique works over Shape's units and peers; only fish and box/line intersections ask a
-unit's kind, so every box shape from 4x4 to 25x25 is served by the same code.
+technique works over Shape's units and peers; only fish (rows and columns) and the order
+of hidden singles (areas before lines) ask a unit's kind, so every box shape from 4x4 to
+25x25 and every variant board is served by the same code.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from .grid import SYMBOLS, Grid
-from .shape import Shape
+from .shape import BLOCK_KINDS, Shape
 
 
 @dataclass(frozen=True)
@@ -34,35 +35,64 @@ class Step:
 
 @dataclass(frozen=True)
 class Geometry:
-    """Tables the techniques need beyond Shape: lines by kind and box/line intersections."""
+    """Tables the techniques need beyond Shape: units in the order hidden singles look at
+    them, lines for fish, and the intersections where candidates can be locked."""
 
     unit_masks: tuple[int, ...]
-    units_boxes_first: tuple[int, ...]       # unit indices, boxes then rows then columns
-    line_masks: dict                         # kind -> unit masks of that kind, by index
-    line_index: dict                         # kind -> per cell, the index of its line
-    intersections: tuple[tuple[int, int, int], ...]   # (box unit, line unit, common cells)
+    units_blocks_first: tuple[int, ...]   # unit indices: blocks, then lines, in unit order
+    fish_grids: tuple[FishGrid, ...]      # one per grid (five on a Samurai board)
+    block_intersections: tuple[tuple[int, int, int], ...]  # (block, other unit, common)
+    line_intersections: tuple[tuple[int, int, int], ...]   # (line, other unit, common)
+
+
+@dataclass(frozen=True)
+class FishGrid:
+    """The rows and columns of one grid: by kind, their masks in order and, per cell of
+    the grid, the index of its line of that kind (-1 outside the grid)."""
+
+    line_masks: dict
+    line_index: dict
 
 
 @lru_cache(maxsize=None)
 def geometry(shape: Shape) -> Geometry:
-    """The (cached) technique tables of a shape, derived from Shape.units via Unit.kind."""
-    units = shape.units
-    by_kind = {kind: [i for i, u in enumerate(units) if u.kind == kind]
-               for kind in ("row", "column", "box")}
-    line_index = {}
-    for kind in ("row", "column"):
-        index = [0] * shape.cell_count
-        for u in by_kind[kind]:
-            for c in units[u].cells:
-                index[c] = units[u].index
-        line_index[kind] = tuple(index)
-    masks = shape.unit_masks
-    intersections = tuple((b, line, masks[b] & masks[line]) for b in by_kind["box"]
-                          for line in by_kind["row"] + by_kind["column"]
-                          if masks[b] & masks[line])
-    return Geometry(masks, tuple(by_kind["box"] + by_kind["row"] + by_kind["column"]),
-                    {k: tuple(masks[u] for u in by_kind[k]) for k in ("row", "column")},
-                    line_index, intersections)
+    """The (cached) technique tables of a shape, derived from Shape.units via Unit.kind.
+    Intersections are the pairs of units sharing two cells or more (a digit confined to
+    one shared cell is a hidden single), listed block by block so that on classic boards
+    they are each box with its rows, then its columns."""
+    units, masks = shape.units, shape.unit_masks
+    blocks = [i for i, u in enumerate(units) if u.kind in BLOCK_KINDS]
+    lines = [i for i, u in enumerate(units) if u.kind not in BLOCK_KINDS]
+
+    def meeting(first: list[int], others) -> tuple[tuple[int, int, int], ...]:
+        return tuple((a, b, masks[a] & masks[b]) for a in first for b in others
+                     if a != b and (masks[a] & masks[b]).bit_count() >= 2)
+    by_block = meeting(blocks, range(len(units)))
+    line_pairs = tuple((b, a, common) for a, b, common in by_block if b in lines)
+    return Geometry(masks, tuple(blocks + lines), _fish_grids(shape), by_block,
+                    line_pairs + meeting(lines, lines))
+
+
+def _fish_grids(shape: Shape) -> tuple[FishGrid, ...]:
+    """Rows and columns grid by grid: lines of one grid never overlap, and every cell of
+    the grid lies in exactly one of its rows and one of its columns, as fish need."""
+    grids = []
+    for grid in dict.fromkeys(u.grid for u in shape.units):
+        line_masks, line_index = {}, {}
+        for kind in ("row", "column"):
+            lines = [u for u in shape.units if u.kind == kind and u.grid == grid]
+            index = [-1] * shape.cell_count
+            for u in lines:
+                for c in u.cells:
+                    index[c] = u.index
+            line_masks[kind] = tuple(_mask_of(u.cells) for u in lines)
+            line_index[kind] = tuple(index)
+        grids.append(FishGrid(line_masks, line_index))
+    return tuple(grids)
+
+
+def _mask_of(cells) -> int:
+    return sum(1 << c for c in cells)
 
 
 class Candidates:
@@ -172,9 +202,10 @@ def full_house(state: Candidates) -> Step | None:
 
 
 def hidden_single(state: Candidates) -> Step | None:
-    """A value with one place left in a unit goes there (boxes looked at first)."""
+    """A value with one place left in a unit goes there (boxes and other areas looked at
+    first)."""
     geo, units = geometry(state.shape), state.shape.units
-    for u in geo.units_boxes_first:
+    for u in geo.units_blocks_first:
         mask = geo.unit_masks[u]
         for d, cells in enumerate(state.digit_cells):
             here = cells & mask
@@ -229,25 +260,26 @@ def place_hidden_singles(state: Candidates) -> bool:
 # --- intersections -------------------------------------------------------------------
 
 def pointing(state: Candidates) -> Step | None:
-    """A value confined to one line within a box leaves the rest of that line."""
-    return _locked(state, "locked candidates (pointing)", from_box=True)
+    """A value confined to one line (or other unit) within a box leaves the rest of that
+    line; boxes stand for every area: windows and jigsaw regions too."""
+    return _locked(state, "locked candidates (pointing)", geometry(state.shape).block_intersections)
 
 
 def claiming(state: Candidates) -> Step | None:
-    """A value confined to one box within a line leaves the rest of that box."""
-    return _locked(state, "locked candidates (claiming)", from_box=False)
+    """A value confined to one box (or other unit) within a line leaves the rest of that
+    box; lines are rows, columns and diagonals."""
+    return _locked(state, "locked candidates (claiming)", geometry(state.shape).line_intersections)
 
 
-def _locked(state: Candidates, name: str, from_box: bool) -> Step | None:
-    """Locked candidates at a box/line intersection: a value whose places in one unit all
-    lie in the intersection is removed from the rest of the other unit."""
-    geo, units = geometry(state.shape), state.shape.units
-    for box, line, common in geo.intersections:
-        inside, other = (box, line) if from_box else (line, box)
+def _locked(state: Candidates, name: str, intersections) -> Step | None:
+    """Locked candidates: a value whose places in one unit all lie where it meets another
+    unit is removed from the rest of the other unit."""
+    unit_masks, units = state.shape.unit_masks, state.shape.units
+    for inside, other, common in intersections:
         for d, cells in enumerate(state.digit_cells):
-            confined = cells & geo.unit_masks[inside]
+            confined = cells & unit_masks[inside]
             if confined and not confined & ~common:
-                removed = removing(state, d, geo.unit_masks[other] & ~common)
+                removed = removing(state, d, unit_masks[other] & ~common)
                 if removed:
                     return Step(name, (), removed,
                                 f"in {units[inside]}, {SYMBOLS[d]} lies only in {units[other]}")
@@ -314,30 +346,38 @@ def hidden_quad(state): return hidden_subset(state, 4, "hidden quad")
 
 def fish(state: Candidates, size: int, name: str) -> Step | None:
     """A value whose places in `size` rows lie in `size` columns leaves the rest of those
-    columns (and the same with rows and columns swapped)."""
-    geo = geometry(state.shape)
-    for base, cover in (("row", "column"), ("column", "row")):
-        cover_of, cover_masks = geo.line_index[cover], geo.line_masks[cover]
-        for d, cells in enumerate(state.digit_cells):
-            lines = []
-            for index, mask in enumerate(geo.line_masks[base]):
-                here = cells & mask
-                if 2 <= here.bit_count() <= size:
-                    lines.append((index, mask, sum(1 << cover_of[c] for c in bits_of(here))))
-            for group in combinations(lines, size):
-                covers = base_cells = 0
-                for _, mask, crossing in group:
-                    covers |= crossing
-                    base_cells |= mask
-                if covers.bit_count() != size:
-                    continue
-                cover_cells = sum(cover_masks[i] for i in bits_of(covers))
-                removed = removing(state, d, cover_cells & ~base_cells)
-                if removed:
-                    bases = ",".join(str(i + 1) for i, _, _ in group)
-                    crossed = ",".join(str(i + 1) for i in bits_of(covers))
-                    return Step(name, (), removed, f"{SYMBOLS[d]} in {base}s {bases} lies "
-                                f"only in {cover}s {crossed}")
+    columns (and the same with rows and columns swapped), in each grid of the board."""
+    for grid in geometry(state.shape).fish_grids:
+        for base, cover in (("row", "column"), ("column", "row")):
+            step = _fish_in(state, grid, base, cover, size, name)
+            if step is not None:
+                return step
+    return None
+
+
+def _fish_in(state: Candidates, grid: FishGrid, base: str, cover: str, size: int,
+             name: str) -> Step | None:
+    cover_of, cover_masks = grid.line_index[cover], grid.line_masks[cover]
+    for d, cells in enumerate(state.digit_cells):
+        lines = []
+        for index, mask in enumerate(grid.line_masks[base]):
+            here = cells & mask
+            if 2 <= here.bit_count() <= size:
+                lines.append((index, mask, sum(1 << cover_of[c] for c in bits_of(here))))
+        for group in combinations(lines, size):
+            covers = base_cells = 0
+            for _, mask, crossing in group:
+                covers |= crossing
+                base_cells |= mask
+            if covers.bit_count() != size:
+                continue
+            cover_cells = sum(cover_masks[i] for i in bits_of(covers))
+            removed = removing(state, d, cover_cells & ~base_cells)
+            if removed:
+                bases = ",".join(str(i + 1) for i, _, _ in group)
+                crossed = ",".join(str(i + 1) for i in bits_of(covers))
+                return Step(name, (), removed, f"{SYMBOLS[d]} in {base}s {bases} lies "
+                            f"only in {cover}s {crossed}")
     return None
 
 

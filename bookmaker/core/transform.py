@@ -35,10 +35,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations, product
+from typing import Iterator
 
 from .grid import SYMBOLS, Grid, format_grid
 from .rng import Rng, derive_seed
-from .shape import Shape, shape_of
+from .shape import REGION_LETTERS, Shape, shape_of
 
 # Candidate rows tried (and arrangements branched on) before giving up; a 9x9 minimal
 # puzzle needs a few hundred, a 16x16 puzzle a few thousand.
@@ -187,6 +188,7 @@ def _geometric(shape: Shape, transpose: bool, reverse_rows: bool,
 def random_transformation(shape: Shape, rng: Rng) -> Transformation:
     """A member of the shape's group drawn from rng (uniformly; the same stream always
     gives the same transformation). Transposes only when the boxes are square."""
+    _classic_only(shape)
     transpose = rng.below(2) == 1 and shape.box_rows == shape.box_cols
     rows = _block_order(rng, shape.size, shape.box_rows)
     columns = _block_order(rng, shape.size, shape.box_cols)
@@ -208,21 +210,27 @@ def derived(grid: Grid, count: int, seed: int | str) -> list[Transformation]:
     the same copies wherever it stands in a file, and the first k of count n are those of
     count k. ValueError if the draws run out first (a 4x4 puzzle has a few thousand
     distinct copies at most)."""
+    return list(each_derived(grid, count, seed))
+
+
+def each_derived(grid: Grid, count: int, seed: int | str) -> Iterator[Transformation]:
+    """derived(), one transformation at a time as it is found (ValueError after the last
+    one found, if the draws run out)."""
     rng = Rng(derive_seed(seed, "derive", format_grid(grid)))
-    images, found = {grid.cells}, []
+    images, found = {grid.cells}, 0
     draws = DRAWS_PER_COPY * count + 100
     for _ in range(draws):
-        if len(found) == count:
-            break
+        if found == count:
+            return
         transformation = random_transformation(grid.shape, rng)
         image = transformation.apply(grid).cells
         if image not in images:
             images.add(image)
-            found.append(transformation)
-    if len(found) < count:
-        raise ValueError(f"only {len(found)} distinct copies of this {grid.shape} puzzle "
+            found += 1
+            yield transformation
+    if found < count:
+        raise ValueError(f"only {found} distinct copies of this {grid.shape} puzzle "
                          f"turned up in {draws} draws, {count} were asked for")
-    return found
 
 
 # The canonical form
@@ -247,10 +255,30 @@ def repeat_key(grid: Grid) -> str:
     Such a puzzle is then caught repeating only unturned and unrelabelled; among the
     astronomically many dense puzzles of a large board a transformed repeat is no
     practical risk, and a valid book must not fail for it."""
+    if not grid.shape.is_classic:
+        return f"{board_key(grid.shape)}={format_grid(grid)}"
     try:
         return equivalence_key(grid)
     except CanonicalFormError:
         return f"{grid.shape.box_text}={format_grid(grid)}"
+
+
+def board_key(shape: Shape) -> str:
+    """A board as text, for keys: the box of a classic board ('3x3'), else the variant and
+    its box or, for a jigsaw, its regions as letters ('jigsaw AAAB...')."""
+    if shape.is_classic:
+        return shape.box_text
+    if shape.variant == "jigsaw":
+        return "jigsaw " + "".join(REGION_LETTERS[r] for r in shape.regions)
+    return f"{shape.variant} {shape.box_text}"
+
+
+def _classic_only(shape: Shape) -> None:
+    """The group here is that of classic boards: a variant's own group keeps its extra
+    units (diagonals, windows, regions) in place, which these moves do not."""
+    if not shape.is_classic:
+        raise ValueError(f"transformations of {shape} boards are not available yet: "
+                         "only classic boards have their group here")
 
 
 def canonical_form(grid: Grid, budget: int | None = None) -> str:
@@ -259,6 +287,7 @@ def canonical_form(grid: Grid, budget: int | None = None) -> str:
     form, others different ones. CanonicalFormError if the budget runs out; ValueError if
     a symbol repeats in a row or column (the search relies on rows of distinct symbols)."""
     shape = grid.shape
+    _classic_only(shape)
     written = canonical_shape(shape)
     table = _table(written.box_rows, written.box_cols)
     rows = _rows(grid)

@@ -20,9 +20,10 @@ subtree, and a forced step loses no solution, so neither changes which leaves ex
 The forced steps are there for speed alone: without them hard 9x9 puzzles need some
 100,000 nodes instead of a few hundred.
 
-Written apart from solver.py and dlx.py: used values are per-row, per-column and per-box
-bit masks computed from coordinates and the box size, nothing shared with Shape's tables.
-The search is iterative (an explicit stack) so 25x25 grids never meet the recursion limit.
+Written apart from solver.py and dlx.py: used values are bit masks per unit, kept from the
+board's list of units alone (whatever the variant), nothing shared with Shape's derived
+tables (peers, masks). The search is iterative (an explicit stack) so 25x25 grids and
+369-cell Samurai boards never meet the recursion limit.
 """
 
 from __future__ import annotations
@@ -36,54 +37,43 @@ class BudgetExceeded(Exception):
     """The search visited max_nodes nodes without reaching a solution or exhausting the tree."""
 
 
-def _units_of_cells(box_rows: int, box_cols: int) -> tuple[list[int], list[int], list[int]]:
-    """Row, column and box number of every cell, from coordinates (a band holds box_rows boxes)."""
-    n = box_rows * box_cols
-    cells = range(n * n)
-    rows = [cell // n for cell in cells]
-    cols = [cell % n for cell in cells]
-    boxes = [(cell // n // box_rows) * box_rows + cell % n // box_cols for cell in cells]
-    return rows, cols, boxes
-
-
 def first_solution(grid: Grid, descending: bool = False,
                    max_nodes: int | None = None) -> tuple[int, ...] | None:
     """The first solution in value order (ascending or descending), or None if there is none.
     Raises BudgetExceeded when more than max_nodes search nodes would be needed."""
-    n = grid.shape.size
-    unit_of = _units_of_cells(grid.shape.box_rows, grid.shape.box_cols)
-    used = _used_values(grid.cells, n, unit_of)
+    units = [list(unit.cells) for unit in grid.shape.units]
+    units_of = _units_of_cells(units, len(grid.cells))
+    used = _used_values(grid.cells, grid.shape.size, len(units), units_of)
     if used is None:
         return None
-    return _search(grid.cells, n, unit_of, used, descending, max_nodes)
+    return _search(grid.cells, grid.shape.size, units, units_of, used, descending, max_nodes)
 
 
-def _used_values(cells: tuple[int, ...], n: int, unit_of) -> tuple[list[int], ...] | None:
-    """Bit masks (bit v-1 = value v) of the values each row, column and box holds; None if
-    two givens clash."""
-    used = ([0] * n, [0] * n, [0] * n)
+def _units_of_cells(units: list[list[int]], cell_count: int) -> list[list[int]]:
+    """For each cell, the numbers of the units holding it."""
+    units_of: list[list[int]] = [[] for _ in range(cell_count)]
+    for number, cells in enumerate(units):
+        for cell in cells:
+            units_of[cell].append(number)
+    return units_of
+
+
+def _used_values(cells: tuple[int, ...], n: int, unit_count: int,
+                 units_of: list[list[int]]) -> list[int] | None:
+    """Bit masks (bit v-1 = value v) of the values each unit holds; None if two givens
+    clash."""
+    used = [0] * unit_count
     for cell, value in enumerate(cells):
         if not value:
             continue
         if not 1 <= value <= n:
             raise ValueError(f"cell {cell} holds {value}, outside 1..{n}")
         bit = 1 << (value - 1)
-        for masks, units in zip(used, unit_of):
-            if masks[units[cell]] & bit:
+        for unit in units_of[cell]:
+            if used[unit] & bit:
                 return None
-            masks[units[cell]] |= bit
+            used[unit] |= bit
     return used
-
-
-def _unit_cells(unit_of) -> list[list[int]]:
-    """The cells of every row, column and box, grouped from each cell's unit numbers."""
-    groups: list[list[int]] = []
-    for numbers in unit_of:
-        kind = [[] for _ in range(max(numbers) + 1)]
-        for cell, number in enumerate(numbers):
-            kind[number].append(cell)
-        groups.extend(kind)
-    return groups
 
 
 def _hidden_single(units: list[list[int]], candidates: list[int]) -> tuple[int, int] | None:
@@ -103,17 +93,15 @@ def _hidden_single(units: list[list[int]], candidates: list[int]) -> tuple[int, 
     return None
 
 
-def _search(givens: tuple[int, ...], n: int, unit_of, used, descending: bool,
+def _search(givens: tuple[int, ...], n: int, units: list[list[int]],
+            units_of: list[list[int]], used: list[int], descending: bool,
             max_nodes: int | None) -> tuple[int, ...] | None:
     """Depth-first search with an explicit stack of frames [position, cell, untried values,
     value placed]. Written as one loop with everything in locals because it is the hot path.
 
-    `empty` always lists the empty cells in row-major order (a cell is popped when chosen
-    and put back at the same position on retreat), so the cell chosen depends only on the
+    `empty` always lists the empty cells in cell order (a cell is popped when chosen and
+    put back at the same position on retreat), so the cell chosen depends only on the
     values placed, never on the path taken: the two runs must walk the same tree."""
-    row_of, col_of, box_of = unit_of
-    row_used, col_used, box_used = used
-    units = _unit_cells(unit_of)
     all_values = (1 << n) - 1
     empty = [cell for cell, value in enumerate(givens) if not value]
     candidates = [0] * len(givens)  # of the empty cells as of the last full scan; 0 if filled
@@ -128,8 +116,10 @@ def _search(givens: tuple[int, ...], n: int, unit_of, used, descending: bool,
         # Branch on the first cell with at most one candidate, else the first with fewest.
         best_pos, best_mask, best_count = 0, 0, n + 1
         for pos, cell in enumerate(empty):
-            mask = all_values & ~(row_used[row_of[cell]] | col_used[col_of[cell]]
-                                  | box_used[box_of[cell]])
+            taken = 0
+            for unit in units_of[cell]:
+                taken |= used[unit]
+            mask = all_values & ~taken
             candidates[cell] = mask
             count = mask.bit_count()
             if count < best_count:
@@ -149,17 +139,14 @@ def _search(givens: tuple[int, ...], n: int, unit_of, used, descending: bool,
         while stack:
             frame = stack[-1]
             pos, cell, untried, placed = frame
-            row, col, box = row_of[cell], col_of[cell], box_of[cell]
             if placed:
-                row_used[row] ^= placed
-                col_used[col] ^= placed
-                box_used[box] ^= placed
+                for unit in units_of[cell]:
+                    used[unit] ^= placed
             if untried:
                 bit = (1 << (untried.bit_length() - 1)) if descending else untried & -untried
                 frame[2], frame[3] = untried ^ bit, bit
-                row_used[row] |= bit
-                col_used[col] |= bit
-                box_used[box] |= bit
+                for unit in units_of[cell]:
+                    used[unit] |= bit
                 break
             empty.insert(pos, cell)
             stack.pop()

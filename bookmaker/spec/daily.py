@@ -16,6 +16,7 @@ from pydantic import Field, PlainValidator
 
 from ..core.grader import GRADES
 from ..core.shape import MAX_SIZE, SYMMETRIES, Shape, parse_shape, shape_of
+from ..core.targeted import unreachable_grade
 from .columns import (ColumnLayout, load_column_layout_file, load_column_preset,
                       unknown_column_layout_text)
 from .layouts import column_preset_names, is_layout_path, preset_names
@@ -269,6 +270,9 @@ def _day_spec(report: Report, weekday: str, day: DayFile | None,
         report.add(Mistake(at + ("columns" if day.columns else "size",), problem))
         return None
     if day.difficulty is None:  # reported already; the board was still worth checking
+        return None
+    if unreachable_grade(shape, day.difficulty):
+        report.add(Mistake(at + ("difficulty",), unreachable_grade(shape, day.difficulty)))
         return None
     return DaySpec(weekday=weekday, size=shape.size, box_rows=shape.box_rows,
                    box_cols=shape.box_cols, difficulty=day.difficulty, symmetry=day.symmetry,

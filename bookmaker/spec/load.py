@@ -16,13 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from ..core.shape import Shape, parse_shape
+from ..core.targeted import unreachable_grade
 from .layout import Layout
 from .layouts import is_layout_path, load_layout_file, load_preset, preset_names, \
     unknown_layout_text
 from .model import BookFile, BookSpec, SectionFile, SectionSpec, SpecFile
 from .problems import Mistake, Problem, Report, SpecError, syntax_problem
 from .pagecount import answer_front_page_count, front_page_count, page_totals
-from .values import MAX_PUZZLES, describe, font_digit_top
+from .values import MAX_PUZZLES, MAX_SLUG, clues_problem, describe, font_digit_top
 from .yamlload import MarkedYAMLError, parse_yaml
 
 
@@ -119,8 +120,12 @@ def _section_pages(report: Report, index: int, section: SectionFile | None,
     shape = _shape(report, at, section) if section is not None else None
     if shape is None or layout is None:
         return None
-    clues_fit = _clues_fit(report, at, section.clues, shape)
-    clues_fit = _clues_alone(report, at, section) and clues_fit
+    clues_fit = all([  # every check made, so that every mistake is reported
+        _reported(report, at + ("clues",),
+                  section.clues is not None and clues_problem(section.clues, shape)),
+        _clues_alone(report, at, section),
+        # A grade no puzzle of the board has: refused now, not after thousands of tries.
+        _reported(report, at + ("difficulty",), unreachable_grade(shape, section.difficulty))])
     puzzles = _puzzles_per_page(report, at, section.puzzles_per_page, shape.size, layout)
     answers = _answers_per_page(report, at, shape.size, layout)
     if not clues_fit or puzzles is None or answers is None:
@@ -160,12 +165,11 @@ def _clues_alone(report: Report, at: tuple, section: SectionFile) -> bool:
     return True
 
 
-def _clues_fit(report: Report, at: tuple, clues: int | None, shape: Shape) -> bool:
-    if clues is not None and clues >= shape.cell_count:
-        report.add(Mistake(at + ("clues",), f"must be fewer than the {shape.cell_count} "
-                                            f"cells of a {shape} board, got {clues}"))
-        return False
-    return True
+def _reported(report: Report, path: tuple, problem: str | None) -> bool:
+    """Report the problem at path, if there is one; whether there was none."""
+    if problem:
+        report.add(Mistake(path, problem))
+    return not problem
 
 
 def _puzzles_per_page(report: Report, at: tuple, asked: int | None, size: int,
@@ -259,9 +263,14 @@ DIGIT_INK = (0.2, 0.78)  # the renderer's bounds on a digit's ink height per cel
 
 
 def slug_of(title: str) -> str:
-    """A file name from a title: lowercase ASCII letters and digits joined by hyphens."""
+    """A file name from a title: lowercase ASCII letters and digits joined by hyphens, at
+    most MAX_SLUG characters (a long title is cut at a hyphen where it can be)."""
     ascii_title = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "-", ascii_title.lower()).strip("-") or "book"
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_title.lower()).strip("-")
+    if len(slug) > MAX_SLUG:
+        cut = slug[:MAX_SLUG + 1]
+        slug = cut[:cut.rfind("-")] if "-" in cut[MAX_SLUG // 2:] else slug[:MAX_SLUG]
+    return slug.strip("-") or "book"
 
 
 def _book_spec(source: Path, book: BookFile, layout: Layout,

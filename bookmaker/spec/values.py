@@ -18,9 +18,10 @@ from typing import Annotated, Any
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainValidator, ValidationInfo
 from pydantic_core import PydanticCustomError
 
-from ..core.shape import parse_shape
+from ..core.shape import Shape, parse_shape
 from ..core.targeted import DIFFICULTIES
 from .fit import MOST_PER_PAGE
+from .yamlload import WrittenNumber
 
 POINTS_PER_UNIT = {"in": 72.0, "mm": 72 / 25.4, "cm": 72 / 2.54, "pt": 1.0}
 MIN_TEXT_POINTS = 7.0  # no printed text smaller than this, on any layout
@@ -34,8 +35,12 @@ TRUETYPE_MAGIC = (b"\x00\x01\x00\x00", b"true")  # sfnt versions with TrueType o
 CFF_MAGIC = b"OTTO"  # OpenType with CFF (PostScript) outlines: reportlab cannot embed it
 FONT_SUFFIXES = (".ttf", ".otf")
 TEMPLATE_FIELDS = ("title", "subtitle", "author", "section")
+# File names are made from a slug (`<slug>-answers.pdf`, `<slug>.registry.sqlite-journal`):
+# at most this long, they stay far below the 255 bytes a file name may have.
+MAX_SLUG = 100
 _LENGTH = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*(in|mm|cm|pt)\s*")
 _SLUG = re.compile(r"[a-z0-9][a-z0-9._-]*")
+_WHOLE_NUMBER = re.compile(r"[+-]?\d+")
 
 
 class Schema(BaseModel):
@@ -114,7 +119,25 @@ def _choice(value: Any, choices: tuple[str, ...]) -> str:
     return value
 
 
+def seed_of_text(text: str) -> int | str:
+    """A seed (or volume) as written, by the one rule of specs and the command line: a
+    whole number in decimal is that number ('007' and '7' are one seed), anything else the
+    text itself; ValueError if it is empty."""
+    if not text.strip():
+        raise ValueError("must not be empty")
+    return int(text) if _WHOLE_NUMBER.fullmatch(text.strip()) else str(text)
+
+
+def clues_problem(clues: int, shape: Shape) -> str | None:
+    """What is wrong with a clue target for a board (specs' `clues:`, generate --clues)."""
+    if clues >= shape.cell_count:
+        return f"must be fewer than the {shape.cell_count} cells of a {shape} board, got {clues}"
+    return None
+
+
 def _seed(value: Any) -> int | str:
+    if isinstance(value, WrittenNumber):  # a number as YAML wrote it: read as on the CLI
+        return seed_of_text(value)
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise expected("a whole number or text", value)
     if isinstance(value, str) and not value.strip():
@@ -127,6 +150,9 @@ def _slug(value: Any) -> str:
     if not _SLUG.fullmatch(text):
         raise mistake(f"must be lowercase letters, digits and hyphens, like 'my-book'; "
                       f"got {text!r}")
+    if len(text) > MAX_SLUG:
+        raise mistake(f"must be at most {MAX_SLUG} characters (it names files), got "
+                      f"{len(text)}")
     return text
 
 
