@@ -30,17 +30,18 @@ def available() -> bool:
     return _compiled is not None
 
 
-def use(compiled: bool, why: str = "") -> None:
-    """Run on the compiled core (if built) or on the pure Python; `why` says why not."""
-    _state["compiled"] = compiled and _compiled is not None
+def use(wanted: bool, why: str = "") -> None:
+    """Run on the compiled core (wanted, and built) or on the pure Python; `why` says why
+    not."""
+    _state["compiled"] = wanted and _compiled is not None
     _state["why_pure"] = "" if _state["compiled"] else (_NOT_BUILT or why)
 
 
 @contextmanager
-def using(compiled: bool, why: str = ""):
-    """use(compiled, why) for the duration of a with block, then back as it was."""
+def using(wanted: bool, why: str = ""):
+    """use(wanted, why) for the duration of a with block, then back as it was."""
     before = dict(_state)
-    use(compiled, why)
+    use(wanted, why)
     try:
         yield
     finally:
