@@ -1,0 +1,409 @@
+"""Chain techniques, rated as SE rates them: base rating plus a length modifier.
+
+- Forcing chains and cycles (static, from single candidates): bidirectional X- and
+  Y-cycles 6.5, forcing X-chains 6.6, XY-cycles and forcing chains 7.0.
+- Nishio (7.5): dynamic chains on one digit reaching a contradiction.
+- Multiple forcing chains (8.0): static chains from every candidate of a cell, or every
+  place of a digit in a unit, agreeing on a conclusion.
+- Dynamic forcing chains (8.5): the same, dynamic, with contradictions and double
+  implications; "nested" levels add SE's simpler techniques inside the chains (+0.5 each).
+
+The modifier adds 0.1 each time the chain's complexity (minus 2) passes 4, 6, 8, 12, 16,
+24, 32, ... (alternately times 3/2 and 4/3). Among a technique's chains SE applies the
+lowest rating, then the least complex, then by kind (cycles before chains, double
+implications, cell, region, then contradictions).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..techniques import Candidates, bits_of
+from . import basics as b
+from .board import Board
+from .hints import Budget, Hint
+from .implications import Mode, Propagator, Run
+
+STATIC = Mode(cell_links=True, dynamic=False)
+DYNAMIC = Mode(cell_links=True, dynamic=True)
+NISHIO = Mode(cell_links=False, dynamic=True)
+
+
+def length_modifier(complexity: int) -> int:
+    """SE's extra tenths for a chain's complexity."""
+    length, ceiling, added, odd = complexity - 2, 4, 0, False
+    while length > ceiling:
+        added += 1
+        ceiling = ceiling * 4 // 3 if odd else ceiling * 3 // 2
+        odd = not odd
+    return added
+
+
+@dataclass(frozen=True)
+class Found:
+    """A chain conclusion before it becomes a hint: rating, complexity, SE's sort key
+    (kind of chain), and what it concludes."""
+
+    rating: int
+    complexity: int
+    kind: int
+    name: str
+    eliminations: tuple
+    placement: tuple | None
+
+    def hint(self, text: str = "") -> Hint:
+        return Hint(self.name, self.rating, self.eliminations, self.placement, self.complexity,
+                    text=text)
+
+
+def best(found: list) -> Found | None:
+    """SE's choice: lowest rating, then least complex, then kind, then the first met."""
+    return min(found, key=lambda f: (f.rating, f.complexity, f.kind), default=None)
+
+
+# --- forcing chains and cycles (static, unary) ---------------------------------------
+
+class _Node:
+    """A potential in a unary chain, with the one it follows from."""
+
+    __slots__ = ("cand", "on", "parent")
+
+    def __init__(self, cand: int, on: bool, parent):
+        self.cand, self.on, self.parent = cand, on, parent
+
+    def follows(self, cand: int, on: bool) -> bool:
+        """Whether (cand, on) is a strict ancestor of this node."""
+        node = self.parent
+        while node is not None:
+            if node.cand == cand and node.on == on:
+                return True
+            node = node.parent
+        return False
+
+
+class StaticLinks:
+    """The static links of one grid state, each list built once."""
+
+    def __init__(self, state: Candidates, board: Board):
+        self.state, self.board, self.n = state, board, board.shape.size
+        self._offs: dict = {}
+        self._ons: dict = {}
+
+    def offs(self, cand: int, cell_links: bool) -> list[int]:
+        key = cand * 2 + cell_links
+        found = self._offs.get(key)
+        if found is None:
+            n, state = self.n, self.state
+            cell, d = divmod(cand, n)
+            found = []
+            if cell_links:
+                found = [cell * n + e for e in bits_of(state.cell_digits[cell] & ~(1 << d))]
+            places = state.digit_cells[d]
+            found += [o * n + d for o in self.board.peer_order[cell] if places >> o & 1]
+            self._offs[key] = found
+        return found
+
+    def ons(self, cand: int, cell_links: bool, unit_links: bool) -> list[int]:
+        key = cand * 4 + cell_links * 2 + unit_links
+        found = self._ons.get(key)
+        if found is None:
+            found = self._find_ons(cand, cell_links, unit_links)
+            self._ons[key] = found
+        return found
+
+    def _find_ons(self, cand: int, cell_links: bool, unit_links: bool) -> list[int]:
+        n, state, board = self.n, self.state, self.board
+        cell, d = divmod(cand, n)
+        found = []
+        if cell_links:
+            digits = state.cell_digits[cell]
+            if digits.bit_count() == 2:
+                found.append(cell * n + (digits & ~(1 << d)).bit_length() - 1)
+        if unit_links:
+            places = state.digit_cells[d] & ~(1 << cell)
+            for u in board.cell_chain_units[cell]:
+                others = places & board.unit_masks[u]
+                if others and not others & (others - 1):
+                    found.append((others.bit_length() - 1) * n + d)
+        return found
+
+
+class _Best:
+    """The best chain found so far, as SE's sort key, to stop searches that cannot beat it."""
+
+    def __init__(self):
+        self.found: Found | None = None
+
+    def offer(self, found: Found) -> None:
+        if self.found is None or _key(found) < _key(self.found):
+            self.found = found
+
+    def beaten(self, rating: int, complexity: int, kind: int) -> bool:
+        """Whether a chain of at least this rating and complexity cannot win any more
+        (a tie loses too: SE keeps the first met)."""
+        return self.found is not None and (rating, complexity, kind) >= _key(self.found)
+
+
+def _key(found: Found) -> tuple:
+    return found.rating, found.complexity, found.kind
+
+
+def forcing_chains_and_cycles(state: Candidates, board: Board, budget: Budget) -> Hint | None:
+    """SE's "Forcing Chains & Cycles": X-cycles and forcing X-chains, Y-cycles, then
+    XY-cycles and forcing chains, from every candidate; the best of them all."""
+    links, n, best_so_far = StaticLinks(state, board), board.shape.size, _Best()
+    for y, x in ((False, True), (True, False), (True, True)):
+        for cell in bits_of(state.open_cells):
+            digits = state.cell_digits[cell]
+            if digits.bit_count() < 2 or not x and digits.bit_count() > 2:
+                continue
+            for d in bits_of(digits):
+                _unary(links, cell * n + d, y, x, budget, best_so_far)
+    return None if best_so_far.found is None else best_so_far.found.hint()
+
+
+def _unary(links: StaticLinks, cand: int, y: bool, x: bool, budget: Budget, best: _Best):
+    """The chains from one candidate: its first useful cycle, and forcing chains from it
+    on and off (each ends at its first contradiction)."""
+    cycle = _first_cycle(links, cand, y, x, budget, best)
+    if cycle is not None:
+        best.offer(cycle)
+    if x:
+        for on in (True, False):
+            chain = _forcing(links, cand, on, y, budget, best)
+            if chain is not None:
+                best.offer(chain)
+
+
+def _first_cycle(links: StaticLinks, source: int, y: bool, x: bool, budget: Budget,
+                 best: _Best) -> Found | None:
+    """SE's doCycles, to the first cycle that removes something: breadth first from
+    `source` on; an off may be met again by another path (not through itself); a return
+    to the source after 4 links or more is a cycle. Later cycles are longer."""
+    base, kind = (70, 4) if x and y else (65, 3 if y else 2)
+    pending_on, seen_on, length = [_Node(source, True, None)], {source}, 0
+    while pending_on:
+        length += 2
+        if length >= 4 and best.beaten(base + length_modifier(length), length, kind):
+            return None
+        pending_off = [_Node(q, False, p) for p in pending_on for q in links.offs(p.cand, y)
+                       if not p.follows(q, False)]
+        budget.spend(len(pending_on) + len(pending_off))
+        pending_on = []
+        for p in pending_off:
+            for q in links.ons(p.cand, y, x):
+                if length >= 4 and q == source:
+                    found = _cycle_found(links, _Node(q, True, p), y, x)
+                    if found.eliminations:
+                        return found
+                if q not in seen_on:
+                    seen_on.add(q)
+                    pending_on.append(_Node(q, True, p))
+    return None
+
+
+def _forcing(links: StaticLinks, source: int, on: bool, y: bool, budget: Budget,
+             best: _Best) -> Found | None:
+    """SE's doForcingChains, to its first contradiction: breadth first from the source
+    on (off); reaching the source off (on) proves it false (true). Complexity is the
+    chain's length in potentials."""
+    base, kind = (70, 4) if y else (66, 2)
+    layer, seen_on, seen_off = [source], set(), set()
+    (seen_on if on else seen_off).add(source)
+    depth, layer_on = 1, on
+    while layer:
+        if best.beaten(base + length_modifier(depth + 1), depth + 1, kind):
+            return None
+        budget.spend(len(layer))
+        following = []
+        if layer_on:
+            for p in layer:
+                for q in links.offs(p, y):
+                    if on and q == source:
+                        return _chain_found(links, q, False, depth + 1, y)
+                    if q not in seen_off:
+                        seen_off.add(q)
+                        following.append(q)
+        else:
+            for p in layer:
+                for q in links.ons(p, y, True):
+                    if not on and q == source:
+                        return _chain_found(links, q, True, depth + 1, y)
+                    if q not in seen_on:
+                        seen_on.add(q)
+                        following.append(q)
+        layer, layer_on, depth = following, not layer_on, depth + 1
+    return None
+
+
+def _path(node: _Node) -> list[_Node]:
+    path = []
+    while node.parent is not None:
+        path.append(node)
+        node = node.parent
+    return path
+
+
+def _cycle_found(links: StaticLinks, end: _Node, y: bool, x: bool) -> Found:
+    """A cycle's removals: candidates seeing both an on and an off of the same digit."""
+    state, board, n = links.state, links.board, links.n
+    path = _path(end)
+    cells = {node.cand // n for node in path}
+    forward, backward = set(), set()
+    for node in path:
+        cell, d = divmod(node.cand, n)
+        for other in board.shape.peers[cell]:
+            if other not in cells and state.digit_cells[d] >> other & 1:
+                (forward if node.on else backward).add((other, d))
+    removed = tuple(sorted(forward & backward))
+    complexity = len(path)
+    base = 70 if x and y else 65
+    name = "Bidirectional Cycle" if x and y else \
+        "Bidirectional Y-Cycle" if y else "Bidirectional X-Cycle"
+    kind = 4 if x and y else 3 if y else 2
+    return Found(base + length_modifier(complexity), complexity, kind, name, removed, None)
+
+
+def _chain_found(links: StaticLinks, cand: int, on: bool, complexity: int, y: bool) -> Found:
+    cell, d = divmod(cand, links.n)
+    base, kind = (70, 4) if y else (66, 2)
+    name = "Forcing Chain" if y else "Forcing X-Chain"
+    rating = base + length_modifier(complexity)
+    if on:
+        removed = tuple((cell, e) for e in bits_of(links.state.cell_digits[cell] & ~(1 << d)))
+        return Found(rating, complexity, kind, name, removed, (cell, d))
+    return Found(rating, complexity, kind, name, ((cell, d),), None)
+
+
+# --- Nishio, multiple and dynamic forcing chains -------------------------------------
+
+@dataclass(frozen=True)
+class Chaining:
+    """One of SE's chaining techniques: Nishio, multiple (static) or dynamic chains,
+    and dynamic chains with nested techniques."""
+
+    name: str
+    rating: int
+    mode: Mode
+    multiple: bool
+    nishio: bool = False
+    nested_rules: tuple = ()
+
+
+def _nested_level_one() -> tuple:
+    """The simple techniques SE nests in dynamic chains (+): pointing and claiming,
+    hidden pair, naked pair, X-Wing."""
+    return (b.locked_candidates, lambda s, bd: b.hidden_sets(s, bd, 2),
+            lambda s, bd: b.naked_sets(s, bd, 2), lambda s, bd: b.fish(s, bd, 2))
+
+
+NISHIO_CHAINS = Chaining("Nishio Forcing Chains", 75, NISHIO, multiple=False, nishio=True)
+MULTIPLE_CHAINS = Chaining("Multiple Forcing Chains", 80, STATIC, multiple=True)
+DYNAMIC_CHAINS = Chaining("Dynamic Forcing Chains", 85, DYNAMIC, multiple=True)
+DYNAMIC_PLUS_CHAINS = Chaining("Dynamic Forcing Chains (+)", 90, Mode(True, True, 1),
+                               multiple=True, nested_rules=_nested_level_one())
+
+
+def chaining_hint(technique: Chaining, state: Candidates, board: Board,
+                  budget: Budget) -> Hint | None:
+    """The best hint of a chaining technique, from every cell in turn (SE's order)."""
+    prop = Propagator(board, state, budget, technique.nested_rules)
+    n, found = board.shape.size, []
+    for cell in bits_of(state.open_cells):
+        count = state.cell_digits[cell].bit_count()
+        if count > 2 or count > 1 and technique.mode.dynamic:
+            found += _cell_chains(technique, prop, state, board, cell, count)
+    chosen = best(found)
+    return None if chosen is None else chosen.hint()
+
+
+def _cell_chains(technique: Chaining, prop: Propagator, state: Candidates, board: Board,
+                 cell: int, count: int) -> list[Found]:
+    n, mode = board.shape.size, technique.mode
+    found, runs = [], []
+    for d in bits_of(state.cell_digits[cell]):
+        cand = cell * n + d
+        on_run = prop.run_on(cand, mode)
+        runs.append(on_run)
+        if mode.dynamic:
+            found += _binary(technique, prop, state, cand, on_run, count)
+        if not technique.nishio:
+            found += _region_chains(technique, prop, state, board, cell, d, on_run)
+    if not technique.nishio and (count == 2 or technique.multiple and count > 2):
+        found += _reductions(technique, state, runs, "Cell Forcing Chains", 5)
+    return found
+
+
+def _rated(technique: Chaining, complexity: int) -> int:
+    return technique.rating + length_modifier(complexity)
+
+
+def _binary(technique: Chaining, prop: Propagator, state: Candidates, cand: int, on_run: Run,
+            count: int) -> list[Found]:
+    """Contradictions from the candidate on (it goes) or off (it is placed); and, for a
+    cell of three candidates or more, what both assumptions imply (double implication)."""
+    n, found = prop.n, []
+    cell, d = divmod(cand, n)
+    off_run = prop.run_off(cand, technique.mode)
+    name = "Nishio Forcing Chains" if technique.nishio else "Contradiction Forcing Chains"
+    if on_run.conflict is not None:
+        c = sum(a.bit_count() for a in on_run.conflict)
+        found.append(Found(_rated(technique, c), c, 7, name, ((cell, d),), None))
+    if off_run.conflict is not None:
+        c = sum(a.bit_count() for a in off_run.conflict)
+        found.append(Found(_rated(technique, c), c, 7, name, _others(state, cell, d), (cell, d)))
+    if count >= 3 and not technique.nishio:
+        for q, ancestors in on_run.on.items():
+            qc, qd = divmod(q, n)
+            if q in off_run.on and _others(state, qc, qd):
+                c = ancestors.bit_count() + off_run.on[q].bit_count()
+                found.append(Found(_rated(technique, c), c, 1, "Double Forcing Chains",
+                                   _others(state, qc, qd), (qc, qd)))
+        for q, ancestors in on_run.off.items():
+            if q in off_run.off:
+                c = ancestors.bit_count() + off_run.off[q].bit_count()
+                found.append(Found(_rated(technique, c), c, 1, "Double Forcing Chains",
+                                   (divmod(q, n),), None))
+    return found
+
+
+def _others(state: Candidates, cell: int, d: int) -> tuple:
+    return tuple((cell, e) for e in bits_of(state.cell_digits[cell] & ~(1 << d)))
+
+
+def _region_chains(technique: Chaining, prop: Propagator, state: Candidates, board: Board,
+                   cell: int, d: int, on_run: Run) -> list[Found]:
+    """For each unit where this is the digit's first place (of two, or more for multiple
+    chains): what every place of the digit there implies alike."""
+    n, found = board.shape.size, []
+    for u in board.cell_chain_units[cell]:
+        places = state.digit_cells[d] & board.unit_masks[u]
+        count = places.bit_count()
+        if not (count == 2 or technique.multiple and count > 2):
+            continue
+        if (places & -places).bit_length() - 1 != cell:
+            continue
+        runs = [on_run if c == cell else prop.run_on(c * n + d, technique.mode)
+                for c in bits_of(places)]
+        found += _reductions(technique, state, runs, "Region Forcing Chains", 6)
+    return found
+
+
+def _reductions(technique: Chaining, state: Candidates, runs: list[Run], name: str,
+                kind: int) -> list[Found]:
+    """What every run implies alike: an on places, an off removes; complexity is the sum
+    of the runs' chains to it."""
+    n, found = len(state.digit_cells), []
+    first, rest = runs[0], runs[1:]
+    for q, ancestors in first.on.items():
+        if all(q in run.on for run in rest):
+            c = ancestors.bit_count() + sum(run.on[q].bit_count() for run in rest)
+            qc, qd = divmod(q, n)
+            others = _others(state, qc, qd)
+            if others:
+                found.append(Found(_rated(technique, c), c, kind, name, others, (qc, qd)))
+    for q, ancestors in first.off.items():
+        if all(q in run.off for run in rest):
+            c = ancestors.bit_count() + sum(run.off[q].bit_count() for run in rest)
+            found.append(Found(_rated(technique, c), c, kind, name, (divmod(q, n),), None))
+    return found
