@@ -63,24 +63,6 @@ def best(found: list) -> Found | None:
 
 # --- forcing chains and cycles (static, unary) ---------------------------------------
 
-class _Node:
-    """A potential in a unary chain, with the one it follows from."""
-
-    __slots__ = ("cand", "on", "parent")
-
-    def __init__(self, cand: int, on: bool, parent):
-        self.cand, self.on, self.parent = cand, on, parent
-
-    def follows(self, cand: int, on: bool) -> bool:
-        """Whether (cand, on) is a strict ancestor of this node."""
-        node = self.parent
-        while node is not None:
-            if node.cand == cand and node.on == on:
-                return True
-            node = node.parent
-        return False
-
-
 class StaticLinks:
     """The static links of one grid state, each list built once."""
 
@@ -163,98 +145,120 @@ def forcing_chains_and_cycles(state: Candidates, board: Board, budget: Budget) -
 
 
 def _unary(links: StaticLinks, cand: int, y: bool, x: bool, budget: Budget, best: _Best):
-    """The chains from one candidate: its first useful cycle, and forcing chains from it
-    on and off (each ends at its first contradiction)."""
-    cycle = _first_cycle(links, cand, y, x, budget, best)
-    if cycle is not None:
-        best.offer(cycle)
+    """The chains from one candidate: its first useful cycle and forcing chain from it
+    on, then its forcing chain from it off."""
+    for found in _from_on(links, cand, y, x, budget, best):
+        best.offer(found)
     if x:
-        for on in (True, False):
-            chain = _forcing(links, cand, on, y, budget, best)
-            if chain is not None:
-                best.offer(chain)
+        found = _from_off(links, cand, y, budget, best)
+        if found is not None:
+            best.offer(found)
 
 
-def _first_cycle(links: StaticLinks, source: int, y: bool, x: bool, budget: Budget,
-                 best: _Best) -> Found | None:
-    """SE's doCycles, to the first cycle that removes something: breadth first from
-    `source` on; an off may be met again by another path (not through itself); a return
-    to the source after 4 links or more is a cycle. Later cycles are longer."""
-    base, kind = (70, 4) if x and y else (65, 3 if y else 2)
-    pending_on, seen_on, length = [_Node(source, True, None)], {source}, 0
-    while pending_on:
-        length += 2
-        if length >= 4 and best.beaten(base + length_modifier(length), length, kind):
-            return None
-        pending_off = [_Node(q, False, p) for p in pending_on for q in links.offs(p.cand, y)
-                       if not p.follows(q, False)]
-        budget.spend(len(pending_on) + len(pending_off))
-        pending_on = []
-        for p in pending_off:
-            for q in links.ons(p.cand, y, x):
-                if length >= 4 and q == source:
-                    found = _cycle_found(links, _Node(q, True, p), y, x)
-                    if found.eliminations:
-                        return found
-                if q not in seen_on:
-                    seen_on.add(q)
-                    pending_on.append(_Node(q, True, p))
-    return None
+def _from_on(links: StaticLinks, source: int, y: bool, x: bool, budget: Budget,
+             best: _Best) -> list[Found]:
+    """SE's doCycles and doForcingChains from `source` on, as one breadth-first search
+    (they follow the same links): the first cycle that removes something (back to the
+    source after 4 links or more; an off may be met again through another on, but not
+    through itself) and the first contradiction (the source's own off). Their
+    complexity is their length in potentials, one more than the on they come from."""
+    cycle_base, chain_base = (70, 70) if x and y else (65, 66)
+    kind = 4 if x and y else 3 if y else 2
+    parent: dict = {(source, True): None}
+    layer, depth, found = [source], 1, []
+    cycle_open, chain_open = True, x
+    while layer and (cycle_open or chain_open):
+        reach = depth + 1
+        cycle_open = cycle_open and not best.beaten(cycle_base + length_modifier(reach),
+                                                    reach, kind)
+        chain_open = chain_open and not best.beaten(chain_base + length_modifier(reach),
+                                                    reach, kind)
+        budget.spend(len(layer))
+        offs = []
+        for p in layer:
+            for q in links.offs(p, y):
+                if chain_open and q == source:
+                    found.append(_chain_found(links, q, False, reach, y))
+                    chain_open = False
+                if cycle_open and depth >= 3 and source in links.ons(q, y, x) \
+                        and not _follows(parent, p, q):
+                    cycle = _cycle_found(links, _cycle_path(parent, source, p, q), y, x)
+                    if cycle.eliminations:
+                        found.append(cycle)
+                        cycle_open = False
+                if (q, False) not in parent:
+                    parent[q, False] = p
+                    offs.append(q)
+        layer = []
+        for q in offs:
+            for r in links.ons(q, y, x):
+                if (r, True) not in parent:
+                    parent[r, True] = q
+                    layer.append(r)
+        depth += 2
+    return found
 
 
-def _forcing(links: StaticLinks, source: int, on: bool, y: bool, budget: Budget,
-             best: _Best) -> Found | None:
-    """SE's doForcingChains, to its first contradiction: breadth first from the source
-    on (off); reaching the source off (on) proves it false (true). Complexity is the
-    chain's length in potentials."""
+def _follows(parent: dict, on: int, off: int) -> bool:
+    """Whether `off` is an ancestor of `on` in the search tree."""
+    node = parent[on, True]
+    while node is not None:
+        if node == off:
+            return True
+        node = parent[parent[node, False], True]
+    return False
+
+
+def _cycle_path(parent: dict, source: int, last_on: int, last_off: int) -> list:
+    """The cycle's potentials (cand, on) from its end back to, not including, the source."""
+    path = [(source, True), (last_off, False)]
+    on = last_on
+    while on != source:
+        path.append((on, True))
+        off = parent[on, True]
+        path.append((off, False))
+        on = parent[off, False]
+    return path
+
+
+def _from_off(links: StaticLinks, source: int, y: bool, budget: Budget,
+              best: _Best) -> Found | None:
+    """SE's doForcingChains from `source` off, to its first contradiction (the source
+    on): breadth first, each potential met once."""
     base, kind = (70, 4) if y else (66, 2)
-    layer, seen_on, seen_off = [source], set(), set()
-    (seen_on if on else seen_off).add(source)
-    depth, layer_on = 1, on
+    layer, seen_on, seen_off, depth = [source], set(), {source}, 1
     while layer:
         if best.beaten(base + length_modifier(depth + 1), depth + 1, kind):
             return None
         budget.spend(len(layer))
-        following = []
-        if layer_on:
-            for p in layer:
-                for q in links.offs(p, y):
-                    if on and q == source:
-                        return _chain_found(links, q, False, depth + 1, y)
-                    if q not in seen_off:
-                        seen_off.add(q)
-                        following.append(q)
-        else:
-            for p in layer:
-                for q in links.ons(p, y, True):
-                    if not on and q == source:
-                        return _chain_found(links, q, True, depth + 1, y)
-                    if q not in seen_on:
-                        seen_on.add(q)
-                        following.append(q)
-        layer, layer_on, depth = following, not layer_on, depth + 1
+        ons = []
+        for p in layer:
+            for q in links.ons(p, y, True):
+                if q == source:
+                    return _chain_found(links, q, True, depth + 1, y)
+                if q not in seen_on:
+                    seen_on.add(q)
+                    ons.append(q)
+        layer = []
+        for p in ons:
+            for q in links.offs(p, y):
+                if q not in seen_off:
+                    seen_off.add(q)
+                    layer.append(q)
+        depth += 2
     return None
 
 
-def _path(node: _Node) -> list[_Node]:
-    path = []
-    while node.parent is not None:
-        path.append(node)
-        node = node.parent
-    return path
-
-
-def _cycle_found(links: StaticLinks, end: _Node, y: bool, x: bool) -> Found:
+def _cycle_found(links: StaticLinks, path: list, y: bool, x: bool) -> Found:
     """A cycle's removals: candidates seeing both an on and an off of the same digit."""
     state, board, n = links.state, links.board, links.n
-    path = _path(end)
-    cells = {node.cand // n for node in path}
+    cells = {cand // n for cand, _ in path}
     forward, backward = set(), set()
-    for node in path:
-        cell, d = divmod(node.cand, n)
+    for cand, on in path:
+        cell, d = divmod(cand, n)
         for other in board.shape.peers[cell]:
             if other not in cells and state.digit_cells[d] >> other & 1:
-                (forward if node.on else backward).add((other, d))
+                (forward if on else backward).add((other, d))
     removed = tuple(sorted(forward & backward))
     complexity = len(path)
     base = 70 if x and y else 65

@@ -8,8 +8,6 @@ cells that is in no possible combination goes.
 
 from __future__ import annotations
 
-from itertools import product
-
 from ..techniques import Candidates, bits_of
 from .basics import colex
 from .board import Board, cells_text
@@ -26,23 +24,24 @@ def aligned_exclusions(state: Candidates, board: Board, size: int, budget: Budge
     base, excluders = _bases(state, board, size)
     if len(base) < size:
         return
+    values = {c: tuple(1 << d for d in bits_of(state.cell_digits[c])) for c in base}
     for i, j in colex(len(base), 2):
         first, second = base[i], base[j]
+        common = excluders[first] & excluders[second]
+        if common.bit_count() < 2:
+            continue
         if size == 2:
-            tails = [()]
+            tails = [((), common)]
         else:
-            twin = excluders[first] | excluders[second]
-            tails = [(c,) for c in bits_of(twin) if c in excluders and c not in (first, second)]
-        for tail in tails:
-            cells = (first, second) + tail
-            common = excluders[first]
-            for c in cells[1:]:
-                common &= excluders[c]
-            if common.bit_count() < 2:
+            twin = (excluders[first] | excluders[second]) & ~(1 << first | 1 << second)
+            tails = [((t,), common & excluders[t]) for t in bits_of(twin) if t in excluders]
+        for tail, shared in tails:
+            if shared.bit_count() < 2:
                 continue
             if budget is not None:
                 budget.spend(1)
-            removed = _excluded(state, board, cells, common)
+            cells = (first, second) + tail
+            removed = _excluded(state, board, cells, shared, values)
             if removed:
                 yield Hint(_NAMES[size], _RATINGS[size], removed,
                            text=cells_text(board.shape, sum(1 << c for c in cells)))
@@ -64,22 +63,36 @@ def _bases(state: Candidates, board: Board, size: int) -> tuple[list[int], dict]
     return base, excluders
 
 
-def _excluded(state: Candidates, board: Board, cells: tuple, common: int) -> tuple:
-    """The candidates of `cells` in no allowed combination of values."""
+def _excluded(state: Candidates, board: Board, cells: tuple, common: int, values: dict) -> tuple:
+    """The candidates of `cells` in no allowed combination of values: one where two
+    cells seeing each other agree, or whose values take all of an excluder's."""
     cell_digits, peer_masks = state.cell_digits, board.shape.peer_masks
     locks = [cell_digits[c] for c in bits_of(common)]
-    seeing = [(a, b) for a in range(len(cells)) for b in range(a + 1, len(cells))
-              if peer_masks[cells[a]] >> cells[b] & 1]
     allowed = [0] * len(cells)
-    for values in product(*(list(bits_of(cell_digits[c])) for c in cells)):
-        if any(values[a] == values[b] for a, b in seeing):
-            continue
-        taken = 0
-        for v in values:
-            taken |= 1 << v
-        if any(not lock & ~taken for lock in locks):
-            continue
-        for k, v in enumerate(values):
-            allowed[k] |= 1 << v
+    see01 = peer_masks[cells[0]] >> cells[1] & 1
+    if len(cells) == 2:
+        for x in values[cells[0]]:
+            for y in values[cells[1]]:
+                taken = x | y
+                if x == y and see01 or taken in locks:
+                    continue
+                allowed[0] |= x
+                allowed[1] |= y
+    else:
+        see02 = peer_masks[cells[0]] >> cells[2] & 1
+        see12 = peer_masks[cells[1]] >> cells[2] & 1
+        for x in values[cells[0]]:
+            for y in values[cells[1]]:
+                if x == y and see01:
+                    continue
+                for z in values[cells[2]]:
+                    if z == x and see02 or z == y and see12:
+                        continue
+                    taken = x | y | z
+                    if any(lock & taken == lock for lock in locks):
+                        continue
+                    allowed[0] |= x
+                    allowed[1] |= y
+                    allowed[2] |= z
     return tuple((c, d) for k, c in enumerate(cells)
                  for d in bits_of(cell_digits[c] & ~allowed[k]))

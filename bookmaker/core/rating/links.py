@@ -1,15 +1,15 @@
-"""Chains of strong links on one digit (Sukaku Explainer's "n Strong Links": Skyscraper,
-2-String Kite, Turbot Fish, Empty Rectangle, and their 3- and 4-link kin, and X-Loops).
+"""Chains of strong links on one digit: Turbot Fish (two links: Skyscraper 4.0, 2-String
+Kite 4.1, with a box 4.2, grouped 4.3) and Sukaku Explainer's three strong links (5.4
+for parallel lines, 5.5 with a box, 5.6 for rows and columns, 5.7 grouped).
 
 A strong link is a unit where the digit has two places, or two groups of places: a box
-whose places lie in one row and one column of it (an empty rectangle), or in two of its
-rows or columns; a line whose places lie in two of its box segments. Links whose units
-hold no place in common are chained: the end of one and the start of the next lie in one
-unit. One end of the chain holds the digit, so cells seeing both ends lose it; if the ends
-share a unit the chain is a loop, and every weak link removes the digit too.
-
-Rating: 4.0 for two links, 5.4 for three, 5.8 for four; +0.3 with a grouped link; else
-+0.0 for parallel lines only, +0.2 for a box with rows and columns, +0.1 otherwise.
+whose places lie in one row and one column of it (an empty rectangle), or (three links)
+in two of its rows or columns; a line whose places lie in two of its box segments. Links
+whose units hold no place in common are chained: the end of one and the start of the next
+lie in one unit (a weak link). One end of the chain holds the digit, so cells seeing both
+ends lose it, except cells of the links' units (and, for three links, of the weak links'
+units). The rules, ratings included, are those of Sukaku Explainer as of January 2020,
+which rated the public puzzle sets this rater is measured on.
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from ..techniques import Candidates, bits_of
 from .board import LINES, Board, cells_text
 from .hints import Hint
 
-_BASE = {2: 40, 3: 54, 4: 58}
 _JOINT_ORDER = {"column": 0, "row": 1, "box": 2}
 
 
@@ -34,6 +33,23 @@ class Link:
     places: int
     ends: tuple[int, int]
     grouped: bool
+
+
+@dataclass(frozen=True)
+class Flavour:
+    """What differs between SE's two-link (Turbot Fish) and longer chains."""
+
+    box_line_pairs: bool     # a box's two places in one line make a link
+    box_places: int          # the most places a box link may have
+    two_line_boxes: bool     # a box's places in two of its rows (columns) make a link
+    one_box: bool            # at most one link in a box
+    spare_joints: bool       # the weak links' units keep the digit
+
+
+TURBOT = Flavour(box_line_pairs=True, box_places=5, two_line_boxes=False, one_box=True,
+                 spare_joints=False)
+CHAIN = Flavour(box_line_pairs=False, box_places=6, two_line_boxes=True, one_box=False,
+                spare_joints=True)
 
 
 def strong_link_chains(state: Candidates, board: Board, count: int):
@@ -53,9 +69,10 @@ def _digit_chains(board: Board, places: int, count: int) -> tuple:
     """(name, rating, cells losing the digit, text) of each chain of `count` links over
     one digit's places: they depend on those places only, so they are kept from step to
     step while the digit's places stay the same."""
+    flavour = TURBOT if count == 2 else CHAIN
     found = []
-    for chain, shared in _chains(_links(places, board), count, board):
-        entry = _chain_hint(board, places, chain, shared)
+    for chain, shared in _chains(_links(places, board, flavour), count, board, flavour):
+        entry = _chain_hint(board, places, chain, shared, flavour)
         if entry is not None:
             found.append(entry)
     return tuple(found)
@@ -63,18 +80,20 @@ def _digit_chains(board: Board, places: int, count: int) -> tuple:
 
 # --- links ---------------------------------------------------------------------------
 
-def _links(cells: int, board: Board) -> list[Link]:
+def _links(cells: int, board: Board, flavour: Flavour) -> list[Link]:
     links = []
     for u in board.single_units:
         places = cells & board.unit_masks[u]
         count = places.bit_count()
+        box = board.kinds[u] == "box"
         if count == 2:
             a, b = bits_of(places)
-            if board.kinds[u] == "box" and _share_line(board, a, b):
+            if box and not flavour.box_line_pairs and _share_line(board, a, b):
                 continue
             links.append(Link(u, places, (1 << a, 1 << b), False))
-        elif 2 < count <= 6 and board.kinds[u] in ("box",) + LINES:
-            ends = _box_groups(places, board, u) if board.kinds[u] == "box" \
+        elif 2 < count <= (flavour.box_places if box else 6) and \
+                board.kinds[u] in ("box",) + LINES:
+            ends = _box_groups(places, board, u, flavour.two_line_boxes) if box \
                 else _line_groups(places, board, u)
             links.extend(Link(u, places, pair, True) for pair in ends)
     return links
@@ -91,7 +110,7 @@ def _line_groups(places: int, board: Board, u: int) -> list[tuple[int, int]]:
     return [(parts[0], parts[1])] if len(parts) == 2 else []
 
 
-def _box_groups(places: int, board: Board, u: int) -> list[tuple[int, int]]:
+def _box_groups(places: int, board: Board, u: int, two_lines: bool) -> list[tuple[int, int]]:
     """The two groups of a box's places, as SE finds them: the first cell (the heart)
     whose row and column hold every place, else (four places or more) the first two
     rows, then columns, holding them all."""
@@ -103,7 +122,7 @@ def _box_groups(places: int, board: Board, u: int) -> list[tuple[int, int]]:
             heart = row & col
             down, across = places & col & ~heart, places & row & ~heart
             return _cross_ends(down, across, heart, places) if down and across else []
-    if places.bit_count() < 4:
+    if places.bit_count() < 4 or not two_lines:
         return []
     for lines in (rows, cols):
         for i, one in enumerate(lines):
@@ -152,28 +171,27 @@ def _box_lines(board: Board, u: int) -> tuple[list[int], list[int]]:
 
 # --- chains --------------------------------------------------------------------------
 
-def _chains(links: list[Link], count: int, board: Board):
+def _chains(links: list[Link], count: int, board: Board, flavour: Flavour):
     """Every chain of `count` links (one direction of each), with the units joining them."""
     joints = _joints(links, board)
+    boxes = [board.kinds[link.unit] == "box" for link in links]
 
-    def extend(chain, entries, used, shared):
+    def extend(chain, entries, used, shared, in_box):
         if len(chain) == count:
             yield chain, entries, tuple(shared)
             return
         for j, entry, joint in joints[chain[-1]][1 - entries[-1]]:
-            if not links[j].places & used:
-                yield from extend(chain + [j], entries + [entry], used | links[j].places,
-                                  shared + [joint])
+            if links[j].places & used or flavour.one_box and in_box and boxes[j]:
+                continue
+            yield from extend(chain + [j], entries + [entry], used | links[j].places,
+                              shared + [joint], in_box or boxes[j])
 
     for first in range(len(links)):
         for entry in (0, 1):
-            for chain, entries, shared in extend([first], [entry], links[first].places, []):
-                chain = [links[i] for i in chain]
-                if _is_loop(board, chain, entries):
-                    if _loop_start(chain, entries):
-                        yield _Chain(tuple(chain), tuple(entries)), shared
-                elif chain[0].unit < chain[-1].unit:
-                    yield _Chain(tuple(chain), tuple(entries)), shared
+            for chain, entries, shared in extend([first], [entry], links[first].places, [],
+                                                 boxes[first]):
+                if links[chain[0]].unit < links[chain[-1]].unit:
+                    yield _Chain(tuple(links[i] for i in chain), tuple(entries)), shared
 
 
 def _joints(links: list[Link], board: Board) -> list:
@@ -231,16 +249,6 @@ def _common_unit(board: Board, cells: int) -> int:
     return holders[0][0] if holders else -1
 
 
-def _is_loop(board: Board, chain, entries) -> bool:
-    start, end = chain[0].ends[entries[0]], chain[-1].ends[1 - entries[-1]]
-    return _common_unit(board, start | end) >= 0
-
-
-def _loop_start(chain, entries) -> bool:
-    """A loop is met once: from its link of the least unit, entering by its first end."""
-    return entries[0] == 0 and chain[0].unit == min(link.unit for link in chain)
-
-
 def _sees_all(board: Board, cells: int) -> int:
     seen = board.shape.all_cells_mask
     for c in bits_of(cells):
@@ -248,34 +256,33 @@ def _sees_all(board: Board, cells: int) -> int:
     return seen
 
 
-def _chain_hint(board: Board, places: int, chain: _Chain, shared) -> tuple | None:
+def _chain_hint(board: Board, places: int, chain: _Chain, shared, flavour: Flavour):
+    """(name, rating, cells losing the digit, text), or None if none does."""
     bases = 0
     for link in chain.links:
         bases |= board.unit_masks[link.unit]
-    loop = _common_unit(board, chain.start | chain.end) >= 0
     victims = _sees_all(board, chain.start | chain.end) & ~bases
-    if loop:
-        for leaving, reaching in chain.bridges():
-            victims |= _sees_all(board, leaving | reaching) & ~bases
-    else:
+    if flavour.spare_joints:
         for joint in shared:
             victims &= ~board.unit_masks[joint]
     removed = victims & places
     if not removed:
         return None
-    name = f"{len(chain.links)} Strong Links" + (" X-Loop" if loop else "")
     text = " - ".join(
         f"{cells_text(board.shape, link.ends[e])}={cells_text(board.shape, link.ends[1 - e])}"
         for link, e in zip(chain.links, chain.entries))
+    name = "Turbot Fish" if len(chain.links) == 2 else f"{len(chain.links)} Strong Links"
     return name, _rating(board, chain), removed, text
 
 
 def _rating(board: Board, chain: _Chain) -> int:
+    """Two links: 4.0 parallel lines, 4.1 a row and a column, 4.2 with a box; three: 5.4,
+    5.6, 5.5. A grouped link (or a unit of another kind) adds 0.3 to 4.0 or 5.4."""
     count = len(chain.links)
+    base = 40 if count == 2 else 54
     kinds = {board.kinds[link.unit] for link in chain.links}
     if any(link.grouped for link in chain.links) or kinds - {"box", *LINES}:
-        return _BASE[count] + 3
-    lines = len(kinds & set(LINES))
-    if "box" not in kinds and lines <= 1:
-        return _BASE[count]
-    return _BASE[count] + (2 if "box" in kinds and lines == 2 else 1)
+        return base + 3
+    if "box" in kinds:
+        return base + (2 if count == 2 else 1)
+    return base + (0 if len(kinds) == 1 else 1 if count == 2 else 2)
