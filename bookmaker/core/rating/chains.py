@@ -70,6 +70,30 @@ class StaticLinks:
         self.state, self.board, self.n = state, board, board.shape.size
         self._offs: dict = {}
         self._ons: dict = {}
+        self._off_masks: dict = {}
+        self._on_masks: dict = {}
+
+    def off_mask(self, cand: int, cell_links: bool) -> int:
+        """offs() as a bitmask over candidates."""
+        key = cand * 2 + cell_links
+        mask = self._off_masks.get(key)
+        if mask is None:
+            mask = 0
+            for q in self.offs(cand, cell_links):
+                mask |= 1 << q
+            self._off_masks[key] = mask
+        return mask
+
+    def on_mask(self, cand: int, cell_links: bool, unit_links: bool) -> int:
+        """ons() as a bitmask over candidates."""
+        key = cand * 4 + cell_links * 2 + unit_links
+        mask = self._on_masks.get(key)
+        if mask is None:
+            mask = 0
+            for q in self.ons(cand, cell_links, unit_links):
+                mask |= 1 << q
+            self._on_masks[key] = mask
+        return mask
 
     def offs(self, cand: int, cell_links: bool) -> list[int]:
         key = cand * 2 + cell_links
@@ -145,47 +169,109 @@ def forcing_chains_and_cycles(state: Candidates, board: Board, budget: Budget) -
 
 
 def _unary(links: StaticLinks, cand: int, y: bool, x: bool, budget: Budget, best: _Best):
-    """The chains from one candidate: its first useful cycle and forcing chain from it
-    on, then its forcing chain from it off."""
-    for found in _from_on(links, cand, y, x, budget, best):
-        best.offer(found)
+    """The chains from one candidate, in SE's order: its first useful cycle, its forcing
+    chain from it on, then from it off. A fast search over sets of candidates finds the
+    forcing chains' lengths and where a cycle may close; only then is the cycle traced."""
+    chain, cycle_depth = _scan_from_on(links, cand, y, x, budget, best)
+    if cycle_depth is not None:
+        cycle = _first_cycle(links, cand, y, x, cycle_depth, budget, best)
+        if cycle is not None:
+            best.offer(cycle)
+    if chain is not None:
+        best.offer(chain)
     if x:
-        found = _from_off(links, cand, y, budget, best)
-        if found is not None:
-            best.offer(found)
+        chain = _scan_from_off(links, cand, y, budget, best)
+        if chain is not None:
+            best.offer(chain)
 
 
-def _from_on(links: StaticLinks, source: int, y: bool, x: bool, budget: Budget,
-             best: _Best) -> list[Found]:
-    """SE's doCycles and doForcingChains from `source` on, as one breadth-first search
-    (they follow the same links): the first cycle that removes something (back to the
-    source after 4 links or more; an off may be met again through another on, but not
-    through itself) and the first contradiction (the source's own off). Their
-    complexity is their length in potentials, one more than the on they come from."""
+def _mask_union(masks, front: int, *flags) -> int:
+    """The union of masks(node, *flags) over the nodes of `front`."""
+    union = 0
+    while front:
+        low = front & -front
+        union |= masks(low.bit_length() - 1, *flags)
+        front ^= low
+    return union
+
+
+def _scan_from_on(links: StaticLinks, source: int, y: bool, x: bool, budget: Budget,
+                  best: _Best) -> tuple[Found | None, int | None]:
+    """Breadth first from `source` on, each potential met once (SE meets ons once; an off
+    met again only leads to ons already met): the forcing chain to the source's own off,
+    if one beats the best so far, and the depth of the first on from which a cycle may
+    close back to the source (4 links or more)."""
     cycle_base, chain_base = (70, 70) if x and y else (65, 66)
     kind = 4 if x and y else 3 if y else 2
-    parent: dict = {(source, True): None}
-    layer, depth, found = [source], 1, []
-    cycle_open, chain_open = True, x
-    while layer and (cycle_open or chain_open):
+    closing = links.on_mask(source, y, x)   # offs implying the source on (links are mutual)
+    front = seen_on = 1 << source
+    seen_off, depth, chain, cycle_depth = 0, 1, None, None
+    chain_open, cycle_open = x, True
+    while front and (chain_open or cycle_open):
         reach = depth + 1
         cycle_open = cycle_open and not best.beaten(cycle_base + length_modifier(reach),
                                                     reach, kind)
         chain_open = chain_open and not best.beaten(chain_base + length_modifier(reach),
                                                     reach, kind)
+        budget.spend(front.bit_count())
+        offs = _mask_union(links.off_mask, front, y)
+        if chain_open and offs >> source & 1:
+            chain = _chain_found(links, source, False, reach, y)
+            chain_open = False
+        if cycle_open and depth >= 3 and offs & closing:
+            cycle_depth = depth
+            cycle_open = False
+        offs &= ~seen_off
+        seen_off |= offs
+        front = _mask_union(links.on_mask, offs, y, x) & ~seen_on
+        seen_on |= front
+        depth += 2
+    return chain, cycle_depth
+
+
+def _scan_from_off(links: StaticLinks, source: int, y: bool, budget: Budget,
+                   best: _Best) -> Found | None:
+    """SE's doForcingChains from `source` off, to its first contradiction (the source
+    on): breadth first over sets of candidates, each potential met once."""
+    base, kind = (70, 4) if y else (66, 2)
+    front = seen_off = 1 << source
+    seen_on, depth = 0, 1
+    while front:
+        if best.beaten(base + length_modifier(depth + 1), depth + 1, kind):
+            return None
+        budget.spend(front.bit_count())
+        ons = _mask_union(links.on_mask, front, y, True)
+        if ons >> source & 1:
+            return _chain_found(links, source, True, depth + 1, y)
+        ons &= ~seen_on
+        seen_on |= ons
+        front = _mask_union(links.off_mask, ons, y) & ~seen_off
+        seen_off |= front
+        depth += 2
+    return None
+
+
+def _first_cycle(links: StaticLinks, source: int, y: bool, x: bool, first_depth: int,
+                 budget: Budget, best: _Best) -> Found | None:
+    """SE's doCycles from `source` on, traced node by node from the depth where a cycle
+    may first close: the first cycle that removes something (back to the source through
+    an off that the on before it does not follow from). Later cycles are longer."""
+    base, kind = (70, 4) if x and y else (65, 3 if y else 2)
+    closing = links.on_mask(source, y, x)
+    parent: dict = {(source, True): None}
+    layer, depth = [source], 1
+    while layer:
+        reach = depth + 1
+        if depth >= first_depth and best.beaten(base + length_modifier(reach), reach, kind):
+            return None
         budget.spend(len(layer))
         offs = []
         for p in layer:
             for q in links.offs(p, y):
-                if chain_open and q == source:
-                    found.append(_chain_found(links, q, False, reach, y))
-                    chain_open = False
-                if cycle_open and depth >= 3 and source in links.ons(q, y, x) \
-                        and not _follows(parent, p, q):
+                if depth >= first_depth and closing >> q & 1 and not _follows(parent, p, q):
                     cycle = _cycle_found(links, _cycle_path(parent, source, p, q), y, x)
                     if cycle.eliminations:
-                        found.append(cycle)
-                        cycle_open = False
+                        return cycle
                 if (q, False) not in parent:
                     parent[q, False] = p
                     offs.append(q)
@@ -196,7 +282,7 @@ def _from_on(links: StaticLinks, source: int, y: bool, x: bool, budget: Budget,
                     parent[r, True] = q
                     layer.append(r)
         depth += 2
-    return found
+    return None
 
 
 def _follows(parent: dict, on: int, off: int) -> bool:
@@ -221,45 +307,21 @@ def _cycle_path(parent: dict, source: int, last_on: int, last_off: int) -> list:
     return path
 
 
-def _from_off(links: StaticLinks, source: int, y: bool, budget: Budget,
-              best: _Best) -> Found | None:
-    """SE's doForcingChains from `source` off, to its first contradiction (the source
-    on): breadth first, each potential met once."""
-    base, kind = (70, 4) if y else (66, 2)
-    layer, seen_on, seen_off, depth = [source], set(), {source}, 1
-    while layer:
-        if best.beaten(base + length_modifier(depth + 1), depth + 1, kind):
-            return None
-        budget.spend(len(layer))
-        ons = []
-        for p in layer:
-            for q in links.ons(p, y, True):
-                if q == source:
-                    return _chain_found(links, q, True, depth + 1, y)
-                if q not in seen_on:
-                    seen_on.add(q)
-                    ons.append(q)
-        layer = []
-        for p in ons:
-            for q in links.offs(p, y):
-                if q not in seen_off:
-                    seen_off.add(q)
-                    layer.append(q)
-        depth += 2
-    return None
-
-
 def _cycle_found(links: StaticLinks, path: list, y: bool, x: bool) -> Found:
     """A cycle's removals: candidates seeing both an on and an off of the same digit."""
-    state, board, n = links.state, links.board, links.n
-    cells = {cand // n for cand, _ in path}
-    forward, backward = set(), set()
+    state, peer_masks, n = links.state, links.board.shape.peer_masks, links.n
+    cells = 0
+    for cand, _ in path:
+        cells |= 1 << (cand // n)
+    forward: dict = {}
+    backward: dict = {}
     for cand, on in path:
         cell, d = divmod(cand, n)
-        for other in board.shape.peers[cell]:
-            if other not in cells and state.digit_cells[d] >> other & 1:
-                (forward if on else backward).add((other, d))
-    removed = tuple(sorted(forward & backward))
+        seen = peer_masks[cell] & state.digit_cells[d] & ~cells
+        side = forward if on else backward
+        side[d] = side.get(d, 0) | seen
+    removed = tuple(sorted((c, d) for d, mask in forward.items()
+                           for c in bits_of(mask & backward.get(d, 0))))
     complexity = len(path)
     base = 70 if x and y else 65
     name = "Bidirectional Cycle" if x and y else \
