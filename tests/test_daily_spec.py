@@ -122,9 +122,10 @@ def test_a_weekday_without_a_value_is_refused_not_skipped():
         "paper.yaml:5:10: schedule.monday: expected a mapping, got an empty value"]
 
 
-def test_a_weekday_needs_a_difficulty():
+def test_a_weekday_needs_a_difficulty_or_a_rating():
     assert problems_of(replaced("{difficulty: beginner}", "{size: 6x6}")) == [
-        "paper.yaml:5:11: schedule.monday: missing required key 'difficulty'"]
+        "paper.yaml:5:11: schedule.monday: missing required key 'difficulty' (or a "
+        "'rating', or both)"]
 
 
 def test_sizes_above_16x16_are_no_daily_puzzle():

@@ -23,7 +23,7 @@ from ..core.rng import derive_seed
 from ..core.shape import shape_for_size
 from ..puzzles.dedupe import Distinct, without_repeats
 from ..puzzles.produce import PuzzleJob, make_puzzle, produce
-from ..puzzles.registry import Registry, Snapshot, default_registry_path, entry_of
+from ..puzzles.registry import Registry, Snapshot, default_registry_path, puzzle_entry
 from ..render.pdf import render_pdf_bytes
 from ..spec import BookSpec, slug_of
 from .compose import BuildError, ComposedBook, compose
@@ -113,7 +113,7 @@ def registering(registry: Registry | None, spec: BookSpec, planned: list[Planned
     if registry is None:
         yield
         return
-    entries = [entry_of(puzzle.givens, puzzle.grade, keys[p.id])
+    entries = [puzzle_entry(puzzle, keys[p.id])
                for p, puzzle in zip(planned, puzzles)]
     with registry.issuing(spec.series, {spec.issue: entries}, since):
         yield

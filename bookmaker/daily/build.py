@@ -29,10 +29,11 @@ from .. import __version__
 from ..book.build import write_atomically
 from ..core.generator import Puzzle
 from ..core.grid import format_grid
+from ..core.rating import rating_json
 from ..core.rng import derive_seed
 from ..core.transform import repeat_key as givens_key
 from ..puzzles.produce import PuzzleJob, make_puzzle, produce
-from ..puzzles.registry import Registry, Snapshot, default_registry_path, entry_of
+from ..puzzles.registry import Registry, Snapshot, default_registry_path, puzzle_entry
 from ..render.pdf import Metadata, render_pdf_bytes
 from ..render.png import dpi_for_width, render_png_bytes
 from ..render.sheet import Sheet, sheet_pdf_bytes
@@ -160,9 +161,11 @@ def day_job(spec: DailySpec, day: date) -> PuzzleJob:
     schedule entry only (its title and columns change no puzzle)."""
     entry = spec.day_of(day)
     shape = entry.shape
+    asked = (entry.difficulty, entry.symmetry) + ((str(entry.rating),) if entry.rating else ())
     seed = derive_seed(spec.seed, "daily", spec.series, day.isoformat(), str(shape),
-                       shape.box_text, entry.difficulty, entry.symmetry)
-    return PuzzleJob(shape, seed, entry.symmetry, difficulty=entry.difficulty)
+                       shape.box_text, *asked)
+    return PuzzleJob(shape, seed, entry.symmetry, difficulty=entry.difficulty,
+                     rating=entry.rating)
 
 
 def daily_puzzles(spec: DailySpec, dates: list[date], workers: int,
@@ -240,8 +243,8 @@ def registering(registry: Registry | None, spec: DailySpec, entries: list[DailyP
     if registry is None:
         yield
         return
-    issues = {entry.date.isoformat(): [entry_of(entry.puzzle.givens, entry.puzzle.grade,
-                                                entry.key)] for entry in entries}
+    issues = {entry.date.isoformat(): [puzzle_entry(entry.puzzle, entry.key)]
+              for entry in entries}
     with registry.issuing(spec.name, issues, since):
         yield
 
@@ -352,7 +355,8 @@ def day_json(spec: DailySpec, entry: DailyPuzzle) -> str:
         "weekday": day.weekday, "title": day.title, "size": f"{day.size}x{day.size}",
         "box": f"{day.box_rows}x{day.box_cols}", "symmetry": puzzle.symmetry,
         "difficulty": day.difficulty, "grade": puzzle.grade, "score": puzzle.score,
-        "hardest": puzzle.hardest, "clues": puzzle.givens.clue_count,
+        "hardest": puzzle.hardest, "rating": rating_json(puzzle.rating, puzzle.rater),
+        "clues": puzzle.givens.clue_count,
         "givens": format_grid(puzzle.givens), "solution": format_grid(puzzle.solution),
         "seed": puzzle.seed, "repeats_skipped": entry.repeats,
         "answer": spec.answer, "answer_folder": answer_in.isoformat(),

@@ -70,30 +70,41 @@ class StaticLinks:
         self.state, self.board, self.n = state, board, board.shape.size
         self._offs: dict = {}
         self._ons: dict = {}
-        self._off_masks: dict = {}
-        self._on_masks: dict = {}
+        self._tables: dict = {}
 
-    def off_mask(self, cand: int, cell_links: bool) -> int:
-        """offs() as a bitmask over candidates."""
-        key = cand * 2 + cell_links
-        mask = self._off_masks.get(key)
-        if mask is None:
-            mask = 0
-            for q in self.offs(cand, cell_links):
-                mask |= 1 << q
-            self._off_masks[key] = mask
-        return mask
+    def off_table(self, cell_links: bool) -> list[int]:
+        """Per candidate, its offs() as a bitmask over candidates (0 for non-candidates)."""
+        key = ("off", cell_links)
+        table = self._tables.get(key)
+        if table is None:
+            table = [0] * (self.board.shape.cell_count * self.n)
+            for cand in self._candidates():
+                mask = 0
+                for q in self.offs(cand, cell_links):
+                    mask |= 1 << q
+                table[cand] = mask
+            self._tables[key] = table
+        return table
 
-    def on_mask(self, cand: int, cell_links: bool, unit_links: bool) -> int:
-        """ons() as a bitmask over candidates."""
-        key = cand * 4 + cell_links * 2 + unit_links
-        mask = self._on_masks.get(key)
-        if mask is None:
-            mask = 0
-            for q in self.ons(cand, cell_links, unit_links):
-                mask |= 1 << q
-            self._on_masks[key] = mask
-        return mask
+    def on_table(self, cell_links: bool, unit_links: bool) -> list[int]:
+        """Per candidate, its ons() as a bitmask over candidates."""
+        key = ("on", cell_links, unit_links)
+        table = self._tables.get(key)
+        if table is None:
+            table = [0] * (self.board.shape.cell_count * self.n)
+            for cand in self._candidates():
+                mask = 0
+                for q in self.ons(cand, cell_links, unit_links):
+                    mask |= 1 << q
+                table[cand] = mask
+            self._tables[key] = table
+        return table
+
+    def _candidates(self):
+        n = self.n
+        for cell in bits_of(self.state.open_cells):
+            for d in bits_of(self.state.cell_digits[cell]):
+                yield cell * n + d
 
     def offs(self, cand: int, cell_links: bool) -> list[int]:
         key = cand * 2 + cell_links
@@ -135,143 +146,148 @@ class StaticLinks:
 
 
 class _Best:
-    """The best chain found so far, as SE's sort key, to stop searches that cannot beat it."""
+    """The best chain found so far, with its place in SE's list, to stop searches that
+    cannot beat it: SE sorts by rating, complexity and kind, and keeps the first met."""
 
     def __init__(self):
         self.found: Found | None = None
+        self.key: tuple | None = None
 
-    def offer(self, found: Found) -> None:
-        if self.found is None or _key(found) < _key(self.found):
-            self.found = found
+    def offer(self, found: Found, order: int) -> None:
+        key = (found.rating, found.complexity, found.kind, order)
+        if self.key is None or key < self.key:
+            self.found, self.key = found, key
 
-    def beaten(self, rating: int, complexity: int, kind: int) -> bool:
-        """Whether a chain of at least this rating and complexity cannot win any more
-        (a tie loses too: SE keeps the first met)."""
-        return self.found is not None and (rating, complexity, kind) >= _key(self.found)
-
-
-def _key(found: Found) -> tuple:
-    return found.rating, found.complexity, found.kind
+    def beaten(self, rating: int, complexity: int, kind: int, order: int) -> bool:
+        """Whether a chain of at least this rating and complexity cannot win any more."""
+        return self.key is not None and (rating, complexity, kind, order) >= self.key
 
 
 def forcing_chains_and_cycles(state: Candidates, board: Board, budget: Budget) -> Hint | None:
     """SE's "Forcing Chains & Cycles": X-cycles and forcing X-chains, Y-cycles, then
-    XY-cycles and forcing chains, from every candidate; the best of them all."""
-    links, n, best_so_far = StaticLinks(state, board), board.shape.size, _Best()
+    XY-cycles and forcing chains, from every candidate; the best of them all.
+
+    SE follows each start to the end, then sorts. Here every start's search advances one
+    layer (two links) per round, so the short chains found first bound the rest: a search
+    stops once nothing it can still find would beat the best so far (each knows its
+    place in SE's list, which decides between equals)."""
+    links, n, best = StaticLinks(state, board), board.shape.size, _Best()
+    searches = []
     for y, x in ((False, True), (True, False), (True, True)):
         for cell in bits_of(state.open_cells):
             digits = state.cell_digits[cell]
             if digits.bit_count() < 2 or not x and digits.bit_count() > 2:
                 continue
             for d in bits_of(digits):
-                _unary(links, cell * n + d, y, x, budget, best_so_far)
-    return None if best_so_far.found is None else best_so_far.found.hint()
+                order = 3 * len(searches)
+                searches.append(_FromOn(links, cell * n + d, y, x, order))
+                if x:
+                    searches.append(_FromOff(links, cell * n + d, y, order + 2))
+    while searches:
+        alive = []
+        for search in searches:
+            if search.advance(best, budget):
+                alive.append(search)
+        searches = alive
+    return None if best.found is None else best.found.hint()
 
 
-def _unary(links: StaticLinks, cand: int, y: bool, x: bool, budget: Budget, best: _Best):
-    """The chains from one candidate, in SE's order: its first useful cycle, its forcing
-    chain from it on, then from it off. A fast search over sets of candidates finds the
-    forcing chains' lengths and where a cycle may close; only then is the cycle traced."""
-    chain, cycle_depth = _scan_from_on(links, cand, y, x, budget, best)
-    if cycle_depth is not None:
-        cycle = _first_cycle(links, cand, y, x, cycle_depth, budget, best)
-        if cycle is not None:
-            best.offer(cycle)
-    if chain is not None:
-        best.offer(chain)
-    if x:
-        chain = _scan_from_off(links, cand, y, budget, best)
-        if chain is not None:
-            best.offer(chain)
-
-
-def _mask_union(masks, front: int, *flags) -> int:
-    """The union of masks(node, *flags) over the nodes of `front`."""
+def _union(table: list[int], front: int) -> int:
+    """The union of table[node] over the nodes of `front` (the search's hot loop)."""
     union = 0
     while front:
         low = front & -front
-        union |= masks(low.bit_length() - 1, *flags)
+        union |= table[low.bit_length() - 1]
         front ^= low
     return union
 
 
-def _scan_from_on(links: StaticLinks, source: int, y: bool, x: bool, budget: Budget,
-                  best: _Best) -> tuple[Found | None, int | None]:
-    """Breadth first from `source` on, each potential met once (SE meets ons once; an off
-    met again only leads to ons already met): the forcing chain to the source's own off,
-    if one beats the best so far, and the depth of the first on from which a cycle may
-    close back to the source (4 links or more)."""
-    cycle_base, chain_base = (70, 70) if x and y else (65, 66)
-    kind = 4 if x and y else 3 if y else 2
-    closing = links.on_mask(source, y, x)   # offs implying the source on (links are mutual)
-    front = seen_on = 1 << source
-    seen_off, depth, chain, cycle_depth = 0, 1, None, None
-    chain_open, cycle_open = x, True
-    while front and (chain_open or cycle_open):
-        reach = depth + 1
-        cycle_open = cycle_open and not best.beaten(cycle_base + length_modifier(reach),
-                                                    reach, kind)
-        chain_open = chain_open and not best.beaten(chain_base + length_modifier(reach),
-                                                    reach, kind)
-        budget.spend(front.bit_count())
-        offs = _mask_union(links.off_mask, front, y)
-        if chain_open and offs >> source & 1:
-            chain = _chain_found(links, source, False, reach, y)
-            chain_open = False
-        if cycle_open and depth >= 3 and offs & closing:
-            cycle_depth = depth
-            cycle_open = False
-        offs &= ~seen_off
-        seen_off |= offs
-        front = _mask_union(links.on_mask, offs, y, x) & ~seen_on
-        seen_on |= front
-        depth += 2
-    return chain, cycle_depth
+class _FromOn:
+    """SE's doCycles and doForcingChains from a candidate on, as one breadth-first search
+    over sets of candidates (they follow the same links; SE meets each on once, and an
+    off met again leads only to ons already met): the source's own off ends a forcing
+    chain; an off implying the source on, after 4 links or more, may close a cycle, which
+    is then traced node by node. Both have the complexity of the layer they end in."""
+
+    def __init__(self, links: StaticLinks, source: int, y: bool, x: bool, order: int):
+        self.links, self.source, self.y, self.x, self.order = links, source, y, x, order
+        self.offs_of, self.ons_of = links.off_table(y), links.on_table(y, x)
+        self.closing = self.ons_of[source]   # links are mutual: the offs implying it on
+        self.front = self.seen_on = 1 << source
+        self.seen_off, self.depth = 0, 1
+        self.kind = 4 if x and y else 3 if y else 2
+        self.cycle_base, self.chain_base = (70, 70) if x and y else (65, 66)
+        self.cycle_open, self.chain_open = True, x
+
+    def advance(self, best: _Best, budget: Budget) -> bool:
+        """One more layer (an off and an on); whether the search goes on."""
+        reach, kind, order = self.depth + 1, self.kind, self.order
+        self.cycle_open = self.cycle_open and not best.beaten(
+            self.cycle_base + length_modifier(reach), reach, kind, order)
+        self.chain_open = self.chain_open and not best.beaten(
+            self.chain_base + length_modifier(reach), reach, kind, order + 1)
+        if not self.front or not (self.cycle_open or self.chain_open):
+            return False
+        budget.spend(self.front.bit_count())
+        offs = _union(self.offs_of, self.front)
+        if self.cycle_open and self.depth >= 3 and offs & self.closing:
+            cycle = _cycle_at(self.links, self.source, self.y, self.x, self.depth, budget)
+            if cycle is not None:
+                best.offer(cycle, order)
+                self.cycle_open = False
+        if self.chain_open and offs >> self.source & 1:
+            best.offer(_chain_found(self.links, self.source, False, reach, self.y), order + 1)
+            self.chain_open = False
+        offs &= ~self.seen_off
+        self.seen_off |= offs
+        self.front = _union(self.ons_of, offs) & ~self.seen_on
+        self.seen_on |= self.front
+        self.depth += 2
+        return True
 
 
-def _scan_from_off(links: StaticLinks, source: int, y: bool, budget: Budget,
-                   best: _Best) -> Found | None:
-    """SE's doForcingChains from `source` off, to its first contradiction (the source
-    on): breadth first over sets of candidates, each potential met once."""
-    base, kind = (70, 4) if y else (66, 2)
-    front = seen_off = 1 << source
-    seen_on, depth = 0, 1
-    while front:
-        if best.beaten(base + length_modifier(depth + 1), depth + 1, kind):
-            return None
-        budget.spend(front.bit_count())
-        ons = _mask_union(links.on_mask, front, y, True)
-        if ons >> source & 1:
-            return _chain_found(links, source, True, depth + 1, y)
-        ons &= ~seen_on
-        seen_on |= ons
-        front = _mask_union(links.off_mask, ons, y) & ~seen_off
-        seen_off |= front
-        depth += 2
-    return None
+class _FromOff:
+    """SE's doForcingChains from a candidate off, to its first contradiction (the
+    candidate on): breadth first over sets of candidates, each potential met once."""
+
+    def __init__(self, links: StaticLinks, source: int, y: bool, order: int):
+        self.links, self.source, self.y, self.order = links, source, y, order
+        self.offs_of, self.ons_of = links.off_table(y), links.on_table(y, True)
+        self.front = self.seen_off = 1 << source
+        self.seen_on, self.depth = 0, 1
+        self.base, self.kind = (70, 4) if y else (66, 2)
+
+    def advance(self, best: _Best, budget: Budget) -> bool:
+        reach = self.depth + 1
+        if not self.front or best.beaten(self.base + length_modifier(reach), reach, self.kind,
+                                         self.order):
+            return False
+        budget.spend(self.front.bit_count())
+        ons = _union(self.ons_of, self.front)
+        if ons >> self.source & 1:
+            best.offer(_chain_found(self.links, self.source, True, reach, self.y), self.order)
+            return False
+        ons &= ~self.seen_on
+        self.seen_on |= ons
+        self.front = _union(self.offs_of, ons) & ~self.seen_off
+        self.seen_off |= self.front
+        self.depth += 2
+        return True
 
 
-def _first_cycle(links: StaticLinks, source: int, y: bool, x: bool, first_depth: int,
-                 budget: Budget, best: _Best) -> Found | None:
-    """SE's doCycles from `source` on, traced node by node from the depth where a cycle
-    may first close: the first cycle that removes something (back to the source through
-    an off that the on before it does not follow from). Later cycles are longer."""
-    base, kind = (70, 4) if x and y else (65, 3 if y else 2)
-    closing = links.on_mask(source, y, x)
+def _cycle_at(links: StaticLinks, source: int, y: bool, x: bool, at_depth: int,
+              budget: Budget) -> Found | None:
+    """SE's doCycles from `source` on, traced node by node to the ons at `at_depth`: the
+    first cycle closing from there that removes something (back to the source through
+    an off that the on before it does not follow from), else None."""
+    closing = links.on_table(y, x)[source]
     parent: dict = {(source, True): None}
     layer, depth = [source], 1
-    while layer:
-        reach = depth + 1
-        if depth >= first_depth and best.beaten(base + length_modifier(reach), reach, kind):
-            return None
+    while depth < at_depth:
         budget.spend(len(layer))
         offs = []
         for p in layer:
             for q in links.offs(p, y):
-                if depth >= first_depth and closing >> q & 1 and not _follows(parent, p, q):
-                    cycle = _cycle_found(links, _cycle_path(parent, source, p, q), y, x)
-                    if cycle.eliminations:
-                        return cycle
                 if (q, False) not in parent:
                     parent[q, False] = p
                     offs.append(q)
@@ -282,6 +298,14 @@ def _first_cycle(links: StaticLinks, source: int, y: bool, x: bool, first_depth:
                     parent[r, True] = q
                     layer.append(r)
         depth += 2
+    for p in layer:
+        for q in links.offs(p, y):
+            if closing >> q & 1 and not _follows(parent, p, q):
+                cycle = _cycle_found(links, _cycle_path(parent, source, p, q), y, x)
+                if cycle.eliminations:
+                    return cycle
+            if (q, False) not in parent:
+                parent[q, False] = p
     return None
 
 

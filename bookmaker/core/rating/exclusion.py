@@ -8,6 +8,8 @@ cells that is in no possible combination goes.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..techniques import Candidates, bits_of
 from .basics import colex
 from .board import Board, cells_text
@@ -24,7 +26,7 @@ def aligned_exclusions(state: Candidates, board: Board, size: int, budget: Budge
     base, excluders = _bases(state, board, size)
     if len(base) < size:
         return
-    values = {c: tuple(1 << d for d in bits_of(state.cell_digits[c])) for c in base}
+    cell_digits = state.cell_digits
     for i, j in colex(len(base), 2):
         first, second = base[i], base[j]
         common = excluders[first] & excluders[second]
@@ -41,7 +43,10 @@ def aligned_exclusions(state: Candidates, board: Board, size: int, budget: Budge
             if budget is not None:
                 budget.spend(1)
             cells = (first, second) + tail
-            removed = _excluded(state, board, cells, shared, values)
+            allowed = _allowed(board, cells, tuple(cell_digits[c] for c in cells),
+                               tuple(cell_digits[c] for c in bits_of(shared)))
+            removed = tuple((c, d) for c, keep in zip(cells, allowed)
+                            for d in bits_of(cell_digits[c] & ~keep))
             if removed:
                 yield Hint(_NAMES[size], _RATINGS[size], removed,
                            text=cells_text(board.shape, sum(1 << c for c in cells)))
@@ -63,36 +68,36 @@ def _bases(state: Candidates, board: Board, size: int) -> tuple[list[int], dict]
     return base, excluders
 
 
-def _excluded(state: Candidates, board: Board, cells: tuple, common: int, values: dict) -> tuple:
-    """The candidates of `cells` in no allowed combination of values: one where two
-    cells seeing each other agree, or whose values take all of an excluder's."""
-    cell_digits, peer_masks = state.cell_digits, board.shape.peer_masks
-    locks = [cell_digits[c] for c in bits_of(common)]
+@lru_cache(maxsize=1 << 16)
+def _allowed(board: Board, cells: tuple, digits: tuple, locks: tuple) -> tuple:
+    """Per cell, the candidates in some allowed combination of values: none where two
+    cells seeing each other agree, or whose values take all of a lock's (an excluder's
+    candidates). Cached: from step to step most cells and excluders stay as they were."""
+    peer_masks = board.shape.peer_masks
+    values = [tuple(1 << d for d in bits_of(mask)) for mask in digits]
     allowed = [0] * len(cells)
     see01 = peer_masks[cells[0]] >> cells[1] & 1
     if len(cells) == 2:
-        for x in values[cells[0]]:
-            for y in values[cells[1]]:
-                taken = x | y
-                if x == y and see01 or taken in locks:
+        for x in values[0]:
+            for y in values[1]:
+                if x == y and see01 or (x | y) in locks:
                     continue
                 allowed[0] |= x
                 allowed[1] |= y
-    else:
-        see02 = peer_masks[cells[0]] >> cells[2] & 1
-        see12 = peer_masks[cells[1]] >> cells[2] & 1
-        for x in values[cells[0]]:
-            for y in values[cells[1]]:
-                if x == y and see01:
+        return tuple(allowed)
+    see02 = peer_masks[cells[0]] >> cells[2] & 1
+    see12 = peer_masks[cells[1]] >> cells[2] & 1
+    for x in values[0]:
+        for y in values[1]:
+            if x == y and see01:
+                continue
+            for z in values[2]:
+                if z == x and see02 or z == y and see12:
                     continue
-                for z in values[cells[2]]:
-                    if z == x and see02 or z == y and see12:
-                        continue
-                    taken = x | y | z
-                    if any(lock & taken == lock for lock in locks):
-                        continue
-                    allowed[0] |= x
-                    allowed[1] |= y
-                    allowed[2] |= z
-    return tuple((c, d) for k, c in enumerate(cells)
-                 for d in bits_of(cell_digits[c] & ~allowed[k]))
+                taken = x | y | z
+                if any(lock & taken == lock for lock in locks):
+                    continue
+                allowed[0] |= x
+                allowed[1] |= y
+                allowed[2] |= z
+    return tuple(allowed)

@@ -196,31 +196,38 @@ def _chains(links: list[Link], count: int, board: Board, flavour: Flavour):
 
 def _joints(links: list[Link], board: Board) -> list:
     """Per link and end: the (link, its end, joining unit) that end can be joined to."""
-    holders = [[_holders(board, link.ends[e]) for e in (0, 1)] for link in links]
     joints = []
     for i, link in enumerate(links):
         per_end = []
         for e in (0, 1):
+            holders = _holders(board, link.ends[e])
+            reach = 0
+            for _, mask in holders:
+                reach |= mask
             found = []
             for j, other in enumerate(links):
                 if j == i or other.places & link.places:
                     continue
                 for entry in (0, 1):
-                    joint = next((u for u, mask in holders[i][e]
-                                  if not other.ends[entry] & ~mask), -1)
-                    if joint >= 0:
-                        found.append((j, entry, joint))
+                    group = other.ends[entry]
+                    if group & ~reach:
+                        continue
+                    for u, mask in holders:
+                        if not group & ~mask:
+                            found.append((j, entry, u))
+                            break
             per_end.append(found)
         joints.append(per_end)
     return joints
 
 
-def _holders(board: Board, cells: int) -> list[tuple[int, int]]:
+@lru_cache(maxsize=1 << 14)
+def _holders(board: Board, cells: int) -> tuple[tuple[int, int], ...]:
     """The units holding all the cells, as (unit, mask), columns first, then rows, boxes."""
     units = [u for u in board.shape.units_of[cells.bit_length() - 1]
              if not cells & ~board.unit_masks[u]]
     units.sort(key=lambda u: _JOINT_ORDER.get(board.kinds[u], 3))
-    return [(u, board.unit_masks[u]) for u in units]
+    return tuple((u, board.unit_masks[u]) for u in units)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..grid import Grid
+from ..grid import SYMBOLS, Grid
 from ..techniques import Candidates
 from . import basics as b
 from . import chains, exclusion, links, uniqueness, wings
@@ -93,6 +93,11 @@ class Rating:
     version: str = RATER_VERSION
 
     @property
+    def texts(self) -> tuple[str, str, str]:
+        """ER, EP and ED as printed: 7.2, or >=9.0 for a lower bound."""
+        return self.er_text, self.ep_text, self.ed_text
+
+    @property
     def er_text(self) -> str:
         return (">=" if self.lower_bound else "") + tenths_text(self.er)
 
@@ -124,14 +129,19 @@ def apply(state: Candidates, hint: Hint) -> None:
         state.place(cell, digit + 1)
 
 
-def rate(grid: Grid, budget: int = DEFAULT_BUDGET, techniques=TECHNIQUES) -> Rating:
+def rate(grid: Grid, budget: int = DEFAULT_BUDGET, ceiling: int | None = None,
+         techniques=TECHNIQUES) -> Rating:
     """SE's ER/EP/ED for a puzzle with one solution. Past `budget` work units the
-    result is a lower bound: the hardest step so far, or the technique being searched."""
+    result is a lower bound: the hardest step so far, or the technique being searched.
+    With a `ceiling` (tenths), the solve stops as soon as a step is rated above it, and
+    the result is that lower bound (for generation to a range: the rest cannot matter)."""
     state = Candidates.from_grid(grid)
     board, spending = board_of(grid.shape), Budget(budget)
     er = ep = ed = 0
     steps: list[Hint] = []
     while not state.solved:
+        if ceiling is not None and er > ceiling:
+            return _lower_bound(er, ep, ed, er, steps)
         spending.floor = er
         try:
             hint = next_hint(state, board, spending, techniques)
@@ -151,3 +161,24 @@ def rate(grid: Grid, budget: int = DEFAULT_BUDGET, techniques=TECHNIQUES) -> Rat
 def _lower_bound(er: int, ep: int, ed: int, floor: int, steps: list) -> Rating:
     er = max(er, floor)
     return Rating(er, ep or er, ed or er, tuple(steps), lower_bound=True)
+
+
+def rating_json(texts: tuple[str, str, str], rater: str) -> dict:
+    """ER, EP, ED and the rater version as JSON values: numbers, or text (">=9.0") for
+    a lower bound."""
+    def value(text: str):
+        return text if text.startswith(">=") else float(text)
+    er, ep, ed = texts
+    return {"er": value(er), "ep": value(ep), "ed": value(ed), "rater": rater}
+
+
+def step_text(shape, hint: Hint) -> str:
+    """One rated step as people write it: '2.6 Pointing: r1c2<>4 (4 of box 1 lies in
+    row 1)', or with the value it places, 'r5c4=3'."""
+    done = []
+    if hint.placement is not None:
+        cell, d = hint.placement
+        done.append(f"{shape.cell_name(cell)}={SYMBOLS[d]}")
+    done += [f"{shape.cell_name(cell)}<>{SYMBOLS[d]}" for cell, d in hint.eliminations]
+    where = f" ({hint.text})" if hint.text else ""
+    return f"{tenths_text(hint.rating)} {hint.name}: {', '.join(done)}{where}"
