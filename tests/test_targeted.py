@@ -11,6 +11,7 @@ from bookmaker import cli
 from bookmaker.book.plan import plan, ramped
 from bookmaker.book.build import build
 from bookmaker.core.generator import GenerationError, generate
+from bookmaker.core.rating import rate
 from bookmaker.core.grader import grade
 from bookmaker.core.grid import format_grid, parse_grid
 from bookmaker.core.shape import parse_shape
@@ -159,13 +160,17 @@ def test_grade_prints_grade_score_and_hardest_per_line_and_invalid_lines():
         "2: invalid: wrong length: 3 cells is not a square grid from 4x4 to 25x25 (9x9 needs 81)"]
 
 
-def test_grade_verbose_lists_the_steps():
+def test_grade_verbose_lists_the_steps_then_the_se_rated_ones():
     result = run("grade", "-v", "-", input=f"{PUZZLE}\n")
     lines = result.output.splitlines()
     assert result.exit_code == 0 and lines[0] == "1: beginner 1.2 hidden single"
-    assert len(lines) == 1 + len(grade(parse_grid(PUZZLE)).steps)
+    graded = len(grade(parse_grid(PUZZLE)).steps)
     assert all(line.startswith("  hidden single: ") or line.startswith("  full house: ")
-               or line.startswith("  naked single: ") for line in lines[1:])
+               or line.startswith("  naked single: ") for line in lines[1:1 + graded])
+    assert lines[1 + graded] == "  SE rating 1.2/1.2/1.2 (rater se-1):"
+    assert len(lines) == 2 + graded + len(rate(parse_grid(PUZZLE)).steps)
+    assert all(line.startswith(("  1.0 Hidden Single: ", "  1.2 Hidden Single: "))
+               for line in lines[2 + graded:])
 
 
 def test_grade_json_gives_one_object_per_line():

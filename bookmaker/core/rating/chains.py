@@ -379,6 +379,15 @@ class Chaining:
     nishio: bool = False
     nested_rules: tuple = ()
 
+    def named(self, kind: str) -> str:
+        """A hint's name, SE's way: 'Dynamic Region Forcing Chains (+)', 'Cell Forcing
+        Chains', 'Nishio Forcing Chains'."""
+        if self.nishio:
+            return "Nishio Forcing Chains"
+        prefix = "Dynamic " if self.mode.dynamic else ""
+        suffix = " (+)" if self.mode.nested else ""
+        return f"{prefix}{kind} Forcing Chains{suffix}"
+
 
 def _nested_level_one() -> tuple:
     """The simple techniques SE nests in dynamic chains (+): pointing and claiming,
@@ -420,7 +429,7 @@ def _cell_chains(technique: Chaining, prop: Propagator, state: Candidates, board
         if not technique.nishio:
             found += _region_chains(technique, prop, state, board, cell, d, on_run)
     if not technique.nishio and (count == 2 or technique.multiple and count > 2):
-        found += _reductions(technique, state, runs, "Cell Forcing Chains", 5)
+        found += _reductions(technique, state, runs, technique.named("Cell"), 5)
     return found
 
 
@@ -435,7 +444,7 @@ def _binary(technique: Chaining, prop: Propagator, state: Candidates, cand: int,
     n, found = prop.n, []
     cell, d = divmod(cand, n)
     off_run = prop.run_off(cand, technique.mode)
-    name = "Nishio Forcing Chains" if technique.nishio else "Contradiction Forcing Chains"
+    name = technique.named("Contradiction")
     if on_run.conflict is not None:
         c = sum(a.bit_count() for a in on_run.conflict)
         found.append(Found(_rated(technique, c), c, 7, name, ((cell, d),), None))
@@ -447,12 +456,12 @@ def _binary(technique: Chaining, prop: Propagator, state: Candidates, cand: int,
             qc, qd = divmod(q, n)
             if q in off_run.on and _others(state, qc, qd):
                 c = ancestors.bit_count() + off_run.on[q].bit_count()
-                found.append(Found(_rated(technique, c), c, 1, "Double Forcing Chains",
+                found.append(Found(_rated(technique, c), c, 1, technique.named("Double"),
                                    _others(state, qc, qd), (qc, qd)))
         for q, ancestors in on_run.off.items():
             if q in off_run.off:
                 c = ancestors.bit_count() + off_run.off[q].bit_count()
-                found.append(Found(_rated(technique, c), c, 1, "Double Forcing Chains",
+                found.append(Found(_rated(technique, c), c, 1, technique.named("Double"),
                                    (divmod(q, n),), None))
     return found
 
@@ -475,7 +484,7 @@ def _region_chains(technique: Chaining, prop: Propagator, state: Candidates, boa
             continue
         runs = [on_run if c == cell else prop.run_on(c * n + d, technique.mode)
                 for c in bits_of(places)]
-        found += _reductions(technique, state, runs, "Region Forcing Chains", 6)
+        found += _reductions(technique, state, runs, technique.named("Region"), 6)
     return found
 
 

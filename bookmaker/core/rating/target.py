@@ -19,7 +19,11 @@ from ..targeted import attempt_budget, attempt_seed, generate_graded
 from .hints import tenths_text
 from .rater import Rating, rate
 
-GENERATION_BUDGET = 400_000   # work units per rating inside generation (about 4 s at most)
+# Work units (about 100,000 a second) for rating a puzzle as it is made, to record its
+# rating: a puzzle harder to rate gets a lower bound (>=) rather than slowing the book;
+# and for checking a puzzle against a range asked for, which must be exact.
+GENERATION_BUDGET = 60_000
+RANGE_BUDGET = 400_000
 HIGHEST = 200                 # SE's rating of a puzzle beyond its techniques, 20.0
 _RANGE = re.compile(r"\s*(\d+(?:\.\d)?)\s*(?:-\s*(\d+(?:\.\d)?)\s*)?$")
 # The grade to generate to for a range starting at each SE rating: the one whose puzzles
@@ -68,7 +72,7 @@ def grade_for(rating: RatingRange) -> str:
 
 def generate_rated(shape: Shape, seed: int, rating: RatingRange, difficulty: str = "any",
                    symmetry: str = "none", max_attempts: int | None = None,
-                   budget: int = GENERATION_BUDGET) -> tuple[Puzzle, Grading, Rating]:
+                   budget: int = RANGE_BUDGET) -> tuple[Puzzle, Grading, Rating]:
     """A unique puzzle rated within `rating` (and of grade `difficulty` unless 'any'), with
     its grading and rating; GenerationError after max_attempts (by default the grade's
     attempt budget for the shape) says which ratings the attempts reached."""
