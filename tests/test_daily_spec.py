@@ -4,6 +4,7 @@ messages with line and column, and the line between book specs and daily specs."
 from __future__ import annotations
 
 import textwrap
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -279,3 +280,9 @@ def test_a_column_layout_is_as_wide_as_its_columns_and_gutters():
     two = load_column_preset("newspaper-2col")
     assert (two.width(1), two.width(2), two.width(3)) == (138.0, 288.0, 438.0)
     assert two.grid_side(2) == 288.0 - 2 * two.padding - two.lines.border
+
+
+def test_a_weekday_may_ask_for_a_rating_instead_of_a_grade():
+    spec = load_daily_spec(write(replaced("{difficulty: beginner}", "{rating: 4.0-5.0}")))
+    monday = spec.day_of(date(2026, 12, 7))
+    assert (monday.difficulty, str(monday.rating)) == ("any", "4.0-5.0")

@@ -11,7 +11,8 @@ from bookmaker import cli
 from bookmaker.book.plan import plan, ramped
 from bookmaker.book.build import build
 from bookmaker.core.generator import GenerationError, generate
-from bookmaker.core.rating import rate
+from bookmaker.core.rating import RATER_VERSION, rate, rating_json
+from bookmaker.core.rating.target import GENERATION_BUDGET
 from bookmaker.core.grader import grade
 from bookmaker.core.grid import format_grid, parse_grid
 from bookmaker.core.shape import parse_shape
@@ -118,6 +119,13 @@ def test_the_manifest_records_every_puzzles_grade_score_and_hardest(graded_book)
             grading.grade, grading.score, grading.hardest)
     assert [e["grade"] for e in manifest["puzzles"][:3]] == ["easy"] * 3
     assert [e["difficulty"] for e in manifest["puzzles"]] == ["easy"] * 3 + ["any"] * 6
+
+
+def test_the_manifest_records_every_puzzles_se_rating_with_the_rater_version(graded_book):
+    _, manifest = graded_book
+    for entry in manifest["puzzles"]:
+        rating = rate(parse_grid(entry["givens"]), GENERATION_BUDGET)
+        assert entry["rating"] == rating_json(rating.texts, RATER_VERSION)
 
 
 def test_a_ramp_section_is_numbered_from_easiest_to_hardest_keeping_ids(graded_book):
