@@ -20,6 +20,7 @@ from .hints import Budget, Hint, OutOfBudget, tenths_text
 
 RATER_VERSION = "se-1"
 DEFAULT_BUDGET = 3_000_000
+NESTED_FLOOR = 95   # SE's nested forcing chains, not searched here, start at 9.5
 
 
 @dataclass(frozen=True)
@@ -148,7 +149,7 @@ def rate(grid: Grid, budget: int = DEFAULT_BUDGET, ceiling: int | None = None,
         except OutOfBudget as out:
             return _lower_bound(er, ep, ed, out.floor, steps)
         if hint is None:
-            return _lower_bound(er, ep, ed, max(er, techniques[-1].floor + 1), steps)
+            return _lower_bound(er, ep, ed, max(er, NESTED_FLOOR), steps)
         er = max(er, hint.rating)
         ed = ed or er
         if not ep and hint.placement is not None:
