@@ -21,12 +21,12 @@ from typing import Iterable, Sequence
 
 from ..core.shape import Shape
 
+
 REGION_KINDS = ("box", "region")  # units that tile the board: heavy lines between them
 SHADED_KINDS = ("diagonal", "window")  # units drawn as shaded cells
 SHADE_GREY = 13 / 15  # light grey (0 black, 1 white): one of a 4-bit PNG's levels, no tint
 CAGE_INSET = 0.1  # a cage's dashed line lies this far inside its cells' edges
 CAGE_DASH = (0.09, 0.07)  # dash and gap, in cells
-CAGE_LABEL_HEIGHT = 0.19  # a cage total's digits are this tall, in cells
 CAGE_LABEL_AT = (0.07, 0.06)  # the total's ink starts this far right of / below the corner
 CAGE_LABEL_PAD = 0.03  # white kept around the total's ink, in cells
 

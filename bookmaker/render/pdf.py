@@ -14,7 +14,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from ..core.grid import SYMBOLS
-from ..pages.board import (CAGE_DASH, CAGE_LABEL_AT, CAGE_LABEL_HEIGHT,
+from ..pages.board import (CAGE_DASH, CAGE_LABEL_AT,
                            CAGE_LABEL_PAD, SHADE_GREY, BoardDrawing, board_drawing,
                            cage_drawings)
 from ..pages.page import (GridPlacement, Page, PageGeometry, TextBlock, facing_number,
@@ -23,6 +23,7 @@ from ..spec.captions import (MARK_GAP, MARK_SPACE, MARK_SQUARE, MARK_STEPS, SEPA
                              caption_lines)
 from ..spec.layout import CAPTION_LEADING, CAPTION_LINE_HEIGHT
 from ..spec.values import MIN_TEXT_POINTS
+from ..spec.variants import CAGE_TOTAL_HEIGHT, CAGE_TOTAL_MAX
 from .fonts import FontError, default_fonts, digit_extent
 
 MIN_TEXT_SIZE = MIN_TEXT_POINTS  # the spec's floor for any printed text, one rule for both
@@ -30,7 +31,6 @@ FIXED_DATE = "D:20000101000000+00'00'"  # never the clock: same input, same byte
 _FIT_HEIGHT = 0.78  # a symbol's ink may use at most this much of its cell's height
 _FIT_WIDTH = 0.86  # ... and of its width
 _FULL_WEIGHT_CELL = 18.0  # points: cells this big get the style's full line weights
-CAGE_LABEL_MAX = 0.23  # a cage total may be at most this much of its cell tall
 CAGE_FAINT_GREY = 0.55  # an answer's cages: visible, but behind its digits
 
 
@@ -419,11 +419,11 @@ def cage_line(style: RenderStyle, cell: float, answer: bool) -> float:
 
 
 def cage_total_size(cell: float, digit_top: float) -> float:
-    """The font size of cage totals in cells of `cell` points: digits CAGE_LABEL_HEIGHT of
+    """The font size of cage totals in cells of `cell` points: digits CAGE_TOTAL_HEIGHT of
     the cell tall, never under the minimum text size; RenderError when that is too big
-    for the corner (it would reach the cell's digit)."""
-    size = max(CAGE_LABEL_HEIGHT * cell / digit_top, MIN_TEXT_SIZE)
-    if size * digit_top > CAGE_LABEL_MAX * cell:
+    for the corner (it would reach the cell's digit): the spec's rule (spec/variants.py)."""
+    size = max(CAGE_TOTAL_HEIGHT * cell / digit_top, MIN_TEXT_SIZE)
+    if size * digit_top > CAGE_TOTAL_MAX * cell:
         raise RenderError(f"cells of {cell:.1f} pt are too small for {MIN_TEXT_SIZE:g} pt "
                           "cage totals: use fewer Killer grids per page or a larger page")
     return size

@@ -26,6 +26,7 @@ from .problems import Mistake, Problem, Report, SpecError, syntax_problem
 from .slugs import slug_of
 from .textcheck import check_texts
 from .values import MAX_PUZZLES, clues_problem, describe, font_digit_top
+from .variants import frame_cells, is_killer, least_cell, variant_size_problem
 from .yamlload import MarkedYAMLError, parse_yaml
 
 
@@ -117,23 +118,40 @@ def _section_pages(report: Report, index: int, section: SectionFile | None,
     shape = _shape(report, at, section) if section is not None else None
     if shape is None or layout is None:
         return None
+    variant = section.variant
+    if not _reported(report, at + ("variant",),
+                     variant_size_problem(variant, shape.size, section.box is not None)):
+        return None  # the size's other checks would be about a board never made
     clues_fit = all([  # every check made, so that every mistake is reported
         _reported(report, at + ("clues",),
                   section.clues is not None and clues_problem(section.clues, shape)),
         _clues_alone(report, at, section),
-        # A grade no puzzle of the board has: refused now, not after thousands of tries.
-        _reported(report, at + ("difficulty",), unreachable_grade(shape, section.difficulty))])
-    puzzles = _puzzles_per_page(report, at, section.puzzles_per_page, shape.size, layout)
-    answers = _answers_per_page(report, at, shape.size, layout)
+        # A grade no puzzle of the board has: refused now, not after thousands of tries
+        # (cages make small Killers harder than their classic boards).
+        _reported(report, at + ("difficulty",),
+                  not is_killer(variant) and unreachable_grade(shape, section.difficulty))])
+    grid = _GridNeeds(frame_cells(variant, shape.size), least_cell(variant))
+    puzzles = _puzzles_per_page(report, at, section.puzzles_per_page, grid, layout,
+                                variant == "samurai")
+    answers = _answers_per_page(report, at, grid.cells, layout)
     if not clues_fit or puzzles is None or answers is None:
         return None
     return SectionPages(shape, puzzles, answers)
 
 
+@dataclass(frozen=True)
+class _GridNeeds:
+    """What a section's grids ask of a page: cells across, and the least cell side."""
+
+    cells: int
+    least_cell: float
+
+
 def _section_spec(section: SectionFile, pages: SectionPages) -> SectionSpec:
     shape = pages.shape
     return SectionSpec(name=section.name, size=shape.size, box_rows=shape.box_rows,
-                       box_cols=shape.box_cols, count=section.count, symmetry=section.symmetry,
+                       box_cols=shape.box_cols, count=section.count, variant=section.variant,
+                       symmetry=section.symmetry,
                        difficulty=section.difficulty, rating=section.rating,
                        ramp=section.ramp,
                        clues=section.clues,
@@ -175,21 +193,29 @@ def _reported(report: Report, path: tuple, problem: str | None) -> bool:
     return not problem
 
 
-def _puzzles_per_page(report: Report, at: tuple, asked: int | None, size: int,
-                      layout: Layout) -> int | None:
+def _puzzles_per_page(report: Report, at: tuple, asked: int | None, grid: _GridNeeds,
+                      layout: Layout, alone: bool = False) -> int | None:
     """The section's puzzles per page: as asked if they fit, else the layout's, capped so
     that cells stay large enough to write in (the layout's default is a wish for 9x9; a
-    16x16 may need fewer, and a 25x25 may need a larger page)."""
+    16x16 may need fewer, and a 25x25 may need a larger page). `alone`: one a page, as
+    large as the page allows (a Samurai)."""
+    size, least = grid.cells, grid.least_cell
+    if alone and asked not in (None, 1):
+        report.add(Mistake(at + ("puzzles_per_page",), "a samurai is printed one a page, "
+                                                       f"as large as the page allows; got {asked}"))
+        return None
     if asked is not None:
-        problem = layout.puzzles_per_page_problem(asked, size)
+        problem = layout.puzzles_per_page_problem(asked, size, least)
         if problem:
             report.add(Mistake(at + ("puzzles_per_page",), problem))
             return None
         return asked
-    if layout.puzzles_that_fit(size) == 0:
-        report.add(Mistake(at + ("size",), layout.puzzles_per_page_problem(1, size)))
+    if layout.puzzles_that_fit(size, least) == 0:
+        report.add(Mistake(at + ("size",), layout.puzzles_per_page_problem(1, size, least)))
         return None
-    per_page = layout.default_puzzles_per_page(size)
+    if alone:
+        return 1
+    per_page = layout.default_puzzles_per_page(size, least)
     if per_page == 0:
         report.add(Mistake(at + ("size",), layout.small_cells_problem(size)))
         return None

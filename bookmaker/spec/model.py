@@ -18,6 +18,7 @@ from .catalogue import language_names
 from .layout import Layout
 from .pagecount import BookPlan, FrontMatter as FrontCounts, PageRules, plan_book
 from .printer import PAPERS, load_printer
+from .variants import VARIANT_CHOICES
 from .values import (BoxText, CopyrightValue, Difficulty, Flag, FontFile, Isbn, Natural,
                      PerPage, PuzzleCount, Rating, Schema, Seed, SizeText, Slug, Text, expected,
                      mistake, one_of)
@@ -150,6 +151,11 @@ class SectionFile(Schema):
                                 "usual one (6x6 has 2x3 boxes unless told 3x2).")
     count: PuzzleCount = Field(description="How many puzzles, at least 1 and at most 10,000 "
                                            "(also the most in one book); required.")
+    variant: one_of(*VARIANT_CHOICES) = Field(
+        "classic", description="The kind of Sudoku: classic, x (both diagonals too), hyper "
+                               "(four extra 3x3 windows; 9x9), jigsaw (irregular regions), "
+                               "samurai (five overlapping 9x9 grids, one a page), killer "
+                               "(cages with sums; 4x4, 6x6, 8x8, 9x9, 12x12) or killer-x.")
     symmetry: SymmetryChoice = Field(
         "none", description="Symmetry of the clue pattern: none, rotational, mirror, "
                             "diagonal.")
@@ -187,6 +193,7 @@ class SectionSpec(Schema):
     box_rows: int = Field(description="Rows in each box.")
     box_cols: int = Field(description="Columns in each box.")
     count: int = Field(description="How many puzzles.")
+    variant: str = Field("classic", description="The kind of Sudoku (spec/variants.py).")
     symmetry: Symmetry = Field(description="Symmetry of the clue pattern.")
     difficulty: str = Field(description="The grade asked for, or 'any'.")
     rating: RatingRange | None = Field(None, description="The SE rating range asked for, "
