@@ -27,13 +27,14 @@ from ..pages.paginate import GridItem, page_of_each, paginate_puzzles
 from ..render.fonts import default_fonts, digit_extent
 from ..render.pdf import Metadata, OutlineEntry, RenderStyle
 from ..spec import BookSpec, Layout, SectionSpec
-from ..spec.captions import SEPARATOR, answer_note_text
+from ..spec.captions import SEPARATOR, answer_note_text, caption_parts, variant_name
 from ..spec.catalogue import Catalogue, load_catalogue
 from ..spec.pagecount import (ANSWERS, BLANK, CONTENTS, COPYRIGHT, DIVIDER, EXAMPLE,
                               HOW_TO_PLAY, NOTES, OPENER, PUZZLES, TITLE, BookPlan,
                               PlannedPage, longest_blank_run)
 from ..spec.printer import load_printer
 from ..spec.textcheck import band_text
+from ..spec.variants import grid_size_text
 from .plan import PlannedPuzzle
 
 UNNUMBERED = (TITLE, COPYRIGHT, BLANK, DIVIDER, OPENER)  # pages that show no number
@@ -341,8 +342,10 @@ def section_details(book: _Book, index: int) -> list[str]:
     first, last = members[0].number, members[-1].number
     numbers = words.text("puzzle", number=first) if first == last else \
         words.text("puzzles_range", first=first, last=last)
-    return [numbers, f"{book.spec.sections[index].size_text}{SEPARATOR}"
-                     f"{grade_range(book, members)}"]
+    section = book.spec.sections[index]
+    board = " ".join(part for part in (grid_size_text(section.variant, section.size),
+                                       variant_name(words, section.variant)) if part)
+    return [numbers, f"{board}{SEPARATOR}{grade_range(book, members)}"]
 
 
 def grade_range(book: _Book, members: Sequence[PlannedPuzzle]) -> str:
@@ -355,9 +358,12 @@ def grade_range(book: _Book, members: Sequence[PlannedPuzzle]) -> str:
 
 
 def rules_paragraphs(spec: BookSpec, words: Catalogue) -> list[str]:
-    """The how-to-play text: the rule for the book's sizes, the promise of one solution,
-    advice, and where the solutions are."""
+    """The how-to-play text: the rule for the book's sizes, the rule of each variant its
+    sections have (in order of first appearance), the promise of one solution, advice,
+    and where the solutions are."""
+    variants = dict.fromkeys(s.variant for s in spec.sections if s.variant != "classic")
     paragraphs = [rules_sentence(sorted({s.size for s in spec.sections}), words),
+                  *(words.text(f"variant_rules.{variant}") for variant in variants),
                   words.text("unique"), words.text("advice")]
     where = {"back": "solutions_at_back", "separate": "solutions_in_answer_book"}
     if spec.answers in where:
@@ -397,7 +403,8 @@ def puzzle_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
     section = spec.sections[index]
     items = [GridItem(book.puzzles[p.number - 1].givens, None,
                       book.words.text("puzzle", number=p.number),
-                      caption(section, book.words.grade(book.puzzles[p.number - 1].grade)),
+                      caption(section, book.words.grade(book.puzzles[p.number - 1].grade),
+                              book.words),
                       answer_note(book, _place_of(book, p)),
                       mark_of(spec, book.puzzles[p.number - 1].grade)) for p in members]
     return paginate_puzzles(items, style.geometry, section.puzzles_per_page,
@@ -442,15 +449,13 @@ def by_section(planned: Sequence[PlannedPuzzle]):
         yield index, list(group)
 
 
-def caption(section: SectionSpec, grade: str = "") -> str:
-    """The line under a puzzle: its section, its grade unless the name says it, and its
-    size unless the name says it: 'Warm-up · Easy · 9x9'."""
-    parts = [section.name]
-    if grade and grade.lower() not in section.name.lower():
-        parts.append(grade)
-    if section.size_text not in section.name:
-        parts.append(section.size_text)
-    return SEPARATOR.join(parts)
+def caption(section: SectionSpec, grade: str = "", words: Catalogue | None = None) -> str:
+    """The line under a puzzle: its section, and its variant, grade and size unless the
+    name says them: 'Warm-up · Killer · Easy · 9x9' (spec/captions.py, the rule the spec
+    checked)."""
+    kind = variant_name(words or load_catalogue("en"), section.variant)
+    return SEPARATOR.join(caption_parts(section.name, grade,
+                                        grid_size_text(section.variant, section.size), kind))
 
 
 def answer_note(book: _Book, place: PuzzlePlace) -> str:

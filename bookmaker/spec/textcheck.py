@@ -8,7 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.grader import GRADES
-from .captions import answer_note_text, caption_lines, mark_width
+from .captions import (answer_note_text, caption_lines, caption_parts, mark_width,
+                       variant_name)
+from .variants import grid_size_text
 from .catalogue import Catalogue, literal_text, load_catalogue
 from .fit import arrangement_for
 from .fontfile import FontFile, FontFileError, default_font_paths, read_font
@@ -140,7 +142,8 @@ def caption_problem(book: Any, layout: Layout, section: Any, pages: Any,
     widest = max((catalogue.grade(grade) for grade in grades),
                  key=lambda name: regular.width(name, size))
     note = answer_note_text(answer_place(book.answers, layout), catalogue, WIDEST_DIGIT * 3)
-    parts = [section.name, widest, f"{pages.shape.size}x{pages.shape.size}"]
+    parts = caption_parts(section.name, widest, grid_size_text(section.variant, pages.shape.size),
+                          variant_name(catalogue, section.variant))
     measure = lambda text: regular.width(text, size)  # noqa: E731
     if caption_lines(parts, note, side, measure, size) is None:
         return (f"too long for the caption under its puzzles: {section.name!r}, its grade "

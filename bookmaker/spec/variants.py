@@ -41,6 +41,12 @@ def variant_size_problem(variant: str, size: int, box_given: bool) -> str | None
     return None
 
 
+def grid_size_text(variant: str, size: int) -> str:
+    """The size a caption or contents entry prints: '9x9'; '' for a Samurai (its name
+    says it)."""
+    return "" if variant == "samurai" else f"{size}x{size}"
+
+
 def frame_cells(variant: str, size: int) -> int:
     """How many cells across a variant's printed grid is: 21 for a Samurai, else its size."""
     return SAMURAI_FRAME if variant == "samurai" else size
