@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 import pypdfium2
 import pytest
-from PIL import Image
+from PIL import Image, ImageStat
 
 from bookmaker.core.grid import Grid
 from bookmaker.core.shape import board_of, jigsaw_of
@@ -18,7 +18,7 @@ from bookmaker.pages.board import SHADE_GREY, board_drawing, cage_drawings
 from bookmaker.pages.page import GridPlacement, Page, PageGeometry, inches
 from bookmaker.render.pdf import Metadata, RenderError, RenderStyle, render_pdf_bytes
 from bookmaker.render.png import render_png_bytes
-from bookmaker.render.sheet import Sheet, sheet_geometry
+from bookmaker.render.sheet import Sheet, sheet_geometry, sheet_pdf_bytes
 from bookmaker.render.svg import render_svg_text
 
 DPI = 144
@@ -249,3 +249,27 @@ def test_variant_boards_give_the_same_bytes_every_time():
     assert render_png_bytes(sheet, DPI) == render_png_bytes(sheet, DPI)
     killer = sheet_of(empty(board_of(2, 3)), cages=KILLER_6)
     assert render_svg_text(killer) == render_svg_text(replace(killer))
+
+
+@pytest.mark.parametrize("board, cages", [("x", KILLER_6), ("samurai", ()), ("jigsaw", ())])
+def test_the_pdf_and_the_png_of_a_sheet_shade_and_ink_the_same_cells(board, cages):
+    shape = {"x": board_of(2, 3, "x"), "samurai": board_of(3, 3, "samurai"),
+             "jigsaw": jigsaw_board()}[board]
+    grid = Grid(shape, tuple((c * 7) % shape.size + 1 if c % 5 == 0 else 0
+                             for c in range(shape.cell_count)))
+    sheet = sheet_of(grid, 252.0, cages=cages)
+    png = png_of(sheet)
+    pdf = pypdfium2.PdfDocument(sheet_pdf_bytes(sheet, Metadata("s")))[0]
+    pdf = pdf.render(scale=SCALE, grayscale=True).to_pil().convert("L")
+    frame = board_drawing(shape).frame
+    for row in range(frame):
+        for col in range(frame):
+            box = [round(v) for v in ((sheet.grid.x + col * sheet.cell) * SCALE,
+                                      (sheet.height - sheet.grid.y - sheet.grid.side
+                                       + row * sheet.cell) * SCALE)]
+            box += [box[0] + round(sheet.cell * SCALE), box[1] + round(sheet.cell * SCALE)]
+            means = [ImageStat.Stat(image.crop(box)).mean[0] for image in (png, pdf)]
+            # Hinted PNG glyphs are a little darker than the PDF's in small cells; a
+            # missing shade (about 25 levels over a cell) or line would be far more.
+            assert means[0] == pytest.approx(means[1], abs=16), (row, col)
+            assert (means[0] == 255) == (means[1] == 255), (row, col)  # holes: nothing

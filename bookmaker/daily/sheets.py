@@ -15,6 +15,7 @@ from ..pages.paginate import GridItem, paginate_puzzles
 from ..render.fonts import default_fonts, digit_extent
 from ..render.pdf import MIN_TEXT_SIZE, Metadata, RenderStyle, text_width
 from ..render.sheet import Sheet, SheetLine, line_height, sheet_geometry
+from ..spec.captions import variant_name
 from ..spec.catalogue import Catalogue, load_catalogue
 from ..spec.daily import DailySpec, DaySpec
 
@@ -51,8 +52,10 @@ def words_of(spec: DailySpec) -> Catalogue:
 
 
 def puzzle_title(spec: DailySpec, day: DaySpec) -> str:
-    """The series, and the day's own name if it has one: 'Daily Sudoku · Monster'."""
-    return spec.series + (SEPARATOR + day.title if day.title else "")
+    """The series, and the day's own name if it has one, else its variant's: 'Daily
+    Sudoku · Monster', 'Daily Sudoku · Killer'."""
+    name = day.title or variant_name(words_of(spec), day.variant)
+    return spec.series + (SEPARATOR + name if name else "")
 
 
 def heading_parts(spec: DailySpec, entry: DailyPuzzle) -> list[str]:
@@ -65,7 +68,8 @@ def heading_parts(spec: DailySpec, entry: DailyPuzzle) -> list[str]:
 
 def puzzle_sheet(spec: DailySpec, entry: DailyPuzzle) -> Sheet:
     """The day's puzzle: its heading, the rules if asked, and the empty grid."""
-    rules = rules_text(entry.puzzle.shape, words_of(spec)) if spec.rules else ""
+    rules = rules_text(entry.puzzle.shape, words_of(spec), entry.day.variant) if spec.rules \
+        else ""
     return _sheet(spec, entry.day.columns, entry.puzzle.givens, None,
                   heading_parts(spec, entry), rules)
 
@@ -76,11 +80,15 @@ def answer_sheet(spec: DailySpec, entry: DailyPuzzle) -> Sheet:
                   [words_of(spec).text("solution")] + heading_parts(spec, entry), "")
 
 
-def rules_text(shape: Shape, words: Catalogue | None = None) -> str:
-    """The rules in one sentence, for the shape's boxes and symbols."""
+def rules_text(shape: Shape, words: Catalogue | None = None, variant: str = "classic") -> str:
+    """The rules in one sentence, for the shape's boxes and symbols; for a variant, the
+    book's rule sentence and the variant's own rule after it."""
     words = words or load_catalogue("en")
     symbols = words.text("symbols_digits", last=shape.size) if shape.size <= 9 else \
         words.text("symbols_letters", last=SYMBOLS[shape.size - 1])
+    if variant != "classic":
+        return (words.text("rules_one_size", symbols=symbols) + " "
+                + words.text(f"variant_rules.{variant}"))
     return words.text("daily_rules", box=f"{shape.box_rows}x{shape.box_cols}",
                       symbols=symbols)
 
