@@ -99,3 +99,42 @@ def test_a_daily_weekday_takes_a_variant_and_its_sizes(tmp_path):
         load_daily_spec(path)
     assert str(caught.value).endswith("paper.yaml:6:39: schedule.monday.variant: hyper (four "
                                       "extra 3x3 windows) is 9x9 only, got 6x6")
+
+
+ALL_VARIANTS = "".join(f"  - {{name: {name}, size: 9x9, count: 1, variant: {variant}}}\n"
+                       for name, variant in (("Diagonals", "x"), ("Windows", "hyper"),
+                                             ("Shapes", "jigsaw"), ("Cages", "killer"),
+                                             ("Cages and Diagonals", "killer-x")))
+
+
+def test_a_how_to_play_page_too_small_for_its_variants_rules_is_refused(tmp_path):
+    path = tmp_path / "book.yaml"
+    path.write_text(BOOK.format(more=ALL_VARIANTS).replace("kdp-6x9", "large-print"),
+                    encoding="utf-8")
+    with pytest.raises(SpecError) as caught:
+        load_spec(path)
+    assert str(caught.value).endswith(
+        "book.yaml:6:3: sections: the how-to-play page of a large-print book cannot hold "
+        "the rules of 5 variants (hyper, jigsaw, killer, killer-x, x): 718 pt of text for "
+        "670 pt; put fewer variants in one book, or turn the page off with front_matter: "
+        "{how_to_play: false}")
+    assert book(tmp_path, ALL_VARIANTS).sections[5].variant == "killer-x"  # 6x9 holds them
+
+
+def test_captions_contents_and_rules_name_each_variant(tmp_path):
+    from bookmaker.book.compose import caption, contents_entries, _Book
+    from bookmaker.spec.catalogue import load_catalogue
+    from bookmaker.spec.howtoplay import rules_paragraphs
+    spec = book(tmp_path, ALL_VARIANTS + "  - {name: Samurai, size: 9x9, count: 1, "
+                                         "variant: samurai}\n")
+    english = load_catalogue("en")
+    assert [caption(s, "Easy", english) for s in spec.sections] == [
+        "First · Easy · 9x9", "Diagonals · X · Easy · 9x9", "Windows · Hyper · Easy · 9x9",
+        "Shapes · Jigsaw · Easy · 9x9", "Cages · Killer · Easy · 9x9",
+        "Cages and Diagonals · Killer X · Easy · 9x9", "Samurai · Easy"]
+    paragraphs = rules_paragraphs([(s.size, s.variant) for s in spec.sections], "back",
+                                  english)
+    assert [p.split(":")[0] for p in paragraphs[1:7]] == [
+        "X", "Hyper", "Jigsaw", "Killer", "Killer X", "Samurai"]
+    german = load_catalogue("de")
+    assert caption(spec.sections[3], "Leicht", german) == "Shapes · Puzzle · Leicht · 9x9"

@@ -18,7 +18,6 @@ from typing import Sequence
 
 from ..core.generator import Puzzle
 from ..core.grader import GRADES
-from ..core.grid import SYMBOLS
 from ..pages.bookpages import (HEADING_ROOM, ContentsEntry, ExamplePair, blank_page,
                                contents_page, copyright_page, divider_page, example_page,
                                how_to_play_page, notes_page, opener_page, title_page)
@@ -27,7 +26,9 @@ from ..pages.paginate import GridItem, page_of_each, paginate_puzzles
 from ..render.fonts import default_fonts, digit_extent
 from ..render.pdf import Metadata, OutlineEntry, RenderStyle
 from ..spec import BookSpec, Layout, SectionSpec
+from ..spec.model import example_beside_rules
 from ..spec.captions import SEPARATOR, answer_note_text, caption_parts, variant_name
+from ..spec.howtoplay import rules_paragraphs
 from ..spec.catalogue import Catalogue, load_catalogue
 from ..spec.pagecount import (ANSWERS, BLANK, CONTENTS, COPYRIGHT, DIVIDER, EXAMPLE,
                               HOW_TO_PLAY, NOTES, OPENER, PUZZLES, TITLE, BookPlan,
@@ -265,9 +266,12 @@ def _contents(at: _PageAt) -> Page:
 def _how_to_play(at: _PageAt) -> Page:
     """The rules, with the worked example under them if the layout has room for it."""
     book, spec = at.book, at.book.spec
-    beside = example_pair(book, at.style) if spec.layout.example_beside_rules() else None
+    beside = example_pair(book, at.style) if example_beside_rules(spec.layout, spec.sections) \
+        else None
     return how_to_play_page(at.geometry, at.number, book.words.text("how_to_play"),
-                            rules_paragraphs(spec, book.words), beside, at.numbered)
+                            rules_paragraphs([(s.size, s.variant) for s in spec.sections],
+                                             spec.answers, book.words),
+                            beside, at.numbered)
 
 
 def _example(at: _PageAt) -> Page:
@@ -355,36 +359,6 @@ def grade_range(book: _Book, members: Sequence[PlannedPuzzle]) -> str:
     if len(names) == 1:
         return names[0]
     return book.words.text("grade_range", easiest=names[0], hardest=names[-1])
-
-
-def rules_paragraphs(spec: BookSpec, words: Catalogue) -> list[str]:
-    """The how-to-play text: the rule for the book's sizes, the rule of each variant its
-    sections have (in order of first appearance), the promise of one solution, advice,
-    and where the solutions are."""
-    variants = dict.fromkeys(s.variant for s in spec.sections if s.variant != "classic")
-    paragraphs = [rules_sentence(sorted({s.size for s in spec.sections}), words),
-                  *(words.text(f"variant_rules.{variant}") for variant in variants),
-                  words.text("unique"), words.text("advice")]
-    where = {"back": "solutions_at_back", "separate": "solutions_in_answer_book"}
-    if spec.answers in where:
-        paragraphs.append(words.text(where[spec.answers]))
-    return paragraphs
-
-
-def rules_sentence(sizes: list[int], words: Catalogue) -> str:
-    """The rule in one sentence, naming the symbols of every size the book holds."""
-    if len(sizes) == 1:
-        return words.text("rules_one_size", symbols=symbols_text(sizes[0], words))
-    ranges = [words.text("rules_size_range", symbols=symbols_text(size, words),
-                         size=f"{size}x{size}") for size in sizes]
-    return words.text("rules_many_sizes", ranges=words.text(
-        "list", items=", ".join(ranges[:-1]), last=ranges[-1]))
-
-
-def symbols_text(size: int, words: Catalogue) -> str:
-    if size <= 9:
-        return words.text("symbols_digits", last=size)
-    return words.text("symbols_letters", last=SYMBOLS[size - 1])
 
 
 def example_pair(book: _Book, style: RenderStyle) -> ExamplePair | None:

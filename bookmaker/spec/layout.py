@@ -270,15 +270,16 @@ class Layout(Schema):
         """The most size x size answer grids per page, for a book of any length."""
         return most_that_fit(size, self.min_answer_cell, self.grid_area(answers=True))
 
-    def puzzles_per_page_problem(self, count: int, size: int,
-                                 least_cell: float = 0.0) -> str | None:
-        """Why count size x size puzzles cannot share a page, or None if they can."""
+    def puzzles_per_page_problem(self, count: int, size: int, least_cell: float = 0.0,
+                                 name: str = "") -> str | None:
+        """Why count size x size puzzles (`name`: a board's name, '9x9' by default)
+        cannot share a page, or None if they can."""
         most = self.puzzles_that_fit(size, least_cell)
         if count <= most:
             return None
         cell = cell_side(count, size, self.grid_area())
-        grids = f"{count} {size}x{size} puzzles do" if count > 1 else \
-            f"a {size}x{size} puzzle does"
+        name = name or f"{size}x{size}"
+        grids = f"{count} {name} puzzles do" if count > 1 else f"a {name} puzzle does"
         smallest = max(self.min_puzzle_cell, least_cell)
         why = "minimum" if smallest == self.min_puzzle_cell else \
             "minimum for readable cage totals"

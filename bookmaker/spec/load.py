@@ -130,7 +130,8 @@ def _section_pages(report: Report, index: int, section: SectionFile | None,
         # (cages make small Killers harder than their classic boards).
         _reported(report, at + ("difficulty",),
                   not is_killer(variant) and unreachable_grade(shape, section.difficulty))])
-    grid = _GridNeeds(frame_cells(variant, shape.size), least_cell(variant))
+    grid = _GridNeeds(frame_cells(variant, shape.size), least_cell(variant),
+                      "samurai (21x21 cells)" if variant == "samurai" else "")
     puzzles = _puzzles_per_page(report, at, section.puzzles_per_page, grid, layout,
                                 variant == "samurai")
     answers = _answers_per_page(report, at, grid.cells, layout)
@@ -145,6 +146,7 @@ class _GridNeeds:
 
     cells: int
     least_cell: float
+    name: str = ""  # the grid's name in messages; '' for its size, '9x9'
 
 
 def _section_spec(section: SectionFile, pages: SectionPages) -> SectionSpec:
@@ -199,19 +201,20 @@ def _puzzles_per_page(report: Report, at: tuple, asked: int | None, grid: _GridN
     that cells stay large enough to write in (the layout's default is a wish for 9x9; a
     16x16 may need fewer, and a 25x25 may need a larger page). `alone`: one a page, as
     large as the page allows (a Samurai)."""
-    size, least = grid.cells, grid.least_cell
+    size, least, name = grid.cells, grid.least_cell, grid.name
     if alone and asked not in (None, 1):
         report.add(Mistake(at + ("puzzles_per_page",), "a samurai is printed one a page, "
                                                        f"as large as the page allows; got {asked}"))
         return None
     if asked is not None:
-        problem = layout.puzzles_per_page_problem(asked, size, least)
+        problem = layout.puzzles_per_page_problem(asked, size, least, name)
         if problem:
             report.add(Mistake(at + ("puzzles_per_page",), problem))
             return None
         return asked
     if layout.puzzles_that_fit(size, least) == 0:
-        report.add(Mistake(at + ("size",), layout.puzzles_per_page_problem(1, size, least)))
+        report.add(Mistake(at + ("size",),
+                           layout.puzzles_per_page_problem(1, size, least, name)))
         return None
     if alone:
         return 1
@@ -242,8 +245,8 @@ def _check_book(report: Report, book: BookFile | None, layout: Layout | None,
     if all(page is not None and section.count is not None
            for section, page in zip(sections, pages)):
         _check_book_size(report, book, layout, [
-            _Counted(section.name, section.count, page.puzzles_per_page, page.answers_per_page)
-            for section, page in zip(sections, pages)])
+            _Counted(section.name, section.count, page.puzzles_per_page, page.answers_per_page,
+                     section.variant) for section, page in zip(sections, pages)])
     check_texts(report, book, layout, [(index, section, page) for index, (section, page)
                                        in enumerate(zip(sections, pages))
                                        if section is not None and page is not None])
@@ -271,6 +274,7 @@ class _Counted:
     count: int
     puzzles_per_page: int
     answers_per_page: int
+    variant: str = "classic"
 
 
 def _check_book_size(report: Report, book: BookFile, layout: Layout,

@@ -275,9 +275,15 @@ def book_plan(layout: Layout, front: FrontMatter, sections, answers: str,
     per_page = layout.contents_entries_per_page()
     counts = FrontCounts(front.title_page, front.copyright_page,
                          -(-entries // per_page) if front.contents else 0, front.how_to_play,
-                         front.how_to_play and not layout.example_beside_rules())
+                         front.how_to_play and not example_beside_rules(layout, sections))
     return plan_book(counts, sections, answers, front.section_openers,
                      sections_start == "right", page_rules(layout, padding))
+
+
+def example_beside_rules(layout: Layout, sections) -> bool:
+    """Whether the how-to-play example shares the rules' page: where the layout has room
+    for it, and the rules have no variant paragraphs (which take that room)."""
+    return layout.example_beside_rules() and all(s.variant == "classic" for s in sections)
 
 
 def answer_place(answers: str | None, layout: Layout) -> str:
