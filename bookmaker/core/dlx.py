@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .grid import Grid
-from .shape import Shape
+from .shape import BOARDS_KEPT, Shape
 
 _ROOT = 0
 
@@ -72,7 +72,7 @@ def _units_holding(shape: Shape) -> list[list[int]]:
     return holding
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=BOARDS_KEPT)
 def _matrix(shape: Shape) -> _Matrix:
     """Build the full candidate matrix once per board; candidate k = cell * n + value - 1."""
     n, cells = shape.size, shape.cell_count

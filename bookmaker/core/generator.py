@@ -20,6 +20,7 @@ from .shape import Shape
 from .solver import Search, fewest_candidates_cells, search
 
 FILL_MAX_NODES = 20_000
+JIGSAW_REMOVAL_NODES = 20
 
 
 def removal_budget(shape: Shape) -> int:
@@ -31,6 +32,8 @@ def removal_budget(shape: Shape) -> int:
     16x16 puzzles: 50 nodes gives the same mean clue count as 100 (95.25) in two thirds
     of the time, and 4x faster than 2,000 for ~1 more clue; on 25x25, 20 nodes gives the
     same clue count as 2,000, 60 times faster (bench/README.md)."""
+    if shape.variant == "jigsaw":
+        return JIGSAW_REMOVAL_NODES
     if shape.size <= 9:
         return 2_000
     return 50 if shape.size <= 16 else 20
@@ -65,17 +68,52 @@ def generate(shape: Shape, seed: int, symmetry: str = "none", target_clues: int 
     finished within removal_max_nodes, by default removal_budget(shape))."""
     if removal_max_nodes is None:
         removal_max_nodes = removal_budget(shape)
-    rng = Rng(seed)
-    solution = random_solution(shape, rng)
+    solution, rng = seeded_fill(shape, seed)
     orbits = rng.shuffled(shape.orbits(symmetry))
     givens = remove_clues(shape, solution, orbits, target_clues, removal_max_nodes)
     return Puzzle(Grid(shape, givens), Grid(shape, solution), seed, symmetry)
 
 
-def random_solution(shape: Shape, rng: Rng, max_nodes: int = FILL_MAX_NODES,
-                    attempts: int = 20) -> tuple[int, ...]:
+def fill_budget(shape: Shape) -> tuple[int, int]:
+    """(nodes per attempt, attempts) for filling a board. A classic fill practically never
+    needs a restart. Variant fills are heavy-tailed: one draw finishes in a few hundred
+    nodes, another not in 20,000 (a 9x9 Hyper took 42 ms a fill with few long attempts,
+    4 ms with many short ones; a 9x9 Jigsaw layout that fills in 1 of 3 long tries fills
+    in almost every run of short ones), so they restart early and often."""
+    if shape.is_classic:
+        return FILL_MAX_NODES, 20
+    return 2 * shape.cell_count, 100
+
+
+# The last few fills made from a seed (a jigsaw layout is checked by the very fill its
+# puzzle then starts from), with where their stream stood after them.
+_FILLS: dict[tuple[Shape, int], tuple[tuple[int, ...], int]] = {}
+_FILLS_KEPT = 8
+
+
+def seeded_fill(shape: Shape, seed: int, attempts: int | None = None) -> tuple[tuple[int, ...], Rng]:
+    """random_solution(shape, Rng(seed)) and that stream after it, as generate(shape, seed)
+    starts. With fewer attempts than fill_budget's it is the same fill cut short (the
+    same draws, so the same grid if it succeeds); the result is remembered either way."""
+    known = _FILLS.get((shape, seed))
+    if known is not None:
+        return known[0], Rng(known[1])
+    rng = Rng(seed)
+    solution = random_solution(shape, rng, attempts=attempts)
+    if len(_FILLS) >= _FILLS_KEPT:
+        del _FILLS[next(iter(_FILLS))]
+    _FILLS[shape, seed] = solution, rng.state
+    return solution, rng
+
+
+def random_solution(shape: Shape, rng: Rng, max_nodes: int | None = None,
+                    attempts: int | None = None) -> tuple[int, ...]:
     """A complete grid drawn from the seeded stream; a fill that runs out of nodes is
-    restarted with fresh draws from the same stream (still deterministic)."""
+    restarted with fresh draws from the same stream (still deterministic). The budget
+    is fill_budget(shape) unless given."""
+    default_nodes, default_attempts = fill_budget(shape)
+    max_nodes = default_nodes if max_nodes is None else max_nodes
+    attempts = default_attempts if attempts is None else attempts
     full = shape.all_cells_mask
     for _ in range(attempts):
         boards, placed = _seeded_boxes(shape, rng)

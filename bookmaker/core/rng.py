@@ -26,6 +26,11 @@ class Rng:
     def __init__(self, seed: int) -> None:
         self._state = seed & _MASK64
 
+    @property
+    def state(self) -> int:
+        """Where the stream stands: Rng(rng.state) goes on exactly as rng does."""
+        return self._state
+
     def next64(self) -> int:
         """The next 64-bit unsigned integer of the stream."""
         self._state = state = (self._state + 0x9E3779B97F4A7C15) & _MASK64

@@ -31,6 +31,9 @@ SAMURAI_GRIDS = (("top-left", 0, 0), ("top-right", 0, 12), ("centre", 6, 6),
                  ("bottom-left", 12, 0), ("bottom-right", 12, 12))
 SAMURAI_FRAME = 21
 REGION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXY"  # jigsaw regions 0..24 as people write them
+# Boards whose tables are cached (per table). Bounded because a jigsaw board is drawn per
+# puzzle: a book of jigsaws would otherwise keep every layout's tables for good.
+BOARDS_KEPT = 64
 
 
 @dataclass(frozen=True)
@@ -262,7 +265,7 @@ def _mask(cells) -> int:
     return mask
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=BOARDS_KEPT)
 def _independent_blocks(shape: Shape) -> tuple[tuple[int, ...], ...]:
     """Greedily, the blocks no unit joins, from the first grid only: the diagonal boxes
     of one classic grid can always be completed, but on overlapping grids (a Samurai)
@@ -291,7 +294,7 @@ def _mirror_image(frame: tuple[int, int], position: tuple[int, int],
     return row, col
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=4 * BOARDS_KEPT)
 def _orbits(shape: Shape, symmetry: str) -> tuple[tuple[int, ...], ...]:
     if symmetry not in SYMMETRIES:
         raise ValueError(f"unknown symmetry {symmetry!r}; expected one of: {', '.join(SYMMETRIES)}")
@@ -311,7 +314,7 @@ def board_of(box_rows: int, box_cols: int, variant: str = "classic", regions=())
     return _board(box_rows, box_cols, variant, tuple(regions))
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=BOARDS_KEPT)
 def _board(box_rows: int, box_cols: int, variant: str, regions: tuple[int, ...]) -> Shape:
     return Shape(box_rows, box_cols, variant, regions)
 

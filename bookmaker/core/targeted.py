@@ -31,11 +31,11 @@ generate(seed) already has the target grade, generate_graded returns that very p
 from __future__ import annotations
 
 from .generator import (Clues, GenerationError, Puzzle, blank_orbits, generate,
-                        random_solution, removal_budget)
+                        removal_budget, seeded_fill)
 from .grader import GRADES, Grading, grade_within
 from .logicdig import dig_singles
 from .grid import Grid
-from .rng import Rng, derive_seed
+from .rng import derive_seed
 from .shape import Shape
 
 DIFFICULTIES = ("any",) + GRADES
@@ -78,8 +78,11 @@ def generate_graded(shape: Shape, seed: int, difficulty: str, symmetry: str = "n
         return puzzle, grade_within(puzzle.givens, GRADES[-1])
     hardest = 0   # the hardest grade any attempt reached before being cut back
     for attempt in range(max_attempts):
-        solution, givens, grading, reached = _attempt(
-            shape, attempt_seed(seed, attempt), difficulty, symmetry, removal_max_nodes)
+        try:
+            solution, givens, grading, reached = _attempt(
+                shape, attempt_seed(seed, attempt), difficulty, symmetry, removal_max_nodes)
+        except GenerationError:  # a grid this attempt could not fill (a rare jigsaw draw)
+            continue
         if grading is not None and grading.grade == difficulty:
             return Puzzle(Grid(shape, givens), Grid(shape, solution), seed, symmetry,
                           difficulty), grading
@@ -107,8 +110,7 @@ def _attempt(shape: Shape, seed: int, target: str, symmetry: str,
              max_nodes: int) -> tuple[tuple[int, ...], tuple[int, ...], Grading | None, str]:
     """One try: (solution, givens, their grading if within the target, the grade reached
     before giving clues back); the grading may miss the target."""
-    rng = Rng(seed)
-    solution = random_solution(shape, rng)
+    solution, rng = seeded_fill(shape, seed)
     orbits = rng.shuffled(shape.orbits(symmetry))
     clues = Clues(shape, solution)
     if target == GRADES[0]:

@@ -17,7 +17,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from .grid import SYMBOLS, Grid
-from .shape import BLOCK_KINDS, Shape
+from .shape import BLOCK_KINDS, BOARDS_KEPT, Shape
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ class FishGrid:
     line_index: dict
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=BOARDS_KEPT)
 def geometry(shape: Shape) -> Geometry:
     """The (cached) technique tables of a shape, derived from Shape.units via Unit.kind.
     Intersections are the pairs of units sharing two cells or more (a digit confined to
