@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from .balance import removal_rule
 from .grid import Grid
 from .rng import Rng
 from .shape import Shape
@@ -160,7 +161,8 @@ def _cells_of(mask: int):
 
 def remove_clues(shape: Shape, solution: tuple[int, ...], orbits, target_clues: int,
                  max_nodes: int) -> tuple[int, ...]:
-    """Blank the orbits in the given order wherever the puzzle stays provably unique."""
+    """Blank the orbits in the given order wherever the puzzle stays provably unique
+    (and, on a board of several grids, balanced between them: core/balance.py)."""
     clues = Clues(shape, solution)
     blank_orbits(clues, orbits, target_clues, max_nodes)
     return tuple(clues.givens)
@@ -169,8 +171,11 @@ def remove_clues(shape: Shape, solution: tuple[int, ...], orbits, target_clues: 
 def blank_orbits(clues: Clues, orbits, target_clues: int, max_nodes: int,
                  accept: Callable[[list[int]], bool] | None = None) -> list:
     """Blank the orbits in order wherever the puzzle stays provably unique (and `accept`,
-    if given, approves the givens that would remain); the orbits blanked, in order."""
+    if given, approves the givens that would remain); the orbits blanked, in order. On
+    a board of several grids a removal must first keep them balanced (no search is
+    spent on one that does not)."""
     count = clues.given_mask.bit_count()
+    balanced = removal_rule(clues.shape)
     blanked = []
     for orbit in orbits:
         if count <= target_clues:
@@ -179,7 +184,8 @@ def blank_orbits(clues: Clues, orbits, target_clues: int, max_nodes: int,
             continue
         for cell in orbit:
             clues.blank(cell)
-        if (all(clues.forced(cell, max_nodes) for cell in orbit)
+        if ((balanced is None or balanced(clues.givens))
+                and all(clues.forced(cell, max_nodes) for cell in orbit)
                 and (accept is None or accept(clues.givens))):
             count -= len(orbit)
             blanked.append(orbit)

@@ -132,6 +132,13 @@ class Shape:
         random permutations there (on classic boards, the boxes of band i, stack i)."""
         return _independent_blocks(self)
 
+    @property
+    def grids(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """Each grid of the board, named, with its cells in reading order: a Samurai's
+        five 9x9 grids in SAMURAI_GRIDS order (shared cells in two of them); any other
+        board is one grid, named ''."""
+        return _grids(self)
+
     def orbits(self, symmetry: str) -> tuple[tuple[int, ...], ...]:
         """The cell groups that the given symmetry keeps together, in order of first cell."""
         return _orbits(self, symmetry)
@@ -280,6 +287,15 @@ def _independent_blocks(shape: Shape) -> tuple[tuple[int, ...], ...]:
             for cell in unit.cells:
                 joined |= shape.peer_masks[cell]
     return tuple(chosen)
+
+
+@lru_cache(maxsize=BOARDS_KEPT)
+def _grids(shape: Shape) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    if shape.variant != "samurai":
+        return (("", tuple(range(shape.cell_count))),)
+    cell_at = {position: cell for cell, position in enumerate(shape.positions)}
+    return tuple((name, tuple(cell_at[top + r, left + c] for r in range(9) for c in range(9)))
+                 for name, top, left in SAMURAI_GRIDS)
 
 
 def _mirror_image(frame: tuple[int, int], position: tuple[int, int],

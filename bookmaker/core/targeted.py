@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from .generator import (Clues, GenerationError, Puzzle, blank_orbits, generate,
                         removal_budget, seeded_fill)
+from .balance import is_balanced
 from .grader import GRADES, Grading, grade_within
 from .logicdig import dig_singles
 from .grid import Grid
@@ -83,7 +84,7 @@ def generate_graded(shape: Shape, seed: int, difficulty: str, symmetry: str = "n
                 shape, attempt_seed(seed, attempt), difficulty, symmetry, removal_max_nodes)
         except GenerationError:  # a grid this attempt could not fill (a rare jigsaw draw)
             continue
-        if grading is not None and grading.grade == difficulty:
+        if grading is not None and grading.grade == difficulty and is_balanced(shape, givens):
             return Puzzle(Grid(shape, givens), Grid(shape, solution), seed, symmetry,
                           difficulty), grading
         hardest = max(hardest, GRADES.index(reached))
