@@ -14,13 +14,15 @@ from ..core.shape import SYMMETRIES
 from ..core.solver import count_solutions
 from ..core.targeted import DIFFICULTIES
 from ..core.transform import derived
+from ..core.variants import board_cell_count
 from ..core.verify import verify_puzzle
 from ..puzzles.produce import generate_jobs
 from ..puzzles.puzzlefile import PuzzleLine
 from ..puzzles.registry import Entry, Registry, entry_of
-from .common import (INPUT_FILE, executor_option, main, produce_or_fail, proven_or_exit,
-                    read_or_exit, read_puzzle_file_or_fail, registry_or_fail, require_puzzles,
-                    seed_value, shape_from_options, size_options, worker_count)
+from .common import (INPUT_FILE, board_from_options, executor_option, frame_from_options,
+                    main, produce_or_fail, proven_or_exit, read_or_exit,
+                    read_puzzle_file_or_fail, registry_or_fail, require_puzzles, seed_value,
+                    size_options, variant_option, worker_count)
 
 GENERATE_SERIES = "generate"  # the series `generate --registry` registers its puzzles in
 TRIES_PER_PUZZLE = 10  # generate --registry: jobs tried per puzzle asked before giving up
@@ -30,6 +32,7 @@ TRIES_PER_PUZZLE = 10  # generate --registry: jobs tried per puzzle asked before
               help="Board size, 4x4 to 25x25.")
 @click.option("--box", metavar="RxC",
               help="Box shape, rows x columns, when not the usual one (e.g. 3x2 on 6x6).")
+@variant_option
 @click.option("--count", metavar="N", type=click.IntRange(min=1), default=1, show_default=True,
               help="How many puzzles.")
 @click.option("--seed", required=True,
@@ -49,7 +52,7 @@ TRIES_PER_PUZZLE = 10  # generate --registry: jobs tried per puzzle asked before
               help="Skip every puzzle equivalent to one this registry holds (or to one "
                    "printed before), and register those printed: running again with the "
                    "same seed prints new puzzles.")
-def generate(size, box, count, seed, symmetry, target_clues, difficulty, jobs,
+def generate(size, box, variant, count, seed, symmetry, target_clues, difficulty, jobs,
              executor, registry_path) -> None:
     """Print --count unique puzzles, one per line.
 
@@ -57,23 +60,25 @@ def generate(size, box, count, seed, symmetry, target_clues, difficulty, jobs,
     independent Dancing Links solver before it is printed. A progress bar
     appears on stderr for long runs in a terminal; stdout holds only puzzles.
     """
-    shape = shape_from_options(size, box)
-    if target_clues > shape.cell_count:
-        raise click.BadParameter(f"{target_clues} is more than the {shape.cell_count} cells "
-                                 f"of a {shape} grid", param_hint="'--clues'")
+    shape = frame_from_options(size, box, variant)
+    cells = board_cell_count(variant, shape)
+    if target_clues > cells:
+        raise click.BadParameter(f"{target_clues} is more than the {cells} cells of a "
+                                 f"{shape} {variant} grid", param_hint="'--clues'")
     if target_clues and difficulty != "any":
         raise click.UsageError("--clues and --difficulty cannot be used together: the grade "
                                "decides how many clues remain")
     if registry_path is not None:
         jobs_for = partial(generate_jobs, shape, seed_value(seed), symmetry=symmetry,
-                           target_clues=target_clues, difficulty=difficulty)
-        issue = f"{shape} {shape.box_text} {symmetry} {difficulty} seed {seed}"
+                           target_clues=target_clues, difficulty=difficulty, variant=variant)
+        board = "" if variant == "classic" else f" {variant}"
+        issue = f"{shape} {shape.box_text}{board} {symmetry} {difficulty} seed {seed}"
         print_unregistered(Registry(registry_path), issue, jobs_for, count,
                            partial(produce_or_fail, workers=worker_count(jobs),
                                    executor=executor))
         return
     jobs_list = generate_jobs(shape, seed_value(seed), count, symmetry, target_clues,
-                              difficulty)
+                              difficulty, variant)
     for puzzle in produce_or_fail(jobs_list, worker_count(jobs), executor):
         click.echo(format_grid(puzzle.givens))
 
@@ -81,8 +86,9 @@ def generate(size, box, count, seed, symmetry, target_clues, difficulty, jobs,
 @main.command()
 @click.argument("file", default="-", type=INPUT_FILE)
 @size_options
+@variant_option
 @click.pass_context
-def solve(ctx, file, size, box) -> None:
+def solve(ctx, file, size, box, variant) -> None:
     """Print each puzzle's solution, one per line.
 
     Reads FILE, or stdin if FILE is '-' or missing. Every line is read first: if any is
@@ -95,7 +101,7 @@ def solve(ctx, file, size, box) -> None:
     output can be read back). Each such puzzle is also named on stderr as
     FILE:LINE: no solution / multiple solutions, and the exit code is 1.
     """
-    puzzle_file = read_or_exit(ctx, file, shape_from_options(size, box, optional=True))
+    puzzle_file = read_or_exit(ctx, file, board_from_options(size, box, variant), variant)
     all_unique = True
     for line in puzzle_file.lines:
         printed, problem = solve_line(line)
@@ -109,8 +115,9 @@ def solve(ctx, file, size, box) -> None:
 @main.command()
 @click.argument("file", default="-", type=INPUT_FILE)
 @size_options
+@variant_option
 @click.pass_context
-def check(ctx, file, size, box) -> None:
+def check(ctx, file, size, box, variant) -> None:
     """Report whether each puzzle is unique.
 
     Reads FILE, or stdin if FILE is '-' or missing. Prints LINE: unique, multiple, none,
@@ -118,7 +125,7 @@ def check(ctx, file, size, box) -> None:
     malformed line does not stop the others. Exit code 0 only if every puzzle is unique,
     1 otherwise, 2 for usage errors.
     """
-    puzzle_file = read_puzzle_file_or_fail(file, shape_from_options(size, box, optional=True))
+    puzzle_file = read_puzzle_file_or_fail(file, board_from_options(size, box, variant), variant)
     require_puzzles(ctx, puzzle_file)
     verdicts = [uniqueness_verdict(line) for line in puzzle_file.lines]
     for line, verdict in zip(puzzle_file.lines, verdicts):
@@ -129,11 +136,12 @@ def check(ctx, file, size, box) -> None:
 @main.command(name="grade")
 @click.argument("file", default="-", type=INPUT_FILE)
 @size_options
+@variant_option
 @click.option("-v", "--verbose", is_flag=True, help="Also print every step, indented.")
 @click.option("--json", "as_json", is_flag=True,
               help="One JSON object per line: grade, score, hardest, steps, guessing.")
 @click.pass_context
-def grade_command(ctx, file, size, box, verbose, as_json) -> None:
+def grade_command(ctx, file, size, box, variant, verbose, as_json) -> None:
     """Grade each puzzle by the techniques a person needs.
 
     Reads FILE, or stdin if FILE is '-' or missing. Prints LINE: grade score hardest,
@@ -141,7 +149,7 @@ def grade_command(ctx, file, size, box, verbose, as_json) -> None:
     are beginner, easy, medium, hard, expert, extreme. Exit code 0 only if every line
     was graded, 1 otherwise, 2 for usage errors.
     """
-    puzzle_file = read_puzzle_file_or_fail(file, shape_from_options(size, box, optional=True))
+    puzzle_file = read_puzzle_file_or_fail(file, board_from_options(size, box, variant), variant)
     require_puzzles(ctx, puzzle_file)
     for line in puzzle_file.lines:
         click.echo(grade_report(line, verbose, as_json))
@@ -151,23 +159,26 @@ def grade_command(ctx, file, size, box, verbose, as_json) -> None:
 @main.command()
 @click.argument("file", default="-", type=INPUT_FILE)
 @size_options
+@variant_option
 @click.option("--count", metavar="N", type=click.IntRange(min=1), default=1, show_default=True,
               help="Copies of each puzzle.")
 @click.option("--seed", required=True,
               help="Any integer or text. The same puzzle and seed give the same copies; "
                    "--count 3 gives the first 3 of --count 5.")
 @click.pass_context
-def derive(ctx, file, size, box, count, seed) -> None:
+def derive(ctx, file, size, box, variant, count, seed) -> None:
     """Print --count new puzzles made from each puzzle: its digits relabelled, its bands,
     stacks, and rows and columns within them shuffled (and, with square boxes, maybe
     transposed). To a solver each is the same puzzle, of the same grade; it looks new.
+    A variant's copies keep its extra units: X and Hyper use the moves that keep the
+    diagonals or windows, Jigsaw (regions and all) and Samurai turns and mirrors.
 
     Reads FILE, or stdin if FILE is '-' or missing; prints the copies of the first puzzle,
     then those of the next. Copies differ from their puzzle and from each other. Each
     puzzle must have exactly one solution (each copy is checked again by Dancing Links):
     otherwise FILE:LINE: what is wrong, on stderr, nothing printed, exit code 1.
     """
-    puzzle_file = read_or_exit(ctx, file, shape_from_options(size, box, optional=True))
+    puzzle_file = read_or_exit(ctx, file, board_from_options(size, box, variant), variant)
     puzzles = proven_or_exit(ctx, puzzle_file)
     for copy in derived_or_exit(ctx, puzzle_file.lines, puzzles, count, seed_value(seed)):
         click.echo(format_grid(copy.givens))

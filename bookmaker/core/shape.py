@@ -362,16 +362,27 @@ def shape_for_size(size: int) -> Shape:
 
 def parse_shape(size_text: str, box_text: str | None = None) -> Shape:
     """Read '9x9' (and optionally a box '3x2') as a Shape; ValueError says what is wrong."""
+    size = parse_size(size_text)
+    if box_text is None:
+        return shape_for_size(size)
+    return shape_of(*parse_box(box_text, size))
+
+
+def parse_size(size_text: str) -> int:
+    """Read '9x9' as 9; ValueError unless it is a square like that."""
     rows, cols = _parse_pair(size_text, "size")
     if rows != cols:
         raise ValueError(f"size must be square, like 9x9; got {size_text!r}")
-    if box_text is None:
-        return shape_for_size(rows)
+    return rows
+
+
+def parse_box(box_text: str, size: int) -> tuple[int, int]:
+    """Read a box '3x2' of a size-n board as (3, 2); ValueError unless it tiles it."""
     box_rows, box_cols = _parse_pair(box_text, "box")
-    if box_rows * box_cols != rows:
-        raise ValueError(f"box {box_text} does not tile a {rows}x{rows} board "
-                         f"({box_rows}*{box_cols} != {rows})")
-    return shape_of(box_rows, box_cols)
+    if box_rows * box_cols != size:
+        raise ValueError(f"box {box_text} does not tile a {size}x{size} board "
+                         f"({box_rows}*{box_cols} != {size})")
+    return box_rows, box_cols
 
 
 def _parse_pair(text: str, what: str) -> tuple[int, int]:

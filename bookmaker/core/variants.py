@@ -9,7 +9,8 @@ name; `variant_board` turns the two and the seed into the board itself.
 from __future__ import annotations
 
 from .jigsaw import MIN_SIZE, jigsaw_layout
-from .shape import MAX_SIZE, VARIANTS, Shape, board_of, jigsaw_of, shape_for_size
+from .shape import (MAX_SIZE, VARIANTS, Shape, board_of, jigsaw_of, parse_box, parse_size,
+                    shape_for_size)
 
 SAMURAI_BOX = (3, 3)
 
@@ -49,3 +50,16 @@ def _jigsaw_frame(size: int, box: tuple[int, int] | None) -> Shape:
         return shape_for_size(size)
     except ValueError:
         return jigsaw_of(cell // size for cell in range(size * size))
+
+
+def parse_frame(variant: str, size_text: str, box_text: str | None = None) -> Shape:
+    """frame_for a size and box written as people write them ('9x9', '3x2');
+    ValueError says what is wrong."""
+    size = parse_size(size_text)
+    box = None if box_text is None else parse_box(box_text, size)
+    return frame_for(variant, size, box)
+
+
+def board_cell_count(variant: str, frame: Shape) -> int:
+    """How many cells the variant's board on this frame has (a Samurai's 369)."""
+    return frame.cell_count if variant == "jigsaw" else variant_board(variant, frame, 0).cell_count
