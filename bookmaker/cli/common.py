@@ -61,6 +61,8 @@ def variant_option(command):
 def frame_from_options(size: str, box: str | None, variant: str) -> Shape:
     """The classic board of --size/--box that --variant's puzzles are made on (see
     core/variants.py); what does not fit is a usage error naming the options."""
+    if variant == "classic":
+        return shape_from_options(size, box)
     if variant == "jigsaw" and box is not None:
         raise click.UsageError("--box does not apply to --variant jigsaw: a jigsaw has "
                                "regions, drawn from the seed, not boxes")
