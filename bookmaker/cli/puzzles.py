@@ -14,7 +14,7 @@ from ..core.shape import SYMMETRIES
 from ..core.solver import count_solutions
 from ..core.targeted import DIFFICULTIES
 from ..core.transform import derived
-from ..core.variants import board_cell_count
+from ..core.variants import board_described
 from ..core.verify import verify_puzzle
 from ..puzzles.produce import generate_jobs
 from ..puzzles.puzzlefile import PuzzleLine
@@ -61,10 +61,10 @@ def generate(size, box, variant, count, seed, symmetry, target_clues, difficulty
     appears on stderr for long runs in a terminal; stdout holds only puzzles.
     """
     shape = frame_from_options(size, box, variant)
-    cells = board_cell_count(variant, shape)
-    if target_clues > cells:
-        raise click.BadParameter(f"{target_clues} is more than the {cells} cells of a "
-                                 f"{shape} {variant} grid", param_hint="'--clues'")
+    board = board_described(variant, shape)
+    if target_clues > board.cell_count:
+        raise click.BadParameter(f"{target_clues} is more than the {board.cell_count} cells "
+                                 f"of a {board.name} grid", param_hint="'--clues'")
     if target_clues and difficulty != "any":
         raise click.UsageError("--clues and --difficulty cannot be used together: the grade "
                                "decides how many clues remain")

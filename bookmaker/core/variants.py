@@ -8,6 +8,8 @@ name; `variant_board` turns the two and the seed into the board itself.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .jigsaw import MIN_SIZE, jigsaw_layout
 from .shape import (MAX_SIZE, VARIANTS, Shape, board_of, jigsaw_of, parse_box, parse_size,
                     shape_for_size)
@@ -60,6 +62,18 @@ def parse_frame(variant: str, size_text: str, box_text: str | None = None) -> Sh
     return frame_for(variant, size, box)
 
 
-def board_cell_count(variant: str, frame: Shape) -> int:
-    """How many cells the variant's board on this frame has (a Samurai's 369)."""
-    return frame.cell_count if variant == "jigsaw" else variant_board(variant, frame, 0).cell_count
+@dataclass(frozen=True)
+class BoardDescription:
+    """What a variant's boards on a frame have in common: a name, a cell count."""
+
+    name: str
+    cell_count: int
+
+
+def board_described(variant: str, frame: Shape) -> BoardDescription:
+    """The name ('9x9 X', '7x7 Jigsaw', 'Samurai') and cell count of the variant's
+    boards on the frame, without drawing a jigsaw layout."""
+    if variant == "jigsaw":
+        return BoardDescription(f"{frame.size}x{frame.size} Jigsaw", frame.cell_count)
+    board = variant_board(variant, frame, 0)
+    return BoardDescription(str(board), board.cell_count)
