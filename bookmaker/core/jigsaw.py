@@ -17,10 +17,11 @@ as long, and the layouts come out as bars around the frame (bench/README.md).
 
 A layout is tiled by a seeded depth-first search: start the next region at the free cell
 with the fewest free neighbours (a corner or a pocket), grow it one free neighbour at a
-time, preferring cells that would be left with few free neighbours (so that no pocket
-too small for a region is left behind; a little randomness in that preference keeps
-layouts varied), and when a region is complete, check that every area still free can
-hold whole regions. A search that runs out of nodes starts again with fresh draws.
+time, preferring cells with few free neighbours (so that no pocket too small for a
+region is left behind) and many neighbours in the region (so that regions come out
+compact rather than as bars along the edges), a random nudge in that preference keeping
+layouts varied; when a region is complete, check that every area still free can hold
+whole regions. A search that runs out of nodes starts again with fresh draws.
 Regions are numbered in order of their first cell (row-major), which is how the text
 format writes them (A, B, ...).
 """
@@ -134,7 +135,9 @@ class _Tiler:
         for c in _cells(self.around(region) & free):
             if (region & self.box_of[c]).bit_count() < self.limit:
                 draw = self.rng.next64()  # its top bit nudges the order, the rest breaks ties
-                ranked.append(((self.next_to[c] & free).bit_count() + (draw >> 63), draw, c))
+                # (free neighbours - region neighbours): fewest first
+                ranked.append(((self.next_to[c] & free).bit_count()
+                               - (self.next_to[c] & region).bit_count() + (draw >> 63), draw, c))
         ranked.sort()
         return any(self._grow(region | 1 << c, covered) for _, _, c in ranked)
 
