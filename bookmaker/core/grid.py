@@ -87,9 +87,11 @@ def parse_grid(text: str, shape: Shape | None = None, variant: str | None = None
         return _checked(*_read_jigsaw(line, shape))
     if variant == "samurai":
         return _checked(*_read_samurai(line))
+    if _looks_like_jigsaw(line):
+        raise GridError("a grid and a region layout: read it as a jigsaw")
     values = _read_cells(line, shape)
     if shape is None:
-        shape = _infer_shape(len(values), line)
+        shape = _infer_shape(len(values))
         shape = shape if variant == "classic" else _variant_of(shape, variant)
     return _checked(values, shape)
 
@@ -149,18 +151,16 @@ def _read_symbols(line: str, size: int | None) -> list[int]:
 
 def _size_for_length(length: int) -> int:
     size = math.isqrt(length)
+    if length == 5 * 81:
+        raise GridError(f"wrong length: {length} cells is not a square grid; it is as long "
+                        f"as a Samurai's five 9x9 grids: read it as a Samurai")
     if size * size != length or not 4 <= size <= MAX_SIZE:
         raise GridError(f"wrong length: {length} cells is not a square grid from 4x4 to "
                         f"{MAX_SIZE}x{MAX_SIZE} (9x9 needs 81)")
     return size
 
 
-def _infer_shape(length: int, line: str = "") -> Shape:
-    if length == 5 * 81:
-        raise GridError(f"wrong length: {length} cells is not a square grid; it is as long "
-                        f"as a Samurai's five 9x9 grids: read it as a Samurai")
-    if _looks_like_jigsaw(line):
-        raise GridError("a grid and a region layout: read it as a jigsaw")
+def _infer_shape(length: int) -> Shape:
     size = _size_for_length(length)
     try:
         return shape_for_size(size)
