@@ -57,8 +57,8 @@ def test_every_command_reads_what_generate_writes(runner, variant, size, length)
      "--variant samurai --size 6x6: a Samurai is made of 9x9 grids with 3x3 boxes"),
     (["--variant", "hyper", "--size", "6x6"],
      "--variant hyper --size 6x6: hyper windows need square boxes, got 2x3"),
-    (["--variant", "samurai", "--clues", 400], "400 is more than the 369 cells of a "
-                                               "Samurai grid"),
+    (["--variant", "samurai", "--clues", 400], "must be fewer than the 369 cells of a "
+                                               "Samurai board, got 400"),
 ])
 def test_generate_refuses_a_board_the_variant_cannot_be(runner, args, message):
     result = run(runner, "generate", "--seed", 1, *args)

@@ -69,6 +69,9 @@ class BoardDescription:
     name: str
     cell_count: int
 
+    def __str__(self) -> str:  # messages name it as they name a Shape
+        return self.name
+
 
 def board_described(variant: str, frame: Shape) -> BoardDescription:
     """The name ('9x9 X', '7x7 Jigsaw', 'Samurai') and cell count of the variant's
