@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bookmaker import cli
@@ -40,8 +42,10 @@ def test_every_command_reads_what_generate_writes(runner, variant, size, length)
     solved = run(runner, "solve", "--variant", variant, "-", input=made.stdout)
     solution = parse_grid(solved.stdout.strip(), variant=variant)
     assert solved.exit_code == 0 and is_solution_of(solution, parse_grid(puzzle, variant=variant))
-    graded = run(runner, "grade", "--variant", variant, "--json", "-", input=made.stdout)
-    assert graded.exit_code == 0 and '"grade"' in graded.stdout
+    graded = run(runner, "grade", "--variant", variant, "-", input=made.stdout)
+    assert graded.exit_code == 0
+    assert re.fullmatch(r"1: (beginner|easy|medium|hard|expert|extreme) [\d.]+ .+\n",
+                        graded.stdout), graded.stdout
     copies = run(runner, "derive", "--variant", variant, "--count", 2, "--seed", 1, "-",
                  input=made.stdout)
     assert copies.exit_code == 0, copies.output
@@ -73,3 +77,12 @@ def test_a_line_read_as_the_wrong_variant_is_named_with_what_to_do(runner):
     assert result.stderr == "<stdin>:1: a grid and a region layout: read it as a jigsaw\n"
     result = run(runner, "check", "--variant", "jigsaw", "-", input=jigsaw[:81] + "\n")
     assert result.stdout.startswith("1: invalid: a jigsaw line is its cells, a space")
+
+
+def test_rate_reads_a_variant_line_as_the_other_commands_do(runner):
+    made = run(runner, "generate", "--variant", "jigsaw", "--size", "5x5", "--seed", 4)
+    rated = run(runner, "rate", "--variant", "jigsaw", "-", input=made.stdout)
+    assert rated.exit_code == 0, rated.output
+    assert re.fullmatch(r"1: [\d.]+/[\d.]+/[\d.]+ .+\n", rated.stdout), rated.stdout
+    refused = run(runner, "rate", "-", input=made.stdout)
+    assert refused.stdout.startswith("1: invalid: a grid and a region layout")
