@@ -59,8 +59,8 @@ def made(variant: str, size: int, seed: int):
     ("hyper", 6, None, "hyper windows need square boxes, got 2x3"),
     ("jigsaw", 9, (3, 3), "a jigsaw has regions, not boxes: give its size alone"),
     ("jigsaw", 30, None, "a jigsaw is 4x4 to 25x25, got 30x30"),
-    ("killer", 9, None, "unknown variant 'killer'; expected one of: classic, x, hyper, "
-                        "jigsaw, samurai"),
+    ("sandwich", 9, None, "unknown variant 'sandwich'; expected one of: classic, x, hyper, "
+                          "jigsaw, samurai"),
 ])
 def test_a_variant_refuses_a_frame_it_cannot_be_made_on(variant, size, box, message):
     with pytest.raises(ValueError) as error:
