@@ -45,8 +45,9 @@ def puzzle_entry(planned: PlannedPuzzle, puzzle: Puzzle, place: PuzzlePlace) -> 
         "id": planned.id,
         "section": section.name,
         "number": planned.number,
+        "variant": section.variant,
         "size": section.size_text,
-        "box": section.box_text,
+        "box": "" if section.variant == "jigsaw" else section.box_text,  # regions instead
         "symmetry": puzzle.symmetry,
         "clues": puzzle.givens.clue_count,
         "givens": format_grid(puzzle.givens),

@@ -16,7 +16,7 @@ from pydantic import Field, PlainValidator
 
 from ..core.grader import GRADES
 from ..core.rating import RatingRange
-from ..core.shape import MAX_SIZE, SYMMETRIES, Shape, parse_shape, shape_of
+from ..core.shape import MAX_SIZE, SYMMETRIES, Shape, parse_size
 from ..core.targeted import unreachable_grade
 from .catalogue import language_names
 from .columns import (ColumnLayout, load_column_layout_file, load_column_preset,
@@ -29,8 +29,8 @@ from .model import Fonts, RegistryChoice, Symmetry
 from .problems import Mistake, Problem, Report, SpecError
 from .values import (BoxText, Count, Flag, Rating, Schema, Seed, SizeText, Slug, Text,
                      _whole_at_least, describe, did_you_mean, font_digit_top, mistake, one_of)
-from .variants import (VARIANT_CHOICES, frame_cells, is_killer, least_cell,
-                       variant_size_problem)
+from .variants import (VARIANT_CHOICES, frame_cells, frame_of, is_killer, least_cell,
+                       parse_variant_frame, variant_size_problem)
 from .yamlload import mark_of
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -153,7 +153,8 @@ class DaySpec(Schema):
 
     @property
     def shape(self) -> Shape:
-        return shape_of(self.box_rows, self.box_cols)
+        """The frame its puzzles are made on (core.variants)."""
+        return frame_of(self.variant, self.size, self.box_rows, self.box_cols)
 
 
 class DailySpec(Schema):
@@ -292,10 +293,6 @@ def _day_spec(report: Report, weekday: str, day: DayFile | None,
                                               f"{layout.page_columns} columns, got {columns}"))
         return None
     variant = day.variant
-    problem = variant_size_problem(variant, shape.size, day.box is not None)
-    if problem:
-        report.add(Mistake(at + ("variant",), problem))
-        return None
     problem = layout.fit_problem(frame_cells(variant, shape.size), columns,
                                  least_cell(variant))
     if problem:
@@ -312,13 +309,18 @@ def _day_spec(report: Report, weekday: str, day: DayFile | None,
 
 
 def _shape(report: Report, at: tuple, day: DayFile) -> Shape | None:
-    """The day's board: the size alone was checked already, so blame the box."""
-    if day.size is None:
+    """The day's frame (core.variants): whether its variant comes in its size, then its
+    box: the one given, or else the size's usual one."""
+    if day.size is None or day.variant is None:  # reported already
+        return None
+    problem = variant_size_problem(day.variant, parse_size(day.size), day.box is not None)
+    if problem:
+        report.add(Mistake(at + ("variant",), problem))
         return None
     try:
-        shape = parse_shape(day.size, day.box)
+        shape = parse_variant_frame(day.variant, day.size, day.box)
     except ValueError as error:
-        report.add(Mistake(at + ("box",), str(error)))
+        report.add(Mistake(at + ("box" if day.box else "size",), str(error)))
         return None
     if shape.size > MAX_DAILY_SIZE:
         report.add(Mistake(at + ("size",), f"daily puzzles are 4x4 to {MAX_DAILY_SIZE}x"

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..core.shape import Shape, parse_shape
+from ..core.shape import Shape, parse_size
 from ..core.targeted import unreachable_grade
 from .layout import Layout
 from .layouts import is_layout_path, load_layout_file, load_preset, preset_names, \
@@ -26,7 +26,8 @@ from .problems import Mistake, Problem, Report, SpecError, syntax_problem
 from .slugs import slug_of
 from .textcheck import check_texts
 from .values import MAX_PUZZLES, clues_problem, describe, font_digit_top
-from .variants import frame_cells, is_killer, least_cell, variant_size_problem
+from .variants import (board_of_variant, frame_cells, is_killer, least_cell,
+                       parse_variant_frame, variant_size_problem)
 from .yamlload import MarkedYAMLError, parse_yaml
 
 
@@ -119,12 +120,9 @@ def _section_pages(report: Report, index: int, section: SectionFile | None,
     if shape is None or layout is None:
         return None
     variant = section.variant
-    if not _reported(report, at + ("variant",),
-                     variant_size_problem(variant, shape.size, section.box is not None)):
-        return None  # the size's other checks would be about a board never made
     clues_fit = all([  # every check made, so that every mistake is reported
-        _reported(report, at + ("clues",),
-                  section.clues is not None and clues_problem(section.clues, shape)),
+        _reported(report, at + ("clues",), section.clues is not None and
+                  clues_problem(section.clues, board_of_variant(variant, shape))),
         _clues_alone(report, at, section),
         # A grade no puzzle of the board has: refused now, not after thousands of tries
         # (cages make small Killers harder than their classic boards).
@@ -162,13 +160,19 @@ def _section_spec(section: SectionFile, pages: SectionPages) -> SectionSpec:
 
 
 def _shape(report: Report, at: tuple, section: SectionFile) -> Shape | None:
-    """The section's board; the size alone was checked already, so blame the box."""
-    if section.size is None:
+    """The section's frame (core.variants): first whether its variant comes in its size,
+    then its box: the one given, or else the size's usual one."""
+    if section.size is None or section.variant is None:  # reported already
+        return None
+    problem = variant_size_problem(section.variant, parse_size(section.size),
+                                   section.box is not None)
+    if problem:
+        report.add(Mistake(at + ("variant",), problem))
         return None
     try:
-        return parse_shape(section.size, section.box)
-    except ValueError as error:
-        report.add(Mistake(at + ("box",), str(error)))
+        return parse_variant_frame(section.variant, section.size, section.box)
+    except ValueError as error:  # no box of that size (7x7), or the box does not tile it
+        report.add(Mistake(at + ("box" if section.box else "size",), str(error)))
         return None
 
 

@@ -13,12 +13,12 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import Field, PlainValidator, ValidationInfo
 
 from ..core.rating import RatingRange
-from ..core.shape import SYMMETRIES, Shape, shape_of
+from ..core.shape import SYMMETRIES, Shape
 from .catalogue import language_names
 from .layout import Layout
 from .pagecount import BookPlan, FrontMatter as FrontCounts, PageRules, plan_book
 from .printer import PAPERS, load_printer
-from .variants import VARIANT_CHOICES
+from .variants import VARIANT_CHOICES, frame_of
 from .values import (BoxText, CopyrightValue, Difficulty, Flag, FontFile, Isbn, Natural,
                      PerPage, PuzzleCount, Rating, Schema, Seed, SizeText, Slug, Text, expected,
                      mistake, one_of)
@@ -208,8 +208,9 @@ class SectionSpec(Schema):
 
     @property
     def shape(self) -> Shape:
-        """The board's Shape (cached by the core)."""
-        return shape_of(self.box_rows, self.box_cols)
+        """The frame (core.variants): the classic board of the size and box its puzzles
+        are made on; a jigsaw's regions come from each puzzle's seed."""
+        return frame_of(self.variant, self.size, self.box_rows, self.box_cols)
 
     @property
     def size_text(self) -> str:

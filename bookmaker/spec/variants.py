@@ -6,7 +6,8 @@ board's frame (the classic board of that size), and the variant what is made on 
 
 from __future__ import annotations
 
-from ..core.shape import MAX_SIZE
+from ..core.shape import MAX_SIZE, Shape
+from ..core.variants import board_described, frame_for, parse_frame
 from .fontfile import default_font_paths
 from .values import MIN_TEXT_POINTS, font_digit_top
 
@@ -21,8 +22,36 @@ CAGE_TOTAL_HEIGHT = 0.19  # a cage total's digits, as a share of the cell, where
 CAGE_TOTAL_MAX = 0.23
 
 
+KILLER_BOARDS = {"killer": "classic", "killer-x": "x"}  # the board under a Killer's cages
+
+
 def is_killer(variant: str) -> bool:
-    return variant in ("killer", "killer-x")
+    return variant in KILLER_BOARDS
+
+
+def board_variant(variant: str) -> str:
+    """The core's board variant (core.variants) of a spec's variant: a Killer's cages lie
+    on a classic board, a Killer X's on an X board."""
+    return KILLER_BOARDS.get(variant, variant)
+
+
+def frame_of(variant: str, size: int, box_rows: int, box_cols: int) -> Shape:
+    """The frame (core.variants.frame_for) of a loaded section or day: the classic board
+    of its size and box, or a jigsaw's (box 0x0 for a size without boxes)."""
+    box = (box_rows, box_cols) if box_rows and variant != "jigsaw" else None
+    return frame_for(board_variant(variant), size, box)
+
+
+def parse_variant_frame(variant: str, size_text: str, box_text: str | None) -> Shape:
+    """The frame of a variant's size and box as a spec writes them; ValueError says what
+    is wrong (checked with variant_size_problem first)."""
+    return parse_frame(board_variant(variant), size_text, box_text)
+
+
+def board_of_variant(variant: str, frame: Shape):
+    """What the variant's boards on a frame have in common, for messages and clue
+    checks: a name ('9x9 X', 'Samurai') and a cell count (core.variants)."""
+    return board_described(board_variant(variant), frame)
 
 
 def variant_size_problem(variant: str, size: int, box_given: bool) -> str | None:
