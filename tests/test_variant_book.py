@@ -78,3 +78,22 @@ def test_a_classic_section_keeps_the_seeds_it_had_before_variants(tmp_path):
     assert puzzle_seed(5, diagonals, 0) != derive_seed(5, "book", "Diagonals", "4x4", "2x2",
                                                        "none", 0)
     assert [p.job.variant for p in planned] == ["classic", "x", "x", "jigsaw", "jigsaw", "hyper"]
+
+
+def test_a_daily_weekday_makes_and_prints_its_variant(tmp_path):
+    from datetime import date
+
+    from bookmaker.daily.build import make_daily
+    from bookmaker.spec.daily import load_daily_spec
+    (tmp_path / "paper.yaml").write_text(
+        "daily: {series: Grid, seed: 2, layout: newspaper-2col, outputs: [pdf, svg, json]}\n"
+        "schedule:\n  monday: {difficulty: easy, variant: jigsaw, size: 5x5}\n",
+        encoding="utf-8")
+    make_daily(load_daily_spec(tmp_path / "paper.yaml"), [date(2026, 12, 7)], tmp_path / "out")
+    folder = tmp_path / "out" / "grid" / "2026-12-07"
+    record = json.loads((folder / "day.json").read_text("utf-8"))
+    assert record["variant"] == "jigsaw" and record["box"] == ""
+    assert parse_grid(record["givens"], variant="jigsaw").shape.variant == "jigsaw"
+    svg = (folder / "puzzle.svg").read_text("utf-8")
+    assert "Grid · Jigsaw" in svg  # the heading names the variant
+    assert "Jigsaw: instead of square boxes" in svg  # and the rules line gives its rule

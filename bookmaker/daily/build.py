@@ -170,10 +170,11 @@ def day_job(spec: DailySpec, day: date) -> PuzzleJob:
     entry = spec.day_of(day)
     shape = entry.shape
     asked = (entry.difficulty, entry.symmetry) + ((str(entry.rating),) if entry.rating else ())
+    variant = () if entry.variant == "classic" else (entry.variant,)  # classic: as before
     seed = derive_seed(spec.seed, "daily", spec.series, day.isoformat(), str(shape),
-                       shape.box_text, *asked)
+                       shape.box_text, *variant, *asked)
     return PuzzleJob(shape, seed, entry.symmetry, difficulty=entry.difficulty,
-                     rating=entry.rating)
+                     rating=entry.rating, variant=entry.variant)
 
 
 def daily_puzzles(spec: DailySpec, dates: list[date], workers: int,
@@ -356,8 +357,10 @@ def day_json(spec: DailySpec, entry: DailyPuzzle) -> str:
     answer_in = entry.date if spec.answer == "separate" else next_scheduled(spec, entry.date)
     record = {
         "bookmaker": __version__, "series": spec.series, "date": entry.date.isoformat(),
-        "weekday": day.weekday, "title": day.title, "size": f"{day.size}x{day.size}",
-        "box": f"{day.box_rows}x{day.box_cols}", "symmetry": puzzle.symmetry,
+        "weekday": day.weekday, "title": day.title, "variant": day.variant,
+        "size": f"{day.size}x{day.size}",
+        "box": "" if day.variant == "jigsaw" else f"{day.box_rows}x{day.box_cols}",
+        "symmetry": puzzle.symmetry,
         "difficulty": day.difficulty, "grade": puzzle.grade, "score": puzzle.score,
         "hardest": puzzle.hardest, "rating": rating_json(puzzle.rating, puzzle.rater),
         "clues": puzzle.givens.clue_count,
