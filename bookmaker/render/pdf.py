@@ -14,9 +14,8 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from ..core.grid import SYMBOLS
-from ..pages.board import (CAGE_DASH, CAGE_LABEL_AT,
-                           CAGE_LABEL_PAD, SHADE_GREY, BoardDrawing, board_drawing,
-                           cage_drawings)
+from ..pages.board import (CAGE_DASH, CAGE_LABEL_AT, CAGE_LABEL_PAD, SHADE_GREY,
+                           BoardDrawing, board_drawing, cage_drawings)
 from ..pages.page import (GridPlacement, Page, PageGeometry, TextBlock, facing_number,
                           is_right_hand)
 from ..spec.captions import (MARK_GAP, MARK_SPACE, MARK_SQUARE, MARK_STEPS, SEPARATOR,
