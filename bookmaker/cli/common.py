@@ -14,7 +14,8 @@ import click
 from .. import __version__
 from ..core.generator import GenerationError, Puzzle
 from ..core.grid import Grid
-from ..core.shape import Shape, parse_shape
+from ..core.killertext import KILLER_VARIANTS
+from ..core.shape import Shape, board_of, parse_shape
 from ..core.solver import count_solutions
 from ..core.verify import VerificationError, verify_puzzle
 from ..puzzles.executors import EXECUTOR_HELP, LOCAL, ExecutorError, check_executor, open_workers
@@ -43,6 +44,25 @@ def size_options(command):
                                 "(6x6 boxes are 2x3 unless told 3x2). Needs --size.")(command)
     return click.option("--size", metavar="NxN",
                         help="Board size; inferred from each line's length if not given.")(command)
+
+
+VARIANTS = ("classic",) + tuple(KILLER_VARIANTS)
+
+
+def variant_option(command):
+    """--variant for commands that make or read puzzles."""
+    return click.option(
+        "--variant", type=click.Choice(VARIANTS), default="classic", show_default=True,
+        help="classic Sudoku, or a Killer: cages with sums, no repeats in a cage (one "
+             "line: givens, cage letters, sums). killer-x: a Killer whose diagonals also "
+             "hold every symbol once.")(command)
+
+
+def variant_board(variant: str, shape: Shape | None) -> Shape | None:
+    """The board a variant puts on a shape: a Killer X's has the X diagonals."""
+    if shape is None or KILLER_VARIANTS.get(variant, "classic") == "classic":
+        return shape
+    return board_of(shape.box_rows, shape.box_cols, KILLER_VARIANTS[variant])
 
 
 def executor_or_usage_error(ctx: click.Context, param: click.Parameter, text: str) -> str:
@@ -105,9 +125,10 @@ def produce_or_fail(jobs: list[PuzzleJob], workers: int, executor: str = LOCAL) 
         raise click.Abort() from None
 
 
-def read_puzzle_file_or_fail(path: str, shape: Shape | None) -> PuzzleFile:
+def read_puzzle_file_or_fail(path: str, shape: Shape | None,
+                             variant: str = "classic") -> PuzzleFile:
     try:
-        return read_puzzle_file(path, shape)
+        return read_puzzle_file(path, variant_board(variant, shape), variant)
     except OSError as err:
         raise click.FileError(path, hint=err.strerror or str(err)) from None
 
@@ -120,9 +141,10 @@ def require_puzzles(ctx: click.Context, puzzle_file: PuzzleFile) -> None:
         ctx.exit(1)
 
 
-def read_or_exit(ctx: click.Context, path: str, shape: Shape | None) -> PuzzleFile:
+def read_or_exit(ctx: click.Context, path: str, shape: Shape | None,
+                 variant: str = "classic") -> PuzzleFile:
     """All of a file's puzzles, or (any line malformed) every error on stderr and exit 2."""
-    puzzle_file = read_puzzle_file_or_fail(path, shape)
+    puzzle_file = read_puzzle_file_or_fail(path, shape, variant)
     if puzzle_file.errors:
         for error in puzzle_file.errors:
             click.echo(error, err=True)

@@ -10,17 +10,22 @@ import click
 from ..core.generator import Puzzle
 from ..core.grader import grade as grade_grid
 from ..core.grid import Grid, format_grid
+from ..core.killergen import KILLER_SIZES
+from ..core.killergrade import grade_killer
+from ..core.killersolver import killer_solutions
+from ..core.killertext import format_killer
 from ..core.shape import SYMMETRIES
-from ..core.solver import count_solutions
+from ..core.solver import Search, count_solutions
 from ..core.targeted import DIFFICULTIES
 from ..core.transform import derived
 from ..core.verify import verify_puzzle
 from ..puzzles.produce import generate_jobs
 from ..puzzles.puzzlefile import PuzzleLine
 from ..puzzles.registry import Entry, Registry, entry_of
-from .common import (INPUT_FILE, executor_option, main, produce_or_fail, proven_or_exit,
-                    read_or_exit, read_puzzle_file_or_fail, registry_or_fail, require_puzzles,
-                    seed_value, shape_from_options, size_options, worker_count)
+from .common import (INPUT_FILE, VARIANTS, executor_option, main, produce_or_fail,
+                     proven_or_exit, read_or_exit, read_puzzle_file_or_fail, registry_or_fail,
+                     require_puzzles, seed_value, shape_from_options, size_options,
+                     variant_board, variant_option, worker_count)
 
 GENERATE_SERIES = "generate"  # the series `generate --registry` registers its puzzles in
 TRIES_PER_PUZZLE = 10  # generate --registry: jobs tried per puzzle asked before giving up
@@ -45,19 +50,24 @@ TRIES_PER_PUZZLE = 10  # generate --registry: jobs tried per puzzle asked before
 @click.option("--jobs", metavar="J", type=click.IntRange(min=0), default=1, show_default=True,
               help="Worker processes, 0 for one per CPU. The output never depends on it.")
 @executor_option
+@variant_option
 @click.option("--registry", "registry_path", metavar="FILE",
               help="Skip every puzzle equivalent to one this registry holds (or to one "
                    "printed before), and register those printed: running again with the "
                    "same seed prints new puzzles.")
 def generate(size, box, count, seed, symmetry, target_clues, difficulty, jobs,
-             executor, registry_path) -> None:
+             executor, variant, registry_path) -> None:
     """Print --count unique puzzles, one per line.
 
     Every puzzle is proven unique while generating and checked again by an
-    independent Dancing Links solver before it is printed. A progress bar
-    appears on stderr for long runs in a terminal; stdout holds only puzzles.
+    independent Dancing Links solver (a Killer: by the independent Killer check)
+    before it is printed. A progress bar appears on stderr for long runs in a
+    terminal; stdout holds only puzzles.
     """
-    shape = shape_from_options(size, box)
+    shape = variant_board(variant, shape_from_options(size, box))
+    kind = "classic" if variant == "classic" else "killer"
+    if kind == "killer":
+        check_killer_options(shape, symmetry, target_clues)
     if target_clues > shape.cell_count:
         raise click.BadParameter(f"{target_clues} is more than the {shape.cell_count} cells "
                                  f"of a {shape} grid", param_hint="'--clues'")
@@ -66,23 +76,43 @@ def generate(size, box, count, seed, symmetry, target_clues, difficulty, jobs,
                                "decides how many clues remain")
     if registry_path is not None:
         jobs_for = partial(generate_jobs, shape, seed_value(seed), symmetry=symmetry,
-                           target_clues=target_clues, difficulty=difficulty)
-        issue = f"{shape} {shape.box_text} {symmetry} {difficulty} seed {seed}"
+                           target_clues=target_clues, difficulty=difficulty, variant=kind)
+        issue = f"{shape} {shape.box_text} {symmetry} {difficulty} seed {seed}" \
+            + ("" if kind == "classic" else f" {variant}")
         print_unregistered(Registry(registry_path), issue, jobs_for, count,
                            partial(produce_or_fail, workers=worker_count(jobs),
                                    executor=executor))
         return
     jobs_list = generate_jobs(shape, seed_value(seed), count, symmetry, target_clues,
-                              difficulty)
+                              difficulty, kind)
     for puzzle in produce_or_fail(jobs_list, worker_count(jobs), executor):
-        click.echo(format_grid(puzzle.givens))
+        click.echo(puzzle_text(puzzle))
+
+
+def check_killer_options(shape, symmetry: str, target_clues: int) -> None:
+    """A Killer is made pure (no givens, no clue pattern) on its sizes: else a usage error."""
+    if shape.size not in KILLER_SIZES:
+        sizes = ", ".join(f"{n}x{n}" for n in KILLER_SIZES)
+        raise click.BadParameter(f"Killers are made in the sizes {sizes}, not {shape.size}x"
+                                 f"{shape.size}", param_hint="'--size'")
+    if symmetry != "none" or target_clues:
+        raise click.UsageError("--symmetry and --clues shape the givens, and a Killer is "
+                               "made without givens: leave them out with --variant killer")
+
+
+def puzzle_text(puzzle: Puzzle) -> str:
+    """A puzzle's line: its givens, and a Killer's cages and sums after them."""
+    if puzzle.cages is not None:
+        return format_killer(puzzle.givens, puzzle.cages)
+    return format_grid(puzzle.givens)
 
 
 @main.command()
 @click.argument("file", default="-", type=INPUT_FILE)
 @size_options
+@variant_option
 @click.pass_context
-def solve(ctx, file, size, box) -> None:
+def solve(ctx, file, size, box, variant) -> None:
     """Print each puzzle's solution, one per line.
 
     Reads FILE, or stdin if FILE is '-' or missing. Every line is read first: if any is
@@ -95,7 +125,7 @@ def solve(ctx, file, size, box) -> None:
     output can be read back). Each such puzzle is also named on stderr as
     FILE:LINE: no solution / multiple solutions, and the exit code is 1.
     """
-    puzzle_file = read_or_exit(ctx, file, shape_from_options(size, box, optional=True))
+    puzzle_file = read_or_exit(ctx, file, shape_from_options(size, box, optional=True), variant)
     all_unique = True
     for line in puzzle_file.lines:
         printed, problem = solve_line(line)
@@ -109,8 +139,9 @@ def solve(ctx, file, size, box) -> None:
 @main.command()
 @click.argument("file", default="-", type=INPUT_FILE)
 @size_options
+@variant_option
 @click.pass_context
-def check(ctx, file, size, box) -> None:
+def check(ctx, file, size, box, variant) -> None:
     """Report whether each puzzle is unique.
 
     Reads FILE, or stdin if FILE is '-' or missing. Prints LINE: unique, multiple, none,
@@ -118,7 +149,8 @@ def check(ctx, file, size, box) -> None:
     malformed line does not stop the others. Exit code 0 only if every puzzle is unique,
     1 otherwise, 2 for usage errors.
     """
-    puzzle_file = read_puzzle_file_or_fail(file, shape_from_options(size, box, optional=True))
+    puzzle_file = read_puzzle_file_or_fail(file, shape_from_options(size, box, optional=True),
+                                           variant)
     require_puzzles(ctx, puzzle_file)
     verdicts = [uniqueness_verdict(line) for line in puzzle_file.lines]
     for line, verdict in zip(puzzle_file.lines, verdicts):
@@ -129,11 +161,12 @@ def check(ctx, file, size, box) -> None:
 @main.command(name="grade")
 @click.argument("file", default="-", type=INPUT_FILE)
 @size_options
+@variant_option
 @click.option("-v", "--verbose", is_flag=True, help="Also print every step, indented.")
 @click.option("--json", "as_json", is_flag=True,
               help="One JSON object per line: grade, score, hardest, steps, guessing.")
 @click.pass_context
-def grade_command(ctx, file, size, box, verbose, as_json) -> None:
+def grade_command(ctx, file, size, box, variant, verbose, as_json) -> None:
     """Grade each puzzle by the techniques a person needs.
 
     Reads FILE, or stdin if FILE is '-' or missing. Prints LINE: grade score hardest,
@@ -141,7 +174,8 @@ def grade_command(ctx, file, size, box, verbose, as_json) -> None:
     are beginner, easy, medium, hard, expert, extreme. Exit code 0 only if every line
     was graded, 1 otherwise, 2 for usage errors.
     """
-    puzzle_file = read_puzzle_file_or_fail(file, shape_from_options(size, box, optional=True))
+    puzzle_file = read_puzzle_file_or_fail(file, shape_from_options(size, box, optional=True),
+                                           variant)
     require_puzzles(ctx, puzzle_file)
     for line in puzzle_file.lines:
         click.echo(grade_report(line, verbose, as_json))
@@ -216,7 +250,7 @@ def new_entries(puzzles: list[Puzzle], taken: set[str]) -> list[Entry]:
     """Entries for the puzzles whose keys are not taken, in order; their keys are taken."""
     fresh = []
     for puzzle in puzzles:
-        entry = entry_of(puzzle.givens, puzzle.grade)
+        entry = entry_of(puzzle.givens, puzzle.grade, cages=puzzle.cages)
         if entry.key not in taken:
             taken.add(entry.key)
             fresh.append(entry)
@@ -225,7 +259,7 @@ def new_entries(puzzles: list[Puzzle], taken: set[str]) -> list[Entry]:
 
 def solve_line(line: PuzzleLine) -> tuple[str, str | None]:
     """The stdout line for one puzzle, and what is wrong with it (None if it is unique)."""
-    found = count_solutions(line.grid, limit=2)
+    found = solutions_of(line)
     if found.solution is None:
         # A comment line keeps one output line per puzzle, and reads back as nothing.
         if found.complete:
@@ -240,11 +274,18 @@ def solve_line(line: PuzzleLine) -> tuple[str, str | None]:
     return solution, None
 
 
+def solutions_of(line: PuzzleLine) -> Search:
+    """A puzzle line's solutions, counted to two: a Killer's by the Killer solver."""
+    if line.cages is not None:
+        return killer_solutions(line.cages, line.grid.cells, limit=2)
+    return count_solutions(line.grid, limit=2)
+
+
 def uniqueness_verdict(line: PuzzleLine) -> str:
     """unique / multiple / none / unknown / invalid: message, for one puzzle line."""
     if line.grid is None:
         return f"invalid: {line.error}"
-    found = count_solutions(line.grid, limit=2)
+    found = solutions_of(line)
     if found.count >= 2:  # two solutions decide it, even if the budget then ran out
         return "multiple"
     if not found.complete:
@@ -258,7 +299,7 @@ def grade_report(line: PuzzleLine, verbose: bool, as_json: bool) -> str:
         if as_json:
             return json.dumps({"line": line.number, "error": line.error}, ensure_ascii=False)
         return f"{line.number}: invalid: {line.error}"
-    grading = grade_grid(line.grid)
+    grading = grade_grid(line.grid) if line.cages is None else grade_killer(line.grid, line.cages)
     if as_json:
         return json.dumps({
             "line": line.number, "grade": grading.grade, "score": grading.score,

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from .cages import Cages
 from .grid import Grid
 from .rng import Rng
 from .shape import Shape
@@ -42,7 +43,8 @@ class GenerationError(RuntimeError):
 
 @dataclass(frozen=True)
 class Puzzle:
-    """A generated puzzle: its clues, its one solution, and how it was made."""
+    """A generated puzzle: its clues, its one solution, and how it was made; for a Killer,
+    its cages too (core/cages.py)."""
 
     givens: Grid
     solution: Grid
@@ -52,6 +54,7 @@ class Puzzle:
     grade: str = ""           # the grade measured (core/grader.py); "" if not graded
     score: float = 0.0
     hardest: str = ""
+    cages: Cages | None = None
 
     @property
     def shape(self) -> Shape:

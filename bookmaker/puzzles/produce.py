@@ -10,6 +10,7 @@ from typing import Callable, Iterable, Iterator
 
 from ..core.generator import Puzzle, generate
 from ..core.grader import GRADES, grade_within
+from ..core.killergen import generate_killer
 from ..core.rng import derive_seed
 from ..core.shape import Shape
 from ..core.targeted import generate_graded
@@ -19,8 +20,9 @@ ProgressCallback = Callable[[int], None]
 
 # Enough chunks per worker to even out slow puzzles, few enough that tiny ones are batched.
 _CHUNKS_PER_WORKER = 4
-# Puzzles this big take the best part of a second or more each. Each goes to the pool on
-# its own: in a chunk, a run of them (a book's 16x16 section) would all land on one worker.
+# Puzzles this big, and Killers, take the best part of a second or more each. Each goes to
+# the pool on its own: in a chunk, a run of them (a book's 16x16 section) would all land on
+# one worker.
 _HEAVY_SIZE = 12
 # A chunk of small puzzles holds at most this many cells (64 9x9 puzzles, under a second):
 # a lost worker loses little, progress keeps moving, and a million puzzles are still only
@@ -41,25 +43,32 @@ class PuzzleJob:
     symmetry: str = "none"
     target_clues: int = 0
     difficulty: str = "any"
+    variant: str = "classic"  # "killer": cages on the board (core/killergen.py)
 
 
 def generate_jobs(shape: Shape, seed: int | str, count: int, symmetry: str = "none",
-                  target_clues: int = 0, difficulty: str = "any") -> list[PuzzleJob]:
-    """The first `count` jobs of a run; job i's seed depends only on (seed, shape, symmetry, i),
-    so a shorter run is a prefix of a longer one."""
-    return [PuzzleJob(shape, _job_seed(shape, seed, symmetry, index), symmetry, target_clues,
-                      difficulty)
+                  target_clues: int = 0, difficulty: str = "any",
+                  variant: str = "classic") -> list[PuzzleJob]:
+    """The first `count` jobs of a run; job i's seed depends only on (seed, shape, symmetry,
+    variant, i), so a shorter run is a prefix of a longer one."""
+    return [PuzzleJob(shape, _job_seed(shape, seed, symmetry, index, variant), symmetry,
+                      target_clues, difficulty, variant)
             for index in range(count)]
 
 
-def _job_seed(shape: Shape, seed: int | str, symmetry: str, index: int) -> int:
-    return derive_seed(seed, "generate", str(shape), shape.box_text, symmetry, index)
+def _job_seed(shape: Shape, seed: int | str, symmetry: str, index: int,
+              variant: str = "classic") -> int:
+    kind = () if variant == "classic" else (variant,)  # classic seeds stay as they were
+    return derive_seed(seed, "generate", str(shape), shape.box_text, symmetry, *kind, index)
 
 
 def make_puzzle(job: PuzzleJob) -> Puzzle:
-    """Generate one job's puzzle (to its difficulty, if one is asked), have Dancing Links
-    confirm it (VerificationError if not), and record its grading."""
-    if job.difficulty == "any":
+    """Generate one job's puzzle (to its difficulty, if one is asked), have the second
+    opinion (Dancing Links; for a Killer, the Killer check) confirm it (VerificationError
+    if not), and record its grading."""
+    if job.variant == "killer":
+        puzzle, grading = generate_killer(job.shape, job.seed, job.difficulty)
+    elif job.difficulty == "any":
         puzzle = generate(job.shape, job.seed, job.symmetry, job.target_clues)
         grading = grade_within(puzzle.givens, GRADES[-1])  # fast; the last grade caps nothing
     else:
@@ -103,12 +112,12 @@ def _batches(jobs: list[PuzzleJob], workers: int,
              min_chunk: int = 1) -> list[tuple[PuzzleJob, ...]]:
     """The jobs cut into consecutive batches: small puzzles in chunks sized by how many
     small ones there are (at least min_chunk), each heavy puzzle alone."""
-    light = [job for job in jobs if job.shape.size < _HEAVY_SIZE]
+    light = [job for job in jobs if not _heavy(job)]
     chunk = _chunksize(light, workers, min_chunk)
     batches: list[tuple[PuzzleJob, ...]] = []
     pending: list[PuzzleJob] = []
     for job in jobs:
-        heavy = job.shape.size >= _HEAVY_SIZE
+        heavy = _heavy(job)
         if pending and (heavy or len(pending) == chunk):
             batches.append(tuple(pending))
             pending = []
@@ -117,6 +126,11 @@ def _batches(jobs: list[PuzzleJob], workers: int,
         else:
             pending.append(job)
     return batches + [tuple(pending)] if pending else batches
+
+
+def _heavy(job: PuzzleJob) -> bool:
+    """Whether a job's puzzle takes a second or more: a large board, or any Killer."""
+    return job.shape.size >= _HEAVY_SIZE or job.variant == "killer"
 
 
 def _chunksize(light: list[PuzzleJob], workers: int, min_chunk: int) -> int:

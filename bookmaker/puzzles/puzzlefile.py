@@ -1,11 +1,14 @@
-"""Puzzle files, one grid per line: read every line, keep the good ones, name the bad as FILE:LINE."""
+"""Puzzle files, one grid (or Killer) per line: read every line, keep the good ones, name the
+bad as FILE:LINE."""
 
 from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
 
+from ..core.cages import Cages
 from ..core.grid import Grid, GridError, parse_grid
+from ..core.killertext import KILLER_VARIANTS, parse_killer
 from ..core.shape import Shape
 
 STDIN = "-"
@@ -14,12 +17,14 @@ STDIN_NAME = "<stdin>"
 
 @dataclass(frozen=True)
 class PuzzleLine:
-    """One puzzle line of a file: its grid, or (grid None) the reason it is not one."""
+    """One puzzle line of a file: its grid (a Killer's givens, with its cages), or (grid
+    None) the reason it is not one."""
 
     source: str
     number: int  # 1-based line number in the file, counting blank and comment lines
     grid: Grid | None
     error: str | None = None
+    cages: Cages | None = None
 
     @property
     def where(self) -> str:
@@ -43,24 +48,31 @@ class PuzzleFile:
         return [f"{line.where}: {line.error}" for line in self.lines if line.grid is None]
 
 
-def read_puzzle_file(path: str, shape: Shape | None = None) -> PuzzleFile:
-    """Read and parse every line of path ('-' for stdin); OSError if it cannot be read."""
+def read_puzzle_file(path: str, shape: Shape | None = None,
+                     variant: str = "classic") -> PuzzleFile:
+    """Read and parse every line of path ('-' for stdin); OSError if it cannot be read.
+    With a Killer variant ('killer', 'killer-x') each line is a Killer (core/killertext.py)."""
     source = STDIN_NAME if path == STDIN else path
-    return parse_puzzle_text(_read_text(path), source, shape)
+    return parse_puzzle_text(_read_text(path), source, shape, variant)
 
 
-def parse_puzzle_text(text: str, source: str, shape: Shape | None = None) -> PuzzleFile:
+def parse_puzzle_text(text: str, source: str, shape: Shape | None = None,
+                      variant: str = "classic") -> PuzzleFile:
     """Parse each line that is neither blank nor a '#' comment, collecting errors, not stopping."""
     lines = []
     for number, raw in enumerate(text.splitlines(), start=1):
         stripped = raw.strip()
         if stripped and not stripped.startswith("#"):
-            lines.append(_parse_line(stripped, source, number, shape))
+            lines.append(_parse_line(stripped, source, number, shape, variant))
     return PuzzleFile(source, tuple(lines))
 
 
-def _parse_line(text: str, source: str, number: int, shape: Shape | None) -> PuzzleLine:
+def _parse_line(text: str, source: str, number: int, shape: Shape | None,
+                variant: str) -> PuzzleLine:
     try:
+        if variant in KILLER_VARIANTS:
+            givens, cages = parse_killer(text, shape, KILLER_VARIANTS[variant])
+            return PuzzleLine(source, number, givens, cages=cages)
         return PuzzleLine(source, number, parse_grid(text, shape))
     except GridError as err:
         return PuzzleLine(source, number, None, str(err))

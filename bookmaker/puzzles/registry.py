@@ -19,8 +19,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator, Mapping, Sequence
 
+from ..core.cages import Cages
 from ..core.grader import GRADES
 from ..core.grid import Grid, format_grid
+from ..core.killerkey import killer_key
+from ..core.killertext import format_killer
 from ..core.transform import repeat_key
 
 SCHEMA_VERSION = 1
@@ -61,9 +64,14 @@ class Entry:
     grade: str
 
 
-def entry_of(givens: Grid, grade: str, key: str | None = None) -> Entry:
-    """The registry entry of a puzzle; its key is computed unless given."""
+def entry_of(givens: Grid, grade: str, key: str | None = None,
+             cages: Cages | None = None) -> Entry:
+    """The registry entry of a puzzle (with its cages, a Killer: its whole line is kept as
+    its givens, its size reads '9x9 Killer'); its key is computed unless given."""
     shape = givens.shape
+    if cages is not None:
+        return Entry(key or killer_key(givens, cages), f"{shape} Killer", shape.box_text,
+                     format_killer(givens, cages), grade)
     return Entry(key or repeat_key(givens), str(shape), shape.box_text,
                  format_grid(givens), grade)
 
