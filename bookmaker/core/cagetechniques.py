@@ -34,7 +34,8 @@ from .grid import SYMBOLS, Grid
 from .killersolver import rounds_to_contradiction
 from .techniques import Candidates, Step, bits_of, cell_names, symbols_text
 
-VIRTUAL_CAGE_CELLS = 3  # innies/outies narrowed by hand at most this many at once
+# Innies and outies narrowed as a virtual cage: 2 or 3 open cells (hard), 4 or 5 (expert).
+SMALL_VIRTUAL_CAGE, LARGE_VIRTUAL_CAGE = (2, 3), (4, 5)
 
 
 class KillerCandidates(Candidates):
@@ -321,20 +322,29 @@ def rule_of_45_units(state: KillerCandidates) -> Step | None:
 def innies_and_outies(state: KillerCandidates) -> Step | None:
     """Two or three open innies (or outies) of an area add up to a known total: each keeps
     only the values some filling of them puts there (cells that see each other differ)."""
+    return _innies_and_outies(state, SMALL_VIRTUAL_CAGE, "innies and outies")
+
+
+def large_innies_and_outies(state: KillerCandidates) -> Step | None:
+    """innies_and_outies() over four or five open cells: harder to see and to fill."""
+    return _innies_and_outies(state, LARGE_VIRTUAL_CAGE, "innies and outies (4-5 cells)")
+
+
+def _innies_and_outies(state: KillerCandidates, counts: tuple[int, int],
+                       name: str) -> Step | None:
     for area in state.cages.areas:
         for side, cells, total in _sides(area):
             open_cells, remaining = _open_part(state, cells, total)
-            count = open_cells.bit_count()
-            if not 2 <= count <= VIRTUAL_CAGE_CELLS:
+            if not counts[0] <= open_cells.bit_count() <= counts[1]:
                 continue
-            step = _virtual_cage(state, tuple(bits_of(open_cells)), remaining,
+            step = _virtual_cage(state, tuple(bits_of(open_cells)), remaining, name,
                                  f"the open {side}s of {area.name}")
             if step is not None:
                 return step
     return None
 
 
-def _virtual_cage(state: KillerCandidates, cells: tuple[int, ...], total: int,
+def _virtual_cage(state: KillerCandidates, cells: tuple[int, ...], total: int, name: str,
                   what: str) -> Step | None:
     peer_masks = state.cages.peer_masks
     differ = tuple(tuple(j for j in range(i) if peer_masks[cells[i]] >> cells[j] & 1)
@@ -345,8 +355,7 @@ def _virtual_cage(state: KillerCandidates, cells: tuple[int, ...], total: int,
                          for d in bits_of(mine & ~keep))
     if not eliminations:
         return None
-    return Step("innies and outies", (), eliminations,
-                f"{what} ({cell_names(state, cells)}) add up to {total}")
+    return Step(name, (), eliminations, f"{what} ({cell_names(state, cells)}) add up to {total}")
 
 
 

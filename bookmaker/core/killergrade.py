@@ -40,6 +40,7 @@ _CAGE_TECHNIQUES = (
     Technique("45 rule (units together)", "easy", 2.9, k.rule_of_45_units),
     Technique("cage permutations", "medium", 3.2, k.cage_permutations),
     Technique("innies and outies", "hard", 4.05, k.innies_and_outies),
+    Technique("innies and outies (4-5 cells)", "expert", 6.0, k.large_innies_and_outies),
     Technique("forcing chain", "extreme", 8.0, k.killer_forcing_chain),
 )
 

@@ -149,33 +149,33 @@ def _bound_sum(boards: Boards, mask: int, total: int) -> int:
     smallest (largest) candidate, the sum would overshoot (fall short). Done for all cells
     at once: cells are grouped by their smallest (largest) candidate."""
     n = len(boards)
-    lowest, highest = [0] * n, [0] * n   # cells whose smallest (largest) candidate is d
-    least = most = seen = 0
+    here = [board & mask for board in boards]
+    below = [0] * (n + 1)   # below[k]: cells whose smallest candidate is under k+1
+    least = seen = 0
     for d in range(n):
-        new = boards[d] & mask & ~seen
+        new = here[d] & ~seen
         if new:
-            lowest[d], seen = new, seen | new
+            seen |= new
             least += (d + 1) * new.bit_count()
-    seen = 0
+        below[d + 1] = seen
+    above = [0] * (n + 1)   # above[k]: cells whose largest candidate is k+1 or more
+    most = seen = 0
     for d in range(n - 1, -1, -1):
-        new = boards[d] & mask & ~seen
+        new = here[d] & ~seen
         if new:
-            highest[d], seen = new, seen | new
+            seen |= new
             most += (d + 1) * new.bit_count()
-    if not least <= total <= most:
-        return _CONTRADICTION
+        above[d] = seen
     over, under = total - least, most - total  # how far one cell may rise above its least
+    if over < 0 or under < 0:
+        return _CONTRADICTION
+    if over >= n - 1 and under >= n - 1:
+        return _UNCHANGED  # no cell's candidates span more than that
     changed = _UNCHANGED
-    below = [0] * (n + 1)   # below[k]: cells whose smallest candidate is under k
     for d in range(n):
-        below[d + 1] = below[d] | lowest[d]
-    above = [0] * (n + 1)   # above[k]: cells whose largest candidate is k or more
-    for d in range(n - 1, -1, -1):
-        above[d] = above[d + 1] | highest[d]
-    for d in range(n):
-        # value d+1 needs: smallest >= d+1 - over and largest <= d+1 + under
-        cut = below[max(0, min(n, d - over))] | above[min(n, max(0, d + under + 1))]
-        if boards[d] & cut:
+        # value d+1 stays where smallest >= d+1 - over and largest <= d+1 + under
+        cut = here[d] & (below[max(0, min(n, d - over))] | above[min(n, d + under + 1)])
+        if cut:
             boards[d] &= ~cut
             changed = _CHANGED
     return changed
