@@ -75,7 +75,17 @@ def _parse_line(text: str, source: str, number: int, shape: Shape | None,
             return PuzzleLine(source, number, givens, cages=cages)
         return PuzzleLine(source, number, parse_grid(text, shape))
     except GridError as err:
-        return PuzzleLine(source, number, None, str(err))
+        hint = None if variant in KILLER_VARIANTS else _killer_hint(text)
+        return PuzzleLine(source, number, None, hint or str(err))
+
+
+def _killer_hint(text: str) -> str | None:
+    """What to say of a Killer line read as a classic puzzle."""
+    parts = text.split()
+    if len(parts) == 3 and parts[1].isalnum() and not parts[1].isdigit():
+        return ("this looks like a Killer line (givens, cage layout, sums): read it as a "
+                "Killer (--variant killer)")
+    return None
 
 
 def _read_text(path: str) -> str:
