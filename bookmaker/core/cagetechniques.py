@@ -39,9 +39,11 @@ SMALL_VIRTUAL_CAGE, LARGE_VIRTUAL_CAGE = (2, 3), (4, 5)
 
 
 class KillerCandidates(Candidates):
-    """A Killer being solved by hand: Candidates, and the cages."""
+    """A Killer being solved by hand: Candidates, the cages, and `unsettled`: the cells
+    whose candidates changed since apply_cage_combinations() last looked at their cages
+    (a cage's combinations depend on its own cells alone)."""
 
-    __slots__ = ("cages",)
+    __slots__ = ("cages", "unsettled")
 
     @classmethod
     def of(cls, givens: Grid, cages: Cages) -> KillerCandidates:
@@ -49,7 +51,7 @@ class KillerCandidates(Candidates):
         shape = givens.shape
         state = cls(shape, [0] * shape.cell_count, [(1 << shape.size) - 1] * shape.cell_count,
                     [shape.all_cells_mask] * shape.size, shape.all_cells_mask)
-        state.cages = cages
+        state.cages, state.unsettled = cages, shape.all_cells_mask
         for cell, value in enumerate(givens.cells):
             if value:
                 state.place(cell, value)
@@ -58,17 +60,22 @@ class KillerCandidates(Candidates):
     def copy(self) -> KillerCandidates:
         state = KillerCandidates(self.shape, self.values, self.cell_digits,
                                  self.digit_cells, self.open_cells)
-        state.cages = self.cages
+        state.cages, state.unsettled = self.cages, self.unsettled
         return state
 
     def place(self, cell: int, value: int) -> None:
         """Set a cell; the value leaves its peers and the rest of its cage."""
-        super().place(cell, value)
         d = value - 1
+        self.unsettled |= self.digit_cells[d] & self.cages.peer_masks[cell] | 1 << cell
+        super().place(cell, value)
         mates = self.digit_cells[d] & self.cages.masks[self.cages.cage_of[cell]]
         for mate in bits_of(mates):
             self.cell_digits[mate] &= ~(1 << d)
         self.digit_cells[d] &= ~mates
+
+    def eliminate(self, cell: int, value: int) -> None:
+        super().eliminate(cell, value)
+        self.unsettled |= 1 << cell
 
 
 # --- within a cage ---------------------------------------------------------------------
@@ -150,14 +157,16 @@ def cage_combinations(state: KillerCandidates) -> Step | None:
 
 
 def apply_cage_combinations(state: KillerCandidates) -> bool:
-    """cage_combinations() for every cage at once (for grading in bulk); whether any step
-    was found."""
+    """cage_combinations() for every cage whose cells changed since the last call, at once
+    (for grading in bulk); whether any step was found."""
+    unsettled, state.unsettled = state.unsettled, 0
     found = False
-    for view in open_cage_views(state):
-        step = _combination_step(state, cage_view(state, view.index))
-        if step is not None:
-            state.apply(step)
-            found = True
+    for index, mask in enumerate(state.cages.masks):
+        if mask & unsettled and mask & state.open_cells:
+            step = _combination_step(state, cage_view(state, index))
+            if step is not None:
+                state.apply(step)
+                found = True
     return found
 
 
