@@ -19,7 +19,8 @@ a domino layout while its solver still copes at the difficulty asked for), writt
    chains are allowed, the Killer solver rules out a second solution first (see
    acceptance()). A merge that was refused is not tried again (later merges only take
    information away).
-3. The result must have exactly the target grade (with 'any': whatever it has); else the
+3. The result must have exactly the target grade (with 'any': whatever it has) and no
+   more cages than the text form has letters (62; a 12x12 beginner has some 55); else the
    attempt fails and the next derived seed is tried. Every result is proven unique by the
    Killer solver before it is returned; verify.py has the Killer check (killercheck.py),
    written apart, prove it again.
@@ -37,6 +38,7 @@ from .grader import GRADES, Grading
 from .grid import Grid
 from .killergrade import grade_killer_within
 from .killersolver import killer_solutions
+from .killertext import CAGE_LETTERS
 from .rng import Rng
 from .shape import Shape
 from .targeted import DIFFICULTIES, attempt_seed
@@ -75,7 +77,7 @@ def generate_killer(shape: Shape, seed: int, difficulty: str = "any",
     reached = []
     for attempt in range(attempts):
         solution, cages, grading = _attempt(shape, attempt_seed(seed, attempt), difficulty)
-        if difficulty in ("any", grading.grade):
+        if difficulty in ("any", grading.grade) and len(cages.cages) <= len(CAGE_LETTERS):
             return _proven(shape, seed, difficulty, solution, cages, grading), grading
         reached.append(grading.grade)
     raise GenerationError(f"could not make {_article(difficulty)} {difficulty!r} {shape} "
