@@ -31,6 +31,7 @@ from functools import lru_cache
 
 from .cages import Area, Cages
 from .grid import SYMBOLS, Grid
+from .advanced import contradiction_chains
 from .killersolver import rounds_to_contradiction
 from .techniques import Candidates, Step, bits_of, cell_names, symbols_text
 
@@ -367,45 +368,11 @@ def _virtual_cage(state: KillerCandidates, cells: tuple[int, ...], total: int, n
     return Step(name, (), eliminations, f"{what} ({cell_names(state, cells)}) add up to {total}")
 
 
-
 # --- forcing chains ----------------------------------------------------------------------
 
 def killer_forcing_chain(state: KillerCandidates) -> Step | None:
     """Contradiction forcing chains with the cages: a candidate whose placement leads, by
     singles, cage combinations and cage and 45-rule totals (the Killer solver's
-    propagation), to a contradiction is removed. As forcing_chain: cells with the fewest
-    candidates first, every such candidate of the first count that has any in one step;
-    its length is the shortest chain's number of rounds."""
-    boards, placed = _solver_boards(state)
-    by_count: dict[int, list[int]] = {}
-    for cell in bits_of(state.open_cells):
-        by_count.setdefault(state.cell_digits[cell].bit_count(), []).append(cell)
-    for count in sorted(by_count):
-        found = [(cell, d, rounds) for cell in by_count[count]
-                 for d in bits_of(state.cell_digits[cell])
-                 if (rounds := _rounds_to_contradiction(state, boards, placed, cell, d))]
-        if found:
-            removed = tuple((cell, d + 1) for cell, d, _ in found)
-            shortest = min(rounds for *_, rounds in found)
-            shown = ", ".join(f"{state.shape.cell_name(c)}={SYMBOLS[v - 1]}"
-                              for c, v in removed)
-            return Step("forcing chain", (), removed, f"placing any of {shown} leads, with "
-                        f"the cages, to a contradiction (the shortest in {shortest} rounds)",
-                        shortest)
-    return None
-
-
-def _solver_boards(state: KillerCandidates) -> tuple[list[int], int]:
-    boards = list(state.digit_cells)
-    for cell, value in enumerate(state.values):
-        if value:
-            boards[value - 1] |= 1 << cell
-    return boards, state.shape.all_cells_mask & ~state.open_cells
-
-
-def _rounds_to_contradiction(state: KillerCandidates, boards: list[int], placed: int,
-                             cell: int, d: int) -> int | None:
-    bit = 1 << cell
-    trial = [b & ~bit for b in boards]
-    trial[d] |= bit
-    return rounds_to_contradiction(state.cages, trial, placed)
+    propagation), to a contradiction is removed; otherwise as forcing_chain()."""
+    return contradiction_chains(state, state.cages, rounds_to_contradiction,
+                                "with the cages")

@@ -8,17 +8,20 @@ singles still look at the board's units alone (a cage need not hold every symbol
 each cage is narrowed by its combinations: a combination survives if it holds every
 symbol placed in the cage and only symbols still possible there; symbols in no survivor
 leave the cage, and a symbol every survivor needs goes to its one place in the cage, or,
-if its places there share a unit, leaves the rest of that unit. Singles and cages take
-turns until neither changes anything; at a full grid the cage check is the sum check
-(the placed symbols must be one of the cage's combinations). Then MRV branching, as in
-solver.search.
+if its places there share a unit, leaves the rest of that unit. When the cages rest, every
+group of cells with a known total (Cages.sums: the cages, and the 45 rule's innies and
+outies) bounds its cells by the others' smallest and largest candidates: this cut the
+search on minimal 9x9 Killers from thousands of nodes to tens. All take turns until none
+changes anything; at a full grid the cage check is the sum check (the placed symbols
+must be one of the cage's combinations). Then MRV branching: solver.search, with the
+Cages as its board.
 """
 
 from __future__ import annotations
 
 from .cages import Cages
-from .solver import (DEFAULT_MAX_NODES, Boards, Search, boards_to_cells, cell_candidates,
-                     initial_boards, most_constrained_cell, propagate)
+from .solver import (DEFAULT_MAX_NODES, Boards, Search, ValueOrder, initial_boards,
+                     propagate, search)
 
 _CONTRADICTION, _UNCHANGED, _CHANGED = -1, 0, 1
 
@@ -36,37 +39,21 @@ def killer_solutions(cages: Cages, givens, limit: int = 2,
 
 def search_killer(cages: Cages, boards: Boards, placed: int, limit: int = 2,
                   max_nodes: int = DEFAULT_MAX_NODES, prefer=None) -> Search:
-    """Depth-first search from a state, counting solutions up to limit."""
-    full = cages.all_cells_mask
-    pick_cell = most_constrained_cell(cages)
-    stack = [(boards, placed, None)]
-    count, first, nodes = 0, None, 0
-    while stack:
-        if nodes >= max_nodes:
-            return Search(count, first, False, nodes)
-        nodes += 1
-        boards, placed, scanned = stack.pop()
-        placed = settle(cages, boards, placed, scanned)
-        if placed < 0:
-            continue
-        if placed == full:
-            count += 1
-            if first is None:
-                first = boards_to_cells(boards, cages.cell_count)
-            if count >= limit:
-                break
-            continue
-        cell = pick_cell(boards, placed)
-        values = cell_candidates(boards, cell)
-        if prefer is not None and prefer[cell] - 1 in values:
-            values.remove(prefer[cell] - 1)
-            values.insert(0, prefer[cell] - 1)
-        bit = 1 << cell
-        for d in reversed(values):  # pushed in reverse so the first value is tried first
-            child = [b & ~bit for b in boards]
-            child[d] |= bit
-            stack.append((child, placed, boards))
-    return Search(count, first, True, nodes)
+    """Depth-first search from a state, counting solutions up to limit: solver.search,
+    with the Cages as its board and settle() at every node."""
+    return search(cages, boards, placed, limit, max_nodes,
+                  order_values=None if prefer is None else _first_from(prefer), settle=settle)
+
+
+def _first_from(prefer) -> ValueOrder:
+    """A cell's values with the one a known grid holds there first."""
+    def order(boards: Boards, cell: int, values: list) -> list:
+        known = prefer[cell] - 1
+        if known in values:
+            values.remove(known)
+            values.insert(0, known)
+        return values
+    return order
 
 
 def settle(cages: Cages, boards: Boards, placed: int, scanned: Boards | None = None) -> int:
