@@ -5,10 +5,15 @@ to its *total*; a Killer's cages cover the board, each cell in exactly one. A ca
 "no repeat" group, so its cells are peers of each other, but it is NOT a unit: it need not
 hold every symbol, so no hidden single ever looks at it. A *combination* is a set of
 distinct values, kept as a digit mask (bit d: value d+1), that a cage of its size and
-total may hold. Cages belong to the puzzle, not to the board: a Killer's board is a
-classic Shape (or an X one, for Killer X), and `Cages` carries the cages beside it with
-the tables the solver and the grader need (peers widened by cage mates, and the
-combinations of every cage).
+total may hold. An *area* is one unit or several together (adjacent rows, adjacent
+columns, two boxes side by side): it holds n copies of 1+2+...+n per unit, so the cells
+of cages crossing its edge that lie inside it (its *innies*) add up to what the cages
+wholly inside leave, and those outside it (its *outies*) to what is left of their cages:
+the 45 rule of 9x9 Killers.
+
+Cages belong to the puzzle, not to the board: a Killer's board is a classic Shape (or an
+X one, for Killer X), and `Cages` carries the cages beside it with the tables the solver
+and the grader need (peers widened by cage mates, every cage's combinations, the areas).
 """
 
 from __future__ import annotations
@@ -207,12 +212,14 @@ def unit_groups(shape: Shape) -> tuple[tuple[str, tuple[int, ...]], ...]:
 
 
 def _side_by_side(shape: Shape, one, two) -> bool:
-    (top, left), (top2, left2) = shape.positions[one[0]], shape.positions[two[0]]
+    """Whether box `two` starts on box `one`'s top row just right of it."""
+    (top, _), (top2, left2) = shape.positions[one[0]], shape.positions[two[0]]
     return top == top2 and left2 == shape.positions[one[-1]][1] + 1
 
 
 def _above(shape: Shape, one, two) -> bool:
-    (top, left), (top2, left2) = shape.positions[one[0]], shape.positions[two[0]]
+    """Whether box `two` starts in box `one`'s left column just below it."""
+    (_, left), (top2, left2) = shape.positions[one[0]], shape.positions[two[0]]
     return left == left2 and top2 == shape.positions[one[-1]][0] + 1
 
 

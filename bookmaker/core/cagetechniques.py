@@ -21,7 +21,9 @@ from the rest of the cage (no repeats), and nothing else treats a cage as a unit
   with different candidates adding up to the rest of the total puts it there.
 - innies and outies: two or three innies (or outies) left open make a virtual cage with
   a known total; their candidates are narrowed as for cage permutations (different
-  values only where the cells see each other).
+  values only where the cells see each other); four or five: the same, harder.
+- forcing chains with the cages: a candidate whose placement leads, by the Killer
+  solver's propagation (singles, cages, totals), to a contradiction goes.
 """
 
 from __future__ import annotations
@@ -29,9 +31,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .advanced import contradiction_chains
 from .cages import Area, Cages
 from .grid import SYMBOLS, Grid
-from .advanced import contradiction_chains
 from .killersolver import rounds_to_contradiction
 from .techniques import Candidates, Step, bits_of, cell_names, symbols_text
 

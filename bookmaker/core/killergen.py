@@ -42,6 +42,7 @@ from .killertext import CAGE_LETTERS
 from .rng import Rng
 from .shape import Shape
 from .targeted import DIFFICULTIES, attempt_seed
+from .verify import VerificationError
 
 KILLER_SIZES = (4, 6, 8, 9, 12)
 CHECK_MAX_NODES = 20_000  # a uniqueness check with cages settles in a few dozen nodes
@@ -54,11 +55,13 @@ def max_cage_cells(shape: Shape) -> int:
 
 
 def killer_attempt_budget(shape: Shape) -> int:
-    """Attempts before giving up on a grade."""
+    """Attempts before giving up on a grade: an attempt costs a second or two up to 9x9
+    (bench/README.md), so a grade out of reach is reported within a minute or so; on
+    12x12, where one costs five to fifteen, within a few minutes."""
     return 40 if shape.size <= 9 else 12
 
 
-class KillerDisagreement(RuntimeError):
+class KillerDisagreement(VerificationError):
     """The grader proved a Killer unique and the solver did not: never print it."""
 
 
