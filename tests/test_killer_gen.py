@@ -17,6 +17,8 @@ from bookmaker.core.killertext import format_killer, parse_killer
 from bookmaker.core.shape import board_of, parse_shape
 from bookmaker.core.transform import repeat_key
 from bookmaker.core.verify import VerificationError, verify_puzzle
+from bookmaker.puzzles.dedupe import without_repeats
+from bookmaker.puzzles.produce import generate_jobs, produce
 
 SEED = 2026
 
@@ -163,3 +165,11 @@ def test_a_killer_puzzle_is_keyed_by_its_cages_and_a_classic_one_by_its_givens()
     assert puzzle_key(puzzle) == killer_key(puzzle.givens, puzzle.cages)
     classic = replace(puzzle, givens=Grid(puzzle.shape, puzzle.solution.cells), cages=None)
     assert puzzle_key(classic) == repeat_key(classic.givens)
+
+
+def test_a_build_remakes_a_killer_that_repeats_an_earlier_one():
+    jobs = generate_jobs(board("4x4", "classic"), "repeats", 2, variant="killer")
+    first = produce(jobs[:1])[0]
+    distinct = without_repeats(jobs, [first, first], frozenset(), produce)
+    assert distinct.remade == 1 and distinct.keys[0] != distinct.keys[1]
+    assert distinct.puzzles[0] is first and distinct.puzzles[1].cages != first.cages
