@@ -22,7 +22,7 @@ from ..core.verify import verify_puzzle
 from ..puzzles.produce import generate_jobs
 from ..puzzles.puzzlefile import PuzzleLine
 from ..puzzles.registry import Entry, Registry, entry_of
-from .common import (INPUT_FILE, VARIANTS, executor_option, main, produce_or_fail,
+from .common import (INPUT_FILE, executor_option, main, produce_or_fail,
                      proven_or_exit, read_or_exit, read_puzzle_file_or_fail, registry_or_fail,
                      require_puzzles, seed_value, shape_from_options, size_options,
                      variant_board, variant_option, worker_count)

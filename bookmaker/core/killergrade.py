@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from . import advanced as a
 from . import cagetechniques as k
-from . import techniques as t
 from .cages import Cages
 from .grader import (CLASSIC, GRADES, TECHNIQUES, Grading, Ladder, Technique, grade_state,
                      grade_state_within)
