@@ -193,18 +193,21 @@ def forcing_chain(state: Candidates) -> Step | None:
     return contradiction_chains(state, state.shape, rounds_to_contradiction, "by singles")
 
 
-def contradiction_chains(state: Candidates, board, rounds, how: str) -> Step | None:
+def contradiction_chains(state: Candidates, board, rounds, how: str,
+                         start: tuple[list[int], int] | None = None) -> Step | None:
     """forcing_chain() with another way to follow a placement: rounds(board, boards,
-    placed) gives the rounds to a contradiction (or None) from the solver's boards; `how`
-    says in the explanation what it follows (a Killer's: singles and cages)."""
-    boards, placed = _solver_boards(state)
+    placed) gives the rounds to a contradiction (or None) from the solver's boards, the
+    state's or `start`'s (boards and placed mask); `how` says in the explanation what it
+    follows (a Killer's: singles and cages)."""
+    boards, placed = start or solver_boards(state)
     by_count: dict[int, list[int]] = {}
     for cell in bits_of(state.open_cells):
         by_count.setdefault(state.cell_digits[cell].bit_count(), []).append(cell)
     for count in sorted(by_count):
         found = [(cell, d, length) for cell in by_count[count]
                  for d in bits_of(state.cell_digits[cell])
-                 if (length := rounds(board, _placing(boards, cell, d), placed))]
+                 if (length := rounds(board, _placing(boards, cell, d),
+                                      placed & ~(1 << cell)))]
         if found:
             removed = tuple((cell, d + 1) for cell, d, _ in found)
             shortest = min(length for *_, length in found)
@@ -218,7 +221,7 @@ def _candidate_names(state: Candidates, candidates) -> str:
     return ", ".join(f"{state.shape.cell_name(c)}={SYMBOLS[v - 1]}" for c, v in candidates)
 
 
-def _solver_boards(state: Candidates) -> tuple[list[int], int]:
+def solver_boards(state: Candidates) -> tuple[list[int], int]:
     """The state as the exact solver's per-symbol boards (placed cells included)."""
     boards = list(state.digit_cells)
     for cell, value in enumerate(state.values):

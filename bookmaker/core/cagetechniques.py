@@ -31,10 +31,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .advanced import contradiction_chains
+from .advanced import contradiction_chains, solver_boards
 from .cages import Area, Cages
 from .grid import SYMBOLS, Grid
-from .killersolver import rounds_to_contradiction
+from .killersolver import rounds_to_contradiction, settle
 from .techniques import Candidates, Step, bits_of, cell_names, symbols_text
 
 # Innies and outies narrowed as a virtual cage: 2 or 3 open cells (hard), 4 or 5 (expert).
@@ -375,6 +375,17 @@ def _virtual_cage(state: KillerCandidates, cells: tuple[int, ...], total: int, n
 def killer_forcing_chain(state: KillerCandidates) -> Step | None:
     """Contradiction forcing chains with the cages: a candidate whose placement leads, by
     singles, cage combinations and cage and 45-rule totals (the Killer solver's
-    propagation), to a contradiction is removed; otherwise as forcing_chain()."""
-    return contradiction_chains(state, state.cages, rounds_to_contradiction,
-                                "with the cages")
+    propagation), to a contradiction is removed; otherwise as forcing_chain(). Every try
+    starts from the state taken to that propagation's fixed point once, so each follows
+    only what its placement changes (the same contradictions, found some ten times
+    faster)."""
+    boards, placed = solver_boards(state)
+    placed = settle(state.cages, boards, placed)
+    if placed < 0:
+        return None  # the state itself breaks the rules: never met in a proper puzzle
+    settled = boards[:]
+
+    def rounds(cages: Cages, trial: list[int], placed: int) -> int | None:
+        return rounds_to_contradiction(cages, trial, placed, settled)
+    return contradiction_chains(state, state.cages, rounds, "with the cages",
+                                (settled, placed))

@@ -64,11 +64,13 @@ def settle(cages: Cages, boards: Boards, placed: int, scanned: Boards | None = N
     return _settle(cages, boards, placed, scanned)[0]
 
 
-def rounds_to_contradiction(cages: Cages, boards: Boards, placed: int) -> int | None:
+def rounds_to_contradiction(cages: Cages, boards: Boards, placed: int,
+                            scanned: Boards | None = None) -> int | None:
     """How many rounds of settle() (singles to a fixed point, then the cages or else the
     totals) it takes to reach a contradiction; None if it stops without one. Changes
-    boards in place. The length of a forcing chain, for grading."""
-    placed, rounds = _settle(cages, boards, placed, None)
+    boards in place. The length of a forcing chain, for grading. `scanned`: as for
+    settle()."""
+    placed, rounds = _settle(cages, boards, placed, scanned)
     return rounds if placed < 0 else None
 
 
