@@ -1,8 +1,16 @@
 """bookmaker: printable Sudoku puzzle books from a seed, every puzzle proven unique."""
 
-from importlib.metadata import PackageNotFoundError, version
 
-try:
-    __version__ = version("bookmaker")
-except PackageNotFoundError:  # running from a checkout that was never installed
-    __version__ = "0.1.0"
+def __getattr__(name: str) -> str:
+    """`__version__`, looked up when first asked for: importing bookmaker stays instant, so
+    the command line has its Ctrl-C handling in place before any slow import."""
+    if name != "__version__":
+        raise AttributeError(f"module 'bookmaker' has no attribute {name!r}")
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        found = version("bookmaker")
+    except PackageNotFoundError:  # running from a checkout that was never installed
+        found = "0.1.0"
+    globals()["__version__"] = found
+    return found

@@ -1,5 +1,22 @@
-"""`python -m bookmaker`: the same command line as the installed `bookmaker` script."""
+"""`python -m bookmaker` and the installed `bookmaker` script: the command line, with
+Ctrl-C and SIGTERM handled from its first moment, while the modules are still loading."""
 
-from .cli import main
+import sys
 
-main()
+
+def run() -> None:
+    """Run the command line; a stop during start-up is one line and the shell's code."""
+    from .puzzles.interrupts import exit_code, pause_at, stop_message, stop_on_signals
+
+    stop_on_signals()
+    try:
+        pause_at("starting")
+        from .cli import main
+    except KeyboardInterrupt as stop:
+        print(stop_message(stop), file=sys.stderr)
+        sys.exit(exit_code(stop))
+    main()
+
+
+if __name__ == "__main__":
+    run()

@@ -23,7 +23,8 @@ from bookmaker.book.build import build
 from bookmaker.book.compose import BuildError, number_pages, page_geometry
 from bookmaker.core.dlx import dlx_solve
 from bookmaker.core.grid import parse_grid
-from bookmaker.puzzles.registry import Registry
+from bookmaker.puzzles import outputs
+from bookmaker.puzzles.outputs import OutputError
 from bookmaker.render.pdf import RenderError
 from bookmaker.spec import load_preset, load_spec
 
@@ -108,25 +109,30 @@ def test_a_build_writes_the_book_the_answer_book_and_the_manifest(separate):
 
 
 def test_the_book_has_front_matter_then_each_section_from_a_new_page(book_texts):
-    # title + how to play, 6 9x9 at 2 a page, 4 6x6 on one page
-    assert len(book_texts) == 2 + math.ceil(6 / 2) + 1
+    # title, copyright, contents, how to play; 6 9x9 at 2 a page, 4 6x6 on one page; then
+    # Notes pages up to KDP's 24-page minimum
+    assert len(book_texts) == 4 + math.ceil(6 / 2) + 1 + 16 == 24
     assert "Test Puzzles" in book_texts[0] and "A. Tester" in book_texts[0]
-    assert "How to play" in book_texts[1]
-    assert holds_label(book_texts[2], "Puzzle 1") and holds_label(book_texts[2], "Puzzle 2")
-    assert all(holds_label(book_texts[5], f"Puzzle {n}") for n in (7, 8, 9, 10))
-    # Captions name the measured grade; the 6x6 one is cut to fit its narrow grid.
-    assert re.search(r"Small Ones · [A-Z][a-z]+", book_texts[5])
-    assert re.search(r"Easy · [A-Z][a-z]+ · 9x9", book_texts[4])
+    assert "© A. Tester" in book_texts[1] and "Independently published" in book_texts[1]
+    assert "Contents" in book_texts[2] and "How to play" in book_texts[3]
+    assert holds_label(book_texts[4], "Puzzle 1") and holds_label(book_texts[4], "Puzzle 2")
+    assert all(holds_label(book_texts[7], f"Puzzle {n}") for n in (7, 8, 9, 10))
+    # Captions name the measured grade, whole: a long one wraps, never cut.
+    assert re.search(r"Small Ones · [A-Z][a-z]+", book_texts[7]) and "..." not in book_texts[7]
+    assert re.search(r"Easy · [A-Z][a-z]+ · 9x9", book_texts[6])
+    assert all(text.startswith("Notes") for text in book_texts[8:])
 
 
 def test_answers_are_in_the_answer_book_and_not_in_the_book(book_texts, answer_texts):
-    # Its title page, then 6 9x9 answers on one page and 4 6x6 on the next.
-    assert len(answer_texts) == 3
+    # Its title page, then 6 9x9 answers on one page and 4 6x6 on the next, headed by
+    # the puzzles they hold; Notes pages make it a book KDP prints (24 pages).
+    assert len(answer_texts) == 24
     assert answer_texts[0].split() == ["Test", "Puzzles", "Answers", "A.", "Tester"]
     assert not any("Puzzle on page" in text for text in book_texts)
-    assert all("Puzzle on page" in text for text in answer_texts[1:])
-    assert "Answer book, page 2" in book_texts[2]
-    assert "separate answer book" in book_texts[1]
+    assert all("Puzzle on page" in text for text in answer_texts[1:3])
+    assert "Answers 1–6" in answer_texts[1] and "Answers 7–10" in answer_texts[2]
+    assert "Answer book, page 2" in book_texts[4]
+    assert "separate answer book" in book_texts[3]
 
 
 def test_pages_are_the_layouts_trim_without_bleed(separate):
@@ -186,11 +192,13 @@ def test_answers_at_the_back_follow_the_puzzles_in_the_same_file(tmp_path):
     assert sorted(files) == ["test-puzzles.json", "test-puzzles.pdf",
                              "test-puzzles.registry.sqlite"]
     texts = page_texts(files["test-puzzles.pdf"])
-    assert len(texts) == 6 + 1 + 2   # puzzles, the "Answers" page, answers
-    assert [("Puzzle on page" in text) for text in texts] == [False] * 7 + [True] * 2
-    assert texts[6].split() == ["Answers", "Test", "Puzzles"]
-    assert "Answer on page 8" in texts[2] and "Answer on page 9" in texts[5]
-    assert "at the back of the book" in texts[1]
+    # 8 pages as before, the "Answers" divider on the right-hand page 9, two answer pages,
+    # Notes pages up to 24.
+    assert len(texts) == 24
+    assert [("Puzzle on page" in text) for text in texts[:11]] == [False] * 9 + [True] * 2
+    assert texts[8].split() == ["Answers", "Test", "Puzzles"]
+    assert "Answer on page 10" in texts[4] and "Answer on page 11" in texts[7]
+    assert "at the back of the book" in texts[3]
     entries = json.loads(files["test-puzzles.json"])["puzzles"]
     assert {entry["answer_file"] for entry in entries} == {"test-puzzles.pdf"}
 
@@ -200,9 +208,9 @@ def test_a_book_without_answers_has_no_answer_pages_or_notes(tmp_path):
     assert sorted(files) == ["test-puzzles.json", "test-puzzles.pdf",
                              "test-puzzles.registry.sqlite"]
     texts = page_texts(files["test-puzzles.pdf"])
-    assert len(texts) == 6
+    assert len(texts) == 24
     assert not any("Answer" in text or "Puzzle on page" in text for text in texts)
-    assert "solutions" not in texts[1]
+    assert "solutions" not in texts[3]
     entries = json.loads(files["test-puzzles.json"])["puzzles"]
     assert {(e["answer_page"], e["answer_file"]) for e in entries} == {(None, None)}
 
@@ -224,7 +232,7 @@ def test_a_16x16_section_prints_letters_and_gets_its_own_pages(tmp_path):
 def test_the_manifest_lists_every_puzzle_with_its_solution_seed_and_pages(manifest):
     assert manifest["bookmaker"] and manifest["seed"] == 2026
     assert (manifest["name"], manifest["title"]) == ("test-puzzles", "Test Puzzles")
-    assert manifest["files"] == {"test-puzzles.pdf": 6, "test-puzzles-answers.pdf": 3}
+    assert manifest["files"] == {"test-puzzles.pdf": 24, "test-puzzles-answers.pdf": 24}
     entries = manifest["puzzles"]
     assert [e["number"] for e in entries] == list(range(1, 11))
     assert [e["id"] for e in entries][:2] == ["easy-001", "easy-002"]
@@ -304,8 +312,15 @@ def test_the_cli_writes_to_output_in_the_current_folder_and_names_the_files(tmp_
     lines = result.stdout.splitlines()
     assert lines[:3] == [os.path.join("output", name) for name in
                          ("test-puzzles.pdf", "test-puzzles-answers.pdf", "test-puzzles.json")]
-    assert re.fullmatch(r"10 puzzles, 6 pages \(\+ 3 in the answer book\), \d+\.\d s", lines[3])
-    assert lines[4:] == [f"registered in {os.path.join('output', 'test-puzzles.registry.sqlite')}"
+    assert re.fullmatch(r"10 puzzles, 24 pages \(\+ 24 in the answer book\), \d+\.\d s",
+                        lines[3])
+    assert lines[4:7] == [
+        "test-puzzles.pdf: 16 Notes pages added to reach the 24 pages print-on-demand needs",
+        "test-puzzles-answers.pdf: 21 Notes pages added to reach the 24 pages print-on-demand "
+        "needs",
+        "test-puzzles-answers.pdf: a separate answer book must be a book of its own; "
+        "`answers: back` puts the answers in the book instead"]
+    assert lines[7:] == [f"registered in {os.path.join('output', 'test-puzzles.registry.sqlite')}"
                          f" as 'test-puzzles', issue 'test-puzzles'"]
 
 
@@ -376,11 +391,11 @@ def test_a_render_failure_exits_1_and_leaves_the_old_files_untouched(tmp_path, m
     real = build_module.render_pdf_bytes
     calls = []
 
-    def fail_on_answers(pages, style, metadata):
+    def fail_on_answers(pages, style, metadata, outline=()):
         calls.append(metadata.title)
         if len(calls) == 2:  # the book rendered fine; the answer book fails
             raise RenderError("the text of page 1 does not fit on it")
-        return real(pages, style, metadata)
+        return real(pages, style, metadata, outline)
 
     monkeypatch.setattr(build_module, "render_pdf_bytes", fail_on_answers)
     before = old_output(tmp_path / "out")
@@ -404,24 +419,20 @@ def test_a_book_no_longer_separate_removes_the_answer_book_it_wrote_before(tmp_p
 
 
 def test_a_write_failure_removes_every_temporary_file(tmp_path, monkeypatch):
-    real = build_module._write_temporary
+    real = outputs._write_file
     written = []
 
-    def fail_on_third(out_dir, name, data):
+    def fail_on_third(path, data):
         if len(written) == 2:
             raise OSError(28, "No space left on device")
-        written.append(name)
-        return real(out_dir, name, data)
+        written.append(path)
+        real(path, data)
 
-    monkeypatch.setattr(build_module, "_write_temporary", fail_on_third)
+    monkeypatch.setattr(outputs, "_write_file", fail_on_third)
     before = old_output(tmp_path / "out")
-    with pytest.raises(OSError):
+    with pytest.raises(OutputError, match="No space left on device; nothing was changed"):
         build(load_spec(write_spec(tmp_path / "spec")), tmp_path / "out")
-    # The registry was locked (so made) before writing; it stays, holding nothing.
-    registry = tmp_path / "out" / "test-puzzles.registry.sqlite"
-    assert Registry(registry).read().rows == ()
-    registry.unlink()
-    assert snapshot(tmp_path / "out") == before
+    assert snapshot(tmp_path / "out") == before  # no temporary file, and no registry made
 
 
 def test_the_gutter_grows_with_the_page_count_and_a_book_too_thick_is_refused():
@@ -452,8 +463,9 @@ def test_a_book_too_thick_for_the_gutter_table_exits_2_before_any_puzzle_is_made
     result = run_cli("build", spec, "-o", tmp_path / "out")
     assert result.exit_code == 2
     assert result.stderr.strip().splitlines()[-1] == (
-        f"{spec}:9:3: sections: the book would have 853 pages, more than the 828 the kdp-6x9 "
-        f"layout allows")
+        f"{spec}:9:3: sections: the book would have 856 pages, more than the 828 Amazon KDP "
+        f"paperback prints on white paper: 'Easy' 1700 puzzles at 2 a page (850 pages), "
+        f"'Small Ones' 4 puzzles at 4 a page (1 page), front matter and other pages 5")
     assert "Traceback" not in result.output + result.stderr
     assert snapshot(tmp_path / "out") == before
 
@@ -464,8 +476,9 @@ def test_a_book_without_a_title_page_has_none_in_its_answer_book_either(tmp_path
                                                            "false}\n  answers:"))
     files = build_spec(path, tmp_path / "out")
     answers = page_texts(files["test-puzzles-answers.pdf"])
-    assert len(answers) == 2 and all("Puzzle on page" in text for text in answers)
-    assert "Answer book, page 1" in page_texts(files["test-puzzles.pdf"])[1]
+    assert len(answers) == 24 and all("Puzzle on page" in text for text in answers[:2])
+    book = page_texts(files["test-puzzles.pdf"])
+    assert "Answer book, page 1" in book[4] and "Test Puzzles" not in book[0].split("\n")[-1]
 
 
 @pytest.mark.parametrize("answers", ["separate", "back", "none"])
@@ -476,9 +489,12 @@ def test_the_specs_page_count_agrees_with_composes_page_numbers(tmp_path, answer
     path = write_spec(tmp_path, answers=answers, sections=sections)
     path.write_text(path.read_text().replace("  answers:", front + "  answers:"))
     spec = load_spec(path)
-    places, book_pages, answer_pages = number_pages(spec)
-    assert spec.page_totals() == (book_pages, answer_pages)
-    assert book_pages >= max(place.page for place in places)
+    places = number_pages(spec)
+    book_pages, answer_pages = spec.page_totals()
+    assert book_pages >= max(place.page for place in places) and book_pages % 2 == 0
+    answer_file = answer_pages if answers == "separate" else book_pages
+    assert answer_file >= max(place.answer_page or 0 for place in places)
+    assert (answer_pages > 0) == (answers == "separate")
 
 
 def test_section_slugs_never_collide_even_when_a_renamed_slug_was_taken(tmp_path):

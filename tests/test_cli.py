@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import resource
 import subprocess
 import sys
 
@@ -11,6 +13,8 @@ from bookmaker import cli
 from bookmaker.core.grid import is_solution_of, parse_grid
 from bookmaker.core.shape import parse_shape
 from bookmaker.core.solver import count_solutions
+from bookmaker.puzzles.registry import Registry, entry_of
+from processes import finished, line_of
 
 UNIQUE = "4...........47..639....5...3...867..7..5..1...4.........8.9.62.1.....57...9....1."
 UNIQUE_SOLUTION = "467938251852471963913625487391286745786549132245317896578193624134862579629754318"
@@ -129,10 +133,21 @@ def test_generate_needs_a_seed(runner):
     assert "Missing option '--seed'" in result.stderr
 
 
-def test_generate_rejects_more_clues_than_cells(runner):
-    result = run(runner, "generate", "--size", "4x4", "--seed", 1, "--clues", 17)
+@pytest.mark.parametrize("clues", [16, 17])
+def test_generate_refuses_clues_by_the_specs_rule_fewer_than_the_cells(runner, clues):
+    # --clues 16 used to print a solved grid, which a spec's `clues: 16` is refused for.
+    result = run(runner, "generate", "--size", "4x4", "--seed", 1, "--clues", clues)
     assert result.exit_code == 2
-    assert "17 is more than the 16 cells of a 4x4 grid" in result.stderr
+    assert result.stderr.endswith(f"Error: Invalid value for '--clues': must be fewer than "
+                                  f"the 16 cells of a 4x4 board, got {clues}\n")
+
+
+@pytest.mark.parametrize("command", [["generate"], ["derive", "-"], ["build", "book.yaml"]])
+@pytest.mark.parametrize("seed", ["", "  "])
+def test_an_empty_seed_is_refused_as_a_spec_refuses_it(runner, command, seed):
+    result = run(runner, *command, "--seed", seed)
+    assert result.exit_code == 2
+    assert result.stderr.endswith("Error: Invalid value for '--seed': must not be empty\n")
 
 
 def test_generate_reports_a_failed_verification_without_a_traceback(runner, monkeypatch):
@@ -141,13 +156,65 @@ def test_generate_reports_a_failed_verification_without_a_traceback(runner, monk
     def failing_produce(*args, **kwargs):
         raise VerificationError("VERIFICATION FAILED: seed 1: Dancing Links found no solution")
 
-    monkeypatch.setattr(cli.common, "produce", failing_produce)
+    monkeypatch.setattr(cli.common, "produce_each", failing_produce)
     result = run(runner, "generate", "--seed", 1)
     assert result.exit_code == 1
     assert "VERIFICATION FAILED" in result.stderr
     assert "Traceback" not in result.output
 
 
+def test_jobs_beyond_what_the_machine_can_use_are_capped_with_a_word(runner, monkeypatch):
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    result = run(runner, "generate", "--size", "4x4", "--count", 3, "--seed", 1,
+                 "--jobs", 1000)
+    assert result.exit_code == 0 and len(lines_of(result.stdout)) == 3
+    assert result.stderr == "bookmaker: --jobs 1000 is more than this machine can use; " \
+                            "using 8 (4 per CPU)\n"
+
+
+def read_then_close(process: subprocess.Popen, lines: int) -> list[str]:
+    """Read some lines of the process's stdout, then close it, as `| head` does."""
+    read = [line_of(process.stdout).strip() for _ in range(lines)]
+    process.stdout.close()
+    return read
+
+
+@pytest.mark.parametrize("command", [
+    ["generate", "--size", "4x4", "--count", 10 ** 8, "--seed", 1, "--jobs", 2],
+    ["derive", "-", "--count", 10 ** 8, "--seed", 1]])
+def test_a_huge_run_prints_as_it_goes_and_stops_quietly_when_its_reader_goes(command,
+                                                                             processes):
+    # Nothing used to be printed before all 10^8 were made (8.7 GB and counting).
+    process = processes.start(*command, stdin=subprocess.PIPE)
+    process.stdin.write((UNIQUE + "\n").encode())
+    process.stdin.close()
+    assert all(len(line) in (16, 81) for line in read_then_close(process, 2))
+    assert finished(process) == (141, "")
+
+
+def test_generate_registers_exactly_what_it_delivered_to_a_reader_that_left(
+        runner, tmp_path, processes):
+    # `generate --registry ... | head -3` used to register nothing it printed.
+    registry = tmp_path / "r.sqlite"
+    args = ["generate", "--size", "6x6", "--count", 20, "--seed", 3, "--registry", registry]
+    printed = read_then_close(processes.start(*args), 3)
+    assert finished(processes.started[0]) == (141, "")
+    registered = Registry(registry).keys_issued()
+    assert {entry_of(parse_grid(line), "").key for line in printed} <= registered
+    written = run(runner, *args[:-2]).stdout.splitlines()[:len(registered)]  # the same lines
+    assert {entry_of(parse_grid(line), "").key for line in written} == registered
+
+
+def test_worker_processes_that_cannot_start_are_an_error_not_a_hang(processes):
+    # 16 file descriptors cannot hold four workers' pipes: the pool used to hang.
+    process = processes.start("generate", "--count", 20, "--seed", 1, "--jobs", 4,
+                              preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE,
+                                                                    (16, 16)))
+    assert finished(process) == (1, "Error: could not start 4 worker processes (Too many "
+                                    "open files); try fewer with --jobs\n")
+
+
+# solve
 # solve
 
 def test_solve_prints_each_solution_on_its_own_line(runner, tmp_path):

@@ -121,7 +121,7 @@ def test_a_repeat_of_an_issued_puzzle_is_replaced_by_the_next_derived_seed(tmp_p
     monday = date(2027, 1, 4)
     job = day_job(spec, monday)
     first = daily_module.make_puzzle(job)
-    published = Snapshot((("another paper", "2026-01-01", repeat_key(first)),), 1)
+    published = Snapshot((("another paper", "2026-01-01", repeat_key(first)),))
     entries = without_repeats(spec, [monday], [job], [first], published)
     assert entries[0].repeats == 1
     assert entries[0].puzzle.seed == derive_seed(job.seed, "repeat", 1)
@@ -134,11 +134,11 @@ def test_only_registered_dates_before_a_day_count_as_published_before_it(tmp_pat
     job = day_job(spec, monday)
     first = daily_module.make_puzzle(job)
     name, key = spec.name, repeat_key(first)
-    later = Snapshot(((name, "2027-01-11", key),), 1)     # made out of order, after it
+    later = Snapshot(((name, "2027-01-11", key),))     # made out of order, after it
     assert without_repeats(spec, [monday], [job], [first], later)[0].repeats == 0
-    earlier = Snapshot(((name, "2027-01-03", key),), 1)
+    earlier = Snapshot(((name, "2027-01-03", key),))
     assert without_repeats(spec, [monday], [job], [first], earlier)[0].repeats == 1
-    itself = Snapshot(((name, "2027-01-04", key),), 1)    # the day made again: no repeat
+    itself = Snapshot(((name, "2027-01-04", key),))    # the day made again: no repeat
     assert without_repeats(spec, [monday], [job], [first], itself)[0].repeats == 0
 
 

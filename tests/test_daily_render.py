@@ -16,6 +16,7 @@ from pypdf import PdfReader
 from bookmaker.core.generator import generate
 from bookmaker.core.grid import SYMBOLS
 from bookmaker.core.shape import parse_shape
+from bookmaker.spec.catalogue import load_catalogue
 from bookmaker.daily.sheets import (DailyPuzzle, answer_sheet, balanced_lines, date_text,
                                   packed_lines, puzzle_sheet, rules_text, sheet_metadata)
 from bookmaker.render.fonts import default_fonts
@@ -57,6 +58,9 @@ def dark(pixel: int) -> bool:
 
 def test_dates_are_written_in_english_whatever_the_locale():
     assert date_text(date(2026, 12, 1)) == "Tuesday 1 December 2026"
+    assert date_text(date(2026, 12, 1), load_catalogue("fr")) == "mardi 1er décembre 2026"
+    assert date_text(date(2026, 12, 7), load_catalogue("de")) == "Montag, 7. Dezember 2026"
+    assert date_text(date(2026, 12, 7), load_catalogue("pl")) == "poniedziałek, 7 grudnia 2026"
 
 
 def test_a_heading_is_one_line_where_it_fits_and_breaks_between_its_parts_where_not():
@@ -83,7 +87,7 @@ def test_the_rules_name_the_boxes_and_symbols_of_the_shape():
     assert rules_text(parse_shape("6x6", "3x2")) == (
         "Fill the grid so that every row, every column and every 3x2 box holds each of 1 to 6 "
         "exactly once.")
-    assert rules_text(parse_shape("16x16")).endswith("each of 1 to 9 and A to G exactly once.")
+    assert rules_text(parse_shape("16x16")).endswith("each of 1 to 9 plus A to G exactly once.")
 
 
 def test_a_sheet_is_as_wide_as_its_columns_with_the_text_above_the_grid(tmp_path):

@@ -127,6 +127,17 @@ def test_a_weekday_needs_a_difficulty():
         "paper.yaml:5:11: schedule.monday: missing required key 'difficulty'"]
 
 
+def test_a_grade_no_4x4_puzzle_has_is_refused_at_load():
+    assert problems_of(replaced("monday: {difficulty: beginner}",
+                                "monday: {difficulty: hard, size: 4x4}")) == [
+        "paper.yaml:5:24: schedule.monday.difficulty: 4x4 puzzles are never harder than "
+        "'beginner', so none is 'hard'"]
+
+
+def test_a_series_seed_is_read_as_written_not_as_yaml_11_octal():
+    assert load_daily_spec(write(replaced("seed: 7", "seed: 0755"))).seed == 755
+
+
 def test_sizes_above_16x16_are_no_daily_puzzle():
     assert problems_of(replaced("size: 16x16", "size: 25x25")) == [
         "paper.yaml:6:36: schedule.sunday.size: daily puzzles are 4x4 to 16x16 (bookmaker "
@@ -183,7 +194,7 @@ def test_missing_series_and_seed_and_an_unknown_key_are_all_reported():
         "paper.yaml:2:3: daily: missing required key 'series'",
         "paper.yaml:2:3: daily: missing required key 'seed'",
         "paper.yaml:2:3: daily: unknown key 'colour' (expected one of: series, seed, name, "
-        "layout, answer, outputs, rules, png, fonts, registry)"]
+        "layout, answer, outputs, rules, language, png, fonts, registry)"]
 
 
 def test_every_mistake_is_reported_at_once_in_line_order():
@@ -278,3 +289,12 @@ def test_a_column_layout_is_as_wide_as_its_columns_and_gutters():
     two = load_column_preset("newspaper-2col")
     assert (two.width(1), two.width(2), two.width(3)) == (138.0, 288.0, 438.0)
     assert two.grid_side(2) == 288.0 - 2 * two.padding - two.lines.border
+
+
+def test_a_series_or_title_the_fonts_cannot_draw_is_refused_at_load():
+    spec = replaced("series: Daily Sudoku", "series: 数独タイムズ\n  name: sudoku-times",
+                    replaced("title: Monster", "title: 怪物"))
+    advice = "name a font that has it: fonts: {regular: my-font.ttf, bold: my-font-bold.ttf}"
+    assert problems_of(spec) == [
+        f"paper.yaml:2:11: daily.series: U+6570 '数' is not in DejaVu Sans; {advice}",
+        f"paper.yaml:7:50: schedule.sunday.title: U+602A '怪' is not in DejaVu Sans; {advice}"]

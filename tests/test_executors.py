@@ -3,6 +3,7 @@ executor names, the message without Dask, batching for executors from outside.""
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
@@ -109,3 +110,27 @@ def test_remote_chunks_grow_with_the_run_up_to_a_cap_in_cells():
     assert max(len(batch) for batch in small) == 64 * 81 // 16
     few = produce_module._batches(generate_jobs(SHAPE_9, 1, 20), workers=8, min_chunk=4)
     assert [len(batch) for batch in few] == [4] * 5
+
+
+FORK_WITH_A_SIGNAL_IN_THE_WAY = """
+import os, signal, sys
+# Runs in the child before bookmaker's own fork hook (hooks run in the order registered),
+# as threading's does: a SIGTERM from the parent's pool can arrive just then.
+os.register_at_fork(after_in_child=lambda: os.kill(os.getpid(), signal.SIGTERM))
+from bookmaker.puzzles.interrupts import stop_on_signals
+stop_on_signals()
+child = os.fork()
+if child == 0:
+    sum(range(1000))  # a chance for a Python-level handler to run, were one in force
+    os._exit(0)
+_, status = os.waitpid(child, 0)
+print(os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGTERM)
+"""
+
+
+def test_a_stop_signal_reaching_a_new_worker_early_ends_it_plainly():
+    # Seen in CI: the parent's SIGTERM handler ran in a child still inside threading's
+    # fork hook and printed a traceback ("Exception ignored in: <function _after_fork").
+    run = subprocess.run([sys.executable, "-c", FORK_WITH_A_SIGNAL_IN_THE_WAY],
+                         capture_output=True, text=True, timeout=60)
+    assert (run.returncode, run.stdout, run.stderr) == (0, "True\n", "")

@@ -25,7 +25,7 @@ def test_the_most_puzzles_the_spec_allows_print_with_cells_of_at_least_the_minim
     geometry = page_geometry(layout, THICKEST if layout.gutter else 1)
     for page in (1, 2):  # right- and left-hand pages mirror their margins
         slots = grid_slots(geometry, page, most, layout.grids.label_height,
-                           layout.below_height, layout.grids.gap)
+                           layout.below_height, layout.grids.gap, layout.lines.border)
         assert len(slots) == most
         assert min(side for _, _, side in slots) / size >= layout.min_puzzle_cell - 1e-6
 
@@ -37,7 +37,7 @@ def test_the_most_answers_the_spec_allows_print_with_cells_of_at_least_the_minim
     most = layout.answers_that_fit(size)
     if most == 0:
         return
-    geometry = replace(page_geometry(layout, THICKEST if layout.gutter else 1), header_space=0.0)
-    slots = grid_slots(geometry, 1, most, layout.grids.label_height, layout.below_height,
-                       layout.grids.gap)
+    geometry = page_geometry(layout, THICKEST if layout.gutter else 1)
+    slots = grid_slots(geometry, 1, most, layout.grids.label_height,
+                       layout.answer_below_height, layout.grids.gap, layout.lines.border)
     assert min(side for _, _, side in slots) / size >= layout.min_answer_cell - 1e-6

@@ -6,8 +6,11 @@ import itertools
 
 import pytest
 
+from bookmaker.book.compose import rules_sentence
+from bookmaker.pages.bookpages import ExamplePair, how_to_play_page, title_page
 from bookmaker.pages.page import (GridPlacement, Page, PageGeometry, TextBlock, facing_number,
-                                  how_to_play_page, inches, is_right_hand, title_page)
+                                  inches, is_right_hand)
+from bookmaker.spec.catalogue import load_catalogue
 from bookmaker.pages.paginate import (GridItem, best_arrangement, grid_slots, page_count,
                                      page_of_each, paginate_puzzles)
 from bookmaker.core.grid import Grid, conflicts
@@ -204,11 +207,14 @@ def test_title_page_is_unnumbered_and_holds_title_subtitle_and_author():
 
 def test_how_to_play_names_the_symbols_of_each_size_and_places_its_example_on_the_page():
     grid = solved_grid(4)
-    page = how_to_play_page(TRAVEL, 2, (16, 9), example=(with_blanks(grid), grid))
+    english = load_catalogue("en")
+    page = how_to_play_page(TRAVEL, 2, "How to play", [rules_sentence([9, 16], english)],
+                            ExamplePair(with_blanks(grid), grid, "A puzzle", "Its solution"))
     body = " ".join(page.texts[1].lines)
     assert "1 to 9 in the 9x9 puzzles" in body and "1 to 9 plus A to G in the 16x16" in body
-    one_size = how_to_play_page(TRAVEL, 2, (9,)).texts[1].lines[0]
-    assert "each of the symbols 1 to 9 exactly once." in one_size
+    assert rules_sentence([9], english) == ("Fill the grid so that every row, every column "
+                                           "and every outlined box contains each of the "
+                                           "symbols 1 to 9 exactly once.")
     left, bottom, width, height = TRAVEL.content_box(2)
     for placement in page.placements:
         assert isinstance(placement, GridPlacement)

@@ -4,6 +4,7 @@ volume gives the same bytes, a failed build registers nothing."""
 
 from __future__ import annotations
 
+import errno
 import json
 import sqlite3
 import subprocess
@@ -13,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from bookmaker.book import build as build_module
 from bookmaker.book.build import build
+from bookmaker.puzzles import outputs
+from bookmaker.puzzles.outputs import OutputError
 from bookmaker.core.grid import parse_grid
 from bookmaker.puzzles.registry import (Entry, Registry, RegistryConflict, RegistryError, Snapshot,
                                 SeriesCount, entry_of)
@@ -91,19 +93,38 @@ def test_another_sqlite_database_is_refused(tmp_path):
         Registry(path).keys_issued()
 
 
-def test_issuing_refuses_puzzles_another_issue_registered_meanwhile(tmp_path):
+def issue(registry: Registry, issues: dict, read: Snapshot | None = None) -> None:
+    """Register the issues of series 'weekly' as a build does: prepared, then committed."""
+    pending = registry.pending("weekly", issues, read)
+    pending.prepare()
+    pending.commit()
+
+
+def test_a_pending_issue_refuses_puzzles_another_issue_registered_meanwhile(tmp_path):
     registry = Registry(tmp_path / "r.sqlite")
     registry.register("weekly", "0", entries("z", 1))
     before = registry.read()
     registry.register("weekly", "1", entries("a", 3))   # another run, after the reading
     with pytest.raises(RegistryConflict, match="1 of its puzzles were registered by another "
                                                "issue \\('weekly', issue '1'\\)"):
-        with registry.issuing("weekly", {"2": entries("b", 2) + entries("a", 1)},
-                              before.watermark):
-            pytest.fail("the body must not run")
-    with registry.issuing("weekly", {"1": entries("a", 2)}):  # its own are no conflict
-        pass
+        issue(registry, {"2": entries("b", 2) + entries("a", 1)}, before)
+    issue(registry, {"1": entries("a", 2)})  # its own are no conflict
     assert registry.keys_issued() == {"z-0", "a-0", "a-1"}
+
+
+def test_a_volume_rebuilt_meanwhile_is_a_conflict_though_sqlite_reused_its_row_numbers(
+        tmp_path):
+    # Volume 1 is the last thing registered; a build of volume 2 reads the registry; then
+    # volume 1 is rebuilt: its rows are deleted and written again under the same rowids,
+    # now holding a puzzle volume 2 has. Comparing row numbers saw nothing.
+    registry = Registry(tmp_path / "r.sqlite")
+    registry.register("weekly", "1", entries("a", 3))
+    read = registry.read()
+    registry.register("weekly", "1", entries("a", 2) + entries("b", 1))
+    with pytest.raises(RegistryConflict, match="1 of its puzzles were registered by another "
+                                               "issue \\('weekly', issue '1'\\)"):
+        issue(registry, {"2": entries("b", 1)}, read)
+    assert registry.issue_counts() == {"weekly": 1}
 
 
 def test_rows_from_before_the_reading_are_no_conflict(tmp_path):
@@ -114,29 +135,49 @@ def test_rows_from_before_the_reading_are_no_conflict(tmp_path):
     snapshot = registry.read()
     assert (snapshot.rows, snapshot.keys(), snapshot.keys(("weekly", "1"))) == (
         (("weekly", "1", "a-0"),), {"a-0"}, frozenset())
-    with registry.issuing("weekly", {"2": entries("b", 1), "3": entries("c", 1)},
-                          snapshot.watermark):
-        pass
+    issue(registry, {"2": entries("b", 1), "3": entries("c", 1)}, snapshot)
     assert registry.keys_issued() == {"a-0", "b-0", "c-0"}
 
 
-def test_the_write_lock_is_held_while_the_body_writes(tmp_path):
+def test_the_write_lock_is_held_from_prepare_to_commit(tmp_path):
     registry = Registry(tmp_path / "r.sqlite")
     registry.register("weekly", "1", entries("a", 1))
     other = sqlite3.connect(tmp_path / "r.sqlite", timeout=0)
-    with registry.issuing("weekly", {"2": entries("b", 1)}):
-        with pytest.raises(sqlite3.OperationalError, match="locked"):
-            other.execute("BEGIN IMMEDIATE")
+    pending = registry.pending("weekly", {"2": entries("b", 1)})
+    pending.prepare()
+    with pytest.raises(sqlite3.OperationalError, match="locked"):
+        other.execute("BEGIN IMMEDIATE")
+    assert registry.digests("weekly", ["2"]) != pending.digests()  # not yet
+    pending.commit()
+    assert registry.digests("weekly", ["2"]) == pending.digests()
     other.execute("BEGIN IMMEDIATE")
     other.rollback()
 
 
-def test_an_issue_whose_body_fails_is_not_registered(tmp_path):
+def test_a_pending_issue_rolled_back_is_not_registered_and_makes_no_file(tmp_path):
+    registry = Registry(tmp_path / "sub" / "r.sqlite")
+    pending = registry.pending("weekly", {"1": entries("a", 3)})
+    pending.prepare()
+    pending.rollback()
+    assert not (tmp_path / "sub").exists()  # nor the folder made for it
+    registry.register("weekly", "0", entries("z", 1))
+    pending = registry.pending("weekly", {"1": entries("a", 3)})
+    pending.prepare()
+    pending.rollback()
+    assert registry.keys_issued() == {"z-0"}
+
+
+def test_a_new_registry_is_made_whole_at_the_commit_and_never_over_another(tmp_path):
     registry = Registry(tmp_path / "r.sqlite")
-    with pytest.raises(OSError):
-        with registry.issuing("weekly", {"1": entries("a", 3)}):
-            raise OSError("disk full")
-    assert registry.keys_issued() == frozenset()
+    pending = registry.pending("weekly", {"1": entries("a", 2)})
+    pending.prepare()
+    assert not registry.path.exists()
+    Registry(registry.path).register("daily", "x", entries("x", 1))  # another run, first
+    with pytest.raises(RegistryConflict, match="another run made it while this one was "
+                                               "being made; nothing was written"):
+        pending.commit()
+    assert registry.keys_issued() == {"x-0"}
+    assert [path.name for path in tmp_path.iterdir()] == ["r.sqlite"]
 
 
 WRITER = textwrap.dedent("""
@@ -269,7 +310,7 @@ def test_a_registry_path_is_relative_to_the_spec_and_none_turns_it_off(tmp_path)
     result = build(off, tmp_path / "out-off")
     assert (off.registry, result.registry) == (False, None)
     assert sorted(p.name for p in (tmp_path / "out-off").iterdir()) == \
-        ["tiny-volume-1-answers.pdf", "tiny-volume-1.json", "tiny-volume-1.pdf"]
+        ["tiny-volume-1.json", "tiny-volume-1.pdf"]
 
 
 def test_without_a_registry_a_book_still_has_no_two_equivalent_puzzles(tmp_path):
@@ -282,19 +323,19 @@ def test_a_build_that_fails_while_writing_registers_nothing(tmp_path, monkeypatc
     out = tmp_path / "out"
 
     def fail(*args):
-        raise OSError("disk full")
+        raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(build_module, "write_atomically", fail)
-    with pytest.raises(OSError, match="disk full"):
+    monkeypatch.setattr(outputs, "_write_file", fail)
+    with pytest.raises(OutputError, match="No space left on device; nothing was changed"):
         build(load_spec(write_book(tmp_path, "1", 3)), out)
-    assert Registry(out / "tiny-sudoku.registry.sqlite").read().rows == ()
+    assert not out.exists()  # not even an empty registry, nor the folder made for it
 
 
 def test_a_volume_racing_another_is_refused_before_anything_is_written(tmp_path, monkeypatch):
     out = tmp_path / "out"
     build(load_spec(write_book(tmp_path, "1", count=12)), out)
     # As if volume 2 had read the registry before volume 1 registered its puzzles:
-    monkeypatch.setattr(Registry, "read", lambda self: Snapshot((), 0))
+    monkeypatch.setattr(Registry, "read", lambda self: Snapshot())
     with pytest.raises(RegistryConflict, match="nothing was written: make it again"):
         build(load_spec(write_book(tmp_path, "2", count=12)), out)
     assert not list(out.glob("tiny-volume-2*"))

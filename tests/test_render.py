@@ -14,8 +14,8 @@ import pytest
 import reportlab
 from pypdf import PdfReader
 
-from bookmaker.pages.page import (GridPlacement, Page, PageGeometry, TextBlock, inches,
-                                  title_page)
+from bookmaker.pages.bookpages import title_page
+from bookmaker.pages.page import GridPlacement, Page, PageGeometry, TextBlock, inches
 from bookmaker.pages.paginate import GridItem, paginate_puzzles
 from bookmaker.core.grid import SYMBOLS, Grid
 from bookmaker.core.shape import shape_for_size
@@ -123,9 +123,9 @@ def test_every_font_is_embedded_and_none_is_a_standard_14_font(reader, travel_pd
     assert b"Helvetica" not in travel_pdf and b"Times" not in travel_pdf
 
 
-def test_the_default_fonts_are_bitstream_vera(reader):
+def test_the_default_fonts_are_dejavu_sans(reader):
     names = {name.split("+")[-1] for name in fonts_of(reader)}
-    assert names == {"BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold"}
+    assert names == {"DejaVuSans", "DejaVuSans-Bold"}
     regular, bold = default_fonts()
     assert regular.read_bytes()[:4] == bold.read_bytes()[:4] == b"\x00\x01\x00\x00"  # TrueType
 
@@ -150,7 +150,7 @@ def test_answer_keys_set_givens_bold_and_solved_cells_regular(reader):
 
     def visit(text, cm, tm, font, size):
         if font is not None and text.strip() and all(c.isdigit() or c.isspace() for c in text):
-            face = str(font["/BaseFont"]).split("-")[-1]
+            face = str(font["/BaseFont"]).split("+")[-1].split("-")[-1]
             key = (face, round(size, 3))
             digits_by_face[key] = digits_by_face.get(key, 0) + sum(c.isdigit() for c in text)
 
@@ -158,7 +158,7 @@ def test_answer_keys_set_givens_bold_and_solved_cells_regular(reader):
     symbol_size = max(digits_by_face, key=digits_by_face.get)[1]  # the grid digits' size
     givens = puzzle_of(solved_grid(9)).clue_count * 6
     assert digits_by_face[("Bold", symbol_size)] == givens
-    assert digits_by_face[("Roman", symbol_size)] == 81 * 6 - givens
+    assert digits_by_face[("DejaVuSans", symbol_size)] == 81 * 6 - givens
 
 
 def test_rendering_twice_gives_identical_bytes(travel_pdf):
@@ -287,7 +287,7 @@ def test_a_font_of_ones_own_is_embedded_instead():
     style = RenderStyle(TRAVEL, font_regular=oblique)
     pdf = PdfReader(io.BytesIO(render_pdf_bytes(sample_pages(), style, METADATA)))
     names = {name.split("+")[-1] for name in fonts_of(pdf)}
-    assert names == {"BitstreamVeraSans-Oblique", "BitstreamVeraSans-Bold"}
+    assert names == {"BitstreamVeraSans-Oblique", "DejaVuSans-Bold"}
 
 
 def test_a_missing_font_is_a_clear_error(tmp_path):
@@ -323,13 +323,23 @@ def test_no_text_anywhere_is_under_seven_points(size, per_page):
     assert sizes and min(sizes) >= MIN_TEXT_SIZE
 
 
-def test_a_caption_too_long_to_sit_beside_the_note_is_shortened_on_its_one_line():
+def test_a_caption_too_long_to_sit_beside_the_note_wraps_to_a_second_line_never_cut():
     solution = solved_grid(9)
-    long_caption = "A Very Long Section Name That Cannot Fit · 9x9"
+    long_caption = "A Long Section Name · Easy · 9x9"
     item = GridItem(puzzle_of(solution), None, "Puzzle 1", long_caption, "Answer book, page 12")
     style = RenderStyle(TRAVEL)
-    pages = paginate_puzzles([item] * 6, TRAVEL, 6, 1, style.label_height, style.below_height)
+    pages = paginate_puzzles([item] * 4, TRAVEL, 4, 1, style.label_height,
+                             style.below_height * 2)
     text = PdfReader(io.BytesIO(render_pdf_bytes(pages, style, METADATA))).pages[0].extract_text()
-    assert text.count("Answer book, page 12") == 6  # the note is kept whole
-    assert long_caption not in text
-    assert text.count("A Very") == 6 and text.count("...") == 6
+    assert text.count("Answer book, page 12") == 4  # the note is kept whole
+    assert text.count(long_caption) == 4 and "..." not in text
+
+
+def test_a_caption_that_cannot_fit_two_lines_is_refused_not_cut():
+    item = GridItem(puzzle_of(solved_grid(9)), None, "Puzzle 1",
+                    "A Very Long Section Name That Cannot Fit At All · 9x9", "Answer book, page 12")
+    style = RenderStyle(TRAVEL)
+    pages = paginate_puzzles([item] * 6, TRAVEL, 6, 1, style.label_height,
+                             style.below_height * 2)
+    with pytest.raises(RenderError, match="do not fit in two lines"):
+        render_pdf_bytes(pages, style, METADATA)

@@ -17,7 +17,7 @@ from bookmaker.spec.fit import cell_side
 from bookmaker.spec.layouts import parse_layout, preset_folder
 
 REPO = Path(__file__).resolve().parents[1]
-VERA = REPO / "fonts" / "Vera.ttf"
+VERA = REPO / "fonts" / "DejaVuSans.ttf"
 # daily.yaml is a newspaper daily spec, not a book: tests/test_daily_spec.py loads it.
 EXAMPLES = sorted(path for path in (REPO / "examples").glob("*.yaml")
                   if path.name != "daily.yaml")
@@ -89,6 +89,50 @@ def test_a_date_as_seed_suggests_quotes():
         "put it in quotes to use it as text"]
 
 
+@pytest.mark.parametrize("written, seed", [
+    ("42", 42), ("007", 7), ("+5", 5), ("-3", -3),   # whole numbers: as --seed reads them
+    ("0755", 755), ("010", 10),                      # not YAML 1.1's octal 493 and 8
+    ("1:30", "1:30"), ("0x1F", "0x1F"), ("1_000", "1_000"), ("0o17", "0o17"),  # as written
+    ("1.50", "1.50"), (".inf", ".inf"), ('"0755"', "0755"), ("'42'", "42")])
+def test_a_seed_is_read_as_written_not_by_yaml_11s_number_forms(written, seed):
+    loaded = load_spec(write(replaced("seed: 1", f"seed: {written}")))
+    assert loaded.seed == seed and type(loaded.seed) is type(seed)
+
+
+@pytest.mark.parametrize("written, issue", [("010", "10"), ("2", "2"), ("1:30", "1:30"),
+                                            ("0x10", "0x10"), ("'08'", "08")])
+def test_a_volume_is_read_as_written_so_010_is_not_issue_8(written, issue):
+    loaded = load_spec(write(replaced("seed: 1", f"seed: 1\n  volume: {written}")))
+    assert loaded.issue == issue
+
+
+def test_a_spec_nested_too_deep_is_a_located_mistake_not_a_crash():
+    assert problems_of(replaced("seed: 1", "seed: 1\n  layout: " + "[" * 500)) == [
+        "book.yaml:4:59: nested more than 50 levels deep; no spec needs that"]
+
+
+def test_a_long_title_makes_a_file_name_of_at_most_100_characters():
+    title = "The Very Long Book of " + "Puzzles and More " * 20
+    loaded = load_spec(write(replaced("title: Test Book", f"title: {title}")))
+    assert loaded.name == ("the-very-long-book-of" + "-puzzles-and-more" * 4 + "-puzzles")
+    assert len(loaded.name) <= 100 and loaded.series == loaded.name
+
+
+def test_a_name_longer_than_a_file_name_allows_is_refused_at_load():
+    spec = replaced("seed: 1\n", f"seed: 1\n  name: {'a' * 150}\n")
+    assert problems_of(spec) == [
+        "book.yaml:4:9: book.name: must be at most 100 characters (it names files), got 150"]
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "extreme"])
+def test_a_grade_no_4x4_puzzle_has_is_refused_at_load(difficulty):
+    spec = replaced("count: 2\n", f"count: 2\n  - {{name: Tiny, size: 4x4, count: 3, "
+                                 f"difficulty: {difficulty}}}\n")
+    assert problems_of(spec) == [
+        f"book.yaml:8:51: sections[1].difficulty: 4x4 puzzles are never harder than "
+        f"'beginner', so none is {difficulty!r}"]
+
+
 def test_a_missing_required_key_is_reported_at_its_mapping():
     assert problems_of(replaced("    count: 2\n", "")) == [
         "book.yaml:5:5: sections[0]: missing required key 'count'"]
@@ -129,14 +173,16 @@ def test_too_many_puzzles_per_page_is_reported_with_how_many_fit():
     spec = replaced("count: 2\n", "count: 2\n    puzzles_per_page: 30\n")
     assert problems_of(spec) == [
         "book.yaml:8:23: sections[0].puzzles_per_page: 30 9x9 puzzles do not fit on one "
-        "kdp-6x9 page: the cells would be 5.3 pt, under the 13.0 pt minimum (at most 6 fit)"]
+        "kdp-6x9 page: the cells would be 4.2 pt, under the 13.0 pt minimum (at most 6 fit)"]
 
 
 def test_a_grid_too_large_for_the_layout_is_reported_at_the_size():
     spec = replaced("seed: 1\n", "seed: 1\n  layout: large-print\n")
     assert problems_of(replaced("size: 9x9", "size: 25x25", spec)) == [
         "book.yaml:7:11: sections[0].size: a 25x25 puzzle does not fit on one large-print "
-        "page: the cells would be 20.5 pt, under the 28.8 pt minimum (at most 0 fit)"]
+        "page: the cells would be 20.4 pt, under the 28.8 pt minimum (at most 0 fit)",
+        "book.yaml:7:11: sections[0].size: a 25x25 answer grid does not fit on one "
+        "large-print page"]
 
 
 def test_an_unknown_layout_is_reported_with_the_presets():
@@ -217,34 +263,43 @@ def test_a_font_whose_digits_the_renderer_would_refuse_is_reported_at_load(monke
         "choose another font or text.digits"]
 
 
+SEPARATE = "seed: 1\n  answers: separate\n"
+
+
 def test_a_book_thicker_than_the_gutter_table_is_refused_at_load():
-    # 2 front pages + 1700 puzzles at 2 a page; answers in a separate book.
-    assert problems_of(replaced("count: 2", "count: 1700")) == [
-        "book.yaml:5:3: sections: the book would have 852 pages, more than the 828 the "
-        "kdp-6x9 layout allows"]
+    # 4 front pages (title, copyright, contents, how to play) + 1700 puzzles at 2 a page.
+    spec = replaced("seed: 1\n", SEPARATE, replaced("count: 2", "count: 1700"))
+    assert problems_of(spec) == [
+        "book.yaml:6:3: sections: the book would have 854 pages, more than the 828 Amazon "
+        "KDP paperback prints on white paper: 'Easy' 1700 puzzles at 2 a page (850 pages), "
+        "front matter and other pages 4"]
 
 
 def test_answers_at_the_back_count_towards_the_books_pages():
-    # 2 + 700 puzzle pages + the "Answers" page + 234 answer pages (6 a page).
-    spec = replaced("seed: 1\n", "seed: 1\n  answers: back\n",
-                    replaced("count: 2", "count: 1400"))
+    # 4 + 700 puzzle pages + the "Answers" divider (and a blank page before it, to start
+    # on a right-hand page) + 234 answer pages (6 a page).
+    spec = replaced("count: 2", "count: 1400")
     assert problems_of(spec) == [
-        "book.yaml:6:3: sections: the book would have 937 pages, more than the 828 the "
-        "kdp-6x9 layout allows"]
+        "book.yaml:5:3: sections: the book would have 940 pages, more than the 828 Amazon "
+        "KDP paperback prints on white paper: 'Easy' 1400 puzzles at 2 a page (700 pages), "
+        "answers 234 pages, front matter and other pages 6"]
 
 
-def test_a_separate_answer_book_too_thick_is_refused_at_load():
-    spec = replaced("count: 2", "count: 4974\n    puzzles_per_page: 6")
+def test_cream_paper_allows_fewer_pages_than_white():
+    spec = replaced("seed: 1\n", SEPARATE + "  paper: cream\n",
+                    replaced("count: 2", "count: 1546"))
     assert problems_of(spec) == [
-        "book.yaml:5:3: sections: the book would have 831 pages, more than the 828 the "
-        "kdp-6x9 layout allows",
-        "book.yaml:5:3: sections: the answer book would have 830 pages, more than the 828 "
-        "the kdp-6x9 layout allows"]
+        "book.yaml:7:3: sections: the book would have 778 pages, more than the 776 Amazon "
+        "KDP paperback prints on cream paper: 'Easy' 1546 puzzles at 2 a page (773 pages), "
+        "front matter and other pages 5"]
+    assert load_spec(write(replaced("cream", "white", spec))).page_totals()[0] == 778
 
 
 def test_the_thickest_book_the_gutter_table_allows_loads():
-    # 2 + 826 puzzle pages = 828 pages exactly; the answer book: title page + 276.
-    assert load_spec(write(replaced("count: 2", "count: 1652"))).page_totals() == (828, 277)
+    # 4 + 824 puzzle pages = 828 pages exactly; the answer book: title page + 275, and a
+    # Notes page for an even count.
+    spec = replaced("seed: 1\n", SEPARATE, replaced("count: 2", "count: 1648"))
+    assert load_spec(write(spec)).page_totals() == (828, 276)
 
 
 def test_a_huge_count_is_refused_without_planning_it():
@@ -349,7 +404,7 @@ def test_every_mistake_in_a_file_is_reported_at_once_in_line_order():
         "book.yaml:3:11: sections[0].size: 7x7 has no rectangular box of at least 2x2",
         "book.yaml:4:12: sections[0].count: must be at least 1, got 0",
         "book.yaml:8:23: sections[1].puzzles_per_page: 30 9x9 puzzles do not fit on one "
-        "kdp-6x9 page: the cells would be 5.3 pt, under the 13.0 pt minimum (at most 6 fit)",
+        "kdp-6x9 page: the cells would be 4.2 pt, under the 13.0 pt minimum (at most 6 fit)",
         "book.yaml:9:17: sections[1].difficulty: expected one of: any, beginner, easy, "
         "medium, hard, expert, extreme; got the text 'hardest' (did you mean 'hard'?)",
         "book.yaml:11:3: book: missing required key 'title'",
@@ -380,7 +435,10 @@ def test_a_good_spec_loads_with_every_default_filled(tmp_path):
     assert isinstance(spec, BookSpec)
     assert spec.source == (tmp_path / "book.yaml").resolve()
     assert (spec.title, spec.subtitle, spec.author, spec.seed) == ("Test Book", None, None, 1)
-    assert (spec.name, spec.answers, spec.page_numbers) == ("test-book", "separate", True)
+    assert (spec.name, spec.answers, spec.page_numbers) == ("test-book", "back", True)
+    assert (spec.language, spec.paper, spec.padding, spec.sections_start) == \
+        ("en", "white", "notes", "any")
+    assert spec.front_matter.copyright_page and spec.front_matter.contents
     assert spec.front_matter.title_page and spec.front_matter.how_to_play
     assert (spec.fonts.regular, spec.fonts.bold) == (None, None)
     assert spec.layout == load_preset("kdp-6x9")
@@ -418,7 +476,9 @@ def test_the_layouts_default_is_capped_to_what_fits_for_large_grids():
     spec = replaced("seed: 1\n", "seed: 1\n  layout: kdp-8.5x11\n")
     loaded = load_spec(write(replaced("size: 9x9", "size: 16x16", spec)))
     assert load_preset("kdp-8.5x11").puzzles_per_page == 4
-    assert loaded.sections[0].puzzles_per_page == 4
+    # Four would fit, at 0.2 in cells; by default a 16x16 keeps 0.3 in cells to write in.
+    assert load_preset("kdp-8.5x11").puzzles_per_page_problem(4, 16) is None
+    assert loaded.sections[0].puzzles_per_page == 1
     assert loaded.sections[0].answers_per_page == 6  # the layout says 9; 6 fit
 
 
@@ -566,7 +626,7 @@ def test_large_print_keeps_given_digits_at_16_pt_or_more():
     (("puzzles_per_page: 2", "puzzles_per_page: 1000000000"), "puzzles_per_page: must be at "
                                                               "most 100, got 1000000000"),
     (("puzzles_per_page: 2", "puzzles_per_page: 30"), "puzzles_per_page: 30 9x9 puzzles do "
-     "not fit on one broken page: the cells would be 5.3 pt, under the 13.0 pt minimum "
+     "not fit on one broken page: the cells would be 4.2 pt, under the 13.0 pt minimum "
      "(at most 6 fit)"),
 ])
 def test_each_layout_check_reports_its_problem(edit, problem):
@@ -581,11 +641,11 @@ def test_fixed_digits_too_small_for_the_smallest_cell_are_refused_at_load():
     """The renderer sizes digits by their share of the cell; under 0.3 it would refuse."""
     text = (preset_folder() / "kdp-6x9.yaml").read_text(encoding="utf-8")
     text = text.replace("digits: 0.6 ", "digits: 7pt ").replace("min_cell: 0.18in",
-                                                                "min_cell: 25pt")
+                                                                "min_cell: 24pt")
     layout, problems = parse_layout(text, "broken.yaml", "broken")
     assert layout is None
     assert [f"{p.path}: {p.message}" for p in problems] == [
-        "text.digits: 7 pt is only 0.28 of the smallest cell (25 pt, grids.min_cell); "
+        "text.digits: 7 pt is only 0.29 of the smallest cell (24 pt, grids.min_cell); "
         "digits must be at least 0.3 of the cell"]
 
 
@@ -593,8 +653,9 @@ def test_a_recursive_anchor_is_an_error_not_a_crash():
     spec = "book: &a\n  title: T\n  seed: 1\n  self: *a\n" + GOOD_SPEC.split("\n", 3)[3]
     assert problems_of(spec) == [
         "book.yaml:4:3: book: unknown key 'self' (expected one of: title, subtitle, author, "
-        "seed, layout, answers, front_matter, page_numbers, fonts, name, series, volume, "
-        "registry)"]
+        "seed, layout, answers, language, paper, padding, sections_start, difficulty_mark, "
+        "isbn, copyright, imprint, edition, front_matter, page_numbers, fonts, name, series, "
+        "volume, registry)"]
 
 
 def test_nested_aliases_are_walked_once_not_expanded():

@@ -14,7 +14,8 @@ from bookmaker.core.generator import GenerationError, generate
 from bookmaker.core.grader import grade
 from bookmaker.core.grid import format_grid, parse_grid
 from bookmaker.core.shape import parse_shape
-from bookmaker.core.targeted import attempt_budget, generate_graded
+from bookmaker.core import targeted
+from bookmaker.core.targeted import attempt_budget, generate_graded, unreachable_grade
 from bookmaker.core.verify import verify_puzzle
 from bookmaker.spec import load_spec
 
@@ -73,9 +74,22 @@ def test_any_is_generate_unchanged_with_its_grading():
 
 def test_an_unreachable_grade_says_so_instead_of_looping():
     with pytest.raises(GenerationError) as caught:
-        generate_graded(parse_shape("4x4"), 1, "extreme", max_attempts=30)
-    assert str(caught.value) == ("could not make an 'extreme' 4x4 puzzle in 30 attempts: "
-                                 "4x4 puzzles are never harder than 'beginner' here")
+        generate_graded(parse_shape("6x6"), 1, "extreme", max_attempts=30)
+    assert str(caught.value) == ("could not make an 'extreme' 6x6 puzzle in 30 attempts: "
+                                 "6x6 puzzles are never harder than 'easy' here")
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "extreme"])
+def test_a_4x4_above_beginner_is_refused_before_any_attempt(difficulty, monkeypatch):
+    # Every 4x4 puzzle is solved by singles (all 91,428 were checked): no attempt can
+    # succeed, so none is made, where 10,000 attempts took seconds.
+    assert unreachable_grade(parse_shape("4x4"), "beginner") is None
+    assert unreachable_grade(parse_shape("9x9"), "extreme") is None
+    monkeypatch.setattr(targeted, "_attempt", lambda *args: pytest.fail("an attempt was made"))
+    with pytest.raises(GenerationError) as caught:
+        generate_graded(parse_shape("4x4"), 1, difficulty)
+    assert str(caught.value) == (f"4x4 puzzles are never harder than 'beginner', so none is "
+                                 f"{difficulty!r}")
 
 
 def test_an_unknown_difficulty_is_refused():
@@ -157,6 +171,26 @@ def test_grade_prints_grade_score_and_hardest_per_line_and_invalid_lines():
     assert result.output.splitlines() == [
         "1: beginner 1.2 hidden single",
         "2: invalid: wrong length: 3 cells is not a square grid from 4x4 to 25x25 (9x9 needs 81)"]
+
+
+def test_grade_says_none_or_multiple_as_check_does_and_exits_1():
+    # A puzzle without exactly one solution has no grade: it used to get one ("extreme
+    # 9.6173 guessing" for one with no solution) and exit 0.
+    no_solution = "12345678." + "........9" + "." * 63
+    result = run("grade", "-", input=f"{PUZZLE}\n{no_solution}\n{'.' * 16}\n")
+    assert result.exit_code == 1
+    assert result.output.splitlines() == ["1: beginner 1.2 hidden single", "2: none",
+                                          "3: multiple"]
+    result = run("grade", "--json", "-", input=f"{'.' * 16}\n")
+    assert (result.exit_code, json.loads(result.output)) == (1, {"line": 1,
+                                                                 "verdict": "multiple"})
+
+
+def test_generate_refuses_a_grade_no_puzzle_of_its_size_has_at_once():
+    result = run("generate", "--size", "4x4", "--seed", "1", "--difficulty", "extreme")
+    assert result.exit_code == 2
+    assert result.output.endswith("Error: Invalid value for '--difficulty': 4x4 puzzles are "
+                                  "never harder than 'beginner', so none is 'extreme'\n")
 
 
 def test_grade_verbose_lists_the_steps():

@@ -1,10 +1,12 @@
 """The whole pipeline for one book spec, as a straight line of stages:
 plan -> produce -> compose -> render -> write.
 
-Nothing is written until every stage has succeeded, and then each file goes to a
-temporary file in the output folder that is renamed over the old one: a failed or
-interrupted build leaves the folder as it found it (DESIGN.md, "Bad input"), but for a
-registry file it had to make, which stays, empty (registry.py says why).
+What can be checked before any puzzle is made is checked first (the registry, the output
+folder), and a replacement an earlier build left unfinished there is finished or undone.
+Nothing is written until every stage has succeeded; then the book's files replace the
+old ones as a set, together with its registry entries (puzzles/outputs.py): a failed or
+interrupted build leaves the folder and the registry as it found them (DESIGN.md, "Bad
+input").
 """
 
 from __future__ import annotations
@@ -13,7 +15,6 @@ import json
 import os
 import time
 from concurrent.futures import Executor
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -22,12 +23,14 @@ from ..core.generator import Puzzle
 from ..core.rng import derive_seed
 from ..core.shape import shape_for_size
 from ..puzzles.dedupe import Distinct, without_repeats
+from ..puzzles.outputs import OutputSet, check_can_write, recover, replace_outputs
 from ..puzzles.produce import PuzzleJob, make_puzzle, produce
-from ..puzzles.registry import Registry, Snapshot, default_registry_path, entry_of
+from ..puzzles.registry import (PendingIssues, Registry, Snapshot, default_registry_path,
+                                entry_of)
 from ..render.pdf import render_pdf_bytes
 from ..spec import BookSpec, slug_of
-from .compose import BuildError, ComposedBook, compose
-from .manifest import manifest_text
+from .compose import BuildError, ComposedBook, answers_file_name, book_file_name, compose
+from .manifest import manifest_text, other_book_named_alike
 from .plan import PlannedPuzzle, plan, ramped
 
 __all__ = ["build", "BuildResult", "BuildError"]
@@ -46,6 +49,7 @@ class BuildResult:
     stage_seconds: dict[str, float] = field(default_factory=dict)
     registry: Path | None = None  # the registry the puzzles were recorded in, if any
     remade: int = 0  # puzzles made again because they repeated others
+    padding: dict[str, int] = field(default_factory=dict)  # pages added per file, by name
 
 
 def build(spec: BookSpec, out_dir: str | os.PathLike, workers: int = 1,
@@ -53,12 +57,17 @@ def build(spec: BookSpec, out_dir: str | os.PathLike, workers: int = 1,
           executor: Executor | None = None) -> BuildResult:
     """Build the book: `<name>.pdf`, `<name>-answers.pdf` when answers are separate, and
     `<name>.json`, in out_dir. on_progress(done) is told as puzzles are finished. The
-    puzzles are made on the executor if one is given (see produce())."""
+    puzzles are made on the executor if one is given (see produce()). BuildError before
+    anything is made if `<name>.json` there is another book's manifest."""
     clock = _StageClock()
+    refusal = other_book_named_alike(spec, Path(out_dir))
+    if refusal:
+        raise BuildError(refusal)
     planned = plan(spec)
     registry = book_registry(spec, out_dir)
-    distinct, since = distinct_puzzles(spec, planned, registry, lambda jobs, progress=None:
-                                       produce(jobs, workers, progress, executor), on_progress)
+    check_before_making(spec, out_dir, registry)
+    distinct, read = distinct_puzzles(spec, planned, registry, lambda jobs, progress=None:
+                                      produce(jobs, workers, progress, executor), on_progress)
     keys = {p.id: key for p, key in zip(planned, distinct.keys)}
     planned, puzzles = ramped(planned, distinct.puzzles)
     example = example_puzzle(spec)
@@ -69,13 +78,12 @@ def build(spec: BookSpec, out_dir: str | os.PathLike, workers: int = 1,
     contents[f"{spec.name}.json"] = manifest_text(spec, planned, puzzles, book,
                                                   keys).encode("utf-8")
     stale = stale_files(Path(out_dir), spec.name, contents)
-    with registering(registry, spec, planned, puzzles, keys, since):
-        files = write_atomically(Path(out_dir), contents)
-    for path in stale:
-        path.unlink(missing_ok=True)
+    files = replace_outputs(OutputSet(Path(out_dir), contents, stale),
+                            pending_issue(registry, spec, planned, puzzles, keys, read))
     clock.lap("write")
     return BuildResult(files, len(planned), {d.file_name: len(d.pages) for d in book.documents},
-                       clock.laps, registry and registry.path, distinct.remade)
+                       clock.laps, registry and registry.path, distinct.remade,
+                       {d.file_name: d.padding for d in book.documents if d.padding})
 
 
 def book_registry(spec: BookSpec, out_dir: str | os.PathLike) -> Registry | None:
@@ -83,40 +91,47 @@ def book_registry(spec: BookSpec, out_dir: str | os.PathLike) -> Registry | None
     if spec.registry is False:
         return None
     if spec.registry is True:
-        return Registry(default_registry_path(out_dir, slug_of(spec.series)))
+        return Registry(default_registry_path(out_dir, slug_of(spec.series, spec.name)))
     return Registry(spec.registry)
+
+
+def check_before_making(spec: BookSpec, out_dir: str | os.PathLike,
+                        registry: Registry | None) -> None:
+    """Finish or undo what an interrupted build left in out_dir, then fail now, not after
+    every puzzle is made, if the files or the registry could not be written."""
+    recover(out_dir)
+    check_can_write(out_dir, [book_file_name(spec), answers_file_name(spec),
+                              f"{spec.name}.json"])
+    if registry is not None:
+        registry.check_usable()
 
 
 def distinct_puzzles(spec: BookSpec, planned: list[PlannedPuzzle], registry: Registry | None,
                      make: Callable, on_progress: ProgressCallback | None
-                     ) -> tuple[Distinct, int]:
+                     ) -> tuple[Distinct, Snapshot]:
     """Every planned puzzle, none equivalent to another or to one the registry holds
-    from another issue (book/dedupe.py), and the registry's watermark when it was read.
+    from another issue (book/dedupe.py), and the registry as it was read.
     make(jobs, on_progress) is produce(): it has Dancing Links verify each puzzle
     (VerificationError otherwise), so every puzzle from here on is proven unique twice."""
     jobs = [p.job for p in planned]
     puzzles = make(jobs, on_progress)
     # Read as late as possible, so that a build finishing meanwhile is taken into account.
-    snapshot = registry.read() if registry else Snapshot((), 0)
+    snapshot = registry.read() if registry else Snapshot()
     issued = snapshot.keys((spec.series, spec.issue))
-    return (without_repeats(jobs, puzzles, issued, make, [p.id for p in planned]),
-            snapshot.watermark)
+    return without_repeats(jobs, puzzles, issued, make, [p.id for p in planned]), snapshot
 
 
-@contextmanager
-def registering(registry: Registry | None, spec: BookSpec, planned: list[PlannedPuzzle],
-                puzzles: list[Puzzle], keys: dict[str, str], since: int):
-    """Record the book's puzzles in its registry once the body (writing the files) has
-    succeeded, holding the registry's lock throughout. RegistryConflict, and nothing
-    written, if another build has registered one of these puzzles since the registry was
-    read (its row `since`)."""
+def pending_issue(registry: Registry | None, spec: BookSpec, planned: list[PlannedPuzzle],
+                  puzzles: list[Puzzle], keys: dict[str, str],
+                  read: Snapshot) -> PendingIssues | None:
+    """The book's puzzles as its issue of the registry, committed with its files.
+    RegistryConflict, and nothing written, if another build has registered one of these
+    puzzles since the registry was `read`."""
     if registry is None:
-        yield
-        return
+        return None
     entries = [entry_of(puzzle.givens, puzzle.grade, keys[p.id])
                for p, puzzle in zip(planned, puzzles)]
-    with registry.issuing(spec.series, {spec.issue: entries}, since):
-        yield
+    return registry.pending(spec.series, {spec.issue: entries}, read)
 
 
 def example_puzzle(spec: BookSpec) -> Puzzle | None:
@@ -136,54 +151,22 @@ def render_documents(book: ComposedBook, clock: _StageClock) -> dict[str, bytes]
     contents = {}
     for document in book.documents:
         contents[document.file_name] = render_pdf_bytes(document.pages, document.style,
-                                                        document.metadata)
+                                                        document.metadata, document.outline)
         clock.lap(f"render {document.file_name}")
     return contents
 
 
-def stale_files(out_dir: Path, name: str, contents: dict[str, bytes]) -> list[Path]:
+def stale_files(out_dir: Path, name: str, contents: dict[str, bytes]) -> tuple[str, ...]:
     """Files the last build of this book wrote (its manifest lists them) that this one
     does not: an answer book left from before `answers: back`, say, which would
     otherwise sit beside the new book as if it belonged to it."""
     try:
         listed = json.loads((out_dir / f"{name}.json").read_text(encoding="utf-8"))["files"]
     except (OSError, ValueError, KeyError, TypeError):
-        return []  # no earlier build here, or not a manifest of ours: leave it all alone
-    return [out_dir / file for file in listed
-            if isinstance(file, str) and file not in contents and Path(file).name == file
-            and file.startswith(name) and file.endswith(".pdf")]
-
-
-def write_atomically(out_dir: Path, contents: dict[str, bytes]) -> tuple[Path, ...]:
-    """Write every file to a temporary file beside it, then rename each into place; the
-    temporary files are removed if anything fails."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    temporaries: dict[Path, Path] = {}
-    try:
-        for name, data in contents.items():
-            temporaries[out_dir / name] = _write_temporary(out_dir, name, data)
-        for target, temporary in temporaries.items():
-            os.replace(temporary, target)
-    finally:
-        for temporary in temporaries.values():
-            temporary.unlink(missing_ok=True)
-    return tuple(temporaries)
-
-
-def _write_temporary(out_dir: Path, name: str, data: bytes) -> Path:
-    """A new hidden file holding data, flushed to disk. Created with os.open so that the
-    user's umask decides its permissions, as for any file they write."""
-    temporary = out_dir / f".{name}.{os.getpid()}.tmp"
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
-    try:
-        with os.fdopen(descriptor, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
-    return temporary
+        return ()  # no earlier build here, or not a manifest of ours: leave it all alone
+    return tuple(file for file in listed
+                 if isinstance(file, str) and file not in contents and Path(file).name == file
+                 and file.startswith(name) and file.endswith(".pdf"))
 
 
 class _StageClock:

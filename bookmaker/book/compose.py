@@ -1,10 +1,12 @@
-"""Verified puzzles + a book spec -> the documents to draw: front matter, puzzle pages and
-answer keys, each page numbered, and where every puzzle and answer landed.
+"""Verified puzzles + a book spec -> the documents to draw, page by page from the page plan.
 
-Page numbers are positions in their file (page 1 is a right-hand page), so their parity
-mirrors the margins; a separate answer file counts from 1. Every page number is known
-before any page is made, because "Answer on page P" must be printed under puzzles that
-come before their answers, and the gutter depends on the file's final page count.
+Every page is planned first, from counts (spec/pagecount.py: the plan loading checked):
+title, copyright, contents, how to play, section openers, puzzles, blank pages that keep
+sections on right-hand pages, the answers' divider, answers, and Notes pages up to the
+print-on-demand minimum and an even count. So every page number, and every outline entry,
+is known before any page is made: "Answer on page P" is printed under puzzles that come
+before their answers, and the gutter depends on the file's final page count. The plan's
+page rules are checked again here, then each planned page is made, in the book's language.
 """
 
 from __future__ import annotations
@@ -15,18 +17,26 @@ from pathlib import Path
 from typing import Sequence
 
 from ..core.generator import Puzzle
-from ..pages.page import Page, PageGeometry, how_to_play_page, title_page
-from ..pages.paginate import GridItem, page_count, page_of_each, paginate_puzzles
+from ..core.grader import GRADES
+from ..core.grid import SYMBOLS
+from ..pages.bookpages import (HEADING_ROOM, ContentsEntry, ExamplePair, blank_page,
+                               contents_page, copyright_page, divider_page, example_page,
+                               how_to_play_page, notes_page, opener_page, title_page)
+from ..pages.page import Page, PageGeometry
+from ..pages.paginate import GridItem, page_of_each, paginate_puzzles
 from ..render.fonts import default_fonts, digit_extent
-from ..render.pdf import MIN_TEXT_SIZE, Metadata, RenderStyle
+from ..render.pdf import Metadata, OutlineEntry, RenderStyle
 from ..spec import BookSpec, Layout, SectionSpec
-from ..spec.pagecount import answer_front_page_count
-from ..spec.pagecount import front_page_count as count_front_pages
+from ..spec.captions import SEPARATOR, answer_note_text
+from ..spec.catalogue import Catalogue, load_catalogue
+from ..spec.pagecount import (ANSWERS, BLANK, CONTENTS, COPYRIGHT, DIVIDER, EXAMPLE,
+                              HOW_TO_PLAY, NOTES, OPENER, PUZZLES, TITLE, BookPlan,
+                              PlannedPage, longest_blank_run)
+from ..spec.printer import load_printer
+from ..spec.textcheck import band_text
 from .plan import PlannedPuzzle
 
-ANSWERS_WHERE = {"separate": "in the separate answer book", "back": "at the back of the book",
-                 "none": ""}
-ANSWER_PAGES_FOOTER = "Answers"
+UNNUMBERED = (TITLE, COPYRIGHT, BLANK, DIVIDER, OPENER)  # pages that show no number
 
 
 class BuildError(RuntimeError):
@@ -35,12 +45,14 @@ class BuildError(RuntimeError):
 
 @dataclass(frozen=True)
 class Document:
-    """One PDF to write: its file name, its pages and how they are drawn."""
+    """One PDF to write: its file name, its pages, how they are drawn, and its outline."""
 
     file_name: str
     pages: tuple[Page, ...]
     style: RenderStyle
     metadata: Metadata
+    outline: tuple[OutlineEntry, ...] = ()
+    padding: int = 0  # pages added only to meet the print-on-demand rules
 
 
 @dataclass(frozen=True)
@@ -68,62 +80,81 @@ def answers_file_name(spec: BookSpec) -> str:
     return f"{spec.name}-answers.pdf"
 
 
+@dataclass(frozen=True)
+class _Book:
+    """What making any page needs: the spec, its words, puzzles, places and the plan."""
+
+    spec: BookSpec
+    words: Catalogue
+    planned: Sequence[PlannedPuzzle]
+    puzzles: Sequence[Puzzle]
+    places: Sequence[PuzzlePlace]
+    plan: BookPlan
+    example: Puzzle | None
+
+
 def compose(spec: BookSpec, planned: Sequence[PlannedPuzzle], puzzles: Sequence[Puzzle],
             example: Puzzle | None) -> ComposedBook:
     """The book's documents: the book itself, and the answer book when answers are separate."""
-    places, book_pages, answer_pages = number_pages(spec)
-    style = document_style(spec, book_pages)
-    pages = front_pages(spec, style.geometry, example)
-    pages += puzzle_pages(spec, planned, puzzles, places, style)
-    if spec.answers == "back":
-        pages += answers_opening(spec, style.geometry)
-        pages += answer_pages_of(spec, planned, puzzles, places, style)
-    documents = [Document(book_file_name(spec), tuple(pages), style, book_metadata(spec))]
-    if spec.answers == "separate":
-        answers_style = document_style(spec, answer_pages)
-        documents.append(Document(answers_file_name(spec), tuple(
-            answers_opening(spec, answers_style.geometry)
-            + answer_pages_of(spec, planned, puzzles, places, answers_style)), answers_style,
-            book_metadata(spec, "Answers")))
-    return ComposedBook(tuple(documents), tuple(places))
+    plan = spec.page_plan()
+    check_page_rules(spec, plan)
+    book = _Book(spec, load_catalogue(spec.language), planned, puzzles,
+                 number_pages(spec, plan), plan, example)
+    documents = [_document(book, plan.book, book_file_name(spec), "", plan.book_padding)]
+    if plan.answer_book:
+        documents.append(_document(book, plan.answer_book, answers_file_name(spec),
+                                   book.words.text("answers"), plan.answer_padding))
+    return ComposedBook(tuple(documents), tuple(book.places))
 
 
-# Page numbers: decided first, from counts alone.
-
-def front_page_count(spec: BookSpec) -> int:
-    return count_front_pages(spec.front_matter.title_page, spec.front_matter.how_to_play)
-
-
-def number_pages(spec: BookSpec) -> tuple[list[PuzzlePlace], int, int]:
-    """Each puzzle's place, the book's page count and the answer book's (0 if none).
-    Every section starts on a new page, for its puzzles and for its answers."""
-    puzzle_pages, after_puzzles = pages_of_sections(spec.sections, front_page_count(spec) + 1,
-                                                    answers=False)
-    answer_start = {"separate": 1, "back": after_puzzles, "none": None}[spec.answers]
-    if answer_start is None:
-        places = [PuzzlePlace(page, None, None) for page in puzzle_pages]
-        return places, after_puzzles - 1, 0
-    answer_start += answer_front_page_count(spec.answers, spec.front_matter.title_page)
-    answer_pages, after_answers = pages_of_sections(spec.sections, answer_start, answers=True)
-    file_name = answers_file_name(spec) if spec.answers == "separate" else book_file_name(spec)
-    places = [PuzzlePlace(page, answer, file_name)
-              for page, answer in zip(puzzle_pages, answer_pages)]
-    if spec.answers == "back":
-        return places, after_answers - 1, 0
-    return places, after_puzzles - 1, after_answers - 1
+def _document(book: _Book, plan: Sequence[PlannedPage], file_name: str, part: str,
+              padding: int) -> Document:
+    style = document_style(book.spec, len(plan))
+    pages = make_pages(book, plan, style, answer_book=bool(part))
+    if len(pages) != len(plan):  # a bug: the plan is what loading checked
+        raise BuildError(f"{file_name}: {len(pages)} pages made for {len(plan)} planned")
+    return Document(file_name, tuple(pages), style, book_metadata(book.spec, part),
+                    outline_of(book, plan, answer_book=bool(part)), padding)
 
 
-def pages_of_sections(sections: Sequence[SectionSpec], first_page: int,
-                      answers: bool) -> tuple[list[int], int]:
-    """The page of every puzzle (or answer) when the sections follow each other from
-    first_page, and the first page after them."""
-    pages: list[int] = []
-    next_page = first_page
-    for section in sections:
-        per_page = section.answers_per_page if answers else section.puzzles_per_page
-        pages += page_of_each(section.count, per_page, next_page)
-        next_page += page_count(section.count, per_page)
-    return pages, next_page
+def check_page_rules(spec: BookSpec, plan: BookPlan) -> None:
+    """The print-on-demand rules, on the plan: the least pages, an even count, and no
+    long run of blank pages (loading refused what breaks them; this guards the plan)."""
+    if not spec.layout.print_on_demand:
+        return
+    rules = load_printer()
+    for name, pages in (("book", plan.book), ("answer book", plan.answer_book)):
+        if not pages:
+            continue
+        if len(pages) < rules.min_pages or (rules.even_pages and len(pages) % 2):
+            raise BuildError(f"the {name}'s {len(pages)} pages break {rules.description}'s "
+                             f"page count rules")
+        if longest_blank_run(pages) > rules.max_blank_run:
+            raise BuildError(f"the {name} has more than {rules.max_blank_run} blank pages "
+                             f"in a row")
+
+
+# Page numbers: decided first, from the plan.
+
+def number_pages(spec: BookSpec, plan: BookPlan | None = None) -> list[PuzzlePlace]:
+    """Each puzzle's place: its page, and its answer's page and file."""
+    plan = plan or spec.page_plan()
+    separate = spec.answers == "separate"
+    answer_file = {"separate": answers_file_name(spec), "back": book_file_name(spec)}
+    places = []
+    for index, section in enumerate(spec.sections):
+        pages = page_of_each(section.count, section.puzzles_per_page,
+                             plan.first_page(PUZZLES, index))
+        first = plan.first_page(ANSWERS, index, answer_book=separate)
+        answers = page_of_each(section.count, section.answers_per_page, first) \
+            if first else [None] * section.count
+        places += [PuzzlePlace(page, answer, answer_file.get(spec.answers) if answer else None)
+                   for page, answer in zip(pages, answers)]
+    return places
+
+
+def _place_of(book: _Book, planned: PlannedPuzzle) -> PuzzlePlace:
+    return book.places[planned.number - 1]
 
 
 # Layout -> geometry and style: the one place where the spec's page design meets drawing.
@@ -135,14 +166,13 @@ def document_style(spec: BookSpec, page_total: int) -> RenderStyle:
     regular, bold = default_fonts()
     regular, bold = spec.fonts.regular or regular, spec.fonts.bold or bold
     text, lines = layout.text, layout.lines
-    scale = text.label / 10  # title and body text grow with the layout's labels
     return RenderStyle(
         page_geometry(layout, page_total), Path(regular), Path(bold),
         given_font_ratio=digit_ratio(layout, Path(regular)),
         label_size=text.label, caption_size=layout.caption_size,
         header_size=text.header, footer_size=text.footer, page_number_size=text.page_number,
-        title_size=28 * scale, subtitle_size=15 * scale, heading_size=14 * scale,
-        body_size=max(MIN_TEXT_SIZE, 11 * scale),
+        title_size=layout.title_size, subtitle_size=layout.subtitle_size,
+        heading_size=layout.heading_size, body_size=layout.body_size,
         cell_line=lines.cell, box_line=lines.box, border_line=lines.border)
 
 
@@ -176,74 +206,240 @@ def book_metadata(spec: BookSpec, part: str = "") -> Metadata:
                     creator="bookmaker")
 
 
-# The pages themselves.
+# The pages, kind by kind, in plan order.
 
-def front_pages(spec: BookSpec, geometry: PageGeometry, example: Puzzle | None) -> list[Page]:
-    """Title page and how-to-play page, as the spec asks."""
+def make_pages(book: _Book, plan: Sequence[PlannedPage], style: RenderStyle,
+               answer_book: bool) -> list[Page]:
+    """Every planned page, made. Puzzle and answer pages are laid out a section at a time
+    and handed out as the plan reaches them; any other page by its kind's maker."""
+    grids = {(PUZZLES, index): iter(puzzle_pages(book, index, members, style))
+             for index, members in by_section(book.planned)}
+    grids |= {(ANSWERS, index): iter(answer_pages(book, index, members, style, answer_book))
+              for index, members in by_section(book.planned)}
     pages = []
-    if spec.front_matter.title_page:
-        pages.append(title_page(geometry, spec.title, spec.subtitle or "", spec.author or ""))
+    for number, planned in enumerate(plan, start=1):
+        laid_out = grids.get((planned.kind, planned.section))
+        pages.append(next(laid_out) if laid_out else
+                     PAGE_MAKERS[planned.kind](_PageAt(book, planned, number, style,
+                                                       answer_book)))
+    return pages
+
+
+@dataclass(frozen=True)
+class _PageAt:
+    """A planned page that holds no grids, being made: its book, plan entry and number."""
+
+    book: _Book
+    planned: PlannedPage
+    number: int
+    style: RenderStyle
+    answer_book: bool
+
+    @property
+    def numbered(self) -> bool:
+        """Whether the page shows its number."""
+        return self.book.spec.page_numbers and self.planned.kind not in UNNUMBERED
+
+    @property
+    def geometry(self) -> PageGeometry:
+        return self.style.geometry
+
+
+def _title(at: _PageAt) -> Page:
+    """The book's title page, or the answer book's: the title, 'Answers', the author."""
+    spec = at.book.spec
+    subtitle = at.book.words.text("answers") if at.answer_book else spec.subtitle or ""
+    return title_page(at.geometry, spec.title, subtitle, spec.author or "")
+
+
+def _copyright(at: _PageAt) -> Page:
+    return copyright_page(at.geometry, copyright_lines(at.book.spec, at.book.words))
+
+
+def _contents(at: _PageAt) -> Page:
+    return contents_page(at.book.words.text("contents"), contents_part(at.book, at.planned.part),
+                         at.number if at.numbered else None)
+
+
+def _how_to_play(at: _PageAt) -> Page:
+    """The rules, with the worked example under them if the layout has room for it."""
+    book, spec = at.book, at.book.spec
+    beside = example_pair(book, at.style) if spec.layout.example_beside_rules() else None
+    return how_to_play_page(at.geometry, at.number, book.words.text("how_to_play"),
+                            rules_paragraphs(spec, book.words), beside, at.numbered)
+
+
+def _example(at: _PageAt) -> Page:
+    """The worked example on a page of its own, where it has no room beside the rules."""
+    grids = at.book.spec.layout.grids
+    return example_page(at.geometry, at.number, at.book.words.text("example"),
+                        at.style.title_size * HEADING_ROOM, example_pair(at.book, at.style),
+                        grids.label_height, grids.gap, at.numbered)
+
+
+def _opener(at: _PageAt) -> Page:
+    section = at.book.spec.sections[at.planned.section]
+    return opener_page(at.geometry, section.name, section_details(at.book, at.planned.section))
+
+
+def _divider(at: _PageAt) -> Page:
+    return divider_page(at.geometry, at.book.words.text("answers"), at.book.spec.title)
+
+
+def _notes(at: _PageAt) -> Page:
+    return notes_page(at.geometry, at.number, at.book.words.text("notes"), at.style.body_size,
+                      at.numbered)
+
+
+PAGE_MAKERS = {TITLE: _title, COPYRIGHT: _copyright, CONTENTS: _contents,
+               HOW_TO_PLAY: _how_to_play, EXAMPLE: _example, OPENER: _opener,
+               DIVIDER: _divider, NOTES: _notes, BLANK: lambda at: blank_page()}
+
+
+def copyright_lines(spec: BookSpec, words: Catalogue) -> list[str]:
+    """The copyright page's paragraphs: title, copyright, rights, ISBN, edition, imprint,
+    and the credit line if the spec keeps it."""
+    lines = [spec.title]
+    if spec.copyright:
+        lines.append(f"© {spec.copyright}")
+    lines.append(words.text("rights"))
+    lines += [f"ISBN {spec.isbn}"] if spec.isbn else []
+    lines += [spec.edition] if spec.edition else []
+    lines.append(spec.imprint or words.text("imprint"))
+    if spec.front_matter.credit:
+        lines.append(words.text("credit"))
+    return lines
+
+
+def contents_entries(book: _Book) -> list[ContentsEntry]:
+    """How to play, each section (its puzzles, size and grades), and the answers."""
+    spec, words, plan = book.spec, book.words, book.plan
+    entries = []
     if spec.front_matter.how_to_play:
-        pair = (example.givens, example.solution) if example is not None else None
-        sizes = tuple(section.size for section in spec.sections)
-        pages.append(how_to_play_page(geometry, len(pages) + 1, sizes,
-                                      ANSWERS_WHERE[spec.answers], pair, spec.page_numbers))
-    return pages
+        entries.append(ContentsEntry(words.text("how_to_play"), "",
+                                     plan.first_page(HOW_TO_PLAY)))
+    for index, section in enumerate(spec.sections):
+        first = plan.first_page(OPENER, index) or plan.first_page(PUZZLES, index)
+        entries.append(ContentsEntry(section.name, SEPARATOR.join(
+            section_details(book, index)), first))
+    divider = plan.first_page(DIVIDER)
+    if divider:
+        entries.append(ContentsEntry(words.text("answers"), "", divider))
+    return entries
 
 
-def answers_opening(spec: BookSpec, geometry: PageGeometry) -> list[Page]:
-    """The page before the answers: "Answers" at the back of a book; the answer book's
-    title page (the book's title, "Answers", the author) when the book has one."""
-    if spec.answers == "back":
-        return [title_page(geometry, "Answers", spec.title)]
-    if spec.front_matter.title_page:
-        return [title_page(geometry, spec.title, "Answers", spec.author or "")]
-    return []
+def contents_part(book: _Book, part: int) -> list[ContentsEntry]:
+    """The entries on the part-th contents page."""
+    per_page = book.spec.layout.contents_entries_per_page()
+    return contents_entries(book)[part * per_page:(part + 1) * per_page]
 
 
-def puzzle_pages(spec: BookSpec, planned: Sequence[PlannedPuzzle], puzzles: Sequence[Puzzle],
-                 places: Sequence[PuzzlePlace], style: RenderStyle) -> list[Page]:
-    """Every section's puzzle pages, each puzzle labelled with its number and section."""
-    pages = []
-    for section, members in by_section(planned):
-        items = [GridItem(puzzles[p.number - 1].givens, None, f"Puzzle {p.number}",
-                          caption(section, puzzles[p.number - 1].grade),
-                          answer_note(spec, places[p.number - 1])) for p in members]
-        pages += paginate_puzzles(items, style.geometry, section.puzzles_per_page,
-                                  places[members[0].number - 1].page,
-                                  spec.layout.grids.label_height, spec.layout.below_height,
-                                  spec.layout.grids.gap,
-                                  band_text(spec, spec.layout.header.text, section.name),
-                                  band_text(spec, spec.layout.footer.text, section.name),
-                                  spec.page_numbers)
-    return pages
+def section_details(book: _Book, index: int) -> list[str]:
+    """A section's puzzle numbers, size and grades: 'Puzzles 1–50', '9x9 · Easy to Hard'."""
+    members = [p for p in book.planned if p.section_index == index]
+    words = book.words
+    first, last = members[0].number, members[-1].number
+    numbers = words.text("puzzle", number=first) if first == last else \
+        words.text("puzzles_range", first=first, last=last)
+    return [numbers, f"{book.spec.sections[index].size_text}{SEPARATOR}"
+                     f"{grade_range(book, members)}"]
 
 
-def answer_pages_of(spec: BookSpec, planned: Sequence[PlannedPuzzle],
-                    puzzles: Sequence[Puzzle], places: Sequence[PuzzlePlace],
-                    style: RenderStyle) -> list[Page]:
-    """Every section's answer pages: solved grids with the givens bold, each saying where
-    its puzzle is. Answer pages have no header band (the layout's fit rule), so they are
-    laid out with that room given to the grids."""
-    geometry = replace(style.geometry, header_space=0.0)
-    pages = []
-    for section, members in by_section(planned):
-        items = [GridItem(puzzles[p.number - 1].givens, puzzles[p.number - 1].solution,
-                          f"Puzzle {p.number}", "",
-                          f"Puzzle on page {places[p.number - 1].page}") for p in members]
-        pages += paginate_puzzles(items, geometry, section.answers_per_page,
-                                  places[members[0].number - 1].answer_page,
-                                  spec.layout.grids.label_height, spec.layout.below_height,
-                                  spec.layout.grids.gap, "", ANSWER_PAGES_FOOTER,
-                                  spec.page_numbers)
-    return pages
+def grade_range(book: _Book, members: Sequence[PlannedPuzzle]) -> str:
+    """The grades a section's puzzles have: one name, or 'Easy to Hard'."""
+    grades = sorted({book.puzzles[p.number - 1].grade for p in members}, key=GRADES.index)
+    names = [book.words.grade(grade) for grade in grades]
+    if len(names) == 1:
+        return names[0]
+    return book.words.text("grade_range", easiest=names[0], hardest=names[-1])
+
+
+def rules_paragraphs(spec: BookSpec, words: Catalogue) -> list[str]:
+    """The how-to-play text: the rule for the book's sizes, the promise of one solution,
+    advice, and where the solutions are."""
+    paragraphs = [rules_sentence(sorted({s.size for s in spec.sections}), words),
+                  words.text("unique"), words.text("advice")]
+    where = {"back": "solutions_at_back", "separate": "solutions_in_answer_book"}
+    if spec.answers in where:
+        paragraphs.append(words.text(where[spec.answers]))
+    return paragraphs
+
+
+def rules_sentence(sizes: list[int], words: Catalogue) -> str:
+    """The rule in one sentence, naming the symbols of every size the book holds."""
+    if len(sizes) == 1:
+        return words.text("rules_one_size", symbols=symbols_text(sizes[0], words))
+    ranges = [words.text("rules_size_range", symbols=symbols_text(size, words),
+                         size=f"{size}x{size}") for size in sizes]
+    return words.text("rules_many_sizes", ranges=words.text(
+        "list", items=", ".join(ranges[:-1]), last=ranges[-1]))
+
+
+def symbols_text(size: int, words: Catalogue) -> str:
+    if size <= 9:
+        return words.text("symbols_digits", last=size)
+    return words.text("symbols_letters", last=SYMBOLS[size - 1])
+
+
+def example_pair(book: _Book, style: RenderStyle) -> ExamplePair | None:
+    if book.example is None:
+        return None
+    return ExamplePair(book.example.givens, book.example.solution,
+                       book.words.text("example_puzzle"), book.words.text("example_solution"),
+                       style.border_line)
+
+
+def puzzle_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
+                 style: RenderStyle) -> list[Page]:
+    """A section's puzzle pages, each puzzle labelled with its number, captioned with its
+    section, grade and size and where its answer is."""
+    spec, layout = book.spec, book.spec.layout
+    section = spec.sections[index]
+    items = [GridItem(book.puzzles[p.number - 1].givens, None,
+                      book.words.text("puzzle", number=p.number),
+                      caption(section, book.words.grade(book.puzzles[p.number - 1].grade)),
+                      answer_note(book, _place_of(book, p)),
+                      mark_of(spec, book.puzzles[p.number - 1].grade)) for p in members]
+    return paginate_puzzles(items, style.geometry, section.puzzles_per_page,
+                            _place_of(book, members[0]).page, layout.grids.label_height,
+                            layout.below_height, layout.grids.gap,
+                            band_text(layout.header.text, spec, section.name),
+                            band_text(layout.footer.text, spec, section.name),
+                            spec.page_numbers, layout.lines.border)
+
+
+def answer_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
+                 style: RenderStyle, answer_book: bool) -> list[Page]:
+    """A section's answer pages: solved grids with the givens bold, each saying where its
+    puzzle is, each page headed with the puzzle numbers it holds ("Answers 1–6")."""
+    if (book.spec.answers == "separate") != answer_book or book.spec.answers == "none":
+        return []
+    layout = book.spec.layout
+    section = book.spec.sections[index]
+    items = [GridItem(book.puzzles[p.number - 1].givens, book.puzzles[p.number - 1].solution,
+                      book.words.text("puzzle", number=p.number), "",
+                      book.words.text("puzzle_on_page", page=_place_of(book, p).page))
+             for p in members]
+    pages = paginate_puzzles(items, style.geometry, section.answers_per_page,
+                             _place_of(book, members[0]).answer_page, layout.grids.label_height,
+                             layout.answer_below_height, layout.grids.gap, "", "",
+                             book.spec.page_numbers, layout.lines.border)
+    per_page = section.answers_per_page
+    return [replace(page, header=answers_heading(book.words, members[i * per_page:][:per_page]))
+            for i, page in enumerate(pages)]
+
+
+def answers_heading(words: Catalogue, members: Sequence[PlannedPuzzle]) -> str:
+    first, last = members[0].number, members[-1].number
+    if first == last:
+        return words.text("answer_single", number=first)
+    return words.text("answers_range", first=first, last=last)
 
 
 def by_section(planned: Sequence[PlannedPuzzle]):
-    """(section, its planned puzzles) in book order."""
-    for _, group in itertools.groupby(planned, key=lambda p: p.section_index):
-        members = list(group)
-        yield members[0].section, members
+    """(section index, its planned puzzles) in book order."""
+    for index, group in itertools.groupby(planned, key=lambda p: p.section_index):
+        yield index, list(group)
 
 
 def caption(section: SectionSpec, grade: str = "") -> str:
@@ -251,22 +447,47 @@ def caption(section: SectionSpec, grade: str = "") -> str:
     size unless the name says it: 'Warm-up · Easy · 9x9'."""
     parts = [section.name]
     if grade and grade.lower() not in section.name.lower():
-        parts.append(grade.capitalize())
+        parts.append(grade)
     if section.size_text not in section.name:
         parts.append(section.size_text)
-    return " · ".join(parts)
+    return SEPARATOR.join(parts)
 
 
-def answer_note(spec: BookSpec, place: PuzzlePlace) -> str:
+def answer_note(book: _Book, place: PuzzlePlace) -> str:
     """The line under a puzzle that says where its answer is."""
     if place.answer_page is None:
         return ""
-    if spec.answers == "separate":
-        return f"Answer book, page {place.answer_page}"
-    return f"Answer on page {place.answer_page}"
+    return answer_note_text(book.spec.answers, book.words, place.answer_page)
 
 
-def band_text(spec: BookSpec, template: str, section: str) -> str:
-    """A header or footer template filled in for a page of `section`."""
-    return template.format(title=spec.title, subtitle=spec.subtitle or "",
-                           author=spec.author or "", section=section)
+def mark_of(spec: BookSpec, grade: str) -> int:
+    """The difficulty mark beside a puzzle's number: 1 square for beginner ... 6 for
+    extreme, or none."""
+    return GRADES.index(grade) + 1 if spec.difficulty_mark == "squares" else 0
+
+
+def outline_of(book: _Book, plan: Sequence[PlannedPage], answer_book: bool
+               ) -> tuple[OutlineEntry, ...]:
+    """Bookmarks: the title, contents, how to play, each section, the answers, notes."""
+    entries = []
+    for number, page in enumerate(plan, start=1):
+        title = _outline_title(book, page, answer_book)
+        if title:
+            entries.append(OutlineEntry(title, number))
+    return tuple(entries)
+
+
+def _outline_title(book: _Book, page: PlannedPage, answer_book: bool) -> str:
+    """The bookmark a page starts, or '': a section's starts at its opener (or its first
+    puzzle page), and in a separate answer book at its first answer page."""
+    if page.part:
+        return ""
+    openers = book.spec.front_matter.section_openers
+    if page.kind == OPENER or (page.kind == PUZZLES and not openers) or \
+            (page.kind == ANSWERS and answer_book):
+        return book.spec.sections[page.section].name
+    words = book.words
+    titles = {TITLE: book.spec.title, CONTENTS: words.text("contents"),
+              HOW_TO_PLAY: words.text("how_to_play"), DIVIDER: words.text("answers"),
+              NOTES: words.text("notes")}
+    return titles.get(page.kind, "")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Mapping, Sequence
 
 from .. import __version__
@@ -58,3 +59,37 @@ def puzzle_entry(planned: PlannedPuzzle, puzzle: Puzzle, place: PuzzlePlace) -> 
         "answer_page": place.answer_page,
         "answer_file": place.answer_file,
     }
+
+
+def manifest_path(out_dir: Path, spec: BookSpec) -> Path:
+    return out_dir / f"{spec.name}.json"
+
+
+def other_book_named_alike(spec: BookSpec, out_dir: Path) -> str | None:
+    """Why the book may not be written to out_dir: the manifest under its name there is
+    another book's (another title, series or issue), whose files and registry entries
+    this build would silently take over; None if it is free or this book's own."""
+    path = manifest_path(out_dir, spec)
+    try:
+        theirs = json.loads(path.read_text(encoding="utf-8"))
+        owner = tuple(theirs[key] for key in ("title", "series", "issue"))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None  # no earlier build of that name here, or not a manifest of ours
+    ours = (spec.title, spec.series, spec.issue)
+    if owner == ours:
+        return None
+    return (f"{path} is the manifest of another book, {book_text(owner, ours)}, whose files "
+            f"this book, {book_text(ours, owner)}, would replace: give this book a name of "
+            f"its own with `name:` under `book:` in {spec.source.name}, or build it into "
+            f"another folder")
+
+
+def book_text(book: tuple, other: tuple) -> str:
+    """'Title' and, where they differ from the other book's, its series and issue."""
+    title, series, issue = book
+    text = repr(title)
+    if series != other[1]:
+        text += f" (series {series!r})"
+    if issue != other[2]:
+        text += f" (issue {issue!r})"
+    return text

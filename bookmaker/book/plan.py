@@ -65,7 +65,7 @@ def section_slugs(spec: BookSpec) -> list[str]:
     a-3, a, a-4)."""
     slugs: list[str] = []
     for position, section in enumerate(spec.sections, start=1):
-        base = slug = slug_of(section.name)
+        base = slug = slug_of(section.name, "section")
         suffix = position
         while slug in slugs:
             slug = f"{base}-{suffix}"

@@ -10,12 +10,14 @@ from ..book.build import BuildError, BuildResult, build as build_book
 from ..core.generator import GenerationError
 from ..core.verify import VerificationError
 from ..puzzles.executors import LOCAL, ExecutorError, open_workers
+from ..puzzles.outputs import OutputError
 from ..puzzles.registry import RegistryError
 from ..render.fonts import FontError
 from ..render.pdf import RenderError
 from ..spec import BookSpec, SpecError, load_spec
 from ..spec.daily import daily_spec_problem
-from .common import DelayedProgressBar, executor_option, main, seed_value, worker_count
+from ..spec.printer import load_printer
+from .common import DelayedProgressBar, executor_option, main, seed_option, worker_count
 
 
 @main.command()
@@ -25,7 +27,7 @@ from .common import DelayedProgressBar, executor_option, main, seed_value, worke
 @click.option("--jobs", metavar="J", type=click.IntRange(min=0), default=0,
               help="Worker processes; 0 (the default) for one per CPU. The book never "
                    "depends on it.")
-@click.option("--seed", metavar="S", help="Use this seed instead of the spec's.")
+@seed_option("Use this seed instead of the spec's.", required=False)
 @executor_option
 @click.pass_context
 def build(ctx, spec_file, out_dir, jobs, seed, executor) -> None:
@@ -41,12 +43,14 @@ def build(ctx, spec_file, out_dir, jobs, seed, executor) -> None:
     """
     spec = load_spec_or_exit(ctx, spec_file)
     if seed is not None:
-        spec = spec.model_copy(update={"seed": seed_value(seed)})
+        spec = spec.model_copy(update={"seed": seed})
     started = time.monotonic()
     result = build_or_fail(spec, out_dir, worker_count(jobs), executor)
     for path in result.files:
         click.echo(path)
     click.echo(build_summary(result, time.monotonic() - started))
+    for line in padding_notes(result, spec):
+        click.echo(line)
     if result.registry or result.remade:
         click.echo(registry_note(result, spec))
 
@@ -68,10 +72,8 @@ def build_or_fail(spec: BookSpec, out_dir: str, workers: int,
                 DelayedProgressBar(sum(s.count for s in spec.sections), "Generating") as progress:
             return build_book(spec, out_dir, pool.count, progress.update, pool.executor)
     except (GenerationError, VerificationError, RenderError, FontError, BuildError,
-            ExecutorError, RegistryError, OSError) as err:
+            ExecutorError, RegistryError, OutputError, OSError) as err:
         raise click.ClickException(str(err)) from None
-    except KeyboardInterrupt:
-        raise click.Abort() from None
 
 
 def registry_note(result: BuildResult, spec: BookSpec) -> str:
@@ -82,6 +84,23 @@ def registry_note(result: BuildResult, spec: BookSpec) -> str:
         return remade
     where = f"registered in {result.registry} as {spec.series!r}, issue {spec.issue!r}"
     return f"{where} ({remade})" if remade else where
+
+
+def padding_notes(result: BuildResult, spec: BookSpec) -> list[str]:
+    """A line per file that got pages only to meet the print-on-demand rules: how many,
+    of which kind, and why (the least pages the service binds, an even count)."""
+    kind = "Notes" if spec.padding == "notes" else "blank"
+    least = load_printer().min_pages
+    notes = []
+    for name, added in result.padding.items():
+        short = result.page_counts[name] - added < least
+        why = f"to reach the {least} pages print-on-demand needs" if short else \
+            "for an even page count"
+        notes.append(f"{name}: {added} {kind} page{'s' if added != 1 else ''} added {why}")
+        if short and name.endswith("-answers.pdf"):
+            notes.append(f"{name}: a separate answer book must be a book of its own; "
+                         f"`answers: back` puts the answers in the book instead")
+    return notes
 
 
 def build_summary(result: BuildResult, seconds: float) -> str:

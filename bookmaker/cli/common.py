@@ -4,10 +4,12 @@ commands, reading puzzle files, and a progress bar that only shows on a terminal
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
-import re
+import select
 import sys
 import time
+from typing import Iterable, Iterator
 
 import click
 
@@ -18,16 +20,47 @@ from ..core.killertext import KILLER_VARIANTS
 from ..core.shape import Shape, board_of, parse_shape
 from ..core.solver import count_solutions
 from ..core.verify import VerificationError, verify_puzzle
-from ..puzzles.executors import EXECUTOR_HELP, LOCAL, ExecutorError, check_executor, open_workers
-from ..puzzles.produce import PuzzleJob, produce
+from ..puzzles.executors import (EXECUTOR_HELP, LOCAL, MAX_WORKERS_PER_CPU, ExecutorError,
+                                 check_executor, most_workers, open_workers)
+from ..puzzles.interrupts import exit_code, stop_message
+from ..puzzles.produce import PuzzleJob, produce_each
 from ..puzzles.puzzlefile import PuzzleFile, PuzzleLine, read_puzzle_file
 from ..puzzles.registry import RegistryError
+from ..spec.values import seed_of_text
 
 INPUT_FILE = click.Path(exists=True, dir_okay=False, allow_dash=True)
 PROGRESS_DELAY_SECONDS = 0.5  # runs shorter than this never show a bar
 DEFAULT_OUTPUT = "output"  # where build writes, and where the registry commands look
+EXIT_OUTPUT_CLOSED = 141  # as for a program killed by SIGPIPE: the reader has gone
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+
+class Commands(click.Group):
+    """The `bookmaker` group. A command stopped by Ctrl-C or SIGTERM ends with one line
+    and exit code 130 or 143 (its clean-ups have run by then: workers stopped, outputs
+    rolled back); one whose stdout was closed (`| head`) stops at once, silently, 141."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt as stop:
+            click.echo(stop_message(stop), err=True)
+            ctx.exit(exit_code(stop))
+        except BrokenPipeError:
+            _quiet_stdout()
+            ctx.exit(EXIT_OUTPUT_CLOSED)
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null, so that flushing it on the way out cannot fail again."""
+    try:
+        descriptor = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(descriptor, sys.stdout.fileno())
+        os.close(descriptor)
+    except (OSError, ValueError, AttributeError):  # not a real file (a test's capture)
+        pass
+
+
+@click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="bookmaker")
 def main() -> None:
     """Printable Sudoku puzzle books: seeded generation, proven-unique puzzles.
@@ -103,26 +136,58 @@ def shape_from_options(size: str | None, box: str | None, optional: bool = False
         raise click.BadParameter(str(err), param_hint="'--box'") from None
 
 
-def seed_value(text: str) -> int | str:
-    """An integer seed if the text is one (so '007' and '7' agree), else the text itself."""
-    return int(text) if re.fullmatch(r"[+-]?\d+", text.strip()) else text
+def seed_option(help_text: str, required: bool = True):
+    """--seed, read by the rule a spec's seed follows (spec/values.seed_of_text): an
+    integer if the text is one (so '007' and '7' agree), else the text; never empty."""
+    def checked(ctx: click.Context, param: click.Parameter, text: str | None):
+        if text is None:
+            return None
+        try:
+            return seed_of_text(text)
+        except ValueError as err:
+            raise click.BadParameter(str(err), param_hint="'--seed'") from None
+
+    return click.option("--seed", metavar="S", required=required, callback=checked,
+                        help=help_text)
 
 
 def worker_count(jobs: int) -> int:
-    return jobs if jobs > 0 else (os.cpu_count() or 1)
+    """The worker processes --jobs asks for (0: one per CPU), capped at what this machine
+    can use, with a word on stderr when capped."""
+    if jobs == 0:
+        return os.cpu_count() or 1
+    if jobs > most_workers():
+        click.echo(f"bookmaker: --jobs {jobs} is more than this machine can use; using "
+                   f"{most_workers()} ({MAX_WORKERS_PER_CPU} per CPU)", err=True)
+        return most_workers()
+    return jobs
 
 
-def produce_or_fail(jobs: list[PuzzleJob], workers: int, executor: str = LOCAL) -> list[Puzzle]:
-    """Produce the puzzles on the executor, with a progress bar; a failure is a one-line
-    error, exit 1."""
+@contextlib.contextmanager
+def producing(jobs: Iterable[PuzzleJob], count: int, workers: int,
+              executor: str = LOCAL) -> Iterator[Iterator[Puzzle]]:
+    """The puzzles of `count` jobs, one by one as they are done, made on the executor, for
+    printing: leaving the block stops the work at once, and so does the reader of stdout
+    going away while the workers are busy. A failure is a one-line error, exit 1."""
     try:
-        with open_workers(executor, workers) as pool, \
-                DelayedProgressBar(len(jobs), "Generating") as progress:
-            return produce(jobs, pool.count, progress.update, pool.executor)
+        with open_workers(executor, max(1, min(workers, count))) as pool, \
+                contextlib.closing(produce_each(jobs, pool.count, pool.executor,
+                                                stop_if_output_closed)) as puzzles:
+            yield puzzles
     except (GenerationError, VerificationError, ExecutorError) as err:
         raise click.ClickException(str(err)) from None
-    except KeyboardInterrupt:
-        raise click.Abort() from None
+
+
+def stop_if_output_closed() -> None:
+    """BrokenPipeError if stdout is a pipe whose reader has gone (`| head` has read what
+    it wanted): found without writing, so a run between two slow puzzles stops at once."""
+    try:
+        poller = select.poll()
+        poller.register(sys.stdout.fileno(), 0)  # errors and hang-ups are always reported
+    except (AttributeError, OSError, ValueError):  # no poll(), or not a real file
+        return
+    if any(events & (select.POLLERR | select.POLLHUP) for _, events in poller.poll(0)):
+        raise BrokenPipeError(errno.EPIPE, "the reader of stdout has gone")
 
 
 def read_puzzle_file_or_fail(path: str, shape: Shape | None,
@@ -193,9 +258,12 @@ class DelayedProgressBar:
     """A progress bar on stderr, shown only when stderr is a terminal and the run has
     already taken a moment: short runs and pipes see nothing, stdout is never touched."""
 
-    def __init__(self, total: int, label: str, delay: float = PROGRESS_DELAY_SECONDS) -> None:
+    def __init__(self, total: int, label: str, delay: float = PROGRESS_DELAY_SECONDS,
+                 beside_output: bool = False) -> None:
         self.total, self.label, self.delay = total, label, delay
-        self.enabled = total > 1 and sys.stderr.isatty()
+        # Beside output streaming to the same terminal, the lines themselves show progress.
+        self.enabled = total > 1 and sys.stderr.isatty() and \
+            not (beside_output and sys.stdout.isatty())
         self.bar = None
         self.exits = contextlib.ExitStack()
 

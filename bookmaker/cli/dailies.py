@@ -14,6 +14,7 @@ from ..core.verify import VerificationError
 from ..daily.build import (DailyError, DailyResult, drawing_count, make_daily, puzzle_dates,
                            run_dates)
 from ..puzzles.executors import LOCAL, ExecutorError, open_workers
+from ..puzzles.outputs import OutputError
 from ..puzzles.registry import RegistryError
 from ..render.fonts import FontError
 from ..render.pdf import RenderError
@@ -108,13 +109,11 @@ def daily_or_fail(spec: DailySpec, dates: list[date], out_dir: str,
             return make_daily(spec, dates, out_dir, pool.count, progress.update,
                               pool.executor, drawing.update)
     except (GenerationError, VerificationError, RenderError, FontError, DailyError,
-            CanonicalFormError, RegistryError, ExecutorError, OSError) as err:
+            CanonicalFormError, RegistryError, ExecutorError, OutputError, OSError) as err:
         raise click.ClickException(str(err)) from None
     except OverflowError:  # the day before the first, or after the last, is past the calendar
         raise click.ClickException("the run needs a date before 0001-01-01 or after "
                                    "9999-12-31") from None
-    except KeyboardInterrupt:
-        raise click.Abort() from None
 
 
 def daily_summary(result: DailyResult, seconds: float) -> str:

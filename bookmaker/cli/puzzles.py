@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import json
-from functools import partial
+import time
+from typing import Iterator
 
 import click
 
@@ -16,19 +18,25 @@ from ..core.killersolver import killer_solutions
 from ..core.killertext import format_killer
 from ..core.shape import SYMMETRIES
 from ..core.solver import Search, count_solutions
-from ..core.targeted import DIFFICULTIES
-from ..core.transform import derived
+from ..core.targeted import DIFFICULTIES, unreachable_grade
+from ..core.transform import Transformation, derived, each_derived
 from ..core.verify import verify_puzzle
-from ..puzzles.produce import generate_jobs
+from ..puzzles.interrupts import signals_held
+from ..puzzles.produce import each_generate_job
 from ..puzzles.puzzlefile import PuzzleLine
 from ..puzzles.registry import Entry, Registry, entry_of
-from .common import (INPUT_FILE, executor_option, main, produce_or_fail,
-                     proven_or_exit, read_or_exit, read_puzzle_file_or_fail, registry_or_fail,
-                     require_puzzles, seed_value, shape_from_options, size_options,
-                     variant_board, variant_option, worker_count)
+from ..spec.values import clues_problem
+from .common import (INPUT_FILE, DelayedProgressBar, executor_option, main, producing,
+                    proven_or_exit, read_or_exit, read_puzzle_file_or_fail, registry_or_fail,
+                    require_puzzles, seed_option, shape_from_options, size_options,
+                    variant_board, variant_option, worker_count)
 
 GENERATE_SERIES = "generate"  # the series `generate --registry` registers its puzzles in
 TRIES_PER_PUZZLE = 10  # generate --registry: jobs tried per puzzle asked before giving up
+REGISTER_SECONDS = 1.0  # generate --registry: how long printed puzzles wait to be registered
+# derive: a puzzle's copies up to this many are all found before the first is printed,
+# so that a small board running out of copies prints none of them; more are streamed.
+COPIES_FOUND_FIRST = 10_000
 
 @main.command()
 @click.option("--size", metavar="NxN", default="9x9", show_default=True,
@@ -37,9 +45,8 @@ TRIES_PER_PUZZLE = 10  # generate --registry: jobs tried per puzzle asked before
               help="Box shape, rows x columns, when not the usual one (e.g. 3x2 on 6x6).")
 @click.option("--count", metavar="N", type=click.IntRange(min=1), default=1, show_default=True,
               help="How many puzzles.")
-@click.option("--seed", required=True,
-              help="Any integer or text. The same options and seed give the same puzzles; "
-                   "--count 5 gives the first 5 of --count 10.")
+@seed_option("Any integer or text. The same options and seed give the same puzzles; "
+             "--count 5 gives the first 5 of --count 10.")
 @click.option("--symmetry", type=click.Choice(SYMMETRIES), default="none", show_default=True,
               help="Symmetry of the clue pattern.")
 @click.option("--clues", "target_clues", metavar="K", type=click.IntRange(min=0), default=0,
@@ -47,17 +54,19 @@ TRIES_PER_PUZZLE = 10  # generate --registry: jobs tried per puzzle asked before
                    "get that low and stay unique). Default: remove while unique.")
 @click.option("--difficulty", type=click.Choice(DIFFICULTIES), default="any", show_default=True,
               help="The grade every puzzle must have exactly (see `bookmaker grade`).")
-@click.option("--jobs", metavar="J", type=click.IntRange(min=0), default=1, show_default=True,
-              help="Worker processes, 0 for one per CPU. The output never depends on it.")
+@click.option("--jobs", "jobs_option", metavar="J", type=click.IntRange(min=0), default=1,
+              show_default=True,
+              help="Worker processes, 0 for one per CPU (at most 4 per CPU). The output "
+                   "never depends on it.")
 @executor_option
 @variant_option
 @click.option("--registry", "registry_path", metavar="FILE",
               help="Skip every puzzle equivalent to one this registry holds (or to one "
                    "printed before), and register those printed: running again with the "
                    "same seed prints new puzzles.")
-def generate(size, box, count, seed, symmetry, target_clues, difficulty, jobs,
+def generate(size, box, count, seed, symmetry, target_clues, difficulty, jobs_option,
              executor, variant, registry_path) -> None:
-    """Print --count unique puzzles, one per line.
+    """Print --count unique puzzles, one per line, each as soon as it is made.
 
     Every puzzle is proven unique while generating and checked again by an
     independent Dancing Links solver (a Killer: by the independent Killer check)
@@ -68,25 +77,26 @@ def generate(size, box, count, seed, symmetry, target_clues, difficulty, jobs,
     kind = "classic" if variant == "classic" else "killer"
     if kind == "killer":
         check_killer_options(shape, symmetry, target_clues)
-    if target_clues > shape.cell_count:
-        raise click.BadParameter(f"{target_clues} is more than the {shape.cell_count} cells "
-                                 f"of a {shape} grid", param_hint="'--clues'")
+    if target_clues and clues_problem(target_clues, shape):
+        raise click.BadParameter(clues_problem(target_clues, shape), param_hint="'--clues'")
     if target_clues and difficulty != "any":
         raise click.UsageError("--clues and --difficulty cannot be used together: the grade "
                                "decides how many clues remain")
+    if kind == "classic" and unreachable_grade(shape, difficulty):  # cages make 4x4 harder
+        raise click.BadParameter(unreachable_grade(shape, difficulty),
+                                 param_hint="'--difficulty'")
+    jobs = each_generate_job(shape, seed, symmetry, target_clues, difficulty, kind)
+    workers = worker_count(jobs_option)
     if registry_path is not None:
-        jobs_for = partial(generate_jobs, shape, seed_value(seed), symmetry=symmetry,
-                           target_clues=target_clues, difficulty=difficulty, variant=kind)
         issue = f"{shape} {shape.box_text} {symmetry} {difficulty} seed {seed}" \
             + ("" if kind == "classic" else f" {variant}")
-        print_unregistered(Registry(registry_path), issue, jobs_for, count,
-                           partial(produce_or_fail, workers=worker_count(jobs),
-                                   executor=executor))
+        print_unregistered(Registry(registry_path), issue, jobs, count, workers, executor)
         return
-    jobs_list = generate_jobs(shape, seed_value(seed), count, symmetry, target_clues,
-                              difficulty, kind)
-    for puzzle in produce_or_fail(jobs_list, worker_count(jobs), executor):
-        click.echo(puzzle_text(puzzle))
+    with producing(itertools.islice(jobs, count), count, workers, executor) as puzzles, \
+            DelayedProgressBar(count, "Generating", beside_output=True) as progress:
+        for done, puzzle in enumerate(puzzles, 1):
+            click.echo(puzzle_text(puzzle))
+            progress.update(done)
 
 
 def check_killer_options(shape, symmetry: str, target_clues: int) -> None:
@@ -169,17 +179,21 @@ def check(ctx, file, size, box, variant) -> None:
 def grade_command(ctx, file, size, box, variant, verbose, as_json) -> None:
     """Grade each puzzle by the techniques a person needs.
 
-    Reads FILE, or stdin if FILE is '-' or missing. Prints LINE: grade score hardest,
-    or LINE: invalid: what is wrong (a malformed line does not stop the others). Grades
-    are beginner, easy, medium, hard, expert, extreme. Exit code 0 only if every line
-    was graded, 1 otherwise, 2 for usage errors.
+    Reads FILE, or stdin if FILE is '-' or missing. Prints LINE: grade score hardest;
+    for a puzzle without exactly one solution LINE: none, multiple or unknown, as `check`
+    says (a grade is for puzzles); or LINE: invalid: what is wrong. A bad line does not
+    stop the others. Grades are beginner, easy, medium, hard, expert, extreme. Exit code
+    0 only if every line was graded, 1 otherwise, 2 for usage errors.
     """
     puzzle_file = read_puzzle_file_or_fail(file, shape_from_options(size, box, optional=True),
                                            variant)
     require_puzzles(ctx, puzzle_file)
+    graded = True
     for line in puzzle_file.lines:
-        click.echo(grade_report(line, verbose, as_json))
-    ctx.exit(0 if all(line.grid is not None for line in puzzle_file.lines) else 1)
+        report, ok = grade_report(line, verbose, as_json)
+        click.echo(report)
+        graded = graded and ok
+    ctx.exit(0 if graded else 1)
 
 
 @main.command()
@@ -187,9 +201,8 @@ def grade_command(ctx, file, size, box, variant, verbose, as_json) -> None:
 @size_options
 @click.option("--count", metavar="N", type=click.IntRange(min=1), default=1, show_default=True,
               help="Copies of each puzzle.")
-@click.option("--seed", required=True,
-              help="Any integer or text. The same puzzle and seed give the same copies; "
-                   "--count 3 gives the first 3 of --count 5.")
+@seed_option("Any integer or text. The same puzzle and seed give the same copies; "
+             "--count 3 gives the first 3 of --count 5.")
 @click.pass_context
 def derive(ctx, file, size, box, count, seed) -> None:
     """Print --count new puzzles made from each puzzle: its digits relabelled, its bands,
@@ -197,64 +210,95 @@ def derive(ctx, file, size, box, count, seed) -> None:
     transposed). To a solver each is the same puzzle, of the same grade; it looks new.
 
     Reads FILE, or stdin if FILE is '-' or missing; prints the copies of the first puzzle,
-    then those of the next. Copies differ from their puzzle and from each other. Each
-    puzzle must have exactly one solution (each copy is checked again by Dancing Links):
-    otherwise FILE:LINE: what is wrong, on stderr, nothing printed, exit code 1.
+    then those of the next, each as soon as it is made. Copies differ from their puzzle and
+    from each other. Each puzzle must have exactly one solution (each copy is checked again
+    by Dancing Links): otherwise FILE:LINE: what is wrong, on stderr, nothing printed,
+    exit code 1. A puzzle with fewer distinct copies than asked (a small board) is named
+    on stderr, exit code 1, and none of its copies is printed (when --count is at most
+    10,000; beyond that, copies are printed as they are found).
     """
     puzzle_file = read_or_exit(ctx, file, shape_from_options(size, box, optional=True))
     puzzles = proven_or_exit(ctx, puzzle_file)
-    for copy in derived_or_exit(ctx, puzzle_file.lines, puzzles, count, seed_value(seed)):
-        click.echo(format_grid(copy.givens))
+    for line, puzzle in zip(puzzle_file.lines, puzzles):
+        for copy in copies_or_exit(ctx, line, puzzle, count, seed):
+            click.echo(format_grid(copy.givens))
 
 
-def derived_or_exit(ctx: click.Context, lines, puzzles: list[Puzzle], count: int,
-                    seed: int | str) -> list[Puzzle]:
-    """count transformed copies of each puzzle, each verified by Dancing Links; or (a
-    puzzle with too few distinct copies) the problem on stderr and exit 1."""
-    copies = []
-    for line, puzzle in zip(lines, puzzles):
-        try:
-            transformations = derived(puzzle.givens, count, seed)
-        except ValueError as err:
-            click.echo(f"{line.where}: {err}", err=True)
-            ctx.exit(1)
+def copies_or_exit(ctx: click.Context, line: PuzzleLine, puzzle: Puzzle, count: int,
+                   seed: int | str) -> Iterator[Puzzle]:
+    """count transformed copies of the puzzle, each verified by Dancing Links; or (too few
+    distinct copies) the problem on stderr and exit 1."""
+    try:
+        transformations = derived(puzzle.givens, count, seed) \
+            if count <= COPIES_FOUND_FIRST else each_derived(puzzle.givens, count, seed)
         for transformation in transformations:
-            copy = Puzzle(transformation.apply(puzzle.givens),
-                          transformation.apply(puzzle.solution), seed=0)
-            verify_puzzle(copy)  # the group keeps uniqueness; this proves it once more
-            copies.append(copy)
-    return copies
+            yield verified_copy(puzzle, transformation)
+    except ValueError as err:
+        click.echo(f"{line.where}: {err}", err=True)
+        ctx.exit(1)
 
 
-def print_unregistered(registry: Registry, issue: str, jobs_for, count: int, make) -> None:
+def verified_copy(puzzle: Puzzle, transformation: Transformation) -> Puzzle:
+    copy = Puzzle(transformation.apply(puzzle.givens), transformation.apply(puzzle.solution),
+                  seed=0)
+    verify_puzzle(copy)  # the group keeps uniqueness; this proves it once more
+    return copy
+
+
+def print_unregistered(registry: Registry, issue: str, jobs: Iterator, count: int,
+                       workers: int, executor: str) -> None:
     """Print count puzzles none of which is equivalent to one registered or printed
-    before, registering each batch as it is printed (so an interrupted run keeps what it
-    printed). jobs_for(n) gives the first n jobs; make(jobs) their puzzles."""
+    before, and register each as it is printed (so that a run stopped early, or whose
+    reader went away, has registered exactly what it delivered). Gives up after
+    TRIES_PER_PUZZLE jobs per puzzle asked."""
+    registry_or_fail(registry.check_usable)
     taken = set(registry_or_fail(registry.keys_issued))
-    made = printed = 0
-    while printed < count:
-        if made >= TRIES_PER_PUZZLE * count + 100:
-            raise click.ClickException(f"only {printed} of {count} puzzles were new after "
-                                       f"{made} tries: the registry holds most puzzles of "
-                                       f"this kind")
-        jobs_list = jobs_for(made + count - printed)[made:]
-        fresh = new_entries(make(jobs_list), taken)
-        for entry in fresh:
-            click.echo(entry.givens)
-        registry_or_fail(partial(registry.register, GENERATE_SERIES, issue, fresh,
-                                 replace=False))
-        made, printed = made + len(jobs_list), printed + len(fresh)
-
-
-def new_entries(puzzles: list[Puzzle], taken: set[str]) -> list[Entry]:
-    """Entries for the puzzles whose keys are not taken, in order; their keys are taken."""
-    fresh = []
-    for puzzle in puzzles:
-        entry = entry_of(puzzle.givens, puzzle.grade, cages=puzzle.cages)
-        if entry.key not in taken:
+    tries, printed = TRIES_PER_PUZZLE * count + 100, 0
+    with Delivered(registry, issue) as delivered, \
+            producing(itertools.islice(jobs, tries), count, workers, executor) as puzzles, \
+            DelayedProgressBar(count, "Generating", beside_output=True) as progress:
+        for puzzle in puzzles:
+            entry = entry_of(puzzle.givens, puzzle.grade, cages=puzzle.cages)
+            if entry.key in taken:
+                continue
             taken.add(entry.key)
-            fresh.append(entry)
-    return fresh
+            click.echo(entry.givens)
+            delivered.add(entry)
+            printed += 1
+            progress.update(printed)
+            if printed == count:
+                return
+    raise click.ClickException(f"only {printed} of {count} puzzles were new after {tries} "
+                               f"tries: the registry holds most puzzles of this kind")
+
+
+class Delivered:
+    """Registry entries of the puzzles printed: registered in batches (at most
+    REGISTER_SECONDS apart) as they come, and what is left when the block ends, however
+    it ends; a stop signal waits until that is done."""
+
+    def __init__(self, registry: Registry, issue: str) -> None:
+        self.registry, self.issue = registry, issue
+        self.waiting: list[Entry] = []
+        self.registered_at = time.monotonic()
+
+    def __enter__(self) -> Delivered:
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.register()
+
+    def add(self, entry: Entry) -> None:
+        self.waiting.append(entry)
+        if time.monotonic() - self.registered_at >= REGISTER_SECONDS:
+            self.register()
+
+    def register(self) -> None:
+        with signals_held():
+            if self.waiting:
+                registry_or_fail(lambda: self.registry.register(
+                    GENERATE_SERIES, self.issue, self.waiting, replace=False))
+            self.waiting, self.registered_at = [], time.monotonic()
 
 
 def solve_line(line: PuzzleLine) -> tuple[str, str | None]:
@@ -293,21 +337,27 @@ def uniqueness_verdict(line: PuzzleLine) -> str:
     return "unique" if found.count == 1 else "none"
 
 
-def grade_report(line: PuzzleLine, verbose: bool, as_json: bool) -> str:
-    """The output for one puzzle line of `bookmaker grade`."""
+def grade_report(line: PuzzleLine, verbose: bool, as_json: bool) -> tuple[str, bool]:
+    """The output for one puzzle line of `bookmaker grade`, and whether it was graded."""
     if line.grid is None:
         if as_json:
-            return json.dumps({"line": line.number, "error": line.error}, ensure_ascii=False)
-        return f"{line.number}: invalid: {line.error}"
+            return json.dumps({"line": line.number, "error": line.error},
+                              ensure_ascii=False), False
+        return f"{line.number}: invalid: {line.error}", False
+    verdict = uniqueness_verdict(line)
+    if verdict != "unique":
+        if as_json:
+            return json.dumps({"line": line.number, "verdict": verdict}), False
+        return f"{line.number}: {verdict}", False
     grading = grade_grid(line.grid) if line.cages is None else grade_killer(line.grid, line.cages)
     if as_json:
         return json.dumps({
             "line": line.number, "grade": grading.grade, "score": grading.score,
             "hardest": grading.hardest, "guessing": grading.guessing,
             "steps": [{"technique": step.technique, "explanation": step.explanation}
-                      for step in grading.steps]}, ensure_ascii=False)
+                      for step in grading.steps]}, ensure_ascii=False), True
     text = f"{line.number}: {grading.grade} {grading.score:g} {grading.hardest}"
     if verbose:
         text += "".join(f"\n  {step.technique}: {step.explanation}" for step in grading.steps)
-    return text
+    return text, True
 

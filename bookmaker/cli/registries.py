@@ -47,7 +47,7 @@ def import_command(ctx, file, size, box, series, issue, registry_path) -> None:
                                f"{DEFAULT_OUTPUT}/SERIES{SUFFIX}) or --registry PATH")
     series = series or "imported"
     issue = issue or (STDIN_NAME if file == STDIN else os.path.basename(file))
-    path = registry_path or default_registry_path(DEFAULT_OUTPUT, slug_of(series))
+    path = registry_path or default_registry_path(DEFAULT_OUTPUT, slug_of(series, "series"))
     puzzle_file = read_or_exit(ctx, file, shape_from_options(size, box, optional=True))
     entries = graded_entries(proven_or_exit(ctx, puzzle_file))
     repeats = registry_or_fail(lambda: register_counting_repeats(Registry(path), series,

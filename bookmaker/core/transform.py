@@ -35,6 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations, product
+from typing import Iterator
 
 from .grid import SYMBOLS, Grid, format_grid
 from .rng import Rng, derive_seed
@@ -209,21 +210,27 @@ def derived(grid: Grid, count: int, seed: int | str) -> list[Transformation]:
     the same copies wherever it stands in a file, and the first k of count n are those of
     count k. ValueError if the draws run out first (a 4x4 puzzle has a few thousand
     distinct copies at most)."""
+    return list(each_derived(grid, count, seed))
+
+
+def each_derived(grid: Grid, count: int, seed: int | str) -> Iterator[Transformation]:
+    """derived(), one transformation at a time as it is found (ValueError after the last
+    one found, if the draws run out)."""
     rng = Rng(derive_seed(seed, "derive", format_grid(grid)))
-    images, found = {grid.cells}, []
+    images, found = {grid.cells}, 0
     draws = DRAWS_PER_COPY * count + 100
     for _ in range(draws):
-        if len(found) == count:
-            break
+        if found == count:
+            return
         transformation = random_transformation(grid.shape, rng)
         image = transformation.apply(grid).cells
         if image not in images:
             images.add(image)
-            found.append(transformation)
-    if len(found) < count:
-        raise ValueError(f"only {len(found)} distinct copies of this {grid.shape} puzzle "
+            found += 1
+            yield transformation
+    if found < count:
+        raise ValueError(f"only {found} distinct copies of this {grid.shape} puzzle "
                          f"turned up in {draws} draws, {count} were asked for")
-    return found
 
 
 # The canonical form

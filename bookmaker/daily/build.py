@@ -7,9 +7,10 @@ in the series' registry) or any other series' in the registry. Then it is replac
 the job made again with the next derived seed. Later dates never count, so a day made
 alone is the day made within a run, as long as the registry has the days before it.
 
-Nothing is written until every file of the run is rendered; each file is then written
-to a temporary file and renamed, while the registry is held locked, and the days are
-registered in the same transaction once every file is in place.
+Nothing is written until every file of the run is rendered; then the run's files replace
+the old ones as a set, and the days are registered in the same step (puzzles/outputs.py):
+a run that fails or is stopped leaves the folders and the registry as they were. A
+replacement an interrupted run left unfinished is finished or undone first.
 """
 
 from __future__ import annotations
@@ -17,8 +18,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from contextlib import contextmanager
+from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from functools import partial
@@ -26,13 +26,15 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from .. import __version__
-from ..book.build import write_atomically
 from ..core.generator import Puzzle
 from ..core.grid import format_grid
 from ..core.rng import derive_seed
 from ..core.transform import repeat_key as givens_key
+from ..puzzles.executors import process_pool
+from ..puzzles.outputs import OutputSet, check_can_write, recover, replace_outputs
 from ..puzzles.produce import PuzzleJob, make_puzzle, produce
-from ..puzzles.registry import Registry, Snapshot, default_registry_path, entry_of
+from ..puzzles.registry import (PendingIssues, Registry, Snapshot, default_registry_path,
+                                entry_of)
 from ..render.pdf import Metadata, render_pdf_bytes
 from ..render.png import dpi_for_width, render_png_bytes
 from ..render.sheet import Sheet, sheet_pdf_bytes
@@ -49,7 +51,6 @@ SHEET_OUTPUTS = ("pdf", "png", "svg")  # the outputs drawn from a day's sheets
 SERIES_FOLDER = "."  # run_contents' name for the series' own folder, where the proof goes
 MAX_REPEATS = 50  # new seeds tried for one date before its size and grade count as used up
 _RENDER_CHUNKS_PER_WORKER = 4
-WRITING_THREADS = 8  # folders written at once: the time goes in waiting for the disk
 
 
 class DailyError(RuntimeError):
@@ -84,17 +85,18 @@ def make_daily(spec: DailySpec, dates: Iterable[date], out_dir: str | os.PathLik
     started = time.perf_counter()
     scheduled = scheduled_dates(spec, dates)
     registry = daily_registry(spec, out_dir)
-    entries, since = daily_puzzles(spec, with_answered_day(spec, scheduled), workers,
-                                   on_progress, registry, executor)
+    series = Path(out_dir) / spec.name
+    check_before_making(series, registry)
+    entries, read = daily_puzzles(spec, with_answered_day(spec, scheduled), workers,
+                                  on_progress, registry, executor)
     generated = time.perf_counter()
     # Drawing stays in this process's machine, however many workers made the puzzles.
     contents = run_contents(spec, scheduled, entries, min(workers, os.cpu_count() or 1),
                             on_drawn)
     rendered = time.perf_counter()
-    series = Path(out_dir) / spec.name
     published = set(scheduled)  # not the day before the run, made only for its answer
-    with registering(registry, spec, [e for e in entries if e.date in published], since):
-        files = write_folders(series, contents)
+    files = replace_outputs(OutputSet(series, run_files(contents)), pending_days(
+        registry, spec, [e for e in entries if e.date in published], read))
     written = time.perf_counter()
     folders = tuple(series / folder for folder in contents if folder != SERIES_FOLDER)
     proof = next((path for path in files if path.parent == series), None)
@@ -104,13 +106,19 @@ def make_daily(spec: DailySpec, dates: Iterable[date], out_dir: str | os.PathLik
         registry and registry.path)
 
 
-def write_folders(series: Path, contents: dict[str, dict[str, bytes]]) -> tuple[Path, ...]:
-    """Every folder's files written atomically (build.write_atomically), several folders
-    at a time: each file is flushed to disk before it is renamed, and those waits overlap."""
-    with ThreadPoolExecutor(max_workers=WRITING_THREADS) as pool:
-        written = pool.map(lambda item: write_atomically(series / item[0], item[1]),
-                           contents.items())
-        return tuple(path for paths in written for path in paths)
+def check_before_making(series: Path, registry: Registry | None) -> None:
+    """Finish or undo what an interrupted run left in the series' folder, then fail now,
+    not after every puzzle is made, if the files or the registry could not be written."""
+    recover(series)
+    check_can_write(series, [])
+    if registry is not None:
+        registry.check_usable()
+
+
+def run_files(contents: dict[str, dict[str, bytes]]) -> dict[str, bytes]:
+    """Folder -> name -> bytes as one mapping of paths relative to the series' folder."""
+    return {name if folder == SERIES_FOLDER else f"{folder}/{name}": data
+            for folder, files in contents.items() for name, data in files.items()}
 
 
 def scheduled_dates(spec: DailySpec, dates: Iterable[date]) -> list[date]:
@@ -168,20 +176,20 @@ def day_job(spec: DailySpec, day: date) -> PuzzleJob:
 def daily_puzzles(spec: DailySpec, dates: list[date], workers: int,
                   on_progress: ProgressCallback | None = None,
                   registry: Registry | None = None, executor: Executor | None = None
-                  ) -> tuple[list[DailyPuzzle], int]:
+                  ) -> tuple[list[DailyPuzzle], Snapshot]:
     """Each date's verified puzzle (produce() proves each unique twice), none repeating
     an earlier date's, of the run or registered, nor another series' in the registry;
-    and the registry's watermark when it was read."""
+    and the registry as it was read."""
     jobs = [day_job(spec, day) for day in dates]
     puzzles = produce(jobs, workers, on_progress, executor)
     # Read as late as possible, so that a run finishing meanwhile is taken into account.
-    snapshot = registry.read() if registry else Snapshot((), 0)
-    return without_repeats(spec, dates, jobs, puzzles, snapshot), snapshot.watermark
+    snapshot = registry.read() if registry else Snapshot()
+    return without_repeats(spec, dates, jobs, puzzles, snapshot), snapshot
 
 
 def without_repeats(spec: DailySpec, dates: list[date], jobs: list[PuzzleJob],
                     puzzles: list[Puzzle],
-                    registered: Snapshot = Snapshot((), 0)) -> list[DailyPuzzle]:
+                    registered: Snapshot = Snapshot()) -> list[DailyPuzzle]:
     """The puzzles in date order, each that repeats one published before it replaced by
     its job made again with the next derived seed. Before it: an earlier date of the
     run, an earlier date the registry holds (its rows for the run's own dates are about
@@ -230,20 +238,16 @@ def daily_registry(spec: DailySpec, out_dir: str | os.PathLike) -> Registry | No
     return Registry(spec.registry)
 
 
-@contextmanager
-def registering(registry: Registry | None, spec: DailySpec, entries: list[DailyPuzzle],
-                since: int):
-    """Record each day's puzzle as an issue of the series (replacing what the day held)
-    once the body, which writes the files, has succeeded; the registry stays locked
-    throughout, and RegistryConflict stops the run before anything is written if
-    another run registered one of these puzzles since the registry was read."""
+def pending_days(registry: Registry | None, spec: DailySpec, entries: list[DailyPuzzle],
+                 read: Snapshot) -> PendingIssues | None:
+    """Each day's puzzle as an issue of the series (replacing what the day held),
+    committed with the run's files. RegistryConflict stops the run before anything is
+    written if another run registered one of these puzzles since the registry was read."""
     if registry is None:
-        yield
-        return
+        return None
     issues = {entry.date.isoformat(): [entry_of(entry.puzzle.givens, entry.puzzle.grade,
                                                 entry.key)] for entry in entries}
-    with registry.issuing(spec.name, issues, since):
-        yield
+    return registry.pending(spec.name, issues, read)
 
 
 def _used_up(spec: DailySpec, day: date, job: PuzzleJob) -> str:
@@ -306,7 +310,7 @@ def _render_all(spec: DailySpec, tasks: list[tuple[DailyPuzzle, str]], workers: 
     if workers <= 1 or len(tasks) <= 1:
         return _counted(map(render, tasks), on_drawn)
     chunk = max(1, len(tasks) // (workers * _RENDER_CHUNKS_PER_WORKER))
-    with ProcessPoolExecutor(max_workers=min(workers, len(tasks))) as executor:
+    with process_pool(min(workers, len(tasks))) as executor:
         return _counted(executor.map(render, tasks, chunksize=chunk), on_drawn)
 
 

@@ -15,12 +15,9 @@ from ..pages.paginate import GridItem, paginate_puzzles
 from ..render.fonts import default_fonts, digit_extent
 from ..render.pdf import MIN_TEXT_SIZE, Metadata, RenderStyle, text_width
 from ..render.sheet import Sheet, SheetLine, line_height, sheet_geometry
+from ..spec.catalogue import Catalogue, load_catalogue
 from ..spec.daily import DailySpec, DaySpec
 
-WEEKDAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
-                 "Sunday")
-MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August",
-               "September", "October", "November", "December")
 SEPARATOR = " · "
 RULES_SPACE = 0.35  # space above the rules, as a share of their size
 A4 = (595.2756, 841.8898)  # the proof's page, in points
@@ -39,9 +36,18 @@ class DailyPuzzle:
     key: str = ""
 
 
-def date_text(day: date) -> str:
-    """'Monday 1 December 2026': English names, whatever the machine's locale."""
-    return f"{WEEKDAY_NAMES[day.weekday()]} {day.day} {MONTH_NAMES[day.month - 1]} {day.year}"
+def date_text(day: date, words: Catalogue | None = None) -> str:
+    """'Monday 1 December 2026' in the catalogue's language (English by default), whatever
+    the machine's locale: 'lundi 1er décembre 2026', 'Montag, 1. Dezember 2026'."""
+    words = words or load_catalogue("en")
+    return words.text("date", weekday=words.text(f"weekdays.{day.weekday()}"),
+                      day=words.text("day_one") if day.day == 1 else day.day,
+                      month=words.text(f"months.{day.month - 1}"), year=day.year)
+
+
+def words_of(spec: DailySpec) -> Catalogue:
+    """The daily's message catalogue (its `language:`)."""
+    return load_catalogue(spec.language)
 
 
 def puzzle_title(spec: DailySpec, day: DaySpec) -> str:
@@ -52,13 +58,14 @@ def puzzle_title(spec: DailySpec, day: DaySpec) -> str:
 def heading_parts(spec: DailySpec, entry: DailyPuzzle) -> list[str]:
     """The parts of a puzzle's heading: its title, then its date and grade (one part, so
     that a line break comes between them only if the date alone fills a line)."""
+    words = words_of(spec)
     return [puzzle_title(spec, entry.day),
-            date_text(entry.date) + SEPARATOR + entry.puzzle.grade.capitalize()]
+            date_text(entry.date, words) + SEPARATOR + words.grade(entry.puzzle.grade)]
 
 
 def puzzle_sheet(spec: DailySpec, entry: DailyPuzzle) -> Sheet:
     """The day's puzzle: its heading, the rules if asked, and the empty grid."""
-    rules = rules_text(entry.puzzle.shape) if spec.rules else ""
+    rules = rules_text(entry.puzzle.shape, words_of(spec)) if spec.rules else ""
     return _sheet(spec, entry.day.columns, entry.puzzle.givens, None,
                   heading_parts(spec, entry), rules)
 
@@ -66,15 +73,16 @@ def puzzle_sheet(spec: DailySpec, entry: DailyPuzzle) -> Sheet:
 def answer_sheet(spec: DailySpec, entry: DailyPuzzle) -> Sheet:
     """The day's solution: 'Solution' and the puzzle's heading, the givens in bold."""
     return _sheet(spec, entry.day.columns, entry.puzzle.givens, entry.puzzle.solution,
-                  ["Solution"] + heading_parts(spec, entry), "")
+                  [words_of(spec).text("solution")] + heading_parts(spec, entry), "")
 
 
-def rules_text(shape: Shape) -> str:
+def rules_text(shape: Shape, words: Catalogue | None = None) -> str:
     """The rules in one sentence, for the shape's boxes and symbols."""
-    symbols = f"1 to {shape.size}" if shape.size <= 9 else \
-        f"1 to 9 and A to {SYMBOLS[shape.size - 1]}"
-    return (f"Fill the grid so that every row, every column and every {shape.box_rows}x"
-            f"{shape.box_cols} box holds each of {symbols} exactly once.")
+    words = words or load_catalogue("en")
+    symbols = words.text("symbols_digits", last=shape.size) if shape.size <= 9 else \
+        words.text("symbols_letters", last=SYMBOLS[shape.size - 1])
+    return words.text("daily_rules", box=f"{shape.box_rows}x{shape.box_cols}",
+                      symbols=symbols)
 
 
 def _sheet(spec: DailySpec, columns: int, grid: Grid, solution: Grid | None,
@@ -191,8 +199,10 @@ def _style(spec: DailySpec, answer: bool) -> RenderStyle:
 
 def sheet_metadata(spec: DailySpec, entry: DailyPuzzle, what: str) -> Metadata:
     """The PDF information of a day's puzzle or solution file."""
-    return Metadata(title=f"{puzzle_title(spec, entry.day)}: {what}, {date_text(entry.date)}",
-                    subject=entry.puzzle.grade.capitalize(), creator="bookmaker")
+    words = words_of(spec)
+    return Metadata(title=f"{puzzle_title(spec, entry.day)}: {what}, "
+                          f"{date_text(entry.date, words)}",
+                    subject=words.grade(entry.puzzle.grade), creator="bookmaker")
 
 
 # The editor's proof: every day of a run with its grade and solution, on A4 pages.

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.grid import SYMBOLS, Grid
+from ..core.grid import Grid
 
 POINTS_PER_INCH = 72.0
-TEXT_STYLES = ("title", "subtitle", "heading", "body")
+TEXT_STYLES = ("title", "subtitle", "heading", "body", "entry", "detail")
 
 
 @dataclass(frozen=True)
@@ -96,14 +96,17 @@ class GridPlacement:
     label: str = ""
     caption: str = ""
     note: str = ""
+    mark: int = 0  # a difficulty mark of this many filled squares (0: none)
 
 
 @dataclass(frozen=True)
 class TextBlock:
-    """Lines of text in one style (title, subtitle, heading or body), after some space.
+    """Lines of text in one style, after some space.
 
-    Titles and subtitles are centred; headings and body text are set flush left, and each
-    body line is a paragraph that the renderer wraps to the page width.
+    Titles and subtitles are centred; headings, body text, contents entries and their
+    details are set flush left, and each body line is a paragraph that the renderer
+    wraps to the page width. A tab in a line sets what follows it flush right (the page
+    number of a contents entry).
     """
 
     lines: tuple[str, ...]
@@ -131,66 +134,10 @@ class Page:
     texts: tuple[TextBlock, ...] = ()
     header: str = ""
     footer: str = ""
+    ruled_lines: tuple[float, ...] = ()  # heights (from the trim's bottom) of writing lines
 
 
 def facing_number(page: Page, position: int) -> int:
     """The number whose parity decides a page's side: its printed number, or its 1-based
     position in the file when it shows none. paginate mirrors margins by the same rule."""
     return page.number if page.number is not None else position
-
-
-def title_page(geometry: PageGeometry, title: str, subtitle: str = "",
-               author: str = "") -> Page:
-    """An unnumbered title page: the title a third of the way down, subtitle, then author."""
-    blocks = [TextBlock((title,), "title", space_before=geometry.content_height * 0.28)]
-    if subtitle:
-        blocks.append(TextBlock((subtitle,), "subtitle", space_before=12.0))
-    if author:
-        blocks.append(TextBlock((author,), "subtitle", space_before=geometry.content_height * 0.2))
-    return Page(number=None, texts=tuple(blocks))
-
-
-def how_to_play_page(geometry: PageGeometry, page_number: int, sizes: tuple[int, ...] = (9,),
-                     answers: str = "at the back of the book",
-                     example: tuple[Grid, Grid] | None = None, numbered: bool = True) -> Page:
-    """The rules of Sudoku, worded for the grid sizes the book holds; `answers` says where
-    the solutions are ("" when the book has none). An `example` (puzzle, solution) is shown
-    side by side in the lower part of the page. `page_number` is the page's position in
-    the book (it mirrors the margins); `numbered` says whether it is printed."""
-    body = [_rules_sentence(sorted(set(sizes)))]
-    # Only what is proven: grading by technique (and so "no guessing") comes later.
-    body += ["Every puzzle in this book has exactly one solution, proven by two independent "
-             "computer checks.",
-             "Work in pencil. Start with the rows, columns and boxes that are nearly full, "
-             "and note a cell's possible symbols in its corner when you are unsure."]
-    if answers:
-        body.append(f"The solutions are {answers}; under each puzzle is the page of its answer.")
-    texts = (TextBlock(("How to play",), "title"), TextBlock(tuple(body), "body", space_before=18.0))
-    placements = _example_pair(geometry, page_number, *example) if example else ()
-    return Page(page_number if numbered else None, placements, texts)
-
-
-def _example_pair(geometry: PageGeometry, page_number: int, puzzle: Grid,
-                  solution: Grid) -> tuple[GridPlacement, GridPlacement]:
-    """A puzzle and its solution side by side, low on the page, centred."""
-    left, bottom, width, height = geometry.content_box(page_number)
-    gap = width * 0.1
-    side = min((width - gap) / 2, height * 0.3)
-    x = left + (width - 2 * side - gap) / 2
-    y = bottom + height * 0.06
-    return (GridPlacement(x, y, side, puzzle, None, "A puzzle"),
-            GridPlacement(x + side + gap, y, side, puzzle, solution, "Its solution"))
-
-
-def _rules_sentence(sizes: list[int]) -> str:
-    """The rule in one sentence, naming the symbols of every size the book holds."""
-    rule = ("Fill the grid so that every row, every column and every outlined box contains "
-            "each of the symbols")
-    if len(sizes) == 1:
-        return f"{rule} {_symbol_range(sizes[0])} exactly once."
-    ranges = [f"{_symbol_range(size)} in the {size}x{size} puzzles" for size in sizes]
-    return f"{rule} exactly once: {', '.join(ranges[:-1])}, and {ranges[-1]}."
-
-
-def _symbol_range(size: int) -> str:
-    return f"1 to {size}" if size <= 9 else f"1 to 9 plus A to {SYMBOLS[size - 1]}"

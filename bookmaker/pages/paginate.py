@@ -25,16 +25,18 @@ class GridItem:
     label: str = ""
     caption: str = ""
     note: str = ""
+    mark: int = 0
 
 
 def best_arrangement(width: float, height: float, count: int, text_height: float,
-                     gutter: float = DEFAULT_GUTTER) -> Arrangement:
+                     gutter: float = DEFAULT_GUTTER, border: float = 0.0) -> Arrangement:
     """The rows x columns holding `count` grids that gives the largest grid side in a box
-    of width x height, each grid needing `text_height` more for its label and caption:
-    the spec's fit rule (spec/fit.py), so what the spec accepts is what is printed."""
+    of width x height, each grid needing `text_height` more for its label and caption and
+    `border` more each way for its border line: the spec's fit rule (spec/fit.py), so
+    what the spec accepts is what is printed."""
     if count < 1:
         raise ValueError(f"puzzles per page must be at least 1, got {count}")
-    best = arrangement_for(count, Area(width, height, gutter, text_height))
+    best = arrangement_for(count, Area(width, height, gutter, text_height, border=border))
     if best.grid_side <= 0:
         raise ValueError(f"{count} grids per page do not fit in {width:.0f} x {height:.0f} pt")
     return best
@@ -42,24 +44,27 @@ def best_arrangement(width: float, height: float, count: int, text_height: float
 
 def grid_slots(geometry: PageGeometry, page_number: int, per_page: int,
                label_height: float = DEFAULT_LABEL_HEIGHT, below_height: float | None = None,
-               gutter: float = DEFAULT_GUTTER) -> list[Slot]:
+               gutter: float = DEFAULT_GUTTER, border: float = 0.0) -> list[Slot]:
     """Where each of `per_page` grids goes on page `page_number`, row by row from the top.
 
     Room is kept for a label line above each grid and `below_height` (default: one line of
-    `label_height`) below it for caption and note. Spare space is shared evenly around and
-    between rows and columns, so the block sits centred; a short last row is centred too.
+    `label_height`) below it for caption and note, and half the `border` line's width all
+    round, where its stroke reaches past the grid square. Spare space is shared evenly
+    around and between rows and columns, so the block sits centred; a short last row is
+    centred too.
     """
     below = label_height if below_height is None else below_height
     left, bottom, width, height = geometry.content_box(page_number)
-    fit = best_arrangement(width, height, per_page, label_height + below, gutter)
-    row_height = label_height + fit.grid_side + below
+    fit = best_arrangement(width, height, per_page, label_height + below, gutter, border)
+    framed = fit.grid_side + border  # the grid square and its border's outer halves
+    row_height = label_height + framed + below
     row_starts = _spread(height, fit.rows, row_height, gutter)
     slots = []
     for row, row_start in enumerate(row_starts):
         in_row = min(fit.columns, per_page - row * fit.columns)
-        y = bottom + height - row_start - label_height - fit.grid_side
-        slots += [(left + col_start, y, fit.grid_side)
-                  for col_start in _spread(width, in_row, fit.grid_side, gutter)]
+        y = bottom + height - row_start - label_height - framed + border / 2
+        slots += [(left + col_start + border / 2, y, fit.grid_side)
+                  for col_start in _spread(width, in_row, framed, gutter)]
     return slots
 
 
@@ -89,7 +94,8 @@ def page_of_each(count: int, per_page: int, first_page_number: int) -> list[int]
 def paginate_puzzles(items: Sequence[GridItem], geometry: PageGeometry, per_page: int,
                      first_page_number: int, label_height: float = DEFAULT_LABEL_HEIGHT,
                      below_height: float | None = None, gutter: float = DEFAULT_GUTTER,
-                     header: str = "", footer: str = "", numbered: bool = True) -> list[Page]:
+                     header: str = "", footer: str = "", numbered: bool = True,
+                     border: float = 0.0) -> list[Page]:
     """Pages of `per_page` grids each, numbered from `first_page_number` (the position in
     the book, which also decides the mirrored margins); unnumbered if `numbered` is False.
 
@@ -99,7 +105,7 @@ def paginate_puzzles(items: Sequence[GridItem], geometry: PageGeometry, per_page
     if below_height is None:
         below_height = label_height if any(i.caption or i.note for i in items) else 0.0
     slots = {parity: grid_slots(geometry, first_page_number + parity, per_page, label_height,
-                                below_height, gutter) for parity in (0, 1)}
+                                below_height, gutter, border) for parity in (0, 1)}
     pages = []
     for start in range(0, len(items), per_page):
         number = first_page_number + start // per_page
@@ -112,5 +118,6 @@ def paginate_puzzles(items: Sequence[GridItem], geometry: PageGeometry, per_page
 
 def _place(item: GridItem, slot: Slot) -> GridPlacement:
     x, y, side = slot
-    return GridPlacement(x, y, side, item.grid, item.solution, item.label, item.caption, item.note)
+    return GridPlacement(x, y, side, item.grid, item.solution, item.label, item.caption,
+                         item.note, item.mark)
 

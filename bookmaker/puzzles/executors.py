@@ -9,14 +9,19 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import re
 import threading
-from concurrent.futures import CancelledError, Executor, Future
+import time
+from concurrent.futures import CancelledError, Executor, Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeoutError
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Iterator
 
 import bookmaker
+
+from .interrupts import worker_signals
 
 LOCAL = "local"
 DASK_LOCAL = "dask-local"
@@ -26,6 +31,13 @@ INSTALL_HINT = "pip install 'bookmaker[dask]'"
 # Long enough for a scheduler across a network to answer, short enough that a typo in the
 # address is reported before anyone wonders whether the build hangs.
 CONNECT_SECONDS = 10.0
+# A cluster without a single worker for this long has lost them all: the run stops, as at
+# the start.
+NO_WORKERS_SECONDS = CONNECT_SECONDS
+# More worker processes than this per CPU only add memory and start-up time (and can run
+# out of file descriptors): --jobs is capped here.
+MAX_WORKERS_PER_CPU = 4
+_PARENT_POLL_SECONDS = 0.25  # how soon a worker notices that its parent has gone
 _ADDRESS = re.compile(r"(?P<host>[^\s:/]+|\[[0-9A-Fa-f:.]+\]):(?P<port>\d{1,5})")
 
 
@@ -40,6 +52,65 @@ class Workers:
 
     count: int
     executor: Executor | None = None
+
+
+def most_workers() -> int:
+    """The most worker processes a run starts on this machine."""
+    return MAX_WORKERS_PER_CPU * (os.cpu_count() or 1)
+
+
+@contextlib.contextmanager
+def process_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
+    """A pool of `workers` processes that never outlive this one: each exits when its
+    parent has gone (SIGKILL gives the parent no time to stop them) and leaves Ctrl-C to
+    the parent, and when the body raises (Ctrl-C and SIGTERM included) they are stopped
+    at once instead of finishing the work queued. ExecutorError, not a hang, if the
+    processes cannot all be started."""
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_started,
+                               initargs=(os.getpid(),))
+    try:
+        pool.submit(int).result()  # starts the workers now, where a failure is understood
+    except (OSError, BrokenProcessPool) as error:
+        _stop(pool)
+        raise ExecutorError(f"could not start {workers} worker processes "
+                            f"({getattr(error, 'strerror', None) or error}); "
+                            f"try fewer with --jobs") from None
+    except BaseException:
+        _stop(pool)
+        raise
+    try:
+        yield pool
+    except BaseException:
+        _stop(pool)
+        raise
+    pool.shutdown(wait=True)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Cancel what is queued and end the workers now, mid-puzzle if need be."""
+    # The pool offers no other handle on its processes than this attribute.
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(timeout=1.0)
+        if process.is_alive():
+            process.kill()
+
+
+def _worker_started(parent: int) -> None:
+    """In each new worker: its signals (interrupts.worker_signals), and a thread that
+    watches for the parent's end."""
+    worker_signals()
+    threading.Thread(target=_exit_with_parent, args=(parent,), name="exit-with-parent",
+                     daemon=True).start()
+
+
+def _exit_with_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(_PARENT_POLL_SECONDS)
+    os._exit(1)
 
 
 def check_executor(text: str) -> str:
@@ -77,8 +148,37 @@ def open_workers(executor: str, count: int) -> Iterator[Workers]:
             where = f"the Dask scheduler at {executor[len(DASK_SCHEME):]}"
             client = stack.enter_context(_scheduler_client(distributed, executor, where))
         with _dask_failures_explained(distributed, where):
-            # pure=False: every task its own key, so Dask does not hash the jobs to find one.
-            yield Workers(_thread_count(client), client.get_executor(pure=False))
+            yield Workers(_thread_count(client), DaskExecutor(client, where))
+
+
+class DaskExecutor(Executor):
+    """A Dask client's executor, which can also tell that the cluster has lost every
+    worker: Dask itself would wait for one forever, saying nothing."""
+
+    def __init__(self, client, where: str) -> None:
+        self._client, self._where = client, where
+        # pure=False: every task its own key, so Dask does not hash the jobs to find one.
+        self._executor = client.get_executor(pure=False)
+        self._alone_since: float | None = None
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        return self._executor.submit(fn, *args, **kwargs)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self._executor.shutdown(wait=wait)
+
+    def check_workers(self) -> None:
+        """ExecutorError once the cluster has had no worker for NO_WORKERS_SECONDS; called
+        while waiting for results."""
+        if self._client.nthreads():
+            self._alone_since = None
+            return
+        now = time.monotonic()
+        if self._alone_since is None:
+            self._alone_since = now
+        elif now - self._alone_since >= NO_WORKERS_SECONDS:
+            raise ExecutorError(f"{self._where} has had no workers for "
+                                f"{NO_WORKERS_SECONDS:g} s: they all stopped or were lost")
 
 
 def _import_distributed():

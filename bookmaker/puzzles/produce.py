@@ -1,10 +1,14 @@
 """PuzzleJobs -> verified Puzzles, in-process, on a process pool or on any executor (a Dask
-cluster's), always in job order."""
+cluster's), always in job order, each handed on as soon as it and those before it are
+done: a run of any length holds only a bounded window of jobs and puzzles at once."""
 
 from __future__ import annotations
 
 import itertools
-from concurrent.futures import Executor, ProcessPoolExecutor
+from collections import deque
+from concurrent.futures import Executor, Future
+from concurrent.futures import TimeoutError as FutureTimeoutError
+from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Iterator
 
@@ -15,6 +19,8 @@ from ..core.rng import derive_seed
 from ..core.shape import Shape
 from ..core.targeted import generate_graded
 from ..core.verify import verify_puzzle
+from .executors import process_pool
+from .interrupts import pause_at
 
 ProgressCallback = Callable[[int], None]
 
@@ -32,6 +38,12 @@ _MAX_CHUNK_CELLS = 64 * 81
 # loopback (bench/bench_scale.py) against ~14 ms for a 9x9 puzzle. At least this many small
 # puzzles to a task keep that overhead under 10% (6% for 9x9s).
 _REMOTE_MIN_CHUNK = 4
+# Jobs cut into batches at a time: chunks are sized as before within it (a book or a
+# year of dailies is one block), and a longer run is never all held in memory.
+_BLOCK_JOBS = 10_000
+# Batches waiting or running per worker: enough to keep every worker busy.
+_IN_FLIGHT_PER_WORKER = 2 * _CHUNKS_PER_WORKER
+_WAIT_SECONDS = 0.5  # between checks (the workers still there, the reader still reading)
 
 
 @dataclass(frozen=True)
@@ -51,9 +63,17 @@ def generate_jobs(shape: Shape, seed: int | str, count: int, symmetry: str = "no
                   variant: str = "classic") -> list[PuzzleJob]:
     """The first `count` jobs of a run; job i's seed depends only on (seed, shape, symmetry,
     variant, i), so a shorter run is a prefix of a longer one."""
-    return [PuzzleJob(shape, _job_seed(shape, seed, symmetry, index, variant), symmetry,
-                      target_clues, difficulty, variant)
-            for index in range(count)]
+    return list(itertools.islice(
+        each_generate_job(shape, seed, symmetry, target_clues, difficulty, variant), count))
+
+
+def each_generate_job(shape: Shape, seed: int | str, symmetry: str = "none",
+                      target_clues: int = 0, difficulty: str = "any",
+                      variant: str = "classic") -> Iterator[PuzzleJob]:
+    """generate_jobs() one at a time, without end."""
+    for index in itertools.count():
+        yield PuzzleJob(shape, _job_seed(shape, seed, symmetry, index, variant), symmetry,
+                        target_clues, difficulty, variant)
 
 
 def _job_seed(shape: Shape, seed: int | str, symmetry: str, index: int,
@@ -84,23 +104,75 @@ def produce(jobs: Iterable[PuzzleJob], workers: int = 1,
     workers. Without an executor: this process for one worker, else a process pool of
     `workers`; on an executor, `workers` is how many puzzles it makes at once."""
     jobs = list(jobs)
+    # No idle processes to start and tear down.
+    return _collect(produce_each(jobs, min(workers, max(1, len(jobs))), executor),
+                    on_progress)
+
+
+def produce_each(jobs: Iterable[PuzzleJob], workers: int = 1,
+                 executor: Executor | None = None,
+                 while_waiting: Callable[[], None] | None = None) -> Iterator[Puzzle]:
+    """produce()'s puzzles one by one, each as soon as it and those before it are done,
+    from jobs that may be endless. Closing the iterator stops the work (and a pool's
+    processes) at once. while_waiting() is called every _WAIT_SECONDS while results are
+    awaited from workers, and may raise to stop the run (the reader of the output gone)."""
     if workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
-    if executor is not None:
-        return _produce_on(executor, _batches(jobs, workers, _REMOTE_MIN_CHUNK), on_progress)
-    if workers == 1 or len(jobs) <= 1:
-        return _collect(map(make_puzzle, jobs), on_progress)
-    workers = min(workers, len(jobs))  # no idle processes to start and tear down
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        return _produce_on(pool, _batches(jobs, workers), on_progress)
+    if executor is None and workers == 1:
+        yield from map(make_puzzle, jobs)
+        return
+    with ExitStack() as stack:
+        # A task sent to an executor from outside may cost a scheduler round trip.
+        min_chunk = 1 if executor is None else _REMOTE_MIN_CHUNK
+        if executor is None:
+            executor = stack.enter_context(process_pool(workers))
+        batches = itertools.chain.from_iterable(
+            _batches(block, workers, min_chunk) for block in _blocks(jobs, _BLOCK_JOBS))
+        checks = [check for check in (getattr(executor, "check_workers", None),
+                                      while_waiting) if check is not None]
+        for batch in _in_order(executor, batches, workers * _IN_FLIGHT_PER_WORKER, checks):
+            yield from batch
 
 
-def _produce_on(executor: Executor, batches: list[tuple[PuzzleJob, ...]],
-                on_progress: ProgressCallback | None) -> list[Puzzle]:
-    # map() yields in submission order, which is what keeps the output worker-independent;
-    # a task lost with its worker is run again (by Dask) from the same seeds, to the same end.
-    results = executor.map(make_puzzles, batches)
-    return _collect(itertools.chain.from_iterable(results), on_progress)
+def _in_order(executor: Executor, batches: Iterator[tuple[PuzzleJob, ...]],
+              in_flight: int, checks: list[Callable[[], None]]) -> Iterator[list[Puzzle]]:
+    """Each batch's puzzles, in batch order, with at most `in_flight` batches submitted
+    and not yet handed on. Order of submission is what keeps the output independent of
+    the workers; a task lost with its worker is run again (by Dask) from the same seeds,
+    to the same end. Whatever ends this early cancels what is still queued."""
+    pending: deque[Future] = deque()
+    try:
+        for batch in itertools.islice(batches, in_flight):
+            pending.append(executor.submit(make_puzzles, batch))
+        while pending:
+            puzzles = _result(pending.popleft(), checks)
+            for batch in itertools.islice(batches, 1):
+                pending.append(executor.submit(make_puzzles, batch))
+            pause_at("producing")
+            yield puzzles
+    finally:
+        for future in pending:
+            future.cancel()
+
+
+def _result(future: Future, checks: list[Callable[[], None]]):
+    """The future's result, the checks made every _WAIT_SECONDS while it is awaited (an
+    executor that can tell it has lost every worker is asked: executors.DaskExecutor)."""
+    if not checks:
+        return future.result()
+    while True:
+        try:
+            return future.result(timeout=_WAIT_SECONDS)
+        except FutureTimeoutError:
+            for check in checks:
+                check()
+
+
+def _blocks(jobs: Iterable[PuzzleJob], size: int) -> Iterator[list[PuzzleJob]]:
+    """The jobs in consecutive lists of `size` (the last may be shorter)."""
+    jobs = iter(jobs)
+    while block := list(itertools.islice(jobs, size)):
+        yield block
 
 
 def make_puzzles(jobs: tuple[PuzzleJob, ...]) -> list[Puzzle]:

@@ -2,45 +2,23 @@
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 
+from ..spec.fontfile import FontFileError, default_font_paths
 from ..spec.values import digit_extent as measured_digit_extent
-
-DEFAULT_REGULAR = "Vera.ttf"
-DEFAULT_BOLD = "VeraBd.ttf"
-_CHECKOUT_FONTS = Path(__file__).resolve().parents[2] / "fonts"
 
 
 class FontError(ValueError):
     """A font file that is missing or cannot be used."""
 
 
-def font_folder() -> Path:
-    """The bundled fonts: package data `bookmaker.fonts` when installed from a wheel, else
-    the top-level fonts/ folder of this checkout."""
-    packaged = _packaged(DEFAULT_REGULAR)
-    if packaged is not None:
-        return packaged.parent
-    if (_CHECKOUT_FONTS / DEFAULT_REGULAR).is_file():
-        return _CHECKOUT_FONTS
-    raise FontError("the bundled fonts are missing: neither the bookmaker.fonts package data "
-                    f"nor {_CHECKOUT_FONTS} holds {DEFAULT_REGULAR}")
-
-
-def _packaged(name: str) -> Path | None:
-    """The file `name` in package data bookmaker.fonts, if installed as a real file."""
-    try:
-        file = resources.files("bookmaker.fonts").joinpath(name)
-    except ModuleNotFoundError:
-        return None
-    return file if isinstance(file, Path) and file.is_file() else None
-
-
 def default_fonts() -> tuple[Path, Path]:
-    """(regular, bold) TTF paths of the bundled default fonts, Bitstream Vera Sans."""
-    folder = font_folder()
-    return folder / DEFAULT_REGULAR, folder / DEFAULT_BOLD
+    """(regular, bold) TTF paths of the bundled default fonts, DejaVu Sans (Latin, Greek
+    and Cyrillic); FontError if they are missing."""
+    try:
+        return default_font_paths()
+    except FontFileError as error:
+        raise FontError(str(error)) from None
 
 
 def digit_extent(path: str) -> tuple[float, float]:

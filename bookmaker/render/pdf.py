@@ -16,7 +16,9 @@ from reportlab.pdfgen.canvas import Canvas
 from ..core.grid import SYMBOLS
 from ..pages.page import (GridPlacement, Page, PageGeometry, TextBlock, facing_number,
                           is_right_hand)
-from ..spec.layout import CAPTION_LINE_HEIGHT
+from ..spec.captions import (MARK_GAP, MARK_SPACE, MARK_SQUARE, MARK_STEPS, SEPARATOR,
+                             caption_lines)
+from ..spec.layout import CAPTION_LEADING, CAPTION_LINE_HEIGHT
 from ..spec.values import MIN_TEXT_POINTS
 from .fonts import FontError, default_fonts, digit_extent
 
@@ -39,6 +41,15 @@ class Metadata:
     author: str = ""
     subject: str = ""
     creator: str = "bookmaker"
+
+
+@dataclass(frozen=True)
+class OutlineEntry:
+    """A bookmark: its title and the 1-based position of the page it opens."""
+
+    title: str
+    page: int
+    level: int = 0
 
 
 def _default_regular() -> Path:
@@ -92,7 +103,7 @@ class RenderStyle:
 
     @property
     def below_height(self) -> float:
-        """The line below a grid for caption and note: paginate's below_height, by the
+        """One line below a grid for caption and note: paginate's below_height, by the
         same rule as the layout's (spec.layout.CAPTION_LINE_HEIGHT)."""
         return self.caption_size * CAPTION_LINE_HEIGHT
 
@@ -113,24 +124,40 @@ class _Fonts:
 
 
 def render_pdf(pages: Sequence[Page], style: RenderStyle, metadata: Metadata,
-               target: str | Path | BinaryIO) -> None:
+               target: str | Path | BinaryIO, outline: Sequence[OutlineEntry] = ()) -> None:
     """Draw `pages` into a PDF at `target` (a path, or a binary file object)."""
-    data = render_pdf_bytes(pages, style, metadata)
+    data = render_pdf_bytes(pages, style, metadata, outline)
     if hasattr(target, "write"):
         target.write(data)
     else:
         Path(target).write_bytes(data)
 
 
-def render_pdf_bytes(pages: Sequence[Page], style: RenderStyle, metadata: Metadata) -> bytes:
-    """The PDF file for `pages`, as bytes."""
+def render_pdf_bytes(pages: Sequence[Page], style: RenderStyle, metadata: Metadata,
+                     outline: Sequence[OutlineEntry] = ()) -> bytes:
+    """The PDF file for `pages`, as bytes, with bookmarks for the outline's entries and
+    page labels that match the printed numbers (a page's number is its position)."""
     fonts = _register_fonts(style)
     canvas = _new_canvas(style.geometry, fonts, metadata)
-    _fix_identity(canvas, _fingerprint(pages, style, metadata, fonts))
+    _fix_identity(canvas, _fingerprint(pages, style, metadata, fonts, outline))
+    if pages:
+        canvas.addPageLabel(0, "D", 1)  # decimal labels from 1: page N is labelled N
     forms = _GridForms(canvas, style)
+    marks = {}
+    for entry in outline:
+        marks.setdefault(entry.page, []).append(entry)
     for position, page in enumerate(pages, start=1):
+        _bookmark(canvas, marks.get(position, []), position)
         _draw_page(canvas, page, facing_number(page, position), style, fonts, forms)
     return canvas.getpdfdata()
+
+
+def _bookmark(canvas: Canvas, entries: list[OutlineEntry], position: int) -> None:
+    """Outline entries that open the page being drawn."""
+    for index, entry in enumerate(entries):
+        key = f"p{position}e{index}"
+        canvas.bookmarkPage(key)
+        canvas.addOutlineEntry(entry.title, key, entry.level)
 
 
 def text_width(text: str, font: Path, size: float) -> float:
@@ -199,10 +226,10 @@ def _fix_identity(canvas: Canvas, fingerprint: bytes) -> None:
 
 
 def _fingerprint(pages: Sequence[Page], style: RenderStyle, metadata: Metadata,
-                 fonts: _Fonts) -> bytes:
+                 fonts: _Fonts, outline: Sequence[OutlineEntry] = ()) -> bytes:
     """A digest of everything drawn; font files by content, never by where they live."""
     portable_style = replace(style, font_regular=Path(fonts.regular), font_bold=Path(fonts.bold))
-    text = repr((tuple(pages), portable_style, metadata))
+    text = repr((tuple(pages), portable_style, metadata, tuple(outline)))
     return hashlib.sha256(text.encode("utf-8")).digest()
 
 
@@ -280,6 +307,7 @@ def _draw_page(canvas: Canvas, page: Page, facing: int, style: RenderStyle,
     canvas.translate(x, y)  # from here on, (0, 0) is the trim's bottom-left corner
     for placement, name in zip(page.placements, names):
         _draw_placement(canvas, placement, name, style, fonts)
+    _draw_ruled_lines(canvas, page, facing, style)
     _draw_texts(canvas, page, facing, style, fonts)
     _draw_running_heads(canvas, page, facing, style, fonts)
     canvas.showPage()
@@ -352,32 +380,58 @@ def _symbol_text(canvas: Canvas, font: str, size: float):
 
 def _draw_grid_texts(canvas: Canvas, placement: GridPlacement, style: RenderStyle,
                      fonts: _Fonts) -> None:
-    """Label above the grid (bold, flush left); caption below left, note below right."""
+    """Label above the grid (bold, flush left) with its difficulty mark; below it the
+    caption flush left and the note flush right, on one line or two (spec/captions.py:
+    the rule the spec checked, so nothing is ever cut off)."""
     x, y, side = placement.x, placement.y, placement.side
     reach = line_weights(style, side / placement.grid.shape.size)[2] / 2
     if placement.label:
         canvas.setFont(fonts.bold, style.label_size)
-        canvas.drawString(x, y + side + reach + style.label_size * 0.35, placement.label)
+        baseline = y + side + reach + style.label_size * 0.35
+        canvas.drawString(x, baseline, placement.label)
+        if placement.mark:
+            width = pdfmetrics.stringWidth(placement.label, fonts.bold, style.label_size)
+            _draw_mark(canvas, x + width, baseline, placement.mark, style)
     size = style.caption_size
-    baseline = y - reach - size * 1.15
+    lines = caption_lines(placement.caption.split(SEPARATOR) if placement.caption else [],
+                          placement.note, side,
+                          lambda text: pdfmetrics.stringWidth(text, fonts.regular, size), size)
+    if lines is None:
+        raise RenderError(f"the caption {placement.caption!r} and note {placement.note!r} "
+                          f"do not fit in two lines under a {side:.0f} pt grid")
     canvas.setFont(fonts.regular, size)
-    note_width = pdfmetrics.stringWidth(placement.note, fonts.regular, size)
-    if placement.caption:
-        # One line is all the room below a grid: the note (where the answer is) keeps its
-        # place and a caption too long to sit beside it is shortened.
-        room = side - (note_width + size if placement.note else 0)
-        canvas.drawString(x, baseline, _shortened(placement.caption, fonts.regular, size, room))
-    if placement.note:
-        canvas.drawRightString(x + side, baseline, placement.note)
+    for index, (left, right) in enumerate(lines):
+        baseline = y - reach - size * (1.15 + CAPTION_LEADING * index)
+        if left:
+            canvas.drawString(x, baseline, left)
+        if right:
+            canvas.drawRightString(x + side, baseline, right)
 
 
-def _shortened(text: str, font: str, size: float, width: float) -> str:
-    """text, cut and ended with '...' if it is wider than width ('' if nothing fits)."""
-    if pdfmetrics.stringWidth(text, font, size) <= width:
-        return text
-    while text and pdfmetrics.stringWidth(text + "...", font, size) > width:
-        text = text[:-1]
-    return text.rstrip() + "..." if text else ""
+def _draw_mark(canvas: Canvas, x: float, baseline: float, filled: int,
+               style: RenderStyle) -> None:
+    """MARK_STEPS small squares after the label, the first `filled` of them filled."""
+    size, square = style.label_size, style.label_size * MARK_SQUARE
+    canvas.saveState()
+    canvas.setLineWidth(max(0.5, square * 0.12))
+    left = x + size * MARK_GAP
+    for step in range(MARK_STEPS):
+        canvas.rect(left + step * size * (MARK_SQUARE + MARK_SPACE), baseline, square, square,
+                    stroke=1, fill=int(step < filled))
+    canvas.restoreState()
+
+
+def _draw_ruled_lines(canvas: Canvas, page: Page, facing: int, style: RenderStyle) -> None:
+    """Writing lines across the content area (a Notes page), thin and grey."""
+    if not page.ruled_lines:
+        return
+    left, _, width, _ = style.geometry.content_box(facing)
+    canvas.saveState()
+    canvas.setLineWidth(style.cell_line)
+    canvas.setStrokeGray(0.55)
+    for height in page.ruled_lines:
+        canvas.line(left, height, left + width, height)
+    canvas.restoreState()
 
 
 def _draw_running_heads(canvas: Canvas, page: Page, facing: int, style: RenderStyle,
@@ -422,6 +476,8 @@ _TEXT_LOOK = {  # style -> (bold?, size field, centred?, leading as a multiple o
     "subtitle": (False, "subtitle_size", True, 1.3),
     "heading": (True, "heading_size", False, 1.3),
     "body": (False, "body_size", False, 1.4),
+    "entry": (True, "body_size", False, 1.4),
+    "detail": (False, "caption_size", False, 1.4),
 }
 
 
@@ -447,12 +503,16 @@ def _draw_block(canvas: Canvas, block: TextBlock, left: float, top: float, width
     canvas.setFont(font, size)
     y = top
     for paragraph in block.lines:
-        for line in _wrap(paragraph, font, size, width):
+        text, _, right = paragraph.partition("\t")
+        room = width - (pdfmetrics.stringWidth(right, font, size) + size if right else 0)
+        for line in _wrap(text, font, size, room):
             y -= size * leading
             if centred:
                 canvas.drawCentredString(left + width / 2, y, line)
             else:
                 canvas.drawString(left, y, line)
+        if right:  # flush right, on the paragraph's last line
+            canvas.drawRightString(left + width, y, right)
         y -= size * 0.5 if block.style == "body" else 0  # space between paragraphs
     return y
 

@@ -10,7 +10,7 @@ from .fonts import digit_extent
 from .sheet import Sheet
 
 # The PDF's font first; viewers without it fall back to fonts of much the same widths.
-FONT_FAMILY = "'Bitstream Vera Sans', 'DejaVu Sans', Verdana, sans-serif"
+FONT_FAMILY = "'DejaVu Sans', 'Bitstream Vera Sans', Verdana, sans-serif"
 
 
 def render_svg_text(sheet: Sheet, title: str = "") -> str:

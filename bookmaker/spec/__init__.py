@@ -6,7 +6,8 @@ from .layout import (Band, GutterStep, Grids, Layout, LineWeights, Margins, Page
 from .columns import ColumnLayout, load_column_preset
 from .daily import DailySpec, DaySpec, load_daily_spec
 from .layouts import column_preset_names, load_layout_file, load_preset, preset_names
-from .load import load_spec, slug_of
+from .load import load_spec
+from .slugs import slug_of
 from .model import BookSpec, Fonts, FrontMatter, SectionSpec
 from .problems import Problem, SpecError
 from .values import DigitSize

@@ -16,10 +16,14 @@ from pydantic import Field, PlainValidator
 
 from ..core.grader import GRADES
 from ..core.shape import MAX_SIZE, SYMMETRIES, Shape, parse_shape, shape_of
+from ..core.targeted import unreachable_grade
+from .catalogue import language_names
 from .columns import (ColumnLayout, load_column_layout_file, load_column_preset,
                       unknown_column_layout_text)
 from .layouts import column_preset_names, is_layout_path, preset_names
-from .load import DIGIT_INK, read_document, slug_of
+from .load import DIGIT_INK, read_document
+from .slugs import slug_of
+from .textcheck import check_daily_texts
 from .model import Fonts, RegistryChoice, Symmetry
 from .problems import Mistake, Problem, Report, SpecError
 from .values import (BoxText, Count, Flag, Schema, Seed, SizeText, Slug, Text, _whole_at_least,
@@ -88,6 +92,9 @@ class DailyFile(Schema):
                              "(puzzle and answer each), json (day.json), proof (the editor's "
                              "proof PDF of the run).")
     rules: Flag = Field(True, description="A line of rules under each puzzle's heading.")
+    language: one_of(*language_names()) = Field(
+        "en", description="The language of headings, dates, rules and 'Solution' "
+                          "(messages/<language>.yaml).")
     png: PngFile = Field(default_factory=PngFile, description="PNG resolutions.")
     fonts: Fonts = Field(default_factory=Fonts, description="The user's own TTF fonts.")
     registry: RegistryChoice = Field(True, description="The registry file (relative to the "
@@ -149,6 +156,7 @@ class DailySpec(Schema):
     answer: str = Field(description="separate or next-day.")
     outputs: tuple[str, ...] = Field(description="The kinds of files to write.")
     rules: bool = Field(description="Whether a line of rules is printed.")
+    language: str = Field("en", description="The language of the printed words.")
     png: PngFile = Field(description="PNG resolutions.")
     fonts: Fonts = Field(description="The user's fonts (absolute paths), or None each.")
     registry: Path | bool = Field(description="The registry file (absolute); True: the "
@@ -175,13 +183,16 @@ def load_daily_spec(path: str | os.PathLike) -> DailySpec:
     layout, layout_problems = _layout(report, daily and daily.layout, source, shown)
     schedule = [_day_spec(report, weekday, days.get(weekday), layout) for weekday in WEEKDAYS]
     _check_digit_font(report, daily, layout)
+    if daily is not None:
+        check_daily_texts(report, daily, days)
     problems = report.sorted_problems() + layout_problems
     if problems:
         raise SpecError(problems)
-    return DailySpec(source=source, series=daily.series, name=daily.name or
-                     slug_of(daily.series), seed=daily.seed, layout=layout, answer=daily.answer,
-                     outputs=daily.outputs, rules=daily.rules, png=daily.png, fonts=daily.fonts,
-                     registry=daily.registry, schedule=tuple(schedule))
+    return DailySpec(source=source, series=daily.series,
+                     name=daily.name or slug_of(daily.series, "daily"), seed=daily.seed,
+                     layout=layout, answer=daily.answer, outputs=daily.outputs,
+                     rules=daily.rules, language=daily.language, png=daily.png,
+                     fonts=daily.fonts, registry=daily.registry, schedule=tuple(schedule))
 
 
 def _refuse_book_spec(report: Report) -> None:
@@ -269,6 +280,9 @@ def _day_spec(report: Report, weekday: str, day: DayFile | None,
         report.add(Mistake(at + ("columns" if day.columns else "size",), problem))
         return None
     if day.difficulty is None:  # reported already; the board was still worth checking
+        return None
+    if unreachable_grade(shape, day.difficulty):
+        report.add(Mistake(at + ("difficulty",), unreachable_grade(shape, day.difficulty)))
         return None
     return DaySpec(weekday=weekday, size=shape.size, box_rows=shape.box_rows,
                    box_cols=shape.box_cols, difficulty=day.difficulty, symmetry=day.symmetry,

@@ -3,7 +3,8 @@
 The rule: k grids go in the rows x columns arrangement (rows * columns >= k, filled row by
 row) that gives the largest grid side. Every slot has room for a label above its grid and
 a caption line below it, neighbouring slots are `gap` apart, and the grid is the largest
-square in what is left. The page layout (book/paginate.py) places grids by this same rule.
+square in what is left once its border line's width is kept inside the slot (so no ink
+reaches the margins). The page layout (book/paginate.py) places grids by this same rule.
 k grids of size n fit when that side gives cells of at least the layout's smallest cell.
 """
 
@@ -23,7 +24,8 @@ class Area:
     height: float
     gap: float
     label_height: float
-    below_height: float = 0.0  # the caption line under each grid
+    below_height: float = 0.0  # the caption lines under each grid
+    border: float = 0.0  # the grid's border line: half of it lies outside the grid square
 
 
 @dataclass(frozen=True)
@@ -42,7 +44,8 @@ def arrangement_for(count: int, area: Area) -> Arrangement:
         rows = math.ceil(count / columns)
         slot_width = (area.width - (columns - 1) * area.gap) / columns
         slot_height = (area.height - (rows - 1) * area.gap) / rows
-        side = min(slot_width, slot_height - area.label_height - area.below_height)
+        side = min(slot_width, slot_height - area.label_height - area.below_height) \
+            - area.border
         candidates.append((side, -rows, Arrangement(rows, columns, max(side, 0.0))))
     return max(candidates, key=lambda c: (c[0], c[1]))[2]
 

@@ -13,6 +13,12 @@ from .problems import Mistake
 from .values import (MIN_DIGIT_FRACTION, MIN_TEXT_POINTS, Count, DigitSizeValue, Flag,
                      Fraction, Length, PerPage, Schema, Template, Text, TextSize)
 
+DEFAULT_MIN_CELL = 21.6  # points: 0.3 in, a cell a person can write a letter in
+CAPTION_LINES = 2  # the lines kept under each puzzle for its caption and note
+# A section's default of one grid a page stands while its cells reach this share of
+# grids.default_min_cell (0.255 in of 0.3): a 25x25 on a letter-size page (0.28 in) is
+# written in; one on a 6x9 page (0.18 in) is not, and its section must ask for it.
+WRITABLE_SHARE = 0.85
 POD_MIN_LINE = 0.75  # points: thinner lines may vanish in print-on-demand printing
 BLEEDS = (0.0, 9.0)  # points: none, or the 0.125in that KDP and IngramSpark ask for
 REFERENCE_SIZE = 9  # a layout's own defaults must at least fit 9x9 grids
@@ -49,6 +55,10 @@ class Grids(Schema):
     min_cell: Length = Field(description="Smallest side of a puzzle cell; more puzzles per "
                                          "page than allow this is an error.")
     min_answer_cell: Length = Field(description="Smallest side of an answer-key cell.")
+    default_min_cell: Length = Field(DEFAULT_MIN_CELL, description="The smallest puzzle cell "
+                                     "a section gets when it does not set puzzles_per_page "
+                                     "(0.3 in: room to write a 16x16's letters); a section "
+                                     "asking for more per page is held to min_cell only.")
 
 
 class TextSizes(Schema):
@@ -67,6 +77,8 @@ class TextSizes(Schema):
     footer: TextSize = Field(description="The running footer (and 'Answers' on answer "
                                          "pages); at most footer.height.")
     page_number: TextSize = Field(description="Page numbers; at most footer.height.")
+    caption: TextSize | None = Field(None, description="The caption and note under each "
+                                     "grid; default: a step (1.5 pt) below the label.")
 
 
 class LineWeights(Schema):
@@ -154,24 +166,56 @@ class Layout(Schema):
         """Where grids go: the trim minus margins and header/footer bands.
 
         Without a page count, the widest gutter is assumed, so whatever fits here fits in
-        a book of any length. Answer pages have no header band."""
+        a book of any length. Answer pages are headed by the range they hold, so they keep
+        the header band too; their one line below a grid is the page of its puzzle."""
         inside = self.widest_inside_margin() if page_count is None else \
             self.inside_margin(page_count)
-        bands = self.footer.height + (0 if answers else self.header.height)
+        bands = self.footer.height + self.header.height
         return Area(width=self.trim.width - self.margins.outside - inside,
                     height=self.trim.height - self.margins.top - self.margins.bottom - bands,
                     gap=self.grids.gap, label_height=self.grids.label_height,
-                    below_height=self.below_height)
+                    below_height=self.answer_below_height if answers else self.below_height,
+                    border=self.lines.border)
 
     @property
     def caption_size(self) -> float:
-        """The caption and note under each grid: a step below the label, never under 7 pt."""
+        """The caption and note under each grid: text.caption, or a step below the label,
+        never under 7 pt."""
+        if self.text.caption is not None:
+            return self.text.caption
         return max(MIN_TEXT_POINTS, self.text.label - 1.5)
 
     @property
     def below_height(self) -> float:
-        """Room under each grid for its caption line."""
-        return self.caption_size * CAPTION_LINE_HEIGHT
+        """Room under each puzzle for its caption and note: CAPTION_LINES lines, so that a
+        caption too long to share one line with its note wraps instead of being cut."""
+        return below_height(self.caption_size, CAPTION_LINES)
+
+    @property
+    def answer_below_height(self) -> float:
+        """Room under each answer grid for its one line, the page of its puzzle."""
+        return below_height(self.caption_size, 1)
+
+    @property
+    def text_scale(self) -> float:
+        """Title and body text grow with the layout's labels (10 pt labels: scale 1)."""
+        return self.text.label / 10
+
+    @property
+    def title_size(self) -> float:
+        return 28 * self.text_scale
+
+    @property
+    def subtitle_size(self) -> float:
+        return 15 * self.text_scale
+
+    @property
+    def heading_size(self) -> float:
+        return 14 * self.text_scale
+
+    @property
+    def body_size(self) -> float:
+        return max(MIN_TEXT_POINTS, 11 * self.text_scale)
 
     @property
     def min_puzzle_cell(self) -> float:
@@ -183,9 +227,42 @@ class Layout(Schema):
         """The smallest answer cell side allowed, with digits of at least 7 pt."""
         return max(self.grids.min_answer_cell, MIN_TEXT_POINTS / self.text.answer_digits)
 
+    def contents_entries_per_page(self) -> int:
+        """How many entries (a section, the answers) one contents page holds."""
+        area = self.grid_area()
+        room = area.height - self.title_size * CONTENTS_HEADING - self.body_size
+        return max(1, int(room // (self.body_size * CONTENTS_ENTRY_LINES)))
+
+    def example_beside_rules(self) -> bool:
+        """Whether the how-to-play example fits under the rules with cells of at least
+        the smallest puzzle cell; if not, it gets a page of its own."""
+        area = self.grid_area()
+        side = min(area.width * EXAMPLE_SHARE, area.height * EXAMPLE_HEIGHT) - area.border
+        return side / EXAMPLE_SIZE >= self.min_puzzle_cell
+
     def puzzles_that_fit(self, size: int) -> int:
         """The most size x size puzzles per page, for a book of any length."""
         return most_that_fit(size, self.min_puzzle_cell, self.grid_area())
+
+    def default_puzzles_per_page(self, size: int) -> int:
+        """Puzzles per page for a section that does not say: the layout's, or fewer so
+        that cells stay at least grids.default_min_cell in a book of any length; one, if
+        even one grid a page falls short of that by no more than the paper forces
+        (WRITABLE_SHARE); else 0: the section must ask for it, or take a larger page."""
+        comfortable = max(self.min_puzzle_cell, self.grids.default_min_cell)
+        most = most_that_fit(size, comfortable, self.grid_area())
+        if most:
+            return min(self.puzzles_per_page, most)
+        return min(1, most_that_fit(size, max(self.min_puzzle_cell, comfortable * WRITABLE_SHARE),
+                                    self.grid_area()))
+
+    def small_cells_problem(self, size: int) -> str:
+        """Why a section of size x size puzzles must ask for its puzzles per page."""
+        side = cell_side(1, size, self.grid_area()) / 72
+        return (f"a {size}x{size} puzzle on a {self.name} page gets cells of {side:.2f} in, "
+                f"too small to write its symbols in (the layout's default_min_cell is "
+                f"{self.grids.default_min_cell / 72:g} in): take a larger layout, or say "
+                f"puzzles_per_page: 1 to print it with these cells")
 
     def answers_that_fit(self, size: int) -> int:
         """The most size x size answer grids per page, for a book of any length."""
@@ -203,7 +280,18 @@ class Layout(Schema):
                 f"under the {self.min_puzzle_cell:.1f} pt minimum (at most {most} fit)")
 
 
+EXAMPLE_SHARE = 0.45  # the how-to-play example: each grid at most this share of the width
+EXAMPLE_HEIGHT = 0.3  # ... and of the height, when it shares the page with the rules
+EXAMPLE_SIZE = 9  # the largest example grid
+CONTENTS_ENTRY_LINES = 3.4  # one contents entry: name and page, details, space (body lines)
+CONTENTS_HEADING = 1.2  # the contents heading's line, as a multiple of the title size
 CAPTION_LINE_HEIGHT = 1.8  # a caption line's height, as a multiple of its font size
+CAPTION_LEADING = 1.2  # from one caption line's baseline to the next, per font size
+
+
+def below_height(caption_size: float, lines: int) -> float:
+    """The room under a grid for `lines` lines of caption text."""
+    return caption_size * (CAPTION_LINE_HEIGHT + CAPTION_LEADING * (lines - 1))
 
 
 def layout_mistakes(layout: Layout) -> list[Mistake]:

@@ -82,8 +82,16 @@ def load_layout_file(path: Path, shown: str,
 
 
 def parse_layout(text: str, shown: str, name: str) -> tuple[Layout | None, list[Problem]]:
-    """A layout from YAML text, or None with every problem found in it."""
-    return parse_layout_as(Layout, layout_mistakes, text, shown, name)
+    """A layout from YAML text, or None with every problem found in it: a print-on-demand
+    layout is also held to the service's least margins and gutter (spec/printer.py)."""
+    return parse_layout_as(Layout, all_layout_mistakes, text, shown, name)
+
+
+def all_layout_mistakes(layout: Layout) -> list[Mistake]:
+    from .printer import load_printer, margin_mistakes  # not at the top: printer imports us
+
+    found = layout_mistakes(layout)
+    return found + (margin_mistakes(layout, load_printer()) if layout.print_on_demand else [])
 
 
 def parse_layout_as(model: type[Schema], mistakes_of: Callable[[Any], list[Mistake]],

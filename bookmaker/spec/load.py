@@ -9,20 +9,23 @@ the board, puzzles per page against the layout, unique section names).
 from __future__ import annotations
 
 import os
-import re
-import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..core.shape import Shape, parse_shape
+from ..core.targeted import unreachable_grade
 from .layout import Layout
 from .layouts import is_layout_path, load_layout_file, load_preset, preset_names, \
     unknown_layout_text
-from .model import BookFile, BookSpec, SectionFile, SectionSpec, SpecFile
+from .model import (BookFile, BookSpec, SectionFile, SectionSpec, SpecFile, answer_place,
+                    book_plan)
+from .pagecount import ANSWERS, PUZZLES, BookPlan, longest_blank_run
+from .printer import load_printer
 from .problems import Mistake, Problem, Report, SpecError, syntax_problem
-from .pagecount import answer_front_page_count, front_page_count, page_totals
-from .values import MAX_PUZZLES, describe, font_digit_top
+from .slugs import slug_of
+from .textcheck import check_texts
+from .values import MAX_PUZZLES, clues_problem, describe, font_digit_top
 from .yamlload import MarkedYAMLError, parse_yaml
 
 
@@ -42,12 +45,7 @@ def load_spec(path: str | os.PathLike) -> BookSpec:
     pages = [_section_pages(report, index, section, layout)
              for index, section in enumerate(sections)]
     _check_unique_names(report, sections)
-    if layout is not None and all(page is not None and section.count is not None
-           for section, page in zip(sections, pages)):
-        _check_book_size(report, book, layout, [
-            _Counted(section.count, page.puzzles_per_page, page.answers_per_page)
-            for section, page in zip(sections, pages)])
-    _check_digit_font(report, book, layout)
+    _check_book(report, book, layout, sections, pages)
     problems = report.sorted_problems() + layout_problems
     if problems:
         raise SpecError(problems)
@@ -119,8 +117,12 @@ def _section_pages(report: Report, index: int, section: SectionFile | None,
     shape = _shape(report, at, section) if section is not None else None
     if shape is None or layout is None:
         return None
-    clues_fit = _clues_fit(report, at, section.clues, shape)
-    clues_fit = _clues_alone(report, at, section) and clues_fit
+    clues_fit = all([  # every check made, so that every mistake is reported
+        _reported(report, at + ("clues",),
+                  section.clues is not None and clues_problem(section.clues, shape)),
+        _clues_alone(report, at, section),
+        # A grade no puzzle of the board has: refused now, not after thousands of tries.
+        _reported(report, at + ("difficulty",), unreachable_grade(shape, section.difficulty))])
     puzzles = _puzzles_per_page(report, at, section.puzzles_per_page, shape.size, layout)
     answers = _answers_per_page(report, at, shape.size, layout)
     if not clues_fit or puzzles is None or answers is None:
@@ -160,29 +162,32 @@ def _clues_alone(report: Report, at: tuple, section: SectionFile) -> bool:
     return True
 
 
-def _clues_fit(report: Report, at: tuple, clues: int | None, shape: Shape) -> bool:
-    if clues is not None and clues >= shape.cell_count:
-        report.add(Mistake(at + ("clues",), f"must be fewer than the {shape.cell_count} "
-                                            f"cells of a {shape} board, got {clues}"))
-        return False
-    return True
+def _reported(report: Report, path: tuple, problem: str | None) -> bool:
+    """Report the problem at path, if there is one; whether there was none."""
+    if problem:
+        report.add(Mistake(path, problem))
+    return not problem
 
 
 def _puzzles_per_page(report: Report, at: tuple, asked: int | None, size: int,
                       layout: Layout) -> int | None:
-    """The section's puzzles per page: as asked if they fit, else the layout's, capped to
-    what fits (the layout's default is a wish for 9x9; a 16x16 may need fewer)."""
+    """The section's puzzles per page: as asked if they fit, else the layout's, capped so
+    that cells stay large enough to write in (the layout's default is a wish for 9x9; a
+    16x16 may need fewer, and a 25x25 may need a larger page)."""
     if asked is not None:
         problem = layout.puzzles_per_page_problem(asked, size)
         if problem:
             report.add(Mistake(at + ("puzzles_per_page",), problem))
             return None
         return asked
-    most = layout.puzzles_that_fit(size)
-    if most == 0:
+    if layout.puzzles_that_fit(size) == 0:
         report.add(Mistake(at + ("size",), layout.puzzles_per_page_problem(1, size)))
         return None
-    return min(layout.puzzles_per_page, most)
+    per_page = layout.default_puzzles_per_page(size)
+    if per_page == 0:
+        report.add(Mistake(at + ("size",), layout.small_cells_problem(size)))
+        return None
+    return per_page
 
 
 def _answers_per_page(report: Report, at: tuple, size: int, layout: Layout) -> int | None:
@@ -192,6 +197,24 @@ def _answers_per_page(report: Report, at: tuple, size: int, layout: Layout) -> i
                                            f"one {layout.name} page"))
         return None
     return min(layout.answers_per_page, most)
+
+
+def _check_book(report: Report, book: BookFile | None, layout: Layout | None,
+                sections: list[SectionFile | None], pages: list) -> None:
+    """What takes the whole book to check: its size and page rules, the digit font, its
+    file name, and every text it prints in its fonts and on its pages."""
+    _check_digit_font(report, book, layout)
+    _check_name(report, book)
+    if book is None or layout is None:
+        return
+    if all(page is not None and section.count is not None
+           for section, page in zip(sections, pages)):
+        _check_book_size(report, book, layout, [
+            _Counted(section.name, section.count, page.puzzles_per_page, page.answers_per_page)
+            for section, page in zip(sections, pages)])
+    check_texts(report, book, layout, [(index, section, page) for index, (section, page)
+                                       in enumerate(zip(sections, pages))
+                                       if section is not None and page is not None])
 
 
 def _check_unique_names(report: Report, sections: list[SectionFile | None]) -> None:
@@ -212,30 +235,74 @@ def _check_unique_names(report: Report, sections: list[SectionFile | None]) -> N
 class _Counted:
     """A section as page counting sees it (its other values may still have mistakes)."""
 
+    name: str
     count: int
     puzzles_per_page: int
     answers_per_page: int
 
 
-def _check_book_size(report: Report, book: BookFile | None, layout: Layout,
+def _check_book_size(report: Report, book: BookFile, layout: Layout,
                      sections: list[_Counted]) -> None:
-    """At most MAX_PUZZLES puzzles, and no more pages than the layout's gutter table binds
-    (the same count compose numbers pages by)."""
+    """At most MAX_PUZZLES puzzles; no more pages than the paper and the layout's gutter
+    table allow, counted on the page plan compose draws; no more blank pages in a row
+    than the service allows (padding: blank may need too many)."""
     puzzles = sum(section.count for section in sections)
     if puzzles > MAX_PUZZLES:
         report.add(Mistake(("sections",), f"the book would have {puzzles} puzzles, more than "
                                           f"the {MAX_PUZZLES} bookmaker makes in one book"))
-    most = layout.most_pages
-    if book is None or book.front_matter is None or book.answers is None or most is None:
+    if book.front_matter is None or book.language is None:
         return
-    front = front_page_count(book.front_matter.title_page, book.front_matter.how_to_play)
-    book_pages, answer_pages = page_totals(front, sections, book.answers, answer_front_page_count(
-        book.answers, book.front_matter.title_page))
-    for what, pages in (("book", book_pages), ("answer book", answer_pages)):
-        if pages > most:
-            report.add(Mistake(("sections",), f"the {what} would have {pages} pages, more "
-                                              f"than the {most} the {layout.name} layout "
-                                              f"allows"))
+    answers = answer_place(book.answers, layout)
+    plan = book_plan(layout, book.front_matter, sections, answers,
+                     book.sections_start or "any", book.padding or "notes")
+    most, why = most_pages(layout, book.paper or "white")
+    for what, pages in (("book", plan.book), ("answer book", plan.answer_book)):
+        if len(pages) > most:
+            report.add(Mistake(("sections",), f"the {what} would have {len(pages)} pages, "
+                               f"more than the {most} {why}: "
+                               f"{page_breakdown(plan, sections, what)}"))
+    if layout.print_on_demand:
+        _check_blank_runs(report, plan, load_printer().max_blank_run)
+
+
+def most_pages(layout: Layout, paper: str) -> tuple[int, str]:
+    """The most pages a book may have, and why: the layout's gutter table, or the paper."""
+    limits = []
+    if layout.most_pages is not None:
+        limits.append((layout.most_pages, f"the {layout.name} layout allows"))
+    if layout.print_on_demand:
+        rules = load_printer()
+        limits.append((rules.max_pages(paper), f"{rules.description} prints on {paper} paper"))
+    return min(limits, default=(10 ** 9, ""))
+
+
+def page_breakdown(plan: BookPlan, sections: list[_Counted], what: str) -> str:
+    """Where a file's pages go: front matter, each section's puzzles, answers, the rest."""
+    pages = plan.book if what == "book" else plan.answer_book
+    parts = []
+    for index, section in enumerate(sections):
+        count = sum(1 for page in pages if page.section == index and page.kind == PUZZLES)
+        if count:
+            parts.append(f"{section.name!r} {section.count} puzzles at "
+                         f"{section.puzzles_per_page} a page ({pages_text(count)})")
+    answers = sum(1 for page in pages if page.kind == ANSWERS)
+    if answers:
+        parts.append(f"answers {pages_text(answers)}")
+    others = len(pages) - answers - sum(1 for page in pages if page.kind == PUZZLES)
+    return ", ".join(parts + [f"front matter and other pages {others}"])
+
+
+def pages_text(count: int) -> str:
+    return f"{count} page{'s' if count != 1 else ''}"
+
+
+def _check_blank_runs(report: Report, plan: BookPlan, most: int) -> None:
+    for what, pages in (("book", plan.book), ("answer book", plan.answer_book)):
+        run = longest_blank_run(pages)
+        if run > most:
+            report.add(Mistake(("book", "padding"), f"the {what} would have {run} blank pages "
+                               f"in a row, more than the {most} print-on-demand allows: use "
+                               f"padding: notes"))
 
 
 def _check_digit_font(report: Report, book: BookFile | None, layout: Layout | None) -> None:
@@ -258,18 +325,34 @@ def _check_digit_font(report: Report, book: BookFile | None, layout: Layout | No
 DIGIT_INK = (0.2, 0.78)  # the renderer's bounds on a digit's ink height per cell side
 
 
-def slug_of(title: str) -> str:
-    """A file name from a title: lowercase ASCII letters and digits joined by hyphens."""
-    ascii_title = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "-", ascii_title.lower()).strip("-") or "book"
+def _check_name(report: Report, book: BookFile | None) -> None:
+    """A book's files are named from its title unless it has a name: a title with nothing
+    to make a name of (Chinese, say) needs one, or two such books would share files."""
+    if book is not None and book.name is None and book.title is not None \
+            and not slug_of(book.title):
+        report.add(Mistake(("book", "title"), f"no file name can be made from {book.title!r}; "
+                           f"give the book one with name: (lowercase letters, digits and "
+                           f"hyphens, like my-sudoku-book)", key=None))
 
 
 def _book_spec(source: Path, book: BookFile, layout: Layout,
                sections: list[SectionSpec]) -> BookSpec:
     return BookSpec(source=source, title=book.title, subtitle=book.subtitle, author=book.author,
                     seed=book.seed, name=book.name or slug_of(book.title), layout=layout,
-                    answers=book.answers, front_matter=book.front_matter,
+                    answers=answer_place(book.answers, layout), language=book.language,
+                    paper=book.paper, padding=book.padding, sections_start=book.sections_start,
+                    difficulty_mark=book.difficulty_mark, isbn=book.isbn,
+                    copyright=copyright_text(book.copyright, book.author), imprint=book.imprint,
+                    edition=book.edition, front_matter=book.front_matter,
                     page_numbers=book.page_numbers, fonts=book.fonts, sections=tuple(sections),
                     series=book.series or book.name or slug_of(book.title),
                     volume=None if book.volume is None else str(book.volume),
                     registry=book.registry)
+
+
+def copyright_text(copyright: int | str | None, author: str | None) -> str | None:
+    """What follows the copyright sign: 'YEAR AUTHOR' for a year, the spec's text, or the
+    author alone; None when there is nothing to say."""
+    if isinstance(copyright, int):
+        return f"{copyright} {author or ''}".strip()
+    return copyright or author

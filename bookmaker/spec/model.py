@@ -13,13 +13,19 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import Field, PlainValidator, ValidationInfo
 
 from ..core.shape import SYMMETRIES, Shape, shape_of
+from .catalogue import language_names
 from .layout import Layout
-from .pagecount import answer_front_page_count, front_page_count, page_totals
-from .values import (BoxText, Difficulty, Flag, FontFile, Natural, PerPage, PuzzleCount,
-                     Schema, Seed, SizeText, Slug, Text, expected, mistake, one_of)
+from .pagecount import BookPlan, FrontMatter as FrontCounts, PageRules, plan_book
+from .printer import PAPERS, load_printer
+from .values import (BoxText, CopyrightValue, Difficulty, Flag, FontFile, Isbn, Natural,
+                     PerPage, PuzzleCount, Schema, Seed, SizeText, Slug, Text, expected,
+                     mistake, one_of)
 
 ANSWER_PLACES = ("separate", "back", "none")
 DEFAULT_LAYOUT = "kdp-6x9"
+PADDINGS = ("notes", "blank")
+SECTION_STARTS = ("any", "right")
+DIFFICULTY_MARKS = ("none", "squares")
 
 AnswerPlace = Literal["separate", "back", "none"]
 Symmetry = Literal["none", "rotational", "mirror", "diagonal"]
@@ -48,10 +54,18 @@ RegistryChoice = Annotated[Path | bool, PlainValidator(_registry)]
 
 
 class FrontMatter(Schema):
-    """Pages before the first puzzle."""
+    """Pages before the first puzzle, and the pages that open each section."""
 
     title_page: Flag = Field(True, description="A title page with title, subtitle, author.")
+    copyright_page: Flag = Field(True, description="A copyright page behind the title page: "
+                                 "copyright line, ISBN, edition, imprint.")
+    contents: Flag = Field(True, description="A contents page: each section with its "
+                           "puzzles, size, grades and first page; the answers' first page.")
     how_to_play: Flag = Field(True, description="A page explaining the rules.")
+    section_openers: Flag = Field(False, description="A page opening each section: its "
+                                  "name, puzzles, size and grades.")
+    credit: Flag = Field(True, description="A line on the copyright page saying the "
+                         "puzzles were made with bookmaker.")
 
 
 class Fonts(Schema):
@@ -80,11 +94,35 @@ class BookFile(Schema):
                                    "same book. Required.")
     layout: Text = Field(DEFAULT_LAYOUT, description="A preset name from layouts/ (e.g. "
                          "kdp-6x9), or a path to a layout .yaml file relative to the spec.")
-    answers: AnswerChoice = Field(
-        "separate", description="Answer keys in a separate PDF (separate), at the back of "
-                                "the book (back), or not at all (none).")
+    answers: AnswerChoice | None = Field(
+        None, description="Answer keys at the back of the book (back: the default for "
+                          "print-on-demand layouts, one file to upload), in a separate PDF "
+                          "(separate: the default for home and school layouts), or not at "
+                          "all (none).")
+    language: one_of(*language_names()) = Field(
+        "en", description="The language of the book's own words (messages/<language>.yaml).")
+    paper: one_of(*PAPERS) = Field("white", description="Print-on-demand paper, white or "
+                                   "cream: cream books may have fewer pages (776, not 828).")
+    padding: one_of(*PADDINGS) = Field("notes", description="Pages added to reach the "
+                                       "print-on-demand minimum and an even count: ruled "
+                                       "Notes pages (notes) or blank pages (blank).")
+    sections_start: one_of(*SECTION_STARTS) = Field(
+        "any", description="Start each section on a right-hand page (right), or on the "
+                           "next page (any).")
+    difficulty_mark: one_of(*DIFFICULTY_MARKS) = Field(
+        "none", description="A mark of 1 to 6 filled squares beside each puzzle's number, "
+                            "one per grade from beginner to extreme (squares), or none.")
+    isbn: Isbn | None = Field(None, description="The ISBN for the copyright page; its check "
+                              "digit is checked.")
+    copyright: CopyrightValue | None = Field(
+        None, description="The copyright line: a year (the holder is the author), or the "
+                          "text after the sign ('2026 Ada Lovelace'); default: the author.")
+    imprint: Text | None = Field(None, description="The publisher line; default: "
+                                 "'Independently published', in the book's language.")
+    edition: Text | None = Field(None, description="The edition line, like 'First edition'.")
     front_matter: FrontMatter = Field(default_factory=FrontMatter,
-                                      description="Title page and how-to-play page.")
+                                      description="Title, copyright, contents, how-to-play "
+                                                  "and section opener pages.")
     page_numbers: Flag = Field(True, description="Print page numbers.")
     fonts: Fonts = Field(default_factory=Fonts, description="The user's own TTF fonts.")
     name: Slug | None = Field(None, description="The output file name without extension "
@@ -181,7 +219,17 @@ class BookSpec(Schema):
     name: str = Field(description="Output name: <name>.pdf, <name>-answers.pdf, <name>.json.")
     layout: Layout = Field(description="The page layout, loaded.")
     answers: AnswerPlace = Field(description="Where the answer keys go.")
-    front_matter: FrontMatter = Field(description="Title and how-to-play pages.")
+    language: str = Field("en", description="The language of the book's own words.")
+    paper: str = Field("white", description="white or cream.")
+    padding: str = Field("notes", description="The kind of padding page: notes or blank.")
+    sections_start: str = Field("any", description="right: each section on a right-hand "
+                                "page; any: on the next page.")
+    difficulty_mark: str = Field("none", description="none or squares.")
+    isbn: str | None = Field(None, description="The ISBN, as written.")
+    copyright: str | None = Field(None, description="The text after the copyright sign.")
+    imprint: str | None = Field(None, description="The publisher line, if the spec gives one.")
+    edition: str | None = Field(None, description="The edition line, if any.")
+    front_matter: FrontMatter = Field(description="Front matter and section opener pages.")
     page_numbers: bool = Field(description="Whether pages are numbered.")
     fonts: Fonts = Field(description="The user's fonts (absolute paths), or None each.")
     sections: tuple[SectionSpec, ...] = Field(description="The sections, in order.")
@@ -195,8 +243,38 @@ class BookSpec(Schema):
         """This book's issue in its series' registry: the volume, or else its name."""
         return self.volume if self.volume is not None else self.name
 
+    def page_plan(self) -> BookPlan:
+        """Every page of the book and of its answer book, from counts (spec/pagecount.py)."""
+        return book_plan(self.layout, self.front_matter, self.sections, self.answers,
+                         self.sections_start, self.padding)
+
     def page_totals(self) -> tuple[int, int]:
         """(the book's page count, the separate answer book's, 0 if none), from counts."""
-        front = front_page_count(self.front_matter.title_page, self.front_matter.how_to_play)
-        return page_totals(front, self.sections, self.answers,
-                           answer_front_page_count(self.answers, self.front_matter.title_page))
+        pages = self.page_plan()
+        return len(pages.book), len(pages.answer_book)
+
+
+def book_plan(layout: Layout, front: FrontMatter, sections, answers: str,
+              sections_start: str, padding: str) -> BookPlan:
+    """The page plan for these settings: the one rule loading checks and compose draws."""
+    entries = len(sections) + int(front.how_to_play) + int(answers == "back")
+    per_page = layout.contents_entries_per_page()
+    counts = FrontCounts(front.title_page, front.copyright_page,
+                         -(-entries // per_page) if front.contents else 0, front.how_to_play,
+                         front.how_to_play and not layout.example_beside_rules())
+    return plan_book(counts, sections, answers, front.section_openers,
+                     sections_start == "right", page_rules(layout, padding))
+
+
+def answer_place(answers: str | None, layout: Layout) -> str:
+    """Where the answers go: as the spec says, else at the back of a print-on-demand book
+    (one file to upload) and in a separate file for home and school printing."""
+    return answers or ("back" if layout.print_on_demand else "separate")
+
+
+def page_rules(layout: Layout, padding: str) -> PageRules:
+    """The print-on-demand service's page rules for a layout (none for home printing)."""
+    if not layout.print_on_demand:
+        return PageRules()
+    rules = load_printer()
+    return PageRules(rules.min_pages, rules.even_pages, padding)

@@ -1,15 +1,25 @@
-"""How many pages a book takes, from its counts alone: the rule compose numbers pages by.
+"""Every page of a book, planned from counts alone: the one plan that loading checks and
+compose draws.
 
-Front matter first (title page, how-to-play page), then each section's puzzles from a new
-page, then, with `answers: back`, an "Answers" page and each section's answers from a new
-page. A separate answer book counts its own pages, its title page first when the book
-has one. Known when the spec is loaded, so a book too thick for
-its layout's gutter table is refused before any puzzle is made.
+A plan lists each page's kind in order: front matter (title, copyright, contents,
+how-to-play and its example), each section (its opener, then its puzzle pages), the
+answers (at the back: an "Answers" divider on a right-hand page, then each section's
+answer pages), and the pages a print-on-demand service asks for (Notes or blank pages up
+to its minimum and to an even count). Blank pages keep sections or the divider on
+right-hand pages. It is known when the spec is loaded, so a book too thick or breaking a
+rule is refused before any puzzle is made, and compose numbers every page by it.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol, Sequence
+
+# Page kinds, in the words compose and the outline use.
+TITLE, COPYRIGHT, CONTENTS, HOW_TO_PLAY, EXAMPLE = ("title", "copyright", "contents",
+                                                    "how-to-play", "example")
+OPENER, PUZZLES, BLANK, DIVIDER, ANSWERS, NOTES = ("opener", "puzzles", "blank", "divider",
+                                                   "answers", "notes")
 
 
 class Counted(Protocol):
@@ -20,31 +30,124 @@ class Counted(Protocol):
     answers_per_page: int
 
 
+@dataclass(frozen=True)
+class PlannedPage:
+    """One page of the plan: its kind, its section (index) if any, and its place among
+    that section's pages of the kind (0 for the first)."""
+
+    kind: str
+    section: int | None = None
+    part: int = 0
+
+
+@dataclass(frozen=True)
+class PageRules:
+    """What a print-on-demand service asks of a file (the defaults ask nothing)."""
+
+    min_pages: int = 0
+    even_pages: bool = False
+    padding: str = NOTES  # the kind of page added: notes or blank
+
+
+@dataclass(frozen=True)
+class FrontMatter:
+    """The pages before the first section, as counts."""
+
+    title_page: bool = True
+    copyright_page: bool = False
+    contents_pages: int = 0
+    how_to_play: bool = True
+    example_page: bool = False  # the worked example on a page of its own
+
+
+@dataclass(frozen=True)
+class BookPlan:
+    """The pages of the book and of its separate answer book (empty if none), and how
+    many pages each got only to meet the service's rules."""
+
+    book: tuple[PlannedPage, ...]
+    answer_book: tuple[PlannedPage, ...] = ()
+    book_padding: int = 0
+    answer_padding: int = 0
+
+    def first_page(self, kind: str, section: int | None = None,
+                   answer_book: bool = False) -> int | None:
+        """The number of the first page of that kind (and section), or None."""
+        pages = self.answer_book if answer_book else self.book
+        return next((number for number, page in enumerate(pages, start=1)
+                     if page.kind == kind and page.section == section), None)
+
+
 def pages_for(count: int, per_page: int) -> int:
     """How many pages `count` grids take at `per_page` a page."""
     return -(-count // per_page)
 
 
-def front_page_count(title_page: bool, how_to_play: bool) -> int:
-    """The pages before the first puzzle."""
-    return int(title_page) + int(how_to_play)
-
-
-def answer_front_page_count(answers: str, title_page: bool) -> int:
-    """The pages before the first answer: the "Answers" page that opens the answers at
-    the back of a book, or the separate answer book's own title page."""
-    return {"back": 1, "separate": int(title_page)}.get(answers, 0)
-
-
-def page_totals(front_pages: int, sections: Sequence[Counted], answers: str,
-                answer_front_pages: int = 0) -> tuple[int, int]:
-    """(the book's page count, the separate answer book's page count, 0 if none)."""
-    puzzle_pages = sum(pages_for(s.count, s.puzzles_per_page) for s in sections)
-    answer_pages = answer_front_pages + sum(pages_for(s.count, s.answers_per_page)
-                                            for s in sections)
-    book = front_pages + puzzle_pages
+def plan_book(front: FrontMatter, sections: Sequence[Counted], answers: str,
+              openers: bool = False, right_starts: bool = False,
+              rules: PageRules = PageRules()) -> BookPlan:
+    """The plan of a book whose answers are `answers` (separate, back or none)."""
+    pages = front_pages(front)
+    for index, section in enumerate(sections):
+        if right_starts:
+            to_right_hand(pages)
+        if openers:
+            pages.append(PlannedPage(OPENER, index))
+        pages += [PlannedPage(PUZZLES, index, part)
+                  for part in range(pages_for(section.count, section.puzzles_per_page))]
     if answers == "back":
-        return book + answer_pages, 0
-    if answers == "separate":
-        return book, answer_pages
-    return book, 0
+        to_right_hand(pages)
+        pages.append(PlannedPage(DIVIDER))
+        pages += answer_pages(sections)
+    book_padding = pad(pages, rules)
+    if answers != "separate":
+        return BookPlan(tuple(pages), (), book_padding)
+    answer_book = [PlannedPage(TITLE)] if front.title_page else []
+    answer_book += answer_pages(sections)
+    answer_padding = pad(answer_book, rules)
+    return BookPlan(tuple(pages), tuple(answer_book), book_padding, answer_padding)
+
+
+def front_pages(front: FrontMatter) -> list[PlannedPage]:
+    """Title, its back (the copyright page), contents from a right-hand page, how to play."""
+    pages = [PlannedPage(TITLE)] if front.title_page else []
+    if front.copyright_page:
+        pages.append(PlannedPage(COPYRIGHT))
+    if front.contents_pages:
+        to_right_hand(pages)
+        pages += [PlannedPage(CONTENTS, None, part) for part in range(front.contents_pages)]
+    if front.how_to_play:
+        pages.append(PlannedPage(HOW_TO_PLAY))
+        if front.example_page:
+            pages.append(PlannedPage(EXAMPLE))
+    return pages
+
+
+def answer_pages(sections: Sequence[Counted]) -> list[PlannedPage]:
+    """Each section's answer pages, each section from a new page."""
+    return [PlannedPage(ANSWERS, index, part) for index, section in enumerate(sections)
+            for part in range(pages_for(section.count, section.answers_per_page))]
+
+
+def to_right_hand(pages: list[PlannedPage]) -> None:
+    """A blank page if the next page would be a left-hand (even) one."""
+    if len(pages) % 2 == 1:
+        pages.append(PlannedPage(BLANK))
+
+
+def pad(pages: list[PlannedPage], rules: PageRules) -> int:
+    """Add padding pages up to the minimum and then to an even count; how many."""
+    missing = max(0, rules.min_pages - len(pages))
+    if rules.even_pages and (len(pages) + missing) % 2:
+        missing += 1
+    pages += [PlannedPage(rules.padding, None, part) for part in range(missing)]
+    return missing
+
+
+def longest_blank_run(pages: Sequence[PlannedPage]) -> int:
+    """The most blank pages in a row."""
+    longest = run = 0
+    for page in pages:
+        run = run + 1 if page.kind == BLANK else 0
+        longest = max(longest, run)
+    return longest

@@ -18,9 +18,10 @@ from typing import Annotated, Any
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainValidator, ValidationInfo
 from pydantic_core import PydanticCustomError
 
-from ..core.shape import parse_shape
+from ..core.shape import Shape, parse_shape
 from ..core.targeted import DIFFICULTIES
 from .fit import MOST_PER_PAGE
+from .yamlload import WrittenNumber
 
 POINTS_PER_UNIT = {"in": 72.0, "mm": 72 / 25.4, "cm": 72 / 2.54, "pt": 1.0}
 MIN_TEXT_POINTS = 7.0  # no printed text smaller than this, on any layout
@@ -34,8 +35,12 @@ TRUETYPE_MAGIC = (b"\x00\x01\x00\x00", b"true")  # sfnt versions with TrueType o
 CFF_MAGIC = b"OTTO"  # OpenType with CFF (PostScript) outlines: reportlab cannot embed it
 FONT_SUFFIXES = (".ttf", ".otf")
 TEMPLATE_FIELDS = ("title", "subtitle", "author", "section")
+# File names are made from a slug (`<slug>-answers.pdf`, `<slug>.registry.sqlite-journal`):
+# at most this long, they stay far below the 255 bytes a file name may have.
+MAX_SLUG = 100
 _LENGTH = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*(in|mm|cm|pt)\s*")
 _SLUG = re.compile(r"[a-z0-9][a-z0-9._-]*")
+_WHOLE_NUMBER = re.compile(r"[+-]?\d+")
 
 
 class Schema(BaseModel):
@@ -114,7 +119,25 @@ def _choice(value: Any, choices: tuple[str, ...]) -> str:
     return value
 
 
+def seed_of_text(text: str) -> int | str:
+    """A seed (or volume) as written, by the one rule of specs and the command line: a
+    whole number in decimal is that number ('007' and '7' are one seed), anything else the
+    text itself; ValueError if it is empty."""
+    if not text.strip():
+        raise ValueError("must not be empty")
+    return int(text) if _WHOLE_NUMBER.fullmatch(text.strip()) else str(text)
+
+
+def clues_problem(clues: int, shape: Shape) -> str | None:
+    """What is wrong with a clue target for a board (specs' `clues:`, generate --clues)."""
+    if clues >= shape.cell_count:
+        return f"must be fewer than the {shape.cell_count} cells of a {shape} board, got {clues}"
+    return None
+
+
 def _seed(value: Any) -> int | str:
+    if isinstance(value, WrittenNumber):  # a number as YAML wrote it: read as on the CLI
+        return seed_of_text(value)
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise expected("a whole number or text", value)
     if isinstance(value, str) and not value.strip():
@@ -127,6 +150,9 @@ def _slug(value: Any) -> str:
     if not _SLUG.fullmatch(text):
         raise mistake(f"must be lowercase letters, digits and hyphens, like 'my-book'; "
                       f"got {text!r}")
+    if len(text) > MAX_SLUG:
+        raise mistake(f"must be at most {MAX_SLUG} characters (it names files), got "
+                      f"{len(text)}")
     return text
 
 
@@ -277,6 +303,36 @@ def digit_extent(path: str) -> tuple[float, float] | None:
     return -top / _MEASURE_SIZE, -bottom / _MEASURE_SIZE
 
 
+def _isbn(value: Any) -> str:
+    """An ISBN-13 or ISBN-10, hyphens and spaces allowed, its check digit right."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)
+    written = _text(value)
+    digits = re.sub(r"[\s-]", "", written).upper()
+    if re.fullmatch(r"\d{13}", digits):
+        expected_digit = str(-sum(int(d) * (3 if i % 2 else 1)
+                                  for i, d in enumerate(digits[:12])) % 10)
+    elif re.fullmatch(r"\d{9}[\dX]", digits):
+        check = -sum(int(d) * (10 - i) for i, d in enumerate(digits[:9])) % 11
+        expected_digit = "X" if check == 10 else str(check)
+    else:
+        raise mistake(f"expected an ISBN of 13 digits (or 10), like 978-3-16-148410-0; "
+                      f"got {written!r}")
+    if digits[-1] != expected_digit:
+        raise mistake(f"{written!r} is not a valid ISBN: its check digit is {digits[-1]}, "
+                      f"but its other digits give {expected_digit}")
+    return written
+
+
+def _copyright(value: Any) -> int | str:
+    """A year (the holder is the author) or the text after the copyright sign."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if not 1000 <= value <= 9999:
+            raise mistake(f"expected a year like 2026, or text; got {value}")
+        return value
+    return _text(value)
+
+
 def _whole_at_least(minimum: int, maximum: int | None = None, why: str = ""):
     return Annotated[int, PlainValidator(partial(_whole, minimum=minimum, maximum=maximum,
                                                  why=why))]
@@ -305,3 +361,5 @@ Fraction = Annotated[float, PlainValidator(_fraction)]
 # A before-validator, so that pydantic still knows how to serialize the DigitSize made.
 DigitSizeValue = Annotated[DigitSize, BeforeValidator(_digit_size)]
 FontFile = Annotated[Path, PlainValidator(_font_file)]
+Isbn = Annotated[str, PlainValidator(_isbn)]
+CopyrightValue = Annotated[int | str, PlainValidator(_copyright)]

@@ -4,6 +4,11 @@ PyYAML's SafeLoader keeps the last of two equal keys without a word, and forgets
 positions once the Python objects are built. `SpecLoader` builds `Positioned` mappings and
 lists instead: plain dicts and lists that also carry the mark (line, column) of themselves,
 of each key and of each value, and the duplicate keys they refused.
+
+Two more things it does not take from YAML 1.1: a seed or volume written as a bare number
+is kept as the text written (`0755` is not 493, nor `1:30` 90; spec/values.py reads it as
+the command line reads --seed), and nesting deeper than MAX_DEPTH is a located error
+rather than a RecursionError.
 """
 
 from __future__ import annotations
@@ -13,10 +18,19 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 import yaml
+from yaml.composer import ComposerError
 from yaml.constructor import ConstructorError
 from yaml.error import Mark, MarkedYAMLError
 
 _MERGE_TAG = "tag:yaml.org,2002:merge"
+_NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
+VERBATIM_KEYS = ("seed", "volume")  # keys whose bare numbers are kept as written
+MAX_DEPTH = 50  # mappings and lists nested far deeper than any spec or layout needs
+
+
+class WrittenNumber(str):
+    """The text of a bare number YAML would have read by its 1.1 rules (octal 0755,
+    sexagesimal 1:30, 1_000), kept as written where that text is what counts."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +65,22 @@ class PositionedList(list):
 class SpecLoader(yaml.SafeLoader):
     """SafeLoader building Positioned containers; duplicate keys are kept aside, not lost."""
 
+    def __init__(self, stream) -> None:
+        super().__init__(stream)
+        self._depth = 0
+
+    def compose_node(self, parent, index):
+        """PyYAML composes nested nodes by recursion: stop it, with the place, before
+        Python's recursion limit does."""
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH:
+                raise ComposerError(None, None, f"nested more than {MAX_DEPTH} levels deep; "
+                                    f"no spec needs that", self.peek_event().start_mark)
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
 
 def _construct_mapping(loader: SpecLoader, node: yaml.MappingNode) -> Iterator[PositionedDict]:
     mapping = PositionedDict(node.start_mark)
@@ -76,10 +106,18 @@ def _store(loader, mapping: PositionedDict, key_node, value_node, refused=None) 
     if refused is not None and key in refused:
         mapping.duplicates.append(Duplicate(key, key_node.start_mark, refused[key].line + 1))
         return key
-    mapping[key] = loader.construct_object(value_node)
+    written = _verbatim_number(value_node) if key in VERBATIM_KEYS else None
+    mapping[key] = written if written is not None else loader.construct_object(value_node)
     mapping.key_marks[key] = key_node.start_mark
     mapping.value_marks[key] = value_node.start_mark
     return key
+
+
+def _verbatim_number(node: yaml.Node) -> WrittenNumber | None:
+    """A bare (unquoted) scalar that YAML resolved to a number, as the text written."""
+    if isinstance(node, yaml.ScalarNode) and node.style is None and node.tag in _NUMBER_TAGS:
+        return WrittenNumber(node.value)
+    return None
 
 
 def _construct_sequence(loader: SpecLoader, node: yaml.SequenceNode) -> Iterator[PositionedList]:
@@ -151,5 +189,6 @@ def syntax_error_at(error: MarkedYAMLError) -> tuple[Mark | None, str]:
     return mark, text
 
 
-__all__ = ["SpecLoader", "PositionedDict", "PositionedList", "Duplicate", "parse_yaml",
+__all__ = ["SpecLoader", "PositionedDict", "PositionedList", "Duplicate", "WrittenNumber",
+           "parse_yaml",
            "duplicates_in", "mark_of", "syntax_error_at", "MarkedYAMLError"]

@@ -1,0 +1,60 @@
+"""The lines under a puzzle, and the difficulty mark beside its number: one rule for the
+load-time check and for drawing, so a caption the spec accepts is never cut off.
+
+A caption is its parts ("Warm-up", "Easy", "9x9") joined by " · ", with the note (where
+the answer is) flush right. It takes the first of these that fits the grid's width:
+  1. caption and note on one line;
+  2. the caption on the first line, the note on the second;
+  3. the first part on the first line; the other parts and the note on the second.
+If none fits, the section's name is too long for its page: the spec says so at load.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from .catalogue import Catalogue
+
+SEPARATOR = " · "
+NOTE_GAP = 1.0  # the least space between caption and note, in caption font sizes
+MARK_STEPS = 6  # squares in a difficulty mark: one per grade, beginner to extreme
+MARK_SQUARE = 0.55  # a mark square's side, per label size
+MARK_SPACE = 0.22  # the space between two squares, per label size
+MARK_GAP = 0.6  # the space between the number and the mark, per label size
+
+Measure = Callable[[str], float]  # a text's width in points, at the caption's size
+Line = tuple[str, str]  # (flush left, flush right)
+
+
+def caption_lines(parts: Sequence[str], note: str, width: float, measure: Measure,
+                  size: float, most_lines: int = 2) -> list[Line] | None:
+    """The caption's lines under a grid `width` wide, or None if it cannot fit in
+    `most_lines` lines. `size` is the caption's font size (for the gap before the note)."""
+    caption = SEPARATOR.join(part for part in parts if part)
+    gap = size * NOTE_GAP if note and caption else 0.0
+    fits = (lambda left, right: measure(left) + (gap if left and right else 0.0)
+            + measure(right) <= width)
+    if fits(caption, note):
+        return [(caption, note)]
+    candidates = [[(caption, ""), ("", note)]]
+    if len(parts) > 1:
+        rest = SEPARATOR.join(part for part in parts[1:] if part)
+        candidates.append([(parts[0], ""), (rest, note)])
+    for lines in candidates:
+        if len(lines) <= most_lines and all(fits(left, right) for left, right in lines):
+            return [line for line in lines if line != ("", "")]
+    return None
+
+
+def answer_note_text(answers: str, words: Catalogue, page: int | str) -> str:
+    """The note under a puzzle saying where its answer is (separate, back or none), in
+    the book's words; '' without answers."""
+    if answers == "none":
+        return ""
+    key = "answer_in_answer_book" if answers == "separate" else "answer_on_page"
+    return words.text(key, page=page)
+
+
+def mark_width(label_size: float) -> float:
+    """The width of a difficulty mark and the gap before it, beside a label."""
+    return label_size * (MARK_GAP + MARK_STEPS * MARK_SQUARE + (MARK_STEPS - 1) * MARK_SPACE)

@@ -1,0 +1,1 @@
+"""Message catalogues (one YAML per language), installed as the package bookmaker.messages."""
