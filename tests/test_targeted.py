@@ -32,6 +32,7 @@ GOLDEN = [
 ]
 
 
+@pytest.mark.both_cores
 @pytest.mark.parametrize("size, difficulty, givens, hardest", GOLDEN)
 def test_a_seed_and_difficulty_always_make_the_same_puzzle(size, difficulty, givens, hardest):
     puzzle, grading = generate_graded(parse_shape(size), 2026, difficulty)
