@@ -270,7 +270,7 @@ def main() -> None:
     n9 = args.n9 or (4 if args.quick else 20)
     small = args.small or (3 if args.quick else 10)
     repeats = args.repeats or (timing.QUICK_REPEATS if args.quick else timing.DEFAULT_REPEATS)
-    print(timing.machine(), "; core:", compiled.description())
+    print(timing.machine())
     made_rows, grade_rows = [], []
     for box, grades in SIZES:
         count = n9 if box == (3, 3) else 2 if box == (3, 4) else small
