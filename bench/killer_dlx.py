@@ -20,7 +20,7 @@ from itertools import combinations, permutations
 
 import timing  # noqa: F401  (puts this checkout's bookmaker first on sys.path)
 
-from bookmaker.core.dlx import DlxResult, cover_matrix, exact_covers
+from bookmaker.core.dlx import DlxResult, _units_holding, cover_matrix, exact_covers
 from bookmaker.core.shape import Shape
 
 
@@ -55,14 +55,6 @@ def _placements(n: int, cells: tuple[int, ...], total: int, givens):
         for ordered in permutations(values):
             if all(not givens[c] or givens[c] == v for c, v in zip(cells, ordered)):
                 yield ordered
-
-
-def _units_holding(shape: Shape) -> list[list[int]]:
-    holding: list[list[int]] = [[] for _ in range(shape.cell_count)]
-    for u, unit in enumerate(shape.units):
-        for cell in unit.cells:
-            holding[cell].append(u)
-    return holding
 
 
 def _peer_headers(shape: Shape, holding, cages) -> tuple[tuple[int, ...], ...]:
