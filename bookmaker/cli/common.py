@@ -100,7 +100,7 @@ def variant_option(command):
              "hold every symbol once.")(command)
 
 
-def variant_board(variant: str, shape: Shape | None) -> Shape | None:
+def killer_board(variant: str, shape: Shape | None) -> Shape | None:
     """The board a variant puts on a shape: a Killer X's has the X diagonals."""
     if shape is None or KILLER_VARIANTS.get(variant, "classic") == "classic":
         return shape
@@ -202,7 +202,7 @@ def stop_if_output_closed() -> None:
 def read_puzzle_file_or_fail(path: str, shape: Shape | None,
                              variant: str = "classic") -> PuzzleFile:
     try:
-        return read_puzzle_file(path, variant_board(variant, shape), variant)
+        return read_puzzle_file(path, killer_board(variant, shape), variant)
     except OSError as err:
         raise click.FileError(path, hint=err.strerror or str(err)) from None
 

@@ -29,7 +29,7 @@ from ..spec.values import clues_problem
 from .common import (INPUT_FILE, DelayedProgressBar, executor_option, main, producing,
                     proven_or_exit, read_or_exit, read_puzzle_file_or_fail, registry_or_fail,
                     require_puzzles, seed_option, shape_from_options, size_options,
-                    variant_board, variant_option, worker_count)
+                    variant_option, worker_count)
 
 GENERATE_SERIES = "generate"  # the series `generate --registry` registers its puzzles in
 TRIES_PER_PUZZLE = 10  # generate --registry: jobs tried per puzzle asked before giving up
@@ -73,23 +73,22 @@ def generate(size, box, count, seed, symmetry, target_clues, difficulty, jobs_op
     before it is printed. A progress bar appears on stderr for long runs in a
     terminal; stdout holds only puzzles.
     """
-    shape = variant_board(variant, shape_from_options(size, box))
-    kind = "classic" if variant == "classic" else "killer"
-    if kind == "killer":
+    shape = shape_from_options(size, box)  # the classic board; the variant is made on it
+    if variant != "classic":
         check_killer_options(shape, symmetry, target_clues)
     if target_clues and clues_problem(target_clues, shape):
         raise click.BadParameter(clues_problem(target_clues, shape), param_hint="'--clues'")
     if target_clues and difficulty != "any":
         raise click.UsageError("--clues and --difficulty cannot be used together: the grade "
                                "decides how many clues remain")
-    if kind == "classic" and unreachable_grade(shape, difficulty):  # cages make 4x4 harder
+    if variant == "classic" and unreachable_grade(shape, difficulty):  # cages make 4x4 harder
         raise click.BadParameter(unreachable_grade(shape, difficulty),
                                  param_hint="'--difficulty'")
-    jobs = each_generate_job(shape, seed, symmetry, target_clues, difficulty, kind)
+    jobs = each_generate_job(shape, seed, symmetry, target_clues, difficulty, variant)
     workers = worker_count(jobs_option)
     if registry_path is not None:
         issue = f"{shape} {shape.box_text} {symmetry} {difficulty} seed {seed}" \
-            + ("" if kind == "classic" else f" {variant}")
+            + ("" if variant == "classic" else f" {variant}")
         print_unregistered(Registry(registry_path), issue, jobs, count, workers, executor)
         return
     with producing(itertools.islice(jobs, count), count, workers, executor) as puzzles, \

@@ -16,7 +16,8 @@ from ..core.generator import Puzzle, generate
 from ..core.grader import GRADES, grade_within
 from ..core.killergen import generate_killer
 from ..core.rng import derive_seed
-from ..core.shape import Shape
+from ..core.killertext import KILLER_VARIANTS
+from ..core.shape import Shape, board_of
 from ..core.targeted import generate_graded
 from ..core.verify import verify_puzzle
 from .executors import process_pool
@@ -55,7 +56,10 @@ class PuzzleJob:
     symmetry: str = "none"
     target_clues: int = 0
     difficulty: str = "any"
-    variant: str = "classic"  # "killer": cages on the board (core/killergen.py)
+    # "killer" or "killer-x": cages on the classic board `shape` or on its X board
+    # (core/killergen.py, killertext.KILLER_VARIANTS); as issue 14's variants, `shape`
+    # stays the classic board and the variant names what is made on it
+    variant: str = "classic"
 
 
 def generate_jobs(shape: Shape, seed: int | str, count: int, symmetry: str = "none",
@@ -76,18 +80,18 @@ def each_generate_job(shape: Shape, seed: int | str, symmetry: str = "none",
                         target_clues, difficulty, variant)
 
 
-def _job_seed(shape: Shape, seed: int | str, symmetry: str, index: int,
-              variant: str = "classic") -> int:
-    kind = () if variant == "classic" else (variant,)  # classic seeds stay as they were
-    return derive_seed(seed, "generate", str(shape), shape.box_text, symmetry, *kind, index)
+def _job_seed(shape: Shape, seed: int | str, symmetry: str, index: int, variant: str) -> int:
+    board = () if variant == "classic" else (variant,)  # classic seeds as they always were
+    return derive_seed(seed, "generate", str(shape), shape.box_text, *board, symmetry, index)
 
 
 def make_puzzle(job: PuzzleJob) -> Puzzle:
     """Generate one job's puzzle (to its difficulty, if one is asked), have the second
     opinion (Dancing Links; for a Killer, the Killer check) confirm it (VerificationError
     if not), and record its grading."""
-    if job.variant == "killer":
-        puzzle, grading = generate_killer(job.shape, job.seed, job.difficulty)
+    if job.variant in KILLER_VARIANTS:
+        board = board_of(job.shape.box_rows, job.shape.box_cols, KILLER_VARIANTS[job.variant])
+        puzzle, grading = generate_killer(board, job.seed, job.difficulty)
     elif job.difficulty == "any":
         puzzle = generate(job.shape, job.seed, job.symmetry, job.target_clues)
         grading = grade_within(puzzle.givens, GRADES[-1])  # fast; the last grade caps nothing
@@ -202,7 +206,7 @@ def _batches(jobs: list[PuzzleJob], workers: int,
 
 def _heavy(job: PuzzleJob) -> bool:
     """Whether a job's puzzle takes a second or more: a large board, or any Killer."""
-    return job.shape.size >= _HEAVY_SIZE or job.variant == "killer"
+    return job.shape.size >= _HEAVY_SIZE or job.variant in KILLER_VARIANTS
 
 
 def _chunksize(light: list[PuzzleJob], workers: int, min_chunk: int) -> int:
