@@ -1,4 +1,4 @@
-"""Commands on single puzzles: generate, solve, check, grade, derive."""
+"""Commands on single puzzles: generate, solve, check, grade, rate, derive."""
 
 from __future__ import annotations
 
@@ -16,6 +16,8 @@ from ..core.killergen import KILLER_SIZES
 from ..core.killergrade import grade_killer
 from ..core.killersolver import killer_solutions
 from ..core.killertext import format_killer
+from ..core.rating import (DEFAULT_BUDGET, RATER_VERSION, Rating, parse_rating_range, rate,
+                           rating_json, step_text)
 from ..core.shape import SYMMETRIES
 from ..core.solver import Search, count_solutions
 from ..core.targeted import DIFFICULTIES, unreachable_grade
@@ -24,7 +26,7 @@ from ..core.verify import verify_puzzle
 from ..puzzles.interrupts import signals_held
 from ..puzzles.produce import each_generate_job
 from ..puzzles.puzzlefile import PuzzleLine
-from ..puzzles.registry import Entry, Registry, entry_of
+from ..puzzles.registry import Entry, Registry, puzzle_entry
 from ..spec.values import clues_problem
 from .common import (INPUT_FILE, DelayedProgressBar, executor_option, main, producing,
                     proven_or_exit, read_or_exit, read_puzzle_file_or_fail, registry_or_fail,
@@ -54,6 +56,9 @@ COPIES_FOUND_FIRST = 10_000
                    "get that low and stay unique). Default: remove while unique.")
 @click.option("--difficulty", type=click.Choice(DIFFICULTIES), default="any", show_default=True,
               help="The grade every puzzle must have exactly (see `bookmaker grade`).")
+@click.option("--rating", "rating_text", metavar="LO-HI",
+              help="The SE rating range every puzzle must be rated in, like 7.0-8.5, or one "
+                   "rating, like 7.2 (see `bookmaker rate`); with --difficulty, both hold.")
 @click.option("--jobs", "jobs_option", metavar="J", type=click.IntRange(min=0), default=1,
               show_default=True,
               help="Worker processes, 0 for one per CPU (at most 4 per CPU). The output "
@@ -64,8 +69,8 @@ COPIES_FOUND_FIRST = 10_000
               help="Skip every puzzle equivalent to one this registry holds (or to one "
                    "printed before), and register those printed: running again with the "
                    "same seed prints new puzzles.")
-def generate(size, box, count, seed, symmetry, target_clues, difficulty, jobs_option,
-             executor, variant, registry_path) -> None:
+def generate(size, box, count, seed, symmetry, target_clues, difficulty, rating_text,
+             jobs_option, executor, variant, registry_path) -> None:
     """Print --count unique puzzles, one per line, each as soon as it is made.
 
     Every puzzle is proven unique while generating and checked again by an
@@ -84,11 +89,13 @@ def generate(size, box, count, seed, symmetry, target_clues, difficulty, jobs_op
     if variant == "classic" and unreachable_grade(shape, difficulty):  # cages make 4x4 harder
         raise click.BadParameter(unreachable_grade(shape, difficulty),
                                  param_hint="'--difficulty'")
-    jobs = each_generate_job(shape, seed, symmetry, target_clues, difficulty, variant)
+    rating = _rating_option(rating_text, target_clues, variant)
+    jobs = each_generate_job(shape, seed, symmetry, target_clues, difficulty, rating, variant)
     workers = worker_count(jobs_option)
     if registry_path is not None:
-        issue = f"{shape} {shape.box_text} {symmetry} {difficulty} seed {seed}" \
-            + ("" if variant == "classic" else f" {variant}")
+        issue = f"{shape} {shape.box_text} {symmetry} {difficulty} seed {seed}" + \
+            (f" rated {rating}" if rating else "") + \
+            ("" if variant == "classic" else f" {variant}")
         print_unregistered(Registry(registry_path), issue, jobs, count, workers, executor)
         return
     with producing(itertools.islice(jobs, count), count, workers, executor) as puzzles, \
@@ -114,6 +121,23 @@ def puzzle_text(puzzle: Puzzle) -> str:
     if puzzle.cages is not None:
         return format_killer(puzzle.givens, puzzle.cages)
     return format_grid(puzzle.givens)
+
+
+def _rating_option(text: str | None, target_clues: int, variant: str):
+    """--rating as a RatingRange (None if not given); a usage error if it is malformed or
+    comes with --clues or a Killer."""
+    if text is None:
+        return None
+    if variant != "classic":
+        raise click.UsageError("--rating is Sudoku Explainer's scale for classic puzzles: "
+                               "a Killer takes --difficulty")
+    if target_clues:
+        raise click.UsageError("--clues and --rating cannot be used together: the rating "
+                               "decides how many clues remain")
+    try:
+        return parse_rating_range(text)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="'--rating'") from None
 
 
 @main.command()
@@ -171,9 +195,12 @@ def check(ctx, file, size, box, variant) -> None:
 @click.argument("file", default="-", type=INPUT_FILE)
 @size_options
 @variant_option
-@click.option("-v", "--verbose", is_flag=True, help="Also print every step, indented.")
+@click.option("-v", "--verbose", is_flag=True,
+              help="Also print every step, indented, then the SE rating and its steps "
+                   "(not for a Killer).")
 @click.option("--json", "as_json", is_flag=True,
-              help="One JSON object per line: grade, score, hardest, steps, guessing.")
+              help="One JSON object per line: grade, score, hardest, steps, guessing, and "
+                   "the SE rating (er, ep, ed, rater).")
 @click.pass_context
 def grade_command(ctx, file, size, box, variant, verbose, as_json) -> None:
     """Grade each puzzle by the techniques a person needs.
@@ -182,7 +209,8 @@ def grade_command(ctx, file, size, box, variant, verbose, as_json) -> None:
     for a puzzle without exactly one solution LINE: none, multiple or unknown, as `check`
     says (a grade is for puzzles); or LINE: invalid: what is wrong. A bad line does not
     stop the others. Grades are beginner, easy, medium, hard, expert, extreme. Exit code
-    0 only if every line was graded, 1 otherwise, 2 for usage errors.
+    0 only if every line was graded, 1 otherwise, 2 for usage errors. With -v or --json
+    each puzzle is also rated on Sudoku Explainer's scale (see `bookmaker rate`).
     """
     puzzle_file = read_puzzle_file_or_fail(file, shape_from_options(size, box, optional=True),
                                            variant)
@@ -257,7 +285,7 @@ def print_unregistered(registry: Registry, issue: str, jobs: Iterator, count: in
             producing(itertools.islice(jobs, tries), count, workers, executor) as puzzles, \
             DelayedProgressBar(count, "Generating", beside_output=True) as progress:
         for puzzle in puzzles:
-            entry = entry_of(puzzle.givens, puzzle.grade, cages=puzzle.cages)
+            entry = puzzle_entry(puzzle)
             if entry.key in taken:
                 continue
             taken.add(entry.key)
@@ -348,15 +376,84 @@ def grade_report(line: PuzzleLine, verbose: bool, as_json: bool) -> tuple[str, b
         if as_json:
             return json.dumps({"line": line.number, "verdict": verdict}), False
         return f"{line.number}: {verdict}", False
-    grading = grade_grid(line.grid) if line.cages is None else grade_killer(line.grid, line.cages)
+    killer = line.cages is not None  # SE rates classic puzzles: a Killer has no rating
+    grading = grade_killer(line.grid, line.cages) if killer else grade_grid(line.grid)
     if as_json:
-        return json.dumps({
+        report = {
             "line": line.number, "grade": grading.grade, "score": grading.score,
             "hardest": grading.hardest, "guessing": grading.guessing,
             "steps": [{"technique": step.technique, "explanation": step.explanation}
-                      for step in grading.steps]}, ensure_ascii=False), True
+                      for step in grading.steps]}
+        if not killer:
+            report["rating"] = rating_json(rate(line.grid).texts, RATER_VERSION)
+        return json.dumps(report, ensure_ascii=False), True
     text = f"{line.number}: {grading.grade} {grading.score:g} {grading.hardest}"
     if verbose:
         text += "".join(f"\n  {step.technique}: {step.explanation}" for step in grading.steps)
+    if verbose and not killer:
+        rating = rate(line.grid)
+        text += f"\n  SE rating {'/'.join(rating.texts)} (rater {RATER_VERSION}):"
+        text += "".join(f"\n  {step_text(line.grid.shape, step)}" for step in rating.steps)
     return text, True
+
+
+@main.command(name="rate")
+@click.argument("file", default="-", type=INPUT_FILE)
+@size_options
+@click.option("--json", "as_json", is_flag=True,
+              help="One JSON object per line: er, ep, ed (numbers; a lower bound is text "
+                   "like \">=9.0\"), rater, hardest.")
+@click.option("-v", "--verbose", is_flag=True, help="Also print every rated step, indented.")
+@click.option("--budget", metavar="UNITS", type=click.IntRange(min=1), default=DEFAULT_BUDGET,
+              show_default=True, help="Work units per puzzle (about 100,000 a second); past "
+                                      "them the rating is a lower bound, printed >=.")
+@click.pass_context
+def rate_command(ctx, file, size, box, as_json, verbose, budget) -> None:
+    """Rate each puzzle on Sudoku Explainer's scale: ER/EP/ED.
+
+    ER is the hardest step of a solve that always takes the easiest step SE knows, EP
+    the hardest before the first placed value, ED the first step's; each to 0.1. Reads
+    FILE, or stdin if FILE is '-' or missing; prints LINE: ER/EP/ED and the hardest
+    technique, or LINE: invalid: what is wrong. Only a puzzle with one solution can be
+    rated. Exit code 0 only if every line was rated, 1 otherwise, 2 for usage errors.
+    """
+    puzzle_file = read_puzzle_file_or_fail(file, shape_from_options(size, box, optional=True))
+    require_puzzles(ctx, puzzle_file)
+    rated = True
+    for line in puzzle_file.lines:
+        report, ok = rate_report(line, as_json, verbose, budget)
+        click.echo(report)
+        rated = rated and ok
+    ctx.exit(0 if rated else 1)
+
+
+def rate_report(line: PuzzleLine, as_json: bool, verbose: bool, budget: int) -> tuple[str, bool]:
+    """The output for one puzzle line of `bookmaker rate`, and whether it was rated."""
+    problem = line.error if line.grid is None else _not_unique(line)
+    if problem:
+        if as_json:
+            return json.dumps({"line": line.number, "error": problem}, ensure_ascii=False), False
+        return f"{line.number}: invalid: {problem}", False
+    rating = rate(line.grid, budget)
+    hardest = _hardest(rating)
+    if as_json:
+        return json.dumps({"line": line.number, **rating_json(rating.texts, RATER_VERSION),
+                           "hardest": hardest}, ensure_ascii=False), True
+    text = f"{line.number}: {'/'.join(rating.texts)} {hardest}"
+    if verbose:
+        text += "".join(f"\n  {step_text(line.grid.shape, step)}" for step in rating.steps)
+    return text, True
+
+
+def _hardest(rating: Rating) -> str:
+    """The technique of the first step rated ER ('beyond the budget' for a bound above all)."""
+    return next((step.name for step in rating.steps if step.rating == rating.er),
+                "beyond the work budget")
+
+
+def _not_unique(line: PuzzleLine) -> str | None:
+    """Why a puzzle cannot be rated (no or several solutions), or None."""
+    verdict = uniqueness_verdict(line)
+    return None if verdict == "unique" else f"{verdict}: only a puzzle with one solution " \
+                                             f"can be rated"
 

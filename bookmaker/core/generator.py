@@ -59,6 +59,8 @@ class Puzzle:
     grade: str = ""           # the grade measured (core/grader.py); "" if not graded
     score: float = 0.0
     hardest: str = ""
+    rating: tuple[str, str, str] = ()   # SE's ER, EP, ED (core/rating), ">=" if a bound
+    rater: str = ""                     # the rater version that made `rating`
     cages: Cages | None = None
 
     @property

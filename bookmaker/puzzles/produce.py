@@ -15,6 +15,8 @@ from typing import Callable, Iterable, Iterator
 from ..core.generator import Puzzle, generate
 from ..core.grader import GRADES, grade_within
 from ..core.killergen import generate_killer
+from ..core.rating import RATER_VERSION, RatingRange, generate_rated, rate
+from ..core.rating.target import GENERATION_BUDGET
 from ..core.rng import derive_seed
 from ..core.killertext import KILLER_VARIANTS
 from ..core.shape import Shape, board_of
@@ -56,6 +58,7 @@ class PuzzleJob:
     symmetry: str = "none"
     target_clues: int = 0
     difficulty: str = "any"
+    rating: RatingRange | None = None   # the SE rating range asked for, if any
     # "killer" or "killer-x": cages on the classic board `shape` or on its X board
     # (core/killergen.py, killertext.KILLER_VARIANTS); as issue 14's variants, `shape`
     # stays the classic board and the variant names what is made on it
@@ -64,20 +67,23 @@ class PuzzleJob:
 
 def generate_jobs(shape: Shape, seed: int | str, count: int, symmetry: str = "none",
                   target_clues: int = 0, difficulty: str = "any",
+                  rating: RatingRange | None = None,
                   variant: str = "classic") -> list[PuzzleJob]:
-    """The first `count` jobs of a run; job i's seed depends only on (seed, shape, symmetry,
-    variant, i), so a shorter run is a prefix of a longer one."""
+    """The first `count` jobs of a run; job i's seed depends only on (seed, shape, variant,
+    symmetry, i), so a shorter run is a prefix of a longer one."""
     return list(itertools.islice(
-        each_generate_job(shape, seed, symmetry, target_clues, difficulty, variant), count))
+        each_generate_job(shape, seed, symmetry, target_clues, difficulty, rating, variant),
+        count))
 
 
 def each_generate_job(shape: Shape, seed: int | str, symmetry: str = "none",
                       target_clues: int = 0, difficulty: str = "any",
+                      rating: RatingRange | None = None,
                       variant: str = "classic") -> Iterator[PuzzleJob]:
     """generate_jobs() one at a time, without end."""
     for index in itertools.count():
         yield PuzzleJob(shape, _job_seed(shape, seed, symmetry, index, variant), symmetry,
-                        target_clues, difficulty, variant)
+                        target_clues, difficulty, rating, variant)
 
 
 def _job_seed(shape: Shape, seed: int | str, symmetry: str, index: int, variant: str) -> int:
@@ -86,17 +92,33 @@ def _job_seed(shape: Shape, seed: int | str, symmetry: str, index: int, variant:
 
 
 def make_puzzle(job: PuzzleJob) -> Puzzle:
-    """Generate one job's puzzle (to its difficulty, if one is asked), have the second
-    opinion (Dancing Links; for a Killer, the Killer check) confirm it (VerificationError
-    if not), and record its grading."""
+    """Generate one job's puzzle (to its rating range and difficulty, if asked), have
+    the second opinion (Dancing Links; for a Killer, the Killer check) confirm it
+    (VerificationError if not), and record its grading and its SE rating (a lower bound
+    if rating it would take more than GENERATION_BUDGET; a Killer has none: SE rates
+    classic puzzles)."""
     if job.variant in KILLER_VARIANTS:
-        board = board_of(job.shape.box_rows, job.shape.box_cols, KILLER_VARIANTS[job.variant])
-        puzzle, grading = generate_killer(board, job.seed, job.difficulty)
-    elif job.difficulty == "any":
-        puzzle = generate(job.shape, job.seed, job.symmetry, job.target_clues)
-        grading = grade_within(puzzle.givens, GRADES[-1])  # fast; the last grade caps nothing
+        return _killer_puzzle(job)
+    if job.rating is not None:
+        puzzle, grading, rating = generate_rated(job.shape, job.seed, job.rating,
+                                                 job.difficulty, job.symmetry)
     else:
-        puzzle, grading = generate_graded(job.shape, job.seed, job.difficulty, job.symmetry)
+        if job.difficulty == "any":
+            puzzle = generate(job.shape, job.seed, job.symmetry, job.target_clues)
+            grading = grade_within(puzzle.givens, GRADES[-1])  # the last grade caps nothing
+        else:
+            puzzle, grading = generate_graded(job.shape, job.seed, job.difficulty,
+                                              job.symmetry)
+        rating = rate(puzzle.givens, GENERATION_BUDGET)
+    verify_puzzle(puzzle)
+    return replace(puzzle, grade=grading.grade, score=grading.score, hardest=grading.hardest,
+                   rating=rating.texts, rater=RATER_VERSION)
+
+
+def _killer_puzzle(job: PuzzleJob) -> Puzzle:
+    """make_puzzle() for a Killer job: on the classic or X board, to its difficulty."""
+    board = board_of(job.shape.box_rows, job.shape.box_cols, KILLER_VARIANTS[job.variant])
+    puzzle, grading = generate_killer(board, job.seed, job.difficulty)
     verify_puzzle(puzzle)
     return replace(puzzle, grade=grading.grade, score=grading.score, hardest=grading.hardest)
 
