@@ -43,7 +43,7 @@ def test_generate_killer_x_puts_the_cages_on_an_x_board(runner):
     assert (checked.exit_code, checked.stdout) == (0, "1: unique\n")
 
 
-def test_a_killer_has_no_clue_options_and_only_its_sizes(runner):
+def test_a_killer_has_no_clue_options_no_rating_and_only_its_sizes(runner):
     symmetric = run(runner, "generate", "--variant", "killer", "--seed", 1, "--symmetry",
                     "rotational")
     assert symmetric.exit_code == 2
@@ -51,6 +51,15 @@ def test_a_killer_has_no_clue_options_and_only_its_sizes(runner):
     odd = run(runner, "generate", "--variant", "killer", "--seed", 1, "--size", "10x10")
     assert odd.exit_code == 2
     assert "Killers are made in the sizes 4x4, 6x6, 8x8, 9x9, 12x12, not 10x10" in odd.stderr
+    rated = run(runner, "generate", "--variant", "killer", "--seed", 1, "--rating", "2.0")
+    assert rated.exit_code == 2
+    assert "--rating is Sudoku Explainer's scale for classic puzzles" in rated.stderr
+
+
+def test_grade_json_rates_classic_lines_only(runner):
+    graded = run(runner, "grade", "--variant", "killer", "--json", "-", input=SIX_HARD)
+    assert graded.exit_code == 0
+    assert '"grade": "hard"' in graded.stdout and '"rating"' not in graded.stdout
 
 
 def test_solve_check_and_grade_read_killer_lines(runner, tmp_path):
