@@ -17,8 +17,9 @@ from .. import __version__
 from ..core import compiled
 from ..core.generator import GenerationError, Puzzle
 from ..core.grid import Grid
-from ..core.shape import VARIANTS, Shape, board_of, parse_shape
-from ..core.variants import parse_frame
+from ..core.killertext import KILLER_VARIANTS
+from ..core.shape import Shape, board_of, parse_shape
+from ..core.variants import PUZZLE_VARIANTS, parse_frame
 from ..core.solver import count_solutions
 from ..core.verify import VerificationError, verify_puzzle
 from ..puzzles.executors import (EXECUTOR_HELP, LOCAL, MAX_WORKERS_PER_CPU, ExecutorError,
@@ -91,19 +92,21 @@ def size_options(command):
 
 
 def variant_option(command):
-    """--variant for commands on puzzles: which board they are on."""
+    """--variant for commands on puzzles: which board they are on, or a Killer."""
     return click.option(
-        "--variant", type=click.Choice(VARIANTS), default="classic", show_default=True,
+        "--variant", type=click.Choice(PUZZLE_VARIANTS), default="classic", show_default=True,
         help="The board: classic; x (both diagonals hold every symbol); hyper (four "
              "more 3x3 windows on 9x9); jigsaw (irregular regions, written after the "
              "cells on each line); samurai (five overlapping 9x9 grids, 405 symbols a "
-             "line).")(command)
+             "line); killer (cages with sums, no repeats in a cage; a line is givens, cage "
+             "letters, sums); killer-x (a Killer whose diagonals hold every symbol).")(command)
 
 
 def frame_from_options(size: str, box: str | None, variant: str) -> Shape:
     """The classic board of --size/--box that --variant's puzzles are made on (see
-    core/variants.py); what does not fit is a usage error naming the options."""
-    if variant == "classic":
+    core/variants.py; a Killer is made on it too); what does not fit is a usage error
+    naming the options."""
+    if variant == "classic" or variant in KILLER_VARIANTS:
         return shape_from_options(size, box)
     if variant == "jigsaw" and box is not None:
         raise click.UsageError("--box does not apply to --variant jigsaw: a jigsaw has "
@@ -118,13 +121,22 @@ def frame_from_options(size: str, box: str | None, variant: str) -> Shape:
 def board_from_options(size: str | None, box: str | None, variant: str) -> Shape | None:
     """The board puzzle lines are read on: None (each line's length says) without
     --size or --box, else the board they ask for (a jigsaw's regions come from the line,
-    so only its size counts)."""
+    so only its size counts; a Killer X's board has the X diagonals)."""
+    if variant in KILLER_VARIANTS:
+        return killer_board(variant, shape_from_options(size, box, optional=True))
     if variant == "classic" or (size is None and box is None):
         return shape_from_options(size, box, optional=True)
     if size is None:
         raise click.UsageError("--box needs --size too, e.g. --size 6x6 --box 3x2")
     frame = frame_from_options(size, box, variant)
     return frame if variant == "jigsaw" else board_of(frame.box_rows, frame.box_cols, variant)
+
+
+def killer_board(variant: str, shape: Shape | None) -> Shape | None:
+    """The board a Killer variant puts on a classic shape: a Killer X's has the diagonals."""
+    if shape is None or KILLER_VARIANTS[variant] == "classic":
+        return shape
+    return board_of(shape.box_rows, shape.box_cols, KILLER_VARIANTS[variant])
 
 
 def executor_or_usage_error(ctx: click.Context, param: click.Parameter, text: str) -> str:

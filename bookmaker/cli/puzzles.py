@@ -12,10 +12,14 @@ import click
 from ..core.generator import Puzzle
 from ..core.grader import grade as grade_grid
 from ..core.grid import Grid, format_grid
+from ..core.killergen import KILLER_SIZES
+from ..core.killergrade import grade_killer
+from ..core.killersolver import killer_solutions
+from ..core.killertext import KILLER_VARIANTS, format_killer
 from ..core.rating import (DEFAULT_BUDGET, RATER_VERSION, Rating, parse_rating_range, rate,
                            rating_json, step_text)
 from ..core.shape import SYMMETRIES
-from ..core.solver import count_solutions
+from ..core.solver import Search, count_solutions
 from ..core.targeted import DIFFICULTIES, unreachable_grade
 from ..core.transform import Transformation, derived, each_derived
 from ..core.variants import board_described
@@ -72,20 +76,24 @@ def generate(size, box, variant, count, seed, symmetry, target_clues, difficulty
     """Print --count unique puzzles, one per line, each as soon as it is made.
 
     Every puzzle is proven unique while generating and checked again by an
-    independent Dancing Links solver before it is printed. A progress bar
-    appears on stderr for long runs in a terminal; stdout holds only puzzles.
+    independent Dancing Links solver (a Killer: by the independent Killer check)
+    before it is printed. A progress bar appears on stderr for long runs in a
+    terminal; stdout holds only puzzles.
     """
-    shape = frame_from_options(size, box, variant)
-    board = board_described(variant, shape)
+    shape = frame_from_options(size, box, variant)  # the classic board it is made on
+    if variant in KILLER_VARIANTS:
+        check_killer_options(shape, symmetry, target_clues)
+    board = board_described(KILLER_VARIANTS.get(variant, variant), shape)
     if target_clues and clues_problem(target_clues, board):
         raise click.BadParameter(clues_problem(target_clues, board), param_hint="'--clues'")
     if target_clues and difficulty != "any":
         raise click.UsageError("--clues and --difficulty cannot be used together: the grade "
                                "decides how many clues remain")
-    if unreachable_grade(shape, difficulty):
+    # (a Killer's cages can make even a 4x4 harder than beginner)
+    if variant not in KILLER_VARIANTS and unreachable_grade(shape, difficulty):
         raise click.BadParameter(unreachable_grade(shape, difficulty),
                                  param_hint="'--difficulty'")
-    rating = _rating_option(rating_text, target_clues)
+    rating = _rating_option(rating_text, target_clues, variant)
     jobs = each_generate_job(shape, seed, symmetry, target_clues, difficulty, rating,
                              variant)
     workers = worker_count(jobs_option)
@@ -98,15 +106,36 @@ def generate(size, box, variant, count, seed, symmetry, target_clues, difficulty
     with producing(itertools.islice(jobs, count), count, workers, executor) as puzzles, \
             DelayedProgressBar(count, "Generating", beside_output=True) as progress:
         for done, puzzle in enumerate(puzzles, 1):
-            click.echo(format_grid(puzzle.givens))
+            click.echo(puzzle_text(puzzle))
             progress.update(done)
 
 
-def _rating_option(text: str | None, target_clues: int):
+def check_killer_options(shape, symmetry: str, target_clues: int) -> None:
+    """A Killer is made pure (no givens, no clue pattern) on its sizes: else a usage error."""
+    if shape.size not in KILLER_SIZES:
+        sizes = ", ".join(f"{n}x{n}" for n in KILLER_SIZES)
+        raise click.BadParameter(f"Killers are made in the sizes {sizes}, not {shape.size}x"
+                                 f"{shape.size}", param_hint="'--size'")
+    if symmetry != "none" or target_clues:
+        raise click.UsageError("--symmetry and --clues shape the givens, and a Killer is "
+                               "made without givens: leave them out with --variant killer")
+
+
+def puzzle_text(puzzle: Puzzle) -> str:
+    """A puzzle's line: its givens, and a Killer's cages and sums after them."""
+    if puzzle.cages is not None:
+        return format_killer(puzzle.givens, puzzle.cages)
+    return format_grid(puzzle.givens)
+
+
+def _rating_option(text: str | None, target_clues: int, variant: str):
     """--rating as a RatingRange (None if not given); a usage error if it is malformed or
-    comes with --clues."""
+    comes with --clues or a Killer."""
     if text is None:
         return None
+    if variant in KILLER_VARIANTS:
+        raise click.UsageError("--rating is Sudoku Explainer's scale, for puzzles with "
+                               "givens: a Killer takes --difficulty")
     if target_clues:
         raise click.UsageError("--clues and --rating cannot be used together: the rating "
                                "decides how many clues remain")
@@ -171,7 +200,8 @@ def check(ctx, file, size, box, variant) -> None:
 @size_options
 @variant_option
 @click.option("-v", "--verbose", is_flag=True,
-              help="Also print every step, indented, then the SE rating and its steps.")
+              help="Also print every step, indented, then the SE rating and its steps "
+                   "(not for a Killer).")
 @click.option("--json", "as_json", is_flag=True,
               help="One JSON object per line: grade, score, hardest, steps, guessing, and "
                    "the SE rating (er, ep, ed, rater).")
@@ -220,6 +250,9 @@ def derive(ctx, file, size, box, variant, count, seed) -> None:
     on stderr, exit code 1, and none of its copies is printed (when --count is at most
     10,000; beyond that, copies are printed as they are found).
     """
+    if variant in KILLER_VARIANTS:
+        raise click.UsageError("derive makes copies of puzzles with givens; it does not "
+                               "take Killers yet")
     puzzle_file = read_or_exit(ctx, file, board_from_options(size, box, variant), variant)
     puzzles = proven_or_exit(ctx, puzzle_file)
     for line, puzzle in zip(puzzle_file.lines, puzzles):
@@ -306,7 +339,7 @@ class Delivered:
 
 def solve_line(line: PuzzleLine) -> tuple[str, str | None]:
     """The stdout line for one puzzle, and what is wrong with it (None if it is unique)."""
-    found = count_solutions(line.grid, limit=2)
+    found = solutions_of(line)
     if found.solution is None:
         # A comment line keeps one output line per puzzle, and reads back as nothing.
         if found.complete:
@@ -321,11 +354,18 @@ def solve_line(line: PuzzleLine) -> tuple[str, str | None]:
     return solution, None
 
 
+def solutions_of(line: PuzzleLine) -> Search:
+    """A puzzle line's solutions, counted to two: a Killer's by the Killer solver."""
+    if line.cages is not None:
+        return killer_solutions(line.cages, line.grid.cells, limit=2)
+    return count_solutions(line.grid, limit=2)
+
+
 def uniqueness_verdict(line: PuzzleLine) -> str:
     """unique / multiple / none / unknown / invalid: message, for one puzzle line."""
     if line.grid is None:
         return f"invalid: {line.error}"
-    found = count_solutions(line.grid, limit=2)
+    found = solutions_of(line)
     if found.count >= 2:  # two solutions decide it, even if the budget then ran out
         return "multiple"
     if not found.complete:
@@ -345,18 +385,21 @@ def grade_report(line: PuzzleLine, verbose: bool, as_json: bool) -> tuple[str, b
         if as_json:
             return json.dumps({"line": line.number, "verdict": verdict}), False
         return f"{line.number}: {verdict}", False
-    grading = grade_grid(line.grid)
+    killer = line.cages is not None  # SE rates classic puzzles: a Killer has no rating
+    grading = grade_killer(line.grid, line.cages) if killer else grade_grid(line.grid)
     if as_json:
-        return json.dumps({
+        report = {
             "line": line.number, "grade": grading.grade, "score": grading.score,
             "hardest": grading.hardest, "guessing": grading.guessing,
             "steps": [{"technique": step.technique, "explanation": step.explanation}
-                      for step in grading.steps],
-            "rating": rating_json(rate(line.grid).texts, RATER_VERSION)},
-            ensure_ascii=False), True
+                      for step in grading.steps]}
+        if not killer:
+            report["rating"] = rating_json(rate(line.grid).texts, RATER_VERSION)
+        return json.dumps(report, ensure_ascii=False), True
     text = f"{line.number}: {grading.grade} {grading.score:g} {grading.hardest}"
     if verbose:
         text += "".join(f"\n  {step.technique}: {step.explanation}" for step in grading.steps)
+    if verbose and not killer:
         rating = rate(line.grid)
         text += f"\n  SE rating {'/'.join(rating.texts)} (rater {RATER_VERSION}):"
         text += "".join(f"\n  {step_text(line.grid.shape, step)}" for step in rating.steps)
@@ -397,6 +440,8 @@ def rate_command(ctx, file, size, box, variant, as_json, verbose, budget) -> Non
 def rate_report(line: PuzzleLine, as_json: bool, verbose: bool, budget: int) -> tuple[str, bool]:
     """The output for one puzzle line of `bookmaker rate`, and whether it was rated."""
     problem = line.error if line.grid is None else _not_unique(line)
+    if problem is None and line.cages is not None:
+        problem = "a Killer has no SE rating: Sudoku Explainer rates puzzles with givens"
     if problem:
         if as_json:
             return json.dumps({"line": line.number, "error": problem}, ensure_ascii=False), False

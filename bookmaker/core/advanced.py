@@ -191,19 +191,29 @@ def forcing_chain(state: Candidates) -> Step | None:
     removes every candidate found so among the cells of the first count that gives any
     (each is a chain a person would follow on paper). Its length is the shortest of
     those chains, in rounds of singles."""
-    boards, placed = _solver_boards(state)
+    return contradiction_chains(state, state.shape, rounds_to_contradiction, "by singles")
+
+
+def contradiction_chains(state: Candidates, board, rounds, how: str,
+                         start: tuple[list[int], int] | None = None) -> Step | None:
+    """forcing_chain() with another way to follow a placement: rounds(board, boards,
+    placed) gives the rounds to a contradiction (or None) from the solver's boards, the
+    state's or `start`'s (boards and placed mask); `how` says in the explanation what it
+    follows (a Killer's: singles and cages)."""
+    boards, placed = start or solver_boards(state)
     by_count: dict[int, list[int]] = {}
     for cell in bits_of(state.open_cells):
         by_count.setdefault(state.cell_digits[cell].bit_count(), []).append(cell)
     for count in sorted(by_count):
-        found = [(cell, d, rounds) for cell in by_count[count]
+        found = [(cell, d, length) for cell in by_count[count]
                  for d in bits_of(state.cell_digits[cell])
-                 if (rounds := _rounds_to_contradiction(state, boards, placed, cell, d))]
+                 if (length := rounds(board, _placing(boards, cell, d),
+                                      placed & ~(1 << cell)))]
         if found:
             removed = tuple((cell, d + 1) for cell, d, _ in found)
-            shortest = min(rounds for *_, rounds in found)
+            shortest = min(length for *_, length in found)
             return Step("forcing chain", (), removed, f"placing any of "
-                        f"{_candidate_names(state, removed)} leads by singles to a "
+                        f"{_candidate_names(state, removed)} leads {how} to a "
                         f"contradiction (the shortest in {shortest} rounds)", shortest)
     return None
 
@@ -212,7 +222,7 @@ def _candidate_names(state: Candidates, candidates) -> str:
     return ", ".join(f"{state.shape.cell_name(c)}={SYMBOLS[v - 1]}" for c, v in candidates)
 
 
-def _solver_boards(state: Candidates) -> tuple[list[int], int]:
+def solver_boards(state: Candidates) -> tuple[list[int], int]:
     """The state as the exact solver's per-symbol boards (placed cells included)."""
     boards = list(state.digit_cells)
     for cell, value in enumerate(state.values):
@@ -221,11 +231,9 @@ def _solver_boards(state: Candidates) -> tuple[list[int], int]:
     return boards, state.shape.all_cells_mask & ~state.open_cells
 
 
-def _rounds_to_contradiction(state: Candidates, boards: list[int], placed: int, cell: int,
-                             d: int) -> int | None:
-    """Rounds of singles from cell = d+1 to a contradiction, that placement the first;
-    None if there is none."""
+def _placing(boards: list[int], cell: int, d: int) -> list[int]:
+    """New boards with cell = d+1."""
     bit = 1 << cell
     trial = [b & ~bit for b in boards]
     trial[d] |= bit
-    return rounds_to_contradiction(state.shape, trial, placed)
+    return trial

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-from .shape import BOARDS_KEPT
+from .shape import BOARDS_KEPT, Shape
 
 try:
     from . import _compiled
@@ -70,8 +70,10 @@ def shuffler():
 
 
 def board(shape):
-    """The compiled solver over the shape's tables, or None on the pure path."""
-    if not _state["compiled"]:
+    """The compiled solver over the shape's tables, or None on the pure path. Boards only:
+    a Killer's Cages (a new one for every layout its generator tries, each cached here for
+    good) keep to the pure path, as the compiled core covers no Killer."""
+    if not _state["compiled"] or not isinstance(shape, Shape):
         return None
     found = _boards.get(shape)
     if found is None:

@@ -71,6 +71,16 @@ def dlx_solve(grid: Grid, limit: int = 2, max_nodes: int | None = None) -> DlxRe
     return DlxResult(len(solutions), solutions, complete, nodes)
 
 
+def exact_covers(matrix: _Matrix, limit: int,
+                 max_nodes: int | None) -> tuple[tuple[tuple[int, ...], ...], bool, int]:
+    """Up to `limit` exact covers of a cover_matrix(), each as the indices of its rows in
+    ascending order; whether the search decided; the nodes visited."""
+    chosen_rows, complete, nodes = _search(_Links(matrix), limit, max_nodes)
+    covers = tuple(tuple(sorted(_row_index(matrix, node) for node in rows))
+                   for rows in chosen_rows)
+    return covers, complete, nodes
+
+
 def _exact_cover_tables(matrix: _Matrix) -> tuple[int, list[list[int]], list[list[int]]]:
     """The matrix as the compiled search takes it: the column count, each candidate's
     columns (0-based, in node order), and each cell column's peer columns."""
@@ -114,8 +124,19 @@ def _matrix(shape: Shape) -> _Matrix:
     """Build the full candidate matrix once per board; candidate k = cell * n + value - 1."""
     n, cells = shape.size, shape.cell_count
     holding = _units_holding(shape)
-    header_count = cells + n * len(shape.units)
-    total = header_count + 1 + sum(n * (1 + len(units)) for units in holding)
+    rows = [[1 + cell] + [1 + cells + u * n + digit for u in holding[cell]]
+            for cell in range(cells) for digit in range(n)]
+    return cover_matrix(n, cells, cells + n * len(shape.units), rows,
+                        _peer_headers(shape, holding))
+
+
+def cover_matrix(size: int, cell_count: int, header_count: int, rows,
+                 peer_headers: tuple[tuple[int, ...], ...]) -> _Matrix:
+    """The links of an exact-cover matrix whose headers 1..header_count are columns (the
+    first cell_count of them one per cell: peer_headers are theirs) and whose rows, none
+    empty, list their headers. (dlx_solve's rows are the candidates, row k = cell * size +
+    value - 1.)"""
+    total = header_count + 1 + sum(len(headers) for headers in rows)
     # Headers form the circular root list; every header starts as an empty vertical loop.
     left = [i - 1 for i in range(total)]
     right = [i + 1 for i in range(total)]
@@ -124,21 +145,18 @@ def _matrix(shape: Shape) -> _Matrix:
     column = list(range(total))
     column_size = [0] * (header_count + 1)
     row_start, node = [], header_count + 1
-    for cell in range(cells):
-        for digit in range(n):
-            headers = [1 + cell] + [1 + cells + u * n + digit for u in holding[cell]]
-            row_start.append(node)
-            for offset, header in enumerate(headers):
-                _append_to_column(up, down, header, node + offset)
-                column[node + offset] = header
-                column_size[header] += 1
-            # The candidate's nodes are a circular left-right list of their own.
-            left[node], right[node + len(headers) - 1] = node + len(headers) - 1, node
-            node += len(headers)
+    for headers in rows:
+        row_start.append(node)
+        for offset, header in enumerate(headers):
+            _append_to_column(up, down, header, node + offset)
+            column[node + offset] = header
+            column_size[header] += 1
+        # The row's nodes are a circular left-right list of their own.
+        left[node], right[node + len(headers) - 1] = node + len(headers) - 1, node
+        node += len(headers)
     row_start.append(node)
-    return _Matrix(n, cells, tuple(left), tuple(right), tuple(up), tuple(down),
-                   tuple(column), tuple(column_size), tuple(row_start),
-                   _peer_headers(shape, holding))
+    return _Matrix(size, cell_count, tuple(left), tuple(right), tuple(up), tuple(down),
+                   tuple(column), tuple(column_size), tuple(row_start), peer_headers)
 
 
 def _peer_headers(shape: Shape, holding: list[list[int]]) -> tuple[tuple[int, ...], ...]:
@@ -319,5 +337,9 @@ def _decode_candidates(n: int, givens: tuple[int, ...], candidates) -> tuple[int
 
 def _decode(matrix: _Matrix, givens: tuple[int, ...], rows: tuple[int, ...]) -> tuple[int, ...]:
     """The full grid: the givens plus the (cell, value) of every chosen row."""
-    return _decode_candidates(matrix.size, givens,
-                              (bisect_right(matrix.row_start, row) - 1 for row in rows))
+    return _decode_candidates(matrix.size, givens, (_row_index(matrix, row) for row in rows))
+
+
+def _row_index(matrix: _Matrix, node: int) -> int:
+    """The index of the row a node belongs to."""
+    return bisect_right(matrix.row_start, node) - 1

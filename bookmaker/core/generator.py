@@ -20,6 +20,7 @@ from typing import Callable
 
 from . import compiled
 from .balance import removal_rule
+from .cages import Cages
 from .grid import Grid
 from .rng import Rng
 from .shape import Shape
@@ -51,7 +52,8 @@ class GenerationError(RuntimeError):
 
 @dataclass(frozen=True)
 class Puzzle:
-    """A generated puzzle: its clues, its one solution, and how it was made."""
+    """A generated puzzle: its clues, its one solution, and how it was made; for a Killer,
+    its cages too (core/cages.py)."""
 
     givens: Grid
     solution: Grid
@@ -63,6 +65,7 @@ class Puzzle:
     hardest: str = ""
     rating: tuple[str, str, str] = ()   # SE's ER, EP, ED (core/rating), ">=" if a bound
     rater: str = ""                     # the rater version that made `rating`
+    cages: Cages | None = None
 
     @property
     def shape(self) -> Shape:

@@ -33,6 +33,7 @@ A grid given complete grades ``beginner`` with hardest ``none`` and score 0.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Callable
 
 from . import advanced as a
@@ -78,10 +79,6 @@ TECHNIQUES = (
     Technique("XY-Chain", "expert", 6.8, a.xy_chain),
     Technique("forcing chain", "extreme", 8.0, a.forcing_chain),
 )
-_RANK = {tech.name: i for i, tech in enumerate(TECHNIQUES)}
-_NAKED_SINGLE_RANK = _RANK["naked single"]
-
-
 @dataclass(frozen=True)
 class Grading:
     """What a person needs for a puzzle: grade, hardest technique, score, the steps."""
@@ -102,12 +99,49 @@ def next_step(state: t.Candidates, techniques=TECHNIQUES) -> t.Step | None:
     return None
 
 
+def place_naked_single(state: t.Candidates) -> bool:
+    """Place the first naked single in cell order, if there is one."""
+    step = t.naked_single(state)
+    if step is not None:
+        state.apply(step)
+    return step is not None
+
+
+@dataclass(frozen=True)
+class Ladder:
+    """The techniques a grader tries, easiest first (a technique's rank is its place),
+    and those of them grade_within() applies in bulk, with their bulk form: each takes a
+    state, applies all it finds (or, for naked singles, one) and says whether it found
+    any. Bulk techniques must be the easiest and reach the same fixed point in any order."""
+
+    techniques: tuple[Technique, ...]
+    bulk: tuple[tuple[str, Callable[[t.Candidates], bool]], ...]
+
+    @cached_property
+    def rank(self) -> dict[str, int]:
+        return {tech.name: i for i, tech in enumerate(self.techniques)}
+
+    @cached_property
+    def bulk_ranks(self) -> frozenset[int]:
+        return frozenset(self.rank[name] for name, _ in self.bulk)
+
+    def up_to(self, ceiling: str) -> tuple[Technique, ...]:
+        """The techniques a grade allows: its own and those of every easier grade."""
+        if ceiling not in GRADES:
+            raise ValueError(f"unknown grade {ceiling!r}; expected one of: "
+                             f"{', '.join(GRADES)}")
+        allowed = GRADES[:GRADES.index(ceiling) + 1]
+        return tuple(tech for tech in self.techniques if tech.grade in allowed)
+
+
+CLASSIC = Ladder(TECHNIQUES, (("full house", t.place_full_houses),
+                              ("hidden single", t.place_hidden_singles),
+                              ("naked single", place_naked_single)))
+
+
 def techniques_up_to(ceiling: str) -> tuple[Technique, ...]:
-    """The techniques a grade allows: its own and those of every easier grade."""
-    if ceiling not in GRADES:
-        raise ValueError(f"unknown grade {ceiling!r}; expected one of: {', '.join(GRADES)}")
-    allowed = GRADES[:GRADES.index(ceiling) + 1]
-    return tuple(tech for tech in TECHNIQUES if tech.grade in allowed)
+    """The classic techniques a grade allows: its own and those of every easier grade."""
+    return CLASSIC.up_to(ceiling)
 
 
 def grade_within(grid: Grid, ceiling: str) -> Grading | None:
@@ -120,18 +154,24 @@ def grade_within(grid: Grid, ceiling: str) -> Grading | None:
     states at each harder step, and the same naked singles (it places the first, in cell
     order, only at that fixed point; so does this). The steps listed are the harder ones
     only. Meant for puzzles with one solution (on others the bulk placing may differ)."""
-    techniques = tuple(tech for tech in techniques_up_to(ceiling)
-                       if _RANK[tech.name] > _NAKED_SINGLE_RANK)
-    state = t.Candidates.from_grid(grid)
+    return grade_state_within(t.Candidates.from_grid(grid), ceiling)
+
+
+def grade_state_within(state: t.Candidates, ceiling: str,
+                       ladder: Ladder = CLASSIC) -> Grading | None:
+    """grade_within() from a state, by a ladder's techniques. Changes the state."""
+    techniques = tuple(tech for tech in ladder.up_to(ceiling)
+                       if ladder.rank[tech.name] not in ladder.bulk_ranks)
     steps: list = []
-    single_rank = -1
+    settled_rank = -1
     while True:
-        single_rank = max(single_rank, settle_singles(state))
+        settled_rank = max(settled_rank, settle(state, ladder))
         if state.solved:
-            return _grading(steps, state, single_rank)
+            return _grading(steps, state, ladder, settled_rank)
         step = next_step(state, techniques)
         if step is None:
-            return _grading(steps, state, single_rank) if ceiling == GRADES[-1] else None
+            return _grading(steps, state, ladder, settled_rank) \
+                if ceiling == GRADES[-1] else None
         state.apply(step)
         steps.append(step)
 
@@ -139,19 +179,20 @@ def grade_within(grid: Grid, ceiling: str) -> Grading | None:
 def settle_singles(state: t.Candidates) -> int:
     """Place singles until none is left, as grade() would, in bulk; the rank of the
     hardest single needed (full house, hidden single, naked single), -1 if none."""
+    return settle(state, CLASSIC)
+
+
+def settle(state: t.Candidates, ladder: Ladder) -> int:
+    """Apply the ladder's bulk techniques, the easiest that finds anything first, until
+    none finds anything; the rank of the hardest one used, -1 if none."""
     rank = -1
     while not state.solved:
-        if t.place_full_houses(state):
-            rank = max(rank, _RANK["full house"])
-            continue
-        if t.place_hidden_singles(state):
-            rank = max(rank, _RANK["hidden single"])
-            continue
-        step = t.naked_single(state)
-        if step is None:
+        for name, apply in ladder.bulk:
+            if apply(state):
+                rank = max(rank, ladder.rank[name])
+                break
+        else:
             break
-        state.apply(step)
-        rank = _NAKED_SINGLE_RANK
     return rank
 
 
@@ -159,35 +200,42 @@ def grade(grid: Grid, max_steps: int | None = None) -> Grading:
     """Solve by technique from the easiest, restarting after every step, and grade.
     Every step removes at least one candidate, so the default limit (the number of
     candidates) is never reached; a smaller limit that runs out grades as a stall."""
-    state = t.Candidates.from_grid(grid)
+    return grade_state(t.Candidates.from_grid(grid), CLASSIC, max_steps)
+
+
+def grade_state(state: t.Candidates, ladder: Ladder = CLASSIC,
+                max_steps: int | None = None) -> Grading:
+    """grade() from a state, by a ladder's techniques. Changes the state."""
     if max_steps is None:
-        max_steps = grid.shape.cell_count * grid.shape.size
+        max_steps = state.shape.cell_count * state.shape.size
     steps = []
     while not state.solved and len(steps) < max_steps:
-        step = next_step(state)
+        step = next_step(state, ladder.techniques)
         if step is None:
             break
         state.apply(step)
         steps.append(step)
-    return _grading(steps, state)
+    return _grading(steps, state, ladder)
 
 
-def _tiebreak(steps: list, ranks: list[int], hardest: Technique) -> float:
+def _tiebreak(steps: list, ranks: list[int], hardest: Technique, ladder: Ladder) -> float:
     """The part of the score that orders puzzles inside a weight, below the next one:
-    0.09 * a / (a + 10) for `a` steps harder than a naked single, or for forcing chains
-    0.9 * L / (L + 10) for their total length L (longer chains are harder to find, and
-    nothing weighs between forcing chains and the stall at 9.0)."""
-    if hardest.find is a.forcing_chain:
-        length = sum(s.length for s in steps if s.technique == hardest.name)
+    0.09 * a / (a + 10) for `a` steps of techniques not applied in bulk (for the classic
+    ladder: harder than a naked single), or for forcing chains 0.9 * L / (L + 10) for
+    their total length L (longer chains are harder to find, and nothing weighs between
+    forcing chains and the stall at 9.0)."""
+    length = sum(s.length for s in steps if s.technique == hardest.name)
+    if length:  # a chain: forcing chains are the techniques whose steps have a length
         return 0.9 * length / (length + 10)
-    advanced = sum(1 for rank in ranks if rank > _NAKED_SINGLE_RANK)
+    advanced = sum(1 for rank in ranks if rank >= 0 and rank not in ladder.bulk_ranks)
     return 0.09 * advanced / (advanced + 10)
 
 
-def _grading(steps: list, state: t.Candidates, single_rank: int = -1) -> Grading:
-    """The grading of a finished (or stalled) solve. single_rank: the hardest single
-    placed in bulk, beside the steps (grade_within)."""
-    ranks = [_RANK[s.technique] for s in steps] + [single_rank]
+def _grading(steps: list, state: t.Candidates, ladder: Ladder,
+             settled_rank: int = -1) -> Grading:
+    """The grading of a finished (or stalled) solve. settled_rank: the hardest technique
+    applied in bulk, beside the steps (grade_within)."""
+    ranks = [ladder.rank[s.technique] for s in steps] + [settled_rank]
     if max(ranks) < 0 and state.solved:
         return Grading("beginner", "none", 0.0, (), False)
     hardest = max(ranks + [0])
@@ -195,6 +243,6 @@ def _grading(steps: list, state: t.Candidates, single_rank: int = -1) -> Grading
         open_share = state.open_cells.bit_count() / state.shape.cell_count
         return Grading("extreme", "guessing", round(STALL_WEIGHT + open_share, 4),
                        tuple(steps), True)
-    technique = TECHNIQUES[hardest]
-    score = technique.weight + _tiebreak(steps, ranks, technique)
+    technique = ladder.techniques[hardest]
+    score = technique.weight + _tiebreak(steps, ranks, technique, ladder)
     return Grading(technique.grade, technique.name, round(score, 4), tuple(steps), False)

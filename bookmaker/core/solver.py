@@ -201,6 +201,7 @@ def cell_candidates(boards: Boards, cell: int) -> list[int]:
 
 CellPicker = Callable[[Boards, int], int]
 ValueOrder = Callable[[Boards, int, list], list]
+Settle = Callable[[Shape, Boards, int, "Boards | None"], int]
 
 
 def fewest_candidates_cells(boards: Boards, placed: int, full: int) -> int:
@@ -250,10 +251,15 @@ def most_constrained_cell(shape: Shape) -> CellPicker:
 
 def search(shape: Shape, boards: Boards, placed: int, limit: int = 2,
            max_nodes: int = DEFAULT_MAX_NODES, pick_cell: CellPicker | None = None,
-           order_values: ValueOrder | None = None, keep_solution: bool = True) -> Search:
+           order_values: ValueOrder | None = None, keep_solution: bool = True,
+           settle: Settle = propagate) -> Search:
     """Depth-first search from a state, counting solutions up to limit; the first one is
-    read back into cells unless keep_solution is False (a caller that only counts)."""
-    fast = compiled.board(shape) if pick_cell is None and order_values is None else None
+    read back into cells unless keep_solution is False (a caller that only counts).
+    `settle` brings each node to its fixed point: singles, or a Killer's singles and
+    cages (killersolver.settle, with the Cages as the shape: the compiled core knows
+    only singles, so it serves the singles alone)."""
+    plain = pick_cell is None and order_values is None and settle is propagate
+    fast = compiled.board(shape) if plain else None
     if fast is not None:
         return Search(*fast.search(boards, placed, limit, max_nodes, keep_solution))
     full = shape.all_cells_mask
@@ -266,7 +272,7 @@ def search(shape: Shape, boards: Boards, placed: int, limit: int = 2,
             return Search(count, first, False, nodes)
         nodes += 1
         boards, placed, scanned = stack.pop()
-        placed = propagate(shape, boards, placed, scanned)
+        placed = settle(shape, boards, placed, scanned)
         if placed < 0:
             continue
         if placed == full:

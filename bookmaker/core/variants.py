@@ -11,10 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .jigsaw import MIN_SIZE, jigsaw_layout
+from .killertext import KILLER_VARIANTS
 from .shape import (MAX_SIZE, VARIANTS, Shape, board_of, jigsaw_of, parse_box, parse_size,
                     shape_for_size)
 
 SAMURAI_BOX = (3, 3)
+# What a puzzle can be: a board variant, or a Killer (cages on a classic or an X board).
+PUZZLE_VARIANTS = VARIANTS + tuple(KILLER_VARIANTS)
 
 
 def variant_board(variant: str, frame: Shape, seed: int) -> Shape:

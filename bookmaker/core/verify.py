@@ -1,44 +1,60 @@
-"""The independent second opinion: Dancing Links must agree that a puzzle has its one solution."""
+"""The independent second opinion: Dancing Links (for a Killer, the Killer check) must agree
+that a puzzle has its one solution."""
 
 from __future__ import annotations
 
-from .dlx import DlxResult, dlx_solve
+from .dlx import dlx_solve
 from .generator import Puzzle
 from .grid import Grid, format_grid
+from .killercheck import check_killer
+from .killertext import format_killer
 
 
 # Generous: a generated puzzle needs far fewer nodes; the cap only keeps a bad case from
 # hanging, and running out is itself a failure (never "probably fine").
 VERIFY_MAX_NODES = 2_000_000
+# A Killer check's node costs a few milliseconds (a Dancing Links node some microseconds);
+# generated Killers need at most a few hundred (bench/README.md).
+KILLER_VERIFY_MAX_NODES = 20_000
 
 
 class VerificationError(RuntimeError):
-    """Dancing Links disagrees with the generator: the puzzle must never be printed."""
+    """The second opinion disagrees with the generator: the puzzle must never be printed."""
 
 
 def verify_puzzle(puzzle: Puzzle) -> None:
-    """Raise VerificationError unless DLX finds exactly one solution, equal to puzzle.solution."""
-    result = dlx_solve(puzzle.givens, limit=2, max_nodes=VERIFY_MAX_NODES)
-    problem = _disagreement(puzzle, result)
+    """Raise VerificationError unless the second opinion finds exactly one solution, equal
+    to puzzle.solution: Dancing Links, or for a Killer the Killer check (killercheck.py)."""
+    if puzzle.cages is None:
+        method = "Dancing Links"
+        result = dlx_solve(puzzle.givens, limit=2, max_nodes=VERIFY_MAX_NODES)
+        givens = format_grid(puzzle.givens)
+    else:
+        method = "The Killer check"
+        result = check_killer(puzzle.shape, [(c.cells, c.total) for c in puzzle.cages.cages],
+                              puzzle.givens.cells, limit=2, max_nodes=KILLER_VERIFY_MAX_NODES)
+        givens = format_killer(puzzle.givens, puzzle.cages)
+    problem = _disagreement(puzzle, result, method)
     if problem:
+        kind = f"{puzzle.shape}" + (" Killer" if puzzle.cages is not None else "")
         raise VerificationError(
-            f"VERIFICATION FAILED: {puzzle.shape} puzzle (box {puzzle.shape.box_text}, "
+            f"VERIFICATION FAILED: {kind} puzzle (box {puzzle.shape.box_text}, "
             f"seed {puzzle.seed}, symmetry {puzzle.symmetry}): {problem}. "
-            f"Givens {format_grid(puzzle.givens)}; generator's solution "
+            f"Givens {givens}; generator's solution "
             f"{format_grid(puzzle.solution)}. This puzzle must not be printed.")
 
 
-def _disagreement(puzzle: Puzzle, result: DlxResult) -> str | None:
-    """What is wrong with DLX's answer for the puzzle, or None if it agrees."""
+def _disagreement(puzzle: Puzzle, result, method: str) -> str | None:
+    """What is wrong with the second opinion's answer for the puzzle, or None if it agrees."""
     if not result.complete:
-        return f"Dancing Links ran out of nodes after {result.nodes} nodes without deciding"
+        return f"{method} ran out of nodes after {result.nodes} nodes without deciding"
     if result.count == 0:
-        return "Dancing Links found no solution"
+        return f"{method} found no solution"
     if result.count > 1:
         first, second = (_text(puzzle, s) for s in result.solutions[:2])
-        return f"Dancing Links found at least {result.count} solutions: {first} and {second}"
+        return f"{method} found at least {result.count} solutions: {first} and {second}"
     if result.solutions[0] != puzzle.solution.cells:
-        return f"Dancing Links' one solution {_text(puzzle, result.solutions[0])} differs"
+        return f"{method}'s one solution {_text(puzzle, result.solutions[0])} differs"
     return None
 
 

@@ -14,7 +14,7 @@ from typing import Callable, Sequence
 
 from ..core.generator import GenerationError, Puzzle
 from ..core.rng import derive_seed
-from ..core.transform import repeat_key
+from ..core.killerkey import puzzle_key
 from .produce import PuzzleJob
 
 # Rounds of remaking before giving up. A 4x4 board has only 36 distinct minimal puzzles
@@ -46,7 +46,7 @@ def without_repeats(jobs: Sequence[PuzzleJob], puzzles: Sequence[Puzzle],
     RepeatsLeft if some are still repeats after max_rounds. `names` name the puzzles in
     messages (default: their 1-based positions)."""
     names = list(names) if names is not None else [str(i + 1) for i in range(len(jobs))]
-    made, keys = list(puzzles), [repeat_key(p.givens) for p in puzzles]
+    made, keys = list(puzzles), [puzzle_key(p) for p in puzzles]
     seen = set(issued)
     pending = _first_of_each(keys, seen)
     remade = len(pending)
@@ -57,7 +57,7 @@ def without_repeats(jobs: Sequence[PuzzleJob], puzzles: Sequence[Puzzle],
                       for i in pending]
         still = []
         for i, puzzle in zip(pending, produce_batch(jobs_again)):
-            key = repeat_key(puzzle.givens)
+            key = puzzle_key(puzzle)
             if key in seen:
                 still.append(i)
             else:

@@ -14,10 +14,12 @@ from typing import Callable, Iterable, Iterator
 
 from ..core.generator import Puzzle, generate
 from ..core.grader import GRADES, grade_within
+from ..core.killergen import generate_killer
 from ..core.rating import RATER_VERSION, RatingRange, generate_rated, rate
 from ..core.rating.target import GENERATION_BUDGET
 from ..core.rng import derive_seed
-from ..core.shape import Shape
+from ..core.killertext import KILLER_VARIANTS
+from ..core.shape import Shape, board_of
 from ..core.targeted import generate_graded
 from ..core.variants import variant_board
 from ..core.verify import verify_puzzle
@@ -28,9 +30,9 @@ ProgressCallback = Callable[[int], None]
 
 # Enough chunks per worker to even out slow puzzles, few enough that tiny ones are batched.
 _CHUNKS_PER_WORKER = 4
-# Puzzles this big take the best part of a second or more each (and a Samurai, 369 cells,
-# a second or two). Each goes to the pool on its own: in a chunk, a run of them (a book's
-# 16x16 section) would all land on one worker.
+# Puzzles this big, Samurai (369 cells) and Killers take the best part of a second or more
+# each. Each goes to the pool on its own: in a chunk, a run of them (a book's 16x16 section)
+# would all land on one worker.
 _HEAVY_SIZE = 12
 _HEAVY_VARIANTS = ("samurai",)
 # A chunk of small puzzles holds at most this many cells (64 9x9 puzzles, under a second):
@@ -64,6 +66,9 @@ class PuzzleJob:
     target_clues: int = 0
     difficulty: str = "any"
     rating: RatingRange | None = None   # the SE rating range asked for, if any
+    # "killer" or "killer-x": cages on the classic board `shape` or on its X board
+    # (core/killergen.py, killertext.KILLER_VARIANTS); as issue 14's variants, `shape`
+    # stays the classic board and the variant names what is made on it
     variant: str = "classic"
 
 
@@ -94,9 +99,12 @@ def _job_seed(shape: Shape, seed: int | str, symmetry: str, index: int, variant:
 
 def make_puzzle(job: PuzzleJob) -> Puzzle:
     """Generate one job's puzzle on its variant's board (to its rating range and
-    difficulty, if asked), have Dancing Links confirm it (VerificationError if not), and
-    record its grading and its SE rating (a lower bound if rating it would take more
-    than GENERATION_BUDGET)."""
+    difficulty, if asked), have the second opinion (Dancing Links; for a Killer, the
+    Killer check) confirm it (VerificationError if not), and record its grading and its
+    SE rating (a lower bound if rating it would take more than GENERATION_BUDGET; a
+    Killer has none: SE rates puzzles with givens)."""
+    if job.variant in KILLER_VARIANTS:
+        return _killer_puzzle(job)
     board = variant_board(job.variant, job.shape, job.seed)
     if job.rating is not None:
         puzzle, grading, rating = generate_rated(board, job.seed, job.rating,
@@ -111,6 +119,14 @@ def make_puzzle(job: PuzzleJob) -> Puzzle:
     verify_puzzle(puzzle)
     return replace(puzzle, grade=grading.grade, score=grading.score, hardest=grading.hardest,
                    rating=rating.texts, rater=RATER_VERSION)
+
+
+def _killer_puzzle(job: PuzzleJob) -> Puzzle:
+    """make_puzzle() for a Killer job: on the classic or X board, to its difficulty."""
+    board = board_of(job.shape.box_rows, job.shape.box_cols, KILLER_VARIANTS[job.variant])
+    puzzle, grading = generate_killer(board, job.seed, job.difficulty)
+    verify_puzzle(puzzle)
+    return replace(puzzle, grade=grading.grade, score=grading.score, hardest=grading.hardest)
 
 
 def produce(jobs: Iterable[PuzzleJob], workers: int = 1,
@@ -217,7 +233,9 @@ def _batches(jobs: list[PuzzleJob], workers: int,
 
 
 def _is_heavy(job: PuzzleJob) -> bool:
-    return job.shape.size >= _HEAVY_SIZE or job.variant in _HEAVY_VARIANTS
+    """Whether a job's puzzle takes a second or more: a large board, a Samurai, a Killer."""
+    return job.shape.size >= _HEAVY_SIZE or job.variant in _HEAVY_VARIANTS \
+        or job.variant in KILLER_VARIANTS
 
 
 def _chunksize(light: list[PuzzleJob], workers: int, min_chunk: int) -> int:

@@ -1,13 +1,17 @@
-"""Puzzle files, one grid per line: read every line, keep the good ones, name the bad as FILE:LINE.
+"""Puzzle files, one grid (or Killer) per line: read every line, keep the good ones, name the
+bad as FILE:LINE.
 
-A file holds puzzles of one variant (the reader is told which: core/grid.py's formats)."""
+A file holds puzzles of one variant (the reader is told which: core/grid.py's formats, and
+core/killertext.py's for Killers)."""
 
 from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
 
+from ..core.cages import Cages
 from ..core.grid import Grid, GridError, parse_grid
+from ..core.killertext import KILLER_VARIANTS, parse_killer
 from ..core.shape import Shape
 
 STDIN = "-"
@@ -16,12 +20,14 @@ STDIN_NAME = "<stdin>"
 
 @dataclass(frozen=True)
 class PuzzleLine:
-    """One puzzle line of a file: its grid, or (grid None) the reason it is not one."""
+    """One puzzle line of a file: its grid (a Killer's givens, with its cages), or (grid
+    None) the reason it is not one."""
 
     source: str
     number: int  # 1-based line number in the file, counting blank and comment lines
     grid: Grid | None
     error: str | None = None
+    cages: Cages | None = None
 
     @property
     def where(self) -> str:
@@ -48,7 +54,8 @@ class PuzzleFile:
 def read_puzzle_file(path: str, shape: Shape | None = None,
                      variant: str | None = None) -> PuzzleFile:
     """Read and parse every line of path ('-' for stdin); OSError if it cannot be read.
-    `shape` and `variant` are as for core.grid.parse_grid."""
+    `shape` and `variant` are as for core.grid.parse_grid; with a Killer variant
+    ('killer', 'killer-x') each line is a Killer (core/killertext.py)."""
     source = STDIN_NAME if path == STDIN else path
     return parse_puzzle_text(_read_text(path), source, shape, variant)
 
@@ -67,9 +74,22 @@ def parse_puzzle_text(text: str, source: str, shape: Shape | None = None,
 def _parse_line(text: str, source: str, number: int, shape: Shape | None,
                 variant: str | None) -> PuzzleLine:
     try:
+        if variant in KILLER_VARIANTS:
+            givens, cages = parse_killer(text, shape, KILLER_VARIANTS[variant])
+            return PuzzleLine(source, number, givens, cages=cages)
         return PuzzleLine(source, number, parse_grid(text, shape, variant))
     except GridError as err:
-        return PuzzleLine(source, number, None, str(err))
+        hint = None if variant in KILLER_VARIANTS else _killer_hint(text)
+        return PuzzleLine(source, number, None, hint or str(err))
+
+
+def _killer_hint(text: str) -> str | None:
+    """What to say of a Killer line read as a classic puzzle."""
+    parts = text.split()
+    if len(parts) == 3 and parts[1].isalnum() and not parts[1].isdigit():
+        return ("this looks like a Killer line (givens, cage layout, sums): read it as a "
+                "Killer (--variant killer)")
+    return None
 
 
 def _read_text(path: str) -> str:

@@ -27,9 +27,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator, Mapping, Sequence
 
+from ..core.cages import Cages
 from ..core.generator import Puzzle
 from ..core.grader import GRADES
 from ..core.grid import Grid, format_grid
+from ..core.killerkey import killer_key
+from ..core.killertext import format_killer
 from ..core.transform import repeat_key
 
 SCHEMA_VERSION = 1
@@ -76,9 +79,13 @@ class Entry:
 
 
 def entry_of(givens: Grid, grade: str, key: str | None = None, rating: str = "",
-             rater: str = "") -> Entry:
-    """The registry entry of a puzzle; its key is computed unless given."""
+             rater: str = "", cages: Cages | None = None) -> Entry:
+    """The registry entry of a puzzle (with its cages, a Killer: its whole line is kept as
+    its givens, its size reads '9x9 Killer'); its key is computed unless given."""
     shape = givens.shape
+    if cages is not None:
+        return Entry(key or killer_key(givens, cages), f"{shape} Killer", shape.box_text,
+                     format_killer(givens, cages), grade, rating, rater)
     return Entry(key or repeat_key(givens), str(shape), shape.box_text,
                  format_grid(givens), grade, rating, rater)
 
@@ -86,7 +93,7 @@ def entry_of(givens: Grid, grade: str, key: str | None = None, rating: str = "",
 def puzzle_entry(puzzle: Puzzle, key: str | None = None) -> Entry:
     """The registry entry of a made puzzle: its grade and (if rated) SE rating."""
     rating = puzzle.rating[0] if puzzle.rating else ""
-    return entry_of(puzzle.givens, puzzle.grade, key, rating, puzzle.rater)
+    return entry_of(puzzle.givens, puzzle.grade, key, rating, puzzle.rater, puzzle.cages)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,311 @@
+"""Killer cages: groups of cells with a sum, their combination tables, and a caged board.
+
+Glossary: a *cage* is a set of orthogonally connected cells whose symbols differ and add up
+to its *total*; a Killer's cages cover the board, each cell in exactly one. A cage is a
+"no repeat" group, so its cells are peers of each other, but it is NOT a unit: it need not
+hold every symbol, so no hidden single ever looks at it. A *combination* is a set of
+distinct values, kept as a digit mask (bit d: value d+1), that a cage of its size and
+total may hold. An *area* is one unit or several together (adjacent rows, adjacent
+columns, two boxes side by side): it holds n copies of 1+2+...+n per unit, so the cells
+of cages crossing its edge that lie inside it (its *innies*) add up to what the cages
+wholly inside leave, and those outside it (its *outies*) to what is left of their cages:
+the 45 rule of 9x9 Killers.
+
+Cages belong to the puzzle, not to the board: a Killer's board is a classic Shape (or an
+X one, for Killer X), and `Cages` carries the cages beside it with the tables the solver
+and the grader need (peers widened by cage mates, every cage's combinations, the areas).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+
+from .shape import Shape
+
+
+
+
+
+@dataclass(frozen=True)
+class Cage:
+    """One cage: its cells (ascending) and the total they add up to."""
+
+    cells: tuple[int, ...]
+    total: int
+
+
+@lru_cache(maxsize=None)
+def combinations(size: int, total: int, symbols: int) -> tuple[int, ...]:
+    """The digit masks of every set of `size` distinct values from 1..symbols adding up to
+    `total`, in increasing order of mask; () if there is none."""
+    found = []
+
+    def extend(mask: int, smallest: int, left: int, remaining: int) -> None:
+        if left == 0:
+            if remaining == 0:
+                found.append(mask)
+            return
+        for value in range(smallest, symbols + 1):
+            if value * left + left * (left - 1) // 2 > remaining:
+                break  # even the smallest values from here on overshoot
+            extend(mask | 1 << (value - 1), value + 1, left - 1, remaining - value)
+    extend(0, 1, size, total)
+    return tuple(sorted(found))
+
+
+def sum_range(size: int, symbols: int) -> tuple[int, int]:
+    """The least and greatest totals of `size` distinct values from 1..symbols."""
+    return size * (size + 1) // 2, size * (2 * symbols - size + 1) // 2
+
+
+def mask_of(cells) -> int:
+    mask = 0
+    for cell in cells:
+        mask |= 1 << cell
+    return mask
+
+
+@dataclass(frozen=True)
+class Cages:
+    """The cages of a Killer on a board, checked (CageError) to cover every cell once,
+    each connected, of at most n cells and a total its size can make; kept in one order
+    (cells ascending, cages by first cell). Compared by board and cages; the tables are
+    derived.
+
+    It serves as the board of the exact solver's propagation (solver.propagate): the
+    units and unit masks are the board's, the peers are widened by cage mates."""
+
+    shape: Shape
+    cages: tuple[Cage, ...]
+    cage_of: tuple[int, ...] = field(init=False, compare=False, repr=False)
+    masks: tuple[int, ...] = field(init=False, compare=False, repr=False)
+    peer_masks: tuple[int, ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        problems = layout_problems(self.shape, self.cages)
+        if problems:
+            raise CageError(problems)
+        setter = object.__setattr__.__get__(self)
+        # One order for equal layouts: each cage's cells ascending, cages by first cell.
+        setter("cages", tuple(sorted((Cage(tuple(sorted(c.cells)), c.total)
+                                      for c in self.cages), key=lambda c: c.cells[0])))
+        cage_of = [0] * self.shape.cell_count
+        for index, cage in enumerate(self.cages):
+            for cell in cage.cells:
+                cage_of[cell] = index
+        masks = tuple(mask_of(cage.cells) for cage in self.cages)
+        setter("cage_of", tuple(cage_of))
+        setter("masks", masks)
+        setter("peer_masks", tuple((peers | masks[cage_of[c]]) & ~(1 << c)
+                                   for c, peers in enumerate(self.shape.peer_masks)))
+
+    def __reduce__(self):
+        # Pickle as the defining fields; the tables are rebuilt on arrival.
+        return (Cages, (self.shape, self.cages))
+
+    # What solver.propagate asks of a board: the same as the Shape's but the peers.
+    @property
+    def size(self) -> int:
+        return self.shape.size
+
+    @property
+    def cell_count(self) -> int:
+        return self.shape.cell_count
+
+    @property
+    def all_cells_mask(self) -> int:
+        return self.shape.all_cells_mask
+
+    @property
+    def unit_masks(self) -> tuple[int, ...]:
+        return self.shape.unit_masks
+
+    @property
+    def cell_unit_masks(self) -> tuple[tuple[int, ...], ...]:
+        return self.shape.cell_unit_masks
+
+    @cached_property
+    def combos(self) -> tuple[tuple[int, ...], ...]:
+        """Each cage's combinations (digit masks)."""
+        n = self.shape.size
+        return tuple(combinations(len(cage.cells), cage.total, n) for cage in self.cages)
+
+    @cached_property
+    def areas(self) -> tuple[Area, ...]:
+        """What the cages say about every unit, every run of adjacent rows (and columns)
+        and every two boxes side by side: see Area (the 45 rule)."""
+        return tuple(_area(self, name, masks) for name, masks in unit_groups(self.shape))
+
+    @cached_property
+    def sums(self) -> tuple[tuple[int, int], ...]:
+        """Every group of cells with a known total, as (cells mask, total): the cages, then
+        the innies and the outies of every area, each group once, but those of more than
+        n cells (measured: they cost five times the time of the rest and never saved a
+        search node on 9x9 Killers)."""
+        groups = dict.fromkeys(zip(self.masks, (cage.total for cage in self.cages)))
+        for area in self.areas:
+            for cells, total in ((area.innies, area.innie_total),
+                                 (area.outies, area.outie_total)):
+                if cells and cells.bit_count() <= self.shape.size:
+                    groups.setdefault((cells, total))
+        return tuple(groups)
+
+    def name(self, index: int) -> str:
+        """A cage as people point at it: its total and its first cell, 'cage 17 at r1c2'."""
+        cage = self.cages[index]
+        return f"cage {cage.total} at {self.shape.cell_name(cage.cells[0])}"
+
+
+@dataclass(frozen=True)
+class Area:
+    """Units together (one or several, disjoint), and what the cages say about them:
+    the innies (cells of the area in cages crossing its edge) add up to innie_total, the
+    outies (cells of those cages outside the area) to outie_total."""
+
+    name: str
+    units: int
+    innies: int
+    innie_total: int
+    outies: int
+    outie_total: int
+
+
+def _area(cages: Cages, name: str, masks: tuple[int, ...]) -> Area:
+    n = cages.shape.size
+    cells = 0
+    for mask in masks:
+        cells |= mask
+    inside_total = crossing_total = crossing = 0
+    for cage, mask in zip(cages.cages, cages.masks):
+        if not mask & ~cells:
+            inside_total += cage.total
+        elif mask & cells:
+            crossing_total += cage.total
+            crossing |= mask
+    innie_total = len(masks) * n * (n + 1) // 2 - inside_total
+    return Area(name, len(masks), crossing & cells, innie_total, crossing & ~cells,
+                crossing_total - innie_total)
+
+
+@lru_cache(maxsize=None)
+def unit_groups(shape: Shape) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """(name, unit masks) of each unit alone, then of every run of 2 to n-1 adjacent rows
+    (and columns), then of each two boxes side by side in a band or a stack."""
+    groups = [(str(unit), (mask,)) for unit, mask in zip(shape.units, shape.unit_masks)]
+    for kind in ("row", "column"):
+        lines = [m for u, m in zip(shape.units, shape.unit_masks) if u.kind == kind]
+        for length in range(2, len(lines)):
+            for first in range(len(lines) - length + 1):
+                groups.append((f"{kind}s {first + 1}-{first + length}",
+                               tuple(lines[first:first + length])))
+    boxes = [(u, m) for u, m in zip(shape.units, shape.unit_masks) if u.kind == "box"]
+    for (one, first), (two, second) in zip(boxes, boxes[1:]):
+        if _side_by_side(shape, one.cells, two.cells):
+            groups.append((f"{one} and {two}", (first, second)))
+    for i, (one, first) in enumerate(boxes):
+        for two, second in boxes[i + 1:]:
+            if _above(shape, one.cells, two.cells):
+                groups.append((f"{one} and {two}", (first, second)))
+                break
+    return tuple(groups)
+
+
+def _side_by_side(shape: Shape, one, two) -> bool:
+    """Whether box `two` starts on box `one`'s top row just right of it."""
+    (top, _), (top2, left2) = shape.positions[one[0]], shape.positions[two[0]]
+    return top == top2 and left2 == shape.positions[one[-1]][1] + 1
+
+
+def _above(shape: Shape, one, two) -> bool:
+    """Whether box `two` starts in box `one`'s left column just below it."""
+    (_, left), (top2, left2) = shape.positions[one[0]], shape.positions[two[0]]
+    return left == left2 and top2 == shape.positions[one[-1]][0] + 1
+
+
+class CageError(ValueError):
+    """Cages that do not make a Killer; `problems` lists (cage index or -1, message)."""
+
+    def __init__(self, problems: list[tuple[int, str]]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(message for _, message in problems))
+
+
+def layout_problems(shape: Shape, cages) -> list[tuple[int, str]]:
+    """Everything wrong with cages as a Killer's layout on the board, cage by cage: a cell
+    in two cages or in none, a cage not connected, too big, or with a total its size
+    cannot make."""
+    problems = []
+    owner: dict[int, int] = {}
+    for index, cage in enumerate(cages):
+        for cell in cage.cells:
+            if cell in owner:
+                problems.append((index, f"{shape.cell_name(cell)} is in two cages"))
+            owner[cell] = index
+        problems += [(index, message) for message in cage_problems(shape, cage)]
+    missing = [c for c in range(shape.cell_count) if c not in owner]
+    if missing:
+        shown = ", ".join(shape.cell_name(c) for c in missing[:5])
+        problems.append((-1, f"{len(missing)} cell(s) in no cage: {shown}"
+                             + (" ..." if len(missing) > 5 else "")))
+    return problems
+
+
+def cage_problems(shape: Shape, cage: Cage) -> list[str]:
+    """What is wrong with one cage on its own: empty, off the board, not connected, more
+    cells than symbols, a total its size cannot make."""
+    n, size = shape.size, len(cage.cells)
+    if not cage.cells:
+        return ["a cage has no cells"]
+    if any(not 0 <= c < shape.cell_count for c in cage.cells):
+        return ["a cage has a cell off the board"]
+    problems = []
+    if not connected(shape, cage.cells):
+        problems.append("its cells are not connected (a cage is one orthogonally "
+                        "connected piece)")
+    if size > n:
+        problems.append(f"{size} cells, but a cage holds at most {n} (its symbols differ)")
+    elif not combinations(size, cage.total, n):
+        low, high = sum_range(size, n)
+        problems.append(f"{size} different symbols from 1-{n} cannot add up to "
+                        f"{cage.total} (they make {low} to {high})")
+    return problems
+
+
+def connected(shape: Shape, cells) -> bool:
+    """Whether the cells form one orthogonally connected piece of the board's frame."""
+    at = {shape.positions[c]: c for c in cells}
+    start = next(iter(at))
+    todo, seen = [start], {start}
+    while todo:
+        row, col = todo.pop()
+        for step in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
+            if step in at and step not in seen:
+                seen.add(step)
+                todo.append(step)
+    return len(seen) == len(at)
+
+
+def givens_problems(cages: Cages, givens) -> list[tuple[int, str]]:
+    """Where the givens contradict the cages: a symbol given twice in a cage, or given
+    symbols that no combination of the cage's total holds."""
+    problems = []
+    for index, cage in enumerate(cages.cages):
+        values = [givens[c] for c in cage.cells if givens[c]]
+        repeated = sorted({v for v in values if values.count(v) > 1})
+        if repeated:
+            problems.append((index, f"the given {repeated[0]} appears twice in it"))
+            continue
+        held = mask_of(v - 1 for v in values)
+        if values and not any(combo & held == held for combo in cages.combos[index]):
+            shown = ", ".join(str(v) for v in values)
+            problems.append((index, f"its given(s) {shown} fit no way of making "
+                                    f"{cage.total} in {len(cage.cells)} cells"))
+    return problems
+
+
+def cages_of_solution(shape: Shape, groups, solution) -> Cages:
+    """Cages over groups of cells, each totalled from a complete grid."""
+    return Cages(shape, tuple(Cage(tuple(sorted(cells)), sum(solution[c] for c in cells))
+                              for cells in groups))
+

@@ -1,0 +1,391 @@
+"""Killer techniques: how a person uses the cages, each a small function finding one step.
+
+Same contract as techniques.py: a function takes a state and returns one Step or None.
+The state is a KillerCandidates, Candidates plus the cages: placing a value also takes it
+from the rest of the cage (no repeats), and nothing else treats a cage as a unit.
+
+- cage combinations: a cage's total and size allow only some sets of values, and only
+  those holding its placed values and values still possible in it count (17 in two
+  cells is 8+9); a value in none of them leaves the cage, and a value all of them need
+  with one place left in the cage goes there.
+- 45 rule: a unit holds 1+2+...+n, so the cells of a unit outside the cages lying wholly
+  in it (its *innies*) add up to the rest; and the cells of those cages sticking out of
+  the unit (its *outies*) add up to what their cages hold beyond the unit. One such cell
+  left open is known.
+- 45 rule over units together: the same over a group of rows, of columns or of boxes.
+- cage-unit intersection: a value every combination of a cage needs, whose places in
+  the cage all lie in one unit, leaves the rest of that unit.
+- cage min/max: a value leaves a cell if the rest of the cage cannot make up the total
+  with it, even taking each of their smallest (or largest) candidates.
+- cage permutations: a value leaves a cell if no way of filling the cage's open cells
+  with different candidates adding up to the rest of the total puts it there.
+- innies and outies: two or three innies (or outies) left open make a virtual cage with
+  a known total; their candidates are narrowed as for cage permutations (different
+  values only where the cells see each other); four or five: the same, harder.
+- forcing chains with the cages: a candidate whose placement leads, by the Killer
+  solver's propagation (singles, cages, totals), to a contradiction goes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .advanced import contradiction_chains, solver_boards
+from .cages import Area, Cages
+from .grid import SYMBOLS, Grid
+from .killersolver import rounds_to_contradiction, settle
+from .techniques import Candidates, Step, bits_of, cell_names, symbols_text
+
+# Innies and outies narrowed as a virtual cage: 2 or 3 open cells (hard), 4 or 5 (expert).
+SMALL_VIRTUAL_CAGE, LARGE_VIRTUAL_CAGE = (2, 3), (4, 5)
+
+
+class KillerCandidates(Candidates):
+    """A Killer being solved by hand: Candidates, the cages, and `unsettled`: the cells
+    whose candidates changed since apply_cage_combinations() last looked at their cages
+    (a cage's combinations depend on its own cells alone)."""
+
+    __slots__ = ("cages", "unsettled")
+
+    @classmethod
+    def of(cls, givens: Grid, cages: Cages) -> KillerCandidates:
+        """Full pencil marks but for the givens (each taken from its peers and cage)."""
+        shape = givens.shape
+        state = cls(shape, [0] * shape.cell_count, [(1 << shape.size) - 1] * shape.cell_count,
+                    [shape.all_cells_mask] * shape.size, shape.all_cells_mask)
+        state.cages, state.unsettled = cages, shape.all_cells_mask
+        for cell, value in enumerate(givens.cells):
+            if value:
+                state.place(cell, value)
+        return state
+
+    def copy(self) -> KillerCandidates:
+        state = KillerCandidates(self.shape, self.values, self.cell_digits,
+                                 self.digit_cells, self.open_cells)
+        state.cages, state.unsettled = self.cages, self.unsettled
+        return state
+
+    def place(self, cell: int, value: int) -> None:
+        """Set a cell; the value leaves its peers and the rest of its cage."""
+        d = value - 1
+        self.unsettled |= self.digit_cells[d] & self.cages.peer_masks[cell] | 1 << cell
+        super().place(cell, value)
+        mates = self.digit_cells[d] & self.cages.masks[self.cages.cage_of[cell]]
+        for mate in bits_of(mates):
+            self.cell_digits[mate] &= ~(1 << d)
+        self.digit_cells[d] &= ~mates
+
+    def eliminate(self, cell: int, value: int) -> None:
+        super().eliminate(cell, value)
+        self.unsettled |= 1 << cell
+
+
+# --- within a cage ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class CageView:
+    """One cage as a state sees it: its open cells, the values placed in it (a digit
+    mask) and what the open cells must still add up to."""
+
+    index: int
+    open_cells: tuple[int, ...]
+    placed: int
+    remaining: int
+
+
+def cage_view(state: KillerCandidates, index: int) -> CageView:
+    cage = state.cages.cages[index]
+    placed = remaining = 0
+    open_cells = []
+    for cell in cage.cells:
+        value = state.values[cell]
+        if value:
+            placed |= 1 << (value - 1)
+            remaining -= value
+        else:
+            open_cells.append(cell)
+    return CageView(index, tuple(open_cells), placed, cage.total + remaining)
+
+
+def open_cage_views(state: KillerCandidates):
+    """The views of the cages with an open cell, in cage order."""
+    for index in range(len(state.cages.cages)):
+        view = cage_view(state, index)
+        if view.open_cells:
+            yield view
+
+
+def fitting_combinations(state: KillerCandidates, view: CageView) -> list[int]:
+    """The cage's combinations holding its placed values and otherwise only values some
+    open cell of it may still take."""
+    possible = view.placed
+    for cell in view.open_cells:
+        possible |= state.cell_digits[cell]
+    return [combo for combo in state.cages.combos[view.index]
+            if combo & view.placed == view.placed and not combo & ~possible]
+
+
+def _combination_step(state: KillerCandidates, view: CageView) -> Step | None:
+    combos = fitting_combinations(state, view)
+    if not combos:
+        return None  # no filling at all: a contradiction, never met in a proper puzzle
+    allowed, common = 0, -1
+    for combo in combos:
+        allowed |= combo
+        common &= combo
+    eliminations = tuple((c, d + 1) for c in view.open_cells
+                         for d in bits_of(state.cell_digits[c] & ~allowed))
+    name = state.cages.name(view.index)
+    if eliminations:
+        sets = ", ".join(symbols_text(combo) for combo in combos)
+        return Step("cage combinations", (), eliminations, f"{name} can only hold {sets}")
+    for d in bits_of(common & ~view.placed):
+        places = [c for c in view.open_cells if state.cell_digits[c] >> d & 1]
+        if len(places) == 1:
+            return Step("cage combinations", ((places[0], d + 1),), (),
+                        f"{name} needs a {SYMBOLS[d]}, and only "
+                        f"{state.shape.cell_name(places[0])} can hold it")
+    return None
+
+
+def cage_combinations(state: KillerCandidates) -> Step | None:
+    """Values in no combination that fits a cage leave it; a value every fitting
+    combination needs, with one place left in the cage, goes there."""
+    for view in open_cage_views(state):
+        step = _combination_step(state, view)
+        if step is not None:
+            return step
+    return None
+
+
+def apply_cage_combinations(state: KillerCandidates) -> bool:
+    """cage_combinations() for every cage whose cells changed since the last call, at once
+    (for grading in bulk); whether any step was found."""
+    unsettled, state.unsettled = state.unsettled, 0
+    found = False
+    for index, mask in enumerate(state.cages.masks):
+        if mask & unsettled and mask & state.open_cells:
+            step = _combination_step(state, cage_view(state, index))
+            if step is not None:
+                state.apply(step)
+                found = True
+    return found
+
+
+def cage_unit_intersection(state: KillerCandidates) -> Step | None:
+    """A value every fitting combination of a cage needs, whose places in the cage all
+    lie in one unit, leaves the rest of that unit."""
+    shape, cages = state.shape, state.cages
+    for view in open_cage_views(state):
+        combos = fitting_combinations(state, view)
+        if not combos:
+            continue
+        common = -1
+        for combo in combos:
+            common &= combo
+        mask = cages.masks[view.index]
+        for d in bits_of(common & ~view.placed):
+            places = state.digit_cells[d] & mask
+            if not places:
+                continue
+            for unit in shape.units_of[places.bit_length() - 1]:
+                unit_mask = shape.unit_masks[unit]
+                removed = state.digit_cells[d] & unit_mask & ~mask
+                if not places & ~unit_mask and removed:
+                    return Step("cage-unit intersection", (),
+                                tuple((c, d + 1) for c in bits_of(removed)),
+                                f"{cages.name(view.index)} needs a {SYMBOLS[d]}, and it "
+                                f"lies in {shape.units[unit]}")
+    return None
+
+
+def cage_min_max(state: KillerCandidates) -> Step | None:
+    """A value leaves a cell when the cage's other open cells, each at its smallest (or
+    largest) candidate, would still add up to too much (or too little) beside it."""
+    for view in open_cage_views(state):
+        if len(view.open_cells) < 2:
+            continue
+        low = [_lowest(state.cell_digits[c]) for c in view.open_cells]
+        high = [state.cell_digits[c].bit_length() for c in view.open_cells]
+        all_low, all_high = sum(low), sum(high)
+        eliminations = []
+        for i, cell in enumerate(view.open_cells):
+            least = view.remaining - (all_high - high[i])
+            most = view.remaining - (all_low - low[i])
+            eliminations += [(cell, d + 1) for d in bits_of(state.cell_digits[cell])
+                             if not least <= d + 1 <= most]
+        if eliminations:
+            return Step("cage min/max", (), tuple(eliminations),
+                        f"the rest of {state.cages.name(view.index)} cannot make up "
+                        f"{view.remaining} with these")
+    return None
+
+
+def _lowest(digits: int) -> int:
+    return (digits & -digits).bit_length()
+
+
+def cage_permutations(state: KillerCandidates) -> Step | None:
+    """A value leaves a cell when no filling of the cage's open cells with different
+    candidates, adding up to what they must, puts it there."""
+    for view in open_cage_views(state):
+        cells = view.open_cells
+        digits = tuple(state.cell_digits[c] for c in cells)
+        kept = fillings(digits, view.remaining, _all_distinct(len(cells)))
+        eliminations = tuple((c, d + 1) for c, mine, keep in zip(cells, digits, kept)
+                             for d in bits_of(mine & ~keep))
+        if eliminations:
+            return Step("cage permutations", (), eliminations,
+                        f"the open cells of {state.cages.name(view.index)} can add up to "
+                        f"{view.remaining} only so")
+    return None
+
+
+@lru_cache(maxsize=None)
+def _all_distinct(count: int) -> tuple[tuple[int, ...], ...]:
+    """Pairs that must differ, as for each position the earlier positions: all of them."""
+    return tuple(tuple(range(i)) for i in range(count))
+
+
+@lru_cache(maxsize=1 << 16)
+def fillings(digits: tuple[int, ...], total: int, differ) -> tuple[int, ...]:
+    """Per cell, the digits (mask) it takes in some filling of the cells from their
+    candidate digits adding up to `total` (in values), where cell i differs from the cells
+    differ[i] (earlier ones). Cells with the fewest candidates are tried first. Cached:
+    a grading asks again about cages whose candidates have not changed."""
+    count = len(digits)
+    kept = [0] * count
+    chosen = [0] * count
+    order = sorted(range(count), key=lambda i: digits[i].bit_count())
+    rank = {cell: place for place, cell in enumerate(order)}
+    must_differ = [[rank[j] for j in range(count) if j != i and _differs(differ, i, j)
+                    and rank[j] < rank[i]] for i in order]
+    lows = [_lowest(digits[i]) for i in order]
+    highs = [digits[i].bit_length() for i in order]
+
+    def extend(place: int, left: int) -> bool:
+        if place == count:
+            if left:
+                return False
+            for p, i in enumerate(order):
+                kept[i] |= 1 << (chosen[p] - 1)
+            return True
+        rest_low, rest_high = sum(lows[place + 1:]), sum(highs[place + 1:])
+        found = False
+        for d in bits_of(digits[order[place]]):
+            value = d + 1
+            if not rest_low <= left - value <= rest_high:
+                continue
+            if any(chosen[q] == value for q in must_differ[place]):
+                continue
+            chosen[place] = value
+            found |= extend(place + 1, left - value)
+        return found
+    extend(0, total)
+    return tuple(kept)
+
+
+def _differs(differ, i: int, j: int) -> bool:
+    return j in differ[i] if j < i else i in differ[j]
+
+
+# --- the 45 rule -----------------------------------------------------------------------
+
+def _open_part(state: Candidates, cells: int, total: int) -> tuple[int, int]:
+    """The open cells among `cells`, and what they add up to given that `cells` add up to
+    `total`."""
+    open_cells = cells & state.open_cells
+    placed = sum(state.values[c] for c in bits_of(cells & ~open_cells))
+    return open_cells, total - placed
+
+
+def _sides(area: Area):
+    yield "innie", area.innies, area.innie_total
+    yield "outie", area.outies, area.outie_total
+
+
+def _forty_five(state: KillerCandidates, several: bool, name: str) -> Step | None:
+    for area in state.cages.areas:
+        if (area.units > 1) != several:
+            continue
+        for side, cells, total in _sides(area):
+            open_cells, remaining = _open_part(state, cells, total)
+            if open_cells and not open_cells & (open_cells - 1):
+                cell = open_cells.bit_length() - 1
+                if 1 <= remaining <= state.shape.size and \
+                        state.cell_digits[cell] >> (remaining - 1) & 1:
+                    return Step(name, ((cell, remaining),), (),
+                                f"{state.shape.cell_name(cell)} = {SYMBOLS[remaining - 1]}: "
+                                f"the {side} of {area.name}")
+    return None
+
+
+def rule_of_45(state: KillerCandidates) -> Step | None:
+    """The one open innie (or outie) of a unit is what the unit's total leaves for it."""
+    return _forty_five(state, False, "45 rule")
+
+
+def rule_of_45_units(state: KillerCandidates) -> Step | None:
+    """The one open innie (or outie) of a group of units is what their totals leave."""
+    return _forty_five(state, True, "45 rule (units together)")
+
+
+def innies_and_outies(state: KillerCandidates) -> Step | None:
+    """Two or three open innies (or outies) of an area add up to a known total: each keeps
+    only the values some filling of them puts there (cells that see each other differ)."""
+    return _innies_and_outies(state, SMALL_VIRTUAL_CAGE, "innies and outies")
+
+
+def large_innies_and_outies(state: KillerCandidates) -> Step | None:
+    """innies_and_outies() over four or five open cells: harder to see and to fill."""
+    return _innies_and_outies(state, LARGE_VIRTUAL_CAGE, "innies and outies (4-5 cells)")
+
+
+def _innies_and_outies(state: KillerCandidates, counts: tuple[int, int],
+                       name: str) -> Step | None:
+    for area in state.cages.areas:
+        for side, cells, total in _sides(area):
+            open_cells, remaining = _open_part(state, cells, total)
+            if not counts[0] <= open_cells.bit_count() <= counts[1]:
+                continue
+            step = _virtual_cage(state, tuple(bits_of(open_cells)), remaining, name,
+                                 f"the open {side}s of {area.name}")
+            if step is not None:
+                return step
+    return None
+
+
+def _virtual_cage(state: KillerCandidates, cells: tuple[int, ...], total: int, name: str,
+                  what: str) -> Step | None:
+    peer_masks = state.cages.peer_masks
+    differ = tuple(tuple(j for j in range(i) if peer_masks[cells[i]] >> cells[j] & 1)
+                   for i in range(len(cells)))
+    digits = tuple(state.cell_digits[c] for c in cells)
+    kept = fillings(digits, total, differ)
+    eliminations = tuple((c, d + 1) for c, mine, keep in zip(cells, digits, kept)
+                         for d in bits_of(mine & ~keep))
+    if not eliminations:
+        return None
+    return Step(name, (), eliminations, f"{what} ({cell_names(state, cells)}) add up to {total}")
+
+
+# --- forcing chains ----------------------------------------------------------------------
+
+def killer_forcing_chain(state: KillerCandidates) -> Step | None:
+    """Contradiction forcing chains with the cages: a candidate whose placement leads, by
+    singles, cage combinations and cage and 45-rule totals (the Killer solver's
+    propagation), to a contradiction is removed; otherwise as forcing_chain(). Every try
+    starts from the state taken to that propagation's fixed point once, so each follows
+    only what its placement changes (the same contradictions, found some ten times
+    faster)."""
+    boards, placed = solver_boards(state)
+    placed = settle(state.cages, boards, placed)
+    if placed < 0:
+        return None  # the state itself breaks the rules: never met in a proper puzzle
+    settled = boards[:]
+
+    def rounds(cages: Cages, trial: list[int], placed: int) -> int | None:
+        return rounds_to_contradiction(cages, trial, placed, settled)
+    return contradiction_chains(state, state.cages, rounds, "with the cages",
+                                (settled, placed))

@@ -1,0 +1,106 @@
+"""A Killer's one-line text form: the givens, the cage layout and the sums; parse and
+format round-trip exactly.
+
+    GIVENS LAYOUT SUMS
+
+GIVENS is the usual grid text (grid.py; all '.' for a pure Killer). LAYOUT holds a cage
+letter per cell, row by row (A-Z, then a-z, then 0-9: 62 cages at most), one letter per
+cage. SUMS lists the cage totals, comma separated, in the order the cages first appear
+reading row by row. Written out, cages are lettered in that same order (A, B, C, ...),
+so every Killer has one text. A 4x4 example (cages A: r1c1-r1c2, B: r1c3-r2c3, ...):
+
+    ................ AABCDDBCEFGGEFHH 7,5,5,3,4,7,3,6
+"""
+
+from __future__ import annotations
+
+import re
+
+from .cages import Cage, CageError, Cages, givens_problems
+from .grid import Grid, GridError, format_grid, parse_grid
+from .shape import Shape, board_of
+
+CAGE_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+# The Killers by name, and the board under their cages (a Killer X's diagonals are units).
+KILLER_VARIANTS = {"killer": "classic", "killer-x": "x"}
+_LETTER_INDEX = {letter: i for i, letter in enumerate(CAGE_LETTERS)}
+
+
+def format_killer(givens: Grid, cages: Cages) -> str:
+    """The one-line text of a Killer; ValueError if it has more cages than letters."""
+    if len(cages.cages) > len(CAGE_LETTERS):
+        raise ValueError(f"{len(cages.cages)} cages: the text form letters at most "
+                         f"{len(CAGE_LETTERS)}")
+    layout = "".join(CAGE_LETTERS[k] for k in cages.cage_of)
+    sums = ",".join(str(cage.total) for cage in cages.cages)
+    return f"{format_grid(givens)} {layout} {sums}"
+
+
+def parse_killer(text: str, shape: Shape | None = None,
+                 board: str = "classic") -> tuple[Grid, Cages]:
+    """Read one Killer line as its givens and cages, on `shape` or else on the `board`
+    variant of the size the givens' length gives; GridError names what is wrong, and which
+    cage (by its letter on the line, its sum and its first cell)."""
+    parts = text.split()
+    if len(parts) != 3:
+        raise GridError(f"a Killer line has three parts, givens, cage layout and sums, "
+                        f"separated by spaces; got {len(parts)}")
+    if shape is None and board != "classic":
+        inferred = parse_grid(parts[0]).shape
+        shape = board_of(inferred.box_rows, inferred.box_cols, board)
+    givens = parse_grid(parts[0], shape)
+    letters = _read_layout(parts[1], givens.shape)
+    totals = _read_sums(parts[2])
+    order = list(dict.fromkeys(letters))
+    if len(totals) != len(order):
+        raise GridError(f"the layout has {len(order)} cages but {len(totals)} sums are "
+                        f"given (one per cage, in the order the cages first appear)")
+    groups = [tuple(c for c, letter in enumerate(letters) if letter == own) for own in order]
+    cages = [Cage(cells, total) for cells, total in zip(groups, totals)]
+    return givens, _checked(givens, cages, order)
+
+
+def _read_layout(text: str, shape: Shape) -> str:
+    if len(text) != shape.cell_count:
+        raise GridError(f"the cage layout has {len(text)} letters, a {shape} Killer "
+                        f"needs {shape.cell_count}")
+    for position, letter in enumerate(text):
+        if letter not in _LETTER_INDEX:
+            raise GridError(f"bad cage letter {letter!r} at position {position + 1} of the "
+                            f"layout; cages are lettered A-Z, a-z, 0-9")
+    return text
+
+
+def _read_sums(text: str) -> list[int]:
+    tokens = text.split(",")
+    for i, token in enumerate(tokens):
+        if not re.fullmatch(r"\d{1,3}", token):
+            shown = token if len(token) <= 10 else token[:10] + "..."
+            raise GridError(f"bad sum {shown!r} (number {i + 1} of the sums); sums are "
+                            f"whole numbers separated by commas, no spaces")
+    return [int(token) for token in tokens]
+
+
+def _checked(givens: Grid, cages: list[Cage], letters: list[str]) -> Cages:
+    """The Cages, or GridError naming the first problem's cage."""
+    shape = givens.shape
+    try:
+        checked = Cages(shape, tuple(cages))
+    except CageError as err:
+        raise GridError(_problem_text(shape, cages, letters, *err.problems[0])) from None
+    by_first_cell = {cage.cells[0]: i for i, cage in enumerate(cages)}
+    problems = givens_problems(checked, givens.cells)
+    if problems:
+        index, message = problems[0]
+        raise GridError(_problem_text(shape, cages, letters,
+                                      by_first_cell[checked.cages[index].cells[0]], message))
+    return checked
+
+
+def _problem_text(shape: Shape, cages: list[Cage], letters: list[str], index: int,
+                  message: str) -> str:
+    if index < 0:
+        return f"cage layout: {message}"
+    cage = cages[index]
+    return (f"cage {letters[index]} (sum {cage.total}, from "
+            f"{shape.cell_name(cage.cells[0])}): {message}")
