@@ -380,7 +380,8 @@ def puzzle_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
                       caption(section, book.words.grade(book.puzzles[p.number - 1].grade),
                               book.words),
                       answer_note(book, _place_of(book, p)),
-                      mark_of(spec, book.puzzles[p.number - 1].grade)) for p in members]
+                      mark_of(spec, book.puzzles[p.number - 1].grade),
+                      cages_of(book.puzzles[p.number - 1])) for p in members]
     return paginate_puzzles(items, style.geometry, section.puzzles_per_page,
                             _place_of(book, members[0]).page, layout.grids.label_height,
                             layout.below_height, layout.grids.gap,
@@ -399,7 +400,8 @@ def answer_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
     section = book.spec.sections[index]
     items = [GridItem(book.puzzles[p.number - 1].givens, book.puzzles[p.number - 1].solution,
                       book.words.text("puzzle", number=p.number), "",
-                      book.words.text("puzzle_on_page", page=_place_of(book, p).page))
+                      book.words.text("puzzle_on_page", page=_place_of(book, p).page),
+                      cages=cages_of(book.puzzles[p.number - 1]))
              for p in members]
     pages = paginate_puzzles(items, style.geometry, section.answers_per_page,
                              _place_of(book, members[0]).answer_page, layout.grids.label_height,
@@ -408,6 +410,11 @@ def answer_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
     per_page = section.answers_per_page
     return [replace(page, header=answers_heading(book.words, members[i * per_page:][:per_page]))
             for i, page in enumerate(pages)]
+
+
+def cages_of(puzzle: Puzzle) -> tuple:
+    """A Killer's cages (core/cages.py Cage: cells and total), () for other puzzles."""
+    return puzzle.cages.cages if puzzle.cages is not None else ()
 
 
 def answers_heading(words: Catalogue, members: Sequence[PlannedPuzzle]) -> str:

@@ -30,10 +30,11 @@ from ..core.generator import Puzzle
 from ..core.grid import format_grid
 from ..core.rating import rating_json
 from ..core.rng import derive_seed
-from ..core.transform import repeat_key as givens_key
+from ..core.killerkey import puzzle_key
 from ..puzzles.executors import process_pool
 from ..puzzles.outputs import OutputSet, check_can_write, recover, replace_outputs
 from ..puzzles.produce import PuzzleJob, make_puzzle, produce
+from ..puzzles.puzzlefile import puzzle_line
 from ..puzzles.registry import (PendingIssues, Registry, Snapshot, default_registry_path,
                                 puzzle_entry)
 from ..render.pdf import Metadata, render_pdf_bytes
@@ -229,8 +230,10 @@ def _registered_keys(registered: Snapshot, series: str, dates: list[date]
 
 def repeat_key(puzzle: Puzzle) -> str:
     """What two puzzles share when one repeats the other, digits relabelled, rows and
-    columns permuted, turned or mirrored (core/transform.py's repeat_key)."""
-    return givens_key(puzzle.givens)
+    columns permuted, turned or mirrored (core/transform.py's repeat_key); for a Killer,
+    its cages and sums under the Killer's own moves (core/killerkey.py: every Killer's
+    givens are alike, all blank)."""
+    return puzzle_key(puzzle)
 
 
 def daily_registry(spec: DailySpec, out_dir: str | os.PathLike) -> Registry | None:
@@ -362,9 +365,10 @@ def day_json(spec: DailySpec, entry: DailyPuzzle) -> str:
         "box": "" if day.variant == "jigsaw" else f"{day.box_rows}x{day.box_cols}",
         "symmetry": puzzle.symmetry,
         "difficulty": day.difficulty, "grade": puzzle.grade, "score": puzzle.score,
-        "hardest": puzzle.hardest, "rating": rating_json(puzzle.rating, puzzle.rater),
+        "hardest": puzzle.hardest,
+        "rating": rating_json(puzzle.rating, puzzle.rater) if puzzle.rating else None,
         "clues": puzzle.givens.clue_count,
-        "givens": format_grid(puzzle.givens), "solution": format_grid(puzzle.solution),
+        "givens": puzzle_line(puzzle), "solution": format_grid(puzzle.solution),
         "seed": puzzle.seed, "repeats_skipped": entry.repeats,
         "answer": spec.answer, "answer_folder": answer_in.isoformat(),
     }

@@ -7,12 +7,13 @@ board's frame (the classic board of that size), and the variant what is made on 
 from __future__ import annotations
 
 from ..core.shape import MAX_SIZE, Shape
-from ..core.variants import board_described, frame_for, parse_frame
+from ..core.killergen import KILLER_SIZES
+from ..core.killertext import KILLER_VARIANTS
+from ..core.variants import PUZZLE_VARIANTS, board_described, frame_for, parse_frame
 from .fontfile import default_font_paths
 from .values import MIN_TEXT_POINTS, font_digit_top
 
-VARIANT_CHOICES = ("classic", "x", "hyper", "jigsaw", "samurai", "killer", "killer-x")
-KILLER_SIZES = (4, 6, 8, 9, 12)  # the sizes core/killergen.py makes
+VARIANT_CHOICES = PUZZLE_VARIANTS  # classic, x, hyper, jigsaw, samurai, killer, killer-x
 JIGSAW_MIN_SIZE = 4
 SAMURAI_FRAME = 21  # a Samurai's five 9x9 grids print in a 21 x 21 cell square
 # A cage total is at least 7 pt (MIN_TEXT_POINTS) and at most this share of its cell
@@ -22,17 +23,14 @@ CAGE_TOTAL_HEIGHT = 0.19  # a cage total's digits, as a share of the cell, where
 CAGE_TOTAL_MAX = 0.23
 
 
-KILLER_BOARDS = {"killer": "classic", "killer-x": "x"}  # the board under a Killer's cages
-
-
 def is_killer(variant: str) -> bool:
-    return variant in KILLER_BOARDS
+    return variant in KILLER_VARIANTS
 
 
 def board_variant(variant: str) -> str:
     """The core's board variant (core.variants) of a spec's variant: a Killer's cages lie
-    on a classic board, a Killer X's on an X board."""
-    return KILLER_BOARDS.get(variant, variant)
+    on a classic board, a Killer X's on an X board (core/killertext.KILLER_VARIANTS)."""
+    return KILLER_VARIANTS.get(variant, variant)
 
 
 def frame_of(variant: str, size: int, box_rows: int, box_cols: int) -> Shape:
