@@ -97,3 +97,29 @@ def test_a_daily_weekday_makes_and_prints_its_variant(tmp_path):
     svg = (folder / "puzzle.svg").read_text("utf-8")
     assert "Grid · Jigsaw" in svg  # the heading names the variant
     assert "Jigsaw: instead of square boxes" in svg  # and the rules line gives its rule
+
+
+def test_a_killer_section_prints_its_cages_and_records_its_line(tmp_path):
+    from bookmaker.core.killertext import parse_killer
+    (tmp_path / "book.yaml").write_text(SPEC.split("sections:")[0] + (
+        "sections:\n  - {name: Cages, size: 6x6, count: 2, variant: killer}\n"),
+        encoding="utf-8")
+    build(load_spec(tmp_path / "book.yaml"), tmp_path / "out", workers=1)
+    manifest = json.loads((tmp_path / "out" / "variant-sampler.json").read_text("utf-8"))
+    document = pypdfium2.PdfDocument(tmp_path / "out" / "variant-sampler.pdf")
+    texts = [document[i].get_textpage().get_text_range() for i in range(len(document))]
+    from collections import Counter
+    import re
+    printed = Counter()
+    for number in {entry["page"] for entry in manifest["puzzles"]}:
+        printed += Counter(re.findall(r"\d+", texts[number - 1]))
+    totals = Counter()
+    for entry in manifest["puzzles"]:
+        assert entry["variant"] == "killer" and entry["rating"] is None
+        givens, cages = parse_killer(entry["givens"])
+        assert givens.clue_count == 0  # a pure Killer: the sums are the clues
+        solution = [int(v) for v in entry["solution"]]
+        assert all(cage.total == sum(solution[c] for c in cage.cells) for cage in cages.cages)
+        totals += Counter(str(cage.total) for cage in cages.cages)
+    assert not totals - printed  # every sum is printed on its puzzle's page
+    assert "Cages · Killer ·" in texts[manifest["puzzles"][0]["page"] - 1]
