@@ -16,13 +16,16 @@ from pathlib import Path
 import timing  # also puts this checkout's bookmaker first on sys.path
 from bench_book import HEADER, one_build
 
+# Killers are asked for easy ones: at `any` grade (so extreme ones), the Killer check
+# (core/killercheck.py) can run out of nodes on a Killer the generator made, which stops
+# the build (VerificationError): see the notes in bench/README.md.
 MIXED = HEADER + """\
-  - {name: Diagonals, size: 9x9, count: 40, variant: x, symmetry: rotational}
-  - {name: Windows, size: 9x9, count: 30, variant: hyper, symmetry: rotational}
-  - {name: Shapes, size: 9x9, count: 40, variant: jigsaw}
+  - {name: Diagonals, size: 9x9, count: 50, variant: x, symmetry: rotational}
+  - {name: Windows, size: 9x9, count: 40, variant: hyper, symmetry: rotational}
+  - {name: Shapes, size: 9x9, count: 50, variant: jigsaw}
   - {name: Samurai, size: 9x9, count: 10, variant: samurai, symmetry: rotational}
-  - {name: Cages, size: 9x9, count: 50, variant: killer}
-  - {name: Cages and Diagonals, size: 9x9, count: 30, variant: killer-x}
+  - {name: Cages, size: 9x9, count: 30, variant: killer, difficulty: easy}
+  - {name: Cages and Diagonals, size: 9x9, count: 20, variant: killer-x, difficulty: easy}
 """
 CLASSIC = HEADER + """\
   - {name: Classic, size: 9x9, count: 200, symmetry: rotational}
