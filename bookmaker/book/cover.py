@@ -1,0 +1,110 @@
+"""A book's cover files: `<name>-cover.pdf` and its preview PNG (and, when asked, the
+guides PDF), made from the spec, its page plan and the book's first few puzzles.
+
+`build` passes the puzzles it made; `bookmaker cover` makes only those few, from the
+same seeds (a puzzle depends only on its book seed, section and index: book/plan.py), so
+the cover is the same without making or drawing the whole book.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Sequence
+
+from ..core.generator import Puzzle
+from ..pages.cover import CoverWords, compose_cover
+from ..puzzles.outputs import OutputSet, check_can_write, recover, replace_outputs
+from ..puzzles.produce import produce
+from ..render.cover import preview_png, render_cover_pdf
+from ..render.fonts import default_fonts
+from ..spec import BookSpec
+from ..spec.catalogue import load_catalogue
+from ..spec.cover import cover_geometry, has_spine_text, puzzles_needed
+from ..spec.fontfile import read_font
+from ..spec.values import font_digit_top
+from .plan import plan
+
+
+def cover_file_names(spec: BookSpec, guides: bool = False) -> list[str]:
+    """The cover's files, the print PDF first; [] for a book without a cover."""
+    if spec.cover is None:
+        return []
+    names = [f"{spec.name}-cover.pdf", f"{spec.name}-cover-preview.png"]
+    return names + [f"{spec.name}-cover-guides.pdf"] if guides else names
+
+
+def cover_puzzle_count(spec: BookSpec) -> int:
+    """How many of the book's first puzzles (in plan order) the cover's art shows."""
+    if spec.cover is None:
+        return 0
+    return puzzles_needed(spec.cover.design, sum(s.count for s in spec.sections))
+
+
+def cover_contents(spec: BookSpec, puzzles: Sequence[Puzzle],
+                   guides: bool = False) -> dict[str, bytes]:
+    """The cover's files by name, as bytes: `puzzles` are the book's first ones, in plan
+    order (cover_puzzle_count of them)."""
+    if spec.cover is None:
+        return {}
+    pdf = render_cover_pdf(composed_cover(spec, puzzles))
+    names = cover_file_names(spec, guides)
+    files = {names[0]: pdf, names[1]: preview_png(pdf)}
+    if guides:
+        files[names[2]] = render_cover_pdf(composed_cover(spec, puzzles), guides=True)
+    return files
+
+
+def composed_cover(spec: BookSpec, puzzles: Sequence[Puzzle]):
+    """The cover laid out: its spine as thick as the page plan's count on the paper."""
+    regular, bold = default_fonts()
+    fonts = (Path(spec.fonts.regular or regular), Path(spec.fonts.bold or bold))
+    geometry = cover_geometry(spec.layout, len(spec.page_plan().book), spec.paper)
+    cover = spec.cover
+    words = CoverWords(spec.title, spec.subtitle, spec.author, spec.isbn,
+                       sum(s.count for s in spec.sections),
+                       tuple(s.difficulty for s in spec.sections), spec.answers, cover.blurb,
+                       cover.barcode)
+    return compose_cover(words, load_catalogue(spec.language), cover.design, geometry,
+                         puzzles, fonts, (read_font(str(fonts[0])), read_font(str(fonts[1]))),
+                         font_digit_top(fonts[1]) or 0.73)
+
+
+def cover_puzzles(spec: BookSpec) -> list[Puzzle]:
+    """The first puzzles of the book, made from their own seeds, each verified."""
+    jobs = [planned.job for planned in plan(spec)[:cover_puzzle_count(spec)]]
+    return produce(jobs, 1)
+
+
+def make_cover(spec: BookSpec, out_dir: str | os.PathLike, guides: bool = False
+               ) -> tuple[Path, ...]:
+    """Write only the cover's files to out_dir, replacing the old ones as a set."""
+    recover(out_dir)
+    check_can_write(out_dir, cover_file_names(spec, guides))
+    contents = cover_contents(spec, cover_puzzles(spec), guides)
+    return replace_outputs(OutputSet(Path(out_dir), contents))
+
+
+def cover_record(spec: BookSpec) -> dict | None:
+    """The manifest's cover entry: its files, design and size in inches (as KDP's cover
+    calculator shows them, to compare)."""
+    if spec.cover is None:
+        return None
+    geometry = cover_geometry(spec.layout, len(spec.page_plan().book), spec.paper)
+    return {"files": cover_file_names(spec), "design": spec.cover.design_name,
+            "paper": spec.paper, "pages": geometry.pages,
+            "spine_in": round(geometry.spine / 72, 4),
+            "width_in": round(geometry.width / 72, 4),
+            "height_in": round(geometry.height / 72, 4),
+            "spine_text": has_spine_text(geometry.pages)}
+
+
+def spine_note(spec: BookSpec) -> str | None:
+    """What the build says about a spine too thin for text."""
+    if spec.cover is None:
+        return None
+    pages = len(spec.page_plan().book)
+    if has_spine_text(pages):
+        return None
+    return (f"{spec.name}-cover.pdf: the spine is left plain: {pages} pages is too thin "
+            f"for spine text (KDP allows it from 79 pages)")
