@@ -121,7 +121,7 @@ def compose_cover(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
     barcode = None
     if words.barcode and words.isbn:
         barcode = CoverBarcode(ean_digits(words.isbn), words.isbn, barcode_box(geometry))
-    return Cover(geometry, dict(design.colours), design.gradient, tuple(boxes), tuple(grids),
+    return Cover(geometry, design.colours.named(), design.gradient, tuple(boxes), tuple(grids),
                  tuple(texts), barcode, fonts[0], fonts[1], words.title, words.author or "")
 
 

@@ -10,8 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from reportlab.graphics.barcode.eanbc import Ean13BarcodeWidget
-from reportlab.graphics.renderPDF import draw as draw_drawing
-from reportlab.graphics.shapes import Drawing
+from reportlab.graphics.shapes import Group, Rect, String
 from reportlab.lib.colors import HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
@@ -155,18 +154,33 @@ def _barcode(canvas: Canvas, barcode: CoverBarcode, font: str) -> None:
     x, y, width, height = barcode.box
     canvas.setFillColor(white)
     canvas.rect(x, y, width, height, stroke=0, fill=1)
-    widget = Ean13BarcodeWidget(barcode.digits, fontName=font, fontSize=9,
-                                barHeight=height * 0.55)
-    left, bottom, right, top = widget.getBounds()
+    bars = Ean13BarcodeWidget(barcode.digits, fontSize=9, barHeight=height * 0.55).draw()
+    left, bottom, right, top = bars.getBounds()
     scale = min((width * 0.8) / (right - left), 1.4)
-    drawing = Drawing((right - left) * scale, (top - bottom) * scale)
-    drawing.add(widget)
-    drawing.scale(scale, scale)
-    draw_drawing(drawing, canvas, x + (width - (right - left) * scale) / 2, y + height * 0.1)
+    canvas.saveState()
+    canvas.translate(x + (width - (right - left) * scale) / 2, y + height * 0.1)
+    canvas.scale(scale, scale)
+    _barcode_shapes(canvas, bars, font)
+    canvas.restoreState()
     canvas.setFillColorRGB(0, 0, 0)
     canvas.setFont(font, 8.5)
     canvas.drawCentredString(x + width / 2, y + height * 0.1 + (top - bottom) * scale + 4,
                              f"ISBN {barcode.isbn}")
+
+
+def _barcode_shapes(canvas: Canvas, bars: Group, font: str) -> None:
+    """reportlab's EAN-13 bars and digits, drawn here so that the digits are set in our
+    embedded font (its renderer would reference an unembedded Helvetica)."""
+    for shape in bars.contents:
+        if isinstance(shape, Rect) and shape.fillColor is not None:
+            canvas.setFillColor(shape.fillColor)
+            canvas.rect(shape.x, shape.y, shape.width, shape.height, stroke=0, fill=1)
+        elif isinstance(shape, String):
+            canvas.setFillColor(shape.fillColor)
+            canvas.setFont(font, shape.fontSize)
+            draw = canvas.drawCentredString if shape.textAnchor == "middle" else \
+                canvas.drawString
+            draw(shape.x, shape.y, shape.text)
 
 
 def _guides(canvas: Canvas, cover: Cover, font: str) -> None:

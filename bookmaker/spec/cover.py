@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Annotated, Any, Callable, Sequence
 
-from pydantic import Field, PlainValidator
+from pydantic import Field, PlainValidator, create_model
 
 from ..core.grader import GRADES
 from .catalogue import Catalogue
@@ -45,7 +45,22 @@ def _share(value: Any) -> float:
 
 
 Share = Annotated[float, PlainValidator(_share)]
-ColourName = one_of(*COLOUR_NAMES)
+
+
+class ColourSet(Schema):
+    """Colours by what they paint (the fields are COLOUR_NAMES); None: not given."""
+
+    def __getitem__(self, name: str) -> str:
+        return getattr(self, name)
+
+    def named(self) -> dict[str, str]:
+        """The colours given, by name."""
+        return self.model_dump(exclude_none=True)
+
+
+Colours = create_model("Colours", __base__=ColourSet, **{
+    name: (Colour | None, Field(None, description=f"The {name.replace('_', ' ')} colour."))
+    for name in COLOUR_NAMES})
 
 
 class TitleStyle(Schema):
@@ -102,8 +117,8 @@ class CoverDesign(Schema):
     """One cover design: colours, and the styles of front, back and spine."""
 
     description: Text = Field(description="The look, in a few words.")
-    colours: dict[ColourName, Colour] = Field(description="A colour for each of "
-                                              + ", ".join(COLOUR_NAMES) + ".")
+    colours: Colours = Field(description="A colour for each of " + ", ".join(COLOUR_NAMES)
+                             + ".")
     gradient: Colour | None = Field(None, description="If given, the background fades from "
                                     "`background` at the top to this at the bottom.")
     front: FrontStyle = Field(description="The front cover.")
@@ -120,8 +135,8 @@ class CoverFile(Schema):
                                "starts a new paragraph.")
     barcode: Flag = Field(False, description="Print the book's isbn as an EAN-13 barcode "
                           "on the back (KDP prints its own otherwise).")
-    colours: dict[ColourName, Colour] = Field(default_factory=dict, description="Colours "
-                                              "that replace the design's, by name.")
+    colours: Colours = Field(default_factory=Colours, description="Colours that replace "
+                             "the design's, by name.")
 
 
 class CoverSpec(Schema):
@@ -159,7 +174,7 @@ def load_design(name: str) -> CoverDesign:
 def design_mistakes(design: CoverDesign) -> list:
     from .problems import Mistake
 
-    missing = [name for name in COLOUR_NAMES if name not in design.colours]
+    missing = [name for name in COLOUR_NAMES if name not in design.colours.named()]
     return [Mistake(("colours",), f"needs a colour for {', '.join(missing)}")] if missing \
         else []
 
@@ -372,5 +387,7 @@ def design_problem(name: str) -> str | None:
            f"{', '.join(names)}"
 
 
-def with_colours(design: CoverDesign, colours: dict[str, str]) -> CoverDesign:
-    return design.model_copy(update={"colours": {**design.colours, **colours}})
+def with_colours(design: CoverDesign, colours: ColourSet) -> CoverDesign:
+    """The design with some of its colours replaced."""
+    return design.model_copy(update={"colours": Colours(**(design.colours.named()
+                                                           | colours.named()))})
