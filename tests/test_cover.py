@@ -261,7 +261,7 @@ def test_a_colour_that_is_not_a_colour(tmp_path):
 def test_a_blurb_too_long_for_the_back_says_by_how_many_lines(tmp_path):
     blurb = " ".join(["Every puzzle has exactly one solution, proven twice."] * 40)
     assert problems_of(tmp_path, cover=f"  blurb: {blurb}\n") == [
-        "13:10: cover.blurb: too long for the back cover by 17 lines: 18 lines of 11 pt "
+        "13:10: cover.blurb: too long for the back cover by 18 lines: 17 lines of 11 pt "
         "fit there; shorten it"]
 
 

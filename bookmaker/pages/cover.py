@@ -10,7 +10,7 @@ from typing import Sequence
 
 from ..core.grid import Grid
 from ..spec.catalogue import Catalogue
-from ..spec.cover import (SUBTITLE_LEADING, TITLE_LEADING, CoverDesign,
+from ..spec.cover import (BACK_GRID_GAP, SUBTITLE_LEADING, TITLE_LEADING, CoverDesign,
                           CoverGeometry, back_grid_side, back_lines, back_text_room,
                           barcode_box, fit_title, has_spine_text, spine_size, spine_text,
                           summary, tagline, wrap)
@@ -241,9 +241,9 @@ def _back(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
     _, bar_y, _, bar_height = barcode_box(geometry)
     floor = bar_y + bar_height + style.margin / 2
     bottom = floor + max(0.0, (y - style.margin * 0.75 - floor - side) / 2)
-    gap = (width - side * style.grids) / max(style.grids - 1, 1)
+    start = left + (width - side * style.grids - BACK_GRID_GAP * (style.grids - 1)) / 2
     first = _front_count(design)
-    return [CoverGrid(left + index * (side + gap), bottom, side,
+    return [CoverGrid(start + index * (side + BACK_GRID_GAP), bottom, side,
                       puzzles[(first + index) % len(puzzles)].givens,
                       puzzles[(first + index) % len(puzzles)].solution)
             for index in range(style.grids)]

@@ -28,6 +28,7 @@ COLOUR_NAMES = ("background", "title", "subtitle", "author", "accent", "text", "
 # Line heights as multiples of the text size: titles set tight, paragraphs open.
 TITLE_LEADING, SUBTITLE_LEADING, BODY_LEADING = 1.08, 1.3, 1.45
 PARAGRAPH_GAP = 0.6  # space between blurb paragraphs, in lines
+BACK_GRID_GAP = 18.0  # points between the back's small puzzles
 SIZE_STEP = 0.5  # points: a title too wide is tried again this much smaller
 SPINE_SEPARATOR = "   ·   "
 TAGLINE_SEPARATOR = " · "
@@ -102,7 +103,8 @@ class BackStyle(Schema):
     blurb: TextSize = Field(description="The blurb's size.")
     summary: TextSize = Field(description="The summary line's size (bold).")
     grids: Natural = Field(3, description="Small puzzles in a row at the foot (0: none).")
-    grid_side: Length = Field(description="The largest side of those puzzles.")
+    row_width: Share = Field(1.0, description="The share of the live width the row of "
+                             "puzzles spans, centred.")
 
 
 class SpineStyle(Schema):
@@ -324,10 +326,10 @@ def back_text_room(geometry: CoverGeometry, style: BackStyle) -> tuple[float, fl
 
 
 def back_grid_side(geometry: CoverGeometry, style: BackStyle) -> float:
-    """The side of each small puzzle in the back's row."""
-    width = geometry.trim_width - 2 * style.margin
-    gap = style.margin / 2
-    return min(style.grid_side, (width - gap * (style.grids - 1)) / max(style.grids, 1))
+    """The side of each small puzzle in the back's row: together they span row_width of
+    the live width, a quarter inch apart."""
+    width = (geometry.trim_width - 2 * style.margin) * style.row_width
+    return (width - BACK_GRID_GAP * (style.grids - 1)) / max(style.grids, 1)
 
 
 def spine_text(title: str, author: str | None) -> str:
