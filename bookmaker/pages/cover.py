@@ -12,8 +12,8 @@ from ..core.grid import Grid
 from ..spec.catalogue import Catalogue
 from ..spec.cover import (BACK_GRID_GAP, SUBTITLE_LEADING, TITLE_LEADING, CoverDesign,
                           CoverGeometry, back_grid_side, back_lines, back_text_room,
-                          barcode_box, fit_title, has_spine_text, spine_size, spine_text,
-                          summary, tagline, wrap)
+                          balanced, barcode_box, fit_title, front_puzzles, has_spine_text,
+                          spine_size, spine_text, summary, tagline)
 from ..spec.fontfile import FontFile
 
 LEFT, CENTRE = "left", "centre"
@@ -144,7 +144,7 @@ def _front(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
     y -= size * 0.35
     if words.subtitle:
         y -= style.subtitle * 0.6
-        for line in wrap(words.subtitle, style.subtitle, width, fonts.regular.width):
+        for line in balanced(words.subtitle, style.subtitle, width, fonts.regular.width):
             y -= style.subtitle * SUBTITLE_LEADING
             texts.append(CoverText(line, centre, y, style.subtitle, False, colours["subtitle"]))
     rule = min(width * 0.3, 1.5 * 72)
@@ -242,16 +242,11 @@ def _back(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
     floor = bar_y + bar_height + style.margin / 2
     bottom = floor + max(0.0, (y - style.margin * 0.75 - floor - side) / 2)
     start = left + (width - side * style.grids - BACK_GRID_GAP * (style.grids - 1)) / 2
-    first = _front_count(design)
+    first = front_puzzles(design)
     return [CoverGrid(start + index * (side + BACK_GRID_GAP), bottom, side,
                       puzzles[(first + index) % len(puzzles)].givens,
                       puzzles[(first + index) % len(puzzles)].solution)
             for index in range(style.grids)]
-
-
-def _front_count(design: CoverDesign) -> int:
-    art = design.front.art
-    return art.tiles ** 2 if art.kind == "mosaic" else 1
 
 
 def _spine(words: CoverWords, design: CoverDesign, geometry: CoverGeometry, fonts: _Fonts,

@@ -254,6 +254,23 @@ def wrap(text: str, size: float, width: float, measure: Measure) -> list[str]:
     return lines + [line] if line else lines
 
 
+def balanced(text: str, size: float, width: float, measure: Measure) -> list[str]:
+    """The fewest lines wrap() gives, made as even as they can be: the narrowest measure
+    that keeps their number ('Sudoku on / the Go', not 'Sudoku on the / Go')."""
+    lines = wrap(text, size, width, measure)
+    if len(lines) < 2:
+        return lines
+    low = max(measure(word, size) for word in text.split())
+    high = width
+    while high - low > 0.5:
+        middle = (low + high) / 2
+        if len(wrap(text, size, middle, measure)) <= len(lines):
+            high = middle
+        else:
+            low = middle
+    return wrap(text, size, high, measure)
+
+
 def fits(lines: Sequence[str], size: float, width: float, measure: Measure) -> bool:
     return all(measure(line, size) <= width for line in lines)
 
@@ -264,7 +281,7 @@ def fit_title(title: str, style: TitleStyle, width: float,
     title fills at most style.lines lines of width; None if none does."""
     steps = int((style.size - style.min) / SIZE_STEP + 1e-9)
     for size in [style.size - step * SIZE_STEP for step in range(steps + 1)] + [style.min]:
-        lines = wrap(title, size, width, measure)
+        lines = balanced(title, size, width, measure)
         if len(lines) <= style.lines and fits(lines, size, width, measure):
             return size, lines
     return None
@@ -374,9 +391,17 @@ def summary(count: int, difficulties: Sequence[str], answers: str, words: Catalo
 
 
 def puzzles_needed(design: CoverDesign, total: int) -> int:
-    """How many of the book's first puzzles the cover's art shows (at most all)."""
-    front = design.front.art.tiles ** 2 if design.front.art.kind == "mosaic" else 1
-    return min(total, front + design.back.grids)
+    """How many of the book's first puzzles the cover's art shows (at most all): the
+    front's, then the back's, which start again from the first when the front shows
+    several already (a mosaic), so that `bookmaker cover` makes as few as it can."""
+    front = front_puzzles(design)
+    return min(total, front if front > 1 else front + design.back.grids)
+
+
+def front_puzzles(design: CoverDesign) -> int:
+    """How many puzzles the front's art shows."""
+    art = design.front.art
+    return art.tiles ** 2 if art.kind == "mosaic" else 1
 
 
 def design_problem(name: str) -> str | None:
