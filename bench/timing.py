@@ -111,8 +111,10 @@ def machine() -> str:
         pass
     load = ", load average %.2f" % os.getloadavg()[0] if hasattr(os, "getloadavg") else ""
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    from bookmaker.core import compiled  # here: this checkout is first on sys.path by now
     return (f"{cpus} CPUs (nproc), {model}, Python {platform.python_version()}, "
-            f"{datetime.date.today().isoformat()}{load}, bookmaker {revision()}")
+            f"{datetime.date.today().isoformat()}{load}, bookmaker {revision()}, "
+            f"core: {compiled.description()}")
 
 
 def revision() -> str:

@@ -1,5 +1,16 @@
 """bookmaker: printable Sudoku puzzle books from a seed, every puzzle proven unique."""
 
+import os
+
+from .core import compiled
+
+# The compiled core runs when it is built, unless asked for the pure-Python one (which
+# makes the same puzzles); the core reads no environment itself, so it is asked here.
+# (Importing it loads one small extension: a millisecond, so importing bookmaker stays quick.)
+PURE_VARIABLE = "BOOKMAKER_PURE"
+if os.environ.get(PURE_VARIABLE, "") not in ("", "0"):
+    compiled.use(False, f"{PURE_VARIABLE} is set")
+
 
 def __getattr__(name: str) -> str:
     """`__version__`, looked up when first asked for: importing bookmaker stays instant, so

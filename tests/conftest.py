@@ -1,7 +1,14 @@
 """Test-wide settings and fixtures: property tests explore freely on a developer's machine,
 and run a fixed, repeatable set of examples in CI, so a landing never hangs on a lucky
 draw; `runner` runs the command line in-process with stdout and stderr kept apart;
-`processes` starts real bookmaker processes and kills what is left of them at the end."""
+`processes` starts real bookmaker processes and kills what is left of them at the end;
+the core tests run on both cores.
+
+A test module or test marked `both_cores` runs once on the compiled core and once on
+the pure-Python one (only on the pure one when the compiled core is not built, or
+BOOKMAKER_PURE is set); every other test runs on the core in use. So a plain `pytest`
+runs the whole suite on the compiled core and the core, golden and byte tests on the
+pure one as well."""
 
 import os
 
@@ -10,9 +17,39 @@ from click.testing import CliRunner
 from hypothesis import settings
 from processes import Processes
 
+from bookmaker import PURE_VARIABLE
+from bookmaker.core import compiled
+
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+CORES = ("compiled", "pure") if compiled.in_use() else ("pure",)
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "both_cores: run on the compiled and the pure core")
+
+
+def pytest_generate_tests(metafunc):
+    if metafunc.definition.get_closest_marker("both_cores"):
+        metafunc.parametrize("core", CORES, indirect=True)
+
+
+@pytest.fixture(autouse=True)
+def core(request, monkeypatch):
+    """The core this test runs on ('compiled' or 'pure'); processes it starts get the
+    same one (through BOOKMAKER_PURE)."""
+    wanted = getattr(request, "param", None)
+    if wanted is None:
+        yield "compiled" if compiled.in_use() else "pure"
+        return
+    if wanted == "pure":
+        monkeypatch.setenv(PURE_VARIABLE, "1")
+    else:
+        monkeypatch.delenv(PURE_VARIABLE, raising=False)
+    with compiled.using(wanted == "compiled", f"{PURE_VARIABLE} is set"):
+        yield wanted
 
 
 @pytest.fixture

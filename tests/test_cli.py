@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import resource
 import subprocess
@@ -345,3 +346,35 @@ def test_python_dash_m_bookmaker_runs_the_cli():
                             capture_output=True, text=True, check=False)
     assert result.returncode == 0
     assert "bookmaker, version" in result.stdout
+
+
+# rate
+
+SE_PUZZLE = "002000900060070020803000507008000100200050004010040070500010003006090700000284000"
+SE_CHAINS = "007000200010705030000040000270090048001000600340000057000030000020809060650000081"
+
+
+def test_rate_prints_er_ep_ed_and_the_hardest_technique_per_line(runner):
+    result = run(runner, "rate", "-", input=f"{SE_PUZZLE}\n{EMPTY}\nbad\n")
+    assert result.exit_code == 1
+    assert lines_of(result.stdout) == [
+        "1: 4.7/2.3/2.3 Unique Rectangle type 3",
+        "2: invalid: multiple: only a puzzle with one solution can be rated",
+        "3: invalid: wrong length: 3 cells is not a square grid from 4x4 to 25x25 (9x9 needs 81)"]
+
+
+def test_rate_json_carries_the_rater_version_and_a_bound_as_text(runner):
+    result = run(runner, "rate", "--json", "--budget", 1, "-", input=f"{SE_CHAINS}\n")
+    record = json.loads(result.stdout)
+    assert result.exit_code == 0 and record["rater"] == "se-1"
+    assert isinstance(record["er"], str) and record["er"].startswith(">=")
+    exact = json.loads(run(runner, "rate", "--json", "-", input=f"{SE_PUZZLE}\n").stdout)
+    assert (exact["er"], exact["ep"], exact["ed"]) == (4.7, 2.3, 2.3)
+
+
+def test_generate_to_a_rating_range_prints_puzzles_rated_in_it(runner):
+    result = run(runner, "generate", "--count", 2, "--seed", 3, "--rating", "3.0-4.0")
+    rated = run(runner, "rate", "--json", "-", input=result.stdout)
+    assert all(3.0 <= json.loads(line)["er"] <= 4.0 for line in lines_of(rated.stdout))
+    bad = run(runner, "generate", "--seed", 3, "--rating", "4-3")
+    assert bad.exit_code == 2 and "the range '4-3' runs backwards" in bad.output

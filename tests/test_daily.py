@@ -192,6 +192,7 @@ def test_changing_one_weekday_leaves_the_other_days_puzzles_alone(tmp_path):
         assert (same["givens"] == other["givens"]) == (day.weekday() != 1)
 
 
+@pytest.mark.both_cores
 def test_a_fixed_date_of_the_example_gives_this_very_puzzle(tmp_path):
     spec = load_daily_spec(REPO / "examples" / "daily.yaml")
     spec = spec.model_copy(update={"outputs": ("json",)})

@@ -4,6 +4,7 @@ messages with line and column, and the line between book specs and daily specs."
 from __future__ import annotations
 
 import textwrap
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -122,9 +123,10 @@ def test_a_weekday_without_a_value_is_refused_not_skipped():
         "paper.yaml:5:10: schedule.monday: expected a mapping, got an empty value"]
 
 
-def test_a_weekday_needs_a_difficulty():
+def test_a_weekday_needs_a_difficulty_or_a_rating():
     assert problems_of(replaced("{difficulty: beginner}", "{size: 6x6}")) == [
-        "paper.yaml:5:11: schedule.monday: missing required key 'difficulty'"]
+        "paper.yaml:5:11: schedule.monday: missing required key 'difficulty' (or a "
+        "'rating', or both)"]
 
 
 def test_a_grade_no_4x4_puzzle_has_is_refused_at_load():
@@ -298,3 +300,9 @@ def test_a_series_or_title_the_fonts_cannot_draw_is_refused_at_load():
     assert problems_of(spec) == [
         f"paper.yaml:2:11: daily.series: U+6570 '数' is not in DejaVu Sans; {advice}",
         f"paper.yaml:7:50: schedule.sunday.title: U+602A '怪' is not in DejaVu Sans; {advice}"]
+
+
+def test_a_weekday_may_ask_for_a_rating_instead_of_a_grade():
+    spec = load_daily_spec(write(replaced("{difficulty: beginner}", "{rating: 4.0-5.0}")))
+    monday = spec.day_of(date(2026, 12, 7))
+    assert (monday.difficulty, str(monday.rating)) == ("any", "4.0-5.0")

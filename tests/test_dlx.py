@@ -13,6 +13,9 @@ from bookmaker.core.shape import shape_of
 
 from puzzledata import SOLVED_9X9, blanked, is_valid_solution, numbered, read_puzzles, unavoidable_rectangle
 
+pytestmark = pytest.mark.both_cores  # conftest.py: on the compiled and the pure core
+
+
 def pattern_grid(box_rows: int, box_cols: int, seed: int) -> list[int]:
     """A complete grid from the shifted-row pattern, shuffled by validity-keeping moves."""
     rnd = random.Random(seed)

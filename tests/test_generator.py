@@ -12,6 +12,8 @@ from bookmaker.core.grid import Grid, is_solution_of
 from bookmaker.core.shape import shape_of
 from bookmaker.core.verify import verify_puzzle
 
+pytestmark = pytest.mark.both_cores  # conftest.py: on the compiled and the pure core
+
 BOXES = [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (2, 5), (3, 4)]
 SEEDS = [0, 1, 2**40 + 7]
 SYMMETRIC = ["rotational", "mirror", "diagonal"]

@@ -10,6 +10,8 @@ from bookmaker.core.generator import generate
 from bookmaker.core.grid import format_grid
 from bookmaker.core.shape import parse_shape
 
+pytestmark = pytest.mark.both_cores  # conftest.py: on the compiled and the pure core
+
 SEED = 2026
 
 GOLDEN = [

@@ -13,6 +13,8 @@ from bookmaker.core.shape import parse_shape, shape_of
 from bookmaker.core.solver import count_solutions
 from bookmaker.core.targeted import generate_graded
 
+pytestmark = pytest.mark.both_cores  # conftest.py: on the compiled and the pure core
+
 
 def dug(box, seed: int, symmetry: str = "none") -> tuple[Grid, tuple[int, ...]]:
     shape = shape_of(*box)

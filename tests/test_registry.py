@@ -365,3 +365,21 @@ def test_series_and_volume_default_to_the_books_name(tmp_path):
     plain = spec.model_copy(update={"series": spec.name, "volume": None})
     assert (spec.series, spec.issue) == ("Tiny Sudoku", "1")
     assert (plain.series, plain.issue) == ("tiny-volume-1", "tiny-volume-1")
+
+
+def test_a_registry_made_before_ratings_gets_their_columns_when_next_written(tmp_path):
+    path = tmp_path / "old.sqlite"
+    with sqlite3.connect(path) as connection:  # the version-1 table as it was first made
+        connection.executescript(
+            "CREATE TABLE puzzles (series TEXT NOT NULL, issue TEXT NOT NULL, position INTEGER "
+            "NOT NULL, key TEXT NOT NULL, size TEXT NOT NULL, box TEXT NOT NULL, givens TEXT "
+            "NOT NULL, grade TEXT NOT NULL, PRIMARY KEY (series, issue, position)); "
+            "PRAGMA user_version = 1; INSERT INTO puzzles VALUES ('s', 'old', 0, 'k0', '9x9', "
+            "'3x3', '.', 'easy');")
+    registry = Registry(path)
+    assert registry.keys_issued() == {"k0"}
+    registry.register("s", "new", [Entry("k1", "9x9", "3x3", ".", "hard", ">=7.0", "se-1")])
+    with sqlite3.connect(path) as connection:
+        rows = connection.execute("SELECT key, grade, rating, rater FROM puzzles "
+                                  "ORDER BY key").fetchall()
+    assert rows == [("k0", "easy", "", ""), ("k1", "hard", ">=7.0", "se-1")]

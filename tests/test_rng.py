@@ -11,6 +11,8 @@ import pytest
 from bookmaker.core import rng as rng_module
 from bookmaker.core.rng import Rng, derive_seed
 
+pytestmark = pytest.mark.both_cores  # conftest.py: Rng.shuffled has a compiled twin
+
 # The published SplitMix64 reference output (Vigna's splitmix64.c) for seed 0.
 SPLITMIX64_SEED_0_FIRST = 0xE220A8397B1DCDAF
 GOLDEN = {

@@ -19,6 +19,8 @@ from bookmaker.core.twoway import two_way_verdict
 
 from puzzledata import SOLVED_9X9, read_puzzles, unavoidable_rectangle
 
+pytestmark = pytest.mark.both_cores  # conftest.py: on the compiled and the pure core
+
 VERDICT_OF_COUNT = {0: "none", 1: "unique", 2: "multiple"}
 AGREEMENT_BOXES = [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)]
 

@@ -712,3 +712,30 @@ def test_spec_imports_only_core_among_bookmakers_layers():
                     [alias.name for alias in node.names]
                 assert not any(n.startswith("bookmaker.") and not n.startswith("bookmaker.core")
                                for n in names if n), f"{path.name}: {names}"
+
+
+# An SE rating range
+
+def test_a_section_may_ask_for_an_se_rating_range_as_well_as_a_grade():
+    spec = load_spec(write(replaced("    count: 2\n", "    count: 2\n    rating: 5.0-6.5\n"
+                                                     "    difficulty: expert\n")))
+    section = spec.sections[0]
+    assert (str(section.rating), section.difficulty) == ("5.0-6.5", "expert")
+    assert load_spec(write(replaced("    count: 2\n", "    count: 2\n    rating: 7.2\n"))
+                     ).sections[0].rating.low == 72
+
+
+@pytest.mark.parametrize("value, message", [
+    ("8-7", "the range '8-7' runs backwards; write the lower rating first"),
+    ("hard", "a rating range looks like 7.0-8.5 (or one rating, like 7.2), got 'hard'"),
+    ("[7, 8]", "expected an SE rating range like 7.0-8.5, got a list")])
+def test_a_bad_rating_is_reported_at_its_key(value, message):
+    assert problems_of(replaced("    count: 2\n", f"    count: 2\n    rating: {value}\n")) == [
+        f"book.yaml:8:13: sections[0].rating: {message}"]
+
+
+def test_a_rating_and_a_clue_target_are_not_taken_together():
+    assert problems_of(replaced("    count: 2\n", "    count: 2\n    rating: 6.0-7.0\n"
+                                                 "    clues: 30\n")) == [
+        "book.yaml:9:12: sections[0].clues: cannot be combined with rating 6.0-7.0: the "
+        "rating decides how many clues remain"]

@@ -11,6 +11,8 @@ from bookmaker import cli
 from bookmaker.book.plan import plan, ramped
 from bookmaker.book.build import build
 from bookmaker.core.generator import GenerationError, generate
+from bookmaker.core.rating import RATER_VERSION, rate, rating_json
+from bookmaker.core.rating.target import GENERATION_BUDGET
 from bookmaker.core.grader import grade
 from bookmaker.core.grid import format_grid, parse_grid
 from bookmaker.core.shape import parse_shape
@@ -32,6 +34,7 @@ GOLDEN = [
 ]
 
 
+@pytest.mark.both_cores
 @pytest.mark.parametrize("size, difficulty, givens, hardest", GOLDEN)
 def test_a_seed_and_difficulty_always_make_the_same_puzzle(size, difficulty, givens, hardest):
     puzzle, grading = generate_graded(parse_shape(size), 2026, difficulty)
@@ -133,6 +136,13 @@ def test_the_manifest_records_every_puzzles_grade_score_and_hardest(graded_book)
     assert [e["difficulty"] for e in manifest["puzzles"]] == ["easy"] * 3 + ["any"] * 6
 
 
+def test_the_manifest_records_every_puzzles_se_rating_with_the_rater_version(graded_book):
+    _, manifest = graded_book
+    for entry in manifest["puzzles"]:
+        rating = rate(parse_grid(entry["givens"]), GENERATION_BUDGET)
+        assert entry["rating"] == rating_json(rating.texts, RATER_VERSION)
+
+
 def test_a_ramp_section_is_numbered_from_easiest_to_hardest_keeping_ids(graded_book):
     _, manifest = graded_book
     mixed = [e for e in manifest["puzzles"] if e["section"] == "Mixed"]
@@ -193,13 +203,17 @@ def test_generate_refuses_a_grade_no_puzzle_of_its_size_has_at_once():
                                   "never harder than 'beginner', so none is 'extreme'\n")
 
 
-def test_grade_verbose_lists_the_steps():
+def test_grade_verbose_lists_the_steps_then_the_se_rated_ones():
     result = run("grade", "-v", "-", input=f"{PUZZLE}\n")
     lines = result.output.splitlines()
     assert result.exit_code == 0 and lines[0] == "1: beginner 1.2 hidden single"
-    assert len(lines) == 1 + len(grade(parse_grid(PUZZLE)).steps)
+    graded = len(grade(parse_grid(PUZZLE)).steps)
     assert all(line.startswith("  hidden single: ") or line.startswith("  full house: ")
-               or line.startswith("  naked single: ") for line in lines[1:])
+               or line.startswith("  naked single: ") for line in lines[1:1 + graded])
+    assert lines[1 + graded] == "  SE rating 1.2/1.2/1.2 (rater se-1):"
+    assert len(lines) == 2 + graded + len(rate(parse_grid(PUZZLE)).steps)
+    assert all(line.startswith(("  1.0 Hidden Single: ", "  1.2 Hidden Single: "))
+               for line in lines[2 + graded:])
 
 
 def test_grade_json_gives_one_object_per_line():

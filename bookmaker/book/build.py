@@ -26,7 +26,7 @@ from ..puzzles.dedupe import Distinct, without_repeats
 from ..puzzles.outputs import OutputSet, check_can_write, recover, replace_outputs
 from ..puzzles.produce import PuzzleJob, make_puzzle, produce
 from ..puzzles.registry import (PendingIssues, Registry, Snapshot, default_registry_path,
-                                entry_of)
+                                puzzle_entry)
 from ..render.pdf import render_pdf_bytes
 from ..spec import BookSpec, slug_of
 from .cover import cover_contents, cover_file_names, cover_puzzle_count, cover_record
@@ -132,7 +132,7 @@ def pending_issue(registry: Registry | None, spec: BookSpec, planned: list[Plann
     puzzles since the registry was `read`."""
     if registry is None:
         return None
-    entries = [entry_of(puzzle.givens, puzzle.grade, keys[p.id])
+    entries = [puzzle_entry(puzzle, keys[p.id])
                for p, puzzle in zip(planned, puzzles)]
     return registry.pending(spec.series, {spec.issue: entries}, read)
 

@@ -9,6 +9,7 @@ from typing import Mapping, Sequence
 from .. import __version__
 from ..core.generator import Puzzle
 from ..core.grid import format_grid
+from ..core.rating import rating_json
 from ..core.transform import repeat_key
 from ..spec import BookSpec
 from .compose import ComposedBook, PuzzlePlace
@@ -58,6 +59,7 @@ def puzzle_entry(planned: PlannedPuzzle, puzzle: Puzzle, place: PuzzlePlace) -> 
         "grade": puzzle.grade,
         "score": puzzle.score,
         "hardest": puzzle.hardest,
+        "rating": rating_json(puzzle.rating, puzzle.rater),
         "page": place.page,
         "answer_page": place.answer_page,
         "answer_file": place.answer_file,

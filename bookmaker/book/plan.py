@@ -41,7 +41,8 @@ def plan(spec: BookSpec) -> list[PlannedPuzzle]:
         digits = max(3, len(str(section.count)))  # ids sort in order: easy-001 ... easy-150
         for index in range(section.count):
             job = PuzzleJob(section.shape, puzzle_seed(spec.seed, section, index),
-                            section.symmetry, section.clues or 0, section.difficulty)
+                            section.symmetry, section.clues or 0, section.difficulty,
+                            section.rating)
             planned.append(PlannedPuzzle(job, section, section_index, index,
                                          len(planned) + 1, f"{slug}-{index + 1:0{digits}d}"))
     return planned

@@ -14,6 +14,7 @@ from typing import Iterable, Iterator
 import click
 
 from .. import __version__
+from ..core import compiled
 from ..core.generator import GenerationError, Puzzle
 from ..core.grid import Grid
 from ..core.shape import Shape, parse_shape
@@ -59,8 +60,16 @@ def _quiet_stdout() -> None:
         pass
 
 
+def print_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    """--version: the version, and which core runs (compiled, or pure Python and why)."""
+    if value and not ctx.resilient_parsing:
+        click.echo(f"bookmaker, version {__version__}\ncore: {compiled.description()}")
+        ctx.exit()
+
+
 @click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="bookmaker")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
+              callback=print_version, help="Show the version and which core runs, and exit.")
 def main() -> None:
     """Printable Sudoku puzzle books: seeded generation, proven-unique puzzles.
 

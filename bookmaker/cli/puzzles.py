@@ -1,4 +1,4 @@
-"""Commands on single puzzles: generate, solve, check, grade, derive."""
+"""Commands on single puzzles: generate, solve, check, grade, rate, derive."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ import click
 from ..core.generator import Puzzle
 from ..core.grader import grade as grade_grid
 from ..core.grid import Grid, format_grid
+from ..core.rating import (DEFAULT_BUDGET, RATER_VERSION, Rating, parse_rating_range, rate,
+                           rating_json, step_text)
 from ..core.shape import SYMMETRIES
 from ..core.solver import count_solutions
 from ..core.targeted import DIFFICULTIES, unreachable_grade
@@ -20,7 +22,7 @@ from ..core.verify import verify_puzzle
 from ..puzzles.interrupts import signals_held
 from ..puzzles.produce import each_generate_job
 from ..puzzles.puzzlefile import PuzzleLine
-from ..puzzles.registry import Entry, Registry, entry_of
+from ..puzzles.registry import Entry, Registry, puzzle_entry
 from ..spec.values import clues_problem
 from .common import (INPUT_FILE, DelayedProgressBar, executor_option, main, producing,
                     proven_or_exit, read_or_exit, read_puzzle_file_or_fail, registry_or_fail,
@@ -50,6 +52,9 @@ COPIES_FOUND_FIRST = 10_000
                    "get that low and stay unique). Default: remove while unique.")
 @click.option("--difficulty", type=click.Choice(DIFFICULTIES), default="any", show_default=True,
               help="The grade every puzzle must have exactly (see `bookmaker grade`).")
+@click.option("--rating", "rating_text", metavar="LO-HI",
+              help="The SE rating range every puzzle must be rated in, like 7.0-8.5, or one "
+                   "rating, like 7.2 (see `bookmaker rate`); with --difficulty, both hold.")
 @click.option("--jobs", "jobs_option", metavar="J", type=click.IntRange(min=0), default=1,
               show_default=True,
               help="Worker processes, 0 for one per CPU (at most 4 per CPU). The output "
@@ -59,7 +64,8 @@ COPIES_FOUND_FIRST = 10_000
               help="Skip every puzzle equivalent to one this registry holds (or to one "
                    "printed before), and register those printed: running again with the "
                    "same seed prints new puzzles.")
-def generate(size, box, count, seed, symmetry, target_clues, difficulty, jobs_option,
+def generate(size, box, count, seed, symmetry, target_clues, difficulty, rating_text,
+             jobs_option,
              executor, registry_path) -> None:
     """Print --count unique puzzles, one per line, each as soon as it is made.
 
@@ -76,10 +82,12 @@ def generate(size, box, count, seed, symmetry, target_clues, difficulty, jobs_op
     if unreachable_grade(shape, difficulty):
         raise click.BadParameter(unreachable_grade(shape, difficulty),
                                  param_hint="'--difficulty'")
-    jobs = each_generate_job(shape, seed, symmetry, target_clues, difficulty)
+    rating = _rating_option(rating_text, target_clues)
+    jobs = each_generate_job(shape, seed, symmetry, target_clues, difficulty, rating)
     workers = worker_count(jobs_option)
     if registry_path is not None:
-        issue = f"{shape} {shape.box_text} {symmetry} {difficulty} seed {seed}"
+        issue = f"{shape} {shape.box_text} {symmetry} {difficulty} seed {seed}" + \
+            (f" rated {rating}" if rating else "")
         print_unregistered(Registry(registry_path), issue, jobs, count, workers, executor)
         return
     with producing(itertools.islice(jobs, count), count, workers, executor) as puzzles, \
@@ -87,6 +95,20 @@ def generate(size, box, count, seed, symmetry, target_clues, difficulty, jobs_op
         for done, puzzle in enumerate(puzzles, 1):
             click.echo(format_grid(puzzle.givens))
             progress.update(done)
+
+
+def _rating_option(text: str | None, target_clues: int):
+    """--rating as a RatingRange (None if not given); a usage error if it is malformed or
+    comes with --clues."""
+    if text is None:
+        return None
+    if target_clues:
+        raise click.UsageError("--clues and --rating cannot be used together: the rating "
+                               "decides how many clues remain")
+    try:
+        return parse_rating_range(text)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="'--rating'") from None
 
 
 @main.command()
@@ -140,9 +162,11 @@ def check(ctx, file, size, box) -> None:
 @main.command(name="grade")
 @click.argument("file", default="-", type=INPUT_FILE)
 @size_options
-@click.option("-v", "--verbose", is_flag=True, help="Also print every step, indented.")
+@click.option("-v", "--verbose", is_flag=True,
+              help="Also print every step, indented, then the SE rating and its steps.")
 @click.option("--json", "as_json", is_flag=True,
-              help="One JSON object per line: grade, score, hardest, steps, guessing.")
+              help="One JSON object per line: grade, score, hardest, steps, guessing, and "
+                   "the SE rating (er, ep, ed, rater).")
 @click.pass_context
 def grade_command(ctx, file, size, box, verbose, as_json) -> None:
     """Grade each puzzle by the techniques a person needs.
@@ -151,7 +175,8 @@ def grade_command(ctx, file, size, box, verbose, as_json) -> None:
     for a puzzle without exactly one solution LINE: none, multiple or unknown, as `check`
     says (a grade is for puzzles); or LINE: invalid: what is wrong. A bad line does not
     stop the others. Grades are beginner, easy, medium, hard, expert, extreme. Exit code
-    0 only if every line was graded, 1 otherwise, 2 for usage errors.
+    0 only if every line was graded, 1 otherwise, 2 for usage errors. With -v or --json
+    each puzzle is also rated on Sudoku Explainer's scale (see `bookmaker rate`).
     """
     puzzle_file = read_puzzle_file_or_fail(file, shape_from_options(size, box, optional=True))
     require_puzzles(ctx, puzzle_file)
@@ -225,7 +250,7 @@ def print_unregistered(registry: Registry, issue: str, jobs: Iterator, count: in
             producing(itertools.islice(jobs, tries), count, workers, executor) as puzzles, \
             DelayedProgressBar(count, "Generating", beside_output=True) as progress:
         for puzzle in puzzles:
-            entry = entry_of(puzzle.givens, puzzle.grade)
+            entry = puzzle_entry(puzzle)
             if entry.key in taken:
                 continue
             taken.add(entry.key)
@@ -315,9 +340,75 @@ def grade_report(line: PuzzleLine, verbose: bool, as_json: bool) -> tuple[str, b
             "line": line.number, "grade": grading.grade, "score": grading.score,
             "hardest": grading.hardest, "guessing": grading.guessing,
             "steps": [{"technique": step.technique, "explanation": step.explanation}
-                      for step in grading.steps]}, ensure_ascii=False), True
+                      for step in grading.steps],
+            "rating": rating_json(rate(line.grid).texts, RATER_VERSION)},
+            ensure_ascii=False), True
     text = f"{line.number}: {grading.grade} {grading.score:g} {grading.hardest}"
     if verbose:
         text += "".join(f"\n  {step.technique}: {step.explanation}" for step in grading.steps)
+        rating = rate(line.grid)
+        text += f"\n  SE rating {'/'.join(rating.texts)} (rater {RATER_VERSION}):"
+        text += "".join(f"\n  {step_text(line.grid.shape, step)}" for step in rating.steps)
     return text, True
+
+
+@main.command(name="rate")
+@click.argument("file", default="-", type=INPUT_FILE)
+@size_options
+@click.option("--json", "as_json", is_flag=True,
+              help="One JSON object per line: er, ep, ed (numbers; a lower bound is text "
+                   "like \">=9.0\"), rater, hardest.")
+@click.option("-v", "--verbose", is_flag=True, help="Also print every rated step, indented.")
+@click.option("--budget", metavar="UNITS", type=click.IntRange(min=1), default=DEFAULT_BUDGET,
+              show_default=True, help="Work units per puzzle (about 100,000 a second); past "
+                                      "them the rating is a lower bound, printed >=.")
+@click.pass_context
+def rate_command(ctx, file, size, box, as_json, verbose, budget) -> None:
+    """Rate each puzzle on Sudoku Explainer's scale: ER/EP/ED.
+
+    ER is the hardest step of a solve that always takes the easiest step SE knows, EP
+    the hardest before the first placed value, ED the first step's; each to 0.1. Reads
+    FILE, or stdin if FILE is '-' or missing; prints LINE: ER/EP/ED and the hardest
+    technique, or LINE: invalid: what is wrong. Only a puzzle with one solution can be
+    rated. Exit code 0 only if every line was rated, 1 otherwise, 2 for usage errors.
+    """
+    puzzle_file = read_puzzle_file_or_fail(file, shape_from_options(size, box, optional=True))
+    require_puzzles(ctx, puzzle_file)
+    rated = True
+    for line in puzzle_file.lines:
+        report, ok = rate_report(line, as_json, verbose, budget)
+        click.echo(report)
+        rated = rated and ok
+    ctx.exit(0 if rated else 1)
+
+
+def rate_report(line: PuzzleLine, as_json: bool, verbose: bool, budget: int) -> tuple[str, bool]:
+    """The output for one puzzle line of `bookmaker rate`, and whether it was rated."""
+    problem = line.error if line.grid is None else _not_unique(line)
+    if problem:
+        if as_json:
+            return json.dumps({"line": line.number, "error": problem}, ensure_ascii=False), False
+        return f"{line.number}: invalid: {problem}", False
+    rating = rate(line.grid, budget)
+    hardest = _hardest(rating)
+    if as_json:
+        return json.dumps({"line": line.number, **rating_json(rating.texts, RATER_VERSION),
+                           "hardest": hardest}, ensure_ascii=False), True
+    text = f"{line.number}: {'/'.join(rating.texts)} {hardest}"
+    if verbose:
+        text += "".join(f"\n  {step_text(line.grid.shape, step)}" for step in rating.steps)
+    return text, True
+
+
+def _hardest(rating: Rating) -> str:
+    """The technique of the first step rated ER ('beyond the budget' for a bound above all)."""
+    return next((step.name for step in rating.steps if step.rating == rating.er),
+                "beyond the work budget")
+
+
+def _not_unique(line: PuzzleLine) -> str | None:
+    """Why a puzzle cannot be rated (no or several solutions), or None."""
+    verdict = uniqueness_verdict(line)
+    return None if verdict == "unique" else f"{verdict}: only a puzzle with one solution " \
+                                             f"can be rated"
 

@@ -10,6 +10,8 @@ import click
 
 from ..core.generator import Puzzle
 from ..core.grader import GRADES, grade as grade_grid
+from ..core.rating import RATER_VERSION, rate
+from ..core.rating.target import GENERATION_BUDGET
 from ..puzzles.puzzlefile import STDIN, STDIN_NAME
 from ..puzzles.registry import SUFFIX, Entry, Registry, default_registry_path, entry_of
 from ..spec import slug_of
@@ -74,11 +76,13 @@ def stats(registry_paths) -> None:
 
 
 def graded_entries(puzzles: list[Puzzle]) -> list[Entry]:
-    """Registry entries for the puzzles, each graded, with a progress bar."""
+    """Registry entries for the puzzles, each graded and SE-rated, with a progress bar."""
     entries = []
     with DelayedProgressBar(len(puzzles), "Grading") as progress:
         for puzzle in puzzles:
-            entries.append(entry_of(puzzle.givens, grade_grid(puzzle.givens).grade))
+            rating = rate(puzzle.givens, GENERATION_BUDGET)
+            entries.append(entry_of(puzzle.givens, grade_grid(puzzle.givens).grade,
+                                    rating=rating.er_text, rater=RATER_VERSION))
             progress.update(len(entries))
     return entries
 

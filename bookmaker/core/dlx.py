@@ -10,6 +10,10 @@ Glossary: a *candidate* is (cell, value), one matrix row with one node in the co
 nodes on a classic board). Node 0 is the root, nodes 1..columns are the column headers
 (cells first, then per unit one column per value), then each candidate's nodes in a row.
 Links are plain int lists (left, right, up, down) indexed by node, as in Knuth's paper.
+
+When the compiled core runs (compiled.py), the search runs in C (csrc/exactcover.c): a
+generic exact cover over this matrix's rows, with the same branching rule, so the same
+solutions and node counts; it shares nothing with the compiled solver either.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 
+from . import compiled
 from .grid import Grid
 from .shape import Shape
 
@@ -55,11 +60,43 @@ def dlx_solve(grid: Grid, limit: int = 2, max_nodes: int | None = None) -> DlxRe
     if limit < 1:
         raise ValueError(f"limit must be at least 1, got {limit}")
     matrix = _matrix(grid.shape)
+    fast = compiled.exact_cover(grid.shape, lambda: _exact_cover_tables(matrix))
+    if fast is not None:
+        return _solve_compiled(fast, matrix.size, grid.cells, limit, max_nodes)
     links = _Links(matrix)
     if not links.place_givens(grid.cells):
         return DlxResult(0, (), True, 0)
     chosen_rows, complete, nodes = _search(links, limit, max_nodes)
     solutions = tuple(_decode(matrix, grid.cells, rows) for rows in chosen_rows)
+    return DlxResult(len(solutions), solutions, complete, nodes)
+
+
+def _exact_cover_tables(matrix: _Matrix) -> tuple[int, list[list[int]], list[list[int]]]:
+    """The matrix as the compiled search takes it: the column count, each candidate's
+    columns (0-based, in node order), and each cell column's peer columns."""
+    starts, column = matrix.row_start, matrix.column
+    rows = [[column[node] - 1 for node in range(start, end)]
+            for start, end in zip(starts, starts[1:])]
+    peers = [[header - 1 for header in matrix.peer_headers[cell_column]]
+             for cell_column in range(1, matrix.cell_count + 1)]
+    return len(matrix.column_size) - 1, rows, peers
+
+
+def _solve_compiled(fast, n: int, cells: tuple[int, ...], limit: int,
+                    max_nodes: int | None) -> DlxResult:
+    """dlx_solve on the compiled search: the givens as candidate rows, the chosen rows
+    decoded as dlx_solve decodes them."""
+    given_rows = []
+    for cell, value in enumerate(cells):
+        if value:
+            if not 1 <= value <= n:
+                raise ValueError(f"cell {cell} holds {value}, outside 1..{n}")
+            given_rows.append(cell * n + value - 1)
+    found = fast.solve(given_rows, limit, max_nodes)
+    if found is None:  # two givens clash
+        return DlxResult(0, (), True, 0)
+    chosen_rows, complete, nodes = found
+    solutions = tuple(_decode_candidates(n, cells, rows) for rows in chosen_rows)
     return DlxResult(len(solutions), solutions, complete, nodes)
 
 
@@ -271,11 +308,16 @@ def _uncover_rest_of_row(links: _Links, row: int) -> None:
         node = left[node]
 
 
-def _decode(matrix: _Matrix, givens: tuple[int, ...], rows: tuple[int, ...]) -> tuple[int, ...]:
-    """The full grid: the givens plus the (cell, value) of every chosen row."""
-    n = matrix.size
+def _decode_candidates(n: int, givens: tuple[int, ...], candidates) -> tuple[int, ...]:
+    """The full grid: the givens plus the (cell, value) of every chosen candidate."""
     values = list(givens)
-    for row in rows:
-        cell, digit = divmod(bisect_right(matrix.row_start, row) - 1, n)
+    for candidate in candidates:
+        cell, digit = divmod(candidate, n)
         values[cell] = digit + 1
     return tuple(values)
+
+
+def _decode(matrix: _Matrix, givens: tuple[int, ...], rows: tuple[int, ...]) -> tuple[int, ...]:
+    """The full grid: the givens plus the (cell, value) of every chosen row."""
+    return _decode_candidates(matrix.size, givens,
+                              (bisect_right(matrix.row_start, row) - 1 for row in rows))

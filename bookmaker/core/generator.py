@@ -7,6 +7,10 @@
    kept only if, for each removed cell c holding v, the remaining clues have NO solution
    with v forbidden at c (the forbidden-value check). A search that runs out of nodes
    counts as "not proven", so the clue stays: uniqueness is never traded for speed.
+
+When the compiled core runs (compiled.py), the fill search, remove_clues and
+Clues.forced run in C (csrc/solver.c) with the same decisions and the same draws from the
+seeded stream, so a seed makes the same puzzle on either core.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from . import compiled
 from .grid import Grid
 from .rng import Rng
 from .shape import Shape
@@ -52,6 +57,8 @@ class Puzzle:
     grade: str = ""           # the grade measured (core/grader.py); "" if not graded
     score: float = 0.0
     hardest: str = ""
+    rating: tuple[str, str, str] = ()   # SE's ER, EP, ED (core/rating), ">=" if a bound
+    rater: str = ""                     # the rater version that made `rating`
 
     @property
     def shape(self) -> Shape:
@@ -76,24 +83,35 @@ def random_solution(shape: Shape, rng: Rng, max_nodes: int = FILL_MAX_NODES,
                     attempts: int = 20) -> tuple[int, ...]:
     """A complete grid drawn from the seeded stream; a fill that runs out of nodes is
     restarted with fresh draws from the same stream (still deterministic)."""
-    full = shape.all_cells_mask
     for _ in range(attempts):
         boards, placed = _seeded_boxes(shape, rng)
         rank = rng.shuffled(range(shape.cell_count))
-
-        def pick_cell(boards, placed):
-            return min(_cells_of(fewest_candidates_cells(boards, placed, full)),
-                       key=rank.__getitem__)
-
-        def order_values(boards, cell, values):
-            return rng.shuffled(values)
-
-        found = search(shape, boards, placed, limit=1, max_nodes=max_nodes,
-                       pick_cell=pick_cell, order_values=order_values)
+        found = _fill(shape, boards, placed, rank, rng, max_nodes)
         if found.count:
             return found.solution
     raise GenerationError(f"could not fill a {shape} grid in {attempts} attempts of "
                           f"{max_nodes} nodes")
+
+
+def _fill(shape: Shape, boards: list[int], placed: int, rank: list[int], rng: Rng,
+          max_nodes: int) -> Search:
+    """One fill search: branch on the fewest-candidates cell of lowest rank, try its values
+    in an order drawn from rng, stop at the first solution."""
+    fast = compiled.board(shape)
+    if fast is not None:
+        *found, rng.state = fast.fill(boards, placed, rank, rng.state, max_nodes)
+        return Search(*found)
+    full = shape.all_cells_mask
+
+    def pick_cell(boards, placed):
+        return min(_cells_of(fewest_candidates_cells(boards, placed, full)),
+                   key=rank.__getitem__)
+
+    def order_values(boards, cell, values):
+        return rng.shuffled(values)
+
+    return search(shape, boards, placed, limit=1, max_nodes=max_nodes, pick_cell=pick_cell,
+                  order_values=order_values)
 
 
 def _seeded_boxes(shape: Shape, rng: Rng) -> tuple[list[int], int]:
@@ -123,6 +141,9 @@ def _cells_of(mask: int):
 def remove_clues(shape: Shape, solution: tuple[int, ...], orbits, target_clues: int,
                  max_nodes: int) -> tuple[int, ...]:
     """Blank the orbits in the given order wherever the puzzle stays provably unique."""
+    fast = compiled.board(shape)
+    if fast is not None:
+        return fast.remove_clues(solution, orbits, target_clues, max_nodes)
     clues = Clues(shape, solution)
     blank_orbits(clues, orbits, target_clues, max_nodes)
     return tuple(clues.givens)
@@ -223,6 +244,9 @@ class Clues:
         """True if the clues force the solution's value at a blank cell: at once by a
         single, else by a search with that value forbidden finding no solution within
         budget (the forbidden-value check)."""
+        fast = compiled.board(self.shape)
+        if fast is not None:
+            return fast.forced(self.givens, self.solution, cell, max_nodes)
         if self.single(cell):
             return True
         d, bit, boards = self.solution[cell] - 1, 1 << cell, self.boards

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import hashlib
 
+from . import compiled
+
 _MASK64 = (1 << 64) - 1
 
 
@@ -25,6 +27,15 @@ class Rng:
 
     def __init__(self, seed: int) -> None:
         self._state = seed & _MASK64
+
+    @property
+    def state(self) -> int:
+        """Where the stream is: the compiled fill draws on from here and hands it back."""
+        return self._state
+
+    @state.setter
+    def state(self, value: int) -> None:
+        self._state = value & _MASK64
 
     def next64(self) -> int:
         """The next 64-bit unsigned integer of the stream."""
@@ -45,6 +56,10 @@ class Rng:
 
     def shuffled(self, items) -> list:
         """A new list with the items in a uniformly random order (Fisher-Yates)."""
+        fast = compiled.shuffler()
+        if fast is not None:
+            out, self._state = fast(self._state, items)
+            return out
         out = list(items)
         for i in range(len(out) - 1, 0, -1):
             j = self.below(i + 1)

@@ -6,6 +6,11 @@ touches every cell at once, so propagation costs a few dozen operations per pass
 instead of a loop over cells; tables come from Shape (unit and peer masks).
 A search visits at most `max_nodes` nodes; when that runs out it says so
 (complete=False) rather than guess.
+
+When the compiled core runs (compiled.py), count_solutions, solution_avoiding, propagate,
+rounds_to_contradiction and search with its default cell pick and value order run in C
+(csrc/solver.c), which makes the same decisions: the same counts, first solutions, node
+counts and boards.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from . import compiled
 from .grid import Grid
 from .shape import Shape
 
@@ -63,6 +69,9 @@ def propagate(shape: Shape, boards: Boards, placed: int, scanned: Boards | None 
     `scanned` is the boards as they were at the last hidden-single scan that found
     nothing (a parent node's fixed point): only units where a symbol lost candidates
     since then can hold a new hidden single, so only those are looked at again."""
+    fast = compiled.board(shape)
+    if fast is not None:
+        return fast.propagate(boards, placed, scanned)
     full, n = shape.all_cells_mask, len(boards)
     if scanned is None:
         scanned = [full] * n
@@ -87,6 +96,9 @@ def rounds_to_contradiction(shape: Shape, boards: Boards, placed: int) -> int | 
     """How many rounds of singles (every naked single at once, else every hidden single
     at once) it takes to reach a contradiction; None if they stop without one. Changes
     boards in place. The length of a forcing chain, for grading."""
+    fast = compiled.board(shape)
+    if fast is not None:
+        return fast.rounds_to_contradiction(boards, placed)
     full, n = shape.all_cells_mask, len(boards)
     rounds = 0
     while True:
@@ -241,6 +253,9 @@ def search(shape: Shape, boards: Boards, placed: int, limit: int = 2,
            order_values: ValueOrder | None = None, keep_solution: bool = True) -> Search:
     """Depth-first search from a state, counting solutions up to limit; the first one is
     read back into cells unless keep_solution is False (a caller that only counts)."""
+    fast = compiled.board(shape) if pick_cell is None and order_values is None else None
+    if fast is not None:
+        return Search(*fast.search(boards, placed, limit, max_nodes, keep_solution))
     full = shape.all_cells_mask
     if pick_cell is None:
         pick_cell = most_constrained_cell(shape)
@@ -296,6 +311,9 @@ def least_constraining_first(shape: Shape) -> ValueOrder:
 def count_solutions(grid: Grid, limit: int = 2, max_nodes: int = DEFAULT_MAX_NODES,
                     least_constraining: bool = False) -> Search:
     """Count the grid's solutions up to limit (2 answers 'is it unique?')."""
+    fast = compiled.board(grid.shape)
+    if fast is not None:
+        return Search(*fast.count(grid.cells, limit, max_nodes, least_constraining, True, -1, 0))
     start = initial_boards(grid.shape, grid.cells)
     if start is None:
         return Search(0, None, True, 0)
@@ -308,6 +326,9 @@ def solution_avoiding(shape: Shape, cells, cell: int, value: int,
     """Search for a solution of the clues `cells` with `value` forbidden at `cell`: the
     forbidden-value check. If the clues have one solution S, no solution avoiding S[cell]
     proves that a blank at `cell` keeps the puzzle unique — one search, not a full count."""
+    fast = compiled.board(shape)
+    if fast is not None:
+        return Search(*fast.count(cells, 1, max_nodes, False, True, cell, value))
     start = initial_boards(shape, cells)
     if start is None:
         return Search(0, None, True, 0)

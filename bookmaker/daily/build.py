@@ -28,13 +28,14 @@ from typing import Callable, Iterable
 from .. import __version__
 from ..core.generator import Puzzle
 from ..core.grid import format_grid
+from ..core.rating import rating_json
 from ..core.rng import derive_seed
 from ..core.transform import repeat_key as givens_key
 from ..puzzles.executors import process_pool
 from ..puzzles.outputs import OutputSet, check_can_write, recover, replace_outputs
 from ..puzzles.produce import PuzzleJob, make_puzzle, produce
 from ..puzzles.registry import (PendingIssues, Registry, Snapshot, default_registry_path,
-                                entry_of)
+                                puzzle_entry)
 from ..render.pdf import Metadata, render_pdf_bytes
 from ..render.png import dpi_for_width, render_png_bytes
 from ..render.sheet import Sheet, sheet_pdf_bytes
@@ -168,9 +169,11 @@ def day_job(spec: DailySpec, day: date) -> PuzzleJob:
     schedule entry only (its title and columns change no puzzle)."""
     entry = spec.day_of(day)
     shape = entry.shape
+    asked = (entry.difficulty, entry.symmetry) + ((str(entry.rating),) if entry.rating else ())
     seed = derive_seed(spec.seed, "daily", spec.series, day.isoformat(), str(shape),
-                       shape.box_text, entry.difficulty, entry.symmetry)
-    return PuzzleJob(shape, seed, entry.symmetry, difficulty=entry.difficulty)
+                       shape.box_text, *asked)
+    return PuzzleJob(shape, seed, entry.symmetry, difficulty=entry.difficulty,
+                     rating=entry.rating)
 
 
 def daily_puzzles(spec: DailySpec, dates: list[date], workers: int,
@@ -245,8 +248,8 @@ def pending_days(registry: Registry | None, spec: DailySpec, entries: list[Daily
     written if another run registered one of these puzzles since the registry was read."""
     if registry is None:
         return None
-    issues = {entry.date.isoformat(): [entry_of(entry.puzzle.givens, entry.puzzle.grade,
-                                                entry.key)] for entry in entries}
+    issues = {entry.date.isoformat(): [puzzle_entry(entry.puzzle, entry.key)]
+              for entry in entries}
     return registry.pending(spec.name, issues, read)
 
 
@@ -356,7 +359,8 @@ def day_json(spec: DailySpec, entry: DailyPuzzle) -> str:
         "weekday": day.weekday, "title": day.title, "size": f"{day.size}x{day.size}",
         "box": f"{day.box_rows}x{day.box_cols}", "symmetry": puzzle.symmetry,
         "difficulty": day.difficulty, "grade": puzzle.grade, "score": puzzle.score,
-        "hardest": puzzle.hardest, "clues": puzzle.givens.clue_count,
+        "hardest": puzzle.hardest, "rating": rating_json(puzzle.rating, puzzle.rater),
+        "clues": puzzle.givens.clue_count,
         "givens": format_grid(puzzle.givens), "solution": format_grid(puzzle.solution),
         "seed": puzzle.seed, "repeats_skipped": entry.repeats,
         "answer": spec.answer, "answer_folder": answer_in.isoformat(),

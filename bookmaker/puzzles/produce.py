@@ -14,6 +14,8 @@ from typing import Callable, Iterable, Iterator
 
 from ..core.generator import Puzzle, generate
 from ..core.grader import GRADES, grade_within
+from ..core.rating import RATER_VERSION, RatingRange, generate_rated, rate
+from ..core.rating.target import GENERATION_BUDGET
 from ..core.rng import derive_seed
 from ..core.shape import Shape
 from ..core.targeted import generate_graded
@@ -53,22 +55,25 @@ class PuzzleJob:
     symmetry: str = "none"
     target_clues: int = 0
     difficulty: str = "any"
+    rating: RatingRange | None = None   # the SE rating range asked for, if any
 
 
 def generate_jobs(shape: Shape, seed: int | str, count: int, symmetry: str = "none",
-                  target_clues: int = 0, difficulty: str = "any") -> list[PuzzleJob]:
+                  target_clues: int = 0, difficulty: str = "any",
+                  rating: RatingRange | None = None) -> list[PuzzleJob]:
     """The first `count` jobs of a run; job i's seed depends only on (seed, shape, symmetry, i),
     so a shorter run is a prefix of a longer one."""
     return list(itertools.islice(
-        each_generate_job(shape, seed, symmetry, target_clues, difficulty), count))
+        each_generate_job(shape, seed, symmetry, target_clues, difficulty, rating), count))
 
 
 def each_generate_job(shape: Shape, seed: int | str, symmetry: str = "none",
-                      target_clues: int = 0, difficulty: str = "any") -> Iterator[PuzzleJob]:
+                      target_clues: int = 0, difficulty: str = "any",
+                      rating: RatingRange | None = None) -> Iterator[PuzzleJob]:
     """generate_jobs() one at a time, without end."""
     for index in itertools.count():
         yield PuzzleJob(shape, _job_seed(shape, seed, symmetry, index), symmetry,
-                        target_clues, difficulty)
+                        target_clues, difficulty, rating)
 
 
 def _job_seed(shape: Shape, seed: int | str, symmetry: str, index: int) -> int:
@@ -76,15 +81,23 @@ def _job_seed(shape: Shape, seed: int | str, symmetry: str, index: int) -> int:
 
 
 def make_puzzle(job: PuzzleJob) -> Puzzle:
-    """Generate one job's puzzle (to its difficulty, if one is asked), have Dancing Links
-    confirm it (VerificationError if not), and record its grading."""
-    if job.difficulty == "any":
-        puzzle = generate(job.shape, job.seed, job.symmetry, job.target_clues)
-        grading = grade_within(puzzle.givens, GRADES[-1])  # fast; the last grade caps nothing
+    """Generate one job's puzzle (to its rating range and difficulty, if asked), have
+    Dancing Links confirm it (VerificationError if not), and record its grading and its
+    SE rating (a lower bound if rating it would take more than GENERATION_BUDGET)."""
+    if job.rating is not None:
+        puzzle, grading, rating = generate_rated(job.shape, job.seed, job.rating,
+                                                 job.difficulty, job.symmetry)
     else:
-        puzzle, grading = generate_graded(job.shape, job.seed, job.difficulty, job.symmetry)
+        if job.difficulty == "any":
+            puzzle = generate(job.shape, job.seed, job.symmetry, job.target_clues)
+            grading = grade_within(puzzle.givens, GRADES[-1])  # the last grade caps nothing
+        else:
+            puzzle, grading = generate_graded(job.shape, job.seed, job.difficulty,
+                                              job.symmetry)
+        rating = rate(puzzle.givens, GENERATION_BUDGET)
     verify_puzzle(puzzle)
-    return replace(puzzle, grade=grading.grade, score=grading.score, hardest=grading.hardest)
+    return replace(puzzle, grade=grading.grade, score=grading.score, hardest=grading.hardest,
+                   rating=rating.texts, rater=RATER_VERSION)
 
 
 def produce(jobs: Iterable[PuzzleJob], workers: int = 1,

@@ -3,7 +3,7 @@ puzzle a series has published, so that no later issue repeats one, not even turn
 mirrored or relabelled.
 
 A row is one puzzle of one issue: (series, issue, position, key, size, box, givens,
-grade); the key is the puzzle's equivalence key (core/transform.py). An issue's rows are
+grade, SE rating and the rater's version); the key is the puzzle's equivalence key (core/transform.py). An issue's rows are
 written in one transaction that first deletes its old ones, so rebuilding an issue
 replaces it, and an issue is never half registered. Writers take SQLite's write lock at
 once (BEGIN IMMEDIATE) and wait up to BUSY_TIMEOUT_SECONDS for another process to finish,
@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator, Mapping, Sequence
 
+from ..core.generator import Puzzle
 from ..core.grader import GRADES
 from ..core.grid import Grid, format_grid
 from ..core.transform import repeat_key
@@ -45,6 +46,8 @@ CREATE TABLE IF NOT EXISTS puzzles (
     box TEXT NOT NULL,
     givens TEXT NOT NULL,
     grade TEXT NOT NULL,
+    rating TEXT NOT NULL DEFAULT '',
+    rater TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (series, issue, position)
 );
 CREATE INDEX IF NOT EXISTS puzzles_by_key ON puzzles (key);
@@ -68,13 +71,22 @@ class Entry:
     box: str
     givens: str
     grade: str
+    rating: str = ""   # SE's ER as printed (7.2, or >=9.0 for a lower bound); "" if unrated
+    rater: str = ""    # the version of the rater that made it
 
 
-def entry_of(givens: Grid, grade: str, key: str | None = None) -> Entry:
+def entry_of(givens: Grid, grade: str, key: str | None = None, rating: str = "",
+             rater: str = "") -> Entry:
     """The registry entry of a puzzle; its key is computed unless given."""
     shape = givens.shape
     return Entry(key or repeat_key(givens), str(shape), shape.box_text,
-                 format_grid(givens), grade)
+                 format_grid(givens), grade, rating, rater)
+
+
+def puzzle_entry(puzzle: Puzzle, key: str | None = None) -> Entry:
+    """The registry entry of a made puzzle: its grade and (if rated) SE rating."""
+    rating = puzzle.rating[0] if puzzle.rating else ""
+    return entry_of(puzzle.givens, puzzle.grade, key, rating, puzzle.rater)
 
 
 @dataclass(frozen=True)
@@ -396,6 +408,8 @@ def _check_schema(connection: sqlite3.Connection, path: Path, writing: bool) -> 
     tables = {name for name, in connection.execute(
         "SELECT name FROM sqlite_master WHERE type = 'table'")}
     if version == SCHEMA_VERSION and "puzzles" in tables:
+        if writing:
+            _add_rating_columns(connection)
         return True
     if version != 0 or tables:
         raise RegistryError(f"registry {path}: not a bookmaker registry (or one made by a "
@@ -448,7 +462,17 @@ def _insert(connection: sqlite3.Connection, series: str, issue: str,
     start = connection.execute("SELECT COALESCE(MAX(position) + 1, 0) FROM puzzles "
                                "WHERE series = ? AND issue = ?", (series, issue)).fetchone()[0]
     connection.executemany(
-        "INSERT INTO puzzles (series, issue, position, key, size, box, givens, grade) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [(series, issue, start + i, e.key, e.size, e.box, e.givens, e.grade)
+        "INSERT INTO puzzles (series, issue, position, key, size, box, givens, grade, rating, "
+        "rater) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(series, issue, start + i, e.key, e.size, e.box, e.givens, e.grade, e.rating, e.rater)
          for i, e in enumerate(entries)])
+
+
+def _add_rating_columns(connection: sqlite3.Connection) -> None:
+    """Registries made before ratings were recorded get the two columns (empty for their
+    old rows) the first time they are written to; reading never needs them."""
+    columns = {row[1] for row in connection.execute("PRAGMA table_info(puzzles)")}
+    for column in ("rating", "rater"):
+        if column not in columns:
+            connection.execute(f"ALTER TABLE puzzles ADD COLUMN {column} TEXT NOT NULL "
+                               f"DEFAULT ''")

@@ -15,6 +15,7 @@ from typing import Annotated, Any, ClassVar
 from pydantic import Field, PlainValidator
 
 from ..core.grader import GRADES
+from ..core.rating import RatingRange
 from ..core.shape import MAX_SIZE, SYMMETRIES, Shape, parse_shape, shape_of
 from ..core.targeted import unreachable_grade
 from .catalogue import language_names
@@ -26,8 +27,8 @@ from .slugs import slug_of
 from .textcheck import check_daily_texts
 from .model import Fonts, RegistryChoice, Symmetry
 from .problems import Mistake, Problem, Report, SpecError
-from .values import (BoxText, Count, Flag, Schema, Seed, SizeText, Slug, Text, _whole_at_least,
-                     describe, did_you_mean, font_digit_top, mistake, one_of)
+from .values import (BoxText, Count, Flag, Rating, Schema, Seed, SizeText, Slug, Text,
+                     _whole_at_least, describe, did_you_mean, font_digit_top, mistake, one_of)
 from .yamlload import mark_of
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -106,10 +107,11 @@ class DailyFile(Schema):
 class DayFile(Schema):
     """One weekday of `schedule:`: the puzzle printed on that day of every week."""
 
-    placeholders: ClassVar[dict] = {"difficulty": "easy"}
-
-    difficulty: Grade = Field(description="The exact grade: beginner, easy, medium, hard, "
-                                          "expert or extreme; required.")
+    difficulty: Grade | None = Field(None, description="The exact grade: beginner, easy, "
+                                     "medium, hard, expert or extreme; required unless a "
+                                     "rating is given.")
+    rating: Rating | None = Field(None, description="An SE rating range, like 7.0-8.5 (or "
+                                  "one rating, 7.2); with a difficulty, both must hold.")
     size: SizeText = Field("9x9", description="The board size, 4x4 to 16x16.")
     box: BoxText | None = Field(None, description="The box, rows x columns, when not the "
                                                   "usual one (6x6: 2x3 unless told 3x2).")
@@ -135,7 +137,10 @@ class DaySpec(Schema):
     size: int = Field(description="The board size n of an n x n board.")
     box_rows: int = Field(description="Rows in each box.")
     box_cols: int = Field(description="Columns in each box.")
-    difficulty: str = Field(description="The grade every puzzle of this weekday has.")
+    difficulty: str = Field(description="The grade every puzzle of this weekday has, or "
+                                        "'any' (a rating alone was asked for).")
+    rating: RatingRange | None = Field(None, description="The SE rating range asked for, "
+                                                         "if any.")
     symmetry: Symmetry = Field(description="Symmetry of the clue pattern.")
     title: str | None = Field(description="The day's puzzle name, if any.")
     columns: int = Field(description="Columns of the page the puzzle spans.")
@@ -237,6 +242,11 @@ def _schedule_files(report: Report, raw: Any) -> dict[str, DayFile | None]:
             report.add(Mistake(("schedule",), f"unknown weekday {key!r}"
                                f"{did_you_mean(key, WEEKDAYS) or ' (expected monday to sunday)'}",
                                key=key))
+    for weekday in WEEKDAYS:
+        day = raw.get(weekday)
+        if isinstance(day, dict) and "difficulty" not in day and "rating" not in day:
+            report.add(Mistake(("schedule", weekday), "missing required key 'difficulty' "
+                                                      "(or a 'rating', or both)"))
     return {weekday: report.validate(DayFile, raw[weekday], ("schedule", weekday))
             for weekday in WEEKDAYS if weekday in raw}
 
@@ -279,14 +289,14 @@ def _day_spec(report: Report, weekday: str, day: DayFile | None,
     if problem:
         report.add(Mistake(at + ("columns" if day.columns else "size",), problem))
         return None
-    if day.difficulty is None:  # reported already; the board was still worth checking
+    if day.difficulty is None and day.rating is None:  # reported already
         return None
     if unreachable_grade(shape, day.difficulty):
         report.add(Mistake(at + ("difficulty",), unreachable_grade(shape, day.difficulty)))
         return None
     return DaySpec(weekday=weekday, size=shape.size, box_rows=shape.box_rows,
-                   box_cols=shape.box_cols, difficulty=day.difficulty, symmetry=day.symmetry,
-                   title=day.title, columns=columns)
+                   box_cols=shape.box_cols, difficulty=day.difficulty or "any",
+                   rating=day.rating, symmetry=day.symmetry, title=day.title, columns=columns)
 
 
 def _shape(report: Report, at: tuple, day: DayFile) -> Shape | None:

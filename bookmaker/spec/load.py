@@ -143,7 +143,8 @@ def _section_spec(section: SectionFile, pages: SectionPages) -> SectionSpec:
     shape = pages.shape
     return SectionSpec(name=section.name, size=shape.size, box_rows=shape.box_rows,
                        box_cols=shape.box_cols, count=section.count, symmetry=section.symmetry,
-                       difficulty=section.difficulty, ramp=section.ramp,
+                       difficulty=section.difficulty, rating=section.rating,
+                       ramp=section.ramp,
                        clues=section.clues,
                        puzzles_per_page=pages.puzzles_per_page,
                        answers_per_page=pages.answers_per_page)
@@ -161,12 +162,17 @@ def _shape(report: Report, at: tuple, section: SectionFile) -> Shape | None:
 
 
 def _clues_alone(report: Report, at: tuple, section: SectionFile) -> bool:
-    """A clue target and a difficulty pull against each other: the grade decides how many
-    clues go, so the two are not taken together."""
+    """A clue target and a difficulty (or rating) pull against each other: the grade
+    decides how many clues go, so the two are not taken together."""
     if section.clues is not None and section.difficulty != "any":
         report.add(Mistake(at + ("clues",), f"cannot be combined with difficulty "
                                             f"{section.difficulty!r}: the grade decides how "
                                             f"many clues remain"))
+        return False
+    if section.clues is not None and section.rating is not None:
+        report.add(Mistake(at + ("clues",), f"cannot be combined with rating "
+                                            f"{section.rating}: the rating decides how many "
+                                            f"clues remain"))
         return False
     return True
 

@@ -12,6 +12,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, PlainValidator, ValidationInfo
 
+from ..core.rating import RatingRange
 from ..core.shape import SYMMETRIES, Shape, shape_of
 from .catalogue import language_names
 from .cover import CoverSpec
@@ -19,7 +20,7 @@ from .layout import Layout
 from .pagecount import BookPlan, FrontMatter as FrontCounts, PageRules, plan_book
 from .printer import PAPERS, load_printer
 from .values import (BoxText, CopyrightValue, Difficulty, Flag, FontFile, Isbn, Natural,
-                     PerPage, PuzzleCount, Schema, Seed, SizeText, Slug, Text, expected,
+                     PerPage, PuzzleCount, Rating, Schema, Seed, SizeText, Slug, Text, expected,
                      mistake, one_of)
 
 ANSWER_PLACES = ("separate", "back", "none")
@@ -161,6 +162,10 @@ class SectionFile(Schema):
                            "medium, hard, expert or extreme (see core/grader.py for the "
                            "techniques each allows); any (the default) takes the puzzles "
                            "as they come.")
+    rating: Rating | None = Field(
+        None, description="An SE rating range every puzzle must be rated in, like 7.0-8.5 "
+                          "(or one rating, 7.2); with a difficulty, both must hold. "
+                          "Generation tries until it finds one, within an attempt budget.")
     ramp: Flag = Field(False, description="Order the section's puzzles from the easiest "
                                           "score to the hardest (ids and seeds unchanged).")
     clues: Natural | None = Field(None, description="Stop removing clues once this many "
@@ -187,6 +192,8 @@ class SectionSpec(Schema):
     count: int = Field(description="How many puzzles.")
     symmetry: Symmetry = Field(description="Symmetry of the clue pattern.")
     difficulty: str = Field(description="The grade asked for, or 'any'.")
+    rating: RatingRange | None = Field(None, description="The SE rating range asked for, "
+                                                         "if any.")
     ramp: bool = Field(False, description="Puzzles ordered from easiest to hardest score.")
     clues: int | None = Field(description="Target clue count, or None for as few as stay "
                                           "unique.")

@@ -18,6 +18,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainValidator, ValidationInfo
 from pydantic_core import PydanticCustomError
 
+from ..core.rating import RatingRange, parse_rating_range
 from ..core.shape import Shape, parse_shape
 from ..core.targeted import DIFFICULTIES
 from .fit import MOST_PER_PAGE
@@ -175,6 +176,16 @@ def _box(value: Any) -> str:
 
 def _difficulty(value: Any) -> str:
     return _choice(value, DIFFICULTIES)
+
+
+def _rating(value: Any) -> RatingRange:
+    """An SE rating range, 7.0-8.5, or one rating (a number or text), 7.2."""
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise expected("an SE rating range like 7.0-8.5", value)
+    try:
+        return parse_rating_range(str(value))
+    except ValueError as error:
+        raise mistake(str(error)) from None
 
 
 def _template(value: Any) -> str:
@@ -375,6 +386,7 @@ Natural = _whole_at_least(0)
 SizeText = Annotated[str, PlainValidator(_size)]
 BoxText = Annotated[str, PlainValidator(_box)]
 Difficulty = Annotated[str, PlainValidator(_difficulty)]
+Rating = Annotated[RatingRange, PlainValidator(_rating)]
 Length = Annotated[float, PlainValidator(_length)]
 PreciseLength = Annotated[float, PlainValidator(_precise_length)]
 Colour = Annotated[str, PlainValidator(_colour)]

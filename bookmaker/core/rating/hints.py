@@ -1,0 +1,61 @@
+"""What a rating step is (a Hint), ratings in tenths, and the work budget every rating runs under.
+
+Ratings are kept as whole tenths (23 is Sudoku Explainer's 2.3) so that sums such as a
+chain's base plus its length modifier are exact and compare the way SE's printed values do.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Candidate = tuple  # (cell, digit): digit 0-based, as in Candidates.digit_cells
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One step of the rating solve: the technique (SE's name), its rating in tenths, the
+    candidates it removes and the value it places, if any.
+
+    `complexity` orders chains of one rating (SE's ancestor count); `premise` lists, per
+    digit, the cells whose candidates must be gone for the pattern to hold (what a nested
+    chain needs to know to use the hint); `text` says where the pattern is."""
+
+    name: str
+    rating: int
+    eliminations: tuple[Candidate, ...] = ()
+    placement: Candidate | None = None
+    complexity: int = 0
+    premise: tuple[tuple[int, int], ...] = ()
+    text: str = ""
+
+
+def tenths_text(tenths: int) -> str:
+    """11 -> '1.1', the way Sudoku Explainer prints a rating."""
+    return f"{tenths // 10}.{tenths % 10}"
+
+
+class OutOfBudget(Exception):
+    """The rating's work budget ran out; `floor` is what the rating is known to be at least."""
+
+    def __init__(self, floor: int):
+        super().__init__(f"work budget spent; the rating is at least {tenths_text(floor)}")
+        self.floor = floor
+
+
+class Budget:
+    """Work units a rating may spend (a unit is about one propagated chain link), so that
+    a rating always ends: past the limit, OutOfBudget carries the floor reached so far.
+    Counting work, not time, keeps the result the same on every machine."""
+
+    __slots__ = ("left", "floor", "spent")
+
+    def __init__(self, units: int):
+        self.left = units
+        self.floor = 0
+        self.spent = 0
+
+    def spend(self, units: int) -> None:
+        self.left -= units
+        self.spent += units
+        if self.left < 0:
+            raise OutOfBudget(self.floor)

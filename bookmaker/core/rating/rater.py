@@ -1,0 +1,185 @@
+"""Rate a puzzle the way Sudoku Explainer does: ER, EP and ED, with the steps that made them.
+
+The solve applies, every time, the first step that SE's techniques find, tried in SE's
+order; the rating (ER) is the hardest step's, EP the hardest up to the first placed
+value, ED the first step's. The technique table below is that order: the rating of a
+puzzle depends on it, so it changes only with RATER_VERSION.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from ..grid import SYMBOLS, Grid
+from ..techniques import Candidates
+from . import basics as b
+from . import chains, exclusion, links, uniqueness, wings
+from .board import Board, board_of
+from .hints import Budget, Hint, OutOfBudget, tenths_text
+
+RATER_VERSION = "se-1"
+DEFAULT_BUDGET = 3_000_000
+NESTED_FLOOR = 95   # SE's nested forcing chains, not searched here, start at 9.5
+
+
+@dataclass(frozen=True)
+class Technique:
+    """A place in SE's order: the least rating its hints can have, and its finder
+    (state, board, budget) -> the first hint, or None."""
+
+    name: str
+    floor: int
+    first: Callable[[Candidates, Board, Budget], Hint | None]
+
+
+def _first(finder, *args) -> Callable:
+    def first(state: Candidates, board: Board, budget: Budget) -> Hint | None:
+        return next(finder(state, board, *args), None)
+    return first
+
+
+def _chaining(technique) -> Callable:
+    def first(state: Candidates, board: Board, budget: Budget) -> Hint | None:
+        return chains.chaining_hint(technique, state, board, budget)
+    return first
+
+
+TECHNIQUES: tuple[Technique, ...] = (
+    Technique("Hidden Single", 10, _first(b.hidden_singles)),
+    Technique("Direct Pointing", 17, _first(b.locked_candidates, True)),
+    Technique("Direct Hidden Pair", 20, _first(b.hidden_sets, 2, True)),
+    Technique("Naked Single", 23, _first(b.naked_singles)),
+    Technique("Direct Hidden Triplet", 25, _first(b.hidden_sets, 3, True)),
+    Technique("Pointing and Claiming", 26, _first(b.locked_candidates)),
+    Technique("Naked Pair", 30, _first(b.naked_sets, 2)),
+    Technique("X-Wing", 32, _first(b.fish, 2)),
+    Technique("Hidden Pair", 34, _first(b.hidden_sets, 2)),
+    Technique("Naked Triplet", 36, _first(b.naked_sets, 3)),
+    Technique("Swordfish", 38, _first(b.fish, 3)),
+    Technique("Hidden Triplet", 40, _first(b.hidden_sets, 3)),
+    Technique("Turbot Fish", 40, _first(links.strong_link_chains, 2)),
+    Technique("XY-Wing", 42, _first(wings.xy_wings, False)),
+    Technique("XYZ-Wing", 44, _first(wings.xy_wings, True)),
+    Technique("Unique Rectangles and Loops", 45, _first(uniqueness.unique_loops)),
+    Technique("Naked Quad", 50, _first(b.naked_sets, 4)),
+    Technique("Jellyfish", 52, _first(b.fish, 4)),
+    Technique("Hidden Quad", 54, _first(b.hidden_sets, 4)),
+    Technique("Three Strong Links", 54, _first(links.strong_link_chains, 3)),
+    Technique("WXYZ-Wing", 55, _first(wings.als_wings, 3)),
+    Technique("Bivalue Universal Grave", 56, _first(uniqueness.bug)),
+    Technique("VWXYZ-Wing", 62, _first(wings.als_wings, 4)),
+    Technique("Aligned Pair Exclusion", 62, _first(exclusion.aligned_exclusions, 2)),
+    Technique("Forcing Chains and Cycles", 65, chains.forcing_chains_and_cycles),
+    Technique("Aligned Triplet Exclusion", 75,
+              lambda state, board, budget: next(exclusion.aligned_exclusions(
+                  state, board, 3, budget), None)),
+    Technique("Nishio Forcing Chains", 75, _chaining(chains.NISHIO_CHAINS)),
+    Technique("Multiple Forcing Chains", 80, _chaining(chains.MULTIPLE_CHAINS)),
+    Technique("Dynamic Forcing Chains", 85, _chaining(chains.DYNAMIC_CHAINS)),
+    Technique("Dynamic Forcing Chains (+)", 90, _chaining(chains.DYNAMIC_PLUS_CHAINS)),
+)
+
+
+@dataclass(frozen=True)
+class Rating:
+    """ER, EP and ED in tenths, the steps taken, and whether ER is only a lower bound
+    (the work budget ran out before the solve ended)."""
+
+    er: int
+    ep: int
+    ed: int
+    steps: tuple[Hint, ...]
+    lower_bound: bool = False
+    version: str = RATER_VERSION
+
+    @property
+    def texts(self) -> tuple[str, str, str]:
+        """ER, EP and ED as printed: 7.2, or >=9.0 for a lower bound."""
+        return self.er_text, self.ep_text, self.ed_text
+
+    @property
+    def er_text(self) -> str:
+        return (">=" if self.lower_bound else "") + tenths_text(self.er)
+
+    @property
+    def ep_text(self) -> str:
+        return (">=" if self.lower_bound and self.ep == self.er else "") + tenths_text(self.ep)
+
+    @property
+    def ed_text(self) -> str:
+        return (">=" if self.lower_bound and self.ed == self.er else "") + tenths_text(self.ed)
+
+
+def next_hint(state: Candidates, board: Board, budget: Budget,
+              techniques=TECHNIQUES) -> Hint | None:
+    """The first hint of the first technique that has one, in SE's order."""
+    for technique in techniques:
+        budget.floor = max(budget.floor, technique.floor)
+        hint = technique.first(state, board, budget)
+        if hint is not None:
+            return hint
+    return None
+
+
+def apply(state: Candidates, hint: Hint) -> None:
+    for cell, digit in hint.eliminations:
+        state.eliminate(cell, digit + 1)
+    if hint.placement is not None:
+        cell, digit = hint.placement
+        state.place(cell, digit + 1)
+
+
+def rate(grid: Grid, budget: int = DEFAULT_BUDGET, ceiling: int | None = None,
+         techniques=TECHNIQUES) -> Rating:
+    """SE's ER/EP/ED for a puzzle with one solution. Past `budget` work units the
+    result is a lower bound: the hardest step so far, or the technique being searched.
+    With a `ceiling` (tenths), the solve stops as soon as a step is rated above it, and
+    the result is that lower bound (for generation to a range: the rest cannot matter)."""
+    state = Candidates.from_grid(grid)
+    board, spending = board_of(grid.shape), Budget(budget)
+    er = ep = ed = 0
+    steps: list[Hint] = []
+    while not state.solved:
+        if ceiling is not None and er > ceiling:
+            return _lower_bound(er, ep, ed, er, steps)
+        spending.floor = er
+        try:
+            hint = next_hint(state, board, spending, techniques)
+        except OutOfBudget as out:
+            return _lower_bound(er, ep, ed, out.floor, steps)
+        if hint is None:
+            return _lower_bound(er, ep, ed, max(er, NESTED_FLOOR), steps)
+        er = max(er, hint.rating)
+        ed = ed or er
+        if not ep and hint.placement is not None:
+            ep = er
+        apply(state, hint)
+        steps.append(hint)
+    return Rating(er, ep, ed, tuple(steps))
+
+
+def _lower_bound(er: int, ep: int, ed: int, floor: int, steps: list) -> Rating:
+    er = max(er, floor)
+    return Rating(er, ep or er, ed or er, tuple(steps), lower_bound=True)
+
+
+def rating_json(texts: tuple[str, str, str], rater: str) -> dict:
+    """ER, EP, ED and the rater version as JSON values: numbers, or text (">=9.0") for
+    a lower bound."""
+    def value(text: str):
+        return text if text.startswith(">=") else float(text)
+    er, ep, ed = texts
+    return {"er": value(er), "ep": value(ep), "ed": value(ed), "rater": rater}
+
+
+def step_text(shape, hint: Hint) -> str:
+    """One rated step as people write it: '2.6 Pointing: r1c2<>4 (4 of box 1 lies in
+    row 1)', or with the value it places, 'r5c4=3'."""
+    done = []
+    if hint.placement is not None:
+        cell, d = hint.placement
+        done.append(f"{shape.cell_name(cell)}={SYMBOLS[d]}")
+    done += [f"{shape.cell_name(cell)}<>{SYMBOLS[d]}" for cell, d in hint.eliminations]
+    where = f" ({hint.text})" if hint.text else ""
+    return f"{tenths_text(hint.rating)} {hint.name}: {', '.join(done)}{where}"

@@ -1,0 +1,57 @@
+/* bookmaker.core._compiled: the compiled fast path of the puzzle core.
+
+   Board(size, unit_masks, peer_masks, cell_unit_masks): a board's tables and the solver
+   over them (pyboard.c). ExactCover(columns, rows, preferred_peers): a Dancing Links
+   matrix and its search (pycover.c). shuffled(state, items): rng.Rng.shuffled.
+   core/compiled.py builds one Board and one ExactCover per shape and chooses between
+   them and the pure Python. */
+
+#include "pytypes.h"
+#include "splitmix.h"
+
+PyDoc_STRVAR(shuffled_doc,
+"shuffled(state, items)\n--\n\n"
+"rng.Rng.shuffled from the SplitMix64 state `state`: (a new list of the items in\n"
+"Fisher-Yates order, the stream's new state).");
+
+static PyObject *shuffled(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (!check_arity(nargs, 2, "shuffled")) return NULL;
+    uint64_t state = PyLong_AsUnsignedLongLong(args[0]);
+    if (state == (uint64_t)-1 && PyErr_Occurred()) return NULL;
+    PyObject *items = PySequence_List(args[1]);
+    if (!items) return NULL;
+    for (Py_ssize_t i = PyList_GET_SIZE(items) - 1; i > 0; i--) { /* swaps keep references */
+        Py_ssize_t j = (Py_ssize_t)splitmix_below(&state, (uint64_t)i + 1);
+        PyObject *kept = PyList_GET_ITEM(items, i);
+        PyList_SET_ITEM(items, i, PyList_GET_ITEM(items, j));
+        PyList_SET_ITEM(items, j, kept);
+    }
+    return Py_BuildValue("(NK)", items, (unsigned long long)state);
+}
+
+static PyMethodDef module_functions[] = {
+    FAST_METHOD("shuffled", shuffled, shuffled_doc),
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "bookmaker.core._compiled",
+    .m_doc = PyDoc_STR("The compiled fast path of bookmaker's puzzle core (core/compiled.py "
+                       "chooses it)."),
+    .m_size = -1,
+    .m_methods = module_functions,
+};
+
+PyMODINIT_FUNC PyInit__compiled(void) {
+    if (PyType_Ready(&BoardType) < 0 || PyType_Ready(&ExactCoverType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    if (PyModule_AddObjectRef(m, "Board", (PyObject *)&BoardType) < 0 ||
+        PyModule_AddObjectRef(m, "ExactCover", (PyObject *)&ExactCoverType) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

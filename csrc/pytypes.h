@@ -1,0 +1,22 @@
+/* What the Python-facing files of the compiled core share: the two types, and the check
+   of a fast call's argument count. */
+
+#ifndef BOOKMAKER_PYTYPES_H
+#define BOOKMAKER_PYTYPES_H
+
+#include "convert.h"
+
+extern PyTypeObject BoardType, ExactCoverType;
+
+/* A METH_FASTCALL method table entry. */
+#define FAST_METHOD(name, function, doc) \
+    {name, (PyCFunction)(void (*)(void))(function), METH_FASTCALL, doc}
+
+/* 1, or 0 with a TypeError if a fast call got other than `expected` arguments. */
+static inline int check_arity(Py_ssize_t nargs, Py_ssize_t expected, const char *name) {
+    if (nargs == expected) return 1;
+    PyErr_Format(PyExc_TypeError, "%s() takes %zd arguments (%zd given)", name, expected, nargs);
+    return 0;
+}
+
+#endif

@@ -1,0 +1,67 @@
+/* The exact solver, the forbidden-value check and the seeded fill: core/solver.py and the
+   hot parts of core/generator.py, decision for decision.
+
+   State is one candidate set per symbol plus the set of placed cells, as in solver.py;
+   every function here makes the same choices in the same order as its Python twin, so
+   counts, first solutions, node counts and random draws are the same on both paths. */
+
+#ifndef BOOKMAKER_SOLVER_H
+#define BOOKMAKER_SOLVER_H
+
+#include "board.h"
+
+/* How a branching cell's values are ordered (solver.py's order_values callbacks). */
+typedef enum {
+    VALUES_ASCENDING,          /* None: symbol order */
+    VALUES_LEAST_CONSTRAINING, /* least_constraining_first */
+    VALUES_KNOWN_FIRST,        /* Clues._known_value_first */
+    VALUES_SHUFFLED            /* random_solution's rng.shuffled(values) */
+} ValueOrder;
+
+typedef struct {
+    long long limit;           /* stop after this many solutions */
+    long long max_nodes;       /* stop, incomplete, after this many nodes */
+    int keep_solution;         /* read the first solution back into cells */
+    ValueOrder order;
+    const int *known;          /* VALUES_KNOWN_FIRST: a solution, values 1..n per cell */
+    const int *rank;           /* not NULL: branch on the fewest-candidates cell of lowest
+                                  rank (random_solution's pick_cell), else MRV + degree */
+    uint64_t *rng;             /* VALUES_SHUFFLED: the SplitMix64 state, advanced */
+} SearchSpec;
+
+typedef struct {
+    long long count;
+    int found;                 /* the first solution was read into the solution array */
+    int complete;
+    long long nodes;
+} SearchResult;
+
+/* solver.propagate: naked and hidden singles to a fixed point, in place; 0, -1 on a
+   contradiction, -2 if memory ran out. scanned: NULL for "every cell lost". */
+int solver_propagate(const Board *board, word *boards, word *placed, const word *scanned);
+
+/* solver.rounds_to_contradiction, in place: the rounds of singles to a contradiction, 0 if
+   they stop without one, -1 if memory ran out. */
+int solver_rounds_to_contradiction(const Board *board, word *boards, word *placed);
+
+/* solver.initial_boards: 1, or 0 if two clues clash. cells holds values 0..n. */
+int solver_initial(const Board *board, const int *cells, word *boards, word *placed);
+
+/* solver.search from the given state (not changed). 0, or -1 if memory ran out. */
+int solver_search(const Board *board, const word *boards, const word *placed,
+                  const SearchSpec *spec, SearchResult *result, int *solution);
+
+/* Clues.forced: whether the clues `givens` (each 0 or the solution's value) force the
+   solution's value at a blank cell. 1 yes, 0 no, -1 if memory ran out. */
+int solver_forced(const Board *board, const int *givens, const int *solution, int cell,
+                  long long max_nodes);
+
+/* generator.remove_clues with no accept callback: blank the orbits (cells listed
+   orbit after orbit, orbit k being cells[start[k]] .. cells[start[k + 1] - 1]) in order
+   wherever the puzzle stays provably unique. givens starts as the solution and ends as
+   the puzzle. 0, or -1 if memory ran out. */
+int solver_remove_clues(const Board *board, const int *solution, const int *cells,
+                        const int *start, int orbits, long long target_clues,
+                        long long max_nodes, int *givens);
+
+#endif
