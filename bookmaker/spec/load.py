@@ -53,8 +53,9 @@ def load_spec(path: str | os.PathLike) -> BookSpec:
     cover = report.validate(CoverFile, document.get("cover"), ("cover",)) \
         if document.get("cover") is not None else None
     check_texts_of(report, glyph_fields(cover), book)
-    if cover is not None and not report.problems and not layout_problems:
-        cover = _cover(report, cover, book, layout, sections, pages)
+    if cover is not None:
+        cover = _cover(report, cover, book, layout, sections, pages,
+                       measurable=not report.problems and not layout_problems)
     problems = report.sorted_problems() + layout_problems
     if problems:
         raise SpecError(problems)
@@ -233,9 +234,13 @@ def _check_book(report: Report, book: BookFile | None, layout: Layout | None,
 
 
 def _cover(report: Report, cover: CoverFile, book: BookFile, layout: Layout,
-           sections: list[SectionFile], pages: list[SectionPages]) -> CoverSpec | None:
-    """The cover, checked against the rest of the book (which loaded without mistakes):
-    its spine is as thick as the page plan's page count on the book's paper."""
+           sections: list[SectionFile], pages: list[SectionPages],
+           measurable: bool) -> CoverSpec | None:
+    """The cover, checked against the rest of the book: its spine is as thick as the page
+    plan's page count on the book's paper. Only its design is checked while the rest of
+    the book has mistakes (nothing can be measured then)."""
+    if not measurable:
+        return cover_spec(report, cover, None, None, None, None)
     counted = [_Counted(s.name, s.count, p.puzzles_per_page, p.answers_per_page)
                for s, p in zip(sections, pages)]
     answers = answer_place(book.answers, layout)
