@@ -271,6 +271,19 @@ def balanced(text: str, size: float, width: float, measure: Measure) -> list[str
     return wrap(text, size, high, measure)
 
 
+def wrap_parts(text: str, size: float, width: float, measure: Measure) -> list[str]:
+    """A 'part · part · part' line broken between its parts where it can be (a part too
+    wide for a line is wrapped by words)."""
+    lines: list[str] = []
+    for part in text.split(TAGLINE_SEPARATOR):
+        joined = f"{lines[-1]}{TAGLINE_SEPARATOR}{part}" if lines else part
+        if lines and measure(joined, size) <= width:
+            lines[-1] = joined
+        else:
+            lines += wrap(part, size, width, measure)
+    return lines
+
+
 def fits(lines: Sequence[str], size: float, width: float, measure: Measure) -> bool:
     return all(measure(line, size) <= width for line in lines)
 
@@ -319,7 +332,7 @@ def back_lines(title: str, blurb: str | None, summary: str, style: BackStyle, wi
             gap = PARAGRAPH_GAP * size * BODY_LEADING if number and not index else 0
             gap += style.heading * PARAGRAPH_GAP if lines and not index and not number else 0
             lines.append(TextLine(line, size, False, size * BODY_LEADING + gap))
-    for index, line in enumerate(wrap(summary, style.summary, width, bold_measure)):
+    for index, line in enumerate(wrap_parts(summary, style.summary, width, bold_measure)):
         gap = (1 + PARAGRAPH_GAP) * style.summary if lines and not index else 0
         lines.append(TextLine(line, style.summary, True,
                               style.summary * BODY_LEADING + gap if lines else style.summary))
