@@ -219,6 +219,28 @@ def test_build_and_cover_write_the_same_cover_bytes_and_build_lists_it(tmp_path,
     assert preview.size == (1231, 925)  # 100 dpi: 12.3041 x 9.25 in
 
 
+def test_cover_takes_the_puzzles_the_last_build_in_its_folder_printed(tmp_path, runner):
+    spec_path = write_spec(tmp_path)
+    out = tmp_path / "out"
+    assert runner.invoke(cli.main, ["build", str(spec_path), "-o", str(out)]).exit_code == 0
+    spec = load_spec(spec_path)
+    made = cover_puzzles(spec)
+    assert grids(cover_puzzles(spec, out)) == grids(made)
+    # As if the build had replaced the first puzzle (a repeat of the series' registry):
+    manifest_path = out / "sudoku-on-the-go.json"
+    manifest = json.loads(manifest_path.read_text())
+    first, second = manifest["puzzles"][:2]
+    first["givens"], first["solution"] = second["givens"], second["solution"]
+    manifest_path.write_text(json.dumps(manifest))
+    assert cover_puzzles(spec, out)[0].givens == made[1].givens
+    other = spec.model_copy(update={"seed": 7})  # another seed's book: its own puzzles
+    assert grids(cover_puzzles(other, out)) == grids(cover_puzzles(other))
+
+
+def grids(puzzles) -> list:
+    return [(puzzle.givens, puzzle.solution) for puzzle in puzzles]
+
+
 def test_a_rebuild_without_a_cover_removes_the_old_cover_files(tmp_path, runner):
     spec_path = write_spec(tmp_path)
     out = tmp_path / "out"

@@ -1,18 +1,22 @@
 """A book's cover files: `<name>-cover.pdf` and its preview PNG (and, when asked, the
 guides PDF), made from the spec, its page plan and the book's first few puzzles.
 
-`build` passes the puzzles it made; `bookmaker cover` makes only those few, from the
-same seeds (a puzzle depends only on its book seed, section and index: book/plan.py), so
-the cover is the same without making or drawing the whole book.
+`build` passes the puzzles it made; `bookmaker cover` takes them from the manifest of the
+book's last build in the folder, or else makes only those few, from the same seeds (a
+puzzle depends only on its book seed, section and index: book/plan.py), so the cover is
+the same without making or drawing the whole book.
 """
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from typing import Sequence
 
 from ..core.generator import Puzzle
+from ..core.grid import parse_grid
+from ..core.verify import verify_puzzle
 from ..pages.cover import CoverWords, compose_cover
 from ..puzzles.outputs import OutputSet, check_can_write, recover, replace_outputs
 from ..puzzles.produce import produce
@@ -23,7 +27,7 @@ from ..spec.catalogue import load_catalogue
 from ..spec.cover import cover_geometry, has_spine_text, puzzles_needed
 from ..spec.fontfile import read_font
 from ..spec.values import font_digit_top
-from .plan import plan
+from .plan import PlannedPuzzle, plan
 
 
 def cover_file_names(spec: BookSpec, guides: bool = False) -> list[str]:
@@ -70,10 +74,41 @@ def composed_cover(spec: BookSpec, puzzles: Sequence[Puzzle]):
                          font_digit_top(fonts[1]) or 0.73)
 
 
-def cover_puzzles(spec: BookSpec) -> list[Puzzle]:
-    """The first puzzles of the book, made from their own seeds, each verified."""
-    jobs = [planned.job for planned in plan(spec)[:cover_puzzle_count(spec)]]
-    return produce(jobs, 1)
+def cover_puzzles(spec: BookSpec, out_dir: str | os.PathLike | None = None) -> list[Puzzle]:
+    """The book's first puzzles, each verified: as the book's last build in out_dir
+    printed them (its manifest), so that the cover is that build's even where the build
+    replaced a puzzle that repeated the series' registry; else made from their seeds."""
+    planned = plan(spec)[:cover_puzzle_count(spec)]
+    built = built_puzzles(spec, planned, Path(out_dir)) if out_dir is not None else None
+    return built if built is not None else produce([p.job for p in planned], 1)
+
+
+def built_puzzles(spec: BookSpec, planned: Sequence[PlannedPuzzle],
+                  out_dir: Path) -> list[Puzzle] | None:
+    """The planned puzzles as the manifest in out_dir records them, verified again; None
+    if there is none, or it is another book's or another seed's or section's."""
+    try:
+        manifest = json.loads((out_dir / f"{spec.name}.json").read_text(encoding="utf-8"))
+        if manifest["seed"] != spec.seed:
+            return None
+        entries = {entry["id"]: entry for entry in manifest["puzzles"]}
+        puzzles = [recorded_puzzle(entries[p.id], p) for p in planned]
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    for puzzle in puzzles:
+        verify_puzzle(puzzle)
+    return puzzles
+
+
+def recorded_puzzle(entry: dict, planned: PlannedPuzzle) -> Puzzle:
+    """A manifest entry as a Puzzle; ValueError if it is not of the planned section."""
+    section = planned.section
+    if (entry["size"], entry["box"], entry["difficulty"], entry["symmetry"]) != \
+            (section.size_text, section.box_text, section.difficulty, section.symmetry):
+        raise ValueError(f"{planned.id} was built with other settings")
+    return Puzzle(parse_grid(entry["givens"], section.shape),
+                  parse_grid(entry["solution"], section.shape), entry["seed"],
+                  entry["symmetry"], entry["difficulty"], entry["grade"])
 
 
 def make_cover(spec: BookSpec, out_dir: str | os.PathLike, guides: bool = False
@@ -81,7 +116,7 @@ def make_cover(spec: BookSpec, out_dir: str | os.PathLike, guides: bool = False
     """Write only the cover's files to out_dir, replacing the old ones as a set."""
     recover(out_dir)
     check_can_write(out_dir, cover_file_names(spec, guides))
-    contents = cover_contents(spec, cover_puzzles(spec), guides)
+    contents = cover_contents(spec, cover_puzzles(spec, out_dir), guides)
     return replace_outputs(OutputSet(Path(out_dir), contents))
 
 
