@@ -15,9 +15,9 @@ from ..core.grader import GRADES
 from .catalogue import Catalogue
 from .layout import Layout
 from .printer import CoverRules, load_printer
-from .problems import SpecError
+from .problems import Mistake, SpecError
 from .values import (Colour, Count, Flag, Length, Natural, Schema, Text, TextSize,
-                     expected, mistake, one_of)
+                     did_you_mean, expected, mistake, one_of)
 
 COVER_FOLDER = "covers"
 DEFAULT_DESIGN = "classic"
@@ -37,9 +37,9 @@ Measure = Callable[[str, float], float]  # (text, size in points) -> width in po
 
 
 def _share(value: Any) -> float:
+    """A share of a width, from 0.2 to 1."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        expected_text = "a share of the width, like 0.8"
-        raise expected(expected_text, value)
+        raise expected("a share of the width, like 0.8", value)
     if not 0.2 <= value <= 1:
         raise mistake(f"must be from 0.2 to 1, got {value}")
     return float(value)
@@ -151,11 +151,13 @@ class CoverSpec(Schema):
 
 
 def cover_folder():
+    """layouts/covers, wherever bookmaker is installed."""
     from .layouts import preset_folder  # not at the top: layouts imports model, which imports us
     return preset_folder() / COVER_FOLDER
 
 
 def design_names() -> tuple[str, ...]:
+    """The cover designs' names, sorted: 'bold', 'classic', 'large-print'."""
     return tuple(sorted(entry.name[:-5] for entry in cover_folder().iterdir()
                         if entry.name.endswith(".yaml")))
 
@@ -173,9 +175,8 @@ def load_design(name: str) -> CoverDesign:
     return design
 
 
-def design_mistakes(design: CoverDesign) -> list:
-    from .problems import Mistake
-
+def design_mistakes(design: CoverDesign) -> list[Mistake]:
+    """A design must give every colour (a spec's colours only replace some)."""
     missing = [name for name in COLOUR_NAMES if name not in design.colours.named()]
     return [Mistake(("colours",), f"needs a colour for {', '.join(missing)}")] if missing \
         else []
@@ -418,8 +419,7 @@ def front_puzzles(design: CoverDesign) -> int:
 
 
 def design_problem(name: str) -> str | None:
-    from .values import did_you_mean
-
+    """Why `name` is no cover design, or None if it is one."""
     names = design_names()
     if name in names:
         return None
