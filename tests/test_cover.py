@@ -316,6 +316,26 @@ def test_a_title_that_cannot_fit_the_front(tmp_path):
         "more than 3 lines of 5.00 in; shorten it or move words to the subtitle")
 
 
+def test_a_front_whose_title_and_subtitle_leave_too_little_room_for_the_art(tmp_path,
+                                                                             monkeypatch):
+    from bookmaker.spec import covercheck
+
+    path = write_spec(tmp_path)
+    path.write_text(path.read_text().replace(
+        "title: Sudoku on the Go", "title: The Big Book of Sudoku for Travellers").replace(
+        "subtitle: Puzzles for Trains and Planes",
+        "subtitle: Two Hundred Puzzles for Trains, Planes, Buses and Waiting Rooms"))
+    assert load_spec(path).cover  # the art gets 4.28 in of its 4.30 in: fine
+    # No preset gets this crowded; as if the art could shrink to no less than 1.2 times:
+    monkeypatch.setattr(covercheck, "LEAST_ART", 1.2)
+    with pytest.raises(SpecError) as caught:
+        load_spec(path)
+    assert str(caught.value).split("book.yaml:")[1] == (
+        "2:10: book.title: the title and subtitle leave 4.28 in for the art on the front of "
+        "the classic cover, under the 5.16 in it needs; shorten them, or choose a design "
+        "with smaller type")
+
+
 def test_a_barcode_needs_an_isbn(tmp_path):
     path = write_spec(tmp_path, cover="  barcode: true\n")
     path.write_text(path.read_text().replace("  isbn: 978-3-16-148410-0\n", ""),

@@ -24,7 +24,7 @@ from ..render.cover import preview_png, render_cover_pdf
 from ..render.fonts import default_fonts
 from ..spec import BookSpec
 from ..spec.catalogue import load_catalogue
-from ..spec.cover import cover_geometry, has_spine_text, puzzles_needed
+from ..spec.cover import DEFAULT_CAP, cover_geometry, has_spine_text, puzzles_needed
 from ..spec.fontfile import read_font
 from ..spec.values import font_digit_top
 from .plan import PlannedPuzzle, plan
@@ -71,7 +71,7 @@ def composed_cover(spec: BookSpec, puzzles: Sequence[Puzzle]):
                        cover.barcode)
     return compose_cover(words, load_catalogue(spec.language), cover.design, geometry,
                          puzzles, fonts, (read_font(str(fonts[0])), read_font(str(fonts[1]))),
-                         font_digit_top(fonts[1]) or 0.73)
+                         font_digit_top(fonts[1]) or DEFAULT_CAP)
 
 
 def cover_puzzles(spec: BookSpec, out_dir: str | os.PathLike | None = None) -> list[Puzzle]:

@@ -10,13 +10,14 @@ from typing import Sequence
 
 from ..core.grid import Grid
 from ..spec.catalogue import Catalogue
-from ..spec.cover import (BACK_GRID_GAP, SUBTITLE_LEADING, TITLE_LEADING, CoverDesign,
-                          CoverGeometry, back_grid_side, back_lines, back_text_room,
-                          balanced, barcode_box, fit_title, front_puzzles, has_spine_text,
-                          spine_size, spine_text, summary, tagline)
+from ..spec.cover import (BACK_GRID_GAP, CoverDesign, CoverGeometry, FrontWords,
+                          back_grid_side, back_lines, back_text_room, barcode_box,
+                          front_plan, front_puzzles, has_spine_text, spine_size, spine_text,
+                          summary, tagline)
 from ..spec.fontfile import FontFile
 
 LEFT, CENTRE = "left", "centre"
+RULE_LENGTH, RULE_WEIGHT = 108.0, 1.6  # points: the accent rule under the title, at most
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,7 @@ class Cover:
     barcode: CoverBarcode | None
     font_regular: Path
     font_bold: Path
+    cap: float  # the bold font's capitals (and digits), a share of the size: for centring
     title: str
     author: str
 
@@ -122,55 +124,33 @@ def compose_cover(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
     if words.barcode and words.isbn:
         barcode = CoverBarcode(ean_digits(words.isbn), words.isbn, barcode_box(geometry))
     return Cover(geometry, design.colours.named(), design.gradient, tuple(boxes), tuple(grids),
-                 tuple(texts), barcode, fonts[0], fonts[1], words.title, words.author or "")
+                 tuple(texts), barcode, fonts[0], fonts[1], cap, words.title,
+                 words.author or "")
 
 
 def _front(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
            geometry: CoverGeometry, fonts: _Fonts, texts: list, boxes: list
            ) -> tuple[float, float, float, float]:
-    """The front's texts, top down and bottom up; the room left for the art: (centre x,
-    bottom, top, live width)."""
+    """The front's texts, badge and rule, as spec/cover.py's front_plan places them; the
+    room left for the art: (centre x, bottom, top, live width)."""
     style, colours = design.front, design.colours
-    width = geometry.trim_width - 2 * style.margin
-    centre = geometry.front_x + geometry.trim_width / 2
-    y = geometry.bleed + geometry.trim_height - style.margin
-    if style.badge:
-        y = _badge(catalogue.text(style.badge), centre, y, style.tagline, design, fonts,
-                   texts, boxes)
-    size, lines = fit_title(words.title, style.title, width, fonts.bold.width)
-    for index, line in enumerate(lines):
-        y -= size * (fonts.cap if not index else TITLE_LEADING)
-        texts.append(CoverText(line, centre, y, size, True, colours["title"]))
-    y -= size * 0.35
-    if words.subtitle:
-        y -= style.subtitle * 0.6
-        for line in balanced(words.subtitle, style.subtitle, width, fonts.regular.width):
-            y -= style.subtitle * SUBTITLE_LEADING
-            texts.append(CoverText(line, centre, y, style.subtitle, False, colours["subtitle"]))
-    rule = min(width * 0.3, 1.5 * 72)
-    y -= style.subtitle * 1.1
-    boxes.append(CoverBox(centre - rule / 2, y, rule, 1.6, colours["accent"]))
-    bottom = geometry.bleed + style.margin + style.author * 0.25
-    if words.author:
-        texts.append(CoverText(words.author, centre, bottom, style.author, False,
-                               colours["author"]))
-        bottom += style.author * 1.9
-    texts.append(CoverText(tagline(words.count, words.difficulties, catalogue), centre,
-                           bottom, style.tagline, True, colours["accent"]))
-    return centre, bottom + style.tagline * 1.6, y - style.subtitle * 1.0, width
-
-
-def _badge(text: str, centre: float, top: float, size: float, design: CoverDesign,
-           fonts: _Fonts, texts: list, boxes: list) -> float:
-    """A label in the background colour on an accent bar, centred at the top."""
-    label = text.upper()
-    width = fonts.bold.width(label, size) + size * 2
-    height = size * 2
-    boxes.append(CoverBox(centre - width / 2, top - height, width, height,
-                          design.colours["accent"]))
-    texts.append(CoverText(label, centre, top - height / 2 - size * fonts.cap / 2, size, True,
-                           design.colours["background"]))
-    return top - height - size * 1.2
+    badge = catalogue.text(style.badge) if style.badge else None
+    said = FrontWords(words.title, words.subtitle, words.author,
+                      tagline(words.count, words.difficulties, catalogue), badge)
+    plan = front_plan(said, style, (geometry.trim_width, geometry.trim_height),
+                      fonts.regular.width, fonts.bold.width, fonts.cap)
+    centre, base = geometry.front_x + geometry.trim_width / 2, geometry.bleed
+    if plan.badge:
+        width, height, bottom = plan.badge
+        boxes.append(CoverBox(centre - width / 2, base + bottom, width, height,
+                              colours["accent"]))
+    texts += [CoverText(line.text, centre, base + line.baseline, line.size, line.bold,
+                        colours[line.colour]) for line in plan.lines]
+    rule = min((geometry.trim_width - 2 * style.margin) * 0.3, RULE_LENGTH)
+    boxes.append(CoverBox(centre - rule / 2, base + plan.rule, rule, RULE_WEIGHT,
+                          colours["accent"]))
+    bottom, top = plan.art
+    return centre, base + bottom, base + top, geometry.trim_width - 2 * style.margin
 
 
 def _art(design: CoverDesign, room: tuple[float, float, float, float],

@@ -22,7 +22,6 @@ from .pdf import fix_identity, register_ttf
 PREVIEW_DPI = 100  # a screen's resolution: a 6 x 9 in book's cover is about 1,300 px wide
 GUIDE_COLOURS = {"bleed": "#00a0e0", "trim": "#e0007a", "fold": "#e0007a",
                  "safe": "#19a33b", "barcode": "#ff6a00"}
-CAP_HEIGHT = 0.73  # DejaVu's capitals, a share of the size: centres digits in cells
 
 
 def render_cover_pdf(cover: Cover, guides: bool = False) -> bytes:
@@ -46,9 +45,9 @@ def render_cover_pdf(cover: Cover, guides: bool = False) -> bytes:
         canvas.setFillColor(HexColor(box.colour))
         canvas.rect(box.x, box.y, box.width, box.height, stroke=0, fill=1)
     for grid in cover.grids:
-        _grid(canvas, grid, cover.colours, fonts)
+        _grid(canvas, grid, cover.colours, fonts, cover.cap)
     for text in cover.texts:
-        _text(canvas, text, fonts)
+        _text(canvas, text, fonts, cover.cap)
     if cover.barcode:
         _barcode(canvas, cover.barcode, fonts[0])
     if guides:
@@ -88,14 +87,14 @@ def _background(canvas: Canvas, cover: Cover) -> None:
     canvas.restoreState()
 
 
-def _text(canvas: Canvas, text: CoverText, fonts: tuple[str, str]) -> None:
+def _text(canvas: Canvas, text: CoverText, fonts: tuple[str, str], cap: float) -> None:
     canvas.setFillColor(HexColor(text.colour))
     canvas.setFont(fonts[1] if text.bold else fonts[0], text.size)
     if text.vertical:  # reads top to bottom, as on English-language spines
         canvas.saveState()
         canvas.translate(text.x, text.y)
         canvas.rotate(-90)
-        canvas.drawCentredString(0, -text.size * CAP_HEIGHT / 2, text.text)
+        canvas.drawCentredString(0, -text.size * cap / 2, text.text)
         canvas.restoreState()
     elif text.align == CENTRE:
         canvas.drawCentredString(text.x, text.y, text.text)
@@ -103,8 +102,8 @@ def _text(canvas: Canvas, text: CoverText, fonts: tuple[str, str]) -> None:
         canvas.drawString(text.x, text.y, text.text)
 
 
-def _grid(canvas: Canvas, grid: CoverGrid, colours: dict[str, str],
-          fonts: tuple[str, str]) -> None:
+def _grid(canvas: Canvas, grid: CoverGrid, colours: dict[str, str], fonts: tuple[str, str],
+          cap: float) -> None:
     """Cells, lit cells, lines (cells, boxes, border), givens in bold, pencilled digits."""
     shape = grid.givens.shape
     size, cell = shape.size, grid.side / shape.size
@@ -126,7 +125,7 @@ def _grid(canvas: Canvas, grid: CoverGrid, colours: dict[str, str],
         canvas.setFillColor(HexColor(colours["givens" if given else "pencil"]))
         canvas.setFont(fonts[1] if given else fonts[0], digit)
         canvas.drawCentredString(grid.x + (col + 0.5) * cell,
-                                 grid.y + grid.side - (row + 0.5) * cell - digit * CAP_HEIGHT / 2,
+                                 grid.y + grid.side - (row + 0.5) * cell - digit * cap / 2,
                                  SYMBOLS[value - 1])
 
 

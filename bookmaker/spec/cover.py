@@ -30,6 +30,7 @@ TITLE_LEADING, SUBTITLE_LEADING, BODY_LEADING = 1.08, 1.3, 1.45
 PARAGRAPH_GAP = 0.6  # space between blurb paragraphs, in lines
 BACK_GRID_GAP = 18.0  # points between the back's small puzzles
 SIZE_STEP = 0.5  # points: a title too wide is tried again this much smaller
+DEFAULT_CAP = 0.73  # capitals' height as a share of the size, for a font we cannot measure
 SPINE_SEPARATOR = "   ·   "
 TAGLINE_SEPARATOR = " · "
 
@@ -83,7 +84,6 @@ class ArtStyle(Schema):
 
 class FrontStyle(Schema):
     """The front cover, from the top: badge, title, subtitle, art, tagline, author."""
-
     margin: Length = Field(description="Text and art this far inside the trim.")
     badge: Text | None = Field(None, description="A catalogue key printed above the title, "
                                "like cover_large_print.")
@@ -299,6 +299,75 @@ def fit_title(title: str, style: TitleStyle, width: float,
         if len(lines) <= style.lines and fits(lines, size, width, measure):
             return size, lines
     return None
+
+
+@dataclass(frozen=True)
+class FrontLine:
+    """A centred line of the front: its text, size, weight, the name of its colour, and
+    its baseline's height above the front's bottom trim edge."""
+
+    text: str
+    size: float
+    bold: bool
+    colour: str
+    baseline: float
+
+
+@dataclass(frozen=True)
+class FrontPlan:
+    """The front, top down and bottom up, heights above its bottom trim edge: its lines,
+    the badge's bar (width, height, bottom) if any, the accent rule under the title and
+    subtitle, and the room left between them for the art (bottom, top)."""
+
+    lines: tuple[FrontLine, ...]
+    badge: tuple[float, float, float] | None
+    rule: float
+    art: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class FrontWords:
+    """What the front says: title, subtitle, author, tagline, and the badge's text."""
+
+    title: str
+    subtitle: str | None
+    author: str | None
+    tagline: str
+    badge: str | None
+
+
+def front_plan(words: FrontWords, style: FrontStyle, trim: tuple[float, float],
+               regular: Measure, bold: Measure, cap: float) -> FrontPlan | None:
+    """Where the front's texts go on a front of `trim` (width, height); None if the title
+    does not fit its lines (loading refuses that, so a loaded spec always has a plan)."""
+    width, height = trim[0] - 2 * style.margin, trim[1]
+    fitted = fit_title(words.title, style.title, width, bold)
+    if fitted is None:
+        return None
+    lines, y, badge = [], height - style.margin, None
+    if words.badge:
+        label = words.badge.upper()
+        bar = (bold(label, style.tagline) + 2 * style.tagline, 2 * style.tagline)
+        badge = (*bar, y - bar[1])
+        lines.append(FrontLine(label, style.tagline, True, "background",
+                               y - bar[1] / 2 - style.tagline * cap / 2))
+        y -= bar[1] + style.tagline * 1.2
+    size, title = fitted
+    for index, line in enumerate(title):
+        y -= size * (TITLE_LEADING if index else cap)
+        lines.append(FrontLine(line, size, True, "title", y))
+    y -= size * 0.35 + (style.subtitle * 0.6 if words.subtitle else 0)
+    for line in balanced(words.subtitle or "", style.subtitle, width, regular):
+        y -= style.subtitle * SUBTITLE_LEADING
+        lines.append(FrontLine(line, style.subtitle, False, "subtitle", y))
+    rule = y - style.subtitle * 1.1
+    bottom = style.margin + style.author * 0.25
+    if words.author:
+        lines.append(FrontLine(words.author, style.author, False, "author", bottom))
+        bottom += style.author * 1.9
+    lines.append(FrontLine(words.tagline, style.tagline, True, "accent", bottom))
+    return FrontPlan(tuple(lines), badge, rule,
+                     (bottom + style.tagline * 1.6, rule - style.subtitle))
 
 
 def paragraphs(blurb: str | None) -> list[str]:

@@ -8,12 +8,15 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from .catalogue import Catalogue
-from .cover import (BODY_LEADING, CoverFile, CoverGeometry, CoverSpec, back_lines,
-                    back_text_room, block_height, design_problem, fit_title, has_spine_text,
-                    load_design, spine_size, spine_text, summary, with_colours, wrap)
+from .cover import (BODY_LEADING, DEFAULT_CAP, CoverFile, CoverGeometry, CoverSpec,
+                    FrontWords, back_lines, back_text_room, block_height, design_problem,
+                    front_plan, has_spine_text, load_design, spine_size, spine_text,
+                    summary, tagline, with_colours, wrap)
 from .fontfile import FontFile
 from .problems import Mistake, Report
 from .values import font_digit_top
+
+LEAST_ART = 0.5  # the front's art may shrink to half its design's width, no less
 
 
 @dataclass(frozen=True)
@@ -49,34 +52,49 @@ def cover_spec(report: Report, cover: CoverFile | None, facts: CoverFacts | None
     if cover.barcode and not facts.isbn:
         report.add(Mistake(("cover", "barcode"), "a barcode needs the book's ISBN: add "
                            "isbn: to book:, or leave the barcode to KDP (barcode: false)"))
-    _check_front(report, spec, facts, fonts)
-    _check_spine(report, spec, facts, fonts[1], bold_path)
+    cap = (font_digit_top(bold_path) if bold_path else None) or DEFAULT_CAP
+    _check_front(report, spec, facts, fonts, cap, words)
+    _check_spine(report, spec, facts, fonts[1], cap)
     _check_back(report, spec, facts, fonts, words)
     return spec if len(report.problems) == before else None
 
 
 def _check_front(report: Report, spec: CoverSpec, facts: CoverFacts,
-                 fonts: tuple[FontFile, FontFile]) -> None:
+                 fonts: tuple[FontFile, FontFile], cap: float, words: Catalogue) -> None:
+    """The title in its lines, the subtitle in its, and room left for the art."""
     front = spec.design.front
     width = facts.geometry.trim_width - 2 * front.margin
-    if fit_title(facts.title, front.title, width, fonts[1].width) is None:
+    said = FrontWords(facts.title, facts.subtitle, facts.author,
+                      tagline(facts.count, facts.difficulties, words),
+                      words.text(front.badge) if front.badge else None)
+    plan = front_plan(said, front, (facts.geometry.trim_width, facts.geometry.trim_height),
+                      fonts[0].width, fonts[1].width, cap)
+    if plan is None:
         report.add(Mistake(("book", "title"), f"too long for the front of the "
                            f"{spec.design_name} cover: even at {front.title.min:g} pt it "
                            f"takes more than {front.title.lines} lines of "
                            f"{width / 72:.2f} in; shorten it or move words to the subtitle"))
+        return
     if facts.subtitle:
         lines = wrap(facts.subtitle, front.subtitle, width, fonts[0].width)
         if len(lines) > front.subtitle_lines:
             report.add(Mistake(("book", "subtitle"), f"takes {len(lines)} lines on the front "
                                f"of the {spec.design_name} cover, {len(lines) - front.subtitle_lines}"
                                f" more than its {front.subtitle_lines}; shorten it"))
+            return
+    room, least = plan.art[1] - plan.art[0], LEAST_ART * front.art.width * width
+    if room < least:
+        report.add(Mistake(("book", "title"), f"the title and subtitle leave "
+                           f"{max(room, 0) / 72:.2f} in for the art on the front of the "
+                           f"{spec.design_name} cover, under the {least / 72:.2f} in it "
+                           f"needs; shorten them, or choose a design with smaller type"))
 
 
 def _check_spine(report: Report, spec: CoverSpec, facts: CoverFacts, bold: FontFile,
-                 bold_path: str | None) -> None:
-    if not has_spine_text(facts.geometry.pages) or bold_path is None:
+                 cap: float) -> None:
+    """The title (with the author, or else alone) along the spine, from 79 pages."""
+    if not has_spine_text(facts.geometry.pages):
         return
-    cap = font_digit_top(bold_path) or 0.73
     text = spine_text(facts.title, facts.author)
     if spine_size(facts.geometry, spec.design.spine, text, cap, bold.width) is None and \
             spine_size(facts.geometry, spec.design.spine, spine_text(facts.title, None), cap,
@@ -87,6 +105,7 @@ def _check_spine(report: Report, spec: CoverSpec, facts: CoverFacts, bold: FontF
 
 def _check_back(report: Report, spec: CoverSpec, facts: CoverFacts,
                 fonts: tuple[FontFile, FontFile], words: Catalogue) -> None:
+    """The title, blurb and summary above the back's row of puzzles."""
     back = spec.design.back
     width, height = back_text_room(facts.geometry, back)
     line = summary(facts.count, facts.difficulties, facts.answers, words)
