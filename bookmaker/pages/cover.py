@@ -1,6 +1,6 @@
 """A book's full-wrap cover, composed: every text, box and puzzle grid placed in points
 (origin at the lower left of the bleed), ready to draw. Sizes and fits follow
-spec/cover.py's rules, the ones the spec was checked by when it loaded."""
+spec/coverfit.py's rules, the ones the spec was checked by when it loaded."""
 
 from __future__ import annotations
 
@@ -10,10 +10,11 @@ from typing import Sequence
 
 from ..core.grid import Grid
 from ..spec.catalogue import Catalogue
-from ..spec.cover import (BACK_GRID_GAP, CoverDesign, CoverGeometry, FrontWords,
-                          back_grid_side, back_lines, back_text_room, barcode_box,
-                          front_plan, front_puzzles, has_spine_text, spine_size, spine_text,
-                          summary, tagline)
+from ..spec.cover import (CoverDesign, CoverGeometry, barcode_box, front_puzzles,
+                          has_spine_text)
+from ..spec.coverfit import (BACK_GRID_GAP, FrontWords, back_grid_side, back_lines,
+                             back_text_room, front_plan, spine_size, spine_text, summary,
+                             tagline)
 from ..spec.fontfile import FontFile
 
 LEFT, CENTRE = "left", "centre"
@@ -131,7 +132,7 @@ def compose_cover(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
 def _front(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
            geometry: CoverGeometry, fonts: _Fonts, texts: list, boxes: list
            ) -> tuple[float, float, float, float]:
-    """The front's texts, badge and rule, as spec/cover.py's front_plan places them; the
+    """The front's texts, badge and rule, as spec/coverfit.py's front_plan places them; the
     room left for the art: (centre x, bottom, top, live width)."""
     style, colours = design.front, design.colours
     badge = catalogue.text(style.badge) if style.badge else None

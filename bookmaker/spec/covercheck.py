@@ -1,5 +1,5 @@
 """Load-time checks of a book's cover: its design exists, its barcode has an ISBN, and its
-title, subtitle, spine and blurb fit where the design puts them (spec/cover.py's rules,
+title, subtitle, spine and blurb fit where the design puts them (spec/coverfit.py's rules,
 measured with the book's own fonts), each reported at its key, nothing drawn yet."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from .catalogue import Catalogue
-from .cover import (BODY_LEADING, DEFAULT_CAP, CoverFile, CoverGeometry, CoverSpec,
-                    FrontWords, back_lines, back_text_room, block_height, design_problem,
-                    front_plan, has_spine_text, load_design, spine_size, spine_text,
-                    summary, tagline, with_colours, wrap)
+from .cover import (DEFAULT_CAP, CoverFile, CoverGeometry, CoverSpec, design_problem,
+                    has_spine_text, load_design, with_colours)
+from .coverfit import (BODY_LEADING, FrontWords, back_lines, back_text_room, block_height,
+                       front_plan, spine_size, spine_text, summary, tagline, wrap)
 from .fontfile import FontFile
 from .problems import Mistake, Report
 from .values import font_digit_top
