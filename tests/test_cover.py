@@ -325,13 +325,13 @@ def test_a_front_whose_title_and_subtitle_leave_too_little_room_for_the_art(tmp_
         "title: Sudoku on the Go", "title: The Big Book of Sudoku for Travellers").replace(
         "subtitle: Puzzles for Trains and Planes",
         "subtitle: Two Hundred Puzzles for Trains, Planes, Buses and Waiting Rooms"))
-    assert load_spec(path).cover  # the art gets 4.28 in of its 4.30 in: fine
+    assert load_spec(path).cover  # the art gets 4.12 in of its 4.30 in: fine
     # No preset gets this crowded; as if the art could shrink to no less than 1.2 times:
     monkeypatch.setattr(covercheck, "LEAST_ART", 1.2)
     with pytest.raises(SpecError) as caught:
         load_spec(path)
     assert str(caught.value).split("book.yaml:")[1] == (
-        "2:10: book.title: the title and subtitle leave 4.28 in for the art on the front of "
+        "2:10: book.title: the title and subtitle leave 4.12 in for the art on the front of "
         "the classic cover, under the 5.16 in it needs; shorten them, or choose a design "
         "with smaller type")
 

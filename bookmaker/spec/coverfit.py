@@ -149,7 +149,7 @@ def front_plan(words: FrontWords, style: FrontStyle, trim: tuple[float, float],
         bottom += style.author * 1.9
     lines.append(FrontLine(words.tagline, style.tagline, True, "accent", bottom))
     return FrontPlan(tuple(lines), badge, rule,
-                     (bottom + style.tagline * 1.6, rule - style.subtitle))
+                     (bottom + style.tagline * 2.2, rule - style.subtitle * 1.3))
 
 
 def paragraphs(blurb: str | None) -> list[str]:
