@@ -17,7 +17,8 @@ from .. import __version__
 from ..core import compiled
 from ..core.generator import GenerationError, Puzzle
 from ..core.grid import Grid
-from ..core.shape import Shape, parse_shape
+from ..core.shape import VARIANTS, Shape, board_of, parse_shape
+from ..core.variants import parse_frame
 from ..core.solver import count_solutions
 from ..core.verify import VerificationError, verify_puzzle
 from ..puzzles.executors import (EXECUTOR_HELP, LOCAL, MAX_WORKERS_PER_CPU, ExecutorError,
@@ -74,7 +75,9 @@ def main() -> None:
     """Printable Sudoku puzzle books: seeded generation, proven-unique puzzles.
 
     Puzzles are one per line: digits 1-9 then A-P, '.' or '0' for a blank
-    (or integers separated by spaces or commas, 0 for blank).
+    (or integers separated by spaces or commas, 0 for blank). With --variant jigsaw
+    a line adds a space and a region letter per cell; a Samurai line is its five
+    9x9 grids (top-left, top-right, centre, bottom-left, bottom-right).
     """
 
 
@@ -85,6 +88,43 @@ def size_options(command):
                                 "(6x6 boxes are 2x3 unless told 3x2). Needs --size.")(command)
     return click.option("--size", metavar="NxN",
                         help="Board size; inferred from each line's length if not given.")(command)
+
+
+def variant_option(command):
+    """--variant for commands on puzzles: which board they are on."""
+    return click.option(
+        "--variant", type=click.Choice(VARIANTS), default="classic", show_default=True,
+        help="The board: classic; x (both diagonals hold every symbol); hyper (four "
+             "more 3x3 windows on 9x9); jigsaw (irregular regions, written after the "
+             "cells on each line); samurai (five overlapping 9x9 grids, 405 symbols a "
+             "line).")(command)
+
+
+def frame_from_options(size: str, box: str | None, variant: str) -> Shape:
+    """The classic board of --size/--box that --variant's puzzles are made on (see
+    core/variants.py); what does not fit is a usage error naming the options."""
+    if variant == "classic":
+        return shape_from_options(size, box)
+    if variant == "jigsaw" and box is not None:
+        raise click.UsageError("--box does not apply to --variant jigsaw: a jigsaw has "
+                               "regions, drawn from the seed, not boxes")
+    try:
+        return parse_frame(variant, size, box)
+    except ValueError as err:
+        raise click.UsageError(f"--variant {variant} --size {size}"
+                               f"{'' if box is None else ' --box ' + box}: {err}") from None
+
+
+def board_from_options(size: str | None, box: str | None, variant: str) -> Shape | None:
+    """The board puzzle lines are read on: None (each line's length says) without
+    --size or --box, else the board they ask for (a jigsaw's regions come from the line,
+    so only its size counts)."""
+    if variant == "classic" or (size is None and box is None):
+        return shape_from_options(size, box, optional=True)
+    if size is None:
+        raise click.UsageError("--box needs --size too, e.g. --size 6x6 --box 3x2")
+    frame = frame_from_options(size, box, variant)
+    return frame if variant == "jigsaw" else board_of(frame.box_rows, frame.box_cols, variant)
 
 
 def executor_or_usage_error(ctx: click.Context, param: click.Parameter, text: str) -> str:
@@ -179,9 +219,10 @@ def stop_if_output_closed() -> None:
         raise BrokenPipeError(errno.EPIPE, "the reader of stdout has gone")
 
 
-def read_puzzle_file_or_fail(path: str, shape: Shape | None) -> PuzzleFile:
+def read_puzzle_file_or_fail(path: str, shape: Shape | None,
+                             variant: str | None = None) -> PuzzleFile:
     try:
-        return read_puzzle_file(path, shape)
+        return read_puzzle_file(path, shape, variant)
     except OSError as err:
         raise click.FileError(path, hint=err.strerror or str(err)) from None
 
@@ -194,9 +235,10 @@ def require_puzzles(ctx: click.Context, puzzle_file: PuzzleFile) -> None:
         ctx.exit(1)
 
 
-def read_or_exit(ctx: click.Context, path: str, shape: Shape | None) -> PuzzleFile:
+def read_or_exit(ctx: click.Context, path: str, shape: Shape | None,
+                 variant: str | None = None) -> PuzzleFile:
     """All of a file's puzzles, or (any line malformed) every error on stderr and exit 2."""
-    puzzle_file = read_puzzle_file_or_fail(path, shape)
+    puzzle_file = read_puzzle_file_or_fail(path, shape, variant)
     if puzzle_file.errors:
         for error in puzzle_file.errors:
             click.echo(error, err=True)

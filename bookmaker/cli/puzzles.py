@@ -18,16 +18,17 @@ from ..core.shape import SYMMETRIES
 from ..core.solver import count_solutions
 from ..core.targeted import DIFFICULTIES, unreachable_grade
 from ..core.transform import Transformation, derived, each_derived
+from ..core.variants import board_described
 from ..core.verify import verify_puzzle
 from ..puzzles.interrupts import signals_held
 from ..puzzles.produce import each_generate_job
 from ..puzzles.puzzlefile import PuzzleLine
 from ..puzzles.registry import Entry, Registry, puzzle_entry
 from ..spec.values import clues_problem
-from .common import (INPUT_FILE, DelayedProgressBar, executor_option, main, producing,
-                    proven_or_exit, read_or_exit, read_puzzle_file_or_fail, registry_or_fail,
-                    require_puzzles, seed_option, shape_from_options, size_options,
-                    worker_count)
+from .common import (INPUT_FILE, DelayedProgressBar, board_from_options, executor_option,
+                     frame_from_options, main, producing, proven_or_exit, read_or_exit,
+                     read_puzzle_file_or_fail, registry_or_fail, require_puzzles, seed_option,
+                     size_options, variant_option, worker_count)
 
 GENERATE_SERIES = "generate"  # the series `generate --registry` registers its puzzles in
 TRIES_PER_PUZZLE = 10  # generate --registry: jobs tried per puzzle asked before giving up
@@ -41,6 +42,7 @@ COPIES_FOUND_FIRST = 10_000
               help="Board size, 4x4 to 25x25.")
 @click.option("--box", metavar="RxC",
               help="Box shape, rows x columns, when not the usual one (e.g. 3x2 on 6x6).")
+@variant_option
 @click.option("--count", metavar="N", type=click.IntRange(min=1), default=1, show_default=True,
               help="How many puzzles.")
 @seed_option("Any integer or text. The same options and seed give the same puzzles; "
@@ -64,8 +66,8 @@ COPIES_FOUND_FIRST = 10_000
               help="Skip every puzzle equivalent to one this registry holds (or to one "
                    "printed before), and register those printed: running again with the "
                    "same seed prints new puzzles.")
-def generate(size, box, count, seed, symmetry, target_clues, difficulty, rating_text,
-             jobs_option,
+def generate(size, box, variant, count, seed, symmetry, target_clues, difficulty,
+             rating_text, jobs_option,
              executor, registry_path) -> None:
     """Print --count unique puzzles, one per line, each as soon as it is made.
 
@@ -73,9 +75,10 @@ def generate(size, box, count, seed, symmetry, target_clues, difficulty, rating_
     independent Dancing Links solver before it is printed. A progress bar
     appears on stderr for long runs in a terminal; stdout holds only puzzles.
     """
-    shape = shape_from_options(size, box)
-    if target_clues and clues_problem(target_clues, shape):
-        raise click.BadParameter(clues_problem(target_clues, shape), param_hint="'--clues'")
+    shape = frame_from_options(size, box, variant)
+    board = board_described(variant, shape)
+    if target_clues and clues_problem(target_clues, board):
+        raise click.BadParameter(clues_problem(target_clues, board), param_hint="'--clues'")
     if target_clues and difficulty != "any":
         raise click.UsageError("--clues and --difficulty cannot be used together: the grade "
                                "decides how many clues remain")
@@ -83,10 +86,12 @@ def generate(size, box, count, seed, symmetry, target_clues, difficulty, rating_
         raise click.BadParameter(unreachable_grade(shape, difficulty),
                                  param_hint="'--difficulty'")
     rating = _rating_option(rating_text, target_clues)
-    jobs = each_generate_job(shape, seed, symmetry, target_clues, difficulty, rating)
+    jobs = each_generate_job(shape, seed, symmetry, target_clues, difficulty, rating,
+                             variant)
     workers = worker_count(jobs_option)
     if registry_path is not None:
-        issue = f"{shape} {shape.box_text} {symmetry} {difficulty} seed {seed}" + \
+        named = "" if variant == "classic" else f" {variant}"
+        issue = f"{shape} {shape.box_text}{named} {symmetry} {difficulty} seed {seed}" + \
             (f" rated {rating}" if rating else "")
         print_unregistered(Registry(registry_path), issue, jobs, count, workers, executor)
         return
@@ -114,8 +119,9 @@ def _rating_option(text: str | None, target_clues: int):
 @main.command()
 @click.argument("file", default="-", type=INPUT_FILE)
 @size_options
+@variant_option
 @click.pass_context
-def solve(ctx, file, size, box) -> None:
+def solve(ctx, file, size, box, variant) -> None:
     """Print each puzzle's solution, one per line.
 
     Reads FILE, or stdin if FILE is '-' or missing. Every line is read first: if any is
@@ -128,7 +134,7 @@ def solve(ctx, file, size, box) -> None:
     output can be read back). Each such puzzle is also named on stderr as
     FILE:LINE: no solution / multiple solutions, and the exit code is 1.
     """
-    puzzle_file = read_or_exit(ctx, file, shape_from_options(size, box, optional=True))
+    puzzle_file = read_or_exit(ctx, file, board_from_options(size, box, variant), variant)
     all_unique = True
     for line in puzzle_file.lines:
         printed, problem = solve_line(line)
@@ -142,8 +148,9 @@ def solve(ctx, file, size, box) -> None:
 @main.command()
 @click.argument("file", default="-", type=INPUT_FILE)
 @size_options
+@variant_option
 @click.pass_context
-def check(ctx, file, size, box) -> None:
+def check(ctx, file, size, box, variant) -> None:
     """Report whether each puzzle is unique.
 
     Reads FILE, or stdin if FILE is '-' or missing. Prints LINE: unique, multiple, none,
@@ -151,7 +158,7 @@ def check(ctx, file, size, box) -> None:
     malformed line does not stop the others. Exit code 0 only if every puzzle is unique,
     1 otherwise, 2 for usage errors.
     """
-    puzzle_file = read_puzzle_file_or_fail(file, shape_from_options(size, box, optional=True))
+    puzzle_file = read_puzzle_file_or_fail(file, board_from_options(size, box, variant), variant)
     require_puzzles(ctx, puzzle_file)
     verdicts = [uniqueness_verdict(line) for line in puzzle_file.lines]
     for line, verdict in zip(puzzle_file.lines, verdicts):
@@ -162,13 +169,14 @@ def check(ctx, file, size, box) -> None:
 @main.command(name="grade")
 @click.argument("file", default="-", type=INPUT_FILE)
 @size_options
+@variant_option
 @click.option("-v", "--verbose", is_flag=True,
               help="Also print every step, indented, then the SE rating and its steps.")
 @click.option("--json", "as_json", is_flag=True,
               help="One JSON object per line: grade, score, hardest, steps, guessing, and "
                    "the SE rating (er, ep, ed, rater).")
 @click.pass_context
-def grade_command(ctx, file, size, box, verbose, as_json) -> None:
+def grade_command(ctx, file, size, box, variant, verbose, as_json) -> None:
     """Grade each puzzle by the techniques a person needs.
 
     Reads FILE, or stdin if FILE is '-' or missing. Prints LINE: grade score hardest;
@@ -178,7 +186,7 @@ def grade_command(ctx, file, size, box, verbose, as_json) -> None:
     0 only if every line was graded, 1 otherwise, 2 for usage errors. With -v or --json
     each puzzle is also rated on Sudoku Explainer's scale (see `bookmaker rate`).
     """
-    puzzle_file = read_puzzle_file_or_fail(file, shape_from_options(size, box, optional=True))
+    puzzle_file = read_puzzle_file_or_fail(file, board_from_options(size, box, variant), variant)
     require_puzzles(ctx, puzzle_file)
     graded = True
     for line in puzzle_file.lines:
@@ -191,15 +199,18 @@ def grade_command(ctx, file, size, box, verbose, as_json) -> None:
 @main.command()
 @click.argument("file", default="-", type=INPUT_FILE)
 @size_options
+@variant_option
 @click.option("--count", metavar="N", type=click.IntRange(min=1), default=1, show_default=True,
               help="Copies of each puzzle.")
 @seed_option("Any integer or text. The same puzzle and seed give the same copies; "
              "--count 3 gives the first 3 of --count 5.")
 @click.pass_context
-def derive(ctx, file, size, box, count, seed) -> None:
+def derive(ctx, file, size, box, variant, count, seed) -> None:
     """Print --count new puzzles made from each puzzle: its digits relabelled, its bands,
     stacks, and rows and columns within them shuffled (and, with square boxes, maybe
     transposed). To a solver each is the same puzzle, of the same grade; it looks new.
+    A variant's copies keep its extra units: X and Hyper use the moves that keep the
+    diagonals or windows, Jigsaw (regions and all) and Samurai turns and mirrors.
 
     Reads FILE, or stdin if FILE is '-' or missing; prints the copies of the first puzzle,
     then those of the next, each as soon as it is made. Copies differ from their puzzle and
@@ -209,7 +220,7 @@ def derive(ctx, file, size, box, count, seed) -> None:
     on stderr, exit code 1, and none of its copies is printed (when --count is at most
     10,000; beyond that, copies are printed as they are found).
     """
-    puzzle_file = read_or_exit(ctx, file, shape_from_options(size, box, optional=True))
+    puzzle_file = read_or_exit(ctx, file, board_from_options(size, box, variant), variant)
     puzzles = proven_or_exit(ctx, puzzle_file)
     for line, puzzle in zip(puzzle_file.lines, puzzles):
         for copy in copies_or_exit(ctx, line, puzzle, count, seed):
@@ -355,6 +366,7 @@ def grade_report(line: PuzzleLine, verbose: bool, as_json: bool) -> tuple[str, b
 @main.command(name="rate")
 @click.argument("file", default="-", type=INPUT_FILE)
 @size_options
+@variant_option
 @click.option("--json", "as_json", is_flag=True,
               help="One JSON object per line: er, ep, ed (numbers; a lower bound is text "
                    "like \">=9.0\"), rater, hardest.")
@@ -363,7 +375,7 @@ def grade_report(line: PuzzleLine, verbose: bool, as_json: bool) -> tuple[str, b
               show_default=True, help="Work units per puzzle (about 100,000 a second); past "
                                       "them the rating is a lower bound, printed >=.")
 @click.pass_context
-def rate_command(ctx, file, size, box, as_json, verbose, budget) -> None:
+def rate_command(ctx, file, size, box, variant, as_json, verbose, budget) -> None:
     """Rate each puzzle on Sudoku Explainer's scale: ER/EP/ED.
 
     ER is the hardest step of a solve that always takes the easiest step SE knows, EP
@@ -372,7 +384,7 @@ def rate_command(ctx, file, size, box, as_json, verbose, budget) -> None:
     technique, or LINE: invalid: what is wrong. Only a puzzle with one solution can be
     rated. Exit code 0 only if every line was rated, 1 otherwise, 2 for usage errors.
     """
-    puzzle_file = read_puzzle_file_or_fail(file, shape_from_options(size, box, optional=True))
+    puzzle_file = read_puzzle_file_or_fail(file, board_from_options(size, box, variant), variant)
     require_puzzles(ctx, puzzle_file)
     rated = True
     for line in puzzle_file.lines:

@@ -12,6 +12,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from .grid import SYMBOLS
+from .shape import BOARDS_KEPT
 from .solver import rounds_to_contradiction
 from .techniques import Candidates, Step, bits_of, cell_names, removing, symbols_text
 
@@ -118,7 +119,7 @@ def _swappable(shape, top: tuple[int, int], bottom: tuple[int, int]) -> bool:
     return True
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=BOARDS_KEPT)
 def _cell_at(shape) -> dict:
     """The cell at each (row, column) position of the shape's frame."""
     return {position: cell for cell, position in enumerate(shape.positions)}

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
+from .shape import BOARDS_KEPT
+
 try:
     from . import _compiled
     _NOT_BUILT = ""
@@ -21,6 +23,8 @@ except ImportError as error:  # built without a compiler, or from a plain checko
                   else f"the compiled core does not load: {error}")
 
 _state = {"compiled": _compiled is not None, "why_pure": _NOT_BUILT}
+# Compiled tables per board, the oldest dropped beyond BOARDS_KEPT: a jigsaw board is
+# drawn per puzzle, and a book of jigsaws would otherwise keep every layout's tables.
 _boards: dict = {}
 _covers: dict = {}
 
@@ -71,6 +75,7 @@ def board(shape):
         return None
     found = _boards.get(shape)
     if found is None:
+        _make_room(_boards)
         found = _boards[shape] = _compiled.Board(shape.size, shape.unit_masks, shape.peer_masks,
                                                  shape.cell_unit_masks)
     return found
@@ -83,5 +88,11 @@ def exact_cover(key, build):
         return None
     found = _covers.get(key)
     if found is None:
+        _make_room(_covers)
         found = _covers[key] = _compiled.ExactCover(*build())
     return found
+
+
+def _make_room(cache: dict) -> None:
+    if len(cache) >= BOARDS_KEPT:
+        del cache[next(iter(cache))]

@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from . import compiled
 from .grid import Grid
-from .shape import Shape
+from .shape import BOARDS_KEPT, Shape
 
 _ROOT = 0
 
@@ -109,7 +109,7 @@ def _units_holding(shape: Shape) -> list[list[int]]:
     return holding
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=BOARDS_KEPT)
 def _matrix(shape: Shape) -> _Matrix:
     """Build the full candidate matrix once per board; candidate k = cell * n + value - 1."""
     n, cells = shape.size, shape.cell_count

@@ -19,12 +19,14 @@ from dataclasses import dataclass
 from typing import Callable
 
 from . import compiled
+from .balance import removal_rule
 from .grid import Grid
 from .rng import Rng
 from .shape import Shape
 from .solver import Search, fewest_candidates_cells, search
 
 FILL_MAX_NODES = 20_000
+JIGSAW_REMOVAL_NODES = 20
 
 
 def removal_budget(shape: Shape) -> int:
@@ -36,6 +38,8 @@ def removal_budget(shape: Shape) -> int:
     16x16 puzzles: 50 nodes gives the same mean clue count as 100 (95.25) in two thirds
     of the time, and 4x faster than 2,000 for ~1 more clue; on 25x25, 20 nodes gives the
     same clue count as 2,000, 60 times faster (bench/README.md)."""
+    if shape.variant == "jigsaw":
+        return JIGSAW_REMOVAL_NODES
     if shape.size <= 9:
         return 2_000
     return 50 if shape.size <= 16 else 20
@@ -72,17 +76,53 @@ def generate(shape: Shape, seed: int, symmetry: str = "none", target_clues: int 
     finished within removal_max_nodes, by default removal_budget(shape))."""
     if removal_max_nodes is None:
         removal_max_nodes = removal_budget(shape)
-    rng = Rng(seed)
-    solution = random_solution(shape, rng)
+    solution, rng = seeded_fill(shape, seed)
     orbits = rng.shuffled(shape.orbits(symmetry))
     givens = remove_clues(shape, solution, orbits, target_clues, removal_max_nodes)
     return Puzzle(Grid(shape, givens), Grid(shape, solution), seed, symmetry)
 
 
-def random_solution(shape: Shape, rng: Rng, max_nodes: int = FILL_MAX_NODES,
-                    attempts: int = 20) -> tuple[int, ...]:
+def fill_budget(shape: Shape) -> tuple[int, int]:
+    """(nodes per attempt, attempts) for filling a board. A classic fill practically never
+    needs a restart. Variant fills are heavy-tailed: one draw finishes in a few dozen
+    nodes, another not in 20,000 (a 9x9 Hyper took 42 ms a fill with few long attempts,
+    4 ms with many short ones), so they restart early and often: after as many nodes as
+    the board has cells (9x9 Jigsaw: 159 nodes a fill against 356 at twice that; the
+    successful attempts take 33)."""
+    if shape.is_classic:
+        return FILL_MAX_NODES, 20
+    return shape.cell_count, 200
+
+
+# The last few fills made from a seed (a jigsaw layout is checked by the very fill its
+# puzzle then starts from), with where their stream stood after them.
+_FILLS: dict[tuple[Shape, int], tuple[tuple[int, ...], int]] = {}
+_FILLS_KEPT = 8
+
+
+def seeded_fill(shape: Shape, seed: int, attempts: int | None = None) -> tuple[tuple[int, ...], Rng]:
+    """random_solution(shape, Rng(seed)) and that stream after it, as generate(shape, seed)
+    starts. With fewer attempts than fill_budget's it is the same fill cut short (the
+    same draws, so the same grid if it succeeds); the result is remembered either way."""
+    known = _FILLS.get((shape, seed))
+    if known is not None:
+        return known[0], Rng(known[1])
+    rng = Rng(seed)
+    solution = random_solution(shape, rng, attempts=attempts)
+    if len(_FILLS) >= _FILLS_KEPT:
+        del _FILLS[next(iter(_FILLS))]
+    _FILLS[shape, seed] = solution, rng.state
+    return solution, rng
+
+
+def random_solution(shape: Shape, rng: Rng, max_nodes: int | None = None,
+                    attempts: int | None = None) -> tuple[int, ...]:
     """A complete grid drawn from the seeded stream; a fill that runs out of nodes is
-    restarted with fresh draws from the same stream (still deterministic)."""
+    restarted with fresh draws from the same stream (still deterministic). The budget
+    is fill_budget(shape) unless given."""
+    default_nodes, default_attempts = fill_budget(shape)
+    max_nodes = default_nodes if max_nodes is None else max_nodes
+    attempts = default_attempts if attempts is None else attempts
     for _ in range(attempts):
         boards, placed = _seeded_boxes(shape, rng)
         rank = rng.shuffled(range(shape.cell_count))
@@ -140,9 +180,12 @@ def _cells_of(mask: int):
 
 def remove_clues(shape: Shape, solution: tuple[int, ...], orbits, target_clues: int,
                  max_nodes: int) -> tuple[int, ...]:
-    """Blank the orbits in the given order wherever the puzzle stays provably unique."""
+    """Blank the orbits in the given order wherever the puzzle stays provably unique
+    (and, on a board of several grids, balanced between them: core/balance.py; the
+    compiled removal knows no balance, so such a board takes the pure loop, whose checks
+    still run compiled through Clues.forced)."""
     fast = compiled.board(shape)
-    if fast is not None:
+    if fast is not None and removal_rule(shape) is None:
         return fast.remove_clues(solution, orbits, target_clues, max_nodes)
     clues = Clues(shape, solution)
     blank_orbits(clues, orbits, target_clues, max_nodes)
@@ -152,8 +195,11 @@ def remove_clues(shape: Shape, solution: tuple[int, ...], orbits, target_clues: 
 def blank_orbits(clues: Clues, orbits, target_clues: int, max_nodes: int,
                  accept: Callable[[list[int]], bool] | None = None) -> list:
     """Blank the orbits in order wherever the puzzle stays provably unique (and `accept`,
-    if given, approves the givens that would remain); the orbits blanked, in order."""
+    if given, approves the givens that would remain); the orbits blanked, in order. On
+    a board of several grids a removal must first keep them balanced (no search is
+    spent on one that does not)."""
     count = clues.given_mask.bit_count()
+    balanced = removal_rule(clues.shape)
     blanked = []
     for orbit in orbits:
         if count <= target_clues:
@@ -162,7 +208,8 @@ def blank_orbits(clues: Clues, orbits, target_clues: int, max_nodes: int,
             continue
         for cell in orbit:
             clues.blank(cell)
-        if (all(clues.forced(cell, max_nodes) for cell in orbit)
+        if ((balanced is None or balanced(clues.givens))
+                and all(clues.forced(cell, max_nodes) for cell in orbit)
                 and (accept is None or accept(clues.givens))):
             count -= len(orbit)
             blanked.append(orbit)

@@ -3,6 +3,15 @@
 A line holds the cells row by row. Symbols are 1-9 then A-P (16x16 uses 1-9 and A-G);
 blank is '.' (a '0' is accepted too). Whitespace or comma separated integers, 0 for
 blank, are also read. The size follows from the number of cells unless a shape is given.
+
+Variants (the reader is told which; a line alone cannot tell an X from a classic):
+- X and Hyper: the same line; the variant adds units, not text.
+- Jigsaw: the cells, one space, then the region of every cell as a letter (A, B, ...),
+  row by row: `1.3..4.. AABBAABBCCDDCCDD`. Regions are numbered by first appearance,
+  so any letters may be used; they are written back as A, B, ... in that order.
+- Samurai: its five 9x9 grids one after the other, 81 symbols each, in the order
+  top-left, top-right, centre, bottom-left, bottom-right (405 symbols). A cell shared by
+  the centre grid and a corner grid is written in both, and the two must agree.
 """
 
 from __future__ import annotations
@@ -11,7 +20,8 @@ import math
 import re
 from dataclasses import dataclass
 
-from .shape import MAX_SIZE, Shape, shape_for_size
+from .shape import MAX_SIZE, REGION_LETTERS, SAMURAI_GRIDS, Shape, board_of, jigsaw_of, \
+    shape_for_size
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 BLANK = "."
@@ -49,20 +59,58 @@ class Grid:
 
 
 def format_grid(grid: Grid) -> str:
-    """The canonical one-line text of a grid."""
-    return "".join(SYMBOLS[v - 1] if v else BLANK for v in grid.cells)
+    """The canonical one-line text of a grid (with a jigsaw's regions, a Samurai's five
+    grids: see the module docstring)."""
+    shape = grid.shape
+    if shape.variant == "samurai":
+        return "".join(_symbols(grid.cells[c] for c in cells) for _, cells in shape.grids)
+    text = _symbols(grid.cells)
+    if shape.variant == "jigsaw":
+        text += " " + "".join(REGION_LETTERS[r] for r in shape.regions)
+    return text
 
 
-def parse_grid(text: str, shape: Shape | None = None) -> Grid:
-    """Read one line as a Grid; GridError names what is wrong (length, symbol, conflict)."""
+def _symbols(values) -> str:
+    return "".join(SYMBOLS[v - 1] if v else BLANK for v in values)
+
+
+def parse_grid(text: str, shape: Shape | None = None, variant: str | None = None) -> Grid:
+    """Read one line as a Grid; GridError names what is wrong (length, symbol, conflict).
+    The board is `shape` if given (for a jigsaw only its size counts: the regions come
+    from the line), else the size follows from the line; `variant` (by default the
+    shape's, else classic) says how to read it."""
     line = text.strip()
+    variant = variant or (shape.variant if shape else "classic")
     if not line:
         raise GridError("empty line")
+    if variant == "jigsaw":
+        return _checked(*_read_jigsaw(line, shape))
+    if variant == "samurai":
+        return _checked(*_read_samurai(line))
+    if _looks_like_jigsaw(line):
+        raise GridError("a grid and a region layout: read it as a jigsaw")
+    values = _read_cells(line, shape)
+    if shape is None:
+        shape = _infer_shape(len(values))
+        shape = shape if variant == "classic" else _variant_of(shape, variant)
+    return _checked(values, shape)
+
+
+def _read_cells(line: str, shape: Shape | None) -> list[int]:
     if _SEPARATED.search(line):
-        values = _read_integers(line)
-    else:
-        values = _read_symbols(line, shape)
-    shape = shape or _infer_shape(len(values))
+        return _read_integers(line)
+    return _read_symbols(line, shape.size if shape else None)
+
+
+def _variant_of(shape: Shape, variant: str) -> Shape:
+    try:
+        return board_of(shape.box_rows, shape.box_cols, variant)
+    except ValueError as err:
+        raise GridError(f"a {shape} grid cannot be {variant}: {err}") from None
+
+
+def _checked(values: list[int], shape: Shape) -> Grid:
+    """The grid of the values on the board, once length, range and clashes are checked."""
     if len(values) != shape.cell_count:
         raise GridError(f"wrong length: {len(values)} cells, a {shape} grid has {shape.cell_count}")
     _check_range(values, shape)
@@ -86,8 +134,8 @@ def _read_integers(line: str) -> list[int]:
     return values
 
 
-def _read_symbols(line: str, shape: Shape | None) -> list[int]:
-    size = shape.size if shape else _size_for_length(len(line))
+def _read_symbols(line: str, size: int | None) -> list[int]:
+    size = size or _size_for_length(len(line))
     values = []
     for i, ch in enumerate(line):
         if ch in ".0":
@@ -103,6 +151,9 @@ def _read_symbols(line: str, shape: Shape | None) -> list[int]:
 
 def _size_for_length(length: int) -> int:
     size = math.isqrt(length)
+    if length == 5 * 81:
+        raise GridError(f"wrong length: {length} cells is not a square grid; it is as long "
+                        f"as a Samurai's five 9x9 grids: read it as a Samurai")
     if size * size != length or not 4 <= size <= MAX_SIZE:
         raise GridError(f"wrong length: {length} cells is not a square grid from 4x4 to "
                         f"{MAX_SIZE}x{MAX_SIZE} (9x9 needs 81)")
@@ -115,6 +166,62 @@ def _infer_shape(length: int) -> Shape:
         return shape_for_size(size)
     except ValueError as err:
         raise GridError(f"wrong length: {length} cells would be {size}x{size}, but {err}") from None
+
+
+def _looks_like_jigsaw(line: str) -> bool:
+    parts = line.split()
+    return len(parts) == 2 and len(parts[0]) == len(parts[1]) and parts[1].isalpha()
+
+
+def _read_jigsaw(line: str, shape: Shape | None) -> tuple[list[int], Shape]:
+    """The cells and board of a jigsaw line: cells, a space, region letters."""
+    parts = line.split()
+    if len(parts) != 2:
+        raise GridError("a jigsaw line is its cells, a space, then a region letter for "
+                        "every cell (A, B, ...)")
+    cells, letters = parts
+    size = shape.size if shape else _size_for_length(len(cells))
+    values = _read_symbols(cells, size)
+    if len(letters) != len(values):
+        raise GridError(f"regions: {len(letters)} letters for {len(values)} cells")
+    return values, _jigsaw_board(letters.upper(), size)
+
+
+def _jigsaw_board(letters: str, size: int) -> Shape:
+    bad = next((ch for ch in letters if ch not in REGION_LETTERS[:size]), None)
+    if bad is not None:
+        raise GridError(f"regions: bad letter {bad!r}; a {size}x{size} jigsaw names its "
+                        f"regions A-{REGION_LETTERS[size - 1]}")
+    number: dict[str, int] = {}
+    try:
+        return jigsaw_of(number.setdefault(ch, len(number)) for ch in letters)
+    except ValueError as err:
+        raise GridError(f"regions: {err}") from None
+
+
+def _read_samurai(line: str) -> tuple[list[int], Shape]:
+    """The cells of a Samurai line (five grids of 81), shared cells checked to agree."""
+    shape = board_of(3, 3, "samurai")
+    values = _read_cells(line, board_of(3, 3))
+    if len(values) != 5 * 81:
+        raise GridError(f"wrong length: {len(values)} cells, a Samurai line has {5 * 81} "
+                        f"(five 9x9 grids of 81)")
+    cells: list[int | None] = [None] * shape.cell_count
+    for g, (name, grid_cells) in enumerate(shape.grids):
+        for i, cell in enumerate(grid_cells):
+            value = values[g * 81 + i]
+            if cells[cell] is not None and cells[cell] != value:
+                raise GridError(_disagreement(shape, cell, cells[cell], value, name, i))
+            cells[cell] = value
+    return [v or 0 for v in cells], shape
+
+
+def _disagreement(shape: Shape, cell: int, first: int, second: int, name: str,
+                  index: int) -> str:
+    earlier = next(n for n, cells in shape.grids if cell in cells)
+    shown = [SYMBOLS[v - 1] if v else BLANK for v in (first, second)]
+    return (f"shared cell {shape.cell_name(cell)} disagrees: {shown[0]!r} in the {earlier} "
+            f"grid, {shown[1]!r} in the {name} grid (its r{index // 9 + 1}c{index % 9 + 1})")
 
 
 def _check_range(values: list[int], shape: Shape) -> None:

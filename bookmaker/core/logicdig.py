@@ -12,6 +12,7 @@ on easy 2 times in 5), so it is not offered.
 
 from __future__ import annotations
 
+from .balance import removal_rule
 from .generator import Clues
 from .shape import Shape
 from .solver import initial_boards, propagate
@@ -19,11 +20,14 @@ from .solver import initial_boards, propagate
 
 def dig_singles(clues: Clues, orbits) -> None:
     """Blank the orbits in order wherever singles still solve the grid: at once when each
-    blanked cell is a single itself, else by propagating singles from the clues."""
+    blanked cell is a single itself, else by propagating singles from the clues (on a
+    board of several grids, only where the grids stay balanced: core/balance.py)."""
+    balanced = removal_rule(clues.shape)
     for orbit in orbits:
         for cell in orbit:
             clues.blank(cell)
-        if not (all(clues.single(cell) for cell in orbit)
+        if (balanced is not None and not balanced(clues.givens)) or not (
+                all(clues.single(cell) for cell in orbit)
                 or solved_by_singles(clues.shape, clues.givens)):
             for cell in orbit:
                 clues.restore(cell)

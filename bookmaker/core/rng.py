@@ -30,7 +30,8 @@ class Rng:
 
     @property
     def state(self) -> int:
-        """Where the stream is: the compiled fill draws on from here and hands it back."""
+        """Where the stream stands: Rng(rng.state) goes on exactly as rng does (the
+        compiled fill draws on from here and hands it back)."""
         return self._state
 
     @state.setter

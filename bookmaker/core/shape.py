@@ -31,6 +31,9 @@ SAMURAI_GRIDS = (("top-left", 0, 0), ("top-right", 0, 12), ("centre", 6, 6),
                  ("bottom-left", 12, 0), ("bottom-right", 12, 12))
 SAMURAI_FRAME = 21
 REGION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXY"  # jigsaw regions 0..24 as people write them
+# Boards whose tables are cached (per table). Bounded because a jigsaw board is drawn per
+# puzzle: a book of jigsaws would otherwise keep every layout's tables for good.
+BOARDS_KEPT = 64
 
 
 @dataclass(frozen=True)
@@ -128,6 +131,13 @@ class Shape:
         any filling of each with the symbols is consistent, so a fill may start from
         random permutations there (on classic boards, the boxes of band i, stack i)."""
         return _independent_blocks(self)
+
+    @property
+    def grids(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """Each grid of the board, named, with its cells in reading order: a Samurai's
+        five 9x9 grids in SAMURAI_GRIDS order (shared cells in two of them); any other
+        board is one grid, named ''."""
+        return _grids(self)
 
     def orbits(self, symmetry: str) -> tuple[tuple[int, ...], ...]:
         """The cell groups that the given symmetry keeps together, in order of first cell."""
@@ -262,7 +272,7 @@ def _mask(cells) -> int:
     return mask
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=BOARDS_KEPT)
 def _independent_blocks(shape: Shape) -> tuple[tuple[int, ...], ...]:
     """Greedily, the blocks no unit joins, from the first grid only: the diagonal boxes
     of one classic grid can always be completed, but on overlapping grids (a Samurai)
@@ -279,6 +289,15 @@ def _independent_blocks(shape: Shape) -> tuple[tuple[int, ...], ...]:
     return tuple(chosen)
 
 
+@lru_cache(maxsize=BOARDS_KEPT)
+def _grids(shape: Shape) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    if shape.variant != "samurai":
+        return (("", tuple(range(shape.cell_count))),)
+    cell_at = {position: cell for cell, position in enumerate(shape.positions)}
+    return tuple((name, tuple(cell_at[top + r, left + c] for r in range(9) for c in range(9)))
+                 for name, top, left in SAMURAI_GRIDS)
+
+
 def _mirror_image(frame: tuple[int, int], position: tuple[int, int],
                   symmetry: str) -> tuple[int, int]:
     (rows, cols), (row, col) = frame, position
@@ -291,7 +310,7 @@ def _mirror_image(frame: tuple[int, int], position: tuple[int, int],
     return row, col
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=4 * BOARDS_KEPT)
 def _orbits(shape: Shape, symmetry: str) -> tuple[tuple[int, ...], ...]:
     if symmetry not in SYMMETRIES:
         raise ValueError(f"unknown symmetry {symmetry!r}; expected one of: {', '.join(SYMMETRIES)}")
@@ -311,7 +330,7 @@ def board_of(box_rows: int, box_cols: int, variant: str = "classic", regions=())
     return _board(box_rows, box_cols, variant, tuple(regions))
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=BOARDS_KEPT)
 def _board(box_rows: int, box_cols: int, variant: str, regions: tuple[int, ...]) -> Shape:
     return Shape(box_rows, box_cols, variant, regions)
 
@@ -343,16 +362,27 @@ def shape_for_size(size: int) -> Shape:
 
 def parse_shape(size_text: str, box_text: str | None = None) -> Shape:
     """Read '9x9' (and optionally a box '3x2') as a Shape; ValueError says what is wrong."""
+    size = parse_size(size_text)
+    if box_text is None:
+        return shape_for_size(size)
+    return shape_of(*parse_box(box_text, size))
+
+
+def parse_size(size_text: str) -> int:
+    """Read '9x9' as 9; ValueError unless it is a square like that."""
     rows, cols = _parse_pair(size_text, "size")
     if rows != cols:
         raise ValueError(f"size must be square, like 9x9; got {size_text!r}")
-    if box_text is None:
-        return shape_for_size(rows)
+    return rows
+
+
+def parse_box(box_text: str, size: int) -> tuple[int, int]:
+    """Read a box '3x2' of a size-n board as (3, 2); ValueError unless it tiles it."""
     box_rows, box_cols = _parse_pair(box_text, "box")
-    if box_rows * box_cols != rows:
-        raise ValueError(f"box {box_text} does not tile a {rows}x{rows} board "
-                         f"({box_rows}*{box_cols} != {rows})")
-    return shape_of(box_rows, box_cols)
+    if box_rows * box_cols != size:
+        raise ValueError(f"box {box_text} does not tile a {size}x{size} board "
+                         f"({box_rows}*{box_cols} != {size})")
+    return box_rows, box_cols
 
 
 def _parse_pair(text: str, what: str) -> tuple[int, int]:

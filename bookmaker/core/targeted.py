@@ -31,11 +31,12 @@ generate(seed) already has the target grade, generate_graded returns that very p
 from __future__ import annotations
 
 from .generator import (Clues, GenerationError, Puzzle, blank_orbits, generate,
-                        random_solution, removal_budget)
+                        removal_budget, seeded_fill)
+from .balance import is_balanced
 from .grader import GRADES, Grading, grade_within
 from .logicdig import dig_singles
 from .grid import Grid
-from .rng import Rng, derive_seed
+from .rng import derive_seed
 from .shape import Shape
 
 DIFFICULTIES = ("any",) + GRADES
@@ -94,9 +95,12 @@ def generate_graded(shape: Shape, seed: int, difficulty: str, symmetry: str = "n
         raise GenerationError(unreachable_grade(shape, difficulty))
     hardest = 0   # the hardest grade any attempt reached before being cut back
     for attempt in range(max_attempts):
-        solution, givens, grading, reached = _attempt(
-            shape, attempt_seed(seed, attempt), difficulty, symmetry, removal_max_nodes)
-        if grading is not None and grading.grade == difficulty:
+        try:
+            solution, givens, grading, reached = _attempt(
+                shape, attempt_seed(seed, attempt), difficulty, symmetry, removal_max_nodes)
+        except GenerationError:  # a grid this attempt could not fill (a rare jigsaw draw)
+            continue
+        if grading is not None and grading.grade == difficulty and is_balanced(shape, givens):
             return Puzzle(Grid(shape, givens), Grid(shape, solution), seed, symmetry,
                           difficulty), grading
         hardest = max(hardest, GRADES.index(reached))
@@ -123,8 +127,7 @@ def _attempt(shape: Shape, seed: int, target: str, symmetry: str,
              max_nodes: int) -> tuple[tuple[int, ...], tuple[int, ...], Grading | None, str]:
     """One try: (solution, givens, their grading if within the target, the grade reached
     before giving clues back); the grading may miss the target."""
-    rng = Rng(seed)
-    solution = random_solution(shape, rng)
+    solution, rng = seeded_fill(shape, seed)
     orbits = rng.shuffled(shape.orbits(symmetry))
     clues = Clues(shape, solution)
     if target == GRADES[0]:

@@ -17,7 +17,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from .grid import SYMBOLS, Grid
-from .shape import BLOCK_KINDS, Shape
+from .shape import BLOCK_KINDS, BOARDS_KEPT, Shape
 
 
 @dataclass(frozen=True)
@@ -48,13 +48,15 @@ class Geometry:
 @dataclass(frozen=True)
 class FishGrid:
     """The rows and columns of one grid: by kind, their masks in order and, per cell of
-    the grid, the index of its line of that kind (-1 outside the grid)."""
+    the grid, the index of its line of that kind (-1 outside the grid); and the grid's
+    name in explanations (' of the top-left grid' on a Samurai, else '')."""
 
     line_masks: dict
     line_index: dict
+    of_grid: str = ""
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=BOARDS_KEPT)
 def geometry(shape: Shape) -> Geometry:
     """The (cached) technique tables of a shape, derived from Shape.units via Unit.kind.
     Intersections are the pairs of units sharing two cells or more (a digit confined to
@@ -87,7 +89,7 @@ def _fish_grids(shape: Shape) -> tuple[FishGrid, ...]:
                     index[c] = u.index
             line_masks[kind] = tuple(_mask_of(u.cells) for u in lines)
             line_index[kind] = tuple(index)
-        grids.append(FishGrid(line_masks, line_index))
+        grids.append(FishGrid(line_masks, line_index, f" of the {grid} grid" if grid else ""))
     return tuple(grids)
 
 
@@ -376,8 +378,8 @@ def _fish_in(state: Candidates, grid: FishGrid, base: str, cover: str, size: int
             if removed:
                 bases = ",".join(str(i + 1) for i, _, _ in group)
                 crossed = ",".join(str(i + 1) for i in bits_of(covers))
-                return Step(name, (), removed, f"{SYMBOLS[d]} in {base}s {bases} lies "
-                            f"only in {cover}s {crossed}")
+                return Step(name, (), removed, f"{SYMBOLS[d]} in {base}s {bases}{grid.of_grid} "
+                            f"lies only in {cover}s {crossed}")
     return None
 
 

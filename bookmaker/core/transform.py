@@ -8,6 +8,10 @@ transpose then reversed columns, a mirror reverses rows or columns or transposes
 r != c a transpose (or a quarter turn) turns an r x c board into a c x r one: it is offered
 as a transformation between the two shapes, not as a member of either group.
 
+Variant boards (X, Hyper, Jigsaw, Samurai) have their own, smaller groups: those moves
+are in core/boardmoves.py, and random_transformation, derived, canonical_form and the
+keys below hand them over there, so callers need not ask which board they hold.
+
 The canonical form is the least image of a puzzle under its group, written with blanks
 as 0 and the digits relabelled in order of first appearance (reading row by row), so the
 relabelling never needs enumerating: it is fixed by the other choices. A puzzle whose
@@ -37,9 +41,10 @@ from functools import lru_cache
 from itertools import permutations, product
 from typing import Iterator
 
+from . import boardmoves
 from .grid import SYMBOLS, Grid, format_grid
 from .rng import Rng, derive_seed
-from .shape import REGION_LETTERS, Shape, shape_of
+from .shape import Shape, shape_of
 
 # Candidate rows tried (and arrangements branched on) before giving up; a 9x9 minimal
 # puzzle needs a few hundred, a 16x16 puzzle a few thousand.
@@ -185,10 +190,12 @@ def _geometric(shape: Shape, transpose: bool, reverse_rows: bool,
                           tuple(range(1, n + 1)))
 
 
-def random_transformation(shape: Shape, rng: Rng) -> Transformation:
+def random_transformation(shape: Shape, rng: Rng) -> Transformation | boardmoves.BoardMove:
     """A member of the shape's group drawn from rng (uniformly; the same stream always
-    gives the same transformation). Transposes only when the boxes are square."""
-    _classic_only(shape)
+    gives the same transformation). Transposes only when the boxes are square. For a
+    variant board, a move of its own group (core/boardmoves.py)."""
+    if not shape.is_classic:
+        return boardmoves.random_move(shape, rng)
     transpose = rng.below(2) == 1 and shape.box_rows == shape.box_cols
     rows = _block_order(rng, shape.size, shape.box_rows)
     columns = _block_order(rng, shape.size, shape.box_cols)
@@ -204,7 +211,7 @@ def _block_order(rng: Rng, n: int, block: int) -> tuple[int, ...]:
     return tuple(order)
 
 
-def derived(grid: Grid, count: int, seed: int | str) -> list[Transformation]:
+def derived(grid: Grid, count: int, seed: int | str) -> list:
     """`count` members of the grid's group whose images differ from the grid and from
     each other, drawn from a stream seeded by (seed, grid): the same puzzle and seed give
     the same copies wherever it stands in a file, and the first k of count n are those of
@@ -217,13 +224,13 @@ def each_derived(grid: Grid, count: int, seed: int | str) -> Iterator[Transforma
     """derived(), one transformation at a time as it is found (ValueError after the last
     one found, if the draws run out)."""
     rng = Rng(derive_seed(seed, "derive", format_grid(grid)))
-    images, found = {grid.cells}, 0
+    images, found = {grid}, 0
     draws = DRAWS_PER_COPY * count + 100
     for _ in range(draws):
         if found == count:
             return
         transformation = random_transformation(grid.shape, rng)
-        image = transformation.apply(grid).cells
+        image = transformation.apply(grid)  # a jigsaw's image has its own regions
         if image not in images:
             images.add(image)
             found += 1
@@ -242,10 +249,22 @@ def canonical_shape(shape: Shape) -> Shape:
 
 
 def equivalence_key(grid: Grid) -> str:
-    """The canonical form with the box it is written in, '3x3:000...': two puzzles have
-    the same key exactly when one is a transformation of the other, whatever their boxes
-    (a form alone cannot tell a 2x6-box 12x12 from a 3x4 one)."""
-    return f"{canonical_shape(grid.shape).box_text}:{canonical_form(grid)}"
+    """The canonical form with the board it is written on, '3x3:000...' ('x 3x3:...',
+    'jigsaw 9x9:AAB...:000...', 'samurai:...' for variants): two puzzles have the same
+    key exactly when one is a transformation of the other, whatever their boxes (a form
+    alone cannot tell a 2x6-box 12x12 from a 3x4 one)."""
+    return f"{group_name(grid.shape)}:{canonical_form(grid)}"
+
+
+def group_name(shape: Shape) -> str:
+    """The board a key's form is written on: the box of a classic board (as its
+    canonical form writes it, '2x3' for 3x2 too), the variant and its box, a jigsaw's
+    size, 'samurai'."""
+    if shape.is_classic:
+        return canonical_shape(shape).box_text
+    if shape.variant == "jigsaw":
+        return f"jigsaw {shape.size}x{shape.size}"
+    return "samurai" if shape.variant == "samurai" else f"{shape.variant} {shape.box_text}"
 
 
 def repeat_key(grid: Grid) -> str:
@@ -254,31 +273,14 @@ def repeat_key(grid: Grid) -> str:
     16x16 with 250 clues, a 25x25 with 390), its exact givens after '=' instead of ':'.
     Such a puzzle is then caught repeating only unturned and unrelabelled; among the
     astronomically many dense puzzles of a large board a transformed repeat is no
-    practical risk, and a valid book must not fail for it."""
-    if not grid.shape.is_classic:
-        return f"{board_key(grid.shape)}={format_grid(grid)}"
+    practical risk, and a valid book must not fail for it. The same holds for X and
+    Hyper boards above 12x12, whose groups are too large to search (core/boardmoves.py):
+    'x 4x4=...'."""
     try:
         return equivalence_key(grid)
     except CanonicalFormError:
-        return f"{grid.shape.box_text}={format_grid(grid)}"
-
-
-def board_key(shape: Shape) -> str:
-    """A board as text, for keys: the box of a classic board ('3x3'), else the variant and
-    its box or, for a jigsaw, its regions as letters ('jigsaw AAAB...')."""
-    if shape.is_classic:
-        return shape.box_text
-    if shape.variant == "jigsaw":
-        return "jigsaw " + "".join(REGION_LETTERS[r] for r in shape.regions)
-    return f"{shape.variant} {shape.box_text}"
-
-
-def _classic_only(shape: Shape) -> None:
-    """The group here is that of classic boards: a variant's own group keeps its extra
-    units (diagonals, windows, regions) in place, which these moves do not."""
-    if not shape.is_classic:
-        raise ValueError(f"transformations of {shape} boards are not available yet: "
-                         "only classic boards have their group here")
+        board = grid.shape.box_text if grid.shape.is_classic else group_name(grid.shape)
+        return f"{board}={format_grid(grid)}"
 
 
 def canonical_form(grid: Grid, budget: int | None = None) -> str:
@@ -287,7 +289,8 @@ def canonical_form(grid: Grid, budget: int | None = None) -> str:
     form, others different ones. CanonicalFormError if the budget runs out; ValueError if
     a symbol repeats in a row or column (the search relies on rows of distinct symbols)."""
     shape = grid.shape
-    _classic_only(shape)
+    if not shape.is_classic:
+        return _variant_form(grid)
     written = canonical_shape(shape)
     table = _table(written.box_rows, written.box_cols)
     rows = _rows(grid)
@@ -297,6 +300,14 @@ def canonical_form(grid: Grid, budget: int | None = None) -> str:
     orientations = [rows, _transposed(rows)] if shape.box_rows == shape.box_cols else [rows]
     search = _Search(table, orientations, CANONICAL_BUDGET if budget is None else budget)
     return "".join(FORM_SYMBOLS[v] for v in search.least_image())
+
+
+def _variant_form(grid: Grid) -> str:
+    try:
+        return boardmoves.variant_form(grid)
+    except boardmoves.TooManyMoves:
+        raise CanonicalFormError(f"a {grid.shape} board has too many moves for its "
+                                 f"canonical form to be searched") from None
 
 
 def _rows(grid: Grid) -> tuple[tuple[int, ...], ...]:

@@ -19,6 +19,7 @@ from ..core.rating.target import GENERATION_BUDGET
 from ..core.rng import derive_seed
 from ..core.shape import Shape
 from ..core.targeted import generate_graded
+from ..core.variants import variant_board
 from ..core.verify import verify_puzzle
 from .executors import process_pool
 from .interrupts import pause_at
@@ -27,9 +28,11 @@ ProgressCallback = Callable[[int], None]
 
 # Enough chunks per worker to even out slow puzzles, few enough that tiny ones are batched.
 _CHUNKS_PER_WORKER = 4
-# Puzzles this big take the best part of a second or more each. Each goes to the pool on
-# its own: in a chunk, a run of them (a book's 16x16 section) would all land on one worker.
+# Puzzles this big take the best part of a second or more each (and a Samurai, 369 cells,
+# a second or two). Each goes to the pool on its own: in a chunk, a run of them (a book's
+# 16x16 section) would all land on one worker.
 _HEAVY_SIZE = 12
+_HEAVY_VARIANTS = ("samurai",)
 # A chunk of small puzzles holds at most this many cells (64 9x9 puzzles, under a second):
 # a lost worker loses little, progress keeps moving, and a million puzzles are still only
 # thousands of tasks.
@@ -48,7 +51,12 @@ _WAIT_SECONDS = 0.5  # between checks (the workers still there, the reader still
 
 @dataclass(frozen=True)
 class PuzzleJob:
-    """Everything one puzzle depends on: make the same job anywhere, get the same puzzle."""
+    """Everything one puzzle depends on: make the same job anywhere, get the same puzzle.
+
+    `shape` is the frame, the classic board of the puzzle's size and box (for a jigsaw
+    of a size without boxes, core.variants.frame_for's stand-in); `variant` says which
+    board is made on it (core.variants.variant_board): the puzzle's own board, a
+    jigsaw's regions drawn from the seed, exists only once the job is made."""
 
     shape: Shape
     seed: int
@@ -56,44 +64,49 @@ class PuzzleJob:
     target_clues: int = 0
     difficulty: str = "any"
     rating: RatingRange | None = None   # the SE rating range asked for, if any
+    variant: str = "classic"
 
 
 def generate_jobs(shape: Shape, seed: int | str, count: int, symmetry: str = "none",
                   target_clues: int = 0, difficulty: str = "any",
-                  rating: RatingRange | None = None) -> list[PuzzleJob]:
-    """The first `count` jobs of a run; job i's seed depends only on (seed, shape, symmetry, i),
-    so a shorter run is a prefix of a longer one."""
-    return list(itertools.islice(
-        each_generate_job(shape, seed, symmetry, target_clues, difficulty, rating), count))
+                  rating: RatingRange | None = None,
+                  variant: str = "classic") -> list[PuzzleJob]:
+    """The first `count` jobs of a run; job i's seed depends only on (seed, shape,
+    variant, symmetry, i), so a shorter run is a prefix of a longer one."""
+    return list(itertools.islice(each_generate_job(
+        shape, seed, symmetry, target_clues, difficulty, rating, variant), count))
 
 
 def each_generate_job(shape: Shape, seed: int | str, symmetry: str = "none",
                       target_clues: int = 0, difficulty: str = "any",
-                      rating: RatingRange | None = None) -> Iterator[PuzzleJob]:
+                      rating: RatingRange | None = None,
+                      variant: str = "classic") -> Iterator[PuzzleJob]:
     """generate_jobs() one at a time, without end."""
     for index in itertools.count():
-        yield PuzzleJob(shape, _job_seed(shape, seed, symmetry, index), symmetry,
-                        target_clues, difficulty, rating)
+        yield PuzzleJob(shape, _job_seed(shape, seed, symmetry, index, variant), symmetry,
+                        target_clues, difficulty, rating, variant)
 
 
-def _job_seed(shape: Shape, seed: int | str, symmetry: str, index: int) -> int:
-    return derive_seed(seed, "generate", str(shape), shape.box_text, symmetry, index)
+def _job_seed(shape: Shape, seed: int | str, symmetry: str, index: int, variant: str) -> int:
+    board = () if variant == "classic" else (variant,)  # classic seeds as they always were
+    return derive_seed(seed, "generate", str(shape), shape.box_text, *board, symmetry, index)
 
 
 def make_puzzle(job: PuzzleJob) -> Puzzle:
-    """Generate one job's puzzle (to its rating range and difficulty, if asked), have
-    Dancing Links confirm it (VerificationError if not), and record its grading and its
-    SE rating (a lower bound if rating it would take more than GENERATION_BUDGET)."""
+    """Generate one job's puzzle on its variant's board (to its rating range and
+    difficulty, if asked), have Dancing Links confirm it (VerificationError if not), and
+    record its grading and its SE rating (a lower bound if rating it would take more
+    than GENERATION_BUDGET)."""
+    board = variant_board(job.variant, job.shape, job.seed)
     if job.rating is not None:
-        puzzle, grading, rating = generate_rated(job.shape, job.seed, job.rating,
+        puzzle, grading, rating = generate_rated(board, job.seed, job.rating,
                                                  job.difficulty, job.symmetry)
     else:
         if job.difficulty == "any":
-            puzzle = generate(job.shape, job.seed, job.symmetry, job.target_clues)
+            puzzle = generate(board, job.seed, job.symmetry, job.target_clues)
             grading = grade_within(puzzle.givens, GRADES[-1])  # the last grade caps nothing
         else:
-            puzzle, grading = generate_graded(job.shape, job.seed, job.difficulty,
-                                              job.symmetry)
+            puzzle, grading = generate_graded(board, job.seed, job.difficulty, job.symmetry)
         rating = rate(puzzle.givens, GENERATION_BUDGET)
     verify_puzzle(puzzle)
     return replace(puzzle, grade=grading.grade, score=grading.score, hardest=grading.hardest,
@@ -187,12 +200,12 @@ def _batches(jobs: list[PuzzleJob], workers: int,
              min_chunk: int = 1) -> list[tuple[PuzzleJob, ...]]:
     """The jobs cut into consecutive batches: small puzzles in chunks sized by how many
     small ones there are (at least min_chunk), each heavy puzzle alone."""
-    light = [job for job in jobs if job.shape.size < _HEAVY_SIZE]
+    light = [job for job in jobs if not _is_heavy(job)]
     chunk = _chunksize(light, workers, min_chunk)
     batches: list[tuple[PuzzleJob, ...]] = []
     pending: list[PuzzleJob] = []
     for job in jobs:
-        heavy = job.shape.size >= _HEAVY_SIZE
+        heavy = _is_heavy(job)
         if pending and (heavy or len(pending) == chunk):
             batches.append(tuple(pending))
             pending = []
@@ -201,6 +214,10 @@ def _batches(jobs: list[PuzzleJob], workers: int,
         else:
             pending.append(job)
     return batches + [tuple(pending)] if pending else batches
+
+
+def _is_heavy(job: PuzzleJob) -> bool:
+    return job.shape.size >= _HEAVY_SIZE or job.variant in _HEAVY_VARIANTS
 
 
 def _chunksize(light: list[PuzzleJob], workers: int, min_chunk: int) -> int:

@@ -1,4 +1,6 @@
-"""Puzzle files, one grid per line: read every line, keep the good ones, name the bad as FILE:LINE."""
+"""Puzzle files, one grid per line: read every line, keep the good ones, name the bad as FILE:LINE.
+
+A file holds puzzles of one variant (the reader is told which: core/grid.py's formats)."""
 
 from __future__ import annotations
 
@@ -43,25 +45,29 @@ class PuzzleFile:
         return [f"{line.where}: {line.error}" for line in self.lines if line.grid is None]
 
 
-def read_puzzle_file(path: str, shape: Shape | None = None) -> PuzzleFile:
-    """Read and parse every line of path ('-' for stdin); OSError if it cannot be read."""
+def read_puzzle_file(path: str, shape: Shape | None = None,
+                     variant: str | None = None) -> PuzzleFile:
+    """Read and parse every line of path ('-' for stdin); OSError if it cannot be read.
+    `shape` and `variant` are as for core.grid.parse_grid."""
     source = STDIN_NAME if path == STDIN else path
-    return parse_puzzle_text(_read_text(path), source, shape)
+    return parse_puzzle_text(_read_text(path), source, shape, variant)
 
 
-def parse_puzzle_text(text: str, source: str, shape: Shape | None = None) -> PuzzleFile:
+def parse_puzzle_text(text: str, source: str, shape: Shape | None = None,
+                      variant: str | None = None) -> PuzzleFile:
     """Parse each line that is neither blank nor a '#' comment, collecting errors, not stopping."""
     lines = []
     for number, raw in enumerate(text.splitlines(), start=1):
         stripped = raw.strip()
         if stripped and not stripped.startswith("#"):
-            lines.append(_parse_line(stripped, source, number, shape))
+            lines.append(_parse_line(stripped, source, number, shape, variant))
     return PuzzleFile(source, tuple(lines))
 
 
-def _parse_line(text: str, source: str, number: int, shape: Shape | None) -> PuzzleLine:
+def _parse_line(text: str, source: str, number: int, shape: Shape | None,
+                variant: str | None) -> PuzzleLine:
     try:
-        return PuzzleLine(source, number, parse_grid(text, shape))
+        return PuzzleLine(source, number, parse_grid(text, shape, variant))
     except GridError as err:
         return PuzzleLine(source, number, None, str(err))
 
