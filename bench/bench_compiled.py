@@ -34,7 +34,7 @@ from bookmaker.book.build import build
 from bookmaker.core import compiled
 from bookmaker.core.dlx import dlx_solve
 from bookmaker.core.generator import generate
-from bookmaker.core.grid import Grid, parse_grid
+from bookmaker.core.grid import parse_grid
 from bookmaker.core.shape import shape_for_size
 from bookmaker.core.solver import count_solutions
 from bookmaker.daily.build import make_daily, run_dates

@@ -128,6 +128,8 @@ def main() -> None:
         print(f"  {name} {puzzle} {tenths_text(se)} {'>=' if bound else ''}{tenths_text(ours)} "
               f"{hardest}")
     count = 10 if args.quick else args.generated
+    if not count:
+        return
     print("\nExact-grade generation (extreme) and rating what it made, CPU per puzzle:")
     print(timing.markdown_table(["puzzles", "count", "generate", "rate", "(generate + rate) / "
                                  "generate", "ER spread"], generation_rows(count)))

@@ -12,7 +12,6 @@ import timing  # also puts this checkout's bookmaker first on sys.path
 from bookmaker.core.balance import grid_counts, is_balanced
 from bookmaker.core.generator import GenerationError, generate
 from bookmaker.core.grader import GRADES, grade
-from bookmaker.core.shape import shape_of
 from bookmaker.core.targeted import generate_graded
 from bookmaker.core.variants import frame_for, variant_board
 from bookmaker.core.verify import verify_puzzle

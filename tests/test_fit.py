@@ -3,8 +3,6 @@ pages print with cells at least the layout's minimum."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from bookmaker.pages.paginate import grid_slots

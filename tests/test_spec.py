@@ -69,7 +69,7 @@ def test_an_unknown_key_is_reported_with_the_closest_known_one():
 
 def test_an_unknown_key_with_no_close_match_lists_the_known_ones():
     assert problems_of(GOOD_SPEC + "colour: blue\n") == [
-        "book.yaml:8:1: unknown key 'colour' (expected one of: book, sections)"]
+        "book.yaml:8:1: unknown key 'colour' (expected one of: book, sections, cover)"]
 
 
 def test_a_wrong_type_names_what_was_expected_and_what_was_given():
@@ -663,7 +663,7 @@ def test_nested_aliases_are_walked_once_not_expanded():
     lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x]"]
     lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, 9)]
     problems = problems_of("\n".join(lines) + "\n" + GOOD_SPEC)
-    assert problems[0] == "book.yaml:1:1: unknown key 'a0' (expected one of: book, sections)"
+    assert problems[0] == "book.yaml:1:1: unknown key 'a0' (expected one of: book, sections, cover)"
     assert len(problems) == 9
 
 

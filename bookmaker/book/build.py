@@ -29,6 +29,7 @@ from ..puzzles.registry import (PendingIssues, Registry, Snapshot, default_regis
                                 puzzle_entry)
 from ..render.pdf import render_pdf_bytes
 from ..spec import BookSpec, slug_of
+from .cover import cover_contents, cover_file_names, cover_puzzle_count, cover_record
 from .compose import BuildError, ComposedBook, answers_file_name, book_file_name, compose
 from .manifest import manifest_text, other_book_named_alike
 from .plan import PlannedPuzzle, plan, ramped
@@ -75,8 +76,10 @@ def build(spec: BookSpec, out_dir: str | os.PathLike, workers: int = 1,
     book = compose(spec, planned, puzzles, example)
     clock.lap("compose")
     contents = render_documents(book, clock)
-    contents[f"{spec.name}.json"] = manifest_text(spec, planned, puzzles, book,
-                                                  keys).encode("utf-8")
+    contents |= cover_contents(spec, distinct.puzzles[:cover_puzzle_count(spec)])
+    clock.lap("cover")
+    contents[f"{spec.name}.json"] = manifest_text(spec, planned, puzzles, book, keys,
+                                                  cover_record(spec)).encode("utf-8")
     stale = stale_files(Path(out_dir), spec.name, contents)
     files = replace_outputs(OutputSet(Path(out_dir), contents, stale),
                             pending_issue(registry, spec, planned, puzzles, keys, read))
@@ -101,7 +104,7 @@ def check_before_making(spec: BookSpec, out_dir: str | os.PathLike,
     every puzzle is made, if the files or the registry could not be written."""
     recover(out_dir)
     check_can_write(out_dir, [book_file_name(spec), answers_file_name(spec),
-                              f"{spec.name}.json"])
+                              f"{spec.name}.json", *cover_file_names(spec)])
     if registry is not None:
         registry.check_usable()
 
@@ -161,12 +164,13 @@ def stale_files(out_dir: Path, name: str, contents: dict[str, bytes]) -> tuple[s
     does not: an answer book left from before `answers: back`, say, which would
     otherwise sit beside the new book as if it belonged to it."""
     try:
-        listed = json.loads((out_dir / f"{name}.json").read_text(encoding="utf-8"))["files"]
-    except (OSError, ValueError, KeyError, TypeError):
+        manifest = json.loads((out_dir / f"{name}.json").read_text(encoding="utf-8"))
+        listed = list(manifest["files"]) + list(manifest.get("cover", {}).get("files", []))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return ()  # no earlier build here, or not a manifest of ours: leave it all alone
     return tuple(file for file in listed
                  if isinstance(file, str) and file not in contents and Path(file).name == file
-                 and file.startswith(name) and file.endswith(".pdf"))
+                 and file.startswith(name) and file.endswith((".pdf", ".png")))
 
 
 class _StageClock:

@@ -18,7 +18,8 @@ from .plan import PlannedPuzzle
 
 
 def manifest_text(spec: BookSpec, planned: Sequence[PlannedPuzzle], puzzles: Sequence[Puzzle],
-                  book: ComposedBook, keys: Mapping[str, str] | None = None) -> str:
+                  book: ComposedBook, keys: Mapping[str, str] | None = None,
+                  cover: dict | None = None) -> str:
     """The manifest as JSON text: sorted keys and a fixed indent, so the same book always
     gives the same bytes. keys: each puzzle's equivalence key by id (computed if None)."""
     keys = keys if keys is not None else {p.id: puzzle_key(puzzle)
@@ -36,6 +37,8 @@ def manifest_text(spec: BookSpec, planned: Sequence[PlannedPuzzle], puzzles: Seq
         "puzzles": [puzzle_entry(p, puzzle, place) | {"canonical": keys[p.id]}
                     for p, puzzle, place in zip(planned, puzzles, book.places)],
     }
+    if cover:
+        manifest["cover"] = cover
     return json.dumps(manifest, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
 
 

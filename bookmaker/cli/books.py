@@ -7,6 +7,7 @@ import time
 import click
 
 from ..book.build import BuildError, BuildResult, build as build_book
+from ..book.cover import cover_record, make_cover, spine_note
 from ..core.generator import GenerationError
 from ..core.verify import VerificationError
 from ..puzzles.executors import LOCAL, ExecutorError, open_workers
@@ -51,8 +52,46 @@ def build(ctx, spec_file, out_dir, jobs, seed, executor) -> None:
     click.echo(build_summary(result, time.monotonic() - started))
     for line in padding_notes(result, spec):
         click.echo(line)
+    if spine_note(spec):
+        click.echo(spine_note(spec))
     if result.registry or result.remade:
         click.echo(registry_note(result, spec))
+
+
+@main.command()
+@click.argument("spec_file", metavar="BOOK.yaml")
+@click.option("-o", "--output", "out_dir", metavar="DIR", default="output", show_default=True,
+              help="Folder for the cover files.")
+@click.option("--guides", is_flag=True, help="Also write DIR/NAME-cover-guides.pdf: the "
+              "cover with its trim, spine folds, bleed, safe zones and barcode area drawn "
+              "over it, for checking (never upload it).")
+@seed_option("Use this seed instead of the spec's.", required=False)
+@click.pass_context
+def cover(ctx, spec_file, out_dir, guides, seed) -> None:
+    """Make only the cover of the book BOOK.yaml describes: DIR/NAME-cover.pdf and its
+    preview DIR/NAME-cover-preview.png, as `build` makes them, without the interior.
+
+    The cover's size comes from the book's page count, known from the spec; its art
+    needs only the book's first few puzzles, which are made from their own seeds.
+    """
+    spec = load_spec_or_exit(ctx, spec_file)
+    if spec.cover is None:
+        raise click.UsageError(f"{spec_file} has no cover: section; add one, like\n"
+                               f"cover:\n  design: classic")
+    if seed is not None:
+        spec = spec.model_copy(update={"seed": seed})
+    try:
+        files = make_cover(spec, out_dir, guides)
+    except (GenerationError, VerificationError, RenderError, FontError, OutputError,
+            OSError) as err:
+        raise click.ClickException(str(err)) from None
+    for path in files:
+        click.echo(path)
+    record = cover_record(spec)
+    click.echo(f"cover {record['width_in']:.3f} x {record['height_in']:.3f} in, spine "
+               f"{record['spine_in']:.3f} in for {record['pages']} pages on {spec.paper} paper")
+    if spine_note(spec):
+        click.echo(spine_note(spec))
 
 
 def load_spec_or_exit(ctx: click.Context, path: str) -> BookSpec:

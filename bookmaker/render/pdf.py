@@ -143,7 +143,7 @@ def render_pdf_bytes(pages: Sequence[Page], style: RenderStyle, metadata: Metada
     page labels that match the printed numbers (a page's number is its position)."""
     fonts = _register_fonts(style)
     canvas = _new_canvas(style.geometry, fonts, metadata)
-    _fix_identity(canvas, _fingerprint(pages, style, metadata, fonts, outline))
+    fix_identity(canvas, _fingerprint(pages, style, metadata, fonts, outline))
     if pages:
         canvas.addPageLabel(0, "D", 1)  # decimal labels from 1: page N is labelled N
     forms = _GridForms(canvas, style)
@@ -179,17 +179,17 @@ def symbol_font_size(style: RenderStyle, cell: float, size: int) -> float:
 
 @lru_cache(maxsize=None)
 def _registered(font: Path) -> str:
-    """_register_ttf once per path: measuring text must not read the font every time."""
-    return _register_ttf(font)
+    """register_ttf once per path: measuring text must not read the font every time."""
+    return register_ttf(font)
 
 
 def _register_fonts(style: RenderStyle) -> _Fonts:
-    regular = _register_ttf(style.font_regular)
+    regular = register_ttf(style.font_regular)
     top, bottom = digit_extent(str(style.font_regular))
-    return _Fonts(regular, _register_ttf(style.font_bold), top, bottom)
+    return _Fonts(regular, register_ttf(style.font_bold), top, bottom)
 
 
-def _register_ttf(path: Path | str) -> str:
+def register_ttf(path: Path | str) -> str:
     """Register a TTF under a name made from its bytes, so the same file always gets the
     same name and two different files never share one."""
     try:
@@ -219,7 +219,7 @@ def _new_canvas(geometry: PageGeometry, fonts: _Fonts, metadata: Metadata) -> Ca
     return canvas
 
 
-def _fix_identity(canvas: Canvas, fingerprint: bytes) -> None:
+def fix_identity(canvas: Canvas, fingerprint: bytes) -> None:
     """Make the file's date and /ID depend on nothing but the input.
 
     invariant=1 alone is not enough: reportlab still reads SOURCE_DATE_EPOCH for the date

@@ -15,6 +15,10 @@ from typing import Any
 
 from ..core.shape import Shape, parse_size
 from ..core.targeted import unreachable_grade
+from .catalogue import load_catalogue
+from .cover import CoverFile, CoverSpec, cover_geometry
+from .covercheck import CoverFacts, cover_spec, glyph_fields
+from .fontfile import default_font_paths, read_font
 from .layout import Layout
 from .layouts import is_layout_path, load_layout_file, load_preset, preset_names, \
     unknown_layout_text
@@ -24,7 +28,7 @@ from .pagecount import ANSWERS, PUZZLES, BookPlan, longest_blank_run
 from .printer import load_printer
 from .problems import Mistake, Problem, Report, SpecError, syntax_problem
 from .slugs import slug_of
-from .textcheck import check_texts
+from .textcheck import check_texts, check_texts_of
 from .values import MAX_PUZZLES, clues_problem, describe, font_digit_top
 from .variants import (board_of_variant, frame_cells, is_killer, least_cell,
                        parse_variant_frame, variant_size_problem)
@@ -48,10 +52,16 @@ def load_spec(path: str | os.PathLike) -> BookSpec:
              for index, section in enumerate(sections)]
     _check_unique_names(report, sections)
     _check_book(report, book, layout, sections, pages)
+    cover = report.validate(CoverFile, document.get("cover"), ("cover",)) \
+        if document.get("cover") is not None else None
+    check_texts_of(report, glyph_fields(cover), book)
+    if cover is not None:
+        cover = _cover(report, cover, book, layout, sections, pages,
+                       measurable=not report.problems and not layout_problems)
     problems = report.sorted_problems() + layout_problems
     if problems:
         raise SpecError(problems)
-    return _book_spec(source, book, layout, list(map(_section_spec, sections, pages)))
+    return _book_spec(source, book, layout, list(map(_section_spec, sections, pages)), cover)
 
 
 def read_document(source: Path, shown: str) -> Any:
@@ -256,6 +266,28 @@ def _check_book(report: Report, book: BookFile | None, layout: Layout | None,
                                        if section is not None and page is not None])
 
 
+def _cover(report: Report, cover: CoverFile, book: BookFile, layout: Layout,
+           sections: list[SectionFile], pages: list[SectionPages],
+           measurable: bool) -> CoverSpec | None:
+    """The cover, checked against the rest of the book: its spine is as thick as the page
+    plan's page count on the book's paper. Only its design is checked while the rest of
+    the book has mistakes (nothing can be measured then)."""
+    if not measurable:
+        return cover_spec(report, cover, None, None, None, None)
+    counted = [_Counted(s.name, s.count, p.puzzles_per_page, p.answers_per_page)
+               for s, p in zip(sections, pages)]
+    answers = answer_place(book.answers, layout)
+    plan = book_plan(layout, book.front_matter, counted, answers, book.sections_start,
+                     book.padding)
+    facts = CoverFacts(book.title, book.subtitle, book.author, book.isbn,
+                       sum(s.count for s in sections), [s.difficulty for s in sections],
+                       answers, cover_geometry(layout, len(plan.book), book.paper))
+    regular, bold = default_font_paths()
+    regular, bold = str(book.fonts.regular or regular), str(book.fonts.bold or bold)
+    return cover_spec(report, cover, facts, (read_font(regular), read_font(bold)), bold,
+                      load_catalogue(book.language))
+
+
 def _check_unique_names(report: Report, sections: list[SectionFile | None]) -> None:
     """Section names must differ: they tell sections apart in labels and the manifest, and
     two sections keyed alike would get the same puzzles."""
@@ -376,7 +408,7 @@ def _check_name(report: Report, book: BookFile | None) -> None:
 
 
 def _book_spec(source: Path, book: BookFile, layout: Layout,
-               sections: list[SectionSpec]) -> BookSpec:
+               sections: list[SectionSpec], cover: CoverSpec | None = None) -> BookSpec:
     return BookSpec(source=source, title=book.title, subtitle=book.subtitle, author=book.author,
                     seed=book.seed, name=book.name or slug_of(book.title), layout=layout,
                     answers=answer_place(book.answers, layout), language=book.language,
@@ -387,7 +419,7 @@ def _book_spec(source: Path, book: BookFile, layout: Layout,
                     page_numbers=book.page_numbers, fonts=book.fonts, sections=tuple(sections),
                     series=book.series or book.name or slug_of(book.title),
                     volume=None if book.volume is None else str(book.volume),
-                    registry=book.registry)
+                    registry=book.registry, cover=cover)
 
 
 def copyright_text(copyright: int | str | None, author: str | None) -> str | None:

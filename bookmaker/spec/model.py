@@ -15,6 +15,7 @@ from pydantic import Field, PlainValidator, ValidationInfo
 from ..core.rating import RatingRange
 from ..core.shape import SYMMETRIES, Shape
 from .catalogue import language_names
+from .cover import CoverSpec
 from .layout import Layout
 from .pagecount import BookPlan, FrontMatter as FrontCounts, PageRules, plan_book
 from .printer import PAPERS, load_printer
@@ -183,6 +184,8 @@ class SpecFile(Schema):
 
     book: Any = Field(description="The book mapping; see BookFile.")
     sections: Any = Field(description="A non-empty list of sections; see SectionFile.")
+    cover: Any = Field(None, description="The cover, if the book has one; see "
+                                         "spec/cover.py's CoverFile.")
 
 
 class SectionSpec(Schema):
@@ -252,6 +255,7 @@ class BookSpec(Schema):
     volume: str | None = Field(None, description="The volume as text, if given.")
     registry: Path | bool = Field(True, description="The registry file (absolute); True: "
                                   "the default one in the output folder; False: none.")
+    cover: CoverSpec | None = Field(None, description="The cover, if the spec asks for one.")
 
     @property
     def issue(self) -> str:

@@ -10,7 +10,7 @@ from pydantic import Field
 
 from .layout import GutterStep, Layout
 from .problems import Mistake, SpecError
-from .values import Count, Flag, Length, Schema, Text
+from .values import Count, Flag, Length, PreciseLength, Schema, Text
 
 PRINTER_FOLDER = "printers"
 DEFAULT_PRINTER = "kdp"
@@ -21,7 +21,8 @@ class Paper(Schema):
     """One paper stock: how many pages it binds, and how thick each page is."""
 
     max_pages: Count = Field(description="The most pages a book on this paper may have.")
-    thickness: Length = Field(description="One page's thickness (for the cover's spine).")
+    thickness: PreciseLength = Field(description="One page's thickness (for the cover's "
+                                     "spine).")
 
 
 class LeastMargins(Schema):
@@ -29,6 +30,26 @@ class LeastMargins(Schema):
 
     outside: Length = Field(description="Without bleed.")
     outside_with_bleed: Length = Field(description="With bleed.")
+
+
+class BarcodeArea(Schema):
+    """Where the service prints its barcode on the back cover, kept clear of the design."""
+
+    width: Length = Field(description="The area's width.")
+    height: Length = Field(description="The area's height.")
+    margin: Length = Field(description="From the back cover's right and bottom trim edges.")
+
+
+class CoverRules(Schema):
+    """What the service asks of a full-wrap cover file (back, spine, front)."""
+
+    bleed: Length = Field(description="Beyond the trim on every side.")
+    safe: Length = Field(description="Text and important art at least this far inside "
+                                     "the trim lines.")
+    spine_margin: Length = Field(description="Spine text at least this far from each fold.")
+    spine_text_pages: Count = Field(description="The fewest pages whose spine may carry "
+                                                "text.")
+    barcode: BarcodeArea = Field(description="The barcode area on the back cover.")
 
 
 class PrinterRules(Schema):
@@ -42,6 +63,7 @@ class PrinterRules(Schema):
     margins: LeastMargins = Field(description="The least outside, top and bottom margins.")
     gutter: tuple[GutterStep, ...] = Field(description="The least inside margin by page "
                                                        "count, rows in increasing pages.")
+    cover: CoverRules = Field(description="The cover's bleed, safe zones, spine and barcode.")
 
     def max_pages(self, paper: str) -> int:
         return self.paper[paper].max_pages

@@ -35,6 +35,15 @@ def check_texts(report: Report, book: Any, layout: Layout, sections: list) -> No
         _check_widths(report, book, layout, sections, catalogue, fonts)
 
 
+def check_texts_of(report: Report, fields: list[tuple[tuple, str]], book: Any) -> None:
+    """Each field's first character that the book's fonts lack (a cover's blurb, say)."""
+    if not fields or book is None:
+        return
+    fonts = _fonts(report, book)
+    for path, text in fields if fonts is not None else ():
+        _report_missing(report, path, "", text, fonts, most=1)
+
+
 def check_daily_texts(report: Report, daily: Any, days: dict[str, Any]) -> None:
     """Every character a daily prints in its fonts: its series, each day's title, and its
     catalogue's words (dates, grades, rules). `days`: each weekday's DayFile, or None."""

@@ -40,6 +40,7 @@ TEMPLATE_FIELDS = ("title", "subtitle", "author", "section")
 # at most this long, they stay far below the 255 bytes a file name may have.
 MAX_SLUG = 100
 _LENGTH = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*(in|mm|cm|pt)\s*")
+_COLOUR = re.compile(r"#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{3})")
 _SLUG = re.compile(r"[a-z0-9][a-z0-9._-]*")
 _WHOLE_NUMBER = re.compile(r"[+-]?\d+")
 
@@ -220,6 +221,25 @@ def _length(value: Any) -> float:
     return round(float(match[1]) * POINTS_PER_UNIT[match[2]], 4)
 
 
+def _precise_length(value: Any) -> float:
+    """A length kept to a billionth of a point: a paper's thickness per page, which a
+    thousand pages multiply (the 4 decimals of `_length` would be off by 0.03 pt)."""
+    match = _LENGTH.fullmatch(value) if isinstance(value, str) else None
+    if match is None:
+        raise expected("a length with a unit (like 0.002252in)", value)
+    return round(float(match[1]) * POINTS_PER_UNIT[match[2]], 9)
+
+
+def _colour(value: Any) -> str:
+    """A colour as #RRGGBB (or #RGB), in RGB: what the cover's PDF is drawn in."""
+    match = _COLOUR.fullmatch(value) if isinstance(value, str) else None
+    if match is None:
+        raise expected("a colour like '#1f3a5f' (# and 6 hexadecimal digits, red green "
+                       "blue)", value)
+    digits = match[1].lower()
+    return "#" + ("".join(d * 2 for d in digits) if len(digits) == 3 else digits)
+
+
 def _text_size(value: Any) -> float:
     points = _length(value)
     if points < MIN_TEXT_POINTS:
@@ -370,6 +390,8 @@ BoxText = Annotated[str, PlainValidator(_box)]
 Difficulty = Annotated[str, PlainValidator(_difficulty)]
 Rating = Annotated[RatingRange, PlainValidator(_rating)]
 Length = Annotated[float, PlainValidator(_length)]
+PreciseLength = Annotated[float, PlainValidator(_precise_length)]
+Colour = Annotated[str, PlainValidator(_colour)]
 TextSize = Annotated[float, PlainValidator(_text_size)]
 Fraction = Annotated[float, PlainValidator(_fraction)]
 # A before-validator, so that pydantic still knows how to serialize the DigitSize made.

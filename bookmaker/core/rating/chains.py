@@ -407,7 +407,7 @@ def chaining_hint(technique: Chaining, state: Candidates, board: Board,
                   budget: Budget) -> Hint | None:
     """The best hint of a chaining technique, from every cell in turn (SE's order)."""
     prop = Propagator(board, state, budget, technique.nested_rules)
-    n, found = board.shape.size, []
+    found = []
     for cell in bits_of(state.open_cells):
         count = state.cell_digits[cell].bit_count()
         if count > 2 or count > 1 and technique.mode.dynamic:

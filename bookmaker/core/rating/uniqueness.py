@@ -136,7 +136,6 @@ def _type3(state: Candidates, board: Board, extra_cells: list, pair: int, extra:
     n = board.shape.size
     for size in range(2, 8):
         for u in _shared_units(board, one, two):
-            cells = board.shape.units[u].cells
             empty = (board.unit_masks[u] & state.open_cells).bit_count()
             if 2 * size <= empty and size >= extra.bit_count():
                 yield from _type3_naked(state, board, u, one, two, extra, size, rating)

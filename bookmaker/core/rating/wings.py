@@ -62,7 +62,7 @@ def als_wings(state: Candidates, board: Board, size: int):
 def _locked_sets(state: Candidates, board: Board, size: int):
     """Sets of `size` cells seeing each other (lowest cell first, as SE builds them),
     each with two candidates or more, holding size + 1 digits between them."""
-    cell_digits, peers, peer_masks = state.cell_digits, board.shape.peers, board.shape.peer_masks
+    cell_digits, peer_masks = state.cell_digits, board.shape.peer_masks
 
     def extend(cells, mask, reach, digits, widest):
         if len(cells) == size:

@@ -1,0 +1,145 @@
+"""A book's cover files: `<name>-cover.pdf` and its preview PNG (and, when asked, the
+guides PDF), made from the spec, its page plan and the book's first few puzzles.
+
+`build` passes the puzzles it made; `bookmaker cover` takes them from the manifest of the
+book's last build in the folder, or else makes only those few, from the same seeds (a
+puzzle depends only on its book seed, section and index: book/plan.py), so the cover is
+the same without making or drawing the whole book.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Sequence
+
+from ..core.generator import Puzzle
+from ..core.grid import parse_grid
+from ..core.verify import verify_puzzle
+from ..pages.cover import CoverWords, compose_cover
+from ..puzzles.outputs import OutputSet, check_can_write, recover, replace_outputs
+from ..puzzles.produce import produce
+from ..render.cover import preview_png, render_cover_pdf
+from ..render.fonts import default_fonts
+from ..spec import BookSpec
+from ..spec.catalogue import load_catalogue
+from ..spec.cover import DEFAULT_CAP, cover_geometry, has_spine_text, puzzles_needed
+from ..spec.fontfile import read_font
+from ..spec.values import font_digit_top
+from .plan import PlannedPuzzle, plan
+
+
+def cover_file_names(spec: BookSpec, guides: bool = False) -> list[str]:
+    """The cover's files, the print PDF first; [] for a book without a cover."""
+    if spec.cover is None:
+        return []
+    names = [f"{spec.name}-cover.pdf", f"{spec.name}-cover-preview.png"]
+    return names + [f"{spec.name}-cover-guides.pdf"] if guides else names
+
+
+def cover_puzzle_count(spec: BookSpec) -> int:
+    """How many of the book's first puzzles (in plan order) the cover's art shows."""
+    if spec.cover is None:
+        return 0
+    return puzzles_needed(spec.cover.design, sum(s.count for s in spec.sections))
+
+
+def cover_contents(spec: BookSpec, puzzles: Sequence[Puzzle],
+                   guides: bool = False) -> dict[str, bytes]:
+    """The cover's files by name, as bytes: `puzzles` are the book's first ones, in plan
+    order (cover_puzzle_count of them)."""
+    if spec.cover is None:
+        return {}
+    pdf = render_cover_pdf(composed_cover(spec, puzzles))
+    names = cover_file_names(spec, guides)
+    files = {names[0]: pdf, names[1]: preview_png(pdf)}
+    if guides:
+        files[names[2]] = render_cover_pdf(composed_cover(spec, puzzles), guides=True)
+    return files
+
+
+def composed_cover(spec: BookSpec, puzzles: Sequence[Puzzle]):
+    """The cover laid out: its spine as thick as the page plan's count on the paper."""
+    regular, bold = default_fonts()
+    fonts = (Path(spec.fonts.regular or regular), Path(spec.fonts.bold or bold))
+    geometry = cover_geometry(spec.layout, len(spec.page_plan().book), spec.paper)
+    cover = spec.cover
+    words = CoverWords(spec.title, spec.subtitle, spec.author, spec.isbn,
+                       sum(s.count for s in spec.sections),
+                       tuple(s.difficulty for s in spec.sections), spec.answers, cover.blurb,
+                       cover.barcode)
+    return compose_cover(words, load_catalogue(spec.language), cover.design, geometry,
+                         puzzles, fonts, (read_font(str(fonts[0])), read_font(str(fonts[1]))),
+                         font_digit_top(fonts[1]) or DEFAULT_CAP)
+
+
+def cover_puzzles(spec: BookSpec, out_dir: str | os.PathLike | None = None) -> list[Puzzle]:
+    """The book's first puzzles, each verified: as the book's last build in out_dir
+    printed them (its manifest), so that the cover is that build's even where the build
+    replaced a puzzle that repeated the series' registry; else made from their seeds."""
+    planned = plan(spec)[:cover_puzzle_count(spec)]
+    built = built_puzzles(spec, planned, Path(out_dir)) if out_dir is not None else None
+    return built if built is not None else produce([p.job for p in planned], 1)
+
+
+def built_puzzles(spec: BookSpec, planned: Sequence[PlannedPuzzle],
+                  out_dir: Path) -> list[Puzzle] | None:
+    """The planned puzzles as the manifest in out_dir records them, verified again; None
+    if there is none, or it is another book's or another seed's or section's."""
+    try:
+        manifest = json.loads((out_dir / f"{spec.name}.json").read_text(encoding="utf-8"))
+        if manifest["seed"] != spec.seed:
+            return None
+        entries = {entry["id"]: entry for entry in manifest["puzzles"]}
+        puzzles = [recorded_puzzle(entries[p.id], p) for p in planned]
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    for puzzle in puzzles:
+        verify_puzzle(puzzle)
+    return puzzles
+
+
+def recorded_puzzle(entry: dict, planned: PlannedPuzzle) -> Puzzle:
+    """A manifest entry as a Puzzle; ValueError if it is not of the planned section."""
+    section = planned.section
+    if (entry["size"], entry["box"], entry["difficulty"], entry["symmetry"]) != \
+            (section.size_text, section.box_text, section.difficulty, section.symmetry):
+        raise ValueError(f"{planned.id} was built with other settings")
+    return Puzzle(parse_grid(entry["givens"], section.shape),
+                  parse_grid(entry["solution"], section.shape), entry["seed"],
+                  entry["symmetry"], entry["difficulty"], entry["grade"])
+
+
+def make_cover(spec: BookSpec, out_dir: str | os.PathLike, guides: bool = False
+               ) -> tuple[Path, ...]:
+    """Write only the cover's files to out_dir, replacing the old ones as a set."""
+    recover(out_dir)
+    check_can_write(out_dir, cover_file_names(spec, guides))
+    contents = cover_contents(spec, cover_puzzles(spec, out_dir), guides)
+    return replace_outputs(OutputSet(Path(out_dir), contents))
+
+
+def cover_record(spec: BookSpec) -> dict | None:
+    """The manifest's cover entry: its files, design and size in inches (as KDP's cover
+    calculator shows them, to compare)."""
+    if spec.cover is None:
+        return None
+    geometry = cover_geometry(spec.layout, len(spec.page_plan().book), spec.paper)
+    return {"files": cover_file_names(spec), "design": spec.cover.design_name,
+            "paper": spec.paper, "pages": geometry.pages,
+            "spine_in": round(geometry.spine / 72, 4),
+            "width_in": round(geometry.width / 72, 4),
+            "height_in": round(geometry.height / 72, 4),
+            "spine_text": has_spine_text(geometry.pages)}
+
+
+def spine_note(spec: BookSpec) -> str | None:
+    """What the build says about a spine too thin for text."""
+    if spec.cover is None:
+        return None
+    pages = len(spec.page_plan().book)
+    if has_spine_text(pages):
+        return None
+    return (f"{spec.name}-cover.pdf: the spine is left plain: {pages} pages is too thin "
+            f"for spine text (KDP allows it from 79 pages)")

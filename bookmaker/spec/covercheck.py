@@ -1,0 +1,126 @@
+"""Load-time checks of a book's cover: its design exists, its barcode has an ISBN, and its
+title, subtitle, spine and blurb fit where the design puts them (spec/coverfit.py's rules,
+measured with the book's own fonts), each reported at its key, nothing drawn yet."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from .catalogue import Catalogue
+from .cover import (DEFAULT_CAP, CoverFile, CoverGeometry, CoverSpec, design_problem,
+                    has_spine_text, load_design, with_colours)
+from .coverfit import (BODY_LEADING, FrontWords, back_lines, back_text_room, block_height,
+                       front_plan, spine_size, spine_text, summary, tagline, wrap)
+from .fontfile import FontFile
+from .problems import Mistake, Report
+from .values import font_digit_top
+
+LEAST_ART = 0.5  # the front's art may shrink to half its design's width, no less
+
+
+@dataclass(frozen=True)
+class CoverFacts:
+    """What the cover checks need of the rest of the book, once it has loaded cleanly."""
+
+    title: str
+    subtitle: str | None
+    author: str | None
+    isbn: str | None
+    count: int
+    difficulties: Sequence[str]
+    answers: str
+    geometry: CoverGeometry
+
+
+def cover_spec(report: Report, cover: CoverFile | None, facts: CoverFacts | None,
+               fonts: tuple[FontFile, FontFile] | None, bold_path: str | None,
+               words: Catalogue | None) -> CoverSpec | None:
+    """The loaded cover, every mistake in it added to the report (None: no cover, or one
+    with mistakes)."""
+    if cover is None:
+        return None
+    problem = design_problem(cover.design)
+    if problem:
+        report.add(Mistake(("cover", "design"), problem))
+        return None
+    if facts is None or fonts is None or words is None:
+        return None  # the book's own mistakes are reported; the cover cannot be measured
+    spec = CoverSpec(design=with_colours(load_design(cover.design), cover.colours),
+                     design_name=cover.design, blurb=cover.blurb, barcode=cover.barcode)
+    before = len(report.problems)
+    if cover.barcode and not facts.isbn:
+        report.add(Mistake(("cover", "barcode"), "a barcode needs the book's ISBN: add "
+                           "isbn: to book:, or leave the barcode to KDP (barcode: false)"))
+    cap = (font_digit_top(bold_path) if bold_path else None) or DEFAULT_CAP
+    _check_front(report, spec, facts, fonts, cap, words)
+    _check_spine(report, spec, facts, fonts[1], cap)
+    _check_back(report, spec, facts, fonts, words)
+    return spec if len(report.problems) == before else None
+
+
+def _check_front(report: Report, spec: CoverSpec, facts: CoverFacts,
+                 fonts: tuple[FontFile, FontFile], cap: float, words: Catalogue) -> None:
+    """The title in its lines, the subtitle in its, and room left for the art."""
+    front = spec.design.front
+    width = facts.geometry.trim_width - 2 * front.margin
+    said = FrontWords(facts.title, facts.subtitle, facts.author,
+                      tagline(facts.count, facts.difficulties, words),
+                      words.text(front.badge) if front.badge else None)
+    plan = front_plan(said, front, (facts.geometry.trim_width, facts.geometry.trim_height),
+                      fonts[0].width, fonts[1].width, cap)
+    if plan is None:
+        report.add(Mistake(("book", "title"), f"too long for the front of the "
+                           f"{spec.design_name} cover: even at {front.title.min:g} pt it "
+                           f"takes more than {front.title.lines} lines of "
+                           f"{width / 72:.2f} in; shorten it or move words to the subtitle"))
+        return
+    if facts.subtitle:
+        lines = wrap(facts.subtitle, front.subtitle, width, fonts[0].width)
+        if len(lines) > front.subtitle_lines:
+            report.add(Mistake(("book", "subtitle"), f"takes {len(lines)} lines on the front "
+                               f"of the {spec.design_name} cover, {len(lines) - front.subtitle_lines}"
+                               f" more than its {front.subtitle_lines}; shorten it"))
+            return
+    room, least = plan.art[1] - plan.art[0], LEAST_ART * front.art.width * width
+    if room < least:
+        report.add(Mistake(("book", "title"), f"the title and subtitle leave "
+                           f"{max(room, 0) / 72:.2f} in for the art on the front of the "
+                           f"{spec.design_name} cover, under the {least / 72:.2f} in it "
+                           f"needs; shorten them, or choose a design with smaller type"))
+
+
+def _check_spine(report: Report, spec: CoverSpec, facts: CoverFacts, bold: FontFile,
+                 cap: float) -> None:
+    """The title (with the author, or else alone) along the spine, from 79 pages."""
+    if not has_spine_text(facts.geometry.pages):
+        return
+    text = spine_text(facts.title, facts.author)
+    if spine_size(facts.geometry, spec.design.spine, text, cap, bold.width) is None and \
+            spine_size(facts.geometry, spec.design.spine, spine_text(facts.title, None), cap,
+                       bold.width) is None:
+        report.add(Mistake(("book", "title"), f"too long for the spine: even at "
+                           f"{spec.design.spine.min:g} pt it is longer than the book is tall"))
+
+
+def _check_back(report: Report, spec: CoverSpec, facts: CoverFacts,
+                fonts: tuple[FontFile, FontFile], words: Catalogue) -> None:
+    """The title, blurb and summary above the back's row of puzzles."""
+    back = spec.design.back
+    width, height = back_text_room(facts.geometry, back)
+    line = summary(facts.count, facts.difficulties, facts.answers, words)
+    lines = back_lines(facts.title, spec.blurb, line, back, width, fonts[0].width, fonts[1].width)
+    over = block_height(lines) - height
+    if over > 0 and spec.blurb:
+        extra = -(-over // (back.blurb * BODY_LEADING))
+        fitting = sum(1 for text in lines if text.size == back.blurb and not text.bold) \
+            - int(extra)
+        report.add(Mistake(("cover", "blurb"), f"too long for the back cover by "
+                           f"{int(extra)} line{'s' if extra != 1 else ''}: "
+                           f"{max(fitting, 0)} lines of {back.blurb:g} pt fit there; "
+                           f"shorten it"))
+
+
+def glyph_fields(cover: Any) -> list[tuple[tuple, str]]:
+    """The cover's own texts whose characters the fonts must have."""
+    return [(("cover", "blurb"), cover.blurb)] if cover is not None and cover.blurb else []

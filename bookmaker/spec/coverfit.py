@@ -1,0 +1,255 @@
+"""Where a cover's texts go and whether they fit: the rules that loading checks
+(spec/covercheck.py) and composition follows (pages/cover.py), so that what loads always
+fits when drawn. Widths are measured by the fonts' own metrics (spec/fontfile.py)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from ..core.grader import GRADES
+from .catalogue import Catalogue
+from .cover import (BackStyle, CoverGeometry, FrontStyle, SpineStyle, TitleStyle,
+                    barcode_box, cover_rules)
+
+# Line heights as multiples of the text size: titles set tight, paragraphs open.
+TITLE_LEADING, SUBTITLE_LEADING, BODY_LEADING = 1.08, 1.3, 1.45
+PARAGRAPH_GAP = 0.6  # space between blurb paragraphs, in lines
+BACK_GRID_GAP = 18.0  # points between the back's small puzzles
+SIZE_STEP = 0.5  # points: a title too wide is tried again this much smaller
+SPINE_SEPARATOR = "   ·   "
+TAGLINE_SEPARATOR = " · "
+
+Measure = Callable[[str, float], float]  # (text, size in points) -> width in points
+
+
+def wrap(text: str, size: float, width: float, measure: Measure) -> list[str]:
+    """Words filled into lines no wider than width (a longer word stands alone)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if line and measure(candidate, size) > width:
+            lines.append(line)
+            candidate = word
+        line = candidate
+    return lines + [line] if line else lines
+
+
+def balanced(text: str, size: float, width: float, measure: Measure) -> list[str]:
+    """The fewest lines wrap() gives, made as even as they can be: the narrowest measure
+    that keeps their number ('Sudoku on / the Go', not 'Sudoku on the / Go')."""
+    lines = wrap(text, size, width, measure)
+    if len(lines) < 2:
+        return lines
+    low = max(measure(word, size) for word in text.split())
+    high = width
+    while high - low > 0.5:
+        middle = (low + high) / 2
+        if len(wrap(text, size, middle, measure)) <= len(lines):
+            high = middle
+        else:
+            low = middle
+    return wrap(text, size, high, measure)
+
+
+def wrap_parts(text: str, size: float, width: float, measure: Measure) -> list[str]:
+    """A 'part · part · part' line broken between its parts where it can be (a part too
+    wide for a line is wrapped by words)."""
+    lines: list[str] = []
+    for part in text.split(TAGLINE_SEPARATOR):
+        joined = f"{lines[-1]}{TAGLINE_SEPARATOR}{part}" if lines else part
+        if lines and measure(joined, size) <= width:
+            lines[-1] = joined
+        else:
+            lines += wrap(part, size, width, measure)
+    return lines
+
+
+def fits(lines: Sequence[str], size: float, width: float, measure: Measure) -> bool:
+    return all(measure(line, size) <= width for line in lines)
+
+
+def fit_title(title: str, style: TitleStyle, width: float,
+              measure: Measure) -> tuple[float, list[str]] | None:
+    """(size, lines): the largest size from style.size down to style.min at which the
+    title fills at most style.lines lines of width; None if none does."""
+    steps = int((style.size - style.min) / SIZE_STEP + 1e-9)
+    for size in [style.size - step * SIZE_STEP for step in range(steps + 1)] + [style.min]:
+        lines = balanced(title, size, width, measure)
+        if len(lines) <= style.lines and fits(lines, size, width, measure):
+            return size, lines
+    return None
+
+
+@dataclass(frozen=True)
+class FrontLine:
+    """A centred line of the front: its text, size, weight, the name of its colour, and
+    its baseline's height above the front's bottom trim edge."""
+
+    text: str
+    size: float
+    bold: bool
+    colour: str
+    baseline: float
+
+
+@dataclass(frozen=True)
+class FrontPlan:
+    """The front, top down and bottom up, heights above its bottom trim edge: its lines,
+    the badge's bar (width, height, bottom) if any, the accent rule under the title and
+    subtitle, and the room left between them for the art (bottom, top)."""
+
+    lines: tuple[FrontLine, ...]
+    badge: tuple[float, float, float] | None
+    rule: float
+    art: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class FrontWords:
+    """What the front says: title, subtitle, author, tagline, and the badge's text."""
+
+    title: str
+    subtitle: str | None
+    author: str | None
+    tagline: str
+    badge: str | None
+
+
+def front_plan(words: FrontWords, style: FrontStyle, trim: tuple[float, float],
+               regular: Measure, bold: Measure, cap: float) -> FrontPlan | None:
+    """Where the front's texts go on a front of `trim` (width, height); None if the title
+    does not fit its lines (loading refuses that, so a loaded spec always has a plan)."""
+    width, height = trim[0] - 2 * style.margin, trim[1]
+    fitted = fit_title(words.title, style.title, width, bold)
+    if fitted is None:
+        return None
+    lines, y, badge = [], height - style.margin, None
+    if words.badge:
+        label = words.badge.upper()
+        bar = (bold(label, style.tagline) + 2 * style.tagline, 2 * style.tagline)
+        badge = (*bar, y - bar[1])
+        lines.append(FrontLine(label, style.tagline, True, "background",
+                               y - bar[1] / 2 - style.tagline * cap / 2))
+        y -= bar[1] + style.tagline * 1.2
+    size, title = fitted
+    for index, line in enumerate(title):
+        y -= size * (TITLE_LEADING if index else cap)
+        lines.append(FrontLine(line, size, True, "title", y))
+    y -= size * 0.35 + (style.subtitle * 0.6 if words.subtitle else 0)
+    for line in balanced(words.subtitle or "", style.subtitle, width, regular):
+        y -= style.subtitle * SUBTITLE_LEADING
+        lines.append(FrontLine(line, style.subtitle, False, "subtitle", y))
+    rule = y - style.subtitle * 1.1
+    bottom = style.margin + style.author * 0.25
+    if words.author:
+        lines.append(FrontLine(words.author, style.author, False, "author", bottom))
+        bottom += style.author * 1.9
+    lines.append(FrontLine(words.tagline, style.tagline, True, "accent", bottom))
+    return FrontPlan(tuple(lines), badge, rule,
+                     (bottom + style.tagline * 2.2, rule - style.subtitle * 1.3))
+
+
+def paragraphs(blurb: str | None) -> list[str]:
+    """The blurb's paragraphs: split at blank lines, each joined into one line."""
+    if not blurb:
+        return []
+    return [" ".join(part.split()) for part in blurb.replace("\r", "").split("\n\n")
+            if part.strip()]
+
+
+@dataclass(frozen=True)
+class TextLine:
+    """One line of a text block: its text, size, weight, and the space above it."""
+
+    text: str
+    size: float
+    bold: bool
+    above: float  # from the previous baseline (or the block's top) to this baseline
+
+
+def back_lines(title: str, blurb: str | None, summary: str, style: BackStyle, width: float,
+               measure: Measure, bold_measure: Measure) -> list[TextLine]:
+    """The back cover's text as lines: the title, the blurb's paragraphs, then the summary
+    (title and summary in bold)."""
+    lines: list[TextLine] = []
+    for line in wrap(title, style.heading, width, bold_measure):
+        lines.append(TextLine(line, style.heading, True,
+                              style.heading * (TITLE_LEADING if lines else 1.0)))
+    size = style.blurb
+    for number, paragraph in enumerate(paragraphs(blurb)):
+        for index, line in enumerate(wrap(paragraph, size, width, measure)):
+            gap = PARAGRAPH_GAP * size * BODY_LEADING if number and not index else 0
+            gap += style.heading * PARAGRAPH_GAP if lines and not index and not number else 0
+            lines.append(TextLine(line, size, False, size * BODY_LEADING + gap))
+    for index, line in enumerate(wrap_parts(summary, style.summary, width, bold_measure)):
+        gap = (1 + PARAGRAPH_GAP) * style.summary if lines and not index else 0
+        lines.append(TextLine(line, style.summary, True,
+                              style.summary * BODY_LEADING + gap if lines else style.summary))
+    return lines
+
+
+def block_height(lines: Sequence[TextLine]) -> float:
+    """From the block's top to its last baseline, plus that line's descent."""
+    return sum(line.above for line in lines) + (lines[-1].size * 0.25 if lines else 0)
+
+
+def back_text_room(geometry: CoverGeometry, style: BackStyle) -> tuple[float, float]:
+    """(width, height) for the back's text: between the margins, above the row of
+    puzzles, which sits above the barcode area."""
+    width = geometry.trim_width - 2 * style.margin
+    _, bar_y, _, bar_height = barcode_box(geometry)
+    floor = bar_y + bar_height - geometry.bleed + style.margin / 2
+    if style.grids:
+        floor += back_grid_side(geometry, style) + style.margin * 0.75
+    return width, geometry.trim_height - style.margin - floor
+
+
+def back_grid_side(geometry: CoverGeometry, style: BackStyle) -> float:
+    """The side of each small puzzle in the back's row: together they span row_width of
+    the live width, a quarter inch apart."""
+    width = (geometry.trim_width - 2 * style.margin) * style.row_width
+    return (width - BACK_GRID_GAP * (style.grids - 1)) / max(style.grids, 1)
+
+
+def spine_text(title: str, author: str | None) -> str:
+    """The spine line, in capitals: TITLE · AUTHOR."""
+    text = title.upper()
+    return text + SPINE_SEPARATOR + author.upper() if author else text
+
+
+def spine_size(geometry: CoverGeometry, style: SpineStyle, text: str, cap_height: float,
+               measure: Measure) -> float | None:
+    """The spine text's size: its capitals as tall as the spine allows between its
+    margins, at most style.size, smaller if the text is too long for the spine; None if
+    that is under style.min."""
+    rules = cover_rules()
+    across = (geometry.spine - 2 * rules.spine_margin) / cap_height
+    along = geometry.trim_height - 2 * max(rules.safe, style.size * 2)
+    size = min(style.size, across)
+    width = measure(text, size)
+    if width > along:
+        size *= along / width
+    return math.floor(size * 100) / 100 if size >= style.min else None
+
+
+# The book's own words for the cover.
+
+def tagline(count: int, difficulties: Sequence[str], words: Catalogue) -> str:
+    """'150 Sudoku puzzles · Beginner to Easy' (the grades when every section names one)."""
+    parts = [words.text("cover_count", count=count)]
+    if difficulties and all(d in GRADES for d in difficulties):
+        grades = sorted(set(difficulties), key=GRADES.index)
+        names = [words.grade(grade) for grade in grades]
+        parts.append(names[0] if len(names) == 1 else
+                     words.text("grade_range", easiest=names[0], hardest=names[-1]))
+    return TAGLINE_SEPARATOR.join(parts)
+
+
+def summary(count: int, difficulties: Sequence[str], answers: str, words: Catalogue) -> str:
+    """The back's line: the tagline, and 'Answers included' when the book has them."""
+    line = tagline(count, difficulties, words)
+    return line + TAGLINE_SEPARATOR + words.text("cover_answers") if answers == "back" \
+        else line
