@@ -123,3 +123,14 @@ def test_a_killer_section_prints_its_cages_and_records_its_line(tmp_path):
         totals += Counter(str(cage.total) for cage in cages.cages)
     assert not totals - printed  # every sum is printed on its puzzle's page
     assert "Cages · Killer ·" in texts[manifest["puzzles"][0]["page"] - 1]
+
+
+@pytest.mark.parametrize("design", ["classic", "bold"])
+def test_a_prime_jigsaw_book_has_its_example_and_its_cover(tmp_path, design):
+    (tmp_path / "book.yaml").write_text(SPEC.split("sections:")[0] + (
+        f"cover: {{design: {design}}}\n"
+        "sections:\n  - {name: Shapes, size: 5x5, count: 2, variant: jigsaw}\n"),
+        encoding="utf-8")
+    build(load_spec(tmp_path / "book.yaml"), tmp_path / "out", workers=1)
+    cover = pypdfium2.PdfDocument(tmp_path / "out" / "variant-sampler-cover.pdf")
+    assert len(cover) == 1 and "2 Sudoku puzzles" in cover[0].get_textpage().get_text_range()
