@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from bookmaker.book.compose import rules_sentence
+from bookmaker.spec.howtoplay import rules_sentence
 from bookmaker.pages.bookpages import ExamplePair, how_to_play_page, title_page
 from bookmaker.pages.page import (GridPlacement, Page, PageGeometry, TextBlock, facing_number,
                                   inches, is_right_hand)

@@ -18,7 +18,6 @@ from typing import Sequence
 
 from ..core.generator import Puzzle
 from ..core.grader import GRADES
-from ..core.grid import SYMBOLS
 from ..pages.bookpages import (HEADING_ROOM, ContentsEntry, ExamplePair, blank_page,
                                contents_page, copyright_page, divider_page, example_page,
                                how_to_play_page, notes_page, opener_page, title_page)
@@ -27,13 +26,16 @@ from ..pages.paginate import GridItem, page_of_each, paginate_puzzles
 from ..render.fonts import default_fonts, digit_extent
 from ..render.pdf import Metadata, OutlineEntry, RenderStyle
 from ..spec import BookSpec, Layout, SectionSpec
-from ..spec.captions import SEPARATOR, answer_note_text
+from ..spec.model import example_beside_rules
+from ..spec.captions import SEPARATOR, answer_note_text, caption_parts, variant_name
+from ..spec.howtoplay import rules_paragraphs
 from ..spec.catalogue import Catalogue, load_catalogue
 from ..spec.pagecount import (ANSWERS, BLANK, CONTENTS, COPYRIGHT, DIVIDER, EXAMPLE,
                               HOW_TO_PLAY, NOTES, OPENER, PUZZLES, TITLE, BookPlan,
                               PlannedPage, longest_blank_run)
 from ..spec.printer import load_printer
 from ..spec.textcheck import band_text
+from ..spec.variants import grid_size_text
 from .plan import PlannedPuzzle
 
 UNNUMBERED = (TITLE, COPYRIGHT, BLANK, DIVIDER, OPENER)  # pages that show no number
@@ -264,9 +266,12 @@ def _contents(at: _PageAt) -> Page:
 def _how_to_play(at: _PageAt) -> Page:
     """The rules, with the worked example under them if the layout has room for it."""
     book, spec = at.book, at.book.spec
-    beside = example_pair(book, at.style) if spec.layout.example_beside_rules() else None
+    beside = example_pair(book, at.style) if example_beside_rules(spec.layout, spec.sections) \
+        else None
     return how_to_play_page(at.geometry, at.number, book.words.text("how_to_play"),
-                            rules_paragraphs(spec, book.words), beside, at.numbered)
+                            rules_paragraphs([(s.size, s.variant) for s in spec.sections],
+                                             spec.answers, book.words),
+                            beside, at.numbered)
 
 
 def _example(at: _PageAt) -> Page:
@@ -341,8 +346,10 @@ def section_details(book: _Book, index: int) -> list[str]:
     first, last = members[0].number, members[-1].number
     numbers = words.text("puzzle", number=first) if first == last else \
         words.text("puzzles_range", first=first, last=last)
-    return [numbers, f"{book.spec.sections[index].size_text}{SEPARATOR}"
-                     f"{grade_range(book, members)}"]
+    section = book.spec.sections[index]
+    board = " ".join(part for part in (grid_size_text(section.variant, section.size),
+                                       variant_name(words, section.variant)) if part)
+    return [numbers, f"{board}{SEPARATOR}{grade_range(book, members)}"]
 
 
 def grade_range(book: _Book, members: Sequence[PlannedPuzzle]) -> str:
@@ -352,33 +359,6 @@ def grade_range(book: _Book, members: Sequence[PlannedPuzzle]) -> str:
     if len(names) == 1:
         return names[0]
     return book.words.text("grade_range", easiest=names[0], hardest=names[-1])
-
-
-def rules_paragraphs(spec: BookSpec, words: Catalogue) -> list[str]:
-    """The how-to-play text: the rule for the book's sizes, the promise of one solution,
-    advice, and where the solutions are."""
-    paragraphs = [rules_sentence(sorted({s.size for s in spec.sections}), words),
-                  words.text("unique"), words.text("advice")]
-    where = {"back": "solutions_at_back", "separate": "solutions_in_answer_book"}
-    if spec.answers in where:
-        paragraphs.append(words.text(where[spec.answers]))
-    return paragraphs
-
-
-def rules_sentence(sizes: list[int], words: Catalogue) -> str:
-    """The rule in one sentence, naming the symbols of every size the book holds."""
-    if len(sizes) == 1:
-        return words.text("rules_one_size", symbols=symbols_text(sizes[0], words))
-    ranges = [words.text("rules_size_range", symbols=symbols_text(size, words),
-                         size=f"{size}x{size}") for size in sizes]
-    return words.text("rules_many_sizes", ranges=words.text(
-        "list", items=", ".join(ranges[:-1]), last=ranges[-1]))
-
-
-def symbols_text(size: int, words: Catalogue) -> str:
-    if size <= 9:
-        return words.text("symbols_digits", last=size)
-    return words.text("symbols_letters", last=SYMBOLS[size - 1])
 
 
 def example_pair(book: _Book, style: RenderStyle) -> ExamplePair | None:
@@ -397,9 +377,11 @@ def puzzle_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
     section = spec.sections[index]
     items = [GridItem(book.puzzles[p.number - 1].givens, None,
                       book.words.text("puzzle", number=p.number),
-                      caption(section, book.words.grade(book.puzzles[p.number - 1].grade)),
+                      caption(section, book.words.grade(book.puzzles[p.number - 1].grade),
+                              book.words),
                       answer_note(book, _place_of(book, p)),
-                      mark_of(spec, book.puzzles[p.number - 1].grade)) for p in members]
+                      mark_of(spec, book.puzzles[p.number - 1].grade),
+                      cages_of(book.puzzles[p.number - 1])) for p in members]
     return paginate_puzzles(items, style.geometry, section.puzzles_per_page,
                             _place_of(book, members[0]).page, layout.grids.label_height,
                             layout.below_height, layout.grids.gap,
@@ -418,7 +400,8 @@ def answer_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
     section = book.spec.sections[index]
     items = [GridItem(book.puzzles[p.number - 1].givens, book.puzzles[p.number - 1].solution,
                       book.words.text("puzzle", number=p.number), "",
-                      book.words.text("puzzle_on_page", page=_place_of(book, p).page))
+                      book.words.text("puzzle_on_page", page=_place_of(book, p).page),
+                      cages=cages_of(book.puzzles[p.number - 1]))
              for p in members]
     pages = paginate_puzzles(items, style.geometry, section.answers_per_page,
                              _place_of(book, members[0]).answer_page, layout.grids.label_height,
@@ -427,6 +410,11 @@ def answer_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
     per_page = section.answers_per_page
     return [replace(page, header=answers_heading(book.words, members[i * per_page:][:per_page]))
             for i, page in enumerate(pages)]
+
+
+def cages_of(puzzle: Puzzle) -> tuple:
+    """A Killer's cages (core/cages.py Cage: cells and total), () for other puzzles."""
+    return puzzle.cages.cages if puzzle.cages is not None else ()
 
 
 def answers_heading(words: Catalogue, members: Sequence[PlannedPuzzle]) -> str:
@@ -442,15 +430,13 @@ def by_section(planned: Sequence[PlannedPuzzle]):
         yield index, list(group)
 
 
-def caption(section: SectionSpec, grade: str = "") -> str:
-    """The line under a puzzle: its section, its grade unless the name says it, and its
-    size unless the name says it: 'Warm-up · Easy · 9x9'."""
-    parts = [section.name]
-    if grade and grade.lower() not in section.name.lower():
-        parts.append(grade)
-    if section.size_text not in section.name:
-        parts.append(section.size_text)
-    return SEPARATOR.join(parts)
+def caption(section: SectionSpec, grade: str = "", words: Catalogue | None = None) -> str:
+    """The line under a puzzle: its section, and its variant, grade and size unless the
+    name says them: 'Warm-up · Killer · Easy · 9x9' (spec/captions.py, the rule the spec
+    checked)."""
+    kind = variant_name(words or load_catalogue("en"), section.variant)
+    return SEPARATOR.join(caption_parts(section.name, grade,
+                                        grid_size_text(section.variant, section.size), kind))
 
 
 def answer_note(book: _Book, place: PuzzlePlace) -> str:

@@ -9,8 +9,9 @@ from typing import Mapping, Sequence
 from .. import __version__
 from ..core.generator import Puzzle
 from ..core.grid import format_grid
+from ..puzzles.puzzlefile import puzzle_line
 from ..core.rating import rating_json
-from ..core.transform import repeat_key
+from ..core.killerkey import puzzle_key
 from ..spec import BookSpec
 from .compose import ComposedBook, PuzzlePlace
 from .plan import PlannedPuzzle
@@ -21,7 +22,7 @@ def manifest_text(spec: BookSpec, planned: Sequence[PlannedPuzzle], puzzles: Seq
                   cover: dict | None = None) -> str:
     """The manifest as JSON text: sorted keys and a fixed indent, so the same book always
     gives the same bytes. keys: each puzzle's equivalence key by id (computed if None)."""
-    keys = keys if keys is not None else {p.id: repeat_key(puzzle.givens)
+    keys = keys if keys is not None else {p.id: puzzle_key(puzzle)
                                           for p, puzzle in zip(planned, puzzles)}
     manifest = {
         "bookmaker": __version__,
@@ -48,18 +49,19 @@ def puzzle_entry(planned: PlannedPuzzle, puzzle: Puzzle, place: PuzzlePlace) -> 
         "id": planned.id,
         "section": section.name,
         "number": planned.number,
+        "variant": section.variant,
         "size": section.size_text,
-        "box": section.box_text,
+        "box": "" if section.variant == "jigsaw" else section.box_text,  # regions instead
         "symmetry": puzzle.symmetry,
         "clues": puzzle.givens.clue_count,
-        "givens": format_grid(puzzle.givens),
+        "givens": puzzle_line(puzzle),
         "solution": format_grid(puzzle.solution),
         "seed": puzzle.seed,
         "difficulty": puzzle.difficulty,
         "grade": puzzle.grade,
         "score": puzzle.score,
         "hardest": puzzle.hardest,
-        "rating": rating_json(puzzle.rating, puzzle.rater),
+        "rating": rating_json(puzzle.rating, puzzle.rater) if puzzle.rating else None,
         "page": place.page,
         "answer_page": place.answer_page,
         "answer_file": place.answer_file,

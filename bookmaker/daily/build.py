@@ -30,10 +30,11 @@ from ..core.generator import Puzzle
 from ..core.grid import format_grid
 from ..core.rating import rating_json
 from ..core.rng import derive_seed
-from ..core.transform import repeat_key as givens_key
+from ..core.killerkey import puzzle_key
 from ..puzzles.executors import process_pool
 from ..puzzles.outputs import OutputSet, check_can_write, recover, replace_outputs
 from ..puzzles.produce import PuzzleJob, make_puzzle, produce
+from ..puzzles.puzzlefile import puzzle_line
 from ..puzzles.registry import (PendingIssues, Registry, Snapshot, default_registry_path,
                                 puzzle_entry)
 from ..render.pdf import Metadata, render_pdf_bytes
@@ -170,10 +171,11 @@ def day_job(spec: DailySpec, day: date) -> PuzzleJob:
     entry = spec.day_of(day)
     shape = entry.shape
     asked = (entry.difficulty, entry.symmetry) + ((str(entry.rating),) if entry.rating else ())
+    variant = () if entry.variant == "classic" else (entry.variant,)  # classic: as before
     seed = derive_seed(spec.seed, "daily", spec.series, day.isoformat(), str(shape),
-                       shape.box_text, *asked)
+                       shape.box_text, *variant, *asked)
     return PuzzleJob(shape, seed, entry.symmetry, difficulty=entry.difficulty,
-                     rating=entry.rating)
+                     rating=entry.rating, variant=entry.variant)
 
 
 def daily_puzzles(spec: DailySpec, dates: list[date], workers: int,
@@ -228,8 +230,10 @@ def _registered_keys(registered: Snapshot, series: str, dates: list[date]
 
 def repeat_key(puzzle: Puzzle) -> str:
     """What two puzzles share when one repeats the other, digits relabelled, rows and
-    columns permuted, turned or mirrored (core/transform.py's repeat_key)."""
-    return givens_key(puzzle.givens)
+    columns permuted, turned or mirrored (core/transform.py's repeat_key); for a Killer,
+    its cages and sums under the Killer's own moves (core/killerkey.py: every Killer's
+    givens are alike, all blank)."""
+    return puzzle_key(puzzle)
 
 
 def daily_registry(spec: DailySpec, out_dir: str | os.PathLike) -> Registry | None:
@@ -356,12 +360,15 @@ def day_json(spec: DailySpec, entry: DailyPuzzle) -> str:
     answer_in = entry.date if spec.answer == "separate" else next_scheduled(spec, entry.date)
     record = {
         "bookmaker": __version__, "series": spec.series, "date": entry.date.isoformat(),
-        "weekday": day.weekday, "title": day.title, "size": f"{day.size}x{day.size}",
-        "box": f"{day.box_rows}x{day.box_cols}", "symmetry": puzzle.symmetry,
+        "weekday": day.weekday, "title": day.title, "variant": day.variant,
+        "size": f"{day.size}x{day.size}",
+        "box": "" if day.variant == "jigsaw" else f"{day.box_rows}x{day.box_cols}",
+        "symmetry": puzzle.symmetry,
         "difficulty": day.difficulty, "grade": puzzle.grade, "score": puzzle.score,
-        "hardest": puzzle.hardest, "rating": rating_json(puzzle.rating, puzzle.rater),
+        "hardest": puzzle.hardest,
+        "rating": rating_json(puzzle.rating, puzzle.rater) if puzzle.rating else None,
         "clues": puzzle.givens.clue_count,
-        "givens": format_grid(puzzle.givens), "solution": format_grid(puzzle.solution),
+        "givens": puzzle_line(puzzle), "solution": format_grid(puzzle.solution),
         "seed": puzzle.seed, "repeats_skipped": entry.repeats,
         "answer": spec.answer, "answer_folder": answer_in.isoformat(),
     }

@@ -8,13 +8,14 @@ from datetime import date
 from pathlib import Path
 
 from ..core.generator import Puzzle
-from ..core.grid import SYMBOLS, Grid
+from ..core.grid import SYMBOLS
 from ..core.shape import Shape
 from ..pages.page import GridPlacement, Page, PageGeometry
 from ..pages.paginate import GridItem, paginate_puzzles
 from ..render.fonts import default_fonts, digit_extent
 from ..render.pdf import MIN_TEXT_SIZE, Metadata, RenderStyle, text_width
 from ..render.sheet import Sheet, SheetLine, line_height, sheet_geometry
+from ..spec.captions import variant_name
 from ..spec.catalogue import Catalogue, load_catalogue
 from ..spec.daily import DailySpec, DaySpec
 
@@ -51,8 +52,10 @@ def words_of(spec: DailySpec) -> Catalogue:
 
 
 def puzzle_title(spec: DailySpec, day: DaySpec) -> str:
-    """The series, and the day's own name if it has one: 'Daily Sudoku · Monster'."""
-    return spec.series + (SEPARATOR + day.title if day.title else "")
+    """The series, and the day's own name if it has one, else its variant's: 'Daily
+    Sudoku · Monster', 'Daily Sudoku · Killer'."""
+    name = day.title or variant_name(words_of(spec), day.variant)
+    return spec.series + (SEPARATOR + name if name else "")
 
 
 def heading_parts(spec: DailySpec, entry: DailyPuzzle) -> list[str]:
@@ -65,42 +68,49 @@ def heading_parts(spec: DailySpec, entry: DailyPuzzle) -> list[str]:
 
 def puzzle_sheet(spec: DailySpec, entry: DailyPuzzle) -> Sheet:
     """The day's puzzle: its heading, the rules if asked, and the empty grid."""
-    rules = rules_text(entry.puzzle.shape, words_of(spec)) if spec.rules else ""
-    return _sheet(spec, entry.day.columns, entry.puzzle.givens, None,
-                  heading_parts(spec, entry), rules)
+    rules = rules_text(entry.puzzle.shape, words_of(spec), entry.day.variant) if spec.rules \
+        else ""
+    return _sheet(spec, entry.day.columns, entry.puzzle, False, heading_parts(spec, entry),
+                  rules)
 
 
 def answer_sheet(spec: DailySpec, entry: DailyPuzzle) -> Sheet:
     """The day's solution: 'Solution' and the puzzle's heading, the givens in bold."""
-    return _sheet(spec, entry.day.columns, entry.puzzle.givens, entry.puzzle.solution,
+    return _sheet(spec, entry.day.columns, entry.puzzle, True,
                   [words_of(spec).text("solution")] + heading_parts(spec, entry), "")
 
 
-def rules_text(shape: Shape, words: Catalogue | None = None) -> str:
-    """The rules in one sentence, for the shape's boxes and symbols."""
+def rules_text(shape: Shape, words: Catalogue | None = None, variant: str = "classic") -> str:
+    """The rules in one sentence, for the shape's boxes and symbols; for a variant, the
+    book's rule sentence and the variant's own rule after it."""
     words = words or load_catalogue("en")
     symbols = words.text("symbols_digits", last=shape.size) if shape.size <= 9 else \
         words.text("symbols_letters", last=SYMBOLS[shape.size - 1])
+    if variant != "classic":
+        return (words.text("rules_one_size", symbols=symbols) + " "
+                + words.text(f"variant_rules.{variant}"))
     return words.text("daily_rules", box=f"{shape.box_rows}x{shape.box_cols}",
                       symbols=symbols)
 
 
-def _sheet(spec: DailySpec, columns: int, grid: Grid, solution: Grid | None,
+def _sheet(spec: DailySpec, columns: int, puzzle: Puzzle, answer: bool,
            parts: list[str], rules: str) -> Sheet:
-    """A sheet as wide as `columns` columns and as tall as its text and grid need."""
+    """A sheet as wide as `columns` columns and as tall as its text and grid need: the
+    puzzle's grid (a Killer's with its cages), solved if it is the answer."""
     layout = spec.layout
     width = layout.width(columns)
     placed = _text_lines(spec, parts, rules, width - 2 * layout.padding)
     depths = _depths(placed, layout.text.rules * RULES_SPACE)
     side, border = layout.grid_side(columns), layout.lines.border
-    style = _style(spec, solution is not None)
+    style = _style(spec, answer)
     # render/pdf.py keeps a grid's label height clear between the text and the grid.
     height = 2 * layout.padding + border / 2 + side + style.label_height + \
         (depths[-1] if depths else 0)
     lines = tuple(SheetLine(text, height - layout.padding - depth, size, is_bold)
                   for (text, size, is_bold), depth in zip(placed, depths))
     placement = GridPlacement(layout.padding + border / 2, layout.padding + border / 2, side,
-                              grid, solution)
+                              puzzle.givens, puzzle.solution if answer else None,
+                              cages=puzzle.cages.cages if puzzle.cages is not None else ())
     return Sheet(width, height, lines, placement,
                  replace(style, geometry=sheet_geometry(width, height)))
 
@@ -223,14 +233,16 @@ def proof_pages(spec: DailySpec, entries: list[DailyPuzzle]) -> tuple[list[Page]
 
 def _proof_items(spec: DailySpec, entry: DailyPuzzle) -> tuple[GridItem, GridItem]:
     puzzle, day = entry.puzzle, entry.day
-    label = date_text(entry.date) + (SEPARATOR + day.title if day.title else "")
+    name = day.title or variant_name(load_catalogue("en"), day.variant)
+    label = date_text(entry.date) + (SEPARATOR + name if name else "")
     caption = SEPARATOR.join([puzzle.grade.capitalize(), f"score {puzzle.score:g}",
                               f"{puzzle.givens.clue_count} clues"])
     repeats = f"{entry.repeats} repeat{'s' if entry.repeats > 1 else ''} skipped" \
         if entry.repeats else ""
-    return (GridItem(puzzle.givens, None, label, caption, repeats),
+    cages = puzzle.cages.cages if puzzle.cages is not None else ()
+    return (GridItem(puzzle.givens, None, label, caption, repeats, cages=cages),
             GridItem(puzzle.givens, puzzle.solution, "Solution", puzzle.hardest,
-                     f"{day.size}x{day.size}"))
+                     f"{day.size}x{day.size}", cages=cages))
 
 
 def proof_metadata(spec: DailySpec, entries: list[DailyPuzzle]) -> Metadata:

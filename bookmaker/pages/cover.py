@@ -168,20 +168,26 @@ def _art(design: CoverDesign, room: tuple[float, float, float, float],
 
 
 def _solving(x: float, y: float, side: float, puzzle) -> CoverGrid:
-    """A puzzle being solved: one box, and the row and column through its middle, lit;
-    the box's and the row's empty cells pencilled in with their solution."""
+    """A puzzle being solved: the box (or region) holding the frame's middle cell, and the
+    row and column through that cell, lit; the box's and the row's empty cells pencilled
+    in with their solution. Works on any board: it asks the units, not the boxes."""
     shape = puzzle.givens.shape
-    size = shape.size
-    box_row, box_col = (shape.box_cols // 2), (shape.box_rows // 2)  # the middle box
-    row0, col0 = box_row * shape.box_rows, box_col * shape.box_cols
-    box = {(row0 + r) * size + col0 + c for r in range(shape.box_rows)
-           for c in range(shape.box_cols)}
-    middle_row, middle_col = row0 + shape.box_rows // 2, col0 + shape.box_cols // 2
-    row = {middle_row * size + c for c in range(size)}
-    column = {r * size + middle_col for r in range(size)}
+    middle = _middle_cell(shape)
+    units = [shape.units[i] for i in shape.units_of[middle]]
+    box, row, column = ({cell for u in units if u.kind in kinds for cell in u.cells}
+                        for kinds in (("box", "region"), ("row",), ("column",)))
     empty = {i for i, value in enumerate(puzzle.givens.cells) if not value}
     return CoverGrid(x, y, side, puzzle.givens, puzzle.solution,
                      frozenset((box | row) & empty), frozenset(box | row | column))
+
+
+def _middle_cell(shape) -> int:
+    """The cell nearest the middle of the board's frame (the middle box's middle cell on
+    classic boards with odd box sides)."""
+    rows, cols = shape.frame
+    return min(range(shape.cell_count),
+               key=lambda c: (abs(2 * shape.positions[c][0] - (rows - 1)) +
+                              abs(2 * shape.positions[c][1] - (cols - 1)), c))
 
 
 def _mosaic(x: float, y: float, side: float, tiles: int, puzzles: Sequence) -> list[CoverGrid]:

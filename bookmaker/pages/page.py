@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..core.grid import Grid
 
@@ -86,7 +86,8 @@ def inches(value: float) -> float:
 class GridPlacement:
     """One grid on a page: where (points, bottom-left of the grid square from the trim's
     bottom-left), how big, and its texts. With a solution set it is drawn as an answer:
-    every cell filled, the puzzle's givens bold and the rest regular."""
+    every cell filled, the puzzle's givens bold and the rest regular. A Killer's cages
+    (core/cages.py Cage: cells and total) are drawn over the board, faint on an answer."""
 
     x: float
     y: float
@@ -97,6 +98,13 @@ class GridPlacement:
     caption: str = ""
     note: str = ""
     mark: int = 0  # a difficulty mark of this many filled squares (0: none)
+    # A Killer's cages; out of the repr, which classic PDFs' /IDs are made from.
+    cages: tuple = field(default=(), repr=False)
+
+    @property
+    def cell(self) -> float:
+        """The side of one cell, in points (a Samurai's frame is 21 cells a side)."""
+        return self.side / max(self.grid.shape.frame)
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,8 @@ DEFAULT_LABEL_HEIGHT = 16.0  # one line of label text above a grid
 
 @dataclass(frozen=True)
 class GridItem:
-    """A grid to place, with its texts: the puzzle (and its solution, for an answer key)."""
+    """A grid to place, with its texts: the puzzle (and its solution, for an answer key),
+    and a Killer's cages."""
 
     grid: Grid
     solution: Grid | None = None
@@ -26,6 +27,7 @@ class GridItem:
     caption: str = ""
     note: str = ""
     mark: int = 0
+    cages: tuple = ()
 
 
 def best_arrangement(width: float, height: float, count: int, text_height: float,
@@ -119,5 +121,5 @@ def paginate_puzzles(items: Sequence[GridItem], geometry: PageGeometry, per_page
 def _place(item: GridItem, slot: Slot) -> GridPlacement:
     x, y, side = slot
     return GridPlacement(x, y, side, item.grid, item.solution, item.label, item.caption,
-                         item.note, item.mark)
+                         item.note, item.mark, item.cages)
 

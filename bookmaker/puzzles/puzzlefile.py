@@ -10,8 +10,9 @@ import sys
 from dataclasses import dataclass
 
 from ..core.cages import Cages
-from ..core.grid import Grid, GridError, parse_grid
-from ..core.killertext import KILLER_VARIANTS, parse_killer
+from ..core.generator import Puzzle
+from ..core.grid import Grid, GridError, format_grid, parse_grid
+from ..core.killertext import KILLER_VARIANTS, format_killer, parse_killer
 from ..core.shape import Shape
 
 STDIN = "-"
@@ -49,6 +50,15 @@ class PuzzleFile:
     def errors(self) -> list[str]:
         """Each malformed line as 'FILE:LINE: message'."""
         return [f"{line.where}: {line.error}" for line in self.lines if line.grid is None]
+
+
+def puzzle_line(puzzle: Puzzle) -> str:
+    """A puzzle in the text format these files hold and the command line reads: the grid
+    line (a jigsaw's with its regions, a Samurai's five grids), a Killer's with its cage
+    letters and sums (core/killertext.py)."""
+    if puzzle.cages is not None:
+        return format_killer(puzzle.givens, puzzle.cages)
+    return format_grid(puzzle.givens)
 
 
 def read_puzzle_file(path: str, shape: Shape | None = None,

@@ -15,6 +15,7 @@ from reportlab.lib.colors import HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
 from ..core.grid import SYMBOLS
+from ..pages.board import board_drawing
 from ..pages.cover import CENTRE, Cover, CoverBarcode, CoverGrid, CoverText
 from ..spec.cover import barcode_box, cover_rules
 from .pdf import fix_identity, register_ttf
@@ -106,12 +107,16 @@ def _grid(canvas: Canvas, grid: CoverGrid, colours: dict[str, str], fonts: tuple
           cap: float) -> None:
     """Cells, lit cells, lines (cells, boxes, border), givens in bold, pencilled digits."""
     shape = grid.givens.shape
-    size, cell = shape.size, grid.side / shape.size
+    cell = grid.side / board_drawing(shape).frame
     canvas.setFillColor(HexColor(colours["grid_cells"]))
-    canvas.rect(grid.x, grid.y, grid.side, grid.side, stroke=0, fill=1)
+    if board_drawing(shape).full:
+        canvas.rect(grid.x, grid.y, grid.side, grid.side, stroke=0, fill=1)
+    for row, col in () if board_drawing(shape).full else board_drawing(shape).cells:
+        canvas.rect(grid.x + col * cell, grid.y + grid.side - (row + 1) * cell, cell, cell,
+                    stroke=0, fill=1)  # a Samurai's gaps stay the background
     canvas.setFillColor(HexColor(colours["highlight"]))
     for index in sorted(grid.lit):
-        row, col = divmod(index, size)
+        row, col = shape.positions[index]
         canvas.rect(grid.x + col * cell, grid.y + grid.side - (row + 1) * cell, cell, cell,
                     stroke=0, fill=1)
     _grid_lines(canvas, grid, colours["grid_lines"])
@@ -121,7 +126,7 @@ def _grid(canvas: Canvas, grid: CoverGrid, colours: dict[str, str], fonts: tuple
         value = given or (grid.solution.cells[index] if index in grid.pencilled else 0)
         if not value:
             continue
-        row, col = divmod(index, size)
+        row, col = shape.positions[index]
         canvas.setFillColor(HexColor(colours["givens" if given else "pencil"]))
         canvas.setFont(fonts[1] if given else fonts[0], digit)
         canvas.drawCentredString(grid.x + (col + 0.5) * cell,
@@ -130,22 +135,30 @@ def _grid(canvas: Canvas, grid: CoverGrid, colours: dict[str, str], fonts: tuple
 
 
 def _grid_lines(canvas: Canvas, grid: CoverGrid, colour: str) -> None:
-    shape = grid.givens.shape
-    size, cell = shape.size, grid.side / shape.size
+    """Cell lines, region lines and the outline, from the board's drawing (pages/board.py)
+    as the book's pages have them."""
+    drawing = board_drawing(grid.givens.shape)
+    cell = grid.side / drawing.frame
     thin = max(0.4, cell * 0.025)
     canvas.setStrokeColor(HexColor(colour))
     canvas.setLineCap(2)
-    for width, boxes in ((thin, False), (thin * 2.6, True)):
+    weights = [(thin, drawing.thin), (thin * 2.6, drawing.heavy)]
+    if not drawing.full:  # a Samurai's outline; a full board's is the square below
+        weights.append((thin * 3.2, drawing.outline))
+    for width, runs in weights:
         canvas.setLineWidth(width)
-        for i in range(1, size):
-            if (i % shape.box_cols == 0) == boxes:
-                canvas.line(grid.x + i * cell, grid.y, grid.x + i * cell, grid.y + grid.side)
-            if (i % shape.box_rows == 0) == boxes:
-                y = grid.y + grid.side - i * cell
-                canvas.line(grid.x, y, grid.x + grid.side, y)
-    canvas.setLineWidth(thin * 3.2)
-    canvas.setLineJoin(0)
-    canvas.rect(grid.x, grid.y, grid.side, grid.side, stroke=1, fill=0)
+        for run in sorted(runs, key=lambda r: (r.at, not r.vertical, r.start)):
+            if run.vertical:
+                x = grid.x + run.at * cell
+                canvas.line(x, grid.y + grid.side - run.end * cell, x,
+                            grid.y + grid.side - run.start * cell)
+            else:
+                y = grid.y + grid.side - run.at * cell
+                canvas.line(grid.x + run.start * cell, y, grid.x + run.end * cell, y)
+    if drawing.full:
+        canvas.setLineWidth(thin * 3.2)
+        canvas.setLineJoin(0)
+        canvas.rect(grid.x, grid.y, grid.side, grid.side, stroke=1, fill=0)
 
 
 def _barcode(canvas: Canvas, barcode: CoverBarcode, font: str) -> None:

@@ -14,12 +14,15 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from ..core.grid import SYMBOLS
+from ..pages.board import (CAGE_DASH, CAGE_LABEL_AT, CAGE_LABEL_PAD, SHADE_GREY,
+                           BoardDrawing, board_drawing, cage_drawings)
 from ..pages.page import (GridPlacement, Page, PageGeometry, TextBlock, facing_number,
                           is_right_hand)
 from ..spec.captions import (MARK_GAP, MARK_SPACE, MARK_SQUARE, MARK_STEPS, SEPARATOR,
                              caption_lines)
 from ..spec.layout import CAPTION_LEADING, CAPTION_LINE_HEIGHT
 from ..spec.values import MIN_TEXT_POINTS
+from ..spec.variants import CAGE_TOTAL_HEIGHT, CAGE_TOTAL_MAX
 from .fonts import FontError, default_fonts, digit_extent
 
 MIN_TEXT_SIZE = MIN_TEXT_POINTS  # the spec's floor for any printed text, one rule for both
@@ -27,6 +30,7 @@ FIXED_DATE = "D:20000101000000+00'00'"  # never the clock: same input, same byte
 _FIT_HEIGHT = 0.78  # a symbol's ink may use at most this much of its cell's height
 _FIT_WIDTH = 0.86  # ... and of its width
 _FULL_WEIGHT_CELL = 18.0  # points: cells this big get the style's full line weights
+CAGE_FAINT_GREY = 0.55  # an answer's cages: visible, but behind its digits
 
 
 class RenderError(ValueError):
@@ -230,11 +234,14 @@ def _fingerprint(pages: Sequence[Page], style: RenderStyle, metadata: Metadata,
     """A digest of everything drawn; font files by content, never by where they live."""
     portable_style = replace(style, font_regular=Path(fonts.regular), font_bold=Path(fonts.bold))
     text = repr((tuple(pages), portable_style, metadata, tuple(outline)))
+    cages = [p.cages for page in pages for p in page.placements if p.cages]
+    if cages:  # placements keep cages out of their repr: classic files' /IDs stay as they were
+        text += repr(cages)
     return hashlib.sha256(text.encode("utf-8")).digest()
 
 
 class _GridForms:
-    """Each distinct empty grid (shape, side) drawn once as a form XObject, then reused."""
+    """Each distinct empty board (shape, side) drawn once as a form XObject, then reused."""
 
     def __init__(self, canvas: Canvas, style: RenderStyle) -> None:
         self.canvas = canvas
@@ -244,27 +251,37 @@ class _GridForms:
     def ensure(self, placement: GridPlacement) -> str:
         """The form's name, defining the form first if this is its first use."""
         shape = placement.grid.shape
-        name = f"grid{shape.box_rows}x{shape.box_cols}s{placement.side:.3f}".replace(".", "_")
+        name = f"grid{_board_name(shape)}s{placement.side:.3f}".replace(".", "_")
         if name not in self.names:
-            self._define(name, shape.box_rows, shape.box_cols, placement.side)
+            self._define(name, board_drawing(shape), placement.side)
             self.names.add(name)
         return name
 
-    def _define(self, name: str, box_rows: int, box_cols: int, side: float) -> None:
+    def _define(self, name: str, drawing: BoardDrawing, side: float) -> None:
         canvas = self.canvas
-        size = box_rows * box_cols
-        cell_line, box_line, border_line = line_weights(self.style, side / size)
+        cell = side / drawing.frame
+        cell_line, box_line, border_line = line_weights(self.style, cell)
         canvas.beginForm(name, -border_line / 2, -border_line / 2,
                          side + border_line / 2, side + border_line / 2)
-        inner = range(1, size)
-        _stroke_lines(canvas, cell_line, side, size,
-                      [i for i in inner if i % box_cols], [i for i in inner if i % box_rows])
-        _stroke_lines(canvas, box_line, side, size,
-                      [i for i in inner if not i % box_cols], [i for i in inner if not i % box_rows])
-        canvas.setLineWidth(border_line)
-        canvas.setLineJoin(0)  # mitred: crisp square corners on the border
-        canvas.rect(0, 0, side, side, stroke=1, fill=0)
+        _shade_cells(canvas, drawing.shaded, cell, side)
+        _stroke_runs(canvas, cell_line, drawing.thin, cell, side)
+        _stroke_runs(canvas, box_line, drawing.heavy, cell, side)
+        if drawing.full:
+            canvas.setLineWidth(border_line)
+            canvas.setLineJoin(0)  # mitred: crisp square corners on the border
+            canvas.rect(0, 0, side, side, stroke=1, fill=0)
+        else:  # projecting caps square the outline's corners, inward and outward alike
+            _stroke_runs(canvas, border_line, drawing.outline, cell, side)
         canvas.endForm()
+
+
+def _board_name(shape) -> str:
+    """A form name part for a board: its box for classic boards (as before variants, so a
+    classic book's bytes stay the same), else the variant and a digest of the board."""
+    if shape.is_classic:
+        return f"{shape.box_rows}x{shape.box_cols}"
+    key = repr((shape.variant, shape.box_rows, shape.box_cols, shape.regions))
+    return f"{shape.variant}{hashlib.sha256(key.encode()).hexdigest()[:12]}"
 
 
 def line_weights(style: RenderStyle, cell: float) -> tuple[float, float, float]:
@@ -281,21 +298,36 @@ def line_weights(style: RenderStyle, cell: float) -> tuple[float, float, float]:
     return style.cell_line, box, max(border, box)
 
 
-def _stroke_lines(canvas: Canvas, width: float, side: float, size: int,
-                  columns: list[int], rows: list[int]) -> None:
-    """One stroked path of full-length lines after the given column and row indices."""
-    cell = side / size
+def _stroke_runs(canvas: Canvas, width: float, runs, cell: float, side: float) -> None:
+    """One stroked path of the runs (pages/board.py), y flipped: the form's y axis points
+    up. Vertical runs go bottom to top, horizontal ones left to right."""
+    if not runs:
+        return
     path = canvas.beginPath()
-    for col in columns:
-        path.moveTo(col * cell, 0)
-        path.lineTo(col * cell, side)
-    for row in rows:
-        # rows count from the top of the grid; the form's y axis points up
-        path.moveTo(0, side - row * cell)
-        path.lineTo(side, side - row * cell)
+    for run in runs:
+        if run.vertical:
+            path.moveTo(run.at * cell, side - run.end * cell)
+            path.lineTo(run.at * cell, side - run.start * cell)
+        else:
+            path.moveTo(run.start * cell, side - run.at * cell)
+            path.lineTo(run.end * cell, side - run.at * cell)
     canvas.setLineWidth(width)
-    canvas.setLineCap(2)  # projecting caps: lines reach fully into the borders they meet
+    canvas.setLineCap(2)  # projecting caps: lines reach fully into the lines they meet
     canvas.drawPath(path, stroke=1, fill=0)
+
+
+def _shade_cells(canvas: Canvas, cells, cell: float, side: float) -> None:
+    """The shaded cells as one filled path of solid light grey (no transparency: it must
+    print as it looks)."""
+    if not cells:
+        return
+    canvas.saveState()
+    canvas.setFillGray(SHADE_GREY)
+    path = canvas.beginPath()
+    for row, col in cells:
+        path.rect(col * cell, side - (row + 1) * cell, cell, cell)
+    canvas.drawPath(path, stroke=0, fill=1)
+    canvas.restoreState()
 
 
 def _draw_page(canvas: Canvas, page: Page, facing: int, style: RenderStyle,
@@ -318,6 +350,8 @@ def _draw_placement(canvas: Canvas, placement: GridPlacement, form: str, style: 
     canvas.saveState()
     canvas.translate(placement.x, placement.y)
     canvas.doForm(form)
+    if placement.cages:
+        _draw_cages(canvas, placement, style, fonts)
     canvas.restoreState()
     _draw_symbols(canvas, placement, style, fonts)
     _draw_grid_texts(canvas, placement, style, fonts)
@@ -336,25 +370,109 @@ def _symbol_size(cell: float, size: int, style: RenderStyle, fonts: _Fonts) -> f
     return font_size
 
 
+def _draw_cages(canvas: Canvas, placement: GridPlacement, style: RenderStyle,
+                fonts: _Fonts) -> None:
+    """A Killer's cages, from the grid's bottom-left corner: dashed loops, and on a puzzle
+    each total in its cage's top-left corner on a knock-out of the cell's own colour. An
+    answer has its cages faint and no totals: its digits are the point there."""
+    cages = cage_drawings(placement.grid.shape, placement.cages)
+    cell, side = placement.cell, placement.side
+    answer = placement.solution is not None
+    canvas.setLineWidth(cage_line(style, cell, answer))
+    canvas.setStrokeGray(CAGE_FAINT_GREY if answer else 0)
+    canvas.setDash([CAGE_DASH[0] * cell, CAGE_DASH[1] * cell])
+    canvas.setLineCap(0)
+    path = canvas.beginPath()
+    for loop in (loop for cage in cages for loop in cage.loops):
+        path.moveTo(loop[0][0] * cell, side - loop[0][1] * cell)
+        for x, y in loop[1:]:
+            path.lineTo(x * cell, side - y * cell)
+        path.close()
+    canvas.drawPath(path, stroke=1, fill=0)
+    if not answer:
+        _draw_cage_totals(canvas, placement, cages, fonts)
+
+
+def _draw_cage_totals(canvas: Canvas, placement: GridPlacement, cages, fonts: _Fonts) -> None:
+    """Each total on its knock-out (white, or the shade of a shaded cell)."""
+    cell, side = placement.cell, placement.side
+    size = cage_total_size(cell, fonts.digit_top)
+    shaded = set(board_drawing(placement.grid.shape).shaded)
+    for cage in cages:
+        text = str(cage.total)
+        left, top, width, height = cage_label_box(cage.label_cell, cell,
+                                                  text_width_em(text, fonts.regular) * size,
+                                                  size * fonts.digit_top)
+        canvas.setFillGray(SHADE_GREY if cage.label_cell in shaded else 1)
+        pad = CAGE_LABEL_PAD * cell
+        canvas.rect(left - pad, side - top - height - pad, width + 2 * pad, height + 2 * pad,
+                    stroke=0, fill=1)
+        canvas.setFillGray(0)
+        canvas.setFont(fonts.regular, size)
+        canvas.drawString(left, side - top - height, text)
+
+
+def cage_line(style: RenderStyle, cell: float, answer: bool) -> float:
+    """A cage's dashed line: a little under the cell line, thinner on an answer."""
+    return style.cell_line * (0.6 if answer else 0.85)
+
+
+def cage_total_size(cell: float, digit_top: float) -> float:
+    """The font size of cage totals in cells of `cell` points: digits CAGE_TOTAL_HEIGHT of
+    the cell tall, never under the minimum text size; RenderError when that is too big
+    for the corner (it would reach the cell's digit): the spec's rule (spec/variants.py)."""
+    size = max(CAGE_TOTAL_HEIGHT * cell / digit_top, MIN_TEXT_SIZE)
+    if size * digit_top > CAGE_TOTAL_MAX * cell:
+        raise RenderError(f"cells of {cell:.1f} pt are too small for {MIN_TEXT_SIZE:g} pt "
+                          "cage totals: use fewer Killer grids per page or a larger page")
+    return size
+
+
+def cage_label_box(label_cell: tuple[int, int], cell: float, width: float,
+                   height: float) -> tuple[float, float, float, float]:
+    """(left, top, width, height) of a cage total's ink, in points from the grid's
+    top-left corner, y down."""
+    row, col = label_cell
+    return ((col + CAGE_LABEL_AT[0]) * cell, (row + CAGE_LABEL_AT[1]) * cell, width, height)
+
+
+def text_width_em(text: str, font: str) -> float:
+    """The advance width of `text` at a font size of 1 (a registered font's name)."""
+    return pdfmetrics.stringWidth(text, font, 1.0)
+
+
 def _draw_symbols(canvas: Canvas, placement: GridPlacement, style: RenderStyle,
                   fonts: _Fonts) -> None:
     """The givens in bold (and, for an answer, the solved cells in the regular face)."""
     size = placement.grid.shape.size
-    cell = placement.side / size
-    font_size = _symbol_size(cell, size, style, fonts)
+    cell = placement.cell
+    font_size = _symbol_size(cell, size, style, fonts) * digit_scale(placement, style,
+                                                                  fonts.digit_top)
     # Centre the digits' ink (not the font's line box) in the cell.
     lift = (cell - font_size * (fonts.digit_top + fonts.digit_bottom)) / 2
     top = placement.y + placement.side
     faces = {True: (_symbol_text(canvas, fonts.bold, font_size), _em_widths(fonts.bold)),
              False: (_symbol_text(canvas, fonts.regular, font_size), _em_widths(fonts.regular))}
+    positions = placement.grid.shape.positions
     for index, symbol, given in _symbols_to_draw(placement):
         text, widths = faces[given]
-        row, col = divmod(index, size)
+        row, col = positions[index]
         text.setTextOrigin(placement.x + (col + 0.5) * cell - widths[symbol] * font_size / 2,
                            top - (row + 1) * cell + lift)
         text.textOut(symbol)
     for text, _ in faces.values():
         canvas.drawText(text)
+
+
+def digit_scale(placement: GridPlacement, style: RenderStyle, digit_top: float) -> float:
+    """How much of the style's digit size a grid's digits get: on a Killer puzzle, small
+    enough that a digit centred in its cell stays clear of the total in its corner (and
+    of the total's knock-out) by CAGE_LABEL_PAD."""
+    if not placement.cages or placement.solution is not None:
+        return 1.0
+    total = cage_total_size(placement.cell, digit_top) * digit_top / placement.cell
+    room = 1 - 2 * (CAGE_LABEL_AT[1] + total + 2 * CAGE_LABEL_PAD)
+    return min(1.0, room / style.given_font_ratio)
 
 
 def _symbols_to_draw(placement: GridPlacement):
@@ -384,7 +502,7 @@ def _draw_grid_texts(canvas: Canvas, placement: GridPlacement, style: RenderStyl
     caption flush left and the note flush right, on one line or two (spec/captions.py:
     the rule the spec checked, so nothing is ever cut off)."""
     x, y, side = placement.x, placement.y, placement.side
-    reach = line_weights(style, side / placement.grid.shape.size)[2] / 2
+    reach = line_weights(style, placement.cell)[2] / 2
     if placement.label:
         canvas.setFont(fonts.bold, style.label_size)
         baseline = y + side + reach + style.label_size * 0.35

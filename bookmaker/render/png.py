@@ -16,12 +16,14 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from ..core.grid import SYMBOLS
+from ..pages.board import CAGE_LABEL_PAD, SHADE_GREY, dashes
 from .fonts import digit_extent
-from .pdf import text_width
+from .pdf import CAGE_FAINT_GREY, cage_label_box, text_width
 from .sheet import Sheet
 
 POINTS_PER_INCH = 72.0
 WHITE, BLACK = 255, 0
+SHADE = round(255 * SHADE_GREY)  # 221: one of the sixteen levels, kept exactly
 GREY_BITS = 4
 COMPRESS_LEVEL = 4
 # Each grey rounded to the nearest of 16 levels, written 0x00, 0x11 .. 0xFF: its high four
@@ -61,17 +63,26 @@ class _Canvas:
     def y(self, points: float) -> float:
         return (self.height - points) * self.scale
 
-    def rule(self, vertical: bool, at: float, start: float, end: float, weight: float) -> None:
+    def rule(self, vertical: bool, at: float, start: float, end: float, weight: float,
+             ink: int = BLACK, butt: bool = False) -> None:
         """A line `weight` points thick centred on x (or y) = `at`, from start to end,
-        snapped to whole pixels and never under one pixel."""
+        snapped to whole pixels and never under one pixel; its ends project by half its
+        width (as the PDF's grid lines do) unless `butt` (as its dashes do)."""
         width = max(1, round(weight * self.scale))
         centre = self.x(at) if vertical else self.y(at)
         near = round(centre - width / 2)
         ends = sorted((self.y(start), self.y(end)) if vertical else (self.x(start), self.x(end)))
-        low, high = round(ends[0] - width / 2), round(ends[1] + width / 2) - 1
+        cap = 0 if butt else width / 2
+        low, high = round(ends[0] - cap), max(round(ends[0] - cap), round(ends[1] + cap) - 1)
         box = (near, low, near + width - 1, high) if vertical else \
             (low, near, high, near + width - 1)
-        self.draw.rectangle(box, fill=BLACK)
+        self.draw.rectangle(box, fill=ink)
+
+    def area(self, left: float, bottom: float, width: float, height: float, ink: int) -> None:
+        """A filled rectangle (points), its edges snapped to whole pixels."""
+        self.draw.rectangle((round(self.x(left)), round(self.y(bottom + height)),
+                             round(self.x(left + width)) - 1, round(self.y(bottom)) - 1),
+                            fill=ink)
 
     def text(self, x: float, baseline: float, text: str, font: Path, size: float) -> None:
         """text centred on x, on the baseline, each glyph where render/pdf.py puts it.
@@ -89,21 +100,73 @@ class _Canvas:
 
 
 def _draw_grid_lines(canvas: _Canvas, sheet: Sheet) -> None:
-    """Cell lines, then box lines, then the border, as render/pdf.py draws its grids."""
-    grid = sheet.grid
-    shape = grid.grid.shape
+    """Shading, cell lines, region lines, the outline, then any cages, as render/pdf.py
+    draws its grids (pages/board.py says what)."""
+    board, grid, cell = sheet.board, sheet.grid, sheet.cell
     cell_line, box_line, border = sheet.line_weights
-    left, bottom, side = grid.x, grid.y, grid.side
-    for index in range(1, shape.size):
-        offset = index * sheet.cell
-        column_weight = box_line if index % shape.box_cols == 0 else cell_line
-        row_weight = box_line if index % shape.box_rows == 0 else cell_line
-        canvas.rule(True, left + offset, bottom, bottom + side, column_weight)
-        canvas.rule(False, bottom + side - offset, left, left + side, row_weight)
-    for edge in (left, left + side):
-        canvas.rule(True, edge, bottom, bottom + side, border)
-    for edge in (bottom, bottom + side):
-        canvas.rule(False, edge, left, left + side, border)
+    for row, col in board.shaded:
+        canvas.area(grid.x + col * cell, _top(sheet) - (row + 1) * cell, cell, cell, SHADE)
+    for runs, weight in ((board.thin, cell_line), (board.heavy, box_line),
+                         (board.outline, border)):
+        for run in runs:
+            if run.vertical:
+                canvas.rule(True, _x(sheet, run.at), _y(sheet, run.end), _y(sheet, run.start),
+                            weight)
+            else:
+                canvas.rule(False, _y(sheet, run.at), _x(sheet, run.start), _x(sheet, run.end),
+                            weight)
+    if grid.cages:
+        _draw_cages(canvas, sheet)
+
+
+def _top(sheet: Sheet) -> float:
+    return sheet.grid.y + sheet.grid.side
+
+
+def _x(sheet: Sheet, lines: int) -> float:
+    """Where the grid's vertical line number `lines` (from the left) is: the far edge
+    exactly at its side, as the PDF's border has it."""
+    grid = sheet.grid
+    return grid.x + grid.side if lines == sheet.board.frame else grid.x + lines * sheet.cell
+
+
+def _y(sheet: Sheet, lines: int) -> float:
+    """Where the grid's horizontal line number `lines` (from the top) is."""
+    grid = sheet.grid
+    return grid.y if lines == sheet.board.frame else grid.y + grid.side - lines * sheet.cell
+
+
+def _draw_cages(canvas: _Canvas, sheet: Sheet) -> None:
+    """Dashed loops (faint on an answer), and on a puzzle each total on its knock-out."""
+    grid, cell, top = sheet.grid, sheet.cell, _top(sheet)
+    answer = grid.solution is not None
+    ink = round(255 * CAGE_FAINT_GREY) if answer else BLACK
+    for cage in sheet.cages:
+        for loop in cage.loops:
+            for (x1, y1), (x2, y2) in dashes(loop):
+                if x1 == x2:
+                    canvas.rule(True, grid.x + x1 * cell, top - max(y1, y2) * cell,
+                                top - min(y1, y2) * cell, sheet.cage_line, ink, butt=True)
+                else:
+                    canvas.rule(False, top - y1 * cell, grid.x + min(x1, x2) * cell,
+                                grid.x + max(x1, x2) * cell, sheet.cage_line, ink, butt=True)
+    if not answer:
+        _draw_cage_totals(canvas, sheet)
+
+
+def _draw_cage_totals(canvas: _Canvas, sheet: Sheet) -> None:
+    style, grid, cell = sheet.style, sheet.grid, sheet.cell
+    size, shaded = sheet.cage_total_size, set(sheet.board.shaded)
+    pad = CAGE_LABEL_PAD * cell
+    for cage in sheet.cages:
+        text = str(cage.total)
+        width = text_width(text, style.font_regular, size)
+        left, top, _, height = cage_label_box(cage.label_cell, cell, width,
+                                              size * sheet.digit_top)
+        bottom = _top(sheet) - top - height
+        canvas.area(grid.x + left - pad, bottom - pad, width + 2 * pad, height + 2 * pad,
+                    SHADE if cage.label_cell in shaded else WHITE)
+        canvas.text(grid.x + left + width / 2, bottom, text, style.font_regular, size)
 
 
 def _draw_symbols(canvas: _Canvas, sheet: Sheet) -> None:

@@ -6,11 +6,21 @@ from __future__ import annotations
 from xml.sax.saxutils import escape, quoteattr
 
 from ..core.grid import SYMBOLS
+from ..pages.board import CAGE_DASH, CAGE_LABEL_PAD, SHADE_GREY
 from .fonts import digit_extent
+from .pdf import CAGE_FAINT_GREY, cage_label_box, text_width
 from .sheet import Sheet
 
 # The PDF's font first; viewers without it fall back to fonts of much the same widths.
 FONT_FAMILY = "'DejaVu Sans', 'Bitstream Vera Sans', Verdana, sans-serif"
+
+
+def _grey(level: float) -> str:
+    """A grey (0 black, 1 white) as an SVG colour."""
+    return "#" + f"{round(255 * level):02x}" * 3
+
+
+SHADE = _grey(SHADE_GREY)  # the shaded cells' grey, as in the PDF and the PNG
 
 
 def render_svg_text(sheet: Sheet, title: str = "") -> str:
@@ -39,24 +49,71 @@ def _number(value: float) -> str:
 
 
 def _grid_lines(sheet: Sheet) -> list[str]:
-    """The cell and box lines (projecting caps, as in the PDF) and the bordering square."""
-    grid = sheet.grid
-    shape = grid.grid.shape
+    """Shaded cells, the cell and region lines (projecting caps, as in the PDF), in order
+    of the grid line they lie on, the outline (the bordering square of a full board),
+    then any cages."""
+    grid, board, cell = sheet.grid, sheet.board, sheet.cell
     cell_line, box_line, border = sheet.line_weights
     top = sheet.height - grid.y - grid.side  # SVG's y axis points down
     left, side = grid.x, grid.side
-    lines = ['<g stroke="#000" stroke-linecap="square">']
-    for index in range(1, shape.size):
-        offset = index * sheet.cell
-        lines.append(_line(left + offset, top, left + offset, top + side,
-                           box_line if index % shape.box_cols == 0 else cell_line))
-        lines.append(_line(left, top + offset, left + side, top + offset,
-                           box_line if index % shape.box_rows == 0 else cell_line))
+    lines = [f'<rect class="shade" x="{_number(left + col * cell)}" '
+             f'y="{_number(top + row * cell)}" width="{_number(cell)}" '
+             f'height="{_number(cell)}" fill="{SHADE}"/>' for row, col in board.shaded]
+    weighted = [(run, cell_line) for run in board.thin] + [(run, box_line) for run in board.heavy]
+    if not board.full:
+        weighted += [(run, border) for run in board.outline]
+    lines.append('<g stroke="#000" stroke-linecap="square">')
+    for run, weight in sorted(weighted, key=lambda item: _line_order(item[0], board.frame)):
+        at, start, end = run.at * cell, run.start * cell, run.end * cell
+        lines.append(_line(left + at, top + start, left + at, top + end, weight) if run.vertical
+                     else _line(left + start, top + at, left + end, top + at, weight))
     lines.append("</g>")
-    lines.append(f'<rect x="{_number(left)}" y="{_number(top)}" width="{_number(side)}" '
-                 f'height="{_number(side)}" fill="none" stroke="#000" '
-                 f'stroke-width="{_number(border)}" stroke-linejoin="miter"/>')
-    return lines
+    if board.full:
+        lines.append(f'<rect x="{_number(left)}" y="{_number(top)}" width="{_number(side)}" '
+                     f'height="{_number(side)}" fill="none" stroke="#000" '
+                     f'stroke-width="{_number(border)}" stroke-linejoin="miter"/>')
+    return lines + _cages(sheet, top)
+
+
+def _line_order(run, frame: int) -> tuple:
+    """Lines by the grid line they lie on, the vertical one first, outline lines last."""
+    return (run.at in (0, frame), run.at, not run.vertical, run.start)
+
+
+def _cages(sheet: Sheet, top: float) -> list[str]:
+    """One dashed <path> for all cages (grey on an answer), then on a puzzle each total
+    (class total) on its knock-out."""
+    if not sheet.cages:
+        return []
+    left, cell = sheet.grid.x, sheet.cell
+    answer = sheet.grid.solution is not None
+    data = " ".join("M" + " L".join(f"{_number(left + x * cell)} {_number(top + y * cell)}"
+                                     for x, y in loop) + " Z"
+                    for cage in sheet.cages for loop in cage.loops)
+    ink = _grey(CAGE_FAINT_GREY) if answer else "#000"
+    parts = [f'<path class="cages" d="{data}" fill="none" stroke="{ink}" '
+             f'stroke-width="{_number(sheet.cage_line)}" '
+             f'stroke-dasharray="{_number(CAGE_DASH[0] * cell)} {_number(CAGE_DASH[1] * cell)}"/>']
+    return parts if answer else parts + _cage_totals(sheet, top)
+
+
+def _cage_totals(sheet: Sheet, top: float) -> list[str]:
+    style, left, cell = sheet.style, sheet.grid.x, sheet.cell
+    size, shaded = sheet.cage_total_size, set(sheet.board.shaded)
+    pad = CAGE_LABEL_PAD * cell
+    parts = []
+    for cage in sheet.cages:
+        text = str(cage.total)
+        width = text_width(text, style.font_regular, size)
+        x, y, _, height = cage_label_box(cage.label_cell, cell, width, size * sheet.digit_top)
+        fill = SHADE if cage.label_cell in shaded else "#fff"
+        parts.append(f'<rect x="{_number(left + x - pad)}" y="{_number(top + y - pad)}" '
+                     f'width="{_number(width + 2 * pad)}" height="{_number(height + 2 * pad)}" '
+                     f'fill="{fill}"/>')
+        parts.append(f'<text class="total" x="{_number(left + x + width / 2)}" '
+                     f'y="{_number(top + y + height)}" font-family={quoteattr(FONT_FAMILY)} '
+                     f'text-anchor="middle" font-size="{_number(size)}">{text}</text>')
+    return parts
 
 
 def _line(x1: float, y1: float, x2: float, y2: float, weight: float) -> str:

@@ -46,6 +46,24 @@ def caption_lines(parts: Sequence[str], note: str, width: float, measure: Measur
     return None
 
 
+def caption_parts(name: str, grade: str, size_text: str, kind: str = "") -> list[str]:
+    """A puzzle's caption parts: its section's name, then its kind of Sudoku ('Killer';
+    '' for classic), grade and size, each unless the name says it already: 'Warm-up ·
+    Killer · Easy · 9x9'. A Samurai has no size_text: its name says it."""
+    parts = [name]
+    for part in (kind, grade):
+        if part and part.lower() not in name.lower():
+            parts.append(part)
+    if size_text and size_text not in name:
+        parts.append(size_text)
+    return parts
+
+
+def variant_name(words: Catalogue, variant: str) -> str:
+    """A variant's name as captions and contents print it; '' for classic."""
+    return "" if variant == "classic" else words.text(f"variants.{variant}")
+
+
 def answer_note_text(answers: str, words: Catalogue, page: int | str) -> str:
     """The note under a puzzle saying where its answer is (separate, back or none), in
     the book's words; '' without answers."""

@@ -70,15 +70,18 @@ class ColumnLayout(Schema):
         return digits.fraction if digits.fraction is not None else \
             digits.points / self.min_puzzle_cell
 
-    def fit_problem(self, size: int, columns: int) -> str | None:
-        """Why a size x size grid cannot span `columns` columns, or None if it can."""
+    def fit_problem(self, size: int, columns: int, least_cell: float = 0.0) -> str | None:
+        """Why a grid size cells across cannot span `columns` columns with cells of at
+        least the layout's minimum and `least_cell` (a Killer's), or None if it can."""
         cell = self.grid_side(columns) / size
-        if cell >= self.min_puzzle_cell:
+        smallest = max(self.min_puzzle_cell, least_cell)
+        if cell >= smallest:
             return None
         span = f"{columns} column" + ("s" if columns > 1 else "")
+        why = "" if smallest == self.min_puzzle_cell else " for readable cage totals"
         return (f"a {size}x{size} grid across {span} of the {self.name} layout would have "
-                f"{max(cell, 0):.1f} pt cells, under its {self.min_puzzle_cell:.1f} pt "
-                f"minimum: span more columns or choose a smaller size")
+                f"{max(cell, 0):.1f} pt cells, under its {smallest:.1f} pt minimum{why}: "
+                f"span more columns or choose a smaller size")
 
 
 def column_layout_mistakes(layout: ColumnLayout) -> list[Mistake]:

@@ -16,7 +16,7 @@ from pydantic import Field, PlainValidator
 
 from ..core.grader import GRADES
 from ..core.rating import RatingRange
-from ..core.shape import MAX_SIZE, SYMMETRIES, Shape, parse_shape, shape_of
+from ..core.shape import MAX_SIZE, SYMMETRIES, Shape, parse_size
 from ..core.targeted import unreachable_grade
 from .catalogue import language_names
 from .columns import (ColumnLayout, load_column_layout_file, load_column_preset,
@@ -29,6 +29,8 @@ from .model import Fonts, RegistryChoice, Symmetry
 from .problems import Mistake, Problem, Report, SpecError
 from .values import (BoxText, Count, Flag, Rating, Schema, Seed, SizeText, Slug, Text,
                      _whole_at_least, describe, did_you_mean, font_digit_top, mistake, one_of)
+from .variants import (VARIANT_CHOICES, frame_cells, frame_of, is_killer, least_cell,
+                       parse_variant_frame, variant_size_problem)
 from .yamlload import mark_of
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -115,6 +117,9 @@ class DayFile(Schema):
     size: SizeText = Field("9x9", description="The board size, 4x4 to 16x16.")
     box: BoxText | None = Field(None, description="The box, rows x columns, when not the "
                                                   "usual one (6x6: 2x3 unless told 3x2).")
+    variant: one_of(*VARIANT_CHOICES) = Field(
+        "classic", description="The kind of Sudoku: classic, x, hyper, jigsaw, samurai, "
+                               "killer or killer-x (see the book spec's sections).")
     symmetry: one_of(*SYMMETRIES) = Field("rotational", description="Symmetry of the clue "
                                           "pattern: none, rotational, mirror, diagonal.")
     title: Text | None = Field(None, description="A name for the day's puzzle, printed in "
@@ -137,6 +142,7 @@ class DaySpec(Schema):
     size: int = Field(description="The board size n of an n x n board.")
     box_rows: int = Field(description="Rows in each box.")
     box_cols: int = Field(description="Columns in each box.")
+    variant: str = Field("classic", description="The kind of Sudoku (spec/variants.py).")
     difficulty: str = Field(description="The grade every puzzle of this weekday has, or "
                                         "'any' (a rating alone was asked for).")
     rating: RatingRange | None = Field(None, description="The SE rating range asked for, "
@@ -147,7 +153,8 @@ class DaySpec(Schema):
 
     @property
     def shape(self) -> Shape:
-        return shape_of(self.box_rows, self.box_cols)
+        """The frame its puzzles are made on (core.variants)."""
+        return frame_of(self.variant, self.size, self.box_rows, self.box_cols)
 
 
 class DailySpec(Schema):
@@ -285,28 +292,35 @@ def _day_spec(report: Report, weekday: str, day: DayFile | None,
         report.add(Mistake(at + ("columns",), f"the {layout.name} layout's page has "
                                               f"{layout.page_columns} columns, got {columns}"))
         return None
-    problem = layout.fit_problem(shape.size, columns)
+    variant = day.variant
+    problem = layout.fit_problem(frame_cells(variant, shape.size), columns,
+                                 least_cell(variant))
     if problem:
         report.add(Mistake(at + ("columns" if day.columns else "size",), problem))
         return None
     if day.difficulty is None and day.rating is None:  # reported already
         return None
-    if unreachable_grade(shape, day.difficulty):
+    if not is_killer(variant) and unreachable_grade(shape, day.difficulty):
         report.add(Mistake(at + ("difficulty",), unreachable_grade(shape, day.difficulty)))
         return None
     return DaySpec(weekday=weekday, size=shape.size, box_rows=shape.box_rows,
-                   box_cols=shape.box_cols, difficulty=day.difficulty or "any",
+                   box_cols=shape.box_cols, variant=variant, difficulty=day.difficulty or "any",
                    rating=day.rating, symmetry=day.symmetry, title=day.title, columns=columns)
 
 
 def _shape(report: Report, at: tuple, day: DayFile) -> Shape | None:
-    """The day's board: the size alone was checked already, so blame the box."""
-    if day.size is None:
+    """The day's frame (core.variants): whether its variant comes in its size, then its
+    box: the one given, or else the size's usual one."""
+    if day.size is None or day.variant is None:  # reported already
+        return None
+    problem = variant_size_problem(day.variant, parse_size(day.size), day.box is not None)
+    if problem:
+        report.add(Mistake(at + ("variant",), problem))
         return None
     try:
-        shape = parse_shape(day.size, day.box)
+        shape = parse_variant_frame(day.variant, day.size, day.box)
     except ValueError as error:
-        report.add(Mistake(at + ("box",), str(error)))
+        report.add(Mistake(at + ("box" if day.box else "size",), str(error)))
         return None
     if shape.size > MAX_DAILY_SIZE:
         report.add(Mistake(at + ("size",), f"daily puzzles are 4x4 to {MAX_DAILY_SIZE}x"

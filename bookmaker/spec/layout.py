@@ -240,20 +240,22 @@ class Layout(Schema):
         side = min(area.width * EXAMPLE_SHARE, area.height * EXAMPLE_HEIGHT) - area.border
         return side / EXAMPLE_SIZE >= self.min_puzzle_cell
 
-    def puzzles_that_fit(self, size: int) -> int:
-        """The most size x size puzzles per page, for a book of any length."""
-        return most_that_fit(size, self.min_puzzle_cell, self.grid_area())
+    def puzzles_that_fit(self, size: int, least_cell: float = 0.0) -> int:
+        """The most size x size puzzles per page, for a book of any length, with cells of
+        at least the layout's minimum (and least_cell: a Killer's totals need room)."""
+        return most_that_fit(size, max(self.min_puzzle_cell, least_cell), self.grid_area())
 
-    def default_puzzles_per_page(self, size: int) -> int:
+    def default_puzzles_per_page(self, size: int, least_cell: float = 0.0) -> int:
         """Puzzles per page for a section that does not say: the layout's, or fewer so
         that cells stay at least grids.default_min_cell in a book of any length; one, if
         even one grid a page falls short of that by no more than the paper forces
         (WRITABLE_SHARE); else 0: the section must ask for it, or take a larger page."""
-        comfortable = max(self.min_puzzle_cell, self.grids.default_min_cell)
+        smallest = max(self.min_puzzle_cell, least_cell)
+        comfortable = max(smallest, self.grids.default_min_cell)
         most = most_that_fit(size, comfortable, self.grid_area())
         if most:
             return min(self.puzzles_per_page, most)
-        return min(1, most_that_fit(size, max(self.min_puzzle_cell, comfortable * WRITABLE_SHARE),
+        return min(1, most_that_fit(size, max(smallest, comfortable * WRITABLE_SHARE),
                                     self.grid_area()))
 
     def small_cells_problem(self, size: int) -> str:
@@ -268,16 +270,21 @@ class Layout(Schema):
         """The most size x size answer grids per page, for a book of any length."""
         return most_that_fit(size, self.min_answer_cell, self.grid_area(answers=True))
 
-    def puzzles_per_page_problem(self, count: int, size: int) -> str | None:
-        """Why count size x size puzzles cannot share a page, or None if they can."""
-        most = self.puzzles_that_fit(size)
+    def puzzles_per_page_problem(self, count: int, size: int, least_cell: float = 0.0,
+                                 name: str = "") -> str | None:
+        """Why count size x size puzzles (`name`: a board's name, '9x9' by default)
+        cannot share a page, or None if they can."""
+        most = self.puzzles_that_fit(size, least_cell)
         if count <= most:
             return None
         cell = cell_side(count, size, self.grid_area())
-        grids = f"{count} {size}x{size} puzzles do" if count > 1 else \
-            f"a {size}x{size} puzzle does"
+        name = name or f"{size}x{size}"
+        grids = f"{count} {name} puzzles do" if count > 1 else f"a {name} puzzle does"
+        smallest = max(self.min_puzzle_cell, least_cell)
+        why = "minimum" if smallest == self.min_puzzle_cell else \
+            "minimum for readable cage totals"
         return (f"{grids} not fit on one {self.name} page: the cells would be {cell:.1f} pt, "
-                f"under the {self.min_puzzle_cell:.1f} pt minimum (at most {most} fit)")
+                f"under the {smallest:.1f} pt {why} (at most {most} fit)")
 
 
 EXAMPLE_SHARE = 0.45  # the how-to-play example: each grid at most this share of the width

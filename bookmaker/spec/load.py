@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..core.shape import Shape, parse_shape
+from ..core.shape import Shape, parse_size
 from ..core.targeted import unreachable_grade
 from .catalogue import load_catalogue
 from .cover import CoverFile, CoverSpec, cover_geometry
@@ -30,6 +30,8 @@ from .problems import Mistake, Problem, Report, SpecError, syntax_problem
 from .slugs import slug_of
 from .textcheck import check_texts, check_texts_of
 from .values import MAX_PUZZLES, clues_problem, describe, font_digit_top
+from .variants import (board_of_variant, frame_cells, is_killer, least_cell,
+                       parse_variant_frame, variant_size_problem)
 from .yamlload import MarkedYAMLError, parse_yaml
 
 
@@ -127,23 +129,39 @@ def _section_pages(report: Report, index: int, section: SectionFile | None,
     shape = _shape(report, at, section) if section is not None else None
     if shape is None or layout is None:
         return None
+    variant = section.variant
     clues_fit = all([  # every check made, so that every mistake is reported
-        _reported(report, at + ("clues",),
-                  section.clues is not None and clues_problem(section.clues, shape)),
+        _reported(report, at + ("clues",), section.clues is not None and
+                  clues_problem(section.clues, board_of_variant(variant, shape))),
         _clues_alone(report, at, section),
-        # A grade no puzzle of the board has: refused now, not after thousands of tries.
-        _reported(report, at + ("difficulty",), unreachable_grade(shape, section.difficulty))])
-    puzzles = _puzzles_per_page(report, at, section.puzzles_per_page, shape.size, layout)
-    answers = _answers_per_page(report, at, shape.size, layout)
+        # A grade no puzzle of the board has: refused now, not after thousands of tries
+        # (cages make small Killers harder than their classic boards).
+        _reported(report, at + ("difficulty",),
+                  not is_killer(variant) and unreachable_grade(shape, section.difficulty))])
+    grid = _GridNeeds(frame_cells(variant, shape.size), least_cell(variant),
+                      "samurai (21x21 cells)" if variant == "samurai" else "")
+    puzzles = _puzzles_per_page(report, at, section.puzzles_per_page, grid, layout,
+                                variant == "samurai")
+    answers = _answers_per_page(report, at, grid.cells, layout)
     if not clues_fit or puzzles is None or answers is None:
         return None
     return SectionPages(shape, puzzles, answers)
 
 
+@dataclass(frozen=True)
+class _GridNeeds:
+    """What a section's grids ask of a page: cells across, and the least cell side."""
+
+    cells: int
+    least_cell: float
+    name: str = ""  # the grid's name in messages; '' for its size, '9x9'
+
+
 def _section_spec(section: SectionFile, pages: SectionPages) -> SectionSpec:
     shape = pages.shape
     return SectionSpec(name=section.name, size=shape.size, box_rows=shape.box_rows,
-                       box_cols=shape.box_cols, count=section.count, symmetry=section.symmetry,
+                       box_cols=shape.box_cols, count=section.count, variant=section.variant,
+                       symmetry=section.symmetry,
                        difficulty=section.difficulty, rating=section.rating,
                        ramp=section.ramp,
                        clues=section.clues,
@@ -152,13 +170,19 @@ def _section_spec(section: SectionFile, pages: SectionPages) -> SectionSpec:
 
 
 def _shape(report: Report, at: tuple, section: SectionFile) -> Shape | None:
-    """The section's board; the size alone was checked already, so blame the box."""
-    if section.size is None:
+    """The section's frame (core.variants): first whether its variant comes in its size,
+    then its box: the one given, or else the size's usual one."""
+    if section.size is None or section.variant is None:  # reported already
+        return None
+    problem = variant_size_problem(section.variant, parse_size(section.size),
+                                   section.box is not None)
+    if problem:
+        report.add(Mistake(at + ("variant",), problem))
         return None
     try:
-        return parse_shape(section.size, section.box)
-    except ValueError as error:
-        report.add(Mistake(at + ("box",), str(error)))
+        return parse_variant_frame(section.variant, section.size, section.box)
+    except ValueError as error:  # no box of that size (7x7), or the box does not tile it
+        report.add(Mistake(at + ("box" if section.box else "size",), str(error)))
         return None
 
 
@@ -185,21 +209,30 @@ def _reported(report: Report, path: tuple, problem: str | None) -> bool:
     return not problem
 
 
-def _puzzles_per_page(report: Report, at: tuple, asked: int | None, size: int,
-                      layout: Layout) -> int | None:
+def _puzzles_per_page(report: Report, at: tuple, asked: int | None, grid: _GridNeeds,
+                      layout: Layout, alone: bool = False) -> int | None:
     """The section's puzzles per page: as asked if they fit, else the layout's, capped so
     that cells stay large enough to write in (the layout's default is a wish for 9x9; a
-    16x16 may need fewer, and a 25x25 may need a larger page)."""
+    16x16 may need fewer, and a 25x25 may need a larger page). `alone`: one a page, as
+    large as the page allows (a Samurai)."""
+    size, least, name = grid.cells, grid.least_cell, grid.name
+    if alone and asked not in (None, 1):
+        report.add(Mistake(at + ("puzzles_per_page",), "a samurai is printed one a page, "
+                                                       f"as large as the page allows; got {asked}"))
+        return None
     if asked is not None:
-        problem = layout.puzzles_per_page_problem(asked, size)
+        problem = layout.puzzles_per_page_problem(asked, size, least, name)
         if problem:
             report.add(Mistake(at + ("puzzles_per_page",), problem))
             return None
         return asked
-    if layout.puzzles_that_fit(size) == 0:
-        report.add(Mistake(at + ("size",), layout.puzzles_per_page_problem(1, size)))
+    if layout.puzzles_that_fit(size, least) == 0:
+        report.add(Mistake(at + ("size",),
+                           layout.puzzles_per_page_problem(1, size, least, name)))
         return None
-    per_page = layout.default_puzzles_per_page(size)
+    if alone:
+        return 1
+    per_page = layout.default_puzzles_per_page(size, least)
     if per_page == 0:
         report.add(Mistake(at + ("size",), layout.small_cells_problem(size)))
         return None
@@ -226,8 +259,8 @@ def _check_book(report: Report, book: BookFile | None, layout: Layout | None,
     if all(page is not None and section.count is not None
            for section, page in zip(sections, pages)):
         _check_book_size(report, book, layout, [
-            _Counted(section.name, section.count, page.puzzles_per_page, page.answers_per_page)
-            for section, page in zip(sections, pages)])
+            _Counted(section.name, section.count, page.puzzles_per_page, page.answers_per_page,
+                     section.variant) for section, page in zip(sections, pages)])
     check_texts(report, book, layout, [(index, section, page) for index, (section, page)
                                        in enumerate(zip(sections, pages))
                                        if section is not None and page is not None])
@@ -277,6 +310,7 @@ class _Counted:
     count: int
     puzzles_per_page: int
     answers_per_page: int
+    variant: str = "classic"
 
 
 def _check_book_size(report: Report, book: BookFile, layout: Layout,

@@ -13,12 +13,13 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import Field, PlainValidator, ValidationInfo
 
 from ..core.rating import RatingRange
-from ..core.shape import SYMMETRIES, Shape, shape_of
+from ..core.shape import SYMMETRIES, Shape
 from .catalogue import language_names
 from .cover import CoverSpec
 from .layout import Layout
 from .pagecount import BookPlan, FrontMatter as FrontCounts, PageRules, plan_book
 from .printer import PAPERS, load_printer
+from .variants import VARIANT_CHOICES, frame_of
 from .values import (BoxText, CopyrightValue, Difficulty, Flag, FontFile, Isbn, Natural,
                      PerPage, PuzzleCount, Rating, Schema, Seed, SizeText, Slug, Text, expected,
                      mistake, one_of)
@@ -151,6 +152,11 @@ class SectionFile(Schema):
                                 "usual one (6x6 has 2x3 boxes unless told 3x2).")
     count: PuzzleCount = Field(description="How many puzzles, at least 1 and at most 10,000 "
                                            "(also the most in one book); required.")
+    variant: one_of(*VARIANT_CHOICES) = Field(
+        "classic", description="The kind of Sudoku: classic, x (both diagonals too), hyper "
+                               "(four extra 3x3 windows; 9x9), jigsaw (irregular regions), "
+                               "samurai (five overlapping 9x9 grids, one a page), killer "
+                               "(cages with sums; 4x4, 6x6, 8x8, 9x9, 12x12) or killer-x.")
     symmetry: SymmetryChoice = Field(
         "none", description="Symmetry of the clue pattern: none, rotational, mirror, "
                             "diagonal.")
@@ -190,6 +196,7 @@ class SectionSpec(Schema):
     box_rows: int = Field(description="Rows in each box.")
     box_cols: int = Field(description="Columns in each box.")
     count: int = Field(description="How many puzzles.")
+    variant: str = Field("classic", description="The kind of Sudoku (spec/variants.py).")
     symmetry: Symmetry = Field(description="Symmetry of the clue pattern.")
     difficulty: str = Field(description="The grade asked for, or 'any'.")
     rating: RatingRange | None = Field(None, description="The SE rating range asked for, "
@@ -204,8 +211,9 @@ class SectionSpec(Schema):
 
     @property
     def shape(self) -> Shape:
-        """The board's Shape (cached by the core)."""
-        return shape_of(self.box_rows, self.box_cols)
+        """The frame (core.variants): the classic board of the size and box its puzzles
+        are made on; a jigsaw's regions come from each puzzle's seed."""
+        return frame_of(self.variant, self.size, self.box_rows, self.box_cols)
 
     @property
     def size_text(self) -> str:
@@ -272,9 +280,15 @@ def book_plan(layout: Layout, front: FrontMatter, sections, answers: str,
     per_page = layout.contents_entries_per_page()
     counts = FrontCounts(front.title_page, front.copyright_page,
                          -(-entries // per_page) if front.contents else 0, front.how_to_play,
-                         front.how_to_play and not layout.example_beside_rules())
+                         front.how_to_play and not example_beside_rules(layout, sections))
     return plan_book(counts, sections, answers, front.section_openers,
                      sections_start == "right", page_rules(layout, padding))
+
+
+def example_beside_rules(layout: Layout, sections) -> bool:
+    """Whether the how-to-play example shares the rules' page: where the layout has room
+    for it, and the rules have no variant paragraphs (which take that room)."""
+    return layout.example_beside_rules() and all(s.variant == "classic" for s in sections)
 
 
 def answer_place(answers: str | None, layout: Layout) -> str:

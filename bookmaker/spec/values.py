@@ -19,7 +19,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainValidat
 from pydantic_core import PydanticCustomError
 
 from ..core.rating import RatingRange, parse_rating_range
-from ..core.shape import Shape, parse_shape
+from ..core.shape import MAX_SIZE, Shape, parse_size
 from ..core.targeted import DIFFICULTIES
 from .fit import MOST_PER_PAGE
 from .yamlload import WrittenNumber
@@ -161,11 +161,13 @@ def _slug(value: Any) -> str:
 def _size(value: Any) -> str:
     if isinstance(value, bool) or not isinstance(value, (str, int)):
         raise expected("a size like 9x9", value)
-    try:
-        shape = parse_shape(str(value))
+    try:  # a square in the sizes boards come in; whether it has a box depends on the
+        size = parse_size(str(value))  # variant (a 7x7 jigsaw has none): load checks it
+        if not 4 <= size <= MAX_SIZE:
+            raise ValueError(f"size must be between 4 and {MAX_SIZE}, got {size}")
     except ValueError as error:
         raise mistake(str(error)) from None
-    return str(shape)
+    return f"{size}x{size}"
 
 
 def _box(value: Any) -> str:

@@ -1,0 +1,223 @@
+"""What a board looks like, in cell units: which cells exist, its lines, shading and cages.
+
+Every renderer (the PDF pages, the daily PNG and SVG) draws a grid from a BoardDrawing,
+so a variant is drawn the same way everywhere. Coordinates are in cells from the frame's
+top-left corner, x to the right and y down: cell (row, col) covers x in [col, col + 1]
+and y in [row, row + 1].
+
+A board's lines follow from its regions (the units that are areas and tile it: boxes,
+or a jigsaw's regions): an edge between two cells of one region is a thin cell line, an
+edge between two regions a heavy one, and an edge between a cell and no cell (the frame's
+edge, a Samurai's holes) the board's outline. The units that are not rows, columns or
+regions (an X's diagonals, a Hyper's windows) are shaded instead. Killer cages are dashed
+loops inset inside their cells, their total in the top-left cell.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable, Sequence
+
+from ..core.shape import Shape
+
+
+REGION_KINDS = ("box", "region")  # units that tile the board: heavy lines between them
+SHADED_KINDS = ("diagonal", "window")  # units drawn as shaded cells
+SHADE_GREY = 13 / 15  # light grey (0 black, 1 white): one of a 4-bit PNG's levels, no tint
+CAGE_INSET = 0.1  # a cage's dashed line lies this far inside its cells' edges
+CAGE_DASH = (0.09, 0.07)  # dash and gap, in cells
+CAGE_LABEL_AT = (0.07, 0.06)  # the total's ink starts this far right of / below the corner
+CAGE_LABEL_PAD = 0.03  # white kept around the total's ink, in cells
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Run:
+    """A straight line along a cell edge: vertical at x = at from y = start to end, or
+    horizontal at y = at from x = start to end (start < end)."""
+
+    vertical: bool
+    at: int
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class CageDrawing:
+    """One cage: its dashed loops (closed polygons, each point a corner) and its total,
+    written in `label_cell` (row, col), the cage's top-left cell."""
+
+    loops: tuple[tuple[Point, ...], ...]
+    total: int
+    label_cell: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class BoardDrawing:
+    """A board to draw: a square frame of `frame` cells a side, the cells that exist
+    (row, col), the lines by weight, the shaded cells. `full` says every cell of the frame
+    exists, so the outline is the frame's square."""
+
+    frame: int
+    cells: tuple[tuple[int, int], ...]
+    full: bool
+    thin: tuple[Run, ...]
+    heavy: tuple[Run, ...]
+    outline: tuple[Run, ...]
+    shaded: tuple[tuple[int, int], ...]
+
+
+def board_drawing(shape: Shape) -> BoardDrawing:
+    """The drawing of a board (cached: a book draws the same few boards again and again)."""
+    return _board_drawing(shape)
+
+
+@lru_cache(maxsize=256)  # bounded: every jigsaw is a board of its own
+def _board_drawing(shape: Shape) -> BoardDrawing:
+    rows, cols = shape.frame
+    frame = max(rows, cols)
+    region = _regions(shape)
+    kinds = {"thin": [], "heavy": [], "outline": []}
+    for vertical in (True, False):
+        for at in range(frame + 1):
+            for kind, start, end in _edge_runs(region, frame, vertical, at):
+                kinds[kind].append(Run(vertical, at, start, end))
+    shaded = sorted({shape.positions[c] for u in shape.units if u.kind in SHADED_KINDS
+                     for c in u.cells})
+    return BoardDrawing(frame, shape.positions, len(shape.positions) == frame * frame,
+                        tuple(kinds["thin"]), tuple(kinds["heavy"]), tuple(kinds["outline"]),
+                        tuple(shaded))
+
+
+def _regions(shape: Shape) -> dict[tuple[int, int], int]:
+    """Each cell's position -> the index of the region (box or jigsaw region) it is in."""
+    region = {}
+    for index, unit in enumerate(shape.units):
+        if unit.kind in REGION_KINDS:
+            for cell in unit.cells:
+                region[shape.positions[cell]] = index
+    return region
+
+
+def _edge_runs(region: dict, frame: int, vertical: bool, at: int):
+    """(kind, start, end) of the maximal runs of one kind along one grid line: the edges
+    between the cells either side of it, classified by _edge_kind."""
+    runs: list[list] = []
+    for step in range(frame):
+        before, after = ((step, at - 1), (step, at)) if vertical else ((at - 1, step), (at, step))
+        kind = _edge_kind(region.get(before), region.get(after))
+        if kind and runs and runs[-1][0] == kind and runs[-1][2] == step:
+            runs[-1][2] = step + 1
+        elif kind:
+            runs.append([kind, step, step + 1])
+    return [tuple(run) for run in runs]
+
+
+def _edge_kind(one, other) -> str:
+    if one is None and other is None:
+        return ""
+    if one is None or other is None:
+        return "outline"
+    return "thin" if one == other else "heavy"
+
+
+def cage_drawings(shape: Shape, cages: Sequence) -> tuple[CageDrawing, ...]:
+    """The drawing of each cage (anything with `cells` and `total`) on the board."""
+    return tuple(_cage_drawing(tuple(shape.positions[c] for c in cage.cells), cage.total)
+                 for cage in cages)
+
+
+def _cage_drawing(cells: tuple[tuple[int, int], ...], total: int) -> CageDrawing:
+    inside = set(cells)
+    edges = dict(_inset_edges(inside))
+    top, left = min(inside)  # the top-left cell: its top-left corner is always convex
+    loops = [_corners(_follow(edges, ((left, 1), (top, 1))))]  # dashes start under the total
+    while edges:  # a cage that rings other cells has an inner loop too
+        loops.append(_corners(_follow(edges, min(edges))))
+    return CageDrawing(tuple(loops), total, (top, left))
+
+
+def _inset_edges(inside: set) -> Iterable[tuple[tuple, tuple]]:
+    """The cage's boundary, inset by CAGE_INSET, as directed edges (start -> end) going
+    clockwise on screen (the cage on the right-hand side as y points down). Points are
+    (x, y) as (cell line, -1|0|1 inset steps) pairs, exact for use as keys."""
+    for row, col in sorted(inside):
+        for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):  # top, right, bottom, left
+            if (row + dr, col + dc) in inside:
+                continue
+            yield _side_edge(inside, row, col, dr, dc)
+
+
+def _side_edge(inside: set, row: int, col: int, dr: int, dc: int) -> tuple[tuple, tuple]:
+    """One cell side's inset edge, from its start to its end going clockwise: shortened
+    by the inset at a convex corner, lengthened by it at a concave one."""
+    # The side's line (a fixed coordinate, inset toward the cell) and its direction.
+    if dr:  # top (dr = -1) goes left to right, bottom right to left
+        direction = -dr
+        fixed = ((row + (dr > 0), -dr),)
+    else:  # right (dc = 1) goes top to bottom, left bottom to top
+        direction = dc
+        fixed = ((col + (dc > 0), -dc),)
+    ends = []
+    for sign in (-1, 1):  # the start end, then the finish end, along `direction`
+        step = sign * direction
+        across = (row, col + step) if dr else (row + step, col)
+        diagonal = (row + dr, col + step) if dr else (row + step, col + dc)
+        base = ((col if dr else row) + (step > 0),)
+        if across not in inside:
+            ends.append((base[0], -step))  # convex: stop short of the corner
+        elif diagonal in inside:
+            ends.append((base[0], step))  # concave: reach the next side's inset line
+        else:
+            ends.append((base[0], 0))
+    start, finish = ends
+    if dr:
+        return (start, fixed[0]), (finish, fixed[0])
+    return (fixed[0], start), (fixed[0], finish)
+
+
+def _follow(edges: dict, first: tuple) -> list[tuple]:
+    """The points of the loop through `first`, taking its edges out of `edges`."""
+    points, point = [], first
+    while point in edges:
+        points.append(point)
+        point = edges.pop(point)
+    return points
+
+
+def _corners(points: list[tuple]) -> tuple[Point, ...]:
+    """The loop's points in cell units, keeping only those where it turns."""
+    exact = [(x + sx * CAGE_INSET, y + sy * CAGE_INSET) for (x, sx), (y, sy) in points]
+    count = len(exact)
+    return tuple(p for i, p in enumerate(exact)
+                 if not _collinear(exact[i - 1], p, exact[(i + 1) % count]))
+
+
+def _collinear(a: Point, b: Point, c: Point) -> bool:
+    return (a[0] == b[0] == c[0]) or (a[1] == b[1] == c[1])
+
+
+def dashes(loop: Sequence[Point], dash: float = CAGE_DASH[0],
+           gap: float = CAGE_DASH[1]) -> list[tuple[Point, Point]]:
+    """The dashes of a closed loop of axis-aligned sides, the pattern running on around
+    the corners from the first point (as a PDF or SVG dash pattern does)."""
+    pieces: list[tuple[Point, Point]] = []
+    phase = 0.0  # how far into the current dash + gap period the pen is
+    for (x1, y1), (x2, y2) in zip(loop, list(loop[1:]) + [loop[0]]):
+        length = abs(x2 - x1) + abs(y2 - y1)
+        along = 0.0
+        while along < length - 1e-9:
+            in_dash = phase < dash
+            step = min(length - along, (dash if in_dash else dash + gap) - phase)
+            if in_dash:
+                pieces.append((_between((x1, y1), (x2, y2), along / length),
+                               _between((x1, y1), (x2, y2), (along + step) / length)))
+            along += step
+            phase = (phase + step) % (dash + gap)
+    return pieces
+
+
+def _between(a: Point, b: Point, t: float) -> Point:
+    return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
