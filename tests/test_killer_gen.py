@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 
+from bookmaker.core import verify as verify_module
 from bookmaker.core.cages import Cage, Cages
 from bookmaker.core.generator import GenerationError
 from bookmaker.core.grid import Grid, GridError
@@ -14,9 +15,10 @@ from bookmaker.core.killergen import generate_killer, max_cage_cells
 from bookmaker.core.killergrade import grade_killer
 from bookmaker.core.killerkey import _image, _moves, killer_key, puzzle_key
 from bookmaker.core.killertext import format_killer, parse_killer
-from bookmaker.core.shape import board_of, parse_shape
+from bookmaker.core.rng import derive_seed
+from bookmaker.core.shape import board_of, parse_shape, shape_of
 from bookmaker.core.transform import repeat_key
-from bookmaker.core.verify import VerificationError, verify_puzzle
+from bookmaker.core.verify import Undecided, VerificationError, verify_puzzle
 from bookmaker.puzzles.dedupe import without_repeats
 from bookmaker.puzzles.produce import generate_jobs, produce
 
@@ -173,3 +175,31 @@ def test_a_build_remakes_a_killer_that_repeats_an_earlier_one():
     distinct = without_repeats(jobs, [first, first], frozenset(), produce)
     assert distinct.remade == 1 and distinct.keys[0] != distinct.keys[1]
     assert distinct.puzzles[0] is first and distinct.puzzles[1].cages != first.cages
+
+
+def test_a_killer_the_check_cannot_decide_is_dropped_for_the_next_seed(monkeypatch):
+    # A 9x9 Killer at grade 'any' once ran the Killer check out of nodes and stopped a
+    # whole build. Such a Killer is not proven twice, so it is never printed; the job makes
+    # its next Killer from a seed derived from its own, the same on every run.
+    job = generate_jobs(shape_of(2, 2), 5, 1, variant="killer")[0]
+    real_check, calls = verify_module.check_killer, []
+
+    def undecided_first(*args, **kwargs):
+        calls.append(kwargs)
+        result = real_check(*args, **kwargs)
+        return replace(result, complete=False) if len(calls) == 1 else result
+
+    monkeypatch.setattr(verify_module, "check_killer", undecided_first)
+    made = produce([job])[0]
+    assert len(calls) == 2 and made.seed == derive_seed(job.seed, "killer undecided", 1)
+    verify_puzzle(made)  # proven with the real check
+    assert made.cages != generate_killer(board_of(2, 2), job.seed, "any")[0].cages
+
+
+def test_a_killer_no_try_can_decide_stops_the_run_as_undecided(monkeypatch):
+    job = generate_jobs(shape_of(2, 2), 5, 1, variant="killer")[0]
+    real_check = verify_module.check_killer
+    monkeypatch.setattr(verify_module, "check_killer", lambda *args, **kwargs: replace(
+        real_check(*args, **kwargs), complete=False))
+    with pytest.raises(Undecided, match="The Killer check ran out of nodes"):
+        produce([job])

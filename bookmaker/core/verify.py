@@ -22,6 +22,11 @@ class VerificationError(RuntimeError):
     """The second opinion disagrees with the generator: the puzzle must never be printed."""
 
 
+class Undecided(VerificationError):
+    """The second opinion ran out of its node budget: the puzzle is not proven twice, so it
+    must not be printed either, but nothing is known to be wrong with the generator."""
+
+
 def verify_puzzle(puzzle: Puzzle) -> None:
     """Raise VerificationError unless the second opinion finds exactly one solution, equal
     to puzzle.solution: Dancing Links, or for a Killer the Killer check (killercheck.py)."""
@@ -37,7 +42,8 @@ def verify_puzzle(puzzle: Puzzle) -> None:
     problem = _disagreement(puzzle, result, method)
     if problem:
         kind = f"{puzzle.shape}" + (" Killer" if puzzle.cages is not None else "")
-        raise VerificationError(
+        failure = VerificationError if result.complete else Undecided
+        raise failure(
             f"VERIFICATION FAILED: {kind} puzzle (box {puzzle.shape.box_text}, "
             f"seed {puzzle.seed}, symmetry {puzzle.symmetry}): {problem}. "
             f"Givens {givens}; generator's solution "

@@ -22,7 +22,7 @@ from ..core.killertext import KILLER_VARIANTS
 from ..core.shape import Shape, board_of
 from ..core.targeted import generate_graded
 from ..core.variants import variant_board
-from ..core.verify import verify_puzzle
+from ..core.verify import Undecided, verify_puzzle
 from .executors import process_pool
 from .interrupts import pause_at
 
@@ -33,6 +33,9 @@ _CHUNKS_PER_WORKER = 4
 # Puzzles this big, Samurai (369 cells) and Killers take the best part of a second or more
 # each. Each goes to the pool on its own: in a chunk, a run of them (a book's 16x16 section)
 # would all land on one worker.
+# Killers in a row a job may make when the Killer check cannot decide one within its budget
+# (a 9x9 at grade 'any' was seen): each is dropped unprinted for the next.
+KILLER_TRIES = 5
 _HEAVY_SIZE = 12
 _HEAVY_VARIANTS = ("samurai",)
 # A chunk of small puzzles holds at most this many cells (64 9x9 puzzles, under a second):
@@ -122,11 +125,21 @@ def make_puzzle(job: PuzzleJob) -> Puzzle:
 
 
 def _killer_puzzle(job: PuzzleJob) -> Puzzle:
-    """make_puzzle() for a Killer job: on the classic or X board, to its difficulty."""
+    """make_puzzle() for a Killer job: on the classic or X board, to its difficulty. A
+    Killer the Killer check cannot decide within its node budget is not printed: the job
+    makes the next one from a seed derived from its own (the same every run), up to
+    KILLER_TRIES; a check that disagrees stops the run as for any puzzle."""
     board = board_of(job.shape.box_rows, job.shape.box_cols, KILLER_VARIANTS[job.variant])
-    puzzle, grading = generate_killer(board, job.seed, job.difficulty)
-    verify_puzzle(puzzle)
-    return replace(puzzle, grade=grading.grade, score=grading.score, hardest=grading.hardest)
+    for attempt in range(KILLER_TRIES):
+        seed = job.seed if attempt == 0 else derive_seed(job.seed, "killer undecided", attempt)
+        puzzle, grading = generate_killer(board, seed, job.difficulty)
+        try:
+            verify_puzzle(puzzle)
+            return replace(puzzle, grade=grading.grade, score=grading.score,
+                           hardest=grading.hardest)
+        except Undecided:
+            if attempt == KILLER_TRIES - 1:
+                raise
 
 
 def produce(jobs: Iterable[PuzzleJob], workers: int = 1,
