@@ -9,6 +9,7 @@ import pytest
 from bookmaker.puzzles import produce as produce_module
 from bookmaker.puzzles.produce import PuzzleJob, generate_jobs, make_puzzle, produce
 from bookmaker.core.grid import Grid
+from bookmaker.core.rating import RATER_VERSION, parse_rating_range
 from bookmaker.core.rng import derive_seed
 from bookmaker.core.shape import parse_shape
 from bookmaker.core.solver import count_solutions
@@ -119,3 +120,15 @@ def test_produce_fails_loudly_when_verification_fails(monkeypatch):
     monkeypatch.setattr(produce_module, "generate", generate_with_solution_tampered)
     with pytest.raises(VerificationError, match="VERIFICATION FAILED"):
         produce(generate_jobs(SHAPE_4, 1, 2), workers=1)
+
+
+def test_only_81_cell_puzzles_are_rated_unasked_and_any_board_when_asked():
+    # A 16x16's rating cost up to 0.6 s each (30 s of a 300-puzzle book) for a number no
+    # one compares with SE's; 9x9 puzzles keep theirs, and a rating: range rates any board.
+    nine, six = (make_puzzle(generate_jobs(parse_shape(size), 3, 1)[0])
+                 for size in ("9x9", "6x6"))
+    asked = make_puzzle(generate_jobs(parse_shape("6x6"), 3, 1,
+                                      rating=parse_rating_range("1.0-9.9"))[0])
+    assert (len(nine.rating), nine.rater) == (3, RATER_VERSION)
+    assert (six.rating, six.rater) == ((), "")
+    assert (len(asked.rating), asked.rater) == (3, RATER_VERSION)

@@ -103,9 +103,10 @@ def _job_seed(shape: Shape, seed: int | str, symmetry: str, index: int, variant:
 def make_puzzle(job: PuzzleJob) -> Puzzle:
     """Generate one job's puzzle on its variant's board (to its rating range and
     difficulty, if asked), have the second opinion (Dancing Links; for a Killer, the
-    Killer check) confirm it (VerificationError if not), and record its grading and its
-    SE rating (a lower bound if rating it would take more than GENERATION_BUDGET; a
-    Killer has none: SE rates puzzles with givens)."""
+    Killer check) confirm it (VerificationError if not), and record its grading and, on a
+    board SE ratings are read on (rated_unasked), its SE rating (a lower bound if rating it
+    would take more than GENERATION_BUDGET; a Killer has none: SE rates puzzles with
+    givens)."""
     if job.variant in KILLER_VARIANTS:
         return _killer_puzzle(job)
     board = variant_board(job.variant, job.shape, job.seed)
@@ -118,10 +119,18 @@ def make_puzzle(job: PuzzleJob) -> Puzzle:
             grading = grade_within(puzzle.givens, GRADES[-1])  # the last grade caps nothing
         else:
             puzzle, grading = generate_graded(board, job.seed, job.difficulty, job.symmetry)
-        rating = rate(puzzle.givens, GENERATION_BUDGET)
+        rating = rate(puzzle.givens, GENERATION_BUDGET) if rated_unasked(board) else None
     verify_puzzle(puzzle)
-    return replace(puzzle, grade=grading.grade, score=grading.score, hardest=grading.hardest,
-                   rating=rating.texts, rater=RATER_VERSION)
+    puzzle = replace(puzzle, grade=grading.grade, score=grading.score, hardest=grading.hardest)
+    return puzzle if rating is None else replace(puzzle, rating=rating.texts, rater=RATER_VERSION)
+
+
+def rated_unasked(board: Shape) -> bool:
+    """Whether a puzzle made without a rating range is rated anyway, as it is made: on a
+    board of 81 cells, where SE ratings are read and a rating costs ~0.2 s at worst. A
+    16x16 one cost up to GENERATION_BUDGET (~0.6 s) each, 30 s of a 300-puzzle book for a
+    number nobody compares; `bookmaker rate` and `rating:` still rate any board."""
+    return board.cell_count == 81
 
 
 def _killer_puzzle(job: PuzzleJob) -> Puzzle:
