@@ -12,6 +12,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 
 import bookmaker.daily.build as daily_module
 from bookmaker import cli
@@ -413,3 +414,20 @@ def test_a_spec_mistake_exits_2_with_every_problem(runner, tmp_path):
     assert result.stderr.splitlines() == [
         f"{path}:8:27: schedule.monday.difficulty: expected one of: beginner, easy, medium, "
         f"hard, expert, extreme; got the text 'hardest' (did you mean 'hard'?)"]
+
+
+def test_a_killer_day_fits_the_proof_and_its_totals_are_printed(tmp_path):
+    # A 9x9 Killer Saturday stopped the run: three days a proof page gave 22.2 pt cells,
+    # under the 22.6 pt its 7 pt cage totals need. A run with a Killer gets two a page.
+    path = tmp_path / "paper.yaml"
+    path.write_text(SMALL_WEEK.format(answer="separate", outputs="[json, proof]", sunday="9x9",
+                                      registry="false").replace(
+        "saturday:  {difficulty: beginner, size: 6x6, symmetry: diagonal}",
+        "saturday:  {difficulty: easy, size: 9x9, variant: killer}"), encoding="utf-8")
+    make_daily(load_daily_spec(path), run_dates(date(2026, 12, 7), 7), tmp_path / "out")
+    [proof] = (tmp_path / "out" / "test-daily").glob("proof-*.pdf")
+    saturday = read_day(tmp_path / "out" / "test-daily" / "2026-12-12")
+    totals = [int(total) for total in saturday["givens"].split()[2].split(",")]
+    text = "".join(page.extract_text() for page in PdfReader(proof).pages)
+    assert saturday["variant"] == "killer" and len(PdfReader(proof).pages) == 4
+    assert all(str(total) in text for total in totals)
