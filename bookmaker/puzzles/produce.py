@@ -30,12 +30,12 @@ ProgressCallback = Callable[[int], None]
 
 # Enough chunks per worker to even out slow puzzles, few enough that tiny ones are batched.
 _CHUNKS_PER_WORKER = 4
-# Puzzles this big, Samurai (369 cells) and Killers take the best part of a second or more
-# each. Each goes to the pool on its own: in a chunk, a run of them (a book's 16x16 section)
-# would all land on one worker.
 # Killers in a row a job may make when the Killer check cannot decide one within its budget
 # (a 9x9 at grade 'any' was seen): each is dropped unprinted for the next.
 KILLER_TRIES = 5
+# Puzzles this big, Samurai (369 cells) and Killers take the best part of a second or more
+# each. Each goes to the pool on its own: in a chunk, a run of them (a book's 16x16 section)
+# would all land on one worker.
 _HEAVY_SIZE = 12
 _HEAVY_VARIANTS = ("samurai",)
 # A chunk of small puzzles holds at most this many cells (64 9x9 puzzles, under a second):
