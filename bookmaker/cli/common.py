@@ -19,8 +19,8 @@ from ..core.generator import GenerationError, Puzzle
 from ..core.grid import Grid
 from ..core.killertext import KILLER_VARIANTS
 from ..core.shape import Shape, board_of, parse_shape
-from ..core.variants import PUZZLE_VARIANTS, parse_frame
 from ..core.solver import count_solutions
+from ..core.variants import PUZZLE_VARIANTS, parse_frame
 from ..core.verify import VerificationError, verify_puzzle
 from ..puzzles.executors import (EXECUTOR_HELP, LOCAL, MAX_WORKERS_PER_CPU, ExecutorError,
                                  check_executor, most_workers, open_workers)
