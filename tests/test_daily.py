@@ -431,3 +431,19 @@ def test_a_killer_day_fits_the_proof_and_its_totals_are_printed(tmp_path):
     text = "".join(page.extract_text() for page in PdfReader(proof).pages)
     assert saturday["variant"] == "killer" and len(PdfReader(proof).pages) == 4
     assert all(str(total) in text for total in totals)
+
+
+def test_a_12x12_killer_day_draws_its_sheet_and_gets_a_proof_page_of_its_own(tmp_path):
+    # Its sheet was refused by 6e-14 pt of rounding ("the text of page 1 does not fit on
+    # it"), and two days a proof page give its cells 20.6 pt, under the 22.6 pt totals need.
+    path = tmp_path / "paper.yaml"
+    path.write_text(SMALL_WEEK.format(answer="separate", outputs="[pdf, proof]", sunday="9x9",
+                                      registry="false").replace(
+        "saturday:  {difficulty: beginner, size: 6x6, symmetry: diagonal}",
+        "saturday:  {difficulty: beginner, size: 12x12, variant: killer, columns: 3}"),
+        encoding="utf-8")
+    make_daily(load_daily_spec(path), run_dates(date(2026, 12, 11), 2), tmp_path / "out")
+    [proof] = (tmp_path / "out" / "test-daily").glob("proof-*.pdf")
+    saturday = tmp_path / "out" / "test-daily" / "2026-12-12"
+    assert {"puzzle.pdf", "answer.pdf"} <= {p.name for p in saturday.iterdir()}
+    assert len(PdfReader(proof).pages) == 2  # Friday on one page, the Killer on its own

@@ -23,9 +23,11 @@ SEPARATOR = " · "
 RULES_SPACE = 0.35  # space above the rules, as a share of their size
 A4 = (595.2756, 841.8898)  # the proof's page, in points
 PROOF_DAYS_PER_PAGE = 3  # a row per day: its puzzle, then its solution
-# A run with a Killer day: its cells must hold 7 pt cage totals (spec/variants.py; 22.6 pt
-# on 9x9), and three rows of A4 give 22.2 pt.
+# A run with a Killer day: its cells must hold 7 pt cage totals (spec/variants.py; 22.6 pt),
+# and three rows of A4 give a 9x9 22.2 pt; two rows give it 27 pt, but a 12x12 only 20.6 pt
+# (it gets a page to itself, the puzzle above its solution: 28 pt).
 PROOF_DAYS_PER_PAGE_WITH_KILLERS = 2
+PROOF_DAYS_PER_PAGE_WITH_BIG_KILLERS = 1
 
 
 @dataclass(frozen=True)
@@ -229,11 +231,17 @@ def proof_pages(spec: DailySpec, entries: list[DailyPuzzle]) -> tuple[list[Page]
     items = [item for entry in entries for item in _proof_items(spec, entry)]
     header = f"{spec.series}{SEPARATOR}proof{SEPARATOR}{date_text(entries[0].date)} to " \
              f"{date_text(entries[-1].date)}"
-    days = PROOF_DAYS_PER_PAGE_WITH_KILLERS if any(item.cages for item in items) \
-        else PROOF_DAYS_PER_PAGE
-    pages = paginate_puzzles(items, geometry, 2 * days, 1, style.label_height,
-                             style.below_height, header=header)
+    pages = paginate_puzzles(items, geometry, 2 * _proof_days_per_page(items), 1,
+                             style.label_height, style.below_height, header=header)
     return pages, style
+
+
+def _proof_days_per_page(items: list[GridItem]) -> int:
+    killer_sizes = [item.grid.shape.size for item in items if item.cages]
+    if not killer_sizes:
+        return PROOF_DAYS_PER_PAGE
+    return PROOF_DAYS_PER_PAGE_WITH_KILLERS if max(killer_sizes) <= 9 \
+        else PROOF_DAYS_PER_PAGE_WITH_BIG_KILLERS
 
 
 def _proof_items(spec: DailySpec, entry: DailyPuzzle) -> tuple[GridItem, GridItem]:

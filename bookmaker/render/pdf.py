@@ -31,6 +31,7 @@ _FIT_HEIGHT = 0.78  # a symbol's ink may use at most this much of its cell's hei
 _FIT_WIDTH = 0.86  # ... and of its width
 _FULL_WEIGHT_CELL = 18.0  # points: cells this big get the style's full line weights
 CAGE_FAINT_GREY = 0.55  # an answer's cages: visible, but behind its digits
+FIT_TOLERANCE = 1e-6  # points: text ending this little below its floor still fits (rounding)
 
 
 class RenderError(ValueError):
@@ -608,7 +609,9 @@ def _draw_texts(canvas: Canvas, page: Page, facing: int, style: RenderStyle,
     y = bottom + height
     for block in page.texts:
         y = _draw_block(canvas, block, left, y - block.space_before, width, style, fonts)
-        if y < floor:
+        # A daily sheet is made exactly as tall as its text: its last line ends on the
+        # floor, give or take a rounding (a 12x12 Killer's sheet was refused by 6e-14 pt).
+        if y < floor - FIT_TOLERANCE:
             raise RenderError(f"the text of page {facing} does not fit on it")
 
 
