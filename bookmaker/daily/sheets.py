@@ -255,7 +255,7 @@ def _proof_items(spec: DailySpec, entry: DailyPuzzle) -> tuple[GridItem, GridIte
     cages = puzzle.cages.cages if puzzle.cages is not None else ()
     return (GridItem(puzzle.givens, None, label, caption, repeats, cages=cages),
             GridItem(puzzle.givens, puzzle.solution, "Solution", puzzle.hardest,
-                     f"{day.size}x{day.size}", cages=cages))
+                     str(puzzle.shape), cages=cages))
 
 
 def proof_metadata(spec: DailySpec, entries: list[DailyPuzzle]) -> Metadata:
