@@ -302,10 +302,10 @@ def test_the_manifest_names_the_series_the_issue_and_each_canonical_form(tmp_pat
 
 
 def test_a_registry_path_is_relative_to_the_spec_and_none_turns_it_off(tmp_path):
-    spec = load_spec(write_book(tmp_path / "specs", "1", 3, "registry: ../shared/tiny.db"))
-    assert spec.registry == tmp_path / "shared" / "tiny.db"
+    spec = load_spec(write_book(tmp_path / "specs", "1", 3, "registry: ../registries/tiny.db"))
+    assert spec.registry == tmp_path / "registries" / "tiny.db"
     build(spec, tmp_path / "out")
-    assert len(Registry(tmp_path / "shared" / "tiny.db").keys_issued()) == 3
+    assert len(Registry(tmp_path / "registries" / "tiny.db").keys_issued()) == 3
     off = load_spec(write_book(tmp_path / "off", "1", 3, "registry: none"))
     result = build(off, tmp_path / "out-off")
     assert (off.registry, result.registry) == (False, None)
