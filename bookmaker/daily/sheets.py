@@ -11,23 +11,19 @@ from ..core.generator import Puzzle
 from ..core.grid import SYMBOLS
 from ..core.shape import Shape
 from ..pages.page import GridPlacement, Page, PageGeometry
-from ..pages.paginate import GridItem, paginate_puzzles
+from ..pages.paginate import GridItem, grid_slots, paginate_puzzles
 from ..render.fonts import default_fonts, digit_extent
 from ..render.pdf import MIN_TEXT_SIZE, Metadata, RenderStyle, text_width
 from ..render.sheet import Sheet, SheetLine, line_height, sheet_geometry
 from ..spec.captions import variant_name
 from ..spec.catalogue import Catalogue, load_catalogue
 from ..spec.daily import DailySpec, DaySpec
+from ..spec.variants import least_cell
 
 SEPARATOR = " · "
 RULES_SPACE = 0.35  # space above the rules, as a share of their size
 A4 = (595.2756, 841.8898)  # the proof's page, in points
-PROOF_DAYS_PER_PAGE = 3  # a row per day: its puzzle, then its solution
-# A run with a Killer day: its cells must hold 7 pt cage totals (spec/variants.py; 22.6 pt),
-# and three rows of A4 give a 9x9 22.2 pt; two rows give it 27 pt, but a 12x12 only 20.6 pt
-# (it gets a page to itself, the puzzle above its solution: 28 pt).
-PROOF_DAYS_PER_PAGE_WITH_KILLERS = 2
-PROOF_DAYS_PER_PAGE_WITH_BIG_KILLERS = 1
+PROOF_DAYS_PER_PAGE = 3  # at most: a row per day, its puzzle, then its solution
 
 
 @dataclass(frozen=True)
@@ -223,7 +219,7 @@ def sheet_metadata(spec: DailySpec, entry: DailyPuzzle, what: str) -> Metadata:
 # The editor's proof: every day of a run with its grade and solution, on A4 pages.
 
 def proof_pages(spec: DailySpec, entries: list[DailyPuzzle]) -> tuple[list[Page], RenderStyle]:
-    """Pages of three days each: a row per day, its puzzle beside its solution."""
+    """Pages of up to three days each: a row per day, its puzzle beside its solution."""
     geometry = PageGeometry(*A4, margin_top=36.0, margin_bottom=36.0, margin_inside=42.0,
                             margin_outside=42.0, header_space=24.0, footer_space=18.0)
     regular, bold = _fonts(spec)
@@ -231,17 +227,25 @@ def proof_pages(spec: DailySpec, entries: list[DailyPuzzle]) -> tuple[list[Page]
     items = [item for entry in entries for item in _proof_items(spec, entry)]
     header = f"{spec.series}{SEPARATOR}proof{SEPARATOR}{date_text(entries[0].date)} to " \
              f"{date_text(entries[-1].date)}"
-    pages = paginate_puzzles(items, geometry, 2 * _proof_days_per_page(items), 1,
-                             style.label_height, style.below_height, header=header)
+    per_page = 2 * _proof_days_per_page(items, geometry, style)
+    pages = paginate_puzzles(items, geometry, per_page, 1, style.label_height,
+                             style.below_height, header=header)
     return pages, style
 
 
-def _proof_days_per_page(items: list[GridItem]) -> int:
-    killer_sizes = [item.grid.shape.size for item in items if item.cages]
-    if not killer_sizes:
-        return PROOF_DAYS_PER_PAGE
-    return PROOF_DAYS_PER_PAGE_WITH_KILLERS if max(killer_sizes) <= 9 \
-        else PROOF_DAYS_PER_PAGE_WITH_BIG_KILLERS
+def _proof_days_per_page(items: list[GridItem], geometry: PageGeometry,
+                         style: RenderStyle) -> int:
+    """The most days (up to PROOF_DAYS_PER_PAGE) a proof page holds while a Killer's cells
+    keep room for its cage totals (spec/variants.least_cell: three rows of A4 give a 9x9
+    22.2 pt cells, under the 22.6 pt needed; a 12x12 needs a page of its own)."""
+    side_needed = max((least_cell("killer") * item.grid.shape.size
+                       for item in items if item.cages), default=0.0)
+    for days in range(PROOF_DAYS_PER_PAGE, 1, -1):
+        _, _, side = grid_slots(geometry, 1, 2 * days, style.label_height,
+                                style.below_height)[0]
+        if side >= side_needed:
+            return days
+    return 1
 
 
 def _proof_items(spec: DailySpec, entry: DailyPuzzle) -> tuple[GridItem, GridItem]:
