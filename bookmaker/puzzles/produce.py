@@ -37,7 +37,7 @@ KILLER_TRIES = 5
 # each. Each goes to the pool on its own: in a chunk, a run of them (a book's 16x16 section)
 # would all land on one worker.
 _HEAVY_SIZE = 12
-_HEAVY_VARIANTS = ("samurai",)
+_HEAVY_VARIANTS = ("samurai",) + tuple(KILLER_VARIANTS)
 # A chunk of small puzzles holds at most this many cells (64 9x9 puzzles, under a second):
 # a lost worker loses little, progress keeps moving, and a million puzzles are still only
 # thousands of tasks.
@@ -256,8 +256,7 @@ def _batches(jobs: list[PuzzleJob], workers: int,
 
 def _is_heavy(job: PuzzleJob) -> bool:
     """Whether a job's puzzle takes a second or more: a large board, a Samurai, a Killer."""
-    return job.shape.size >= _HEAVY_SIZE or job.variant in _HEAVY_VARIANTS \
-        or job.variant in KILLER_VARIANTS
+    return job.shape.size >= _HEAVY_SIZE or job.variant in _HEAVY_VARIANTS
 
 
 def _chunksize(light: list[PuzzleJob], workers: int, min_chunk: int) -> int:
