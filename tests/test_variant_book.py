@@ -5,7 +5,6 @@ it, shaded and outlined boards reach the page, and classic sections keep their s
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pypdfium2
 import pytest

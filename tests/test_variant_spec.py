@@ -122,7 +122,7 @@ def test_a_how_to_play_page_too_small_for_its_variants_rules_is_refused(tmp_path
 
 
 def test_captions_contents_and_rules_name_each_variant(tmp_path):
-    from bookmaker.book.compose import caption, contents_entries, _Book
+    from bookmaker.book.compose import caption
     from bookmaker.spec.catalogue import load_catalogue
     from bookmaker.spec.howtoplay import rules_paragraphs
     spec = book(tmp_path, ALL_VARIANTS + "  - {name: Samurai, size: 9x9, count: 1, "
