@@ -22,21 +22,21 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from datetime import date
 from pathlib import Path
-from typing import Callable
 
-import timing  # also puts this checkout's bookmaker first on sys.path
 import bench_book
 import bench_daily
+import timing  # also puts this checkout's bookmaker first on sys.path
 
 from bookmaker.book.build import build
-from bookmaker.core import compiled
-from bookmaker.core.dlx import dlx_solve
-from bookmaker.core.generator import generate
-from bookmaker.core.grid import parse_grid
-from bookmaker.core.shape import shape_for_size
-from bookmaker.core.solver import count_solutions
+from bookmaker.core.board.grid import parse_grid
+from bookmaker.core.board.shape import shape_for_size
+from bookmaker.core.generate.removal import generate
+from bookmaker.core.solve import compiled
+from bookmaker.core.solve.dlx import dlx_solve
+from bookmaker.core.solve.search import count_solutions
 from bookmaker.daily.build import make_daily, run_dates
 from bookmaker.spec import load_spec
 from bookmaker.spec.daily import load_daily_spec

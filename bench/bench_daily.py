@@ -15,9 +15,9 @@ from pathlib import Path
 
 import timing  # also puts this checkout's bookmaker first on sys.path
 
-from bookmaker.core.generator import generate
+from bookmaker.core.board.shape import shape_for_size
+from bookmaker.core.generate.removal import generate
 from bookmaker.core.rng import derive_seed
-from bookmaker.core.shape import shape_for_size
 from bookmaker.daily.build import DailyResult, make_daily, run_dates
 from bookmaker.spec.daily import load_daily_spec
 

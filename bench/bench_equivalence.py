@@ -13,13 +13,13 @@ from pathlib import Path
 
 import timing  # also puts this checkout's bookmaker first on sys.path
 
+from bookmaker.core.board.grid import Grid, format_grid, parse_grid
+from bookmaker.core.board.shape import shape_of
+from bookmaker.core.board.transform import FORM_SYMBOLS, canonical_form, transposition
+from bookmaker.core.generate.removal import generate
+from bookmaker.core.rng import derive_seed
 from bookmaker.puzzles.dedupe import without_repeats
 from bookmaker.puzzles.produce import PuzzleJob
-from bookmaker.core.generator import generate
-from bookmaker.core.grid import Grid, format_grid, parse_grid
-from bookmaker.core.rng import derive_seed
-from bookmaker.core.shape import shape_of
-from bookmaker.core.transform import FORM_SYMBOLS, canonical_form, transposition
 from bookmaker.puzzles.registry import Entry, Registry
 
 BOARDS = [  # (box rows, box cols, puzzles, quick puzzles)
@@ -124,7 +124,7 @@ def board_rows(quick: bool, repeats: int) -> list[list[str]]:
 def solution_rate(puzzles) -> str:
     """Forms per second of complete grids (the hard case: every arrangement ties at first),
     or what happens when the search budget runs out."""
-    from bookmaker.core.transform import CanonicalFormError
+    from bookmaker.core.board.transform import CanonicalFormError
     solutions = [p.solution for p in puzzles[:3]]
     try:
         took, _ = timing.repeated(lambda: [canonical_form(s) for s in solutions], 1)

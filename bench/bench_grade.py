@@ -7,11 +7,12 @@ from collections import Counter
 
 import timing  # also puts this checkout's bookmaker first on sys.path
 
-from bookmaker.core.generator import GenerationError, generate
-from bookmaker.core.grader import GRADES, grade
-from bookmaker.core.grid import Grid, parse_grid
-from bookmaker.core.shape import Shape, shape_of
-from bookmaker.core.targeted import generate_graded
+from bookmaker.core.board.grid import Grid, parse_grid
+from bookmaker.core.board.shape import Shape, shape_of
+from bookmaker.core.generate.graded import generate_graded
+from bookmaker.core.generate.removal import generate
+from bookmaker.core.grade.grader import GRADES, grade
+from bookmaker.core.puzzle import GenerationError
 
 
 def ranks(values: list[float]) -> list[float]:

@@ -14,19 +14,26 @@ from collections import Counter
 import timing  # also puts this checkout's bookmaker first on sys.path
 from killer_dlx import killer_dlx_solve
 
-from bookmaker.core import compiled
-from bookmaker.core.cages import Cages
-from bookmaker.core.generator import GenerationError, random_solution
-from bookmaker.core.grader import GRADES, grade
-from bookmaker.core.killercheck import check_killer
-from bookmaker.core.grid import Grid
-from bookmaker.core.killergen import (Layout, acceptance, generate_killer, max_cage_cells,
-                                      merge_while, pair_up)
-from bookmaker.core.killergrade import grade_killer, grade_killer_within
-from bookmaker.core.killersolver import killer_solutions
+from bookmaker.core.board.grid import Grid
+from bookmaker.core.board.shape import Shape, shape_of
+from bookmaker.core.generate.graded import attempt_seed, generate_graded
+from bookmaker.core.generate.removal import random_solution
+from bookmaker.core.grade.grader import GRADES, grade
+from bookmaker.core.killer.cages import Cages
+from bookmaker.core.killer.check import check_killer
+from bookmaker.core.killer.generate import (
+    Layout,
+    acceptance,
+    generate_killer,
+    max_cage_cells,
+    merge_while,
+    pair_up,
+)
+from bookmaker.core.killer.grade import grade_killer, grade_killer_within
+from bookmaker.core.killer.solver import killer_solutions
+from bookmaker.core.puzzle import GenerationError
 from bookmaker.core.rng import Rng
-from bookmaker.core.shape import Shape, shape_of
-from bookmaker.core.targeted import attempt_seed, generate_graded
+from bookmaker.core.solve import compiled
 
 DIFFICULTIES = ("any",) + GRADES
 DLX_MAX_NODES = 3_000  # Dancing Links on a Killer: a node costs milliseconds

@@ -18,11 +18,11 @@ from concurrent.futures import ProcessPoolExecutor
 import timing  # also puts this checkout's bookmaker first on sys.path
 from bench_grade import spearman
 
-from bookmaker.core.grader import grade
-from bookmaker.core.grid import parse_grid
+from bookmaker.core.board.grid import parse_grid
+from bookmaker.core.board.shape import shape_of
+from bookmaker.core.generate.graded import generate_graded
+from bookmaker.core.grade.grader import grade
 from bookmaker.core.rating import RATER_VERSION, rate, tenths_text
-from bookmaker.core.shape import shape_of
-from bookmaker.core.targeted import generate_graded
 
 
 def rate_record(record: tuple[str, int]) -> tuple[str, int, int, bool, str, float, float]:

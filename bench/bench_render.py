@@ -6,10 +6,11 @@ import argparse
 
 import timing  # also puts this checkout's bookmaker first on sys.path
 
+from bookmaker.core.board.shape import shape_for_size
+from bookmaker.core.generate.removal import generate
+from bookmaker.core.puzzle import Puzzle
 from bookmaker.pages.page import PageGeometry, inches
 from bookmaker.pages.paginate import GridItem, paginate_puzzles
-from bookmaker.core.generator import Puzzle, generate
-from bookmaker.core.shape import shape_for_size
 from bookmaker.render.pdf import Metadata, RenderStyle, render_pdf_bytes
 
 GOAL_SECONDS = 2.0  # 300 pages of puzzles (issue 3)

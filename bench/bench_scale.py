@@ -12,14 +12,14 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import Callable
 
 import timing  # also puts this checkout's bookmaker first on sys.path
 
+from bookmaker.core.board.shape import parse_shape
 from bookmaker.puzzles.executors import open_workers
 from bookmaker.puzzles.produce import _REMOTE_MIN_CHUNK, _batches, generate_jobs, produce
-from bookmaker.core.shape import parse_shape
 
 WORKERS = 2
 

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
-import timing  # also puts this checkout's bookmaker first on sys.path
 import reference
+import timing  # also puts this checkout's bookmaker first on sys.path
 
-from bookmaker.core.dlx import dlx_solve
-from bookmaker.core.grid import Grid, parse_grid
-from bookmaker.core.solver import count_solutions
-from bookmaker.core.twoway import UNIQUE, two_way_verdict
+from bookmaker.core.board.grid import Grid, parse_grid
+from bookmaker.core.solve.dlx import dlx_solve
+from bookmaker.core.solve.search import count_solutions
+from bookmaker.core.solve.twoway import UNIQUE, two_way_verdict
 
 GOALS = {"sudoku17": 3000, "top1465": 600}  # bookmaker puzzles/s, count to 2, one core
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import statistics
+import sys
 import tempfile
 from pathlib import Path
 

@@ -9,12 +9,13 @@ import statistics
 
 import timing  # also puts this checkout's bookmaker first on sys.path
 
-from bookmaker.core.balance import grid_counts, is_balanced
-from bookmaker.core.generator import GenerationError, generate
-from bookmaker.core.grader import GRADES, grade
-from bookmaker.core.targeted import generate_graded
-from bookmaker.core.variants import frame_for, variant_board
-from bookmaker.core.verify import verify_puzzle
+from bookmaker.core.generate.balance import grid_counts, is_balanced
+from bookmaker.core.generate.graded import generate_graded
+from bookmaker.core.generate.removal import generate
+from bookmaker.core.grade.grader import GRADES, grade
+from bookmaker.core.kinds.sudoku import frame_for, variant_board
+from bookmaker.core.puzzle import GenerationError
+from bookmaker.core.solve.verify import verify_puzzle
 
 NINE = ("classic", "x", "hyper", "jigsaw")  # the 9x9 boards compared with classic
 GOAL_RATIO = 3.0  # 9x9 X, Hyper and Jigsaw: within 3x of classic 9x9

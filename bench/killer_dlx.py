@@ -20,8 +20,8 @@ from itertools import combinations, permutations
 
 import timing  # noqa: F401  (puts this checkout's bookmaker first on sys.path)
 
-from bookmaker.core.dlx import DlxResult, _units_holding, cover_matrix, exact_covers
-from bookmaker.core.shape import Shape
+from bookmaker.core.board.shape import Shape
+from bookmaker.core.solve.dlx import DlxResult, _units_holding, cover_matrix, exact_covers
 
 
 def killer_dlx_solve(shape: Shape, cages, givens, limit: int = 2,

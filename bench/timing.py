@@ -10,9 +10,9 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"  # the full public sets
@@ -111,7 +111,7 @@ def machine() -> str:
         pass
     load = ", load average %.2f" % os.getloadavg()[0] if hasattr(os, "getloadavg") else ""
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    from bookmaker.core import compiled  # here: this checkout is first on sys.path by now
+    from bookmaker.core.solve import compiled
     return (f"{cpus} CPUs (nproc), {model}, Python {platform.python_version()}, "
             f"{datetime.date.today().isoformat()}{load}, bookmaker {revision()}, "
             f"core: {compiled.description()}")

@@ -2,7 +2,7 @@
 
 import os
 
-from .core import compiled
+from .core.solve import compiled
 
 # The compiled core runs when it is built, unless asked for the pure-Python one (which
 # makes the same puzzles); the core reads no environment itself, so it is asked here.

@@ -12,8 +12,8 @@ import pypdfium2
 import pytest
 from PIL import Image, ImageStat
 
-from bookmaker.core.grid import Grid
-from bookmaker.core.shape import board_of, jigsaw_of
+from bookmaker.core.board.grid import Grid
+from bookmaker.core.board.shape import board_of, jigsaw_of
 from bookmaker.pages.board import SHADE_GREY, board_drawing, cage_drawings
 from bookmaker.pages.page import GridPlacement, Page, PageGeometry, inches
 from bookmaker.render.pdf import Metadata, RenderError, RenderStyle, render_pdf_bytes

@@ -8,14 +8,14 @@ from itertools import permutations, product
 
 import pytest
 
-from bookmaker.core import boardmoves
-from bookmaker.core.boardmoves import BoardMove, moves_of, random_move, variant_form
-from bookmaker.core.generator import generate, seeded_fill
-from bookmaker.core.grid import Grid, format_grid, is_solution_of
+from bookmaker.core.board import moves as boardmoves
+from bookmaker.core.board.grid import Grid, format_grid, is_solution_of
+from bookmaker.core.board.moves import BoardMove, moves_of, random_move, variant_form
+from bookmaker.core.board.shape import board_of
+from bookmaker.core.board.transform import derived, equivalence_key, repeat_key
+from bookmaker.core.generate.removal import generate, seeded_fill
+from bookmaker.core.kinds.sudoku import frame_for, variant_board
 from bookmaker.core.rng import Rng
-from bookmaker.core.shape import board_of
-from bookmaker.core.transform import derived, equivalence_key, repeat_key
-from bookmaker.core.variants import frame_for, variant_board
 
 
 def made(variant: str, seed: int):

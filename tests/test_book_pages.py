@@ -18,10 +18,13 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from bookmaker import cli
 from bookmaker.book.build import build
-from bookmaker.spec import SpecError, load_preset, load_spec
-from bookmaker.spec.catalogue import (REFERENCE_LANGUAGE, catalogue_mistakes, language_names,
-                                      load_catalogue)
-from bookmaker.spec import textcheck
+from bookmaker.spec import SpecError, load_preset, load_spec, textcheck
+from bookmaker.spec.catalogue import (
+    REFERENCE_LANGUAGE,
+    catalogue_mistakes,
+    language_names,
+    load_catalogue,
+)
 from bookmaker.spec.fit import cell_side
 from bookmaker.spec.fontfile import FontFile, default_font_paths, read_font
 from bookmaker.spec.layouts import parse_layout, preset_folder

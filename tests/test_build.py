@@ -16,13 +16,13 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from bookmaker.book import build as build_module
 from bookmaker import cli
-from bookmaker.book.plan import plan, puzzle_seed, section_slugs
+from bookmaker.book import build as build_module
 from bookmaker.book.build import build
 from bookmaker.book.compose import BuildError, number_pages, page_geometry
-from bookmaker.core.dlx import dlx_solve
-from bookmaker.core.grid import parse_grid
+from bookmaker.book.plan import plan, puzzle_seed, section_slugs
+from bookmaker.core.board.grid import parse_grid
+from bookmaker.core.solve.dlx import dlx_solve
 from bookmaker.puzzles import outputs
 from bookmaker.puzzles.outputs import OutputError
 from bookmaker.render.pdf import RenderError

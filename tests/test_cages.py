@@ -6,10 +6,16 @@ from itertools import combinations as choose
 
 import pytest
 
-from bookmaker.core.cages import (Cage, CageError, Cages, combinations, givens_problems,
-                                  sum_range)
-from bookmaker.core.killergen import KILLER_SIZES
-from bookmaker.core.shape import shape_of
+from bookmaker.core.board.shape import shape_of
+from bookmaker.core.killer.cages import (
+    Cage,
+    CageError,
+    Cages,
+    combinations,
+    givens_problems,
+    sum_range,
+)
+from bookmaker.core.killer.generate import KILLER_SIZES
 
 FOUR = shape_of(2, 2)
 # A 4x4 Killer on the solution 1234/3412/2143/4321: eight dominoes.

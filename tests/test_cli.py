@@ -9,13 +9,13 @@ import subprocess
 import sys
 
 import pytest
+from processes import finished, line_of
 
 from bookmaker import cli
-from bookmaker.core.grid import is_solution_of, parse_grid
-from bookmaker.core.shape import parse_shape
-from bookmaker.core.solver import count_solutions
+from bookmaker.core.board.grid import is_solution_of, parse_grid
+from bookmaker.core.board.shape import parse_shape
+from bookmaker.core.solve.search import count_solutions
 from bookmaker.puzzles.registry import Registry, entry_of
-from processes import finished, line_of
 
 UNIQUE = "4...........47..639....5...3...867..7..5..1...4.........8.9.62.1.....57...9....1."
 UNIQUE_SOLUTION = "467938251852471963913625487391286745786549132245317896578193624134862579629754318"
@@ -152,7 +152,7 @@ def test_an_empty_seed_is_refused_as_a_spec_refuses_it(runner, command, seed):
 
 
 def test_generate_reports_a_failed_verification_without_a_traceback(runner, monkeypatch):
-    from bookmaker.core.verify import VerificationError
+    from bookmaker.core.solve.verify import VerificationError
 
     def failing_produce(*args, **kwargs):
         raise VerificationError("VERIFICATION FAILED: seed 1: Dancing Links found no solution")

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from bookmaker import cli
-from bookmaker.core.grid import is_solution_of, parse_grid
+from bookmaker.core.board.grid import is_solution_of, parse_grid
 
 # `bookmaker generate --variant jigsaw --count 2 --seed 1`
 JIGSAW_SEED_1 = [

@@ -6,7 +6,7 @@ malformed input refused with an exception, never a crash."""
 from __future__ import annotations
 
 import os
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -15,11 +15,13 @@ from hypothesis import strategies as st
 
 from bookmaker.book.build import build
 from bookmaker.cli import main
-from bookmaker.core import compiled, dlx, generator, solver
-from bookmaker.core.generator import Clues, generate, random_solution
-from bookmaker.core.grid import Grid
+from bookmaker.core.board.grid import Grid
+from bookmaker.core.board.shape import MAX_SIZE, board_of, jigsaw_of, shape_of
+from bookmaker.core.generate import removal as generator
+from bookmaker.core.generate.removal import Clues, generate, random_solution
 from bookmaker.core.rng import Rng
-from bookmaker.core.shape import MAX_SIZE, board_of, jigsaw_of, shape_of
+from bookmaker.core.solve import compiled, dlx
+from bookmaker.core.solve import search as solver
 from bookmaker.spec import load_spec
 
 if not compiled.available() and not os.environ.get("CI"):  # CI must build it: fail there
@@ -50,7 +52,7 @@ def both(work):
     return fast, pure
 
 
-@lru_cache(maxsize=None)
+@cache
 def solved(shape, seed: int) -> tuple[int, ...]:
     return random_solution(shape, Rng(seed))
 

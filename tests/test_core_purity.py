@@ -15,8 +15,9 @@ CORE = Path(bookmaker.core.__file__).resolve().parent
 FORBIDDEN_MODULES = {"random", "time", "datetime", "io", "os", "pathlib", "shutil", "tempfile",
                      "importlib"}
 FORBIDDEN_CALLS = {"print", "open", "input", "__import__", "breakpoint"}
-KNOWN_MODULES = {"__init__", "shape", "grid", "rng", "solver", "generator", "dlx", "twoway",
-                 "verify", "rating/rater", "rating/chains"}
+KNOWN_MODULES = {"__init__", "rng", "board/shape", "board/grid", "solve/search",
+                 "generate/removal", "solve/dlx", "solve/twoway", "solve/verify", "grade/grader",
+                 "killer/check", "kinds/sudoku", "rating/rater", "rating/chains"}
 
 
 def core_modules() -> list[Path]:

@@ -19,8 +19,13 @@ from bookmaker.pages.cover import Cover, CoverWords, compose_cover
 from bookmaker.render.cover import render_cover_pdf
 from bookmaker.spec import SpecError, load_spec
 from bookmaker.spec.catalogue import load_catalogue
-from bookmaker.spec.cover import (CoverGeometry, barcode_box, cover_geometry, design_names,
-                                  load_design)
+from bookmaker.spec.cover import (
+    CoverGeometry,
+    barcode_box,
+    cover_geometry,
+    design_names,
+    load_design,
+)
 from bookmaker.spec.fontfile import default_font_paths, read_font
 from bookmaker.spec.values import font_digit_top
 

@@ -16,14 +16,20 @@ from pypdf import PdfReader
 
 import bookmaker.daily.build as daily_module
 from bookmaker import cli
-from bookmaker.core.generator import Puzzle
-from bookmaker.core.grid import parse_grid
+from bookmaker.core.board.grid import parse_grid
+from bookmaker.core.board.shape import parse_shape
+from bookmaker.core.board.transform import equivalence_key
+from bookmaker.core.puzzle import Puzzle
 from bookmaker.core.rng import derive_seed
-from bookmaker.core.shape import parse_shape
-from bookmaker.core.transform import equivalence_key
-from bookmaker.core.verify import verify_puzzle
-from bookmaker.daily.build import (DailyError, day_job, make_daily, repeat_key, run_dates,
-                             without_repeats)
+from bookmaker.core.solve.verify import verify_puzzle
+from bookmaker.daily.build import (
+    DailyError,
+    day_job,
+    make_daily,
+    repeat_key,
+    run_dates,
+    without_repeats,
+)
 from bookmaker.puzzles.registry import Registry, Snapshot
 from bookmaker.spec.daily import WEEKDAYS, load_daily_spec
 

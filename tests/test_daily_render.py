@@ -13,17 +13,25 @@ import pytest
 from PIL import Image, ImageOps
 from pypdf import PdfReader
 
-from bookmaker.core.generator import generate
-from bookmaker.core.grid import SYMBOLS
-from bookmaker.core.shape import parse_shape
-from bookmaker.spec.catalogue import load_catalogue
-from bookmaker.daily.sheets import (DailyPuzzle, answer_sheet, balanced_lines, date_text,
-                                  packed_lines, puzzle_sheet, rules_text, sheet_metadata)
+from bookmaker.core.board.grid import SYMBOLS
+from bookmaker.core.board.shape import parse_shape
+from bookmaker.core.generate.removal import generate
+from bookmaker.daily.sheets import (
+    DailyPuzzle,
+    answer_sheet,
+    balanced_lines,
+    date_text,
+    packed_lines,
+    puzzle_sheet,
+    rules_text,
+    sheet_metadata,
+)
 from bookmaker.render.fonts import default_fonts
 from bookmaker.render.pdf import text_width
 from bookmaker.render.png import dpi_for_width, render_png_bytes
 from bookmaker.render.sheet import sheet_pdf_bytes
 from bookmaker.render.svg import render_svg_text
+from bookmaker.spec.catalogue import load_catalogue
 from bookmaker.spec.daily import load_daily_spec
 
 SVG = "{http://www.w3.org/2000/svg}"

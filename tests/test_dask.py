@@ -15,10 +15,10 @@ import pytest
 
 import bookmaker
 from bookmaker import cli
+from bookmaker.core.board.shape import parse_shape
 from bookmaker.puzzles import executors
 from bookmaker.puzzles.executors import local_cluster, open_workers
 from bookmaker.puzzles.produce import PuzzleJob, generate_jobs, produce
-from bookmaker.core.shape import parse_shape
 
 VERSION = bookmaker.__version__  # what the workers run
 SHAPE_4 = parse_shape("4x4")

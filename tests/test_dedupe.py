@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+from bookmaker.core.board.shape import shape_of
+from bookmaker.core.board.transform import equivalence_key
+from bookmaker.core.generate.removal import generate
+from bookmaker.core.puzzle import GenerationError
+from bookmaker.core.rng import derive_seed
 from bookmaker.puzzles.dedupe import RepeatsLeft, without_repeats
 from bookmaker.puzzles.produce import PuzzleJob, generate_jobs, make_puzzle
-from bookmaker.core.generator import GenerationError, generate
-from bookmaker.core.rng import derive_seed
-from bookmaker.core.shape import shape_of
-from bookmaker.core.transform import equivalence_key
 
 SMALL = shape_of(2, 2)  # 36 distinct minimal 4x4 puzzles: repeats are certain
 

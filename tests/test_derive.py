@@ -3,14 +3,15 @@ exit codes and messages."""
 
 from __future__ import annotations
 
-from bookmaker.core import transform
-from bookmaker.core.grader import grade
-from bookmaker.core.grid import Grid, is_solution_of, parse_grid
-from bookmaker.core.shape import shape_of
-from bookmaker.core.solver import count_solutions
-from bookmaker.core.transform import equivalence_key
-from bookmaker.puzzles.registry import Registry, SeriesCount
 import test_cli
+
+from bookmaker.core.board import transform
+from bookmaker.core.board.grid import Grid, is_solution_of, parse_grid
+from bookmaker.core.board.shape import shape_of
+from bookmaker.core.board.transform import equivalence_key
+from bookmaker.core.grade.grader import grade
+from bookmaker.core.solve.search import count_solutions
+from bookmaker.puzzles.registry import Registry, SeriesCount
 
 run = test_cli.run  # the same helper as the CLI tests (the runner fixture: conftest.py)
 

@@ -6,12 +6,18 @@ import random
 from itertools import permutations
 
 import pytest
+from puzzledata import (
+    SOLVED_9X9,
+    blanked,
+    is_valid_solution,
+    numbered,
+    read_puzzles,
+    unavoidable_rectangle,
+)
 
-from bookmaker.core.dlx import DlxResult, dlx_solve
-from bookmaker.core.grid import Grid, is_solution_of, parse_grid
-from bookmaker.core.shape import shape_of
-
-from puzzledata import SOLVED_9X9, blanked, is_valid_solution, numbered, read_puzzles, unavoidable_rectangle
+from bookmaker.core.board.grid import Grid, is_solution_of, parse_grid
+from bookmaker.core.board.shape import shape_of
+from bookmaker.core.solve.dlx import DlxResult, dlx_solve
 
 pytestmark = pytest.mark.both_cores  # conftest.py: on the compiled and the pure core
 

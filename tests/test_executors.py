@@ -10,11 +10,16 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from bookmaker import cli
+from bookmaker.core.board.shape import parse_shape
 from bookmaker.puzzles import produce as produce_module
-from bookmaker.puzzles.executors import (ExecutorError, Workers, check_executor, open_workers,
-                                      scheduler_address)
+from bookmaker.puzzles.executors import (
+    ExecutorError,
+    Workers,
+    check_executor,
+    open_workers,
+    scheduler_address,
+)
 from bookmaker.puzzles.produce import generate_jobs, produce
-from bookmaker.core.shape import parse_shape
 
 SHAPE_4 = parse_shape("4x4")
 SHAPE_9 = parse_shape("9x9")

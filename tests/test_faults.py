@@ -21,6 +21,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from processes import Processes, finished, wait_paused
 
 from bookmaker import cli
 from bookmaker.book import build as build_module
@@ -31,7 +32,7 @@ from bookmaker.puzzles.outputs import recover
 from bookmaker.puzzles.registry import PendingIssues, Registry, RegistryError
 from bookmaker.spec import load_spec
 from bookmaker.spec.daily import load_daily_spec
-from processes import Processes, finished, wait_paused
+
 BOOK = """\
 book:
   title: Tiny

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bookmaker.pages.paginate import grid_slots
 from bookmaker.book.compose import page_geometry
+from bookmaker.pages.paginate import grid_slots
 from bookmaker.spec import load_preset, preset_names
 
 SIZES = [4, 6, 8, 9, 12, 16, 25]

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
-from bookmaker.core.dlx import dlx_solve
-from bookmaker.core.generator import Puzzle, generate
-from bookmaker.core.grid import Grid, is_solution_of
-from bookmaker.core.shape import shape_of
-from bookmaker.core.verify import verify_puzzle
+from bookmaker.core.board.grid import Grid, is_solution_of
+from bookmaker.core.board.shape import shape_of
+from bookmaker.core.generate.removal import generate
+from bookmaker.core.puzzle import Puzzle
+from bookmaker.core.solve.dlx import dlx_solve
+from bookmaker.core.solve.verify import verify_puzzle
 
 pytestmark = pytest.mark.both_cores  # conftest.py: on the compiled and the pure core
 
@@ -24,7 +25,7 @@ def box_id(box) -> str:
     return f"{box_rows * box_cols}x{box_rows * box_cols}-box{box_rows}x{box_cols}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def puzzle_of(box: tuple[int, int], seed: int, symmetry: str = "none",
               target_clues: int = 0) -> Puzzle:
     """Each puzzle is made once and shared by the tests that look at it."""

@@ -6,9 +6,9 @@ values deliberately and say so in the commit: books built from a seed would chan
 
 import pytest
 
-from bookmaker.core.generator import generate
-from bookmaker.core.grid import format_grid
-from bookmaker.core.shape import parse_shape
+from bookmaker.core.board.grid import format_grid
+from bookmaker.core.board.shape import parse_shape
+from bookmaker.core.generate.removal import generate
 
 pytestmark = pytest.mark.both_cores  # conftest.py: on the compiled and the pure core
 

@@ -5,17 +5,16 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from bookmaker.core import techniques as t
-from bookmaker.core.generator import generate
-from bookmaker.core.grader import GRADES, TECHNIQUES, grade, grade_within, next_step
-from bookmaker.core.grid import Grid, parse_grid
-from bookmaker.core.rng import Rng
-from bookmaker.core.shape import shape_of
-from bookmaker.core.solver import count_solutions
-from bookmaker.core.transform import random_transformation
-
 from puzzledata import read_puzzles
+
+from bookmaker.core.board.grid import Grid, parse_grid
+from bookmaker.core.board.shape import shape_of
+from bookmaker.core.board.transform import random_transformation
+from bookmaker.core.generate.removal import generate
+from bookmaker.core.grade import techniques as t
+from bookmaker.core.grade.grader import GRADES, TECHNIQUES, grade, grade_within, next_step
+from bookmaker.core.rng import Rng
+from bookmaker.core.solve.search import count_solutions
 
 SOLVED_9X9 = ("417369825632158947958724316825437169791586432346912758"
               "289643571573291684164875293")

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bookmaker.core.generator import random_solution
-from bookmaker.core.grid import Grid, GridError, format_grid, is_solution_of, parse_grid
+from bookmaker.core.board.grid import Grid, GridError, format_grid, is_solution_of, parse_grid
+from bookmaker.core.board.shape import parse_shape, shape_for_size, shape_of
+from bookmaker.core.generate.removal import random_solution
 from bookmaker.core.rng import Rng
-from bookmaker.core.shape import parse_shape, shape_for_size, shape_of
 
 SOLVED_9X9 = ("417369825632158947958724316825437169791586432346912758"
               "289643571573291684164875293")
@@ -19,7 +19,7 @@ CONVENTIONAL_BOXES = [(2, 2), (2, 3), (2, 4), (3, 3), (2, 5), (3, 4), (4, 4), (5
 ALL_BOXES = CONVENTIONAL_BOXES + [(3, 2), (4, 2), (4, 3)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def solved(box_rows: int, box_cols: int, seed: int) -> tuple[int, ...]:
     """A complete grid of the shape, made once per seed."""
     return random_solution(shape_of(box_rows, box_cols), Rng(seed))

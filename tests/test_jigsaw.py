@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from bookmaker.core.generator import seeded_fill
-from bookmaker.core.jigsaw import box_share_limit, jigsaw_layout, numbered_by_first_cell
-from bookmaker.core.shape import REGION_LETTERS, conventional_box
+from bookmaker.core.board.jigsaw import box_share_limit, jigsaw_layout, numbered_by_first_cell
+from bookmaker.core.board.shape import REGION_LETTERS, conventional_box
+from bookmaker.core.generate.removal import seeded_fill
 
 # jigsaw_layout(9, 2026), row by row
 LAYOUT_9X9_2026 = ("AAAAAABBC", "AADDDABCC", "DDDDDBBCC", "DEEEBBCCC", "FEEEBBCGG",

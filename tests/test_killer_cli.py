@@ -6,8 +6,8 @@ from __future__ import annotations
 import sqlite3
 
 from bookmaker import cli
-from bookmaker.core.killertext import parse_killer
-from bookmaker.core.shape import board_of
+from bookmaker.core.board.shape import board_of
+from bookmaker.core.killer.text import parse_killer
 
 SIX_HARD = "." * 36 + " AABBBCAABDECFFFDECFGHDCCIGHDJJIHHKKK 14,14,16,14,8,18,3,16,5,9,9"
 SIX_HARD_SOLUTION = "435612162534643251521463216345354126"

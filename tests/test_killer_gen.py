@@ -7,18 +7,18 @@ from dataclasses import replace
 
 import pytest
 
-from bookmaker.core import verify as verify_module
-from bookmaker.core.cages import Cage, Cages
-from bookmaker.core.generator import GenerationError
-from bookmaker.core.grid import Grid, GridError
-from bookmaker.core.killergen import generate_killer, max_cage_cells
-from bookmaker.core.killergrade import grade_killer
-from bookmaker.core.killerkey import _image, _moves, killer_key, puzzle_key
-from bookmaker.core.killertext import format_killer, parse_killer
+from bookmaker.core.board.grid import Grid, GridError
+from bookmaker.core.board.shape import board_of, parse_shape, shape_of
+from bookmaker.core.board.transform import repeat_key
+from bookmaker.core.killer.cages import Cage, Cages
+from bookmaker.core.killer.generate import generate_killer, max_cage_cells
+from bookmaker.core.killer.grade import grade_killer
+from bookmaker.core.killer.key import _image, _moves, killer_key, puzzle_key
+from bookmaker.core.killer.text import format_killer, parse_killer
+from bookmaker.core.puzzle import GenerationError
 from bookmaker.core.rng import derive_seed
-from bookmaker.core.shape import board_of, parse_shape, shape_of
-from bookmaker.core.transform import repeat_key
-from bookmaker.core.verify import Undecided, VerificationError, verify_puzzle
+from bookmaker.core.solve import verify as verify_module
+from bookmaker.core.solve.verify import Undecided, VerificationError, verify_puzzle
 from bookmaker.puzzles.dedupe import without_repeats
 from bookmaker.puzzles.produce import generate_jobs, produce
 

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from bookmaker.core import cagetechniques as k
-from bookmaker.core.cages import Cage, Cages
-from bookmaker.core.grader import GRADES
-from bookmaker.core.grid import Grid
-from bookmaker.core.killergen import generate_killer
-from bookmaker.core.killergrade import (KILLER, KILLER_TECHNIQUES, grade_killer,
-                                        grade_killer_within)
-from bookmaker.core.killertext import parse_killer
-from bookmaker.core.shape import shape_of
-from bookmaker.core.techniques import Step
+from bookmaker.core.board.grid import Grid
+from bookmaker.core.board.shape import shape_of
+from bookmaker.core.grade.candidates import Step
+from bookmaker.core.grade.grader import GRADES
+from bookmaker.core.killer import techniques as k
+from bookmaker.core.killer.cages import Cage, Cages
+from bookmaker.core.killer.generate import generate_killer
+from bookmaker.core.killer.grade import KILLER, KILLER_TECHNIQUES, grade_killer, grade_killer_within
+from bookmaker.core.killer.text import parse_killer
 
 FOUR = shape_of(2, 2)
 SOLUTION = (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1)   # 1234/3412/2143/4321

@@ -6,13 +6,13 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bookmaker.core.cages import Cage, Cages, combinations
-from bookmaker.core.generator import random_solution
-from bookmaker.core.killercheck import check_killer
-from bookmaker.core.killersolver import killer_solutions
-from bookmaker.core.killertext import parse_killer
+from bookmaker.core.board.shape import board_of, shape_of
+from bookmaker.core.generate.removal import random_solution
+from bookmaker.core.killer.cages import Cage, Cages, combinations
+from bookmaker.core.killer.check import check_killer
+from bookmaker.core.killer.solver import killer_solutions
+from bookmaker.core.killer.text import parse_killer
 from bookmaker.core.rng import Rng
-from bookmaker.core.shape import board_of, shape_of
 
 # Golden Killers (core/killergen.py, seed 2026): a 6x6 hard one and a 9x9 medium one.
 SIX_HARD = ("." * 36 + " AABBBCAABDECFFFDECFGHDCCIGHDJJIHHKKK 14,14,16,14,8,18,3,16,5,9,9",

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from bookmaker.core.generator import Clues, random_solution
-from bookmaker.core.grader import grade
-from bookmaker.core.grid import Grid, format_grid
-from bookmaker.core.logicdig import dig_singles, solved_by_singles
+from bookmaker.core.board.grid import Grid, format_grid
+from bookmaker.core.board.shape import parse_shape, shape_of
+from bookmaker.core.generate.graded import generate_graded
+from bookmaker.core.generate.logicdig import dig_singles, solved_by_singles
+from bookmaker.core.generate.removal import Clues, random_solution
+from bookmaker.core.grade.grader import grade
 from bookmaker.core.rng import Rng
-from bookmaker.core.shape import parse_shape, shape_of
-from bookmaker.core.solver import count_solutions
-from bookmaker.core.targeted import generate_graded
+from bookmaker.core.solve.search import count_solutions
 
 pytestmark = pytest.mark.both_cores  # conftest.py: on the compiled and the pure core
 

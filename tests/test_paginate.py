@@ -6,15 +6,28 @@ import itertools
 
 import pytest
 
-from bookmaker.spec.howtoplay import rules_sentence
+from bookmaker.core.board.grid import Grid, conflicts
+from bookmaker.core.board.shape import shape_for_size
 from bookmaker.pages.bookpages import ExamplePair, how_to_play_page, title_page
-from bookmaker.pages.page import (GridPlacement, Page, PageGeometry, TextBlock, facing_number,
-                                  inches, is_right_hand)
+from bookmaker.pages.page import (
+    GridPlacement,
+    Page,
+    PageGeometry,
+    TextBlock,
+    facing_number,
+    inches,
+    is_right_hand,
+)
+from bookmaker.pages.paginate import (
+    GridItem,
+    best_arrangement,
+    grid_slots,
+    page_count,
+    page_of_each,
+    paginate_puzzles,
+)
 from bookmaker.spec.catalogue import load_catalogue
-from bookmaker.pages.paginate import (GridItem, best_arrangement, grid_slots, page_count,
-                                     page_of_each, paginate_puzzles)
-from bookmaker.core.grid import Grid, conflicts
-from bookmaker.core.shape import shape_for_size
+from bookmaker.spec.howtoplay import rules_sentence
 
 TRAVEL = PageGeometry(inches(6), inches(9), inches(0.125), margin_top=36, margin_bottom=36,
                       margin_inside=54, margin_outside=36, header_space=18, footer_space=20)

@@ -1,4 +1,4 @@
-"""Tests for bookmaker.puzzles.produce and bookmaker.core.verify: order, seeds, the second opinion."""
+"""Tests for bookmaker.puzzles.produce and bookmaker.core.solve.verify: order, seeds, the second opinion."""
 
 from __future__ import annotations
 
@@ -6,14 +6,14 @@ import dataclasses
 
 import pytest
 
-from bookmaker.puzzles import produce as produce_module
-from bookmaker.puzzles.produce import PuzzleJob, generate_jobs, make_puzzle, produce
-from bookmaker.core.grid import Grid
+from bookmaker.core.board.grid import Grid
+from bookmaker.core.board.shape import parse_shape
 from bookmaker.core.rating import RATER_VERSION, parse_rating_range
 from bookmaker.core.rng import derive_seed
-from bookmaker.core.shape import parse_shape
-from bookmaker.core.solver import count_solutions
-from bookmaker.core.verify import VerificationError, verify_puzzle
+from bookmaker.core.solve.search import count_solutions
+from bookmaker.core.solve.verify import VerificationError, verify_puzzle
+from bookmaker.puzzles import produce as produce_module
+from bookmaker.puzzles.produce import PuzzleJob, generate_jobs, make_puzzle, produce
 
 SHAPE_4 = parse_shape("4x4")
 SHAPE_6 = parse_shape("6x6")

@@ -6,21 +6,21 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from puzzledata import DATA
 
-from bookmaker.core.generator import GenerationError, generate
-from bookmaker.core.grid import parse_grid
+from bookmaker.core.board.grid import parse_grid
+from bookmaker.core.board.shape import shape_of
+from bookmaker.core.board.transform import random_transformation
+from bookmaker.core.generate.removal import generate
+from bookmaker.core.grade.candidates import Candidates
+from bookmaker.core.puzzle import GenerationError
 from bookmaker.core.rating import RatingRange, generate_rated, parse_rating_range, rate
 from bookmaker.core.rating.board import board_of
 from bookmaker.core.rating.chains import length_modifier
 from bookmaker.core.rating.hints import Budget, tenths_text
 from bookmaker.core.rating.rater import next_hint, rating_json
 from bookmaker.core.rng import Rng
-from bookmaker.core.shape import shape_of
-from bookmaker.core.techniques import Candidates
-from bookmaker.core.transform import random_transformation
-from bookmaker.core.verify import verify_puzzle
-
-from puzzledata import DATA
+from bookmaker.core.solve.verify import verify_puzzle
 
 NINE = shape_of(3, 3)
 

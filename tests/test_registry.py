@@ -15,11 +15,18 @@ from pathlib import Path
 import pytest
 
 from bookmaker.book.build import build
+from bookmaker.core.board.grid import parse_grid
 from bookmaker.puzzles import outputs
 from bookmaker.puzzles.outputs import OutputError
-from bookmaker.core.grid import parse_grid
-from bookmaker.puzzles.registry import (Entry, Registry, RegistryConflict, RegistryError, Snapshot,
-                                SeriesCount, entry_of)
+from bookmaker.puzzles.registry import (
+    Entry,
+    Registry,
+    RegistryConflict,
+    RegistryError,
+    SeriesCount,
+    Snapshot,
+    entry_of,
+)
 from bookmaker.spec import SpecError, load_spec
 
 REPO = Path(__file__).resolve().parents[1]

@@ -14,14 +14,21 @@ import pytest
 import reportlab
 from pypdf import PdfReader
 
+from bookmaker.core.board.grid import SYMBOLS, Grid
+from bookmaker.core.board.shape import shape_for_size
 from bookmaker.pages.bookpages import title_page
 from bookmaker.pages.page import GridPlacement, Page, PageGeometry, TextBlock, inches
 from bookmaker.pages.paginate import GridItem, paginate_puzzles
-from bookmaker.core.grid import SYMBOLS, Grid
-from bookmaker.core.shape import shape_for_size
 from bookmaker.render.fonts import FontError, default_fonts, digit_extent
-from bookmaker.render.pdf import (MIN_TEXT_SIZE, Metadata, RenderError, RenderStyle,
-                                  line_weights, render_pdf, render_pdf_bytes)
+from bookmaker.render.pdf import (
+    MIN_TEXT_SIZE,
+    Metadata,
+    RenderError,
+    RenderStyle,
+    line_weights,
+    render_pdf,
+    render_pdf_bytes,
+)
 
 TESTS = Path(__file__).resolve().parent
 BLEED = inches(0.125)

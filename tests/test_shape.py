@@ -6,7 +6,7 @@ import pickle
 
 import pytest
 
-from bookmaker.core.shape import SYMMETRIES, Shape, parse_shape, shape_for_size, shape_of
+from bookmaker.core.board.shape import SYMMETRIES, Shape, parse_shape, shape_for_size, shape_of
 
 SIZES = [4, 6, 8, 9, 10, 12, 16, 25]
 CONVENTIONAL_BOXES = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 10: (2, 5), 12: (3, 4),

@@ -3,21 +3,20 @@
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from bookmaker.core.dlx import dlx_solve
-from bookmaker.core.generator import random_solution
-from bookmaker.core.grid import Grid, conflicts, is_solution_of, parse_grid
-from bookmaker.core.rng import Rng
-from bookmaker.core.shape import shape_of
-from bookmaker.core.solver import Search, count_solutions, solution_avoiding
-from bookmaker.core.twoway import two_way_verdict
-
 from puzzledata import SOLVED_9X9, read_puzzles, unavoidable_rectangle
+
+from bookmaker.core.board.grid import Grid, conflicts, is_solution_of, parse_grid
+from bookmaker.core.board.shape import shape_of
+from bookmaker.core.generate.removal import random_solution
+from bookmaker.core.rng import Rng
+from bookmaker.core.solve.dlx import dlx_solve
+from bookmaker.core.solve.search import Search, count_solutions, solution_avoiding
+from bookmaker.core.solve.twoway import two_way_verdict
 
 pytestmark = pytest.mark.both_cores  # conftest.py: on the compiled and the pure core
 
@@ -40,7 +39,7 @@ def assert_solves_uniquely(line: str) -> None:
     assert is_solution_of(Grid(puzzle.shape, result.solution), puzzle)
 
 
-@lru_cache(maxsize=None)
+@cache
 def solved(box_rows: int, box_cols: int, seed: int) -> tuple[int, ...]:
     return random_solution(shape_of(box_rows, box_cols), Rng(seed))
 

@@ -11,8 +11,15 @@ from pathlib import Path
 import pytest
 
 import bookmaker.spec
-from bookmaker.spec import (BookSpec, Layout, SpecError, load_layout_file, load_preset,
-                            load_spec, preset_names)
+from bookmaker.spec import (
+    BookSpec,
+    Layout,
+    SpecError,
+    load_layout_file,
+    load_preset,
+    load_spec,
+    preset_names,
+)
 from bookmaker.spec.fit import cell_side
 from bookmaker.spec.layouts import parse_layout, preset_folder
 

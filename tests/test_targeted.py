@@ -8,17 +8,18 @@ import pytest
 from click.testing import CliRunner
 
 from bookmaker import cli
-from bookmaker.book.plan import plan, ramped
 from bookmaker.book.build import build
-from bookmaker.core.generator import GenerationError, generate
+from bookmaker.book.plan import plan, ramped
+from bookmaker.core.board.grid import format_grid, parse_grid
+from bookmaker.core.board.shape import parse_shape
+from bookmaker.core.generate import graded as targeted
+from bookmaker.core.generate.graded import attempt_budget, generate_graded, unreachable_grade
+from bookmaker.core.generate.removal import generate
+from bookmaker.core.grade.grader import grade
+from bookmaker.core.puzzle import GenerationError
 from bookmaker.core.rating import RATER_VERSION, rate, rating_json
 from bookmaker.core.rating.target import GENERATION_BUDGET
-from bookmaker.core.grader import grade
-from bookmaker.core.grid import format_grid, parse_grid
-from bookmaker.core.shape import parse_shape
-from bookmaker.core import targeted
-from bookmaker.core.targeted import attempt_budget, generate_graded, unreachable_grade
-from bookmaker.core.verify import verify_puzzle
+from bookmaker.core.solve.verify import verify_puzzle
 from bookmaker.spec import load_spec
 
 GOLDEN = [

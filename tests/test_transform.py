@@ -3,31 +3,41 @@ same for every equivalent puzzle and different for others (checked against brute
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from itertools import permutations, product
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from bookmaker.core.generator import Puzzle, generate
-from bookmaker.core.grid import Grid, format_grid, is_solution_of, parse_grid
-from bookmaker.core.rng import Rng
-from bookmaker.core.shape import parse_shape, shape_of
-from bookmaker.core.solver import count_solutions
-from bookmaker.core import transform
-from bookmaker.core.transform import (CanonicalFormError, FORM_SYMBOLS, Transformation,
-                                      canonical_form, equivalence_key, identity, mirror,
-                                      random_transformation, repeat_key, rotation,
-                                      transposition)
 from puzzledata import read_puzzles
+
+from bookmaker.core.board import transform
+from bookmaker.core.board.grid import Grid, format_grid, is_solution_of, parse_grid
+from bookmaker.core.board.shape import parse_shape, shape_of
+from bookmaker.core.board.transform import (
+    FORM_SYMBOLS,
+    CanonicalFormError,
+    Transformation,
+    canonical_form,
+    equivalence_key,
+    identity,
+    mirror,
+    random_transformation,
+    repeat_key,
+    rotation,
+    transposition,
+)
+from bookmaker.core.generate.removal import generate
+from bookmaker.core.puzzle import Puzzle
+from bookmaker.core.rng import Rng
+from bookmaker.core.solve.search import count_solutions
 
 BOXES = [(2, 2), (2, 3), (3, 2), (3, 3)]
 GRID_4X4 = parse_grid("1234341221434321")
 seeds = st.integers(min_value=0, max_value=2**64 - 1)
 
 
-@lru_cache(maxsize=None)
+@cache
 def puzzle_of(box: tuple[int, int], seed: int) -> Puzzle:
     return generate(shape_of(*box), seed)
 

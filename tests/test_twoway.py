@@ -5,13 +5,19 @@ from __future__ import annotations
 import random
 
 import pytest
+from puzzledata import (
+    SOLVED_9X9,
+    blanked,
+    is_valid_solution,
+    numbered,
+    read_puzzles,
+    unavoidable_rectangle,
+)
 
-from bookmaker.core.dlx import dlx_solve
-from bookmaker.core.grid import Grid, parse_grid
-from bookmaker.core.shape import shape_of
-from bookmaker.core.twoway import BudgetExceeded, first_solution, two_way_verdict
-
-from puzzledata import SOLVED_9X9, blanked, is_valid_solution, numbered, read_puzzles, unavoidable_rectangle
+from bookmaker.core.board.grid import Grid, parse_grid
+from bookmaker.core.board.shape import shape_of
+from bookmaker.core.solve.dlx import dlx_solve
+from bookmaker.core.solve.twoway import BudgetExceeded, first_solution, two_way_verdict
 
 VERDICT_OF_COUNT = {0: "none", 1: "unique", 2: "multiple"}
 

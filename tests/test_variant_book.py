@@ -11,8 +11,8 @@ import pytest
 
 from bookmaker.book.build import build
 from bookmaker.book.plan import plan, puzzle_seed
-from bookmaker.core.grid import parse_grid
-from bookmaker.core.dlx import dlx_solve
+from bookmaker.core.board.grid import parse_grid
+from bookmaker.core.solve.dlx import dlx_solve
 from bookmaker.spec import load_spec
 
 SPEC = """\
@@ -99,7 +99,7 @@ def test_a_daily_weekday_makes_and_prints_its_variant(tmp_path):
 
 
 def test_a_killer_section_prints_its_cages_and_records_its_line(tmp_path):
-    from bookmaker.core.killertext import parse_killer
+    from bookmaker.core.killer.text import parse_killer
     (tmp_path / "book.yaml").write_text(SPEC.split("sections:")[0] + (
         "sections:\n  - {name: Cages, size: 6x6, count: 2, variant: killer}\n"),
         encoding="utf-8")
@@ -107,8 +107,8 @@ def test_a_killer_section_prints_its_cages_and_records_its_line(tmp_path):
     manifest = json.loads((tmp_path / "out" / "variant-sampler.json").read_text("utf-8"))
     document = pypdfium2.PdfDocument(tmp_path / "out" / "variant-sampler.pdf")
     texts = [document[i].get_textpage().get_text_range() for i in range(len(document))]
-    from collections import Counter
     import re
+    from collections import Counter
     printed = Counter()
     for number in {entry["page"] for entry in manifest["puzzles"]}:
         printed += Counter(re.findall(r"\d+", texts[number - 1]))

@@ -4,25 +4,25 @@ each variant's own group, and exact grades."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bookmaker.core.balance import grid_counts, is_balanced
-from bookmaker.core.boardmoves import random_move
-from bookmaker.core.dlx import dlx_solve
-from bookmaker.core.generator import generate, seeded_fill
-from bookmaker.core.grader import grade
-from bookmaker.core.grid import Grid, GridError, format_grid, parse_grid
+from bookmaker.core.board.grid import Grid, GridError, format_grid, parse_grid
+from bookmaker.core.board.moves import random_move
+from bookmaker.core.board.shape import board_of, jigsaw_of, shape_of
+from bookmaker.core.generate.balance import grid_counts, is_balanced
+from bookmaker.core.generate.graded import generate_graded
+from bookmaker.core.generate.removal import generate, seeded_fill
+from bookmaker.core.grade.grader import grade
+from bookmaker.core.kinds.sudoku import frame_for, variant_board
 from bookmaker.core.rng import Rng
-from bookmaker.core.shape import board_of, jigsaw_of, shape_of
-from bookmaker.core.solver import count_solutions
-from bookmaker.core.targeted import generate_graded
-from bookmaker.core.twoway import two_way_verdict
-from bookmaker.core.variants import frame_for, variant_board
-from bookmaker.core.verify import verify_puzzle
+from bookmaker.core.solve.dlx import dlx_solve
+from bookmaker.core.solve.search import count_solutions
+from bookmaker.core.solve.twoway import two_way_verdict
+from bookmaker.core.solve.verify import verify_puzzle
 from bookmaker.puzzles.produce import generate_jobs, make_puzzle, produce
 
 SEED = 2026
@@ -176,7 +176,7 @@ AGREEMENT_BOARDS = [board_of(3, 3, "x"), board_of(2, 3, "x"), board_of(3, 3, "hy
                     board_of(2, 2, "hyper"), JIGSAW6, SAMURAI]
 
 
-@lru_cache(maxsize=None)
+@cache
 def solved(board_index: int, seed: int) -> tuple[int, ...]:
     board = AGREEMENT_BOARDS[board_index]
     return seeded_fill(board, seed)[0]

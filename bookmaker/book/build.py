@@ -14,23 +14,28 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
-from ..core.generator import Puzzle
+from ..core.board.shape import shape_for_size
+from ..core.puzzle import Puzzle
 from ..core.rng import derive_seed
-from ..core.shape import shape_for_size
 from ..puzzles.dedupe import Distinct, without_repeats
 from ..puzzles.outputs import OutputSet, check_can_write, recover, replace_outputs
 from ..puzzles.produce import PuzzleJob, make_puzzle, produce
-from ..puzzles.registry import (PendingIssues, Registry, Snapshot, default_registry_path,
-                                puzzle_entry)
+from ..puzzles.registry import (
+    PendingIssues,
+    Registry,
+    Snapshot,
+    default_registry_path,
+    puzzle_entry,
+)
 from ..render.pdf import render_pdf_bytes
 from ..spec import BookSpec, slug_of
-from .cover import cover_contents, cover_file_names, cover_puzzle_count, cover_record
 from .compose import BuildError, ComposedBook, answers_file_name, book_file_name, compose
+from .cover import cover_contents, cover_file_names, cover_puzzle_count, cover_record
 from .manifest import manifest_text, other_book_named_alike
 from .plan import PlannedPuzzle, plan, ramped
 

@@ -12,27 +12,51 @@ page rules are checked again here, then each planned page is made, in the book's
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Sequence
 
-from ..core.generator import Puzzle
-from ..core.grader import GRADES
-from ..pages.bookpages import (HEADING_ROOM, ContentsEntry, ExamplePair, blank_page,
-                               contents_page, copyright_page, divider_page, example_page,
-                               how_to_play_page, notes_page, opener_page, title_page)
+from ..core.grade.grader import GRADES
+from ..core.puzzle import Puzzle
+from ..pages.bookpages import (
+    HEADING_ROOM,
+    ContentsEntry,
+    ExamplePair,
+    blank_page,
+    contents_page,
+    copyright_page,
+    divider_page,
+    example_page,
+    how_to_play_page,
+    notes_page,
+    opener_page,
+    title_page,
+)
 from ..pages.page import Page, PageGeometry
 from ..pages.paginate import GridItem, page_of_each, paginate_puzzles
 from ..render.fonts import default_fonts, digit_extent
 from ..render.pdf import Metadata, OutlineEntry, RenderStyle
 from ..spec import BookSpec, Layout, SectionSpec
-from ..spec.model import example_beside_rules
 from ..spec.captions import SEPARATOR, answer_note_text, caption_parts, variant_name
-from ..spec.howtoplay import rules_paragraphs
 from ..spec.catalogue import Catalogue, load_catalogue
-from ..spec.pagecount import (ANSWERS, BLANK, CONTENTS, COPYRIGHT, DIVIDER, EXAMPLE,
-                              HOW_TO_PLAY, NOTES, OPENER, PUZZLES, TITLE, BookPlan,
-                              PlannedPage, longest_blank_run)
+from ..spec.howtoplay import rules_paragraphs
+from ..spec.model import example_beside_rules
+from ..spec.pagecount import (
+    ANSWERS,
+    BLANK,
+    CONTENTS,
+    COPYRIGHT,
+    DIVIDER,
+    EXAMPLE,
+    HOW_TO_PLAY,
+    NOTES,
+    OPENER,
+    PUZZLES,
+    TITLE,
+    BookPlan,
+    PlannedPage,
+    longest_blank_run,
+)
 from ..spec.printer import load_printer
 from ..spec.textcheck import band_text
 from ..spec.variants import grid_size_text

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
-from ..core.generator import Puzzle
-from ..core.grid import parse_grid
-from ..core.verify import verify_puzzle
+from ..core.board.grid import parse_grid
+from ..core.puzzle import Puzzle
+from ..core.solve.verify import verify_puzzle
 from ..pages.cover import CoverWords, compose_cover
 from ..puzzles.outputs import OutputSet, check_can_write, recover, replace_outputs
 from ..puzzles.produce import produce

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Mapping, Sequence
 
 from .. import __version__
-from ..core.generator import Puzzle
-from ..core.grid import format_grid
-from ..puzzles.puzzlefile import puzzle_line
+from ..core.board.grid import format_grid
+from ..core.killer.key import puzzle_key
+from ..core.puzzle import Puzzle
 from ..core.rating import rating_json
-from ..core.killerkey import puzzle_key
+from ..puzzles.puzzlefile import puzzle_line
 from ..spec import BookSpec
 from .compose import ComposedBook, PuzzlePlace
 from .plan import PlannedPuzzle

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Sequence
 
-from ..core.generator import Puzzle
+from ..core.puzzle import Puzzle
 from ..core.rng import derive_seed
 from ..puzzles.produce import PuzzleJob
 from ..spec import BookSpec, SectionSpec, slug_of

@@ -6,10 +6,11 @@ import time
 
 import click
 
-from ..book.build import BuildError, BuildResult, build as build_book
+from ..book.build import BuildError, BuildResult
+from ..book.build import build as build_book
 from ..book.cover import cover_record, make_cover, spine_note
-from ..core.generator import GenerationError
-from ..core.verify import VerificationError
+from ..core.puzzle import GenerationError
+from ..core.solve.verify import VerificationError
 from ..puzzles.executors import LOCAL, ExecutorError, open_workers
 from ..puzzles.outputs import OutputError
 from ..puzzles.registry import RegistryError

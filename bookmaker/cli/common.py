@@ -9,21 +9,28 @@ import os
 import select
 import sys
 import time
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 import click
 
 from .. import __version__
-from ..core import compiled
-from ..core.generator import GenerationError, Puzzle
-from ..core.grid import Grid
-from ..core.killertext import KILLER_VARIANTS
-from ..core.shape import Shape, board_of, parse_shape
-from ..core.solver import count_solutions
-from ..core.variants import PUZZLE_VARIANTS, parse_frame
-from ..core.verify import VerificationError, verify_puzzle
-from ..puzzles.executors import (EXECUTOR_HELP, LOCAL, MAX_WORKERS_PER_CPU, ExecutorError,
-                                 check_executor, most_workers, open_workers)
+from ..core.board.grid import Grid
+from ..core.board.shape import Shape, board_of, parse_shape
+from ..core.killer.text import KILLER_VARIANTS
+from ..core.kinds.sudoku import PUZZLE_VARIANTS, parse_frame
+from ..core.puzzle import GenerationError, Puzzle
+from ..core.solve import compiled
+from ..core.solve.search import count_solutions
+from ..core.solve.verify import VerificationError, verify_puzzle
+from ..puzzles.executors import (
+    EXECUTOR_HELP,
+    LOCAL,
+    MAX_WORKERS_PER_CPU,
+    ExecutorError,
+    check_executor,
+    most_workers,
+    open_workers,
+)
 from ..puzzles.interrupts import exit_code, stop_message
 from ..puzzles.produce import PuzzleJob, produce_each
 from ..puzzles.puzzlefile import PuzzleFile, PuzzleLine, read_puzzle_file

@@ -8,11 +8,17 @@ from datetime import date
 
 import click
 
-from ..core.generator import GenerationError
-from ..core.transform import CanonicalFormError
-from ..core.verify import VerificationError
-from ..daily.build import (DailyError, DailyResult, drawing_count, make_daily, puzzle_dates,
-                           run_dates)
+from ..core.board.transform import CanonicalFormError
+from ..core.puzzle import GenerationError
+from ..core.solve.verify import VerificationError
+from ..daily.build import (
+    DailyError,
+    DailyResult,
+    drawing_count,
+    make_daily,
+    puzzle_dates,
+    run_dates,
+)
 from ..puzzles.executors import LOCAL, ExecutorError, open_workers
 from ..puzzles.outputs import OutputError
 from ..puzzles.registry import RegistryError

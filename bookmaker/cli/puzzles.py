@@ -5,34 +5,55 @@ from __future__ import annotations
 import itertools
 import json
 import time
-from typing import Iterator
+from collections.abc import Iterator
 
 import click
 
-from ..core.generator import Puzzle
-from ..core.grader import grade as grade_grid
-from ..core.grid import Grid, format_grid
-from ..core.killergen import KILLER_SIZES
-from ..core.killergrade import grade_killer
-from ..core.killersolver import killer_solutions
-from ..core.killertext import KILLER_VARIANTS, format_killer
-from ..core.rating import (DEFAULT_BUDGET, RATER_VERSION, Rating, parse_rating_range, rate,
-                           rating_json, step_text)
-from ..core.shape import SYMMETRIES
-from ..core.solver import Search, count_solutions
-from ..core.targeted import DIFFICULTIES, unreachable_grade
-from ..core.transform import Transformation, derived, each_derived
-from ..core.variants import board_described
-from ..core.verify import verify_puzzle
+from ..core.board.grid import Grid, format_grid
+from ..core.board.shape import SYMMETRIES
+from ..core.board.transform import Transformation, derived, each_derived
+from ..core.generate.graded import DIFFICULTIES, unreachable_grade
+from ..core.grade.grader import grade as grade_grid
+from ..core.killer.generate import KILLER_SIZES
+from ..core.killer.grade import grade_killer
+from ..core.killer.solver import killer_solutions
+from ..core.killer.text import KILLER_VARIANTS, format_killer
+from ..core.kinds.sudoku import board_described
+from ..core.puzzle import Puzzle
+from ..core.rating import (
+    DEFAULT_BUDGET,
+    RATER_VERSION,
+    Rating,
+    parse_rating_range,
+    rate,
+    rating_json,
+    step_text,
+)
+from ..core.solve.search import Search, count_solutions
+from ..core.solve.verify import verify_puzzle
 from ..puzzles.interrupts import signals_held
 from ..puzzles.produce import each_generate_job
 from ..puzzles.puzzlefile import PuzzleLine
 from ..puzzles.registry import Entry, Registry, puzzle_entry
 from ..spec.values import clues_problem
-from .common import (INPUT_FILE, DelayedProgressBar, board_from_options, executor_option,
-                     frame_from_options, main, producing, proven_or_exit, read_or_exit,
-                     read_puzzle_file_or_fail, registry_or_fail, require_puzzles, seed_option,
-                     size_options, variant_option, worker_count)
+from .common import (
+    INPUT_FILE,
+    DelayedProgressBar,
+    board_from_options,
+    executor_option,
+    frame_from_options,
+    main,
+    producing,
+    proven_or_exit,
+    read_or_exit,
+    read_puzzle_file_or_fail,
+    registry_or_fail,
+    require_puzzles,
+    seed_option,
+    size_options,
+    variant_option,
+    worker_count,
+)
 
 GENERATE_SERIES = "generate"  # the series `generate --registry` registers its puzzles in
 TRIES_PER_PUZZLE = 10  # generate --registry: jobs tried per puzzle asked before giving up

@@ -8,15 +8,25 @@ from pathlib import Path
 
 import click
 
-from ..core.generator import Puzzle
-from ..core.grader import GRADES, grade as grade_grid
+from ..core.grade.grader import GRADES
+from ..core.grade.grader import grade as grade_grid
+from ..core.puzzle import Puzzle
 from ..core.rating import RATER_VERSION, rate
 from ..core.rating.target import GENERATION_BUDGET
 from ..puzzles.puzzlefile import STDIN, STDIN_NAME
 from ..puzzles.registry import SUFFIX, Entry, Registry, default_registry_path, entry_of
 from ..spec import slug_of
-from .common import (DEFAULT_OUTPUT, DelayedProgressBar, INPUT_FILE, main, proven_or_exit,
-                    read_or_exit, registry_or_fail, shape_from_options, size_options)
+from .common import (
+    DEFAULT_OUTPUT,
+    INPUT_FILE,
+    DelayedProgressBar,
+    main,
+    proven_or_exit,
+    read_or_exit,
+    registry_or_fail,
+    shape_from_options,
+    size_options,
+)
 
 
 @main.group()

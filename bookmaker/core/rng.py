@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 
-from . import compiled
+from .solve import compiled
 
 _MASK64 = (1 << 64) - 1
 

@@ -18,32 +18,43 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Callable, Iterable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from functools import partial
 from pathlib import Path
-from typing import Callable, Iterable
 
 from .. import __version__
-from ..core.generator import Puzzle
-from ..core.grid import format_grid
+from ..core.board.grid import format_grid
+from ..core.killer.key import puzzle_key
+from ..core.puzzle import Puzzle
 from ..core.rating import rating_json
 from ..core.rng import derive_seed
-from ..core.killerkey import puzzle_key
 from ..puzzles.executors import process_pool
 from ..puzzles.outputs import OutputSet, check_can_write, recover, replace_outputs
 from ..puzzles.produce import PuzzleJob, make_puzzle, produce
 from ..puzzles.puzzlefile import puzzle_line
-from ..puzzles.registry import (PendingIssues, Registry, Snapshot, default_registry_path,
-                                puzzle_entry)
+from ..puzzles.registry import (
+    PendingIssues,
+    Registry,
+    Snapshot,
+    default_registry_path,
+    puzzle_entry,
+)
 from ..render.pdf import Metadata, render_pdf_bytes
 from ..render.png import dpi_for_width, render_png_bytes
 from ..render.sheet import Sheet, sheet_pdf_bytes
 from ..render.svg import render_svg_text
 from ..spec.daily import WEEKDAYS, DailySpec
-from .sheets import (DailyPuzzle, answer_sheet, proof_metadata, proof_pages, puzzle_sheet,
-                         sheet_metadata)
+from .sheets import (
+    DailyPuzzle,
+    answer_sheet,
+    proof_metadata,
+    proof_pages,
+    puzzle_sheet,
+    sheet_metadata,
+)
 
 __all__ = ["make_daily", "DailyResult", "DailyError", "run_dates", "puzzle_dates",
            "drawing_count", "repeat_key"]

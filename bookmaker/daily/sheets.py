@@ -7,9 +7,9 @@ from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 
-from ..core.generator import Puzzle
-from ..core.grid import SYMBOLS
-from ..core.shape import Shape
+from ..core.board.grid import SYMBOLS
+from ..core.board.shape import Shape
+from ..core.puzzle import Puzzle
 from ..pages.page import GridPlacement, Page, PageGeometry
 from ..pages.paginate import GridItem, grid_slots, paginate_puzzles
 from ..render.fonts import default_fonts, digit_extent

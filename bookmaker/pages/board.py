@@ -15,12 +15,11 @@ loops inset inside their cells, their total in the top-left cell.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Sequence
 
-from ..core.shape import Shape
-
+from ..core.board.shape import Shape
 
 REGION_KINDS = ("box", "region")  # units that tile the board: heavy lines between them
 SHADED_KINDS = ("diagonal", "window")  # units drawn as shaded cells

@@ -4,10 +4,10 @@ words already chosen (from the book's message catalogue) and returns a Page in p
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Sequence
 
-from ..core.grid import Grid
+from ..core.board.grid import Grid
 from ..spec.layout import EXAMPLE_HEIGHT, EXAMPLE_SHARE
 from .page import GridPlacement, Page, PageGeometry, TextBlock
 from .paginate import grid_slots

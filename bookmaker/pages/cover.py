@@ -4,17 +4,25 @@ spec/coverfit.py's rules, the ones the spec was checked by when it loaded."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
-from ..core.grid import Grid
+from ..core.board.grid import Grid
 from ..spec.catalogue import Catalogue
-from ..spec.cover import (CoverDesign, CoverGeometry, barcode_box, front_puzzles,
-                          has_spine_text)
-from ..spec.coverfit import (BACK_GRID_GAP, FrontWords, back_grid_side, back_lines,
-                             back_text_room, front_plan, spine_size, spine_text, summary,
-                             tagline)
+from ..spec.cover import CoverDesign, CoverGeometry, barcode_box, front_puzzles, has_spine_text
+from ..spec.coverfit import (
+    BACK_GRID_GAP,
+    FrontWords,
+    back_grid_side,
+    back_lines,
+    back_text_room,
+    front_plan,
+    spine_size,
+    spine_text,
+    summary,
+    tagline,
+)
 from ..spec.fontfile import FontFile
 
 LEFT, CENTRE = "left", "centre"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..core.grid import Grid
+from ..core.board.grid import Grid
 
 POINTS_PER_INCH = 72.0
 TEXT_STYLES = ("title", "subtitle", "heading", "body", "entry", "detail")

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
-from ..core.grid import Grid
+from ..core.board.grid import Grid
 from ..spec.fit import Area, Arrangement, arrangement_for
 from ..spec.pagecount import pages_for
 from .page import GridPlacement, Page, PageGeometry

@@ -9,12 +9,12 @@ jobs and the keys already issued, never on the order in which puzzles are finish
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Callable, Sequence
 
-from ..core.generator import GenerationError, Puzzle
+from ..core.killer.key import puzzle_key
+from ..core.puzzle import GenerationError, Puzzle
 from ..core.rng import derive_seed
-from ..core.killerkey import puzzle_key
 from .produce import PuzzleJob
 
 # Rounds of remaking before giving up. A 4x4 board has only 36 distinct minimal puzzles

@@ -13,11 +13,11 @@ import os
 import re
 import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures import CancelledError, Executor, Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeoutError
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Iterator
 
 import bookmaker
 

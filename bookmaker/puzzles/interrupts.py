@@ -15,8 +15,8 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 # Test-only: a run whose environment names a point here pauses there (see pause_at).

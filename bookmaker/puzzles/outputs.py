@@ -19,11 +19,11 @@ import os
 import shutil
 import stat
 import time
+from collections.abc import Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, Mapping
 
 from .interrupts import pause_at, signals_held
 from .registry import PendingIssues, Registry, make_folders, remove_empty_folders

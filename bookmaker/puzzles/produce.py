@@ -6,23 +6,24 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future
 from concurrent.futures import TimeoutError as FutureTimeoutError
 from contextlib import ExitStack
 from dataclasses import dataclass, replace
-from typing import Callable, Iterable, Iterator
 
-from ..core.generator import Puzzle, generate
-from ..core.grader import GRADES, grade_within
-from ..core.killergen import generate_killer
+from ..core.board.shape import Shape, board_of
+from ..core.generate.graded import generate_graded
+from ..core.generate.removal import generate
+from ..core.grade.grader import GRADES, grade_within
+from ..core.killer.generate import generate_killer
+from ..core.killer.text import KILLER_VARIANTS
+from ..core.kinds.sudoku import variant_board
+from ..core.puzzle import Puzzle
 from ..core.rating import RATER_VERSION, RatingRange, generate_rated, rate
 from ..core.rating.target import GENERATION_BUDGET
 from ..core.rng import derive_seed
-from ..core.killertext import KILLER_VARIANTS
-from ..core.shape import Shape, board_of
-from ..core.targeted import generate_graded
-from ..core.variants import variant_board
-from ..core.verify import Undecided, verify_puzzle
+from ..core.solve.verify import Undecided, verify_puzzle
 from .executors import process_pool
 from .interrupts import pause_at
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 
-from ..core.cages import Cages
-from ..core.generator import Puzzle
-from ..core.grid import Grid, GridError, format_grid, parse_grid
-from ..core.killertext import KILLER_VARIANTS, format_killer, parse_killer
-from ..core.shape import Shape
+from ..core.board.grid import Grid, GridError, format_grid, parse_grid
+from ..core.board.shape import Shape
+from ..core.killer.cages import Cages
+from ..core.killer.text import KILLER_VARIANTS, format_killer, parse_killer
+from ..core.puzzle import Puzzle
 
 STDIN = "-"
 STDIN_NAME = "<stdin>"

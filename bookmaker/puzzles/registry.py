@@ -22,18 +22,18 @@ import hashlib
 import json
 import os
 import sqlite3
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator, Mapping, Sequence
 
-from ..core.cages import Cages
-from ..core.generator import Puzzle
-from ..core.grader import GRADES
-from ..core.grid import Grid, format_grid
-from ..core.killerkey import killer_key
-from ..core.killertext import format_killer
-from ..core.transform import repeat_key
+from ..core.board.grid import Grid, format_grid
+from ..core.board.transform import repeat_key
+from ..core.grade.grader import GRADES
+from ..core.killer.cages import Cages
+from ..core.killer.key import killer_key
+from ..core.killer.text import format_killer
+from ..core.puzzle import Puzzle
 
 SCHEMA_VERSION = 1
 BUSY_TIMEOUT_SECONDS = 60.0

@@ -14,7 +14,7 @@ from reportlab.graphics.shapes import Group, Rect, String
 from reportlab.lib.colors import HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
-from ..core.grid import SYMBOLS
+from ..core.board.grid import SYMBOLS
 from ..pages.board import board_drawing
 from ..pages.cover import CENTRE, Cover, CoverBarcode, CoverGrid, CoverText
 from ..spec.cover import barcode_box, cover_rules

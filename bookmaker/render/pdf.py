@@ -4,22 +4,28 @@ from __future__ import annotations
 
 import hashlib
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
-from typing import BinaryIO, Sequence
+from typing import BinaryIO
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from ..core.grid import SYMBOLS
-from ..pages.board import (CAGE_DASH, CAGE_LABEL_AT, CAGE_LABEL_PAD, SHADE_GREY,
-                           BoardDrawing, board_drawing, cage_drawings)
-from ..pages.page import (GridPlacement, Page, PageGeometry, TextBlock, facing_number,
-                          is_right_hand)
-from ..spec.captions import (MARK_GAP, MARK_SPACE, MARK_SQUARE, MARK_STEPS, SEPARATOR,
-                             caption_lines)
+from ..core.board.grid import SYMBOLS
+from ..pages.board import (
+    CAGE_DASH,
+    CAGE_LABEL_AT,
+    CAGE_LABEL_PAD,
+    SHADE_GREY,
+    BoardDrawing,
+    board_drawing,
+    cage_drawings,
+)
+from ..pages.page import GridPlacement, Page, PageGeometry, TextBlock, facing_number, is_right_hand
+from ..spec.captions import MARK_GAP, MARK_SPACE, MARK_SQUARE, MARK_STEPS, SEPARATOR, caption_lines
 from ..spec.layout import CAPTION_LEADING, CAPTION_LINE_HEIGHT
 from ..spec.values import MIN_TEXT_POINTS
 from ..spec.variants import CAGE_TOTAL_HEIGHT, CAGE_TOTAL_MAX
@@ -178,7 +184,7 @@ def symbol_font_size(style: RenderStyle, cell: float, size: int) -> float:
     return _symbol_size(cell, size, style, fonts)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _registered(font: Path) -> str:
     """register_ttf once per path: measuring text must not read the font every time."""
     return register_ttf(font)
@@ -485,7 +491,7 @@ def _symbols_to_draw(placement: GridPlacement):
             yield index, SYMBOLS[value - 1], bool(given)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _em_widths(font: str) -> dict[str, float]:
     """Each symbol's advance width at a font size of 1."""
     return {symbol: pdfmetrics.stringWidth(symbol, font, 1.0) for symbol in SYMBOLS}

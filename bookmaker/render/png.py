@@ -10,12 +10,12 @@ larger (both measured on 300 dpi 9x9 answers).
 from __future__ import annotations
 
 import io
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from ..core.grid import SYMBOLS
+from ..core.board.grid import SYMBOLS
 from ..pages.board import CAGE_LABEL_PAD, SHADE_GREY, dashes
 from .fonts import digit_extent
 from .pdf import CAGE_FAINT_GREY, cage_label_box, text_width
@@ -189,7 +189,7 @@ def _draw_text_lines(canvas: _Canvas, sheet: Sheet) -> None:
         canvas.text(sheet.width / 2, line.baseline, line.text, font, line.size)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _em_advance(font: Path, glyph: str) -> float:
     """A glyph's advance width at a font size of 1, as render/pdf.py measures it (text
     there is set without kerning, so a line's width is the sum of its glyphs')."""

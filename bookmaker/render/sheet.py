@@ -13,8 +13,16 @@ from dataclasses import dataclass
 from ..pages.board import BoardDrawing, CageDrawing, board_drawing, cage_drawings
 from ..pages.page import GridPlacement, Page, PageGeometry, TextBlock
 from .fonts import digit_extent
-from .pdf import (Metadata, RenderStyle, cage_line, cage_total_size, digit_scale,
-                  line_weights, render_pdf_bytes, symbol_font_size)
+from .pdf import (
+    Metadata,
+    RenderStyle,
+    cage_line,
+    cage_total_size,
+    digit_scale,
+    line_weights,
+    render_pdf_bytes,
+    symbol_font_size,
+)
 
 # render/pdf.py sets a title line (bold) size * 1.2 below the one before, a subtitle line
 # (regular) size * 1.3: a sheet's line heights, so that its baselines are the PDF's.

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
-from ..core.grid import SYMBOLS
+from ..core.board.grid import SYMBOLS
 from ..pages.board import CAGE_DASH, CAGE_LABEL_PAD, SHADE_GREY
 from .fonts import digit_extent
 from .pdf import CAGE_FAINT_GREY, cage_label_box, text_width

@@ -1,15 +1,14 @@
 """YAML book specs -> BookSpec (and daily specs -> DailySpec): the schema, layout presets,
 and errors with line and column."""
 
-from .layout import (Band, GutterStep, Grids, Layout, LineWeights, Margins, PageSize,
-                     TextSizes)
 from .columns import ColumnLayout, load_column_preset
 from .daily import DailySpec, DaySpec, load_daily_spec
+from .layout import Band, Grids, GutterStep, Layout, LineWeights, Margins, PageSize, TextSizes
 from .layouts import column_preset_names, load_layout_file, load_preset, preset_names
 from .load import load_spec
-from .slugs import slug_of
 from .model import BookSpec, Fonts, FrontMatter, SectionSpec
 from .problems import Problem, SpecError
+from .slugs import slug_of
 from .values import DigitSize
 
 __all__ = ["load_spec", "SpecError", "Problem", "BookSpec", "SectionSpec", "FrontMatter",

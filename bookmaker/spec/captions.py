@@ -11,7 +11,7 @@ If none fits, the section's name is too long for its page: the spec says so at l
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from .catalogue import Catalogue
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import string
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -55,7 +55,7 @@ def language_names() -> tuple[str, ...]:
                         if entry.name.endswith(".yaml")))
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_catalogue(language: str) -> Catalogue:
     """The catalogue of a language; CatalogueError if it is missing or broken."""
     if language not in language_names():

@@ -7,17 +7,31 @@ and as tall as its heading and grid need, for the layout desk to drop into a pag
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from pydantic import Field
 
 from .layout import LineWeights, line_order_mistakes
-from .layouts import (COLUMN_PRESET_FOLDER, column_preset_names, load_layout_file,
-                      parse_layout_as, preset_folder)
+from .layouts import (
+    COLUMN_PRESET_FOLDER,
+    column_preset_names,
+    load_layout_file,
+    parse_layout_as,
+    preset_folder,
+)
 from .problems import Mistake, Problem, SpecError
-from .values import (MIN_DIGIT_FRACTION, Count, DigitSizeValue, Fraction, Length, Schema,
-                     Text, TextSize, did_you_mean)
+from .values import (
+    MIN_DIGIT_FRACTION,
+    Count,
+    DigitSizeValue,
+    Fraction,
+    Length,
+    Schema,
+    Text,
+    TextSize,
+    did_you_mean,
+)
 
 REFERENCE_SIZE = 9  # a column layout's own span must at least hold a 9x9 grid
 
@@ -104,7 +118,7 @@ def column_layout_mistakes(layout: ColumnLayout) -> list[Mistake]:
     return found
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_column_preset(name: str) -> ColumnLayout:
     """The newspaper column preset of that name; SpecError if there is none or it is broken."""
     if name not in column_preset_names():

@@ -5,7 +5,7 @@ Where its texts go is spec/coverfit.py's."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import Annotated, Any
 
 from pydantic import Field, PlainValidator, create_model
@@ -13,8 +13,20 @@ from pydantic import Field, PlainValidator, create_model
 from .layout import Layout
 from .printer import CoverRules, load_printer
 from .problems import Mistake, SpecError
-from .values import (Colour, Count, Flag, Length, Natural, Schema, Text, TextSize,
-                     did_you_mean, expected, mistake, one_of)
+from .values import (
+    Colour,
+    Count,
+    Flag,
+    Length,
+    Natural,
+    Schema,
+    Text,
+    TextSize,
+    did_you_mean,
+    expected,
+    mistake,
+    one_of,
+)
 
 COVER_FOLDER = "covers"
 DEFAULT_DESIGN = "classic"
@@ -150,7 +162,7 @@ def design_names() -> tuple[str, ...]:
                         if entry.name.endswith(".yaml")))
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_design(name: str) -> CoverDesign:
     """The design in layouts/covers/NAME.yaml; SpecError if it is broken (a bug)."""
     from .layouts import parse_layout_as

@@ -4,14 +4,34 @@ measured with the book's own fonts), each reported at its key, nothing drawn yet
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from .catalogue import Catalogue
-from .cover import (DEFAULT_CAP, CoverFile, CoverGeometry, CoverSpec, design_problem,
-                    has_spine_text, load_design, with_colours)
-from .coverfit import (BODY_LEADING, FrontWords, back_lines, back_text_room, block_height,
-                       front_plan, spine_size, spine_text, summary, tagline, wrap)
+from .cover import (
+    DEFAULT_CAP,
+    CoverFile,
+    CoverGeometry,
+    CoverSpec,
+    design_problem,
+    has_spine_text,
+    load_design,
+    with_colours,
+)
+from .coverfit import (
+    BODY_LEADING,
+    FrontWords,
+    back_lines,
+    back_text_room,
+    block_height,
+    front_plan,
+    spine_size,
+    spine_text,
+    summary,
+    tagline,
+    wrap,
+)
 from .fontfile import FontFile
 from .problems import Mistake, Report
 from .values import font_digit_top

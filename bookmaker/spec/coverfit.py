@@ -5,13 +5,20 @@ fits when drawn. Widths are measured by the fonts' own metrics (spec/fontfile.py
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
-from ..core.grader import GRADES
+from ..core.grade.grader import GRADES
 from .catalogue import Catalogue
-from .cover import (BackStyle, CoverGeometry, FrontStyle, SpineStyle, TitleStyle,
-                    barcode_box, cover_rules)
+from .cover import (
+    BackStyle,
+    CoverGeometry,
+    FrontStyle,
+    SpineStyle,
+    TitleStyle,
+    barcode_box,
+    cover_rules,
+)
 
 # Line heights as multiples of the text size: titles set tight, paragraphs open.
 TITLE_LEADING, SUBTITLE_LEADING, BODY_LEADING = 1.08, 1.3, 1.45

@@ -14,23 +14,49 @@ from typing import Annotated, Any, ClassVar
 
 from pydantic import Field, PlainValidator
 
-from ..core.grader import GRADES
+from ..core.board.shape import MAX_SIZE, SYMMETRIES, Shape, parse_size
+from ..core.generate.graded import unreachable_grade
+from ..core.grade.grader import GRADES
 from ..core.rating import RatingRange
-from ..core.shape import MAX_SIZE, SYMMETRIES, Shape, parse_size
-from ..core.targeted import unreachable_grade
 from .catalogue import language_names
-from .columns import (ColumnLayout, load_column_layout_file, load_column_preset,
-                      unknown_column_layout_text)
+from .columns import (
+    ColumnLayout,
+    load_column_layout_file,
+    load_column_preset,
+    unknown_column_layout_text,
+)
 from .layouts import column_preset_names, is_layout_path, preset_names
 from .load import DIGIT_INK, read_document
-from .slugs import slug_of
-from .textcheck import check_daily_texts
 from .model import Fonts, RegistryChoice, Symmetry
 from .problems import Mistake, Problem, Report, SpecError
-from .values import (BoxText, Count, Flag, Rating, Schema, Seed, SizeText, Slug, Text,
-                     _whole_at_least, describe, did_you_mean, font_digit_top, mistake, one_of)
-from .variants import (VARIANT_CHOICES, frame_cells, frame_of, is_killer, least_cell,
-                       parse_variant_frame, variant_size_problem)
+from .slugs import slug_of
+from .textcheck import check_daily_texts
+from .values import (
+    BoxText,
+    Count,
+    Flag,
+    Rating,
+    Schema,
+    Seed,
+    SizeText,
+    Slug,
+    Text,
+    _whole_at_least,
+    describe,
+    did_you_mean,
+    font_digit_top,
+    mistake,
+    one_of,
+)
+from .variants import (
+    VARIANT_CHOICES,
+    frame_cells,
+    frame_of,
+    is_killer,
+    least_cell,
+    parse_variant_frame,
+    variant_size_problem,
+)
 from .yamlload import mark_of
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import struct
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from pathlib import Path
 
@@ -70,7 +70,7 @@ def default_font_paths() -> tuple[Path, Path]:
     return folder / DEFAULT_REGULAR, folder / DEFAULT_BOLD
 
 
-@lru_cache(maxsize=None)
+@cache
 def read_font(path: str) -> FontFile:
     """The font at path; FontFileError if it cannot be read as TrueType."""
     try:

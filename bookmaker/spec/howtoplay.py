@@ -3,9 +3,9 @@ check at load and for the page the book prints (book/compose.py)."""
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
-from ..core.grid import SYMBOLS
+from ..core.board.grid import SYMBOLS
 from .catalogue import Catalogue
 
 # How render/pdf.py sets the page: the title a line of title size * 1.2, the body

@@ -10,8 +10,20 @@ from pydantic import Field
 
 from .fit import Area, cell_side, most_that_fit
 from .problems import Mistake
-from .values import (MIN_DIGIT_FRACTION, MIN_TEXT_POINTS, Count, DigitSizeValue, Flag,
-                     Fraction, Length, PerPage, Schema, Template, Text, TextSize)
+from .values import (
+    MIN_DIGIT_FRACTION,
+    MIN_TEXT_POINTS,
+    Count,
+    DigitSizeValue,
+    Flag,
+    Fraction,
+    Length,
+    PerPage,
+    Schema,
+    Template,
+    Text,
+    TextSize,
+)
 
 DEFAULT_MIN_CELL = 21.6  # points: 0.3 in, a cell a person can write a letter in
 CAPTION_LINES = 2  # the lines kept under each puzzle for its caption and note

@@ -8,10 +8,11 @@ way from a checkout, an editable install and a wheel.
 from __future__ import annotations
 
 import os
-from functools import lru_cache
+from collections.abc import Callable
+from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from .layout import Layout, layout_mistakes
 from .problems import Mistake, Problem, Report, SpecError, syntax_problem
@@ -56,7 +57,7 @@ def is_layout_path(value: str) -> bool:
     return value.endswith(LAYOUT_SUFFIXES) or "/" in value or os.sep in value
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_preset(name: str) -> Layout:
     """The preset layout of that name; SpecError if there is none or it is broken."""
     if name not in preset_names():

@@ -13,25 +13,35 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..core.shape import Shape, parse_size
-from ..core.targeted import unreachable_grade
+from ..core.board.shape import Shape, parse_size
+from ..core.generate.graded import unreachable_grade
 from .catalogue import load_catalogue
 from .cover import CoverFile, CoverSpec, cover_geometry
 from .covercheck import CoverFacts, cover_spec, glyph_fields
 from .fontfile import default_font_paths, read_font
 from .layout import Layout
-from .layouts import is_layout_path, load_layout_file, load_preset, preset_names, \
-    unknown_layout_text
-from .model import (BookFile, BookSpec, SectionFile, SectionSpec, SpecFile, answer_place,
-                    book_plan)
+from .layouts import (
+    is_layout_path,
+    load_layout_file,
+    load_preset,
+    preset_names,
+    unknown_layout_text,
+)
+from .model import BookFile, BookSpec, SectionFile, SectionSpec, SpecFile, answer_place, book_plan
 from .pagecount import ANSWERS, PUZZLES, BookPlan, longest_blank_run
 from .printer import load_printer
 from .problems import Mistake, Problem, Report, SpecError, syntax_problem
 from .slugs import slug_of
 from .textcheck import check_texts, check_texts_of
 from .values import MAX_PUZZLES, clues_problem, describe, font_digit_top
-from .variants import (board_of_variant, frame_cells, is_killer, least_cell,
-                       parse_variant_frame, variant_size_problem)
+from .variants import (
+    board_of_variant,
+    frame_cells,
+    is_killer,
+    least_cell,
+    parse_variant_frame,
+    variant_size_problem,
+)
 from .yamlload import MarkedYAMLError, parse_yaml
 
 

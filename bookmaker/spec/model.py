@@ -12,17 +12,35 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, PlainValidator, ValidationInfo
 
+from ..core.board.shape import SYMMETRIES, Shape
 from ..core.rating import RatingRange
-from ..core.shape import SYMMETRIES, Shape
 from .catalogue import language_names
 from .cover import CoverSpec
 from .layout import Layout
-from .pagecount import BookPlan, FrontMatter as FrontCounts, PageRules, plan_book
+from .pagecount import BookPlan, PageRules, plan_book
+from .pagecount import FrontMatter as FrontCounts
 from .printer import PAPERS, load_printer
+from .values import (
+    BoxText,
+    CopyrightValue,
+    Difficulty,
+    Flag,
+    FontFile,
+    Isbn,
+    Natural,
+    PerPage,
+    PuzzleCount,
+    Rating,
+    Schema,
+    Seed,
+    SizeText,
+    Slug,
+    Text,
+    expected,
+    mistake,
+    one_of,
+)
 from .variants import VARIANT_CHOICES, frame_of
-from .values import (BoxText, CopyrightValue, Difficulty, Flag, FontFile, Isbn, Natural,
-                     PerPage, PuzzleCount, Rating, Schema, Seed, SizeText, Slug, Text, expected,
-                     mistake, one_of)
 
 ANSWER_PLACES = ("separate", "back", "none")
 DEFAULT_LAYOUT = "kdp-6x9"

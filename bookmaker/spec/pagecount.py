@@ -12,8 +12,9 @@ rule is refused before any puzzle is made, and compose numbers every page by it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol, Sequence
+from typing import Protocol
 
 # Page kinds, in the words compose and the outline use.
 TITLE, COPYRIGHT, CONTENTS, HOW_TO_PLAY, EXAMPLE = ("title", "copyright", "contents",

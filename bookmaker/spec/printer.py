@@ -4,7 +4,7 @@ and books in such layouts are padded and counted by them."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from pydantic import Field
 
@@ -73,7 +73,7 @@ class PrinterRules(Schema):
         return next((step.inside for step in self.gutter if pages <= step.pages), None)
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_printer(name: str = DEFAULT_PRINTER) -> PrinterRules:
     """The rules in layouts/printers/NAME.yaml; SpecError if they are broken (a bug)."""
     from .layouts import parse_layout_as, preset_folder  # not at the top: layouts imports us

@@ -7,10 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.grader import GRADES
-from .captions import (answer_note_text, caption_lines, caption_parts, mark_width,
-                       variant_name)
-from .variants import grid_size_text
+from ..core.grade.grader import GRADES
+from .captions import answer_note_text, caption_lines, caption_parts, mark_width, variant_name
 from .catalogue import Catalogue, literal_text, load_catalogue
 from .fit import arrangement_for
 from .fontfile import FontFile, FontFileError, default_font_paths, read_font
@@ -18,6 +16,7 @@ from .howtoplay import rules_paragraphs, text_height
 from .layout import Layout
 from .model import answer_place
 from .problems import Mistake, Report
+from .variants import grid_size_text
 
 BOOK_FIELDS = ("title", "subtitle", "author", "copyright", "imprint", "edition", "isbn")
 WIDEST_DIGIT = "8"  # page numbers are measured at their widest

@@ -11,16 +11,16 @@ import difflib
 import re
 import string
 from datetime import date
-from functools import lru_cache, partial
+from functools import cache, partial
 from pathlib import Path
 from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainValidator, ValidationInfo
 from pydantic_core import PydanticCustomError
 
+from ..core.board.shape import MAX_SIZE, Shape, parse_size
+from ..core.generate.graded import DIFFICULTIES
 from ..core.rating import RatingRange, parse_rating_range
-from ..core.shape import MAX_SIZE, Shape, parse_size
-from ..core.targeted import DIFFICULTIES
 from .fit import MOST_PER_PAGE
 from .yamlload import WrittenNumber
 
@@ -322,7 +322,7 @@ def font_digit_top(path: Path) -> float | None:
     return None if extent is None else extent[0]
 
 
-@lru_cache(maxsize=None)
+@cache
 def digit_extent(path: str) -> tuple[float, float] | None:
     """How far the digits reach above and below the baseline, as fractions of the font
     size, from the digits' own ink box; None if the font cannot be read."""

@@ -6,10 +6,10 @@ board's frame (the classic board of that size), and the variant what is made on 
 
 from __future__ import annotations
 
-from ..core.shape import MAX_SIZE, Shape
-from ..core.killergen import KILLER_SIZES
-from ..core.killertext import KILLER_VARIANTS
-from ..core.variants import PUZZLE_VARIANTS, board_described, frame_for, parse_frame
+from ..core.board.shape import MAX_SIZE, Shape
+from ..core.killer.generate import KILLER_SIZES
+from ..core.killer.text import KILLER_VARIANTS
+from ..core.kinds.sudoku import PUZZLE_VARIANTS, board_described, frame_for, parse_frame
 from .fontfile import default_font_paths
 from .values import MIN_TEXT_POINTS, font_digit_top
 

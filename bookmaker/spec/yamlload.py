@@ -13,9 +13,9 @@ rather than a RecursionError.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
 import yaml
 from yaml.composer import ComposerError

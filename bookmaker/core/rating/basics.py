@@ -12,10 +12,11 @@ hidden quad 5.4.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
-from ..techniques import Candidates, bits_of
+from ..bits import bits_of
+from ..grade.candidates import Candidates
 from .board import LINES, Board, cells_text
 from .hints import Hint
 
@@ -26,7 +27,7 @@ _DIRECT_HIDDEN = {2: 20, 3: 25}
 _FISH = {2: ("X-Wing", 32), 3: ("Swordfish", 38), 4: ("Jellyfish", 52)}
 
 
-@lru_cache(maxsize=None)
+@cache
 def colex(n: int, k: int) -> tuple[tuple[int, ...], ...]:
     """The k-subsets of range(n) in SE's order: by the number their bits make."""
     return tuple(sorted(combinations(range(n), k), key=lambda t: t[::-1]))

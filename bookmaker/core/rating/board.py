@@ -9,10 +9,10 @@ the shape lists them. Fish and grouped links need lines: units of kind row or co
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
-from ..shape import Shape
-from ..techniques import bits_of
+from ..bits import bits_of
+from ..board.shape import Shape
 
 LINES = ("row", "column")
 _SINGLES_ORDER = {"box": 0, "column": 1, "row": 2}
@@ -71,7 +71,7 @@ def _segments(shape: Shape) -> tuple[tuple[int, ...], ...]:
     return tuple(result)
 
 
-@lru_cache(maxsize=None)
+@cache
 def board_of(shape: Shape) -> Board:
     """The (cached) rater tables of a shape."""
     single = _ordered(shape, _SINGLES_ORDER)

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..techniques import Candidates, bits_of
+from ..bits import bits_of
+from ..grade.candidates import Candidates
 from . import basics as b
 from .board import Board
 from .hints import Budget, Hint

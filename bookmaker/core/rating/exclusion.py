@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..techniques import Candidates, bits_of
+from ..bits import bits_of
+from ..grade.candidates import Candidates
 from .basics import colex
 from .board import Board, cells_text
 from .hints import Budget, Hint

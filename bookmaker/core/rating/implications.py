@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from ..techniques import bits_of
+from ..bits import bits_of
 from .board import Board
 from .hints import Budget
 

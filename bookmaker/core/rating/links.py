@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..techniques import Candidates, bits_of
+from ..bits import bits_of
+from ..grade.candidates import Candidates
 from .board import LINES, Board, cells_text
 from .hints import Hint
 

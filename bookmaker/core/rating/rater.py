@@ -8,11 +8,11 @@ puzzle depends on it, so it changes only with RATER_VERSION.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
-from ..grid import SYMBOLS, Grid
-from ..techniques import Candidates
+from ..board.grid import SYMBOLS, Grid
+from ..grade.candidates import Candidates
 from . import basics as b
 from . import chains, exclusion, links, uniqueness, wings
 from .board import Board, board_of

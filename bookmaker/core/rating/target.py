@@ -12,10 +12,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..generator import GenerationError, Puzzle, generate
-from ..grader import GRADES, Grading, grade_within
-from ..shape import Shape
-from ..targeted import attempt_budget, attempt_seed, generate_graded
+from ..board.shape import Shape
+from ..generate.graded import attempt_budget, attempt_seed, generate_graded
+from ..generate.removal import generate
+from ..grade.grader import GRADES, Grading, grade_within
+from ..puzzle import GenerationError, Puzzle
 from .hints import tenths_text
 from .rater import Rating, rate
 

@@ -12,11 +12,11 @@ third candidate hold it.
 
 from __future__ import annotations
 
-from ..techniques import Candidates, bits_of
+from ..bits import bits_of, lowest_bit
+from ..grade.candidates import Candidates
 from .basics import colex
 from .board import Board, cells_text
 from .hints import Hint
-
 
 # --- unique loops --------------------------------------------------------------------
 
@@ -113,14 +113,10 @@ def _seeing(board: Board, cells) -> int:
 def _type2(state: Candidates, board: Board, extra_cells: list, extra: int, name: str,
            rating: int, text: str) -> Hint | None:
     """The extra cells share one extra digit: it leaves the cells seeing them all."""
-    d = _lowest(state.cell_digits[extra_cells[0]] & extra)
+    d = lowest_bit(state.cell_digits[extra_cells[0]] & extra)
     seen = _seeing(board, extra_cells) & ~sum(1 << c for c in extra_cells)
     removed = tuple((c, d) for c in bits_of(seen & state.digit_cells[d]))
     return Hint(name, rating, removed, text=text) if removed else None
-
-
-def _lowest(mask: int) -> int:
-    return (mask & -mask).bit_length() - 1
 
 
 def _shared_units(board: Board, one: int, two: int):
@@ -205,7 +201,7 @@ def _type4(state: Candidates, board: Board, extra_cells: list, pair: int, name: 
                 locked.setdefault(d, u)
     for d in bits_of(pair):
         if d in locked:
-            other = _lowest(pair & ~(1 << d))
+            other = lowest_bit(pair & ~(1 << d))
             return Hint(name, rating, ((one, other), (two, other)), text=text)
     return None
 
@@ -231,7 +227,7 @@ def bug(state: Candidates, board: Board):
         yield Hint("BUG type 1", 56, removed, text=text)
         return
     if all_extra.bit_count() == 1:
-        d = _lowest(all_extra)
+        d = lowest_bit(all_extra)
         removed = tuple((c, d) for c in bits_of(common & state.digit_cells[d]))
         if removed:
             yield Hint("BUG type 2", 57, removed, text=text)

@@ -12,7 +12,8 @@ the set is locked in it as well, and x goes like z.
 
 from __future__ import annotations
 
-from ..techniques import Candidates, bits_of
+from ..bits import bits_of
+from ..grade.candidates import Candidates
 from .board import Board, cells_text
 from .hints import Hint
 

@@ -23,12 +23,20 @@ step.
 
 from __future__ import annotations
 
-from . import advanced as a
-from . import cagetechniques as k
+from ..board.grid import Grid
+from ..grade import advanced as a
+from ..grade.grader import (
+    CLASSIC,
+    GRADES,
+    TECHNIQUES,
+    Grading,
+    Ladder,
+    Technique,
+    grade_state,
+    grade_state_within,
+)
+from . import techniques as k
 from .cages import Cages
-from .grader import (CLASSIC, GRADES, TECHNIQUES, Grading, Ladder, Technique, grade_state,
-                     grade_state_within)
-from .grid import Grid
 
 _NOT_SOUND_WITH_CAGES = ("unique rectangle", "BUG+1")
 _CAGE_TECHNIQUES = (

@@ -15,16 +15,15 @@ seeded stream, so a seed makes the same puzzle on either core.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
-from . import compiled
+from ..board.grid import Grid
+from ..board.shape import Shape
+from ..puzzle import GenerationError, Puzzle
+from ..rng import Rng
+from ..solve import compiled
+from ..solve.search import Search, fewest_candidates_cells, search
 from .balance import removal_rule
-from .cages import Cages
-from .grid import Grid
-from .rng import Rng
-from .shape import Shape
-from .solver import Search, fewest_candidates_cells, search
 
 FILL_MAX_NODES = 20_000
 JIGSAW_REMOVAL_NODES = 20
@@ -44,32 +43,6 @@ def removal_budget(shape: Shape) -> int:
     if shape.size <= 9:
         return 2_000
     return 50 if shape.size <= 16 else 20
-
-
-class GenerationError(RuntimeError):
-    """Generation could not finish within its budget."""
-
-
-@dataclass(frozen=True)
-class Puzzle:
-    """A generated puzzle: its clues, its one solution, and how it was made; for a Killer,
-    its cages too (core/cages.py)."""
-
-    givens: Grid
-    solution: Grid
-    seed: int
-    symmetry: str = "none"
-    difficulty: str = "any"   # the grade asked for when it was made
-    grade: str = ""           # the grade measured (core/grader.py); "" if not graded
-    score: float = 0.0
-    hardest: str = ""
-    rating: tuple[str, str, str] = ()   # SE's ER, EP, ED (core/rating), ">=" if a bound
-    rater: str = ""                     # the rater version that made `rating`
-    cages: Cages | None = None
-
-    @property
-    def shape(self) -> Shape:
-        return self.givens.shape
 
 
 def generate(shape: Shape, seed: int, symmetry: str = "none", target_clues: int = 0,

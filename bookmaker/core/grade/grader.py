@@ -32,13 +32,14 @@ A grid given complete grades ``beginner`` with hardest ``none`` and score 0.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Callable
 
+from ..board.grid import Grid
 from . import advanced as a
 from . import techniques as t
-from .grid import Grid
+from .candidates import Candidates, Step
 
 GRADES = ("beginner", "easy", "medium", "hard", "expert", "extreme")
 STALL_WEIGHT = 9.0
@@ -51,7 +52,7 @@ class Technique:
     name: str
     grade: str
     weight: float
-    find: Callable[[t.Candidates], t.Step | None]
+    find: Callable[[Candidates], Step | None]
 
 
 TECHNIQUES = (
@@ -86,11 +87,11 @@ class Grading:
     grade: str
     hardest: str
     score: float
-    steps: tuple[t.Step, ...]
+    steps: tuple[Step, ...]
     guessing: bool
 
 
-def next_step(state: t.Candidates, techniques=TECHNIQUES) -> t.Step | None:
+def next_step(state: Candidates, techniques=TECHNIQUES) -> Step | None:
     """The step of the easiest technique that applies, or None if all stall."""
     for technique in techniques:
         step = technique.find(state)
@@ -99,7 +100,7 @@ def next_step(state: t.Candidates, techniques=TECHNIQUES) -> t.Step | None:
     return None
 
 
-def place_naked_single(state: t.Candidates) -> bool:
+def place_naked_single(state: Candidates) -> bool:
     """Place the first naked single in cell order, if there is one."""
     step = t.naked_single(state)
     if step is not None:
@@ -115,7 +116,7 @@ class Ladder:
     any. Bulk techniques must be the easiest and reach the same fixed point in any order."""
 
     techniques: tuple[Technique, ...]
-    bulk: tuple[tuple[str, Callable[[t.Candidates], bool]], ...]
+    bulk: tuple[tuple[str, Callable[[Candidates], bool]], ...]
 
     @cached_property
     def rank(self) -> dict[str, int]:
@@ -154,10 +155,10 @@ def grade_within(grid: Grid, ceiling: str) -> Grading | None:
     states at each harder step, and the same naked singles (it places the first, in cell
     order, only at that fixed point; so does this). The steps listed are the harder ones
     only. Meant for puzzles with one solution (on others the bulk placing may differ)."""
-    return grade_state_within(t.Candidates.from_grid(grid), ceiling)
+    return grade_state_within(Candidates.from_grid(grid), ceiling)
 
 
-def grade_state_within(state: t.Candidates, ceiling: str,
+def grade_state_within(state: Candidates, ceiling: str,
                        ladder: Ladder = CLASSIC) -> Grading | None:
     """grade_within() from a state, by a ladder's techniques. Changes the state."""
     techniques = tuple(tech for tech in ladder.up_to(ceiling)
@@ -176,13 +177,13 @@ def grade_state_within(state: t.Candidates, ceiling: str,
         steps.append(step)
 
 
-def settle_singles(state: t.Candidates) -> int:
+def settle_singles(state: Candidates) -> int:
     """Place singles until none is left, as grade() would, in bulk; the rank of the
     hardest single needed (full house, hidden single, naked single), -1 if none."""
     return settle(state, CLASSIC)
 
 
-def settle(state: t.Candidates, ladder: Ladder) -> int:
+def settle(state: Candidates, ladder: Ladder) -> int:
     """Apply the ladder's bulk techniques, the easiest that finds anything first, until
     none finds anything; the rank of the hardest one used, -1 if none."""
     rank = -1
@@ -200,10 +201,10 @@ def grade(grid: Grid, max_steps: int | None = None) -> Grading:
     """Solve by technique from the easiest, restarting after every step, and grade.
     Every step removes at least one candidate, so the default limit (the number of
     candidates) is never reached; a smaller limit that runs out grades as a stall."""
-    return grade_state(t.Candidates.from_grid(grid), CLASSIC, max_steps)
+    return grade_state(Candidates.from_grid(grid), CLASSIC, max_steps)
 
 
-def grade_state(state: t.Candidates, ladder: Ladder = CLASSIC,
+def grade_state(state: Candidates, ladder: Ladder = CLASSIC,
                 max_steps: int | None = None) -> Grading:
     """grade() from a state, by a ladder's techniques. Changes the state."""
     if max_steps is None:
@@ -231,7 +232,7 @@ def _tiebreak(steps: list, ranks: list[int], hardest: Technique, ladder: Ladder)
     return 0.09 * advanced / (advanced + 10)
 
 
-def _grading(steps: list, state: t.Candidates, ladder: Ladder,
+def _grading(steps: list, state: Candidates, ladder: Ladder,
              settled_rank: int = -1) -> Grading:
     """The grading of a finished (or stalled) solve. settled_rank: the hardest technique
     applied in bulk, beside the steps (grade_within)."""

@@ -3,12 +3,11 @@ that a puzzle has its one solution."""
 
 from __future__ import annotations
 
+from ..board.grid import Grid, format_grid
+from ..killer.check import check_killer
+from ..killer.text import format_killer
+from ..puzzle import Puzzle
 from .dlx import dlx_solve
-from .generator import Puzzle
-from .grid import Grid, format_grid
-from .killercheck import check_killer
-from .killertext import format_killer
-
 
 # Generous: a generated puzzle needs far fewer nodes; the cap only keeps a bad case from
 # hanging, and running out is itself a failure (never "probably fine").

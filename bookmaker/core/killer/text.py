@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import re
 
+from ..board.grid import Grid, GridError, format_grid, parse_grid
+from ..board.shape import Shape, board_of
 from .cages import Cage, CageError, Cages, givens_problems
-from .grid import Grid, GridError, format_grid, parse_grid
-from .shape import Shape, board_of
 
 CAGE_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 # The Killers by name, and the board under their cages (a Killer X's diagonals are units).

@@ -29,13 +29,14 @@ from the rest of the cage (no repeats), and nothing else treats a cage as a unit
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
-from .advanced import contradiction_chains, solver_boards
+from ..bits import bits_of, lowest_bit
+from ..board.grid import SYMBOLS, Grid
+from ..grade.advanced import contradiction_chains, solver_boards
+from ..grade.candidates import Candidates, Step, cell_names, symbols_text
 from .cages import Area, Cages
-from .grid import SYMBOLS, Grid
-from .killersolver import rounds_to_contradiction, settle
-from .techniques import Candidates, Step, bits_of, cell_names, symbols_text
+from .solver import rounds_to_contradiction, settle
 
 # Innies and outies narrowed as a virtual cage: 2 or 3 open cells (hard), 4 or 5 (expert).
 SMALL_VIRTUAL_CAGE, LARGE_VIRTUAL_CAGE = (2, 3), (4, 5)
@@ -206,7 +207,7 @@ def cage_min_max(state: KillerCandidates) -> Step | None:
     for view in open_cage_views(state):
         if len(view.open_cells) < 2:
             continue
-        low = [_lowest(state.cell_digits[c]) for c in view.open_cells]
+        low = [lowest_bit(state.cell_digits[c]) + 1 for c in view.open_cells]
         high = [state.cell_digits[c].bit_length() for c in view.open_cells]
         all_low, all_high = sum(low), sum(high)
         eliminations = []
@@ -220,10 +221,6 @@ def cage_min_max(state: KillerCandidates) -> Step | None:
                         f"the rest of {state.cages.name(view.index)} cannot make up "
                         f"{view.remaining} with these")
     return None
-
-
-def _lowest(digits: int) -> int:
-    return (digits & -digits).bit_length()
 
 
 def cage_permutations(state: KillerCandidates) -> Step | None:
@@ -242,7 +239,7 @@ def cage_permutations(state: KillerCandidates) -> Step | None:
     return None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _all_distinct(count: int) -> tuple[tuple[int, ...], ...]:
     """Pairs that must differ, as for each position the earlier positions: all of them."""
     return tuple(tuple(range(i)) for i in range(count))
@@ -261,7 +258,7 @@ def fillings(digits: tuple[int, ...], total: int, differ) -> tuple[int, ...]:
     rank = {cell: place for place, cell in enumerate(order)}
     must_differ = [[rank[j] for j in range(count) if j != i and _differs(differ, i, j)
                     and rank[j] < rank[i]] for i in order]
-    lows = [_lowest(digits[i]) for i in order]
+    lows = [lowest_bit(digits[i]) + 1 for i in order]
     highs = [digits[i].bit_length() for i in order]
 
     def extend(place: int, left: int) -> bool:

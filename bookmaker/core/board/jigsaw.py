@@ -28,8 +28,9 @@ format writes them (A, B, ...).
 
 from __future__ import annotations
 
-from .generator import GenerationError, seeded_fill
-from .rng import Rng, derive_seed
+from ..generate.removal import seeded_fill
+from ..puzzle import GenerationError
+from ..rng import Rng, derive_seed
 from .shape import MAX_SIZE, Shape, conventional_box, jigsaw_of
 
 MIN_SIZE = 4

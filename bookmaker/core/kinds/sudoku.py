@@ -10,10 +10,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .jigsaw import MIN_SIZE, jigsaw_layout
-from .killertext import KILLER_VARIANTS
-from .shape import (MAX_SIZE, VARIANTS, Shape, board_of, jigsaw_of, parse_box, parse_size,
-                    shape_for_size)
+from ..board.jigsaw import MIN_SIZE, jigsaw_layout
+from ..board.shape import (
+    MAX_SIZE,
+    VARIANTS,
+    Shape,
+    board_of,
+    jigsaw_of,
+    parse_box,
+    parse_size,
+    shape_for_size,
+)
+from ..killer.text import KILLER_VARIANTS
 
 SAMURAI_BOX = (3, 3)
 # What a puzzle can be: a board variant, or a Killer (cages on a classic or an X board).

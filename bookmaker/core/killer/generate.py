@@ -30,19 +30,20 @@ Pure Killer: no givens. The result depends only on (board, seed, difficulty).
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
+from ..board.grid import Grid
+from ..board.shape import Shape
+from ..generate.graded import DIFFICULTIES, attempt_seed
+from ..generate.removal import random_solution
+from ..grade.grader import GRADES, Grading
+from ..puzzle import GenerationError, Puzzle
+from ..rng import Rng
+from ..solve.verify import VerificationError
 from .cages import Cage, Cages
-from .generator import GenerationError, Puzzle, random_solution
-from .grader import GRADES, Grading
-from .grid import Grid
-from .killergrade import grade_killer_within
-from .killersolver import killer_solutions
-from .killertext import CAGE_LETTERS
-from .rng import Rng
-from .shape import Shape
-from .targeted import DIFFICULTIES, attempt_seed
-from .verify import VerificationError
+from .grade import grade_killer_within
+from .solver import killer_solutions
+from .text import CAGE_LETTERS
 
 KILLER_SIZES = (4, 6, 8, 9, 12)
 CHECK_MAX_NODES = 20_000  # a uniqueness check with cages settles in a few dozen nodes

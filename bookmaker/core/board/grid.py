@@ -20,8 +20,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from .shape import MAX_SIZE, REGION_LETTERS, Shape, board_of, jigsaw_of, \
-    shape_for_size
+from .shape import MAX_SIZE, REGION_LETTERS, Shape, board_of, jigsaw_of, shape_for_size
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 BLANK = "."

@@ -28,7 +28,7 @@ tables (peers, masks). The search is iterative (an explicit stack) so 25x25 grid
 
 from __future__ import annotations
 
-from .grid import Grid
+from ..board.grid import Grid
 
 UNIQUE, MULTIPLE, NONE, UNKNOWN = "unique", "multiple", "none", "unknown"
 

@@ -36,14 +36,14 @@ never an approximate form.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from itertools import permutations, product
-from typing import Iterator
 
-from . import boardmoves
+from ..rng import Rng, derive_seed
+from . import moves as boardmoves
 from .grid import SYMBOLS, Grid, format_grid
-from .rng import Rng, derive_seed
 from .shape import Shape, shape_of
 
 # Candidate rows tried (and arrangements branched on) before giving up; a 9x9 minimal
@@ -337,7 +337,7 @@ class _Table:
     stack_cols: tuple[tuple[int, ...], ...]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _table(r: int, c: int) -> _Table:
     n = r * c
     return _Table(r, c, tuple(tuple(range(b, b + r)) for b in range(0, n, r)),

@@ -12,10 +12,10 @@ on easy 2 times in 5), so it is not offered.
 
 from __future__ import annotations
 
+from ..board.shape import Shape
+from ..solve.search import initial_boards, propagate
 from .balance import removal_rule
-from .generator import Clues
-from .shape import Shape
-from .solver import initial_boards, propagate
+from .removal import Clues
 
 
 def dig_singles(clues: Clues, orbits) -> None:

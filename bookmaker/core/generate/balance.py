@@ -11,9 +11,9 @@ REMOVAL_MARGIN, a little inside the promise, before spending a search on it.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
-from .shape import Shape
+from ..board.shape import Shape
 
 BALANCE_MARGIN = 0.2   # the promise: each grid within 20% of the mean
 REMOVAL_MARGIN = 0.15  # what removal keeps to, so that the promise holds with room

@@ -19,9 +19,17 @@ Cages as its board.
 
 from __future__ import annotations
 
+from ..bits import bits_of
+from ..solve.search import (
+    DEFAULT_MAX_NODES,
+    Boards,
+    Search,
+    ValueOrder,
+    initial_boards,
+    propagate,
+    search,
+)
 from .cages import Cages
-from .solver import (DEFAULT_MAX_NODES, Boards, Search, ValueOrder, initial_boards,
-                     propagate, search)
 
 _CONTRADICTION, _UNCHANGED, _CHANGED = -1, 0, 1
 
@@ -186,10 +194,10 @@ def _narrow_cage(cages: Cages, boards: Boards, placed: int, mask: int, combos) -
     if not union:
         return _CONTRADICTION
     changed = _UNCHANGED
-    for d in _bits(possible & ~union):
+    for d in bits_of(possible & ~union):
         boards[d] &= ~mask
         changed = _CHANGED
-    for d in _bits(common & ~fixed):
+    for d in bits_of(common & ~fixed):
         result = _place_required(cages, boards, d, boards[d] & mask & ~placed, mask)
         if result == _CONTRADICTION:
             return result
@@ -215,9 +223,3 @@ def _place_required(cages: Cages, boards: Boards, d: int, places: int, mask: int
             changed = _CHANGED
     return changed
 
-
-def _bits(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low

@@ -23,6 +23,8 @@ import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from ..bits import mask_of
+
 SYMMETRIES = ("none", "rotational", "mirror", "diagonal")
 VARIANTS = ("classic", "x", "hyper", "jigsaw", "samurai")
 MAX_SIZE = 25  # the largest size the text format has symbols for
@@ -81,7 +83,7 @@ class Shape:
                          for c in range(cell_count))
         peers = tuple(tuple(sorted({p for i in units_of[c] for p in units[i].cells} - {c}))
                       for c in range(cell_count))
-        unit_masks = tuple(_mask(u.cells) for u in units)
+        unit_masks = tuple(mask_of(u.cells) for u in units)
         setter = object.__setattr__.__get__(self)
         setter("size", size)
         setter("cell_count", cell_count)
@@ -90,7 +92,7 @@ class Shape:
         setter("units", units)
         setter("units_of", units_of)
         setter("peers", peers)
-        setter("peer_masks", tuple(_mask(p) for p in peers))
+        setter("peer_masks", tuple(mask_of(p) for p in peers))
         setter("unit_masks", unit_masks)
         setter("cell_unit_masks", tuple(tuple(unit_masks[i] for i in units_of[c])
                                         for c in range(cell_count)))
@@ -265,13 +267,6 @@ def _samurai_layout(box_rows: int, box_cols: int):
     return 9, (SAMURAI_FRAME, SAMURAI_FRAME), tuple(covered), tuple(unique.values())
 
 
-def _mask(cells) -> int:
-    mask = 0
-    for c in cells:
-        mask |= 1 << c
-    return mask
-
-
 @lru_cache(maxsize=BOARDS_KEPT)
 def _independent_blocks(shape: Shape) -> tuple[tuple[int, ...], ...]:
     """Greedily, the blocks no unit joins, from the first grid only: the diagonal boxes
@@ -280,7 +275,7 @@ def _independent_blocks(shape: Shape) -> tuple[tuple[int, ...], ...]:
     grid = shape.blocks[0].grid
     chosen, joined = [], 0  # joined: the chosen blocks' cells and all their peers
     for unit in shape.blocks:
-        mask = _mask(unit.cells)
+        mask = mask_of(unit.cells)
         if unit.grid == grid and not mask & joined:
             chosen.append(unit.cells)
             joined |= mask

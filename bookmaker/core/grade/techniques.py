@@ -16,21 +16,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from .grid import SYMBOLS, Grid
-from .shape import BLOCK_KINDS, BOARDS_KEPT, Shape
-
-
-@dataclass(frozen=True)
-class Step:
-    """One deduction: cells set to values, (cell, value) candidates removed, and why.
-    `length` is how long the reasoning is where that varies (forcing chains: rounds of
-    singles to the contradiction), for scoring; 0 elsewhere."""
-
-    technique: str
-    placements: tuple[tuple[int, int], ...]
-    eliminations: tuple[tuple[int, int], ...]
-    explanation: str
-    length: int = 0
+from ..bits import bits_of, mask_of
+from ..board.grid import SYMBOLS
+from ..board.shape import BLOCK_KINDS, BOARDS_KEPT, Shape
+from .candidates import Candidates, Step, cell_names, removing, symbols_text
 
 
 @dataclass(frozen=True)
@@ -87,103 +76,10 @@ def _fish_grids(shape: Shape) -> tuple[FishGrid, ...]:
             for u in lines:
                 for c in u.cells:
                     index[c] = u.index
-            line_masks[kind] = tuple(_mask_of(u.cells) for u in lines)
+            line_masks[kind] = tuple(mask_of(u.cells) for u in lines)
             line_index[kind] = tuple(index)
         grids.append(FishGrid(line_masks, line_index, f" of the {grid} grid" if grid else ""))
     return tuple(grids)
-
-
-def _mask_of(cells) -> int:
-    return sum(1 << c for c in cells)
-
-
-class Candidates:
-    """A grid being solved by hand: placed values and pencil marks for the open cells."""
-
-    __slots__ = ("shape", "values", "cell_digits", "digit_cells", "open_cells")
-
-    def __init__(self, shape: Shape, values, cell_digits, digit_cells, open_cells: int):
-        self.shape, self.values = shape, list(values)
-        self.cell_digits, self.digit_cells = list(cell_digits), list(digit_cells)
-        self.open_cells = open_cells
-
-    @classmethod
-    def from_grid(cls, grid: Grid) -> Candidates:
-        """Full pencil marks: every value not already given in a peer."""
-        shape = grid.shape
-        state = cls(shape, [0] * shape.cell_count, [(1 << shape.size) - 1] * shape.cell_count,
-                    [shape.all_cells_mask] * shape.size, shape.all_cells_mask)
-        for cell, value in enumerate(grid.cells):
-            if value:
-                state.place(cell, value)
-        return state
-
-    @classmethod
-    def from_marks(cls, shape: Shape, marks) -> Candidates:
-        """A state from per cell either a set of candidate values (open) or an int (placed);
-        builds hand-made positions for tests."""
-        state = cls(shape, [0] * shape.cell_count, [0] * shape.cell_count,
-                    [0] * shape.size, shape.all_cells_mask)
-        for cell, mark in enumerate(marks):
-            if isinstance(mark, int):
-                state.values[cell] = mark
-                state.open_cells &= ~(1 << cell)
-                continue
-            for value in mark:
-                state.cell_digits[cell] |= 1 << (value - 1)
-                state.digit_cells[value - 1] |= 1 << cell
-        return state
-
-    def copy(self) -> Candidates:
-        return Candidates(self.shape, self.values, self.cell_digits, self.digit_cells,
-                          self.open_cells)
-
-    def place(self, cell: int, value: int) -> None:
-        """Set a cell; the value leaves the pencil marks of every peer."""
-        bit, d = 1 << cell, value - 1
-        for other in bits_of(self.cell_digits[cell]):
-            self.digit_cells[other] &= ~bit
-        self.cell_digits[cell] = 0
-        self.values[cell] = value
-        self.open_cells &= ~bit
-        for peer in bits_of(self.digit_cells[d] & self.shape.peer_masks[cell]):
-            self.cell_digits[peer] &= ~(1 << d)
-        self.digit_cells[d] &= ~self.shape.peer_masks[cell]
-
-    def eliminate(self, cell: int, value: int) -> None:
-        self.cell_digits[cell] &= ~(1 << (value - 1))
-        self.digit_cells[value - 1] &= ~(1 << cell)
-
-    def apply(self, step: Step) -> None:
-        for cell, value in step.placements:
-            self.place(cell, value)
-        for cell, value in step.eliminations:
-            self.eliminate(cell, value)
-
-    @property
-    def solved(self) -> bool:
-        return not self.open_cells
-
-
-def bits_of(mask: int):
-    """The positions of the set bits, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
-def cell_names(state: Candidates, cells) -> str:
-    return ",".join(state.shape.cell_name(c) for c in cells)
-
-
-def symbols_text(digit_mask: int) -> str:
-    return "/".join(SYMBOLS[d] for d in bits_of(digit_mask))
-
-
-def removing(state: Candidates, digit: int, cells_mask: int):
-    """The eliminations of one digit from a set of cells."""
-    return tuple((c, digit + 1) for c in bits_of(cells_mask & state.digit_cells[digit]))
 
 
 # --- singles -------------------------------------------------------------------------

@@ -12,12 +12,12 @@ Killers share it exactly when one is such an image of the other.
 
 from __future__ import annotations
 
+from ..board.grid import Grid
+from ..board.shape import Shape
+from ..board.transform import repeat_key
+from ..puzzle import Puzzle
 from .cages import Cage, Cages
-from .generator import Puzzle
-from .grid import Grid
-from .killertext import format_killer
-from .shape import Shape
-from .transform import repeat_key
+from .text import format_killer
 
 
 def killer_key(givens: Grid, cages: Cages) -> str:

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-from .shape import BOARDS_KEPT, Shape
+from ..board.shape import BOARDS_KEPT, Shape
 
 try:
-    from . import _compiled
+    from .. import _compiled
     _NOT_BUILT = ""
 except ImportError as error:  # built without a compiler, or from a plain checkout
     _compiled = None

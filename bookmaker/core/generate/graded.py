@@ -30,14 +30,14 @@ generate(seed) already has the target grade, generate_graded returns that very p
 
 from __future__ import annotations
 
-from .generator import (Clues, GenerationError, Puzzle, blank_orbits, generate,
-                        removal_budget, seeded_fill)
+from ..board.grid import Grid
+from ..board.shape import Shape
+from ..grade.grader import GRADES, Grading, grade_within
+from ..puzzle import GenerationError, Puzzle
+from ..rng import derive_seed
 from .balance import is_balanced
-from .grader import GRADES, Grading, grade_within
 from .logicdig import dig_singles
-from .grid import Grid
-from .rng import derive_seed
-from .shape import Shape
+from .removal import Clues, blank_orbits, generate, removal_budget, seeded_fill
 
 DIFFICULTIES = ("any",) + GRADES
 DEFAULT_MAX_ATTEMPTS = 200

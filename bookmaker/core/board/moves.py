@@ -29,10 +29,10 @@ no canonical form here: TooManyMoves, and registries key their puzzles by exact 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
+from ..rng import Rng
 from .grid import Grid
-from .rng import Rng
 from .shape import BOARDS_KEPT, REGION_LETTERS, Shape, jigsaw_of
 
 MAX_MOVES = 2_000  # moves of a board beyond which no canonical form is searched
@@ -166,7 +166,7 @@ def _moves(shape: Shape):
     raise ValueError("classic boards have their group in core/transform.py")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _dihedral(n: int):
     """The eight turns and mirrors of an n x n frame."""
     same, backwards = tuple(range(n)), tuple(range(n - 1, -1, -1))
@@ -174,7 +174,7 @@ def _dihedral(n: int):
                  for rows in (same, backwards) for columns in (same, backwards))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _x_moves(n: int, box_rows: int, box_cols: int):
     """Row orders keeping bands and stacks and commuting with reversal; columns the same
     or reversed; a transpose with square boxes."""
@@ -187,7 +187,7 @@ def _x_moves(n: int, box_rows: int, box_cols: int):
     return _capped(moves)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _hyper_moves(n: int, k: int):
     """Row orders keeping the bands and the windows' spans; the same for columns; a
     transpose."""

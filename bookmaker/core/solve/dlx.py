@@ -22,9 +22,9 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..board.grid import Grid
+from ..board.shape import BOARDS_KEPT, Shape
 from . import compiled
-from .grid import Grid
-from .shape import BOARDS_KEPT, Shape
 
 _ROOT = 0
 

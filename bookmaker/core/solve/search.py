@@ -15,12 +15,12 @@ counts and boards.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
+from ..board.grid import Grid
+from ..board.shape import Shape
 from . import compiled
-from .grid import Grid
-from .shape import Shape
 
 DEFAULT_MAX_NODES = 200_000
 

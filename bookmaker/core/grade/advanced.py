@@ -11,10 +11,11 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from .grid import SYMBOLS
-from .shape import BOARDS_KEPT
-from .solver import rounds_to_contradiction
-from .techniques import Candidates, Step, bits_of, cell_names, removing, symbols_text
+from ..bits import bits_of
+from ..board.grid import SYMBOLS
+from ..board.shape import BOARDS_KEPT
+from ..solve.search import rounds_to_contradiction
+from .candidates import Candidates, Step, cell_names, removing, symbols_text
 
 
 def _bivalue_cells(state: Candidates) -> list[int]:

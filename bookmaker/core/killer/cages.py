@@ -19,12 +19,10 @@ and the grader need (peers widened by cage mates, every cage's combinations, the
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cache, cached_property
 
-from .shape import Shape
-
-
-
+from ..bits import mask_of
+from ..board.shape import Shape
 
 
 @dataclass(frozen=True)
@@ -35,7 +33,7 @@ class Cage:
     total: int
 
 
-@lru_cache(maxsize=None)
+@cache
 def combinations(size: int, total: int, symbols: int) -> tuple[int, ...]:
     """The digit masks of every set of `size` distinct values from 1..symbols adding up to
     `total`, in increasing order of mask; () if there is none."""
@@ -57,13 +55,6 @@ def combinations(size: int, total: int, symbols: int) -> tuple[int, ...]:
 def sum_range(size: int, symbols: int) -> tuple[int, int]:
     """The least and greatest totals of `size` distinct values from 1..symbols."""
     return size * (size + 1) // 2, size * (2 * symbols - size + 1) // 2
-
-
-def mask_of(cells) -> int:
-    mask = 0
-    for cell in cells:
-        mask |= 1 << cell
-    return mask
 
 
 @dataclass(frozen=True)
@@ -188,7 +179,7 @@ def _area(cages: Cages, name: str, masks: tuple[int, ...]) -> Area:
                 crossing_total - innie_total)
 
 
-@lru_cache(maxsize=None)
+@cache
 def unit_groups(shape: Shape) -> tuple[tuple[str, tuple[int, ...]], ...]:
     """(name, unit masks) of each unit alone, then of every run of 2 to n-1 adjacent rows
     (and columns), then of each two boxes side by side in a band or a stack."""

@@ -1,0 +1,26 @@
+"""Bit primitives every part of the core shares: a set of cells or digits is an int mask."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+
+def bits_of(mask: int) -> Iterator[int]:
+    """The positions of the set bits, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def mask_of(positions: Iterable[int]) -> int:
+    """The mask with a bit set at each position."""
+    mask = 0
+    for position in positions:
+        mask |= 1 << position
+    return mask
+
+
+def lowest_bit(mask: int) -> int:
+    """The position of the lowest set bit (-1 for an empty mask)."""
+    return (mask & -mask).bit_length() - 1

@@ -1,0 +1,110 @@
+"""A grid being solved by hand (placed values and pencil marks), and a Step: one deduction.
+
+Glossary: a *value* is 1..n as printed; a *digit* is its 0-based index d = value - 1. The
+state keeps candidates twice, kept in step: `cell_digits[c]` (bit d: value d+1 still
+possible in cell c) for techniques that look at cells, and `digit_cells[d]` (bit c: cell c
+may still hold d+1; open cells only) for techniques that look at where a value can go.
+A *Step* is what a person would write down: placements, eliminations and why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..bits import bits_of
+from ..board.grid import SYMBOLS, Grid
+from ..board.shape import Shape
+
+
+@dataclass(frozen=True)
+class Step:
+    """One deduction: cells set to values, (cell, value) candidates removed, and why.
+    `length` is how long the reasoning is where that varies (forcing chains: rounds of
+    singles to the contradiction), for scoring; 0 elsewhere."""
+
+    technique: str
+    placements: tuple[tuple[int, int], ...]
+    eliminations: tuple[tuple[int, int], ...]
+    explanation: str
+    length: int = 0
+
+
+class Candidates:
+    """A grid being solved by hand: placed values and pencil marks for the open cells."""
+
+    __slots__ = ("shape", "values", "cell_digits", "digit_cells", "open_cells")
+
+    def __init__(self, shape: Shape, values, cell_digits, digit_cells, open_cells: int):
+        self.shape, self.values = shape, list(values)
+        self.cell_digits, self.digit_cells = list(cell_digits), list(digit_cells)
+        self.open_cells = open_cells
+
+    @classmethod
+    def from_grid(cls, grid: Grid) -> Candidates:
+        """Full pencil marks: every value not already given in a peer."""
+        shape = grid.shape
+        state = cls(shape, [0] * shape.cell_count, [(1 << shape.size) - 1] * shape.cell_count,
+                    [shape.all_cells_mask] * shape.size, shape.all_cells_mask)
+        for cell, value in enumerate(grid.cells):
+            if value:
+                state.place(cell, value)
+        return state
+
+    @classmethod
+    def from_marks(cls, shape: Shape, marks) -> Candidates:
+        """A state from per cell either a set of candidate values (open) or an int (placed);
+        builds hand-made positions for tests."""
+        state = cls(shape, [0] * shape.cell_count, [0] * shape.cell_count,
+                    [0] * shape.size, shape.all_cells_mask)
+        for cell, mark in enumerate(marks):
+            if isinstance(mark, int):
+                state.values[cell] = mark
+                state.open_cells &= ~(1 << cell)
+                continue
+            for value in mark:
+                state.cell_digits[cell] |= 1 << (value - 1)
+                state.digit_cells[value - 1] |= 1 << cell
+        return state
+
+    def copy(self) -> Candidates:
+        return Candidates(self.shape, self.values, self.cell_digits, self.digit_cells,
+                          self.open_cells)
+
+    def place(self, cell: int, value: int) -> None:
+        """Set a cell; the value leaves the pencil marks of every peer."""
+        bit, d = 1 << cell, value - 1
+        for other in bits_of(self.cell_digits[cell]):
+            self.digit_cells[other] &= ~bit
+        self.cell_digits[cell] = 0
+        self.values[cell] = value
+        self.open_cells &= ~bit
+        for peer in bits_of(self.digit_cells[d] & self.shape.peer_masks[cell]):
+            self.cell_digits[peer] &= ~(1 << d)
+        self.digit_cells[d] &= ~self.shape.peer_masks[cell]
+
+    def eliminate(self, cell: int, value: int) -> None:
+        self.cell_digits[cell] &= ~(1 << (value - 1))
+        self.digit_cells[value - 1] &= ~(1 << cell)
+
+    def apply(self, step: Step) -> None:
+        for cell, value in step.placements:
+            self.place(cell, value)
+        for cell, value in step.eliminations:
+            self.eliminate(cell, value)
+
+    @property
+    def solved(self) -> bool:
+        return not self.open_cells
+
+
+def cell_names(state: Candidates, cells) -> str:
+    return ",".join(state.shape.cell_name(c) for c in cells)
+
+
+def symbols_text(digit_mask: int) -> str:
+    return "/".join(SYMBOLS[d] for d in bits_of(digit_mask))
+
+
+def removing(state: Candidates, digit: int, cells_mask: int):
+    """The eliminations of one digit from a set of cells."""
+    return tuple((c, digit + 1) for c in bits_of(cells_mask & state.digit_cells[digit]))
