@@ -295,7 +295,7 @@ def test_malformed_tables_and_arguments_raise_and_never_crash(table_args, call_a
 
 def test_bad_arguments_get_messages_that_name_them():
     shape = shape_of(3, 3)
-    board = compiled.board(shape)
+    board = compiled.engine(shape).native
     with pytest.raises(ValueError, match="cells: expected 81 values, got 3"):
         board.count([0, 0, 0], 2, 10, False, True, -1, 0)
     with pytest.raises(ValueError, match="cells must be from 0 to 9"):

@@ -8,9 +8,10 @@
    with v forbidden at c (the forbidden-value check). A search that runs out of nodes
    counts as "not proven", so the clue stays: uniqueness is never traded for speed.
 
-When the compiled core runs (compiled.py), the fill search, remove_clues and
-Clues.forced run in C (csrc/solver.c) with the same decisions and the same draws from the
-seeded stream, so a seed makes the same puzzle on either core.
+The fill search, remove_clues and Clues.forced go to the board's engine (engine.py): in C
+(csrc/solver.c) when the compiled core runs, else the reference Python here, with the same
+decisions and the same draws from the seeded stream, so a seed makes the same puzzle on
+either core.
 """
 
 from __future__ import annotations
@@ -113,10 +114,12 @@ def _fill(shape: Shape, boards: list[int], placed: int, rank: list[int], rng: Rn
           max_nodes: int) -> Search:
     """One fill search: branch on the fewest-candidates cell of lowest rank, try its values
     in an order drawn from rng, stop at the first solution."""
-    fast = compiled.board(shape)
-    if fast is not None:
-        *found, rng.state = fast.fill(boards, placed, rank, rng.state, max_nodes)
-        return Search(*found)
+    return compiled.engine(shape).fill(boards, placed, rank, rng, max_nodes)
+
+
+def fill_search(shape: Shape, boards: list[int], placed: int, rank: list[int], rng: Rng,
+                max_nodes: int) -> Search:
+    """_fill(), in Python: the reference."""
     full = shape.all_cells_mask
 
     def pick_cell(boards, placed):
@@ -158,11 +161,16 @@ def remove_clues(shape: Shape, solution: tuple[int, ...], orbits, target_clues: 
                  max_nodes: int) -> tuple[int, ...]:
     """Blank the orbits in the given order wherever the puzzle stays provably unique
     (and, on a board of several grids, balanced between them: core/balance.py; the
-    compiled removal knows no balance, so such a board takes the pure loop, whose checks
-    still run compiled through Clues.forced)."""
-    fast = compiled.board(shape)
-    if fast is not None and removal_rule(shape) is None:
-        return fast.remove_clues(solution, orbits, target_clues, max_nodes)
+    engine's removal knows no balance, so such a board takes blank_orbits, whose checks
+    still go to the engine through Clues.forced)."""
+    if removal_rule(shape) is None:
+        return compiled.engine(shape).remove_clues(solution, orbits, target_clues, max_nodes)
+    return blanked_givens(shape, solution, orbits, target_clues, max_nodes)
+
+
+def blanked_givens(shape: Shape, solution: tuple[int, ...], orbits, target_clues: int,
+                   max_nodes: int) -> tuple[int, ...]:
+    """remove_clues() through blank_orbits, in Python: the reference."""
     clues = Clues(shape, solution)
     blank_orbits(clues, orbits, target_clues, max_nodes)
     return tuple(clues.givens)
@@ -267,9 +275,10 @@ class Clues:
         """True if the clues force the solution's value at a blank cell: at once by a
         single, else by a search with that value forbidden finding no solution within
         budget (the forbidden-value check)."""
-        fast = compiled.board(self.shape)
-        if fast is not None:
-            return fast.forced(self.givens, self.solution, cell, max_nodes)
+        return compiled.engine(self.shape).forced(self, cell, max_nodes)
+
+    def forced_by_search(self, cell: int, max_nodes: int) -> bool:
+        """forced(), in Python: the reference."""
         if self.single(cell):
             return True
         d, bit, boards = self.solution[cell] - 1, 1 << cell, self.boards
