@@ -7,11 +7,6 @@
 #include "pytypes.h"
 #include "solver.h"
 
-typedef struct {
-    PyObject_HEAD
-    Board board;
-} BoardObject;
-
 static void Board_dealloc(BoardObject *self) {
     board_free(&self->board);
     Py_TYPE(self)->tp_free((PyObject *)self);
@@ -170,7 +165,7 @@ static PyObject *Board_count(BoardObject *self, PyObject *const *args, Py_ssize_
     if (scratch_init(&s, b) < 0) return NULL;
     int failed = 0;
     long forbid_cell = -1, forbid_value = 0;
-    SearchSpec spec = {0, 0, 0, VALUES_ASCENDING, NULL, NULL, NULL};
+    SearchSpec spec = {0, 0, 0, VALUES_ASCENDING, NULL, NULL, NULL, NULL, NULL};
     PyObject *result = NULL;
     if (convert_ints(args[0], s.cells, b->cells, 0, b->n, "cells") < 0) goto done;
     spec.limit = convert_clamped(args[1], &failed);
@@ -205,7 +200,7 @@ static PyObject *Board_search(BoardObject *self, PyObject *const *args, Py_ssize
     Scratch s;
     if (scratch_init(&s, b) < 0) return NULL;
     int failed = 0, keep;
-    SearchSpec spec = {0, 0, 0, VALUES_ASCENDING, NULL, NULL, NULL};
+    SearchSpec spec = {0, 0, 0, VALUES_ASCENDING, NULL, NULL, NULL, NULL, NULL};
     PyObject *result = NULL;
     if (convert_masks(args[0], s.boards, b->n, b->w, b->cells, "boards") < 0 ||
         convert_mask(args[1], s.placed, b->w, b->cells, "placed") < 0)
@@ -292,7 +287,7 @@ static PyObject *Board_fill(BoardObject *self, PyObject *const *args, Py_ssize_t
     if (scratch_init(&s, b) < 0) return NULL;
     int failed = 0;
     uint64_t state = 0;
-    SearchSpec spec = {1, 0, 1, VALUES_SHUFFLED, NULL, s.cells, &state};
+    SearchSpec spec = {1, 0, 1, VALUES_SHUFFLED, NULL, s.cells, &state, NULL, NULL};
     PyObject *result = NULL, *search = NULL;
     if (convert_masks(args[0], s.boards, b->n, b->w, b->cells, "boards") < 0 ||
         convert_mask(args[1], s.placed, b->w, b->cells, "placed") < 0 ||

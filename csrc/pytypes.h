@@ -4,9 +4,16 @@
 #ifndef BOOKMAKER_PYTYPES_H
 #define BOOKMAKER_PYTYPES_H
 
+#include "board.h"
 #include "convert.h"
 
-extern PyTypeObject BoardType, ExactCoverType;
+extern PyTypeObject BoardType, ExactCoverType, GraderType, KillerBoardType;
+
+/* A Board object: its tables (pyboard.c). */
+typedef struct {
+    PyObject_HEAD
+    Board board;
+} BoardObject;
 
 /* A METH_FASTCALL method table entry. */
 #define FAST_METHOD(name, function, doc) \

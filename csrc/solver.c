@@ -11,13 +11,13 @@
    and placed set, its cell and values, the next value to try) and propagate's scratch.
    Nothing in it is read before it is written, so it is neither zeroed nor cleared
    between the searches that share it (a removal's checks). */
-typedef struct {
+struct Workspace {
     int n, w, level_words, levels;
     word *sets;             /* levels * level_words: boards (n * w), then placed (w) */
     int *cell, *values, *value_count, *next, *keys;
     word *scanned, *owners; /* n * w each */
     word *singles, *lost, *blocked, *open; /* w each */
-} Workspace;
+};
 
 /* A search's levels: each places at least one more cell. */
 #define SEARCH_LEVELS(board) ((board)->cells + 2)
@@ -209,6 +209,26 @@ static int propagate(const Board *board, Workspace *ws, word *boards, word *plac
     }
 }
 
+Workspace *solver_workspace(const Board *board, int search) {
+    Workspace *ws = malloc(sizeof *ws);
+    if (ws && workspace_init(ws, board, search ? SEARCH_LEVELS(board) : 0) < 0) {
+        free(ws);
+        return NULL;
+    }
+    return ws;
+}
+
+void solver_workspace_free(Workspace *ws) {
+    if (!ws) return;
+    workspace_free(ws);
+    free(ws);
+}
+
+int solver_propagate_in(const Board *board, Workspace *ws, word *boards, word *placed,
+                        const word *scanned) {
+    return propagate(board, ws, boards, placed, scanned);
+}
+
 int solver_propagate(const Board *board, word *boards, word *placed, const word *scanned) {
     Workspace ws;
     if (workspace_init(&ws, board, 0) < 0) return -2;
@@ -232,6 +252,10 @@ static int rounds_in(const Board *board, Workspace *ws, word *boards, word *plac
         for (int i = 0; i < w; i++) placed[i] |= ws->singles[i];
         clear_peers(board, ws, boards, ws->singles);
     }
+}
+
+int solver_rounds_in(const Board *board, Workspace *ws, word *boards, word *placed) {
+    return rounds_in(board, ws, boards, placed);
 }
 
 int solver_rounds_to_contradiction(const Board *board, word *boards, word *placed) {
@@ -369,7 +393,9 @@ static void read_solution(const Board *board, const word *boards, int *solution)
 static int visit(const Board *board, Workspace *ws, const SearchSpec *spec, int level,
                  const word *scanned) {
     word *boards = level_boards(ws, level), *placed = level_placed(ws, level);
-    if (propagate(board, ws, boards, placed, scanned) < 0) return 0;
+    int settled = spec->settle ? spec->settle(spec->context, board, ws, boards, placed, scanned)
+                               : propagate(board, ws, boards, placed, scanned);
+    if (settled < 0) return 0;
     if (set_equal(placed, board->full, board->w)) return 1;
     int cell = pick_cell(board, ws, boards, placed, spec->rank);
     if (cell < 0) return 0; /* unreachable after propagate: every open cell has two */
@@ -415,6 +441,12 @@ static int search_in(const Board *board, Workspace *ws, const word *boards, cons
     result->complete = complete;
     result->nodes = nodes;
     return 0;
+}
+
+int solver_search_in(const Board *board, Workspace *ws, const word *boards,
+                     const word *placed, const SearchSpec *spec, SearchResult *result,
+                     int *solution) {
+    return search_in(board, ws, boards, placed, spec, result, solution);
 }
 
 int solver_search(const Board *board, const word *boards, const word *placed,
@@ -495,7 +527,7 @@ static int forced_on(const Board *board, Workspace *ws, word *boards, const word
     word *bits = boards + (size_t)d * w;
     word kept = bits[cell >> 6];
     bits[cell >> 6] &= ~((word)1 << (cell & 63));
-    SearchSpec spec = {1, max_nodes, 0, VALUES_KNOWN_FIRST, solution, NULL, NULL};
+    SearchSpec spec = {1, max_nodes, 0, VALUES_KNOWN_FIRST, solution, NULL, NULL, NULL, NULL};
     SearchResult found;
     int failed = search_in(board, ws, boards, placed, &spec, &found, NULL);
     bits[cell >> 6] = kept;

@@ -79,19 +79,19 @@ def _pure_shuffled(state: int, items) -> tuple[list, int]:
 def engine(board):
     """The board's engine (engine.py): the compiled one over its tables when the compiled
     core runs, else the pure one; cached per board. A Killer's Cages (a new one for every
-    layout its generator tries) get a fresh pure engine: it holds nothing worth keeping."""
+    layout its generator tries) get a Killer engine, whose compiled tables its shape's
+    engine keeps for the last few."""
     from . import engine as engines
     if not isinstance(board, Shape):
-        return engines.PureEngine(board)
+        if not _state["compiled"]:
+            return engines.PureKillerEngine(board)
+        return engines.CompiledKillerEngine(board, engine(board.shape).killer_board(board))
     compiled = _state["compiled"]
     cache = _engines[compiled]
     found = cache.get(board)
     if found is None:
-        if compiled:
-            found = engines.CompiledEngine(board, _compiled.Board(
-                board.size, board.unit_masks, board.peer_masks, board.cell_unit_masks))
-        else:
-            found = engines.PureEngine(board)
+        found = (engines.CompiledEngine(board, _compiled) if compiled
+                 else engines.PureEngine(board))
         _make_room(cache)
         cache[board] = found
     return found

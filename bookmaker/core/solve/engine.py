@@ -15,13 +15,23 @@ The calls, on a board (a Shape, or anything with its tables, as killer.Cages):
   fill(boards, placed, rank, rng, max_nodes)    -> Search (rng drawn from)
   remove_clues(solution, orbits, target_clues, max_nodes)   -> givens
   forced(clues, cell, max_nodes)                -> bool
+  grade(state, ladder, ceiling, max_steps)      -> Grading (or None, as grade_state_within)
+
+A Killer's Cages get a KillerEngine (the Killer solver's settle, rounds_to_contradiction
+and search) in the same two kinds.
 """
 
 from __future__ import annotations
 
 from ..generate import removal
+from ..grade import grader
+from ..killer import solver as killer_solver
 from . import search
 from .search import Search
+
+# Compiled Killer tables kept for the last few Cages (by identity: a Cages is hashed by
+# its whole layout), as a generator grades and searches each layout it tries in turn.
+KILLER_BOARDS_KEPT = 8
 
 
 class PureEngine:
@@ -58,14 +68,24 @@ class PureEngine:
     def forced(self, clues, cell: int, max_nodes: int) -> bool:
         return clues.forced_by_search(cell, max_nodes)
 
+    def grade(self, state, ladder, ceiling: str | None, max_steps: int | None):
+        if ceiling is None:
+            return grader.grade_in_python(state, ladder, max_steps)
+        return grader.grade_within_in_python(state, ceiling, ladder)
+
 
 class CompiledEngine:
-    """The C twin: `native` is the compiled Board over the board's tables."""
+    """The C twin: `native` is the compiled Board over the board's tables; `module` the
+    compiled core, which makes the grader's tables the first time they are needed."""
 
     kind = "compiled"
 
-    def __init__(self, board, native) -> None:
-        self.board, self.native = board, native
+    def __init__(self, board, module) -> None:
+        self.board, self.module = board, module
+        self.native = module.Board(board.size, board.unit_masks, board.peer_masks,
+                                   board.cell_unit_masks)
+        self._grader = None
+        self._killers: dict = {}
 
     def propagate(self, boards, placed: int, scanned) -> int:
         return self.native.propagate(boards, placed, scanned)
@@ -93,3 +113,91 @@ class CompiledEngine:
 
     def forced(self, clues, cell: int, max_nodes: int) -> bool:
         return self.native.forced(clues.givens, clues.solution, cell, max_nodes)
+
+    def grade(self, state, ladder, ceiling: str | None, max_steps: int | None):
+        from ..grade import twins
+        plan = twins.compiled_ladder(ladder, ceiling)
+        if plan is None:  # a technique without a compiled twin: the reference runs it
+            return PureEngine(self.board).grade(state, ladder, ceiling, max_steps)
+        killer = None if state.cages is None else self.killer_board(state.cages)
+        found, settled_rank, stalled, *after = self.grader().grade(
+            state.values, state.cell_digits, state.digit_cells, state.open_cells, *plan,
+            ceiling is not None, max_steps or 0, killer, state.unsettled)
+        state.values, state.cell_digits, state.digit_cells = map(list, after[:3])
+        state.open_cells = after[3]
+        if killer is not None:
+            state.unsettled = after[4]
+        steps = [twins.worded(state, step) for step in found]
+        if ceiling is None:
+            return grader.grading_of(steps, state, ladder)
+        if stalled and ceiling != grader.GRADES[-1]:
+            return None
+        return grader.grading_of(steps, state, ladder, settled_rank)
+
+    def grader(self):
+        """The compiled grader's tables of the board, made once."""
+        if self._grader is None:
+            from ..grade.techniques import geometry
+            from ..killer.cages import unit_groups
+            shape, geo = self.board, geometry(self.board)
+            grids = tuple((grid.line_masks["row"], grid.line_masks["column"],
+                           grid.line_index["row"], grid.line_index["column"])
+                          for grid in geo.fish_grids)
+            # a group's units are disjoint, so the sum of their masks is their union
+            groups = [masks for _, masks in unit_groups(shape)]
+            self._grader = self.module.Grader(
+                self.native, shape.unit_masks, shape.units_of, geo.units_blocks_first,
+                [u for a, b, _ in geo.block_intersections for u in (a, b)],
+                [u for a, b, _ in geo.line_intersections for u in (a, b)], grids,
+                [row for row, _ in shape.positions], [col for _, col in shape.positions],
+                *shape.frame, [len(masks) for masks in groups], [sum(masks) for masks in groups])
+        return self._grader
+
+    def killer_board(self, cages):
+        """The compiled tables of a Killer's cages on this board (the last few kept)."""
+        found = self._killers.get(id(cages))
+        if found is None or found[0] is not cages:
+            if len(self._killers) >= KILLER_BOARDS_KEPT:
+                del self._killers[next(iter(self._killers))]
+            native = self.module.KillerBoard(
+                self.grader(), [c.cells for c in cages.cages], [c.total for c in cages.cages],
+                cages.combos)
+            found = self._killers[id(cages)] = (cages, native)
+        return found[1]
+
+
+class PureKillerEngine:
+    """A Killer's Cages in the reference Python (killer/solver.py)."""
+
+    kind = "pure"
+
+    def __init__(self, cages) -> None:
+        self.board = cages
+
+    def settle(self, boards, placed: int, scanned) -> int:
+        return killer_solver.settle_in_python(self.board, boards, placed, scanned)
+
+    def rounds_to_contradiction(self, boards, placed: int, scanned) -> int | None:
+        return killer_solver.rounds_in_python(self.board, boards, placed, scanned)
+
+    def search(self, boards, placed: int, limit: int, max_nodes: int, prefer) -> Search:
+        return killer_solver.search_in_python(self.board, boards, placed, limit, max_nodes,
+                                              prefer)
+
+
+class CompiledKillerEngine:
+    """A Killer's Cages on the compiled core: its shape's engine's KillerBoard."""
+
+    kind = "compiled"
+
+    def __init__(self, cages, native) -> None:
+        self.board, self.native = cages, native
+
+    def settle(self, boards, placed: int, scanned) -> int:
+        return self.native.settle(boards, placed, scanned)
+
+    def rounds_to_contradiction(self, boards, placed: int, scanned) -> int | None:
+        return self.native.rounds_to_contradiction(boards, placed, scanned)
+
+    def search(self, boards, placed: int, limit: int, max_nodes: int, prefer) -> Search:
+        return Search(*self.native.search(boards, placed, limit, max_nodes, prefer))
