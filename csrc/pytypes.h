@@ -19,6 +19,10 @@ typedef struct {
 #define FAST_METHOD(name, function, doc) \
     {name, (PyCFunction)(void (*)(void))(function), METH_FASTCALL, doc}
 
+/* killercheck.c's function: killer/check.check_killer. */
+PyObject *check_killer(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char check_killer_doc[];
+
 /* 1, or 0 with a TypeError if a fast call got other than `expected` arguments. */
 static inline int check_arity(Py_ssize_t nargs, Py_ssize_t expected, const char *name) {
     if (nargs == expected) return 1;

@@ -71,6 +71,15 @@ def shuffler():
     return _compiled.shuffled if _state["compiled"] else _pure_shuffled
 
 
+def killer_checker():
+    """The Killer check, check(size, units, cages, totals, givens, limit, max_nodes) ->
+    (count, solutions, complete, nodes): in C or in Python (killer/check.py)."""
+    if _state["compiled"]:
+        return _compiled.check_killer
+    from ..killer.check import check_in_python
+    return check_in_python
+
+
 def _pure_shuffled(state: int, items) -> tuple[list, int]:
     from ..rng import shuffled_in_python
     return shuffled_in_python(state, items)

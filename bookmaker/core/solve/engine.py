@@ -23,6 +23,9 @@ and search) in the same two kinds.
 
 from __future__ import annotations
 
+from functools import reduce
+from operator import or_
+
 from ..generate import removal
 from ..grade import grader
 from ..killer import solver as killer_solver
@@ -134,6 +137,15 @@ class CompiledEngine:
             return None
         return grader.grading_of(steps, state, ladder, settled_rank)
 
+    def find(self, technique, state):
+        """The step one technique (its find function) finds in the state, found by its
+        compiled twin (None if none); the state is left as it is."""
+        from ..grade import twins
+        killer = None if state.cages is None else self.killer_board(state.cages)
+        found = self.grader().find(twins.number_of(technique), state.values, state.cell_digits,
+                                   state.digit_cells, state.open_cells, killer, state.unsettled)
+        return None if found is None else twins.worded(state, found)
+
     def grader(self):
         """The compiled grader's tables of the board, made once."""
         if self._grader is None:
@@ -143,14 +155,14 @@ class CompiledEngine:
             grids = tuple((grid.line_masks["row"], grid.line_masks["column"],
                            grid.line_index["row"], grid.line_index["column"])
                           for grid in geo.fish_grids)
-            # a group's units are disjoint, so the sum of their masks is their union
             groups = [masks for _, masks in unit_groups(shape)]
             self._grader = self.module.Grader(
                 self.native, shape.unit_masks, shape.units_of, geo.units_blocks_first,
                 [u for a, b, _ in geo.block_intersections for u in (a, b)],
                 [u for a, b, _ in geo.line_intersections for u in (a, b)], grids,
                 [row for row, _ in shape.positions], [col for _, col in shape.positions],
-                *shape.frame, [len(masks) for masks in groups], [sum(masks) for masks in groups])
+                *shape.frame, [len(masks) for masks in groups],
+                [reduce(or_, masks) for masks in groups])
         return self._grader
 
     def killer_board(self, cages):
