@@ -51,6 +51,7 @@ struct KillerSettle {
     word *here;                  /* n * w */
     word *below, *above;         /* (n + 1) * w each */
     word *touched, *unbounded, *changed, *placed_before; /* w each */
+    int *low, *high;             /* cells each: bound_sums' smallest and largest values */
 };
 
 int killer_settle_init(KillerSettle *ks, const KillerTables *k, int own_workspace);
