@@ -306,6 +306,44 @@ done:
     return result;
 }
 
+PyDoc_STRVAR(random_solution_doc,
+"random_solution(blocks, rng_state, max_nodes, attempts)\n--\n\n"
+"generator.random_solution: up to `attempts` seeded fills of max_nodes nodes, each from\n"
+"the independent blocks (lists of cells) given random permutations of the symbols:\n"
+"(the first grid filled, or None; the stream's new state).");
+
+static PyObject *Board_random_solution(BoardObject *self, PyObject *const *args,
+                                       Py_ssize_t nargs) {
+    if (!ready(self) || !check_arity(nargs, 4, "random_solution")) return NULL;
+    Board *b = &self->board;
+    int *blocks = NULL, *start = NULL, count = 0, failed = 0, found = -2;
+    int *solution = PyMem_Malloc(sizeof(int) * (size_t)b->cells);
+    long long max_nodes = 0, attempts = 0;
+    uint64_t state = 0;
+    PyObject *result = NULL;
+    if (!solution) return PyErr_NoMemory();
+    if (convert_lists(args[0], b->cells, &blocks, &start, &count, "blocks") < 0) goto done;
+    state = PyLong_AsUnsignedLongLong(args[1]);
+    if (PyErr_Occurred()) goto done;
+    max_nodes = convert_clamped(args[2], &failed);
+    if (!failed) attempts = convert_clamped(args[3], &failed);
+    if (failed) goto done;
+    Py_BEGIN_ALLOW_THREADS
+    found = solver_random_solution(b, blocks, start, count, &state, max_nodes, attempts, solution);
+    Py_END_ALLOW_THREADS
+    if (found < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    result = Py_BuildValue("(NK)", found ? tuple_of_ints(solution, b->cells) : Py_NewRef(Py_None),
+                           (unsigned long long)state);
+done:
+    PyMem_Free(blocks);
+    PyMem_Free(start);
+    PyMem_Free(solution);
+    return result;
+}
+
 /* The list argument whose masks a method changes in place, checked to be a list. */
 static int check_list(PyObject *boards, Py_ssize_t length) {
     if (PyList_Check(boards) && PyList_GET_SIZE(boards) == length) return 1;
@@ -376,6 +414,7 @@ static PyMethodDef Board_methods[] = {
     FAST_METHOD("forced", Board_forced, forced_doc),
     FAST_METHOD("remove_clues", Board_remove_clues, remove_clues_doc),
     FAST_METHOD("fill", Board_fill, fill_doc),
+    FAST_METHOD("random_solution", Board_random_solution, random_solution_doc),
     {NULL, NULL, 0, NULL},
 };
 

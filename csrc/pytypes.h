@@ -23,6 +23,10 @@ typedef struct {
 PyObject *check_killer(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char check_killer_doc[];
 
+/* jigsaw.c's function: board/jigsaw._Tiler.tile. */
+PyObject *tile_jigsaw(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char tile_jigsaw_doc[];
+
 /* 1, or 0 with a TypeError if a fast call got other than `expected` arguments. */
 static inline int check_arity(Py_ssize_t nargs, Py_ssize_t expected, const char *name) {
     if (nargs == expected) return 1;

@@ -665,3 +665,52 @@ int solver_remove_clues(const Board *board, const int *solution, const int *cell
     clues_free(&clues);
     return failed ? -1 : 0;
 }
+
+/* generator._seeded_boxes: each independent block (blocks[start[k]] .. blocks[start[k + 1]
+   - 1]) given a permutation of the symbols drawn from the stream. */
+static void seeded_boxes(const Board *board, const int *blocks, const int *start, int count,
+                         uint64_t *rng, int *perm, word *boards, word *placed) {
+    int n = board->n, w = board->w;
+    for (int d = 0; d < n; d++) set_copy(boards + (size_t)d * w, board->full, w);
+    set_clear(placed, w);
+    for (int k = 0; k < count; k++) {
+        for (int d = 0; d < n; d++) perm[d] = d;
+        splitmix_shuffle(rng, perm, n);
+        for (int j = start[k], m = 0; j < start[k + 1] && m < n; j++, m++) {
+            int cell = blocks[j], d = perm[m];
+            for (int e = 0; e < n; e++) set_remove(boards + (size_t)e * w, cell);
+            remove_span(boards + (size_t)d * w, &board->peers[cell]);
+            set_add(boards + (size_t)d * w, cell);
+            set_add(placed, cell);
+        }
+    }
+}
+
+int solver_random_solution(const Board *board, const int *blocks, const int *start, int count,
+                           uint64_t *rng, long long max_nodes, long long attempts,
+                           int *solution) {
+    int cells = board->cells, n = board->n;
+    word *boards = malloc(sizeof(word) * (size_t)(n + 1) * board->w);
+    int *rank = malloc(sizeof(int) * ((size_t)cells + n));
+    Workspace ws;
+    if (!boards || !rank || workspace_init(&ws, board, SEARCH_LEVELS(board)) < 0) {
+        free(boards);
+        free(rank);
+        return -1;
+    }
+    word *placed = boards + (size_t)n * board->w;
+    int *perm = rank + cells, found = 0, failed = 0;
+    for (long long attempt = 0; attempt < attempts && !found && !failed; attempt++) {
+        seeded_boxes(board, blocks, start, count, rng, perm, boards, placed);
+        for (int cell = 0; cell < cells; cell++) rank[cell] = cell;
+        splitmix_shuffle(rng, rank, cells);
+        SearchSpec spec = {1, max_nodes, 1, VALUES_SHUFFLED, NULL, rank, rng, NULL, NULL};
+        SearchResult result;
+        failed = search_in(board, &ws, boards, placed, &spec, &result, solution) < 0;
+        found = result.count > 0;
+    }
+    workspace_free(&ws);
+    free(boards);
+    free(rank);
+    return failed ? -1 : found;
+}

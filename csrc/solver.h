@@ -89,4 +89,13 @@ int solver_remove_clues(const Board *board, const int *solution, const int *cell
                         const int *start, int orbits, long long target_clues,
                         long long max_nodes, int *givens);
 
+/* generator.random_solution: fills from the seeded stream, each from the independent
+   blocks (`count` of them: blocks[start[k]] .. blocks[start[k + 1] - 1]) given random
+   permutations, then searched in a random cell rank and value order, until one
+   succeeds within max_nodes or `attempts` have failed. 1 (the grid in solution), 0 (none
+   succeeded), -1 if memory ran out; the stream advanced as the Python's. */
+int solver_random_solution(const Board *board, const int *blocks, const int *start, int count,
+                           uint64_t *rng, long long max_nodes, long long attempts,
+                           int *solution);
+
 #endif

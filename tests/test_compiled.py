@@ -15,10 +15,12 @@ from hypothesis import strategies as st
 
 from bookmaker.book.build import build
 from bookmaker.cli import main
+from bookmaker.core.board import jigsaw
 from bookmaker.core.board.grid import Grid
 from bookmaker.core.board.shape import MAX_SIZE, board_of, jigsaw_of, shape_of
 from bookmaker.core.generate import removal as generator
 from bookmaker.core.generate.removal import Clues, generate, random_solution
+from bookmaker.core.puzzle import GenerationError
 from bookmaker.core.rng import Rng
 from bookmaker.core.solve import compiled, dlx
 from bookmaker.core.solve import search as solver
@@ -27,7 +29,7 @@ from bookmaker.spec import load_spec
 if not compiled.available() and not os.environ.get("CI"):  # CI must build it: fail there
     pytest.skip("the compiled core is not built here", allow_module_level=True)
 
-from bookmaker.core._compiled import Board, ExactCover  # noqa: E402
+from bookmaker.core._compiled import Board, ExactCover, tile_jigsaw  # noqa: E402
 
 # Every box shape up to 25x25 (2x2 ... 5x5, 2x12 ...) and the variant boards: X, Hyper,
 # a Jigsaw, and Samurai (369 cells, 131 units, cells in up to 6 units).
@@ -352,3 +354,35 @@ def test_a_book_has_the_same_bytes_on_both_cores(tmp_path: Path):
     fast, pure = both(lambda: book("compiled" if compiled.in_use() else "pure"))
     assert fast.keys() == pure.keys() and len(fast) == 2  # one interior with answers, manifest
     assert fast == pure
+
+
+# Jigsaw layouts and whole fills
+
+@EXAMPLES
+@given(st.integers(4, 16), st.integers(0, 2**64 - 1), st.integers(1, 600))
+def test_a_jigsaw_tiling_makes_the_same_draws_and_layout(n, state, budget):
+    box, limit = jigsaw._box(n), jigsaw.box_share_limit(n)
+    assert tile_jigsaw(n, *box, limit, state, budget) == \
+        jigsaw.tile_in_python(n, *box, limit, state, budget)
+
+
+@EXAMPLES
+@given(st.sampled_from(BOARDS), st.integers(0, 2**64 - 1), st.integers(1, 300),
+       st.integers(1, 4))
+def test_a_whole_fill_makes_the_same_grid_and_draws(shape, seed, max_nodes, attempts):
+    def fill():
+        rng = Rng(seed)
+        try:
+            found = random_solution(shape, rng, max_nodes, attempts)
+        except GenerationError as error:
+            found = str(error)
+        return found, rng.next64()
+
+    fast, pure = both(fill)
+    assert fast == pure
+
+
+def test_jigsaw_layouts_of_every_size_are_the_same_on_both_cores():
+    for n, seed in ((4, 1), (5, 2), (7, 3), (9, 4), (11, 5), (12, 6), (13, 7)):
+        fast, pure = both(lambda: jigsaw.jigsaw_layout(n, seed))
+        assert fast == pure

@@ -58,7 +58,8 @@ def made(variant: str, size: int, seed: int):
     ("samurai", 6, None, "a Samurai is made of 9x9 grids with 3x3 boxes"),
     ("hyper", 6, None, "hyper windows need square boxes, got 2x3"),
     ("jigsaw", 9, (3, 3), "a jigsaw has regions, not boxes: give its size alone"),
-    ("jigsaw", 30, None, "a jigsaw is 4x4 to 25x25, got 30x30"),
+    ("jigsaw", 30, None, "a jigsaw is 4x4 to 18x18, got 30x30"),
+    ("jigsaw", 20, None, "a jigsaw is 4x4 to 18x18, got 20x20"),
     ("sandwich", 9, None, "unknown variant 'sandwich'; expected one of: classic, x, hyper, "
                           "jigsaw, samurai"),
 ])

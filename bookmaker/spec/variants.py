@@ -6,7 +6,8 @@ board's frame (the classic board of that size), and the variant what is made on 
 
 from __future__ import annotations
 
-from ..core.board.shape import MAX_SIZE, Shape
+from ..core.board.jigsaw import LARGEST_JIGSAW
+from ..core.board.shape import Shape
 from ..core.killer.generate import KILLER_SIZES
 from ..core.killer.text import KILLER_VARIANTS
 from ..core.kinds.sudoku import PUZZLE_VARIANTS, board_described, frame_for, parse_frame
@@ -60,8 +61,9 @@ def variant_size_problem(variant: str, size: int, box_given: bool) -> str | None
         return f"a samurai is five 9x9 grids: its size is 9x9, got {size}x{size}"
     if variant == "jigsaw" and box_given:
         return "a jigsaw has irregular regions, not boxes: give its size alone"
-    if variant == "jigsaw" and not JIGSAW_MIN_SIZE <= size <= MAX_SIZE:
-        return f"a jigsaw is {JIGSAW_MIN_SIZE}x{JIGSAW_MIN_SIZE} to {MAX_SIZE}x{MAX_SIZE}"
+    if variant == "jigsaw" and not JIGSAW_MIN_SIZE <= size <= LARGEST_JIGSAW:
+        return (f"a jigsaw is {JIGSAW_MIN_SIZE}x{JIGSAW_MIN_SIZE} to "
+                f"{LARGEST_JIGSAW}x{LARGEST_JIGSAW}")
     if is_killer(variant) and size not in KILLER_SIZES:
         sizes = ", ".join(f"{n}x{n}" for n in KILLER_SIZES)
         return f"{variant} puzzles are made in the sizes {sizes}; got {size}x{size}"

@@ -101,14 +101,22 @@ def random_solution(shape: Shape, rng: Rng, max_nodes: int | None = None,
     default_nodes, default_attempts = fill_budget(shape)
     max_nodes = default_nodes if max_nodes is None else max_nodes
     attempts = default_attempts if attempts is None else attempts
+    solution = compiled.engine(shape).random_solution(rng, max_nodes, attempts)
+    if solution is None:
+        raise GenerationError(f"could not fill a {shape} grid in {attempts} attempts of "
+                              f"{max_nodes} nodes")
+    return solution
+
+
+def filled_in_python(shape: Shape, rng: Rng, max_nodes: int, attempts: int):
+    """random_solution()'s attempts, in Python: the reference (None if all fail)."""
     for _ in range(attempts):
         boards, placed = _seeded_boxes(shape, rng)
         rank = rng.shuffled(range(shape.cell_count))
         found = _fill(shape, boards, placed, rank, rng, max_nodes)
         if found.count:
             return found.solution
-    raise GenerationError(f"could not fill a {shape} grid in {attempts} attempts of "
-                          f"{max_nodes} nodes")
+    return None
 
 
 def _fill(shape: Shape, boards: list[int], placed: int, rank: list[int], rng: Rng,

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..board.jigsaw import MIN_SIZE, jigsaw_layout
+from ..board.jigsaw import LARGEST_JIGSAW, MIN_SIZE, jigsaw_layout
 from ..board.shape import (
-    MAX_SIZE,
     VARIANTS,
     Shape,
     board_of,
@@ -56,9 +55,9 @@ def frame_for(variant: str, size: int, box: tuple[int, int] | None = None) -> Sh
 def _jigsaw_frame(size: int, box: tuple[int, int] | None) -> Shape:
     if box is not None:
         raise ValueError("a jigsaw has regions, not boxes: give its size alone")
-    if not MIN_SIZE <= size <= MAX_SIZE:
-        raise ValueError(f"a jigsaw is {MIN_SIZE}x{MIN_SIZE} to {MAX_SIZE}x{MAX_SIZE}, "
-                         f"got {size}x{size}")
+    if not MIN_SIZE <= size <= LARGEST_JIGSAW:
+        raise ValueError(f"a jigsaw is {MIN_SIZE}x{MIN_SIZE} to {LARGEST_JIGSAW}x"
+                         f"{LARGEST_JIGSAW}, got {size}x{size}")
     try:
         return shape_for_size(size)
     except ValueError:

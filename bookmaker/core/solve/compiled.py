@@ -14,6 +14,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 from ..board.shape import BOARDS_KEPT, Shape
+from ..killer.cages import Cages
 
 try:
     from .. import _compiled
@@ -80,6 +81,15 @@ def killer_checker():
     return check_in_python
 
 
+def jigsaw_tiler():
+    """A jigsaw layout's tiling, tile(n, box_rows, box_cols, limit, state, max_nodes) ->
+    (regions or None, state): in C or in Python (board/jigsaw.py)."""
+    if _state["compiled"]:
+        return _compiled.tile_jigsaw
+    from ..board.jigsaw import tile_in_python
+    return tile_in_python
+
+
 def _pure_shuffled(state: int, items) -> tuple[list, int]:
     from ..rng import shuffled_in_python
     return shuffled_in_python(state, items)
@@ -91,10 +101,12 @@ def engine(board):
     layout its generator tries) get a Killer engine, whose compiled tables its shape's
     engine keeps for the last few."""
     from . import engine as engines
-    if not isinstance(board, Shape):
+    if isinstance(board, Cages):
         if not _state["compiled"]:
             return engines.PureKillerEngine(board)
         return engines.CompiledKillerEngine(board, engine(board.shape).killer_board(board))
+    if not isinstance(board, Shape):  # tables of no known board (tests): the reference
+        return engines.PureEngine(board)
     compiled = _state["compiled"]
     cache = _engines[compiled]
     found = cache.get(board)

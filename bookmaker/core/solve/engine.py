@@ -13,6 +13,7 @@ The calls, on a board (a Shape, or anything with its tables, as killer.Cages):
   count(cells, limit, max_nodes, least_constraining)        -> Search
   solution_avoiding(cells, cell, value, max_nodes)          -> Search
   fill(boards, placed, rank, rng, max_nodes)    -> Search (rng drawn from)
+  random_solution(rng, max_nodes, attempts)     -> a complete grid, or None
   remove_clues(solution, orbits, target_clues, max_nodes)   -> givens
   forced(clues, cell, max_nodes)                -> bool
   grade(state, ladder, ceiling, max_steps)      -> Grading (or None, as grade_state_within)
@@ -65,6 +66,9 @@ class PureEngine:
     def fill(self, boards, placed: int, rank, rng, max_nodes: int) -> Search:
         return removal.fill_search(self.board, boards, placed, rank, rng, max_nodes)
 
+    def random_solution(self, rng, max_nodes: int, attempts: int):
+        return removal.filled_in_python(self.board, rng, max_nodes, attempts)
+
     def remove_clues(self, solution, orbits, target_clues: int, max_nodes: int):
         return removal.blanked_givens(self.board, solution, orbits, target_clues, max_nodes)
 
@@ -110,6 +114,11 @@ class CompiledEngine:
     def fill(self, boards, placed: int, rank, rng, max_nodes: int) -> Search:
         *found, rng.state = self.native.fill(boards, placed, rank, rng.state, max_nodes)
         return Search(*found)
+
+    def random_solution(self, rng, max_nodes: int, attempts: int):
+        solution, rng.state = self.native.random_solution(self.board.independent_blocks,
+                                                          rng.state, max_nodes, attempts)
+        return solution
 
     def remove_clues(self, solution, orbits, target_clues: int, max_nodes: int):
         return self.native.remove_clues(solution, orbits, target_clues, max_nodes)
