@@ -83,9 +83,11 @@ def repeated(fn: Callable[[], object], repeats: int) -> tuple[Timing, object]:
 
 
 def data_file(name: str) -> Path:
-    """A public puzzle set: ../shared/data/NAME, else the repository's copy in tests/data;
-    exits with a message naming both places when neither has it."""
-    for folder in (DATA, TEST_DATA):
+    """A public puzzle set: in BOOKMAKER_DATA if set (a checkout that is not beside
+    ../shared, as a git worktree), else ../shared/data/NAME, else the repository's copy in
+    tests/data; exits with a message naming both places when neither has it."""
+    given = os.environ.get("BOOKMAKER_DATA")
+    for folder in ((Path(given),) if given else ()) + (DATA, TEST_DATA):
         if (folder / name).is_file():
             return folder / name
     sys.exit(f"bench: {name} is in neither {DATA} nor {TEST_DATA}; the full public sets "

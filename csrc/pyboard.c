@@ -4,6 +4,7 @@
    Every argument is checked (convert.c); a search runs with the interpreter lock
    released, on the object's own read-only tables. */
 
+#include "proof.h"
 #include "pytypes.h"
 #include "solver.h"
 
@@ -344,6 +345,34 @@ done:
     return result;
 }
 
+PyDoc_STRVAR(prove_doc,
+"prove(cells, cell, value)\n--\n\n"
+"The prover alone (proof.h): whether a solution of the clues `cells` (values 0..n) has\n"
+"no `value` at `cell` (value 0: any solution); None if the board's tables are not a\n"
+"Sudoku's (each unit n cells, each cell's peers the rest of its units).");
+
+static PyObject *Board_prove(BoardObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (!ready(self) || !check_arity(nargs, 3, "prove")) return NULL;
+    Board *b = &self->board;
+    int *givens = PyMem_Malloc(sizeof(int) * (size_t)b->cells), exists = -2;
+    long cell, value;
+    if (!givens) return PyErr_NoMemory();
+    if (convert_ints(args[0], givens, b->cells, 0, b->n, "cells") == 0 &&
+        convert_int(args[1], 0, b->cells - 1, &cell, "cell") == 0 &&
+        convert_int(args[2], 0, b->n, &value, "value") == 0) {
+        Py_BEGIN_ALLOW_THREADS
+        Proof *proof = proof_new(b);
+        exists = proof ? proof_solution_exists(proof, givens, (int)cell, (int)value) : -3;
+        proof_free(proof);
+        Py_END_ALLOW_THREADS
+    }
+    PyMem_Free(givens);
+    if (exists == -2) return NULL;
+    if (exists == -3) Py_RETURN_NONE;
+    if (exists < 0) return PyErr_NoMemory();
+    return PyBool_FromLong(exists);
+}
+
 /* The list argument whose masks a method changes in place, checked to be a list. */
 static int check_list(PyObject *boards, Py_ssize_t length) {
     if (PyList_Check(boards) && PyList_GET_SIZE(boards) == length) return 1;
@@ -415,6 +444,7 @@ static PyMethodDef Board_methods[] = {
     FAST_METHOD("remove_clues", Board_remove_clues, remove_clues_doc),
     FAST_METHOD("fill", Board_fill, fill_doc),
     FAST_METHOD("random_solution", Board_random_solution, random_solution_doc),
+    FAST_METHOD("prove", Board_prove, prove_doc),
     {NULL, NULL, 0, NULL},
 };
 

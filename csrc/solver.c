@@ -4,8 +4,13 @@
 
 #include <stdlib.h>
 
+#include "proof.h"
 #include "solver.h"
 #include "splitmix.h"
+
+/* A check with no budget first searches this far, then asks the prover (proof.h) if
+   that did not settle it: most checks are settled in a few nodes. */
+#define SEARCH_BEFORE_PROOF 2000
 
 /* Everything one search writes: a stack of levels (a branching node's fixed-point boards
    and placed set, its cell and values, the next value to try) and propagate's scratch.
@@ -519,40 +524,67 @@ static int is_single(const Board *board, const word *boards, int cell, int d) {
     return 0;
 }
 
-/* Clues.forced, on boards already made for the clues: 1, 0, or -1 (memory). */
-static int forced_on(const Board *board, Workspace *ws, word *boards, const word *placed,
-                     const int *solution, int cell, long long max_nodes) {
-    int d = solution[cell] - 1, w = board->w;
-    if (is_single(board, boards, cell, d)) return 1;
-    word *bits = boards + (size_t)d * w;
-    word kept = bits[cell >> 6];
-    bits[cell >> 6] &= ~((word)1 << (cell & 63));
-    SearchSpec spec = {1, max_nodes, 0, VALUES_KNOWN_FIRST, solution, NULL, NULL, NULL, NULL};
-    SearchResult found;
-    int failed = search_in(board, ws, boards, placed, &spec, &found, NULL);
-    bits[cell >> 6] = kept;
-    if (failed) return -1;
-    return found.complete && found.count == 0;
-}
-
-/* The clues' boards and placed set, and a workspace for their searches. */
+/* The clues' boards and placed set, a workspace for their searches, and the prover for
+   checks with no budget (made when first needed). */
 typedef struct {
     word *boards, *placed;
     Workspace ws;
+    Proof *proof;
+    int *givens;
+    int no_proof; /* the tables are not a Sudoku's: no prover (searches decide) */
 } Checks;
+
+/* Clues.forced, on the checks' boards (made for the clues): 1, 0, or -1 (memory). A
+   check with no budget (max_nodes >= UNBOUNDED_NODES) not settled by a short search is
+   proved (proof.h): either way it is complete, so the answer is the same. */
+static int forced_on(const Board *board, Checks *checks, const int *solution, int cell,
+                     long long max_nodes) {
+    int d = solution[cell] - 1, w = board->w;
+    word *boards = checks->boards;
+    if (is_single(board, boards, cell, d)) return 1;
+    int unbounded = max_nodes >= UNBOUNDED_NODES && !checks->no_proof;
+    word *bits = boards + (size_t)d * w;
+    word kept = bits[cell >> 6];
+    bits[cell >> 6] &= ~((word)1 << (cell & 63));
+    SearchSpec spec = {1, unbounded ? SEARCH_BEFORE_PROOF : max_nodes, 0, VALUES_KNOWN_FIRST,
+                       solution, NULL, NULL, NULL, NULL};
+    SearchResult found;
+    int failed = search_in(board, &checks->ws, boards, checks->placed, &spec, &found, NULL);
+    bits[cell >> 6] = kept;
+    if (failed) return -1;
+    if (found.complete || !unbounded) return found.complete && found.count == 0;
+    if (!checks->proof && !(checks->proof = proof_new(board))) {
+        checks->no_proof = 1; /* not a Sudoku's tables, or no memory: search on */
+        return forced_on(board, checks, solution, cell, max_nodes);
+    }
+    for (int c = 0; c < board->cells; c++)
+        checks->givens[c] = set_has(checks->placed, c) ? solution[c] : 0;
+    int exists = proof_solution_exists(checks->proof, checks->givens, cell, d + 1);
+    return exists < 0 ? -1 : !exists;
+}
 
 static int checks_init(Checks *checks, const Board *board) {
     checks->boards = malloc(sizeof(word) * (size_t)(board->n + 1) * board->w);
-    if (!checks->boards) return -1;
+    checks->givens = malloc(sizeof(int) * (size_t)board->cells);
+    checks->proof = NULL;
+    checks->no_proof = 0;
+    if (!checks->boards || !checks->givens) {
+        free(checks->boards);
+        free(checks->givens);
+        return -1;
+    }
     checks->placed = checks->boards + (size_t)board->n * board->w;
     if (workspace_init(&checks->ws, board, SEARCH_LEVELS(board)) == 0) return 0;
     free(checks->boards);
+    free(checks->givens);
     return -1;
 }
 
 static void checks_free(Checks *checks) {
     workspace_free(&checks->ws);
+    proof_free(checks->proof);
     free(checks->boards);
+    free(checks->givens);
 }
 
 int solver_forced(const Board *board, const int *givens, const int *solution, int cell,
@@ -560,8 +592,7 @@ int solver_forced(const Board *board, const int *givens, const int *solution, in
     Checks checks;
     if (checks_init(&checks, board) < 0) return -1;
     clue_boards(board, givens, checks.boards, checks.placed);
-    int forced = forced_on(board, &checks.ws, checks.boards, checks.placed, solution, cell,
-                           max_nodes);
+    int forced = forced_on(board, &checks, solution, cell, max_nodes);
     checks_free(&checks);
     return forced;
 }
@@ -633,8 +664,7 @@ static int orbit_forced(const Board *board, Clues *clues, const int *cells, int 
                         long long max_nodes) {
     Checks *checks = &clues->checks;
     for (int k = 0; k < size; k++) {
-        int forced = forced_on(board, &checks->ws, checks->boards, checks->placed,
-                               clues->solution, cells[k], max_nodes);
+        int forced = forced_on(board, checks, clues->solution, cells[k], max_nodes);
         if (forced <= 0) return forced;
     }
     return 1;

@@ -263,7 +263,8 @@ def test_exact_cover_finds_every_cover_of_any_small_matrix(columns, data):
         return
     solutions, complete, _ = found
     assert complete
-    assert {frozenset(s) | frozenset(given) for s in solutions} == exact_covers(columns, rows, given)
+    assert {frozenset(s) | frozenset(given) for s in solutions} == \
+        exact_covers(columns, rows, given)
     assert len(solutions) == len(set(map(frozenset, solutions)))
 
 
@@ -386,3 +387,36 @@ def test_jigsaw_layouts_of_every_size_are_the_same_on_both_cores():
     for n, seed in ((4, 1), (5, 2), (7, 3), (9, 4), (11, 5), (12, 6), (13, 7)):
         fast, pure = both(lambda: jigsaw.jigsaw_layout(n, seed))
         assert fast == pure
+
+
+# The prover of checks with no budget
+
+@EXAMPLES
+@given(grids(SMALL_BOARDS), st.data())
+def test_the_prover_finds_a_solution_exactly_when_the_search_does(grid, data):
+    cell = data.draw(st.integers(0, grid.shape.cell_count - 1))
+    value = data.draw(st.integers(0, grid.shape.size))
+    cells = list(grid.cells)
+    cells[cell] = 0
+    native = compiled.engine(grid.shape).native
+    with compiled.using(False):
+        if value:
+            found = solver.solution_avoiding(grid.shape, cells, cell, value, 10**9)
+        else:
+            found = solver.count_solutions(Grid(grid.shape, tuple(cells)), 1, 10**9)
+    assert found.complete
+    assert native.prove(cells, cell, value) == (found.count > 0)
+
+
+def test_the_prover_declines_tables_that_are_not_a_sudokus():
+    # Units of fewer cells than symbols: its clauses would say more than the search does.
+    native = Board(3, (0b11,), (0b10, 0b01), ((0b11,), (0b11,)))
+    assert native.prove([0, 0], 0, 1) is None
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.sampled_from([shape_of(3, 3), board_of(3, 3, "x"), shape_of(3, 4), JIGSAW6]),
+       st.integers(0, 2**64 - 1))
+def test_full_removal_checks_make_the_same_puzzle_on_both_cores(shape, seed):
+    fast, pure = both(lambda: generate(shape, seed, removal_max_nodes=10**15))
+    assert fast == pure
