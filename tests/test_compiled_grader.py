@@ -144,6 +144,22 @@ def test_a_grading_cut_short_stops_at_the_same_step(grid, max_steps):
     assert fast == pure
 
 
+@EXAMPLES
+@given(grids(BOARDS + BIG_BOARDS), st.data())
+def test_pencil_marks_from_clues_are_the_same_on_both_cores(grid, data):
+    cells = list(grid.cells)
+    if data.draw(st.booleans()):  # a clue made wrong: its value may clash
+        cell = data.draw(st.integers(0, len(cells) - 1))
+        cells[cell] = cells[cell] % grid.shape.size + 1
+    grid = Grid(grid.shape, tuple(cells))
+    states = []
+    for core in (True, False):
+        with compiled.using(core):
+            state = Candidates.from_grid(grid)
+        states.append((state.values, state.cell_digits, state.digit_cells, state.open_cells))
+    assert states[0] == states[1]
+
+
 def test_a_grading_changes_the_state_alike():
     grid = Grid(shape_of(3, 3), solved(shape_of(3, 3), 1)[:40] + (0,) * 41)
     states = []

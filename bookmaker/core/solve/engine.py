@@ -17,6 +17,7 @@ The calls, on a board (a Shape, or anything with its tables, as killer.Cages):
   remove_clues(solution, orbits, target_clues, max_nodes)   -> givens
   forced(clues, cell, max_nodes)                -> bool
   grade(state, ladder, ceiling, max_steps)      -> Grading (or None, as grade_state_within)
+  pencil_marks(cells)                           -> (values, cell_digits, digit_cells, open)
 
 A Killer's Cages get a KillerEngine (the Killer solver's settle, rounds_to_contradiction
 and search) in the same two kinds.
@@ -79,6 +80,10 @@ class PureEngine:
         if ceiling is None:
             return grader.grade_in_python(state, ladder, max_steps)
         return grader.grade_within_in_python(state, ceiling, ladder)
+
+    def pencil_marks(self, cells) -> tuple:
+        from ..grade.candidates import Candidates
+        return Candidates.marks_in_python(self.board, cells)
 
 
 class CompiledEngine:
@@ -145,6 +150,10 @@ class CompiledEngine:
         if stalled and ceiling != grader.GRADES[-1]:
             return None
         return grader.grading_of(steps, state, ladder, settled_rank)
+
+    def pencil_marks(self, cells) -> tuple:
+        values, cell_digits, digit_cells, open_cells, _ = self.grader().from_givens(cells, None)
+        return list(values), list(cell_digits), digit_cells, open_cells
 
     def find(self, technique, state):
         """The step one technique (its find function) finds in the state, found by its
