@@ -101,6 +101,8 @@ def minimal_rows(seeds: dict[int, int], limit: float) -> list[list[str]]:
     child process stopped after `limit` seconds."""
     rows = []
     for size, count in seeds.items():
+        if not count:
+            continue
         results = [timed_generation(size, seed, FULL_CHECKS, limit) for seed in range(count)]
         done = [r for r in results if r is not None]
         times = sorted([r[0] for r in done] + [float("inf")] * (count - len(done)))

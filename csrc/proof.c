@@ -21,6 +21,7 @@
 #define DELETED 2
 #define HEADER 3               /* a clause: size, flags, activity, then its literals */
 #define RESTART_UNIT 100       /* conflicts per unit of the Luby sequence */
+#define PREFER_RESTARTS 3      /* the known solution steers the first restarts only */
 
 typedef struct {
     int *items;
@@ -459,8 +460,12 @@ static long long luby(long long k) {
 
 /* --- solving ---------------------------------------------------------------------- */
 
-/* Solve under the assumptions: 1 satisfiable, 0 not, -1 memory. */
-static int solve(Proof *p, const int *assumptions, int count) {
+/* Solve under the assumptions: 1 satisfiable, 0 not, -1 memory. Decisions go to the most
+   active cell's value in `prefer` (a known solution, or NULL) while it is open: another
+   solution, where there is one, agrees with a known one outside a small set of cells, as
+   the removal's search also assumes (generator.Clues._known_value_first); a proof that
+   there is none goes faster unsteered, so only the first restarts are steered. */
+static int solve(Proof *p, const int *assumptions, int count, const int *prefer) {
     long long restarts = 0, budget = luby(0) * RESTART_UNIT, since = 0;
     for (;;) {
         int conflict = propagate(p);
@@ -510,6 +515,12 @@ static int solve(Proof *p, const int *assumptions, int count) {
             int var = -1;
             while (p->heap_size && p->value[var = heap_pop(p)]) var = -1;
             if (var < 0) return 1; /* every variable set, no conflict: a solution */
+            int cell = var / p->n;
+            if (prefer && restarts < PREFER_RESTARTS && prefer[cell] &&
+                !p->value[cell * p->n + prefer[cell] - 1]) {
+                heap_insert(p, var); /* the known value in the most active cell instead */
+                var = cell * p->n + prefer[cell] - 1;
+            }
             next = lit_of(var, 0); /* a cell's symbol: for a Sudoku, the stronger move */
         }
         new_level(p);
@@ -517,14 +528,15 @@ static int solve(Proof *p, const int *assumptions, int count) {
     }
 }
 
-int proof_solution_exists(Proof *p, const int *givens, int cell, int value) {
+int proof_solution_exists(Proof *p, const int *givens, int cell, int value,
+                          const int *prefer) {
     if (p->broken) return 0;
     int count = 0, *assumptions = malloc(sizeof(int) * ((size_t)p->cells + 1));
     if (!assumptions) return -1;
     for (int c = 0; c < p->cells; c++)
         if (givens[c]) assumptions[count++] = lit_of(c * p->n + givens[c] - 1, 0);
     if (value) assumptions[count++] = lit_of(cell * p->n + value - 1, 1);
-    int found = solve(p, assumptions, count);
+    int found = solve(p, assumptions, count, prefer);
     backtrack(p, 0);
     free(assumptions);
     return found;

@@ -26,7 +26,10 @@ Proof *proof_new(const Board *board);
 void proof_free(Proof *proof);
 
 /* Whether some solution has every clue (givens: 0 or a value per cell) and not `value`
-   at `cell` (value 0: no value is forbidden): 1 yes, 0 no, -1 if memory ran out. */
-int proof_solution_exists(Proof *proof, const int *givens, int cell, int value);
+   at `cell` (value 0: no value is forbidden): 1 yes, 0 no, -1 if memory ran out.
+   prefer: a complete grid whose values are tried first (it steers, never decides), or
+   NULL. */
+int proof_solution_exists(Proof *proof, const int *givens, int cell, int value,
+                          const int *prefer);
 
 #endif

@@ -362,7 +362,7 @@ static PyObject *Board_prove(BoardObject *self, PyObject *const *args, Py_ssize_
         convert_int(args[2], 0, b->n, &value, "value") == 0) {
         Py_BEGIN_ALLOW_THREADS
         Proof *proof = proof_new(b);
-        exists = proof ? proof_solution_exists(proof, givens, (int)cell, (int)value) : -3;
+        exists = proof ? proof_solution_exists(proof, givens, (int)cell, (int)value, NULL) : -3;
         proof_free(proof);
         Py_END_ALLOW_THREADS
     }

@@ -559,7 +559,7 @@ static int forced_on(const Board *board, Checks *checks, const int *solution, in
     }
     for (int c = 0; c < board->cells; c++)
         checks->givens[c] = set_has(checks->placed, c) ? solution[c] : 0;
-    int exists = proof_solution_exists(checks->proof, checks->givens, cell, d + 1);
+    int exists = proof_solution_exists(checks->proof, checks->givens, cell, d + 1, solution);
     return exists < 0 ? -1 : !exists;
 }
 
