@@ -14,6 +14,7 @@ from processes import finished, line_of
 from bookmaker import cli
 from bookmaker.core.board.grid import is_solution_of, parse_grid
 from bookmaker.core.board.shape import parse_shape
+from bookmaker.core.kinds import sudoku as sudoku_kinds
 from bookmaker.core.solve.search import count_solutions
 from bookmaker.puzzles.registry import Registry, entry_of
 
@@ -323,8 +324,8 @@ def test_check_exits_0_when_every_puzzle_is_unique(runner):
 
 
 def test_check_says_unknown_when_the_search_budget_runs_out(runner, monkeypatch):
-    real_count = cli.puzzles.count_solutions
-    monkeypatch.setattr(cli.puzzles, "count_solutions",
+    real_count = sudoku_kinds.count_solutions
+    monkeypatch.setattr(sudoku_kinds, "count_solutions",
                         lambda grid, limit=2: real_count(grid, limit, max_nodes=1))
     result = run(runner, "check", input=EMPTY)
     assert result.exit_code == 1

@@ -366,3 +366,19 @@ def test_a_book_too_thick_for_its_paper_is_refused_as_for_the_interior(tmp_path)
     found = problems_of(tmp_path, paper="cream", count=1600)
     assert any("more than the 776 Amazon KDP paperback prints on cream paper" in line
                for line in found)
+
+
+def test_cover_in_the_folder_of_an_x_book_verifies_its_puzzles_as_x(tmp_path, runner):
+    # Issue 27 M1: the manifest's lines were read back as classic puzzles, and Dancing
+    # Links found several solutions of an X puzzle without its diagonals.
+    spec_path = write_spec(tmp_path, count=2)
+    spec_path.write_text(spec_path.read_text().replace("    count: 2\n",
+                                                       "    count: 2\n    variant: x\n"))
+    out = tmp_path / "out"
+    built = runner.invoke(cli.main, ["build", str(spec_path), "-o", str(out), "--jobs", "1"])
+    assert built.exit_code == 0, built.output
+    again = runner.invoke(cli.main, ["cover", str(spec_path), "-o", str(out)])
+    assert again.exit_code == 0, again.output
+    recorded = cover_puzzles(load_spec(spec_path), out)
+    assert [str(p.shape) for p in recorded] == ["9x9 X", "9x9 X"]
+    assert grids(recorded) == grids(cover_puzzles(load_spec(spec_path)))

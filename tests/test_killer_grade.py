@@ -127,6 +127,6 @@ def test_grading_in_bulk_and_step_by_step_agree(line, grade, hardest):
 def test_bulk_and_step_by_step_grading_agree_on_generated_killers():
     for seed in range(6):
         puzzle, grading = generate_killer(shape_of(2, 3), seed)
-        full = grade_killer(puzzle.givens, puzzle.cages)
+        full = grade_killer(puzzle.givens, puzzle.extras)
         assert (grading.grade, grading.hardest, grading.score) == \
             (full.grade, full.hardest, full.score)

@@ -37,7 +37,7 @@ from ..pages.paginate import GridItem, page_of_each, paginate_puzzles
 from ..render.fonts import default_fonts, digit_extent
 from ..render.pdf import Metadata, OutlineEntry, RenderStyle
 from ..spec import BookSpec, Layout, SectionSpec
-from ..spec.captions import SEPARATOR, answer_note_text, caption_parts, variant_name
+from ..spec.captions import SEPARATOR, answer_note_text, caption_parts, grid_size_text, kind_name
 from ..spec.catalogue import Catalogue, load_catalogue
 from ..spec.howtoplay import rules_paragraphs
 from ..spec.model import example_beside_rules
@@ -59,7 +59,6 @@ from ..spec.pagecount import (
 )
 from ..spec.printer import load_printer
 from ..spec.textcheck import band_text
-from ..spec.variants import grid_size_text
 from .plan import PlannedPuzzle
 
 UNNUMBERED = (TITLE, COPYRIGHT, BLANK, DIVIDER, OPENER)  # pages that show no number
@@ -293,7 +292,7 @@ def _how_to_play(at: _PageAt) -> Page:
     beside = example_pair(book, at.style) if example_beside_rules(spec.layout, spec.sections) \
         else None
     return how_to_play_page(at.geometry, at.number, book.words.text("how_to_play"),
-                            rules_paragraphs([(s.size, s.variant) for s in spec.sections],
+                            rules_paragraphs([(s.size, s.kind) for s in spec.sections],
                                              spec.answers, book.words),
                             beside, at.numbered)
 
@@ -371,8 +370,8 @@ def section_details(book: _Book, index: int) -> list[str]:
     numbers = words.text("puzzle", number=first) if first == last else \
         words.text("puzzles_range", first=first, last=last)
     section = book.spec.sections[index]
-    board = " ".join(part for part in (grid_size_text(section.variant, section.size),
-                                       variant_name(words, section.variant)) if part)
+    board = " ".join(part for part in (grid_size_text(section.kind, section.size),
+                                       kind_name(words, section.kind)) if part)
     return [numbers, f"{board}{SEPARATOR}{grade_range(book, members)}"]
 
 
@@ -437,8 +436,8 @@ def answer_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
 
 
 def cages_of(puzzle: Puzzle) -> tuple:
-    """A Killer's cages (core/cages.py Cage: cells and total), () for other puzzles."""
-    return puzzle.cages.cages if puzzle.cages is not None else ()
+    """The cages drawn over a puzzle's board (a Killer's: cells and total), () if none."""
+    return puzzle.kind.cages(puzzle)
 
 
 def answers_heading(words: Catalogue, members: Sequence[PlannedPuzzle]) -> str:
@@ -458,9 +457,9 @@ def caption(section: SectionSpec, grade: str = "", words: Catalogue | None = Non
     """The line under a puzzle: its section, and its variant, grade and size unless the
     name says them: 'Warm-up · Killer · Easy · 9x9' (spec/captions.py, the rule the spec
     checked)."""
-    kind = variant_name(words or load_catalogue("en"), section.variant)
+    kind = kind_name(words or load_catalogue("en"), section.kind)
     return SEPARATOR.join(caption_parts(section.name, grade,
-                                        grid_size_text(section.variant, section.size), kind))
+                                        grid_size_text(section.kind, section.size), kind))
 
 
 def answer_note(book: _Book, place: PuzzlePlace) -> str:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..core.board.grid import parse_grid
+from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
 from ..core.solve.verify import verify_puzzle
 from ..pages.cover import CoverWords, compose_cover
@@ -101,14 +102,18 @@ def built_puzzles(spec: BookSpec, planned: Sequence[PlannedPuzzle],
 
 
 def recorded_puzzle(entry: dict, planned: PlannedPuzzle) -> Puzzle:
-    """A manifest entry as a Puzzle; ValueError if it is not of the planned section."""
+    """A manifest entry as a Puzzle of its section's kind (an X's line read as an X, so
+    that it is verified as one); ValueError if it is not of the planned section."""
     section = planned.section
-    if (entry["size"], entry["box"], entry["difficulty"], entry["symmetry"]) != \
-            (section.size_text, section.box_text, section.difficulty, section.symmetry):
+    if (entry["size"], entry["box"], entry["difficulty"], entry["symmetry"],
+            entry.get("variant", CLASSIC.name)) != (section.size_text, section.printed_box,
+                                                 section.difficulty, section.symmetry,
+                                                 section.variant):
         raise ValueError(f"{planned.id} was built with other settings")
-    return Puzzle(parse_grid(entry["givens"], section.shape),
-                  parse_grid(entry["solution"], section.shape), entry["seed"],
-                  entry["symmetry"], entry["difficulty"], entry["grade"])
+    kind = section.kind
+    givens, extras = kind.read(entry["givens"], kind.reading_board(section.shape))
+    return Puzzle(givens, parse_grid(entry["solution"], givens.shape), entry["seed"],
+                  entry["symmetry"], entry["difficulty"], entry["grade"], extras=extras)
 
 
 def make_cover(spec: BookSpec, out_dir: str | os.PathLike, guides: bool = False

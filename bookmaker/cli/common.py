@@ -15,12 +15,12 @@ import click
 
 from .. import __version__
 from ..core.board.grid import Grid
-from ..core.board.shape import Shape, board_of, parse_shape
-from ..core.killer.text import KILLER_VARIANTS
-from ..core.kinds.sudoku import PUZZLE_VARIANTS, parse_frame
+from ..core.board.shape import Shape, parse_shape, parse_size
+from ..core.kinds.kind import Kind
+from ..core.kinds.registry import find_kind, kind_names, unknown_kind_text
+from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import GenerationError, Puzzle
 from ..core.solve import compiled
-from ..core.solve.search import count_solutions
 from ..core.solve.verify import VerificationError, verify_puzzle
 from ..puzzles.executors import (
     EXECUTOR_HELP,
@@ -98,52 +98,66 @@ def size_options(command):
                         help="Board size; inferred from each line's length if not given.")(command)
 
 
+class KindType(click.ParamType):
+    """A kind of puzzle by name or alias, in any case (core/kinds/registry.py)."""
+
+    name = "kind"
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "[" + "|".join(kind_names()) + "]"
+
+    def convert(self, value, param, ctx) -> Kind:
+        if isinstance(value, Kind):
+            return value
+        kind = find_kind(value)
+        if kind is None:
+            self.fail(unknown_kind_text(value), param, ctx)
+        return kind
+
+
 def variant_option(command):
-    """--variant for commands on puzzles: which board they are on, or a Killer."""
+    """--variant (or --kind) for commands on puzzles: which kind of puzzle they are."""
     return click.option(
-        "--variant", type=click.Choice(PUZZLE_VARIANTS), default="classic", show_default=True,
-        help="The board: classic; x (both diagonals hold every symbol); hyper (four "
+        "--variant", "--kind", "kind", type=KindType(), default="classic", show_default=True,
+        help="The kind of puzzle: classic; x (both diagonals hold every symbol); hyper (four "
              "more 3x3 windows on 9x9); jigsaw (irregular regions, written after the "
              "cells on each line); samurai (five overlapping 9x9 grids, 405 symbols a "
              "line); killer (cages with sums, no repeats in a cage; a line is givens, cage "
-             "letters, sums); killer-x (a Killer whose diagonals hold every symbol).")(command)
+             "letters, sums); killer-x (a Killer whose diagonals hold every symbol). "
+             "Any case; aliases such as windoku are read too.")(command)
 
 
-def frame_from_options(size: str, box: str | None, variant: str) -> Shape:
-    """The classic board of --size/--box that --variant's puzzles are made on (see
-    core/variants.py; a Killer is made on it too); what does not fit is a usage error
+def frame_from_options(size: str, box: str | None, kind: Kind) -> Shape:
+    """The classic board of --size/--box that the kind's puzzles are made on, by the
+    kind's one size rule (which the spec follows too); what does not fit is a usage error
     naming the options."""
-    if variant == "classic" or variant in KILLER_VARIANTS:
-        return shape_from_options(size, box)
-    if variant == "jigsaw" and box is not None:
-        raise click.UsageError("--box does not apply to --variant jigsaw: a jigsaw has "
-                               "regions, drawn from the seed, not boxes")
     try:
-        return parse_frame(variant, size, box)
+        size_n = parse_size(size)
     except ValueError as err:
-        raise click.UsageError(f"--variant {variant} --size {size}"
-                               f"{'' if box is None else ' --box ' + box}: {err}") from None
+        raise click.BadParameter(str(err), param_hint="'--size'") from None
+    if box is not None and not kind.takes_box:
+        raise click.UsageError(f"--box does not apply to --variant {kind.name}: it has "
+                               f"regions, drawn from the seed, not boxes")
+    problem = kind.size_problem(size_n, box is not None)
+    if problem:
+        raise click.BadParameter(f"{problem} (--variant {kind.name})", param_hint="'--size'")
+    frame = shape_from_options(size, box) if box is not None else None
+    try:
+        return kind.frame(size_n, None if frame is None else (frame.box_rows, frame.box_cols))
+    except ValueError as err:
+        raise click.BadParameter(f"{err} (--variant {kind.name})",
+                                 param_hint="'--box'" if box else "'--size'") from None
 
 
-def board_from_options(size: str | None, box: str | None, variant: str) -> Shape | None:
+def board_from_options(size: str | None, box: str | None, kind: Kind) -> Shape | None:
     """The board puzzle lines are read on: None (each line's length says) without
     --size or --box, else the board they ask for (a jigsaw's regions come from the line,
     so only its size counts; a Killer X's board has the X diagonals)."""
-    if variant in KILLER_VARIANTS:
-        return killer_board(variant, shape_from_options(size, box, optional=True))
-    if variant == "classic" or (size is None and box is None):
-        return shape_from_options(size, box, optional=True)
     if size is None:
-        raise click.UsageError("--box needs --size too, e.g. --size 6x6 --box 3x2")
-    frame = frame_from_options(size, box, variant)
-    return frame if variant == "jigsaw" else board_of(frame.box_rows, frame.box_cols, variant)
-
-
-def killer_board(variant: str, shape: Shape | None) -> Shape | None:
-    """The board a Killer variant puts on a classic shape: a Killer X's has the diagonals."""
-    if shape is None or KILLER_VARIANTS[variant] == "classic":
-        return shape
-    return board_of(shape.box_rows, shape.box_cols, KILLER_VARIANTS[variant])
+        if box is not None:
+            raise click.UsageError("--box needs --size too, e.g. --size 6x6 --box 3x2")
+        return None
+    return kind.reading_board(frame_from_options(size, box, kind))
 
 
 def executor_or_usage_error(ctx: click.Context, param: click.Parameter, text: str) -> str:
@@ -238,10 +252,10 @@ def stop_if_output_closed() -> None:
         raise BrokenPipeError(errno.EPIPE, "the reader of stdout has gone")
 
 
-def read_puzzle_file_or_fail(path: str, shape: Shape | None,
-                             variant: str | None = None) -> PuzzleFile:
+def read_puzzle_file_or_fail(path: str, board: Shape | None,
+                             kind: Kind = CLASSIC) -> PuzzleFile:
     try:
-        return read_puzzle_file(path, shape, variant)
+        return read_puzzle_file(path, board, kind)
     except OSError as err:
         raise click.FileError(path, hint=err.strerror or str(err)) from None
 
@@ -254,10 +268,10 @@ def require_puzzles(ctx: click.Context, puzzle_file: PuzzleFile) -> None:
         ctx.exit(1)
 
 
-def read_or_exit(ctx: click.Context, path: str, shape: Shape | None,
-                 variant: str | None = None) -> PuzzleFile:
+def read_or_exit(ctx: click.Context, path: str, board: Shape | None,
+                 kind: Kind = CLASSIC) -> PuzzleFile:
     """All of a file's puzzles, or (any line malformed) every error on stderr and exit 2."""
-    puzzle_file = read_puzzle_file_or_fail(path, shape, variant)
+    puzzle_file = read_puzzle_file_or_fail(path, board, kind)
     if puzzle_file.errors:
         for error in puzzle_file.errors:
             click.echo(error, err=True)
@@ -267,15 +281,16 @@ def read_or_exit(ctx: click.Context, path: str, shape: Shape | None,
 
 
 def proven_puzzle(line: PuzzleLine) -> tuple[Puzzle | None, str | None]:
-    """The line's puzzle with its one solution, proven by the solver and again by Dancing
-    Links; or None and what is wrong."""
-    found = count_solutions(line.grid, limit=2)
+    """The line's puzzle with its one solution, proven by its kind's solver and again by
+    its second opinion; or None and what is wrong."""
+    found = line.kind.solutions(line.grid, line.extras, limit=2)
     if found.count != 1 or not found.complete:
         verdict = ("has more than one solution" if found.count >= 2 else
                    "has no solution" if found.complete else
                    f"is undecided: the search gave up after {found.nodes} nodes")
         return None, f"not a puzzle with one solution: it {verdict}"
-    puzzle = Puzzle(line.grid, Grid(line.grid.shape, found.solution), seed=0)
+    puzzle = Puzzle(line.grid, Grid(line.grid.shape, found.solution), seed=0,
+                    extras=line.extras)
     try:
         verify_puzzle(puzzle)
     except VerificationError as err:

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..core.board.grid import format_grid
-from ..core.killer.key import puzzle_key
+from ..core.kinds.kind import puzzle_key
 from ..core.puzzle import Puzzle
 from ..core.rating import rating_json
 from ..core.rng import derive_seed
@@ -182,11 +182,11 @@ def day_job(spec: DailySpec, day: date) -> PuzzleJob:
     entry = spec.day_of(day)
     shape = entry.shape
     asked = (entry.difficulty, entry.symmetry) + ((str(entry.rating),) if entry.rating else ())
-    variant = () if entry.variant == "classic" else (entry.variant,)  # classic: as before
+    kind = entry.kind  # a classic day's seed leaves the kind out: seeds as they were
     seed = derive_seed(spec.seed, "daily", spec.series, day.isoformat(), str(shape),
-                       shape.box_text, *variant, *asked)
+                       shape.box_text, *kind.seed_words, *asked)
     return PuzzleJob(shape, seed, entry.symmetry, difficulty=entry.difficulty,
-                     rating=entry.rating, variant=entry.variant)
+                     rating=entry.rating, kind=kind)
 
 
 def daily_puzzles(spec: DailySpec, dates: list[date], workers: int,
@@ -373,7 +373,7 @@ def day_json(spec: DailySpec, entry: DailyPuzzle) -> str:
         "bookmaker": __version__, "series": spec.series, "date": entry.date.isoformat(),
         "weekday": day.weekday, "title": day.title, "variant": day.variant,
         "size": f"{day.size}x{day.size}",
-        "box": "" if day.variant == "jigsaw" else f"{day.box_rows}x{day.box_cols}",
+        "box": f"{day.box_rows}x{day.box_cols}" if day.kind.takes_box else "",
         "symmetry": puzzle.symmetry,
         "difficulty": day.difficulty, "grade": puzzle.grade, "score": puzzle.score,
         "hardest": puzzle.hardest,

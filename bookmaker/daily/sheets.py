@@ -9,16 +9,18 @@ from pathlib import Path
 
 from ..core.board.grid import SYMBOLS
 from ..core.board.shape import Shape
+from ..core.kinds.kind import Kind
+from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
 from ..pages.page import GridPlacement, Page, PageGeometry
 from ..pages.paginate import GridItem, grid_slots, paginate_puzzles
 from ..render.fonts import default_fonts, digit_extent
 from ..render.pdf import MIN_TEXT_SIZE, Metadata, RenderStyle, text_width
 from ..render.sheet import Sheet, SheetLine, line_height, sheet_geometry
-from ..spec.captions import variant_name
+from ..spec.captions import kind_name
 from ..spec.catalogue import Catalogue, load_catalogue
 from ..spec.daily import DailySpec, DaySpec
-from ..spec.variants import least_cell
+from ..spec.kinds import least_cell
 
 SEPARATOR = " · "
 RULES_SPACE = 0.35  # space above the rules, as a share of their size
@@ -55,7 +57,7 @@ def words_of(spec: DailySpec) -> Catalogue:
 def puzzle_title(spec: DailySpec, day: DaySpec) -> str:
     """The series, and the day's own name if it has one, else its variant's: 'Daily
     Sudoku · Monster', 'Daily Sudoku · Killer'."""
-    name = day.title or variant_name(words_of(spec), day.variant)
+    name = day.title or kind_name(words_of(spec), day.kind)
     return spec.series + (SEPARATOR + name if name else "")
 
 
@@ -69,7 +71,7 @@ def heading_parts(spec: DailySpec, entry: DailyPuzzle) -> list[str]:
 
 def puzzle_sheet(spec: DailySpec, entry: DailyPuzzle) -> Sheet:
     """The day's puzzle: its heading, the rules if asked, and the empty grid."""
-    rules = rules_text(entry.puzzle.shape, words_of(spec), entry.day.variant) if spec.rules \
+    rules = rules_text(entry.puzzle.shape, words_of(spec), entry.day.kind) if spec.rules \
         else ""
     return _sheet(spec, entry.day.columns, entry.puzzle, False, heading_parts(spec, entry),
                   rules)
@@ -81,15 +83,15 @@ def answer_sheet(spec: DailySpec, entry: DailyPuzzle) -> Sheet:
                   [words_of(spec).text("solution")] + heading_parts(spec, entry), "")
 
 
-def rules_text(shape: Shape, words: Catalogue | None = None, variant: str = "classic") -> str:
-    """The rules in one sentence, for the shape's boxes and symbols; for a variant, the
-    book's rule sentence and the variant's own rule after it."""
+def rules_text(shape: Shape, words: Catalogue | None = None, kind: Kind = CLASSIC) -> str:
+    """The rules in one sentence, for the shape's boxes and symbols; for another kind than
+    classic Sudoku, the book's rule sentence and the kind's own rule after it."""
     words = words or load_catalogue("en")
     symbols = words.text("symbols_digits", last=shape.size) if shape.size <= 9 else \
         words.text("symbols_letters", last=SYMBOLS[shape.size - 1])
-    if variant != "classic":
+    if kind.rules_key:
         return (words.text("rules_one_size", symbols=symbols) + " "
-                + words.text(f"variant_rules.{variant}"))
+                + words.text(kind.rules_key))
     return words.text("daily_rules", box=f"{shape.box_rows}x{shape.box_cols}",
                       symbols=symbols)
 
@@ -111,7 +113,7 @@ def _sheet(spec: DailySpec, columns: int, puzzle: Puzzle, answer: bool,
                   for (text, size, is_bold), depth in zip(placed, depths))
     placement = GridPlacement(layout.padding + border / 2, layout.padding + border / 2, side,
                               puzzle.givens, puzzle.solution if answer else None,
-                              cages=puzzle.cages.cages if puzzle.cages is not None else ())
+                              cages=puzzle.kind.cages(puzzle))
     return Sheet(width, height, lines, placement,
                  replace(style, geometry=sheet_geometry(width, height)))
 
@@ -227,19 +229,20 @@ def proof_pages(spec: DailySpec, entries: list[DailyPuzzle]) -> tuple[list[Page]
     items = [item for entry in entries for item in _proof_items(spec, entry)]
     header = f"{spec.series}{SEPARATOR}proof{SEPARATOR}{date_text(entries[0].date)} to " \
              f"{date_text(entries[-1].date)}"
-    per_page = 2 * _proof_days_per_page(items, geometry, style)
+    per_page = 2 * _proof_days_per_page(entries, geometry, style)
     pages = paginate_puzzles(items, geometry, per_page, 1, style.label_height,
                              style.below_height, header=header)
     return pages, style
 
 
-def _proof_days_per_page(items: list[GridItem], geometry: PageGeometry,
+def _proof_days_per_page(entries: list[DailyPuzzle], geometry: PageGeometry,
                          style: RenderStyle) -> int:
-    """The most days (up to PROOF_DAYS_PER_PAGE) a proof page holds while a Killer's cells
-    keep room for its cage totals (spec/variants.least_cell: three rows of A4 give a 9x9
-    22.2 pt cells, under the 22.6 pt needed; a 12x12 needs a page of its own)."""
-    side_needed = max((least_cell("killer") * item.grid.shape.size
-                       for item in items if item.cages), default=0.0)
+    """The most days (up to PROOF_DAYS_PER_PAGE) a proof page holds while every day's cells
+    keep room for what its kind prints in them (spec/kinds.least_cell: a Killer's cage
+    totals; three rows of A4 give a 9x9 22.2 pt cells, under the 22.6 pt needed; a 12x12
+    needs a page of its own)."""
+    side_needed = max((least_cell(entry.day.kind) * entry.puzzle.shape.size
+                       for entry in entries), default=0.0)
     for days in range(PROOF_DAYS_PER_PAGE, 1, -1):
         _, _, side = grid_slots(geometry, 1, 2 * days, style.label_height,
                                 style.below_height)[0]
@@ -250,13 +253,13 @@ def _proof_days_per_page(items: list[GridItem], geometry: PageGeometry,
 
 def _proof_items(spec: DailySpec, entry: DailyPuzzle) -> tuple[GridItem, GridItem]:
     puzzle, day = entry.puzzle, entry.day
-    name = day.title or variant_name(load_catalogue("en"), day.variant)
+    name = day.title or kind_name(load_catalogue("en"), day.kind)
     label = date_text(entry.date) + (SEPARATOR + name if name else "")
     caption = SEPARATOR.join([puzzle.grade.capitalize(), f"score {puzzle.score:g}",
                               f"{puzzle.givens.clue_count} clues"])
     repeats = f"{entry.repeats} repeat{'s' if entry.repeats > 1 else ''} skipped" \
         if entry.repeats else ""
-    cages = puzzle.cages.cages if puzzle.cages is not None else ()
+    cages = puzzle.kind.cages(puzzle)
     return (GridItem(puzzle.givens, None, label, caption, repeats, cages=cages),
             GridItem(puzzle.givens, puzzle.solution, "Solution", puzzle.hardest,
                      str(puzzle.shape), cages=cages))

@@ -27,12 +27,10 @@ from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core.board.grid import Grid, format_grid
-from ..core.board.transform import repeat_key
+from ..core.board.grid import Grid
 from ..core.grade.grader import GRADES
-from ..core.killer.cages import Cages
-from ..core.killer.key import killer_key
-from ..core.killer.text import format_killer
+from ..core.kinds.kind import Extras
+from ..core.kinds.registry import kind_of
 from ..core.puzzle import Puzzle
 
 SCHEMA_VERSION = 1
@@ -79,21 +77,20 @@ class Entry:
 
 
 def entry_of(givens: Grid, grade: str, key: str | None = None, rating: str = "",
-             rater: str = "", cages: Cages | None = None) -> Entry:
-    """The registry entry of a puzzle (with its cages, a Killer: its whole line is kept as
-    its givens, its size reads '9x9 Killer'); its key is computed unless given."""
+             rater: str = "", extras: Extras = None) -> Entry:
+    """The registry entry of a puzzle: its kind's whole line is kept as its givens (a
+    Killer's with its cages), its size as the kind names it ('9x9 Killer'); its key is
+    computed unless given."""
     shape = givens.shape
-    if cages is not None:
-        return Entry(key or killer_key(givens, cages), f"{shape} Killer", shape.box_text,
-                     format_killer(givens, cages), grade, rating, rater)
-    return Entry(key or repeat_key(givens), str(shape), shape.box_text,
-                 format_grid(givens), grade, rating, rater)
+    kind = kind_of(shape, extras)
+    return Entry(key or kind.repeat_key(givens, extras), kind.registry_size(shape),
+                 shape.box_text, kind.write(givens, extras), grade, rating, rater)
 
 
 def puzzle_entry(puzzle: Puzzle, key: str | None = None) -> Entry:
     """The registry entry of a made puzzle: its grade and (if rated) SE rating."""
     rating = puzzle.rating[0] if puzzle.rating else ""
-    return entry_of(puzzle.givens, puzzle.grade, key, rating, puzzle.rater, puzzle.cages)
+    return entry_of(puzzle.givens, puzzle.grade, key, rating, puzzle.rater, puzzle.extras)
 
 
 @dataclass(frozen=True)

@@ -26,9 +26,9 @@ from ..pages.board import (
 )
 from ..pages.page import GridPlacement, Page, PageGeometry, TextBlock, facing_number, is_right_hand
 from ..spec.captions import MARK_GAP, MARK_SPACE, MARK_SQUARE, MARK_STEPS, SEPARATOR, caption_lines
+from ..spec.kinds import CAGE_TOTAL_HEIGHT, CAGE_TOTAL_MAX
 from ..spec.layout import CAPTION_LEADING, CAPTION_LINE_HEIGHT
 from ..spec.values import MIN_TEXT_POINTS
-from ..spec.variants import CAGE_TOTAL_HEIGHT, CAGE_TOTAL_MAX
 from .fonts import FontError, default_fonts, digit_extent
 
 MIN_TEXT_SIZE = MIN_TEXT_POINTS  # the spec's floor for any printed text, one rule for both
@@ -287,8 +287,8 @@ def _board_name(shape) -> str:
     classic book's bytes stay the same), else the variant and a digest of the board."""
     if shape.is_classic:
         return f"{shape.box_rows}x{shape.box_cols}"
-    key = repr((shape.variant, shape.box_rows, shape.box_cols, shape.regions))
-    return f"{shape.variant}{hashlib.sha256(key.encode()).hexdigest()[:12]}"
+    key = repr((shape.geometry, shape.box_rows, shape.box_cols, shape.regions))
+    return f"{shape.geometry}{hashlib.sha256(key.encode()).hexdigest()[:12]}"
 
 
 def line_weights(style: RenderStyle, cell: float) -> tuple[float, float, float]:
@@ -427,7 +427,7 @@ def cage_line(style: RenderStyle, cell: float, answer: bool) -> float:
 def cage_total_size(cell: float, digit_top: float) -> float:
     """The font size of cage totals in cells of `cell` points: digits CAGE_TOTAL_HEIGHT of
     the cell tall, never under the minimum text size; RenderError when that is too big
-    for the corner (it would reach the cell's digit): the spec's rule (spec/variants.py)."""
+    for the corner (it would reach the cell's digit): the spec's rule (spec/kinds.py)."""
     size = max(CAGE_TOTAL_HEIGHT * cell / digit_top, MIN_TEXT_SIZE)
     if size * digit_top > CAGE_TOTAL_MAX * cell:
         raise RenderError(f"cells of {cell:.1f} pt are too small for {MIN_TEXT_SIZE:g} pt "

@@ -15,8 +15,8 @@ from typing import Annotated, Any, ClassVar
 from pydantic import Field, PlainValidator
 
 from ..core.board.shape import MAX_SIZE, SYMMETRIES, Shape, parse_size
-from ..core.generate.graded import unreachable_grade
 from ..core.grade.grader import GRADES
+from ..core.kinds.kind import Kind
 from ..core.rating import RatingRange
 from .catalogue import language_names
 from .columns import (
@@ -25,6 +25,7 @@ from .columns import (
     load_column_preset,
     unknown_column_layout_text,
 )
+from .kinds import frame_of, kind_of_name, least_cell, parse_kind_frame
 from .layouts import column_preset_names, is_layout_path, preset_names
 from .load import DIGIT_INK, read_document
 from .model import Fonts, RegistryChoice, Symmetry
@@ -35,6 +36,7 @@ from .values import (
     BoxText,
     Count,
     Flag,
+    KindName,
     Rating,
     Schema,
     Seed,
@@ -47,15 +49,6 @@ from .values import (
     font_digit_top,
     mistake,
     one_of,
-)
-from .variants import (
-    VARIANT_CHOICES,
-    frame_cells,
-    frame_of,
-    is_killer,
-    least_cell,
-    parse_variant_frame,
-    variant_size_problem,
 )
 from .yamlload import mark_of
 
@@ -143,11 +136,12 @@ class DayFile(Schema):
     size: SizeText = Field("9x9", description="The board size, 4x4 to 16x16.")
     box: BoxText | None = Field(None, description="The box, rows x columns, when not the "
                                                   "usual one (6x6: 2x3 unless told 3x2).")
-    variant: one_of(*VARIANT_CHOICES) = Field(
-        "classic", description="The kind of Sudoku: classic, x, hyper, jigsaw, samurai, "
+    variant: KindName = Field(
+        "classic", description="The kind of puzzle: classic, x, hyper, jigsaw, samurai, "
                                "killer or killer-x (see the book spec's sections).")
-    symmetry: one_of(*SYMMETRIES) = Field("rotational", description="Symmetry of the clue "
-                                          "pattern: none, rotational, mirror, diagonal.")
+    symmetry: one_of(*SYMMETRIES) | None = Field(None, description="Symmetry of the clue "
+                                                 "pattern: none, rotational (the default), "
+                                                 "mirror, diagonal.")
     title: Text | None = Field(None, description="A name for the day's puzzle, printed in "
                                                  "its heading: 'Monster', 'Mini'.")
     columns: Count | None = Field(None, description="Columns this day's puzzle spans; "
@@ -168,7 +162,7 @@ class DaySpec(Schema):
     size: int = Field(description="The board size n of an n x n board.")
     box_rows: int = Field(description="Rows in each box.")
     box_cols: int = Field(description="Columns in each box.")
-    variant: str = Field("classic", description="The kind of Sudoku (spec/variants.py).")
+    variant: str = Field("classic", description="The kind of puzzle: its name (core/kinds).")
     difficulty: str = Field(description="The grade every puzzle of this weekday has, or "
                                         "'any' (a rating alone was asked for).")
     rating: RatingRange | None = Field(None, description="The SE rating range asked for, "
@@ -178,8 +172,13 @@ class DaySpec(Schema):
     columns: int = Field(description="Columns of the page the puzzle spans.")
 
     @property
+    def kind(self) -> Kind:
+        """The kind of its puzzles (core/kinds)."""
+        return kind_of_name(self.variant)
+
+    @property
     def shape(self) -> Shape:
-        """The frame its puzzles are made on (core.variants)."""
+        """The frame its puzzles are made on (core/kinds)."""
         return frame_of(self.variant, self.size, self.box_rows, self.box_cols)
 
 
@@ -318,33 +317,41 @@ def _day_spec(report: Report, weekday: str, day: DayFile | None,
         report.add(Mistake(at + ("columns",), f"the {layout.name} layout's page has "
                                               f"{layout.page_columns} columns, got {columns}"))
         return None
-    variant = day.variant
-    problem = layout.fit_problem(frame_cells(variant, shape.size), columns,
-                                 least_cell(variant))
+    kind = kind_of_name(day.variant)
+    problem = layout.fit_problem(kind.frame_cells(shape), columns, least_cell(kind))
     if problem:
         report.add(Mistake(at + ("columns" if day.columns else "size",), problem))
         return None
+    refused = kind.options_problem(day.symmetry or "none", None, day.rating)
+    if refused:
+        report.add(Mistake(at + (refused[0],), refused[1]))
+        return None
     if day.difficulty is None and day.rating is None:  # reported already
         return None
-    if not is_killer(variant) and unreachable_grade(shape, day.difficulty):
-        report.add(Mistake(at + ("difficulty",), unreachable_grade(shape, day.difficulty)))
+    grade_problem = kind.grade_problem(shape, day.difficulty)
+    if grade_problem:
+        report.add(Mistake(at + ("difficulty",), grade_problem))
         return None
+    # An unset symmetry is 'rotational' even on a Killer, whose givens it does not shape:
+    # it is part of every day's seed (daily/build.py), and those seeds stay as they were.
     return DaySpec(weekday=weekday, size=shape.size, box_rows=shape.box_rows,
-                   box_cols=shape.box_cols, variant=variant, difficulty=day.difficulty or "any",
-                   rating=day.rating, symmetry=day.symmetry, title=day.title, columns=columns)
+                   box_cols=shape.box_cols, variant=kind.name, difficulty=day.difficulty or "any",
+                   rating=day.rating, symmetry=day.symmetry or "rotational", title=day.title,
+                   columns=columns)
 
 
 def _shape(report: Report, at: tuple, day: DayFile) -> Shape | None:
-    """The day's frame (core.variants): whether its variant comes in its size, then its
+    """The day's frame (core/kinds): whether its kind comes in its size, then its
     box: the one given, or else the size's usual one."""
     if day.size is None or day.variant is None:  # reported already
         return None
-    problem = variant_size_problem(day.variant, parse_size(day.size), day.box is not None)
+    kind = kind_of_name(day.variant)
+    problem = kind.size_problem(parse_size(day.size), day.box is not None)
     if problem:
         report.add(Mistake(at + ("variant",), problem))
         return None
     try:
-        shape = parse_variant_frame(day.variant, day.size, day.box)
+        shape = parse_kind_frame(kind, day.size, day.box)
     except ValueError as error:
         report.add(Mistake(at + ("box" if day.box else "size",), str(error)))
         return None

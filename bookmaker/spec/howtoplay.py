@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..core.board.grid import SYMBOLS
+from ..core.kinds.kind import Kind
 from .catalogue import Catalogue
 
 # How render/pdf.py sets the page: the title a line of title size * 1.2, the body
@@ -17,14 +18,14 @@ BODY_LEADING = 1.4
 PARAGRAPH_SPACE = 0.5
 
 
-def rules_paragraphs(boards: Sequence[tuple[int, str]], answers: str,
+def rules_paragraphs(boards: Sequence[tuple[int, Kind]], answers: str,
                      words: Catalogue) -> list[str]:
-    """The how-to-play text for sections of these (size, variant): the rule for the
-    book's sizes, the rule of each variant (in order of first appearance), the promise
-    of one solution, advice, and where the solutions are."""
-    variants = dict.fromkeys(variant for _, variant in boards if variant != "classic")
+    """The how-to-play text for sections of these (size, kind): the rule for the book's
+    sizes, the rule of each other kind (in order of first appearance), the promise of one
+    solution, advice, and where the solutions are."""
+    rules = dict.fromkeys(kind.rules_key for _, kind in boards if kind.rules_key)
     paragraphs = [rules_sentence(sorted({size for size, _ in boards}), words),
-                  *(words.text(f"variant_rules.{variant}") for variant in variants),
+                  *(words.text(key) for key in rules),
                   words.text("unique"), words.text("advice")]
     where = {"back": "solutions_at_back", "separate": "solutions_in_answer_book"}
     if answers in where:

@@ -14,11 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from ..core.board.shape import Shape, parse_size
-from ..core.generate.graded import unreachable_grade
+from ..core.kinds.kind import Kind
 from .catalogue import load_catalogue
 from .cover import CoverFile, CoverSpec, cover_geometry
 from .covercheck import CoverFacts, cover_spec, glyph_fields
 from .fontfile import default_font_paths, read_font
+from .kinds import kind_of_name, least_cell, parse_kind_frame
 from .layout import Layout
 from .layouts import (
     is_layout_path,
@@ -34,14 +35,6 @@ from .problems import Mistake, Problem, Report, SpecError, syntax_problem
 from .slugs import slug_of
 from .textcheck import check_texts, check_texts_of
 from .values import MAX_PUZZLES, clues_problem, describe, font_digit_top
-from .variants import (
-    board_of_variant,
-    frame_cells,
-    is_killer,
-    least_cell,
-    parse_variant_frame,
-    variant_size_problem,
-)
 from .yamlload import MarkedYAMLError, parse_yaml
 
 
@@ -139,19 +132,17 @@ def _section_pages(report: Report, index: int, section: SectionFile | None,
     shape = _shape(report, at, section) if section is not None else None
     if shape is None or layout is None:
         return None
-    variant = section.variant
+    kind = kind_of_name(section.variant)
     clues_fit = all([  # every check made, so that every mistake is reported
         _reported(report, at + ("clues",), section.clues is not None and
-                  clues_problem(section.clues, board_of_variant(variant, shape))),
+                  clues_problem(section.clues, kind.describe(shape))),
         _clues_alone(report, at, section),
-        # A grade no puzzle of the board has: refused now, not after thousands of tries
-        # (cages make small Killers harder than their classic boards).
-        _reported(report, at + ("difficulty",),
-                  not is_killer(variant) and unreachable_grade(shape, section.difficulty))])
-    grid = _GridNeeds(frame_cells(variant, shape.size), least_cell(variant),
-                      "samurai (21x21 cells)" if variant == "samurai" else "")
+        _options_taken(report, at, kind, section),
+        # A grade no puzzle of the board has: refused now, not after thousands of tries.
+        _reported(report, at + ("difficulty",), kind.grade_problem(shape, section.difficulty))])
+    grid = grid_needs(kind, shape)
     puzzles = _puzzles_per_page(report, at, section.puzzles_per_page, grid, layout,
-                                variant == "samurai")
+                                kind.one_a_page)
     answers = _answers_per_page(report, at, grid.cells, layout)
     if not clues_fit or puzzles is None or answers is None:
         return None
@@ -167,6 +158,22 @@ class _GridNeeds:
     name: str = ""  # the grid's name in messages; '' for its size, '9x9'
 
 
+def grid_needs(kind: Kind, frame: Shape) -> _GridNeeds:
+    """What a kind's grids on the frame ask of a page; a grid wider than its size (a
+    Samurai's 21 cells) is named with its width."""
+    cells = kind.frame_cells(frame)
+    name = "" if cells == frame.size else f"{kind.name} ({cells}x{cells} cells)"
+    return _GridNeeds(cells, least_cell(kind), name)
+
+
+def _options_taken(report: Report, at: tuple, kind: Kind, section: SectionFile) -> bool:
+    """A kind refuses the options it does not take (a Killer: symmetry, clues, rating)."""
+    refused = kind.options_problem(section.symmetry, section.clues, section.rating)
+    if refused:
+        report.add(Mistake(at + (refused[0],), refused[1]))
+    return refused is None
+
+
 def _section_spec(section: SectionFile, pages: SectionPages) -> SectionSpec:
     shape = pages.shape
     return SectionSpec(name=section.name, size=shape.size, box_rows=shape.box_rows,
@@ -180,17 +187,17 @@ def _section_spec(section: SectionFile, pages: SectionPages) -> SectionSpec:
 
 
 def _shape(report: Report, at: tuple, section: SectionFile) -> Shape | None:
-    """The section's frame (core.variants): first whether its variant comes in its size,
+    """The section's frame (core/kinds): first whether its kind comes in its size,
     then its box: the one given, or else the size's usual one."""
     if section.size is None or section.variant is None:  # reported already
         return None
-    problem = variant_size_problem(section.variant, parse_size(section.size),
-                                   section.box is not None)
+    kind = kind_of_name(section.variant)
+    problem = kind.size_problem(parse_size(section.size), section.box is not None)
     if problem:
         report.add(Mistake(at + ("variant",), problem))
         return None
     try:
-        return parse_variant_frame(section.variant, section.size, section.box)
+        return parse_kind_frame(kind, section.size, section.box)
     except ValueError as error:  # no box of that size (7x7), or the box does not tile it
         report.add(Mistake(at + ("box" if section.box else "size",), str(error)))
         return None

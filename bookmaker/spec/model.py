@@ -13,9 +13,11 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import Field, PlainValidator, ValidationInfo
 
 from ..core.board.shape import SYMMETRIES, Shape
+from ..core.kinds.kind import Kind
 from ..core.rating import RatingRange
 from .catalogue import language_names
 from .cover import CoverSpec
+from .kinds import frame_of, kind_of_name
 from .layout import Layout
 from .pagecount import BookPlan, PageRules, plan_book
 from .pagecount import FrontMatter as FrontCounts
@@ -27,6 +29,7 @@ from .values import (
     Flag,
     FontFile,
     Isbn,
+    KindName,
     Natural,
     PerPage,
     PuzzleCount,
@@ -40,7 +43,6 @@ from .values import (
     mistake,
     one_of,
 )
-from .variants import VARIANT_CHOICES, frame_of
 
 ANSWER_PLACES = ("separate", "back", "none")
 DEFAULT_LAYOUT = "kdp-6x9"
@@ -170,11 +172,12 @@ class SectionFile(Schema):
                                 "usual one (6x6 has 2x3 boxes unless told 3x2).")
     count: PuzzleCount = Field(description="How many puzzles, at least 1 and at most 10,000 "
                                            "(also the most in one book); required.")
-    variant: one_of(*VARIANT_CHOICES) = Field(
-        "classic", description="The kind of Sudoku: classic, x (both diagonals too), hyper "
-                               "(four extra 3x3 windows; 9x9), jigsaw (irregular regions), "
-                               "samurai (five overlapping 9x9 grids, one a page), killer "
-                               "(cages with sums; 4x4, 6x6, 8x8, 9x9, 12x12) or killer-x.")
+    variant: KindName = Field(
+        "classic", description="The kind of puzzle (core/kinds): classic, x (both diagonals "
+                               "too), hyper (four extra 3x3 windows; 9x9), jigsaw (irregular "
+                               "regions), samurai (five overlapping 9x9 grids, one a page), "
+                               "killer (cages with sums; 4x4, 6x6, 8x8, 9x9, 12x12) or "
+                               "killer-x; any case, and aliases such as windoku.")
     symmetry: SymmetryChoice = Field(
         "none", description="Symmetry of the clue pattern: none, rotational, mirror, "
                             "diagonal.")
@@ -214,7 +217,7 @@ class SectionSpec(Schema):
     box_rows: int = Field(description="Rows in each box.")
     box_cols: int = Field(description="Columns in each box.")
     count: int = Field(description="How many puzzles.")
-    variant: str = Field("classic", description="The kind of Sudoku (spec/variants.py).")
+    variant: str = Field("classic", description="The kind of puzzle: its name (core/kinds).")
     symmetry: Symmetry = Field(description="Symmetry of the clue pattern.")
     difficulty: str = Field(description="The grade asked for, or 'any'.")
     rating: RatingRange | None = Field(None, description="The SE rating range asked for, "
@@ -228,8 +231,13 @@ class SectionSpec(Schema):
                                               "to what fits for this size).")
 
     @property
+    def kind(self) -> Kind:
+        """The kind of its puzzles (core/kinds)."""
+        return kind_of_name(self.variant)
+
+    @property
     def shape(self) -> Shape:
-        """The frame (core.variants): the classic board of the size and box its puzzles
+        """The frame (core/kinds): the classic board of the size and box its puzzles
         are made on; a jigsaw's regions come from each puzzle's seed."""
         return frame_of(self.variant, self.size, self.box_rows, self.box_cols)
 
@@ -237,6 +245,12 @@ class SectionSpec(Schema):
     def size_text(self) -> str:
         """The size as written in specs and the manifest: '9x9'."""
         return f"{self.size}x{self.size}"
+
+    @property
+    def printed_box(self) -> str:
+        """The box as the manifest writes it: '3x3'; '' for a kind without boxes (a
+        jigsaw's regions come with each puzzle)."""
+        return self.box_text if self.kind.takes_box else ""
 
     @property
     def box_text(self) -> str:
@@ -305,8 +319,9 @@ def book_plan(layout: Layout, front: FrontMatter, sections, answers: str,
 
 def example_beside_rules(layout: Layout, sections) -> bool:
     """Whether the how-to-play example shares the rules' page: where the layout has room
-    for it, and the rules have no variant paragraphs (which take that room)."""
-    return layout.example_beside_rules() and all(s.variant == "classic" for s in sections)
+    for it, and the rules have no paragraphs of other kinds (which take that room)."""
+    return layout.example_beside_rules() and \
+        all(kind_of_name(s.variant).rules_key is None for s in sections)
 
 
 def answer_place(answers: str | None, layout: Layout) -> str:

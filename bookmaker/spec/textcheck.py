@@ -8,15 +8,23 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.grade.grader import GRADES
-from .captions import answer_note_text, caption_lines, caption_parts, mark_width, variant_name
+from ..core.kinds.kind import Kind
+from .captions import (
+    answer_note_text,
+    caption_lines,
+    caption_parts,
+    grid_size_text,
+    kind_name,
+    mark_width,
+)
 from .catalogue import Catalogue, literal_text, load_catalogue
 from .fit import arrangement_for
 from .fontfile import FontFile, FontFileError, default_font_paths, read_font
 from .howtoplay import rules_paragraphs, text_height
+from .kinds import kind_of_name
 from .layout import Layout
 from .model import answer_place
 from .problems import Mistake, Report
-from .variants import grid_size_text
 
 BOOK_FIELDS = ("title", "subtitle", "author", "copyright", "imprint", "edition", "isbn")
 WIDEST_DIGIT = "8"  # page numbers are measured at their widest
@@ -131,13 +139,13 @@ def _check_widths(report: Report, book: Any, layout: Layout, sections: list,
         problem = caption_problem(book, layout, section, pages, catalogue, fonts)
         if problem:
             report.add(Mistake(at, problem))
-    boards = [(pages.shape.size, section.variant) for _, section, pages in sections]
+    boards = [(pages.shape.size, kind_of_name(section.variant)) for _, section, pages in sections]
     problem = how_to_play_problem(book, layout, boards, catalogue, regular)
     if problem:
         report.add(Mistake(("sections",), problem))
 
 
-def how_to_play_problem(book: Any, layout: Layout, boards: list[tuple[int, str]],
+def how_to_play_problem(book: Any, layout: Layout, boards: list[tuple[int, Kind]],
                         catalogue: Catalogue, regular: FontFile) -> str | None:
     """Why the how-to-play page cannot hold its rules (each variant adds a paragraph),
     or None: measured as render/pdf.py sets the page, at its narrowest."""
@@ -149,7 +157,7 @@ def how_to_play_problem(book: Any, layout: Layout, boards: list[tuple[int, str]]
                          layout.title_size, body)
     if height <= area.height:
         return None
-    variants = sorted({variant for _, variant in boards} - {"classic"})
+    variants = sorted({kind.name for _, kind in boards if kind.rules_key})
     return (f"the how-to-play page of a {layout.name} book cannot hold the rules of "
             f"{len(variants)} variants ({', '.join(variants)}): {height:.0f} pt of text "
             f"for {area.height:.0f} pt; put fewer variants in one book, or turn the page "
@@ -174,8 +182,9 @@ def caption_problem(book: Any, layout: Layout, section: Any, pages: Any,
     widest = max((catalogue.grade(grade) for grade in grades),
                  key=lambda name: regular.width(name, size))
     note = answer_note_text(answer_place(book.answers, layout), catalogue, WIDEST_DIGIT * 3)
-    parts = caption_parts(section.name, widest, grid_size_text(section.variant, pages.shape.size),
-                          variant_name(catalogue, section.variant))
+    kind = kind_of_name(section.variant)
+    parts = caption_parts(section.name, widest, grid_size_text(kind, pages.shape.size),
+                          kind_name(catalogue, kind))
     measure = lambda text: regular.width(text, size)  # noqa: E731
     if caption_lines(parts, note, side, measure, size) is None:
         return (f"too long for the caption under its puzzles: {section.name!r}, its grade "

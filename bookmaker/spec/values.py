@@ -20,6 +20,7 @@ from pydantic_core import PydanticCustomError
 
 from ..core.board.shape import MAX_SIZE, Shape, parse_size
 from ..core.generate.graded import DIFFICULTIES
+from ..core.kinds.registry import find_kind, kind_names
 from ..core.rating import RatingRange, parse_rating_range
 from .fit import MOST_PER_PAGE
 from .yamlload import WrittenNumber
@@ -178,6 +179,16 @@ def _box(value: Any) -> str:
 
 def _difficulty(value: Any) -> str:
     return _choice(value, DIFFICULTIES)
+
+
+def _kind_name(value: Any) -> str:
+    """A kind's name or alias, in any case (core/kinds/registry.py): its name."""
+    kind = find_kind(value) if isinstance(value, str) else None
+    if kind is None:
+        names = kind_names()
+        raise mistake(f"expected one of: {', '.join(names)}; got {describe(value)}"
+                      + did_you_mean(str(value).lower(), names))
+    return kind.name
 
 
 def _rating(value: Any) -> RatingRange:
@@ -388,6 +399,7 @@ Natural = _whole_at_least(0)
 SizeText = Annotated[str, PlainValidator(_size)]
 BoxText = Annotated[str, PlainValidator(_box)]
 Difficulty = Annotated[str, PlainValidator(_difficulty)]
+KindName = Annotated[str, PlainValidator(_kind_name)]
 Rating = Annotated[RatingRange, PlainValidator(_rating)]
 Length = Annotated[float, PlainValidator(_length)]
 PreciseLength = Annotated[float, PlainValidator(_precise_length)]

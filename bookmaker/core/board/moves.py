@@ -90,7 +90,7 @@ def variant_form(grid: Grid) -> str:
     best_regions, best_cells = None, None
     for transpose, rows, columns in _moves(shape):
         sources = _sources(shape, transpose, rows, columns)
-        regions = _region_text(shape, sources) if shape.variant == "jigsaw" else ""
+        regions = _region_text(shape, sources) if shape.has_regions else ""
         if best_regions is not None and regions > best_regions:
             continue
         if best_regions is None or regions < best_regions:
@@ -130,7 +130,7 @@ def _region_text(shape: Shape, sources) -> str:
 
 
 def _moved_board(shape: Shape, sources) -> Shape:
-    if shape.variant != "jigsaw":
+    if not shape.has_regions:
         return shape
     number: dict[int, int] = {}
     return jigsaw_of(number.setdefault(shape.regions[s], len(number)) for s in sources)
@@ -157,11 +157,11 @@ def _cell_at(shape: Shape) -> dict[tuple[int, int], int]:
 
 @lru_cache(maxsize=BOARDS_KEPT)
 def _moves(shape: Shape):
-    if shape.variant in ("jigsaw", "samurai"):
+    if shape.has_regions or shape.has_several_grids:
         return _dihedral(shape.frame[0])
-    if shape.variant == "x":
+    if "diagonal" in shape.extra_unit_kinds:
         return _x_moves(shape.size, shape.box_rows, shape.box_cols)
-    if shape.variant == "hyper":
+    if "window" in shape.extra_unit_kinds:
         return _hyper_moves(shape.size, shape.box_rows)
     raise ValueError("classic boards have their group in core/transform.py")
 

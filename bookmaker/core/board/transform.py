@@ -262,9 +262,9 @@ def group_name(shape: Shape) -> str:
     size, 'samurai'."""
     if shape.is_classic:
         return canonical_shape(shape).box_text
-    if shape.variant == "jigsaw":
+    if shape.has_regions:
         return f"jigsaw {shape.size}x{shape.size}"
-    return "samurai" if shape.variant == "samurai" else f"{shape.variant} {shape.box_text}"
+    return shape.geometry if shape.has_several_grids else f"{shape.geometry} {shape.box_text}"
 
 
 def repeat_key(grid: Grid) -> str:

@@ -38,7 +38,7 @@ def removal_budget(shape: Shape) -> int:
     16x16 puzzles: 50 nodes gives the same mean clue count as 100 (95.25) in two thirds
     of the time, and 4x faster than 2,000 for ~1 more clue; on 25x25, 20 nodes gives the
     same clue count as 2,000, 60 times faster (bench/README.md)."""
-    if shape.variant == "jigsaw":
+    if shape.has_regions:
         return JIGSAW_REMOVAL_NODES
     if shape.size <= 9:
         return 2_000

@@ -66,6 +66,12 @@ class KillerDisagreement(VerificationError):
     """The grader proved a Killer unique and the solver did not: never print it."""
 
 
+def _takes_cages(shape: Shape) -> bool:
+    """Whether Killers are made on the board: one boxed grid, perhaps with diagonals."""
+    return not (shape.has_regions or shape.has_several_grids) and \
+        shape.extra_unit_kinds <= {"diagonal"}
+
+
 def generate_killer(shape: Shape, seed: int, difficulty: str = "any",
                     max_attempts: int | None = None) -> tuple[Puzzle, Grading]:
     """A pure Killer (no givens) of exactly the grade asked for ('any': the coarsest
@@ -74,7 +80,7 @@ def generate_killer(shape: Shape, seed: int, difficulty: str = "any",
     if difficulty not in DIFFICULTIES:
         raise ValueError(f"unknown difficulty {difficulty!r}; expected one of: "
                          f"{', '.join(DIFFICULTIES)}")
-    if shape.size not in KILLER_SIZES or shape.variant not in ("classic", "x"):
+    if shape.size not in KILLER_SIZES or not _takes_cages(shape):
         raise ValueError(f"Killers are made on classic or X boards of sizes "
                          f"{', '.join(f'{n}x{n}' for n in KILLER_SIZES)}, not {shape}")
     attempts = max_attempts or killer_attempt_budget(shape)
@@ -103,7 +109,7 @@ def _proven(shape: Shape, seed: int, difficulty: str, solution, cages: Cages,
         raise KillerDisagreement(
             f"the Killer solver does not confirm a generated {shape} Killer (seed {seed}): "
             f"{found.count} solution(s) found, search complete: {found.complete}")
-    return Puzzle(blank, Grid(shape, solution), seed, "none", difficulty, cages=cages)
+    return Puzzle(blank, Grid(shape, solution), seed, "none", difficulty, extras=cages)
 
 
 def _attempt(shape: Shape, seed: int, target: str) -> tuple[tuple[int, ...], Cages, Grading]:
