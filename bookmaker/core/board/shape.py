@@ -37,6 +37,7 @@ REGION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXY"  # jigsaw regions 0..24 as people w
 # Boards whose tables are cached (per table). Bounded because a jigsaw board is drawn per
 # puzzle: a book of jigsaws would otherwise keep every layout's tables for good.
 BOARDS_KEPT = 64
+LATIN_SIZES = range(3, MAX_SIZE + 1)  # a Latin square from 3x3 up
 
 
 @dataclass(frozen=True)
@@ -120,13 +121,13 @@ class Shape:
     @property
     def box_text(self) -> str:
         """The box as people write it, '3x3'; '' for a jigsaw, which has regions instead."""
-        return f"{self.box_rows}x{self.box_cols}" if self.box_rows else ""
+        return f"{self.box_rows}x{self.box_cols}" if self.box_rows and self.box_cols else ""
 
     @property
     def is_classic(self) -> bool:
         """Rows, columns and boxes, and no other unit."""
-        return not self.regions and not self.has_several_grids and \
-            all(unit.kind in CLASSIC_KINDS for unit in self.units)
+        kinds = {unit.kind for unit in self.units}
+        return not self.regions and not self.has_several_grids and kinds == CLASSIC_KINDS
 
     @property
     def has_regions(self) -> bool:
@@ -183,7 +184,7 @@ def _layout(shape: Shape):
                          f"{', '.join(GEOMETRIES)}")
     if shape.regions and not geometry.has_regions:
         raise ValueError("only a jigsaw board has regions")
-    if not geometry.has_regions:
+    if geometry.boxed:
         _check_box(shape.box_rows, shape.box_cols)
     return geometry.layout(shape)
 
@@ -242,6 +243,15 @@ def _windows(n: int, box_rows: int, box_cols: int) -> tuple[Unit, ...]:
     return tuple(Unit("window", i, tuple((top + r) * n + left + c for r in range(k)
                                          for c in range(k)))
                  for i, (top, left) in enumerate((t, s) for t in starts for s in starts))
+
+
+def _latin_layout(shape: Shape):
+    """A Latin square: rows and columns only; box_rows carries the size (box_cols is 0)."""
+    n = shape.box_rows
+    if shape.box_cols or not LATIN_SIZES[0] <= n <= LATIN_SIZES[-1]:
+        raise ValueError(f"a Latin square board is latin_of(n) for n from {LATIN_SIZES[0]} "
+                         f"to {LATIN_SIZES[-1]}, got {n}x{shape.box_cols}")
+    return n, (n, n), tuple(divmod(c, n) for c in range(n * n)), _lines(n, lambda r, c: r * n + c)
 
 
 def _jigsaw_layout(shape: Shape):
@@ -355,13 +365,16 @@ class Geometry:
     name: str             # after the size in messages, '9x9 X'; '' for classic
     layout: Callable      # Shape -> (size, frame, positions, units)
     has_regions: bool = False
+    boxed: bool = True    # made of r x c boxes (box_rows, box_cols checked as a box)
 
 
 GEOMETRIES = {
     "classic": Geometry("", _boxed_layout()),
     "x": Geometry("X", _boxed_layout(_diagonals)),
     "hyper": Geometry("Hyper", _boxed_layout(_windows)),
-    "jigsaw": Geometry("Jigsaw", _jigsaw_layout, has_regions=True),
+    "jigsaw": Geometry("Jigsaw", _jigsaw_layout, has_regions=True, boxed=False),
+    # Rows and columns only: the board of Calcudoku, Futoshiki, Skyscrapers (core/kinds).
+    "latin": Geometry("", _latin_layout, boxed=False),
     "samurai": Geometry("Samurai", _samurai_layout),
 }
 
@@ -379,6 +392,11 @@ def _board(box_rows: int, box_cols: int, geometry: str, regions: tuple[int, ...]
 def shape_of(box_rows: int, box_cols: int) -> Shape:
     """The (cached) classic shape with boxes of box_rows x box_cols."""
     return board_of(box_rows, box_cols)
+
+
+def latin_of(size: int) -> Shape:
+    """The (cached) Latin square board of a size: rows and columns, no boxes."""
+    return board_of(size, 0, "latin")
 
 
 def jigsaw_of(regions) -> Shape:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..board.grid import Grid
+from ..board.marks import CageMark, Marks
 from ..board.shape import Shape, board_of, shape_for_size
 from ..grade.grader import GRADES, Grading
 from ..kinds.kind import Kind, MakeRequest
@@ -134,6 +135,9 @@ class KillerKind(Kind):
 
     def registry_size(self, board: Shape) -> str:
         return f"{board} Killer"
+
+    def marks(self, givens: Grid, extras: Cages | None = None) -> Marks:
+        return Marks(cages=tuple(CageMark(cage.cells, str(cage.total)) for cage in extras.cages))
 
     def cages(self, puzzle: Puzzle) -> tuple:
         return puzzle.extras.cages

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..board.grid import Grid
+from ..board.marks import Marks
 from ..board.shape import Shape
 from ..grade.grader import GRADES, Grading
 from ..puzzle import Puzzle
@@ -185,6 +186,12 @@ class Kind:
         return str(board)
 
     # --- drawing --------------------------------------------------------------------
+
+    outside_cells: int = 0  # rings of cells around the grid its clues print in (Skyscrapers)
+
+    def marks(self, givens: Grid, extras: Extras = None) -> Marks:
+        """What the puzzle shows beyond its cells, regions and givens (core/board/marks)."""
+        return Marks()
 
     def cages(self, puzzle: Puzzle) -> tuple:
         """The cages drawn over the board (each with `cells` and `total`), () if none."""
