@@ -11,7 +11,8 @@ from bookmaker.core.board.grid import Grid, parse_grid
 from bookmaker.core.board.shape import Shape, shape_of
 from bookmaker.core.generate.graded import generate_graded
 from bookmaker.core.generate.removal import generate
-from bookmaker.core.grade.grader import GRADES, grade
+from bookmaker.core.grade.grader import grade
+from bookmaker.core.grade.grades import GRADES
 from bookmaker.core.puzzle import GenerationError
 
 

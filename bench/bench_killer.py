@@ -18,7 +18,8 @@ from bookmaker.core.board.grid import Grid
 from bookmaker.core.board.shape import Shape, shape_of
 from bookmaker.core.generate.graded import attempt_seed, generate_graded
 from bookmaker.core.generate.removal import random_solution
-from bookmaker.core.grade.grader import GRADES, grade
+from bookmaker.core.grade.grader import grade
+from bookmaker.core.grade.grades import GRADES
 from bookmaker.core.killer.cages import Cages
 from bookmaker.core.killer.check import check_killer
 from bookmaker.core.killer.generate import (

@@ -12,7 +12,8 @@ from bookmaker.core.board.shape import shape_of
 from bookmaker.core.board.transform import random_transformation
 from bookmaker.core.generate.removal import generate
 from bookmaker.core.grade import techniques as t
-from bookmaker.core.grade.grader import GRADES, TECHNIQUES, grade, grade_within, next_step
+from bookmaker.core.grade.grader import TECHNIQUES, grade, grade_within, next_step
+from bookmaker.core.grade.grades import GRADES
 from bookmaker.core.rng import Rng
 from bookmaker.core.solve.search import count_solutions
 

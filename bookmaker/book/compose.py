@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..core.grade.grader import GRADES
+from ..core.grade.grades import GRADES
 from ..core.puzzle import Puzzle
 from ..pages.bookpages import (
     HEADING_ROOM,

@@ -19,7 +19,8 @@ from ..render.pdf import RenderError
 from ..spec import BookSpec, SpecError, load_spec
 from ..spec.daily import daily_spec_problem
 from ..spec.printer import load_printer
-from .common import DelayedProgressBar, executor_option, main, seed_option, worker_count
+from .common import DelayedProgressBar, main
+from .options import executor_option, seed_option, worker_count
 
 
 @main.command()

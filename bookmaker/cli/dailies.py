@@ -26,7 +26,8 @@ from ..render.fonts import FontError
 from ..render.pdf import RenderError
 from ..spec import SpecError
 from ..spec.daily import DailySpec, load_daily_spec
-from .common import DelayedProgressBar, executor_option, main, worker_count
+from .common import DelayedProgressBar, main
+from .options import executor_option, worker_count
 
 MAX_DAILY_DAYS = 10_000  # a bound on one run's time, as MAX_PUZZLES is for a book
 

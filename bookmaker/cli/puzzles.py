@@ -13,7 +13,7 @@ from ..core.board.grid import Grid, format_grid
 from ..core.board.shape import SYMMETRIES
 from ..core.board.transform import Transformation, derived, each_derived
 from ..core.generate.graded import DIFFICULTIES
-from ..core.kinds.kind import Kind
+from ..core.kinds.kind import Kind, clues_problem
 from ..core.puzzle import Puzzle
 from ..core.rating import (
     DEFAULT_BUDGET,
@@ -30,14 +30,11 @@ from ..puzzles.interrupts import signals_held
 from ..puzzles.produce import each_generate_job
 from ..puzzles.puzzlefile import PuzzleLine
 from ..puzzles.registry import Entry, Registry, puzzle_entry
-from ..spec.values import clues_problem
-from .common import (
-    INPUT_FILE,
-    DelayedProgressBar,
+from .common import INPUT_FILE, DelayedProgressBar, main
+from .options import (
     board_from_options,
     executor_option,
     frame_from_options,
-    main,
     producing,
     proven_or_exit,
     read_or_exit,

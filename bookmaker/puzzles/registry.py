@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.board.grid import Grid
-from ..core.grade.grader import GRADES
+from ..core.grade.grades import GRADES
 from ..core.kinds.kind import Extras
 from ..core.kinds.registry import kind_of
 from ..core.puzzle import Puzzle

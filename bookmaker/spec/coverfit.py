@@ -8,7 +8,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..core.grade.grader import GRADES
+from ..core.grade.grades import GRADES
 from .catalogue import Catalogue
 from .cover import (
     BackStyle,

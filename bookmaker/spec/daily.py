@@ -15,7 +15,7 @@ from typing import Annotated, Any, ClassVar
 from pydantic import Field, PlainValidator
 
 from ..core.board.shape import MAX_SIZE, SYMMETRIES, Shape, parse_size
-from ..core.grade.grader import GRADES
+from ..core.grade.grades import GRADES
 from ..core.kinds.kind import Kind
 from ..core.rating import RatingRange
 from .catalogue import language_names

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.board.shape import Shape, parse_size
-from ..core.kinds.kind import Kind
+from ..core.kinds.kind import Kind, clues_problem
 from .catalogue import load_catalogue
 from .cover import CoverFile, CoverSpec, cover_geometry
 from .covercheck import CoverFacts, cover_spec, glyph_fields
@@ -34,7 +34,7 @@ from .printer import load_printer
 from .problems import Mistake, Problem, Report, SpecError, syntax_problem
 from .slugs import slug_of
 from .textcheck import check_texts, check_texts_of
-from .values import MAX_PUZZLES, clues_problem, describe, font_digit_top
+from .values import MAX_PUZZLES, describe, font_digit_top
 from .yamlload import MarkedYAMLError, parse_yaml
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.grade.grader import GRADES
+from ..core.grade.grades import GRADES
 from ..core.kinds.kind import Kind
 from .captions import (
     answer_note_text,

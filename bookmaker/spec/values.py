@@ -18,10 +18,11 @@ from typing import Annotated, Any
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainValidator, ValidationInfo
 from pydantic_core import PydanticCustomError
 
-from ..core.board.shape import MAX_SIZE, Shape, parse_size
+from ..core.board.shape import MAX_SIZE, parse_size
 from ..core.generate.graded import DIFFICULTIES
 from ..core.kinds.registry import find_kind, kind_names
 from ..core.rating import RatingRange, parse_rating_range
+from ..core.rng import seed_of_text
 from .fit import MOST_PER_PAGE
 from .yamlload import WrittenNumber
 
@@ -43,7 +44,6 @@ MAX_SLUG = 100
 _LENGTH = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*(in|mm|cm|pt)\s*")
 _COLOUR = re.compile(r"#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{3})")
 _SLUG = re.compile(r"[a-z0-9][a-z0-9._-]*")
-_WHOLE_NUMBER = re.compile(r"[+-]?\d+")
 
 
 class Schema(BaseModel):
@@ -121,21 +121,6 @@ def _choice(value: Any, choices: tuple[str, ...]) -> str:
                       + did_you_mean(value, choices))
     return value
 
-
-def seed_of_text(text: str) -> int | str:
-    """A seed (or volume) as written, by the one rule of specs and the command line: a
-    whole number in decimal is that number ('007' and '7' are one seed), anything else the
-    text itself; ValueError if it is empty."""
-    if not text.strip():
-        raise ValueError("must not be empty")
-    return int(text) if _WHOLE_NUMBER.fullmatch(text.strip()) else str(text)
-
-
-def clues_problem(clues: int, shape: Shape) -> str | None:
-    """What is wrong with a clue target for a board (specs' `clues:`, generate --clues)."""
-    if clues >= shape.cell_count:
-        return f"must be fewer than the {shape.cell_count} cells of a {shape} board, got {clues}"
-    return None
 
 
 def _seed(value: Any) -> int | str:

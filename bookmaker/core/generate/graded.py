@@ -32,7 +32,8 @@ from __future__ import annotations
 
 from ..board.grid import Grid
 from ..board.shape import Shape
-from ..grade.grader import GRADES, Grading, grade_within
+from ..grade.grader import Grading, grade_within
+from ..grade.grades import GRADES
 from ..puzzle import GenerationError, Puzzle
 from ..rng import derive_seed
 from .balance import is_balanced

@@ -40,8 +40,8 @@ from ..board.grid import Grid
 from . import advanced as a
 from . import techniques as t
 from .candidates import Candidates, Step
+from .grades import GRADES
 
-GRADES = ("beginner", "easy", "medium", "hard", "expert", "extreme")
 STALL_WEIGHT = 9.0
 
 

@@ -24,6 +24,9 @@ from functools import cache, cached_property
 from ..bits import mask_of
 from ..board.shape import Shape
 
+# The sizes Killers are made in: their cage totals stay two-digit, their cages few enough.
+KILLER_SIZES = (4, 6, 8, 9, 12)
+
 
 @dataclass(frozen=True)
 class Cage:

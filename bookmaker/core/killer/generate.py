@@ -36,16 +36,16 @@ from ..board.grid import Grid
 from ..board.shape import Shape
 from ..generate.graded import DIFFICULTIES, attempt_seed
 from ..generate.removal import random_solution
-from ..grade.grader import GRADES, Grading
+from ..grade.grader import Grading
+from ..grade.grades import GRADES
 from ..puzzle import GenerationError, Puzzle
 from ..rng import Rng
 from ..solve.verify import VerificationError
-from .cages import Cage, Cages
+from .cages import KILLER_SIZES, Cage, Cages
 from .grade import grade_killer_within
 from .solver import killer_solutions
 from .text import CAGE_LETTERS
 
-KILLER_SIZES = (4, 6, 8, 9, 12)
 CHECK_MAX_NODES = 20_000  # a uniqueness check with cages settles in a few dozen nodes
 
 

@@ -27,7 +27,6 @@ from ..board.grid import Grid
 from ..grade import advanced as a
 from ..grade.grader import (
     CLASSIC,
-    GRADES,
     TECHNIQUES,
     Grading,
     Ladder,
@@ -35,6 +34,7 @@ from ..grade.grader import (
     grade_state,
     grade_state_within,
 )
+from ..grade.grades import GRADES
 from . import techniques as k
 from .cages import Cages
 

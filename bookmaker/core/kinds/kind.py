@@ -15,14 +15,17 @@ ask a Kind; no code outside core/kinds and the kind packages compares a kind's n
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..board.grid import Grid
 from ..board.marks import Marks
 from ..board.shape import Shape
-from ..grade.grader import GRADES, Grading
+from ..grade.grades import GRADES
 from ..puzzle import Puzzle
-from ..solve.search import Search
+
+if TYPE_CHECKING:
+    from ..grade.grader import Grading
+    from ..solve.search import Search
 
 Extras = Any  # a kind's clues beyond the givens (killer.cages.Cages), None for Sudoku
 
@@ -202,3 +205,10 @@ def puzzle_key(puzzle: Puzzle) -> str:
     """What builds, dailies and registries compare to find repeats: the puzzle's kind's
     repeat key."""
     return puzzle.kind.repeat_key(puzzle.givens, puzzle.extras)
+
+
+def clues_problem(clues: int, shape: Shape | BoardDescription) -> str | None:
+    """What is wrong with a clue target for a board (specs' `clues:`, generate --clues)."""
+    if clues >= shape.cell_count:
+        return f"must be fewer than the {shape.cell_count} cells of a {shape} board, got {clues}"
+    return None

@@ -6,25 +6,26 @@ the classic board of its size and box (the *frame*); `board` turns the frame and
 puzzle's seed into the board itself: X, Hyper and Samurai boards depend on the box
 alone, a Jigsaw's regions are drawn from the seed (core/board/jigsaw.py), so two jigsaw
 puzzles rarely share a layout.
+
+The engines that make, grade and rate puzzles are imported when first used, so that
+reading and checking puzzles (`bookmaker check`, `solve`) loads only boards and solvers.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from ..board.grid import Grid, format_grid, parse_grid
-from ..board.jigsaw import jigsaw_layout
 from ..board.shape import MAX_SIZE, Shape, board_of, jigsaw_of, shape_for_size
-from ..board.transform import repeat_key
-from ..generate.graded import generate_graded, unreachable_grade
-from ..generate.removal import generate
-from ..grade.grader import GRADES, Grading, grade, grade_within
+from ..grade.grades import GRADES
 from ..puzzle import Puzzle
-from ..rating import RATER_VERSION, generate_rated, rate
-from ..rating.target import GENERATION_BUDGET
 from ..solve.search import Search, count_solutions
 from ..solve.verify import verify_by_dancing_links
 from .kind import BoardDescription, Kind, MakeRequest
+
+if TYPE_CHECKING:
+    from ..grade.grader import Grading
 
 MIN_SIZE = 4
 SAMURAI_BOX = (3, 3)
@@ -61,6 +62,7 @@ class SudokuKind(Kind):
         return board_of(frame.box_rows, frame.box_cols, self.geometry)
 
     def grade_problem(self, frame: Shape, difficulty: str) -> str | None:
+        from ..generate.graded import unreachable_grade
         return unreachable_grade(frame, difficulty)
 
     def read(self, text: str, board: Shape | None = None) -> tuple[Grid, None]:
@@ -70,6 +72,8 @@ class SudokuKind(Kind):
         return format_grid(givens)
 
     def make(self, request: MakeRequest) -> Puzzle:
+        from ..rating import RATER_VERSION, generate_rated, rate
+        from ..rating.target import GENERATION_BUDGET
         board = self.board(request.frame, request.seed)
         if request.rating is not None:
             puzzle, grading, rating = generate_rated(board, request.seed, request.rating,
@@ -92,14 +96,19 @@ class SudokuKind(Kind):
         verify_by_dancing_links(puzzle)
 
     def grade(self, givens: Grid, extras: None = None) -> Grading:
+        from ..grade.grader import grade
         return grade(givens)
 
     def repeat_key(self, givens: Grid, extras: None = None) -> str:
+        from ..board.transform import repeat_key
         return repeat_key(givens)
 
 
 def _graded(board: Shape, request: MakeRequest) -> tuple[Puzzle, Grading]:
     """A puzzle of the grade asked for (any grade: as removal leaves it), and its grading."""
+    from ..generate.graded import generate_graded
+    from ..generate.removal import generate
+    from ..grade.grader import grade_within
     if request.difficulty == "any":
         puzzle = generate(board, request.seed, request.symmetry, request.target_clues)
         return puzzle, grade_within(puzzle.givens, GRADES[-1])  # the last grade caps nothing
@@ -162,6 +171,7 @@ class JigsawKind(SudokuKind):
             return jigsaw_of(cell // size for cell in range(size * size))
 
     def board(self, frame: Shape, seed: int = 0) -> Shape:
+        from ..board.jigsaw import jigsaw_layout  # a layout is checked by a fill: generation
         return jigsaw_layout(frame.size, seed)
 
     def reading_board(self, frame: Shape | None) -> Shape | None:

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from ..board.shape import Shape
 from ..generate.graded import attempt_budget, attempt_seed, generate_graded
 from ..generate.removal import generate
-from ..grade.grader import GRADES, Grading, grade_within
+from ..grade.grader import Grading, grade_within
+from ..grade.grades import GRADES
 from ..puzzle import GenerationError, Puzzle
 from .hints import tenths_text
 from .rater import Rating, rate
