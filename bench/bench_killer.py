@@ -175,7 +175,7 @@ def _median_text(runs) -> str:
     return f"{timing.seconds_text(times)}, {nodes:,.0f} nodes"
 
 
-# Generation methods measured against the one chosen (core/killergen.py)
+# Generation methods measured against the one chosen (core/killer/generate.py)
 
 def paired_start(layout: Layout, rng: Rng, accept, limit: int) -> None:
     """The chosen method, as generate_killer() runs it: one-cell cages paired into dominoes

@@ -1,6 +1,6 @@
-/* The Board type: a board's tables (core/shape.py's, as Python ints) and the solver's entry
+/* The Board type: a board's tables (core/board/shape.py's, as Python ints) and the solver's entry
    points over them: count, search, forced, remove_clues, fill, propagate and
-   rounds_to_contradiction, each the twin of a function of solver.py or generator.py.
+   rounds_to_contradiction, each the twin of a function of solve/search.py or generate/removal.py.
    Every argument is checked (convert.c); a search runs with the interpreter lock
    released, on the object's own read-only tables. */
 
@@ -111,7 +111,7 @@ static int ready(BoardObject *self) {
     return 0;
 }
 
-/* (count, first solution or None, complete, nodes): solver.py's Search, as a tuple. */
+/* (count, first solution or None, complete, nodes): search.py's Search, as a tuple. */
 static PyObject *search_tuple(const SearchResult *r, const int *solution, int cells) {
     PyObject *first = r->found ? tuple_of_ints(solution, cells) : Py_NewRef(Py_None);
     if (!first) return NULL;

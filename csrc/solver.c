@@ -189,7 +189,7 @@ static void clear_peers(const Board *board, Workspace *ws, word *boards, const w
 }
 
 /* propagate: naked and hidden singles until none is left; 0, or -1 on a contradiction.
-   `scanned` is NULL for "every cell lost" (solver.py's [full] * n). */
+   `scanned` is NULL for "every cell lost" (search.py's [full] * n). */
 static int propagate(const Board *board, Workspace *ws, word *boards, word *placed,
                      const word *scanned) {
     int w = board->w;

@@ -1,7 +1,7 @@
-/* The exact solver, the forbidden-value check and the seeded fill: core/solver.py and the
-   hot parts of core/generator.py, decision for decision.
+/* The exact solver, the forbidden-value check and the seeded fill: core/solve/search.py and
+   the hot parts of core/generate/removal.py, decision for decision.
 
-   State is one candidate set per symbol plus the set of placed cells, as in solver.py;
+   State is one candidate set per symbol plus the set of placed cells, as in search.py;
    every function here makes the same choices in the same order as its Python twin, so
    counts, first solutions, node counts and random draws are the same on both paths. */
 
@@ -10,7 +10,7 @@
 
 #include "board.h"
 
-/* How a branching cell's values are ordered (solver.py's order_values callbacks). */
+/* How a branching cell's values are ordered (search.py's order_values callbacks). */
 typedef enum {
     VALUES_ASCENDING,          /* None: symbol order */
     VALUES_LEAST_CONSTRAINING, /* least_constraining_first */

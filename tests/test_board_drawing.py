@@ -34,7 +34,7 @@ SOLUTION_6 = "123456456123231564564231312645645312"  # rows, columns and 2x3 box
 
 @dataclass(frozen=True)
 class Cage:
-    """A cage as core/cages.py has it: its cells and their total."""
+    """A cage as core/killer/cages.py has it: its cells and their total."""
 
     cells: tuple[int, ...]
     total: int

@@ -1,4 +1,4 @@
-"""Tests for the newspaper pipeline (bookmaker/daily.py) and `bookmaker daily`: a year with
+"""Tests for the newspaper pipeline (bookmaker/daily/) and `bookmaker daily`: a year with
 no repeats and every grade as scheduled, same bytes however a date is made, answers
 beside the puzzle or in the next day's folder, and nothing written when a run fails."""
 

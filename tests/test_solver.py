@@ -72,7 +72,7 @@ def puzzles(draw) -> Grid:
 
 
 def three_opinions(puzzle: Grid) -> tuple[str, str, str]:
-    """The verdicts of solver.py, dlx.py and twoway.py, after checking each one decided."""
+    """The verdicts of solve/search.py, dlx.py and twoway.py, after checking each one decided."""
     counted = count_solutions(puzzle, limit=2)
     covered = dlx_solve(puzzle, limit=2)
     assert counted.complete and covered.complete

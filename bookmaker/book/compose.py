@@ -437,7 +437,7 @@ def answer_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
 
 
 def cages_of(puzzle: Puzzle) -> tuple:
-    """A Killer's cages (core/cages.py Cage: cells and total), () for other puzzles."""
+    """A Killer's cages (core/killer/cages.py Cage: cells and total), () for other puzzles."""
     return puzzle.cages.cages if puzzle.cages is not None else ()
 
 

@@ -111,7 +111,7 @@ def variant_option(command):
 
 def frame_from_options(size: str, box: str | None, variant: str) -> Shape:
     """The classic board of --size/--box that --variant's puzzles are made on (see
-    core/variants.py; a Killer is made on it too); what does not fit is a usage error
+    core/kinds/sudoku.py; a Killer is made on it too); what does not fit is a usage error
     naming the options."""
     if variant == "classic" or variant in KILLER_VARIANTS:
         return shape_from_options(size, box)

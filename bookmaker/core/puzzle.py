@@ -16,14 +16,14 @@ class GenerationError(RuntimeError):
 @dataclass(frozen=True)
 class Puzzle:
     """A generated puzzle: its clues, its one solution, and how it was made; for a Killer,
-    its cages too (core/cages.py)."""
+    its cages too (core/killer/cages.py)."""
 
     givens: Grid
     solution: Grid
     seed: int
     symmetry: str = "none"
     difficulty: str = "any"   # the grade asked for when it was made
-    grade: str = ""           # the grade measured (core/grader.py); "" if not graded
+    grade: str = ""           # the grade measured (core/grade/grader.py); "" if not graded
     score: float = 0.0
     hardest: str = ""
     rating: tuple[str, str, str] = ()   # SE's ER, EP, ED (core/rating), ">=" if a bound

@@ -241,8 +241,8 @@ def _registered_keys(registered: Snapshot, series: str, dates: list[date]
 
 def repeat_key(puzzle: Puzzle) -> str:
     """What two puzzles share when one repeats the other, digits relabelled, rows and
-    columns permuted, turned or mirrored (core/transform.py's repeat_key); for a Killer,
-    its cages and sums under the Killer's own moves (core/killerkey.py: every Killer's
+    columns permuted, turned or mirrored (core/board/transform.py's repeat_key); for a Killer,
+    its cages and sums under the Killer's own moves (core/killer/key.py: every Killer's
     givens are alike, all blank)."""
     return puzzle_key(puzzle)
 

@@ -87,7 +87,7 @@ class GridPlacement:
     """One grid on a page: where (points, bottom-left of the grid square from the trim's
     bottom-left), how big, and its texts. With a solution set it is drawn as an answer:
     every cell filled, the puzzle's givens bold and the rest regular. A Killer's cages
-    (core/cages.py Cage: cells and total) are drawn over the board, faint on an answer."""
+    (core/killer/cages.py Cage: cells and total) are drawn over the board, faint on an answer."""
 
     x: float
     y: float

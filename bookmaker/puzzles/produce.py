@@ -60,8 +60,8 @@ class PuzzleJob:
     """Everything one puzzle depends on: make the same job anywhere, get the same puzzle.
 
     `shape` is the frame, the classic board of the puzzle's size and box (for a jigsaw
-    of a size without boxes, core.variants.frame_for's stand-in); `variant` says which
-    board is made on it (core.variants.variant_board): the puzzle's own board, a
+    of a size without boxes, core.kinds.sudoku.frame_for's stand-in); `variant` says which
+    board is made on it (core.kinds.sudoku.variant_board): the puzzle's own board, a
     jigsaw's regions drawn from the seed, exists only once the job is made."""
 
     shape: Shape
@@ -71,7 +71,7 @@ class PuzzleJob:
     difficulty: str = "any"
     rating: RatingRange | None = None   # the SE rating range asked for, if any
     # "killer" or "killer-x": cages on the classic board `shape` or on its X board
-    # (core/killergen.py, killertext.KILLER_VARIANTS); as issue 14's variants, `shape`
+    # (core/killer/generate.py, killer/text.KILLER_VARIANTS); as issue 14's variants, `shape`
     # stays the classic board and the variant names what is made on it
     variant: str = "classic"
 

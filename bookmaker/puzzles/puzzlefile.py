@@ -1,8 +1,8 @@
 """Puzzle files, one grid (or Killer) per line: read every line, keep the good ones, name the
 bad as FILE:LINE.
 
-A file holds puzzles of one variant (the reader is told which: core/grid.py's formats, and
-core/killertext.py's for Killers)."""
+A file holds puzzles of one variant (the reader is told which: core/board/grid.py's formats,
+and core/killer/text.py's for Killers)."""
 
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ class PuzzleFile:
 def puzzle_line(puzzle: Puzzle) -> str:
     """A puzzle in the text format these files hold and the command line reads: the grid
     line (a jigsaw's with its regions, a Samurai's five grids), a Killer's with its cage
-    letters and sums (core/killertext.py)."""
+    letters and sums (core/killer/text.py)."""
     if puzzle.cages is not None:
         return format_killer(puzzle.givens, puzzle.cages)
     return format_grid(puzzle.givens)
@@ -64,8 +64,8 @@ def puzzle_line(puzzle: Puzzle) -> str:
 def read_puzzle_file(path: str, shape: Shape | None = None,
                      variant: str | None = None) -> PuzzleFile:
     """Read and parse every line of path ('-' for stdin); OSError if it cannot be read.
-    `shape` and `variant` are as for core.grid.parse_grid; with a Killer variant
-    ('killer', 'killer-x') each line is a Killer (core/killertext.py)."""
+    `shape` and `variant` are as for core.board.grid.parse_grid; with a Killer variant
+    ('killer', 'killer-x') each line is a Killer (core/killer/text.py)."""
     source = STDIN_NAME if path == STDIN else path
     return parse_puzzle_text(_read_text(path), source, shape, variant)
 

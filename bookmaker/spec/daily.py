@@ -179,7 +179,7 @@ class DaySpec(Schema):
 
     @property
     def shape(self) -> Shape:
-        """The frame its puzzles are made on (core.variants)."""
+        """The frame its puzzles are made on (core.kinds.sudoku)."""
         return frame_of(self.variant, self.size, self.box_rows, self.box_cols)
 
 
@@ -335,7 +335,7 @@ def _day_spec(report: Report, weekday: str, day: DayFile | None,
 
 
 def _shape(report: Report, at: tuple, day: DayFile) -> Shape | None:
-    """The day's frame (core.variants): whether its variant comes in its size, then its
+    """The day's frame (core.kinds.sudoku): whether its variant comes in its size, then its
     box: the one given, or else the size's usual one."""
     if day.size is None or day.variant is None:  # reported already
         return None

@@ -180,7 +180,7 @@ def _section_spec(section: SectionFile, pages: SectionPages) -> SectionSpec:
 
 
 def _shape(report: Report, at: tuple, section: SectionFile) -> Shape | None:
-    """The section's frame (core.variants): first whether its variant comes in its size,
+    """The section's frame (core.kinds.sudoku): first whether its variant comes in its size,
     then its box: the one given, or else the size's usual one."""
     if section.size is None or section.variant is None:  # reported already
         return None

@@ -183,7 +183,7 @@ class SectionFile(Schema):
                                              "would not fit.")
     difficulty: Difficulty = Field(
         "any", description="The grade every puzzle must have exactly: beginner, easy, "
-                           "medium, hard, expert or extreme (see core/grader.py for the "
+                           "medium, hard, expert or extreme (see core/grade/grader.py for the "
                            "techniques each allows); any (the default) takes the puzzles "
                            "as they come.")
     rating: Rating | None = Field(
@@ -229,7 +229,7 @@ class SectionSpec(Schema):
 
     @property
     def shape(self) -> Shape:
-        """The frame (core.variants): the classic board of the size and box its puzzles
+        """The frame (core.kinds.sudoku): the classic board of the size and box its puzzles
         are made on; a jigsaw's regions come from each puzzle's seed."""
         return frame_of(self.variant, self.size, self.box_rows, self.box_cols)
 

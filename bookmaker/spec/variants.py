@@ -28,13 +28,13 @@ def is_killer(variant: str) -> bool:
 
 
 def board_variant(variant: str) -> str:
-    """The core's board variant (core.variants) of a spec's variant: a Killer's cages lie
-    on a classic board, a Killer X's on an X board (core/killertext.KILLER_VARIANTS)."""
+    """The core's board variant (core.kinds.sudoku) of a spec's variant: a Killer's cages lie
+    on a classic board, a Killer X's on an X board (core/killer/text.KILLER_VARIANTS)."""
     return KILLER_VARIANTS.get(variant, variant)
 
 
 def frame_of(variant: str, size: int, box_rows: int, box_cols: int) -> Shape:
-    """The frame (core.variants.frame_for) of a loaded section or day: the classic board
+    """The frame (core.kinds.sudoku.frame_for) of a loaded section or day: the classic board
     of its size and box, or a jigsaw's (box 0x0 for a size without boxes)."""
     box = (box_rows, box_cols) if box_rows and variant != "jigsaw" else None
     return frame_for(board_variant(variant), size, box)
@@ -48,7 +48,7 @@ def parse_variant_frame(variant: str, size_text: str, box_text: str | None) -> S
 
 def board_of_variant(variant: str, frame: Shape):
     """What the variant's boards on a frame have in common, for messages and clue
-    checks: a name ('9x9 X', 'Samurai') and a cell count (core.variants)."""
+    checks: a name ('9x9 X', 'Samurai') and a cell count (core.kinds.sudoku)."""
     return board_described(board_variant(variant), frame)
 
 

@@ -163,7 +163,7 @@ def _moves(shape: Shape):
         return _x_moves(shape.size, shape.box_rows, shape.box_cols)
     if shape.variant == "hyper":
         return _hyper_moves(shape.size, shape.box_rows)
-    raise ValueError("classic boards have their group in core/transform.py")
+    raise ValueError("classic boards have their group in core/board/transform.py")
 
 
 @cache

@@ -9,7 +9,7 @@ r != c a transpose (or a quarter turn) turns an r x c board into a c x r one: it
 as a transformation between the two shapes, not as a member of either group.
 
 Variant boards (X, Hyper, Jigsaw, Samurai) have their own, smaller groups: those moves
-are in core/boardmoves.py, and random_transformation, derived, canonical_form and the
+are in board/moves.py, and random_transformation, derived, canonical_form and the
 keys below hand them over there, so callers need not ask which board they hold.
 
 The canonical form is the least image of a puzzle under its group, written with blanks
@@ -193,7 +193,7 @@ def _geometric(shape: Shape, transpose: bool, reverse_rows: bool,
 def random_transformation(shape: Shape, rng: Rng) -> Transformation | boardmoves.BoardMove:
     """A member of the shape's group drawn from rng (uniformly; the same stream always
     gives the same transformation). Transposes only when the boxes are square. For a
-    variant board, a move of its own group (core/boardmoves.py)."""
+    variant board, a move of its own group (board/moves.py)."""
     if not shape.is_classic:
         return boardmoves.random_move(shape, rng)
     transpose = rng.below(2) == 1 and shape.box_rows == shape.box_cols
@@ -274,7 +274,7 @@ def repeat_key(grid: Grid) -> str:
     Such a puzzle is then caught repeating only unturned and unrelabelled; among the
     astronomically many dense puzzles of a large board a transformed repeat is no
     practical risk, and a valid book must not fail for it. The same holds for X and
-    Hyper boards above 12x12, whose groups are too large to search (core/boardmoves.py):
+    Hyper boards above 12x12, whose groups are too large to search (board/moves.py):
     'x 4x4=...'."""
     try:
         return equivalence_key(grid)

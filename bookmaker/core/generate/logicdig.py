@@ -21,7 +21,7 @@ from .removal import Clues
 def dig_singles(clues: Clues, orbits) -> None:
     """Blank the orbits in order wherever singles still solve the grid: at once when each
     blanked cell is a single itself, else by propagating singles from the clues (on a
-    board of several grids, only where the grids stay balanced: core/balance.py)."""
+    board of several grids, only where the grids stay balanced: generate/balance.py)."""
     balanced = removal_rule(clues.shape)
     for orbit in orbits:
         for cell in orbit:

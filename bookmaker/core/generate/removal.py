@@ -8,7 +8,7 @@
    with v forbidden at c (the forbidden-value check). A search that runs out of nodes
    counts as "not proven", so the clue stays: uniqueness is never traded for speed.
 
-When the compiled core runs (compiled.py), the fill search, remove_clues and
+When the compiled core runs (solve/compiled.py), the fill search, remove_clues and
 Clues.forced run in C (csrc/solver.c) with the same decisions and the same draws from the
 seeded stream, so a seed makes the same puzzle on either core.
 """
@@ -157,7 +157,7 @@ def _cells_of(mask: int):
 def remove_clues(shape: Shape, solution: tuple[int, ...], orbits, target_clues: int,
                  max_nodes: int) -> tuple[int, ...]:
     """Blank the orbits in the given order wherever the puzzle stays provably unique
-    (and, on a board of several grids, balanced between them: core/balance.py; the
+    (and, on a board of several grids, balanced between them: generate/balance.py; the
     compiled removal knows no balance, so such a board takes the pure loop, whose checks
     still run compiled through Clues.forced)."""
     fast = compiled.board(shape)

@@ -140,11 +140,6 @@ CLASSIC = Ladder(TECHNIQUES, (("full house", t.place_full_houses),
                               ("naked single", place_naked_single)))
 
 
-def techniques_up_to(ceiling: str) -> tuple[Technique, ...]:
-    """The classic techniques a grade allows: its own and those of every easier grade."""
-    return CLASSIC.up_to(ceiling)
-
-
 def grade_within(grid: Grid, ceiling: str) -> Grading | None:
     """grade(grid)'s grade, hardest technique and score if the grade is at most `ceiling`,
     else None; for generation, where puzzles are graded by the thousand.
@@ -175,12 +170,6 @@ def grade_state_within(state: Candidates, ceiling: str,
                 if ceiling == GRADES[-1] else None
         state.apply(step)
         steps.append(step)
-
-
-def settle_singles(state: Candidates) -> int:
-    """Place singles until none is left, as grade() would, in bulk; the rank of the
-    hardest single needed (full house, hidden single, naked single), -1 if none."""
-    return settle(state, CLASSIC)
 
 
 def settle(state: Candidates, ladder: Ladder) -> int:

@@ -294,9 +294,3 @@ def givens_problems(cages: Cages, givens) -> list[tuple[int, str]]:
                                     f"{cage.total} in {len(cage.cells)} cells"))
     return problems
 
-
-def cages_of_solution(shape: Shape, groups, solution) -> Cages:
-    """Cages over groups of cells, each totalled from a complete grid."""
-    return Cages(shape, tuple(Cage(tuple(sorted(cells)), sum(solution[c] for c in cells))
-                              for cells in groups))
-

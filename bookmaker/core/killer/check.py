@@ -1,6 +1,6 @@
-"""The Killer's second opinion: a constraint search written apart from killersolver.py.
+"""The Killer's second opinion: a constraint search written apart from solver.py.
 
-It shares nothing with killersolver.py or cages.py: it reads the board's list of units
+It shares nothing with killer/solver.py or cages.py: it reads the board's list of units
 (cell lists) and each cage's cells and total, finds the combinations itself by trying
 every set of values, works out the 45 rule itself, and keeps its state the other way
 round, one candidate mask per cell (bit v-1: value v still possible), where the first

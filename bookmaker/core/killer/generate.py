@@ -22,7 +22,7 @@ a domino layout while its solver still copes at the difficulty asked for), writt
 3. The result must have exactly the target grade (with 'any': whatever it has) and no
    more cages than the text form has letters (62; a 12x12 beginner has some 55); else the
    attempt fails and the next derived seed is tried. Every result is proven unique by the
-   Killer solver before it is returned; verify.py has the Killer check (killercheck.py),
+   Killer solver before it is returned; solve/verify.py has the Killer check (killer/check.py),
    written apart, prove it again.
 
 Pure Killer: no givens. The result depends only on (board, seed, difficulty).

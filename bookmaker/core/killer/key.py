@@ -1,6 +1,6 @@
 """A Killer's repeat key: its least text under the moves that keep a Killer a Killer.
 
-A classic puzzle's group (transform.py) reorders rows within bands and relabels digits.
+A classic puzzle's group (board/transform.py) reorders rows within bands and relabels digits.
 Neither keeps a Killer: swapping two rows tears cages apart (a cage must stay connected),
 and relabelling changes what cages add up to. What is left is the board's own symmetry:
 turns and mirrors that map boxes to boxes (all eight of the square on square boxes and X
@@ -65,7 +65,7 @@ def _image(givens: Grid, cages: Cages, move: list[int],
 
 def puzzle_key(puzzle: Puzzle) -> str:
     """What builds, dailies and registries compare to find repeats: a Killer's killer_key,
-    any other puzzle's repeat_key (transform.py)."""
+    any other puzzle's repeat_key (board/transform.py)."""
     if puzzle.cages is not None:
         return killer_key(puzzle.givens, puzzle.cages)
     return repeat_key(puzzle.givens)

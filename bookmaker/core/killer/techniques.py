@@ -1,6 +1,6 @@
 """Killer techniques: how a person uses the cages, each a small function finding one step.
 
-Same contract as techniques.py: a function takes a state and returns one Step or None.
+Same contract as grade/techniques.py: a function takes a state and returns one Step or None.
 The state is a KillerCandidates, Candidates plus the cages: placing a value also takes it
 from the rest of the cage (no repeats), and nothing else treats a cage as a unit.
 

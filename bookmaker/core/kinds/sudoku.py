@@ -1,7 +1,7 @@
 """The board a puzzle of a variant is made on: one function the pipelines call per job.
 
 X, Hyper and Samurai boards depend on the box alone; a Jigsaw board's regions are drawn
-from the puzzle's seed (core/jigsaw.py), so two jigsaw puzzles rarely share a layout.
+from the puzzle's seed (core/board/jigsaw.py), so two jigsaw puzzles rarely share a layout.
 A job is described by the classic board of its size and box (a *frame*) and a variant
 name; `variant_board` turns the two and the seed into the board itself.
 """

@@ -1,6 +1,6 @@
 """Dancing Links (Knuth's Algorithm X) on the exact-cover matrix of a board: the second opinion.
 
-Written apart from solver.py and from Shape's derived tables (peers, masks) on purpose, so
+Written apart from search.py and from Shape's derived tables (peers, masks) on purpose, so
 that one bug cannot hide in both: the matrix is built here from the board's list of units
 alone, whatever they are (rows, columns, boxes, diagonals, windows, regions, the units of
 five overlapping grids).

@@ -28,7 +28,7 @@ class Undecided(VerificationError):
 
 def verify_puzzle(puzzle: Puzzle) -> None:
     """Raise VerificationError unless the second opinion finds exactly one solution, equal
-    to puzzle.solution: Dancing Links, or for a Killer the Killer check (killercheck.py)."""
+    to puzzle.solution: Dancing Links, or for a Killer the Killer check (killer/check.py)."""
     if puzzle.cages is None:
         method = "Dancing Links"
         result = dlx_solve(puzzle.givens, limit=2, max_nodes=VERIFY_MAX_NODES)
