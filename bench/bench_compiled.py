@@ -345,15 +345,15 @@ def main() -> None:
             print(f"({what} left out: set {variable}, see bench/README.md)")
     print(f"median of {args.repeats} interleaved repeats, CPU time; 'times X' = median of "
           f"per-repeat CPU-time quotients (X / this)\n")
-    rows = bench_count("sudoku17", timing.read_puzzles("sudoku17.txt", args.sudoku17),
+    rows = bench_count("sudoku17", timing.read_puzzles("sudoku17.txt", args.sudoku17, args.quick),
                        args.repeats)
-    rows += bench_count("top1465", timing.read_puzzles("top1465.txt", args.top1465),
+    rows += bench_count("top1465", timing.read_puzzles("top1465.txt", args.top1465, args.quick),
                         args.repeats)
     print(timing.markdown_table(COUNT_HEADER, rows, text_columns=2), end="\n\n", flush=True)
     print(timing.markdown_table(GENERATE_HEADER, bench_generate(args.n9, args.repeats),
                                 text_columns=2), end="\n\n", flush=True)
-    print(timing.markdown_table(DLX_HEADER, bench_dlx(timing.read_puzzles("top95.txt"),
-                                                      args.repeats), text_columns=2),
+    top95 = timing.read_puzzles("top95.txt", None, args.quick)
+    print(timing.markdown_table(DLX_HEADER, bench_dlx(top95, args.repeats), text_columns=2),
           end="\n\n", flush=True)
     bigs = bench_big(16, args.big, args.big_limit) + bench_big(25, args.big, args.big_limit)
     print(timing.markdown_table(BIG_HEADER, bigs, text_columns=2), end="\n\n", flush=True)

@@ -184,9 +184,8 @@ def main() -> None:
     repeats = timing.QUICK_REPEATS if args.quick else timing.DEFAULT_REPEATS
     top, seventeen = (100, 200) if args.quick else (None, 2000)
     print(timing.machine(), file=sys.stderr)
-    sets = [("top1465", [parse_grid(p) for p in timing.read_puzzles("top1465.txt", top)]),
-            ("sudoku17", [parse_grid(p) for p in timing.read_puzzles("sudoku17.txt",
-                                                                     seventeen)])]
+    sets = [(name, [parse_grid(p) for p in timing.read_puzzles(f"{name}.txt", count, args.quick)])
+            for name, count in (("top1465", top), ("sudoku17", seventeen))]
     print(timing.markdown_table(
         ["set", "puzzles", "forms/s (wall)", "forms/s (CPU)", "CPU per form",
          "form / format_grid (CPU)", "brute force per form (est.)", "times faster",

@@ -72,10 +72,10 @@ def main() -> None:
     args = parser.parse_args()
     repeats = timing.QUICK_REPEATS if args.quick else timing.DEFAULT_REPEATS
     generated = 100 if args.quick else 1000
-    records = [line.split() for line in timing.data_file("se_diabolical.txt").read_text().splitlines()
-               if line.strip()]
+    lines = timing.data_file("se_diabolical.txt", args.quick).read_text().splitlines()
+    records = [line.split() for line in lines if line.strip()]
     diabolical = [parse_grid(puzzle) for _, puzzle, _ in records]
-    sets = [("top95", [parse_grid(p) for p in timing.read_puzzles("top95.txt")]),
+    sets = [("top95", [parse_grid(p) for p in timing.read_puzzles("top95.txt", None, args.quick)]),
             ("se_diabolical", diabolical),
             (f"generated 9x9 (seeds 0-{generated - 1})",
              [generate(shape_of(3, 3), seed).givens for seed in range(generated)])]
