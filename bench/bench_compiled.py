@@ -254,12 +254,18 @@ BIG_HEADER = ["shape", "removal checks", "puzzles", "stopped", "s/puzzle (CPU) m
 
 # End to end: a book and a year of dailies, in this process
 
-def bench_end_to_end(repeats: int, days: int) -> list[list[str]]:
-    """CPU seconds of bench_book.py's 300-puzzle book and of bench_daily.py's year of
-    dailies (every output), built in this process (1 worker), on each core in turn."""
+def bench_end_to_end(repeats: int, days: int, quick: bool) -> list[list[str]]:
+    """CPU seconds of bench_book.py's 300-puzzle book (a tenth of it if quick) and of
+    bench_daily.py's year of dailies (every output), built in this process (1 worker), on
+    each core in turn."""
+    book_text = bench_book.BOOKS["300"]
+    book_label = "300-puzzle book (bench_book.py)"
+    if quick:
+        book_text = timing.scaled_counts(book_text, 10)
+        book_label = "30-puzzle book (bench_book.py --quick)"
     with tempfile.TemporaryDirectory() as folder:
         book_spec, daily_spec = Path(folder) / "book.yaml", Path(folder) / "daily.yaml"
-        book_spec.write_text(bench_book.SPEC.format(n9=250, n16=50), encoding="utf-8")
+        book_spec.write_text(book_text, encoding="utf-8")
         daily_spec.write_text(bench_daily.SPEC, encoding="utf-8")
 
         def book():
@@ -272,7 +278,7 @@ def bench_end_to_end(repeats: int, days: int) -> list[list[str]]:
                 return days
 
         rows = []
-        for label, work in (("300-puzzle book (bench_book.py)", book),
+        for label, work in ((book_label, book),
                             (f"{days} dailies, every output (bench_daily.py)", year)):
             found = measure({"compiled": on_core(True, work), "pure": on_core(False, work)},
                             repeats)
@@ -359,7 +365,7 @@ def main() -> None:
     print(timing.markdown_table(BIG_HEADER, bigs, text_columns=2), end="\n\n", flush=True)
     if args.end_to_end:
         print(timing.markdown_table(END_TO_END_HEADER,
-                                    bench_end_to_end(args.end_to_end, args.days)))
+                                    bench_end_to_end(args.end_to_end, args.days, args.quick)))
     print(f"\n(whole run: {time.perf_counter() - started:.0f} s wall)")
 
 
