@@ -64,6 +64,7 @@ SHEET_OUTPUTS = ("pdf", "png", "svg")  # the outputs drawn from a day's sheets
 SERIES_FOLDER = "."  # run_contents' name for the series' own folder, where the proof goes
 MAX_REPEATS = 50  # new seeds tried for one date before its size and grade count as used up
 _RENDER_CHUNKS_PER_WORKER = 4
+NOTHING_REGISTERED = Snapshot()  # frozen: safe as a default
 
 
 class DailyError(RuntimeError):
@@ -205,7 +206,7 @@ def daily_puzzles(spec: DailySpec, dates: list[date], workers: int,
 
 def without_repeats(spec: DailySpec, dates: list[date], jobs: list[PuzzleJob],
                     puzzles: list[Puzzle],
-                    registered: Snapshot = Snapshot()) -> list[DailyPuzzle]:
+                    registered: Snapshot = NOTHING_REGISTERED) -> list[DailyPuzzle]:
     """The puzzles in date order, each that repeats one published before it replaced by
     its job made again with the next derived seed. Before it: an earlier date of the
     run, an earlier date the registry holds (its rows for the run's own dates are about

@@ -32,7 +32,8 @@ class PageGeometry:
 
     def __post_init__(self) -> None:
         if min(self.trim_width, self.trim_height) <= 0:
-            raise ValueError(f"trim size must be positive, got {self.trim_width} x {self.trim_height}")
+            raise ValueError(f"trim size must be positive, got {self.trim_width} x "
+                             f"{self.trim_height}")
         if min(self.bleed, self.margin_top, self.margin_bottom, self.margin_inside,
                self.margin_outside, self.header_space, self.footer_space) < 0:
             raise ValueError("bleed, margins, header_space and footer_space must not be negative")

@@ -76,7 +76,8 @@ _FILLS: dict[tuple[Shape, int], tuple[tuple[int, ...], int]] = {}
 _FILLS_KEPT = 8
 
 
-def seeded_fill(shape: Shape, seed: int, attempts: int | None = None) -> tuple[tuple[int, ...], Rng]:
+def seeded_fill(shape: Shape, seed: int,
+                attempts: int | None = None) -> tuple[tuple[int, ...], Rng]:
     """random_solution(shape, Rng(seed)) and that stream after it, as generate(shape, seed)
     starts. With fewer attempts than fill_budget's it is the same fill cut short (the
     same draws, so the same grid if it succeeds); the result is remembered either way."""
