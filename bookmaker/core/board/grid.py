@@ -35,7 +35,7 @@ class GridError(ValueError):
 
 @dataclass(frozen=True)
 class Grid:
-    """A board: cells[i] is 0 for blank or a value 1..n."""
+    """A board's values: cells[i] is 0 for blank or a value 1..n."""
 
     shape: Shape
     cells: tuple[int, ...]
