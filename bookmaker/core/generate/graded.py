@@ -11,7 +11,8 @@ the result once (grading after every removal is what would cost):
 - easier than the target: removing fewer clues will not make it harder, so the attempt
   fails at once;
 - harder: clues are given back until the grade comes down to the target, in one of two
-  ways, whichever measured faster for the target (bench/README.md):
+  ways, whichever measured faster for the target
+  (bench/results/xeon-2cpu/2026-11-22-goals.md):
   - for ``hard`` and above, *add back*: the removed orbits in a seeded order, each kept
     if the puzzle is still harder than the target, undone if it became easier, done
     when it has the target grade (no uniqueness check: more clues stay unique);

@@ -5,9 +5,9 @@ singles still fill the grid, it is unique (each step is forced) and no harder th
 ``beginner``. That check is the exact solver's propagate() on its bitboards, and a cell
 that is a single at once needs not even that, so a dig costs a fraction of generate()'s
 removal by search, and every dig lands on beginner: 2.4 times generate_graded's rate by
-minimal generation and cut-back (bench/README.md). The same dig for ``easy``, with
-locked candidates added to the check, was measured no faster than cut-back (it lands
-on easy 2 times in 5), so it is not offered.
+minimal generation and cut-back (bench/results/xeon-2cpu/2026-11-22-goals.md). The same
+dig for ``easy``, with locked candidates added to the check, was measured no faster than
+cut-back (it lands on easy 2 times in 5), so it is not offered.
 """
 
 from __future__ import annotations

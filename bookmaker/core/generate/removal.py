@@ -37,7 +37,8 @@ def removal_budget(shape: Shape) -> int:
     ends in a proof, yet half of all search time went to such checks. Measured over 8
     16x16 puzzles: 50 nodes gives the same mean clue count as 100 (95.25) in two thirds
     of the time, and 4x faster than 2,000 for ~1 more clue; on 25x25, 20 nodes gives the
-    same clue count as 2,000, 60 times faster (bench/README.md)."""
+    same clue count as 2,000, 60 times faster (measured on the pure core when the budgets
+    were set; bench/results/epyc-2cpu/2026-11-22-compiled.md has the compiled core's)."""
     if shape.variant == "jigsaw":
         return JIGSAW_REMOVAL_NODES
     if shape.size <= 9:

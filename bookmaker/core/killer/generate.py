@@ -57,8 +57,9 @@ def max_cage_cells(shape: Shape) -> int:
 
 def killer_attempt_budget(shape: Shape) -> int:
     """Attempts before giving up on a grade: an attempt costs a second or two up to 9x9
-    (bench/README.md), so a grade out of reach is reported within a minute or so; on
-    12x12, where one costs five to fifteen, within a few minutes."""
+    (bench/results/epyc-2cpu/2026-11-22-killer.md), so a grade out of reach is reported
+    within a minute or so; on 12x12, where one costs five to fifteen, within a few
+    minutes."""
     return 40 if shape.size <= 9 else 12
 
 

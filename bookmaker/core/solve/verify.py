@@ -13,7 +13,7 @@ from .dlx import dlx_solve
 # hanging, and running out is itself a failure (never "probably fine").
 VERIFY_MAX_NODES = 2_000_000
 # A Killer check's node costs a few milliseconds (a Dancing Links node some microseconds);
-# generated Killers need at most a few hundred (bench/README.md).
+# generated Killers need at most a few hundred (bench/results/epyc-2cpu/2026-11-22-killer.md).
 KILLER_VERIFY_MAX_NODES = 20_000
 
 
