@@ -534,7 +534,7 @@ int solver_forced(const Board *board, const int *givens, const int *solution, in
     return forced;
 }
 
-/* generator.Clues: the boards kept up to date as clues come and go, by symbol. */
+/* removal.Clues: the boards kept up to date as clues come and go, by symbol. */
 typedef struct {
     Checks checks;
     word *holding, *blocked; /* per symbol: its clues, the cells they see */

@@ -26,7 +26,7 @@ class Puzzle:
     grade: str = ""           # the grade measured (core/grade/grader.py); "" if not graded
     score: float = 0.0
     hardest: str = ""
-    rating: tuple[str, str, str] = ()   # SE's ER, EP, ED (core/rating), ">=" if a bound
+    rating: tuple[str, str, str] | tuple[()] = ()  # SE's ER, EP, ED (core/rating), ">=" a bound
     rater: str = ""                     # the rater version that made `rating`
     cages: Cages | None = None
 

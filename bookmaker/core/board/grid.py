@@ -209,8 +209,9 @@ def _read_samurai(line: str) -> tuple[list[int], Shape]:
     for g, (name, grid_cells) in enumerate(shape.grids):
         for i, cell in enumerate(grid_cells):
             value = values[g * 81 + i]
-            if cells[cell] is not None and cells[cell] != value:
-                raise GridError(_disagreement(shape, cell, cells[cell], value, name, i))
+            written = cells[cell]
+            if written is not None and written != value:
+                raise GridError(_disagreement(shape, cell, written, value, name, i))
             cells[cell] = value
     return [v or 0 for v in cells], shape
 

@@ -107,7 +107,8 @@ class _Tiler:
 
     def tile(self, rng: Rng) -> list[int] | None:
         """A region number per cell, or None if the search ran out of nodes."""
-        self.rng, self.nodes, self.regions = rng, 0, []
+        self.rng, self.nodes = rng, 0
+        self.regions: list[int] = []
         try:
             if not self._next_region(0):
                 return None

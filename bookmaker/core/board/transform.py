@@ -220,7 +220,8 @@ def derived(grid: Grid, count: int, seed: int | str) -> list:
     return list(each_derived(grid, count, seed))
 
 
-def each_derived(grid: Grid, count: int, seed: int | str) -> Iterator[Transformation]:
+def each_derived(grid: Grid, count: int,
+                 seed: int | str) -> Iterator[Transformation | boardmoves.BoardMove]:
     """derived(), one transformation at a time as it is found (ValueError after the last
     one found, if the draws run out)."""
     rng = Rng(derive_seed(seed, "derive", format_grid(grid)))
@@ -408,7 +409,8 @@ class _Search:
 
     def _least_rows(self, states, index: int):
         """The least image row over every state and row choice, and each way to get it."""
-        best, winners = None, []
+        best = None
+        winners: list = []
         for state in states:
             rows = self.orientations[state.orientation]
             for row, band_left, bands_left in self._row_choices(state, index):

@@ -91,7 +91,9 @@ def generate_graded(shape: Shape, seed: int, difficulty: str, symmetry: str = "n
         max_attempts = attempt_budget(shape)
     if difficulty == "any":
         puzzle = generate(shape, seed, symmetry, removal_max_nodes=removal_max_nodes)
-        return puzzle, grade_within(puzzle.givens, GRADES[-1])
+        grading = grade_within(puzzle.givens, GRADES[-1])
+        assert grading is not None  # nothing is above the hardest grade
+        return puzzle, grading
     if unreachable_grade(shape, difficulty):
         raise GenerationError(unreachable_grade(shape, difficulty))
     hardest = 0   # the hardest grade any attempt reached before being cut back
@@ -134,6 +136,7 @@ def _attempt(shape: Shape, seed: int, target: str, symmetry: str,
     if target == GRADES[0]:
         dig_singles(clues, orbits)
         grading = grade_within(Grid(shape, tuple(clues.givens)), target)
+        assert grading is not None  # singles solve a grid dug by singles
         return solution, tuple(clues.givens), grading, grading.grade
     blanked = blank_orbits(clues, orbits, 0, max_nodes)
     givens = tuple(clues.givens)

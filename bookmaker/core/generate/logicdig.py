@@ -35,5 +35,7 @@ def dig_singles(clues: Clues, orbits) -> None:
 
 def solved_by_singles(shape: Shape, cells) -> bool:
     """Whether naked and hidden singles fill the grid completely."""
-    boards, placed = initial_boards(shape, cells)
+    start = initial_boards(shape, cells)
+    assert start is not None  # givens taken from a solution never clash
+    boards, placed = start
     return propagate(shape, boards, placed) == shape.all_cells_mask

@@ -106,6 +106,7 @@ def random_solution(shape: Shape, rng: Rng, max_nodes: int | None = None,
         rank = rng.shuffled(range(shape.cell_count))
         found = _fill(shape, boards, placed, rank, rng, max_nodes)
         if found.count:
+            assert found.solution is not None  # a fill keeps the solution it finds
             return found.solution
     raise GenerationError(f"could not fill a {shape} grid in {attempts} attempts of "
                           f"{max_nodes} nodes")

@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from ..board.grid import Grid
 from . import advanced as a
@@ -52,7 +53,7 @@ class Technique:
     name: str
     grade: str
     weight: float
-    find: Callable[[Candidates], Step | None]
+    find: Callable[[Any], Step | None]  # Any: a Candidates, or a Killer's for cage techniques
 
 
 TECHNIQUES = (
@@ -116,7 +117,7 @@ class Ladder:
     any. Bulk techniques must be the easiest and reach the same fixed point in any order."""
 
     techniques: tuple[Technique, ...]
-    bulk: tuple[tuple[str, Callable[[Candidates], bool]], ...]
+    bulk: tuple[tuple[str, Callable[[Any], bool]], ...]  # Any: as Technique.find
 
     @cached_property
     def rank(self) -> dict[str, int]:
@@ -198,7 +199,7 @@ def grade_state(state: Candidates, ladder: Ladder = CLASSIC,
     """grade() from a state, by a ladder's techniques. Changes the state."""
     if max_steps is None:
         max_steps = state.shape.cell_count * state.shape.size
-    steps = []
+    steps: list[Step] = []
     while not state.solved and len(steps) < max_steps:
         step = next_step(state, ladder.techniques)
         if step is None:

@@ -183,7 +183,8 @@ def _area(cages: Cages, name: str, masks: tuple[int, ...]) -> Area:
 def unit_groups(shape: Shape) -> tuple[tuple[str, tuple[int, ...]], ...]:
     """(name, unit masks) of each unit alone, then of every run of 2 to n-1 adjacent rows
     (and columns), then of each two boxes side by side in a band or a stack."""
-    groups = [(str(unit), (mask,)) for unit, mask in zip(shape.units, shape.unit_masks)]
+    groups: list[tuple[str, tuple[int, ...]]] = [
+        (str(unit), (mask,)) for unit, mask in zip(shape.units, shape.unit_masks)]
     for kind in ("row", "column"):
         lines = [m for u, m in zip(shape.units, shape.unit_masks) if u.kind == kind]
         for length in range(2, len(lines)):

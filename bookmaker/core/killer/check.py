@@ -57,7 +57,8 @@ def check_killer(shape, cages, givens, limit: int = 2,
 
 def _search(rules: _Rules, start: list[int], limit: int,
             max_nodes: int | None) -> CheckResult:
-    stack, solutions, nodes = [start], [], 0
+    solutions: list[tuple[int, ...]] = []
+    stack, nodes = [start], 0
     while stack:
         if max_nodes is not None and nodes >= max_nodes:
             return CheckResult(len(solutions), tuple(solutions), False, nodes)
@@ -101,7 +102,7 @@ class _Rules:
         self.totals = list(cages) + self._innies_and_outies()
 
     def _seen_by(self) -> list[tuple[int, ...]]:
-        seen = [set() for _ in range(self.cell_count)]
+        seen: list[set[int]] = [set() for _ in range(self.cell_count)]
         for group in self.units + [cells for cells, _ in self.cages]:
             for cell in group:
                 seen[cell].update(group)

@@ -119,7 +119,9 @@ def _attempt(shape: Shape, seed: int, target: str) -> tuple[tuple[int, ...], Cag
         layout = paired
     merge_while(layout, rng, accept, max_cage_cells(shape))
     cages = layout.cages()
-    return solution, cages, grade_killer_within(_blank(shape), cages, GRADES[-1])
+    grading = grade_killer_within(_blank(shape), cages, GRADES[-1])
+    assert grading is not None  # nothing is above the hardest grade
+    return solution, cages, grading
 
 
 def acceptance(shape: Shape, solution, target: str) -> Callable[[Cages], bool]:

@@ -48,6 +48,8 @@ class KillerCandidates(Candidates):
     (a cage's combinations depend on its own cells alone)."""
 
     __slots__ = ("cages", "unsettled")
+    cages: Cages
+    unsettled: int
 
     @classmethod
     def of(cls, givens: Grid, cages: Cages) -> KillerCandidates:

@@ -162,7 +162,7 @@ def cover_matrix(size: int, cell_count: int, header_count: int, rows,
 def _peer_headers(shape: Shape, holding: list[list[int]]) -> tuple[tuple[int, ...], ...]:
     """For each cell column header (index 0 is the root), the cell columns of its peers:
     the other cells of the units holding it."""
-    peers = [()]
+    peers: list[tuple[int, ...]] = [()]
     for cell in range(shape.cell_count):
         others = {other for u in holding[cell] for other in shape.units[u].cells} - {cell}
         peers.append(tuple(1 + other for other in sorted(others)))

@@ -4,10 +4,10 @@ that a puzzle has its one solution."""
 from __future__ import annotations
 
 from ..board.grid import Grid, format_grid
-from ..killer.check import check_killer
+from ..killer.check import CheckResult, check_killer
 from ..killer.text import format_killer
 from ..puzzle import Puzzle
-from .dlx import dlx_solve
+from .dlx import DlxResult, dlx_solve
 
 # Generous: a generated puzzle needs far fewer nodes; the cap only keeps a bad case from
 # hanging, and running out is itself a failure (never "probably fine").
@@ -29,6 +29,7 @@ class Undecided(VerificationError):
 def verify_puzzle(puzzle: Puzzle) -> None:
     """Raise VerificationError unless the second opinion finds exactly one solution, equal
     to puzzle.solution: Dancing Links, or for a Killer the Killer check (killer/check.py)."""
+    result: DlxResult | CheckResult
     if puzzle.cages is None:
         method = "Dancing Links"
         result = dlx_solve(puzzle.givens, limit=2, max_nodes=VERIFY_MAX_NODES)
