@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from datetime import date
 from pathlib import Path
-from typing import Annotated, Any, ClassVar
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from pydantic import Field, PlainValidator
 
@@ -89,9 +89,22 @@ def _outputs(value: Any) -> tuple[str, ...]:
 
 
 Outputs = Annotated[tuple, PlainValidator(_outputs)]
-Grade = one_of(*GRADES)
-Dpi = _whole_at_least(72, 2400)
-Pixels = _whole_at_least(100, 8000)
+if TYPE_CHECKING:  # to mypy a choice is text and a count a number; pydantic checks them
+    Grade = str
+    AnswerChoice = str
+    LanguageChoice = str
+    VariantChoice = str
+    SymmetryChoice = str
+    Dpi = int
+    Pixels = int
+else:
+    Grade = one_of(*GRADES)
+    AnswerChoice = one_of(*ANSWER_PLACES)
+    LanguageChoice = one_of(*language_names())
+    VariantChoice = one_of(*VARIANT_CHOICES)
+    SymmetryChoice = one_of(*SYMMETRIES)
+    Dpi = _whole_at_least(72, 2400)
+    Pixels = _whole_at_least(100, 8000)
 
 
 class PngFile(Schema):
@@ -114,14 +127,14 @@ class DailyFile(Schema):
                                                 "digits, hyphens); default: from the series.")
     layout: Text = Field(DEFAULT_LAYOUT, description="A newspaper column preset from "
                          "layouts/newspaper/, or a path to a column layout .yaml file.")
-    answer: one_of(*ANSWER_PLACES) = Field(
+    answer: AnswerChoice = Field(
         "separate", description="separate: each day's answer files beside its puzzle; "
                                 "next-day: in the next scheduled day's folder.")
     outputs: Outputs = Field(OUTPUT_KINDS, description="The files to write: pdf, png, svg "
                              "(puzzle and answer each), json (day.json), proof (the editor's "
                              "proof PDF of the run).")
     rules: Flag = Field(True, description="A line of rules under each puzzle's heading.")
-    language: one_of(*language_names()) = Field(
+    language: LanguageChoice = Field(
         "en", description="The language of headings, dates, rules and 'Solution' "
                           "(messages/<language>.yaml).")
     png: PngFile = Field(default_factory=PngFile, description="PNG resolutions.")
@@ -143,10 +156,10 @@ class DayFile(Schema):
     size: SizeText = Field("9x9", description="The board size, 4x4 to 16x16.")
     box: BoxText | None = Field(None, description="The box, rows x columns, when not the "
                                                   "usual one (6x6: 2x3 unless told 3x2).")
-    variant: one_of(*VARIANT_CHOICES) = Field(
+    variant: VariantChoice = Field(
         "classic", description="The kind of Sudoku: classic, x, hyper, jigsaw, samurai, "
                                "killer or killer-x (see the book spec's sections).")
-    symmetry: one_of(*SYMMETRIES) = Field("rotational", description="Symmetry of the clue "
+    symmetry: SymmetryChoice = Field("rotational", description="Symmetry of the clue "
                                           "pattern: none, rotational, mirror, diagonal.")
     title: Text | None = Field(None, description="A name for the day's puzzle, printed in "
                                                  "its heading: 'Monster', 'Mini'.")
@@ -256,6 +269,7 @@ def daily_spec_problem(path: str | os.PathLike) -> Problem | None:
     if not isinstance(document, dict) or "daily" not in document or "book" in document:
         return None
     mark = mark_of(document, (), "daily")
+    assert mark is not None  # a document read from a file has its marks
     return Problem(str(path), mark.line + 1, mark.column + 1, "",
                    f"this is a daily spec (it has 'daily:'): make its puzzles with "
                    f"`bookmaker daily {path} --from YYYY-MM-DD`; a book spec has 'book:' "
@@ -311,7 +325,7 @@ def _day_spec(report: Report, weekday: str, day: DayFile | None,
     """Check what needs several of a day's values; None if it is not scheduled or wrong."""
     at = ("schedule", weekday)
     shape = _shape(report, at, day) if day is not None else None
-    if shape is None or layout is None:
+    if day is None or shape is None or layout is None:
         return None
     columns = day.columns or layout.columns
     if columns > layout.page_columns:
@@ -326,8 +340,9 @@ def _day_spec(report: Report, weekday: str, day: DayFile | None,
         return None
     if day.difficulty is None and day.rating is None:  # reported already
         return None
-    if not is_killer(variant) and unreachable_grade(shape, day.difficulty):
-        report.add(Mistake(at + ("difficulty",), unreachable_grade(shape, day.difficulty)))
+    unreachable = None if is_killer(variant) else unreachable_grade(shape, day.difficulty or "any")
+    if unreachable:
+        report.add(Mistake(at + ("difficulty",), unreachable))
         return None
     return DaySpec(weekday=weekday, size=shape.size, box_rows=shape.box_rows,
                    box_cols=shape.box_cols, variant=variant, difficulty=day.difficulty or "any",
@@ -362,7 +377,7 @@ def _check_digit_font(report: Report, daily: DailyFile | None,
     as the renderer requires (spec/load.py checks book fonts alike)."""
     regular = daily.fonts.regular if daily is not None and daily.fonts is not None else None
     top = font_digit_top(regular) if regular is not None and layout is not None else None
-    if top is None:
+    if top is None or layout is None:
         return
     ink = layout.digit_fraction * top
     if not DIGIT_INK[0] <= ink <= DIGIT_INK[1]:

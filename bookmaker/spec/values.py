@@ -13,12 +13,12 @@ import string
 from datetime import date
 from functools import cache, partial
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Protocol, cast
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainValidator, ValidationInfo
 from pydantic_core import PydanticCustomError
 
-from ..core.board.shape import MAX_SIZE, Shape, parse_size
+from ..core.board.shape import MAX_SIZE, parse_size
 from ..core.generate.graded import DIFFICULTIES
 from ..core.rating import RatingRange, parse_rating_range
 from .fit import MOST_PER_PAGE
@@ -130,7 +130,14 @@ def seed_of_text(text: str) -> int | str:
     return int(text) if _WHOLE_NUMBER.fullmatch(text.strip()) else str(text)
 
 
-def clues_problem(clues: int, shape: Shape) -> str | None:
+class CellCount(Protocol):
+    """What a clue check asks of a board: its cells (and its name, as str() gives it)."""
+
+    @property
+    def cell_count(self) -> int: ...
+
+
+def clues_problem(clues: int, shape: CellCount) -> str | None:
     """What is wrong with a clue target for a board (specs' `clues:`, generate --clues)."""
     if clues >= shape.cell_count:
         return f"must be fewer than the {shape.cell_count} cells of a {shape} board, got {clues}"
@@ -205,9 +212,9 @@ def _template(value: Any) -> str:
     names = [name for _, name, _, _ in fields]
     for name in names:
         if name not in TEMPLATE_FIELDS:
-            fields = ", ".join("{" + f + "}" for f in TEMPLATE_FIELDS)
+            allowed = ", ".join("{" + f + "}" for f in TEMPLATE_FIELDS)
             raise mistake(f"unknown placeholder {{{name}}}{did_you_mean(name, TEMPLATE_FIELDS)};"
-                          f" expected some of: {fields}")
+                          f" expected some of: {allowed}")
     return text
 
 
@@ -272,13 +279,13 @@ class DigitSize(Schema):
 
     def at(self, cell_side: float) -> float:
         """The digit size in points inside a cell of the given side."""
-        return self.points if self.points is not None else self.fraction * cell_side
+        return self.points if self.points is not None else cast(float, self.fraction) * cell_side
 
     def smallest_cell(self, min_points: float) -> float:
         """The smallest cell side in which the digits are at least min_points and still fit."""
         if self.points is not None:
             return self.points / MAX_DIGIT_FRACTION
-        return min_points / self.fraction
+        return min_points / cast(float, self.fraction)  # one of the two is set
 
 
 def _digit_size(value: Any) -> DigitSize:
@@ -314,7 +321,7 @@ def _font_file(value: Any, info: ValidationInfo) -> Path:
 _MEASURE_SIZE = 1000  # measure at 1000 units per em, so results are fractions of the size
 
 
-def font_digit_top(path: Path) -> float | None:
+def font_digit_top(path: str | Path) -> float | None:
     """How far a font's digits reach above the baseline, as a fraction of the font size,
     or None if the font cannot be read. The renderer centres digits by the same measure
     (render/fonts.py calls digit_extent), so a spec that loads draws as it promised."""
