@@ -90,7 +90,7 @@ def build(spec: BookSpec, out_dir: str | os.PathLike, workers: int = 1,
                             pending_issue(registry, spec, planned, puzzles, keys, read))
     clock.lap("write")
     return BuildResult(files, len(planned), {d.file_name: len(d.pages) for d in book.documents},
-                       clock.laps, registry and registry.path, distinct.remade,
+                       clock.laps, registry.path if registry else None, distinct.remade,
                        {d.file_name: d.padding for d in book.documents if d.padding})
 
 

@@ -10,6 +10,7 @@ import select
 import sys
 import time
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 import click
 
@@ -114,7 +115,9 @@ def frame_from_options(size: str, box: str | None, variant: str) -> Shape:
     core/kinds/sudoku.py; a Killer is made on it too); what does not fit is a usage error
     naming the options."""
     if variant == "classic" or variant in KILLER_VARIANTS:
-        return shape_from_options(size, box)
+        shape = shape_from_options(size, box)
+        assert shape is not None  # not optional: --size is given
+        return shape
     if variant == "jigsaw" and box is not None:
         raise click.UsageError("--box does not apply to --variant jigsaw: a jigsaw has "
                                "regions, drawn from the seed, not boxes")
@@ -172,6 +175,7 @@ def shape_from_options(size: str | None, box: str | None, optional: bool = False
             raise click.UsageError("--box needs --size too, e.g. --size 6x6 --box 3x2")
         if optional:
             return None
+    assert size is not None  # where --size is not optional it has a default
     try:
         shape = parse_shape(size)
     except ValueError as err:
@@ -269,12 +273,14 @@ def read_or_exit(ctx: click.Context, path: str, shape: Shape | None,
 def proven_puzzle(line: PuzzleLine) -> tuple[Puzzle | None, str | None]:
     """The line's puzzle with its one solution, proven by the solver and again by Dancing
     Links; or None and what is wrong."""
+    assert line.grid is not None  # a line that was read (its error is None)
     found = count_solutions(line.grid, limit=2)
     if found.count != 1 or not found.complete:
         verdict = ("has more than one solution" if found.count >= 2 else
                    "has no solution" if found.complete else
                    f"is undecided: the search gave up after {found.nodes} nodes")
         return None, f"not a puzzle with one solution: it {verdict}"
+    assert found.solution is not None  # one solution found, and kept
     puzzle = Puzzle(line.grid, Grid(line.grid.shape, found.solution), seed=0)
     try:
         verify_puzzle(puzzle)
@@ -291,7 +297,7 @@ def proven_or_exit(ctx: click.Context, puzzle_file: PuzzleFile) -> list[Puzzle]:
         for problem in problems:
             click.echo(problem, err=True)
         ctx.exit(1)
-    return [puzzle for _, puzzle, _ in proven]
+    return [puzzle for _, puzzle, _ in proven if puzzle is not None]  # (all, by now)
 
 
 def registry_or_fail(action):
@@ -312,7 +318,7 @@ class DelayedProgressBar:
         # Beside output streaming to the same terminal, the lines themselves show progress.
         self.enabled = total > 1 and sys.stderr.isatty() and \
             not (beside_output and sys.stdout.isatty())
-        self.bar = None
+        self.bar: Any = None  # click's progress bar, once it shows
         self.exits = contextlib.ExitStack()
 
     def __enter__(self) -> DelayedProgressBar:

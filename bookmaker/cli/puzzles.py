@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import click
 
 from ..core.board.grid import Grid, format_grid
+from ..core.board.moves import BoardMove
 from ..core.board.shape import SYMMETRIES
 from ..core.board.transform import Transformation, derived, each_derived
 from ..core.generate.graded import DIFFICULTIES, unreachable_grade
@@ -105,15 +106,16 @@ def generate(size, box, variant, count, seed, symmetry, target_clues, difficulty
     if variant in KILLER_VARIANTS:
         check_killer_options(shape, symmetry, target_clues)
     board = board_described(KILLER_VARIANTS.get(variant, variant), shape)
-    if target_clues and clues_problem(target_clues, board):
-        raise click.BadParameter(clues_problem(target_clues, board), param_hint="'--clues'")
+    too_many = clues_problem(target_clues, board) if target_clues else None
+    if too_many:
+        raise click.BadParameter(too_many, param_hint="'--clues'")
     if target_clues and difficulty != "any":
         raise click.UsageError("--clues and --difficulty cannot be used together: the grade "
                                "decides how many clues remain")
     # (a Killer's cages can make even a 4x4 harder than beginner)
-    if variant not in KILLER_VARIANTS and unreachable_grade(shape, difficulty):
-        raise click.BadParameter(unreachable_grade(shape, difficulty),
-                                 param_hint="'--difficulty'")
+    unreachable = None if variant in KILLER_VARIANTS else unreachable_grade(shape, difficulty)
+    if unreachable:
+        raise click.BadParameter(unreachable, param_hint="'--difficulty'")
     rating = _rating_option(rating_text, target_clues, variant)
     jobs = each_generate_job(shape, seed, symmetry, target_clues, difficulty, rating,
                              variant)
@@ -295,7 +297,7 @@ def copies_or_exit(ctx: click.Context, line: PuzzleLine, puzzle: Puzzle, count: 
         ctx.exit(1)
 
 
-def verified_copy(puzzle: Puzzle, transformation: Transformation) -> Puzzle:
+def verified_copy(puzzle: Puzzle, transformation: Transformation | BoardMove) -> Puzzle:
     copy = Puzzle(transformation.apply(puzzle.givens), transformation.apply(puzzle.solution),
                   seed=0)
     verify_puzzle(copy)  # the group keeps uniqueness; this proves it once more
@@ -366,6 +368,7 @@ def solve_line(line: PuzzleLine) -> tuple[str, str | None]:
         if found.complete:
             return "# no solution", "no solution"
         return "# unknown", f"search gave up after {found.nodes} nodes without a solution"
+    assert line.grid is not None  # a line with a solution is a grid
     solution = format_grid(Grid(line.grid.shape, found.solution))
     if found.count >= 2:
         return solution, "multiple solutions (the one shown is the first found)"
@@ -377,6 +380,7 @@ def solve_line(line: PuzzleLine) -> tuple[str, str | None]:
 
 def solutions_of(line: PuzzleLine) -> Search:
     """A puzzle line's solutions, counted to two: a Killer's by the Killer solver."""
+    assert line.grid is not None  # asked of lines that were read
     if line.cages is not None:
         return killer_solutions(line.cages, line.grid.cells, limit=2)
     return count_solutions(line.grid, limit=2)
@@ -407,7 +411,8 @@ def grade_report(line: PuzzleLine, verbose: bool, as_json: bool) -> tuple[str, b
             return json.dumps({"line": line.number, "verdict": verdict}), False
         return f"{line.number}: {verdict}", False
     killer = line.cages is not None  # SE rates classic puzzles: a Killer has no rating
-    grading = grade_killer(line.grid, line.cages) if killer else grade_grid(line.grid)
+    grading = grade_killer(line.grid, line.cages) if line.cages is not None \
+        else grade_grid(line.grid)
     if as_json:
         report = {
             "line": line.number, "grade": grading.grade, "score": grading.score,
@@ -467,6 +472,7 @@ def rate_report(line: PuzzleLine, as_json: bool, verbose: bool, budget: int) -> 
         if as_json:
             return json.dumps({"line": line.number, "error": problem}, ensure_ascii=False), False
         return f"{line.number}: invalid: {problem}", False
+    assert line.grid is not None  # (no problem: the line was read)
     rating = rate(line.grid, budget)
     hardest = _hardest(rating)
     if as_json:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from functools import partial
 from pathlib import Path
+from typing import cast
 
 from .. import __version__
 from ..core.board.grid import format_grid
@@ -46,7 +47,7 @@ from ..render.pdf import Metadata, render_pdf_bytes
 from ..render.png import dpi_for_width, render_png_bytes
 from ..render.sheet import Sheet, sheet_pdf_bytes
 from ..render.svg import render_svg_text
-from ..spec.daily import WEEKDAYS, DailySpec
+from ..spec.daily import WEEKDAYS, DailySpec, DaySpec
 from .sheets import (
     DailyPuzzle,
     answer_sheet,
@@ -117,7 +118,7 @@ def make_daily(spec: DailySpec, dates: Iterable[date], out_dir: str | os.PathLik
     return DailyResult(folders, proof, files, len(scheduled), {
         "generate": generated - started, "render": rendered - generated,
         "write and register": written - rendered},
-        registry and registry.path)
+        registry.path if registry else None)
 
 
 def check_before_making(series: Path, registry: Registry | None) -> None:
@@ -181,6 +182,7 @@ def day_job(spec: DailySpec, day: date) -> PuzzleJob:
     """The job for a date: its seed depends on the series, the date and that weekday's
     schedule entry only (its title and columns change no puzzle)."""
     entry = spec.day_of(day)
+    assert entry is not None  # a job is made for a scheduled day only
     shape = entry.shape
     asked = (entry.difficulty, entry.symmetry) + ((str(entry.rating),) if entry.rating else ())
     variant = () if entry.variant == "classic" else (entry.variant,)  # classic: as before
@@ -225,7 +227,8 @@ def without_repeats(spec: DailySpec, dates: list[date], jobs: list[PuzzleJob],
             puzzle = make_puzzle(replace(job, seed=derive_seed(job.seed, "repeat", repeats)))
             key = repeat_key(puzzle)
         seen.add(key)
-        entries.append(DailyPuzzle(day, spec.day_of(day), puzzle, repeats, key))
+        entry = cast(DaySpec, spec.day_of(day))  # a job's day is a scheduled day
+        entries.append(DailyPuzzle(day, entry, puzzle, repeats, key))
     return entries
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import Executor, Future
 from concurrent.futures import TimeoutError as FutureTimeoutError
 from contextlib import ExitStack
@@ -20,7 +20,7 @@ from ..core.killer.generate import generate_killer
 from ..core.killer.text import KILLER_VARIANTS
 from ..core.kinds.sudoku import variant_board
 from ..core.puzzle import Puzzle
-from ..core.rating import RATER_VERSION, RatingRange, generate_rated, rate
+from ..core.rating import RATER_VERSION, Rating, RatingRange, generate_rated, rate
 from ..core.rating.target import GENERATION_BUDGET
 from ..core.rng import derive_seed
 from ..core.solve.verify import Undecided, verify_puzzle
@@ -111,13 +111,16 @@ def make_puzzle(job: PuzzleJob) -> Puzzle:
     if job.variant in KILLER_VARIANTS:
         return _killer_puzzle(job)
     board = variant_board(job.variant, job.shape, job.seed)
+    rating: Rating | None
     if job.rating is not None:
         puzzle, grading, rating = generate_rated(board, job.seed, job.rating,
                                                  job.difficulty, job.symmetry)
     else:
         if job.difficulty == "any":
             puzzle = generate(board, job.seed, job.symmetry, job.target_clues)
-            grading = grade_within(puzzle.givens, GRADES[-1])  # the last grade caps nothing
+            found = grade_within(puzzle.givens, GRADES[-1])  # the last grade caps nothing
+            assert found is not None
+            grading = found
         else:
             puzzle, grading = generate_graded(board, job.seed, job.difficulty, job.symmetry)
         rating = rate(puzzle.givens, GENERATION_BUDGET) if rated_unasked(board) else None
@@ -150,6 +153,7 @@ def _killer_puzzle(job: PuzzleJob) -> Puzzle:
         except Undecided:
             if attempt == KILLER_TRIES - 1:
                 raise
+    raise AssertionError("every attempt returns or raises")
 
 
 def produce(jobs: Iterable[PuzzleJob], workers: int = 1,
@@ -166,7 +170,8 @@ def produce(jobs: Iterable[PuzzleJob], workers: int = 1,
 
 def produce_each(jobs: Iterable[PuzzleJob], workers: int = 1,
                  executor: Executor | None = None,
-                 while_waiting: Callable[[], None] | None = None) -> Iterator[Puzzle]:
+                 while_waiting: Callable[[], None] | None = None
+                 ) -> Generator[Puzzle, None, None]:
     """produce()'s puzzles one by one, each as soon as it and those before it are done,
     from jobs that may be endless. Closing the iterator stops the work (and a pool's
     processes) at once. while_waiting() is called every _WAIT_SECONDS while results are

@@ -343,6 +343,7 @@ class PendingIssues:
         return connection
 
     def _close(self) -> None:
+        assert self._connection is not None  # closed once, after it was opened
         self._connection.close()
         self._connection = None
 
@@ -395,7 +396,7 @@ def _digest(rows: list) -> str:
     return hashlib.sha256(json.dumps(rows, ensure_ascii=False).encode("utf-8")).hexdigest()
 
 
-def default_registry_path(folder: str | Path, series_slug: str) -> Path:
+def default_registry_path(folder: str | os.PathLike, series_slug: str) -> Path:
     """Where a series' registry lives when no path is given: one file per series."""
     return Path(folder) / f"{series_slug}{SUFFIX}"
 
