@@ -51,7 +51,7 @@ def measure(contenders: dict[str, Callable[[], object]], repeats: int) -> dict[s
     """Each contender run `repeats` times, taking turns (order reversed on odd repeats):
     per contender its CPU seconds per repeat, and its last result. A contender returning
     ("child", result) ran a child process: its CPU time is the children's account."""
-    cpus = {name: [] for name in contenders}
+    cpus: dict[str, list[float]] = {name: [] for name in contenders}
     results = {}
     names = list(contenders)
     for r in range(repeats):
@@ -203,7 +203,7 @@ def _generate_timed(size: int, seed: int, budget: int | None, queue) -> None:
 def timed_generation(size: int, seed: int, budget: int | None, limit: float):
     """(CPU seconds, clues) of one generate() in a child process, or None if it was still
     running after `limit` seconds (a check cannot be interrupted, the process can)."""
-    queue = multiprocessing.Queue()
+    queue: multiprocessing.Queue = multiprocessing.Queue()
     child = multiprocessing.Process(target=_generate_timed, args=(size, seed, budget, queue))
     child.start()
     child.join(limit)

@@ -230,6 +230,7 @@ def with_method(shape: Shape, seed: int, difficulty: str, merge, limit: int,
         cages = layout.cages()
         blank = Grid(shape, (0,) * shape.cell_count)
         grading = grade_killer_within(blank, cages, GRADES[-1])
+        assert grading is not None  # nothing is above the hardest grade
         unique = killer_solutions(cages, blank.cells, limit=2).unique
         if unique and not grading.guessing and difficulty in ("any", grading.grade):
             return cages, attempt + 1

@@ -11,15 +11,17 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, TypeVar
 
 REPO = Path(__file__).resolve().parents[1]
 TEST_DATA = REPO / "tests" / "data"  # the repository's own copies and samples
 DATA_VARIABLE = "BOOKMAKER_BENCH_DATA"  # names the folder of the full public sets, if set
 # What a quick run reads instead of a full set that tests/data holds only a sample of.
 SAMPLES = {"sudoku17.txt": "sudoku17-sample.txt", "se_rated.txt": "se_rated-sample.txt"}
+Result = TypeVar("Result")
 DEFAULT_REPEATS = 5
 QUICK_REPEATS = 3
 
@@ -40,7 +42,7 @@ class Timing:
         return items / self.wall, items / self.cpu
 
 
-def time_once(fn: Callable[[], object]) -> tuple[float, float, object]:
+def time_once(fn: Callable[[], Result]) -> tuple[float, float, Result]:
     """Wall and CPU seconds of one call (garbage collector off, as timeit does), and its result."""
     gc.collect()
     was_enabled = gc.isenabled()
@@ -55,13 +57,13 @@ def time_once(fn: Callable[[], object]) -> tuple[float, float, object]:
     return wall1 - wall0, cpu1 - cpu0, result
 
 
-def interleaved(fns: dict[str, Callable[[], object]],
-                repeats: int) -> tuple[dict[str, Timing], dict]:
+def interleaved(fns: Mapping[str, Callable[[], Any]],
+                repeats: int) -> tuple[dict[str, Timing], dict[str, Any]]:
     """Time every function `repeats` times, taking turns (order reversed on odd repeats) so a
     noisy spell hits all of them alike; the medians, and each function's last result."""
-    walls = {name: [] for name in fns}
-    cpus = {name: [] for name in fns}
-    results = {}
+    walls: dict[str, list[float]] = {name: [] for name in fns}
+    cpus: dict[str, list[float]] = {name: [] for name in fns}
+    results: dict[str, Any] = {}
     names = list(fns)
     for r in range(repeats):
         for name in (names if r % 2 == 0 else names[::-1]):
@@ -79,7 +81,7 @@ def speedup(fast: Timing, base: Timing) -> float:
     return statistics.median(b / max(f, 1e-9) for f, b in zip(fast.cpus, base.cpus))
 
 
-def repeated(fn: Callable[[], object], repeats: int) -> tuple[Timing, object]:
+def repeated(fn: Callable[[], Result], repeats: int) -> tuple[Timing, Result]:
     """One function timed `repeats` times: its medians and its last result."""
     timings, results = interleaved({"only": fn}, repeats)
     return timings["only"], results["only"]

@@ -176,6 +176,7 @@ def test_jobs_beyond_what_the_machine_can_use_are_capped_with_a_word(runner, mon
 
 def read_then_close(process: subprocess.Popen, lines: int) -> list[str]:
     """Read some lines of the process's stdout, then close it, as `| head` does."""
+    assert process.stdout is not None
     read = [line_of(process.stdout).strip() for _ in range(lines)]
     process.stdout.close()
     return read

@@ -173,7 +173,7 @@ def test_a_worker_killed_mid_run_loses_and_duplicates_no_puzzle(cluster, address
         if killed:
             return
         running = {worker: len(tasks) for worker, tasks in client.processing().items()}
-        victim = max(sorted(running), key=running.get)
+        victim = max(sorted(running), key=lambda worker: running[worker])
         killed.append((victim, running[victim]))
         os.kill(pids[victim], signal.SIGKILL)
         deadline = time.monotonic() + 10

@@ -239,7 +239,8 @@ def small_disk(folder: Path, size: str):
 
 def fail_writes_after(monkeypatch, count: int) -> None:
     """The write layer fails with ENOSPC once `count` files have been written."""
-    real, written = outputs._write_file, []
+    real = outputs._write_file
+    written: list[Path] = []
 
     def write_until_full(path, data):
         if len(written) == count:

@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pypdfium2
 import pytest
@@ -109,7 +110,7 @@ def fonts_of(reader: PdfReader) -> dict[str, object]:
     found = {}
     pending = [page["/Resources"] for page in reader.pages]
     while pending:
-        resources = pending.pop().get_object()
+        resources: Any = pending.pop().get_object()
         for font in resources.get("/Font", {}).values():
             font = font.get_object()
             found[str(font["/BaseFont"])] = font

@@ -35,7 +35,7 @@ def assert_solves_uniquely(line: str) -> None:
     puzzle = parse_grid(line)
     result = count_solutions(puzzle)
     assert (result.count, result.complete) == (1, True)
-    assert result.unique
+    assert result.unique and result.solution is not None
     assert is_solution_of(Grid(puzzle.shape, result.solution), puzzle)
 
 
