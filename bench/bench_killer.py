@@ -176,7 +176,7 @@ def _median_text(runs) -> str:
     return f"{timing.seconds_text(times)}, {nodes:,.0f} nodes"
 
 
-# Generation methods measured against the one chosen (core/killergen.py)
+# Generation methods measured against the one chosen (core/killer/generate.py)
 
 def paired_start(layout: Layout, rng: Rng, accept, limit: int) -> None:
     """The chosen method, as generate_killer() runs it: one-cell cages paired into dominoes
@@ -231,6 +231,7 @@ def with_method(shape: Shape, seed: int, difficulty: str, merge, limit: int,
         cages = layout.cages()
         blank = Grid(shape, (0,) * shape.cell_count)
         grading = grade_killer_within(blank, cages, GRADES[-1])
+        assert grading is not None  # nothing is above the hardest grade
         unique = killer_solutions(cages, blank.cells, limit=2).unique
         if unique and not grading.guessing and difficulty in ("any", grading.grade):
             return cages, attempt + 1

@@ -2,7 +2,7 @@
 puzzle, as separate processes (issue 24: each under 0.15 s), against `python -c pass` and
 `python -c "import click"` measured in the same run.
 
-Run: python bench/bench_startup.py [--repeats N]
+Run: python bench/bench_startup.py [--repeats N] [--quick]
 """
 
 from __future__ import annotations
@@ -39,7 +39,10 @@ def run_once(argv: list[str], stdin: str | None) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeats", type=int, default=15)
+    parser.add_argument("--quick", action="store_true", help="3 repeats")
     args = parser.parse_args()
+    if args.quick:
+        args.repeats = 3
     walls: dict[str, list[float]] = {name: [] for name in COMMANDS}
     for repeat in range(args.repeats):  # interleaved: a noisy spell hits every command
         names = list(COMMANDS) if repeat % 2 == 0 else list(COMMANDS)[::-1]

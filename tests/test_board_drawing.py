@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import re
 from dataclasses import dataclass, replace
+from typing import cast
 
 import pypdfium2
 import pytest
@@ -34,7 +35,7 @@ SOLUTION_6 = "123456456123231564564231312645645312"  # rows, columns and 2x3 box
 
 @dataclass(frozen=True)
 class Cage:
-    """A cage as core/cages.py has it: its cells and their total."""
+    """A cage as core/killer/cages.py has it: its cells and their total."""
 
     cells: tuple[int, ...]
     total: int
@@ -66,7 +67,7 @@ def pixel(image: Image.Image, sheet: Sheet, col: float, row: float) -> int:
     grid = sheet.grid
     x = (grid.x + col * sheet.cell) * SCALE
     y = (sheet.height - grid.y - grid.side + row * sheet.cell) * SCALE
-    return image.getpixel((int(x), int(y)))
+    return cast(int, image.getpixel((int(x), int(y))))  # a grey image's pixel
 
 
 def dark_width(image: Image.Image, sheet: Sheet, col: int, row: float) -> int:
@@ -74,7 +75,7 @@ def dark_width(image: Image.Image, sheet: Sheet, col: int, row: float) -> int:
     grid = sheet.grid
     x = (grid.x + col * sheet.cell) * SCALE
     y = int((sheet.height - grid.y - grid.side + row * sheet.cell) * SCALE)
-    return sum(1 for dx in range(-8, 9) if image.getpixel((int(x) + dx, y)) < 128)
+    return sum(1 for dx in range(-8, 9) if cast(int, image.getpixel((int(x) + dx, y))) < 128)
 
 
 def test_x_diagonal_cells_are_shaded_light_grey_and_the_others_white():

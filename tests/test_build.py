@@ -11,6 +11,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -161,7 +162,7 @@ def fonts_of(data: bytes) -> dict[str, object]:
     reader = PdfReader(io.BytesIO(data))
     found, pending = {}, [page["/Resources"] for page in reader.pages]
     while pending:
-        resources = pending.pop().get_object()
+        resources: Any = pending.pop().get_object()
         for font in resources.get("/Font", {}).values():
             found[str(font.get_object()["/BaseFont"])] = font.get_object()
         for xobject in resources.get("/XObject", {}).values():

@@ -20,7 +20,8 @@ from bookmaker.core.solve.search import count_solutions
 from bookmaker.puzzles.registry import Registry, entry_of
 
 UNIQUE = "4...........47..639....5...3...867..7..5..1...4.........8.9.62.1.....57...9....1."
-UNIQUE_SOLUTION = "467938251852471963913625487391286745786549132245317896578193624134862579629754318"
+UNIQUE_SOLUTION = ("467938251852471963913625487391286745786549132"
+                   "245317896578193624134862579629754318")
 EMPTY = "." * 81
 # r1c9 must be 9 (row 1 holds 1-8) but column 9 already has a 9: no solution, no clash.
 NO_SOLUTION = "12345678." + "........9" + "." * 63
@@ -177,6 +178,7 @@ def test_jobs_beyond_what_the_machine_can_use_are_capped_with_a_word(runner, mon
 
 def read_then_close(process: subprocess.Popen, lines: int) -> list[str]:
     """Read some lines of the process's stdout, then close it, as `| head` does."""
+    assert process.stdout is not None
     read = [line_of(process.stdout).strip() for _ in range(lines)]
     process.stdout.close()
     return read

@@ -261,7 +261,8 @@ def test_exact_cover_finds_every_cover_of_any_small_matrix(columns, data):
         return
     solutions, complete, _ = found
     assert complete
-    assert {frozenset(s) | frozenset(given) for s in solutions} == exact_covers(columns, rows, given)
+    found = exact_covers(columns, rows, given)
+    assert {frozenset(s) | frozenset(given) for s in solutions} == found
     assert len(solutions) == len(set(map(frozenset, solutions)))
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any, cast
 
 import pypdfium2
 import pytest
@@ -32,7 +33,7 @@ from bookmaker.spec.values import font_digit_top
 BASE_14 = {"Courier", "Helvetica", "Helvetica-Bold", "Times-Roman", "Symbol",
            "ZapfDingbats"}
 INCH = 72.0
-CAP = font_digit_top(default_font_paths()[1])  # the bold capitals' (and digits') height
+CAP = cast(float, font_digit_top(default_font_paths()[1]))  # the bold capitals' height
 SPEC = """\
 book:
   title: Sudoku on the Go
@@ -78,7 +79,7 @@ def compose_at(spec, puzzles, pages: int, paper: str = "white", design: str = "c
                        spec.answers, "A short blurb.", barcode)
     return compose_cover(words, load_catalogue(spec.language), load_design(design),
                          cover_geometry(spec.layout, pages, paper), puzzles, fonts,
-                         tuple(read_font(str(font)) for font in fonts), CAP)
+                         (read_font(str(fonts[0])), read_font(str(fonts[1]))), CAP)
 
 
 def cover_of(spec, puzzles, pages: int, paper: str = "white", design: str = "classic",
@@ -174,7 +175,7 @@ def test_the_barcode_is_drawn_in_its_area_when_asked(book):
 
 
 def fonts_of(pdf: bytes) -> list[dict]:
-    page = PdfReader(io.BytesIO(pdf)).pages[0]
+    page: Any = PdfReader(io.BytesIO(pdf)).pages[0]
     fonts = [font.get_object() for font in page["/Resources"]["/Font"].values()]
     forms = page["/Resources"].get("/XObject", {})
     for form in forms.values():

@@ -1,4 +1,4 @@
-"""Tests for the newspaper pipeline (bookmaker/daily.py) and `bookmaker daily`: a year with
+"""Tests for the newspaper pipeline (bookmaker/daily/) and `bookmaker daily`: a year with
 no repeats and every grade as scheduled, same bytes however a date is made, answers
 beside the puzzle or in the next day's folder, and nothing written when a run fails."""
 
@@ -70,8 +70,8 @@ def svg_cells(path: Path) -> str:
     """The symbols an SVG grid shows, row by row (its <text> elements by position)."""
     texts = [t for t in ET.parse(path).getroot().iter(f"{SVG}text")
              if t.get("class") in ("given", "solved")]
-    texts.sort(key=lambda t: (float(t.get("y")), float(t.get("x"))))
-    return "".join(t.text for t in texts)
+    texts.sort(key=lambda t: (float(t.attrib["y"]), float(t.attrib["x"])))
+    return "".join(t.text or "" for t in texts)
 
 
 def files_of(folder: Path) -> dict[str, bytes]:

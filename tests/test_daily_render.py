@@ -55,7 +55,9 @@ def entry_for(tmp_path: Path, layout: str = "newspaper-2col", size: str = "9x9",
     from dataclasses import replace
     puzzle = replace(generate(parse_shape(size), 5, "rotational"), grade="easy", score=2.5,
                      hardest="locked candidates")
-    return spec, DailyPuzzle(when, spec.schedule[0], puzzle)
+    monday = spec.schedule[0]
+    assert monday is not None
+    return spec, DailyPuzzle(when, monday, puzzle)
 
 
 def dark(pixel: int) -> bool:
@@ -210,7 +212,9 @@ def test_the_pdf_is_one_page_the_size_of_the_sheet_with_fonts_embedded(tmp_path)
 
 
 def ink_box(image: Image.Image) -> tuple[int, int, int, int]:
-    return ImageOps.invert(image.convert("L").point(lambda v: 255 if v > 128 else 0)).getbbox()
+    box = ImageOps.invert(image.convert("L").point(lambda v: 255 if v > 128 else 0)).getbbox()
+    assert box is not None, "no ink at all"
+    return box
 
 
 @pytest.mark.parametrize("layout", ["newspaper-1col", "tabloid"])

@@ -239,7 +239,8 @@ def small_disk(folder: Path, size: str):
 
 def fail_writes_after(monkeypatch, count: int) -> None:
     """The write layer fails with ENOSPC once `count` files have been written."""
-    real, written = outputs._write_file, []
+    real = outputs._write_file
+    written: list[Path] = []
 
     def write_until_full(path, data):
         if len(written) == count:
@@ -325,7 +326,8 @@ def no_puzzle_made(monkeypatch) -> None:
                         lambda *args, **kwargs: pytest.fail("puzzles were made"))
 
 
-def test_a_read_only_registry_is_refused_before_any_puzzle_is_made(cases, runner, tmp_path, monkeypatch):
+def test_a_read_only_registry_is_refused_before_any_puzzle_is_made(cases, runner, tmp_path,
+                                                                   monkeypatch):
     case = cases["book"].copy(tmp_path)
     no_puzzle_made(monkeypatch)
     with read_only(case.registry):
@@ -336,7 +338,8 @@ def test_a_read_only_registry_is_refused_before_any_puzzle_is_made(cases, runner
     assert state_of(case.folder, case.registry) == case.old
 
 
-def test_a_broken_registry_is_refused_before_any_puzzle_is_made(cases, runner, tmp_path, monkeypatch):
+def test_a_broken_registry_is_refused_before_any_puzzle_is_made(cases, runner, tmp_path,
+                                                                monkeypatch):
     case = cases["book"].copy(tmp_path)
     case.registry.write_bytes(b"not a database" * 100)
     no_puzzle_made(monkeypatch)

@@ -1,4 +1,5 @@
-"""Tests for bookmaker.puzzles.produce and bookmaker.core.solve.verify: order, seeds, the second opinion."""
+"""Tests for bookmaker.puzzles.produce and bookmaker.core.solve.verify: order, seeds, the
+second opinion."""
 
 from __future__ import annotations
 

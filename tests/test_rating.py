@@ -123,7 +123,8 @@ def test_a_16x16_puzzle_is_rated_within_its_budget():
 
 
 @pytest.mark.parametrize("text, expected", [
-    ("7.0-8.5", RatingRange(70, 85)), ("7.2", RatingRange(72, 72)), (" 6 - 9 ", RatingRange(60, 90))])
+    ("7.0-8.5", RatingRange(70, 85)), ("7.2", RatingRange(72, 72)),
+    (" 6 - 9 ", RatingRange(60, 90))])
 def test_a_rating_range_is_read_from_its_text(text, expected):
     assert parse_rating_range(text) == expected
 

@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pypdfium2
 import pytest
@@ -109,7 +110,7 @@ def fonts_of(reader: PdfReader) -> dict[str, object]:
     found = {}
     pending = [page["/Resources"] for page in reader.pages]
     while pending:
-        resources = pending.pop().get_object()
+        resources: Any = pending.pop().get_object()
         for font in resources.get("/Font", {}).values():
             font = font.get_object()
             found[str(font["/BaseFont"])] = font
@@ -310,7 +311,8 @@ def test_digit_extent_measures_the_ink_of_the_digits():
 
 def test_a_header_without_room_reserved_for_it_is_refused():
     no_header_room = PageGeometry(inches(6), inches(9), header_space=0)
-    with pytest.raises(RenderError, match="header of 9 pt needs header_space of at least 9 pt, but the layout reserves 0 pt"):
+    with pytest.raises(RenderError, match="header of 9 pt needs header_space of at least 9 pt, "
+                                          "but the layout reserves 0 pt"):
         render_pdf_bytes([Page(1, header="Easy")], RenderStyle(no_header_room), METADATA)
     assert render_pdf_bytes([Page(1)], RenderStyle(no_header_room), METADATA)
 

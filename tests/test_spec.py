@@ -9,6 +9,7 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 import bookmaker.spec
 from bookmaker.spec import (
@@ -459,9 +460,9 @@ def test_a_good_spec_loads_with_every_default_filled(tmp_path):
 
 def test_a_loaded_spec_is_frozen():
     spec = load_spec(write(GOOD_SPEC))
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError, match="frozen"):
         spec.title = "Other"
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError, match="frozen"):
         spec.sections[0].count = 5
 
 

@@ -5,8 +5,8 @@ What can be checked before any puzzle is made is checked first (the registry, th
 folder), and a replacement an earlier build left unfinished there is finished or undone.
 Nothing is written until every stage has succeeded; then the book's files replace the
 old ones as a set, together with its registry entries (puzzles/outputs.py): a failed or
-interrupted build leaves the folder and the registry as it found them (DESIGN.md, "Bad
-input").
+interrupted build leaves the folder and the registry as it found them (docs/guide.md,
+"Build a book").
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ def build(spec: BookSpec, out_dir: str | os.PathLike, workers: int = 1,
                             pending_issue(registry, spec, planned, puzzles, keys, read))
     clock.lap("write")
     return BuildResult(files, len(planned), {d.file_name: len(d.pages) for d in book.documents},
-                       clock.laps, registry and registry.path, distinct.remade,
+                       clock.laps, registry.path if registry else None, distinct.remade,
                        {d.file_name: d.padding for d in book.documents if d.padding})
 
 
@@ -118,7 +118,7 @@ def distinct_puzzles(spec: BookSpec, planned: list[PlannedPuzzle], registry: Reg
                      make: Callable, on_progress: ProgressCallback | None
                      ) -> tuple[Distinct, Snapshot]:
     """Every planned puzzle, none equivalent to another or to one the registry holds
-    from another issue (book/dedupe.py), and the registry as it was read.
+    from another issue (puzzles/dedupe.py), and the registry as it was read.
     make(jobs, on_progress) is produce(): it has Dancing Links verify each puzzle
     (VerificationError otherwise), so every puzzle from here on is proven unique twice."""
     jobs = [p.job for p in planned]

@@ -15,6 +15,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import cast
 
 from ..core.grade.grades import GRADES
 from ..core.puzzle import Puzzle
@@ -169,7 +170,7 @@ def number_pages(spec: BookSpec, plan: BookPlan | None = None) -> list[PuzzlePla
     places = []
     for index, section in enumerate(spec.sections):
         pages = page_of_each(section.count, section.puzzles_per_page,
-                             plan.first_page(PUZZLES, index))
+                             cast(int, plan.first_page(PUZZLES, index)))  # (every section's)
         first = plan.first_page(ANSWERS, index, answer_book=separate)
         answers = page_of_each(section.count, section.answers_per_page, first) \
             if first else [None] * section.count
@@ -221,7 +222,7 @@ def digit_ratio(layout: Layout, regular_font: Path) -> float:
     digits = layout.text.digits
     fraction = digits.fraction
     if fraction is None:
-        fraction = digits.points / layout.min_puzzle_cell
+        fraction = cast(float, digits.points) / layout.min_puzzle_cell  # points, if no fraction
     return fraction * digit_extent(str(regular_font))[0]
 
 
@@ -300,14 +301,17 @@ def _how_to_play(at: _PageAt) -> Page:
 def _example(at: _PageAt) -> Page:
     """The worked example on a page of its own, where it has no room beside the rules."""
     grids = at.book.spec.layout.grids
+    pair = example_pair(at.book, at.style)
+    assert pair is not None  # the plan has this page only when the book has an example
     return example_page(at.geometry, at.number, at.book.words.text("example"),
-                        at.style.title_size * HEADING_ROOM, example_pair(at.book, at.style),
+                        at.style.title_size * HEADING_ROOM, pair,
                         grids.label_height, grids.gap, at.numbered)
 
 
 def _opener(at: _PageAt) -> Page:
-    section = at.book.spec.sections[at.planned.section]
-    return opener_page(at.geometry, section.name, section_details(at.book, at.planned.section))
+    index = cast(int, at.planned.section)  # an opener opens a section
+    section = at.book.spec.sections[index]
+    return opener_page(at.geometry, section.name, section_details(at.book, index))
 
 
 def _divider(at: _PageAt) -> Page:
@@ -345,9 +349,9 @@ def contents_entries(book: _Book) -> list[ContentsEntry]:
     entries = []
     if spec.front_matter.how_to_play:
         entries.append(ContentsEntry(words.text("how_to_play"), "",
-                                     plan.first_page(HOW_TO_PLAY)))
+                                     cast(int, plan.first_page(HOW_TO_PLAY))))
     for index, section in enumerate(spec.sections):
-        first = plan.first_page(OPENER, index) or plan.first_page(PUZZLES, index)
+        first = cast(int, plan.first_page(OPENER, index) or plan.first_page(PUZZLES, index))
         entries.append(ContentsEntry(section.name, SEPARATOR.join(
             section_details(book, index)), first))
     divider = plan.first_page(DIVIDER)
@@ -427,7 +431,8 @@ def answer_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
                       cages=cages_of(book.puzzles[p.number - 1]))
              for p in members]
     pages = paginate_puzzles(items, style.geometry, section.answers_per_page,
-                             _place_of(book, members[0]).answer_page, layout.grids.label_height,
+                             cast(int, _place_of(book, members[0]).answer_page),  # (answers)
+                             layout.grids.label_height,
                              layout.answer_below_height, layout.grids.gap, "", "",
                              book.spec.page_numbers, layout.lines.border)
     per_page = section.answers_per_page
@@ -494,7 +499,7 @@ def _outline_title(book: _Book, page: PlannedPage, answer_book: bool) -> str:
     openers = book.spec.front_matter.section_openers
     if page.kind == OPENER or (page.kind == PUZZLES and not openers) or \
             (page.kind == ANSWERS and answer_book):
-        return book.spec.sections[page.section].name
+        return book.spec.sections[cast(int, page.section)].name  # a section's page
     words = book.words
     titles = {TITLE: book.spec.title, CONTENTS: words.text("contents"),
               HOW_TO_PLAY: words.text("how_to_play"), DIVIDER: words.text("answers"),

@@ -66,6 +66,7 @@ def composed_cover(spec: BookSpec, puzzles: Sequence[Puzzle]):
     fonts = (Path(spec.fonts.regular or regular), Path(spec.fonts.bold or bold))
     geometry = cover_geometry(spec.layout, len(spec.page_plan().book), spec.paper)
     cover = spec.cover
+    assert cover is not None  # a cover is composed for a book that has one
     words = CoverWords(spec.title, spec.subtitle, spec.author, spec.isbn,
                        sum(s.count for s in spec.sections),
                        tuple(s.difficulty for s in spec.sections), spec.answers, cover.blurb,

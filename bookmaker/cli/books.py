@@ -90,6 +90,7 @@ def cover(ctx, spec_file, out_dir, guides, seed) -> None:
     for path in files:
         click.echo(path)
     record = cover_record(spec)
+    assert record is not None  # the spec has a cover (checked above)
     click.echo(f"cover {record['width_in']:.3f} x {record['height_in']:.3f} in, spine "
                f"{record['spine_in']:.3f} in for {record['pages']} pages on {spec.paper} paper")
     if spine_note(spec):

@@ -8,6 +8,7 @@ import importlib
 import os
 import sys
 import time
+from typing import Any
 
 import click
 
@@ -94,7 +95,7 @@ class DelayedProgressBar:
         # Beside output streaming to the same terminal, the lines themselves show progress.
         self.enabled = total > 1 and sys.stderr.isatty() and \
             not (beside_output and sys.stdout.isatty())
-        self.bar = None
+        self.bar: Any = None  # click's progress bar, once it shows
         self.exits = contextlib.ExitStack()
 
     def __enter__(self) -> DelayedProgressBar:

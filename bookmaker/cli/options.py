@@ -131,6 +131,7 @@ def shape_from_options(size: str | None, box: str | None, optional: bool = False
             raise click.UsageError("--box needs --size too, e.g. --size 6x6 --box 3x2")
         if optional:
             return None
+    assert size is not None  # where --size is not optional it has a default
     try:
         shape = parse_shape(size)
     except ValueError as err:
@@ -228,12 +229,14 @@ def read_or_exit(ctx: click.Context, path: str, board: Shape | None,
 def proven_puzzle(line: PuzzleLine) -> tuple[Puzzle | None, str | None]:
     """The line's puzzle with its one solution, proven by its kind's solver and again by
     its second opinion; or None and what is wrong."""
+    assert line.grid is not None  # a line that was read (its error is None)
     found = line.kind.solutions(line.grid, line.extras, limit=2)
     if found.count != 1 or not found.complete:
         verdict = ("has more than one solution" if found.count >= 2 else
                    "has no solution" if found.complete else
                    f"is undecided: the search gave up after {found.nodes} nodes")
         return None, f"not a puzzle with one solution: it {verdict}"
+    assert found.solution is not None  # one solution found, and kept
     puzzle = Puzzle(line.grid, Grid(line.grid.shape, found.solution), seed=0,
                     extras=line.extras)
     try:
@@ -251,7 +254,7 @@ def proven_or_exit(ctx: click.Context, puzzle_file: PuzzleFile) -> list[Puzzle]:
         for problem in problems:
             click.echo(problem, err=True)
         ctx.exit(1)
-    return [puzzle for _, puzzle, _ in proven]
+    return [puzzle for _, puzzle, _ in proven if puzzle is not None]  # (all, by now)
 
 
 def registry_or_fail(action):

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import click
 
 from ..core.board.grid import Grid, format_grid
+from ..core.board.moves import BoardMove
 from ..core.board.shape import SYMMETRIES
 from ..core.board.transform import Transformation, derived, each_derived
 from ..core.generate.graded import DIFFICULTIES
@@ -96,8 +97,9 @@ def generate(size, box, kind, count, seed, symmetry, target_clues, difficulty,
     shape = frame_from_options(size, box, kind)  # the classic board it is made on
     check_kind_options(kind, symmetry, target_clues, rating_text)
     board = kind.describe(shape)
-    if target_clues and clues_problem(target_clues, board):
-        raise click.BadParameter(clues_problem(target_clues, board), param_hint="'--clues'")
+    clues_wrong = clues_problem(target_clues, board) if target_clues else None
+    if clues_wrong:
+        raise click.BadParameter(clues_wrong, param_hint="'--clues'")
     if target_clues and difficulty != "any":
         raise click.UsageError("--clues and --difficulty cannot be used together: the grade "
                                "decides how many clues remain")
@@ -280,7 +282,7 @@ def copies_or_exit(ctx: click.Context, line: PuzzleLine, puzzle: Puzzle, count: 
         ctx.exit(1)
 
 
-def verified_copy(puzzle: Puzzle, transformation: Transformation) -> Puzzle:
+def verified_copy(puzzle: Puzzle, transformation: Transformation | BoardMove) -> Puzzle:
     copy = Puzzle(transformation.apply(puzzle.givens), transformation.apply(puzzle.solution),
                   seed=0)
     verify_puzzle(copy)  # the group keeps uniqueness; this proves it once more
@@ -351,6 +353,7 @@ def solve_line(line: PuzzleLine) -> tuple[str, str | None]:
         if found.complete:
             return "# no solution", "no solution"
         return "# unknown", f"search gave up after {found.nodes} nodes without a solution"
+    assert line.grid is not None  # a line that was read
     solution = format_grid(Grid(line.grid.shape, found.solution))  # the answer: a full grid
     if found.count >= 2:
         return solution, "multiple solutions (the one shown is the first found)"
@@ -362,6 +365,7 @@ def solve_line(line: PuzzleLine) -> tuple[str, str | None]:
 
 def solutions_of(line: PuzzleLine) -> Search:
     """A puzzle line's solutions, counted to two by its kind's solver."""
+    assert line.grid is not None  # a line that was read
     return line.kind.solutions(line.grid, line.extras, limit=2)
 
 
@@ -451,6 +455,7 @@ def rate_report(line: PuzzleLine, as_json: bool, verbose: bool, budget: int) -> 
         if as_json:
             return json.dumps({"line": line.number, "error": problem}, ensure_ascii=False), False
         return f"{line.number}: invalid: {problem}", False
+    assert line.grid is not None  # (no problem: the line was read)
     rating = rate(line.grid, budget)
     hardest = _hardest(rating)
     if as_json:

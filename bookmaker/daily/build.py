@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from functools import partial
 from pathlib import Path
+from typing import cast
 
 from .. import __version__
 from ..core.board.grid import format_grid
@@ -46,7 +47,7 @@ from ..render.pdf import Metadata, render_pdf_bytes
 from ..render.png import dpi_for_width, render_png_bytes
 from ..render.sheet import Sheet, sheet_pdf_bytes
 from ..render.svg import render_svg_text
-from ..spec.daily import WEEKDAYS, DailySpec
+from ..spec.daily import WEEKDAYS, DailySpec, DaySpec
 from .sheets import (
     DailyPuzzle,
     answer_sheet,
@@ -64,6 +65,7 @@ SHEET_OUTPUTS = ("pdf", "png", "svg")  # the outputs drawn from a day's sheets
 SERIES_FOLDER = "."  # run_contents' name for the series' own folder, where the proof goes
 MAX_REPEATS = 50  # new seeds tried for one date before its size and grade count as used up
 _RENDER_CHUNKS_PER_WORKER = 4
+NOTHING_REGISTERED = Snapshot()  # frozen: safe as a default
 
 
 class DailyError(RuntimeError):
@@ -116,7 +118,7 @@ def make_daily(spec: DailySpec, dates: Iterable[date], out_dir: str | os.PathLik
     return DailyResult(folders, proof, files, len(scheduled), {
         "generate": generated - started, "render": rendered - generated,
         "write and register": written - rendered},
-        registry and registry.path)
+        registry.path if registry else None)
 
 
 def check_before_making(series: Path, registry: Registry | None) -> None:
@@ -180,6 +182,7 @@ def day_job(spec: DailySpec, day: date) -> PuzzleJob:
     """The job for a date: its seed depends on the series, the date and that weekday's
     schedule entry only (its title and columns change no puzzle)."""
     entry = spec.day_of(day)
+    assert entry is not None  # a job is made for a scheduled day only
     shape = entry.shape
     asked = (entry.difficulty, entry.symmetry) + ((str(entry.rating),) if entry.rating else ())
     kind = entry.kind  # a classic day's seed leaves the kind out: seeds as they were
@@ -205,7 +208,7 @@ def daily_puzzles(spec: DailySpec, dates: list[date], workers: int,
 
 def without_repeats(spec: DailySpec, dates: list[date], jobs: list[PuzzleJob],
                     puzzles: list[Puzzle],
-                    registered: Snapshot = Snapshot()) -> list[DailyPuzzle]:
+                    registered: Snapshot = NOTHING_REGISTERED) -> list[DailyPuzzle]:
     """The puzzles in date order, each that repeats one published before it replaced by
     its job made again with the next derived seed. Before it: an earlier date of the
     run, an earlier date the registry holds (its rows for the run's own dates are about
@@ -224,7 +227,8 @@ def without_repeats(spec: DailySpec, dates: list[date], jobs: list[PuzzleJob],
             puzzle = make_puzzle(replace(job, seed=derive_seed(job.seed, "repeat", repeats)))
             key = repeat_key(puzzle)
         seen.add(key)
-        entries.append(DailyPuzzle(day, spec.day_of(day), puzzle, repeats, key))
+        entry = cast(DaySpec, spec.day_of(day))  # a job's day is a scheduled day
+        entries.append(DailyPuzzle(day, entry, puzzle, repeats, key))
     return entries
 
 
@@ -241,8 +245,8 @@ def _registered_keys(registered: Snapshot, series: str, dates: list[date]
 
 def repeat_key(puzzle: Puzzle) -> str:
     """What two puzzles share when one repeats the other, digits relabelled, rows and
-    columns permuted, turned or mirrored (core/transform.py's repeat_key); for a Killer,
-    its cages and sums under the Killer's own moves (core/killerkey.py: every Killer's
+    columns permuted, turned or mirrored (core/board/transform.py's repeat_key); for a Killer,
+    its cages and sums under the Killer's own moves (core/killer/key.py: every Killer's
     givens are alike, all blank)."""
     return puzzle_key(puzzle)
 

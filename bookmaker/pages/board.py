@@ -78,7 +78,7 @@ def _board_drawing(shape: Shape) -> BoardDrawing:
     rows, cols = shape.frame
     frame = max(rows, cols)
     region = _regions(shape)
-    kinds = {"thin": [], "heavy": [], "outline": []}
+    kinds: dict[str, list[Run]] = {"thin": [], "heavy": [], "outline": []}
     for vertical in (True, False):
         for at in range(frame + 1):
             for kind, start, end in _edge_runs(region, frame, vertical, at):

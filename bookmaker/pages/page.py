@@ -32,7 +32,8 @@ class PageGeometry:
 
     def __post_init__(self) -> None:
         if min(self.trim_width, self.trim_height) <= 0:
-            raise ValueError(f"trim size must be positive, got {self.trim_width} x {self.trim_height}")
+            raise ValueError(f"trim size must be positive, got {self.trim_width} x "
+                             f"{self.trim_height}")
         if min(self.bleed, self.margin_top, self.margin_bottom, self.margin_inside,
                self.margin_outside, self.header_space, self.footer_space) < 0:
             raise ValueError("bleed, margins, header_space and footer_space must not be negative")
@@ -87,7 +88,7 @@ class GridPlacement:
     """One grid on a page: where (points, bottom-left of the grid square from the trim's
     bottom-left), how big, and its texts. With a solution set it is drawn as an answer:
     every cell filled, the puzzle's givens bold and the rest regular. A Killer's cages
-    (core/cages.py Cage: cells and total) are drawn over the board, faint on an answer."""
+    (core/killer/cages.py Cage: cells and total) are drawn over the board, faint on an answer."""
 
     x: float
     y: float

@@ -31,7 +31,7 @@ from .registry import PendingIssues, Registry, make_folders, remove_empty_folder
 try:
     import fcntl
 except ImportError:  # Windows: runs in one folder are not kept from overlapping
-    fcntl = None
+    fcntl = None  # type: ignore[assignment]
 
 STAGING = ".bookmaker-staging"
 JOURNAL = "journal.json"
@@ -318,7 +318,9 @@ class Staging:
 def _plan(outputs: OutputSet) -> Plan:
     """The places to change, and the folders to make for them (outermost first):
     OutputError if a folder stands where a file goes, or a file where a folder must be."""
-    root, folders, checked = outputs.root, [], set()
+    root = outputs.root
+    folders: list[str] = []
+    checked: set[str] = set()
     targets = []
     for name in outputs.files:
         _plan_folders(root, os.path.dirname(name), folders, checked)

@@ -154,7 +154,7 @@ def render_pdf_bytes(pages: Sequence[Page], style: RenderStyle, metadata: Metada
     if pages:
         canvas.addPageLabel(0, "D", 1)  # decimal labels from 1: page N is labelled N
     forms = _GridForms(canvas, style)
-    marks = {}
+    marks: dict[int, list[OutlineEntry]] = {}
     for entry in outline:
         marks.setdefault(entry.page, []).append(entry)
     for position, page in enumerate(pages, start=1):

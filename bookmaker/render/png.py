@@ -202,7 +202,7 @@ def _glyph(font: Path, pixels: float, glyph: str) -> tuple[Image.Image, tuple[in
     baseline: drawn once, then pasted wherever the glyph appears (a grid shows the same
     few symbols again and again)."""
     face = _font(font, pixels)
-    left, top, right, bottom = face.getbbox(glyph, anchor="ls")
+    left, top, right, bottom = (int(v) for v in face.getbbox(glyph, anchor="ls"))  # whole pixels
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), glyph, fill=255, font=face, anchor="ls")
     return mask, (left, top)

@@ -99,8 +99,9 @@ def _check_front(report: Report, spec: CoverSpec, facts: CoverFacts,
         lines = wrap(facts.subtitle, front.subtitle, width, fonts[0].width)
         if len(lines) > front.subtitle_lines:
             report.add(Mistake(("book", "subtitle"), f"takes {len(lines)} lines on the front "
-                               f"of the {spec.design_name} cover, {len(lines) - front.subtitle_lines}"
-                               f" more than its {front.subtitle_lines}; shorten it"))
+                               f"of the {spec.design_name} cover, "
+                               f"{len(lines) - front.subtitle_lines} more than its "
+                               f"{front.subtitle_lines}; shorten it"))
             return
     room, least = plan.art[1] - plan.art[0], LEAST_ART * front.art.width * width
     if room < least:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from datetime import date
 from pathlib import Path
-from typing import Annotated, Any, ClassVar
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from pydantic import Field, PlainValidator
 
@@ -82,9 +82,20 @@ def _outputs(value: Any) -> tuple[str, ...]:
 
 
 Outputs = Annotated[tuple, PlainValidator(_outputs)]
-Grade = one_of(*GRADES)
-Dpi = _whole_at_least(72, 2400)
-Pixels = _whole_at_least(100, 8000)
+if TYPE_CHECKING:  # to mypy a choice is text and a count a number; pydantic checks them
+    Grade = str
+    AnswerChoice = str
+    LanguageChoice = str
+    SymmetryChoice = str
+    Dpi = int
+    Pixels = int
+else:
+    Grade = one_of(*GRADES)
+    AnswerChoice = one_of(*ANSWER_PLACES)
+    LanguageChoice = one_of(*language_names())
+    SymmetryChoice = one_of(*SYMMETRIES)
+    Dpi = _whole_at_least(72, 2400)
+    Pixels = _whole_at_least(100, 8000)
 
 
 class PngFile(Schema):
@@ -107,14 +118,14 @@ class DailyFile(Schema):
                                                 "digits, hyphens); default: from the series.")
     layout: Text = Field(DEFAULT_LAYOUT, description="A newspaper column preset from "
                          "layouts/newspaper/, or a path to a column layout .yaml file.")
-    answer: one_of(*ANSWER_PLACES) = Field(
+    answer: AnswerChoice = Field(
         "separate", description="separate: each day's answer files beside its puzzle; "
                                 "next-day: in the next scheduled day's folder.")
     outputs: Outputs = Field(OUTPUT_KINDS, description="The files to write: pdf, png, svg "
                              "(puzzle and answer each), json (day.json), proof (the editor's "
                              "proof PDF of the run).")
     rules: Flag = Field(True, description="A line of rules under each puzzle's heading.")
-    language: one_of(*language_names()) = Field(
+    language: LanguageChoice = Field(
         "en", description="The language of headings, dates, rules and 'Solution' "
                           "(messages/<language>.yaml).")
     png: PngFile = Field(default_factory=PngFile, description="PNG resolutions.")
@@ -139,7 +150,7 @@ class DayFile(Schema):
     variant: KindName = Field(
         "classic", description="The kind of puzzle: classic, x, hyper, jigsaw, samurai, "
                                "killer or killer-x (see the book spec's sections).")
-    symmetry: one_of(*SYMMETRIES) | None = Field(None, description="Symmetry of the clue "
+    symmetry: SymmetryChoice | None = Field(None, description="Symmetry of the clue "
                                                  "pattern: none, rotational (the default), "
                                                  "mirror, diagonal.")
     title: Text | None = Field(None, description="A name for the day's puzzle, printed in "
@@ -255,6 +266,7 @@ def daily_spec_problem(path: str | os.PathLike) -> Problem | None:
     if not isinstance(document, dict) or "daily" not in document or "book" in document:
         return None
     mark = mark_of(document, (), "daily")
+    assert mark is not None  # a document read from a file has its marks
     return Problem(str(path), mark.line + 1, mark.column + 1, "",
                    f"this is a daily spec (it has 'daily:'): make its puzzles with "
                    f"`bookmaker daily {path} --from YYYY-MM-DD`; a book spec has 'book:' "
@@ -310,7 +322,7 @@ def _day_spec(report: Report, weekday: str, day: DayFile | None,
     """Check what needs several of a day's values; None if it is not scheduled or wrong."""
     at = ("schedule", weekday)
     shape = _shape(report, at, day) if day is not None else None
-    if shape is None or layout is None:
+    if day is None or shape is None or layout is None:
         return None
     columns = day.columns or layout.columns
     if columns > layout.page_columns:
@@ -328,7 +340,7 @@ def _day_spec(report: Report, weekday: str, day: DayFile | None,
         return None
     if day.difficulty is None and day.rating is None:  # reported already
         return None
-    grade_problem = kind.grade_problem(shape, day.difficulty)
+    grade_problem = kind.grade_problem(shape, day.difficulty or "any")
     if grade_problem:
         report.add(Mistake(at + ("difficulty",), grade_problem))
         return None
@@ -369,7 +381,7 @@ def _check_digit_font(report: Report, daily: DailyFile | None,
     as the renderer requires (spec/load.py checks book fonts alike)."""
     regular = daily.fonts.regular if daily is not None and daily.fonts is not None else None
     top = font_digit_top(regular) if regular is not None and layout is not None else None
-    if top is None:
+    if top is None or layout is None:
         return
     ink = layout.digit_fraction * top
     if not DIGIT_INK[0] <= ink <= DIGIT_INK[1]:

@@ -6,6 +6,8 @@ stores points (1/72 in), the unit reportlab draws in. The YAML keys are the fiel
 
 from __future__ import annotations
 
+from typing import cast
+
 from pydantic import Field
 
 from .fit import Area, cell_side, most_that_fit
@@ -156,7 +158,7 @@ class Layout(Schema):
         digits = self.text.digits
         if digits.fraction is not None:
             return digits.fraction
-        return digits.points / self.min_puzzle_cell
+        return cast(float, digits.points) / self.min_puzzle_cell  # points, if no fraction
 
     def inside_margin(self, page_count: int) -> float:
         """The inside margin (gutter) in points for a book of page_count pages.

@@ -20,7 +20,7 @@ from .values import Schema, did_you_mean
 from .yamlload import MarkedYAMLError, parse_yaml
 
 if TYPE_CHECKING:
-    from importlib.resources.abc import Traversable
+    from importlib.abc import Traversable  # (importlib.resources.abc from Python 3.11)
 
 PRESET_PACKAGE = "bookmaker.layouts"
 LAYOUT_SUFFIXES = (".yaml", ".yml")

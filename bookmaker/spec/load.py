@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, cast
 
 from ..core.board.shape import Shape, parse_size
 from ..core.kinds.kind import Kind, clues_problem
@@ -64,7 +64,9 @@ def load_spec(path: str | os.PathLike) -> BookSpec:
     problems = report.sorted_problems() + layout_problems
     if problems:
         raise SpecError(problems)
-    return _book_spec(source, book, layout, list(map(_section_spec, sections, pages)), cover)
+    assert layout is not None  # no problem: the layout and every section's pages are known
+    return _book_spec(source, book, layout,
+                      list(map(_section_spec, sections, cast(list[SectionPages], pages))), cover)
 
 
 def read_document(source: Path, shown: str) -> Any:
@@ -130,7 +132,7 @@ def _section_pages(report: Report, index: int, section: SectionFile | None,
     """Check what needs several of a section's values; None if something is wrong."""
     at = ("sections", index)
     shape = _shape(report, at, section) if section is not None else None
-    if shape is None or layout is None:
+    if section is None or shape is None or layout is None:
         return None
     kind = kind_of_name(section.variant)
     clues_fit = all([  # every check made, so that every mistake is reported
@@ -219,7 +221,7 @@ def _clues_alone(report: Report, at: tuple, section: SectionFile) -> bool:
     return True
 
 
-def _reported(report: Report, path: tuple, problem: str | None) -> bool:
+def _reported(report: Report, path: tuple, problem: str | Literal[False] | None) -> bool:
     """Report the problem at path, if there is one; whether there was none."""
     if problem:
         report.add(Mistake(path, problem))
@@ -244,8 +246,9 @@ def _puzzles_per_page(report: Report, at: tuple, asked: int | None, grid: _GridN
             return None
         return asked
     if layout.puzzles_that_fit(size, least) == 0:
-        report.add(Mistake(at + ("size",),
-                           layout.puzzles_per_page_problem(1, size, least, name)))
+        problem = layout.puzzles_per_page_problem(1, size, least, name)
+        assert problem is not None  # not even one fits: that is the problem
+        report.add(Mistake(at + ("size",), problem))
         return None
     if alone:
         return 1
@@ -273,34 +276,35 @@ def _check_book(report: Report, book: BookFile | None, layout: Layout | None,
     _check_name(report, book)
     if book is None or layout is None:
         return
-    if all(page is not None and section.count is not None
-           for section, page in zip(sections, pages)):
+    known = [(section, page) for section, page in zip(sections, pages)
+             if section is not None and page is not None and section.count is not None]
+    if len(known) == len(sections):
         _check_book_size(report, book, layout, [
             _Counted(section.name, section.count, page.puzzles_per_page, page.answers_per_page,
-                     section.variant) for section, page in zip(sections, pages)])
+                     section.variant) for section, page in known])
     check_texts(report, book, layout, [(index, section, page) for index, (section, page)
                                        in enumerate(zip(sections, pages))
                                        if section is not None and page is not None])
 
 
-def _cover(report: Report, cover: CoverFile, book: BookFile, layout: Layout,
-           sections: list[SectionFile], pages: list[SectionPages],
+def _cover(report: Report, cover: CoverFile, book: BookFile, layout: Layout | None,
+           sections: list[SectionFile], pages: list[SectionPages | None],
            measurable: bool) -> CoverSpec | None:
     """The cover, checked against the rest of the book: its spine is as thick as the page
     plan's page count on the book's paper. Only its design is checked while the rest of
     the book has mistakes (nothing can be measured then)."""
-    if not measurable:
+    if not measurable or layout is None:  # (measurable: no mistake, so a layout)
         return cover_spec(report, cover, None, None, None, None)
     counted = [_Counted(s.name, s.count, p.puzzles_per_page, p.answers_per_page)
-               for s, p in zip(sections, pages)]
+               for s, p in zip(sections, pages) if p is not None]  # (measurable: every p)
     answers = answer_place(book.answers, layout)
     plan = book_plan(layout, book.front_matter, counted, answers, book.sections_start,
                      book.padding)
     facts = CoverFacts(book.title, book.subtitle, book.author, book.isbn,
                        sum(s.count for s in sections), [s.difficulty for s in sections],
                        answers, cover_geometry(layout, len(plan.book), book.paper))
-    regular, bold = default_font_paths()
-    regular, bold = str(book.fonts.regular or regular), str(book.fonts.bold or bold)
+    regular_path, bold_path = default_font_paths()
+    regular, bold = str(book.fonts.regular or regular_path), str(book.fonts.bold or bold_path)
     return cover_spec(report, cover, facts, (read_font(regular), read_font(bold)), bold,
                       load_catalogue(book.language))
 

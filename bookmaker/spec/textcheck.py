@@ -47,7 +47,9 @@ def check_texts_of(report: Report, fields: list[tuple[tuple, str]], book: Any) -
     if not fields or book is None:
         return
     fonts = _fonts(report, book)
-    for path, text in fields if fonts is not None else ():
+    if fonts is None:
+        return
+    for path, text in fields:
         _report_missing(report, path, "", text, fonts, most=1)
 
 
@@ -57,7 +59,7 @@ def check_daily_texts(report: Report, daily: Any, days: dict[str, Any]) -> None:
     fonts = _fonts(report, daily, "daily")
     if fonts is None or daily.language is None:
         return
-    fields = [(("daily", "series"), daily.series)] if daily.series else []
+    fields: list[tuple[tuple, Any]] = [(("daily", "series"), daily.series)] if daily.series else []
     fields += [(("schedule", weekday, "title"), day.title) for weekday, day in days.items()
                if day is not None and day.title]
     _check_words(report, "daily", fields, load_catalogue(daily.language), fonts)
@@ -81,7 +83,7 @@ def _check_glyphs(report: Report, book: Any, layout: Layout, sections: list,
     """Each field's first character missing from a font, as `U+6570 '数' is not in ...`;
     for the running heads' and the catalogue's own words (placeholders are never printed),
     one mistake each, naming the first few characters a font lacks."""
-    fields = [(("book", name), getattr(book, name)) for name in BOOK_FIELDS
+    fields: list[tuple[tuple, Any]] = [(("book", name), getattr(book, name)) for name in BOOK_FIELDS
               if isinstance(getattr(book, name, None), str)]
     fields += [(("sections", index, "name"), section.name) for index, section, _ in sections
                if section.name is not None]

@@ -13,7 +13,7 @@ import string
 from datetime import date
 from functools import cache, partial
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainValidator, ValidationInfo
 from pydantic_core import PydanticCustomError
@@ -201,9 +201,9 @@ def _template(value: Any) -> str:
     names = [name for _, name, _, _ in fields]
     for name in names:
         if name not in TEMPLATE_FIELDS:
-            fields = ", ".join("{" + f + "}" for f in TEMPLATE_FIELDS)
+            allowed = ", ".join("{" + f + "}" for f in TEMPLATE_FIELDS)
             raise mistake(f"unknown placeholder {{{name}}}{did_you_mean(name, TEMPLATE_FIELDS)};"
-                          f" expected some of: {fields}")
+                          f" expected some of: {allowed}")
     return text
 
 
@@ -268,13 +268,13 @@ class DigitSize(Schema):
 
     def at(self, cell_side: float) -> float:
         """The digit size in points inside a cell of the given side."""
-        return self.points if self.points is not None else self.fraction * cell_side
+        return self.points if self.points is not None else cast(float, self.fraction) * cell_side
 
     def smallest_cell(self, min_points: float) -> float:
         """The smallest cell side in which the digits are at least min_points and still fit."""
         if self.points is not None:
             return self.points / MAX_DIGIT_FRACTION
-        return min_points / self.fraction
+        return min_points / cast(float, self.fraction)  # one of the two is set
 
 
 def _digit_size(value: Any) -> DigitSize:
@@ -310,7 +310,7 @@ def _font_file(value: Any, info: ValidationInfo) -> Path:
 _MEASURE_SIZE = 1000  # measure at 1000 units per em, so results are fractions of the size
 
 
-def font_digit_top(path: Path) -> float | None:
+def font_digit_top(path: str | Path) -> float | None:
     """How far a font's digits reach above the baseline, as a fraction of the font size,
     or None if the font cannot be read. The renderer centres digits by the same measure
     (render/fonts.py calls digit_extent), so a spec that loads draws as it promised."""

@@ -348,7 +348,8 @@ def _orbits(shape: Shape, symmetry: str) -> tuple[tuple[int, ...], ...]:
     if symmetry not in SYMMETRIES:
         raise ValueError(f"unknown symmetry {symmetry!r}; expected one of: {', '.join(SYMMETRIES)}")
     cell_at = {position: cell for cell, position in enumerate(shape.positions)}
-    seen, orbits = set(), []
+    seen: set[int] = set()
+    orbits: list[tuple[int, ...]] = []
     for cell, position in enumerate(shape.positions):
         if cell not in seen:
             image = cell_at[_mirror_image(shape.frame, position, symmetry)]

@@ -2,8 +2,9 @@
 
 A Killer is made pure (no givens), so symmetry and clue counts do not apply, and it has no
 Sudoku Explainer rating (SE rates puzzles with givens). Its first proof is the cage-aware
-solver (solver.py), its second the Killer check (check.py), written apart from it. The engines that make and grade Killers
-are imported when first used (start-up: reading and checking load only the solvers).
+solver (solver.py), its second the Killer check (check.py), written apart from it. The
+engines that make and grade Killers are imported when first used (start-up: reading and
+checking load only the solvers).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from ..board.grid import Grid
 from ..board.marks import CageMark, Marks
 from ..board.shape import Shape, board_of, shape_for_size
 from ..grade.grades import GRADES
-from ..kinds.kind import Kind, MakeRequest
+from ..kinds.kind import Extras, Kind, MakeRequest
 from ..puzzle import Puzzle
 from ..rng import derive_seed
 from ..solve.verify import Undecided, require_agreement
@@ -91,7 +92,7 @@ class KillerKind(Kind):
     def read(self, text: str, board: Shape | None = None) -> tuple[Grid, Cages]:
         return parse_killer(text, board, self.geometry)
 
-    def write(self, givens: Grid, extras: Cages | None = None) -> str:
+    def write(self, givens: Grid, extras: Extras = None) -> str:
         return format_killer(givens, extras)
 
     def misread_hint(self, text: str) -> str | None:
@@ -121,7 +122,7 @@ class KillerKind(Kind):
                            hardest=grading.hardest)
         raise AssertionError("unreachable")
 
-    def solutions(self, givens: Grid, extras: Cages | None = None, limit: int = 2) -> Search:
+    def solutions(self, givens: Grid, extras: Extras = None, limit: int = 2) -> Search:
         return killer_solutions(extras, givens.cells, limit=limit)
 
     def verify(self, puzzle: Puzzle) -> None:
@@ -130,18 +131,18 @@ class KillerKind(Kind):
                               puzzle.givens.cells, limit=2, max_nodes=KILLER_VERIFY_MAX_NODES)
         require_agreement(puzzle, result, "The Killer check", self.line(puzzle))
 
-    def grade(self, givens: Grid, extras: Cages | None = None) -> Grading:
+    def grade(self, givens: Grid, extras: Extras = None) -> Grading:
         from .grade import grade_killer
         return grade_killer(givens, extras)
 
-    def repeat_key(self, givens: Grid, extras: Cages | None = None) -> str:
+    def repeat_key(self, givens: Grid, extras: Extras = None) -> str:
         from .key import killer_key
         return killer_key(givens, extras)
 
     def registry_size(self, board: Shape) -> str:
         return f"{board} Killer"
 
-    def marks(self, givens: Grid, extras: Cages | None = None) -> Marks:
+    def marks(self, givens: Grid, extras: Extras = None) -> Marks:
         return Marks(cages=tuple(CageMark(cage.cells, str(cage.total)) for cage in extras.cages))
 
     def cages(self, puzzle: Puzzle) -> tuple:

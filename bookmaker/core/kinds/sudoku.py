@@ -26,6 +26,7 @@ from .kind import BoardDescription, Kind, MakeRequest
 
 if TYPE_CHECKING:
     from ..grade.grader import Grading
+    from ..rating import Rating
 
 MIN_SIZE = 4
 SAMURAI_BOX = (3, 3)
@@ -75,6 +76,7 @@ class SudokuKind(Kind):
         from ..rating import RATER_VERSION, generate_rated, rate
         from ..rating.target import GENERATION_BUDGET
         board = self.board(request.frame, request.seed)
+        rating: Rating | None
         if request.rating is not None:
             puzzle, grading, rating = generate_rated(board, request.seed, request.rating,
                                                      request.difficulty, request.symmetry)
@@ -111,7 +113,9 @@ def _graded(board: Shape, request: MakeRequest) -> tuple[Puzzle, Grading]:
     from ..grade.grader import grade_within
     if request.difficulty == "any":
         puzzle = generate(board, request.seed, request.symmetry, request.target_clues)
-        return puzzle, grade_within(puzzle.givens, GRADES[-1])  # the last grade caps nothing
+        grading = grade_within(puzzle.givens, GRADES[-1])
+        assert grading is not None  # the last grade caps nothing
+        return puzzle, grading
     return generate_graded(board, request.seed, request.difficulty, request.symmetry)
 
 

@@ -173,7 +173,7 @@ def forcing_chains_and_cycles(state: Candidates, board: Board, budget: Budget) -
     stops once nothing it can still find would beat the best so far (each knows its
     place in SE's list, which decides between equals)."""
     links, n, best = StaticLinks(state, board), board.shape.size, _Best()
-    searches = []
+    searches: list[_FromOn | _FromOff] = []
     for y, x in ((False, True), (True, False), (True, True)):
         for cell in bits_of(state.open_cells):
             digits = state.cell_digits[cell]

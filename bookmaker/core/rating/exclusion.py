@@ -33,6 +33,7 @@ def aligned_exclusions(state: Candidates, board: Board, size: int, budget: Budge
         common = excluders[first] & excluders[second]
         if common.bit_count() < 2:
             continue
+        tails: list[tuple[tuple[int, ...], int]]
         if size == 2:
             tails = [((), common)]
         else:

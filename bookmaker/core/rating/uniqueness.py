@@ -61,7 +61,7 @@ def _loops(state: Candidates, board: Board, start: int, pair: int):
 
 def _is_valid_loop(board: Board, loop: tuple) -> bool:
     """Each unit the loop meets holds two of its cells, one at an odd, one at an even place."""
-    seen = (set(), set())
+    seen: tuple[set[int], set[int]] = (set(), set())
     for i, cell in enumerate(loop):
         side = seen[i % 2]
         for u in board.shape.units_of[cell]:
@@ -193,7 +193,7 @@ def _type4(state: Candidates, board: Board, extra_cells: list, pair: int, name: 
     """In a unit the two extra cells share, one loop digit has no other place: they
     hold it, so they lose the other loop digit."""
     one, two = extra_cells
-    locked = {}
+    locked: dict[int, int] = {}
     for u in _shared_units(board, one, two):
         rest = board.unit_masks[u] & ~(1 << one | 1 << two)
         for d in bits_of(pair):
@@ -242,7 +242,9 @@ def bug(state: Candidates, board: Board):
 def _bug_cells(state: Candidates, board: Board):
     """The BUG cells (in the order met), their extra digits and the cells seeing them
     all; None when the candidates cannot be a BUG plus extras."""
-    cells, extras, common = [], {}, None
+    cells: list[int] = []
+    extras: dict[int, int] = {}
+    common = None
     every_extra, only, one_value = None, -1, True
     for u in board.chain_units:
         mask = board.unit_masks[u]
