@@ -25,11 +25,13 @@ from .coverfit import (
     back_lines,
     back_text_room,
     block_height,
+    fit_author,
     front_plan,
     spine_size,
     spine_text,
     summary,
     tagline,
+    too_wide_words,
     wrap,
 )
 from .fontfile import FontFile
@@ -87,6 +89,12 @@ def _check_front(report: Report, spec: CoverSpec, facts: CoverFacts,
     said = FrontWords(facts.title, facts.subtitle, facts.author,
                       tagline(facts.count, facts.difficulties, words),
                       words.text(front.badge) if front.badge else None)
+    if facts.author and fit_author(facts.author, front, width, fonts[0].width) is None:
+        report.add(Mistake(("book", "author"), f"too long for the front of the "
+                           f"{spec.design_name} cover: even at {min(front.tagline, front.author):g}"
+                           f" pt it takes more than {front.author_lines} lines of "
+                           f"{width / 72:.2f} in; shorten it"))
+        return
     plan = front_plan(said, front, (facts.geometry.trim_width, facts.geometry.trim_height),
                       fonts[0].width, fonts[1].width, cap)
     if plan is None:
@@ -128,6 +136,14 @@ def _check_back(report: Report, spec: CoverSpec, facts: CoverFacts,
     """The title, blurb and summary above the back's row of puzzles."""
     back = spec.design.back
     width, height = back_text_room(facts.geometry, back)
+    for word in too_wide_words(spec.blurb, back.blurb, width, fonts[0].width)[:1]:
+        shown = word if len(word) <= 40 else word[:39] + "…"
+        report.add(Mistake(("cover", "blurb"), f"'{shown}' is "
+                           f"{fonts[0].width(word, back.blurb) / 72:.2f} in wide at "
+                           f"{back.blurb:g} pt, wider than the back cover's {width / 72:.2f} "
+                           f"in of text, and a word is never broken; shorten it or put a "
+                           f"space in it"))
+        return
     line = summary(facts.count, facts.difficulties, facts.answers, words)
     lines = back_lines(facts.title, spec.blurb, line, back, width, fonts[0].width, fonts[1].width)
     over = block_height(lines) - height
