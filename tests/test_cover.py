@@ -422,6 +422,12 @@ def test_a_front_whose_title_and_subtitle_leave_too_little_room_for_the_art(tmp_
         "with smaller type")
 
 
+def test_a_right_to_left_blurb_is_refused_at_its_key(tmp_path):
+    assert problems_of(tmp_path, cover="  blurb: Puzzles, or פאזלים.\n") == [
+        "13:10: cover.blurb: U+05E4 'פ' is Hebrew, written right to left, which bookmaker "
+        "cannot lay out (it would print reversed); write this in a left-to-right script"]
+
+
 def test_a_barcode_needs_an_isbn(tmp_path):
     path = write_spec(tmp_path, cover="  barcode: true\n")
     path.write_text(path.read_text().replace("  isbn: 978-3-16-148410-0\n", ""),
