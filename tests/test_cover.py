@@ -374,6 +374,19 @@ def test_a_blurb_too_long_for_the_back_says_by_how_many_lines(tmp_path):
         "fit there; shorten it"]
 
 
+def test_a_title_too_long_for_the_cover_is_not_blamed_on_a_short_blurb(tmp_path):
+    path = write_spec(tmp_path, cover="  blurb: Short blurb\n")
+    title = ", ".join(["The Enormous Illustrated Book of Sudoku Puzzles for Long Winter "
+                       "Evenings by the Fire"] * 6)
+    path.write_text(path.read_text().replace("title: Sudoku on the Go", f"title: {title}\n"
+                                             "  name: enormous"), encoding="utf-8")
+    with pytest.raises(SpecError) as caught:
+        load_spec(path)
+    assert [line.split("book.yaml:")[1] for line in str(caught.value).splitlines()] == [
+        "2:10: book.title: too long for the front of the classic cover: even at 20 pt it "
+        "takes more than 3 lines of 5.00 in; shorten it or move words to the subtitle"]
+
+
 def test_a_title_that_cannot_fit_the_front(tmp_path):
     path = write_spec(tmp_path)
     path.write_text(path.read_text().replace(
