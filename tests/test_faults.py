@@ -26,8 +26,10 @@ from processes import Processes, finished, wait_paused
 from bookmaker import cli
 from bookmaker.book import build as build_module
 from bookmaker.book.build import build
+from bookmaker.cli import books
 from bookmaker.daily.build import make_daily, run_dates
 from bookmaker.puzzles import outputs
+from bookmaker.puzzles.interrupts import Terminated
 from bookmaker.puzzles.outputs import recover
 from bookmaker.puzzles.registry import PendingIssues, Registry, RegistryError
 from bookmaker.spec import load_spec
@@ -210,6 +212,10 @@ def test_a_run_stopped_anywhere_leaves_the_old_set_or_the_new_and_the_next_run_t
         assert returncode == -signal.SIGKILL
         recover(case.folder)  # what the next run does first
         assert state_of(case.folder, case.registry, ignore_sqlite_journal=True) == expected
+    elif point == "committed":  # the new set is complete: the run finished, and says so
+        assert (returncode, stderr) == (0, "Interrupted (Ctrl-C) after the files were "
+                                           "complete: the run had finished\n")
+        assert state_of(case.folder, case.registry) == expected
     else:
         assert (returncode, stderr) == (128 + number, {
             signal.SIGINT: "Interrupted (Ctrl-C)\n",
@@ -271,6 +277,23 @@ def run(runner, monkeypatch, case: Case):
     """The case's command, in this process."""
     monkeypatch.chdir(case.spec.parent)
     return runner.invoke(cli.main, list(case.args))
+
+
+@pytest.mark.parametrize("stop, said", [(KeyboardInterrupt, "Interrupted (Ctrl-C)"),
+                                         (Terminated, "Terminated (SIGTERM)")])
+def test_a_stop_once_the_set_is_complete_is_not_a_failure(cases, runner, tmp_path,
+                                                           monkeypatch, stop, said):
+    # Issue 27 L4: the signal came while the command printed what it had made.
+    case = cases["book"].copy(tmp_path)
+
+    def stopped_while_printing(spec):
+        raise stop()
+
+    monkeypatch.setattr(books, "spine_note", stopped_while_printing)
+    result = run(runner, monkeypatch, case)
+    assert (result.exit_code, result.stderr) == (
+        0, f"{said} after the files were complete: the run had finished\n")
+    assert state_of(case.folder, case.registry) == case.new
 
 
 def test_a_registry_that_cannot_commit_changes_no_file(cases, runner, tmp_path, monkeypatch):

@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from .interrupts import pause_at, signals_held
+from .interrupts import pause_at, run_end, signals_held
 from .registry import PendingIssues, Registry, make_folders, remove_empty_folders
 
 try:
@@ -118,6 +118,7 @@ def _replace(staging: Staging, plan: Plan, pending: PendingIssues | None) -> Non
             raise
         staging.remove()
         pause_at("committed")
+        run_end.finish(held)  # a stop signal from here on cannot undo the set: not a failure
 
 
 def _undo(staging: Staging, plan: Plan, pending: PendingIssues | None) -> None:
