@@ -120,10 +120,10 @@ def recorded_puzzle(entry: dict, planned: PlannedPuzzle) -> Puzzle:
 def make_cover(spec: BookSpec, out_dir: str | os.PathLike, guides: bool = False
                ) -> tuple[Path, ...]:
     """Write only the cover's files to out_dir, replacing the old ones as a set."""
-    recover(out_dir)
+    recover(out_dir, spec.name)
     check_can_write(out_dir, cover_file_names(spec, guides))
     contents = cover_contents(spec, cover_puzzles(spec, out_dir), guides)
-    return replace_outputs(OutputSet(Path(out_dir), contents))
+    return replace_outputs(OutputSet(Path(out_dir), contents, owner=spec.name))
 
 
 def cover_record(spec: BookSpec) -> dict | None:
