@@ -26,6 +26,7 @@ from bookmaker.spec.cover import (
     design_names,
     load_design,
 )
+from bookmaker.spec.coverfit import capitals
 from bookmaker.spec.fontfile import default_font_paths, read_font
 from bookmaker.spec.values import font_digit_top
 
@@ -137,6 +138,21 @@ def test_spine_text_reads_within_the_spine_margins(book, pages):
     assert text.size * CAP <= geometry.spine - 2 * 0.0625 * INCH + 1e-6
     length = read_font(str(cover.font_bold)).width(text.text, text.size)
     assert length <= geometry.trim_height - 2 * 0.125 * INCH
+
+
+@pytest.mark.parametrize("text, set_as", [
+    ("Σουντόκου", "ΣΟΥΝΤΟΚΟΥ"), ("Μάιος", "ΜΑΪΟΣ"), ("ρολόι", "ΡΟΛΟΪ"), ("άυλος", "ΑΫΛΟΣ"),
+    ("Ευρώπη", "ΕΥΡΩΠΗ"), ("ΐ", "Ϊ"), ("Ἀθῆναι", "ΑΘΗΝΑΙ"), ("ᾄδει", "ΑΙΔΕΙ"),
+    ("Éditions Łódź", "ÉDITIONS ŁÓDŹ"), ("Судоку", "СУДОКУ")])
+def test_capitals_drop_greek_accents_as_greek_typesetters_do_and_keep_others(text, set_as):
+    assert capitals(text) == set_as
+
+
+def test_a_greek_title_on_the_spine_has_no_accents(book):
+    spec, puzzles = book
+    greek = spec.model_copy(update={"title": "Σουντόκου για το ταξίδι", "author": "Άννα"})
+    (text,) = [text for text in compose_at(greek, puzzles, 150).texts if text.vertical]
+    assert text.text == "ΣΟΥΝΤΟΚΟΥ ΓΙΑ ΤΟ ΤΑΞΙΔΙ   ·   ΑΝΝΑ"
 
 
 LONG_AUTHOR = "Ada Lovelace, Charles Babbage, Mary Somerville and Augustus De Morgan"

@@ -5,6 +5,7 @@ fits when drawn. Widths are measured by the fonts' own metrics (spec/fontfile.py
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -155,7 +156,7 @@ def front_plan(words: FrontWords, style: FrontStyle, trim: tuple[float, float],
         return None
     lines, y, badge = [], height - style.margin, None
     if words.badge:
-        label = words.badge.upper()
+        label = capitals(words.badge)
         bar = (bold(label, style.tagline) + 2 * style.tagline, 2 * style.tagline)
         badge = (*bar, y - bar[1])
         lines.append(FrontLine(label, style.tagline, True, "background",
@@ -266,8 +267,44 @@ def back_grid_side(geometry: CoverGeometry, style: BackStyle) -> float:
 
 def spine_text(title: str, author: str | None) -> str:
     """The spine line, in capitals: TITLE · AUTHOR."""
-    text = title.upper()
-    return text + SPINE_SEPARATOR + author.upper() if author else text
+    text = capitals(title)
+    return text + SPINE_SEPARATOR + capitals(author) if author else text
+
+
+DIAERESIS = "\u0308"
+GREEK_ACCENTS = frozenset("\u0300\u0301\u0342\u0313\u0314\u0345")  # tonos, oxia,
+# varia, perispomeni, psili, dasia, ypogegrammeni: none is set on Greek capitals
+
+
+def capitals(text: str) -> str:
+    """text in capitals as a typesetter sets them: Greek capitals drop their accents and
+    breathings ('Σουντόκου' -> 'ΣΟΥΝΤΟΚΟΥ') but keep a diaeresis, and gain one where the
+    accent said two vowels are not a diphthong ('Μάιος' -> 'ΜΑΪΟΣ'); other scripts keep
+    theirs ('Éditions' -> 'ÉDITIONS')."""
+    kept, apart = [], False
+    for base, marks in _clusters(unicodedata.normalize("NFD", text)):
+        if "GREEK" not in unicodedata.name(base, ""):
+            kept.append((base + marks).upper())
+            apart = False
+            continue
+        base = base.upper()
+        diaeresis = DIAERESIS in marks or (apart and base in "ΙΥ" and not marks)
+        kept.append(base + (DIAERESIS if diaeresis else ""))
+        kept.append("Ι" if "\u0345" in marks else "")  # a subscript iota stands beside
+        apart = base in "ΑΕΗΟΥ" and DIAERESIS not in marks and "\u0345" not in marks and \
+            any(mark in GREEK_ACCENTS for mark in marks)
+    return unicodedata.normalize("NFC", "".join(kept))
+
+
+def _clusters(text: str) -> list[tuple[str, str]]:
+    """(base character, the combining marks after it) for each character of NFD text."""
+    clusters: list[tuple[str, str]] = []
+    for char in text:
+        if clusters and unicodedata.combining(char):
+            clusters[-1] = (clusters[-1][0], clusters[-1][1] + char)
+        else:
+            clusters.append((char, ""))
+    return clusters
 
 
 def spine_size(geometry: CoverGeometry, style: SpineStyle, text: str, cap_height: float,
