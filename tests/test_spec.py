@@ -186,10 +186,24 @@ def test_too_many_puzzles_per_page_is_reported_with_how_many_fit():
 def test_a_grid_too_large_for_the_layout_is_reported_at_the_size():
     spec = replaced("seed: 1\n", "seed: 1\n  layout: large-print\n")
     assert problems_of(replaced("size: 9x9", "size: 25x25", spec)) == [
-        "book.yaml:7:11: sections[0].size: a 25x25 puzzle does not fit on one large-print "
-        "page: the cells would be 20.4 pt, under the 28.8 pt minimum (at most 0 fit)",
-        "book.yaml:7:11: sections[0].size: a 25x25 answer grid does not fit on one "
-        "large-print page"]
+        "book.yaml:7:11: sections[0].size: a 25x25 puzzle does not fit on a large-print "
+        "page at the 28.8 pt minimum cell: even alone on the page its cells would be 20.4 "
+        "pt; take a larger layout",
+        "book.yaml:7:11: sections[0].size: a 25x25 answer grid does not fit on a "
+        "large-print page at the 25.2 pt minimum answer cell: even alone on the page its "
+        "cells would be 20.4 pt; take a larger layout"]
+
+
+def test_a_samurai_too_large_for_a_large_print_page_says_so_not_at_most_0():
+    spec = replaced("seed: 1\n", "seed: 1\n  layout: large-print\n")
+    spec = replaced("size: 9x9", "size: 9x9\n    variant: samurai", spec)
+    assert problems_of(spec) == [
+        "book.yaml:7:11: sections[0].size: a samurai (21x21 cells) puzzle does not fit on a "
+        "large-print page at the 28.8 pt minimum cell: even alone on the page its cells "
+        "would be 24.3 pt; take a larger layout",
+        "book.yaml:7:11: sections[0].size: a samurai (21x21 cells) answer grid does not fit "
+        "on a large-print page at the 25.2 pt minimum answer cell: even alone on the page "
+        "its cells would be 24.3 pt; take a larger layout"]
 
 
 def test_an_unknown_layout_is_reported_with_the_presets():

@@ -152,7 +152,7 @@ def _section_pages(report: Report, index: int, section: SectionFile | None,
                       "samurai (21x21 cells)" if variant == "samurai" else "")
     puzzles = _puzzles_per_page(report, at, section.puzzles_per_page, grid, layout,
                                 variant == "samurai")
-    answers = _answers_per_page(report, at, grid.cells, layout)
+    answers = _answers_per_page(report, at, grid, layout)
     if not clues_fit or puzzles is None or answers is None:
         return None
     return SectionPages(shape, puzzles, answers)
@@ -249,13 +249,13 @@ def _puzzles_per_page(report: Report, at: tuple, asked: int | None, grid: _GridN
     return per_page
 
 
-def _answers_per_page(report: Report, at: tuple, size: int, layout: Layout) -> int | None:
-    most = layout.answers_that_fit(size)
-    if most == 0:
-        report.add(Mistake(at + ("size",), f"a {size}x{size} answer grid does not fit on "
-                                           f"one {layout.name} page"))
+def _answers_per_page(report: Report, at: tuple, grid: _GridNeeds,
+                      layout: Layout) -> int | None:
+    problem = layout.answer_grid_problem(grid.cells, grid.name)
+    if problem:
+        report.add(Mistake(at + ("size",), problem))
         return None
-    return min(layout.answers_per_page, most)
+    return min(layout.answers_per_page, layout.answers_that_fit(grid.cells))
 
 
 def _check_book(report: Report, book: BookFile | None, layout: Layout | None,
