@@ -206,6 +206,26 @@ def test_a_samurai_too_large_for_a_large_print_page_says_so_not_at_most_0():
         "its cells would be 24.3 pt; take a larger layout"]
 
 
+@pytest.mark.parametrize("encoding, said", [
+    ("utf-16", "UTF-16 text (little-endian, byte order mark FF FE)"),
+    ("utf-16-le", "UTF-16 text (little-endian, no byte order mark)"),
+    ("utf-32-be", "UTF-32 text (big-endian, no byte order mark)")])
+def test_a_spec_saved_as_utf16_or_utf32_is_named_as_such(encoding, said):
+    Path("book.yaml").write_bytes(GOOD_SPEC.encode(encoding))
+    with pytest.raises(SpecError) as caught:
+        load_spec("book.yaml")
+    assert str(caught.value) == (f"book.yaml: the file is {said}; bookmaker reads UTF-8: "
+                                 f"save it as UTF-8")
+
+
+def test_a_spec_that_is_not_utf8_says_where():
+    latin = GOOD_SPEC.replace("Test Book", "T\xe9st Book").encode("latin-1")
+    Path("book.yaml").write_bytes(latin)
+    with pytest.raises(SpecError) as caught:
+        load_spec("book.yaml")
+    assert str(caught.value) == "book.yaml: not UTF-8 text (byte 17 is 0xE9)"
+
+
 def test_an_unknown_layout_is_reported_with_the_presets():
     spec = replaced("seed: 1\n", "seed: 1\n  layout: kdp6x9\n")
     assert problems_of(spec) == [

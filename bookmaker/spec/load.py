@@ -33,6 +33,7 @@ from .printer import load_printer
 from .problems import Mistake, Problem, Report, SpecError, syntax_problem
 from .slugs import slug_of
 from .textcheck import check_texts, check_texts_of
+from .textfile import TextEncodingError, read_utf8
 from .values import MAX_PUZZLES, clues_problem, describe, font_digit_top
 from .variants import (
     board_of_variant,
@@ -78,11 +79,11 @@ def read_document(source: Path, shown: str) -> Any:
     """The YAML document of a spec file, positions kept (book and daily specs alike);
     SpecError naming `shown` if it cannot be read or parsed."""
     try:
-        text = source.read_text(encoding="utf-8")
+        text = read_utf8(source)
     except FileNotFoundError:
         raise SpecError([Problem(shown, None, None, "", "spec file not found")]) from None
-    except UnicodeDecodeError:
-        raise SpecError([Problem(shown, None, None, "", "not UTF-8 text")]) from None
+    except TextEncodingError as error:
+        raise SpecError([Problem(shown, None, None, "", str(error))]) from None
     except OSError as error:
         raise SpecError([Problem(shown, None, None, "",
                                  f"cannot read: {error.strerror or error}")]) from None
