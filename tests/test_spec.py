@@ -226,6 +226,38 @@ def test_a_spec_that_is_not_utf8_says_where():
     assert str(caught.value) == "book.yaml: not UTF-8 text (byte 17 is 0xE9)"
 
 
+FEW = ("asks for {count} puzzles, but a 4x4 board has only {most} distinct puzzles{shaped} "
+       "with {kind} (a book holds no two alike, relabelled, turned or permuted): ask for at "
+       "most {most}{more}")
+
+
+@pytest.mark.parametrize("settings, count, most, shaped, kind, more", [
+    ("", 10000, 36, "", "as few clues as stay unique", ", or set clues: to take puzzles "
+     "with more clues"),
+    (", symmetry: rotational", 14, 13, " of rotational symmetry",
+     "as few clues as stay unique", ", or set clues: to take puzzles with more clues"),
+    (", clues: 8", 1077, 1076, "", "8 clues, or as few as stay unique", "")])
+def test_more_distinct_4x4_puzzles_than_there_are_is_refused_at_load(
+        settings, count, most, shaped, kind, more):
+    spec = GOOD_SPEC.replace("    size: 9x9\n    count: 2\n",
+                             f"    size: 4x4\n    count: {count}\n" +
+                             "".join(f"    {part.strip()}\n" for part in settings.split(",")
+                                     if part.strip()))
+    assert problems_of(spec) == ["book.yaml:7:12: sections[0].count: " + FEW.format(
+        count=count, most=most, shaped=shaped, kind=kind, more=more)]
+    load_spec(write(spec.replace(f"count: {count}", f"count: {most}")))  # as many: fine
+
+
+def test_4x4_sections_together_may_not_ask_for_more_distinct_puzzles_than_there_are():
+    spec = GOOD_SPEC.replace("    size: 9x9\n    count: 2\n", "    size: 4x4\n    count: 30\n"
+                             "  - {name: Hard, size: 4x4, count: 30}\n"
+                             "  - {name: Crossed, size: 4x4, count: 30, variant: x}\n")
+    assert problems_of(spec) == [
+        "book.yaml:8:36: sections[1].count: the 2 4x4 sections ask for 60 puzzles together, "
+        "but there are only 36 distinct ones of their symmetries and clues, and a book "
+        "holds no two alike: ask for fewer"]
+
+
 def test_an_unknown_layout_is_reported_with_the_presets():
     spec = replaced("seed: 1\n", "seed: 1\n  layout: kdp6x9\n")
     assert problems_of(spec) == [

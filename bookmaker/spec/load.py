@@ -15,6 +15,7 @@ from typing import Any
 
 from ..core.board.shape import Shape, parse_size
 from ..core.generate.graded import unreachable_grade
+from ..core.generate.supply import most_distinct, most_distinct_together
 from .catalogue import load_catalogue
 from .cover import CoverFile, CoverSpec, cover_geometry
 from .covercheck import CoverFacts, cover_spec, glyph_fields
@@ -148,7 +149,10 @@ def _section_pages(report: Report, index: int, section: SectionFile | None,
         # A grade no puzzle of the board has: refused now, not after thousands of tries
         # (cages make small Killers harder than their classic boards).
         _reported(report, at + ("difficulty",),
-                  not is_killer(variant) and unreachable_grade(shape, section.difficulty))])
+                  not is_killer(variant) and unreachable_grade(shape, section.difficulty)),
+        # More distinct puzzles than the board has: refused now, not after minutes of tries.
+        _reported(report, at + ("count",), section.count is not None and
+                  distinct_problem(shape, section.count, section.symmetry, section.clues))])
     grid = _GridNeeds(frame_cells(variant, shape.size), least_cell(variant),
                       "samurai (21x21 cells)" if variant == "samurai" else "")
     puzzles = _puzzles_per_page(report, at, section.puzzles_per_page, grid, layout,
@@ -272,9 +276,46 @@ def _check_book(report: Report, book: BookFile | None, layout: Layout | None,
         _check_book_size(report, book, layout, [
             _Counted(section.name, section.count, page.puzzles_per_page, page.answers_per_page,
                      section.variant) for section, page in zip(sections, pages)])
+    _check_distinct_together(report, sections, pages)
     check_texts(report, book, layout, [(index, section, page) for index, (section, page)
                                        in enumerate(zip(sections, pages))
                                        if section is not None and page is not None])
+
+
+def distinct_problem(shape: Shape, count: int, symmetry: str, clues: int | None) -> str | None:
+    """Why a section cannot have `count` puzzles no two of which are alike (a book
+    repeats none), where the board's distinct puzzles are counted (core/generate/supply)."""
+    most = most_distinct(shape, symmetry, clues)
+    if most is None or count <= most:
+        return None
+    kind = "as few clues as stay unique" if clues is None else \
+        f"{clues} clues, or as few as stay unique"
+    shaped = "" if symmetry == "none" else f" of {symmetry} symmetry"
+    more = ", or set clues: to take puzzles with more clues" if clues is None else ""
+    return (f"asks for {count} puzzles, but a {shape} board has only {most} distinct "
+            f"puzzles{shaped} with {kind} (a book holds no two alike, relabelled, turned "
+            f"or permuted): ask for at most {most}{more}")
+
+
+def _check_distinct_together(report: Report, sections: list[SectionFile | None],
+                             pages: list) -> None:
+    """Sections of one counted board draw on the same supply of distinct puzzles."""
+    boards: dict[str, list[int]] = {}
+    for index, (section, page) in enumerate(zip(sections, pages)):
+        if section is not None and page is not None and section.count is not None:
+            boards.setdefault((section.variant, page.shape.box_text), []).append(index)
+    for indexes in boards.values():
+        shape = pages[indexes[0]].shape
+        wanted = sum(sections[i].count for i in indexes)
+        most = most_distinct_together(shape, {(sections[i].symmetry, sections[i].clues)
+                                              for i in indexes})
+        alone = [distinct_problem(shape, sections[i].count, sections[i].symmetry,
+                                  sections[i].clues) for i in indexes]
+        if len(indexes) > 1 and most is not None and wanted > most and not any(alone):
+            report.add(Mistake(("sections", indexes[-1], "count"), f"the {len(indexes)} "
+                               f"{shape} sections ask for {wanted} puzzles together, but "
+                               f"there are only {most} distinct ones of their symmetries "
+                               f"and clues, and a book holds no two alike: ask for fewer"))
 
 
 def _cover(report: Report, cover: CoverFile, book: BookFile, layout: Layout,
