@@ -296,6 +296,20 @@ def test_missing_input_file_is_clicks_error(runner, tmp_path):
     assert "does not exist" in result.stderr
 
 
+@pytest.mark.parametrize("encoding, said", [
+    ("utf-16", "UTF-16 text (little-endian, byte order mark FF FE)"),
+    ("utf-16-be", "UTF-16 text (big-endian, no byte order mark)"),
+    ("utf-32", "UTF-32 text (little-endian, byte order mark FF FE 00 00)")])
+def test_a_utf16_or_utf32_puzzle_file_is_named_as_such_not_as_wrong_lengths(
+        runner, tmp_path, encoding, said):
+    path = tmp_path / "puzzles.txt"
+    path.write_bytes(f"{UNIQUE}\n".encode(encoding))
+    result = run(runner, "check", path)
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == (f"Error: Could not open file '{path}': the file is {said}; "
+                             f"bookmaker reads UTF-8: save it as UTF-8\n")
+
+
 def test_input_without_puzzles_exits_1(runner):
     result = run(runner, "check", input="# only a comment\n\n")
     assert result.exit_code == 1

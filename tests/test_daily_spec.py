@@ -301,6 +301,18 @@ def test_a_series_or_title_the_fonts_cannot_draw_is_refused_at_load():
         f"paper.yaml:7:50: schedule.sunday.title: U+602A '怪' is not in DejaVu Sans; {advice}"]
 
 
+def test_a_right_to_left_series_or_title_is_refused_at_load():
+    spec = replaced("series: Daily Sudoku", "series: סודוקו יומי\n  name: daily-he",
+                    replaced("title: Monster", "title: وحش"))
+    assert problems_of(spec) == [
+        "paper.yaml:2:11: daily.series: U+05E1 'ס' is Hebrew, written right to left, which "
+        "bookmaker cannot lay out (it would print reversed); write this in a left-to-right "
+        "script",
+        "paper.yaml:7:50: schedule.sunday.title: U+0648 'و' is Arabic, written right to "
+        "left, which bookmaker cannot lay out (it would print reversed and its letters "
+        "unjoined); write this in a left-to-right script"]
+
+
 def test_a_weekday_may_ask_for_a_rating_instead_of_a_grade():
     spec = load_daily_spec(write(replaced("{difficulty: beginner}", "{rating: 4.0-5.0}")))
     monday = spec.day_of(date(2026, 12, 7))

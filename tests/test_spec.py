@@ -187,10 +187,76 @@ def test_too_many_puzzles_per_page_is_reported_with_how_many_fit():
 def test_a_grid_too_large_for_the_layout_is_reported_at_the_size():
     spec = replaced("seed: 1\n", "seed: 1\n  layout: large-print\n")
     assert problems_of(replaced("size: 9x9", "size: 25x25", spec)) == [
-        "book.yaml:7:11: sections[0].size: a 25x25 puzzle does not fit on one large-print "
-        "page: the cells would be 20.4 pt, under the 28.8 pt minimum (at most 0 fit)",
-        "book.yaml:7:11: sections[0].size: a 25x25 answer grid does not fit on one "
-        "large-print page"]
+        "book.yaml:7:11: sections[0].size: a 25x25 puzzle does not fit on a large-print "
+        "page at the 28.8 pt minimum cell: even alone on the page its cells would be 20.4 "
+        "pt; take a larger layout",
+        "book.yaml:7:11: sections[0].size: a 25x25 answer grid does not fit on a "
+        "large-print page at the 25.2 pt minimum answer cell: even alone on the page its "
+        "cells would be 20.4 pt; take a larger layout"]
+
+
+def test_a_samurai_too_large_for_a_large_print_page_says_so_not_at_most_0():
+    spec = replaced("seed: 1\n", "seed: 1\n  layout: large-print\n")
+    spec = replaced("size: 9x9", "size: 9x9\n    variant: samurai", spec)
+    assert problems_of(spec) == [
+        "book.yaml:7:11: sections[0].size: a samurai (21x21 cells) puzzle does not fit on a "
+        "large-print page at the 28.8 pt minimum cell: even alone on the page its cells "
+        "would be 24.3 pt; take a larger layout",
+        "book.yaml:7:11: sections[0].size: a samurai (21x21 cells) answer grid does not fit "
+        "on a large-print page at the 25.2 pt minimum answer cell: even alone on the page "
+        "its cells would be 24.3 pt; take a larger layout"]
+
+
+@pytest.mark.parametrize("encoding, said", [
+    ("utf-16", "UTF-16 text (little-endian, byte order mark FF FE)"),
+    ("utf-16-le", "UTF-16 text (little-endian, no byte order mark)"),
+    ("utf-32-be", "UTF-32 text (big-endian, no byte order mark)")])
+def test_a_spec_saved_as_utf16_or_utf32_is_named_as_such(encoding, said):
+    Path("book.yaml").write_bytes(GOOD_SPEC.encode(encoding))
+    with pytest.raises(SpecError) as caught:
+        load_spec("book.yaml")
+    assert str(caught.value) == (f"book.yaml: the file is {said}; bookmaker reads UTF-8: "
+                                 f"save it as UTF-8")
+
+
+def test_a_spec_that_is_not_utf8_says_where():
+    latin = GOOD_SPEC.replace("Test Book", "T\xe9st Book").encode("latin-1")
+    Path("book.yaml").write_bytes(latin)
+    with pytest.raises(SpecError) as caught:
+        load_spec("book.yaml")
+    assert str(caught.value) == "book.yaml: not UTF-8 text (byte 17 is 0xE9)"
+
+
+FEW = ("asks for {count} puzzles, but a 4x4 board has only {most} distinct puzzles{shaped} "
+       "with {kind} (a book holds no two alike, relabelled, turned or permuted): ask for at "
+       "most {most}{more}")
+
+
+@pytest.mark.parametrize("settings, count, most, shaped, kind, more", [
+    ("", 10000, 36, "", "as few clues as stay unique", ", or set clues: to take puzzles "
+     "with more clues"),
+    (", symmetry: rotational", 14, 13, " of rotational symmetry",
+     "as few clues as stay unique", ", or set clues: to take puzzles with more clues"),
+    (", clues: 8", 1077, 1076, "", "8 clues, or as few as stay unique", "")])
+def test_more_distinct_4x4_puzzles_than_there_are_is_refused_at_load(
+        settings, count, most, shaped, kind, more):
+    spec = GOOD_SPEC.replace("    size: 9x9\n    count: 2\n",
+                             f"    size: 4x4\n    count: {count}\n" +
+                             "".join(f"    {part.strip()}\n" for part in settings.split(",")
+                                     if part.strip()))
+    assert problems_of(spec) == ["book.yaml:7:12: sections[0].count: " + FEW.format(
+        count=count, most=most, shaped=shaped, kind=kind, more=more)]
+    load_spec(write(spec.replace(f"count: {count}", f"count: {most}")))  # as many: fine
+
+
+def test_4x4_sections_together_may_not_ask_for_more_distinct_puzzles_than_there_are():
+    spec = GOOD_SPEC.replace("    size: 9x9\n    count: 2\n", "    size: 4x4\n    count: 30\n"
+                             "  - {name: Hard, size: 4x4, count: 30}\n"
+                             "  - {name: Crossed, size: 4x4, count: 30, variant: x}\n")
+    assert problems_of(spec) == [
+        "book.yaml:8:36: sections[1].count: the 2 4x4 sections ask for 60 puzzles together, "
+        "but there are only 36 distinct ones of their symmetries and clues, and a book "
+        "holds no two alike: ask for fewer"]
 
 
 def test_an_unknown_layout_is_reported_with_the_presets():

@@ -86,7 +86,7 @@ def build(spec: BookSpec, out_dir: str | os.PathLike, workers: int = 1,
     contents[f"{spec.name}.json"] = manifest_text(spec, planned, puzzles, book, keys,
                                                   cover_record(spec)).encode("utf-8")
     stale = stale_files(Path(out_dir), spec.name, contents)
-    files = replace_outputs(OutputSet(Path(out_dir), contents, stale),
+    files = replace_outputs(OutputSet(Path(out_dir), contents, stale, spec.name),
                             pending_issue(registry, spec, planned, puzzles, keys, read))
     clock.lap("write")
     return BuildResult(files, len(planned), {d.file_name: len(d.pages) for d in book.documents},
@@ -107,7 +107,7 @@ def check_before_making(spec: BookSpec, out_dir: str | os.PathLike,
                         registry: Registry | None) -> None:
     """Finish or undo what an interrupted build left in out_dir, then fail now, not after
     every puzzle is made, if the files or the registry could not be written."""
-    recover(out_dir)
+    recover(out_dir, spec.name)
     check_can_write(out_dir, [book_file_name(spec), answers_file_name(spec),
                               f"{spec.name}.json", *cover_file_names(spec)])
     if registry is not None:

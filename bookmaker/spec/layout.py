@@ -297,8 +297,23 @@ class Layout(Schema):
         smallest = max(self.min_puzzle_cell, least_cell)
         why = "minimum" if smallest == self.min_puzzle_cell else \
             "minimum for readable cage totals"
+        if most == 0:  # not even one: the board is too large for the page, whatever the count
+            alone = cell_side(1, size, self.grid_area())
+            return (f"a {name} puzzle does not fit on a {self.name} page at the {smallest:.1f}"
+                    f" pt {why} cell: even alone on the page its cells would be {alone:.1f} "
+                    f"pt; take a larger layout")
         return (f"{grids} not fit on one {self.name} page: the cells would be {cell:.1f} pt, "
                 f"under the {smallest:.1f} pt {why} (at most {most} fit)")
+
+    def answer_grid_problem(self, size: int, name: str = "") -> str | None:
+        """Why a size x size answer grid (`name`: its board's name) cannot fit on a page
+        of answers even alone, or None if it can."""
+        if self.answers_that_fit(size):
+            return None
+        alone = cell_side(1, size, self.grid_area(answers=True))
+        return (f"a {name or f'{size}x{size}'} answer grid does not fit on a {self.name} page "
+                f"at the {self.min_answer_cell:.1f} pt minimum answer cell: even alone on "
+                f"the page its cells would be {alone:.1f} pt; take a larger layout")
 
 
 EXAMPLE_SHARE = 0.45  # the how-to-play example: each grid at most this share of the width

@@ -34,6 +34,7 @@ from .printer import load_printer
 from .problems import Mistake, Problem, Report, SpecError, syntax_problem
 from .slugs import slug_of
 from .textcheck import check_texts, check_texts_of
+from .textfile import TextEncodingError, read_utf8
 from .values import MAX_PUZZLES, describe, font_digit_top
 from .yamlload import MarkedYAMLError, parse_yaml
 
@@ -73,11 +74,11 @@ def read_document(source: Path, shown: str) -> Any:
     """The YAML document of a spec file, positions kept (book and daily specs alike);
     SpecError naming `shown` if it cannot be read or parsed."""
     try:
-        text = source.read_text(encoding="utf-8")
+        text = read_utf8(source)
     except FileNotFoundError:
         raise SpecError([Problem(shown, None, None, "", "spec file not found")]) from None
-    except UnicodeDecodeError:
-        raise SpecError([Problem(shown, None, None, "", "not UTF-8 text")]) from None
+    except TextEncodingError as error:
+        raise SpecError([Problem(shown, None, None, "", str(error))]) from None
     except OSError as error:
         raise SpecError([Problem(shown, None, None, "",
                                  f"cannot read: {error.strerror or error}")]) from None
@@ -141,11 +142,15 @@ def _section_pages(report: Report, index: int, section: SectionFile | None,
         _clues_alone(report, at, section),
         _options_taken(report, at, kind, section),
         # A grade no puzzle of the board has: refused now, not after thousands of tries.
-        _reported(report, at + ("difficulty",), kind.grade_problem(shape, section.difficulty))])
+        _reported(report, at + ("difficulty",), kind.grade_problem(shape, section.difficulty)),
+        # More distinct puzzles than the board has: refused now, not after minutes of tries.
+        _reported(report, at + ("count",), section.count is not None and
+                  distinct_problem(kind, shape, section.count, section.symmetry,
+                                   section.clues))])
     grid = grid_needs(kind, shape)
     puzzles = _puzzles_per_page(report, at, section.puzzles_per_page, grid, layout,
                                 kind.one_a_page)
-    answers = _answers_per_page(report, at, grid.cells, layout)
+    answers = _answers_per_page(report, at, grid, layout)
     if not clues_fit or puzzles is None or answers is None:
         return None
     return SectionPages(shape, puzzles, answers)
@@ -259,13 +264,13 @@ def _puzzles_per_page(report: Report, at: tuple, asked: int | None, grid: _GridN
     return per_page
 
 
-def _answers_per_page(report: Report, at: tuple, size: int, layout: Layout) -> int | None:
-    most = layout.answers_that_fit(size)
-    if most == 0:
-        report.add(Mistake(at + ("size",), f"a {size}x{size} answer grid does not fit on "
-                                           f"one {layout.name} page"))
+def _answers_per_page(report: Report, at: tuple, grid: _GridNeeds,
+                      layout: Layout) -> int | None:
+    problem = layout.answer_grid_problem(grid.cells, grid.name)
+    if problem:
+        report.add(Mistake(at + ("size",), problem))
         return None
-    return min(layout.answers_per_page, most)
+    return min(layout.answers_per_page, layout.answers_that_fit(grid.cells))
 
 
 def _check_book(report: Report, book: BookFile | None, layout: Layout | None,
@@ -282,9 +287,47 @@ def _check_book(report: Report, book: BookFile | None, layout: Layout | None,
         _check_book_size(report, book, layout, [
             _Counted(section.name, section.count, page.puzzles_per_page, page.answers_per_page,
                      section.variant) for section, page in known])
+    _check_distinct_together(report, sections, pages)
     check_texts(report, book, layout, [(index, section, page) for index, (section, page)
                                        in enumerate(zip(sections, pages))
                                        if section is not None and page is not None])
+
+
+def distinct_problem(kind: Kind, shape: Shape, count: int, symmetry: str,
+                     clues: int | None) -> str | None:
+    """Why a section cannot have `count` puzzles no two of which are alike (a book
+    repeats none), where the kind knows how many distinct ones its board has."""
+    most = kind.distinct_supply(shape, {(symmetry, clues)})
+    if most is None or count <= most:
+        return None
+    made = "as few clues as stay unique" if clues is None else \
+        f"{clues} clues, or as few as stay unique"
+    shaped = "" if symmetry == "none" else f" of {symmetry} symmetry"
+    more = ", or set clues: to take puzzles with more clues" if clues is None else ""
+    return (f"asks for {count} puzzles, but a {shape} board has only {most} distinct "
+            f"puzzles{shaped} with {made} (a book holds no two alike, relabelled, turned "
+            f"or permuted): ask for at most {most}{more}")
+
+
+def _check_distinct_together(report: Report, sections: list[SectionFile | None],
+                             pages: list) -> None:
+    """Sections of one kind and board draw on the same supply of distinct puzzles."""
+    boards: dict[tuple[str, str], list[tuple[int, SectionFile]]] = {}
+    for index, (section, page) in enumerate(zip(sections, pages)):
+        if section is not None and page is not None and section.count is not None:
+            key = (section.variant, page.shape.box_text)
+            boards.setdefault(key, []).append((index, section))
+    for (name, _), members in boards.items():
+        kind, shape = kind_of_name(name), pages[members[0][0]].shape
+        wanted = sum(section.count for _, section in members)
+        most = kind.distinct_supply(shape, {(s.symmetry, s.clues) for _, s in members})
+        alone = [distinct_problem(kind, shape, s.count, s.symmetry, s.clues)
+                 for _, s in members]
+        if len(members) > 1 and most is not None and wanted > most and not any(alone):
+            report.add(Mistake(("sections", members[-1][0], "count"), f"the {len(members)} "
+                               f"{shape} sections ask for {wanted} puzzles together, but "
+                               f"there are only {most} distinct ones of their symmetries "
+                               f"and clues, and a book holds no two alike: ask for fewer"))
 
 
 def _cover(report: Report, cover: CoverFile, book: BookFile, layout: Layout | None,

@@ -5,6 +5,7 @@ renderer sets them."""
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from ..core.grade.grades import GRADES
@@ -106,7 +107,16 @@ def _check_words(report: Report, root: str, fields: list[tuple[tuple, str]],
 def _report_missing(report: Report, path: tuple, what: str, text: str,
                     fonts: tuple[FontFile, FontFile], most: int = 5) -> None:
     """A mistake at path naming the first characters (at `most`) of text that a font lacks
-    (the regular font's, else the bold one's), and how many more it lacks if `most` > 1."""
+    (the regular font's, else the bold one's), and how many more it lacks if `most` > 1;
+    or its first right-to-left letter, which no font can help (right_to_left)."""
+    backwards = right_to_left(text)
+    if backwards:
+        joined = " and its letters unjoined" if unicodedata.bidirectional(backwards) == "AL" \
+            else ""
+        report.add(Mistake(path, f"{what}{glyph_text(backwards)} is {script_of(backwards)}, "
+                           f"written right to left, which bookmaker cannot lay out (it would "
+                           f"print reversed{joined}); write this in a left-to-right script"))
+        return
     for font in fonts:
         missing = font.missing(text)
         if missing:
@@ -119,6 +129,21 @@ def _report_missing(report: Report, path: tuple, what: str, text: str,
 
 
 FONT_ADVICE = "name a font that has it: fonts: {regular: my-font.ttf, bold: my-font-bold.ttf}"
+
+
+def right_to_left(text: str) -> str | None:
+    """The text's first letter of a right-to-left script (Hebrew, Arabic, Syriac, Thaana,
+    N'Ko...: Unicode's bidirectional classes R and AL), or None. Setting one needs the
+    bidirectional algorithm and, for Arabic, joining shapes, in every renderer and
+    measurement; until then such text is refused, as a script the fonts lack is."""
+    return next((char for char in text
+                 if unicodedata.bidirectional(char) in ("R", "AL")), None)
+
+
+def script_of(char: str) -> str:
+    """'Hebrew' for U+05E1: the first word of the character's Unicode name."""
+    name = unicodedata.name(char, "")
+    return name.split()[0].title() if name else "a right-to-left script"
 
 
 def glyph_text(char: str) -> str:

@@ -132,6 +132,12 @@ class Kind:
         """(option, why) for an option the kind does not take, or None."""
         return None
 
+    def distinct_supply(self, frame: Shape,
+                        settings: set[tuple[str, int | None]]) -> int | None:
+        """The most distinct puzzles sections on the frame with these (symmetry, clues)
+        settings can get together, where that is known (small boards); else None."""
+        return None
+
     def grade_problem(self, frame: Shape, difficulty: str) -> str | None:
         """Why no puzzle of the kind on the frame has the grade (known before trying)."""
         return None

@@ -136,6 +136,13 @@ class ClassicKind(SudokuKind):
     def rules_key(self) -> str | None:
         return None
 
+    def distinct_supply(self, frame: Shape,
+                        settings: set[tuple[str, int | None]]) -> int | None:
+        from ..generate.supply import most_distinct, most_distinct_together
+        if len(settings) == 1:
+            return most_distinct(frame, *next(iter(settings)))
+        return most_distinct_together(frame, settings)
+
     @property
     def seed_words(self) -> tuple[str, ...]:
         return ()  # classic puzzles keep the seeds they always had
