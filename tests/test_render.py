@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -350,3 +351,22 @@ def test_a_caption_that_cannot_fit_two_lines_is_refused_not_cut():
                              style.below_height * 2)
     with pytest.raises(RenderError, match="do not fit in two lines"):
         render_pdf_bytes(pages, style, METADATA)
+
+
+def test_the_id_is_the_md5_of_the_file_with_its_id_written_as_zeros(travel_pdf):
+    ids = re.findall(rb"/ID \n\[<([0-9a-f]{32})><([0-9a-f]{32})>\]", travel_pdf)
+    assert len(ids) == 1 and ids[0][0] == ids[0][1]
+    blank = travel_pdf.replace(ids[0][0], b"0" * 32)
+    assert hashlib.md5(blank).hexdigest().encode() == ids[0][0]
+
+
+def test_a_different_drawing_gets_a_different_id_and_the_same_one_the_same():
+    def identity(pdf: bytes) -> bytes:
+        return re.search(rb"/ID \n\[<([0-9a-f]{32})>", pdf).group(1)
+
+    pages = sample_pages(count=2)
+    style = RenderStyle(TRAVEL)
+    one = render_pdf_bytes(pages, style, METADATA)
+    other = render_pdf_bytes(pages[:-1], style, METADATA)
+    assert identity(one) != identity(other)
+    assert identity(render_pdf_bytes(list(pages), style, METADATA)) == identity(one)

@@ -4,10 +4,7 @@ rendered from the print PDF itself, so the preview is exactly what will print.""
 
 from __future__ import annotations
 
-import hashlib
 import io
-from dataclasses import replace
-from pathlib import Path
 
 from reportlab.graphics.barcode.eanbc import Ean13BarcodeWidget
 from reportlab.graphics.shapes import Group, Rect, String
@@ -18,7 +15,7 @@ from ..core.board.grid import SYMBOLS
 from ..pages.board import board_drawing
 from ..pages.cover import CENTRE, Cover, CoverBarcode, CoverGrid, CoverText
 from ..spec.cover import barcode_box, cover_rules
-from .pdf import fix_identity, register_ttf
+from .pdf import fix_date, register_ttf, stamp_identity
 
 PREVIEW_DPI = 100  # a screen's resolution: a 6 x 9 in book's cover is about 1,300 px wide
 GUIDE_COLOURS = {"bleed": "#00a0e0", "trim": "#e0007a", "fold": "#e0007a",
@@ -39,8 +36,7 @@ def render_cover_pdf(cover: Cover, guides: bool = False) -> bytes:
     canvas.setTitle(cover.title)
     canvas.setAuthor(cover.author)
     canvas.setCreator("bookmaker")
-    portable = replace(cover, font_regular=Path(fonts[0]), font_bold=Path(fonts[1]))
-    fix_identity(canvas, hashlib.sha256(repr((portable, guides)).encode("utf-8")).digest())
+    fix_date(canvas)
     _background(canvas, cover)
     for box in cover.boxes:
         canvas.setFillColor(HexColor(box.colour))
@@ -54,7 +50,7 @@ def render_cover_pdf(cover: Cover, guides: bool = False) -> bytes:
     if guides:
         _guides(canvas, cover, fonts[0])
     canvas.showPage()
-    return canvas.getpdfdata()
+    return stamp_identity(canvas.getpdfdata())
 
 
 def preview_png(pdf: bytes, dpi: float = PREVIEW_DPI) -> bytes:

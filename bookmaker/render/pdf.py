@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import hashlib
 import io
+import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import BinaryIO
@@ -150,7 +151,7 @@ def render_pdf_bytes(pages: Sequence[Page], style: RenderStyle, metadata: Metada
     page labels that match the printed numbers (a page's number is its position)."""
     fonts = _register_fonts(style)
     canvas = _new_canvas(style.geometry, fonts, metadata)
-    fix_identity(canvas, _fingerprint(pages, style, metadata, fonts, outline))
+    fix_date(canvas)
     if pages:
         canvas.addPageLabel(0, "D", 1)  # decimal labels from 1: page N is labelled N
     forms = _GridForms(canvas, style)
@@ -160,7 +161,7 @@ def render_pdf_bytes(pages: Sequence[Page], style: RenderStyle, metadata: Metada
     for position, page in enumerate(pages, start=1):
         _bookmark(canvas, marks.get(position, []), position)
         _draw_page(canvas, page, facing_number(page, position), style, fonts, forms)
-    return canvas.getpdfdata()
+    return stamp_identity(canvas.getpdfdata())
 
 
 def _bookmark(canvas: Canvas, entries: list[OutlineEntry], position: int) -> None:
@@ -226,25 +227,34 @@ def _new_canvas(geometry: PageGeometry, fonts: _Fonts, metadata: Metadata) -> Ca
     return canvas
 
 
-def fix_identity(canvas: Canvas, fingerprint: bytes) -> None:
-    """Make the file's date and /ID depend on nothing but the input.
+def fix_date(canvas: Canvas) -> None:
+    """Make the file's dates depend on nothing but the input.
 
-    invariant=1 alone is not enough: reportlab still reads SOURCE_DATE_EPOCH for the date
-    and seeds the /ID with it, so both are replaced here.
+    invariant=1 alone is not enough: reportlab still reads SOURCE_DATE_EPOCH for the date.
+    (Its /ID, seeded with the same, is replaced by stamp_identity.)
     """
     canvas.setDateFormatter(lambda *when: FIXED_DATE)
-    canvas._doc.signature = hashlib.md5(fingerprint, usedforsecurity=False)
 
 
-def _fingerprint(pages: Sequence[Page], style: RenderStyle, metadata: Metadata,
-                 fonts: _Fonts, outline: Sequence[OutlineEntry] = ()) -> bytes:
-    """A digest of everything drawn; font files by content, never by where they live."""
-    portable_style = replace(style, font_regular=Path(fonts.regular), font_bold=Path(fonts.bold))
-    text = repr((tuple(pages), portable_style, metadata, tuple(outline)))
-    cages = [p.cages for page in pages for p in page.placements if p.cages]
-    if cages:  # placements keep cages out of their repr: classic files' /IDs stay as they were
-        text += repr(cages)
-    return hashlib.sha256(text.encode("utf-8")).digest()
+# reportlab writes the trailer's /ID as two equal 16-byte strings in hex.
+_IDENTITY = re.compile(rb"/ID \n\[<([0-9a-f]{32})><\1>\]")
+_BLANK_IDENTITY = b"0" * 32
+
+
+def stamp_identity(data: bytes) -> bytes:
+    """The PDF with its /ID made the MD5 of the file itself, its /ID written as zeros.
+
+    The /ID then follows from every byte that is drawn (pages, fonts, outline, document
+    information) and from nothing else, so the same drawing gives the same file and any
+    change to it a new /ID, whatever the data structures that produced it look like.
+    Both strings have a fixed length, so no offset in the file moves."""
+    match = list(_IDENTITY.finditer(data))[-1]  # the trailer's, at the end of the file
+    start, end = match.span(1)
+    width = end - start
+    blank = data[:start] + _BLANK_IDENTITY + data[end:end + 2] + _BLANK_IDENTITY + \
+        data[end + 2 + width:]
+    digest = hashlib.md5(blank, usedforsecurity=False).hexdigest().encode("ascii")
+    return data[:start] + digest + data[end:end + 2] + digest + data[end + 2 + width:]
 
 
 class _GridForms:
