@@ -16,9 +16,10 @@ from bookmaker.core.board.grid import Grid
 from bookmaker.core.board.shape import board_of, jigsaw_of
 from bookmaker.pages.board import SHADE_GREY, board_drawing, cage_drawings
 from bookmaker.pages.page import GridPlacement, Page, PageGeometry, inches
-from bookmaker.render.pdf import Metadata, RenderError, RenderStyle, render_pdf_bytes
+from bookmaker.render.pdf import Metadata, render_pdf_bytes
 from bookmaker.render.png import render_png_bytes
 from bookmaker.render.sheet import Sheet, sheet_geometry, sheet_pdf_bytes
+from bookmaker.render.style import RenderError, RenderStyle
 from bookmaker.render.svg import render_svg_text
 
 DPI = 144

@@ -27,7 +27,7 @@ from bookmaker.daily.sheets import (
     sheet_metadata,
 )
 from bookmaker.render.fonts import default_fonts
-from bookmaker.render.pdf import text_width
+from bookmaker.render.metrics import text_width
 from bookmaker.render.png import dpi_for_width, render_png_bytes
 from bookmaker.render.sheet import sheet_pdf_bytes
 from bookmaker.render.svg import render_svg_text

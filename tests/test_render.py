@@ -21,15 +21,9 @@ from bookmaker.pages.bookpages import title_page
 from bookmaker.pages.page import GridPlacement, Page, PageGeometry, TextBlock, inches
 from bookmaker.pages.paginate import GridItem, paginate_puzzles
 from bookmaker.render.fonts import FontError, default_fonts, digit_extent
-from bookmaker.render.pdf import (
-    MIN_TEXT_SIZE,
-    Metadata,
-    RenderError,
-    RenderStyle,
-    line_weights,
-    render_pdf,
-    render_pdf_bytes,
-)
+from bookmaker.render.metrics import line_weights
+from bookmaker.render.pdf import Metadata, render_pdf, render_pdf_bytes
+from bookmaker.render.style import MIN_TEXT_SIZE, RenderError, RenderStyle
 
 TESTS = Path(__file__).resolve().parent
 BLEED = inches(0.125)

@@ -35,7 +35,8 @@ from ..pages.bookpages import (
 from ..pages.page import Page, PageGeometry
 from ..pages.paginate import GridItem, page_of_each, paginate_puzzles
 from ..render.fonts import default_fonts, digit_extent
-from ..render.pdf import Metadata, OutlineEntry, RenderStyle
+from ..render.pdf import Metadata, OutlineEntry
+from ..render.style import RenderStyle
 from ..spec import BookSpec, Layout, SectionSpec
 from ..spec.captions import SEPARATOR, answer_note_text, caption_parts, grid_size_text, kind_name
 from ..spec.catalogue import Catalogue, load_catalogue

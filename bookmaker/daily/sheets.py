@@ -15,8 +15,10 @@ from ..core.puzzle import Puzzle
 from ..pages.page import GridPlacement, Page, PageGeometry
 from ..pages.paginate import GridItem, grid_slots, paginate_puzzles
 from ..render.fonts import default_fonts, digit_extent
-from ..render.pdf import MIN_TEXT_SIZE, Metadata, RenderStyle, text_width
+from ..render.metrics import text_width
+from ..render.pdf import Metadata
 from ..render.sheet import Sheet, SheetLine, line_height, sheet_geometry
+from ..render.style import MIN_TEXT_SIZE, RenderStyle
 from ..spec.captions import kind_name
 from ..spec.catalogue import Catalogue, load_catalogue
 from ..spec.daily import DailySpec, DaySpec

@@ -198,13 +198,15 @@ def _collinear(a: Point, b: Point, c: Point) -> bool:
     return (a[0] == b[0] == c[0]) or (a[1] == b[1] == c[1])
 
 
-def dashes(loop: Sequence[Point], dash: float = CAGE_DASH[0],
-           gap: float = CAGE_DASH[1]) -> list[tuple[Point, Point]]:
-    """The dashes of a closed loop of axis-aligned sides, the pattern running on around
-    the corners from the first point (as a PDF or SVG dash pattern does)."""
+def dashes(loop: Sequence[Point], dash: float = CAGE_DASH[0], gap: float = CAGE_DASH[1],
+           closed: bool = True) -> list[tuple[Point, Point]]:
+    """The dashes of a closed loop (or, not closed, an open path) of axis-aligned sides,
+    the pattern running on around the corners from the first point (as a PDF or SVG dash
+    pattern does)."""
     pieces: list[tuple[Point, Point]] = []
     phase = 0.0  # how far into the current dash + gap period the pen is
-    for (x1, y1), (x2, y2) in zip(loop, list(loop[1:]) + [loop[0]]):
+    ends = list(loop[1:]) + ([loop[0]] if closed else [])
+    for (x1, y1), (x2, y2) in zip(loop, ends):
         length = abs(x2 - x1) + abs(y2 - y1)
         along = 0.0
         while along < length - 1e-9:

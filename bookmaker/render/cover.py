@@ -15,7 +15,8 @@ from ..core.board.grid import SYMBOLS
 from ..pages.board import board_drawing
 from ..pages.cover import CENTRE, Cover, CoverBarcode, CoverGrid, CoverText
 from ..spec.cover import barcode_box, cover_rules
-from .pdf import fix_date, register_ttf, stamp_identity
+from .metrics import register_ttf
+from .pdf import fix_date, stamp_identity
 
 PREVIEW_DPI = 100  # a screen's resolution: a 6 x 9 in book's cover is about 1,300 px wide
 GUIDE_COLOURS = {"bleed": "#00a0e0", "trim": "#e0007a", "fold": "#e0007a",
