@@ -13,6 +13,7 @@ import pytest
 from PIL import Image, ImageStat
 
 from bookmaker.core.board.grid import Grid
+from bookmaker.core.board.marks import CageMark, Marks
 from bookmaker.core.board.shape import board_of, jigsaw_of
 from bookmaker.pages.board import SHADE_GREY, board_drawing, cage_drawings
 from bookmaker.pages.page import GridPlacement, Page, PageGeometry, inches
@@ -49,13 +50,18 @@ def empty(shape) -> Grid:
     return Grid(shape, (0,) * shape.cell_count)
 
 
+def marks_of(cages) -> Marks:
+    """A Killer's marks: its cages dashed, each labelled with its total."""
+    return Marks(cages=tuple(CageMark(cage.cells, str(cage.total)) for cage in cages))
+
+
 def sheet_of(grid: Grid, side: float = 216.0, solution: Grid | None = None,
              cages=()) -> Sheet:
     """A sheet holding just the grid, 10 pt in from its bottom-left corner."""
     width = height = side + 20
     style = RenderStyle(sheet_geometry(width, height))
-    return Sheet(width, height, (), GridPlacement(10, 10, side, grid, solution, cages=cages),
-                 style)
+    return Sheet(width, height, (), GridPlacement(10, 10, side, grid, solution,
+                                                  marks=marks_of(cages)), style)
 
 
 def png_of(sheet: Sheet) -> Image.Image:
@@ -154,7 +160,7 @@ def test_the_killer_fixture_sums_its_solution():
 
 def killer_pdf(grid: Grid, cages, side: float = 300.0, solution: Grid | None = None) -> bytes:
     geometry = PageGeometry(inches(6), inches(9))
-    placement = GridPlacement(60, 200, side, grid, solution, "Puzzle 1", cages=cages)
+    placement = GridPlacement(60, 200, side, grid, solution, "Puzzle 1", marks=marks_of(cages))
     return render_pdf_bytes([Page(1, (placement,))], RenderStyle(geometry), Metadata("k"))
 
 
@@ -187,14 +193,14 @@ def test_cage_outlines_are_dashed_on_the_page():
     samples = [pixel(image, sheet, 1.2 + i * 0.01, inset) < 160 for i in range(160)]
     changes = sum(1 for a, b in zip(samples, samples[1:]) if a != b)
     assert changes >= 10 and any(samples) and not all(samples)
-    drawings = cage_drawings(shape, KILLER_6)
+    drawings = cage_drawings(shape, marks_of(KILLER_6).cages)
     assert [len(d.loops) for d in drawings] == [1] * len(KILLER_6)
     assert drawings[4].loops[0] == ((1.1, 1.1), (2.9, 1.1), (2.9, 2.9), (1.1, 2.9))
 
 
 def test_a_cage_round_a_cell_has_an_inner_loop_too():
     ring = Cage((0, 1, 2, 6, 8, 12, 13, 14), 40)
-    drawing = cage_drawings(board_of(2, 3), [ring])[0]
+    drawing = cage_drawings(board_of(2, 3), marks_of([ring]).cages)[0]
     assert drawing.loops[1] == ((0.9, 0.9), (0.9, 2.1), (2.1, 2.1), (2.1, 0.9))
 
 
@@ -242,7 +248,7 @@ def test_variant_boards_give_the_same_bytes_every_time():
               board_of(3, 3, "samurai")]
     pages = [Page(1, (GridPlacement(40, 150, 320, empty(shape)),)) for shape in boards]
     pages.append(Page(2, (GridPlacement(40, 150, 320, empty(board_of(2, 3)),
-                                        cages=KILLER_6),)))
+                                        marks=marks_of(KILLER_6)),)))
     style = RenderStyle(PageGeometry(inches(6), inches(9)))
     assert render_pdf_bytes(pages, style, Metadata("v")) == \
         render_pdf_bytes(pages, style, Metadata("v"))

@@ -11,6 +11,7 @@ import pytest
 from drawing import Recorder
 
 from bookmaker.core.board.grid import Grid
+from bookmaker.core.board.marks import CageMark, Marks
 from bookmaker.core.board.shape import board_of
 from bookmaker.pages.board import CAGE_DASH, SHADE_GREY
 from bookmaker.pages.page import GridPlacement, PageGeometry, inches
@@ -28,12 +29,7 @@ STYLE = RenderStyle(PageGeometry(inches(6), inches(9)))
 SOLUTION_6 = "123456456123231564564231312645645312"
 
 
-class Cage:
-    def __init__(self, cells, total):
-        self.cells, self.total = cells, total
-
-
-CAGES = (Cage((0, 1), 3), Cage((6, 7), 9))
+CAGES = Marks(cages=(CageMark((0, 1), "3"), CageMark((6, 7), "9")))
 
 
 def recorded(placement: GridPlacement) -> Recorder:
@@ -65,7 +61,7 @@ def test_an_x_board_shades_its_diagonals():
 
 def test_a_killer_puzzle_has_dashed_cages_and_totals_on_knockouts():
     shape = board_of(2, 3)
-    canvas = recorded(GridPlacement(0, 0, 300, Grid(shape, (0,) * 36), cages=CAGES))
+    canvas = recorded(GridPlacement(0, 0, 300, Grid(shape, (0,) * 36), marks=CAGES))
     cages = canvas.of("cages")[0]
     assert cages.pen.dash == CAGE_DASH and cages.pen.cap == BUTT and cages.pen.grey == 0
     assert len(cages.items) == 2
@@ -78,7 +74,7 @@ def test_a_killer_puzzle_has_dashed_cages_and_totals_on_knockouts():
 def test_a_killer_answer_has_faint_cages_and_no_totals():
     shape = board_of(2, 3)
     solution = Grid(shape, tuple(int(v) for v in SOLUTION_6))
-    canvas = recorded(GridPlacement(0, 0, 300, Grid(shape, (0,) * 36), solution, cages=CAGES))
+    canvas = recorded(GridPlacement(0, 0, 300, Grid(shape, (0,) * 36), solution, marks=CAGES))
     assert canvas.of("cages")[0].pen.grey == CAGE_FAINT_GREY and not canvas.of("total")
     assert len(canvas.of("solved")[0].items) == 36
 

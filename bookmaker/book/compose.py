@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from ..core.board.marks import Marks
 from ..core.grade.grader import GRADES
 from ..core.puzzle import Puzzle
 from ..pages.bookpages import (
@@ -405,7 +406,7 @@ def puzzle_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
                               book.words),
                       answer_note(book, _place_of(book, p)),
                       mark_of(spec, book.puzzles[p.number - 1].grade),
-                      cages_of(book.puzzles[p.number - 1])) for p in members]
+                      marks_of(book.puzzles[p.number - 1])) for p in members]
     return paginate_puzzles(items, style.geometry, section.puzzles_per_page,
                             _place_of(book, members[0]).page, layout.grids.label_height,
                             layout.below_height, layout.grids.gap,
@@ -425,7 +426,7 @@ def answer_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
     items = [GridItem(book.puzzles[p.number - 1].givens, book.puzzles[p.number - 1].solution,
                       book.words.text("puzzle", number=p.number), "",
                       book.words.text("puzzle_on_page", page=_place_of(book, p).page),
-                      cages=cages_of(book.puzzles[p.number - 1]))
+                      marks=marks_of(book.puzzles[p.number - 1]))
              for p in members]
     pages = paginate_puzzles(items, style.geometry, section.answers_per_page,
                              _place_of(book, members[0]).answer_page, layout.grids.label_height,
@@ -436,9 +437,9 @@ def answer_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
             for i, page in enumerate(pages)]
 
 
-def cages_of(puzzle: Puzzle) -> tuple:
-    """The cages drawn over a puzzle's board (a Killer's: cells and total), () if none."""
-    return puzzle.kind.cages(puzzle)
+def marks_of(puzzle: Puzzle) -> Marks:
+    """What a puzzle's kind draws beyond its cells and givens (a Killer's cages)."""
+    return puzzle.kind.marks(puzzle.givens, puzzle.extras)
 
 
 def answers_heading(words: Catalogue, members: Sequence[PlannedPuzzle]) -> str:

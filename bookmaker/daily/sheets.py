@@ -101,7 +101,7 @@ def rules_text(shape: Shape, words: Catalogue | None = None, kind: Kind = CLASSI
 def _sheet(spec: DailySpec, columns: int, puzzle: Puzzle, answer: bool,
            parts: list[str], rules: str) -> Sheet:
     """A sheet as wide as `columns` columns and as tall as its text and grid need: the
-    puzzle's grid (a Killer's with its cages), solved if it is the answer."""
+    puzzle's grid (with its kind's marks: a Killer's cages), solved if it is the answer."""
     layout = spec.layout
     width = layout.width(columns)
     placed = _text_lines(spec, parts, rules, width - 2 * layout.padding)
@@ -115,7 +115,7 @@ def _sheet(spec: DailySpec, columns: int, puzzle: Puzzle, answer: bool,
                   for (text, size, is_bold), depth in zip(placed, depths))
     placement = GridPlacement(layout.padding + border / 2, layout.padding + border / 2, side,
                               puzzle.givens, puzzle.solution if answer else None,
-                              cages=puzzle.kind.cages(puzzle))
+                              marks=puzzle.kind.marks(puzzle.givens, puzzle.extras))
     return Sheet(width, height, lines, placement,
                  replace(style, geometry=sheet_geometry(width, height)))
 
@@ -243,7 +243,8 @@ def _proof_days_per_page(entries: list[DailyPuzzle], geometry: PageGeometry,
     keep room for what its kind prints in them (spec/kinds.least_cell: a Killer's cage
     totals; three rows of A4 give a 9x9 22.2 pt cells, under the 22.6 pt needed; a 12x12
     needs a page of its own)."""
-    side_needed = max((least_cell(entry.day.kind) * entry.puzzle.shape.size
+    side_needed = max((least_cell(entry.day.kind) * (entry.puzzle.shape.size
+                                                     + 2 * entry.day.kind.outside_cells)
                        for entry in entries), default=0.0)
     for days in range(PROOF_DAYS_PER_PAGE, 1, -1):
         _, _, side = grid_slots(geometry, 1, 2 * days, style.label_height,
@@ -261,10 +262,10 @@ def _proof_items(spec: DailySpec, entry: DailyPuzzle) -> tuple[GridItem, GridIte
                               f"{puzzle.givens.clue_count} clues"])
     repeats = f"{entry.repeats} repeat{'s' if entry.repeats > 1 else ''} skipped" \
         if entry.repeats else ""
-    cages = puzzle.kind.cages(puzzle)
-    return (GridItem(puzzle.givens, None, label, caption, repeats, cages=cages),
+    marks = puzzle.kind.marks(puzzle.givens, puzzle.extras)
+    return (GridItem(puzzle.givens, None, label, caption, repeats, marks=marks),
             GridItem(puzzle.givens, puzzle.solution, "Solution", puzzle.hardest,
-                     str(puzzle.shape), cages=cages))
+                     str(puzzle.shape), marks=marks))
 
 
 def proof_metadata(spec: DailySpec, entries: list[DailyPuzzle]) -> Metadata:

@@ -1,6 +1,7 @@
 """The one function that draws a board onto any canvas (render/canvas.py): its shading,
-cell and region lines and outline, a Killer's cages and totals, and its givens (and, on
-an answer, the solved cells).
+cell and region lines and outline, its kind's marks (cages dashed or outlined with their
+labels, signs between cells, clues outside the grid, clue blocks), and its givens (and,
+on an answer, the solved cells).
 
 What a board looks like comes from pages/board.py (lines, shading, cage loops), how big
 things are from render/metrics.py; this module turns both into canvas calls, so the PDF,
@@ -12,30 +13,42 @@ page, which is all draw_board does.
 from __future__ import annotations
 
 from ..core.board.grid import SYMBOLS
+from ..core.board.marks import CageMark
 from ..pages.board import (
     CAGE_DASH,
     CAGE_LABEL_AT,
     CAGE_LABEL_PAD,
+    OUTLINED_LABEL_AT,
     SHADE_GREY,
+    SIGN_SPAN,
     BoardDrawing,
     Run,
     board_drawing,
+    cage_borders,
     cage_drawings,
+    edge_centre,
+    label_cell,
+    sign_chevron,
 )
 from ..pages.page import GridPlacement
-from .canvas import BUTT, TOP_LEFT, Canvas, Face, Label, Pen, Segment
+from .canvas import BUTT, TOP_LEFT, Box, Canvas, Face, Label, Pen, Segment
 from .fonts import digit_extent
 from .metrics import (
+    BLOCK_ACROSS_AT,
+    BLOCK_DOWN_AT,
     CAGE_FAINT_GREY,
+    block_clue_size,
     cage_line,
     cage_total_size,
     digit_scale,
     line_weights,
+    sign_least_span,
     symbol_font_size,
 )
-from .style import RenderStyle
+from .style import MIN_TEXT_SIZE, RenderError, RenderStyle
 
 WHITE = 1.0
+OUTLINED = "outlined"  # core/board/marks.py CAGE_STYLES: a Calcudoku's heavy border
 
 
 def draw_board(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -> None:
@@ -68,30 +81,108 @@ def _segments(runs: tuple[Run, ...]) -> list[Segment]:
 
 
 def draw_marks(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -> None:
-    """What the board shows beyond its cells and symbols: a Killer's cages."""
-    if placement.cages:
-        _draw_cages(canvas, placement, style)
-
-
-def _draw_cages(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -> None:
-    """Dashed loops inset in their cells, and on a puzzle each total in its cage's
-    top-left corner on a knock-out of the cell's own colour. An answer has its cages
-    faint and no totals: its digits are the point there."""
-    cages = cage_drawings(placement.grid.shape, placement.cages)
-    answer = placement.solution is not None
-    pen = Pen(cage_line(style, placement.cell, answer), CAGE_FAINT_GREY if answer else 0.0,
-              CAGE_DASH, BUTT)
-    canvas.polygons([loop for cage in cages for loop in cage.loops], pen, "cages")
+    """What the board shows beyond its cells and symbols (its kind's Marks): clue blocks,
+    cages, signs between cells, clues outside the grid. An answer keeps the blocks and
+    the cages' outlines (a Killer's faint) and leaves out every clue: its symbols are
+    the point there, and its cells are too small for them."""
+    marks, answer = placement.marks, placement.solution is not None
+    weights = line_weights(style, placement.cell)
+    if marks.blocks:
+        _draw_blocks(canvas, placement, style, weights[0], answer)
+    outlined = [cage for cage in marks.cages if cage.style == OUTLINED]
+    dashed = [cage for cage in marks.cages if cage.style != OUTLINED]
+    if outlined:
+        canvas.lines(_segments(cage_borders(placement.grid.shape, outlined)),
+                     Pen(weights[1]), "cage borders")
+    if dashed:
+        _draw_dashed_cages(canvas, placement, style, dashed, answer)
     if answer:
         return
+    if marks.cages:
+        _draw_cage_labels(canvas, placement, style, dashed, outlined)
+    if marks.signs:
+        _draw_signs(canvas, placement, weights[1])
+    if marks.edges:
+        _draw_edges(canvas, placement, style)
+
+
+def _draw_dashed_cages(canvas: Canvas, placement: GridPlacement, style: RenderStyle,
+                       cages: list[CageMark], answer: bool) -> None:
+    """Dashed loops inset in their cells; faint on an answer, behind its digits."""
+    drawings = cage_drawings(placement.grid.shape, cages)
+    pen = Pen(cage_line(style, placement.cell, answer), CAGE_FAINT_GREY if answer else 0.0,
+              CAGE_DASH, BUTT)
+    canvas.polygons([loop for cage in drawings for loop in cage.loops], pen, "cages")
+
+
+def _draw_cage_labels(canvas: Canvas, placement: GridPlacement, style: RenderStyle,
+                      dashed: list[CageMark], outlined: list[CageMark]) -> None:
+    """Each cage's label (a Killer's total, a Calcudoku's '12+') in its cage's top-left
+    corner, on a knock-out of the cell's own colour."""
+    shape = placement.grid.shape
     top, bottom = digit_extent(str(style.font_regular))
     face = Face(style.font_regular, cage_total_size(placement.cell, top), top, bottom,
                 role="total")
-    shaded = set(board_drawing(placement.grid.shape).shaded)
-    labels = [Label(str(cage.total), col + CAGE_LABEL_AT[0], row + CAGE_LABEL_AT[1], TOP_LEFT,
-                    SHADE_GREY if (row, col) in shaded else WHITE)
-              for cage in cages for row, col in (cage.label_cell,)]
-    canvas.text(labels, [face], pad=CAGE_LABEL_PAD * placement.cell)
+    shaded = set(board_drawing(shape).shaded)
+    labels = []
+    for cages, (dx, dy) in ((dashed, CAGE_LABEL_AT), (outlined, OUTLINED_LABEL_AT)):
+        for cage in cages:
+            row, col = label_cell(shape, cage)
+            labels.append(Label(cage.label, col + dx, row + dy, TOP_LEFT,
+                                SHADE_GREY if (row, col) in shaded else WHITE))
+    canvas.text([label for label in labels if label.text], [face],
+                pad=CAGE_LABEL_PAD * placement.cell)
+
+
+def _draw_signs(canvas: Canvas, placement: GridPlacement, weight: float) -> None:
+    """Each sign as a chevron across its cells' edge, on a white knock-out that parts the
+    cell line under it; its opening at least as tall as a 7 pt '<'."""
+    cell = placement.cell
+    if SIGN_SPAN * cell < sign_least_span():
+        raise RenderError(f"cells of {cell:.1f} pt are too small for signs as tall as "
+                          f"{MIN_TEXT_SIZE:g} pt text: use fewer grids per page")
+    chevrons = [sign_chevron(placement.grid.shape, sign) for sign in placement.marks.signs]
+    pad = weight / cell
+    canvas.rects([_around(chevron, pad) for chevron in chevrons], "sign grounds", fill=WHITE)
+    canvas.lines([piece for a, point, b in chevrons for piece in ((a, point), (point, b))],
+                 Pen(weight), "signs")
+
+
+def _around(points, pad: float) -> Box:
+    """The box round some points, `pad` cells wider each way."""
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return (min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad,
+            max(ys) - min(ys) + 2 * pad)
+
+
+def _draw_edges(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -> None:
+    """Clues outside the grid, each centred in its cell of the ring, as large as the
+    grid's symbols."""
+    top, bottom = digit_extent(str(style.font_regular))
+    size = symbol_font_size(style, placement.cell, placement.grid.shape.size)
+    frame = board_drawing(placement.grid.shape).frame
+    labels = [Label(edge.text, *edge_centre(frame, edge)) for edge in placement.marks.edges]
+    canvas.text(labels, [Face(style.font_regular, size, top, bottom, role="edge clue")])
+
+
+def _draw_blocks(canvas: Canvas, placement: GridPlacement, style: RenderStyle,
+                 weight: float, answer: bool) -> None:
+    """Black clue squares; one that starts a run has a white diagonal from its top-left
+    corner, the across run's sum above it and the down run's below it, in white."""
+    blocks = placement.marks.blocks
+    canvas.rects([(block.col, block.row, 1, 1) for block in blocks], "blocks", fill=0.0)
+    clued = [block for block in blocks if block.across or block.down]
+    canvas.lines([((b.col, b.row), (b.col + 1, b.row + 1)) for b in clued],
+                 Pen(weight, WHITE, cap=BUTT), "block diagonals")
+    if answer or not clued:
+        return
+    top, bottom = digit_extent(str(style.font_bold))
+    face = Face(style.font_bold, block_clue_size(placement.cell, top), top, bottom, bold=True,
+                role="block clue")
+    labels = [Label(text, block.col + x, block.row + y) for block in clued
+              for text, (x, y) in ((block.across, BLOCK_ACROSS_AT), (block.down, BLOCK_DOWN_AT))
+              if text]
+    canvas.text(labels, [face], grey=WHITE)
 
 
 def draw_symbols(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -> None:

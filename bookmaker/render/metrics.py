@@ -25,6 +25,11 @@ from .style import FIT_HEIGHT, MIN_TEXT_SIZE, RenderError, RenderStyle
 FIT_WIDTH = 0.86  # a symbol's ink may use at most this much of its cell's width
 FULL_WEIGHT_CELL = 18.0  # points: cells this big get the style's full line weights
 CAGE_FAINT_GREY = 0.55  # an answer's cages: visible, but behind its digits
+BLOCK_CLUE_HEIGHT = 0.22  # a clue block's sums: their figures' height, a share of the cell
+BLOCK_CLUE_MAX = 0.3  # ... and at most this share, so the two sums stay apart
+BLOCK_ACROSS_AT = (0.69, 0.31)  # the across sum's centre in its block (above the diagonal)
+BLOCK_DOWN_AT = (0.31, 0.69)  # the down sum's centre (below it)
+SIGN_GLYPH_HEIGHT = 0.58  # a '<' is this share of its font size tall (DejaVu Sans: 0.58)
 
 
 def register_ttf(path: Path | str) -> str:
@@ -109,6 +114,22 @@ def cage_total_size(cell: float, digit_top: float) -> float:
     return size
 
 
+def block_clue_size(cell: float, digit_top: float) -> float:
+    """The font size of a clue block's sums: figures BLOCK_CLUE_HEIGHT of the cell tall,
+    never under the minimum text size; RenderError when that does not fit the block."""
+    size = max(BLOCK_CLUE_HEIGHT * cell / digit_top, MIN_TEXT_SIZE)
+    if size * digit_top > BLOCK_CLUE_MAX * cell:
+        raise RenderError(f"cells of {cell:.1f} pt are too small for {MIN_TEXT_SIZE:g} pt "
+                          "clue sums: use fewer grids per page or a larger page")
+    return size
+
+
+def sign_least_span() -> float:
+    """The least opening of a sign's chevron, in points: as tall as a '<' set at the
+    minimum text size."""
+    return MIN_TEXT_SIZE * SIGN_GLYPH_HEIGHT
+
+
 def cage_label_box(label_cell: tuple[int, int], cell: float, width: float,
                    height: float) -> tuple[float, float, float, float]:
     """(left, top, width, height) of a cage total's ink, in points from the grid's
@@ -121,7 +142,7 @@ def digit_scale(placement: GridPlacement, style: RenderStyle, digit_top: float) 
     """How much of the style's digit size a grid's digits get: on a Killer puzzle, small
     enough that a digit centred in its cell stays clear of the total in its corner (and
     of the total's knock-out) by CAGE_LABEL_PAD."""
-    if not placement.cages or placement.solution is not None:
+    if not placement.marks.cages or placement.solution is not None:
         return 1.0
     total = cage_total_size(placement.cell, digit_top) * digit_top / placement.cell
     room = 1 - 2 * (CAGE_LABEL_AT[1] + total + 2 * CAGE_LABEL_PAD)

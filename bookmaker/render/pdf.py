@@ -149,15 +149,15 @@ class _GridForms:
 
     def ensure(self, placement: GridPlacement) -> str:
         """The form's name, defining the form first if this is its first use."""
-        shape = placement.grid.shape
-        name = f"grid{_board_name(shape)}s{placement.side:.3f}".replace(".", "_")
+        shape, side = placement.grid.shape, placement.board_box[2]
+        name = f"grid{_board_name(shape)}s{side:.3f}".replace(".", "_")
         if name not in self.names:
             self._define(name, placement)
             self.names.add(name)
         return name
 
     def _define(self, name: str, placement: GridPlacement) -> None:
-        canvas, side = self.canvas, placement.side
+        canvas, side = self.canvas, placement.board_box[2]
         drawing = board_drawing(placement.grid.shape)
         weights = line_weights(self.style, side / drawing.frame)
         reach = weights[2] / 2
@@ -222,15 +222,13 @@ class PdfBoard:
                 self._length(height))
 
     def lines(self, segments: Sequence[Segment], pen: Pen, role: str) -> None:
-        """One stroked path; vertical lines go bottom to top, horizontal ones left to right."""
+        """One stroked path; vertical lines go bottom to top, others left to right."""
         if not segments:
             return
         path = self.canvas.beginPath()
         for (x1, y1), (x2, y2) in segments:
-            if x1 == x2:
-                y1, y2 = max(y1, y2), min(y1, y2)
-            else:
-                x1, x2 = min(x1, x2), max(x1, x2)
+            if (x1 == x2 and y1 < y2) or x1 > x2:
+                (x1, y1), (x2, y2) = (x2, y2), (x1, y1)
             path.moveTo(self._x(x1), self._y(y1))
             path.lineTo(self._x(x2), self._y(y2))
         self._pen_state(pen)
@@ -350,13 +348,13 @@ def _draw_placement(canvas: Canvas, placement: GridPlacement, form: str, style: 
                     fonts: _Fonts) -> None:
     """The board's form, its marks drawn from its corner, its symbols on the page."""
     frame = board_drawing(placement.grid.shape).frame
+    x, y, side = placement.board_box
     canvas.saveState()
-    canvas.translate(placement.x, placement.y)
+    canvas.translate(x, y)
     canvas.doForm(form)
-    draw_marks(PdfBoard(canvas, 0.0, 0.0, placement.side, frame), placement, style)
+    draw_marks(PdfBoard(canvas, 0.0, 0.0, side, frame), placement, style)
     canvas.restoreState()
-    draw_symbols(PdfBoard(canvas, placement.x, placement.y, placement.side, frame), placement,
-                 style)
+    draw_symbols(PdfBoard(canvas, x, y, side, frame), placement, style)
     _draw_grid_texts(canvas, placement, style, fonts)
 
 

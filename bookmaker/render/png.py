@@ -10,6 +10,7 @@ larger (both measured on 300 dpi 9x9 answers).
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Sequence
 from functools import cache, lru_cache
 from pathlib import Path
@@ -79,6 +80,20 @@ class _Canvas:
             (low, near, high, near + width - 1)
         self.draw.rectangle(box, fill=ink)
 
+    def slant(self, start: tuple[float, float], end: tuple[float, float], weight: float,
+              ink: int = BLACK, butt: bool = False) -> None:
+        """A line at an angle from start to end (points), `weight` points thick, its ends
+        projecting by half its width unless `butt`: a filled quadrilateral."""
+        (x1, y1), (x2, y2) = start, end
+        length = math.hypot(x2 - x1, y2 - y1)
+        ux, uy = (x2 - x1) / length, (y2 - y1) / length
+        cap = 0.0 if butt else weight / 2
+        half_x, half_y = -uy * weight / 2, ux * weight / 2
+        ends = ((x1 - ux * cap, y1 - uy * cap), (x2 + ux * cap, y2 + uy * cap))
+        corners = [(x + sx * half_x, y + sx * half_y) for (x, y), sx in
+                   ((ends[0], 1), (ends[1], 1), (ends[1], -1), (ends[0], -1))]
+        self.draw.polygon([(self.x(x), self.y(y)) for x, y in corners], fill=ink)
+
     def area(self, left: float, bottom: float, width: float, height: float, ink: int) -> None:
         """A filled rectangle (points), its edges snapped to whole pixels."""
         self.draw.rectangle((round(self.x(left)), round(self.y(bottom + height)),
@@ -107,8 +122,9 @@ class PngBoard:
     to whole pixels by _Canvas."""
 
     def __init__(self, canvas: _Canvas, grid: GridPlacement) -> None:
-        self.canvas, self.left, self.bottom, self.side = canvas, grid.x, grid.y, grid.side
-        self.top = grid.y + grid.side
+        self.canvas = canvas
+        self.left, self.bottom, self.side = grid.board_box
+        self.top = self.bottom + self.side
         self.frame = board_drawing(grid.grid.shape).frame
         self.cell = grid.cell
 
@@ -136,7 +152,10 @@ class PngBoard:
     def lines(self, segments: Sequence[Segment], pen: Pen, role: str) -> None:
         for segment in segments:
             for (x1, y1), (x2, y2) in _dashed(segment, pen.dash):
-                if x1 == x2:
+                if x1 != x2 and y1 != y2:
+                    self.canvas.slant((self._x(x1), self._y(y1)), (self._x(x2), self._y(y2)),
+                                      pen.weight, _ink(pen.grey), pen.cap == BUTT)
+                elif x1 == x2:
                     self.canvas.rule(True, self._x(x1), self._y(y2), self._y(y1), pen.weight,
                                      _ink(pen.grey), pen.cap == BUTT)
                 else:

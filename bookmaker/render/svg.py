@@ -67,7 +67,8 @@ class SvgBoard:
     text group."""
 
     def __init__(self, grid: GridPlacement, height: float) -> None:
-        self.left, self.top, self.side = grid.x, height - grid.y - grid.side, grid.side
+        left, bottom, side = grid.board_box
+        self.left, self.top, self.side = left, height - bottom - side, side
         self.frame = board_drawing(grid.grid.shape).frame
         self.cell = grid.cell
         self.parts: list[str] = []

@@ -25,7 +25,7 @@ from .columns import (
     load_column_preset,
     unknown_column_layout_text,
 )
-from .kinds import frame_of, kind_of_name, least_cell, parse_kind_frame
+from .kinds import cells_across, frame_of, kind_of_name, least_cell, parse_kind_frame
 from .layouts import column_preset_names, is_layout_path, preset_names
 from .load import DIGIT_INK, read_document
 from .model import Fonts, RegistryChoice, Symmetry
@@ -318,7 +318,7 @@ def _day_spec(report: Report, weekday: str, day: DayFile | None,
                                               f"{layout.page_columns} columns, got {columns}"))
         return None
     kind = kind_of_name(day.variant)
-    problem = layout.fit_problem(kind.frame_cells(shape), columns, least_cell(kind))
+    problem = layout.fit_problem(cells_across(kind, shape), columns, least_cell(kind))
     if problem:
         report.add(Mistake(at + ("columns" if day.columns else "size",), problem))
         return None

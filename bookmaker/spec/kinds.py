@@ -40,6 +40,12 @@ def parse_kind_frame(kind: Kind, size_text: str, box_text: str | None) -> Shape:
     return kind.frame(size, None if box_text is None else parse_box(box_text, size))
 
 
+def cells_across(kind: Kind, frame: Shape) -> int:
+    """How many cells across a kind's printed square is on the frame: its board's, and a
+    ring each side for clues printed outside the grid (Kind.outside_cells)."""
+    return kind.frame_cells(frame) + 2 * kind.outside_cells
+
+
 def least_cell(kind: Kind) -> float:
     """The smallest cell (points) a kind's puzzle can print in: numbers in a cell's corner
     (a Killer's cage totals), at least MIN_TEXT_POINTS, must fit there (measured with the
@@ -49,5 +55,5 @@ def least_cell(kind: Kind) -> float:
     return MIN_TEXT_POINTS * (font_digit_top(default_font_paths()[0]) or 0.73) / CAGE_TOTAL_MAX
 
 
-__all__ = ["CAGE_TOTAL_HEIGHT", "CAGE_TOTAL_MAX", "find_kind", "frame_of", "kind_of_name",
-           "least_cell", "parse_kind_frame"]
+__all__ = ["CAGE_TOTAL_HEIGHT", "CAGE_TOTAL_MAX", "cells_across", "find_kind", "frame_of",
+           "kind_of_name", "least_cell", "parse_kind_frame"]

@@ -19,7 +19,7 @@ from .catalogue import load_catalogue
 from .cover import CoverFile, CoverSpec, cover_geometry
 from .covercheck import CoverFacts, cover_spec, glyph_fields
 from .fontfile import default_font_paths, read_font
-from .kinds import kind_of_name, least_cell, parse_kind_frame
+from .kinds import cells_across, kind_of_name, least_cell, parse_kind_frame
 from .layout import Layout
 from .layouts import (
     is_layout_path,
@@ -161,7 +161,7 @@ class _GridNeeds:
 def grid_needs(kind: Kind, frame: Shape) -> _GridNeeds:
     """What a kind's grids on the frame ask of a page; a grid wider than its size (a
     Samurai's 21 cells) is named with its width."""
-    cells = kind.frame_cells(frame)
+    cells = cells_across(kind, frame)
     name = "" if cells == frame.size else f"{kind.name} ({cells}x{cells} cells)"
     return _GridNeeds(cells, least_cell(kind), name)
 

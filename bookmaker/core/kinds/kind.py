@@ -193,10 +193,6 @@ class Kind:
         """What the puzzle shows beyond its cells, regions and givens (core/board/marks)."""
         return Marks()
 
-    def cages(self, puzzle: Puzzle) -> tuple:
-        """The cages drawn over the board (each with `cells` and `total`), () if none."""
-        return ()
-
 
 def puzzle_key(puzzle: Puzzle) -> str:
     """What builds, dailies and registries compare to find repeats: the puzzle's kind's
