@@ -43,3 +43,35 @@ class Recorder:
 
     def of(self, role: str) -> list[Call]:
         return [call for call in self.calls if call.role == role]
+
+
+def pdf_contents(data: bytes) -> list[bytes]:
+    """The content streams of every page of a PDF and of the forms they draw."""
+    import io
+
+    from pypdf import PdfReader
+
+    streams = []
+    for page in PdfReader(io.BytesIO(data)).pages:
+        streams.append(page.get_contents().get_data())
+        for form in (page["/Resources"].get("/XObject") or {}).values():
+            form = form.get_object()
+            if form.get("/Subtype") == "/Form":
+                streams.append(form.get_data())
+    return streams
+
+
+def stroke_widths(data: bytes) -> list[float]:
+    """Every line width a PDF sets (its `w` operators)."""
+    import re
+
+    return [float(width) for stream in pdf_contents(data)
+            for width in re.findall(rb"(?<![\w.])(\d*\.?\d+) w(?=\s)", stream)]
+
+
+def fill_greys(data: bytes) -> list[float]:
+    """Every grey a PDF fills with (its `g` operators)."""
+    import re
+
+    return [float(grey) for stream in pdf_contents(data)
+            for grey in re.findall(rb"(?<![\w.])(\d*\.?\d+) g(?=\s)", stream)]

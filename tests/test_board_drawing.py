@@ -226,14 +226,14 @@ def test_cells_too_small_for_readable_totals_are_refused():
         killer_pdf(empty(board_of(2, 3)), KILLER_6, side=100.0)
 
 
-def test_an_answer_shows_its_cages_faint_and_no_totals():
+def test_an_answer_shows_its_solved_grid_without_cages_or_totals():
     shape = board_of(2, 3)
     solution = Grid(shape, tuple(int(v) for v in SOLUTION_6))
     page = pypdfium2.PdfDocument(killer_pdf(empty(shape), KILLER_6, 150.0, solution))[0]
     digits = re.sub(r"\D", "", page.get_textpage().get_text_range())
     assert digits == SOLUTION_6 + "11"  # the answers, the label's 1, the page number
     svg = render_svg_text(sheet_of(empty(shape), solution=solution, cages=KILLER_6))
-    assert 'class="cages"' in svg and 'stroke="#8c8c8c"' in svg and 'class="total"' not in svg
+    assert 'class="cages"' not in svg and 'class="total"' not in svg
 
 
 def test_the_svg_dashes_its_cages_and_writes_each_total():

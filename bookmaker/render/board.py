@@ -36,7 +36,6 @@ from .fonts import digit_extent
 from .metrics import (
     BLOCK_ACROSS_AT,
     BLOCK_DOWN_AT,
-    CAGE_FAINT_GREY,
     block_clue_size,
     cage_line,
     cage_total_size,
@@ -67,6 +66,7 @@ def draw_grid(canvas: Canvas, drawing: BoardDrawing,
     if drawing.shaded:
         canvas.rects([(col, row, 1, 1) for row, col in drawing.shaded], "shade",
                      fill=SHADE_GREY)
+    # line_weights never thins a grid line under the cell line, the least stroke.
     canvas.lines(_segments(drawing.thin), Pen(cell_line), "cell lines")
     canvas.lines(_segments(drawing.heavy), Pen(box_line), "region lines")
     if drawing.full:
@@ -83,8 +83,9 @@ def _segments(runs: tuple[Run, ...]) -> list[Segment]:
 def draw_marks(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -> None:
     """What the board shows beyond its cells and symbols (its kind's Marks): clue blocks,
     cages, signs between cells, clues outside the grid. An answer keeps the blocks and
-    the cages' outlines (a Killer's faint) and leaves out every clue: its symbols are
-    the point there, and its cells are too small for them."""
+    the outlined cages' borders and leaves out every clue and a Killer's dashed cages: its
+    symbols are the point there, its cells are too small for the clues, and dashes inset
+    beside its cell lines read as double lines."""
     marks, answer = placement.marks, placement.solution is not None
     weights = line_weights(style, placement.cell)
     if marks.blocks:
@@ -93,11 +94,11 @@ def draw_marks(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -> 
     dashed = [cage for cage in marks.cages if cage.style != OUTLINED]
     if outlined:
         canvas.lines(_segments(cage_borders(placement.grid.shape, outlined)),
-                     Pen(weights[1]), "cage borders")
-    if dashed:
-        _draw_dashed_cages(canvas, placement, style, dashed, answer)
+                     Pen(style.stroke(weights[1])), "cage borders")
     if answer:
         return
+    if dashed:
+        _draw_dashed_cages(canvas, placement, style, dashed)
     if marks.cages:
         _draw_cage_labels(canvas, placement, style, dashed, outlined)
     if marks.signs:
@@ -107,11 +108,10 @@ def draw_marks(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -> 
 
 
 def _draw_dashed_cages(canvas: Canvas, placement: GridPlacement, style: RenderStyle,
-                       cages: list[CageMark], answer: bool) -> None:
-    """Dashed loops inset in their cells; faint on an answer, behind its digits."""
+                       cages: list[CageMark]) -> None:
+    """Dashed loops inset in their cells."""
     drawings = cage_drawings(placement.grid.shape, cages)
-    pen = Pen(cage_line(style, placement.cell, answer), CAGE_FAINT_GREY if answer else 0.0,
-              CAGE_DASH, BUTT)
+    pen = Pen(cage_line(style), 0.0, CAGE_DASH, BUTT)
     canvas.polygons([loop for cage in drawings for loop in cage.loops], pen, "cages")
 
 
@@ -145,7 +145,7 @@ def _draw_signs(canvas: Canvas, placement: GridPlacement, weight: float) -> None
     pad = weight / cell
     canvas.rects([_around(chevron, pad) for chevron in chevrons], "sign grounds", fill=WHITE)
     canvas.lines([piece for a, point, b in chevrons for piece in ((a, point), (point, b))],
-                 Pen(weight), "signs")
+                 Pen(weight), "signs")  # the box line: heavier than the least stroke
 
 
 def _around(points, pad: float) -> Box:
@@ -173,7 +173,7 @@ def _draw_blocks(canvas: Canvas, placement: GridPlacement, style: RenderStyle,
     canvas.rects([(block.col, block.row, 1, 1) for block in blocks], "blocks", fill=0.0)
     clued = [block for block in blocks if block.across or block.down]
     canvas.lines([((b.col, b.row), (b.col + 1, b.row + 1)) for b in clued],
-                 Pen(weight, WHITE, cap=BUTT), "block diagonals")
+                 Pen(style.stroke(weight), WHITE, cap=BUTT), "block diagonals")
     if answer or not clued:
         return
     top, bottom = digit_extent(str(style.font_bold))

@@ -15,6 +15,7 @@ from ..core.board.grid import SYMBOLS
 from ..pages.board import board_drawing
 from ..pages.cover import CENTRE, Cover, CoverBarcode, CoverGrid, CoverText
 from ..spec.cover import barcode_box, cover_rules
+from ..spec.layout import POD_MIN_LINE
 from .metrics import register_ttf
 from .pdf import fix_date, stamp_identity
 
@@ -136,7 +137,7 @@ def _grid_lines(canvas: Canvas, grid: CoverGrid, colour: str) -> None:
     as the book's pages have them."""
     drawing = board_drawing(grid.givens.shape)
     cell = grid.side / drawing.frame
-    thin = max(0.4, cell * 0.025)
+    thin = max(POD_MIN_LINE, cell * 0.025)  # a cover is printed: no line under the floor
     canvas.setStrokeColor(HexColor(colour))
     canvas.setLineCap(2)
     weights = [(thin, drawing.thin), (thin * 2.6, drawing.heavy)]

@@ -24,7 +24,6 @@ from .style import FIT_HEIGHT, MIN_TEXT_SIZE, RenderError, RenderStyle
 
 FIT_WIDTH = 0.86  # a symbol's ink may use at most this much of its cell's width
 FULL_WEIGHT_CELL = 18.0  # points: cells this big get the style's full line weights
-CAGE_FAINT_GREY = 0.55  # an answer's cages: visible, but behind its digits
 BLOCK_CLUE_HEIGHT = 0.22  # a clue block's sums: their figures' height, a share of the cell
 BLOCK_CLUE_MAX = 0.3  # ... and at most this share, so the two sums stay apart
 BLOCK_ACROSS_AT = (0.69, 0.31)  # the across sum's centre in its block (above the diagonal)
@@ -98,9 +97,10 @@ def symbol_font_size(style: RenderStyle, cell: float, size: int) -> float:
     return font_size
 
 
-def cage_line(style: RenderStyle, cell: float, answer: bool) -> float:
-    """A cage's dashed line: a little under the cell line, thinner on an answer."""
-    return style.cell_line * (0.6 if answer else 0.85)
+def cage_line(style: RenderStyle) -> float:
+    """A cage's dashed line: as heavy as the cell line (the least stroke), told from it by
+    its dashes and its inset."""
+    return style.stroke(style.cell_line)
 
 
 def cage_total_size(cell: float, digit_top: float) -> float:

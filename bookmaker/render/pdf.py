@@ -393,7 +393,7 @@ def _draw_mark(canvas: Canvas, x: float, baseline: float, filled: int,
     """MARK_STEPS small squares after the label, the first `filled` of them filled."""
     size, square = style.label_size, style.label_size * MARK_SQUARE
     canvas.saveState()
-    canvas.setLineWidth(max(0.5, square * 0.12))
+    canvas.setLineWidth(style.stroke(square * 0.12))
     left = x + size * MARK_GAP
     for step in range(MARK_STEPS):
         canvas.rect(left + step * size * (MARK_SQUARE + MARK_SPACE), baseline, square, square,
@@ -407,7 +407,7 @@ def _draw_ruled_lines(canvas: Canvas, page: Page, facing: int, style: RenderStyl
         return
     left, _, width, _ = style.geometry.content_box(facing)
     canvas.saveState()
-    canvas.setLineWidth(style.cell_line)
+    canvas.setLineWidth(style.stroke(style.cell_line))
     canvas.setStrokeGray(0.55)
     for height in page.ruled_lines:
         canvas.line(left, height, left + width, height)

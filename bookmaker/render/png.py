@@ -17,7 +17,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from ..pages.board import SHADE_GREY, board_drawing, dashes
+from ..pages.board import board_drawing, dashes
 from ..pages.page import GridPlacement
 from .board import draw_board
 from .canvas import BUTT, CENTRE, Box, Face, Label, Pen, Point, Segment
@@ -26,7 +26,6 @@ from .sheet import Sheet
 
 POINTS_PER_INCH = 72.0
 WHITE, BLACK = 255, 0
-SHADE = round(255 * SHADE_GREY)  # 221: one of the sixteen levels, kept exactly
 GREY_BITS = 4
 COMPRESS_LEVEL = 4
 # Each grey rounded to the nearest of 16 levels, written 0x00, 0x11 .. 0xFF: its high four

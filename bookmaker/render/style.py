@@ -63,6 +63,17 @@ class RenderStyle:
             raise RenderError("line weights must be positive")
 
     @property
+    def least_stroke(self) -> float:
+        """The thinnest line anything may be drawn with: the cell line, which the spec holds
+        at 0.75 pt or more on print-on-demand layouts (spec/layout.py POD_MIN_LINE). Every
+        stroke of every page goes through stroke()."""
+        return self.cell_line
+
+    def stroke(self, weight: float) -> float:
+        """A stroke's weight, never under least_stroke: the one rule for every line drawn."""
+        return max(weight, self.least_stroke)
+
+    @property
     def label_height(self) -> float:
         """The line above a grid that its label needs: pass it to paginate as label_height."""
         return self.label_size * 1.6

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from ..pages.board import SHADE_GREY, board_drawing
+from ..pages.board import board_drawing
 from ..pages.page import GridPlacement
 from .board import draw_board
 from .canvas import CENTRE, Box, Face, Label, Pen, Point, Segment
@@ -22,7 +22,6 @@ def _grey(level: float) -> str:
     return "#" + f"{round(255 * level):02x}" * 3
 
 
-SHADE = _grey(SHADE_GREY)  # the shaded cells' grey, as in the PDF and the PNG
 
 
 def render_svg_text(sheet: Sheet, title: str = "") -> str:
