@@ -1,16 +1,17 @@
 """Print rules over everything drawn (issue 22): no stroke under 0.75 pt on a print layout
-(the cell line, held there by the spec: one rule, RenderStyle.stroke)."""
+(the cell line, held there by the spec: one rule, RenderStyle.stroke), shading 18-20 % grey."""
 
 from __future__ import annotations
 
 import pytest
-from drawing import Recorder, stroke_widths
+from drawing import Recorder, fill_greys, stroke_widths
 
 from bookmaker.book.build import build
 from bookmaker.book.cover import make_cover
 from bookmaker.core.board.grid import Grid
 from bookmaker.core.board.marks import BlockMark, CageMark, EdgeMark, Marks, SignMark
 from bookmaker.core.board.shape import board_of, latin_of
+from bookmaker.pages.board import SHADE_GREY
 from bookmaker.pages.page import GridPlacement, PageGeometry, inches
 from bookmaker.render.board import draw_board
 from bookmaker.render.style import RenderStyle
@@ -86,3 +87,10 @@ def test_every_stroke_of_a_built_book_and_its_cover_is_at_least_075_pt(killer_bo
         widths = stroke_widths(data)
         assert widths and min(widths) >= POD_MIN_LINE, (name, sorted(set(widths))[:5])
 
+
+def test_shading_is_20_percent_grey_and_every_grey_filled_is_at_least_18_percent(killer_book):
+    assert 0.80 <= SHADE_GREY <= 0.82 and SHADE_GREY * 15 == round(SHADE_GREY * 15)
+    greys = set(fill_greys(killer_book["strokes.pdf"]))
+    assert SHADE_GREY in {round(g, 6) for g in greys} or any(abs(g - SHADE_GREY) < 1e-6
+                                                              for g in greys)
+    assert all(g == 1 or g <= 0.82 for g in greys), sorted(greys)

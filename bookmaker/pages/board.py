@@ -29,7 +29,10 @@ from ..core.board.shape import Shape
 
 REGION_KINDS = ("box", "region")  # units that tile the board: heavy lines between them
 SHADED_KINDS = ("diagonal", "window")  # units drawn as shaded cells
-SHADE_GREY = 13 / 15  # light grey (0 black, 1 white): one of a 4-bit PNG's levels, no tint
+# The shading of X diagonals and Hyper windows: 20 % grey (0 black, 1 white), within the
+# 18-20 % that prints on newsprint and print-on-demand paper without looking heavy, and
+# one of a 4-bit PNG's sixteen levels, so the PNG shows exactly it.
+SHADE_GREY = 12 / 15
 CAGE_INSET = 0.1  # a cage's dashed line lies this far inside its cells' edges
 CAGE_DASH = (0.09, 0.07)  # dash and gap, in cells
 CAGE_LABEL_AT = (0.07, 0.06)  # the total's ink starts this far right of / below the corner
