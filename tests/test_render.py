@@ -221,8 +221,9 @@ def test_the_grid_is_drawn_in_ink_and_the_margins_stay_blank(travel_pdf):
 
 @pytest.mark.parametrize("size", [4, 9, 16, 25])
 def test_symbols_are_centred_in_their_cells(size):
-    solution = solved_grid(size)
-    pages = paginate_puzzles([GridItem(solution, None, "Puzzle 1")], LETTER, 1, 1)
+    solution = solved_grid(size)  # in the text format's own glyphs: one character a cell
+    pages = paginate_puzzles([GridItem(solution, None, "Puzzle 1",
+                                       glyphs=tuple(SYMBOLS[:size]))], LETTER, 1, 1)
     placement = pages[0].placements[0]
     document = pypdfium2.PdfDocument(render_pdf_bytes(pages, RenderStyle(LETTER), METADATA))
     text = document[0].get_textpage()
@@ -315,7 +316,8 @@ def test_no_text_anywhere_is_under_seven_points(size, per_page):
     solution = solved_grid(size)
     style = RenderStyle(TRAVEL)
     pages = paginate_puzzles([GridItem(puzzle_of(solution), solution, "Puzzle 1", "Hard",
-                                       "page 2")] * per_page, TRAVEL, per_page, 1,
+                                       "page 2", glyphs=tuple(SYMBOLS[:size]))] * per_page,
+                             TRAVEL, per_page, 1,
                              style.label_height, style.below_height, header="Answers")
     sizes = []
     reader = PdfReader(io.BytesIO(render_pdf_bytes(pages, style, METADATA)))
@@ -364,3 +366,15 @@ def test_a_different_drawing_gets_a_different_id_and_the_same_one_the_same():
     other = render_pdf_bytes(pages[:-1], style, METADATA)
     assert identity(one) != identity(other)
     assert identity(render_pdf_bytes(list(pages), style, METADATA)) == identity(one)
+
+
+def test_large_grids_print_numbers_by_default_two_digits_to_a_cell():
+    solution = solved_grid(16)
+    pages = paginate_puzzles([GridItem(solution, None, "Puzzle 1")], LETTER, 1, 1)
+    placement = pages[0].placements[0]
+    text = pypdfium2.PdfDocument(render_pdf_bytes(pages, RenderStyle(LETTER), METADATA))[0] \
+        .get_textpage().get_text_range()
+    numbers = [int(n) for n in re.findall(r"\d+", text)]
+    assert sorted(numbers[1:1 + 256]) == sorted(solution.cells)  # after the label's 1
+    assert not re.search(r"[A-P]", text.replace("Puzzle", ""))
+    assert placement.symbols[9:] == tuple(str(n) for n in range(10, 17))

@@ -294,7 +294,7 @@ def _how_to_play(at: _PageAt) -> Page:
     beside = example_pair(book, at.style) if example_beside_rules(spec.layout, spec.sections) \
         else None
     return how_to_play_page(at.geometry, at.number, book.words.text("how_to_play"),
-                            rules_paragraphs([(s.size, s.kind) for s in spec.sections],
+                            rules_paragraphs([(s.size, s.kind, s.glyphs) for s in spec.sections],
                                              spec.answers, book.words),
                             beside, at.numbered)
 
@@ -406,7 +406,7 @@ def puzzle_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
                               book.words),
                       answer_note(book, _place_of(book, p)),
                       mark_of(spec, book.puzzles[p.number - 1].grade),
-                      marks_of(book.puzzles[p.number - 1])) for p in members]
+                      marks_of(book.puzzles[p.number - 1]), section.glyphs) for p in members]
     return paginate_puzzles(items, style.geometry, section.puzzles_per_page,
                             _place_of(book, members[0]).page, layout.grids.label_height,
                             layout.below_height, layout.grids.gap,
@@ -426,7 +426,7 @@ def answer_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
     items = [GridItem(book.puzzles[p.number - 1].givens, book.puzzles[p.number - 1].solution,
                       book.words.text("puzzle", number=p.number), "",
                       book.words.text("puzzle_on_page", page=_place_of(book, p).page),
-                      marks=marks_of(book.puzzles[p.number - 1]))
+                      marks=marks_of(book.puzzles[p.number - 1]), glyphs=section.glyphs)
              for p in members]
     pages = paginate_puzzles(items, style.geometry, section.answers_per_page,
                              _place_of(book, members[0]).answer_page, layout.grids.label_height,

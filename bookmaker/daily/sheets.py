@@ -7,7 +7,6 @@ from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 
-from ..core.board.grid import SYMBOLS
 from ..core.board.shape import Shape
 from ..core.kinds.kind import Kind
 from ..core.kinds.sudoku import CLASSIC
@@ -22,6 +21,7 @@ from ..render.style import MIN_TEXT_SIZE, RenderStyle
 from ..spec.captions import kind_name
 from ..spec.catalogue import Catalogue, load_catalogue
 from ..spec.daily import DailySpec, DaySpec
+from ..spec.glyphs import numbers, symbols_text
 from ..spec.kinds import least_cell
 
 SEPARATOR = " · "
@@ -73,24 +73,25 @@ def heading_parts(spec: DailySpec, entry: DailyPuzzle) -> list[str]:
 
 def puzzle_sheet(spec: DailySpec, entry: DailyPuzzle) -> Sheet:
     """The day's puzzle: its heading, the rules if asked, and the empty grid."""
-    rules = rules_text(entry.puzzle.shape, words_of(spec), entry.day.kind) if spec.rules \
-        else ""
-    return _sheet(spec, entry.day.columns, entry.puzzle, False, heading_parts(spec, entry),
+    rules = rules_text(entry.puzzle.shape, words_of(spec), entry.day.kind,
+                       entry.day.glyphs) if spec.rules else ""
+    return _sheet(spec, entry.day, entry.puzzle, False, heading_parts(spec, entry),
                   rules)
 
 
 def answer_sheet(spec: DailySpec, entry: DailyPuzzle) -> Sheet:
     """The day's solution: 'Solution' and the puzzle's heading, the givens in bold."""
-    return _sheet(spec, entry.day.columns, entry.puzzle, True,
+    return _sheet(spec, entry.day, entry.puzzle, True,
                   [words_of(spec).text("solution")] + heading_parts(spec, entry), "")
 
 
-def rules_text(shape: Shape, words: Catalogue | None = None, kind: Kind = CLASSIC) -> str:
-    """The rules in one sentence, for the shape's boxes and symbols; for another kind than
-    classic Sudoku, the book's rule sentence and the kind's own rule after it."""
+def rules_text(shape: Shape, words: Catalogue | None = None, kind: Kind = CLASSIC,
+               glyphs: tuple[str, ...] = ()) -> str:
+    """The rules in one sentence, for the shape's boxes and symbols (`glyphs`, () for the
+    numbers 1 to n); for another kind than classic Sudoku, the book's rule sentence and
+    the kind's own rule after it."""
     words = words or load_catalogue("en")
-    symbols = words.text("symbols_digits", last=shape.size) if shape.size <= 9 else \
-        words.text("symbols_letters", last=SYMBOLS[shape.size - 1])
+    symbols = symbols_text(glyphs or numbers(shape.size), words)
     if kind.rules_key:
         return (words.text("rules_one_size", symbols=symbols) + " "
                 + words.text(kind.rules_key))
@@ -98,10 +99,11 @@ def rules_text(shape: Shape, words: Catalogue | None = None, kind: Kind = CLASSI
                       symbols=symbols)
 
 
-def _sheet(spec: DailySpec, columns: int, puzzle: Puzzle, answer: bool,
+def _sheet(spec: DailySpec, day: DaySpec, puzzle: Puzzle, answer: bool,
            parts: list[str], rules: str) -> Sheet:
     """A sheet as wide as `columns` columns and as tall as its text and grid need: the
     puzzle's grid (with its kind's marks: a Killer's cages), solved if it is the answer."""
+    columns = day.columns
     layout = spec.layout
     width = layout.width(columns)
     placed = _text_lines(spec, parts, rules, width - 2 * layout.padding)
@@ -115,7 +117,8 @@ def _sheet(spec: DailySpec, columns: int, puzzle: Puzzle, answer: bool,
                   for (text, size, is_bold), depth in zip(placed, depths))
     placement = GridPlacement(layout.padding + border / 2, layout.padding + border / 2, side,
                               puzzle.givens, puzzle.solution if answer else None,
-                              marks=puzzle.kind.marks(puzzle.givens, puzzle.extras))
+                              marks=puzzle.kind.marks(puzzle.givens, puzzle.extras),
+                              glyphs=day.glyphs)
     return Sheet(width, height, lines, placement,
                  replace(style, geometry=sheet_geometry(width, height)))
 

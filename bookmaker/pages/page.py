@@ -101,6 +101,12 @@ class GridPlacement:
     note: str = ""
     mark: int = 0  # a difficulty mark of this many filled squares (0: none)
     marks: Marks = Marks()
+    glyphs: tuple[str, ...] = ()  # what values 1..n print as (spec/glyphs.py); () numbers
+
+    @property
+    def symbols(self) -> tuple[str, ...]:
+        """What each value 1..n prints as: the glyphs, or the numbers 1 to n."""
+        return self.glyphs or tuple(str(v) for v in range(1, self.grid.shape.size + 1))
 
     @property
     def ring(self) -> int:

@@ -29,6 +29,7 @@ class GridItem:
     note: str = ""
     mark: int = 0
     marks: Marks = Marks()
+    glyphs: tuple[str, ...] = ()
 
 
 def best_arrangement(width: float, height: float, count: int, text_height: float,
@@ -122,5 +123,5 @@ def paginate_puzzles(items: Sequence[GridItem], geometry: PageGeometry, per_page
 def _place(item: GridItem, slot: Slot) -> GridPlacement:
     x, y, side = slot
     return GridPlacement(x, y, side, item.grid, item.solution, item.label, item.caption,
-                         item.note, item.mark, item.marks)
+                         item.note, item.mark, item.marks, item.glyphs)
 

@@ -12,7 +12,6 @@ page, which is all draw_board does.
 
 from __future__ import annotations
 
-from ..core.board.grid import SYMBOLS
 from ..core.board.marks import CageMark
 from ..pages.board import (
     CAGE_DASH,
@@ -159,7 +158,7 @@ def _draw_edges(canvas: Canvas, placement: GridPlacement, style: RenderStyle) ->
     """Clues outside the grid, each centred in its cell of the ring, as large as the
     grid's symbols."""
     top, bottom = digit_extent(str(style.font_regular))
-    size = symbol_font_size(style, placement.cell, placement.grid.shape.size)
+    size = symbol_font_size(style, placement.cell, placement.symbols)
     frame = board_drawing(placement.grid.shape).frame
     labels = [Label(edge.text, *edge_centre(frame, edge)) for edge in placement.marks.edges]
     canvas.text(labels, [Face(style.font_regular, size, top, bottom, role="edge clue")])
@@ -189,12 +188,13 @@ def draw_symbols(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -
     """The givens in bold and, on an answer, the solved cells in the regular face, each
     symbol's figures centred in its cell."""
     top, bottom = digit_extent(str(style.font_regular))
-    size = symbol_font_size(style, placement.cell, placement.grid.shape.size) * \
+    size = symbol_font_size(style, placement.cell, placement.symbols) * \
         digit_scale(placement, style, top)
     faces = [Face(style.font_bold, size, top, bottom, bold=True, role="given"),
              Face(style.font_regular, size, top, bottom, role="solved")]
     positions = placement.grid.shape.positions
-    labels = [Label(SYMBOLS[value - 1], col + 0.5, row + 0.5, face=0 if given else 1)
+    symbols = placement.symbols
+    labels = [Label(symbols[value - 1], col + 0.5, row + 0.5, face=0 if given else 1)
               for index, value, given in _symbols_to_draw(placement)
               for row, col in (positions[index],)]
     canvas.text(labels, faces)

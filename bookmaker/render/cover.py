@@ -11,7 +11,6 @@ from reportlab.graphics.shapes import Group, Rect, String
 from reportlab.lib.colors import HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
-from ..core.board.grid import SYMBOLS
 from ..pages.board import board_drawing
 from ..pages.cover import CENTRE, Cover, CoverBarcode, CoverGrid, CoverText
 from ..spec.cover import barcode_box, cover_rules
@@ -129,7 +128,7 @@ def _grid(canvas: Canvas, grid: CoverGrid, colours: dict[str, str], fonts: tuple
         canvas.setFont(fonts[1] if given else fonts[0], digit)
         canvas.drawCentredString(grid.x + (col + 0.5) * cell,
                                  grid.y + grid.side - (row + 0.5) * cell - digit * cap / 2,
-                                 SYMBOLS[value - 1])
+                                 str(value))  # numbers, as the book prints by default
 
 
 def _grid_lines(canvas: Canvas, grid: CoverGrid, colour: str) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
@@ -19,10 +20,10 @@ from ..core.board.grid import SYMBOLS
 from ..pages.board import CAGE_LABEL_AT, CAGE_LABEL_PAD
 from ..pages.page import GridPlacement
 from ..spec.kinds import CAGE_TOTAL_HEIGHT, CAGE_TOTAL_MAX
+from ..spec.kinds import SYMBOL_FIT_WIDTH as FIT_WIDTH
 from .fonts import FontError, digit_extent
 from .style import FIT_HEIGHT, MIN_TEXT_SIZE, RenderError, RenderStyle
 
-FIT_WIDTH = 0.86  # a symbol's ink may use at most this much of its cell's width
 FULL_WEIGHT_CELL = 18.0  # points: cells this big get the style's full line weights
 BLOCK_CLUE_HEIGHT = 0.22  # a clue block's sums: their figures' height, a share of the cell
 BLOCK_CLUE_MAX = 0.3  # ... and at most this share, so the two sums stay apart
@@ -83,15 +84,20 @@ def line_weights(style: RenderStyle, cell: float) -> tuple[float, float, float]:
     return style.cell_line, box, max(border, box)
 
 
-def symbol_font_size(style: RenderStyle, cell: float, size: int) -> float:
-    """The font size of a size x size grid's symbols in cells of `cell` points: digits as
-    tall as given_font_ratio of the cell, narrower if the widest symbol needs it, never
-    under the minimum text size; RenderError when even that does not fit the cell."""
+def symbol_font_size(style: RenderStyle, cell: float, glyphs: Sequence[str]) -> float:
+    """The font size of a grid's symbols (`glyphs`, what values 1..n print as) in cells of
+    `cell` points: digits as tall as given_font_ratio of the cell, smaller if the widest
+    symbol needs it, never under the minimum text size; RenderError when even that does
+    not fit the cell."""
     digit_top = digit_extent(str(style.font_regular))[0]
-    widest = max(em_widths(registered(style.font_bold))[s] for s in SYMBOLS[:size])
+    widths = em_widths(registered(style.font_bold))
+    widest = max(widths[s] if s in widths else text_width_em(s, registered(style.font_bold))
+                 for s in glyphs)
     fitting = min(style.given_font_ratio * cell / digit_top, FIT_WIDTH * cell / widest)
     font_size = max(fitting, MIN_TEXT_SIZE)
-    if font_size * digit_top > FIT_HEIGHT * cell or font_size * widest > FIT_WIDTH * cell:
+    # A fitting size fits by its making (no rounding may refuse it); the floor may not.
+    if fitting < MIN_TEXT_SIZE and (font_size * digit_top > FIT_HEIGHT * cell
+                                    or font_size * widest > FIT_WIDTH * cell):
         raise RenderError(f"cells of {cell:.1f} pt are too small for {MIN_TEXT_SIZE:g} pt "
                           "symbols: use fewer grids per page or a larger page")
     return font_size

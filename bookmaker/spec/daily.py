@@ -27,7 +27,7 @@ from .columns import (
 )
 from .kinds import cells_across, frame_of, kind_of_name, least_cell, parse_kind_frame
 from .layouts import column_preset_names, is_layout_path, preset_names
-from .load import DIGIT_INK, read_document
+from .load import DIGIT_INK, read_document, section_glyphs
 from .model import Fonts, RegistryChoice, Symmetry
 from .problems import Mistake, Problem, Report, SpecError
 from .slugs import slug_of
@@ -146,6 +146,11 @@ class DayFile(Schema):
                                                  "its heading: 'Monster', 'Mini'.")
     columns: Count | None = Field(None, description="Columns this day's puzzle spans; "
                                                     "default: the layout's.")
+    symbols: Text | None = Field(None, description="What the values print as: numbers (the "
+                                 "default: 1 to n), letters (A-Z without I and O, up to "
+                                 "24), mixed (1-9 then A-P), word (the language's "
+                                 "nine-letter Wordoku word) or n characters of your own "
+                                 "('CAMBRIDGE'); anything but numbers on Sudoku kinds only.")
 
 
 class DailySpecFile(Schema):
@@ -170,6 +175,8 @@ class DaySpec(Schema):
     symmetry: Symmetry = Field(description="Symmetry of the clue pattern.")
     title: str | None = Field(description="The day's puzzle name, if any.")
     columns: int = Field(description="Columns of the page the puzzle spans.")
+    glyphs: tuple[str, ...] = Field((), description="What values 1..n print as (spec/"
+                                    "glyphs.py); () for numbers.")
 
     @property
     def kind(self) -> Kind:
@@ -218,7 +225,9 @@ def load_daily_spec(path: str | os.PathLike) -> DailySpec:
     daily = report.validate(DailyFile, document["daily"], ("daily",), {"base": source.parent})
     days = _schedule_files(report, document.get("schedule", DEFAULT_SCHEDULE))
     layout, layout_problems = _layout(report, daily and daily.layout, source, shown)
-    schedule = [_day_spec(report, weekday, days.get(weekday), layout) for weekday in WEEKDAYS]
+    language = daily.language if daily is not None and daily.language else "en"
+    schedule = [_day_spec(report, weekday, days.get(weekday), layout, language)
+                for weekday in WEEKDAYS]
     _check_digit_font(report, daily, layout)
     if daily is not None:
         check_daily_texts(report, daily, days)
@@ -306,7 +315,7 @@ def _layout(report: Report, value: str | None, source: Path,
 
 
 def _day_spec(report: Report, weekday: str, day: DayFile | None,
-              layout: ColumnLayout | None) -> DaySpec | None:
+              layout: ColumnLayout | None, language: str = "en") -> DaySpec | None:
     """Check what needs several of a day's values; None if it is not scheduled or wrong."""
     at = ("schedule", weekday)
     shape = _shape(report, at, day) if day is not None else None
@@ -334,10 +343,13 @@ def _day_spec(report: Report, weekday: str, day: DayFile | None,
         return None
     # An unset symmetry is 'rotational' even on a Killer, whose givens it does not shape:
     # it is part of every day's seed (daily/build.py), and those seeds stay as they were.
+    glyphs = section_glyphs(report, at, day.symbols, shape.size, kind, language)
+    if glyphs is None:
+        return None
     return DaySpec(weekday=weekday, size=shape.size, box_rows=shape.box_rows,
                    box_cols=shape.box_cols, variant=kind.name, difficulty=day.difficulty or "any",
                    rating=day.rating, symmetry=day.symmetry or "rotational", title=day.title,
-                   columns=columns)
+                   columns=columns, glyphs=glyphs)
 
 
 def _shape(report: Report, at: tuple, day: DayFile) -> Shape | None:

@@ -278,9 +278,11 @@ class Layout(Schema):
                 f"{self.grids.default_min_cell / 72:g} in): take a larger layout, or say "
                 f"puzzles_per_page: 1 to print it with these cells")
 
-    def answers_that_fit(self, size: int) -> int:
-        """The most size x size answer grids per page, for a book of any length."""
-        return most_that_fit(size, self.min_answer_cell, self.grid_area(answers=True))
+    def answers_that_fit(self, size: int, least_cell: float = 0.0) -> int:
+        """The most size x size answer grids per page, for a book of any length, their
+        cells at least the layout's minimum and `least_cell` (two-digit symbols')."""
+        return most_that_fit(size, max(self.min_answer_cell, least_cell),
+                             self.grid_area(answers=True))
 
     def puzzles_per_page_problem(self, count: int, size: int, least_cell: float = 0.0,
                                  name: str = "") -> str | None:
