@@ -239,7 +239,7 @@ def test_an_answer_shows_its_solved_grid_without_cages_or_totals():
 def test_the_svg_dashes_its_cages_and_writes_each_total():
     svg = render_svg_text(sheet_of(empty(board_of(2, 3)), cages=KILLER_6))
     assert re.search(r'class="cages"[^>]*stroke-dasharray="[\d.]+ [\d.]+"', svg)
-    totals = re.findall(r'class="total"[^>]*>(\d+)<', svg)
+    totals = re.findall(r'class="total" aria-label="(\d+)"', svg)
     assert totals == [str(cage.total) for cage in KILLER_6]
 
 

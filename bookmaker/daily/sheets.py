@@ -65,7 +65,10 @@ def puzzle_title(spec: DailySpec, day: DaySpec) -> str:
 
 def heading_parts(spec: DailySpec, entry: DailyPuzzle) -> list[str]:
     """The parts of a puzzle's heading: its title, then its date and grade (one part, so
-    that a line break comes between them only if the date alone fills a line)."""
+    that a line break comes between them only if the date alone fills a line); none when
+    the spec turns headings off."""
+    if not spec.heading:
+        return []
     words = words_of(spec)
     return [puzzle_title(spec, entry.day),
             date_text(entry.date, words) + SEPARATOR + words.grade(entry.puzzle.grade)]
@@ -81,8 +84,9 @@ def puzzle_sheet(spec: DailySpec, entry: DailyPuzzle) -> Sheet:
 
 def answer_sheet(spec: DailySpec, entry: DailyPuzzle) -> Sheet:
     """The day's solution: 'Solution' and the puzzle's heading, the givens in bold."""
-    return _sheet(spec, entry.day, entry.puzzle, True,
-                  [words_of(spec).text("solution")] + heading_parts(spec, entry), "")
+    solution = [words_of(spec).text("solution")] if spec.heading else []
+    return _sheet(spec, entry.day, entry.puzzle, True, solution + heading_parts(spec, entry),
+                  "")
 
 
 def rules_text(shape: Shape, words: Catalogue | None = None, kind: Kind = CLASSIC,
@@ -101,9 +105,10 @@ def rules_text(shape: Shape, words: Catalogue | None = None, kind: Kind = CLASSI
 
 def _sheet(spec: DailySpec, day: DaySpec, puzzle: Puzzle, answer: bool,
            parts: list[str], rules: str) -> Sheet:
-    """A sheet as wide as `columns` columns and as tall as its text and grid need: the
-    puzzle's grid (with its kind's marks: a Killer's cages), solved if it is the answer."""
-    columns = day.columns
+    """A sheet as wide as its columns (an answer's own, a puzzle's) and as tall as its text
+    and grid need: the puzzle's grid (with its kind's marks: a Killer's cages), solved if
+    it is the answer."""
+    columns = day.answer_columns or day.columns if answer else day.columns
     layout = spec.layout
     width = layout.width(columns)
     placed = _text_lines(spec, parts, rules, width - 2 * layout.padding)

@@ -1,20 +1,21 @@
-"""Sheets -> SVG text: sized in points for print, one <line> per grid line and one <text>
-per symbol, numbers written with two decimals so the same sheet gives the same bytes."""
+"""Sheets -> SVG text: sized in points for print, one <line> per grid line, every text as
+the outlines of its glyphs (a <path>, no <text>: it shows as the PDF prints it on a machine
+without the font), numbers written with two decimals so the same sheet gives the same
+bytes."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from xml.sax.saxutils import escape, quoteattr
+from pathlib import Path
+from xml.sax.saxutils import escape
 
 from ..pages.board import board_drawing
 from ..pages.page import GridPlacement
 from .board import draw_board
 from .canvas import CENTRE, Box, Face, Label, Pen, Point, Segment
 from .metrics import text_width
+from .outlines import text_path, units_per_em
 from .sheet import Sheet
-
-# The PDF's font first; viewers without it fall back to fonts of much the same widths.
-FONT_FAMILY = "'DejaVu Sans', 'Bitstream Vera Sans', Verdana, sans-serif"
 
 
 def _grey(level: float) -> str:
@@ -36,7 +37,7 @@ def render_svg_text(sheet: Sheet, title: str = "") -> str:
         f"<title>{escape(title)}</title>" if title else "",
         f'<rect width="{width}" height="{height}" fill="#fff"/>',
         *board.finish(),
-        f'<g font-family={quoteattr(FONT_FAMILY)} text-anchor="middle" fill="#000">',
+        '<g fill="#000">',
         *board.texts,
         *_text_lines(sheet),
         "</g>",
@@ -147,13 +148,11 @@ class SvgBoard:
                 self.parts += self._on_ground(label, face, grey, pad)
 
     def _text(self, label: Label, face: Face, grey: float) -> str:
-        """A text of the sheet's text group (its font family, centred, black by default)."""
-        weight = ' font-weight="bold"' if face.bold else ""
-        fill = f' fill="{_colour(grey)}"' if grey else ""
-        x, baseline = self._place(label, face, text_width(label.text, face.font, face.size))
-        return (f'<text class="{face.role}"{weight}{fill} x="{_number(x)}" '
-                f'y="{_number(baseline)}" font-size="{_number(face.size)}">'
-                f"{escape(label.text)}</text>")
+        """A text of the sheet's text group (black unless it says)."""
+        width = text_width(label.text, face.font, face.size)
+        x, baseline = self._place(label, face, width)
+        return outlined(label.text, face.font, face.size, x - width / 2, baseline, face.role,
+                        grey)
 
     def _on_ground(self, label: Label, face: Face, grey: float, pad: float) -> list[str]:
         """A knock-out covering the figures from the baseline up, and the text on it."""
@@ -164,15 +163,11 @@ class SvgBoard:
         top = baseline - height
         if label.anchor != CENTRE:
             top = self._y(label.y)
-        weight = ' font-weight="bold"' if face.bold else ""
-        fill = f' fill="{_colour(grey)}"' if grey else ""
         return [f'<rect x="{_number(left - pad)}" y="{_number(top - pad)}" '
                 f'width="{_number(width + 2 * pad)}" height="{_number(height + 2 * pad)}" '
                 f'fill="{_colour(label.ground)}"/>',
-                f'<text class="{face.role}"{weight}{fill} x="{_number(x)}" '
-                f'y="{_number(baseline)}" font-family={quoteattr(FONT_FAMILY)} '
-                f'text-anchor="middle" font-size="{_number(face.size)}">'
-                f"{escape(label.text)}</text>"]
+                outlined(label.text, face.font, face.size, x - width / 2, baseline, face.role,
+                         grey)]
 
     def _place(self, label: Label, face: Face, width: float) -> tuple[float, float]:
         """(centre, baseline) of a label's text, in points from the sheet's top-left."""
@@ -212,8 +207,23 @@ def _text_lines(sheet: Sheet) -> list[str]:
     """The sheet's text lines (class text), centred on the sheet."""
     texts = []
     for line in sheet.lines:
-        weight = ' font-weight="bold"' if line.bold else ""
-        texts.append(f'<text class="text"{weight} x="{_number(sheet.width / 2)}" '
-                     f'y="{_number(sheet.height - line.baseline)}" '
-                     f'font-size="{_number(line.size)}">{escape(line.text)}</text>')
+        font = sheet.style.font_bold if line.bold else sheet.style.font_regular
+        width = text_width(line.text, font, line.size)
+        texts.append(outlined(line.text, font, line.size, sheet.width / 2 - width / 2,
+                              sheet.height - line.baseline, "text"))
     return texts
+
+
+def outlined(text: str, font: Path, size: float, left: float, baseline: float, role: str,
+             grey: float = 0.0) -> str:
+    """A text as the outlines of its glyphs: a <path> in font units, scaled to `size` and
+    flipped, its baseline starting at (left, baseline) points, the text itself its
+    aria-label (for screen readers, search and checks); '' for blank text."""
+    data = text_path(str(font), text)
+    if not data:
+        return ""
+    scale = f"{size / units_per_em(str(font)):.7g}"
+    fill = f' fill="{_colour(grey)}"' if grey else ""
+    return (f'<path class="{role}"{fill} aria-label="{escape(text, {chr(34): "&quot;"})}" '
+            f'transform="translate({_number(left)} '
+            f'{_number(baseline)}) scale({scale} -{scale})" d="{data}"/>')
