@@ -271,9 +271,10 @@ def _proof_items(spec: DailySpec, entry: DailyPuzzle) -> tuple[GridItem, GridIte
     repeats = f"{entry.repeats} repeat{'s' if entry.repeats > 1 else ''} skipped" \
         if entry.repeats else ""
     marks = puzzle.kind.marks(puzzle.givens, puzzle.extras)
-    return (GridItem(puzzle.givens, None, label, caption, repeats, marks=marks),
+    return (GridItem(puzzle.givens, None, label, caption, repeats, marks=marks,
+                     glyphs=day.glyphs),
             GridItem(puzzle.givens, puzzle.solution, "Solution", puzzle.hardest,
-                     str(puzzle.shape), marks=marks))
+                     str(puzzle.shape), marks=marks, glyphs=day.glyphs))
 
 
 def proof_metadata(spec: DailySpec, entries: list[DailyPuzzle]) -> Metadata:

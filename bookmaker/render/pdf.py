@@ -19,7 +19,7 @@ from ..pages.page import GridPlacement, Page, PageGeometry, TextBlock, facing_nu
 from ..spec.captions import MARK_GAP, MARK_SPACE, MARK_SQUARE, MARK_STEPS, SEPARATOR, caption_lines
 from ..spec.layout import CAPTION_LEADING
 from .board import draw_grid, draw_marks, draw_symbols
-from .canvas import BUTT, CENTRE, Box, Face, Label, Pen, Point, Segment
+from .canvas import BUTT, CENTRE, SQUARE, Box, Face, Label, Pen, Point, Segment
 from .metrics import line_weights, register_ttf, registered, text_width_em
 from .style import RenderError, RenderStyle
 
@@ -320,7 +320,7 @@ class PdfBoard:
             canvas.restoreState()
 
 
-_CAPS = {BUTT: 0, "square": 2}  # PDF line cap styles: butt, projecting square
+_CAPS = {BUTT: 0, SQUARE: 2}  # PDF line cap styles: butt, projecting square
 
 
 @cache
