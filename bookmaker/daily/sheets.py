@@ -111,7 +111,7 @@ def _sheet(spec: DailySpec, day: DaySpec, puzzle: Puzzle, answer: bool,
     columns = day.answer_columns or day.columns if answer else day.columns
     layout = spec.layout
     width = layout.width(columns)
-    placed = _text_lines(spec, parts, rules, width - 2 * layout.padding)
+    placed = _text_lines(spec, parts, rules, width - 2 * layout.padding, answer)
     depths = _depths(placed, layout.text.rules * RULES_SPACE)
     side, border = layout.grid_side(columns), layout.lines.border
     style = _style(spec, answer)
@@ -128,18 +128,26 @@ def _sheet(spec: DailySpec, day: DaySpec, puzzle: Puzzle, answer: bool,
                  replace(style, geometry=sheet_geometry(width, height)))
 
 
-def _text_lines(spec: DailySpec, parts: list[str], rules: str,
-                room: float) -> list[tuple[str, float, bool]]:
-    """(text, size, bold) of each line: the heading's parts packed into bold lines, then
-    the rules wrapped into regular ones, all within `room` points."""
+def _text_lines(spec: DailySpec, parts: list[str], rules: str, room: float,
+                answer: bool = False) -> list[tuple[str, float, bool]]:
+    """(text, size, bold) of each line: the heading's parts packed into bold lines (an
+    answer's at the rules' size: it is printed small), then the rules wrapped into regular
+    ones, all within `room` points."""
     regular, bold = _fonts(spec)
     sizes = spec.layout.text
-    placed = [(text, sizes.heading, True) for text in
-              packed_lines(parts, bold, sizes.heading, room)]
+    heading = heading_size(spec, answer)
+    placed = [(text, heading, True) for text in packed_lines(parts, bold, heading, room)]
     if rules:
         placed += [(text, sizes.rules, False) for text in
                    balanced_lines(rules, regular, sizes.rules, room)]
     return placed
+
+
+def heading_size(spec: DailySpec, answer: bool) -> float:
+    """The bold heading's size: the layout's, or on an answer the rules' (an answer spans
+    its own, fewer columns, and a solution's heading is a caption, not a headline)."""
+    text = spec.layout.text
+    return text.rules if answer else text.heading
 
 
 def _depths(placed: list[tuple[str, float, bool]], rules_space: float) -> list[float]:
@@ -215,7 +223,7 @@ def _style(spec: DailySpec, answer: bool) -> RenderStyle:
                        given_font_ratio=fraction * digit_extent(str(regular))[0],
                        label_size=small, caption_size=small, header_size=small,
                        footer_size=small, page_number_size=small,
-                       title_size=layout.text.heading, subtitle_size=layout.text.rules,
+                       title_size=heading_size(spec, answer), subtitle_size=layout.text.rules,
                        heading_size=small, body_size=small, cell_line=layout.lines.cell,
                        box_line=layout.lines.box, border_line=layout.lines.border)
 
