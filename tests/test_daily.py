@@ -67,11 +67,21 @@ def read_day(folder: Path) -> dict:
 
 
 def svg_cells(path: Path) -> str:
-    """The symbols an SVG grid shows, row by row (its <text> elements by position)."""
-    texts = [t for t in ET.parse(path).getroot().iter(f"{SVG}text")
-             if t.get("class") in ("given", "solved")]
-    texts.sort(key=lambda t: (float(t.attrib["y"]), float(t.attrib["x"])))
-    return "".join(t.text or "" for t in texts)
+    """The symbols an SVG grid shows, row by row (its outlined texts, read from their
+    aria-labels, by position)."""
+    root = ET.parse(path).getroot()
+    assert not list(root.iter(f"{SVG}text"))  # text is drawn as outlines, never live
+    texts = [t for t in root.iter(f"{SVG}path") if t.get("class") in ("given", "solved")]
+    texts.sort(key=lambda t: tuple(reversed(svg_origin(t))))
+    return "".join(t.get("aria-label") or "" for t in texts)
+
+
+def svg_origin(element) -> tuple[float, float]:
+    """(x, y) of an outlined text's baseline start, from its transform."""
+    found = re.match(r"translate\(([-\d.]+) ([-\d.]+)\)", element.get("transform"))
+    assert found is not None
+    x, y = found.groups()
+    return float(x), float(y)
 
 
 def files_of(folder: Path) -> dict[str, bytes]:

@@ -195,7 +195,8 @@ def test_missing_series_and_seed_and_an_unknown_key_are_all_reported():
         "paper.yaml:2:3: daily: missing required key 'series'",
         "paper.yaml:2:3: daily: missing required key 'seed'",
         "paper.yaml:2:3: daily: unknown key 'colour' (expected one of: series, seed, name, "
-        "layout, answer, outputs, rules, language, png, fonts, registry)"]
+        "layout, answer, outputs, rules, heading, answer_columns, language, png, fonts, "
+        "registry)"]
 
 
 def test_every_mistake_is_reported_at_once_in_line_order():

@@ -132,7 +132,7 @@ def test_captions_contents_and_rules_name_each_variant(tmp_path):
         "First · Easy · 9x9", "Diagonals · X · Easy · 9x9", "Windows · Hyper · Easy · 9x9",
         "Shapes · Jigsaw · Easy · 9x9", "Cages · Killer · Easy · 9x9",
         "Cages and Diagonals · Killer X · Easy · 9x9", "Samurai · Easy"]
-    paragraphs = rules_paragraphs([(s.size, s.kind) for s in spec.sections], "back",
+    paragraphs = rules_paragraphs([(s.size, s.kind, s.glyphs) for s in spec.sections], "back",
                                   english)
     assert [p.split(":")[0] for p in paragraphs[1:7]] == [
         "X", "Hyper", "Jigsaw", "Killer", "Killer X", "Samurai"]

@@ -23,7 +23,7 @@ from ..puzzles.executors import LOCAL, ExecutorError, open_workers
 from ..puzzles.outputs import OutputError
 from ..puzzles.registry import RegistryError
 from ..render.fonts import FontError
-from ..render.pdf import RenderError
+from ..render.style import RenderError
 from ..spec import SpecError
 from ..spec.daily import DailySpec, load_daily_spec
 from .common import DelayedProgressBar, main

@@ -19,7 +19,8 @@ from .catalogue import load_catalogue
 from .cover import CoverFile, CoverSpec, cover_geometry
 from .covercheck import CoverFacts, cover_spec, glyph_fields
 from .fontfile import default_font_paths, read_font
-from .kinds import kind_of_name, least_cell, parse_kind_frame
+from .glyphs import NUMBERS, WORD, WORD_KEY, glyph_problem, glyphs_of, numbers
+from .kinds import cells_across, kind_of_name, least_cell, least_symbol_cell, parse_kind_frame
 from .layout import Layout
 from .layouts import (
     is_layout_path,
@@ -52,7 +53,8 @@ def load_spec(path: str | os.PathLike) -> BookSpec:
     sections = [report.validate(SectionFile, raw, ("sections", index))
                 for index, raw in enumerate(raw_sections)]
     layout, layout_problems = _layout(report, book and book.layout, source, shown)
-    pages = [_section_pages(report, index, section, layout)
+    language = book.language if book is not None and book.language else "en"
+    pages = [_section_pages(report, index, section, layout, language)
              for index, section in enumerate(sections)]
     _check_unique_names(report, sections)
     _check_book(report, book, layout, sections, pages)
@@ -121,15 +123,31 @@ def _layout(report: Report, value: str | None, source: Path,
 
 @dataclass(frozen=True)
 class SectionPages:
-    """What checking a section settles: its board, and how many grids go on a page."""
+    """What checking a section settles: its board, how many grids go on a page, and what
+    its values print as."""
 
     shape: Shape
     puzzles_per_page: int
     answers_per_page: int
+    glyphs: tuple[str, ...] = ()
+
+
+def section_glyphs(report: Report, at: tuple, choice: str | None, size: int, kind: Kind,
+                   language: str) -> tuple[str, ...] | None:
+    """What a section's or a day's values print as (spec/glyphs.py), () for numbers; None
+    with the mistake reported when the choice cannot print the kind at the size."""
+    choice = choice or NUMBERS
+    word = load_catalogue(language).text(WORD_KEY) if choice == WORD else ""
+    problem = glyph_problem(choice, size, kind, word)
+    if problem:
+        report.add(Mistake(at + ("symbols",), problem))
+        return None
+    glyphs = glyphs_of(choice, size, word)
+    return () if glyphs == numbers(size) else glyphs
 
 
 def _section_pages(report: Report, index: int, section: SectionFile | None,
-                   layout: Layout | None) -> SectionPages | None:
+                   layout: Layout | None, language: str = "en") -> SectionPages | None:
     """Check what needs several of a section's values; None if something is wrong."""
     at = ("sections", index)
     shape = _shape(report, at, section) if section is not None else None
@@ -147,13 +165,14 @@ def _section_pages(report: Report, index: int, section: SectionFile | None,
         _reported(report, at + ("count",), section.count is not None and
                   distinct_problem(kind, shape, section.count, section.symmetry,
                                    section.clues))])
-    grid = grid_needs(kind, shape)
+    glyphs = section_glyphs(report, at, section.symbols, shape.size, kind, language)
+    grid = grid_needs(kind, shape, glyphs or numbers(shape.size))
     puzzles = _puzzles_per_page(report, at, section.puzzles_per_page, grid, layout,
                                 kind.one_a_page)
     answers = _answers_per_page(report, at, grid, layout)
-    if not clues_fit or puzzles is None or answers is None:
+    if not clues_fit or puzzles is None or answers is None or glyphs is None:
         return None
-    return SectionPages(shape, puzzles, answers)
+    return SectionPages(shape, puzzles, answers, glyphs)
 
 
 @dataclass(frozen=True)
@@ -163,14 +182,17 @@ class _GridNeeds:
     cells: int
     least_cell: float
     name: str = ""  # the grid's name in messages; '' for its size, '9x9'
+    least_symbol_cell: float = 0.0  # the least cell its widest symbol fits at 7 pt
 
 
-def grid_needs(kind: Kind, frame: Shape) -> _GridNeeds:
-    """What a kind's grids on the frame ask of a page; a grid wider than its size (a
-    Samurai's 21 cells) is named with its width."""
-    cells = kind.frame_cells(frame)
+def grid_needs(kind: Kind, frame: Shape, glyphs: tuple[str, ...] = ()) -> _GridNeeds:
+    """What a kind's grids on the frame ask of a page (and their symbols, `glyphs`: two-
+    digit numbers need wider cells); a grid wider than its size (a Samurai's 21 cells) is
+    named with its width."""
+    cells = cells_across(kind, frame)
     name = "" if cells == frame.size else f"{kind.name} ({cells}x{cells} cells)"
-    return _GridNeeds(cells, least_cell(kind), name)
+    symbols = least_symbol_cell(glyphs)
+    return _GridNeeds(cells, max(least_cell(kind), symbols), name, symbols)
 
 
 def _options_taken(report: Report, at: tuple, kind: Kind, section: SectionFile) -> bool:
@@ -190,7 +212,7 @@ def _section_spec(section: SectionFile, pages: SectionPages) -> SectionSpec:
                        ramp=section.ramp,
                        clues=section.clues,
                        puzzles_per_page=pages.puzzles_per_page,
-                       answers_per_page=pages.answers_per_page)
+                       answers_per_page=pages.answers_per_page, glyphs=pages.glyphs)
 
 
 def _shape(report: Report, at: tuple, section: SectionFile) -> Shape | None:
@@ -266,11 +288,12 @@ def _puzzles_per_page(report: Report, at: tuple, asked: int | None, grid: _GridN
 
 def _answers_per_page(report: Report, at: tuple, grid: _GridNeeds,
                       layout: Layout) -> int | None:
-    problem = layout.answer_grid_problem(grid.cells, grid.name)
+    problem = layout.answer_grid_problem(grid.cells, grid.name, grid.least_symbol_cell)
     if problem:
         report.add(Mistake(at + ("size",), problem))
         return None
-    return min(layout.answers_per_page, layout.answers_that_fit(grid.cells))
+    return min(layout.answers_per_page,
+               layout.answers_that_fit(grid.cells, grid.least_symbol_cell))
 
 
 def _check_book(report: Report, book: BookFile | None, layout: Layout | None,

@@ -145,9 +145,6 @@ class KillerKind(Kind):
     def marks(self, givens: Grid, extras: Extras = None) -> Marks:
         return Marks(cages=tuple(CageMark(cage.cells, str(cage.total)) for cage in extras.cages))
 
-    def cages(self, puzzle: Puzzle) -> tuple:
-        return puzzle.extras.cages
-
 
 KILLER = KillerKind("killer", "Killer", "classic", ("killer-sudoku", "sumdoku"))
 KILLER_X = KillerKind("killer-x", "Killer X", "x", ("killerx", "killer-sudoku-x"))

@@ -72,6 +72,8 @@ class Kind:
     heavy: bool = False              # a puzzle takes a second or more to make
     one_a_page: bool = False         # printed alone on a page, as large as it allows
     grades: tuple[str, ...] = GRADES  # its grading ladder's grades, easiest first
+    any_glyphs: bool = False         # its rules treat values as mere symbols: any distinct
+    #                                  glyphs may print them (letters, a Wordoku's word)
 
     def __reduce__(self):
         # Kinds are singletons: pickled (to worker processes, Dask) by name.
@@ -201,10 +203,6 @@ class Kind:
     def marks(self, givens: Grid, extras: Extras = None) -> Marks:
         """What the puzzle shows beyond its cells, regions and givens (core/board/marks)."""
         return Marks()
-
-    def cages(self, puzzle: Puzzle) -> tuple:
-        """The cages drawn over the board (each with `cells` and `total`), () if none."""
-        return ()
 
 
 def puzzle_key(puzzle: Puzzle) -> str:

@@ -41,6 +41,7 @@ class SudokuKind(Kind):
 
     se_rated = True
     derives = True
+    any_glyphs = True
 
     def __init__(self, name: str, title: str, geometry: str,
                  aliases: tuple[str, ...] = ()) -> None:
