@@ -20,7 +20,7 @@ from ..core.killer.generate import generate_killer
 from ..core.killer.text import KILLER_VARIANTS
 from ..core.kinds.sudoku import variant_board
 from ..core.puzzle import Puzzle
-from ..core.rating import RATER_VERSION, RatingRange, generate_rated, rate
+from ..core.rating import RatingRange, generate_rated, rate
 from ..core.rating.target import GENERATION_BUDGET
 from ..core.rng import derive_seed
 from ..core.solve.verify import Undecided, verify_puzzle
@@ -123,7 +123,7 @@ def make_puzzle(job: PuzzleJob) -> Puzzle:
         rating = rate(puzzle.givens, GENERATION_BUDGET) if rated_unasked(board) else None
     verify_puzzle(puzzle)
     puzzle = replace(puzzle, grade=grading.grade, score=grading.score, hardest=grading.hardest)
-    return puzzle if rating is None else replace(puzzle, rating=rating.texts, rater=RATER_VERSION)
+    return puzzle if rating is None else replace(puzzle, rating=rating.texts, rater=rating.version)
 
 
 def rated_unasked(board: Shape) -> bool:

@@ -47,12 +47,13 @@ class Budget:
     a rating always ends: past the limit, OutOfBudget carries the floor reached so far.
     Counting work, not time, keeps the result the same on every machine."""
 
-    __slots__ = ("left", "floor", "spent")
+    __slots__ = ("left", "floor", "spent", "technique")
 
     def __init__(self, units: int):
         self.left = units
         self.floor = 0
         self.spent = 0
+        self.technique = ""   # the technique being searched, to name where the budget ran out
 
     def spend(self, units: int) -> None:
         self.left -= units
