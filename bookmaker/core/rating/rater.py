@@ -97,7 +97,8 @@ SUKAKU_TECHNIQUES: tuple[Technique, ...] = (
 ) + _nested("sukaku")
 _NOT_IN_1_2_1 = ("Turbot Fish", "Three Strong Links", "WXYZ-Wing", "VWXYZ-Wing")
 SE121_TECHNIQUES: tuple[Technique, ...] = tuple(
-    t for t in SUKAKU_TECHNIQUES[:-6] if t.name not in _NOT_IN_1_2_1) + _nested("1.2.1")
+    t for t in SUKAKU_TECHNIQUES[:-len(nested.levels("sukaku"))]
+    if t.name not in _NOT_IN_1_2_1) + _nested("1.2.1")
 TECHNIQUES = SUKAKU_TECHNIQUES
 SCALE_TECHNIQUES = {"sukaku": SUKAKU_TECHNIQUES, "1.2.1": SE121_TECHNIQUES}
 
