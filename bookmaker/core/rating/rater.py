@@ -21,7 +21,7 @@ from ..grade.candidates import Candidates
 from . import basics as b
 from . import chains, exclusion, links, multiple, nested, uniqueness, wings
 from .board import Board, board_of
-from .hints import Budget, Hint, OutOfBudget, tenths_text
+from .hints import Budget, Hint, OutOfBudget, tenths_text, work_weight
 
 RATER_VERSION = "se-2"
 SCALES = ("sukaku", "1.2.1")
@@ -86,7 +86,9 @@ SUKAKU_TECHNIQUES: tuple[Technique, ...] = (
     Technique("WXYZ-Wing", 55, _first(wings.als_wings, 3)),
     Technique("Bivalue Universal Grave", 56, _first(uniqueness.bug)),
     Technique("VWXYZ-Wing", 62, _first(wings.als_wings, 4)),
-    Technique("Aligned Pair Exclusion", 62, _first(exclusion.aligned_exclusions, 2)),
+    Technique("Aligned Pair Exclusion", 62,
+              lambda state, board, budget: next(exclusion.aligned_exclusions(
+                  state, board, 2, budget), None)),
     Technique("Forcing Chains and Cycles", 65, chains.forcing_chains_and_cycles),
     Technique("Aligned Triplet Exclusion", 75,
               lambda state, board, budget: next(exclusion.aligned_exclusions(
@@ -167,7 +169,8 @@ def rate(grid: Grid, budget: int = DEFAULT_BUDGET, ceiling: int | None = None,
         techniques = SCALE_TECHNIQUES[scale]
     version = rater_version(scale)
     state = Candidates.from_grid(grid)
-    board, spending = board_of(grid.shape), Budget(budget)
+    board = board_of(grid.shape)
+    spending = Budget(budget, work_weight(grid.shape.cell_count * grid.shape.size))
     er = ep = ed = 0
     steps: list[Hint] = []
     while not state.solved:
