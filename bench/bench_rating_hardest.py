@@ -40,10 +40,11 @@ def read_hardest(limit: int | None) -> list[tuple]:
     records = []
     for line in timing.data_file("se_hardest.txt").read_text().splitlines():
         if line.strip():
-            label, puzzle, er, ep, ed = line.split()
+            label, puzzle, er, *rest = line.split()
+            ep, ed = (tenths(v) for v in rest) if len(rest) == 2 else (None, None)
             if label in SWAPPED:
                 ep, ed = ed, ep
-            records.append((label, puzzle, tenths(er), tenths(ep), tenths(ed)))
+            records.append((label, puzzle, tenths(er), ep, ed))
     records.sort(key=lambda r: r[2])
     if limit is None or limit >= len(records):
         return records
@@ -98,12 +99,13 @@ def band_rows(rows: list[tuple]) -> list[list[str]]:
         count = len(group)
         exact = sum(not ours[3] and ours[0] == se[0] for _, se, ours, _ in group)
         near = sum(not ours[3] and abs(ours[0] - se[0]) <= 1 for _, se, ours, _ in group)
+        known = sum(se[1] is not None for _, se, _, _ in group) or 1
         ep = sum(not ours[3] and ours[1] == se[1] for _, se, ours, _ in group)
         ed = sum(not ours[3] and ours[2] == se[2] for _, se, ours, _ in group)
         bounds = sum(ours[3] for _, _, ours, _ in group)
         theirs = [s[3] for _, _, _, s in group if s is not None]
         table.append([name, str(count), f"{exact / count:.0%}", f"{near / count:.0%}",
-                      f"{ep / count:.0%}", f"{ed / count:.0%}", str(bounds),
+                      f"{ep / known:.0%}", f"{ed / known:.0%}", str(bounds),
                       seconds([ours[5] for _, _, ours, _ in group]), seconds(theirs)])
     return table
 
@@ -121,7 +123,8 @@ def hardest_part(args) -> None:
         said = "" if theirs is None else (
             f" serate {'/'.join(tenths_text(v) if v else '?' for v in theirs[:3])} "
             f"{theirs[3]:.1f}s")
-        print(f"  {label} SE {tenths_text(er)}/{tenths_text(ep)}/{tenths_text(ed)} ours "
+        published = "/".join(tenths_text(v) if v else "?" for v in (er, ep, ed))
+        print(f"  {label} SE {published} ours "
               f"{'>=' if mine[3] else ''}{tenths_text(mine[0])}/{tenths_text(mine[1])}/"
               f"{tenths_text(mine[2])} {mine[4]} {mine[5]:.1f}s{said}", flush=True)
     print(f"\nse_hardest, scale {args.scale}, budget {args.budget:,} units, published ER "
