@@ -98,8 +98,11 @@ SUKAKU_TECHNIQUES: tuple[Technique, ...] = (
     Technique("Dynamic Forcing Chains", 85, _chaining(multiple.DYNAMIC_CHAINS)),
 ) + _nested("sukaku")
 _NOT_IN_1_2_1 = ("Turbot Fish", "Three Strong Links", "WXYZ-Wing", "VWXYZ-Wing")
+_SE121_LOOPS = Technique("Unique Rectangles and Loops", 45,
+                         _first(uniqueness.unique_loops, True))
 SE121_TECHNIQUES: tuple[Technique, ...] = tuple(
-    t for t in SUKAKU_TECHNIQUES[:-len(nested.levels("sukaku"))]
+    _SE121_LOOPS if t.name == _SE121_LOOPS.name else t
+    for t in SUKAKU_TECHNIQUES[:-len(nested.levels("sukaku"))]
     if t.name not in _NOT_IN_1_2_1) + _nested("1.2.1")
 TECHNIQUES = SUKAKU_TECHNIQUES
 SCALE_TECHNIQUES = {"sukaku": SUKAKU_TECHNIQUES, "1.2.1": SE121_TECHNIQUES}
