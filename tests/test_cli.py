@@ -368,7 +368,7 @@ def test_rate_json_carries_the_rater_version_and_a_bound_as_text(runner):
     record = json.loads(result.stdout)
     assert result.exit_code == 0 and (record["rater"], record["scale"]) == ("se-2", "sukaku")
     assert isinstance(record["er"], str) and record["er"].startswith(">=")
-    assert record["hardest"].startswith("work budget spent searching ")
+    assert "work budget spent searching " in record["hardest"]
     exact = json.loads(run(runner, "rate", "--json", "-", input=f"{SE_PUZZLE}\n").stdout)
     assert (exact["er"], exact["ep"], exact["ed"]) == (4.7, 2.3, 2.3)
 

@@ -488,14 +488,15 @@ def rate_report(line: PuzzleLine, as_json: bool, verbose: bool, budget: int,
 
 
 def _hardest(rating: Rating) -> str:
-    """The technique of the first step rated ER; for a lower bound above every step, why
-    ('work budget spent searching Dynamic Forcing Chains (+)'); for 20.0, that no
-    technique of SE's solves it."""
+    """The technique of the first step rated ER; for a lower bound, also why it is one
+    ('Dynamic Forcing Chains (+); work budget spent searching Dynamic Forcing Chains (+
+    Forcing Chains)'); for 20.0, that no technique of SE's solves it."""
     found = next((step.name for step in rating.steps if step.rating == rating.er), None)
+    if rating.reason and rating.reason.startswith("work budget: "):
+        why = f"work budget spent searching {rating.reason.removeprefix('work budget: ')}"
+        return why if found is None else f"{found}; {why}"
     if found is not None:
         return found
-    if rating.reason and rating.reason.startswith("work budget: "):
-        return f"work budget spent searching {rating.reason.removeprefix('work budget: ')}"
     return "beyond SE's techniques" if not rating.lower_bound else "past the ceiling"
 
 
