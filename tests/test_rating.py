@@ -125,8 +125,8 @@ def test_a_16x16_puzzle_is_rated_within_its_budget():
 
 @pytest.mark.parametrize("text, expected", [
     ("7.0-8.5", RatingRange(70, 85)), ("7.2", RatingRange(72, 72)), (" 6 - 9 ", RatingRange(60, 90)),
-    ("7.0-8.5 (1.2.1)", RatingRange(70, 85, "1.2.1")), ("9 (SE 1.2.1)", RatingRange(90, 90, "1.2.1")),
-    ("7.2 (Sukaku)", RatingRange(72, 72))])
+    ("7.0-8.5 (1.2.1)", RatingRange(70, 85, "1.2.1")),
+    ("9 (SE 1.2.1)", RatingRange(90, 90, "1.2.1")), ("7.2 (Sukaku)", RatingRange(72, 72))])
 def test_a_rating_range_is_read_from_its_text(text, expected):
     assert parse_rating_range(text) == expected
 
