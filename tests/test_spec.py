@@ -797,11 +797,15 @@ def test_a_section_may_ask_for_an_se_rating_range_as_well_as_a_grade():
     assert (str(section.rating), section.difficulty) == ("5.0-6.5", "expert")
     assert load_spec(write(replaced("    count: 2\n", "    count: 2\n    rating: 7.2\n"))
                      ).sections[0].rating.low == 72
+    old_scale = load_spec(write(replaced("    count: 2\n", "    count: 2\n    rating: 7.0-8.5 "
+                                                          "(1.2.1)\n"))).sections[0].rating
+    assert (old_scale.low, old_scale.high, old_scale.scale) == (70, 85, "1.2.1")
 
 
 @pytest.mark.parametrize("value, message", [
     ("8-7", "the range '8-7' runs backwards; write the lower rating first"),
-    ("hard", "a rating range looks like 7.0-8.5 (or one rating, like 7.2), got 'hard'"),
+    ("hard", "a rating range looks like 7.0-8.5 (or one rating, like 7.2; on SE 1.2.1's "
+             "scale 7.0-8.5 (1.2.1)), got 'hard'"),
     ("[7, 8]", "expected an SE rating range like 7.0-8.5, got a list")])
 def test_a_bad_rating_is_reported_at_its_key(value, message):
     assert problems_of(replaced("    count: 2\n", f"    count: 2\n    rating: {value}\n")) == [

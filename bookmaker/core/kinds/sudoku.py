@@ -74,7 +74,7 @@ class SudokuKind(Kind):
         return format_grid(givens)
 
     def make(self, request: MakeRequest) -> Puzzle:
-        from ..rating import RATER_VERSION, generate_rated, rate
+        from ..rating import generate_rated, rate
         from ..rating.target import GENERATION_BUDGET
         board = self.board(request.frame, request.seed)
         rating: Rating | None
@@ -90,7 +90,7 @@ class SudokuKind(Kind):
                          hardest=grading.hardest)
         if rating is None:
             return puzzle
-        return replace(puzzle, rating=rating.texts, rater=RATER_VERSION)
+        return replace(puzzle, rating=rating.texts, rater=rating.version)
 
     def solutions(self, givens: Grid, extras: None = None, limit: int = 2) -> Search:
         return count_solutions(givens, limit=limit)
