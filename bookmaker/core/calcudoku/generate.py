@@ -1,0 +1,391 @@
+"""Seeded Calcudoku generation: a random Latin square, cages shaped like the published
+ones, an operation for each, kept if the grader solves it at exactly the grade asked for.
+
+In the spirit of Simon Tatham's Keen (fill, divide into cages, choose operations, keep
+what its solver manages at the difficulty asked for), written anew:
+
+1. Fill: a random Latin square (generate.removal.random_solution on latin_of(n)).
+2. Cages: cells in a seeded order; each cell still free starts a cage of a size drawn
+   from the recipe's weights (mostly two and three cells, some singles and fours) and
+   grows it by free neighbours, keeping its shape compact: no cage longer than three
+   cells in any direction, and four cells never in one line (no long snakes). A cell left
+   alone against the recipe's wish joins a neighbouring cage that stays compact.
+3. Operations: a two-cell cage divides where the larger value is a multiple of the
+   smaller, else subtracts, with the recipe's odds (else adds or multiplies); a larger
+   cage adds or multiplies; a one-cell cage shows its value. Addition-only puzzles add
+   everywhere; hidden-operation puzzles choose as the full kind does and hide them.
+4. Grade: the grader (grade.py) solves it within the grade asked for ('any': within
+   expert). Its techniques neither guess nor assume uniqueness, so a finished solve
+   proves the puzzle has one solution. An attempt of another grade is dropped and the
+   next derived seed tried; the recipe (how many singles, how large the cages, which
+   operations) is chosen per grade so that few are dropped. Every result is proven
+   unique again by the solver before it is returned; check.py, written apart, proves it
+   a third time (the kind's verify).
+
+The result depends only on (kind of cages, size, seed, difficulty).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..board.grid import Grid
+from ..board.shape import Shape
+from ..generate.graded import DIFFICULTIES, attempt_seed
+from ..generate.removal import random_solution
+from ..grade.grader import Grading
+from ..puzzle import GenerationError, Puzzle
+from ..rng import Rng
+from ..solve.verify import VerificationError
+from .cages import (
+    ADD,
+    DIVIDE,
+    HIDDEN,
+    MULTIPLY,
+    SUBTRACT,
+    AdditionCages,
+    CalcCages,
+    HiddenCages,
+    MathCage,
+    cage_fillings,
+    cages_of_solution,
+    target_of,
+)
+from .grade import grade_calcudoku_within
+from .solver import calcudoku_solutions, other_solution
+
+SOLVER_MAX_NODES = 20_000
+MAX_CAGE = 4
+ANY_CEILING = "expert"  # 'any' keeps what the grader finishes without forcing chains
+HARDENING_TRIES = 40  # merges tried, kept or not, before an attempt gives up
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """How an attempt draws its cages: weights of cage sizes 1-4 (per hundred), and the
+    odds (per hundred) that a two-cell cage divides (where it can) or subtracts, and that
+    a larger one multiplies."""
+
+    sizes: tuple[int, int, int, int]
+    divide: int = 70
+    subtract: int = 60
+    multiply: int = 40
+
+
+RECIPES = {
+    "beginner": Recipe((16, 56, 24, 4), divide=80, subtract=70, multiply=50),
+    "easy": Recipe((9, 55, 30, 6)),
+    "medium": Recipe((5, 50, 36, 9)),
+    "hard": Recipe((3, 44, 40, 13), divide=55, subtract=50, multiply=30),
+    "expert": Recipe((2, 38, 44, 16), divide=45, subtract=45, multiply=25),
+    "extreme": Recipe((2, 38, 44, 16), divide=45, subtract=45, multiply=25),
+}
+
+
+class CalcudokuDisagreement(VerificationError):
+    """The grader proved a Calcudoku unique and the solver did not: never print it."""
+
+
+def attempt_budget(shape: Shape) -> int:
+    """Attempts before giving up on a grade: cheap attempts, so many."""
+    return 400
+
+
+def generate_calcudoku(kind: type[CalcCages], shape: Shape, seed: int,
+                       difficulty: str = "any",
+                       max_attempts: int | None = None) -> tuple[Puzzle, Grading]:
+    """A Calcudoku with cages of `kind` of exactly the grade asked for ('any': whatever
+    the grader finishes up to expert), with its grading. GenerationError after
+    max_attempts failed attempts."""
+    if difficulty not in DIFFICULTIES:
+        raise ValueError(f"unknown difficulty {difficulty!r}; expected one of: "
+                         f"{', '.join(DIFFICULTIES)}")
+    attempts = max_attempts or attempt_budget(shape)
+    for attempt in range(attempts):
+        made = make_attempt(kind, shape, attempt_seed(seed, attempt), difficulty)
+        if made is not None:
+            solution, cages, grading = made
+            return _proven(shape, seed, difficulty, solution, cages), grading
+    raise GenerationError(f"could not make {_article(difficulty)} {difficulty!r} "
+                          f"{shape.size}x{shape.size} Calcudoku ({kind.mode}) in "
+                          f"{attempts} attempts")
+
+
+def _article(word: str) -> str:
+    return "an" if word[0] in "aeiou" else "a"
+
+
+def _blank(shape: Shape) -> Grid:
+    return Grid(shape, (0,) * shape.cell_count)
+
+
+def _proven(shape: Shape, seed: int, difficulty: str, solution, cages: CalcCages) -> Puzzle:
+    """The Puzzle, once the solver has found the one solution again."""
+    found = calcudoku_solutions(cages, limit=2, max_nodes=SOLVER_MAX_NODES, prefer=solution)
+    if not (found.unique and found.solution == solution):
+        raise CalcudokuDisagreement(
+            f"the Calcudoku solver does not confirm a generated {shape} Calcudoku (seed "
+            f"{seed}): {found.count} solution(s) found, search complete: {found.complete}")
+    return Puzzle(_blank(shape), Grid(shape, solution), seed, "none", difficulty,
+                  extras=cages)
+
+
+class Draft:
+    """Cages being shaped over a solution: (cells, operation) groups, and their cage set."""
+
+    def __init__(self, kind: type[CalcCages], shape: Shape, solution, groups) -> None:
+        self.kind, self.shape, self.solution = kind, shape, solution
+        self.groups = [(tuple(sorted(cells)), operation) for cells, operation in groups]
+        self.cages = cages_of_solution(kind, shape, self.groups, solution)
+
+    def changed(self, remove: list[int], add) -> Draft:
+        """A new draft without the groups at `remove` and with the groups `add`."""
+        kept = [g for i, g in enumerate(self.groups) if i not in remove]
+        return Draft(self.kind, self.shape, self.solution, kept + list(add))
+
+    def values(self, cells) -> list[int]:
+        return [self.solution[c] for c in cells]
+
+
+def make_attempt(kind: type[CalcCages], shape: Shape, seed: int, difficulty: str):
+    """One try: (solution, cages, grading) of a puzzle of the grade asked for, or None.
+    A drawn layout is repaired until unique, graded, and then, while easier than asked,
+    hardened by merging neighbouring cages (each merge kept if the puzzle stays unique
+    and within the grade)."""
+    rng = Rng(seed)
+    recipe = RECIPES["medium" if difficulty == "any" else difficulty]
+    ceiling = ANY_CEILING if difficulty == "any" else difficulty
+    draft = first_draft(kind, shape, rng, recipe)
+    draft = made_unique(draft, rng, recipe)
+    if draft is None:
+        return None
+    grading = _graded(draft, ceiling)
+    if grading is None:
+        return None
+    for _ in range(HARDENING_TRIES):
+        if difficulty in ("any", grading.grade):
+            return draft.solution, draft.cages, grading
+        harder = hardened(draft, rng, recipe)
+        if harder is None:
+            return None
+        if other_solution(harder.cages, harder.solution, SOLVER_MAX_NODES) is None:
+            graded = _graded(harder, ceiling)
+            if graded is not None:
+                draft, grading = harder, graded
+    return None
+
+
+def _graded(draft: Draft, ceiling: str) -> Grading | None:
+    grading = grade_calcudoku_within(_blank(draft.shape), draft.cages, ceiling)
+    return None if grading is None or grading.guessing else grading
+
+
+def first_draft(kind: type[CalcCages], shape: Shape, rng: Rng, recipe: Recipe) -> Draft:
+    """A random Latin square, cages over it and their operations."""
+    solution = random_solution(shape, rng)
+    groups = cage_layout(shape, rng, recipe.sizes)
+    return Draft(kind, shape, solution, [
+        (cells, choose_operation(kind, [solution[c] for c in cells], rng, recipe))
+        for cells in groups])
+
+
+def made_unique(draft: Draft, rng: Rng, recipe: Recipe) -> Draft | None:
+    """The draft changed until it has one solution: while the solver finds a second, a
+    cage where the two differ gets an operation the second solution breaks, or else its
+    differing cell becomes a cage of its own. None if that takes too many repairs."""
+    for _ in range(draft.shape.cell_count):
+        other = other_solution(draft.cages, draft.solution, SOLVER_MAX_NODES)
+        if other is None:
+            return draft
+        draft = repaired(draft, other, rng, recipe)
+    return None
+
+
+def repaired(draft: Draft, other, rng: Rng, recipe: Recipe) -> Draft:
+    """The draft with one cage changed so that `other` no longer solves it."""
+    differing = [c for c in range(draft.shape.cell_count) if other[c] != draft.solution[c]]
+    cell = differing[rng.below(len(differing))]
+    index = _group_of(draft, cell)
+    cells = draft.groups[index][0]
+    for operation in rng.shuffled(_operations(draft.kind, draft.values(cells))):
+        if tuple(other[c] for c in cells) not in _fillings(draft, cells, operation):
+            return draft.changed([index], [(cells, operation)])
+    parts = _connected_parts(draft.shape.size, [c for c in cells if c != cell])
+    return draft.changed([index], [((cell,), "")] + [
+        (part, choose_operation(draft.kind, draft.values(part), rng, recipe)) for part in parts])
+
+
+def hardened(draft: Draft, rng: Rng, recipe: Recipe) -> Draft | None:
+    """The draft one step harder, at random: a cage shows a weaker operation (÷ or × gives
+    way to − or +, as the values allow), or two neighbouring cages (a one-cell cage
+    among them, if any) merge into one compact cage; None if nothing can change."""
+    weaker = [i for i, (cells, operation) in enumerate(draft.groups)
+              if _weaker(draft, cells, operation)]
+    merges = _merges(draft)
+    if not weaker and not merges:
+        return None
+    if weaker and (not merges or rng.below(2)):
+        index = weaker[rng.below(len(weaker))]
+        cells, operation = draft.groups[index]
+        options = _weaker(draft, cells, operation)
+        return draft.changed([index], [(cells, options[rng.below(len(options))])])
+    i, j = merges[rng.below(len(merges))]
+    cells = draft.groups[i][0] + draft.groups[j][0]
+    return draft.changed([i, j], [(cells, choose_operation(draft.kind, draft.values(cells),
+                                                           rng, recipe))])
+
+
+def _weaker(draft: Draft, cells, operation: str) -> list[str]:
+    """The operations a cage may show instead of `operation` that say less of it."""
+    if operation in (DIVIDE, MULTIPLY) and draft.kind is not AdditionCages:
+        return [op for op in (SUBTRACT, ADD) if op in _operations(draft.kind,
+                                                                   draft.values(cells))]
+    return []
+
+
+def _merges(draft: Draft) -> list[tuple[int, int]]:
+    """The pairs of neighbouring groups that make a compact cage together; only those
+    with a one-cell group where there are any."""
+    n, owner = draft.shape.size, {}
+    for index, (cells, _) in enumerate(draft.groups):
+        for cell in cells:
+            owner[cell] = index
+    pairs = sorted({(min(owner[c], owner[d]), max(owner[c], owner[d]))
+                    for c in range(n * n) for d in _neighbours(n, [c])
+                    if owner[c] != owner[d]})
+    pairs = [(i, j) for i, j in pairs if compact(n, draft.groups[i][0] + draft.groups[j][0])]
+    singles = [(i, j) for i, j in pairs
+               if len(draft.groups[i][0]) == 1 or len(draft.groups[j][0]) == 1]
+    return singles or pairs
+
+
+def _group_of(draft: Draft, cell: int) -> int:
+    return next(i for i, (cells, _) in enumerate(draft.groups) if cell in cells)
+
+
+def _operations(kind: type[CalcCages], values: list[int]) -> list[str]:
+    """The operations a cage over these values may show (before a hidden kind hides it)."""
+    if len(values) == 1:
+        return [""]
+    if kind is AdditionCages:
+        return [ADD]
+    if len(values) > 2:
+        return [ADD, MULTIPLY]
+    return [ADD, SUBTRACT, MULTIPLY] + ([DIVIDE] if max(values) % min(values) == 0 else [])
+
+
+def _fillings(draft: Draft, cells, operation: str):
+    """The fillings of a cage over the cells making what the solution makes there."""
+    target = target_of(operation, draft.values(cells))
+    shown = HIDDEN if draft.kind is HiddenCages else operation
+    return cage_fillings(draft.shape, MathCage(tuple(cells), target, shown))
+
+
+def _connected_parts(n: int, cells) -> list[tuple[int, ...]]:
+    """The cells split into orthogonally connected pieces."""
+    left, parts = set(cells), []
+    while left:
+        todo = [min(left)]
+        part = set(todo)
+        while todo:
+            for other in _neighbours(n, [todo.pop()]):
+                if other in left and other not in part:
+                    part.add(other)
+                    todo.append(other)
+        left -= part
+        parts.append(tuple(sorted(part)))
+    return parts
+
+
+def cage_layout(shape: Shape, rng: Rng, weights) -> list[tuple[int, ...]]:
+    """Cages covering the board, each compact (see compact()), sizes drawn from weights."""
+    n = shape.size
+    owner = [-1] * (n * n)
+    groups: list[list[int]] = []
+    for cell in rng.shuffled(range(n * n)):
+        if owner[cell] >= 0:
+            continue
+        size = _draw(rng, weights)
+        group = [cell]
+        owner[cell] = len(groups)
+        while len(group) < size:
+            free = [c for c in _neighbours(n, group) if owner[c] < 0 and compact(n, group + [c])]
+            if not free:
+                break
+            chosen = free[rng.below(len(free))]
+            group.append(chosen)
+            owner[chosen] = len(groups)
+        groups.append(group)
+    _absorb_lone_cells(n, groups, owner, rng, weights)
+    return [tuple(sorted(group)) for group in groups if group]
+
+
+def _draw(rng: Rng, weights) -> int:
+    pick = rng.below(sum(weights))
+    for size, weight in enumerate(weights, 1):
+        if pick < weight:
+            return size
+        pick -= weight
+    return len(weights)
+
+
+def _neighbours(n: int, group) -> list[int]:
+    """The cells beside the group, in increasing order."""
+    found = set()
+    for cell in group:
+        row, col = divmod(cell, n)
+        for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
+            if 0 <= r < n and 0 <= c < n:
+                found.add(r * n + c)
+    return sorted(found - set(group))
+
+
+def compact(n: int, group) -> bool:
+    """Whether cells make a published-looking cage: at most MAX_CAGE cells, spanning at
+    most three rows and three columns, and four cells never in one line."""
+    rows = {cell // n for cell in group}
+    cols = {cell % n for cell in group}
+    if len(group) > MAX_CAGE or len(rows) > 3 or len(cols) > 3:
+        return False
+    return len(group) < 4 or min(len(rows), len(cols)) > 1
+
+
+def _absorb_lone_cells(n: int, groups, owner, rng: Rng, weights) -> None:
+    """One-cell cages beyond the recipe's share join a neighbouring cage, if one stays
+    compact (the smallest such, then at random)."""
+    wanted = round(weights[0] * n * n / sum(weights) / _mean_size(weights))
+    lone = [g for g in groups if len(g) == 1]
+    for group in rng.shuffled(lone)[:max(0, len(lone) - wanted)]:
+        if len(group) != 1:
+            continue  # another lone cell joined it
+        cell = group[0]
+        options = sorted({owner[c] for c in _neighbours(n, group)
+                          if compact(n, groups[owner[c]] + [cell]) and len(groups[owner[c]])},
+                         key=lambda k: (len(groups[k]), k))
+        if not options:
+            continue
+        smallest = [k for k in options if len(groups[k]) == len(groups[options[0]])]
+        target = smallest[rng.below(len(smallest))]
+        groups[target].append(cell)
+        owner[cell] = target
+        group.clear()
+
+
+def _mean_size(weights) -> float:
+    return sum(size * weight for size, weight in enumerate(weights, 1)) / sum(weights)
+
+
+def choose_operation(kind: type[CalcCages], values: list[int], rng: Rng,
+                     recipe: Recipe) -> str:
+    """The operation a cage over these values shows (before a hidden kind hides it)."""
+    if len(values) == 1:
+        return ""
+    if kind is AdditionCages:
+        return ADD
+    if len(values) == 2:
+        high, low = max(values), min(values)
+        if high % low == 0 and rng.below(100) < recipe.divide:
+            return DIVIDE
+        if rng.below(100) < recipe.subtract:
+            return SUBTRACT
+    return MULTIPLY if rng.below(100) < recipe.multiply else ADD
