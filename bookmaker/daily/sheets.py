@@ -85,10 +85,13 @@ def answer_sheet(spec: DailySpec, entry: DailyPuzzle) -> Sheet:
 
 def rules_text(shape: Shape, words: Catalogue | None = None, kind: Kind = CLASSIC) -> str:
     """The rules in one sentence, for the shape's boxes and symbols; for another kind than
-    classic Sudoku, the book's rule sentence and the kind's own rule after it."""
+    classic Sudoku, the book's rule sentence and the kind's own rule after it (the kind's
+    rule alone for a kind with a rule of its own)."""
     words = words or load_catalogue("en")
     symbols = words.text("symbols_digits", last=shape.size) if shape.size <= 9 else \
         words.text("symbols_letters", last=SYMBOLS[shape.size - 1])
+    if kind.rules_key and not kind.sudoku_rule:
+        return words.text(kind.rules_key)
     if kind.rules_key:
         return (words.text("rules_one_size", symbols=symbols) + " "
                 + words.text(kind.rules_key))

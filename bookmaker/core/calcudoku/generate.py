@@ -33,7 +33,7 @@ from ..board.grid import Grid
 from ..board.shape import Shape
 from ..generate.graded import DIFFICULTIES, attempt_seed
 from ..generate.removal import random_solution
-from ..grade.grader import Grading
+from ..grade.grader import Grading, grade_state_within
 from ..puzzle import GenerationError, Puzzle
 from ..rng import Rng
 from ..solve.verify import VerificationError
@@ -51,13 +51,14 @@ from .cages import (
     cages_of_solution,
     target_of,
 )
-from .grade import grade_calcudoku_within
+from .grade import CALCUDOKU
 from .solver import calcudoku_solutions, other_solution
+from .techniques import CalcCandidates
 
 SOLVER_MAX_NODES = 20_000
 MAX_CAGE = 4
 ANY_CEILING = "expert"  # 'any' keeps what the grader finishes without forcing chains
-HARDENING_TRIES = 40  # merges tried, kept or not, before an attempt gives up
+CHANGES = 40  # changes tried, kept or not, before an attempt gives up
 
 
 @dataclass(frozen=True)
@@ -146,38 +147,64 @@ class Draft:
     def values(self, cells) -> list[int]:
         return [self.solution[c] for c in cells]
 
+    def split(self, cell: int, rng: Rng, recipe: Recipe) -> Draft:
+        """A new draft with the cell a cage of its own; the rest of its cage keeps the
+        operation if it stays one piece of two cells or more that may show it."""
+        index = next(i for i, (cells, _) in enumerate(self.groups) if cell in cells)
+        cells, operation = self.groups[index]
+        parts = _connected_parts(self.shape.size, [c for c in cells if c != cell])
+        rest = [(part, operation if len(parts) == 1 and operation in
+                 _operations(self.kind, self.values(part)) else
+                 choose_operation(self.kind, self.values(part), rng, recipe))
+                for part in parts]
+        return self.changed([index], [((cell,), "")] + rest)
+
 
 def make_attempt(kind: type[CalcCages], shape: Shape, seed: int, difficulty: str):
     """One try: (solution, cages, grading) of a puzzle of the grade asked for, or None.
-    A drawn layout is repaired until unique, graded, and then, while easier than asked,
-    hardened by merging neighbouring cages (each merge kept if the puzzle stays unique
-    and within the grade)."""
+    A drawn layout is repaired until unique and graded; then, while harder than asked, a
+    cage the grader could not finish gives up a cell as a one-cell cage (which keeps it
+    unique), and while easier, a cage is made harder (hardened(); kept if the puzzle
+    stays unique and within the grade)."""
     rng = Rng(seed)
     recipe = RECIPES["medium" if difficulty == "any" else difficulty]
     ceiling = ANY_CEILING if difficulty == "any" else difficulty
-    draft = first_draft(kind, shape, rng, recipe)
-    draft = made_unique(draft, rng, recipe)
+    draft = made_unique(first_draft(kind, shape, rng, recipe), rng, recipe)
     if draft is None:
         return None
-    grading = _graded(draft, ceiling)
-    if grading is None:
-        return None
-    for _ in range(HARDENING_TRIES):
+    grading, stalled = _graded(draft, ceiling)
+    for _ in range(CHANGES):
+        if grading is None:
+            draft = softened(draft, stalled, rng, recipe)
+            grading, stalled = _graded(draft, ceiling)
+            continue
         if difficulty in ("any", grading.grade):
             return draft.solution, draft.cages, grading
         harder = hardened(draft, rng, recipe)
         if harder is None:
             return None
-        if other_solution(harder.cages, harder.solution, SOLVER_MAX_NODES) is None:
-            graded = _graded(harder, ceiling)
-            if graded is not None:
-                draft, grading = harder, graded
+        graded, _ = _graded(harder, ceiling)  # a finished solve proves it unique
+        if graded is not None:
+            draft, grading = harder, graded
     return None
 
 
-def _graded(draft: Draft, ceiling: str) -> Grading | None:
-    grading = grade_calcudoku_within(_blank(draft.shape), draft.cages, ceiling)
-    return None if grading is None or grading.guessing else grading
+def _graded(draft: Draft, ceiling: str) -> tuple[Grading | None, int]:
+    """The grading within the ceiling, or None and the cells open where it stalled."""
+    state = CalcCandidates.of(_blank(draft.shape), draft.cages)
+    grading = grade_state_within(state, ceiling, CALCUDOKU)
+    if grading is None or grading.guessing:
+        return None, state.open_cells
+    return grading, 0
+
+
+def softened(draft: Draft, stalled: int, rng: Rng, recipe: Recipe) -> Draft:
+    """The draft with a cell the grader left open split off its cage as a one-cell cage
+    (the rest of the cage keeps its operation, or draws one if it is a single or falls
+    apart): what it says is what the old cage said and more, so it stays unique."""
+    cells = [c for c in range(draft.shape.cell_count) if stalled >> c & 1]
+    cell = cells[rng.below(len(cells))]
+    return draft.split(cell, rng, recipe)
 
 
 def first_draft(kind: type[CalcCages], shape: Shape, rng: Rng, recipe: Recipe) -> Draft:
@@ -194,7 +221,10 @@ def made_unique(draft: Draft, rng: Rng, recipe: Recipe) -> Draft | None:
     cage where the two differ gets an operation the second solution breaks, or else its
     differing cell becomes a cage of its own. None if that takes too many repairs."""
     for _ in range(draft.shape.cell_count):
-        other = other_solution(draft.cages, draft.solution, SOLVER_MAX_NODES)
+        try:
+            other = other_solution(draft.cages, draft.solution, SOLVER_MAX_NODES)
+        except ValueError:
+            return None
         if other is None:
             return draft
         draft = repaired(draft, other, rng, recipe)
@@ -210,9 +240,7 @@ def repaired(draft: Draft, other, rng: Rng, recipe: Recipe) -> Draft:
     for operation in rng.shuffled(_operations(draft.kind, draft.values(cells))):
         if tuple(other[c] for c in cells) not in _fillings(draft, cells, operation):
             return draft.changed([index], [(cells, operation)])
-    parts = _connected_parts(draft.shape.size, [c for c in cells if c != cell])
-    return draft.changed([index], [((cell,), "")] + [
-        (part, choose_operation(draft.kind, draft.values(part), rng, recipe)) for part in parts])
+    return draft.split(cell, rng, recipe)
 
 
 def hardened(draft: Draft, rng: Rng, recipe: Recipe) -> Draft | None:

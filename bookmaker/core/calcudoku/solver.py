@@ -92,7 +92,7 @@ def _settle(cages: CalcCages, boards: Boards, placed: int,
     while True:
         rounds += 1
         before = boards[:]
-        placed = propagate(cages, boards, placed, scanned)
+        placed = propagate(cages.shape, boards, placed, scanned)  # compiled where it runs
         if placed < 0:
             return -1, rounds
         scanned = boards[:]
@@ -117,17 +117,13 @@ def narrow_cages(cages: CalcCages, boards: Boards, touched: int = -1) -> int:
     """Narrow every cage with a cell in `touched` to its fillings: -1 on a contradiction,
     1 if a candidate went, 0 if nothing changed."""
     changed = _UNCHANGED
+    digits = _cell_digits(boards, cages.cell_count)
     for index, mask in enumerate(cages.masks):
         if not mask & touched:
             continue
         cells = cages.cages[index].cells
-        allowed = [0] * len(cells)
-        for d, board in enumerate(boards):
-            if board & mask:
-                for i, cell in enumerate(cells):
-                    if board >> cell & 1:
-                        allowed[i] |= 1 << d
-        kept = cages.patterns[index].kept(tuple(allowed))
+        allowed = tuple(digits[cell] for cell in cells)
+        kept = cages.patterns[index].kept(allowed)
         if not kept[0]:
             return _CONTRADICTION
         for cell, mine, keep in zip(cells, allowed, kept):
@@ -138,3 +134,15 @@ def narrow_cages(cages: CalcCages, boards: Boards, touched: int = -1) -> int:
                 gone ^= low
                 changed = _CHANGED
     return changed
+
+
+def _cell_digits(boards: Boards, cell_count: int) -> list[int]:
+    """Each cell's candidate digits (a mask), read off the per-digit boards."""
+    digits = [0] * cell_count
+    for d, board in enumerate(boards):
+        bit = 1 << d
+        while board:
+            low = board & -board
+            digits[low.bit_length() - 1] |= bit
+            board ^= low
+    return digits
