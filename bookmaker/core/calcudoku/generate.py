@@ -1,26 +1,31 @@
 """Seeded Calcudoku generation: a random Latin square, cages shaped like the published
-ones, an operation for each, kept if the grader solves it at exactly the grade asked for.
+ones with an operation each, repaired until unique, then softened or hardened until the
+grader needs exactly the grade asked for.
 
 In the spirit of Simon Tatham's Keen (fill, divide into cages, choose operations, keep
 what its solver manages at the difficulty asked for), written anew:
 
 1. Fill: a random Latin square (generate.removal.random_solution on latin_of(n)).
 2. Cages: cells in a seeded order; each cell still free starts a cage of a size drawn
-   from the recipe's weights (mostly two and three cells, some singles and fours) and
-   grows it by free neighbours, keeping its shape compact: no cage longer than three
-   cells in any direction, and four cells never in one line (no long snakes). A cell left
-   alone against the recipe's wish joins a neighbouring cage that stays compact.
+   from the grade's recipe (mostly two and three cells, some singles and fours) and
+   grows it by free neighbours, keeping its shape compact: no more than three cells
+   across in any direction, and four cells never in one line (no long snakes). One-cell
+   cages beyond the recipe's share join a neighbouring cage that stays compact.
 3. Operations: a two-cell cage divides where the larger value is a multiple of the
    smaller, else subtracts, with the recipe's odds (else adds or multiplies); a larger
    cage adds or multiplies; a one-cell cage shows its value. Addition-only puzzles add
    everywhere; hidden-operation puzzles choose as the full kind does and hide them.
-4. Grade: the grader (grade.py) solves it within the grade asked for ('any': within
+4. Unique: while the solver finds a second solution, a cage where the two differ shows
+   an operation the second breaks, or else gives up a differing cell as a cage of its
+   own (made_unique()).
+5. Grade: the grader (grade.py) solves it within the grade asked for ('any': within
    expert). Its techniques neither guess nor assume uniqueness, so a finished solve
-   proves the puzzle has one solution. An attempt of another grade is dropped and the
-   next derived seed tried; the recipe (how many singles, how large the cages, which
-   operations) is chosen per grade so that few are dropped. Every result is proven
-   unique again by the solver before it is returned; check.py, written apart, proves it
-   a third time (the kind's verify).
+   proves the puzzle has one solution. Harder than asked: a cell it left open becomes a
+   cage of its own (softened(); this only adds information, so it stays unique). Easier:
+   a cage shows a weaker operation or two cages merge (hardened()), kept if the grader
+   still finishes within the grade. After CHANGES tries the attempt is dropped and the
+   next derived seed tried. Every result is proven unique again by the solver before it
+   is returned; check.py, written apart, proves it once more (the kind's verify).
 
 The result depends only on (kind of cages, size, seed, difficulty).
 """
