@@ -23,7 +23,7 @@ import sys
 import time
 from collections import Counter
 
-from bookmaker.core.calcudoku.kind import CALCUDOKU, HARDEST_ANYWHERE, HARDEST_GRADE
+from bookmaker.core.calcudoku.kind import CALCUDOKU, HARDEST_ANYWHERE
 from bookmaker.core.grade.grader import GRADES
 from bookmaker.core.kinds.kind import MakeRequest
 from bookmaker.core.rng import derive_seed
@@ -32,7 +32,7 @@ KEEN_LEVELS = {"beginner": "e", "easy": "n", "medium": "h", "hard": "x"}
 
 
 def grades_at(size: int) -> list[str]:
-    hardest = HARDEST_GRADE.get(size, HARDEST_ANYWHERE)
+    hardest = CALCUDOKU.hardest.get(size, HARDEST_ANYWHERE)
     return list(GRADES[:GRADES.index(hardest) + 1]) + ["any"]
 
 

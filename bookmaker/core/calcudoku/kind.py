@@ -37,10 +37,17 @@ from .text import SIZES, format_calcudoku, parse_calcudoku
 
 # Generous: a generated Calcudoku's exact cover settles in a few hundred nodes.
 CHECK_MAX_NODES = 200_000
-# The hardest grade the generator reaches at a size, as measured (bench/README.md):
-# a 3x3 is always a beginner's; 4x4 and 5x5 reach medium; 6x6 and up, hard.
-HARDEST_GRADE = {3: "beginner", 4: "medium", 5: "medium"}
+# The hardest grade each kind is made to at a size (others: HARDEST_ANYWHERE), as measured
+# (bench/README.md): a 3x3 is always a beginner's. With all four operations 4x4 and 5x5
+# reach medium, 6x6 and up hard. Sums alone and hidden operations make a 4x4 medium once
+# in some thirty attempts (over a second each), so they stop at easy there; at 7x7 and up
+# their hard puzzles take seconds to find (a 9x9 hard with sums alone: minutes), so they
+# stop at medium there.
 HARDEST_ANYWHERE = "hard"
+HARDEST_GRADE = {3: "beginner", 4: "medium", 5: "medium"}
+HARDEST_ADDITION = {3: "beginner", 4: "easy", 5: "medium", 7: "medium", 8: "medium",
+                    9: "medium"}
+HARDEST_HIDDEN = HARDEST_ADDITION
 CALCUDOKU_GRADES = GRADES[:GRADES.index(HARDEST_ANYWHERE) + 1]
 
 
@@ -63,8 +70,9 @@ class CalcudokuKind(Kind):
     grades = CALCUDOKU_GRADES
 
     def __init__(self, name: str, title: str, extras_type: type[CalcCages],
-                 aliases: tuple[str, ...] = ()) -> None:
+                 aliases: tuple[str, ...], hardest: dict[int, str]) -> None:
         self.name, self.title, self.extras_type, self.aliases = name, title, extras_type, aliases
+        self.hardest = hardest  # the hardest grade made at a size (HARDEST_ANYWHERE if none)
 
     @property
     def line_family(self) -> str:
@@ -99,7 +107,7 @@ class CalcudokuKind(Kind):
         return None
 
     def grade_problem(self, frame: Shape, difficulty: str) -> str | None:
-        hardest = HARDEST_GRADE.get(frame.size, HARDEST_ANYWHERE)
+        hardest = self.hardest.get(frame.size, HARDEST_ANYWHERE)
         if difficulty not in GRADES or GRADES.index(difficulty) <= GRADES.index(hardest):
             return None
         return (f"{frame.size}x{frame.size} {self.title} puzzles are made up to {hardest!r}, "
@@ -157,10 +165,12 @@ class CalcudokuKind(Kind):
                      for cage in puzzle.extras.cages)
 
 
-CALCUDOKU = CalcudokuKind("calcudoku", "Calcudoku", CalcCages, ("mathdoku", "calcdoku"))
+CALCUDOKU = CalcudokuKind("calcudoku", "Calcudoku", CalcCages, ("mathdoku", "calcdoku"),
+                          HARDEST_GRADE)
 ADDITION_CALCUDOKU = CalcudokuKind("calcudoku-add", "Addition Calcudoku", AdditionCages,
-                                   ("calcudoku-addition", "addition-calcudoku"))
+                                   ("calcudoku-addition", "addition-calcudoku"),
+                                   HARDEST_ADDITION)
 HIDDEN_CALCUDOKU = CalcudokuKind("calcudoku-hidden", "Hidden-operation Calcudoku",
-                                 HiddenCages, ("calcudoku-no-operations",
-                                               "hidden-calcudoku"))
+                                 HiddenCages, ("calcudoku-no-operations", "hidden-calcudoku"),
+                                 HARDEST_HIDDEN)
 CALCUDOKU_KINDS = (CALCUDOKU, ADDITION_CALCUDOKU, HIDDEN_CALCUDOKU)
