@@ -117,7 +117,11 @@ def narrow_cages(cages: CalcCages, boards: Boards, touched: int = -1) -> int:
     """Narrow every cage with a cell in `touched` to its fillings: -1 on a contradiction,
     1 if a candidate went, 0 if nothing changed."""
     changed = _UNCHANGED
-    digits = _cell_digits(boards, cages.cell_count)
+    needed = 0
+    for mask in cages.masks:
+        if mask & touched:
+            needed |= mask
+    digits = _cell_digits(boards, cages.cell_count, needed)
     for index, mask in enumerate(cages.masks):
         if not mask & touched:
             continue
@@ -136,11 +140,13 @@ def narrow_cages(cages: CalcCages, boards: Boards, touched: int = -1) -> int:
     return changed
 
 
-def _cell_digits(boards: Boards, cell_count: int) -> list[int]:
-    """Each cell's candidate digits (a mask), read off the per-digit boards."""
+def _cell_digits(boards: Boards, cell_count: int, needed: int) -> list[int]:
+    """The candidate digits (a mask) of each cell in `needed`, read off the per-digit
+    boards (0 for the others)."""
     digits = [0] * cell_count
     for d, board in enumerate(boards):
         bit = 1 << d
+        board &= needed
         while board:
             low = board & -board
             digits[low.bit_length() - 1] |= bit
