@@ -19,9 +19,10 @@ from bookmaker.core.calcudoku.cages import (
     fillings,
 )
 from bookmaker.core.calcudoku.check import _ways, check_calcudoku
-from bookmaker.core.calcudoku.generate import Recipe, compact, first_draft, generate_calcudoku
+from bookmaker.core.calcudoku.generate import Recipe, first_draft, generate_calcudoku
 from bookmaker.core.calcudoku.key import calcudoku_key
 from bookmaker.core.calcudoku.kind import ADDITION_CALCUDOKU, CALCUDOKU, HIDDEN_CALCUDOKU
+from bookmaker.core.calcudoku.layout import compact
 from bookmaker.core.calcudoku.solver import calcudoku_solutions
 from bookmaker.core.calcudoku.text import format_calcudoku, parse_calcudoku
 from bookmaker.core.kinds.kind import MakeRequest

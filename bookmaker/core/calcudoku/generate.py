@@ -6,11 +6,8 @@ In the spirit of Simon Tatham's Keen (fill, divide into cages, choose operations
 what its solver manages at the difficulty asked for), written anew:
 
 1. Fill: a random Latin square (generate.removal.random_solution on latin_of(n)).
-2. Cages: cells in a seeded order; each cell still free starts a cage of a size drawn
-   from the grade's recipe (mostly two and three cells, some singles and fours) and
-   grows it by free neighbours, keeping its shape compact: no more than three cells
-   across in any direction, and four cells never in one line (no long snakes). One-cell
-   cages beyond the recipe's share join a neighbouring cage that stays compact.
+2. Cages: compact shapes of sizes drawn from the grade's recipe (layout.py: mostly two
+   and three cells, some singles and fours, no long snakes).
 3. Operations: a two-cell cage divides where the larger value is a multiple of the
    smaller, else subtracts, with the recipe's odds (else adds or multiplies); a larger
    cage adds or multiplies; a one-cell cage shows its value. Addition-only puzzles add
@@ -57,6 +54,7 @@ from .cages import (
     target_of,
 )
 from .grade import CALCUDOKU
+from .layout import cage_layout, compact, connected_parts, neighbours
 from .solver import calcudoku_solutions, other_solution
 from .techniques import CalcCandidates
 
@@ -65,7 +63,6 @@ SOLVER_MAX_NODES = 20_000
 # unique, and the solver says so sooner (6x6 hard: 260 -> 170 ms a puzzle); on 9x9 its
 # searches cost more than the grader's stalls (9x9 hard: 340 -> 1,100 ms).
 SOLVER_FIRST_MAX_SIZE = 6
-MAX_CAGE = 4
 ANY_CEILING = "expert"  # 'any' keeps what the grader finishes without forcing chains
 CHANGES = 40  # changes tried, kept or not, before an attempt gives up
 
@@ -161,7 +158,7 @@ class Draft:
         operation if it stays one piece of two cells or more that may show it."""
         index = next(i for i, (cells, _) in enumerate(self.groups) if cell in cells)
         cells, operation = self.groups[index]
-        parts = _connected_parts(self.shape.size, [c for c in cells if c != cell])
+        parts = connected_parts(self.shape.size, [c for c in cells if c != cell])
         rest = [(part, operation if len(parts) == 1 and operation in
                  _operations(self.kind, self.values(part)) else
                  choose_operation(self.kind, self.values(part), rng, recipe))
@@ -298,7 +295,7 @@ def _merges(draft: Draft) -> list[tuple[int, int]]:
         for cell in cells:
             owner[cell] = index
     pairs = sorted({(min(owner[c], owner[d]), max(owner[c], owner[d]))
-                    for c in range(n * n) for d in _neighbours(n, [c])
+                    for c in range(n * n) for d in neighbours(n, [c])
                     if owner[c] != owner[d]})
     pairs = [(i, j) for i, j in pairs if compact(n, draft.groups[i][0] + draft.groups[j][0])]
     singles = [(i, j) for i, j in pairs
@@ -326,100 +323,6 @@ def _fillings(draft: Draft, cells, operation: str):
     target = target_of(operation, draft.values(cells))
     shown = HIDDEN if draft.kind is HiddenCages else operation
     return cage_fillings(draft.shape, MathCage(tuple(cells), target, shown))
-
-
-def _connected_parts(n: int, cells) -> list[tuple[int, ...]]:
-    """The cells split into orthogonally connected pieces."""
-    left, parts = set(cells), []
-    while left:
-        todo = [min(left)]
-        part = set(todo)
-        while todo:
-            for other in _neighbours(n, [todo.pop()]):
-                if other in left and other not in part:
-                    part.add(other)
-                    todo.append(other)
-        left -= part
-        parts.append(tuple(sorted(part)))
-    return parts
-
-
-def cage_layout(shape: Shape, rng: Rng, weights) -> list[tuple[int, ...]]:
-    """Cages covering the board, each compact (see compact()), sizes drawn from weights."""
-    n = shape.size
-    owner = [-1] * (n * n)
-    groups: list[list[int]] = []
-    for cell in rng.shuffled(range(n * n)):
-        if owner[cell] >= 0:
-            continue
-        size = _draw(rng, weights)
-        group = [cell]
-        owner[cell] = len(groups)
-        while len(group) < size:
-            free = [c for c in _neighbours(n, group) if owner[c] < 0 and compact(n, group + [c])]
-            if not free:
-                break
-            chosen = free[rng.below(len(free))]
-            group.append(chosen)
-            owner[chosen] = len(groups)
-        groups.append(group)
-    _absorb_lone_cells(n, groups, owner, rng, weights)
-    return [tuple(sorted(group)) for group in groups if group]
-
-
-def _draw(rng: Rng, weights) -> int:
-    pick = rng.below(sum(weights))
-    for size, weight in enumerate(weights, 1):
-        if pick < weight:
-            return size
-        pick -= weight
-    return len(weights)
-
-
-def _neighbours(n: int, group) -> list[int]:
-    """The cells beside the group, in increasing order."""
-    found = set()
-    for cell in group:
-        row, col = divmod(cell, n)
-        for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
-            if 0 <= r < n and 0 <= c < n:
-                found.add(r * n + c)
-    return sorted(found - set(group))
-
-
-def compact(n: int, group) -> bool:
-    """Whether cells make a published-looking cage: at most MAX_CAGE cells, spanning at
-    most three rows and three columns, and four cells never in one line."""
-    rows = {cell // n for cell in group}
-    cols = {cell % n for cell in group}
-    if len(group) > MAX_CAGE or len(rows) > 3 or len(cols) > 3:
-        return False
-    return len(group) < 4 or min(len(rows), len(cols)) > 1
-
-
-def _absorb_lone_cells(n: int, groups, owner, rng: Rng, weights) -> None:
-    """One-cell cages beyond the recipe's share join a neighbouring cage, if one stays
-    compact (the smallest such, then at random)."""
-    wanted = round(weights[0] * n * n / sum(weights) / _mean_size(weights))
-    lone = [g for g in groups if len(g) == 1]
-    for group in rng.shuffled(lone)[:max(0, len(lone) - wanted)]:
-        if len(group) != 1:
-            continue  # another lone cell joined it
-        cell = group[0]
-        options = sorted({owner[c] for c in _neighbours(n, group)
-                          if compact(n, groups[owner[c]] + [cell]) and len(groups[owner[c]])},
-                         key=lambda k: (len(groups[k]), k))
-        if not options:
-            continue
-        smallest = [k for k in options if len(groups[k]) == len(groups[options[0]])]
-        target = smallest[rng.below(len(smallest))]
-        groups[target].append(cell)
-        owner[cell] = target
-        group.clear()
-
-
-def _mean_size(weights) -> float:
-    return sum(size * weight for size, weight in enumerate(weights, 1)) / sum(weights)
 
 
 def choose_operation(kind: type[CalcCages], values: list[int], rng: Rng,
