@@ -44,10 +44,11 @@ SMALL_VIRTUAL_CAGE, LARGE_VIRTUAL_CAGE = (2, 3), (4, 5)
 
 
 class CalcCandidates(Candidates):
-    """A Calcudoku being solved by hand: Candidates, the cages, and `unsettled`: the cells
-    whose candidates changed since apply_cage_combinations() last looked at their cages."""
+    """A Calcudoku being solved by hand: Candidates, the cages, `unsettled`: the cells
+    whose candidates changed since apply_cage_combinations() last looked at their cages,
+    and `unpermuted`: those changed since cage_permutations() found their cages quiet."""
 
-    __slots__ = ("cages", "unsettled")
+    __slots__ = ("cages", "unsettled", "unpermuted")
 
     @classmethod
     def of(cls, givens: Grid, cages: CalcCages) -> CalcCandidates:
@@ -55,7 +56,8 @@ class CalcCandidates(Candidates):
         shape = givens.shape
         state = cls(shape, [0] * shape.cell_count, [(1 << shape.size) - 1] * shape.cell_count,
                     [shape.all_cells_mask] * shape.size, shape.all_cells_mask)
-        state.cages, state.unsettled = cages, shape.all_cells_mask
+        state.cages = cages
+        state.unsettled = state.unpermuted = shape.all_cells_mask
         for cell, value in enumerate(givens.cells):
             if value:
                 state.place(cell, value)
@@ -64,16 +66,20 @@ class CalcCandidates(Candidates):
     def copy(self) -> CalcCandidates:
         state = CalcCandidates(self.shape, self.values, self.cell_digits, self.digit_cells,
                                self.open_cells)
-        state.cages, state.unsettled = self.cages, self.unsettled
+        state.cages, state.unsettled, state.unpermuted = \
+            self.cages, self.unsettled, self.unpermuted
         return state
 
     def place(self, cell: int, value: int) -> None:
-        self.unsettled |= self.digit_cells[value - 1] & self.shape.peer_masks[cell] | 1 << cell
+        touched = self.digit_cells[value - 1] & self.shape.peer_masks[cell] | 1 << cell
+        self.unsettled |= touched
+        self.unpermuted |= touched
         super().place(cell, value)
 
     def eliminate(self, cell: int, value: int) -> None:
         super().eliminate(cell, value)
         self.unsettled |= 1 << cell
+        self.unpermuted |= 1 << cell
 
 
 # --- within a cage -------------------------------------------------------------------
@@ -161,12 +167,17 @@ def apply_cage_combinations(state: CalcCandidates) -> bool:
 
 def cage_permutations(state: CalcCandidates) -> Step | None:
     """Values no filling of the cage's cells from their candidates puts in a cell leave
-    it."""
+    it. A cage found quiet is not looked at again until one of its cells changes (what
+    it allows depends on its own cells alone)."""
     for index in _open_cages(state):
+        mask = state.cages.masks[index]
+        if not mask & state.unpermuted:
+            continue
         step = _narrowing(state, index, state.cages.patterns[index].kept(allowed(state, index)),
                           "cage permutations", "can only be filled so from its candidates")
         if step is not None:
             return step
+        state.unpermuted &= ~mask
     return None
 
 
