@@ -65,6 +65,9 @@ SOLVER_MAX_NODES = 20_000
 SOLVER_FIRST_MAX_SIZE = 6
 ANY_CEILING = "expert"  # 'any' keeps what the grader finishes without forcing chains
 CHANGES = 40  # changes tried, kept or not, before an attempt gives up
+# Attempts before a grade is given up: one costs milliseconds (9x9: a few tenths of a
+# second), and the grades each size is made to succeed in one of a few attempts.
+ATTEMPTS = 400
 
 
 @dataclass(frozen=True)
@@ -93,11 +96,6 @@ class CalcudokuDisagreement(VerificationError):
     """The grader proved a Calcudoku unique and the solver did not: never print it."""
 
 
-def attempt_budget(shape: Shape) -> int:
-    """Attempts before giving up on a grade: cheap attempts, so many."""
-    return 400
-
-
 def generate_calcudoku(kind: type[CalcCages], shape: Shape, seed: int,
                        difficulty: str = "any",
                        max_attempts: int | None = None) -> tuple[Puzzle, Grading]:
@@ -107,7 +105,7 @@ def generate_calcudoku(kind: type[CalcCages], shape: Shape, seed: int,
     if difficulty not in DIFFICULTIES:
         raise ValueError(f"unknown difficulty {difficulty!r}; expected one of: "
                          f"{', '.join(DIFFICULTIES)}")
-    attempts = max_attempts or attempt_budget(shape)
+    attempts = max_attempts or ATTEMPTS
     for attempt in range(attempts):
         made = make_attempt(kind, shape, attempt_seed(seed, attempt), difficulty)
         if made is not None:

@@ -84,12 +84,6 @@ class CalcCandidates(Candidates):
 
 # --- within a cage -------------------------------------------------------------------
 
-def _cell_mask(state: Candidates, cell: int) -> int:
-    """A cell's possible digits: its value's, once placed."""
-    value = state.values[cell]
-    return 1 << (value - 1) if value else state.cell_digits[cell]
-
-
 def allowed(state: CalcCandidates, index: int, placed_only: bool = False) -> tuple[int, ...]:
     """Per cell of the cage, the digits it may hold: a placed value's, and an open cell's
     candidates (or, placed_only, any digit)."""
