@@ -331,10 +331,12 @@ def test_only_a_true_value_of_bookmaker_pure_forces_the_pure_core(value, pure):
     assert pure_asked(value) is pure
 
 
-def test_bookmaker_pure_false_keeps_the_compiled_core_in_a_real_process():
+def test_bookmaker_pure_false_keeps_the_compiled_core_in_a_real_process(tmp_path):
+    # Run outside the checkout: `-m` puts the working folder first on the path, and the
+    # checkout's own source has no compiled core when bookmaker was installed from a wheel.
     found = subprocess.run([sys.executable, "-m", "bookmaker", "--version"],
                            env={**os.environ, PURE_VARIABLE: "false"}, capture_output=True,
-                           text=True, check=True).stdout
+                           text=True, check=True, cwd=tmp_path).stdout
     assert "core: compiled (C)" in found
 
 

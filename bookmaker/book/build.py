@@ -34,6 +34,7 @@ from ..puzzles.registry import (
 )
 from ..render.pdf import render_pdf_bytes
 from ..spec import BookSpec, slug_of
+from ..spec.model import example_sections
 from .compose import BuildError, ComposedBook, answers_file_name, book_file_name, compose
 from .cover import cover_contents, cover_file_names, cover_puzzle_count, cover_record
 from .manifest import manifest_text, other_book_named_alike
@@ -143,12 +144,14 @@ def pending_issue(registry: Registry | None, spec: BookSpec, planned: list[Plann
 
 
 def example_puzzle(spec: BookSpec) -> Puzzle | None:
-    """The worked example for the how-to-play page (None without that page): a classic
-    puzzle of the book's smallest size, 9x9 at most (9x9 where that size has no boxes: a
-    7x7 jigsaw's), made and verified like every other."""
-    if not spec.front_matter.how_to_play:
+    """The worked example for the how-to-play page (None without that page, or where no
+    section's kind follows Sudoku's rule: a Calcudoku book's rules stand alone): a
+    classic puzzle of the smallest size of those sections, 9x9 at most (9x9 where that
+    size has no boxes: a 7x7 jigsaw's), made and verified like every other."""
+    sections = example_sections(spec.sections)
+    if not spec.front_matter.how_to_play or not sections:
         return None
-    smallest = min(spec.sections, key=lambda section: section.size)
+    smallest = min(sections, key=lambda section: section.size)
     shape = smallest.shape if smallest.size <= EXAMPLE_MAX_SIZE and smallest.shape.box_rows \
         else shape_for_size(EXAMPLE_MAX_SIZE)
     return make_puzzle(PuzzleJob(shape, derive_seed(spec.seed, "how-to-play", str(shape),

@@ -93,8 +93,11 @@ def rules_text(shape: Shape, words: Catalogue | None = None, kind: Kind = CLASSI
                glyphs: tuple[str, ...] = ()) -> str:
     """The rules in one sentence, for the shape's boxes and symbols (`glyphs`, () for the
     numbers 1 to n); for another kind than classic Sudoku, the book's rule sentence and
-    the kind's own rule after it."""
+    the kind's own rule after it (the kind's rule alone for a kind with a rule of its
+    own)."""
     words = words or load_catalogue("en")
+    if kind.rules_key and not kind.sudoku_rule:
+        return words.text(kind.rules_key)
     symbols = symbols_text(glyphs or numbers(shape.size), words)
     if kind.rules_key:
         return (words.text("rules_one_size", symbols=symbols) + " "

@@ -333,9 +333,16 @@ def book_plan(layout: Layout, front: FrontMatter, sections, answers: str,
     per_page = layout.contents_entries_per_page()
     counts = FrontCounts(front.title_page, front.copyright_page,
                          -(-entries // per_page) if front.contents else 0, front.how_to_play,
-                         front.how_to_play and not example_beside_rules(layout, sections))
+                         front.how_to_play and bool(example_sections(sections))
+                         and not example_beside_rules(layout, sections))
     return plan_book(counts, sections, answers, front.section_openers,
                      sections_start == "right", page_rules(layout, padding))
+
+
+def example_sections(sections) -> list:
+    """The sections whose kind follows Sudoku's rule: the how-to-play example is made for
+    them (a book whose kinds all have rules of their own, Calcudoku's, has none)."""
+    return [s for s in sections if kind_of_name(s.variant).sudoku_rule]
 
 
 def example_beside_rules(layout: Layout, sections) -> bool:

@@ -74,6 +74,7 @@ class Kind:
     grades: tuple[str, ...] = GRADES  # its grading ladder's grades, easiest first
     any_glyphs: bool = False         # its rules treat values as mere symbols: any distinct
     #                                  glyphs may print them (letters, a Wordoku's word)
+    sudoku_rule: bool = True         # Sudoku's rule (rows, columns, boxes) is its base rule
 
     def __reduce__(self):
         # Kinds are singletons: pickled (to worker processes, Dask) by name.
