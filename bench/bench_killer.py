@@ -18,7 +18,8 @@ from bookmaker.core.board.grid import Grid
 from bookmaker.core.board.shape import Shape, shape_of
 from bookmaker.core.generate.graded import attempt_seed, generate_graded
 from bookmaker.core.generate.removal import random_solution
-from bookmaker.core.grade.grader import GRADES, grade
+from bookmaker.core.grade.grader import grade
+from bookmaker.core.grade.grades import GRADES
 from bookmaker.core.killer.cages import Cages
 from bookmaker.core.killer.check import check_killer
 from bookmaker.core.killer.generate import (
@@ -82,9 +83,9 @@ def cage_text(puzzles) -> tuple[str, str, str]:
     """Mean cages, one-cell cages per puzzle and the cage sizes seen, for a table."""
     if not puzzles:
         return "-", "-", "-"
-    counts = [len(p.cages.cages) for p, _ in puzzles]
-    ones = sum(len(c.cells) == 1 for p, _ in puzzles for c in p.cages.cages)
-    sizes = Counter(len(c.cells) for p, _ in puzzles for c in p.cages.cages)
+    counts = [len(p.extras.cages) for p, _ in puzzles]
+    ones = sum(len(c.cells) == 1 for p, _ in puzzles for c in p.extras.cages)
+    sizes = Counter(len(c.cells) for p, _ in puzzles for c in p.extras.cages)
     spread = " ".join(f"{k}:{sizes[k]}" for k in sorted(sizes))
     return f"{statistics.mean(counts):.1f}", f"{ones / len(puzzles):.2f}", spread
 
@@ -118,7 +119,7 @@ def grading_row(shape: Shape, difficulty: str, killers, classics,
     puzzles of the grade by grade(), and how many times a classic grading is faster."""
     if not killers:
         return [str(shape), difficulty, "0", "-", "-", "-"]
-    fns = {"killer": lambda: [grade_killer(p.givens, p.cages) for p, _ in killers]}
+    fns = {"killer": lambda: [grade_killer(p.givens, p.extras) for p, _ in killers]}
     if classics:
         fns["classic"] = lambda: _pure(lambda: [grade(p.givens) for p in classics])
     timings, _ = timing.interleaved(fns, repeats)
@@ -156,7 +157,7 @@ def proof_rows(shape: Shape, count: int, difficulties) -> list[list[str]]:
         _, _, puzzles = made(shape, difficulty, range(count))
         solver, check, dlx, dlx_failed = [], [], [], 0
         for puzzle, _ in puzzles:
-            cages, blank = puzzle.cages, puzzle.givens.cells
+            cages, blank = puzzle.extras, puzzle.givens.cells
             pairs = [(c.cells, c.total) for c in cages.cages]
             solver.append(cpu(lambda: killer_solutions(cages, blank, limit=2)))
             check.append(cpu(lambda: check_killer(shape, pairs, blank, limit=2)))
@@ -175,7 +176,7 @@ def _median_text(runs) -> str:
     return f"{timing.seconds_text(times)}, {nodes:,.0f} nodes"
 
 
-# Generation methods measured against the one chosen (core/killergen.py)
+# Generation methods measured against the one chosen (core/killer/generate.py)
 
 def paired_start(layout: Layout, rng: Rng, accept, limit: int) -> None:
     """The chosen method, as generate_killer() runs it: one-cell cages paired into dominoes
@@ -230,6 +231,7 @@ def with_method(shape: Shape, seed: int, difficulty: str, merge, limit: int,
         cages = layout.cages()
         blank = Grid(shape, (0,) * shape.cell_count)
         grading = grade_killer_within(blank, cages, GRADES[-1])
+        assert grading is not None  # nothing is above the hardest grade
         unique = killer_solutions(cages, blank.cells, limit=2).unique
         if unique and not grading.guessing and difficulty in ("any", grading.grade):
             return cages, attempt + 1

@@ -60,7 +60,7 @@ def bookmaker(*arguments: str) -> list[str]:
 def commands(count: int, expert: int, puzzles: Path) -> dict[str, dict[str, tuple]]:
     """Per task, its contenders: (command, stdin file, items)."""
     qqwing = os.environ.get(QQWING)
-    tasks = {
+    tasks: dict[str, dict[str, tuple]] = {
         "generate": {"bookmaker": (bookmaker("generate", "--count", str(count), "--seed", "1"),
                                    None, count)},
         "expert": {"bookmaker": (bookmaker("generate", "--count", str(expert), "--seed", "1",
@@ -80,8 +80,9 @@ def commands(count: int, expert: int, puzzles: Path) -> dict[str, dict[str, tupl
 
 def measure(tasks: dict, repeats: int) -> dict[str, dict[str, tuple[list, list, list]]]:
     """Every contender's walls, CPUs and last output, the contenders of a task in turns."""
-    found = {task: {name: ([], [], []) for name in contenders} for task, contenders in
-             tasks.items()}
+    found: dict[str, dict[str, tuple[list, list, list]]] = {
+        task: {name: ([], [], []) for name in contenders}
+        for task, contenders in tasks.items()}
     for repeat in range(repeats):
         for task, contenders in tasks.items():
             names = list(contenders) if repeat % 2 == 0 else list(contenders)[::-1]

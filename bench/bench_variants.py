@@ -12,8 +12,9 @@ import timing  # also puts this checkout's bookmaker first on sys.path
 from bookmaker.core.generate.balance import grid_counts, is_balanced
 from bookmaker.core.generate.graded import generate_graded
 from bookmaker.core.generate.removal import generate
-from bookmaker.core.grade.grader import GRADES, grade
-from bookmaker.core.kinds.sudoku import frame_for, variant_board
+from bookmaker.core.grade.grader import grade
+from bookmaker.core.grade.grades import GRADES
+from bookmaker.core.kinds.registry import kind_named
 from bookmaker.core.puzzle import GenerationError
 from bookmaker.core.solve.verify import verify_puzzle
 
@@ -24,7 +25,7 @@ SAMURAI_GOAL = 5.0  # seconds per Samurai puzzle (median)
 
 def made(variant: str, size: int, seed: int):
     """generate() on the variant's board for the seed, the board drawn as a job draws it."""
-    return generate(variant_board(variant, frame_for(variant, size), seed), seed)
+    return generate(kind_named(variant).board(kind_named(variant).frame(size), seed), seed)
 
 
 def rate_rows(count: int, repeats: int) -> list[list[str]]:
@@ -47,7 +48,7 @@ def samurai_rows(count: int) -> list[list[str]]:
     """Samurai seconds per puzzle (generate, then Dancing Links' check), its clues and
     the balance of its grids."""
     times, clues, spreads, verify = [], [], [], []
-    board = variant_board("samurai", frame_for("samurai", 9), 0)
+    board = kind_named("samurai").board(kind_named("samurai").frame(9), 0)
     for seed in range(count):
         took, _, puzzle = timing.time_once(lambda: generate(board, seed))
         checked, _, _ = timing.time_once(lambda: verify_puzzle(puzzle))
@@ -86,9 +87,10 @@ def targeted_rows(count: int) -> list[list[str]]:
         cells = []
         for difficulty in GRADES:
             try:
+                kind = kind_named(variant)
                 took, _, _ = timing.time_once(lambda: [
-                    generate_graded(variant_board(variant, frame_for(variant, 9), seed), seed,
-                                    difficulty) for seed in range(count)])
+                    generate_graded(kind.board(kind.frame(9), seed), seed, difficulty)
+                    for seed in range(count)])
                 cells.append(timing.seconds_text(took / count))
             except GenerationError:
                 cells.append("unreached")

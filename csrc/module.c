@@ -6,7 +6,7 @@
    techniques and a Killer's cages (pygrade.c). check_killer(...): the Killer check
    (killercheck.c). tile_jigsaw(...): a jigsaw layout (jigsaw.c). shuffled(state, items):
    rng.Rng.shuffled.
-   core/compiled.py builds one Board and one ExactCover per shape and chooses between
+   core/solve/compiled.py builds one Board and one ExactCover per shape and chooses between
    them and the pure Python. */
 
 #include "pytypes.h"
@@ -43,7 +43,7 @@ static PyMethodDef module_functions[] = {
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "bookmaker.core._compiled",
-    .m_doc = PyDoc_STR("The compiled fast path of bookmaker's puzzle core (core/compiled.py "
+    .m_doc = PyDoc_STR("The compiled fast path of bookmaker's puzzle core (core/solve/compiled.py "
                        "chooses it)."),
     .m_size = -1,
     .m_methods = module_functions,

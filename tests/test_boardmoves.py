@@ -14,12 +14,12 @@ from bookmaker.core.board.moves import BoardMove, moves_of, random_move, variant
 from bookmaker.core.board.shape import board_of
 from bookmaker.core.board.transform import derived, equivalence_key, repeat_key
 from bookmaker.core.generate.removal import generate, seeded_fill
-from bookmaker.core.kinds.sudoku import frame_for, variant_board
+from bookmaker.core.kinds.registry import kind_named
 from bookmaker.core.rng import Rng
 
 
 def made(variant: str, seed: int):
-    return generate(variant_board(variant, frame_for(variant, 9), seed), seed)
+    return generate(kind_named(variant).board(kind_named(variant).frame(9), seed), seed)
 
 
 def block_orders(n: int, block: int):

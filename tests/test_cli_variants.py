@@ -40,8 +40,8 @@ def test_every_command_reads_what_generate_writes(runner, variant, size, length)
     checked = run(runner, "check", "--variant", variant, "-", input=made.stdout)
     assert (checked.exit_code, checked.stdout) == (0, "1: unique\n")
     solved = run(runner, "solve", "--variant", variant, "-", input=made.stdout)
-    solution = parse_grid(solved.stdout.strip(), variant=variant)
-    assert solved.exit_code == 0 and is_solution_of(solution, parse_grid(puzzle, variant=variant))
+    solution = parse_grid(solved.stdout.strip(), geometry=variant)
+    assert solved.exit_code == 0 and is_solution_of(solution, parse_grid(puzzle, geometry=variant))
     graded = run(runner, "grade", "--variant", variant, "-", input=made.stdout)
     assert graded.exit_code == 0
     assert re.fullmatch(r"1: (beginner|easy|medium|hard|expert|extreme) [\d.]+ .+\n",
@@ -58,9 +58,14 @@ def test_every_command_reads_what_generate_writes(runner, variant, size, length)
 @pytest.mark.parametrize("args, message", [
     (["--variant", "jigsaw", "--box", "3x3"], "--box does not apply to --variant jigsaw"),
     (["--variant", "samurai", "--size", "6x6"],
-     "--variant samurai --size 6x6: a Samurai is made of 9x9 grids with 3x3 boxes"),
-    (["--variant", "hyper", "--size", "6x6"],
-     "--variant hyper --size 6x6: hyper windows need square boxes, got 2x3"),
+     "Invalid value for '--size': a samurai is five 9x9 grids: its size is 9x9, got 6x6 "
+     "(--variant samurai)"),
+    (["--variant", "hyper", "--size", "16x16"],
+     "Invalid value for '--size': hyper (four extra 3x3 windows) is 9x9 only, got 16x16 "
+     "(--variant hyper)"),
+    (["--variant", "Hyper", "--size", "6x6", "--box", "2x3"],
+     "Invalid value for '--size': hyper (four extra 3x3 windows) is 9x9 only, got 6x6 "
+     "(--variant hyper)"),
     (["--variant", "samurai", "--clues", 400], "must be fewer than the 369 cells of a "
                                                "Samurai board, got 400"),
 ])
@@ -86,3 +91,27 @@ def test_rate_reads_a_variant_line_as_the_other_commands_do(runner):
     assert re.fullmatch(r"1: [\d.]+/[\d.]+/[\d.]+ .+\n", rated.stdout), rated.stdout
     refused = run(runner, "rate", "-", input=made.stdout)
     assert refused.stdout.startswith("1: invalid: a grid and a region layout")
+
+
+def test_registry_import_reads_the_kind_it_is_told(runner, tmp_path):
+    # Issue 27 M9: `registry import` had no --variant; X puzzles were refused as having
+    # more than one solution, and a Killer line's message named an option it lacked.
+    made = run(runner, "generate", "--variant", "x", "--count", 2, "--seed", 4)
+    registry = tmp_path / "r.sqlite"
+    imported = run(runner, "registry", "import", "--variant", "x", "--registry", registry,
+                   "--series", "S", "-", input=made.stdout)
+    assert imported.exit_code == 0, imported.stderr
+    assert imported.stdout.startswith(f"2 puzzles registered in {registry}")
+    killers = run(runner, "generate", "--variant", "killer", "--size", "4x4", "--seed", 1)
+    as_killers = run(runner, "registry", "import", "--variant", "killer", "--registry",
+                     registry, "--series", "S", "--issue", "k", "-", input=killers.stdout)
+    assert as_killers.exit_code == 0, as_killers.stderr
+
+
+def test_a_grade_a_4x4_killer_never_has_is_refused_before_any_attempt(runner):
+    # Issue 27 L15: a 4x4 Killer 'extreme' failed after generating (exit 1).
+    refused = run(runner, "generate", "--variant", "killer", "--size", "4x4", "--seed", 1,
+                  "--difficulty", "easy")
+    assert refused.exit_code == 2
+    assert "4x4 Killer puzzles are never harder than 'beginner', so none is 'easy'" \
+        in " ".join(refused.stderr.split())

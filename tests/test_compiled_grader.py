@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 from functools import cache
+from typing import TypeVar
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -51,7 +52,9 @@ def solved(shape, seed: int) -> tuple[int, ...]:
     return random_solution(shape, Rng(seed))
 
 
-def progressed(state: Candidates, data, solution) -> Candidates:
+State = TypeVar("State", bound=Candidates)
+
+def progressed(state: State, data, solution) -> State:
     """The state after some pure grading steps, some right placements and some random
     eliminations (of wrong candidates mostly, now and then of right ones): states the
     advanced techniques meet, and some no puzzle ever leads to."""

@@ -47,13 +47,16 @@ def test_a_killer_has_no_clue_options_no_rating_and_only_its_sizes(runner):
     symmetric = run(runner, "generate", "--variant", "killer", "--seed", 1, "--symmetry",
                     "rotational")
     assert symmetric.exit_code == 2
-    assert "a Killer is made without givens" in symmetric.stderr
+    assert "--symmetry does not apply to --variant killer: a Killer is made without " \
+        "givens" in symmetric.stderr
     odd = run(runner, "generate", "--variant", "killer", "--seed", 1, "--size", "10x10")
     assert odd.exit_code == 2
-    assert "Killers are made in the sizes 4x4, 6x6, 8x8, 9x9, 12x12, not 10x10" in odd.stderr
+    assert "killer puzzles are made in the sizes 4x4, 6x6, 8x8, 9x9, 12x12; got 10x10" \
+        in odd.stderr
     rated = run(runner, "generate", "--variant", "killer", "--seed", 1, "--rating", "2.0")
     assert rated.exit_code == 2
-    assert "--rating is Sudoku Explainer's scale, for puzzles with givens" in rated.stderr
+    assert "--rating does not apply to --variant killer: SE ratings are for puzzles with " \
+        "givens" in rated.stderr
 
 
 def test_grade_json_rates_classic_lines_only(runner):
@@ -111,4 +114,4 @@ def test_rate_and_derive_say_a_killer_is_not_theirs(runner):
         1, "1: invalid: a Killer has no SE rating: Sudoku Explainer rates puzzles with givens\n")
     derived = run(runner, "derive", "--variant", "killer", "--seed", 1, "-",
                   input=killer.stdout)
-    assert derived.exit_code == 2 and "does not take Killers yet" in derived.stderr
+    assert derived.exit_code == 2 and "does not take --variant killer yet" in derived.stderr

@@ -10,14 +10,16 @@ import pytest
 from bookmaker.core.board.grid import Grid, GridError
 from bookmaker.core.board.shape import board_of, parse_shape, shape_of
 from bookmaker.core.board.transform import repeat_key
+from bookmaker.core.killer import kind as verify_module
 from bookmaker.core.killer.cages import Cage, Cages
 from bookmaker.core.killer.generate import generate_killer, max_cage_cells
 from bookmaker.core.killer.grade import grade_killer
-from bookmaker.core.killer.key import _image, _moves, killer_key, puzzle_key
+from bookmaker.core.killer.key import _image, _moves, killer_key
 from bookmaker.core.killer.text import format_killer, parse_killer
+from bookmaker.core.kinds.kind import puzzle_key
+from bookmaker.core.kinds.registry import kind_named
 from bookmaker.core.puzzle import GenerationError
 from bookmaker.core.rng import derive_seed
-from bookmaker.core.solve import verify as verify_module
 from bookmaker.core.solve.verify import Undecided, VerificationError, verify_puzzle
 from bookmaker.puzzles.dedupe import without_repeats
 from bookmaker.puzzles.produce import generate_jobs, produce
@@ -51,8 +53,8 @@ def board(size: str, variant: str):
 @pytest.mark.parametrize("size, variant, difficulty, line, hardest", GOLDEN)
 def test_seed_2026_makes_exactly_the_pinned_killer(size, variant, difficulty, line, hardest):
     puzzle, grading = generate_killer(board(size, variant), SEED, difficulty)
-    assert (format_killer(puzzle.givens, puzzle.cages), grading.hardest) == (line, hardest)
-    assert grading.grade == grade_killer(puzzle.givens, puzzle.cages).grade
+    assert (format_killer(puzzle.givens, puzzle.extras), grading.hardest) == (line, hardest)
+    assert grading.grade == grade_killer(puzzle.givens, puzzle.extras).grade
     if difficulty != "any":
         assert grading.grade == difficulty
     verify_puzzle(puzzle)       # the Killer check finds the one solution too
@@ -63,7 +65,7 @@ def assert_proper_killer(puzzle, shape) -> None:
     """Pure, cages connected (Cages checks it), of distinct values adding up to their
     totals in the solution, no larger than the generator's limit."""
     assert puzzle.givens.cells == (0,) * shape.cell_count and puzzle.shape == shape
-    for cage in puzzle.cages.cages:
+    for cage in puzzle.extras.cages:
         values = [puzzle.solution.cells[c] for c in cage.cells]
         assert len(set(values)) == len(values) and sum(values) == cage.total
         assert len(cage.cells) <= max_cage_cells(shape)
@@ -72,7 +74,7 @@ def assert_proper_killer(puzzle, shape) -> None:
 @pytest.mark.parametrize("difficulty, seed", [("medium", 6), ("expert", 5)])
 def test_a_6x6_killer_has_exactly_the_grade_asked_for(difficulty, seed):
     puzzle, grading = generate_killer(board("6x6", "classic"), seed, difficulty)
-    assert grade_killer(puzzle.givens, puzzle.cages).grade == grading.grade == difficulty
+    assert grade_killer(puzzle.givens, puzzle.extras).grade == grading.grade == difficulty
     assert puzzle.difficulty == difficulty and puzzle.seed == seed
     verify_puzzle(puzzle)
 
@@ -81,7 +83,7 @@ def test_the_same_seed_makes_the_same_killer_and_another_seed_another():
     shape = board("6x6", "classic")
     first = generate_killer(shape, 11, "easy")[0]
     assert generate_killer(shape, 11, "easy")[0] == first
-    assert generate_killer(shape, 12, "easy")[0].cages != first.cages
+    assert generate_killer(shape, 12, "easy")[0].extras != first.extras
 
 
 def test_a_grade_no_4x4_killer_reaches_fails_with_a_message():
@@ -100,10 +102,10 @@ def test_killers_come_only_in_the_sizes_and_boards_they_are_made_for():
 
 def test_a_killer_the_check_disagrees_with_is_never_let_through():
     puzzle, _ = generate_killer(board("4x4", "classic"), SEED)
-    first = puzzle.cages.cages[0]
-    wrong = Cages(puzzle.shape, (Cage(first.cells, first.total + 1),) + puzzle.cages.cages[1:])
+    first = puzzle.extras.cages[0]
+    wrong = Cages(puzzle.shape, (Cage(first.cells, first.total + 1),) + puzzle.extras.cages[1:])
     with pytest.raises(VerificationError, match="The Killer check found no solution"):
-        verify_puzzle(replace(puzzle, cages=wrong))
+        verify_puzzle(replace(puzzle, extras=wrong))
 
 
 # The text form
@@ -164,24 +166,24 @@ def test_every_turn_mirror_and_complement_of_a_killer_has_its_key():
 
 def test_a_killer_puzzle_is_keyed_by_its_cages_and_a_classic_one_by_its_givens():
     puzzle, _ = generate_killer(board("4x4", "classic"), SEED)
-    assert puzzle_key(puzzle) == killer_key(puzzle.givens, puzzle.cages)
-    classic = replace(puzzle, givens=Grid(puzzle.shape, puzzle.solution.cells), cages=None)
+    assert puzzle_key(puzzle) == killer_key(puzzle.givens, puzzle.extras)
+    classic = replace(puzzle, givens=Grid(puzzle.shape, puzzle.solution.cells), extras=None)
     assert puzzle_key(classic) == repeat_key(classic.givens)
 
 
 def test_a_build_remakes_a_killer_that_repeats_an_earlier_one():
-    jobs = generate_jobs(board("4x4", "classic"), "repeats", 2, variant="killer")
+    jobs = generate_jobs(board("4x4", "classic"), "repeats", 2, kind=kind_named("killer"))
     first = produce(jobs[:1])[0]
     distinct = without_repeats(jobs, [first, first], frozenset(), produce)
     assert distinct.remade == 1 and distinct.keys[0] != distinct.keys[1]
-    assert distinct.puzzles[0] is first and distinct.puzzles[1].cages != first.cages
+    assert distinct.puzzles[0] is first and distinct.puzzles[1].extras != first.extras
 
 
 def test_a_killer_the_check_cannot_decide_is_dropped_for_the_next_seed(monkeypatch):
     # A 9x9 Killer at grade 'any' once ran the Killer check out of nodes and stopped a
     # whole build. Such a Killer is not proven twice, so it is never printed; the job makes
     # its next Killer from a seed derived from its own, the same on every run.
-    job = generate_jobs(shape_of(2, 2), 5, 1, variant="killer")[0]
+    job = generate_jobs(shape_of(2, 2), 5, 1, kind=kind_named("killer"))[0]
     real_check, calls = verify_module.check_killer, []
 
     def undecided_first(*args, **kwargs):
@@ -193,11 +195,11 @@ def test_a_killer_the_check_cannot_decide_is_dropped_for_the_next_seed(monkeypat
     made = produce([job])[0]
     assert len(calls) == 2 and made.seed == derive_seed(job.seed, "killer undecided", 1)
     verify_puzzle(made)  # proven with the real check
-    assert made.cages != generate_killer(board_of(2, 2), job.seed, "any")[0].cages
+    assert made.extras != generate_killer(board_of(2, 2), job.seed, "any")[0].extras
 
 
 def test_a_killer_no_try_can_decide_stops_the_run_as_undecided(monkeypatch):
-    job = generate_jobs(shape_of(2, 2), 5, 1, variant="killer")[0]
+    job = generate_jobs(shape_of(2, 2), 5, 1, kind=kind_named("killer"))[0]
     real_check = verify_module.check_killer
     monkeypatch.setattr(verify_module, "check_killer", lambda *args, **kwargs: replace(
         real_check(*args, **kwargs), complete=False))

@@ -7,7 +7,7 @@ import pytest
 from bookmaker.core.board.grid import Grid
 from bookmaker.core.board.shape import shape_of
 from bookmaker.core.grade.candidates import Step
-from bookmaker.core.grade.grader import GRADES
+from bookmaker.core.grade.grades import GRADES
 from bookmaker.core.killer import techniques as k
 from bookmaker.core.killer.cages import Cage, Cages
 from bookmaker.core.killer.generate import generate_killer
@@ -127,6 +127,6 @@ def test_grading_in_bulk_and_step_by_step_agree(line, grade, hardest):
 def test_bulk_and_step_by_step_grading_agree_on_generated_killers():
     for seed in range(6):
         puzzle, grading = generate_killer(shape_of(2, 3), seed)
-        full = grade_killer(puzzle.givens, puzzle.cages)
+        full = grade_killer(puzzle.givens, puzzle.extras)
         assert (grading.grade, grading.hardest, grading.score) == \
             (full.grade, full.hardest, full.score)

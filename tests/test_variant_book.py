@@ -46,8 +46,8 @@ def test_each_puzzle_is_made_on_its_sections_board_and_recorded_so(sampler):
         ["classic", "x", "x", "jigsaw", "jigsaw", "hyper"]
     for entry in manifest["puzzles"]:
         variant = entry["variant"]
-        grid = parse_grid(entry["givens"], variant=None if variant == "classic" else variant)
-        assert grid.shape.variant == variant
+        grid = parse_grid(entry["givens"], geometry=None if variant == "classic" else variant)
+        assert grid.shape.geometry == variant
         found = dlx_solve(grid)  # the board's own units: a second opinion
         assert found.count == 1
         assert "".join(map(str, found.solutions[0])) == entry["solution"].split()[0]
@@ -76,7 +76,8 @@ def test_a_classic_section_keeps_the_seeds_it_had_before_variants(tmp_path):
     assert puzzle_seed(5, plain, 0) == derive_seed(5, "book", "Plain", "4x4", "2x2", "none", 0)
     assert puzzle_seed(5, diagonals, 0) != derive_seed(5, "book", "Diagonals", "4x4", "2x2",
                                                        "none", 0)
-    assert [p.job.variant for p in planned] == ["classic", "x", "x", "jigsaw", "jigsaw", "hyper"]
+    assert [p.job.kind.name for p in planned] == ["classic", "x", "x", "jigsaw", "jigsaw",
+                                                  "hyper"]
 
 
 def test_a_daily_weekday_makes_and_prints_its_variant(tmp_path):
@@ -92,7 +93,7 @@ def test_a_daily_weekday_makes_and_prints_its_variant(tmp_path):
     folder = tmp_path / "out" / "grid" / "2026-12-07"
     record = json.loads((folder / "day.json").read_text("utf-8"))
     assert record["variant"] == "jigsaw" and record["box"] == ""
-    assert parse_grid(record["givens"], variant="jigsaw").shape.variant == "jigsaw"
+    assert parse_grid(record["givens"], geometry="jigsaw").shape.geometry == "jigsaw"
     svg = (folder / "puzzle.svg").read_text("utf-8")
     assert "Grid · Jigsaw" in svg  # the heading names the variant
     assert "Jigsaw: instead of square boxes" in svg  # and the rules line gives its rule

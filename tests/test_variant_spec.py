@@ -53,9 +53,10 @@ def test_a_section_is_classic_unless_it_says_otherwise(tmp_path):
 
 
 @pytest.mark.parametrize("more, problem", [
-    ("    variant: windoku\n", "9:14: sections[0].variant: expected one of: classic, x, "
-                               "hyper, jigsaw, samurai, killer, killer-x; got the text "
-                               "'windoku'"),
+    ("    variant: jigsw\n", "9:14: sections[0].variant: expected one of: classic, x, "
+                             "hyper, jigsaw, samurai, killer, killer-x, calcudoku, "
+                             "calcudoku-add, calcudoku-hidden; got the text "
+                             "'jigsw' (did you mean 'jigsaw'?)"),
     ("    variant: hyper\n    box: 3x3\n  - {name: Small, size: 6x6, count: 1, variant: "
      "hyper}\n", "11:49: sections[1].variant: hyper (four extra 3x3 windows) is 9x9 only, "
                  "got 6x6"),
@@ -134,9 +135,29 @@ def test_captions_contents_and_rules_name_each_variant(tmp_path):
         "First · Easy · 9x9", "Diagonals · X · Easy · 9x9", "Windows · Hyper · Easy · 9x9",
         "Shapes · Jigsaw · Easy · 9x9", "Cages · Killer · Easy · 9x9",
         "Cages and Diagonals · Killer X · Easy · 9x9", "Samurai · Easy"]
-    paragraphs = rules_paragraphs([(s.size, s.variant) for s in spec.sections], "back",
+    paragraphs = rules_paragraphs([(s.size, s.kind, s.glyphs) for s in spec.sections], "back",
                                   english)
     assert [p.split(":")[0] for p in paragraphs[1:7]] == [
         "X", "Hyper", "Jigsaw", "Killer", "Killer X", "Samurai"]
     german = load_catalogue("de")
     assert caption(spec.sections[3], "Leicht", german) == "Shapes · Puzzle · Leicht · 9x9"
+
+
+def test_a_kind_is_read_in_any_case_and_by_its_aliases(tmp_path):
+    # Issue 27 L9: 'variant: X' was refused without a suggestion; kinds are words, not keys.
+    spec = book(tmp_path, "    variant: X\n  - {name: Windows, size: 9x9, count: 1, "
+                          "variant: Windoku}\n")
+    assert [s.variant for s in spec.sections] == ["x", "hyper"]
+
+
+@pytest.mark.parametrize("more, problem", [
+    ("    variant: killer\n    symmetry: rotational\n",
+     "10:15: sections[0].symmetry: a Killer is made without givens, so it has no clue "
+     "pattern: leave symmetry out"),
+    ("    variant: killer\n    rating: 3.0-4.0\n",
+     "10:13: sections[0].rating: SE ratings are for puzzles with givens; a Killer takes a "
+     "difficulty"),
+])
+def test_a_killer_section_refuses_what_shapes_givens_or_rates_them(tmp_path, more, problem):
+    # Issue 27 L1 and M5: symmetry, clues and rating were ignored silently on a Killer.
+    assert book_problems(tmp_path, more) == [problem]

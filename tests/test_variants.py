@@ -17,7 +17,7 @@ from bookmaker.core.generate.balance import grid_counts, is_balanced
 from bookmaker.core.generate.graded import generate_graded
 from bookmaker.core.generate.removal import generate, seeded_fill
 from bookmaker.core.grade.grader import grade
-from bookmaker.core.kinds.sudoku import frame_for, variant_board
+from bookmaker.core.kinds.registry import kind_named
 from bookmaker.core.rng import Rng
 from bookmaker.core.solve.dlx import dlx_solve
 from bookmaker.core.solve.search import count_solutions
@@ -27,7 +27,7 @@ from bookmaker.puzzles.produce import generate_jobs, make_puzzle, produce
 
 SEED = 2026
 SAMURAI = board_of(3, 3, "samurai")
-# generate(variant_board(variant, frame_for(variant, size), 2026), 2026): givens, solution
+# generate(kind_named(variant).board(kind_named(variant).frame(size), 2026), 2026): givens, solution
 GOLDEN = [
     ('x', 9,
      '.7..9...............2........7......8.......51.....89....5.36...8........1...23.7',
@@ -39,11 +39,15 @@ GOLDEN = [
      '..8.........3..6.756.....8...7.......3.......1.....89.......7.2..9.5.4.........3.',
      '378926514491385627562417389287539146934168275156742893643891752719253468825674931'),
     ('jigsaw', 9,
-     '..4.9.135.......9...9.....1.7.........58..........29...........83.6.....6.....27. AAAAAABBCAADDDABCCDDDDDBBCCDEEEBBCCCFEEEBBCGGFFEEHHHGGFFEFHHHGGIFFFHHHGGIIIIIIIIG',
-     '764298135358761492249357681172985346415829763586432917923176854837614529691543278 AAAAAABBCAADDDABCCDDDDDBBCCDEEEBBCCCFEEEBBCGGFFEEHHHGGFFEFHHHGGIFFFHHHGGIIIIIIIIG'),
+     '..4.9.135.......9...9.....1.7.........58..........29...........83.6.....6.....27.'
+     ' AAAAAABBCAADDDABCCDDDDDBBCCDEEEBBCCCFEEEBBCGGFFEEHHHGGFFEFHHHGGIFFFHHHGGIIIIIIIIG',
+     '764298135358761492249357681172985346415829763586432917923176854837614529691543278'
+     ' AAAAAABBCAADDDABCCDDDDDBBCCDEEEBBCCCFEEEBBCGGFFEEHHHGGFFEFHHHGGIFFFHHHGGIIIIIIIIG'),
     ('jigsaw', 7,
-     '..1............42....6..3...5.......7..1.3...1... AAAABBCAAADBBCDDDDBCCDEEDBCCEEEEBCFGGGEFFFGGGGFFF',
-     '7312465465731214257366273541513627427641533541627 AAAABBCAAADBBCDDDDBCCDEEDBCCEEEEBCFGGGEFFFGGGGFFF'),
+     '..1............42....6..3...5.......7..1.3...1...'
+     ' AAAABBCAAADBBCDDDDBCCDEEDBCCEEEEBCFGGGEFFFGGGGFFF',
+     '7312465465731214257366273541513627427641533541627'
+     ' AAAABBCAAADBBCDDDDBCCDEEDBCCEEEEBCFGGGEFFFGGGGFFF'),
     ('samurai', 9,
      '.....1..4...76..3.56...........4632............4.9..56.....9.8..83..2....15.....2...9......62.....85.....7.....5716...732.........3.....2....4..9...1.3....6...5.2.8.....2.......9....2.....6.7....65........97....8.......1...79...47...8..8.95..............7..............8.29..1.6.3...28...7..4..15.9...5....21.93......381.....79.....8..8.....7...38.9...4.7.....9....5......89.5..4...5.8.....43.16.6.3......',
      '378521694491768235562934871759146328836275419124893756247619583983452167615387942817946235462753198539128764298571643673284951154639827721365489945812376386497512583649721167823945942751386879214653421536897356987412234168579695472138718395264196785234837142695542369718429571863351628947768493152984256371215937486673814529579614328138529647264387951345761289981245736726893514412956873897432165653178492'),
@@ -51,34 +55,46 @@ GOLDEN = [
 
 
 def made(variant: str, size: int, seed: int):
-    return generate(variant_board(variant, frame_for(variant, size), seed), seed)
+    return generate(kind_named(variant).board(kind_named(variant).frame(size), seed), seed)
 
 
 @pytest.mark.parametrize("variant, size, box, message", [
-    ("samurai", 6, None, "a Samurai is made of 9x9 grids with 3x3 boxes"),
-    ("hyper", 6, None, "hyper windows need square boxes, got 2x3"),
-    ("jigsaw", 9, (3, 3), "a jigsaw has regions, not boxes: give its size alone"),
+    ("samurai", 6, None, "a samurai is five 9x9 grids: its size is 9x9, got 6x6"),
+    ("samurai", 9, (3, 3), None),
+    ("hyper", 6, None, "hyper (four extra 3x3 windows) is 9x9 only, got 6x6"),
+    ("jigsaw", 9, (3, 3), "a jigsaw has irregular regions, not boxes: give its size alone"),
     ("jigsaw", 30, None, "a jigsaw is 4x4 to 18x18, got 30x30"),
-    ("jigsaw", 20, None, "a jigsaw is 4x4 to 18x18, got 20x20"),
-    ("sandwich", 9, None, "unknown variant 'sandwich'; expected one of: classic, x, hyper, "
-                          "jigsaw, samurai"),
+    ("jigsaw", 19, None, "a jigsaw is 4x4 to 18x18, got 19x19"),
+    ("jigsaw", 18, None, None),
+    ("x", 6, (3, 2), None),
 ])
-def test_a_variant_refuses_a_frame_it_cannot_be_made_on(variant, size, box, message):
+def test_a_kind_refuses_a_frame_it_cannot_be_made_on(variant, size, box, message):
+    if message is None:
+        assert kind_named(variant).frame(size, box).size == size
+        return
     with pytest.raises(ValueError) as error:
-        frame_for(variant, size, box)
+        kind_named(variant).frame(size, box)
     assert str(error.value) == message
+
+
+def test_an_unknown_kind_is_refused_with_the_kinds_and_a_suggestion():
+    with pytest.raises(ValueError) as error:
+        kind_named("jigsw")
+    assert str(error.value) == ("expected one of: classic, x, hyper, jigsaw, samurai, killer, "
+                                "killer-x, calcudoku, calcudoku-add, calcudoku-hidden, but "
+                                "got 'jigsw'; did you mean 'jigsaw'?")
 
 
 def test_a_job_board_is_the_frame_with_the_variant_a_jigsaw_drawn_from_the_seed():
     nine = shape_of(3, 3)
-    assert frame_for("x", 9) == nine and frame_for("jigsaw", 9) == nine
-    assert variant_board("classic", nine, 5) is nine
-    assert variant_board("x", nine, 5) == board_of(3, 3, "x")
-    assert variant_board("samurai", nine, 5) == SAMURAI
-    seven = frame_for("jigsaw", 7)  # no box divides 7: a stand-in carries the size
-    assert (seven.size, seven.variant) == (7, "jigsaw")
-    board = variant_board("jigsaw", seven, 5)
-    assert board.size == 7 and board != variant_board("jigsaw", seven, 6)
+    assert kind_named("x").frame(9) == nine and kind_named("jigsaw").frame(9) == nine
+    assert kind_named("classic").board(nine, 5) is nine
+    assert kind_named("x").board(nine, 5) == board_of(3, 3, "x")
+    assert kind_named("samurai").board(nine, 5) == SAMURAI
+    seven = kind_named("jigsaw").frame(7)  # no box divides 7: a stand-in carries the size
+    assert (seven.size, seven.geometry) == (7, "jigsaw")
+    board = kind_named("jigsaw").board(seven, 5)
+    assert board.size == 7 and board != kind_named("jigsaw").board(seven, 6)
 
 
 @pytest.mark.parametrize("variant, size, givens, solution", GOLDEN,
@@ -91,8 +107,8 @@ def test_seed_2026_makes_exactly_the_pinned_puzzle_unique_by_three_solvers(
     assert count_solutions(puzzle.givens).unique
     if variant != "samurai":  # the two-way search takes a second on a Samurai: once below
         assert two_way_verdict(puzzle.givens) == "unique"
-    assert parse_grid(givens, variant=variant) == puzzle.givens
-    assert parse_grid(solution, variant=variant) == puzzle.solution
+    assert parse_grid(givens, geometry=variant) == puzzle.givens
+    assert parse_grid(solution, geometry=variant) == puzzle.solution
 
 
 def test_a_samurai_is_unique_as_a_whole_by_the_two_way_search():
@@ -121,7 +137,7 @@ def test_shared_samurai_cells_must_agree_in_both_grids():
     centre_corner = 2 * 81  # the centre grid's r1c1 is the top-left grid's r7c7
     changed = line[:centre_corner] + "9" + line[centre_corner + 1:]
     with pytest.raises(GridError) as error:
-        parse_grid(changed, variant="samurai")
+        parse_grid(changed, geometry="samurai")
     assert str(error.value) == ("shared cell r7c7 disagrees: '.' in the top-left grid, '9' "
                                 "in the centre grid (its r1c1)")
 
@@ -148,12 +164,12 @@ def test_shared_samurai_cells_must_agree_in_both_grids():
 ])
 def test_a_bad_variant_line_says_what_is_wrong(line, variant, message):
     with pytest.raises(GridError) as error:
-        parse_grid(line, variant=variant)
+        parse_grid(line, geometry=variant)
     assert str(error.value) == message
 
 
 def test_jigsaw_regions_may_be_any_letters_and_are_written_back_in_order():
-    grid = parse_grid("1.3....4........ ddccddccaabbaabb", variant="jigsaw")
+    grid = parse_grid("1.3....4........ ddccddccaabbaabb", geometry="jigsaw")
     assert format_grid(grid) == "1.3....4........ AABBAABBCCDDCCDD"
 
 
@@ -161,7 +177,7 @@ def test_an_x_line_keeps_the_diagonal_rule():
     line = "1" + "." * 39 + "1" + "." * 40  # r1c1 and r5c5: only the diagonal joins them
     assert parse_grid(line).clue_count == 2
     with pytest.raises(GridError, match=r"1 appears twice in diagonal 1 \(r1c1 and r5c5\)"):
-        parse_grid(line, variant="x")
+        parse_grid(line, geometry="x")
 
 
 # --- three solvers agree on random partial grids of every variant ----------------------
@@ -226,8 +242,8 @@ def test_solver_dlx_and_two_way_search_agree_on_every_variant(grid):
 def variant_jobs():
     nine = shape_of(3, 3)
     return [job for variant in ("x", "hyper", "jigsaw", "samurai")
-            for job in generate_jobs(nine, 7, 1, variant=variant)] + \
-        generate_jobs(frame_for("jigsaw", 7), 7, 1, variant="jigsaw")
+            for job in generate_jobs(nine, 7, 1, kind=kind_named(variant))] + \
+        generate_jobs(kind_named("jigsaw").frame(7), 7, 1, kind=kind_named("jigsaw"))
 
 
 def test_variant_puzzles_are_the_same_on_one_worker_and_on_two():
@@ -240,9 +256,9 @@ def test_variant_puzzles_are_the_same_on_one_worker_and_on_two():
 def test_a_job_seed_depends_on_its_variant_and_classic_seeds_are_as_before():
     nine = shape_of(3, 3)
     classic = generate_jobs(nine, 1, 1)[0]
-    assert generate_jobs(nine, 1, 1, variant="x")[0].seed != classic.seed
-    puzzle = make_puzzle(generate_jobs(nine, 1, 1, variant="jigsaw")[0])
-    assert puzzle.shape.variant == "jigsaw"
+    assert generate_jobs(nine, 1, 1, kind=kind_named("x"))[0].seed != classic.seed
+    puzzle = make_puzzle(generate_jobs(nine, 1, 1, kind=kind_named("jigsaw"))[0])
+    assert puzzle.shape.geometry == "jigsaw"
     verify_puzzle(puzzle)
 
 
@@ -274,7 +290,7 @@ def test_fish_on_a_samurai_name_their_grid():
 @pytest.mark.parametrize("variant, difficulty", [("x", "medium"), ("hyper", "hard"),
                                                  ("jigsaw", "easy"), ("samurai", "beginner")])
 def test_every_variant_gets_the_grade_asked_for(variant, difficulty):
-    board = variant_board(variant, frame_for(variant, 9), 3)
+    board = kind_named(variant).board(kind_named(variant).frame(9), 3)
     puzzle, grading = generate_graded(board, 3, difficulty)
     assert grading.grade == grade(puzzle.givens).grade == difficulty
     verify_puzzle(puzzle)

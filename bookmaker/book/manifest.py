@@ -8,7 +8,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..core.board.grid import format_grid
-from ..core.killer.key import puzzle_key
+from ..core.kinds.kind import puzzle_key
 from ..core.puzzle import Puzzle
 from ..core.rating import rating_json
 from ..puzzles.puzzlefile import puzzle_line
@@ -51,7 +51,7 @@ def puzzle_entry(planned: PlannedPuzzle, puzzle: Puzzle, place: PuzzlePlace) -> 
         "number": planned.number,
         "variant": section.variant,
         "size": section.size_text,
-        "box": "" if section.variant == "jigsaw" else section.box_text,  # regions instead
+        "box": section.printed_box,
         "symmetry": puzzle.symmetry,
         "clues": puzzle.givens.clue_count,
         "givens": puzzle_line(puzzle),

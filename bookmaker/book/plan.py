@@ -28,12 +28,11 @@ class PlannedPuzzle:
 
 def puzzle_seed(book_seed: int | str, section: SectionSpec, index: int) -> int:
     """The seed of a section's index-th puzzle. It depends on the book seed, the section's
-    own key (name, size, box, variant, symmetry) and the index only, so adding, removing
+    own key (name, size, box, kind, symmetry) and the index only, so adding, removing
     or editing one section never changes the puzzles of another. (A classic section's key
-    leaves the variant out, so its seeds are those of books made before variants.)"""
-    variant = () if section.variant == "classic" else (section.variant,)
+    leaves the kind out, so its seeds are those of books made before other kinds.)"""
     return derive_seed(book_seed, "book", section.name, section.size_text, section.box_text,
-                       *variant, section.symmetry, index)
+                       *section.kind.seed_words, section.symmetry, index)
 
 
 def plan(spec: BookSpec) -> list[PlannedPuzzle]:
@@ -44,7 +43,7 @@ def plan(spec: BookSpec) -> list[PlannedPuzzle]:
         for index in range(section.count):
             job = PuzzleJob(section.shape, puzzle_seed(spec.seed, section, index),
                             section.symmetry, section.clues or 0, section.difficulty,
-                            section.rating, section.variant)
+                            section.rating, section.kind)
             planned.append(PlannedPuzzle(job, section, section_index, index,
                                          len(planned) + 1, f"{slug}-{index + 1:0{digits}d}"))
     return planned

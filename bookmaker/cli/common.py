@@ -4,38 +4,17 @@ commands, reading puzzle files, and a progress bar that only shows on a terminal
 from __future__ import annotations
 
 import contextlib
-import errno
+import importlib
 import os
-import select
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from typing import Any
 
 import click
 
 from .. import __version__
-from ..core.board.grid import Grid
-from ..core.board.shape import Shape, board_of, parse_shape
-from ..core.killer.text import KILLER_VARIANTS
-from ..core.kinds.sudoku import PUZZLE_VARIANTS, parse_frame
-from ..core.puzzle import GenerationError, Puzzle
 from ..core.solve import compiled
-from ..core.solve.search import count_solutions
-from ..core.solve.verify import VerificationError, verify_puzzle
-from ..puzzles.executors import (
-    EXECUTOR_HELP,
-    LOCAL,
-    MAX_WORKERS_PER_CPU,
-    ExecutorError,
-    check_executor,
-    most_workers,
-    open_workers,
-)
-from ..puzzles.interrupts import exit_code, stop_message
-from ..puzzles.produce import PuzzleJob, produce_each
-from ..puzzles.puzzlefile import PuzzleFile, PuzzleLine, read_puzzle_file
-from ..puzzles.registry import RegistryError
-from ..spec.values import seed_of_text
+from ..puzzles.interrupts import exit_code, run_end, signal_stop, stop_message
 
 INPUT_FILE = click.Path(exists=True, dir_okay=False, allow_dash=True)
 PROGRESS_DELAY_SECONDS = 0.5  # runs shorter than this never show a bar
@@ -43,20 +22,49 @@ DEFAULT_OUTPUT = "output"  # where build writes, and where the registry commands
 EXIT_OUTPUT_CLOSED = 141  # as for a program killed by SIGPIPE: the reader has gone
 
 
+# Where each command is defined: its module is imported only when the command runs (or
+# help lists them), so `bookmaker check` never loads the book pipeline, PDF and spec code.
+COMMAND_MODULES = {"build": "books", "cover": "books", "daily": "dailies",
+                   "generate": "puzzles", "solve": "puzzles", "check": "puzzles",
+                   "grade": "puzzles", "rate": "puzzles", "derive": "puzzles",
+                   "registry": "registries"}
+
+
 class Commands(click.Group):
-    """The `bookmaker` group. A command stopped by Ctrl-C or SIGTERM ends with one line
-    and exit code 130 or 143 (its clean-ups have run by then: workers stopped, outputs
-    rolled back); one whose stdout was closed (`| head`) stops at once, silently, 141."""
+    """The `bookmaker` group. Its commands load when first asked for (COMMAND_MODULES). A
+    command stopped by Ctrl-C or SIGTERM ends with one line and exit code 130 or 143 (its
+    clean-ups have run by then: workers stopped, outputs rolled back); one whose stdout
+    was closed (`| head`) stops at once, silently, 141."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(COMMAND_MODULES) | set(self.commands))
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in self.commands and name in COMMAND_MODULES:
+            importlib.import_module(f"{__package__}.{COMMAND_MODULES[name]}")
+        return super().get_command(ctx, name)
 
     def invoke(self, ctx: click.Context):
+        run_end.start()
         try:
-            return super().invoke(ctx)
+            result = super().invoke(ctx)
         except KeyboardInterrupt as stop:
+            if run_end.finished:  # after the commit: the new set is complete, nothing failed
+                click.echo(finished_message(stop), err=True)
+                ctx.exit(0)
             click.echo(stop_message(stop), err=True)
             ctx.exit(exit_code(stop))
         except BrokenPipeError:
             _quiet_stdout()
             ctx.exit(EXIT_OUTPUT_CLOSED)
+        if run_end.late:
+            click.echo(finished_message(signal_stop(run_end.late[0])), err=True)
+        return result
+
+
+def finished_message(stop: KeyboardInterrupt) -> str:
+    """What a stop signal that came once the outputs were complete says."""
+    return f"{stop_message(stop)} after the files were complete: the run had finished"
 
 
 def _quiet_stdout() -> None:
@@ -89,219 +97,6 @@ def main() -> None:
     """
 
 
-def size_options(command):
-    """--size and --box for commands that read puzzles (the size is otherwise inferred)."""
-    command = click.option("--box", metavar="RxC",
-                           help="Box shape, rows x columns, when not the usual one "
-                                "(6x6 boxes are 2x3 unless told 3x2). Needs --size.")(command)
-    return click.option("--size", metavar="NxN",
-                        help="Board size; inferred from each line's length if not given.")(command)
-
-
-def variant_option(command):
-    """--variant for commands on puzzles: which board they are on, or a Killer."""
-    return click.option(
-        "--variant", type=click.Choice(PUZZLE_VARIANTS), default="classic", show_default=True,
-        help="The board: classic; x (both diagonals hold every symbol); hyper (four "
-             "more 3x3 windows on 9x9); jigsaw (irregular regions, written after the "
-             "cells on each line); samurai (five overlapping 9x9 grids, 405 symbols a "
-             "line); killer (cages with sums, no repeats in a cage; a line is givens, cage "
-             "letters, sums); killer-x (a Killer whose diagonals hold every symbol).")(command)
-
-
-def frame_from_options(size: str, box: str | None, variant: str) -> Shape:
-    """The classic board of --size/--box that --variant's puzzles are made on (see
-    core/variants.py; a Killer is made on it too); what does not fit is a usage error
-    naming the options."""
-    if variant == "classic" or variant in KILLER_VARIANTS:
-        return shape_from_options(size, box)
-    if variant == "jigsaw" and box is not None:
-        raise click.UsageError("--box does not apply to --variant jigsaw: a jigsaw has "
-                               "regions, drawn from the seed, not boxes")
-    try:
-        return parse_frame(variant, size, box)
-    except ValueError as err:
-        raise click.UsageError(f"--variant {variant} --size {size}"
-                               f"{'' if box is None else ' --box ' + box}: {err}") from None
-
-
-def board_from_options(size: str | None, box: str | None, variant: str) -> Shape | None:
-    """The board puzzle lines are read on: None (each line's length says) without
-    --size or --box, else the board they ask for (a jigsaw's regions come from the line,
-    so only its size counts; a Killer X's board has the X diagonals)."""
-    if variant in KILLER_VARIANTS:
-        return killer_board(variant, shape_from_options(size, box, optional=True))
-    if variant == "classic" or (size is None and box is None):
-        return shape_from_options(size, box, optional=True)
-    if size is None:
-        raise click.UsageError("--box needs --size too, e.g. --size 6x6 --box 3x2")
-    frame = frame_from_options(size, box, variant)
-    return frame if variant == "jigsaw" else board_of(frame.box_rows, frame.box_cols, variant)
-
-
-def killer_board(variant: str, shape: Shape | None) -> Shape | None:
-    """The board a Killer variant puts on a classic shape: a Killer X's has the diagonals."""
-    if shape is None or KILLER_VARIANTS[variant] == "classic":
-        return shape
-    return board_of(shape.box_rows, shape.box_cols, KILLER_VARIANTS[variant])
-
-
-def executor_or_usage_error(ctx: click.Context, param: click.Parameter, text: str) -> str:
-    """--executor's value, checked before anything starts: a bad one is a usage error."""
-    try:
-        return check_executor(text)
-    except ValueError as err:
-        raise click.BadParameter(str(err), param_hint="'--executor'") from None
-
-
-def executor_option(command):
-    """--executor for commands that make puzzles: where they are made."""
-    return click.option(
-        "--executor", metavar="WHERE", default=LOCAL, show_default=True,
-        callback=executor_or_usage_error,
-        help=f"Where puzzles are made: {EXECUTOR_HELP}. local: --jobs processes here; "
-             "dask-local: a Dask cluster of --jobs workers here; dask://HOST:PORT: the "
-             "workers of a running Dask scheduler. The output never depends on it.")(command)
-
-
-def shape_from_options(size: str | None, box: str | None, optional: bool = False) -> Shape | None:
-    """The Shape the --size/--box options ask for (None if optional and neither is given);
-    a bad value is a usage error naming the option at fault."""
-    if size is None:
-        if box is not None:
-            raise click.UsageError("--box needs --size too, e.g. --size 6x6 --box 3x2")
-        if optional:
-            return None
-    try:
-        shape = parse_shape(size)
-    except ValueError as err:
-        raise click.BadParameter(str(err), param_hint="'--size'") from None
-    if box is None:
-        return shape
-    try:
-        return parse_shape(size, box)
-    except ValueError as err:
-        raise click.BadParameter(str(err), param_hint="'--box'") from None
-
-
-def seed_option(help_text: str, required: bool = True):
-    """--seed, read by the rule a spec's seed follows (spec/values.seed_of_text): an
-    integer if the text is one (so '007' and '7' agree), else the text; never empty."""
-    def checked(ctx: click.Context, param: click.Parameter, text: str | None):
-        if text is None:
-            return None
-        try:
-            return seed_of_text(text)
-        except ValueError as err:
-            raise click.BadParameter(str(err), param_hint="'--seed'") from None
-
-    return click.option("--seed", metavar="S", required=required, callback=checked,
-                        help=help_text)
-
-
-def worker_count(jobs: int) -> int:
-    """The worker processes --jobs asks for (0: one per CPU), capped at what this machine
-    can use, with a word on stderr when capped."""
-    if jobs == 0:
-        return os.cpu_count() or 1
-    if jobs > most_workers():
-        click.echo(f"bookmaker: --jobs {jobs} is more than this machine can use; using "
-                   f"{most_workers()} ({MAX_WORKERS_PER_CPU} per CPU)", err=True)
-        return most_workers()
-    return jobs
-
-
-@contextlib.contextmanager
-def producing(jobs: Iterable[PuzzleJob], count: int, workers: int,
-              executor: str = LOCAL) -> Iterator[Iterator[Puzzle]]:
-    """The puzzles of `count` jobs, one by one as they are done, made on the executor, for
-    printing: leaving the block stops the work at once, and so does the reader of stdout
-    going away while the workers are busy. A failure is a one-line error, exit 1."""
-    try:
-        with open_workers(executor, max(1, min(workers, count))) as pool, \
-                contextlib.closing(produce_each(jobs, pool.count, pool.executor,
-                                                stop_if_output_closed)) as puzzles:
-            yield puzzles
-    except (GenerationError, VerificationError, ExecutorError) as err:
-        raise click.ClickException(str(err)) from None
-
-
-def stop_if_output_closed() -> None:
-    """BrokenPipeError if stdout is a pipe whose reader has gone (`| head` has read what
-    it wanted): found without writing, so a run between two slow puzzles stops at once."""
-    try:
-        poller = select.poll()
-        poller.register(sys.stdout.fileno(), 0)  # errors and hang-ups are always reported
-    except (AttributeError, OSError, ValueError):  # no poll(), or not a real file
-        return
-    if any(events & (select.POLLERR | select.POLLHUP) for _, events in poller.poll(0)):
-        raise BrokenPipeError(errno.EPIPE, "the reader of stdout has gone")
-
-
-def read_puzzle_file_or_fail(path: str, shape: Shape | None,
-                             variant: str | None = None) -> PuzzleFile:
-    try:
-        return read_puzzle_file(path, shape, variant)
-    except OSError as err:
-        raise click.FileError(path, hint=err.strerror or str(err)) from None
-
-
-def require_puzzles(ctx: click.Context, puzzle_file: PuzzleFile) -> None:
-    """Exit 1 on a file without a single puzzle line: almost always a mistake upstream."""
-    if not puzzle_file.lines:
-        click.echo(f"{puzzle_file.source}: no puzzles found (blank and '#' lines are skipped)",
-                   err=True)
-        ctx.exit(1)
-
-
-def read_or_exit(ctx: click.Context, path: str, shape: Shape | None,
-                 variant: str | None = None) -> PuzzleFile:
-    """All of a file's puzzles, or (any line malformed) every error on stderr and exit 2."""
-    puzzle_file = read_puzzle_file_or_fail(path, shape, variant)
-    if puzzle_file.errors:
-        for error in puzzle_file.errors:
-            click.echo(error, err=True)
-        ctx.exit(2)
-    require_puzzles(ctx, puzzle_file)
-    return puzzle_file
-
-
-def proven_puzzle(line: PuzzleLine) -> tuple[Puzzle | None, str | None]:
-    """The line's puzzle with its one solution, proven by the solver and again by Dancing
-    Links; or None and what is wrong."""
-    found = count_solutions(line.grid, limit=2)
-    if found.count != 1 or not found.complete:
-        verdict = ("has more than one solution" if found.count >= 2 else
-                   "has no solution" if found.complete else
-                   f"is undecided: the search gave up after {found.nodes} nodes")
-        return None, f"not a puzzle with one solution: it {verdict}"
-    puzzle = Puzzle(line.grid, Grid(line.grid.shape, found.solution), seed=0)
-    try:
-        verify_puzzle(puzzle)
-    except VerificationError as err:
-        return None, str(err)
-    return puzzle, None
-
-
-def proven_or_exit(ctx: click.Context, puzzle_file: PuzzleFile) -> list[Puzzle]:
-    """Every puzzle of the file, proven unique; or each problem on stderr and exit 1."""
-    proven = [(line, *proven_puzzle(line)) for line in puzzle_file.lines]
-    problems = [f"{line.where}: {problem}" for line, _, problem in proven if problem]
-    if problems:
-        for problem in problems:
-            click.echo(problem, err=True)
-        ctx.exit(1)
-    return [puzzle for _, puzzle, _ in proven]
-
-
-def registry_or_fail(action):
-    """action()'s result; a registry that cannot be used is a one-line error, exit 1."""
-    try:
-        return action()
-    except RegistryError as err:
-        raise click.ClickException(str(err)) from None
-
-
 class DelayedProgressBar:
     """A progress bar on stderr, shown only when stderr is a terminal and the run has
     already taken a moment: short runs and pipes see nothing, stdout is never touched."""
@@ -312,7 +107,7 @@ class DelayedProgressBar:
         # Beside output streaming to the same terminal, the lines themselves show progress.
         self.enabled = total > 1 and sys.stderr.isatty() and \
             not (beside_output and sys.stdout.isatty())
-        self.bar = None
+        self.bar: Any = None  # click's progress bar, once it shows
         self.exits = contextlib.ExitStack()
 
     def __enter__(self) -> DelayedProgressBar:

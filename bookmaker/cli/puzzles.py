@@ -10,39 +10,34 @@ from collections.abc import Iterator
 import click
 
 from ..core.board.grid import Grid, format_grid
+from ..core.board.moves import BoardMove
 from ..core.board.shape import SYMMETRIES
 from ..core.board.transform import Transformation, derived, each_derived
-from ..core.generate.graded import DIFFICULTIES, unreachable_grade
-from ..core.grade.grader import grade as grade_grid
-from ..core.killer.generate import KILLER_SIZES
-from ..core.killer.grade import grade_killer
-from ..core.killer.solver import killer_solutions
-from ..core.killer.text import KILLER_VARIANTS, format_killer
-from ..core.kinds.sudoku import board_described
+from ..core.generate.graded import DIFFICULTIES
+from ..core.kinds.kind import Kind, clues_problem
 from ..core.puzzle import Puzzle
 from ..core.rating import (
     DEFAULT_BUDGET,
+    DEFAULT_SCALE,
     RATER_VERSION,
+    SCALES,
     Rating,
     parse_rating_range,
     rate,
     rating_json,
     step_text,
 )
-from ..core.solve.search import Search, count_solutions
+from ..core.solve.search import Search
 from ..core.solve.verify import verify_puzzle
 from ..puzzles.interrupts import signals_held
 from ..puzzles.produce import each_generate_job
 from ..puzzles.puzzlefile import PuzzleLine
 from ..puzzles.registry import Entry, Registry, puzzle_entry
-from ..spec.values import clues_problem
-from .common import (
-    INPUT_FILE,
-    DelayedProgressBar,
+from .common import INPUT_FILE, DelayedProgressBar, main
+from .options import (
     board_from_options,
     executor_option,
     frame_from_options,
-    main,
     producing,
     proven_or_exit,
     read_or_exit,
@@ -91,7 +86,7 @@ COPIES_FOUND_FIRST = 10_000
               help="Skip every puzzle equivalent to one this registry holds (or to one "
                    "printed before), and register those printed: running again with the "
                    "same seed prints new puzzles.")
-def generate(size, box, variant, count, seed, symmetry, target_clues, difficulty,
+def generate(size, box, kind, count, seed, symmetry, target_clues, difficulty,
              rating_text, jobs_option,
              executor, registry_path) -> None:
     """Print --count unique puzzles, one per line, each as soon as it is made.
@@ -101,25 +96,25 @@ def generate(size, box, variant, count, seed, symmetry, target_clues, difficulty
     before it is printed. A progress bar appears on stderr for long runs in a
     terminal; stdout holds only puzzles.
     """
-    shape = frame_from_options(size, box, variant)  # the classic board it is made on
-    if variant in KILLER_VARIANTS:
-        check_killer_options(shape, symmetry, target_clues)
-    board = board_described(KILLER_VARIANTS.get(variant, variant), shape)
-    if target_clues and clues_problem(target_clues, board):
-        raise click.BadParameter(clues_problem(target_clues, board), param_hint="'--clues'")
+    shape = frame_from_options(size, box, kind)  # the classic board it is made on
+    check_kind_options(kind, symmetry, target_clues, rating_text)
+    board = kind.describe(shape)
+    clues_wrong = clues_problem(target_clues, board) if target_clues else None
+    if clues_wrong:
+        raise click.BadParameter(clues_wrong, param_hint="'--clues'")
     if target_clues and difficulty != "any":
         raise click.UsageError("--clues and --difficulty cannot be used together: the grade "
                                "decides how many clues remain")
-    # (a Killer's cages can make even a 4x4 harder than beginner)
-    if variant not in KILLER_VARIANTS and unreachable_grade(shape, difficulty):
-        raise click.BadParameter(unreachable_grade(shape, difficulty),
+    if kind.grade_problem(shape, difficulty):
+        raise click.BadParameter(kind.grade_problem(shape, difficulty),
                                  param_hint="'--difficulty'")
-    rating = _rating_option(rating_text, target_clues, variant)
+    rating = _rating_option(rating_text, target_clues)
+    # Only `--registry` keeps more than the givens: rate for it alone (issue 24).
     jobs = each_generate_job(shape, seed, symmetry, target_clues, difficulty, rating,
-                             variant)
+                             kind, record_rating=registry_path is not None)
     workers = worker_count(jobs_option)
     if registry_path is not None:
-        named = "" if variant == "classic" else f" {variant}"
+        named = "".join(f" {word}" for word in kind.seed_words)
         issue = f"{shape} {shape.box_text}{named} {symmetry} {difficulty} seed {seed}" + \
             (f" rated {rating}" if rating else "")
         print_unregistered(Registry(registry_path), issue, jobs, count, workers, executor)
@@ -131,32 +126,26 @@ def generate(size, box, variant, count, seed, symmetry, target_clues, difficulty
             progress.update(done)
 
 
-def check_killer_options(shape, symmetry: str, target_clues: int) -> None:
-    """A Killer is made pure (no givens, no clue pattern) on its sizes: else a usage error."""
-    if shape.size not in KILLER_SIZES:
-        sizes = ", ".join(f"{n}x{n}" for n in KILLER_SIZES)
-        raise click.BadParameter(f"Killers are made in the sizes {sizes}, not {shape.size}x"
-                                 f"{shape.size}", param_hint="'--size'")
-    if symmetry != "none" or target_clues:
-        raise click.UsageError("--symmetry and --clues shape the givens, and a Killer is "
-                               "made without givens: leave them out with --variant killer")
+def check_kind_options(kind: Kind, symmetry: str, target_clues: int,
+                       rating_text: str | None) -> None:
+    """The options the kind does not take (a Killer: --symmetry, --clues, --rating) are a
+    usage error, by the rule the spec follows too."""
+    refused = kind.options_problem(symmetry, target_clues or None, rating_text)
+    if refused:
+        option, why = refused
+        raise click.UsageError(f"--{option} does not apply to --variant {kind.name}: {why}")
 
 
 def puzzle_text(puzzle: Puzzle) -> str:
-    """A puzzle's line: its givens, and a Killer's cages and sums after them."""
-    if puzzle.cages is not None:
-        return format_killer(puzzle.givens, puzzle.cages)
-    return format_grid(puzzle.givens)
+    """A puzzle's line, as its kind writes it (a Killer's with its cages and sums)."""
+    return puzzle.kind.line(puzzle)
 
 
-def _rating_option(text: str | None, target_clues: int, variant: str):
+def _rating_option(text: str | None, target_clues: int):
     """--rating as a RatingRange (None if not given); a usage error if it is malformed or
-    comes with --clues or a Killer."""
+    comes with --clues."""
     if text is None:
         return None
-    if variant in KILLER_VARIANTS:
-        raise click.UsageError("--rating is Sudoku Explainer's scale, for puzzles with "
-                               "givens: a Killer takes --difficulty")
     if target_clues:
         raise click.UsageError("--clues and --rating cannot be used together: the rating "
                                "decides how many clues remain")
@@ -171,7 +160,7 @@ def _rating_option(text: str | None, target_clues: int, variant: str):
 @size_options
 @variant_option
 @click.pass_context
-def solve(ctx, file, size, box, variant) -> None:
+def solve(ctx, file, size, box, kind) -> None:
     """Print each puzzle's solution, one per line.
 
     Reads FILE, or stdin if FILE is '-' or missing. Every line is read first: if any is
@@ -184,7 +173,7 @@ def solve(ctx, file, size, box, variant) -> None:
     output can be read back). Each such puzzle is also named on stderr as
     FILE:LINE: no solution / multiple solutions, and the exit code is 1.
     """
-    puzzle_file = read_or_exit(ctx, file, board_from_options(size, box, variant), variant)
+    puzzle_file = read_or_exit(ctx, file, board_from_options(size, box, kind), kind)
     all_unique = True
     for line in puzzle_file.lines:
         printed, problem = solve_line(line)
@@ -200,7 +189,7 @@ def solve(ctx, file, size, box, variant) -> None:
 @size_options
 @variant_option
 @click.pass_context
-def check(ctx, file, size, box, variant) -> None:
+def check(ctx, file, size, box, kind) -> None:
     """Report whether each puzzle is unique.
 
     Reads FILE, or stdin if FILE is '-' or missing. Prints LINE: unique, multiple, none,
@@ -208,7 +197,7 @@ def check(ctx, file, size, box, variant) -> None:
     malformed line does not stop the others. Exit code 0 only if every puzzle is unique,
     1 otherwise, 2 for usage errors.
     """
-    puzzle_file = read_puzzle_file_or_fail(file, board_from_options(size, box, variant), variant)
+    puzzle_file = read_puzzle_file_or_fail(file, board_from_options(size, box, kind), kind)
     require_puzzles(ctx, puzzle_file)
     verdicts = [uniqueness_verdict(line) for line in puzzle_file.lines]
     for line, verdict in zip(puzzle_file.lines, verdicts):
@@ -227,7 +216,7 @@ def check(ctx, file, size, box, variant) -> None:
               help="One JSON object per line: grade, score, hardest, steps, guessing, and "
                    "the SE rating (er, ep, ed, rater).")
 @click.pass_context
-def grade_command(ctx, file, size, box, variant, verbose, as_json) -> None:
+def grade_command(ctx, file, size, box, kind, verbose, as_json) -> None:
     """Grade each puzzle by the techniques a person needs.
 
     Reads FILE, or stdin if FILE is '-' or missing. Prints LINE: grade score hardest;
@@ -237,7 +226,7 @@ def grade_command(ctx, file, size, box, variant, verbose, as_json) -> None:
     0 only if every line was graded, 1 otherwise, 2 for usage errors. With -v or --json
     each puzzle is also rated on Sudoku Explainer's scale (see `bookmaker rate`).
     """
-    puzzle_file = read_puzzle_file_or_fail(file, board_from_options(size, box, variant), variant)
+    puzzle_file = read_puzzle_file_or_fail(file, board_from_options(size, box, kind), kind)
     require_puzzles(ctx, puzzle_file)
     graded = True
     for line in puzzle_file.lines:
@@ -256,7 +245,7 @@ def grade_command(ctx, file, size, box, variant, verbose, as_json) -> None:
 @seed_option("Any integer or text. The same puzzle and seed give the same copies; "
              "--count 3 gives the first 3 of --count 5.")
 @click.pass_context
-def derive(ctx, file, size, box, variant, count, seed) -> None:
+def derive(ctx, file, size, box, kind, count, seed) -> None:
     """Print --count new puzzles made from each puzzle: its digits relabelled, its bands,
     stacks, and rows and columns within them shuffled (and, with square boxes, maybe
     transposed). To a solver each is the same puzzle, of the same grade; it looks new.
@@ -271,10 +260,10 @@ def derive(ctx, file, size, box, variant, count, seed) -> None:
     on stderr, exit code 1, and none of its copies is printed (when --count is at most
     10,000; beyond that, copies are printed as they are found).
     """
-    if variant in KILLER_VARIANTS:
-        raise click.UsageError("derive makes copies of puzzles with givens; it does not "
-                               "take Killers yet")
-    puzzle_file = read_or_exit(ctx, file, board_from_options(size, box, variant), variant)
+    if not kind.derives:
+        raise click.UsageError(f"derive makes copies of puzzles with givens; it does not "
+                               f"take --variant {kind.name} yet")
+    puzzle_file = read_or_exit(ctx, file, board_from_options(size, box, kind), kind)
     puzzles = proven_or_exit(ctx, puzzle_file)
     for line, puzzle in zip(puzzle_file.lines, puzzles):
         for copy in copies_or_exit(ctx, line, puzzle, count, seed):
@@ -295,7 +284,7 @@ def copies_or_exit(ctx: click.Context, line: PuzzleLine, puzzle: Puzzle, count: 
         ctx.exit(1)
 
 
-def verified_copy(puzzle: Puzzle, transformation: Transformation) -> Puzzle:
+def verified_copy(puzzle: Puzzle, transformation: Transformation | BoardMove) -> Puzzle:
     copy = Puzzle(transformation.apply(puzzle.givens), transformation.apply(puzzle.solution),
                   seed=0)
     verify_puzzle(copy)  # the group keeps uniqueness; this proves it once more
@@ -366,7 +355,8 @@ def solve_line(line: PuzzleLine) -> tuple[str, str | None]:
         if found.complete:
             return "# no solution", "no solution"
         return "# unknown", f"search gave up after {found.nodes} nodes without a solution"
-    solution = format_grid(Grid(line.grid.shape, found.solution))
+    assert line.grid is not None  # a line that was read
+    solution = format_grid(Grid(line.grid.shape, found.solution))  # the answer: a full grid
     if found.count >= 2:
         return solution, "multiple solutions (the one shown is the first found)"
     if not found.complete:
@@ -376,10 +366,9 @@ def solve_line(line: PuzzleLine) -> tuple[str, str | None]:
 
 
 def solutions_of(line: PuzzleLine) -> Search:
-    """A puzzle line's solutions, counted to two: a Killer's by the Killer solver."""
-    if line.cages is not None:
-        return killer_solutions(line.cages, line.grid.cells, limit=2)
-    return count_solutions(line.grid, limit=2)
+    """A puzzle line's solutions, counted to two by its kind's solver."""
+    assert line.grid is not None  # a line that was read
+    return line.kind.solutions(line.grid, line.extras, limit=2)
 
 
 def uniqueness_verdict(line: PuzzleLine) -> str:
@@ -406,21 +395,21 @@ def grade_report(line: PuzzleLine, verbose: bool, as_json: bool) -> tuple[str, b
         if as_json:
             return json.dumps({"line": line.number, "verdict": verdict}), False
         return f"{line.number}: {verdict}", False
-    killer = line.cages is not None  # SE rates classic puzzles: a Killer has no rating
-    grading = grade_killer(line.grid, line.cages) if killer else grade_grid(line.grid)
+    rated = line.kind.se_rated  # SE rates puzzles with givens: a Killer has no rating
+    grading = line.kind.grade(line.grid, line.extras)
     if as_json:
         report = {
             "line": line.number, "grade": grading.grade, "score": grading.score,
             "hardest": grading.hardest, "guessing": grading.guessing,
             "steps": [{"technique": step.technique, "explanation": step.explanation}
                       for step in grading.steps]}
-        if not killer:
+        if rated:
             report["rating"] = rating_json(rate(line.grid).texts, RATER_VERSION)
         return json.dumps(report, ensure_ascii=False), True
     text = f"{line.number}: {grading.grade} {grading.score:g} {grading.hardest}"
     if verbose:
         text += "".join(f"\n  {step.technique}: {step.explanation}" for step in grading.steps)
-    if verbose and not killer:
+    if verbose and rated:
         rating = rate(line.grid)
         text += f"\n  SE rating {'/'.join(rating.texts)} (rater {RATER_VERSION}):"
         text += "".join(f"\n  {step_text(line.grid.shape, step)}" for step in rating.steps)
@@ -436,10 +425,14 @@ def grade_report(line: PuzzleLine, verbose: bool, as_json: bool) -> tuple[str, b
                    "like \">=9.0\"), rater, hardest.")
 @click.option("-v", "--verbose", is_flag=True, help="Also print every rated step, indented.")
 @click.option("--budget", metavar="UNITS", type=click.IntRange(min=1), default=DEFAULT_BUDGET,
-              show_default=True, help="Work units per puzzle (about 100,000 a second); past "
-                                      "them the rating is a lower bound, printed >=.")
+              show_default=True, help="Work units per puzzle (see README: about a minute "
+                                      "at most on this budget); past them the rating is a "
+                                      "lower bound, printed >= with the technique searched.")
+@click.option("--scale", type=click.Choice(SCALES), default=DEFAULT_SCALE, show_default=True,
+              help="Whose ratings: Sukaku Explainer's, or Sudoku Explainer 1.2.1's (the "
+                   "forum's and academic collections').")
 @click.pass_context
-def rate_command(ctx, file, size, box, variant, as_json, verbose, budget) -> None:
+def rate_command(ctx, file, size, box, kind, as_json, verbose, budget, scale) -> None:
     """Rate each puzzle on Sudoku Explainer's scale: ER/EP/ED.
 
     ER is the hardest step of a solve that always takes the easiest step SE knows, EP
@@ -447,41 +440,53 @@ def rate_command(ctx, file, size, box, variant, as_json, verbose, budget) -> Non
     FILE, or stdin if FILE is '-' or missing; prints LINE: ER/EP/ED and the hardest
     technique, or LINE: invalid: what is wrong. Only a puzzle with one solution can be
     rated. Exit code 0 only if every line was rated, 1 otherwise, 2 for usage errors.
+    With --scale 1.2.1 every line says so.
     """
-    puzzle_file = read_puzzle_file_or_fail(file, board_from_options(size, box, variant), variant)
+    puzzle_file = read_puzzle_file_or_fail(file, board_from_options(size, box, kind), kind)
     require_puzzles(ctx, puzzle_file)
     rated = True
     for line in puzzle_file.lines:
-        report, ok = rate_report(line, as_json, verbose, budget)
+        report, ok = rate_report(line, as_json, verbose, budget, scale)
         click.echo(report)
         rated = rated and ok
     ctx.exit(0 if rated else 1)
 
 
-def rate_report(line: PuzzleLine, as_json: bool, verbose: bool, budget: int) -> tuple[str, bool]:
+def rate_report(line: PuzzleLine, as_json: bool, verbose: bool, budget: int,
+                scale: str = DEFAULT_SCALE) -> tuple[str, bool]:
     """The output for one puzzle line of `bookmaker rate`, and whether it was rated."""
     problem = line.error if line.grid is None else _not_unique(line)
-    if problem is None and line.cages is not None:
-        problem = "a Killer has no SE rating: Sudoku Explainer rates puzzles with givens"
+    if problem is None and not line.kind.se_rated:
+        problem = (f"a {line.kind.title} has no SE rating: Sudoku Explainer rates puzzles "
+                   f"with givens")
     if problem:
         if as_json:
             return json.dumps({"line": line.number, "error": problem}, ensure_ascii=False), False
         return f"{line.number}: invalid: {problem}", False
-    rating = rate(line.grid, budget)
+    assert line.grid is not None  # (no problem: the line was read)
+    rating = rate(line.grid, budget, scale=scale)
     hardest = _hardest(rating)
     if as_json:
-        return json.dumps({"line": line.number, **rating_json(rating.texts, RATER_VERSION),
+        return json.dumps({"line": line.number, **rating_json(rating.texts, rating.version),
                            "hardest": hardest}, ensure_ascii=False), True
-    text = f"{line.number}: {'/'.join(rating.texts)} {hardest}"
+    on_scale = "" if scale == DEFAULT_SCALE else f" [SE {scale} scale]"
+    text = f"{line.number}: {'/'.join(rating.texts)} {hardest}{on_scale}"
     if verbose:
         text += "".join(f"\n  {step_text(line.grid.shape, step)}" for step in rating.steps)
     return text, True
 
 
 def _hardest(rating: Rating) -> str:
-    """The technique of the first step rated ER ('beyond the budget' for a bound above all)."""
-    return next((step.name for step in rating.steps if step.rating == rating.er),
-                "beyond the work budget")
+    """The technique of the first step rated ER; for a lower bound, also why it is one
+    ('Dynamic Forcing Chains (+); work budget spent searching Dynamic Forcing Chains (+
+    Forcing Chains)'); for 20.0, that no technique of SE's solves it."""
+    found = next((step.name for step in rating.steps if step.rating == rating.er), None)
+    if rating.reason and rating.reason.startswith("work budget: "):
+        why = f"work budget spent searching {rating.reason.removeprefix('work budget: ')}"
+        return why if found is None else f"{found}; {why}"
+    if found is not None:
+        return found
+    return "beyond SE's techniques" if not rating.lower_bound else "past the ceiling"
 
 
 def _not_unique(line: PuzzleLine) -> str | None:

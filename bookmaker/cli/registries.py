@@ -8,24 +8,21 @@ from pathlib import Path
 
 import click
 
-from ..core.grade.grader import GRADES
-from ..core.grade.grader import grade as grade_grid
+from ..core.grade.grades import GRADES
 from ..core.puzzle import Puzzle
 from ..core.rating import RATER_VERSION, rate
 from ..core.rating.target import GENERATION_BUDGET
 from ..puzzles.puzzlefile import STDIN, STDIN_NAME
 from ..puzzles.registry import SUFFIX, Entry, Registry, default_registry_path, entry_of
 from ..spec import slug_of
-from .common import (
-    DEFAULT_OUTPUT,
-    INPUT_FILE,
-    DelayedProgressBar,
-    main,
+from .common import DEFAULT_OUTPUT, INPUT_FILE, DelayedProgressBar, main
+from .options import (
+    board_from_options,
     proven_or_exit,
     read_or_exit,
     registry_or_fail,
-    shape_from_options,
     size_options,
+    variant_option,
 )
 
 
@@ -39,6 +36,7 @@ def registry() -> None:
 @registry.command(name="import")
 @click.argument("file", default="-", type=INPUT_FILE)
 @size_options
+@variant_option
 @click.option("--series", metavar="S", help="The series they were published in.")
 @click.option("--issue", metavar="I",
               help="The issue (volume, date) they were published in; default: FILE's name.")
@@ -46,7 +44,7 @@ def registry() -> None:
               help=f"The registry file; default: {DEFAULT_OUTPUT}/SERIES{SUFFIX}, where "
                    f"`bookmaker build` keeps the series' registry.")
 @click.pass_context
-def import_command(ctx, file, size, box, series, issue, registry_path) -> None:
+def import_command(ctx, file, size, box, kind, series, issue, registry_path) -> None:
     """Register the puzzles of FILE (or stdin), published elsewhere, so that books of the
     series never repeat them.
 
@@ -60,7 +58,7 @@ def import_command(ctx, file, size, box, series, issue, registry_path) -> None:
     series = series or "imported"
     issue = issue or (STDIN_NAME if file == STDIN else os.path.basename(file))
     path = registry_path or default_registry_path(DEFAULT_OUTPUT, slug_of(series, "series"))
-    puzzle_file = read_or_exit(ctx, file, shape_from_options(size, box, optional=True))
+    puzzle_file = read_or_exit(ctx, file, board_from_options(size, box, kind), kind)
     entries = graded_entries(proven_or_exit(ctx, puzzle_file))
     repeats = registry_or_fail(lambda: register_counting_repeats(Registry(path), series,
                                                                  issue, entries))
@@ -86,13 +84,17 @@ def stats(registry_paths) -> None:
 
 
 def graded_entries(puzzles: list[Puzzle]) -> list[Entry]:
-    """Registry entries for the puzzles, each graded and SE-rated, with a progress bar."""
+    """Registry entries for the puzzles, each graded by its kind and SE-rated where SE
+    ratings apply, with a progress bar."""
     entries = []
     with DelayedProgressBar(len(puzzles), "Grading") as progress:
         for puzzle in puzzles:
-            rating = rate(puzzle.givens, GENERATION_BUDGET)
-            entries.append(entry_of(puzzle.givens, grade_grid(puzzle.givens).grade,
-                                    rating=rating.er_text, rater=RATER_VERSION))
+            kind = puzzle.kind
+            grade = kind.grade(puzzle.givens, puzzle.extras).grade
+            rating = rate(puzzle.givens, GENERATION_BUDGET).er_text if kind.se_rated else ""
+            entries.append(entry_of(puzzle.givens, grade, rating=rating,
+                                    rater=RATER_VERSION if rating else "",
+                                    extras=puzzle.extras))
             progress.update(len(entries))
     return entries
 

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from .board.grid import Grid
 from .board.shape import Shape
-from .killer.cages import Cages
+
+if TYPE_CHECKING:
+    from .kinds.kind import Kind
 
 
 class GenerationError(RuntimeError):
@@ -15,21 +18,27 @@ class GenerationError(RuntimeError):
 
 @dataclass(frozen=True)
 class Puzzle:
-    """A generated puzzle: its clues, its one solution, and how it was made; for a Killer,
-    its cages too (core/cages.py)."""
+    """A generated puzzle: its givens, its one solution, how it was made, and its kind's
+    extras: the clues beyond the givens (a Killer's cages), None for Sudoku."""
 
     givens: Grid
     solution: Grid
     seed: int
     symmetry: str = "none"
     difficulty: str = "any"   # the grade asked for when it was made
-    grade: str = ""           # the grade measured (core/grader.py); "" if not graded
+    grade: str = ""           # the grade measured (core/grade/grader.py); "" if not graded
     score: float = 0.0
     hardest: str = ""
-    rating: tuple[str, str, str] = ()   # SE's ER, EP, ED (core/rating), ">=" if a bound
+    rating: tuple[str, str, str] | tuple[()] = ()  # SE's ER, EP, ED (core/rating), ">=" a bound
     rater: str = ""                     # the rater version that made `rating`
-    cages: Cages | None = None
+    extras: Any = None
 
     @property
     def shape(self) -> Shape:
         return self.givens.shape
+
+    @property
+    def kind(self) -> Kind:
+        """The kind of puzzle it is (core/kinds), known from its board and extras."""
+        from .kinds.registry import kind_of  # the registry knows every kind, and they Puzzle
+        return kind_of(self.givens.shape, self.extras)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from ..core.killer.key import puzzle_key
+from ..core.kinds.kind import puzzle_key
 from ..core.puzzle import GenerationError, Puzzle
 from ..core.rng import derive_seed
 from .produce import PuzzleJob

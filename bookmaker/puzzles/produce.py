@@ -6,24 +6,18 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import Executor, Future
 from concurrent.futures import TimeoutError as FutureTimeoutError
 from contextlib import ExitStack
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from ..core.board.shape import Shape, board_of
-from ..core.generate.graded import generate_graded
-from ..core.generate.removal import generate
-from ..core.grade.grader import GRADES, grade_within
-from ..core.killer.generate import generate_killer
-from ..core.killer.text import KILLER_VARIANTS
-from ..core.kinds.sudoku import variant_board
+from ..core.board.shape import Shape
+from ..core.kinds.kind import Kind, MakeRequest
+from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
-from ..core.rating import RATER_VERSION, RatingRange, generate_rated, rate
-from ..core.rating.target import GENERATION_BUDGET
+from ..core.rating import RatingRange
 from ..core.rng import derive_seed
-from ..core.solve.verify import Undecided, verify_puzzle
 from .executors import process_pool
 from .interrupts import pause_at
 
@@ -31,14 +25,10 @@ ProgressCallback = Callable[[int], None]
 
 # Enough chunks per worker to even out slow puzzles, few enough that tiny ones are batched.
 _CHUNKS_PER_WORKER = 4
-# Killers in a row a job may make when the Killer check cannot decide one within its budget
-# (a 9x9 at grade 'any' was seen): each is dropped unprinted for the next.
-KILLER_TRIES = 5
-# Puzzles this big, Samurai (369 cells) and Killers take the best part of a second or more
-# each. Each goes to the pool on its own: in a chunk, a run of them (a book's 16x16 section)
-# would all land on one worker.
+# Puzzles this big, and those of heavy kinds (a Samurai's 369 cells, Killers), take the
+# best part of a second or more each. Each goes to the pool on its own: in a chunk, a run
+# of them (a book's 16x16 section) would all land on one worker.
 _HEAVY_SIZE = 12
-_HEAVY_VARIANTS = ("samurai",) + tuple(KILLER_VARIANTS)
 # A chunk of small puzzles holds at most this many cells (64 9x9 puzzles, under a second):
 # a lost worker loses little, progress keeps moving, and a million puzzles are still only
 # thousands of tasks.
@@ -60,9 +50,9 @@ class PuzzleJob:
     """Everything one puzzle depends on: make the same job anywhere, get the same puzzle.
 
     `shape` is the frame, the classic board of the puzzle's size and box (for a jigsaw
-    of a size without boxes, core.variants.frame_for's stand-in); `variant` says which
-    board is made on it (core.variants.variant_board): the puzzle's own board, a
-    jigsaw's regions drawn from the seed, exists only once the job is made."""
+    of a size without boxes, the jigsaw kind's stand-in); `kind` says what is made on it
+    (core/kinds): the puzzle's own board, a jigsaw's regions drawn from the seed, exists
+    only once the job is made."""
 
     shape: Shape
     seed: int
@@ -70,86 +60,48 @@ class PuzzleJob:
     target_clues: int = 0
     difficulty: str = "any"
     rating: RatingRange | None = None   # the SE rating range asked for, if any
-    # "killer" or "killer-x": cages on the classic board `shape` or on its X board
-    # (core/killergen.py, killertext.KILLER_VARIANTS); as issue 14's variants, `shape`
-    # stays the classic board and the variant names what is made on it
-    variant: str = "classic"
+    kind: Kind = CLASSIC
+    # Rate it where the kind records ratings unasked (a book's manifest); `generate`,
+    # which prints only the givens, does not (issue 24: no work thrown away).
+    record_rating: bool = True
+
+    @property
+    def request(self) -> MakeRequest:
+        """What the kind is asked to make."""
+        return MakeRequest(self.shape, self.seed, self.difficulty, self.symmetry,
+                           self.target_clues, self.rating, self.record_rating)
 
 
 def generate_jobs(shape: Shape, seed: int | str, count: int, symmetry: str = "none",
                   target_clues: int = 0, difficulty: str = "any",
                   rating: RatingRange | None = None,
-                  variant: str = "classic") -> list[PuzzleJob]:
+                  kind: Kind = CLASSIC) -> list[PuzzleJob]:
     """The first `count` jobs of a run; job i's seed depends only on (seed, shape,
-    variant, symmetry, i), so a shorter run is a prefix of a longer one."""
+    kind, symmetry, i), so a shorter run is a prefix of a longer one."""
     return list(itertools.islice(each_generate_job(
-        shape, seed, symmetry, target_clues, difficulty, rating, variant), count))
+        shape, seed, symmetry, target_clues, difficulty, rating, kind), count))
 
 
 def each_generate_job(shape: Shape, seed: int | str, symmetry: str = "none",
                       target_clues: int = 0, difficulty: str = "any",
-                      rating: RatingRange | None = None,
-                      variant: str = "classic") -> Iterator[PuzzleJob]:
+                      rating: RatingRange | None = None, kind: Kind = CLASSIC,
+                      record_rating: bool = True) -> Iterator[PuzzleJob]:
     """generate_jobs() one at a time, without end."""
     for index in itertools.count():
-        yield PuzzleJob(shape, _job_seed(shape, seed, symmetry, index, variant), symmetry,
-                        target_clues, difficulty, rating, variant)
+        yield PuzzleJob(shape, _job_seed(shape, seed, symmetry, index, kind), symmetry,
+                        target_clues, difficulty, rating, kind, record_rating)
 
 
-def _job_seed(shape: Shape, seed: int | str, symmetry: str, index: int, variant: str) -> int:
-    board = () if variant == "classic" else (variant,)  # classic seeds as they always were
-    return derive_seed(seed, "generate", str(shape), shape.box_text, *board, symmetry, index)
+def _job_seed(shape: Shape, seed: int | str, symmetry: str, index: int, kind: Kind) -> int:
+    return derive_seed(seed, "generate", str(shape), shape.box_text, *kind.seed_words,
+                       symmetry, index)
 
 
 def make_puzzle(job: PuzzleJob) -> Puzzle:
-    """Generate one job's puzzle on its variant's board (to its rating range and
-    difficulty, if asked), have the second opinion (Dancing Links; for a Killer, the
-    Killer check) confirm it (VerificationError if not), and record its grading and, on a
-    board SE ratings are read on (rated_unasked), its SE rating (a lower bound if rating it
-    would take more than GENERATION_BUDGET; a Killer has none: SE rates puzzles with
-    givens)."""
-    if job.variant in KILLER_VARIANTS:
-        return _killer_puzzle(job)
-    board = variant_board(job.variant, job.shape, job.seed)
-    if job.rating is not None:
-        puzzle, grading, rating = generate_rated(board, job.seed, job.rating,
-                                                 job.difficulty, job.symmetry)
-    else:
-        if job.difficulty == "any":
-            puzzle = generate(board, job.seed, job.symmetry, job.target_clues)
-            grading = grade_within(puzzle.givens, GRADES[-1])  # the last grade caps nothing
-        else:
-            puzzle, grading = generate_graded(board, job.seed, job.difficulty, job.symmetry)
-        rating = rate(puzzle.givens, GENERATION_BUDGET) if rated_unasked(board) else None
-    verify_puzzle(puzzle)
-    puzzle = replace(puzzle, grade=grading.grade, score=grading.score, hardest=grading.hardest)
-    return puzzle if rating is None else replace(puzzle, rating=rating.texts, rater=RATER_VERSION)
-
-
-def rated_unasked(board: Shape) -> bool:
-    """Whether a puzzle made without a rating range is rated anyway, as it is made: on a
-    board of 81 cells, where SE ratings are read and a rating costs ~0.2 s at worst. A
-    16x16 one cost up to GENERATION_BUDGET (~0.6 s) each, 30 s of a 300-puzzle book for a
-    number nobody compares; `bookmaker rate` and `rating:` still rate any board."""
-    return board.cell_count == 81
-
-
-def _killer_puzzle(job: PuzzleJob) -> Puzzle:
-    """make_puzzle() for a Killer job: on the classic or X board, to its difficulty. A
-    Killer the Killer check cannot decide within its node budget is not printed: the job
-    makes the next one from a seed derived from its own (the same every run), up to
-    KILLER_TRIES; a check that disagrees stops the run as for any puzzle."""
-    board = board_of(job.shape.box_rows, job.shape.box_cols, KILLER_VARIANTS[job.variant])
-    for attempt in range(KILLER_TRIES):
-        seed = job.seed if attempt == 0 else derive_seed(job.seed, "killer undecided", attempt)
-        puzzle, grading = generate_killer(board, seed, job.difficulty)
-        try:
-            verify_puzzle(puzzle)
-            return replace(puzzle, grade=grading.grade, score=grading.score,
-                           hardest=grading.hardest)
-        except Undecided:
-            if attempt == KILLER_TRIES - 1:
-                raise
+    """One job's puzzle, made by its kind: to its rating range and difficulty if asked,
+    proven unique by the kind's two independent proofs (VerificationError if they
+    disagree), graded, and rated where the kind records ratings (core/kinds)."""
+    return job.kind.make(job.request)
 
 
 def produce(jobs: Iterable[PuzzleJob], workers: int = 1,
@@ -166,7 +118,8 @@ def produce(jobs: Iterable[PuzzleJob], workers: int = 1,
 
 def produce_each(jobs: Iterable[PuzzleJob], workers: int = 1,
                  executor: Executor | None = None,
-                 while_waiting: Callable[[], None] | None = None) -> Iterator[Puzzle]:
+                 while_waiting: Callable[[], None] | None = None
+                 ) -> Generator[Puzzle, None, None]:
     """produce()'s puzzles one by one, each as soon as it and those before it are done,
     from jobs that may be endless. Closing the iterator stops the work (and a pool's
     processes) at once. while_waiting() is called every _WAIT_SECONDS while results are
@@ -257,7 +210,7 @@ def _batches(jobs: list[PuzzleJob], workers: int,
 
 def _is_heavy(job: PuzzleJob) -> bool:
     """Whether a job's puzzle takes a second or more: a large board, a Samurai, a Killer."""
-    return job.shape.size >= _HEAVY_SIZE or job.variant in _HEAVY_VARIANTS
+    return job.shape.size >= _HEAVY_SIZE or job.kind.heavy
 
 
 def _chunksize(light: list[PuzzleJob], workers: int, min_chunk: int) -> int:

@@ -3,12 +3,12 @@ puzzle a series has published, so that no later issue repeats one, not even turn
 mirrored or relabelled.
 
 A row is one puzzle of one issue: (series, issue, position, key, size, box, givens,
-grade, SE rating and the rater's version); the key is the puzzle's equivalence key (core/transform.py). An issue's rows are
-written in one transaction that first deletes its old ones, so rebuilding an issue
-replaces it, and an issue is never half registered. Writers take SQLite's write lock at
-once (BEGIN IMMEDIATE) and wait up to BUSY_TIMEOUT_SECONDS for another process to finish,
-so two builds may share a registry safely. Reading a file that does not exist finds
-nothing and creates nothing.
+grade, SE rating and the rater's version); the key is the puzzle's equivalence key
+(core/board/transform.py). An issue's rows are written in one transaction that first
+deletes its old ones, so rebuilding an issue replaces it, and an issue is never half
+registered. Writers take SQLite's write lock at once (BEGIN IMMEDIATE) and wait up to
+BUSY_TIMEOUT_SECONDS for another process to finish, so two builds may share a registry
+safely. Reading a file that does not exist finds nothing and creates nothing.
 
 A build registers its issue with PendingIssues: the rows are written and held
 uncommitted while the build puts its files in place (puzzles/outputs.py), and the commit
@@ -27,12 +27,10 @@ from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core.board.grid import Grid, format_grid
-from ..core.board.transform import repeat_key
-from ..core.grade.grader import GRADES
-from ..core.killer.cages import Cages
-from ..core.killer.key import killer_key
-from ..core.killer.text import format_killer
+from ..core.board.grid import Grid
+from ..core.grade.grades import GRADES
+from ..core.kinds.kind import Extras
+from ..core.kinds.registry import kind_of
 from ..core.puzzle import Puzzle
 
 SCHEMA_VERSION = 1
@@ -79,21 +77,20 @@ class Entry:
 
 
 def entry_of(givens: Grid, grade: str, key: str | None = None, rating: str = "",
-             rater: str = "", cages: Cages | None = None) -> Entry:
-    """The registry entry of a puzzle (with its cages, a Killer: its whole line is kept as
-    its givens, its size reads '9x9 Killer'); its key is computed unless given."""
+             rater: str = "", extras: Extras = None) -> Entry:
+    """The registry entry of a puzzle: its kind's whole line is kept as its givens (a
+    Killer's with its cages), its size as the kind names it ('9x9 Killer'); its key is
+    computed unless given."""
     shape = givens.shape
-    if cages is not None:
-        return Entry(key or killer_key(givens, cages), f"{shape} Killer", shape.box_text,
-                     format_killer(givens, cages), grade, rating, rater)
-    return Entry(key or repeat_key(givens), str(shape), shape.box_text,
-                 format_grid(givens), grade, rating, rater)
+    kind = kind_of(shape, extras)
+    return Entry(key or kind.repeat_key(givens, extras), kind.registry_size(shape),
+                 shape.box_text, kind.write(givens, extras), grade, rating, rater)
 
 
 def puzzle_entry(puzzle: Puzzle, key: str | None = None) -> Entry:
     """The registry entry of a made puzzle: its grade and (if rated) SE rating."""
     rating = puzzle.rating[0] if puzzle.rating else ""
-    return entry_of(puzzle.givens, puzzle.grade, key, rating, puzzle.rater, puzzle.cages)
+    return entry_of(puzzle.givens, puzzle.grade, key, rating, puzzle.rater, puzzle.extras)
 
 
 @dataclass(frozen=True)
@@ -343,6 +340,7 @@ class PendingIssues:
         return connection
 
     def _close(self) -> None:
+        assert self._connection is not None  # closed once, after it was opened
         self._connection.close()
         self._connection = None
 
@@ -395,7 +393,7 @@ def _digest(rows: list) -> str:
     return hashlib.sha256(json.dumps(rows, ensure_ascii=False).encode("utf-8")).hexdigest()
 
 
-def default_registry_path(folder: str | Path, series_slug: str) -> Path:
+def default_registry_path(folder: str | os.PathLike, series_slug: str) -> Path:
     """Where a series' registry lives when no path is given: one file per series."""
     return Path(folder) / f"{series_slug}{SUFFIX}"
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ..core.kinds.kind import Kind
 from .catalogue import Catalogue
 
 SEPARATOR = " · "
@@ -59,9 +60,15 @@ def caption_parts(name: str, grade: str, size_text: str, kind: str = "") -> list
     return parts
 
 
-def variant_name(words: Catalogue, variant: str) -> str:
-    """A variant's name as captions and contents print it; '' for classic."""
-    return "" if variant == "classic" else words.text(f"variants.{variant}")
+def kind_name(words: Catalogue, kind: Kind) -> str:
+    """A kind's name as captions and contents print it; '' for classic Sudoku."""
+    return words.text(kind.name_key) if kind.named_in_captions else ""
+
+
+def grid_size_text(kind: Kind, size: int) -> str:
+    """The size a caption or contents entry prints: '9x9'; '' for a Samurai (its name
+    says it)."""
+    return f"{size}x{size}" if kind.size_in_captions else ""
 
 
 def answer_note_text(answers: str, words: Catalogue, page: int | str) -> str:

@@ -8,14 +8,16 @@ field per key, each with its description. `BookSpec` and `SectionSpec` are the r
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, PlainValidator, ValidationInfo
 
 from ..core.board.shape import SYMMETRIES, Shape
+from ..core.kinds.kind import Kind
 from ..core.rating import RatingRange
 from .catalogue import language_names
 from .cover import CoverSpec
+from .kinds import frame_of, kind_of_name
 from .layout import Layout
 from .pagecount import BookPlan, PageRules, plan_book
 from .pagecount import FrontMatter as FrontCounts
@@ -27,6 +29,7 @@ from .values import (
     Flag,
     FontFile,
     Isbn,
+    KindName,
     Natural,
     PerPage,
     PuzzleCount,
@@ -40,7 +43,6 @@ from .values import (
     mistake,
     one_of,
 )
-from .variants import VARIANT_CHOICES, frame_of
 
 ANSWER_PLACES = ("separate", "back", "none")
 DEFAULT_LAYOUT = "kdp-6x9"
@@ -50,8 +52,22 @@ DIFFICULTY_MARKS = ("none", "squares")
 
 AnswerPlace = Literal["separate", "back", "none"]
 Symmetry = Literal["none", "rotational", "mirror", "diagonal"]
-AnswerChoice = one_of(*ANSWER_PLACES)
-SymmetryChoice = one_of(*SYMMETRIES)
+if TYPE_CHECKING:  # to mypy a choice is text; pydantic checks it is one of the choices
+    AnswerChoice = str
+    SymmetryChoice = str
+    LanguageChoice = str
+    PaperChoice = str
+    PaddingChoice = str
+    SectionStartChoice = str
+    DifficultyMarkChoice = str
+else:
+    AnswerChoice = one_of(*ANSWER_PLACES)
+    SymmetryChoice = one_of(*SYMMETRIES)
+    LanguageChoice = one_of(*language_names())
+    PaperChoice = one_of(*PAPERS)
+    PaddingChoice = one_of(*PADDINGS)
+    SectionStartChoice = one_of(*SECTION_STARTS)
+    DifficultyMarkChoice = one_of(*DIFFICULTY_MARKS)
 REGISTRY_OFF = "none"
 
 
@@ -120,17 +136,17 @@ class BookFile(Schema):
                           "print-on-demand layouts, one file to upload), in a separate PDF "
                           "(separate: the default for home and school layouts), or not at "
                           "all (none).")
-    language: one_of(*language_names()) = Field(
+    language: LanguageChoice = Field(
         "en", description="The language of the book's own words (messages/<language>.yaml).")
-    paper: one_of(*PAPERS) = Field("white", description="Print-on-demand paper, white or "
+    paper: PaperChoice = Field("white", description="Print-on-demand paper, white or "
                                    "cream: cream books may have fewer pages (776, not 828).")
-    padding: one_of(*PADDINGS) = Field("notes", description="Pages added to reach the "
+    padding: PaddingChoice = Field("notes", description="Pages added to reach the "
                                        "print-on-demand minimum and an even count: ruled "
                                        "Notes pages (notes) or blank pages (blank).")
-    sections_start: one_of(*SECTION_STARTS) = Field(
+    sections_start: SectionStartChoice = Field(
         "any", description="Start each section on a right-hand page (right), or on the "
                            "next page (any).")
-    difficulty_mark: one_of(*DIFFICULTY_MARKS) = Field(
+    difficulty_mark: DifficultyMarkChoice = Field(
         "none", description="A mark of 1 to 6 filled squares beside each puzzle's number, "
                             "one per grade from beginner to extreme (squares), or none.")
     isbn: Isbn | None = Field(None, description="The ISBN for the copyright page; its check "
@@ -170,11 +186,12 @@ class SectionFile(Schema):
                                 "usual one (6x6 has 2x3 boxes unless told 3x2).")
     count: PuzzleCount = Field(description="How many puzzles, at least 1 and at most 10,000 "
                                            "(also the most in one book); required.")
-    variant: one_of(*VARIANT_CHOICES) = Field(
-        "classic", description="The kind of Sudoku: classic, x (both diagonals too), hyper "
-                               "(four extra 3x3 windows; 9x9), jigsaw (irregular regions), "
-                               "samurai (five overlapping 9x9 grids, one a page), killer "
-                               "(cages with sums; 4x4, 6x6, 8x8, 9x9, 12x12) or killer-x.")
+    variant: KindName = Field(
+        "classic", description="The kind of puzzle (core/kinds): classic, x (both diagonals "
+                               "too), hyper (four extra 3x3 windows; 9x9), jigsaw (irregular "
+                               "regions), samurai (five overlapping 9x9 grids, one a page), "
+                               "killer (cages with sums; 4x4, 6x6, 8x8, 9x9, 12x12) or "
+                               "killer-x; any case, and aliases such as windoku.")
     symmetry: SymmetryChoice = Field(
         "none", description="Symmetry of the clue pattern: none, rotational, mirror, "
                             "diagonal.")
@@ -183,7 +200,7 @@ class SectionFile(Schema):
                                              "would not fit.")
     difficulty: Difficulty = Field(
         "any", description="The grade every puzzle must have exactly: beginner, easy, "
-                           "medium, hard, expert or extreme (see core/grader.py for the "
+                           "medium, hard, expert or extreme (see core/grade/grader.py for the "
                            "techniques each allows); any (the default) takes the puzzles "
                            "as they come.")
     rating: Rating | None = Field(
@@ -195,6 +212,11 @@ class SectionFile(Schema):
     clues: Natural | None = Field(None, description="Stop removing clues once this many "
                                   "remain; fewer than the cells. Default: as few as stay "
                                   "unique.")
+    symbols: Text | None = Field(None, description="What the values print as: numbers (the "
+                                 "default: 1 to n), letters (A-Z without I and O, up to "
+                                 "24), mixed (1-9 then A-P), word (the language's "
+                                 "nine-letter Wordoku word) or n characters of your own "
+                                 "('CAMBRIDGE'); anything but numbers on Sudoku kinds only.")
 
 
 class SpecFile(Schema):
@@ -214,7 +236,7 @@ class SectionSpec(Schema):
     box_rows: int = Field(description="Rows in each box.")
     box_cols: int = Field(description="Columns in each box.")
     count: int = Field(description="How many puzzles.")
-    variant: str = Field("classic", description="The kind of Sudoku (spec/variants.py).")
+    variant: str = Field("classic", description="The kind of puzzle: its name (core/kinds).")
     symmetry: Symmetry = Field(description="Symmetry of the clue pattern.")
     difficulty: str = Field(description="The grade asked for, or 'any'.")
     rating: RatingRange | None = Field(None, description="The SE rating range asked for, "
@@ -226,10 +248,17 @@ class SectionSpec(Schema):
                                               "layout's capped to what fits).")
     answers_per_page: int = Field(description="Answer grids per page (the layout's, capped "
                                               "to what fits for this size).")
+    glyphs: tuple[str, ...] = Field((), description="What values 1..n print as (spec/"
+                                    "glyphs.py); () for numbers.")
+
+    @property
+    def kind(self) -> Kind:
+        """The kind of its puzzles (core/kinds)."""
+        return kind_of_name(self.variant)
 
     @property
     def shape(self) -> Shape:
-        """The frame (core.variants): the classic board of the size and box its puzzles
+        """The frame (core/kinds): the classic board of the size and box its puzzles
         are made on; a jigsaw's regions come from each puzzle's seed."""
         return frame_of(self.variant, self.size, self.box_rows, self.box_cols)
 
@@ -237,6 +266,12 @@ class SectionSpec(Schema):
     def size_text(self) -> str:
         """The size as written in specs and the manifest: '9x9'."""
         return f"{self.size}x{self.size}"
+
+    @property
+    def printed_box(self) -> str:
+        """The box as the manifest writes it: '3x3'; '' for a kind without boxes (a
+        jigsaw's regions come with each puzzle)."""
+        return self.box_text if self.kind.takes_box else ""
 
     @property
     def box_text(self) -> str:
@@ -298,15 +333,23 @@ def book_plan(layout: Layout, front: FrontMatter, sections, answers: str,
     per_page = layout.contents_entries_per_page()
     counts = FrontCounts(front.title_page, front.copyright_page,
                          -(-entries // per_page) if front.contents else 0, front.how_to_play,
-                         front.how_to_play and not example_beside_rules(layout, sections))
+                         front.how_to_play and bool(example_sections(sections))
+                         and not example_beside_rules(layout, sections))
     return plan_book(counts, sections, answers, front.section_openers,
                      sections_start == "right", page_rules(layout, padding))
 
 
+def example_sections(sections) -> list:
+    """The sections whose kind follows Sudoku's rule: the how-to-play example is made for
+    them (a book whose kinds all have rules of their own, Calcudoku's, has none)."""
+    return [s for s in sections if kind_of_name(s.variant).sudoku_rule]
+
+
 def example_beside_rules(layout: Layout, sections) -> bool:
     """Whether the how-to-play example shares the rules' page: where the layout has room
-    for it, and the rules have no variant paragraphs (which take that room)."""
-    return layout.example_beside_rules() and all(s.variant == "classic" for s in sections)
+    for it, and the rules have no paragraphs of other kinds (which take that room)."""
+    return layout.example_beside_rules() and \
+        all(kind_of_name(s.variant).rules_key is None for s in sections)
 
 
 def answer_place(answers: str | None, layout: Layout) -> str:

@@ -4,7 +4,7 @@ A line holds the cells row by row. Symbols are 1-9 then A-P (16x16 uses 1-9 and 
 blank is '.' (a '0' is accepted too). Whitespace or comma separated integers, 0 for
 blank, are also read. The size follows from the number of cells unless a shape is given.
 
-Variants (the reader is told which; a line alone cannot tell an X from a classic):
+Boards (the reader is told which geometry; a line alone cannot tell an X from a classic):
 - X and Hyper: the same line; the variant adds units, not text.
 - Jigsaw: the cells, one space, then the region of every cell as a letter (A, B, ...),
   row by row: `1.3..4.. AABBAABBCCDDCCDD`. Regions are numbered by first appearance,
@@ -35,7 +35,7 @@ class GridError(ValueError):
 
 @dataclass(frozen=True)
 class Grid:
-    """A board: cells[i] is 0 for blank or a value 1..n."""
+    """A board's values: cells[i] is 0 for blank or a value 1..n."""
 
     shape: Shape
     cells: tuple[int, ...]
@@ -61,10 +61,10 @@ def format_grid(grid: Grid) -> str:
     """The canonical one-line text of a grid (with a jigsaw's regions, a Samurai's five
     grids: see the module docstring)."""
     shape = grid.shape
-    if shape.variant == "samurai":
+    if shape.has_several_grids:
         return "".join(_symbols(grid.cells[c] for c in cells) for _, cells in shape.grids)
     text = _symbols(grid.cells)
-    if shape.variant == "jigsaw":
+    if shape.has_regions:
         text += " " + "".join(REGION_LETTERS[r] for r in shape.regions)
     return text
 
@@ -73,25 +73,23 @@ def _symbols(values) -> str:
     return "".join(SYMBOLS[v - 1] if v else BLANK for v in values)
 
 
-def parse_grid(text: str, shape: Shape | None = None, variant: str | None = None) -> Grid:
+def parse_grid(text: str, shape: Shape | None = None, geometry: str | None = None) -> Grid:
     """Read one line as a Grid; GridError names what is wrong (length, symbol, conflict).
     The board is `shape` if given (for a jigsaw only its size counts: the regions come
-    from the line), else the size follows from the line; `variant` (by default the
-    shape's, else classic) says how to read it."""
+    from the line), else the size follows from the line; `geometry` (by default the
+    shape's, else classic: core/board/shape.py's GEOMETRIES) says how to read it."""
     line = text.strip()
-    variant = variant or (shape.variant if shape else "classic")
+    geometry = geometry or (shape.geometry if shape else "classic")
     if not line:
         raise GridError("empty line")
-    if variant == "jigsaw":
-        return _checked(*_read_jigsaw(line, shape))
-    if variant == "samurai":
-        return _checked(*_read_samurai(line))
+    reader = _LINE_READERS.get(geometry)
+    if reader is not None:
+        return _checked(*reader(line, shape))
     if _looks_like_jigsaw(line):
         raise GridError("a grid and a region layout: read it as a jigsaw")
     values = _read_cells(line, shape)
     if shape is None:
-        shape = _infer_shape(len(values))
-        shape = shape if variant == "classic" else _variant_of(shape, variant)
+        shape = _with_geometry(_infer_shape(len(values)), geometry)
     return _checked(values, shape)
 
 
@@ -101,11 +99,11 @@ def _read_cells(line: str, shape: Shape | None) -> list[int]:
     return _read_symbols(line, shape.size if shape else None)
 
 
-def _variant_of(shape: Shape, variant: str) -> Shape:
+def _with_geometry(shape: Shape, geometry: str) -> Shape:
     try:
-        return board_of(shape.box_rows, shape.box_cols, variant)
+        return board_of(shape.box_rows, shape.box_cols, geometry)
     except ValueError as err:
-        raise GridError(f"a {shape} grid cannot be {variant}: {err}") from None
+        raise GridError(f"a {shape} grid cannot be {geometry}: {err}") from None
 
 
 def _checked(values: list[int], shape: Shape) -> Grid:
@@ -198,7 +196,7 @@ def _jigsaw_board(letters: str, size: int) -> Shape:
         raise GridError(f"regions: {err}") from None
 
 
-def _read_samurai(line: str) -> tuple[list[int], Shape]:
+def _read_samurai(line: str, shape: Shape | None = None) -> tuple[list[int], Shape]:
     """The cells of a Samurai line (five grids of 81), shared cells checked to agree."""
     shape = board_of(3, 3, "samurai")
     values = _read_cells(line, board_of(3, 3))
@@ -209,10 +207,15 @@ def _read_samurai(line: str) -> tuple[list[int], Shape]:
     for g, (name, grid_cells) in enumerate(shape.grids):
         for i, cell in enumerate(grid_cells):
             value = values[g * 81 + i]
-            if cells[cell] is not None and cells[cell] != value:
-                raise GridError(_disagreement(shape, cell, cells[cell], value, name, i))
+            written = cells[cell]
+            if written is not None and written != value:
+                raise GridError(_disagreement(shape, cell, written, value, name, i))
             cells[cell] = value
     return [v or 0 for v in cells], shape
+
+
+# Lines that are not one boxed grid's cells, by the geometry whose lines they are.
+_LINE_READERS = {"jigsaw": _read_jigsaw, "samurai": _read_samurai}
 
 
 def _disagreement(shape: Shape, cell: int, first: int, second: int, name: str,

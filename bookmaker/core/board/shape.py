@@ -7,7 +7,8 @@ row, column or box, and for variants a diagonal, a window, a jigsaw region); a c
 here is built once per board as plain tables, so no solver, generator, checker or grader
 code ever asks what a unit is, only which cells it holds.
 
-The variants are constructors of those tables:
+A board's *geometry* names the constructor of those tables (GEOMETRIES below); the kinds
+of puzzle (core/kinds) choose a geometry, and nothing outside this module asks its name:
 - classic: rows, columns and r x c boxes (n = r*c, 4x4 to 25x25);
 - x: classic plus the two main diagonals;
 - hyper: classic plus the windows, square boxes set one cell in from the frame with one
@@ -20,14 +21,17 @@ The variants are constructors of those tables:
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
 from ..bits import bits_of, mask_of
 
 SYMMETRIES = ("none", "rotational", "mirror", "diagonal")
-VARIANTS = ("classic", "x", "hyper", "jigsaw", "samurai")
 MAX_SIZE = 25  # the largest size the text format has symbols for
+# Past this size no jigsaw is made: the fill finds no grid for the layouts drawn (none of
+# 12 on each size from 19x19 in 200 fill attempts; bench/README.md, "Large jigsaws").
+LARGEST_JIGSAW = 18
 BLOCK_KINDS = ("box", "window", "region")  # units that are areas, not lines
 SAMURAI_GRIDS = (("top-left", 0, 0), ("top-right", 0, 12), ("centre", 6, 6),
                  ("bottom-left", 12, 0), ("bottom-right", 12, 12))
@@ -36,6 +40,7 @@ REGION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXY"  # jigsaw regions 0..24 as people w
 # Boards whose tables are cached (per table). Bounded because a jigsaw board is drawn per
 # puzzle: a book of jigsaws would otherwise keep every layout's tables for good.
 BOARDS_KEPT = 64
+LATIN_SIZES = range(3, MAX_SIZE + 1)  # a Latin square from 3x3 up
 
 
 @dataclass(frozen=True)
@@ -56,13 +61,13 @@ class Unit:
 
 @dataclass(frozen=True)
 class Shape:
-    """A board: `variant` on r x c boxes (n = box_rows * box_cols symbols), or for a
+    """A board: `geometry` on r x c boxes (n = box_rows * box_cols symbols), or for a
     jigsaw the region of each cell (box_rows = box_cols = 0). Compared and hashed by
     these defining fields; the tables are derived from them."""
 
     box_rows: int
     box_cols: int
-    variant: str = "classic"
+    geometry: str = "classic"
     regions: tuple[int, ...] = ()
     size: int = field(init=False, compare=False)
     cell_count: int = field(init=False, compare=False, repr=False)
@@ -111,22 +116,47 @@ class Shape:
 
     def __reduce__(self):
         # Pickle as the defining fields; the tables are rebuilt (and cached) on arrival.
-        return (board_of, (self.box_rows, self.box_cols, self.variant, self.regions))
+        return (board_of, (self.box_rows, self.box_cols, self.geometry, self.regions))
+
+    def __repr__(self) -> str:
+        # Kept as it was when the field was called `variant`: the PDF renderer digests the
+        # repr of what it draws into each file's /ID, and that ID must not change with a
+        # rename (render/pdf.py _fingerprint).
+        return (f"Shape(box_rows={self.box_rows!r}, box_cols={self.box_cols!r}, "
+                f"variant={self.geometry!r}, regions={self.regions!r}, size={self.size!r})")
 
     def __str__(self) -> str:
-        if self.variant == "samurai":
-            return "Samurai"
+        named = GEOMETRIES[self.geometry].name
         grid = f"{self.size}x{self.size}"
-        return grid if self.variant == "classic" else f"{grid} {VARIANT_NAMES[self.variant]}"
+        if self.has_several_grids:
+            return named
+        return f"{grid} {named}" if named else grid
 
     @property
     def box_text(self) -> str:
         """The box as people write it, '3x3'; '' for a jigsaw, which has regions instead."""
-        return f"{self.box_rows}x{self.box_cols}" if self.box_rows else ""
+        return f"{self.box_rows}x{self.box_cols}" if self.box_rows and self.box_cols else ""
 
     @property
     def is_classic(self) -> bool:
-        return self.variant == "classic"
+        """Rows, columns and boxes, and no other unit."""
+        kinds = {unit.kind for unit in self.units}
+        return not self.regions and not self.has_several_grids and kinds == CLASSIC_KINDS
+
+    @property
+    def has_regions(self) -> bool:
+        """Irregular regions instead of boxes (a jigsaw)."""
+        return bool(self.regions)
+
+    @property
+    def has_several_grids(self) -> bool:
+        """Grids that overlap in a larger frame (a Samurai's five)."""
+        return len(self.positions) != self.frame[0] * self.frame[1]
+
+    @property
+    def extra_unit_kinds(self) -> frozenset[str]:
+        """The kinds of unit beyond rows, columns, boxes and regions: 'diagonal', 'window'."""
+        return frozenset(unit.kind for unit in self.units) - CLASSIC_KINDS - {"region"}
 
     def cell_name(self, cell: int) -> str:
         """The 1-based row/column name of a cell in the frame, as people write it: r1c5."""
@@ -157,30 +187,32 @@ class Shape:
         return _orbits(self, symmetry)
 
 
-VARIANT_NAMES = {"classic": "Classic", "x": "X", "hyper": "Hyper", "jigsaw": "Jigsaw",
-                 "samurai": "Samurai"}
+CLASSIC_KINDS = frozenset(("row", "column", "box"))
 
 
 def _layout(shape: Shape):
     """(size, frame, cell positions, units) of a board, checked."""
-    if shape.variant not in VARIANTS:
-        raise ValueError(f"unknown variant {shape.variant!r}; expected one of: "
-                         f"{', '.join(VARIANTS)}")
-    if shape.variant == "jigsaw":
-        return _jigsaw_layout(shape.regions, shape.box_rows, shape.box_cols)
-    if shape.regions:
+    geometry = GEOMETRIES.get(shape.geometry)
+    if geometry is None:
+        raise ValueError(f"unknown board geometry {shape.geometry!r}; expected one of: "
+                         f"{', '.join(GEOMETRIES)}")
+    if shape.regions and not geometry.has_regions:
         raise ValueError("only a jigsaw board has regions")
-    _check_box(shape.box_rows, shape.box_cols)
-    n = shape.box_rows * shape.box_cols
-    if shape.variant == "samurai":
-        return _samurai_layout(shape.box_rows, shape.box_cols)
-    positions = tuple(divmod(c, n) for c in range(n * n))
-    units = _classic_units(n, shape.box_rows, shape.box_cols)
-    if shape.variant == "x":
-        units += _diagonals(n)
-    elif shape.variant == "hyper":
-        units += _windows(n, shape.box_rows, shape.box_cols)
-    return n, (n, n), positions, units
+    if geometry.boxed:
+        _check_box(shape.box_rows, shape.box_cols)
+    return geometry.layout(shape)
+
+
+def _boxed_layout(extra_units=None):
+    """A one-grid board of rows, columns and boxes, and the units extra_units(n, box_rows,
+    box_cols) adds."""
+    def layout(shape: Shape):
+        n = shape.box_rows * shape.box_cols
+        units = _classic_units(n, shape.box_rows, shape.box_cols)
+        if extra_units is not None:
+            units += extra_units(n, shape.box_rows, shape.box_cols)
+        return n, (n, n), tuple(divmod(c, n) for c in range(n * n)), units
+    return layout
 
 
 def _check_box(box_rows: int, box_cols: int) -> None:
@@ -211,7 +243,7 @@ def _lines(n: int, at, grid: str = "") -> tuple[Unit, ...]:
                     for c in range(n)))
 
 
-def _diagonals(n: int) -> tuple[Unit, ...]:
+def _diagonals(n: int, box_rows: int = 0, box_cols: int = 0) -> tuple[Unit, ...]:
     return (Unit("diagonal", 0, tuple(i * n + i for i in range(n))),
             Unit("diagonal", 1, tuple(i * n + n - 1 - i for i in range(n))))
 
@@ -227,9 +259,18 @@ def _windows(n: int, box_rows: int, box_cols: int) -> tuple[Unit, ...]:
                  for i, (top, left) in enumerate((t, s) for t in starts for s in starts))
 
 
-def _jigsaw_layout(regions: tuple[int, ...], box_rows: int, box_cols: int):
-    n = math.isqrt(len(regions))
-    if box_rows or box_cols:
+def _latin_layout(shape: Shape):
+    """A Latin square: rows and columns only; box_rows carries the size (box_cols is 0)."""
+    n = shape.box_rows
+    if shape.box_cols or not LATIN_SIZES[0] <= n <= LATIN_SIZES[-1]:
+        raise ValueError(f"a Latin square board is latin_of(n) for n from {LATIN_SIZES[0]} "
+                         f"to {LATIN_SIZES[-1]}, got {n}x{shape.box_cols}")
+    return n, (n, n), tuple(divmod(c, n) for c in range(n * n)), _lines(n, lambda r, c: r * n + c)
+
+
+def _jigsaw_layout(shape: Shape):
+    regions, n = shape.regions, math.isqrt(len(shape.regions))
+    if shape.box_rows or shape.box_cols:
         raise ValueError("a jigsaw board has regions, not boxes")
     if n * n != len(regions) or not 4 <= n <= MAX_SIZE:
         raise ValueError(f"a jigsaw layout needs n x n cells for n from 4 to {MAX_SIZE}, "
@@ -277,11 +318,11 @@ def _not_column(n: int, column: int) -> int:
     return ((1 << n * n) - 1) & ~sum(1 << (row * n + column) for row in range(n))
 
 
-def _samurai_layout(box_rows: int, box_cols: int):
+def _samurai_layout(shape: Shape):
     """Five 9x9 grids in the 21x21 frame; cells numbered row-major over the frame."""
-    if (box_rows, box_cols) != (3, 3):
+    if (shape.box_rows, shape.box_cols) != (3, 3):
         raise ValueError(f"a Samurai is made of 9x9 grids with 3x3 boxes, got "
-                         f"{box_rows}x{box_cols} boxes")
+                         f"{shape.box_rows}x{shape.box_cols} boxes")
     covered = sorted({(top + r, left + c) for _, top, left in SAMURAI_GRIDS
                       for r in range(9) for c in range(9)})
     number = {position: cell for cell, position in enumerate(covered)}
@@ -299,7 +340,10 @@ def _samurai_layout(box_rows: int, box_cols: int):
 def _independent_blocks(shape: Shape) -> tuple[tuple[int, ...], ...]:
     """Greedily, the blocks no unit joins, from the first grid only: the diagonal boxes
     of one classic grid can always be completed, but on overlapping grids (a Samurai)
-    blocks of different grids can leave a shared box's rows without values."""
+    blocks of different grids can leave a shared box's rows without values. A Latin
+    square has no blocks, so none."""
+    if not shape.blocks:
+        return ()
     grid = shape.blocks[0].grid
     chosen, joined = [], 0  # joined: the chosen blocks' cells and all their peers
     for unit in shape.blocks:
@@ -314,7 +358,7 @@ def _independent_blocks(shape: Shape) -> tuple[tuple[int, ...], ...]:
 
 @lru_cache(maxsize=BOARDS_KEPT)
 def _grids(shape: Shape) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    if shape.variant != "samurai":
+    if not shape.has_several_grids:
         return (("", tuple(range(shape.cell_count))),)
     cell_at = {position: cell for cell, position in enumerate(shape.positions)}
     return tuple((name, tuple(cell_at[top + r, left + c] for r in range(9) for c in range(9)))
@@ -340,7 +384,8 @@ def _orbits(shape: Shape, symmetry: str) -> tuple[tuple[int, ...], ...]:
     if symmetry == "none":
         return _own_orbits(shape.cell_count)
     cell_at = {position: cell for cell, position in enumerate(shape.positions)}
-    seen, orbits = set(), []
+    seen: set[int] = set()
+    orbits: list[tuple[int, ...]] = []
     for cell, position in enumerate(shape.positions):
         if cell not in seen:
             image = cell_at[_mirror_image(shape.frame, position, symmetry)]
@@ -356,19 +401,45 @@ def _own_orbits(cell_count: int) -> tuple[tuple[int, ...], ...]:
     return tuple((cell,) for cell in range(cell_count))
 
 
-def board_of(box_rows: int, box_cols: int, variant: str = "classic", regions=()) -> Shape:
-    """The (cached) board of a variant: boxes of box_rows x box_cols, or jigsaw regions."""
-    return _board(box_rows, box_cols, variant, tuple(regions))
+@dataclass(frozen=True)
+class Geometry:
+    """How the tables of a board of one geometry are built, and its name in messages."""
+
+    name: str             # after the size in messages, '9x9 X'; '' for classic
+    layout: Callable      # Shape -> (size, frame, positions, units)
+    has_regions: bool = False
+    boxed: bool = True    # made of r x c boxes (box_rows, box_cols checked as a box)
+
+
+GEOMETRIES = {
+    "classic": Geometry("", _boxed_layout()),
+    "x": Geometry("X", _boxed_layout(_diagonals)),
+    "hyper": Geometry("Hyper", _boxed_layout(_windows)),
+    "jigsaw": Geometry("Jigsaw", _jigsaw_layout, has_regions=True, boxed=False),
+    # Rows and columns only: the board of Calcudoku, Futoshiki, Skyscrapers (core/kinds).
+    "latin": Geometry("", _latin_layout, boxed=False),
+    "samurai": Geometry("Samurai", _samurai_layout),
+}
+
+
+def board_of(box_rows: int, box_cols: int, geometry: str = "classic", regions=()) -> Shape:
+    """The (cached) board of a geometry: boxes of box_rows x box_cols, or jigsaw regions."""
+    return _board(box_rows, box_cols, geometry, tuple(regions))
 
 
 @lru_cache(maxsize=BOARDS_KEPT)
-def _board(box_rows: int, box_cols: int, variant: str, regions: tuple[int, ...]) -> Shape:
-    return Shape(box_rows, box_cols, variant, regions)
+def _board(box_rows: int, box_cols: int, geometry: str, regions: tuple[int, ...]) -> Shape:
+    return Shape(box_rows, box_cols, geometry, regions)
 
 
 def shape_of(box_rows: int, box_cols: int) -> Shape:
     """The (cached) classic shape with boxes of box_rows x box_cols."""
     return board_of(box_rows, box_cols)
+
+
+def latin_of(size: int) -> Shape:
+    """The (cached) Latin square board of a size: rows and columns, no boxes."""
+    return board_of(size, 0, "latin")
 
 
 def jigsaw_of(regions) -> Shape:

@@ -38,8 +38,9 @@ def removal_budget(shape: Shape) -> int:
     ends in a proof, yet half of all search time went to such checks. Measured over 8
     16x16 puzzles: 50 nodes gives the same mean clue count as 100 (95.25) in two thirds
     of the time, and 4x faster than 2,000 for ~1 more clue; on 25x25, 20 nodes gives the
-    same clue count as 2,000, 60 times faster (bench/README.md)."""
-    if shape.variant == "jigsaw":
+    same clue count as 2,000, 60 times faster (measured on the pure core when the budgets
+    were set; bench/results/epyc-2cpu/2026-11-22-compiled.md has the compiled core's)."""
+    if shape.has_regions:
         return JIGSAW_REMOVAL_NODES
     if shape.size <= 9:
         return 2_000
@@ -115,6 +116,7 @@ def filled_in_python(shape: Shape, rng: Rng, max_nodes: int, attempts: int):
         rank = rng.shuffled(range(shape.cell_count))
         found = _fill(shape, boards, placed, rank, rng, max_nodes)
         if found.count:
+            assert found.solution is not None  # a fill keeps the solution it finds
             return found.solution
     return None
 
@@ -169,7 +171,7 @@ def _cells_of(mask: int):
 def remove_clues(shape: Shape, solution: tuple[int, ...], orbits, target_clues: int,
                  max_nodes: int) -> tuple[int, ...]:
     """Blank the orbits in the given order wherever the puzzle stays provably unique
-    (and, on a board of several grids, balanced between them: core/balance.py; the
+    (and, on a board of several grids, balanced between them: generate/balance.py; the
     engine's removal knows no balance, so such a board takes blank_orbits, whose checks
     still go to the engine through Clues.forced)."""
     if removal_rule(shape) is None:

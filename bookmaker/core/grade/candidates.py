@@ -34,10 +34,6 @@ class Candidates:
     """A grid being solved by hand: placed values and pencil marks for the open cells."""
 
     __slots__ = ("shape", "values", "cell_digits", "digit_cells", "open_cells")
-    # A Killer's state (killer/techniques.KillerCandidates) has cages, and the cells whose
-    # candidates changed since its cage combinations were last applied in bulk.
-    cages = None
-    unsettled = 0
 
     def __init__(self, shape: Shape, values, cell_digits, digit_cells, open_cells: int):
         self.shape, self.values = shape, list(values)

@@ -9,6 +9,7 @@ so the explanation has one source. The orders here are the C's enums: change bot
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache, partial
 
 from ..killer import techniques as k
@@ -17,7 +18,7 @@ from . import grader as g
 from . import techniques as t
 from .candidates import Candidates, Step
 
-TWINS = (
+TWINS: tuple[tuple[Callable, Callable[..., Step]], ...] = (
     (t.full_house, t.full_house_step),
     (t.hidden_single, t.hidden_single_step),
     (t.naked_single, t.naked_single_step),
@@ -56,8 +57,8 @@ TWINS = (
 BULK_TWINS = (t.place_full_houses, t.place_hidden_singles, g.place_naked_single,
               k.apply_cage_combinations)
 
-_NUMBER = {find: number for number, (find, _) in enumerate(TWINS)}
-_BULK_NUMBER = {apply: number for number, apply in enumerate(BULK_TWINS)}
+_NUMBER: dict[Callable, int] = {find: number for number, (find, _) in enumerate(TWINS)}
+_BULK_NUMBER: dict[Callable, int] = {apply: number for number, apply in enumerate(BULK_TWINS)}
 
 
 def number_of(find) -> int | None:

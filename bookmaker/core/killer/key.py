@@ -1,6 +1,6 @@
 """A Killer's repeat key: its least text under the moves that keep a Killer a Killer.
 
-A classic puzzle's group (transform.py) reorders rows within bands and relabels digits.
+A classic puzzle's group (board/transform.py) reorders rows within bands and relabels digits.
 Neither keeps a Killer: swapping two rows tears cages apart (a cage must stay connected),
 and relabelling changes what cages add up to. What is left is the board's own symmetry:
 turns and mirrors that map boxes to boxes (all eight of the square on square boxes and X
@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from ..board.grid import Grid
 from ..board.shape import Shape
-from ..board.transform import repeat_key
-from ..puzzle import Puzzle
 from .cages import Cage, Cages
 from .text import format_killer
 
@@ -31,7 +29,7 @@ def killer_key(givens: Grid, cages: Cages) -> str:
 def _board_text(shape: Shape) -> str:
     """A Killer's board in its key: the box as written ('3x2' and '2x3' differ, since no
     move of a Killer turns one into the other), after 'x' on a Killer X."""
-    return shape.box_text if shape.is_classic else f"{shape.variant} {shape.box_text}"
+    return shape.box_text if shape.is_classic else f"{shape.geometry} {shape.box_text}"
 
 
 def _moves(shape: Shape) -> list[list[int]]:
@@ -61,11 +59,3 @@ def _image(givens: Grid, cages: Cages, move: list[int],
     moved = tuple(Cage(tuple(sorted(where[c] for c in cage.cells)), total)
                   for cage, total in zip(cages.cages, totals))
     return Grid(givens.shape, tuple(values)), Cages(givens.shape, moved)
-
-
-def puzzle_key(puzzle: Puzzle) -> str:
-    """What builds, dailies and registries compare to find repeats: a Killer's killer_key,
-    any other puzzle's repeat_key (transform.py)."""
-    if puzzle.cages is not None:
-        return killer_key(puzzle.givens, puzzle.cages)
-    return repeat_key(puzzle.givens)

@@ -3,7 +3,7 @@ format round-trip exactly.
 
     GIVENS LAYOUT SUMS
 
-GIVENS is the usual grid text (grid.py; all '.' for a pure Killer). LAYOUT holds a cage
+GIVENS is the usual grid text (board/grid.py; all '.' for a pure Killer). LAYOUT holds a cage
 letter per cell, row by row (A-Z, then a-z, then 0-9: 62 cages at most), one letter per
 cage. SUMS lists the cage totals, comma separated, in the order the cages first appear
 reading row by row. Written out, cages are lettered in that same order (A, B, C, ...),
@@ -21,8 +21,6 @@ from ..board.shape import Shape, board_of
 from .cages import Cage, CageError, Cages, givens_problems
 
 CAGE_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-# The Killers by name, and the board under their cages (a Killer X's diagonals are units).
-KILLER_VARIANTS = {"killer": "classic", "killer-x": "x"}
 _LETTER_INDEX = {letter: i for i, letter in enumerate(CAGE_LETTERS)}
 
 
@@ -37,17 +35,17 @@ def format_killer(givens: Grid, cages: Cages) -> str:
 
 
 def parse_killer(text: str, shape: Shape | None = None,
-                 board: str = "classic") -> tuple[Grid, Cages]:
-    """Read one Killer line as its givens and cages, on `shape` or else on the `board`
-    variant of the size the givens' length gives; GridError names what is wrong, and which
-    cage (by its letter on the line, its sum and its first cell)."""
+                 geometry: str = "classic") -> tuple[Grid, Cages]:
+    """Read one Killer line as its givens and cages, on `shape` or else on the board of
+    that geometry and the size the givens' length gives; GridError names what is wrong,
+    and which cage (by its letter on the line, its sum and its first cell)."""
     parts = text.split()
     if len(parts) != 3:
         raise GridError(f"a Killer line has three parts, givens, cage layout and sums, "
                         f"separated by spaces; got {len(parts)}")
-    if shape is None and board != "classic":
+    if shape is None:
         inferred = parse_grid(parts[0]).shape
-        shape = board_of(inferred.box_rows, inferred.box_cols, board)
+        shape = board_of(inferred.box_rows, inferred.box_cols, geometry)
     givens = parse_grid(parts[0], shape)
     letters = _read_layout(parts[1], givens.shape)
     totals = _read_sums(parts[2])

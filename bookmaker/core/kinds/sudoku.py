@@ -1,92 +1,223 @@
-"""The board a puzzle of a variant is made on: one function the pipelines call per job.
+"""The Sudoku kinds: classic, X, Hyper, Jigsaw and Samurai, one object each.
 
-X, Hyper and Samurai boards depend on the box alone; a Jigsaw board's regions are drawn
-from the puzzle's seed (core/jigsaw.py), so two jigsaw puzzles rarely share a layout.
-A job is described by the classic board of its size and box (a *frame*) and a variant
-name; `variant_board` turns the two and the seed into the board itself.
+Each is a board geometry (core/board/shape.py) with givens and nothing else: the same
+generator, solver, Dancing Links proof, grader and SE rater serve them all. A job names
+the classic board of its size and box (the *frame*); `board` turns the frame and the
+puzzle's seed into the board itself: X, Hyper and Samurai boards depend on the box
+alone, a Jigsaw's regions are drawn from the seed (core/board/jigsaw.py), so two jigsaw
+puzzles rarely share a layout.
+
+The engines that make, grade and rate puzzles are imported when first used, so that
+reading and checking puzzles (`bookmaker check`, `solve`) loads only boards and solvers.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from ..board.jigsaw import LARGEST_JIGSAW, MIN_SIZE, jigsaw_layout
-from ..board.shape import (
-    VARIANTS,
-    Shape,
-    board_of,
-    jigsaw_of,
-    parse_box,
-    parse_size,
-    shape_for_size,
-)
-from ..killer.text import KILLER_VARIANTS
+from ..board.grid import Grid, format_grid, parse_grid
+from ..board.shape import LARGEST_JIGSAW, MAX_SIZE, Shape, board_of, jigsaw_of, shape_for_size
+from ..grade.grades import GRADES
+from ..puzzle import Puzzle
+from ..solve.search import Search, count_solutions
+from ..solve.verify import verify_by_dancing_links
+from .kind import BoardDescription, Kind, MakeRequest
 
+if TYPE_CHECKING:
+    from ..grade.grader import Grading
+    from ..rating import Rating
+
+MIN_SIZE = 4
 SAMURAI_BOX = (3, 3)
-# What a puzzle can be: a board variant, or a Killer (cages on a classic or an X board).
-PUZZLE_VARIANTS = VARIANTS + tuple(KILLER_VARIANTS)
+JIGSAW_SIZES = range(MIN_SIZE, LARGEST_JIGSAW + 1)  # larger: no grid in time (issue 27 M2)
+# Sizes Hyper is made in: on 16x16 and 25x25 its windows leave no fill, and a 4x4's one
+# window makes a puzzle nobody prints.
+HYPER_SIZES = (9,)
 
 
-def variant_board(variant: str, frame: Shape, seed: int) -> Shape:
-    """The board of a `variant` puzzle on `frame` (the classic board of its size and box;
-    a jigsaw uses only the size) made from `seed`; ValueError for a variant the frame
-    cannot carry (Hyper needs square boxes, Samurai 3x3 ones)."""
-    if variant == "jigsaw":
+class SudokuKind(Kind):
+    """A Sudoku on one board geometry: givens only, every symbol once in every unit."""
+
+    se_rated = True
+    derives = True
+    any_glyphs = True
+
+    def __init__(self, name: str, title: str, geometry: str,
+                 aliases: tuple[str, ...] = ()) -> None:
+        self.name, self.title, self.geometry, self.aliases = name, title, geometry, aliases
+
+    def size_problem(self, size: int, box_given: bool) -> str | None:
+        if not MIN_SIZE <= size <= MAX_SIZE:
+            return f"size must be between {MIN_SIZE} and {MAX_SIZE}, got {size}"
+        return None
+
+    def frame(self, size: int, box: tuple[int, int] | None = None) -> Shape:
+        problem = self.size_problem(size, box is not None)
+        if problem:
+            raise ValueError(problem)
+        frame = shape_for_size(size) if box is None else board_of(*box)
+        self.board(frame)  # refuses a box the geometry cannot take (Hyper: square boxes)
+        return frame
+
+    def board(self, frame: Shape, seed: int = 0) -> Shape:
+        return board_of(frame.box_rows, frame.box_cols, self.geometry)
+
+    def grade_problem(self, frame: Shape, difficulty: str) -> str | None:
+        from ..generate.graded import unreachable_grade
+        return unreachable_grade(frame, difficulty)
+
+    def read(self, text: str, board: Shape | None = None) -> tuple[Grid, None]:
+        return parse_grid(text, board, self.geometry), None
+
+    def write(self, givens: Grid, extras: None = None) -> str:
+        return format_grid(givens)
+
+    def make(self, request: MakeRequest) -> Puzzle:
+        from ..rating import generate_rated, rate
+        from ..rating.target import GENERATION_BUDGET
+        board = self.board(request.frame, request.seed)
+        rating: Rating | None
+        if request.rating is not None:
+            puzzle, grading, rating = generate_rated(board, request.seed, request.rating,
+                                                     request.difficulty, request.symmetry)
+        else:
+            puzzle, grading = _graded(board, request)
+            rating = rate(puzzle.givens, GENERATION_BUDGET) \
+                if request.record_rating and rated_unasked(board) else None
+        self.verify(puzzle)
+        puzzle = replace(puzzle, grade=grading.grade, score=grading.score,
+                         hardest=grading.hardest)
+        if rating is None:
+            return puzzle
+        return replace(puzzle, rating=rating.texts, rater=rating.version)
+
+    def solutions(self, givens: Grid, extras: None = None, limit: int = 2) -> Search:
+        return count_solutions(givens, limit=limit)
+
+    def verify(self, puzzle: Puzzle) -> None:
+        verify_by_dancing_links(puzzle)
+
+    def grade(self, givens: Grid, extras: None = None) -> Grading:
+        from ..grade.grader import grade
+        return grade(givens)
+
+    def repeat_key(self, givens: Grid, extras: None = None) -> str:
+        from ..board.transform import repeat_key
+        return repeat_key(givens)
+
+
+def _graded(board: Shape, request: MakeRequest) -> tuple[Puzzle, Grading]:
+    """A puzzle of the grade asked for (any grade: as removal leaves it), and its grading."""
+    from ..generate.graded import generate_graded
+    from ..generate.removal import generate
+    from ..grade.grader import grade_within
+    if request.difficulty == "any":
+        puzzle = generate(board, request.seed, request.symmetry, request.target_clues)
+        grading = grade_within(puzzle.givens, GRADES[-1])
+        assert grading is not None  # the last grade caps nothing
+        return puzzle, grading
+    return generate_graded(board, request.seed, request.difficulty, request.symmetry)
+
+
+def rated_unasked(board: Shape) -> bool:
+    """Whether a puzzle made without a rating range is rated anyway, as it is made: on a
+    board of 81 cells, where SE ratings are read and a rating costs ~0.2 s at worst. A
+    16x16 one cost up to GENERATION_BUDGET (~0.6 s) each, 30 s of a 300-puzzle book for a
+    number nobody compares; `bookmaker rate` and `rating:` still rate any board."""
+    return board.cell_count == 81
+
+
+class ClassicKind(SudokuKind):
+    """Classic Sudoku: rows, columns and boxes."""
+
+    named_in_captions = False
+
+    @property
+    def rules_key(self) -> str | None:
+        return None
+
+    def distinct_supply(self, frame: Shape,
+                        settings: set[tuple[str, int | None]]) -> int | None:
+        from ..generate.supply import most_distinct, most_distinct_together
+        if len(settings) == 1:
+            return most_distinct(frame, *next(iter(settings)))
+        return most_distinct_together(frame, settings)
+
+    @property
+    def seed_words(self) -> tuple[str, ...]:
+        return ()  # classic puzzles keep the seeds they always had
+
+
+class HyperKind(SudokuKind):
+    """Hyper (Windoku): four extra 3x3 windows."""
+
+    def size_problem(self, size: int, box_given: bool) -> str | None:
+        if size not in HYPER_SIZES:
+            return f"hyper (four extra 3x3 windows) is 9x9 only, got {size}x{size}"
+        return None
+
+
+class JigsawKind(SudokuKind):
+    """Jigsaw: irregular regions instead of boxes, drawn from each puzzle's seed."""
+
+    takes_box = False
+
+    def size_problem(self, size: int, box_given: bool) -> str | None:
+        if box_given:
+            return "a jigsaw has irregular regions, not boxes: give its size alone"
+        if size not in JIGSAW_SIZES:
+            return (f"a jigsaw is {JIGSAW_SIZES[0]}x{JIGSAW_SIZES[0]} to "
+                    f"{JIGSAW_SIZES[-1]}x{JIGSAW_SIZES[-1]}, got {size}x{size}")
+        return None
+
+    def frame(self, size: int, box: tuple[int, int] | None = None) -> Shape:
+        """The classic board of the size; for a size without boxes (a prime: 5x5, 7x7,
+        11x11), a stand-in jigsaw whose regions are its rows, which carries the size."""
+        problem = self.size_problem(size, box is not None)
+        if problem:
+            raise ValueError(problem)
+        try:
+            return shape_for_size(size)
+        except ValueError:
+            return jigsaw_of(cell // size for cell in range(size * size))
+
+    def board(self, frame: Shape, seed: int = 0) -> Shape:
+        from ..board.jigsaw import jigsaw_layout  # a layout is checked by a fill: generation
         return jigsaw_layout(frame.size, seed)
-    return board_of(frame.box_rows, frame.box_cols, variant)
 
+    def reading_board(self, frame: Shape | None) -> Shape | None:
+        return frame  # the regions come from each line; the frame gives the size
 
-def frame_for(variant: str, size: int, box: tuple[int, int] | None = None) -> Shape:
-    """The frame of a variant's size (and box): the classic board it is made on; for a
-    jigsaw of a size that has no box (a prime: 5x5, 7x7, 11x11), a stand-in jigsaw whose
-    regions are its rows, which carries the size and nothing else. ValueError says what
-    is wrong (an unknown variant, a size or box the variant does not take)."""
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}; expected one of: {', '.join(VARIANTS)}")
-    if variant == "jigsaw":
-        return _jigsaw_frame(size, box)
-    if variant == "samurai" and (size, box or SAMURAI_BOX) != (9, SAMURAI_BOX):
-        raise ValueError("a Samurai is made of 9x9 grids with 3x3 boxes")
-    frame = shape_for_size(size) if box is None else board_of(*box)
-    board_of(frame.box_rows, frame.box_cols, variant)  # refuses what the variant cannot be
-    return frame
-
-
-def _jigsaw_frame(size: int, box: tuple[int, int] | None) -> Shape:
-    if box is not None:
-        raise ValueError("a jigsaw has regions, not boxes: give its size alone")
-    if not MIN_SIZE <= size <= LARGEST_JIGSAW:
-        raise ValueError(f"a jigsaw is {MIN_SIZE}x{MIN_SIZE} to {LARGEST_JIGSAW}x"
-                         f"{LARGEST_JIGSAW}, got {size}x{size}")
-    try:
-        return shape_for_size(size)
-    except ValueError:
-        return jigsaw_of(cell // size for cell in range(size * size))
-
-
-def parse_frame(variant: str, size_text: str, box_text: str | None = None) -> Shape:
-    """frame_for a size and box written as people write them ('9x9', '3x2');
-    ValueError says what is wrong."""
-    size = parse_size(size_text)
-    box = None if box_text is None else parse_box(box_text, size)
-    return frame_for(variant, size, box)
-
-
-@dataclass(frozen=True)
-class BoardDescription:
-    """What a variant's boards on a frame have in common: a name, a cell count."""
-
-    name: str
-    cell_count: int
-
-    def __str__(self) -> str:  # messages name it as they name a Shape
-        return self.name
-
-
-def board_described(variant: str, frame: Shape) -> BoardDescription:
-    """The name ('9x9 X', '7x7 Jigsaw', 'Samurai') and cell count of the variant's
-    boards on the frame, without drawing a jigsaw layout."""
-    if variant == "jigsaw":
+    def describe(self, frame: Shape) -> BoardDescription:
         return BoardDescription(f"{frame.size}x{frame.size} Jigsaw", frame.cell_count)
-    board = variant_board(variant, frame, 0)
-    return BoardDescription(str(board), board.cell_count)
+
+    def frame_cells(self, frame: Shape) -> int:
+        return frame.size
+
+
+class SamuraiKind(SudokuKind):
+    """Samurai: five 9x9 grids overlapping in their corner boxes."""
+
+    size_in_captions = False
+    heavy = True
+    one_a_page = True
+
+    def size_problem(self, size: int, box_given: bool) -> str | None:
+        if size != 9:
+            return f"a samurai is five 9x9 grids: its size is 9x9, got {size}x{size}"
+        return None
+
+    def frame(self, size: int, box: tuple[int, int] | None = None) -> Shape:
+        problem = self.size_problem(size, box is not None)
+        if problem or (box or SAMURAI_BOX) != SAMURAI_BOX:
+            raise ValueError(problem or "a Samurai is made of 9x9 grids with 3x3 boxes")
+        return board_of(*SAMURAI_BOX)
+
+
+CLASSIC = ClassicKind("classic", "Sudoku", "classic", ("sudoku", "standard"))
+X = SudokuKind("x", "Sudoku X", "x", ("sudoku-x", "x-sudoku", "diagonal-sudoku"))
+HYPER = HyperKind("hyper", "Hyper Sudoku", "hyper", ("windoku", "hyper-sudoku"))
+JIGSAW = JigsawKind("jigsaw", "Jigsaw Sudoku", "jigsaw", ("irregular", "nonomino"))
+SAMURAI = SamuraiKind("samurai", "Samurai", "samurai", ("gattai-5",))
+SUDOKU_KINDS = (CLASSIC, X, HYPER, JIGSAW, SAMURAI)

@@ -30,13 +30,16 @@ from operator import or_
 
 from ..generate import removal
 from ..grade import grader
+from ..grade.candidates import Candidates
 from ..killer import solver as killer_solver
+from ..killer.techniques import KillerCandidates
 from . import search
 from .search import Search
 
 # Compiled Killer tables kept for the last few Cages (by identity: a Cages is hashed by
 # its whole layout), as a generator grades and searches each layout it tries in turn.
 KILLER_BOARDS_KEPT = 8
+TWINNED_STATES = (Candidates, KillerCandidates)  # the states the compiled grader knows
 
 
 class PureEngine:
@@ -78,6 +81,7 @@ class PureEngine:
 
     def grade(self, state, ladder, ceiling: str | None, max_steps: int | None):
         if ceiling is None:
+            assert max_steps is not None  # grade_state gives one without a ceiling
             return grader.grade_in_python(state, ladder, max_steps)
         return grader.grade_within_in_python(state, ceiling, ladder)
 
@@ -134,12 +138,13 @@ class CompiledEngine:
     def grade(self, state, ladder, ceiling: str | None, max_steps: int | None):
         from ..grade import twins
         plan = twins.compiled_ladder(ladder, ceiling)
-        if plan is None:  # a technique without a compiled twin: the reference runs it
+        if plan is None or type(state) not in TWINNED_STATES:
+            # a technique, or a state (Calcudoku's), without a compiled twin: the reference
             return PureEngine(self.board).grade(state, ladder, ceiling, max_steps)
-        killer = None if state.cages is None else self.killer_board(state.cages)
+        killer = self.killer_of(state)
         found, settled_rank, stalled, *after = self.grader().grade(
             state.values, state.cell_digits, state.digit_cells, state.open_cells, *plan,
-            ceiling is not None, max_steps or 0, killer, state.unsettled)
+            ceiling is not None, max_steps or 0, killer, _unsettled(state))
         state.values, state.cell_digits, state.digit_cells = map(list, after[:3])
         state.open_cells = after[3]
         if killer is not None:
@@ -159,9 +164,9 @@ class CompiledEngine:
         """The step one technique (its find function) finds in the state, found by its
         compiled twin (None if none); the state is left as it is."""
         from ..grade import twins
-        killer = None if state.cages is None else self.killer_board(state.cages)
         found = self.grader().find(twins.number_of(technique), state.values, state.cell_digits,
-                                   state.digit_cells, state.open_cells, killer, state.unsettled)
+                                   state.digit_cells, state.open_cells, self.killer_of(state),
+                                   _unsettled(state))
         return None if found is None else twins.worded(state, found)
 
     def grader(self):
@@ -183,6 +188,10 @@ class CompiledEngine:
                 [reduce(or_, masks) for masks in groups])
         return self._grader
 
+    def killer_of(self, state):
+        """The compiled tables of a Killer state's cages; None for any other state."""
+        return self.killer_board(state.cages) if isinstance(state, KillerCandidates) else None
+
     def killer_board(self, cages):
         """The compiled tables of a Killer's cages on this board (the last few kept)."""
         found = self._killers.get(id(cages))
@@ -194,6 +203,11 @@ class CompiledEngine:
                 cages.combos)
             found = self._killers[id(cages)] = (cages, native)
         return found[1]
+
+
+def _unsettled(state) -> int:
+    """A Killer state's cells not yet settled by its cages in bulk; 0 for other states."""
+    return state.unsettled if isinstance(state, KillerCandidates) else 0
 
 
 class PureKillerEngine:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from ..board.grid import Grid
 from ..board.shape import Shape
@@ -26,6 +27,24 @@ from . import compiled
 DEFAULT_MAX_NODES = 200_000
 
 Boards = list  # list[int], one candidate bitboard per symbol
+
+
+class Tables(Protocol):
+    """What the solver asks of a board: a Shape's tables, or a Killer's Cages (the same
+    with its peers widened by cage mates)."""
+
+    @property
+    def size(self) -> int: ...
+    @property
+    def cell_count(self) -> int: ...
+    @property
+    def all_cells_mask(self) -> int: ...
+    @property
+    def peer_masks(self) -> tuple[int, ...]: ...
+    @property
+    def unit_masks(self) -> tuple[int, ...]: ...
+    @property
+    def cell_unit_masks(self) -> tuple[tuple[int, ...], ...]: ...
 
 
 @dataclass(frozen=True)
@@ -43,7 +62,7 @@ class Search:
         return self.complete and self.count == 1
 
 
-def initial_boards(shape: Shape, cells) -> tuple[Boards, int] | None:
+def initial_boards(shape: Tables, cells) -> tuple[Boards, int] | None:
     """Boards and placed mask for the given clues, or None if two clues clash."""
     n, peer_masks = shape.size, shape.peer_masks
     given = 0
@@ -63,7 +82,7 @@ def initial_boards(shape: Shape, cells) -> tuple[Boards, int] | None:
     return boards, given
 
 
-def propagate(shape: Shape, boards: Boards, placed: int, scanned: Boards | None = None) -> int:
+def propagate(shape: Tables, boards: Boards, placed: int, scanned: Boards | None = None) -> int:
     """Apply naked and hidden singles until none is left; returns the new placed mask,
     or -1 on a contradiction. Changes boards in place.
 
@@ -73,7 +92,7 @@ def propagate(shape: Shape, boards: Boards, placed: int, scanned: Boards | None 
     return compiled.engine(shape).propagate(boards, placed, scanned)
 
 
-def singles(shape: Shape, boards: Boards, placed: int, scanned: Boards | None = None) -> int:
+def singles(shape: Tables, boards: Boards, placed: int, scanned: Boards | None = None) -> int:
     """propagate(), in Python: the reference."""
     full, n = shape.all_cells_mask, len(boards)
     if scanned is None:
@@ -95,14 +114,14 @@ def singles(shape: Shape, boards: Boards, placed: int, scanned: Boards | None = 
         _clear_peers(boards, singles, shape.peer_masks)
 
 
-def rounds_to_contradiction(shape: Shape, boards: Boards, placed: int) -> int | None:
+def rounds_to_contradiction(shape: Tables, boards: Boards, placed: int) -> int | None:
     """How many rounds of singles (every naked single at once, else every hidden single
     at once) it takes to reach a contradiction; None if they stop without one. Changes
     boards in place. The length of a forcing chain, for grading."""
     return compiled.engine(shape).rounds_to_contradiction(boards, placed)
 
 
-def singles_rounds(shape: Shape, boards: Boards, placed: int) -> int | None:
+def singles_rounds(shape: Tables, boards: Boards, placed: int) -> int | None:
     """rounds_to_contradiction(), in Python: the reference."""
     full, n = shape.all_cells_mask, len(boards)
     rounds = 0
@@ -159,7 +178,7 @@ def _clear_peers(boards: Boards, singles: int, peer_masks) -> None:
 
 
 def _hidden_singles(boards: Boards, placed: int, scanned: Boards,
-                    shape: Shape) -> tuple[int, list[int]] | None:
+                    shape: Tables) -> tuple[int, list[int]] | None:
     """Cells where some symbol has only one place left in a unit, and per symbol the cells
     it owns that way; None on a contradiction (a symbol with no place in a unit, or a
     cell claimed by two symbols). Looks only at units that lost candidates since
@@ -206,7 +225,7 @@ def cell_candidates(boards: Boards, cell: int) -> list[int]:
 
 CellPicker = Callable[[Boards, int], int]
 ValueOrder = Callable[[Boards, int, list], list]
-Settle = Callable[[Shape, Boards, int, "Boards | None"], int]
+Settle = Callable[[Any, Boards, int, "Boards | None"], int]  # Any: Tables, or a Killer's Cages
 
 
 def fewest_candidates_cells(boards: Boards, placed: int, full: int) -> int:
@@ -233,7 +252,7 @@ def fewest_candidates_cells(boards: Boards, placed: int, full: int) -> int:
     return at_least[-1] & open_cells
 
 
-def most_constrained_cell(shape: Shape) -> CellPicker:
+def most_constrained_cell(shape: Tables) -> CellPicker:
     """MRV, ties broken towards the cell with most undecided peers: branching there
     settles the most, and cuts the nodes of a hard search by about a third."""
     full, peer_masks = shape.all_cells_mask, shape.peer_masks
@@ -261,7 +280,7 @@ def plain_search(shape: Shape, boards: Boards, placed: int, limit: int = 2,
     return compiled.engine(shape).search(boards, placed, limit, max_nodes, keep_solution)
 
 
-def search(shape: Shape, boards: Boards, placed: int, limit: int = 2,
+def search(shape: Tables, boards: Boards, placed: int, limit: int = 2,
            max_nodes: int = DEFAULT_MAX_NODES, pick_cell: CellPicker | None = None,
            order_values: ValueOrder | None = None, keep_solution: bool = True,
            settle: Settle = singles) -> Search:
@@ -273,7 +292,7 @@ def search(shape: Shape, boards: Boards, placed: int, limit: int = 2,
     full = shape.all_cells_mask
     if pick_cell is None:
         pick_cell = most_constrained_cell(shape)
-    stack = [(boards, placed, None)]
+    stack: list[tuple[Boards, int, Boards | None]] = [(boards, placed, None)]
     count, first, nodes = 0, None, 0
     while stack:
         if nodes >= max_nodes:

@@ -1,20 +1,16 @@
-"""The independent second opinion: Dancing Links (for a Killer, the Killer check) must agree
-that a puzzle has its one solution."""
+"""The independent second opinion: a solver written apart from the generator's must agree
+that a puzzle has its one solution. Each kind names its own (core/kinds); Sudoku's is
+Dancing Links."""
 
 from __future__ import annotations
 
 from ..board.grid import Grid, format_grid
-from ..killer.check import check_killer
-from ..killer.text import format_killer
 from ..puzzle import Puzzle
 from .dlx import dlx_solve
 
 # Generous: a generated puzzle needs far fewer nodes; the cap only keeps a bad case from
 # hanging, and running out is itself a failure (never "probably fine").
 VERIFY_MAX_NODES = 2_000_000
-# A Killer check's node costs a few milliseconds (a Dancing Links node some microseconds);
-# generated Killers need at most a few hundred (bench/README.md).
-KILLER_VERIFY_MAX_NODES = 20_000
 
 
 class VerificationError(RuntimeError):
@@ -27,26 +23,33 @@ class Undecided(VerificationError):
 
 
 def verify_puzzle(puzzle: Puzzle) -> None:
-    """Raise VerificationError unless the second opinion finds exactly one solution, equal
-    to puzzle.solution: Dancing Links, or for a Killer the Killer check (killercheck.py)."""
-    if puzzle.cages is None:
-        method = "Dancing Links"
-        result = dlx_solve(puzzle.givens, limit=2, max_nodes=VERIFY_MAX_NODES)
-        givens = format_grid(puzzle.givens)
-    else:
-        method = "The Killer check"
-        result = check_killer(puzzle.shape, [(c.cells, c.total) for c in puzzle.cages.cages],
-                              puzzle.givens.cells, limit=2, max_nodes=KILLER_VERIFY_MAX_NODES)
-        givens = format_killer(puzzle.givens, puzzle.cages)
+    """Raise VerificationError unless the puzzle's kind's second opinion finds exactly one
+    solution, equal to puzzle.solution."""
+    puzzle.kind.verify(puzzle)
+
+
+def verify_by_dancing_links(puzzle: Puzzle) -> None:
+    """The second opinion on a puzzle with givens only: Dancing Links."""
+    result = dlx_solve(puzzle.givens, limit=2, max_nodes=VERIFY_MAX_NODES)
+    require_agreement(puzzle, result, "Dancing Links", format_grid(puzzle.givens))
+
+
+def require_agreement(puzzle: Puzzle, result, method: str, line: str) -> None:
+    """Raise unless `result` (count, complete, solutions, nodes) of the second opinion
+    `method` agrees with the puzzle; `line` is the puzzle's text, for the message."""
     problem = _disagreement(puzzle, result, method)
     if problem:
-        kind = f"{puzzle.shape}" + (" Killer" if puzzle.cages is not None else "")
         failure = VerificationError if result.complete else Undecided
         raise failure(
-            f"VERIFICATION FAILED: {kind} puzzle (box {puzzle.shape.box_text}, "
+            f"VERIFICATION FAILED: {_named(puzzle)} puzzle (box {puzzle.shape.box_text}, "
             f"seed {puzzle.seed}, symmetry {puzzle.symmetry}): {problem}. "
-            f"Givens {givens}; generator's solution "
+            f"Givens {line}; generator's solution "
             f"{format_grid(puzzle.solution)}. This puzzle must not be printed.")
+
+
+def _named(puzzle: Puzzle) -> str:
+    """The puzzle's board and kind as a message names them: '9x9', '9x9 X Killer'."""
+    return puzzle.kind.registry_size(puzzle.shape)
 
 
 def _disagreement(puzzle: Puzzle, result, method: str) -> str | None:

@@ -1,0 +1,71 @@
+"""What a kind draws on and around its board beyond cells and givens, as plain data in cell
+terms: cages, signs between cells, clues outside the grid, clue blocks.
+
+A kind says what its puzzle shows (core/kinds: Kind.marks); pages/ and render/ decide how
+it looks, for every kind alike. Positions are cells of the board (core/board/shape.py) or,
+for what lies outside its cells, (row, column) of its frame.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+CAGE_STYLES = ("dashed", "outlined")  # a Killer's inset dashed loop; a Calcudoku's heavy border
+SIDES = ("top", "right", "bottom", "left")
+
+
+@dataclass(frozen=True)
+class CageMark:
+    """A group of cells drawn as one, its label (a Killer's total, a Calcudoku's '12+')
+    in the corner of its first cell in reading order."""
+
+    cells: tuple[int, ...]
+    label: str
+    style: str = "dashed"
+
+
+@dataclass(frozen=True)
+class SignMark:
+    """A sign between two orthogonally adjacent cells, read from `first` to `second`:
+    '<' says first < second, '>' first > second (drawn pointing the right way whether the
+    cells lie side by side or one above the other)."""
+
+    first: int
+    second: int
+    sign: str
+
+
+@dataclass(frozen=True)
+class EdgeMark:
+    """A clue outside the grid: beside row `index` (sides left, right) or column `index`
+    (top, bottom), a Skyscrapers count."""
+
+    side: str
+    index: int
+    text: str
+
+
+@dataclass(frozen=True)
+class BlockMark:
+    """A frame position that is no cell (a Kakuro's black square), with the clues of the
+    runs it starts: across (to its right) and down (below it), '' where none."""
+
+    row: int
+    col: int
+    across: str = ""
+    down: str = ""
+
+
+@dataclass(frozen=True)
+class Marks:
+    """Everything a kind draws beyond the board's cells, regions and givens."""
+
+    cages: tuple[CageMark, ...] = ()
+    signs: tuple[SignMark, ...] = ()
+    edges: tuple[EdgeMark, ...] = ()
+    blocks: tuple[BlockMark, ...] = ()
+
+    @property
+    def outside(self) -> int:
+        """Rings of cells needed around the grid for its edge clues (0 or 1)."""
+        return 1 if self.edges else 0

@@ -1,0 +1,151 @@
+"""The Killer kinds: cages with sums on a classic board (Killer) or an X board (Killer X).
+
+A Killer is made pure (no givens), so symmetry and clue counts do not apply, and it has no
+Sudoku Explainer rating (SE rates puzzles with givens). Its first proof is the cage-aware
+solver (solver.py), its second the Killer check (check.py), written apart from it. The
+engines that make and grade Killers are imported when first used (start-up: reading and
+checking load only the solvers).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from ..board.grid import Grid
+from ..board.marks import CageMark, Marks
+from ..board.shape import Shape, board_of, shape_for_size
+from ..grade.grades import GRADES
+from ..kinds.kind import Extras, Kind, MakeRequest
+from ..puzzle import Puzzle
+from ..rng import derive_seed
+from ..solve.verify import Undecided, require_agreement
+from .cages import KILLER_SIZES, Cages
+from .check import check_killer
+from .solver import killer_solutions
+from .text import format_killer, parse_killer
+
+if TYPE_CHECKING:
+    from ..grade.grader import Grading
+    from ..solve.search import Search
+
+# A Killer check's node costs a few milliseconds (a Dancing Links node some microseconds);
+# generated Killers need at most a few hundred (bench/README.md).
+KILLER_VERIFY_MAX_NODES = 20_000
+# Killers in a row a job may make when the Killer check cannot decide one within its budget
+# (a 9x9 at grade 'any' was seen): each is dropped unprinted for the next.
+KILLER_TRIES = 5
+# The hardest grade a Killer of a size reaches: a 4x4's cages always fall to the
+# beginner's techniques (150 of 150 seeds at 'any'; 0 of 4 at 'easy' in 40 attempts each).
+HARDEST_KILLER_GRADE = {4: GRADES[0]}
+
+
+class KillerKind(Kind):
+    """Killer Sudoku on one board geometry: cages whose cells add up to their totals."""
+
+    extras_type = Cages
+    shapes_givens = False
+    corner_labels = True
+    heavy = True
+
+    def __init__(self, name: str, title: str, geometry: str,
+                 aliases: tuple[str, ...] = ()) -> None:
+        self.name, self.title, self.geometry, self.aliases = name, title, geometry, aliases
+
+    def size_problem(self, size: int, box_given: bool) -> str | None:
+        if size not in KILLER_SIZES:
+            sizes = ", ".join(f"{n}x{n}" for n in KILLER_SIZES)
+            return f"{self.name} puzzles are made in the sizes {sizes}; got {size}x{size}"
+        return None
+
+    def frame(self, size: int, box: tuple[int, int] | None = None) -> Shape:
+        problem = self.size_problem(size, box is not None)
+        if problem:
+            raise ValueError(problem)
+        frame = shape_for_size(size) if box is None else board_of(*box)
+        self.board(frame)
+        return frame
+
+    def board(self, frame: Shape, seed: int = 0) -> Shape:
+        return board_of(frame.box_rows, frame.box_cols, self.geometry)
+
+    def options_problem(self, symmetry: str, clues: int | None,
+                        rating: object | None) -> tuple[str, str] | None:
+        if symmetry != "none":
+            return "symmetry", ("a Killer is made without givens, so it has no clue "
+                                "pattern: leave symmetry out")
+        if clues is not None:
+            return "clues", "a Killer is made without givens: leave clues out"
+        if rating is not None:
+            return "rating", ("SE ratings are for puzzles with givens; a Killer takes a "
+                              "difficulty")
+        return None
+
+    def grade_problem(self, frame: Shape, difficulty: str) -> str | None:
+        hardest = HARDEST_KILLER_GRADE.get(frame.size)
+        if hardest is None or difficulty not in GRADES or \
+                GRADES.index(difficulty) <= GRADES.index(hardest):
+            return None
+        return (f"{frame} {self.title} puzzles are never harder than {hardest!r}, so none is "
+                f"{difficulty!r}")
+
+    def read(self, text: str, board: Shape | None = None) -> tuple[Grid, Cages]:
+        return parse_killer(text, board, self.geometry)
+
+    def write(self, givens: Grid, extras: Extras = None) -> str:
+        return format_killer(givens, extras)
+
+    def misread_hint(self, text: str) -> str | None:
+        parts = text.split()
+        if len(parts) == 3 and parts[1].isalnum() and not parts[1].isdigit():
+            return ("this looks like a Killer line (givens, cage layout, sums): read it as a "
+                    "Killer (--variant killer)")
+        return None
+
+    def make(self, request: MakeRequest) -> Puzzle:
+        """A Killer to its difficulty. One the Killer check cannot decide within its node
+        budget is not printed: the job makes the next from a seed derived from its own
+        (the same every run), up to KILLER_TRIES; a check that disagrees stops the run."""
+        from .generate import generate_killer
+        board = self.board(request.frame)
+        for attempt in range(KILLER_TRIES):
+            seed = request.seed if attempt == 0 else \
+                derive_seed(request.seed, "killer undecided", attempt)
+            puzzle, grading = generate_killer(board, seed, request.difficulty)
+            try:
+                self.verify(puzzle)
+            except Undecided:
+                if attempt == KILLER_TRIES - 1:
+                    raise
+                continue
+            return replace(puzzle, grade=grading.grade, score=grading.score,
+                           hardest=grading.hardest)
+        raise AssertionError("unreachable")
+
+    def solutions(self, givens: Grid, extras: Extras = None, limit: int = 2) -> Search:
+        return killer_solutions(extras, givens.cells, limit=limit)
+
+    def verify(self, puzzle: Puzzle) -> None:
+        cages = puzzle.extras
+        result = check_killer(puzzle.shape, [(c.cells, c.total) for c in cages.cages],
+                              puzzle.givens.cells, limit=2, max_nodes=KILLER_VERIFY_MAX_NODES)
+        require_agreement(puzzle, result, "The Killer check", self.line(puzzle))
+
+    def grade(self, givens: Grid, extras: Extras = None) -> Grading:
+        from .grade import grade_killer
+        return grade_killer(givens, extras)
+
+    def repeat_key(self, givens: Grid, extras: Extras = None) -> str:
+        from .key import killer_key
+        return killer_key(givens, extras)
+
+    def registry_size(self, board: Shape) -> str:
+        return f"{board} Killer"
+
+    def marks(self, givens: Grid, extras: Extras = None) -> Marks:
+        return Marks(cages=tuple(CageMark(cage.cells, str(cage.total)) for cage in extras.cages))
+
+
+KILLER = KillerKind("killer", "Killer", "classic", ("killer-sudoku", "sumdoku"))
+KILLER_X = KillerKind("killer-x", "Killer X", "x", ("killerx", "killer-sudoku-x"))
+KILLER_KINDS = (KILLER, KILLER_X)

@@ -1,0 +1,219 @@
+"""What every kind of puzzle knows: the one interface the pipeline asks (after Tatham's
+`struct game` and python-chess's variant classes).
+
+Glossary: a *kind* is what a reader would call the puzzle (classic Sudoku, X, Killer,
+...); its *board* is the Shape its cells and units live on (core/board); its *frame* is
+the classic board of the size (and box) a spec or the command line names, which a job
+carries and the kind turns into the board (a jigsaw's regions drawn from the seed);
+its *extras* are the clues beyond the givens (a Killer's cages), None for Sudoku.
+
+Spec, command line, producing, verification, registry, puzzle files, pages and cover
+ask a Kind; no code outside core/kinds and the kind packages compares a kind's name
+(tests/test_kinds.py walks the tree to hold that).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..board.grid import Grid
+from ..board.marks import Marks
+from ..board.shape import Shape
+from ..grade.grades import GRADES
+from ..puzzle import Puzzle
+
+if TYPE_CHECKING:
+    from ..grade.grader import Grading
+    from ..solve.search import Search
+
+Extras = Any  # a kind's clues beyond the givens (killer.cages.Cages), None for Sudoku
+
+
+@dataclass(frozen=True)
+class BoardDescription:
+    """What a kind's boards on a frame have in common: a name, a cell count."""
+
+    name: str
+    cell_count: int
+
+    def __str__(self) -> str:  # messages name it as they name a Shape
+        return self.name
+
+
+@dataclass(frozen=True)
+class MakeRequest:
+    """What a puzzle is made to: its frame, seed, grade and rating range, clue pattern."""
+
+    frame: Shape
+    seed: int
+    difficulty: str = "any"
+    symmetry: str = "none"
+    target_clues: int = 0
+    rating: Any = None          # core.rating.RatingRange, or None
+    record_rating: bool = True  # rate it where ratings are recorded unasked (books)
+
+
+class Kind:
+    """One kind of puzzle. Subclasses set the attributes and implement the methods."""
+
+    name: str = ""                   # as specs and --variant write it (the registry's key)
+    title: str = ""                  # as English messages name one: 'a Killer', 'a Samurai'
+    aliases: tuple[str, ...] = ()    # other words accepted for it, lower case
+    geometry: str = "classic"        # the board geometry its puzzles are on (core/board)
+    extras_type: type | None = None  # the type of its puzzles' extras; None: givens only
+    se_rated: bool = False           # Sudoku Explainer's ratings apply
+    shapes_givens: bool = True       # symmetry and a clue count shape its givens
+    takes_box: bool = True           # a box shape may be given (a jigsaw has regions)
+    derives: bool = False            # `derive` makes copies of it
+    named_in_captions: bool = True   # its name is printed beside its size
+    size_in_captions: bool = True    # its size is printed ('9x9'); a Samurai's is not
+    corner_labels: bool = False      # numbers in cell corners (a cage's total)
+    heavy: bool = False              # a puzzle takes a second or more to make
+    one_a_page: bool = False         # printed alone on a page, as large as it allows
+    grades: tuple[str, ...] = GRADES  # its grading ladder's grades, easiest first
+    any_glyphs: bool = False         # its rules treat values as mere symbols: any distinct
+    #                                  glyphs may print them (letters, a Wordoku's word)
+    sudoku_rule: bool = True         # Sudoku's rule (rows, columns, boxes) is its base rule
+
+    def __reduce__(self):
+        # Kinds are singletons: pickled (to worker processes, Dask) by name.
+        from .registry import kind_named
+        return (kind_named, (self.name,))
+
+    def __repr__(self) -> str:
+        return f"<kind {self.name}>"
+
+    # --- names ----------------------------------------------------------------------
+
+    @property
+    def name_key(self) -> str:
+        """Its name's key in the message catalogues."""
+        return f"variants.{self.name}"
+
+    @property
+    def rules_key(self) -> str | None:
+        """The key of its rule in the message catalogues, beside Sudoku's own rule (None
+        for classic Sudoku, whose rule is that one)."""
+        return f"variant_rules.{self.name}"
+
+    @property
+    def seed_words(self) -> tuple[str, ...]:
+        """What its jobs' seeds are derived from beside the frame: its name."""
+        return (self.name,)
+
+    # --- sizes: one rule for the command line and the spec ---------------------------
+
+    def size_problem(self, size: int, box_given: bool) -> str | None:
+        """Why the kind is not made at this size (or with a box given), or None."""
+        raise NotImplementedError
+
+    def frame(self, size: int, box: tuple[int, int] | None = None) -> Shape:
+        """The frame of a size (and box); ValueError says what is wrong."""
+        raise NotImplementedError
+
+    def board(self, frame: Shape, seed: int = 0) -> Shape:
+        """The board a puzzle made from `seed` on the frame is on."""
+        raise NotImplementedError
+
+    def reading_board(self, frame: Shape | None) -> Shape | None:
+        """The board puzzle lines are read on, given a frame from --size/--box (None: each
+        line's length says)."""
+        return None if frame is None else self.board(frame)
+
+    def describe(self, frame: Shape) -> BoardDescription:
+        """The name ('9x9 X', 'Samurai') and cell count of its boards on the frame."""
+        board = self.board(frame)
+        return BoardDescription(str(board), board.cell_count)
+
+    def frame_cells(self, frame: Shape) -> int:
+        """How many cells across its printed square is."""
+        return self.board(frame).frame[0]
+
+    def options_problem(self, symmetry: str, clues: int | None,
+                        rating: object | None) -> tuple[str, str] | None:
+        """(option, why) for an option the kind does not take, or None."""
+        return None
+
+    def distinct_supply(self, frame: Shape,
+                        settings: set[tuple[str, int | None]]) -> int | None:
+        """The most distinct puzzles sections on the frame with these (symmetry, clues)
+        settings can get together, where that is known (small boards); else None."""
+        return None
+
+    def grade_problem(self, frame: Shape, difficulty: str) -> str | None:
+        """Why no puzzle of the kind on the frame has the grade (known before trying)."""
+        return None
+
+    # --- text -----------------------------------------------------------------------
+
+    def read(self, text: str, board: Shape | None = None) -> tuple[Grid, Extras]:
+        """A puzzle line's givens and extras; GridError says what is wrong."""
+        raise NotImplementedError
+
+    def write(self, givens: Grid, extras: Extras = None) -> str:
+        """The one-line text of givens and extras (read(write(x)) == x)."""
+        raise NotImplementedError
+
+    @property
+    def line_family(self) -> str:
+        """Kinds whose lines look alike (every Sudoku kind writes a grid line)."""
+        return self.extras_type.__name__ if self.extras_type else "grid"
+
+    def misread_hint(self, text: str) -> str | None:
+        """What to tell someone who read a line of this kind as another kind's, if the line
+        looks like this kind's; None."""
+        return None
+
+    def line(self, puzzle: Puzzle) -> str:
+        """A made puzzle's line."""
+        return self.write(puzzle.givens, puzzle.extras)
+
+    # --- making, proving, grading ---------------------------------------------------
+
+    def make(self, request: MakeRequest) -> Puzzle:
+        """A puzzle made to the request, proven unique twice, graded (and rated where it
+        records ratings); GenerationError if none is found within its budget."""
+        raise NotImplementedError
+
+    def solutions(self, givens: Grid, extras: Extras = None, limit: int = 2) -> Search:
+        """The first proof: its solver's search, counting solutions up to `limit`."""
+        raise NotImplementedError
+
+    def verify(self, puzzle: Puzzle) -> None:
+        """The second, independent proof; VerificationError (or Undecided) unless it finds
+        exactly the puzzle's solution."""
+        raise NotImplementedError
+
+    def grade(self, givens: Grid, extras: Extras = None) -> Grading:
+        """The grading by the techniques a person needs on this kind."""
+        raise NotImplementedError
+
+    def repeat_key(self, givens: Grid, extras: Extras = None) -> str:
+        """The key under which puzzles equal up to the kind's symmetries meet (registry)."""
+        raise NotImplementedError
+
+    def registry_size(self, board: Shape) -> str:
+        """The size column of its registry rows: '9x9', '9x9 X', '9x9 Killer'."""
+        return str(board)
+
+    # --- drawing --------------------------------------------------------------------
+
+    outside_cells: int = 0  # rings of cells around the grid its clues print in (Skyscrapers)
+
+    def marks(self, givens: Grid, extras: Extras = None) -> Marks:
+        """What the puzzle shows beyond its cells, regions and givens (core/board/marks)."""
+        return Marks()
+
+
+def puzzle_key(puzzle: Puzzle) -> str:
+    """What builds, dailies and registries compare to find repeats: the puzzle's kind's
+    repeat key."""
+    return puzzle.kind.repeat_key(puzzle.givens, puzzle.extras)
+
+
+def clues_problem(clues: int, shape: Shape | BoardDescription) -> str | None:
+    """What is wrong with a clue target for a board (specs' `clues:`, generate --clues)."""
+    if clues >= shape.cell_count:
+        return f"must be fewer than the {shape.cell_count} cells of a {shape} board, got {clues}"
+    return None
