@@ -139,9 +139,13 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=1000, help="puzzles to generate")
     parser.add_argument("--expert", type=int, default=200, help="expert puzzles to generate")
     parser.add_argument("--sudoku17", type=int, default=2000, help="17-clue puzzles to check")
+    parser.add_argument("--quick", action="store_true",
+                        help="a smoke run: 50 puzzles, 10 expert, the 17-clue sample, once")
     args = parser.parse_args()
-    print(timing.machine())
-    lines = timing.read_puzzles("sudoku17.txt", args.sudoku17)
+    if args.quick:
+        args.repeats, args.count, args.expert = 1, 50, 10
+    print(f"# bench_process{' --quick' if args.quick else ''}: {timing.machine()}")
+    lines = timing.read_puzzles("sudoku17.txt", args.sudoku17, args.quick)
     with tempfile.TemporaryDirectory() as folder:
         puzzles = Path(folder) / "sudoku17.txt"
         puzzles.write_text("\n".join(line.replace("0", ".") for line in lines) + "\n")

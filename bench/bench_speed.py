@@ -125,8 +125,13 @@ def main() -> None:
     parser.add_argument("--twenty-five", type=int, default=3, help="25x25 seeds")
     parser.add_argument("--limit", type=float, default=120.0,
                         help="seconds before a 16x16/25x25 generation is stopped")
+    parser.add_argument("--quick", action="store_true",
+                        help="a smoke run: a few of each, once, no 25x25")
     args = parser.parse_args()
-    print(timing.machine())
+    if args.quick:
+        args.repeats, args.grade, args.killers, args.big_killers = 1, 10, 1, 1
+        args.jigsaws, args.sixteen, args.twenty_five, args.limit = 20, 1, 0, 30.0
+    print(f"# bench_speed{' --quick' if args.quick else ''}: {timing.machine()}")
     print("\n### Grading throughput, pure and compiled (9x9, CPU)\n")
     print(timing.markdown_table(["grading", "core", "puzzles", "puzzles/s", "times pure"],
                                 grading_rows(args.grade, args.repeats), text_columns=2))

@@ -216,7 +216,9 @@ def blank_orbits(clues: Clues, orbits, target_clues: int, max_nodes: int,
 
 class Clues:
     """The current clues and their candidate boards, kept up to date as clues come and
-    go, so a removal check does not rebuild the boards from scratch."""
+    go, so a removal check does not rebuild the boards from scratch. The boards are made
+    when first asked for (by the pure engine's checks; the compiled ones read the givens
+    alone, and a graded removal spent a quarter of its time keeping unread boards)."""
 
     def __init__(self, shape: Shape, solution: tuple[int, ...]) -> None:
         self.shape = shape
@@ -226,18 +228,32 @@ class Clues:
         for cell, value in enumerate(solution):
             self.holding[value - 1] |= 1 << cell
         self.given_mask = shape.all_cells_mask
-        self.boards = list(self.holding)
-        self.blocked = [self._peers_of_clues(d) for d in range(shape.size)]
+        self._boards: list[int] | None = None
+        self.blocked: list[int] = []      # per symbol: cells a clue of it sees, with boards
+        self.engine = compiled.engine(shape)
+
+    @property
+    def boards(self) -> list[int]:
+        """Per symbol, the cells it may take: its clues and the free cells no clue of it
+        sees."""
+        if self._boards is None:
+            free = self.shape.all_cells_mask & ~self.given_mask
+            self.blocked = [self._peers_of_clues(d) for d in range(self.shape.size)]
+            self._boards = [free & ~blocked | held
+                            for blocked, held in zip(self.blocked, self.holding)]
+        return self._boards
 
     def blank(self, cell: int) -> None:
         d = self.solution[cell] - 1
         self.givens[cell] = 0
         self.given_mask &= ~(1 << cell)
         self.holding[d] &= ~(1 << cell)
+        if self._boards is None:
+            return
         self._rebuild(d)
         for other in range(self.shape.size):
             if other != d and not self.blocked[other] >> cell & 1:
-                self.boards[other] |= 1 << cell
+                self._boards[other] |= 1 << cell
 
     def restore(self, cell: int) -> None:
         d = self.solution[cell] - 1
@@ -245,8 +261,10 @@ class Clues:
         self.givens[cell] = d + 1
         self.given_mask |= bit
         self.holding[d] |= bit
+        if self._boards is None:
+            return
         for other in range(self.shape.size):
-            self.boards[other] &= ~bit
+            self._boards[other] &= ~bit
         self._rebuild(d)
 
     def _peers_of_clues(self, d: int) -> int:
@@ -286,7 +304,7 @@ class Clues:
         """True if the clues force the solution's value at a blank cell: at once by a
         single, else by a search with that value forbidden finding no solution within
         budget (the forbidden-value check)."""
-        return compiled.engine(self.shape).forced(self, cell, max_nodes)
+        return self.engine.forced(self, cell, max_nodes)
 
     def forced_by_search(self, cell: int, max_nodes: int) -> bool:
         """forced(), in Python: the reference."""

@@ -101,6 +101,10 @@ def engine(board):
     core runs, else the pure one; cached per board. A Killer's Cages (a new one for every
     layout its generator tries) get a Killer engine, whose compiled tables its shape's
     engine keeps for the last few."""
+    if type(board) is Shape:  # the usual case, first (a Cages is hashed by its layout)
+        known = _engines[_state["compiled"]].get(board)
+        if known is not None:
+            return known
     from . import engine as engines
     if isinstance(board, Cages):
         if not _state["compiled"]:
