@@ -1,0 +1,109 @@
+"""A self-contained web page to solve puzzles on: one HTML file, its script, style and
+puzzles inline, no server and no network. Every kind is drawn as in print, from the same
+data the print pages draw (pages/board.py: the board's cells, thin, heavy and outline
+lines, shaded cells; the kind's marks: cage loops and labels, signs, edge clues, blocks),
+as inline SVG by the page's script (web/page.js).
+
+A page holds the puzzles it is given: a daily's folder gets one page a day (its answer, in
+the page for checking, is that day's alone: a page never carries a later day's puzzle or
+answer), a book's one page of all its puzzles, drawn one at a time so that it opens as
+fast with 300 as with one.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+from xml.sax.saxutils import escape
+
+from ..core.board.grid import SYMBOLS
+from ..core.board.marks import Marks
+from ..core.board.shape import Shape
+from ..pages.board import CAGE_DASH, SHADE_GREY, BoardDrawing, board_drawing, cage_drawings
+from ..spec.catalogue import load_catalogue
+from .items import ExportItem
+
+BASE_RULE = ("Fill the grid so that every row, every column and every bold-outlined region "
+             "holds each symbol exactly once.")
+LATIN_RULE = "Fill the grid so that every row and every column holds each symbol exactly once."
+
+
+@dataclass(frozen=True)
+class _Cage:
+    """A cage as pages/board.cage_drawings takes one: cells and what its corner shows."""
+
+    cells: tuple[int, ...]
+    total: str
+
+
+def page_html(items: Sequence[ExportItem], title: str = "", language: str = "en") -> str:
+    """The page of the items: the template with the style, the script and the puzzles
+    (JSON, with '<' escaped so no text can close the script element) filled in."""
+    puzzles = [puzzle_data(item, language) for item in items]
+    data = json.dumps({"title": title, "puzzles": puzzles}, sort_keys=True,
+                      ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+    shown = title or (items[0].heading if items else "Puzzles")
+    return _asset("page.html").replace("{{title}}", escape(shown)) \
+        .replace("{{language}}", escape(language)) \
+        .replace("{{style}}", _asset("page.css")).replace("{{script}}", _asset("page.js")) \
+        .replace("{{data}}", data)
+
+
+@cache
+def _asset(name: str) -> str:
+    return resources.files(__package__).joinpath("web", name).read_text(encoding="utf-8")
+
+
+def puzzle_data(item: ExportItem, language: str = "en") -> dict[str, Any]:
+    """What the page's script draws and checks for one puzzle."""
+    puzzle = item.puzzle
+    kind, board = puzzle.kind, puzzle.shape
+    marks = kind.marks(puzzle.givens, puzzle.extras)
+    symbols = item.about.symbols or SYMBOLS[:board.size]
+    data: dict[str, Any] = {
+        "id": item.about.id or item.stem, "heading": item.heading, "caption": item.caption,
+        "kind": kind.title, "rules": rules_text(kind, board, language),
+        "size": board.size, "symbols": list(symbols),
+        "givens": list(puzzle.givens.cells), "solution": list(puzzle.solution.cells),
+    }
+    return data | drawing_data(board_drawing(board), board) | marks_data(marks, board)
+
+
+def rules_text(kind, board: Shape, language: str) -> str:
+    """The rules a reader needs: the grid's rule, and the kind's own where it has one."""
+    base = BASE_RULE if board.blocks else LATIN_RULE
+    if kind.rules_key is None:
+        return base
+    try:
+        return f"{base} {load_catalogue(language).text(kind.rules_key)}"
+    except KeyError:
+        return base
+
+
+def drawing_data(drawing: BoardDrawing, board: Shape) -> dict[str, Any]:
+    """The board as print draws it: cells, lines by weight, shaded cells, in cell units."""
+    def runs(items) -> list[list[int]]:
+        return [[int(run.vertical), run.at, run.start, run.end] for run in items]
+    return {"frame": drawing.frame, "cells": [list(p) for p in board.positions],
+            "full": drawing.full, "thin": runs(drawing.thin), "heavy": runs(drawing.heavy),
+            "outline": runs(drawing.outline), "shaded": [list(p) for p in drawing.shaded],
+            "shade": SHADE_GREY, "dash": list(CAGE_DASH)}
+
+
+def marks_data(marks: Marks, board: Shape) -> dict[str, Any]:
+    """The kind's marks in cell units: cage loops (as print insets them) with their label
+    cell, signs between two cells, edge clues, clue blocks; `ring` cells of margin."""
+    cages = [{"loops": [[list(point) for point in loop] for loop in drawing.loops],
+              "label": mark.label, "at": list(drawing.label_cell), "style": mark.style}
+             for mark, drawing in zip(marks.cages, cage_drawings(
+                 board, [_Cage(m.cells, m.label) for m in marks.cages]))]
+    signs = [{"a": list(board.positions[s.first]), "b": list(board.positions[s.second]),
+              "sign": s.sign} for s in marks.signs]
+    edges = [{"side": e.side, "index": e.index, "text": e.text} for e in marks.edges]
+    blocks = [{"at": [b.row, b.col], "across": b.across, "down": b.down} for b in marks.blocks]
+    return {"ring": marks.outside, "cages": cages, "signs": signs, "edges": edges,
+            "blocks": blocks}
