@@ -3,7 +3,7 @@
 `main` is the `bookmaker` group (common.py); each module below adds its commands to it,
 and is imported only when one of them runs (common.COMMAND_MODULES): puzzles.py
 (generate, solve, check, grade, rate, derive), books.py (build, cover), dailies.py (daily)
-and registries.py (registry import, registry stats).
+registries.py (registry import, registry stats) and exports.py (export).
 """
 
 from .common import main

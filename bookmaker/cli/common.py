@@ -27,7 +27,7 @@ EXIT_OUTPUT_CLOSED = 141  # as for a program killed by SIGPIPE: the reader has g
 COMMAND_MODULES = {"build": "books", "cover": "books", "daily": "dailies",
                    "generate": "puzzles", "solve": "puzzles", "check": "puzzles",
                    "grade": "puzzles", "rate": "puzzles", "derive": "puzzles",
-                   "registry": "registries"}
+                   "registry": "registries", "export": "exports"}
 
 
 class Commands(click.Group):
