@@ -283,7 +283,7 @@
         state.values[cell] = value; state.pencils[cell] = 0; state.revealed[cell] = false;
       });
     }
-    say(cellLabel(cell));
+    if (!isSolved()) say(cellLabel(cell));
   }
 
   function undo() {
