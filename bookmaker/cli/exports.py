@@ -75,7 +75,7 @@ def export(ctx, sources, out_dir, formats, size, box, kind) -> None:
 
 def daily_pages(items: list[ExportItem]) -> dict[str, bytes]:
     """One page a day, named by its date (a day's page holds no other day's answer)."""
-    pages = {}
+    pages: dict[str, bytes] = {}
     for item in items:
         pages |= EXPORTERS["page"]([item], Naming(page=f"{item.stem}.html", title=item.heading))
     return pages

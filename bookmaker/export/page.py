@@ -55,7 +55,7 @@ def page_html(items: Sequence[ExportItem], title: str = "", language: str = "en"
 
 @cache
 def _asset(name: str) -> str:
-    return resources.files(__package__).joinpath("web", name).read_text(encoding="utf-8")
+    return (resources.files(__package__) / "web" / name).read_text(encoding="utf-8")
 
 
 def puzzle_data(item: ExportItem, language: str = "en") -> dict[str, Any]:

@@ -97,7 +97,7 @@ def _published(about: About, puzzle: Puzzle, origin: str) -> dict[str, Any]:
 
 def _extension(puzzle: Puzzle, about: About) -> dict[str, Any]:
     """What ipuz has no field for: the kind, its line, grade, score, rating, seed, key."""
-    fields = {"kind": puzzle.kind.name, "line": puzzle.kind.line(puzzle)}
+    fields: dict[str, Any] = {"kind": puzzle.kind.name, "line": puzzle.kind.line(puzzle)}
     fields |= {"grade": puzzle.grade or None, "score": puzzle.score if puzzle.grade else None,
                "hardest": puzzle.hardest or None, "rating": rating_fields(puzzle),
                "seed": puzzle.seed if about.seeded else None, "key": about.key or None}
