@@ -4,6 +4,7 @@ JSON records), a JSON feed and CSV, and a web page to solve them on."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -119,6 +120,5 @@ def file_items(ctx: click.Context, puzzle_file: PuzzleFile) -> list[ExportItem]:
 
 
 def _graded(puzzle: Puzzle) -> Puzzle:
-    from dataclasses import replace
     grading = puzzle.kind.grade(puzzle.givens, puzzle.extras)
     return replace(puzzle, grade=grading.grade, score=grading.score, hardest=grading.hardest)

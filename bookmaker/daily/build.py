@@ -58,6 +58,7 @@ from .sheets import (
     proof_pages,
     puzzle_sheet,
     sheet_metadata,
+    words_of,
 )
 
 __all__ = ["make_daily", "DailyResult", "DailyError", "run_dates", "puzzle_dates",
@@ -338,7 +339,8 @@ def export_item(spec: DailySpec, entry: DailyPuzzle) -> ExportItem:
     """A day's puzzle as exports name it: the series (and the day's title), its date."""
     title = f"{spec.series} · {entry.day.title}" if entry.day.title else spec.series
     grade = entry.puzzle.grade.capitalize() if entry.puzzle.grade else ""
-    caption = " · ".join(part for part in (date_text(entry.date), grade) if part)
+    caption = " · ".join(part for part in (date_text(entry.date, words_of(spec)), grade)
+                         if part)
     return item_of(entry.puzzle, entry.date.isoformat(), title, caption,
                    id=f"{spec.name}-{entry.date.isoformat()}", series=spec.series,
                    title=title, date=entry.date.isoformat())
