@@ -178,11 +178,14 @@
   }
 
   function drawPencils(node, cell, r, c) {
+    // Below a cage's label, where the cell has one: the marks never cover its sum.
+    const labelled = puzzle.cages.some((k) => k.at[0] === r && k.at[1] === c);
     const k = Math.ceil(Math.sqrt(puzzle.size));
-    const size = 0.8 / k;
+    const top = labelled ? 0.32 : 0.1, size = (labelled ? 0.62 : 0.8) / k;
+    const left = c + (1 - size * k) / 2;
     puzzle.symbols.forEach((symbol, i) => {
       if (!(state.pencils[cell] & (1 << i))) return;
-      const x = c + 0.1 + size * (i % k + 0.5), y = r + 0.12 + size * (Math.floor(i / k) + 0.5);
+      const x = left + size * (i % k + 0.5), y = r + top + size * (Math.floor(i / k) + 0.5);
       const t = el("text", { x: x, y: y, "font-size": size * 0.85, class: "pencil",
                              "dominant-baseline": "central" }, node);
       t.textContent = symbol;
