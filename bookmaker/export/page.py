@@ -34,10 +34,15 @@ LATIN_RULE = "Fill the grid so that every row and every column holds each symbol
 
 @dataclass(frozen=True)
 class _Cage:
-    """A cage as pages/board.cage_drawings takes one: cells and what its corner shows."""
+    """A cage as pages/board.cage_drawings takes one: its cells and what its corner shows
+    (as `total`, and as `label`, the name the drawing interface gives it)."""
 
     cells: tuple[int, ...]
-    total: str
+    label: str
+
+    @property
+    def total(self) -> str:
+        return self.label
 
 
 def page_html(items: Sequence[ExportItem], title: str = "", language: str = "en") -> str:
