@@ -31,6 +31,9 @@ LINES = {
               "12,8,15,6,3,16,9,15,10,14,7,11",
     "killer-x": ".................................... AABCCCAABDDDEABBFDEGGGFDHHIGFFIIIIJJ "
                 "18,15,7,19,8,14,14,4,18,9",
+    "calcudoku": "AABBCDEFFCDEEGCHHHGGIIIJJ 6+,2-,12x,2-,6+,3-,8+,9+,9+,5x",
+    "calcudoku-add": "ABCDDAEFGHAEEIJKKLMNKLLMN 9+,5,1,6+,12+,2,3,1,4,2,8+,8+,6+,8+",
+    "calcudoku-hidden": "ABCCDABEEDFBGHIFJJKILLLMM 4,6,1,3,3,3,4,5,2,1,2,10,4",
 }
 
 

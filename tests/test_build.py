@@ -26,7 +26,7 @@ from bookmaker.core.board.grid import parse_grid
 from bookmaker.core.solve.dlx import dlx_solve
 from bookmaker.puzzles import outputs
 from bookmaker.puzzles.outputs import OutputError
-from bookmaker.render.pdf import RenderError
+from bookmaker.render.style import RenderError
 from bookmaker.spec import load_preset, load_spec
 
 REPO = Path(__file__).resolve().parents[1]

@@ -89,6 +89,8 @@ def test_what_ipuz_says_of_each_board():
     assert fields("jigsaw") == (False, "1234567", 7, 0, 0)
     assert fields("killer") == (False, "123456", 6, 0, 12)
     assert fields("killer-x") == (False, "123456", 8, 2, 10)
+    assert fields("calcudoku") == (False, "12345", 0, 0, 10)  # a Latin square: no regions
+    assert fields("calcudoku-hidden") == (False, "12345", 0, 0, 13)
 
 
 def test_a_killer_cage_is_its_cells_from_one_and_its_sum():
@@ -96,6 +98,28 @@ def test_a_killer_cage_is_its_cells_from_one_and_its_sum():
     assert document["cages"][0] == {"cells": [[1, 1], [1, 2], [1, 3], [1, 4]], "value": 12,
                                     "operator": "+"}
     assert (document["cageborder"], document["showoperators"]) == ("dashed", False)
+
+
+def test_a_calcudoku_cage_is_its_value_and_operation_shown_or_hidden():
+    document = ipuz_document(puzzle_of("calcudoku"), ABOUT)
+    assert document["cages"][:3] == [
+        {"cells": [[1, 1], [2, 1]], "value": 6, "operator": "+"},
+        {"cells": [[3, 1], [4, 1]], "value": 2, "operator": "-"},
+        {"cells": [[5, 1], [5, 2], [5, 3]], "value": 12, "operator": "*"}]
+    assert (document["cageborder"], document["showoperators"]) == ("thick", True)
+    hidden = ipuz_document(puzzle_of("calcudoku-hidden"), ABOUT)
+    assert hidden["cages"][0] == {"cells": [[1, 1], [1, 2]], "value": 4}
+    assert hidden["showoperators"] is False
+    single = ipuz_document(puzzle_of("calcudoku-add"), ABOUT)["cages"][1]
+    assert single == {"cells": [[2, 1]], "value": 5}  # one cell: its value, no operation
+
+
+def test_a_bad_calcudoku_cage_is_named():
+    document = through_json(ipuz_document(puzzle_of("calcudoku"), ABOUT))
+    del document[EXTENSION]["line"]
+    document["cages"][1] |= {"operator": "/", "value": 7}
+    with pytest.raises(IpuzError, match="cages: the cage from r1c3: no 2 values from 1-5 make 7÷"):
+        read_ipuz(document)
 
 
 def test_a_samurai_has_no_ipuz_form_and_its_record_says_why():

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import cast
 
+from ..core.board.marks import Marks
 from ..core.grade.grades import GRADES
 from ..core.puzzle import Puzzle
 from ..pages.bookpages import (
@@ -36,7 +37,8 @@ from ..pages.bookpages import (
 from ..pages.page import Page, PageGeometry
 from ..pages.paginate import GridItem, page_of_each, paginate_puzzles
 from ..render.fonts import default_fonts, digit_extent
-from ..render.pdf import Metadata, OutlineEntry, RenderStyle
+from ..render.pdf import Metadata, OutlineEntry
+from ..render.style import RenderStyle
 from ..spec import BookSpec, Layout, SectionSpec
 from ..spec.captions import SEPARATOR, answer_note_text, caption_parts, grid_size_text, kind_name
 from ..spec.catalogue import Catalogue, load_catalogue
@@ -293,7 +295,7 @@ def _how_to_play(at: _PageAt) -> Page:
     beside = example_pair(book, at.style) if example_beside_rules(spec.layout, spec.sections) \
         else None
     return how_to_play_page(at.geometry, at.number, book.words.text("how_to_play"),
-                            rules_paragraphs([(s.size, s.kind) for s in spec.sections],
+                            rules_paragraphs([(s.size, s.kind, s.glyphs) for s in spec.sections],
                                              spec.answers, book.words),
                             beside, at.numbered)
 
@@ -408,7 +410,7 @@ def puzzle_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
                               book.words),
                       answer_note(book, _place_of(book, p)),
                       mark_of(spec, book.puzzles[p.number - 1].grade),
-                      cages_of(book.puzzles[p.number - 1])) for p in members]
+                      marks_of(book.puzzles[p.number - 1]), section.glyphs) for p in members]
     return paginate_puzzles(items, style.geometry, section.puzzles_per_page,
                             _place_of(book, members[0]).page, layout.grids.label_height,
                             layout.below_height, layout.grids.gap,
@@ -428,7 +430,7 @@ def answer_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
     items = [GridItem(book.puzzles[p.number - 1].givens, book.puzzles[p.number - 1].solution,
                       book.words.text("puzzle", number=p.number), "",
                       book.words.text("puzzle_on_page", page=_place_of(book, p).page),
-                      cages=cages_of(book.puzzles[p.number - 1]))
+                      marks=marks_of(book.puzzles[p.number - 1]), glyphs=section.glyphs)
              for p in members]
     pages = paginate_puzzles(items, style.geometry, section.answers_per_page,
                              cast(int, _place_of(book, members[0]).answer_page),  # (answers)
@@ -440,9 +442,9 @@ def answer_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
             for i, page in enumerate(pages)]
 
 
-def cages_of(puzzle: Puzzle) -> tuple:
-    """The cages drawn over a puzzle's board (a Killer's: cells and total), () if none."""
-    return puzzle.kind.cages(puzzle)
+def marks_of(puzzle: Puzzle) -> Marks:
+    """What a puzzle's kind draws beyond its cells and givens (a Killer's cages)."""
+    return puzzle.kind.marks(puzzle.givens, puzzle.extras)
 
 
 def answers_heading(words: Catalogue, members: Sequence[PlannedPuzzle]) -> str:

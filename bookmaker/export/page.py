@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -30,19 +29,6 @@ from .items import ExportItem
 BASE_RULE = ("Fill the grid so that every row, every column and every bold-outlined region "
              "holds each symbol exactly once.")
 LATIN_RULE = "Fill the grid so that every row and every column holds each symbol exactly once."
-
-
-@dataclass(frozen=True)
-class _Cage:
-    """A cage as pages/board.cage_drawings takes one: its cells and what its corner shows
-    (as `total`, and as `label`, the name the drawing interface gives it)."""
-
-    cells: tuple[int, ...]
-    label: str
-
-    @property
-    def total(self) -> str:
-        return self.label
 
 
 def page_html(items: Sequence[ExportItem], title: str = "", language: str = "en") -> str:
@@ -104,8 +90,7 @@ def marks_data(marks: Marks, board: Shape) -> dict[str, Any]:
     cell, signs between two cells, edge clues, clue blocks; `ring` cells of margin."""
     cages = [{"loops": [[list(point) for point in loop] for loop in drawing.loops],
               "label": mark.label, "at": list(drawing.label_cell), "style": mark.style}
-             for mark, drawing in zip(marks.cages, cage_drawings(
-                 board, [_Cage(m.cells, m.label) for m in marks.cages]))]
+             for mark, drawing in zip(marks.cages, cage_drawings(board, marks.cages))]
     signs = [{"a": list(board.positions[s.first]), "b": list(board.positions[s.second]),
               "sign": s.sign} for s in marks.signs]
     edges = [{"side": e.side, "index": e.index, "text": e.text} for e in marks.edges]

@@ -235,6 +235,11 @@ class SectionFile(Schema):
     clues: Natural | None = Field(None, description="Stop removing clues once this many "
                                   "remain; fewer than the cells. Default: as few as stay "
                                   "unique.")
+    symbols: Text | None = Field(None, description="What the values print as: numbers (the "
+                                 "default: 1 to n), letters (A-Z without I and O, up to "
+                                 "24), mixed (1-9 then A-P), word (the language's "
+                                 "nine-letter Wordoku word) or n characters of your own "
+                                 "('CAMBRIDGE'); anything but numbers on Sudoku kinds only.")
 
 
 class SpecFile(Schema):
@@ -266,6 +271,8 @@ class SectionSpec(Schema):
                                               "layout's capped to what fits).")
     answers_per_page: int = Field(description="Answer grids per page (the layout's, capped "
                                               "to what fits for this size).")
+    glyphs: tuple[str, ...] = Field((), description="What values 1..n print as (spec/"
+                                    "glyphs.py); () for numbers.")
 
     @property
     def kind(self) -> Kind:
@@ -350,9 +357,16 @@ def book_plan(layout: Layout, front: FrontMatter, sections, answers: str,
     per_page = layout.contents_entries_per_page()
     counts = FrontCounts(front.title_page, front.copyright_page,
                          -(-entries // per_page) if front.contents else 0, front.how_to_play,
-                         front.how_to_play and not example_beside_rules(layout, sections))
+                         front.how_to_play and bool(example_sections(sections))
+                         and not example_beside_rules(layout, sections))
     return plan_book(counts, sections, answers, front.section_openers,
                      sections_start == "right", page_rules(layout, padding))
+
+
+def example_sections(sections) -> list:
+    """The sections whose kind follows Sudoku's rule: the how-to-play example is made for
+    them (a book whose kinds all have rules of their own, Calcudoku's, has none)."""
+    return [s for s in sections if kind_of_name(s.variant).sudoku_rule]
 
 
 def example_beside_rules(layout: Layout, sections) -> bool:

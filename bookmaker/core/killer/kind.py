@@ -146,9 +146,6 @@ class KillerKind(Kind):
     def marks(self, givens: Grid, extras: Extras = None) -> Marks:
         return Marks(cages=tuple(CageMark(cage.cells, str(cage.total)) for cage in extras.cages))
 
-    def cages(self, puzzle: Puzzle) -> tuple:
-        return puzzle.extras.cages
-
     def ipuz(self) -> IpuzForm | None:
         return IpuzForm(cage_border="dashed", cage_operator="+")  # sums, shown bare
 
