@@ -12,7 +12,11 @@ import pytest
 from exchangedata import LINES, kind_name
 
 from bookmaker.cli import main
+from bookmaker.core.board.marks import BlockMark, EdgeMark, Marks, SignMark
+from bookmaker.core.kinds.ipuzform import ipuz_problem
 from bookmaker.core.kinds.registry import kind_named
+from bookmaker.export.page import marks_data
+from bookmaker.pages.board import sign_chevron
 from bookmaker.spec import SpecError, load_spec
 
 WEEK = """daily:
@@ -155,3 +159,25 @@ def test_export_refuses_what_is_not_a_puzzle_source(runner, tmp_path):
     assert not (tmp_path / "o").exists()
     wrong = runner.invoke(main, ["export", str(bad), "--formats", "ipuz,art"])
     assert wrong.exit_code == 2 and "expected some of ipuz, feed, page" in wrong.stderr
+
+
+def test_marks_ipuz_has_no_field_for_send_a_kind_to_its_record():
+    board = kind_named("classic").board(kind_named("classic").frame(6))
+    marks = Marks(signs=(SignMark(0, 1, "<"),))
+    assert ipuz_problem(kind_named("classic"), board, Marks()) is None
+    assert ipuz_problem(kind_named("classic"), board, marks) == \
+        "ipuz's Sudoku has no field for signs, clues outside the grid or clue blocks"
+    assert "five overlapping grids" in ipuz_problem(
+        kind_named("samurai"), kind_named("samurai").board(kind_named("samurai").frame(9)),
+        Marks())
+
+
+def test_the_page_places_any_kinds_marks_as_print_does():
+    board = kind_named("classic").board(kind_named("classic").frame(6))
+    marks = Marks(signs=(SignMark(0, 6, ">"),), edges=(EdgeMark("right", 1, "4"),),
+                  blocks=(BlockMark(2, 3, "", "9"),))
+    data = marks_data(marks, board)
+    assert data["signs"] == [[list(p) for p in sign_chevron(board, marks.signs[0])]]
+    assert data["edges"] == [{"text": "4", "at": [6.5, 1.5]}] and data["ring"] == 1
+    assert data["blocks"] == [{"at": [2, 3], "clues": [{"text": "9", "at": [3.31, 2.69]}]}]
+    assert data["loops"] == data["borders"] == data["labels"] == []

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from .. import __version__
 from ..core.exchange.ipuz import ipuz_document
 from ..core.exchange.record import puzzle_record
+from ..core.kinds.ipuzform import ipuz_problem
 from .feed import feed_csv, feed_json, json_text
 from .items import ExportItem
 from .page import page_html
@@ -39,7 +40,9 @@ def puzzle_files(items: Sequence[ExportItem], naming: Naming) -> dict[str, bytes
     files = {}
     for item in items:
         name = naming.puzzle.format(stem=item.stem)
-        if item.puzzle.kind.ipuz() is not None:
+        puzzle = item.puzzle
+        if ipuz_problem(puzzle.kind, puzzle.shape,
+                        puzzle.kind.marks(puzzle.givens, puzzle.extras)) is None:
             document = ipuz_document(item.puzzle, item.about, ORIGIN)
             files[f"{name}.ipuz"] = json_text(document).encode("utf-8")
         else:

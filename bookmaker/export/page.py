@@ -22,7 +22,21 @@ from xml.sax.saxutils import escape
 from ..core.board.grid import SYMBOLS
 from ..core.board.marks import Marks
 from ..core.board.shape import Shape
-from ..pages.board import CAGE_DASH, SHADE_GREY, BoardDrawing, board_drawing, cage_drawings
+from ..pages.board import (
+    CAGE_DASH,
+    CAGE_LABEL_AT,
+    OUTLINED_LABEL_AT,
+    SHADE_GREY,
+    BoardDrawing,
+    board_drawing,
+    cage_borders,
+    cage_drawings,
+    edge_centre,
+    label_cell,
+    sign_chevron,
+)
+from ..render.board import OUTLINED
+from ..render.metrics import BLOCK_ACROSS_AT, BLOCK_DOWN_AT
 from ..spec.catalogue import load_catalogue
 from .items import ExportItem
 
@@ -32,12 +46,16 @@ LATIN_RULE = "Fill the grid so that every row and every column holds each symbol
 
 
 def page_html(items: Sequence[ExportItem], title: str = "", language: str = "en") -> str:
-    """The page of the items: the template with the style, the script and the puzzles
-    (JSON, with '<' escaped so no text can close the script element) filled in."""
-    puzzles = [puzzle_data(item, language) for item in items]
+    """The page of the items."""
+    shown = title or (items[0].heading if items else "Puzzles")
+    return page_of([puzzle_data(item, language) for item in items], title, shown, language)
+
+
+def page_of(puzzles: list[dict[str, Any]], title: str, shown: str, language: str) -> str:
+    """The template with the style, the script and the puzzles' data (puzzle_data; JSON,
+    with '<' escaped so no text can close the script element) filled in."""
     data = json.dumps({"title": title, "puzzles": puzzles}, sort_keys=True,
                       ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
-    shown = title or (items[0].heading if items else "Puzzles")
     return _asset("page.html").replace("{{title}}", escape(shown)) \
         .replace("{{language}}", escape(language)) \
         .replace("{{style}}", _asset("page.css")).replace("{{script}}", _asset("page.js")) \
@@ -77,23 +95,41 @@ def rules_text(kind, board: Shape, language: str) -> str:
 
 def drawing_data(drawing: BoardDrawing, board: Shape) -> dict[str, Any]:
     """The board as print draws it: cells, lines by weight, shaded cells, in cell units."""
-    def runs(items) -> list[list[int]]:
-        return [[int(run.vertical), run.at, run.start, run.end] for run in items]
     return {"frame": drawing.frame, "cells": [list(p) for p in board.positions],
-            "full": drawing.full, "thin": runs(drawing.thin), "heavy": runs(drawing.heavy),
-            "outline": runs(drawing.outline), "shaded": [list(p) for p in drawing.shaded],
+            "full": drawing.full, "thin": _runs(drawing.thin), "heavy": _runs(drawing.heavy),
+            "outline": _runs(drawing.outline), "shaded": [list(p) for p in drawing.shaded],
             "shade": SHADE_GREY, "dash": list(CAGE_DASH)}
 
 
 def marks_data(marks: Marks, board: Shape) -> dict[str, Any]:
-    """The kind's marks in cell units: cage loops (as print insets them) with their label
-    cell, signs between two cells, edge clues, clue blocks; `ring` cells of margin."""
-    cages = [{"loops": [[list(point) for point in loop] for loop in drawing.loops],
-              "label": mark.label, "at": list(drawing.label_cell), "style": mark.style}
-             for mark, drawing in zip(marks.cages, cage_drawings(board, marks.cages))]
-    signs = [{"a": list(board.positions[s.first]), "b": list(board.positions[s.second]),
-              "sign": s.sign} for s in marks.signs]
-    edges = [{"side": e.side, "index": e.index, "text": e.text} for e in marks.edges]
-    blocks = [{"at": [b.row, b.col], "across": b.across, "down": b.down} for b in marks.blocks]
-    return {"ring": marks.outside, "cages": cages, "signs": signs, "edges": edges,
-            "blocks": blocks}
+    """The kind's marks in cell units, placed as print places them (pages/board.py, render/
+    board.py): dashed cages as inset loops, outlined cages as border runs, each label at
+    its corner; signs as chevrons; edge clues at the centres of the ring's cells (`ring`
+    cells of margin); clue blocks with their sums' centres. Any kind's marks are drawn
+    from these alone: the page knows no kind."""
+    dashed = [cage for cage in marks.cages if cage.style != OUTLINED]
+    outlined = [cage for cage in marks.cages if cage.style == OUTLINED]
+    labels = [{"text": cage.label, "at": list(_offset(label_cell(board, cage), corner)),
+               "cell": list(label_cell(board, cage))}
+              for cages, corner in ((dashed, CAGE_LABEL_AT), (outlined, OUTLINED_LABEL_AT))
+              for cage in cages]
+    frame = board_drawing(board).frame
+    return {"ring": marks.outside,
+            "loops": [[list(p) for p in loop] for cage in cage_drawings(board, dashed)
+                      for loop in cage.loops],
+            "borders": _runs(cage_borders(board, outlined)), "labels": labels,
+            "signs": [[list(p) for p in sign_chevron(board, sign)] for sign in marks.signs],
+            "edges": [{"text": e.text, "at": list(edge_centre(frame, e))} for e in marks.edges],
+            "blocks": [{"at": [b.row, b.col], "clues": [
+                {"text": text, "at": list(_offset((b.row, b.col), corner))}
+                for text, corner in ((b.across, BLOCK_ACROSS_AT), (b.down, BLOCK_DOWN_AT))
+                if text]} for b in marks.blocks]}
+
+
+def _offset(cell: tuple[int, int], corner: tuple[float, float]) -> tuple[float, float]:
+    """(x, y) in cells of a point `corner` (x, y) into the cell (row, col)."""
+    return cell[1] + corner[0], cell[0] + corner[1]
+
+
+def _runs(items) -> list[list[int]]:
+    return [[int(run.vertical), run.at, run.start, run.end] for run in items]

@@ -22,7 +22,7 @@ from typing import Any
 from ..board.grid import SYMBOLS, Grid, GridError
 from ..board.marks import CageMark, Marks
 from ..board.shape import Shape
-from ..kinds.ipuzform import IpuzForm
+from ..kinds.ipuzform import IpuzForm, ipuz_problem
 from ..kinds.kind import Kind
 from ..kinds.registry import kind_named
 from ..puzzle import Puzzle
@@ -53,12 +53,11 @@ def ipuz_document(puzzle: Puzzle, about: About, origin: str = "") -> dict[str, A
     """The ipuz document of a puzzle whose kind has an ipuz form; ValueError (saying why)
     for one that has none, or marks its form cannot carry."""
     kind, board = puzzle.kind, puzzle.shape
-    form = kind.ipuz()
-    if form is None:
-        raise ValueError(f"a {kind.title} has no ipuz form: {kind.ipuz_absent}")
     marks = kind.marks(puzzle.givens, puzzle.extras)
-    if marks.signs or marks.edges or marks.blocks or board.has_several_grids:
-        raise ValueError(f"a {kind.title}'s marks are more than ipuz's Sudoku carries")
+    problem = ipuz_problem(kind, board, marks)
+    form = kind.ipuz()
+    if problem is not None or form is None:
+        raise ValueError(f"a {kind.title} has no ipuz form: {problem}")
     document: dict[str, Any] = {"version": IPUZ_VERSION, "kind": list(form.puzzle_kinds)}
     document |= _published(about, puzzle, origin)
     document |= {"charset": about.symbols or SYMBOLS[:board.size], "displaycharset": True,

@@ -15,6 +15,7 @@ from typing import Any
 from ..board.grid import Grid, GridError, format_grid, parse_grid
 from ..board.marks import Marks
 from ..board.shape import Shape
+from ..kinds.ipuzform import ipuz_problem
 from ..kinds.kind import Extras, Kind
 from ..kinds.registry import kind_named
 from ..puzzle import Puzzle
@@ -59,23 +60,24 @@ def puzzle_record(puzzle: Puzzle, about: About) -> dict[str, Any]:
     """The record of a puzzle (a dict of JSON values; key order fixed, so the same puzzle
     gives the same bytes)."""
     kind, board = puzzle.kind, puzzle.shape
-    form = kind.ipuz()
+    marks = kind.marks(puzzle.givens, puzzle.extras)
+    absent = ipuz_problem(kind, board, marks)
     record: dict[str, Any] = {"format": RECORD_FORMAT, **about_fields(about)}
     record |= {
         "kind": kind.name, "kind_title": kind.title,
         "size": f"{board.size}x{board.size}", "box": board.box_text,
-        "ipuz": form is not None,
+        "ipuz": absent is None,
         "line": kind.line(puzzle), "solution": format_grid(puzzle.solution),
         "grade": puzzle.grade or None, "score": puzzle.score if puzzle.grade else None,
         "hardest": puzzle.hardest or None, "rating": rating_fields(puzzle),
         "seed": puzzle.seed if about.seeded else None, "key": about.key or None,
         "symbols": about.symbols or symbols_of(board),
         "board": board_fields(board),
-        "marks": marks_fields(kind.marks(puzzle.givens, puzzle.extras)),
+        "marks": marks_fields(marks),
         "givens": list(puzzle.givens.cells), "values": list(puzzle.solution.cells),
     }
-    if form is None:
-        record["ipuz_absent"] = kind.ipuz_absent
+    if absent is not None:
+        record["ipuz_absent"] = absent
     return record
 
 

@@ -91,51 +91,56 @@
     }
   }
 
+  // The kind's marks, as print places them (export/page.py marks_data): the page draws
+  // loops, border runs, labels, chevrons, edge clues and blocks, whatever kind they are of.
   function drawCages(p) {
     const group = el("g", { fill: "none", stroke: "#000" }, svg);
-    p.cages.forEach((cage) => {
-      const dashed = cage.style === "dashed";
-      cage.loops.forEach((loop) => el("polygon", {
-        points: loop.map((pt) => pt.join(",")).join(" "),
-        "stroke-width": dashed ? WEIGHTS.cage : WEIGHTS.heavy,
-        "stroke-dasharray": dashed ? p.dash.join(" ") : "none" }, group));
-      const [r, c] = cage.at;
-      const label = el("text", { x: c + 0.07, y: r + 0.06, "font-size": 0.24,
-                                 "dominant-baseline": "hanging", class: "corner-label" }, svg);
-      label.textContent = cage.label;
-      const box = { x: c + 0.05, y: r + 0.04, width: 0.07 + 0.14 * cage.label.length,
-                    height: 0.28, fill: "#fff" };
-      svg.insertBefore(el("rect", box), label);
+    p.loops.forEach((loop) => el("polygon", {
+      points: loop.map((pt) => pt.join(",")).join(" "), "stroke-width": WEIGHTS.cage,
+      "stroke-dasharray": p.dash.join(" "), class: "cage" }, group));
+    p.borders.forEach(([vertical, at, start, end]) => el("line", vertical
+      ? { x1: at, y1: start, x2: at, y2: end, "stroke-width": WEIGHTS.heavy, class: "cage" }
+      : { x1: start, y1: at, x2: end, y2: at, "stroke-width": WEIGHTS.heavy, class: "cage" },
+      group));
+    const shaded = new Set(p.shaded.map((rc) => rc.join(",")));
+    const grey = Math.round(255 * p.shade);
+    p.labels.forEach((label) => {
+      const [x, y] = label.at;  // a knock-out of the cell's own colour, as print's
+      el("rect", { x: x - 0.02, y: y - 0.02, width: 0.04 + 0.14 * label.text.length,
+                   height: 0.28, fill: shaded.has(label.cell.join(",")) ?
+                     "rgb(" + grey + "," + grey + "," + grey + ")" : "#fff" }, svg);
+      el("text", { x: x, y: y, "font-size": 0.24, "dominant-baseline": "hanging",
+                   class: "corner-label" }, svg).textContent = label.text;
     });
   }
 
   function drawMarks(p) {
     const group = el("g", {}, svg);
-    p.signs.forEach((s) => {
-      const [r1, c1] = s.a, [r2, c2] = s.b;
-      const x = (c1 + c2 + 1) / 2, y = (r1 + r2 + 1) / 2;
-      const t = el("text", { x: x, y: y, "font-size": 0.4, "text-anchor": "middle",
-                             "dominant-baseline": "central" }, group);
-      t.textContent = r1 === r2 ? s.sign : (s.sign === "<" ? "\u2227" : "\u2228");
+    p.signs.forEach((chevron) => {
+      const xs = chevron.map((pt) => pt[0]), ys = chevron.map((pt) => pt[1]);
+      const pad = WEIGHTS.heavy;
+      el("rect", { x: Math.min(...xs) - pad, y: Math.min(...ys) - pad, fill: "#fff",
+                   width: Math.max(...xs) - Math.min(...xs) + 2 * pad,
+                   height: Math.max(...ys) - Math.min(...ys) + 2 * pad }, group);
+      el("polyline", { points: chevron.map((pt) => pt.join(",")).join(" "), fill: "none",
+                       stroke: "#000", "stroke-width": WEIGHTS.heavy, class: "sign" }, group);
     });
     p.edges.forEach((e) => {
-      const along = e.index + 0.5, n = p.frame;
-      const at = { top: [along, -0.5], bottom: [along, n + 0.5],
-                   left: [-0.5, along], right: [n + 0.5, along] }[e.side];
-      const t = el("text", { x: at[0], y: at[1], "font-size": 0.5, "text-anchor": "middle",
-                             "dominant-baseline": "central" }, group);
-      t.textContent = e.text;
+      el("text", { x: e.at[0], y: e.at[1], "font-size": 0.55, "text-anchor": "middle",
+                   "dominant-baseline": "central", class: "edge-clue" }, group)
+        .textContent = e.text;
     });
     p.blocks.forEach((b) => {
       const [r, c] = b.at;
-      el("rect", { x: c, y: r, width: 1, height: 1, fill: "#000" }, group);
-      el("line", { x1: c, y1: r, x2: c + 1, y2: r + 1, stroke: "#fff", "stroke-width": 0.03 },
-         group);
-      [[b.across, c + 0.72, r + 0.3], [b.down, c + 0.28, r + 0.75]].forEach(([text, x, y]) => {
-        if (!text) return;
-        const t = el("text", { x: x, y: y, fill: "#fff", "font-size": 0.3,
-                               "text-anchor": "middle", "dominant-baseline": "central" }, group);
-        t.textContent = text;
+      el("rect", { x: c, y: r, width: 1, height: 1, fill: "#000", class: "block" }, group);
+      if (!b.clues.length) return;
+      el("line", { x1: c, y1: r, x2: c + 1, y2: r + 1, stroke: "#fff",
+                   "stroke-width": WEIGHTS.thin }, group);
+      b.clues.forEach((clue) => {
+        el("text", { x: clue.at[0], y: clue.at[1], fill: "#fff", "font-size": 0.26,
+                     "font-weight": "bold", "text-anchor": "middle",
+                     "dominant-baseline": "central", class: "block-clue" }, group)
+          .textContent = clue.text;
       });
     });
   }
@@ -179,7 +184,7 @@
 
   function drawPencils(node, cell, r, c) {
     // Below a cage's label, where the cell has one: the marks never cover its sum.
-    const labelled = puzzle.cages.some((k) => k.at[0] === r && k.at[1] === c);
+    const labelled = puzzle.labels.some((k) => k.cell[0] === r && k.cell[1] === c);
     const k = Math.ceil(Math.sqrt(puzzle.size));
     const top = labelled ? 0.32 : 0.1, size = (labelled ? 0.62 : 0.8) / k;
     const left = c + (1 - size * k) / 2;
@@ -204,8 +209,8 @@
       text += "empty, pencil marks " + puzzle.symbols.filter(
         (_, i) => state.pencils[cell] & (1 << i)).join(" ");
     } else text += "empty";
-    const cage = puzzle.cages.find((k) => k.at[0] === r && k.at[1] === c);
-    return cage ? text + ", cage " + cage.label : text;
+    const label = puzzle.labels.find((k) => k.cell[0] === r && k.cell[1] === c);
+    return label ? text + ", cage " + label.text : text;
   }
 
   function showSelection() {
