@@ -124,12 +124,14 @@ sections:
 
 def test_a_book_writes_the_outputs_it_lists(runner, tmp_path):
     spec = tmp_path / "book.yaml"
-    spec.write_text(BOOK % "[pdf, ipuz, feed, page]", encoding="utf-8")
+    spec.write_text(BOOK % "[pdf, ipuz, feed, page, art-cmyk]", encoding="utf-8")
     result = runner.invoke(main, ["build", str(spec), "-o", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output + result.stderr
     out = tmp_path / "out"
-    assert sorted(p.name for p in (out / "kinds-book-puzzles").iterdir()) == \
-        ["classic-001.ipuz", "classic-002.ipuz", "samurai-001.json"]
+    art = [f"{stem}-{part}-cmyk.{ext}" for stem in ("classic-001", "classic-002", "samurai-001")
+           for part in ("answer-art", "art") for ext in ("eps", "pdf")]
+    assert sorted(p.name for p in (out / "kinds-book-puzzles").iterdir()) == sorted(
+        ["classic-001.ipuz", "classic-002.ipuz", "samurai-001.json"] + art)
     assert {"kinds-book-feed.json", "kinds-book-feed.csv", "kinds-book.html"} <= \
         {p.name for p in out.iterdir()}
     exported = runner.invoke(main, ["export", str(out / "kinds-book.json"), "-o",
@@ -140,7 +142,8 @@ def test_a_book_writes_the_outputs_it_lists(runner, tmp_path):
 
 @pytest.mark.parametrize(("outputs", "message"), [
     ("[ipuz]", "a book is its PDF: list pdf"),
-    ("[pdf, web]", "unknown output 'web'; expected some of: pdf, ipuz, feed, page"),
+    ("[pdf, web]", "unknown output 'web'; expected some of: pdf, ipuz, feed, page, art, "
+                   "art-cmyk"),
     ("pdf", "expected a list of outputs"),
 ])
 def test_book_outputs_are_checked_at_load(tmp_path, outputs, message):
@@ -157,8 +160,8 @@ def test_export_refuses_what_is_not_a_puzzle_source(runner, tmp_path):
     result = runner.invoke(main, ["export", str(bad), "-o", str(tmp_path / "o")])
     assert result.exit_code == 1 and "notes.json: puzzle a: " in result.stderr
     assert not (tmp_path / "o").exists()
-    wrong = runner.invoke(main, ["export", str(bad), "--formats", "ipuz,art"])
-    assert wrong.exit_code == 2 and "expected some of ipuz, feed, page" in wrong.stderr
+    wrong = runner.invoke(main, ["export", str(bad), "--formats", "ipuz,eps"])
+    assert wrong.exit_code == 2 and "expected some of ipuz, feed, page, art" in wrong.stderr
 
 
 def test_marks_ipuz_has_no_field_for_send_a_kind_to_its_record():

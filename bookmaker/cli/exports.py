@@ -1,5 +1,5 @@
 """`bookmaker export`: a book's, a daily series' or a file's puzzles as ipuz documents (or
-JSON records), a JSON feed and CSV, and a web page to solve them on."""
+JSON records), a JSON feed and CSV, a web page to solve them on, and art for layout desks."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ from .options import (
 )
 
 FORMATS = tuple(EXPORTERS)
+DEFAULT_FORMATS = ("ipuz", "feed", "page")  # art is asked for: six files a puzzle
 
 
 def formats_option(ctx: click.Context, param: click.Parameter, text: str) -> tuple[str, ...]:
@@ -41,12 +42,14 @@ def formats_option(ctx: click.Context, param: click.Parameter, text: str) -> tup
                 type=click.Path(exists=True, allow_dash=True))
 @click.option("-o", "--output", "out_dir", metavar="DIR", default="output/export",
               show_default=True, help="The folder the files are written to.")
-@click.option("--formats", metavar="LIST", default=",".join(FORMATS), show_default=True,
+@click.option("--formats", metavar="LIST", default=",".join(DEFAULT_FORMATS), show_default=True,
               callback=formats_option,
               help="What to write: ipuz (a document per puzzle, its answer inside; a JSON "
                    "record for a kind ipuz has no kind for), feed (feed.json and feed.csv), "
                    "page (a web page to solve them on: one a day for a daily series, one for "
-                   "the rest).")
+                   "the rest), art (each grid and its answer alone for a layout desk: PDF, SVG "
+                   "and EPS, text as outlines in SVG and EPS, in grey), art-cmyk (PDF and EPS "
+                   "on CMYK's black plate).")
 @size_options
 @variant_option
 @click.pass_context

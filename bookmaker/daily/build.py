@@ -355,11 +355,12 @@ def run_contents(spec: DailySpec, scheduled: list[date], entries: list[DailyPuzz
     return contents
 
 
-DAY_EXPORTS = ("ipuz", "page")  # the exports written into each day's folder
+DAY_EXPORTS = ("ipuz", "page", "art", "art-cmyk")  # the exports written into each day's folder
 
 
 def day_exports(spec: DailySpec, entry: DailyPuzzle) -> dict[str, bytes]:
-    """The day's puzzle.ipuz (or puzzle.json) and page.html, those the spec asks for."""
+    """The day's puzzle.ipuz (or puzzle.json), page.html and art (puzzle-art.pdf, ...),
+    those the spec asks for."""
     wanted = [name for name in DAY_EXPORTS if name in spec.outputs]
     if not wanted:
         return {}

@@ -1,11 +1,12 @@
 """The export formats, by the name specs (`outputs:`) and `bookmaker export --formats` use:
-each turns a run's items into files (name -> bytes). A format is one entry here; per-puzzle
-art (SVG with outlined text, PDF, EPS in greyscale or CMYK) is to plug in the same way.
+each turns a run's items into files (name -> bytes). A format is one entry here.
 
 - ipuz: one `<stem>.ipuz` per puzzle (ipuz's Sudoku, its answer inside), or `<stem>.json`,
   its JSON record, for a kind ipuz has no kind for (the record says why);
 - feed: the run's records as `<feed>.json` and `<feed>.csv`;
-- page: a self-contained web page to solve them on (page.py), `<page>.html`.
+- page: a self-contained web page to solve them on (page.py), `<page>.html`;
+- art, art-cmyk: each puzzle's grid and answer alone for a layout desk (art.py): PDF, SVG
+  and EPS in grey, or PDF and EPS on CMYK's black plate.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from .. import __version__
 from ..core.exchange.ipuz import ipuz_document
 from ..core.exchange.record import puzzle_record
 from ..core.kinds.ipuzform import ipuz_problem
+from .art import art_files
 from .feed import feed_csv, feed_json, json_text
 from .items import ExportItem
 from .page import page_html
@@ -59,8 +61,18 @@ def page_files(items: Sequence[ExportItem], naming: Naming) -> dict[str, bytes]:
     return {naming.page: page_html(items, naming.title).encode("utf-8")}
 
 
+def art_files_of(colour: str) -> Exporter:
+    def art(items: Sequence[ExportItem], naming: Naming) -> dict[str, bytes]:
+        files: dict[str, bytes] = {}
+        for item in items:
+            files |= art_files(item, naming.puzzle.format(stem=item.stem), colour)
+        return files
+    return art
+
+
 Exporter = Callable[[Sequence[ExportItem], Naming], dict[str, bytes]]
-EXPORTERS: dict[str, Exporter] = {"ipuz": puzzle_files, "feed": feed_files, "page": page_files}
+EXPORTERS: dict[str, Exporter] = {"ipuz": puzzle_files, "feed": feed_files, "page": page_files,
+                                  "art": art_files_of("grey"), "art-cmyk": art_files_of("cmyk")}
 
 
 def export_files(formats: Sequence[str], items: Sequence[ExportItem],

@@ -70,7 +70,7 @@ else:
     DifficultyMarkChoice = one_of(*DIFFICULTY_MARKS)
 REGISTRY_OFF = "none"
 # A book's files: its PDFs, always; then the exports (export/formats.py) it asks for.
-BOOK_OUTPUTS = ("pdf", "ipuz", "feed", "page")
+BOOK_OUTPUTS = ("pdf", "ipuz", "feed", "page", "art", "art-cmyk")
 
 
 def _book_outputs(value: Any) -> tuple[str, ...]:
@@ -82,7 +82,8 @@ def _book_outputs(value: Any) -> tuple[str, ...]:
         if value.count(item) > 1:
             raise mistake(f"lists {item!r} twice")
     if "pdf" not in value:
-        raise mistake("a book is its PDF: list pdf, and any of ipuz, feed, page beside it")
+        raise mistake("a book is its PDF: list pdf, and any of ipuz, feed, page, art, art-cmyk "
+                      "beside it")
     return tuple(item for item in BOOK_OUTPUTS if item in value)
 
 
