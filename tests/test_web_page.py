@@ -34,7 +34,8 @@ from bookmaker.spec.daily import load_daily_spec
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-pytestmark = pytest.mark.browser
+# One worker runs them all (pyproject's --dist loadgroup): one browser, one week made.
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 CHROMIUM = os.environ.get("BOOKMAKER_CHROMIUM", "/usr/bin/chromium")
 # Headless and quiet: no sandbox (CI runs as root), no GPU, nothing fetched in the background.
