@@ -180,7 +180,9 @@ def test_the_page_places_any_kinds_marks_as_print_does():
     marks = Marks(signs=(SignMark(0, 6, ">"),), edges=(EdgeMark("right", 1, "4"),),
                   blocks=(BlockMark(2, 3, "", "9"),))
     data = marks_data(marks, board)
-    assert data["signs"] == [[list(p) for p in sign_chevron(board, marks.signs[0])]]
-    assert data["edges"] == [{"text": "4", "at": [6.5, 1.5]}] and data["ring"] == 1
+    assert data["signs"] == [{"points": [list(p) for p in sign_chevron(board, marks.signs[0])],
+                              "cells": [0, 6], "sign": ">"}]
+    assert data["edges"] == [{"text": "4", "at": [6.5, 1.5], "side": "right", "index": 1}]
+    assert data["ring"] == 1
     assert data["blocks"] == [{"at": [2, 3], "clues": [{"text": "9", "at": [3.31, 2.69]}]}]
     assert data["loops"] == data["borders"] == data["labels"] == []

@@ -319,6 +319,9 @@ def test_signs_edge_clues_and_blocks_are_drawn_from_the_marks_alone(tab, week, t
     assert page.locator("text.edge-clue").all_text_contents() == ["3", "2"]
     assert page.locator("rect.block").count() == 1
     assert page.locator("text.block-clue").all_text_contents() == ["7", "12"]
+    assert tab.label(0).endswith("less than row 1, column 2, greater than row 2, column 1, "
+                                 "3 seen from the top")  # signs and clues heard, not seen
+    assert tab.label(12).endswith(", 2 seen from the left")
     box = page.get_attribute("svg", "viewBox").split()
     assert float(box[0]) < -1 and float(box[2]) > board.size + 2  # a ring of clue cells
     shots = Path(os.environ.get("BOOKMAKER_SCREENSHOTS") or tmp_path)

@@ -104,9 +104,10 @@ def drawing_data(drawing: BoardDrawing, board: Shape) -> dict[str, Any]:
 def marks_data(marks: Marks, board: Shape) -> dict[str, Any]:
     """The kind's marks in cell units, placed as print places them (pages/board.py, render/
     board.py): dashed cages as inset loops, outlined cages as border runs, each label at
-    its corner; signs as chevrons; edge clues at the centres of the ring's cells (`ring`
-    cells of margin); clue blocks with their sums' centres. Any kind's marks are drawn
-    from these alone: the page knows no kind."""
+    its corner; signs as chevrons (and the cells they compare, for the cells' labels);
+    edge clues at the centres of the ring's cells (`ring` cells of margin; their side and
+    line, for the labels); clue blocks with their sums' centres. Any kind's marks are
+    drawn from these alone: the page knows no kind."""
     dashed = [cage for cage in marks.cages if cage.style != OUTLINED]
     outlined = [cage for cage in marks.cages if cage.style == OUTLINED]
     labels = [{"text": cage.label, "at": list(_offset(label_cell(board, cage), corner)),
@@ -118,8 +119,11 @@ def marks_data(marks: Marks, board: Shape) -> dict[str, Any]:
             "loops": [[list(p) for p in loop] for cage in cage_drawings(board, dashed)
                       for loop in cage.loops],
             "borders": _runs(cage_borders(board, outlined)), "labels": labels,
-            "signs": [[list(p) for p in sign_chevron(board, sign)] for sign in marks.signs],
-            "edges": [{"text": e.text, "at": list(edge_centre(frame, e))} for e in marks.edges],
+            "signs": [{"points": [list(p) for p in sign_chevron(board, sign)],
+                       "cells": [sign.first, sign.second], "sign": sign.sign}
+                      for sign in marks.signs],
+            "edges": [{"text": e.text, "at": list(edge_centre(frame, e)), "side": e.side,
+                       "index": e.index} for e in marks.edges],
             "blocks": [{"at": [b.row, b.col], "clues": [
                 {"text": text, "at": list(_offset((b.row, b.col), corner))}
                 for text, corner in ((b.across, BLOCK_ACROSS_AT), (b.down, BLOCK_DOWN_AT))

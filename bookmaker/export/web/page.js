@@ -116,7 +116,8 @@
 
   function drawMarks(p) {
     const group = el("g", {}, svg);
-    p.signs.forEach((chevron) => {
+    p.signs.forEach((s) => {
+      const chevron = s.points;
       const xs = chevron.map((pt) => pt[0]), ys = chevron.map((pt) => pt[1]);
       const pad = WEIGHTS.heavy;
       el("rect", { x: Math.min(...xs) - pad, y: Math.min(...ys) - pad, fill: "#fff",
@@ -210,7 +211,29 @@
         (_, i) => state.pencils[cell] & (1 << i)).join(" ");
     } else text += "empty";
     const label = puzzle.labels.find((k) => k.cell[0] === r && k.cell[1] === c);
-    return label ? text + ", cage " + label.text : text;
+    return text + (label ? ", cage " + label.text : "") + clueWords(cell, r, c);
+  }
+
+  // What a screen reader hears of the signs and edge clues at a cell: "less than row 1,
+  // column 2", "3 seen from the left" (the marks as data: any kind's).
+  function clueWords(cell, r, c) {
+    const name = (other) => "row " + (puzzle.cells[other][0] + 1) + ", column " +
+      (puzzle.cells[other][1] + 1);
+    let words = "";
+    puzzle.signs.forEach((s) => {
+      const [first, second] = s.cells;
+      if (first !== cell && second !== cell) return;
+      const less = (first === cell) === (s.sign === "<");
+      words += ", " + (less ? "less than " : "greater than ") +
+        name(first === cell ? second : first);
+    });
+    puzzle.edges.forEach((e) => {
+      const line = e.side === "left" || e.side === "right" ? r : c;
+      const end = { left: c === 0, top: r === 0, right: c === puzzle.frame - 1,
+                    bottom: r === puzzle.frame - 1 }[e.side];
+      if (line === e.index && end) words += ", " + e.text + " seen from the " + e.side;
+    });
+    return words;
   }
 
   function showSelection() {
