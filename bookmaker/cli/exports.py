@@ -73,8 +73,8 @@ def export(ctx, sources, out_dir, formats, size, box, kind) -> None:
         written = replace_outputs(OutputSet(Path(out_dir), files))
     except (OutputError, OSError) as err:
         raise click.ClickException(str(err)) from None
-    click.echo(f"{len(items)} puzzle{'s' if len(items) != 1 else ''}, {len(written)} files "
-               f"in {out_dir}")
+    click.echo(f"{len(items)} puzzle{'s' if len(items) != 1 else ''}, {len(written)} "
+               f"file{'s' if len(written) != 1 else ''} in {out_dir}")
 
 
 def daily_pages(items: list[ExportItem]) -> dict[str, bytes]:
