@@ -403,9 +403,9 @@ def test_generate_to_a_rating_range_prints_puzzles_rated_in_it(runner):
 def test_progress_where_stderr_is_no_terminal_is_a_line_now_and_then(capsys):
     # The audit's M6: a 12x12 Killer section ran 26 minutes with nothing in its log.
     with DelayedProgressBar(20, "Generating", line_every=0) as progress:
-        progress.update(1)
-        progress.update(20)
-    assert capsys.readouterr().err == "Generating: 1 of 20 (0 s)\nGenerating: 20 of 20 (0 s)\n"
+        for done in (1, 2, 3, 20):  # timed from the first; nothing for the last
+            progress.update(done)
+    assert capsys.readouterr().err == "Generating: 2 of 20 (0 s)\nGenerating: 3 of 20 (0 s)\n"
     with DelayedProgressBar(20, "Generating") as progress:  # a short run: no line
         progress.update(20)
     assert capsys.readouterr().err == ""

@@ -19,9 +19,10 @@ from ..puzzles.interrupts import exit_code, run_end, signal_stop, stop_message
 
 INPUT_FILE = click.Path(exists=True, dir_okay=False, allow_dash=True)
 PROGRESS_DELAY_SECONDS = 0.5  # runs shorter than this never show a bar
-# Where stderr is no terminal (a log file, CI), a progress line at most this often, the
-# first one after as long: a short run writes nothing, a long one shows it is moving.
-PROGRESS_LINE_SECONDS = 10.0
+# Where stderr is no terminal (a log file, CI), a progress line at most this often, timed
+# from the first puzzle finished (a slow start, as a Dask cluster's, is no progress) and
+# none for the last: a short run writes nothing, a long one shows it is moving.
+PROGRESS_LINE_SECONDS = 30.0
 DEFAULT_OUTPUT = "output"  # where build writes, and where the registry commands look
 EXIT_OUTPUT_CLOSED = 141  # as for a program killed by SIGPIPE: the reader has gone
 
@@ -104,7 +105,8 @@ def main() -> None:
 class DelayedProgressBar:
     """A progress bar on stderr when stderr is a terminal and the run has already taken a
     moment; where stderr is a file or a pipe, a line such as `Generating: 3 of 20 (40 s)`
-    at most every PROGRESS_LINE_SECONDS. Short runs see nothing; stdout is never touched."""
+    at most every PROGRESS_LINE_SECONDS after the first puzzle. Short runs see nothing;
+    stdout is never touched."""
 
     def __init__(self, total: int, label: str, delay: float = PROGRESS_DELAY_SECONDS,
                  beside_output: bool = False,
@@ -120,7 +122,8 @@ class DelayedProgressBar:
         self.exits = contextlib.ExitStack()
 
     def __enter__(self) -> DelayedProgressBar:
-        self.started = self.last_line = time.monotonic()
+        self.started = time.monotonic()
+        self.last_line: float | None = None  # when the last line (or first puzzle) was
         return self
 
     def __exit__(self, *exc_info) -> None:
@@ -139,9 +142,13 @@ class DelayedProgressBar:
         self.bar.update(done - self.bar.pos)
 
     def _line(self, done: int) -> None:
-        """A progress line on stderr, if the last one (or the start) is long enough ago."""
+        """A progress line on stderr, if the last one (or the first puzzle) is long enough
+        ago and this is not the last puzzle."""
         now = time.monotonic()
-        if now - self.last_line < self.line_every:
+        if self.last_line is None:
+            self.last_line = now
+            return
+        if now - self.last_line < self.line_every or done >= self.total:
             return
         self.last_line = now
         click.echo(f"{self.label}: {done} of {self.total} ({now - self.started:.0f} s)",
