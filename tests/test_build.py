@@ -120,7 +120,7 @@ def test_the_book_has_front_matter_then_each_section_from_a_new_page(book_texts)
     assert all(holds_label(book_texts[7], f"Puzzle {n}") for n in (7, 8, 9, 10))
     # Captions name the measured grade, whole: a long one wraps, never cut.
     assert re.search(r"Small Ones · [A-Z][a-z]+", book_texts[7]) and "..." not in book_texts[7]
-    assert re.search(r"Easy · [A-Z][a-z]+ · 9x9", book_texts[6])
+    assert re.search(r"Easy · [A-Z][a-z]+ · 9×9", book_texts[6])  # sizes print with ×
     assert all(text.startswith("Notes") for text in book_texts[8:])
 
 
@@ -128,7 +128,7 @@ def test_answers_are_in_the_answer_book_and_not_in_the_book(book_texts, answer_t
     # Its title page, then 6 9x9 answers on one page and 4 6x6 on the next, headed by
     # the puzzles they hold; Notes pages make it a book KDP prints (24 pages).
     assert len(answer_texts) == 24
-    assert answer_texts[0].split() == ["Test", "Puzzles", "Answers", "A.", "Tester"]
+    assert answer_texts[0].split() == ["SUDOKU", "Test", "Puzzles", "Answers", "A.", "Tester"]
     assert not any("Puzzle on page" in text for text in book_texts)
     assert all("Puzzle on page" in text for text in answer_texts[1:3])
     assert "Answers 1–6" in answer_texts[1] and "Answers 7–10" in answer_texts[2]
@@ -224,7 +224,7 @@ def test_a_16x16_section_prints_letters_and_gets_its_own_pages(tmp_path):
     assert (giant["id"], giant["size"], giant["box"]) == ("giant-001", "16x16", "4x4")
     texts = page_texts(files["test-puzzles.pdf"])
     assert holds_label(texts[giant["page"] - 1], "Puzzle 11")
-    assert f"Giant · {giant['grade'].capitalize()} · 16x16" in texts[giant["page"] - 1]
+    assert f"Giant · {giant['grade'].capitalize()} · 16×16" in texts[giant["page"] - 1]
     assert any(letter in texts[giant["page"] - 1] for letter in "ABCDEFG")
 
 

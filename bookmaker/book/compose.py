@@ -38,7 +38,14 @@ from ..pages.paginate import GridItem, page_of_each, paginate_puzzles
 from ..render.fonts import default_fonts, digit_extent
 from ..render.pdf import Metadata, OutlineEntry, RenderStyle
 from ..spec import BookSpec, Layout, SectionSpec
-from ..spec.captions import SEPARATOR, answer_note_text, caption_parts, grid_size_text, kind_name
+from ..spec.captions import (
+    SEPARATOR,
+    answer_note_text,
+    caption_parts,
+    grid_size_text,
+    kind_name,
+    kind_title,
+)
 from ..spec.catalogue import Catalogue, load_catalogue
 from ..spec.howtoplay import rules_paragraphs
 from ..spec.model import example_beside_rules
@@ -63,6 +70,7 @@ from ..spec.textcheck import band_text
 from .plan import PlannedPuzzle
 
 UNNUMBERED = (TITLE, COPYRIGHT, BLANK, DIVIDER, OPENER)  # pages that show no number
+MOST_KINDS_NAMED = 3  # kinds the title page names one by one
 
 
 class BuildError(RuntimeError):
@@ -275,7 +283,17 @@ def _title(at: _PageAt) -> Page:
     """The book's title page, or the answer book's: the title, 'Answers', the author."""
     spec = at.book.spec
     subtitle = at.book.words.text("answers") if at.answer_book else spec.subtitle or ""
-    return title_page(at.geometry, spec.title, subtitle, spec.author or "")
+    return title_page(at.geometry, spec.title, subtitle, spec.author or "",
+                      book_kinds_text(spec, at.book.words))
+
+
+def book_kinds_text(spec: BookSpec, words: Catalogue) -> str:
+    """What the title page says the book holds: its kinds' full names ('Killer Sudoku'),
+    up to MOST_KINDS_NAMED of them; more kinds are 'a variety'."""
+    kinds = list(dict.fromkeys(section.kind for section in spec.sections))
+    if len(kinds) > MOST_KINDS_NAMED:
+        return words.text("kinds_variety", count=len(kinds))
+    return SEPARATOR.join(kind_title(words, kind) for kind in kinds)
 
 
 def _copyright(at: _PageAt) -> Page:

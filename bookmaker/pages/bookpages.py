@@ -26,11 +26,17 @@ class ContentsEntry:
 
 
 def title_page(geometry: PageGeometry, title: str, subtitle: str = "",
-               author: str = "") -> Page:
-    """An unnumbered title page: the title a third of the way down, subtitle, then author."""
-    blocks = [TextBlock((title,), "title", space_before=geometry.content_height * 0.28)]
+               author: str = "", kinds: str = "") -> Page:
+    """An unnumbered title page: the kind of puzzle in capitals over a rule, the title a
+    third of the way down, the subtitle, a rule closing the block, and the author low."""
+    top = geometry.content_height * (0.22 if kinds else 0.28)
+    blocks = [TextBlock((kinds.upper(),), "kicker", space_before=top),
+              TextBlock(("",), "rule", space_before=6.0)] if kinds else []
+    blocks.append(TextBlock((title,), "title", space_before=18.0 if kinds else top))
     if subtitle:
         blocks.append(TextBlock((subtitle,), "subtitle", space_before=12.0))
+    if kinds:
+        blocks.append(TextBlock(("",), "rule", space_before=12.0))
     if author:
         blocks.append(TextBlock((author,), "subtitle", space_before=geometry.content_height * 0.2))
     return Page(number=None, texts=tuple(blocks))

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from ..core.board.grid import Grid
 
 POINTS_PER_INCH = 72.0
-TEXT_STYLES = ("title", "subtitle", "heading", "body", "entry", "detail")
+TEXT_STYLES = ("title", "subtitle", "heading", "body", "entry", "detail", "kicker", "rule")
 
 
 @dataclass(frozen=True)

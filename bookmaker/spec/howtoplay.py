@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 
 from ..core.board.grid import SYMBOLS
 from ..core.kinds.kind import Kind
+from .captions import printed_size
 from .catalogue import Catalogue
 
 # How render/pdf.py sets the page: the title a line of title size * 1.2, the body
@@ -38,7 +39,7 @@ def rules_sentence(sizes: list[int], words: Catalogue) -> str:
     if len(sizes) == 1:
         return words.text("rules_one_size", symbols=symbols_text(sizes[0], words))
     ranges = [words.text("rules_size_range", symbols=symbols_text(size, words),
-                         size=f"{size}x{size}") for size in sizes]
+                         size=printed_size(size)) for size in sizes]
     return words.text("rules_many_sizes", ranges=words.text(
         "list", items=", ".join(ranges[:-1]), last=ranges[-1]))
 

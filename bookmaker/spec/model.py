@@ -101,8 +101,9 @@ class FrontMatter(Schema):
     how_to_play: Flag = Field(True, description="A page explaining the rules.")
     section_openers: Flag = Field(False, description="A page opening each section: its "
                                   "name, puzzles, size and grades.")
-    credit: Flag = Field(True, description="A line on the copyright page saying the "
-                         "puzzles were made with bookmaker.")
+    credit: Flag = Field(False, description="A line on the copyright page saying the "
+                         "puzzles were made with bookmaker (off by default: readers take "
+                         "such lines for a machine's).")
 
 
 class Fonts(Schema):

@@ -89,6 +89,12 @@ class Kind:
         return f"variants.{self.name}"
 
     @property
+    def title_key(self) -> str:
+        """Its full name's key in the message catalogues ('Killer Sudoku'), for title
+        pages and headings."""
+        return f"kind_titles.{self.name}"
+
+    @property
     def rules_key(self) -> str | None:
         """The key of its rule in the message catalogues, beside Sudoku's own rule (None
         for classic Sudoku, whose rule is that one)."""
