@@ -224,10 +224,11 @@ def test_how_to_play_names_the_symbols_of_each_size_and_places_its_example_on_th
     page = how_to_play_page(TRAVEL, 2, "How to play", [rules_sentence([9, 16], english)],
                             ExamplePair(with_blanks(grid), grid, "A puzzle", "Its solution"))
     body = " ".join(page.texts[1].lines)
-    assert "1 to 9 in the 9x9 puzzles" in body and "1 to 9 plus A to G in the 16x16" in body
+    assert "1 to 9 in the 9×9 puzzles" in body and "1 to 9 and A to G in the 16×16" in body
+    # A plain 9×9 book names numbers, not 'symbols' (issue 22).
     assert rules_sentence([9], english) == ("Fill the grid so that every row, every column "
                                            "and every outlined box contains each of the "
-                                           "symbols 1 to 9 exactly once.")
+                                           "numbers 1 to 9 exactly once.")
     left, bottom, width, height = TRAVEL.content_box(2)
     for placement in page.placements:
         assert isinstance(placement, GridPlacement)

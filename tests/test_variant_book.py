@@ -62,7 +62,7 @@ def test_captions_contents_and_rules_name_the_variants(sampler):
     for caption in ("Diagonals · X ·", "Shapes · Jigsaw ·", "Windows · Hyper ·"):
         assert caption in everything
     contents = next(text for text in texts if text.startswith("Contents"))
-    assert "4x4 X ·" in contents and "5x5 Jigsaw ·" in contents
+    assert "4×4 X ·" in contents and "5×5 Jigsaw ·" in contents
     rules = next(text for text in texts if text.startswith("How to play"))
     assert "X: the two long diagonals" in rules and "Jigsaw: instead of square" in rules
 

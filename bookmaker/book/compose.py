@@ -63,6 +63,7 @@ from ..spec.pagecount import (
     TITLE,
     BookPlan,
     PlannedPage,
+    answer_runs,
     longest_blank_run,
 )
 from ..spec.printer import load_printer
@@ -173,18 +174,32 @@ def check_page_rules(spec: BookSpec, plan: BookPlan) -> None:
 def number_pages(spec: BookSpec, plan: BookPlan | None = None) -> list[PuzzlePlace]:
     """Each puzzle's place: its page, and its answer's page and file."""
     plan = plan or spec.page_plan()
-    separate = spec.answers == "separate"
     answer_file = {"separate": answers_file_name(spec), "back": book_file_name(spec)}
+    answers = answer_pages_of(spec, plan)
     places = []
     for index, section in enumerate(spec.sections):
         pages = page_of_each(section.count, section.puzzles_per_page,
                              cast(int, plan.first_page(PUZZLES, index)))  # (every section's)
-        first = plan.first_page(ANSWERS, index, answer_book=separate)
-        answers = page_of_each(section.count, section.answers_per_page, first) \
-            if first else [None] * section.count
         places += [PuzzlePlace(page, answer, answer_file.get(spec.answers) if answer else None)
-                   for page, answer in zip(pages, answers)]
+                   for page, answer in zip(pages, answers[index])]
     return places
+
+
+def answer_pages_of(spec: BookSpec, plan: BookPlan) -> list[list[int | None]]:
+    """Each section's answers' pages: a run of sections (answer_runs) fills its pages
+    in order, one section running on from the last; None for a book without answers."""
+    separate = spec.answers == "separate"
+    found: list[list[int | None]] = [[None] * section.count for section in spec.sections]
+    for run in answer_runs(spec.sections):
+        first = plan.first_page(ANSWERS, run[0], answer_book=separate)
+        if first is None:
+            continue
+        per_page, done = spec.sections[run[0]].answers_per_page, 0
+        for index in run:
+            found[index] = [first + (done + k) // per_page
+                            for k in range(spec.sections[index].count)]
+            done += spec.sections[index].count
+    return found
 
 
 def _place_of(book: _Book, planned: PlannedPuzzle) -> PuzzlePlace:
@@ -248,8 +263,9 @@ def make_pages(book: _Book, plan: Sequence[PlannedPage], style: RenderStyle,
     and handed out as the plan reaches them; any other page by its kind's maker."""
     grids = {(PUZZLES, index): iter(puzzle_pages(book, index, members, style))
              for index, members in by_section(book.planned)}
-    grids |= {(ANSWERS, index): iter(answer_pages(book, index, members, style, answer_book))
-              for index, members in by_section(book.planned)}
+    grids |= {(ANSWERS, run[0]): iter(answer_pages(book, run[0], [
+        p for p in book.planned if p.section_index in run], style, answer_book))
+        for run in answer_runs(book.spec.sections)}
     pages = []
     for number, planned in enumerate(plan, start=1):
         laid_out = grids.get((planned.kind, planned.section))
@@ -437,8 +453,9 @@ def puzzle_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
 
 def answer_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
                  style: RenderStyle, answer_book: bool) -> list[Page]:
-    """A section's answer pages: solved grids with the givens bold, each saying where its
-    puzzle is, each page headed with the puzzle numbers it holds ("Answers 1–6")."""
+    """A run of sections' answer pages (answer_runs; `index`: its first section): solved
+    grids with the givens bold, each saying where its puzzle is, each page headed with
+    the puzzle numbers it holds ("Answers 1–6")."""
     if (book.spec.answers == "separate") != answer_book or book.spec.answers == "none":
         return []
     layout = book.spec.layout
@@ -500,12 +517,20 @@ def mark_of(spec: BookSpec, grade: str) -> int:
 
 def outline_of(book: _Book, plan: Sequence[PlannedPage], answer_book: bool
                ) -> tuple[OutlineEntry, ...]:
-    """Bookmarks: the title, contents, how to play, each section, the answers, notes."""
+    """Bookmarks: the title, contents, how to play, each section, the answers, notes; in
+    an answer book each section where its first answer is."""
     entries = []
     for number, page in enumerate(plan, start=1):
         title = _outline_title(book, page, answer_book)
         if title:
             entries.append(OutlineEntry(title, number))
+    if answer_book:
+        firsts = {answers[0]: [] for answers in answer_pages_of(book.spec, book.plan)}
+        for section, answers in zip(book.spec.sections, answer_pages_of(book.spec, book.plan)):
+            firsts[answers[0]].append(section.name)
+        entries += [OutlineEntry(name, cast(int, number)) for number, names in firsts.items()
+                    for name in names]
+        entries.sort(key=lambda entry: entry.page)
     return tuple(entries)
 
 
@@ -515,8 +540,7 @@ def _outline_title(book: _Book, page: PlannedPage, answer_book: bool) -> str:
     if page.part:
         return ""
     openers = book.spec.front_matter.section_openers
-    if page.kind == OPENER or (page.kind == PUZZLES and not openers) or \
-            (page.kind == ANSWERS and answer_book):
+    if page.kind == OPENER or (page.kind == PUZZLES and not openers):
         return book.spec.sections[cast(int, page.section)].name  # a section's page
     words = book.words
     titles = {TITLE: book.spec.title, CONTENTS: words.text("contents"),

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any, Literal, cast
 
 from ..core.board.shape import Shape, parse_size
 from ..core.kinds.kind import Kind, clues_problem
-from .catalogue import load_catalogue
+from .catalogue import language_names, load_catalogue
 from .cover import CoverFile, CoverSpec, cover_geometry
 from .covercheck import CoverFacts, cover_spec, glyph_fields
 from .fontfile import default_font_paths, read_font
@@ -36,6 +37,8 @@ from .slugs import slug_of
 from .textcheck import check_texts, check_texts_of
 from .values import MAX_PUZZLES, describe, font_digit_top
 from .yamlload import MarkedYAMLError, parse_yaml
+
+WIDEST_PAGE = "888"  # page numbers are measured at their widest
 
 
 def load_spec(path: str | os.PathLike) -> BookSpec:
@@ -144,7 +147,7 @@ def _section_pages(report: Report, index: int, section: SectionFile | None,
         _reported(report, at + ("difficulty",), kind.grade_problem(shape, section.difficulty))])
     grid = grid_needs(kind, shape)
     puzzles = _puzzles_per_page(report, at, section.puzzles_per_page, grid, layout,
-                                kind.one_a_page)
+                                kind.one_a_page, kind.needs_pencil_room(section.difficulty))
     answers = _answers_per_page(report, at, grid.cells, layout)
     if not clues_fit or puzzles is None or answers is None:
         return None
@@ -229,11 +232,13 @@ def _reported(report: Report, path: tuple, problem: str | Literal[False] | None)
 
 
 def _puzzles_per_page(report: Report, at: tuple, asked: int | None, grid: _GridNeeds,
-                      layout: Layout, alone: bool = False) -> int | None:
+                      layout: Layout, alone: bool = False, pencil: bool = False
+                      ) -> int | None:
     """The section's puzzles per page: as asked if they fit, else the layout's, capped so
     that cells stay large enough to write in (the layout's default is a wish for 9x9; a
     16x16 may need fewer, and a 25x25 may need a larger page). `alone`: one a page, as
-    large as the page allows (a Samurai)."""
+    large as the page allows (a Samurai). `pencil`: its grade asks for cells with room
+    for pencil marks (an expert Killer's combinations): the layout's pencil_min_cell."""
     size, least, name = grid.cells, grid.least_cell, grid.name
     if alone and asked not in (None, 1):
         report.add(Mistake(at + ("puzzles_per_page",), "a samurai is printed one a page, "
@@ -252,7 +257,7 @@ def _puzzles_per_page(report: Report, at: tuple, asked: int | None, grid: _GridN
         return None
     if alone:
         return 1
-    per_page = layout.default_puzzles_per_page(size, least)
+    per_page = layout.default_puzzles_per_page(size, least, pencil)
     if per_page == 0:
         report.add(Mistake(at + ("size",), layout.small_cells_problem(size)))
         return None
@@ -265,7 +270,19 @@ def _answers_per_page(report: Report, at: tuple, size: int, layout: Layout) -> i
         report.add(Mistake(at + ("size",), f"a {size}x{size} answer grid does not fit on "
                                            f"one {layout.name} page"))
         return None
-    return min(layout.answers_per_page, most)
+    return layout.answers_per_page_for(size, widest_answer_note(layout.caption_size))
+
+
+NOTE_ROOM = 1.15  # room kept beside an answer's note for a font wider than the default
+
+
+@cache
+def widest_answer_note(size: float) -> float:
+    """The widest note under an answer ('Puzzle on page 888') in any language, set in the
+    default font at `size` points, with NOTE_ROOM to spare."""
+    font = read_font(str(default_font_paths()[0]))
+    return NOTE_ROOM * max(font.width(load_catalogue(language).text(
+        "puzzle_on_page", page=WIDEST_PAGE), size) for language in language_names())
 
 
 def _check_book(report: Report, book: BookFile | None, layout: Layout | None,

@@ -125,9 +125,25 @@ def front_pages(front: FrontMatter) -> list[PlannedPage]:
 
 
 def answer_pages(sections: Sequence[Counted]) -> list[PlannedPage]:
-    """Each section's answer pages, each section from a new page."""
-    return [PlannedPage(ANSWERS, index, part) for index, section in enumerate(sections)
-            for part in range(pages_for(section.count, section.answers_per_page))]
+    """The answer pages, run by run (answer_runs): a run's pages carry the index of its
+    first section."""
+    return [PlannedPage(ANSWERS, run[0], part) for run in answer_runs(sections)
+            for part in range(pages_for(sum(sections[i].count for i in run),
+                                        sections[run[0]].answers_per_page))]
+
+
+def answer_runs(sections: Sequence[Counted]) -> list[list[int]]:
+    """The sections whose answers run on from one to the next on shared pages: neighbours
+    with as many answers a page (the same slots). A section with other slots, such as
+    6×6 answers packed more to a page than 9×9 ones, starts a new page; so a travel
+    book's 50 warm-up answers no longer leave a page with 2 of 6 before its next 100."""
+    runs: list[list[int]] = []
+    for index, section in enumerate(sections):
+        if runs and sections[runs[-1][0]].answers_per_page == section.answers_per_page:
+            runs[-1].append(index)
+        else:
+            runs.append([index])
+    return runs
 
 
 def to_right_hand(pages: list[PlannedPage]) -> None:

@@ -47,6 +47,7 @@ class KillerKind(Kind):
     shapes_givens = False
     corner_labels = True
     heavy = True
+    pencil_grade = "expert"  # cage combinations pencilled in: one a 6x9 page by default
 
     def __init__(self, name: str, title: str, geometry: str,
                  aliases: tuple[str, ...] = ()) -> None:

@@ -72,6 +72,8 @@ class Kind:
     heavy: bool = False              # a puzzle takes a second or more to make
     one_a_page: bool = False         # printed alone on a page, as large as it allows
     grades: tuple[str, ...] = GRADES  # its grading ladder's grades, easiest first
+    pencil_grade: str | None = None  # from this grade up, solvers keep pencil marks: its
+    #                                  puzzles get roomier cells by default (None: never)
 
     def __reduce__(self):
         # Kinds are singletons: pickled (to worker processes, Dask) by name.
@@ -104,6 +106,11 @@ class Kind:
     def seed_words(self) -> tuple[str, ...]:
         """What its jobs' seeds are derived from beside the frame: its name."""
         return (self.name,)
+
+    def needs_pencil_room(self, difficulty: str) -> bool:
+        """Whether puzzles asked at `difficulty` get cells with room for pencil marks."""
+        return self.pencil_grade is not None and difficulty in GRADES and \
+            GRADES.index(difficulty) >= GRADES.index(self.pencil_grade)
 
     # --- sizes: one rule for the command line and the spec ---------------------------
 
