@@ -129,15 +129,15 @@ def test_captions_contents_and_rules_name_each_variant(tmp_path):
                                          "variant: samurai}\n")
     english = load_catalogue("en")
     assert [caption(s, "Easy", english) for s in spec.sections] == [
-        "First · Easy · 9x9", "Diagonals · X · Easy · 9x9", "Windows · Hyper · Easy · 9x9",
-        "Shapes · Jigsaw · Easy · 9x9", "Cages · Killer · Easy · 9x9",
-        "Cages and Diagonals · Killer X · Easy · 9x9", "Samurai · Easy"]
+        "First · Easy · 9×9", "Diagonals · X · Easy · 9×9", "Windows · Hyper · Easy · 9×9",
+        "Shapes · Jigsaw · Easy · 9×9", "Cages · Killer · Easy · 9×9",
+        "Cages and Diagonals · Killer X · Easy · 9×9", "Samurai · Easy"]
     paragraphs = rules_paragraphs([(s.size, s.kind) for s in spec.sections], "back",
                                   english)
     assert [p.split(":")[0] for p in paragraphs[1:7]] == [
         "X", "Hyper", "Jigsaw", "Killer", "Killer X", "Samurai"]
     german = load_catalogue("de")
-    assert caption(spec.sections[3], "Leicht", german) == "Shapes · Puzzle · Leicht · 9x9"
+    assert caption(spec.sections[3], "Leicht", german) == "Shapes · Jigsaw · Leicht · 9×9"
 
 
 def test_a_kind_is_read_in_any_case_and_by_its_aliases(tmp_path):

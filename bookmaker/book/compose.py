@@ -20,21 +20,18 @@ from typing import cast
 from ..core.grade.grades import GRADES
 from ..core.puzzle import Puzzle
 from ..pages.bookpages import (
-    HEADING_ROOM,
     ContentsEntry,
-    ExamplePair,
     blank_page,
     contents_page,
     copyright_page,
     divider_page,
-    example_page,
-    how_to_play_page,
     notes_page,
     opener_page,
     title_page,
 )
-from ..pages.page import Page, PageGeometry
-from ..pages.paginate import GridItem, page_of_each, paginate_puzzles
+from ..pages.flow import Piece, TextSetter, flow
+from ..pages.page import Page, PageGeometry, TextBlock
+from ..pages.paginate import GridItem, grid_slots, page_of_each, paginate_puzzles
 from ..render.fonts import default_fonts, digit_extent
 from ..render.pdf import Metadata, OutlineEntry, RenderStyle
 from ..spec import BookSpec, Layout, SectionSpec
@@ -45,20 +42,23 @@ from ..spec.captions import (
     grid_size_text,
     kind_name,
     kind_title,
+    mark_width,
 )
 from ..spec.catalogue import Catalogue, load_catalogue
-from ..spec.howtoplay import rules_paragraphs
-from ..spec.model import example_beside_rules
+from ..spec.explain import minutes_text
+from ..spec.fontfile import read_font
 from ..spec.pagecount import (
     ANSWERS,
     BLANK,
     CONTENTS,
     COPYRIGHT,
     DIVIDER,
-    EXAMPLE,
+    GLOSSARY,
+    HINTS,
     HOW_TO_PLAY,
     NOTES,
     OPENER,
+    PATHS,
     PUZZLES,
     TITLE,
     BookPlan,
@@ -68,10 +68,20 @@ from ..spec.pagecount import (
 )
 from ..spec.printer import load_printer
 from ..spec.textcheck import band_text
+from .explain import (
+    Solved,
+    glossary_pieces,
+    hint_pieces,
+    path_pieces,
+    solve_each,
+    techniques_used,
+)
+from .howtoplay import Example, how_to_play_pieces
 from .plan import PlannedPuzzle
 
 UNNUMBERED = (TITLE, COPYRIGHT, BLANK, DIVIDER, OPENER)  # pages that show no number
 MOST_KINDS_NAMED = 3  # kinds the title page names one by one
+ASIDE_GAP = 1.0  # caption sizes kept between a label's mark and the time beside it
 
 
 class BuildError(RuntimeError):
@@ -126,20 +136,106 @@ class _Book:
     places: Sequence[PuzzlePlace]
     plan: BookPlan
     example: Puzzle | None
+    solved: Sequence[Solved] = ()
 
 
 def compose(spec: BookSpec, planned: Sequence[PlannedPuzzle], puzzles: Sequence[Puzzle],
             example: Puzzle | None) -> ComposedBook:
     """The book's documents: the book itself, and the answer book when answers are separate."""
-    plan = spec.page_plan()
+    words = load_catalogue(spec.language)
+    solved = solve_each(planned, puzzles) if spec.explanations.solves else []
+    draft = _Book(spec, words, planned, puzzles, (), spec.page_plan(), example, solved)
+    plan = settled_plan(draft)
     check_page_rules(spec, plan)
-    book = _Book(spec, load_catalogue(spec.language), planned, puzzles,
-                 number_pages(spec, plan), plan, example)
+    book = replace(draft, places=number_pages(spec, plan), plan=plan)
     documents = [_document(book, plan.book, book_file_name(spec), "", plan.book_padding)]
     if plan.answer_book:
         documents.append(_document(book, plan.answer_book, answers_file_name(spec),
                                    book.words.text("answers"), plan.answer_padding))
     return ComposedBook(tuple(documents), tuple(book.places))
+
+
+MOST_SETTINGS = 4  # rounds of setting the text parts until the page count holds
+
+
+def settled_plan(book: _Book) -> BookPlan:
+    """The plan with the pages each flowing text part takes. The parts are set at the
+    gutter of the book's page count, which their pages change: set again until the count
+    (and so the gutter) holds."""
+    plan = book.plan
+    for _ in range(MOST_SETTINGS):
+        style = document_style(book.spec, len(plan.book))
+        counts = {kind: len(pages) for kind, pages in text_pages(book, style, 1).items()}
+        settled = book.spec.page_plan(counts)
+        if len(settled.book) == len(plan.book) and plan is not book.plan:
+            return settled
+        plan = settled
+    raise BuildError(f"the book's text pages do not settle on a page count "
+                     f"({len(plan.book)} pages after {MOST_SETTINGS} rounds)")
+
+
+def text_pages(book: _Book, style: RenderStyle, first: int | BookPlan) -> dict[str, list[Page]]:
+    """Each flowing text part the book has, set from its first page in the plan (or from
+    page `first`, to count them)."""
+    parts = text_parts(book, style)
+    pages = {}
+    for kind, pieces in parts.items():
+        start = first if isinstance(first, int) else cast(int, first.first_page(kind))
+        heading = TextBlock((book.words.text("continued", heading=_part_title(book, kind)),),
+                            "heading")
+        pages[kind] = flow(pieces, text_setter(style), style.geometry, start, heading)
+    return pages
+
+
+def text_parts(book: _Book, style: RenderStyle) -> dict[str, list[Piece]]:
+    """The pieces of each flowing text part the book has: how to play, hints, solving
+    paths, glossary."""
+    spec, words, explanations = book.spec, book.words, book.spec.explanations
+    parts: dict[str, list[Piece]] = {}
+    if spec.front_matter.how_to_play:
+        parts[HOW_TO_PLAY] = how_to_play_pieces(
+            [(s.size, s.kind) for s in spec.sections], words, example_of(book, style),
+            solutions_text(spec, words), spec.difficulty_mark == "squares",
+            any(shows_times(book, index, style) for index in range(len(spec.sections))))
+    if explanations.hints:
+        parts[HINTS] = hint_pieces(book.solved, words)
+    if explanations.solving_path:
+        parts[PATHS] = path_pieces(book.solved, words)
+    if explanations.with_glossary:
+        parts[GLOSSARY] = glossary_pieces(techniques_used(book.solved), words)
+    return parts
+
+
+def _part_title(book: _Book, kind: str) -> str:
+    keys = {HOW_TO_PLAY: "how_to_play", HINTS: "hints", PATHS: "solving_paths",
+            GLOSSARY: "glossary"}
+    return book.words.text(keys[kind])
+
+
+def text_setter(style: RenderStyle) -> TextSetter:
+    """How the style's text is measured: its fonts' own widths, its sizes."""
+    regular, bold = read_font(str(style.font_regular)), read_font(str(style.font_bold))
+    return TextSetter(lambda text, heavy, size: (bold if heavy else regular).width(text, size),
+                      {"title": style.title_size, "subtitle": style.subtitle_size,
+                       "heading": style.heading_size, "body": style.body_size,
+                       "caption": style.caption_size})
+
+
+def example_of(book: _Book, style: RenderStyle) -> Example | None:
+    """The worked example under the rules, sized for the style's page."""
+    if book.example is None:
+        return None
+    layout = book.spec.layout
+    return Example(book.example, book.words.text("example_puzzle"),
+                   book.words.text("example_solution"), layout.grids.label_height,
+                   style.border_line, style.geometry.live_width,
+                   style.geometry.content_height)
+
+
+def solutions_text(spec: BookSpec, words: Catalogue) -> str:
+    """Where the solutions are, as the how-to-play page says it ('' without answers)."""
+    where = {"back": "solutions_at_back", "separate": "solutions_in_answer_book"}
+    return words.text(where[spec.answers]) if spec.answers in where else ""
 
 
 def _document(book: _Book, plan: Sequence[PlannedPage], file_name: str, part: str,
@@ -263,6 +359,9 @@ def make_pages(book: _Book, plan: Sequence[PlannedPage], style: RenderStyle,
     and handed out as the plan reaches them; any other page by its kind's maker."""
     grids = {(PUZZLES, index): iter(puzzle_pages(book, index, members, style))
              for index, members in by_section(book.planned)}
+    if not answer_book:
+        grids |= {(kind, None): iter(pages)
+                  for kind, pages in text_pages(book, style, book.plan).items()}
     grids |= {(ANSWERS, run[0]): iter(answer_pages(book, run[0], [
         p for p in book.planned if p.section_index in run], style, answer_book))
         for run in answer_runs(book.spec.sections)}
@@ -321,27 +420,6 @@ def _contents(at: _PageAt) -> Page:
                          at.number if at.numbered else None)
 
 
-def _how_to_play(at: _PageAt) -> Page:
-    """The rules, with the worked example under them if the layout has room for it."""
-    book, spec = at.book, at.book.spec
-    beside = example_pair(book, at.style) if example_beside_rules(spec.layout, spec.sections) \
-        else None
-    return how_to_play_page(at.geometry, at.number, book.words.text("how_to_play"),
-                            rules_paragraphs([(s.size, s.kind) for s in spec.sections],
-                                             spec.answers, book.words),
-                            beside, at.numbered)
-
-
-def _example(at: _PageAt) -> Page:
-    """The worked example on a page of its own, where it has no room beside the rules."""
-    grids = at.book.spec.layout.grids
-    pair = example_pair(at.book, at.style)
-    assert pair is not None  # the plan has this page only when the book has an example
-    return example_page(at.geometry, at.number, at.book.words.text("example"),
-                        at.style.title_size * HEADING_ROOM, pair,
-                        grids.label_height, grids.gap, at.numbered)
-
-
 def _opener(at: _PageAt) -> Page:
     index = cast(int, at.planned.section)  # an opener opens a section
     section = at.book.spec.sections[index]
@@ -358,8 +436,8 @@ def _notes(at: _PageAt) -> Page:
 
 
 PAGE_MAKERS = {TITLE: _title, COPYRIGHT: _copyright, CONTENTS: _contents,
-               HOW_TO_PLAY: _how_to_play, EXAMPLE: _example, OPENER: _opener,
-               DIVIDER: _divider, NOTES: _notes, BLANK: lambda at: blank_page()}
+               OPENER: _opener, DIVIDER: _divider, NOTES: _notes,
+               BLANK: lambda at: blank_page()}
 
 
 def copyright_lines(spec: BookSpec, words: Catalogue) -> list[str]:
@@ -388,9 +466,16 @@ def contents_entries(book: _Book) -> list[ContentsEntry]:
         first = cast(int, plan.first_page(OPENER, index) or plan.first_page(PUZZLES, index))
         entries.append(ContentsEntry(section.name, SEPARATOR.join(
             section_details(book, index)), first))
+    hints = plan.first_page(HINTS)
+    if hints:
+        entries.append(ContentsEntry(words.text("hints"), "", hints))
     divider = plan.first_page(DIVIDER)
     if divider:
         entries.append(ContentsEntry(words.text("answers"), "", divider))
+    for kind, key in ((PATHS, "solving_paths"), (GLOSSARY, "glossary")):
+        first = plan.first_page(kind)
+        if first:
+            entries.append(ContentsEntry(words.text(key), "", first))
     return entries
 
 
@@ -422,33 +507,49 @@ def grade_range(book: _Book, members: Sequence[PlannedPuzzle]) -> str:
     return book.words.text("grade_range", easiest=names[0], hardest=names[-1])
 
 
-def example_pair(book: _Book, style: RenderStyle) -> ExamplePair | None:
-    if book.example is None:
-        return None
-    return ExamplePair(book.example.givens, book.example.solution,
-                       book.words.text("example_puzzle"), book.words.text("example_solution"),
-                       style.border_line)
-
-
 def puzzle_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
                  style: RenderStyle) -> list[Page]:
     """A section's puzzle pages, each puzzle labelled with its number, captioned with its
     section, grade and size and where its answer is."""
     spec, layout = book.spec, book.spec.layout
     section = spec.sections[index]
+    times = shows_times(book, index, style)
     items = [GridItem(book.puzzles[p.number - 1].givens, None,
                       book.words.text("puzzle", number=p.number),
                       caption(section, book.words.grade(book.puzzles[p.number - 1].grade),
                               book.words),
                       answer_note(book, _place_of(book, p)),
                       mark_of(spec, book.puzzles[p.number - 1].grade),
-                      cages_of(book.puzzles[p.number - 1])) for p in members]
+                      cages_of(book.puzzles[p.number - 1]),
+                      aside=minutes_of(book, p) if times else "") for p in members]
     return paginate_puzzles(items, style.geometry, section.puzzles_per_page,
                             _place_of(book, members[0]).page, layout.grids.label_height,
                             layout.below_height, layout.grids.gap,
                             band_text(layout.header.text, spec, section.name),
                             band_text(layout.footer.text, spec, section.name),
                             spec.page_numbers, layout.lines.border)
+
+
+def minutes_of(book: _Book, planned: PlannedPuzzle) -> str:
+    """A puzzle's estimated solving time, as its label line prints it: 'about 12 min'."""
+    return minutes_text(book.solved[planned.number - 1].minutes, book.words)
+
+
+def shows_times(book: _Book, index: int, style: RenderStyle) -> bool:
+    """Whether a section's puzzles show their times: when the book asks for them and
+    each fits on its label line, flush right, clear of the label and its mark."""
+    if not book.spec.explanations.times or not book.solved:
+        return False
+    layout, section = book.spec.layout, book.spec.sections[index]
+    side = grid_slots(style.geometry, 1, section.puzzles_per_page, layout.grids.label_height,
+                      layout.below_height, layout.grids.gap, layout.lines.border)[0][2]
+    members = [p for p in book.planned if p.section_index == index]
+    regular, bold = read_font(str(style.font_regular)), read_font(str(style.font_bold))
+    marks = mark_width(style.label_size) if book.spec.difficulty_mark == "squares" else 0.0
+    return all(bold.width(book.words.text("puzzle", number=p.number), style.label_size)
+               + marks + style.caption_size * ASIDE_GAP
+               + regular.width(minutes_of(book, p), style.caption_size) <= side
+               for p in members)
 
 
 def answer_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
@@ -545,5 +646,6 @@ def _outline_title(book: _Book, page: PlannedPage, answer_book: bool) -> str:
     words = book.words
     titles = {TITLE: book.spec.title, CONTENTS: words.text("contents"),
               HOW_TO_PLAY: words.text("how_to_play"), DIVIDER: words.text("answers"),
-              NOTES: words.text("notes")}
+              NOTES: words.text("notes"), HINTS: words.text("hints"),
+              PATHS: words.text("solving_paths"), GLOSSARY: words.text("glossary")}
     return titles.get(page.kind, "")

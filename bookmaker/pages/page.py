@@ -101,6 +101,7 @@ class GridPlacement:
     mark: int = 0  # a difficulty mark of this many filled squares (0: none)
     # A Killer's cages; out of the repr, which classic PDFs' /IDs are made from.
     cages: tuple = field(default=(), repr=False)
+    aside: str = ""  # flush right on the label line (a puzzle's estimated solving time)
 
     @property
     def cell(self) -> float:
@@ -144,6 +145,7 @@ class Page:
     header: str = ""
     footer: str = ""
     ruled_lines: tuple[float, ...] = ()  # heights (from the trim's bottom) of writing lines
+    flowed: bool = False  # text set around its grids (pages/flow.py), not above them all
 
 
 def facing_number(page: Page, position: int) -> int:

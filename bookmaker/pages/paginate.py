@@ -28,6 +28,7 @@ class GridItem:
     note: str = ""
     mark: int = 0
     cages: tuple = ()
+    aside: str = ""  # flush right on the label line: the estimated solving time
 
 
 def best_arrangement(width: float, height: float, count: int, text_height: float,
@@ -121,5 +122,5 @@ def paginate_puzzles(items: Sequence[GridItem], geometry: PageGeometry, per_page
 def _place(item: GridItem, slot: Slot) -> GridPlacement:
     x, y, side = slot
     return GridPlacement(x, y, side, item.grid, item.solution, item.label, item.caption,
-                         item.note, item.mark, item.cages)
+                         item.note, item.mark, item.cages, item.aside)
 

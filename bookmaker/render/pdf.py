@@ -517,6 +517,9 @@ def _draw_grid_texts(canvas: Canvas, placement: GridPlacement, style: RenderStyl
         if placement.mark:
             width = pdfmetrics.stringWidth(placement.label, fonts.bold, style.label_size)
             _draw_mark(canvas, x + width, baseline, placement.mark, style)
+        if placement.aside:  # the solving time, at the caption's size (compose fit it)
+            canvas.setFont(fonts.regular, style.caption_size)
+            canvas.drawRightString(x + side, baseline, placement.aside)
     size = style.caption_size
     lines = caption_lines(placement.caption.split(SEPARATOR) if placement.caption else [],
                           placement.note, side,
@@ -616,7 +619,8 @@ def _draw_texts(canvas: Canvas, page: Page, facing: int, style: RenderStyle,
     """Text blocks stacked from the top of the content area; body paragraphs wrapped."""
     left, bottom, width, height = style.geometry.content_box(facing)
     # Text may run down to the grids' labels, if the page has grids too.
-    floor = max([bottom] + [p.y + p.side + style.label_height for p in page.placements])
+    floor = max([bottom] + [p.y + p.side + style.label_height for p in page.placements
+                            if not page.flowed])  # flowed text runs on under its figures
     y = bottom + height
     for block in page.texts:
         y = _draw_block(canvas, block, left, y - block.space_before, width, style, fonts)

@@ -316,7 +316,7 @@ def _cover(report: Report, cover: CoverFile, book: BookFile, layout: Layout | No
                for s, p in zip(sections, pages) if p is not None]  # (measurable: every p)
     answers = answer_place(book.answers, layout)
     plan = book_plan(layout, book.front_matter, counted, answers, book.sections_start,
-                     book.padding)
+                     book.padding, book.explanations)
     facts = CoverFacts(book.title, book.subtitle, book.author, book.isbn,
                        sum(s.count for s in sections), [s.difficulty for s in sections],
                        answers, cover_geometry(layout, len(plan.book), book.paper))
@@ -364,7 +364,7 @@ def _check_book_size(report: Report, book: BookFile, layout: Layout,
         return
     answers = answer_place(book.answers, layout)
     plan = book_plan(layout, book.front_matter, sections, answers,
-                     book.sections_start or "any", book.padding or "notes")
+                     book.sections_start or "any", book.padding or "notes", book.explanations)
     most, why = most_pages(layout, book.paper or "white")
     for what, pages in (("book", plan.book), ("answer book", plan.answer_book)):
         if len(pages) > most:
@@ -457,7 +457,7 @@ def _book_spec(source: Path, book: BookFile, layout: Layout,
                     page_numbers=book.page_numbers, fonts=book.fonts, sections=tuple(sections),
                     series=book.series or book.name or slug_of(book.title),
                     volume=None if book.volume is None else str(book.volume),
-                    registry=book.registry, cover=cover)
+                    registry=book.registry, cover=cover, explanations=book.explanations)
 
 
 def copyright_text(copyright: int | str | None, author: str | None) -> str | None:

@@ -21,6 +21,8 @@ TITLE, COPYRIGHT, CONTENTS, HOW_TO_PLAY, EXAMPLE = ("title", "copyright", "conte
                                                     "how-to-play", "example")
 OPENER, PUZZLES, BLANK, DIVIDER, ANSWERS, NOTES = ("opener", "puzzles", "blank", "divider",
                                                    "answers", "notes")
+HINTS, PATHS, GLOSSARY = ("hints", "solving-paths", "glossary")  # explained solutions
+TEXT_PARTS = (HOW_TO_PLAY, HINTS, PATHS, GLOSSARY)  # pages of text flowing on (pages/flow)
 
 
 class Counted(Protocol):
@@ -57,8 +59,18 @@ class FrontMatter:
     title_page: bool = True
     copyright_page: bool = False
     contents_pages: int = 0
-    how_to_play: bool = True
+    how_to_play: int = 1  # pages of it
     example_page: bool = False  # the worked example on a page of its own
+
+
+@dataclass(frozen=True)
+class BackMatter:
+    """Pages of explained solutions, as counts: hints (after the puzzles), solving paths
+    and the glossary of techniques (after the answers)."""
+
+    hints: int = 0
+    paths: int = 0
+    glossary: int = 0
 
 
 @dataclass(frozen=True)
@@ -86,8 +98,9 @@ def pages_for(count: int, per_page: int) -> int:
 
 def plan_book(front: FrontMatter, sections: Sequence[Counted], answers: str,
               openers: bool = False, right_starts: bool = False,
-              rules: PageRules = PageRules()) -> BookPlan:
-    """The plan of a book whose answers are `answers` (separate, back or none)."""
+              rules: PageRules = PageRules(), back: BackMatter = BackMatter()) -> BookPlan:
+    """The plan of a book whose answers are `answers` (separate, back or none), with its
+    explained solutions: hints after the puzzles, paths and glossary after the answers."""
     pages = front_pages(front)
     for index, section in enumerate(sections):
         if right_starts:
@@ -96,10 +109,13 @@ def plan_book(front: FrontMatter, sections: Sequence[Counted], answers: str,
             pages.append(PlannedPage(OPENER, index))
         pages += [PlannedPage(PUZZLES, index, part)
                   for part in range(pages_for(section.count, section.puzzles_per_page))]
+    pages += [PlannedPage(HINTS, None, part) for part in range(back.hints)]
     if answers == "back":
         to_right_hand(pages)
         pages.append(PlannedPage(DIVIDER))
         pages += answer_pages(sections)
+    pages += [PlannedPage(PATHS, None, part) for part in range(back.paths)]
+    pages += [PlannedPage(GLOSSARY, None, part) for part in range(back.glossary)]
     book_padding = pad(pages, rules)
     if answers != "separate":
         return BookPlan(tuple(pages), (), book_padding)
@@ -118,7 +134,7 @@ def front_pages(front: FrontMatter) -> list[PlannedPage]:
         to_right_hand(pages)
         pages += [PlannedPage(CONTENTS, None, part) for part in range(front.contents_pages)]
     if front.how_to_play:
-        pages.append(PlannedPage(HOW_TO_PLAY))
+        pages += [PlannedPage(HOW_TO_PLAY, None, part) for part in range(front.how_to_play)]
         if front.example_page:
             pages.append(PlannedPage(EXAMPLE))
     return pages

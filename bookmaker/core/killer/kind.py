@@ -146,6 +146,20 @@ class KillerKind(Kind):
     def marks(self, givens: Grid, extras: Extras = None) -> Marks:
         return Marks(cages=tuple(CageMark(cage.cells, str(cage.total)) for cage in extras.cages))
 
+    def combination_chart(self, size: int) -> tuple[tuple[int, tuple[tuple[int, tuple[int, ...]],
+                                                                  ...]], ...]:
+        """The cages whose total allows one set of digits only, by cage size (2 cells:
+        3 = 1+2, 4 = 1+3, ...), from the combination tables."""
+        from .cages import combinations
+        chart = []
+        for cells in range(2, size - 1):  # size - 1 cells: any total names the one left out
+            low, high = sum(range(1, cells + 1)), sum(range(size - cells + 1, size + 1))
+            single = tuple((total, tuple(d + 1 for d in range(size) if masks[0] >> d & 1))
+                           for total in range(low, high + 1)
+                           for masks in [combinations(cells, total, size)] if len(masks) == 1)
+            chart.append((cells, single))
+        return tuple(chart)
+
     def cages(self, puzzle: Puzzle) -> tuple:
         return puzzle.extras.cages
 

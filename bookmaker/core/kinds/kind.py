@@ -201,6 +201,19 @@ class Kind:
         """The size column of its registry rows: '9x9', '9x9 X', '9x9 Killer'."""
         return str(board)
 
+    # --- how to play ----------------------------------------------------------------
+
+    @property
+    def tips_key(self) -> str:
+        """The key of its solving tips in the message catalogues."""
+        return f"tips.{self.name}"
+
+    def combination_chart(self, size: int) -> tuple[tuple[int, tuple[tuple[int, tuple[int, ...]],
+                                                                  ...]], ...]:
+        """A chart for its tips page: (cells, ((total, values), ...)) for each group size
+        whose totals allow one set of values only (a Killer's cages); () if none."""
+        return ()
+
     # --- drawing --------------------------------------------------------------------
 
     outside_cells: int = 0  # rings of cells around the grid its clues print in (Skyscrapers)
