@@ -81,10 +81,11 @@ def build(spec: BookSpec, out_dir: str | os.PathLike, workers: int = 1,
     book = compose(spec, planned, puzzles, example)
     clock.lap("compose")
     contents = render_documents(book, clock)
-    contents |= cover_contents(spec, distinct.puzzles[:cover_puzzle_count(spec)])
+    pages = len(book.documents[0].pages)
+    contents |= cover_contents(spec, distinct.puzzles[:cover_puzzle_count(spec)], pages=pages)
     clock.lap("cover")
     contents[f"{spec.name}.json"] = manifest_text(spec, planned, puzzles, book, keys,
-                                                  cover_record(spec)).encode("utf-8")
+                                                  cover_record(spec, pages)).encode("utf-8")
     stale = stale_files(Path(out_dir), spec.name, contents)
     files = replace_outputs(OutputSet(Path(out_dir), contents, stale),
                             pending_issue(registry, spec, planned, puzzles, keys, read))

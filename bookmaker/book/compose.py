@@ -229,7 +229,8 @@ def example_of(book: _Book, style: RenderStyle) -> Example | None:
     return Example(book.example, book.words.text("example_puzzle"),
                    book.words.text("example_solution"), layout.grids.label_height,
                    style.border_line, style.geometry.live_width,
-                   style.geometry.content_height)
+                   style.geometry.content_height,
+                   layout.min_puzzle_cell * book.example.shape.size)
 
 
 def solutions_text(spec: BookSpec, words: Catalogue) -> str:

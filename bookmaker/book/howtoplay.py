@@ -34,6 +34,7 @@ class Example:
     border: float
     width: float  # the text's width
     page_height: float  # the content height, which caps the grids' size
+    least_side: float  # the smallest grid side the layout's puzzle cells allow
 
 
 def how_to_play_pieces(boards: Sequence[tuple[int, Kind]], words: Catalogue,
@@ -63,27 +64,40 @@ def worked_example(example: Example, words: Catalogue) -> list[Piece]:
     lines = tuple(words.text("worked_step", number=index + 1,
                              step=step_text(step, example.puzzle.shape, words))
                   for index, step in enumerate(steps[:WORKED_STEPS]))
+    figures = example_figures(example)
     return [Together((TextBlock((words.text("worked_example"),), "heading", space_before=8.0),
-                      example_figure(example))),
+                      figures[0])), *figures[1:],
             Together((TextBlock((words.text("worked_intro"), *lines), "body",
                                 space_before=4.0),))]
 
 
-def example_figure(example: Example) -> Figure:
+def example_figures(example: Example) -> list[Figure]:
     """The puzzle and its solution side by side, as large as EXAMPLE_SHARE of the width
-    and EXAMPLE_HEIGHT of the page allow."""
-    border, width = example.border, example.width
-    side = min(width * EXAMPLE_SHARE, example.page_height * EXAMPLE_HEIGHT) - border
-    gap = width * (1 - 2 * EXAMPLE_SHARE)
+    and EXAMPLE_HEIGHT of the page allow, their cells never under the layout's smallest
+    puzzle cell; where two such grids do not fit side by side (large print), one above
+    the other."""
+    border, width, least = example.border, example.width, example.least_side
+    puzzle = example.puzzle
+    grids = ((puzzle.givens, None, example.puzzle_label),
+             (puzzle.givens, puzzle.solution, example.solution_label))
+    widest = width * EXAMPLE_SHARE - border
+    if widest < least:
+        return [_figure(example, [grid], least) for grid in grids]
+    side = min(widest, max(example.page_height * EXAMPLE_HEIGHT - border, least))
+    return [_figure(example, list(grids), side)]
+
+
+def _figure(example: Example, grids: list, side: float) -> Figure:
+    """Grids of `side` points in a row, centred, their labels above them."""
+    width = example.width
+    gap = width * (1 - 2 * EXAMPLE_SHARE) if len(grids) > 1 else 0.0
 
     def place(left: float, top: float, _width: float) -> tuple[GridPlacement, ...]:
-        x = left + (width - 2 * side - gap) / 2
-        y = top - example.label_height - side - border / 2
-        puzzle = example.puzzle
-        return (GridPlacement(x, y, side, puzzle.givens, None, example.puzzle_label),
-                GridPlacement(x + side + gap, y, side, puzzle.givens, puzzle.solution,
-                              example.solution_label))
-    return Figure(example.label_height + side + border, place)
+        x = left + (width - len(grids) * side - (len(grids) - 1) * gap) / 2
+        y = top - example.label_height - side - example.border / 2
+        return tuple(GridPlacement(x + index * (side + gap), y, side, givens, solution, label)
+                     for index, (givens, solution, label) in enumerate(grids))
+    return Figure(example.label_height + side + example.border, place)
 
 
 def difficulty_legend(words: Catalogue) -> list[Piece]:

@@ -253,13 +253,6 @@ class Layout(Schema):
         room = area.height - self.title_size * CONTENTS_HEADING - self.body_size
         return max(1, int(room // (self.body_size * CONTENTS_ENTRY_LINES)))
 
-    def example_beside_rules(self) -> bool:
-        """Whether the how-to-play example fits under the rules with cells of at least
-        the smallest puzzle cell; if not, it gets a page of its own."""
-        area = self.grid_area()
-        side = min(area.width * EXAMPLE_SHARE, area.height * EXAMPLE_HEIGHT) - area.border
-        return side / EXAMPLE_SIZE >= self.min_puzzle_cell
-
     def puzzles_that_fit(self, size: int, least_cell: float = 0.0) -> int:
         """The most size x size puzzles per page, for a book of any length, with cells of
         at least the layout's minimum (and least_cell: a Killer's totals need room)."""
@@ -327,7 +320,6 @@ class Layout(Schema):
 
 EXAMPLE_SHARE = 0.45  # the how-to-play example: each grid at most this share of the width
 EXAMPLE_HEIGHT = 0.3  # ... and of the height, when it shares the page with the rules
-EXAMPLE_SIZE = 9  # the largest example grid
 CONTENTS_ENTRY_LINES = 3.4  # one contents entry: name and page, details, space (body lines)
 CONTENTS_HEADING = 1.2  # the contents heading's line, as a multiple of the title size
 CAPTION_LINE_HEIGHT = 1.8  # a caption line's height, as a multiple of its font size

@@ -344,9 +344,8 @@ class BookSpec(Schema):
     def page_plan(self, text_pages: dict[str, int] | None = None) -> BookPlan:
         """Every page of the book and of its answer book, from counts (spec/pagecount.py).
         `text_pages`: the pages each flowing text part takes (how to play, hints, solving
-        paths, glossary), once set; without it the how-to-play is counted as one page
-        (and one for its example where the rules leave it no room) and the appendices as
-        one page each: an estimate, for load-time checks."""
+        paths, glossary), once set (compose measures them); without it each is counted as
+        one page: an estimate, for load-time checks."""
         return book_plan(self.layout, self.front_matter, self.sections, self.answers,
                          self.sections_start, self.padding, self.explanations, text_pages)
 
@@ -372,18 +371,9 @@ def book_plan(layout: Layout, front: FrontMatter, sections, answers: str,
     rules_pages = 1 if text_pages is None else text_pages.get(HOW_TO_PLAY, 0)
     counts = FrontCounts(front.title_page, front.copyright_page,
                          -(-entries // per_page) if front.contents else 0,
-                         rules_pages if front.how_to_play else 0,
-                         front.how_to_play and text_pages is None and
-                         not example_beside_rules(layout, sections))
+                         rules_pages if front.how_to_play else 0)
     return plan_book(counts, sections, answers, front.section_openers,
                      sections_start == "right", page_rules(layout, padding), back)
-
-
-def example_beside_rules(layout: Layout, sections) -> bool:
-    """Whether the how-to-play example shares the rules' page: where the layout has room
-    for it, and the rules have no paragraphs of other kinds (which take that room)."""
-    return layout.example_beside_rules() and \
-        all(kind_of_name(s.variant).rules_key is None for s in sections)
 
 
 def answer_place(answers: str | None, layout: Layout) -> str:

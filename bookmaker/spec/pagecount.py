@@ -2,7 +2,7 @@
 compose draws.
 
 A plan lists each page's kind in order: front matter (title, copyright, contents,
-how-to-play and its example), each section (its opener, then its puzzle pages), the
+how-to-play), each section (its opener, then its puzzle pages), the
 answers (at the back: an "Answers" divider on a right-hand page, then each section's
 answer pages), and the pages a print-on-demand service asks for (Notes or blank pages up
 to its minimum and to an even count). Blank pages keep sections or the divider on
@@ -17,8 +17,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 # Page kinds, in the words compose and the outline use.
-TITLE, COPYRIGHT, CONTENTS, HOW_TO_PLAY, EXAMPLE = ("title", "copyright", "contents",
-                                                    "how-to-play", "example")
+TITLE, COPYRIGHT, CONTENTS, HOW_TO_PLAY = ("title", "copyright", "contents", "how-to-play")
 OPENER, PUZZLES, BLANK, DIVIDER, ANSWERS, NOTES = ("opener", "puzzles", "blank", "divider",
                                                    "answers", "notes")
 HINTS, PATHS, GLOSSARY = ("hints", "solving-paths", "glossary")  # explained solutions
@@ -60,7 +59,6 @@ class FrontMatter:
     copyright_page: bool = False
     contents_pages: int = 0
     how_to_play: int = 1  # pages of it
-    example_page: bool = False  # the worked example on a page of its own
 
 
 @dataclass(frozen=True)
@@ -135,8 +133,6 @@ def front_pages(front: FrontMatter) -> list[PlannedPage]:
         pages += [PlannedPage(CONTENTS, None, part) for part in range(front.contents_pages)]
     if front.how_to_play:
         pages += [PlannedPage(HOW_TO_PLAY, None, part) for part in range(front.how_to_play)]
-        if front.example_page:
-            pages.append(PlannedPage(EXAMPLE))
     return pages
 
 
