@@ -64,11 +64,10 @@ def worked_example(example: Example, words: Catalogue) -> list[Piece]:
     lines = tuple(words.text("worked_step", number=index + 1,
                              step=step_text(step, example.puzzle.shape, words))
                   for index, step in enumerate(steps[:WORKED_STEPS]))
-    figures = example_figures(example)
     return [Together((TextBlock((words.text("worked_example"),), "heading", space_before=8.0),
-                      figures[0])), *figures[1:],
-            Together((TextBlock((words.text("worked_intro"), *lines), "body",
-                                space_before=4.0),))]
+                      *example_figures(example),
+                      TextBlock((words.text("worked_intro"), *lines), "body",
+                                space_before=4.0)))]
 
 
 def example_figures(example: Example) -> list[Figure]:
@@ -120,10 +119,10 @@ def solving_tips(boards: Sequence[tuple[int, Kind]], words: Catalogue) -> list[P
     pieces: list[Piece] = [TextBlock((words.text("solving_tips"),), "heading",
                                      space_before=10.0),
                            TextBlock(tips, "body", space_before=2.0)]
-    for kind in kinds:
-        sizes = sorted({size for size, other in boards if other is kind})
-        for size in sizes:
-            pieces += chart_pieces(kind.combination_chart(size), words)
+    charts = dict.fromkeys(kind.combination_chart(size) for kind in kinds
+                           for size in sorted({size for size, other in boards if other is kind}))
+    for chart in charts:  # a Killer's and a Killer X's are one chart
+        pieces += chart_pieces(chart, words)
     return pieces
 
 

@@ -93,82 +93,133 @@ class _Sheet:
     room: float
     gap: float = 0.0  # white to put before the next block (a figure's height)
 
+    @property
+    def empty(self) -> bool:
+        """Nothing set on it but its 'continued' heading."""
+        return len(self.blocks) <= 1 and not self.placements and \
+            (not self.blocks or self.blocks[0].style == "heading")
+
 
 def flow(pieces: Sequence[Piece], setter: TextSetter, geometry: PageGeometry,
          first_page: int, heading: TextBlock | None = None) -> list[Page]:
     """The pieces set on as many pages as they need, numbered from `first_page`; each page
-    after the first starts with `heading` (a 'continued' title), if given."""
-    pages: list[_Sheet] = []
+    after the first starts with `heading` (a 'continued' title), if given. Figures and
+    pieces kept together float: one with no room left on its page waits for the top of
+    the next, and the text after it fills the page meanwhile, so no page is left with a
+    large gap but the last."""
+    setting = _Flow(setter, geometry, first_page, heading)
     for piece in pieces:
-        sheet = pages[-1] if pages else _new_sheet(pages, setter, geometry, None)
-        parts = piece.pieces if isinstance(piece, Together) else (piece,)
-        if isinstance(piece, Together) and _height(piece, setter, geometry) > sheet.room \
-                and (sheet.blocks or sheet.placements):
-            _new_sheet(pages, setter, geometry, heading)
-        for part in parts:
-            if isinstance(part, Figure):
-                _set_figure(pages, part, setter, geometry, first_page, heading)
-            else:
-                _set_block(pages, pages[-1], part, setter, geometry, heading)
+        setting.set(piece)
+    setting.flush()
     return [Page(first_page + index, tuple(sheet.placements), tuple(sheet.blocks),
-                 flowed=True) for index, sheet in enumerate(pages)]
+                 flowed=True) for index, sheet in enumerate(setting.pages)]
 
 
-def _height(together: Together, setter: TextSetter, geometry: PageGeometry) -> float:
-    """How tall pieces kept together are (a figure with the space before it)."""
-    return sum(piece.space_before + piece.height if isinstance(piece, Figure)
-               else setter.height(piece, geometry.live_width) for piece in together.pieces)
+class _Flow:
+    """Pages being filled: the sheets so far and the floating pieces waiting for a page."""
 
+    def __init__(self, setter: TextSetter, geometry: PageGeometry, first_page: int,
+                 heading: TextBlock | None) -> None:
+        self.setter, self.geometry = setter, geometry
+        self.first_page, self.heading = first_page, heading
+        self.pages: list[_Sheet] = []
+        self.waiting: list[Together] = []
 
-def _new_sheet(pages: list[_Sheet], setter: TextSetter, geometry: PageGeometry,
-               heading: TextBlock | None) -> _Sheet:
-    sheet = _Sheet([], [], geometry.content_height)
-    if heading is not None and pages:
-        sheet.blocks.append(heading)
-        sheet.room -= setter.height(heading, geometry.live_width)
-    pages.append(sheet)
-    return sheet
+    @property
+    def sheet(self) -> _Sheet:
+        return self.pages[-1] if self.pages else self.new_sheet()
 
+    def set(self, piece: Piece) -> None:
+        if isinstance(piece, TextBlock):
+            self.set_block(piece)
+            return
+        together = piece if isinstance(piece, Together) else Together((piece,))
+        sheet = self.sheet
+        if self.waiting or (self.height(together) > sheet.room and not sheet.empty):
+            self.waiting.append(together)  # it floats to the top of the next page
+        else:
+            self.set_together(together)
 
-def _set_block(pages: list[_Sheet], sheet: _Sheet, block: TextBlock, setter: TextSetter,
-               geometry: PageGeometry, heading: TextBlock | None) -> None:
-    """The block's paragraphs on this page while they fit, split between lines where
-    one does not, the rest on new pages; a heading is never left alone at a page's foot."""
-    width = geometry.live_width
-    own = block.space_before
-    keep_with_next = block.style in ("title", "heading", "kicker", "rule")
-    need = setter.height(block, width) * (2 if keep_with_next else 1)
-    if keep_with_next and need > sheet.room and (sheet.blocks or sheet.placements):
-        sheet = _new_sheet(pages, setter, geometry, heading)
-        own = 0.0
-    block = replace(block, space_before=own + sheet.gap)  # below any figure set before
-    sheet.gap = 0.0
-    lines: list[str] = []
-    room = sheet.room - own
-    for paragraph in block.lines:
-        height = setter.paragraph_height(block, paragraph, width)
-        if height <= room + 1e-6:
-            lines.append(paragraph)
-            room -= height
-            continue
-        head, rest = _split(block, paragraph, room, setter, width)
-        if head:
-            lines.append(head)
+    def flush(self) -> None:
+        """Floating pieces still waiting: on a page of their own at the end."""
+        if self.waiting:
+            self.new_sheet()
+
+    def height(self, together: Together) -> float:
+        """How tall pieces kept together are (a figure with the space before it)."""
+        return sum(piece.space_before + piece.height if isinstance(piece, Figure)
+                   else self.setter.height(piece, self.geometry.live_width)
+                   for piece in together.pieces)
+
+    def set_together(self, together: Together) -> None:
+        for part in together.pieces:
+            if isinstance(part, Figure):
+                self.set_figure(part)
+            else:
+                self.set_block(part)
+
+    def new_sheet(self) -> _Sheet:
+        """A new page: its 'continued' heading, then the floating pieces that waited."""
+        sheet = _Sheet([], [], self.geometry.content_height)
+        if self.heading is not None and self.pages:
+            sheet.blocks.append(self.heading)
+            sheet.room -= self.setter.height(self.heading, self.geometry.live_width)
+        self.pages.append(sheet)
+        waiting, self.waiting = self.waiting, []
+        for together in waiting:
+            self.set_together(together)
+        return self.pages[-1]
+
+    def set_block(self, block: TextBlock) -> None:
+        """The block's paragraphs on this page while they fit, split between lines where
+        one does not, the rest on new pages; a heading is never left alone at a page's
+        foot."""
+        width, setter = self.geometry.live_width, self.setter
+        sheet, own = self.sheet, block.space_before
+        keep_with_next = block.style in ("title", "heading", "kicker", "rule")
+        need = setter.height(block, width) * (2 if keep_with_next else 1)
+        if keep_with_next and need > sheet.room and not sheet.empty:
+            sheet, own = self.new_sheet(), 0.0
+        block, sheet.gap = replace(block, space_before=own + sheet.gap), 0.0
+        lines: list[str] = []
+        room = sheet.room - own
+        for paragraph in block.lines:
+            height = setter.paragraph_height(block, paragraph, width)
+            if height <= room + 1e-6:
+                lines.append(paragraph)
+                room -= height
+                continue
+            head, rest = _split(block, paragraph, room, setter, width)
+            if head:
+                lines.append(head)
+            if lines:
+                sheet.blocks.append(replace(block, lines=tuple(lines)))
+            sheet = self.new_sheet()
+            block, lines, sheet.gap = replace(block, space_before=sheet.gap), [], 0.0
+            room = sheet.room
+            while setter.paragraph_height(block, rest, width) > room + 1e-6:  # a page of it
+                head, rest = _split(block, rest, room, setter, width)
+                sheet.blocks.append(replace(block, lines=(head,)))
+                sheet = self.new_sheet()
+                block, sheet.gap = replace(block, space_before=sheet.gap), 0.0
+                room = sheet.room
+            lines.append(rest)
+            room -= setter.paragraph_height(block, rest, width)
         if lines:
             sheet.blocks.append(replace(block, lines=tuple(lines)))
-        sheet = _new_sheet(pages, setter, geometry, heading)
-        block, lines = replace(block, space_before=0.0), []
-        room = sheet.room
-        while setter.paragraph_height(block, rest, width) > room + 1e-6:  # a page of it
-            head, rest = _split(block, rest, room, setter, width)
-            sheet.blocks.append(replace(block, lines=(head,)))
-            sheet = _new_sheet(pages, setter, geometry, heading)
-            room = sheet.room
-        lines.append(rest)
-        room -= setter.paragraph_height(block, rest, width)
-    if lines:
-        sheet.blocks.append(replace(block, lines=tuple(lines)))
-    sheet.room = room
+        sheet.room = room
+
+    def set_figure(self, figure: Figure) -> None:
+        """The figure under the text so far (or on a new page, if even a page kept for
+        it has not room): the block after it starts below it."""
+        sheet = self.sheet
+        need = figure.space_before + figure.height
+        if need > sheet.room and not sheet.empty:
+            sheet = self.new_sheet()
+        left, bottom, width, _ = self.geometry.content_box(self.first_page + len(self.pages) - 1)
+        sheet.placements += figure.place(left, bottom + sheet.room - figure.space_before, width)
+        sheet.room -= need
+        sheet.gap += need
 
 
 def _split(block: TextBlock, paragraph: str, room: float, setter: TextSetter,
@@ -179,18 +230,3 @@ def _split(block: TextBlock, paragraph: str, room: float, setter: TextSetter,
     lines = setter.lines(block, paragraph, width)
     fit = max(0, min(len(lines) - 1, int((room - size * after + 1e-6) // (size * leading))))
     return " ".join(lines[:fit]), " ".join(lines[fit:])
-
-
-def _set_figure(pages: list[_Sheet], figure: Figure, setter: TextSetter,
-                geometry: PageGeometry, first_page: int, heading: TextBlock | None) -> None:
-    """The figure under the text so far, or at the top of a new page if it has no room:
-    the block after it starts below it (its space before grows by the figure)."""
-    sheet = pages[-1]
-    need = figure.space_before + figure.height
-    if need > sheet.room and (sheet.blocks or sheet.placements):
-        sheet = _new_sheet(pages, setter, geometry, heading)
-    _, bottom, width, _ = geometry.content_box(first_page + len(pages) - 1)
-    left = geometry.content_box(first_page + len(pages) - 1)[0]
-    sheet.placements += figure.place(left, bottom + sheet.room - figure.space_before, width)
-    sheet.room -= need
-    sheet.gap += need
