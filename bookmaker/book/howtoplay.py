@@ -105,9 +105,9 @@ def difficulty_legend(words: Catalogue) -> list[Piece]:
                              EMPTY * (len(GRADES) - index - 1), grade=words.grade(grade),
                              note=words.text(f"grade_notes.{grade}"))
                   for index, grade in enumerate(GRADES))
-    return [TextBlock((words.text("difficulty"),), "heading", space_before=10.0),
-            TextBlock((words.text("difficulty_intro"),), "body", space_before=2.0),
-            TextBlock(lines, "body")]
+    return [Together((TextBlock((words.text("difficulty"),), "heading", space_before=10.0),
+                      TextBlock((words.text("difficulty_intro"),), "body", space_before=2.0),
+                      TextBlock(lines, "body")))]
 
 
 def solving_tips(boards: Sequence[tuple[int, Kind]], words: Catalogue) -> list[Piece]:
