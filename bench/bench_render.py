@@ -11,7 +11,8 @@ from bookmaker.core.generate.removal import generate
 from bookmaker.core.puzzle import Puzzle
 from bookmaker.pages.page import PageGeometry, inches
 from bookmaker.pages.paginate import GridItem, paginate_puzzles
-from bookmaker.render.pdf import Metadata, RenderStyle, render_pdf_bytes
+from bookmaker.render.pdf import Metadata, render_pdf_bytes
+from bookmaker.render.style import RenderStyle
 
 GOAL_SECONDS = 2.0  # 300 pages of puzzles (issue 3)
 DISTINCT = 20  # puzzles generated, then cycled: drawing costs the same for any puzzle

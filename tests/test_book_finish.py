@@ -4,8 +4,13 @@ on and packed by size, roomy expert Killers, and the copy's defaults."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from types import SimpleNamespace
+from typing import cast
+
 import pytest
 
+from bookmaker.book.build import example_puzzle
 from bookmaker.book.compose import copyright_lines
 from bookmaker.book.explain import (
     glossary_pieces,
@@ -13,20 +18,23 @@ from bookmaker.book.explain import (
     solve_each,
     techniques_used,
 )
-from bookmaker.book.howtoplay import Example, how_to_play_pieces
+from bookmaker.book.howtoplay import Diagrams, Drawn, Example, diagram_figures, how_to_play_pieces
 from bookmaker.book.plan import PlannedPuzzle
 from bookmaker.core.grade.candidates import Step
 from bookmaker.core.kinds.kind import MakeRequest
 from bookmaker.core.kinds.registry import kind_named
 from bookmaker.core.puzzle import Puzzle
 from bookmaker.pages.bookpages import title_page
-from bookmaker.pages.flow import Figure, TextSetter, flow
+from bookmaker.pages.flow import Figure, TextSetter, Together, flow
 from bookmaker.pages.page import PageGeometry, TextBlock, inches
 from bookmaker.spec import load_spec
 from bookmaker.spec.captions import caption_parts, grid_size_text
 from bookmaker.spec.catalogue import load_catalogue
 from bookmaker.spec.explain import path_text, step_text, technique_key
 from bookmaker.spec.fontfile import default_font_paths, read_font
+from bookmaker.spec.glyphs import glyphs_of, numbers
+from bookmaker.spec.howtoplay import rules_sentence
+from bookmaker.spec.kinds import least_cell
 from bookmaker.spec.layouts import load_preset
 from bookmaker.spec.model import Explanations
 from bookmaker.spec.pagecount import (
@@ -159,7 +167,7 @@ def _white_under(page, setter: TextSetter, geometry: PageGeometry) -> float:
 
 
 def test_the_travel_books_how_to_play_sets_its_example_under_the_rules_without_gaps(classic):
-    boards = [(9, CLASSIC)]
+    boards = [(9, CLASSIC, ())]
     pieces = how_to_play_pieces(boards, ENGLISH, _example(classic, TRAVEL),
                                 "The solutions are at the back.", True, True)
     setter = _setter()
@@ -180,7 +188,7 @@ def test_the_travel_books_how_to_play_sets_its_example_under_the_rules_without_g
 
 def test_a_large_print_book_of_five_kinds_flows_its_rules_onto_more_pages(classic):
     kinds = [CLASSIC] + [kind_named(name) for name in ("x", "hyper", "jigsaw", "killer")]
-    boards = [(9, kind) for kind in kinds]
+    boards = [(9, kind, ()) for kind in kinds]
     setter = _setter(1.6)
     pieces = how_to_play_pieces(boards, ENGLISH, _example(classic, LARGE, 28.8 * 9),
                                 "", True, True)
@@ -286,8 +294,15 @@ def test_sizes_print_with_a_multiplication_sign_and_german_says_ziffer_and_jigsa
     assert grid_size_text(CLASSIC, 9) == "9×9"
     assert caption_parts("Warm-up", "Easy", grid_size_text(CLASSIC, 9)) == \
         ["Warm-up", "Easy", "9×9"]
-    german = " ".join(GERMAN.texts.values())
+    # A book in numbers says Ziffer throughout; Zeichen only names symbols of any kind
+    # (letters, a Wordoku's word), and a daily's line, which may print them.
+    anything = ("named_symbols", "daily_rules")
+    german = " ".join(text for key, text in GERMAN.texts.items() if key not in anything)
     assert "Zeichen" not in german and GERMAN.text("variants.jigsaw") == "Jigsaw"
+    assert rules_sentence([(9, numbers(9))], GERMAN) == (
+        "Füllen Sie das Gitter so aus, dass jede Zeile, jede Spalte und jeder umrandete Block "
+        "die Ziffern 1 bis 9 je genau einmal enthält.")
+    assert "die Zeichen A, B, C" in rules_sentence([(9, glyphs_of("letters", 9))], GERMAN)
 
 
 def test_the_title_page_names_the_kind_between_two_rules():
@@ -302,3 +317,103 @@ def test_a_killers_chart_lists_the_cages_with_one_set_of_digits():
     assert chart[0] == (2, ((3, (1, 2)), (4, (1, 3)), (16, (7, 9)), (17, (8, 9))))
     assert [cells for cells, _ in chart] == [2, 3, 4, 5]
     assert CLASSIC.combination_chart(9) == ()
+
+
+# --- the how-to-play shows each kind ----------------------------------------------------
+
+def _diagrams(puzzles: list[Puzzle], geometry: PageGeometry) -> Diagrams:
+    return Diagrams(tuple(Drawn(p, ENGLISH.text(p.kind.title_key)) for p in puzzles), 14.0,
+                    2.5, geometry.live_width, geometry.content_height)
+
+
+def test_a_variety_books_rules_show_a_labelled_diagram_of_each_other_kind(classic, killer):
+    x = kind_named("x")
+    diagonal = x.make(MakeRequest(x.frame(6), 3, "any", "rotational", record_rating=False))
+    boards = [(9, CLASSIC, ()), (6, x, ()), (6, KILLER, ())]
+    pieces = how_to_play_pieces(boards, ENGLISH, _example(classic, TRAVEL), "", False, False,
+                                _diagrams([diagonal, killer], TRAVEL))
+    pages = flow(pieces, _setter(), TRAVEL, 4, TextBlock(("How to play (continued)",),
+                                                          "heading"))
+    grids = [g for page in pages for g in page.placements]
+    drawn = [g for g in grids if g.label in ("Sudoku X", "Killer Sudoku")]
+    # Two a row, right under the rules, before the worked example; the Killer's cages
+    # and totals drawn (its cells large enough for them), the X's diagonals by its board.
+    assert [g.label for g in drawn] == ["Sudoku X", "Killer Sudoku"]
+    assert drawn[0].y == drawn[1].y and drawn[0].side == drawn[1].side
+    assert grids.index(drawn[0]) < grids.index(next(g for g in grids if g.label == "A puzzle"))
+    assert drawn[1].marks.cages and drawn[1].cell >= least_cell(KILLER)
+    assert drawn[0].grid.shape == diagonal.shape and drawn[0].solution is None
+
+
+def test_a_samurai_diagram_has_a_row_to_itself(classic):
+    samurai = kind_named("samurai")
+    # Only its board and kind are asked, to size it: a stand-in, not a made Samurai.
+    stand_in = cast(Puzzle, SimpleNamespace(shape=samurai.board(samurai.frame(9)),
+                                            kind=samurai))
+    diagrams = Diagrams((Drawn(stand_in, "S"), Drawn(classic, "C"), Drawn(classic, "D")),
+                        14.0, 2.5, TRAVEL.live_width, TRAVEL.content_height)
+    figures = diagram_figures(diagrams)
+    # 21 cells across do not fit half the width: alone, larger; the two classics share a
+    # row (three diagrams, two rows).
+    assert len(figures) == 2 and figures[0].height > figures[1].height
+    assert len(figures[1].place(0.0, 500.0, TRAVEL.live_width)) == 2
+
+
+def test_the_worked_example_is_of_the_books_first_kind(tmp_path):
+    spec = load_spec(_book_file(tmp_path, "killer", "9x9"))
+    example = example_puzzle(spec)
+    # A Killer book teaches with a Killer (a 6x6: its totals need cells too large for a 9x9
+    # and its solution side by side); a Calcudoku book with a Calcudoku; a Samurai alone
+    # with a classic 9x9 (21 cells across do not fit under the rules).
+    assert example is not None and example.kind is KILLER and example.shape.size == 6
+    calc = example_puzzle(load_spec(_book_file(tmp_path, "calcudoku", "4x4")))
+    assert calc is not None and calc.kind is kind_named("calcudoku") and calc.shape.size == 4
+    samurai = example_puzzle(load_spec(_book_file(tmp_path, "samurai", "9x9")))
+    assert samurai is not None and samurai.kind is CLASSIC
+
+
+def _book_file(tmp_path, variant: str, size: str):
+    path = tmp_path / f"{variant}.yaml"
+    path.write_text("book: {title: T, seed: 1, layout: kdp-6x9}\nsections:\n"
+                    f"  - {{name: A, variant: {variant}, size: {size}, count: 1}}\n",
+                    encoding="utf-8")
+    return path
+
+
+def test_a_calcudoku_books_how_to_play_speaks_of_rows_and_columns_only():
+    calc = kind_named("calcudoku")
+    pieces = how_to_play_pieces([(6, calc, ())], ENGLISH, None, "", True, False)
+    text = " ".join(line for piece in pieces for block in _blocks(piece)
+                    for line in block.lines)
+    assert ENGLISH.text("tips.calcudoku") in text and ENGLISH.text("tips.classic") not in text
+    assert ENGLISH.text("advice_no_boxes") in text and "columns and boxes" not in text
+    # The legend: Calcudoku's grades, without Sudoku's techniques beside them.
+    assert "■■□□□□  Easy" in text and "locked candidates" not in text and "Extreme" not in text
+
+
+def _blocks(piece) -> list[TextBlock]:
+    if isinstance(piece, TextBlock):
+        return [piece]
+    if isinstance(piece, Together):
+        return [part for part in piece.pieces if isinstance(part, TextBlock)]
+    return []
+
+
+def test_floats_wait_for_the_end_of_a_paragraph_split_at_a_pages_foot():
+    # A figure floated past a paragraph split between pages went in between its halves.
+    setter = _setter()
+    placed = []
+
+    def place(left, top, width):
+        placed.append(top)
+        return ()
+    words = " ".join(f"word{n}" for n in range(120))
+    pages = flow([TextBlock(("line",) * 20, "body"), Figure(200.0, place),
+                  TextBlock((words,), "body")], setter, TRAVEL, 1,
+                 TextBlock(("Continued",), "heading"))
+    second = pages[1].texts
+    assert second[0].lines == ("Continued",) and second[1].lines[0].startswith("word")
+    rest_height = setter.height(replace(second[1], space_before=0.0), TRAVEL.live_width)
+    _, bottom, _, height = TRAVEL.content_box(2)
+    heading = setter.height(second[0], TRAVEL.live_width)
+    assert placed == [pytest.approx(bottom + height - heading - rest_height - 6.0)]

@@ -296,6 +296,20 @@ def test_missing_input_file_is_clicks_error(runner, tmp_path):
     assert "does not exist" in result.stderr
 
 
+@pytest.mark.parametrize("encoding, said", [
+    ("utf-16", "UTF-16 text (little-endian, byte order mark FF FE)"),
+    ("utf-16-be", "UTF-16 text (big-endian, no byte order mark)"),
+    ("utf-32", "UTF-32 text (little-endian, byte order mark FF FE 00 00)")])
+def test_a_utf16_or_utf32_puzzle_file_is_named_as_such_not_as_wrong_lengths(
+        runner, tmp_path, encoding, said):
+    path = tmp_path / "puzzles.txt"
+    path.write_bytes(f"{UNIQUE}\n".encode(encoding))
+    result = run(runner, "check", path)
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == (f"Error: Could not open file '{path}': the file is {said}; "
+                             f"bookmaker reads UTF-8: save it as UTF-8\n")
+
+
 def test_input_without_puzzles_exits_1(runner):
     result = run(runner, "check", input="# only a comment\n\n")
     assert result.exit_code == 1
@@ -370,8 +384,9 @@ def test_rate_prints_er_ep_ed_and_the_hardest_technique_per_line(runner):
 def test_rate_json_carries_the_rater_version_and_a_bound_as_text(runner):
     result = run(runner, "rate", "--json", "--budget", 1, "-", input=f"{SE_CHAINS}\n")
     record = json.loads(result.stdout)
-    assert result.exit_code == 0 and record["rater"] == "se-1"
+    assert result.exit_code == 0 and (record["rater"], record["scale"]) == ("se-2", "sukaku")
     assert isinstance(record["er"], str) and record["er"].startswith(">=")
+    assert "work budget spent searching " in record["hardest"]
     exact = json.loads(run(runner, "rate", "--json", "-", input=f"{SE_PUZZLE}\n").stdout)
     assert (exact["er"], exact["ep"], exact["ed"]) == (4.7, 2.3, 2.3)
 

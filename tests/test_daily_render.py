@@ -13,7 +13,6 @@ import pytest
 from PIL import Image, ImageOps
 from pypdf import PdfReader
 
-from bookmaker.core.board.grid import SYMBOLS
 from bookmaker.core.board.shape import parse_shape
 from bookmaker.core.generate.removal import generate
 from bookmaker.daily.sheets import (
@@ -22,12 +21,14 @@ from bookmaker.daily.sheets import (
     balanced_lines,
     date_text,
     packed_lines,
+    proof_pages,
     puzzle_sheet,
     rules_text,
+    se_rating_text,
     sheet_metadata,
 )
 from bookmaker.render.fonts import default_fonts
-from bookmaker.render.pdf import text_width
+from bookmaker.render.metrics import text_width
 from bookmaker.render.png import dpi_for_width, render_png_bytes
 from bookmaker.render.sheet import sheet_pdf_bytes
 from bookmaker.render.svg import render_svg_text
@@ -97,7 +98,9 @@ def test_the_rules_name_the_boxes_and_symbols_of_the_shape():
     assert rules_text(parse_shape("6x6", "3x2")) == (
         "Fill the grid so that every row, every column and every 3x2 box holds each of 1 to 6 "
         "exactly once.")
-    assert rules_text(parse_shape("16x16")).endswith("each of 1 to 9 plus A to G exactly once.")
+    assert rules_text(parse_shape("16x16")).endswith("each of 1 to 16 exactly once.")
+    assert rules_text(parse_shape("9x9"), glyphs=tuple("CAMBRIDGE")).endswith(
+        "each of C, A, M, B, R, I, D, G and E exactly once.")
 
 
 def test_a_sheet_is_as_wide_as_its_columns_with_the_text_above_the_grid(tmp_path):
@@ -178,13 +181,14 @@ def test_the_svg_has_its_size_in_points_every_grid_line_and_every_symbol(tmp_pat
                                                    root.get("height")[:-2]]
         assert root.find(f"{SVG}title").text == "A title"
         assert len(list(root.iter(f"{SVG}line"))) == 2 * (n - 1)
-        symbols = [t for t in root.iter(f"{SVG}text") if t.get("class") in ("given", "solved")]
-        assert len(symbols) == shown
-        assert {t.text for t in symbols} <= set(SYMBOLS[:n])
+        assert not list(root.iter(f"{SVG}text"))  # outlines only: no font needed to show it
+        symbols = [t for t in root.iter(f"{SVG}path") if t.get("class") in ("given", "solved")]
+        assert len(symbols) == shown and all(t.get("d") for t in symbols)
+        assert {t.get("aria-label") for t in symbols} <= {str(v) for v in range(1, n + 1)}
         givens = [t for t in symbols if t.get("class") == "given"]
         assert len(givens) == entry.puzzle.givens.clue_count
-        assert all(t.get("font-weight") == "bold" for t in givens)
-        headings = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "text"]
+        headings = [t.get("aria-label") for t in root.iter(f"{SVG}path")
+                    if t.get("class") == "text"]
         assert headings == [line.text for line in sheet.lines]
 
 
@@ -228,3 +232,17 @@ def test_the_pdf_and_the_png_show_the_same_things_in_the_same_places(tmp_path, l
     grid_top = round((sheet.height - sheet.grid.y - sheet.grid.side) * 300 / 72)
     for part in ((0, 0, png.width, grid_top - 4), (0, grid_top - 4, png.width, png.height)):
         assert ink_box(png.crop(part)) == pytest.approx(ink_box(pdf.crop(part)), abs=3)
+
+
+def test_the_proof_shows_the_grade_and_the_se_rating_not_the_graders_score(tmp_path):
+    # Issue 22 item 8: the editor's proof said 'score 2.8208', a number of the grader's.
+    from dataclasses import replace
+    spec, entry = entry_for(tmp_path)
+    rated = replace(entry, puzzle=replace(entry.puzzle, rating=("2.3", "1.5", "1.2")))
+    pages, _ = proof_pages(spec, [rated])
+    caption = pages[0].placements[0].caption
+    assert caption == f"Easy · SE 2.3 · {entry.puzzle.givens.clue_count} clues"
+    unrated, _ = proof_pages(spec, [entry])  # a kind that records no rating: the grade alone
+    assert unrated[0].placements[0].caption == \
+        f"Easy · {entry.puzzle.givens.clue_count} clues"
+    assert "score" not in caption and se_rating_text(entry.puzzle) == []

@@ -25,6 +25,9 @@ from bookmaker.pages.paginate import (
     page_of_each,
     paginate_puzzles,
 )
+from bookmaker.spec.catalogue import load_catalogue
+from bookmaker.spec.glyphs import numbers
+from bookmaker.spec.howtoplay import rules_sentence
 
 TRAVEL = PageGeometry(inches(6), inches(9), inches(0.125), margin_top=36, margin_bottom=36,
                       margin_inside=54, margin_outside=36, header_space=18, footer_space=20)
@@ -215,3 +218,10 @@ def test_title_page_is_unnumbered_and_holds_title_subtitle_and_author():
     assert [b.style for b in page.texts] == ["title", "subtitle", "subtitle"]
 
 
+def test_how_to_play_names_the_symbols_of_each_size():
+    english = load_catalogue("en")
+    sentence = rules_sentence([(9, numbers(9)), (16, numbers(16))], english)
+    assert "1 to 9 in the 9×9 puzzles" in sentence and "1 to 16 in the 16×16" in sentence
+    assert rules_sentence([(9, numbers(9))], english) == (
+        "Fill the grid so that every row, every column and every outlined box contains each "
+        "of the numbers 1 to 9 exactly once.")

@@ -54,7 +54,8 @@ def test_a_section_is_classic_unless_it_says_otherwise(tmp_path):
 
 @pytest.mark.parametrize("more, problem", [
     ("    variant: jigsw\n", "9:14: sections[0].variant: expected one of: classic, x, "
-                             "hyper, jigsaw, samurai, killer, killer-x; got the text "
+                             "hyper, jigsaw, samurai, killer, killer-x, calcudoku, "
+                             "calcudoku-add, calcudoku-hidden; got the text "
                              "'jigsw' (did you mean 'jigsaw'?)"),
     ("    variant: hyper\n    box: 3x3\n  - {name: Small, size: 6x6, count: 1, variant: "
      "hyper}\n", "11:49: sections[1].variant: hyper (four extra 3x3 windows) is 9x9 only, "
@@ -127,7 +128,7 @@ def test_captions_contents_and_rules_name_each_variant(tmp_path):
         "First · Easy · 9×9", "Diagonals · X · Easy · 9×9", "Windows · Hyper · Easy · 9×9",
         "Shapes · Jigsaw · Easy · 9×9", "Cages · Killer · Easy · 9×9",
         "Cages and Diagonals · Killer X · Easy · 9×9", "Samurai · Easy"]
-    pieces = how_to_play_pieces([(s.size, s.kind) for s in spec.sections], english, None,
+    pieces = how_to_play_pieces([(s.size, s.kind, s.glyphs) for s in spec.sections], english, None,
                                 "", False, False)
     paragraphs = pieces[1].lines
     assert [p.split(":")[0] for p in paragraphs[1:7]] == [

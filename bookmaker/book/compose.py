@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import cast
 
+from ..core.board.marks import Marks
 from ..core.grade.grades import GRADES
 from ..core.puzzle import Puzzle
 from ..pages.bookpages import (
@@ -33,7 +34,8 @@ from ..pages.flow import Piece, TextSetter, flow
 from ..pages.page import Page, PageGeometry, TextBlock
 from ..pages.paginate import GridItem, grid_slots, page_of_each, paginate_puzzles
 from ..render.fonts import default_fonts, digit_extent
-from ..render.pdf import Metadata, OutlineEntry, RenderStyle
+from ..render.pdf import Metadata, OutlineEntry
+from ..render.style import RenderStyle
 from ..spec import BookSpec, Layout, SectionSpec
 from ..spec.captions import (
     SEPARATOR,
@@ -47,6 +49,8 @@ from ..spec.captions import (
 from ..spec.catalogue import Catalogue, load_catalogue
 from ..spec.explain import minutes_text
 from ..spec.fontfile import read_font
+from ..spec.glyphs import numbers
+from ..spec.kinds import least_cell, least_symbol_cell
 from ..spec.pagecount import (
     ANSWERS,
     BLANK,
@@ -76,7 +80,7 @@ from .explain import (
     solve_each,
     techniques_used,
 )
-from .howtoplay import Example, how_to_play_pieces
+from .howtoplay import Diagrams, Drawn, Example, how_to_play_pieces
 from .plan import PlannedPuzzle
 
 UNNUMBERED = (TITLE, COPYRIGHT, BLANK, DIVIDER, OPENER)  # pages that show no number
@@ -137,14 +141,18 @@ class _Book:
     plan: BookPlan
     example: Puzzle | None
     solved: Sequence[Solved] = ()
+    diagrams: Sequence[Puzzle] = ()  # a puzzle of each other kind, drawn under the rules
 
 
 def compose(spec: BookSpec, planned: Sequence[PlannedPuzzle], puzzles: Sequence[Puzzle],
-            example: Puzzle | None) -> ComposedBook:
-    """The book's documents: the book itself, and the answer book when answers are separate."""
+            example: Puzzle | None, diagrams: Sequence[Puzzle] = ()) -> ComposedBook:
+    """The book's documents: the book itself, and the answer book when answers are separate
+    (`example`: the how-to-play's worked example; `diagrams`: its other kinds' puzzles)."""
     words = load_catalogue(spec.language)
-    solved = solve_each(planned, puzzles) if spec.explanations.solves else []
-    draft = _Book(spec, words, planned, puzzles, (), spec.page_plan(), example, solved)
+    solved = solve_each(planned, puzzles, [s.glyphs for s in spec.sections]) \
+        if spec.explanations.solves else []
+    draft = _Book(spec, words, planned, puzzles, (), spec.page_plan(), example, solved,
+                  diagrams)
     plan = settled_plan(draft)
     check_page_rules(spec, plan)
     book = replace(draft, places=number_pages(spec, plan), plan=plan)
@@ -194,9 +202,10 @@ def text_parts(book: _Book, style: RenderStyle) -> dict[str, list[Piece]]:
     parts: dict[str, list[Piece]] = {}
     if spec.front_matter.how_to_play:
         parts[HOW_TO_PLAY] = how_to_play_pieces(
-            [(s.size, s.kind) for s in spec.sections], words, example_of(book, style),
+            [(s.size, s.kind, s.glyphs) for s in spec.sections], words, example_of(book, style),
             solutions_text(spec, words), spec.difficulty_mark == "squares",
-            any(shows_times(book, index, style) for index in range(len(spec.sections))))
+            any(shows_times(book, index, style) for index in range(len(spec.sections))),
+            diagrams_of(book, style))
     if explanations.hints:
         parts[HINTS] = hint_pieces(book.solved, words)
     if explanations.solving_path:
@@ -226,11 +235,33 @@ def example_of(book: _Book, style: RenderStyle) -> Example | None:
     if book.example is None:
         return None
     layout = book.spec.layout
+    kind = book.example.kind
+    glyphs = next((s.glyphs for s in book.spec.sections if s.kind is kind), ())
     return Example(book.example, book.words.text("example_puzzle"),
                    book.words.text("example_solution"), layout.grids.label_height,
                    style.border_line, style.geometry.live_width,
                    style.geometry.content_height,
-                   layout.min_puzzle_cell * book.example.shape.size)
+                   example_cell(layout, book.example, glyphs) * book.example.shape.frame[0],
+                   glyphs)
+
+
+def example_cell(layout: Layout, puzzle: Puzzle, glyphs: tuple[str, ...]) -> float:
+    """The least cell of the worked example: the layout's puzzle cell, larger where its
+    kind's corner labels (a Killer's cage totals) or its symbols need it."""
+    return max(layout.min_puzzle_cell, least_cell(puzzle.kind),
+               least_symbol_cell(glyphs or numbers(puzzle.shape.size)))
+
+
+def diagrams_of(book: _Book, style: RenderStyle) -> Diagrams | None:
+    """The labelled diagrams of the book's other kinds, sized for the style's page."""
+    if not book.diagrams:
+        return None
+    spec = book.spec
+    return Diagrams(tuple(Drawn(puzzle, kind_title(book.words, puzzle.kind),
+                                next(s.glyphs for s in spec.sections if s.kind is puzzle.kind))
+                          for puzzle in book.diagrams),
+                    spec.layout.grids.label_height, style.border_line,
+                    style.geometry.live_width, style.geometry.content_height)
 
 
 def solutions_text(spec: BookSpec, words: Catalogue) -> str:
@@ -474,9 +505,9 @@ def contents_entries(book: _Book) -> list[ContentsEntry]:
     if divider:
         entries.append(ContentsEntry(words.text("answers"), "", divider))
     for kind, key in ((PATHS, "solving_paths"), (GLOSSARY, "glossary")):
-        first = plan.first_page(kind)
-        if first:
-            entries.append(ContentsEntry(words.text(key), "", first))
+        part = plan.first_page(kind)
+        if part:
+            entries.append(ContentsEntry(words.text(key), "", part))
     return entries
 
 
@@ -521,7 +552,7 @@ def puzzle_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
                               book.words),
                       answer_note(book, _place_of(book, p)),
                       mark_of(spec, book.puzzles[p.number - 1].grade),
-                      cages_of(book.puzzles[p.number - 1]),
+                      marks_of(book.puzzles[p.number - 1]), section.glyphs,
                       aside=minutes_of(book, p) if times else "") for p in members]
     return paginate_puzzles(items, style.geometry, section.puzzles_per_page,
                             _place_of(book, members[0]).page, layout.grids.label_height,
@@ -565,7 +596,8 @@ def answer_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
     items = [GridItem(book.puzzles[p.number - 1].givens, book.puzzles[p.number - 1].solution,
                       book.words.text("puzzle", number=p.number), "",
                       book.words.text("puzzle_on_page", page=_place_of(book, p).page),
-                      cages=cages_of(book.puzzles[p.number - 1]))
+                      marks=marks_of(book.puzzles[p.number - 1]),
+                      glyphs=book.spec.sections[p.section_index].glyphs)
              for p in members]
     pages = paginate_puzzles(items, style.geometry, section.answers_per_page,
                              cast(int, _place_of(book, members[0]).answer_page),  # (answers)
@@ -577,9 +609,9 @@ def answer_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
             for i, page in enumerate(pages)]
 
 
-def cages_of(puzzle: Puzzle) -> tuple:
-    """The cages drawn over a puzzle's board (a Killer's: cells and total), () if none."""
-    return puzzle.kind.cages(puzzle)
+def marks_of(puzzle: Puzzle) -> Marks:
+    """What a puzzle's kind draws beyond its cells and givens (a Killer's cages)."""
+    return puzzle.kind.marks(puzzle.givens, puzzle.extras)
 
 
 def answers_heading(words: Catalogue, members: Sequence[PlannedPuzzle]) -> str:
@@ -627,8 +659,9 @@ def outline_of(book: _Book, plan: Sequence[PlannedPage], answer_book: bool
         if title:
             entries.append(OutlineEntry(title, number))
     if answer_book:
-        firsts = {answers[0]: [] for answers in answer_pages_of(book.spec, book.plan)}
-        for section, answers in zip(book.spec.sections, answer_pages_of(book.spec, book.plan)):
+        pages = answer_pages_of(book.spec, book.plan)
+        firsts: dict[int | None, list[str]] = {answers[0]: [] for answers in pages}
+        for section, answers in zip(book.spec.sections, pages):
             firsts[answers[0]].append(section.name)
         entries += [OutlineEntry(name, cast(int, number)) for number, names in firsts.items()
                     for name in names]

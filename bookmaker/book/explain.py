@@ -15,7 +15,14 @@ from ..core.puzzle import Puzzle
 from ..pages.flow import Figure, Piece
 from ..pages.page import TextBlock
 from ..spec.catalogue import Catalogue
-from ..spec.explain import path_text, step_text, technique_name, technique_note
+from ..spec.explain import (
+    ValueText,
+    path_text,
+    step_text,
+    technique_name,
+    technique_note,
+    value_text,
+)
 from ..spec.solvetime import solving_minutes
 from .plan import PlannedPuzzle
 
@@ -31,6 +38,12 @@ class Solved:
     shape: Shape
     steps: tuple[Step, ...]
     minutes: int
+    glyphs: tuple[str, ...] = ()  # what its values print as (its section's symbols)
+
+    @property
+    def value(self) -> ValueText:
+        """A value as the puzzle prints it."""
+        return value_text(self.glyphs)
 
     @property
     def hint(self) -> Step | None:
@@ -38,21 +51,24 @@ class Solved:
         return self.steps[0] if self.steps else None
 
 
-def solve_each(planned: Sequence[PlannedPuzzle], puzzles: Sequence[Puzzle]) -> list[Solved]:
-    """Every puzzle of the book solved by its kind's grader, in book order."""
+def solve_each(planned: Sequence[PlannedPuzzle], puzzles: Sequence[Puzzle],
+               glyphs: Sequence[tuple[str, ...]] = ()) -> list[Solved]:
+    """Every puzzle of the book solved by its kind's grader, in book order (`glyphs`: each
+    section's symbols, () for numbers)."""
     solved = []
     for place, puzzle in zip(planned, puzzles):
         grading = puzzle.kind.grade(puzzle.givens, puzzle.extras)
         open_cells = sum(1 for value in puzzle.givens.cells if not value)
         solved.append(Solved(place.number, puzzle.grade, puzzle.shape, grading.steps,
-                             solving_minutes(grading.steps, puzzle.shape.size, open_cells)))
+                             solving_minutes(grading.steps, puzzle.shape.size, open_cells),
+                             glyphs[place.section_index] if glyphs else ()))
     return solved
 
 
 def hint_pieces(solved: Sequence[Solved], words: Catalogue) -> list[Piece]:
     """The hints pages: their heading, what a hint says, then one line a puzzle."""
     lines = tuple(words.text("hint_line", number=s.number,
-                             hint=step_text(s.hint, s.shape, words))
+                             hint=step_text(s.hint, s.shape, words, s.value))
                   for s in solved if s.hint is not None)
     return [TextBlock((words.text("hints"),), "title"),
             TextBlock((words.text("hints_intro"),), "body", space_before=12.0),
@@ -68,7 +84,8 @@ def path_pieces(solved: Sequence[Solved], words: Catalogue) -> list[Piece]:
         pieces.append(TextBlock((words.text("path_heading", number=s.number,
                                             grade=words.grade(s.grade), minutes=s.minutes),),
                                 "entry", space_before=8.0))
-        pieces.append(TextBlock(("; ".join(path_text(s.steps, s.shape, words)) + ".",), "body"))
+        path = "; ".join(path_text(s.steps, s.shape, words, s.value))
+        pieces.append(TextBlock((path + ".",), "body"))
     return pieces
 
 

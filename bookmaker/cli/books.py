@@ -15,7 +15,7 @@ from ..puzzles.executors import LOCAL, ExecutorError, open_workers
 from ..puzzles.outputs import OutputError
 from ..puzzles.registry import RegistryError
 from ..render.fonts import FontError
-from ..render.pdf import RenderError
+from ..render.style import RenderError
 from ..spec import BookSpec, SpecError, load_spec
 from ..spec.daily import daily_spec_problem
 from ..spec.printer import load_printer

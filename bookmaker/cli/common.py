@@ -14,7 +14,7 @@ import click
 
 from .. import __version__
 from ..core.solve import compiled
-from ..puzzles.interrupts import exit_code, stop_message
+from ..puzzles.interrupts import exit_code, run_end, signal_stop, stop_message
 
 INPUT_FILE = click.Path(exists=True, dir_okay=False, allow_dash=True)
 PROGRESS_DELAY_SECONDS = 0.5  # runs shorter than this never show a bar
@@ -45,14 +45,26 @@ class Commands(click.Group):
         return super().get_command(ctx, name)
 
     def invoke(self, ctx: click.Context):
+        run_end.start()
         try:
-            return super().invoke(ctx)
+            result = super().invoke(ctx)
         except KeyboardInterrupt as stop:
+            if run_end.finished:  # after the commit: the new set is complete, nothing failed
+                click.echo(finished_message(stop), err=True)
+                ctx.exit(0)
             click.echo(stop_message(stop), err=True)
             ctx.exit(exit_code(stop))
         except BrokenPipeError:
             _quiet_stdout()
             ctx.exit(EXIT_OUTPUT_CLOSED)
+        if run_end.late:
+            click.echo(finished_message(signal_stop(run_end.late[0])), err=True)
+        return result
+
+
+def finished_message(stop: KeyboardInterrupt) -> str:
+    """What a stop signal that came once the outputs were complete says."""
+    return f"{stop_message(stop)} after the files were complete: the run had finished"
 
 
 def _quiet_stdout() -> None:

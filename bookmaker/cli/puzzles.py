@@ -18,7 +18,9 @@ from ..core.kinds.kind import Kind, clues_problem
 from ..core.puzzle import Puzzle
 from ..core.rating import (
     DEFAULT_BUDGET,
+    DEFAULT_SCALE,
     RATER_VERSION,
+    SCALES,
     Rating,
     parse_rating_range,
     rate,
@@ -423,10 +425,14 @@ def grade_report(line: PuzzleLine, verbose: bool, as_json: bool) -> tuple[str, b
                    "like \">=9.0\"), rater, hardest.")
 @click.option("-v", "--verbose", is_flag=True, help="Also print every rated step, indented.")
 @click.option("--budget", metavar="UNITS", type=click.IntRange(min=1), default=DEFAULT_BUDGET,
-              show_default=True, help="Work units per puzzle (about 100,000 a second); past "
-                                      "them the rating is a lower bound, printed >=.")
+              show_default=True, help="Work units per puzzle (see README: about a minute "
+                                      "at most on this budget); past them the rating is a "
+                                      "lower bound, printed >= with the technique searched.")
+@click.option("--scale", type=click.Choice(SCALES), default=DEFAULT_SCALE, show_default=True,
+              help="Whose ratings: Sukaku Explainer's, or Sudoku Explainer 1.2.1's (the "
+                   "forum's and academic collections').")
 @click.pass_context
-def rate_command(ctx, file, size, box, kind, as_json, verbose, budget) -> None:
+def rate_command(ctx, file, size, box, kind, as_json, verbose, budget, scale) -> None:
     """Rate each puzzle on Sudoku Explainer's scale: ER/EP/ED.
 
     ER is the hardest step of a solve that always takes the easiest step SE knows, EP
@@ -434,18 +440,20 @@ def rate_command(ctx, file, size, box, kind, as_json, verbose, budget) -> None:
     FILE, or stdin if FILE is '-' or missing; prints LINE: ER/EP/ED and the hardest
     technique, or LINE: invalid: what is wrong. Only a puzzle with one solution can be
     rated. Exit code 0 only if every line was rated, 1 otherwise, 2 for usage errors.
+    With --scale 1.2.1 every line says so.
     """
     puzzle_file = read_puzzle_file_or_fail(file, board_from_options(size, box, kind), kind)
     require_puzzles(ctx, puzzle_file)
     rated = True
     for line in puzzle_file.lines:
-        report, ok = rate_report(line, as_json, verbose, budget)
+        report, ok = rate_report(line, as_json, verbose, budget, scale)
         click.echo(report)
         rated = rated and ok
     ctx.exit(0 if rated else 1)
 
 
-def rate_report(line: PuzzleLine, as_json: bool, verbose: bool, budget: int) -> tuple[str, bool]:
+def rate_report(line: PuzzleLine, as_json: bool, verbose: bool, budget: int,
+                scale: str = DEFAULT_SCALE) -> tuple[str, bool]:
     """The output for one puzzle line of `bookmaker rate`, and whether it was rated."""
     problem = line.error if line.grid is None else _not_unique(line)
     if problem is None and not line.kind.se_rated:
@@ -456,21 +464,29 @@ def rate_report(line: PuzzleLine, as_json: bool, verbose: bool, budget: int) -> 
             return json.dumps({"line": line.number, "error": problem}, ensure_ascii=False), False
         return f"{line.number}: invalid: {problem}", False
     assert line.grid is not None  # (no problem: the line was read)
-    rating = rate(line.grid, budget)
+    rating = rate(line.grid, budget, scale=scale)
     hardest = _hardest(rating)
     if as_json:
-        return json.dumps({"line": line.number, **rating_json(rating.texts, RATER_VERSION),
+        return json.dumps({"line": line.number, **rating_json(rating.texts, rating.version),
                            "hardest": hardest}, ensure_ascii=False), True
-    text = f"{line.number}: {'/'.join(rating.texts)} {hardest}"
+    on_scale = "" if scale == DEFAULT_SCALE else f" [SE {scale} scale]"
+    text = f"{line.number}: {'/'.join(rating.texts)} {hardest}{on_scale}"
     if verbose:
         text += "".join(f"\n  {step_text(line.grid.shape, step)}" for step in rating.steps)
     return text, True
 
 
 def _hardest(rating: Rating) -> str:
-    """The technique of the first step rated ER ('beyond the budget' for a bound above all)."""
-    return next((step.name for step in rating.steps if step.rating == rating.er),
-                "beyond the work budget")
+    """The technique of the first step rated ER; for a lower bound, also why it is one
+    ('Dynamic Forcing Chains (+); work budget spent searching Dynamic Forcing Chains (+
+    Forcing Chains)'); for 20.0, that no technique of SE's solves it."""
+    found = next((step.name for step in rating.steps if step.rating == rating.er), None)
+    if rating.reason and rating.reason.startswith("work budget: "):
+        why = f"work budget spent searching {rating.reason.removeprefix('work budget: ')}"
+        return why if found is None else f"{found}; {why}"
+    if found is not None:
+        return found
+    return "beyond SE's techniques" if not rating.lower_bound else "past the ceiling"
 
 
 def _not_unique(line: PuzzleLine) -> str | None:

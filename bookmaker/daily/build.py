@@ -82,6 +82,7 @@ class DailyResult:
     days: int
     stage_seconds: dict[str, float] = field(default_factory=dict)
     registry: Path | None = None  # where the days were registered, if anywhere
+    answer_folder: Path | None = None  # a folder after the run whose answer was rewritten
 
 
 def run_dates(start: date, days: int) -> list[date]:
@@ -105,20 +106,23 @@ def make_daily(spec: DailySpec, dates: Iterable[date], out_dir: str | os.PathLik
     entries, read = daily_puzzles(spec, with_answered_day(spec, scheduled), workers,
                                   on_progress, registry, executor)
     generated = time.perf_counter()
+    neighbour = answer_neighbour(spec, scheduled, series)
     # Drawing stays in this process's machine, however many workers made the puzzles.
     contents = run_contents(spec, scheduled, entries, min(workers, os.cpu_count() or 1),
-                            on_drawn)
+                            on_drawn, neighbour)
     rendered = time.perf_counter()
     published = set(scheduled)  # not the day before the run, made only for its answer
     files = replace_outputs(OutputSet(series, run_files(contents)), pending_days(
         registry, spec, [e for e in entries if e.date in published], read))
     written = time.perf_counter()
-    folders = tuple(series / folder for folder in contents if folder != SERIES_FOLDER)
+    folders = tuple(series / folder for folder in contents
+                    if folder not in (SERIES_FOLDER, neighbour and neighbour.isoformat()))
     proof = next((path for path in files if path.parent == series), None)
     return DailyResult(folders, proof, files, len(scheduled), {
         "generate": generated - started, "render": rendered - generated,
         "write and register": written - rendered},
-        registry.path if registry else None)
+        registry.path if registry else None,
+        series / neighbour.isoformat() if neighbour else None)
 
 
 def check_before_making(series: Path, registry: Registry | None) -> None:
@@ -144,6 +148,21 @@ def scheduled_dates(spec: DailySpec, dates: Iterable[date]) -> list[date]:
         days = ", ".join(sorted({WEEKDAYS[day.weekday()] for day in dates}))
         raise DailyError(f"the schedule has no puzzle on {days}: nothing to make")
     return scheduled
+
+
+def answer_neighbour(spec: DailySpec, scheduled: list[date], series: Path) -> date | None:
+    """The date after the run whose folder prints the run's last answer, if an earlier
+    run made that folder: its answer files are rewritten with the run's, as one set, so
+    that a day made again (another grade, another seed) never leaves yesterday's old
+    answer in print. None with separate answers, or when that folder is not there yet
+    (the run that makes it draws the answer from the day before it)."""
+    if spec.answer != "next-day" or not draws_sheets(spec):
+        return None
+    try:
+        after = next_scheduled(spec, scheduled[-1])
+    except OverflowError:  # the run ends with the calendar: no folder after it
+        return None
+    return after if (series / after.isoformat()).is_dir() else None
 
 
 def previous_scheduled(spec: DailySpec, day: date) -> date:
@@ -280,9 +299,16 @@ def _used_up(spec: DailySpec, day: date, job: PuzzleJob) -> str:
 
 # Files: every sheet rendered (on the workers too), then sorted into day folders.
 
-def drawing_count(spec: DailySpec, dates: Iterable[date]) -> int:
-    """How many sheets a run of `dates` draws: each scheduled day's puzzle and answer."""
-    return 2 * len(scheduled_dates(spec, dates)) if draws_sheets(spec) else 0
+def drawing_count(spec: DailySpec, dates: Iterable[date],
+                  out_dir: str | os.PathLike | None = None) -> int:
+    """How many sheets a run of `dates` draws: each scheduled day's puzzle and answer,
+    and the last one's answer again for the folder after the run if out_dir has it."""
+    scheduled = scheduled_dates(spec, dates)
+    if not draws_sheets(spec):
+        return 0
+    series = Path(out_dir) / spec.name if out_dir is not None else None
+    rewritten = series is not None and answer_neighbour(spec, scheduled, series) is not None
+    return 2 * len(scheduled) + rewritten
 
 
 def draws_sheets(spec: DailySpec) -> bool:
@@ -291,13 +317,17 @@ def draws_sheets(spec: DailySpec) -> bool:
 
 
 def run_contents(spec: DailySpec, scheduled: list[date], entries: list[DailyPuzzle],
-                 workers: int, on_drawn: ProgressCallback | None = None
-                 ) -> dict[str, dict[str, bytes]]:
-    """Folder (a date, or SERIES_FOLDER) -> file name -> bytes, for the run."""
+                 workers: int, on_drawn: ProgressCallback | None = None,
+                 neighbour: date | None = None) -> dict[str, dict[str, bytes]]:
+    """Folder (a date, or SERIES_FOLDER) -> file name -> bytes, for the run; and the
+    answer files alone in the folder of `neighbour`, the date after the run printing the
+    last day's answer (see answer_neighbour)."""
     by_date = {entry.date: entry for entry in entries}
     answered = {day: _answered_date(spec, day) for day in scheduled}
     tasks = [(by_date[day], "puzzle") for day in scheduled] + \
         [(by_date[answered[day]], "answer") for day in scheduled]
+    if neighbour is not None:
+        tasks.append((by_date[scheduled[-1]], "answer"))
     if not draws_sheets(spec):
         tasks = []  # no file of a sheet is wanted: nothing to draw
     rendered = dict(zip(tasks, _render_all(spec, tasks, workers, on_drawn)))
@@ -308,6 +338,8 @@ def run_contents(spec: DailySpec, scheduled: list[date], entries: list[DailyPuzz
         if "json" in spec.outputs:
             files["day.json"] = day_json(spec, by_date[day]).encode("utf-8")
         contents[day.isoformat()] = files
+    if neighbour is not None:
+        contents[neighbour.isoformat()] = rendered[(by_date[scheduled[-1]], "answer")]
     if "proof" in spec.outputs:
         contents[SERIES_FOLDER] = proof_file([by_date[day] for day in scheduled], spec)
     return contents

@@ -231,7 +231,7 @@ def _back(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
                            fonts.bold.width):
         y -= text.above
         colour = colours["text"] if not text.bold else \
-            colours["title"] if text.size == style.heading else colours["accent"]
+            colours["title"] if text.heading else colours["accent"]
         texts.append(CoverText(text.text, left, y, text.size, text.bold, colour, LEFT))
     if not style.grids:
         return []

@@ -141,8 +141,8 @@ class _Flow:
             self.set_together(together)
 
     def flush(self) -> None:
-        """Floating pieces still waiting: on a page of their own at the end."""
-        if self.waiting:
+        """Floating pieces still waiting: on pages of their own at the end."""
+        while self.waiting:
             self.new_sheet()
 
     def height(self, together: Together) -> float:
@@ -158,17 +158,27 @@ class _Flow:
             else:
                 self.set_block(part)
 
-    def new_sheet(self) -> _Sheet:
-        """A new page: its 'continued' heading, then the floating pieces that waited."""
+    def new_sheet(self, hold: bool = False) -> _Sheet:
+        """A new page: its 'continued' heading, then the floating pieces that waited
+        (unless `hold`: a paragraph split at the foot of the last page comes first)."""
         sheet = _Sheet([], [], self.geometry.content_height)
         if self.heading is not None and self.pages:
             sheet.blocks.append(self.heading)
             sheet.room -= self.setter.height(self.heading, self.geometry.live_width)
         self.pages.append(sheet)
-        waiting, self.waiting = self.waiting, []
-        for together in waiting:
-            self.set_together(together)
+        if not hold:
+            self.place_waiting()
         return self.pages[-1]
+
+    def place_waiting(self) -> None:
+        """The floating pieces that waited, on this page while they fit."""
+        waiting, self.waiting = self.waiting, []
+        for index, together in enumerate(waiting):
+            page = self.pages[-1]
+            if self.height(together) > page.room and not page.empty:
+                self.waiting = waiting[index:]  # the rest wait for the page after
+                break
+            self.set_together(together)
 
     def set_block(self, block: TextBlock) -> None:
         """The block's paragraphs on this page while they fit, split between lines where
@@ -179,7 +189,9 @@ class _Flow:
         keep_with_next = block.style in ("title", "heading", "kicker", "rule")
         need = setter.height(block, width) * (2 if keep_with_next else 1)
         if keep_with_next and need > sheet.room and not sheet.empty:
-            sheet, own = self.new_sheet(), 0.0
+            # Under a 'continued' heading a heading keeps its space; at a bare top, none.
+            sheet = self.new_sheet()
+            own = own if self.heading is not None and sheet.blocks else 0.0
         block, sheet.gap = replace(block, space_before=own + sheet.gap), 0.0
         lines: list[str] = []
         room = sheet.room - own
@@ -194,17 +206,24 @@ class _Flow:
                 lines.append(head)
             if lines:
                 sheet.blocks.append(replace(block, lines=tuple(lines)))
-            sheet = self.new_sheet()
+            sheet = self.new_sheet(hold=bool(head))
             block, lines, sheet.gap = replace(block, space_before=sheet.gap), [], 0.0
             room = sheet.room
             while setter.paragraph_height(block, rest, width) > room + 1e-6:  # a page of it
                 head, rest = _split(block, rest, room, setter, width)
                 sheet.blocks.append(replace(block, lines=(head,)))
-                sheet = self.new_sheet()
+                sheet = self.new_sheet(hold=True)
                 block, sheet.gap = replace(block, space_before=sheet.gap), 0.0
                 room = sheet.room
             lines.append(rest)
             room -= setter.paragraph_height(block, rest, width)
+            if self.waiting:  # floats held for the split paragraph: now under its end
+                sheet.blocks.append(replace(block, lines=tuple(lines)))
+                sheet.room = room
+                self.place_waiting()
+                sheet = self.sheet
+                block, lines, sheet.gap = replace(block, space_before=sheet.gap), [], 0.0
+                room = sheet.room
         if lines:
             sheet.blocks.append(replace(block, lines=tuple(lines)))
         sheet.room = room

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..core.board.grid import Grid
+from ..core.board.marks import Marks
 
 POINTS_PER_INCH = 72.0
 TEXT_STYLES = ("title", "subtitle", "heading", "body", "entry", "detail", "kicker", "rule")
@@ -87,8 +88,9 @@ def inches(value: float) -> float:
 class GridPlacement:
     """One grid on a page: where (points, bottom-left of the grid square from the trim's
     bottom-left), how big, and its texts. With a solution set it is drawn as an answer:
-    every cell filled, the puzzle's givens bold and the rest regular. A Killer's cages
-    (core/killer/cages.py Cage: cells and total) are drawn over the board, faint on an answer."""
+    every cell filled, the puzzle's givens bold and the rest regular. Its kind's marks
+    (core/board/marks.py: cages, signs, clues outside the grid, clue blocks) are drawn
+    over the board; clues outside the grid take a ring of cells inside the square."""
 
     x: float
     y: float
@@ -99,14 +101,31 @@ class GridPlacement:
     caption: str = ""
     note: str = ""
     mark: int = 0  # a difficulty mark of this many filled squares (0: none)
-    # A Killer's cages; out of the repr, which classic PDFs' /IDs are made from.
-    cages: tuple = field(default=(), repr=False)
+    marks: Marks = Marks()
+    glyphs: tuple[str, ...] = ()  # what values 1..n print as (spec/glyphs.py); () numbers
     aside: str = ""  # flush right on the label line (a puzzle's estimated solving time)
+
+    @property
+    def symbols(self) -> tuple[str, ...]:
+        """What each value 1..n prints as: the glyphs, or the numbers 1 to n."""
+        return self.glyphs or tuple(str(v) for v in range(1, self.grid.shape.size + 1))
+
+    @property
+    def ring(self) -> int:
+        """Rings of cells round the board inside the square, for clues outside the grid
+        (none on an answer, which shows no clues)."""
+        return self.marks.outside if self.solution is None else 0
 
     @property
     def cell(self) -> float:
         """The side of one cell, in points (a Samurai's frame is 21 cells a side)."""
-        return self.side / max(self.grid.shape.frame)
+        return self.side / (max(self.grid.shape.frame) + 2 * self.ring)
+
+    @property
+    def board_box(self) -> tuple[float, float, float]:
+        """(x, y, side) of the board itself: the square less its ring of outside clues."""
+        inset = self.ring * self.cell
+        return self.x + inset, self.y + inset, self.side - 2 * inset
 
 
 @dataclass(frozen=True)

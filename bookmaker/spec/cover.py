@@ -100,7 +100,9 @@ class FrontStyle(Schema):
     subtitle: TextSize = Field(description="The subtitle's size.")
     subtitle_lines: Count = Field(3, description="The most lines the subtitle may take.")
     tagline: TextSize = Field(description="The line of puzzles and grades above the author.")
-    author: TextSize = Field(description="The author's size.")
+    author: TextSize = Field(description="The author's size: smaller, down to the "
+                             "tagline's, if it does not fit its lines.")
+    author_lines: Count = Field(2, description="The most lines the author may take.")
     art: ArtStyle = Field(description="The art.")
 
 

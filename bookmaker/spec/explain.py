@@ -10,7 +10,6 @@ import re
 from collections.abc import Callable, Sequence
 from itertools import groupby
 
-from ..core.board.grid import SYMBOLS
 from ..core.board.shape import Shape
 from ..core.grade.candidates import Step
 from .catalogue import Catalogue
@@ -20,8 +19,15 @@ SINGLES = ("full house", "hidden single", "naked single")
 
 
 def printed_value(value: int) -> str:
-    """A value as the book prints it (the puzzle text format's symbols)."""
-    return SYMBOLS[value - 1]
+    """A value as a book prints it by default: its number (a 16x16's 10 to 16)."""
+    return str(value)
+
+
+def value_text(glyphs: tuple[str, ...]) -> ValueText:
+    """How values print with these glyphs (a section's symbols; () numbers)."""
+    if not glyphs:
+        return printed_value
+    return lambda value: glyphs[value - 1]
 
 
 def technique_key(technique: str) -> str:
@@ -85,8 +91,8 @@ def path_text(steps: Sequence[Step], shape: Shape, words: Catalogue,
     """The solving path as sentences: a run of singles of one technique in one sentence
     ('Hidden single: r1c6 = 5, r2c3 = 4'), every other step in its own."""
     sentences = []
-    for technique, run in groupby(steps, key=lambda step: step.technique):
-        run = list(run)
+    for technique, grouped in groupby(steps, key=lambda step: step.technique):
+        run = list(grouped)
         if technique in SINGLES:
             placed = ", ".join(words.text("placed", cell=cell_text(shape, c, words),
                                           value=value(v))

@@ -1,24 +1,60 @@
-"""The how-to-play rule of Sudoku in one sentence, naming the symbols of every size a book
-holds (book/howtoplay.py sets the pages around it)."""
+"""The how-to-play rules: Sudoku's rule in one sentence naming the symbols of every size a
+book holds, then each other kind's rule (book/howtoplay.py sets the pages around them)."""
 
 from __future__ import annotations
 
-from ..core.board.grid import SYMBOLS
+from collections.abc import Sequence
+
+from ..core.kinds.kind import Kind
 from .captions import printed_size
 from .catalogue import Catalogue
+from .glyphs import numbers, symbols_text
 
 
-def rules_sentence(sizes: list[int], words: Catalogue) -> str:
-    """The rule in one sentence, naming the symbols of every size the book holds."""
+def kind_rules(boards: Sequence[tuple[int, Kind, tuple[str, ...]]],
+               words: Catalogue) -> list[str]:
+    """The rules for sections of these (size, kind, glyphs: () for numbers): the rule for
+    the book's sizes and symbols (of its kinds that follow Sudoku's rule), then the rule of
+    each other kind, in order of first appearance."""
+    rules = dict.fromkeys(kind.rules_key for _, kind, _ in boards if kind.rules_key)
+    sudoku_boards = sorted({(size, glyphs or numbers(size))
+                            for size, kind, glyphs in boards if kind.sudoku_rule})
+    return [*([rules_sentence(sudoku_boards, words)] if sudoku_boards else []),
+            *(words.text(key) for key in rules)]
+
+
+def rules_paragraphs(boards: Sequence[tuple[int, Kind, tuple[str, ...]]], answers: str,
+                     words: Catalogue) -> list[str]:
+    """The how-to-play text for sections of these boards: their rules, the promise of one
+    solution, advice, and where the solutions are."""
+    paragraphs = [*kind_rules(boards, words), words.text("unique"),
+                  words.text(advice_key([kind for _, kind, _ in boards]))]
+    where = {"back": "solutions_at_back", "separate": "solutions_in_answer_book"}
+    if answers in where:
+        paragraphs.append(words.text(where[answers]))
+    return paragraphs
+
+
+def advice_key(kinds: Sequence[Kind]) -> str:
+    """The advice's catalogue key: rows, columns and boxes where a kind has boxes (follows
+    Sudoku's rule), else rows and columns (a Calcudoku book)."""
+    return "advice" if any(kind.sudoku_rule for kind in kinds) else "advice_no_boxes"
+
+
+def rules_sentence(sizes: list[tuple[int, tuple[str, ...]]], words: Catalogue) -> str:
+    """The rule in one sentence, naming the symbols of every size (and symbol set) the
+    book holds: 'each of the numbers 1 to 9', or 'each of its values: 1 to 6 in the 6×6
+    puzzles and 1 to 9 in the 9×9 puzzles'."""
     if len(sizes) == 1:
-        return words.text("rules_one_size", symbols=symbols_text(sizes[0], words))
-    ranges = [words.text("rules_size_range", symbols=symbols_text(size, words),
-                         size=printed_size(size)) for size in sizes]
+        return words.text("rules_one_size", symbols=named_symbols(sizes[0][1], words))
+    ranges = [words.text("rules_size_range", symbols=symbols_text(glyphs, words),
+                         size=printed_size(size)) for size, glyphs in sizes]
     return words.text("rules_many_sizes", ranges=words.text(
         "list", items=", ".join(ranges[:-1]), last=ranges[-1]))
 
 
-def symbols_text(size: int, words: Catalogue) -> str:
-    if size <= 9:
-        return words.text("symbols_digits", last=size)
-    return words.text("symbols_letters", last=SYMBOLS[size - 1])
+def named_symbols(glyphs: tuple[str, ...], words: Catalogue) -> str:
+    """The symbols as the book's rules name them: 'the numbers 1 to 9' where they are the
+    numbers, else 'the symbols A, B, ...' (a daily's line names them bare: '1 to 9')."""
+    key = "named_numbers" if glyphs == numbers(len(glyphs)) else "named_symbols"
+    return words.text(key, symbols=symbols_text(glyphs, words))

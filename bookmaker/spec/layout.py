@@ -282,23 +282,27 @@ class Layout(Schema):
                 f"{self.grids.default_min_cell / 72:g} in): take a larger layout, or say "
                 f"puzzles_per_page: 1 to print it with these cells")
 
-    def answers_that_fit(self, size: int) -> int:
-        """The most size x size answer grids per page, for a book of any length."""
-        return most_that_fit(size, self.min_answer_cell, self.grid_area(answers=True))
+    def answers_that_fit(self, size: int, least_cell: float = 0.0) -> int:
+        """The most size x size answer grids per page, for a book of any length, their
+        cells at least the layout's minimum and `least_cell` (two-digit symbols')."""
+        return most_that_fit(size, max(self.min_answer_cell, least_cell),
+                             self.grid_area(answers=True))
 
-    def answers_per_page_for(self, size: int, least_side: float = 0.0) -> int:
+    def answers_per_page_for(self, size: int, least_side: float = 0.0,
+                             least_cell: float = 0.0) -> int:
         """Answer grids a page for boards `size` cells across: the layout's
         answers_per_page, fewer if they do not fit; a board smaller than 9×9 packs more,
         at the cells a 9×9 answer gets, so 6×6 answers print smaller than 9×9 ones
         instead of as large, but no narrower than `least_side` (the note under each, 'Puzzle
-        on page 123', must fit on its line). 0: not even one fits."""
-        most = self.answers_that_fit(size)
+        on page 123', must fit on its line), nor cells under `least_cell` (what its symbols
+        need). 0: not even one fits."""
+        most = self.answers_that_fit(size, least_cell)
         per_page = min(self.answers_per_page, most)
         if size >= REFERENCE_SIZE or not most:
             return per_page
         area = self.grid_area(answers=True)
         reference = cell_side(self.answers_per_page, REFERENCE_SIZE, area)
-        cell = max(reference, self.min_answer_cell, least_side / size)
+        cell = max(reference, self.min_answer_cell, least_side / size, least_cell)
         return max(per_page, most_that_fit(size, cell, area))
 
     def puzzles_per_page_problem(self, count: int, size: int, least_cell: float = 0.0,
@@ -314,8 +318,24 @@ class Layout(Schema):
         smallest = max(self.min_puzzle_cell, least_cell)
         why = "minimum" if smallest == self.min_puzzle_cell else \
             "minimum for readable cage totals"
+        if most == 0:  # not even one: the board is too large for the page, whatever the count
+            alone = cell_side(1, size, self.grid_area())
+            return (f"a {name} puzzle does not fit on a {self.name} page at the {smallest:.1f}"
+                    f" pt {why} cell: even alone on the page its cells would be {alone:.1f} "
+                    f"pt; take a larger layout")
         return (f"{grids} not fit on one {self.name} page: the cells would be {cell:.1f} pt, "
                 f"under the {smallest:.1f} pt {why} (at most {most} fit)")
+
+    def answer_grid_problem(self, size: int, name: str = "",
+                            least_cell: float = 0.0) -> str | None:
+        """Why a size x size answer grid (`name`: its board's name; `least_cell`: what its
+        symbols need) cannot fit on a page of answers even alone, or None if it can."""
+        if self.answers_that_fit(size, least_cell):
+            return None
+        alone = cell_side(1, size, self.grid_area(answers=True))
+        return (f"a {name or f'{size}x{size}'} answer grid does not fit on a {self.name} page "
+                f"at the {self.min_answer_cell:.1f} pt minimum answer cell: even alone on "
+                f"the page its cells would be {alone:.1f} pt; take a larger layout")
 
 
 EXAMPLE_SHARE = 0.45  # the how-to-play example: each grid at most this share of the width

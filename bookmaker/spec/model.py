@@ -243,6 +243,11 @@ class SectionFile(Schema):
     clues: Natural | None = Field(None, description="Stop removing clues once this many "
                                   "remain; fewer than the cells. Default: as few as stay "
                                   "unique.")
+    symbols: Text | None = Field(None, description="What the values print as: numbers (the "
+                                 "default: 1 to n), letters (A-Z without I and O, up to "
+                                 "24), mixed (1-9 then A-P), word (the language's "
+                                 "nine-letter Wordoku word) or n characters of your own "
+                                 "('CAMBRIDGE'); anything but numbers on Sudoku kinds only.")
 
 
 class SpecFile(Schema):
@@ -274,6 +279,8 @@ class SectionSpec(Schema):
                                               "layout's capped to what fits).")
     answers_per_page: int = Field(description="Answer grids per page (the layout's, capped "
                                               "to what fits for this size).")
+    glyphs: tuple[str, ...] = Field((), description="What values 1..n print as (spec/"
+                                    "glyphs.py); () for numbers.")
 
     @property
     def kind(self) -> Kind:
@@ -374,6 +381,7 @@ def book_plan(layout: Layout, front: FrontMatter, sections, answers: str,
                          rules_pages if front.how_to_play else 0)
     return plan_book(counts, sections, answers, front.section_openers,
                      sections_start == "right", page_rules(layout, padding), back)
+
 
 
 def answer_place(answers: str | None, layout: Layout) -> str:

@@ -25,11 +25,16 @@ TEXT_PARTS = (HOW_TO_PLAY, HINTS, PATHS, GLOSSARY)  # pages of text flowing on (
 
 
 class Counted(Protocol):
-    """What page counting needs of a section."""
+    """What page counting needs of a section (read-only: sections are frozen)."""
 
-    count: int
-    puzzles_per_page: int
-    answers_per_page: int
+    @property
+    def count(self) -> int: ...
+
+    @property
+    def puzzles_per_page(self) -> int: ...
+
+    @property
+    def answers_per_page(self) -> int: ...
 
 
 @dataclass(frozen=True)

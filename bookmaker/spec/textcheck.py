@@ -5,6 +5,7 @@ renderer sets them."""
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from ..core.grade.grades import GRADES
@@ -19,6 +20,7 @@ from .captions import (
 from .catalogue import Catalogue, literal_text, load_catalogue
 from .fit import arrangement_for
 from .fontfile import FontFile, FontFileError, default_font_paths, read_font
+from .glyphs import GLYPH_SETS
 from .kinds import kind_of_name
 from .layout import Layout
 from .model import answer_place
@@ -60,6 +62,8 @@ def check_daily_texts(report: Report, daily: Any, days: dict[str, Any]) -> None:
     fields: list[tuple[tuple, Any]] = [(("daily", "series"), daily.series)] if daily.series else []
     fields += [(("schedule", weekday, "title"), day.title) for weekday, day in days.items()
                if day is not None and day.title]
+    fields += [(("schedule", weekday, "symbols"), day.symbols) for weekday, day in days.items()
+               if day is not None and day.symbols and day.symbols not in GLYPH_SETS]
     _check_words(report, "daily", fields, load_catalogue(daily.language), fonts)
 
 
@@ -85,6 +89,8 @@ def _check_glyphs(report: Report, book: Any, layout: Layout, sections: list,
               if isinstance(getattr(book, name, None), str)]
     fields += [(("sections", index, "name"), section.name) for index, section, _ in sections
                if section.name is not None]
+    fields += [(("sections", index, "symbols"), "".join(pages.glyphs))
+               for index, _, pages in sections if pages.glyphs]
     heads = " ".join(literal_text(getattr(layout, band).text) for band in ("header", "footer"))
     _report_missing(report, ("book", "layout"), "the running header and footer: ", heads,
                     fonts)
@@ -104,7 +110,16 @@ def _check_words(report: Report, root: str, fields: list[tuple[tuple, str]],
 def _report_missing(report: Report, path: tuple, what: str, text: str,
                     fonts: tuple[FontFile, FontFile], most: int = 5) -> None:
     """A mistake at path naming the first characters (at `most`) of text that a font lacks
-    (the regular font's, else the bold one's), and how many more it lacks if `most` > 1."""
+    (the regular font's, else the bold one's), and how many more it lacks if `most` > 1;
+    or its first right-to-left letter, which no font can help (right_to_left)."""
+    backwards = right_to_left(text)
+    if backwards:
+        joined = " and its letters unjoined" if unicodedata.bidirectional(backwards) == "AL" \
+            else ""
+        report.add(Mistake(path, f"{what}{glyph_text(backwards)} is {script_of(backwards)}, "
+                           f"written right to left, which bookmaker cannot lay out (it would "
+                           f"print reversed{joined}); write this in a left-to-right script"))
+        return
     for font in fonts:
         missing = font.missing(text)
         if missing:
@@ -117,6 +132,21 @@ def _report_missing(report: Report, path: tuple, what: str, text: str,
 
 
 FONT_ADVICE = "name a font that has it: fonts: {regular: my-font.ttf, bold: my-font-bold.ttf}"
+
+
+def right_to_left(text: str) -> str | None:
+    """The text's first letter of a right-to-left script (Hebrew, Arabic, Syriac, Thaana,
+    N'Ko...: Unicode's bidirectional classes R and AL), or None. Setting one needs the
+    bidirectional algorithm and, for Arabic, joining shapes, in every renderer and
+    measurement; until then such text is refused, as a script the fonts lack is."""
+    return next((char for char in text
+                 if unicodedata.bidirectional(char) in ("R", "AL")), None)
+
+
+def script_of(char: str) -> str:
+    """'Hebrew' for U+05E1: the first word of the character's Unicode name."""
+    name = unicodedata.name(char, "")
+    return name.split()[0].title() if name else "a right-to-left script"
 
 
 def glyph_text(char: str) -> str:

@@ -18,7 +18,7 @@ from typing import Annotated, Any, cast
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainValidator, ValidationInfo
 from pydantic_core import PydanticCustomError
 
-from ..core.board.shape import MAX_SIZE, parse_size
+from ..core.board.shape import LATIN_SIZES, MAX_SIZE, parse_size
 from ..core.generate.graded import DIFFICULTIES
 from ..core.kinds.registry import find_kind, kind_names
 from ..core.rating import RatingRange, parse_rating_range
@@ -149,8 +149,9 @@ def _size(value: Any) -> str:
         raise expected("a size like 9x9", value)
     try:  # a square in the sizes boards come in; whether it has a box depends on the
         size = parse_size(str(value))  # variant (a 7x7 jigsaw has none): load checks it
-        if not 4 <= size <= MAX_SIZE:
-            raise ValueError(f"size must be between 4 and {MAX_SIZE}, got {size}")
+        if not LATIN_SIZES[0] <= size <= MAX_SIZE:  # the least any kind takes (Calcudoku)
+            raise ValueError(f"size must be between {LATIN_SIZES[0]} and {MAX_SIZE}, "
+                             f"got {size}")
     except ValueError as error:
         raise mistake(str(error)) from None
     return f"{size}x{size}"

@@ -163,9 +163,6 @@ class KillerKind(Kind):
             chart.append((cells, single))
         return tuple(chart)
 
-    def cages(self, puzzle: Puzzle) -> tuple:
-        return puzzle.extras.cages
-
 
 KILLER = KillerKind("killer", "Killer", "classic", ("killer-sudoku", "sumdoku"))
 KILLER_X = KillerKind("killer-x", "Killer X", "x", ("killerx", "killer-sudoku-x"))

@@ -74,6 +74,9 @@ class Kind:
     grades: tuple[str, ...] = GRADES  # its grading ladder's grades, easiest first
     pencil_grade: str | None = None  # from this grade up, solvers keep pencil marks: its
     #                                  puzzles get roomier cells by default (None: never)
+    any_glyphs: bool = False         # its rules treat values as mere symbols: any distinct
+    #                                  glyphs may print them (letters, a Wordoku's word)
+    sudoku_rule: bool = True         # Sudoku's rule (rows, columns, boxes) is its base rule
 
     def __reduce__(self):
         # Kinds are singletons: pickled (to worker processes, Dask) by name.
@@ -143,6 +146,12 @@ class Kind:
     def options_problem(self, symmetry: str, clues: int | None,
                         rating: object | None) -> tuple[str, str] | None:
         """(option, why) for an option the kind does not take, or None."""
+        return None
+
+    def distinct_supply(self, frame: Shape,
+                        settings: set[tuple[str, int | None]]) -> int | None:
+        """The most distinct puzzles sections on the frame with these (symmetry, clues)
+        settings can get together, where that is known (small boards); else None."""
         return None
 
     def grade_problem(self, frame: Shape, difficulty: str) -> str | None:
@@ -221,10 +230,6 @@ class Kind:
     def marks(self, givens: Grid, extras: Extras = None) -> Marks:
         """What the puzzle shows beyond its cells, regions and givens (core/board/marks)."""
         return Marks()
-
-    def cages(self, puzzle: Puzzle) -> tuple:
-        """The cages drawn over the board (each with `cells` and `total`), () if none."""
-        return ()
 
 
 def puzzle_key(puzzle: Puzzle) -> str:

@@ -41,6 +41,7 @@ class SudokuKind(Kind):
 
     se_rated = True
     derives = True
+    any_glyphs = True
 
     def __init__(self, name: str, title: str, geometry: str,
                  aliases: tuple[str, ...] = ()) -> None:
@@ -73,7 +74,7 @@ class SudokuKind(Kind):
         return format_grid(givens)
 
     def make(self, request: MakeRequest) -> Puzzle:
-        from ..rating import RATER_VERSION, generate_rated, rate
+        from ..rating import generate_rated, rate
         from ..rating.target import GENERATION_BUDGET
         board = self.board(request.frame, request.seed)
         rating: Rating | None
@@ -89,7 +90,7 @@ class SudokuKind(Kind):
                          hardest=grading.hardest)
         if rating is None:
             return puzzle
-        return replace(puzzle, rating=rating.texts, rater=RATER_VERSION)
+        return replace(puzzle, rating=rating.texts, rater=rating.version)
 
     def solutions(self, givens: Grid, extras: None = None, limit: int = 2) -> Search:
         return count_solutions(givens, limit=limit)
@@ -135,6 +136,13 @@ class ClassicKind(SudokuKind):
     @property
     def rules_key(self) -> str | None:
         return None
+
+    def distinct_supply(self, frame: Shape,
+                        settings: set[tuple[str, int | None]]) -> int | None:
+        from ..generate.supply import most_distinct, most_distinct_together
+        if len(settings) == 1:
+            return most_distinct(frame, *next(iter(settings)))
+        return most_distinct_together(frame, settings)
 
     @property
     def seed_words(self) -> tuple[str, ...]:
