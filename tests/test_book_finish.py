@@ -13,6 +13,8 @@ import pytest
 from bookmaker.book.build import example_puzzle
 from bookmaker.book.compose import copyright_lines
 from bookmaker.book.explain import (
+    Room,
+    first_use,
     glossary_pieces,
     hint_pieces,
     solve_each,
@@ -417,3 +419,24 @@ def test_floats_wait_for_the_end_of_a_paragraph_split_at_a_pages_foot():
     _, bottom, _, height = TRAVEL.content_box(2)
     heading = setter.height(second[0], TRAVEL.live_width)
     assert placed == [pytest.approx(bottom + height - heading - rest_height - 6.0)]
+
+
+def test_a_glossary_example_draws_the_first_use_with_its_cells_shaded(classic, killer):
+    solved = solve_each(_planned(2), [classic, killer])
+    room = Room(TRAVEL.live_width, TRAVEL.content_height, 14.0, 2.5,
+                lambda s: least_cell(KILLER if s.marks.cages else CLASSIC))
+    pieces = glossary_pieces(techniques_used(solved), ENGLISH, solved, room)
+    drawn = [piece for piece in pieces if isinstance(piece, Together)]
+    assert len(drawn) == len(techniques_used(solved))  # every technique, drawn
+    combinations = next(d for d in drawn if "Cage combinations" in d.pieces[1].lines[0])
+    figure, words = combinations.pieces
+    assert isinstance(figure, Figure) and isinstance(words, TextBlock)
+    (placement,) = figure.place(36.0, 500.0, TRAVEL.live_width)
+    s, index = cast(tuple, first_use("cage combinations", solved))
+    step = s.steps[index]
+    assert s.number == 2 and placement.marks.cages  # the Killer, drawn with its cages
+    assert set(placement.shaded) == {cell for cell, _ in step.eliminations}
+    placed = {cell: value for earlier in s.steps[:index + 1] for cell, value in earlier.placements}
+    assert all(placement.grid.cells[cell] == value for cell, value in placed.items())
+    assert placement.cell >= least_cell(KILLER) - 1e-9
+    assert words.lines == (f"In puzzle 2: {step_text(step, s.shape, ENGLISH)}.",)

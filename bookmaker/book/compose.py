@@ -73,6 +73,7 @@ from ..spec.pagecount import (
 from ..spec.printer import load_printer
 from ..spec.textcheck import band_text
 from .explain import (
+    Room,
     Solved,
     glossary_pieces,
     hint_pieces,
@@ -80,7 +81,7 @@ from .explain import (
     solve_each,
     techniques_used,
 )
-from .howtoplay import Diagrams, Drawn, Example, how_to_play_pieces
+from .howtoplay import DIAGRAM_CELL, Diagrams, Drawn, Example, how_to_play_pieces
 from .plan import PlannedPuzzle
 
 UNNUMBERED = (TITLE, COPYRIGHT, BLANK, DIVIDER, OPENER)  # pages that show no number
@@ -211,7 +212,8 @@ def text_parts(book: _Book, style: RenderStyle) -> dict[str, list[Piece]]:
     if explanations.solving_path:
         parts[PATHS] = path_pieces(book.solved, words)
     if explanations.with_glossary:
-        parts[GLOSSARY] = glossary_pieces(techniques_used(book.solved), words)
+        parts[GLOSSARY] = glossary_pieces(techniques_used(book.solved), words, book.solved,
+                                          glossary_room(book, style))
     return parts
 
 
@@ -243,6 +245,19 @@ def example_of(book: _Book, style: RenderStyle) -> Example | None:
                    style.geometry.content_height,
                    example_cell(layout, book.example, glyphs) * book.example.shape.frame[0],
                    glyphs)
+
+
+def glossary_room(book: _Book, style: RenderStyle) -> Room:
+    """How large a glossary example is drawn: small, as the how-to-play's diagrams (it is
+    looked at, not solved), its cells never under what its kind and symbols need."""
+    layout = book.spec.layout
+
+    def least(solved: Solved) -> float:
+        kind = book.puzzles[solved.number - 1].kind
+        return max(DIAGRAM_CELL, least_cell(kind),
+                   least_symbol_cell(solved.glyphs or numbers(solved.shape.size)))
+    return Room(style.geometry.live_width, style.geometry.content_height,
+                layout.grids.label_height, style.border_line, least)
 
 
 def example_cell(layout: Layout, puzzle: Puzzle, glyphs: tuple[str, ...]) -> float:

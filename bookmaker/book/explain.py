@@ -5,15 +5,18 @@ the puzzle, so a hint is exactly the first step the grade rests on."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import cast
 
+from ..core.board.grid import Grid
+from ..core.board.marks import Marks
 from ..core.board.shape import Shape
 from ..core.grade.candidates import Step
 from ..core.grade.grades import GRADES
 from ..core.puzzle import Puzzle
-from ..pages.flow import Figure, Piece
-from ..pages.page import TextBlock
+from ..pages.flow import Figure, Piece, Together
+from ..pages.page import GridPlacement, TextBlock
 from ..spec.catalogue import Catalogue
 from ..spec.explain import (
     ValueText,
@@ -27,6 +30,8 @@ from ..spec.solvetime import solving_minutes
 from .plan import PlannedPuzzle
 
 TECHNIQUE_SPACE = 4.0  # points above each glossary entry
+GLOSSARY_SHARE = 0.4  # a glossary example: at most this share of the width ...
+GLOSSARY_HEIGHT = 0.22  # ... and of the page's height (larger only where its cells need it)
 
 
 @dataclass(frozen=True)
@@ -39,6 +44,8 @@ class Solved:
     steps: tuple[Step, ...]
     minutes: int
     glyphs: tuple[str, ...] = ()  # what its values print as (its section's symbols)
+    givens: Grid | None = None  # its givens and marks, to draw it as a glossary example
+    marks: Marks = Marks()
 
     @property
     def value(self) -> ValueText:
@@ -61,7 +68,8 @@ def solve_each(planned: Sequence[PlannedPuzzle], puzzles: Sequence[Puzzle],
         open_cells = sum(1 for value in puzzle.givens.cells if not value)
         solved.append(Solved(place.number, puzzle.grade, puzzle.shape, grading.steps,
                              solving_minutes(grading.steps, puzzle.shape.size, open_cells),
-                             glyphs[place.section_index] if glyphs else ()))
+                             glyphs[place.section_index] if glyphs else (), puzzle.givens,
+                             puzzle.kind.marks(puzzle.givens, puzzle.extras)))
     return solved
 
 
@@ -105,23 +113,77 @@ def technique_ranks() -> dict[str, tuple[int, float]]:
             for tech in (*TECHNIQUES, *KILLER_TECHNIQUES)}
 
 
-def glossary_pieces(techniques: Sequence[str], words: Catalogue) -> list[Piece]:
-    """The glossary: each technique's name and what it is."""
+@dataclass(frozen=True)
+class Room:
+    """What sizing a glossary example needs: the text's width and the content height, a
+    label's height and the border, and the least cell a board's symbols print in."""
+
+    width: float
+    page_height: float
+    label_height: float
+    border: float
+    least_cell: Callable[[Solved], float]
+
+
+def glossary_pieces(techniques: Sequence[str], words: Catalogue,
+                    solved: Sequence[Solved] = (), room: Room | None = None) -> list[Piece]:
+    """The glossary: each technique's name and what it is, and (given the
+    book's solutions and the room) a drawn example: the first time a solution in the book
+    uses it, with that step in words under it. The example floats: where it has no room
+    left on the page, it waits for the next, and the entries after it fill this one."""
     pieces: list[Piece] = [TextBlock((words.text("glossary"),), "title"),
                            TextBlock((words.text("glossary_intro"),), "body",
                                      space_before=12.0)]
     for technique in techniques:
         pieces.append(TextBlock((technique_name(technique, words),), "entry",
-                                space_before=TECHNIQUE_SPACE))
-        pieces += technique_example(technique)
+                                space_before=TECHNIQUE_SPACE))  # kept with its note
         note = technique_note(technique, words)
         if note:
             pieces.append(TextBlock((note,), "body"))
+        drawn = technique_example(technique, solved, words, room) if room is not None else []
+        if drawn:  # a float: the next entries' text fills the page above it
+            pieces.append(Together(tuple(drawn)))
     return pieces
 
 
-def technique_example(technique: str) -> list[Figure]:
-    """The drawn example of a technique under its name in the glossary. The hook for the
-    drawing part of issue 22 (after the one drawing interface lands): a Figure of a small
-    board with the technique's cells marked; none yet."""
-    return []
+def first_use(technique: str, solved: Sequence[Solved]) -> tuple[Solved, int] | None:
+    """The first puzzle of the book whose solution uses the technique, and the step's
+    index there."""
+    for s in solved:
+        for index, step in enumerate(s.steps):
+            if step.technique == technique:
+                return s, index
+    return None
+
+
+def technique_example(technique: str, solved: Sequence[Solved], words: Catalogue,
+                      room: Room) -> list[TextBlock | Figure]:
+    """The technique drawn where the book first uses it: that puzzle as a solver has it
+    just after the step (the values placed so far printed as givens), the cells the step
+    fills or clears shaded, and the step in words under it."""
+    found = first_use(technique, solved)
+    if found is None or found[0].givens is None:
+        return []
+    s, index = found
+    step = s.steps[index]
+    cells = list(cast(Grid, s.givens).cells)
+    for earlier in s.steps[:index + 1]:
+        for cell, value in earlier.placements:
+            cells[cell] = value
+    pointed = tuple(dict.fromkeys([c for c, _ in step.placements] +
+                                  [c for c, _ in step.eliminations]))
+    across = s.shape.frame[0]
+    side = max(min(room.width * GLOSSARY_SHARE, room.page_height * GLOSSARY_HEIGHT)
+               - room.border, room.least_cell(s) * across)
+    if side > room.width - room.border:
+        return []  # a board too large for the page's width (a Samurai on a small page)
+    grid = Grid(s.shape, tuple(cells))
+
+    def place(left: float, top: float, width: float) -> tuple[GridPlacement, ...]:
+        y = top - side - room.border / 2  # no label: the line under it names the puzzle
+        return (GridPlacement(left + (width - side) / 2, y, side, grid, None,
+                              marks=s.marks, glyphs=s.glyphs, shaded=pointed),)
+    return [Figure(side + room.border, place),
+            TextBlock((words.text("glossary_example", number=s.number,
+                                  step=step_text(step, s.shape, words, s.value)),),
+                      "body", space_before=2.0)]

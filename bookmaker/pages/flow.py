@@ -186,7 +186,7 @@ class _Flow:
         foot."""
         width, setter = self.geometry.live_width, self.setter
         sheet, own = self.sheet, block.space_before
-        keep_with_next = block.style in ("title", "heading", "kicker", "rule")
+        keep_with_next = block.style in ("title", "heading", "kicker", "rule", "entry")
         need = setter.height(block, width) * (2 if keep_with_next else 1)
         if keep_with_next and need > sheet.room and not sheet.empty:
             # Under a 'continued' heading a heading keeps its space; at a bare top, none.

@@ -104,6 +104,7 @@ class GridPlacement:
     marks: Marks = Marks()
     glyphs: tuple[str, ...] = ()  # what values 1..n print as (spec/glyphs.py); () numbers
     aside: str = ""  # flush right on the label line (a puzzle's estimated solving time)
+    shaded: tuple[int, ...] = ()  # cells shaded to point at them (a glossary example's)
 
     @property
     def symbols(self) -> tuple[str, ...]:
