@@ -249,12 +249,13 @@ def example_of(book: _Book, style: RenderStyle) -> Example | None:
 
 def glossary_room(book: _Book, style: RenderStyle) -> Room:
     """How large a glossary example is drawn: small, as the how-to-play's diagrams (it is
-    looked at, not solved), its cells never under what its kind and symbols need."""
+    looked at, not solved), its cells never under an answer's (large print's are larger)
+    nor what its kind and symbols need."""
     layout = book.spec.layout
 
     def least(solved: Solved) -> float:
         kind = book.puzzles[solved.number - 1].kind
-        return max(DIAGRAM_CELL, least_cell(kind),
+        return max(DIAGRAM_CELL, layout.min_answer_cell, least_cell(kind),
                    least_symbol_cell(solved.glyphs or numbers(solved.shape.size)))
     return Room(style.geometry.live_width, style.geometry.content_height,
                 layout.grids.label_height, style.border_line, least)
@@ -276,7 +277,8 @@ def diagrams_of(book: _Book, style: RenderStyle) -> Diagrams | None:
                                 next(s.glyphs for s in spec.sections if s.kind is puzzle.kind))
                           for puzzle in book.diagrams),
                     spec.layout.grids.label_height, style.border_line,
-                    style.geometry.live_width, style.geometry.content_height)
+                    style.geometry.live_width, style.geometry.content_height,
+                    spec.layout.min_answer_cell)
 
 
 def solutions_text(spec: BookSpec, words: Catalogue) -> str:

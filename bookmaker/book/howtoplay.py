@@ -68,8 +68,7 @@ class Drawn:
     def least_cell(self) -> float:
         """The smallest cell its symbols and corner labels print in."""
         size = self.puzzle.shape.size
-        return max(least_cell(self.puzzle.kind), least_symbol_cell(self.glyphs or numbers(size)),
-                   DIAGRAM_CELL)
+        return max(least_cell(self.puzzle.kind), least_symbol_cell(self.glyphs or numbers(size)))
 
 
 @dataclass(frozen=True)
@@ -81,6 +80,12 @@ class Diagrams:
     border: float
     width: float  # the text's width
     page_height: float  # the content height, which caps their size
+    least: float = 0.0  # the layout's least cell for grids looked at (its answers')
+
+    def least_cell(self, drawn: Drawn) -> float:
+        """The smallest cell a diagram prints in: what it needs, DIAGRAM_CELL at least,
+        and the layout's (large print's answers are larger)."""
+        return max(drawn.least_cell, DIAGRAM_CELL, self.least)
 
 
 def how_to_play_pieces(boards: Sequence[Board], words: Catalogue,
@@ -165,7 +170,7 @@ def diagram_figures(diagrams: Diagrams) -> list[Figure]:
     rows: list[list[Drawn]] = []
     waiting: list[Drawn] = []  # a diagram that may share its row, until a partner comes
     for drawn in diagrams.drawn:
-        side = max(wish, drawn.least_cell * drawn.cells)
+        side = max(wish, diagrams.least_cell(drawn) * drawn.cells)
         if side > alone:
             continue
         if side > half:
@@ -176,8 +181,8 @@ def diagram_figures(diagrams: Diagrams) -> list[Figure]:
         else:
             waiting = [drawn]
             rows.append(waiting)  # its partner joins it in place
-    return [_diagram_row(diagrams, row, max(max(wish, d.least_cell * d.cells) for d in row))
-            for row in rows]
+    return [_diagram_row(diagrams, row, max(max(wish, diagrams.least_cell(d) * d.cells)
+                                            for d in row)) for row in rows]
 
 
 def _diagram_row(diagrams: Diagrams, row: list[Drawn], side: float) -> Figure:
