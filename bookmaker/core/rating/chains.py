@@ -93,6 +93,24 @@ class StaticLinks:
             table = self._tables[key] = self._on_masks(cell_links, unit_links)
         return table
 
+    def on_on_table(self, cell_links: bool, unit_links: bool) -> list[int]:
+        """Per candidate, the ons its offs imply (two links: on, off, on), a bitmask."""
+        key = ("on-on", cell_links, unit_links)
+        table = self._tables.get(key)
+        if table is None:
+            table = self._tables[key] = _two_links(self.off_table(cell_links),
+                                                   self.on_table(cell_links, unit_links))
+        return table
+
+    def off_off_table(self, cell_links: bool) -> list[int]:
+        """Per candidate, the offs its ons imply (two links: off, on, off), a bitmask."""
+        key = ("off-off", cell_links)
+        table = self._tables.get(key)
+        if table is None:
+            table = self._tables[key] = _two_links(self.on_table(cell_links, True),
+                                                   self.off_table(cell_links))
+        return table
+
     def _off_masks(self, cell_links: bool) -> list[int]:
         """offs() of every candidate at once: a digit's places among the cell's peers
         are the peers' spread (bit c*n per peer c) shifted by the digit, kept where the
@@ -184,6 +202,19 @@ class StaticLinks:
                 if others and not others & (others - 1):
                     found.append((others.bit_length() - 1) * n + d)
         return found
+
+
+def _two_links(first: list[int], then: list[int]) -> list[int]:
+    """Per candidate, the union of `then` over its `first` links."""
+    table = []
+    for mask in first:
+        union = 0
+        while mask:
+            low = mask & -mask
+            union |= then[low.bit_length() - 1]
+            mask ^= low
+        table.append(union)
+    return table
 
 
 class _Best:
