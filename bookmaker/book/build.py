@@ -36,7 +36,7 @@ from ..render.pdf import render_pdf_bytes
 from ..spec import BookSpec, slug_of
 from ..spec.model import example_sections
 from .compose import BuildError, ComposedBook, answers_file_name, book_file_name, compose
-from .cover import cover_contents, cover_file_names, cover_puzzle_count, cover_record
+from .cover import cover_contents, cover_file_names, cover_picks, cover_record
 from .manifest import manifest_text, other_book_named_alike
 from .plan import PlannedPuzzle, plan, ramped
 
@@ -82,7 +82,7 @@ def build(spec: BookSpec, out_dir: str | os.PathLike, workers: int = 1,
     book = compose(spec, planned, puzzles, example)
     clock.lap("compose")
     contents = render_documents(book, clock)
-    contents |= cover_contents(spec, distinct.puzzles[:cover_puzzle_count(spec)])
+    contents |= cover_contents(spec, [distinct.puzzles[i] for i in cover_picks(spec)])
     clock.lap("cover")
     contents[f"{spec.name}.json"] = manifest_text(spec, planned, puzzles, book, keys,
                                                   cover_record(spec)).encode("utf-8")
