@@ -4,15 +4,19 @@ data, solved by keyboard, checked, revealed, kept across a reload, and printed t
 the same grid as the print file.
 
 They need Chromium (Debian's package, at /usr/bin/chromium, or BOOKMAKER_CHROMIUM) and
-the playwright package (the test extra); .ci/run installs Chromium where it is missing.
-Without them they fail, saying what to install; they never skip. A machine that cannot
-have a browser deselects them by their marker: pytest -m "not browser".
+the playwright package (the test extra). Where Chromium is missing and the tests run as
+root on a machine with apt-get (a fresh Debian machine or container, CI), the first test
+installs Debian's package, so the README's test command is the whole set-up there too;
+elsewhere they fail, saying what to install. They never skip. A machine that cannot have a
+browser deselects them by their marker: pytest -m "not browser".
 Screenshots of the solved week go to BOOKMAKER_SCREENSHOTS if it names a folder.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
 from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
@@ -60,14 +64,29 @@ START = date(2026, 12, 7)  # a Monday
 
 
 def browser_problem() -> str | None:
-    """Why the browser tests cannot run here, or None."""
+    """Why the browser tests cannot run here, or None (Chromium installed first where this
+    machine can: as root, with apt-get)."""
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
         return "the playwright package is not installed (pip install '.[test]')"
+    if not Path(CHROMIUM).is_file() and os.geteuid() == 0 and shutil.which("apt-get"):
+        install_chromium()
     if not Path(CHROMIUM).is_file():
-        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
+        return f"no Chromium at {CHROMIUM} (as root: apt-get install chromium)"
     return None
+
+
+def install_chromium() -> None:
+    """Debian's Chromium, installed without a question (no standard input); its output is
+    shown only if it fails."""
+    steps = [["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", "chromium"]]
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    for step in steps:
+        done = subprocess.run(step, env=env, stdin=subprocess.DEVNULL, capture_output=True,
+                              text=True, timeout=900, check=False)
+        if done.returncode != 0:
+            pytest.fail(f"{' '.join(step)} failed:\n{done.stdout}{done.stderr}")
 
 
 @pytest.fixture(scope="module")
