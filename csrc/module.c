@@ -2,7 +2,10 @@
 
    Board(size, unit_masks, peer_masks, cell_unit_masks): a board's tables and the solver
    over them (pyboard.c). ExactCover(columns, rows, preferred_peers): a Dancing Links
-   matrix and its search (pycover.c). shuffled(state, items): rng.Rng.shuffled.
+   matrix and its search (pycover.c). Grader(...) and KillerBoard(...): the grader's
+   techniques and a Killer's cages (pygrade.c). check_killer(...): the Killer check
+   (killercheck.c). tile_jigsaw(...): a jigsaw layout (jigsaw.c). shuffled(state, items):
+   rng.Rng.shuffled.
    core/solve/compiled.py builds one Board and one ExactCover per shape and chooses between
    them and the pure Python. */
 
@@ -32,6 +35,8 @@ static PyObject *shuffled(PyObject *module, PyObject *const *args, Py_ssize_t na
 
 static PyMethodDef module_functions[] = {
     FAST_METHOD("shuffled", shuffled, shuffled_doc),
+    FAST_METHOD("check_killer", check_killer, check_killer_doc),
+    FAST_METHOD("tile_jigsaw", tile_jigsaw, tile_jigsaw_doc),
     {NULL, NULL, 0, NULL},
 };
 
@@ -45,11 +50,15 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__compiled(void) {
-    if (PyType_Ready(&BoardType) < 0 || PyType_Ready(&ExactCoverType) < 0) return NULL;
+    if (PyType_Ready(&BoardType) < 0 || PyType_Ready(&ExactCoverType) < 0 ||
+        PyType_Ready(&GraderType) < 0 || PyType_Ready(&KillerBoardType) < 0)
+        return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
     if (PyModule_AddObjectRef(m, "Board", (PyObject *)&BoardType) < 0 ||
-        PyModule_AddObjectRef(m, "ExactCover", (PyObject *)&ExactCoverType) < 0) {
+        PyModule_AddObjectRef(m, "ExactCover", (PyObject *)&ExactCoverType) < 0 ||
+        PyModule_AddObjectRef(m, "Grader", (PyObject *)&GraderType) < 0 ||
+        PyModule_AddObjectRef(m, "KillerBoard", (PyObject *)&KillerBoardType) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -4,13 +4,9 @@
    Every argument is checked (convert.c); a search runs with the interpreter lock
    released, on the object's own read-only tables. */
 
+#include "proof.h"
 #include "pytypes.h"
 #include "solver.h"
-
-typedef struct {
-    PyObject_HEAD
-    Board board;
-} BoardObject;
 
 static void Board_dealloc(BoardObject *self) {
     board_free(&self->board);
@@ -170,7 +166,7 @@ static PyObject *Board_count(BoardObject *self, PyObject *const *args, Py_ssize_
     if (scratch_init(&s, b) < 0) return NULL;
     int failed = 0;
     long forbid_cell = -1, forbid_value = 0;
-    SearchSpec spec = {0, 0, 0, VALUES_ASCENDING, NULL, NULL, NULL};
+    SearchSpec spec = {0, 0, 0, VALUES_ASCENDING, NULL, NULL, NULL, NULL, NULL};
     PyObject *result = NULL;
     if (convert_ints(args[0], s.cells, b->cells, 0, b->n, "cells") < 0) goto done;
     spec.limit = convert_clamped(args[1], &failed);
@@ -205,7 +201,7 @@ static PyObject *Board_search(BoardObject *self, PyObject *const *args, Py_ssize
     Scratch s;
     if (scratch_init(&s, b) < 0) return NULL;
     int failed = 0, keep;
-    SearchSpec spec = {0, 0, 0, VALUES_ASCENDING, NULL, NULL, NULL};
+    SearchSpec spec = {0, 0, 0, VALUES_ASCENDING, NULL, NULL, NULL, NULL, NULL};
     PyObject *result = NULL;
     if (convert_masks(args[0], s.boards, b->n, b->w, b->cells, "boards") < 0 ||
         convert_mask(args[1], s.placed, b->w, b->cells, "placed") < 0)
@@ -292,7 +288,7 @@ static PyObject *Board_fill(BoardObject *self, PyObject *const *args, Py_ssize_t
     if (scratch_init(&s, b) < 0) return NULL;
     int failed = 0;
     uint64_t state = 0;
-    SearchSpec spec = {1, 0, 1, VALUES_SHUFFLED, NULL, s.cells, &state};
+    SearchSpec spec = {1, 0, 1, VALUES_SHUFFLED, NULL, s.cells, &state, NULL, NULL};
     PyObject *result = NULL, *search = NULL;
     if (convert_masks(args[0], s.boards, b->n, b->w, b->cells, "boards") < 0 ||
         convert_mask(args[1], s.placed, b->w, b->cells, "placed") < 0 ||
@@ -309,6 +305,72 @@ done:
     Py_XDECREF(search);
     scratch_free(&s);
     return result;
+}
+
+PyDoc_STRVAR(random_solution_doc,
+"random_solution(blocks, rng_state, max_nodes, attempts)\n--\n\n"
+"generator.random_solution: up to `attempts` seeded fills of max_nodes nodes, each from\n"
+"the independent blocks (lists of cells) given random permutations of the symbols:\n"
+"(the first grid filled, or None; the stream's new state).");
+
+static PyObject *Board_random_solution(BoardObject *self, PyObject *const *args,
+                                       Py_ssize_t nargs) {
+    if (!ready(self) || !check_arity(nargs, 4, "random_solution")) return NULL;
+    Board *b = &self->board;
+    int *blocks = NULL, *start = NULL, count = 0, failed = 0, found = -2;
+    int *solution = PyMem_Malloc(sizeof(int) * (size_t)b->cells);
+    long long max_nodes = 0, attempts = 0;
+    uint64_t state = 0;
+    PyObject *result = NULL;
+    if (!solution) return PyErr_NoMemory();
+    if (convert_lists(args[0], b->cells, &blocks, &start, &count, "blocks") < 0) goto done;
+    state = PyLong_AsUnsignedLongLong(args[1]);
+    if (PyErr_Occurred()) goto done;
+    max_nodes = convert_clamped(args[2], &failed);
+    if (!failed) attempts = convert_clamped(args[3], &failed);
+    if (failed) goto done;
+    Py_BEGIN_ALLOW_THREADS
+    found = solver_random_solution(b, blocks, start, count, &state, max_nodes, attempts, solution);
+    Py_END_ALLOW_THREADS
+    if (found < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    result = Py_BuildValue("(NK)", found ? tuple_of_ints(solution, b->cells) : Py_NewRef(Py_None),
+                           (unsigned long long)state);
+done:
+    PyMem_Free(blocks);
+    PyMem_Free(start);
+    PyMem_Free(solution);
+    return result;
+}
+
+PyDoc_STRVAR(prove_doc,
+"prove(cells, cell, value)\n--\n\n"
+"The prover alone (proof.h): whether a solution of the clues `cells` (values 0..n) has\n"
+"no `value` at `cell` (value 0: any solution); None if the board's tables are not a\n"
+"Sudoku's (each unit n cells, each cell's peers the rest of its units).");
+
+static PyObject *Board_prove(BoardObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (!ready(self) || !check_arity(nargs, 3, "prove")) return NULL;
+    Board *b = &self->board;
+    int *givens = PyMem_Malloc(sizeof(int) * (size_t)b->cells), exists = -2;
+    long cell, value;
+    if (!givens) return PyErr_NoMemory();
+    if (convert_ints(args[0], givens, b->cells, 0, b->n, "cells") == 0 &&
+        convert_int(args[1], 0, b->cells - 1, &cell, "cell") == 0 &&
+        convert_int(args[2], 0, b->n, &value, "value") == 0) {
+        Py_BEGIN_ALLOW_THREADS
+        Proof *proof = proof_new(b);
+        exists = proof ? proof_solution_exists(proof, givens, (int)cell, (int)value, NULL) : -3;
+        proof_free(proof);
+        Py_END_ALLOW_THREADS
+    }
+    PyMem_Free(givens);
+    if (exists == -2) return NULL;
+    if (exists == -3) Py_RETURN_NONE;
+    if (exists < 0) return PyErr_NoMemory();
+    return PyBool_FromLong(exists);
 }
 
 /* The list argument whose masks a method changes in place, checked to be a list. */
@@ -381,6 +443,8 @@ static PyMethodDef Board_methods[] = {
     FAST_METHOD("forced", Board_forced, forced_doc),
     FAST_METHOD("remove_clues", Board_remove_clues, remove_clues_doc),
     FAST_METHOD("fill", Board_fill, fill_doc),
+    FAST_METHOD("random_solution", Board_random_solution, random_solution_doc),
+    FAST_METHOD("prove", Board_prove, prove_doc),
     {NULL, NULL, 0, NULL},
 };
 

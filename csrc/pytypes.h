@@ -4,13 +4,28 @@
 #ifndef BOOKMAKER_PYTYPES_H
 #define BOOKMAKER_PYTYPES_H
 
+#include "board.h"
 #include "convert.h"
 
-extern PyTypeObject BoardType, ExactCoverType;
+extern PyTypeObject BoardType, ExactCoverType, GraderType, KillerBoardType;
+
+/* A Board object: its tables (pyboard.c). */
+typedef struct {
+    PyObject_HEAD
+    Board board;
+} BoardObject;
 
 /* A METH_FASTCALL method table entry. */
 #define FAST_METHOD(name, function, doc) \
     {name, (PyCFunction)(void (*)(void))(function), METH_FASTCALL, doc}
+
+/* killercheck.c's function: killer/check.check_killer. */
+PyObject *check_killer(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char check_killer_doc[];
+
+/* jigsaw.c's function: board/jigsaw._Tiler.tile. */
+PyObject *tile_jigsaw(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char tile_jigsaw_doc[];
 
 /* 1, or 0 with a TypeError if a fast call got other than `expected` arguments. */
 static inline int check_arity(Py_ssize_t nargs, Py_ssize_t expected, const char *name) {

@@ -4,20 +4,25 @@
 
 #include <stdlib.h>
 
+#include "proof.h"
 #include "solver.h"
 #include "splitmix.h"
+
+/* A check with no budget first searches this far, then asks the prover (proof.h) if
+   that did not settle it: most checks are settled in a few nodes. */
+#define SEARCH_BEFORE_PROOF 2000
 
 /* Everything one search writes: a stack of levels (a branching node's fixed-point boards
    and placed set, its cell and values, the next value to try) and propagate's scratch.
    Nothing in it is read before it is written, so it is neither zeroed nor cleared
    between the searches that share it (a removal's checks). */
-typedef struct {
+struct Workspace {
     int n, w, level_words, levels;
     word *sets;             /* levels * level_words: boards (n * w), then placed (w) */
     int *cell, *values, *value_count, *next, *keys;
     word *scanned, *owners; /* n * w each */
     word *singles, *lost, *blocked, *open; /* w each */
-} Workspace;
+};
 
 /* A search's levels: each places at least one more cell. */
 #define SEARCH_LEVELS(board) ((board)->cells + 2)
@@ -209,6 +214,26 @@ static int propagate(const Board *board, Workspace *ws, word *boards, word *plac
     }
 }
 
+Workspace *solver_workspace(const Board *board, int search) {
+    Workspace *ws = malloc(sizeof *ws);
+    if (ws && workspace_init(ws, board, search ? SEARCH_LEVELS(board) : 0) < 0) {
+        free(ws);
+        return NULL;
+    }
+    return ws;
+}
+
+void solver_workspace_free(Workspace *ws) {
+    if (!ws) return;
+    workspace_free(ws);
+    free(ws);
+}
+
+int solver_propagate_in(const Board *board, Workspace *ws, word *boards, word *placed,
+                        const word *scanned) {
+    return propagate(board, ws, boards, placed, scanned);
+}
+
 int solver_propagate(const Board *board, word *boards, word *placed, const word *scanned) {
     Workspace ws;
     if (workspace_init(&ws, board, 0) < 0) return -2;
@@ -232,6 +257,10 @@ static int rounds_in(const Board *board, Workspace *ws, word *boards, word *plac
         for (int i = 0; i < w; i++) placed[i] |= ws->singles[i];
         clear_peers(board, ws, boards, ws->singles);
     }
+}
+
+int solver_rounds_in(const Board *board, Workspace *ws, word *boards, word *placed) {
+    return rounds_in(board, ws, boards, placed);
 }
 
 int solver_rounds_to_contradiction(const Board *board, word *boards, word *placed) {
@@ -369,7 +398,9 @@ static void read_solution(const Board *board, const word *boards, int *solution)
 static int visit(const Board *board, Workspace *ws, const SearchSpec *spec, int level,
                  const word *scanned) {
     word *boards = level_boards(ws, level), *placed = level_placed(ws, level);
-    if (propagate(board, ws, boards, placed, scanned) < 0) return 0;
+    int settled = spec->settle ? spec->settle(spec->context, board, ws, boards, placed, scanned)
+                               : propagate(board, ws, boards, placed, scanned);
+    if (settled < 0) return 0;
     if (set_equal(placed, board->full, board->w)) return 1;
     int cell = pick_cell(board, ws, boards, placed, spec->rank);
     if (cell < 0) return 0; /* unreachable after propagate: every open cell has two */
@@ -415,6 +446,12 @@ static int search_in(const Board *board, Workspace *ws, const word *boards, cons
     result->complete = complete;
     result->nodes = nodes;
     return 0;
+}
+
+int solver_search_in(const Board *board, Workspace *ws, const word *boards,
+                     const word *placed, const SearchSpec *spec, SearchResult *result,
+                     int *solution) {
+    return search_in(board, ws, boards, placed, spec, result, solution);
 }
 
 int solver_search(const Board *board, const word *boards, const word *placed,
@@ -487,40 +524,67 @@ static int is_single(const Board *board, const word *boards, int cell, int d) {
     return 0;
 }
 
-/* Clues.forced, on boards already made for the clues: 1, 0, or -1 (memory). */
-static int forced_on(const Board *board, Workspace *ws, word *boards, const word *placed,
-                     const int *solution, int cell, long long max_nodes) {
-    int d = solution[cell] - 1, w = board->w;
-    if (is_single(board, boards, cell, d)) return 1;
-    word *bits = boards + (size_t)d * w;
-    word kept = bits[cell >> 6];
-    bits[cell >> 6] &= ~((word)1 << (cell & 63));
-    SearchSpec spec = {1, max_nodes, 0, VALUES_KNOWN_FIRST, solution, NULL, NULL};
-    SearchResult found;
-    int failed = search_in(board, ws, boards, placed, &spec, &found, NULL);
-    bits[cell >> 6] = kept;
-    if (failed) return -1;
-    return found.complete && found.count == 0;
-}
-
-/* The clues' boards and placed set, and a workspace for their searches. */
+/* The clues' boards and placed set, a workspace for their searches, and the prover for
+   checks with no budget (made when first needed). */
 typedef struct {
     word *boards, *placed;
     Workspace ws;
+    Proof *proof;
+    int *givens;
+    int no_proof; /* the tables are not a Sudoku's: no prover (searches decide) */
 } Checks;
+
+/* Clues.forced, on the checks' boards (made for the clues): 1, 0, or -1 (memory). A
+   check with no budget (max_nodes >= UNBOUNDED_NODES) not settled by a short search is
+   proved (proof.h): either way it is complete, so the answer is the same. */
+static int forced_on(const Board *board, Checks *checks, const int *solution, int cell,
+                     long long max_nodes) {
+    int d = solution[cell] - 1, w = board->w;
+    word *boards = checks->boards;
+    if (is_single(board, boards, cell, d)) return 1;
+    int unbounded = max_nodes >= UNBOUNDED_NODES && !checks->no_proof;
+    word *bits = boards + (size_t)d * w;
+    word kept = bits[cell >> 6];
+    bits[cell >> 6] &= ~((word)1 << (cell & 63));
+    SearchSpec spec = {1, unbounded ? SEARCH_BEFORE_PROOF : max_nodes, 0, VALUES_KNOWN_FIRST,
+                       solution, NULL, NULL, NULL, NULL};
+    SearchResult found;
+    int failed = search_in(board, &checks->ws, boards, checks->placed, &spec, &found, NULL);
+    bits[cell >> 6] = kept;
+    if (failed) return -1;
+    if (found.complete || !unbounded) return found.complete && found.count == 0;
+    if (!checks->proof && !(checks->proof = proof_new(board))) {
+        checks->no_proof = 1; /* not a Sudoku's tables, or no memory: search on */
+        return forced_on(board, checks, solution, cell, max_nodes);
+    }
+    for (int c = 0; c < board->cells; c++)
+        checks->givens[c] = set_has(checks->placed, c) ? solution[c] : 0;
+    int exists = proof_solution_exists(checks->proof, checks->givens, cell, d + 1, solution);
+    return exists < 0 ? -1 : !exists;
+}
 
 static int checks_init(Checks *checks, const Board *board) {
     checks->boards = malloc(sizeof(word) * (size_t)(board->n + 1) * board->w);
-    if (!checks->boards) return -1;
+    checks->givens = malloc(sizeof(int) * (size_t)board->cells);
+    checks->proof = NULL;
+    checks->no_proof = 0;
+    if (!checks->boards || !checks->givens) {
+        free(checks->boards);
+        free(checks->givens);
+        return -1;
+    }
     checks->placed = checks->boards + (size_t)board->n * board->w;
     if (workspace_init(&checks->ws, board, SEARCH_LEVELS(board)) == 0) return 0;
     free(checks->boards);
+    free(checks->givens);
     return -1;
 }
 
 static void checks_free(Checks *checks) {
     workspace_free(&checks->ws);
+    proof_free(checks->proof);
     free(checks->boards);
+    free(checks->givens);
 }
 
 int solver_forced(const Board *board, const int *givens, const int *solution, int cell,
@@ -528,8 +592,7 @@ int solver_forced(const Board *board, const int *givens, const int *solution, in
     Checks checks;
     if (checks_init(&checks, board) < 0) return -1;
     clue_boards(board, givens, checks.boards, checks.placed);
-    int forced = forced_on(board, &checks.ws, checks.boards, checks.placed, solution, cell,
-                           max_nodes);
+    int forced = forced_on(board, &checks, solution, cell, max_nodes);
     checks_free(&checks);
     return forced;
 }
@@ -601,8 +664,7 @@ static int orbit_forced(const Board *board, Clues *clues, const int *cells, int 
                         long long max_nodes) {
     Checks *checks = &clues->checks;
     for (int k = 0; k < size; k++) {
-        int forced = forced_on(board, &checks->ws, checks->boards, checks->placed,
-                               clues->solution, cells[k], max_nodes);
+        int forced = forced_on(board, checks, clues->solution, cells[k], max_nodes);
         if (forced <= 0) return forced;
     }
     return 1;
@@ -632,4 +694,53 @@ int solver_remove_clues(const Board *board, const int *solution, const int *cell
     }
     clues_free(&clues);
     return failed ? -1 : 0;
+}
+
+/* generator._seeded_boxes: each independent block (blocks[start[k]] .. blocks[start[k + 1]
+   - 1]) given a permutation of the symbols drawn from the stream. */
+static void seeded_boxes(const Board *board, const int *blocks, const int *start, int count,
+                         uint64_t *rng, int *perm, word *boards, word *placed) {
+    int n = board->n, w = board->w;
+    for (int d = 0; d < n; d++) set_copy(boards + (size_t)d * w, board->full, w);
+    set_clear(placed, w);
+    for (int k = 0; k < count; k++) {
+        for (int d = 0; d < n; d++) perm[d] = d;
+        splitmix_shuffle(rng, perm, n);
+        for (int j = start[k], m = 0; j < start[k + 1] && m < n; j++, m++) {
+            int cell = blocks[j], d = perm[m];
+            for (int e = 0; e < n; e++) set_remove(boards + (size_t)e * w, cell);
+            remove_span(boards + (size_t)d * w, &board->peers[cell]);
+            set_add(boards + (size_t)d * w, cell);
+            set_add(placed, cell);
+        }
+    }
+}
+
+int solver_random_solution(const Board *board, const int *blocks, const int *start, int count,
+                           uint64_t *rng, long long max_nodes, long long attempts,
+                           int *solution) {
+    int cells = board->cells, n = board->n;
+    word *boards = malloc(sizeof(word) * (size_t)(n + 1) * board->w);
+    int *rank = malloc(sizeof(int) * ((size_t)cells + n));
+    Workspace ws;
+    if (!boards || !rank || workspace_init(&ws, board, SEARCH_LEVELS(board)) < 0) {
+        free(boards);
+        free(rank);
+        return -1;
+    }
+    word *placed = boards + (size_t)n * board->w;
+    int *perm = rank + cells, found = 0, failed = 0;
+    for (long long attempt = 0; attempt < attempts && !found && !failed; attempt++) {
+        seeded_boxes(board, blocks, start, count, rng, perm, boards, placed);
+        for (int cell = 0; cell < cells; cell++) rank[cell] = cell;
+        splitmix_shuffle(rng, rank, cells);
+        SearchSpec spec = {1, max_nodes, 1, VALUES_SHUFFLED, NULL, rank, rng, NULL, NULL};
+        SearchResult result;
+        failed = search_in(board, &ws, boards, placed, &spec, &result, solution) < 0;
+        found = result.count > 0;
+    }
+    workspace_free(&ws);
+    free(boards);
+    free(rank);
+    return failed ? -1 : found;
 }

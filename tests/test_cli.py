@@ -13,6 +13,7 @@ from processes import finished, line_of
 
 from bookmaker import cli
 from bookmaker.cli import workers
+from bookmaker.cli.common import DelayedProgressBar
 from bookmaker.core.board.grid import is_solution_of, parse_grid
 from bookmaker.core.board.shape import parse_shape
 from bookmaker.core.kinds import sudoku as sudoku_kinds
@@ -397,3 +398,14 @@ def test_generate_to_a_rating_range_prints_puzzles_rated_in_it(runner):
     assert all(3.0 <= json.loads(line)["er"] <= 4.0 for line in lines_of(rated.stdout))
     bad = run(runner, "generate", "--seed", 3, "--rating", "4-3")
     assert bad.exit_code == 2 and "the range '4-3' runs backwards" in bad.output
+
+
+def test_progress_where_stderr_is_no_terminal_is_a_line_now_and_then(capsys):
+    # The audit's M6: a 12x12 Killer section ran 26 minutes with nothing in its log.
+    with DelayedProgressBar(20, "Generating", line_every=0) as progress:
+        for done in (1, 2, 3, 20):  # timed from the first; nothing for the last
+            progress.update(done)
+    assert capsys.readouterr().err == "Generating: 2 of 20 (0 s)\nGenerating: 3 of 20 (0 s)\n"
+    with DelayedProgressBar(20, "Generating") as progress:  # a short run: no line
+        progress.update(20)
+    assert capsys.readouterr().err == ""

@@ -18,10 +18,12 @@ from hypothesis import strategies as st
 from bookmaker import PURE_VARIABLE, pure_asked
 from bookmaker.book.build import build
 from bookmaker.cli import main
+from bookmaker.core.board import jigsaw
 from bookmaker.core.board.grid import Grid
 from bookmaker.core.board.shape import MAX_SIZE, board_of, jigsaw_of, shape_of
 from bookmaker.core.generate import removal as generator
 from bookmaker.core.generate.removal import Clues, generate, random_solution
+from bookmaker.core.puzzle import GenerationError
 from bookmaker.core.rng import Rng
 from bookmaker.core.solve import compiled, dlx
 from bookmaker.core.solve import search as solver
@@ -30,7 +32,7 @@ from bookmaker.spec import load_spec
 if not compiled.available() and not os.environ.get("CI"):  # CI must build it: fail there
     pytest.skip("the compiled core is not built here", allow_module_level=True)
 
-from bookmaker.core._compiled import Board, ExactCover  # noqa: E402
+from bookmaker.core._compiled import Board, ExactCover, tile_jigsaw  # noqa: E402
 
 # Every box shape up to 25x25 (2x2 ... 5x5, 2x12 ...) and the variant boards: X, Hyper,
 # a Jigsaw, and Samurai (369 cells, 131 units, cells in up to 6 units).
@@ -299,7 +301,7 @@ def test_malformed_tables_and_arguments_raise_and_never_crash(table_args, call_a
 
 def test_bad_arguments_get_messages_that_name_them():
     shape = shape_of(3, 3)
-    board = compiled.board(shape)
+    board = compiled.engine(shape).native
     with pytest.raises(ValueError, match="cells: expected 81 values, got 3"):
         board.count([0, 0, 0], 2, 10, False, True, -1, 0)
     with pytest.raises(ValueError, match="cells must be from 0 to 9"):
@@ -371,4 +373,69 @@ def test_a_book_has_the_same_bytes_on_both_cores(tmp_path: Path):
 
     fast, pure = both(lambda: book("compiled" if compiled.in_use() else "pure"))
     assert fast.keys() == pure.keys() and len(fast) == 2  # one interior with answers, manifest
+    assert fast == pure
+
+
+# Jigsaw layouts and whole fills
+
+@EXAMPLES
+@given(st.integers(4, 16), st.integers(0, 2**64 - 1), st.integers(1, 600))
+def test_a_jigsaw_tiling_makes_the_same_draws_and_layout(n, state, budget):
+    box, limit = jigsaw._box(n), jigsaw.box_share_limit(n)
+    assert tile_jigsaw(n, *box, limit, state, budget) == \
+        jigsaw.tile_in_python(n, *box, limit, state, budget)
+
+
+@EXAMPLES
+@given(st.sampled_from(BOARDS), st.integers(0, 2**64 - 1), st.integers(1, 300),
+       st.integers(1, 4))
+def test_a_whole_fill_makes_the_same_grid_and_draws(shape, seed, max_nodes, attempts):
+    def fill():
+        rng = Rng(seed)
+        try:
+            found = random_solution(shape, rng, max_nodes, attempts)
+        except GenerationError as error:
+            found = str(error)
+        return found, rng.next64()
+
+    fast, pure = both(fill)
+    assert fast == pure
+
+
+def test_jigsaw_layouts_of_every_size_are_the_same_on_both_cores():
+    for n, seed in ((4, 1), (5, 2), (7, 3), (9, 4), (11, 5), (12, 6), (13, 7)):
+        fast, pure = both(lambda: jigsaw.jigsaw_layout(n, seed))
+        assert fast == pure
+
+
+# The prover of checks with no budget
+
+@EXAMPLES
+@given(grids(SMALL_BOARDS), st.data())
+def test_the_prover_finds_a_solution_exactly_when_the_search_does(grid, data):
+    cell = data.draw(st.integers(0, grid.shape.cell_count - 1))
+    value = data.draw(st.integers(0, grid.shape.size))
+    cells = list(grid.cells)
+    cells[cell] = 0
+    native = compiled.engine(grid.shape).native
+    with compiled.using(False):
+        if value:
+            found = solver.solution_avoiding(grid.shape, cells, cell, value, 10**9)
+        else:
+            found = solver.count_solutions(Grid(grid.shape, tuple(cells)), 1, 10**9)
+    assert found.complete
+    assert native.prove(cells, cell, value) == (found.count > 0)
+
+
+def test_the_prover_declines_tables_that_are_not_a_sudokus():
+    # Units of fewer cells than symbols: its clauses would say more than the search does.
+    native = Board(3, (0b11,), (0b10, 0b01), ((0b11,), (0b11,)))
+    assert native.prove([0, 0], 0, 1) is None
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.sampled_from([shape_of(3, 3), board_of(3, 3, "x"), shape_of(3, 4), JIGSAW6]),
+       st.integers(0, 2**64 - 1))
+def test_full_removal_checks_make_the_same_puzzle_on_both_cores(shape, seed):
+    fast, pure = both(lambda: generate(shape, seed, removal_max_nodes=10**15))
     assert fast == pure

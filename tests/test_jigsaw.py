@@ -7,7 +7,8 @@ import pytest
 
 from bookmaker.core.board.jigsaw import box_share_limit, jigsaw_layout, numbered_by_first_cell
 from bookmaker.core.board.shape import REGION_LETTERS, conventional_box
-from bookmaker.core.generate.removal import seeded_fill
+from bookmaker.core.generate.removal import generate, seeded_fill
+from bookmaker.core.solve.verify import verify_puzzle
 
 # jigsaw_layout(9, 2026), row by row
 LAYOUT_9X9_2026 = ("AAAAAABBC", "AADDDABCC", "DDDDDBBCC", "DEEEBBCCC", "FEEEBBCGG",
@@ -45,10 +46,19 @@ def test_the_same_seed_draws_the_same_layout_and_others_differ():
     assert len({jigsaw_layout(9, seed).regions for seed in range(6)}) == 6
 
 
-@pytest.mark.parametrize("n", [3, 26])
-def test_sizes_outside_4_to_25_are_refused(n):
-    with pytest.raises(ValueError, match=f"a jigsaw is 4x4 to 25x25, got {n}x{n}"):
+@pytest.mark.parametrize("n", [3, 19, 25, 26])
+def test_sizes_outside_4_to_18_are_refused(n):
+    with pytest.raises(ValueError, match=f"a jigsaw is 4x4 to 18x18, got {n}x{n}"):
         jigsaw_layout(n, 1)
+
+
+@pytest.mark.parametrize("n, seed", [(13, 1), (16, 2)])
+def test_a_jigsaw_larger_than_12x12_is_made_and_proven(n, seed):
+    # A tiling of more cells than TILE_NODES gets twice its cells as a budget (150 nodes
+    # could never place 169 cells), and its layout is checked with every fill attempt.
+    puzzle = generate(jigsaw_layout(n, seed), seed)
+    verify_puzzle(puzzle)
+    assert puzzle.shape.size == n and puzzle.givens.clue_count < n * n // 2
 
 
 def test_regions_are_numbered_in_order_of_their_first_cell():

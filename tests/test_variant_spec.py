@@ -67,6 +67,8 @@ def test_a_section_is_classic_unless_it_says_otherwise(tmp_path):
     ("  - {name: K, size: 16x16, count: 1, variant: killer}\n",
      "9:47: sections[1].variant: killer puzzles are made in the sizes 4x4, 6x6, 8x8, 9x9, "
      "12x12; got 16x16"),
+    ("  - {name: J, size: 20x20, count: 1, variant: jigsaw}\n",
+     "9:47: sections[1].variant: a jigsaw is 4x4 to 18x18, got 20x20"),
 ])
 def test_a_size_the_variant_does_not_take_is_refused_where_it_is_written(tmp_path, more,
                                                                          problem):

@@ -63,7 +63,9 @@ def made(variant: str, size: int, seed: int):
     ("samurai", 9, (3, 3), None),
     ("hyper", 6, None, "hyper (four extra 3x3 windows) is 9x9 only, got 6x6"),
     ("jigsaw", 9, (3, 3), "a jigsaw has irregular regions, not boxes: give its size alone"),
-    ("jigsaw", 30, None, "a jigsaw is 4x4 to 12x12, got 30x30"),
+    ("jigsaw", 30, None, "a jigsaw is 4x4 to 18x18, got 30x30"),
+    ("jigsaw", 19, None, "a jigsaw is 4x4 to 18x18, got 19x19"),
+    ("jigsaw", 18, None, None),
     ("x", 6, (3, 2), None),
 ])
 def test_a_kind_refuses_a_frame_it_cannot_be_made_on(variant, size, box, message):

@@ -1,7 +1,8 @@
-"""Types of the compiled core (csrc/module.c, pyboard.c, pycover.c), for mypy: the extension
-is built at install, so a checkout may not have it."""
+"""Types of the compiled core (csrc/module.c, pyboard.c, pycover.c, pygrade.c, jigsaw.c,
+killercheck.c), for mypy: the extension is built at install, so a checkout may not have it."""
 
 from collections.abc import Sequence
+from typing import Any
 
 # (count, first solution or None, complete, nodes): search.py's Search, as a tuple.
 SearchTuple = tuple[int, tuple[int, ...] | None, bool, int]
@@ -22,6 +23,39 @@ class Board:
              max_nodes: int | None) -> tuple[int, tuple[int, ...] | None, bool, int, int]: ...
     def propagate(self, boards: list[int], placed: int, scanned: list[int] | None) -> int: ...
     def rounds_to_contradiction(self, boards: list[int], placed: int) -> int | None: ...
+    def random_solution(self, blocks: Sequence[Sequence[int]], rng_state: int,
+                        max_nodes: int, attempts: int
+                        ) -> tuple[tuple[int, ...] | None, int]: ...
+    def prove(self, cells: Sequence[int], cell: int, value: int) -> bool | None: ...
+
+# A grading state as the grader's C takes and gives it: (values, cell_digits, digit_cells,
+# open cells, unsettled).
+StateTuple = tuple[list[int], list[int], list[int], int, int]
+
+class Grader:
+    def __init__(self, board: Board, unit_masks: Sequence[int],
+                 units_of: Sequence[Sequence[int]], blocks_first: Sequence[int],
+                 block_pairs: Any, line_pairs: Any, fish_grids: Any,
+                 row_of: Sequence[int], col_of: Sequence[int], rows: int, cols: int,
+                 group_units: Any, group_cells: Any) -> None: ...
+    def grade(self, values: Sequence[int], cell_digits: Sequence[int],
+              digit_cells: Sequence[int], open: int, techniques: Sequence[int],
+              bulks: Sequence[int], bulk_ranks: Sequence[int], within: bool,
+              max_steps: int, killer: KillerBoard | None, unsettled: int) -> Any: ...
+    def find(self, technique: int, values: Sequence[int], cell_digits: Sequence[int],
+             digit_cells: Sequence[int], open: int, killer: KillerBoard | None,
+             unsettled: int) -> Any: ...
+    def from_givens(self, givens: Sequence[int], killer: KillerBoard | None) -> StateTuple: ...
+
+class KillerBoard:
+    def __init__(self, grader: Grader, cages: Sequence[Sequence[int]], totals: Sequence[int],
+                 combinations: Sequence[Sequence[int]]) -> None: ...
+    def tables(self) -> tuple[Any, Any, Any]: ...
+    def settle(self, boards: list[int], placed: int, scanned: list[int] | None) -> int: ...
+    def rounds_to_contradiction(self, boards: list[int], placed: int,
+                                scanned: list[int] | None) -> int | None: ...
+    def search(self, boards: list[int], placed: int, limit: int, max_nodes: int | None,
+               prefer: Sequence[int] | None) -> SearchTuple: ...
 
 class ExactCover:
     def __init__(self, columns: int, rows: Sequence[Sequence[int]],
@@ -30,3 +64,8 @@ class ExactCover:
               ) -> tuple[list[tuple[int, ...]], bool, int] | None: ...
 
 def shuffled(state: int, items: Sequence[object]) -> tuple[list, int]: ...
+def check_killer(size: int, units: Sequence[Sequence[int]], cages: Sequence[Sequence[int]],
+                 totals: Sequence[int], givens: Sequence[int], limit: int,
+                 max_nodes: int | None) -> tuple[int, list[tuple[int, ...]], bool, int]: ...
+def tile_jigsaw(n: int, box_rows: int, box_cols: int, limit: int, state: int,
+                max_nodes: int) -> tuple[tuple[int, ...] | None, int]: ...

@@ -58,15 +58,18 @@ class Rng:
 
     def shuffled(self, items) -> list:
         """A new list with the items in a uniformly random order (Fisher-Yates)."""
-        fast = compiled.shuffler()
-        if fast is not None:
-            out, self._state = fast(self._state, items)
-            return out
-        out = list(items)
-        for i in range(len(out) - 1, 0, -1):
-            j = self.below(i + 1)
-            out[i], out[j] = out[j], out[i]
+        out, self._state = compiled.shuffler()(self._state, items)
         return out
+
+
+def shuffled_in_python(state: int, items) -> tuple[list, int]:
+    """Rng(state).shuffled(items) and where the stream then stands, in Python: the
+    reference of the compiled shuffle."""
+    rng, out = Rng(state), list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j = rng.below(i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out, rng.state
 
 
 _WHOLE_NUMBER = re.compile(r"[+-]?\d+")

@@ -24,20 +24,40 @@ compact rather than as bars along the edges), a random nudge in that preference 
 layouts varied; when a region is complete, check that every area still free can hold
 whole regions. A search that runs out of nodes starts again with fresh draws.
 Regions are numbered in order of their first cell (row-major), which is how the text
-format writes them (A, B, ...).
+format writes them (A, B, ...). The tiling runs in C on the compiled core
+(csrc/jigsaw.c), with the same draws and decisions (compiled.jigsaw_tiler).
 """
 
 from __future__ import annotations
 
-from ..generate.removal import seeded_fill
+from ..generate.removal import fill_budget, seeded_fill
 from ..puzzle import GenerationError
 from ..rng import Rng, derive_seed
-from .shape import MAX_SIZE, Shape, conventional_box, jigsaw_of
+from ..solve import compiled
+from .shape import Shape, conventional_box, jigsaw_of
 
 MIN_SIZE = 4
 TILE_NODES = 150       # search nodes per tiling before starting again (fastest on 9x9)
 FILL_CHECK_ATTEMPTS = 10  # the first fill attempts a layout must succeed within
 LAYOUT_ATTEMPTS = 200  # tilings drawn before giving up (a 12x12 needs about 15)
+# Past this size no layout is made: the fill finds no grid for the layouts drawn (none of
+# 12 on each size from 19x19 in 200 fill attempts; bench/README.md, "Large jigsaws").
+LARGEST_JIGSAW = 18
+
+
+def tile_budget(n: int) -> int:
+    """Search nodes per tiling: TILE_NODES, or on boards of more cells than that (13x13
+    up: a tiling takes a node per cell at least) twice the cells."""
+    return TILE_NODES if n * n < TILE_NODES else 2 * n * n
+
+
+def fill_check_attempts(shape: Shape) -> int:
+    """The first fill attempts a layout must succeed within: FILL_CHECK_ATTEMPTS, or on
+    boards of more cells than TILE_NODES, where a fill seldom succeeds early, all the
+    attempts generate() would make (fill_budget)."""
+    if shape.cell_count < TILE_NODES:
+        return FILL_CHECK_ATTEMPTS
+    return fill_budget(shape)[1]
 
 
 def jigsaw_layout(n: int, seed: int) -> Shape:
@@ -46,17 +66,18 @@ def jigsaw_layout(n: int, seed: int) -> Shape:
     first FILL_CHECK_ATTEMPTS attempts of that very fill (the same stream, the same
     budget), so it succeeds there too. GenerationError if no such layout turns up within
     LAYOUT_ATTEMPTS tilings."""
-    if not MIN_SIZE <= n <= MAX_SIZE:
-        raise ValueError(f"a jigsaw is {MIN_SIZE}x{MIN_SIZE} to {MAX_SIZE}x{MAX_SIZE}, "
-                         f"got {n}x{n}")
-    rng, tiler = Rng(derive_seed(seed, "jigsaw layout")), _Tiler(n)
+    if not MIN_SIZE <= n <= LARGEST_JIGSAW:
+        raise ValueError(f"a jigsaw is {MIN_SIZE}x{MIN_SIZE} to "
+                         f"{LARGEST_JIGSAW}x{LARGEST_JIGSAW}, got {n}x{n}")
+    rng, tile = Rng(derive_seed(seed, "jigsaw layout")), compiled.jigsaw_tiler()
+    box, limit, budget = _box(n), box_share_limit(n), tile_budget(n)
     for _ in range(LAYOUT_ATTEMPTS):
-        regions = tiler.tile(rng)
+        regions, rng.state = tile(n, *box, limit, rng.state, budget)
         if regions is None:
             continue
         shape = jigsaw_of(numbered_by_first_cell(regions))
         try:
-            seeded_fill(shape, seed, attempts=FILL_CHECK_ATTEMPTS)
+            seeded_fill(shape, seed, attempts=fill_check_attempts(shape))
         except GenerationError:
             continue
         return shape
@@ -76,14 +97,31 @@ def box_share_limit(n: int) -> int:
     return (n + 1) // 2 if _boxes(n) else n
 
 
-def _boxes(n: int) -> tuple[int, ...]:
-    """The masks of the usual boxes of an n x n board; none for a prime n."""
+def _box(n: int) -> tuple[int, int]:
+    """The usual box of an n x n board, (0, 0) for a prime n (none)."""
     try:
-        rows, cols = conventional_box(n)
+        return conventional_box(n)
     except ValueError:
+        return 0, 0
+
+
+def _boxes(n: int, box: tuple[int, int] | None = None) -> tuple[int, ...]:
+    """The masks of the usual boxes (or of `box`) of an n x n board; none for a prime n."""
+    rows, cols = box or _box(n)
+    if not rows:
         return ()
     return tuple(sum(1 << (top + r) * n + left + c for r in range(rows) for c in range(cols))
                  for top in range(0, n, rows) for left in range(0, n, cols))
+
+
+def tile_in_python(n: int, box_rows: int, box_cols: int, limit: int, state: int,
+                   max_nodes: int) -> tuple[tuple[int, ...] | None, int]:
+    """One tiling drawn from the stream at `state`: each cell's region (None if the search
+    ran out of max_nodes nodes) and where the stream then stands, in Python: the
+    reference of the compiled tiling."""
+    rng = Rng(state)
+    regions = _Tiler(n, (box_rows, box_cols), limit, max_nodes).tile(rng)
+    return (None if regions is None else tuple(regions)), rng.state
 
 
 class _OutOfNodes(Exception):
@@ -93,16 +131,16 @@ class _OutOfNodes(Exception):
 class _Tiler:
     """The n x n board as bit masks, and the seeded search that tiles it with regions."""
 
-    def __init__(self, n: int) -> None:
-        self.n, self.full = n, (1 << n * n) - 1
+    def __init__(self, n: int, box: tuple[int, int], limit: int, max_nodes: int) -> None:
+        self.n, self.full, self.max_nodes = n, (1 << n * n) - 1, max_nodes
         left = sum(1 << r * n for r in range(n))
         self.not_left, self.not_right = self.full & ~left, self.full & ~(left << n - 1)
         self.lines = tuple(((1 << n) - 1) << r * n for r in range(n)) + \
             tuple(left << c for c in range(n))
-        self.boxes = _boxes(n)
+        self.boxes = _boxes(n, box)
         self.box_of = [next((b for b in self.boxes if b >> cell & 1), 0)
                        for cell in range(n * n)]
-        self.limit = box_share_limit(n)
+        self.limit = limit
         self.next_to = [self.around(1 << cell) for cell in range(n * n)]
 
     def tile(self, rng: Rng) -> list[int] | None:
@@ -129,7 +167,7 @@ class _Tiler:
 
     def _grow(self, region: int, covered: int) -> bool:
         self.nodes += 1
-        if self.nodes > TILE_NODES:
+        if self.nodes > self.max_nodes:
             raise _OutOfNodes
         if region.bit_count() == self.n:
             return self._close(region, covered)

@@ -23,12 +23,15 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
-from ..bits import mask_of
+from ..bits import bits_of, mask_of
 
 SYMMETRIES = ("none", "rotational", "mirror", "diagonal")
 MAX_SIZE = 25  # the largest size the text format has symbols for
+# Past this size no jigsaw is made: the fill finds no grid for the layouts drawn (none of
+# 12 on each size from 19x19 in 200 fill attempts; bench/README.md, "Large jigsaws").
+LARGEST_JIGSAW = 18
 BLOCK_KINDS = ("box", "window", "region")  # units that are areas, not lines
 SAMURAI_GRIDS = (("top-left", 0, 0), ("top-right", 0, 12), ("centre", 6, 6),
                  ("bottom-left", 12, 0), ("bottom-right", 12, 12))
@@ -72,7 +75,6 @@ class Shape:
     positions: tuple[tuple[int, int], ...] = field(init=False, compare=False, repr=False)
     units: tuple[Unit, ...] = field(init=False, compare=False, repr=False)
     units_of: tuple[tuple[int, ...], ...] = field(init=False, compare=False, repr=False)
-    peers: tuple[tuple[int, ...], ...] = field(init=False, compare=False, repr=False)
     unit_masks: tuple[int, ...] = field(init=False, compare=False, repr=False)
     peer_masks: tuple[int, ...] = field(init=False, compare=False, repr=False)
     cell_unit_masks: tuple[tuple[int, ...], ...] = field(init=False, compare=False, repr=False)
@@ -81,11 +83,18 @@ class Shape:
     def __post_init__(self) -> None:
         size, frame, positions, units = _layout(self)
         cell_count = len(positions)
-        units_of = tuple(tuple(i for i, u in enumerate(units) if c in u.cells)
-                         for c in range(cell_count))
-        peers = tuple(tuple(sorted({p for i in units_of[c] for p in units[i].cells} - {c}))
-                      for c in range(cell_count))
+        holding: list[list[int]] = [[] for _ in range(cell_count)]
+        for i, unit in enumerate(units):  # in unit order, so each cell's units ascend
+            for c in unit.cells:
+                holding[c].append(i)
+        units_of = tuple(map(tuple, holding))
         unit_masks = tuple(mask_of(u.cells) for u in units)
+        peer_masks = []
+        for c in range(cell_count):
+            seen = 0
+            for i in units_of[c]:
+                seen |= unit_masks[i]
+            peer_masks.append(seen & ~(1 << c))
         setter = object.__setattr__.__get__(self)
         setter("size", size)
         setter("cell_count", cell_count)
@@ -93,12 +102,17 @@ class Shape:
         setter("positions", positions)
         setter("units", units)
         setter("units_of", units_of)
-        setter("peers", peers)
-        setter("peer_masks", tuple(mask_of(p) for p in peers))
+        setter("peer_masks", tuple(peer_masks))
         setter("unit_masks", unit_masks)
-        setter("cell_unit_masks", tuple(tuple(unit_masks[i] for i in units_of[c])
-                                        for c in range(cell_count)))
+        setter("cell_unit_masks", tuple(tuple(map(unit_masks.__getitem__, units))
+                                        for units in units_of))
         setter("all_cells_mask", (1 << cell_count) - 1)
+
+    @cached_property
+    def peers(self) -> tuple[tuple[int, ...], ...]:
+        """Each cell's peers, ascending (made when first asked for: a jigsaw board is made
+        per puzzle, and little asks for them)."""
+        return tuple(tuple(bits_of(mask)) for mask in self.peer_masks)
 
     def __reduce__(self):
         # Pickle as the defining fields; the tables are rebuilt (and cached) on arrival.
@@ -263,28 +277,45 @@ def _jigsaw_layout(shape: Shape):
                          f"got {len(regions)}")
     if sorted(set(regions)) != list(range(n)):
         raise ValueError(f"a {n}x{n} jigsaw layout numbers its regions 0..{n - 1}")
-    members = [tuple(c for c, r in enumerate(regions) if r == k) for k in range(n)]
+    held: list[list[int]] = [[] for _ in range(n)]
+    for c, r in enumerate(regions):
+        held[r].append(c)
+    members = [tuple(cells) for cells in held]
     for k, cells in enumerate(members):
         if len(cells) != n:
             raise ValueError(f"jigsaw region {k + 1} has {len(cells)} cells, not {n}")
         if not _connected(cells, n):
             raise ValueError(f"jigsaw region {k + 1} is not connected")
-    units = _lines(n, lambda r, c: r * n + c) + tuple(
-        Unit("region", k, cells) for k, cells in enumerate(members))
-    return n, (n, n), tuple(divmod(c, n) for c in range(n * n)), units
+    lines, positions = _square_grid(n)
+    units = lines + tuple(Unit("region", k, cells) for k, cells in enumerate(members))
+    return n, (n, n), positions, units
+
+
+@lru_cache(maxsize=MAX_SIZE + 1)
+def _square_grid(n: int) -> tuple[tuple[Unit, ...], tuple[tuple[int, int], ...]]:
+    """The rows and columns of an n x n grid and its cells' positions (every jigsaw of
+    the size has them, and one is drawn per puzzle)."""
+    return _lines(n, lambda r, c: r * n + c), tuple(divmod(c, n) for c in range(n * n))
 
 
 def _connected(cells: tuple[int, ...], n: int) -> bool:
-    """Whether the cells form one orthogonally connected piece of an n x n grid."""
-    todo, seen, inside = [cells[0]], {cells[0]}, set(cells)
-    while todo:
-        row, col = divmod(todo.pop(), n)
-        for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
-            cell = r * n + c
-            if 0 <= r < n and 0 <= c < n and cell in inside and cell not in seen:
-                seen.add(cell)
-                todo.append(cell)
-    return len(seen) == len(cells)
+    """Whether the cells form one orthogonally connected piece of an n x n grid: grown
+    from the first one, a step in every direction at a time (as bit masks)."""
+    inside = mask_of(cells)
+    not_left = _not_column(n, 0)
+    not_right = _not_column(n, n - 1)
+    piece, grown = 0, 1 << cells[0]
+    while grown != piece:
+        piece = grown
+        grown = (piece | (piece << 1 & not_left) | (piece >> 1 & not_right) | piece << n
+                 | piece >> n) & inside
+    return piece == inside
+
+
+@lru_cache(maxsize=2 * (MAX_SIZE + 1))
+def _not_column(n: int, column: int) -> int:
+    """Every cell of an n x n grid but those of one column."""
+    return ((1 << n * n) - 1) & ~sum(1 << (row * n + column) for row in range(n))
 
 
 def _samurai_layout(shape: Shape):
@@ -350,6 +381,8 @@ def _mirror_image(frame: tuple[int, int], position: tuple[int, int],
 def _orbits(shape: Shape, symmetry: str) -> tuple[tuple[int, ...], ...]:
     if symmetry not in SYMMETRIES:
         raise ValueError(f"unknown symmetry {symmetry!r}; expected one of: {', '.join(SYMMETRIES)}")
+    if symmetry == "none":
+        return _own_orbits(shape.cell_count)
     cell_at = {position: cell for cell, position in enumerate(shape.positions)}
     seen: set[int] = set()
     orbits: list[tuple[int, ...]] = []
@@ -360,6 +393,12 @@ def _orbits(shape: Shape, symmetry: str) -> tuple[tuple[int, ...], ...]:
             seen.update(orbit)
             orbits.append(orbit)
     return tuple(orbits)
+
+
+@lru_cache(maxsize=8)
+def _own_orbits(cell_count: int) -> tuple[tuple[int, ...], ...]:
+    """Every cell its own orbit (no symmetry), for boards of that many cells."""
+    return tuple((cell,) for cell in range(cell_count))
 
 
 @dataclass(frozen=True)

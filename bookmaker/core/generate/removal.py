@@ -8,9 +8,10 @@
    with v forbidden at c (the forbidden-value check). A search that runs out of nodes
    counts as "not proven", so the clue stays: uniqueness is never traded for speed.
 
-When the compiled core runs (solve/compiled.py), the fill search, remove_clues and
-Clues.forced run in C (csrc/solver.c) with the same decisions and the same draws from the
-seeded stream, so a seed makes the same puzzle on either core.
+The fill search, remove_clues and Clues.forced go to the board's engine (engine.py): in C
+(csrc/solver.c) when the compiled core runs, else the reference Python here, with the same
+decisions and the same draws from the seeded stream, so a seed makes the same puzzle on
+either core.
 """
 
 from __future__ import annotations
@@ -101,6 +102,15 @@ def random_solution(shape: Shape, rng: Rng, max_nodes: int | None = None,
     default_nodes, default_attempts = fill_budget(shape)
     max_nodes = default_nodes if max_nodes is None else max_nodes
     attempts = default_attempts if attempts is None else attempts
+    solution = compiled.engine(shape).random_solution(rng, max_nodes, attempts)
+    if solution is None:
+        raise GenerationError(f"could not fill a {shape} grid in {attempts} attempts of "
+                              f"{max_nodes} nodes")
+    return solution
+
+
+def filled_in_python(shape: Shape, rng: Rng, max_nodes: int, attempts: int):
+    """random_solution()'s attempts, in Python: the reference (None if all fail)."""
     for _ in range(attempts):
         boards, placed = _seeded_boxes(shape, rng)
         rank = rng.shuffled(range(shape.cell_count))
@@ -108,18 +118,19 @@ def random_solution(shape: Shape, rng: Rng, max_nodes: int | None = None,
         if found.count:
             assert found.solution is not None  # a fill keeps the solution it finds
             return found.solution
-    raise GenerationError(f"could not fill a {shape} grid in {attempts} attempts of "
-                          f"{max_nodes} nodes")
+    return None
 
 
 def _fill(shape: Shape, boards: list[int], placed: int, rank: list[int], rng: Rng,
           max_nodes: int) -> Search:
     """One fill search: branch on the fewest-candidates cell of lowest rank, try its values
     in an order drawn from rng, stop at the first solution."""
-    fast = compiled.board(shape)
-    if fast is not None:
-        *found, rng.state = fast.fill(boards, placed, rank, rng.state, max_nodes)
-        return Search(*found)
+    return compiled.engine(shape).fill(boards, placed, rank, rng, max_nodes)
+
+
+def fill_search(shape: Shape, boards: list[int], placed: int, rank: list[int], rng: Rng,
+                max_nodes: int) -> Search:
+    """_fill(), in Python: the reference."""
     full = shape.all_cells_mask
 
     def pick_cell(boards, placed):
@@ -161,11 +172,16 @@ def remove_clues(shape: Shape, solution: tuple[int, ...], orbits, target_clues: 
                  max_nodes: int) -> tuple[int, ...]:
     """Blank the orbits in the given order wherever the puzzle stays provably unique
     (and, on a board of several grids, balanced between them: generate/balance.py; the
-    compiled removal knows no balance, so such a board takes the pure loop, whose checks
-    still run compiled through Clues.forced)."""
-    fast = compiled.board(shape)
-    if fast is not None and removal_rule(shape) is None:
-        return fast.remove_clues(solution, orbits, target_clues, max_nodes)
+    engine's removal knows no balance, so such a board takes blank_orbits, whose checks
+    still go to the engine through Clues.forced)."""
+    if removal_rule(shape) is None:
+        return compiled.engine(shape).remove_clues(solution, orbits, target_clues, max_nodes)
+    return blanked_givens(shape, solution, orbits, target_clues, max_nodes)
+
+
+def blanked_givens(shape: Shape, solution: tuple[int, ...], orbits, target_clues: int,
+                   max_nodes: int) -> tuple[int, ...]:
+    """remove_clues() through blank_orbits, in Python: the reference."""
     clues = Clues(shape, solution)
     blank_orbits(clues, orbits, target_clues, max_nodes)
     return tuple(clues.givens)
@@ -200,7 +216,9 @@ def blank_orbits(clues: Clues, orbits, target_clues: int, max_nodes: int,
 
 class Clues:
     """The current clues and their candidate boards, kept up to date as clues come and
-    go, so a removal check does not rebuild the boards from scratch."""
+    go, so a removal check does not rebuild the boards from scratch. The boards are made
+    when first asked for (by the pure engine's checks; the compiled ones read the givens
+    alone, and a graded removal spent a quarter of its time keeping unread boards)."""
 
     def __init__(self, shape: Shape, solution: tuple[int, ...]) -> None:
         self.shape = shape
@@ -210,18 +228,32 @@ class Clues:
         for cell, value in enumerate(solution):
             self.holding[value - 1] |= 1 << cell
         self.given_mask = shape.all_cells_mask
-        self.boards = list(self.holding)
-        self.blocked = [self._peers_of_clues(d) for d in range(shape.size)]
+        self._boards: list[int] | None = None
+        self.blocked: list[int] = []      # per symbol: cells a clue of it sees, with boards
+        self.engine = compiled.engine(shape)
+
+    @property
+    def boards(self) -> list[int]:
+        """Per symbol, the cells it may take: its clues and the free cells no clue of it
+        sees."""
+        if self._boards is None:
+            free = self.shape.all_cells_mask & ~self.given_mask
+            self.blocked = [self._peers_of_clues(d) for d in range(self.shape.size)]
+            self._boards = [free & ~blocked | held
+                            for blocked, held in zip(self.blocked, self.holding)]
+        return self._boards
 
     def blank(self, cell: int) -> None:
         d = self.solution[cell] - 1
         self.givens[cell] = 0
         self.given_mask &= ~(1 << cell)
         self.holding[d] &= ~(1 << cell)
+        if self._boards is None:
+            return
         self._rebuild(d)
         for other in range(self.shape.size):
             if other != d and not self.blocked[other] >> cell & 1:
-                self.boards[other] |= 1 << cell
+                self._boards[other] |= 1 << cell
 
     def restore(self, cell: int) -> None:
         d = self.solution[cell] - 1
@@ -229,8 +261,10 @@ class Clues:
         self.givens[cell] = d + 1
         self.given_mask |= bit
         self.holding[d] |= bit
+        if self._boards is None:
+            return
         for other in range(self.shape.size):
-            self.boards[other] &= ~bit
+            self._boards[other] &= ~bit
         self._rebuild(d)
 
     def _peers_of_clues(self, d: int) -> int:
@@ -270,9 +304,10 @@ class Clues:
         """True if the clues force the solution's value at a blank cell: at once by a
         single, else by a search with that value forbidden finding no solution within
         budget (the forbidden-value check)."""
-        fast = compiled.board(self.shape)
-        if fast is not None:
-            return fast.forced(self.givens, self.solution, cell, max_nodes)
+        return self.engine.forced(self, cell, max_nodes)
+
+    def forced_by_search(self, cell: int, max_nodes: int) -> bool:
+        """forced(), in Python: the reference."""
         if self.single(cell):
             return True
         d, bit, boards = self.solution[cell] - 1, 1 << cell, self.boards

@@ -38,10 +38,14 @@ def w_wing(state: Candidates) -> Step | None:
             if _strong_link_between(state, x, one, two):
                 removed = removing(state, y, peer_masks[one] & peer_masks[two])
                 if removed:
-                    return Step("W-Wing", (), removed, f"{cell_names(state, [one, two])} hold "
-                                f"{symbols_text(xy)} and {SYMBOLS[x]} links them: one is "
-                                f"{SYMBOLS[y]}")
+                    return w_wing_step(state, (), removed, one, two, xy, x, y)
     return None
+
+
+def w_wing_step(state: Candidates, placements, eliminations, one: int, two: int, xy: int,
+                x: int, y: int) -> Step:
+    return Step("W-Wing", placements, eliminations, f"{cell_names(state, [one, two])} hold "
+                f"{symbols_text(xy)} and {SYMBOLS[x]} links them: one is {SYMBOLS[y]}")
 
 
 def _strong_link_between(state: Candidates, d: int, one: int, two: int) -> bool:
@@ -98,10 +102,15 @@ def _rectangle_from(state: Candidates, corner: int, across: int, pairs: set, row
             if (bivalue in pairs and cell_digits[bivalue] == xy
                     and cell_digits[fourth] & xy == xy and cell_digits[fourth] != xy):
                 removed = tuple((fourth, d + 1) for d in bits_of(xy))
-                return Step("unique rectangle", (), removed,
-                            f"{cell_names(state, [corner, across, bivalue])} hold only "
-                            f"{symbols_text(xy)}, so {cell_names(state, [fourth])} cannot")
+                return rectangle_step(state, (), removed, corner, across, bivalue, fourth, xy)
     return None
+
+
+def rectangle_step(state: Candidates, placements, eliminations, corner: int, across: int,
+                   bivalue: int, fourth: int, xy: int) -> Step:
+    return Step("unique rectangle", placements, eliminations,
+                f"{cell_names(state, [corner, across, bivalue])} hold only "
+                f"{symbols_text(xy)}, so {cell_names(state, [fourth])} cannot")
 
 
 def _swappable(shape, top: tuple[int, int], bottom: tuple[int, int]) -> bool:
@@ -138,9 +147,14 @@ def bug_plus_one(state: Candidates) -> Step | None:
     for d in bits_of(state.cell_digits[cell]):
         if all((state.digit_cells[d] & mask).bit_count() == 3
                for mask in state.shape.cell_unit_masks[cell]):
-            return Step("BUG+1", ((cell, d + 1),), (), f"every other open cell holds two "
-                        f"values; {cell_names(state, [cell])} must be {SYMBOLS[d]}")
+            return bug_step(state, ((cell, d + 1),), ())
     return None
+
+
+def bug_step(state: Candidates, placements, eliminations) -> Step:
+    (cell, value), = placements
+    return Step("BUG+1", placements, eliminations, f"every other open cell holds two "
+                f"values; {cell_names(state, [cell])} must be {SYMBOLS[value - 1]}")
 
 
 # --- XY-Chain ------------------------------------------------------------------------
@@ -176,11 +190,15 @@ def _xy_chain_from(state: Candidates, start: int, x: int, pairs: list[int]) -> S
             if value == x:
                 removed = removing(state, x, peer_masks[start] & peer_masks[nxt])
                 if removed:
-                    return Step("XY-Chain", (), removed, f"{SYMBOLS[x]} is in "
-                                f"{cell_names(state, [start])} or {cell_names(state, [nxt])} "
-                                f"(chain {cell_names(state, chains[(nxt, value)])})")
+                    return xy_chain_step(state, (), removed, x, *chains[(nxt, value)])
             frontier.append((nxt, value))
     return None
+
+
+def xy_chain_step(state: Candidates, placements, eliminations, x: int, *chain: int) -> Step:
+    return Step("XY-Chain", placements, eliminations, f"{SYMBOLS[x]} is in "
+                f"{cell_names(state, [chain[0]])} or {cell_names(state, [chain[-1]])} "
+                f"(chain {cell_names(state, chain)})")
 
 
 # --- forcing chains ------------------------------------------------------------------
@@ -192,7 +210,7 @@ def forcing_chain(state: Candidates) -> Step | None:
     removes every candidate found so among the cells of the first count that gives any
     (each is a chain a person would follow on paper). Its length is the shortest of
     those chains, in rounds of singles."""
-    return contradiction_chains(state, state.shape, rounds_to_contradiction, "by singles")
+    return contradiction_chains(state, state.shape, rounds_to_contradiction, FORCING_BY_SINGLES)
 
 
 def contradiction_chains(state: Candidates, board, rounds, how: str,
@@ -213,10 +231,17 @@ def contradiction_chains(state: Candidates, board, rounds, how: str,
         if found:
             removed = tuple((cell, d + 1) for cell, d, _ in found)
             shortest = min(length for *_, length in found)
-            return Step("forcing chain", (), removed, f"placing any of "
-                        f"{_candidate_names(state, removed)} leads {how} to a "
-                        f"contradiction (the shortest in {shortest} rounds)", shortest)
+            return forcing_step(state, (), removed, how, shortest)
     return None
+
+
+FORCING_BY_SINGLES = "by singles"
+
+
+def forcing_step(state: Candidates, placements, eliminations, how: str, shortest: int) -> Step:
+    return Step("forcing chain", placements, eliminations, f"placing any of "
+                f"{_candidate_names(state, eliminations)} leads {how} to a "
+                f"contradiction (the shortest in {shortest} rounds)", shortest)
 
 
 def _candidate_names(state: Candidates, candidates) -> str:

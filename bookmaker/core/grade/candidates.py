@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ..bits import bits_of
 from ..board.grid import SYMBOLS, Grid
 from ..board.shape import Shape
+from ..solve import compiled
 
 
 @dataclass(frozen=True)
@@ -41,14 +42,20 @@ class Candidates:
 
     @classmethod
     def from_grid(cls, grid: Grid) -> Candidates:
-        """Full pencil marks: every value not already given in a peer."""
-        shape = grid.shape
+        """Full pencil marks: every value not already given in a peer (the givens placed
+        in cell order, on the board's engine)."""
+        return cls(grid.shape, *compiled.engine(grid.shape).pencil_marks(grid.cells))
+
+    @classmethod
+    def marks_in_python(cls, shape: Shape, cells) -> tuple:
+        """from_grid()'s (values, cell_digits, digit_cells, open_cells), in Python: the
+        reference."""
         state = cls(shape, [0] * shape.cell_count, [(1 << shape.size) - 1] * shape.cell_count,
                     [shape.all_cells_mask] * shape.size, shape.all_cells_mask)
-        for cell, value in enumerate(grid.cells):
+        for cell, value in enumerate(cells):
             if value:
                 state.place(cell, value)
-        return state
+        return state.values, state.cell_digits, state.digit_cells, state.open_cells
 
     @classmethod
     def from_marks(cls, shape: Shape, marks) -> Candidates:

@@ -38,6 +38,7 @@ from functools import cached_property
 from typing import Any
 
 from ..board.grid import Grid
+from ..solve import compiled
 from . import advanced as a
 from . import techniques as t
 from .candidates import Candidates, Step
@@ -156,18 +157,30 @@ def grade_within(grid: Grid, ceiling: str) -> Grading | None:
 
 def grade_state_within(state: Candidates, ceiling: str,
                        ladder: Ladder = CLASSIC) -> Grading | None:
-    """grade_within() from a state, by a ladder's techniques. Changes the state."""
-    techniques = tuple(tech for tech in ladder.up_to(ceiling)
-                       if ladder.rank[tech.name] not in ladder.bulk_ranks)
+    """grade_within() from a state, by a ladder's techniques, on the board's engine.
+    Changes the state."""
+    return compiled.engine(state.shape).grade(state, ladder, ceiling, None)
+
+
+def techniques_within(ceiling: str, ladder: Ladder) -> tuple[Technique, ...]:
+    """The techniques grade_state_within() tries one step at a time: those the ceiling
+    allows but the ones the ladder applies in bulk."""
+    return tuple(tech for tech in ladder.up_to(ceiling)
+                 if ladder.rank[tech.name] not in ladder.bulk_ranks)
+
+
+def grade_within_in_python(state: Candidates, ceiling: str, ladder: Ladder) -> Grading | None:
+    """grade_state_within(), in Python: the reference."""
+    techniques = techniques_within(ceiling, ladder)
     steps: list = []
     settled_rank = -1
     while True:
         settled_rank = max(settled_rank, settle(state, ladder))
         if state.solved:
-            return _grading(steps, state, ladder, settled_rank)
+            return grading_of(steps, state, ladder, settled_rank)
         step = next_step(state, techniques)
         if step is None:
-            return _grading(steps, state, ladder, settled_rank) \
+            return grading_of(steps, state, ladder, settled_rank) \
                 if ceiling == GRADES[-1] else None
         state.apply(step)
         steps.append(step)
@@ -196,9 +209,15 @@ def grade(grid: Grid, max_steps: int | None = None) -> Grading:
 
 def grade_state(state: Candidates, ladder: Ladder = CLASSIC,
                 max_steps: int | None = None) -> Grading:
-    """grade() from a state, by a ladder's techniques. Changes the state."""
+    """grade() from a state, by a ladder's techniques, on the board's engine. Changes the
+    state."""
     if max_steps is None:
         max_steps = state.shape.cell_count * state.shape.size
+    return compiled.engine(state.shape).grade(state, ladder, None, max_steps)
+
+
+def grade_in_python(state: Candidates, ladder: Ladder, max_steps: int) -> Grading:
+    """grade_state(), in Python: the reference."""
     steps: list[Step] = []
     while not state.solved and len(steps) < max_steps:
         step = next_step(state, ladder.techniques)
@@ -206,7 +225,7 @@ def grade_state(state: Candidates, ladder: Ladder = CLASSIC,
             break
         state.apply(step)
         steps.append(step)
-    return _grading(steps, state, ladder)
+    return grading_of(steps, state, ladder)
 
 
 def _tiebreak(steps: list, ranks: list[int], hardest: Technique, ladder: Ladder) -> float:
@@ -222,8 +241,8 @@ def _tiebreak(steps: list, ranks: list[int], hardest: Technique, ladder: Ladder)
     return 0.09 * advanced / (advanced + 10)
 
 
-def _grading(steps: list, state: Candidates, ladder: Ladder,
-             settled_rank: int = -1) -> Grading:
+def grading_of(steps: list, state: Candidates, ladder: Ladder,
+               settled_rank: int = -1) -> Grading:
     """The grading of a finished (or stalled) solve. settled_rank: the hardest technique
     applied in bulk, beside the steps (grade_within)."""
     ranks = [ladder.rank[s.technique] for s in steps] + [settled_rank]

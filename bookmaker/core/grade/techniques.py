@@ -86,33 +86,42 @@ def _fish_grids(shape: Shape) -> tuple[FishGrid, ...]:
 
 def full_house(state: Candidates) -> Step | None:
     """The last open cell of a unit takes the one value it can still hold."""
-    for unit, mask in zip(state.shape.units, state.shape.unit_masks):
+    for unit_index, mask in enumerate(state.shape.unit_masks):
         open_in_unit = mask & state.open_cells
         if open_in_unit and not open_in_unit & (open_in_unit - 1):
             cell = open_in_unit.bit_length() - 1
             digits = state.cell_digits[cell]
             if digits and not digits & (digits - 1):
-                value = digits.bit_length()
-                return Step("full house", ((cell, value),), (),
-                            f"{state.shape.cell_name(cell)} = {SYMBOLS[value - 1]}: "
-                            f"last open cell of {unit}")
+                return full_house_step(state, ((cell, digits.bit_length()),), (), unit_index)
     return None
+
+
+def full_house_step(state: Candidates, placements, eliminations, unit: int) -> Step:
+    (cell, value), = placements
+    return Step("full house", placements, eliminations,
+                f"{state.shape.cell_name(cell)} = {SYMBOLS[value - 1]}: "
+                f"last open cell of {state.shape.units[unit]}")
 
 
 def hidden_single(state: Candidates) -> Step | None:
     """A value with one place left in a unit goes there (boxes and other areas looked at
     first)."""
-    geo, units = geometry(state.shape), state.shape.units
+    geo = geometry(state.shape)
     for u in geo.units_blocks_first:
         mask = geo.unit_masks[u]
         for d, cells in enumerate(state.digit_cells):
             here = cells & mask
             if here and not here & (here - 1):
-                cell = here.bit_length() - 1
-                return Step("hidden single", ((cell, d + 1),), (),
-                            f"{state.shape.cell_name(cell)} = {SYMBOLS[d]}: the only place "
-                            f"for {SYMBOLS[d]} in {units[u]}")
+                return hidden_single_step(state, ((here.bit_length() - 1, d + 1),), (), u)
     return None
+
+
+def hidden_single_step(state: Candidates, placements, eliminations, unit: int) -> Step:
+    (cell, value), = placements
+    symbol = SYMBOLS[value - 1]
+    return Step("hidden single", placements, eliminations,
+                f"{state.shape.cell_name(cell)} = {symbol}: the only place "
+                f"for {symbol} in {state.shape.units[unit]}")
 
 
 def naked_single(state: Candidates) -> Step | None:
@@ -120,11 +129,14 @@ def naked_single(state: Candidates) -> Step | None:
     for cell in bits_of(state.open_cells):
         digits = state.cell_digits[cell]
         if digits and not digits & (digits - 1):
-            value = digits.bit_length()
-            return Step("naked single", ((cell, value),), (),
-                        f"{state.shape.cell_name(cell)} = {SYMBOLS[value - 1]}: "
-                        f"its only candidate")
+            return naked_single_step(state, ((cell, digits.bit_length()),), ())
     return None
+
+
+def naked_single_step(state: Candidates, placements, eliminations) -> Step:
+    (cell, value), = placements
+    return Step("naked single", placements, eliminations,
+                f"{state.shape.cell_name(cell)} = {SYMBOLS[value - 1]}: its only candidate")
 
 
 def place_full_houses(state: Candidates) -> bool:
@@ -160,28 +172,42 @@ def place_hidden_singles(state: Candidates) -> bool:
 def pointing(state: Candidates) -> Step | None:
     """A value confined to one line (or other unit) within a box leaves the rest of that
     line; boxes stand for every area: windows and jigsaw regions too."""
-    return _locked(state, "locked candidates (pointing)", geometry(state.shape).block_intersections)
+    return _locked(state, pointing_step, geometry(state.shape).block_intersections)
 
 
 def claiming(state: Candidates) -> Step | None:
     """A value confined to one box (or other unit) within a line leaves the rest of that
     box; lines are rows, columns and diagonals."""
-    return _locked(state, "locked candidates (claiming)", geometry(state.shape).line_intersections)
+    return _locked(state, claiming_step, geometry(state.shape).line_intersections)
 
 
-def _locked(state: Candidates, name: str, intersections) -> Step | None:
+def _locked(state: Candidates, step, intersections) -> Step | None:
     """Locked candidates: a value whose places in one unit all lie where it meets another
     unit is removed from the rest of the other unit."""
-    unit_masks, units = state.shape.unit_masks, state.shape.units
+    unit_masks = state.shape.unit_masks
     for inside, other, common in intersections:
         for d, cells in enumerate(state.digit_cells):
             confined = cells & unit_masks[inside]
             if confined and not confined & ~common:
                 removed = removing(state, d, unit_masks[other] & ~common)
                 if removed:
-                    return Step(name, (), removed,
-                                f"in {units[inside]}, {SYMBOLS[d]} lies only in {units[other]}")
+                    return step(state, (), removed, inside, other, d)
     return None
+
+
+def _locked_step(name: str, state: Candidates, placements, eliminations, inside: int,
+                 other: int, d: int) -> Step:
+    units = state.shape.units
+    return Step(name, placements, eliminations,
+                f"in {units[inside]}, {SYMBOLS[d]} lies only in {units[other]}")
+
+
+def pointing_step(state: Candidates, *found) -> Step:
+    return _locked_step("locked candidates (pointing)", state, *found)
+
+
+def claiming_step(state: Candidates, *found) -> Step:
+    return _locked_step("locked candidates (claiming)", state, *found)
 
 
 # --- subsets -------------------------------------------------------------------------
@@ -190,7 +216,7 @@ def naked_subset(state: Candidates, size: int, name: str) -> Step | None:
     """`size` cells of a unit holding only `size` values between them: those values
     leave the unit's other cells."""
     cell_digits = state.cell_digits
-    for unit, mask in zip(state.shape.units, state.shape.unit_masks):
+    for unit, mask in enumerate(state.shape.unit_masks):
         open_in_unit = list(bits_of(mask & state.open_cells))
         if len(open_in_unit) <= size:
             continue
@@ -204,15 +230,20 @@ def naked_subset(state: Candidates, size: int, name: str) -> Step | None:
             removed = tuple((c, d + 1) for c in open_in_unit if c not in group
                             for d in bits_of(cell_digits[c] & union))
             if removed:
-                return Step(name, (), removed, f"{cell_names(state, group)} hold only "
-                            f"{symbols_text(union)} in {unit}")
+                return naked_subset_step(name, state, (), removed, unit, union, *group)
     return None
+
+
+def naked_subset_step(name: str, state: Candidates, placements, eliminations, unit: int,
+                      union: int, *group: int) -> Step:
+    return Step(name, placements, eliminations, f"{cell_names(state, group)} hold only "
+                f"{symbols_text(union)} in {state.shape.units[unit]}")
 
 
 def hidden_subset(state: Candidates, size: int, name: str) -> Step | None:
     """`size` values of a unit with only `size` places between them: those cells lose
     every other candidate."""
-    for unit, mask in zip(state.shape.units, state.shape.unit_masks):
+    for unit, mask in enumerate(state.shape.unit_masks):
         if (mask & state.open_cells).bit_count() <= size:
             continue
         places = [(d, cells & mask) for d, cells in enumerate(state.digit_cells)
@@ -227,9 +258,14 @@ def hidden_subset(state: Candidates, size: int, name: str) -> Step | None:
             removed = tuple((c, d + 1) for c in bits_of(cells)
                             for d in bits_of(state.cell_digits[c] & ~keep))
             if removed:
-                return Step(name, (), removed, f"{symbols_text(keep)} fit only in "
-                            f"{cell_names(state, bits_of(cells))} in {unit}")
+                return hidden_subset_step(name, state, (), removed, unit, keep, *bits_of(cells))
     return None
+
+
+def hidden_subset_step(name: str, state: Candidates, placements, eliminations, unit: int,
+                       keep: int, *cells: int) -> Step:
+    return Step(name, placements, eliminations, f"{symbols_text(keep)} fit only in "
+                f"{cell_names(state, cells)} in {state.shape.units[unit]}")
 
 
 def naked_pair(state): return naked_subset(state, 2, "naked pair")
@@ -245,16 +281,19 @@ def hidden_quad(state): return hidden_subset(state, 4, "hidden quad")
 def fish(state: Candidates, size: int, name: str) -> Step | None:
     """A value whose places in `size` rows lie in `size` columns leaves the rest of those
     columns (and the same with rows and columns swapped), in each grid of the board."""
-    for grid in geometry(state.shape).fish_grids:
-        for base, cover in (("row", "column"), ("column", "row")):
-            step = _fish_in(state, grid, base, cover, size, name)
+    for number, grid in enumerate(geometry(state.shape).fish_grids):
+        for base, cover in FISH_DIRECTIONS:
+            step = _fish_in(state, number, grid, base, cover, size, name)
             if step is not None:
                 return step
     return None
 
 
-def _fish_in(state: Candidates, grid: FishGrid, base: str, cover: str, size: int,
-             name: str) -> Step | None:
+FISH_DIRECTIONS = (("row", "column"), ("column", "row"))
+
+
+def _fish_in(state: Candidates, number: int, grid: FishGrid, base: str, cover: str,
+             size: int, name: str) -> Step | None:
     cover_of, cover_masks = grid.line_index[cover], grid.line_masks[cover]
     for d, cells in enumerate(state.digit_cells):
         lines = []
@@ -272,11 +311,20 @@ def _fish_in(state: Candidates, grid: FishGrid, base: str, cover: str, size: int
             cover_cells = sum(cover_masks[i] for i in bits_of(covers))
             removed = removing(state, d, cover_cells & ~base_cells)
             if removed:
-                bases = ",".join(str(i + 1) for i, _, _ in group)
-                crossed = ",".join(str(i + 1) for i in bits_of(covers))
-                return Step(name, (), removed, f"{SYMBOLS[d]} in {base}s {bases}{grid.of_grid} "
-                            f"lies only in {cover}s {crossed}")
+                return fish_step(name, state, (), removed, number,
+                                 FISH_DIRECTIONS.index((base, cover)), d, covers,
+                                 *(i for i, _, _ in group))
     return None
+
+
+def fish_step(name: str, state: Candidates, placements, eliminations, grid: int,
+              direction: int, d: int, covers: int, *bases: int) -> Step:
+    base, cover = FISH_DIRECTIONS[direction]
+    of_grid = geometry(state.shape).fish_grids[grid].of_grid
+    crossed = ",".join(str(i + 1) for i in bits_of(covers))
+    return Step(name, placements, eliminations,
+                f"{SYMBOLS[d]} in {base}s {','.join(str(i + 1) for i in bases)}{of_grid} "
+                f"lies only in {cover}s {crossed}")
 
 
 def x_wing(state): return fish(state, 2, "X-Wing")
@@ -302,10 +350,15 @@ def xy_wing(state: Candidates) -> Step | None:
             d = z.bit_length() - 1
             removed = removing(state, d, peer_masks[one] & peer_masks[two])
             if removed:
-                return Step("XY-Wing", (), removed, f"pivot {cell_names(state, [pivot])} "
-                            f"({symbols_text(xy)}) with pincers {cell_names(state, [one, two])}: "
-                            f"one of them is {SYMBOLS[d]}")
+                return xy_wing_step(state, (), removed, pivot, one, two, xy, d)
     return None
+
+
+def xy_wing_step(state: Candidates, placements, eliminations, pivot: int, one: int,
+                 two: int, xy: int, d: int) -> Step:
+    return Step("XY-Wing", placements, eliminations, f"pivot {cell_names(state, [pivot])} "
+                f"({symbols_text(xy)}) with pincers {cell_names(state, [one, two])}: "
+                f"one of them is {SYMBOLS[d]}")
 
 
 def xyz_wing(state: Candidates) -> Step | None:
@@ -325,10 +378,15 @@ def xyz_wing(state: Candidates) -> Step | None:
             d = z.bit_length() - 1
             removed = removing(state, d, peer_masks[pivot] & peer_masks[one] & peer_masks[two])
             if removed:
-                return Step("XYZ-Wing", (), removed, f"pivot {cell_names(state, [pivot])} "
-                            f"({symbols_text(xyz)}) with pincers {cell_names(state, [one, two])}: "
-                            f"one of the three is {SYMBOLS[d]}")
+                return xyz_wing_step(state, (), removed, pivot, one, two, xyz, d)
     return None
+
+
+def xyz_wing_step(state: Candidates, placements, eliminations, pivot: int, one: int,
+                  two: int, xyz: int, d: int) -> Step:
+    return Step("XYZ-Wing", placements, eliminations, f"pivot {cell_names(state, [pivot])} "
+                f"({symbols_text(xyz)}) with pincers {cell_names(state, [one, two])}: "
+                f"one of the three is {SYMBOLS[d]}")
 
 
 # --- colouring -----------------------------------------------------------------------
@@ -374,14 +432,20 @@ def simple_colouring(state: Candidates) -> Step | None:
                     sees[side] |= peer_masks[c]
             for side in (0, 1):
                 if sees[side] & sides[side]:
-                    return Step("simple colouring", (), removing(state, d, sides[side]),
-                                f"two {SYMBOLS[d]}-coloured cells of one colour see each "
-                                f"other, so that colour is false")
+                    return colouring_step(state, (), removing(state, d, sides[side]), d, 1)
             removed = removing(state, d, sees[0] & sees[1] & ~(sides[0] | sides[1]))
             if removed:
-                return Step("simple colouring", (), removed, f"these cells see both "
-                            f"colours of a {SYMBOLS[d]} chain")
+                return colouring_step(state, (), removed, d, 0)
     return None
+
+
+def colouring_step(state: Candidates, placements, eliminations, d: int, wrap: int) -> Step:
+    """A colour wrap (wrap 1) or a colour trap (0) of the value d+1."""
+    if wrap:
+        return Step("simple colouring", placements, eliminations, f"two {SYMBOLS[d]}-coloured "
+                    f"cells of one colour see each other, so that colour is false")
+    return Step("simple colouring", placements, eliminations,
+                f"these cells see both colours of a {SYMBOLS[d]} chain")
 
 
 # --- chains --------------------------------------------------------------------------
@@ -405,7 +469,7 @@ def _chain_ends(state: Candidates, d: int, start: int, partners) -> list[tuple[i
     chain_to, false_cells, ends = {start: [start]}, [start], []
     while false_cells:
         off = false_cells.pop(0)
-        for on in partners.get(off, ()):
+        for on in sorted(partners.get(off, ())):
             if on in chain_to or on == start:
                 continue
             chain_to[on] = chain_to[off] + [on]
@@ -427,7 +491,11 @@ def x_chain(state: Candidates) -> Step | None:
             for end, chain in _chain_ends(state, d, start, partners):
                 removed = removing(state, d, peer_masks[start] & peer_masks[end])
                 if removed:
-                    return Step("X-Chain", (), removed, f"{SYMBOLS[d]} is in "
-                                f"{state.shape.cell_name(start)} or "
-                                f"{state.shape.cell_name(end)} (chain {cell_names(state, chain)})")
+                    return x_chain_step(state, (), removed, d, *chain)
     return None
+
+
+def x_chain_step(state: Candidates, placements, eliminations, d: int, *chain: int) -> Step:
+    return Step("X-Chain", placements, eliminations, f"{SYMBOLS[d]} is in "
+                f"{state.shape.cell_name(chain[0])} or {state.shape.cell_name(chain[-1])} "
+                f"(chain {cell_names(state, chain)})")

@@ -18,7 +18,7 @@ and the grader need (peers widened by cage mates, every cage's combinations, the
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass
 from functools import cache, cached_property
 
 from ..bits import mask_of
@@ -68,31 +68,46 @@ class Cages:
     derived.
 
     It serves as the board of the exact solver's propagation (solver.propagate): the
-    units and unit masks are the board's, the peers are widened by cage mates."""
+    units and unit masks are the board's, the peers are widened by cage mates.
+
+    `checked=False` skips the checks, for layouts made valid by construction (the
+    generator merges neighbouring cages of a solution: they are sound by how they are
+    made, and the checks cost as much as grading the layout on the compiled core)."""
 
     shape: Shape
     cages: tuple[Cage, ...]
-    cage_of: tuple[int, ...] = field(init=False, compare=False, repr=False)
-    masks: tuple[int, ...] = field(init=False, compare=False, repr=False)
-    peer_masks: tuple[int, ...] = field(init=False, compare=False, repr=False)
+    checked: InitVar[bool] = True
 
-    def __post_init__(self) -> None:
-        problems = layout_problems(self.shape, self.cages)
+    def __post_init__(self, checked: bool) -> None:
+        problems = layout_problems(self.shape, self.cages) if checked else None
         if problems:
             raise CageError(problems)
-        setter = object.__setattr__.__get__(self)
         # One order for equal layouts: each cage's cells ascending, cages by first cell.
-        setter("cages", tuple(sorted((Cage(tuple(sorted(c.cells)), c.total)
-                                      for c in self.cages), key=lambda c: c.cells[0])))
+        object.__setattr__(self, "cages", tuple(sorted(
+            (Cage(tuple(sorted(c.cells)), c.total) for c in self.cages),
+            key=lambda c: c.cells[0])))
+
+    # The tables, made when first asked for (the compiled core makes its own).
+    @cached_property
+    def cage_of(self) -> tuple[int, ...]:
+        """The index of each cell's cage."""
         cage_of = [0] * self.shape.cell_count
         for index, cage in enumerate(self.cages):
             for cell in cage.cells:
                 cage_of[cell] = index
-        masks = tuple(mask_of(cage.cells) for cage in self.cages)
-        setter("cage_of", tuple(cage_of))
-        setter("masks", masks)
-        setter("peer_masks", tuple((peers | masks[cage_of[c]]) & ~(1 << c)
-                                   for c, peers in enumerate(self.shape.peer_masks)))
+        return tuple(cage_of)
+
+    @cached_property
+    def masks(self) -> tuple[int, ...]:
+        """Each cage's cells, as a mask."""
+        return tuple(mask_of(cage.cells) for cage in self.cages)
+
+    @cached_property
+    def peer_masks(self) -> tuple[int, ...]:
+        """Each cell's peers: the board's and its cage mates."""
+        masks, cage_of = self.masks, self.cage_of
+        return tuple((peers | masks[cage_of[c]]) & ~(1 << c)
+                     for c, peers in enumerate(self.shape.peer_masks))
 
     def __reduce__(self):
         # Pickle as the defining fields; the tables are rebuilt on arrival.

@@ -19,12 +19,17 @@ Rules, applied in passes until a pass changes nothing:
   largest candidates leave room for.
 Then it branches on a cell with the fewest candidates, values ascending, and counts
 solutions up to a limit within a node budget.
+
+On the compiled core the check runs in C (csrc/killercheck.c, written apart from the
+compiled Killer solver as this file is from the Python one), with the same decisions.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+
+from ..solve import compiled
 
 
 @dataclass(frozen=True)
@@ -48,11 +53,23 @@ def check_killer(shape, cages, givens, limit: int = 2,
     board, givens 0 for blank."""
     if limit < 1:
         raise ValueError(f"limit must be at least 1, got {limit}")
-    rules = _Rules(shape, [(tuple(cells), total) for cells, total in cages])
+    cages = [(tuple(cells), total) for cells, total in cages]
+    found = compiled.killer_checker()(
+        shape.size, [unit.cells for unit in shape.units], [cells for cells, _ in cages],
+        [total for _, total in cages], tuple(givens), limit, max_nodes)
+    return CheckResult(*found)
+
+
+def check_in_python(size: int, units, cages, totals, givens, limit: int,
+                    max_nodes: int | None) -> tuple:
+    """check_killer() on the board's units, as (count, solutions, complete, nodes), in
+    Python: the reference (the compiled check takes the same arguments)."""
+    rules = _Rules(size, len(givens), units, list(zip(map(tuple, cages), totals)))
     start = rules.start(givens)
     if start is None:
-        return CheckResult(0, (), True, 0)
-    return _search(rules, start, limit, max_nodes)
+        return 0, (), True, 0
+    found = _search(rules, start, limit, max_nodes)
+    return found.count, found.solutions, found.complete, found.nodes
 
 
 def _search(rules: _Rules, start: list[int], limit: int,
@@ -90,9 +107,9 @@ class _Rules:
     """The tables of one Killer: units, cages and their value sets, who sees whom, and
     the groups of cells with a known total."""
 
-    def __init__(self, shape, cages) -> None:
-        self.n, self.cell_count = shape.size, shape.cell_count
-        self.units = [tuple(unit.cells) for unit in shape.units]
+    def __init__(self, size: int, cell_count: int, units, cages) -> None:
+        self.n, self.cell_count = size, cell_count
+        self.units = [tuple(unit) for unit in units]
         self.cages = cages
         self.cage_sets = [[sum(1 << (v - 1) for v in values)
                            for values in combinations(range(1, self.n + 1), len(cells))

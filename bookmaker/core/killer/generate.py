@@ -168,22 +168,25 @@ class Layout:
         self.cells = {c: [c] for c in range(shape.cell_count)}
         self.values = {c: 1 << (v - 1) for c, v in enumerate(solution)}
         n = shape.size
-        self.neighbours = [[c + 1] if c % n < n - 1 else [] for c in range(n * n)]
-        for c in range(n * (n - 1)):
-            self.neighbours[c].append(c + n)
+        # Each pair of orthogonal neighbours once: a cell and the cell right of it or below.
+        self.neighbours = [(c, c + 1) for c in range(n * n) if c % n < n - 1] + \
+            [(c, c + n) for c in range(n * (n - 1))]
+        self._merges: dict = {}  # merges(limit), until the next merge
 
     def merges(self, limit: int) -> list[tuple[int, int]]:
         """The pairs of neighbouring cages whose values differ and which make a cage of
         at most `limit` cells together, in order."""
-        pairs = set()
-        for cell, others in enumerate(self.neighbours):
-            mine = self.owner[cell]
-            for other in others:
-                theirs = self.owner[other]
-                if (mine != theirs and not self.values[mine] & self.values[theirs]
-                        and len(self.cells[mine]) + len(self.cells[theirs]) <= limit):
-                    pairs.add((min(mine, theirs), max(mine, theirs)))
-        return sorted(pairs)
+        found = self._merges.get(limit)
+        if found is None:
+            owner, values, cells = self.owner, self.values, self.cells
+            pairs = set()
+            for one, two in self.neighbours:
+                mine, theirs = owner[one], owner[two]
+                if (mine != theirs and not values[mine] & values[theirs]
+                        and len(cells[mine]) + len(cells[theirs]) <= limit):
+                    pairs.add((mine, theirs) if mine < theirs else (theirs, mine))
+            found = self._merges[limit] = sorted(pairs)
+        return found
 
     def cages(self, merged: tuple[int, int] | None = None) -> Cages:
         """The Cages of the layout, or of the layout with one pair merged."""
@@ -193,15 +196,17 @@ class Layout:
             groups[first] = groups[first] + groups.pop(second)
         return Cages(self.shape, tuple(Cage(tuple(sorted(cells)),
                                             sum(self.solution[c] for c in cells))
-                                       for cells in groups.values()))
+                                       for cells in groups.values()), checked=False)
 
     def copy(self) -> Layout:
         twin = Layout.__new__(Layout)
         twin.shape, twin.solution, twin.neighbours = self.shape, self.solution, self.neighbours
         twin.owner, twin.cells, twin.values = list(self.owner), dict(self.cells), dict(self.values)
+        twin._merges = dict(self._merges)
         return twin
 
     def merge(self, pair: tuple[int, int]) -> None:
+        self._merges = {}
         first, second = pair
         for cell in self.cells[second]:
             self.owner[cell] = first

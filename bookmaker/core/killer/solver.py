@@ -15,19 +15,24 @@ search on minimal 9x9 Killers from thousands of nodes to tens. All take turns un
 changes anything; at a full grid the cage check is the sum check (the placed symbols
 must be one of the cage's combinations). Then MRV branching: solver.search, with the
 Cages as its board.
+
+settle, rounds_to_contradiction and search_killer go to the Cages' engine (solve/engine.py):
+in C (csrc/killergrade.c) on the compiled core, else the reference Python here, making
+the same decisions.
 """
 
 from __future__ import annotations
 
 from ..bits import bits_of
+from ..solve import compiled
 from ..solve.search import (
     DEFAULT_MAX_NODES,
     Boards,
     Search,
     ValueOrder,
     initial_boards,
-    propagate,
     search,
+    singles,
 )
 from .cages import Cages
 
@@ -49,8 +54,15 @@ def search_killer(cages: Cages, boards: Boards, placed: int, limit: int = 2,
                   max_nodes: int = DEFAULT_MAX_NODES, prefer=None) -> Search:
     """Depth-first search from a state, counting solutions up to limit: solver.search,
     with the Cages as its board and settle() at every node."""
+    return compiled.engine(cages).search(boards, placed, limit, max_nodes, prefer)
+
+
+def search_in_python(cages: Cages, boards: Boards, placed: int, limit: int, max_nodes: int,
+                     prefer) -> Search:
+    """search_killer(), in Python: the reference."""
     return search(cages, boards, placed, limit, max_nodes,
-                  order_values=None if prefer is None else _first_from(prefer), settle=settle)
+                  order_values=None if prefer is None else _first_from(prefer),
+                  settle=settle_in_python)
 
 
 def _first_from(prefer) -> ValueOrder:
@@ -69,6 +81,12 @@ def settle(cages: Cages, boards: Boards, placed: int, scanned: Boards | None = N
     placed mask, or -1 on a contradiction. Changes boards in place. `scanned`: as for
     solver.propagate (a parent's settled boards); then only the cages and totals whose
     cells changed since are looked at again, as nothing outside them bears on them."""
+    return compiled.engine(cages).settle(boards, placed, scanned)
+
+
+def settle_in_python(cages: Cages, boards: Boards, placed: int,
+                     scanned: Boards | None = None) -> int:
+    """settle(), in Python: the reference."""
     return _settle(cages, boards, placed, scanned)[0]
 
 
@@ -78,6 +96,12 @@ def rounds_to_contradiction(cages: Cages, boards: Boards, placed: int,
     totals) it takes to reach a contradiction; None if it stops without one. Changes
     boards in place. The length of a forcing chain, for grading. `scanned`: as for
     settle()."""
+    return compiled.engine(cages).rounds_to_contradiction(boards, placed, scanned)
+
+
+def rounds_in_python(cages: Cages, boards: Boards, placed: int,
+                     scanned: Boards | None = None) -> int | None:
+    """rounds_to_contradiction(), in Python: the reference."""
     placed, rounds = _settle(cages, boards, placed, scanned)
     return rounds if placed < 0 else None
 
@@ -88,7 +112,7 @@ def _settle(cages: Cages, boards: Boards, placed: int,
     before, placed_before, unbounded, rounds = scanned, placed, 0, 0
     while True:
         rounds += 1
-        placed = propagate(cages, boards, placed, scanned)
+        placed = singles(cages, boards, placed, scanned)
         if placed < 0:
             return -1, rounds
         # propagate stopped where a hidden-single scan found nothing: the boards as they are

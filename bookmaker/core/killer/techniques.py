@@ -33,9 +33,9 @@ from functools import cache, lru_cache
 
 from ..bits import bits_of, lowest_bit
 from ..board.grid import SYMBOLS, Grid
-from ..grade.advanced import contradiction_chains, solver_boards
+from ..grade.advanced import contradiction_chains, forcing_step, solver_boards
 from ..grade.candidates import Candidates, Step, cell_names, symbols_text
-from .cages import Area, Cages
+from .cages import Area, Cages, unit_groups
 from .solver import rounds_to_contradiction, settle
 
 # Innies and outies narrowed as a virtual cage: 2 or 3 open cells (hard), 4 or 5 (expert).
@@ -139,17 +139,27 @@ def _combination_step(state: KillerCandidates, view: CageView) -> Step | None:
         common &= combo
     eliminations = tuple((c, d + 1) for c in view.open_cells
                          for d in bits_of(state.cell_digits[c] & ~allowed))
-    name = state.cages.name(view.index)
     if eliminations:
-        sets = ", ".join(symbols_text(combo) for combo in combos)
-        return Step("cage combinations", (), eliminations, f"{name} can only hold {sets}")
+        return combination_step(state, (), eliminations, view.index, *combos)
     for d in bits_of(common & ~view.placed):
         places = [c for c in view.open_cells if state.cell_digits[c] >> d & 1]
         if len(places) == 1:
-            return Step("cage combinations", ((places[0], d + 1),), (),
-                        f"{name} needs a {SYMBOLS[d]}, and only "
-                        f"{state.shape.cell_name(places[0])} can hold it")
+            return combination_step(state, ((places[0], d + 1),), (), view.index)
     return None
+
+
+def combination_step(state: KillerCandidates, placements, eliminations, index: int,
+                     *combos: int) -> Step:
+    """The combinations left to cage `index` take values from it (eliminations), or a
+    value they all need goes to its one place in it (placements)."""
+    name = state.cages.name(index)
+    if eliminations:
+        sets = ", ".join(symbols_text(combo) for combo in combos)
+        return Step("cage combinations", placements, eliminations, f"{name} can only hold {sets}")
+    (cell, value), = placements
+    return Step("cage combinations", placements, eliminations,
+                f"{name} needs a {SYMBOLS[value - 1]}, and only "
+                f"{state.shape.cell_name(cell)} can hold it")
 
 
 def cage_combinations(state: KillerCandidates) -> Step | None:
@@ -196,11 +206,16 @@ def cage_unit_intersection(state: KillerCandidates) -> Step | None:
                 unit_mask = shape.unit_masks[unit]
                 removed = state.digit_cells[d] & unit_mask & ~mask
                 if not places & ~unit_mask and removed:
-                    return Step("cage-unit intersection", (),
-                                tuple((c, d + 1) for c in bits_of(removed)),
-                                f"{cages.name(view.index)} needs a {SYMBOLS[d]}, and it "
-                                f"lies in {shape.units[unit]}")
+                    return cage_unit_step(state, (), tuple((c, d + 1) for c in bits_of(removed)),
+                                          view.index, d, unit)
     return None
+
+
+def cage_unit_step(state: KillerCandidates, placements, eliminations, index: int, d: int,
+                   unit: int) -> Step:
+    return Step("cage-unit intersection", placements, eliminations,
+                f"{state.cages.name(index)} needs a {SYMBOLS[d]}, and it lies in "
+                f"{state.shape.units[unit]}")
 
 
 def cage_min_max(state: KillerCandidates) -> Step | None:
@@ -219,10 +234,14 @@ def cage_min_max(state: KillerCandidates) -> Step | None:
             eliminations += [(cell, d + 1) for d in bits_of(state.cell_digits[cell])
                              if not least <= d + 1 <= most]
         if eliminations:
-            return Step("cage min/max", (), tuple(eliminations),
-                        f"the rest of {state.cages.name(view.index)} cannot make up "
-                        f"{view.remaining} with these")
+            return min_max_step(state, (), tuple(eliminations), view.index, view.remaining)
     return None
+
+
+def min_max_step(state: KillerCandidates, placements, eliminations, index: int,
+                 remaining: int) -> Step:
+    return Step("cage min/max", placements, eliminations, f"the rest of "
+                f"{state.cages.name(index)} cannot make up {remaining} with these")
 
 
 def cage_permutations(state: KillerCandidates) -> Step | None:
@@ -235,10 +254,14 @@ def cage_permutations(state: KillerCandidates) -> Step | None:
         eliminations = tuple((c, d + 1) for c, mine, keep in zip(cells, digits, kept)
                              for d in bits_of(mine & ~keep))
         if eliminations:
-            return Step("cage permutations", (), eliminations,
-                        f"the open cells of {state.cages.name(view.index)} can add up to "
-                        f"{view.remaining} only so")
+            return permutations_step(state, (), eliminations, view.index, view.remaining)
     return None
+
+
+def permutations_step(state: KillerCandidates, placements, eliminations, index: int,
+                      remaining: int) -> Step:
+    return Step("cage permutations", placements, eliminations, f"the open cells of "
+                f"{state.cages.name(index)} can add up to {remaining} only so")
 
 
 @cache
@@ -299,13 +322,21 @@ def _open_part(state: Candidates, cells: int, total: int) -> tuple[int, int]:
     return open_cells, total - placed
 
 
+SIDES = ("innie", "outie")
+
+
+def area_name(state: KillerCandidates, area: int) -> str:
+    """The name of the area-th of Cages.areas (they follow the board's unit groups)."""
+    return unit_groups(state.shape)[area][0]
+
+
 def _sides(area: Area):
-    yield "innie", area.innies, area.innie_total
-    yield "outie", area.outies, area.outie_total
+    yield 0, area.innies, area.innie_total
+    yield 1, area.outies, area.outie_total
 
 
-def _forty_five(state: KillerCandidates, several: bool, name: str) -> Step | None:
-    for area in state.cages.areas:
+def _forty_five(state: KillerCandidates, several: bool, step) -> Step | None:
+    for index, area in enumerate(state.cages.areas):
         if (area.units > 1) != several:
             continue
         for side, cells, total in _sides(area):
@@ -314,59 +345,84 @@ def _forty_five(state: KillerCandidates, several: bool, name: str) -> Step | Non
                 cell = open_cells.bit_length() - 1
                 if 1 <= remaining <= state.shape.size and \
                         state.cell_digits[cell] >> (remaining - 1) & 1:
-                    return Step(name, ((cell, remaining),), (),
-                                f"{state.shape.cell_name(cell)} = {SYMBOLS[remaining - 1]}: "
-                                f"the {side} of {area.name}")
+                    return step(state, ((cell, remaining),), (), index, side)
     return None
+
+
+def _forty_five_step(name: str, state: KillerCandidates, placements, eliminations, area: int,
+                     side: int) -> Step:
+    (cell, value), = placements
+    return Step(name, placements, eliminations, f"{state.shape.cell_name(cell)} = "
+                f"{SYMBOLS[value - 1]}: the {SIDES[side]} of {area_name(state, area)}")
+
+
+def forty_five_step(state: KillerCandidates, *found) -> Step:
+    return _forty_five_step("45 rule", state, *found)
+
+
+def forty_five_units_step(state: KillerCandidates, *found) -> Step:
+    return _forty_five_step("45 rule (units together)", state, *found)
 
 
 def rule_of_45(state: KillerCandidates) -> Step | None:
     """The one open innie (or outie) of a unit is what the unit's total leaves for it."""
-    return _forty_five(state, False, "45 rule")
+    return _forty_five(state, False, forty_five_step)
 
 
 def rule_of_45_units(state: KillerCandidates) -> Step | None:
     """The one open innie (or outie) of a group of units is what their totals leave."""
-    return _forty_five(state, True, "45 rule (units together)")
+    return _forty_five(state, True, forty_five_units_step)
 
 
 def innies_and_outies(state: KillerCandidates) -> Step | None:
     """Two or three open innies (or outies) of an area add up to a known total: each keeps
     only the values some filling of them puts there (cells that see each other differ)."""
-    return _innies_and_outies(state, SMALL_VIRTUAL_CAGE, "innies and outies")
+    return _innies_and_outies(state, SMALL_VIRTUAL_CAGE, innies_step)
 
 
 def large_innies_and_outies(state: KillerCandidates) -> Step | None:
     """innies_and_outies() over four or five open cells: harder to see and to fill."""
-    return _innies_and_outies(state, LARGE_VIRTUAL_CAGE, "innies and outies (4-5 cells)")
+    return _innies_and_outies(state, LARGE_VIRTUAL_CAGE, large_innies_step)
 
 
-def _innies_and_outies(state: KillerCandidates, counts: tuple[int, int],
-                       name: str) -> Step | None:
-    for area in state.cages.areas:
+def _innies_and_outies(state: KillerCandidates, counts: tuple[int, int], step) -> Step | None:
+    for index, area in enumerate(state.cages.areas):
         for side, cells, total in _sides(area):
             open_cells, remaining = _open_part(state, cells, total)
             if not counts[0] <= open_cells.bit_count() <= counts[1]:
                 continue
-            step = _virtual_cage(state, tuple(bits_of(open_cells)), remaining, name,
-                                 f"the open {side}s of {area.name}")
-            if step is not None:
-                return step
+            cells = tuple(bits_of(open_cells))
+            eliminations = _virtual_cage(state, cells, remaining)
+            if eliminations:
+                return step(state, (), eliminations, index, side, remaining, *cells)
     return None
 
 
-def _virtual_cage(state: KillerCandidates, cells: tuple[int, ...], total: int, name: str,
-                  what: str) -> Step | None:
+def _virtual_cage(state: KillerCandidates, cells: tuple[int, ...], total: int) -> tuple:
+    """The eliminations of open cells adding up to `total` as if they were a cage (cells
+    that see each other differ)."""
     peer_masks = state.cages.peer_masks
     differ = tuple(tuple(j for j in range(i) if peer_masks[cells[i]] >> cells[j] & 1)
                    for i in range(len(cells)))
     digits = tuple(state.cell_digits[c] for c in cells)
     kept = fillings(digits, total, differ)
-    eliminations = tuple((c, d + 1) for c, mine, keep in zip(cells, digits, kept)
-                         for d in bits_of(mine & ~keep))
-    if not eliminations:
-        return None
-    return Step(name, (), eliminations, f"{what} ({cell_names(state, cells)}) add up to {total}")
+    return tuple((c, d + 1) for c, mine, keep in zip(cells, digits, kept)
+                 for d in bits_of(mine & ~keep))
+
+
+def _innies_step(name: str, state: KillerCandidates, placements, eliminations, area: int,
+                 side: int, total: int, *cells: int) -> Step:
+    what = f"the open {SIDES[side]}s of {area_name(state, area)}"
+    return Step(name, placements, eliminations,
+                f"{what} ({cell_names(state, cells)}) add up to {total}")
+
+
+def innies_step(state: KillerCandidates, *found) -> Step:
+    return _innies_step("innies and outies", state, *found)
+
+
+def large_innies_step(state: KillerCandidates, *found) -> Step:
+    return _innies_step("innies and outies (4-5 cells)", state, *found)
 
 
 # --- forcing chains ----------------------------------------------------------------------
@@ -386,5 +442,13 @@ def killer_forcing_chain(state: KillerCandidates) -> Step | None:
 
     def rounds(cages: Cages, trial: list[int], placed: int) -> int | None:
         return rounds_to_contradiction(cages, trial, placed, settled)
-    return contradiction_chains(state, state.cages, rounds, "with the cages",
+    return contradiction_chains(state, state.cages, rounds, FORCING_WITH_CAGES,
                                 (settled, placed))
+
+
+FORCING_WITH_CAGES = "with the cages"
+
+
+def killer_forcing_step(state: KillerCandidates, placements, eliminations,
+                        shortest: int) -> Step:
+    return forcing_step(state, placements, eliminations, FORCING_WITH_CAGES, shortest)

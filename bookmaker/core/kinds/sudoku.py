@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..board.grid import Grid, format_grid, parse_grid
-from ..board.shape import MAX_SIZE, Shape, board_of, jigsaw_of, shape_for_size
+from ..board.shape import LARGEST_JIGSAW, MAX_SIZE, Shape, board_of, jigsaw_of, shape_for_size
 from ..grade.grades import GRADES
 from ..puzzle import Puzzle
 from ..solve.search import Search, count_solutions
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 MIN_SIZE = 4
 SAMURAI_BOX = (3, 3)
-JIGSAW_SIZES = range(MIN_SIZE, 13)  # 13x13 and up: no layout is found in time (issue 27 M2)
+JIGSAW_SIZES = range(MIN_SIZE, LARGEST_JIGSAW + 1)  # larger: no grid in time (issue 27 M2)
 # Sizes Hyper is made in: on 16x16 and 25x25 its windows leave no fill, and a 4x4's one
 # window makes a puzzle nobody prints.
 HYPER_SIZES = (9,)

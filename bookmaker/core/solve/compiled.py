@@ -1,11 +1,12 @@
-"""Which core runs: the compiled fast path (csrc/, built at install when a C compiler
-is there) or the pure Python, and the compiled tables of each shape.
+"""The one seam between the cores: which runs, the compiled fast path (csrc/, built at
+install when a C compiler is there) or the pure Python, chosen here and nowhere else.
 
 Both paths make exactly the same decisions, so a seed gives the same puzzle, solution and
 book bytes on either; the pure Python is the reference (and what runs when the extension
-is not built). The callers ask board(shape) or exact_cover(...) and take the pure path on
-None. bookmaker/__init__.py turns the compiled path off when BOOKMAKER_PURE is set (the
-core itself reads no environment); use() switches at run time, as the tests do.
+is not built). Callers ask engine(board), exact_cover(...) or shuffler() and get an
+object with the same interface whichever core runs: they never branch on it.
+bookmaker/__init__.py turns the compiled path off when BOOKMAKER_PURE is set (the core
+itself reads no environment); use() switches at run time, as the tests do.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ..board.shape import BOARDS_KEPT, Shape
+from ..killer.cages import Cages
 
 try:
     from .. import _compiled
@@ -26,8 +28,9 @@ except ImportError as error:  # built without a compiler, or from a plain checko
 _state: dict[str, Any] = {"compiled": _compiled is not None, "why_pure": _NOT_BUILT}
 # Compiled tables per board, the oldest dropped beyond BOARDS_KEPT: a jigsaw board is
 # drawn per puzzle, and a book of jigsaws would otherwise keep every layout's tables.
-_boards: dict = {}
-_covers: dict = {}
+# Keyed by whether they are compiled, so that use() never meets the other core's objects.
+_engines: dict = {True: {}, False: {}}
+_covers: dict = {True: {}, False: {}}
 
 
 def available() -> bool:
@@ -66,33 +69,69 @@ def description() -> str:
 
 
 def shuffler():
-    """The compiled Rng.shuffled(state, items) -> (list, state), or None on the pure path."""
-    return _compiled.shuffled if _state["compiled"] else None
+    """Rng.shuffled's work, shuffled(state, items) -> (list, state): in C or in Python."""
+    return _compiled.shuffled if _state["compiled"] else _pure_shuffled
 
 
-def board(shape):
-    """The compiled solver over the shape's tables, or None on the pure path. Boards only:
-    a Killer's Cages (a new one for every layout its generator tries, each cached here for
-    good) keep to the pure path, as the compiled core covers no Killer."""
-    if not _state["compiled"] or not isinstance(shape, Shape):
-        return None
-    found = _boards.get(shape)
+def killer_checker():
+    """The Killer check, check(size, units, cages, totals, givens, limit, max_nodes) ->
+    (count, solutions, complete, nodes): in C or in Python (killer/check.py)."""
+    if _state["compiled"]:
+        return _compiled.check_killer
+    from ..killer.check import check_in_python
+    return check_in_python
+
+
+def jigsaw_tiler():
+    """A jigsaw layout's tiling, tile(n, box_rows, box_cols, limit, state, max_nodes) ->
+    (regions or None, state): in C or in Python (board/jigsaw.py)."""
+    if _state["compiled"]:
+        return _compiled.tile_jigsaw
+    from ..board.jigsaw import tile_in_python
+    return tile_in_python
+
+
+def _pure_shuffled(state: int, items) -> tuple[list, int]:
+    from ..rng import shuffled_in_python
+    return shuffled_in_python(state, items)
+
+
+def engine(board):
+    """The board's engine (engine.py): the compiled one over its tables when the compiled
+    core runs, else the pure one; cached per board. A Killer's Cages (a new one for every
+    layout its generator tries) get a Killer engine, whose compiled tables its shape's
+    engine keeps for the last few."""
+    if type(board) is Shape:  # the usual case, first (a Cages is hashed by its layout)
+        known = _engines[_state["compiled"]].get(board)
+        if known is not None:
+            return known
+    from . import engine as engines
+    if isinstance(board, Cages):
+        if not _state["compiled"]:
+            return engines.PureKillerEngine(board)
+        return engines.CompiledKillerEngine(board, engine(board.shape).killer_board(board))
+    if not isinstance(board, Shape):  # tables of no known board (tests): the reference
+        return engines.PureEngine(board)
+    compiled = _state["compiled"]
+    cache = _engines[compiled]
+    found = cache.get(board)
     if found is None:
-        _make_room(_boards)
-        found = _boards[shape] = _compiled.Board(shape.size, shape.unit_masks, shape.peer_masks,
-                                                 shape.cell_unit_masks)
+        found = (engines.CompiledEngine(board, _compiled) if compiled
+                 else engines.PureEngine(board))
+        _make_room(cache)
+        cache[board] = found
     return found
 
 
-def exact_cover(key, build):
-    """The compiled Dancing Links matrix cached under `key`, made from build() ->
-    (columns, rows, preferred_peers) the first time; None on the pure path."""
-    if not _state["compiled"]:
-        return None
-    found = _covers.get(key)
+def exact_cover(key, build, pure):
+    """The Dancing Links search over the matrix cached under `key`: the compiled
+    ExactCover made from build() -> (columns, rows, preferred_peers), or pure(), an object
+    answering its solve(given_rows, limit, max_nodes) alike."""
+    cache = _covers[_state["compiled"]]
+    found = cache.get(key)
     if found is None:
-        _make_room(_covers)
-        found = _covers[key] = _compiled.ExactCover(*build())
+        _make_room(cache)
+        found = cache[key] = _compiled.ExactCover(*build()) if _state["compiled"] else pure()
     return found
 
 

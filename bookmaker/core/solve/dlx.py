@@ -11,9 +11,10 @@ nodes on a classic board). Node 0 is the root, nodes 1..columns are the column h
 (cells first, then per unit one column per value), then each candidate's nodes in a row.
 Links are plain int lists (left, right, up, down) indexed by node, as in Knuth's paper.
 
-When the compiled core runs (compiled.py), the search runs in C (csrc/exactcover.c): a
-generic exact cover over this matrix's rows, with the same branching rule, so the same
-solutions and node counts; it shares nothing with the compiled solver either.
+The search runs on compiled.exact_cover's object: in C (csrc/exactcover.c) when the
+compiled core runs, a generic exact cover over this matrix's rows with the same branching
+rule, so the same solutions and node counts (it shares nothing with the compiled solver
+either); else PureExactCover, the reference here.
 """
 
 from __future__ import annotations
@@ -60,15 +61,39 @@ def dlx_solve(grid: Grid, limit: int = 2, max_nodes: int | None = None) -> DlxRe
     if limit < 1:
         raise ValueError(f"limit must be at least 1, got {limit}")
     matrix = _matrix(grid.shape)
-    fast = compiled.exact_cover(grid.shape, lambda: _exact_cover_tables(matrix))
-    if fast is not None:
-        return _solve_compiled(fast, matrix.size, grid.cells, limit, max_nodes)
-    links = _Links(matrix)
-    if not links.place_givens(grid.cells):
+    cover = compiled.exact_cover(grid.shape, lambda: _exact_cover_tables(matrix),
+                                 lambda: PureExactCover(matrix))
+    n, given_rows = matrix.size, []
+    for cell, value in enumerate(grid.cells):
+        if value:
+            if not 1 <= value <= n:
+                raise ValueError(f"cell {cell} holds {value}, outside 1..{n}")
+            given_rows.append(cell * n + value - 1)
+    found = cover.solve(given_rows, limit, max_nodes)
+    if found is None:  # two givens clash
         return DlxResult(0, (), True, 0)
-    chosen_rows, complete, nodes = _search(links, limit, max_nodes)
-    solutions = tuple(_decode(matrix, grid.cells, rows) for rows in chosen_rows)
+    chosen_rows, complete, nodes = found
+    solutions = tuple(_decode_candidates(n, grid.cells, rows) for rows in chosen_rows)
     return DlxResult(len(solutions), solutions, complete, nodes)
+
+
+class PureExactCover:
+    """The exact-cover search over one matrix in Python, answering solve() as the
+    compiled ExactCover does: the reference."""
+
+    def __init__(self, matrix: _Matrix) -> None:
+        self.matrix = matrix
+
+    def solve(self, given_rows, limit: int, max_nodes: int | None):
+        """(each solution's chosen rows, whether the search decided, nodes) with the given
+        rows chosen first; None if two of them share a column."""
+        links = _Links(self.matrix)
+        if not links.place_rows(given_rows):
+            return None
+        chosen_rows, complete, nodes = _search(links, limit, max_nodes)
+        rows = tuple(tuple(_row_index(self.matrix, node) for node in chosen)
+                     for chosen in chosen_rows)
+        return rows, complete, nodes
 
 
 def exact_covers(matrix: _Matrix, limit: int,
@@ -90,24 +115,6 @@ def _exact_cover_tables(matrix: _Matrix) -> tuple[int, list[list[int]], list[lis
     peers = [[header - 1 for header in matrix.peer_headers[cell_column]]
              for cell_column in range(1, matrix.cell_count + 1)]
     return len(matrix.column_size) - 1, rows, peers
-
-
-def _solve_compiled(fast, n: int, cells: tuple[int, ...], limit: int,
-                    max_nodes: int | None) -> DlxResult:
-    """dlx_solve on the compiled search: the givens as candidate rows, the chosen rows
-    decoded as dlx_solve decodes them."""
-    given_rows = []
-    for cell, value in enumerate(cells):
-        if value:
-            if not 1 <= value <= n:
-                raise ValueError(f"cell {cell} holds {value}, outside 1..{n}")
-            given_rows.append(cell * n + value - 1)
-    found = fast.solve(given_rows, limit, max_nodes)
-    if found is None:  # two givens clash
-        return DlxResult(0, (), True, 0)
-    chosen_rows, complete, nodes = found
-    solutions = tuple(_decode_candidates(n, cells, rows) for rows in chosen_rows)
-    return DlxResult(len(solutions), solutions, complete, nodes)
 
 
 def _units_holding(shape: Shape) -> list[list[int]]:
@@ -215,18 +222,11 @@ class _Links:
             row = up[row]
         left[right[header]] = right[left[header]] = header
 
-    def place_givens(self, cells: tuple[int, ...]) -> bool:
-        """Select the row of every given; False if two givens need the same column (a clash)."""
-        n = self.matrix.size
+    def place_rows(self, rows) -> bool:
+        """Select the given rows; False if two of them need the same column (a clash)."""
         covered = [False] * len(self.column_size)
-        for cell, value in enumerate(cells):
-            if not value:
-                continue
-            if not 1 <= value <= n:
-                raise ValueError(f"cell {cell} holds {value}, outside 1..{n}")
-            candidate = cell * n + value - 1
-            for node in range(self.matrix.row_start[candidate],
-                              self.matrix.row_start[candidate + 1]):
+        for row in rows:
+            for node in range(self.matrix.row_start[row], self.matrix.row_start[row + 1]):
                 header = self.column[node]
                 if covered[header]:
                     return False
@@ -333,11 +333,6 @@ def _decode_candidates(n: int, givens: tuple[int, ...], candidates) -> tuple[int
         cell, digit = divmod(candidate, n)
         values[cell] = digit + 1
     return tuple(values)
-
-
-def _decode(matrix: _Matrix, givens: tuple[int, ...], rows: tuple[int, ...]) -> tuple[int, ...]:
-    """The full grid: the givens plus the (cell, value) of every chosen row."""
-    return _decode_candidates(matrix.size, givens, (_row_index(matrix, row) for row in rows))
 
 
 def _row_index(matrix: _Matrix, node: int) -> int:

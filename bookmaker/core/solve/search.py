@@ -7,10 +7,11 @@ instead of a loop over cells; tables come from Shape (unit and peer masks).
 A search visits at most `max_nodes` nodes; when that runs out it says so
 (complete=False) rather than guess.
 
-When the compiled core runs (compiled.py), count_solutions, solution_avoiding, propagate,
-rounds_to_contradiction and search with its default cell pick and value order run in C
-(csrc/solver.c), which makes the same decisions: the same counts, first solutions, node
-counts and boards.
+The public calls (count_solutions, solution_avoiding, propagate, rounds_to_contradiction,
+plain_search) go to the board's engine (engine.py, chosen once by compiled.engine): the C
+twin (csrc/solver.c) when the compiled core runs, else the reference functions here
+(singles, singles_rounds, search, ...), which make the same decisions: the same counts,
+first solutions, node counts and boards.
 """
 
 from __future__ import annotations
@@ -88,9 +89,11 @@ def propagate(shape: Tables, boards: Boards, placed: int, scanned: Boards | None
     `scanned` is the boards as they were at the last hidden-single scan that found
     nothing (a parent node's fixed point): only units where a symbol lost candidates
     since then can hold a new hidden single, so only those are looked at again."""
-    fast = compiled.board(shape)
-    if fast is not None:
-        return fast.propagate(boards, placed, scanned)
+    return compiled.engine(shape).propagate(boards, placed, scanned)
+
+
+def singles(shape: Tables, boards: Boards, placed: int, scanned: Boards | None = None) -> int:
+    """propagate(), in Python: the reference."""
     full, n = shape.all_cells_mask, len(boards)
     if scanned is None:
         scanned = [full] * n
@@ -115,9 +118,11 @@ def rounds_to_contradiction(shape: Tables, boards: Boards, placed: int) -> int |
     """How many rounds of singles (every naked single at once, else every hidden single
     at once) it takes to reach a contradiction; None if they stop without one. Changes
     boards in place. The length of a forcing chain, for grading."""
-    fast = compiled.board(shape)
-    if fast is not None:
-        return fast.rounds_to_contradiction(boards, placed)
+    return compiled.engine(shape).rounds_to_contradiction(boards, placed)
+
+
+def singles_rounds(shape: Tables, boards: Boards, placed: int) -> int | None:
+    """rounds_to_contradiction(), in Python: the reference."""
     full, n = shape.all_cells_mask, len(boards)
     rounds = 0
     while True:
@@ -268,19 +273,22 @@ def most_constrained_cell(shape: Tables) -> CellPicker:
 
 
 
+def plain_search(shape: Shape, boards: Boards, placed: int, limit: int = 2,
+                 max_nodes: int = DEFAULT_MAX_NODES, keep_solution: bool = True) -> Search:
+    """search() with its default cell pick, value order and settling, on the board's
+    engine."""
+    return compiled.engine(shape).search(boards, placed, limit, max_nodes, keep_solution)
+
+
 def search(shape: Tables, boards: Boards, placed: int, limit: int = 2,
            max_nodes: int = DEFAULT_MAX_NODES, pick_cell: CellPicker | None = None,
            order_values: ValueOrder | None = None, keep_solution: bool = True,
-           settle: Settle = propagate) -> Search:
+           settle: Settle = singles) -> Search:
     """Depth-first search from a state, counting solutions up to limit; the first one is
     read back into cells unless keep_solution is False (a caller that only counts).
     `settle` brings each node to its fixed point: singles, or a Killer's singles and
-    cages (killersolver.settle, with the Cages as the shape: the compiled core knows
-    only singles, so it serves the singles alone)."""
-    plain = pick_cell is None and order_values is None and settle is propagate
-    fast = compiled.board(shape) if plain else None
-    if fast is not None:
-        return Search(*fast.search(boards, placed, limit, max_nodes, keep_solution))
+    cages (killer/solver.settle, with the Cages as the shape). The reference: always
+    Python (plain_search() takes the board's engine)."""
     full = shape.all_cells_mask
     if pick_cell is None:
         pick_cell = most_constrained_cell(shape)
@@ -336,14 +344,17 @@ def least_constraining_first(shape: Shape) -> ValueOrder:
 def count_solutions(grid: Grid, limit: int = 2, max_nodes: int = DEFAULT_MAX_NODES,
                     least_constraining: bool = False) -> Search:
     """Count the grid's solutions up to limit (2 answers 'is it unique?')."""
-    fast = compiled.board(grid.shape)
-    if fast is not None:
-        return Search(*fast.count(grid.cells, limit, max_nodes, least_constraining, True, -1, 0))
-    start = initial_boards(grid.shape, grid.cells)
+    return compiled.engine(grid.shape).count(grid.cells, limit, max_nodes, least_constraining)
+
+
+def count_from_clues(shape: Shape, cells, limit: int, max_nodes: int,
+                     least_constraining: bool) -> Search:
+    """count_solutions(), in Python: the reference."""
+    start = initial_boards(shape, cells)
     if start is None:
         return Search(0, None, True, 0)
-    order = least_constraining_first(grid.shape) if least_constraining else None
-    return search(grid.shape, *start, limit=limit, max_nodes=max_nodes, order_values=order)
+    order = least_constraining_first(shape) if least_constraining else None
+    return search(shape, *start, limit=limit, max_nodes=max_nodes, order_values=order)
 
 
 def solution_avoiding(shape: Shape, cells, cell: int, value: int,
@@ -351,9 +362,11 @@ def solution_avoiding(shape: Shape, cells, cell: int, value: int,
     """Search for a solution of the clues `cells` with `value` forbidden at `cell`: the
     forbidden-value check. If the clues have one solution S, no solution avoiding S[cell]
     proves that a blank at `cell` keeps the puzzle unique — one search, not a full count."""
-    fast = compiled.board(shape)
-    if fast is not None:
-        return Search(*fast.count(cells, 1, max_nodes, False, True, cell, value))
+    return compiled.engine(shape).solution_avoiding(cells, cell, value, max_nodes)
+
+
+def avoiding_from_clues(shape: Shape, cells, cell: int, value: int, max_nodes: int) -> Search:
+    """solution_avoiding(), in Python: the reference."""
     start = initial_boards(shape, cells)
     if start is None:
         return Search(0, None, True, 0)
