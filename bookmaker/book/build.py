@@ -149,7 +149,7 @@ def example_puzzle(spec: BookSpec) -> Puzzle | None:
     if not spec.front_matter.how_to_play:
         return None
     smallest = min(spec.sections, key=lambda section: section.size)
-    shape = smallest.shape if smallest.size <= EXAMPLE_MAX_SIZE and smallest.shape.box_rows \
+    shape = smallest.shape if smallest.size <= EXAMPLE_MAX_SIZE and smallest.shape.is_classic \
         else shape_for_size(EXAMPLE_MAX_SIZE)
     return make_puzzle(PuzzleJob(shape, derive_seed(spec.seed, "how-to-play", str(shape),
                                                     shape.box_text), "rotational"))

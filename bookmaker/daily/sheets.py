@@ -85,8 +85,11 @@ def answer_sheet(spec: DailySpec, entry: DailyPuzzle) -> Sheet:
 
 def rules_text(shape: Shape, words: Catalogue | None = None, kind: Kind = CLASSIC) -> str:
     """The rules in one sentence, for the shape's boxes and symbols; for another kind than
-    classic Sudoku, the book's rule sentence and the kind's own rule after it."""
+    classic Sudoku, the book's rule sentence and the kind's own rule after it (alone for a
+    kind whose rule is not Sudoku's)."""
     words = words or load_catalogue("en")
+    if kind.own_rules:
+        return words.text(kind.rules_key)
     symbols = words.text("symbols_digits", last=shape.size) if shape.size <= 9 else \
         words.text("symbols_letters", last=SYMBOLS[shape.size - 1])
     if kind.rules_key:

@@ -21,11 +21,13 @@ PARAGRAPH_SPACE = 0.5
 def rules_paragraphs(boards: Sequence[tuple[int, Kind]], answers: str,
                      words: Catalogue) -> list[str]:
     """The how-to-play text for sections of these (size, kind): the rule for the book's
-    sizes, the rule of each other kind (in order of first appearance), the promise of one
-    solution, advice, and where the solutions are."""
+    sizes (of kinds that keep Sudoku's rule), the rule of each other kind (in order of
+    first appearance), the promise of one solution, advice, and where the solutions
+    are."""
     rules = dict.fromkeys(kind.rules_key for _, kind in boards if kind.rules_key)
-    paragraphs = [rules_sentence(sorted({size for size, _ in boards}), words),
-                  *(words.text(key) for key in rules),
+    sudoku_sizes = sorted({size for size, kind in boards if not kind.own_rules})
+    sentence = [rules_sentence(sudoku_sizes, words)] if sudoku_sizes else []
+    paragraphs = [*sentence, *(words.text(key) for key in rules),
                   words.text("unique"), words.text("advice")]
     where = {"back": "solutions_at_back", "separate": "solutions_in_answer_book"}
     if answers in where:
