@@ -16,7 +16,7 @@ from bookmaker.spec import SpecError, load_spec
 
 PACKAGE = Path(bookmaker.__file__).resolve().parent
 # Where kinds are defined: the registry, and each kind family's own module.
-KIND_HOMES = {"core/kinds", "core/killer/kind.py"}
+KIND_HOMES = {"core/kinds", "core/killer/kind.py", "core/kakuro/kind.py"}
 WORDS = {word for kind in KINDS for word in (kind.name, *kind.aliases)}
 SIZES = range(3, 27)
 
@@ -113,7 +113,17 @@ def test_a_kind_is_found_by_name_alias_and_any_case_and_by_its_puzzles():
         assert pickle.loads(pickle.dumps(kind)) is kind
 
 
+# A puzzle line of each kind of extras, by the extras' type.
+SOME_LINES = {
+    "Cages": "." * 81 + " " + "".join("ABCDEFGHI"[c // 9] for c in range(81)) + " "
+             + ",".join(["45"] * 9),
+    "Clues": "X,X,X,X,17\\,16\\,X,7\\,14\\/X,7\\,9\\,\\17,.,.,19\\9,.,./\\4,.,.,16\\25,.,.,.,.,./"
+             "\\6,.,.,.,5\\,11\\6,.,.,X/\\22,.,.,.,.,.,.,23\\,24\\/X,X,24\\32,.,.,.,.,.,./"
+             "X,3\\14,.,.,16\\,17\\23,.,.,./\\30,.,.,.,.,.,\\14,.,./\\10,.,.,\\16,.,.,X,X,X",
+}
+
+
 def _some_extras(kind, board):
-    givens, extras = kind.read("." * 81 + " " + "".join("ABCDEFGHI"[c // 9] for c in range(81))
-                               + " " + ",".join(["45"] * 9), board)
+    givens, extras = kind.read(SOME_LINES[kind.extras_type.__name__], kind.reading_board(
+        kind.frame(9)))
     return extras

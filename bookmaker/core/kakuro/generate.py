@@ -16,7 +16,7 @@ until the grader solves the puzzle with the grade's techniques and needs them.
 
 An 'extreme' Kakuro is tightened with the expert's techniques until the solver (solver.py)
 finds one solution; it is kept if forcing chains solve it without guessing. Every result
-is proven unique by the solver before it is returned; the kind has the exact cover
+is proven unique by the solver before it is returned; the kind has the Kakuro check
 (check.py), written apart, prove it again.
 """
 
@@ -45,17 +45,31 @@ STALL_ROUNDS = 12     # rounds without fewer open cells before an attempt is giv
 MOST_ROUNDS = 150
 LOOSEN_TRIES = 24
 CHECK_MAX_NODES = 50_000
+CHAIN_OPEN_SHARE = 0.15
 
 
 @dataclass(frozen=True)
 class Settings:
-    """How a grade's patterns are drawn: the longest run and the black share."""
+    """How a grade's patterns are drawn (the longest run, the black share) and how many
+    random moves per cell squeeze the filling's totals before tightening."""
 
     longest: int
     black_share: float
+    squeeze: float = 0.0
 
 
 SETTINGS = {grade: Settings(9, 0.3) for grade in ("any",) + GRADES}
+
+
+def squeeze(filling: Filling, rng: Rng, steps: int) -> None:
+    """Random moves, each kept if it makes the totals say no less."""
+    count = filling.shape.cell_count
+    for _ in range(steps):
+        moves = filling.moves_at(rng.below(count))
+        if moves:
+            move = moves[rng.below(len(moves))]
+            if filling.change(move) <= 0:
+                filling.apply(move)
 
 
 def pattern_symmetry(symmetry: str) -> str:
@@ -86,7 +100,9 @@ def generate_kakuro(size: int, seed: int, difficulty: str = "any",
         made = _attempt(size, attempt_seed(seed, attempt), difficulty, symmetry)
         if made is not None:
             filling, grading = made
-            return _proven(filling, seed, difficulty, symmetry), grading
+            puzzle = _proven(filling, seed, difficulty, symmetry)
+            if puzzle is not None:
+                return puzzle, grading
     raise GenerationError(f"could not make a {difficulty!r} {size}x{size} Kakuro in "
                           f"{attempts} attempts")
 
@@ -100,6 +116,7 @@ def _attempt(size: int, seed: int, target: str, symmetry: str):
     filling = random_filling(shape, rng)
     if filling is None:
         return None
+    squeeze(filling, rng, round(settings.squeeze * shape.cell_count))
     if target == "extreme":
         return _extreme(filling, rng)
     if not tighten(filling, rng, ceiling):
@@ -119,9 +136,13 @@ def _blank(shape: Shape) -> Grid:
 
 
 def _closure(filling: Filling, ceiling: str) -> k.KakuroState:
-    """The grader's solve within the ceiling's techniques, where it stops."""
+    """The grader's solve within the ceiling's techniques, where it stops. Forcing
+    chains, the dearest, are tried only once at most CHAIN_OPEN_SHARE of the cells are
+    left open: before, the tightening moves at open cells all the same."""
     state = k.KakuroState(_blank(filling.shape), clues_of(filling), explain=False)
-    solve_within(state, ceiling)
+    solve_within(state, ceiling, chains=False)
+    if 0 < state.open_count <= CHAIN_OPEN_SHARE * filling.shape.cell_count:
+        solve_within(state, ceiling)
     return state
 
 
@@ -208,14 +229,17 @@ def _extreme(filling: Filling, rng: Rng):
     return None
 
 
-def _proven(filling: Filling, seed: int, difficulty: str, symmetry: str) -> Puzzle:
-    """The Puzzle, once the solver has found the one solution again."""
+def _proven(filling: Filling, seed: int, difficulty: str, symmetry: str) -> Puzzle | None:
+    """The Puzzle, once the solver has found the one solution again; None if it cannot
+    decide within its budget (the attempt fails)."""
     shape = filling.shape
     clues = clues_of(filling)
     blank = _blank(shape)
     found = kakuro_solutions(clues, blank.cells, limit=2, max_nodes=CHECK_MAX_NODES,
                              prefer=filling.values)
     solution = tuple(filling.values)
+    if not found.complete and found.count < 2:
+        return None
     if not (found.unique and found.solution == solution):
         raise KakuroDisagreement(
             f"the Kakuro solver does not confirm a generated {shape} (seed {seed}): "

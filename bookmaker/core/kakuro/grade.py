@@ -8,8 +8,9 @@ hardest technique needed, the score its weight plus a tiebreak):
 - ``easy``: unique digit (2.6).
 - ``medium``: sum bounds (3.0), naked pair (3.2), naked triple (3.6).
 - ``hard``: run permutations (4.0).
-- ``expert``: cross sum (5.0), cross sums of two cells (5.5), of three or four (6.0).
-- ``extreme``: forcing chains along the runs (8.0), or beyond them guessing.
+- ``expert``: cross sum (5.0), cross sums of two cells (5.5), of three or four (6.0),
+  short forcing chains (6.5: a contradiction within two rounds of narrowing runs).
+- ``extreme``: longer forcing chains (8.0), or beyond them guessing.
 
 The solve applies the easiest technique that finds anything, everywhere it finds it (in
 every run, or area, changed since it last looked), then starts again from the easiest.
@@ -63,6 +64,7 @@ KAKURO_TECHNIQUES = (
     KakuroTechnique("cross sum", "expert", 5.0, "area", k.cross_sum),
     KakuroTechnique("cross sums (2 cells)", "expert", 5.5, "area", k.small_cross_sums),
     KakuroTechnique("cross sums (3-4 cells)", "expert", 6.0, "area", k.large_cross_sums),
+    KakuroTechnique("short forcing chain", "expert", 6.5, "board", k.short_forcing_chain),
     KakuroTechnique("forcing chain", "extreme", 8.0, "board", k.forcing_chain),
 )
 # The tiebreak counts steps from combination intersection on (as Sudoku's counts those
@@ -100,10 +102,13 @@ def _graded(state: k.KakuroState, ceiling: str) -> Grading | None:
     return _grading(state, solve_within(state, ceiling), ceiling)
 
 
-def solve_within(state: k.KakuroState, ceiling: str) -> list[tuple[int, Step]]:
-    """Solve with the ceiling's techniques, the easiest that finds anything first, until
-    solved or stalled; the steps taken, each with its technique's rank."""
-    techniques = techniques_up_to(ceiling)
+def solve_within(state: k.KakuroState, ceiling: str,
+                 chains: bool = True) -> list[tuple[int, Step]]:
+    """Solve with the ceiling's techniques (without forcing chains if not `chains`), the
+    easiest that finds anything first, until solved or stalled; the steps taken, each
+    with its technique's rank."""
+    techniques = tuple(tech for tech in techniques_up_to(ceiling)
+                       if chains or tech.scope != "board")
     places = _Places(state.clues)
     seen = [0] * len(techniques)
     steps: list[tuple[int, Step]] = []

@@ -6,7 +6,7 @@ square board carries the size). It has no givens (a line may give digits; none i
 with them), so clue counts do not apply, and no Sudoku Explainer rating; `symmetry` is
 the symmetry of its black squares (rotational unless mirror or diagonal is asked for: a
 Kakuro's pattern is always symmetric). Its first proof is the solver (solver.py), its
-second the exact cover (check.py), written apart from it.
+second the Kakuro check (check.py), written apart from it.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from ..board.shape import Shape, latin_of
 from ..grade.grader import Grading
 from ..kinds.kind import BoardDescription, Kind, MakeRequest
 from ..puzzle import Puzzle
-from ..rng import Rng
+from ..rng import Rng, derive_seed
 from ..solve.search import Search
-from ..solve.verify import require_agreement
+from ..solve.verify import Undecided, require_agreement
 from .check import check_kakuro
 from .clues import Clues, clue_square
 from .generate import KAKURO_SIZES, SETTINGS, generate_kakuro, pattern_symmetry
@@ -31,9 +31,12 @@ from .pattern import make_pattern
 from .solver import kakuro_solutions
 from .text import format_kakuro, parse_kakuro
 
-# Dancing Links nodes are cheap (microseconds); generated 15x15 Kakuros need a few
-# thousand at most (bench/README.md).
-KAKURO_VERIFY_MAX_NODES = 2_000_000
+# A node of the second proof costs about 0.2 ms on a 15x15 Kakuro; generated Kakuros
+# need as many as the solver, a few thousand at most (bench/README.md).
+KAKURO_VERIFY_MAX_NODES = 100_000
+# Kakuros in a row a job may make when the second proof cannot decide one within its
+# budget (never seen): each is dropped unprinted for the next.
+KAKURO_TRIES = 3
 
 
 class KakuroKind(Kind):
@@ -101,12 +104,23 @@ class KakuroKind(Kind):
         return None
 
     def make(self, request: MakeRequest) -> Puzzle:
-        puzzle, grading = generate_kakuro(request.frame.size, request.seed,
-                                          request.difficulty,
-                                          pattern_symmetry(request.symmetry))
-        puzzle = replace(puzzle, symmetry=request.symmetry)
-        self.verify(puzzle)
-        return _graded(puzzle, grading)
+        """A Kakuro to its difficulty. One the second proof cannot decide within its
+        budget is not printed: the job makes the next from a seed derived from its own
+        (the same every run), up to KAKURO_TRIES; a proof that disagrees stops the run."""
+        for attempt in range(KAKURO_TRIES):
+            seed = request.seed if attempt == 0 else \
+                derive_seed(request.seed, "kakuro undecided", attempt)
+            puzzle, grading = generate_kakuro(request.frame.size, seed, request.difficulty,
+                                              pattern_symmetry(request.symmetry))
+            puzzle = replace(puzzle, symmetry=request.symmetry)
+            try:
+                self.verify(puzzle)
+            except Undecided:
+                if attempt == KAKURO_TRIES - 1:
+                    raise
+                continue
+            return _graded(puzzle, grading)
+        raise AssertionError("unreachable")
 
     def solutions(self, givens: Grid, extras: Clues | None = None, limit: int = 2) -> Search:
         return kakuro_solutions(extras, givens.cells, limit=limit)
@@ -115,7 +129,7 @@ class KakuroKind(Kind):
         clues = puzzle.extras
         result = check_kakuro(puzzle.shape, clues.totals, puzzle.givens.cells, limit=2,
                               max_nodes=KAKURO_VERIFY_MAX_NODES)
-        require_agreement(puzzle, result, "The Kakuro exact cover", self.line(puzzle))
+        require_agreement(puzzle, result, "The Kakuro check", self.line(puzzle))
 
     def grade(self, givens: Grid, extras: Clues | None = None) -> Grading:
         return grade_kakuro(givens, extras)

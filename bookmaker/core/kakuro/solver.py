@@ -40,17 +40,10 @@ def start(clues: Clues, givens) -> list[int]:
     return [1 << (v - 1) if v else ALL_DIGITS for v in givens]
 
 
-def narrow(tables: Tables, cands: list[int], dirty: list[int]) -> bool:
+def narrow(tables: Tables, cands: list[int], dirty) -> bool:
     """Narrow the runs in `dirty`, and those their changes touch, until none changes;
-    False on a contradiction. Changes cands in place."""
-    return narrowings_to_contradiction(tables, cands, dirty) is None
-
-
-def narrowings_to_contradiction(tables: Tables, cands: list[int],
-                                dirty: list[int]) -> int | None:
-    """narrow()'s work, counted: the runs narrowed until a contradiction, or None if
-    there is none (the length of a forcing chain, for grading). Runs wait on a stack,
-    the latest touched first, each at most once."""
+    False on a contradiction. Changes cands in place. Runs wait on a stack, the latest
+    touched first, each at most once (the result is the same in any order)."""
     cells_of, combos_of, runs_of = tables.cells, tables.combos, tables.runs_of
     waiting = bytearray(len(cells_of))
     stack = []
@@ -58,50 +51,78 @@ def narrowings_to_contradiction(tables: Tables, cands: list[int],
         if not waiting[run]:
             waiting[run] = 1
             stack.append(run)
-    narrowed = 0
     while stack:
-        narrowed += 1
         run = stack.pop()
         waiting[run] = 0
-        cells = cells_of[run]
-        union = fixed = 0
-        for cell in cells:
-            mask = cands[cell]
-            union |= mask
-            if not mask & (mask - 1):
-                if fixed & mask:
-                    return narrowed  # a digit decided twice in the run
-                fixed |= mask
-        allowed, required = 0, ALL_DIGITS
-        for combo in combos_of[run]:
-            if combo & fixed == fixed and not combo & ~union:
-                allowed |= combo
-                required &= combo
-        if not allowed:
-            return narrowed
-        changed = []
-        for cell in cells:
-            mask = cands[cell]
-            new = mask & allowed if not mask & (mask - 1) else mask & allowed & ~fixed
-            if new != mask:
-                if not new:
-                    return narrowed
-                cands[cell] = new
-                changed.append(cell)
-        for d in bits_of(required & ~fixed):
-            bit = 1 << d
-            places = [cell for cell in cells if cands[cell] & bit]
-            if not places:
-                return narrowed
-            if len(places) == 1 and cands[places[0]] != bit:
-                cands[places[0]] = bit
-                changed.append(places[0])
+        changed = _narrow_run(cells_of[run], combos_of[run], cands)
+        if changed is None:
+            return False
         for cell in changed:
             for other in runs_of[cell]:
                 if not waiting[other]:
                     waiting[other] = 1
                     stack.append(other)
+    return True
+
+
+def rounds_to_contradiction(tables: Tables, cands: list[int], dirty: list[int],
+                            most_rounds: int = 0) -> int | None:
+    """In how many rounds narrowing runs reaches a contradiction (a round narrows every
+    run the round before changed, the first the runs in `dirty`), or None if it settles
+    without one (or, with most_rounds, not within that many): the length of a forcing
+    chain, for grading. Changes cands in place."""
+    cells_of, combos_of, runs_of = tables.cells, tables.combos, tables.runs_of
+    rounds, wave = 0, sorted(set(dirty))
+    while wave and (not most_rounds or rounds < most_rounds):
+        rounds += 1
+        touched: set[int] = set()
+        for run in wave:
+            cells = cells_of[run]
+            changed = _narrow_run(cells, combos_of[run], cands)
+            if changed is None:
+                return rounds
+            for cell in changed:
+                touched.update(runs_of[cell])
+        wave = sorted(touched)
     return None
+
+
+def _narrow_run(cells, combos, cands: list[int]) -> list[int] | None:
+    """Narrow one run by its combinations: the cells changed, or None on a
+    contradiction."""
+    union = fixed = 0
+    for cell in cells:
+        mask = cands[cell]
+        union |= mask
+        if not mask & (mask - 1):
+            if fixed & mask or not mask:
+                return None
+            fixed |= mask
+    allowed, required = 0, ALL_DIGITS
+    for combo in combos:
+        if combo & fixed == fixed and not combo & ~union:
+            allowed |= combo
+            required &= combo
+    if not allowed:
+        return None
+    changed = []
+    for cell in cells:
+        mask = cands[cell]
+        new = mask & allowed if not mask & (mask - 1) else mask & allowed & ~fixed
+        if new != mask:
+            if not new:
+                return None
+            cands[cell] = new
+            changed.append(cell)
+    for d in bits_of(required & ~fixed):
+        bit = 1 << d
+        places = [cell for cell in cells if cands[cell] & bit]
+        if not places:
+            return None
+        if len(places) == 1 and cands[places[0]] != bit:
+            cands[places[0]] = bit
+            changed.append(places[0])
+    return changed
 
 
 def kakuro_solutions(clues: Clues, givens, limit: int = 2,

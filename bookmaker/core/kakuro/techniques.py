@@ -25,8 +25,8 @@ need hold every digit, so Sudoku's hidden singles and full houses never apply.
   runs through it (its *outies*) add up to the difference (areas.py): one open outie is
   known; two, or three or four, are narrowed as a run of their own (their digits differ
   only where they share a run).
-- forcing chain: a candidate whose placement leads, by the solver's narrowing of runs
-  (solver.py), to a contradiction goes.
+- forcing chain: a candidate whose placement leads, by rounds of the solver's narrowing
+  of runs (solver.py), to a contradiction goes; a short one within two rounds.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from ..killer.cages import combinations as sets_adding_up
 from ..killer.techniques import fillings
 from .areas import areas_of
 from .clues import Clues
-from .solver import Tables, narrowings_to_contradiction
+from .solver import Tables, rounds_to_contradiction
 
 ALL = (1 << 9) - 1
 DIGITS = tuple(tuple(d for d in range(9) if mask >> d & 1) for mask in range(ALL + 1))
@@ -49,6 +49,9 @@ SMALL_CROSS_SUM, LARGE_CROSS_SUM = (2, 2), (3, 4)  # open outies narrowed as a r
 # Run permutations look at runs of at most this many open cells: a person tries the
 # fillings of a few cells, not of eight (and those take the longest to enumerate).
 MOST_PERMUTED = 6
+# A short forcing chain reaches its contradiction within this many rounds of narrowing
+# runs: the candidate breaks one of its runs at once, or one of theirs.
+SHORT_CHAIN_ROUNDS = 2
 
 
 class KakuroState:
@@ -368,10 +371,20 @@ def _virtual_run(state: KakuroState, index: int, counts: tuple[int, int],
 
 # --- forcing chains ---------------------------------------------------------------------
 
+def short_forcing_chain(state: KakuroState, _: None = None) -> Step | None:
+    """forcing_chain() whose contradictions come within SHORT_CHAIN_ROUNDS rounds: a
+    placement that breaks a run at once, or once its runs have been narrowed."""
+    return _forcing_chain(state, SHORT_CHAIN_ROUNDS, "short forcing chain")
+
+
 def forcing_chain(state: KakuroState, _: None = None) -> Step | None:
-    """Candidates whose placement leads, by the solver's narrowing of runs, to a
-    contradiction go (those of the cells with the fewest candidates first); the step's
-    length is the run narrowings of the shortest."""
+    """Candidates whose placement leads, by rounds of the solver's narrowing of runs, to
+    a contradiction go (those of the cells with the fewest candidates first); the step's
+    length is the rounds of the shortest."""
+    return _forcing_chain(state, 0, "forcing chain")
+
+
+def _forcing_chain(state: KakuroState, most_rounds: int, name: str) -> Step | None:
     tables = Tables(state.clues)
     cands = [mask or 1 << (value - 1) for mask, value in zip(state.cands, state.values)]
     by_count: dict[int, list[int]] = {}
@@ -384,16 +397,18 @@ def forcing_chain(state: KakuroState, _: None = None) -> Step | None:
             for d in DIGITS[state.cands[cell]]:
                 trial = cands[:]
                 trial[cell] = 1 << d
-                length = narrowings_to_contradiction(tables, trial, list(tables.runs_of[cell]))
+                length = rounds_to_contradiction(tables, trial, tables.runs_of[cell],
+                                                 most_rounds)
                 if length is not None:
                     hits.append((cell, d + 1, length))
         if hits:
             removed = tuple((cell, value) for cell, value, _ in hits)
             shortest = min(length for *_, length in hits)
-            return found(state, "forcing chain", (), removed,
+            return found(state, name, (), removed,
                          lambda: f"placing any of {candidate_text(state, removed)} leads "
-                                 f"to a contradiction (the shortest in {shortest} run "
-                                 f"narrowings)", shortest)
+                                 f"to a contradiction (the shortest in {shortest} "
+                                 f"round{'s' if shortest > 1 else ''} of narrowing runs)",
+                         shortest)
     return None
 
 

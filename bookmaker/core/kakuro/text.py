@@ -29,6 +29,8 @@ from .board import pattern_problems
 from .clues import ClueError, Clues, clue_square, givens_problems
 
 ROWS, SQUARES, CLUE, BLACK = KAKURO_ROWS, ",", "\\", "X"
+BLACKS = (BLACK, BLACK.lower())  # read either way, written 'X'
+WHITES = (KAKURO_WHITE, "0")
 _CLUE_SQUARE = re.compile(r"(\d{1,2})?\\(\d{1,2})?")
 
 
@@ -86,13 +88,13 @@ def _read_squares(rows: list[list[str]]):
     for r, row in enumerate(rows):
         line, row_values = [], []
         for c, square in enumerate(row):
-            if square in (KAKURO_WHITE, "0") or (len(square) == 1 and square in "123456789"):
+            if square in WHITES or (len(square) == 1 and square in "123456789"):
                 line.append(KAKURO_WHITE)
-                row_values.append(0 if square in (KAKURO_WHITE, "0") else int(square))
+                row_values.append(0 if square in WHITES else int(square))
                 continue
             line.append(KAKURO_BLACK)
             row_values.append(None)
-            if square not in (BLACK, BLACK.lower()):
+            if square not in BLACKS:
                 given[r, c] = _read_clue(square, r, c)
         pattern.append("".join(line))
         values.append(row_values)
@@ -140,8 +142,9 @@ def _totals(shape: Shape, given: dict) -> tuple[int, ...]:
         for side, total in enumerate(pair):
             if total is not None and (at, side) not in used:
                 direction = ("down", "below") if side == 0 else ("across", "right of")
-                raise GridError(f"r{at[0] + 1}c{at[1] + 1}: a {direction[0]} total {total} "
-                                f"but no {direction[0]} run starts {direction[1]} it")
+                raise GridError(f"r{at[0] + 1}c{at[1] + 1}: {'an' if side else 'a'} "
+                                f"{direction[0]} total {total} but no {direction[0]} run "
+                                f"starts {direction[1]} it")
     return tuple(totals)
 
 
