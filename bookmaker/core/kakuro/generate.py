@@ -220,12 +220,31 @@ def _extreme(filling: Filling, rng: Rng):
         other = solution_other_than(clues, blank.cells, filling.values, CHECK_MAX_NODES)
         if other is None:
             grading = grade_kakuro(blank, clues, explain=False)
-            return (filling, grading) if grading.grade == "extreme" and \
-                not grading.guessing else None
+            if grading.grade != "extreme":
+                grading = _loosen_unique(filling, rng)
+            return None if grading is None or grading.guessing else (filling, grading)
         differ = [c for c, (a, b) in enumerate(zip(other, filling.values)) if a != b] or \
             list(range(filling.shape.cell_count))
         if not _move_some(filling, rng, differ, tabu):
             return None
+    return None
+
+
+def _loosen_unique(filling: Filling, rng: Rng) -> Grading | None:
+    """loosen() towards 'extreme', a move kept while the solver finds one solution; the
+    grading once the expert's techniques stall, or None."""
+    count, blank = filling.shape.cell_count, _blank(filling.shape)
+    for _ in range(LOOSEN_TRIES):
+        moves = [m for m in filling.moves_at(rng.below(count)) if filling.change(m) > 0]
+        if not moves:
+            continue
+        undo = filling.apply(moves[rng.below(len(moves))])
+        clues = clues_of(filling)
+        if solution_other_than(clues, blank.cells, filling.values, CHECK_MAX_NODES) \
+                is not None:
+            filling.apply(undo)
+        elif not _closure(filling, "expert").solved:
+            return grade_kakuro(blank, clues, explain=False)
     return None
 
 

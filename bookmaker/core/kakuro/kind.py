@@ -16,7 +16,7 @@ from dataclasses import replace
 from ..board.grid import Grid
 from ..board.marks import BlockMark, Marks
 from ..board.shape import Shape, latin_of
-from ..grade.grader import Grading
+from ..grade.grader import GRADES, Grading
 from ..kinds.kind import BoardDescription, Kind, MakeRequest
 from ..puzzle import Puzzle
 from ..rng import Rng, derive_seed
@@ -37,6 +37,9 @@ KAKURO_VERIFY_MAX_NODES = 100_000
 # Kakuros in a row a job may make when the second proof cannot decide one within its
 # budget (never seen): each is dropped unprinted for the next.
 KAKURO_TRIES = 3
+# The least size an 'extreme' Kakuro is made in: on smaller boards the expert's techniques
+# finish nearly every one (9x9: 16 attempts a puzzle, up to 37 of the 40 allowed).
+EXTREME_FROM = 10
 
 
 class KakuroKind(Kind):
@@ -89,6 +92,12 @@ class KakuroKind(Kind):
             return "clues", "a Kakuro has no givens to count: leave clues out"
         if rating is not None:
             return "rating", ("SE ratings are for Sudoku; a Kakuro takes a difficulty")
+        return None
+
+    def grade_problem(self, frame: Shape, difficulty: str) -> str | None:
+        if difficulty == GRADES[-1] and frame.size < EXTREME_FROM:
+            return (f"{frame.size}x{frame.size} Kakuros are made up to {GRADES[-2]!r}: "
+                    f"{GRADES[-1]!r} ones need {EXTREME_FROM}x{EXTREME_FROM} or more")
         return None
 
     def read(self, text: str, board: Shape | None = None) -> tuple[Grid, Clues]:

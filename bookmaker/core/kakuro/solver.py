@@ -14,12 +14,13 @@ and spends its nodes looking for another).
 
 from __future__ import annotations
 
-from ..bits import bits_of
 from ..board.shape import KAKURO_DIGITS
 from ..solve.search import DEFAULT_MAX_NODES, Search
 from .clues import Clues
 
 ALL_DIGITS = (1 << KAKURO_DIGITS) - 1
+DIGITS = tuple(tuple(d for d in range(KAKURO_DIGITS) if mask >> d & 1)
+               for mask in range(ALL_DIGITS + 1))
 
 
 class Tables:
@@ -106,22 +107,31 @@ def _narrow_run(cells, combos, cands: list[int]) -> list[int] | None:
     if not allowed:
         return None
     changed = []
+    once = twice = 0  # digits open cells may hold, and those two or more may
     for cell in cells:
         mask = cands[cell]
-        new = mask & allowed if not mask & (mask - 1) else mask & allowed & ~fixed
-        if new != mask:
-            if not new:
-                return None
-            cands[cell] = new
-            changed.append(cell)
-    for d in bits_of(required & ~fixed):
-        bit = 1 << d
-        places = [cell for cell in cells if cands[cell] & bit]
-        if not places:
+        if mask & (mask - 1):
+            new = mask & allowed & ~fixed
+            if new != mask:
+                if not new:
+                    return None
+                cands[cell] = new
+                changed.append(cell)
+            twice |= once & new
+            once |= new
+        elif not mask & allowed:
             return None
-        if len(places) == 1 and cands[places[0]] != bit:
-            cands[places[0]] = bit
-            changed.append(places[0])
+    required &= ~fixed
+    if required & ~once:
+        return None  # a digit the run needs has no place left
+    for d in DIGITS[required & ~twice]:
+        bit = 1 << d
+        for cell in cells:
+            if cands[cell] & bit:
+                if cands[cell] != bit:
+                    cands[cell] = bit
+                    changed.append(cell)
+                break
     return changed
 
 
@@ -205,7 +215,7 @@ def _branch_cell(cands: list[int]) -> int:
 
 def _order(mask: int, known: int | None) -> list[int]:
     """A cell's digits to try, smallest first, or the known filling's first."""
-    digits = list(bits_of(mask))
+    digits = list(DIGITS[mask])
     if known is not None and known - 1 in digits:
         digits.remove(known - 1)
         digits.insert(0, known - 1)
