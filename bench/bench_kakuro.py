@@ -107,7 +107,8 @@ def technique_table(made: dict, size: int) -> None:
         puzzles = made.get((size, grade), [])
         if not puzzles:
             continue
-        used, hardest = Counter(), Counter()
+        used: Counter[str] = Counter()
+        hardest: Counter[str] = Counter()
         for _, grading in puzzles:
             used.update({step.technique for step in grading.steps})
             hardest[grading.hardest] += 1

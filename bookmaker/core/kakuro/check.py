@@ -66,7 +66,8 @@ def check_kakuro(shape, totals, givens, limit: int = 2,
 
 def _search(rules: _Rules, start: list[int], limit: int,
             max_nodes: int | None) -> CheckResult:
-    stack, solutions, nodes = [(start, rules.every)], [], 0
+    solutions: list[tuple[int, ...]] = []
+    stack, nodes = [(start, rules.every)], 0
     while stack:
         if max_nodes is not None and nodes >= max_nodes:
             return CheckResult(len(solutions), tuple(solutions), False, nodes)

@@ -122,9 +122,10 @@ def _attempt(size: int, seed: int, target: str, symmetry: str):
     if not tighten(filling, rng, ceiling):
         return None
     grading = grade_kakuro(_blank(shape), clues_of(filling), explain=False)
-    if target != "any" and grading.grade != target:
-        grading = loosen(filling, rng, target)
-    return None if grading is None else (filling, grading)
+    if target == "any" or grading.grade == target:
+        return filling, grading
+    loosened = loosen(filling, rng, target)
+    return None if loosened is None else (filling, loosened)
 
 
 def clues_of(filling: Filling) -> Clues:
@@ -219,8 +220,8 @@ def _extreme(filling: Filling, rng: Rng):
         clues = clues_of(filling)
         other = solution_other_than(clues, blank.cells, filling.values, CHECK_MAX_NODES)
         if other is None:
-            grading = grade_kakuro(blank, clues, explain=False)
-            if grading.grade != "extreme":
+            grading: Grading | None = grade_kakuro(blank, clues, explain=False)
+            if grading is not None and grading.grade != "extreme":
                 grading = _loosen_unique(filling, rng)
             return None if grading is None or grading.guessing else (filling, grading)
         differ = [c for c, (a, b) in enumerate(zip(other, filling.values)) if a != b] or \

@@ -17,7 +17,7 @@ from ..board.grid import Grid
 from ..board.marks import BlockMark, Marks
 from ..board.shape import Shape, latin_of
 from ..grade.grader import GRADES, Grading
-from ..kinds.kind import BoardDescription, Kind, MakeRequest
+from ..kinds.kind import BoardDescription, Extras, Kind, MakeRequest
 from ..puzzle import Puzzle
 from ..rng import Rng, derive_seed
 from ..solve.search import Search
@@ -54,7 +54,7 @@ class KakuroKind(Kind):
     takes_box = False
     corner_labels = True  # two clues in the corners of a black square,
     corner_label_share = 0.32  # each in its own half of the square, split by the diagonal
-    own_rules = True      # its rule is not Sudoku's
+    sudoku_rule = False   # its rule stands alone
     heavy = True
 
     def size_problem(self, size: int, box_given: bool) -> str | None:
@@ -103,7 +103,7 @@ class KakuroKind(Kind):
     def read(self, text: str, board: Shape | None = None) -> tuple[Grid, Clues]:
         return parse_kakuro(text, board)
 
-    def write(self, givens: Grid, extras: Clues | None = None) -> str:
+    def write(self, givens: Grid, extras: Extras = None) -> str:
         return format_kakuro(givens, extras)
 
     def misread_hint(self, text: str) -> str | None:
@@ -131,7 +131,7 @@ class KakuroKind(Kind):
             return _graded(puzzle, grading)
         raise AssertionError("unreachable")
 
-    def solutions(self, givens: Grid, extras: Clues | None = None, limit: int = 2) -> Search:
+    def solutions(self, givens: Grid, extras: Extras = None, limit: int = 2) -> Search:
         return kakuro_solutions(extras, givens.cells, limit=limit)
 
     def verify(self, puzzle: Puzzle) -> None:
@@ -140,13 +140,13 @@ class KakuroKind(Kind):
                               max_nodes=KAKURO_VERIFY_MAX_NODES)
         require_agreement(puzzle, result, "The Kakuro check", self.line(puzzle))
 
-    def grade(self, givens: Grid, extras: Clues | None = None) -> Grading:
+    def grade(self, givens: Grid, extras: Extras = None) -> Grading:
         return grade_kakuro(givens, extras)
 
-    def repeat_key(self, givens: Grid, extras: Clues | None = None) -> str:
+    def repeat_key(self, givens: Grid, extras: Extras = None) -> str:
         return kakuro_key(givens, extras)
 
-    def marks(self, givens: Grid, extras: Clues | None = None) -> Marks:
+    def marks(self, givens: Grid, extras: Extras = None) -> Marks:
         return Marks(blocks=block_marks(givens.shape, extras))
 
 

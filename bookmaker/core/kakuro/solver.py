@@ -14,6 +14,8 @@ and spends its nodes looking for another).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..board.shape import KAKURO_DIGITS
 from ..solve.search import DEFAULT_MAX_NODES, Search
 from .clues import Clues
@@ -66,7 +68,7 @@ def narrow(tables: Tables, cands: list[int], dirty) -> bool:
     return True
 
 
-def rounds_to_contradiction(tables: Tables, cands: list[int], dirty: list[int],
+def rounds_to_contradiction(tables: Tables, cands: list[int], dirty: Iterable[int],
                             most_rounds: int = 0) -> int | None:
     """In how many rounds narrowing runs reaches a contradiction (a round narrows every
     run the round before changed, the first the runs in `dirty`), or None if it settles

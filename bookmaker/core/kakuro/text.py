@@ -86,7 +86,8 @@ def _read_squares(rows: list[list[str]]):
     each black square gives, by position: (down, across), None where it gives none."""
     pattern, values, given = [], [], {}
     for r, row in enumerate(rows):
-        line, row_values = [], []
+        line: list[str] = []
+        row_values: list[int | None] = []
         for c, square in enumerate(row):
             if square in WHITES or (len(square) == 1 and square in "123456789"):
                 line.append(KAKURO_WHITE)
