@@ -34,6 +34,7 @@ from ..puzzles.registry import (
 )
 from ..render.pdf import render_pdf_bytes
 from ..spec import BookSpec, slug_of
+from ..spec.kinds import kind_of_name
 from ..spec.model import example_sections
 from .compose import BuildError, ComposedBook, answers_file_name, book_file_name, compose
 from .cover import cover_contents, cover_file_names, cover_puzzle_count, cover_record
@@ -152,6 +153,11 @@ def example_puzzle(spec: BookSpec) -> Puzzle | None:
     if not spec.front_matter.how_to_play or not sections:
         return None
     smallest = min(sections, key=lambda section: section.size)
+    kind = kind_of_name(smallest.variant)
+    if not kind.sudoku_rule:  # a kind's own example: its smallest size, the first grade
+        return make_puzzle(PuzzleJob(smallest.shape, derive_seed(spec.seed, "how-to-play",
+                                                                 kind.name, smallest.size),
+                                     "rotational", difficulty=kind.grades[0], kind=kind))
     shape = smallest.shape if smallest.size <= EXAMPLE_MAX_SIZE and smallest.shape.box_rows \
         else shape_for_size(EXAMPLE_MAX_SIZE)
     return make_puzzle(PuzzleJob(shape, derive_seed(spec.seed, "how-to-play", str(shape),

@@ -393,9 +393,10 @@ def grade_range(book: _Book, members: Sequence[PlannedPuzzle]) -> str:
 def example_pair(book: _Book, style: RenderStyle) -> ExamplePair | None:
     if book.example is None:
         return None
-    return ExamplePair(book.example.givens, book.example.solution,
+    example = book.example
+    return ExamplePair(example.givens, example.solution,
                        book.words.text("example_puzzle"), book.words.text("example_solution"),
-                       style.border_line)
+                       style.border_line, example.kind.marks(example.givens, example.extras))
 
 
 def puzzle_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],

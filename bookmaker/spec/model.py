@@ -341,8 +341,11 @@ def book_plan(layout: Layout, front: FrontMatter, sections, answers: str,
 
 def example_sections(sections) -> list:
     """The sections whose kind follows Sudoku's rule: the how-to-play example is made for
-    them (a book whose kinds all have rules of their own, Calcudoku's, has none)."""
-    return [s for s in sections if kind_of_name(s.variant).sudoku_rule]
+    them; in a book without them, those of kinds that show an example of their own
+    (Kakuro's); else none (a Calcudoku book's rules stand alone)."""
+    kinds = [kind_of_name(s.variant) for s in sections]
+    return [s for s, kind in zip(sections, kinds) if kind.sudoku_rule] or \
+        [s for s, kind in zip(sections, kinds) if kind.own_example]
 
 
 def example_beside_rules(layout: Layout, sections) -> bool:

@@ -55,6 +55,7 @@ class KakuroKind(Kind):
     corner_labels = True  # two clues in the corners of a black square,
     corner_label_share = 0.32  # each in its own half of the square, split by the diagonal
     sudoku_rule = False   # its rule stands alone
+    own_example = True    # a Kakuro book's how-to-play shows a small Kakuro, solved
     heavy = True
 
     def size_problem(self, size: int, box_given: bool) -> str | None:

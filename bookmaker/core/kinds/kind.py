@@ -77,6 +77,8 @@ class Kind:
     any_glyphs: bool = False         # its rules treat values as mere symbols: any distinct
     #                                  glyphs may print them (letters, a Wordoku's word)
     sudoku_rule: bool = True         # Sudoku's rule (rows, columns, boxes) is its base rule
+    own_example: bool = False        # a book of it alone shows a puzzle of its own kind as
+    #                                  the how-to-play example (a Sudoku's needs no such)
 
     def __reduce__(self):
         # Kinds are singletons: pickled (to worker processes, Dask) by name.
