@@ -53,7 +53,7 @@ class KakuroKind(Kind):
     shapes_givens = False
     takes_box = False
     corner_labels = True  # two clues in the corners of a black square,
-    corner_label_share = 0.32  # each in its own half of the square, split by the diagonal
+    corner_label_share = 0.3  # each in its own half of the square (render BLOCK_CLUE_MAX)
     sudoku_rule = False   # its rule stands alone
     own_example = True    # a Kakuro book's how-to-play shows a small Kakuro, solved
     heavy = True
