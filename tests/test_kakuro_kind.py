@@ -236,3 +236,11 @@ def test_a_daily_kakuro_weekday_is_made_and_gives_the_kakuro_rule(tmp_path):
     assert parse_kakuro(record["givens"])[0].shape.frame == (8, 8)
     svg = (folder / "puzzle.svg").read_text("utf-8")
     assert "Kakuro: write a digit" in svg and "every row" not in svg
+
+
+def test_each_kakuro_pattern_is_drawn_on_a_grid_form_of_its_own():
+    from bookmaker.render.pdf import _board_name
+    one, two = made(6, "beginner", 1), made(6, "beginner", 2)
+    assert one.shape.pattern != two.shape.pattern
+    assert _board_name(one.shape) != _board_name(two.shape)
+    assert _board_name(one.shape) == _board_name(parse_kakuro(KAKURO.line(one))[0].shape)
