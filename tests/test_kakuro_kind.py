@@ -112,6 +112,15 @@ def test_every_grade_is_made_exactly_and_proven_twice(grade):
     KAKURO.verify(puzzle)  # raises unless the check finds exactly that solution
 
 
+@pytest.mark.parametrize("size, seed", [(10, 0), (10, 1), (12, 2)])
+def test_an_extreme_kakuro_is_extreme(size, seed):
+    # Loosening towards 'extreme' once stopped where the generator's closure (short chains
+    # only near the end) stalled, and printed an 'expert' Kakuro as extreme.
+    puzzle = made(size, "extreme", seed)
+    assert puzzle.grade == "extreme" and puzzle.hardest == "forcing chain"
+    assert KAKURO.grade(puzzle.givens, puzzle.extras).grade == "extreme"
+
+
 def test_a_kakuro_is_found_by_its_names_and_by_its_puzzles_and_pickles_whole():
     assert kind_named("Kakuro") is kind_named("cross sums") is KAKURO
     puzzle = made(6, "easy", 3)

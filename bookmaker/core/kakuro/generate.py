@@ -223,7 +223,9 @@ def _extreme(filling: Filling, rng: Rng):
             grading: Grading | None = grade_kakuro(blank, clues, explain=False)
             if grading is not None and grading.grade != "extreme":
                 grading = _loosen_unique(filling, rng)
-            return None if grading is None or grading.guessing else (filling, grading)
+            extreme = grading is not None and grading.grade == "extreme" and \
+                not grading.guessing
+            return (filling, grading) if extreme else None
         differ = [c for c, (a, b) in enumerate(zip(other, filling.values)) if a != b] or \
             list(range(filling.shape.cell_count))
         if not _move_some(filling, rng, differ, tabu):
@@ -233,7 +235,8 @@ def _extreme(filling: Filling, rng: Rng):
 
 def _loosen_unique(filling: Filling, rng: Rng) -> Grading | None:
     """loosen() towards 'extreme', a move kept while the solver finds one solution; the
-    grading once the expert's techniques stall, or None."""
+    grading once it grades 'extreme' (the expert's techniques, forcing chains of two
+    rounds included, stall), or None."""
     count, blank = filling.shape.cell_count, _blank(filling.shape)
     for _ in range(LOOSEN_TRIES):
         moves = [m for m in filling.moves_at(rng.below(count)) if filling.change(m) > 0]
@@ -245,7 +248,10 @@ def _loosen_unique(filling: Filling, rng: Rng) -> Grading | None:
                 is not None:
             filling.apply(undo)
         elif not _closure(filling, "expert").solved:
-            return grade_kakuro(blank, clues, explain=False)
+            # The closure tries short chains only near the end: the grader decides.
+            grading = grade_kakuro(blank, clues, explain=False)
+            if grading.grade == "extreme":
+                return grading
     return None
 
 
