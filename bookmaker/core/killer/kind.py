@@ -16,13 +16,12 @@ from ..board.grid import Grid
 from ..board.marks import CageMark, Marks
 from ..board.shape import Shape, board_of, shape_for_size
 from ..grade.grades import GRADES
+from ..kinds.ipuzform import IpuzForm
 from ..kinds.kind import Extras, Kind, MakeRequest
 from ..puzzle import Puzzle
 from ..rng import derive_seed
 from ..solve.verify import Undecided, require_agreement
-from .cages import KILLER_SIZES, Cages
-from .check import check_killer
-from .solver import killer_solutions
+from .cages import KILLER_SIZES, Cage, CageError, Cages
 from .text import format_killer, parse_killer
 
 if TYPE_CHECKING:
@@ -49,8 +48,9 @@ class KillerKind(Kind):
     heavy = True
 
     def __init__(self, name: str, title: str, geometry: str,
-                 aliases: tuple[str, ...] = ()) -> None:
+                 aliases: tuple[str, ...] = (), summary: str = "") -> None:
         self.name, self.title, self.geometry, self.aliases = name, title, geometry, aliases
+        self.summary = summary
 
     def size_problem(self, size: int, box_given: bool) -> str | None:
         if size not in KILLER_SIZES:
@@ -123,9 +123,13 @@ class KillerKind(Kind):
         raise AssertionError("unreachable")
 
     def solutions(self, givens: Grid, extras: Extras = None, limit: int = 2) -> Search:
+        from .solver import killer_solutions  # the engines load when first used
+
         return killer_solutions(extras, givens.cells, limit=limit)
 
     def verify(self, puzzle: Puzzle) -> None:
+        from .check import check_killer
+
         cages = puzzle.extras
         result = check_killer(puzzle.shape, [(c.cells, c.total) for c in cages.cages],
                               puzzle.givens.cells, limit=2, max_nodes=KILLER_VERIFY_MAX_NODES)
@@ -145,7 +149,25 @@ class KillerKind(Kind):
     def marks(self, givens: Grid, extras: Extras = None) -> Marks:
         return Marks(cages=tuple(CageMark(cage.cells, str(cage.total)) for cage in extras.cages))
 
+    def ipuz(self) -> IpuzForm | None:
+        return IpuzForm(cage_border="dashed", cage_operator="+")  # sums, shown bare
 
-KILLER = KillerKind("killer", "Killer", "classic", ("killer-sudoku", "sumdoku"))
-KILLER_X = KillerKind("killer-x", "Killer X", "x", ("killerx", "killer-sudoku-x"))
+    def extras_from_marks(self, board: Shape, marks: Marks) -> Cages:
+        if not marks.cages:
+            raise ValueError("a Killer has cages, and none are given")
+        try:
+            return Cages(board, tuple(Cage(tuple(sorted(mark.cells)), int(mark.label))
+                                      for mark in marks.cages))
+        except CageError as err:
+            index, message = err.problems[0]
+            where = "cages" if index < 0 else \
+                f"the cage from {board.cell_name(min(marks.cages[index].cells))}"
+            raise ValueError(f"{where}: {message}") from None
+
+
+KILLER = KillerKind("killer", "Killer", "classic", ("killer-sudoku", "sumdoku"),
+                    "cages with sums, no repeats in a cage; a line is givens, cage letters, "
+                    "sums")
+KILLER_X = KillerKind("killer-x", "Killer X", "x", ("killerx", "killer-sudoku-x"),
+                      "a Killer whose diagonals hold every symbol")
 KILLER_KINDS = (KILLER, KILLER_X)

@@ -22,11 +22,12 @@ from ..grade.grades import GRADES
 from ..puzzle import Puzzle
 from ..solve.search import Search, count_solutions
 from ..solve.verify import verify_by_dancing_links
+from .ipuzform import IpuzForm
 from .kind import BoardDescription, Kind, MakeRequest
 
 if TYPE_CHECKING:
     from ..grade.grader import Grading
-    from ..rating import Rating
+    from ..rating.rater import Rating
 
 MIN_SIZE = 4
 SAMURAI_BOX = (3, 3)
@@ -44,8 +45,9 @@ class SudokuKind(Kind):
     any_glyphs = True
 
     def __init__(self, name: str, title: str, geometry: str,
-                 aliases: tuple[str, ...] = ()) -> None:
+                 aliases: tuple[str, ...] = (), summary: str = "") -> None:
         self.name, self.title, self.geometry, self.aliases = name, title, geometry, aliases
+        self.summary = summary
 
     def size_problem(self, size: int, box_given: bool) -> str | None:
         if not MIN_SIZE <= size <= MAX_SIZE:
@@ -74,16 +76,16 @@ class SudokuKind(Kind):
         return format_grid(givens)
 
     def make(self, request: MakeRequest) -> Puzzle:
-        from ..rating import generate_rated, rate
-        from ..rating.target import GENERATION_BUDGET
         board = self.board(request.frame, request.seed)
         rating: Rating | None
         if request.rating is not None:
+            from ..rating.target import generate_rated  # the rater loads only when used
+
             puzzle, grading, rating = generate_rated(board, request.seed, request.rating,
                                                      request.difficulty, request.symmetry)
         else:
             puzzle, grading = _graded(board, request)
-            rating = rate(puzzle.givens, GENERATION_BUDGET) \
+            rating = _recorded_rating(puzzle.givens) \
                 if request.record_rating and rated_unasked(board) else None
         self.verify(puzzle)
         puzzle = replace(puzzle, grade=grading.grade, score=grading.score,
@@ -106,6 +108,9 @@ class SudokuKind(Kind):
         from ..board.transform import repeat_key
         return repeat_key(givens)
 
+    def ipuz(self) -> IpuzForm | None:
+        return IpuzForm()  # ipuz's Sudoku: boxes, or zones for regions, diagonals, windows
+
 
 def _graded(board: Shape, request: MakeRequest) -> tuple[Puzzle, Grading]:
     """A puzzle of the grade asked for (any grade: as removal leaves it), and its grading."""
@@ -118,6 +123,14 @@ def _graded(board: Shape, request: MakeRequest) -> tuple[Puzzle, Grading]:
         assert grading is not None  # the last grade caps nothing
         return puzzle, grading
     return generate_graded(board, request.seed, request.difficulty, request.symmetry)
+
+
+def _recorded_rating(givens: Grid) -> Rating:
+    """The rating recorded with a puzzle made without a range asked for (a lower bound past
+    the generation budget)."""
+    from ..rating.target import GENERATION_BUDGET, rate
+
+    return rate(givens, GENERATION_BUDGET)
 
 
 def rated_unasked(board: Shape) -> bool:
@@ -195,6 +208,16 @@ class JigsawKind(SudokuKind):
     def frame_cells(self, frame: Shape) -> int:
         return frame.size
 
+    def board_of_regions(self, size: int,
+                         regions: tuple[tuple[int, ...], ...] = ()) -> Shape:
+        if not regions:  # a file with standard boxes: a jigsaw whose regions are boxes
+            regions = tuple(unit.cells for unit in self.frame(size).blocks)
+        region_of = [0] * (size * size)
+        for index, cells in enumerate(regions):
+            for cell in cells:
+                region_of[cell] = index
+        return jigsaw_of(region_of)
+
 
 class SamuraiKind(SudokuKind):
     """Samurai: five 9x9 grids overlapping in their corner boxes."""
@@ -202,6 +225,11 @@ class SamuraiKind(SudokuKind):
     size_in_captions = False
     heavy = True
     one_a_page = True
+    ipuz_absent = ("ipuz's Sudoku is one grid whose every row and column holds each symbol: "
+                   "a Samurai's five overlapping grids are not")
+
+    def ipuz(self) -> IpuzForm | None:
+        return None
 
     def size_problem(self, size: int, box_given: bool) -> str | None:
         if size != 9:
@@ -215,9 +243,14 @@ class SamuraiKind(SudokuKind):
         return board_of(*SAMURAI_BOX)
 
 
-CLASSIC = ClassicKind("classic", "Sudoku", "classic", ("sudoku", "standard"))
-X = SudokuKind("x", "Sudoku X", "x", ("sudoku-x", "x-sudoku", "diagonal-sudoku"))
-HYPER = HyperKind("hyper", "Hyper Sudoku", "hyper", ("windoku", "hyper-sudoku"))
-JIGSAW = JigsawKind("jigsaw", "Jigsaw Sudoku", "jigsaw", ("irregular", "nonomino"))
-SAMURAI = SamuraiKind("samurai", "Samurai", "samurai", ("gattai-5",))
+CLASSIC = ClassicKind("classic", "Sudoku", "classic", ("sudoku", "standard"),
+                      "rows, columns and boxes hold every symbol")
+X = SudokuKind("x", "Sudoku X", "x", ("sudoku-x", "x-sudoku", "diagonal-sudoku"),
+               "both diagonals hold every symbol too")
+HYPER = HyperKind("hyper", "Hyper Sudoku", "hyper", ("windoku", "hyper-sudoku"),
+                  "four more 3x3 windows on 9x9")
+JIGSAW = JigsawKind("jigsaw", "Jigsaw Sudoku", "jigsaw", ("irregular", "nonomino"),
+                    "irregular regions, written after the cells on each line")
+SAMURAI = SamuraiKind("samurai", "Samurai", "samurai", ("gattai-5",),
+                      "five overlapping 9x9 grids, 405 symbols a line")
 SUDOKU_KINDS = (CLASSIC, X, HYPER, JIGSAW, SAMURAI)
