@@ -55,6 +55,8 @@ class KakuroKind(Kind):
     corner_labels = True  # two clues in the corners of a black square,
     corner_label_share = 0.3  # each in its own half of the square (render BLOCK_CLUE_MAX)
     sudoku_rule = False   # its rule stands alone
+    summary = ("black squares' totals for the runs of white squares after them, digits 1-9 "
+               "never twice in a run; 6x6 to 25x25")
     own_example = True    # a Kakuro book's how-to-play shows a small Kakuro, solved
     heavy = True
 
