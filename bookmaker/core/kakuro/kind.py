@@ -57,7 +57,6 @@ class KakuroKind(Kind):
     sudoku_rule = False   # its rule stands alone
     summary = ("black squares' totals for the runs of white squares after them, digits 1-9 "
                "never twice in a run; 6x6 to 25x25")
-    own_example = True    # a Kakuro book's how-to-play shows a small Kakuro, solved
     heavy = True
 
     def size_problem(self, size: int, box_given: bool) -> str | None:
