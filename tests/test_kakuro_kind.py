@@ -223,10 +223,10 @@ def test_a_kakuro_section_is_made_recorded_and_explained(tmp_path):
     rules = next(text for text in texts if "How to play" in text and "Contents" not in text)
     assert "Kakuro: write a digit from 1 to 9" in rules
     assert "every outlined box" not in rules  # a Kakuro-only book has no Sudoku rule
-    assert "Runs · Kakuro · Easy · 6x6" in texts[manifest["puzzles"][0]["page"] - 1]
+    assert "Runs · Kakuro · Easy · 6×6" in texts[manifest["puzzles"][0]["page"] - 1]
     # The how-to-play example is a Kakuro: its totals are on the page, its black squares
     # are the blocks a 6x6 Kakuro draws.
-    example = next(text for text in texts if "Example" in text and "Contents" not in text)
+    example = next(text for text in texts if "A puzzle" in text and "Contents" not in text)
     assert "A puzzle" in example and "Its solution" in example
     assert sum(word.isdigit() for word in example.split()) >= 8
 
