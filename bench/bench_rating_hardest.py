@@ -37,8 +37,9 @@ def tenths(text: str) -> int:
     return round(float(text) * 10)
 
 
-def read_hardest(limit: int | None) -> list[tuple]:
-    """(label, puzzle, ER, EP, ED in tenths), evenly spaced when limited, by ER ascending."""
+def read_hardest(limit: int | None, every: int = 1, start: int = 0) -> list[tuple]:
+    """(label, puzzle, ER, EP, ED in tenths) by ER ascending: every `every`th from `start`,
+    then evenly spaced when limited."""
     records = []
     for line in timing.data_file("se_hardest.txt").read_text().splitlines():
         if line.strip():
@@ -48,6 +49,7 @@ def read_hardest(limit: int | None) -> list[tuple]:
                 ep, ed = ed, ep
             records.append((label, puzzle, tenths(er), ep, ed))
     records.sort(key=lambda r: r[2])
+    records = records[start::every]
     if limit is None or limit >= len(records):
         return records
     step = len(records) / limit
@@ -55,13 +57,13 @@ def read_hardest(limit: int | None) -> list[tuple]:
 
 
 def rate_one(job: tuple) -> tuple:
-    """(ours: er, ep, ed, bound?, hardest, CPU s) for one puzzle."""
+    """(ours: er, ep, ed, bound?, hardest, CPU s, wall s) for one puzzle."""
     puzzle, budget, scale = job
-    start = time.process_time()
+    start, wall = time.process_time(), time.perf_counter()
     rating = rate(parse_grid(puzzle), budget, scale=scale)
-    spent = time.process_time() - start
+    spent, wall = time.process_time() - start, time.perf_counter() - wall
     hardest = next((s.name for s in rating.steps if s.rating == rating.er), rating.reason)
-    return rating.er, rating.ep, rating.ed, rating.lower_bound, hardest, spent
+    return rating.er, rating.ep, rating.ed, rating.lower_bound, hardest, spent, wall
 
 
 def serate_one(command: str, puzzle: str, timeout: float) -> tuple:
@@ -112,15 +114,25 @@ def band_rows(rows: list[tuple]) -> list[list[str]]:
     return table
 
 
+def rated(jobs: list[tuple], workers: int):
+    """rate_one of every job, in order, as each is done (in this process for one worker)."""
+    if workers == 1:
+        yield from map(rate_one, jobs)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(rate_one, jobs)
+
+
 def hardest_part(args) -> None:
-    records = read_hardest(args.limit)
+    records = read_hardest(args.limit, args.every, args.start)
+    print(f"{len(records)} puzzles (every {args.every} from {args.start} by published ER), "
+          f"budget {args.budget:,} units a puzzle, scale {args.scale}", flush=True)
     jobs = [(puzzle, args.budget, args.scale) for _, puzzle, *_ in records]
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        ours = list(pool.map(rate_one, jobs))
     rows = []
-    for record, mine in zip(records, ours):
+    for index, (record, mine) in enumerate(zip(records, rated(jobs, args.jobs))):
         label, puzzle, er, ep, ed = record
-        theirs = serate_one(args.serate, puzzle, args.serate_timeout) if args.serate else None
+        theirs = (serate_one(args.serate, puzzle, args.serate_timeout)
+                  if args.serate and index % args.serate_every == 0 else None)
         rows.append((label, (er, ep, ed), mine, theirs))
         said = "" if theirs is None else (
             f" serate {'/'.join(tenths_text(v) if v else '?' for v in theirs[:3])} "
@@ -128,7 +140,8 @@ def hardest_part(args) -> None:
         published = "/".join(tenths_text(v) if v else "?" for v in (er, ep, ed))
         print(f"  {label} SE {published} ours "
               f"{'>=' if mine[3] else ''}{tenths_text(mine[0])}/{tenths_text(mine[1])}/"
-              f"{tenths_text(mine[2])} {mine[4]} {mine[5]:.1f}s{said}", flush=True)
+              f"{tenths_text(mine[2])} {mine[4]} {mine[5]:.1f}s CPU {mine[6]:.1f}s wall{said}",
+              flush=True)
     print(f"\nse_hardest, scale {args.scale}, budget {args.budget:,} units, published ER "
           f"bands (EP/ED of 00251 and 00253 swapped back):")
     print(timing.markdown_table(
@@ -161,11 +174,15 @@ def ser_part(args) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--limit", type=int, help="hardest puzzles (evenly spaced by ER)")
+    parser.add_argument("--every", type=int, default=1, help="every Nth puzzle by ER")
+    parser.add_argument("--start", type=int, default=0, help="the first of them (0-based)")
     parser.add_argument("--budget", type=int, default=10 ** 9, help="work units per puzzle")
     parser.add_argument("--scale", default="sukaku", choices=("sukaku", "1.2.1"))
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--serate", help="command running a serate build, timed beside ours")
     parser.add_argument("--serate-timeout", type=float, default=3600)
+    parser.add_argument("--serate-every", type=int, default=1,
+                        help="run serate on every Nth puzzle rated only")
     parser.add_argument("--ser", help="LABEL PUZZLE SER file for the 1.2.1 part")
     parser.add_argument("--no-hardest", action="store_true")
     args = parser.parse_args()

@@ -15,7 +15,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from bookmaker import cli
-from bookmaker.book.cover import cover_contents, cover_puzzles, spine_note
+from bookmaker.book.cover import cover_contents, cover_puzzles, spine_note, strong_face
 from bookmaker.pages.cover import Cover, CoverWords, compose_cover
 from bookmaker.render.cover import render_cover_pdf
 from bookmaker.spec import SpecError, load_spec
@@ -25,6 +25,7 @@ from bookmaker.spec.cover import (
     barcode_box,
     cover_geometry,
     design_names,
+    display_font_path,
     load_design,
 )
 from bookmaker.spec.coverfit import capitals
@@ -75,12 +76,15 @@ def book(tmp_path_factory):
 def compose_at(spec, puzzles, pages: int, paper: str = "white", design: str = "classic",
                barcode: bool = False) -> Cover:
     """The cover of `spec` in `design` as if its book had `pages` pages on `paper`."""
-    fonts = (Path(default_font_paths()[0]), Path(default_font_paths()[1]))
-    words = CoverWords(spec.title, spec.subtitle, spec.author, spec.isbn, 4, ("beginner",),
-                       spec.answers, "A short blurb.", barcode)
-    return compose_cover(words, load_catalogue(spec.language), load_design(design),
+    chosen = load_design(design)
+    fonts = (Path(default_font_paths()[0]), Path(default_font_paths()[1]),
+             display_font_path(chosen))
+    words = CoverWords(spec.title, spec.subtitle, spec.author, spec.isbn, 4, ("classic",),
+                       ("beginner",), spec.answers, "A short blurb.", barcode)
+    return compose_cover(words, load_catalogue(spec.language), chosen,
                          cover_geometry(spec.layout, pages, paper), puzzles, fonts,
-                         (read_font(str(fonts[0])), read_font(str(fonts[1]))), CAP)
+                         (read_font(str(fonts[0])), read_font(str(fonts[1])),
+                          strong_face(fonts)), CAP)
 
 
 def cover_of(spec, puzzles, pages: int, paper: str = "white", design: str = "classic",
@@ -191,24 +195,30 @@ def test_a_spine_too_short_for_the_author_beside_the_title_says_so(tmp_path):
                     .replace("author: Ada Lovelace", "author: Ada Lovelace, Charles Babbage, Mary "
                              "Somerville, Augustus De Morgan and the Analytical Society of "
                              "Cambridge"), encoding="utf-8")
-    assert spine_note(load_spec(path)) == (
+    spec = load_spec(path)
+    assert spec.cover is not None
+    assert spine_note(spec) is None  # the display face is narrow: both fit at 4.5 pt
+    design = spec.cover.design  # a design whose spine text may not go under 9 pt
+    design = design.model_copy(update={"spine": design.spine.model_copy(update={"min": 9.0})})
+    strict = spec.model_copy(update={"cover": spec.cover.model_copy(update={"design": design})})
+    assert spine_note(strict) == (
         "the-enormous-illustrated-book-of-sudoku-puzzles-for-long-winter-evenings-by-the-fire"
         "-cover.pdf: the spine shows the title alone: with the author beside it, its text "
-        "would be under 4.5 pt")
+        "would be under 9 pt")
     assert spine_note(load_spec(write_spec(tmp_path, count=1000))) is None
 
 
 def test_a_title_word_too_wide_for_the_back_s_heading_is_set_smaller_there(book):
     spec, puzzles = book  # the bold design's back heading is 24 pt, its front's least 22
-    titled = spec.model_copy(update={"title": "Kreuzworträtselsammlungen Sudoku"})
+    titled = spec.model_copy(update={"title": "Kreuzworträtselsammlungenbuch Sudoku"})
     cover = compose_at(titled, puzzles, 120, design="bold")
     geometry, back = cover.geometry, load_design("bold").back
     heading = [text for text in cover.texts if text.x < geometry.spine_x and text.bold
                and text.colour == cover.colours["title"]]
-    assert [text.text for text in heading] == ["Kreuzworträtselsammlungen", "Sudoku"]
-    bold = read_font(str(cover.font_bold))
+    assert [text.text for text in heading] == ["Kreuzworträtselsammlungenbuch", "Sudoku"]
+    bold = read_font(str(cover.font_display))  # the heading is set in the display face
     for text in heading:
-        assert text.size == 22 < back.heading
+        assert text.display and text.size == 23.5 < back.heading
         assert text.x + bold.width(text.text, text.size) <= \
             geometry.back_x + geometry.trim_width - back.margin
 
@@ -387,7 +397,7 @@ def test_a_colour_that_is_not_a_colour(tmp_path):
 def test_a_blurb_too_long_for_the_back_says_by_how_many_lines(tmp_path):
     blurb = " ".join(["Every puzzle has exactly one solution, proven twice."] * 40)
     assert problems_of(tmp_path, cover=f"  blurb: {blurb}\n") == [
-        "13:10: cover.blurb: too long for the back cover by 18 lines: 17 lines of 11 pt "
+        "13:10: cover.blurb: too long for the back cover by 23 lines: 12 lines of 11 pt "
         "fit there; shorten it"]
 
 
@@ -441,13 +451,13 @@ def test_a_front_whose_title_and_subtitle_leave_too_little_room_for_the_art(tmp_
         "title: Sudoku on the Go", "title: The Big Book of Sudoku for Travellers").replace(
         "subtitle: Puzzles for Trains and Planes",
         "subtitle: Two Hundred Puzzles for Trains, Planes, Buses and Waiting Rooms"))
-    assert load_spec(path).cover  # the art gets 4.12 in of its 4.30 in: fine
+    assert load_spec(path).cover  # the art gets 4.13 in of its 4.30 in: fine
     # No preset gets this crowded; as if the art could shrink to no less than 1.2 times:
     monkeypatch.setattr(covercheck, "LEAST_ART", 1.2)
     with pytest.raises(SpecError) as caught:
         load_spec(path)
     assert str(caught.value).split("book.yaml:")[1] == (
-        "2:10: book.title: the title and subtitle leave 4.12 in for the art on the front of "
+        "2:10: book.title: the title and subtitle leave 4.13 in for the art on the front of "
         "the classic cover, under the 5.16 in it needs; shorten them, or choose a design "
         "with smaller type")
 

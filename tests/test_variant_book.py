@@ -137,4 +137,5 @@ def test_a_prime_jigsaw_book_has_its_example_and_its_cover(tmp_path, design):
         encoding="utf-8")
     build(load_spec(tmp_path / "book.yaml"), tmp_path / "out", workers=1)
     cover = pypdfium2.PdfDocument(tmp_path / "out" / "variant-sampler-cover.pdf")
-    assert len(cover) == 1 and "2 Sudoku puzzles" in cover[0].get_textpage().get_text_range()
+    text = cover[0].get_textpage().get_text_range()
+    assert len(cover) == 1 and "2 puzzles · Jigsaw Sudoku" in text  # the kind, named

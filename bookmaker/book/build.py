@@ -41,7 +41,7 @@ from ..render.pdf import render_pdf_bytes
 from ..spec import BookSpec, slug_of
 from ..spec.kinds import least_cell
 from .compose import BuildError, ComposedBook, answers_file_name, book_file_name, compose
-from .cover import cover_contents, cover_file_names, cover_puzzle_count, cover_record
+from .cover import cover_contents, cover_file_names, cover_picks, cover_record
 from .manifest import manifest_text, other_book_named_alike
 from .plan import PlannedPuzzle, plan, ramped
 
@@ -90,7 +90,8 @@ def build(spec: BookSpec, out_dir: str | os.PathLike, workers: int = 1,
     clock.lap("compose")
     contents = render_documents(book, clock)
     pages = len(book.documents[0].pages)
-    contents |= cover_contents(spec, distinct.puzzles[:cover_puzzle_count(spec)], pages=pages)
+    contents |= cover_contents(spec, [distinct.puzzles[i] for i in cover_picks(spec)],
+                               pages=pages)
     clock.lap("cover")
     contents[f"{spec.name}.json"] = manifest_text(spec, planned, puzzles, book, keys,
                                                   cover_record(spec, pages)).encode("utf-8")

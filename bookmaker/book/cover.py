@@ -1,6 +1,7 @@
 """A book's cover files: `<name>-cover.pdf` and its preview PNG (and, when asked, the
 guides PDF), made from the spec, its page plan and the book's first few puzzles.
 
+The cover shows each of its puzzles once, taken from every section in turn (cover_picks).
 `build` passes the puzzles it made; `bookmaker cover` takes them from the manifest of the
 book's last build in the folder, or else makes only those few, from the same seeds (a
 puzzle depends only on its book seed, section and index: book/plan.py), so the cover is
@@ -9,6 +10,7 @@ the same without making or drawing the whole book.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 from collections.abc import Sequence
@@ -25,9 +27,15 @@ from ..render.cover import preview_png, render_cover_pdf
 from ..render.fonts import default_fonts
 from ..spec import BookSpec
 from ..spec.catalogue import load_catalogue
-from ..spec.cover import DEFAULT_CAP, cover_geometry, has_spine_text, puzzles_needed
+from ..spec.cover import (
+    DEFAULT_CAP,
+    cover_geometry,
+    display_font_path,
+    has_spine_text,
+    puzzles_needed,
+)
 from ..spec.coverfit import spine_size, spine_text
-from ..spec.fontfile import read_font
+from ..spec.fontfile import FallbackFont, read_font
 from ..spec.values import font_digit_top
 from .plan import PlannedPuzzle, plan
 
@@ -40,18 +48,30 @@ def cover_file_names(spec: BookSpec, guides: bool = False) -> list[str]:
     return names + [f"{spec.name}-cover-guides.pdf"] if guides else names
 
 
-def cover_puzzle_count(spec: BookSpec) -> int:
-    """How many of the book's first puzzles (in plan order) the cover's art shows."""
+def cover_picks(spec: BookSpec) -> list[int]:
+    """The plan positions (book/plan.py's order) of the puzzles the cover shows, the
+    front's first: each section's first puzzle in the book's order, then each one's
+    second, and so on, so that the cover shows every section (where it has room) and no
+    puzzle twice."""
     if spec.cover is None:
-        return 0
-    return puzzles_needed(spec.cover.design, sum(s.count for s in spec.sections))
+        return []
+    starts, position = [], 0
+    for section in spec.sections:
+        starts.append(position)
+        position += section.count
+    needed = puzzles_needed(spec.cover.design, position)
+    rounds = (range(start, start + section.count) for start, section
+              in zip(starts, spec.sections))
+    order = [index for column in itertools.zip_longest(*rounds) for index in column
+             if index is not None]
+    return order[:needed]
 
 
 def cover_contents(spec: BookSpec, puzzles: Sequence[Puzzle], guides: bool = False,
                    pages: int | None = None) -> dict[str, bytes]:
-    """The cover's files by name, as bytes: `puzzles` are the book's first ones, in plan
-    order (cover_puzzle_count of them); `pages`: the interior's page count (default: the
-    plan's estimate, book_pages)."""
+    """The cover's files by name, as bytes: `puzzles` are the book's puzzles at
+    cover_picks' positions, in that order; `pages`: the interior's page count (default:
+    the plan's estimate, book_pages)."""
     if spec.cover is None:
         return {}
     pdf = render_cover_pdf(composed_cover(spec, puzzles, pages))
@@ -79,30 +99,41 @@ def book_pages(spec: BookSpec, out_dir: str | os.PathLike | None = None) -> int:
 
 def composed_cover(spec: BookSpec, puzzles: Sequence[Puzzle], pages: int | None = None):
     """The cover laid out: its spine as thick as the book's page count on the paper."""
-    fonts = cover_fonts(spec)
     geometry = cover_geometry(spec.layout, pages or book_pages(spec), spec.paper)
     cover = spec.cover
     assert cover is not None  # a cover is composed for a book that has one
+    fonts = cover_fonts(spec)
     words = CoverWords(spec.title, spec.subtitle, spec.author, spec.isbn,
                        sum(s.count for s in spec.sections),
+                       tuple(s.kind.name for s in spec.sections),
                        tuple(s.difficulty for s in spec.sections), spec.answers, cover.blurb,
                        cover.barcode)
     return compose_cover(words, load_catalogue(spec.language), cover.design, geometry,
-                         puzzles, fonts, (read_font(str(fonts[0])), read_font(str(fonts[1]))),
-                         font_digit_top(fonts[1]) or DEFAULT_CAP)
+                         puzzles, fonts, (read_font(str(fonts[0])), read_font(str(fonts[1])),
+                                          strong_face(fonts)),
+                         font_digit_top(fonts[2]) or DEFAULT_CAP)
 
 
-def cover_fonts(spec: BookSpec) -> tuple[Path, Path]:
-    """The regular and bold fonts the cover is set in: the book's, or the defaults."""
+def cover_fonts(spec: BookSpec) -> tuple[Path, Path, Path]:
+    """The regular, bold and display fonts the cover is set in: the book's (or the
+    defaults) and its design's display face."""
     regular, bold = default_fonts()
-    return Path(spec.fonts.regular or regular), Path(spec.fonts.bold or bold)
+    assert spec.cover is not None  # asked only of a book with a cover
+    return (Path(spec.fonts.regular or regular), Path(spec.fonts.bold or bold),
+            display_font_path(spec.cover.design))
+
+
+def strong_face(fonts: tuple[Path, Path, Path]) -> FallbackFont:
+    """The cover's bold texts' face: the display font, else the book's bold."""
+    return FallbackFont((read_font(str(fonts[2])), read_font(str(fonts[1]))))
 
 
 def cover_puzzles(spec: BookSpec, out_dir: str | os.PathLike | None = None) -> list[Puzzle]:
     """The book's first puzzles, each verified: as the book's last build in out_dir
     printed them (its manifest), so that the cover is that build's even where the build
     replaced a puzzle that repeated the series' registry; else made from their seeds."""
-    planned = plan(spec)[:cover_puzzle_count(spec)]
+    everything = plan(spec)
+    planned = [everything[index] for index in cover_picks(spec)]
     built = built_puzzles(spec, planned, Path(out_dir)) if out_dir is not None else None
     return built if built is not None else produce([p.job for p in planned], 1)
 
@@ -172,12 +203,12 @@ def spine_note(spec: BookSpec, pages: int | None = None) -> str | None:
     if not has_spine_text(pages):
         return (f"{spec.name}-cover.pdf: the spine is left plain: {pages} pages is too thin "
                 f"for spine text (KDP allows it from 79 pages)")
-    bold = cover_fonts(spec)[1]
+    fonts = cover_fonts(spec)
     style = spec.cover.design.spine
     if spec.author and spine_size(cover_geometry(spec.layout, pages, spec.paper), style,
                                   spine_text(spec.title, spec.author),
-                                  font_digit_top(bold) or DEFAULT_CAP,
-                                  read_font(str(bold)).width) is None:
+                                  font_digit_top(fonts[2]) or DEFAULT_CAP,
+                                  strong_face(fonts).width) is None:
         return (f"{spec.name}-cover.pdf: the spine shows the title alone: with the author "
                 f"beside it, its text would be under {style.min:g} pt")
     return None

@@ -4,29 +4,52 @@ spec/coverfit.py's rules, the ones the spec was checked by when it loaded."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.board.grid import Grid
+from ..core.board.marks import Marks
+from ..spec.captions import MARK_SPACE, MARK_SQUARE
 from ..spec.catalogue import Catalogue
-from ..spec.cover import CoverDesign, CoverGeometry, barcode_box, front_puzzles, has_spine_text
+from ..spec.cover import (
+    ColourSet,
+    CoverDesign,
+    CoverGeometry,
+    barcode_box,
+    front_puzzles,
+    has_spine_text,
+)
 from ..spec.coverfit import (
     BACK_GRID_GAP,
+    LEGEND_ENTRY_GAP,
+    LEGEND_LEADING,
+    LEGEND_MARK_GAP,
     FrontWords,
     back_grid_side,
     back_lines,
     back_text_room,
+    badge_said,
+    entry_width,
     front_plan,
+    legend_entries,
+    legend_height,
+    legend_rows,
+    mark_width,
     spine_size,
     spine_text,
     summary,
     tagline,
 )
-from ..spec.fontfile import FontFile
+from ..spec.fontfile import FallbackFont, FontFile
 
 LEFT, CENTRE = "left", "centre"
 RULE_LENGTH, RULE_WEIGHT = 108.0, 1.6  # points: the accent rule under the title, at most
+FOLD_OVERLAP = 4.5  # points (1/16 in): the spine's colour reaches this far past each fold,
+# so that a cover folded up to KDP's binding tolerance off shows no sliver of the face's
+# colour on the spine, nor of the spine's on a face edge that a reader sees as a line
+BADGE_RADIUS = 1.45  # the count badge's radius, per the size of its number
 
 
 @dataclass(frozen=True)
@@ -42,6 +65,7 @@ class CoverText:
     colour: str
     align: str = CENTRE
     vertical: bool = False
+    display: bool = False  # set in the design's display face (or, lacking a glyph, bold)
 
 
 @dataclass(frozen=True)
@@ -57,16 +81,41 @@ class CoverBox:
 
 @dataclass(frozen=True)
 class CoverGrid:
-    """A puzzle drawn as art: its givens, and the solved digits of the `pencilled` cells
-    in the pencil colour, on cells filled with the highlight colour where `lit`."""
+    """A puzzle drawn as art, as its kind draws it (its marks: cages and sums, shaded
+    diagonals and windows, regions): its givens, and the solved digits of the `pencilled`
+    cells in the pencil colour, on cells filled with the highlight colour where `lit`."""
 
     x: float
     y: float
     side: float
     givens: Grid
     solution: Grid
+    marks: Marks = Marks()
     pencilled: frozenset[int] = frozenset()
     lit: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True)
+class CoverDisc:
+    """A filled circle: (x, y) its centre."""
+
+    x: float
+    y: float
+    radius: float
+    colour: str
+
+
+@dataclass(frozen=True)
+class CoverMark:
+    """A difficulty mark: MARK_STEPS squares from (x, y), their bottom-left, `filled` of
+    them filled, each `square` points wide and `step` apart."""
+
+    x: float
+    y: float
+    square: float
+    step: float
+    filled: int
+    colour: str
 
 
 @dataclass(frozen=True)
@@ -94,6 +143,9 @@ class Cover:
     cap: float  # the bold font's capitals (and digits), a share of the size: for centring
     title: str
     author: str
+    font_display: Path  # bold texts are set in it, or in font_bold where it lacks a glyph
+    discs: tuple[CoverDisc, ...] = ()
+    marks: tuple[CoverMark, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -105,6 +157,7 @@ class CoverWords:
     author: str | None
     isbn: str | None
     count: int
+    kinds: tuple[str, ...]  # each section's kind's name, in the book's order
     difficulties: tuple[str, ...]
     answers: str
     blurb: str | None
@@ -115,41 +168,57 @@ class CoverWords:
 class _Fonts:
     regular: FontFile
     bold: FontFile
-    cap: float  # the bold capitals' height, a share of the size
+    display: FallbackFont  # the design's display face, falling back to the book's bold
+    cap: float  # the display capitals' height, a share of the size
+
+
+@dataclass
+class _Drawn:
+    """What composing has placed so far."""
+
+    texts: list[CoverText]
+    boxes: list[CoverBox]
+    discs: list[CoverDisc]
+    marks: list[CoverMark]
 
 
 def compose_cover(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
-                  geometry: CoverGeometry, puzzles: Sequence, fonts: tuple[Path, Path],
-                  measured: tuple[FontFile, FontFile], cap: float) -> Cover:
+                  geometry: CoverGeometry, puzzles: Sequence, fonts: tuple[Path, Path, Path],
+                  measured: tuple[FontFile, FontFile, FallbackFont], cap: float) -> Cover:
     """The cover of a book with these words, in this design and size, its art made of
-    `puzzles` (the book's first few, spec/cover.py's puzzles_needed)."""
-    faces = _Fonts(measured[0], measured[1], cap)
-    texts: list[CoverText] = []
-    boxes: list[CoverBox] = []
-    grids: list[CoverGrid] = []
-    front_art = _front(words, catalogue, design, geometry, faces, texts, boxes)
-    grids += _art(design, front_art, puzzles)
-    grids += _back(words, catalogue, design, geometry, faces, texts, puzzles)
-    boxes += _spine(words, design, geometry, faces, texts)
+    `puzzles` (book/cover.py's picks, each shown once: the front's, then the back's).
+    fonts are the regular, bold and display files, `measured` the same (the display face
+    with its fallback)."""
+    faces = _Fonts(*measured, cap)
+    drawn = _Drawn([], [], [], [])
+    front_art = _front(words, catalogue, design, geometry, faces, drawn)
+    front = front_puzzles(design, len(puzzles))
+    grids = _art(design, front_art, puzzles[:front])
+    _count_badge(words, catalogue, design, grids, faces, drawn)
+    grids += _back(words, catalogue, design, geometry, faces, drawn, puzzles[front:])
+    drawn.boxes += _spine(words, design, geometry, faces, drawn.texts)
     barcode = None
     if words.barcode and words.isbn:
         barcode = CoverBarcode(ean_digits(words.isbn), words.isbn, barcode_box(geometry))
-    return Cover(geometry, design.colours.named(), design.gradient, tuple(boxes), tuple(grids),
-                 tuple(texts), barcode, fonts[0], fonts[1], cap, words.title,
-                 words.author or "")
+    return Cover(geometry, design.colours.named(), design.gradient, tuple(drawn.boxes),
+                 tuple(grids), tuple(drawn.texts), barcode, fonts[0], fonts[1], cap,
+                 words.title, words.author or "", fonts[2], tuple(drawn.discs),
+                 tuple(drawn.marks))
 
 
 def _front(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
-           geometry: CoverGeometry, fonts: _Fonts, texts: list, boxes: list
+           geometry: CoverGeometry, fonts: _Fonts, drawn: _Drawn
            ) -> tuple[float, float, float, float]:
     """The front's texts, badge and rule, as spec/coverfit.py's front_plan places them; the
     room left for the art: (centre x, bottom, top, live width)."""
     style, colours = design.front, design.colours
-    badge = catalogue.text(style.badge) if style.badge else None
+    texts, boxes = drawn.texts, drawn.boxes
+    badge = badge_said(catalogue.text(style.badge) if style.badge else None, words.title,
+                       words.subtitle)
     said = FrontWords(words.title, words.subtitle, words.author,
-                      tagline(words.count, words.difficulties, catalogue), badge)
+                      tagline(words.kinds, words.difficulties, catalogue), badge)
     plan = front_plan(said, style, (geometry.trim_width, geometry.trim_height),
-                      fonts.regular.width, fonts.bold.width, fonts.cap)
+                      fonts.regular.width, fonts.bold.width, fonts.cap, fonts.display.width)
     assert plan is not None  # loading checked that the front's words fit
     centre, base = geometry.front_x + geometry.trim_width / 2, geometry.bleed
     if plan.badge:
@@ -157,7 +226,7 @@ def _front(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
         boxes.append(CoverBox(centre - width / 2, base + bottom, width, height,
                               colours["accent"]))
     texts += [CoverText(line.text, centre, base + line.baseline, line.size, line.bold,
-                        colours[line.colour]) for line in plan.lines]
+                        colours[line.colour], display=line.display) for line in plan.lines]
     rule = min((geometry.trim_width - 2 * style.margin) * 0.3, RULE_LENGTH)
     boxes.append(CoverBox(centre - rule / 2, base + plan.rule, rule, RULE_WEIGHT,
                           colours["accent"]))
@@ -173,23 +242,29 @@ def _art(design: CoverDesign, room: tuple[float, float, float, float],
     side = min(art.width * width, top - bottom)
     y = bottom + (top - bottom - side) / 2
     x = centre - side / 2
-    if art.kind == "grid":
+    if art.kind == "grid" or len(puzzles) == 1:
         return [_solving(x, y, side, puzzles[0])]
-    return _mosaic(x, y, side, art.tiles, puzzles)
+    return _mosaic(x, y, side, math.isqrt(len(puzzles)), puzzles)
 
 
 def _solving(x: float, y: float, side: float, puzzle) -> CoverGrid:
     """A puzzle being solved: the box (or region) holding the frame's middle cell, and the
     row and column through that cell, lit; the box's and the row's empty cells pencilled
-    in with their solution. Works on any board: it asks the units, not the boxes."""
+    in with their solution, the rest left to solve. Works on any board: it asks the
+    units, not the boxes (a board without boxes lights its row and column)."""
     shape = puzzle.givens.shape
     middle = _middle_cell(shape)
     units = [shape.units[i] for i in shape.units_of[middle]]
     box, row, column = ({cell for u in units if u.kind in kinds for cell in u.cells}
                         for kinds in (("box", "region"), ("row",), ("column",)))
     empty = {i for i, value in enumerate(puzzle.givens.cells) if not value}
-    return CoverGrid(x, y, side, puzzle.givens, puzzle.solution,
+    return CoverGrid(x, y, side, puzzle.givens, puzzle.solution, _marks(puzzle),
                      frozenset((box | row) & empty), frozenset(box | row | column))
+
+
+def _marks(puzzle) -> Marks:
+    """What the puzzle's kind draws beyond cells and givens (a Killer's cages)."""
+    return puzzle.kind.marks(puzzle.givens, puzzle.extras)
 
 
 def _middle_cell(shape) -> int:
@@ -202,49 +277,101 @@ def _middle_cell(shape) -> int:
 
 
 def _mosaic(x: float, y: float, side: float, tiles: int, puzzles: Sequence) -> list[CoverGrid]:
-    """tiles x tiles puzzles with narrow gaps; the middle one solved and lit."""
+    """tiles x tiles puzzles with narrow gaps, each a different one; the middle one being
+    solved (never shown whole: a cover gives no puzzle's answer away)."""
     gap = side * 0.035
     tile = (side - gap * (tiles - 1)) / tiles
     grids = []
     for index in range(tiles * tiles):
         row, col = divmod(index, tiles)
-        puzzle = puzzles[index % len(puzzles)]
-        cells = frozenset(range(len(puzzle.givens.cells)))
-        middle = index == (tiles * tiles) // 2
-        empty = frozenset(i for i in cells if not puzzle.givens.cells[i])
-        grids.append(CoverGrid(x + col * (tile + gap), y + side - (row + 1) * tile - row * gap,
-                               tile, puzzle.givens, puzzle.solution,
-                               empty if middle else frozenset(), cells if middle else frozenset()))
+        puzzle = puzzles[index]
+        at = (x + col * (tile + gap), y + side - (row + 1) * tile - row * gap)
+        grids.append(_solving(*at, tile, puzzle) if index == (tiles * tiles) // 2 else
+                     CoverGrid(*at, tile, puzzle.givens, puzzle.solution, _marks(puzzle)))
     return grids
 
 
+def _count_badge(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
+                 art: list[CoverGrid], fonts: _Fonts, drawn: _Drawn) -> None:
+    """A round badge over the art's top right corner: the number of puzzles, large, and
+    the word for them under it, in the background's colour on the accent."""
+    size = design.front.count
+    if size is None or not art:
+        return
+    radius = size * BADGE_RADIUS
+    right = max(grid.x + grid.side for grid in art)
+    top = max(grid.y + grid.side for grid in art)
+    x, y = right - radius * 0.45, top - radius * 0.45
+    colour = design.colours["background"]
+    word = catalogue.text("cover_badge")
+    small = min(size * 0.42, radius * 1.5 / max(fonts.bold.width(word, 1.0), 0.01))
+    drawn.discs.append(CoverDisc(x, y, radius, design.colours["accent"]))
+    drawn.texts.append(CoverText(str(words.count), x, y - size * fonts.cap * 0.3, size, True,
+                                 colour, display=True))
+    drawn.texts.append(CoverText(word, x, y - size * fonts.cap * 0.3 - small * 1.35, small,
+                                 True, colour))
+
+
 def _back(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
-          geometry: CoverGeometry, fonts: _Fonts, texts: list,
+          geometry: CoverGeometry, fonts: _Fonts, drawn: _Drawn,
           puzzles: Sequence) -> list[CoverGrid]:
-    """The blurb and summary from the top; the row of small puzzles above the barcode."""
+    """The blurb and summary from the top; the legend of the difficulty squares and the
+    row of sample puzzles (those the front does not show) above the barcode."""
     style, colours = design.back, design.colours
-    width, _ = back_text_room(geometry, style)
+    rows = _legend_rows(words, catalogue, design, geometry, fonts)
+    width, _ = back_text_room(geometry, style, legend_height(len(rows), style.legend or 0))
     left = geometry.back_x + style.margin
     y = geometry.bleed + geometry.trim_height - style.margin
-    line = summary(words.count, words.difficulties, words.answers, catalogue)
+    line = summary(words.count, words.kinds, words.difficulties, words.answers, catalogue)
     for text in back_lines(words.title, words.blurb, line, style, width, fonts.regular.width,
-                           fonts.bold.width):
+                           fonts.bold.width, fonts.display.width):
         y -= text.above
         colour = colours["text"] if not text.bold else \
             colours["title"] if text.heading else colours["accent"]
-        texts.append(CoverText(text.text, left, y, text.size, text.bold, colour, LEFT))
-    if not style.grids:
-        return []
-    side = back_grid_side(geometry, style)
+        drawn.texts.append(CoverText(text.text, left, y, text.size, text.bold, colour, LEFT,
+                                     display=text.heading))
     _, bar_y, _, bar_height = barcode_box(geometry)
     floor = bar_y + bar_height + style.margin / 2
-    bottom = floor + max(0.0, (y - style.margin * 0.75 - floor - side) / 2)
-    start = left + (width - side * style.grids - BACK_GRID_GAP * (style.grids - 1)) / 2
-    first = front_puzzles(design)
+    count = min(style.grids, len(puzzles))
+    side = back_grid_side(geometry, style) if count else 0.0
+    below = y - style.margin * 0.75 - legend_height(len(rows), style.legend or 0)
+    bottom = floor + max(0.0, (below - floor - side) / 2)
+    _legend(rows, style.legend or 0, left, width, bottom + side + style.margin * 0.5,
+            colours, fonts, drawn)
+    start = left + (width - side * count - BACK_GRID_GAP * (count - 1)) / 2
     return [CoverGrid(start + index * (side + BACK_GRID_GAP), bottom, side,
-                      puzzles[(first + index) % len(puzzles)].givens,
-                      puzzles[(first + index) % len(puzzles)].solution)
-            for index in range(style.grids)]
+                      puzzles[index].givens, puzzles[index].solution, _marks(puzzles[index]))
+            for index in range(count)]
+
+
+def _legend_rows(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
+                 geometry: CoverGeometry, fonts: _Fonts) -> list:
+    """The legend's entries in rows across the back's live width ([] for no legend)."""
+    size = design.back.legend
+    if size is None:
+        return []
+    width = geometry.trim_width - 2 * design.back.margin
+    return legend_rows(legend_entries(words.difficulties, catalogue), size, width,
+                       fonts.bold.width)
+
+
+def _legend(rows: list, size: float, left: float, width: float, bottom: float,
+            colours: ColourSet, fonts: _Fonts, drawn: _Drawn) -> None:
+    """Each row centred, its label in the accent colour, each grade after its squares."""
+    for number, row in enumerate(rows):
+        baseline = bottom + (len(rows) - 1 - number) * size * LEGEND_LEADING
+        used = sum(entry_width(e, size, fonts.bold.width) for e in row) + \
+            size * LEGEND_ENTRY_GAP * (len(row) - 1)
+        x = left + (width - used) / 2
+        for entry in row:
+            colour = colours["accent"] if not entry.filled else colours["text"]
+            if entry.filled:
+                drawn.marks.append(CoverMark(x, baseline, size * MARK_SQUARE,
+                                             size * (MARK_SQUARE + MARK_SPACE), entry.filled,
+                                             colour))
+                x += mark_width(size) + size * LEGEND_MARK_GAP
+            drawn.texts.append(CoverText(entry.text, x, baseline, size, True, colour, LEFT))
+            x += fonts.bold.width(entry.text, size) + size * LEGEND_ENTRY_GAP
 
 
 def _spine(words: CoverWords, design: CoverDesign, geometry: CoverGeometry, fonts: _Fonts,
@@ -254,15 +381,16 @@ def _spine(words: CoverWords, design: CoverDesign, geometry: CoverGeometry, font
     if not has_spine_text(geometry.pages):
         return []
     text = spine_text(words.title, words.author)
-    size = spine_size(geometry, design.spine, text, fonts.cap, fonts.bold.width)
+    size = spine_size(geometry, design.spine, text, fonts.cap, fonts.display.width)
     if size is None:  # too long with the author: the title alone (loading checked it fits)
         text = spine_text(words.title, None)
-        size = spine_size(geometry, design.spine, text, fonts.cap, fonts.bold.width)
+        size = spine_size(geometry, design.spine, text, fonts.cap, fonts.display.width)
     assert size is not None  # loading checked that the title fits the spine
     texts.append(CoverText(text, geometry.spine_x + geometry.spine / 2, geometry.height / 2,
-                           size, True, design.colours["spine_text"], vertical=True))
-    return [CoverBox(geometry.spine_x, 0, geometry.spine, geometry.height,
-                     design.colours["spine"])]
+                           size, True, design.colours["spine_text"], vertical=True,
+                           display=True))
+    return [CoverBox(geometry.spine_x - FOLD_OVERLAP, 0, geometry.spine + 2 * FOLD_OVERLAP,
+                     geometry.height, design.colours["spine"])]
 
 
 def ean_digits(isbn: str) -> str:

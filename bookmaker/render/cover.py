@@ -5,16 +5,19 @@ rendered from the print PDF itself, so the preview is exactly what will print.""
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 from reportlab.graphics.barcode.eanbc import Ean13BarcodeWidget
 from reportlab.graphics.shapes import Group, Rect, String
 from reportlab.lib.colors import HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
-from ..pages.board import board_drawing
-from ..pages.cover import CENTRE, Cover, CoverBarcode, CoverGrid, CoverText
+from ..pages.cover import CENTRE, Cover, CoverBarcode, CoverDisc, CoverGrid, CoverMark, CoverText
+from ..spec.captions import MARK_STEPS
 from ..spec.cover import barcode_box, cover_rules
+from ..spec.fontfile import FallbackFont, read_font
 from ..spec.layout import POD_MIN_LINE
+from .covertile import TileInk, draw_tile
 from .metrics import register_ttf
 from .pdf import fix_date, stamp_identity
 
@@ -27,7 +30,9 @@ def render_cover_pdf(cover: Cover, guides: bool = False) -> bytes:
     """The cover's PDF: one page, the media box the full wrap with bleed, the trim box
     inside it. With guides, the print file's marks (trim, folds, bleed, safe zones, the
     barcode area) are drawn over it: for checking, never for upload."""
-    fonts = register_ttf(cover.font_regular), register_ttf(cover.font_bold)
+    fonts = (register_ttf(cover.font_regular), register_ttf(cover.font_bold),
+             register_ttf(cover.font_display))
+    strong = FallbackFont((read_font(str(cover.font_display)), read_font(str(cover.font_bold))))
     geometry = cover.geometry
     canvas = Canvas(io.BytesIO(), pagesize=(geometry.width, geometry.height), invariant=1,
                     pageCompression=1, initialFontName=fonts[0], initialFontSize=10,
@@ -43,9 +48,15 @@ def render_cover_pdf(cover: Cover, guides: bool = False) -> bytes:
         canvas.setFillColor(HexColor(box.colour))
         canvas.rect(box.x, box.y, box.width, box.height, stroke=0, fill=1)
     for grid in cover.grids:
-        _grid(canvas, grid, cover.colours, fonts, cover.cap)
+        _tile(canvas, grid, cover.colours, (cover.font_regular, cover.font_bold))
+    for disc in cover.discs:
+        _disc(canvas, disc)
+    for mark in cover.marks:
+        _mark(canvas, mark)
     for text in cover.texts:
-        _text(canvas, text, fonts, cover.cap)
+        font = (fonts[2], fonts[1])[strong.pick(text.text)] if text.display else \
+            fonts[1] if text.bold else fonts[0]
+        _text(canvas, text, font, cover.cap)
     if cover.barcode:
         _barcode(canvas, cover.barcode, fonts[0])
     if guides:
@@ -85,9 +96,9 @@ def _background(canvas: Canvas, cover: Cover) -> None:
     canvas.restoreState()
 
 
-def _text(canvas: Canvas, text: CoverText, fonts: tuple[str, str], cap: float) -> None:
+def _text(canvas: Canvas, text: CoverText, font: str, cap: float) -> None:
     canvas.setFillColor(HexColor(text.colour))
-    canvas.setFont(fonts[1] if text.bold else fonts[0], text.size)
+    canvas.setFont(font, text.size)
     if text.vertical:  # reads top to bottom, as on English-language spines
         canvas.saveState()
         canvas.translate(text.x, text.y)
@@ -100,62 +111,29 @@ def _text(canvas: Canvas, text: CoverText, fonts: tuple[str, str], cap: float) -
         canvas.drawString(text.x, text.y, text.text)
 
 
-def _grid(canvas: Canvas, grid: CoverGrid, colours: dict[str, str], fonts: tuple[str, str],
-          cap: float) -> None:
-    """Cells, lit cells, lines (cells, boxes, border), givens in bold, pencilled digits."""
-    shape = grid.givens.shape
-    cell = grid.side / board_drawing(shape).frame
-    canvas.setFillColor(HexColor(colours["grid_cells"]))
-    if board_drawing(shape).full:
-        canvas.rect(grid.x, grid.y, grid.side, grid.side, stroke=0, fill=1)
-    for row, col in () if board_drawing(shape).full else board_drawing(shape).cells:
-        canvas.rect(grid.x + col * cell, grid.y + grid.side - (row + 1) * cell, cell, cell,
-                    stroke=0, fill=1)  # a Samurai's gaps stay the background
-    canvas.setFillColor(HexColor(colours["highlight"]))
-    for index in sorted(grid.lit):
-        row, col = shape.positions[index]
-        canvas.rect(grid.x + col * cell, grid.y + grid.side - (row + 1) * cell, cell, cell,
-                    stroke=0, fill=1)
-    _grid_lines(canvas, grid, colours["grid_lines"])
-    digit = cell * 0.62
-    for index in range(shape.cell_count):
-        given = grid.givens.cells[index]
-        value = given or (grid.solution.cells[index] if index in grid.pencilled else 0)
-        if not value:
-            continue
-        row, col = shape.positions[index]
-        canvas.setFillColor(HexColor(colours["givens" if given else "pencil"]))
-        canvas.setFont(fonts[1] if given else fonts[0], digit)
-        canvas.drawCentredString(grid.x + (col + 0.5) * cell,
-                                 grid.y + grid.side - (row + 0.5) * cell - digit * cap / 2,
-                                 str(value))  # numbers, as the book prints by default
+def _tile(canvas: Canvas, grid: CoverGrid, colours: dict[str, str], fonts: tuple[Path, Path]
+          ) -> None:
+    """A puzzle as its kind draws it, in the design's colours (render/covertile.py)."""
+    draw_tile(canvas, grid, TileInk(colours["grid_lines"], colours["grid_cells"],
+                                    colours["pencil"], colours["highlight"]), fonts)
 
 
-def _grid_lines(canvas: Canvas, grid: CoverGrid, colour: str) -> None:
-    """Cell lines, region lines and the outline, from the board's drawing (pages/board.py)
-    as the book's pages have them."""
-    drawing = board_drawing(grid.givens.shape)
-    cell = grid.side / drawing.frame
-    thin = max(POD_MIN_LINE, cell * 0.025)  # a cover is printed: no line under the floor
-    canvas.setStrokeColor(HexColor(colour))
-    canvas.setLineCap(2)
-    weights = [(thin, drawing.thin), (thin * 2.6, drawing.heavy)]
-    if not drawing.full:  # a Samurai's outline; a full board's is the square below
-        weights.append((thin * 3.2, drawing.outline))
-    for width, runs in weights:
-        canvas.setLineWidth(width)
-        for run in sorted(runs, key=lambda r: (r.at, not r.vertical, r.start)):
-            if run.vertical:
-                x = grid.x + run.at * cell
-                canvas.line(x, grid.y + grid.side - run.end * cell, x,
-                            grid.y + grid.side - run.start * cell)
-            else:
-                y = grid.y + grid.side - run.at * cell
-                canvas.line(grid.x + run.start * cell, y, grid.x + run.end * cell, y)
-    if drawing.full:
-        canvas.setLineWidth(thin * 3.2)
-        canvas.setLineJoin(0)
-        canvas.rect(grid.x, grid.y, grid.side, grid.side, stroke=1, fill=0)
+def _disc(canvas: Canvas, disc: CoverDisc) -> None:
+    canvas.setFillColor(HexColor(disc.colour))
+    canvas.circle(disc.x, disc.y, disc.radius, stroke=0, fill=1)
+
+
+def _mark(canvas: Canvas, mark: CoverMark) -> None:
+    """MARK_STEPS squares, the first `filled` filled, outlined no thinner than the floor."""
+    canvas.saveState()
+    canvas.setStrokeColor(HexColor(mark.colour))
+    canvas.setFillColor(HexColor(mark.colour))
+    canvas.setLineWidth(max(POD_MIN_LINE, mark.square * 0.12))
+    canvas.setLineJoin(0)
+    for step in range(MARK_STEPS):
+        canvas.rect(mark.x + step * mark.step, mark.y, mark.square, mark.square, stroke=1,
+                    fill=int(step < mark.filled))
+    canvas.restoreState()
 
 
 def _barcode(canvas: Canvas, barcode: CoverBarcode, font: str) -> None:

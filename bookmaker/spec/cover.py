@@ -4,8 +4,10 @@ Where its texts go is spec/coverfit.py's."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import Field, PlainValidator, create_model
@@ -104,6 +106,9 @@ class FrontStyle(Schema):
                              "tagline's, if it does not fit its lines.")
     author_lines: Count = Field(2, description="The most lines the author may take.")
     art: ArtStyle = Field(description="The art.")
+    count: TextSize | None = Field(None, description="The size of the number on a round "
+                                   "badge at the art's top right corner saying how many "
+                                   "puzzles the book has (None: no badge).")
 
 
 class BackStyle(Schema):
@@ -113,7 +118,11 @@ class BackStyle(Schema):
     heading: TextSize = Field(description="The title over the blurb (bold).")
     blurb: TextSize = Field(description="The blurb's size.")
     summary: TextSize = Field(description="The summary line's size (bold).")
-    grids: Natural = Field(3, description="Small puzzles in a row at the foot (0: none).")
+    grids: Natural = Field(3, description="Small puzzles in a row at the foot, each from "
+                           "a section the front does not show first (0: none).")
+    legend: TextSize | None = Field(None, description="The size of the legend of the "
+                                    "difficulty squares above the row of puzzles (None: no "
+                                    "legend).")
     row_width: Share = Field(1.0, description="The share of the live width the row of "
                              "puzzles spans, centred.")
 
@@ -130,6 +139,9 @@ class CoverDesign(Schema):
     """One cover design: colours, and the styles of front, back and spine."""
 
     description: Text = Field(description="The look, in a few words.")
+    font: Text = Field(description="The display face of the title, tagline, headings, badge "
+                       "and spine: a TrueType file in bookmaker's fonts/ folder. A text with a "
+                       "character it lacks is set in the book's bold font.")
     colours: Colours = Field(description="A colour for each of " + ", ".join(COLOUR_NAMES)
                              + ".")
     gradient: Colour | None = Field(None, description="If given, the background fades from "
@@ -187,10 +199,21 @@ def load_design(name: str) -> CoverDesign:
 
 
 def design_mistakes(design: CoverDesign) -> list[Mistake]:
-    """A design must give every colour (a spec's colours only replace some)."""
+    """A design must give every colour (a spec's colours only replace some) and name a
+    bundled font."""
     missing = [name for name in COLOUR_NAMES if name not in design.colours.named()]
-    return [Mistake(("colours",), f"needs a colour for {', '.join(missing)}")] if missing \
-        else []
+    mistakes = [Mistake(("colours",), f"needs a colour for {', '.join(missing)}")] \
+        if missing else []
+    if not display_font_path(design).is_file():
+        mistakes.append(Mistake(("font",), f"{design.font} is not in the fonts folder"))
+    return mistakes
+
+
+def display_font_path(design: CoverDesign) -> Path:
+    """The design's display face, in the bundled fonts folder."""
+    from .fontfile import font_folder
+
+    return font_folder() / design.font
 
 
 # The cover's size, from the page count.
@@ -252,17 +275,19 @@ def barcode_box(geometry: CoverGeometry) -> tuple[float, float, float, float]:
 
 
 def puzzles_needed(design: CoverDesign, total: int) -> int:
-    """How many of the book's first puzzles the cover's art shows (at most all): the
-    front's, then the back's, which start again from the first when the front shows
-    several already (a mosaic), so that `bookmaker cover` makes as few as it can."""
-    front = front_puzzles(design)
-    return min(total, front if front > 1 else front + design.back.grids)
+    """How many of the book's puzzles the cover shows, each once: the front's, then the
+    back's (fewer where the book has fewer)."""
+    return min(total, front_puzzles(design, total) + design.back.grids)
 
 
-def front_puzzles(design: CoverDesign) -> int:
-    """How many puzzles the front's art shows."""
+def front_puzzles(design: CoverDesign, total: int) -> int:
+    """How many puzzles the front's art shows: a mosaic of tiles x tiles, fewer tiles a
+    side where the book has fewer puzzles (no puzzle is shown twice)."""
     art = design.front.art
-    return art.tiles ** 2 if art.kind == "mosaic" else 1
+    if art.kind != "mosaic":
+        return 1
+    tiles = max(1, min(art.tiles, math.isqrt(total)))
+    return tiles * tiles
 
 
 def design_problem(name: str) -> str | None:

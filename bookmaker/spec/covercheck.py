@@ -15,6 +15,7 @@ from .cover import (
     CoverGeometry,
     CoverSpec,
     design_problem,
+    display_font_path,
     has_spine_text,
     load_design,
     with_colours,
@@ -24,10 +25,14 @@ from .coverfit import (
     FrontWords,
     back_lines,
     back_text_room,
+    badge_said,
     block_height,
     fit_author,
     fit_title,
     front_plan,
+    legend_entries,
+    legend_height,
+    legend_rows,
     spine_size,
     spine_text,
     summary,
@@ -35,7 +40,7 @@ from .coverfit import (
     too_wide_words,
     wrap,
 )
-from .fontfile import FontFile
+from .fontfile import FallbackFont, FontFile, read_font
 from .problems import Mistake, Report
 from .values import font_digit_top
 
@@ -54,6 +59,7 @@ class CoverFacts:
     difficulties: Sequence[str]
     answers: str
     geometry: CoverGeometry
+    kinds: Sequence[str] = ()  # each section's kind's name
 
 
 def cover_spec(report: Report, cover: CoverFile | None, facts: CoverFacts | None,
@@ -75,30 +81,34 @@ def cover_spec(report: Report, cover: CoverFile | None, facts: CoverFacts | None
     if cover.barcode and not facts.isbn:
         report.add(Mistake(("cover", "barcode"), "a barcode needs the book's ISBN: add "
                            "isbn: to book:, or leave the barcode to KDP (barcode: false)"))
-    cap = (font_digit_top(bold_path) if bold_path else None) or DEFAULT_CAP
-    title_fits = _check_front(report, spec, facts, fonts, cap, words)
-    _check_spine(report, spec, facts, fonts[1], cap)
-    _check_back(report, spec, facts, fonts, words, title_fits)
+    display = display_font_path(spec.design)
+    cap = font_digit_top(display) or DEFAULT_CAP
+    strong = FallbackFont((read_font(str(display)), fonts[1]))
+    title_fits = _check_front(report, spec, facts, fonts, strong, cap, words)
+    _check_spine(report, spec, facts, strong, cap)
+    _check_back(report, spec, facts, fonts, strong, words, title_fits)
     return spec if len(report.problems) == before else None
 
 
 def _check_front(report: Report, spec: CoverSpec, facts: CoverFacts,
-                 fonts: tuple[FontFile, FontFile], cap: float, words: Catalogue) -> bool:
+                 fonts: tuple[FontFile, FontFile], display: FallbackFont, cap: float,
+                 words: Catalogue) -> bool:
     """The title in its lines, the subtitle in its, and room left for the art; whether
     the title fitted its lines (else that is reported)."""
     front = spec.design.front
     width = facts.geometry.trim_width - 2 * front.margin
     said = FrontWords(facts.title, facts.subtitle, facts.author,
-                      tagline(facts.count, facts.difficulties, words),
-                      words.text(front.badge) if front.badge else None)
+                      tagline(facts.kinds, facts.difficulties, words),
+                      badge_said(words.text(front.badge) if front.badge else None,
+                                 facts.title, facts.subtitle))
     if facts.author and fit_author(facts.author, front, width, fonts[0].width) is None:
         report.add(Mistake(("book", "author"), f"too long for the front of the "
                            f"{spec.design_name} cover: even at {min(front.tagline, front.author):g}"
                            f" pt it takes more than {front.author_lines} lines of "
                            f"{width / 72:.2f} in; shorten it"))
-        return fit_title(facts.title, front.title, width, fonts[1].width) is not None
+        return fit_title(facts.title, front.title, width, display.width) is not None
     plan = front_plan(said, front, (facts.geometry.trim_width, facts.geometry.trim_height),
-                      fonts[0].width, fonts[1].width, cap)
+                      fonts[0].width, fonts[1].width, cap, display.width)
     if plan is None:
         report.add(Mistake(("book", "title"), f"too long for the front of the "
                            f"{spec.design_name} cover: even at {front.title.min:g} pt it "
@@ -122,7 +132,7 @@ def _check_front(report: Report, spec: CoverSpec, facts: CoverFacts,
     return True
 
 
-def _check_spine(report: Report, spec: CoverSpec, facts: CoverFacts, bold: FontFile,
+def _check_spine(report: Report, spec: CoverSpec, facts: CoverFacts, bold: FallbackFont,
                  cap: float) -> None:
     """The title (with the author, or else alone) along the spine, from 79 pages."""
     if not has_spine_text(facts.geometry.pages):
@@ -136,16 +146,20 @@ def _check_spine(report: Report, spec: CoverSpec, facts: CoverFacts, bold: FontF
 
 
 def _check_back(report: Report, spec: CoverSpec, facts: CoverFacts,
-                fonts: tuple[FontFile, FontFile], words: Catalogue,
+                fonts: tuple[FontFile, FontFile], display: FallbackFont, words: Catalogue,
                 title_fits: bool = True) -> None:
     """The title, blurb and summary above the back's row of puzzles. A title that leaves
     no room for one line of blurb is the title's mistake, not the blurb's (and is already
     reported if it did not fit the front either)."""
     back = spec.design.back
-    width, height = back_text_room(facts.geometry, back)
-    line = summary(facts.count, facts.difficulties, facts.answers, words)
+    rows = legend_rows(legend_entries(facts.difficulties, words), back.legend,
+                       facts.geometry.trim_width - 2 * back.margin, fonts[1].width) \
+        if back.legend else []
+    width, height = back_text_room(facts.geometry, back, legend_height(len(rows),
+                                                                       back.legend or 0))
+    line = summary(facts.count, facts.kinds, facts.difficulties, facts.answers, words)
     least = back_lines(facts.title, "M" if spec.blurb else None, line, back, width,
-                       fonts[0].width, fonts[1].width)
+                       fonts[0].width, fonts[1].width, display.width)
     if block_height(least) > height:
         if title_fits:
             heading = sum(1 for text in least if text.heading)
@@ -163,7 +177,8 @@ def _check_back(report: Report, spec: CoverSpec, facts: CoverFacts,
                            f"in of text, and a word is never broken; shorten it or put a "
                            f"space in it"))
         return
-    lines = back_lines(facts.title, spec.blurb, line, back, width, fonts[0].width, fonts[1].width)
+    lines = back_lines(facts.title, spec.blurb, line, back, width, fonts[0].width,
+                       fonts[1].width, display.width)
     over = block_height(lines) - height
     if over > 0 and spec.blurb:
         extra = -(-over // (back.blurb * BODY_LEADING))

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..core.grade.grades import GRADES
+from .captions import MARK_SPACE, MARK_SQUARE, MARK_STEPS
 from .catalogue import Catalogue
 from .cover import (
     BackStyle,
@@ -28,6 +29,8 @@ PARAGRAPH_GAP = 0.6  # space between blurb paragraphs, in lines
 BACK_GRID_GAP = 18.0  # points between the back's small puzzles
 SIZE_STEP = 0.5  # points: a title too wide is tried again this much smaller
 SPINE_SEPARATOR = "   ·   "
+TAGLINE_LINES = 2  # the front's tagline takes at most this many lines ...
+TAGLINE_LEAST = 0.75  # ... set down to this share of its size to fit them
 TAGLINE_SEPARATOR = " · "
 
 Measure = Callable[[str, float], float]  # (text, size in points) -> width in points
@@ -119,6 +122,7 @@ class FrontLine:
     bold: bool
     colour: str
     baseline: float
+    display: bool = False  # set in the design's display face (the title)
 
 
 @dataclass(frozen=True)
@@ -145,12 +149,13 @@ class FrontWords:
 
 
 def front_plan(words: FrontWords, style: FrontStyle, trim: tuple[float, float],
-               regular: Measure, bold: Measure, cap: float) -> FrontPlan | None:
+               regular: Measure, bold: Measure, cap: float,
+               display: Measure | None = None) -> FrontPlan | None:
     """Where the front's texts go on a front of `trim` (width, height); None if the title
     or the author does not fit its lines (loading refuses that, so a loaded spec always
     has a plan)."""
     width, height = trim[0] - 2 * style.margin, trim[1]
-    fitted = fit_title(words.title, style.title, width, bold)
+    fitted = fit_title(words.title, style.title, width, display or bold)
     author = fit_author(words.author, style, width, regular) if words.author else (0.0, [])
     if fitted is None or author is None:
         return None
@@ -165,7 +170,7 @@ def front_plan(words: FrontWords, style: FrontStyle, trim: tuple[float, float],
     size, title = fitted
     for index, line in enumerate(title):
         y -= size * (TITLE_LEADING if index else cap)
-        lines.append(FrontLine(line, size, True, "title", y))
+        lines.append(FrontLine(line, size, True, "title", y, display=True))
     y -= size * 0.35 + (style.subtitle * 0.6 if words.subtitle else 0)
     for line in balanced(words.subtitle or "", style.subtitle, width, regular):
         y -= style.subtitle * SUBTITLE_LEADING
@@ -179,7 +184,11 @@ def front_plan(words: FrontWords, style: FrontStyle, trim: tuple[float, float],
                             bottom + above - index * size * SUBTITLE_LEADING)
                   for index, line in enumerate(names)]
         bottom += above + size * 1.9
-    lines.append(FrontLine(words.tagline, style.tagline, True, "accent", bottom))
+    size, tags = fit_tagline(words.tagline, style, width, bold)
+    for index, line in enumerate(reversed(tags)):
+        lines.append(FrontLine(line, size, True, "accent",
+                               bottom + index * size * SUBTITLE_LEADING))
+    bottom += (len(tags) - 1) * size * SUBTITLE_LEADING
     return FrontPlan(tuple(lines), badge, rule,
                      (bottom + style.tagline * 2.2, rule - style.subtitle * 1.3))
 
@@ -205,12 +214,14 @@ class TextLine:
 
 
 def back_lines(title: str, blurb: str | None, summary: str, style: BackStyle, width: float,
-               measure: Measure, bold_measure: Measure) -> list[TextLine]:
-    """The back cover's text as lines: the title, the blurb's paragraphs, then the summary
-    (title and summary in bold)."""
+               measure: Measure, bold_measure: Measure,
+               display: Measure | None = None) -> list[TextLine]:
+    """The back cover's text as lines: the title (in the display face where given), the
+    blurb's paragraphs, then the summary (in bold)."""
     lines: list[TextLine] = []
-    heading = widest_word_fit(title, style.heading, width, bold_measure)
-    for line in wrap(title, heading, width, bold_measure):
+    heading_measure = display or bold_measure
+    heading = widest_word_fit(title, style.heading, width, heading_measure)
+    for line in wrap(title, heading, width, heading_measure):
         lines.append(TextLine(line, heading, True,
                               heading * (TITLE_LEADING if lines else 1.0), heading=True))
     size = style.blurb
@@ -247,15 +258,73 @@ def block_height(lines: Sequence[TextLine]) -> float:
     return sum(line.above for line in lines) + (lines[-1].size * 0.25 if lines else 0)
 
 
-def back_text_room(geometry: CoverGeometry, style: BackStyle) -> tuple[float, float]:
-    """(width, height) for the back's text: between the margins, above the row of
-    puzzles, which sits above the barcode area."""
+def back_text_room(geometry: CoverGeometry, style: BackStyle,
+                   legend: float = 0.0) -> tuple[float, float]:
+    """(width, height) for the back's text: between the margins, above the legend of
+    `legend` points and the row of puzzles, which sits above the barcode area."""
     width = geometry.trim_width - 2 * style.margin
     _, bar_y, _, bar_height = barcode_box(geometry)
     floor = bar_y + bar_height - geometry.bleed + style.margin / 2
     if style.grids:
         floor += back_grid_side(geometry, style) + style.margin * 0.75
-    return width, geometry.trim_height - style.margin - floor
+    return width, geometry.trim_height - style.margin - floor - legend
+
+
+# The legend of the difficulty squares on the back.
+
+LEGEND_LEADING = 1.7  # a legend row's height, per legend size
+LEGEND_ENTRY_GAP = 1.2  # between two entries of a row, per legend size
+LEGEND_MARK_GAP = 0.45  # between an entry's squares and its grade's name, per legend size
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    """One item of the legend: a text, after `filled` of MARK_STEPS squares (0: the
+    legend's label, no squares)."""
+
+    text: str
+    filled: int
+
+
+def legend_entries(difficulties: Sequence[str], words: Catalogue) -> list[LegendEntry]:
+    """The label, then each grade the book holds with its squares (every grade where a
+    section takes any grade)."""
+    known = [d for d in difficulties if d in GRADES]
+    grades = GRADES if len(known) < len(difficulties) else \
+        sorted(set(known), key=GRADES.index)
+    return [LegendEntry(words.text("cover_legend"), 0)] + \
+        [LegendEntry(words.grade(grade), GRADES.index(grade) + 1) for grade in grades]
+
+
+def mark_width(size: float) -> float:
+    """The width of a difficulty mark's MARK_STEPS squares at a legend size."""
+    return size * (MARK_STEPS * (MARK_SQUARE + MARK_SPACE) - MARK_SPACE)
+
+
+def entry_width(entry: LegendEntry, size: float, measure: Measure) -> float:
+    squares = mark_width(size) + size * LEGEND_MARK_GAP if entry.filled else 0.0
+    return squares + measure(entry.text, size)
+
+
+def legend_rows(entries: Sequence[LegendEntry], size: float, width: float,
+                measure: Measure) -> list[list[LegendEntry]]:
+    """The entries filled into rows no wider than width."""
+    rows: list[list[LegendEntry]] = []
+    used = 0.0
+    for entry in entries:
+        wide = entry_width(entry, size, measure)
+        if rows and used + size * LEGEND_ENTRY_GAP + wide <= width:
+            rows[-1].append(entry)
+            used += size * LEGEND_ENTRY_GAP + wide
+        else:
+            rows.append([entry])
+            used = wide
+    return rows
+
+
+def legend_height(rows: int, size: float) -> float:
+    """The room a legend of `rows` rows takes, with the gap under it."""
+    return rows * size * LEGEND_LEADING + size * 0.6 if rows else 0.0
 
 
 def back_grid_side(geometry: CoverGeometry, style: BackStyle) -> float:
@@ -324,19 +393,62 @@ def spine_size(geometry: CoverGeometry, style: SpineStyle, text: str, cap_height
 
 # The book's own words for the cover.
 
-def tagline(count: int, difficulties: Sequence[str], words: Catalogue) -> str:
-    """'150 Sudoku puzzles · Beginner to Easy' (the grades when every section names one)."""
-    parts = [words.text("cover_count", count=count)]
-    if difficulties and all(d in GRADES for d in difficulties):
-        grades = sorted(set(difficulties), key=GRADES.index)
-        names = [words.grade(grade) for grade in grades]
-        parts.append(names[0] if len(names) == 1 else
-                     words.text("grade_range", easiest=names[0], hardest=names[-1]))
+def kinds_named(kinds: Sequence[str], words: Catalogue) -> str:
+    """The book's kinds as its cover names them, each once, in the book's language:
+    'Killer Sudoku', 'Sudoku, Sudoku X and Killer Sudoku'."""
+    names = list(dict.fromkeys(words.texts.get(f"cover_kinds.{kind}")
+                               or words.text(f"variants.{kind}") for kind in kinds))
+    if len(names) < 2:
+        return "".join(names)
+    return words.text("cover_list", rest=", ".join(names[:-1]), last=names[-1])
+
+
+def grade_span(difficulties: Sequence[str], words: Catalogue) -> str | None:
+    """'Beginner to Easy' when every section names a grade, else None."""
+    if not difficulties or not all(d in GRADES for d in difficulties):
+        return None
+    names = [words.grade(grade) for grade in sorted(set(difficulties), key=GRADES.index)]
+    return names[0] if len(names) == 1 else \
+        words.text("grade_range", easiest=names[0], hardest=names[-1])
+
+
+def tagline(kinds: Sequence[str], difficulties: Sequence[str], words: Catalogue) -> str:
+    """'Killer Sudoku · Beginner to Easy': what is inside, named in the book's language
+    (the front's badge says how many)."""
+    span = grade_span(difficulties, words)
+    named = kinds_named(kinds, words)
+    return TAGLINE_SEPARATOR.join(part for part in (named, span) if part)
+
+
+def summary(count: int, kinds: Sequence[str], difficulties: Sequence[str], answers: str,
+            words: Catalogue) -> str:
+    """The back's line: '150 puzzles · Killer Sudoku · Easy to Hard · Answers included'
+    (the answers when the book has them)."""
+    parts = [words.text("cover_count", count=count), tagline(kinds, difficulties, words)]
+    if answers == "back":
+        parts.append(words.text("cover_answers"))
     return TAGLINE_SEPARATOR.join(parts)
 
 
-def summary(count: int, difficulties: Sequence[str], answers: str, words: Catalogue) -> str:
-    """The back's line: the tagline, and 'Answers included' when the book has them."""
-    line = tagline(count, difficulties, words)
-    return line + TAGLINE_SEPARATOR + words.text("cover_answers") if answers == "back" \
-        else line
+def badge_said(badge: str | None, title: str, subtitle: str | None) -> str | None:
+    """The badge's text, or None where the title or subtitle says it already (a 'Large
+    Print Sudoku' under a 'LARGE PRINT' bar says it twice)."""
+    if not badge:
+        return None
+    said = f"{title} {subtitle or ''}".casefold()
+    return None if " ".join(badge.casefold().split()) in " ".join(said.split()) else badge
+
+
+def fit_tagline(tagline: str, style: FrontStyle, width: float,
+                measure: Measure) -> tuple[float, list[str]]:
+    """(size, lines): the tagline in at most TAGLINE_LINES lines, broken between its parts,
+    as large as fits from the design's size down to TAGLINE_LEAST of it (never under
+    MIN_TEXT_POINTS); at that least size it takes the lines it needs."""
+    least = max(style.tagline * TAGLINE_LEAST, MIN_TEXT_POINTS)
+    size = style.tagline
+    while True:
+        lines = wrap_parts(tagline, size, width, measure)
+        if (len(lines) <= TAGLINE_LINES and fits(lines, size, width, measure)) or \
+                size - SIZE_STEP < least:
+            return size, lines
+        size -= SIZE_STEP

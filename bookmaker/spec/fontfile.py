@@ -49,6 +49,27 @@ class FontFile:
                    for c in text) * size / 1000
 
 
+@dataclass(frozen=True)
+class FallbackFont:
+    """Fonts tried in turn (a cover design's display face, then the book's bold): each
+    text is set, and so measured, in the first that has every one of its characters, so
+    a title in a script the display face lacks is never drawn as empty boxes."""
+
+    fonts: tuple[FontFile, ...]
+
+    def pick(self, text: str) -> int:
+        """The index of the font the text is set in: the first that has all of it."""
+        return next((index for index, font in enumerate(self.fonts)
+                     if not font.missing(text)), len(self.fonts) - 1)
+
+    def width(self, text: str, size: float) -> float:
+        return self.fonts[self.pick(text)].width(text, size)
+
+    def missing(self, text: str) -> list[str]:
+        """What the last font, the one every text may fall back to, lacks."""
+        return self.fonts[-1].missing(text)
+
+
 def font_folder() -> Path:
     """The bundled fonts: package data `bookmaker.fonts` when installed from a wheel, else
     the top-level fonts/ folder of this checkout."""

@@ -385,7 +385,8 @@ def _cover(report: Report, cover: CoverFile, book: BookFile, layout: Layout | No
                      book.padding, book.explanations)
     facts = CoverFacts(book.title, book.subtitle, book.author, book.isbn,
                        sum(s.count for s in sections), [s.difficulty for s in sections],
-                       answers, cover_geometry(layout, len(plan.book), book.paper))
+                       answers, cover_geometry(layout, len(plan.book), book.paper),
+                       [kind_of_name(s.variant).name for s in sections])
     regular_path, bold_path = default_font_paths()
     regular, bold = str(book.fonts.regular or regular_path), str(book.fonts.bold or bold_path)
     return cover_spec(report, cover, facts, (read_font(regular), read_font(bold)), bold,

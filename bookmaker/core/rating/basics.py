@@ -72,21 +72,42 @@ def locked_candidates(state: Candidates, board: Board, direct: bool = False):
     that unit: pointing (the rest is a line, 2.6) or claiming (2.8). Direct: only when
     that leaves a hidden single in a parallel unit, which is placed (1.7 / 1.9)."""
     masks, digit_cells = board.unit_masks, state.digit_cells
-    for group in board.lock_groups:
+    for group in _lock_runs(board):
         for d in range(len(digit_cells)):
             cells = digit_cells[d]
-            for inside, other, common in group:
-                here = cells & masks[inside]
-                if here & (here - 1) == 0 or here & ~common:
-                    continue
-                removed = _eliminated(state, d, masks[other] & ~masks[inside])
-                premise = ((d, masks[inside] & ~masks[other]),)
-                if direct:
-                    yield from _direct_locked(state, board, d, inside, other)
-                elif removed:
-                    line = board.kinds[other] in LINES
-                    yield Hint("Pointing" if line else "Claiming", 26 if line else 28, removed,
-                               premise=premise, text=_lock_text(board, d, inside, other))
+            for inside_mask, crossings in group:
+                here = cells & inside_mask
+                if here & (here - 1) == 0:
+                    continue   # one place or none: no crossing of this unit can lock it
+                for inside, other, common in crossings:
+                    if here & ~common:
+                        continue
+                    removed = _eliminated(state, d, masks[other] & ~masks[inside])
+                    premise = ((d, masks[inside] & ~masks[other]),)
+                    if direct:
+                        yield from _direct_locked(state, board, d, inside, other)
+                    elif removed:
+                        line = board.kinds[other] in LINES
+                        yield Hint("Pointing" if line else "Claiming", 26 if line else 28,
+                                   removed, premise=premise,
+                                   text=_lock_text(board, d, inside, other))
+
+
+@cache
+def _lock_runs(board: Board) -> tuple:
+    """board.lock_groups with each group's entries gathered in runs of the same unit
+    holding the candidates (consecutive there), as (that unit's mask, its entries): a
+    digit's places in the unit are then looked at once a run, in the same order."""
+    groups = []
+    for group in board.lock_groups:
+        runs: list = []
+        for entry in group:
+            if runs and runs[-1][1][-1][0] == entry[0]:
+                runs[-1][1].append(entry)
+            else:
+                runs.append((board.unit_masks[entry[0]], [entry]))
+        groups.append(tuple((mask, tuple(entries)) for mask, entries in runs))
+    return tuple(groups)
 
 
 def _direct_locked(state: Candidates, board: Board, d: int, inside: int, other: int):

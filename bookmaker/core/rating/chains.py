@@ -14,11 +14,20 @@ implications, cell, region, then contradictions).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from ..bits import bits_of
 from ..grade.candidates import Candidates
 from .board import Board
 from .hints import Budget, Hint
+
+
+@cache
+def peer_spreads(board: Board) -> tuple[int, ...]:
+    """Per cell, its peers (peer_order) as a bitmask over digit 0's candidates (bit c*n
+    for peer c): shifted by d, the peers' candidates of digit d."""
+    n = board.shape.size
+    return tuple(sum(1 << (c * n) for c in peers) for peers in board.peer_order)
 
 
 def length_modifier(complexity: int) -> int:
@@ -73,13 +82,7 @@ class StaticLinks:
         key = ("off", cell_links)
         table = self._tables.get(key)
         if table is None:
-            table = [0] * (self.board.shape.cell_count * self.n)
-            for cand in self._candidates():
-                mask = 0
-                for q in self.offs(cand, cell_links):
-                    mask |= 1 << q
-                table[cand] = mask
-            self._tables[key] = table
+            table = self._tables[key] = self._off_masks(cell_links)
         return table
 
     def on_table(self, cell_links: bool, unit_links: bool) -> list[int]:
@@ -87,13 +90,73 @@ class StaticLinks:
         key = ("on", cell_links, unit_links)
         table = self._tables.get(key)
         if table is None:
-            table = [0] * (self.board.shape.cell_count * self.n)
-            for cand in self._candidates():
-                mask = 0
-                for q in self.ons(cand, cell_links, unit_links):
-                    mask |= 1 << q
-                table[cand] = mask
-            self._tables[key] = table
+            table = self._tables[key] = self._on_masks(cell_links, unit_links)
+        return table
+
+    def on_on_table(self, cell_links: bool, unit_links: bool) -> list[int]:
+        """Per candidate, the ons its offs imply (two links: on, off, on), a bitmask."""
+        key = ("on-on", cell_links, unit_links)
+        table = self._tables.get(key)
+        if table is None:
+            table = self._tables[key] = _two_links(self.off_table(cell_links),
+                                                   self.on_table(cell_links, unit_links))
+        return table
+
+    def off_off_table(self, cell_links: bool) -> list[int]:
+        """Per candidate, the offs its ons imply (two links: off, on, off), a bitmask."""
+        key = ("off-off", cell_links)
+        table = self._tables.get(key)
+        if table is None:
+            table = self._tables[key] = _two_links(self.on_table(cell_links, True),
+                                                   self.off_table(cell_links))
+        return table
+
+    def _off_masks(self, cell_links: bool) -> list[int]:
+        """offs() of every candidate at once: a digit's places among the cell's peers
+        are the peers' spread (bit c*n per peer c) shifted by the digit, kept where the
+        digit still is."""
+        n, state = self.n, self.state
+        spreads, places = peer_spreads(self.board), 0
+        for d, cells in enumerate(state.digit_cells):
+            for c in bits_of(cells):
+                places |= 1 << (c * n + d)
+        table = [0] * (self.board.shape.cell_count * n)
+        cell_digits = state.cell_digits
+        for cell in bits_of(state.open_cells):
+            digits, spread, base = cell_digits[cell], spreads[cell], cell * n
+            for d in bits_of(digits):
+                mask = spread << d & places
+                if cell_links:
+                    mask |= (digits & ~(1 << d)) << base
+                table[base + d] = mask
+        return table
+
+    def _on_masks(self, cell_links: bool, unit_links: bool) -> list[int]:
+        """ons() of every candidate at once: the other candidate of a bivalue cell, the
+        other place of a digit left twice in a unit (links are mutual)."""
+        n, state, board = self.n, self.state, self.board
+        table = [0] * (board.shape.cell_count * n)
+        if cell_links:
+            cell_digits = state.cell_digits
+            for cell in bits_of(state.open_cells):
+                digits = cell_digits[cell]
+                if digits.bit_count() == 2:
+                    low = digits & -digits
+                    a = cell * n + low.bit_length() - 1
+                    b = cell * n + (digits ^ low).bit_length() - 1
+                    table[a] |= 1 << b
+                    table[b] |= 1 << a
+        if unit_links:
+            masks = board.unit_masks
+            for d, cells in enumerate(state.digit_cells):
+                for mask in masks:
+                    two = cells & mask
+                    if two.bit_count() == 2:
+                        low = two & -two
+                        a = (low.bit_length() - 1) * n + d
+                        b = ((two ^ low).bit_length() - 1) * n + d
+                        table[a] |= 1 << b
+                        table[b] |= 1 << a
         return table
 
     def _candidates(self):
@@ -139,6 +202,19 @@ class StaticLinks:
                 if others and not others & (others - 1):
                     found.append((others.bit_length() - 1) * n + d)
         return found
+
+
+def _two_links(first: list[int], then: list[int]) -> list[int]:
+    """Per candidate, the union of `then` over its `first` links."""
+    table = []
+    for mask in first:
+        union = 0
+        while mask:
+            low = mask & -mask
+            union |= then[low.bit_length() - 1]
+            mask ^= low
+        table.append(union)
+    return table
 
 
 class _Best:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from ..bits import bits_of
 from . import basics as b
 from .board import Board
-from .chains import Found, StaticLinks, _union, length_modifier
+from .chains import Found, StaticLinks, length_modifier
 from .implications import Grid, Outer, Propagator, SimpleRule, java_map_order, working_state
 from .multiple import DYNAMIC, STATIC, Chaining, all_found
 
@@ -111,13 +111,30 @@ def _child(parent: _Node, cand: int, on: bool, cause: int) -> _Node:
 
 
 class _Links:
-    """Static links of the working grid, with their causes, in SE's order."""
+    """Static links of the working grid, with their causes, in SE's order; each list
+    built once (a search meets the same candidate on many paths)."""
 
     def __init__(self, state, board: Board):
         self.state, self.board, self.n = state, board, board.shape.size
+        self._offs: dict = {}
+        self._ons: dict = {}
 
     def offs(self, node: _Node, y: bool) -> list[tuple[int, int]]:
-        cell, d = divmod(node.cand, self.n)
+        key = 2 * node.cand + y
+        found = self._offs.get(key)
+        if found is None:
+            found = self._offs[key] = self._find_offs(node.cand, y)
+        return found
+
+    def ons(self, node: _Node, y: bool, x: bool) -> list[tuple[int, int]]:
+        key = 4 * node.cand + 2 * y + x
+        found = self._ons.get(key)
+        if found is None:
+            found = self._ons[key] = self._find_ons(node.cand, y, x)
+        return found
+
+    def _find_offs(self, cand: int, y: bool) -> list[tuple[int, int]]:
+        cell, d = divmod(cand, self.n)
         found = []
         if y:
             found = [(cell * self.n + e, -1)
@@ -129,8 +146,8 @@ class _Links:
             found += [(c * self.n + d, u) for c in bits_of(cells)]
         return found
 
-    def ons(self, node: _Node, y: bool, x: bool) -> list[tuple[int, int]]:
-        cell, d = divmod(node.cand, self.n)
+    def _find_ons(self, cand: int, y: bool, x: bool) -> list[tuple[int, int]]:
+        cell, d = divmod(cand, self.n)
         found = []
         if y:
             digits = self.state.cell_digits[cell]
@@ -167,36 +184,61 @@ def unary_found(prop: Propagator, state, board: Board) -> list[Found]:
 
 def _closing(tables: StaticLinks, cand: int, y: bool, x: bool, budget) -> tuple:
     """Whether a cycle may close on the start (on), and whether a forcing chain leads
-    from it on to it off, and from it off to it on: breadth first over candidate sets."""
+    from it on to it off, and from it off to it on: breadth first over candidate sets,
+    a work unit a layer (charged when the search ends: a rating that runs out of
+    budget in it ends the same). Links are mutual, so a layer's offs hold the start's
+    off when the layer meets the start's offs, and imply the start on when the ons
+    two links on hold it; an off met before leads only to ons met before."""
     offs_of, ons_of = tables.off_table(y), tables.on_table(y, x)
-    closing, front, seen_on, seen_off, depth = ons_of[cand], 1 << cand, 1 << cand, 0, 1
+    step = tables.on_on_table(y, x) if x else None
+    own_offs, front, seen_on, depth = offs_of[cand], 1 << cand, 1 << cand, 1
     cycle = chain = False
+    layers = 0
     while front:
-        budget.spend(1)
-        offs = _union(offs_of, front)
-        cycle = cycle or depth >= 3 and bool(offs & closing)
-        chain = chain or x and bool(offs >> cand & 1)
-        offs &= ~seen_off
-        seen_off |= offs
-        front = _union(ons_of, offs) & ~seen_on
+        layers += 1
+        chain = chain or x and bool(front & own_offs)
+        ons = 0
+        if step is not None:
+            while front:   # the hottest loop: the union of two links over the front
+                low = front & -front
+                ons |= step[low.bit_length() - 1]
+                front ^= low
+        else:
+            offs = 0
+            while front:
+                low = front & -front
+                offs |= offs_of[low.bit_length() - 1]
+                front ^= low
+            while offs:
+                low = offs & -offs
+                ons |= ons_of[low.bit_length() - 1]
+                offs ^= low
+        cycle = cycle or depth >= 3 and bool(ons >> cand & 1)
+        front = ons & ~seen_on
         seen_on |= front
         depth += 2
+    budget.spend(layers)
     return cycle, chain, x and _off_chain(tables, cand, y, budget)
 
 
 def _off_chain(tables: StaticLinks, cand: int, y: bool, budget) -> bool:
-    offs_of, ons_of = tables.off_table(y), tables.on_table(y, True)
+    """Whether a forcing chain leads from the start off to it on (see _closing)."""
+    step, own_ons = tables.off_off_table(y), tables.on_table(y, True)[cand]
     front = seen_off = 1 << cand
-    seen_on = 0
+    layers = 0
     while front:
-        budget.spend(1)
-        ons = _union(ons_of, front)
-        if ons >> cand & 1:
+        layers += 1
+        if front & own_ons:
+            budget.spend(layers)
             return True
-        ons &= ~seen_on
-        seen_on |= ons
-        front = _union(offs_of, ons) & ~seen_off
+        offs = 0
+        while front:
+            low = front & -front
+            offs |= step[low.bit_length() - 1]
+            front ^= low
+        front = offs & ~seen_off
         seen_off |= front
+    budget.spend(layers)
     return False
 
 

@@ -1,0 +1,230 @@
+"""Tests for what a cover shows: each kind drawn with its marks, tiles from every section
+and none twice, the mosaic's centre never solved whole, the kinds named in the tagline in
+the book's language, the count badge and the legend, the stroke floor over every tile,
+the spine's colour past the folds, the display faces (bundled, licensed, falling back
+where they lack a glyph), and a large-print cover that is neither white nor repetitive."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pypdfium2
+import pytest
+from drawing import Recorder
+from PIL import Image
+
+from bookmaker.book.cover import composed_cover, cover_picks, cover_puzzles
+from bookmaker.core.kinds.registry import KINDS
+from bookmaker.pages.cover import FOLD_OVERLAP
+from bookmaker.render.cover import render_cover_pdf
+from bookmaker.render.covertile import draw_pencilled, draw_tile_on, tile_scale, tile_style
+from bookmaker.spec import load_spec
+from bookmaker.spec.catalogue import language_names, load_catalogue
+from bookmaker.spec.cover import design_names, display_font_path, load_design
+from bookmaker.spec.coverfit import capitals, tagline
+from bookmaker.spec.fontfile import FallbackFont, default_font_paths, read_font
+from bookmaker.spec.layout import POD_MIN_LINE
+
+REPO = Path(__file__).resolve().parents[1]
+SPEC = """\
+book:
+  title: {title}
+  author: Ada Lovelace
+  seed: cover-art
+  layout: {layout}
+  language: {language}
+  answers: back
+  registry: none
+cover:
+  design: {design}
+sections:
+{sections}"""
+VARIETY = """\
+  - {name: Small, size: 4x4, count: 3, difficulty: beginner}
+  - {name: Cages, variant: killer, size: 4x4, count: 3, difficulty: beginner}
+  - {name: Sums, variant: calcudoku-add, size: 4x4, count: 3, difficulty: beginner}
+  - {name: Six, size: 6x6, count: 3, difficulty: easy}
+"""
+
+
+def spec_of(folder: Path, design: str = "bold", language: str = "en",
+            title: str = "Puzzles of Every Kind", sections: str = VARIETY,
+            layout: str = "kdp-6x9"):
+    path = folder / f"{design}-{language}.yaml"
+    path.write_text(SPEC.format(title=title, layout=layout, language=language, design=design,
+                                sections=sections), encoding="utf-8")
+    return load_spec(path)
+
+
+@pytest.fixture(scope="module")
+def variety(tmp_path_factory):
+    """A book of four sections in three kinds, in the bold design, and its cover."""
+    spec = spec_of(tmp_path_factory.mktemp("art"))
+    puzzles = cover_puzzles(spec)
+    return spec, puzzles, composed_cover(spec, puzzles)
+
+
+def test_the_cover_takes_each_section_in_turn_and_no_puzzle_twice(variety):
+    spec, puzzles, cover = variety
+    # sections start at plan positions 0, 3, 6, 9: first puzzles first, then the seconds
+    assert cover_picks(spec) == [0, 3, 6, 9, 1, 4, 7, 10, 2, 5, 8]
+    assert len(puzzles) == 11  # the 3x3 mosaic's nine and the back's two
+    lines = [p.kind.line(p) for p in puzzles]
+    assert len(set(lines)) == len(lines)
+    shown = [(grid.givens, grid.marks) for grid in cover.grids]
+    assert len(shown) == 11 and len(set(map(repr, shown))) == 11
+    assert {p.kind.name for p in puzzles} == {"classic", "killer", "calcudoku-add"}
+
+
+def test_each_tile_carries_its_kind_s_marks(variety):
+    _, puzzles, cover = variety
+    for puzzle, grid in zip(puzzles, cover.grids):
+        assert grid.marks == puzzle.kind.marks(puzzle.givens, puzzle.extras)
+    caged = [grid for grid in cover.grids if grid.marks.cages]
+    assert len(caged) == 6 and all(cage.label for g in caged for cage in g.marks.cages)
+
+
+def test_the_mosaic_s_centre_is_being_solved_not_solved(variety):
+    _, _, cover = variety
+    centre = cover.grids[4]  # the middle of the 3x3 mosaic
+    empty = {i for i, v in enumerate(centre.givens.cells) if not v}
+    assert centre.pencilled and centre.pencilled < empty  # some solved, never all
+    for grid in cover.grids[:9]:
+        if grid is not centre:
+            assert not grid.pencilled
+
+
+def test_a_cover_with_fewer_puzzles_than_its_mosaic_shows_a_smaller_one(tmp_path):
+    spec = spec_of(tmp_path, sections="  - {name: Few, size: 4x4, count: 5, "
+                                      "difficulty: beginner}\n")
+    puzzles = cover_puzzles(spec)
+    cover = composed_cover(spec, puzzles)
+    assert cover_picks(spec) == [0, 1, 2, 3, 4]  # a 2x2 mosaic and one on the back
+    assert len(cover.grids) == 5
+    assert len({repr(grid.givens) for grid in cover.grids}) == 5
+
+
+@pytest.mark.parametrize("language", language_names())
+def test_the_tagline_names_every_kind_in_the_book_s_language(language):
+    words = load_catalogue(language)
+    for kind in KINDS:
+        name = words.text(f"cover_kinds.{kind.name}")
+        assert name and tagline((kind.name,), ("easy",), words).startswith(name)
+    both = tagline(("classic", "killer"), ("easy", "hard"), words)
+    assert words.text("cover_kinds.killer") in both and words.grade("hard") in both
+
+
+def test_a_german_killer_book_says_killer_sudoku_on_its_front_and_back(tmp_path):
+    spec = spec_of(tmp_path, design="classic", language="de", title="Käfige",
+                   sections="  - {name: K, variant: killer, size: 6x6, count: 6, "
+                            "difficulty: easy}\n")
+    texts = [text.text for text in composed_cover(spec, cover_puzzles(spec)).texts]
+    assert "Killer-Sudoku · Leicht" in texts
+    assert any(text.startswith("6 Rätsel · Killer-Sudoku") for text in texts)
+    assert "6" in texts and "Rätsel" in texts  # the count badge
+
+
+def test_the_back_shows_the_legend_of_the_book_s_grades(variety):
+    _, _, cover = variety
+    assert [(mark.filled) for mark in cover.marks] == [1, 2]  # beginner and easy
+    texts = [text.text for text in cover.texts]
+    assert {"Difficulty", "Beginner", "Easy"} <= set(texts)
+
+
+def test_no_stroke_of_any_tile_prints_under_the_floor(variety):
+    _, _, cover = variety
+    fonts = default_font_paths()
+    for grid in cover.grids:
+        recorder = Recorder()
+        style = tile_style(grid, fonts)
+        draw_tile_on(recorder, grid, style, grid.side / tile_scale(grid))
+        draw_pencilled(recorder, grid, style, grid.side / tile_scale(grid))
+        pens = [call.pen for call in recorder.calls if call.pen is not None]
+        roles = {call.role for call in recorder.calls}
+        assert {"cell lines", "region lines", "border"} <= roles
+        if grid.marks.cages:
+            assert roles & {"cages", "cage borders"}
+        for pen in pens:
+            assert pen.weight * tile_scale(grid) >= POD_MIN_LINE - 1e-9
+
+
+def test_the_spine_s_colour_reaches_a_sixteenth_of_an_inch_past_each_fold(tmp_path):
+    spec = spec_of(tmp_path, design="classic", sections="  - {name: Many, size: 9x9, "
+                                                         "count: 480, difficulty: beginner}\n")
+    cover = composed_cover(spec, cover_puzzles(spec))
+    geometry, spine = cover.geometry, cover.colours["spine"]
+    assert geometry.pages >= 79  # thick enough for a spine of its own colour
+    band = [box for box in cover.boxes if box.colour == spine]
+    assert len(band) == 1 and FOLD_OVERLAP == pytest.approx(72 / 16)
+    assert band[0].x == pytest.approx(geometry.spine_x - FOLD_OVERLAP)
+    assert band[0].x + band[0].width == pytest.approx(geometry.front_x + FOLD_OVERLAP)
+    image = Image.open(io.BytesIO(_png(render_cover_pdf(cover), 72)))
+    colour = tuple(int(spine[i:i + 2], 16) for i in (1, 3, 5))
+    for x in (geometry.spine_x - 3, geometry.front_x + 3):  # 3 pt onto each face
+        assert _near(image.getpixel((int(x), int(geometry.height / 5))), colour)
+
+
+def test_large_print_is_not_white_and_says_large_print_once(tmp_path):
+    spec = spec_of(tmp_path, design="large-print", title="Large Print Sudoku",
+                   layout="large-print", sections="  - {name: Big, size: 4x4, count: 30, "
+                                                  "difficulty: beginner}\n")
+    cover = composed_cover(spec, cover_puzzles(spec))
+    assert cover.colours["background"].lower() not in ("#ffffff", "#fff")
+    badge = capitals(load_catalogue("en").text("cover_large_print"))
+    assert badge not in [text.text for text in cover.texts]  # the title says it already
+    plain = spec_of(tmp_path, design="large-print", title="Sudoku for Everyone",
+                    layout="large-print", sections="  - {name: Big, size: 4x4, count: 30, "
+                                                   "difficulty: beginner}\n")
+    texts = [text.text for text in composed_cover(plain, cover_puzzles(plain)).texts]
+    assert capitals(load_catalogue("en").text("cover_large_print")) in texts
+
+
+@pytest.mark.parametrize("design", design_names())
+def test_every_design_sets_its_display_face_and_it_is_bundled_with_its_licence(design):
+    path = display_font_path(load_design(design))
+    assert path.parent == REPO / "fonts" or path.parent.name == "fonts"
+    assert path.read_bytes()[:4] == b"\x00\x01\x00\x00"  # TrueType outlines
+    family = re.split(r"[-.]", path.name)[0]
+    licences = [p for p in (REPO / "fonts").glob("LICENSE-*.txt")
+                if family.startswith(p.stem.split("-", 1)[1][:4])]
+    assert licences and "SIL Open Font License" in licences[0].read_text(encoding="utf-8")
+    assert path.name in (REPO / "fonts" / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_designs_use_at_least_two_display_faces():
+    assert len({load_design(name).font for name in design_names()}) >= 2
+
+
+@pytest.mark.parametrize("design", design_names())
+@pytest.mark.parametrize("language", language_names())
+def test_every_cover_word_of_every_language_is_in_every_display_face(design, language):
+    face = read_font(str(display_font_path(load_design(design))))
+    words = load_catalogue(language)
+    cover = {k: v for k, v in words.texts.items() if k.startswith(("cover", "grade"))}
+    assert cover and all(face.missing(text) == [] for text in cover.values())
+
+
+def test_a_text_the_display_face_lacks_a_glyph_of_is_set_in_the_book_s_bold():
+    display = read_font(str(display_font_path(load_design("bold"))))
+    bold = read_font(str(default_font_paths()[1]))
+    face = FallbackFont((display, bold))
+    assert face.pick("Σουντόκου") == 0  # Lato has Greek
+    assert face.pick("Sudoku ★") == 1 and face.width("Sudoku ★", 10) == \
+        bold.width("Sudoku ★", 10)
+
+
+def _png(pdf: bytes, dpi: float) -> bytes:
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        image = document[0].render(scale=dpi / 72).to_pil().convert("RGB")
+    finally:
+        document.close()
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
+
+
+def _near(pixel, colour, tolerance: int = 12) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(pixel, colour))
