@@ -66,6 +66,15 @@ def test_produce_on_the_cluster_matches_this_process_in_job_order(address):
         assert produce(jobs, workers.count, executor=workers.executor) == produce(jobs)
 
 
+def test_kakuros_made_on_the_cluster_are_those_made_here(address):
+    from bookmaker.core.kakuro.kind import KAKURO
+    jobs = [PuzzleJob(KAKURO.frame(size), seed, "rotational", difficulty="easy", kind=KAKURO)
+            for size, seed in ((6, 1), (8, 2), (10, 3))]
+    with open_workers(address, 2) as workers:
+        made = produce(jobs, workers.count, executor=workers.executor)
+    assert made == produce(jobs) and all(puzzle.kind is KAKURO for puzzle in made)
+
+
 def test_an_error_in_a_job_reaches_the_caller_as_itself(address):
     with open_workers(address, 1) as workers:
         with pytest.raises(ValueError, match="unknown symmetry 'bogus'"):

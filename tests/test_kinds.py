@@ -18,7 +18,8 @@ from bookmaker.spec import SpecError, load_spec
 
 PACKAGE = Path(bookmaker.__file__).resolve().parent
 # Where kinds are defined: the registry, and each kind family's own module.
-KIND_HOMES = {"core/kinds", "core/killer/kind.py", "core/calcudoku/kind.py"}
+KIND_HOMES = {"core/kinds", "core/killer/kind.py", "core/calcudoku/kind.py",
+              "core/kakuro/kind.py"}
 WORDS = {word for kind in KINDS for word in (kind.name, *kind.aliases)}
 SIZES = range(3, 27)
 

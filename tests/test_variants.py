@@ -81,7 +81,7 @@ def test_an_unknown_kind_is_refused_with_the_kinds_and_a_suggestion():
     with pytest.raises(ValueError) as error:
         kind_named("jigsw")
     assert str(error.value) == ("expected one of: classic, x, hyper, jigsaw, samurai, killer, "
-                                "killer-x, calcudoku, calcudoku-add, calcudoku-hidden, but "
+                                "killer-x, calcudoku, calcudoku-add, calcudoku-hidden, kakuro, but "
                                 "got 'jigsw'; did you mean 'jigsaw'?")
 
 

@@ -261,8 +261,9 @@ def _proof_days_per_page(entries: list[DailyPuzzle], geometry: PageGeometry,
     """The most days (up to PROOF_DAYS_PER_PAGE) a proof page holds while every day's cells
     keep room for what its kind prints in them (spec/kinds.least_cell: a Killer's cage
     totals; three rows of A4 give a 9x9 22.2 pt cells, under the 22.6 pt needed; a 12x12
-    needs a page of its own)."""
-    side_needed = max((least_cell(entry.day.kind) * (entry.puzzle.shape.size
+    needs a page of its own), across its frame (a 15x15 Kakuro's 15 squares, not its 9
+    digits)."""
+    side_needed = max((least_cell(entry.day.kind) * (entry.puzzle.shape.frame[0]
                                                      + 2 * entry.day.kind.outside_cells)
                        for entry in entries), default=0.0)
     for days in range(PROOF_DAYS_PER_PAGE, 1, -1):

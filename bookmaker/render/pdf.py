@@ -188,10 +188,13 @@ class _GridForms:
 
 def _board_name(shape) -> str:
     """A form name part for a board: its box for classic boards (as before variants, so a
-    classic book's bytes stay the same), else the variant and a digest of the board."""
+    classic book's bytes stay the same), else the variant and a digest of the board's
+    defining fields."""
     if shape.is_classic:
         return f"{shape.box_rows}x{shape.box_cols}"
     key = repr((shape.geometry, shape.box_rows, shape.box_cols, shape.regions))
+    if shape.pattern:  # a Kakuro's black squares (added only there: other forms' names stay)
+        key += shape.pattern
     return f"{shape.geometry}{hashlib.sha256(key.encode()).hexdigest()[:12]}"
 
 

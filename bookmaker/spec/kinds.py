@@ -62,7 +62,8 @@ def least_cell(kind: Kind) -> float:
     default font's digits); other kinds put no floor here."""
     if not kind.corner_labels:
         return 0.0
-    return MIN_TEXT_POINTS * (font_digit_top(default_font_paths()[0]) or 0.73) / CAGE_TOTAL_MAX
+    share = kind.corner_label_share or CAGE_TOTAL_MAX
+    return MIN_TEXT_POINTS * (font_digit_top(default_font_paths()[0]) or 0.73) / share
 
 
 __all__ = ["CAGE_TOTAL_HEIGHT", "CAGE_TOTAL_MAX", "SYMBOL_FIT_WIDTH", "cells_across",

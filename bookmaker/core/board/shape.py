@@ -15,12 +15,18 @@ of puzzle (core/kinds) choose a geometry, and nothing outside this module asks i
   cell between them (the four extra 3x3 windows of 9x9);
 - jigsaw: rows, columns and n irregular regions of n cells (any n, primes included);
 - samurai: five 9x9 classic grids in a 21x21 frame, the centre one sharing each of its
-  corner boxes with a corner grid (369 cells; a shared box is one unit).
+  corner boxes with a corner grid (369 cells; a shared box is one unit);
+- kakuro: a frame of black and white squares (its `pattern`); the cells are the white
+  squares, the units their *runs* (unbroken rows and columns of white squares: 'across'
+  and 'down'), whose digits 1-9 differ but need not all appear. Kakuro boards are the one
+  geometry whose units do not hold every symbol, so only the Kakuro package's own solver,
+  check and grader work on them (core/kakuro).
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -41,6 +47,8 @@ REGION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXY"  # jigsaw regions 0..24 as people w
 # puzzle: a book of jigsaws would otherwise keep every layout's tables for good.
 BOARDS_KEPT = 64
 LATIN_SIZES = range(3, MAX_SIZE + 1)  # a Latin square from 3x3 up
+KAKURO_DIGITS = 9   # a Kakuro's cells hold 1-9
+KAKURO_BLACK, KAKURO_WHITE, KAKURO_ROWS = "#", ".", "/"  # a pattern's squares, row break
 
 
 @dataclass(frozen=True)
@@ -62,13 +70,15 @@ class Unit:
 @dataclass(frozen=True)
 class Shape:
     """A board: `geometry` on r x c boxes (n = box_rows * box_cols symbols), or for a
-    jigsaw the region of each cell (box_rows = box_cols = 0). Compared and hashed by
-    these defining fields; the tables are derived from them."""
+    jigsaw the region of each cell (box_rows = box_cols = 0), or for a Kakuro its pattern
+    of black and white squares (box_rows = box_cols = 0). Compared and hashed by these
+    defining fields; the tables are derived from them."""
 
     box_rows: int
     box_cols: int
     geometry: str = "classic"
     regions: tuple[int, ...] = ()
+    pattern: str = ""  # a Kakuro's squares row by row, '#' black, '.' white, rows by '/'
     size: int = field(init=False, compare=False)
     cell_count: int = field(init=False, compare=False, repr=False)
     frame: tuple[int, int] = field(init=False, compare=False, repr=False)
@@ -116,18 +126,21 @@ class Shape:
 
     def __reduce__(self):
         # Pickle as the defining fields; the tables are rebuilt (and cached) on arrival.
-        return (board_of, (self.box_rows, self.box_cols, self.geometry, self.regions))
+        return (board_of, (self.box_rows, self.box_cols, self.geometry, self.regions,
+                           self.pattern))
 
     def __repr__(self) -> str:
         # Kept as it was when the field was called `variant`: the PDF renderer digests the
         # repr of what it draws into each file's /ID, and that ID must not change with a
-        # rename (render/pdf.py _fingerprint).
+        # rename (render/pdf.py _fingerprint). A pattern is added only where there is one.
+        pattern = f", pattern={self.pattern!r}" if self.pattern else ""
         return (f"Shape(box_rows={self.box_rows!r}, box_cols={self.box_cols!r}, "
-                f"variant={self.geometry!r}, regions={self.regions!r}, size={self.size!r})")
+                f"variant={self.geometry!r}, regions={self.regions!r}{pattern}, "
+                f"size={self.size!r})")
 
     def __str__(self) -> str:
         named = GEOMETRIES[self.geometry].name
-        grid = f"{self.size}x{self.size}"
+        grid = f"{self.frame[0]}x{self.frame[1]}"
         if self.has_several_grids:
             return named
         return f"{grid} {named}" if named else grid
@@ -151,7 +164,7 @@ class Shape:
     @property
     def has_several_grids(self) -> bool:
         """Grids that overlap in a larger frame (a Samurai's five)."""
-        return len(self.positions) != self.frame[0] * self.frame[1]
+        return GEOMETRIES[self.geometry].overlapping
 
     @property
     def extra_unit_kinds(self) -> frozenset[str]:
@@ -198,6 +211,8 @@ def _layout(shape: Shape):
                          f"{', '.join(GEOMETRIES)}")
     if shape.regions and not geometry.has_regions:
         raise ValueError("only a jigsaw board has regions")
+    if shape.pattern and not geometry.patterned:
+        raise ValueError("only a Kakuro board has a pattern of black and white squares")
     if geometry.boxed:
         _check_box(shape.box_rows, shape.box_cols)
     return geometry.layout(shape)
@@ -336,6 +351,51 @@ def _samurai_layout(shape: Shape):
     return 9, (SAMURAI_FRAME, SAMURAI_FRAME), tuple(covered), tuple(unique.values())
 
 
+def _kakuro_layout(shape: Shape):
+    """The white squares of a Kakuro pattern as cells, row by row, and its runs as units:
+    the across runs in reading order of their first cells, then the down runs. Every
+    white square must lie in an across and a down run of 2 to 9 squares, each run after a
+    black square (where its clue is printed)."""
+    rows = shape.pattern.split(KAKURO_ROWS)
+    squares = set("".join(rows))
+    if shape.box_rows or shape.box_cols or not rows[0] or \
+            len({len(row) for row in rows}) != 1 or squares - {KAKURO_BLACK, KAKURO_WHITE}:
+        raise ValueError(f"a Kakuro pattern is rows of equal length of {KAKURO_BLACK!r} "
+                         f"(black) and {KAKURO_WHITE!r} (white) separated by "
+                         f"{KAKURO_ROWS!r}, got {shape.pattern!r}")
+    positions = tuple((r, c) for r, row in enumerate(rows) for c, square in enumerate(row)
+                      if square == KAKURO_WHITE)
+    cell_at = {position: cell for cell, position in enumerate(positions)}
+    across = _kakuro_runs(rows, cell_at, "across")
+    down = _kakuro_runs(["".join(column) for column in zip(*rows)],
+                        {(c, r): cell for (r, c), cell in cell_at.items()}, "down")
+    down = sorted(down, key=lambda cells: cells[0])
+    units = tuple(Unit("across", i, cells) for i, cells in enumerate(across)) + \
+        tuple(Unit("down", i, cells) for i, cells in enumerate(down))
+    return KAKURO_DIGITS, (len(rows), len(rows[0])), positions, units
+
+
+def _kakuro_runs(lines: list[str], cell_at: dict, direction: str) -> list[tuple[int, ...]]:
+    """The runs of white squares along each line (rows, or columns read as rows), checked:
+    2 to 9 squares, after a black square."""
+    runs = []
+    for index, line in enumerate(lines):
+        for match in re.finditer(re.escape(KAKURO_WHITE) + "+", line):
+            start, length = match.start(), match.end() - match.start()
+            where = (index, start) if direction == "across" else (start, index)
+            name = f"r{where[0] + 1}c{where[1] + 1}"
+            if start == 0:
+                raise ValueError(f"the {direction} run at {name} starts at the frame's edge, "
+                                 f"with no black square for its clue")
+            if not 2 <= length <= KAKURO_DIGITS:
+                raise ValueError(f"the {direction} run at {name} has {length} square"
+                                 f"{'s' if length > 1 else ''}; a run has 2 to "
+                                 f"{KAKURO_DIGITS} (each white square is in an across and "
+                                 f"a down run, whose digits differ)")
+            runs.append(tuple(cell_at[index, col] for col in range(start, match.end())))
+    return runs
+
+
 @lru_cache(maxsize=BOARDS_KEPT)
 def _independent_blocks(shape: Shape) -> tuple[tuple[int, ...], ...]:
     """Greedily, the blocks no unit joins, from the first grid only: the diagonal boxes
@@ -409,6 +469,8 @@ class Geometry:
     layout: Callable      # Shape -> (size, frame, positions, units)
     has_regions: bool = False
     boxed: bool = True    # made of r x c boxes (box_rows, box_cols checked as a box)
+    overlapping: bool = False  # several grids overlapping in one frame (a Samurai's five)
+    patterned: bool = False    # its squares are black and white as its pattern says
 
 
 GEOMETRIES = {
@@ -418,18 +480,23 @@ GEOMETRIES = {
     "jigsaw": Geometry("Jigsaw", _jigsaw_layout, has_regions=True, boxed=False),
     # Rows and columns only: the board of Calcudoku, Futoshiki, Skyscrapers (core/kinds).
     "latin": Geometry("", _latin_layout, boxed=False),
-    "samurai": Geometry("Samurai", _samurai_layout),
+    "samurai": Geometry("Samurai", _samurai_layout, overlapping=True),
+    # Runs of white squares in a frame of black and white: a Kakuro (core/kakuro).
+    "kakuro": Geometry("Kakuro", _kakuro_layout, boxed=False, patterned=True),
 }
 
 
-def board_of(box_rows: int, box_cols: int, geometry: str = "classic", regions=()) -> Shape:
-    """The (cached) board of a geometry: boxes of box_rows x box_cols, or jigsaw regions."""
-    return _board(box_rows, box_cols, geometry, tuple(regions))
+def board_of(box_rows: int, box_cols: int, geometry: str = "classic", regions=(),
+             pattern: str = "") -> Shape:
+    """The (cached) board of a geometry: boxes of box_rows x box_cols, jigsaw regions, or a
+    Kakuro pattern."""
+    return _board(box_rows, box_cols, geometry, tuple(regions), pattern)
 
 
 @lru_cache(maxsize=BOARDS_KEPT)
-def _board(box_rows: int, box_cols: int, geometry: str, regions: tuple[int, ...]) -> Shape:
-    return Shape(box_rows, box_cols, geometry, regions)
+def _board(box_rows: int, box_cols: int, geometry: str, regions: tuple[int, ...],
+           pattern: str) -> Shape:
+    return Shape(box_rows, box_cols, geometry, regions, pattern)
 
 
 def shape_of(box_rows: int, box_cols: int) -> Shape:
@@ -440,6 +507,11 @@ def shape_of(box_rows: int, box_cols: int) -> Shape:
 def latin_of(size: int) -> Shape:
     """The (cached) Latin square board of a size: rows and columns, no boxes."""
     return board_of(size, 0, "latin")
+
+
+def kakuro_of(pattern: str) -> Shape:
+    """The (cached) Kakuro board of a pattern ('#' black, '.' white, rows by '/')."""
+    return board_of(0, 0, "kakuro", (), pattern)
 
 
 def jigsaw_of(regions) -> Shape:

@@ -1,0 +1,192 @@
+"""Grade a Kakuro by the techniques a person needs, on the grades Sudoku uses.
+
+The ladder, easiest first (weights as core/grade/grader.py's: the grade is that of the
+hardest technique needed, the score its weight plus a tiebreak):
+
+- ``beginner``: last cell (1.0), unique combination (1.5), naked single (2.3),
+  combination intersection (2.45).
+- ``easy``: unique digit (2.6).
+- ``medium``: sum bounds (3.0), naked pair (3.2), naked triple (3.6).
+- ``hard``: run permutations (4.0).
+- ``expert``: cross sum (5.0), cross sums of two cells (5.5), of three or four (6.0),
+  short forcing chains (6.5: a contradiction within two rounds of narrowing runs).
+- ``extreme``: longer forcing chains (8.0), or beyond them guessing.
+
+The solve applies the easiest technique that finds anything, everywhere it finds it (in
+every run, or area, changed since it last looked), then starts again from the easiest.
+Every technique only removes candidates that each narrower state would lose too, so the
+techniques up to any one reach the same fixed point in whatever order they are applied,
+and the grade is the least technique whose fixed point solves the puzzle: the grade a
+step-by-step solve that restarts after every step gives. The score's tiebreak is
+0.09 * a / (a + 10) for `a` steps from combination intersection on, or for forcing chains
+0.9 * L / (L + 10) for their total length L; a stall scores 9 plus the share of cells
+left open, as for Sudoku.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..board.grid import Grid
+from ..board.shape import BOARDS_KEPT
+from ..grade.candidates import Step
+from ..grade.grader import GRADES, STALL_WEIGHT, Grading
+from . import techniques as k
+from .areas import areas_of
+from .clues import Clues
+
+
+@dataclass(frozen=True)
+class KakuroTechnique:
+    """A technique as the grader uses it: name, grade, weight, where it looks ('run',
+    'area', 'board') and its finder (state, place -> Step or None)."""
+
+    name: str
+    grade: str
+    weight: float
+    scope: str
+    find: Callable
+
+
+KAKURO_TECHNIQUES = (
+    KakuroTechnique("last cell", "beginner", 1.0, "run", k.last_cell),
+    KakuroTechnique("unique combination", "beginner", 1.5, "run", k.unique_combination),
+    KakuroTechnique("naked single", "beginner", 2.3, "run", k.naked_single),
+    KakuroTechnique("combination intersection", "beginner", 2.45, "run",
+                    k.combination_intersection),
+    KakuroTechnique("unique digit", "easy", 2.6, "run", k.unique_digit),
+    KakuroTechnique("sum bounds", "medium", 3.0, "run", k.sum_bounds),
+    KakuroTechnique("naked pair", "medium", 3.2, "run", k.naked_pair),
+    KakuroTechnique("naked triple", "medium", 3.6, "run", k.naked_triple),
+    KakuroTechnique("run permutations", "hard", 4.0, "run", k.run_permutations),
+    KakuroTechnique("cross sum", "expert", 5.0, "area", k.cross_sum),
+    KakuroTechnique("cross sums (2 cells)", "expert", 5.5, "area", k.small_cross_sums),
+    KakuroTechnique("cross sums (3-4 cells)", "expert", 6.0, "area", k.large_cross_sums),
+    KakuroTechnique("short forcing chain", "expert", 6.5, "board", k.short_forcing_chain),
+    KakuroTechnique("forcing chain", "extreme", 8.0, "board", k.forcing_chain),
+)
+# The tiebreak counts steps from combination intersection on (as Sudoku's counts those
+# past naked singles): the last cells, unique combinations and singles are the easy part.
+COUNTED_FROM = next(rank for rank, tech in enumerate(KAKURO_TECHNIQUES)
+                    if tech.name == "combination intersection")
+
+
+def grade_kakuro(givens: Grid, clues: Clues, explain: bool = True) -> Grading:
+    """Solve by technique from the easiest and grade (a stall grades 'extreme',
+    'guessing'); without `explain` the steps carry no explanations (the same grading,
+    sooner)."""
+    grading = _graded(k.KakuroState(givens, clues, explain), GRADES[-1])
+    assert grading is not None  # the last grade's ceiling never stalls below it
+    return grading
+
+
+def grade_kakuro_within(givens: Grid, clues: Clues, ceiling: str,
+                        explain: bool = True) -> Grading | None:
+    """grade_kakuro()'s grading if the grade is at most `ceiling`, else None (also for a
+    Kakuro these techniques cannot finish: none of them guesses or assumes uniqueness, so
+    a finished solve proves the Kakuro has one solution)."""
+    grading = _graded(k.KakuroState(givens, clues, explain), ceiling)
+    return None if grading is None or grading.guessing else grading
+
+
+def techniques_up_to(ceiling: str) -> tuple[KakuroTechnique, ...]:
+    if ceiling not in GRADES:
+        raise ValueError(f"unknown grade {ceiling!r}; expected one of: {', '.join(GRADES)}")
+    allowed = GRADES[:GRADES.index(ceiling) + 1]
+    return tuple(tech for tech in KAKURO_TECHNIQUES if tech.grade in allowed)
+
+
+def _graded(state: k.KakuroState, ceiling: str) -> Grading | None:
+    """The solve within the ceiling's techniques, graded; None if it stalls below the
+    last grade."""
+    return _grading(state, solve_within(state, ceiling), ceiling)
+
+
+def solve_within(state: k.KakuroState, ceiling: str,
+                 chains: bool = True) -> list[tuple[int, Step]]:
+    """Solve with the ceiling's techniques (without forcing chains if not `chains`), the
+    easiest that finds anything first, until solved or stalled; the steps taken, each
+    with its technique's rank."""
+    techniques = tuple(tech for tech in techniques_up_to(ceiling)
+                       if chains or tech.scope != "board")
+    places = _Places(state.clues)
+    seen = [0] * len(techniques)
+    steps: list[tuple[int, Step]] = []
+    while not state.solved:
+        for rank, tech in enumerate(techniques):
+            start, seen[rank] = seen[rank], len(state.log)
+            found = _sweep(state, tech, places.touched(tech.scope, state.log, start))
+            if found:
+                steps += [(rank, step) for step in found]
+                break
+        else:
+            break
+    return steps
+
+
+def _sweep(state: k.KakuroState, tech: KakuroTechnique, where) -> list[Step]:
+    """Every step the technique finds where it looks, each applied as it is found."""
+    found = []
+    for place in where:
+        while (step := tech.find(state, place)) is not None:
+            state.apply(step)
+            found.append(step)
+            if tech.scope == "board":
+                return found
+    return found
+
+
+class _Places:
+    """Where something changed since a technique last looked: the runs (or areas) holding
+    the cells logged since; everything on its first look."""
+
+    def __init__(self, clues: Clues) -> None:
+        self.clues = clues
+        self.runs_of = clues.runs_of
+        self.run_count = len(clues.totals)
+
+    def touched(self, scope: str, log: list[int], start: int):
+        if scope == "board":
+            return (None,)
+        if scope == "run":
+            if not start:
+                return range(self.run_count)
+            return sorted({run for cell in log[start:] for run in self.runs_of[cell]})
+        areas_with = _areas_with(self.clues)
+        if not start:
+            return range(len(areas_of(self.clues)))
+        return sorted({area for cell in log[start:] for area in areas_with[cell]})
+
+
+@lru_cache(maxsize=BOARDS_KEPT)
+def _areas_with(clues: Clues) -> tuple[tuple[int, ...], ...]:
+    """For each cell, the areas it is an outie of."""
+    having: list[list[int]] = [[] for _ in range(clues.shape.cell_count)]
+    for index, area in enumerate(areas_of(clues)):
+        for cell in area.outies:
+            having[cell].append(index)
+    return tuple(tuple(areas) for areas in having)
+
+
+def _grading(state: k.KakuroState, steps: list[tuple[int, Step]],
+             ceiling: str) -> Grading | None:
+    """The grading of a finished (or stalled) solve."""
+    if not state.solved:
+        if ceiling != GRADES[-1]:
+            return None
+        open_share = state.open_count / state.shape.cell_count
+        return Grading("extreme", "guessing", round(STALL_WEIGHT + open_share, 4),
+                       tuple(step for _, step in steps), True)
+    if not steps:
+        return Grading("beginner", "none", 0.0, (), False)
+    hardest = KAKURO_TECHNIQUES[max(rank for rank, _ in steps)]
+    length = sum(step.length for _, step in steps if step.technique == hardest.name)
+    if length:
+        tiebreak = 0.9 * length / (length + 10)
+    else:
+        advanced = sum(1 for rank, _ in steps if rank >= COUNTED_FROM)
+        tiebreak = 0.09 * advanced / (advanced + 10)
+    return Grading(hardest.grade, hardest.name, round(hardest.weight + tiebreak, 4),
+                   tuple(step for _, step in steps), False)

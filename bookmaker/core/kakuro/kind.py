@@ -1,0 +1,172 @@
+"""The Kakuro kind: runs of white squares adding up to the clues in the black squares.
+
+A Kakuro's board is its pattern (core/board/shape.py, geometry 'kakuro'), drawn for each
+puzzle; the frame a spec or the command line names is the square of its size (a Latin
+square board carries the size). It has no givens (a line may give digits; none is made
+with them), so clue counts do not apply, and no Sudoku Explainer rating; `symmetry` is
+the symmetry of its black squares (rotational unless mirror or diagonal is asked for: a
+Kakuro's pattern is always symmetric). Its first proof is the solver (solver.py), its
+second the Kakuro check (check.py), written apart from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..board.grid import Grid
+from ..board.marks import BlockMark, Marks
+from ..board.shape import Shape, latin_of
+from ..grade.grader import GRADES, Grading
+from ..kinds.kind import BoardDescription, Extras, Kind, MakeRequest
+from ..puzzle import Puzzle
+from ..rng import Rng, derive_seed
+from ..solve.search import Search
+from ..solve.verify import Undecided, require_agreement
+from .check import check_kakuro
+from .clues import Clues, clue_square
+from .generate import KAKURO_SIZES, SETTINGS, generate_kakuro, pattern_symmetry
+from .grade import grade_kakuro
+from .key import kakuro_key
+from .pattern import make_pattern
+from .solver import kakuro_solutions
+from .text import format_kakuro, parse_kakuro
+
+# A node of the second proof costs about 0.2 ms on a 15x15 Kakuro; generated Kakuros
+# need as many as the solver, a few thousand at most (bench/README.md).
+KAKURO_VERIFY_MAX_NODES = 100_000
+# Kakuros in a row a job may make when the second proof cannot decide one within its
+# budget (never seen): each is dropped unprinted for the next.
+KAKURO_TRIES = 3
+# The least size an 'extreme' Kakuro is made in: on smaller boards the expert's techniques
+# finish nearly every one (9x9: 16 attempts a puzzle, up to 37 of the 40 allowed).
+EXTREME_FROM = 10
+
+
+class KakuroKind(Kind):
+    """Kakuro: every run's digits differ and add up to its clue."""
+
+    name = "kakuro"
+    title = "Kakuro"
+    aliases = ("cross-sums", "kakkuro")
+    geometry = "kakuro"
+    extras_type = Clues
+    shapes_givens = False
+    takes_box = False
+    corner_labels = True  # two clues in the corners of a black square,
+    corner_label_share = 0.3  # each in its own half of the square (render BLOCK_CLUE_MAX)
+    sudoku_rule = False   # its rule stands alone
+    summary = ("black squares' totals for the runs of white squares after them, digits 1-9 "
+               "never twice in a run; 6x6 to 25x25")
+    heavy = True
+
+    def size_problem(self, size: int, box_given: bool) -> str | None:
+        if box_given:
+            return "a Kakuro has runs, not boxes: give its size alone"
+        if size not in KAKURO_SIZES:
+            return (f"a Kakuro is {KAKURO_SIZES[0]}x{KAKURO_SIZES[0]} to "
+                    f"{KAKURO_SIZES[-1]}x{KAKURO_SIZES[-1]} squares, got {size}x{size}")
+        return None
+
+    def frame(self, size: int, box: tuple[int, int] | None = None) -> Shape:
+        problem = self.size_problem(size, box is not None)
+        if problem:
+            raise ValueError(problem)
+        return latin_of(size)
+
+    def board(self, frame: Shape, seed: int = 0) -> Shape:
+        """The pattern a puzzle made from the seed is first tried on (rotational)."""
+        settings = SETTINGS["any"]
+        return make_pattern(frame.size, Rng(seed), "rotational", settings.longest,
+                            settings.black_share)
+
+    def reading_board(self, frame: Shape | None) -> Shape | None:
+        return frame  # the pattern comes from each line; the frame gives the size
+
+    def describe(self, frame: Shape) -> BoardDescription:
+        return BoardDescription(f"{frame.size}x{frame.size} Kakuro", frame.cell_count)
+
+    def frame_cells(self, frame: Shape) -> int:
+        return frame.size
+
+    def options_problem(self, symmetry: str, clues: int | None,
+                        rating: object | None) -> tuple[str, str] | None:
+        if clues is not None:
+            return "clues", "a Kakuro has no givens to count: leave clues out"
+        if rating is not None:
+            return "rating", ("SE ratings are for Sudoku; a Kakuro takes a difficulty")
+        return None
+
+    def grade_problem(self, frame: Shape, difficulty: str) -> str | None:
+        if difficulty == GRADES[-1] and frame.size < EXTREME_FROM:
+            return (f"{frame.size}x{frame.size} Kakuros are made up to {GRADES[-2]!r}: "
+                    f"{GRADES[-1]!r} ones need {EXTREME_FROM}x{EXTREME_FROM} or more")
+        return None
+
+    def read(self, text: str, board: Shape | None = None) -> tuple[Grid, Clues]:
+        return parse_kakuro(text, board)
+
+    def write(self, givens: Grid, extras: Extras = None) -> str:
+        return format_kakuro(givens, extras)
+
+    def misread_hint(self, text: str) -> str | None:
+        if "\\" in text and "/" in text:
+            return ("this looks like a Kakuro line (squares by ',', rows by '/', clues "
+                    "like 17\\23): read it as a Kakuro (--variant kakuro)")
+        return None
+
+    def make(self, request: MakeRequest) -> Puzzle:
+        """A Kakuro to its difficulty. One the second proof cannot decide within its
+        budget is not printed: the job makes the next from a seed derived from its own
+        (the same every run), up to KAKURO_TRIES; a proof that disagrees stops the run."""
+        for attempt in range(KAKURO_TRIES):
+            seed = request.seed if attempt == 0 else \
+                derive_seed(request.seed, "kakuro undecided", attempt)
+            puzzle, grading = generate_kakuro(request.frame.size, seed, request.difficulty,
+                                              pattern_symmetry(request.symmetry))
+            puzzle = replace(puzzle, symmetry=request.symmetry)
+            try:
+                self.verify(puzzle)
+            except Undecided:
+                if attempt == KAKURO_TRIES - 1:
+                    raise
+                continue
+            return _graded(puzzle, grading)
+        raise AssertionError("unreachable")
+
+    def solutions(self, givens: Grid, extras: Extras = None, limit: int = 2) -> Search:
+        return kakuro_solutions(extras, givens.cells, limit=limit)
+
+    def verify(self, puzzle: Puzzle) -> None:
+        clues = puzzle.extras
+        result = check_kakuro(puzzle.shape, clues.totals, puzzle.givens.cells, limit=2,
+                              max_nodes=KAKURO_VERIFY_MAX_NODES)
+        require_agreement(puzzle, result, "The Kakuro check", self.line(puzzle))
+
+    def grade(self, givens: Grid, extras: Extras = None) -> Grading:
+        return grade_kakuro(givens, extras)
+
+    def repeat_key(self, givens: Grid, extras: Extras = None) -> str:
+        return kakuro_key(givens, extras)
+
+    def marks(self, givens: Grid, extras: Extras = None) -> Marks:
+        return Marks(blocks=block_marks(givens.shape, extras))
+
+
+def _graded(puzzle: Puzzle, grading: Grading) -> Puzzle:
+    return replace(puzzle, grade=grading.grade, score=grading.score, hardest=grading.hardest)
+
+
+def block_marks(shape: Shape, clues: Clues) -> tuple[BlockMark, ...]:
+    """Every black square of the frame, in reading order, with the totals of the runs it
+    starts."""
+    sums: dict[tuple[int, int], dict[str, str]] = {}
+    for run, unit in enumerate(shape.units):
+        sums.setdefault(clue_square(shape, run), {})[unit.kind] = str(clues.totals[run])
+    white = set(shape.positions)
+    rows, cols = shape.frame
+    return tuple(BlockMark(row, col, **sums.get((row, col), {}))
+                 for row in range(rows) for col in range(cols) if (row, col) not in white)
+
+
+KAKURO = KakuroKind()
+KAKURO_KINDS = (KAKURO,)
