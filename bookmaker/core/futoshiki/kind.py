@@ -1,0 +1,70 @@
+"""The Futoshiki kind: a Latin square with inequality signs between neighbours, 4x4 to 9x9.
+
+Its first proof is the Latin search with the signs' bounds (solver.py), its second the
+arc-consistency check (check.py), written apart from it.
+"""
+
+from __future__ import annotations
+
+from ..board.grid import Grid
+from ..board.marks import Marks, SignMark
+from ..board.shape import Shape
+from ..grade.grader import Grading
+from ..latin.kind import LatinKind
+from ..puzzle import Puzzle
+from ..solve.search import Search
+from .check import check_futoshiki
+from .generate import generate_futoshiki
+from .grade import grade_futoshiki
+from .key import futoshiki_key
+from .signs import Signs
+from .solver import futoshiki_solutions
+from .text import SIZES, format_futoshiki, parse_futoshiki
+
+
+class FutoshikiKind(LatinKind):
+    """Futoshiki (Unequal): every row and column holds 1..n once, and each sign between
+    two cells says which is smaller."""
+
+    name = "futoshiki"
+    title = "Futoshiki"
+    aliases = ("unequal", "inequality", "inequalities")
+    extras_type = Signs
+    sizes = SIZES
+    hardest = {4: "easy", 5: "hard"}
+
+    def read(self, text: str, board: Shape | None = None) -> tuple[Grid, Signs]:
+        return parse_futoshiki(text, board)
+
+    def write(self, givens: Grid, extras: Signs | None = None) -> str:
+        return format_futoshiki(givens, extras)
+
+    def misread_hint(self, text: str) -> str | None:
+        parts = text.split()
+        if len(parts) == 3 and set(parts[1]) <= set("<>.") and set(parts[2]) <= set("^v."):
+            return ("this looks like a Futoshiki line (givens, signs across, signs down): "
+                    "read it as a Futoshiki (--variant futoshiki)")
+        return None
+
+    def generate(self, size: int, seed: int, difficulty: str):
+        return generate_futoshiki(size, seed, difficulty)
+
+    def solutions(self, givens: Grid, extras: Signs | None = None, limit: int = 2) -> Search:
+        return futoshiki_solutions(extras, givens.cells, limit)
+
+    def check(self, puzzle: Puzzle):
+        return check_futoshiki(puzzle.extras, puzzle.givens.cells)
+
+    def grade(self, givens: Grid, extras: Signs | None = None) -> Grading:
+        return grade_futoshiki(givens, extras)
+
+    def repeat_key(self, givens: Grid, extras: Signs | None = None) -> str:
+        return futoshiki_key(givens, extras)
+
+    def marks(self, givens: Grid, extras: Signs | None = None) -> Marks:
+        """Each sign read from its left (or upper) cell to the other."""
+        return Marks(signs=tuple(SignMark(min(pair), max(pair), "<" if pair[0] < pair[1] else ">")
+                                 for pair in extras.pairs))
+
+
+FUTOSHIKI = FutoshikiKind()

@@ -1,0 +1,76 @@
+"""The Skyscrapers kind: a Latin square of heights with visibility clues around it, 4x4 to
+8x8, and givens where its grade needs them.
+
+Its first proof is the Latin search with each clued line narrowed to its possible
+fillings (solver.py), its second the line-orderings check (check.py), written apart.
+"""
+
+from __future__ import annotations
+
+from ..board.grid import SYMBOLS, Grid
+from ..board.marks import EdgeMark, Marks
+from ..board.shape import Shape
+from ..grade.grader import Grading
+from ..latin.kind import LatinKind
+from ..puzzle import Puzzle
+from ..solve.search import Search
+from .check import check_skyscrapers
+from .clues import SIDES, EdgeClues
+from .generate import generate_skyscrapers
+from .grade import grade_skyscrapers
+from .key import skyscrapers_key
+from .solver import skyscrapers_solutions
+from .text import SIZES, format_skyscrapers, parse_skyscrapers
+
+
+class SkyscrapersKind(LatinKind):
+    """Skyscrapers (Towers): every row and column holds the heights 1..n once, and a clue
+    outside says how many buildings are seen from there."""
+
+    name = "skyscrapers"
+    title = "Skyscrapers"
+    aliases = ("towers", "skyscraper", "building")
+    extras_type = EdgeClues
+    sizes = SIZES
+    hardest = {4: "medium"}
+    outside_cells = 1
+
+    def frame_cells(self, frame: Shape) -> int:
+        return frame.size + 2 * self.outside_cells  # the clues print in a ring of cells
+
+    def read(self, text: str, board: Shape | None = None) -> tuple[Grid, EdgeClues]:
+        return parse_skyscrapers(text, board)
+
+    def write(self, givens: Grid, extras: EdgeClues | None = None) -> str:
+        return format_skyscrapers(givens, extras)
+
+    def misread_hint(self, text: str) -> str | None:
+        parts = text.split()
+        if len(parts) == 2 and parts[1].count("/") == 3:
+            return ("this looks like a Skyscrapers line (givens, clues top/right/bottom/"
+                    "left): read it as Skyscrapers (--variant skyscrapers)")
+        return None
+
+    def generate(self, size: int, seed: int, difficulty: str):
+        return generate_skyscrapers(size, seed, difficulty)
+
+    def solutions(self, givens: Grid, extras: EdgeClues | None = None,
+                  limit: int = 2) -> Search:
+        return skyscrapers_solutions(extras, givens.cells, limit)
+
+    def check(self, puzzle: Puzzle):
+        return check_skyscrapers(puzzle.extras, puzzle.givens.cells)
+
+    def grade(self, givens: Grid, extras: EdgeClues | None = None) -> Grading:
+        return grade_skyscrapers(givens, extras)
+
+    def repeat_key(self, givens: Grid, extras: EdgeClues | None = None) -> str:
+        return skyscrapers_key(givens, extras)
+
+    def marks(self, givens: Grid, extras: EdgeClues | None = None) -> Marks:
+        return Marks(edges=tuple(EdgeMark(side, index, SYMBOLS[clue - 1])
+                                 for side in SIDES
+                                 for index, clue in enumerate(extras.side(side)) if clue))
+
+
+SKYSCRAPERS = SkyscrapersKind()
