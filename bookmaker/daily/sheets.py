@@ -89,6 +89,8 @@ def rules_text(shape: Shape, words: Catalogue | None = None, kind: Kind = CLASSI
     words = words or load_catalogue("en")
     symbols = words.text("symbols_digits", last=shape.size) if shape.size <= 9 else \
         words.text("symbols_letters", last=SYMBOLS[shape.size - 1])
+    if kind.rule_stands_alone:
+        return words.text(kind.rules_key)
     if kind.rules_key:
         return (words.text("rules_one_size", symbols=symbols) + " "
                 + words.text(kind.rules_key))

@@ -24,7 +24,8 @@ def rules_paragraphs(boards: Sequence[tuple[int, Kind]], answers: str,
     sizes, the rule of each other kind (in order of first appearance), the promise of one
     solution, advice, and where the solutions are."""
     rules = dict.fromkeys(kind.rules_key for _, kind in boards if kind.rules_key)
-    paragraphs = [rules_sentence(sorted({size for size, _ in boards}), words),
+    sudoku_sizes = sorted({size for size, kind in boards if not kind.rule_stands_alone})
+    paragraphs = [*([rules_sentence(sudoku_sizes, words)] if sudoku_sizes else []),
                   *(words.text(key) for key in rules),
                   words.text("unique"), words.text("advice")]
     where = {"back": "solutions_at_back", "separate": "solutions_in_answer_book"}

@@ -69,6 +69,7 @@ class Kind:
     heavy: bool = False              # a puzzle takes a second or more to make
     one_a_page: bool = False         # printed alone on a page, as large as it allows
     grades: tuple[str, ...] = GRADES  # its grading ladder's grades, easiest first
+    rule_stands_alone: bool = False  # its rule is the whole rule: no Sudoku rule (boxes) beside it
 
     def __reduce__(self):
         # Kinds are singletons: pickled (to worker processes, Dask) by name.

@@ -178,4 +178,5 @@ def within_reach(givens: Grid, extras, prune, bulk_prune, ceiling: str,
     if ceiling == GRADES[0]:
         return False
     state = state_of_masks(givens, extras, prune, masks)
-    return grade_state_within(state, ceiling, the_ladder) is not None
+    grading = grade_state_within(state, ceiling, the_ladder)
+    return grading is not None and not grading.guessing  # (a stall graded 'extreme')

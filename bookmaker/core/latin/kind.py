@@ -24,6 +24,7 @@ class LatinKind(Kind):
     geometry = "latin"
     shapes_givens = False
     takes_box = False
+    rule_stands_alone = True
     sizes: range = range(4, 10)
     hardest: dict[int, str] = {}  # the hardest grade a size reaches, where below extreme
 
