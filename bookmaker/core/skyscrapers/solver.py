@@ -4,24 +4,31 @@ filling of the line agreeing with its clues puts there (lines.py)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..latin.search import DEFAULT_MAX_NODES, full_masks, search
 from ..solve.search import Search
 from .clues import EdgeClues
 from .lines import clue_bound, line_supports
 
 
-def static_masks(clues: EdgeClues) -> list[int]:
+@lru_cache(maxsize=64)
+def static_masks(clues: EdgeClues, only_edges: bool = False) -> tuple[int, ...]:
     """Per cell, the heights the clues' fixed bounds leave (edge clues 1 and N, and the
-    bound a clue puts on each cell by its distance)."""
+    bound a clue puts on each cell by its distance; only the former if `only_edges`)."""
     n = clues.size
     masks = [(1 << n) - 1] * (n * n)
     for cells, front, back in clues.lines():
         for distance, cell in enumerate(cells):
-            if front:
-                masks[cell] &= clue_bound(n, front, distance)
-            if back:
-                masks[cell] &= clue_bound(n, back, n - 1 - distance)
-    return masks
+            for clue, at in ((front, distance), (back, n - 1 - distance)):
+                if clue and (not only_edges or clue in (1, n)):
+                    masks[cell] &= clue_bound(n, clue, at)
+    return tuple(masks)
+
+
+def edge_masks(clues: EdgeClues) -> tuple[int, ...]:
+    """Per cell, the heights edge clues of 1 and N leave."""
+    return static_masks(clues, True)
 
 
 def bounds_prune(clues: EdgeClues):

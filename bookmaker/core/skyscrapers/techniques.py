@@ -14,8 +14,9 @@ the EdgeClues.
 from __future__ import annotations
 
 from ..grade.candidates import Step
-from ..latin.grading import LatinCandidates, apply_all, eliminating
+from ..latin.grading import LatinCandidates, eliminating
 from .lines import clue_bound, line_supports
+from .solver import edge_masks, static_masks
 
 SHORT_LINE = 3  # open cells a person counts through at a glance
 
@@ -101,5 +102,22 @@ def _line_name(state: LatinCandidates, cells) -> str:
     return f"row {cells[0] // n + 1}" if cells[1] - cells[0] == 1 else f"column {cells[0] % n + 1}"
 
 
-apply_edge_clues = apply_all(edge_clues)
-apply_clue_bounds = apply_all(clue_bounds)
+def apply_edge_clues(state: LatinCandidates) -> bool:
+    """Edge clues (1 and N) in bulk; whether any candidate went."""
+    return _apply_static(state, edge_masks(state.extras))
+
+
+def apply_clue_bounds(state: LatinCandidates) -> bool:
+    """Clue bounds in bulk; whether any candidate went."""
+    return _apply_static(state, static_masks(state.extras))
+
+
+def _apply_static(state: LatinCandidates, allowed: tuple[int, ...]) -> bool:
+    found = False
+    for cell in range(state.shape.cell_count):
+        extra = state.cell_digits[cell] & ~allowed[cell]
+        for d in range(state.shape.size):
+            if extra >> d & 1:
+                state.eliminate(cell, d + 1)
+                found = True
+    return found
