@@ -26,7 +26,7 @@ class LatinKind(Kind):
     takes_box = False
     rule_stands_alone = True
     sizes: range = range(4, 10)
-    hardest: dict[int, str] = {}  # the hardest grade a size reaches, where below extreme
+    unmade: dict[int, tuple[str, ...]] = {}  # grades a size is not made in (benchmarked)
 
     def size_problem(self, size: int, box_given: bool) -> str | None:
         if box_given:
@@ -59,12 +59,12 @@ class LatinKind(Kind):
         return None
 
     def grade_problem(self, frame: Shape, difficulty: str) -> str | None:
-        hardest = self.hardest.get(frame.size)
-        if hardest is None or difficulty not in GRADES or \
-                GRADES.index(difficulty) <= GRADES.index(hardest):
+        unmade = self.unmade.get(frame.size, ())
+        if difficulty not in unmade:
             return None
-        return (f"{frame.size}x{frame.size} {self.title} puzzles are made up to "
-                f"{hardest!r}, so none is {difficulty!r}")
+        made = ", ".join(grade for grade in GRADES if grade not in unmade)
+        return (f"{frame.size}x{frame.size} {self.title} puzzles are made {made}; not "
+                f"{difficulty!r} (too few of that grade turn up)")
 
     def registry_size(self, board: Shape) -> str:
         return f"{board} {self.title}"
