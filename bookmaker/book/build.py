@@ -145,11 +145,11 @@ def pending_issue(registry: Registry | None, spec: BookSpec, planned: list[Plann
 def example_puzzle(spec: BookSpec) -> Puzzle | None:
     """The worked example for the how-to-play page (None without that page): a classic
     puzzle of the book's smallest size, 9x9 at most (9x9 where that size has no boxes: a
-    7x7 jigsaw's), made and verified like every other."""
+    7x7 jigsaw's, a Latin square's), made and verified like every other."""
     if not spec.front_matter.how_to_play:
         return None
     smallest = min(spec.sections, key=lambda section: section.size)
-    shape = smallest.shape if smallest.size <= EXAMPLE_MAX_SIZE and smallest.shape.box_rows \
+    shape = smallest.shape if smallest.size <= EXAMPLE_MAX_SIZE and smallest.shape.box_text \
         else shape_for_size(EXAMPLE_MAX_SIZE)
     return make_puzzle(PuzzleJob(shape, derive_seed(spec.seed, "how-to-play", str(shape),
                                                     shape.box_text), "rotational"))

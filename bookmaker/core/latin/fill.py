@@ -7,37 +7,36 @@ from ..rng import Rng
 
 def random_latin(n: int, rng: Rng) -> tuple[int, ...]:
     """A Latin square of order n (values 1..n, cells row by row) drawn from rng: row by
-    row, each row a random permutation of what its columns still lack, rows redrawn when
-    one cannot be completed (rare below 10x10, and never more than a few times)."""
+    row, each row a random matching of its columns to the values they still lack (one
+    always exists: the columns' missing values form a regular bipartite graph, which
+    Hall's theorem gives a perfect matching)."""
     full = (1 << n) - 1
-    while True:
-        lacking = [full] * n  # per column, the values it still lacks
-        rows = []
-        for _ in range(n):
-            row = _random_row(n, lacking, rng)
-            if row is None:
-                break
-            rows.append(row)
-            for col, value in enumerate(row):
-                lacking[col] &= ~(1 << (value - 1))
-        if len(rows) == n:
-            return tuple(v for row in rows for v in row)
+    lacking = [full] * n  # per column, the values it still lacks
+    cells: list[int] = []
+    for _ in range(n):
+        row = _random_row(n, lacking, rng)
+        for col, value in enumerate(row):
+            lacking[col] &= ~(1 << (value - 1))
+        cells += row
+    return tuple(cells)
 
 
-def _random_row(n: int, lacking: list[int], rng: Rng) -> list[int] | None:
-    """A row whose cell in each column holds a value that column lacks, all values
-    different: a random perfect matching by backtracking in a random value order."""
+def _random_row(n: int, lacking: list[int], rng: Rng) -> list[int]:
+    """A row whose cell in each column holds a value that column lacks, all different:
+    backtracking through the columns, each trying its values in its own random order."""
     row = [0] * n
-    order = rng.shuffled(range(n))
+    orders = [rng.shuffled(range(n)) for _ in range(n)]
 
     def place(col: int, used: int) -> bool:
         if col == n:
             return True
         free = lacking[col] & ~used
-        for d in order:
+        for d in orders[col]:
             if free >> d & 1:
                 row[col] = d + 1
                 if place(col + 1, used | 1 << d):
                     return True
         return False
-    return row if place(0, 0) else None
+    if not place(0, 0):
+        raise AssertionError("a Latin rectangle always extends by a row")
+    return row
