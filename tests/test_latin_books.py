@@ -1,0 +1,62 @@
+"""Futoshiki and Skyscrapers through the pipeline: a book section and a daily of each,
+their lines in the manifest and day records, their rules on the page."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+
+import pypdfium2
+
+from bookmaker.book.build import build
+from bookmaker.core.futoshiki.text import parse_futoshiki
+from bookmaker.core.skyscrapers.text import parse_skyscrapers
+from bookmaker.daily.build import make_daily
+from bookmaker.spec import load_spec
+from bookmaker.spec.daily import load_daily_spec
+
+BOOK = """\
+book: {title: Logic Squares, seed: 7, layout: kdp-6x9, answers: back}
+sections:
+  - {name: Signs, size: 5x5, count: 2, variant: futoshiki, difficulty: easy}
+  - {name: Towers, size: 4x4, count: 2, variant: towers, difficulty: beginner}
+"""
+
+
+def test_a_book_prints_futoshiki_and_skyscrapers_sections_with_their_rules(tmp_path):
+    (tmp_path / "book.yaml").write_text(BOOK, encoding="utf-8")
+    build(load_spec(tmp_path / "book.yaml"), tmp_path / "out", workers=1)
+    manifest = json.loads((tmp_path / "out" / "logic-squares.json").read_text("utf-8"))
+    entries = manifest["puzzles"]
+    assert [(e["variant"], e["grade"], e["box"]) for e in entries] == [
+        ("futoshiki", "easy", "")] * 2 + [("skyscrapers", "beginner", "")] * 2
+    for entry, parse in zip(entries, [parse_futoshiki] * 2 + [parse_skyscrapers] * 2):
+        givens, extras = parse(entry["givens"])
+        assert entry["canonical"].startswith(entry["variant"])
+        assert all(g in (0, int(s)) for g, s in zip(givens.cells, entry["solution"]))
+    document = pypdfium2.PdfDocument(tmp_path / "out" / "logic-squares.pdf")
+    texts = [document[i].get_textpage().get_text_range() for i in range(len(document))]
+    rules = next(text for text in texts if text.startswith("How to play"))
+    assert "Futoshiki: there are no boxes" in rules
+    assert "Skyscrapers: there are no boxes" in rules
+    assert "every outlined box" not in rules  # no Sudoku in the book: no Sudoku rule
+    assert "Signs · Futoshiki · Easy · 5x5" in texts[entries[0]["page"] - 1]
+
+
+def test_a_daily_week_ramps_futoshiki_and_skyscrapers_by_weekday(tmp_path):
+    (tmp_path / "paper.yaml").write_text(
+        "daily: {series: Logic, seed: 3, layout: newspaper-2col, outputs: [svg, json]}\n"
+        "schedule:\n"
+        "  monday: {variant: futoshiki, size: 4x4, difficulty: beginner}\n"
+        "  tuesday: {variant: futoshiki, size: 5x5, difficulty: easy}\n"
+        "  wednesday: {variant: skyscrapers, size: 4x4, difficulty: medium}\n",
+        encoding="utf-8")
+    days = [date(2026, 12, 7), date(2026, 12, 8), date(2026, 12, 9)]
+    make_daily(load_daily_spec(tmp_path / "paper.yaml"), days, tmp_path / "out")
+    records = [json.loads((tmp_path / "out" / "logic" / day.isoformat() / "day.json")
+                          .read_text("utf-8")) for day in days]
+    assert [(r["variant"], r["grade"]) for r in records] == [
+        ("futoshiki", "beginner"), ("futoshiki", "easy"), ("skyscrapers", "medium")]
+    svg = (tmp_path / "out" / "logic" / "2026-12-09" / "puzzle.svg").read_text("utf-8")
+    assert "Logic · Skyscrapers" in svg
+    assert "Skyscrapers: there are no boxes" in svg
