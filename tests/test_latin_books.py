@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from datetime import date
+from pathlib import Path
 
 import pypdfium2
 
@@ -60,3 +61,11 @@ def test_a_daily_week_ramps_futoshiki_and_skyscrapers_by_weekday(tmp_path):
     svg = (tmp_path / "out" / "logic" / "2026-12-09" / "puzzle.svg").read_text("utf-8")
     assert "Logic · Skyscrapers" in svg
     assert "Skyscrapers: there are no boxes" in svg
+
+
+def test_the_example_daily_ramps_through_the_week():
+    spec = load_daily_spec(Path(__file__).resolve().parents[1] / "examples" / "daily-latin.yaml")
+    days = {day.weekday: (day.variant, day.size, day.difficulty) for day in spec.schedule}
+    assert days["monday"] == ("futoshiki", 5, "beginner")
+    assert days["friday"] == ("futoshiki", 7, "expert")
+    assert days["sunday"] == ("skyscrapers", 6, "hard")

@@ -25,9 +25,10 @@ from bookmaker.spec.layouts import parse_layout, preset_folder
 
 REPO = Path(__file__).resolve().parents[1]
 VERA = REPO / "fonts" / "DejaVuSans.ttf"
-# daily.yaml is a newspaper daily spec, not a book: tests/test_daily_spec.py loads it.
+# daily*.yaml are newspaper daily specs, not books: tests/test_daily_spec.py and
+# test_latin_books.py load them.
 EXAMPLES = sorted(path for path in (REPO / "examples").glob("*.yaml")
-                  if path.name != "daily.yaml")
+                  if not path.name.startswith("daily"))
 KDP_GUTTER = [(24, 27), (150, 27), (151, 36), (300, 36), (301, 45), (500, 45), (501, 54),
               (700, 54), (701, 63), (828, 63)]  # (pages, inside margin in points)
 KDP_PRESETS = ["kdp-6x9", "kdp-8x10", "kdp-8.5x11", "kdp-8.5x11-bleed", "large-print"]
