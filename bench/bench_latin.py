@@ -126,7 +126,7 @@ def main() -> None:
             print(f"\n### {kind.title} {size}x{size}: puzzles of each grade using each "
                   f"technique\n")
             print(usage_table(usages[size], count))
-            print(f"\n### Tatham's generator, same run (CPU seconds a puzzle, C)\n")
+            print("\n### Tatham's generator, same run (CPU seconds a puzzle, C)\n")
             print(timing.markdown_table(["size", "Tatham's grade", "median s", "puzzles/s"],
                                         tatham_rows(name, 20 if args.quick else 100), 2))
         print(f"\n(load average now {os.getloadavg()[0]:.2f})", flush=True)

@@ -11,8 +11,8 @@ from bookmaker.core.board.marks import SignMark
 from bookmaker.core.board.shape import latin_of
 from bookmaker.core.futoshiki.check import check_futoshiki
 from bookmaker.core.futoshiki.generate import generate_futoshiki
-from bookmaker.core.futoshiki.kind import FUTOSHIKI
 from bookmaker.core.futoshiki.key import _image, futoshiki_key
+from bookmaker.core.futoshiki.kind import FUTOSHIKI
 from bookmaker.core.futoshiki.signs import SignError, all_signs, signs_of
 from bookmaker.core.futoshiki.solver import futoshiki_solutions
 from bookmaker.core.futoshiki.text import format_futoshiki, parse_futoshiki
@@ -89,7 +89,7 @@ def _fits(signs):
 def test_both_proofs_agree_with_brute_force_on_4x4():
     squares = latin_squares(4)
     rng = Rng(23)
-    for trial in range(25):
+    for _ in range(25):
         solution = squares[rng.below(len(squares))]
         every = all_signs(4, solution).pairs
         signs = signs_of(4, [p for p in every if rng.below(3) == 0])

@@ -80,7 +80,7 @@ def _fits(clues):
 def test_both_proofs_agree_with_brute_force_on_4x4():
     squares = latin_squares(4)
     rng = Rng(31)
-    for trial in range(25):
+    for _ in range(25):
         solution = squares[rng.below(len(squares))]
         places = [p for p in clue_items(all_clues(4, solution)) if rng.below(3) == 0]
         clues = clues_of(4, solution, places)

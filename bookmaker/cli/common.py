@@ -123,7 +123,10 @@ def variant_option(command):
              "more 3x3 windows on 9x9); jigsaw (irregular regions, written after the "
              "cells on each line); samurai (five overlapping 9x9 grids, 405 symbols a "
              "line); killer (cages with sums, no repeats in a cage; a line is givens, cage "
-             "letters, sums); killer-x (a Killer whose diagonals hold every symbol). "
+             "letters, sums); killer-x (a Killer whose diagonals hold every symbol); "
+             "futoshiki (a Latin square with signs between cells: givens, signs across, "
+             "signs down); skyscrapers (a Latin square with visibility clues around it: "
+             "givens, clues top/right/bottom/left). "
              "Any case; aliases such as windoku are read too.")(command)
 
 

@@ -47,8 +47,10 @@ def parse_futoshiki(text: str, board: Shape | None = None) -> tuple[Grid, Signs]
                         f"down, separated by spaces; got {len(parts)}")
     n = board.size if board is not None else _size_of(parts[0])
     givens = parse_grid(parts[0], latin_of(n))
-    pairs = _read_signs(parts[1], n, n - 1, ACROSS, "across", lambda r, c: (r * n + c, r * n + c + 1))
-    pairs += _read_signs(parts[2], n - 1, n, DOWN, "down", lambda r, c: (r * n + c, r * n + c + n))
+    pairs = _read_signs(parts[1], n, n - 1, ACROSS, "across",
+                        lambda r, c: (r * n + c, r * n + c + 1))
+    pairs += _read_signs(parts[2], n - 1, n, DOWN, "down",
+                         lambda r, c: (r * n + c, r * n + c + n))
     signs = signs_of(n, pairs)
     _check_givens(givens, signs)
     return givens, signs
