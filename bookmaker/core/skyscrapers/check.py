@@ -12,6 +12,7 @@ else the search tries each ordering of the line with fewest left.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import permutations
 
 from .clues import EdgeClues, seen
@@ -34,8 +35,7 @@ def check_skyscrapers(clues: EdgeClues, givens, limit: int = 2,
     """Count the solutions of the givens under the clues, up to `limit`."""
     n = clues.size
     lines = _lines(n, clues)
-    every = list(permutations(range(1, n + 1)))
-    options = [[p for p in every if _fits(p, [givens[c] for c in cells], front, back)]
+    options = [_options(n, [givens[c] for c in cells], front, back)
                for cells, front, back in lines]
     found: list[tuple[int, ...]] = []
     nodes, todo = 0, [options]
@@ -65,10 +65,18 @@ def _lines(n: int, clues: EdgeClues) -> list[tuple[tuple[int, ...], int, int]]:
                    for c in range(n)]
 
 
-def _fits(ordering, givens, front: int, back: int) -> bool:
-    return (all(not g or g == v for g, v in zip(givens, ordering))
-            and (not front or seen(ordering) == front)
-            and (not back or seen(ordering[::-1]) == back))
+@lru_cache(maxsize=8)
+def _orderings(n: int) -> tuple[tuple[tuple[int, ...], int, int], ...]:
+    """Every ordering of 1..n with how many it shows from its front and from its back."""
+    return tuple((o, seen(o), seen(o[::-1])) for o in permutations(range(1, n + 1)))
+
+
+def _options(n: int, givens, front: int, back: int) -> list[tuple[int, ...]]:
+    """The orderings of a line that keep its givens and show its clues."""
+    fixed = [(i, g) for i, g in enumerate(givens) if g]
+    return [o for o, ahead, behind in _orderings(n)
+            if (not front or ahead == front) and (not back or behind == back)
+            and all(o[i] == g for i, g in fixed)]
 
 
 def _narrowed(n: int, lines, options: list[list]) -> list[list] | None:
