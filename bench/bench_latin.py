@@ -7,8 +7,8 @@ program from his sources outside it that takes `PARAMS COUNT` and prints the CPU
 one puzzle took to make (new_desc COUNT times, in C), and name it with BOOKMAKER_UNEQUAL
 and BOOKMAKER_TOWERS. Without them the comparison is left out.
 
-    python bench/bench_latin.py            # 7x7 Futoshiki and 6x6 Skyscrapers, 100 a grade
-    python bench/bench_latin.py --quick    # 20 a grade
+    python bench/bench_latin.py            # 7x7 Futoshiki, 6x6 Skyscrapers: 100 a grade
+                                           # (30 expert and extreme: --count, --few)
     python bench/bench_latin.py --sizes    # every size, 5 a grade
 """
 
@@ -59,33 +59,34 @@ def made(kind, size: int, grade: str, count: int) -> tuple[list[float], Counter,
     return seconds, used, failed
 
 
-def speed_rows(kind, size: int, count: int) -> tuple[list[list[str]], dict[str, Counter]]:
-    rows, usage = [], {}
+def speed_rows(kind, size: int, counts: dict[str, int]) -> dict[str, Counter]:
+    """Print a table row per grade as it is measured; the techniques each grade used."""
+    usage = {}
     for grade in GRADES:
         if kind.grade_problem(latin_of(size), grade):
-            rows.append([f"{size}x{size}", grade, "not made", "", "", ""])
+            print(f"| {size}x{size} | {grade} | not made | | | |", flush=True)
             continue
-        seconds, used, failed = made(kind, size, grade, count)
-        usage[grade] = used
+        seconds, used, failed = made(kind, size, grade, counts[grade])
+        usage[grade] = (used, len(seconds))
         if not seconds:
-            rows.append([f"{size}x{size}", grade, "0", "", "", f"{len(failed)} failed"])
+            print(f"| {size}x{size} | {grade} | 0 | | | {len(failed)} failed |", flush=True)
             continue
         median, mean = statistics.median(seconds), sum(seconds) / len(seconds)
-        rows.append([f"{size}x{size}", grade, str(len(seconds)), f"{median:.3f}",
-                     f"{mean:.3f}", f"{1 / mean:.1f}" + (f" ({len(failed)} failed)"
-                                                         if failed else "")])
-    return rows, usage
+        note = f" ({len(failed)} failed)" if failed else ""
+        print(f"| {size}x{size} | {grade} | {len(seconds)} | {median:.3f} | {mean:.3f} | "
+              f"{1 / mean:.1f}{note} |", flush=True)
+    return usage
 
 
-def usage_table(usage: dict[str, Counter], count: int) -> str:
+def usage_table(usage: dict[str, tuple[Counter, int]]) -> str:
     """Per grade, how many of its puzzles used each technique (ladder order)."""
-    names = []
-    for used in usage.values():
+    names: list[str] = []
+    for used, _ in usage.values():
         names += [name for name in used if name not in names]
     order = {grade: i for i, grade in enumerate(GRADES)}
-    header = ["technique"] + [f"{g} (of {count})" for g in sorted(usage, key=order.get)]
-    rows = [[name] + [str(usage[g][name]) for g in sorted(usage, key=order.get)]
-            for name in names]
+    grades = sorted(usage, key=order.get)
+    header = ["technique"] + [f"{g} (of {usage[g][1]})" for g in grades]
+    rows = [[name] + [str(usage[g][0][name]) for g in grades] for name in names]
     return timing.markdown_table(header, rows)
 
 
@@ -106,7 +107,9 @@ def tatham_rows(kind_name: str, count: int) -> list[list[str]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="20 puzzles a grade, not 100")
+    parser.add_argument("--count", type=int, default=100, help="puzzles a grade (100)")
+    parser.add_argument("--few", type=int, default=30,
+                        help="puzzles a grade for expert and extreme, which take seconds")
     parser.add_argument("--sizes", action="store_true", help="every size, 5 puzzles a grade")
     parser.add_argument("--kind", choices=sorted(GOALS), help="one kind only")
     args = parser.parse_args()
@@ -114,21 +117,20 @@ def main() -> None:
     for name in [args.kind] if args.kind else sorted(GOALS):
         kind = kind_named(name)
         sizes = kind.sizes if args.sizes else [GOALS[name]]
-        count = 5 if args.sizes else 20 if args.quick else 100
-        header = ["size", "grade", "puzzles", "median s", "mean s", "puzzles/s"]
+        counts = {grade: 5 if args.sizes else args.few if grade in ("expert", "extreme")
+                  else args.count for grade in GRADES}
         print(f"\n## {kind.title}: made and proven twice, one core (CPU seconds a puzzle)\n")
-        usages = {}
-        for size in sizes:
-            rows, usages[size] = speed_rows(kind, size, count)
-            print(timing.markdown_table(header, rows, 2), flush=True)
+        print("| size | grade | puzzles | median s | mean s | puzzles/s |")
+        print("|---|---|---:|---:|---:|---:|", flush=True)
+        usages = {size: speed_rows(kind, size, counts) for size in sizes}
         if not args.sizes:
             size = GOALS[name]
             print(f"\n### {kind.title} {size}x{size}: puzzles of each grade using each "
                   f"technique\n")
-            print(usage_table(usages[size], count))
+            print(usage_table(usages[size]))
             print("\n### Tatham's generator, same run (CPU seconds a puzzle, C)\n")
             print(timing.markdown_table(["size", "Tatham's grade", "median s", "puzzles/s"],
-                                        tatham_rows(name, 20 if args.quick else 100), 2))
+                                        tatham_rows(name, 100), 2))
         print(f"\n(load average now {os.getloadavg()[0]:.2f})", flush=True)
 
 
