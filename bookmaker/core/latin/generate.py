@@ -68,8 +68,9 @@ def _attempt(family: Family, n: int, seed: int, difficulty: str):
     rng = Rng(seed)
     solution = random_latin(n, rng)
     accept = _acceptance(family, n, solution, difficulty)
-    kept: frozenset = frozenset(item for phase in family.phases(n, solution) for item in phase)
-    for phase in family.phases(n, solution):
+    phases = family.phases(n, solution)
+    kept: frozenset = frozenset(item for phase in phases for item in phase)
+    for phase in phases:
         others = kept.difference(phase)
         kept = others | dig([item for item in phase if item in kept],
                             lambda left, others=others: accept(others | left), rng)

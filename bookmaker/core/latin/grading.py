@@ -10,8 +10,6 @@ need boxes, which a Latin square has none of.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ..bits import bits_of
 from ..board.grid import SYMBOLS, Grid
 from ..grade import advanced as a
@@ -91,17 +89,6 @@ def eliminating(state: LatinCandidates, technique: str, removals: list[tuple[int
     removed = tuple(sorted((cell, d + 1) for cell, d in set(removals)
                            if state.cell_digits[cell] >> d & 1))
     return Step(technique, (), removed, why) if removed else None
-
-
-def apply_all(find: Callable[[LatinCandidates], Step | None]) -> Callable:
-    """The bulk form of a technique: apply its steps until it finds none; whether any."""
-    def apply(state: LatinCandidates) -> bool:
-        found = False
-        while (step := find(state)) is not None:
-            state.apply(step)
-            found = True
-        return found
-    return apply
 
 
 def forcing_chain(state: LatinCandidates) -> Step | None:
