@@ -152,3 +152,7 @@ def test_the_command_line_generates_checks_grades_and_solves_futoshiki(runner):
     bad = runner.invoke(cli.main, ["check", "--variant", "futoshiki", "-"],
                         input="21.............. <........... ............\n")
     assert bad.exit_code != 0 and "says 2 < 1" in bad.stdout + bad.stderr
+    classic = runner.invoke(cli.main, ["check", "-"], input=made.stdout)
+    assert classic.stdout.startswith("1: invalid: this looks like a Futoshiki line (givens, "
+                                     "signs across, signs down): read it as a Futoshiki "
+                                     "(--variant futoshiki)")

@@ -149,3 +149,7 @@ def test_the_command_line_generates_checks_grades_and_solves_skyscrapers(runner)
     two = runner.invoke(cli.main, ["check", "--variant", "skyscrapers", "-"],
                         input="................ ..../..../..../....\n")
     assert two.stdout == "1: multiple\n"
+    classic = runner.invoke(cli.main, ["check", "-"], input=made.stdout)
+    assert classic.stdout.startswith("1: invalid: this looks like a Skyscrapers line "
+                                     "(givens, clues top/right/bottom/left): read it as "
+                                     "Skyscrapers (--variant skyscrapers)")
