@@ -35,9 +35,6 @@ class SkyscrapersKind(LatinKind):
     unmade = {4: ("expert",)}  # 1 in 3 seeds found one in 60 attempts (bench/README.md)
     outside_cells = 1
 
-    def frame_cells(self, frame: Shape) -> int:
-        return frame.size + 2 * self.outside_cells  # the clues print in a ring of cells
-
     def read(self, text: str, board: Shape | None = None) -> tuple[Grid, EdgeClues]:
         return parse_skyscrapers(text, board)
 
