@@ -183,7 +183,8 @@ def report(book: str, spec_path: Path, runs: dict[str, list[dict]], args) -> Non
     ours = runs["this"]
     pages = ", ".join(f"{name}: {' + '.join(map(str, measured[-1]['pages'].values()))} pages"
                       for name, measured in runs.items())
-    print(f"\n### The {book}-puzzle book ({pages}); {args.jobs} workers, {args.repeats} "
+    scale = ", a tenth of it (--quick)" if args.quick else ""
+    print(f"\n### The {book}-puzzle book{scale} ({pages}); {args.jobs} workers, {args.repeats} "
           f"runs each, wall seconds\n")
     header = ["stage", "median", "min", "max"]
     if "reference" in runs:
@@ -198,6 +199,8 @@ def report(book: str, spec_path: Path, runs: dict[str, list[dict]], args) -> Non
     print("\nOne puzzle at a time in this process (the mean is what the total pays):\n")
     print(timing.markdown_table(["size", "generate median", "mean", "DLX verify median",
                                  "mean"], split_rows(spec_path, args.split)))
+    if args.quick:
+        return
     total = statistics.median(run["total"] for run in ours)
     file, count = next(iter(ours[-1]["pages"].items()))
     render = statistics.median(run[f"render CPU {file}"] for run in ours)
@@ -220,12 +223,18 @@ def main() -> None:
     parser.add_argument("--split", type=int, default=5,
                         help="puzzles of each size timed alone for generate vs verify "
                              "(default 5)")
+    parser.add_argument("--quick", action="store_true",
+                        help="a smoke run: each book a tenth of its size, built once, "
+                             "goals not judged")
     args = parser.parse_args()
-    print(timing.machine())
+    if args.quick:
+        args.repeats, args.split = 1, 1
+    print(f"# bench_book{' --quick' if args.quick else ''}: {timing.machine()}")
     with tempfile.TemporaryDirectory() as folder:
         for book in args.books:
             spec_path = Path(folder) / f"bench-{book}.yaml"
-            spec_path.write_text(BOOKS[book], encoding="utf-8")
+            text = timing.scaled_counts(BOOKS[book], 10) if args.quick else BOOKS[book]
+            spec_path.write_text(text, encoding="utf-8")
             report(book, spec_path, builds_in_turns(spec_path, args), args)
     print(f"\nload average at the end: {os.getloadavg()[0]:.2f}")
 

@@ -51,7 +51,7 @@ def measure(contenders: dict[str, Callable[[], object]], repeats: int) -> dict[s
     """Each contender run `repeats` times, taking turns (order reversed on odd repeats):
     per contender its CPU seconds per repeat, and its last result. A contender returning
     ("child", result) ran a child process: its CPU time is the children's account."""
-    cpus = {name: [] for name in contenders}
+    cpus: dict[str, list[float]] = {name: [] for name in contenders}
     results = {}
     names = list(contenders)
     for r in range(repeats):
@@ -203,7 +203,7 @@ def _generate_timed(size: int, seed: int, budget: int | None, queue) -> None:
 def timed_generation(size: int, seed: int, budget: int | None, limit: float):
     """(CPU seconds, clues) of one generate() in a child process, or None if it was still
     running after `limit` seconds (a check cannot be interrupted, the process can)."""
-    queue = multiprocessing.Queue()
+    queue: multiprocessing.Queue = multiprocessing.Queue()
     child = multiprocessing.Process(target=_generate_timed, args=(size, seed, budget, queue))
     child.start()
     child.join(limit)
@@ -254,12 +254,18 @@ BIG_HEADER = ["shape", "removal checks", "puzzles", "stopped", "s/puzzle (CPU) m
 
 # End to end: a book and a year of dailies, in this process
 
-def bench_end_to_end(repeats: int, days: int) -> list[list[str]]:
-    """CPU seconds of bench_book.py's 300-puzzle book and of bench_daily.py's year of
-    dailies (every output), built in this process (1 worker), on each core in turn."""
+def bench_end_to_end(repeats: int, days: int, quick: bool) -> list[list[str]]:
+    """CPU seconds of bench_book.py's 300-puzzle book (a tenth of it if quick) and of
+    bench_daily.py's year of dailies (every output), built in this process (1 worker), on
+    each core in turn."""
+    book_text = bench_book.BOOKS["300"]
+    book_label = "300-puzzle book (bench_book.py)"
+    if quick:
+        book_text = timing.scaled_counts(book_text, 10)
+        book_label = "30-puzzle book (bench_book.py --quick)"
     with tempfile.TemporaryDirectory() as folder:
         book_spec, daily_spec = Path(folder) / "book.yaml", Path(folder) / "daily.yaml"
-        book_spec.write_text(bench_book.SPEC.format(n9=250, n16=50), encoding="utf-8")
+        book_spec.write_text(book_text, encoding="utf-8")
         daily_spec.write_text(bench_daily.SPEC, encoding="utf-8")
 
         def book():
@@ -272,7 +278,7 @@ def bench_end_to_end(repeats: int, days: int) -> list[list[str]]:
                 return days
 
         rows = []
-        for label, work in (("300-puzzle book (bench_book.py)", book),
+        for label, work in ((book_label, book),
                             (f"{days} dailies, every output (bench_daily.py)", year)):
             found = measure({"compiled": on_core(True, work), "pure": on_core(False, work)},
                             repeats)
@@ -345,21 +351,21 @@ def main() -> None:
             print(f"({what} left out: set {variable}, see bench/README.md)")
     print(f"median of {args.repeats} interleaved repeats, CPU time; 'times X' = median of "
           f"per-repeat CPU-time quotients (X / this)\n")
-    rows = bench_count("sudoku17", timing.read_puzzles("sudoku17.txt", args.sudoku17),
+    rows = bench_count("sudoku17", timing.read_puzzles("sudoku17.txt", args.sudoku17, args.quick),
                        args.repeats)
-    rows += bench_count("top1465", timing.read_puzzles("top1465.txt", args.top1465),
+    rows += bench_count("top1465", timing.read_puzzles("top1465.txt", args.top1465, args.quick),
                         args.repeats)
     print(timing.markdown_table(COUNT_HEADER, rows, text_columns=2), end="\n\n", flush=True)
     print(timing.markdown_table(GENERATE_HEADER, bench_generate(args.n9, args.repeats),
                                 text_columns=2), end="\n\n", flush=True)
-    print(timing.markdown_table(DLX_HEADER, bench_dlx(timing.read_puzzles("top95.txt"),
-                                                      args.repeats), text_columns=2),
+    top95 = timing.read_puzzles("top95.txt", None, args.quick)
+    print(timing.markdown_table(DLX_HEADER, bench_dlx(top95, args.repeats), text_columns=2),
           end="\n\n", flush=True)
     bigs = bench_big(16, args.big, args.big_limit) + bench_big(25, args.big, args.big_limit)
     print(timing.markdown_table(BIG_HEADER, bigs, text_columns=2), end="\n\n", flush=True)
     if args.end_to_end:
         print(timing.markdown_table(END_TO_END_HEADER,
-                                    bench_end_to_end(args.end_to_end, args.days)))
+                                    bench_end_to_end(args.end_to_end, args.days, args.quick)))
     print(f"\n(whole run: {time.perf_counter() - started:.0f} s wall)")
 
 

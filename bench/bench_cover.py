@@ -84,8 +84,12 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=timing.DEFAULT_REPEATS)
     parser.add_argument("--puzzles", type=int, default=440, help="9x9 puzzles, 2 a page "
                         "(440: about 300 pages with answers at the back)")
+    parser.add_argument("--quick", action="store_true",
+                        help="a smoke run: a 40-puzzle book, 1 repeat")
     args = parser.parse_args()
-    print(timing.machine())
+    if args.quick:
+        args.repeats, args.puzzles = 1, 40
+    print(f"# bench_cover{' --quick' if args.quick else ''}: {timing.machine()}")
     print(f"load average before: {os.getloadavg()[0]:.1f}")
     with tempfile.TemporaryDirectory() as folder:
         rows = [measure(Path(folder), design, args.puzzles, args.repeats)

@@ -124,7 +124,7 @@ BIG_HEADER = ["shape", "puzzles", "repeats", "s/puzzle (wall) median (min - max)
 
 def verify_row(label: str, puzzles: list[Puzzle], generation_cpu: float, repeats: int) -> list[str]:
     """DLX verification cost per puzzle, and as a share of generating the same puzzles."""
-    measured, _ = timing.repeated(lambda: [verify_puzzle(p) for p in puzzles], repeats)
+    measured, _ = timing.repeated(lambda: list(map(verify_puzzle, puzzles)), repeats)
     count = len(puzzles)
     share = 100 * measured.cpu / generation_cpu
     return [label, f"{count}", timing.seconds_text(measured.wall / count),

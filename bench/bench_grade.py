@@ -11,7 +11,8 @@ from bookmaker.core.board.grid import Grid, parse_grid
 from bookmaker.core.board.shape import Shape, shape_of
 from bookmaker.core.generate.graded import generate_graded
 from bookmaker.core.generate.removal import generate
-from bookmaker.core.grade.grader import GRADES, grade
+from bookmaker.core.grade.grader import grade
+from bookmaker.core.grade.grades import GRADES
 from bookmaker.core.puzzle import GenerationError
 
 
@@ -40,11 +41,13 @@ def spearman(xs: list[float], ys: list[float]) -> float:
 
 
 def throughput_row(name: str, grids: list[Grid], repeats: int) -> list[str]:
-    """Puzzles graded per second over the set, and its grade distribution."""
+    """Puzzles graded per second over the set (by wall and by CPU time), the CPU time per
+    puzzle, and its grade distribution."""
     took, gradings = timing.repeated(lambda: [grade(g) for g in grids], repeats)
     spread = Counter(g.grade for g in gradings)
-    return [name, str(len(grids)), timing.rate_text(len(grids) / took.wall),
-            timing.seconds_text(took.wall / len(grids)),
+    wall, cpu = took.rate(len(grids))
+    return [name, str(len(grids)), timing.rate_text(wall), timing.rate_text(cpu),
+            timing.seconds_text(took.cpu / len(grids)),
             " ".join(f"{k}:{spread[k]}" for k in GRADES if spread[k])]
 
 
@@ -72,16 +75,17 @@ def main() -> None:
     args = parser.parse_args()
     repeats = timing.QUICK_REPEATS if args.quick else timing.DEFAULT_REPEATS
     generated = 100 if args.quick else 1000
-    records = [line.split() for line in timing.data_file("se_diabolical.txt").read_text().splitlines()
-               if line.strip()]
+    lines = timing.data_file("se_diabolical.txt", args.quick).read_text().splitlines()
+    records = [line.split() for line in lines if line.strip()]
     diabolical = [parse_grid(puzzle) for _, puzzle, _ in records]
-    sets = [("top95", [parse_grid(p) for p in timing.read_puzzles("top95.txt")]),
+    sets = [("top95", [parse_grid(p) for p in timing.read_puzzles("top95.txt", None, args.quick)]),
             ("se_diabolical", diabolical),
             (f"generated 9x9 (seeds 0-{generated - 1})",
              [generate(shape_of(3, 3), seed).givens for seed in range(generated)])]
     print(timing.machine())
     rows = [throughput_row(name, grids, repeats) for name, grids in sets]
-    print(timing.markdown_table(["set", "puzzles", "puzzles/s", "per puzzle", "grades"], rows))
+    print(timing.markdown_table(["set", "puzzles", "puzzles/s (wall)", "puzzles/s (CPU)",
+                                      "per puzzle (CPU)", "grades"], rows))
     scores = [grade(g).score for g in diabolical]
     ratings = [float(rating) for _, _, rating in records]
     at_least_hard = sum(grade(g).grade in GRADES[GRADES.index("hard"):] for g in diabolical)

@@ -18,7 +18,8 @@ from bookmaker.core.board.grid import Grid
 from bookmaker.core.board.shape import Shape, shape_of
 from bookmaker.core.generate.graded import attempt_seed, generate_graded
 from bookmaker.core.generate.removal import random_solution
-from bookmaker.core.grade.grader import GRADES, grade
+from bookmaker.core.grade.grader import grade
+from bookmaker.core.grade.grades import GRADES
 from bookmaker.core.killer.cages import Cages
 from bookmaker.core.killer.check import check_killer
 from bookmaker.core.killer.generate import (
@@ -175,7 +176,7 @@ def _median_text(runs) -> str:
     return f"{timing.seconds_text(times)}, {nodes:,.0f} nodes"
 
 
-# Generation methods measured against the one chosen (core/killergen.py)
+# Generation methods measured against the one chosen (core/killer/generate.py)
 
 def paired_start(layout: Layout, rng: Rng, accept, limit: int) -> None:
     """The chosen method, as generate_killer() runs it: one-cell cages paired into dominoes
@@ -230,6 +231,7 @@ def with_method(shape: Shape, seed: int, difficulty: str, merge, limit: int,
         cages = layout.cages()
         blank = Grid(shape, (0,) * shape.cell_count)
         grading = grade_killer_within(blank, cages, GRADES[-1])
+        assert grading is not None  # nothing is above the hardest grade
         unique = killer_solutions(cages, blank.cells, limit=2).unique
         if unique and not grading.guessing and difficulty in ("any", grading.grade):
             return cages, attempt + 1

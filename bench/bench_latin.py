@@ -10,6 +10,7 @@ and BOOKMAKER_TOWERS. Without them the comparison is left out.
     python bench/bench_latin.py            # 7x7 Futoshiki, 6x6 Skyscrapers: 100 a grade
                                            # (30 expert and extreme: --count, --few)
     python bench/bench_latin.py --sizes    # every size, 5 a grade
+    python bench/bench_latin.py --quick    # smoke run: 3 a grade, 1 expert and extreme
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from bookmaker.core.board.shape import latin_of
 from bookmaker.core.grade.grader import GRADES
 from bookmaker.core.kinds.kind import MakeRequest
 from bookmaker.core.kinds.registry import kind_named
+from bookmaker.core.latin.kind import LatinKind
 from bookmaker.core.puzzle import GenerationError
 from bookmaker.core.rng import derive_seed
 
@@ -43,7 +45,9 @@ def made(kind, size: int, grade: str, count: int) -> tuple[list[float], Counter,
     """CPU seconds of each of `count` puzzles made to the grade (each proven by the solver
     and by the check), the techniques their gradings used (puzzles using each), and the
     grades asked for that could not be made."""
-    seconds, used, failed = [], Counter(), []
+    seconds: list[float] = []
+    used: Counter = Counter()
+    failed: list[str] = []
     for index in range(count):
         seed = derive_seed("bench-latin", kind.name, size, grade, index)
         start = time.process_time()
@@ -59,9 +63,9 @@ def made(kind, size: int, grade: str, count: int) -> tuple[list[float], Counter,
     return seconds, used, failed
 
 
-def speed_rows(kind, size: int, counts: dict[str, int]) -> dict[str, Counter]:
+def speed_rows(kind, size: int, counts: dict[str, int]) -> dict[str, tuple[Counter, int]]:
     """Print a table row per grade as it is measured; the techniques each grade used."""
-    usage = {}
+    usage: dict[str, tuple[Counter, int]] = {}
     for grade in GRADES:
         if kind.grade_problem(latin_of(size), grade):
             print(f"| {size}x{size} | {grade} | not made | | | |", flush=True)
@@ -84,7 +88,7 @@ def usage_table(usage: dict[str, tuple[Counter, int]]) -> str:
     for used, _ in usage.values():
         names += [name for name in used if name not in names]
     order = {grade: i for i, grade in enumerate(GRADES)}
-    grades = sorted(usage, key=order.get)
+    grades = sorted(usage, key=lambda grade: order[grade])
     header = ["technique"] + [f"{g} (of {usage[g][1]})" for g in grades]
     rows = [[name] + [str(usage[g][0][name]) for g in grades] for name in names]
     return timing.markdown_table(header, rows)
@@ -112,10 +116,14 @@ def main() -> None:
                         help="puzzles a grade for expert and extreme, which take seconds")
     parser.add_argument("--sizes", action="store_true", help="every size, 5 puzzles a grade")
     parser.add_argument("--kind", choices=sorted(GOALS), help="one kind only")
+    parser.add_argument("--quick", action="store_true",
+                        help="smoke run: 3 puzzles a grade, 1 for expert and extreme")
     args = parser.parse_args()
+    if args.quick:
+        args.count, args.few = 3, 1
     print(timing.machine())
     for name in [args.kind] if args.kind else sorted(GOALS):
-        kind = kind_named(name)
+        kind: LatinKind = kind_named(name)  # type: ignore[assignment]
         sizes = kind.sizes if args.sizes else [GOALS[name]]
         counts = {grade: 5 if args.sizes else args.few if grade in ("expert", "extreme")
                   else args.count for grade in GRADES}

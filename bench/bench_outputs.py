@@ -84,8 +84,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeats", type=int, default=timing.DEFAULT_REPEATS)
     parser.add_argument("--days", type=int, default=365, help="days of daily folders")
+    parser.add_argument("--quick", action="store_true", help="a smoke run: 14 days, 1 repeat")
     args = parser.parse_args()
-    print(timing.machine())
+    if args.quick:
+        args.repeats, args.days = 1, 14
+    print(f"# bench_outputs{' --quick' if args.quick else ''}: {timing.machine()}")
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         for what, make_files, issues in (

@@ -39,9 +39,9 @@ def rate_record(record: tuple[str, int]) -> tuple[str, int, int, bool, str, floa
     return puzzle, se, rating.er, rating.lower_bound, hardest, ours, graded
 
 
-def read_set(name: str, limit: int | None) -> list[tuple[str, int]]:
+def read_set(name: str, limit: int | None, quick: bool) -> list[tuple[str, int]]:
     records = []
-    for line in timing.data_file(name).read_text().splitlines():
+    for line in timing.data_file(name, quick).read_text().splitlines():
         if line.strip():
             _, puzzle, rating = line.split()
             records.append((puzzle, round(float(rating) * 10)))
@@ -112,7 +112,7 @@ def main() -> None:
     print(timing.machine(), f"rater {RATER_VERSION}")
     summaries, disagreements = [], []
     for name in ("se_rated.txt", "se_diabolical.txt"):
-        records = read_set(name, limit)
+        records = read_set(name, limit, args.quick)
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
             results = list(pool.map(rate_record, records, chunksize=4))
         summaries.append(summary_row(name.removesuffix(".txt"), results))

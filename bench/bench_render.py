@@ -11,7 +11,8 @@ from bookmaker.core.generate.removal import generate
 from bookmaker.core.puzzle import Puzzle
 from bookmaker.pages.page import PageGeometry, inches
 from bookmaker.pages.paginate import GridItem, paginate_puzzles
-from bookmaker.render.pdf import Metadata, RenderStyle, render_pdf_bytes
+from bookmaker.render.pdf import Metadata, render_pdf_bytes
+from bookmaker.render.style import RenderStyle
 
 GOAL_SECONDS = 2.0  # 300 pages of puzzles (issue 3)
 DISTINCT = 20  # puzzles generated, then cycled: drawing costs the same for any puzzle
@@ -45,11 +46,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeats", type=int, default=timing.DEFAULT_REPEATS)
     parser.add_argument("--pages", type=int, default=300, help="pages of puzzles")
+    parser.add_argument("--quick", action="store_true", help="a smoke run: 30 pages, 1 repeat")
     args = parser.parse_args()
+    if args.quick:
+        args.repeats, args.pages = 1, 30
     puzzles = [generate(shape_for_size(9), seed) for seed in range(DISTINCT)]
     rows = [measure("puzzles, 4 per page", args.pages * 4, 4, False, puzzles, args.repeats),
             measure("their answers, 9 per page", args.pages * 4, 9, True, puzzles, args.repeats)]
-    print(timing.machine())
+    print(f"# bench_render{' --quick' if args.quick else ''}: {timing.machine()}")
     print(f"median of {args.repeats} repeats; 6x9 in pages with bleed, default fonts\n")
     print(timing.markdown_table(["what", "pages", "wall", "CPU", "pages/s (CPU)", "file",
                                  "goal (CPU)"], rows))

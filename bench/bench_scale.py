@@ -14,6 +14,7 @@ import statistics
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import cast
 
 import timing  # also puts this checkout's bookmaker first on sys.path
 
@@ -24,11 +25,11 @@ from bookmaker.puzzles.produce import _REMOTE_MIN_CHUNK, _batches, generate_jobs
 WORKERS = 2
 
 
-def timed_walls(runs: dict[str, Callable[[], object]],
-                repeats: int) -> tuple[dict[str, list[float]], dict[str, object]]:
+def timed_walls(runs: dict[str, Callable[[], list]],
+                repeats: int) -> tuple[dict[str, list[float]], dict[str, list]]:
     """Every run's wall seconds in each repeat, taking turns; and each run's last result."""
     walls: dict[str, list[float]] = {name: [] for name in runs}
-    results = {}
+    results: dict[str, list] = {}
     names = list(runs)
     for repeat in range(repeats):
         for name in (names if repeat % 2 == 0 else names[::-1]):
@@ -90,7 +91,7 @@ def main() -> None:
                 lambda: produce(jobs, dask.count, executor=dask.executor),
         }, args.repeats)
         trips = {"local process pool": round_trips(pool, args.noops),
-                 "Dask LocalCluster": round_trips(dask.executor, args.noops)}
+                 "Dask LocalCluster": round_trips(cast(Executor, dask.executor), args.noops)}
     same = len({tuple(puzzles) for puzzles in results.values()}) == 1
     per_puzzle = statistics.median(walls["1 local worker"]) / args.puzzles
     chunks = {"this run": max(map(len, _batches(jobs, WORKERS, _REMOTE_MIN_CHUNK))),

@@ -28,9 +28,9 @@ class PuzzleSet:
     cells: list[list[int]]
 
 
-def load_set(name: str, file_name: str, count: int | None) -> PuzzleSet:
+def load_set(name: str, file_name: str, count: int | None, quick: bool) -> PuzzleSet:
     """Read and parse the first `count` puzzles of a data file."""
-    lines = timing.read_puzzles(file_name, count)
+    lines = timing.read_puzzles(file_name, count, quick)
     return PuzzleSet(name, lines, [parse_grid(line) for line in lines],
                      [reference.parse(line) for line in lines])
 
@@ -117,10 +117,10 @@ def main() -> None:
     print(f"count_solutions(limit=2); median of {args.repeats} interleaved repeats; "
           f"ratio = median of per-repeat CPU-time quotients (reference / solver)\n")
     rows = []
-    rows += bench_set(load_set("sudoku17", "sudoku17.txt", args.sudoku17), {}, args.repeats)
-    rows += bench_set(load_set("top1465", "top1465.txt", args.top1465), {}, args.repeats)
-    rows += bench_set(load_set("top95", "top95.txt", args.top95),
-                      {"DLX": dlx_solver, "two-way": two_way_solver}, args.repeats)
+    for name, others in (("sudoku17", {}), ("top1465", {}),
+                         ("top95", {"DLX": dlx_solver, "two-way": two_way_solver})):
+        puzzles = load_set(name, f"{name}.txt", getattr(args, name), args.quick)
+        rows += bench_set(puzzles, others, args.repeats)
     print(timing.markdown_table(HEADER, rows, text_columns=2))
     print(f"\n(whole run: {time.perf_counter() - started:.0f} s wall)")
 

@@ -50,15 +50,21 @@ def main() -> None:
     parser.add_argument("--book", choices=sorted(BOOKS), default="mixed")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--quick", action="store_true",
+                        help="a smoke run: each book a tenth of its size, built once")
     args = parser.parse_args()
-    print(timing.machine(), f"book: {args.book}")
+    if args.quick:
+        args.repeats = 1
+    print(f"# bench_variant_book{' --quick' if args.quick else ''}: {timing.machine()}",
+          f"book: {args.book}")
     books = BOOKS[args.book]
     runs: dict[str, list[dict]] = {name: [] for name in books}
     with tempfile.TemporaryDirectory() as folder:
         specs = {}
         for name, text in books.items():
             specs[name] = Path(folder) / f"{name.split()[0]}.yaml"
-            specs[name].write_text(text, encoding="utf-8")
+            specs[name].write_text(timing.scaled_counts(text, 10) if args.quick else text,
+                                   encoding="utf-8")
         names = list(runs)
         for repeat in range(args.repeats):
             for name in names if repeat % 2 == 0 else names[::-1]:

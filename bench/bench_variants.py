@@ -12,7 +12,8 @@ import timing  # also puts this checkout's bookmaker first on sys.path
 from bookmaker.core.generate.balance import grid_counts, is_balanced
 from bookmaker.core.generate.graded import generate_graded
 from bookmaker.core.generate.removal import generate
-from bookmaker.core.grade.grader import GRADES, grade
+from bookmaker.core.grade.grader import grade
+from bookmaker.core.grade.grades import GRADES
 from bookmaker.core.kinds.registry import kind_named
 from bookmaker.core.puzzle import GenerationError
 from bookmaker.core.solve.verify import verify_puzzle
@@ -86,9 +87,10 @@ def targeted_rows(count: int) -> list[list[str]]:
         cells = []
         for difficulty in GRADES:
             try:
+                kind = kind_named(variant)
                 took, _, _ = timing.time_once(lambda: [
-                    generate_graded(kind_named(variant).board(kind_named(variant).frame(9), seed), seed,
-                                    difficulty) for seed in range(count)])
+                    generate_graded(kind.board(kind.frame(9), seed), seed, difficulty)
+                    for seed in range(count)])
                 cells.append(timing.seconds_text(took / count))
             except GenerationError:
                 cells.append("unreached")

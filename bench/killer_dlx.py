@@ -1,9 +1,9 @@
 """A road not taken: Dancing Links with one row per placement of a cage, as the Killer's
 second opinion. Kept here to measure it against the Killer check (bench_killer.py): it
 agrees, but on hard Killers it needs tens of thousands of nodes of milliseconds each
-(bench/README.md), so core/killercheck.py does the job.
+(bench/results/epyc-2cpu/2026-11-22-killer.md), so core/killer/check.py does the job.
 
-Columns are the board's (dlx.py): per cell "cell filled", per unit and value "unit has
+Columns are the board's (core/solve/dlx.py): per cell "cell filled", per unit and value "unit has
 value". A row is one *placement* of a cage: distinct values for its cells adding up to its
 total (every ordering of every combination), minus those that contradict a given; it
 covers the cage's cells and, for each of them, "unit has value" of every unit holding it.

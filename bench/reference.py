@@ -94,11 +94,12 @@ def propagate(geo: Geometry, cands: list[int], queue: list[int]) -> bool:
     while True:
         if not eliminate(geo, cands, queue):
             return False
-        queue = hidden_singles(geo, cands)
-        if queue is None:
+        found = hidden_singles(geo, cands)
+        if found is None:
             return False
-        if not queue:
+        if not found:
             return True
+        queue = found
 
 
 def fewest_candidates_cell(cands: list[int]) -> int:

@@ -6,17 +6,22 @@ import datetime
 import gc
 import os
 import platform
+import re
 import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, TypeVar
 
 REPO = Path(__file__).resolve().parents[1]
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"  # the full public sets
 TEST_DATA = REPO / "tests" / "data"  # the repository's own copies and samples
+DATA_VARIABLE = "BOOKMAKER_BENCH_DATA"  # names the folder of the full public sets, if set
+# What a quick run reads instead of a full set that tests/data holds only a sample of.
+SAMPLES = {"sudoku17.txt": "sudoku17-sample.txt", "se_rated.txt": "se_rated-sample.txt"}
+Result = TypeVar("Result")
 DEFAULT_REPEATS = 5
 QUICK_REPEATS = 3
 
@@ -37,7 +42,7 @@ class Timing:
         return items / self.wall, items / self.cpu
 
 
-def time_once(fn: Callable[[], object]) -> tuple[float, float, object]:
+def time_once(fn: Callable[[], Result]) -> tuple[float, float, Result]:
     """Wall and CPU seconds of one call (garbage collector off, as timeit does), and its result."""
     gc.collect()
     was_enabled = gc.isenabled()
@@ -52,13 +57,13 @@ def time_once(fn: Callable[[], object]) -> tuple[float, float, object]:
     return wall1 - wall0, cpu1 - cpu0, result
 
 
-def interleaved(fns: dict[str, Callable[[], object]],
-                repeats: int) -> tuple[dict[str, Timing], dict]:
+def interleaved(fns: Mapping[str, Callable[[], Any]],
+                repeats: int) -> tuple[dict[str, Timing], dict[str, Any]]:
     """Time every function `repeats` times, taking turns (order reversed on odd repeats) so a
     noisy spell hits all of them alike; the medians, and each function's last result."""
-    walls = {name: [] for name in fns}
-    cpus = {name: [] for name in fns}
-    results = {}
+    walls: dict[str, list[float]] = {name: [] for name in fns}
+    cpus: dict[str, list[float]] = {name: [] for name in fns}
+    results: dict[str, Any] = {}
     names = list(fns)
     for r in range(repeats):
         for name in (names if r % 2 == 0 else names[::-1]):
@@ -76,27 +81,57 @@ def speedup(fast: Timing, base: Timing) -> float:
     return statistics.median(b / max(f, 1e-9) for f, b in zip(fast.cpus, base.cpus))
 
 
-def repeated(fn: Callable[[], object], repeats: int) -> tuple[Timing, object]:
+def repeated(fn: Callable[[], Result], repeats: int) -> tuple[Timing, Result]:
     """One function timed `repeats` times: its medians and its last result."""
     timings, results = interleaved({"only": fn}, repeats)
     return timings["only"], results["only"]
 
 
-def data_file(name: str) -> Path:
-    """A public puzzle set: ../shared/data/NAME, else the repository's copy in tests/data;
-    exits with a message naming both places when neither has it."""
-    for folder in (DATA, TEST_DATA):
-        if (folder / name).is_file():
-            return folder / name
-    sys.exit(f"bench: {name} is in neither {DATA} nor {TEST_DATA}; the full public sets "
-             "live in ../shared/data (see tests/data/README.md for their sources)")
+def shared_data() -> Path | None:
+    """The folder of the full public sets: the one $BOOKMAKER_BENCH_DATA names, else
+    shared/data beside the checkout (../shared/data) or beside a folder above it (so a git
+    worktree in a subfolder finds it too); None if there is none."""
+    if os.environ.get(DATA_VARIABLE):
+        return Path(os.environ[DATA_VARIABLE])
+    return next((folder / "shared" / "data" for folder in REPO.parents
+                 if (folder / "shared" / "data").is_dir()), None)
 
 
-def read_puzzles(name: str, count: int | None = None) -> list[str]:
-    """The first `count` (all if None) puzzle lines of a data file, first 81 characters each."""
-    lines = data_file(name).read_text().split("\n")
+def data_file(name: str, quick: bool = False) -> Path:
+    """A public puzzle set. A quick run reads the repository's copy or sample in tests/data;
+    a full run the whole set in the shared data folder, or in tests/data where the
+    repository holds all of it (top95, top1465, se_diabolical). Exits saying what is missing
+    and where it looked."""
+    if quick:
+        path = TEST_DATA / SAMPLES.get(name, name)
+        if not path.is_file():
+            sys.exit(f"bench: {path.relative_to(REPO)} is missing from this checkout")
+        return path
+    folder = shared_data()
+    if folder is not None and (folder / name).is_file():
+        return folder / name
+    if (TEST_DATA / name).is_file():
+        return TEST_DATA / name
+    where = (f"in {folder}" if folder is not None
+             else "anywhere: there is no shared/data folder beside this checkout or above it")
+    sys.exit(f"bench: a full run reads the public set {name}, not found {where}. Put the full "
+             f"sets in ../shared/data (sources: tests/data/README.md) or name their folder "
+             f"in {DATA_VARIABLE}; or run with --quick, which reads the samples in tests/data.")
+
+
+def read_puzzles(name: str, count: int | None = None, quick: bool = False) -> list[str]:
+    """The first `count` (all if None) puzzle lines of a data file, first 81 characters each
+    (data_file says which file a quick or a full run reads)."""
+    lines = data_file(name, quick).read_text().split("\n")
     puzzles = [line.strip()[:81] for line in lines if line.strip() and not line.startswith("#")]
     return puzzles if count is None else puzzles[:count]
+
+
+def scaled_counts(spec_text: str, divisor: int) -> str:
+    """A book spec's text with every section's `count: N` divided by `divisor` (at least 1):
+    the same book in small, for a quick run."""
+    return re.sub(r"count: (\d+)", lambda m: f"count: {max(1, int(m[1]) // divisor)}",
+                  spec_text)
 
 
 def machine() -> str:
@@ -109,7 +144,7 @@ def machine() -> str:
                 break
     except OSError:
         pass
-    load = ", load average %.2f" % os.getloadavg()[0] if hasattr(os, "getloadavg") else ""
+    load = f", load average {os.getloadavg()[0]:.2f}" if hasattr(os, "getloadavg") else ""
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     from bookmaker.core.solve import compiled
     return (f"{cpus} CPUs (nproc), {model}, Python {platform.python_version()}, "

@@ -8,7 +8,16 @@ from .core.solve import compiled
 # makes the same puzzles); the core reads no environment itself, so it is asked here.
 # (Importing it loads one small extension: a millisecond, so importing bookmaker stays quick.)
 PURE_VARIABLE = "BOOKMAKER_PURE"
-if os.environ.get(PURE_VARIABLE, "") not in ("", "0"):
+TRUE_WORDS = ("1", "true", "yes", "on")  # what forces the pure core, in any case
+
+
+def pure_asked(value: str | None) -> bool:
+    """Whether BOOKMAKER_PURE's value asks for the pure core: 1, true, yes or on (any
+    case, spaces aside); 0, false, no, off, empty or anything else leave the compiled one."""
+    return (value or "").strip().lower() in TRUE_WORDS
+
+
+if pure_asked(os.environ.get(PURE_VARIABLE)):
     compiled.use(False, f"{PURE_VARIABLE} is set")
 
 

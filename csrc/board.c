@@ -33,7 +33,7 @@ static void span_measure(Span *span, int w) {
 
 void board_finish(Board *board, int masks) {
     for (int k = 0; k < masks + board->cells; k++) span_measure(&board->unit[k], board->w);
-    /* solver.py: past this many lost cells a sweep of every unit beats each cell's units */
+    /* search.py: past this many lost cells a sweep of every unit beats each cell's units */
     board->many = 2 * board->units / 9;
 }
 

@@ -14,7 +14,7 @@ typedef struct {
     int cells;
     int w;            /* words per cell set */
     int units;        /* unit_masks: the units a full hidden-single sweep looks at */
-    int many;         /* past this many lost cells, sweep every unit (solver.py's rule) */
+    int many;         /* past this many lost cells, sweep every unit (search.py's rule) */
     word *full;       /* every cell */
     Span *unit;       /* units masks, then any mask of cell_units that is not a unit */
     Span *peers;      /* per cell */

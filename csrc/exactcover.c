@@ -1,4 +1,4 @@
-/* Dancing Links: core/dlx.py's links, cover, uncover and search, in C; see exactcover.h. */
+/* Dancing Links: core/solve/dlx.py's links, cover, uncover and search, in C; see exactcover.h. */
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,8 +1,8 @@
 /* Dancing Links (Knuth's Algorithm X) over any exact-cover matrix: the compiled twin of
-   core/dlx.py's search, and the independent second opinion on the compiled path.
+   core/solve/dlx.py's search, and the independent second opinion on the compiled path.
 
    It shares no code or tables with the solver (solver.c): it knows only columns and
-   rows, the matrix core/dlx.py builds. Columns are numbered 0..columns-1 (header nodes
+   rows, the matrix core/solve/dlx.py builds. Columns are numbered 0..columns-1 (header nodes
    1..columns, node 0 the root); a row is the list of its columns, in node order. The
    branching rule is dlx.py's: a column with the fewest rows, the first one with at most
    one; among columns tied at two or more, the first `preferred` columns (dlx.py's cell

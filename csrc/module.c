@@ -3,7 +3,7 @@
    Board(size, unit_masks, peer_masks, cell_unit_masks): a board's tables and the solver
    over them (pyboard.c). ExactCover(columns, rows, preferred_peers): a Dancing Links
    matrix and its search (pycover.c). shuffled(state, items): rng.Rng.shuffled.
-   core/compiled.py builds one Board and one ExactCover per shape and chooses between
+   core/solve/compiled.py builds one Board and one ExactCover per shape and chooses between
    them and the pure Python. */
 
 #include "pytypes.h"
@@ -38,7 +38,7 @@ static PyMethodDef module_functions[] = {
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "bookmaker.core._compiled",
-    .m_doc = PyDoc_STR("The compiled fast path of bookmaker's puzzle core (core/compiled.py "
+    .m_doc = PyDoc_STR("The compiled fast path of bookmaker's puzzle core (core/solve/compiled.py "
                        "chooses it)."),
     .m_size = -1,
     .m_methods = module_functions,

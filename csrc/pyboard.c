@@ -1,6 +1,6 @@
-/* The Board type: a board's tables (core/shape.py's, as Python ints) and the solver's entry
+/* The Board type: a board's tables (core/board/shape.py's, as Python ints) and the solver's entry
    points over them: count, search, forced, remove_clues, fill, propagate and
-   rounds_to_contradiction, each the twin of a function of solver.py or generator.py.
+   rounds_to_contradiction, each the twin of a function of solve/search.py or generate/removal.py.
    Every argument is checked (convert.c); a search runs with the interpreter lock
    released, on the object's own read-only tables. */
 
@@ -111,7 +111,7 @@ static int ready(BoardObject *self) {
     return 0;
 }
 
-/* (count, first solution or None, complete, nodes): solver.py's Search, as a tuple. */
+/* (count, first solution or None, complete, nodes): search.py's Search, as a tuple. */
 static PyObject *search_tuple(const SearchResult *r, const int *solution, int cells) {
     PyObject *first = r->found ? tuple_of_ints(solution, cells) : Py_NewRef(Py_None);
     if (!first) return NULL;
@@ -159,7 +159,7 @@ static PyObject *no_solution(void) { return Py_BuildValue("(iOOi)", 0, Py_None, 
 PyDoc_STRVAR(count_doc,
 "count(cells, limit, max_nodes, least_constraining, keep_solution, forbid_cell, forbid_value)\n"
 "--\n\n"
-"solver.count_solutions (forbid_cell -1) or solver.solution_avoiding (forbid_value 1..n\n"
+"search.count_solutions (forbid_cell -1) or search.solution_avoiding (forbid_value 1..n\n"
 "left out at forbid_cell) from the clues `cells` (values 0..n): (count, first solution\n"
 "or None, complete, nodes).");
 
@@ -196,7 +196,7 @@ done:
 
 PyDoc_STRVAR(search_doc,
 "search(boards, placed, limit, max_nodes, keep_solution)\n--\n\n"
-"solver.search from a state (one candidate mask per symbol, the placed mask), with its\n"
+"search.search from a state (one candidate mask per symbol, the placed mask), with its\n"
 "default cell pick and value order: (count, first solution or None, complete, nodes).");
 
 static PyObject *Board_search(BoardObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -222,7 +222,7 @@ done:
 
 PyDoc_STRVAR(forced_doc,
 "forced(givens, solution, cell, max_nodes)\n--\n\n"
-"generator.Clues.forced: whether the clues `givens` (each 0 or the solution's value)\n"
+"removal.Clues.forced: whether the clues `givens` (each 0 or the solution's value)\n"
 "force the solution's value at the blank `cell`, by a single or by a search with it\n"
 "forbidden that finds nothing within max_nodes.");
 
@@ -250,7 +250,7 @@ static PyObject *Board_forced(BoardObject *self, PyObject *const *args, Py_ssize
 
 PyDoc_STRVAR(remove_clues_doc,
 "remove_clues(solution, orbits, target_clues, max_nodes)\n--\n\n"
-"generator.remove_clues: blank the orbits (sequences of cells), in order, wherever the\n"
+"removal.remove_clues: blank the orbits (sequences of cells), in order, wherever the\n"
 "puzzle stays provably unique, down to target_clues; the givens left, as a tuple.");
 
 static PyObject *Board_remove_clues(BoardObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -280,7 +280,7 @@ static PyObject *Board_remove_clues(BoardObject *self, PyObject *const *args, Py
 
 PyDoc_STRVAR(fill_doc,
 "fill(boards, placed, rank, rng_state, max_nodes)\n--\n\n"
-"One seeded fill search of generator.random_solution: branch on the fewest-candidates\n"
+"One seeded fill search of removal.random_solution: branch on the fewest-candidates\n"
 "cell of lowest rank, try its values in an order shuffled by the SplitMix64 stream in\n"
 "state rng_state, stop at the first solution. (count, solution or None, complete,\n"
 "nodes, the stream's new state).");
@@ -320,7 +320,7 @@ static int check_list(PyObject *boards, Py_ssize_t length) {
 
 PyDoc_STRVAR(propagate_doc,
 "propagate(boards, placed, scanned)\n--\n\n"
-"solver.propagate: naked and hidden singles until none is left, changing the list\n"
+"search.propagate: naked and hidden singles until none is left, changing the list\n"
 "`boards` in place; the new placed mask, or -1 on a contradiction. scanned: the boards at\n"
 "the last scan that found nothing, or None.");
 
@@ -352,7 +352,7 @@ done:
 
 PyDoc_STRVAR(rounds_doc,
 "rounds_to_contradiction(boards, placed)\n--\n\n"
-"solver.rounds_to_contradiction: how many rounds of singles lead to a contradiction, or\n"
+"search.rounds_to_contradiction: how many rounds of singles lead to a contradiction, or\n"
 "None; changes the list `boards` in place.");
 
 static PyObject *Board_rounds(BoardObject *self, PyObject *const *args, Py_ssize_t nargs) {

@@ -1,4 +1,4 @@
-/* The ExactCover type: a Dancing Links matrix (built by core/dlx.py) and its search, the
+/* The ExactCover type: a Dancing Links matrix (built by core/solve/dlx.py) and its search, the
    twin of dlx.py's; see exactcover.h. */
 
 #include "pytypes.h"

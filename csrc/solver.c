@@ -189,7 +189,7 @@ static void clear_peers(const Board *board, Workspace *ws, word *boards, const w
 }
 
 /* propagate: naked and hidden singles until none is left; 0, or -1 on a contradiction.
-   `scanned` is NULL for "every cell lost" (solver.py's [full] * n). */
+   `scanned` is NULL for "every cell lost" (search.py's [full] * n). */
 static int propagate(const Board *board, Workspace *ws, word *boards, word *placed,
                      const word *scanned) {
     int w = board->w;
@@ -534,7 +534,7 @@ int solver_forced(const Board *board, const int *givens, const int *solution, in
     return forced;
 }
 
-/* generator.Clues: the boards kept up to date as clues come and go, by symbol. */
+/* removal.Clues: the boards kept up to date as clues come and go, by symbol. */
 typedef struct {
     Checks checks;
     word *holding, *blocked; /* per symbol: its clues, the cells they see */

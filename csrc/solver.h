@@ -1,7 +1,7 @@
-/* The exact solver, the forbidden-value check and the seeded fill: core/solver.py and the
-   hot parts of core/generator.py, decision for decision.
+/* The exact solver, the forbidden-value check and the seeded fill: core/solve/search.py and
+   the hot parts of core/generate/removal.py, decision for decision.
 
-   State is one candidate set per symbol plus the set of placed cells, as in solver.py;
+   State is one candidate set per symbol plus the set of placed cells, as in search.py;
    every function here makes the same choices in the same order as its Python twin, so
    counts, first solutions, node counts and random draws are the same on both paths. */
 
@@ -10,7 +10,7 @@
 
 #include "board.h"
 
-/* How a branching cell's values are ordered (solver.py's order_values callbacks). */
+/* How a branching cell's values are ordered (search.py's order_values callbacks). */
 typedef enum {
     VALUES_ASCENDING,          /* None: symbol order */
     VALUES_LEAST_CONSTRAINING, /* least_constraining_first */
@@ -36,18 +36,18 @@ typedef struct {
     long long nodes;
 } SearchResult;
 
-/* solver.propagate: naked and hidden singles to a fixed point, in place; 0, -1 on a
+/* search.propagate: naked and hidden singles to a fixed point, in place; 0, -1 on a
    contradiction, -2 if memory ran out. scanned: NULL for "every cell lost". */
 int solver_propagate(const Board *board, word *boards, word *placed, const word *scanned);
 
-/* solver.rounds_to_contradiction, in place: the rounds of singles to a contradiction, 0 if
+/* search.rounds_to_contradiction, in place: the rounds of singles to a contradiction, 0 if
    they stop without one, -1 if memory ran out. */
 int solver_rounds_to_contradiction(const Board *board, word *boards, word *placed);
 
-/* solver.initial_boards: 1, or 0 if two clues clash. cells holds values 0..n. */
+/* search.initial_boards: 1, or 0 if two clues clash. cells holds values 0..n. */
 int solver_initial(const Board *board, const int *cells, word *boards, word *placed);
 
-/* solver.search from the given state (not changed). 0, or -1 if memory ran out. */
+/* search.search from the given state (not changed). 0, or -1 if memory ran out. */
 int solver_search(const Board *board, const word *boards, const word *placed,
                   const SearchSpec *spec, SearchResult *result, int *solution);
 
@@ -56,7 +56,7 @@ int solver_search(const Board *board, const word *boards, const word *placed,
 int solver_forced(const Board *board, const int *givens, const int *solution, int cell,
                   long long max_nodes);
 
-/* generator.remove_clues with no accept callback: blank the orbits (cells listed
+/* removal.remove_clues with no accept callback: blank the orbits (cells listed
    orbit after orbit, orbit k being cells[start[k]] .. cells[start[k + 1] - 1]) in order
    wherever the puzzle stays provably unique. givens starts as the solution and ends as
    the puzzle. 0, or -1 if memory ran out. */

@@ -1,4 +1,5 @@
-"""Shared test helpers: the public puzzle sets, and checks written apart from the code under test."""
+"""Shared test helpers: the public puzzle sets, and checks written apart from the code under
+test."""
 
 from __future__ import annotations
 

@@ -7,18 +7,21 @@ from __future__ import annotations
 import io
 import re
 from dataclasses import dataclass, replace
+from typing import cast
 
 import pypdfium2
 import pytest
 from PIL import Image, ImageStat
 
 from bookmaker.core.board.grid import Grid
+from bookmaker.core.board.marks import CageMark, Marks
 from bookmaker.core.board.shape import board_of, jigsaw_of
 from bookmaker.pages.board import SHADE_GREY, board_drawing, cage_drawings
 from bookmaker.pages.page import GridPlacement, Page, PageGeometry, inches
-from bookmaker.render.pdf import Metadata, RenderError, RenderStyle, render_pdf_bytes
+from bookmaker.render.pdf import Metadata, render_pdf_bytes
 from bookmaker.render.png import render_png_bytes
 from bookmaker.render.sheet import Sheet, sheet_geometry, sheet_pdf_bytes
+from bookmaker.render.style import RenderError, RenderStyle
 from bookmaker.render.svg import render_svg_text
 
 DPI = 144
@@ -34,7 +37,7 @@ SOLUTION_6 = "123456456123231564564231312645645312"  # rows, columns and 2x3 box
 
 @dataclass(frozen=True)
 class Cage:
-    """A cage as core/cages.py has it: its cells and their total."""
+    """A cage as core/killer/cages.py has it: its cells and their total."""
 
     cells: tuple[int, ...]
     total: int
@@ -48,13 +51,18 @@ def empty(shape) -> Grid:
     return Grid(shape, (0,) * shape.cell_count)
 
 
+def marks_of(cages) -> Marks:
+    """A Killer's marks: its cages dashed, each labelled with its total."""
+    return Marks(cages=tuple(CageMark(cage.cells, str(cage.total)) for cage in cages))
+
+
 def sheet_of(grid: Grid, side: float = 216.0, solution: Grid | None = None,
              cages=()) -> Sheet:
     """A sheet holding just the grid, 10 pt in from its bottom-left corner."""
     width = height = side + 20
     style = RenderStyle(sheet_geometry(width, height))
-    return Sheet(width, height, (), GridPlacement(10, 10, side, grid, solution, cages=cages),
-                 style)
+    return Sheet(width, height, (), GridPlacement(10, 10, side, grid, solution,
+                                                  marks=marks_of(cages)), style)
 
 
 def png_of(sheet: Sheet) -> Image.Image:
@@ -66,7 +74,7 @@ def pixel(image: Image.Image, sheet: Sheet, col: float, row: float) -> int:
     grid = sheet.grid
     x = (grid.x + col * sheet.cell) * SCALE
     y = (sheet.height - grid.y - grid.side + row * sheet.cell) * SCALE
-    return image.getpixel((int(x), int(y)))
+    return cast(int, image.getpixel((int(x), int(y))))  # a grey image's pixel
 
 
 def dark_width(image: Image.Image, sheet: Sheet, col: int, row: float) -> int:
@@ -74,7 +82,7 @@ def dark_width(image: Image.Image, sheet: Sheet, col: int, row: float) -> int:
     grid = sheet.grid
     x = (grid.x + col * sheet.cell) * SCALE
     y = int((sheet.height - grid.y - grid.side + row * sheet.cell) * SCALE)
-    return sum(1 for dx in range(-8, 9) if image.getpixel((int(x) + dx, y)) < 128)
+    return sum(1 for dx in range(-8, 9) if cast(int, image.getpixel((int(x) + dx, y))) < 128)
 
 
 def test_x_diagonal_cells_are_shaded_light_grey_and_the_others_white():
@@ -153,7 +161,7 @@ def test_the_killer_fixture_sums_its_solution():
 
 def killer_pdf(grid: Grid, cages, side: float = 300.0, solution: Grid | None = None) -> bytes:
     geometry = PageGeometry(inches(6), inches(9))
-    placement = GridPlacement(60, 200, side, grid, solution, "Puzzle 1", cages=cages)
+    placement = GridPlacement(60, 200, side, grid, solution, "Puzzle 1", marks=marks_of(cages))
     return render_pdf_bytes([Page(1, (placement,))], RenderStyle(geometry), Metadata("k"))
 
 
@@ -186,14 +194,14 @@ def test_cage_outlines_are_dashed_on_the_page():
     samples = [pixel(image, sheet, 1.2 + i * 0.01, inset) < 160 for i in range(160)]
     changes = sum(1 for a, b in zip(samples, samples[1:]) if a != b)
     assert changes >= 10 and any(samples) and not all(samples)
-    drawings = cage_drawings(shape, KILLER_6)
+    drawings = cage_drawings(shape, marks_of(KILLER_6).cages)
     assert [len(d.loops) for d in drawings] == [1] * len(KILLER_6)
     assert drawings[4].loops[0] == ((1.1, 1.1), (2.9, 1.1), (2.9, 2.9), (1.1, 2.9))
 
 
 def test_a_cage_round_a_cell_has_an_inner_loop_too():
     ring = Cage((0, 1, 2, 6, 8, 12, 13, 14), 40)
-    drawing = cage_drawings(board_of(2, 3), [ring])[0]
+    drawing = cage_drawings(board_of(2, 3), marks_of([ring]).cages)[0]
     assert drawing.loops[1] == ((0.9, 0.9), (0.9, 2.1), (2.1, 2.1), (2.1, 0.9))
 
 
@@ -219,20 +227,20 @@ def test_cells_too_small_for_readable_totals_are_refused():
         killer_pdf(empty(board_of(2, 3)), KILLER_6, side=100.0)
 
 
-def test_an_answer_shows_its_cages_faint_and_no_totals():
+def test_an_answer_shows_its_solved_grid_without_cages_or_totals():
     shape = board_of(2, 3)
     solution = Grid(shape, tuple(int(v) for v in SOLUTION_6))
     page = pypdfium2.PdfDocument(killer_pdf(empty(shape), KILLER_6, 150.0, solution))[0]
     digits = re.sub(r"\D", "", page.get_textpage().get_text_range())
     assert digits == SOLUTION_6 + "11"  # the answers, the label's 1, the page number
     svg = render_svg_text(sheet_of(empty(shape), solution=solution, cages=KILLER_6))
-    assert 'class="cages"' in svg and 'stroke="#8c8c8c"' in svg and 'class="total"' not in svg
+    assert 'class="cages"' not in svg and 'class="total"' not in svg
 
 
 def test_the_svg_dashes_its_cages_and_writes_each_total():
     svg = render_svg_text(sheet_of(empty(board_of(2, 3)), cages=KILLER_6))
     assert re.search(r'class="cages"[^>]*stroke-dasharray="[\d.]+ [\d.]+"', svg)
-    totals = re.findall(r'class="total"[^>]*>(\d+)<', svg)
+    totals = re.findall(r'class="total" aria-label="(\d+)"', svg)
     assert totals == [str(cage.total) for cage in KILLER_6]
 
 
@@ -241,7 +249,7 @@ def test_variant_boards_give_the_same_bytes_every_time():
               board_of(3, 3, "samurai")]
     pages = [Page(1, (GridPlacement(40, 150, 320, empty(shape)),)) for shape in boards]
     pages.append(Page(2, (GridPlacement(40, 150, 320, empty(board_of(2, 3)),
-                                        cages=KILLER_6),)))
+                                        marks=marks_of(KILLER_6)),)))
     style = RenderStyle(PageGeometry(inches(6), inches(9)))
     assert render_pdf_bytes(pages, style, Metadata("v")) == \
         render_pdf_bytes(pages, style, Metadata("v"))

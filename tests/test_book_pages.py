@@ -182,6 +182,22 @@ def test_a_cjk_title_without_a_cjk_font_is_a_load_time_error(tmp_path):
         "fonts: {regular: my-font.ttf, bold: my-font-bold.ttf}"]
 
 
+def test_right_to_left_titles_and_names_are_refused_at_load_as_cjk_is(tmp_path):
+    path = write_book(tmp_path, "  name: sudoku-rtl\n", title="סודוקו לדרך",
+                      sections="  - {name: \"ألغاز سودوكو\", size: 4x4, count: 4}\n")
+    path.write_text(path.read_text(encoding="utf-8").replace("A. Tester", "Ada شريف"),
+                    encoding="utf-8")
+    assert problems_of(path) == [
+        "book.title: U+05E1 'ס' is Hebrew, written right to left, which bookmaker cannot "
+        "lay out (it would print reversed); write this in a left-to-right script",
+        "book.author: U+0634 'ش' is Arabic, written right to left, which bookmaker cannot "
+        "lay out (it would print reversed and its letters unjoined); write this in a "
+        "left-to-right script",
+        "sections[0].name: U+0623 'أ' is Arabic, written right to left, which bookmaker "
+        "cannot lay out (it would print reversed and its letters unjoined); write this in "
+        "a left-to-right script"]
+
+
 def test_a_font_lacking_catalogue_letters_is_one_error_and_placeholders_need_no_glyphs(
         tmp_path, monkeypatch):
     dejavu = read_font(str(default_font_paths()[0]))

@@ -11,6 +11,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -25,7 +26,7 @@ from bookmaker.core.board.grid import parse_grid
 from bookmaker.core.solve.dlx import dlx_solve
 from bookmaker.puzzles import outputs
 from bookmaker.puzzles.outputs import OutputError
-from bookmaker.render.pdf import RenderError
+from bookmaker.render.style import RenderError
 from bookmaker.spec import load_preset, load_spec
 
 REPO = Path(__file__).resolve().parents[1]
@@ -161,7 +162,7 @@ def fonts_of(data: bytes) -> dict[str, object]:
     reader = PdfReader(io.BytesIO(data))
     found, pending = {}, [page["/Resources"] for page in reader.pages]
     while pending:
-        resources = pending.pop().get_object()
+        resources: Any = pending.pop().get_object()
         for font in resources.get("/Font", {}).values():
             found[str(font.get_object()["/BaseFont"])] = font.get_object()
         for xobject in resources.get("/XObject", {}).values():

@@ -8,6 +8,7 @@ import pytest
 
 from bookmaker.core.board.shape import shape_of
 from bookmaker.core.killer.cages import (
+    KILLER_SIZES,
     Cage,
     CageError,
     Cages,
@@ -15,7 +16,6 @@ from bookmaker.core.killer.cages import (
     givens_problems,
     sum_range,
 )
-from bookmaker.core.killer.generate import KILLER_SIZES
 
 FOUR = shape_of(2, 2)
 # A 4x4 Killer on the solution 1234/3412/2143/4321: eight dominoes.

@@ -12,6 +12,7 @@ import pytest
 from processes import finished, line_of
 
 from bookmaker import cli
+from bookmaker.cli import options as _options  # noqa: F401  (loads cli.options)
 from bookmaker.core.board.grid import is_solution_of, parse_grid
 from bookmaker.core.board.shape import parse_shape
 from bookmaker.core.kinds import sudoku as sudoku_kinds
@@ -19,7 +20,8 @@ from bookmaker.core.solve.search import count_solutions
 from bookmaker.puzzles.registry import Registry, entry_of
 
 UNIQUE = "4...........47..639....5...3...867..7..5..1...4.........8.9.62.1.....57...9....1."
-UNIQUE_SOLUTION = "467938251852471963913625487391286745786549132245317896578193624134862579629754318"
+UNIQUE_SOLUTION = ("467938251852471963913625487391286745786549132"
+                   "245317896578193624134862579629754318")
 EMPTY = "." * 81
 # r1c9 must be 9 (row 1 holds 1-8) but column 9 already has a 9: no solution, no clash.
 NO_SOLUTION = "12345678." + "........9" + "." * 63
@@ -158,7 +160,7 @@ def test_generate_reports_a_failed_verification_without_a_traceback(runner, monk
     def failing_produce(*args, **kwargs):
         raise VerificationError("VERIFICATION FAILED: seed 1: Dancing Links found no solution")
 
-    monkeypatch.setattr(cli.common, "produce_each", failing_produce)
+    monkeypatch.setattr(cli.options, "produce_each", failing_produce)
     result = run(runner, "generate", "--seed", 1)
     assert result.exit_code == 1
     assert "VERIFICATION FAILED" in result.stderr
@@ -176,6 +178,7 @@ def test_jobs_beyond_what_the_machine_can_use_are_capped_with_a_word(runner, mon
 
 def read_then_close(process: subprocess.Popen, lines: int) -> list[str]:
     """Read some lines of the process's stdout, then close it, as `| head` does."""
+    assert process.stdout is not None
     read = [line_of(process.stdout).strip() for _ in range(lines)]
     process.stdout.close()
     return read
@@ -293,6 +296,20 @@ def test_missing_input_file_is_clicks_error(runner, tmp_path):
     assert "does not exist" in result.stderr
 
 
+@pytest.mark.parametrize("encoding, said", [
+    ("utf-16", "UTF-16 text (little-endian, byte order mark FF FE)"),
+    ("utf-16-be", "UTF-16 text (big-endian, no byte order mark)"),
+    ("utf-32", "UTF-32 text (little-endian, byte order mark FF FE 00 00)")])
+def test_a_utf16_or_utf32_puzzle_file_is_named_as_such_not_as_wrong_lengths(
+        runner, tmp_path, encoding, said):
+    path = tmp_path / "puzzles.txt"
+    path.write_bytes(f"{UNIQUE}\n".encode(encoding))
+    result = run(runner, "check", path)
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == (f"Error: Could not open file '{path}': the file is {said}; "
+                             f"bookmaker reads UTF-8: save it as UTF-8\n")
+
+
 def test_input_without_puzzles_exits_1(runner):
     result = run(runner, "check", input="# only a comment\n\n")
     assert result.exit_code == 1
@@ -367,8 +384,9 @@ def test_rate_prints_er_ep_ed_and_the_hardest_technique_per_line(runner):
 def test_rate_json_carries_the_rater_version_and_a_bound_as_text(runner):
     result = run(runner, "rate", "--json", "--budget", 1, "-", input=f"{SE_CHAINS}\n")
     record = json.loads(result.stdout)
-    assert result.exit_code == 0 and record["rater"] == "se-1"
+    assert result.exit_code == 0 and (record["rater"], record["scale"]) == ("se-2", "sukaku")
     assert isinstance(record["er"], str) and record["er"].startswith(">=")
+    assert "work budget spent searching " in record["hardest"]
     exact = json.loads(run(runner, "rate", "--json", "-", input=f"{SE_PUZZLE}\n").stdout)
     assert (exact["er"], exact["ep"], exact["ed"]) == (4.7, 2.3, 2.3)
 

@@ -6,6 +6,8 @@ malformed input refused with an exception, never a crash."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from functools import cache
 from pathlib import Path
 
@@ -13,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bookmaker import PURE_VARIABLE, pure_asked
 from bookmaker.book.build import build
 from bookmaker.cli import main
 from bookmaker.core.board.grid import Grid
@@ -261,7 +264,8 @@ def test_exact_cover_finds_every_cover_of_any_small_matrix(columns, data):
         return
     solutions, complete, _ = found
     assert complete
-    assert {frozenset(s) | frozenset(given) for s in solutions} == exact_covers(columns, rows, given)
+    found = exact_covers(columns, rows, given)
+    assert {frozenset(s) | frozenset(given) for s in solutions} == found
     assert len(solutions) == len(set(map(frozenset, solutions)))
 
 
@@ -318,6 +322,22 @@ def test_the_version_line_says_which_core_runs(runner):
     with compiled.using(False, "BOOKMAKER_PURE is set"):
         assert "core: pure Python: BOOKMAKER_PURE is set" in \
             runner.invoke(main, ["--version"]).output
+
+
+@pytest.mark.parametrize("value, pure", [
+    ("1", True), ("true", True), ("Yes", True), (" ON ", True), ("0", False),
+    ("false", False), ("no", False), ("off", False), ("", False), (None, False)])
+def test_only_a_true_value_of_bookmaker_pure_forces_the_pure_core(value, pure):
+    assert pure_asked(value) is pure
+
+
+def test_bookmaker_pure_false_keeps_the_compiled_core_in_a_real_process(tmp_path):
+    # Run outside the checkout: `-m` puts the working folder first on the path, and the
+    # checkout's own source has no compiled core when bookmaker was installed from a wheel.
+    found = subprocess.run([sys.executable, "-m", "bookmaker", "--version"],
+                           env={**os.environ, PURE_VARIABLE: "false"}, capture_output=True,
+                           text=True, check=True, cwd=tmp_path).stdout
+    assert "core: compiled (C)" in found
 
 
 BOOK = """\

@@ -32,7 +32,7 @@ def depth_in_core(path: Path) -> int:
 
 def imported_modules(tree: ast.AST) -> list[tuple[int, str]]:
     """(level, dotted name) of every import; level > 0 for relative ones."""
-    found = []
+    found: list[tuple[int, str]] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found.extend((0, alias.name) for alias in node.names)

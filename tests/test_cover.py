@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any, cast
 
 import pypdfium2
 import pytest
@@ -14,7 +15,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from bookmaker import cli
-from bookmaker.book.cover import cover_contents, cover_puzzles
+from bookmaker.book.cover import cover_contents, cover_puzzles, spine_note
 from bookmaker.pages.cover import Cover, CoverWords, compose_cover
 from bookmaker.render.cover import render_cover_pdf
 from bookmaker.spec import SpecError, load_spec
@@ -26,13 +27,14 @@ from bookmaker.spec.cover import (
     design_names,
     load_design,
 )
+from bookmaker.spec.coverfit import capitals
 from bookmaker.spec.fontfile import default_font_paths, read_font
 from bookmaker.spec.values import font_digit_top
 
 BASE_14 = {"Courier", "Helvetica", "Helvetica-Bold", "Times-Roman", "Symbol",
            "ZapfDingbats"}
 INCH = 72.0
-CAP = font_digit_top(default_font_paths()[1])  # the bold capitals' (and digits') height
+CAP = cast(float, font_digit_top(default_font_paths()[1]))  # the bold capitals' height
 SPEC = """\
 book:
   title: Sudoku on the Go
@@ -78,7 +80,7 @@ def compose_at(spec, puzzles, pages: int, paper: str = "white", design: str = "c
                        spec.answers, "A short blurb.", barcode)
     return compose_cover(words, load_catalogue(spec.language), load_design(design),
                          cover_geometry(spec.layout, pages, paper), puzzles, fonts,
-                         tuple(read_font(str(font)) for font in fonts), CAP)
+                         (read_font(str(fonts[0])), read_font(str(fonts[1]))), CAP)
 
 
 def cover_of(spec, puzzles, pages: int, paper: str = "white", design: str = "classic",
@@ -139,6 +141,86 @@ def test_spine_text_reads_within_the_spine_margins(book, pages):
     assert length <= geometry.trim_height - 2 * 0.125 * INCH
 
 
+@pytest.mark.parametrize("text, set_as", [
+    ("Σουντόκου", "ΣΟΥΝΤΟΚΟΥ"), ("Μάιος", "ΜΑΪΟΣ"), ("ρολόι", "ΡΟΛΟΪ"), ("άυλος", "ΑΫΛΟΣ"),
+    ("Ευρώπη", "ΕΥΡΩΠΗ"), ("ΐ", "Ϊ"), ("Ἀθῆναι", "ΑΘΗΝΑΙ"), ("ᾄδει", "ΑΙΔΕΙ"),
+    ("Éditions Łódź", "ÉDITIONS ŁÓDŹ"), ("Судоку", "СУДОКУ")])
+def test_capitals_drop_greek_accents_as_greek_typesetters_do_and_keep_others(text, set_as):
+    assert capitals(text) == set_as
+
+
+def test_a_greek_title_on_the_spine_has_no_accents(book):
+    spec, puzzles = book
+    greek = spec.model_copy(update={"title": "Σουντόκου για το ταξίδι", "author": "Άννα"})
+    (text,) = [text for text in compose_at(greek, puzzles, 150).texts if text.vertical]
+    assert text.text == "ΣΟΥΝΤΟΚΟΥ ΓΙΑ ΤΟ ΤΑΞΙΔΙ   ·   ΑΝΝΑ"
+
+
+LONG_AUTHOR = "Ada Lovelace, Charles Babbage, Mary Somerville and Augustus De Morgan"
+
+
+@pytest.mark.parametrize("design", ["classic", "bold", "large-print"])
+def test_a_long_author_is_fitted_to_the_front_in_two_lines_within_its_margins(book, design):
+    spec, puzzles = book
+    cover = compose_at(spec.model_copy(update={"author": LONG_AUTHOR}), puzzles, 120,
+                       design=design)
+    style, geometry = load_design(design).front, cover.geometry
+    regular = read_font(str(cover.font_regular))
+    lines = [text for text in cover.texts if not text.vertical and not text.bold
+             and text.x > geometry.front_x and text.text in LONG_AUTHOR]
+    assert " ".join(text.text for text in lines) == LONG_AUTHOR
+    assert len(lines) == 2 and lines[0].y > lines[1].y
+    for text in lines:
+        assert style.tagline <= text.size <= style.author
+        half = regular.width(text.text, text.size) / 2
+        assert geometry.front_x + style.margin <= text.x - half
+        assert text.x + half <= geometry.front_x + geometry.trim_width - style.margin
+
+
+def test_a_short_author_keeps_one_line_at_the_design_s_size(book):
+    spec, puzzles = book
+    cover = compose_at(spec, puzzles, 120)
+    (line,) = [text for text in cover.texts if text.text == "Ada Lovelace"]
+    assert line.size == load_design("classic").front.author
+
+
+def test_a_spine_too_short_for_the_author_beside_the_title_says_so(tmp_path):
+    path = write_spec(tmp_path, count=1000)
+    path.write_text(path.read_text().replace("title: Sudoku on the Go", "title: The Enormous "
+                    "Illustrated Book of Sudoku Puzzles for Long Winter Evenings by the Fire")
+                    .replace("author: Ada Lovelace", "author: Ada Lovelace, Charles Babbage, Mary "
+                             "Somerville, Augustus De Morgan and the Analytical Society of "
+                             "Cambridge"), encoding="utf-8")
+    assert spine_note(load_spec(path)) == (
+        "the-enormous-illustrated-book-of-sudoku-puzzles-for-long-winter-evenings-by-the-fire"
+        "-cover.pdf: the spine shows the title alone: with the author beside it, its text "
+        "would be under 4.5 pt")
+    assert spine_note(load_spec(write_spec(tmp_path, count=1000))) is None
+
+
+def test_a_title_word_too_wide_for_the_back_s_heading_is_set_smaller_there(book):
+    spec, puzzles = book  # the bold design's back heading is 24 pt, its front's least 22
+    titled = spec.model_copy(update={"title": "Kreuzworträtselsammlungen Sudoku"})
+    cover = compose_at(titled, puzzles, 120, design="bold")
+    geometry, back = cover.geometry, load_design("bold").back
+    heading = [text for text in cover.texts if text.x < geometry.spine_x and text.bold
+               and text.colour == cover.colours["title"]]
+    assert [text.text for text in heading] == ["Kreuzworträtselsammlungen", "Sudoku"]
+    bold = read_font(str(cover.font_bold))
+    for text in heading:
+        assert text.size == 22 < back.heading
+        assert text.x + bold.width(text.text, text.size) <= \
+            geometry.back_x + geometry.trim_width - back.margin
+
+
+def test_a_blurb_word_wider_than_the_back_is_refused_at_its_key(tmp_path):
+    address = "https://example.org/a-very-long-address/that-never-breaks/anywhere"
+    assert problems_of(tmp_path, cover=f"  blurb: More at {address}\n") == [
+        "13:10: cover.blurb: 'https://example.org/a-very-long-address…' is 5.32 in wide "
+        "at 11 pt, wider than the back cover's 5.00 in of text, and a word is never "
+        "broken; shorten it or put a space in it"]
+
+
 def pixels_in_barcode_area(pdf: bytes, geometry: CoverGeometry) -> Image.Image:
     scale = 2.0
     document = pypdfium2.PdfDocument(pdf)
@@ -174,7 +256,7 @@ def test_the_barcode_is_drawn_in_its_area_when_asked(book):
 
 
 def fonts_of(pdf: bytes) -> list[dict]:
-    page = PdfReader(io.BytesIO(pdf)).pages[0]
+    page: Any = PdfReader(io.BytesIO(pdf)).pages[0]
     fonts = [font.get_object() for font in page["/Resources"]["/Font"].values()]
     forms = page["/Resources"].get("/XObject", {})
     for form in forms.values():
@@ -309,6 +391,19 @@ def test_a_blurb_too_long_for_the_back_says_by_how_many_lines(tmp_path):
         "fit there; shorten it"]
 
 
+def test_a_title_too_long_for_the_cover_is_not_blamed_on_a_short_blurb(tmp_path):
+    path = write_spec(tmp_path, cover="  blurb: Short blurb\n")
+    title = ", ".join(["The Enormous Illustrated Book of Sudoku Puzzles for Long Winter "
+                       "Evenings by the Fire"] * 6)
+    path.write_text(path.read_text().replace("title: Sudoku on the Go", f"title: {title}\n"
+                                             "  name: enormous"), encoding="utf-8")
+    with pytest.raises(SpecError) as caught:
+        load_spec(path)
+    assert [line.split("book.yaml:")[1] for line in str(caught.value).splitlines()] == [
+        "2:10: book.title: too long for the front of the classic cover: even at 20 pt it "
+        "takes more than 3 lines of 5.00 in; shorten it or move words to the subtitle"]
+
+
 def test_a_title_that_cannot_fit_the_front(tmp_path):
     path = write_spec(tmp_path)
     path.write_text(path.read_text().replace(
@@ -319,6 +414,22 @@ def test_a_title_that_cannot_fit_the_front(tmp_path):
     assert str(caught.value).splitlines()[0].endswith(
         "book.title: too long for the front of the classic cover: even at 20 pt it takes "
         "more than 3 lines of 5.00 in; shorten it or move words to the subtitle")
+
+
+@pytest.mark.parametrize("design, least", [("classic", 12), ("bold", 13),
+                                           ("large-print", 17)])
+def test_an_author_too_long_for_two_lines_of_the_front_is_refused_at_its_key(
+        tmp_path, design, least):
+    path = write_spec(tmp_path, design=design)
+    path.write_text(path.read_text().replace("author: Ada Lovelace", "author: " + ", ".join(
+        ["Ada Lovelace", "Charles Babbage", "Mary Somerville", "Augustus De Morgan",
+         "George Boole", "Florence Nightingale", "and the Analytical Society"])),
+        encoding="utf-8")
+    with pytest.raises(SpecError) as caught:
+        load_spec(path)
+    assert str(caught.value).split("book.yaml:")[1] == (
+        f"4:11: book.author: too long for the front of the {design} cover: even at "
+        f"{least} pt it takes more than 2 lines of 5.00 in; shorten it")
 
 
 def test_a_front_whose_title_and_subtitle_leave_too_little_room_for_the_art(tmp_path,
@@ -339,6 +450,12 @@ def test_a_front_whose_title_and_subtitle_leave_too_little_room_for_the_art(tmp_
         "2:10: book.title: the title and subtitle leave 4.12 in for the art on the front of "
         "the classic cover, under the 5.16 in it needs; shorten them, or choose a design "
         "with smaller type")
+
+
+def test_a_right_to_left_blurb_is_refused_at_its_key(tmp_path):
+    assert problems_of(tmp_path, cover="  blurb: Puzzles, or פאזלים.\n") == [
+        "13:10: cover.blurb: U+05E4 'פ' is Hebrew, written right to left, which bookmaker "
+        "cannot lay out (it would print reversed); write this in a left-to-right script"]
 
 
 def test_a_barcode_needs_an_isbn(tmp_path):

@@ -1,4 +1,4 @@
-"""Tests for the newspaper pipeline (bookmaker/daily.py) and `bookmaker daily`: a year with
+"""Tests for the newspaper pipeline (bookmaker/daily/) and `bookmaker daily`: a year with
 no repeats and every grade as scheduled, same bytes however a date is made, answers
 beside the puzzle or in the next day's folder, and nothing written when a run fails."""
 
@@ -67,11 +67,21 @@ def read_day(folder: Path) -> dict:
 
 
 def svg_cells(path: Path) -> str:
-    """The symbols an SVG grid shows, row by row (its <text> elements by position)."""
-    texts = [t for t in ET.parse(path).getroot().iter(f"{SVG}text")
-             if t.get("class") in ("given", "solved")]
-    texts.sort(key=lambda t: (float(t.get("y")), float(t.get("x"))))
-    return "".join(t.text for t in texts)
+    """The symbols an SVG grid shows, row by row (its outlined texts, read from their
+    aria-labels, by position)."""
+    root = ET.parse(path).getroot()
+    assert not list(root.iter(f"{SVG}text"))  # text is drawn as outlines, never live
+    texts = [t for t in root.iter(f"{SVG}path") if t.get("class") in ("given", "solved")]
+    texts.sort(key=lambda t: tuple(reversed(svg_origin(t))))
+    return "".join(t.get("aria-label") or "" for t in texts)
+
+
+def svg_origin(element) -> tuple[float, float]:
+    """(x, y) of an outlined text's baseline start, from its transform."""
+    found = re.match(r"translate\(([-\d.]+) ([-\d.]+)\)", element.get("transform"))
+    assert found is not None
+    x, y = found.groups()
+    return float(x), float(y)
 
 
 def files_of(folder: Path) -> dict[str, bytes]:
@@ -311,6 +321,28 @@ def test_next_day_answers_land_in_the_next_scheduled_days_folder(tmp_path):
         spec, [date(2026, 12, 4)], 1)[0][0]))
     assert svg_cells(series / "2026-12-05" / "answer.svg") == friday["solution"]
     assert not (series / "2026-12-04").exists() and not (series / "2026-12-06").exists()
+    assert not (series / "2026-12-08").exists()  # the run's last answer waits for its day
+
+
+def test_a_day_made_again_rewrites_the_answer_the_next_days_folder_prints(tmp_path):
+    """Issue 27 H1: Tuesday made again with another seed (or grade) must not leave
+    Wednesday's folder printing Tuesday's old answer; Wednesday's own files stay."""
+    spec = load_daily_spec(spec_file(tmp_path, answer="next-day", outputs="[svg, json]"))
+    make_daily(spec, run_dates(date(2026, 12, 7), 3), tmp_path / "out")  # Mon-Wed
+    wednesday = tmp_path / "out" / "test-daily" / "2026-12-09"
+    own = {name: data for name, data in files_of(wednesday).items()
+           if not name.startswith("answer")}
+    old_answer = svg_cells(wednesday / "answer.svg")
+    result = make_daily(spec.model_copy(update={"seed": "another-seed"}), [date(2026, 12, 8)],
+                        tmp_path / "out")
+    tuesday = read_day(tmp_path / "out" / "test-daily" / "2026-12-08")
+    assert tuesday["answer_folder"] == "2026-12-09"
+    assert svg_cells(wednesday / "answer.svg") == tuesday["solution"] != old_answer
+    assert {name: data for name, data in files_of(wednesday).items()
+            if not name.startswith("answer")} == own
+    assert result.answer_folder == wednesday
+    assert [folder.name for folder in result.folders] == ["2026-12-08"]
+    assert daily_module.drawing_count(spec, [date(2026, 12, 8)], tmp_path / "out") == 3
 
 
 # Failures leave the output as it was

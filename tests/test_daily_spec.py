@@ -195,7 +195,8 @@ def test_missing_series_and_seed_and_an_unknown_key_are_all_reported():
         "paper.yaml:2:3: daily: missing required key 'series'",
         "paper.yaml:2:3: daily: missing required key 'seed'",
         "paper.yaml:2:3: daily: unknown key 'colour' (expected one of: series, seed, name, "
-        "layout, answer, outputs, rules, language, png, fonts, registry)"]
+        "layout, answer, outputs, rules, heading, answer_columns, language, png, fonts, "
+        "registry)"]
 
 
 def test_every_mistake_is_reported_at_once_in_line_order():
@@ -299,6 +300,18 @@ def test_a_series_or_title_the_fonts_cannot_draw_is_refused_at_load():
     assert problems_of(spec) == [
         f"paper.yaml:2:11: daily.series: U+6570 '数' is not in DejaVu Sans; {advice}",
         f"paper.yaml:7:50: schedule.sunday.title: U+602A '怪' is not in DejaVu Sans; {advice}"]
+
+
+def test_a_right_to_left_series_or_title_is_refused_at_load():
+    spec = replaced("series: Daily Sudoku", "series: סודוקו יומי\n  name: daily-he",
+                    replaced("title: Monster", "title: وحش"))
+    assert problems_of(spec) == [
+        "paper.yaml:2:11: daily.series: U+05E1 'ס' is Hebrew, written right to left, which "
+        "bookmaker cannot lay out (it would print reversed); write this in a left-to-right "
+        "script",
+        "paper.yaml:7:50: schedule.sunday.title: U+0648 'و' is Arabic, written right to "
+        "left, which bookmaker cannot lay out (it would print reversed and its letters "
+        "unjoined); write this in a left-to-right script"]
 
 
 def test_a_weekday_may_ask_for_a_rating_instead_of_a_grade():

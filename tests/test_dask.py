@@ -144,7 +144,7 @@ def test_an_unreachable_scheduler_is_one_line_after_the_timeout(runner, monkeypa
 def test_a_server_that_never_answers_is_one_line_after_the_timeout(runner, monkeypatch):
     monkeypatch.setattr(executors, "CONNECT_SECONDS", 0.3)
     with socket.create_server(("127.0.0.1", 0)) as silent:  # accepts, then says nothing
-        where = "127.0.0.1:%d" % silent.getsockname()[1]
+        where = f"127.0.0.1:{silent.getsockname()[1]}"
         result = run(runner, "generate", "--seed", 1, "--executor", f"dask://{where}")
     assert (result.exit_code, result.stdout) == (1, "")
     assert result.stderr == (f"Error: the Dask scheduler at {where} did not answer within "
@@ -173,7 +173,7 @@ def test_a_worker_killed_mid_run_loses_and_duplicates_no_puzzle(cluster, address
         if killed:
             return
         running = {worker: len(tasks) for worker, tasks in client.processing().items()}
-        victim = max(sorted(running), key=running.get)
+        victim = max(sorted(running), key=lambda worker: running[worker])
         killed.append((victim, running[victim]))
         os.kill(pids[victim], signal.SIGKILL)
         deadline = time.monotonic() + 10

@@ -1,4 +1,5 @@
-"""The example specs in examples/ and the one in the README load, and the smallest builds."""
+"""The example specs in examples/ and those the README and the guide show load, and the
+smallest builds."""
 
 from __future__ import annotations
 
@@ -43,12 +44,13 @@ def test_the_smallest_example_builds(tmp_path):
     assert all(path.stat().st_size > 0 for path in result.files)
 
 
-def test_the_spec_shown_in_the_readme_loads(tmp_path):
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```yaml\n(.*?)```", readme, re.DOTALL)
-    assert blocks, "the README shows a spec in a ```yaml block"
+@pytest.mark.parametrize("page", ["README.md", "docs/guide.md"])
+def test_the_specs_shown_in_the_readme_and_the_guide_load(tmp_path, page):
+    text = (REPO / page).read_text(encoding="utf-8")
+    blocks = re.findall(r"```yaml\n(.*?)```", text, re.DOTALL)
+    assert blocks, f"{page} shows a spec in a ```yaml block"
     for index, block in enumerate(blocks):
-        path = tmp_path / f"readme-{index}.yaml"
+        path = tmp_path / f"shown-{index}.yaml"
         path.write_text(block, encoding="utf-8")
         if block.startswith("daily:"):  # the newspaper section's spec
             assert load_daily_spec(path).schedule

@@ -26,8 +26,10 @@ from processes import Processes, finished, wait_paused
 from bookmaker import cli
 from bookmaker.book import build as build_module
 from bookmaker.book.build import build
+from bookmaker.cli import books
 from bookmaker.daily.build import make_daily, run_dates
 from bookmaker.puzzles import outputs
+from bookmaker.puzzles.interrupts import Terminated
 from bookmaker.puzzles.outputs import recover
 from bookmaker.puzzles.registry import PendingIssues, Registry, RegistryError
 from bookmaker.spec import load_spec
@@ -204,12 +206,16 @@ def kills(tmp_path_factory, cases):
 def test_a_run_stopped_anywhere_leaves_the_old_set_or_the_new_and_the_next_run_tidies(
         kills, case_id, runner, monkeypatch):
     case, (returncode, stderr) = kills[case_id]
-    _, point, number = case_id
+    kind, point, number = case_id
     expected = case.new if point == "committed" else case.old
     if number == signal.SIGKILL:
         assert returncode == -signal.SIGKILL
-        recover(case.folder)  # what the next run does first
+        recover(case.folder, "" if kind == "daily" else "tiny")  # the next run's first step
         assert state_of(case.folder, case.registry, ignore_sqlite_journal=True) == expected
+    elif point == "committed":  # the new set is complete: the run finished, and says so
+        assert (returncode, stderr) == (0, "Interrupted (Ctrl-C) after the files were "
+                                           "complete: the run had finished\n")
+        assert state_of(case.folder, case.registry) == expected
     else:
         assert (returncode, stderr) == (128 + number, {
             signal.SIGINT: "Interrupted (Ctrl-C)\n",
@@ -219,6 +225,27 @@ def test_a_run_stopped_anywhere_leaves_the_old_set_or_the_new_and_the_next_run_t
     assert run(runner, monkeypatch, case).exit_code == 0
     assert state_of(case.folder, case.registry) == case.new
     assert temporaries(case.folder.parent) == []
+
+
+def test_what_a_killed_build_left_is_its_own_next_run_s_to_recover_not_another_book_s(
+        cases, tmp_path, processes, runner, monkeypatch):
+    # Issue 27 L5: another book built into the same folder undid the killed build's
+    # renames and rolled back its registry's journal, which were none of its business.
+    case = cases["book"].copy(tmp_path)
+    process = processes.start(*case.args, cwd=tmp_path, pause="renamed")
+    wait_paused(process, "renamed")
+    assert stopped(process, signal.SIGKILL)[0] == -signal.SIGKILL
+    left = state_of(case.folder, case.registry)
+    other = write(tmp_path / "other.yaml", BOOK.format(seed=3, volume=1).replace(
+        "Tiny Series", "Other Series").replace("title: Tiny", "title: Other"))
+    assert runner.invoke(cli.main, ["build", str(other), "-o", str(case.folder),
+                                    "--jobs", "1"]).exit_code == 0
+    now = state_of(case.folder, case.registry)
+    assert {name: data for name, data in now.files.items() if not name.startswith("other")} \
+        == left.files and now.rows == left.rows
+    assert run(runner, monkeypatch, case).exit_code == 0  # its own next run tidies up
+    assert state_of(case.folder, case.registry).rows == case.new.rows
+    assert temporaries(case.folder) == []
 
 
 # Disk full, a read-only registry, a folder in the way: nothing changes
@@ -239,7 +266,8 @@ def small_disk(folder: Path, size: str):
 
 def fail_writes_after(monkeypatch, count: int) -> None:
     """The write layer fails with ENOSPC once `count` files have been written."""
-    real, written = outputs._write_file, []
+    real = outputs._write_file
+    written: list[Path] = []
 
     def write_until_full(path, data):
         if len(written) == count:
@@ -271,6 +299,23 @@ def run(runner, monkeypatch, case: Case):
     """The case's command, in this process."""
     monkeypatch.chdir(case.spec.parent)
     return runner.invoke(cli.main, list(case.args))
+
+
+@pytest.mark.parametrize("stop, said", [(KeyboardInterrupt, "Interrupted (Ctrl-C)"),
+                                         (Terminated, "Terminated (SIGTERM)")])
+def test_a_stop_once_the_set_is_complete_is_not_a_failure(cases, runner, tmp_path,
+                                                           monkeypatch, stop, said):
+    # Issue 27 L4: the signal came while the command printed what it had made.
+    case = cases["book"].copy(tmp_path)
+
+    def stopped_while_printing(spec):
+        raise stop()
+
+    monkeypatch.setattr(books, "spine_note", stopped_while_printing)
+    result = run(runner, monkeypatch, case)
+    assert (result.exit_code, result.stderr) == (
+        0, f"{said} after the files were complete: the run had finished\n")
+    assert state_of(case.folder, case.registry) == case.new
 
 
 def test_a_registry_that_cannot_commit_changes_no_file(cases, runner, tmp_path, monkeypatch):
@@ -325,7 +370,8 @@ def no_puzzle_made(monkeypatch) -> None:
                         lambda *args, **kwargs: pytest.fail("puzzles were made"))
 
 
-def test_a_read_only_registry_is_refused_before_any_puzzle_is_made(cases, runner, tmp_path, monkeypatch):
+def test_a_read_only_registry_is_refused_before_any_puzzle_is_made(cases, runner, tmp_path,
+                                                                   monkeypatch):
     case = cases["book"].copy(tmp_path)
     no_puzzle_made(monkeypatch)
     with read_only(case.registry):
@@ -336,7 +382,8 @@ def test_a_read_only_registry_is_refused_before_any_puzzle_is_made(cases, runner
     assert state_of(case.folder, case.registry) == case.old
 
 
-def test_a_broken_registry_is_refused_before_any_puzzle_is_made(cases, runner, tmp_path, monkeypatch):
+def test_a_broken_registry_is_refused_before_any_puzzle_is_made(cases, runner, tmp_path,
+                                                                monkeypatch):
     case = cases["book"].copy(tmp_path)
     case.registry.write_bytes(b"not a database" * 100)
     no_puzzle_made(monkeypatch)

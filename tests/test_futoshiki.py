@@ -4,6 +4,7 @@ and the kind end to end on the command line."""
 from __future__ import annotations
 
 import pytest
+from latin_brute import brute_count, latin_squares
 
 from bookmaker import cli
 from bookmaker.core.board.grid import Grid, GridError
@@ -19,7 +20,6 @@ from bookmaker.core.futoshiki.text import format_futoshiki, parse_futoshiki
 from bookmaker.core.kinds.kind import MakeRequest
 from bookmaker.core.latin.moves import square_moves
 from bookmaker.core.rng import Rng
-from tests.latin_brute import brute_count, latin_squares
 
 GOLDEN = [  # (size, seed, grade): the line, the hardest technique
     (4, 1, "beginner", "......1......1.. ...>........ .^.....^....", "inequality bounds"),

@@ -12,7 +12,8 @@ from bookmaker.core.board.shape import shape_of
 from bookmaker.core.board.transform import random_transformation
 from bookmaker.core.generate.removal import generate
 from bookmaker.core.grade import techniques as t
-from bookmaker.core.grade.grader import GRADES, TECHNIQUES, grade, grade_within, next_step
+from bookmaker.core.grade.grader import TECHNIQUES, grade, grade_within, next_step
+from bookmaker.core.grade.grades import GRADES
 from bookmaker.core.rng import Rng
 from bookmaker.core.solve.search import count_solutions
 
@@ -375,7 +376,7 @@ def test_grading_is_invariant_under_relabelling_and_transposing(text):
        draw=st.integers(0, 10**6))
 def test_grading_is_invariant_under_any_transformation_of_the_group(box, seed, draw):
     # Relabelling, band, row, stack and column permutations, and transposing where the
-    # boxes are square (core/transform.py): grade and hardest technique exactly; the
+    # boxes are square (core/board/transform.py): grade and hardest technique exactly; the
     # score to within its tiebreak, which counts steps and so follows the path taken.
     grid = generate(shape_of(*box), seed).givens
     image = random_transformation(grid.shape, Rng(draw)).apply(grid)

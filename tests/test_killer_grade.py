@@ -7,7 +7,7 @@ import pytest
 from bookmaker.core.board.grid import Grid
 from bookmaker.core.board.shape import shape_of
 from bookmaker.core.grade.candidates import Step
-from bookmaker.core.grade.grader import GRADES
+from bookmaker.core.grade.grades import GRADES
 from bookmaker.core.killer import techniques as k
 from bookmaker.core.killer.cages import Cage, Cages
 from bookmaker.core.killer.generate import generate_killer

@@ -14,7 +14,7 @@ from bookmaker.core.killer.solver import killer_solutions
 from bookmaker.core.killer.text import parse_killer
 from bookmaker.core.rng import Rng
 
-# Golden Killers (core/killergen.py, seed 2026): a 6x6 hard one and a 9x9 medium one.
+# Golden Killers (core/killer/generate.py, seed 2026): a 6x6 hard one and a 9x9 medium one.
 SIX_HARD = ("." * 36 + " AABBBCAABDECFFFDECFGHDCCIGHDJJIHHKKK 14,14,16,14,8,18,3,16,5,9,9",
             "435612162534643251521463216345354126")
 NINE_MEDIUM = (

@@ -11,14 +11,14 @@ from click.testing import CliRunner
 
 import bookmaker
 from bookmaker.cli import main
-from bookmaker.core.killer.cages import Cages
 from bookmaker.core.kinds.kind import MakeRequest
 from bookmaker.core.kinds.registry import KINDS, find_kind, kind_named, kind_of
 from bookmaker.spec import SpecError, load_spec
 
 PACKAGE = Path(bookmaker.__file__).resolve().parent
 # Where kinds are defined: the registry, and each kind family's own module.
-KIND_HOMES = {"core/kinds", "core/killer/kind.py"}
+KIND_HOMES = {"core/kinds", "core/killer/kind.py", "core/calcudoku/kind.py", "core/latin/kind.py",
+              "core/futoshiki/kind.py", "core/skyscrapers/kind.py"}
 WORDS = {word for kind in KINDS for word in (kind.name, *kind.aliases)}
 SIZES = range(3, 27)
 
@@ -53,7 +53,7 @@ def test_no_code_outside_the_kinds_compares_a_kinds_name(path):
 
 
 def test_the_comparison_check_finds_what_it_must():
-    sample = PACKAGE.parent / "tests" / "data" / "kind_comparisons.py.txt"
+    sample = Path(__file__).parent / "data" / "kind_comparisons.py.txt"
     assert [line.split(":")[0] for line in _named_comparisons(sample)] == ["2", "4", "6"]
 
 
@@ -117,11 +117,8 @@ def test_a_kind_is_found_by_name_alias_and_any_case_and_by_its_puzzles():
 
 
 def _some_extras(kind, board):
-    """A Killer's cages read from a line (making one takes seconds); any other kind's
-    extras from a beginner puzzle it makes."""
-    if kind.extras_type is Cages:
-        givens, extras = kind.read("." * 81 + " " + "".join("ABCDEFGHI"[c // 9]
-                                                            for c in range(81))
-                                   + " " + ",".join(["45"] * 9), board)
-        return extras
-    return kind.make(MakeRequest(board, 1, "beginner")).extras
+    if kind.line_family != "Cages":  # not a Killer: a puzzle of the kind, made
+        return kind.make(MakeRequest(kind.frame(board.size), 1, "beginner")).extras
+    givens, extras = kind.read("." * 81 + " " + "".join("ABCDEFGHI"[c // 9] for c in range(81))
+                               + " " + ",".join(["45"] * 9), board)
+    return extras

@@ -3,12 +3,13 @@ digging."""
 
 from __future__ import annotations
 
+from latin_brute import latin_squares
+
 from bookmaker.core.latin.dig import dig
 from bookmaker.core.latin.fill import random_latin
 from bookmaker.core.latin.moves import moved_values, square_moves
 from bookmaker.core.latin.search import full_masks, search
 from bookmaker.core.rng import Rng
-from tests.latin_brute import latin_squares
 
 
 def _is_latin(n: int, cells) -> bool:

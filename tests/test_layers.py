@@ -31,7 +31,7 @@ def imported(path: Path) -> list[str]:
             base = package[: len(package) - node.level + 1]
             names.append(".".join(base + ([node.module] if node.module else [])))
         elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("bookmaker"):
-            names.append(node.module)
+            names.append(node.module or "")
         elif isinstance(node, ast.Import):
             names += [a.name for a in node.names if a.name.startswith("bookmaker")]
     return names

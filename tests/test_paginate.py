@@ -27,6 +27,7 @@ from bookmaker.pages.paginate import (
     paginate_puzzles,
 )
 from bookmaker.spec.catalogue import load_catalogue
+from bookmaker.spec.glyphs import numbers
 from bookmaker.spec.howtoplay import rules_sentence
 
 TRAVEL = PageGeometry(inches(6), inches(9), inches(0.125), margin_top=36, margin_bottom=36,
@@ -221,13 +222,14 @@ def test_title_page_is_unnumbered_and_holds_title_subtitle_and_author():
 def test_how_to_play_names_the_symbols_of_each_size_and_places_its_example_on_the_page():
     grid = solved_grid(4)
     english = load_catalogue("en")
-    page = how_to_play_page(TRAVEL, 2, "How to play", [rules_sentence([9, 16], english)],
+    sentence = rules_sentence([(9, numbers(9)), (16, numbers(16))], english)
+    page = how_to_play_page(TRAVEL, 2, "How to play", [sentence],
                             ExamplePair(with_blanks(grid), grid, "A puzzle", "Its solution"))
     body = " ".join(page.texts[1].lines)
-    assert "1 to 9 in the 9x9 puzzles" in body and "1 to 9 plus A to G in the 16x16" in body
-    assert rules_sentence([9], english) == ("Fill the grid so that every row, every column "
-                                           "and every outlined box contains each of the "
-                                           "symbols 1 to 9 exactly once.")
+    assert "1 to 9 in the 9x9 puzzles" in body and "1 to 16 in the 16x16" in body
+    assert rules_sentence([(9, numbers(9))], english) == (
+        "Fill the grid so that every row, every column and every outlined box contains each "
+        "of the symbols 1 to 9 exactly once.")
     left, bottom, width, height = TRAVEL.content_box(2)
     for placement in page.placements:
         assert isinstance(placement, GridPlacement)

@@ -1,4 +1,5 @@
-"""Tests for bookmaker.puzzles.produce and bookmaker.core.solve.verify: order, seeds, the second opinion."""
+"""Tests for bookmaker.puzzles.produce and bookmaker.core.solve.verify: order, seeds, the
+second opinion."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 
 from bookmaker.core.board.grid import Grid
 from bookmaker.core.board.shape import parse_shape
-from bookmaker.core.kinds import sudoku as sudoku_kinds
+from bookmaker.core.generate import removal as removal_module
 from bookmaker.core.rating import RATER_VERSION, parse_rating_range
 from bookmaker.core.rng import derive_seed
 from bookmaker.core.solve.search import count_solutions
@@ -110,7 +111,7 @@ def test_verify_puzzle_rejects_a_puzzle_with_no_solution():
 
 
 def test_produce_fails_loudly_when_verification_fails(monkeypatch):
-    real_generate = sudoku_kinds.generate
+    real_generate = removal_module.generate
 
     def generate_with_solution_tampered(*args, **kwargs):
         puzzle = real_generate(*args, **kwargs)
@@ -118,7 +119,7 @@ def test_produce_fails_loudly_when_verification_fails(monkeypatch):
         wrong = tuple(v % puzzle.shape.size + 1 for v in puzzle.solution.cells)
         return dataclasses.replace(puzzle, solution=Grid(puzzle.shape, wrong))
 
-    monkeypatch.setattr(sudoku_kinds, "generate", generate_with_solution_tampered)
+    monkeypatch.setattr(removal_module, "generate", generate_with_solution_tampered)
     with pytest.raises(VerificationError, match="VERIFICATION FAILED"):
         produce(generate_jobs(SHAPE_4, 1, 2), workers=1)
 

@@ -98,7 +98,8 @@ def test_past_its_budget_a_rating_is_a_lower_bound_reached_so_far():
                         "650000081")
     full, cut = rate(puzzle), rate(puzzle, budget=500)
     assert not full.lower_bound and cut.lower_bound
-    assert cut.er_text.startswith(">=") and 65 <= cut.er <= full.er
+    assert cut.er_text.startswith(">=") and 62 <= cut.er <= full.er
+    assert cut.reason == "work budget: Aligned Pair Exclusion"
     assert rating_json(cut.texts, "se-1")["er"] == cut.er_text
 
 
@@ -123,16 +124,22 @@ def test_a_16x16_puzzle_is_rated_within_its_budget():
 
 
 @pytest.mark.parametrize("text, expected", [
-    ("7.0-8.5", RatingRange(70, 85)), ("7.2", RatingRange(72, 72)), (" 6 - 9 ", RatingRange(60, 90))])
+    ("7.0-8.5", RatingRange(70, 85)), ("7.2", RatingRange(72, 72)),
+    (" 6 - 9 ", RatingRange(60, 90)),
+    ("7.0-8.5 (1.2.1)", RatingRange(70, 85, "1.2.1")),
+    ("9 (SE 1.2.1)", RatingRange(90, 90, "1.2.1")), ("7.2 (Sukaku)", RatingRange(72, 72))])
 def test_a_rating_range_is_read_from_its_text(text, expected):
     assert parse_rating_range(text) == expected
 
 
 @pytest.mark.parametrize("text, message", [
-    ("hard", "a rating range looks like 7.0-8.5 (or one rating, like 7.2), got 'hard'"),
+    ("hard", "a rating range looks like 7.0-8.5 (or one rating, like 7.2; on SE 1.2.1's scale "
+             "7.0-8.5 (1.2.1)), got 'hard'"),
+    ("7.0-8.5 (1.3)", "the rating scale is one of sukaku, 1.2.1, got '1.3' in '7.0-8.5 (1.3)'"),
     ("8.5-7.0", "the range '8.5-7.0' runs backwards; write the lower rating first"),
     ("0.5-3", "SE ratings run from 1.0 to 20.0, got '0.5-3'"),
-    ("7.25", "a rating range looks like 7.0-8.5 (or one rating, like 7.2), got '7.25'")])
+    ("7.25", "a rating range looks like 7.0-8.5 (or one rating, like 7.2; on SE 1.2.1's scale "
+             "7.0-8.5 (1.2.1)), got '7.25'")])
 def test_a_bad_rating_range_says_what_is_wrong(text, message):
     with pytest.raises(ValueError) as error:
         parse_rating_range(text)

@@ -5,9 +5,11 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pypdfium2
 import pytest
@@ -20,15 +22,9 @@ from bookmaker.pages.bookpages import title_page
 from bookmaker.pages.page import GridPlacement, Page, PageGeometry, TextBlock, inches
 from bookmaker.pages.paginate import GridItem, paginate_puzzles
 from bookmaker.render.fonts import FontError, default_fonts, digit_extent
-from bookmaker.render.pdf import (
-    MIN_TEXT_SIZE,
-    Metadata,
-    RenderError,
-    RenderStyle,
-    line_weights,
-    render_pdf,
-    render_pdf_bytes,
-)
+from bookmaker.render.metrics import line_weights
+from bookmaker.render.pdf import Metadata, render_pdf, render_pdf_bytes
+from bookmaker.render.style import MIN_TEXT_SIZE, RenderError, RenderStyle
 
 TESTS = Path(__file__).resolve().parent
 BLEED = inches(0.125)
@@ -109,7 +105,7 @@ def fonts_of(reader: PdfReader) -> dict[str, object]:
     found = {}
     pending = [page["/Resources"] for page in reader.pages]
     while pending:
-        resources = pending.pop().get_object()
+        resources: Any = pending.pop().get_object()
         for font in resources.get("/Font", {}).values():
             font = font.get_object()
             found[str(font["/BaseFont"])] = font
@@ -226,8 +222,9 @@ def test_the_grid_is_drawn_in_ink_and_the_margins_stay_blank(travel_pdf):
 
 @pytest.mark.parametrize("size", [4, 9, 16, 25])
 def test_symbols_are_centred_in_their_cells(size):
-    solution = solved_grid(size)
-    pages = paginate_puzzles([GridItem(solution, None, "Puzzle 1")], LETTER, 1, 1)
+    solution = solved_grid(size)  # in the text format's own glyphs: one character a cell
+    pages = paginate_puzzles([GridItem(solution, None, "Puzzle 1",
+                                       glyphs=tuple(SYMBOLS[:size]))], LETTER, 1, 1)
     placement = pages[0].placements[0]
     document = pypdfium2.PdfDocument(render_pdf_bytes(pages, RenderStyle(LETTER), METADATA))
     text = document[0].get_textpage()
@@ -310,7 +307,8 @@ def test_digit_extent_measures_the_ink_of_the_digits():
 
 def test_a_header_without_room_reserved_for_it_is_refused():
     no_header_room = PageGeometry(inches(6), inches(9), header_space=0)
-    with pytest.raises(RenderError, match="header of 9 pt needs header_space of at least 9 pt, but the layout reserves 0 pt"):
+    with pytest.raises(RenderError, match="header of 9 pt needs header_space of at least 9 pt, "
+                                          "but the layout reserves 0 pt"):
         render_pdf_bytes([Page(1, header="Easy")], RenderStyle(no_header_room), METADATA)
     assert render_pdf_bytes([Page(1)], RenderStyle(no_header_room), METADATA)
 
@@ -320,7 +318,8 @@ def test_no_text_anywhere_is_under_seven_points(size, per_page):
     solution = solved_grid(size)
     style = RenderStyle(TRAVEL)
     pages = paginate_puzzles([GridItem(puzzle_of(solution), solution, "Puzzle 1", "Hard",
-                                       "page 2")] * per_page, TRAVEL, per_page, 1,
+                                       "page 2", glyphs=tuple(SYMBOLS[:size]))] * per_page,
+                             TRAVEL, per_page, 1,
                              style.label_height, style.below_height, header="Answers")
     sizes = []
     reader = PdfReader(io.BytesIO(render_pdf_bytes(pages, style, METADATA)))
@@ -350,3 +349,36 @@ def test_a_caption_that_cannot_fit_two_lines_is_refused_not_cut():
                              style.below_height * 2)
     with pytest.raises(RenderError, match="do not fit in two lines"):
         render_pdf_bytes(pages, style, METADATA)
+
+
+def test_the_id_is_the_md5_of_the_file_with_its_id_written_as_zeros(travel_pdf):
+    ids = re.findall(rb"/ID \n\[<([0-9a-f]{32})><([0-9a-f]{32})>\]", travel_pdf)
+    assert len(ids) == 1 and ids[0][0] == ids[0][1]
+    blank = travel_pdf.replace(ids[0][0], b"0" * 32)
+    assert hashlib.md5(blank).hexdigest().encode() == ids[0][0]
+
+
+def test_a_different_drawing_gets_a_different_id_and_the_same_one_the_same():
+    def identity(pdf: bytes) -> bytes:
+        found = re.search(rb"/ID \n\[<([0-9a-f]{32})>", pdf)
+        assert found is not None
+        return found.group(1)
+
+    pages = sample_pages(count=2)
+    style = RenderStyle(TRAVEL)
+    one = render_pdf_bytes(pages, style, METADATA)
+    other = render_pdf_bytes(pages[:-1], style, METADATA)
+    assert identity(one) != identity(other)
+    assert identity(render_pdf_bytes(list(pages), style, METADATA)) == identity(one)
+
+
+def test_large_grids_print_numbers_by_default_two_digits_to_a_cell():
+    solution = solved_grid(16)
+    pages = paginate_puzzles([GridItem(solution, None, "Puzzle 1")], LETTER, 1, 1)
+    placement = pages[0].placements[0]
+    text = pypdfium2.PdfDocument(render_pdf_bytes(pages, RenderStyle(LETTER), METADATA))[0] \
+        .get_textpage().get_text_range()
+    numbers = [int(n) for n in re.findall(r"\d+", text)]
+    assert sorted(numbers[1:1 + 256]) == sorted(solution.cells)  # after the label's 1
+    assert not re.search(r"[A-P]", text.replace("Puzzle", ""))
+    assert placement.symbols[9:] == tuple(str(n) for n in range(10, 17))

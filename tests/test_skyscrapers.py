@@ -4,6 +4,7 @@ and the kind end to end on the command line."""
 from __future__ import annotations
 
 import pytest
+from latin_brute import brute_count, latin_squares
 
 from bookmaker import cli
 from bookmaker.core.board.grid import GridError
@@ -20,7 +21,6 @@ from bookmaker.core.skyscrapers.kind import SKYSCRAPERS
 from bookmaker.core.skyscrapers.lines import line_supports
 from bookmaker.core.skyscrapers.solver import skyscrapers_solutions
 from bookmaker.core.skyscrapers.text import format_skyscrapers, parse_skyscrapers
-from tests.latin_brute import brute_count, latin_squares
 
 GOLDEN = [  # (size, seed, grade): the line, the hardest technique
     (4, 1, "beginner", "..............3. .3.4/..../..../....", "clue bounds"),

@@ -35,7 +35,7 @@ def assert_solves_uniquely(line: str) -> None:
     puzzle = parse_grid(line)
     result = count_solutions(puzzle)
     assert (result.count, result.complete) == (1, True)
-    assert result.unique
+    assert result.unique and result.solution is not None
     assert is_solution_of(Grid(puzzle.shape, result.solution), puzzle)
 
 
@@ -72,7 +72,7 @@ def puzzles(draw) -> Grid:
 
 
 def three_opinions(puzzle: Grid) -> tuple[str, str, str]:
-    """The verdicts of solver.py, dlx.py and twoway.py, after checking each one decided."""
+    """The verdicts of solve/search.py, dlx.py and twoway.py, after checking each one decided."""
     counted = count_solutions(puzzle, limit=2)
     covered = dlx_solve(puzzle, limit=2)
     assert counted.complete and covered.complete

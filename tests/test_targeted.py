@@ -1,4 +1,5 @@
-"""Generation to a requested grade, graded books (manifest, captions, ramp) and `bookmaker grade`."""
+"""Generation to a requested grade, graded books (manifest, captions, ramp) and
+`bookmaker grade`."""
 
 from __future__ import annotations
 
@@ -23,13 +24,17 @@ from bookmaker.core.solve.verify import verify_puzzle
 from bookmaker.spec import load_spec
 
 GOLDEN = [
-    ('9x9', 'easy', '.81...........519....3.8...9....685..7..4....5.......64..6..9..2.....63...54.37..',
+    ('9x9', 'easy',
+     '.81...........519....3.8...9....685..7..4....5.......64..6..9..2.....63...54.37..',
      'locked candidates (pointing)'),
-    ('9x9', 'hard', '.6.9.832........5.78...39.........9..12......3...6518.2.83..41.1..........675....',
+    ('9x9', 'hard',
+     '.6.9.832........5.78...39.........9..12......3...6518.2.83..41.1..........675....',
      'X-Wing'),
-    ('9x9', 'expert', '.6.9.832........5.7..5.39..6......9..12......3...6518.2.83..41.1....2.....6751...',
+    ('9x9', 'expert',
+     '.6.9.832........5.7..5.39..6......9..12......3...6518.2.83..41.1....2.....6751...',
      'XY-Chain'),
-    ('9x9', 'extreme', '.6.9.832........5.7....39.........9..12......3...6518.2.83..41.1..........675....',
+    ('9x9', 'extreme',
+     '.6.9.832........5.7....39.........9..12......3...6518.2.83..41.1..........675....',
      'forcing chain'),
     ('6x6', 'hard', '...51...4..24...2...6..1......2.3..6', 'XY-Wing'),
 ]
@@ -211,7 +216,7 @@ def test_grade_verbose_lists_the_steps_then_the_se_rated_ones():
     graded = len(grade(parse_grid(PUZZLE)).steps)
     assert all(line.startswith("  hidden single: ") or line.startswith("  full house: ")
                or line.startswith("  naked single: ") for line in lines[1:1 + graded])
-    assert lines[1 + graded] == "  SE rating 1.2/1.2/1.2 (rater se-1):"
+    assert lines[1 + graded] == "  SE rating 1.2/1.2/1.2 (rater se-2):"
     assert len(lines) == 2 + graded + len(rate(parse_grid(PUZZLE)).steps)
     assert all(line.startswith(("  1.0 Hidden Single: ", "  1.2 Hidden Single: "))
                for line in lines[2 + graded:])

@@ -54,8 +54,9 @@ def test_a_section_is_classic_unless_it_says_otherwise(tmp_path):
 
 @pytest.mark.parametrize("more, problem", [
     ("    variant: jigsw\n", "9:14: sections[0].variant: expected one of: classic, x, "
-                             "hyper, jigsaw, samurai, killer, killer-x, futoshiki, "
-                             "skyscrapers; got the text "
+                             "hyper, jigsaw, samurai, killer, killer-x, calcudoku, "
+                             "calcudoku-add, calcudoku-hidden, futoshiki, skyscrapers; got "
+                             "the text "
                              "'jigsw' (did you mean 'jigsaw'?)"),
     ("    variant: hyper\n    box: 3x3\n  - {name: Small, size: 6x6, count: 1, variant: "
      "hyper}\n", "11:49: sections[1].variant: hyper (four extra 3x3 windows) is 9x9 only, "
@@ -133,7 +134,7 @@ def test_captions_contents_and_rules_name_each_variant(tmp_path):
         "First · Easy · 9x9", "Diagonals · X · Easy · 9x9", "Windows · Hyper · Easy · 9x9",
         "Shapes · Jigsaw · Easy · 9x9", "Cages · Killer · Easy · 9x9",
         "Cages and Diagonals · Killer X · Easy · 9x9", "Samurai · Easy"]
-    paragraphs = rules_paragraphs([(s.size, s.kind) for s in spec.sections], "back",
+    paragraphs = rules_paragraphs([(s.size, s.kind, s.glyphs) for s in spec.sections], "back",
                                   english)
     assert [p.split(":")[0] for p in paragraphs[1:7]] == [
         "X", "Hyper", "Jigsaw", "Killer", "Killer X", "Samurai"]

@@ -39,11 +39,15 @@ GOLDEN = [
      '..8.........3..6.756.....8...7.......3.......1.....89.......7.2..9.5.4.........3.',
      '378926514491385627562417389287539146934168275156742893643891752719253468825674931'),
     ('jigsaw', 9,
-     '..4.9.135.......9...9.....1.7.........58..........29...........83.6.....6.....27. AAAAAABBCAADDDABCCDDDDDBBCCDEEEBBCCCFEEEBBCGGFFEEHHHGGFFEFHHHGGIFFFHHHGGIIIIIIIIG',
-     '764298135358761492249357681172985346415829763586432917923176854837614529691543278 AAAAAABBCAADDDABCCDDDDDBBCCDEEEBBCCCFEEEBBCGGFFEEHHHGGFFEFHHHGGIFFFHHHGGIIIIIIIIG'),
+     '..4.9.135.......9...9.....1.7.........58..........29...........83.6.....6.....27.'
+     ' AAAAAABBCAADDDABCCDDDDDBBCCDEEEBBCCCFEEEBBCGGFFEEHHHGGFFEFHHHGGIFFFHHHGGIIIIIIIIG',
+     '764298135358761492249357681172985346415829763586432917923176854837614529691543278'
+     ' AAAAAABBCAADDDABCCDDDDDBBCCDEEEBBCCCFEEEBBCGGFFEEHHHGGFFEFHHHGGIFFFHHHGGIIIIIIIIG'),
     ('jigsaw', 7,
-     '..1............42....6..3...5.......7..1.3...1... AAAABBCAAADBBCDDDDBCCDEEDBCCEEEEBCFGGGEFFFGGGGFFF',
-     '7312465465731214257366273541513627427641533541627 AAAABBCAAADBBCDDDDBCCDEEDBCCEEEEBCFGGGEFFFGGGGFFF'),
+     '..1............42....6..3...5.......7..1.3...1...'
+     ' AAAABBCAAADBBCDDDDBCCDEEDBCCEEEEBCFGGGEFFFGGGGFFF',
+     '7312465465731214257366273541513627427641533541627'
+     ' AAAABBCAAADBBCDDDDBCCDEEDBCCEEEEBCFGGGEFFFGGGGFFF'),
     ('samurai', 9,
      '.....1..4...76..3.56...........4632............4.9..56.....9.8..83..2....15.....2...9......62.....85.....7.....5716...732.........3.....2....4..9...1.3....6...5.2.8.....2.......9....2.....6.7....65........97....8.......1...79...47...8..8.95..............7..............8.29..1.6.3...28...7..4..15.9...5....21.93......381.....79.....8..8.....7...38.9...4.7.....9....5......89.5..4...5.8.....43.16.6.3......',
      '378521694491768235562934871759146328836275419124893756247619583983452167615387942817946235462753198539128764298571643673284951154639827721365489945812376386497512583649721167823945942751386879214653421536897356987412234168579695472138718395264196785234837142695542369718429571863351628947768493152984256371215937486673814529579614328138529647264387951345761289981245736726893514412956873897432165653178492'),
@@ -75,8 +79,9 @@ def test_an_unknown_kind_is_refused_with_the_kinds_and_a_suggestion():
     with pytest.raises(ValueError) as error:
         kind_named("jigsw")
     assert str(error.value) == ("expected one of: classic, x, hyper, jigsaw, samurai, killer, "
-                                "killer-x, futoshiki, skyscrapers, but got 'jigsw'; did "
-                                "you mean 'jigsaw'?")
+                                "killer-x, calcudoku, calcudoku-add, calcudoku-hidden, "
+                                "futoshiki, skyscrapers, but got 'jigsw'; did you mean "
+                                "'jigsaw'?")
 
 
 def test_a_job_board_is_the_frame_with_the_variant_a_jigsaw_drawn_from_the_seed():

@@ -1,1 +1,1 @@
-"""Turning requests into puzzles: jobs, their production on an executor, and pages."""
+"""The book pipeline: plan -> produce -> compose -> render -> write, and the cover."""

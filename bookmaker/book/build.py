@@ -5,8 +5,8 @@ What can be checked before any puzzle is made is checked first (the registry, th
 folder), and a replacement an earlier build left unfinished there is finished or undone.
 Nothing is written until every stage has succeeded; then the book's files replace the
 old ones as a set, together with its registry entries (puzzles/outputs.py): a failed or
-interrupted build leaves the folder and the registry as it found them (DESIGN.md, "Bad
-input").
+interrupted build leaves the folder and the registry as it found them (docs/guide.md,
+"Build a book").
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from ..puzzles.registry import (
 )
 from ..render.pdf import render_pdf_bytes
 from ..spec import BookSpec, slug_of
+from ..spec.model import example_sections
 from .compose import BuildError, ComposedBook, answers_file_name, book_file_name, compose
 from .cover import cover_contents, cover_file_names, cover_puzzle_count, cover_record
 from .manifest import manifest_text, other_book_named_alike
@@ -86,11 +87,11 @@ def build(spec: BookSpec, out_dir: str | os.PathLike, workers: int = 1,
     contents[f"{spec.name}.json"] = manifest_text(spec, planned, puzzles, book, keys,
                                                   cover_record(spec)).encode("utf-8")
     stale = stale_files(Path(out_dir), spec.name, contents)
-    files = replace_outputs(OutputSet(Path(out_dir), contents, stale),
+    files = replace_outputs(OutputSet(Path(out_dir), contents, stale, spec.name),
                             pending_issue(registry, spec, planned, puzzles, keys, read))
     clock.lap("write")
     return BuildResult(files, len(planned), {d.file_name: len(d.pages) for d in book.documents},
-                       clock.laps, registry and registry.path, distinct.remade,
+                       clock.laps, registry.path if registry else None, distinct.remade,
                        {d.file_name: d.padding for d in book.documents if d.padding})
 
 
@@ -107,7 +108,7 @@ def check_before_making(spec: BookSpec, out_dir: str | os.PathLike,
                         registry: Registry | None) -> None:
     """Finish or undo what an interrupted build left in out_dir, then fail now, not after
     every puzzle is made, if the files or the registry could not be written."""
-    recover(out_dir)
+    recover(out_dir, spec.name)
     check_can_write(out_dir, [book_file_name(spec), answers_file_name(spec),
                               f"{spec.name}.json", *cover_file_names(spec)])
     if registry is not None:
@@ -118,7 +119,7 @@ def distinct_puzzles(spec: BookSpec, planned: list[PlannedPuzzle], registry: Reg
                      make: Callable, on_progress: ProgressCallback | None
                      ) -> tuple[Distinct, Snapshot]:
     """Every planned puzzle, none equivalent to another or to one the registry holds
-    from another issue (book/dedupe.py), and the registry as it was read.
+    from another issue (puzzles/dedupe.py), and the registry as it was read.
     make(jobs, on_progress) is produce(): it has Dancing Links verify each puzzle
     (VerificationError otherwise), so every puzzle from here on is proven unique twice."""
     jobs = [p.job for p in planned]
@@ -143,13 +144,15 @@ def pending_issue(registry: Registry | None, spec: BookSpec, planned: list[Plann
 
 
 def example_puzzle(spec: BookSpec) -> Puzzle | None:
-    """The worked example for the how-to-play page (None without that page): a classic
-    puzzle of the book's smallest size, 9x9 at most (9x9 where that size has no boxes: a
-    7x7 jigsaw's, a Latin square's), made and verified like every other."""
-    if not spec.front_matter.how_to_play:
+    """The worked example for the how-to-play page (None without that page, or where no
+    section's kind follows Sudoku's rule: a Calcudoku book's rules stand alone): a
+    classic puzzle of the smallest size of those sections, 9x9 at most (9x9 where that
+    size has no boxes: a 7x7 jigsaw's), made and verified like every other."""
+    sections = example_sections(spec.sections)
+    if not spec.front_matter.how_to_play or not sections:
         return None
-    smallest = min(spec.sections, key=lambda section: section.size)
-    shape = smallest.shape if smallest.size <= EXAMPLE_MAX_SIZE and smallest.shape.box_text \
+    smallest = min(sections, key=lambda section: section.size)
+    shape = smallest.shape if smallest.size <= EXAMPLE_MAX_SIZE and smallest.shape.box_rows \
         else shape_for_size(EXAMPLE_MAX_SIZE)
     return make_puzzle(PuzzleJob(shape, derive_seed(spec.seed, "how-to-play", str(shape),
                                                     shape.box_text), "rotational"))

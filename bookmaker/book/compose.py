@@ -15,8 +15,10 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import cast
 
-from ..core.grade.grader import GRADES
+from ..core.board.marks import Marks
+from ..core.grade.grades import GRADES
 from ..core.puzzle import Puzzle
 from ..pages.bookpages import (
     HEADING_ROOM,
@@ -35,7 +37,8 @@ from ..pages.bookpages import (
 from ..pages.page import Page, PageGeometry
 from ..pages.paginate import GridItem, page_of_each, paginate_puzzles
 from ..render.fonts import default_fonts, digit_extent
-from ..render.pdf import Metadata, OutlineEntry, RenderStyle
+from ..render.pdf import Metadata, OutlineEntry
+from ..render.style import RenderStyle
 from ..spec import BookSpec, Layout, SectionSpec
 from ..spec.captions import SEPARATOR, answer_note_text, caption_parts, grid_size_text, kind_name
 from ..spec.catalogue import Catalogue, load_catalogue
@@ -169,7 +172,7 @@ def number_pages(spec: BookSpec, plan: BookPlan | None = None) -> list[PuzzlePla
     places = []
     for index, section in enumerate(spec.sections):
         pages = page_of_each(section.count, section.puzzles_per_page,
-                             plan.first_page(PUZZLES, index))
+                             cast(int, plan.first_page(PUZZLES, index)))  # (every section's)
         first = plan.first_page(ANSWERS, index, answer_book=separate)
         answers = page_of_each(section.count, section.answers_per_page, first) \
             if first else [None] * section.count
@@ -221,7 +224,7 @@ def digit_ratio(layout: Layout, regular_font: Path) -> float:
     digits = layout.text.digits
     fraction = digits.fraction
     if fraction is None:
-        fraction = digits.points / layout.min_puzzle_cell
+        fraction = cast(float, digits.points) / layout.min_puzzle_cell  # points, if no fraction
     return fraction * digit_extent(str(regular_font))[0]
 
 
@@ -292,7 +295,7 @@ def _how_to_play(at: _PageAt) -> Page:
     beside = example_pair(book, at.style) if example_beside_rules(spec.layout, spec.sections) \
         else None
     return how_to_play_page(at.geometry, at.number, book.words.text("how_to_play"),
-                            rules_paragraphs([(s.size, s.kind) for s in spec.sections],
+                            rules_paragraphs([(s.size, s.kind, s.glyphs) for s in spec.sections],
                                              spec.answers, book.words),
                             beside, at.numbered)
 
@@ -300,14 +303,17 @@ def _how_to_play(at: _PageAt) -> Page:
 def _example(at: _PageAt) -> Page:
     """The worked example on a page of its own, where it has no room beside the rules."""
     grids = at.book.spec.layout.grids
+    pair = example_pair(at.book, at.style)
+    assert pair is not None  # the plan has this page only when the book has an example
     return example_page(at.geometry, at.number, at.book.words.text("example"),
-                        at.style.title_size * HEADING_ROOM, example_pair(at.book, at.style),
+                        at.style.title_size * HEADING_ROOM, pair,
                         grids.label_height, grids.gap, at.numbered)
 
 
 def _opener(at: _PageAt) -> Page:
-    section = at.book.spec.sections[at.planned.section]
-    return opener_page(at.geometry, section.name, section_details(at.book, at.planned.section))
+    index = cast(int, at.planned.section)  # an opener opens a section
+    section = at.book.spec.sections[index]
+    return opener_page(at.geometry, section.name, section_details(at.book, index))
 
 
 def _divider(at: _PageAt) -> Page:
@@ -345,9 +351,9 @@ def contents_entries(book: _Book) -> list[ContentsEntry]:
     entries = []
     if spec.front_matter.how_to_play:
         entries.append(ContentsEntry(words.text("how_to_play"), "",
-                                     plan.first_page(HOW_TO_PLAY)))
+                                     cast(int, plan.first_page(HOW_TO_PLAY))))
     for index, section in enumerate(spec.sections):
-        first = plan.first_page(OPENER, index) or plan.first_page(PUZZLES, index)
+        first = cast(int, plan.first_page(OPENER, index) or plan.first_page(PUZZLES, index))
         entries.append(ContentsEntry(section.name, SEPARATOR.join(
             section_details(book, index)), first))
     divider = plan.first_page(DIVIDER)
@@ -404,7 +410,7 @@ def puzzle_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
                               book.words),
                       answer_note(book, _place_of(book, p)),
                       mark_of(spec, book.puzzles[p.number - 1].grade),
-                      cages_of(book.puzzles[p.number - 1])) for p in members]
+                      marks_of(book.puzzles[p.number - 1]), section.glyphs) for p in members]
     return paginate_puzzles(items, style.geometry, section.puzzles_per_page,
                             _place_of(book, members[0]).page, layout.grids.label_height,
                             layout.below_height, layout.grids.gap,
@@ -424,10 +430,11 @@ def answer_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
     items = [GridItem(book.puzzles[p.number - 1].givens, book.puzzles[p.number - 1].solution,
                       book.words.text("puzzle", number=p.number), "",
                       book.words.text("puzzle_on_page", page=_place_of(book, p).page),
-                      cages=cages_of(book.puzzles[p.number - 1]))
+                      marks=marks_of(book.puzzles[p.number - 1]), glyphs=section.glyphs)
              for p in members]
     pages = paginate_puzzles(items, style.geometry, section.answers_per_page,
-                             _place_of(book, members[0]).answer_page, layout.grids.label_height,
+                             cast(int, _place_of(book, members[0]).answer_page),  # (answers)
+                             layout.grids.label_height,
                              layout.answer_below_height, layout.grids.gap, "", "",
                              book.spec.page_numbers, layout.lines.border)
     per_page = section.answers_per_page
@@ -435,9 +442,9 @@ def answer_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
             for i, page in enumerate(pages)]
 
 
-def cages_of(puzzle: Puzzle) -> tuple:
-    """The cages drawn over a puzzle's board (a Killer's: cells and total), () if none."""
-    return puzzle.kind.cages(puzzle)
+def marks_of(puzzle: Puzzle) -> Marks:
+    """What a puzzle's kind draws beyond its cells and givens (a Killer's cages)."""
+    return puzzle.kind.marks(puzzle.givens, puzzle.extras)
 
 
 def answers_heading(words: Catalogue, members: Sequence[PlannedPuzzle]) -> str:
@@ -494,7 +501,7 @@ def _outline_title(book: _Book, page: PlannedPage, answer_book: bool) -> str:
     openers = book.spec.front_matter.section_openers
     if page.kind == OPENER or (page.kind == PUZZLES and not openers) or \
             (page.kind == ANSWERS and answer_book):
-        return book.spec.sections[page.section].name
+        return book.spec.sections[cast(int, page.section)].name  # a section's page
     words = book.words
     titles = {TITLE: book.spec.title, CONTENTS: words.text("contents"),
               HOW_TO_PLAY: words.text("how_to_play"), DIVIDER: words.text("answers"),

@@ -26,6 +26,7 @@ from ..render.fonts import default_fonts
 from ..spec import BookSpec
 from ..spec.catalogue import load_catalogue
 from ..spec.cover import DEFAULT_CAP, cover_geometry, has_spine_text, puzzles_needed
+from ..spec.coverfit import spine_size, spine_text
 from ..spec.fontfile import read_font
 from ..spec.values import font_digit_top
 from .plan import PlannedPuzzle, plan
@@ -62,10 +63,10 @@ def cover_contents(spec: BookSpec, puzzles: Sequence[Puzzle],
 
 def composed_cover(spec: BookSpec, puzzles: Sequence[Puzzle]):
     """The cover laid out: its spine as thick as the page plan's count on the paper."""
-    regular, bold = default_fonts()
-    fonts = (Path(spec.fonts.regular or regular), Path(spec.fonts.bold or bold))
+    fonts = cover_fonts(spec)
     geometry = cover_geometry(spec.layout, len(spec.page_plan().book), spec.paper)
     cover = spec.cover
+    assert cover is not None  # a cover is composed for a book that has one
     words = CoverWords(spec.title, spec.subtitle, spec.author, spec.isbn,
                        sum(s.count for s in spec.sections),
                        tuple(s.difficulty for s in spec.sections), spec.answers, cover.blurb,
@@ -73,6 +74,12 @@ def composed_cover(spec: BookSpec, puzzles: Sequence[Puzzle]):
     return compose_cover(words, load_catalogue(spec.language), cover.design, geometry,
                          puzzles, fonts, (read_font(str(fonts[0])), read_font(str(fonts[1]))),
                          font_digit_top(fonts[1]) or DEFAULT_CAP)
+
+
+def cover_fonts(spec: BookSpec) -> tuple[Path, Path]:
+    """The regular and bold fonts the cover is set in: the book's, or the defaults."""
+    regular, bold = default_fonts()
+    return Path(spec.fonts.regular or regular), Path(spec.fonts.bold or bold)
 
 
 def cover_puzzles(spec: BookSpec, out_dir: str | os.PathLike | None = None) -> list[Puzzle]:
@@ -119,10 +126,10 @@ def recorded_puzzle(entry: dict, planned: PlannedPuzzle) -> Puzzle:
 def make_cover(spec: BookSpec, out_dir: str | os.PathLike, guides: bool = False
                ) -> tuple[Path, ...]:
     """Write only the cover's files to out_dir, replacing the old ones as a set."""
-    recover(out_dir)
+    recover(out_dir, spec.name)
     check_can_write(out_dir, cover_file_names(spec, guides))
     contents = cover_contents(spec, cover_puzzles(spec, out_dir), guides)
-    return replace_outputs(OutputSet(Path(out_dir), contents))
+    return replace_outputs(OutputSet(Path(out_dir), contents, owner=spec.name))
 
 
 def cover_record(spec: BookSpec) -> dict | None:
@@ -140,11 +147,20 @@ def cover_record(spec: BookSpec) -> dict | None:
 
 
 def spine_note(spec: BookSpec) -> str | None:
-    """What the build says about a spine too thin for text."""
+    """What the build says about a spine too thin for text, or too short for the author
+    beside the title (the spine then shows the title alone)."""
     if spec.cover is None:
         return None
     pages = len(spec.page_plan().book)
-    if has_spine_text(pages):
-        return None
-    return (f"{spec.name}-cover.pdf: the spine is left plain: {pages} pages is too thin "
-            f"for spine text (KDP allows it from 79 pages)")
+    if not has_spine_text(pages):
+        return (f"{spec.name}-cover.pdf: the spine is left plain: {pages} pages is too thin "
+                f"for spine text (KDP allows it from 79 pages)")
+    bold = cover_fonts(spec)[1]
+    style = spec.cover.design.spine
+    if spec.author and spine_size(cover_geometry(spec.layout, pages, spec.paper), style,
+                                  spine_text(spec.title, spec.author),
+                                  font_digit_top(bold) or DEFAULT_CAP,
+                                  read_font(str(bold)).width) is None:
+        return (f"{spec.name}-cover.pdf: the spine shows the title alone: with the author "
+                f"beside it, its text would be under {style.min:g} pt")
+    return None

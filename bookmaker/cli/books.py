@@ -15,11 +15,12 @@ from ..puzzles.executors import LOCAL, ExecutorError, open_workers
 from ..puzzles.outputs import OutputError
 from ..puzzles.registry import RegistryError
 from ..render.fonts import FontError
-from ..render.pdf import RenderError
+from ..render.style import RenderError
 from ..spec import BookSpec, SpecError, load_spec
 from ..spec.daily import daily_spec_problem
 from ..spec.printer import load_printer
-from .common import DelayedProgressBar, executor_option, main, seed_option, worker_count
+from .common import DelayedProgressBar, main
+from .options import executor_option, seed_option, worker_count
 
 
 @main.command()
@@ -89,6 +90,7 @@ def cover(ctx, spec_file, out_dir, guides, seed) -> None:
     for path in files:
         click.echo(path)
     record = cover_record(spec)
+    assert record is not None  # the spec has a cover (checked above)
     click.echo(f"cover {record['width_in']:.3f} x {record['height_in']:.3f} in, spine "
                f"{record['spine_in']:.3f} in for {record['pages']} pages on {spec.paper} paper")
     if spine_note(spec):

@@ -4,38 +4,17 @@ commands, reading puzzle files, and a progress bar that only shows on a terminal
 from __future__ import annotations
 
 import contextlib
-import errno
+import importlib
 import os
-import select
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from typing import Any
 
 import click
 
 from .. import __version__
-from ..core.board.grid import Grid
-from ..core.board.shape import Shape, parse_shape, parse_size
-from ..core.kinds.kind import Kind
-from ..core.kinds.registry import find_kind, kind_names, unknown_kind_text
-from ..core.kinds.sudoku import CLASSIC
-from ..core.puzzle import GenerationError, Puzzle
 from ..core.solve import compiled
-from ..core.solve.verify import VerificationError, verify_puzzle
-from ..puzzles.executors import (
-    EXECUTOR_HELP,
-    LOCAL,
-    MAX_WORKERS_PER_CPU,
-    ExecutorError,
-    check_executor,
-    most_workers,
-    open_workers,
-)
-from ..puzzles.interrupts import exit_code, stop_message
-from ..puzzles.produce import PuzzleJob, produce_each
-from ..puzzles.puzzlefile import PuzzleFile, PuzzleLine, read_puzzle_file
-from ..puzzles.registry import RegistryError
-from ..spec.values import seed_of_text
+from ..puzzles.interrupts import exit_code, run_end, signal_stop, stop_message
 
 INPUT_FILE = click.Path(exists=True, dir_okay=False, allow_dash=True)
 PROGRESS_DELAY_SECONDS = 0.5  # runs shorter than this never show a bar
@@ -43,20 +22,49 @@ DEFAULT_OUTPUT = "output"  # where build writes, and where the registry commands
 EXIT_OUTPUT_CLOSED = 141  # as for a program killed by SIGPIPE: the reader has gone
 
 
+# Where each command is defined: its module is imported only when the command runs (or
+# help lists them), so `bookmaker check` never loads the book pipeline, PDF and spec code.
+COMMAND_MODULES = {"build": "books", "cover": "books", "daily": "dailies",
+                   "generate": "puzzles", "solve": "puzzles", "check": "puzzles",
+                   "grade": "puzzles", "rate": "puzzles", "derive": "puzzles",
+                   "registry": "registries"}
+
+
 class Commands(click.Group):
-    """The `bookmaker` group. A command stopped by Ctrl-C or SIGTERM ends with one line
-    and exit code 130 or 143 (its clean-ups have run by then: workers stopped, outputs
-    rolled back); one whose stdout was closed (`| head`) stops at once, silently, 141."""
+    """The `bookmaker` group. Its commands load when first asked for (COMMAND_MODULES). A
+    command stopped by Ctrl-C or SIGTERM ends with one line and exit code 130 or 143 (its
+    clean-ups have run by then: workers stopped, outputs rolled back); one whose stdout
+    was closed (`| head`) stops at once, silently, 141."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(COMMAND_MODULES) | set(self.commands))
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in self.commands and name in COMMAND_MODULES:
+            importlib.import_module(f"{__package__}.{COMMAND_MODULES[name]}")
+        return super().get_command(ctx, name)
 
     def invoke(self, ctx: click.Context):
+        run_end.start()
         try:
-            return super().invoke(ctx)
+            result = super().invoke(ctx)
         except KeyboardInterrupt as stop:
+            if run_end.finished:  # after the commit: the new set is complete, nothing failed
+                click.echo(finished_message(stop), err=True)
+                ctx.exit(0)
             click.echo(stop_message(stop), err=True)
             ctx.exit(exit_code(stop))
         except BrokenPipeError:
             _quiet_stdout()
             ctx.exit(EXIT_OUTPUT_CLOSED)
+        if run_end.late:
+            click.echo(finished_message(signal_stop(run_end.late[0])), err=True)
+        return result
+
+
+def finished_message(stop: KeyboardInterrupt) -> str:
+    """What a stop signal that came once the outputs were complete says."""
+    return f"{stop_message(stop)} after the files were complete: the run had finished"
 
 
 def _quiet_stdout() -> None:
@@ -89,237 +97,6 @@ def main() -> None:
     """
 
 
-def size_options(command):
-    """--size and --box for commands that read puzzles (the size is otherwise inferred)."""
-    command = click.option("--box", metavar="RxC",
-                           help="Box shape, rows x columns, when not the usual one "
-                                "(6x6 boxes are 2x3 unless told 3x2). Needs --size.")(command)
-    return click.option("--size", metavar="NxN",
-                        help="Board size; inferred from each line's length if not given.")(command)
-
-
-class KindType(click.ParamType):
-    """A kind of puzzle by name or alias, in any case (core/kinds/registry.py)."""
-
-    name = "kind"
-
-    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
-        return "[" + "|".join(kind_names()) + "]"
-
-    def convert(self, value, param, ctx) -> Kind:
-        if isinstance(value, Kind):
-            return value
-        kind = find_kind(value)
-        if kind is None:
-            self.fail(unknown_kind_text(value), param, ctx)
-        return kind
-
-
-def variant_option(command):
-    """--variant (or --kind) for commands on puzzles: which kind of puzzle they are."""
-    return click.option(
-        "--variant", "--kind", "kind", type=KindType(), default="classic", show_default=True,
-        help="The kind of puzzle: classic; x (both diagonals hold every symbol); hyper (four "
-             "more 3x3 windows on 9x9); jigsaw (irregular regions, written after the "
-             "cells on each line); samurai (five overlapping 9x9 grids, 405 symbols a "
-             "line); killer (cages with sums, no repeats in a cage; a line is givens, cage "
-             "letters, sums); killer-x (a Killer whose diagonals hold every symbol); "
-             "futoshiki (a Latin square with signs between cells: givens, signs across, "
-             "signs down); skyscrapers (a Latin square with visibility clues around it: "
-             "givens, clues top/right/bottom/left). "
-             "Any case; aliases such as windoku are read too.")(command)
-
-
-def frame_from_options(size: str, box: str | None, kind: Kind) -> Shape:
-    """The classic board of --size/--box that the kind's puzzles are made on, by the
-    kind's one size rule (which the spec follows too); what does not fit is a usage error
-    naming the options."""
-    try:
-        size_n = parse_size(size)
-    except ValueError as err:
-        raise click.BadParameter(str(err), param_hint="'--size'") from None
-    if box is not None and not kind.takes_box:
-        why = kind.size_problem(size_n, True) or "it has regions, drawn from the seed, not boxes"
-        raise click.UsageError(f"--box does not apply to --variant {kind.name}: {why}")
-    problem = kind.size_problem(size_n, box is not None)
-    if problem:
-        raise click.BadParameter(f"{problem} (--variant {kind.name})", param_hint="'--size'")
-    frame = shape_from_options(size, box) if box is not None else None
-    try:
-        return kind.frame(size_n, None if frame is None else (frame.box_rows, frame.box_cols))
-    except ValueError as err:
-        raise click.BadParameter(f"{err} (--variant {kind.name})",
-                                 param_hint="'--box'" if box else "'--size'") from None
-
-
-def board_from_options(size: str | None, box: str | None, kind: Kind) -> Shape | None:
-    """The board puzzle lines are read on: None (each line's length says) without
-    --size or --box, else the board they ask for (a jigsaw's regions come from the line,
-    so only its size counts; a Killer X's board has the X diagonals)."""
-    if size is None:
-        if box is not None:
-            raise click.UsageError("--box needs --size too, e.g. --size 6x6 --box 3x2")
-        return None
-    return kind.reading_board(frame_from_options(size, box, kind))
-
-
-def executor_or_usage_error(ctx: click.Context, param: click.Parameter, text: str) -> str:
-    """--executor's value, checked before anything starts: a bad one is a usage error."""
-    try:
-        return check_executor(text)
-    except ValueError as err:
-        raise click.BadParameter(str(err), param_hint="'--executor'") from None
-
-
-def executor_option(command):
-    """--executor for commands that make puzzles: where they are made."""
-    return click.option(
-        "--executor", metavar="WHERE", default=LOCAL, show_default=True,
-        callback=executor_or_usage_error,
-        help=f"Where puzzles are made: {EXECUTOR_HELP}. local: --jobs processes here; "
-             "dask-local: a Dask cluster of --jobs workers here; dask://HOST:PORT: the "
-             "workers of a running Dask scheduler. The output never depends on it.")(command)
-
-
-def shape_from_options(size: str | None, box: str | None, optional: bool = False) -> Shape | None:
-    """The Shape the --size/--box options ask for (None if optional and neither is given);
-    a bad value is a usage error naming the option at fault."""
-    if size is None:
-        if box is not None:
-            raise click.UsageError("--box needs --size too, e.g. --size 6x6 --box 3x2")
-        if optional:
-            return None
-    try:
-        shape = parse_shape(size)
-    except ValueError as err:
-        raise click.BadParameter(str(err), param_hint="'--size'") from None
-    if box is None:
-        return shape
-    try:
-        return parse_shape(size, box)
-    except ValueError as err:
-        raise click.BadParameter(str(err), param_hint="'--box'") from None
-
-
-def seed_option(help_text: str, required: bool = True):
-    """--seed, read by the rule a spec's seed follows (spec/values.seed_of_text): an
-    integer if the text is one (so '007' and '7' agree), else the text; never empty."""
-    def checked(ctx: click.Context, param: click.Parameter, text: str | None):
-        if text is None:
-            return None
-        try:
-            return seed_of_text(text)
-        except ValueError as err:
-            raise click.BadParameter(str(err), param_hint="'--seed'") from None
-
-    return click.option("--seed", metavar="S", required=required, callback=checked,
-                        help=help_text)
-
-
-def worker_count(jobs: int) -> int:
-    """The worker processes --jobs asks for (0: one per CPU), capped at what this machine
-    can use, with a word on stderr when capped."""
-    if jobs == 0:
-        return os.cpu_count() or 1
-    if jobs > most_workers():
-        click.echo(f"bookmaker: --jobs {jobs} is more than this machine can use; using "
-                   f"{most_workers()} ({MAX_WORKERS_PER_CPU} per CPU)", err=True)
-        return most_workers()
-    return jobs
-
-
-@contextlib.contextmanager
-def producing(jobs: Iterable[PuzzleJob], count: int, workers: int,
-              executor: str = LOCAL) -> Iterator[Iterator[Puzzle]]:
-    """The puzzles of `count` jobs, one by one as they are done, made on the executor, for
-    printing: leaving the block stops the work at once, and so does the reader of stdout
-    going away while the workers are busy. A failure is a one-line error, exit 1."""
-    try:
-        with open_workers(executor, max(1, min(workers, count))) as pool, \
-                contextlib.closing(produce_each(jobs, pool.count, pool.executor,
-                                                stop_if_output_closed)) as puzzles:
-            yield puzzles
-    except (GenerationError, VerificationError, ExecutorError) as err:
-        raise click.ClickException(str(err)) from None
-
-
-def stop_if_output_closed() -> None:
-    """BrokenPipeError if stdout is a pipe whose reader has gone (`| head` has read what
-    it wanted): found without writing, so a run between two slow puzzles stops at once."""
-    try:
-        poller = select.poll()
-        poller.register(sys.stdout.fileno(), 0)  # errors and hang-ups are always reported
-    except (AttributeError, OSError, ValueError):  # no poll(), or not a real file
-        return
-    if any(events & (select.POLLERR | select.POLLHUP) for _, events in poller.poll(0)):
-        raise BrokenPipeError(errno.EPIPE, "the reader of stdout has gone")
-
-
-def read_puzzle_file_or_fail(path: str, board: Shape | None,
-                             kind: Kind = CLASSIC) -> PuzzleFile:
-    try:
-        return read_puzzle_file(path, board, kind)
-    except OSError as err:
-        raise click.FileError(path, hint=err.strerror or str(err)) from None
-
-
-def require_puzzles(ctx: click.Context, puzzle_file: PuzzleFile) -> None:
-    """Exit 1 on a file without a single puzzle line: almost always a mistake upstream."""
-    if not puzzle_file.lines:
-        click.echo(f"{puzzle_file.source}: no puzzles found (blank and '#' lines are skipped)",
-                   err=True)
-        ctx.exit(1)
-
-
-def read_or_exit(ctx: click.Context, path: str, board: Shape | None,
-                 kind: Kind = CLASSIC) -> PuzzleFile:
-    """All of a file's puzzles, or (any line malformed) every error on stderr and exit 2."""
-    puzzle_file = read_puzzle_file_or_fail(path, board, kind)
-    if puzzle_file.errors:
-        for error in puzzle_file.errors:
-            click.echo(error, err=True)
-        ctx.exit(2)
-    require_puzzles(ctx, puzzle_file)
-    return puzzle_file
-
-
-def proven_puzzle(line: PuzzleLine) -> tuple[Puzzle | None, str | None]:
-    """The line's puzzle with its one solution, proven by its kind's solver and again by
-    its second opinion; or None and what is wrong."""
-    found = line.kind.solutions(line.grid, line.extras, limit=2)
-    if found.count != 1 or not found.complete:
-        verdict = ("has more than one solution" if found.count >= 2 else
-                   "has no solution" if found.complete else
-                   f"is undecided: the search gave up after {found.nodes} nodes")
-        return None, f"not a puzzle with one solution: it {verdict}"
-    puzzle = Puzzle(line.grid, Grid(line.grid.shape, found.solution), seed=0,
-                    extras=line.extras)
-    try:
-        verify_puzzle(puzzle)
-    except VerificationError as err:
-        return None, str(err)
-    return puzzle, None
-
-
-def proven_or_exit(ctx: click.Context, puzzle_file: PuzzleFile) -> list[Puzzle]:
-    """Every puzzle of the file, proven unique; or each problem on stderr and exit 1."""
-    proven = [(line, *proven_puzzle(line)) for line in puzzle_file.lines]
-    problems = [f"{line.where}: {problem}" for line, _, problem in proven if problem]
-    if problems:
-        for problem in problems:
-            click.echo(problem, err=True)
-        ctx.exit(1)
-    return [puzzle for _, puzzle, _ in proven]
-
-
-def registry_or_fail(action):
-    """action()'s result; a registry that cannot be used is a one-line error, exit 1."""
-    try:
-        return action()
-    except RegistryError as err:
-        raise click.ClickException(str(err)) from None
-
-
 class DelayedProgressBar:
     """A progress bar on stderr, shown only when stderr is a terminal and the run has
     already taken a moment: short runs and pipes see nothing, stdout is never touched."""
@@ -330,7 +107,7 @@ class DelayedProgressBar:
         # Beside output streaming to the same terminal, the lines themselves show progress.
         self.enabled = total > 1 and sys.stderr.isatty() and \
             not (beside_output and sys.stdout.isatty())
-        self.bar = None
+        self.bar: Any = None  # click's progress bar, once it shows
         self.exits = contextlib.ExitStack()
 
     def __enter__(self) -> DelayedProgressBar:

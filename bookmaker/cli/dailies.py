@@ -23,10 +23,11 @@ from ..puzzles.executors import LOCAL, ExecutorError, open_workers
 from ..puzzles.outputs import OutputError
 from ..puzzles.registry import RegistryError
 from ..render.fonts import FontError
-from ..render.pdf import RenderError
+from ..render.style import RenderError
 from ..spec import SpecError
 from ..spec.daily import DailySpec, load_daily_spec
-from .common import DelayedProgressBar, executor_option, main, worker_count
+from .common import DelayedProgressBar, main
+from .options import executor_option, worker_count
 
 MAX_DAILY_DAYS = 10_000  # a bound on one run's time, as MAX_PUZZLES is for a book
 
@@ -76,6 +77,9 @@ def daily(ctx, spec_file, start, days, single, out_dir, jobs, executor) -> None:
     result = daily_or_fail(spec, dates, out_dir, worker_count(jobs), executor)
     for path in result.folders + ((result.proof,) if result.proof else ()):
         click.echo(path)
+    if result.answer_folder is not None:
+        click.echo(f"{result.answer_folder}: answer files rewritten with "
+                   f"{result.folders[-1].name}'s answer, which it prints")
     click.echo(daily_summary(result, time.monotonic() - started))
 
 
@@ -111,7 +115,7 @@ def daily_or_fail(spec: DailySpec, dates: list[date], out_dir: str,
     try:
         with open_workers(executor, workers) as pool, \
                 DelayedProgressBar(len(puzzle_dates(spec, dates)), "Generating") as progress, \
-                DelayedProgressBar(drawing_count(spec, dates), "Drawing   ") as drawing:
+                DelayedProgressBar(drawing_count(spec, dates, out_dir), "Drawing   ") as drawing:
             return make_daily(spec, dates, out_dir, pool.count, progress.update,
                               pool.executor, drawing.update)
     except (GenerationError, VerificationError, RenderError, FontError, DailyError,

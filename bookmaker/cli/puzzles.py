@@ -10,14 +10,17 @@ from collections.abc import Iterator
 import click
 
 from ..core.board.grid import Grid, format_grid
+from ..core.board.moves import BoardMove
 from ..core.board.shape import SYMMETRIES
 from ..core.board.transform import Transformation, derived, each_derived
 from ..core.generate.graded import DIFFICULTIES
-from ..core.kinds.kind import Kind
+from ..core.kinds.kind import Kind, clues_problem
 from ..core.puzzle import Puzzle
 from ..core.rating import (
     DEFAULT_BUDGET,
+    DEFAULT_SCALE,
     RATER_VERSION,
+    SCALES,
     Rating,
     parse_rating_range,
     rate,
@@ -30,14 +33,11 @@ from ..puzzles.interrupts import signals_held
 from ..puzzles.produce import each_generate_job
 from ..puzzles.puzzlefile import PuzzleLine
 from ..puzzles.registry import Entry, Registry, puzzle_entry
-from ..spec.values import clues_problem
-from .common import (
-    INPUT_FILE,
-    DelayedProgressBar,
+from .common import INPUT_FILE, DelayedProgressBar, main
+from .options import (
     board_from_options,
     executor_option,
     frame_from_options,
-    main,
     producing,
     proven_or_exit,
     read_or_exit,
@@ -99,8 +99,9 @@ def generate(size, box, kind, count, seed, symmetry, target_clues, difficulty,
     shape = frame_from_options(size, box, kind)  # the classic board it is made on
     check_kind_options(kind, symmetry, target_clues, rating_text)
     board = kind.describe(shape)
-    if target_clues and clues_problem(target_clues, board):
-        raise click.BadParameter(clues_problem(target_clues, board), param_hint="'--clues'")
+    clues_wrong = clues_problem(target_clues, board) if target_clues else None
+    if clues_wrong:
+        raise click.BadParameter(clues_wrong, param_hint="'--clues'")
     if target_clues and difficulty != "any":
         raise click.UsageError("--clues and --difficulty cannot be used together: the grade "
                                "decides how many clues remain")
@@ -283,7 +284,7 @@ def copies_or_exit(ctx: click.Context, line: PuzzleLine, puzzle: Puzzle, count: 
         ctx.exit(1)
 
 
-def verified_copy(puzzle: Puzzle, transformation: Transformation) -> Puzzle:
+def verified_copy(puzzle: Puzzle, transformation: Transformation | BoardMove) -> Puzzle:
     copy = Puzzle(transformation.apply(puzzle.givens), transformation.apply(puzzle.solution),
                   seed=0)
     verify_puzzle(copy)  # the group keeps uniqueness; this proves it once more
@@ -354,6 +355,7 @@ def solve_line(line: PuzzleLine) -> tuple[str, str | None]:
         if found.complete:
             return "# no solution", "no solution"
         return "# unknown", f"search gave up after {found.nodes} nodes without a solution"
+    assert line.grid is not None  # a line that was read
     solution = format_grid(Grid(line.grid.shape, found.solution))  # the answer: a full grid
     if found.count >= 2:
         return solution, "multiple solutions (the one shown is the first found)"
@@ -365,6 +367,7 @@ def solve_line(line: PuzzleLine) -> tuple[str, str | None]:
 
 def solutions_of(line: PuzzleLine) -> Search:
     """A puzzle line's solutions, counted to two by its kind's solver."""
+    assert line.grid is not None  # a line that was read
     return line.kind.solutions(line.grid, line.extras, limit=2)
 
 
@@ -422,10 +425,14 @@ def grade_report(line: PuzzleLine, verbose: bool, as_json: bool) -> tuple[str, b
                    "like \">=9.0\"), rater, hardest.")
 @click.option("-v", "--verbose", is_flag=True, help="Also print every rated step, indented.")
 @click.option("--budget", metavar="UNITS", type=click.IntRange(min=1), default=DEFAULT_BUDGET,
-              show_default=True, help="Work units per puzzle (about 100,000 a second); past "
-                                      "them the rating is a lower bound, printed >=.")
+              show_default=True, help="Work units per puzzle (see README: about a minute "
+                                      "at most on this budget); past them the rating is a "
+                                      "lower bound, printed >= with the technique searched.")
+@click.option("--scale", type=click.Choice(SCALES), default=DEFAULT_SCALE, show_default=True,
+              help="Whose ratings: Sukaku Explainer's, or Sudoku Explainer 1.2.1's (the "
+                   "forum's and academic collections').")
 @click.pass_context
-def rate_command(ctx, file, size, box, kind, as_json, verbose, budget) -> None:
+def rate_command(ctx, file, size, box, kind, as_json, verbose, budget, scale) -> None:
     """Rate each puzzle on Sudoku Explainer's scale: ER/EP/ED.
 
     ER is the hardest step of a solve that always takes the easiest step SE knows, EP
@@ -433,18 +440,20 @@ def rate_command(ctx, file, size, box, kind, as_json, verbose, budget) -> None:
     FILE, or stdin if FILE is '-' or missing; prints LINE: ER/EP/ED and the hardest
     technique, or LINE: invalid: what is wrong. Only a puzzle with one solution can be
     rated. Exit code 0 only if every line was rated, 1 otherwise, 2 for usage errors.
+    With --scale 1.2.1 every line says so.
     """
     puzzle_file = read_puzzle_file_or_fail(file, board_from_options(size, box, kind), kind)
     require_puzzles(ctx, puzzle_file)
     rated = True
     for line in puzzle_file.lines:
-        report, ok = rate_report(line, as_json, verbose, budget)
+        report, ok = rate_report(line, as_json, verbose, budget, scale)
         click.echo(report)
         rated = rated and ok
     ctx.exit(0 if rated else 1)
 
 
-def rate_report(line: PuzzleLine, as_json: bool, verbose: bool, budget: int) -> tuple[str, bool]:
+def rate_report(line: PuzzleLine, as_json: bool, verbose: bool, budget: int,
+                scale: str = DEFAULT_SCALE) -> tuple[str, bool]:
     """The output for one puzzle line of `bookmaker rate`, and whether it was rated."""
     problem = line.error if line.grid is None else _not_unique(line)
     if problem is None and not line.kind.se_rated:
@@ -454,21 +463,30 @@ def rate_report(line: PuzzleLine, as_json: bool, verbose: bool, budget: int) -> 
         if as_json:
             return json.dumps({"line": line.number, "error": problem}, ensure_ascii=False), False
         return f"{line.number}: invalid: {problem}", False
-    rating = rate(line.grid, budget)
+    assert line.grid is not None  # (no problem: the line was read)
+    rating = rate(line.grid, budget, scale=scale)
     hardest = _hardest(rating)
     if as_json:
-        return json.dumps({"line": line.number, **rating_json(rating.texts, RATER_VERSION),
+        return json.dumps({"line": line.number, **rating_json(rating.texts, rating.version),
                            "hardest": hardest}, ensure_ascii=False), True
-    text = f"{line.number}: {'/'.join(rating.texts)} {hardest}"
+    on_scale = "" if scale == DEFAULT_SCALE else f" [SE {scale} scale]"
+    text = f"{line.number}: {'/'.join(rating.texts)} {hardest}{on_scale}"
     if verbose:
         text += "".join(f"\n  {step_text(line.grid.shape, step)}" for step in rating.steps)
     return text, True
 
 
 def _hardest(rating: Rating) -> str:
-    """The technique of the first step rated ER ('beyond the budget' for a bound above all)."""
-    return next((step.name for step in rating.steps if step.rating == rating.er),
-                "beyond the work budget")
+    """The technique of the first step rated ER; for a lower bound, also why it is one
+    ('Dynamic Forcing Chains (+); work budget spent searching Dynamic Forcing Chains (+
+    Forcing Chains)'); for 20.0, that no technique of SE's solves it."""
+    found = next((step.name for step in rating.steps if step.rating == rating.er), None)
+    if rating.reason and rating.reason.startswith("work budget: "):
+        why = f"work budget spent searching {rating.reason.removeprefix('work budget: ')}"
+        return why if found is None else f"{found}; {why}"
+    if found is not None:
+        return found
+    return "beyond SE's techniques" if not rating.lower_bound else "past the ceiling"
 
 
 def _not_unique(line: PuzzleLine) -> str | None:

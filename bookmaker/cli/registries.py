@@ -8,19 +8,16 @@ from pathlib import Path
 
 import click
 
-from ..core.grade.grader import GRADES
+from ..core.grade.grades import GRADES
 from ..core.puzzle import Puzzle
 from ..core.rating import RATER_VERSION, rate
 from ..core.rating.target import GENERATION_BUDGET
 from ..puzzles.puzzlefile import STDIN, STDIN_NAME
 from ..puzzles.registry import SUFFIX, Entry, Registry, default_registry_path, entry_of
 from ..spec import slug_of
-from .common import (
-    DEFAULT_OUTPUT,
-    INPUT_FILE,
-    DelayedProgressBar,
+from .common import DEFAULT_OUTPUT, INPUT_FILE, DelayedProgressBar, main
+from .options import (
     board_from_options,
-    main,
     proven_or_exit,
     read_or_exit,
     registry_or_fail,

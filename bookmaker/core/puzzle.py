@@ -26,10 +26,10 @@ class Puzzle:
     seed: int
     symmetry: str = "none"
     difficulty: str = "any"   # the grade asked for when it was made
-    grade: str = ""           # the grade measured (core/grader.py); "" if not graded
+    grade: str = ""           # the grade measured (core/grade/grader.py); "" if not graded
     score: float = 0.0
     hardest: str = ""
-    rating: tuple[str, str, str] = ()   # SE's ER, EP, ED (core/rating), ">=" if a bound
+    rating: tuple[str, str, str] | tuple[()] = ()  # SE's ER, EP, ED (core/rating), ">=" a bound
     rater: str = ""                     # the rater version that made `rating`
     extras: Any = None
 

@@ -8,6 +8,7 @@ seeded by hashing (book seed, context..., index) with SHA-256.
 from __future__ import annotations
 
 import hashlib
+import re
 
 from .solve import compiled
 
@@ -66,3 +67,15 @@ class Rng:
             j = self.below(i + 1)
             out[i], out[j] = out[j], out[i]
         return out
+
+
+_WHOLE_NUMBER = re.compile(r"[+-]?\d+")
+
+
+def seed_of_text(text: str) -> int | str:
+    """A seed (or volume) as written, by the one rule of specs and the command line: a
+    whole number in decimal is that number ('007' and '7' are one seed), anything else the
+    text itself; ValueError if it is empty."""
+    if not text.strip():
+        raise ValueError("must not be empty")
+    return int(text) if _WHOLE_NUMBER.fullmatch(text.strip()) else str(text)

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from functools import partial
 from pathlib import Path
+from typing import cast
 
 from .. import __version__
 from ..core.board.grid import format_grid
@@ -46,7 +47,7 @@ from ..render.pdf import Metadata, render_pdf_bytes
 from ..render.png import dpi_for_width, render_png_bytes
 from ..render.sheet import Sheet, sheet_pdf_bytes
 from ..render.svg import render_svg_text
-from ..spec.daily import WEEKDAYS, DailySpec
+from ..spec.daily import WEEKDAYS, DailySpec, DaySpec
 from .sheets import (
     DailyPuzzle,
     answer_sheet,
@@ -64,6 +65,7 @@ SHEET_OUTPUTS = ("pdf", "png", "svg")  # the outputs drawn from a day's sheets
 SERIES_FOLDER = "."  # run_contents' name for the series' own folder, where the proof goes
 MAX_REPEATS = 50  # new seeds tried for one date before its size and grade count as used up
 _RENDER_CHUNKS_PER_WORKER = 4
+NOTHING_REGISTERED = Snapshot()  # frozen: safe as a default
 
 
 class DailyError(RuntimeError):
@@ -80,6 +82,7 @@ class DailyResult:
     days: int
     stage_seconds: dict[str, float] = field(default_factory=dict)
     registry: Path | None = None  # where the days were registered, if anywhere
+    answer_folder: Path | None = None  # a folder after the run whose answer was rewritten
 
 
 def run_dates(start: date, days: int) -> list[date]:
@@ -103,20 +106,23 @@ def make_daily(spec: DailySpec, dates: Iterable[date], out_dir: str | os.PathLik
     entries, read = daily_puzzles(spec, with_answered_day(spec, scheduled), workers,
                                   on_progress, registry, executor)
     generated = time.perf_counter()
+    neighbour = answer_neighbour(spec, scheduled, series)
     # Drawing stays in this process's machine, however many workers made the puzzles.
     contents = run_contents(spec, scheduled, entries, min(workers, os.cpu_count() or 1),
-                            on_drawn)
+                            on_drawn, neighbour)
     rendered = time.perf_counter()
     published = set(scheduled)  # not the day before the run, made only for its answer
     files = replace_outputs(OutputSet(series, run_files(contents)), pending_days(
         registry, spec, [e for e in entries if e.date in published], read))
     written = time.perf_counter()
-    folders = tuple(series / folder for folder in contents if folder != SERIES_FOLDER)
+    folders = tuple(series / folder for folder in contents
+                    if folder not in (SERIES_FOLDER, neighbour and neighbour.isoformat()))
     proof = next((path for path in files if path.parent == series), None)
     return DailyResult(folders, proof, files, len(scheduled), {
         "generate": generated - started, "render": rendered - generated,
         "write and register": written - rendered},
-        registry and registry.path)
+        registry.path if registry else None,
+        series / neighbour.isoformat() if neighbour else None)
 
 
 def check_before_making(series: Path, registry: Registry | None) -> None:
@@ -142,6 +148,21 @@ def scheduled_dates(spec: DailySpec, dates: Iterable[date]) -> list[date]:
         days = ", ".join(sorted({WEEKDAYS[day.weekday()] for day in dates}))
         raise DailyError(f"the schedule has no puzzle on {days}: nothing to make")
     return scheduled
+
+
+def answer_neighbour(spec: DailySpec, scheduled: list[date], series: Path) -> date | None:
+    """The date after the run whose folder prints the run's last answer, if an earlier
+    run made that folder: its answer files are rewritten with the run's, as one set, so
+    that a day made again (another grade, another seed) never leaves yesterday's old
+    answer in print. None with separate answers, or when that folder is not there yet
+    (the run that makes it draws the answer from the day before it)."""
+    if spec.answer != "next-day" or not draws_sheets(spec):
+        return None
+    try:
+        after = next_scheduled(spec, scheduled[-1])
+    except OverflowError:  # the run ends with the calendar: no folder after it
+        return None
+    return after if (series / after.isoformat()).is_dir() else None
 
 
 def previous_scheduled(spec: DailySpec, day: date) -> date:
@@ -180,6 +201,7 @@ def day_job(spec: DailySpec, day: date) -> PuzzleJob:
     """The job for a date: its seed depends on the series, the date and that weekday's
     schedule entry only (its title and columns change no puzzle)."""
     entry = spec.day_of(day)
+    assert entry is not None  # a job is made for a scheduled day only
     shape = entry.shape
     asked = (entry.difficulty, entry.symmetry) + ((str(entry.rating),) if entry.rating else ())
     kind = entry.kind  # a classic day's seed leaves the kind out: seeds as they were
@@ -205,7 +227,7 @@ def daily_puzzles(spec: DailySpec, dates: list[date], workers: int,
 
 def without_repeats(spec: DailySpec, dates: list[date], jobs: list[PuzzleJob],
                     puzzles: list[Puzzle],
-                    registered: Snapshot = Snapshot()) -> list[DailyPuzzle]:
+                    registered: Snapshot = NOTHING_REGISTERED) -> list[DailyPuzzle]:
     """The puzzles in date order, each that repeats one published before it replaced by
     its job made again with the next derived seed. Before it: an earlier date of the
     run, an earlier date the registry holds (its rows for the run's own dates are about
@@ -224,7 +246,8 @@ def without_repeats(spec: DailySpec, dates: list[date], jobs: list[PuzzleJob],
             puzzle = make_puzzle(replace(job, seed=derive_seed(job.seed, "repeat", repeats)))
             key = repeat_key(puzzle)
         seen.add(key)
-        entries.append(DailyPuzzle(day, spec.day_of(day), puzzle, repeats, key))
+        entry = cast(DaySpec, spec.day_of(day))  # a job's day is a scheduled day
+        entries.append(DailyPuzzle(day, entry, puzzle, repeats, key))
     return entries
 
 
@@ -241,8 +264,8 @@ def _registered_keys(registered: Snapshot, series: str, dates: list[date]
 
 def repeat_key(puzzle: Puzzle) -> str:
     """What two puzzles share when one repeats the other, digits relabelled, rows and
-    columns permuted, turned or mirrored (core/transform.py's repeat_key); for a Killer,
-    its cages and sums under the Killer's own moves (core/killerkey.py: every Killer's
+    columns permuted, turned or mirrored (core/board/transform.py's repeat_key); for a Killer,
+    its cages and sums under the Killer's own moves (core/killer/key.py: every Killer's
     givens are alike, all blank)."""
     return puzzle_key(puzzle)
 
@@ -276,9 +299,16 @@ def _used_up(spec: DailySpec, day: date, job: PuzzleJob) -> str:
 
 # Files: every sheet rendered (on the workers too), then sorted into day folders.
 
-def drawing_count(spec: DailySpec, dates: Iterable[date]) -> int:
-    """How many sheets a run of `dates` draws: each scheduled day's puzzle and answer."""
-    return 2 * len(scheduled_dates(spec, dates)) if draws_sheets(spec) else 0
+def drawing_count(spec: DailySpec, dates: Iterable[date],
+                  out_dir: str | os.PathLike | None = None) -> int:
+    """How many sheets a run of `dates` draws: each scheduled day's puzzle and answer,
+    and the last one's answer again for the folder after the run if out_dir has it."""
+    scheduled = scheduled_dates(spec, dates)
+    if not draws_sheets(spec):
+        return 0
+    series = Path(out_dir) / spec.name if out_dir is not None else None
+    rewritten = series is not None and answer_neighbour(spec, scheduled, series) is not None
+    return 2 * len(scheduled) + rewritten
 
 
 def draws_sheets(spec: DailySpec) -> bool:
@@ -287,13 +317,17 @@ def draws_sheets(spec: DailySpec) -> bool:
 
 
 def run_contents(spec: DailySpec, scheduled: list[date], entries: list[DailyPuzzle],
-                 workers: int, on_drawn: ProgressCallback | None = None
-                 ) -> dict[str, dict[str, bytes]]:
-    """Folder (a date, or SERIES_FOLDER) -> file name -> bytes, for the run."""
+                 workers: int, on_drawn: ProgressCallback | None = None,
+                 neighbour: date | None = None) -> dict[str, dict[str, bytes]]:
+    """Folder (a date, or SERIES_FOLDER) -> file name -> bytes, for the run; and the
+    answer files alone in the folder of `neighbour`, the date after the run printing the
+    last day's answer (see answer_neighbour)."""
     by_date = {entry.date: entry for entry in entries}
     answered = {day: _answered_date(spec, day) for day in scheduled}
     tasks = [(by_date[day], "puzzle") for day in scheduled] + \
         [(by_date[answered[day]], "answer") for day in scheduled]
+    if neighbour is not None:
+        tasks.append((by_date[scheduled[-1]], "answer"))
     if not draws_sheets(spec):
         tasks = []  # no file of a sheet is wanted: nothing to draw
     rendered = dict(zip(tasks, _render_all(spec, tasks, workers, on_drawn)))
@@ -304,6 +338,8 @@ def run_contents(spec: DailySpec, scheduled: list[date], entries: list[DailyPuzz
         if "json" in spec.outputs:
             files["day.json"] = day_json(spec, by_date[day]).encode("utf-8")
         contents[day.isoformat()] = files
+    if neighbour is not None:
+        contents[neighbour.isoformat()] = rendered[(by_date[scheduled[-1]], "answer")]
     if "proof" in spec.outputs:
         contents[SERIES_FOLDER] = proof_file([by_date[day] for day in scheduled], spec)
     return contents

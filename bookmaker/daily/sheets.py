@@ -7,7 +7,6 @@ from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 
-from ..core.board.grid import SYMBOLS
 from ..core.board.shape import Shape
 from ..core.kinds.kind import Kind
 from ..core.kinds.sudoku import CLASSIC
@@ -15,11 +14,14 @@ from ..core.puzzle import Puzzle
 from ..pages.page import GridPlacement, Page, PageGeometry
 from ..pages.paginate import GridItem, grid_slots, paginate_puzzles
 from ..render.fonts import default_fonts, digit_extent
-from ..render.pdf import MIN_TEXT_SIZE, Metadata, RenderStyle, text_width
+from ..render.metrics import text_width
+from ..render.pdf import Metadata
 from ..render.sheet import Sheet, SheetLine, line_height, sheet_geometry
+from ..render.style import MIN_TEXT_SIZE, RenderStyle
 from ..spec.captions import kind_name
 from ..spec.catalogue import Catalogue, load_catalogue
 from ..spec.daily import DailySpec, DaySpec
+from ..spec.glyphs import numbers, symbols_text
 from ..spec.kinds import least_cell
 
 SEPARATOR = " · "
@@ -63,7 +65,10 @@ def puzzle_title(spec: DailySpec, day: DaySpec) -> str:
 
 def heading_parts(spec: DailySpec, entry: DailyPuzzle) -> list[str]:
     """The parts of a puzzle's heading: its title, then its date and grade (one part, so
-    that a line break comes between them only if the date alone fills a line)."""
+    that a line break comes between them only if the date alone fills a line); none when
+    the spec turns headings off."""
+    if not spec.heading:
+        return []
     words = words_of(spec)
     return [puzzle_title(spec, entry.day),
             date_text(entry.date, words) + SEPARATOR + words.grade(entry.puzzle.grade)]
@@ -71,26 +76,29 @@ def heading_parts(spec: DailySpec, entry: DailyPuzzle) -> list[str]:
 
 def puzzle_sheet(spec: DailySpec, entry: DailyPuzzle) -> Sheet:
     """The day's puzzle: its heading, the rules if asked, and the empty grid."""
-    rules = rules_text(entry.puzzle.shape, words_of(spec), entry.day.kind) if spec.rules \
-        else ""
-    return _sheet(spec, entry.day.columns, entry.puzzle, False, heading_parts(spec, entry),
+    rules = rules_text(entry.puzzle.shape, words_of(spec), entry.day.kind,
+                       entry.day.glyphs) if spec.rules else ""
+    return _sheet(spec, entry.day, entry.puzzle, False, heading_parts(spec, entry),
                   rules)
 
 
 def answer_sheet(spec: DailySpec, entry: DailyPuzzle) -> Sheet:
     """The day's solution: 'Solution' and the puzzle's heading, the givens in bold."""
-    return _sheet(spec, entry.day.columns, entry.puzzle, True,
-                  [words_of(spec).text("solution")] + heading_parts(spec, entry), "")
+    solution = [words_of(spec).text("solution")] if spec.heading else []
+    return _sheet(spec, entry.day, entry.puzzle, True, solution + heading_parts(spec, entry),
+                  "")
 
 
-def rules_text(shape: Shape, words: Catalogue | None = None, kind: Kind = CLASSIC) -> str:
-    """The rules in one sentence, for the shape's boxes and symbols; for another kind than
-    classic Sudoku, the book's rule sentence and the kind's own rule after it."""
+def rules_text(shape: Shape, words: Catalogue | None = None, kind: Kind = CLASSIC,
+               glyphs: tuple[str, ...] = ()) -> str:
+    """The rules in one sentence, for the shape's boxes and symbols (`glyphs`, () for the
+    numbers 1 to n); for another kind than classic Sudoku, the book's rule sentence and
+    the kind's own rule after it (the kind's rule alone for a kind with a rule of its
+    own)."""
     words = words or load_catalogue("en")
-    symbols = words.text("symbols_digits", last=shape.size) if shape.size <= 9 else \
-        words.text("symbols_letters", last=SYMBOLS[shape.size - 1])
-    if kind.rule_stands_alone:
+    if kind.rules_key and not kind.sudoku_rule:
         return words.text(kind.rules_key)
+    symbols = symbols_text(glyphs or numbers(shape.size), words)
     if kind.rules_key:
         return (words.text("rules_one_size", symbols=symbols) + " "
                 + words.text(kind.rules_key))
@@ -98,13 +106,15 @@ def rules_text(shape: Shape, words: Catalogue | None = None, kind: Kind = CLASSI
                       symbols=symbols)
 
 
-def _sheet(spec: DailySpec, columns: int, puzzle: Puzzle, answer: bool,
+def _sheet(spec: DailySpec, day: DaySpec, puzzle: Puzzle, answer: bool,
            parts: list[str], rules: str) -> Sheet:
-    """A sheet as wide as `columns` columns and as tall as its text and grid need: the
-    puzzle's grid (a Killer's with its cages), solved if it is the answer."""
+    """A sheet as wide as its columns (an answer's own, a puzzle's) and as tall as its text
+    and grid need: the puzzle's grid (with its kind's marks: a Killer's cages), solved if
+    it is the answer."""
+    columns = day.answer_columns or day.columns if answer else day.columns
     layout = spec.layout
     width = layout.width(columns)
-    placed = _text_lines(spec, parts, rules, width - 2 * layout.padding)
+    placed = _text_lines(spec, parts, rules, width - 2 * layout.padding, answer)
     depths = _depths(placed, layout.text.rules * RULES_SPACE)
     side, border = layout.grid_side(columns), layout.lines.border
     style = _style(spec, answer)
@@ -115,23 +125,32 @@ def _sheet(spec: DailySpec, columns: int, puzzle: Puzzle, answer: bool,
                   for (text, size, is_bold), depth in zip(placed, depths))
     placement = GridPlacement(layout.padding + border / 2, layout.padding + border / 2, side,
                               puzzle.givens, puzzle.solution if answer else None,
-                              cages=puzzle.kind.cages(puzzle))
+                              marks=puzzle.kind.marks(puzzle.givens, puzzle.extras),
+                              glyphs=day.glyphs)
     return Sheet(width, height, lines, placement,
                  replace(style, geometry=sheet_geometry(width, height)))
 
 
-def _text_lines(spec: DailySpec, parts: list[str], rules: str,
-                room: float) -> list[tuple[str, float, bool]]:
-    """(text, size, bold) of each line: the heading's parts packed into bold lines, then
-    the rules wrapped into regular ones, all within `room` points."""
+def _text_lines(spec: DailySpec, parts: list[str], rules: str, room: float,
+                answer: bool = False) -> list[tuple[str, float, bool]]:
+    """(text, size, bold) of each line: the heading's parts packed into bold lines (an
+    answer's at the rules' size: it is printed small), then the rules wrapped into regular
+    ones, all within `room` points."""
     regular, bold = _fonts(spec)
     sizes = spec.layout.text
-    placed = [(text, sizes.heading, True) for text in
-              packed_lines(parts, bold, sizes.heading, room)]
+    heading = heading_size(spec, answer)
+    placed = [(text, heading, True) for text in packed_lines(parts, bold, heading, room)]
     if rules:
         placed += [(text, sizes.rules, False) for text in
                    balanced_lines(rules, regular, sizes.rules, room)]
     return placed
+
+
+def heading_size(spec: DailySpec, answer: bool) -> float:
+    """The bold heading's size: the layout's, or on an answer the rules' (an answer spans
+    its own, fewer columns, and a solution's heading is a caption, not a headline)."""
+    text = spec.layout.text
+    return text.rules if answer else text.heading
 
 
 def _depths(placed: list[tuple[str, float, bool]], rules_space: float) -> list[float]:
@@ -207,7 +226,7 @@ def _style(spec: DailySpec, answer: bool) -> RenderStyle:
                        given_font_ratio=fraction * digit_extent(str(regular))[0],
                        label_size=small, caption_size=small, header_size=small,
                        footer_size=small, page_number_size=small,
-                       title_size=layout.text.heading, subtitle_size=layout.text.rules,
+                       title_size=heading_size(spec, answer), subtitle_size=layout.text.rules,
                        heading_size=small, body_size=small, cell_line=layout.lines.cell,
                        box_line=layout.lines.box, border_line=layout.lines.border)
 
@@ -243,7 +262,8 @@ def _proof_days_per_page(entries: list[DailyPuzzle], geometry: PageGeometry,
     keep room for what its kind prints in them (spec/kinds.least_cell: a Killer's cage
     totals; three rows of A4 give a 9x9 22.2 pt cells, under the 22.6 pt needed; a 12x12
     needs a page of its own)."""
-    side_needed = max((least_cell(entry.day.kind) * entry.puzzle.shape.size
+    side_needed = max((least_cell(entry.day.kind) * (entry.puzzle.shape.size
+                                                     + 2 * entry.day.kind.outside_cells)
                        for entry in entries), default=0.0)
     for days in range(PROOF_DAYS_PER_PAGE, 1, -1):
         _, _, side = grid_slots(geometry, 1, 2 * days, style.label_height,
@@ -261,10 +281,11 @@ def _proof_items(spec: DailySpec, entry: DailyPuzzle) -> tuple[GridItem, GridIte
                               f"{puzzle.givens.clue_count} clues"])
     repeats = f"{entry.repeats} repeat{'s' if entry.repeats > 1 else ''} skipped" \
         if entry.repeats else ""
-    cages = puzzle.kind.cages(puzzle)
-    return (GridItem(puzzle.givens, None, label, caption, repeats, cages=cages),
+    marks = puzzle.kind.marks(puzzle.givens, puzzle.extras)
+    return (GridItem(puzzle.givens, None, label, caption, repeats, marks=marks,
+                     glyphs=day.glyphs),
             GridItem(puzzle.givens, puzzle.solution, "Solution", puzzle.hardest,
-                     str(puzzle.shape), cages=cages))
+                     str(puzzle.shape), marks=marks, glyphs=day.glyphs))
 
 
 def proof_metadata(spec: DailySpec, entries: list[DailyPuzzle]) -> Metadata:

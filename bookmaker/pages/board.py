@@ -9,25 +9,37 @@ A board's lines follow from its regions (the units that are areas and tile it: b
 or a jigsaw's regions): an edge between two cells of one region is a thin cell line, an
 edge between two regions a heavy one, and an edge between a cell and no cell (the frame's
 edge, a Samurai's holes) the board's outline. The units that are not rows, columns or
-regions (an X's diagonals, a Hyper's windows) are shaded instead. Killer cages are dashed
-loops inset inside their cells, their total in the top-left cell.
+regions (an X's diagonals, a Hyper's windows) are shaded instead.
+
+A kind's marks (core/board/marks.py) are placed here too: a Killer's cages as dashed loops
+inset inside their cells, a Calcudoku's as heavy lines along their borders, each with its
+label in its top-left cell; a sign between two cells as a chevron across their edge, its
+point at the smaller; a clue outside the grid in the ring of cells round it.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..core.board.marks import CageMark, EdgeMark, SignMark
 from ..core.board.shape import Shape
 
 REGION_KINDS = ("box", "region")  # units that tile the board: heavy lines between them
 SHADED_KINDS = ("diagonal", "window")  # units drawn as shaded cells
-SHADE_GREY = 13 / 15  # light grey (0 black, 1 white): one of a 4-bit PNG's levels, no tint
+# The shading of X diagonals and Hyper windows: 20 % grey (0 black, 1 white), within the
+# 18-20 % that prints on newsprint and print-on-demand paper without looking heavy, and
+# one of a 4-bit PNG's sixteen levels, so the PNG shows exactly it.
+SHADE_GREY = 12 / 15
 CAGE_INSET = 0.1  # a cage's dashed line lies this far inside its cells' edges
 CAGE_DASH = (0.09, 0.07)  # dash and gap, in cells
 CAGE_LABEL_AT = (0.07, 0.06)  # the total's ink starts this far right of / below the corner
 CAGE_LABEL_PAD = 0.03  # white kept around the total's ink, in cells
+OUTLINED_LABEL_AT = (0.1, 0.09)  # an outlined cage's label, clear of its heavy border
+SIGN_SPAN = 0.34  # a sign's chevron: its opening along the edge, in cells
+SIGN_DEPTH = 0.2  # ... and from its point to its opening, across the edge
 
 Point = tuple[float, float]
 
@@ -45,11 +57,11 @@ class Run:
 
 @dataclass(frozen=True)
 class CageDrawing:
-    """One cage: its dashed loops (closed polygons, each point a corner) and its total,
+    """One cage: its dashed loops (closed polygons, each point a corner) and its label,
     written in `label_cell` (row, col), the cage's top-left cell."""
 
     loops: tuple[tuple[Point, ...], ...]
-    total: int
+    label: str
     label_cell: tuple[int, int]
 
 
@@ -78,7 +90,7 @@ def _board_drawing(shape: Shape) -> BoardDrawing:
     rows, cols = shape.frame
     frame = max(rows, cols)
     region = _regions(shape)
-    kinds = {"thin": [], "heavy": [], "outline": []}
+    kinds: dict[str, list[Run]] = {"thin": [], "heavy": [], "outline": []}
     for vertical in (True, False):
         for at in range(frame + 1):
             for kind, start, end in _edge_runs(region, frame, vertical, at):
@@ -91,8 +103,9 @@ def _board_drawing(shape: Shape) -> BoardDrawing:
 
 
 def _regions(shape: Shape) -> dict[tuple[int, int], int]:
-    """Each cell's position -> the index of the region (box or jigsaw region) it is in."""
-    region = {}
+    """Each cell's position -> the index of the region (box or jigsaw region) it is in;
+    -1 for a board without regions (a Latin square's), whose lines are all thin."""
+    region = dict.fromkeys(shape.positions, -1)
     for index, unit in enumerate(shape.units):
         if unit.kind in REGION_KINDS:
             for cell in unit.cells:
@@ -122,13 +135,52 @@ def _edge_kind(one, other) -> str:
     return "thin" if one == other else "heavy"
 
 
-def cage_drawings(shape: Shape, cages: Sequence) -> tuple[CageDrawing, ...]:
-    """The drawing of each cage (anything with `cells` and `total`) on the board."""
-    return tuple(_cage_drawing(tuple(shape.positions[c] for c in cage.cells), cage.total)
+def cage_drawings(shape: Shape, cages: Sequence[CageMark]) -> tuple[CageDrawing, ...]:
+    """The drawing of each cage on the board: its inset loops and its label."""
+    return tuple(_cage_drawing(tuple(shape.positions[c] for c in cage.cells), cage.label)
                  for cage in cages)
 
 
-def _cage_drawing(cells: tuple[tuple[int, int], ...], total: int) -> CageDrawing:
+def label_cell(shape: Shape, cage: CageMark) -> tuple[int, int]:
+    """(row, col) of the cell a cage's label goes in: its top-left one."""
+    return min(shape.positions[c] for c in cage.cells)
+
+
+def cage_borders(shape: Shape, cages: Sequence[CageMark]) -> tuple[Run, ...]:
+    """The runs along the edges between cells of different cages (not the board's own
+    edge, which its outline draws): an outlined cage's border."""
+    frame = max(shape.frame)
+    owner = {shape.positions[c]: index for index, cage in enumerate(cages) for c in cage.cells}
+    return tuple(Run(vertical, at, start, end) for vertical in (True, False)
+                 for at in range(frame + 1)
+                 for kind, start, end in _edge_runs(owner, frame, vertical, at)
+                 if kind == "heavy")
+
+
+def sign_chevron(shape: Shape, sign: SignMark) -> tuple[Point, Point, Point]:
+    """A sign's chevron across the edge of its two cells: one arm's end, its point (toward
+    the smaller cell: '<' says the first is smaller), the other arm's end."""
+    (r1, c1), (r2, c2) = shape.positions[sign.first], shape.positions[sign.second]
+    if abs(r1 - r2) + abs(c1 - c2) != 1 or sign.sign not in "<>":
+        raise ValueError(f"no sign {sign.sign!r} between cells {sign.first} and {sign.second}")
+    x, y = (c1 + c2 + 1) / 2, (r1 + r2 + 1) / 2  # the middle of their shared edge
+    toward = 1 if sign.sign == "<" else -1  # from the edge toward the first cell, or away
+    dx, dy = (c1 - c2) * toward, (r1 - r2) * toward
+    point = (x + dx * SIGN_DEPTH / 2, y + dy * SIGN_DEPTH / 2)
+    back_x, back_y = x - dx * SIGN_DEPTH / 2, y - dy * SIGN_DEPTH / 2
+    half = SIGN_SPAN / 2
+    return ((back_x - dy * half, back_y - dx * half), point,
+            (back_x + dy * half, back_y + dx * half))
+
+
+def edge_centre(frame: int, edge: EdgeMark) -> Point:
+    """The centre of the outside cell a clue outside the grid is printed in."""
+    along = edge.index + 0.5
+    return {"top": (along, -0.5), "bottom": (along, frame + 0.5), "left": (-0.5, along),
+            "right": (frame + 0.5, along)}[edge.side]
+
+
+def _cage_drawing(cells: tuple[tuple[int, int], ...], total: str) -> CageDrawing:
     inside = set(cells)
     edges = dict(_inset_edges(inside))
     top, left = min(inside)  # the top-left cell: its top-left corner is always convex
@@ -198,14 +250,16 @@ def _collinear(a: Point, b: Point, c: Point) -> bool:
     return (a[0] == b[0] == c[0]) or (a[1] == b[1] == c[1])
 
 
-def dashes(loop: Sequence[Point], dash: float = CAGE_DASH[0],
-           gap: float = CAGE_DASH[1]) -> list[tuple[Point, Point]]:
-    """The dashes of a closed loop of axis-aligned sides, the pattern running on around
-    the corners from the first point (as a PDF or SVG dash pattern does)."""
+def dashes(loop: Sequence[Point], dash: float = CAGE_DASH[0], gap: float = CAGE_DASH[1],
+           closed: bool = True) -> list[tuple[Point, Point]]:
+    """The dashes of a closed loop (or, not closed, an open path) of straight sides,
+    the pattern running on around the corners from the first point (as a PDF or SVG dash
+    pattern does)."""
     pieces: list[tuple[Point, Point]] = []
     phase = 0.0  # how far into the current dash + gap period the pen is
-    for (x1, y1), (x2, y2) in zip(loop, list(loop[1:]) + [loop[0]]):
-        length = abs(x2 - x1) + abs(y2 - y1)
+    ends = list(loop[1:]) + ([loop[0]] if closed else [])
+    for (x1, y1), (x2, y2) in zip(loop, ends):
+        length = math.hypot(x2 - x1, y2 - y1)
         along = 0.0
         while along < length - 1e-9:
             in_dash = phase < dash

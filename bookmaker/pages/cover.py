@@ -124,7 +124,9 @@ def compose_cover(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
     """The cover of a book with these words, in this design and size, its art made of
     `puzzles` (the book's first few, spec/cover.py's puzzles_needed)."""
     faces = _Fonts(measured[0], measured[1], cap)
-    texts, boxes, grids = [], [], []
+    texts: list[CoverText] = []
+    boxes: list[CoverBox] = []
+    grids: list[CoverGrid] = []
     front_art = _front(words, catalogue, design, geometry, faces, texts, boxes)
     grids += _art(design, front_art, puzzles)
     grids += _back(words, catalogue, design, geometry, faces, texts, puzzles)
@@ -148,6 +150,7 @@ def _front(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
                       tagline(words.count, words.difficulties, catalogue), badge)
     plan = front_plan(said, style, (geometry.trim_width, geometry.trim_height),
                       fonts.regular.width, fonts.bold.width, fonts.cap)
+    assert plan is not None  # loading checked that the front's words fit
     centre, base = geometry.front_x + geometry.trim_width / 2, geometry.bleed
     if plan.badge:
         width, height, bottom = plan.badge
@@ -228,7 +231,7 @@ def _back(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
                            fonts.bold.width):
         y -= text.above
         colour = colours["text"] if not text.bold else \
-            colours["title"] if text.size == style.heading else colours["accent"]
+            colours["title"] if text.heading else colours["accent"]
         texts.append(CoverText(text.text, left, y, text.size, text.bold, colour, LEFT))
     if not style.grids:
         return []
@@ -255,6 +258,7 @@ def _spine(words: CoverWords, design: CoverDesign, geometry: CoverGeometry, font
     if size is None:  # too long with the author: the title alone (loading checked it fits)
         text = spine_text(words.title, None)
         size = spine_size(geometry, design.spine, text, fonts.cap, fonts.bold.width)
+    assert size is not None  # loading checked that the title fits the spine
     texts.append(CoverText(text, geometry.spine_x + geometry.spine / 2, geometry.height / 2,
                            size, True, design.colours["spine_text"], vertical=True))
     return [CoverBox(geometry.spine_x, 0, geometry.spine, geometry.height,

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..core.board.grid import Grid
+from ..core.board.marks import Marks
 
 POINTS_PER_INCH = 72.0
 TEXT_STYLES = ("title", "subtitle", "heading", "body", "entry", "detail")
@@ -32,7 +33,8 @@ class PageGeometry:
 
     def __post_init__(self) -> None:
         if min(self.trim_width, self.trim_height) <= 0:
-            raise ValueError(f"trim size must be positive, got {self.trim_width} x {self.trim_height}")
+            raise ValueError(f"trim size must be positive, got {self.trim_width} x "
+                             f"{self.trim_height}")
         if min(self.bleed, self.margin_top, self.margin_bottom, self.margin_inside,
                self.margin_outside, self.header_space, self.footer_space) < 0:
             raise ValueError("bleed, margins, header_space and footer_space must not be negative")
@@ -86,8 +88,9 @@ def inches(value: float) -> float:
 class GridPlacement:
     """One grid on a page: where (points, bottom-left of the grid square from the trim's
     bottom-left), how big, and its texts. With a solution set it is drawn as an answer:
-    every cell filled, the puzzle's givens bold and the rest regular. A Killer's cages
-    (core/cages.py Cage: cells and total) are drawn over the board, faint on an answer."""
+    every cell filled, the puzzle's givens bold and the rest regular. Its kind's marks
+    (core/board/marks.py: cages, signs, clues outside the grid, clue blocks) are drawn
+    over the board; clues outside the grid take a ring of cells inside the square."""
 
     x: float
     y: float
@@ -98,13 +101,30 @@ class GridPlacement:
     caption: str = ""
     note: str = ""
     mark: int = 0  # a difficulty mark of this many filled squares (0: none)
-    # A Killer's cages; out of the repr, which classic PDFs' /IDs are made from.
-    cages: tuple = field(default=(), repr=False)
+    marks: Marks = Marks()
+    glyphs: tuple[str, ...] = ()  # what values 1..n print as (spec/glyphs.py); () numbers
+
+    @property
+    def symbols(self) -> tuple[str, ...]:
+        """What each value 1..n prints as: the glyphs, or the numbers 1 to n."""
+        return self.glyphs or tuple(str(v) for v in range(1, self.grid.shape.size + 1))
+
+    @property
+    def ring(self) -> int:
+        """Rings of cells round the board inside the square, for clues outside the grid
+        (none on an answer, which shows no clues)."""
+        return self.marks.outside if self.solution is None else 0
 
     @property
     def cell(self) -> float:
         """The side of one cell, in points (a Samurai's frame is 21 cells a side)."""
-        return self.side / max(self.grid.shape.frame)
+        return self.side / (max(self.grid.shape.frame) + 2 * self.ring)
+
+    @property
+    def board_box(self) -> tuple[float, float, float]:
+        """(x, y, side) of the board itself: the square less its ring of outside clues."""
+        inset = self.ring * self.cell
+        return self.x + inset, self.y + inset, self.side - 2 * inset
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.board.grid import Grid
+from ..core.board.marks import Marks
 from ..spec.fit import Area, Arrangement, arrangement_for
 from ..spec.pagecount import pages_for
 from .page import GridPlacement, Page, PageGeometry
@@ -19,7 +20,7 @@ DEFAULT_LABEL_HEIGHT = 16.0  # one line of label text above a grid
 @dataclass(frozen=True)
 class GridItem:
     """A grid to place, with its texts: the puzzle (and its solution, for an answer key),
-    and a Killer's cages."""
+    and the marks its kind draws (core/board/marks.py)."""
 
     grid: Grid
     solution: Grid | None = None
@@ -27,7 +28,8 @@ class GridItem:
     caption: str = ""
     note: str = ""
     mark: int = 0
-    cages: tuple = ()
+    marks: Marks = Marks()
+    glyphs: tuple[str, ...] = ()
 
 
 def best_arrangement(width: float, height: float, count: int, text_height: float,
@@ -121,5 +123,5 @@ def paginate_puzzles(items: Sequence[GridItem], geometry: PageGeometry, per_page
 def _place(item: GridItem, slot: Slot) -> GridPlacement:
     x, y, side = slot
     return GridPlacement(x, y, side, item.grid, item.solution, item.label, item.caption,
-                         item.note, item.mark, item.cages)
+                         item.note, item.mark, item.marks, item.glyphs)
 

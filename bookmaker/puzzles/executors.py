@@ -216,7 +216,9 @@ def _local_cluster_client(distributed, count: int):
 @contextlib.contextmanager
 def _scheduler_client(distributed, executor: str, where: str):
     """A client of the running scheduler `executor` names, once it has a worker."""
-    with _connect(distributed, scheduler_address(executor), where) as client:
+    address = scheduler_address(executor)
+    assert address is not None  # the executor's name was checked when it was given
+    with _connect(distributed, address, where) as client:
         try:
             client.wait_for_workers(1, timeout=CONNECT_SECONDS)
         except (OSError, TimeoutError):

@@ -77,6 +77,34 @@ def stop_message(stop: KeyboardInterrupt) -> str:
     return "Terminated (SIGTERM)" if isinstance(stop, Terminated) else "Interrupted (Ctrl-C)"
 
 
+def signal_stop(number: int) -> KeyboardInterrupt:
+    """The exception a stop signal raises, for its message and exit code."""
+    return Terminated() if number == signal.SIGTERM else KeyboardInterrupt()
+
+
+class RunEnd:
+    """Whether the command's outputs are complete (committed as a set), and the stop
+    signals that came after that: they can undo nothing, so they no longer stop the run,
+    and the command line says the run finished instead of reporting a failure."""
+
+    def __init__(self) -> None:
+        self.finished = False
+        self.late: list[int] = []
+
+    def start(self) -> None:
+        """A new command begins: nothing finished, no late signal."""
+        self.finished, self.late = False, []
+
+    def finish(self, held: HeldSignals) -> None:
+        """The outputs are committed: the signals held so far are late ones, not stops."""
+        self.finished = True
+        self.late += held.caught
+        held.caught.clear()
+
+
+run_end = RunEnd()
+
+
 class SignalPending(KeyboardInterrupt):
     """Raised inside a hold to unwind it, once a held signal says the run must stop; the
     signal itself is delivered when the hold ends."""

@@ -8,8 +8,11 @@ then puts the old files back and rolls the registry back, so a run that reports 
 has changed nothing. A run killed outright (SIGKILL, a power cut) leaves the journal,
 and the next run in that folder begins with recover(): it asks the registry whether the
 commit happened, finishes the renames if it did and undoes them if not (always undoes
-them without a registry), and removes the staging folder. Runs writing into one folder
-take turns, holding an advisory lock on it.
+them without a registry), and removes the staging folder. A set has an owner (a book's
+name: several books may share a folder) with a staging folder of its own, so that only
+the owner's next run finishes or undoes what a killed run of it left, never another
+book's run, which touches neither those files nor that registry. Runs writing into one
+folder take turns, holding an advisory lock on it.
 """
 
 from __future__ import annotations
@@ -25,13 +28,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from .interrupts import pause_at, signals_held
+from .interrupts import pause_at, run_end, signals_held
 from .registry import PendingIssues, Registry, make_folders, remove_empty_folders
 
 try:
     import fcntl
 except ImportError:  # Windows: runs in one folder are not kept from overlapping
-    fcntl = None
+    fcntl = None  # type: ignore[assignment]
 
 STAGING = ".bookmaker-staging"
 JOURNAL = "journal.json"
@@ -48,11 +51,14 @@ class OutputError(Exception):
 @dataclass(frozen=True)
 class OutputSet:
     """A run's files under root, by path relative to it ('book.pdf', '2026-12-07/day.json'),
-    and `removed`: files an earlier run of the set wrote that this one does not."""
+    `removed`: files an earlier run of the set wrote that this one does not, and `owner`:
+    whose set it is among those written into root (a book's name; '' for a root that
+    holds one set, as a daily series' folder does)."""
 
     root: Path
     files: Mapping[str, bytes]
     removed: tuple[str, ...] = ()
+    owner: str = ""
 
 
 @dataclass(frozen=True)
@@ -82,8 +88,8 @@ def replace_outputs(outputs: OutputSet, pending: PendingIssues | None = None
     made = _made_folders(root)
     try:
         with folder_lock(root), _as_output_error(root):
-            _recover_locked(root)
-            staging = Staging(root)
+            _recover_locked(root, outputs.owner)
+            staging = Staging(root, outputs.owner)
             try:
                 plan = staging.stage(outputs)
             except BaseException:
@@ -118,6 +124,7 @@ def _replace(staging: Staging, plan: Plan, pending: PendingIssues | None) -> Non
             raise
         staging.remove()
         pause_at("committed")
+        run_end.finish(held)  # a stop signal from here on cannot undo the set: not a failure
 
 
 def _undo(staging: Staging, plan: Plan, pending: PendingIssues | None) -> None:
@@ -134,18 +141,23 @@ def _undo(staging: Staging, plan: Plan, pending: PendingIssues | None) -> None:
     staging.remove()
 
 
-def recover(root: str | os.PathLike) -> None:
-    """Finish or undo a replacement that a killed run left in root, and remove its
-    temporary files. Nothing to do, and nothing made, when there is none."""
+def recover(root: str | os.PathLike, owner: str = "") -> None:
+    """Finish or undo a replacement that a killed run of owner's set left in root, and
+    remove its temporary files. Nothing to do, and nothing made, when there is none."""
     root = Path(root)
-    if not (root / STAGING).exists():
+    if not (root / staging_name(owner)).exists():
         return
     with folder_lock(root), _as_output_error(root):
-        _recover_locked(root)
+        _recover_locked(root, owner)
 
 
-def _recover_locked(root: Path) -> None:
-    staging = Staging(root)
+def staging_name(owner: str) -> str:
+    """The staging folder of owner's sets: .bookmaker-staging, or -NAME after it."""
+    return f"{STAGING}-{owner}" if owner else STAGING
+
+
+def _recover_locked(root: Path, owner: str) -> None:
+    staging = Staging(root, owner)
     if not staging.folder.exists():
         return
     journal = staging.read_journal()
@@ -194,14 +206,14 @@ def _refuse_folder(path: Path) -> None:
 
 
 class Staging:
-    """ROOT/.bookmaker-staging: the new files (new/), links to the old ones (old/), and
-    the journal that says what a replacement in progress changes. Files are kept there
+    """ROOT/.bookmaker-staging[-OWNER]: the new files (new/), links to the old ones (old/),
+    and the journal that says what a replacement in progress changes. Files are kept there
     by their number in the plan (new/0, old/0), not their paths: a year of dailies would
     otherwise make and remove hundreds of folders."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, owner: str = "") -> None:
         self.root = root
-        self.folder = root / STAGING
+        self.folder = root / staging_name(owner)
         self.new = self.folder / "new"
         self.old = self.folder / "old"
 
@@ -318,7 +330,9 @@ class Staging:
 def _plan(outputs: OutputSet) -> Plan:
     """The places to change, and the folders to make for them (outermost first):
     OutputError if a folder stands where a file goes, or a file where a folder must be."""
-    root, folders, checked = outputs.root, [], set()
+    root = outputs.root
+    folders: list[str] = []
+    checked: set[str] = set()
     targets = []
     for name in outputs.files:
         _plan_folders(root, os.path.dirname(name), folders, checked)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import Executor, Future
 from concurrent.futures import TimeoutError as FutureTimeoutError
 from contextlib import ExitStack
@@ -118,7 +118,8 @@ def produce(jobs: Iterable[PuzzleJob], workers: int = 1,
 
 def produce_each(jobs: Iterable[PuzzleJob], workers: int = 1,
                  executor: Executor | None = None,
-                 while_waiting: Callable[[], None] | None = None) -> Iterator[Puzzle]:
+                 while_waiting: Callable[[], None] | None = None
+                 ) -> Generator[Puzzle, None, None]:
     """produce()'s puzzles one by one, each as soon as it and those before it are done,
     from jobs that may be endless. Closing the iterator stops the work (and a pool's
     processes) at once. while_waiting() is called every _WAIT_SECONDS while results are

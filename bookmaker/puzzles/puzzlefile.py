@@ -6,6 +6,7 @@ core/kinds)."""
 
 from __future__ import annotations
 
+import errno
 import sys
 from dataclasses import dataclass
 
@@ -15,6 +16,7 @@ from ..core.kinds.kind import Extras, Kind
 from ..core.kinds.registry import KINDS
 from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
+from ..spec.textfile import encoding_problem
 
 STDIN = "-"
 STDIN_NAME = "<stdin>"
@@ -98,11 +100,17 @@ def _other_kind_hint(text: str, kind: Kind) -> str | None:
 
 def _read_text(path: str) -> str:
     # Undecodable bytes become U+FFFD, so they surface as a per-line "bad symbol" error
-    # naming the line, rather than one UnicodeDecodeError for the whole file.
+    # naming the line, rather than one UnicodeDecodeError for the whole file; but a file
+    # in UTF-16 or UTF-32 is said to be one (OSError), not read as lines of odd lengths.
     if path == STDIN:
         stream = getattr(sys.stdin, "buffer", None)
         if stream is None:  # a text-only stand-in for stdin, as some test harnesses use
             return sys.stdin.read()
-        return stream.read().decode("utf-8-sig", errors="replace")
-    with open(path, encoding="utf-8-sig", errors="replace") as handle:
-        return handle.read()
+        data = stream.read()
+    else:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    problem = encoding_problem(data)
+    if problem:
+        raise OSError(errno.EILSEQ, problem)
+    return data.decode("utf-8-sig", errors="replace")

@@ -3,12 +3,12 @@ puzzle a series has published, so that no later issue repeats one, not even turn
 mirrored or relabelled.
 
 A row is one puzzle of one issue: (series, issue, position, key, size, box, givens,
-grade, SE rating and the rater's version); the key is the puzzle's equivalence key (core/transform.py). An issue's rows are
-written in one transaction that first deletes its old ones, so rebuilding an issue
-replaces it, and an issue is never half registered. Writers take SQLite's write lock at
-once (BEGIN IMMEDIATE) and wait up to BUSY_TIMEOUT_SECONDS for another process to finish,
-so two builds may share a registry safely. Reading a file that does not exist finds
-nothing and creates nothing.
+grade, SE rating and the rater's version); the key is the puzzle's equivalence key
+(core/board/transform.py). An issue's rows are written in one transaction that first
+deletes its old ones, so rebuilding an issue replaces it, and an issue is never half
+registered. Writers take SQLite's write lock at once (BEGIN IMMEDIATE) and wait up to
+BUSY_TIMEOUT_SECONDS for another process to finish, so two builds may share a registry
+safely. Reading a file that does not exist finds nothing and creates nothing.
 
 A build registers its issue with PendingIssues: the rows are written and held
 uncommitted while the build puts its files in place (puzzles/outputs.py), and the commit
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.board.grid import Grid
-from ..core.grade.grader import GRADES
+from ..core.grade.grades import GRADES
 from ..core.kinds.kind import Extras
 from ..core.kinds.registry import kind_of
 from ..core.puzzle import Puzzle
@@ -340,6 +340,7 @@ class PendingIssues:
         return connection
 
     def _close(self) -> None:
+        assert self._connection is not None  # closed once, after it was opened
         self._connection.close()
         self._connection = None
 
@@ -392,7 +393,7 @@ def _digest(rows: list) -> str:
     return hashlib.sha256(json.dumps(rows, ensure_ascii=False).encode("utf-8")).hexdigest()
 
 
-def default_registry_path(folder: str | Path, series_slug: str) -> Path:
+def default_registry_path(folder: str | os.PathLike, series_slug: str) -> Path:
     """Where a series' registry lives when no path is given: one file per series."""
     return Path(folder) / f"{series_slug}{SUFFIX}"
 

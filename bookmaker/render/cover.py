@@ -4,21 +4,19 @@ rendered from the print PDF itself, so the preview is exactly what will print.""
 
 from __future__ import annotations
 
-import hashlib
 import io
-from dataclasses import replace
-from pathlib import Path
 
 from reportlab.graphics.barcode.eanbc import Ean13BarcodeWidget
 from reportlab.graphics.shapes import Group, Rect, String
 from reportlab.lib.colors import HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
-from ..core.board.grid import SYMBOLS
 from ..pages.board import board_drawing
 from ..pages.cover import CENTRE, Cover, CoverBarcode, CoverGrid, CoverText
 from ..spec.cover import barcode_box, cover_rules
-from .pdf import fix_identity, register_ttf
+from ..spec.layout import POD_MIN_LINE
+from .metrics import register_ttf
+from .pdf import fix_date, stamp_identity
 
 PREVIEW_DPI = 100  # a screen's resolution: a 6 x 9 in book's cover is about 1,300 px wide
 GUIDE_COLOURS = {"bleed": "#00a0e0", "trim": "#e0007a", "fold": "#e0007a",
@@ -39,8 +37,7 @@ def render_cover_pdf(cover: Cover, guides: bool = False) -> bytes:
     canvas.setTitle(cover.title)
     canvas.setAuthor(cover.author)
     canvas.setCreator("bookmaker")
-    portable = replace(cover, font_regular=Path(fonts[0]), font_bold=Path(fonts[1]))
-    fix_identity(canvas, hashlib.sha256(repr((portable, guides)).encode("utf-8")).digest())
+    fix_date(canvas)
     _background(canvas, cover)
     for box in cover.boxes:
         canvas.setFillColor(HexColor(box.colour))
@@ -54,7 +51,7 @@ def render_cover_pdf(cover: Cover, guides: bool = False) -> bytes:
     if guides:
         _guides(canvas, cover, fonts[0])
     canvas.showPage()
-    return canvas.getpdfdata()
+    return stamp_identity(canvas.getpdfdata())
 
 
 def preview_png(pdf: bytes, dpi: float = PREVIEW_DPI) -> bytes:
@@ -131,7 +128,7 @@ def _grid(canvas: Canvas, grid: CoverGrid, colours: dict[str, str], fonts: tuple
         canvas.setFont(fonts[1] if given else fonts[0], digit)
         canvas.drawCentredString(grid.x + (col + 0.5) * cell,
                                  grid.y + grid.side - (row + 0.5) * cell - digit * cap / 2,
-                                 SYMBOLS[value - 1])
+                                 str(value))  # numbers, as the book prints by default
 
 
 def _grid_lines(canvas: Canvas, grid: CoverGrid, colour: str) -> None:
@@ -139,7 +136,7 @@ def _grid_lines(canvas: Canvas, grid: CoverGrid, colour: str) -> None:
     as the book's pages have them."""
     drawing = board_drawing(grid.givens.shape)
     cell = grid.side / drawing.frame
-    thin = max(0.4, cell * 0.025)
+    thin = max(POD_MIN_LINE, cell * 0.025)  # a cover is printed: no line under the floor
     canvas.setStrokeColor(HexColor(colour))
     canvas.setLineCap(2)
     weights = [(thin, drawing.thin), (thin * 2.6, drawing.heavy)]

@@ -4,44 +4,27 @@ from __future__ import annotations
 
 import hashlib
 import io
+import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import BinaryIO
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from ..core.board.grid import SYMBOLS
-from ..pages.board import (
-    CAGE_DASH,
-    CAGE_LABEL_AT,
-    CAGE_LABEL_PAD,
-    SHADE_GREY,
-    BoardDrawing,
-    board_drawing,
-    cage_drawings,
-)
+from ..pages.board import board_drawing
 from ..pages.page import GridPlacement, Page, PageGeometry, TextBlock, facing_number, is_right_hand
 from ..spec.captions import MARK_GAP, MARK_SPACE, MARK_SQUARE, MARK_STEPS, SEPARATOR, caption_lines
-from ..spec.kinds import CAGE_TOTAL_HEIGHT, CAGE_TOTAL_MAX
-from ..spec.layout import CAPTION_LEADING, CAPTION_LINE_HEIGHT
-from ..spec.values import MIN_TEXT_POINTS
-from .fonts import FontError, default_fonts, digit_extent
+from ..spec.layout import CAPTION_LEADING
+from .board import draw_grid, draw_marks, draw_symbols
+from .canvas import BUTT, CENTRE, SQUARE, Box, Face, Label, Pen, Point, Segment
+from .metrics import line_weights, register_ttf, registered, text_width_em
+from .style import RenderError, RenderStyle
 
-MIN_TEXT_SIZE = MIN_TEXT_POINTS  # the spec's floor for any printed text, one rule for both
 FIXED_DATE = "D:20000101000000+00'00'"  # never the clock: same input, same bytes
-_FIT_HEIGHT = 0.78  # a symbol's ink may use at most this much of its cell's height
-_FIT_WIDTH = 0.86  # ... and of its width
-_FULL_WEIGHT_CELL = 18.0  # points: cells this big get the style's full line weights
-CAGE_FAINT_GREY = 0.55  # an answer's cages: visible, but behind its digits
 FIT_TOLERANCE = 1e-6  # points: text ending this little below its floor still fits (rounding)
-
-
-class RenderError(ValueError):
-    """Pages that cannot be drawn as asked: text too small, or too much text for a page."""
 
 
 @dataclass(frozen=True)
@@ -63,75 +46,12 @@ class OutlineEntry:
     level: int = 0
 
 
-def _default_regular() -> Path:
-    return default_fonts()[0]
-
-
-def _default_bold() -> Path:
-    return default_fonts()[1]
-
-
-@dataclass(frozen=True)
-class RenderStyle:
-    """How pages look: geometry, fonts (TTF paths), text sizes in points, line weights.
-
-    given_font_ratio is the height of a digit's ink as a fraction of the cell side; the
-    font size follows from it and the font's own digit height.
-    """
-
-    geometry: PageGeometry
-    font_regular: Path = field(default_factory=_default_regular)
-    font_bold: Path = field(default_factory=_default_bold)
-    given_font_ratio: float = 0.5
-    label_size: float = 10.0
-    caption_size: float = 8.0
-    header_size: float = 9.0
-    footer_size: float = 8.0
-    page_number_size: float = 10.0
-    title_size: float = 28.0
-    subtitle_size: float = 15.0
-    heading_size: float = 14.0
-    body_size: float = 11.0
-    cell_line: float = 0.75
-    box_line: float = 2.0
-    border_line: float = 2.5
-
-    def __post_init__(self) -> None:
-        sizes = {name: getattr(self, name) for name in _TEXT_SIZE_FIELDS}
-        small = [f"{name} {size:g} pt" for name, size in sizes.items() if size < MIN_TEXT_SIZE]
-        if small:
-            raise RenderError(f"text under {MIN_TEXT_SIZE:g} pt: {', '.join(small)}")
-        if not 0.2 <= self.given_font_ratio <= _FIT_HEIGHT:
-            raise RenderError(f"given_font_ratio must be between 0.2 and {_FIT_HEIGHT}, "
-                              f"got {self.given_font_ratio}")
-        if min(self.cell_line, self.box_line, self.border_line) <= 0:
-            raise RenderError("line weights must be positive")
-
-    @property
-    def label_height(self) -> float:
-        """The line above a grid that its label needs: pass it to paginate as label_height."""
-        return self.label_size * 1.6
-
-    @property
-    def below_height(self) -> float:
-        """One line below a grid for caption and note: paginate's below_height, by the
-        same rule as the layout's (spec.layout.CAPTION_LINE_HEIGHT)."""
-        return self.caption_size * CAPTION_LINE_HEIGHT
-
-
-_TEXT_SIZE_FIELDS = ("label_size", "caption_size", "header_size", "footer_size",
-                     "page_number_size", "title_size", "subtitle_size", "heading_size",
-                     "body_size")
-
-
 @dataclass(frozen=True)
 class _Fonts:
-    """The registered names of a style's fonts and the digits' ink extent (em fractions)."""
+    """The registered names of a style's fonts."""
 
     regular: str
     bold: str
-    digit_top: float
-    digit_bottom: float
 
 
 def render_pdf(pages: Sequence[Page], style: RenderStyle, metadata: Metadata,
@@ -150,17 +70,17 @@ def render_pdf_bytes(pages: Sequence[Page], style: RenderStyle, metadata: Metada
     page labels that match the printed numbers (a page's number is its position)."""
     fonts = _register_fonts(style)
     canvas = _new_canvas(style.geometry, fonts, metadata)
-    fix_identity(canvas, _fingerprint(pages, style, metadata, fonts, outline))
+    fix_date(canvas)
     if pages:
         canvas.addPageLabel(0, "D", 1)  # decimal labels from 1: page N is labelled N
     forms = _GridForms(canvas, style)
-    marks = {}
+    marks: dict[int, list[OutlineEntry]] = {}
     for entry in outline:
         marks.setdefault(entry.page, []).append(entry)
     for position, page in enumerate(pages, start=1):
         _bookmark(canvas, marks.get(position, []), position)
         _draw_page(canvas, page, facing_number(page, position), style, fonts, forms)
-    return canvas.getpdfdata()
+    return stamp_identity(canvas.getpdfdata())
 
 
 def _bookmark(canvas: Canvas, entries: list[OutlineEntry], position: int) -> None:
@@ -171,45 +91,8 @@ def _bookmark(canvas: Canvas, entries: list[OutlineEntry], position: int) -> Non
         canvas.addOutlineEntry(entry.title, key, entry.level)
 
 
-def text_width(text: str, font: Path, size: float) -> float:
-    """The width in points that render_pdf gives `text` in the TTF `font` at `size`."""
-    return pdfmetrics.stringWidth(text, _registered(font), size)
-
-
-def symbol_font_size(style: RenderStyle, cell: float, size: int) -> float:
-    """The font size render_pdf gives the symbols of a size x size grid with cells of
-    `cell` points (RenderError if even the smallest text does not fit)."""
-    fonts = _Fonts(_registered(style.font_regular), _registered(style.font_bold),
-                   *digit_extent(str(style.font_regular)))
-    return _symbol_size(cell, size, style, fonts)
-
-
-@cache
-def _registered(font: Path) -> str:
-    """register_ttf once per path: measuring text must not read the font every time."""
-    return register_ttf(font)
-
-
 def _register_fonts(style: RenderStyle) -> _Fonts:
-    regular = register_ttf(style.font_regular)
-    top, bottom = digit_extent(str(style.font_regular))
-    return _Fonts(regular, register_ttf(style.font_bold), top, bottom)
-
-
-def register_ttf(path: Path | str) -> str:
-    """Register a TTF under a name made from its bytes, so the same file always gets the
-    same name and two different files never share one."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError as err:
-        raise FontError(f"cannot read font {path}: {err.strerror}") from None
-    name = "bm-" + hashlib.sha256(data).hexdigest()[:16]
-    if name not in pdfmetrics.getRegisteredFontNames():
-        try:
-            pdfmetrics.registerFont(TTFont(name, io.BytesIO(data)))
-        except Exception as err:  # reportlab raises bare TTFError and others for bad files
-            raise FontError(f"cannot use font {path}: {err}") from None
-    return name
+    return _Fonts(register_ttf(style.font_regular), register_ttf(style.font_bold))
 
 
 def _new_canvas(geometry: PageGeometry, fonts: _Fonts, metadata: Metadata) -> Canvas:
@@ -226,25 +109,34 @@ def _new_canvas(geometry: PageGeometry, fonts: _Fonts, metadata: Metadata) -> Ca
     return canvas
 
 
-def fix_identity(canvas: Canvas, fingerprint: bytes) -> None:
-    """Make the file's date and /ID depend on nothing but the input.
+def fix_date(canvas: Canvas) -> None:
+    """Make the file's dates depend on nothing but the input.
 
-    invariant=1 alone is not enough: reportlab still reads SOURCE_DATE_EPOCH for the date
-    and seeds the /ID with it, so both are replaced here.
+    invariant=1 alone is not enough: reportlab still reads SOURCE_DATE_EPOCH for the date.
+    (Its /ID, seeded with the same, is replaced by stamp_identity.)
     """
     canvas.setDateFormatter(lambda *when: FIXED_DATE)
-    canvas._doc.signature = hashlib.md5(fingerprint, usedforsecurity=False)
 
 
-def _fingerprint(pages: Sequence[Page], style: RenderStyle, metadata: Metadata,
-                 fonts: _Fonts, outline: Sequence[OutlineEntry] = ()) -> bytes:
-    """A digest of everything drawn; font files by content, never by where they live."""
-    portable_style = replace(style, font_regular=Path(fonts.regular), font_bold=Path(fonts.bold))
-    text = repr((tuple(pages), portable_style, metadata, tuple(outline)))
-    cages = [p.cages for page in pages for p in page.placements if p.cages]
-    if cages:  # placements keep cages out of their repr: classic files' /IDs stay as they were
-        text += repr(cages)
-    return hashlib.sha256(text.encode("utf-8")).digest()
+# reportlab writes the trailer's /ID as two equal 16-byte strings in hex.
+_IDENTITY = re.compile(rb"/ID \n\[<([0-9a-f]{32})><\1>\]")
+_BLANK_IDENTITY = b"0" * 32
+
+
+def stamp_identity(data: bytes) -> bytes:
+    """The PDF with its /ID made the MD5 of the file itself, its /ID written as zeros.
+
+    The /ID then follows from every byte that is drawn (pages, fonts, outline, document
+    information) and from nothing else, so the same drawing gives the same file and any
+    change to it a new /ID, whatever the data structures that produced it look like.
+    Both strings have a fixed length, so no offset in the file moves."""
+    match = list(_IDENTITY.finditer(data))[-1]  # the trailer's, at the end of the file
+    start, end = match.span(1)
+    width = end - start
+    blank = data[:start] + _BLANK_IDENTITY + data[end:end + 2] + _BLANK_IDENTITY + \
+        data[end + 2 + width:]
+    digest = hashlib.md5(blank, usedforsecurity=False).hexdigest().encode("ascii")
+    return data[:start] + digest + data[end:end + 2] + digest + data[end + 2 + width:]
 
 
 class _GridForms:
@@ -257,28 +149,20 @@ class _GridForms:
 
     def ensure(self, placement: GridPlacement) -> str:
         """The form's name, defining the form first if this is its first use."""
-        shape = placement.grid.shape
-        name = f"grid{_board_name(shape)}s{placement.side:.3f}".replace(".", "_")
+        shape, side = placement.grid.shape, placement.board_box[2]
+        name = f"grid{_board_name(shape)}s{side:.3f}".replace(".", "_")
         if name not in self.names:
-            self._define(name, board_drawing(shape), placement.side)
+            self._define(name, placement)
             self.names.add(name)
         return name
 
-    def _define(self, name: str, drawing: BoardDrawing, side: float) -> None:
-        canvas = self.canvas
-        cell = side / drawing.frame
-        cell_line, box_line, border_line = line_weights(self.style, cell)
-        canvas.beginForm(name, -border_line / 2, -border_line / 2,
-                         side + border_line / 2, side + border_line / 2)
-        _shade_cells(canvas, drawing.shaded, cell, side)
-        _stroke_runs(canvas, cell_line, drawing.thin, cell, side)
-        _stroke_runs(canvas, box_line, drawing.heavy, cell, side)
-        if drawing.full:
-            canvas.setLineWidth(border_line)
-            canvas.setLineJoin(0)  # mitred: crisp square corners on the border
-            canvas.rect(0, 0, side, side, stroke=1, fill=0)
-        else:  # projecting caps square the outline's corners, inward and outward alike
-            _stroke_runs(canvas, border_line, drawing.outline, cell, side)
+    def _define(self, name: str, placement: GridPlacement) -> None:
+        canvas, side = self.canvas, placement.board_box[2]
+        drawing = board_drawing(placement.grid.shape)
+        weights = line_weights(self.style, side / drawing.frame)
+        reach = weights[2] / 2
+        canvas.beginForm(name, -reach, -reach, side + reach, side + reach)
+        draw_grid(PdfBoard(canvas, 0.0, 0.0, side, drawing.frame), drawing, weights)
         canvas.endForm()
 
 
@@ -291,50 +175,158 @@ def _board_name(shape) -> str:
     return f"{shape.geometry}{hashlib.sha256(key.encode()).hexdigest()[:12]}"
 
 
-def line_weights(style: RenderStyle, cell: float) -> tuple[float, float, float]:
-    """(cell, box, border) line weights for cells of `cell` points.
+class PdfBoard:
+    """The drawing interface (render/canvas.py) on a reportlab canvas: a board whose
+    bottom-left corner is at (x, y) points, `side` points square, `frame` cells a side.
 
-    The style's weights hold for cells of _FULL_WEIGHT_CELL points and more. Smaller grids,
-    such as answer keys, get lighter box and border lines in proportion, or they look
-    clotted; but box lines stay twice the cell line, so boxes remain distinct. Cell
-    lines are never thinned: they are the print minimum.
-    """
-    scale = min(1.0, cell / _FULL_WEIGHT_CELL)
-    box = min(style.box_line, max(style.box_line * scale, style.cell_line * 2))
-    border = min(style.border_line, max(style.border_line * scale, box * 1.25))
-    return style.cell_line, box, max(border, box)
+    Strokes set the weight and ends they use; polygons set their whole pen, lines only
+    the grey and dash that differ from the pen in force. Texts without a knock-out are
+    set in one text object per face, after those with one."""
 
+    def __init__(self, canvas: Canvas, x: float, y: float, side: float, frame: int) -> None:
+        self.canvas, self.x, self.top = canvas, x, y + side
+        self.side, self.frame, self.cell = side, frame, side / frame
+        self.stroke: tuple[float, tuple | None] = (0.0, None)  # grey and dash in force
 
-def _stroke_runs(canvas: Canvas, width: float, runs, cell: float, side: float) -> None:
-    """One stroked path of the runs (pages/board.py), y flipped: the form's y axis points
-    up. Vertical runs go bottom to top, horizontal ones left to right."""
-    if not runs:
-        return
-    path = canvas.beginPath()
-    for run in runs:
-        if run.vertical:
-            path.moveTo(run.at * cell, side - run.end * cell)
-            path.lineTo(run.at * cell, side - run.start * cell)
+    def _x(self, u: float) -> float:
+        return self.x + u * self.cell
+
+    def _y(self, v: float) -> float:
+        return self.top - v * self.cell
+
+    def _length(self, u: float) -> float:
+        """A length in points: the frame's own side exactly, as the border has it."""
+        return self.side if u == self.frame else u * self.cell
+
+    def rects(self, boxes: Sequence[Box], role: str, fill: float | None = None,
+              pen: Pen | None = None) -> None:
+        canvas = self.canvas
+        if boxes and fill is not None:  # solid grey, no transparency: it prints as it looks
+            canvas.saveState()
+            canvas.setFillGray(fill)
+            path = canvas.beginPath()
+            for box in boxes:
+                path.rect(*self._rect(box))
+            canvas.drawPath(path, stroke=0, fill=1)
+            canvas.restoreState()
+        if boxes and pen is not None:
+            self._pen_state(pen)
+            canvas.setLineWidth(pen.weight)
+            canvas.setLineJoin(0)  # mitred: crisp square corners
+            for box in boxes:
+                canvas.rect(*self._rect(box), stroke=1, fill=0)
+
+    def _rect(self, box: Box) -> tuple[float, float, float, float]:
+        left, top, width, height = box
+        return (self._x(left), self.top - self._length(top + height), self._length(width),
+                self._length(height))
+
+    def lines(self, segments: Sequence[Segment], pen: Pen, role: str) -> None:
+        """One stroked path; vertical lines go bottom to top, others left to right."""
+        if not segments:
+            return
+        path = self.canvas.beginPath()
+        for (x1, y1), (x2, y2) in segments:
+            if (x1 == x2 and y1 < y2) or x1 > x2:
+                (x1, y1), (x2, y2) = (x2, y2), (x1, y1)
+            path.moveTo(self._x(x1), self._y(y1))
+            path.lineTo(self._x(x2), self._y(y2))
+        self._pen_state(pen)
+        self.canvas.setLineWidth(pen.weight)
+        self.canvas.setLineCap(_CAPS[pen.cap])
+        self.canvas.drawPath(path, stroke=1, fill=0)
+
+    def _pen_state(self, pen: Pen) -> None:
+        """The grey and dash of a pen, where they differ from those in force."""
+        if pen.grey != self.stroke[0]:
+            self.canvas.setStrokeGray(pen.grey)
+        if pen.dash != self.stroke[1]:
+            self._dash(pen.dash)
+        self.stroke = (pen.grey, pen.dash)
+
+    def _dash(self, dash: tuple[float, float] | None) -> None:
+        if dash:
+            self.canvas.setDash([dash[0] * self.cell, dash[1] * self.cell])
         else:
-            path.moveTo(run.start * cell, side - run.at * cell)
-            path.lineTo(run.end * cell, side - run.at * cell)
-    canvas.setLineWidth(width)
-    canvas.setLineCap(2)  # projecting caps: lines reach fully into the lines they meet
-    canvas.drawPath(path, stroke=1, fill=0)
+            self.canvas.setDash()
+
+    def polygons(self, loops: Sequence[Sequence[Point]], pen: Pen, role: str) -> None:
+        canvas = self.canvas
+        canvas.setLineWidth(pen.weight)
+        canvas.setStrokeGray(pen.grey)
+        self._dash(pen.dash)
+        self.stroke = (pen.grey, pen.dash)
+        canvas.setLineCap(_CAPS[pen.cap])
+        path = canvas.beginPath()
+        for loop in loops:
+            path.moveTo(self._x(loop[0][0]), self._y(loop[0][1]))
+            for x, y in loop[1:]:
+                path.lineTo(self._x(x), self._y(y))
+            path.close()
+        canvas.drawPath(path, stroke=1, fill=0)
+
+    def text(self, labels: Sequence[Label], faces: Sequence[Face], grey: float = 0.0,
+             pad: float = 0.0) -> None:
+        grounded = [label for label in labels if label.ground is not None]
+        for label in grounded:
+            self._on_ground(label, faces[label.face], grey, pad)
+        plain = [label for label in labels if label.ground is None]
+        if plain or not grounded:
+            self._text_objects(plain, faces, grey)
+
+    def _on_ground(self, label: Label, face: Face, grey: float, pad: float) -> None:
+        """A label on its knock-out, which covers its figures from the baseline up."""
+        canvas, name = self.canvas, registered(face.font)
+        width = text_width_em(label.text, name) * face.size
+        left, baseline = self._origin(label, face, width)
+        height = face.size * face.top
+        canvas.setFillGray(label.ground)
+        canvas.rect(left - pad, baseline - pad, width + 2 * pad, height + 2 * pad, stroke=0,
+                    fill=1)
+        canvas.setFillGray(grey)
+        canvas.setFont(name, face.size)
+        canvas.drawString(left, baseline, label.text)
+
+    def _origin(self, label: Label, face: Face, width: float) -> tuple[float, float]:
+        """Where a label's baseline starts, in points."""
+        if label.anchor == CENTRE:
+            lift = (self.cell - face.size * (face.top + face.bottom)) / 2
+            return (self._x(label.x) - width / 2,
+                    self.top - (label.y + 0.5) * self.cell + lift)
+        return self._x(label.x), self.top - label.y * self.cell - face.size * face.top
+
+    def _text_objects(self, labels: Sequence[Label], faces: Sequence[Face],
+                      grey: float) -> None:
+        """One text object per face, drawn in the order of the faces, each holding its
+        face's labels; the labels are set in their own order, which decides the order of
+        the glyphs in the embedded font subsets."""
+        canvas = self.canvas
+        objects = []
+        for face in faces:
+            text = canvas.beginText()
+            text.setFont(registered(face.font), face.size)
+            objects.append(text)
+        for label in labels:
+            face = faces[label.face]
+            width = _em_width(label.text, registered(face.font)) * face.size
+            objects[label.face].setTextOrigin(*self._origin(label, face, width))
+            objects[label.face].textOut(label.text)
+        if grey:
+            canvas.saveState()
+            canvas.setFillGray(grey)
+        for text in objects:
+            canvas.drawText(text)
+        if grey:
+            canvas.restoreState()
 
 
-def _shade_cells(canvas: Canvas, cells, cell: float, side: float) -> None:
-    """The shaded cells as one filled path of solid light grey (no transparency: it must
-    print as it looks)."""
-    if not cells:
-        return
-    canvas.saveState()
-    canvas.setFillGray(SHADE_GREY)
-    path = canvas.beginPath()
-    for row, col in cells:
-        path.rect(col * cell, side - (row + 1) * cell, cell, cell)
-    canvas.drawPath(path, stroke=0, fill=1)
-    canvas.restoreState()
+_CAPS = {BUTT: 0, SQUARE: 2}  # PDF line cap styles: butt, projecting square
+
+
+@cache
+def _em_width(text: str, font: str) -> float:
+    """text_width_em, kept: a grid sets the same few symbols again and again."""
+    return text_width_em(text, font)
 
 
 def _draw_page(canvas: Canvas, page: Page, facing: int, style: RenderStyle,
@@ -354,153 +346,16 @@ def _draw_page(canvas: Canvas, page: Page, facing: int, style: RenderStyle,
 
 def _draw_placement(canvas: Canvas, placement: GridPlacement, form: str, style: RenderStyle,
                     fonts: _Fonts) -> None:
+    """The board's form, its marks drawn from its corner, its symbols on the page."""
+    frame = board_drawing(placement.grid.shape).frame
+    x, y, side = placement.board_box
     canvas.saveState()
-    canvas.translate(placement.x, placement.y)
+    canvas.translate(x, y)
     canvas.doForm(form)
-    if placement.cages:
-        _draw_cages(canvas, placement, style, fonts)
+    draw_marks(PdfBoard(canvas, 0.0, 0.0, side, frame), placement, style)
     canvas.restoreState()
-    _draw_symbols(canvas, placement, style, fonts)
+    draw_symbols(PdfBoard(canvas, x, y, side, frame), placement, style)
     _draw_grid_texts(canvas, placement, style, fonts)
-
-
-def _symbol_size(cell: float, size: int, style: RenderStyle, fonts: _Fonts) -> float:
-    """The font size of a size x size grid's symbols in cells of `cell` points: digits as
-    tall as given_font_ratio of the cell, narrower if the widest symbol needs it, never
-    under the minimum text size; RenderError when even that does not fit the cell."""
-    widest = max(_em_widths(fonts.bold)[s] for s in SYMBOLS[:size])
-    fitting = min(style.given_font_ratio * cell / fonts.digit_top, _FIT_WIDTH * cell / widest)
-    font_size = max(fitting, MIN_TEXT_SIZE)
-    if font_size * fonts.digit_top > _FIT_HEIGHT * cell or font_size * widest > _FIT_WIDTH * cell:
-        raise RenderError(f"cells of {cell:.1f} pt are too small for {MIN_TEXT_SIZE:g} pt "
-                          "symbols: use fewer grids per page or a larger page")
-    return font_size
-
-
-def _draw_cages(canvas: Canvas, placement: GridPlacement, style: RenderStyle,
-                fonts: _Fonts) -> None:
-    """A Killer's cages, from the grid's bottom-left corner: dashed loops, and on a puzzle
-    each total in its cage's top-left corner on a knock-out of the cell's own colour. An
-    answer has its cages faint and no totals: its digits are the point there."""
-    cages = cage_drawings(placement.grid.shape, placement.cages)
-    cell, side = placement.cell, placement.side
-    answer = placement.solution is not None
-    canvas.setLineWidth(cage_line(style, cell, answer))
-    canvas.setStrokeGray(CAGE_FAINT_GREY if answer else 0)
-    canvas.setDash([CAGE_DASH[0] * cell, CAGE_DASH[1] * cell])
-    canvas.setLineCap(0)
-    path = canvas.beginPath()
-    for loop in (loop for cage in cages for loop in cage.loops):
-        path.moveTo(loop[0][0] * cell, side - loop[0][1] * cell)
-        for x, y in loop[1:]:
-            path.lineTo(x * cell, side - y * cell)
-        path.close()
-    canvas.drawPath(path, stroke=1, fill=0)
-    if not answer:
-        _draw_cage_totals(canvas, placement, cages, fonts)
-
-
-def _draw_cage_totals(canvas: Canvas, placement: GridPlacement, cages, fonts: _Fonts) -> None:
-    """Each total on its knock-out (white, or the shade of a shaded cell)."""
-    cell, side = placement.cell, placement.side
-    size = cage_total_size(cell, fonts.digit_top)
-    shaded = set(board_drawing(placement.grid.shape).shaded)
-    for cage in cages:
-        text = str(cage.total)
-        left, top, width, height = cage_label_box(cage.label_cell, cell,
-                                                  text_width_em(text, fonts.regular) * size,
-                                                  size * fonts.digit_top)
-        canvas.setFillGray(SHADE_GREY if cage.label_cell in shaded else 1)
-        pad = CAGE_LABEL_PAD * cell
-        canvas.rect(left - pad, side - top - height - pad, width + 2 * pad, height + 2 * pad,
-                    stroke=0, fill=1)
-        canvas.setFillGray(0)
-        canvas.setFont(fonts.regular, size)
-        canvas.drawString(left, side - top - height, text)
-
-
-def cage_line(style: RenderStyle, cell: float, answer: bool) -> float:
-    """A cage's dashed line: a little under the cell line, thinner on an answer."""
-    return style.cell_line * (0.6 if answer else 0.85)
-
-
-def cage_total_size(cell: float, digit_top: float) -> float:
-    """The font size of cage totals in cells of `cell` points: digits CAGE_TOTAL_HEIGHT of
-    the cell tall, never under the minimum text size; RenderError when that is too big
-    for the corner (it would reach the cell's digit): the spec's rule (spec/kinds.py)."""
-    size = max(CAGE_TOTAL_HEIGHT * cell / digit_top, MIN_TEXT_SIZE)
-    if size * digit_top > CAGE_TOTAL_MAX * cell:
-        raise RenderError(f"cells of {cell:.1f} pt are too small for {MIN_TEXT_SIZE:g} pt "
-                          "cage totals: use fewer Killer grids per page or a larger page")
-    return size
-
-
-def cage_label_box(label_cell: tuple[int, int], cell: float, width: float,
-                   height: float) -> tuple[float, float, float, float]:
-    """(left, top, width, height) of a cage total's ink, in points from the grid's
-    top-left corner, y down."""
-    row, col = label_cell
-    return ((col + CAGE_LABEL_AT[0]) * cell, (row + CAGE_LABEL_AT[1]) * cell, width, height)
-
-
-def text_width_em(text: str, font: str) -> float:
-    """The advance width of `text` at a font size of 1 (a registered font's name)."""
-    return pdfmetrics.stringWidth(text, font, 1.0)
-
-
-def _draw_symbols(canvas: Canvas, placement: GridPlacement, style: RenderStyle,
-                  fonts: _Fonts) -> None:
-    """The givens in bold (and, for an answer, the solved cells in the regular face)."""
-    size = placement.grid.shape.size
-    cell = placement.cell
-    font_size = _symbol_size(cell, size, style, fonts) * digit_scale(placement, style,
-                                                                  fonts.digit_top)
-    # Centre the digits' ink (not the font's line box) in the cell.
-    lift = (cell - font_size * (fonts.digit_top + fonts.digit_bottom)) / 2
-    top = placement.y + placement.side
-    faces = {True: (_symbol_text(canvas, fonts.bold, font_size), _em_widths(fonts.bold)),
-             False: (_symbol_text(canvas, fonts.regular, font_size), _em_widths(fonts.regular))}
-    positions = placement.grid.shape.positions
-    for index, symbol, given in _symbols_to_draw(placement):
-        text, widths = faces[given]
-        row, col = positions[index]
-        text.setTextOrigin(placement.x + (col + 0.5) * cell - widths[symbol] * font_size / 2,
-                           top - (row + 1) * cell + lift)
-        text.textOut(symbol)
-    for text, _ in faces.values():
-        canvas.drawText(text)
-
-
-def digit_scale(placement: GridPlacement, style: RenderStyle, digit_top: float) -> float:
-    """How much of the style's digit size a grid's digits get: on a Killer puzzle, small
-    enough that a digit centred in its cell stays clear of the total in its corner (and
-    of the total's knock-out) by CAGE_LABEL_PAD."""
-    if not placement.cages or placement.solution is not None:
-        return 1.0
-    total = cage_total_size(placement.cell, digit_top) * digit_top / placement.cell
-    room = 1 - 2 * (CAGE_LABEL_AT[1] + total + 2 * CAGE_LABEL_PAD)
-    return min(1.0, room / style.given_font_ratio)
-
-
-def _symbols_to_draw(placement: GridPlacement):
-    """(cell index, symbol, is it a given) for every cell that shows a symbol."""
-    solution = placement.solution
-    for index, given in enumerate(placement.grid.cells):
-        value = given or (solution.cells[index] if solution is not None else 0)
-        if value:
-            yield index, SYMBOLS[value - 1], bool(given)
-
-
-@cache
-def _em_widths(font: str) -> dict[str, float]:
-    """Each symbol's advance width at a font size of 1."""
-    return {symbol: pdfmetrics.stringWidth(symbol, font, 1.0) for symbol in SYMBOLS}
-
-
-def _symbol_text(canvas: Canvas, font: str, size: float):
-    text = canvas.beginText()
-    text.setFont(font, size)
-    return text
 
 
 def _draw_grid_texts(canvas: Canvas, placement: GridPlacement, style: RenderStyle,
@@ -538,7 +393,7 @@ def _draw_mark(canvas: Canvas, x: float, baseline: float, filled: int,
     """MARK_STEPS small squares after the label, the first `filled` of them filled."""
     size, square = style.label_size, style.label_size * MARK_SQUARE
     canvas.saveState()
-    canvas.setLineWidth(max(0.5, square * 0.12))
+    canvas.setLineWidth(style.stroke(square * 0.12))
     left = x + size * MARK_GAP
     for step in range(MARK_STEPS):
         canvas.rect(left + step * size * (MARK_SQUARE + MARK_SPACE), baseline, square, square,
@@ -552,7 +407,7 @@ def _draw_ruled_lines(canvas: Canvas, page: Page, facing: int, style: RenderStyl
         return
     left, _, width, _ = style.geometry.content_box(facing)
     canvas.saveState()
-    canvas.setLineWidth(style.cell_line)
+    canvas.setLineWidth(style.stroke(style.cell_line))
     canvas.setStrokeGray(0.55)
     for height in page.ruled_lines:
         canvas.line(left, height, left + width, height)

@@ -10,20 +10,22 @@ larger (both measured on 300 dpi 9x9 answers).
 from __future__ import annotations
 
 import io
+import math
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from ..core.board.grid import SYMBOLS
-from ..pages.board import CAGE_LABEL_PAD, SHADE_GREY, dashes
-from .fonts import digit_extent
-from .pdf import CAGE_FAINT_GREY, cage_label_box, text_width
+from ..pages.board import board_drawing, dashes
+from ..pages.page import GridPlacement
+from .board import draw_board
+from .canvas import BUTT, CENTRE, Box, Face, Label, Pen, Point, Segment
+from .metrics import text_width
 from .sheet import Sheet
 
 POINTS_PER_INCH = 72.0
 WHITE, BLACK = 255, 0
-SHADE = round(255 * SHADE_GREY)  # 221: one of the sixteen levels, kept exactly
 GREY_BITS = 4
 COMPRESS_LEVEL = 4
 # Each grey rounded to the nearest of 16 levels, written 0x00, 0x11 .. 0xFF: its high four
@@ -36,8 +38,7 @@ def render_png_bytes(sheet: Sheet, dpi: float) -> bytes:
     scale = dpi / POINTS_PER_INCH
     image = Image.new("L", (round(sheet.width * scale), round(sheet.height * scale)), WHITE)
     canvas = _Canvas(image, scale, sheet.height)
-    _draw_grid_lines(canvas, sheet)
-    _draw_symbols(canvas, sheet)
+    draw_board(PngBoard(canvas, sheet.grid), sheet.grid, sheet.style)
     _draw_text_lines(canvas, sheet)
     out = io.BytesIO()
     image.point(_SIXTEEN_GREYS).save(out, "PNG", dpi=(dpi, dpi), bits=GREY_BITS,
@@ -78,13 +79,28 @@ class _Canvas:
             (low, near, high, near + width - 1)
         self.draw.rectangle(box, fill=ink)
 
+    def slant(self, start: tuple[float, float], end: tuple[float, float], weight: float,
+              ink: int = BLACK, butt: bool = False) -> None:
+        """A line at an angle from start to end (points), `weight` points thick, its ends
+        projecting by half its width unless `butt`: a filled quadrilateral."""
+        (x1, y1), (x2, y2) = start, end
+        length = math.hypot(x2 - x1, y2 - y1)
+        ux, uy = (x2 - x1) / length, (y2 - y1) / length
+        cap = 0.0 if butt else weight / 2
+        half_x, half_y = -uy * weight / 2, ux * weight / 2
+        ends = ((x1 - ux * cap, y1 - uy * cap), (x2 + ux * cap, y2 + uy * cap))
+        corners = [(x + sx * half_x, y + sx * half_y) for (x, y), sx in
+                   ((ends[0], 1), (ends[1], 1), (ends[1], -1), (ends[0], -1))]
+        self.draw.polygon([(self.x(x), self.y(y)) for x, y in corners], fill=ink)
+
     def area(self, left: float, bottom: float, width: float, height: float, ink: int) -> None:
         """A filled rectangle (points), its edges snapped to whole pixels."""
         self.draw.rectangle((round(self.x(left)), round(self.y(bottom + height)),
                              round(self.x(left + width)) - 1, round(self.y(bottom)) - 1),
                             fill=ink)
 
-    def text(self, x: float, baseline: float, text: str, font: Path, size: float) -> None:
+    def text(self, x: float, baseline: float, text: str, font: Path, size: float,
+             ink: int = BLACK) -> None:
         """text centred on x, on the baseline, each glyph where render/pdf.py puts it.
 
         FreeType rounds each glyph's advance to whole pixels at small sizes, which adds up
@@ -95,91 +111,93 @@ class _Canvas:
         for glyph, advance in zip(text, advances):
             if not glyph.isspace():
                 mask, (dx, dy) = _glyph(font, size * self.scale, glyph)
-                self.image.paste(BLACK, (round(self.x(left)) + dx, base + dy), mask)
+                self.image.paste(ink, (round(self.x(left)) + dx, base + dy), mask)
             left += advance
 
 
-def _draw_grid_lines(canvas: _Canvas, sheet: Sheet) -> None:
-    """Shading, cell lines, region lines, the outline, then any cages, as render/pdf.py
-    draws its grids (pages/board.py says what)."""
-    board, grid, cell = sheet.board, sheet.grid, sheet.cell
-    cell_line, box_line, border = sheet.line_weights
-    for row, col in board.shaded:
-        canvas.area(grid.x + col * cell, _top(sheet) - (row + 1) * cell, cell, cell, SHADE)
-    for runs, weight in ((board.thin, cell_line), (board.heavy, box_line),
-                         (board.outline, border)):
-        for run in runs:
-            if run.vertical:
-                canvas.rule(True, _x(sheet, run.at), _y(sheet, run.end), _y(sheet, run.start),
-                            weight)
-            else:
-                canvas.rule(False, _y(sheet, run.at), _x(sheet, run.start), _x(sheet, run.end),
-                            weight)
-    if grid.cages:
-        _draw_cages(canvas, sheet)
+class PngBoard:
+    """The drawing interface (render/canvas.py) on a sheet's image: the board of a grid
+    placement (points from the sheet's bottom-left corner), cells mapped to points, then
+    to whole pixels by _Canvas."""
 
+    def __init__(self, canvas: _Canvas, grid: GridPlacement) -> None:
+        self.canvas = canvas
+        self.left, self.bottom, self.side = grid.board_box
+        self.top = self.bottom + self.side
+        self.frame = board_drawing(grid.grid.shape).frame
+        self.cell = grid.cell
 
-def _top(sheet: Sheet) -> float:
-    return sheet.grid.y + sheet.grid.side
+    def _x(self, u: float) -> float:
+        """Where a line at u cells from the left lies: the far edge exactly at the grid's
+        side, as the PDF's border has it."""
+        return self.left + self.side if u == self.frame else self.left + u * self.cell
 
+    def _y(self, v: float) -> float:
+        """Where a line at v cells from the top lies (points up from the sheet's bottom)."""
+        return self.bottom if v == self.frame else self.top - v * self.cell
 
-def _x(sheet: Sheet, lines: int) -> float:
-    """Where the grid's vertical line number `lines` (from the left) is: the far edge
-    exactly at its side, as the PDF's border has it."""
-    grid = sheet.grid
-    return grid.x + grid.side if lines == sheet.board.frame else grid.x + lines * sheet.cell
+    def rects(self, boxes: Sequence[Box], role: str, fill: float | None = None,
+              pen: Pen | None = None) -> None:
+        for left, top, width, height in boxes:
+            if fill is not None:
+                self.canvas.area(self.left + left * self.cell, self.top - (top + height) *
+                                 self.cell, width * self.cell, height * self.cell, _ink(fill))
+            if pen is not None:  # four lines whose projecting ends square the corners
+                self.lines([((left, top), (left, top + height)),
+                            ((left + width, top), (left + width, top + height)),
+                            ((left, top), (left + width, top)),
+                            ((left, top + height), (left + width, top + height))], pen, role)
 
-
-def _y(sheet: Sheet, lines: int) -> float:
-    """Where the grid's horizontal line number `lines` (from the top) is."""
-    grid = sheet.grid
-    return grid.y if lines == sheet.board.frame else grid.y + grid.side - lines * sheet.cell
-
-
-def _draw_cages(canvas: _Canvas, sheet: Sheet) -> None:
-    """Dashed loops (faint on an answer), and on a puzzle each total on its knock-out."""
-    grid, cell, top = sheet.grid, sheet.cell, _top(sheet)
-    answer = grid.solution is not None
-    ink = round(255 * CAGE_FAINT_GREY) if answer else BLACK
-    for cage in sheet.cages:
-        for loop in cage.loops:
-            for (x1, y1), (x2, y2) in dashes(loop):
-                if x1 == x2:
-                    canvas.rule(True, grid.x + x1 * cell, top - max(y1, y2) * cell,
-                                top - min(y1, y2) * cell, sheet.cage_line, ink, butt=True)
+    def lines(self, segments: Sequence[Segment], pen: Pen, role: str) -> None:
+        for segment in segments:
+            for (x1, y1), (x2, y2) in _dashed(segment, pen.dash):
+                if x1 != x2 and y1 != y2:
+                    self.canvas.slant((self._x(x1), self._y(y1)), (self._x(x2), self._y(y2)),
+                                      pen.weight, _ink(pen.grey), pen.cap == BUTT)
+                elif x1 == x2:
+                    self.canvas.rule(True, self._x(x1), self._y(y2), self._y(y1), pen.weight,
+                                     _ink(pen.grey), pen.cap == BUTT)
                 else:
-                    canvas.rule(False, top - y1 * cell, grid.x + min(x1, x2) * cell,
-                                grid.x + max(x1, x2) * cell, sheet.cage_line, ink, butt=True)
-    if not answer:
-        _draw_cage_totals(canvas, sheet)
+                    self.canvas.rule(False, self._y(y1), self._x(x1), self._x(x2), pen.weight,
+                                     _ink(pen.grey), pen.cap == BUTT)
+
+    def polygons(self, loops: Sequence[Sequence[Point]], pen: Pen, role: str) -> None:
+        """Each loop's sides, dashed as a PDF dashes a path: the pattern running on round
+        the corners."""
+        for loop in loops:
+            pieces = dashes(loop, *pen.dash) if pen.dash else \
+                list(zip(loop, list(loop[1:]) + [loop[0]]))
+            self.lines(pieces, Pen(pen.weight, pen.grey, None, pen.cap), role)
+
+    def text(self, labels: Sequence[Label], faces: Sequence[Face], grey: float = 0.0,
+             pad: float = 0.0) -> None:
+        for label in labels:
+            face = faces[label.face]
+            width = text_width(label.text, face.font, face.size)
+            left, centre, baseline = self._place(label, face, width)
+            if label.ground is not None:  # covering the figures from the baseline up
+                self.canvas.area(left - pad, baseline - pad, width + 2 * pad,
+                                 face.size * face.top + 2 * pad, _ink(label.ground))
+            self.canvas.text(centre, baseline, label.text, face.font, face.size, _ink(grey))
+
+    def _place(self, label: Label, face: Face, width: float) -> tuple[float, float, float]:
+        """(left, centre, baseline) of a label's text, in points."""
+        if label.anchor == CENTRE:
+            centre = self.left + label.x * self.cell
+            lift = (self.cell - face.size * (face.top + face.bottom)) / 2
+            return centre - width / 2, centre, self.top - (label.y + 0.5) * self.cell + lift
+        left = self.left + label.x * self.cell
+        return left, left + width / 2, self.top - label.y * self.cell - face.size * face.top
 
 
-def _draw_cage_totals(canvas: _Canvas, sheet: Sheet) -> None:
-    style, grid, cell = sheet.style, sheet.grid, sheet.cell
-    size, shaded = sheet.cage_total_size, set(sheet.board.shaded)
-    pad = CAGE_LABEL_PAD * cell
-    for cage in sheet.cages:
-        text = str(cage.total)
-        width = text_width(text, style.font_regular, size)
-        left, top, _, height = cage_label_box(cage.label_cell, cell, width,
-                                              size * sheet.digit_top)
-        bottom = _top(sheet) - top - height
-        canvas.area(grid.x + left - pad, bottom - pad, width + 2 * pad, height + 2 * pad,
-                    SHADE if cage.label_cell in shaded else WHITE)
-        canvas.text(grid.x + left + width / 2, bottom, text, style.font_regular, size)
+def _ink(grey: float) -> int:
+    """A grey (0 black, 1 white) as a pixel value."""
+    return round(255 * grey)
 
 
-def _draw_symbols(canvas: _Canvas, sheet: Sheet) -> None:
-    """Givens in bold, solved cells regular, each digit's ink centred in its cell."""
-    style, grid, cell = sheet.style, sheet.grid, sheet.cell
-    size = sheet.symbol_size
-    top, bottom = digit_extent(str(style.font_regular))
-    lift = (cell - size * (top + bottom)) / 2
-    fonts = {True: style.font_bold, False: style.font_regular}
-    for row, column, value, given in sheet.symbols():
-        canvas.text(grid.x + (column + 0.5) * cell,
-                    grid.y + grid.side - (row + 1) * cell + lift, SYMBOLS[value - 1],
-                    fonts[given], size)
+def _dashed(segment: Segment, dash: tuple[float, float] | None) -> list[Segment]:
+    """A segment's dashes (its whole length if it is solid), the pattern from its start."""
+    return dashes(segment, *dash, closed=False) if dash else [segment]
 
 
 def _draw_text_lines(canvas: _Canvas, sheet: Sheet) -> None:
@@ -202,7 +220,7 @@ def _glyph(font: Path, pixels: float, glyph: str) -> tuple[Image.Image, tuple[in
     baseline: drawn once, then pasted wherever the glyph appears (a grid shows the same
     few symbols again and again)."""
     face = _font(font, pixels)
-    left, top, right, bottom = face.getbbox(glyph, anchor="ls")
+    left, top, right, bottom = (int(v) for v in face.getbbox(glyph, anchor="ls"))  # whole pixels
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), glyph, fill=255, font=face, anchor="ls")
     return mask, (left, top)

@@ -10,19 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..pages.board import BoardDrawing, CageDrawing, board_drawing, cage_drawings
 from ..pages.page import GridPlacement, Page, PageGeometry, TextBlock
-from .fonts import digit_extent
-from .pdf import (
-    Metadata,
-    RenderStyle,
-    cage_line,
-    cage_total_size,
-    digit_scale,
-    line_weights,
-    render_pdf_bytes,
-    symbol_font_size,
-)
+from .metrics import line_weights
+from .pdf import Metadata, render_pdf_bytes
+from .style import RenderStyle
 
 # render/pdf.py sets a title line (bold) size * 1.2 below the one before, a subtitle line
 # (regular) size * 1.3: a sheet's line heights, so that its baselines are the PDF's.
@@ -61,45 +52,6 @@ class Sheet:
     def line_weights(self) -> tuple[float, float, float]:
         """(cell, box, border) line weights, as render/pdf.py draws them for this grid."""
         return line_weights(self.style, self.cell)
-
-    @property
-    def symbol_size(self) -> float:
-        """The symbols' font size, as render/pdf.py sets them for this grid."""
-        return symbol_font_size(self.style, self.cell, self.grid.grid.shape.size) * \
-            digit_scale(self.grid, self.style, self.digit_top)
-
-    @property
-    def digit_top(self) -> float:
-        """How far digits reach above the baseline, as a fraction of the font size."""
-        return digit_extent(str(self.style.font_regular))[0]
-
-    @property
-    def board(self) -> BoardDrawing:
-        """What the grid's board looks like (pages/board.py)."""
-        return board_drawing(self.grid.grid.shape)
-
-    @property
-    def cages(self) -> tuple[CageDrawing, ...]:
-        """The drawings of the grid's Killer cages, if any."""
-        return cage_drawings(self.grid.grid.shape, self.grid.cages)
-
-    @property
-    def cage_total_size(self) -> float:
-        """The cage totals' font size, as render/pdf.py sets them."""
-        return cage_total_size(self.cell, self.digit_top)
-
-    @property
-    def cage_line(self) -> float:
-        """The cages' dashed line weight, as render/pdf.py draws it."""
-        return cage_line(self.style, self.cell, self.grid.solution is not None)
-
-    def symbols(self):
-        """(row, column, symbol, is it a given) for every cell that shows a symbol."""
-        grid, solution = self.grid.grid, self.grid.solution
-        for index, given in enumerate(grid.cells):
-            value = given or (solution.cells[index] if solution is not None else 0)
-            if value:
-                yield (*grid.shape.positions[index], value, bool(given))
 
 
 def line_height(size: float, bold: bool) -> float:

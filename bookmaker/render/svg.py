@@ -1,18 +1,21 @@
-"""Sheets -> SVG text: sized in points for print, one <line> per grid line and one <text>
-per symbol, numbers written with two decimals so the same sheet gives the same bytes."""
+"""Sheets -> SVG text: sized in points for print, one <line> per grid line, every text as
+the outlines of its glyphs (a <path>, no <text>: it shows as the PDF prints it on a machine
+without the font), numbers written with two decimals so the same sheet gives the same
+bytes."""
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape, quoteattr
+from collections.abc import Sequence
+from pathlib import Path
+from xml.sax.saxutils import escape
 
-from ..core.board.grid import SYMBOLS
-from ..pages.board import CAGE_DASH, CAGE_LABEL_PAD, SHADE_GREY
-from .fonts import digit_extent
-from .pdf import CAGE_FAINT_GREY, cage_label_box, text_width
+from ..pages.board import board_drawing
+from ..pages.page import GridPlacement
+from .board import draw_board
+from .canvas import CENTRE, Box, Face, Label, Pen, Point, Segment
+from .metrics import text_width
+from .outlines import text_path, units_per_em
 from .sheet import Sheet
-
-# The PDF's font first; viewers without it fall back to fonts of much the same widths.
-FONT_FAMILY = "'DejaVu Sans', 'Bitstream Vera Sans', Verdana, sans-serif"
 
 
 def _grey(level: float) -> str:
@@ -20,21 +23,22 @@ def _grey(level: float) -> str:
     return "#" + f"{round(255 * level):02x}" * 3
 
 
-SHADE = _grey(SHADE_GREY)  # the shaded cells' grey, as in the PDF and the PNG
 
 
 def render_svg_text(sheet: Sheet, title: str = "") -> str:
     """The sheet as a standalone SVG document; `title` becomes its <title>."""
     width, height = _number(sheet.width), _number(sheet.height)
+    board = SvgBoard(sheet.grid, sheet.height)
+    draw_board(board, sheet.grid, sheet.style)
     parts = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}pt" height="{height}pt" '
         f'viewBox="0 0 {width} {height}">',
         f"<title>{escape(title)}</title>" if title else "",
         f'<rect width="{width}" height="{height}" fill="#fff"/>',
-        *_grid_lines(sheet),
-        f'<g font-family={quoteattr(FONT_FAMILY)} text-anchor="middle" fill="#000">',
-        *_symbols(sheet),
+        *board.finish(),
+        '<g fill="#000">',
+        *board.texts,
         *_text_lines(sheet),
         "</g>",
         "</svg>",
@@ -48,72 +52,151 @@ def _number(value: float) -> str:
     return "0" if text == "-0" else text
 
 
-def _grid_lines(sheet: Sheet) -> list[str]:
-    """Shaded cells, the cell and region lines (projecting caps, as in the PDF), in order
-    of the grid line they lie on, the outline (the bordering square of a full board),
-    then any cages."""
-    grid, board, cell = sheet.grid, sheet.board, sheet.cell
-    cell_line, box_line, border = sheet.line_weights
-    top = sheet.height - grid.y - grid.side  # SVG's y axis points down
-    left, side = grid.x, grid.side
-    lines = [f'<rect class="shade" x="{_number(left + col * cell)}" '
-             f'y="{_number(top + row * cell)}" width="{_number(cell)}" '
-             f'height="{_number(cell)}" fill="{SHADE}"/>' for row, col in board.shaded]
-    weighted = [(run, cell_line) for run in board.thin] + [(run, box_line) for run in board.heavy]
-    if not board.full:
-        weighted += [(run, border) for run in board.outline]
-    lines.append('<g stroke="#000" stroke-linecap="square">')
-    for run, weight in sorted(weighted, key=lambda item: _line_order(item[0], board.frame)):
-        at, start, end = run.at * cell, run.start * cell, run.end * cell
-        lines.append(_line(left + at, top + start, left + at, top + end, weight) if run.vertical
-                     else _line(left + start, top + at, left + end, top + at, weight))
-    lines.append("</g>")
-    if board.full:
-        lines.append(f'<rect x="{_number(left)}" y="{_number(top)}" width="{_number(side)}" '
-                     f'height="{_number(side)}" fill="none" stroke="#000" '
-                     f'stroke-width="{_number(border)}" stroke-linejoin="miter"/>')
-    return lines + _cages(sheet, top)
+def _colour(grey: float) -> str:
+    """A grey as an SVG colour, black and white in short."""
+    return {0.0: "#000", 1.0: "#fff"}.get(grey) or _grey(grey)
 
 
-def _line_order(run, frame: int) -> tuple:
-    """Lines by the grid line they lie on, the vertical one first, outline lines last."""
-    return (run.at in (0, frame), run.at, not run.vertical, run.start)
+class SvgBoard:
+    """The drawing interface (render/canvas.py) as SVG elements: the board of a grid
+    placement on a sheet `height` points tall (SVG's y axis points down).
+
+    Lines that come one call after another are written as one group, ordered by the grid
+    line they lie on (the vertical one first, the frame's edges last); texts on a
+    knock-out are written where they come, other texts kept in `texts` for the sheet's
+    text group."""
+
+    def __init__(self, grid: GridPlacement, height: float) -> None:
+        left, bottom, side = grid.board_box
+        self.left, self.top, self.side = left, height - bottom - side, side
+        self.frame = board_drawing(grid.grid.shape).frame
+        self.cell = grid.cell
+        self.parts: list[str] = []
+        self.texts: list[str] = []
+        self.pending: list[tuple[Segment, Pen]] = []
+
+    def _x(self, u: float) -> float:
+        return self.left + u * self.cell
+
+    def _y(self, v: float) -> float:
+        return self.top + v * self.cell
+
+    def _length(self, u: float) -> float:
+        """A length in points: the frame's own side exactly, as the border has it."""
+        return self.side if u == self.frame else u * self.cell
+
+    def finish(self) -> list[str]:
+        """Everything drawn but the kept texts, in order."""
+        self._flush()
+        return self.parts
+
+    def rects(self, boxes: Sequence[Box], role: str, fill: float | None = None,
+              pen: Pen | None = None) -> None:
+        self._flush()
+        named = f'class="{role}" ' if fill is not None else ""
+        for left, top, width, height in boxes:
+            place = (f'x="{_number(self._x(left))}" y="{_number(self._y(top))}" '
+                     f'width="{_number(self._length(width))}" '
+                     f'height="{_number(self._length(height))}"')
+            paint = f'fill="{_colour(fill)}"' if fill is not None else 'fill="none"'
+            if pen is not None:
+                paint += (f' stroke="{_colour(pen.grey)}" stroke-width="{_number(pen.weight)}"'
+                          ' stroke-linejoin="miter"')
+            self.parts.append(f"<rect {named}{place} {paint}/>")
+
+    def lines(self, segments: Sequence[Segment], pen: Pen, role: str) -> None:
+        self.pending += [(segment, pen) for segment in segments]
+
+    def _flush(self) -> None:
+        """The pending lines, a group for each run of them drawn with one pen's look."""
+        pending, self.pending = self.pending, []
+        while pending:
+            pen = pending[0][1]
+            run = [item for item in _leading(pending, pen)]
+            pending = pending[len(run):]
+            self.parts.append(f'<g stroke="{_colour(pen.grey)}" stroke-linecap="{pen.cap}"'
+                              + _dash_attribute(pen.dash, self.cell) + ">")
+            for (start, end), weight in sorted(((_ordered(s), p.weight) for s, p in run),
+                                               key=lambda item: self._line_order(item[0])):
+                self.parts.append(_line(self._x(start[0]), self._y(start[1]), self._x(end[0]),
+                                        self._y(end[1]), weight))
+            self.parts.append("</g>")
+
+    def _line_order(self, segment: Segment) -> tuple:
+        """Lines by the grid line they lie on, the vertical one first, frame edges last."""
+        (x1, y1), (x2, y2) = segment
+        vertical = x1 == x2
+        at, start = (x1, y1) if vertical else (y1, x1)
+        return (at in (0, self.frame), at, not vertical, start)
+
+    def polygons(self, loops: Sequence[Sequence[Point]], pen: Pen, role: str) -> None:
+        self._flush()
+        data = " ".join("M" + " L".join(f"{_number(self._x(x))} {_number(self._y(y))}"
+                                         for x, y in loop) + " Z" for loop in loops)
+        self.parts.append(f'<path class="{role}" d="{data}" fill="none" '
+                          f'stroke="{_colour(pen.grey)}" stroke-width="{_number(pen.weight)}"'
+                          + _dash_attribute(pen.dash, self.cell) + "/>")
+
+    def text(self, labels: Sequence[Label], faces: Sequence[Face], grey: float = 0.0,
+             pad: float = 0.0) -> None:
+        self._flush()
+        for label in labels:
+            face = faces[label.face]
+            if label.ground is None:
+                self.texts.append(self._text(label, face, grey))
+            else:
+                self.parts += self._on_ground(label, face, grey, pad)
+
+    def _text(self, label: Label, face: Face, grey: float) -> str:
+        """A text of the sheet's text group (black unless it says)."""
+        width = text_width(label.text, face.font, face.size)
+        x, baseline = self._place(label, face, width)
+        return outlined(label.text, face.font, face.size, x - width / 2, baseline, face.role,
+                        grey)
+
+    def _on_ground(self, label: Label, face: Face, grey: float, pad: float) -> list[str]:
+        """A knock-out covering the figures from the baseline up, and the text on it."""
+        assert label.ground is not None  # only labels on a knock-out come here
+        width = text_width(label.text, face.font, face.size)
+        height = face.size * face.top
+        x, baseline = self._place(label, face, width)
+        left = x - width / 2 if label.anchor == CENTRE else self._x(label.x)
+        top = baseline - height
+        if label.anchor != CENTRE:
+            top = self._y(label.y)
+        return [f'<rect x="{_number(left - pad)}" y="{_number(top - pad)}" '
+                f'width="{_number(width + 2 * pad)}" height="{_number(height + 2 * pad)}" '
+                f'fill="{_colour(label.ground)}"/>',
+                outlined(label.text, face.font, face.size, x - width / 2, baseline, face.role,
+                         grey)]
+
+    def _place(self, label: Label, face: Face, width: float) -> tuple[float, float]:
+        """(centre, baseline) of a label's text, in points from the sheet's top-left."""
+        if label.anchor == CENTRE:
+            lift = (self.cell - face.size * (face.top + face.bottom)) / 2
+            return self._x(label.x), self.top + (label.y + 0.5) * self.cell - lift
+        return self._x(label.x) + width / 2, self._y(label.y) + face.size * face.top
 
 
-def _cages(sheet: Sheet, top: float) -> list[str]:
-    """One dashed <path> for all cages (grey on an answer), then on a puzzle each total
-    (class total) on its knock-out."""
-    if not sheet.cages:
-        return []
-    left, cell = sheet.grid.x, sheet.cell
-    answer = sheet.grid.solution is not None
-    data = " ".join("M" + " L".join(f"{_number(left + x * cell)} {_number(top + y * cell)}"
-                                     for x, y in loop) + " Z"
-                    for cage in sheet.cages for loop in cage.loops)
-    ink = _grey(CAGE_FAINT_GREY) if answer else "#000"
-    parts = [f'<path class="cages" d="{data}" fill="none" stroke="{ink}" '
-             f'stroke-width="{_number(sheet.cage_line)}" '
-             f'stroke-dasharray="{_number(CAGE_DASH[0] * cell)} {_number(CAGE_DASH[1] * cell)}"/>']
-    return parts if answer else parts + _cage_totals(sheet, top)
+def _leading(items: list[tuple[Segment, Pen]], pen: Pen):
+    """The items at the start of the list drawn with a pen of the same look as `pen`."""
+    look = (pen.grey, pen.cap, pen.dash)
+    for item in items:
+        if (item[1].grey, item[1].cap, item[1].dash) != look:
+            return
+        yield item
 
 
-def _cage_totals(sheet: Sheet, top: float) -> list[str]:
-    style, left, cell = sheet.style, sheet.grid.x, sheet.cell
-    size, shaded = sheet.cage_total_size, set(sheet.board.shaded)
-    pad = CAGE_LABEL_PAD * cell
-    parts = []
-    for cage in sheet.cages:
-        text = str(cage.total)
-        width = text_width(text, style.font_regular, size)
-        x, y, _, height = cage_label_box(cage.label_cell, cell, width, size * sheet.digit_top)
-        fill = SHADE if cage.label_cell in shaded else "#fff"
-        parts.append(f'<rect x="{_number(left + x - pad)}" y="{_number(top + y - pad)}" '
-                     f'width="{_number(width + 2 * pad)}" height="{_number(height + 2 * pad)}" '
-                     f'fill="{fill}"/>')
-        parts.append(f'<text class="total" x="{_number(left + x + width / 2)}" '
-                     f'y="{_number(top + y + height)}" font-family={quoteattr(FONT_FAMILY)} '
-                     f'text-anchor="middle" font-size="{_number(size)}">{text}</text>')
-    return parts
+def _ordered(segment: Segment) -> Segment:
+    """A segment from its top or left end."""
+    (x1, y1), (x2, y2) = segment
+    return ((x1, y1), (x2, y2)) if (x1, y1) <= (x2, y2) else ((x2, y2), (x1, y1))
+
+
+def _dash_attribute(dash: tuple[float, float] | None, cell: float) -> str:
+    if not dash:
+        return ""
+    return f' stroke-dasharray="{_number(dash[0] * cell)} {_number(dash[1] * cell)}"'
 
 
 def _line(x1: float, y1: float, x2: float, y2: float, weight: float) -> str:
@@ -121,27 +204,27 @@ def _line(x1: float, y1: float, x2: float, y2: float, weight: float) -> str:
             f'y2="{_number(y2)}" stroke-width="{_number(weight)}"/>')
 
 
-def _symbols(sheet: Sheet) -> list[str]:
-    """One <text> per symbol: givens bold (class given), solved cells regular (solved)."""
-    grid, cell, size = sheet.grid, sheet.cell, sheet.symbol_size
-    top, bottom = digit_extent(str(sheet.style.font_regular))
-    lift = (cell - size * (top + bottom)) / 2
-    grid_top = sheet.height - grid.y - grid.side
-    texts = []
-    for row, column, value, given in sheet.symbols():
-        kind = 'class="given" font-weight="bold"' if given else 'class="solved"'
-        texts.append(f'<text {kind} x="{_number(grid.x + (column + 0.5) * cell)}" '
-                     f'y="{_number(grid_top + (row + 1) * cell - lift)}" '
-                     f'font-size="{_number(size)}">{SYMBOLS[value - 1]}</text>')
-    return texts
-
-
 def _text_lines(sheet: Sheet) -> list[str]:
     """The sheet's text lines (class text), centred on the sheet."""
     texts = []
     for line in sheet.lines:
-        weight = ' font-weight="bold"' if line.bold else ""
-        texts.append(f'<text class="text"{weight} x="{_number(sheet.width / 2)}" '
-                     f'y="{_number(sheet.height - line.baseline)}" '
-                     f'font-size="{_number(line.size)}">{escape(line.text)}</text>')
+        font = sheet.style.font_bold if line.bold else sheet.style.font_regular
+        width = text_width(line.text, font, line.size)
+        texts.append(outlined(line.text, font, line.size, sheet.width / 2 - width / 2,
+                              sheet.height - line.baseline, "text"))
     return texts
+
+
+def outlined(text: str, font: Path, size: float, left: float, baseline: float, role: str,
+             grey: float = 0.0) -> str:
+    """A text as the outlines of its glyphs: a <path> in font units, scaled to `size` and
+    flipped, its baseline starting at (left, baseline) points, the text itself its
+    aria-label (for screen readers, search and checks); '' for blank text."""
+    data = text_path(str(font), text)
+    if not data:
+        return ""
+    scale = f"{size / units_per_em(str(font)):.7g}"
+    fill = f' fill="{_colour(grey)}"' if grey else ""
+    return (f'<path class="{role}"{fill} aria-label="{escape(text, {chr(34): "&quot;"})}" '
+            f'transform="translate({_number(left)} '
+            f'{_number(baseline)}) scale({scale} -{scale})" d="{data}"/>')

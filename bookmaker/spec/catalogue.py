@@ -9,6 +9,7 @@ same {placeholders}. A new text is a new key in every file; nothing else changes
 from __future__ import annotations
 
 import string
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -78,6 +79,7 @@ def _read(language: str) -> dict[str, str]:
 
 def flattened(value: Any, prefix: str = "") -> dict[str, str]:
     """Nested mappings and lists -> {'a.b': text, 'a.0': text}, every leaf as text."""
+    items: Iterable[tuple[Any, Any]]
     if isinstance(value, dict):
         items = value.items()
     elif isinstance(value, list):

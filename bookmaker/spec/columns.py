@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import cast
 
 from pydantic import Field
 
@@ -82,7 +83,7 @@ class ColumnLayout(Schema):
         the smallest cell allowed, so that digits are never under it)."""
         digits = self.text.digits
         return digits.fraction if digits.fraction is not None else \
-            digits.points / self.min_puzzle_cell
+            cast(float, digits.points) / self.min_puzzle_cell  # points, if no fraction
 
     def fit_problem(self, size: int, columns: int, least_cell: float = 0.0) -> str | None:
         """Why a grid size cells across cannot span `columns` columns with cells of at

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import Field, PlainValidator, create_model
 
@@ -60,9 +60,12 @@ class ColourSet(Schema):
         return self.model_dump(exclude_none=True)
 
 
-Colours = create_model("Colours", __base__=ColourSet, **{
-    name: (Colour | None, Field(None, description=f"The {name.replace('_', ' ')} colour."))
-    for name in COLOUR_NAMES})
+if TYPE_CHECKING:  # to mypy the colours are a ColourSet; their fields are made below
+    Colours = ColourSet
+else:
+    Colours = create_model("Colours", __base__=ColourSet, **{
+        name: (Colour | None, Field(None, description=f"The {name.replace('_', ' ')} colour."))
+        for name in COLOUR_NAMES})
 
 
 class TitleStyle(Schema):
@@ -73,10 +76,16 @@ class TitleStyle(Schema):
     lines: Count = Field(description="The most lines the title may take.")
 
 
+if TYPE_CHECKING:  # to mypy a choice is text; pydantic checks it is one of the choices
+    ArtKind = str
+else:
+    ArtKind = one_of(*ART_KINDS)
+
+
 class ArtStyle(Schema):
     """The front's art, made of the book's own puzzles."""
 
-    kind: one_of(*ART_KINDS) = Field(description="grid: one large puzzle, partly solved; "
+    kind: ArtKind = Field(description="grid: one large puzzle, partly solved; "
                                      "mosaic: tiles x tiles of the book's puzzles.")
     width: Share = Field(description="The art's width, a share of the front's live width.")
     tiles: Count = Field(1, description="Puzzles per row of a mosaic.")
@@ -91,7 +100,9 @@ class FrontStyle(Schema):
     subtitle: TextSize = Field(description="The subtitle's size.")
     subtitle_lines: Count = Field(3, description="The most lines the subtitle may take.")
     tagline: TextSize = Field(description="The line of puzzles and grades above the author.")
-    author: TextSize = Field(description="The author's size.")
+    author: TextSize = Field(description="The author's size: smaller, down to the "
+                             "tagline's, if it does not fit its lines.")
+    author_lines: Count = Field(2, description="The most lines the author may take.")
     art: ArtStyle = Field(description="The art.")
 
 

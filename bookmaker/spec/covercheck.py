@@ -25,11 +25,14 @@ from .coverfit import (
     back_lines,
     back_text_room,
     block_height,
+    fit_author,
+    fit_title,
     front_plan,
     spine_size,
     spine_text,
     summary,
     tagline,
+    too_wide_words,
     wrap,
 )
 from .fontfile import FontFile
@@ -73,20 +76,27 @@ def cover_spec(report: Report, cover: CoverFile | None, facts: CoverFacts | None
         report.add(Mistake(("cover", "barcode"), "a barcode needs the book's ISBN: add "
                            "isbn: to book:, or leave the barcode to KDP (barcode: false)"))
     cap = (font_digit_top(bold_path) if bold_path else None) or DEFAULT_CAP
-    _check_front(report, spec, facts, fonts, cap, words)
+    title_fits = _check_front(report, spec, facts, fonts, cap, words)
     _check_spine(report, spec, facts, fonts[1], cap)
-    _check_back(report, spec, facts, fonts, words)
+    _check_back(report, spec, facts, fonts, words, title_fits)
     return spec if len(report.problems) == before else None
 
 
 def _check_front(report: Report, spec: CoverSpec, facts: CoverFacts,
-                 fonts: tuple[FontFile, FontFile], cap: float, words: Catalogue) -> None:
-    """The title in its lines, the subtitle in its, and room left for the art."""
+                 fonts: tuple[FontFile, FontFile], cap: float, words: Catalogue) -> bool:
+    """The title in its lines, the subtitle in its, and room left for the art; whether
+    the title fitted its lines (else that is reported)."""
     front = spec.design.front
     width = facts.geometry.trim_width - 2 * front.margin
     said = FrontWords(facts.title, facts.subtitle, facts.author,
                       tagline(facts.count, facts.difficulties, words),
                       words.text(front.badge) if front.badge else None)
+    if facts.author and fit_author(facts.author, front, width, fonts[0].width) is None:
+        report.add(Mistake(("book", "author"), f"too long for the front of the "
+                           f"{spec.design_name} cover: even at {min(front.tagline, front.author):g}"
+                           f" pt it takes more than {front.author_lines} lines of "
+                           f"{width / 72:.2f} in; shorten it"))
+        return fit_title(facts.title, front.title, width, fonts[1].width) is not None
     plan = front_plan(said, front, (facts.geometry.trim_width, facts.geometry.trim_height),
                       fonts[0].width, fonts[1].width, cap)
     if plan is None:
@@ -94,20 +104,22 @@ def _check_front(report: Report, spec: CoverSpec, facts: CoverFacts,
                            f"{spec.design_name} cover: even at {front.title.min:g} pt it "
                            f"takes more than {front.title.lines} lines of "
                            f"{width / 72:.2f} in; shorten it or move words to the subtitle"))
-        return
+        return False
     if facts.subtitle:
         lines = wrap(facts.subtitle, front.subtitle, width, fonts[0].width)
         if len(lines) > front.subtitle_lines:
+            over = len(lines) - front.subtitle_lines
             report.add(Mistake(("book", "subtitle"), f"takes {len(lines)} lines on the front "
-                               f"of the {spec.design_name} cover, {len(lines) - front.subtitle_lines}"
-                               f" more than its {front.subtitle_lines}; shorten it"))
-            return
+                               f"of the {spec.design_name} cover, {over} more than its "
+                               f"{front.subtitle_lines}; shorten it"))
+            return True
     room, least = plan.art[1] - plan.art[0], LEAST_ART * front.art.width * width
     if room < least:
         report.add(Mistake(("book", "title"), f"the title and subtitle leave "
                            f"{max(room, 0) / 72:.2f} in for the art on the front of the "
                            f"{spec.design_name} cover, under the {least / 72:.2f} in it "
                            f"needs; shorten them, or choose a design with smaller type"))
+    return True
 
 
 def _check_spine(report: Report, spec: CoverSpec, facts: CoverFacts, bold: FontFile,
@@ -124,11 +136,33 @@ def _check_spine(report: Report, spec: CoverSpec, facts: CoverFacts, bold: FontF
 
 
 def _check_back(report: Report, spec: CoverSpec, facts: CoverFacts,
-                fonts: tuple[FontFile, FontFile], words: Catalogue) -> None:
-    """The title, blurb and summary above the back's row of puzzles."""
+                fonts: tuple[FontFile, FontFile], words: Catalogue,
+                title_fits: bool = True) -> None:
+    """The title, blurb and summary above the back's row of puzzles. A title that leaves
+    no room for one line of blurb is the title's mistake, not the blurb's (and is already
+    reported if it did not fit the front either)."""
     back = spec.design.back
     width, height = back_text_room(facts.geometry, back)
     line = summary(facts.count, facts.difficulties, facts.answers, words)
+    least = back_lines(facts.title, "M" if spec.blurb else None, line, back, width,
+                       fonts[0].width, fonts[1].width)
+    if block_height(least) > height:
+        if title_fits:
+            heading = sum(1 for text in least if text.heading)
+            report.add(Mistake(("book", "title"), f"too long for the back of the "
+                               f"{spec.design_name} cover: its {heading} lines with the "
+                               f"summary{' and a line of blurb' if spec.blurb else ''} take "
+                               f"more than the {height / 72:.2f} in above the puzzles; "
+                               f"shorten it"))
+        return
+    for word in too_wide_words(spec.blurb, back.blurb, width, fonts[0].width)[:1]:
+        shown = word if len(word) <= 40 else word[:39] + "…"
+        report.add(Mistake(("cover", "blurb"), f"'{shown}' is "
+                           f"{fonts[0].width(word, back.blurb) / 72:.2f} in wide at "
+                           f"{back.blurb:g} pt, wider than the back cover's {width / 72:.2f} "
+                           f"in of text, and a word is never broken; shorten it or put a "
+                           f"space in it"))
+        return
     lines = back_lines(facts.title, spec.blurb, line, back, width, fonts[0].width, fonts[1].width)
     over = block_height(lines) - height
     if over > 0 and spec.blurb:
@@ -137,7 +171,8 @@ def _check_back(report: Report, spec: CoverSpec, facts: CoverFacts,
             - int(extra)
         report.add(Mistake(("cover", "blurb"), f"too long for the back cover by "
                            f"{int(extra)} line{'s' if extra != 1 else ''}: "
-                           f"{max(fitting, 0)} lines of {back.blurb:g} pt fit there; "
+                           f"{max(fitting, 0)} line{'s' if fitting != 1 else ''} of "
+                           f"{back.blurb:g} pt fit there; "
                            f"shorten it"))
 
 

@@ -5,10 +5,11 @@ fits when drawn. Widths are measured by the fonts' own metrics (spec/fontfile.py
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..core.grade.grader import GRADES
+from ..core.grade.grades import GRADES
 from .catalogue import Catalogue
 from .cover import (
     BackStyle,
@@ -19,6 +20,7 @@ from .cover import (
     barcode_box,
     cover_rules,
 )
+from .values import MIN_TEXT_POINTS
 
 # Line heights as multiples of the text size: titles set tight, paragraphs open.
 TITLE_LEADING, SUBTITLE_LEADING, BODY_LEADING = 1.08, 1.3, 1.45
@@ -82,12 +84,29 @@ def fit_title(title: str, style: TitleStyle, width: float,
               measure: Measure) -> tuple[float, list[str]] | None:
     """(size, lines): the largest size from style.size down to style.min at which the
     title fills at most style.lines lines of width; None if none does."""
-    steps = int((style.size - style.min) / SIZE_STEP + 1e-9)
-    for size in [style.size - step * SIZE_STEP for step in range(steps + 1)] + [style.min]:
-        lines = balanced(title, size, width, measure)
-        if len(lines) <= style.lines and fits(lines, size, width, measure):
+    return fit_lines(title, (style.size, style.min), style.lines, width, measure)
+
+
+def fit_lines(text: str, sizes: tuple[float, float], most: int, width: float,
+              measure: Measure) -> tuple[float, list[str]] | None:
+    """(size, lines): the largest size from sizes[0] down to sizes[1] (in SIZE_STEPs) at
+    which the text fills at most `most` balanced lines of width; None if none does."""
+    largest, least = sizes
+    steps = int((largest - least) / SIZE_STEP + 1e-9)
+    for size in [largest - step * SIZE_STEP for step in range(steps + 1)] + [least]:
+        lines = balanced(text, size, width, measure)
+        if len(lines) <= most and fits(lines, size, width, measure):
             return size, lines
     return None
+
+
+def fit_author(author: str, style: FrontStyle, width: float,
+               measure: Measure) -> tuple[float, list[str]] | None:
+    """(size, lines): the author in at most style.author_lines lines of width, as large as
+    it fits from style.author down to the tagline's size (never under it, so the author
+    stays the larger of the two lines at the front's foot); None if it does not fit."""
+    least = min(style.tagline, style.author)
+    return fit_lines(author, (style.author, least), style.author_lines, width, measure)
 
 
 @dataclass(frozen=True)
@@ -128,14 +147,16 @@ class FrontWords:
 def front_plan(words: FrontWords, style: FrontStyle, trim: tuple[float, float],
                regular: Measure, bold: Measure, cap: float) -> FrontPlan | None:
     """Where the front's texts go on a front of `trim` (width, height); None if the title
-    does not fit its lines (loading refuses that, so a loaded spec always has a plan)."""
+    or the author does not fit its lines (loading refuses that, so a loaded spec always
+    has a plan)."""
     width, height = trim[0] - 2 * style.margin, trim[1]
     fitted = fit_title(words.title, style.title, width, bold)
-    if fitted is None:
+    author = fit_author(words.author, style, width, regular) if words.author else (0.0, [])
+    if fitted is None or author is None:
         return None
     lines, y, badge = [], height - style.margin, None
     if words.badge:
-        label = words.badge.upper()
+        label = capitals(words.badge)
         bar = (bold(label, style.tagline) + 2 * style.tagline, 2 * style.tagline)
         badge = (*bar, y - bar[1])
         lines.append(FrontLine(label, style.tagline, True, "background",
@@ -151,9 +172,13 @@ def front_plan(words: FrontWords, style: FrontStyle, trim: tuple[float, float],
         lines.append(FrontLine(line, style.subtitle, False, "subtitle", y))
     rule = y - style.subtitle * 1.1
     bottom = style.margin + style.author * 0.25
-    if words.author:
-        lines.append(FrontLine(words.author, style.author, False, "author", bottom))
-        bottom += style.author * 1.9
+    size, names = author
+    if names:
+        above = (len(names) - 1) * size * SUBTITLE_LEADING  # the first line's height
+        lines += [FrontLine(line, size, False, "author",
+                            bottom + above - index * size * SUBTITLE_LEADING)
+                  for index, line in enumerate(names)]
+        bottom += above + size * 1.9
     lines.append(FrontLine(words.tagline, style.tagline, True, "accent", bottom))
     return FrontPlan(tuple(lines), badge, rule,
                      (bottom + style.tagline * 2.2, rule - style.subtitle * 1.3))
@@ -169,12 +194,14 @@ def paragraphs(blurb: str | None) -> list[str]:
 
 @dataclass(frozen=True)
 class TextLine:
-    """One line of a text block: its text, size, weight, and the space above it."""
+    """One line of a text block: its text, size, weight, the space above it, and whether
+    it is the heading's (the title's)."""
 
     text: str
     size: float
     bold: bool
     above: float  # from the previous baseline (or the block's top) to this baseline
+    heading: bool = False
 
 
 def back_lines(title: str, blurb: str | None, summary: str, style: BackStyle, width: float,
@@ -182,9 +209,10 @@ def back_lines(title: str, blurb: str | None, summary: str, style: BackStyle, wi
     """The back cover's text as lines: the title, the blurb's paragraphs, then the summary
     (title and summary in bold)."""
     lines: list[TextLine] = []
-    for line in wrap(title, style.heading, width, bold_measure):
-        lines.append(TextLine(line, style.heading, True,
-                              style.heading * (TITLE_LEADING if lines else 1.0)))
+    heading = widest_word_fit(title, style.heading, width, bold_measure)
+    for line in wrap(title, heading, width, bold_measure):
+        lines.append(TextLine(line, heading, True,
+                              heading * (TITLE_LEADING if lines else 1.0), heading=True))
     size = style.blurb
     for number, paragraph in enumerate(paragraphs(blurb)):
         for index, line in enumerate(wrap(paragraph, size, width, measure)):
@@ -196,6 +224,22 @@ def back_lines(title: str, blurb: str | None, summary: str, style: BackStyle, wi
         lines.append(TextLine(line, style.summary, True,
                               style.summary * BODY_LEADING + gap if lines else style.summary))
     return lines
+
+
+def widest_word_fit(text: str, size: float, width: float, measure: Measure) -> float:
+    """size, or the largest size below it (in SIZE_STEPs, never under MIN_TEXT_POINTS) at
+    which the text's widest word fits width: a long word on the back must not run over
+    the spine (the front's title fits, at the front's least size, the same width)."""
+    widest = max(text.split(), key=lambda word: measure(word, size), default="")
+    while measure(widest, size) > width and size - SIZE_STEP >= MIN_TEXT_POINTS:
+        size -= SIZE_STEP
+    return size
+
+
+def too_wide_words(text: str | None, size: float, width: float,
+                   measure: Measure) -> list[str]:
+    """The text's words wider than width at size (a line break cannot help them)."""
+    return [word for word in (text or "").split() if measure(word, size) > width]
 
 
 def block_height(lines: Sequence[TextLine]) -> float:
@@ -223,8 +267,44 @@ def back_grid_side(geometry: CoverGeometry, style: BackStyle) -> float:
 
 def spine_text(title: str, author: str | None) -> str:
     """The spine line, in capitals: TITLE · AUTHOR."""
-    text = title.upper()
-    return text + SPINE_SEPARATOR + author.upper() if author else text
+    text = capitals(title)
+    return text + SPINE_SEPARATOR + capitals(author) if author else text
+
+
+DIAERESIS = "\u0308"
+GREEK_ACCENTS = frozenset("\u0300\u0301\u0342\u0313\u0314\u0345")  # tonos, oxia,
+# varia, perispomeni, psili, dasia, ypogegrammeni: none is set on Greek capitals
+
+
+def capitals(text: str) -> str:
+    """text in capitals as a typesetter sets them: Greek capitals drop their accents and
+    breathings ('Σουντόκου' -> 'ΣΟΥΝΤΟΚΟΥ') but keep a diaeresis, and gain one where the
+    accent said two vowels are not a diphthong ('Μάιος' -> 'ΜΑΪΟΣ'); other scripts keep
+    theirs ('Éditions' -> 'ÉDITIONS')."""
+    kept, apart = [], False
+    for base, marks in _clusters(unicodedata.normalize("NFD", text)):
+        if "GREEK" not in unicodedata.name(base, ""):
+            kept.append((base + marks).upper())
+            apart = False
+            continue
+        base = base.upper()
+        diaeresis = DIAERESIS in marks or (apart and base in "ΙΥ" and not marks)
+        kept.append(base + (DIAERESIS if diaeresis else ""))
+        kept.append("Ι" if "\u0345" in marks else "")  # a subscript iota stands beside
+        apart = base in "ΑΕΗΟΥ" and DIAERESIS not in marks and "\u0345" not in marks and \
+            any(mark in GREEK_ACCENTS for mark in marks)
+    return unicodedata.normalize("NFC", "".join(kept))
+
+
+def _clusters(text: str) -> list[tuple[str, str]]:
+    """(base character, the combining marks after it) for each character of NFD text."""
+    clusters: list[tuple[str, str]] = []
+    for char in text:
+        if clusters and unicodedata.combining(char):
+            clusters[-1] = (clusters[-1][0], clusters[-1][1] + char)
+        else:
+            clusters.append((char, ""))
+    return clusters
 
 
 def spine_size(geometry: CoverGeometry, style: SpineStyle, text: str, cap_height: float,

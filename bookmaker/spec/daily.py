@@ -10,12 +10,12 @@ from __future__ import annotations
 import os
 from datetime import date
 from pathlib import Path
-from typing import Annotated, Any, ClassVar
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from pydantic import Field, PlainValidator
 
 from ..core.board.shape import MAX_SIZE, SYMMETRIES, Shape, parse_size
-from ..core.grade.grader import GRADES
+from ..core.grade.grades import GRADES
 from ..core.kinds.kind import Kind
 from ..core.rating import RatingRange
 from .catalogue import language_names
@@ -25,14 +25,23 @@ from .columns import (
     load_column_preset,
     unknown_column_layout_text,
 )
-from .kinds import frame_of, kind_of_name, least_cell, parse_kind_frame
+from .glyphs import numbers
+from .kinds import (
+    cells_across,
+    frame_of,
+    kind_of_name,
+    least_cell,
+    least_symbol_cell,
+    parse_kind_frame,
+)
 from .layouts import column_preset_names, is_layout_path, preset_names
-from .load import DIGIT_INK, read_document
+from .load import DIGIT_INK, read_document, section_glyphs
 from .model import Fonts, RegistryChoice, Symmetry
 from .problems import Mistake, Problem, Report, SpecError
 from .slugs import slug_of
 from .textcheck import check_daily_texts
 from .values import (
+    MIN_TEXT_POINTS,
     BoxText,
     Count,
     Flag,
@@ -82,9 +91,20 @@ def _outputs(value: Any) -> tuple[str, ...]:
 
 
 Outputs = Annotated[tuple, PlainValidator(_outputs)]
-Grade = one_of(*GRADES)
-Dpi = _whole_at_least(72, 2400)
-Pixels = _whole_at_least(100, 8000)
+if TYPE_CHECKING:  # to mypy a choice is text and a count a number; pydantic checks them
+    Grade = str
+    AnswerChoice = str
+    LanguageChoice = str
+    SymmetryChoice = str
+    Dpi = int
+    Pixels = int
+else:
+    Grade = one_of(*GRADES)
+    AnswerChoice = one_of(*ANSWER_PLACES)
+    LanguageChoice = one_of(*language_names())
+    SymmetryChoice = one_of(*SYMMETRIES)
+    Dpi = _whole_at_least(72, 2400)
+    Pixels = _whole_at_least(100, 8000)
 
 
 class PngFile(Schema):
@@ -107,14 +127,21 @@ class DailyFile(Schema):
                                                 "digits, hyphens); default: from the series.")
     layout: Text = Field(DEFAULT_LAYOUT, description="A newspaper column preset from "
                          "layouts/newspaper/, or a path to a column layout .yaml file.")
-    answer: one_of(*ANSWER_PLACES) = Field(
+    answer: AnswerChoice = Field(
         "separate", description="separate: each day's answer files beside its puzzle; "
                                 "next-day: in the next scheduled day's folder.")
     outputs: Outputs = Field(OUTPUT_KINDS, description="The files to write: pdf, png, svg "
                              "(puzzle and answer each), json (day.json), proof (the editor's "
                              "proof PDF of the run).")
     rules: Flag = Field(True, description="A line of rules under each puzzle's heading.")
-    language: one_of(*language_names()) = Field(
+    heading: Flag = Field(True, description="The heading (series, date, grade; 'Solution' "
+                                            "on an answer) above each grid; false: the grid "
+                                            "and its rules alone, for a page that sets its "
+                                            "own.")
+    answer_columns: Count | None = Field(None, description="Columns every answer spans; "
+                                         "default: the fewest its grid fits in with answer "
+                                         "digits of 7 pt or more (at most its puzzle's).")
+    language: LanguageChoice = Field(
         "en", description="The language of headings, dates, rules and 'Solution' "
                           "(messages/<language>.yaml).")
     png: PngFile = Field(default_factory=PngFile, description="PNG resolutions.")
@@ -139,13 +166,18 @@ class DayFile(Schema):
     variant: KindName = Field(
         "classic", description="The kind of puzzle: classic, x, hyper, jigsaw, samurai, "
                                "killer or killer-x (see the book spec's sections).")
-    symmetry: one_of(*SYMMETRIES) | None = Field(None, description="Symmetry of the clue "
+    symmetry: SymmetryChoice | None = Field(None, description="Symmetry of the clue "
                                                  "pattern: none, rotational (the default), "
                                                  "mirror, diagonal.")
     title: Text | None = Field(None, description="A name for the day's puzzle, printed in "
                                                  "its heading: 'Monster', 'Mini'.")
     columns: Count | None = Field(None, description="Columns this day's puzzle spans; "
                                                     "default: the layout's.")
+    symbols: Text | None = Field(None, description="What the values print as: numbers (the "
+                                 "default: 1 to n), letters (A-Z without I and O, up to "
+                                 "24), mixed (1-9 then A-P), word (the language's "
+                                 "nine-letter Wordoku word) or n characters of your own "
+                                 "('CAMBRIDGE'); anything but numbers on Sudoku kinds only.")
 
 
 class DailySpecFile(Schema):
@@ -170,6 +202,9 @@ class DaySpec(Schema):
     symmetry: Symmetry = Field(description="Symmetry of the clue pattern.")
     title: str | None = Field(description="The day's puzzle name, if any.")
     columns: int = Field(description="Columns of the page the puzzle spans.")
+    answer_columns: int = Field(0, description="Columns its answer spans; 0: as its puzzle.")
+    glyphs: tuple[str, ...] = Field((), description="What values 1..n print as (spec/"
+                                    "glyphs.py); () for numbers.")
 
     @property
     def kind(self) -> Kind:
@@ -193,6 +228,7 @@ class DailySpec(Schema):
     answer: str = Field(description="separate or next-day.")
     outputs: tuple[str, ...] = Field(description="The kinds of files to write.")
     rules: bool = Field(description="Whether a line of rules is printed.")
+    heading: bool = Field(True, description="Whether headings are printed.")
     language: str = Field("en", description="The language of the printed words.")
     png: PngFile = Field(description="PNG resolutions.")
     fonts: Fonts = Field(description="The user's fonts (absolute paths), or None each.")
@@ -218,7 +254,10 @@ def load_daily_spec(path: str | os.PathLike) -> DailySpec:
     daily = report.validate(DailyFile, document["daily"], ("daily",), {"base": source.parent})
     days = _schedule_files(report, document.get("schedule", DEFAULT_SCHEDULE))
     layout, layout_problems = _layout(report, daily and daily.layout, source, shown)
-    schedule = [_day_spec(report, weekday, days.get(weekday), layout) for weekday in WEEKDAYS]
+    language = daily.language if daily is not None and daily.language else "en"
+    answer_columns = daily.answer_columns if daily is not None else None
+    schedule = [_day_spec(report, weekday, days.get(weekday), layout, language, answer_columns)
+                for weekday in WEEKDAYS]
     _check_digit_font(report, daily, layout)
     if daily is not None:
         check_daily_texts(report, daily, days)
@@ -228,7 +267,8 @@ def load_daily_spec(path: str | os.PathLike) -> DailySpec:
     return DailySpec(source=source, series=daily.series,
                      name=daily.name or slug_of(daily.series, "daily"), seed=daily.seed,
                      layout=layout, answer=daily.answer, outputs=daily.outputs,
-                     rules=daily.rules, language=daily.language, png=daily.png,
+                     rules=daily.rules, heading=daily.heading, language=daily.language,
+                     png=daily.png,
                      fonts=daily.fonts, registry=daily.registry, schedule=tuple(schedule))
 
 
@@ -255,6 +295,7 @@ def daily_spec_problem(path: str | os.PathLike) -> Problem | None:
     if not isinstance(document, dict) or "daily" not in document or "book" in document:
         return None
     mark = mark_of(document, (), "daily")
+    assert mark is not None  # a document read from a file has its marks
     return Problem(str(path), mark.line + 1, mark.column + 1, "",
                    f"this is a daily spec (it has 'daily:'): make its puzzles with "
                    f"`bookmaker daily {path} --from YYYY-MM-DD`; a book spec has 'book:' "
@@ -306,11 +347,12 @@ def _layout(report: Report, value: str | None, source: Path,
 
 
 def _day_spec(report: Report, weekday: str, day: DayFile | None,
-              layout: ColumnLayout | None) -> DaySpec | None:
+              layout: ColumnLayout | None, language: str = "en",
+              answer_columns: int | None = None) -> DaySpec | None:
     """Check what needs several of a day's values; None if it is not scheduled or wrong."""
     at = ("schedule", weekday)
     shape = _shape(report, at, day) if day is not None else None
-    if shape is None or layout is None:
+    if day is None or shape is None or layout is None:
         return None
     columns = day.columns or layout.columns
     if columns > layout.page_columns:
@@ -318,7 +360,7 @@ def _day_spec(report: Report, weekday: str, day: DayFile | None,
                                               f"{layout.page_columns} columns, got {columns}"))
         return None
     kind = kind_of_name(day.variant)
-    problem = layout.fit_problem(kind.frame_cells(shape), columns, least_cell(kind))
+    problem = layout.fit_problem(cells_across(kind, shape), columns, least_cell(kind))
     if problem:
         report.add(Mistake(at + ("columns" if day.columns else "size",), problem))
         return None
@@ -328,16 +370,42 @@ def _day_spec(report: Report, weekday: str, day: DayFile | None,
         return None
     if day.difficulty is None and day.rating is None:  # reported already
         return None
-    grade_problem = kind.grade_problem(shape, day.difficulty)
+    grade_problem = kind.grade_problem(shape, day.difficulty or "any")
     if grade_problem:
         report.add(Mistake(at + ("difficulty",), grade_problem))
         return None
     # An unset symmetry is 'rotational' even on a Killer, whose givens it does not shape:
     # it is part of every day's seed (daily/build.py), and those seeds stay as they were.
+    glyphs = section_glyphs(report, at, day.symbols, shape.size, kind, language)
+    if glyphs is None:
+        return None
+    answer = _answer_columns(report, layout, answer_columns, columns,
+                             cells_across(kind, shape), glyphs or numbers(shape.size))
+    if answer is None:
+        return None
     return DaySpec(weekday=weekday, size=shape.size, box_rows=shape.box_rows,
                    box_cols=shape.box_cols, variant=kind.name, difficulty=day.difficulty or "any",
                    rating=day.rating, symmetry=day.symmetry or "rotational", title=day.title,
-                   columns=columns)
+                   columns=columns, glyphs=glyphs, answer_columns=answer)
+
+
+def _answer_columns(report: Report, layout: ColumnLayout, asked: int | None, columns: int,
+                    cells: int, glyphs: tuple[str, ...]) -> int | None:
+    """The columns a day's answer spans: as asked, or the fewest (up to its puzzle's) whose
+    cells keep its digits at 7 pt or more; None with the mistake reported when the asked
+    ones do not."""
+    least = max(MIN_TEXT_POINTS / layout.text.answer_digits, least_symbol_cell(glyphs))
+    fits = [span for span in range(1, layout.page_columns + 1)
+            if layout.grid_side(span) / cells >= least]
+    if asked is None:
+        return min([span for span in fits if span <= columns] or [columns])
+    if asked not in fits:
+        report.add(Mistake(("daily", "answer_columns"), f"a {cells}x{cells} answer across "
+                           f"{asked} column{'s' if asked > 1 else ''} of the {layout.name} "
+                           f"layout would have cells under {least:.1f} pt, too small for "
+                           f"{MIN_TEXT_POINTS:g} pt digits: give it more columns"))
+        return None
+    return asked
 
 
 def _shape(report: Report, at: tuple, day: DayFile) -> Shape | None:
@@ -369,7 +437,7 @@ def _check_digit_font(report: Report, daily: DailyFile | None,
     as the renderer requires (spec/load.py checks book fonts alike)."""
     regular = daily.fonts.regular if daily is not None and daily.fonts is not None else None
     top = font_digit_top(regular) if regular is not None and layout is not None else None
-    if top is None:
+    if top is None or layout is None:
         return
     ink = layout.digit_fraction * top
     if not DIGIT_INK[0] <= ink <= DIGIT_INK[1]:

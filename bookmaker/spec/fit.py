@@ -4,7 +4,7 @@ The rule: k grids go in the rows x columns arrangement (rows * columns >= k, fil
 row) that gives the largest grid side. Every slot has room for a label above its grid and
 a caption line below it, neighbouring slots are `gap` apart, and the grid is the largest
 square in what is left once its border line's width is kept inside the slot (so no ink
-reaches the margins). The page layout (book/paginate.py) places grids by this same rule.
+reaches the margins). The page layout (pages/paginate.py) places grids by this same rule.
 k grids of size n fit when that side gives cells of at least the layout's smallest cell.
 """
 

@@ -98,7 +98,7 @@ def _tables(data: bytes) -> dict[str, int]:
 def _character_map(data: bytes, cmap: int) -> dict[int, int]:
     """Code point -> glyph, from the best Unicode subtable (format 4 or 12)."""
     count = struct.unpack_from(">H", data, cmap + 2)[0]
-    subtables = {}
+    subtables: dict[tuple[int, int], int] = {}
     for index in range(count):
         platform, encoding, offset = struct.unpack_from(">HHI", data, cmap + 4 + 8 * index)
         subtables.setdefault((platform, encoding), cmap + offset)

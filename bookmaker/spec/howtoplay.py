@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..core.board.grid import SYMBOLS
 from ..core.kinds.kind import Kind
 from .catalogue import Catalogue
+from .glyphs import numbers, symbols_text
 
 # How render/pdf.py sets the page: the title a line of title size * 1.2, the body
 # SPACE_BEFORE under it, each body line body size * 1.4, half a body size after each
@@ -18,14 +18,16 @@ BODY_LEADING = 1.4
 PARAGRAPH_SPACE = 0.5
 
 
-def rules_paragraphs(boards: Sequence[tuple[int, Kind]], answers: str,
+def rules_paragraphs(boards: Sequence[tuple[int, Kind, tuple[str, ...]]], answers: str,
                      words: Catalogue) -> list[str]:
-    """The how-to-play text for sections of these (size, kind): the rule for the book's
-    sizes, the rule of each other kind (in order of first appearance), the promise of one
-    solution, advice, and where the solutions are."""
-    rules = dict.fromkeys(kind.rules_key for _, kind in boards if kind.rules_key)
-    sudoku_sizes = sorted({size for size, kind in boards if not kind.rule_stands_alone})
-    paragraphs = [*([rules_sentence(sudoku_sizes, words)] if sudoku_sizes else []),
+    """The how-to-play text for sections of these (size, kind, glyphs: () for numbers):
+    the rule for the book's sizes and symbols (of its kinds that follow Sudoku's rule), the
+    rule of each other kind (in order of first appearance), the promise of one solution,
+    advice, and where the solutions are."""
+    rules = dict.fromkeys(kind.rules_key for _, kind, _ in boards if kind.rules_key)
+    sudoku_boards = sorted({(size, glyphs or numbers(size))
+                            for size, kind, glyphs in boards if kind.sudoku_rule})
+    paragraphs = [*([rules_sentence(sudoku_boards, words)] if sudoku_boards else []),
                   *(words.text(key) for key in rules),
                   words.text("unique"), words.text("advice")]
     where = {"back": "solutions_at_back", "separate": "solutions_in_answer_book"}
@@ -34,20 +36,15 @@ def rules_paragraphs(boards: Sequence[tuple[int, Kind]], answers: str,
     return paragraphs
 
 
-def rules_sentence(sizes: list[int], words: Catalogue) -> str:
-    """The rule in one sentence, naming the symbols of every size the book holds."""
+def rules_sentence(sizes: list[tuple[int, tuple[str, ...]]], words: Catalogue) -> str:
+    """The rule in one sentence, naming the symbols of every size (and symbol set) the
+    book holds."""
     if len(sizes) == 1:
-        return words.text("rules_one_size", symbols=symbols_text(sizes[0], words))
-    ranges = [words.text("rules_size_range", symbols=symbols_text(size, words),
-                         size=f"{size}x{size}") for size in sizes]
+        return words.text("rules_one_size", symbols=symbols_text(sizes[0][1], words))
+    ranges = [words.text("rules_size_range", symbols=symbols_text(glyphs, words),
+                         size=f"{size}x{size}") for size, glyphs in sizes]
     return words.text("rules_many_sizes", ranges=words.text(
         "list", items=", ".join(ranges[:-1]), last=ranges[-1]))
-
-
-def symbols_text(size: int, words: Catalogue) -> str:
-    if size <= 9:
-        return words.text("symbols_digits", last=size)
-    return words.text("symbols_letters", last=SYMBOLS[size - 1])
 
 
 def text_height(paragraphs: Sequence[str], measure: Callable[[str], float], width: float,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..core.board.shape import Shape, parse_box, parse_size
 from ..core.kinds.kind import Kind
 from ..core.kinds.registry import find_kind, kind_named
-from .fontfile import default_font_paths
+from .fontfile import default_font_paths, read_font
 from .values import MIN_TEXT_POINTS, font_digit_top
 
 # A cage total is at least 7 pt (MIN_TEXT_POINTS) and at most this share of its cell
@@ -19,6 +19,7 @@ from .values import MIN_TEXT_POINTS, font_digit_top
 # 7 pt * digit height / CAGE_TOTAL_MAX. The renderer (render/pdf.py) uses the same rule.
 CAGE_TOTAL_HEIGHT = 0.19  # a cage total's digits, as a share of the cell, where room allows
 CAGE_TOTAL_MAX = 0.23
+SYMBOL_FIT_WIDTH = 0.86  # a symbol's ink may use at most this much of its cell's width
 
 
 def kind_of_name(name: str) -> Kind:
@@ -40,6 +41,21 @@ def parse_kind_frame(kind: Kind, size_text: str, box_text: str | None) -> Shape:
     return kind.frame(size, None if box_text is None else parse_box(box_text, size))
 
 
+def cells_across(kind: Kind, frame: Shape) -> int:
+    """How many cells across a kind's printed square is on the frame: its board's, and a
+    ring each side for clues printed outside the grid (Kind.outside_cells)."""
+    return kind.frame_cells(frame) + 2 * kind.outside_cells
+
+
+def least_symbol_cell(glyphs: tuple[str, ...]) -> float:
+    """The smallest cell (points) whose symbols, the widest of `glyphs` in the bold font,
+    fit at MIN_TEXT_POINTS (the renderer's rule: render/metrics.py symbol_font_size)."""
+    if not glyphs:
+        return 0.0
+    bold = read_font(str(default_font_paths()[1]))
+    return max(bold.width(glyph, MIN_TEXT_POINTS) for glyph in glyphs) / SYMBOL_FIT_WIDTH
+
+
 def least_cell(kind: Kind) -> float:
     """The smallest cell (points) a kind's puzzle can print in: numbers in a cell's corner
     (a Killer's cage totals), at least MIN_TEXT_POINTS, must fit there (measured with the
@@ -49,5 +65,6 @@ def least_cell(kind: Kind) -> float:
     return MIN_TEXT_POINTS * (font_digit_top(default_font_paths()[0]) or 0.73) / CAGE_TOTAL_MAX
 
 
-__all__ = ["CAGE_TOTAL_HEIGHT", "CAGE_TOTAL_MAX", "find_kind", "frame_of", "kind_of_name",
-           "least_cell", "parse_kind_frame"]
+__all__ = ["CAGE_TOTAL_HEIGHT", "CAGE_TOTAL_MAX", "SYMBOL_FIT_WIDTH", "cells_across",
+           "find_kind", "frame_of", "kind_of_name", "least_cell", "least_symbol_cell",
+           "parse_kind_frame"]

@@ -6,6 +6,8 @@ stores points (1/72 in), the unit reportlab draws in. The YAML keys are the fiel
 
 from __future__ import annotations
 
+from typing import cast
+
 from pydantic import Field
 
 from .fit import Area, cell_side, most_that_fit
@@ -156,7 +158,7 @@ class Layout(Schema):
         digits = self.text.digits
         if digits.fraction is not None:
             return digits.fraction
-        return digits.points / self.min_puzzle_cell
+        return cast(float, digits.points) / self.min_puzzle_cell  # points, if no fraction
 
     def inside_margin(self, page_count: int) -> float:
         """The inside margin (gutter) in points for a book of page_count pages.
@@ -278,9 +280,11 @@ class Layout(Schema):
                 f"{self.grids.default_min_cell / 72:g} in): take a larger layout, or say "
                 f"puzzles_per_page: 1 to print it with these cells")
 
-    def answers_that_fit(self, size: int) -> int:
-        """The most size x size answer grids per page, for a book of any length."""
-        return most_that_fit(size, self.min_answer_cell, self.grid_area(answers=True))
+    def answers_that_fit(self, size: int, least_cell: float = 0.0) -> int:
+        """The most size x size answer grids per page, for a book of any length, their
+        cells at least the layout's minimum and `least_cell` (two-digit symbols')."""
+        return most_that_fit(size, max(self.min_answer_cell, least_cell),
+                             self.grid_area(answers=True))
 
     def puzzles_per_page_problem(self, count: int, size: int, least_cell: float = 0.0,
                                  name: str = "") -> str | None:
@@ -295,8 +299,24 @@ class Layout(Schema):
         smallest = max(self.min_puzzle_cell, least_cell)
         why = "minimum" if smallest == self.min_puzzle_cell else \
             "minimum for readable cage totals"
+        if most == 0:  # not even one: the board is too large for the page, whatever the count
+            alone = cell_side(1, size, self.grid_area())
+            return (f"a {name} puzzle does not fit on a {self.name} page at the {smallest:.1f}"
+                    f" pt {why} cell: even alone on the page its cells would be {alone:.1f} "
+                    f"pt; take a larger layout")
         return (f"{grids} not fit on one {self.name} page: the cells would be {cell:.1f} pt, "
                 f"under the {smallest:.1f} pt {why} (at most {most} fit)")
+
+    def answer_grid_problem(self, size: int, name: str = "",
+                            least_cell: float = 0.0) -> str | None:
+        """Why a size x size answer grid (`name`: its board's name; `least_cell`: what its
+        symbols need) cannot fit on a page of answers even alone, or None if it can."""
+        if self.answers_that_fit(size, least_cell):
+            return None
+        alone = cell_side(1, size, self.grid_area(answers=True))
+        return (f"a {name or f'{size}x{size}'} answer grid does not fit on a {self.name} page "
+                f"at the {self.min_answer_cell:.1f} pt minimum answer cell: even alone on "
+                f"the page its cells would be {alone:.1f} pt; take a larger layout")
 
 
 EXAMPLE_SHARE = 0.45  # the how-to-play example: each grid at most this share of the width

@@ -16,11 +16,12 @@ from typing import TYPE_CHECKING, Any
 
 from .layout import Layout, layout_mistakes
 from .problems import Mistake, Problem, Report, SpecError, syntax_problem
+from .textfile import TextEncodingError, read_utf8
 from .values import Schema, did_you_mean
 from .yamlload import MarkedYAMLError, parse_yaml
 
 if TYPE_CHECKING:
-    from importlib.resources.abc import Traversable
+    from importlib.abc import Traversable  # (importlib.resources.abc from Python 3.11)
 
 PRESET_PACKAGE = "bookmaker.layouts"
 LAYOUT_SUFFIXES = (".yaml", ".yml")
@@ -75,10 +76,10 @@ def load_layout_file(path: Path, shown: str,
     """A user's layout file, or None with its problems; `shown` is the path as written.
     `parse` reads the text (default parse_layout: a page layout)."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        return None, [Problem(shown, None, None, "", f"cannot read layout file: "
-                                                     f"{error.strerror or error}")]
+        text = read_utf8(path)
+    except (OSError, TextEncodingError) as error:
+        why = getattr(error, "strerror", None) or error
+        return None, [Problem(shown, None, None, "", f"cannot read layout file: {why}")]
     return (parse or parse_layout)(text, shown, path.name.rsplit(".", 1)[0])
 
 

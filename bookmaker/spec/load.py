@@ -11,15 +11,16 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, cast
 
 from ..core.board.shape import Shape, parse_size
-from ..core.kinds.kind import Kind
+from ..core.kinds.kind import Kind, clues_problem
 from .catalogue import load_catalogue
 from .cover import CoverFile, CoverSpec, cover_geometry
 from .covercheck import CoverFacts, cover_spec, glyph_fields
 from .fontfile import default_font_paths, read_font
-from .kinds import kind_of_name, least_cell, parse_kind_frame
+from .glyphs import NUMBERS, WORD, WORD_KEY, glyph_problem, glyphs_of, numbers
+from .kinds import cells_across, kind_of_name, least_cell, least_symbol_cell, parse_kind_frame
 from .layout import Layout
 from .layouts import (
     is_layout_path,
@@ -34,7 +35,8 @@ from .printer import load_printer
 from .problems import Mistake, Problem, Report, SpecError, syntax_problem
 from .slugs import slug_of
 from .textcheck import check_texts, check_texts_of
-from .values import MAX_PUZZLES, clues_problem, describe, font_digit_top
+from .textfile import TextEncodingError, read_utf8
+from .values import MAX_PUZZLES, describe, font_digit_top
 from .yamlload import MarkedYAMLError, parse_yaml
 
 
@@ -51,7 +53,8 @@ def load_spec(path: str | os.PathLike) -> BookSpec:
     sections = [report.validate(SectionFile, raw, ("sections", index))
                 for index, raw in enumerate(raw_sections)]
     layout, layout_problems = _layout(report, book and book.layout, source, shown)
-    pages = [_section_pages(report, index, section, layout)
+    language = book.language if book is not None and book.language else "en"
+    pages = [_section_pages(report, index, section, layout, language)
              for index, section in enumerate(sections)]
     _check_unique_names(report, sections)
     _check_book(report, book, layout, sections, pages)
@@ -64,18 +67,20 @@ def load_spec(path: str | os.PathLike) -> BookSpec:
     problems = report.sorted_problems() + layout_problems
     if problems:
         raise SpecError(problems)
-    return _book_spec(source, book, layout, list(map(_section_spec, sections, pages)), cover)
+    assert layout is not None  # no problem: the layout and every section's pages are known
+    return _book_spec(source, book, layout,
+                      list(map(_section_spec, sections, cast(list[SectionPages], pages))), cover)
 
 
 def read_document(source: Path, shown: str) -> Any:
     """The YAML document of a spec file, positions kept (book and daily specs alike);
     SpecError naming `shown` if it cannot be read or parsed."""
     try:
-        text = source.read_text(encoding="utf-8")
+        text = read_utf8(source)
     except FileNotFoundError:
         raise SpecError([Problem(shown, None, None, "", "spec file not found")]) from None
-    except UnicodeDecodeError:
-        raise SpecError([Problem(shown, None, None, "", "not UTF-8 text")]) from None
+    except TextEncodingError as error:
+        raise SpecError([Problem(shown, None, None, "", str(error))]) from None
     except OSError as error:
         raise SpecError([Problem(shown, None, None, "",
                                  f"cannot read: {error.strerror or error}")]) from None
@@ -118,19 +123,35 @@ def _layout(report: Report, value: str | None, source: Path,
 
 @dataclass(frozen=True)
 class SectionPages:
-    """What checking a section settles: its board, and how many grids go on a page."""
+    """What checking a section settles: its board, how many grids go on a page, and what
+    its values print as."""
 
     shape: Shape
     puzzles_per_page: int
     answers_per_page: int
+    glyphs: tuple[str, ...] = ()
+
+
+def section_glyphs(report: Report, at: tuple, choice: str | None, size: int, kind: Kind,
+                   language: str) -> tuple[str, ...] | None:
+    """What a section's or a day's values print as (spec/glyphs.py), () for numbers; None
+    with the mistake reported when the choice cannot print the kind at the size."""
+    choice = choice or NUMBERS
+    word = load_catalogue(language).text(WORD_KEY) if choice == WORD else ""
+    problem = glyph_problem(choice, size, kind, word)
+    if problem:
+        report.add(Mistake(at + ("symbols",), problem))
+        return None
+    glyphs = glyphs_of(choice, size, word)
+    return () if glyphs == numbers(size) else glyphs
 
 
 def _section_pages(report: Report, index: int, section: SectionFile | None,
-                   layout: Layout | None) -> SectionPages | None:
+                   layout: Layout | None, language: str = "en") -> SectionPages | None:
     """Check what needs several of a section's values; None if something is wrong."""
     at = ("sections", index)
     shape = _shape(report, at, section) if section is not None else None
-    if shape is None or layout is None:
+    if section is None or shape is None or layout is None:
         return None
     kind = kind_of_name(section.variant)
     clues_fit = all([  # every check made, so that every mistake is reported
@@ -139,14 +160,19 @@ def _section_pages(report: Report, index: int, section: SectionFile | None,
         _clues_alone(report, at, section),
         _options_taken(report, at, kind, section),
         # A grade no puzzle of the board has: refused now, not after thousands of tries.
-        _reported(report, at + ("difficulty",), kind.grade_problem(shape, section.difficulty))])
-    grid = grid_needs(kind, shape)
+        _reported(report, at + ("difficulty",), kind.grade_problem(shape, section.difficulty)),
+        # More distinct puzzles than the board has: refused now, not after minutes of tries.
+        _reported(report, at + ("count",), section.count is not None and
+                  distinct_problem(kind, shape, section.count, section.symmetry,
+                                   section.clues))])
+    glyphs = section_glyphs(report, at, section.symbols, shape.size, kind, language)
+    grid = grid_needs(kind, shape, glyphs or numbers(shape.size))
     puzzles = _puzzles_per_page(report, at, section.puzzles_per_page, grid, layout,
                                 kind.one_a_page)
-    answers = _answers_per_page(report, at, grid.cells, layout)
-    if not clues_fit or puzzles is None or answers is None:
+    answers = _answers_per_page(report, at, grid, layout)
+    if not clues_fit or puzzles is None or answers is None or glyphs is None:
         return None
-    return SectionPages(shape, puzzles, answers)
+    return SectionPages(shape, puzzles, answers, glyphs)
 
 
 @dataclass(frozen=True)
@@ -156,14 +182,17 @@ class _GridNeeds:
     cells: int
     least_cell: float
     name: str = ""  # the grid's name in messages; '' for its size, '9x9'
+    least_symbol_cell: float = 0.0  # the least cell its widest symbol fits at 7 pt
 
 
-def grid_needs(kind: Kind, frame: Shape) -> _GridNeeds:
-    """What a kind's grids on the frame ask of a page; a grid wider than its size (a
-    Samurai's 21 cells) is named with its width."""
-    cells = kind.frame_cells(frame)
+def grid_needs(kind: Kind, frame: Shape, glyphs: tuple[str, ...] = ()) -> _GridNeeds:
+    """What a kind's grids on the frame ask of a page (and their symbols, `glyphs`: two-
+    digit numbers need wider cells); a grid wider than its size (a Samurai's 21 cells) is
+    named with its width."""
+    cells = cells_across(kind, frame)
     name = "" if cells == frame.size else f"{kind.name} ({cells}x{cells} cells)"
-    return _GridNeeds(cells, least_cell(kind), name)
+    symbols = least_symbol_cell(glyphs)
+    return _GridNeeds(cells, max(least_cell(kind), symbols), name, symbols)
 
 
 def _options_taken(report: Report, at: tuple, kind: Kind, section: SectionFile) -> bool:
@@ -183,7 +212,7 @@ def _section_spec(section: SectionFile, pages: SectionPages) -> SectionSpec:
                        ramp=section.ramp,
                        clues=section.clues,
                        puzzles_per_page=pages.puzzles_per_page,
-                       answers_per_page=pages.answers_per_page)
+                       answers_per_page=pages.answers_per_page, glyphs=pages.glyphs)
 
 
 def _shape(report: Report, at: tuple, section: SectionFile) -> Shape | None:
@@ -219,7 +248,7 @@ def _clues_alone(report: Report, at: tuple, section: SectionFile) -> bool:
     return True
 
 
-def _reported(report: Report, path: tuple, problem: str | None) -> bool:
+def _reported(report: Report, path: tuple, problem: str | Literal[False] | None) -> bool:
     """Report the problem at path, if there is one; whether there was none."""
     if problem:
         report.add(Mistake(path, problem))
@@ -244,8 +273,9 @@ def _puzzles_per_page(report: Report, at: tuple, asked: int | None, grid: _GridN
             return None
         return asked
     if layout.puzzles_that_fit(size, least) == 0:
-        report.add(Mistake(at + ("size",),
-                           layout.puzzles_per_page_problem(1, size, least, name)))
+        problem = layout.puzzles_per_page_problem(1, size, least, name)
+        assert problem is not None  # not even one fits: that is the problem
+        report.add(Mistake(at + ("size",), problem))
         return None
     if alone:
         return 1
@@ -256,13 +286,14 @@ def _puzzles_per_page(report: Report, at: tuple, asked: int | None, grid: _GridN
     return per_page
 
 
-def _answers_per_page(report: Report, at: tuple, size: int, layout: Layout) -> int | None:
-    most = layout.answers_that_fit(size)
-    if most == 0:
-        report.add(Mistake(at + ("size",), f"a {size}x{size} answer grid does not fit on "
-                                           f"one {layout.name} page"))
+def _answers_per_page(report: Report, at: tuple, grid: _GridNeeds,
+                      layout: Layout) -> int | None:
+    problem = layout.answer_grid_problem(grid.cells, grid.name, grid.least_symbol_cell)
+    if problem:
+        report.add(Mistake(at + ("size",), problem))
         return None
-    return min(layout.answers_per_page, most)
+    return min(layout.answers_per_page,
+               layout.answers_that_fit(grid.cells, grid.least_symbol_cell))
 
 
 def _check_book(report: Report, book: BookFile | None, layout: Layout | None,
@@ -273,34 +304,73 @@ def _check_book(report: Report, book: BookFile | None, layout: Layout | None,
     _check_name(report, book)
     if book is None or layout is None:
         return
-    if all(page is not None and section.count is not None
-           for section, page in zip(sections, pages)):
+    known = [(section, page) for section, page in zip(sections, pages)
+             if section is not None and page is not None and section.count is not None]
+    if len(known) == len(sections):
         _check_book_size(report, book, layout, [
             _Counted(section.name, section.count, page.puzzles_per_page, page.answers_per_page,
-                     section.variant) for section, page in zip(sections, pages)])
+                     section.variant) for section, page in known])
+    _check_distinct_together(report, sections, pages)
     check_texts(report, book, layout, [(index, section, page) for index, (section, page)
                                        in enumerate(zip(sections, pages))
                                        if section is not None and page is not None])
 
 
-def _cover(report: Report, cover: CoverFile, book: BookFile, layout: Layout,
-           sections: list[SectionFile], pages: list[SectionPages],
+def distinct_problem(kind: Kind, shape: Shape, count: int, symmetry: str,
+                     clues: int | None) -> str | None:
+    """Why a section cannot have `count` puzzles no two of which are alike (a book
+    repeats none), where the kind knows how many distinct ones its board has."""
+    most = kind.distinct_supply(shape, {(symmetry, clues)})
+    if most is None or count <= most:
+        return None
+    made = "as few clues as stay unique" if clues is None else \
+        f"{clues} clues, or as few as stay unique"
+    shaped = "" if symmetry == "none" else f" of {symmetry} symmetry"
+    more = ", or set clues: to take puzzles with more clues" if clues is None else ""
+    return (f"asks for {count} puzzles, but a {shape} board has only {most} distinct "
+            f"puzzles{shaped} with {made} (a book holds no two alike, relabelled, turned "
+            f"or permuted): ask for at most {most}{more}")
+
+
+def _check_distinct_together(report: Report, sections: list[SectionFile | None],
+                             pages: list) -> None:
+    """Sections of one kind and board draw on the same supply of distinct puzzles."""
+    boards: dict[tuple[str, str], list[tuple[int, SectionFile]]] = {}
+    for index, (section, page) in enumerate(zip(sections, pages)):
+        if section is not None and page is not None and section.count is not None:
+            key = (section.variant, page.shape.box_text)
+            boards.setdefault(key, []).append((index, section))
+    for (name, _), members in boards.items():
+        kind, shape = kind_of_name(name), pages[members[0][0]].shape
+        wanted = sum(section.count for _, section in members)
+        most = kind.distinct_supply(shape, {(s.symmetry, s.clues) for _, s in members})
+        alone = [distinct_problem(kind, shape, s.count, s.symmetry, s.clues)
+                 for _, s in members]
+        if len(members) > 1 and most is not None and wanted > most and not any(alone):
+            report.add(Mistake(("sections", members[-1][0], "count"), f"the {len(members)} "
+                               f"{shape} sections ask for {wanted} puzzles together, but "
+                               f"there are only {most} distinct ones of their symmetries "
+                               f"and clues, and a book holds no two alike: ask for fewer"))
+
+
+def _cover(report: Report, cover: CoverFile, book: BookFile, layout: Layout | None,
+           sections: list[SectionFile], pages: list[SectionPages | None],
            measurable: bool) -> CoverSpec | None:
     """The cover, checked against the rest of the book: its spine is as thick as the page
     plan's page count on the book's paper. Only its design is checked while the rest of
     the book has mistakes (nothing can be measured then)."""
-    if not measurable:
+    if not measurable or layout is None:  # (measurable: no mistake, so a layout)
         return cover_spec(report, cover, None, None, None, None)
     counted = [_Counted(s.name, s.count, p.puzzles_per_page, p.answers_per_page)
-               for s, p in zip(sections, pages)]
+               for s, p in zip(sections, pages) if p is not None]  # (measurable: every p)
     answers = answer_place(book.answers, layout)
     plan = book_plan(layout, book.front_matter, counted, answers, book.sections_start,
                      book.padding)
     facts = CoverFacts(book.title, book.subtitle, book.author, book.isbn,
                        sum(s.count for s in sections), [s.difficulty for s in sections],
                        answers, cover_geometry(layout, len(plan.book), book.paper))
-    regular, bold = default_font_paths()
-    regular, bold = str(book.fonts.regular or regular), str(book.fonts.bold or bold)
+    regular_path, bold_path = default_font_paths()
+    regular, bold = str(book.fonts.regular or regular_path), str(book.fonts.bold or bold_path)
     return cover_spec(report, cover, facts, (read_font(regular), read_font(bold)), bold,
                       load_catalogue(book.language))
 

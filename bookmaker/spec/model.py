@@ -8,7 +8,7 @@ field per key, each with its description. `BookSpec` and `SectionSpec` are the r
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, PlainValidator, ValidationInfo
 
@@ -52,8 +52,22 @@ DIFFICULTY_MARKS = ("none", "squares")
 
 AnswerPlace = Literal["separate", "back", "none"]
 Symmetry = Literal["none", "rotational", "mirror", "diagonal"]
-AnswerChoice = one_of(*ANSWER_PLACES)
-SymmetryChoice = one_of(*SYMMETRIES)
+if TYPE_CHECKING:  # to mypy a choice is text; pydantic checks it is one of the choices
+    AnswerChoice = str
+    SymmetryChoice = str
+    LanguageChoice = str
+    PaperChoice = str
+    PaddingChoice = str
+    SectionStartChoice = str
+    DifficultyMarkChoice = str
+else:
+    AnswerChoice = one_of(*ANSWER_PLACES)
+    SymmetryChoice = one_of(*SYMMETRIES)
+    LanguageChoice = one_of(*language_names())
+    PaperChoice = one_of(*PAPERS)
+    PaddingChoice = one_of(*PADDINGS)
+    SectionStartChoice = one_of(*SECTION_STARTS)
+    DifficultyMarkChoice = one_of(*DIFFICULTY_MARKS)
 REGISTRY_OFF = "none"
 
 
@@ -122,17 +136,17 @@ class BookFile(Schema):
                           "print-on-demand layouts, one file to upload), in a separate PDF "
                           "(separate: the default for home and school layouts), or not at "
                           "all (none).")
-    language: one_of(*language_names()) = Field(
+    language: LanguageChoice = Field(
         "en", description="The language of the book's own words (messages/<language>.yaml).")
-    paper: one_of(*PAPERS) = Field("white", description="Print-on-demand paper, white or "
+    paper: PaperChoice = Field("white", description="Print-on-demand paper, white or "
                                    "cream: cream books may have fewer pages (776, not 828).")
-    padding: one_of(*PADDINGS) = Field("notes", description="Pages added to reach the "
+    padding: PaddingChoice = Field("notes", description="Pages added to reach the "
                                        "print-on-demand minimum and an even count: ruled "
                                        "Notes pages (notes) or blank pages (blank).")
-    sections_start: one_of(*SECTION_STARTS) = Field(
+    sections_start: SectionStartChoice = Field(
         "any", description="Start each section on a right-hand page (right), or on the "
                            "next page (any).")
-    difficulty_mark: one_of(*DIFFICULTY_MARKS) = Field(
+    difficulty_mark: DifficultyMarkChoice = Field(
         "none", description="A mark of 1 to 6 filled squares beside each puzzle's number, "
                             "one per grade from beginner to extreme (squares), or none.")
     isbn: Isbn | None = Field(None, description="The ISBN for the copyright page; its check "
@@ -186,7 +200,7 @@ class SectionFile(Schema):
                                              "would not fit.")
     difficulty: Difficulty = Field(
         "any", description="The grade every puzzle must have exactly: beginner, easy, "
-                           "medium, hard, expert or extreme (see core/grader.py for the "
+                           "medium, hard, expert or extreme (see core/grade/grader.py for the "
                            "techniques each allows); any (the default) takes the puzzles "
                            "as they come.")
     rating: Rating | None = Field(
@@ -198,6 +212,11 @@ class SectionFile(Schema):
     clues: Natural | None = Field(None, description="Stop removing clues once this many "
                                   "remain; fewer than the cells. Default: as few as stay "
                                   "unique.")
+    symbols: Text | None = Field(None, description="What the values print as: numbers (the "
+                                 "default: 1 to n), letters (A-Z without I and O, up to "
+                                 "24), mixed (1-9 then A-P), word (the language's "
+                                 "nine-letter Wordoku word) or n characters of your own "
+                                 "('CAMBRIDGE'); anything but numbers on Sudoku kinds only.")
 
 
 class SpecFile(Schema):
@@ -229,6 +248,8 @@ class SectionSpec(Schema):
                                               "layout's capped to what fits).")
     answers_per_page: int = Field(description="Answer grids per page (the layout's, capped "
                                               "to what fits for this size).")
+    glyphs: tuple[str, ...] = Field((), description="What values 1..n print as (spec/"
+                                    "glyphs.py); () for numbers.")
 
     @property
     def kind(self) -> Kind:
@@ -312,9 +333,16 @@ def book_plan(layout: Layout, front: FrontMatter, sections, answers: str,
     per_page = layout.contents_entries_per_page()
     counts = FrontCounts(front.title_page, front.copyright_page,
                          -(-entries // per_page) if front.contents else 0, front.how_to_play,
-                         front.how_to_play and not example_beside_rules(layout, sections))
+                         front.how_to_play and bool(example_sections(sections))
+                         and not example_beside_rules(layout, sections))
     return plan_book(counts, sections, answers, front.section_openers,
                      sections_start == "right", page_rules(layout, padding))
+
+
+def example_sections(sections) -> list:
+    """The sections whose kind follows Sudoku's rule: the how-to-play example is made for
+    them (a book whose kinds all have rules of their own, Calcudoku's, has none)."""
+    return [s for s in sections if kind_of_name(s.variant).sudoku_rule]
 
 
 def example_beside_rules(layout: Layout, sections) -> bool:

@@ -68,10 +68,6 @@ class PrinterRules(Schema):
     def max_pages(self, paper: str) -> int:
         return self.paper[paper].max_pages
 
-    def least_inside(self, pages: int) -> float | None:
-        """The least inside margin for a book of that many pages (None: too thick)."""
-        return next((step.inside for step in self.gutter if pages <= step.pages), None)
-
 
 @cache
 def load_printer(name: str = DEFAULT_PRINTER) -> PrinterRules:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, get_args
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
 from .values import describe, did_you_mean
 from .yamlload import MarkedYAMLError, duplicates_in, mark_of, syntax_error_at
@@ -77,7 +78,8 @@ def validate(model: type[BaseModel], data: Any, at: tuple = (), context: dict | 
         [_mistake_from(detail, model, at) for detail in details]
 
 
-def _salvage(model: type[BaseModel], data: Any, details: list[dict], context: dict | None):
+def _salvage(model: type[BaseModel], data: Any, details: list[ErrorDetails],
+             context: dict | None):
     """The model from the keys of data without mistakes, the rest None; or None.
 
     Required keys that are missing or wrong are stood in for by the model's `placeholders`
@@ -97,7 +99,7 @@ def _salvage(model: type[BaseModel], data: Any, details: list[dict], context: di
     return salvaged.model_copy(update=dict.fromkeys(unknown))
 
 
-def _mistake_from(detail: dict, model: type[BaseModel], at: tuple) -> Mistake:
+def _mistake_from(detail: ErrorDetails, model: type[BaseModel], at: tuple) -> Mistake:
     """Pydantic's error detail as a Mistake in our words."""
     loc, kind, value = tuple(detail["loc"]), detail["type"], detail.get("input")
     if kind == "missing":

@@ -5,9 +5,10 @@ renderer sets them."""
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
-from ..core.grade.grader import GRADES
+from ..core.grade.grades import GRADES
 from ..core.kinds.kind import Kind
 from .captions import (
     answer_note_text,
@@ -20,6 +21,7 @@ from .captions import (
 from .catalogue import Catalogue, literal_text, load_catalogue
 from .fit import arrangement_for
 from .fontfile import FontFile, FontFileError, default_font_paths, read_font
+from .glyphs import GLYPH_SETS
 from .howtoplay import rules_paragraphs, text_height
 from .kinds import kind_of_name
 from .layout import Layout
@@ -47,7 +49,9 @@ def check_texts_of(report: Report, fields: list[tuple[tuple, str]], book: Any) -
     if not fields or book is None:
         return
     fonts = _fonts(report, book)
-    for path, text in fields if fonts is not None else ():
+    if fonts is None:
+        return
+    for path, text in fields:
         _report_missing(report, path, "", text, fonts, most=1)
 
 
@@ -57,9 +61,11 @@ def check_daily_texts(report: Report, daily: Any, days: dict[str, Any]) -> None:
     fonts = _fonts(report, daily, "daily")
     if fonts is None or daily.language is None:
         return
-    fields = [(("daily", "series"), daily.series)] if daily.series else []
+    fields: list[tuple[tuple, Any]] = [(("daily", "series"), daily.series)] if daily.series else []
     fields += [(("schedule", weekday, "title"), day.title) for weekday, day in days.items()
                if day is not None and day.title]
+    fields += [(("schedule", weekday, "symbols"), day.symbols) for weekday, day in days.items()
+               if day is not None and day.symbols and day.symbols not in GLYPH_SETS]
     _check_words(report, "daily", fields, load_catalogue(daily.language), fonts)
 
 
@@ -81,10 +87,12 @@ def _check_glyphs(report: Report, book: Any, layout: Layout, sections: list,
     """Each field's first character missing from a font, as `U+6570 '数' is not in ...`;
     for the running heads' and the catalogue's own words (placeholders are never printed),
     one mistake each, naming the first few characters a font lacks."""
-    fields = [(("book", name), getattr(book, name)) for name in BOOK_FIELDS
+    fields: list[tuple[tuple, Any]] = [(("book", name), getattr(book, name)) for name in BOOK_FIELDS
               if isinstance(getattr(book, name, None), str)]
     fields += [(("sections", index, "name"), section.name) for index, section, _ in sections
                if section.name is not None]
+    fields += [(("sections", index, "symbols"), "".join(pages.glyphs))
+               for index, _, pages in sections if pages.glyphs]
     heads = " ".join(literal_text(getattr(layout, band).text) for band in ("header", "footer"))
     _report_missing(report, ("book", "layout"), "the running header and footer: ", heads,
                     fonts)
@@ -104,7 +112,16 @@ def _check_words(report: Report, root: str, fields: list[tuple[tuple, str]],
 def _report_missing(report: Report, path: tuple, what: str, text: str,
                     fonts: tuple[FontFile, FontFile], most: int = 5) -> None:
     """A mistake at path naming the first characters (at `most`) of text that a font lacks
-    (the regular font's, else the bold one's), and how many more it lacks if `most` > 1."""
+    (the regular font's, else the bold one's), and how many more it lacks if `most` > 1;
+    or its first right-to-left letter, which no font can help (right_to_left)."""
+    backwards = right_to_left(text)
+    if backwards:
+        joined = " and its letters unjoined" if unicodedata.bidirectional(backwards) == "AL" \
+            else ""
+        report.add(Mistake(path, f"{what}{glyph_text(backwards)} is {script_of(backwards)}, "
+                           f"written right to left, which bookmaker cannot lay out (it would "
+                           f"print reversed{joined}); write this in a left-to-right script"))
+        return
     for font in fonts:
         missing = font.missing(text)
         if missing:
@@ -117,6 +134,21 @@ def _report_missing(report: Report, path: tuple, what: str, text: str,
 
 
 FONT_ADVICE = "name a font that has it: fonts: {regular: my-font.ttf, bold: my-font-bold.ttf}"
+
+
+def right_to_left(text: str) -> str | None:
+    """The text's first letter of a right-to-left script (Hebrew, Arabic, Syriac, Thaana,
+    N'Ko...: Unicode's bidirectional classes R and AL), or None. Setting one needs the
+    bidirectional algorithm and, for Arabic, joining shapes, in every renderer and
+    measurement; until then such text is refused, as a script the fonts lack is."""
+    return next((char for char in text
+                 if unicodedata.bidirectional(char) in ("R", "AL")), None)
+
+
+def script_of(char: str) -> str:
+    """'Hebrew' for U+05E1: the first word of the character's Unicode name."""
+    name = unicodedata.name(char, "")
+    return name.split()[0].title() if name else "a right-to-left script"
 
 
 def glyph_text(char: str) -> str:
@@ -139,13 +171,14 @@ def _check_widths(report: Report, book: Any, layout: Layout, sections: list,
         problem = caption_problem(book, layout, section, pages, catalogue, fonts)
         if problem:
             report.add(Mistake(at, problem))
-    boards = [(pages.shape.size, kind_of_name(section.variant)) for _, section, pages in sections]
+    boards = [(pages.shape.size, kind_of_name(section.variant), pages.glyphs)
+              for _, section, pages in sections]
     problem = how_to_play_problem(book, layout, boards, catalogue, regular)
     if problem:
         report.add(Mistake(("sections",), problem))
 
 
-def how_to_play_problem(book: Any, layout: Layout, boards: list[tuple[int, Kind]],
+def how_to_play_problem(book: Any, layout: Layout, boards: list[tuple[int, Kind, tuple]],
                         catalogue: Catalogue, regular: FontFile) -> str | None:
     """Why the how-to-play page cannot hold its rules (each variant adds a paragraph),
     or None: measured as render/pdf.py sets the page, at its narrowest."""
@@ -157,7 +190,7 @@ def how_to_play_problem(book: Any, layout: Layout, boards: list[tuple[int, Kind]
                          layout.title_size, body)
     if height <= area.height:
         return None
-    variants = sorted({kind.name for _, kind in boards if kind.rules_key})
+    variants = sorted({kind.name for _, kind, _ in boards if kind.rules_key})
     return (f"the how-to-play page of a {layout.name} book cannot hold the rules of "
             f"{len(variants)} variants ({', '.join(variants)}): {height:.0f} pt of text "
             f"for {area.height:.0f} pt; put fewer variants in one book, or turn the page "

@@ -13,15 +13,16 @@ import string
 from datetime import date
 from functools import cache, partial
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainValidator, ValidationInfo
 from pydantic_core import PydanticCustomError
 
-from ..core.board.shape import MAX_SIZE, Shape, parse_size
+from ..core.board.shape import LATIN_SIZES, MAX_SIZE, parse_size
 from ..core.generate.graded import DIFFICULTIES
 from ..core.kinds.registry import find_kind, kind_names
 from ..core.rating import RatingRange, parse_rating_range
+from ..core.rng import seed_of_text
 from .fit import MOST_PER_PAGE
 from .yamlload import WrittenNumber
 
@@ -43,7 +44,6 @@ MAX_SLUG = 100
 _LENGTH = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*(in|mm|cm|pt)\s*")
 _COLOUR = re.compile(r"#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{3})")
 _SLUG = re.compile(r"[a-z0-9][a-z0-9._-]*")
-_WHOLE_NUMBER = re.compile(r"[+-]?\d+")
 
 
 class Schema(BaseModel):
@@ -122,21 +122,6 @@ def _choice(value: Any, choices: tuple[str, ...]) -> str:
     return value
 
 
-def seed_of_text(text: str) -> int | str:
-    """A seed (or volume) as written, by the one rule of specs and the command line: a
-    whole number in decimal is that number ('007' and '7' are one seed), anything else the
-    text itself; ValueError if it is empty."""
-    if not text.strip():
-        raise ValueError("must not be empty")
-    return int(text) if _WHOLE_NUMBER.fullmatch(text.strip()) else str(text)
-
-
-def clues_problem(clues: int, shape: Shape) -> str | None:
-    """What is wrong with a clue target for a board (specs' `clues:`, generate --clues)."""
-    if clues >= shape.cell_count:
-        return f"must be fewer than the {shape.cell_count} cells of a {shape} board, got {clues}"
-    return None
-
 
 def _seed(value: Any) -> int | str:
     if isinstance(value, WrittenNumber):  # a number as YAML wrote it: read as on the CLI
@@ -164,8 +149,9 @@ def _size(value: Any) -> str:
         raise expected("a size like 9x9", value)
     try:  # a square in the sizes boards come in; whether it has a box depends on the
         size = parse_size(str(value))  # variant (a 7x7 jigsaw has none): load checks it
-        if not 4 <= size <= MAX_SIZE:
-            raise ValueError(f"size must be between 4 and {MAX_SIZE}, got {size}")
+        if not LATIN_SIZES[0] <= size <= MAX_SIZE:  # the least any kind takes (Calcudoku)
+            raise ValueError(f"size must be between {LATIN_SIZES[0]} and {MAX_SIZE}, "
+                             f"got {size}")
     except ValueError as error:
         raise mistake(str(error)) from None
     return f"{size}x{size}"
@@ -216,9 +202,9 @@ def _template(value: Any) -> str:
     names = [name for _, name, _, _ in fields]
     for name in names:
         if name not in TEMPLATE_FIELDS:
-            fields = ", ".join("{" + f + "}" for f in TEMPLATE_FIELDS)
+            allowed = ", ".join("{" + f + "}" for f in TEMPLATE_FIELDS)
             raise mistake(f"unknown placeholder {{{name}}}{did_you_mean(name, TEMPLATE_FIELDS)};"
-                          f" expected some of: {fields}")
+                          f" expected some of: {allowed}")
     return text
 
 
@@ -283,13 +269,13 @@ class DigitSize(Schema):
 
     def at(self, cell_side: float) -> float:
         """The digit size in points inside a cell of the given side."""
-        return self.points if self.points is not None else self.fraction * cell_side
+        return self.points if self.points is not None else cast(float, self.fraction) * cell_side
 
     def smallest_cell(self, min_points: float) -> float:
         """The smallest cell side in which the digits are at least min_points and still fit."""
         if self.points is not None:
             return self.points / MAX_DIGIT_FRACTION
-        return min_points / self.fraction
+        return min_points / cast(float, self.fraction)  # one of the two is set
 
 
 def _digit_size(value: Any) -> DigitSize:
@@ -325,7 +311,7 @@ def _font_file(value: Any, info: ValidationInfo) -> Path:
 _MEASURE_SIZE = 1000  # measure at 1000 units per em, so results are fractions of the size
 
 
-def font_digit_top(path: Path) -> float | None:
+def font_digit_top(path: str | Path) -> float | None:
     """How far a font's digits reach above the baseline, as a fraction of the font size,
     or None if the font cannot be read. The renderer centres digits by the same measure
     (render/fonts.py calls digit_extent), so a spec that loads draws as it promised."""

@@ -35,7 +35,7 @@ class GridError(ValueError):
 
 @dataclass(frozen=True)
 class Grid:
-    """A board: cells[i] is 0 for blank or a value 1..n."""
+    """A board's values: cells[i] is 0 for blank or a value 1..n."""
 
     shape: Shape
     cells: tuple[int, ...]
@@ -207,8 +207,9 @@ def _read_samurai(line: str, shape: Shape | None = None) -> tuple[list[int], Sha
     for g, (name, grid_cells) in enumerate(shape.grids):
         for i, cell in enumerate(grid_cells):
             value = values[g * 81 + i]
-            if cells[cell] is not None and cells[cell] != value:
-                raise GridError(_disagreement(shape, cell, cells[cell], value, name, i))
+            written = cells[cell]
+            if written is not None and written != value:
+                raise GridError(_disagreement(shape, cell, written, value, name, i))
             cells[cell] = value
     return [v or 0 for v in cells], shape
 

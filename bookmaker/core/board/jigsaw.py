@@ -13,7 +13,8 @@ Rules for a layout, so that it reads as a jigsaw and is a real puzzle board:
 The issue asked for "at most a third" in one box. That cannot be met on boards whose
 boxes are two rows high (an exhaustive search finds no 6x6 or 8x8 layout at all); on
 9x9 it can, but every region must then cross three boxes, the search needs 3 to 8 times
-as long, and the layouts come out as bars around the frame (bench/README.md).
+as long, and the layouts come out as bars around the frame (measured when the rule was
+set; that run was not kept in bench/results/).
 
 A layout is tiled by a seeded depth-first search: start the next region at the free cell
 with the fewest free neighbours (a corner or a pocket), grow it one free neighbour at a
@@ -106,7 +107,8 @@ class _Tiler:
 
     def tile(self, rng: Rng) -> list[int] | None:
         """A region number per cell, or None if the search ran out of nodes."""
-        self.rng, self.nodes, self.regions = rng, 0, []
+        self.rng, self.nodes = rng, 0
+        self.regions: list[int] = []
         try:
             if not self._next_region(0):
                 return None

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import cast
 
 from ..rng import Rng
 from .grid import Grid
@@ -98,6 +99,7 @@ def variant_form(grid: Grid) -> str:
         cells = _least_reading(grid.cells, sources, best_cells)
         if cells is not None:
             best_cells = cells
+    assert best_cells is not None  # the identity is always among the moves
     text = "".join(_FORM_SYMBOLS[v] for v in best_cells)
     return f"{best_regions}:{text}" if best_regions else text
 
@@ -114,7 +116,7 @@ def _least_reading(cells, sources, best: list[int] | None) -> list[int] | None:
     for position, source in enumerate(sources):
         value = cells[source]
         label = labels.setdefault(value, len(labels) + 1) if value else 0
-        if not smaller:
+        if not smaller and best is not None:  # (not smaller: best is a reading)
             if label > best[position]:
                 return None
             smaller = label < best[position]
@@ -163,7 +165,7 @@ def _moves(shape: Shape):
         return _x_moves(shape.size, shape.box_rows, shape.box_cols)
     if "window" in shape.extra_unit_kinds:
         return _hyper_moves(shape.size, shape.box_rows)
-    raise ValueError("classic boards have their group in core/transform.py")
+    raise ValueError("classic boards have their group in core/board/transform.py")
 
 
 @cache
@@ -233,7 +235,7 @@ def _line_orders(n: int, families: tuple[frozenset, ...], mirrored: bool) -> tup
         while i < n and order[i] is not None:
             i += 1
         if i == n:
-            found.append(tuple(order))
+            found.append(tuple(cast(list[int], order)))  # every place filled
             return
         j = n - 1 - i if mirrored else i
         for t in range(n):

@@ -309,7 +309,10 @@ def _samurai_layout(shape: Shape):
 def _independent_blocks(shape: Shape) -> tuple[tuple[int, ...], ...]:
     """Greedily, the blocks no unit joins, from the first grid only: the diagonal boxes
     of one classic grid can always be completed, but on overlapping grids (a Samurai)
-    blocks of different grids can leave a shared box's rows without values."""
+    blocks of different grids can leave a shared box's rows without values. A Latin
+    square has no blocks, so none."""
+    if not shape.blocks:
+        return ()
     grid = shape.blocks[0].grid
     chosen, joined = [], 0  # joined: the chosen blocks' cells and all their peers
     for unit in shape.blocks:
@@ -348,7 +351,8 @@ def _orbits(shape: Shape, symmetry: str) -> tuple[tuple[int, ...], ...]:
     if symmetry not in SYMMETRIES:
         raise ValueError(f"unknown symmetry {symmetry!r}; expected one of: {', '.join(SYMMETRIES)}")
     cell_at = {position: cell for cell, position in enumerate(shape.positions)}
-    seen, orbits = set(), []
+    seen: set[int] = set()
+    orbits: list[tuple[int, ...]] = []
     for cell, position in enumerate(shape.positions):
         if cell not in seen:
             image = cell_at[_mirror_image(shape.frame, position, symmetry)]

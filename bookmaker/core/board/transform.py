@@ -9,7 +9,7 @@ r != c a transpose (or a quarter turn) turns an r x c board into a c x r one: it
 as a transformation between the two shapes, not as a member of either group.
 
 Variant boards (X, Hyper, Jigsaw, Samurai) have their own, smaller groups: those moves
-are in core/boardmoves.py, and random_transformation, derived, canonical_form and the
+are in board/moves.py, and random_transformation, derived, canonical_form and the
 keys below hand them over there, so callers need not ask which board they hold.
 
 The canonical form is the least image of a puzzle under its group, written with blanks
@@ -193,7 +193,7 @@ def _geometric(shape: Shape, transpose: bool, reverse_rows: bool,
 def random_transformation(shape: Shape, rng: Rng) -> Transformation | boardmoves.BoardMove:
     """A member of the shape's group drawn from rng (uniformly; the same stream always
     gives the same transformation). Transposes only when the boxes are square. For a
-    variant board, a move of its own group (core/boardmoves.py)."""
+    variant board, a move of its own group (board/moves.py)."""
     if not shape.is_classic:
         return boardmoves.random_move(shape, rng)
     transpose = rng.below(2) == 1 and shape.box_rows == shape.box_cols
@@ -220,7 +220,8 @@ def derived(grid: Grid, count: int, seed: int | str) -> list:
     return list(each_derived(grid, count, seed))
 
 
-def each_derived(grid: Grid, count: int, seed: int | str) -> Iterator[Transformation]:
+def each_derived(grid: Grid, count: int,
+                 seed: int | str) -> Iterator[Transformation | boardmoves.BoardMove]:
     """derived(), one transformation at a time as it is found (ValueError after the last
     one found, if the draws run out)."""
     rng = Rng(derive_seed(seed, "derive", format_grid(grid)))
@@ -274,7 +275,7 @@ def repeat_key(grid: Grid) -> str:
     Such a puzzle is then caught repeating only unturned and unrelabelled; among the
     astronomically many dense puzzles of a large board a transformed repeat is no
     practical risk, and a valid book must not fail for it. The same holds for X and
-    Hyper boards above 12x12, whose groups are too large to search (core/boardmoves.py):
+    Hyper boards above 12x12, whose groups are too large to search (board/moves.py):
     'x 4x4=...'."""
     try:
         return equivalence_key(grid)
@@ -408,7 +409,8 @@ class _Search:
 
     def _least_rows(self, states, index: int):
         """The least image row over every state and row choice, and each way to get it."""
-        best, winners = None, []
+        best = None
+        winners: list = []
         for state in states:
             rows = self.orientations[state.orientation]
             for row, band_left, bands_left in self._row_choices(state, index):

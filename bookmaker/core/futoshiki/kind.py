@@ -10,6 +10,7 @@ from ..board.grid import Grid
 from ..board.marks import Marks, SignMark
 from ..board.shape import Shape
 from ..grade.grader import Grading
+from ..kinds.kind import Extras
 from ..latin.kind import LatinKind
 from ..puzzle import Puzzle
 from ..solve.search import Search
@@ -39,7 +40,7 @@ class FutoshikiKind(LatinKind):
     def read(self, text: str, board: Shape | None = None) -> tuple[Grid, Signs]:
         return parse_futoshiki(text, board)
 
-    def write(self, givens: Grid, extras: Signs | None = None) -> str:
+    def write(self, givens: Grid, extras: Extras = None) -> str:
         return format_futoshiki(givens, extras)
 
     def misread_hint(self, text: str) -> str | None:
@@ -52,19 +53,19 @@ class FutoshikiKind(LatinKind):
     def generate(self, size: int, seed: int, difficulty: str):
         return generate_futoshiki(size, seed, difficulty)
 
-    def solutions(self, givens: Grid, extras: Signs | None = None, limit: int = 2) -> Search:
+    def solutions(self, givens: Grid, extras: Extras = None, limit: int = 2) -> Search:
         return futoshiki_solutions(extras, givens.cells, limit)
 
     def check(self, puzzle: Puzzle):
         return check_futoshiki(puzzle.extras, puzzle.givens.cells)
 
-    def grade(self, givens: Grid, extras: Signs | None = None) -> Grading:
+    def grade(self, givens: Grid, extras: Extras = None) -> Grading:
         return grade_futoshiki(givens, extras)
 
-    def repeat_key(self, givens: Grid, extras: Signs | None = None) -> str:
+    def repeat_key(self, givens: Grid, extras: Extras = None) -> str:
         return futoshiki_key(givens, extras)
 
-    def marks(self, givens: Grid, extras: Signs | None = None) -> Marks:
+    def marks(self, givens: Grid, extras: Extras = None) -> Marks:
         """Each sign read from its left (or upper) cell to the other."""
         return Marks(signs=tuple(SignMark(min(pair), max(pair), "<" if pair[0] < pair[1] else ">")
                                  for pair in extras.pairs))

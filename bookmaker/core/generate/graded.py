@@ -11,7 +11,8 @@ the result once (grading after every removal is what would cost):
 - easier than the target: removing fewer clues will not make it harder, so the attempt
   fails at once;
 - harder: clues are given back until the grade comes down to the target, in one of two
-  ways, whichever measured faster for the target (bench/README.md):
+  ways, whichever measured faster for the target
+  (bench/results/xeon-2cpu/2026-11-22-goals.md):
   - for ``hard`` and above, *add back*: the removed orbits in a seeded order, each kept
     if the puzzle is still harder than the target, undone if it became easier, done
     when it has the target grade (no uniqueness check: more clues stay unique);
@@ -32,7 +33,8 @@ from __future__ import annotations
 
 from ..board.grid import Grid
 from ..board.shape import Shape
-from ..grade.grader import GRADES, Grading, grade_within
+from ..grade.grader import Grading, grade_within
+from ..grade.grades import GRADES
 from ..puzzle import GenerationError, Puzzle
 from ..rng import derive_seed
 from .balance import is_balanced
@@ -90,7 +92,9 @@ def generate_graded(shape: Shape, seed: int, difficulty: str, symmetry: str = "n
         max_attempts = attempt_budget(shape)
     if difficulty == "any":
         puzzle = generate(shape, seed, symmetry, removal_max_nodes=removal_max_nodes)
-        return puzzle, grade_within(puzzle.givens, GRADES[-1])
+        grading = grade_within(puzzle.givens, GRADES[-1])
+        assert grading is not None  # nothing is above the hardest grade
+        return puzzle, grading
     if unreachable_grade(shape, difficulty):
         raise GenerationError(unreachable_grade(shape, difficulty))
     hardest = 0   # the hardest grade any attempt reached before being cut back
@@ -133,6 +137,7 @@ def _attempt(shape: Shape, seed: int, target: str, symmetry: str,
     if target == GRADES[0]:
         dig_singles(clues, orbits)
         grading = grade_within(Grid(shape, tuple(clues.givens)), target)
+        assert grading is not None  # singles solve a grid dug by singles
         return solution, tuple(clues.givens), grading, grading.grade
     blanked = blank_orbits(clues, orbits, 0, max_nodes)
     givens = tuple(clues.givens)

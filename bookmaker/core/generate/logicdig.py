@@ -5,9 +5,9 @@ singles still fill the grid, it is unique (each step is forced) and no harder th
 ``beginner``. That check is the exact solver's propagate() on its bitboards, and a cell
 that is a single at once needs not even that, so a dig costs a fraction of generate()'s
 removal by search, and every dig lands on beginner: 2.4 times generate_graded's rate by
-minimal generation and cut-back (bench/README.md). The same dig for ``easy``, with
-locked candidates added to the check, was measured no faster than cut-back (it lands
-on easy 2 times in 5), so it is not offered.
+minimal generation and cut-back (bench/results/xeon-2cpu/2026-11-22-goals.md). The same
+dig for ``easy``, with locked candidates added to the check, was measured no faster than
+cut-back (it lands on easy 2 times in 5), so it is not offered.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from .removal import Clues
 def dig_singles(clues: Clues, orbits) -> None:
     """Blank the orbits in order wherever singles still solve the grid: at once when each
     blanked cell is a single itself, else by propagating singles from the clues (on a
-    board of several grids, only where the grids stay balanced: core/balance.py)."""
+    board of several grids, only where the grids stay balanced: generate/balance.py)."""
     balanced = removal_rule(clues.shape)
     for orbit in orbits:
         for cell in orbit:
@@ -35,5 +35,7 @@ def dig_singles(clues: Clues, orbits) -> None:
 
 def solved_by_singles(shape: Shape, cells) -> bool:
     """Whether naked and hidden singles fill the grid completely."""
-    boards, placed = initial_boards(shape, cells)
+    start = initial_boards(shape, cells)
+    assert start is not None  # givens taken from a solution never clash
+    boards, placed = start
     return propagate(shape, boards, placed) == shape.all_cells_mask

@@ -8,7 +8,7 @@
    with v forbidden at c (the forbidden-value check). A search that runs out of nodes
    counts as "not proven", so the clue stays: uniqueness is never traded for speed.
 
-When the compiled core runs (compiled.py), the fill search, remove_clues and
+When the compiled core runs (solve/compiled.py), the fill search, remove_clues and
 Clues.forced run in C (csrc/solver.c) with the same decisions and the same draws from the
 seeded stream, so a seed makes the same puzzle on either core.
 """
@@ -37,7 +37,8 @@ def removal_budget(shape: Shape) -> int:
     ends in a proof, yet half of all search time went to such checks. Measured over 8
     16x16 puzzles: 50 nodes gives the same mean clue count as 100 (95.25) in two thirds
     of the time, and 4x faster than 2,000 for ~1 more clue; on 25x25, 20 nodes gives the
-    same clue count as 2,000, 60 times faster (bench/README.md)."""
+    same clue count as 2,000, 60 times faster (measured on the pure core when the budgets
+    were set; bench/results/epyc-2cpu/2026-11-22-compiled.md has the compiled core's)."""
     if shape.has_regions:
         return JIGSAW_REMOVAL_NODES
     if shape.size <= 9:
@@ -76,7 +77,8 @@ _FILLS: dict[tuple[Shape, int], tuple[tuple[int, ...], int]] = {}
 _FILLS_KEPT = 8
 
 
-def seeded_fill(shape: Shape, seed: int, attempts: int | None = None) -> tuple[tuple[int, ...], Rng]:
+def seeded_fill(shape: Shape, seed: int,
+                attempts: int | None = None) -> tuple[tuple[int, ...], Rng]:
     """random_solution(shape, Rng(seed)) and that stream after it, as generate(shape, seed)
     starts. With fewer attempts than fill_budget's it is the same fill cut short (the
     same draws, so the same grid if it succeeds); the result is remembered either way."""
@@ -104,6 +106,7 @@ def random_solution(shape: Shape, rng: Rng, max_nodes: int | None = None,
         rank = rng.shuffled(range(shape.cell_count))
         found = _fill(shape, boards, placed, rank, rng, max_nodes)
         if found.count:
+            assert found.solution is not None  # a fill keeps the solution it finds
             return found.solution
     raise GenerationError(f"could not fill a {shape} grid in {attempts} attempts of "
                           f"{max_nodes} nodes")
@@ -157,7 +160,7 @@ def _cells_of(mask: int):
 def remove_clues(shape: Shape, solution: tuple[int, ...], orbits, target_clues: int,
                  max_nodes: int) -> tuple[int, ...]:
     """Blank the orbits in the given order wherever the puzzle stays provably unique
-    (and, on a board of several grids, balanced between them: core/balance.py; the
+    (and, on a board of several grids, balanced between them: generate/balance.py; the
     compiled removal knows no balance, so such a board takes the pure loop, whose checks
     still run compiled through Clues.forced)."""
     fast = compiled.board(shape)

@@ -35,13 +35,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from ..board.grid import Grid
 from . import advanced as a
 from . import techniques as t
 from .candidates import Candidates, Step
+from .grades import GRADES
 
-GRADES = ("beginner", "easy", "medium", "hard", "expert", "extreme")
 STALL_WEIGHT = 9.0
 
 
@@ -52,7 +53,7 @@ class Technique:
     name: str
     grade: str
     weight: float
-    find: Callable[[Candidates], Step | None]
+    find: Callable[[Any], Step | None]  # Any: a Candidates, or a Killer's for cage techniques
 
 
 TECHNIQUES = (
@@ -116,7 +117,7 @@ class Ladder:
     any. Bulk techniques must be the easiest and reach the same fixed point in any order."""
 
     techniques: tuple[Technique, ...]
-    bulk: tuple[tuple[str, Callable[[Candidates], bool]], ...]
+    bulk: tuple[tuple[str, Callable[[Any], bool]], ...]  # Any: as Technique.find
 
     @cached_property
     def rank(self) -> dict[str, int]:
@@ -138,11 +139,6 @@ class Ladder:
 CLASSIC = Ladder(TECHNIQUES, (("full house", t.place_full_houses),
                               ("hidden single", t.place_hidden_singles),
                               ("naked single", place_naked_single)))
-
-
-def techniques_up_to(ceiling: str) -> tuple[Technique, ...]:
-    """The classic techniques a grade allows: its own and those of every easier grade."""
-    return CLASSIC.up_to(ceiling)
 
 
 def grade_within(grid: Grid, ceiling: str) -> Grading | None:
@@ -177,12 +173,6 @@ def grade_state_within(state: Candidates, ceiling: str,
         steps.append(step)
 
 
-def settle_singles(state: Candidates) -> int:
-    """Place singles until none is left, as grade() would, in bulk; the rank of the
-    hardest single needed (full house, hidden single, naked single), -1 if none."""
-    return settle(state, CLASSIC)
-
-
 def settle(state: Candidates, ladder: Ladder) -> int:
     """Apply the ladder's bulk techniques, the easiest that finds anything first, until
     none finds anything; the rank of the hardest one used, -1 if none."""
@@ -209,7 +199,7 @@ def grade_state(state: Candidates, ladder: Ladder = CLASSIC,
     """grade() from a state, by a ladder's techniques. Changes the state."""
     if max_steps is None:
         max_steps = state.shape.cell_count * state.shape.size
-    steps = []
+    steps: list[Step] = []
     while not state.solved and len(steps) < max_steps:
         step = next_step(state, ladder.techniques)
         if step is None:

@@ -344,7 +344,7 @@ def _colour_groups(state: Candidates, d: int):
             a, b = bits_of(here)
             links.setdefault(a, []).append(b)
             links.setdefault(b, []).append(a)
-    seen = set()
+    seen: set[int] = set()
     for start in links:
         if start in seen:
             continue

@@ -24,6 +24,9 @@ from functools import cache, cached_property
 from ..bits import mask_of
 from ..board.shape import Shape
 
+# The sizes Killers are made in: their cage totals stay two-digit, their cages few enough.
+KILLER_SIZES = (4, 6, 8, 9, 12)
+
 
 @dataclass(frozen=True)
 class Cage:
@@ -183,7 +186,8 @@ def _area(cages: Cages, name: str, masks: tuple[int, ...]) -> Area:
 def unit_groups(shape: Shape) -> tuple[tuple[str, tuple[int, ...]], ...]:
     """(name, unit masks) of each unit alone, then of every run of 2 to n-1 adjacent rows
     (and columns), then of each two boxes side by side in a band or a stack."""
-    groups = [(str(unit), (mask,)) for unit, mask in zip(shape.units, shape.unit_masks)]
+    groups: list[tuple[str, tuple[int, ...]]] = [
+        (str(unit), (mask,)) for unit, mask in zip(shape.units, shape.unit_masks)]
     for kind in ("row", "column"):
         lines = [m for u, m in zip(shape.units, shape.unit_masks) if u.kind == kind]
         for length in range(2, len(lines)):
@@ -293,10 +297,4 @@ def givens_problems(cages: Cages, givens) -> list[tuple[int, str]]:
             problems.append((index, f"its given(s) {shown} fit no way of making "
                                     f"{cage.total} in {len(cage.cells)} cells"))
     return problems
-
-
-def cages_of_solution(shape: Shape, groups, solution) -> Cages:
-    """Cages over groups of cells, each totalled from a complete grid."""
-    return Cages(shape, tuple(Cage(tuple(sorted(cells)), sum(solution[c] for c in cells))
-                              for cells in groups))
 

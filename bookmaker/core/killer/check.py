@@ -1,6 +1,6 @@
-"""The Killer's second opinion: a constraint search written apart from killersolver.py.
+"""The Killer's second opinion: a constraint search written apart from solver.py.
 
-It shares nothing with killersolver.py or cages.py: it reads the board's list of units
+It shares nothing with killer/solver.py or cages.py: it reads the board's list of units
 (cell lists) and each cage's cells and total, finds the combinations itself by trying
 every set of values, works out the 45 rule itself, and keeps its state the other way
 round, one candidate mask per cell (bit v-1: value v still possible), where the first
@@ -57,7 +57,8 @@ def check_killer(shape, cages, givens, limit: int = 2,
 
 def _search(rules: _Rules, start: list[int], limit: int,
             max_nodes: int | None) -> CheckResult:
-    stack, solutions, nodes = [start], [], 0
+    solutions: list[tuple[int, ...]] = []
+    stack, nodes = [start], 0
     while stack:
         if max_nodes is not None and nodes >= max_nodes:
             return CheckResult(len(solutions), tuple(solutions), False, nodes)
@@ -101,7 +102,7 @@ class _Rules:
         self.totals = list(cages) + self._innies_and_outies()
 
     def _seen_by(self) -> list[tuple[int, ...]]:
-        seen = [set() for _ in range(self.cell_count)]
+        seen: list[set[int]] = [set() for _ in range(self.cell_count)]
         for group in self.units + [cells for cells, _ in self.cages]:
             for cell in group:
                 seen[cell].update(group)

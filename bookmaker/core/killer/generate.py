@@ -22,7 +22,7 @@ a domino layout while its solver still copes at the difficulty asked for), writt
 3. The result must have exactly the target grade (with 'any': whatever it has) and no
    more cages than the text form has letters (62; a 12x12 beginner has some 55); else the
    attempt fails and the next derived seed is tried. Every result is proven unique by the
-   Killer solver before it is returned; verify.py has the Killer check (killercheck.py),
+   Killer solver before it is returned; solve/verify.py has the Killer check (killer/check.py),
    written apart, prove it again.
 
 Pure Killer: no givens. The result depends only on (board, seed, difficulty).
@@ -36,16 +36,16 @@ from ..board.grid import Grid
 from ..board.shape import Shape
 from ..generate.graded import DIFFICULTIES, attempt_seed
 from ..generate.removal import random_solution
-from ..grade.grader import GRADES, Grading
+from ..grade.grader import Grading
+from ..grade.grades import GRADES
 from ..puzzle import GenerationError, Puzzle
 from ..rng import Rng
 from ..solve.verify import VerificationError
-from .cages import Cage, Cages
+from .cages import KILLER_SIZES, Cage, Cages
 from .grade import grade_killer_within
 from .solver import killer_solutions
 from .text import CAGE_LETTERS
 
-KILLER_SIZES = (4, 6, 8, 9, 12)
 CHECK_MAX_NODES = 20_000  # a uniqueness check with cages settles in a few dozen nodes
 
 
@@ -57,8 +57,9 @@ def max_cage_cells(shape: Shape) -> int:
 
 def killer_attempt_budget(shape: Shape) -> int:
     """Attempts before giving up on a grade: an attempt costs a second or two up to 9x9
-    (bench/README.md), so a grade out of reach is reported within a minute or so; on
-    12x12, where one costs five to fifteen, within a few minutes."""
+    (bench/results/epyc-2cpu/2026-11-22-killer.md), so a grade out of reach is reported
+    within a minute or so; on 12x12, where one costs five to fifteen, within a few
+    minutes."""
     return 40 if shape.size <= 9 else 12
 
 
@@ -124,7 +125,9 @@ def _attempt(shape: Shape, seed: int, target: str) -> tuple[tuple[int, ...], Cag
         layout = paired
     merge_while(layout, rng, accept, max_cage_cells(shape))
     cages = layout.cages()
-    return solution, cages, grade_killer_within(_blank(shape), cages, GRADES[-1])
+    grading = grade_killer_within(_blank(shape), cages, GRADES[-1])
+    assert grading is not None  # nothing is above the hardest grade
+    return solution, cages, grading
 
 
 def acceptance(shape: Shape, solution, target: str) -> Callable[[Cages], bool]:

@@ -1,6 +1,6 @@
 """Grade a Killer: the cage techniques slotted among the classic ones, on the same six grades.
 
-The ladder, easiest first (grader.py's rules: the grade is that of the hardest technique
+The ladder, easiest first (grade/grader.py's rules: the grade is that of the hardest technique
 needed, the score its weight plus a tiebreak):
 
 - ``beginner``: full house, hidden single, naked single; cage combinations (2.35); the
@@ -14,7 +14,7 @@ needed, the score its weight plus a tiebreak):
   which cages can forbid (the swap changes cage totals), so they are not sound here.
   Forcing chains follow the board's singles only (sound, if weaker than with cages).
 
-The cage techniques are in cagetechniques.py. grade_killer_within() applies singles and
+The cage techniques are in killer/techniques.py. grade_killer_within() applies singles and
 cage combinations in bulk, as grade_within() does singles: all four only remove
 candidates that every state with fewer candidates would remove too, so they reach the
 same fixed point in any order, and grade_killer() meets the same states at each harder
@@ -27,7 +27,6 @@ from ..board.grid import Grid
 from ..grade import advanced as a
 from ..grade.grader import (
     CLASSIC,
-    GRADES,
     TECHNIQUES,
     Grading,
     Ladder,
@@ -35,6 +34,7 @@ from ..grade.grader import (
     grade_state,
     grade_state_within,
 )
+from ..grade.grades import GRADES
 from . import techniques as k
 from .cages import Cages
 

@@ -1,6 +1,6 @@
 """A Killer's repeat key: its least text under the moves that keep a Killer a Killer.
 
-A classic puzzle's group (transform.py) reorders rows within bands and relabels digits.
+A classic puzzle's group (board/transform.py) reorders rows within bands and relabels digits.
 Neither keeps a Killer: swapping two rows tears cages apart (a cage must stay connected),
 and relabelling changes what cages add up to. What is left is the board's own symmetry:
 turns and mirrors that map boxes to boxes (all eight of the square on square boxes and X

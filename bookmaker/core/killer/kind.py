@@ -2,29 +2,32 @@
 
 A Killer is made pure (no givens), so symmetry and clue counts do not apply, and it has no
 Sudoku Explainer rating (SE rates puzzles with givens). Its first proof is the cage-aware
-solver (solver.py), its second the Killer check (check.py), written apart from it.
+solver (solver.py), its second the Killer check (check.py), written apart from it. The
+engines that make and grade Killers are imported when first used (start-up: reading and
+checking load only the solvers).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from ..board.grid import Grid
 from ..board.marks import CageMark, Marks
 from ..board.shape import Shape, board_of, shape_for_size
-from ..grade.grader import GRADES, Grading
-from ..kinds.kind import Kind, MakeRequest
+from ..grade.grades import GRADES
+from ..kinds.kind import Extras, Kind, MakeRequest
 from ..puzzle import Puzzle
 from ..rng import derive_seed
-from ..solve.search import Search
 from ..solve.verify import Undecided, require_agreement
-from .cages import Cages
+from .cages import KILLER_SIZES, Cages
 from .check import check_killer
-from .generate import KILLER_SIZES, generate_killer
-from .grade import grade_killer
-from .key import killer_key
 from .solver import killer_solutions
 from .text import format_killer, parse_killer
+
+if TYPE_CHECKING:
+    from ..grade.grader import Grading
+    from ..solve.search import Search
 
 # A Killer check's node costs a few milliseconds (a Dancing Links node some microseconds);
 # generated Killers need at most a few hundred (bench/README.md).
@@ -89,7 +92,7 @@ class KillerKind(Kind):
     def read(self, text: str, board: Shape | None = None) -> tuple[Grid, Cages]:
         return parse_killer(text, board, self.geometry)
 
-    def write(self, givens: Grid, extras: Cages | None = None) -> str:
+    def write(self, givens: Grid, extras: Extras = None) -> str:
         return format_killer(givens, extras)
 
     def misread_hint(self, text: str) -> str | None:
@@ -103,6 +106,7 @@ class KillerKind(Kind):
         """A Killer to its difficulty. One the Killer check cannot decide within its node
         budget is not printed: the job makes the next from a seed derived from its own
         (the same every run), up to KILLER_TRIES; a check that disagrees stops the run."""
+        from .generate import generate_killer
         board = self.board(request.frame)
         for attempt in range(KILLER_TRIES):
             seed = request.seed if attempt == 0 else \
@@ -118,7 +122,7 @@ class KillerKind(Kind):
                            hardest=grading.hardest)
         raise AssertionError("unreachable")
 
-    def solutions(self, givens: Grid, extras: Cages | None = None, limit: int = 2) -> Search:
+    def solutions(self, givens: Grid, extras: Extras = None, limit: int = 2) -> Search:
         return killer_solutions(extras, givens.cells, limit=limit)
 
     def verify(self, puzzle: Puzzle) -> None:
@@ -127,20 +131,19 @@ class KillerKind(Kind):
                               puzzle.givens.cells, limit=2, max_nodes=KILLER_VERIFY_MAX_NODES)
         require_agreement(puzzle, result, "The Killer check", self.line(puzzle))
 
-    def grade(self, givens: Grid, extras: Cages | None = None) -> Grading:
+    def grade(self, givens: Grid, extras: Extras = None) -> Grading:
+        from .grade import grade_killer
         return grade_killer(givens, extras)
 
-    def repeat_key(self, givens: Grid, extras: Cages | None = None) -> str:
+    def repeat_key(self, givens: Grid, extras: Extras = None) -> str:
+        from .key import killer_key
         return killer_key(givens, extras)
 
     def registry_size(self, board: Shape) -> str:
         return f"{board} Killer"
 
-    def marks(self, givens: Grid, extras: Cages | None = None) -> Marks:
+    def marks(self, givens: Grid, extras: Extras = None) -> Marks:
         return Marks(cages=tuple(CageMark(cage.cells, str(cage.total)) for cage in extras.cages))
-
-    def cages(self, puzzle: Puzzle) -> tuple:
-        return puzzle.extras.cages
 
 
 KILLER = KillerKind("killer", "Killer", "classic", ("killer-sudoku", "sumdoku"))

@@ -1,7 +1,7 @@
 """Killer solver: the exact solver's bitboards and singles, plus the cages, counting
 solutions to a limit within a node budget.
 
-State is solver.py's: one candidate bitboard per symbol and a `placed` mask. Singles run
+State is solve/search.py's: one candidate bitboard per symbol and a `placed` mask. Singles run
 through solver.propagate with the Cages as its board, whose peers include cage mates, so
 a placed symbol leaves the rest of its cage at once (no repeats in a cage) while hidden
 singles still look at the board's units alone (a cage need not hold every symbol). Then

@@ -1,6 +1,6 @@
 """Killer techniques: how a person uses the cages, each a small function finding one step.
 
-Same contract as techniques.py: a function takes a state and returns one Step or None.
+Same contract as grade/techniques.py: a function takes a state and returns one Step or None.
 The state is a KillerCandidates, Candidates plus the cages: placing a value also takes it
 from the rest of the cage (no repeats), and nothing else treats a cage as a unit.
 
@@ -48,6 +48,8 @@ class KillerCandidates(Candidates):
     (a cage's combinations depend on its own cells alone)."""
 
     __slots__ = ("cages", "unsettled")
+    cages: Cages
+    unsettled: int
 
     @classmethod
     def of(cls, givens: Grid, cages: Cages) -> KillerCandidates:

@@ -3,7 +3,7 @@ format round-trip exactly.
 
     GIVENS LAYOUT SUMS
 
-GIVENS is the usual grid text (grid.py; all '.' for a pure Killer). LAYOUT holds a cage
+GIVENS is the usual grid text (board/grid.py; all '.' for a pure Killer). LAYOUT holds a cage
 letter per cell, row by row (A-Z, then a-z, then 0-9: 62 cages at most), one letter per
 cage. SUMS lists the cage totals, comma separated, in the order the cages first appear
 reading row by row. Written out, cages are lettered in that same order (A, B, C, ...),

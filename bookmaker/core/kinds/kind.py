@@ -15,14 +15,17 @@ ask a Kind; no code outside core/kinds and the kind packages compares a kind's n
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..board.grid import Grid
 from ..board.marks import Marks
 from ..board.shape import Shape
-from ..grade.grader import GRADES, Grading
+from ..grade.grades import GRADES
 from ..puzzle import Puzzle
-from ..solve.search import Search
+
+if TYPE_CHECKING:
+    from ..grade.grader import Grading
+    from ..solve.search import Search
 
 Extras = Any  # a kind's clues beyond the givens (killer.cages.Cages), None for Sudoku
 
@@ -69,7 +72,9 @@ class Kind:
     heavy: bool = False              # a puzzle takes a second or more to make
     one_a_page: bool = False         # printed alone on a page, as large as it allows
     grades: tuple[str, ...] = GRADES  # its grading ladder's grades, easiest first
-    rule_stands_alone: bool = False  # its rule is the whole rule: no Sudoku rule (boxes) beside it
+    any_glyphs: bool = False         # its rules treat values as mere symbols: any distinct
+    #                                  glyphs may print them (letters, a Wordoku's word)
+    sudoku_rule: bool = True         # Sudoku's rule (rows, columns, boxes) is its base rule
 
     def __reduce__(self):
         # Kinds are singletons: pickled (to worker processes, Dask) by name.
@@ -128,6 +133,12 @@ class Kind:
     def options_problem(self, symmetry: str, clues: int | None,
                         rating: object | None) -> tuple[str, str] | None:
         """(option, why) for an option the kind does not take, or None."""
+        return None
+
+    def distinct_supply(self, frame: Shape,
+                        settings: set[tuple[str, int | None]]) -> int | None:
+        """The most distinct puzzles sections on the frame with these (symmetry, clues)
+        settings can get together, where that is known (small boards); else None."""
         return None
 
     def grade_problem(self, frame: Shape, difficulty: str) -> str | None:
@@ -194,12 +205,15 @@ class Kind:
         """What the puzzle shows beyond its cells, regions and givens (core/board/marks)."""
         return Marks()
 
-    def cages(self, puzzle: Puzzle) -> tuple:
-        """The cages drawn over the board (each with `cells` and `total`), () if none."""
-        return ()
-
 
 def puzzle_key(puzzle: Puzzle) -> str:
     """What builds, dailies and registries compare to find repeats: the puzzle's kind's
     repeat key."""
     return puzzle.kind.repeat_key(puzzle.givens, puzzle.extras)
+
+
+def clues_problem(clues: int, shape: Shape | BoardDescription) -> str | None:
+    """What is wrong with a clue target for a board (specs' `clues:`, generate --clues)."""
+    if clues >= shape.cell_count:
+        return f"must be fewer than the {shape.cell_count} cells of a {shape} board, got {clues}"
+    return None

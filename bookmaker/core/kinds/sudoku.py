@@ -6,25 +6,27 @@ the classic board of its size and box (the *frame*); `board` turns the frame and
 puzzle's seed into the board itself: X, Hyper and Samurai boards depend on the box
 alone, a Jigsaw's regions are drawn from the seed (core/board/jigsaw.py), so two jigsaw
 puzzles rarely share a layout.
+
+The engines that make, grade and rate puzzles are imported when first used, so that
+reading and checking puzzles (`bookmaker check`, `solve`) loads only boards and solvers.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from ..board.grid import Grid, format_grid, parse_grid
-from ..board.jigsaw import jigsaw_layout
 from ..board.shape import MAX_SIZE, Shape, board_of, jigsaw_of, shape_for_size
-from ..board.transform import repeat_key
-from ..generate.graded import generate_graded, unreachable_grade
-from ..generate.removal import generate
-from ..grade.grader import GRADES, Grading, grade, grade_within
+from ..grade.grades import GRADES
 from ..puzzle import Puzzle
-from ..rating import RATER_VERSION, generate_rated, rate
-from ..rating.target import GENERATION_BUDGET
 from ..solve.search import Search, count_solutions
 from ..solve.verify import verify_by_dancing_links
 from .kind import BoardDescription, Kind, MakeRequest
+
+if TYPE_CHECKING:
+    from ..grade.grader import Grading
+    from ..rating import Rating
 
 MIN_SIZE = 4
 SAMURAI_BOX = (3, 3)
@@ -39,6 +41,7 @@ class SudokuKind(Kind):
 
     se_rated = True
     derives = True
+    any_glyphs = True
 
     def __init__(self, name: str, title: str, geometry: str,
                  aliases: tuple[str, ...] = ()) -> None:
@@ -61,6 +64,7 @@ class SudokuKind(Kind):
         return board_of(frame.box_rows, frame.box_cols, self.geometry)
 
     def grade_problem(self, frame: Shape, difficulty: str) -> str | None:
+        from ..generate.graded import unreachable_grade
         return unreachable_grade(frame, difficulty)
 
     def read(self, text: str, board: Shape | None = None) -> tuple[Grid, None]:
@@ -70,7 +74,10 @@ class SudokuKind(Kind):
         return format_grid(givens)
 
     def make(self, request: MakeRequest) -> Puzzle:
+        from ..rating import generate_rated, rate
+        from ..rating.target import GENERATION_BUDGET
         board = self.board(request.frame, request.seed)
+        rating: Rating | None
         if request.rating is not None:
             puzzle, grading, rating = generate_rated(board, request.seed, request.rating,
                                                      request.difficulty, request.symmetry)
@@ -83,7 +90,7 @@ class SudokuKind(Kind):
                          hardest=grading.hardest)
         if rating is None:
             return puzzle
-        return replace(puzzle, rating=rating.texts, rater=RATER_VERSION)
+        return replace(puzzle, rating=rating.texts, rater=rating.version)
 
     def solutions(self, givens: Grid, extras: None = None, limit: int = 2) -> Search:
         return count_solutions(givens, limit=limit)
@@ -92,17 +99,24 @@ class SudokuKind(Kind):
         verify_by_dancing_links(puzzle)
 
     def grade(self, givens: Grid, extras: None = None) -> Grading:
+        from ..grade.grader import grade
         return grade(givens)
 
     def repeat_key(self, givens: Grid, extras: None = None) -> str:
+        from ..board.transform import repeat_key
         return repeat_key(givens)
 
 
 def _graded(board: Shape, request: MakeRequest) -> tuple[Puzzle, Grading]:
     """A puzzle of the grade asked for (any grade: as removal leaves it), and its grading."""
+    from ..generate.graded import generate_graded
+    from ..generate.removal import generate
+    from ..grade.grader import grade_within
     if request.difficulty == "any":
         puzzle = generate(board, request.seed, request.symmetry, request.target_clues)
-        return puzzle, grade_within(puzzle.givens, GRADES[-1])  # the last grade caps nothing
+        grading = grade_within(puzzle.givens, GRADES[-1])
+        assert grading is not None  # the last grade caps nothing
+        return puzzle, grading
     return generate_graded(board, request.seed, request.difficulty, request.symmetry)
 
 
@@ -122,6 +136,13 @@ class ClassicKind(SudokuKind):
     @property
     def rules_key(self) -> str | None:
         return None
+
+    def distinct_supply(self, frame: Shape,
+                        settings: set[tuple[str, int | None]]) -> int | None:
+        from ..generate.supply import most_distinct, most_distinct_together
+        if len(settings) == 1:
+            return most_distinct(frame, *next(iter(settings)))
+        return most_distinct_together(frame, settings)
 
     @property
     def seed_words(self) -> tuple[str, ...]:
@@ -162,6 +183,7 @@ class JigsawKind(SudokuKind):
             return jigsaw_of(cell // size for cell in range(size * size))
 
     def board(self, frame: Shape, seed: int = 0) -> Shape:
+        from ..board.jigsaw import jigsaw_layout  # a layout is checked by a fill: generation
         return jigsaw_layout(frame.size, seed)
 
     def reading_board(self, frame: Shape | None) -> Shape | None:

@@ -73,8 +73,13 @@ def _attempt(family: Family, n: int, seed: int, difficulty: str):
     for phase in phases:
         others = kept.difference(phase)
         kept = others | dig([item for item in phase if item in kept],
-                            lambda left, others=others: accept(others | left), rng)
+                            _accepting_with(accept, others), rng)
     return (solution, *family.puzzle(n, solution, kept))
+
+
+def _accepting_with(accept, others: frozenset):
+    """accept() of the items left in a phase beside those kept from the others."""
+    return lambda left: accept(others | left)
 
 
 def _acceptance(family: Family, n: int, solution: tuple[int, ...], difficulty: str):

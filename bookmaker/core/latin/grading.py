@@ -10,6 +10,9 @@ need boxes, which a Latin square has none of.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ..bits import bits_of
 from ..board.grid import SYMBOLS, Grid
 from ..grade import advanced as a
@@ -49,6 +52,8 @@ class LatinCandidates(Candidates):
     (signs, edge clues) and `prune`, its rule as the Latin search takes it."""
 
     __slots__ = ("extras", "prune")
+    extras: Any
+    prune: Callable[..., Any]
 
     @classmethod
     def of(cls, givens: Grid, extras, prune) -> LatinCandidates:

@@ -24,7 +24,7 @@ class LatinKind(Kind):
     geometry = "latin"
     shapes_givens = False
     takes_box = False
-    rule_stands_alone = True
+    sudoku_rule = False
     heavy = True  # from medium up a puzzle takes a second or more on the larger sizes
     sizes: range = range(4, 10)
     unmade: dict[int, tuple[str, ...]] = {}  # grades a size is not made in (benchmarked)

@@ -1,12 +1,9 @@
-"""Chain techniques, rated as SE rates them: base rating plus a length modifier.
+"""Chain ratings (base plus a length modifier), and SE's Forcing Chains and Cycles.
 
-- Forcing chains and cycles (static, from single candidates): bidirectional X- and
-  Y-cycles 6.5, forcing X-chains 6.6, XY-cycles and forcing chains 7.0.
-- Nishio (7.5): dynamic chains on one digit reaching a contradiction.
-- Multiple forcing chains (8.0): static chains from every candidate of a cell, or every
-  place of a digit in a unit, agreeing on a conclusion.
-- Dynamic forcing chains (8.5): the same, dynamic, with contradictions and double
-  implications; "nested" levels add SE's simpler techniques inside the chains (+0.5 each).
+Forcing chains and cycles (static, from single candidates): bidirectional X- and
+Y-cycles 6.5, forcing X-chains 6.6, XY-cycles and forcing chains 7.0. The chaining
+techniques above them are in multiple.py (Nishio, multiple and dynamic forcing chains)
+and nested.py (chains nested in dynamic chains).
 
 The modifier adds 0.1 each time the chain's complexity (minus 2) passes 4, 6, 8, 12, 16,
 24, 32, ... (alternately times 3/2 and 4/3). Among a technique's chains SE applies the
@@ -20,14 +17,8 @@ from dataclasses import dataclass
 
 from ..bits import bits_of
 from ..grade.candidates import Candidates
-from . import basics as b
 from .board import Board
 from .hints import Budget, Hint
-from .implications import Mode, Propagator, Run
-
-STATIC = Mode(cell_links=True, dynamic=False)
-DYNAMIC = Mode(cell_links=True, dynamic=True)
-NISHIO = Mode(cell_links=False, dynamic=True)
 
 
 def length_modifier(complexity: int) -> int:
@@ -43,7 +34,9 @@ def length_modifier(complexity: int) -> int:
 @dataclass(frozen=True)
 class Found:
     """A chain conclusion before it becomes a hint: rating, complexity, SE's sort key
-    (kind of chain), and what it concludes."""
+    (kind of chain), and what it concludes. Nested in another chain, `parents` are the
+    enclosing chain's struck candidates it rests on (a candidate bitmask) and `key` tells
+    one chain from another (SE's FullChain)."""
 
     rating: int
     complexity: int
@@ -51,6 +44,8 @@ class Found:
     name: str
     eliminations: tuple
     placement: tuple | None
+    parents: int = 0
+    key: tuple = ()
 
     def hint(self, text: str = "") -> Hint:
         return Hint(self.name, self.rating, self.eliminations, self.placement, self.complexity,
@@ -173,7 +168,7 @@ def forcing_chains_and_cycles(state: Candidates, board: Board, budget: Budget) -
     stops once nothing it can still find would beat the best so far (each knows its
     place in SE's list, which decides between equals)."""
     links, n, best = StaticLinks(state, board), board.shape.size, _Best()
-    searches = []
+    searches: list[_FromOn | _FromOff] = []
     for y, x in ((False, True), (True, False), (True, True)):
         for cell in bits_of(state.open_cells):
             digits = state.cell_digits[cell]
@@ -364,146 +359,3 @@ def _chain_found(links: StaticLinks, cand: int, on: bool, complexity: int, y: bo
         removed = tuple((cell, e) for e in bits_of(links.state.cell_digits[cell] & ~(1 << d)))
         return Found(rating, complexity, kind, name, removed, (cell, d))
     return Found(rating, complexity, kind, name, ((cell, d),), None)
-
-
-# --- Nishio, multiple and dynamic forcing chains -------------------------------------
-
-@dataclass(frozen=True)
-class Chaining:
-    """One of SE's chaining techniques: Nishio, multiple (static) or dynamic chains,
-    and dynamic chains with nested techniques."""
-
-    name: str
-    rating: int
-    mode: Mode
-    multiple: bool
-    nishio: bool = False
-    nested_rules: tuple = ()
-
-    def named(self, kind: str) -> str:
-        """A hint's name, SE's way: 'Dynamic Region Forcing Chains (+)', 'Cell Forcing
-        Chains', 'Nishio Forcing Chains'."""
-        if self.nishio:
-            return "Nishio Forcing Chains"
-        prefix = "Dynamic " if self.mode.dynamic else ""
-        suffix = " (+)" if self.mode.nested else ""
-        return f"{prefix}{kind} Forcing Chains{suffix}"
-
-
-def _nested_level_one() -> tuple:
-    """The simple techniques SE nests in dynamic chains (+): pointing and claiming,
-    hidden pair, naked pair, X-Wing."""
-    return (b.locked_candidates, lambda s, bd: b.hidden_sets(s, bd, 2),
-            lambda s, bd: b.naked_sets(s, bd, 2), lambda s, bd: b.fish(s, bd, 2))
-
-
-NISHIO_CHAINS = Chaining("Nishio Forcing Chains", 75, NISHIO, multiple=False, nishio=True)
-MULTIPLE_CHAINS = Chaining("Multiple Forcing Chains", 80, STATIC, multiple=True)
-DYNAMIC_CHAINS = Chaining("Dynamic Forcing Chains", 85, DYNAMIC, multiple=True)
-DYNAMIC_PLUS_CHAINS = Chaining("Dynamic Forcing Chains (+)", 90, Mode(True, True, 1),
-                               multiple=True, nested_rules=_nested_level_one())
-
-
-def chaining_hint(technique: Chaining, state: Candidates, board: Board,
-                  budget: Budget) -> Hint | None:
-    """The best hint of a chaining technique, from every cell in turn (SE's order)."""
-    prop = Propagator(board, state, budget, technique.nested_rules)
-    found = []
-    for cell in bits_of(state.open_cells):
-        count = state.cell_digits[cell].bit_count()
-        if count > 2 or count > 1 and technique.mode.dynamic:
-            found += _cell_chains(technique, prop, state, board, cell, count)
-    chosen = best(found)
-    return None if chosen is None else chosen.hint()
-
-
-def _cell_chains(technique: Chaining, prop: Propagator, state: Candidates, board: Board,
-                 cell: int, count: int) -> list[Found]:
-    n, mode = board.shape.size, technique.mode
-    found, runs = [], []
-    for d in bits_of(state.cell_digits[cell]):
-        cand = cell * n + d
-        on_run = prop.run_on(cand, mode)
-        runs.append(on_run)
-        if mode.dynamic:
-            found += _binary(technique, prop, state, cand, on_run, count)
-        if not technique.nishio:
-            found += _region_chains(technique, prop, state, board, cell, d, on_run)
-    if not technique.nishio and (count == 2 or technique.multiple and count > 2):
-        found += _reductions(technique, state, runs, technique.named("Cell"), 5)
-    return found
-
-
-def _rated(technique: Chaining, complexity: int) -> int:
-    return technique.rating + length_modifier(complexity)
-
-
-def _binary(technique: Chaining, prop: Propagator, state: Candidates, cand: int, on_run: Run,
-            count: int) -> list[Found]:
-    """Contradictions from the candidate on (it goes) or off (it is placed); and, for a
-    cell of three candidates or more, what both assumptions imply (double implication)."""
-    n, found = prop.n, []
-    cell, d = divmod(cand, n)
-    off_run = prop.run_off(cand, technique.mode)
-    name = technique.named("Contradiction")
-    if on_run.conflict is not None:
-        c = sum(a.bit_count() for a in on_run.conflict)
-        found.append(Found(_rated(technique, c), c, 7, name, ((cell, d),), None))
-    if off_run.conflict is not None:
-        c = sum(a.bit_count() for a in off_run.conflict)
-        found.append(Found(_rated(technique, c), c, 7, name, _others(state, cell, d), (cell, d)))
-    if count >= 3 and not technique.nishio:
-        for q, ancestors in on_run.on.items():
-            qc, qd = divmod(q, n)
-            if q in off_run.on and _others(state, qc, qd):
-                c = ancestors.bit_count() + off_run.on[q].bit_count()
-                found.append(Found(_rated(technique, c), c, 1, technique.named("Double"),
-                                   _others(state, qc, qd), (qc, qd)))
-        for q, ancestors in on_run.off.items():
-            if q in off_run.off:
-                c = ancestors.bit_count() + off_run.off[q].bit_count()
-                found.append(Found(_rated(technique, c), c, 1, technique.named("Double"),
-                                   (divmod(q, n),), None))
-    return found
-
-
-def _others(state: Candidates, cell: int, d: int) -> tuple:
-    return tuple((cell, e) for e in bits_of(state.cell_digits[cell] & ~(1 << d)))
-
-
-def _region_chains(technique: Chaining, prop: Propagator, state: Candidates, board: Board,
-                   cell: int, d: int, on_run: Run) -> list[Found]:
-    """For each unit where this is the digit's first place (of two, or more for multiple
-    chains): what every place of the digit there implies alike."""
-    n, found = board.shape.size, []
-    for u in board.cell_chain_units[cell]:
-        places = state.digit_cells[d] & board.unit_masks[u]
-        count = places.bit_count()
-        if not (count == 2 or technique.multiple and count > 2):
-            continue
-        if (places & -places).bit_length() - 1 != cell:
-            continue
-        runs = [on_run if c == cell else prop.run_on(c * n + d, technique.mode)
-                for c in bits_of(places)]
-        found += _reductions(technique, state, runs, technique.named("Region"), 6)
-    return found
-
-
-def _reductions(technique: Chaining, state: Candidates, runs: list[Run], name: str,
-                kind: int) -> list[Found]:
-    """What every run implies alike: an on places, an off removes; complexity is the sum
-    of the runs' chains to it."""
-    n, found = len(state.digit_cells), []
-    first, rest = runs[0], runs[1:]
-    for q, ancestors in first.on.items():
-        if all(q in run.on for run in rest):
-            c = ancestors.bit_count() + sum(run.on[q].bit_count() for run in rest)
-            qc, qd = divmod(q, n)
-            others = _others(state, qc, qd)
-            if others:
-                found.append(Found(_rated(technique, c), c, kind, name, others, (qc, qd)))
-    for q, ancestors in first.off.items():
-        if all(q in run.off for run in rest):
-            c = ancestors.bit_count() + sum(run.off[q].bit_count() for run in rest)
-            found.append(Found(_rated(technique, c), c, kind, name, (divmod(q, n),), None))
-    return found

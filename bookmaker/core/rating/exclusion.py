@@ -33,6 +33,7 @@ def aligned_exclusions(state: Candidates, board: Board, size: int, budget: Budge
         common = excluders[first] & excluders[second]
         if common.bit_count() < 2:
             continue
+        tails: list[tuple[tuple[int, ...], int]]
         if size == 2:
             tails = [((), common)]
         else:
@@ -41,9 +42,12 @@ def aligned_exclusions(state: Candidates, board: Board, size: int, budget: Budge
         for tail, shared in tails:
             if shared.bit_count() < 2:
                 continue
-            if budget is not None:
-                budget.spend(1)
             cells = (first, second) + tail
+            if budget is not None:   # a unit per 32 combinations of values looked at
+                combinations = 1
+                for c in cells:
+                    combinations *= cell_digits[c].bit_count()
+                budget.spend(1 + combinations // 32)
             allowed = _allowed(board, cells, tuple(cell_digits[c] for c in cells),
                                tuple(cell_digits[c] for c in bits_of(shared)))
             removed = tuple((c, d) for c, keep in zip(cells, allowed)

@@ -43,19 +43,31 @@ class OutOfBudget(Exception):
 
 
 class Budget:
-    """Work units a rating may spend (a unit is about one propagated chain link), so that
-    a rating always ends: past the limit, OutOfBudget carries the floor reached so far.
-    Counting work, not time, keeps the result the same on every machine."""
+    """Work units a rating may spend (a unit is about one propagated chain link on a 9x9,
+    some 10-25 microseconds of pure Python), so that a rating always ends: past the limit,
+    OutOfBudget carries the floor reached so far. Counting work, not time, keeps the
+    result the same on every machine. `weight` charges each unit more on big boards,
+    where a link's sets of candidates are longer integers (see work_weight)."""
 
-    __slots__ = ("left", "floor", "spent")
+    __slots__ = ("left", "floor", "spent", "technique", "weight")
 
-    def __init__(self, units: int):
+    def __init__(self, units: int, weight: int = 1):
         self.left = units
         self.floor = 0
         self.spent = 0
+        self.technique = ""   # the technique being searched, to name where the budget ran out
+        self.weight = weight
 
     def spend(self, units: int) -> None:
+        units *= self.weight
         self.left -= units
         self.spent += units
         if self.left < 0:
             raise OutOfBudget(self.floor)
+
+
+def work_weight(candidates: int) -> int:
+    """Units charged per unit of work on a board of this many candidates (cells times
+    digits): 1 up to 12x12 (1,728), 2 on a 16x16, 7 on a 25x25 (15,625), whose longer
+    chain sets make each link dearer, so that a budget takes about as long on every board."""
+    return max(1, candidates // 2_000)

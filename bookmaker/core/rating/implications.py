@@ -8,9 +8,14 @@ strike each off from a working copy first, so later links see the assumption's e
 A propagation stops at the first potential that would be both on and off.
 
 SE rates a chain by its *complexity*: how many distinct potentials it rests on (its
-ancestors, itself included). Each potential here carries that set as an integer bitmask
-(bit 2*candidate+on), the union of its parents' plus its own bit, so a chain's complexity
-is one bit count. The order potentials are met follows SE's (ons before offs, queues
+ancestors, itself included), plus the complexity of every distinct nested chain among
+them. Each potential here carries that set as an integer bitmask, the union of its
+parents' plus its own bit: bit 2*candidate+on for a potential; inside a nested search,
+bit 2C+candidate (C candidates in all) for a candidate the enclosing chain struck that a
+link rests on (SE's "rule parents"); from 3C on, one bit per nested chain used. A chain's
+complexity is then a bit count plus the nested chains' own complexities.
+
+The order potentials are met follows SE's (ons before offs, queues
 first in first out, links unit by unit: box, row, column), since the first parents a
 potential is met with decide its ancestors.
 """
@@ -56,15 +61,89 @@ class Run:
     conflict: tuple | None
 
 
-class Propagator:
-    """Propagations over one grid state; each assumption's run is computed once."""
+class Outer:
+    """The chain a nested search runs inside: the grid it started from and its working
+    grid now. A link of the nested search that rests on a candidate the enclosing chain
+    struck records it (bit `base` + candidate), as SE collects a nested hint's parents."""
 
-    def __init__(self, board: Board, state, budget: Budget, nested_rules=()):
+    def __init__(self, start_cells: list, start_digits: list, grid: Grid, board: Board,
+                 base: int):
+        self.start_cells, self.start_digits = start_cells, start_digits
+        self.grid, self.board, self.base = grid, board, base
+        self.n = board.shape.size
+        self._cells: dict = {}
+        self._units: dict = {}
+
+    def cell_bits(self, cell: int) -> int:
+        """The struck candidates of a cell (SE's cause "naked single")."""
+        found = self._cells.get(cell)
+        if found is None:
+            gone = self.start_cells[cell] & ~self.grid.cell_digits[cell]
+            first = self.base + cell * self.n
+            found = 0
+            for d in bits_of(gone):
+                found |= 1 << (first + d)
+            self._cells[cell] = found
+        return found
+
+    def unit_bits(self, unit: int, d: int) -> int:
+        """The struck places of digit d in a unit (SE's cause "hidden single")."""
+        key = unit * self.n + d
+        found = self._units.get(key)
+        if found is None:
+            gone = self.start_digits[d] & self.board.unit_masks[unit] & ~self.grid.digit_cells[d]
+            found = 0
+            for c in bits_of(gone):
+                found |= 1 << (self.base + c * self.n + d)
+            self._units[key] = found
+        return found
+
+
+class Propagator:
+    """Propagations over one grid state; each assumption's run is computed once.
+
+    `outer` is set for a search nested in another chain (see Outer); `chain_costs` holds
+    the complexity of each nested chain this search's potentials may rest on."""
+
+    def __init__(self, board: Board, state, budget: Budget, nested_rules=(),
+                 outer: Outer | None = None):
         self.board, self.budget, self.state = board, budget, state
         self.n = board.shape.size
         self.cell_digits, self.digit_cells = list(state.cell_digits), list(state.digit_cells)
         self.nested_rules = nested_rules
+        self.outer = outer
+        count = board.shape.cell_count * self.n
+        self.outer_base, self.chain_base = 2 * count, 3 * count
+        self.cand_mask = (1 << count) - 1
+        self.low_mask = (1 << self.outer_base) - 1
+        self.chain_costs: list[int] = []
+        self.chain_ids: dict = {}
         self.cache: dict = {}
+
+    def complexity(self, *ancestors: int) -> int:
+        """SE's complexity of a conclusion resting on these chains: their potentials
+        counted per chain, plus each distinct nested chain among them once."""
+        flat, nested = 0, 0
+        for a in ancestors:
+            flat += (a & self.low_mask).bit_count()
+            nested |= a >> self.chain_base
+        return flat + sum(self.chain_costs[i] for i in bits_of(nested)) if nested else flat
+
+    def outer_parents(self, *ancestors: int) -> int:
+        """The enclosing chain's struck candidates these chains rest on, as a candidate
+        bitmask (SE's rule parents)."""
+        union = 0
+        for a in ancestors:
+            union |= a
+        return (union >> self.outer_base) & self.cand_mask
+
+    def chain_bit(self, key, cost: int) -> int:
+        """The bit of a nested chain (one per distinct chain, SE's FullChain)."""
+        index = self.chain_ids.get(key)
+        if index is None:
+            index = self.chain_ids[key] = len(self.chain_costs)
+            self.chain_costs.append(cost)
+        return 1 << (self.chain_base + index)
 
     def run_on(self, cand: int, mode: Mode) -> Run:
         """Everything implied by candidate `cand` (cell * n + digit) being on."""
@@ -109,16 +188,21 @@ class Propagator:
                 return Run(on, off, conflict)
 
     def _nested_offs(self, grid: Grid, off: dict, pending: deque, work: int) -> bool:
-        """SE's "advanced potentials": the removals of the first simple technique that
-        finds any on the working grid, resting on candidates the chain struck (their
-        ancestors join). Whether a new off was added."""
+        """SE's "advanced potentials": the removals of the first nested rule that finds
+        any on the working grid resting on candidates the chain struck (their ancestors
+        join). Whether a new off was added."""
         self.budget.spend(work + 20)
         added = False
-        for cand, ancestors in nested_removals(self, grid, off):
-            if cand not in off:
-                off[cand] = ancestors | 1 << (2 * cand)
-                pending.append(cand)
-                added = True
+        for rule in self.nested_rules:
+            found = rule(self, grid, off)
+            if not found:
+                continue
+            for cand, ancestors in found:
+                if cand not in off:
+                    off[cand] = ancestors
+                    pending.append(cand)
+                    added = True
+            break
         return added
 
 
@@ -159,7 +243,7 @@ def _off_to_on(prop: Propagator, grid: Grid, n: int, p: int, ancestors: int, on:
     (gone from the grid since the propagation began) join its ancestors."""
     cell, d = divmod(p, n)
     board, cell_digits, digit_cells = prop.board, grid.cell_digits, grid.digit_cells
-    found = []
+    outer, found = prop.outer, []
     if mode.cell_links:
         digits = cell_digits[cell]
         if digits.bit_count() == 2:
@@ -168,6 +252,8 @@ def _off_to_on(prop: Propagator, grid: Grid, n: int, p: int, ancestors: int, on:
             if mode.dynamic:
                 for v in bits_of(prop.cell_digits[cell] & ~digits):
                     parents |= off[cell * n + v]
+            if outer is not None:
+                parents |= outer.cell_bits(cell)
             found.append((cell * n + other, parents))
     bit = 1 << cell
     places = digit_cells[d]
@@ -179,6 +265,8 @@ def _off_to_on(prop: Propagator, grid: Grid, n: int, p: int, ancestors: int, on:
             if mode.dynamic:
                 for c in bits_of(prop.digit_cells[d] & mask & ~places):
                     parents |= off[c * n + d]
+            if outer is not None:
+                parents |= outer.unit_bits(u, d)
             found.append(((others.bit_length() - 1) * n + d, parents))
     if mode.dynamic:
         cell_digits[cell] &= ~(1 << d)
@@ -197,25 +285,31 @@ def complexity(ancestors: int) -> int:
     return ancestors.bit_count()
 
 
-def nested_removals(prop: Propagator, grid: Grid, off: dict) -> list[tuple[int, int]]:
-    """(candidate, ancestors of its reasons) for each removal of the first of
-    `prop.nested_rules` that yields a hint resting on struck candidates."""
-    state, n = prop.state, prop.n
-    working = type(state)(state.shape, state.values, grid.cell_digits, grid.digit_cells,
-                          state.open_cells)
-    for rule in prop.nested_rules:
-        found = []
-        for hint in rule(working, prop.board):
+def working_state(state, grid: Grid):
+    """The working grid of a chain as a Candidates-like state (same placed values)."""
+    return type(state)(state.shape, state.values, grid.cell_digits, grid.digit_cells,
+                       state.open_cells)
+
+
+class SimpleRule:
+    """A simple technique nested in chains: its hints on the working grid, each resting
+    on the struck candidates of its premise (the cells whose candidates must be gone)."""
+
+    def __init__(self, finder):
+        self.finder = finder
+
+    def __call__(self, prop: Propagator, grid: Grid, off: dict) -> list[tuple[int, int]]:
+        n, found = prop.n, []
+        for hint in self.finder(working_state(prop.state, grid), prop.board):
             parents, any_parent = 0, False
             for d, cells in hint.premise:
                 for c in bits_of(prop.digit_cells[d] & cells & ~grid.digit_cells[d]):
                     parents |= off[c * n + d]
                     any_parent = True
             if any_parent:
-                found += [(cell * n + d, parents) for cell, d in java_map_order(hint.eliminations)]
-        if found:
-            return found
-    return []
+                found += [(cell * n + d, parents | 1 << (2 * (cell * n + d)))
+                          for cell, d in java_map_order(hint.eliminations)]
+        return found
 
 
 def java_map_order(eliminations: tuple) -> list[tuple[int, int]]:

@@ -244,18 +244,6 @@ class _Chain:
     def end(self) -> int:
         return self.links[-1].ends[1 - self.entries[-1]]
 
-    def bridges(self):
-        """Per weak link: the cells it leaves and the cells it reaches."""
-        for i in range(len(self.links) - 1):
-            yield (self.links[i].ends[1 - self.entries[i]],
-                   self.links[i + 1].ends[self.entries[i + 1]])
-
-
-def _common_unit(board: Board, cells: int) -> int:
-    """The first column, row, box, then other unit holding all the cells; -1 if none."""
-    holders = _holders(board, cells)
-    return holders[0][0] if holders else -1
-
 
 def _sees_all(board: Board, cells: int) -> int:
     seen = board.shape.all_cells_mask

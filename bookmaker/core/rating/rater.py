@@ -2,8 +2,13 @@
 
 The solve applies, every time, the first step that SE's techniques find, tried in SE's
 order; the rating (ER) is the hardest step's, EP the hardest up to the first placed
-value, ED the first step's. The technique table below is that order: the rating of a
-puzzle depends on it, so it changes only with RATER_VERSION.
+value, ED the first step's. The technique tables below are that order: the rating of a
+puzzle depends on them, so they change only with RATER_VERSION.
+
+Two scales: "sukaku" (the default), Sukaku Explainer's techniques and weights, which
+rate most puzzles published with SE ratings today; and "1.2.1", Sudoku Explainer 1.2.1's,
+which rated the forum's and the academic collections (no Turbot Fish, no strong-link
+chains, no WXYZ- or VWXYZ-Wing; nested chains up to 11.0 its own way).
 """
 
 from __future__ import annotations
@@ -14,13 +19,21 @@ from dataclasses import dataclass
 from ..board.grid import SYMBOLS, Grid
 from ..grade.candidates import Candidates
 from . import basics as b
-from . import chains, exclusion, links, uniqueness, wings
+from . import chains, exclusion, links, multiple, nested, uniqueness, wings
 from .board import Board, board_of
-from .hints import Budget, Hint, OutOfBudget, tenths_text
+from .hints import Budget, Hint, OutOfBudget, tenths_text, work_weight
 
-RATER_VERSION = "se-1"
+RATER_VERSION = "se-2"
+SCALES = ("sukaku", "1.2.1")
+DEFAULT_SCALE = "sukaku"
 DEFAULT_BUDGET = 3_000_000
-NESTED_FLOOR = 95   # SE's nested forcing chains, not searched here, start at 9.5
+BEYOND = 200   # SE's rating of a puzzle its techniques cannot solve, 20.0
+
+
+def rater_version(scale: str = DEFAULT_SCALE) -> str:
+    """The rater version recorded with a rating: 'se-2', or 'se-2-1.2.1' on SE 1.2.1's
+    scale."""
+    return RATER_VERSION if scale == DEFAULT_SCALE else f"{RATER_VERSION}-{scale}"
 
 
 @dataclass(frozen=True)
@@ -41,11 +54,15 @@ def _first(finder, *args) -> Callable:
 
 def _chaining(technique) -> Callable:
     def first(state: Candidates, board: Board, budget: Budget) -> Hint | None:
-        return chains.chaining_hint(technique, state, board, budget)
+        return multiple.chaining_hint(technique, state, board, budget)
     return first
 
 
-TECHNIQUES: tuple[Technique, ...] = (
+def _nested(scale: str) -> tuple[Technique, ...]:
+    return tuple(Technique(t.name, t.rating, _chaining(t)) for t in nested.levels(scale))
+
+
+SUKAKU_TECHNIQUES: tuple[Technique, ...] = (
     Technique("Hidden Single", 10, _first(b.hidden_singles)),
     Technique("Direct Pointing", 17, _first(b.locked_candidates, True)),
     Technique("Direct Hidden Pair", 20, _first(b.hidden_sets, 2, True)),
@@ -69,22 +86,33 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("WXYZ-Wing", 55, _first(wings.als_wings, 3)),
     Technique("Bivalue Universal Grave", 56, _first(uniqueness.bug)),
     Technique("VWXYZ-Wing", 62, _first(wings.als_wings, 4)),
-    Technique("Aligned Pair Exclusion", 62, _first(exclusion.aligned_exclusions, 2)),
+    Technique("Aligned Pair Exclusion", 62,
+              lambda state, board, budget: next(exclusion.aligned_exclusions(
+                  state, board, 2, budget), None)),
     Technique("Forcing Chains and Cycles", 65, chains.forcing_chains_and_cycles),
     Technique("Aligned Triplet Exclusion", 75,
               lambda state, board, budget: next(exclusion.aligned_exclusions(
                   state, board, 3, budget), None)),
-    Technique("Nishio Forcing Chains", 75, _chaining(chains.NISHIO_CHAINS)),
-    Technique("Multiple Forcing Chains", 80, _chaining(chains.MULTIPLE_CHAINS)),
-    Technique("Dynamic Forcing Chains", 85, _chaining(chains.DYNAMIC_CHAINS)),
-    Technique("Dynamic Forcing Chains (+)", 90, _chaining(chains.DYNAMIC_PLUS_CHAINS)),
-)
+    Technique("Nishio Forcing Chains", 75, _chaining(multiple.NISHIO_CHAINS)),
+    Technique("Multiple Forcing Chains", 80, _chaining(multiple.MULTIPLE_CHAINS)),
+    Technique("Dynamic Forcing Chains", 85, _chaining(multiple.DYNAMIC_CHAINS)),
+) + _nested("sukaku")
+_NOT_IN_1_2_1 = ("Turbot Fish", "Three Strong Links", "WXYZ-Wing", "VWXYZ-Wing")
+_SE121_LOOPS = Technique("Unique Rectangles and Loops", 45,
+                         _first(uniqueness.unique_loops, True))
+SE121_TECHNIQUES: tuple[Technique, ...] = tuple(
+    _SE121_LOOPS if t.name == _SE121_LOOPS.name else t
+    for t in SUKAKU_TECHNIQUES[:-len(nested.levels("sukaku"))]
+    if t.name not in _NOT_IN_1_2_1) + _nested("1.2.1")
+TECHNIQUES = SUKAKU_TECHNIQUES
+SCALE_TECHNIQUES = {"sukaku": SUKAKU_TECHNIQUES, "1.2.1": SE121_TECHNIQUES}
 
 
 @dataclass(frozen=True)
 class Rating:
-    """ER, EP and ED in tenths, the steps taken, and whether ER is only a lower bound
-    (the work budget ran out before the solve ended)."""
+    """ER, EP and ED in tenths, the steps taken, and whether ER is only a lower bound:
+    `reason` says why, the technique whose search the work budget ran out in ("work
+    budget: <technique>") or the ceiling a step passed ("ceiling"); None when exact."""
 
     er: int
     ep: int
@@ -92,6 +120,7 @@ class Rating:
     steps: tuple[Hint, ...]
     lower_bound: bool = False
     version: str = RATER_VERSION
+    reason: str | None = None
 
     @property
     def texts(self) -> tuple[str, str, str]:
@@ -116,6 +145,7 @@ def next_hint(state: Candidates, board: Board, budget: Budget,
     """The first hint of the first technique that has one, in SE's order."""
     for technique in techniques:
         budget.floor = max(budget.floor, technique.floor)
+        budget.technique = technique.name
         hint = technique.first(state, board, budget)
         if hint is not None:
             return hint
@@ -131,46 +161,63 @@ def apply(state: Candidates, hint: Hint) -> None:
 
 
 def rate(grid: Grid, budget: int = DEFAULT_BUDGET, ceiling: int | None = None,
-         techniques=TECHNIQUES) -> Rating:
-    """SE's ER/EP/ED for a puzzle with one solution. Past `budget` work units the
-    result is a lower bound: the hardest step so far, or the technique being searched.
-    With a `ceiling` (tenths), the solve stops as soon as a step is rated above it, and
-    the result is that lower bound (for generation to a range: the rest cannot matter)."""
+         techniques=None, scale: str = DEFAULT_SCALE) -> Rating:
+    """SE's ER/EP/ED for a puzzle with one solution, on a scale of SCALES. Past `budget`
+    work units the result is a lower bound: the hardest step so far, or the least rating
+    of the technique being searched. With a `ceiling` (tenths), the solve stops as soon
+    as a step is rated above it, and the result is that lower bound (for generation to a
+    range: the rest cannot matter). A puzzle no technique solves is rated 20.0, as SE
+    does."""
+    if techniques is None:
+        techniques = SCALE_TECHNIQUES[scale]
+    version = rater_version(scale)
     state = Candidates.from_grid(grid)
-    board, spending = board_of(grid.shape), Budget(budget)
+    board = board_of(grid.shape)
+    spending = Budget(budget, work_weight(grid.shape.cell_count * grid.shape.size))
     er = ep = ed = 0
     steps: list[Hint] = []
     while not state.solved:
         if ceiling is not None and er > ceiling:
-            return _lower_bound(er, ep, ed, er, steps)
+            return _lower_bound(er, ep, ed, er, steps, version, "ceiling")
         spending.floor = er
         try:
             hint = next_hint(state, board, spending, techniques)
         except OutOfBudget as out:
-            return _lower_bound(er, ep, ed, out.floor, steps)
+            return _lower_bound(er, ep, ed, out.floor, steps, version,
+                                f"work budget: {spending.technique}")
         if hint is None:
-            return _lower_bound(er, ep, ed, max(er, NESTED_FLOOR), steps)
+            er = BEYOND
+            return Rating(er, ep or er, ed or er, tuple(steps), version=version)
         er = max(er, hint.rating)
         ed = ed or er
         if not ep and hint.placement is not None:
             ep = er
         apply(state, hint)
         steps.append(hint)
-    return Rating(er, ep, ed, tuple(steps))
+    return Rating(er, ep, ed, tuple(steps), version=version)
 
 
-def _lower_bound(er: int, ep: int, ed: int, floor: int, steps: list) -> Rating:
+def _lower_bound(er: int, ep: int, ed: int, floor: int, steps: list, version: str,
+                 reason: str) -> Rating:
     er = max(er, floor)
-    return Rating(er, ep or er, ed or er, tuple(steps), lower_bound=True)
+    return Rating(er, ep or er, ed or er, tuple(steps), lower_bound=True, version=version,
+                  reason=reason)
 
 
 def rating_json(texts: tuple[str, str, str], rater: str) -> dict:
-    """ER, EP, ED and the rater version as JSON values: numbers, or text (">=9.0") for
-    a lower bound."""
+    """ER, EP, ED, the rater version and its scale as JSON values: numbers, or text
+    (">=9.0") for a lower bound."""
     def value(text: str):
         return text if text.startswith(">=") else float(text)
     er, ep, ed = texts
-    return {"er": value(er), "ep": value(ep), "ed": value(ed), "rater": rater}
+    return {"er": value(er), "ep": value(ep), "ed": value(ed), "rater": rater,
+            "scale": scale_of(rater)}
+
+
+def scale_of(rater: str) -> str:
+    """The scale a rater version rates on ('se-2-1.2.1' -> '1.2.1'; older ones 'sukaku')."""
+    return next((s for s in SCALES if s != DEFAULT_SCALE and rater.endswith("-" + s)),
+                DEFAULT_SCALE)
 
 
 def step_text(shape, hint: Hint) -> str:

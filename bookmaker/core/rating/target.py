@@ -1,5 +1,7 @@
 """Puzzles rated within a range: `rating: 7.0-8.5` in a spec, `--rating` on the command line.
 
+A range is on Sukaku Explainer's scale unless it names SE 1.2.1's: `7.0-8.5 (1.2.1)`.
+
 Each attempt makes a puzzle the usual way (to the grade asked, if any; else to the grade
 whose puzzles most often rate in the range) and rates it, stopping as soon as a step is
 rated above the range. Attempts use derived seeds, so the puzzle depends only on the
@@ -15,10 +17,11 @@ from dataclasses import dataclass
 from ..board.shape import Shape
 from ..generate.graded import attempt_budget, attempt_seed, generate_graded
 from ..generate.removal import generate
-from ..grade.grader import GRADES, Grading, grade_within
+from ..grade.grader import Grading, grade_within
+from ..grade.grades import GRADES
 from ..puzzle import GenerationError, Puzzle
 from .hints import tenths_text
-from .rater import Rating, rate
+from .rater import DEFAULT_SCALE, SCALES, Rating, rate
 
 # Work units (about 100,000 a second) for rating a puzzle as it is made, to record its
 # rating: a puzzle harder to rate gets a lower bound (>=) rather than slowing the book;
@@ -26,7 +29,8 @@ from .rater import Rating, rate
 GENERATION_BUDGET = 60_000
 RANGE_BUDGET = 400_000
 HIGHEST = 200                 # SE's rating of a puzzle beyond its techniques, 20.0
-_RANGE = re.compile(r"\s*(\d+(?:\.\d)?)\s*(?:-\s*(\d+(?:\.\d)?)\s*)?$")
+_RANGE = re.compile(r"\s*(\d+(?:\.\d)?)\s*(?:-\s*(\d+(?:\.\d)?)\s*)?"
+                    r"(?:\(\s*(?:SE\s+)?([\w.]+)\s*\)\s*)?$", re.IGNORECASE)
 # The grade to generate to for a range starting at each SE rating: the one whose puzzles
 # most often rate from there (9x9, 40 puzzles a grade): beginner 1.2-2.3; easy 1.7-2.8;
 # medium 2.0-3.6; hard 3.8-7.1, most 4.0-4.5; expert 4.0-7.2, a third 5.0-6.5; extreme
@@ -37,33 +41,40 @@ _GRADE_FOR_RATING = ((66, "extreme"), (50, "expert"), (38, "hard"), (30, "medium
 
 @dataclass(frozen=True)
 class RatingRange:
-    """SE ratings from `low` to `high` tenths, both included."""
+    """SE ratings from `low` to `high` tenths, both included, on a scale of SCALES."""
 
     low: int
     high: int
+    scale: str = DEFAULT_SCALE
 
     def __contains__(self, rating: Rating) -> bool:
         return not rating.lower_bound and self.low <= rating.er <= self.high
 
     def __str__(self) -> str:
-        if self.low == self.high:
-            return tenths_text(self.low)
-        return f"{tenths_text(self.low)}-{tenths_text(self.high)}"
+        text = tenths_text(self.low)
+        if self.low != self.high:
+            text += f"-{tenths_text(self.high)}"
+        return text if self.scale == DEFAULT_SCALE else f"{text} ({self.scale})"
 
 
 def parse_rating_range(text: str) -> RatingRange:
-    """'7.0-8.5' or '7.2' as a RatingRange; ValueError says what is wrong."""
+    """'7.0-8.5', '7.2' or '7.0-8.5 (1.2.1)' as a RatingRange; ValueError says what is
+    wrong."""
     found = _RANGE.match(str(text))
     if not found:
-        raise ValueError(f"a rating range looks like 7.0-8.5 (or one rating, like 7.2), "
-                         f"got {text!r}")
+        raise ValueError(f"a rating range looks like 7.0-8.5 (or one rating, like 7.2; "
+                         f"on SE 1.2.1's scale 7.0-8.5 (1.2.1)), got {text!r}")
+    scale = (found.group(3) or DEFAULT_SCALE).lower()
+    if scale not in SCALES:
+        raise ValueError(f"the rating scale is one of {', '.join(SCALES)}, got {scale!r} in "
+                         f"{text!r}")
     low = round(float(found.group(1)) * 10)
     high = round(float(found.group(2) or found.group(1)) * 10)
     if low > high:
         raise ValueError(f"the range {text!r} runs backwards; write the lower rating first")
     if not 10 <= low or high > HIGHEST:
         raise ValueError(f"SE ratings run from 1.0 to {tenths_text(HIGHEST)}, got {text!r}")
-    return RatingRange(low, high)
+    return RatingRange(low, high, scale)
 
 
 def grade_for(rating: RatingRange) -> str:
@@ -88,7 +99,7 @@ def generate_rated(shape: Shape, seed: int, rating: RatingRange, difficulty: str
         puzzle, grading = made
         if difficulty != "any" and grading.grade != difficulty:
             continue
-        rated = rate(puzzle.givens, budget, ceiling=rating.high)
+        rated = rate(puzzle.givens, budget, ceiling=rating.high, scale=rating.scale)
         if rated in rating:
             return puzzle, grading, rated
         reached.append(rated)

@@ -20,8 +20,10 @@ from .hints import Hint
 
 # --- unique loops --------------------------------------------------------------------
 
-def unique_loops(state: Candidates, board: Board):
-    """Every unique loop hint, easiest first (then by type), as SE sorts them."""
+def unique_loops(state: Candidates, board: Board, sets_from_extra: bool = False):
+    """Every unique loop hint, easiest first (then by type), as SE sorts them. SE 1.2.1
+    (`sets_from_extra`) looks for type 3's hidden sets, like its naked ones, only from
+    the size of the extra digits up; Sukaku Explainer from pairs up."""
     found = []
     for cell in range(board.shape.cell_count):
         pair = state.cell_digits[cell]
@@ -29,7 +31,7 @@ def unique_loops(state: Candidates, board: Board):
             continue
         for loop in _loops(state, board, cell, pair):
             if _is_valid_loop(board, loop):
-                found.extend(_loop_hints(state, board, loop, pair))
+                found.extend(_loop_hints(state, board, loop, pair, sets_from_extra))
     found.sort(key=lambda pair: (pair[1].rating, pair[0]))
     return (hint for _, hint in found)
 
@@ -61,7 +63,7 @@ def _loops(state: Candidates, board: Board, start: int, pair: int):
 
 def _is_valid_loop(board: Board, loop: tuple) -> bool:
     """Each unit the loop meets holds two of its cells, one at an odd, one at an even place."""
-    seen = (set(), set())
+    seen: tuple[set[int], set[int]] = (set(), set())
     for i, cell in enumerate(loop):
         side = seen[i % 2]
         for u in board.shape.units_of[cell]:
@@ -76,7 +78,8 @@ def _loop_rating(loop: tuple) -> int:
     return 45 + (5 if size >= 10 else 2 if size >= 8 else 1 if size >= 6 else 0)
 
 
-def _loop_hints(state: Candidates, board: Board, loop: tuple, pair: int):
+def _loop_hints(state: Candidates, board: Board, loop: tuple, pair: int,
+                sets_from_extra: bool = False):
     """(type, hint) for each way the loop's extra cells remove something."""
     extra_cells = [c for c in loop if state.cell_digits[c].bit_count() > 2]
     name = "Unique Rectangle" if len(loop) == 4 else f"Unique Loop {len(loop)}"
@@ -96,7 +99,7 @@ def _loop_hints(state: Candidates, board: Board, loop: tuple, pair: int):
     if len(extra_cells) != 2:
         return
     if extra.bit_count() >= 2:
-        for hint in _type3(state, board, extra_cells, pair, extra, rating):
+        for hint in _type3(state, board, extra_cells, pair, extra, rating, sets_from_extra):
             yield 3, Hint(f"{name} type 3", hint.rating, hint.eliminations, text=text)
     hint = _type4(state, board, extra_cells, pair, f"{name} type 4", rating, text)
     if hint:
@@ -124,7 +127,7 @@ def _shared_units(board: Board, one: int, two: int):
 
 
 def _type3(state: Candidates, board: Board, extra_cells: list, pair: int, extra: int,
-           rating: int):
+           rating: int, sets_from_extra: bool = False):
     """The two extra cells, taken as one cell holding their extra digits, form a naked
     set with other cells of a unit they share (its digits leave the unit's other cells),
     or a hidden set with the loop's digits (the set's cells lose their other digits)."""
@@ -135,7 +138,8 @@ def _type3(state: Candidates, board: Board, extra_cells: list, pair: int, extra:
             empty = (board.unit_masks[u] & state.open_cells).bit_count()
             if 2 * size <= empty and size >= extra.bit_count():
                 yield from _type3_naked(state, board, u, one, two, extra, size, rating)
-            if 2 * size < empty and size - 2 <= n - 2 - extra.bit_count():
+            if 2 * size < empty and size - 2 <= n - 2 - extra.bit_count() and (
+                    not sets_from_extra or size >= extra.bit_count()):
                 yield from _type3_hidden(state, board, u, one, two, pair, extra, size, rating)
 
 
@@ -193,7 +197,7 @@ def _type4(state: Candidates, board: Board, extra_cells: list, pair: int, name: 
     """In a unit the two extra cells share, one loop digit has no other place: they
     hold it, so they lose the other loop digit."""
     one, two = extra_cells
-    locked = {}
+    locked: dict[int, int] = {}
     for u in _shared_units(board, one, two):
         rest = board.unit_masks[u] & ~(1 << one | 1 << two)
         for d in bits_of(pair):
@@ -242,7 +246,9 @@ def bug(state: Candidates, board: Board):
 def _bug_cells(state: Candidates, board: Board):
     """The BUG cells (in the order met), their extra digits and the cells seeing them
     all; None when the candidates cannot be a BUG plus extras."""
-    cells, extras, common = [], {}, None
+    cells: list[int] = []
+    extras: dict[int, int] = {}
+    common = None
     every_extra, only, one_value = None, -1, True
     for u in board.chain_units:
         mask = board.unit_masks[u]

@@ -40,10 +40,11 @@ def check_skyscrapers(clues: EdgeClues, givens, limit: int = 2,
     found: list[tuple[int, ...]] = []
     nodes, todo = 0, [options]
     while todo and len(found) < limit and nodes < max_nodes:
-        options = _narrowed(n, lines, todo.pop())
+        narrowed = _narrowed(n, lines, todo.pop())
         nodes += 1
-        if options is None:
+        if narrowed is None:
             continue
+        options = narrowed
         open_lines = [i for i, line in enumerate(options) if len(line) > 1]
         if not open_lines:
             found.append(tuple(v for row in options[:n] for v in row[0]))

@@ -11,6 +11,7 @@ from ..board.grid import SYMBOLS, Grid
 from ..board.marks import EdgeMark, Marks
 from ..board.shape import Shape
 from ..grade.grader import Grading
+from ..kinds.kind import Extras
 from ..latin.kind import LatinKind
 from ..puzzle import Puzzle
 from ..solve.search import Search
@@ -38,7 +39,7 @@ class SkyscrapersKind(LatinKind):
     def read(self, text: str, board: Shape | None = None) -> tuple[Grid, EdgeClues]:
         return parse_skyscrapers(text, board)
 
-    def write(self, givens: Grid, extras: EdgeClues | None = None) -> str:
+    def write(self, givens: Grid, extras: Extras = None) -> str:
         return format_skyscrapers(givens, extras)
 
     def misread_hint(self, text: str) -> str | None:
@@ -51,20 +52,20 @@ class SkyscrapersKind(LatinKind):
     def generate(self, size: int, seed: int, difficulty: str):
         return generate_skyscrapers(size, seed, difficulty)
 
-    def solutions(self, givens: Grid, extras: EdgeClues | None = None,
+    def solutions(self, givens: Grid, extras: Extras = None,
                   limit: int = 2) -> Search:
         return skyscrapers_solutions(extras, givens.cells, limit)
 
     def check(self, puzzle: Puzzle):
         return check_skyscrapers(puzzle.extras, puzzle.givens.cells)
 
-    def grade(self, givens: Grid, extras: EdgeClues | None = None) -> Grading:
+    def grade(self, givens: Grid, extras: Extras = None) -> Grading:
         return grade_skyscrapers(givens, extras)
 
-    def repeat_key(self, givens: Grid, extras: EdgeClues | None = None) -> str:
+    def repeat_key(self, givens: Grid, extras: Extras = None) -> str:
         return skyscrapers_key(givens, extras)
 
-    def marks(self, givens: Grid, extras: EdgeClues | None = None) -> Marks:
+    def marks(self, givens: Grid, extras: Extras = None) -> Marks:
         return Marks(edges=tuple(EdgeMark(side, index, SYMBOLS[clue - 1])
                                  for side in SIDES
                                  for index, clue in enumerate(extras.side(side)) if clue))

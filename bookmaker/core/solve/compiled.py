@@ -11,6 +11,7 @@ core itself reads no environment); use() switches at run time, as the tests do.
 from __future__ import annotations
 
 from contextlib import contextmanager
+from typing import Any
 
 from ..board.shape import BOARDS_KEPT, Shape
 
@@ -18,11 +19,11 @@ try:
     from .. import _compiled
     _NOT_BUILT = ""
 except ImportError as error:  # built without a compiler, or from a plain checkout
-    _compiled = None
+    _compiled = None  # type: ignore[assignment]
     _NOT_BUILT = ("the compiled core is not built" if "cannot import name" in str(error)
                   else f"the compiled core does not load: {error}")
 
-_state = {"compiled": _compiled is not None, "why_pure": _NOT_BUILT}
+_state: dict[str, Any] = {"compiled": _compiled is not None, "why_pure": _NOT_BUILT}
 # Compiled tables per board, the oldest dropped beyond BOARDS_KEPT: a jigsaw board is
 # drawn per puzzle, and a book of jigsaws would otherwise keep every layout's tables.
 _boards: dict = {}

@@ -1,6 +1,6 @@
 """Dancing Links (Knuth's Algorithm X) on the exact-cover matrix of a board: the second opinion.
 
-Written apart from solver.py and from Shape's derived tables (peers, masks) on purpose, so
+Written apart from search.py and from Shape's derived tables (peers, masks) on purpose, so
 that one bug cannot hide in both: the matrix is built here from the board's list of units
 alone, whatever they are (rows, columns, boxes, diagonals, windows, regions, the units of
 five overlapping grids).
@@ -162,7 +162,7 @@ def cover_matrix(size: int, cell_count: int, header_count: int, rows,
 def _peer_headers(shape: Shape, holding: list[list[int]]) -> tuple[tuple[int, ...], ...]:
     """For each cell column header (index 0 is the root), the cell columns of its peers:
     the other cells of the units holding it."""
-    peers = [()]
+    peers: list[tuple[int, ...]] = [()]
     for cell in range(shape.cell_count):
         others = {other for u in holding[cell] for other in shape.units[u].cells} - {cell}
         peers.append(tuple(1 + other for other in sorted(others)))

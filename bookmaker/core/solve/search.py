@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from ..board.grid import Grid
 from ..board.shape import Shape
@@ -25,6 +26,24 @@ from . import compiled
 DEFAULT_MAX_NODES = 200_000
 
 Boards = list  # list[int], one candidate bitboard per symbol
+
+
+class Tables(Protocol):
+    """What the solver asks of a board: a Shape's tables, or a Killer's Cages (the same
+    with its peers widened by cage mates)."""
+
+    @property
+    def size(self) -> int: ...
+    @property
+    def cell_count(self) -> int: ...
+    @property
+    def all_cells_mask(self) -> int: ...
+    @property
+    def peer_masks(self) -> tuple[int, ...]: ...
+    @property
+    def unit_masks(self) -> tuple[int, ...]: ...
+    @property
+    def cell_unit_masks(self) -> tuple[tuple[int, ...], ...]: ...
 
 
 @dataclass(frozen=True)
@@ -42,7 +61,7 @@ class Search:
         return self.complete and self.count == 1
 
 
-def initial_boards(shape: Shape, cells) -> tuple[Boards, int] | None:
+def initial_boards(shape: Tables, cells) -> tuple[Boards, int] | None:
     """Boards and placed mask for the given clues, or None if two clues clash."""
     n, peer_masks = shape.size, shape.peer_masks
     given = 0
@@ -62,7 +81,7 @@ def initial_boards(shape: Shape, cells) -> tuple[Boards, int] | None:
     return boards, given
 
 
-def propagate(shape: Shape, boards: Boards, placed: int, scanned: Boards | None = None) -> int:
+def propagate(shape: Tables, boards: Boards, placed: int, scanned: Boards | None = None) -> int:
     """Apply naked and hidden singles until none is left; returns the new placed mask,
     or -1 on a contradiction. Changes boards in place.
 
@@ -92,7 +111,7 @@ def propagate(shape: Shape, boards: Boards, placed: int, scanned: Boards | None 
         _clear_peers(boards, singles, shape.peer_masks)
 
 
-def rounds_to_contradiction(shape: Shape, boards: Boards, placed: int) -> int | None:
+def rounds_to_contradiction(shape: Tables, boards: Boards, placed: int) -> int | None:
     """How many rounds of singles (every naked single at once, else every hidden single
     at once) it takes to reach a contradiction; None if they stop without one. Changes
     boards in place. The length of a forcing chain, for grading."""
@@ -154,7 +173,7 @@ def _clear_peers(boards: Boards, singles: int, peer_masks) -> None:
 
 
 def _hidden_singles(boards: Boards, placed: int, scanned: Boards,
-                    shape: Shape) -> tuple[int, list[int]] | None:
+                    shape: Tables) -> tuple[int, list[int]] | None:
     """Cells where some symbol has only one place left in a unit, and per symbol the cells
     it owns that way; None on a contradiction (a symbol with no place in a unit, or a
     cell claimed by two symbols). Looks only at units that lost candidates since
@@ -201,7 +220,7 @@ def cell_candidates(boards: Boards, cell: int) -> list[int]:
 
 CellPicker = Callable[[Boards, int], int]
 ValueOrder = Callable[[Boards, int, list], list]
-Settle = Callable[[Shape, Boards, int, "Boards | None"], int]
+Settle = Callable[[Any, Boards, int, "Boards | None"], int]  # Any: Tables, or a Killer's Cages
 
 
 def fewest_candidates_cells(boards: Boards, placed: int, full: int) -> int:
@@ -228,7 +247,7 @@ def fewest_candidates_cells(boards: Boards, placed: int, full: int) -> int:
     return at_least[-1] & open_cells
 
 
-def most_constrained_cell(shape: Shape) -> CellPicker:
+def most_constrained_cell(shape: Tables) -> CellPicker:
     """MRV, ties broken towards the cell with most undecided peers: branching there
     settles the most, and cuts the nodes of a hard search by about a third."""
     full, peer_masks = shape.all_cells_mask, shape.peer_masks
@@ -249,7 +268,7 @@ def most_constrained_cell(shape: Shape) -> CellPicker:
 
 
 
-def search(shape: Shape, boards: Boards, placed: int, limit: int = 2,
+def search(shape: Tables, boards: Boards, placed: int, limit: int = 2,
            max_nodes: int = DEFAULT_MAX_NODES, pick_cell: CellPicker | None = None,
            order_values: ValueOrder | None = None, keep_solution: bool = True,
            settle: Settle = propagate) -> Search:
@@ -265,7 +284,7 @@ def search(shape: Shape, boards: Boards, placed: int, limit: int = 2,
     full = shape.all_cells_mask
     if pick_cell is None:
         pick_cell = most_constrained_cell(shape)
-    stack = [(boards, placed, None)]
+    stack: list[tuple[Boards, int, Boards | None]] = [(boards, placed, None)]
     count, first, nodes = 0, None, 0
     while stack:
         if nodes >= max_nodes:

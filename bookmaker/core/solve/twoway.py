@@ -20,7 +20,7 @@ subtree, and a forced step loses no solution, so neither changes which leaves ex
 The forced steps are there for speed alone: without them hard 9x9 puzzles need some
 100,000 nodes instead of a few hundred.
 
-Written apart from solver.py and dlx.py: used values are bit masks per unit, kept from the
+Written apart from search.py and dlx.py: used values are bit masks per unit, kept from the
 board's list of units alone (whatever the variant), nothing shared with Shape's derived
 tables (peers, masks). The search is iterative (an explicit stack) so 25x25 grids and
 369-cell Samurai boards never meet the recursion limit.

@@ -1,0 +1,58 @@
+"""Start-up of whole commands: `bookmaker --version`, `check`, `solve` and `generate` of one
+puzzle, as separate processes (issue 24: each under 0.15 s), against `python -c pass` and
+`python -c "import click"` measured in the same run.
+
+Run: python bench/bench_startup.py [--repeats N] [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+import timing
+
+PUZZLE = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+COMMANDS = {
+    "python -c pass": ([sys.executable, "-c", "pass"], None),
+    "python -c 'import click'": ([sys.executable, "-c", "import click"], None),
+    "bookmaker --version": ([sys.executable, "-m", "bookmaker", "--version"], None),
+    "bookmaker check (1 puzzle)": ([sys.executable, "-m", "bookmaker", "check"], PUZZLE),
+    "bookmaker solve (1 puzzle)": ([sys.executable, "-m", "bookmaker", "solve"], PUZZLE),
+    "bookmaker generate (1 puzzle)": ([sys.executable, "-m", "bookmaker", "generate",
+                                       "--seed", "1"], None),
+}
+
+
+def run_once(argv: list[str], stdin: str | None) -> float:
+    """Wall seconds of one whole process (its exit checked)."""
+    start = time.perf_counter()
+    subprocess.run(argv, input=stdin, text=True, capture_output=True, check=True,
+                   cwd=timing.REPO, env={**os.environ, "PYTHONPATH": str(timing.REPO)})
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--repeats", type=int, default=15)
+    parser.add_argument("--quick", action="store_true", help="3 repeats")
+    args = parser.parse_args()
+    if args.quick:
+        args.repeats = 3
+    walls: dict[str, list[float]] = {name: [] for name in COMMANDS}
+    for repeat in range(args.repeats):  # interleaved: a noisy spell hits every command
+        names = list(COMMANDS) if repeat % 2 == 0 else list(COMMANDS)[::-1]
+        for name in names:
+            walls[name].append(run_once(*COMMANDS[name]))
+    print(timing.machine())
+    rows = [[name, f"{statistics.median(w) * 1000:.0f}", f"{min(w) * 1000:.0f}"]
+            for name, w in walls.items()]
+    print(timing.markdown_table(["command", "median ms", "best ms"], rows))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,419 @@
+"""Calcudoku cages: groups of cells with a target and an operation, the fillings each cage
+allows, and the three kinds of cage sets (all operations, addition only, hidden).
+
+Glossary: a *cage* is an orthogonally connected group of cells showing a *target* and an
+*operation*: its values add up to the target (+), or multiply to it (×), or, in a cage of
+two cells, the larger minus the smaller (−) or the larger divided by the smaller (÷) is
+it; a one-cell cage shows its value (no operation). Unlike a Killer's, a cage may repeat
+a value, in cells that share no row or column. A *filling* is a tuple of values for the
+cage's cells (ascending) that meets its target and repeats no value in a row or column.
+With hidden operations a cage shows its target alone, and a filling is one that meets
+it by any operation the cage's size allows.
+
+Cages belong to the puzzle, beside its Latin square board (core/board: latin_of). The
+type of a puzzle's cage set says which kind of Calcudoku it is (core/kinds finds a kind
+by it): CalcCages shows the four operations, AdditionCages only +, HiddenCages none.
+A cage set also serves the exact solver as its board (solver.py), as a Killer's does:
+the units and peers are the Latin square's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+from math import prod
+from typing import ClassVar
+
+from ..bits import mask_of
+from ..board.shape import Shape
+from ..killer.cages import connected
+
+ADD, SUBTRACT, MULTIPLY, DIVIDE = "+", "−", "×", "÷"
+OPERATIONS = (ADD, SUBTRACT, MULTIPLY, DIVIDE)
+PAIR_OPERATIONS = (SUBTRACT, DIVIDE)  # published with two cells only
+HIDDEN = ""  # the operation of a one-cell cage, and of every cage whose operation is hidden
+MAX_CAGE_CELLS = 6  # what a line may hold; the generator makes at most four
+PATTERN_STATES_KEPT = 4096  # candidate states a Pattern remembers (for speed only)
+
+
+@dataclass(frozen=True)
+class MathCage:
+    """One cage: its cells (ascending), its target and its operation ('' for one cell or
+    hidden)."""
+
+    cells: tuple[int, ...]
+    target: int
+    operation: str = HIDDEN
+
+
+def meets(operation: str, values: tuple[int, ...], target: int) -> bool:
+    """Whether values (two or more) meet the target by the operation."""
+    if operation == ADD:
+        return sum(values) == target
+    if operation == MULTIPLY:
+        return prod(values) == target
+    low, high = min(values), max(values)
+    if operation == SUBTRACT:
+        return high - low == target
+    return high == low * target  # DIVIDE
+
+
+def operations_for(size: int, operation: str) -> tuple[str, ...]:
+    """The operations a cage of `size` cells showing `operation` may use: its own, or with
+    the operation hidden every one a cage of that size may have."""
+    if operation != HIDDEN:
+        return (operation,)
+    return OPERATIONS if size == 2 else (ADD, MULTIPLY)
+
+
+@lru_cache(maxsize=4096)
+def fillings(positions: tuple[tuple[int, int], ...], operation: str, target: int,
+             n: int) -> tuple[tuple[int, ...], ...]:
+    """Every filling of cells at `positions` (row, column) with values 1..n meeting the
+    target by the operation (hidden: by any), no value twice in a row or column; in
+    increasing order."""
+    if len(positions) == 1:
+        return ((target,),) if 1 <= target <= n else ()
+    operations = operations_for(len(positions), operation)
+    if len(positions) == 2:  # two connected cells share a line: their values differ
+        return tuple(sorted({pair for pair in _pairs(target, n, operations)
+                             if pair[0] != pair[1]}))
+    by_sum, by_product = _by_result(positions, n)
+    found = set(by_sum.get(target, ())) if ADD in operations else set()
+    if MULTIPLY in operations:
+        found.update(by_product.get(target, ()))
+    return tuple(sorted(found))
+
+
+def _pairs(target: int, n: int, operations):
+    """Ordered pairs of values 1..n meeting the target by one of the operations."""
+    for first in range(1, n + 1):
+        for op in operations:
+            if op == ADD:
+                seconds: tuple[int, ...] = (target - first,)
+            elif op == MULTIPLY:
+                seconds = (target // first,) if target % first == 0 else ()
+            elif op == SUBTRACT:
+                seconds = (first - target, first + target)
+            elif target:
+                seconds = (first * target,) + ((first // target,) if first % target == 0 else ())
+            else:
+                seconds = ()
+            for second in seconds:
+                if 1 <= second <= n:
+                    yield first, second
+
+
+@lru_cache(maxsize=256)
+def _by_result(positions: tuple[tuple[int, int], ...], n: int) -> tuple[dict, dict]:
+    """Every filling of cells at `positions` with values 1..n repeating none in a line,
+    by what it adds up to and by what it multiplies to: a cage of three or more cells
+    looks its target up here (one enumeration per cage shape, not per target)."""
+    differ = [[j for j in range(i) if positions[j][0] == positions[i][0]
+               or positions[j][1] == positions[i][1]] for i in range(len(positions))]
+    tuples: list[tuple[int, ...]] = [()]
+    for i in range(len(positions)):
+        tuples = [t + (v,) for t in tuples for v in range(1, n + 1)
+                  if all(t[j] != v for j in differ[i])]
+    by_sum: dict[int, list] = {}
+    by_product: dict[int, list] = {}
+    for values in tuples:
+        by_sum.setdefault(sum(values), []).append(values)
+        by_product.setdefault(prod(values), []).append(values)
+    return by_sum, by_product
+
+
+class Pattern:
+    """A cage as its fillings see it: its cells' places relative to its top-left corner,
+    its operation and target, on n values. Cages alike (the same shape and clue anywhere,
+    in any puzzle) share one, with what was worked out for each state of candidates:
+    which fillings are alive, what they keep in each cell, what they put in each line.
+    Fillings are packed (see pack()), a digit mask per cell in one int."""
+
+    def __init__(self, positions, operation: str, target: int, n: int) -> None:
+        self.n, self.count = n, len(positions)
+        self.fillings = fillings(positions, operation, target, n)
+        self.packed = tuple(pack(n, [1 << (v - 1) for v in f]) for f in self.fillings)
+        self._alive: dict = {}
+        self._kept: dict = {}
+        self._lines: dict = {}
+
+    def alive(self, allowed: tuple[int, ...]) -> tuple[int, ...]:
+        """The packed fillings whose every value is allowed (a digit mask per cell)."""
+        found = self._alive.get(allowed)
+        if found is None:
+            _bound(self._alive)
+            wanted = pack(self.n, allowed)
+            found = self._alive[allowed] = tuple(f for f in self.packed if f & wanted == f)
+        return found
+
+    def kept(self, allowed: tuple[int, ...]) -> tuple[int, ...]:
+        """Per cell, the digits (mask) some alive filling puts there."""
+        found = self._kept.get(allowed)
+        if found is None:
+            _bound(self._kept)
+            found = self._kept[allowed] = unpack(self.n, self.count, union(self.alive(allowed)))
+        return found
+
+    def line_digits(self, allowed: tuple[int, ...], inside: tuple[int, ...]) -> int:
+        """The digits every alive filling puts in the cells at positions `inside`."""
+        key = (allowed, inside)
+        found = self._lines.get(key)
+        if found is None:
+            _bound(self._lines)
+            full = (1 << self.n) - 1
+            alive = self.alive(allowed)
+            found = full if alive else 0
+            for filling in alive:
+                here = 0
+                for i in inside:
+                    here |= filling >> (i * self.n)
+                found &= here
+            found = self._lines[key] = found & full
+        return found
+
+
+def _bound(cache: dict) -> None:
+    """Forget a pattern's states once they are many (what is kept is only for speed)."""
+    if len(cache) >= PATTERN_STATES_KEPT:
+        cache.clear()
+
+
+@lru_cache(maxsize=8192)
+def _pattern(positions, operation: str, target: int, n: int) -> Pattern:
+    return Pattern(positions, operation, target, n)
+
+
+def pattern_of(shape: Shape, cage: MathCage) -> Pattern:
+    """The (shared) Pattern of a cage on its board."""
+    return _pattern(_relative(shape, cage.cells), cage.operation, cage.target, shape.size)
+
+
+def _relative(shape: Shape, cells) -> tuple[tuple[int, int], ...]:
+    top = min(shape.positions[c][0] for c in cells)
+    left = min(shape.positions[c][1] for c in cells)
+    return tuple((shape.positions[c][0] - top, shape.positions[c][1] - left) for c in cells)
+
+
+@dataclass(frozen=True)
+class CalcCages:
+    """The cages of a Calcudoku on a Latin square, checked (CalcudokuError) to cover every
+    cell once, each connected and with at least one filling; kept in one order (cells
+    ascending, cages by first cell). Compared by type, board and cages; tables derived.
+
+    The type says what the cages show: this one any of the four operations."""
+
+    shape: Shape
+    cages: tuple[MathCage, ...]
+    cage_of: tuple[int, ...] = field(init=False, compare=False, repr=False)
+    masks: tuple[int, ...] = field(init=False, compare=False, repr=False)
+    patterns: tuple[Pattern, ...] = field(init=False, compare=False, repr=False)
+
+    shown_operations: ClassVar[tuple[str, ...]] = OPERATIONS  # what two or more cells may show
+    mode = "all four operations"    # as messages name it
+
+    def __post_init__(self) -> None:
+        ordered = tuple(sorted((MathCage(tuple(sorted(c.cells)), c.target, c.operation)
+                                for c in self.cages), key=lambda c: c.cells[0] if c.cells else -1))
+        problems = layout_problems(self.shape, ordered, self)
+        if problems:
+            raise CalcudokuError(problems)
+        setter = object.__setattr__.__get__(self)
+        setter("cages", ordered)
+        cage_of = [0] * self.shape.cell_count
+        for index, cage in enumerate(ordered):
+            for cell in cage.cells:
+                cage_of[cell] = index
+        setter("cage_of", tuple(cage_of))
+        setter("masks", tuple(mask_of(cage.cells) for cage in ordered))
+        setter("patterns", tuple(pattern_of(self.shape, cage) for cage in ordered))
+
+    @property
+    def cage_fillings(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """Each cage's fillings."""
+        return tuple(p.fillings for p in self.patterns)
+
+    @cached_property
+    def lines(self) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
+        """Per cage, the lines it meets: (unit index, positions of its cells there)."""
+        units = self.shape.unit_masks
+        return tuple(tuple((u, tuple(i for i, c in enumerate(cage.cells) if mask >> c & 1))
+                           for u, mask in enumerate(units) if mask & self.masks[k])
+                     for k, cage in enumerate(self.cages))
+
+    def __reduce__(self):
+        # Pickle as the defining fields; the tables are rebuilt on arrival.
+        return (type(self), (self.shape, self.cages))
+
+    def operation_problem(self, cage: MathCage) -> str | None:
+        """Why the cage's operation is not one this kind of cage set shows, or None."""
+        size, operation = len(cage.cells), cage.operation
+        if size == 1:
+            return None if operation == HIDDEN else \
+                f"a one-cell cage shows its value alone, not {operation!r}"
+        if operation not in self.shown_operations:
+            shown = " ".join(self.shown_operations)
+            return (f"a cage of {size} cells shows one of {shown}" if operation == HIDDEN
+                    else f"{operation!r} is not shown here ({self.mode}: {shown})")
+        if operation in PAIR_OPERATIONS and size != 2:
+            return f"{operation!r} is for cages of two cells, this one has {size}"
+        return None
+
+    def label(self, cage: MathCage) -> str:
+        """The cage's clue as printed: '12+', '2÷', '6' for one cell."""
+        return f"{cage.target}{cage.operation}"
+
+    def name(self, index: int) -> str:
+        """A cage as people point at it: 'cage 12+ at r1c2'."""
+        cage = self.cages[index]
+        return f"cage {self.label(cage)} at {self.shape.cell_name(cage.cells[0])}"
+
+    # What solver.py's propagation asks of a board: the Latin square's tables.
+    @property
+    def size(self) -> int:
+        return self.shape.size
+
+    @property
+    def cell_count(self) -> int:
+        return self.shape.cell_count
+
+    @property
+    def all_cells_mask(self) -> int:
+        return self.shape.all_cells_mask
+
+    @property
+    def unit_masks(self) -> tuple[int, ...]:
+        return self.shape.unit_masks
+
+    @property
+    def cell_unit_masks(self) -> tuple[tuple[int, ...], ...]:
+        return self.shape.cell_unit_masks
+
+    @property
+    def peer_masks(self) -> tuple[int, ...]:
+        return self.shape.peer_masks
+
+
+class AdditionCages(CalcCages):
+    """Cages showing + only: the Calcudoku for children."""
+
+    shown_operations = (ADD,)
+    mode = "addition only"
+
+
+class HiddenCages(CalcCages):
+    """Cages showing their targets alone: the solver finds the operations too."""
+
+    shown_operations = (HIDDEN,)
+    mode = "operations hidden"
+
+    def operation_problem(self, cage: MathCage) -> str | None:
+        if cage.operation != HIDDEN:
+            return f"the operations are hidden, but it shows {cage.operation!r}"
+        return None
+
+    def label(self, cage: MathCage) -> str:
+        return str(cage.target)
+
+
+CAGE_SETS = (CalcCages, AdditionCages, HiddenCages)
+
+
+def pack(n: int, masks) -> int:
+    """Digit masks of a cage's cells side by side in one int, n bits each: a filling
+    packed so is possible where it lies within the packed candidates."""
+    packed = 0
+    for i, mask in enumerate(masks):
+        packed |= mask << (i * n)
+    return packed
+
+
+def unpack(n: int, count: int, packed: int) -> tuple[int, ...]:
+    """The digit masks of `count` cells packed side by side."""
+    full = (1 << n) - 1
+    return tuple(packed >> (i * n) & full for i in range(count))
+
+
+def union(packed) -> int:
+    """The packed fillings or-ed together."""
+    found = 0
+    for filling in packed:
+        found |= filling
+    return found
+
+
+def cage_fillings(shape: Shape, cage: MathCage) -> tuple[tuple[int, ...], ...]:
+    """The fillings of a cage on its board."""
+    return fillings(_relative(shape, cage.cells), cage.operation, cage.target, shape.size)
+
+
+class CalcudokuError(ValueError):
+    """Cages that do not make a Calcudoku; `problems` lists (cage index or -1, message)."""
+
+    def __init__(self, problems: list[tuple[int, str]]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(message for _, message in problems))
+
+
+def layout_problems(shape: Shape, cages, kind: CalcCages) -> list[tuple[int, str]]:
+    """Everything wrong with cages as a Calcudoku of `kind`'s type on the board, cage by
+    cage: a cell in two cages or none, a cage not connected, too big, with an operation
+    the kind does not show, or a target no filling meets."""
+    problems = []
+    owner: dict[int, int] = {}
+    for index, cage in enumerate(cages):
+        for cell in cage.cells:
+            if cell in owner:
+                problems.append((index, f"{shape.cell_name(cell)} is in two cages"))
+            owner[cell] = index
+        problems += [(index, message) for message in cage_problems(shape, cage, kind)]
+    missing = [c for c in range(shape.cell_count) if c not in owner]
+    if missing:
+        shown = ", ".join(shape.cell_name(c) for c in missing[:5])
+        problems.append((-1, f"{len(missing)} cell(s) in no cage: {shown}"
+                             + (" ..." if len(missing) > 5 else "")))
+    return problems
+
+
+def cage_problems(shape: Shape, cage: MathCage, kind: CalcCages) -> list[str]:
+    """What is wrong with one cage on its own."""
+    if not cage.cells:
+        return ["a cage has no cells"]
+    if any(not 0 <= c < shape.cell_count for c in cage.cells) or \
+            len(set(cage.cells)) != len(cage.cells):
+        return ["a cage has a cell off the board or twice"]
+    if not connected(shape, cage.cells):
+        return ["its cells are not connected (a cage is one orthogonally connected piece)"]
+    if len(cage.cells) > MAX_CAGE_CELLS:
+        return [f"{len(cage.cells)} cells, but a cage holds at most {MAX_CAGE_CELLS}"]
+    problem = kind.operation_problem(cage)
+    if problem:
+        return [problem]
+    if not cage_fillings(shape, cage):
+        return [f"no {len(cage.cells)} values from 1-{shape.size} make {kind.label(cage)}"
+                + ("" if len(cage.cells) == 1 else " in these cells")]
+    return []
+
+
+def cages_of_solution(kind: type[CalcCages], shape: Shape, groups, solution) -> CalcCages:
+    """A cage set of `kind` over (cells, operation) groups, each target worked out from a
+    complete grid (a hidden set keeps the targets and hides the operations)."""
+    cages = []
+    for cells, operation in groups:
+        values = [solution[c] for c in cells]
+        cages.append(MathCage(tuple(sorted(cells)), target_of(operation, values),
+                              HIDDEN if kind is HiddenCages else operation))
+    return kind(shape, tuple(cages))
+
+
+def target_of(operation: str, values) -> int:
+    """What the values make by the operation (a one-cell cage: its value)."""
+    if len(values) == 1:
+        return values[0]
+    if operation == ADD:
+        return sum(values)
+    if operation == MULTIPLY:
+        return prod(values)
+    if operation == SUBTRACT:
+        return max(values) - min(values)
+    return max(values) // min(values)

@@ -1,0 +1,136 @@
+"""The Calcudoku's second opinion: an exact cover written apart from solver.py and cages.py.
+
+It reads only the size n and each cage's cells, target and operation, as plain values.
+Every way of filling one cage (each tuple of values 1..n over its cells that makes its
+target, by its operation or, hidden, by any the cage's size allows) is one row of an
+exact-cover matrix, covering the cage's cells and, for each cell, "its row holds this
+value" and "its column holds this value". A choice of rows covering every column exactly
+once is a solution: each cell filled once (the cages tile the board), each value once in
+each row and each column. The fillings are found here by trying every tuple; the search
+is the generic Dancing Links of core/solve/dlx.py, which knows nothing of cages. So a
+bug in the solver's fillings or propagation cannot hide here too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..solve.dlx import cover_matrix, exact_covers
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """What the exact cover found: solutions counted up to the limit, those solutions (cell
+    values, row-major), and whether it finished within its node budget."""
+
+    count: int
+    solutions: tuple[tuple[int, ...], ...]
+    complete: bool
+    nodes: int
+
+
+def check_calcudoku(n: int, cages, limit: int = 2, max_nodes: int | None = None) -> CheckResult:
+    """Up to `limit` solutions of the n x n Calcudoku whose cages are (cells, target,
+    operation) with cells numbered row by row and operation one of '+', '−', '×', '÷', or
+    '' (a one-cell cage, or hidden)."""
+    if limit < 1:
+        raise ValueError(f"limit must be at least 1, got {limit}")
+    options = [(cells, values) for cells, target, operation in cages
+               for values in _ways(n, cells, target, operation)]
+    if not options:
+        return CheckResult(0, (), True, 0)
+    rows = [_columns(n, cells, values) for cells, values in options]
+    matrix = cover_matrix(n, n * n, 3 * n * n, rows, _peer_columns(n))
+    covers, complete, nodes = exact_covers(matrix, limit, max_nodes)
+    solutions = tuple(_grid(n, (options[row] for row in cover)) for cover in covers)
+    return CheckResult(len(solutions), solutions, complete, nodes)
+
+
+def _ways(n: int, cells, target: int, operation: str):
+    """Each tuple of values for the cells making the target, no value twice in a row or
+    a column: tried value by value, dropping a start that already repeats a value in a
+    line or that no further values can bring to the target."""
+    def extend(values: tuple[int, ...]):
+        if len(values) == len(cells):
+            if _makes(values, target, operation):
+                yield values
+            return
+        for value in range(1, n + 1):
+            longer = values + (value,)
+            if _latin(n, cells, longer) and _reachable(longer, len(cells), target, operation):
+                yield from extend(longer)
+    yield from extend(())
+
+
+def _reachable(values, size: int, target: int, operation: str) -> bool:
+    """Whether values so far can still make the target: a sum never shrinks and a product
+    stays a divisor of its target (cages of two cells may also subtract or divide)."""
+    if size <= 2:
+        return True
+    by_sum = sum(values) + size - len(values) <= target
+    by_product = target % _product(values) == 0
+    return {"+": by_sum, "×": by_product}.get(operation, by_sum or by_product)
+
+
+def _product(values) -> int:
+    result = 1
+    for value in values:
+        result *= value
+    return result
+
+
+def _makes(values, target: int, operation: str) -> bool:
+    if len(values) == 1:
+        return values[0] == target
+    total, product_ = 0, 1
+    for value in values:
+        total += value
+        product_ *= value
+    made = {"+": total, "×": product_}
+    if len(values) == 2:
+        big, small = sorted(values, reverse=True)
+        made["−"] = big - small
+        if big % small == 0:
+            made["÷"] = big // small
+    if operation:
+        return made.get(operation) == target
+    return target in made.values()
+
+
+def _latin(n: int, cells, values) -> bool:
+    seen: set[tuple[str, int, int]] = set()
+    for cell, value in zip(cells, values):
+        row, column = divmod(cell, n)
+        if ("r", row, value) in seen or ("c", column, value) in seen:
+            return False
+        seen.update((("r", row, value), ("c", column, value)))
+    return True
+
+
+def _columns(n: int, cells, values) -> list[int]:
+    """The matrix columns a filling covers (1-based): its cells, then for each cell its
+    row's and its column's column for the value."""
+    columns = []
+    for cell, value in zip(cells, values):
+        row, column = divmod(cell, n)
+        columns += [1 + cell, 1 + n * n + row * n + value - 1,
+                    1 + 2 * n * n + column * n + value - 1]
+    return columns
+
+
+def _peer_columns(n: int) -> tuple[tuple[int, ...], ...]:
+    """For each cell column (index 0 is the root), the cell columns of its row and column."""
+    peers: list[tuple[int, ...]] = [()]
+    for cell in range(n * n):
+        row, column = divmod(cell, n)
+        peers.append(tuple(1 + other for other in range(n * n) if other != cell and
+                           (other // n == row or other % n == column)))
+    return tuple(peers)
+
+
+def _grid(n: int, chosen) -> tuple[int, ...]:
+    values = [0] * (n * n)
+    for cells, filling in chosen:
+        for cell, value in zip(cells, filling):
+            values[cell] = value
+    return tuple(values)

@@ -1,0 +1,339 @@
+"""Seeded Calcudoku generation: a random Latin square, cages shaped like the published
+ones with an operation each, repaired until unique, then softened or hardened until the
+grader needs exactly the grade asked for.
+
+In the spirit of Simon Tatham's Keen (fill, divide into cages, choose operations, keep
+what its solver manages at the difficulty asked for), written anew:
+
+1. Fill: a random Latin square (generate.removal.random_solution on latin_of(n)).
+2. Cages: compact shapes of sizes drawn from the grade's recipe (layout.py: mostly two
+   and three cells, some singles and fours, no long snakes).
+3. Operations: a two-cell cage divides where the larger value is a multiple of the
+   smaller, else subtracts, with the recipe's odds (else adds or multiplies); a larger
+   cage adds or multiplies; a one-cell cage shows its value. Addition-only puzzles add
+   everywhere; hidden-operation puzzles choose as the full kind does and hide them.
+4. Unique: while the solver finds a second solution, a cage where the two differ shows
+   an operation the second breaks, or else gives up a differing cell as a cage of its
+   own (made_unique()).
+5. Grade: the grader (grade.py) solves it within the grade asked for ('any': within
+   expert). Its techniques neither guess nor assume uniqueness, so a finished solve
+   proves the puzzle has one solution. Harder than asked: a cell it left open becomes a
+   cage of its own (softened(); this only adds information, so it stays unique). Easier:
+   a cage shows a weaker operation or two cages merge (hardened()), kept if the grader
+   still finishes within the grade. After CHANGES tries the attempt is dropped and the
+   next derived seed tried. Every result is proven unique again by the solver before it
+   is returned; check.py, written apart, proves it once more (the kind's verify).
+
+The result depends only on (kind of cages, size, seed, difficulty).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..board.grid import Grid
+from ..board.shape import Shape
+from ..generate.graded import DIFFICULTIES, attempt_seed
+from ..generate.removal import random_solution
+from ..grade.grader import Grading, grade_state_within
+from ..puzzle import GenerationError, Puzzle
+from ..rng import Rng
+from ..solve.verify import VerificationError
+from .cages import (
+    ADD,
+    DIVIDE,
+    HIDDEN,
+    MULTIPLY,
+    SUBTRACT,
+    AdditionCages,
+    CalcCages,
+    HiddenCages,
+    MathCage,
+    cage_fillings,
+    cages_of_solution,
+    target_of,
+)
+from .grade import CALCUDOKU
+from .layout import cage_layout, compact, connected_parts, neighbours
+from .solver import calcudoku_solutions, other_solution
+from .techniques import CalcCandidates
+
+SOLVER_MAX_NODES = 20_000
+# Up to this size a hardened draft meets the solver before the grader: most are no longer
+# unique, and the solver says so sooner (6x6 hard: 260 -> 170 ms a puzzle); on 9x9 its
+# searches cost more than the grader's stalls (9x9 hard: 340 -> 1,100 ms).
+SOLVER_FIRST_MAX_SIZE = 6
+ANY_CEILING = "expert"  # 'any' keeps what the grader finishes without forcing chains
+CHANGES = 40  # changes tried, kept or not, before an attempt gives up
+# Attempts before a grade is given up: one costs milliseconds (9x9: a few tenths of a
+# second), and the grades each size is made to succeed in one of a few attempts.
+ATTEMPTS = 400
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """How an attempt draws its cages: weights of cage sizes 1-4 (per hundred), and the
+    odds (per hundred) that a two-cell cage divides (where it can) or subtracts, and that
+    a larger one multiplies."""
+
+    sizes: tuple[int, int, int, int]
+    divide: int = 70
+    subtract: int = 60
+    multiply: int = 40
+
+
+RECIPES = {
+    "beginner": Recipe((16, 56, 24, 4), divide=80, subtract=70, multiply=50),
+    "easy": Recipe((9, 55, 30, 6)),
+    "medium": Recipe((5, 50, 36, 9)),
+    "hard": Recipe((3, 44, 40, 13), divide=55, subtract=50, multiply=30),
+    "expert": Recipe((2, 38, 44, 16), divide=45, subtract=45, multiply=25),
+    "extreme": Recipe((2, 38, 44, 16), divide=45, subtract=45, multiply=25),
+}
+
+
+class CalcudokuDisagreement(VerificationError):
+    """The grader proved a Calcudoku unique and the solver did not: never print it."""
+
+
+def generate_calcudoku(kind: type[CalcCages], shape: Shape, seed: int,
+                       difficulty: str = "any",
+                       max_attempts: int | None = None) -> tuple[Puzzle, Grading]:
+    """A Calcudoku with cages of `kind` of exactly the grade asked for ('any': whatever
+    the grader finishes up to expert), with its grading. GenerationError after
+    max_attempts failed attempts."""
+    if difficulty not in DIFFICULTIES:
+        raise ValueError(f"unknown difficulty {difficulty!r}; expected one of: "
+                         f"{', '.join(DIFFICULTIES)}")
+    attempts = max_attempts or ATTEMPTS
+    for attempt in range(attempts):
+        made = make_attempt(kind, shape, attempt_seed(seed, attempt), difficulty)
+        if made is not None:
+            solution, cages, grading = made
+            return _proven(shape, seed, difficulty, solution, cages), grading
+    raise GenerationError(f"could not make {_article(difficulty)} {difficulty!r} "
+                          f"{shape.size}x{shape.size} Calcudoku ({kind.mode}) in "
+                          f"{attempts} attempts")
+
+
+def _article(word: str) -> str:
+    return "an" if word[0] in "aeiou" else "a"
+
+
+def _blank(shape: Shape) -> Grid:
+    return Grid(shape, (0,) * shape.cell_count)
+
+
+def _proven(shape: Shape, seed: int, difficulty: str, solution, cages: CalcCages) -> Puzzle:
+    """The Puzzle, once the solver has found the one solution again."""
+    found = calcudoku_solutions(cages, limit=2, max_nodes=SOLVER_MAX_NODES, prefer=solution)
+    if not (found.unique and found.solution == solution):
+        raise CalcudokuDisagreement(
+            f"the Calcudoku solver does not confirm a generated {shape} Calcudoku (seed "
+            f"{seed}): {found.count} solution(s) found, search complete: {found.complete}")
+    return Puzzle(_blank(shape), Grid(shape, solution), seed, "none", difficulty,
+                  extras=cages)
+
+
+class Draft:
+    """Cages being shaped over a solution: (cells, operation) groups, and their cage set."""
+
+    def __init__(self, kind: type[CalcCages], shape: Shape, solution, groups) -> None:
+        self.kind, self.shape, self.solution = kind, shape, solution
+        self.groups = [(tuple(sorted(cells)), operation) for cells, operation in groups]
+        self.cages = cages_of_solution(kind, shape, self.groups, solution)
+
+    def changed(self, remove: list[int], add) -> Draft:
+        """A new draft without the groups at `remove` and with the groups `add`."""
+        kept = [g for i, g in enumerate(self.groups) if i not in remove]
+        return Draft(self.kind, self.shape, self.solution, kept + list(add))
+
+    def values(self, cells) -> list[int]:
+        return [self.solution[c] for c in cells]
+
+    def split(self, cell: int, rng: Rng, recipe: Recipe) -> Draft:
+        """A new draft with the cell a cage of its own; the rest of its cage keeps the
+        operation if it stays one piece of two cells or more that may show it."""
+        index = next(i for i, (cells, _) in enumerate(self.groups) if cell in cells)
+        cells, operation = self.groups[index]
+        parts = connected_parts(self.shape.size, [c for c in cells if c != cell])
+        rest = [(part, operation if len(parts) == 1 and operation in
+                 _operations(self.kind, self.values(part)) else
+                 choose_operation(self.kind, self.values(part), rng, recipe))
+                for part in parts]
+        return self.changed([index], [((cell,), "")] + rest)
+
+
+def make_attempt(kind: type[CalcCages], shape: Shape, seed: int, difficulty: str):
+    """One try: (solution, cages, grading) of a puzzle of the grade asked for, or None.
+    A drawn layout is repaired until unique and graded; then, while harder than asked, a
+    cage the grader could not finish gives up a cell as a one-cell cage (which keeps it
+    unique), and while easier, a cage is made harder (hardened(); kept if the puzzle
+    stays unique and within the grade)."""
+    rng = Rng(seed)
+    recipe = RECIPES["medium" if difficulty == "any" else difficulty]
+    ceiling = ANY_CEILING if difficulty == "any" else difficulty
+    draft = made_unique(first_draft(kind, shape, rng, recipe), rng, recipe)
+    if draft is None:
+        return None
+    grading, stalled = _graded(draft, ceiling)
+    for _ in range(CHANGES):
+        if grading is None:
+            draft = softened(draft, stalled, rng, recipe)
+            grading, stalled = _graded(draft, ceiling)
+            continue
+        if difficulty in ("any", grading.grade):
+            return draft.solution, draft.cages, grading
+        harder = hardened(draft, rng, recipe)
+        if harder is None:
+            return None
+        if shape.size <= SOLVER_FIRST_MAX_SIZE and _ambiguous(harder):
+            continue  # the grader could not finish it either, only slower
+        graded, _ = _graded(harder, ceiling)  # a finished solve proves it unique
+        if graded is not None:
+            draft, grading = harder, graded
+    return None
+
+
+def _ambiguous(draft: Draft) -> bool:
+    """Whether the solver finds a second solution (within its budget; undecided is not)."""
+    try:
+        return other_solution(draft.cages, draft.solution, SOLVER_MAX_NODES) is not None
+    except ValueError:
+        return False
+
+
+def _graded(draft: Draft, ceiling: str) -> tuple[Grading | None, int]:
+    """The grading within the ceiling, or None and the cells open where it stalled."""
+    state = CalcCandidates.of(_blank(draft.shape), draft.cages)
+    grading = grade_state_within(state, ceiling, CALCUDOKU)
+    if grading is None or grading.guessing:
+        return None, state.open_cells
+    return grading, 0
+
+
+def softened(draft: Draft, stalled: int, rng: Rng, recipe: Recipe) -> Draft:
+    """The draft with a cell the grader left open split off its cage as a one-cell cage
+    (the rest of the cage keeps its operation, or draws one if it is a single or falls
+    apart): what it says is what the old cage said and more, so it stays unique."""
+    cells = [c for c in range(draft.shape.cell_count) if stalled >> c & 1]
+    cell = cells[rng.below(len(cells))]
+    return draft.split(cell, rng, recipe)
+
+
+def first_draft(kind: type[CalcCages], shape: Shape, rng: Rng, recipe: Recipe) -> Draft:
+    """A random Latin square, cages over it and their operations."""
+    solution = random_solution(shape, rng)
+    groups = cage_layout(shape, rng, recipe.sizes)
+    return Draft(kind, shape, solution, [
+        (cells, choose_operation(kind, [solution[c] for c in cells], rng, recipe))
+        for cells in groups])
+
+
+def made_unique(draft: Draft, rng: Rng, recipe: Recipe) -> Draft | None:
+    """The draft changed until it has one solution: while the solver finds a second, a
+    cage where the two differ gets an operation the second solution breaks, or else its
+    differing cell becomes a cage of its own. None if that takes too many repairs."""
+    for _ in range(draft.shape.cell_count):
+        try:
+            other = other_solution(draft.cages, draft.solution, SOLVER_MAX_NODES)
+        except ValueError:
+            return None
+        if other is None:
+            return draft
+        draft = repaired(draft, other, rng, recipe)
+    return None
+
+
+def repaired(draft: Draft, other, rng: Rng, recipe: Recipe) -> Draft:
+    """The draft with one cage changed so that `other` no longer solves it."""
+    differing = [c for c in range(draft.shape.cell_count) if other[c] != draft.solution[c]]
+    cell = differing[rng.below(len(differing))]
+    index = _group_of(draft, cell)
+    cells = draft.groups[index][0]
+    for operation in rng.shuffled(_operations(draft.kind, draft.values(cells))):
+        if tuple(other[c] for c in cells) not in _fillings(draft, cells, operation):
+            return draft.changed([index], [(cells, operation)])
+    return draft.split(cell, rng, recipe)
+
+
+def hardened(draft: Draft, rng: Rng, recipe: Recipe) -> Draft | None:
+    """The draft one step harder, at random: a cage shows a weaker operation (÷ or × gives
+    way to − or +, as the values allow), or two neighbouring cages (a one-cell cage
+    among them, if any) merge into one compact cage; None if nothing can change."""
+    weaker = [i for i, (cells, operation) in enumerate(draft.groups)
+              if _weaker(draft, cells, operation)]
+    merges = _merges(draft)
+    if not weaker and not merges:
+        return None
+    if weaker and (not merges or rng.below(2)):
+        index = weaker[rng.below(len(weaker))]
+        cells, operation = draft.groups[index]
+        options = _weaker(draft, cells, operation)
+        return draft.changed([index], [(cells, options[rng.below(len(options))])])
+    i, j = merges[rng.below(len(merges))]
+    cells = draft.groups[i][0] + draft.groups[j][0]
+    return draft.changed([i, j], [(cells, choose_operation(draft.kind, draft.values(cells),
+                                                           rng, recipe))])
+
+
+def _weaker(draft: Draft, cells, operation: str) -> list[str]:
+    """The operations a cage may show instead of `operation` that say less of it."""
+    if operation in (DIVIDE, MULTIPLY) and draft.kind is not AdditionCages:
+        return [op for op in (SUBTRACT, ADD) if op in _operations(draft.kind,
+                                                                   draft.values(cells))]
+    return []
+
+
+def _merges(draft: Draft) -> list[tuple[int, int]]:
+    """The pairs of neighbouring groups that make a compact cage together; only those
+    with a one-cell group where there are any."""
+    n, owner = draft.shape.size, {}
+    for index, (cells, _) in enumerate(draft.groups):
+        for cell in cells:
+            owner[cell] = index
+    pairs = sorted({(min(owner[c], owner[d]), max(owner[c], owner[d]))
+                    for c in range(n * n) for d in neighbours(n, [c])
+                    if owner[c] != owner[d]})
+    pairs = [(i, j) for i, j in pairs if compact(n, draft.groups[i][0] + draft.groups[j][0])]
+    singles = [(i, j) for i, j in pairs
+               if len(draft.groups[i][0]) == 1 or len(draft.groups[j][0]) == 1]
+    return singles or pairs
+
+
+def _group_of(draft: Draft, cell: int) -> int:
+    return next(i for i, (cells, _) in enumerate(draft.groups) if cell in cells)
+
+
+def _operations(kind: type[CalcCages], values: list[int]) -> list[str]:
+    """The operations a cage over these values may show (before a hidden kind hides it)."""
+    if len(values) == 1:
+        return [""]
+    if kind is AdditionCages:
+        return [ADD]
+    if len(values) > 2:
+        return [ADD, MULTIPLY]
+    return [ADD, SUBTRACT, MULTIPLY] + ([DIVIDE] if max(values) % min(values) == 0 else [])
+
+
+def _fillings(draft: Draft, cells, operation: str):
+    """The fillings of a cage over the cells making what the solution makes there."""
+    target = target_of(operation, draft.values(cells))
+    shown = HIDDEN if draft.kind is HiddenCages else operation
+    return cage_fillings(draft.shape, MathCage(tuple(cells), target, shown))
+
+
+def choose_operation(kind: type[CalcCages], values: list[int], rng: Rng,
+                     recipe: Recipe) -> str:
+    """The operation a cage over these values shows (before a hidden kind hides it)."""
+    if len(values) == 1:
+        return ""
+    if kind is AdditionCages:
+        return ADD
+    if len(values) == 2:
+        high, low = max(values), min(values)
+        if high % low == 0 and rng.below(100) < recipe.divide:
+            return DIVIDE
+        if rng.below(100) < recipe.subtract:
+            return SUBTRACT
+    return MULTIPLY if rng.below(100) < recipe.multiply else ADD

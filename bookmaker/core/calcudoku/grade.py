@@ -1,0 +1,91 @@
+"""Grade a Calcudoku: cage techniques slotted among the Latin square's, on five grades.
+
+The ladder, easiest first (grader.py's rules: the grade is that of the hardest technique
+needed, the score its weight plus a tiebreak):
+
+- ``beginner``: single cage (1.0), full house, hidden single, naked single (the Latin
+  singles of rows and columns); cage combinations (2.35).
+- ``easy``: cage permutations (2.5), cage-line intersection (2.7), line-cage
+  intersection (2.9), line total (2.95: a row's one open innie or outie).
+- ``medium``: naked pair (3.0), innies and outies of rows and columns (3.2: two or three
+  open cells with a known total), hidden pair (3.4), naked and hidden triples (3.6, 4.0).
+- ``hard``: X-Wing, XY-Wing, W-Wing, XYZ-Wing, Swordfish, naked quad, Jellyfish, hidden
+  quad; innies and outies of four or five cells (5.5).
+- ``expert``: simple colouring, X-Chain, XY-Chain.
+- ``extreme``: forcing chains with the cages (8.0); past them, guessing.
+
+Locked candidates need boxes (a Latin square has none). Unique rectangles and BUG+1 are
+left out: both argue that swapping values would give a second solution, which cages
+forbid (a swap changes what a cage makes), so they are not sound here. The cage
+techniques are in techniques.py; singles, one-cell cages and cage combinations are
+applied in bulk by grade_calcudoku_within() (each only removes candidates any state with
+fewer candidates would remove too, so any order reaches the same fixed point).
+"""
+
+from __future__ import annotations
+
+from ..board.grid import Grid
+from ..grade import advanced as a
+from ..grade import techniques as t
+from ..grade.grader import (
+    GRADES,
+    Grading,
+    Ladder,
+    Technique,
+    grade_state,
+    grade_state_within,
+    place_naked_single,
+)
+from . import techniques as c
+from .cages import CalcCages
+
+CALCUDOKU_TECHNIQUES = (
+    Technique("single cage", "beginner", 1.0, c.single_cage),
+    Technique("full house", "beginner", 1.0, t.full_house),
+    Technique("hidden single", "beginner", 1.2, t.hidden_single),
+    Technique("naked single", "beginner", 2.3, t.naked_single),
+    Technique("cage combinations", "beginner", 2.35, c.cage_combinations),
+    Technique("cage permutations", "easy", 2.5, c.cage_permutations),
+    Technique("cage-line intersection", "easy", 2.7, c.cage_line_intersection),
+    Technique("line total", "easy", 2.95, c.line_total),
+    Technique("line-cage intersection", "medium", 2.98, c.line_cage_intersection),
+    Technique("naked pair", "medium", 3.0, t.naked_pair),
+    Technique("innies and outies", "medium", 3.2, c.innies_and_outies),
+    Technique("hidden pair", "medium", 3.4, t.hidden_pair),
+    Technique("naked triple", "medium", 3.6, t.naked_triple),
+    Technique("hidden triple", "medium", 4.0, t.hidden_triple),
+    Technique("X-Wing", "hard", 4.1, t.x_wing),
+    Technique("XY-Wing", "hard", 4.2, t.xy_wing),
+    Technique("W-Wing", "hard", 4.3, a.w_wing),
+    Technique("XYZ-Wing", "hard", 4.4, t.xyz_wing),
+    Technique("Swordfish", "hard", 4.5, t.swordfish),
+    Technique("naked quad", "hard", 5.0, t.naked_quad),
+    Technique("Jellyfish", "hard", 5.2, t.jellyfish),
+    Technique("hidden quad", "hard", 5.4, t.hidden_quad),
+    Technique("innies and outies (4-5 cells)", "hard", 5.5, c.large_innies_and_outies),
+    Technique("simple colouring", "expert", 6.5, t.simple_colouring),
+    Technique("X-Chain", "expert", 6.6, t.x_chain),
+    Technique("XY-Chain", "expert", 6.8, a.xy_chain),
+    Technique("forcing chain", "extreme", 8.0, c.calcudoku_forcing_chain),
+)
+CALCUDOKU = Ladder(CALCUDOKU_TECHNIQUES, (
+    ("single cage", c.apply_single_cages),
+    ("full house", t.place_full_houses),
+    ("hidden single", t.place_hidden_singles),
+    ("naked single", place_naked_single),
+    ("cage combinations", c.apply_cage_combinations),
+))
+
+
+def grade_calcudoku(givens: Grid, cages: CalcCages, max_steps: int | None = None) -> Grading:
+    """Solve by technique from the easiest, restarting after every step, and grade."""
+    return grade_state(c.CalcCandidates.of(givens, cages), CALCUDOKU, max_steps)
+
+
+def grade_calcudoku_within(givens: Grid, cages: CalcCages, ceiling: str) -> Grading | None:
+    """grade_calcudoku()'s grading if the grade is at most `ceiling`, else None (also for
+    a Calcudoku these techniques cannot finish: none of them guesses or assumes
+    uniqueness, so a finished solve proves it has one solution)."""
+    if ceiling not in GRADES:
+        raise ValueError(f"unknown grade {ceiling!r}")
+    return grade_state_within(c.CalcCandidates.of(givens, cages), ceiling, CALCUDOKU)

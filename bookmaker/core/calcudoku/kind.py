@@ -1,0 +1,163 @@
+"""The Calcudoku kinds: cages with targets on a Latin square, showing all four operations
+(Calcudoku), addition only (Addition Calcudoku, for children) or no operation at all
+(Hidden-operation Calcudoku, for experts).
+
+Three kinds rather than one with an option: what a cage shows changes the puzzle line
+(a hidden line has no operations to read), its rules on the how-to-play page and in a
+daily's heading, its repeat key (addition-only puzzles may be relabelled v -> n+1-v),
+which grades each size reaches, and a registry row's size column; as kinds, a spec's
+`variant:`, a daily weekday, the command line's --variant, the registry and every
+caption see which one a puzzle is, with no option to carry through the pipeline
+(as Killer and Killer X are two kinds). The type of a puzzle's cages tells them apart.
+
+Calcudoku is made with no givens, so symmetry and clue counts do not apply, and it has
+no Sudoku Explainer rating. Its first proof is its solver (solver.py), its second an
+exact cover written apart from it (check.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..board.grid import Grid
+from ..board.marks import CageMark, Marks
+from ..board.shape import Shape, latin_of
+from ..grade.grader import GRADES, Grading
+from ..kinds.kind import Extras, Kind, MakeRequest
+from ..puzzle import Puzzle
+from ..solve.search import Search
+from ..solve.verify import require_agreement
+from .cages import AdditionCages, CalcCages, HiddenCages
+from .check import check_calcudoku
+from .generate import generate_calcudoku
+from .grade import grade_calcudoku
+from .key import calcudoku_key
+from .solver import calcudoku_solutions
+from .text import SIZES, format_calcudoku, parse_calcudoku
+
+# Generous: a generated Calcudoku's exact cover settles in a few hundred nodes.
+CHECK_MAX_NODES = 200_000
+# The hardest grade each kind is made to at a size (others: HARDEST_ANYWHERE), as measured
+# (bench/README.md): a 3x3 is always a beginner's. With all four operations 4x4 and 5x5
+# reach medium, 6x6 and up hard. Sums alone and hidden operations make a 4x4 medium once
+# in some thirty attempts (over a second each), so they stop at easy there; at 7x7 and up
+# their hard puzzles take seconds to find (a 9x9 hard with sums alone: minutes), so they
+# stop at medium there.
+HARDEST_ANYWHERE = "hard"
+HARDEST_GRADE = {3: "beginner", 4: "medium", 5: "medium"}
+HARDEST_ADDITION = {3: "beginner", 4: "easy", 5: "medium", 7: "medium", 8: "medium",
+                    9: "medium"}
+HARDEST_HIDDEN = HARDEST_ADDITION
+CALCUDOKU_GRADES = GRADES[:GRADES.index(HARDEST_ANYWHERE) + 1]
+
+
+class CalcudokuKind(Kind):
+    """Calcudoku with cages of one type (what they show)."""
+
+    geometry = "latin"
+    shapes_givens = False
+    takes_box = False
+    corner_labels = True
+    sudoku_rule = False
+    grades = CALCUDOKU_GRADES
+
+    def __init__(self, name: str, title: str, extras_type: type[CalcCages],
+                 aliases: tuple[str, ...], hardest: dict[int, str]) -> None:
+        self.name, self.title, self.aliases = name, title, aliases
+        self.extras_type = self.cages_type = extras_type
+        self.hardest = hardest  # the hardest grade made at a size (HARDEST_ANYWHERE if none)
+
+    @property
+    def line_family(self) -> str:
+        return "calcudoku"  # the three kinds' lines look alike
+
+    def size_problem(self, size: int, box_given: bool) -> str | None:
+        if box_given:
+            return f"{self.name} is a Latin square without boxes: give its size alone"
+        if size not in SIZES:
+            return (f"{self.name} puzzles are made in the sizes {SIZES[0]}x{SIZES[0]} to "
+                    f"{SIZES[-1]}x{SIZES[-1]}; got {size}x{size}")
+        return None
+
+    def frame(self, size: int, box: tuple[int, int] | None = None) -> Shape:
+        problem = self.size_problem(size, box is not None)
+        if problem:
+            raise ValueError(problem)
+        return latin_of(size)
+
+    def board(self, frame: Shape, seed: int = 0) -> Shape:
+        return latin_of(frame.size)
+
+    def options_problem(self, symmetry: str, clues: int | None,
+                        rating: object | None) -> tuple[str, str] | None:
+        if symmetry != "none":
+            return "symmetry", ("a Calcudoku is made without givens, so it has no clue "
+                                "pattern: leave symmetry out")
+        if clues is not None:
+            return "clues", "a Calcudoku is made without givens: leave clues out"
+        if rating is not None:
+            return "rating", ("SE ratings are for Sudoku; a Calcudoku takes a difficulty")
+        return None
+
+    def grade_problem(self, frame: Shape, difficulty: str) -> str | None:
+        hardest = self.hardest.get(frame.size, HARDEST_ANYWHERE)
+        if difficulty not in GRADES or GRADES.index(difficulty) <= GRADES.index(hardest):
+            return None
+        return (f"{frame.size}x{frame.size} {self.title} puzzles are made up to {hardest!r}, "
+                f"so none is {difficulty!r}")
+
+    def read(self, text: str, board: Shape | None = None) -> tuple[Grid, CalcCages]:
+        cages = parse_calcudoku(text, self.cages_type, board)
+        return Grid(cages.shape, (0,) * cages.shape.cell_count), cages
+
+    def write(self, givens: Grid, extras: Extras = None) -> str:
+        return format_calcudoku(extras)
+
+    def misread_hint(self, text: str) -> str | None:
+        parts = text.split()
+        if len(parts) == 2 and parts[0].isalnum() and not parts[0].isdigit() and \
+                parts[1][:1].isdigit():
+            return ("this looks like a Calcudoku line (cage layout, clues): read it as a "
+                    "Calcudoku (--variant calcudoku, calcudoku-add or calcudoku-hidden)")
+        return None
+
+    def make(self, request: MakeRequest) -> Puzzle:
+        board = self.board(request.frame)
+        puzzle, grading = generate_calcudoku(self.cages_type, board, request.seed,
+                                             request.difficulty)
+        self.verify(puzzle)
+        return replace(puzzle, grade=grading.grade, score=grading.score,
+                       hardest=grading.hardest)
+
+    def solutions(self, givens: Grid, extras: Extras = None,
+                  limit: int = 2) -> Search:
+        return calcudoku_solutions(extras, givens.cells, limit=limit)
+
+    def verify(self, puzzle: Puzzle) -> None:
+        cages = [(cage.cells, cage.target, cage.operation) for cage in puzzle.extras.cages]
+        result = check_calcudoku(puzzle.shape.size, cages, limit=2, max_nodes=CHECK_MAX_NODES)
+        require_agreement(puzzle, result, "The Calcudoku exact cover", self.line(puzzle))
+
+    def grade(self, givens: Grid, extras: Extras = None) -> Grading:
+        return grade_calcudoku(givens, extras)
+
+    def repeat_key(self, givens: Grid, extras: Extras = None) -> str:
+        return calcudoku_key(self.name, extras)
+
+    def registry_size(self, board: Shape) -> str:
+        return f"{board} {self.title}"
+
+    def marks(self, givens: Grid, extras: Extras = None) -> Marks:
+        return Marks(cages=tuple(CageMark(cage.cells, extras.label(cage), "outlined")
+                                 for cage in extras.cages))
+
+
+CALCUDOKU = CalcudokuKind("calcudoku", "Calcudoku", CalcCages, ("mathdoku", "calcdoku"),
+                          HARDEST_GRADE)
+ADDITION_CALCUDOKU = CalcudokuKind("calcudoku-add", "Addition Calcudoku", AdditionCages,
+                                   ("calcudoku-addition", "addition-calcudoku"),
+                                   HARDEST_ADDITION)
+HIDDEN_CALCUDOKU = CalcudokuKind("calcudoku-hidden", "Hidden-operation Calcudoku",
+                                 HiddenCages, ("calcudoku-no-operations", "hidden-calcudoku"),
+                                 HARDEST_HIDDEN)
+CALCUDOKU_KINDS = (CALCUDOKU, ADDITION_CALCUDOKU, HIDDEN_CALCUDOKU)

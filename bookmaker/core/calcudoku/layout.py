@@ -1,0 +1,109 @@
+"""Calcudoku cage layouts: cages covering the board in shapes like the published ones.
+
+Cells are taken in a seeded order; each cell still free starts a cage of a size drawn
+from the weights (mostly two and three cells, some singles and fours) and grows it by
+free neighbours while it stays compact(): no more than three cells across in any
+direction, and four cells never in one line (no long snakes). One-cell cages beyond the
+weights' share then join a neighbouring cage that stays compact.
+"""
+
+from __future__ import annotations
+
+from ..board.shape import Shape
+from ..rng import Rng
+
+MAX_CAGE = 4
+
+
+def connected_parts(n: int, cells) -> list[tuple[int, ...]]:
+    """The cells split into orthogonally connected pieces."""
+    left, parts = set(cells), []
+    while left:
+        todo = [min(left)]
+        part = set(todo)
+        while todo:
+            for other in neighbours(n, [todo.pop()]):
+                if other in left and other not in part:
+                    part.add(other)
+                    todo.append(other)
+        left -= part
+        parts.append(tuple(sorted(part)))
+    return parts
+
+
+def cage_layout(shape: Shape, rng: Rng, weights) -> list[tuple[int, ...]]:
+    """Cages covering the board, each compact (see compact()), sizes drawn from weights."""
+    n = shape.size
+    owner = [-1] * (n * n)
+    groups: list[list[int]] = []
+    for cell in rng.shuffled(range(n * n)):
+        if owner[cell] >= 0:
+            continue
+        size = _draw(rng, weights)
+        group = [cell]
+        owner[cell] = len(groups)
+        while len(group) < size:
+            free = [c for c in neighbours(n, group) if owner[c] < 0 and compact(n, group + [c])]
+            if not free:
+                break
+            chosen = free[rng.below(len(free))]
+            group.append(chosen)
+            owner[chosen] = len(groups)
+        groups.append(group)
+    _absorb_lone_cells(n, groups, owner, rng, weights)
+    return [tuple(sorted(group)) for group in groups if group]
+
+
+def _draw(rng: Rng, weights) -> int:
+    pick = rng.below(sum(weights))
+    for size, weight in enumerate(weights, 1):
+        if pick < weight:
+            return size
+        pick -= weight
+    return len(weights)
+
+
+def neighbours(n: int, group) -> list[int]:
+    """The cells beside the group, in increasing order."""
+    found = set()
+    for cell in group:
+        row, col = divmod(cell, n)
+        for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
+            if 0 <= r < n and 0 <= c < n:
+                found.add(r * n + c)
+    return sorted(found - set(group))
+
+
+def compact(n: int, group) -> bool:
+    """Whether cells make a published-looking cage: at most MAX_CAGE cells, spanning at
+    most three rows and three columns, and four cells never in one line."""
+    rows = {cell // n for cell in group}
+    cols = {cell % n for cell in group}
+    if len(group) > MAX_CAGE or len(rows) > 3 or len(cols) > 3:
+        return False
+    return len(group) < 4 or min(len(rows), len(cols)) > 1
+
+
+def _absorb_lone_cells(n: int, groups, owner, rng: Rng, weights) -> None:
+    """One-cell cages beyond the recipe's share join a neighbouring cage, if one stays
+    compact (the smallest such, then at random)."""
+    wanted = round(weights[0] * n * n / sum(weights) / _mean_size(weights))
+    lone = [g for g in groups if len(g) == 1]
+    for group in rng.shuffled(lone)[:max(0, len(lone) - wanted)]:
+        if len(group) != 1:
+            continue  # another lone cell joined it
+        cell = group[0]
+        options = sorted({owner[c] for c in neighbours(n, group)
+                          if compact(n, groups[owner[c]] + [cell]) and len(groups[owner[c]])},
+                         key=lambda k: (len(groups[k]), k))
+        if not options:
+            continue
+        smallest = [k for k in options if len(groups[k]) == len(groups[options[0]])]
+        target = smallest[rng.below(len(smallest))]
+        groups[target].append(cell)
+        owner[cell] = target
+        group.clear()
+
+
+def _mean_size(weights) -> float:
+    return sum(size * weight for size, weight in enumerate(weights, 1)) / sum(weights)

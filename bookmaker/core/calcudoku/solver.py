@@ -1,0 +1,155 @@
+"""Calcudoku solver, the first proof: the exact solver's bitboards and Latin singles, plus
+each cage narrowed to its fillings, counting solutions to a limit within a node budget.
+
+State is search.py's: one candidate bitboard per value and a `placed` mask. Singles run
+through search.propagate with the cage set as its board (its units and peers are the
+Latin square's). Then each cage keeps the fillings (cages.py) whose every value is
+still a candidate of its cell, and each of its cells only the values some kept filling
+puts there. Both take turns until neither changes anything; then MRV branching
+(search.search, with the cage set as its board).
+"""
+
+from __future__ import annotations
+
+from ..solve.search import (
+    DEFAULT_MAX_NODES,
+    Boards,
+    Search,
+    ValueOrder,
+    boards_to_cells,
+    initial_boards,
+    propagate,
+    search,
+)
+from .cages import CalcCages
+
+_CONTRADICTION, _UNCHANGED, _CHANGED = -1, 0, 1
+
+
+def calcudoku_solutions(cages: CalcCages, givens=None, limit: int = 2,
+                        max_nodes: int = DEFAULT_MAX_NODES, prefer=None) -> Search:
+    """Count the Calcudoku's solutions (its cages, and givens 0 for blank) up to limit.
+    `prefer`, a complete grid, is tried first at every branch: a uniqueness check that
+    knows one solution reaches it at once and spends its nodes looking for another."""
+    start = initial_boards(cages, givens or (0,) * cages.cell_count)
+    if start is None:
+        return Search(0, None, True, 0)
+    order = None if prefer is None else _first_from(prefer)
+    return search(cages, *start, limit=limit, max_nodes=max_nodes, order_values=order,
+                  settle=settle)
+
+
+def other_solution(cages: CalcCages, solution, max_nodes: int = DEFAULT_MAX_NODES):
+    """A solution of the cages other than `solution` (a complete grid), None if there is
+    none; the search visits `solution` first and keeps the next it meets. Raises
+    ValueError if the search runs out of nodes first."""
+    found = []
+
+    def settle_noting(board, boards: Boards, placed: int, scanned=None) -> int:
+        placed = settle(board, boards, placed, scanned)
+        if placed == board.all_cells_mask:
+            cells = boards_to_cells(boards, board.cell_count)
+            if cells != tuple(solution):
+                found.append(cells)
+        return placed
+    start = initial_boards(cages, (0,) * cages.cell_count)
+    assert start is not None  # a blank board never clashes
+    result = search(cages, *start, limit=2, max_nodes=max_nodes,
+                    order_values=_first_from(solution), settle=settle_noting)
+    if not result.complete:
+        raise ValueError(f"no answer within {max_nodes} nodes")
+    return found[0] if found else None
+
+
+def _first_from(prefer) -> ValueOrder:
+    """A cell's values with the one a known grid holds there first."""
+    def order(boards: Boards, cell: int, values: list) -> list:
+        known = prefer[cell] - 1
+        if known in values:
+            values.remove(known)
+            values.insert(0, known)
+        return values
+    return order
+
+
+def settle(cages: CalcCages, boards: Boards, placed: int, scanned: Boards | None = None) -> int:
+    """Singles and cage narrowing in turn until neither changes anything; the new placed
+    mask, or -1 on a contradiction. Changes boards in place."""
+    return _settle(cages, boards, placed, scanned)[0]
+
+
+def rounds_to_contradiction(cages: CalcCages, boards: Boards, placed: int,
+                            scanned: Boards | None = None) -> int | None:
+    """How many rounds of settle() it takes to reach a contradiction; None if it stops
+    without one. Changes boards in place. The length of a forcing chain, for grading."""
+    placed, rounds = _settle(cages, boards, placed, scanned)
+    return rounds if placed < 0 else None
+
+
+def _settle(cages: CalcCages, boards: Boards, placed: int,
+            scanned: Boards | None) -> tuple[int, int]:
+    """settle()'s result and its number of rounds."""
+    rounds, touched = 0, cages.all_cells_mask if scanned is None else _changed(scanned, boards)
+    while True:
+        rounds += 1
+        before = boards[:]
+        placed = propagate(cages.shape, boards, placed, scanned)  # compiled where it runs
+        if placed < 0:
+            return -1, rounds
+        scanned = boards[:]
+        touched |= _changed(before, boards)
+        narrowed = narrow_cages(cages, boards, touched)
+        if narrowed == _CONTRADICTION:
+            return -1, rounds
+        if narrowed == _UNCHANGED:
+            return placed, rounds
+        touched = _changed(scanned, boards)
+
+
+def _changed(before: Boards, boards: Boards) -> int:
+    """The cells whose candidates differ between two states."""
+    changed = 0
+    for old, new in zip(before, boards):
+        changed |= old ^ new
+    return changed
+
+
+def narrow_cages(cages: CalcCages, boards: Boards, touched: int = -1) -> int:
+    """Narrow every cage with a cell in `touched` to its fillings: -1 on a contradiction,
+    1 if a candidate went, 0 if nothing changed."""
+    changed = _UNCHANGED
+    needed = 0
+    for mask in cages.masks:
+        if mask & touched:
+            needed |= mask
+    digits = _cell_digits(boards, cages.cell_count, needed)
+    for index, mask in enumerate(cages.masks):
+        if not mask & touched:
+            continue
+        cells = cages.cages[index].cells
+        allowed = tuple(digits[cell] for cell in cells)
+        kept = cages.patterns[index].kept(allowed)
+        if not kept[0]:
+            return _CONTRADICTION
+        for cell, mine, keep in zip(cells, allowed, kept):
+            gone = mine & ~keep
+            while gone:
+                low = gone & -gone
+                boards[low.bit_length() - 1] &= ~(1 << cell)
+                gone ^= low
+                changed = _CHANGED
+    return changed
+
+
+def _cell_digits(boards: Boards, cell_count: int, needed: int) -> list[int]:
+    """The candidate digits (a mask) of each cell in `needed`, read off the per-digit
+    boards (0 for the others)."""
+    digits = [0] * cell_count
+    for d, board in enumerate(boards):
+        bit = 1 << d
+        board &= needed
+        while board:
+            low = board & -board
+            digits[low.bit_length() - 1] |= bit
+            board ^= low
+    return digits

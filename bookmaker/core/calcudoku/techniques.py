@@ -1,0 +1,340 @@
+"""Calcudoku techniques: how a person uses the cages, each a small function finding one step.
+
+Same contract as grade/techniques.py: a function takes a state and returns one Step or
+None. The state is a CalcCandidates, Candidates on the Latin square plus the cages (a
+cage is no unit: it need not hold every value, and may repeat one off its lines).
+
+- single cage: a one-cell cage shows its value; it goes in.
+- cage combinations: of the ways to make a cage's target (its fillings), only those
+  agreeing with the values already placed in it count; a value none of them puts in a
+  cell leaves it (3÷ on a 6x6 is 1 and 3 or 2 and 6: never 4 or 5).
+- cage permutations: the same, but only fillings whose every value is still a candidate
+  of its cell count.
+- cage-line intersection: a value every fitting filling of a cage puts in its cells on
+  one row (or column) leaves the rest of that row.
+- line-cage intersection: a value whose every place in a row lies in one cage must go
+  there, so the cage's fillings that do not put it there are out.
+- line total: a row holds 1+2+...+n, so with every other cell known (placed, or in +
+  cages inside the row) its last open cell is what is left; over adjacent rows (or
+  columns) too. Its *innies* are the cells of those lines not in + cages wholly inside
+  them, its *outies* the cells outside them of + cages crossing their edge (when every
+  innie lies in such a cage): each group adds up to a known total.
+- innies and outies: two or three open innies (or outies) add up to a known total: each
+  keeps only the values some filling of them puts there (Killer's virtual cages); four
+  or five: the same, harder.
+- forcing chains with the cages: a candidate whose placement leads, by the solver's
+  propagation (Latin singles and cage fillings), to a contradiction goes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..bits import bits_of
+from ..board.grid import SYMBOLS, Grid
+from ..grade.advanced import contradiction_chains, solver_boards
+from ..grade.candidates import Candidates, Step, cell_names
+from ..killer.cages import unit_groups
+from ..killer.techniques import fillings as sum_fillings
+from .cages import ADD, CalcCages, pack, union, unpack
+from .solver import rounds_to_contradiction, settle
+
+SMALL_VIRTUAL_CAGE, LARGE_VIRTUAL_CAGE = (2, 3), (4, 5)
+
+
+class CalcCandidates(Candidates):
+    """A Calcudoku being solved by hand: Candidates, the cages, `unsettled`: the cells
+    whose candidates changed since apply_cage_combinations() last looked at their cages,
+    and `unpermuted`: those changed since cage_permutations() found their cages quiet."""
+
+    __slots__ = ("cages", "unsettled", "unpermuted")
+    cages: CalcCages
+    unsettled: int
+    unpermuted: int
+
+    @classmethod
+    def of(cls, givens: Grid, cages: CalcCages) -> CalcCandidates:
+        """Full pencil marks but for the givens (a Calcudoku is made without any)."""
+        shape = givens.shape
+        state = cls(shape, [0] * shape.cell_count, [(1 << shape.size) - 1] * shape.cell_count,
+                    [shape.all_cells_mask] * shape.size, shape.all_cells_mask)
+        state.cages = cages
+        state.unsettled = state.unpermuted = shape.all_cells_mask
+        for cell, value in enumerate(givens.cells):
+            if value:
+                state.place(cell, value)
+        return state
+
+    def copy(self) -> CalcCandidates:
+        state = CalcCandidates(self.shape, self.values, self.cell_digits, self.digit_cells,
+                               self.open_cells)
+        state.cages, state.unsettled, state.unpermuted = \
+            self.cages, self.unsettled, self.unpermuted
+        return state
+
+    def place(self, cell: int, value: int) -> None:
+        touched = self.digit_cells[value - 1] & self.shape.peer_masks[cell] | 1 << cell
+        self.unsettled |= touched
+        self.unpermuted |= touched
+        super().place(cell, value)
+
+    def eliminate(self, cell: int, value: int) -> None:
+        super().eliminate(cell, value)
+        self.unsettled |= 1 << cell
+        self.unpermuted |= 1 << cell
+
+
+# --- within a cage -------------------------------------------------------------------
+
+def allowed(state: CalcCandidates, index: int, placed_only: bool = False) -> tuple[int, ...]:
+    """Per cell of the cage, the digits it may hold: a placed value's, and an open cell's
+    candidates (or, placed_only, any digit)."""
+    full = (1 << state.shape.size) - 1
+    return tuple(1 << (state.values[c] - 1) if state.values[c] else
+                 (full if placed_only else state.cell_digits[c])
+                 for c in state.cages.cages[index].cells)
+
+
+def _narrowing(state: CalcCandidates, index: int, kept, name: str, why: str) -> Step | None:
+    """The step removing from the cage's open cells what `kept` (a digit mask per cell)
+    does not hold."""
+    cells = state.cages.cages[index].cells
+    eliminations = tuple((c, d + 1) for c, keep in zip(cells, kept)
+                         if not state.values[c] for d in bits_of(state.cell_digits[c] & ~keep))
+    if not eliminations:
+        return None
+    return Step(name, (), eliminations, f"{state.cages.name(index)} {why}")
+
+
+def _open_cages(state: CalcCandidates):
+    for index, mask in enumerate(state.cages.masks):
+        if mask & state.open_cells:
+            yield index
+
+
+def single_cage(state: CalcCandidates) -> Step | None:
+    """The open cell of a one-cell cage takes the cage's value."""
+    for index in _open_cages(state):
+        cage = state.cages.cages[index]
+        if len(cage.cells) == 1:
+            return Step("single cage", ((cage.cells[0], cage.target),), (),
+                        f"{state.cages.name(index)} holds one cell")
+    return None
+
+
+def apply_single_cages(state: CalcCandidates) -> bool:
+    """single_cage() for every one-cell cage at once; whether any was open."""
+    found = False
+    for index in list(_open_cages(state)):
+        cage = state.cages.cages[index]
+        if len(cage.cells) == 1:
+            state.place(cage.cells[0], cage.target)
+            found = True
+    return found
+
+
+def _combination_step(state: CalcCandidates, index: int) -> Step | None:
+    kept = state.cages.patterns[index].kept(allowed(state, index, placed_only=True))
+    return _narrowing(state, index, kept, "cage combinations", "can only be made so")
+
+
+def cage_combinations(state: CalcCandidates) -> Step | None:
+    """Values no filling agreeing with the cage's placed values puts in a cell leave it."""
+    for index in _open_cages(state):
+        step = _combination_step(state, index)
+        if step is not None:
+            return step
+    return None
+
+
+def apply_cage_combinations(state: CalcCandidates) -> bool:
+    """cage_combinations() for every cage whose cells changed since the last call, at
+    once (for grading in bulk); whether any step was found."""
+    unsettled, state.unsettled = state.unsettled, 0
+    found = False
+    for index in _open_cages(state):
+        if state.cages.masks[index] & unsettled:
+            step = _combination_step(state, index)
+            if step is not None:
+                state.apply(step)
+                found = True
+    return found
+
+
+def cage_permutations(state: CalcCandidates) -> Step | None:
+    """Values no filling of the cage's cells from their candidates puts in a cell leave
+    it. A cage found quiet is not looked at again until one of its cells changes (what
+    it allows depends on its own cells alone)."""
+    for index in _open_cages(state):
+        mask = state.cages.masks[index]
+        if not mask & state.unpermuted:
+            continue
+        step = _narrowing(state, index, state.cages.patterns[index].kept(allowed(state, index)),
+                          "cage permutations", "can only be filled so from its candidates")
+        if step is not None:
+            return step
+        state.unpermuted &= ~mask
+    return None
+
+
+def cage_line_intersection(state: CalcCandidates) -> Step | None:
+    """A value every fitting filling of a cage puts in its cells on one line leaves the
+    rest of that line."""
+    cages = state.cages
+    for index in _open_cages(state):
+        pattern, mine = cages.patterns[index], allowed(state, index)
+        for unit, inside in cages.lines[index]:
+            common = pattern.line_digits(mine, inside)
+            line = state.shape.unit_masks[unit]
+            for d in bits_of(common):
+                removed = state.digit_cells[d] & line & ~cages.masks[index]
+                if removed:
+                    return Step("cage-line intersection", (),
+                                tuple((c, d + 1) for c in bits_of(removed)),
+                                f"{cages.name(index)} puts a {SYMBOLS[d]} in "
+                                f"{state.shape.units[unit]}")
+    return None
+
+
+def line_cage_intersection(state: CalcCandidates) -> Step | None:
+    """A value whose places in a line all lie in one cage goes there: the cage's
+    fillings that put it elsewhere are out."""
+    cages, shape = state.cages, state.shape
+    for unit, line in enumerate(shape.unit_masks):
+        for d in range(shape.size):
+            places = state.digit_cells[d] & line
+            if not places:  # placed in the line already (or a contradiction)
+                continue
+            index = cages.cage_of[places.bit_length() - 1]
+            if places & ~cages.masks[index]:
+                continue
+            inside = next(i for u, i in cages.lines[index] if u == unit)
+            needed = pack(shape.size, [1 << d if i in inside else 0
+                                       for i in range(len(cages.cages[index].cells))])
+            found = [f for f in cages.patterns[index].alive(allowed(state, index)) if f & needed]
+            kept = unpack(shape.size, len(cages.cages[index].cells), union(found))
+            step = _narrowing(state, index, kept, "line-cage intersection",
+                              f"must hold the {SYMBOLS[d]} of {shape.units[unit]}")
+            if step is not None:
+                return step
+    return None
+
+
+# --- line totals: innies and outies of rows and columns ---------------------------------
+
+@dataclass(frozen=True)
+class Area:
+    """Adjacent lines together, and what the + cages say about them: the innies (cells
+    of the area outside the + cages wholly inside it) add up to innie_total; the outies
+    (cells outside it of + cages crossing its edge) to outie_total, or outies is 0 where
+    an innie lies in no such cage."""
+
+    name: str
+    innies: int
+    innie_total: int
+    outies: int
+    outie_total: int
+
+
+def _sum_known(cage) -> bool:
+    return cage.operation == ADD or len(cage.cells) == 1
+
+
+@lru_cache(maxsize=64)
+def areas(cages: CalcCages) -> tuple[Area, ...]:
+    """The Area of every line and every run of adjacent rows (or columns)."""
+    n, found = cages.shape.size, []
+    for name, masks in unit_groups(cages.shape):
+        cells = 0
+        for mask in masks:
+            cells |= mask
+        inside_total = crossing_total = crossing = inside = 0
+        for cage, mask in zip(cages.cages, cages.masks):
+            if _sum_known(cage) and not mask & ~cells:
+                inside_total += cage.target
+                inside |= mask
+            elif _sum_known(cage) and mask & cells:
+                crossing_total += cage.target
+                crossing |= mask
+        innies = cells & ~inside
+        innie_total = len(masks) * n * (n + 1) // 2 - inside_total
+        outies = crossing & ~cells if not innies & ~crossing else 0
+        found.append(Area(name, innies, innie_total, outies, crossing_total - innie_total))
+    return tuple(found)
+
+
+def _sides(area: Area):
+    yield "innie", area.innies, area.innie_total
+    if area.outies:
+        yield "outie", area.outies, area.outie_total
+
+
+def _open_part(state: Candidates, cells: int, total: int) -> tuple[int, int]:
+    open_cells = cells & state.open_cells
+    return open_cells, total - sum(state.values[c] for c in bits_of(cells & ~open_cells))
+
+
+def line_total(state: CalcCandidates) -> Step | None:
+    """The one open innie (or outie) of lines together is what their total leaves."""
+    for area in areas(state.cages):
+        for side, cells, total in _sides(area):
+            open_cells, remaining = _open_part(state, cells, total)
+            if open_cells and not open_cells & (open_cells - 1):
+                cell = open_cells.bit_length() - 1
+                if 1 <= remaining <= state.shape.size and \
+                        state.cell_digits[cell] >> (remaining - 1) & 1:
+                    return Step("line total", ((cell, remaining),), (),
+                                f"{state.shape.cell_name(cell)} = {SYMBOLS[remaining - 1]}: "
+                                f"the {side} of {area.name}")
+    return None
+
+
+def innies_and_outies(state: CalcCandidates) -> Step | None:
+    """Two or three open innies (or outies) add up to a known total: each keeps only the
+    values some filling of them puts there (cells on one line differ)."""
+    return _innies_and_outies(state, SMALL_VIRTUAL_CAGE, "innies and outies")
+
+
+def large_innies_and_outies(state: CalcCandidates) -> Step | None:
+    """innies_and_outies() over four or five open cells: harder to see and to fill."""
+    return _innies_and_outies(state, LARGE_VIRTUAL_CAGE, "innies and outies (4-5 cells)")
+
+
+def _innies_and_outies(state: CalcCandidates, counts: tuple[int, int],
+                       name: str) -> Step | None:
+    peer_masks = state.shape.peer_masks
+    for area in areas(state.cages):
+        for side, cells, total in _sides(area):
+            open_cells, remaining = _open_part(state, cells, total)
+            if not counts[0] <= open_cells.bit_count() <= counts[1]:
+                continue
+            group = tuple(bits_of(open_cells))
+            differ = tuple(tuple(j for j in range(i) if peer_masks[group[i]] >> group[j] & 1)
+                           for i in range(len(group)))
+            digits = tuple(state.cell_digits[c] for c in group)
+            kept = sum_fillings(digits, remaining, differ)
+            eliminations = tuple((c, d + 1) for c, mine, keep in zip(group, digits, kept)
+                                 for d in bits_of(mine & ~keep))
+            if eliminations:
+                return Step(name, (), eliminations, f"the open {side}s of {area.name} "
+                            f"({cell_names(state, group)}) add up to {remaining}")
+    return None
+
+
+# --- forcing chains ------------------------------------------------------------------------
+
+def calcudoku_forcing_chain(state: CalcCandidates) -> Step | None:
+    """Contradiction forcing chains with the cages: a candidate whose placement leads, by
+    Latin singles and cage fillings (the solver's propagation), to a contradiction goes.
+    Every try starts from the state taken to that propagation's fixed point once."""
+    boards, placed = solver_boards(state)
+    placed = settle(state.cages, boards, placed)
+    if placed < 0:
+        return None  # the state itself breaks the rules: never met in a proper puzzle
+    settled = boards[:]
+
+    def rounds(cages: CalcCages, trial: list[int], placed: int) -> int | None:
+        return rounds_to_contradiction(cages, trial, placed, settled)
+    return contradiction_chains(state, state.cages, rounds, "with the cages",
+                                (settled, placed))

@@ -1,0 +1,3 @@
+"""The grades, easiest first: the names specs, the command line and every kind's ladder use."""
+
+GRADES = ("beginner", "easy", "medium", "hard", "expert", "extreme")

@@ -1,0 +1,322 @@
+"""Nested forcing chains: dynamic chains inside which other techniques add links (9.0 up).
+
+Where a dynamic chain's links run out, SE tries its nested rules on the chain's working
+grid, in order, and takes every removal of the first rule that finds any resting on
+candidates the chain struck (its "rule parents"); the removals join the chain as offs,
+their ancestors those of the struck candidates, and a nested chain's own complexity
+counts once in every chain resting on it. The levels (SE's Chaining level and, in
+Sukaku Explainer, its nesting limit):
+
+- 9.0  (+): pointing and claiming, hidden pairs, naked pairs, X-Wings (the simple rules);
+- 9.5  (+ Forcing Chains): the simple rules, then forcing chains and cycles;
+- 10.0 (+ Multiple Forcing Chains): the simple rules, forcing chains and cycles, then
+  multiple forcing chains;
+- 10.5 (+ Dynamic Forcing Chains): the simple rules, then dynamic forcing chains; Sukaku
+  Explainer tries this four times, nesting dynamic chains of level 0, 1, 2 and 3 (each
+  still rated 10.5 and up); SE 1.2.1 once, then at 11.0 with dynamic chains nested at
+  level 0 and then at level 2.
+"""
+
+from __future__ import annotations
+
+from ..bits import bits_of
+from . import basics as b
+from .board import Board
+from .chains import Found, StaticLinks, _union, length_modifier
+from .implications import Grid, Outer, Propagator, SimpleRule, java_map_order, working_state
+from .multiple import DYNAMIC, STATIC, Chaining, all_found
+
+
+def simple_rules() -> tuple:
+    """The simple techniques SE nests in dynamic chains: pointing and claiming, hidden
+    pair, naked pair, X-Wing."""
+    return (SimpleRule(b.locked_candidates), SimpleRule(lambda s, bd: b.hidden_sets(s, bd, 2)),
+            SimpleRule(lambda s, bd: b.naked_sets(s, bd, 2)),
+            SimpleRule(lambda s, bd: b.fish(s, bd, 2)))
+
+
+class NestedChains:
+    """A chaining technique as a nested rule: all its conclusions on the working grid,
+    in SE's order, each resting on the struck candidates its chains' links need."""
+
+    def __init__(self, technique: Chaining | None):
+        self.technique = technique   # None: forcing chains and cycles
+
+    def __call__(self, prop: Propagator, grid: Grid, off: dict) -> list[tuple[int, int]]:
+        view = working_state(prop.state, grid)
+        outer = Outer(prop.cell_digits, prop.digit_cells, grid, prop.board, prop.outer_base)
+        rules = self.technique.nested_rules if self.technique is not None else ()
+        inner = Propagator(prop.board, view, prop.budget, rules, outer)
+        if self.technique is None:
+            found = unary_found(inner, view, prop.board)
+        else:
+            found = all_found(self.technique, inner, view, prop.board)
+        found.sort(key=lambda f: (f.rating, f.complexity, f.kind))
+        n, removals = prop.n, []
+        for f in found:
+            if not f.parents:
+                continue   # SE: the rule holds without the chain, so it adds nothing to it
+            ancestors = prop.chain_bit(f.key, f.complexity)
+            for cand in bits_of(f.parents):
+                ancestors |= off[cand]
+            removals += [(c * n + d, ancestors | 1 << (2 * (c * n + d)))
+                         for c, d in java_map_order(f.eliminations)]
+        return removals
+
+
+FORCING_CHAINS = NestedChains(None)
+MULTIPLE = NestedChains(Chaining("Multiple Forcing Chains", 80, STATIC, multiple=True))
+
+
+def _dynamic(level: int, rules: tuple, rating: int, suffix: str) -> Chaining:
+    return Chaining(f"Dynamic Forcing Chains{suffix}", rating,
+                    DYNAMIC if not level else type(DYNAMIC)(True, True, level),
+                    multiple=True, nested_rules=rules, suffix=suffix)
+
+
+def levels(scale: str) -> tuple[Chaining, ...]:
+    """The nested techniques of a scale, in SE's order: 'sukaku' (Sukaku Explainer) or
+    '1.2.1' (Sudoku Explainer 1.2.1)."""
+    simple = simple_rules()
+    plus = _dynamic(1, simple, 90, " (+)")
+    fc = _dynamic(2, simple + (FORCING_CHAINS,), 95, " (+ Forcing Chains)")
+    mfc = _dynamic(3, simple + (FORCING_CHAINS, MULTIPLE), 100, " (+ Multiple Forcing Chains)")
+    dfc = " (+ Dynamic Forcing Chains)"
+    if scale == "1.2.1":
+        nested_dfc = NestedChains(_dynamic(0, (), 85, ""))
+        return (plus, fc, mfc, _dynamic(4, simple + (nested_dfc,), 105, dfc),
+                _dynamic(5, simple + (nested_dfc, NestedChains(fc)), 110,
+                         " (+ Dynamic Forcing Chains (+ Forcing Chains))"))
+    inner = (_dynamic(0, (), 85, ""), plus, fc, mfc)
+    return (plus, fc, mfc) + tuple(_dynamic(4, simple + (NestedChains(t),), 105, dfc)
+                                   for t in inner)
+
+
+# --- forcing chains and cycles, every one of them (SE's doCycles, doForcingChains) ---
+
+class _Node:
+    """A potential met by a static chain: candidate, on or off, its cause (-1 the cell,
+    else a unit; None for the start), parent, and ancestors (bit 2*cand+on, the path)."""
+
+    __slots__ = ("cand", "on", "cause", "parent", "ancestors")
+
+    def __init__(self, cand: int, on: bool, cause: int | None, parent: _Node | None,
+                 ancestors: int):
+        self.cand, self.on, self.cause, self.parent = cand, on, cause, parent
+        self.ancestors = ancestors
+
+
+def _child(parent: _Node, cand: int, on: bool, cause: int) -> _Node:
+    return _Node(cand, on, cause, parent, parent.ancestors | 1 << (2 * cand + on))
+
+
+class _Links:
+    """Static links of the working grid, with their causes, in SE's order."""
+
+    def __init__(self, state, board: Board):
+        self.state, self.board, self.n = state, board, board.shape.size
+
+    def offs(self, node: _Node, y: bool) -> list[tuple[int, int]]:
+        cell, d = divmod(node.cand, self.n)
+        found = []
+        if y:
+            found = [(cell * self.n + e, -1)
+                     for e in bits_of(self.state.cell_digits[cell] & ~(1 << d))]
+        places, seen = self.state.digit_cells[d] & ~(1 << cell), 0
+        for u in self.board.cell_chain_units[cell]:
+            cells = places & self.board.unit_masks[u] & ~seen
+            seen |= cells
+            found += [(c * self.n + d, u) for c in bits_of(cells)]
+        return found
+
+    def ons(self, node: _Node, y: bool, x: bool) -> list[tuple[int, int]]:
+        cell, d = divmod(node.cand, self.n)
+        found = []
+        if y:
+            digits = self.state.cell_digits[cell]
+            if digits.bit_count() == 2:
+                found.append((cell * self.n + (digits & ~(1 << d)).bit_length() - 1, -1))
+        if x:
+            places = self.state.digit_cells[d] & ~(1 << cell)
+            for u in self.board.cell_chain_units[cell]:
+                others = places & self.board.unit_masks[u]
+                if others and not others & (others - 1):
+                    found.append(((others.bit_length() - 1) * self.n + d, u))
+        return found
+
+
+def unary_found(prop: Propagator, state, board: Board) -> list[Found]:
+    """SE's Forcing Chains and Cycles, every conclusion (X-, Y- then XY-links; cell by
+    cell; per candidate its cycles, then its forcing chains). A search over sets of
+    candidates first tells which starts can close a cycle or a chain at all (as in
+    chains.py); only those are followed node by node."""
+    links, n, found = _Links(state, board), board.shape.size, []
+    tables = StaticLinks(state, board)
+    for y, x in ((False, True), (True, False), (True, True)):
+        for cell in bits_of(state.open_cells):
+            count = state.cell_digits[cell].bit_count()
+            if count < 2 or not x and count > 2:
+                continue
+            for d in bits_of(state.cell_digits[cell]):
+                cand = cell * n + d
+                cycles, on_chain, off_chain = _closing(tables, cand, y, x, prop.budget)
+                if cycles or on_chain or off_chain:
+                    found += _unary(prop, links, cand, y, x, (cycles, on_chain, off_chain))
+    return found
+
+
+def _closing(tables: StaticLinks, cand: int, y: bool, x: bool, budget) -> tuple:
+    """Whether a cycle may close on the start (on), and whether a forcing chain leads
+    from it on to it off, and from it off to it on: breadth first over candidate sets."""
+    offs_of, ons_of = tables.off_table(y), tables.on_table(y, x)
+    closing, front, seen_on, seen_off, depth = ons_of[cand], 1 << cand, 1 << cand, 0, 1
+    cycle = chain = False
+    while front:
+        budget.spend(1)
+        offs = _union(offs_of, front)
+        cycle = cycle or depth >= 3 and bool(offs & closing)
+        chain = chain or x and bool(offs >> cand & 1)
+        offs &= ~seen_off
+        seen_off |= offs
+        front = _union(ons_of, offs) & ~seen_on
+        seen_on |= front
+        depth += 2
+    return cycle, chain, x and _off_chain(tables, cand, y, budget)
+
+
+def _off_chain(tables: StaticLinks, cand: int, y: bool, budget) -> bool:
+    offs_of, ons_of = tables.off_table(y), tables.on_table(y, True)
+    front = seen_off = 1 << cand
+    seen_on = 0
+    while front:
+        budget.spend(1)
+        ons = _union(ons_of, front)
+        if ons >> cand & 1:
+            return True
+        ons &= ~seen_on
+        seen_on |= ons
+        front = _union(offs_of, ons) & ~seen_off
+        seen_off |= front
+    return False
+
+
+def _unary(prop: Propagator, links: _Links, cand: int, y: bool, x: bool,
+           possible: tuple) -> list[Found]:
+    start = _Node(cand, True, None, None, 1 << (2 * cand + 1))
+    found = []
+    if possible[0]:
+        found = [f for f in (_cycle(prop, links, end, y, x)
+                             for end in _cycles(prop, links, start, y, x)) if f.eliminations]
+    off_start = _Node(cand, False, None, None, 1 << (2 * cand))
+    for source, wanted in ((start, possible[1]), (off_start, possible[2])):
+        end = _forcing_chain(prop, links, source, y) if wanted else None
+        if end is not None:
+            chain = _chain(prop, links, end, y)
+            if chain.eliminations:
+                found.append(chain)
+    return found
+
+
+def _cycles(prop: Propagator, links: _Links, start: _Node, y: bool, x: bool) -> list[_Node]:
+    """SE's doCycles: breadth first, offs kept once per path (not per search), each
+    time the start is met again after 4 links or more, a cycle."""
+    pending_on, seen_on, cycles, length = [start], {start.cand}, [], 0
+    while pending_on:
+        length += 2
+        offs = []
+        for p in pending_on:
+            prop.budget.spend(1)
+            offs += [_child(p, q, False, cause) for q, cause in links.offs(p, y)
+                     if not p.ancestors >> (2 * q) & 1]
+        pending_on = []
+        for p in offs:
+            for q, cause in links.ons(p, y, x):
+                node = _child(p, q, True, cause)
+                if length >= 4 and q == start.cand:
+                    cycles.append(node)
+                if q not in seen_on:
+                    seen_on.add(q)
+                    pending_on.append(node)
+    return cycles
+
+
+def _forcing_chain(prop: Propagator, links: _Links, start: _Node, y: bool) -> _Node | None:
+    """SE's doForcingChains: breadth first, each potential met once, to the first
+    potential contradicting the start (its candidate off from an on start, on from an
+    off one); SE goes on to the end, but only that first one counts."""
+    pending, seen = [start], {(start.cand, start.on)}
+    while pending:
+        later = []
+        for p in pending:
+            prop.budget.spend(1)
+            for q, cause in links.offs(p, y) if p.on else links.ons(p, y, True):
+                node = _child(p, q, not p.on, cause)
+                if q == start.cand and node.on != start.on:
+                    return node
+                if (q, node.on) not in seen:
+                    seen.add((q, node.on))
+                    later.append(node)
+        pending = later   # SE's queues: a layer of ons, then the offs they imply, ...
+    return None
+
+
+def _cause_bits(prop: Propagator, node: _Node) -> int:
+    """The enclosing chain's struck candidates a link rests on (a cell's other
+    candidates, or the digit's other places in the unit)."""
+    if prop.outer is None or node.cause is None:
+        return 0
+    if node.cause < 0:
+        return prop.outer.cell_bits(node.cand // prop.n)
+    return prop.outer.unit_bits(node.cause, node.cand % prop.n)
+
+
+def _path(end: _Node) -> list[_Node]:
+    """The chain's potentials from its end back to, not including, its start."""
+    path = []
+    while end.parent is not None:
+        path.append(end)
+        end = end.parent
+    return path
+
+
+def _cycle(prop: Propagator, links: _Links, end: _Node, y: bool, x: bool) -> Found:
+    """A cycle's removals (candidates seeing an on and an off of the same digit) and its
+    parents: the causes of its ons, and of its offs (the ons of the cycle reversed)."""
+    state, n, peers = links.state, prop.n, prop.board.shape.peer_masks
+    path = _path(end)
+    cells = 0
+    for node in path:
+        cells |= 1 << (node.cand // n)
+    forward: dict = {}
+    backward: dict = {}
+    causes = 0
+    for node in path:
+        cell, d = divmod(node.cand, n)
+        side = forward if node.on else backward
+        side[d] = side.get(d, 0) | peers[cell] & state.digit_cells[d] & ~cells
+        causes |= _cause_bits(prop, node)
+    removed = tuple(sorted((c, d) for d, mask in forward.items()
+                           for c in bits_of(mask & backward.get(d, 0))))
+    c = end.ancestors.bit_count()
+    base, kind = (70, 4) if x and y else (65, 3) if y else (65, 2)
+    parents = prop.outer_parents(causes) if prop.outer is not None else 0
+    return Found(base + length_modifier(c), c, kind, "Bidirectional Cycle", removed, None,
+                 parents, ("cycle", end.ancestors, removed))
+
+
+def _chain(prop: Propagator, links: _Links, end: _Node, y: bool) -> Found:
+    """A forcing chain's conclusion: its start off (an off end), or on (an on end)."""
+    cell, d = divmod(end.cand, prop.n)
+    if end.on:
+        removed = tuple((cell, e) for e in bits_of(links.state.cell_digits[cell] & ~(1 << d)))
+    else:
+        removed = ((cell, d),)
+    causes = 0
+    for node in _path(end):
+        if node.on:
+            causes |= _cause_bits(prop, node)
+    c = end.ancestors.bit_count()
+    base, kind = (70, 4) if y else (66, 2)
+    parents = prop.outer_parents(causes) if prop.outer is not None else 0
+    return Found(base + length_modifier(c), c, kind, "Forcing Chain", removed, None, parents,
+                 ("chain", end.ancestors, removed))

@@ -1,0 +1,209 @@
+"""The one function that draws a board onto any canvas (render/canvas.py): its shading,
+cell and region lines and outline, its kind's marks (cages dashed or outlined with their
+labels, signs between cells, clues outside the grid, clue blocks), and its givens (and,
+on an answer, the solved cells).
+
+What a board looks like comes from pages/board.py (lines, shading, cage loops), how big
+things are from render/metrics.py; this module turns both into canvas calls, so the PDF,
+the PNG and the SVG draw every board alike. The PDF keeps each empty board as a form and
+draws it once: it calls draw_grid for the form and draw_marks and draw_symbols on the
+page, which is all draw_board does.
+"""
+
+from __future__ import annotations
+
+from ..core.board.marks import CageMark
+from ..pages.board import (
+    CAGE_DASH,
+    CAGE_LABEL_AT,
+    CAGE_LABEL_PAD,
+    OUTLINED_LABEL_AT,
+    SHADE_GREY,
+    SIGN_SPAN,
+    BoardDrawing,
+    Run,
+    board_drawing,
+    cage_borders,
+    cage_drawings,
+    edge_centre,
+    label_cell,
+    sign_chevron,
+)
+from ..pages.page import GridPlacement
+from .canvas import BUTT, TOP_LEFT, Box, Canvas, Face, Label, Pen, Segment
+from .fonts import digit_extent
+from .metrics import (
+    BLOCK_ACROSS_AT,
+    BLOCK_DOWN_AT,
+    block_clue_size,
+    cage_line,
+    cage_total_size,
+    digit_scale,
+    line_weights,
+    sign_least_span,
+    symbol_font_size,
+)
+from .style import MIN_TEXT_SIZE, RenderError, RenderStyle
+
+WHITE = 1.0
+OUTLINED = "outlined"  # core/board/marks.py CAGE_STYLES: a Calcudoku's heavy border
+
+
+def draw_board(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -> None:
+    """The whole board of a placement: grid, marks, symbols."""
+    draw_grid(canvas, board_drawing(placement.grid.shape),
+              line_weights(style, placement.cell))
+    draw_marks(canvas, placement, style)
+    draw_symbols(canvas, placement, style)
+
+
+def draw_grid(canvas: Canvas, drawing: BoardDrawing,
+              weights: tuple[float, float, float]) -> None:
+    """The empty board: shaded cells, cell lines, region lines, then its outline (the
+    bordering square of a full board, mitred at the corners)."""
+    cell_line, box_line, border = weights
+    if drawing.shaded:
+        canvas.rects([(col, row, 1, 1) for row, col in drawing.shaded], "shade",
+                     fill=SHADE_GREY)
+    # line_weights never thins a grid line under the cell line, the least stroke.
+    canvas.lines(_segments(drawing.thin), Pen(cell_line), "cell lines")
+    canvas.lines(_segments(drawing.heavy), Pen(box_line), "region lines")
+    if drawing.full:
+        canvas.rects([(0, 0, drawing.frame, drawing.frame)], "border", pen=Pen(border))
+    else:
+        canvas.lines(_segments(drawing.outline), Pen(border), "border")
+
+
+def _segments(runs: tuple[Run, ...]) -> list[Segment]:
+    return [((run.at, run.start), (run.at, run.end)) if run.vertical
+            else ((run.start, run.at), (run.end, run.at)) for run in runs]
+
+
+def draw_marks(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -> None:
+    """What the board shows beyond its cells and symbols (its kind's Marks): clue blocks,
+    cages, signs between cells, clues outside the grid. An answer keeps the blocks and
+    the outlined cages' borders and leaves out every clue and a Killer's dashed cages: its
+    symbols are the point there, its cells are too small for the clues, and dashes inset
+    beside its cell lines read as double lines."""
+    marks, answer = placement.marks, placement.solution is not None
+    weights = line_weights(style, placement.cell)
+    if marks.blocks:
+        _draw_blocks(canvas, placement, style, weights[0], answer)
+    outlined = [cage for cage in marks.cages if cage.style == OUTLINED]
+    dashed = [cage for cage in marks.cages if cage.style != OUTLINED]
+    if outlined:
+        canvas.lines(_segments(cage_borders(placement.grid.shape, outlined)),
+                     Pen(style.stroke(weights[1])), "cage borders")
+    if answer:
+        return
+    if dashed:
+        _draw_dashed_cages(canvas, placement, style, dashed)
+    if marks.cages:
+        _draw_cage_labels(canvas, placement, style, dashed, outlined)
+    if marks.signs:
+        _draw_signs(canvas, placement, weights[1])
+    if marks.edges:
+        _draw_edges(canvas, placement, style)
+
+
+def _draw_dashed_cages(canvas: Canvas, placement: GridPlacement, style: RenderStyle,
+                       cages: list[CageMark]) -> None:
+    """Dashed loops inset in their cells."""
+    drawings = cage_drawings(placement.grid.shape, cages)
+    pen = Pen(cage_line(style), 0.0, CAGE_DASH, BUTT)
+    canvas.polygons([loop for cage in drawings for loop in cage.loops], pen, "cages")
+
+
+def _draw_cage_labels(canvas: Canvas, placement: GridPlacement, style: RenderStyle,
+                      dashed: list[CageMark], outlined: list[CageMark]) -> None:
+    """Each cage's label (a Killer's total, a Calcudoku's '12+') in its cage's top-left
+    corner, on a knock-out of the cell's own colour."""
+    shape = placement.grid.shape
+    top, bottom = digit_extent(str(style.font_regular))
+    face = Face(style.font_regular, cage_total_size(placement.cell, top), top, bottom,
+                role="total")
+    shaded = set(board_drawing(shape).shaded)
+    labels = []
+    for cages, (dx, dy) in ((dashed, CAGE_LABEL_AT), (outlined, OUTLINED_LABEL_AT)):
+        for cage in cages:
+            row, col = label_cell(shape, cage)
+            labels.append(Label(cage.label, col + dx, row + dy, TOP_LEFT,
+                                SHADE_GREY if (row, col) in shaded else WHITE))
+    canvas.text([label for label in labels if label.text], [face],
+                pad=CAGE_LABEL_PAD * placement.cell)
+
+
+def _draw_signs(canvas: Canvas, placement: GridPlacement, weight: float) -> None:
+    """Each sign as a chevron across its cells' edge, on a white knock-out that parts the
+    cell line under it; its opening at least as tall as a 7 pt '<'."""
+    cell = placement.cell
+    if SIGN_SPAN * cell < sign_least_span():
+        raise RenderError(f"cells of {cell:.1f} pt are too small for signs as tall as "
+                          f"{MIN_TEXT_SIZE:g} pt text: use fewer grids per page")
+    chevrons = [sign_chevron(placement.grid.shape, sign) for sign in placement.marks.signs]
+    pad = weight / cell
+    canvas.rects([_around(chevron, pad) for chevron in chevrons], "sign grounds", fill=WHITE)
+    canvas.lines([piece for a, point, b in chevrons for piece in ((a, point), (point, b))],
+                 Pen(weight), "signs")  # the box line: heavier than the least stroke
+
+
+def _around(points, pad: float) -> Box:
+    """The box round some points, `pad` cells wider each way."""
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return (min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad,
+            max(ys) - min(ys) + 2 * pad)
+
+
+def _draw_edges(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -> None:
+    """Clues outside the grid, each centred in its cell of the ring, as large as the
+    grid's symbols."""
+    top, bottom = digit_extent(str(style.font_regular))
+    size = symbol_font_size(style, placement.cell, placement.symbols)
+    frame = board_drawing(placement.grid.shape).frame
+    labels = [Label(edge.text, *edge_centre(frame, edge)) for edge in placement.marks.edges]
+    canvas.text(labels, [Face(style.font_regular, size, top, bottom, role="edge clue")])
+
+
+def _draw_blocks(canvas: Canvas, placement: GridPlacement, style: RenderStyle,
+                 weight: float, answer: bool) -> None:
+    """Black clue squares; one that starts a run has a white diagonal from its top-left
+    corner, the across run's sum above it and the down run's below it, in white."""
+    blocks = placement.marks.blocks
+    canvas.rects([(block.col, block.row, 1, 1) for block in blocks], "blocks", fill=0.0)
+    clued = [block for block in blocks if block.across or block.down]
+    canvas.lines([((b.col, b.row), (b.col + 1, b.row + 1)) for b in clued],
+                 Pen(style.stroke(weight), WHITE, cap=BUTT), "block diagonals")
+    if answer or not clued:
+        return
+    top, bottom = digit_extent(str(style.font_bold))
+    face = Face(style.font_bold, block_clue_size(placement.cell, top), top, bottom, bold=True,
+                role="block clue")
+    labels = [Label(text, block.col + x, block.row + y) for block in clued
+              for text, (x, y) in ((block.across, BLOCK_ACROSS_AT), (block.down, BLOCK_DOWN_AT))
+              if text]
+    canvas.text(labels, [face], grey=WHITE)
+
+
+def draw_symbols(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -> None:
+    """The givens in bold and, on an answer, the solved cells in the regular face, each
+    symbol's figures centred in its cell."""
+    top, bottom = digit_extent(str(style.font_regular))
+    size = symbol_font_size(style, placement.cell, placement.symbols) * \
+        digit_scale(placement, style, top)
+    faces = [Face(style.font_bold, size, top, bottom, bold=True, role="given"),
+             Face(style.font_regular, size, top, bottom, role="solved")]
+    positions = placement.grid.shape.positions
+    symbols = placement.symbols
+    labels = [Label(symbols[value - 1], col + 0.5, row + 0.5, face=0 if given else 1)
+              for index, value, given in _symbols_to_draw(placement)
+              for row, col in (positions[index],)]
+    canvas.text(labels, faces)
+
+
+def _symbols_to_draw(placement: GridPlacement):
+    """(cell index, value, is it a given) for every cell that shows a symbol."""
+    solution = placement.solution
+    for index, given in enumerate(placement.grid.cells):
+        value = given or (solution.cells[index] if solution is not None else 0)
+        if value:
+            yield index, value, bool(given)
