@@ -3,18 +3,26 @@ their lines in the manifest and day records, their rules on the page."""
 
 from __future__ import annotations
 
+import io
 import json
 from datetime import date
 from pathlib import Path
 
 import pypdfium2
+from drawing import stroke_widths
+from pypdf import PdfReader
 
-from bookmaker.book.build import build
+from bookmaker.book.build import build, example_puzzle
+from bookmaker.book.compose import marks_of
 from bookmaker.core.futoshiki.text import parse_futoshiki
+from bookmaker.core.kinds.registry import kind_named
 from bookmaker.core.skyscrapers.text import parse_skyscrapers
 from bookmaker.daily.build import make_daily
+from bookmaker.render.style import MIN_TEXT_SIZE
 from bookmaker.spec import load_spec
 from bookmaker.spec.daily import load_daily_spec
+from bookmaker.spec.layout import POD_MIN_LINE
+from bookmaker.spec.model import example_sections
 
 BOOK = """\
 book: {title: Logic Squares, seed: 7, layout: kdp-6x9, answers: back}
@@ -41,7 +49,30 @@ def test_a_book_prints_futoshiki_and_skyscrapers_sections_with_their_rules(tmp_p
     assert "Futoshiki: there are no boxes" in rules
     assert "Skyscrapers: there are no boxes" in rules
     assert "every outlined box" not in rules  # no Sudoku in the book: no Sudoku rule
+    assert "rows and columns that are nearly full" in rules and "boxes that" not in rules
     assert "Signs · Futoshiki · Easy · 5x5" in texts[entries[0]["page"] - 1]
+    example = texts[texts.index(rules) + 1]  # how to play shows a Futoshiki of its own
+    assert "Example" in example and "A puzzle" in example and "Its solution" in example
+    _assert_print_rules((tmp_path / "out" / "logic-squares.pdf").read_bytes())
+    towers = document[entries[2]["page"] - 1]
+    width, height = towers.get_size()
+    inside = 0.375 * 72  # kdp-6x9's least margin: every clue round the grid within it
+    text = towers.get_textpage()
+    for index in range(text.count_chars()):
+        left, bottom, right, top = text.get_charbox(index)
+        assert inside <= left and right <= width - inside, (index, left, right)
+        assert 0.5 * 72 - 9 <= bottom and top <= height - 0.5 * 72 + 18, (index, bottom, top)
+
+
+def _assert_print_rules(data: bytes) -> None:
+    """Every stroke at least 0.75 pt and every text at least 7 pt, on every page."""
+    widths = stroke_widths(data)
+    assert widths and min(widths) >= POD_MIN_LINE, sorted(set(widths))[:5]
+    sizes: list[float] = []
+    for page in PdfReader(io.BytesIO(data)).pages:
+        page.extract_text(visitor_text=lambda text, cm, tm, font, font_size:
+                          sizes.append(font_size * tm[3]) if text.strip() else None)
+    assert sizes and min(sizes) >= MIN_TEXT_SIZE, min(sizes)
 
 
 def test_a_daily_week_ramps_futoshiki_and_skyscrapers_by_weekday(tmp_path):
@@ -69,3 +100,19 @@ def test_the_example_daily_ramps_through_the_week():
     assert days["monday"] == ("futoshiki", 5, "beginner")
     assert days["friday"] == ("futoshiki", 7, "expert")
     assert days["sunday"] == ("skyscrapers", 6, "hard")
+
+
+def test_how_to_play_shows_a_beginner_of_the_first_latin_kind_and_still_none_for_calcudoku(
+        tmp_path):
+    (tmp_path / "book.yaml").write_text(BOOK.replace("5x5, count: 2, variant: futoshiki",
+                                                     "6x6, count: 2, variant: futoshiki"),
+                                        encoding="utf-8")
+    spec = load_spec(tmp_path / "book.yaml")
+    assert [s.name for s in example_sections(spec.sections)] == ["Signs"]
+    example = example_puzzle(spec)
+    assert example is not None and example.kind is kind_named("futoshiki")
+    assert (example.shape.size, example.grade) == (6, "beginner")
+    assert marks_of(example).signs  # drawn with its signs (ExamplePair.marks)
+    calcudoku = BOOK.replace("futoshiki", "calcudoku").replace("towers", "calcudoku-add")
+    (tmp_path / "calc.yaml").write_text(calcudoku, encoding="utf-8")
+    assert example_sections(load_spec(tmp_path / "calc.yaml").sections) == []

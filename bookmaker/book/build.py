@@ -44,6 +44,7 @@ __all__ = ["build", "BuildResult", "BuildError"]
 
 ProgressCallback = Callable[[int], None]
 EXAMPLE_MAX_SIZE = 9  # a larger example would not fit half a page; the rules are the same
+EXAMPLE_GRADE = "beginner"  # the worked example of a kind with one of its own: the easiest
 
 
 @dataclass(frozen=True)
@@ -152,6 +153,11 @@ def example_puzzle(spec: BookSpec) -> Puzzle | None:
     if not spec.front_matter.how_to_play or not sections:
         return None
     smallest = min(sections, key=lambda section: section.size)
+    if not smallest.kind.sudoku_rule:  # a kind with an example of its own: an easy one
+        frame = smallest.kind.frame(smallest.size)
+        return make_puzzle(PuzzleJob(frame, derive_seed(spec.seed, "how-to-play", str(frame),
+                                                        smallest.kind.name),
+                                     difficulty=EXAMPLE_GRADE, kind=smallest.kind))
     shape = smallest.shape if smallest.size <= EXAMPLE_MAX_SIZE and smallest.shape.box_rows \
         else shape_for_size(EXAMPLE_MAX_SIZE)
     return make_puzzle(PuzzleJob(shape, derive_seed(spec.seed, "how-to-play", str(shape),

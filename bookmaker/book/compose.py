@@ -395,7 +395,7 @@ def example_pair(book: _Book, style: RenderStyle) -> ExamplePair | None:
         return None
     return ExamplePair(book.example.givens, book.example.solution,
                        book.words.text("example_puzzle"), book.words.text("example_solution"),
-                       style.border_line)
+                       style.border_line, marks_of(book.example))
 
 
 def puzzle_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..core.board.grid import Grid
+from ..core.board.marks import Marks
 from ..spec.layout import EXAMPLE_HEIGHT, EXAMPLE_SHARE
 from .page import GridPlacement, Page, PageGeometry, TextBlock
 from .paginate import grid_slots
@@ -73,6 +74,7 @@ class ExamplePair:
     puzzle_label: str
     solution_label: str
     border: float = 0.0
+    marks: Marks = Marks()  # its kind's marks (none for a Sudoku's)
 
     def beside_rules(self, geometry: PageGeometry, page_number: int) -> tuple[GridPlacement, ...]:
         """The two grids side by side, low on the page, centred."""
@@ -91,8 +93,10 @@ class ExamplePair:
 
     def _placed(self, slots) -> tuple[GridPlacement, ...]:
         (x1, y1, side1), (x2, y2, side2) = slots
-        return (GridPlacement(x1, y1, side1, self.puzzle, None, self.puzzle_label),
-                GridPlacement(x2, y2, side2, self.puzzle, self.solution, self.solution_label))
+        return (GridPlacement(x1, y1, side1, self.puzzle, None, self.puzzle_label,
+                              marks=self.marks),
+                GridPlacement(x2, y2, side2, self.puzzle, self.solution, self.solution_label,
+                              marks=self.marks))
 
 
 def example_page(geometry: PageGeometry, page_number: int, heading: str,

@@ -23,13 +23,14 @@ def rules_paragraphs(boards: Sequence[tuple[int, Kind, tuple[str, ...]]], answer
     """The how-to-play text for sections of these (size, kind, glyphs: () for numbers):
     the rule for the book's sizes and symbols (of its kinds that follow Sudoku's rule), the
     rule of each other kind (in order of first appearance), the promise of one solution,
-    advice, and where the solutions are."""
+    advice (without boxes where no kind has them), and where the solutions are."""
     rules = dict.fromkeys(kind.rules_key for _, kind, _ in boards if kind.rules_key)
     sudoku_boards = sorted({(size, glyphs or numbers(size))
                             for size, kind, glyphs in boards if kind.sudoku_rule})
     paragraphs = [*([rules_sentence(sudoku_boards, words)] if sudoku_boards else []),
                   *(words.text(key) for key in rules),
-                  words.text("unique"), words.text("advice")]
+                  words.text("unique"),
+                  words.text("advice" if sudoku_boards else "advice_no_boxes")]
     where = {"back": "solutions_at_back", "separate": "solutions_in_answer_book"}
     if answers in where:
         paragraphs.append(words.text(where[answers]))

@@ -75,6 +75,8 @@ class Kind:
     any_glyphs: bool = False         # its rules treat values as mere symbols: any distinct
     #                                  glyphs may print them (letters, a Wordoku's word)
     sudoku_rule: bool = True         # Sudoku's rule (rows, columns, boxes) is its base rule
+    own_example: bool = False        # in a book without Sudoku-rule sections, how to play
+    #                                  shows a worked example of this kind (its marks drawn)
 
     def __reduce__(self):
         # Kinds are singletons: pickled (to worker processes, Dask) by name.
