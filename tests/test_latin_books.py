@@ -12,10 +12,9 @@ import pypdfium2
 from drawing import stroke_widths
 from pypdf import PdfReader
 
-from bookmaker.book.build import build, example_puzzle
+from bookmaker.book.build import build, example_puzzles
 from bookmaker.book.compose import marks_of
 from bookmaker.core.futoshiki.text import parse_futoshiki
-from bookmaker.core.kinds.registry import kind_named
 from bookmaker.core.skyscrapers.text import parse_skyscrapers
 from bookmaker.daily.build import make_daily
 from bookmaker.render.style import MIN_TEXT_SIZE
@@ -52,7 +51,8 @@ def test_a_book_prints_futoshiki_and_skyscrapers_sections_with_their_rules(tmp_p
     assert "rows and columns that are nearly full" in rules and "boxes that" not in rules
     assert "Signs · Futoshiki · Easy · 5x5" in texts[entries[0]["page"] - 1]
     example = texts[texts.index(rules) + 1]  # how to play shows a Futoshiki of its own
-    assert "Example" in example and "A puzzle" in example and "Its solution" in example
+    assert "Example" in example and example.count("Its solution") == 2  # a pair a kind
+    assert "Futoshiki" in example and "Skyscrapers" in example  # each labelled with its kind
     _assert_print_rules((tmp_path / "out" / "logic-squares.pdf").read_bytes())
     towers = document[entries[2]["page"] - 1]
     width, height = towers.get_size()
@@ -102,17 +102,17 @@ def test_the_example_daily_ramps_through_the_week():
     assert days["sunday"] == ("skyscrapers", 6, "hard")
 
 
-def test_how_to_play_shows_a_beginner_of_the_first_latin_kind_and_still_none_for_calcudoku(
+def test_how_to_play_shows_a_beginner_of_each_latin_kind_and_still_none_for_calcudoku(
         tmp_path):
     (tmp_path / "book.yaml").write_text(BOOK.replace("5x5, count: 2, variant: futoshiki",
                                                      "6x6, count: 2, variant: futoshiki"),
                                         encoding="utf-8")
     spec = load_spec(tmp_path / "book.yaml")
-    assert [s.name for s in example_sections(spec.sections)] == ["Signs"]
-    example = example_puzzle(spec)
-    assert example is not None and example.kind is kind_named("futoshiki")
-    assert (example.shape.size, example.grade) == (6, "beginner")
-    assert marks_of(example).signs  # drawn with its signs (ExamplePair.marks)
+    assert [s.name for s in example_sections(spec.sections)] == ["Signs", "Towers"]
+    examples = example_puzzles(spec)
+    assert [(e.kind.name, e.shape.size, e.grade) for e in examples] == [
+        ("futoshiki", 6, "beginner"), ("skyscrapers", 4, "beginner")]
+    assert marks_of(examples[0]).signs and marks_of(examples[1]).edges  # drawn with them
     calcudoku = BOOK.replace("futoshiki", "calcudoku").replace("towers", "calcudoku-add")
     (tmp_path / "calc.yaml").write_text(calcudoku, encoding="utf-8")
     assert example_sections(load_spec(tmp_path / "calc.yaml").sections) == []

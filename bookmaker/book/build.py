@@ -78,9 +78,9 @@ def build(spec: BookSpec, out_dir: str | os.PathLike, workers: int = 1,
                                       produce(jobs, workers, progress, executor), on_progress)
     keys = {p.id: key for p, key in zip(planned, distinct.keys)}
     planned, puzzles = ramped(planned, distinct.puzzles)
-    example = example_puzzle(spec)
+    examples = example_puzzles(spec)
     clock.lap("generate")
-    book = compose(spec, planned, puzzles, example)
+    book = compose(spec, planned, puzzles, examples)
     clock.lap("compose")
     contents = render_documents(book, clock)
     contents |= cover_contents(spec, distinct.puzzles[:cover_puzzle_count(spec)])
@@ -144,24 +144,37 @@ def pending_issue(registry: Registry | None, spec: BookSpec, planned: list[Plann
     return registry.pending(spec.series, {spec.issue: entries}, read)
 
 
-def example_puzzle(spec: BookSpec) -> Puzzle | None:
-    """The worked example for the how-to-play page (None without that page, or where no
-    section's kind follows Sudoku's rule: a Calcudoku book's rules stand alone): a
-    classic puzzle of the smallest size of those sections, 9x9 at most (9x9 where that
-    size has no boxes: a 7x7 jigsaw's), made and verified like every other."""
+def example_puzzles(spec: BookSpec) -> tuple[Puzzle, ...]:
+    """The worked examples for the how-to-play pages (none without those pages): a classic
+    one for the sections whose kind follows Sudoku's rule, then a beginner puzzle of each
+    kind that shows an example of its own (Kind.own_example), in the order the book first
+    has them, each made and verified like every other."""
     sections = example_sections(spec.sections)
     if not spec.front_matter.how_to_play or not sections:
-        return None
+        return ()
+    sudoku = [section for section in sections if section.kind.sudoku_rule]
+    kinds = dict.fromkeys(section.kind for section in sections if not section.kind.sudoku_rule)
+    return (*([classic_example(spec, sudoku)] if sudoku else []),
+            *(own_example(spec, [s for s in sections if s.kind is kind]) for kind in kinds))
+
+
+def classic_example(spec: BookSpec, sections: list) -> Puzzle:
+    """A classic puzzle of the smallest size of the sections, 9x9 at most (9x9 where that
+    size has no boxes: a 7x7 jigsaw's)."""
     smallest = min(sections, key=lambda section: section.size)
-    if not smallest.kind.sudoku_rule:  # a kind with an example of its own: an easy one
-        frame = smallest.kind.frame(smallest.size)
-        return make_puzzle(PuzzleJob(frame, derive_seed(spec.seed, "how-to-play", str(frame),
-                                                        smallest.kind.name),
-                                     difficulty=EXAMPLE_GRADE, kind=smallest.kind))
     shape = smallest.shape if smallest.size <= EXAMPLE_MAX_SIZE and smallest.shape.box_rows \
         else shape_for_size(EXAMPLE_MAX_SIZE)
     return make_puzzle(PuzzleJob(shape, derive_seed(spec.seed, "how-to-play", str(shape),
                                                     shape.box_text), "rotational"))
+
+
+def own_example(spec: BookSpec, sections: list) -> Puzzle:
+    """A beginner puzzle of the sections' kind at their smallest size."""
+    smallest = min(sections, key=lambda section: section.size)
+    kind, frame = smallest.kind, smallest.kind.frame(smallest.size)
+    return make_puzzle(PuzzleJob(frame, derive_seed(spec.seed, "how-to-play", str(frame),
+                                                    kind.name),
+                                 difficulty=EXAMPLE_GRADE, kind=kind))
 
 
 def render_documents(book: ComposedBook, clock: _StageClock) -> dict[str, bytes]:

@@ -118,16 +118,16 @@ class _Book:
     puzzles: Sequence[Puzzle]
     places: Sequence[PuzzlePlace]
     plan: BookPlan
-    example: Puzzle | None
+    examples: tuple[Puzzle, ...]  # the how-to-play pages' worked examples
 
 
 def compose(spec: BookSpec, planned: Sequence[PlannedPuzzle], puzzles: Sequence[Puzzle],
-            example: Puzzle | None) -> ComposedBook:
+            examples: Sequence[Puzzle] | None = ()) -> ComposedBook:
     """The book's documents: the book itself, and the answer book when answers are separate."""
     plan = spec.page_plan()
     check_page_rules(spec, plan)
     book = _Book(spec, load_catalogue(spec.language), planned, puzzles,
-                 number_pages(spec, plan), plan, example)
+                 number_pages(spec, plan), plan, tuple(examples or ()))
     documents = [_document(book, plan.book, book_file_name(spec), "", plan.book_padding)]
     if plan.answer_book:
         documents.append(_document(book, plan.answer_book, answers_file_name(spec),
@@ -391,11 +391,22 @@ def grade_range(book: _Book, members: Sequence[PlannedPuzzle]) -> str:
 
 
 def example_pair(book: _Book, style: RenderStyle) -> ExamplePair | None:
-    if book.example is None:
+    """The book's first worked example and its solution, with the others (`more`); where
+    there are several, each labelled with its kind's name."""
+    if not book.examples:
         return None
-    return ExamplePair(book.example.givens, book.example.solution,
-                       book.words.text("example_puzzle"), book.words.text("example_solution"),
-                       style.border_line, marks_of(book.example))
+    pairs = [ExamplePair(example.givens, example.solution,
+                         _example_label(book, example), book.words.text("example_solution"),
+                         style.border_line, marks_of(example)) for example in book.examples]
+    return replace(pairs[0], more=tuple(pairs[1:]))
+
+
+def _example_label(book: _Book, example: Puzzle) -> str:
+    """'A puzzle', or, among examples of several kinds, its kind's name."""
+    kind = example.kind
+    if len(book.examples) > 1 and kind.named_in_captions:
+        return book.words.text(kind.name_key)
+    return book.words.text("example_puzzle")
 
 
 def puzzle_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],

@@ -75,6 +75,7 @@ class ExamplePair:
     solution_label: str
     border: float = 0.0
     marks: Marks = Marks()  # its kind's marks (none for a Sudoku's)
+    more: tuple[ExamplePair, ...] = ()  # examples of other kinds, on the same page below
 
     def beside_rules(self, geometry: PageGeometry, page_number: int) -> tuple[GridPlacement, ...]:
         """The two grids side by side, low on the page, centred."""
@@ -87,9 +88,13 @@ class ExamplePair:
 
     def on_own_page(self, geometry: PageGeometry, page_number: int, label_height: float,
                     below_height: float, gap: float) -> tuple[GridPlacement, ...]:
-        """The two grids as large as the page allows (one above the other on a tall one)."""
-        return self._placed(grid_slots(geometry, page_number, 2, label_height, below_height,
-                                       gap, self.border))
+        """The two grids as large as the page allows (one above the other on a tall one);
+        with more examples, each pair in a row of its own."""
+        pairs = (self, *self.more)
+        slots = grid_slots(geometry, page_number, 2 * len(pairs), label_height, below_height,
+                           gap, self.border)
+        return tuple(placement for index, pair in enumerate(pairs)
+                     for placement in pair._placed(slots[2 * index:2 * index + 2]))
 
     def _placed(self, slots) -> tuple[GridPlacement, ...]:
         (x1, y1, side1), (x2, y2, side2) = slots

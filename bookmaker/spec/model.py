@@ -340,14 +340,12 @@ def book_plan(layout: Layout, front: FrontMatter, sections, answers: str,
 
 
 def example_sections(sections) -> list:
-    """The sections the how-to-play example is made for: those whose kind follows Sudoku's
-    rule; in a book without them, the sections of the first kind that shows an example
-    of its own (Kind.own_example: a Futoshiki's); else none (Calcudoku's)."""
-    sudoku = [s for s in sections if kind_of_name(s.variant).sudoku_rule]
-    if sudoku:
-        return sudoku
-    own = [kind_of_name(s.variant) for s in sections if kind_of_name(s.variant).own_example]
-    return [s for s in sections if own and kind_of_name(s.variant) is own[0]]
+    """The sections the how-to-play examples are made for: those whose kind follows
+    Sudoku's rule (one classic example for them all) and those of each kind that shows
+    an example of its own (Kind.own_example: a Futoshiki's); none in a book of other
+    kinds alone (Calcudoku's)."""
+    return [s for s in sections if kind_of_name(s.variant).sudoku_rule
+            or kind_of_name(s.variant).own_example]
 
 
 def example_beside_rules(layout: Layout, sections) -> bool:
