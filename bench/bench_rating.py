@@ -22,7 +22,9 @@ from bookmaker.core.board.grid import parse_grid
 from bookmaker.core.board.shape import shape_of
 from bookmaker.core.generate.graded import generate_graded
 from bookmaker.core.grade.grader import grade
-from bookmaker.core.rating import RATER_VERSION, rate, tenths_text
+from bookmaker.core.rating.hints import tenths_text
+from bookmaker.core.rating.rater import rate
+from bookmaker.core.rating.scales import RATER_VERSION
 
 
 def rate_record(record: tuple[str, int]) -> tuple[str, int, int, bool, str, float, float]:

@@ -24,7 +24,9 @@ from concurrent.futures import ProcessPoolExecutor
 import timing  # also puts this checkout's bookmaker first on sys.path
 
 from bookmaker.core.board.grid import parse_grid
-from bookmaker.core.rating import RATER_VERSION, rate, tenths_text
+from bookmaker.core.rating.hints import tenths_text
+from bookmaker.core.rating.rater import rate
+from bookmaker.core.rating.scales import RATER_VERSION
 
 SWAPPED = {"HardestSudokusThread-00251", "HardestSudokusThread-00253"}  # EP and ED swapped
 BANDS = ((0, 94, "<9.5"), (95, 99, "9.5-9.9"), (100, 104, "10.0-10.4"), (105, 109, "10.5-10.9"),

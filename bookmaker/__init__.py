@@ -4,6 +4,8 @@ import os
 
 from .core.solve import compiled
 
+__version__ = "0.1.0"  # the one place it is written: pyproject.toml reads it from here
+
 # The compiled core runs when it is built, unless asked for the pure-Python one (which
 # makes the same puzzles); the core reads no environment itself, so it is asked here.
 # (Importing it loads one small extension: a millisecond, so importing bookmaker stays quick.)
@@ -20,17 +22,3 @@ def pure_asked(value: str | None) -> bool:
 if pure_asked(os.environ.get(PURE_VARIABLE)):
     compiled.use(False, f"{PURE_VARIABLE} is set")
 
-
-def __getattr__(name: str) -> str:
-    """`__version__`, looked up when first asked for: importing bookmaker stays instant, so
-    the command line has its Ctrl-C handling in place before any slow import."""
-    if name != "__version__":
-        raise AttributeError(f"module 'bookmaker' has no attribute {name!r}")
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        found = version("bookmaker")
-    except PackageNotFoundError:  # running from a checkout that was never installed
-        found = "0.1.0"
-    globals()["__version__"] = found
-    return found

@@ -10,7 +10,7 @@ import pytest
 from bookmaker.core.board.grid import Grid, GridError
 from bookmaker.core.board.shape import board_of, parse_shape, shape_of
 from bookmaker.core.board.transform import repeat_key
-from bookmaker.core.killer import kind as verify_module
+from bookmaker.core.killer import check as verify_module
 from bookmaker.core.killer.cages import Cage, Cages
 from bookmaker.core.killer.generate import generate_killer, max_cage_cells
 from bookmaker.core.killer.grade import grade_killer

@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 import bookmaker
 from bookmaker.cli import main
+from bookmaker.cli.options import kinds_help
 from bookmaker.core.kinds.kind import MakeRequest
 from bookmaker.core.kinds.registry import KINDS, find_kind, kind_named, kind_of
 from bookmaker.spec import SpecError, load_spec
@@ -122,3 +123,9 @@ def _some_extras(kind, board):
     givens, extras = kind.read("." * 81 + " " + "".join("ABCDEFGHI"[c // 9] for c in range(81))
                                + " " + ",".join(["45"] * 9), board)
     return extras
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=lambda kind: kind.name)
+def test_every_kind_says_its_rule_in_the_variant_help(kind):
+    # The help is made from the kinds, so a kind added later is listed with its rule.
+    assert kind.summary and f"{kind.name} ({kind.summary})" in kinds_help()

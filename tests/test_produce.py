@@ -10,7 +10,8 @@ import pytest
 from bookmaker.core.board.grid import Grid
 from bookmaker.core.board.shape import parse_shape
 from bookmaker.core.generate import removal as removal_module
-from bookmaker.core.rating import RATER_VERSION, parse_rating_range
+from bookmaker.core.rating.ranges import parse_rating_range
+from bookmaker.core.rating.scales import RATER_VERSION
 from bookmaker.core.rng import derive_seed
 from bookmaker.core.solve.search import count_solutions
 from bookmaker.core.solve.verify import VerificationError, verify_puzzle

@@ -14,11 +14,13 @@ from bookmaker.core.board.transform import random_transformation
 from bookmaker.core.generate.removal import generate
 from bookmaker.core.grade.candidates import Candidates
 from bookmaker.core.puzzle import GenerationError
-from bookmaker.core.rating import RatingRange, generate_rated, parse_rating_range, rate
 from bookmaker.core.rating.board import board_of
 from bookmaker.core.rating.chains import length_modifier
 from bookmaker.core.rating.hints import Budget, tenths_text
-from bookmaker.core.rating.rater import next_hint, rating_json
+from bookmaker.core.rating.ranges import RatingRange, parse_rating_range
+from bookmaker.core.rating.rater import next_hint, rate
+from bookmaker.core.rating.scales import rating_json
+from bookmaker.core.rating.target import generate_rated
 from bookmaker.core.rng import Rng
 from bookmaker.core.solve.verify import verify_puzzle
 

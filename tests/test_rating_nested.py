@@ -14,7 +14,6 @@ from bookmaker.cli import main
 from bookmaker.core.board.grid import parse_grid
 from bookmaker.core.board.shape import shape_of
 from bookmaker.core.grade.candidates import Candidates
-from bookmaker.core.rating import RatingRange, rate, rater_version, rating_json
 from bookmaker.core.rating import rater as rater_module
 from bookmaker.core.rating.board import board_of
 from bookmaker.core.rating.chains import best, forcing_chains_and_cycles
@@ -22,6 +21,9 @@ from bookmaker.core.rating.hints import Budget
 from bookmaker.core.rating.implications import Propagator
 from bookmaker.core.rating.multiple import _cell_chains
 from bookmaker.core.rating.nested import levels, unary_found
+from bookmaker.core.rating.ranges import RatingRange
+from bookmaker.core.rating.rater import rate
+from bookmaker.core.rating.scales import rater_version, rating_json
 
 NINE = shape_of(3, 3)
 

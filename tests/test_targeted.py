@@ -18,7 +18,8 @@ from bookmaker.core.generate.graded import attempt_budget, generate_graded, unre
 from bookmaker.core.generate.removal import generate
 from bookmaker.core.grade.grader import grade
 from bookmaker.core.puzzle import GenerationError
-from bookmaker.core.rating import RATER_VERSION, rate, rating_json
+from bookmaker.core.rating.rater import rate
+from bookmaker.core.rating.scales import RATER_VERSION, rating_json
 from bookmaker.core.rating.target import GENERATION_BUDGET
 from bookmaker.core.solve.verify import verify_puzzle
 from bookmaker.spec import load_spec

@@ -10,7 +10,7 @@ from .. import __version__
 from ..core.board.grid import format_grid
 from ..core.kinds.kind import puzzle_key
 from ..core.puzzle import Puzzle
-from ..core.rating import rating_json
+from ..core.rating.scales import rating_json
 from ..puzzles.puzzlefile import puzzle_line
 from ..spec import BookSpec
 from .compose import ComposedBook, PuzzlePlace

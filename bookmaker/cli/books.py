@@ -20,7 +20,8 @@ from ..spec import BookSpec, SpecError, load_spec
 from ..spec.daily import daily_spec_problem
 from ..spec.printer import load_printer
 from .common import DelayedProgressBar, main
-from .options import executor_option, seed_option, worker_count
+from .options import seed_option
+from .workers import executor_option, worker_count
 
 
 @main.command()

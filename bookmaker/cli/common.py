@@ -25,8 +25,8 @@ EXIT_OUTPUT_CLOSED = 141  # as for a program killed by SIGPIPE: the reader has g
 # Where each command is defined: its module is imported only when the command runs (or
 # help lists them), so `bookmaker check` never loads the book pipeline, PDF and spec code.
 COMMAND_MODULES = {"build": "books", "cover": "books", "daily": "dailies",
-                   "generate": "puzzles", "solve": "puzzles", "check": "puzzles",
-                   "grade": "puzzles", "rate": "puzzles", "derive": "puzzles",
+                   "generate": "puzzles", "derive": "puzzles", "solve": "checking",
+                   "check": "checking", "grade": "grading", "rate": "grading",
                    "registry": "registries"}
 
 

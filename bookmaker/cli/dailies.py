@@ -27,7 +27,7 @@ from ..render.style import RenderError
 from ..spec import SpecError
 from ..spec.daily import DailySpec, load_daily_spec
 from .common import DelayedProgressBar, main
-from .options import executor_option, worker_count
+from .workers import executor_option, worker_count
 
 MAX_DAILY_DAYS = 10_000  # a bound on one run's time, as MAX_PUZZLES is for a book
 

@@ -1,37 +1,19 @@
-"""Options and helpers the commands on puzzles share: sizes, kinds, seeds, executors,
-reading puzzle files, proving puzzles, making them with a progress bar."""
+"""Options and helpers the commands on puzzles share: sizes, kinds, seeds, reading puzzle
+files, proving puzzles."""
 
 from __future__ import annotations
-
-import contextlib
-import errno
-import os
-import select
-import sys
-from collections.abc import Iterable, Iterator
 
 import click
 
 from ..core.board.grid import Grid
 from ..core.board.shape import Shape, parse_shape, parse_size
 from ..core.kinds.kind import Kind
-from ..core.kinds.registry import find_kind, kind_names, unknown_kind_text
+from ..core.kinds.registry import KINDS, find_kind, kind_names, unknown_kind_text
 from ..core.kinds.sudoku import CLASSIC
-from ..core.puzzle import GenerationError, Puzzle
+from ..core.puzzle import Puzzle
 from ..core.rng import seed_of_text
 from ..core.solve.verify import VerificationError, verify_puzzle
-from ..puzzles.executors import (
-    EXECUTOR_HELP,
-    LOCAL,
-    MAX_WORKERS_PER_CPU,
-    ExecutorError,
-    check_executor,
-    most_workers,
-    open_workers,
-)
-from ..puzzles.produce import PuzzleJob, produce_each
 from ..puzzles.puzzlefile import PuzzleFile, PuzzleLine, read_puzzle_file
-from ..puzzles.registry import RegistryError
 
 
 def size_options(command):
@@ -64,15 +46,14 @@ def variant_option(command):
     """--variant (or --kind) for commands on puzzles: which kind of puzzle they are."""
     return click.option(
         "--variant", "--kind", "kind", type=KindType(), default="classic", show_default=True,
-        help="The kind of puzzle: classic; x (both diagonals hold every symbol); hyper (four "
-             "more 3x3 windows on 9x9); jigsaw (irregular regions, written after the "
-             "cells on each line); samurai (five overlapping 9x9 grids, 405 symbols a "
-             "line); killer (cages with sums, no repeats in a cage; a line is givens, cage "
-             "letters, sums); killer-x (a Killer whose diagonals hold every symbol); "
-             "futoshiki (a Latin square with signs between cells: givens, signs across, "
-             "signs down); skyscrapers (a Latin square with visibility clues around it: "
-             "givens, clues top/right/bottom/left). "
-             "Any case; aliases such as windoku are read too.")(command)
+        help=kinds_help())(command)
+
+
+def kinds_help() -> str:
+    """--variant's help, from the kinds themselves: each name with its rule in a phrase."""
+    listed = "; ".join(f"{kind.name} ({kind.summary})" if kind.summary else kind.name
+                       for kind in KINDS)
+    return f"The kind of puzzle: {listed}. Any case; aliases such as windoku are read too."
 
 
 def frame_from_options(size: str, box: str | None, kind: Kind) -> Shape:
@@ -106,24 +87,6 @@ def board_from_options(size: str | None, box: str | None, kind: Kind) -> Shape |
             raise click.UsageError("--box needs --size too, e.g. --size 6x6 --box 3x2")
         return None
     return kind.reading_board(frame_from_options(size, box, kind))
-
-
-def executor_or_usage_error(ctx: click.Context, param: click.Parameter, text: str) -> str:
-    """--executor's value, checked before anything starts: a bad one is a usage error."""
-    try:
-        return check_executor(text)
-    except ValueError as err:
-        raise click.BadParameter(str(err), param_hint="'--executor'") from None
-
-
-def executor_option(command):
-    """--executor for commands that make puzzles: where they are made."""
-    return click.option(
-        "--executor", metavar="WHERE", default=LOCAL, show_default=True,
-        callback=executor_or_usage_error,
-        help=f"Where puzzles are made: {EXECUTOR_HELP}. local: --jobs processes here; "
-             "dask-local: a Dask cluster of --jobs workers here; dask://HOST:PORT: the "
-             "workers of a running Dask scheduler. The output never depends on it.")(command)
 
 
 def shape_from_options(size: str | None, box: str | None, optional: bool = False) -> Shape | None:
@@ -160,45 +123,6 @@ def seed_option(help_text: str, required: bool = True):
 
     return click.option("--seed", metavar="S", required=required, callback=checked,
                         help=help_text)
-
-
-def worker_count(jobs: int) -> int:
-    """The worker processes --jobs asks for (0: one per CPU), capped at what this machine
-    can use, with a word on stderr when capped."""
-    if jobs == 0:
-        return os.cpu_count() or 1
-    if jobs > most_workers():
-        click.echo(f"bookmaker: --jobs {jobs} is more than this machine can use; using "
-                   f"{most_workers()} ({MAX_WORKERS_PER_CPU} per CPU)", err=True)
-        return most_workers()
-    return jobs
-
-
-@contextlib.contextmanager
-def producing(jobs: Iterable[PuzzleJob], count: int, workers: int,
-              executor: str = LOCAL) -> Iterator[Iterator[Puzzle]]:
-    """The puzzles of `count` jobs, one by one as they are done, made on the executor, for
-    printing: leaving the block stops the work at once, and so does the reader of stdout
-    going away while the workers are busy. A failure is a one-line error, exit 1."""
-    try:
-        with open_workers(executor, max(1, min(workers, count))) as pool, \
-                contextlib.closing(produce_each(jobs, pool.count, pool.executor,
-                                                stop_if_output_closed)) as puzzles:
-            yield puzzles
-    except (GenerationError, VerificationError, ExecutorError) as err:
-        raise click.ClickException(str(err)) from None
-
-
-def stop_if_output_closed() -> None:
-    """BrokenPipeError if stdout is a pipe whose reader has gone (`| head` has read what
-    it wanted): found without writing, so a run between two slow puzzles stops at once."""
-    try:
-        poller = select.poll()
-        poller.register(sys.stdout.fileno(), 0)  # errors and hang-ups are always reported
-    except (AttributeError, OSError, ValueError):  # no poll(), or not a real file
-        return
-    if any(events & (select.POLLERR | select.POLLHUP) for _, events in poller.poll(0)):
-        raise BrokenPipeError(errno.EPIPE, "the reader of stdout has gone")
 
 
 def read_puzzle_file_or_fail(path: str, board: Shape | None,
@@ -258,11 +182,3 @@ def proven_or_exit(ctx: click.Context, puzzle_file: PuzzleFile) -> list[Puzzle]:
             click.echo(problem, err=True)
         ctx.exit(1)
     return [puzzle for _, puzzle, _ in proven if puzzle is not None]  # (all, by now)
-
-
-def registry_or_fail(action):
-    """action()'s result; a registry that cannot be used is a one-line error, exit 1."""
-    try:
-        return action()
-    except RegistryError as err:
-        raise click.ClickException(str(err)) from None

@@ -10,20 +10,15 @@ import click
 
 from ..core.grade.grades import GRADES
 from ..core.puzzle import Puzzle
-from ..core.rating import RATER_VERSION, rate
+from ..core.rating.rater import rate
+from ..core.rating.scales import RATER_VERSION
 from ..core.rating.target import GENERATION_BUDGET
 from ..puzzles.puzzlefile import STDIN, STDIN_NAME
 from ..puzzles.registry import SUFFIX, Entry, Registry, default_registry_path, entry_of
 from ..spec import slug_of
 from .common import DEFAULT_OUTPUT, INPUT_FILE, DelayedProgressBar, main
-from .options import (
-    board_from_options,
-    proven_or_exit,
-    read_or_exit,
-    registry_or_fail,
-    size_options,
-    variant_option,
-)
+from .options import board_from_options, proven_or_exit, read_or_exit, size_options, variant_option
+from .registering import registry_or_fail
 
 
 @main.group()

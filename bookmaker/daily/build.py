@@ -30,7 +30,7 @@ from .. import __version__
 from ..core.board.grid import format_grid
 from ..core.kinds.kind import puzzle_key
 from ..core.puzzle import Puzzle
-from ..core.rating import rating_json
+from ..core.rating.scales import rating_json
 from ..core.rng import derive_seed
 from ..puzzles.executors import process_pool
 from ..puzzles.outputs import OutputSet, check_can_write, recover, replace_outputs

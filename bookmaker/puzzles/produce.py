@@ -16,7 +16,7 @@ from ..core.board.shape import Shape
 from ..core.kinds.kind import Kind, MakeRequest
 from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
-from ..core.rating import RatingRange
+from ..core.rating.ranges import RatingRange
 from ..core.rng import derive_seed
 from .executors import process_pool
 from .interrupts import pause_at

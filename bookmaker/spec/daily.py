@@ -17,7 +17,7 @@ from pydantic import Field, PlainValidator
 from ..core.board.shape import MAX_SIZE, SYMMETRIES, Shape, parse_size
 from ..core.grade.grades import GRADES
 from ..core.kinds.kind import Kind
-from ..core.rating import RatingRange
+from ..core.rating.ranges import RatingRange
 from .catalogue import language_names
 from .columns import (
     ColumnLayout,

@@ -14,7 +14,7 @@ from pydantic import Field, PlainValidator, ValidationInfo
 
 from ..core.board.shape import SYMMETRIES, Shape
 from ..core.kinds.kind import Kind
-from ..core.rating import RatingRange
+from ..core.rating.ranges import RatingRange
 from .catalogue import language_names
 from .cover import CoverSpec
 from .kinds import frame_of, kind_of_name

@@ -21,7 +21,7 @@ from pydantic_core import PydanticCustomError
 from ..core.board.shape import LATIN_SIZES, MAX_SIZE, parse_size
 from ..core.generate.graded import DIFFICULTIES
 from ..core.kinds.registry import find_kind, kind_names
-from ..core.rating import RatingRange, parse_rating_range
+from ..core.rating.ranges import RatingRange, parse_rating_range
 from ..core.rng import seed_of_text
 from .fit import MOST_PER_PAGE
 from .yamlload import WrittenNumber

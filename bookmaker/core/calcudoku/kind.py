@@ -18,22 +18,21 @@ exact cover written apart from it (check.py).
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from ..board.grid import Grid
 from ..board.marks import CageMark, Marks
 from ..board.shape import Shape, latin_of
-from ..grade.grader import GRADES, Grading
+from ..grade.grades import GRADES
 from ..kinds.kind import Extras, Kind, MakeRequest
 from ..puzzle import Puzzle
-from ..solve.search import Search
 from ..solve.verify import require_agreement
 from .cages import AdditionCages, CalcCages, HiddenCages
-from .check import check_calcudoku
-from .generate import generate_calcudoku
-from .grade import grade_calcudoku
-from .key import calcudoku_key
-from .solver import calcudoku_solutions
 from .text import SIZES, format_calcudoku, parse_calcudoku
+
+if TYPE_CHECKING:
+    from ..grade.grader import Grading
+    from ..solve.search import Search
 
 # Generous: a generated Calcudoku's exact cover settles in a few hundred nodes.
 CHECK_MAX_NODES = 200_000
@@ -62,8 +61,8 @@ class CalcudokuKind(Kind):
     grades = CALCUDOKU_GRADES
 
     def __init__(self, name: str, title: str, extras_type: type[CalcCages],
-                 aliases: tuple[str, ...], hardest: dict[int, str]) -> None:
-        self.name, self.title, self.aliases = name, title, aliases
+                 aliases: tuple[str, ...], hardest: dict[int, str], summary: str) -> None:
+        self.name, self.title, self.aliases, self.summary = name, title, aliases, summary
         self.extras_type = self.cages_type = extras_type
         self.hardest = hardest  # the hardest grade made at a size (HARDEST_ANYWHERE if none)
 
@@ -122,6 +121,8 @@ class CalcudokuKind(Kind):
         return None
 
     def make(self, request: MakeRequest) -> Puzzle:
+        from .generate import generate_calcudoku  # the engines load when first used
+
         board = self.board(request.frame)
         puzzle, grading = generate_calcudoku(self.cages_type, board, request.seed,
                                              request.difficulty)
@@ -131,17 +132,25 @@ class CalcudokuKind(Kind):
 
     def solutions(self, givens: Grid, extras: Extras = None,
                   limit: int = 2) -> Search:
+        from .solver import calcudoku_solutions
+
         return calcudoku_solutions(extras, givens.cells, limit=limit)
 
     def verify(self, puzzle: Puzzle) -> None:
+        from .check import check_calcudoku
+
         cages = [(cage.cells, cage.target, cage.operation) for cage in puzzle.extras.cages]
         result = check_calcudoku(puzzle.shape.size, cages, limit=2, max_nodes=CHECK_MAX_NODES)
         require_agreement(puzzle, result, "The Calcudoku exact cover", self.line(puzzle))
 
     def grade(self, givens: Grid, extras: Extras = None) -> Grading:
+        from .grade import grade_calcudoku
+
         return grade_calcudoku(givens, extras)
 
     def repeat_key(self, givens: Grid, extras: Extras = None) -> str:
+        from .key import calcudoku_key
+
         return calcudoku_key(self.name, extras)
 
     def registry_size(self, board: Shape) -> str:
@@ -153,11 +162,12 @@ class CalcudokuKind(Kind):
 
 
 CALCUDOKU = CalcudokuKind("calcudoku", "Calcudoku", CalcCages, ("mathdoku", "calcdoku"),
-                          HARDEST_GRADE)
+                          HARDEST_GRADE, "a Latin square with cages showing a target and an "
+                                         "operation (+ - x /)")
 ADDITION_CALCUDOKU = CalcudokuKind("calcudoku-add", "Addition Calcudoku", AdditionCages,
                                    ("calcudoku-addition", "addition-calcudoku"),
-                                   HARDEST_ADDITION)
+                                   HARDEST_ADDITION, "a Calcudoku whose cages all add")
 HIDDEN_CALCUDOKU = CalcudokuKind("calcudoku-hidden", "Hidden-operation Calcudoku",
                                  HiddenCages, ("calcudoku-no-operations", "hidden-calcudoku"),
-                                 HARDEST_HIDDEN)
+                                 HARDEST_HIDDEN, "a Calcudoku whose cages show targets only")
 CALCUDOKU_KINDS = (CALCUDOKU, ADDITION_CALCUDOKU, HIDDEN_CALCUDOKU)

@@ -6,21 +6,20 @@ arc-consistency check (check.py), written apart from it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..board.grid import Grid
 from ..board.marks import Marks, SignMark
 from ..board.shape import Shape
-from ..grade.grader import Grading
 from ..kinds.kind import Extras
 from ..latin.kind import LatinKind
 from ..puzzle import Puzzle
 from ..solve.search import Search
-from .check import check_futoshiki
-from .generate import generate_futoshiki
-from .grade import grade_futoshiki
-from .key import futoshiki_key
 from .signs import Signs
-from .solver import futoshiki_solutions
 from .text import SIZES, format_futoshiki, parse_futoshiki
+
+if TYPE_CHECKING:
+    from ..grade.grader import Grading
 
 
 class FutoshikiKind(LatinKind):
@@ -30,6 +29,8 @@ class FutoshikiKind(LatinKind):
     name = "futoshiki"
     title = "Futoshiki"
     aliases = ("unequal", "inequality", "inequalities")
+    summary = ("a Latin square with signs between cells; a line is givens, signs across, "
+               "signs down")
     extras_type = Signs
     sizes = SIZES
     # From 3 seeds x 60 attempts a grade and size (bench/README.md): a 4x4's few cells
@@ -51,18 +52,28 @@ class FutoshikiKind(LatinKind):
         return None
 
     def generate(self, size: int, seed: int, difficulty: str):
+        from .generate import generate_futoshiki  # the engines load when first used
+
         return generate_futoshiki(size, seed, difficulty)
 
     def solutions(self, givens: Grid, extras: Extras = None, limit: int = 2) -> Search:
+        from .solver import futoshiki_solutions
+
         return futoshiki_solutions(extras, givens.cells, limit)
 
     def check(self, puzzle: Puzzle):
+        from .check import check_futoshiki
+
         return check_futoshiki(puzzle.extras, puzzle.givens.cells)
 
     def grade(self, givens: Grid, extras: Extras = None) -> Grading:
+        from .grade import grade_futoshiki
+
         return grade_futoshiki(givens, extras)
 
     def repeat_key(self, givens: Grid, extras: Extras = None) -> str:
+        from .key import futoshiki_key
+
         return futoshiki_key(givens, extras)
 
     def marks(self, givens: Grid, extras: Extras = None) -> Marks:

@@ -21,8 +21,6 @@ from ..puzzle import Puzzle
 from ..rng import derive_seed
 from ..solve.verify import Undecided, require_agreement
 from .cages import KILLER_SIZES, Cages
-from .check import check_killer
-from .solver import killer_solutions
 from .text import format_killer, parse_killer
 
 if TYPE_CHECKING:
@@ -49,8 +47,9 @@ class KillerKind(Kind):
     heavy = True
 
     def __init__(self, name: str, title: str, geometry: str,
-                 aliases: tuple[str, ...] = ()) -> None:
+                 aliases: tuple[str, ...] = (), summary: str = "") -> None:
         self.name, self.title, self.geometry, self.aliases = name, title, geometry, aliases
+        self.summary = summary
 
     def size_problem(self, size: int, box_given: bool) -> str | None:
         if size not in KILLER_SIZES:
@@ -123,9 +122,13 @@ class KillerKind(Kind):
         raise AssertionError("unreachable")
 
     def solutions(self, givens: Grid, extras: Extras = None, limit: int = 2) -> Search:
+        from .solver import killer_solutions  # the engines load when first used
+
         return killer_solutions(extras, givens.cells, limit=limit)
 
     def verify(self, puzzle: Puzzle) -> None:
+        from .check import check_killer
+
         cages = puzzle.extras
         result = check_killer(puzzle.shape, [(c.cells, c.total) for c in cages.cages],
                               puzzle.givens.cells, limit=2, max_nodes=KILLER_VERIFY_MAX_NODES)
@@ -146,6 +149,9 @@ class KillerKind(Kind):
         return Marks(cages=tuple(CageMark(cage.cells, str(cage.total)) for cage in extras.cages))
 
 
-KILLER = KillerKind("killer", "Killer", "classic", ("killer-sudoku", "sumdoku"))
-KILLER_X = KillerKind("killer-x", "Killer X", "x", ("killerx", "killer-sudoku-x"))
+KILLER = KillerKind("killer", "Killer", "classic", ("killer-sudoku", "sumdoku"),
+                    "cages with sums, no repeats in a cage; a line is givens, cage letters, "
+                    "sums")
+KILLER_X = KillerKind("killer-x", "Killer X", "x", ("killerx", "killer-sudoku-x"),
+                      "a Killer whose diagonals hold every symbol")
 KILLER_KINDS = (KILLER, KILLER_X)

@@ -59,6 +59,7 @@ class Kind:
 
     name: str = ""                   # as specs and --variant write it (the registry's key)
     title: str = ""                  # as English messages name one: 'a Killer', 'a Samurai'
+    summary: str = ""                # its rule and line in a phrase, for --variant's help
     aliases: tuple[str, ...] = ()    # other words accepted for it, lower case
     geometry: str = "classic"        # the board geometry its puzzles are on (core/board)
     extras_type: type | None = None  # the type of its puzzles' extras; None: givens only

@@ -26,7 +26,7 @@ from .kind import BoardDescription, Kind, MakeRequest
 
 if TYPE_CHECKING:
     from ..grade.grader import Grading
-    from ..rating import Rating
+    from ..rating.rater import Rating
 
 MIN_SIZE = 4
 SAMURAI_BOX = (3, 3)
@@ -44,8 +44,9 @@ class SudokuKind(Kind):
     any_glyphs = True
 
     def __init__(self, name: str, title: str, geometry: str,
-                 aliases: tuple[str, ...] = ()) -> None:
+                 aliases: tuple[str, ...] = (), summary: str = "") -> None:
         self.name, self.title, self.geometry, self.aliases = name, title, geometry, aliases
+        self.summary = summary
 
     def size_problem(self, size: int, box_given: bool) -> str | None:
         if not MIN_SIZE <= size <= MAX_SIZE:
@@ -74,16 +75,16 @@ class SudokuKind(Kind):
         return format_grid(givens)
 
     def make(self, request: MakeRequest) -> Puzzle:
-        from ..rating import generate_rated, rate
-        from ..rating.target import GENERATION_BUDGET
         board = self.board(request.frame, request.seed)
         rating: Rating | None
         if request.rating is not None:
+            from ..rating.target import generate_rated  # the rater loads only when used
+
             puzzle, grading, rating = generate_rated(board, request.seed, request.rating,
                                                      request.difficulty, request.symmetry)
         else:
             puzzle, grading = _graded(board, request)
-            rating = rate(puzzle.givens, GENERATION_BUDGET) \
+            rating = _recorded_rating(puzzle.givens) \
                 if request.record_rating and rated_unasked(board) else None
         self.verify(puzzle)
         puzzle = replace(puzzle, grade=grading.grade, score=grading.score,
@@ -118,6 +119,14 @@ def _graded(board: Shape, request: MakeRequest) -> tuple[Puzzle, Grading]:
         assert grading is not None  # the last grade caps nothing
         return puzzle, grading
     return generate_graded(board, request.seed, request.difficulty, request.symmetry)
+
+
+def _recorded_rating(givens: Grid) -> Rating:
+    """The rating recorded with a puzzle made without a range asked for (a lower bound past
+    the generation budget)."""
+    from ..rating.target import GENERATION_BUDGET, rate
+
+    return rate(givens, GENERATION_BUDGET)
 
 
 def rated_unasked(board: Shape) -> bool:
@@ -215,9 +224,14 @@ class SamuraiKind(SudokuKind):
         return board_of(*SAMURAI_BOX)
 
 
-CLASSIC = ClassicKind("classic", "Sudoku", "classic", ("sudoku", "standard"))
-X = SudokuKind("x", "Sudoku X", "x", ("sudoku-x", "x-sudoku", "diagonal-sudoku"))
-HYPER = HyperKind("hyper", "Hyper Sudoku", "hyper", ("windoku", "hyper-sudoku"))
-JIGSAW = JigsawKind("jigsaw", "Jigsaw Sudoku", "jigsaw", ("irregular", "nonomino"))
-SAMURAI = SamuraiKind("samurai", "Samurai", "samurai", ("gattai-5",))
+CLASSIC = ClassicKind("classic", "Sudoku", "classic", ("sudoku", "standard"),
+                      "rows, columns and boxes hold every symbol")
+X = SudokuKind("x", "Sudoku X", "x", ("sudoku-x", "x-sudoku", "diagonal-sudoku"),
+               "both diagonals hold every symbol too")
+HYPER = HyperKind("hyper", "Hyper Sudoku", "hyper", ("windoku", "hyper-sudoku"),
+                  "four more 3x3 windows on 9x9")
+JIGSAW = JigsawKind("jigsaw", "Jigsaw Sudoku", "jigsaw", ("irregular", "nonomino"),
+                    "irregular regions, written after the cells on each line")
+SAMURAI = SamuraiKind("samurai", "Samurai", "samurai", ("gattai-5",),
+                      "five overlapping 9x9 grids, 405 symbols a line")
 SUDOKU_KINDS = (CLASSIC, X, HYPER, JIGSAW, SAMURAI)

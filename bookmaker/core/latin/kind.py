@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..board.shape import Shape, latin_of
-from ..grade.grader import GRADES
+from ..grade.grades import GRADES
 from ..kinds.kind import Kind, MakeRequest
 from ..puzzle import Puzzle
 from ..rng import derive_seed

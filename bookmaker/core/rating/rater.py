@@ -22,18 +22,10 @@ from . import basics as b
 from . import chains, exclusion, links, multiple, nested, uniqueness, wings
 from .board import Board, board_of
 from .hints import Budget, Hint, OutOfBudget, tenths_text, work_weight
+from .scales import DEFAULT_SCALE, RATER_VERSION, rater_version
 
-RATER_VERSION = "se-2"
-SCALES = ("sukaku", "1.2.1")
-DEFAULT_SCALE = "sukaku"
 DEFAULT_BUDGET = 3_000_000
 BEYOND = 200   # SE's rating of a puzzle its techniques cannot solve, 20.0
-
-
-def rater_version(scale: str = DEFAULT_SCALE) -> str:
-    """The rater version recorded with a rating: 'se-2', or 'se-2-1.2.1' on SE 1.2.1's
-    scale."""
-    return RATER_VERSION if scale == DEFAULT_SCALE else f"{RATER_VERSION}-{scale}"
 
 
 @dataclass(frozen=True)
@@ -202,22 +194,6 @@ def _lower_bound(er: int, ep: int, ed: int, floor: int, steps: list, version: st
     er = max(er, floor)
     return Rating(er, ep or er, ed or er, tuple(steps), lower_bound=True, version=version,
                   reason=reason)
-
-
-def rating_json(texts: tuple[str, str, str], rater: str) -> dict:
-    """ER, EP, ED, the rater version and its scale as JSON values: numbers, or text
-    (">=9.0") for a lower bound."""
-    def value(text: str):
-        return text if text.startswith(">=") else float(text)
-    er, ep, ed = texts
-    return {"er": value(er), "ep": value(ep), "ed": value(ed), "rater": rater,
-            "scale": scale_of(rater)}
-
-
-def scale_of(rater: str) -> str:
-    """The scale a rater version rates on ('se-2-1.2.1' -> '1.2.1'; older ones 'sukaku')."""
-    return next((s for s in SCALES if s != DEFAULT_SCALE and rater.endswith("-" + s)),
-                DEFAULT_SCALE)
 
 
 def step_text(shape, hint: Hint) -> str:

@@ -11,70 +11,27 @@ which ratings were reached instead.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-
 from ..board.shape import Shape
 from ..generate.graded import attempt_budget, attempt_seed, generate_graded
 from ..generate.removal import generate
 from ..grade.grader import Grading, grade_within
 from ..grade.grades import GRADES
 from ..puzzle import GenerationError, Puzzle
-from .hints import tenths_text
-from .rater import DEFAULT_SCALE, SCALES, Rating, rate
+from .ranges import RatingRange
+from .rater import Rating, rate
 
 # Work units (about 100,000 a second) for rating a puzzle as it is made, to record its
 # rating: a puzzle harder to rate gets a lower bound (>=) rather than slowing the book;
 # and for checking a puzzle against a range asked for, which must be exact.
 GENERATION_BUDGET = 60_000
 RANGE_BUDGET = 400_000
-HIGHEST = 200                 # SE's rating of a puzzle beyond its techniques, 20.0
-_RANGE = re.compile(r"\s*(\d+(?:\.\d)?)\s*(?:-\s*(\d+(?:\.\d)?)\s*)?"
-                    r"(?:\(\s*(?:SE\s+)?([\w.]+)\s*\)\s*)?$", re.IGNORECASE)
+
 # The grade to generate to for a range starting at each SE rating: the one whose puzzles
 # most often rate from there (9x9, 40 puzzles a grade): beginner 1.2-2.3; easy 1.7-2.8;
 # medium 2.0-3.6; hard 3.8-7.1, most 4.0-4.5; expert 4.0-7.2, a third 5.0-6.5; extreme
 # 4.3-9.0, three in four 7.1 or more.
 _GRADE_FOR_RATING = ((66, "extreme"), (50, "expert"), (38, "hard"), (30, "medium"),
                      (25, "easy"), (0, "beginner"))
-
-
-@dataclass(frozen=True)
-class RatingRange:
-    """SE ratings from `low` to `high` tenths, both included, on a scale of SCALES."""
-
-    low: int
-    high: int
-    scale: str = DEFAULT_SCALE
-
-    def __contains__(self, rating: Rating) -> bool:
-        return not rating.lower_bound and self.low <= rating.er <= self.high
-
-    def __str__(self) -> str:
-        text = tenths_text(self.low)
-        if self.low != self.high:
-            text += f"-{tenths_text(self.high)}"
-        return text if self.scale == DEFAULT_SCALE else f"{text} ({self.scale})"
-
-
-def parse_rating_range(text: str) -> RatingRange:
-    """'7.0-8.5', '7.2' or '7.0-8.5 (1.2.1)' as a RatingRange; ValueError says what is
-    wrong."""
-    found = _RANGE.match(str(text))
-    if not found:
-        raise ValueError(f"a rating range looks like 7.0-8.5 (or one rating, like 7.2; "
-                         f"on SE 1.2.1's scale 7.0-8.5 (1.2.1)), got {text!r}")
-    scale = (found.group(3) or DEFAULT_SCALE).lower()
-    if scale not in SCALES:
-        raise ValueError(f"the rating scale is one of {', '.join(SCALES)}, got {scale!r} in "
-                         f"{text!r}")
-    low = round(float(found.group(1)) * 10)
-    high = round(float(found.group(2) or found.group(1)) * 10)
-    if low > high:
-        raise ValueError(f"the range {text!r} runs backwards; write the lower rating first")
-    if not 10 <= low or high > HIGHEST:
-        raise ValueError(f"SE ratings run from 1.0 to {tenths_text(HIGHEST)}, got {text!r}")
-    return RatingRange(low, high, scale)
 
 
 def grade_for(rating: RatingRange) -> str:

@@ -7,21 +7,20 @@ fillings (solver.py), its second the line-orderings check (check.py), written ap
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..board.grid import SYMBOLS, Grid
 from ..board.marks import EdgeMark, Marks
 from ..board.shape import Shape
-from ..grade.grader import Grading
 from ..kinds.kind import Extras
 from ..latin.kind import LatinKind
 from ..puzzle import Puzzle
 from ..solve.search import Search
-from .check import check_skyscrapers
 from .clues import SIDES, EdgeClues
-from .generate import generate_skyscrapers
-from .grade import grade_skyscrapers
-from .key import skyscrapers_key
-from .solver import skyscrapers_solutions
 from .text import SIZES, format_skyscrapers, parse_skyscrapers
+
+if TYPE_CHECKING:
+    from ..grade.grader import Grading
 
 
 class SkyscrapersKind(LatinKind):
@@ -31,6 +30,8 @@ class SkyscrapersKind(LatinKind):
     name = "skyscrapers"
     title = "Skyscrapers"
     aliases = ("towers", "skyscraper", "building")
+    summary = ("a Latin square with visibility clues around it; a line is givens, then "
+               "clues top/right/bottom/left")
     extras_type = EdgeClues
     sizes = SIZES
     unmade = {4: ("expert",)}  # 1 in 3 seeds found one in 60 attempts (bench/README.md)
@@ -50,19 +51,29 @@ class SkyscrapersKind(LatinKind):
         return None
 
     def generate(self, size: int, seed: int, difficulty: str):
+        from .generate import generate_skyscrapers  # the engines load when first used
+
         return generate_skyscrapers(size, seed, difficulty)
 
     def solutions(self, givens: Grid, extras: Extras = None,
                   limit: int = 2) -> Search:
+        from .solver import skyscrapers_solutions
+
         return skyscrapers_solutions(extras, givens.cells, limit)
 
     def check(self, puzzle: Puzzle):
+        from .check import check_skyscrapers
+
         return check_skyscrapers(puzzle.extras, puzzle.givens.cells)
 
     def grade(self, givens: Grid, extras: Extras = None) -> Grading:
+        from .grade import grade_skyscrapers
+
         return grade_skyscrapers(givens, extras)
 
     def repeat_key(self, givens: Grid, extras: Extras = None) -> str:
+        from .key import skyscrapers_key
+
         return skyscrapers_key(givens, extras)
 
     def marks(self, givens: Grid, extras: Extras = None) -> Marks:

@@ -1,0 +1,52 @@
+"""Start-up: each command loads only what it uses (issue 24). Speed is measured in
+bench/bench_startup.py; what is asserted here is which modules a command imports, which
+could fail the moment someone adds an eager import at the top of a shared module."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import json
+import subprocess
+import sys
+
+import pytest
+
+import bookmaker
+
+PUZZLE = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+# What the one-puzzle commands never need: the schema, PDF drawing, worker processes,
+# the registry's database and the SE rater's techniques.
+HEAVY = ("pydantic", "reportlab", "yaml", "PIL", "multiprocessing", "sqlite3",
+         "bookmaker.core.rating.rater", "bookmaker.book", "bookmaker.render")
+RUN = """
+import json, sys
+from bookmaker.__main__ import run
+sys.argv = ["bookmaker", *{args!r}]
+try:
+    run()
+except SystemExit:
+    pass
+sys.__stderr__.write(json.dumps(sorted(sys.modules)))
+"""
+
+
+def modules_loaded_by(*args: str, stdin: str = "") -> set[str]:
+    """The modules imported by one run of `bookmaker ARGS`."""
+    found = subprocess.run([sys.executable, "-c", RUN.format(args=args)], input=stdin,
+                           capture_output=True, text=True, check=True)
+    return set(json.loads(found.stderr.splitlines()[-1]))
+
+
+@pytest.mark.parametrize("args", [("--version",), ("check",), ("solve",)])
+def test_one_puzzle_commands_load_nothing_heavy(args):
+    loaded = modules_loaded_by(*args, stdin=PUZZLE + "\n")
+    assert [name for name in HEAVY if name in loaded] == []
+
+
+def test_generate_of_one_puzzle_loads_no_rater_no_schema_and_no_database():
+    loaded = modules_loaded_by("generate", "--seed", "1")
+    assert [name for name in HEAVY if name in loaded and name != "multiprocessing"] == []
+
+
+def test_the_version_is_written_once_and_installed_as_written():
+    assert importlib.metadata.version("bookmaker") == bookmaker.__version__
