@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -28,12 +29,16 @@ COMMANDS = {
 }
 
 
-def run_once(argv: list[str], stdin: str | None) -> float:
-    """Wall seconds of one whole process (its exit checked)."""
+def run_once(argv: list[str], stdin: str | None) -> tuple[float, float]:
+    """Wall and CPU seconds (user + system) of one whole process (its exit checked). On a
+    shared machine the CPU seconds say more: the wall ones include waiting for a core."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(argv, input=stdin, text=True, capture_output=True, check=True,
                    cwd=timing.REPO, env={**os.environ, "PYTHONPATH": str(timing.REPO)})
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def main() -> None:
@@ -44,14 +49,20 @@ def main() -> None:
     if args.quick:
         args.repeats = 3
     walls: dict[str, list[float]] = {name: [] for name in COMMANDS}
+    cpus: dict[str, list[float]] = {name: [] for name in COMMANDS}
     for repeat in range(args.repeats):  # interleaved: a noisy spell hits every command
         names = list(COMMANDS) if repeat % 2 == 0 else list(COMMANDS)[::-1]
         for name in names:
-            walls[name].append(run_once(*COMMANDS[name]))
+            wall, cpu = run_once(*COMMANDS[name])
+            walls[name].append(wall)
+            cpus[name].append(cpu)
     print(timing.machine())
-    rows = [[name, f"{statistics.median(w) * 1000:.0f}", f"{min(w) * 1000:.0f}"]
-            for name, w in walls.items()]
-    print(timing.markdown_table(["command", "median ms", "best ms"], rows))
+    base = statistics.median(cpus["python -c pass"])
+    rows = [[name, f"{statistics.median(walls[name]) * 1000:.0f}",
+             f"{min(walls[name]) * 1000:.0f}", f"{statistics.median(cpus[name]) * 1000:.0f}",
+             f"{statistics.median(cpus[name]) / base:.1f}x"] for name in COMMANDS]
+    print(timing.markdown_table(["command", "median wall ms", "best wall ms",
+                                 "median CPU ms", "CPU vs python -c pass"], rows))
 
 
 if __name__ == "__main__":

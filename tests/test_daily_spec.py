@@ -171,11 +171,12 @@ def test_a_day_may_span_more_columns_but_not_more_than_the_page_has():
 def test_unknown_and_repeated_outputs_are_refused():
     assert problems_of(replaced("  seed: 7\n", "  seed: 7\n  outputs: [pdf, gif]\n")) == [
         "paper.yaml:4:12: daily.outputs: unknown output 'gif'; expected some of: pdf, png, "
-        "svg, json, proof"]
+        "svg, json, proof, ipuz, feed, page, art, art-cmyk"]
     assert problems_of(replaced("  seed: 7\n", "  seed: 7\n  outputs: [png, png]\n")) == [
         "paper.yaml:4:12: daily.outputs: lists 'png' twice"]
     assert problems_of(replaced("  seed: 7\n", "  seed: 7\n  outputs: []\n")) == [
-        "paper.yaml:4:12: daily.outputs: needs at least one of: pdf, png, svg, json, proof"]
+        "paper.yaml:4:12: daily.outputs: needs at least one of: pdf, png, svg, json, proof, "
+        "ipuz, feed, page, art, art-cmyk"]
 
 
 def test_an_unknown_answer_placement_lists_both():

@@ -20,8 +20,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.board.shape import shape_for_size
+from ..core.exchange.record import About
 from ..core.puzzle import Puzzle
 from ..core.rng import derive_seed
+from ..export.formats import Naming, export_files
+from ..export.items import ExportItem
 from ..puzzles.dedupe import Distinct, without_repeats
 from ..puzzles.outputs import OutputSet, check_can_write, recover, replace_outputs
 from ..puzzles.produce import PuzzleJob, make_puzzle, produce
@@ -87,6 +90,7 @@ def build(spec: BookSpec, out_dir: str | os.PathLike, workers: int = 1,
     clock.lap("cover")
     contents[f"{spec.name}.json"] = manifest_text(spec, planned, puzzles, book, keys,
                                                   cover_record(spec)).encode("utf-8")
+    contents |= book_exports(spec, planned, puzzles, keys)
     stale = stale_files(Path(out_dir), spec.name, contents)
     files = replace_outputs(OutputSet(Path(out_dir), contents, stale, spec.name),
                             pending_issue(registry, spec, planned, puzzles, keys, read))
@@ -94,6 +98,25 @@ def build(spec: BookSpec, out_dir: str | os.PathLike, workers: int = 1,
     return BuildResult(files, len(planned), {d.file_name: len(d.pages) for d in book.documents},
                        clock.laps, registry.path if registry else None, distinct.remade,
                        {d.file_name: d.padding for d in book.documents if d.padding})
+
+
+def book_exports(spec: BookSpec, planned: list[PlannedPuzzle], puzzles: list[Puzzle],
+                 keys: dict[str, str]) -> dict[str, bytes]:
+    """The exports the spec's outputs ask for beside the PDFs (export/formats.py): the
+    puzzles' ipuz files in <name>-puzzles/, <name>-feed.json and .csv, <name>.html."""
+    wanted = [name for name in spec.outputs if name != "pdf"]
+    if not wanted:
+        return {}
+    items = [ExportItem(puzzle, About(id=f"{spec.name}-{p.id}", series=spec.series,
+                                      title=f"{spec.title} · {p.number}", author=spec.author
+                                      or "", key=keys[p.id]),
+                        p.id, f"{p.section.name} · {p.number}",
+                        puzzle.grade.capitalize() if puzzle.grade else "")
+             for p, puzzle in zip(planned, puzzles)]
+    return export_files(wanted, items, Naming(puzzle=f"{spec.name}-puzzles/{{stem}}",
+                                              feed=f"{spec.name}-feed",
+                                              page=f"{spec.name}.html", title=spec.title,
+                                              series=spec.series))
 
 
 def book_registry(spec: BookSpec, out_dir: str | os.PathLike) -> Registry | None:

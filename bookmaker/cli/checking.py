@@ -83,7 +83,7 @@ def solve_line(line: PuzzleLine) -> tuple[str, str | None]:
     if not found.complete:
         return solution, (f"search gave up after {found.nodes} nodes; "
                           "the solution shown may not be the only one")
-    return solution, None
+    return solution, answer_problem(line, found.solution)
 
 
 def solutions_of(line: PuzzleLine) -> Search:
@@ -101,4 +101,17 @@ def uniqueness_verdict(line: PuzzleLine) -> str:
         return "multiple"
     if not found.complete:
         return f"unknown (search gave up after {found.nodes} nodes)"
+    if found.count == 1 and found.solution is not None and line.answer is not None:
+        wrong = answer_problem(line, found.solution)
+        if wrong:
+            return f"wrong answer: {wrong}"
     return "unique" if found.count == 1 else "none"
+
+
+def answer_problem(line: PuzzleLine, found: tuple[int, ...]) -> str | None:
+    """How the solution a file states (ipuz, JSON) differs from the one found, or None."""
+    if line.answer is None or line.answer.cells == tuple(found):
+        return None
+    wrong = [c for c, (v, w) in enumerate(zip(line.answer.cells, found)) if v != w]
+    return (f"the file's solution differs from the puzzle's at {len(wrong)} cell(s), first "
+            f"{line.answer.shape.cell_name(wrong[0])}")

@@ -27,7 +27,7 @@ EXIT_OUTPUT_CLOSED = 141  # as for a program killed by SIGPIPE: the reader has g
 COMMAND_MODULES = {"build": "books", "cover": "books", "daily": "dailies",
                    "generate": "puzzles", "derive": "puzzles", "solve": "checking",
                    "check": "checking", "grade": "grading", "rate": "grading",
-                   "registry": "registries"}
+                   "registry": "registries", "export": "exports"}
 
 
 class Commands(click.Group):

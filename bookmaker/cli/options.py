@@ -128,9 +128,17 @@ def seed_option(help_text: str, required: bool = True):
 def read_puzzle_file_or_fail(path: str, board: Shape | None,
                              kind: Kind = CLASSIC) -> PuzzleFile:
     try:
-        return read_puzzle_file(path, board, kind)
+        return read_puzzle_file(path, board, kind, kind_stated())
     except OSError as err:
         raise click.FileError(path, hint=err.strerror or str(err)) from None
+
+
+def kind_stated() -> bool:
+    """Whether the running command was given --variant (a JSON file's puzzles name their
+    own kind: one stated on the command line must agree with it)."""
+    ctx = click.get_current_context(silent=True)
+    source = ctx.get_parameter_source("kind") if ctx is not None else None
+    return source not in (None, click.core.ParameterSource.DEFAULT)
 
 
 def require_puzzles(ctx: click.Context, puzzle_file: PuzzleFile) -> None:

@@ -32,6 +32,8 @@ from ..core.kinds.kind import puzzle_key
 from ..core.puzzle import Puzzle
 from ..core.rating.scales import rating_json
 from ..core.rng import derive_seed
+from ..export.formats import Naming, export_files
+from ..export.items import ExportItem, item_of
 from ..puzzles.executors import process_pool
 from ..puzzles.outputs import OutputSet, check_can_write, recover, replace_outputs
 from ..puzzles.produce import PuzzleJob, make_puzzle, produce
@@ -51,10 +53,12 @@ from ..spec.daily import WEEKDAYS, DailySpec, DaySpec
 from .sheets import (
     DailyPuzzle,
     answer_sheet,
+    date_text,
     proof_metadata,
     proof_pages,
     puzzle_sheet,
     sheet_metadata,
+    words_of,
 )
 
 __all__ = ["make_daily", "DailyResult", "DailyError", "run_dates", "puzzle_dates",
@@ -117,7 +121,8 @@ def make_daily(spec: DailySpec, dates: Iterable[date], out_dir: str | os.PathLik
     written = time.perf_counter()
     folders = tuple(series / folder for folder in contents
                     if folder not in (SERIES_FOLDER, neighbour and neighbour.isoformat()))
-    proof = next((path for path in files if path.parent == series), None)
+    proof = next((path for path in files if path.parent == series and
+                  path.name.startswith("proof-")), None)
     return DailyResult(folders, proof, files, len(scheduled), {
         "generate": generated - started, "render": rendered - generated,
         "write and register": written - rendered},
@@ -337,12 +342,41 @@ def run_contents(spec: DailySpec, scheduled: list[date], entries: list[DailyPuzz
             rendered.get((by_date[answered[day]], "answer"), {})
         if "json" in spec.outputs:
             files["day.json"] = day_json(spec, by_date[day]).encode("utf-8")
-        contents[day.isoformat()] = files
+        contents[day.isoformat()] = files | day_exports(spec, by_date[day])
     if neighbour is not None:
         contents[neighbour.isoformat()] = rendered[(by_date[scheduled[-1]], "answer")]
     if "proof" in spec.outputs:
         contents[SERIES_FOLDER] = proof_file([by_date[day] for day in scheduled], spec)
+    if "feed" in spec.outputs:
+        run = [export_item(spec, by_date[day]) for day in scheduled]
+        name = f"feed-{scheduled[0]}-{scheduled[-1]}"
+        contents.setdefault(SERIES_FOLDER, {}).update(
+            export_files(["feed"], run, Naming(feed=name, series=spec.series)))
     return contents
+
+
+DAY_EXPORTS = ("ipuz", "page", "art", "art-cmyk")  # the exports written into each day's folder
+
+
+def day_exports(spec: DailySpec, entry: DailyPuzzle) -> dict[str, bytes]:
+    """The day's puzzle.ipuz (or puzzle.json), page.html and art (puzzle-art.pdf, ...),
+    those the spec asks for."""
+    wanted = [name for name in DAY_EXPORTS if name in spec.outputs]
+    if not wanted:
+        return {}
+    item = export_item(spec, entry)
+    return export_files(wanted, [item], Naming(puzzle="puzzle", title=item.heading))
+
+
+def export_item(spec: DailySpec, entry: DailyPuzzle) -> ExportItem:
+    """A day's puzzle as exports name it: the series (and the day's title), its date."""
+    title = f"{spec.series} · {entry.day.title}" if entry.day.title else spec.series
+    grade = entry.puzzle.grade.capitalize() if entry.puzzle.grade else ""
+    caption = " · ".join(part for part in (date_text(entry.date, words_of(spec)), grade)
+                         if part)
+    return item_of(entry.puzzle, entry.date.isoformat(), title, caption,
+                   id=f"{spec.name}-{entry.date.isoformat()}", series=spec.series,
+                   title=title, date=entry.date.isoformat())
 
 
 def proof_file(run: list[DailyPuzzle], spec: DailySpec) -> dict[str, bytes]:

@@ -1,12 +1,16 @@
 """Puzzle files, one grid (or Killer) per line: read every line, keep the good ones, name the
 bad as FILE:LINE.
 
-A file holds puzzles of one kind (the reader is told which; each kind reads its own lines,
-core/kinds)."""
+A text file holds puzzles of one kind (the reader is told which; each kind reads its own
+lines, core/kinds). A JSON file holds what `bookmaker export` writes: an ipuz document, a
+puzzle record or a feed of records (core/exchange), each naming its own kind; its
+puzzles are numbered 1, 2, ... in the file, and the solution it states is kept beside
+them (PuzzleLine.answer)."""
 
 from __future__ import annotations
 
 import errno
+import json
 import sys
 from dataclasses import dataclass
 
@@ -33,6 +37,7 @@ class PuzzleLine:
     error: str | None = None
     extras: Extras = None
     kind: Kind = CLASSIC
+    answer: Grid | None = None  # the solution the file states (ipuz, JSON), if any
 
     @property
     def where(self) -> str:
@@ -63,17 +68,21 @@ def puzzle_line(puzzle: Puzzle) -> str:
 
 
 def read_puzzle_file(path: str, board: Shape | None = None,
-                     kind: Kind = CLASSIC) -> PuzzleFile:
+                     kind: Kind = CLASSIC, kind_stated: bool = False) -> PuzzleFile:
     """Read and parse every line of path ('-' for stdin) as puzzles of `kind`; OSError if
     it cannot be read. `board` (or None: each line's length says) is as for the kind's
-    reader."""
+    reader. A JSON file's puzzles are of the kinds it names; where it names another than
+    a kind_stated one, each is an error saying so."""
     source = STDIN_NAME if path == STDIN else path
-    return parse_puzzle_text(_read_text(path), source, board, kind)
+    return parse_puzzle_text(_read_text(path), source, board, kind, kind_stated)
 
 
 def parse_puzzle_text(text: str, source: str, board: Shape | None = None,
-                      kind: Kind = CLASSIC) -> PuzzleFile:
-    """Parse each line that is neither blank nor a '#' comment, collecting errors, not stopping."""
+                      kind: Kind = CLASSIC, kind_stated: bool = False) -> PuzzleFile:
+    """Parse each line that is neither blank nor a '#' comment, collecting errors, not
+    stopping; or, for a JSON document, each of its puzzles."""
+    if is_document(text):
+        return PuzzleFile(source, tuple(document_puzzles(text, source, kind, kind_stated)))
     lines = []
     for number, raw in enumerate(text.splitlines(), start=1):
         stripped = raw.strip()
@@ -90,6 +99,47 @@ def _parse_line(text: str, source: str, number: int, board: Shape | None,
     except GridError as err:
         return PuzzleLine(source, number, None, _other_kind_hint(text, kind) or str(err),
                           kind=kind)
+
+
+def is_document(text: str) -> bool:
+    """Whether a file's text is a JSON document (or ipuz's JSONP form), not puzzle lines."""
+    start = text.lstrip()
+    return start.startswith("{") or start.startswith("ipuz(")
+
+
+def document_puzzles(text: str, source: str, kind: Kind,
+                     kind_stated: bool) -> list[PuzzleLine]:
+    """The puzzles of an ipuz document, a record or a feed, numbered from 1; one error line
+    for a document that is none of them."""
+    from ..core.exchange.ipuz import is_ipuz, read_ipuz
+    from ..core.exchange.record import read_record, records_of
+    try:
+        document = json.loads(_without_jsonp(text))
+        items = [document] if is_ipuz(document) else records_of(document)
+    except ValueError as err:  # JSONDecodeError and RecordError alike
+        return [PuzzleLine(source, 1, None, f"not a puzzle document: {err}", kind=kind)]
+    lines = []
+    for number, item in enumerate(items, start=1):
+        try:
+            read = read_ipuz(item, kind) if is_ipuz(item) else read_record(item, kind)
+        except ValueError as err:
+            lines.append(PuzzleLine(source, number, None, str(err), kind=kind))
+            continue
+        if kind_stated and read.kind is not kind:
+            lines.append(PuzzleLine(source, number, None, f"the file's puzzle is a "
+                                    f"{read.kind.name}, not a {kind.name}", kind=kind))
+            continue
+        lines.append(PuzzleLine(source, number, read.givens, extras=read.extras,
+                                kind=read.kind, answer=read.solution))
+    return lines
+
+
+def _without_jsonp(text: str) -> str:
+    """ipuz's JSONP form, ipuz({...}), as its JSON."""
+    stripped = text.strip()
+    if stripped.startswith("ipuz(") and stripped.endswith(")"):
+        return stripped[len("ipuz("):-1]
+    return stripped
 
 
 def _other_kind_hint(text: str, kind: Kind) -> str | None:

@@ -29,15 +29,22 @@ def units_per_em(path: str) -> int:
 def text_path(path: str, text: str) -> str:
     """SVG path data of `text` in the font at `path`, in font units, y up, its baseline's
     start at (0, 0) ('' for a text of spaces alone)."""
+    pen = SVGPathPen(_font(path).getGlyphSet(), _number)
+    glyph_outlines(path, text, pen)
+    return pen.getCommands()
+
+
+def glyph_outlines(path: str, text: str, pen) -> None:
+    """Draw the glyphs of `text` in the font at `path` into a fontTools pen, in font units,
+    y up, set one after another by their advance widths from (0, 0)."""
     font = _font(path)
     glyphs, cmap = font.getGlyphSet(), font.getBestCmap()
     metrics = font["hmtx"]
-    pen, x = SVGPathPen(glyphs, _number), 0
+    x = 0
     for char in text:
         name = cmap.get(ord(char), ".notdef")
         glyphs[name].draw(TransformPen(pen, (1, 0, 0, 1, x, 0)))
         x += metrics[name][0]
-    return pen.getCommands()
 
 
 def _number(value: float) -> str:

@@ -65,11 +65,12 @@ def render_pdf(pages: Sequence[Page], style: RenderStyle, metadata: Metadata,
 
 
 def render_pdf_bytes(pages: Sequence[Page], style: RenderStyle, metadata: Metadata,
-                     outline: Sequence[OutlineEntry] = ()) -> bytes:
+                     outline: Sequence[OutlineEntry] = (), colour: str = "grey") -> bytes:
     """The PDF file for `pages`, as bytes, with bookmarks for the outline's entries and
-    page labels that match the printed numbers (a page's number is its position)."""
+    page labels that match the printed numbers (a page's number is its position); its
+    greys in DeviceGray, or with colour="cmyk" on the black plate of DeviceCMYK."""
     fonts = _register_fonts(style)
-    canvas = _new_canvas(style.geometry, fonts, metadata)
+    canvas = _new_canvas(style.geometry, fonts, metadata, colour)
     fix_date(canvas)
     if pages:
         canvas.addPageLabel(0, "D", 1)  # decimal labels from 1: page N is labelled N
@@ -95,18 +96,37 @@ def _register_fonts(style: RenderStyle) -> _Fonts:
     return _Fonts(register_ttf(style.font_regular), register_ttf(style.font_bold))
 
 
-def _new_canvas(geometry: PageGeometry, fonts: _Fonts, metadata: Metadata) -> Canvas:
+def _new_canvas(geometry: PageGeometry, fonts: _Fonts, metadata: Metadata,
+                colour: str = "grey") -> Canvas:
     media = geometry.media_size
     # The initial font is ours, so no standard-14 font (Helvetica) is ever referenced.
     # The trim box is set page by page (_draw_page): the bleed side alternates.
-    canvas = Canvas(io.BytesIO(), pagesize=media, invariant=1, pageCompression=1,
-                    initialFontName=fonts.regular, initialFontSize=10,
-                    bleedBox=(0, 0, media[0], media[1]))
+    if colour not in ("grey", "cmyk"):
+        raise ValueError(f"colour: grey or cmyk, not {colour!r}")
+    canvas = (BlackPlateCanvas if colour == "cmyk" else Canvas)(
+        io.BytesIO(), pagesize=media, invariant=1, pageCompression=1,
+        initialFontName=fonts.regular, initialFontSize=10, bleedBox=(0, 0, media[0], media[1]))
     canvas.setTitle(metadata.title)
     canvas.setAuthor(metadata.author)
     canvas.setSubject(metadata.subject)
     canvas.setCreator(metadata.creator)
     return canvas
+
+
+class BlackPlateCanvas(Canvas):
+    """A canvas that paints every grey in DeviceCMYK on the black plate alone (grey g as
+    0 0 0 1-g), from a page's first mark on: what a desk printing in CMYK asks for, with
+    no rich black and no colour space left to its RIP's choice."""
+
+    def setFillGray(self, gray, alpha=None):
+        self.setFillColorCMYK(0, 0, 0, 1 - gray, alpha)
+
+    def setStrokeGray(self, gray, alpha=None):
+        self.setStrokeColorCMYK(0, 0, 0, 1 - gray, alpha)
+
+    def showPage(self):
+        self._code.insert(0, "0 0 0 1 k 0 0 0 1 K")  # the default black, in CMYK too
+        super().showPage()
 
 
 def fix_date(canvas: Canvas) -> None:

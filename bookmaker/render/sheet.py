@@ -59,9 +59,9 @@ def line_height(size: float, bold: bool) -> float:
     return size * LEADING[bold]
 
 
-def sheet_pdf_bytes(sheet: Sheet, metadata: Metadata) -> bytes:
-    """The sheet as a one-page PDF, fonts embedded."""
-    return render_pdf_bytes([sheet_page(sheet)], sheet.style, metadata)
+def sheet_pdf_bytes(sheet: Sheet, metadata: Metadata, colour: str = "grey") -> bytes:
+    """The sheet as a one-page PDF, fonts embedded, in grey or CMYK (render_pdf_bytes)."""
+    return render_pdf_bytes([sheet_page(sheet)], sheet.style, metadata, colour=colour)
 
 
 def sheet_geometry(width: float, height: float) -> PageGeometry:

@@ -63,7 +63,10 @@ from .yamlload import mark_of
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 ANSWER_PLACES = ("separate", "next-day")
-OUTPUT_KINDS = ("pdf", "png", "svg", "json", "proof")
+# The sheets' files, the day's record and the run's proof; then the exports (export/formats.py).
+OUTPUT_KINDS = ("pdf", "png", "svg", "json", "proof", "ipuz", "feed", "page", "art",
+                "art-cmyk")
+DEFAULT_OUTPUTS = ("pdf", "png", "svg", "json", "proof")
 MAX_DAILY_SIZE = 16  # a 25x25 is no daily puzzle: it would not fit a news column either
 DEFAULT_LAYOUT = "newspaper-2col"
 # Used when a spec gives no schedule: the week ramps from Monday's singles-only puzzle to
@@ -130,9 +133,14 @@ class DailyFile(Schema):
     answer: AnswerChoice = Field(
         "separate", description="separate: each day's answer files beside its puzzle; "
                                 "next-day: in the next scheduled day's folder.")
-    outputs: Outputs = Field(OUTPUT_KINDS, description="The files to write: pdf, png, svg "
+    outputs: Outputs = Field(DEFAULT_OUTPUTS, description="The files to write: pdf, png, svg "
                              "(puzzle and answer each), json (day.json), proof (the editor's "
-                             "proof PDF of the run).")
+                             "proof PDF of the run); ipuz (the day's puzzle.ipuz, or "
+                             "puzzle.json for a kind ipuz has no kind for), page (the day's "
+                             "page.html to solve it on), feed (the run's feed JSON and CSV), "
+                             "art (the day's grid and answer alone for a layout desk: "
+                             "puzzle-art.pdf, .svg, .eps), art-cmyk (the same PDF and EPS on "
+                             "CMYK's black plate). Default: the first five.")
     rules: Flag = Field(True, description="A line of rules under each puzzle's heading.")
     heading: Flag = Field(True, description="The heading (series, date, grade; 'Solution' "
                                             "on an answer) above each grid; false: the grid "

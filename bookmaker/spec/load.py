@@ -506,7 +506,7 @@ def _book_spec(source: Path, book: BookFile, layout: Layout,
                     page_numbers=book.page_numbers, fonts=book.fonts, sections=tuple(sections),
                     series=book.series or book.name or slug_of(book.title),
                     volume=None if book.volume is None else str(book.volume),
-                    registry=book.registry, cover=cover)
+                    registry=book.registry, cover=cover, outputs=book.outputs)
 
 
 def copyright_text(copyright: int | str | None, author: str | None) -> str | None:

@@ -69,6 +69,25 @@ else:
     SectionStartChoice = one_of(*SECTION_STARTS)
     DifficultyMarkChoice = one_of(*DIFFICULTY_MARKS)
 REGISTRY_OFF = "none"
+# A book's files: its PDFs, always; then the exports (export/formats.py) it asks for.
+BOOK_OUTPUTS = ("pdf", "ipuz", "feed", "page", "art", "art-cmyk")
+
+
+def _book_outputs(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise expected(f"a list of outputs (some of: {', '.join(BOOK_OUTPUTS)})", value)
+    for item in value:
+        if item not in BOOK_OUTPUTS:
+            raise mistake(f"unknown output {item!r}; expected some of: {', '.join(BOOK_OUTPUTS)}")
+        if value.count(item) > 1:
+            raise mistake(f"lists {item!r} twice")
+    if "pdf" not in value:
+        raise mistake("a book is its PDF: list pdf, and any of ipuz, feed, page, art, art-cmyk "
+                      "beside it")
+    return tuple(item for item in BOOK_OUTPUTS if item in value)
+
+
+BookOutputs = Annotated[tuple, PlainValidator(_book_outputs)]
 
 
 def _registry(value: Any, info: ValidationInfo) -> Path | bool:
@@ -173,6 +192,11 @@ class BookFile(Schema):
     registry: RegistryChoice = Field(True, description="The registry file (relative to the "
                                      "spec); true (the default): <series>.registry.sqlite "
                                      "in the output folder; none or false: no registry.")
+    outputs: BookOutputs = Field(("pdf",), description="The files to write: pdf (the book, "
+                                 "always), ipuz (<name>-puzzles/: an ipuz file per puzzle, "
+                                 "or a JSON record for a kind ipuz has no kind for), feed "
+                                 "(<name>-feed.json and .csv), page (<name>.html, a web page "
+                                 "to solve the book's puzzles on).")
 
 
 class SectionFile(Schema):
@@ -309,6 +333,7 @@ class BookSpec(Schema):
     registry: Path | bool = Field(True, description="The registry file (absolute); True: "
                                   "the default one in the output folder; False: none.")
     cover: CoverSpec | None = Field(None, description="The cover, if the spec asks for one.")
+    outputs: tuple[str, ...] = Field(("pdf",), description="The files to write (BOOK_OUTPUTS).")
 
     @property
     def issue(self) -> str:

@@ -24,10 +24,19 @@ from ..board.grid import Grid
 from ..board.marks import CageMark, Marks
 from ..board.shape import Shape, latin_of
 from ..grade.grades import GRADES
+from ..kinds.ipuzform import IpuzForm
 from ..kinds.kind import Extras, Kind, MakeRequest
 from ..puzzle import Puzzle
 from ..solve.verify import require_agreement
-from .cages import AdditionCages, CalcCages, HiddenCages
+from .cages import (
+    HIDDEN,
+    OPERATIONS,
+    AdditionCages,
+    CalcCages,
+    CalcudokuError,
+    HiddenCages,
+    MathCage,
+)
 from .text import SIZES, format_calcudoku, parse_calcudoku
 
 if TYPE_CHECKING:
@@ -159,6 +168,33 @@ class CalcudokuKind(Kind):
     def marks(self, givens: Grid, extras: Extras = None) -> Marks:
         return Marks(cages=tuple(CageMark(cage.cells, extras.label(cage), "outlined")
                                  for cage in extras.cages))
+
+    def ipuz(self) -> IpuzForm | None:
+        # ipuz's Sudoku kind without boxes, its cages thick-bordered with their operations
+        # shown (or not: a hidden-operation cage writes its value alone).
+        return IpuzForm(cage_border="thick", show_operators=bool(
+            set(self.cages_type.shown_operations) - {HIDDEN}))
+
+    def extras_from_marks(self, board: Shape, marks: Marks) -> CalcCages:
+        if not marks.cages:
+            raise ValueError(f"a {self.title} has cages, and none are given")
+        cages = tuple(sorted((_math_cage(m) for m in marks.cages), key=lambda c: c.cells))
+        try:
+            return self.cages_type(board, cages)
+        except CalcudokuError as err:  # its indices count cages in this order
+            index, message = err.problems[0]
+            where = "cages" if index < 0 else \
+                f"the cage from {board.cell_name(cages[index].cells[0])}"
+            raise ValueError(f"{where}: {message}") from None
+
+
+def _math_cage(mark: CageMark) -> MathCage:
+    """A cage from its printed label ('12+', '2÷', '6'); ValueError for another label."""
+    operation = next((op for op in OPERATIONS if mark.label.endswith(op)), HIDDEN)
+    target = mark.label[:len(mark.label) - len(operation)]
+    if not target.isdigit():
+        raise ValueError(f"a cage label {mark.label!r} is not a target and an operation")
+    return MathCage(tuple(sorted(mark.cells)), int(target), operation)
 
 
 CALCUDOKU = CalcudokuKind("calcudoku", "Calcudoku", CalcCages, ("mathdoku", "calcdoku"),

@@ -16,11 +16,12 @@ from ..board.grid import Grid
 from ..board.marks import CageMark, Marks
 from ..board.shape import Shape, board_of, shape_for_size
 from ..grade.grades import GRADES
+from ..kinds.ipuzform import IpuzForm
 from ..kinds.kind import Extras, Kind, MakeRequest
 from ..puzzle import Puzzle
 from ..rng import derive_seed
 from ..solve.verify import Undecided, require_agreement
-from .cages import KILLER_SIZES, Cages
+from .cages import KILLER_SIZES, Cage, CageError, Cages
 from .text import format_killer, parse_killer
 
 if TYPE_CHECKING:
@@ -147,6 +148,21 @@ class KillerKind(Kind):
 
     def marks(self, givens: Grid, extras: Extras = None) -> Marks:
         return Marks(cages=tuple(CageMark(cage.cells, str(cage.total)) for cage in extras.cages))
+
+    def ipuz(self) -> IpuzForm | None:
+        return IpuzForm(cage_border="dashed", cage_operator="+")  # sums, shown bare
+
+    def extras_from_marks(self, board: Shape, marks: Marks) -> Cages:
+        if not marks.cages:
+            raise ValueError("a Killer has cages, and none are given")
+        try:
+            return Cages(board, tuple(Cage(tuple(sorted(mark.cells)), int(mark.label))
+                                      for mark in marks.cages))
+        except CageError as err:
+            index, message = err.problems[0]
+            where = "cages" if index < 0 else \
+                f"the cage from {board.cell_name(min(marks.cages[index].cells))}"
+            raise ValueError(f"{where}: {message}") from None
 
 
 KILLER = KillerKind("killer", "Killer", "classic", ("killer-sudoku", "sumdoku"),

@@ -22,6 +22,7 @@ from ..board.marks import Marks
 from ..board.shape import Shape
 from ..grade.grades import GRADES
 from ..puzzle import Puzzle
+from .ipuzform import IpuzForm
 
 if TYPE_CHECKING:
     from ..grade.grader import Grading
@@ -208,11 +209,50 @@ class Kind:
         """What the puzzle shows beyond its cells, regions and givens (core/board/marks)."""
         return Marks()
 
+    # --- exchange: ipuz and JSON records (core/exchange) ------------------------------
+
+    ipuz_absent: str = "ipuz has no PuzzleKind for it"  # why `ipuz` is None, if it is
+
+    def ipuz(self) -> IpuzForm | None:
+        """How ipuz writes its puzzles (core/kinds/ipuzform.py); None where ipuz has no
+        kind for it (`ipuz_absent` says why): exports give it a JSON record alone."""
+        return None
+
+    def board_of_regions(self, size: int,
+                         regions: tuple[tuple[int, ...], ...] = ()) -> Shape:
+        """Its board of a size whose boxes (or regions) are these cell groups, or its
+        usual board of the size if none are given (read from a file that lists them);
+        ValueError if it has no such board."""
+        box = box_of_regions(size, regions) if regions else None
+        return self.board(self.frame(size, box))
+
+    def extras_from_marks(self, board: Shape, marks: Marks) -> Extras:
+        """The extras whose marks these are (read back from a file that carries marks,
+        such as an ipuz file's cages); None for a kind without extras. ValueError says
+        what does not fit."""
+        if self.extras_type is None:
+            return None
+        raise ValueError(f"{self.title} puzzles are not read from their marks")
+
 
 def puzzle_key(puzzle: Puzzle) -> str:
     """What builds, dailies and registries compare to find repeats: the puzzle's kind's
     repeat key."""
     return puzzle.kind.repeat_key(puzzle.givens, puzzle.extras)
+
+
+def box_of_regions(size: int, regions: tuple[tuple[int, ...], ...]) -> tuple[int, int]:
+    """The box (rows, columns) whose tiling of a size x size board these regions are (cells
+    numbered row by row); ValueError if they are no such tiling."""
+    first = sorted(regions)[0]
+    rows = 1 + max(c // size for c in first) - min(c // size for c in first)
+    cols = len(first) // rows
+    boxes = {frozenset((top + r) * size + left + c for r in range(rows) for c in range(cols))
+             for top in range(0, size, rows) for left in range(0, size, cols)}
+    if rows * cols != size or {frozenset(region) for region in regions} != boxes:
+        raise ValueError(f"its {len(regions)} regions are not the boxes of a {size}x{size} "
+                         f"board")
+    return rows, cols
 
 
 def clues_problem(clues: int, shape: Shape | BoardDescription) -> str | None:

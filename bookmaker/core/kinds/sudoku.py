@@ -22,6 +22,7 @@ from ..grade.grades import GRADES
 from ..puzzle import Puzzle
 from ..solve.search import Search, count_solutions
 from ..solve.verify import verify_by_dancing_links
+from .ipuzform import IpuzForm
 from .kind import BoardDescription, Kind, MakeRequest
 
 if TYPE_CHECKING:
@@ -106,6 +107,9 @@ class SudokuKind(Kind):
     def repeat_key(self, givens: Grid, extras: None = None) -> str:
         from ..board.transform import repeat_key
         return repeat_key(givens)
+
+    def ipuz(self) -> IpuzForm | None:
+        return IpuzForm()  # ipuz's Sudoku: boxes, or zones for regions, diagonals, windows
 
 
 def _graded(board: Shape, request: MakeRequest) -> tuple[Puzzle, Grading]:
@@ -204,6 +208,16 @@ class JigsawKind(SudokuKind):
     def frame_cells(self, frame: Shape) -> int:
         return frame.size
 
+    def board_of_regions(self, size: int,
+                         regions: tuple[tuple[int, ...], ...] = ()) -> Shape:
+        if not regions:  # a file with standard boxes: a jigsaw whose regions are boxes
+            regions = tuple(unit.cells for unit in self.frame(size).blocks)
+        region_of = [0] * (size * size)
+        for index, cells in enumerate(regions):
+            for cell in cells:
+                region_of[cell] = index
+        return jigsaw_of(region_of)
+
 
 class SamuraiKind(SudokuKind):
     """Samurai: five 9x9 grids overlapping in their corner boxes."""
@@ -211,6 +225,11 @@ class SamuraiKind(SudokuKind):
     size_in_captions = False
     heavy = True
     one_a_page = True
+    ipuz_absent = ("ipuz's Sudoku is one grid whose every row and column holds each symbol: "
+                   "a Samurai's five overlapping grids are not")
+
+    def ipuz(self) -> IpuzForm | None:
+        return None
 
     def size_problem(self, size: int, box_given: bool) -> str | None:
         if size != 9:

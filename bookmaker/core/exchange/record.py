@@ -1,0 +1,192 @@
+"""A puzzle's JSON record: everything a feed, a player or bookmaker itself needs to show,
+check and rebuild it, for every kind alike (its line, its board's cells and units, its
+marks), and the record read back as the kind's puzzle.
+
+A record is the JSON a kind without an ipuz form is exported as, one item of a series'
+feed, and what `bookmaker check` and `solve` read from a `.json` file (one record, or a
+feed of them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..board.grid import Grid, GridError, format_grid, parse_grid
+from ..board.marks import Marks
+from ..board.shape import Shape
+from ..kinds.ipuzform import ipuz_problem
+from ..kinds.kind import Extras, Kind
+from ..kinds.registry import kind_named
+from ..puzzle import Puzzle
+
+RECORD_FORMAT = "bookmaker-puzzle/1"
+FEED_FORMAT = "bookmaker-feed/1"
+
+
+@dataclass(frozen=True)
+class About:
+    """Where a puzzle was published, beside what it is: its id, series, title, date
+    (YYYY-MM-DD) and registry key; `seeded` says whether its seed is known (a puzzle read
+    from a file has none); `symbols` what its values print as ('' for the text format's)."""
+
+    id: str = ""
+    series: str = ""
+    title: str = ""
+    author: str = ""
+    date: str = ""
+    key: str = ""
+    seeded: bool = True
+    symbols: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ReadPuzzle:
+    """A puzzle read back from a record or an ipuz document: its kind, givens and extras,
+    and the solution the file states (None if it states none)."""
+
+    kind: Kind
+    givens: Grid
+    extras: Extras = None
+    solution: Grid | None = None
+
+
+class RecordError(ValueError):
+    """A record that is not a puzzle's; the message says which field and why."""
+
+
+def puzzle_record(puzzle: Puzzle, about: About) -> dict[str, Any]:
+    """The record of a puzzle (a dict of JSON values; key order fixed, so the same puzzle
+    gives the same bytes)."""
+    kind, board = puzzle.kind, puzzle.shape
+    marks = kind.marks(puzzle.givens, puzzle.extras)
+    absent = ipuz_problem(kind, board, marks)
+    record: dict[str, Any] = {"format": RECORD_FORMAT, **about_fields(about)}
+    record |= {
+        "kind": kind.name, "kind_title": kind.title,
+        "size": f"{board.size}x{board.size}", "box": board.box_text,
+        "ipuz": absent is None,
+        "line": kind.line(puzzle), "solution": format_grid(puzzle.solution),
+        "grade": puzzle.grade or None, "score": puzzle.score if puzzle.grade else None,
+        "hardest": puzzle.hardest or None, "rating": rating_fields(puzzle),
+        "seed": puzzle.seed if about.seeded else None, "key": about.key or None,
+        "symbols": about.symbols or symbols_of(board),
+        "board": board_fields(board),
+        "marks": marks_fields(marks),
+        "givens": list(puzzle.givens.cells), "values": list(puzzle.solution.cells),
+    }
+    if absent is not None:
+        record["ipuz_absent"] = absent
+    return record
+
+
+def about_fields(about: About) -> dict[str, Any]:
+    """The published facts of a record, those known."""
+    named = {"id": about.id, "series": about.series, "title": about.title,
+             "author": about.author, "date": about.date}
+    return {name: value for name, value in named.items() if value} | about.extra
+
+
+def rating_fields(puzzle: Puzzle) -> dict[str, Any] | None:
+    """The SE rating as numbers (a bound '>=9.0' as text), or None if it was not rated."""
+    if not puzzle.rating:
+        return None
+
+    def value(text: str) -> float | str:
+        return text if text.startswith(">=") else float(text)
+    er, ep, ed = puzzle.rating
+    return {"er": value(er), "ep": value(ep), "ed": value(ed), "rater": puzzle.rater}
+
+
+def symbols_of(board: Shape) -> str:
+    """The text format's symbols for the board's values 1..n."""
+    from ..board.grid import SYMBOLS
+    return SYMBOLS[:board.size]
+
+
+def board_fields(board: Shape) -> dict[str, Any]:
+    """A board as data: its frame (rows, columns), each cell's (row, column) and its units
+    (kind and cells): every group whose cells hold each symbol once."""
+    return {"frame": list(board.frame),
+            "cells": [list(position) for position in board.positions],
+            "units": [{"kind": unit.kind, "cells": list(unit.cells)} for unit in board.units]}
+
+
+def marks_fields(marks: Marks) -> dict[str, Any]:
+    """Marks as data (core/board/marks.py), only the kinds of mark there are."""
+    fields: dict[str, Any] = {}
+    if marks.cages:
+        fields["cages"] = [{"cells": list(m.cells), "label": m.label, "style": m.style}
+                           for m in marks.cages]
+    if marks.signs:
+        fields["signs"] = [{"first": m.first, "second": m.second, "sign": m.sign}
+                           for m in marks.signs]
+    if marks.edges:
+        fields["edges"] = [{"side": m.side, "index": m.index, "text": m.text}
+                           for m in marks.edges]
+    if marks.blocks:
+        fields["blocks"] = [{"row": m.row, "col": m.col, "across": m.across, "down": m.down}
+                            for m in marks.blocks]
+    return fields
+
+
+def feed_document(records: list[dict[str, Any]], series: str = "") -> dict[str, Any]:
+    """A series' feed: its records in order."""
+    return {"format": FEED_FORMAT, **({"series": series} if series else {}),
+            "puzzles": records}
+
+
+def read_record(record: Any, kind: Kind | None = None) -> ReadPuzzle:
+    """A record read back: its line read as its kind (`kind` if the record names none), and
+    its solution; RecordError names the field at fault."""
+    if not isinstance(record, dict):
+        raise RecordError(f"a puzzle record is a JSON object, got {type(record).__name__}")
+    kind = _record_kind(record, kind)
+    line = _text_field(record, "line")
+    try:
+        givens, extras = kind.read(line)
+    except GridError as err:
+        raise RecordError(f"line: {err}") from None
+    solution = None
+    if record.get("solution") is not None:
+        try:
+            solution = parse_grid(_text_field(record, "solution"), givens.shape)
+        except GridError as err:
+            raise RecordError(f"solution: {err}") from None
+    return ReadPuzzle(kind, givens, extras, solution)
+
+
+def _record_kind(record: dict, kind: Kind | None) -> Kind:
+    named = record.get("kind")
+    if named is None:
+        if kind is None:
+            raise RecordError("kind: missing")
+        return kind
+    try:
+        return kind_named(str(named))
+    except ValueError as err:
+        raise RecordError(f"kind: {err}") from None
+
+
+def _text_field(record: dict, name: str) -> str:
+    value = record.get(name)
+    if not isinstance(value, str) or not value.strip():
+        raise RecordError(f"{name}: expected the puzzle's text, got {value!r}")
+    return value
+
+
+def records_of(document: Any) -> list[Any]:
+    """The records of a JSON document: a feed's puzzles, or the one record it is;
+    RecordError if it is neither."""
+    if isinstance(document, dict) and document.get("format") == FEED_FORMAT:
+        puzzles = document.get("puzzles")
+        if not isinstance(puzzles, list):
+            raise RecordError("puzzles: a feed lists its puzzles")
+        return puzzles
+    if isinstance(document, dict) and ("line" in document or
+                                       document.get("format") == RECORD_FORMAT):
+        return [document]
+    raise RecordError(f"not a bookmaker puzzle record or feed (format {RECORD_FORMAT!r} or "
+                      f"{FEED_FORMAT!r}), nor an ipuz document")
+

@@ -1,0 +1,54 @@
+"""Per-puzzle art for layout desks: each puzzle's grid and its answer alone (no heading, no
+rules: the desk sets its own), as vector files a page-layout program places: PDF (fonts
+embedded), SVG and EPS (text as glyph outlines), in greyscale, or for a desk printing in
+CMYK, PDF and EPS with every grey on the black plate (SVG has no CMYK: it stays grey).
+
+The grid is drawn by the one board function (render/board.py) as the book and the daily
+draw it, marks and all; ART_SIDE is its size, which a desk scales freely (vector art).
+"""
+
+from __future__ import annotations
+
+from ..pages.page import GridPlacement
+from ..render.eps import render_eps_bytes
+from ..render.pdf import Metadata
+from ..render.sheet import Sheet, sheet_geometry, sheet_pdf_bytes
+from ..render.style import RenderStyle
+from ..render.svg import render_svg_text
+from .items import ExportItem
+
+ART_SIDE = 252.0  # points (3.5 in, 89 mm): a two-column newspaper grid; desks scale it
+ART_MARGIN = 4.0  # points of white round the grid, so its border is never clipped
+ART_LINES = (0.75, 2.0, 2.5)  # cell, region and border lines at ART_SIDE, as print's
+
+
+def art_files(item: ExportItem, name: str, colour: str = "grey") -> dict[str, bytes]:
+    """The item's art: <name>-art.pdf/.svg/.eps and <name>-answer-art.* in grey, or
+    <name>-art-cmyk.pdf/.eps and <name>-answer-art-cmyk.* in CMYK."""
+    files: dict[str, bytes] = {}
+    for part, answer in ((f"{name}-art", False), (f"{name}-answer-art", True)):
+        sheet = art_sheet(item, answer)
+        title = f"{item.heading}{' (answer)' if answer else ''}"
+        metadata = Metadata(title=title, subject=item.caption, creator="bookmaker")
+        if colour == "cmyk":
+            files[f"{part}-cmyk.pdf"] = sheet_pdf_bytes(sheet, metadata, "cmyk")
+            files[f"{part}-cmyk.eps"] = render_eps_bytes(sheet, title, "cmyk")
+        else:
+            files[f"{part}.pdf"] = sheet_pdf_bytes(sheet, metadata)
+            files[f"{part}.svg"] = render_svg_text(sheet, title).encode("utf-8")
+            files[f"{part}.eps"] = render_eps_bytes(sheet, title)
+    return files
+
+
+def art_sheet(item: ExportItem, answer: bool) -> Sheet:
+    """A sheet holding the item's grid alone (solved, for the answer)."""
+    puzzle = item.puzzle
+    side = ART_SIDE + 2 * ART_MARGIN
+    cell, box, border = ART_LINES
+    style = RenderStyle(sheet_geometry(side, side), cell_line=cell, box_line=box,
+                        border_line=border)
+    placement = GridPlacement(ART_MARGIN, ART_MARGIN, ART_SIDE, puzzle.givens,
+                              puzzle.solution if answer else None,
+                              marks=puzzle.kind.marks(puzzle.givens, puzzle.extras),
+                              glyphs=tuple(item.about.symbols))
+    return Sheet(side, side, (), placement, style)

@@ -1,0 +1,84 @@
+"""The export formats, by the name specs (`outputs:`) and `bookmaker export --formats` use:
+each turns a run's items into files (name -> bytes). A format is one entry here.
+
+- ipuz: one `<stem>.ipuz` per puzzle (ipuz's Sudoku, its answer inside), or `<stem>.json`,
+  its JSON record, for a kind ipuz has no kind for (the record says why);
+- feed: the run's records as `<feed>.json` and `<feed>.csv`;
+- page: a self-contained web page to solve them on (page.py), `<page>.html`;
+- art, art-cmyk: each puzzle's grid and answer alone for a layout desk (art.py): PDF, SVG
+  and EPS in grey, or PDF and EPS on CMYK's black plate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .. import __version__
+from ..core.exchange.ipuz import ipuz_document
+from ..core.exchange.record import puzzle_record
+from ..core.kinds.ipuzform import ipuz_problem
+from .art import art_files
+from .feed import feed_csv, feed_json, json_text
+from .items import ExportItem
+from .page import page_html
+
+ORIGIN = f"bookmaker {__version__}"
+
+
+@dataclass(frozen=True)
+class Naming:
+    """Where a run's files go, relative to its output folder: `{stem}` is an item's stem."""
+
+    puzzle: str = "{stem}"       # an ipuz document or record, without its extension
+    feed: str = "feed"           # the feed, without .json / .csv
+    page: str = "page.html"      # the web page of all the items
+    title: str = ""              # the run's title (a book's, a series')
+    series: str = ""
+
+
+def puzzle_files(items: Sequence[ExportItem], naming: Naming) -> dict[str, bytes]:
+    """Each puzzle's ipuz document, or its JSON record where its kind has no ipuz form."""
+    files = {}
+    for item in items:
+        name = naming.puzzle.format(stem=item.stem)
+        puzzle = item.puzzle
+        if ipuz_problem(puzzle.kind, puzzle.shape,
+                        puzzle.kind.marks(puzzle.givens, puzzle.extras)) is None:
+            document = ipuz_document(item.puzzle, item.about, ORIGIN)
+            files[f"{name}.ipuz"] = json_text(document).encode("utf-8")
+        else:
+            files[f"{name}.json"] = json_text(puzzle_record(item.puzzle, item.about)).encode()
+    return files
+
+
+def feed_files(items: Sequence[ExportItem], naming: Naming) -> dict[str, bytes]:
+    return {f"{naming.feed}.json": feed_json(items, naming.series).encode("utf-8"),
+            f"{naming.feed}.csv": feed_csv(items).encode("utf-8")}
+
+
+def page_files(items: Sequence[ExportItem], naming: Naming) -> dict[str, bytes]:
+    return {naming.page: page_html(items, naming.title).encode("utf-8")}
+
+
+def art_files_of(colour: str) -> Exporter:
+    def art(items: Sequence[ExportItem], naming: Naming) -> dict[str, bytes]:
+        files: dict[str, bytes] = {}
+        for item in items:
+            files |= art_files(item, naming.puzzle.format(stem=item.stem), colour)
+        return files
+    return art
+
+
+Exporter = Callable[[Sequence[ExportItem], Naming], dict[str, bytes]]
+EXPORTERS: dict[str, Exporter] = {"ipuz": puzzle_files, "feed": feed_files, "page": page_files,
+                                  "art": art_files_of("grey"), "art-cmyk": art_files_of("cmyk")}
+
+
+def export_files(formats: Sequence[str], items: Sequence[ExportItem],
+                 naming: Naming) -> dict[str, bytes]:
+    """Every file the formats make of the items (formats by name, in EXPORTERS)."""
+    files: dict[str, bytes] = {}
+    for name in formats:
+        files |= EXPORTERS[name](items, naming)
+    return files
