@@ -34,6 +34,8 @@ LINES = {
     "calcudoku": "AABBCDEFFCDEEGCHHHGGIIIJJ 6+,2-,12x,2-,6+,3-,8+,9+,9+,5x",
     "calcudoku-add": "ABCDDAEFGHAEEIJKKLMNKLLMN 9+,5,1,6+,12+,2,3,1,4,2,8+,8+,6+,8+",
     "calcudoku-hidden": "ABCCDABEEDFBGHIFJJKILLLMM 4,6,1,3,3,3,4,5,2,1,2,10,4",
+    "futoshiki": "......1..3..52......4.... <................... ^....v....^.....^..v",
+    "skyscrapers": ".................1....... 32.32/..42./3..1./.....",
 }
 
 

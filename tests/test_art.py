@@ -56,9 +56,9 @@ def test_every_kind_gets_grid_and_answer_art_with_the_same_texts(key):
                               + f"{SIDE} {SIDE}".encode())
         assert sorted(eps_texts(eps)) == sorted(svg_texts(svg))  # the same texts drawn
         assert not re.search(rb"findfont|\bshow\b|<text", eps + svg)  # outlines, no fonts
-        if count is not None:  # the givens, and each cage's label, nothing else
+        if count is not None:  # the givens, each cage's label and edge clue, nothing else
             marks = puzzle.kind.marks(puzzle.givens, puzzle.extras)
-            assert len(eps_texts(eps)) == count + len(marks.cages)
+            assert len(eps_texts(eps)) == count + len(marks.cages) + len(marks.edges)
         page = pdfium.PdfDocument(files[f"p-{part}.pdf"])[0]
         assert (round(page.get_width()), round(page.get_height())) == (SIDE, SIDE)
 

@@ -33,6 +33,8 @@ class SkyscrapersKind(LatinKind):
     summary = ("a Latin square with visibility clues around it; a line is givens, then "
                "clues top/right/bottom/left")
     extras_type = EdgeClues
+    ipuz_absent = ("ipuz has no Skyscrapers PuzzleKind, and its Sudoku kind has no clues "
+                   "outside the grid")
     sizes = SIZES
     unmade = {4: ("expert",)}  # 1 in 3 seeds found one in 60 attempts (bench/README.md)
     outside_cells = 1
