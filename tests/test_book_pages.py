@@ -242,7 +242,7 @@ def test_an_isbn_with_a_bad_check_digit_is_a_spec_error(tmp_path):
 
 def test_blank_padding_that_would_leave_more_than_two_blank_pages_in_a_row_is_refused(tmp_path):
     assert problems_of(write_book(tmp_path, "  padding: blank\n")) == [
-        "book.padding: the book would have 13 blank pages in a row, more than the 2 "
+        "book.padding: the book would have 14 blank pages in a row, more than the 2 "
         "print-on-demand allows: use padding: notes"]
 
 

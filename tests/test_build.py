@@ -110,29 +110,31 @@ def test_a_build_writes_the_book_the_answer_book_and_the_manifest(separate):
 
 
 def test_the_book_has_front_matter_then_each_section_from_a_new_page(book_texts):
-    # title, copyright, contents, how to play; 6 9x9 at 2 a page, 4 6x6 on one page; then
-    # Notes pages up to KDP's 24-page minimum
-    assert len(book_texts) == 4 + math.ceil(6 / 2) + 1 + 16 == 24
+    # title, copyright, contents, how to play (the rules and worked example, then the
+    # solving tips); 6 9x9 at 2 a page, 4 6x6 on one page; then Notes pages up to KDP's
+    # 24-page minimum
+    assert len(book_texts) == 5 + math.ceil(6 / 2) + 1 + 15 == 24
     assert "Test Puzzles" in book_texts[0] and "A. Tester" in book_texts[0]
     assert "© A. Tester" in book_texts[1] and "Independently published" in book_texts[1]
     assert "Contents" in book_texts[2] and "How to play" in book_texts[3]
-    assert holds_label(book_texts[4], "Puzzle 1") and holds_label(book_texts[4], "Puzzle 2")
-    assert all(holds_label(book_texts[7], f"Puzzle {n}") for n in (7, 8, 9, 10))
+    assert "Solving tips" in book_texts[4]
+    assert holds_label(book_texts[5], "Puzzle 1") and holds_label(book_texts[5], "Puzzle 2")
+    assert all(holds_label(book_texts[8], f"Puzzle {n}") for n in (7, 8, 9, 10))
     # Captions name the measured grade, whole: a long one wraps, never cut.
-    assert re.search(r"Small Ones · [A-Z][a-z]+", book_texts[7]) and "..." not in book_texts[7]
-    assert re.search(r"Easy · [A-Z][a-z]+ · 9x9", book_texts[6])
-    assert all(text.startswith("Notes") for text in book_texts[8:])
+    assert re.search(r"Small Ones · [A-Z][a-z]+", book_texts[8]) and "..." not in book_texts[8]
+    assert re.search(r"Easy · [A-Z][a-z]+ · 9×9", book_texts[7])  # sizes print with ×
+    assert all(text.startswith("Notes") for text in book_texts[9:])
 
 
 def test_answers_are_in_the_answer_book_and_not_in_the_book(book_texts, answer_texts):
     # Its title page, then 6 9x9 answers on one page and 4 6x6 on the next, headed by
     # the puzzles they hold; Notes pages make it a book KDP prints (24 pages).
     assert len(answer_texts) == 24
-    assert answer_texts[0].split() == ["Test", "Puzzles", "Answers", "A.", "Tester"]
+    assert answer_texts[0].split() == ["SUDOKU", "Test", "Puzzles", "Answers", "A.", "Tester"]
     assert not any("Puzzle on page" in text for text in book_texts)
     assert all("Puzzle on page" in text for text in answer_texts[1:3])
     assert "Answers 1–6" in answer_texts[1] and "Answers 7–10" in answer_texts[2]
-    assert "Answer book, page 2" in book_texts[4]
+    assert "Answer book, page 2" in book_texts[5]
     assert "separate answer book" in book_texts[3]
 
 
@@ -193,12 +195,12 @@ def test_answers_at_the_back_follow_the_puzzles_in_the_same_file(tmp_path):
     assert sorted(files) == ["test-puzzles.json", "test-puzzles.pdf",
                              "test-puzzles.registry.sqlite"]
     texts = page_texts(files["test-puzzles.pdf"])
-    # 8 pages as before, the "Answers" divider on the right-hand page 9, two answer pages,
-    # Notes pages up to 24.
+    # 9 pages as before (the how-to-play's tips on a page of their own), a blank page, the
+    # "Answers" divider on the right-hand page 11, two answer pages, Notes pages up to 24.
     assert len(texts) == 24
-    assert [("Puzzle on page" in text) for text in texts[:11]] == [False] * 9 + [True] * 2
-    assert texts[8].split() == ["Answers", "Test", "Puzzles"]
-    assert "Answer on page 10" in texts[4] and "Answer on page 11" in texts[7]
+    assert [("Puzzle on page" in text) for text in texts[:13]] == [False] * 11 + [True] * 2
+    assert texts[10].split() == ["Answers", "Test", "Puzzles"]
+    assert "Answer on page 12" in texts[5] and "Answer on page 13" in texts[8]
     assert "at the back of the book" in texts[3]
     entries = json.loads(files["test-puzzles.json"])["puzzles"]
     assert {entry["answer_file"] for entry in entries} == {"test-puzzles.pdf"}
@@ -224,7 +226,7 @@ def test_a_16x16_section_prints_letters_and_gets_its_own_pages(tmp_path):
     assert (giant["id"], giant["size"], giant["box"]) == ("giant-001", "16x16", "4x4")
     texts = page_texts(files["test-puzzles.pdf"])
     assert holds_label(texts[giant["page"] - 1], "Puzzle 11")
-    assert f"Giant · {giant['grade'].capitalize()} · 16x16" in texts[giant["page"] - 1]
+    assert f"Giant · {giant['grade'].capitalize()} · 16×16" in texts[giant["page"] - 1]
     assert any(letter in texts[giant["page"] - 1] for letter in "ABCDEFG")
 
 
@@ -316,7 +318,7 @@ def test_the_cli_writes_to_output_in_the_current_folder_and_names_the_files(tmp_
     assert re.fullmatch(r"10 puzzles, 24 pages \(\+ 24 in the answer book\), \d+\.\d s",
                         lines[3])
     assert lines[4:7] == [
-        "test-puzzles.pdf: 16 Notes pages added to reach the 24 pages print-on-demand needs",
+        "test-puzzles.pdf: 15 Notes pages added to reach the 24 pages print-on-demand needs",
         "test-puzzles-answers.pdf: 21 Notes pages added to reach the 24 pages print-on-demand "
         "needs",
         "test-puzzles-answers.pdf: a separate answer book must be a book of its own; "
@@ -479,7 +481,7 @@ def test_a_book_without_a_title_page_has_none_in_its_answer_book_either(tmp_path
     answers = page_texts(files["test-puzzles-answers.pdf"])
     assert len(answers) == 24 and all("Puzzle on page" in text for text in answers[:2])
     book = page_texts(files["test-puzzles.pdf"])
-    assert "Answer book, page 1" in book[4] and "Test Puzzles" not in book[0].split("\n")[-1]
+    assert "Answer book, page 1" in book[5] and "Test Puzzles" not in book[0].split("\n")[-1]
 
 
 @pytest.mark.parametrize("answers", ["separate", "back", "none"])

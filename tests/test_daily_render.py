@@ -21,8 +21,10 @@ from bookmaker.daily.sheets import (
     balanced_lines,
     date_text,
     packed_lines,
+    proof_pages,
     puzzle_sheet,
     rules_text,
+    se_rating_text,
     sheet_metadata,
 )
 from bookmaker.render.fonts import default_fonts
@@ -230,3 +232,17 @@ def test_the_pdf_and_the_png_show_the_same_things_in_the_same_places(tmp_path, l
     grid_top = round((sheet.height - sheet.grid.y - sheet.grid.side) * 300 / 72)
     for part in ((0, 0, png.width, grid_top - 4), (0, grid_top - 4, png.width, png.height)):
         assert ink_box(png.crop(part)) == pytest.approx(ink_box(pdf.crop(part)), abs=3)
+
+
+def test_the_proof_shows_the_grade_and_the_se_rating_not_the_graders_score(tmp_path):
+    # Issue 22 item 8: the editor's proof said 'score 2.8208', a number of the grader's.
+    from dataclasses import replace
+    spec, entry = entry_for(tmp_path)
+    rated = replace(entry, puzzle=replace(entry.puzzle, rating=("2.3", "1.5", "1.2")))
+    pages, _ = proof_pages(spec, [rated])
+    caption = pages[0].placements[0].caption
+    assert caption == f"Easy · SE 2.3 · {entry.puzzle.givens.clue_count} clues"
+    unrated, _ = proof_pages(spec, [entry])  # a kind that records no rating: the grade alone
+    assert unrated[0].placements[0].caption == \
+        f"Easy · {entry.puzzle.givens.clue_count} clues"
+    assert "score" not in caption and se_rating_text(entry.puzzle) == []

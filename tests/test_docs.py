@@ -10,12 +10,13 @@ import pytest
 
 from bookmaker.spec.cover import CoverFile
 from bookmaker.spec.daily import DailyFile, DayFile, PngFile
-from bookmaker.spec.model import BookFile, Fonts, FrontMatter, SectionFile
+from bookmaker.spec.model import BookFile, Explanations, Fonts, FrontMatter, SectionFile
 
 REPO = Path(__file__).resolve().parents[1]
 SPEC_REFERENCE = REPO / "docs" / "spec.md"
 # Every model a spec file's keys are read by, and the heading they are listed under.
 SPEC_MODELS = {"book:": BookFile, "book.front_matter": FrontMatter, "book.fonts": Fonts,
+               "book.explanations": Explanations,
                "sections:": SectionFile, "cover:": CoverFile, "daily:": DailyFile,
                "daily.png": PngFile, "schedule:": DayFile}
 LEFT_BEHIND = {".git", "output", "build", "dist", "__pycache__", ".pytest_cache", ".mypy_cache",

@@ -308,7 +308,7 @@ def test_a_stop_once_the_set_is_complete_is_not_a_failure(cases, runner, tmp_pat
     # Issue 27 L4: the signal came while the command printed what it had made.
     case = cases["book"].copy(tmp_path)
 
-    def stopped_while_printing(spec):
+    def stopped_while_printing(spec, pages=None):
         raise stop()
 
     monkeypatch.setattr(books, "spine_note", stopped_while_printing)

@@ -12,16 +12,16 @@ import pypdfium2
 from drawing import stroke_widths
 from pypdf import PdfReader
 
-from bookmaker.book.build import build, example_puzzles
+from bookmaker.book.build import build, example_puzzle, kind_diagrams
 from bookmaker.book.compose import marks_of
 from bookmaker.core.futoshiki.text import parse_futoshiki
+from bookmaker.core.kinds.registry import kind_named
 from bookmaker.core.skyscrapers.text import parse_skyscrapers
 from bookmaker.daily.build import make_daily
 from bookmaker.render.style import MIN_TEXT_SIZE
 from bookmaker.spec import load_spec
 from bookmaker.spec.daily import load_daily_spec
 from bookmaker.spec.layout import POD_MIN_LINE
-from bookmaker.spec.model import example_sections
 
 BOOK = """\
 book: {title: Logic Squares, seed: 7, layout: kdp-6x9, answers: back}
@@ -44,15 +44,11 @@ def test_a_book_prints_futoshiki_and_skyscrapers_sections_with_their_rules(tmp_p
         assert all(g in (0, int(s)) for g, s in zip(givens.cells, entry["solution"]))
     document = pypdfium2.PdfDocument(tmp_path / "out" / "logic-squares.pdf")
     texts = [document[i].get_textpage().get_text_range() for i in range(len(document))]
-    rules = next(text for text in texts if text.startswith("How to play"))
+    rules = " ".join(texts[:entries[0]["page"] - 1])  # the front matter's how to play
     assert "Futoshiki: there are no boxes" in rules
     assert "Skyscrapers: there are no boxes" in rules
     assert "every outlined box" not in rules  # no Sudoku in the book: no Sudoku rule
-    assert "rows and columns that are nearly full" in rules and "boxes that" not in rules
-    assert "Signs · Futoshiki · Easy · 5x5" in texts[entries[0]["page"] - 1]
-    example = texts[texts.index(rules) + 1]  # how to play shows a Futoshiki of its own
-    assert "Example" in example and example.count("Its solution") == 2  # a pair a kind
-    assert "Futoshiki" in example and "Skyscrapers" in example  # each labelled with its kind
+    assert "Signs · Futoshiki · Easy · 5×5" in texts[entries[0]["page"] - 1]
     _assert_print_rules((tmp_path / "out" / "logic-squares.pdf").read_bytes())
     towers = document[entries[2]["page"] - 1]
     width, height = towers.get_size()
@@ -102,17 +98,12 @@ def test_the_example_daily_ramps_through_the_week():
     assert days["sunday"] == ("skyscrapers", 6, "hard")
 
 
-def test_how_to_play_shows_a_beginner_of_each_latin_kind_and_still_none_for_calcudoku(
-        tmp_path):
-    (tmp_path / "book.yaml").write_text(BOOK.replace("5x5, count: 2, variant: futoshiki",
-                                                     "6x6, count: 2, variant: futoshiki"),
-                                        encoding="utf-8")
+def test_how_to_play_works_the_first_latin_kind_and_draws_the_other(tmp_path):
+    (tmp_path / "book.yaml").write_text(BOOK, encoding="utf-8")
     spec = load_spec(tmp_path / "book.yaml")
-    assert [s.name for s in example_sections(spec.sections)] == ["Signs", "Towers"]
-    examples = example_puzzles(spec)
-    assert [(e.kind.name, e.shape.size, e.grade) for e in examples] == [
-        ("futoshiki", 6, "beginner"), ("skyscrapers", 4, "beginner")]
-    assert marks_of(examples[0]).signs and marks_of(examples[1]).edges  # drawn with them
-    calcudoku = BOOK.replace("futoshiki", "calcudoku").replace("towers", "calcudoku-add")
-    (tmp_path / "calc.yaml").write_text(calcudoku, encoding="utf-8")
-    assert example_sections(load_spec(tmp_path / "calc.yaml").sections) == []
+    example = example_puzzle(spec)
+    assert example is not None and example.kind is kind_named("futoshiki")
+    assert marks_of(example).signs  # drawn with its signs
+    diagrams = kind_diagrams(spec, example)
+    assert [d.kind.name for d in diagrams] == ["skyscrapers"]
+    assert marks_of(diagrams[0]).edges  # drawn with its clues

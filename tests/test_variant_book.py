@@ -5,6 +5,7 @@ it, shaded and outlined boards reach the page, and classic sections keep their s
 from __future__ import annotations
 
 import json
+import re
 
 import pypdfium2
 import pytest
@@ -62,8 +63,10 @@ def test_captions_contents_and_rules_name_the_variants(sampler):
     for caption in ("Diagonals · X ·", "Shapes · Jigsaw ·", "Windows · Hyper ·"):
         assert caption in everything
     contents = next(text for text in texts if text.startswith("Contents"))
-    assert "4x4 X ·" in contents and "5x5 Jigsaw ·" in contents
-    rules = next(text for text in texts if text.startswith("How to play"))
+    assert "4×4 X ·" in contents and "5×5 Jigsaw ·" in contents
+    # The how-to-play pages (their diagrams' digits may come first in a page's text).
+    rules = " ".join(" ".join(text for text in texts if "How to play" in text
+                              and not text.startswith("Contents")).split())
     assert "X: the two long diagonals" in rules and "Jigsaw: instead of square" in rules
 
 
@@ -96,7 +99,8 @@ def test_a_daily_weekday_makes_and_prints_its_variant(tmp_path):
     assert parse_grid(record["givens"], geometry="jigsaw").shape.geometry == "jigsaw"
     svg = (folder / "puzzle.svg").read_text("utf-8")
     assert "Grid · Jigsaw" in svg  # the heading names the variant
-    assert "Jigsaw: instead of square boxes" in svg  # and the rules line gives its rule
+    lines = " ".join(re.findall(r'aria-label="([^"]*)"', svg))  # the text, line by line
+    assert "Jigsaw: instead of square boxes" in lines  # and the rules line gives its rule
 
 
 def test_a_killer_section_prints_its_cages_and_records_its_line(tmp_path):

@@ -19,8 +19,10 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..core.board.shape import shape_for_size
+from ..core.board.shape import Shape, shape_for_size
 from ..core.exchange.record import About
+from ..core.kinds.kind import Kind
+from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
 from ..core.rng import derive_seed
 from ..export.formats import Naming, export_files
@@ -37,7 +39,7 @@ from ..puzzles.registry import (
 )
 from ..render.pdf import render_pdf_bytes
 from ..spec import BookSpec, slug_of
-from ..spec.model import example_sections
+from ..spec.kinds import least_cell
 from .compose import BuildError, ComposedBook, answers_file_name, book_file_name, compose
 from .cover import cover_contents, cover_file_names, cover_puzzle_count, cover_record
 from .manifest import manifest_text, other_book_named_alike
@@ -47,7 +49,7 @@ __all__ = ["build", "BuildResult", "BuildError"]
 
 ProgressCallback = Callable[[int], None]
 EXAMPLE_MAX_SIZE = 9  # a larger example would not fit half a page; the rules are the same
-EXAMPLE_GRADE = "beginner"  # the worked example of a kind with one of its own: the easiest
+DIAGRAM_SIZE = 6  # a kind's diagram beside the rules, where the kind is made this small
 
 
 @dataclass(frozen=True)
@@ -81,15 +83,17 @@ def build(spec: BookSpec, out_dir: str | os.PathLike, workers: int = 1,
                                       produce(jobs, workers, progress, executor), on_progress)
     keys = {p.id: key for p, key in zip(planned, distinct.keys)}
     planned, puzzles = ramped(planned, distinct.puzzles)
-    examples = example_puzzles(spec)
+    example = example_puzzle(spec)
+    diagrams = kind_diagrams(spec, example)
     clock.lap("generate")
-    book = compose(spec, planned, puzzles, examples)
+    book = compose(spec, planned, puzzles, example, diagrams)
     clock.lap("compose")
     contents = render_documents(book, clock)
-    contents |= cover_contents(spec, distinct.puzzles[:cover_puzzle_count(spec)])
+    pages = len(book.documents[0].pages)
+    contents |= cover_contents(spec, distinct.puzzles[:cover_puzzle_count(spec)], pages=pages)
     clock.lap("cover")
     contents[f"{spec.name}.json"] = manifest_text(spec, planned, puzzles, book, keys,
-                                                  cover_record(spec)).encode("utf-8")
+                                                  cover_record(spec, pages)).encode("utf-8")
     contents |= book_exports(spec, planned, puzzles, keys)
     stale = stale_files(Path(out_dir), spec.name, contents)
     files = replace_outputs(OutputSet(Path(out_dir), contents, stale, spec.name),
@@ -167,37 +171,60 @@ def pending_issue(registry: Registry | None, spec: BookSpec, planned: list[Plann
     return registry.pending(spec.series, {spec.issue: entries}, read)
 
 
-def example_puzzles(spec: BookSpec) -> tuple[Puzzle, ...]:
-    """The worked examples for the how-to-play pages (none without those pages): a classic
-    one for the sections whose kind follows Sudoku's rule, then a beginner puzzle of each
-    kind that shows an example of its own (Kind.own_example), in the order the book first
-    has them, each made and verified like every other."""
-    sections = example_sections(spec.sections)
-    if not spec.front_matter.how_to_play or not sections:
+def example_puzzle(spec: BookSpec) -> Puzzle | None:
+    """The worked example for the how-to-play pages (None without them): a puzzle of the
+    book's first kind, drawn as that kind (a Killer's cages, a Calcudoku's), at the
+    smallest size of its sections, made and verified like every other, at the kind's
+    easiest grade but one, so that its first steps teach (a kind with corner labels, a
+    Killer, at DIAGRAM_SIZE where it is made so small). A kind whose board is wider
+    than EXAMPLE_MAX_SIZE cells (a Samurai's 21) gives way to the next kind in the book,
+    and a book of none but such kinds gets a classic 9x9."""
+    if not spec.front_matter.how_to_play:
+        return None
+    fitting = [s for s in spec.sections if s.kind.frame_cells(s.shape) <= EXAMPLE_MAX_SIZE]
+    if not fitting:
+        return _example_of(shape_for_size(EXAMPLE_MAX_SIZE), CLASSIC, "rotational", spec.seed)
+    kind = fitting[0].kind
+    smallest = min((s for s in fitting if s.kind is kind), key=lambda s: s.size)
+    frame = smallest.shape
+    if least_cell(kind) and smallest.size > DIAGRAM_SIZE and \
+            kind.size_problem(DIAGRAM_SIZE, False) is None:
+        # Corner labels (a Killer's totals) ask for large cells: a 9x9 and its solution
+        # would not stand side by side under the rules; a 6x6 teaches the same rules.
+        frame = kind.frame(DIAGRAM_SIZE)
+    return _example_of(frame, kind, smallest.symmetry, spec.seed)
+
+
+def kind_diagrams(spec: BookSpec, example: Puzzle | None) -> tuple[Puzzle, ...]:
+    """A small puzzle of each other kind in the book (not the worked example's), in the
+    order the book first has them, for the how-to-play's labelled diagrams: a reader
+    sees a cage, a jigsaw's regions, the diagonals, the windows, the Samurai's overlap.
+    Each is DIAGRAM_SIZE across where the kind is made so small and the book has it no
+    smaller, else at its smallest size in the book (9x9 at most): a small board shows
+    the rule as well, and two share a row."""
+    if not spec.front_matter.how_to_play:
         return ()
-    sudoku = [section for section in sections if section.kind.sudoku_rule]
-    kinds = dict.fromkeys(section.kind for section in sections if not section.kind.sudoku_rule)
-    return (*([classic_example(spec, sudoku)] if sudoku else []),
-            *(own_example(spec, [s for s in sections if s.kind is kind]) for kind in kinds))
+    diagrams = []
+    for kind in dict.fromkeys(s.kind for s in spec.sections):
+        if example is not None and kind is example.kind:
+            continue
+        smallest = min((s for s in spec.sections if s.kind is kind), key=lambda s: s.size)
+        size = min(smallest.size, EXAMPLE_MAX_SIZE)
+        if size > DIAGRAM_SIZE and kind.size_problem(DIAGRAM_SIZE, False) is None:
+            size = DIAGRAM_SIZE
+        frame = smallest.shape if size == smallest.size else kind.frame(size)
+        diagrams.append(_example_of(frame, kind, smallest.symmetry, spec.seed))
+    return tuple(diagrams)
 
 
-def classic_example(spec: BookSpec, sections: list) -> Puzzle:
-    """A classic puzzle of the smallest size of the sections, 9x9 at most (9x9 where that
-    size has no boxes: a 7x7 jigsaw's)."""
-    smallest = min(sections, key=lambda section: section.size)
-    shape = smallest.shape if smallest.size <= EXAMPLE_MAX_SIZE and smallest.shape.box_rows \
-        else shape_for_size(EXAMPLE_MAX_SIZE)
-    return make_puzzle(PuzzleJob(shape, derive_seed(spec.seed, "how-to-play", str(shape),
-                                                    shape.box_text), "rotational"))
-
-
-def own_example(spec: BookSpec, sections: list) -> Puzzle:
-    """A beginner puzzle of the sections' kind at their smallest size."""
-    smallest = min(sections, key=lambda section: section.size)
-    kind, frame = smallest.kind, smallest.kind.frame(smallest.size)
-    return make_puzzle(PuzzleJob(frame, derive_seed(spec.seed, "how-to-play", str(frame),
-                                                    kind.name),
-                                 difficulty=EXAMPLE_GRADE, kind=kind))
+def _example_of(frame: Shape, kind: Kind, symmetry: str, seed: int | str) -> Puzzle:
+    grade = kind.grades[min(1, len(kind.grades) - 1)]
+    if kind.grade_problem(frame, grade):
+        grade = "any"
+    return make_puzzle(PuzzleJob(frame, derive_seed(seed, "how-to-play", str(frame),
+                                                    frame.box_text, *kind.seed_words),
+                                 symmetry if kind.shapes_givens else "none",
+                                 difficulty=grade, kind=kind, record_rating=False))
 
 
 def render_documents(book: ComposedBook, clock: _StageClock) -> dict[str, bytes]:

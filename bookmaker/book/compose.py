@@ -21,50 +21,72 @@ from ..core.board.marks import Marks
 from ..core.grade.grades import GRADES
 from ..core.puzzle import Puzzle
 from ..pages.bookpages import (
-    HEADING_ROOM,
     ContentsEntry,
-    ExamplePair,
     blank_page,
     contents_page,
     copyright_page,
     divider_page,
-    example_page,
-    how_to_play_page,
     notes_page,
     opener_page,
     title_page,
 )
-from ..pages.page import Page, PageGeometry
-from ..pages.paginate import GridItem, page_of_each, paginate_puzzles
+from ..pages.flow import Piece, TextSetter, flow
+from ..pages.page import Page, PageGeometry, TextBlock
+from ..pages.paginate import GridItem, grid_slots, page_of_each, paginate_puzzles
 from ..render.fonts import default_fonts, digit_extent
 from ..render.pdf import Metadata, OutlineEntry
 from ..render.style import RenderStyle
 from ..spec import BookSpec, Layout, SectionSpec
-from ..spec.captions import SEPARATOR, answer_note_text, caption_parts, grid_size_text, kind_name
+from ..spec.captions import (
+    SEPARATOR,
+    answer_note_text,
+    caption_parts,
+    grid_size_text,
+    kind_name,
+    kind_title,
+    mark_width,
+)
 from ..spec.catalogue import Catalogue, load_catalogue
-from ..spec.howtoplay import rules_paragraphs
-from ..spec.model import example_beside_rules
+from ..spec.explain import minutes_text
+from ..spec.fontfile import read_font
+from ..spec.glyphs import numbers
+from ..spec.kinds import least_cell, least_symbol_cell
 from ..spec.pagecount import (
     ANSWERS,
     BLANK,
     CONTENTS,
     COPYRIGHT,
     DIVIDER,
-    EXAMPLE,
+    GLOSSARY,
+    HINTS,
     HOW_TO_PLAY,
     NOTES,
     OPENER,
+    PATHS,
     PUZZLES,
     TITLE,
     BookPlan,
     PlannedPage,
+    answer_runs,
     longest_blank_run,
 )
 from ..spec.printer import load_printer
 from ..spec.textcheck import band_text
+from .explain import (
+    Room,
+    Solved,
+    glossary_pieces,
+    hint_pieces,
+    path_pieces,
+    solve_each,
+    techniques_used,
+)
+from .howtoplay import DIAGRAM_CELL, Diagrams, Drawn, Example, how_to_play_pieces
 from .plan import PlannedPuzzle
 
 UNNUMBERED = (TITLE, COPYRIGHT, BLANK, DIVIDER, OPENER)  # pages that show no number
+MOST_KINDS_NAMED = 3  # kinds the title page names one by one
+ASIDE_GAP = 1.0  # caption sizes kept between a label's mark and the time beside it
 
 
 class BuildError(RuntimeError):
@@ -118,21 +140,151 @@ class _Book:
     puzzles: Sequence[Puzzle]
     places: Sequence[PuzzlePlace]
     plan: BookPlan
-    examples: tuple[Puzzle, ...]  # the how-to-play pages' worked examples
+    example: Puzzle | None
+    solved: Sequence[Solved] = ()
+    diagrams: Sequence[Puzzle] = ()  # a puzzle of each other kind, drawn under the rules
 
 
 def compose(spec: BookSpec, planned: Sequence[PlannedPuzzle], puzzles: Sequence[Puzzle],
-            examples: Sequence[Puzzle] | None = ()) -> ComposedBook:
-    """The book's documents: the book itself, and the answer book when answers are separate."""
-    plan = spec.page_plan()
+            example: Puzzle | None, diagrams: Sequence[Puzzle] = ()) -> ComposedBook:
+    """The book's documents: the book itself, and the answer book when answers are separate
+    (`example`: the how-to-play's worked example; `diagrams`: its other kinds' puzzles)."""
+    words = load_catalogue(spec.language)
+    solved = solve_each(planned, puzzles, [s.glyphs for s in spec.sections]) \
+        if spec.explanations.solves else []
+    draft = _Book(spec, words, planned, puzzles, (), spec.page_plan(), example, solved,
+                  diagrams)
+    plan = settled_plan(draft)
     check_page_rules(spec, plan)
-    book = _Book(spec, load_catalogue(spec.language), planned, puzzles,
-                 number_pages(spec, plan), plan, tuple(examples or ()))
+    book = replace(draft, places=number_pages(spec, plan), plan=plan)
     documents = [_document(book, plan.book, book_file_name(spec), "", plan.book_padding)]
     if plan.answer_book:
         documents.append(_document(book, plan.answer_book, answers_file_name(spec),
                                    book.words.text("answers"), plan.answer_padding))
     return ComposedBook(tuple(documents), tuple(book.places))
+
+
+MOST_SETTINGS = 4  # rounds of setting the text parts until the page count holds
+
+
+def settled_plan(book: _Book) -> BookPlan:
+    """The plan with the pages each flowing text part takes. The parts are set at the
+    gutter of the book's page count, which their pages change: set again until the count
+    (and so the gutter) holds."""
+    plan = book.plan
+    for _ in range(MOST_SETTINGS):
+        style = document_style(book.spec, len(plan.book))
+        counts = {kind: len(pages) for kind, pages in text_pages(book, style, 1).items()}
+        settled = book.spec.page_plan(counts)
+        if len(settled.book) == len(plan.book) and plan is not book.plan:
+            return settled
+        plan = settled
+    raise BuildError(f"the book's text pages do not settle on a page count "
+                     f"({len(plan.book)} pages after {MOST_SETTINGS} rounds)")
+
+
+def text_pages(book: _Book, style: RenderStyle, first: int | BookPlan) -> dict[str, list[Page]]:
+    """Each flowing text part the book has, set from its first page in the plan (or from
+    page `first`, to count them)."""
+    parts = text_parts(book, style)
+    pages = {}
+    for kind, pieces in parts.items():
+        start = first if isinstance(first, int) else cast(int, first.first_page(kind))
+        heading = TextBlock((book.words.text("continued", heading=_part_title(book, kind)),),
+                            "heading")
+        pages[kind] = flow(pieces, text_setter(style), style.geometry, start, heading)
+    return pages
+
+
+def text_parts(book: _Book, style: RenderStyle) -> dict[str, list[Piece]]:
+    """The pieces of each flowing text part the book has: how to play, hints, solving
+    paths, glossary."""
+    spec, words, explanations = book.spec, book.words, book.spec.explanations
+    parts: dict[str, list[Piece]] = {}
+    if spec.front_matter.how_to_play:
+        parts[HOW_TO_PLAY] = how_to_play_pieces(
+            [(s.size, s.kind, s.glyphs) for s in spec.sections], words, example_of(book, style),
+            solutions_text(spec, words), spec.difficulty_mark == "squares",
+            any(shows_times(book, index, style) for index in range(len(spec.sections))),
+            diagrams_of(book, style))
+    if explanations.hints:
+        parts[HINTS] = hint_pieces(book.solved, words)
+    if explanations.solving_path:
+        parts[PATHS] = path_pieces(book.solved, words)
+    if explanations.with_glossary:
+        parts[GLOSSARY] = glossary_pieces(techniques_used(book.solved), words, book.solved,
+                                          glossary_room(book, style))
+    return parts
+
+
+def _part_title(book: _Book, kind: str) -> str:
+    keys = {HOW_TO_PLAY: "how_to_play", HINTS: "hints", PATHS: "solving_paths",
+            GLOSSARY: "glossary"}
+    return book.words.text(keys[kind])
+
+
+def text_setter(style: RenderStyle) -> TextSetter:
+    """How the style's text is measured: its fonts' own widths, its sizes."""
+    regular, bold = read_font(str(style.font_regular)), read_font(str(style.font_bold))
+    return TextSetter(lambda text, heavy, size: (bold if heavy else regular).width(text, size),
+                      {"title": style.title_size, "subtitle": style.subtitle_size,
+                       "heading": style.heading_size, "body": style.body_size,
+                       "caption": style.caption_size})
+
+
+def example_of(book: _Book, style: RenderStyle) -> Example | None:
+    """The worked example under the rules, sized for the style's page."""
+    if book.example is None:
+        return None
+    layout = book.spec.layout
+    kind = book.example.kind
+    glyphs = next((s.glyphs for s in book.spec.sections if s.kind is kind), ())
+    return Example(book.example, book.words.text("example_puzzle"),
+                   book.words.text("example_solution"), layout.grids.label_height,
+                   style.border_line, style.geometry.live_width,
+                   style.geometry.content_height,
+                   example_cell(layout, book.example, glyphs) * book.example.shape.frame[0],
+                   glyphs)
+
+
+def glossary_room(book: _Book, style: RenderStyle) -> Room:
+    """How large a glossary example is drawn: small, as the how-to-play's diagrams (it is
+    looked at, not solved), its cells never under an answer's (large print's are larger)
+    nor what its kind and symbols need."""
+    layout = book.spec.layout
+
+    def least(solved: Solved) -> float:
+        kind = book.puzzles[solved.number - 1].kind
+        return max(DIAGRAM_CELL, layout.min_answer_cell, least_cell(kind),
+                   least_symbol_cell(solved.glyphs or numbers(solved.shape.size)))
+    return Room(style.geometry.live_width, style.geometry.content_height,
+                layout.grids.label_height, style.border_line, least)
+
+
+def example_cell(layout: Layout, puzzle: Puzzle, glyphs: tuple[str, ...]) -> float:
+    """The least cell of the worked example: the layout's puzzle cell, larger where its
+    kind's corner labels (a Killer's cage totals) or its symbols need it."""
+    return max(layout.min_puzzle_cell, least_cell(puzzle.kind),
+               least_symbol_cell(glyphs or numbers(puzzle.shape.size)))
+
+
+def diagrams_of(book: _Book, style: RenderStyle) -> Diagrams | None:
+    """The labelled diagrams of the book's other kinds, sized for the style's page."""
+    if not book.diagrams:
+        return None
+    spec = book.spec
+    return Diagrams(tuple(Drawn(puzzle, kind_title(book.words, puzzle.kind),
+                                next(s.glyphs for s in spec.sections if s.kind is puzzle.kind))
+                          for puzzle in book.diagrams),
+                    spec.layout.grids.label_height, style.border_line,
+                    style.geometry.live_width, style.geometry.content_height,
+                    spec.layout.min_answer_cell)
+
+
+def solutions_text(spec: BookSpec, words: Catalogue) -> str:
+    """Where the solutions are, as the how-to-play page says it ('' without answers)."""
+    where = {"back": "solutions_at_back", "separate": "solutions_in_answer_book"}
+    return words.text(where[spec.answers]) if spec.answers in where else ""
 
 
 def _document(book: _Book, plan: Sequence[PlannedPage], file_name: str, part: str,
@@ -167,18 +319,32 @@ def check_page_rules(spec: BookSpec, plan: BookPlan) -> None:
 def number_pages(spec: BookSpec, plan: BookPlan | None = None) -> list[PuzzlePlace]:
     """Each puzzle's place: its page, and its answer's page and file."""
     plan = plan or spec.page_plan()
-    separate = spec.answers == "separate"
     answer_file = {"separate": answers_file_name(spec), "back": book_file_name(spec)}
+    answers = answer_pages_of(spec, plan)
     places = []
     for index, section in enumerate(spec.sections):
         pages = page_of_each(section.count, section.puzzles_per_page,
                              cast(int, plan.first_page(PUZZLES, index)))  # (every section's)
-        first = plan.first_page(ANSWERS, index, answer_book=separate)
-        answers = page_of_each(section.count, section.answers_per_page, first) \
-            if first else [None] * section.count
         places += [PuzzlePlace(page, answer, answer_file.get(spec.answers) if answer else None)
-                   for page, answer in zip(pages, answers)]
+                   for page, answer in zip(pages, answers[index])]
     return places
+
+
+def answer_pages_of(spec: BookSpec, plan: BookPlan) -> list[list[int | None]]:
+    """Each section's answers' pages: a run of sections (answer_runs) fills its pages
+    in order, one section running on from the last; None for a book without answers."""
+    separate = spec.answers == "separate"
+    found: list[list[int | None]] = [[None] * section.count for section in spec.sections]
+    for run in answer_runs(spec.sections):
+        first = plan.first_page(ANSWERS, run[0], answer_book=separate)
+        if first is None:
+            continue
+        per_page, done = spec.sections[run[0]].answers_per_page, 0
+        for index in run:
+            found[index] = [first + (done + k) // per_page
+                            for k in range(spec.sections[index].count)]
+            done += spec.sections[index].count
+    return found
 
 
 def _place_of(book: _Book, planned: PlannedPuzzle) -> PuzzlePlace:
@@ -242,8 +408,12 @@ def make_pages(book: _Book, plan: Sequence[PlannedPage], style: RenderStyle,
     and handed out as the plan reaches them; any other page by its kind's maker."""
     grids = {(PUZZLES, index): iter(puzzle_pages(book, index, members, style))
              for index, members in by_section(book.planned)}
-    grids |= {(ANSWERS, index): iter(answer_pages(book, index, members, style, answer_book))
-              for index, members in by_section(book.planned)}
+    if not answer_book:
+        grids |= {(kind, None): iter(pages)
+                  for kind, pages in text_pages(book, style, book.plan).items()}
+    grids |= {(ANSWERS, run[0]): iter(answer_pages(book, run[0], [
+        p for p in book.planned if p.section_index in run], style, answer_book))
+        for run in answer_runs(book.spec.sections)}
     pages = []
     for number, planned in enumerate(plan, start=1):
         laid_out = grids.get((planned.kind, planned.section))
@@ -277,7 +447,17 @@ def _title(at: _PageAt) -> Page:
     """The book's title page, or the answer book's: the title, 'Answers', the author."""
     spec = at.book.spec
     subtitle = at.book.words.text("answers") if at.answer_book else spec.subtitle or ""
-    return title_page(at.geometry, spec.title, subtitle, spec.author or "")
+    return title_page(at.geometry, spec.title, subtitle, spec.author or "",
+                      book_kinds_text(spec, at.book.words))
+
+
+def book_kinds_text(spec: BookSpec, words: Catalogue) -> str:
+    """What the title page says the book holds: its kinds' full names ('Killer Sudoku'),
+    up to MOST_KINDS_NAMED of them; more kinds are 'a variety'."""
+    kinds = list(dict.fromkeys(section.kind for section in spec.sections))
+    if len(kinds) > MOST_KINDS_NAMED:
+        return words.text("kinds_variety", count=len(kinds))
+    return SEPARATOR.join(kind_title(words, kind) for kind in kinds)
 
 
 def _copyright(at: _PageAt) -> Page:
@@ -287,27 +467,6 @@ def _copyright(at: _PageAt) -> Page:
 def _contents(at: _PageAt) -> Page:
     return contents_page(at.book.words.text("contents"), contents_part(at.book, at.planned.part),
                          at.number if at.numbered else None)
-
-
-def _how_to_play(at: _PageAt) -> Page:
-    """The rules, with the worked example under them if the layout has room for it."""
-    book, spec = at.book, at.book.spec
-    beside = example_pair(book, at.style) if example_beside_rules(spec.layout, spec.sections) \
-        else None
-    return how_to_play_page(at.geometry, at.number, book.words.text("how_to_play"),
-                            rules_paragraphs([(s.size, s.kind, s.glyphs) for s in spec.sections],
-                                             spec.answers, book.words),
-                            beside, at.numbered)
-
-
-def _example(at: _PageAt) -> Page:
-    """The worked example on a page of its own, where it has no room beside the rules."""
-    grids = at.book.spec.layout.grids
-    pair = example_pair(at.book, at.style)
-    assert pair is not None  # the plan has this page only when the book has an example
-    return example_page(at.geometry, at.number, at.book.words.text("example"),
-                        at.style.title_size * HEADING_ROOM, pair,
-                        grids.label_height, grids.gap, at.numbered)
 
 
 def _opener(at: _PageAt) -> Page:
@@ -326,8 +485,8 @@ def _notes(at: _PageAt) -> Page:
 
 
 PAGE_MAKERS = {TITLE: _title, COPYRIGHT: _copyright, CONTENTS: _contents,
-               HOW_TO_PLAY: _how_to_play, EXAMPLE: _example, OPENER: _opener,
-               DIVIDER: _divider, NOTES: _notes, BLANK: lambda at: blank_page()}
+               OPENER: _opener, DIVIDER: _divider, NOTES: _notes,
+               BLANK: lambda at: blank_page()}
 
 
 def copyright_lines(spec: BookSpec, words: Catalogue) -> list[str]:
@@ -356,9 +515,16 @@ def contents_entries(book: _Book) -> list[ContentsEntry]:
         first = cast(int, plan.first_page(OPENER, index) or plan.first_page(PUZZLES, index))
         entries.append(ContentsEntry(section.name, SEPARATOR.join(
             section_details(book, index)), first))
+    hints = plan.first_page(HINTS)
+    if hints:
+        entries.append(ContentsEntry(words.text("hints"), "", hints))
     divider = plan.first_page(DIVIDER)
     if divider:
         entries.append(ContentsEntry(words.text("answers"), "", divider))
+    for kind, key in ((PATHS, "solving_paths"), (GLOSSARY, "glossary")):
+        part = plan.first_page(kind)
+        if part:
+            entries.append(ContentsEntry(words.text(key), "", part))
     return entries
 
 
@@ -390,38 +556,21 @@ def grade_range(book: _Book, members: Sequence[PlannedPuzzle]) -> str:
     return book.words.text("grade_range", easiest=names[0], hardest=names[-1])
 
 
-def example_pair(book: _Book, style: RenderStyle) -> ExamplePair | None:
-    """The book's first worked example and its solution, with the others (`more`); where
-    there are several, each labelled with its kind's name."""
-    if not book.examples:
-        return None
-    pairs = [ExamplePair(example.givens, example.solution,
-                         _example_label(book, example), book.words.text("example_solution"),
-                         style.border_line, marks_of(example)) for example in book.examples]
-    return replace(pairs[0], more=tuple(pairs[1:]))
-
-
-def _example_label(book: _Book, example: Puzzle) -> str:
-    """'A puzzle', or, among examples of several kinds, its kind's name."""
-    kind = example.kind
-    if len(book.examples) > 1 and kind.named_in_captions:
-        return book.words.text(kind.name_key)
-    return book.words.text("example_puzzle")
-
-
 def puzzle_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
                  style: RenderStyle) -> list[Page]:
     """A section's puzzle pages, each puzzle labelled with its number, captioned with its
     section, grade and size and where its answer is."""
     spec, layout = book.spec, book.spec.layout
     section = spec.sections[index]
+    times = shows_times(book, index, style)
     items = [GridItem(book.puzzles[p.number - 1].givens, None,
                       book.words.text("puzzle", number=p.number),
                       caption(section, book.words.grade(book.puzzles[p.number - 1].grade),
                               book.words),
                       answer_note(book, _place_of(book, p)),
                       mark_of(spec, book.puzzles[p.number - 1].grade),
-                      marks_of(book.puzzles[p.number - 1]), section.glyphs) for p in members]
+                      marks_of(book.puzzles[p.number - 1]), section.glyphs,
+                      aside=minutes_of(book, p) if times else "") for p in members]
     return paginate_puzzles(items, style.geometry, section.puzzles_per_page,
                             _place_of(book, members[0]).page, layout.grids.label_height,
                             layout.below_height, layout.grids.gap,
@@ -430,10 +579,33 @@ def puzzle_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
                             spec.page_numbers, layout.lines.border)
 
 
+def minutes_of(book: _Book, planned: PlannedPuzzle) -> str:
+    """A puzzle's estimated solving time, as its label line prints it: 'about 12 min'."""
+    return minutes_text(book.solved[planned.number - 1].minutes, book.words)
+
+
+def shows_times(book: _Book, index: int, style: RenderStyle) -> bool:
+    """Whether a section's puzzles show their times: when the book asks for them and
+    each fits on its label line, flush right, clear of the label and its mark."""
+    if not book.spec.explanations.times or not book.solved:
+        return False
+    layout, section = book.spec.layout, book.spec.sections[index]
+    side = grid_slots(style.geometry, 1, section.puzzles_per_page, layout.grids.label_height,
+                      layout.below_height, layout.grids.gap, layout.lines.border)[0][2]
+    members = [p for p in book.planned if p.section_index == index]
+    regular, bold = read_font(str(style.font_regular)), read_font(str(style.font_bold))
+    marks = mark_width(style.label_size) if book.spec.difficulty_mark == "squares" else 0.0
+    return all(bold.width(book.words.text("puzzle", number=p.number), style.label_size)
+               + marks + style.caption_size * ASIDE_GAP
+               + regular.width(minutes_of(book, p), style.caption_size) <= side
+               for p in members)
+
+
 def answer_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
                  style: RenderStyle, answer_book: bool) -> list[Page]:
-    """A section's answer pages: solved grids with the givens bold, each saying where its
-    puzzle is, each page headed with the puzzle numbers it holds ("Answers 1–6")."""
+    """A run of sections' answer pages (answer_runs; `index`: its first section): solved
+    grids with the givens bold, each saying where its puzzle is, each page headed with
+    the puzzle numbers it holds ("Answers 1–6")."""
     if (book.spec.answers == "separate") != answer_book or book.spec.answers == "none":
         return []
     layout = book.spec.layout
@@ -441,7 +613,8 @@ def answer_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
     items = [GridItem(book.puzzles[p.number - 1].givens, book.puzzles[p.number - 1].solution,
                       book.words.text("puzzle", number=p.number), "",
                       book.words.text("puzzle_on_page", page=_place_of(book, p).page),
-                      marks=marks_of(book.puzzles[p.number - 1]), glyphs=section.glyphs)
+                      marks=marks_of(book.puzzles[p.number - 1]),
+                      glyphs=book.spec.sections[p.section_index].glyphs)
              for p in members]
     pages = paginate_puzzles(items, style.geometry, section.answers_per_page,
                              cast(int, _place_of(book, members[0]).answer_page),  # (answers)
@@ -495,12 +668,21 @@ def mark_of(spec: BookSpec, grade: str) -> int:
 
 def outline_of(book: _Book, plan: Sequence[PlannedPage], answer_book: bool
                ) -> tuple[OutlineEntry, ...]:
-    """Bookmarks: the title, contents, how to play, each section, the answers, notes."""
+    """Bookmarks: the title, contents, how to play, each section, the answers, notes; in
+    an answer book each section where its first answer is."""
     entries = []
     for number, page in enumerate(plan, start=1):
         title = _outline_title(book, page, answer_book)
         if title:
             entries.append(OutlineEntry(title, number))
+    if answer_book:
+        pages = answer_pages_of(book.spec, book.plan)
+        firsts: dict[int | None, list[str]] = {answers[0]: [] for answers in pages}
+        for section, answers in zip(book.spec.sections, pages):
+            firsts[answers[0]].append(section.name)
+        entries += [OutlineEntry(name, cast(int, number)) for number, names in firsts.items()
+                    for name in names]
+        entries.sort(key=lambda entry: entry.page)
     return tuple(entries)
 
 
@@ -510,11 +692,11 @@ def _outline_title(book: _Book, page: PlannedPage, answer_book: bool) -> str:
     if page.part:
         return ""
     openers = book.spec.front_matter.section_openers
-    if page.kind == OPENER or (page.kind == PUZZLES and not openers) or \
-            (page.kind == ANSWERS and answer_book):
+    if page.kind == OPENER or (page.kind == PUZZLES and not openers):
         return book.spec.sections[cast(int, page.section)].name  # a section's page
     words = book.words
     titles = {TITLE: book.spec.title, CONTENTS: words.text("contents"),
               HOW_TO_PLAY: words.text("how_to_play"), DIVIDER: words.text("answers"),
-              NOTES: words.text("notes")}
+              NOTES: words.text("notes"), HINTS: words.text("hints"),
+              PATHS: words.text("solving_paths"), GLOSSARY: words.text("glossary")}
     return titles.get(page.kind, "")

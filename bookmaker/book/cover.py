@@ -47,24 +47,40 @@ def cover_puzzle_count(spec: BookSpec) -> int:
     return puzzles_needed(spec.cover.design, sum(s.count for s in spec.sections))
 
 
-def cover_contents(spec: BookSpec, puzzles: Sequence[Puzzle],
-                   guides: bool = False) -> dict[str, bytes]:
+def cover_contents(spec: BookSpec, puzzles: Sequence[Puzzle], guides: bool = False,
+                   pages: int | None = None) -> dict[str, bytes]:
     """The cover's files by name, as bytes: `puzzles` are the book's first ones, in plan
-    order (cover_puzzle_count of them)."""
+    order (cover_puzzle_count of them); `pages`: the interior's page count (default: the
+    plan's estimate, book_pages)."""
     if spec.cover is None:
         return {}
-    pdf = render_cover_pdf(composed_cover(spec, puzzles))
+    pdf = render_cover_pdf(composed_cover(spec, puzzles, pages))
     names = cover_file_names(spec, guides)
     files = {names[0]: pdf, names[1]: preview_png(pdf)}
     if guides:
-        files[names[2]] = render_cover_pdf(composed_cover(spec, puzzles), guides=True)
+        files[names[2]] = render_cover_pdf(composed_cover(spec, puzzles, pages), guides=True)
     return files
 
 
-def composed_cover(spec: BookSpec, puzzles: Sequence[Puzzle]):
-    """The cover laid out: its spine as thick as the page plan's count on the paper."""
+def book_pages(spec: BookSpec, out_dir: str | os.PathLike | None = None) -> int:
+    """The interior's page count: as the book's last build in out_dir printed it (its
+    manifest's cover record: the text parts' pages are known once the book is set), else
+    the page plan's count from the spec."""
+    if out_dir is not None:
+        try:
+            manifest = json.loads((Path(out_dir) / f"{spec.name}.json").read_text(
+                encoding="utf-8"))
+            if manifest["seed"] == spec.seed:
+                return int(manifest["cover"]["pages"])
+        except (OSError, ValueError, KeyError, TypeError):
+            pass
+    return len(spec.page_plan().book)
+
+
+def composed_cover(spec: BookSpec, puzzles: Sequence[Puzzle], pages: int | None = None):
+    """The cover laid out: its spine as thick as the book's page count on the paper."""
     fonts = cover_fonts(spec)
-    geometry = cover_geometry(spec.layout, len(spec.page_plan().book), spec.paper)
+    geometry = cover_geometry(spec.layout, pages or book_pages(spec), spec.paper)
     cover = spec.cover
     assert cover is not None  # a cover is composed for a book that has one
     words = CoverWords(spec.title, spec.subtitle, spec.author, spec.isbn,
@@ -128,16 +144,17 @@ def make_cover(spec: BookSpec, out_dir: str | os.PathLike, guides: bool = False
     """Write only the cover's files to out_dir, replacing the old ones as a set."""
     recover(out_dir, spec.name)
     check_can_write(out_dir, cover_file_names(spec, guides))
-    contents = cover_contents(spec, cover_puzzles(spec, out_dir), guides)
+    contents = cover_contents(spec, cover_puzzles(spec, out_dir), guides,
+                              book_pages(spec, out_dir))
     return replace_outputs(OutputSet(Path(out_dir), contents, owner=spec.name))
 
 
-def cover_record(spec: BookSpec) -> dict | None:
+def cover_record(spec: BookSpec, pages: int | None = None) -> dict | None:
     """The manifest's cover entry: its files, design and size in inches (as KDP's cover
-    calculator shows them, to compare)."""
+    calculator shows them, to compare), for a book of `pages` pages."""
     if spec.cover is None:
         return None
-    geometry = cover_geometry(spec.layout, len(spec.page_plan().book), spec.paper)
+    geometry = cover_geometry(spec.layout, pages or book_pages(spec), spec.paper)
     return {"files": cover_file_names(spec), "design": spec.cover.design_name,
             "paper": spec.paper, "pages": geometry.pages,
             "spine_in": round(geometry.spine / 72, 4),
@@ -146,12 +163,12 @@ def cover_record(spec: BookSpec) -> dict | None:
             "spine_text": has_spine_text(geometry.pages)}
 
 
-def spine_note(spec: BookSpec) -> str | None:
+def spine_note(spec: BookSpec, pages: int | None = None) -> str | None:
     """What the build says about a spine too thin for text, or too short for the author
     beside the title (the spine then shows the title alone)."""
     if spec.cover is None:
         return None
-    pages = len(spec.page_plan().book)
+    pages = pages or book_pages(spec)
     if not has_spine_text(pages):
         return (f"{spec.name}-cover.pdf: the spine is left plain: {pages} pages is too thin "
                 f"for spine text (KDP allows it from 79 pages)")

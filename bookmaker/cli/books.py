@@ -8,7 +8,7 @@ import click
 
 from ..book.build import BuildError, BuildResult
 from ..book.build import build as build_book
-from ..book.cover import cover_record, make_cover, spine_note
+from ..book.cover import book_pages, cover_record, make_cover, spine_note
 from ..core.puzzle import GenerationError
 from ..core.solve.verify import VerificationError
 from ..puzzles.executors import LOCAL, ExecutorError, open_workers
@@ -55,8 +55,9 @@ def build(ctx, spec_file, out_dir, jobs, seed, executor) -> None:
     click.echo(build_summary(result, time.monotonic() - started))
     for line in padding_notes(result, spec):
         click.echo(line)
-    if spine_note(spec):
-        click.echo(spine_note(spec))
+    pages = result.page_counts[f"{spec.name}.pdf"]
+    if spine_note(spec, pages):
+        click.echo(spine_note(spec, pages))
     if result.registry or result.remade:
         click.echo(registry_note(result, spec))
 
@@ -90,12 +91,13 @@ def cover(ctx, spec_file, out_dir, guides, seed) -> None:
         raise click.ClickException(str(err)) from None
     for path in files:
         click.echo(path)
-    record = cover_record(spec)
+    pages = book_pages(spec, out_dir)
+    record = cover_record(spec, pages)
     assert record is not None  # the spec has a cover (checked above)
     click.echo(f"cover {record['width_in']:.3f} x {record['height_in']:.3f} in, spine "
                f"{record['spine_in']:.3f} in for {record['pages']} pages on {spec.paper} paper")
-    if spine_note(spec):
-        click.echo(spine_note(spec))
+    if spine_note(spec, pages):
+        click.echo(spine_note(spec, pages))
 
 
 def load_spec_or_exit(ctx: click.Context, path: str) -> BookSpec:

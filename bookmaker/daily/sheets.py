@@ -273,11 +273,18 @@ def _proof_days_per_page(entries: list[DailyPuzzle], geometry: PageGeometry,
     return 1
 
 
+def se_rating_text(puzzle: Puzzle) -> list[str]:
+    """What an editor reads of a puzzle's Sudoku Explainer rating: ['SE 2.3'] (its ER, a
+    '>=' bound kept), or [] where the kind records none (Killer, Calcudoku, 16x16). The
+    grader's score, an internal sum, is not printed: the grade says it."""
+    return [f"SE {puzzle.rating[0]}"] if puzzle.rating else []
+
+
 def _proof_items(spec: DailySpec, entry: DailyPuzzle) -> tuple[GridItem, GridItem]:
     puzzle, day = entry.puzzle, entry.day
     name = day.title or kind_name(load_catalogue("en"), day.kind)
     label = date_text(entry.date) + (SEPARATOR + name if name else "")
-    caption = SEPARATOR.join([puzzle.grade.capitalize(), f"score {puzzle.score:g}",
+    caption = SEPARATOR.join([puzzle.grade.capitalize(), *se_rating_text(puzzle),
                               f"{puzzle.givens.clue_count} clues"])
     repeats = f"{entry.repeats} repeat{'s' if entry.repeats > 1 else ''} skipped" \
         if entry.repeats else ""

@@ -8,7 +8,7 @@ from ..core.board.grid import Grid
 from ..core.board.marks import Marks
 
 POINTS_PER_INCH = 72.0
-TEXT_STYLES = ("title", "subtitle", "heading", "body", "entry", "detail")
+TEXT_STYLES = ("title", "subtitle", "heading", "body", "entry", "detail", "kicker", "rule")
 
 
 @dataclass(frozen=True)
@@ -103,6 +103,8 @@ class GridPlacement:
     mark: int = 0  # a difficulty mark of this many filled squares (0: none)
     marks: Marks = Marks()
     glyphs: tuple[str, ...] = ()  # what values 1..n print as (spec/glyphs.py); () numbers
+    aside: str = ""  # flush right on the label line (a puzzle's estimated solving time)
+    shaded: tuple[int, ...] = ()  # cells shaded to point at them (a glossary example's)
 
     @property
     def symbols(self) -> tuple[str, ...]:
@@ -163,6 +165,7 @@ class Page:
     header: str = ""
     footer: str = ""
     ruled_lines: tuple[float, ...] = ()  # heights (from the trim's bottom) of writing lines
+    flowed: bool = False  # text set around its grids (pages/flow.py), not above them all
 
 
 def facing_number(page: Page, position: int) -> int:

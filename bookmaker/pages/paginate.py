@@ -30,6 +30,7 @@ class GridItem:
     mark: int = 0
     marks: Marks = Marks()
     glyphs: tuple[str, ...] = ()
+    aside: str = ""  # flush right on the label line: the estimated solving time
 
 
 def best_arrangement(width: float, height: float, count: int, text_height: float,
@@ -123,5 +124,5 @@ def paginate_puzzles(items: Sequence[GridItem], geometry: PageGeometry, per_page
 def _place(item: GridItem, slot: Slot) -> GridPlacement:
     x, y, side = slot
     return GridPlacement(x, y, side, item.grid, item.solution, item.label, item.caption,
-                         item.note, item.mark, item.marks, item.glyphs)
+                         item.note, item.mark, item.marks, item.glyphs, item.aside)
 

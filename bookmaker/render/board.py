@@ -87,6 +87,8 @@ def draw_marks(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -> 
     beside its cell lines read as double lines."""
     marks, answer = placement.marks, placement.solution is not None
     weights = line_weights(style, placement.cell)
+    if placement.shaded:
+        _draw_pointed(canvas, placement)
     if marks.blocks:
         _draw_blocks(canvas, placement, style, weights[0], answer)
     outlined = [cage for cage in marks.cages if cage.style == OUTLINED]
@@ -104,6 +106,17 @@ def draw_marks(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -> 
         _draw_signs(canvas, placement, weights[1])
     if marks.edges:
         _draw_edges(canvas, placement, style)
+
+
+POINTED_INSET = 0.08  # a pointed-at cell's shade stops this share of a cell inside its lines
+
+
+def _draw_pointed(canvas: Canvas, placement: GridPlacement) -> None:
+    """The cells a glossary example points at, shaded inside their lines (drawn over the
+    grid, which a PDF keeps as a form, so inset to leave the lines whole)."""
+    inset, positions = POINTED_INSET, placement.grid.shape.positions
+    canvas.rects([(positions[cell][1] + inset, positions[cell][0] + inset, 1 - 2 * inset,
+                   1 - 2 * inset) for cell in placement.shaded], "shade", fill=SHADE_GREY)
 
 
 def _draw_dashed_cages(canvas: Canvas, placement: GridPlacement, style: RenderStyle,

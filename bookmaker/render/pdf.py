@@ -392,6 +392,9 @@ def _draw_grid_texts(canvas: Canvas, placement: GridPlacement, style: RenderStyl
         if placement.mark:
             width = pdfmetrics.stringWidth(placement.label, fonts.bold, style.label_size)
             _draw_mark(canvas, x + width, baseline, placement.mark, style)
+        if placement.aside:  # the solving time, at the caption's size (compose fit it)
+            canvas.setFont(fonts.regular, style.caption_size)
+            canvas.drawRightString(x + side, baseline, placement.aside)
     size = style.caption_size
     lines = caption_lines(placement.caption.split(SEPARATOR) if placement.caption else [],
                           placement.note, side,
@@ -478,7 +481,12 @@ _TEXT_LOOK = {  # style -> (bold?, size field, centred?, leading as a multiple o
     "body": (False, "body_size", False, 1.4),
     "entry": (True, "body_size", False, 1.4),
     "detail": (False, "caption_size", False, 1.4),
+    "kicker": (True, "heading_size", True, 1.4),
+    "rule": (False, "body_size", True, 1.0),
 }
+RULE_SHARE = 0.4  # a title page's rule: this share of the text width, centred
+RULE_WEIGHT = 1.0  # points
+LEADER = ". "  # a contents entry's dot leader, repeated from its title to its page
 
 
 def _draw_texts(canvas: Canvas, page: Page, facing: int, style: RenderStyle,
@@ -486,7 +494,8 @@ def _draw_texts(canvas: Canvas, page: Page, facing: int, style: RenderStyle,
     """Text blocks stacked from the top of the content area; body paragraphs wrapped."""
     left, bottom, width, height = style.geometry.content_box(facing)
     # Text may run down to the grids' labels, if the page has grids too.
-    floor = max([bottom] + [p.y + p.side + style.label_height for p in page.placements])
+    floor = max([bottom] + [p.y + p.side + style.label_height for p in page.placements
+                            if not page.flowed])  # flowed text runs on under its figures
     y = bottom + height
     for block in page.texts:
         y = _draw_block(canvas, block, left, y - block.space_before, width, style, fonts)
@@ -503,19 +512,44 @@ def _draw_block(canvas: Canvas, block: TextBlock, left: float, top: float, width
     font = fonts.bold if bold else fonts.regular
     size = getattr(style, size_field)
     canvas.setFont(font, size)
+    if block.style == "rule":
+        return _draw_rule(canvas, left, top - size, width)
     y = top
     for paragraph in block.lines:
         text, _, right = paragraph.partition("\t")
         room = width - (pdfmetrics.stringWidth(right, font, size) + size if right else 0)
+        line = ""
         for line in _wrap(text, font, size, room):
             y -= size * leading
             if centred:
                 canvas.drawCentredString(left + width / 2, y, line)
             else:
                 canvas.drawString(left, y, line)
-        if right:  # flush right, on the paragraph's last line
+        if right:  # flush right, on the paragraph's last line, after dot leaders
             canvas.drawRightString(left + width, y, right)
+            _draw_leaders(canvas, font, size, left, left + pdfmetrics.stringWidth(
+                line, font, size), left + room, y)
         y -= size * 0.5 if block.style == "body" else 0  # space between paragraphs
+    return y
+
+
+def _draw_leaders(canvas: Canvas, font: str, size: float, left: float, start: float,
+                  end: float, y: float) -> None:
+    """Dots from just after `start` to just before `end`, each on a pitch counted from
+    `left`, so that the leaders of every line stand in columns."""
+    pitch = pdfmetrics.stringWidth(LEADER, font, size)
+    first = left + pitch * (int((start + size * 0.5 - left) // pitch) + 1)
+    count = int((end - first) // pitch)
+    if count > 0:
+        canvas.drawString(first, y, LEADER * count)
+
+
+def _draw_rule(canvas: Canvas, left: float, y: float, width: float) -> float:
+    """A short centred rule (a title page's); where the next block may start."""
+    canvas.saveState()
+    canvas.setLineWidth(RULE_WEIGHT)
+    canvas.line(left + width * (1 - RULE_SHARE) / 2, y, left + width * (1 + RULE_SHARE) / 2, y)
+    canvas.restoreState()
     return y
 
 

@@ -17,6 +17,7 @@ from ..core.kinds.kind import Kind
 from .catalogue import Catalogue
 
 SEPARATOR = " · "
+TIMES = "\u00d7"  # the multiplication sign of printed sizes: 9×9
 NOTE_GAP = 1.0  # the least space between caption and note, in caption font sizes
 MARK_STEPS = 6  # squares in a difficulty mark: one per grade, beginner to extreme
 MARK_SQUARE = 0.55  # a mark square's side, per label size
@@ -65,10 +66,22 @@ def kind_name(words: Catalogue, kind: Kind) -> str:
     return words.text(kind.name_key) if kind.named_in_captions else ""
 
 
+def kind_title(words: Catalogue, kind: Kind) -> str:
+    """A kind's full name, as a title page or a heading prints it: 'Killer Sudoku' (its
+    name alone where the catalogue has no full name for it)."""
+    return words.texts.get(kind.title_key) or words.text(kind.name_key)
+
+
 def grid_size_text(kind: Kind, size: int) -> str:
-    """The size a caption or contents entry prints: '9x9'; '' for a Samurai (its name
+    """The size a caption or contents entry prints: '9×9'; '' for a Samurai (its name
     says it)."""
-    return f"{size}x{size}" if kind.size_in_captions else ""
+    return printed_size(size) if kind.size_in_captions else ""
+
+
+def printed_size(size: int) -> str:
+    """A board's size as print sets it, with a multiplication sign: '9×9' (specs and
+    messages write 9x9, which is easier to type)."""
+    return f"{size}{TIMES}{size}"
 
 
 def answer_note_text(answers: str, words: Catalogue, page: int | str) -> str:

@@ -28,6 +28,7 @@ from .values import (
 )
 
 DEFAULT_MIN_CELL = 21.6  # points: 0.3 in, a cell a person can write a letter in
+PENCIL_MIN_CELL = 32.4  # points: 0.45 in, room for three or four pencil marks and a digit
 CAPTION_LINES = 2  # the lines kept under each puzzle for its caption and note
 # A section's default of one grid a page stands while its cells reach this share of
 # grids.default_min_cell (0.255 in of 0.3): a 25x25 on a letter-size page (0.28 in) is
@@ -73,6 +74,11 @@ class Grids(Schema):
                                      "a section gets when it does not set puzzles_per_page "
                                      "(0.3 in: room to write a 16x16's letters); a section "
                                      "asking for more per page is held to min_cell only.")
+    pencil_min_cell: Length = Field(PENCIL_MIN_CELL, description="The smallest puzzle "
+                                    "cell by default for puzzles whose grade asks for "
+                                    "pencil marks (Kind.pencil_grade: an expert Killer's "
+                                    "cage combinations); 0.45 in puts one expert Killer "
+                                    "on a 6x9 page, not two of 0.34 in cells.")
 
 
 class TextSizes(Schema):
@@ -247,25 +253,21 @@ class Layout(Schema):
         room = area.height - self.title_size * CONTENTS_HEADING - self.body_size
         return max(1, int(room // (self.body_size * CONTENTS_ENTRY_LINES)))
 
-    def example_beside_rules(self) -> bool:
-        """Whether the how-to-play example fits under the rules with cells of at least
-        the smallest puzzle cell; if not, it gets a page of its own."""
-        area = self.grid_area()
-        side = min(area.width * EXAMPLE_SHARE, area.height * EXAMPLE_HEIGHT) - area.border
-        return side / EXAMPLE_SIZE >= self.min_puzzle_cell
-
     def puzzles_that_fit(self, size: int, least_cell: float = 0.0) -> int:
         """The most size x size puzzles per page, for a book of any length, with cells of
         at least the layout's minimum (and least_cell: a Killer's totals need room)."""
         return most_that_fit(size, max(self.min_puzzle_cell, least_cell), self.grid_area())
 
-    def default_puzzles_per_page(self, size: int, least_cell: float = 0.0) -> int:
+    def default_puzzles_per_page(self, size: int, least_cell: float = 0.0,
+                                 pencil: bool = False) -> int:
         """Puzzles per page for a section that does not say: the layout's, or fewer so
         that cells stay at least grids.default_min_cell in a book of any length; one, if
         even one grid a page falls short of that by no more than the paper forces
-        (WRITABLE_SHARE); else 0: the section must ask for it, or take a larger page."""
+        (WRITABLE_SHARE); else 0: the section must ask for it, or take a larger page.
+        `pencil`: the puzzles need room for pencil marks (grids.pencil_min_cell)."""
         smallest = max(self.min_puzzle_cell, least_cell)
-        comfortable = max(smallest, self.grids.default_min_cell)
+        wish = self.grids.pencil_min_cell if pencil else self.grids.default_min_cell
+        comfortable = max(smallest, wish)
         most = most_that_fit(size, comfortable, self.grid_area())
         if most:
             return min(self.puzzles_per_page, most)
@@ -285,6 +287,23 @@ class Layout(Schema):
         cells at least the layout's minimum and `least_cell` (two-digit symbols')."""
         return most_that_fit(size, max(self.min_answer_cell, least_cell),
                              self.grid_area(answers=True))
+
+    def answers_per_page_for(self, size: int, least_side: float = 0.0,
+                             least_cell: float = 0.0) -> int:
+        """Answer grids a page for boards `size` cells across: the layout's
+        answers_per_page, fewer if they do not fit; a board smaller than 9×9 packs more,
+        at the cells a 9×9 answer gets, so 6×6 answers print smaller than 9×9 ones
+        instead of as large, but no narrower than `least_side` (the note under each, 'Puzzle
+        on page 123', must fit on its line), nor cells under `least_cell` (what its symbols
+        need). 0: not even one fits."""
+        most = self.answers_that_fit(size, least_cell)
+        per_page = min(self.answers_per_page, most)
+        if size >= REFERENCE_SIZE or not most:
+            return per_page
+        area = self.grid_area(answers=True)
+        reference = cell_side(self.answers_per_page, REFERENCE_SIZE, area)
+        cell = max(reference, self.min_answer_cell, least_side / size, least_cell)
+        return max(per_page, most_that_fit(size, cell, area))
 
     def puzzles_per_page_problem(self, count: int, size: int, least_cell: float = 0.0,
                                  name: str = "") -> str | None:
@@ -321,7 +340,6 @@ class Layout(Schema):
 
 EXAMPLE_SHARE = 0.45  # the how-to-play example: each grid at most this share of the width
 EXAMPLE_HEIGHT = 0.3  # ... and of the height, when it shares the page with the rules
-EXAMPLE_SIZE = 9  # the largest example grid
 CONTENTS_ENTRY_LINES = 3.4  # one contents entry: name and page, details, space (body lines)
 CONTENTS_HEADING = 1.2  # the contents heading's line, as a multiple of the title size
 CAPTION_LINE_HEIGHT = 1.8  # a caption line's height, as a multiple of its font size

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any, Literal, cast
 
 from ..core.board.shape import Shape, parse_size
 from ..core.kinds.kind import Kind, clues_problem
-from .catalogue import load_catalogue
+from .catalogue import language_names, load_catalogue
 from .cover import CoverFile, CoverSpec, cover_geometry
 from .covercheck import CoverFacts, cover_spec, glyph_fields
 from .fontfile import default_font_paths, read_font
@@ -38,6 +39,8 @@ from .textcheck import check_texts, check_texts_of
 from .textfile import TextEncodingError, read_utf8
 from .values import MAX_PUZZLES, describe, font_digit_top
 from .yamlload import MarkedYAMLError, parse_yaml
+
+WIDEST_PAGE = "888"  # page numbers are measured at their widest
 
 
 def load_spec(path: str | os.PathLike) -> BookSpec:
@@ -168,7 +171,7 @@ def _section_pages(report: Report, index: int, section: SectionFile | None,
     glyphs = section_glyphs(report, at, section.symbols, shape.size, kind, language)
     grid = grid_needs(kind, shape, glyphs or numbers(shape.size))
     puzzles = _puzzles_per_page(report, at, section.puzzles_per_page, grid, layout,
-                                kind.one_a_page)
+                                kind.one_a_page, kind.needs_pencil_room(section.difficulty))
     answers = _answers_per_page(report, at, grid, layout)
     if not clues_fit or puzzles is None or answers is None or glyphs is None:
         return None
@@ -256,11 +259,13 @@ def _reported(report: Report, path: tuple, problem: str | Literal[False] | None)
 
 
 def _puzzles_per_page(report: Report, at: tuple, asked: int | None, grid: _GridNeeds,
-                      layout: Layout, alone: bool = False) -> int | None:
+                      layout: Layout, alone: bool = False, pencil: bool = False
+                      ) -> int | None:
     """The section's puzzles per page: as asked if they fit, else the layout's, capped so
     that cells stay large enough to write in (the layout's default is a wish for 9x9; a
     16x16 may need fewer, and a 25x25 may need a larger page). `alone`: one a page, as
-    large as the page allows (a Samurai)."""
+    large as the page allows (a Samurai). `pencil`: its grade asks for cells with room
+    for pencil marks (an expert Killer's combinations): the layout's pencil_min_cell."""
     size, least, name = grid.cells, grid.least_cell, grid.name
     if alone and asked not in (None, 1):
         report.add(Mistake(at + ("puzzles_per_page",), "a samurai is printed one a page, "
@@ -279,7 +284,7 @@ def _puzzles_per_page(report: Report, at: tuple, asked: int | None, grid: _GridN
         return None
     if alone:
         return 1
-    per_page = layout.default_puzzles_per_page(size, least)
+    per_page = layout.default_puzzles_per_page(size, least, pencil)
     if per_page == 0:
         report.add(Mistake(at + ("size",), layout.small_cells_problem(size)))
         return None
@@ -292,8 +297,20 @@ def _answers_per_page(report: Report, at: tuple, grid: _GridNeeds,
     if problem:
         report.add(Mistake(at + ("size",), problem))
         return None
-    return min(layout.answers_per_page,
-               layout.answers_that_fit(grid.cells, grid.least_symbol_cell))
+    return layout.answers_per_page_for(grid.cells, widest_answer_note(layout.caption_size),
+                                       grid.least_symbol_cell)
+
+
+NOTE_ROOM = 1.15  # room kept beside an answer's note for a font wider than the default
+
+
+@cache
+def widest_answer_note(size: float) -> float:
+    """The widest note under an answer ('Puzzle on page 888') in any language, set in the
+    default font at `size` points, with NOTE_ROOM to spare."""
+    font = read_font(str(default_font_paths()[0]))
+    return NOTE_ROOM * max(font.width(load_catalogue(language).text(
+        "puzzle_on_page", page=WIDEST_PAGE), size) for language in language_names())
 
 
 def _check_book(report: Report, book: BookFile | None, layout: Layout | None,
@@ -365,7 +382,7 @@ def _cover(report: Report, cover: CoverFile, book: BookFile, layout: Layout | No
                for s, p in zip(sections, pages) if p is not None]  # (measurable: every p)
     answers = answer_place(book.answers, layout)
     plan = book_plan(layout, book.front_matter, counted, answers, book.sections_start,
-                     book.padding)
+                     book.padding, book.explanations)
     facts = CoverFacts(book.title, book.subtitle, book.author, book.isbn,
                        sum(s.count for s in sections), [s.difficulty for s in sections],
                        answers, cover_geometry(layout, len(plan.book), book.paper))
@@ -413,7 +430,7 @@ def _check_book_size(report: Report, book: BookFile, layout: Layout,
         return
     answers = answer_place(book.answers, layout)
     plan = book_plan(layout, book.front_matter, sections, answers,
-                     book.sections_start or "any", book.padding or "notes")
+                     book.sections_start or "any", book.padding or "notes", book.explanations)
     most, why = most_pages(layout, book.paper or "white")
     for what, pages in (("book", plan.book), ("answer book", plan.answer_book)):
         if len(pages) > most:
@@ -506,7 +523,8 @@ def _book_spec(source: Path, book: BookFile, layout: Layout,
                     page_numbers=book.page_numbers, fonts=book.fonts, sections=tuple(sections),
                     series=book.series or book.name or slug_of(book.title),
                     volume=None if book.volume is None else str(book.volume),
-                    registry=book.registry, cover=cover, outputs=book.outputs)
+                    registry=book.registry, cover=cover, explanations=book.explanations,
+                    outputs=book.outputs)
 
 
 def copyright_text(copyright: int | str | None, author: str | None) -> str | None:

@@ -19,7 +19,8 @@ from .catalogue import language_names
 from .cover import CoverSpec
 from .kinds import frame_of, kind_of_name
 from .layout import Layout
-from .pagecount import BookPlan, PageRules, plan_book
+from .pagecount import GLOSSARY, HINTS, HOW_TO_PLAY, PATHS, BookPlan, PageRules, plan_book
+from .pagecount import BackMatter as BackCounts
 from .pagecount import FrontMatter as FrontCounts
 from .printer import PAPERS, load_printer
 from .values import (
@@ -120,8 +121,35 @@ class FrontMatter(Schema):
     how_to_play: Flag = Field(True, description="A page explaining the rules.")
     section_openers: Flag = Field(False, description="A page opening each section: its "
                                   "name, puzzles, size and grades.")
-    credit: Flag = Field(True, description="A line on the copyright page saying the "
-                         "puzzles were made with bookmaker.")
+    credit: Flag = Field(False, description="A line on the copyright page saying the "
+                         "puzzles were made with bookmaker (off by default: readers take "
+                         "such lines for a machine's).")
+
+
+class Explanations(Schema):
+    """What a book explains beyond its answers (issue 22): hints, every puzzle's solving
+    path, a glossary of the techniques they use, and an estimated solving time."""
+
+    hints: Flag = Field(False, description="A Hints section before the answers: each "
+                        "puzzle's first step (technique, cell, value), from its grader.")
+    solving_path: Flag = Field(False, description="A 'Solutions explained' appendix after "
+                               "the answers: each puzzle's every step, from its grader.")
+    glossary: Flag | None = Field(None, description="A glossary of the techniques the "
+                                  "solutions use; default: with hints or solving paths.")
+    times: Flag = Field(True, description="An estimated solving time beside each "
+                        "puzzle's number (the model in layouts/solving/times.yaml), and a "
+                        "word on it on the how-to-play page.")
+
+    @property
+    def with_glossary(self) -> bool:
+        """Whether the book has the glossary: as asked, else with hints or paths."""
+        return self.glossary if self.glossary is not None else \
+            bool(self.hints or self.solving_path)
+
+    @property
+    def solves(self) -> bool:
+        """Whether the book's puzzles are solved again step by step for it."""
+        return self.hints or self.solving_path or self.with_glossary or self.times
 
 
 class Fonts(Schema):
@@ -180,6 +208,9 @@ class BookFile(Schema):
                                       description="Title, copyright, contents, how-to-play "
                                                   "and section opener pages.")
     page_numbers: Flag = Field(True, description="Print page numbers.")
+    explanations: Explanations = Field(default_factory=Explanations,
+                                       description="Hints, solving paths, a glossary of "
+                                                   "techniques and solving times.")
     fonts: Fonts = Field(default_factory=Fonts, description="The user's own TTF fonts.")
     name: Slug | None = Field(None, description="The output file name without extension "
                               "(lowercase letters, digits, hyphens); default: from the title.")
@@ -333,6 +364,8 @@ class BookSpec(Schema):
     registry: Path | bool = Field(True, description="The registry file (absolute); True: "
                                   "the default one in the output folder; False: none.")
     cover: CoverSpec | None = Field(None, description="The cover, if the spec asks for one.")
+    explanations: Explanations = Field(default_factory=Explanations,
+                                       description="Hints, paths, glossary and times.")
     outputs: tuple[str, ...] = Field(("pdf",), description="The files to write (BOOK_OUTPUTS).")
 
     @property
@@ -340,10 +373,13 @@ class BookSpec(Schema):
         """This book's issue in its series' registry: the volume, or else its name."""
         return self.volume if self.volume is not None else self.name
 
-    def page_plan(self) -> BookPlan:
-        """Every page of the book and of its answer book, from counts (spec/pagecount.py)."""
+    def page_plan(self, text_pages: dict[str, int] | None = None) -> BookPlan:
+        """Every page of the book and of its answer book, from counts (spec/pagecount.py).
+        `text_pages`: the pages each flowing text part takes (how to play, hints, solving
+        paths, glossary), once set (compose measures them); without it each is counted as
+        one page: an estimate, for load-time checks."""
         return book_plan(self.layout, self.front_matter, self.sections, self.answers,
-                         self.sections_start, self.padding)
+                         self.sections_start, self.padding, self.explanations, text_pages)
 
     def page_totals(self) -> tuple[int, int]:
         """(the book's page count, the separate answer book's, 0 if none), from counts."""
@@ -352,32 +388,25 @@ class BookSpec(Schema):
 
 
 def book_plan(layout: Layout, front: FrontMatter, sections, answers: str,
-              sections_start: str, padding: str) -> BookPlan:
-    """The page plan for these settings: the one rule loading checks and compose draws."""
-    entries = len(sections) + int(front.how_to_play) + int(answers == "back")
+              sections_start: str, padding: str, explanations: Explanations | None = None,
+              text_pages: dict[str, int] | None = None) -> BookPlan:
+    """The page plan for these settings: the one rule loading checks and compose draws
+    (with the pages its flowing text parts take, `text_pages`)."""
+    explanations = explanations or Explanations()
+    back = BackCounts(*(int(wanted) for wanted in (
+        explanations.hints, explanations.solving_path, explanations.with_glossary)))
+    if text_pages is not None:
+        back = BackCounts(*(text_pages.get(kind, 0) for kind in (HINTS, PATHS, GLOSSARY)))
+    entries = len(sections) + int(front.how_to_play) + int(answers == "back") + \
+        sum(1 for count in (back.hints, back.paths, back.glossary) if count)
     per_page = layout.contents_entries_per_page()
+    rules_pages = 1 if text_pages is None else text_pages.get(HOW_TO_PLAY, 0)
     counts = FrontCounts(front.title_page, front.copyright_page,
-                         -(-entries // per_page) if front.contents else 0, front.how_to_play,
-                         front.how_to_play and bool(example_sections(sections))
-                         and not example_beside_rules(layout, sections))
+                         -(-entries // per_page) if front.contents else 0,
+                         rules_pages if front.how_to_play else 0)
     return plan_book(counts, sections, answers, front.section_openers,
-                     sections_start == "right", page_rules(layout, padding))
+                     sections_start == "right", page_rules(layout, padding), back)
 
-
-def example_sections(sections) -> list:
-    """The sections the how-to-play examples are made for: those whose kind follows
-    Sudoku's rule (one classic example for them all) and those of each kind that shows
-    an example of its own (Kind.own_example: a Futoshiki's); none in a book of other
-    kinds alone (Calcudoku's)."""
-    return [s for s in sections if kind_of_name(s.variant).sudoku_rule
-            or kind_of_name(s.variant).own_example]
-
-
-def example_beside_rules(layout: Layout, sections) -> bool:
-    """Whether the how-to-play example shares the rules' page: where the layout has room
-    for it, and the rules have no paragraphs of other kinds (which take that room)."""
-    return layout.example_beside_rules() and \
-        all(kind_of_name(s.variant).rules_key is None for s in sections)
 
 
 def answer_place(answers: str | None, layout: Layout) -> str:

@@ -2,7 +2,7 @@
 compose draws.
 
 A plan lists each page's kind in order: front matter (title, copyright, contents,
-how-to-play and its example), each section (its opener, then its puzzle pages), the
+how-to-play), each section (its opener, then its puzzle pages), the
 answers (at the back: an "Answers" divider on a right-hand page, then each section's
 answer pages), and the pages a print-on-demand service asks for (Notes or blank pages up
 to its minimum and to an even count). Blank pages keep sections or the divider on
@@ -17,18 +17,24 @@ from dataclasses import dataclass
 from typing import Protocol
 
 # Page kinds, in the words compose and the outline use.
-TITLE, COPYRIGHT, CONTENTS, HOW_TO_PLAY, EXAMPLE = ("title", "copyright", "contents",
-                                                    "how-to-play", "example")
+TITLE, COPYRIGHT, CONTENTS, HOW_TO_PLAY = ("title", "copyright", "contents", "how-to-play")
 OPENER, PUZZLES, BLANK, DIVIDER, ANSWERS, NOTES = ("opener", "puzzles", "blank", "divider",
                                                    "answers", "notes")
+HINTS, PATHS, GLOSSARY = ("hints", "solving-paths", "glossary")  # explained solutions
+TEXT_PARTS = (HOW_TO_PLAY, HINTS, PATHS, GLOSSARY)  # pages of text flowing on (pages/flow)
 
 
 class Counted(Protocol):
-    """What page counting needs of a section."""
+    """What page counting needs of a section (read-only: sections are frozen)."""
 
-    count: int
-    puzzles_per_page: int
-    answers_per_page: int
+    @property
+    def count(self) -> int: ...
+
+    @property
+    def puzzles_per_page(self) -> int: ...
+
+    @property
+    def answers_per_page(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -57,8 +63,17 @@ class FrontMatter:
     title_page: bool = True
     copyright_page: bool = False
     contents_pages: int = 0
-    how_to_play: bool = True
-    example_page: bool = False  # the worked example on a page of its own
+    how_to_play: int = 1  # pages of it
+
+
+@dataclass(frozen=True)
+class BackMatter:
+    """Pages of explained solutions, as counts: hints (after the puzzles), solving paths
+    and the glossary of techniques (after the answers)."""
+
+    hints: int = 0
+    paths: int = 0
+    glossary: int = 0
 
 
 @dataclass(frozen=True)
@@ -86,8 +101,9 @@ def pages_for(count: int, per_page: int) -> int:
 
 def plan_book(front: FrontMatter, sections: Sequence[Counted], answers: str,
               openers: bool = False, right_starts: bool = False,
-              rules: PageRules = PageRules()) -> BookPlan:
-    """The plan of a book whose answers are `answers` (separate, back or none)."""
+              rules: PageRules = PageRules(), back: BackMatter = BackMatter()) -> BookPlan:
+    """The plan of a book whose answers are `answers` (separate, back or none), with its
+    explained solutions: hints after the puzzles, paths and glossary after the answers."""
     pages = front_pages(front)
     for index, section in enumerate(sections):
         if right_starts:
@@ -96,10 +112,13 @@ def plan_book(front: FrontMatter, sections: Sequence[Counted], answers: str,
             pages.append(PlannedPage(OPENER, index))
         pages += [PlannedPage(PUZZLES, index, part)
                   for part in range(pages_for(section.count, section.puzzles_per_page))]
+    pages += [PlannedPage(HINTS, None, part) for part in range(back.hints)]
     if answers == "back":
         to_right_hand(pages)
         pages.append(PlannedPage(DIVIDER))
         pages += answer_pages(sections)
+    pages += [PlannedPage(PATHS, None, part) for part in range(back.paths)]
+    pages += [PlannedPage(GLOSSARY, None, part) for part in range(back.glossary)]
     book_padding = pad(pages, rules)
     if answers != "separate":
         return BookPlan(tuple(pages), (), book_padding)
@@ -118,16 +137,30 @@ def front_pages(front: FrontMatter) -> list[PlannedPage]:
         to_right_hand(pages)
         pages += [PlannedPage(CONTENTS, None, part) for part in range(front.contents_pages)]
     if front.how_to_play:
-        pages.append(PlannedPage(HOW_TO_PLAY))
-        if front.example_page:
-            pages.append(PlannedPage(EXAMPLE))
+        pages += [PlannedPage(HOW_TO_PLAY, None, part) for part in range(front.how_to_play)]
     return pages
 
 
 def answer_pages(sections: Sequence[Counted]) -> list[PlannedPage]:
-    """Each section's answer pages, each section from a new page."""
-    return [PlannedPage(ANSWERS, index, part) for index, section in enumerate(sections)
-            for part in range(pages_for(section.count, section.answers_per_page))]
+    """The answer pages, run by run (answer_runs): a run's pages carry the index of its
+    first section."""
+    return [PlannedPage(ANSWERS, run[0], part) for run in answer_runs(sections)
+            for part in range(pages_for(sum(sections[i].count for i in run),
+                                        sections[run[0]].answers_per_page))]
+
+
+def answer_runs(sections: Sequence[Counted]) -> list[list[int]]:
+    """The sections whose answers run on from one to the next on shared pages: neighbours
+    with as many answers a page (the same slots). A section with other slots, such as
+    6×6 answers packed more to a page than 9×9 ones, starts a new page; so a travel
+    book's 50 warm-up answers no longer leave a page with 2 of 6 before its next 100."""
+    runs: list[list[int]] = []
+    for index, section in enumerate(sections):
+        if runs and sections[runs[-1][0]].answers_per_page == section.answers_per_page:
+            runs[-1].append(index)
+        else:
+            runs.append([index])
+    return runs
 
 
 def to_right_hand(pages: list[PlannedPage]) -> None:

@@ -9,7 +9,6 @@ import unicodedata
 from typing import Any
 
 from ..core.grade.grades import GRADES
-from ..core.kinds.kind import Kind
 from .captions import (
     answer_note_text,
     caption_lines,
@@ -22,7 +21,6 @@ from .catalogue import Catalogue, literal_text, load_catalogue
 from .fit import arrangement_for
 from .fontfile import FontFile, FontFileError, default_font_paths, read_font
 from .glyphs import GLYPH_SETS
-from .howtoplay import rules_paragraphs, text_height
 from .kinds import kind_of_name
 from .layout import Layout
 from .model import answer_place
@@ -171,30 +169,6 @@ def _check_widths(report: Report, book: Any, layout: Layout, sections: list,
         problem = caption_problem(book, layout, section, pages, catalogue, fonts)
         if problem:
             report.add(Mistake(at, problem))
-    boards = [(pages.shape.size, kind_of_name(section.variant), pages.glyphs)
-              for _, section, pages in sections]
-    problem = how_to_play_problem(book, layout, boards, catalogue, regular)
-    if problem:
-        report.add(Mistake(("sections",), problem))
-
-
-def how_to_play_problem(book: Any, layout: Layout, boards: list[tuple[int, Kind, tuple]],
-                        catalogue: Catalogue, regular: FontFile) -> str | None:
-    """Why the how-to-play page cannot hold its rules (each variant adds a paragraph),
-    or None: measured as render/pdf.py sets the page, at its narrowest."""
-    if not book.front_matter.how_to_play or not boards:
-        return None
-    paragraphs = rules_paragraphs(boards, answer_place(book.answers, layout), catalogue)
-    area, body = layout.grid_area(), layout.body_size
-    height = text_height(paragraphs, lambda text: regular.width(text, body), area.width,
-                         layout.title_size, body)
-    if height <= area.height:
-        return None
-    variants = sorted({kind.name for _, kind, _ in boards if kind.rules_key})
-    return (f"the how-to-play page of a {layout.name} book cannot hold the rules of "
-            f"{len(variants)} variants ({', '.join(variants)}): {height:.0f} pt of text "
-            f"for {area.height:.0f} pt; put fewer variants in one book, or turn the page "
-            f"off with front_matter: {{how_to_play: false}}")
 
 
 def band_text(template: str, book: Any, section: str) -> str:

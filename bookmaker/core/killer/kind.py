@@ -37,6 +37,8 @@ KILLER_TRIES = 5
 # The hardest grade a Killer of a size reaches: a 4x4's cages always fall to the
 # beginner's techniques (150 of 150 seeds at 'any'; 0 of 4 at 'easy' in 40 attempts each).
 HARDEST_KILLER_GRADE = {4: GRADES[0]}
+# The largest cages a how-to-play chart lists: larger ones are rare, and their lines long.
+CHART_MOST_CELLS = 5
 
 
 class KillerKind(Kind):
@@ -46,6 +48,7 @@ class KillerKind(Kind):
     shapes_givens = False
     corner_labels = True
     heavy = True
+    pencil_grade = "expert"  # cage combinations pencilled in: one a 6x9 page by default
 
     def __init__(self, name: str, title: str, geometry: str,
                  aliases: tuple[str, ...] = (), summary: str = "") -> None:
@@ -148,6 +151,21 @@ class KillerKind(Kind):
 
     def marks(self, givens: Grid, extras: Extras = None) -> Marks:
         return Marks(cages=tuple(CageMark(cage.cells, str(cage.total)) for cage in extras.cages))
+
+    def combination_chart(self, size: int) -> tuple[tuple[int, tuple[tuple[int, tuple[int, ...]],
+                                                                  ...]], ...]:
+        """The cages whose total allows one set of digits only, by cage size (2 cells:
+        3 = 1+2, 4 = 1+3, ...) up to CHART_MOST_CELLS, from the combination tables (a cage
+        of size - 1 cells leaves out the one digit its total says: no chart needed)."""
+        from .cages import combinations
+        chart = []
+        for cells in range(2, min(size - 1, CHART_MOST_CELLS + 1)):
+            low, high = sum(range(1, cells + 1)), sum(range(size - cells + 1, size + 1))
+            single = tuple((total, tuple(d + 1 for d in range(size) if masks[0] >> d & 1))
+                           for total in range(low, high + 1)
+                           for masks in [combinations(cells, total, size)] if len(masks) == 1)
+            chart.append((cells, single))
+        return tuple(chart)
 
     def ipuz(self) -> IpuzForm | None:
         return IpuzForm(cage_border="dashed", cage_operator="+")  # sums, shown bare

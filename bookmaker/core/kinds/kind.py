@@ -74,11 +74,11 @@ class Kind:
     heavy: bool = False              # a puzzle takes a second or more to make
     one_a_page: bool = False         # printed alone on a page, as large as it allows
     grades: tuple[str, ...] = GRADES  # its grading ladder's grades, easiest first
+    pencil_grade: str | None = None  # from this grade up, solvers keep pencil marks: its
+    #                                  puzzles get roomier cells by default (None: never)
     any_glyphs: bool = False         # its rules treat values as mere symbols: any distinct
     #                                  glyphs may print them (letters, a Wordoku's word)
     sudoku_rule: bool = True         # Sudoku's rule (rows, columns, boxes) is its base rule
-    own_example: bool = False        # in a book without Sudoku-rule sections, how to play
-    #                                  shows a worked example of this kind (its marks drawn)
 
     def __reduce__(self):
         # Kinds are singletons: pickled (to worker processes, Dask) by name.
@@ -96,6 +96,12 @@ class Kind:
         return f"variants.{self.name}"
 
     @property
+    def title_key(self) -> str:
+        """Its full name's key in the message catalogues ('Killer Sudoku'), for title
+        pages and headings."""
+        return f"kind_titles.{self.name}"
+
+    @property
     def rules_key(self) -> str | None:
         """The key of its rule in the message catalogues, beside Sudoku's own rule (None
         for classic Sudoku, whose rule is that one)."""
@@ -105,6 +111,11 @@ class Kind:
     def seed_words(self) -> tuple[str, ...]:
         """What its jobs' seeds are derived from beside the frame: its name."""
         return (self.name,)
+
+    def needs_pencil_room(self, difficulty: str) -> bool:
+        """Whether puzzles asked at `difficulty` get cells with room for pencil marks."""
+        return self.pencil_grade is not None and difficulty in GRADES and \
+            GRADES.index(difficulty) >= GRADES.index(self.pencil_grade)
 
     # --- sizes: one rule for the command line and the spec ---------------------------
 
@@ -200,6 +211,19 @@ class Kind:
     def registry_size(self, board: Shape) -> str:
         """The size column of its registry rows: '9x9', '9x9 X', '9x9 Killer'."""
         return str(board)
+
+    # --- how to play ----------------------------------------------------------------
+
+    @property
+    def tips_key(self) -> str:
+        """The key of its solving tips in the message catalogues."""
+        return f"tips.{self.name}"
+
+    def combination_chart(self, size: int) -> tuple[tuple[int, tuple[tuple[int, tuple[int, ...]],
+                                                                  ...]], ...]:
+        """A chart for its tips page: (cells, ((total, values), ...)) for each group size
+        whose totals allow one set of values only (a Killer's cages); () if none."""
+        return ()
 
     # --- drawing --------------------------------------------------------------------
 

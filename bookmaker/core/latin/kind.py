@@ -25,7 +25,6 @@ class LatinKind(Kind):
     shapes_givens = False
     takes_box = False
     sudoku_rule = False
-    own_example = True  # how to play shows a beginner puzzle of the kind, signs or clues drawn
     heavy = True  # from medium up a puzzle takes a second or more on the larger sizes
     sizes: range = range(4, 10)
     unmade: dict[int, tuple[str, ...]] = {}  # grades a size is not made in (benchmarked)

@@ -1,0 +1,189 @@
+"""Explained solutions (issue 22): each puzzle solved again by its kind's grader, step by
+step, for its hint (the first step), its solving path, its estimated time, and the
+glossary of the techniques the book's solutions use. The grader is the one that graded
+the puzzle, so a hint is exactly the first step the grade rests on."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import cast
+
+from ..core.board.grid import Grid
+from ..core.board.marks import Marks
+from ..core.board.shape import Shape
+from ..core.grade.candidates import Step
+from ..core.grade.grades import GRADES
+from ..core.puzzle import Puzzle
+from ..pages.flow import Figure, Piece, Together
+from ..pages.page import GridPlacement, TextBlock
+from ..spec.catalogue import Catalogue
+from ..spec.explain import (
+    ValueText,
+    path_text,
+    step_text,
+    technique_name,
+    technique_note,
+    value_text,
+)
+from ..spec.solvetime import solving_minutes
+from .plan import PlannedPuzzle
+
+TECHNIQUE_SPACE = 4.0  # points above each glossary entry
+GLOSSARY_SHARE = 0.4  # a glossary example: at most this share of the width ...
+GLOSSARY_HEIGHT = 0.22  # ... and of the page's height (larger only where its cells need it)
+
+
+@dataclass(frozen=True)
+class Solved:
+    """A puzzle as its grader solves it: its number, grade, board, steps and time."""
+
+    number: int
+    grade: str
+    shape: Shape
+    steps: tuple[Step, ...]
+    minutes: int
+    glyphs: tuple[str, ...] = ()  # what its values print as (its section's symbols)
+    givens: Grid | None = None  # its givens and marks, to draw it as a glossary example
+    marks: Marks = Marks()
+
+    @property
+    def value(self) -> ValueText:
+        """A value as the puzzle prints it."""
+        return value_text(self.glyphs)
+
+    @property
+    def hint(self) -> Step | None:
+        """The first step: what a stuck reader is told."""
+        return self.steps[0] if self.steps else None
+
+
+def solve_each(planned: Sequence[PlannedPuzzle], puzzles: Sequence[Puzzle],
+               glyphs: Sequence[tuple[str, ...]] = ()) -> list[Solved]:
+    """Every puzzle of the book solved by its kind's grader, in book order (`glyphs`: each
+    section's symbols, () for numbers)."""
+    solved = []
+    for place, puzzle in zip(planned, puzzles):
+        grading = puzzle.kind.grade(puzzle.givens, puzzle.extras)
+        open_cells = sum(1 for value in puzzle.givens.cells if not value)
+        solved.append(Solved(place.number, puzzle.grade, puzzle.shape, grading.steps,
+                             solving_minutes(grading.steps, puzzle.shape.size, open_cells),
+                             glyphs[place.section_index] if glyphs else (), puzzle.givens,
+                             puzzle.kind.marks(puzzle.givens, puzzle.extras)))
+    return solved
+
+
+def hint_pieces(solved: Sequence[Solved], words: Catalogue) -> list[Piece]:
+    """The hints pages: their heading, what a hint says, then one line a puzzle."""
+    lines = tuple(words.text("hint_line", number=s.number,
+                             hint=step_text(s.hint, s.shape, words, s.value))
+                  for s in solved if s.hint is not None)
+    return [TextBlock((words.text("hints"),), "title"),
+            TextBlock((words.text("hints_intro"),), "body", space_before=12.0),
+            TextBlock(lines, "body", space_before=6.0)]
+
+
+def path_pieces(solved: Sequence[Solved], words: Catalogue) -> list[Piece]:
+    """The solving paths: their heading and introduction, then each puzzle's heading and
+    its steps as one paragraph."""
+    pieces: list[Piece] = [TextBlock((words.text("solving_paths"),), "title"),
+                           TextBlock((words.text("paths_intro"),), "body", space_before=12.0)]
+    for s in solved:
+        pieces.append(TextBlock((words.text("path_heading", number=s.number,
+                                            grade=words.grade(s.grade), minutes=s.minutes),),
+                                "entry", space_before=8.0))
+        path = "; ".join(path_text(s.steps, s.shape, words, s.value))
+        pieces.append(TextBlock((path + ".",), "body"))
+    return pieces
+
+
+def techniques_used(solved: Sequence[Solved]) -> list[str]:
+    """The techniques the solutions use, easiest first: by grade, then weight, as the
+    graders rank them (a technique no ladder here knows comes last, in the order met)."""
+    used = dict.fromkeys(step.technique for s in solved for step in s.steps)
+    rank = technique_ranks()
+    return sorted(used, key=lambda name: rank.get(name, (len(GRADES), 0.0)))
+
+
+def technique_ranks() -> dict[str, tuple[int, float]]:
+    """(grade index, weight) of every technique of the Sudoku and Killer ladders."""
+    from ..core.grade.grader import TECHNIQUES
+    from ..core.killer.grade import KILLER_TECHNIQUES
+    return {tech.name: (GRADES.index(tech.grade), tech.weight)
+            for tech in (*TECHNIQUES, *KILLER_TECHNIQUES)}
+
+
+@dataclass(frozen=True)
+class Room:
+    """What sizing a glossary example needs: the text's width and the content height, a
+    label's height and the border, and the least cell a board's symbols print in."""
+
+    width: float
+    page_height: float
+    label_height: float
+    border: float
+    least_cell: Callable[[Solved], float]
+
+
+def glossary_pieces(techniques: Sequence[str], words: Catalogue,
+                    solved: Sequence[Solved] = (), room: Room | None = None) -> list[Piece]:
+    """The glossary: each technique's name and what it is, and (given the
+    book's solutions and the room) a drawn example: the first time a solution in the book
+    uses it, with that step in words under it. The example floats: where it has no room
+    left on the page, it waits for the next, and the entries after it fill this one."""
+    pieces: list[Piece] = [TextBlock((words.text("glossary"),), "title"),
+                           TextBlock((words.text("glossary_intro"),), "body",
+                                     space_before=12.0)]
+    for technique in techniques:
+        pieces.append(TextBlock((technique_name(technique, words),), "entry",
+                                space_before=TECHNIQUE_SPACE))  # kept with its note
+        note = technique_note(technique, words)
+        if note:
+            pieces.append(TextBlock((note,), "body"))
+        drawn = technique_example(technique, solved, words, room) if room is not None else []
+        if drawn:  # a float: the next entries' text fills the page above it
+            pieces.append(Together(tuple(drawn)))
+    return pieces
+
+
+def first_use(technique: str, solved: Sequence[Solved]) -> tuple[Solved, int] | None:
+    """The first puzzle of the book whose solution uses the technique, and the step's
+    index there."""
+    for s in solved:
+        for index, step in enumerate(s.steps):
+            if step.technique == technique:
+                return s, index
+    return None
+
+
+def technique_example(technique: str, solved: Sequence[Solved], words: Catalogue,
+                      room: Room) -> list[TextBlock | Figure]:
+    """The technique drawn where the book first uses it: that puzzle as a solver has it
+    just after the step (the values placed so far printed as givens), the cells the step
+    fills or clears shaded, and the step in words under it."""
+    found = first_use(technique, solved)
+    if found is None or found[0].givens is None:
+        return []
+    s, index = found
+    step = s.steps[index]
+    cells = list(cast(Grid, s.givens).cells)
+    for earlier in s.steps[:index + 1]:
+        for cell, value in earlier.placements:
+            cells[cell] = value
+    pointed = tuple(dict.fromkeys([c for c, _ in step.placements] +
+                                  [c for c, _ in step.eliminations]))
+    across = s.shape.frame[0]
+    side = max(min(room.width * GLOSSARY_SHARE, room.page_height * GLOSSARY_HEIGHT)
+               - room.border, room.least_cell(s) * across)
+    if side > room.width - room.border:
+        return []  # a board too large for the page's width (a Samurai on a small page)
+    grid = Grid(s.shape, tuple(cells))
+
+    def place(left: float, top: float, width: float) -> tuple[GridPlacement, ...]:
+        y = top - side - room.border / 2  # no label: the line under it names the puzzle
+        return (GridPlacement(left + (width - side) / 2, y, side, grid, None,
+                              marks=s.marks, glyphs=s.glyphs, shaded=pointed),)
+    return [Figure(side + room.border, place),
+            TextBlock((words.text("glossary_example", number=s.number,
+                                  step=step_text(step, s.shape, words, s.value)),),
+                      "body", space_before=2.0)]

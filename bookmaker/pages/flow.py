@@ -1,0 +1,251 @@
+"""Text that flows from page to page: blocks of text and figures (grids set into the text)
+stacked from the top of the content area, a paragraph split between its lines where a
+page is full, a figure moved whole to the next page. Heights are measured as
+render/pdf.py sets text (its leading and paragraph space), with the fonts' own widths."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from .page import GridPlacement, Page, PageGeometry, TextBlock
+
+# How render/pdf.py sets each style: (bold?, size name, leading per size, space after
+# each paragraph per size). A rule takes one body size.
+LOOKS = {"title": (True, "title", 1.2, 0.0), "subtitle": (False, "subtitle", 1.3, 0.0),
+         "heading": (True, "heading", 1.3, 0.0), "body": (False, "body", 1.4, 0.5),
+         "entry": (True, "body", 1.4, 0.0), "detail": (False, "caption", 1.4, 0.0),
+         "kicker": (True, "heading", 1.4, 0.0), "rule": (False, "body", 1.0, 0.0)}
+Measure = Callable[[str, bool, float], float]  # width of text, bold?, at size (points)
+
+
+@dataclass(frozen=True)
+class Figure:
+    """Grids set into the text: `height` points tall (labels and captions included);
+    `place(left, top, width)` gives its placements with the figure's top at `top`."""
+
+    height: float
+    place: Callable[[float, float, float], tuple[GridPlacement, ...]]
+    space_before: float = 6.0
+
+
+@dataclass(frozen=True)
+class Together:
+    """Pieces kept on one page where they fit on one (a worked example's grids, heading and
+    steps): moved whole to the next page rather than split."""
+
+    pieces: tuple[TextBlock | Figure, ...]
+
+
+Piece = TextBlock | Figure | Together
+
+
+@dataclass(frozen=True)
+class TextSetter:
+    """What measuring text needs: the fonts' widths and the style's sizes in points."""
+
+    measure: Measure
+    sizes: dict[str, float]  # title, subtitle, heading, body, caption
+
+    def look(self, style: str) -> tuple[bool, float, float, float]:
+        bold, size, leading, after = LOOKS[style]
+        return bold, self.sizes[size], leading, after
+
+    def lines(self, block: TextBlock, paragraph: str, width: float) -> list[str]:
+        """A paragraph's lines as the renderer wraps them (a tab's right part kept aside)."""
+        bold, size, _, _ = self.look(block.style)
+        text, _, right = paragraph.partition("\t")
+        room = width - (self.measure(right, bold, size) + size if right else 0)
+        return wrapped(text, lambda line: self.measure(line, bold, size), room)
+
+    def paragraph_height(self, block: TextBlock, paragraph: str, width: float) -> float:
+        _, size, leading, after = self.look(block.style)
+        if block.style == "rule":
+            return size
+        return len(self.lines(block, paragraph, width)) * size * leading + size * after
+
+    def height(self, block: TextBlock, width: float) -> float:
+        """The block's height with the space before it."""
+        return block.space_before + sum(self.paragraph_height(block, paragraph, width)
+                                        for paragraph in block.lines)
+
+
+def wrapped(text: str, measure: Callable[[str], float], width: float) -> list[str]:
+    """Words filled into lines no wider than `width` (a long word stands alone), as
+    render/pdf.py wraps them."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if line and measure(candidate) > width:
+            lines.append(line)
+            candidate = word
+        line = candidate
+    return lines + [line] if line else lines or [""]
+
+
+@dataclass
+class _Sheet:
+    """A page being filled: its blocks and placements, and the room left (points)."""
+
+    blocks: list[TextBlock]
+    placements: list[GridPlacement]
+    room: float
+    gap: float = 0.0  # white to put before the next block (a figure's height)
+
+    @property
+    def empty(self) -> bool:
+        """Nothing set on it but its 'continued' heading."""
+        return len(self.blocks) <= 1 and not self.placements and \
+            (not self.blocks or self.blocks[0].style == "heading")
+
+
+def flow(pieces: Sequence[Piece], setter: TextSetter, geometry: PageGeometry,
+         first_page: int, heading: TextBlock | None = None) -> list[Page]:
+    """The pieces set on as many pages as they need, numbered from `first_page`; each page
+    after the first starts with `heading` (a 'continued' title), if given. Figures and
+    pieces kept together float: one with no room left on its page waits for the top of
+    the next, and the text after it fills the page meanwhile, so no page is left with a
+    large gap but the last."""
+    setting = _Flow(setter, geometry, first_page, heading)
+    for piece in pieces:
+        setting.set(piece)
+    setting.flush()
+    return [Page(first_page + index, tuple(sheet.placements), tuple(sheet.blocks),
+                 flowed=True) for index, sheet in enumerate(setting.pages)]
+
+
+class _Flow:
+    """Pages being filled: the sheets so far and the floating pieces waiting for a page."""
+
+    def __init__(self, setter: TextSetter, geometry: PageGeometry, first_page: int,
+                 heading: TextBlock | None) -> None:
+        self.setter, self.geometry = setter, geometry
+        self.first_page, self.heading = first_page, heading
+        self.pages: list[_Sheet] = []
+        self.waiting: list[Together] = []
+
+    @property
+    def sheet(self) -> _Sheet:
+        return self.pages[-1] if self.pages else self.new_sheet()
+
+    def set(self, piece: Piece) -> None:
+        if isinstance(piece, TextBlock):
+            self.set_block(piece)
+            return
+        together = piece if isinstance(piece, Together) else Together((piece,))
+        sheet = self.sheet
+        if self.waiting or (self.height(together) > sheet.room and not sheet.empty):
+            self.waiting.append(together)  # it floats to the top of the next page
+        else:
+            self.set_together(together)
+
+    def flush(self) -> None:
+        """Floating pieces still waiting: on pages of their own at the end."""
+        while self.waiting:
+            self.new_sheet()
+
+    def height(self, together: Together) -> float:
+        """How tall pieces kept together are (a figure with the space before it)."""
+        return sum(piece.space_before + piece.height if isinstance(piece, Figure)
+                   else self.setter.height(piece, self.geometry.live_width)
+                   for piece in together.pieces)
+
+    def set_together(self, together: Together) -> None:
+        for part in together.pieces:
+            if isinstance(part, Figure):
+                self.set_figure(part)
+            else:
+                self.set_block(part)
+
+    def new_sheet(self, hold: bool = False) -> _Sheet:
+        """A new page: its 'continued' heading, then the floating pieces that waited
+        (unless `hold`: a paragraph split at the foot of the last page comes first)."""
+        sheet = _Sheet([], [], self.geometry.content_height)
+        if self.heading is not None and self.pages:
+            sheet.blocks.append(self.heading)
+            sheet.room -= self.setter.height(self.heading, self.geometry.live_width)
+        self.pages.append(sheet)
+        if not hold:
+            self.place_waiting()
+        return self.pages[-1]
+
+    def place_waiting(self) -> None:
+        """The floating pieces that waited, on this page while they fit."""
+        waiting, self.waiting = self.waiting, []
+        for index, together in enumerate(waiting):
+            page = self.pages[-1]
+            if self.height(together) > page.room and not page.empty:
+                self.waiting = waiting[index:]  # the rest wait for the page after
+                break
+            self.set_together(together)
+
+    def set_block(self, block: TextBlock) -> None:
+        """The block's paragraphs on this page while they fit, split between lines where
+        one does not, the rest on new pages; a heading is never left alone at a page's
+        foot."""
+        width, setter = self.geometry.live_width, self.setter
+        sheet, own = self.sheet, block.space_before
+        keep_with_next = block.style in ("title", "heading", "kicker", "rule", "entry")
+        need = setter.height(block, width) * (2 if keep_with_next else 1)
+        if keep_with_next and need > sheet.room and not sheet.empty:
+            # Under a 'continued' heading a heading keeps its space; at a bare top, none.
+            sheet = self.new_sheet()
+            own = own if self.heading is not None and sheet.blocks else 0.0
+        block, sheet.gap = replace(block, space_before=own + sheet.gap), 0.0
+        lines: list[str] = []
+        room = sheet.room - own
+        for paragraph in block.lines:
+            height = setter.paragraph_height(block, paragraph, width)
+            if height <= room + 1e-6:
+                lines.append(paragraph)
+                room -= height
+                continue
+            head, rest = _split(block, paragraph, room, setter, width)
+            if head:
+                lines.append(head)
+            if lines:
+                sheet.blocks.append(replace(block, lines=tuple(lines)))
+            sheet = self.new_sheet(hold=bool(head))
+            block, lines, sheet.gap = replace(block, space_before=sheet.gap), [], 0.0
+            room = sheet.room
+            while setter.paragraph_height(block, rest, width) > room + 1e-6:  # a page of it
+                head, rest = _split(block, rest, room, setter, width)
+                sheet.blocks.append(replace(block, lines=(head,)))
+                sheet = self.new_sheet(hold=True)
+                block, sheet.gap = replace(block, space_before=sheet.gap), 0.0
+                room = sheet.room
+            lines.append(rest)
+            room -= setter.paragraph_height(block, rest, width)
+            if self.waiting:  # floats held for the split paragraph: now under its end
+                sheet.blocks.append(replace(block, lines=tuple(lines)))
+                sheet.room = room
+                self.place_waiting()
+                sheet = self.sheet
+                block, lines, sheet.gap = replace(block, space_before=sheet.gap), [], 0.0
+                room = sheet.room
+        if lines:
+            sheet.blocks.append(replace(block, lines=tuple(lines)))
+        sheet.room = room
+
+    def set_figure(self, figure: Figure) -> None:
+        """The figure under the text so far (or on a new page, if even a page kept for
+        it has not room): the block after it starts below it."""
+        sheet = self.sheet
+        need = figure.space_before + figure.height
+        if need > sheet.room and not sheet.empty:
+            sheet = self.new_sheet()
+        left, bottom, width, _ = self.geometry.content_box(self.first_page + len(self.pages) - 1)
+        sheet.placements += figure.place(left, bottom + sheet.room - figure.space_before, width)
+        sheet.room -= need
+        sheet.gap += need
+
+
+def _split(block: TextBlock, paragraph: str, room: float, setter: TextSetter,
+           width: float) -> tuple[str, str]:
+    """The paragraph's first lines that fit in `room`, and the rest (a greedy wrap keeps
+    the lines of a prefix, so the renderer sets the head as these very lines)."""
+    _, size, leading, after = setter.look(block.style)
+    lines = setter.lines(block, paragraph, width)
+    fit = max(0, min(len(lines) - 1, int((room - size * after + 1e-6) // (size * leading))))
+    return " ".join(lines[:fit]), " ".join(lines[fit:])

@@ -1,0 +1,67 @@
+"""A puzzle's estimated solving time, by the stated model in layouts/solving/times.yaml:
+each step of the grader's solving path costs its technique's seconds (scaled for boards
+larger than 9x9), plus pencil marks once the first step beyond singles comes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from pydantic import Field
+
+from ..core.grade.candidates import Step
+from .values import Schema
+
+TIMES_FOLDER = "solving"
+SINGLES = ("full house", "hidden single", "naked single")
+ROUND_FROM = 20  # minutes: from here on a time is given to the nearest 5 minutes
+
+
+class TimeModel(Schema):
+    """The solving-time model: seconds per step by technique, and what scales them."""
+
+    scan_size: int = Field(description="The board size that scans at factor 1.")
+    scan_power: float = Field(description="Larger boards scan at (size/scan_size)**power.")
+    pencil_seconds: float = Field(description="Per open cell, once, at the first step "
+                                              "beyond singles.")
+    least_minutes: int = Field(description="No estimate is under this.")
+    default_seconds: float = Field(description="A technique the table does not name.")
+    seconds: dict[str, float] = Field(description="Seconds per step, by technique.")
+
+
+@cache
+def load_time_model(name: str = "times") -> TimeModel:
+    """The model in layouts/solving/NAME.yaml."""
+    from .layouts import parse_layout_as, preset_folder  # layouts imports much of spec
+    from .problems import SpecError
+    text = (preset_folder() / TIMES_FOLDER / f"{name}.yaml").read_text(encoding="utf-8")
+    model, problems = parse_layout_as(TimeModel, lambda model: [], text,
+                                      f"layouts/{TIMES_FOLDER}/{name}.yaml", name)
+    if model is None:
+        raise SpecError(problems)
+    return model
+
+
+def solving_seconds(steps: Sequence[Step], size: int, open_cells: int,
+                    model: TimeModel) -> float:
+    """The model's seconds for a solving path on a board `size` a side that starts with
+    `open_cells` empty cells."""
+    scale = max(1.0, size / model.scan_size) ** model.scan_power
+    seconds, pencilled, placed = 0.0, False, 0
+    for step in steps:
+        if not pencilled and step.technique not in SINGLES:
+            seconds += model.pencil_seconds * (open_cells - placed)
+            pencilled = True
+        seconds += model.seconds.get(step.technique, model.default_seconds) * scale
+        placed += len(step.placements)
+    return seconds
+
+
+def solving_minutes(steps: Sequence[Step], size: int, open_cells: int,
+                    model: TimeModel | None = None) -> int:
+    """The estimate in whole minutes, to the nearest 5 from ROUND_FROM minutes up."""
+    model = model or load_time_model()
+    minutes = solving_seconds(steps, size, open_cells, model) / 60
+    if minutes >= ROUND_FROM:
+        return int(5 * round(minutes / 5))
+    return max(model.least_minutes, round(minutes))

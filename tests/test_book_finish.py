@@ -1,0 +1,442 @@
+"""The book a buyer picks (issue 22): hints that are the grader's first step, solving
+times by the stated model, how-to-play text that flows without large gaps, answers run
+on and packed by size, roomy expert Killers, and the copy's defaults."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from types import SimpleNamespace
+from typing import cast
+
+import pytest
+
+from bookmaker.book.build import example_puzzle
+from bookmaker.book.compose import copyright_lines
+from bookmaker.book.explain import (
+    Room,
+    first_use,
+    glossary_pieces,
+    hint_pieces,
+    solve_each,
+    techniques_used,
+)
+from bookmaker.book.howtoplay import Diagrams, Drawn, Example, diagram_figures, how_to_play_pieces
+from bookmaker.book.plan import PlannedPuzzle
+from bookmaker.core.grade.candidates import Step
+from bookmaker.core.kinds.kind import MakeRequest
+from bookmaker.core.kinds.registry import kind_named
+from bookmaker.core.puzzle import Puzzle
+from bookmaker.pages.bookpages import title_page
+from bookmaker.pages.flow import Figure, TextSetter, Together, flow
+from bookmaker.pages.page import PageGeometry, TextBlock, inches
+from bookmaker.spec import load_spec
+from bookmaker.spec.captions import caption_parts, grid_size_text
+from bookmaker.spec.catalogue import load_catalogue
+from bookmaker.spec.explain import path_text, step_text, technique_key
+from bookmaker.spec.fontfile import default_font_paths, read_font
+from bookmaker.spec.glyphs import glyphs_of, numbers
+from bookmaker.spec.howtoplay import rules_sentence
+from bookmaker.spec.kinds import least_cell
+from bookmaker.spec.layouts import load_preset
+from bookmaker.spec.model import Explanations
+from bookmaker.spec.pagecount import (
+    ANSWERS,
+    GLOSSARY,
+    HINTS,
+    HOW_TO_PLAY,
+    PATHS,
+    BackMatter,
+    FrontMatter,
+    answer_runs,
+    plan_book,
+)
+from bookmaker.spec.solvetime import load_time_model, solving_minutes
+
+ENGLISH, GERMAN = load_catalogue("en"), load_catalogue("de")
+CLASSIC, KILLER = kind_named("classic"), kind_named("killer")
+TRAVEL = PageGeometry(inches(6), inches(9), margin_top=36, margin_bottom=36, margin_inside=27,
+                      margin_outside=36, header_space=18, footer_space=18)
+LARGE = PageGeometry(inches(8.5), inches(11), margin_top=36, margin_bottom=36,
+                     margin_inside=27, margin_outside=36, header_space=25.2, footer_space=25.2)
+GAP_MOST = 72.0  # points: the most white a flowed page but the last may leave (1 in)
+
+
+@pytest.fixture(scope="module")
+def classic() -> Puzzle:
+    return CLASSIC.make(MakeRequest(CLASSIC.frame(9), 7, "easy", record_rating=False))
+
+
+@pytest.fixture(scope="module")
+def killer() -> Puzzle:
+    return KILLER.make(MakeRequest(KILLER.frame(6), 7, "beginner"))
+
+
+def _planned(count: int) -> list[PlannedPuzzle]:
+    return [PlannedPuzzle(None, None, 0, index, index + 1, f"p-{index + 1}")  # type: ignore
+            for index in range(count)]
+
+
+def _setter(scale: float = 1.0) -> TextSetter:
+    regular, bold = (read_font(str(path)) for path in default_font_paths())
+    return TextSetter(lambda text, heavy, size: (bold if heavy else regular).width(text, size),
+                      {"title": 28 * scale, "subtitle": 15 * scale, "heading": 14 * scale,
+                       "body": 11 * scale, "caption": 8 * scale})
+
+
+# --- hints and solving paths: the grader's own steps -------------------------------------
+
+def test_a_hint_is_exactly_the_graders_first_step_in_the_books_language(classic, killer):
+    solved = solve_each(_planned(2), [classic, killer])
+    for puzzle, entry in zip((classic, killer), solved):
+        assert entry.hint == puzzle.kind.grade(puzzle.givens, puzzle.extras).steps[0]
+    assert step_text(solved[0].hint, classic.shape, ENGLISH) == "Hidden single: 8 in r1c4"
+    assert step_text(solved[0].hint, classic.shape, GERMAN) == "Versteckter Single: 8 in Z1S4"
+    assert step_text(solved[1].hint, killer.shape, ENGLISH) == \
+        "Cage combinations: no 1 or 4 in r1c1 and r1c2"
+    lines = hint_pieces(solved, ENGLISH)[2].lines
+    assert lines == ("1. Hidden single: 8 in r1c4",
+                     "2. Cage combinations: no 1 or 4 in r1c1 and r1c2")
+
+
+def test_an_elimination_names_every_cell_and_value_it_removes():
+    shape = CLASSIC.frame(9)
+    step = Step("naked pair", (), ((0, 4), (0, 7), (5, 4), (9, 7)), "")
+    assert step_text(step, shape, ENGLISH) == \
+        "Naked pair: no 4 or 7 in r1c1; no 4 in r1c6; no 7 in r2c1"
+
+
+def test_a_solving_path_groups_singles_of_one_technique_and_spells_out_the_rest():
+    shape = CLASSIC.frame(9)
+    steps = (Step("hidden single", ((0, 5),), (), ""), Step("hidden single", ((1, 6),), (), ""),
+             Step("locked candidates (pointing)", (), ((20, 3),), ""),
+             Step("full house", ((2, 1),), (), ""))
+    assert path_text(steps, shape, ENGLISH) == [
+        "Hidden single: r1c1 = 5, r1c2 = 6", "Locked candidates (pointing): no 3 in r3c3",
+        "Full house: r1c3 = 1"]
+
+
+def test_the_glossary_names_the_techniques_used_easiest_first_with_a_note_each(classic, killer):
+    solved = solve_each(_planned(2), [classic, killer])
+    used = techniques_used(solved)
+    assert used[:2] == ["full house", "hidden single"]
+    assert used.index("cage combinations") > used.index("naked single")
+    names = [piece.lines[0] for piece in glossary_pieces(used, ENGLISH)[2::2]]
+    assert names[:2] == ["Full house", "Hidden single"]
+    notes = [piece.lines[0] for piece in glossary_pieces(used, ENGLISH)[3::2]]
+    assert all(notes) and len(notes) == len(used)
+
+
+def test_every_technique_of_every_ladder_has_a_name_and_a_note_in_every_catalogue():
+    from bookmaker.core.grade.grader import TECHNIQUES
+    from bookmaker.core.killer.grade import KILLER_TECHNIQUES
+    keys = {technique_key(t.name) for t in (*TECHNIQUES, *KILLER_TECHNIQUES)}
+    for language in ("en", "de", "fr", "es", "it", "nl", "pl", "pt"):
+        texts = load_catalogue(language).texts
+        assert {k for k in keys if f"techniques.{k}" not in texts} == set()
+        assert {k for k in keys if f"technique_notes.{k}" not in texts} == set()
+
+
+# --- solving times ----------------------------------------------------------------------
+
+def test_a_solving_time_follows_the_stated_model():
+    model = load_time_model()
+    singles = [Step("hidden single", ((c, 1),), (), "") for c in range(50)]
+    assert solving_minutes(singles, 9, 50, model) == round(50 * 9 / 60)  # 7.5 -> 8
+    # The first step beyond singles adds pencil marks for the cells still open then.
+    pointing = Step("locked candidates (pointing)", (), ((60, 2),), "")
+    with_pointing = singles[:20] + [pointing] + singles[20:]
+    seconds = 50 * 9 + 45 + 30 * 3  # 30 cells still open when the pencil marks go in
+    assert solving_minutes(with_pointing, 9, 50, model) == round(seconds / 60) == 10
+    # A 16x16 scans slower, by (16/9) per step; from 20 minutes up, to the nearest 5.
+    assert solving_minutes(singles * 3, 16, 150, model) == 40
+
+
+def test_solving_times_rise_with_the_grade_on_the_graders_steps(classic):
+    easy = solve_each(_planned(1), [classic])[0]
+    assert 5 <= easy.minutes <= 20
+
+
+# --- how to play: flowing text without large gaps ---------------------------------------
+
+def _example(puzzle: Puzzle, geometry: PageGeometry, least: float = 0.0) -> Example:
+    return Example(puzzle, "A puzzle", "Its solution", 14.0, 2.5, geometry.live_width,
+                   geometry.content_height, least)
+
+
+def _white_under(page, setter: TextSetter, geometry: PageGeometry) -> float:
+    used = sum(setter.height(block, geometry.live_width) for block in page.texts)
+    return geometry.content_height - used
+
+
+def test_the_travel_books_how_to_play_sets_its_example_under_the_rules_without_gaps(classic):
+    boards = [(9, CLASSIC, ())]
+    pieces = how_to_play_pieces(boards, ENGLISH, _example(classic, TRAVEL),
+                                "The solutions are at the back.", True, True)
+    setter = _setter()
+    pages = flow(pieces, setter, TRAVEL, 4, TextBlock(("How to play (continued)",), "heading"))
+    assert len(pages) == 2
+    # 2-3.5 in of white sat under the text; now every page but the last is full.
+    assert _white_under(pages[0], setter, TRAVEL) < GAP_MOST
+    left, bottom, width, height = TRAVEL.content_box(4)
+    grids = pages[0].placements
+    assert len(grids) == 2 and grids[1].solution == classic.solution
+    assert all(bottom <= g.y and g.x + g.side <= left + width + 1e-6 for g in grids)
+    # The grids sit right under the rules and the example's heading: their labels start
+    # where the text stopped (after the figure's own 6 pt).
+    rules = sum(setter.height(block, TRAVEL.live_width) for block in pages[0].texts[:3])
+    assert grids[0].y + grids[0].side + 14.0 + 2.5 / 2 == pytest.approx(
+        bottom + height - rules - 6.0, abs=1e-6)
+
+
+def test_a_large_print_book_of_five_kinds_flows_its_rules_onto_more_pages(classic):
+    kinds = [CLASSIC] + [kind_named(name) for name in ("x", "hyper", "jigsaw", "killer")]
+    boards = [(9, kind, ()) for kind in kinds]
+    setter = _setter(1.6)
+    pieces = how_to_play_pieces(boards, ENGLISH, _example(classic, LARGE, 28.8 * 9),
+                                "", True, True)
+    pages = flow(pieces, setter, LARGE, 4, TextBlock(("How to play (continued)",), "heading"))
+    assert len(pages) >= 3
+    for page in pages[:-1]:
+        assert _white_under(page, setter, LARGE) < GAP_MOST
+    # Large print: the example's cells keep the layout's 28.8 pt, one grid above the other.
+    grids = [g for page in pages for g in page.placements]
+    assert [g.cell >= 28.8 - 1e-6 for g in grids] == [True, True]
+    text = " ".join(line for page in pages for block in page.texts for line in block.lines)
+    for kind in kinds[1:]:
+        assert ENGLISH.text(kind.rules_key) in text
+    assert "the 45 rule is the great key" in text and "2 cells: 3=12, 4=13, 16=79, 17=89" in text
+
+
+def test_a_paragraph_split_between_pages_keeps_every_word_once():
+    setter = _setter()
+    words = " ".join(f"word{n}" for n in range(900))
+    pages = flow([TextBlock(("Title",), "title"), TextBlock((words,), "body")], setter,
+                 TRAVEL, 1, TextBlock(("Title (continued)",), "heading"))
+    assert len(pages) >= 2
+    body = " ".join(line for page in pages for block in page.texts if block.style == "body"
+                    for line in block.lines)
+    assert body == words
+    for page in pages:
+        assert _white_under(page, setter, TRAVEL) >= -1e-6  # nothing runs off a page
+
+
+def test_a_figure_that_does_not_fit_moves_to_the_next_page_and_the_text_goes_below_it():
+    setter = _setter()
+    lines = TextBlock(("line",) * 25, "body")  # 25 * 20.9 pt of the page's 540 pt
+    placed = []
+
+    def place(left, top, width):
+        placed.append(top)
+        return ()
+    pages = flow([lines, Figure(200.0, place), TextBlock(("after",), "body")], setter,
+                 TRAVEL, 1)
+    assert len(pages) == 2 and pages[0].texts == (lines,)
+    _, bottom, _, height = TRAVEL.content_box(2)
+    assert placed == [pytest.approx(bottom + height - 6.0)]  # at the top, after its space
+    assert pages[1].texts == (TextBlock(("after",), "body", space_before=206.0),)
+
+
+# --- page economy -----------------------------------------------------------------------
+
+def test_answers_run_on_from_one_section_to_the_next():
+    class Section:
+        def __init__(self, count, per_page):
+            self.count, self.puzzles_per_page, self.answers_per_page = count, 2, per_page
+    travel = [Section(50, 6), Section(100, 6)]
+    plan = plan_book(FrontMatter(), travel, "back")
+    assert sum(1 for page in plan.book if page.kind == ANSWERS) == 25  # 26 with a page of 2
+    mixed = [Section(40, 9), Section(20, 9), Section(80, 6), Section(20, 4)]
+    assert answer_runs(mixed) == [[0, 1], [2], [3]]
+
+
+def test_6x6_answers_pack_more_to_a_page_than_9x9_ones():
+    layout = load_preset("kdp-6x9")
+    assert layout.answers_per_page_for(9) == 6
+    assert layout.answers_per_page_for(6, 70.0) > 6
+    assert layout.answers_per_page_for(16) <= 6
+
+
+def test_an_expert_killer_prints_one_to_a_6x9_page_by_default(tmp_path):
+    spec = tmp_path / "book.yaml"
+    spec.write_text("book: {title: T, seed: 1}\nsections:\n"
+                    "  - {name: Easy, size: 9x9, count: 2, variant: killer, difficulty: easy}\n"
+                    "  - {name: Hard, size: 9x9, count: 2, variant: killer, difficulty: expert}\n"
+                    "  - {name: Classic, size: 9x9, count: 2, difficulty: expert}\n",
+                    encoding="utf-8")
+    assert [s.puzzles_per_page for s in load_spec(spec).sections] == [2, 1, 2]
+
+
+def test_explanations_come_after_the_puzzles_and_the_answers():
+    class Section:
+        count, puzzles_per_page, answers_per_page = 6, 2, 6
+    plan = plan_book(FrontMatter(how_to_play=2), [Section()], "back",
+                     back=BackMatter(hints=1, paths=3, glossary=1))
+    kinds = [page.kind for page in plan.book]
+    assert kinds.count(HOW_TO_PLAY) == 2
+    assert kinds.index(HINTS) < kinds.index(ANSWERS) < kinds.index(PATHS) < kinds.index(GLOSSARY)
+    assert kinds.count(PATHS) == 3
+
+
+# --- copy -------------------------------------------------------------------------------
+
+def test_the_machine_sounding_lines_are_off_by_default(tmp_path):
+    spec = tmp_path / "book.yaml"
+    spec.write_text("book: {title: T, seed: 1, author: A}\nsections:\n"
+                    "  - {name: S, size: 9x9, count: 1}\n", encoding="utf-8")
+    loaded = load_spec(spec)
+    assert not loaded.front_matter.credit
+    assert ENGLISH.text("credit") not in copyright_lines(loaded, ENGLISH)
+    for language in ("en", "de", "fr", "es", "it", "nl", "pl", "pt"):
+        unique = load_catalogue(language).text("unique").lower()
+        assert not any(word in unique for word in ("comput", "informati", "rechner"))
+    assert loaded.explanations == Explanations()
+
+
+def test_sizes_print_with_a_multiplication_sign_and_german_says_ziffer_and_jigsaw():
+    assert grid_size_text(CLASSIC, 9) == "9×9"
+    assert caption_parts("Warm-up", "Easy", grid_size_text(CLASSIC, 9)) == \
+        ["Warm-up", "Easy", "9×9"]
+    # A book in numbers says Ziffer throughout; Zeichen only names symbols of any kind
+    # (letters, a Wordoku's word), and a daily's line, which may print them.
+    anything = ("named_symbols", "daily_rules")
+    german = " ".join(text for key, text in GERMAN.texts.items() if key not in anything)
+    assert "Zeichen" not in german and GERMAN.text("variants.jigsaw") == "Jigsaw"
+    assert rules_sentence([(9, numbers(9))], GERMAN) == (
+        "Füllen Sie das Gitter so aus, dass jede Zeile, jede Spalte und jeder umrandete Block "
+        "die Ziffern 1 bis 9 je genau einmal enthält.")
+    assert "die Zeichen A, B, C" in rules_sentence([(9, glyphs_of("letters", 9))], GERMAN)
+
+
+def test_the_title_page_names_the_kind_between_two_rules():
+    page = title_page(TRAVEL, "Sudoku on the Go", "150 Puzzles", "A. Lovelace", "Killer Sudoku")
+    assert [b.style for b in page.texts] == ["kicker", "rule", "title", "subtitle", "rule",
+                                             "subtitle"]
+    assert page.texts[0].lines == ("KILLER SUDOKU",)
+
+
+def test_a_killers_chart_lists_the_cages_with_one_set_of_digits():
+    chart = KILLER.combination_chart(9)
+    assert chart[0] == (2, ((3, (1, 2)), (4, (1, 3)), (16, (7, 9)), (17, (8, 9))))
+    assert [cells for cells, _ in chart] == [2, 3, 4, 5]
+    assert CLASSIC.combination_chart(9) == ()
+
+
+# --- the how-to-play shows each kind ----------------------------------------------------
+
+def _diagrams(puzzles: list[Puzzle], geometry: PageGeometry) -> Diagrams:
+    return Diagrams(tuple(Drawn(p, ENGLISH.text(p.kind.title_key)) for p in puzzles), 14.0,
+                    2.5, geometry.live_width, geometry.content_height)
+
+
+def test_a_variety_books_rules_show_a_labelled_diagram_of_each_other_kind(classic, killer):
+    x = kind_named("x")
+    diagonal = x.make(MakeRequest(x.frame(6), 3, "any", "rotational", record_rating=False))
+    boards = [(9, CLASSIC, ()), (6, x, ()), (6, KILLER, ())]
+    pieces = how_to_play_pieces(boards, ENGLISH, _example(classic, TRAVEL), "", False, False,
+                                _diagrams([diagonal, killer], TRAVEL))
+    pages = flow(pieces, _setter(), TRAVEL, 4, TextBlock(("How to play (continued)",),
+                                                          "heading"))
+    grids = [g for page in pages for g in page.placements]
+    drawn = [g for g in grids if g.label in ("Sudoku X", "Killer Sudoku")]
+    # Two a row, right under the rules, before the worked example; the Killer's cages
+    # and totals drawn (its cells large enough for them), the X's diagonals by its board.
+    assert [g.label for g in drawn] == ["Sudoku X", "Killer Sudoku"]
+    assert drawn[0].y == drawn[1].y and drawn[0].side == drawn[1].side
+    assert grids.index(drawn[0]) < grids.index(next(g for g in grids if g.label == "A puzzle"))
+    assert drawn[1].marks.cages and drawn[1].cell >= least_cell(KILLER)
+    assert drawn[0].grid.shape == diagonal.shape and drawn[0].solution is None
+
+
+def test_a_samurai_diagram_has_a_row_to_itself(classic):
+    samurai = kind_named("samurai")
+    # Only its board and kind are asked, to size it: a stand-in, not a made Samurai.
+    stand_in = cast(Puzzle, SimpleNamespace(shape=samurai.board(samurai.frame(9)),
+                                            kind=samurai))
+    diagrams = Diagrams((Drawn(stand_in, "S"), Drawn(classic, "C"), Drawn(classic, "D")),
+                        14.0, 2.5, TRAVEL.live_width, TRAVEL.content_height)
+    figures = diagram_figures(diagrams)
+    # 21 cells across do not fit half the width: alone, larger; the two classics share a
+    # row (three diagrams, two rows).
+    assert len(figures) == 2 and figures[0].height > figures[1].height
+    assert len(figures[1].place(0.0, 500.0, TRAVEL.live_width)) == 2
+
+
+def test_the_worked_example_is_of_the_books_first_kind(tmp_path):
+    spec = load_spec(_book_file(tmp_path, "killer", "9x9"))
+    example = example_puzzle(spec)
+    # A Killer book teaches with a Killer (a 6x6: its totals need cells too large for a 9x9
+    # and its solution side by side); a Calcudoku book with a Calcudoku; a Samurai alone
+    # with a classic 9x9 (21 cells across do not fit under the rules).
+    assert example is not None and example.kind is KILLER and example.shape.size == 6
+    calc = example_puzzle(load_spec(_book_file(tmp_path, "calcudoku", "4x4")))
+    assert calc is not None and calc.kind is kind_named("calcudoku") and calc.shape.size == 4
+    samurai = example_puzzle(load_spec(_book_file(tmp_path, "samurai", "9x9")))
+    assert samurai is not None and samurai.kind is CLASSIC
+
+
+def _book_file(tmp_path, variant: str, size: str):
+    path = tmp_path / f"{variant}.yaml"
+    path.write_text("book: {title: T, seed: 1, layout: kdp-6x9}\nsections:\n"
+                    f"  - {{name: A, variant: {variant}, size: {size}, count: 1}}\n",
+                    encoding="utf-8")
+    return path
+
+
+def test_a_calcudoku_books_how_to_play_speaks_of_rows_and_columns_only():
+    calc = kind_named("calcudoku")
+    pieces = how_to_play_pieces([(6, calc, ())], ENGLISH, None, "", True, False)
+    text = " ".join(line for piece in pieces for block in _blocks(piece)
+                    for line in block.lines)
+    assert ENGLISH.text("tips.calcudoku") in text and ENGLISH.text("tips.classic") not in text
+    assert ENGLISH.text("advice_no_boxes") in text and "columns and boxes" not in text
+    # The legend: Calcudoku's grades, without Sudoku's techniques beside them.
+    assert "■■□□□□  Easy" in text and "locked candidates" not in text and "Extreme" not in text
+
+
+def _blocks(piece) -> list[TextBlock]:
+    if isinstance(piece, TextBlock):
+        return [piece]
+    if isinstance(piece, Together):
+        return [part for part in piece.pieces if isinstance(part, TextBlock)]
+    return []
+
+
+def test_floats_wait_for_the_end_of_a_paragraph_split_at_a_pages_foot():
+    # A figure floated past a paragraph split between pages went in between its halves.
+    setter = _setter()
+    placed = []
+
+    def place(left, top, width):
+        placed.append(top)
+        return ()
+    words = " ".join(f"word{n}" for n in range(120))
+    pages = flow([TextBlock(("line",) * 20, "body"), Figure(200.0, place),
+                  TextBlock((words,), "body")], setter, TRAVEL, 1,
+                 TextBlock(("Continued",), "heading"))
+    second = pages[1].texts
+    assert second[0].lines == ("Continued",) and second[1].lines[0].startswith("word")
+    rest_height = setter.height(replace(second[1], space_before=0.0), TRAVEL.live_width)
+    _, bottom, _, height = TRAVEL.content_box(2)
+    heading = setter.height(second[0], TRAVEL.live_width)
+    assert placed == [pytest.approx(bottom + height - heading - rest_height - 6.0)]
+
+
+def test_a_glossary_example_draws_the_first_use_with_its_cells_shaded(classic, killer):
+    solved = solve_each(_planned(2), [classic, killer])
+    room = Room(TRAVEL.live_width, TRAVEL.content_height, 14.0, 2.5,
+                lambda s: least_cell(KILLER if s.marks.cages else CLASSIC))
+    pieces = glossary_pieces(techniques_used(solved), ENGLISH, solved, room)
+    drawn = [piece for piece in pieces if isinstance(piece, Together)]
+    assert len(drawn) == len(techniques_used(solved))  # every technique, drawn
+    combinations = next(d for d in drawn if "Cage combinations" in d.pieces[1].lines[0])
+    figure, words = combinations.pieces
+    assert isinstance(figure, Figure) and isinstance(words, TextBlock)
+    (placement,) = figure.place(36.0, 500.0, TRAVEL.live_width)
+    s, index = cast(tuple, first_use("cage combinations", solved))
+    step = s.steps[index]
+    assert s.number == 2 and placement.marks.cages  # the Killer, drawn with its cages
+    assert set(placement.shaded) == {cell for cell, _ in step.eliminations}
+    placed = {cell: value for earlier in s.steps[:index + 1] for cell, value in earlier.placements}
+    assert all(placement.grid.cells[cell] == value for cell, value in placed.items())
+    assert placement.cell >= least_cell(KILLER) - 1e-9
+    assert words.lines == (f"In puzzle 2: {step_text(step, s.shape, ENGLISH)}.",)
