@@ -48,6 +48,8 @@ def test_a_book_prints_futoshiki_and_skyscrapers_sections_with_their_rules(tmp_p
     assert "Futoshiki: there are no boxes" in rules
     assert "Skyscrapers: there are no boxes" in rules
     assert "every outlined box" not in rules  # no Sudoku in the book: no Sudoku rule
+    assert "In a Futoshiki, follow the signs" in rules  # each kind's solving tips
+    assert "In a Skyscrapers, a clue of 1" in rules
     assert "Signs · Futoshiki · Easy · 5×5" in texts[entries[0]["page"] - 1]
     _assert_print_rules((tmp_path / "out" / "logic-squares.pdf").read_bytes())
     towers = document[entries[2]["page"] - 1]
