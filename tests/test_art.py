@@ -56,10 +56,10 @@ def test_every_kind_gets_grid_and_answer_art_with_the_same_texts(key):
                               + f"{SIDE} {SIDE}".encode())
         assert sorted(eps_texts(eps)) == sorted(svg_texts(svg))  # the same texts drawn
         assert not re.search(rb"findfont|\bshow\b|<text", eps + svg)  # outlines, no fonts
-        if count is not None:  # the givens, each cage's label and each block's sums
+        if count is not None:  # the givens, each cage's label, edge clue and block's sums
             marks = puzzle.kind.marks(puzzle.givens, puzzle.extras)
             sums = sum(bool(block.across) + bool(block.down) for block in marks.blocks)
-            assert len(eps_texts(eps)) == count + len(marks.cages) + sums
+            assert len(eps_texts(eps)) == count + len(marks.cages) + len(marks.edges) + sums
         page = pdfium.PdfDocument(files[f"p-{part}.pdf"])[0]
         assert (round(page.get_width()), round(page.get_height())) == (SIDE, SIDE)
 

@@ -99,6 +99,25 @@ def test_build_on_a_scheduler_writes_the_same_bytes_as_a_local_build(runner, add
         assert (tmp_path / "dask" / name).read_bytes() == (tmp_path / "local" / name).read_bytes()
 
 
+LATIN_SPEC = """\
+book: {title: Cluster Squares, seed: 7}
+sections:
+  - {name: Signs, size: 4x4, count: 2, variant: futoshiki, difficulty: beginner}
+  - {name: Towers, size: 5x5, count: 2, variant: skyscrapers, difficulty: easy}
+"""
+
+
+def test_a_book_of_latin_kinds_on_a_scheduler_writes_the_same_bytes(runner, address, tmp_path):
+    """Futoshiki and Skyscrapers (heavy kinds: a job to a batch) go the same way."""
+    spec = tmp_path / "book.yaml"
+    spec.write_text(LATIN_SPEC, encoding="utf-8")
+    local = run(runner, "build", spec, "-o", tmp_path / "local", "--jobs", 1)
+    remote = run(runner, "build", spec, "-o", tmp_path / "dask", "--executor", address)
+    assert local.exit_code == remote.exit_code == 0, remote.output
+    for name in ("cluster-squares.pdf", "cluster-squares.json"):
+        assert (tmp_path / "dask" / name).read_bytes() == (tmp_path / "local" / name).read_bytes()
+
+
 DAILY_SPEC = """\
 daily:
   series: Cluster Daily

@@ -14,7 +14,8 @@ from bookmaker.spec import BookSpec, load_spec
 from bookmaker.spec.daily import load_daily_spec
 
 REPO = Path(__file__).resolve().parents[1]
-# daily*.yaml are newspaper daily specs, not books: tests/test_daily*.py load and run them.
+# daily*.yaml are newspaper daily specs, not books: tests/test_daily*.py and
+# test_latin_books.py load and run them.
 EXAMPLES = sorted(path for path in (REPO / "examples").glob("*.yaml")
                   if not path.name.startswith("daily"))
 

@@ -18,8 +18,8 @@ from bookmaker.spec import SpecError, load_spec
 
 PACKAGE = Path(bookmaker.__file__).resolve().parent
 # Where kinds are defined: the registry, and each kind family's own module.
-KIND_HOMES = {"core/kinds", "core/killer/kind.py", "core/calcudoku/kind.py",
-              "core/kakuro/kind.py"}
+KIND_HOMES = {"core/kinds", "core/killer/kind.py", "core/calcudoku/kind.py", "core/latin/kind.py",
+              "core/futoshiki/kind.py", "core/skyscrapers/kind.py", "core/kakuro/kind.py"}
 WORDS = {word for kind in KINDS for word in (kind.name, *kind.aliases)}
 SIZES = range(3, 27)
 
@@ -110,7 +110,8 @@ def test_a_kind_is_found_by_name_alias_and_any_case_and_by_its_puzzles():
     assert find_kind("Windoku") is kind_named("hyper")
     assert find_kind("sandwich") is None
     for kind in KINDS:
-        board = kind.board(kind.frame(9))
+        size = next(n for n in (9, *SIZES) if kind.size_problem(n, False) is None)
+        board = kind.board(kind.frame(size))
         extras = None if kind.extras_type is None else _some_extras(kind, board)
         assert kind_of(board, extras) is kind
         assert pickle.loads(pickle.dumps(kind)) is kind

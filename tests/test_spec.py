@@ -27,7 +27,7 @@ from bookmaker.spec.layouts import parse_layout, preset_folder
 REPO = Path(__file__).resolve().parents[1]
 VERA = REPO / "fonts" / "DejaVuSans.ttf"
 # daily*.yaml are newspaper daily specs, not books: tests/test_daily_spec.py and
-# test_calcudoku_pipeline.py load them.
+# test_calcudoku_pipeline.py and test_latin_books.py load them.
 EXAMPLES = sorted(path for path in (REPO / "examples").glob("*.yaml")
                   if not path.name.startswith("daily"))
 KDP_GUTTER = [(24, 27), (150, 27), (151, 36), (300, 36), (301, 45), (500, 45), (501, 54),

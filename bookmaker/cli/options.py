@@ -65,8 +65,8 @@ def frame_from_options(size: str, box: str | None, kind: Kind) -> Shape:
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="'--size'") from None
     if box is not None and not kind.takes_box:
-        raise click.UsageError(f"--box does not apply to --variant {kind.name}: it has "
-                               f"regions, drawn from the seed, not boxes")
+        why = kind.size_problem(size_n, True) or "it has regions, drawn from the seed, not boxes"
+        raise click.UsageError(f"--box does not apply to --variant {kind.name}: {why}")
     problem = kind.size_problem(size_n, box is not None)
     if problem:
         raise click.BadParameter(f"{problem} (--variant {kind.name})", param_hint="'--size'")

@@ -1,0 +1,1 @@
+"""Futoshiki: a Latin square with inequality signs between neighbouring cells."""

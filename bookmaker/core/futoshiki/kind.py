@@ -1,0 +1,87 @@
+"""The Futoshiki kind: a Latin square with inequality signs between neighbours, 4x4 to 9x9.
+
+Its first proof is the Latin search with the signs' bounds (solver.py), its second the
+arc-consistency check (check.py), written apart from it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..board.grid import Grid
+from ..board.marks import Marks, SignMark
+from ..board.shape import Shape
+from ..kinds.kind import Extras
+from ..latin.kind import LatinKind
+from ..puzzle import Puzzle
+from ..solve.search import Search
+from .signs import Signs
+from .text import SIZES, format_futoshiki, parse_futoshiki
+
+if TYPE_CHECKING:
+    from ..grade.grader import Grading
+
+
+class FutoshikiKind(LatinKind):
+    """Futoshiki (Unequal): every row and column holds 1..n once, and each sign between
+    two cells says which is smaller."""
+
+    name = "futoshiki"
+    title = "Futoshiki"
+    aliases = ("unequal", "inequality", "inequalities")
+    summary = ("a Latin square with signs between cells; a line is givens, signs across, "
+               "signs down")
+    extras_type = Signs
+    ipuz_absent = ("ipuz has no Futoshiki PuzzleKind, and its Sudoku kind has no signs "
+                   "between cells")
+    sizes = SIZES
+    # From 3 seeds x 60 attempts a grade and size (bench/README.md): a 4x4's few cells
+    # rarely need more than the beginner's techniques, and a 5x5's lines of five make a
+    # triple the same as a pair.
+    unmade = {4: ("easy", "medium", "hard", "expert", "extreme"), 5: ("medium",)}
+
+    def read(self, text: str, board: Shape | None = None) -> tuple[Grid, Signs]:
+        return parse_futoshiki(text, board)
+
+    def write(self, givens: Grid, extras: Extras = None) -> str:
+        return format_futoshiki(givens, extras)
+
+    def misread_hint(self, text: str) -> str | None:
+        parts = text.split()
+        if len(parts) == 3 and set(parts[1]) <= set("<>.") and set(parts[2]) <= set("^v."):
+            return ("this looks like a Futoshiki line (givens, signs across, signs down): "
+                    "read it as a Futoshiki (--variant futoshiki)")
+        return None
+
+    def generate(self, size: int, seed: int, difficulty: str):
+        from .generate import generate_futoshiki  # the engines load when first used
+
+        return generate_futoshiki(size, seed, difficulty)
+
+    def solutions(self, givens: Grid, extras: Extras = None, limit: int = 2) -> Search:
+        from .solver import futoshiki_solutions
+
+        return futoshiki_solutions(extras, givens.cells, limit)
+
+    def check(self, puzzle: Puzzle):
+        from .check import check_futoshiki
+
+        return check_futoshiki(puzzle.extras, puzzle.givens.cells)
+
+    def grade(self, givens: Grid, extras: Extras = None) -> Grading:
+        from .grade import grade_futoshiki
+
+        return grade_futoshiki(givens, extras)
+
+    def repeat_key(self, givens: Grid, extras: Extras = None) -> str:
+        from .key import futoshiki_key
+
+        return futoshiki_key(givens, extras)
+
+    def marks(self, givens: Grid, extras: Extras = None) -> Marks:
+        """Each sign read from its left (or upper) cell to the other."""
+        return Marks(signs=tuple(SignMark(min(pair), max(pair), "<" if pair[0] < pair[1] else ">")
+                                 for pair in extras.pairs))
+
+
+FUTOSHIKI = FutoshikiKind()

@@ -1,0 +1,105 @@
+"""Seeded generation of the Latin-square kinds to a grade: a random Latin square shown
+whole (every given and every clue of the kind), then taken away in a seeded order, phase
+by phase, while the grade's techniques still solve it (dig.py).
+
+Those techniques neither guess nor assume one solution, so a puzzle they finish has one;
+for the grade 'any' the solver's count decides instead, and the grader grades whatever is
+left. The result must have exactly the grade asked for, else the attempt fails and the
+next derived seed is tried. The kind's solver proves the result unique before it is
+returned (the kind has its check prove it again). The result depends only on (kind, size,
+seed, grade).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..board.grid import Grid
+from ..generate.graded import DIFFICULTIES, attempt_seed
+from ..grade.grader import GRADES, Grading
+from ..puzzle import GenerationError, Puzzle
+from ..rng import Rng
+from ..solve.verify import VerificationError
+from .dig import dig
+from .fill import random_latin
+
+ATTEMPTS = 60
+SOLVER_MAX_NODES = 20_000
+
+
+@dataclass(frozen=True)
+class Family:
+    """What generation asks of a Latin-square kind."""
+
+    title: str  # as messages name its puzzles: 'Futoshiki'
+    phases: Callable      # (n, solution) -> lists of items, taken away one list after another
+    puzzle: Callable      # (n, solution, kept items) -> (givens Grid, extras)
+    within_reach: Callable  # (givens, extras, ceiling) -> bool
+    grade_within: Callable  # (givens, extras, ceiling) -> Grading | None
+    solutions: Callable   # (extras, cells, limit, max_nodes, prefer) -> Search
+
+
+class LatinDisagreement(VerificationError):
+    """The grader proved a puzzle unique and the solver did not: never print it."""
+
+
+def generate_latin(family: Family, n: int, seed: int, difficulty: str = "any",
+                   attempts: int = ATTEMPTS) -> tuple[Puzzle, Grading]:
+    """A puzzle of exactly the grade asked for ('any': whatever digging leaves), with its
+    grading; GenerationError after `attempts` attempts of other grades."""
+    if difficulty not in DIFFICULTIES:
+        raise ValueError(f"unknown difficulty {difficulty!r}; expected one of: "
+                         f"{', '.join(DIFFICULTIES)}")
+    reached = []
+    for attempt in range(attempts):
+        solution, givens, extras = _attempt(family, n, attempt_seed(seed, attempt), difficulty)
+        grading = family.grade_within(givens, extras, GRADES[-1])
+        if difficulty in ("any", grading.grade):
+            return _proven(family, seed, difficulty, solution, givens, extras), grading
+        reached.append(grading.grade)
+    grades = ", ".join(sorted(set(reached), key=GRADES.index))
+    raise GenerationError(f"could not make a {difficulty!r} {n}x{n} {family.title} in "
+                          f"{attempts} attempts (they were {grades})")
+
+
+def _attempt(family: Family, n: int, seed: int, difficulty: str):
+    """One try: a solution, and the givens and extras left after digging."""
+    rng = Rng(seed)
+    solution = random_latin(n, rng)
+    accept = _acceptance(family, n, solution, difficulty)
+    phases = family.phases(n, solution)
+    kept: frozenset = frozenset(item for phase in phases for item in phase)
+    for phase in phases:
+        others = kept.difference(phase)
+        kept = others | dig([item for item in phase if item in kept],
+                            _accepting_with(accept, others), rng)
+    return (solution, *family.puzzle(n, solution, kept))
+
+
+def _accepting_with(accept, others: frozenset):
+    """accept() of the items left in a phase beside those kept from the others."""
+    return lambda left: accept(others | left)
+
+
+def _acceptance(family: Family, n: int, solution: tuple[int, ...], difficulty: str):
+    """Whether kept items still make a puzzle for the grade: one its techniques finish
+    (for 'any': one the solver finds a single solution for)."""
+    def accept(kept) -> bool:
+        givens, extras = family.puzzle(n, solution, kept)
+        if difficulty == "any":
+            return family.solutions(extras, givens.cells, 2, SOLVER_MAX_NODES, solution).unique
+        return family.within_reach(givens, extras, difficulty)
+    return accept
+
+
+def _proven(family: Family, seed: int, difficulty: str, solution, givens: Grid,
+            extras) -> Puzzle:
+    """The Puzzle, once the solver has found its one solution again."""
+    found = family.solutions(extras, givens.cells, 2, SOLVER_MAX_NODES, solution)
+    if not (found.unique and found.solution == solution):
+        n = givens.shape.size
+        raise LatinDisagreement(
+            f"the {family.title} solver does not confirm a generated {n}x{n} {family.title} "
+            f"(seed {seed}): {found.count} solution(s), search complete: {found.complete}")
+    return Puzzle(givens, Grid(givens.shape, solution), seed, "none", difficulty, extras=extras)

@@ -1,0 +1,174 @@
+"""Grading the Latin-square kinds: a grid being solved by hand with its kind's clues, the
+Latin techniques a person uses on rows and columns (the classic ones, with no boxes)
+placed on the kinds' grades, and forcing chains that follow the kind's own rules.
+
+A kind adds its techniques (core/futoshiki, core/skyscrapers) and gets one ladder,
+easiest first. Unique rectangles and BUG+1 are left out: they argue that swapping values
+would make a second solution, which signs and edge clues can forbid. Locked candidates
+need boxes, which a Latin square has none of.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..bits import bits_of
+from ..board.grid import SYMBOLS, Grid
+from ..grade import advanced as a
+from ..grade import techniques as t
+from ..grade.candidates import Candidates, Step
+from ..grade.grader import GRADES, Ladder, Technique, grade_state_within, place_naked_single
+from .search import full_masks, latin_round, settle
+
+# The classic techniques a Latin square takes, by the grade they have on one.
+LATIN_TECHNIQUES = (
+    Technique("full house", "beginner", 1.0, t.full_house),
+    Technique("hidden single", "beginner", 1.2, t.hidden_single),
+    Technique("naked single", "beginner", 2.3, t.naked_single),
+    Technique("naked pair", "easy", 3.0, t.naked_pair),
+    Technique("hidden pair", "easy", 3.4, t.hidden_pair),
+    Technique("naked triple", "medium", 3.6, t.naked_triple),
+    Technique("hidden triple", "medium", 4.0, t.hidden_triple),
+    Technique("X-Wing", "medium", 4.1, t.x_wing),
+    Technique("XY-Wing", "hard", 4.2, t.xy_wing),
+    Technique("W-Wing", "hard", 4.3, a.w_wing),
+    Technique("XYZ-Wing", "hard", 4.4, t.xyz_wing),
+    Technique("Swordfish", "hard", 4.5, t.swordfish),
+    Technique("naked quad", "hard", 5.0, t.naked_quad),
+    Technique("Jellyfish", "hard", 5.2, t.jellyfish),
+    Technique("hidden quad", "hard", 5.4, t.hidden_quad),
+    Technique("simple colouring", "expert", 6.5, t.simple_colouring),
+    Technique("X-Chain", "expert", 6.6, t.x_chain),
+    Technique("XY-Chain", "expert", 6.8, a.xy_chain),
+)
+LATIN_BULK = (("full house", t.place_full_houses), ("hidden single", t.place_hidden_singles))
+NAKED_SINGLE_BULK = ("naked single", place_naked_single)
+CHAIN_LIMIT = 64  # rounds a forcing chain follows before giving up on a contradiction
+
+
+class LatinCandidates(Candidates):
+    """A Latin-square puzzle being solved by hand: Candidates and the kind's extras
+    (signs, edge clues) and `prune`, its rule as the Latin search takes it."""
+
+    __slots__ = ("extras", "prune")
+    extras: Any
+    prune: Callable[..., Any]
+
+    @classmethod
+    def of(cls, givens: Grid, extras, prune) -> LatinCandidates:
+        base = Candidates.from_grid(givens)
+        state = cls(base.shape, base.values, base.cell_digits, base.digit_cells,
+                    base.open_cells)
+        state.extras, state.prune = extras, prune
+        return state
+
+    def copy(self) -> LatinCandidates:
+        state = LatinCandidates(self.shape, self.values, self.cell_digits, self.digit_cells,
+                                self.open_cells)
+        state.extras, state.prune = self.extras, self.prune
+        return state
+
+    def digits(self, cell: int) -> int:
+        """A cell's candidates as a digit mask; a placed cell's one value."""
+        value = self.values[cell]
+        return 1 << (value - 1) if value else self.cell_digits[cell]
+
+    def masks(self) -> list[int]:
+        """Every cell's digits (the Latin search's masks)."""
+        return [self.digits(cell) for cell in range(self.shape.cell_count)]
+
+
+def ladder(own: tuple[Technique, ...], own_bulk: tuple = ()) -> Ladder:
+    """The kind's ladder: its techniques and the Latin ones by grade, then weight, with
+    forcing chains last; singles and the kind's bulk techniques applied in bulk."""
+    merged = sorted(LATIN_TECHNIQUES + own,
+                    key=lambda tech: (GRADES.index(tech.grade), tech.weight))
+    chains = Technique("forcing chain", "extreme", 8.0, forcing_chain)
+    return Ladder(tuple(merged) + (chains,), LATIN_BULK + own_bulk + (NAKED_SINGLE_BULK,))
+
+
+def eliminating(state: LatinCandidates, technique: str, removals: list[tuple[int, int]],
+                why: str) -> Step | None:
+    """A Step taking (cell, digit) candidates that are still there, or None if none is."""
+    removed = tuple(sorted((cell, d + 1) for cell, d in set(removals)
+                           if state.cell_digits[cell] >> d & 1))
+    return Step(technique, (), removed, why) if removed else None
+
+
+def forcing_chain(state: LatinCandidates) -> Step | None:
+    """A candidate whose placement leads, by the Latin rules and the kind's, to a cell or
+    value left without a place is removed; cells with fewest candidates first, as in
+    the classic forcing chains; the length is the shortest chain's rounds."""
+    masks = state.masks()
+    by_count: dict[int, list[int]] = {}
+    for cell in bits_of(state.open_cells):
+        by_count.setdefault(state.cell_digits[cell].bit_count(), []).append(cell)
+    for count in sorted(by_count):
+        found = []
+        for cell in by_count[count]:
+            for d in bits_of(state.cell_digits[cell]):
+                trial = list(masks)
+                trial[cell] = 1 << d
+                length = rounds_to_contradiction(state.shape.size, trial, state.prune)
+                if length:
+                    found.append((cell, d + 1, length))
+        if found:
+            removed = tuple((cell, value) for cell, value, _ in found)
+            names = ", ".join(f"{state.shape.cell_name(c)}={SYMBOLS[v - 1]}" for c, v in removed)
+            shortest = min(length for *_, length in found)
+            return Step("forcing chain", (), removed, f"placing any of {names} leads to a "
+                        f"contradiction (the shortest in {shortest} rounds)", shortest)
+    return None
+
+
+def rounds_to_contradiction(n: int, masks: list, prune) -> int:
+    """The rounds of Latin rules and the kind's rule until a contradiction, 0 if none."""
+    for rounds in range(1, CHAIN_LIMIT + 1):
+        latin = latin_round(n, masks)
+        if latin is None:
+            return rounds
+        own = prune(masks)
+        if own is None or not all(masks):
+            return rounds
+        if not latin and not own:
+            return 0
+    return 0
+
+
+def state_of_masks(givens: Grid, extras, prune, masks: list) -> LatinCandidates:
+    """The hand-solving state whose pencil marks are the masks (one-value cells placed)."""
+    shape = givens.shape
+    state = LatinCandidates(shape, [0] * shape.cell_count, [0] * shape.cell_count,
+                            [0] * shape.size, 0)
+    state.extras, state.prune = extras, prune
+    for cell, mask in enumerate(masks):
+        if mask & (mask - 1):
+            state.cell_digits[cell] = mask
+            state.open_cells |= 1 << cell
+            for d in bits_of(mask):
+                state.digit_cells[d] |= 1 << cell
+        else:
+            state.values[cell] = mask.bit_length()
+    return state
+
+
+def within_reach(givens: Grid, extras, prune, bulk_prune, ceiling: str,
+                 the_ladder: Ladder) -> bool:
+    """Whether the ladder's techniques up to `ceiling` solve the puzzle, as
+    grade_state_within() would say, the cheap way first: the Latin search's propagation
+    with `bulk_prune` (the kind's bulk techniques as a prune) is exactly the ladder's bulk
+    techniques (singles and the kind's), so where it settles every cell the answer is yes,
+    and where it does not the grader goes on from its fixed point, which is where its own
+    bulk techniques would have led. `prune` is the kind's full rule (forcing chains)."""
+    n = givens.shape.size
+    masks = full_masks(n, givens.cells)
+    if not settle(n, masks, bulk_prune):
+        return False
+    if all(not m & (m - 1) for m in masks):
+        return True
+    if ceiling == GRADES[0]:
+        return False
+    state = state_of_masks(givens, extras, prune, masks)
+    grading = grade_state_within(state, ceiling, the_ladder)
+    return grading is not None and not grading.guessing  # (a stall graded 'extreme')

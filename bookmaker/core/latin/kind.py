@@ -1,0 +1,101 @@
+"""What the Latin-square kinds (Futoshiki, Skyscrapers) share as kinds: a square of one
+size, no boxes, made without symmetry or a clue count, proven by the kind's solver and
+again by its check, graded by its own ladder."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..board.shape import Shape, latin_of
+from ..grade.grades import GRADES
+from ..kinds.kind import Kind, MakeRequest
+from ..puzzle import Puzzle
+from ..rng import derive_seed
+from ..solve.verify import Undecided, require_agreement
+
+# Puzzles in a row a job may make when the check cannot decide one within its budget:
+# each is dropped unprinted for the next (none was seen in the benchmarks).
+CHECK_TRIES = 3
+
+
+class LatinKind(Kind):
+    """A kind on a Latin square of one of `sizes`, with extras beside its givens."""
+
+    geometry = "latin"
+    shapes_givens = False
+    takes_box = False
+    sudoku_rule = False
+    heavy = True  # from medium up a puzzle takes a second or more on the larger sizes
+    sizes: range = range(4, 10)
+    unmade: dict[int, tuple[str, ...]] = {}  # grades a size is not made in (benchmarked)
+
+    def size_problem(self, size: int, box_given: bool) -> str | None:
+        if box_given:
+            return (f"a {self.title} puzzle is a Latin square without boxes: give its size "
+                    f"alone")
+        if size not in self.sizes:
+            return (f"{self.name} puzzles are made in the sizes {self.sizes[0]}x"
+                    f"{self.sizes[0]} to {self.sizes[-1]}x{self.sizes[-1]}; got {size}x{size}")
+        return None
+
+    def frame(self, size: int, box: tuple[int, int] | None = None) -> Shape:
+        problem = self.size_problem(size, box is not None)
+        if problem:
+            raise ValueError(problem)
+        return latin_of(size)
+
+    def board(self, frame: Shape, seed: int = 0) -> Shape:
+        return latin_of(frame.size)
+
+    def options_problem(self, symmetry: str, clues: int | None,
+                        rating: object | None) -> tuple[str, str] | None:
+        if symmetry != "none":
+            return "symmetry", (f"a {self.title} puzzle's clues are not laid out in a "
+                                f"pattern: leave symmetry out")
+        if clues is not None:
+            return "clues", f"a {self.title} puzzle takes a difficulty, not a clue count"
+        if rating is not None:
+            return "rating", ("SE ratings are for Sudoku; a "
+                              f"{self.title} puzzle takes a difficulty")
+        return None
+
+    def grade_problem(self, frame: Shape, difficulty: str) -> str | None:
+        unmade = self.unmade.get(frame.size, ())
+        if difficulty not in unmade:
+            return None
+        made = ", ".join(grade for grade in GRADES if grade not in unmade)
+        return (f"{frame.size}x{frame.size} {self.title} puzzles are made {made}; not "
+                f"{difficulty!r} (too few of that grade turn up)")
+
+    def registry_size(self, board: Shape) -> str:
+        return f"{board} {self.title}"
+
+    def make(self, request: MakeRequest) -> Puzzle:
+        """A puzzle to its grade, proven by the solver as it is made and by the check
+        here; one the check cannot decide within its budget is dropped for the next from
+        a derived seed (the same every run); a check that disagrees stops the run."""
+        for attempt in range(CHECK_TRIES):
+            seed = request.seed if attempt == 0 else \
+                derive_seed(request.seed, f"{self.name} undecided", attempt)
+            puzzle, grading = self.generate(request.frame.size, seed, request.difficulty)
+            try:
+                self.verify(puzzle)
+            except Undecided:
+                if attempt == CHECK_TRIES - 1:
+                    raise
+                continue
+            return replace(puzzle, grade=grading.grade, score=grading.score,
+                           hardest=grading.hardest)
+        raise AssertionError("unreachable")
+
+    def generate(self, size: int, seed: int, difficulty: str):
+        """(Puzzle, Grading) of the grade asked for: the kind's generator."""
+        raise NotImplementedError
+
+    def check(self, puzzle: Puzzle):
+        """The second proof's result (count, solutions, complete, nodes)."""
+        raise NotImplementedError
+
+    def verify(self, puzzle: Puzzle) -> None:
+        require_agreement(puzzle, self.check(puzzle), f"The {self.title} check",
+                          self.line(puzzle))

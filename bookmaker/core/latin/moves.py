@@ -1,0 +1,37 @@
+"""The eight turns and mirrors of an n x n square, as cell maps; the kinds' repeat keys map
+their clues along (a sign between two cells, a clue beside a row or column)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+# Each move sends (row, col) to its image, for an n x n square (m = n - 1).
+_MOVES = (
+    lambda r, c, m: (r, c),          # as it is
+    lambda r, c, m: (c, m - r),      # a quarter turn clockwise
+    lambda r, c, m: (m - r, m - c),  # a half turn
+    lambda r, c, m: (m - c, r),      # three quarter turns
+    lambda r, c, m: (r, m - c),      # mirrored left to right
+    lambda r, c, m: (m - r, c),      # mirrored top to bottom
+    lambda r, c, m: (c, r),          # mirrored in the main diagonal
+    lambda r, c, m: (m - c, m - r),  # mirrored in the other diagonal
+)
+
+
+@lru_cache(maxsize=16)
+def square_moves(n: int) -> tuple[tuple[int, ...], ...]:
+    """The eight moves of the square as maps cell -> image cell (row-major cells)."""
+    return tuple(tuple(_image(move, n, cell) for cell in range(n * n)) for move in _MOVES)
+
+
+def _image(move, n: int, cell: int) -> int:
+    row, col = move(*divmod(cell, n), n - 1)
+    return row * n + col
+
+
+def moved_values(values: tuple[int, ...], move: tuple[int, ...]) -> tuple[int, ...]:
+    """The cells' values after a move: the value of cell c lands on move[c]."""
+    moved = [0] * len(values)
+    for cell, value in enumerate(values):
+        moved[move[cell]] = value
+    return tuple(moved)

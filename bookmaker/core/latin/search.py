@@ -1,0 +1,132 @@
+"""The first proof of the Latin-square kinds: candidate masks per cell, Latin singles and
+the kind's own rules propagated to a fixed point, then a search on the cell with fewest
+candidates. A kind passes its rules as `prune(masks)`: it narrows the masks in place and
+says whether anything changed, or returns None for a contradiction.
+
+Glossary: `masks[c]` has bit d set while value d+1 may still go in cell c (row-major);
+a cell is settled when one bit is left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+
+from ..solve.search import Search
+
+Prune = Callable[[list], "bool | None"]
+DEFAULT_MAX_NODES = 100_000
+
+
+@lru_cache(maxsize=16)
+def lines_of(n: int) -> tuple[tuple[int, ...], ...]:
+    """The rows, then the columns, of an n x n square as cell tuples."""
+    rows = tuple(tuple(r * n + c for c in range(n)) for r in range(n))
+    return rows + tuple(tuple(r * n + c for r in range(n)) for c in range(n))
+
+
+def latin_round(n: int, masks: list) -> bool | None:
+    """One sweep of the Latin rules over every line: a settled cell's value leaves the
+    line's other cells, a value with one place left in a line goes there. Whether any
+    mask changed; None for a contradiction (an empty cell, a value twice, or lost)."""
+    full, changed = (1 << n) - 1, False
+    for line in lines_of(n):
+        fixed = once = twice = 0
+        for cell in line:
+            m = masks[cell]
+            if not m & (m - 1):
+                if not m or m & fixed:
+                    return None
+                fixed |= m
+            twice |= once & m
+            once |= m
+        if once != full:
+            return None
+        lone = once & ~twice & ~fixed
+        for cell in line:
+            m = masks[cell]
+            if m & (m - 1):
+                hit = m & lone
+                if hit & (hit - 1):
+                    return None  # two values with this one place left
+                narrowed = hit or m & ~fixed
+                if narrowed != m:
+                    masks[cell] = narrowed
+                    changed = True
+    return changed
+
+
+def settle(n: int, masks: list, prune: Prune) -> bool:
+    """Propagate the Latin rules and the kind's to a fixed point; False on a
+    contradiction."""
+    while True:
+        latin = latin_round(n, masks)
+        if latin is None:
+            return False
+        own = prune(masks)
+        if own is None or not all(masks):
+            return False
+        if not latin and not own:
+            return True
+
+
+def search(n: int, masks: list, prune: Prune, limit: int = 2,
+           max_nodes: int = DEFAULT_MAX_NODES, prefer: tuple[int, ...] | None = None) -> Search:
+    """Count solutions up to `limit` by propagation and branching on the cell with fewest
+    candidates (values in increasing order, or `prefer`'s value first). Search.complete is
+    False if `max_nodes` ran out before the count was settled."""
+    found: list[tuple[int, ...]] = []
+    nodes = 0
+    stack = [list(masks)]
+    while stack:
+        if nodes >= max_nodes:
+            return Search(len(found), found[0] if found else None, False, nodes)
+        state = stack.pop()
+        nodes += 1
+        if not settle(n, state, prune):
+            continue
+        cell = _fewest(state)
+        if cell < 0:
+            found.append(tuple(m.bit_length() for m in state))
+            if len(found) >= limit:
+                break
+            continue
+        stack.extend(_branches(state, cell, prefer))
+    return Search(len(found), found[0] if found else None, True, nodes)
+
+
+def _fewest(masks: list) -> int:
+    """The open cell with fewest candidates (the first such), -1 if all are settled."""
+    best, best_count = -1, 99
+    for cell, m in enumerate(masks):
+        if m & (m - 1):
+            count = m.bit_count()
+            if count < best_count:
+                best, best_count = cell, count
+                if count == 2:
+                    break
+    return best
+
+
+def _branches(masks: list, cell: int, prefer) -> list[list]:
+    """The states with the cell set to each candidate, last to try first (a stack)."""
+    m, values = masks[cell], []
+    while m:
+        low = m & -m
+        values.append(low)
+        m ^= low
+    if prefer is not None:
+        wanted = 1 << (prefer[cell] - 1)
+        values.sort(key=lambda bit: bit != wanted)
+    branches = []
+    for bit in reversed(values):
+        branch = list(masks)
+        branch[cell] = bit
+        branches.append(branch)
+    return branches
+
+
+def full_masks(n: int, cells) -> list:
+    """The masks of a grid's givens: a given's one value, every value elsewhere."""
+    full = (1 << n) - 1
+    return [1 << (v - 1) if v else full for v in cells]

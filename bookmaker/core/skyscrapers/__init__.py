@@ -1,0 +1,1 @@
+"""Skyscrapers: a Latin square of building heights with visibility clues around it."""

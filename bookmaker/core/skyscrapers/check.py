@@ -1,0 +1,97 @@
+"""The second proof of a Skyscrapers puzzle, written apart from the solver: every row and
+column as a list of whole orderings.
+
+Each line's possible contents are listed first: every ordering of the heights that keeps
+the line's givens and shows the line's clues from both ends. Then, until nothing
+changes, a cell keeps only the heights that both its row's and its column's remaining
+orderings put there, and each line keeps only the orderings that fit its cells. A line
+left without orderings ends the branch; when every line has one, that is a solution;
+else the search tries each ordering of the line with fewest left.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import permutations
+
+from .clues import EdgeClues, seen
+
+CHECK_MAX_NODES = 20_000
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """What the check found: solutions up to its limit, whether it decided, its nodes."""
+
+    count: int
+    solutions: tuple[tuple[int, ...], ...]
+    complete: bool
+    nodes: int
+
+
+def check_skyscrapers(clues: EdgeClues, givens, limit: int = 2,
+                      max_nodes: int = CHECK_MAX_NODES) -> CheckResult:
+    """Count the solutions of the givens under the clues, up to `limit`."""
+    n = clues.size
+    lines = _lines(n, clues)
+    options = [_options(n, [givens[c] for c in cells], front, back)
+               for cells, front, back in lines]
+    found: list[tuple[int, ...]] = []
+    nodes, todo = 0, [options]
+    while todo and len(found) < limit and nodes < max_nodes:
+        narrowed = _narrowed(n, lines, todo.pop())
+        nodes += 1
+        if narrowed is None:
+            continue
+        options = narrowed
+        open_lines = [i for i, line in enumerate(options) if len(line) > 1]
+        if not open_lines:
+            found.append(tuple(v for row in options[:n] for v in row[0]))
+            continue
+        line = min(open_lines, key=lambda i: len(options[i]))
+        for ordering in reversed(options[line]):
+            trial = list(options)
+            trial[line] = [ordering]
+            todo.append(trial)
+    decided = len(found) >= limit or not todo
+    return CheckResult(len(found), tuple(found), decided, nodes)
+
+
+def _lines(n: int, clues: EdgeClues) -> list[tuple[tuple[int, ...], int, int]]:
+    """Rows (from the left) then columns (from the top): cells, front and back clue."""
+    rows = [(tuple(r * n + c for c in range(n)), clues.left[r], clues.right[r])
+            for r in range(n)]
+    return rows + [(tuple(r * n + c for r in range(n)), clues.top[c], clues.bottom[c])
+                   for c in range(n)]
+
+
+@lru_cache(maxsize=8)
+def _orderings(n: int) -> tuple[tuple[tuple[int, ...], int, int], ...]:
+    """Every ordering of 1..n with how many it shows from its front and from its back."""
+    return tuple((o, seen(o), seen(o[::-1])) for o in permutations(range(1, n + 1)))
+
+
+def _options(n: int, givens, front: int, back: int) -> list[tuple[int, ...]]:
+    """The orderings of a line that keep its givens and show its clues."""
+    fixed = [(i, g) for i, g in enumerate(givens) if g]
+    return [o for o, ahead, behind in _orderings(n)
+            if (not front or ahead == front) and (not back or behind == back)
+            and all(o[i] == g for i, g in fixed)]
+
+
+def _narrowed(n: int, lines, options: list[list]) -> list[list] | None:
+    """The orderings left once every cell keeps what both its lines allow, again until
+    nothing changes; None if a line has none left."""
+    while True:
+        allowed = [set(range(1, n + 1)) for _ in range(n * n)]
+        for (cells, _, _), line in zip(lines, options):
+            for i, cell in enumerate(cells):
+                allowed[cell] &= {ordering[i] for ordering in line}
+        narrowed = [[o for o in line if all(o[i] in allowed[c] for i, c in enumerate(cells))]
+                    for (cells, _, _), line in zip(lines, options)]
+        if any(not line for line in narrowed):
+            return None
+        if all(len(a) == len(b) for a, b in zip(narrowed, options)):
+            return narrowed
+        options = narrowed

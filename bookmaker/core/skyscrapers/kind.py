@@ -1,0 +1,87 @@
+"""The Skyscrapers kind: a Latin square of heights with visibility clues around it, 4x4 to
+8x8, and givens where its grade needs them.
+
+Its first proof is the Latin search with each clued line narrowed to its possible
+fillings (solver.py), its second the line-orderings check (check.py), written apart.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..board.grid import SYMBOLS, Grid
+from ..board.marks import EdgeMark, Marks
+from ..board.shape import Shape
+from ..kinds.kind import Extras
+from ..latin.kind import LatinKind
+from ..puzzle import Puzzle
+from ..solve.search import Search
+from .clues import SIDES, EdgeClues
+from .text import SIZES, format_skyscrapers, parse_skyscrapers
+
+if TYPE_CHECKING:
+    from ..grade.grader import Grading
+
+
+class SkyscrapersKind(LatinKind):
+    """Skyscrapers (Towers): every row and column holds the heights 1..n once, and a clue
+    outside says how many buildings are seen from there."""
+
+    name = "skyscrapers"
+    title = "Skyscrapers"
+    aliases = ("towers", "skyscraper", "building")
+    summary = ("a Latin square with visibility clues around it; a line is givens, then "
+               "clues top/right/bottom/left")
+    extras_type = EdgeClues
+    ipuz_absent = ("ipuz has no Skyscrapers PuzzleKind, and its Sudoku kind has no clues "
+                   "outside the grid")
+    sizes = SIZES
+    unmade = {4: ("expert",)}  # 1 in 3 seeds found one in 60 attempts (bench/README.md)
+    outside_cells = 1
+
+    def read(self, text: str, board: Shape | None = None) -> tuple[Grid, EdgeClues]:
+        return parse_skyscrapers(text, board)
+
+    def write(self, givens: Grid, extras: Extras = None) -> str:
+        return format_skyscrapers(givens, extras)
+
+    def misread_hint(self, text: str) -> str | None:
+        parts = text.split()
+        if len(parts) == 2 and parts[1].count("/") == 3:
+            return ("this looks like a Skyscrapers line (givens, clues top/right/bottom/"
+                    "left): read it as Skyscrapers (--variant skyscrapers)")
+        return None
+
+    def generate(self, size: int, seed: int, difficulty: str):
+        from .generate import generate_skyscrapers  # the engines load when first used
+
+        return generate_skyscrapers(size, seed, difficulty)
+
+    def solutions(self, givens: Grid, extras: Extras = None,
+                  limit: int = 2) -> Search:
+        from .solver import skyscrapers_solutions
+
+        return skyscrapers_solutions(extras, givens.cells, limit)
+
+    def check(self, puzzle: Puzzle):
+        from .check import check_skyscrapers
+
+        return check_skyscrapers(puzzle.extras, puzzle.givens.cells)
+
+    def grade(self, givens: Grid, extras: Extras = None) -> Grading:
+        from .grade import grade_skyscrapers
+
+        return grade_skyscrapers(givens, extras)
+
+    def repeat_key(self, givens: Grid, extras: Extras = None) -> str:
+        from .key import skyscrapers_key
+
+        return skyscrapers_key(givens, extras)
+
+    def marks(self, givens: Grid, extras: Extras = None) -> Marks:
+        return Marks(edges=tuple(EdgeMark(side, index, SYMBOLS[clue - 1])
+                                 for side in SIDES
+                                 for index, clue in enumerate(extras.side(side)) if clue))
+
+
+SKYSCRAPERS = SkyscrapersKind()

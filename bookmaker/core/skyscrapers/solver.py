@@ -1,0 +1,75 @@
+"""The first proof of a Skyscrapers puzzle: the Latin search (core/latin/search.py) with
+the clues as its own rule: each clued line keeps, in each cell, only the heights some
+filling of the line agreeing with its clues puts there (lines.py)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..latin.search import DEFAULT_MAX_NODES, full_masks, search
+from ..solve.search import Search
+from .clues import EdgeClues
+from .lines import clue_bound, line_supports
+
+
+@lru_cache(maxsize=64)
+def static_masks(clues: EdgeClues, only_edges: bool = False) -> tuple[int, ...]:
+    """Per cell, the heights the clues' fixed bounds leave (edge clues 1 and N, and the
+    bound a clue puts on each cell by its distance; only the former if `only_edges`)."""
+    n = clues.size
+    masks = [(1 << n) - 1] * (n * n)
+    for cells, front, back in clues.lines():
+        for distance, cell in enumerate(cells):
+            for clue, at in ((front, distance), (back, n - 1 - distance)):
+                if clue and (not only_edges or clue in (1, n)):
+                    masks[cell] &= clue_bound(n, clue, at)
+    return tuple(masks)
+
+
+def edge_masks(clues: EdgeClues) -> tuple[int, ...]:
+    """Per cell, the heights edge clues of 1 and N leave."""
+    return static_masks(clues, True)
+
+
+def bounds_prune(clues: EdgeClues):
+    """The fixed bounds as a prune(masks): the beginner's clue techniques in bulk."""
+    allowed = static_masks(clues)
+
+    def prune(masks: list) -> bool | None:
+        changed = False
+        for cell, mask in enumerate(masks):
+            kept = mask & allowed[cell]
+            if kept != mask:
+                if not kept:
+                    return None
+                masks[cell] = kept
+                changed = True
+        return changed
+    return prune
+
+
+def visibility_prune(clues: EdgeClues):
+    """The clues' full rule as a prune(masks): every clued line narrowed to its supports."""
+    lines = clues.lines()
+
+    def prune(masks: list) -> bool | None:
+        changed = False
+        for cells, front, back in lines:
+            before = tuple(masks[c] for c in cells)
+            after = line_supports(before, front, back)
+            if after is None:
+                return None
+            if after != before:
+                changed = True
+                for cell, mask in zip(cells, after):
+                    masks[cell] = mask
+        return changed
+    return prune
+
+
+def skyscrapers_solutions(clues: EdgeClues, cells, limit: int = 2,
+                          max_nodes: int = DEFAULT_MAX_NODES,
+                          prefer: tuple[int, ...] | None = None) -> Search:
+    """Solutions of the givens `cells` under the clues, counted up to `limit`."""
+    n = clues.size
+    return search(n, full_masks(n, cells), visibility_prune(clues), limit, max_nodes, prefer)

@@ -1,0 +1,67 @@
+"""A Skyscrapers puzzle's one-line text form: the givens, then the clues side by side;
+parse and format round-trip exactly.
+
+    GIVENS TOP/RIGHT/BOTTOM/LEFT
+
+GIVENS is the grid text, n*n symbols row by row ('.' blank; core/board/grid.py). Then
+the clues of each side, n symbols each ('.' where there is none), sides separated by
+'/': the top from left to right, the right from top to bottom, the bottom from left to
+right, the left from top to bottom (as each is read on the page). A 4x4 example:
+
+    ................ 2.1./...3/.2../1...
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..board.grid import BLANK, SYMBOLS, Grid, GridError, format_grid, parse_grid
+from ..board.shape import Shape, latin_of
+from .clues import SIDES, EdgeClues
+
+SIZES = range(4, 9)
+
+
+def format_skyscrapers(givens: Grid, clues: EdgeClues) -> str:
+    """The one-line text of a Skyscrapers puzzle."""
+    sides = "/".join("".join(SYMBOLS[c - 1] if c else BLANK for c in clues.side(name))
+                     for name in SIDES)
+    return f"{format_grid(givens)} {sides}"
+
+
+def parse_skyscrapers(text: str, board: Shape | None = None) -> tuple[Grid, EdgeClues]:
+    """Read one Skyscrapers line; GridError names what is wrong."""
+    parts = text.split()
+    if len(parts) != 2:
+        raise GridError(f"a Skyscrapers line has two parts, givens and clues "
+                        f"(top/right/bottom/left), separated by a space; got {len(parts)}")
+    n = board.size if board is not None else _size_of(parts[0])
+    givens = parse_grid(parts[0], latin_of(n))
+    sides = parts[1].split("/")
+    if len(sides) != 4:
+        raise GridError(f"clues: {len(sides)} sides, expected 4 (top/right/bottom/left)")
+    clues = EdgeClues(n, *(_read_side(text, n, name) for text, name in zip(sides, SIDES)))
+    return givens, clues
+
+
+def _size_of(cells: str) -> int:
+    n = math.isqrt(len(cells))
+    if n * n != len(cells) or n not in SIZES:
+        raise GridError(f"wrong length: {len(cells)} givens is not a square of "
+                        f"{SIZES[0]}x{SIZES[0]} to {SIZES[-1]}x{SIZES[-1]} cells")
+    return n
+
+
+def _read_side(text: str, n: int, name: str) -> tuple[int, ...]:
+    if len(text) != n:
+        raise GridError(f"clues {name}: {len(text)} symbols, a {n}x{n} grid has {n} a side")
+    values = []
+    for i, symbol in enumerate(text):
+        if symbol == BLANK:
+            values.append(0)
+        elif symbol in SYMBOLS[:n]:
+            values.append(SYMBOLS.index(symbol) + 1)
+        else:
+            raise GridError(f"clues {name}: bad symbol {symbol!r} at position {i + 1}; "
+                            f"expected 1-{n} or '.'")
+    return tuple(values)

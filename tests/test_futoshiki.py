@@ -1,0 +1,158 @@
+"""Futoshiki: its line, its two proofs against brute force, its grades, its repeat key,
+and the kind end to end on the command line."""
+
+from __future__ import annotations
+
+import pytest
+from latin_brute import brute_count, latin_squares
+
+from bookmaker import cli
+from bookmaker.core.board.grid import Grid, GridError
+from bookmaker.core.board.marks import SignMark
+from bookmaker.core.board.shape import latin_of
+from bookmaker.core.futoshiki.check import check_futoshiki
+from bookmaker.core.futoshiki.generate import generate_futoshiki
+from bookmaker.core.futoshiki.key import _image, futoshiki_key
+from bookmaker.core.futoshiki.kind import FUTOSHIKI
+from bookmaker.core.futoshiki.signs import SignError, all_signs, signs_of
+from bookmaker.core.futoshiki.solver import futoshiki_solutions
+from bookmaker.core.futoshiki.text import format_futoshiki, parse_futoshiki
+from bookmaker.core.kinds.kind import MakeRequest
+from bookmaker.core.latin.moves import square_moves
+from bookmaker.core.rng import Rng
+
+GOLDEN = [  # (size, seed, grade): the line, the hardest technique
+    (4, 1, "beginner", "......1......1.. ...>........ .^.....^....", "inequality bounds"),
+    (5, 1, "beginner", "3.2.............4..14.... .......<.........>.. .v..........v..^....",
+     "inequality bounds"),
+    (5, 2, "easy", "..4..........3..52....... <..........<....><.< ...^................",
+     "inequality fork"),
+    (5, 4, "hard", ".........3.4...3....1.4.. ..>...<............. .....v........v..v..",
+     "XY-Wing"),
+]
+
+
+@pytest.mark.parametrize("size, seed, grade, line, hardest", GOLDEN)
+def test_generated_puzzles_are_pinned_and_regrade_as_asked(size, seed, grade, line, hardest):
+    puzzle, grading = generate_futoshiki(size, seed, grade)
+    assert FUTOSHIKI.line(puzzle) == line
+    assert (grading.grade, grading.hardest) == (grade, hardest)
+    again = FUTOSHIKI.grade(*parse_futoshiki(line))
+    assert (again.grade, again.hardest) == (grade, hardest)
+    FUTOSHIKI.verify(puzzle)  # the second proof agrees
+
+
+def test_a_line_reads_back_to_itself_and_signs_point_the_right_way():
+    line = "2...........1... <..>.....<.. ....^..v...."
+    givens, signs = parse_futoshiki(line)
+    assert format_futoshiki(givens, signs) == line
+    assert givens.cells[0] == 2 and givens.cells[12] == 1
+    # '<' r1c1 < r1c2; '>' r2c1 > r2c2; '^' r2c1 < r3c1; 'v' r2c4 > r3c4; '<' r4c1 < r4c2
+    assert signs.pairs == ((0, 1), (5, 4), (4, 8), (11, 7), (12, 13))
+    for size in (4, 7, 9):
+        puzzle, _ = generate_futoshiki(size, 3, "beginner")
+        assert parse_futoshiki(FUTOSHIKI.line(puzzle)) == (puzzle.givens, puzzle.extras)
+
+
+@pytest.mark.parametrize("line, message", [
+    ("2... <..>", "a Futoshiki line has three parts, givens, signs across and signs down, "
+     "separated by spaces; got 2"),
+    ("2.......... <..>.....<.. ....^..v....", "wrong length: 11 givens is not a square of "
+     "4x4 to 9x9 cells"),
+    ("2...........1... <..>.....< ....^..v....", "signs across: 10 symbols, a 4x4 Futoshiki "
+     "has 12"),
+    ("2...........1... <..>..=..<.. ....^..v....", "signs across: bad symbol '=' at position "
+     "7; expected '<', '>' or '.'"),
+    ("2...........1... <..>.....<.. ....^..<....", "signs down: bad symbol '<' at position "
+     "8; expected '^', 'v' or '.'"),
+    ("21.......... ... >........... ............", "a Futoshiki line has three parts"),
+    ("21.............. <........... ............", "the sign between r1c1 and r1c2 says 2 < 1"),
+    ("22.............. ............ ............", "clue conflict: 2 appears twice in row 1"),
+])
+def test_a_bad_line_says_what_is_wrong(line, message):
+    with pytest.raises(GridError) as error:
+        parse_futoshiki(line)
+    assert message in str(error.value)
+
+
+def test_signs_must_join_neighbours_once():
+    with pytest.raises(SignError, match="not neighbours"):
+        signs_of(4, [(0, 2)])
+    with pytest.raises(SignError, match="two signs between cells 1 and 0"):
+        signs_of(4, [(0, 1), (1, 0)])
+
+
+def _fits(signs):
+    return lambda square: all(square[a] < square[b] for a, b in signs.pairs)
+
+
+def test_both_proofs_agree_with_brute_force_on_4x4():
+    squares = latin_squares(4)
+    rng = Rng(23)
+    for _ in range(25):
+        solution = squares[rng.below(len(squares))]
+        every = all_signs(4, solution).pairs
+        signs = signs_of(4, [p for p in every if rng.below(3) == 0])
+        givens = [v if rng.below(6) == 0 else 0 for v in solution]
+        expected = brute_count(4, givens, _fits(signs))
+        assert futoshiki_solutions(signs, givens, limit=1000).count == expected
+        assert check_futoshiki(signs, givens, limit=1000).count == expected
+    empty = signs_of(4, [])
+    assert check_futoshiki(empty, [0] * 16, limit=1000).count == 576
+
+
+def test_the_repeat_key_is_the_same_for_every_turn_mirror_and_reversal():
+    puzzle, _ = generate_futoshiki(5, 8, "easy")
+    key = futoshiki_key(puzzle.givens, puzzle.extras)
+    assert key.startswith("futoshiki 5x5:")
+    for move in square_moves(5):
+        for reverse in (False, True):
+            image = _image(puzzle.givens, puzzle.extras, move, reverse)
+            assert futoshiki_key(*image) == key
+    other, _ = generate_futoshiki(5, 9, "easy")
+    assert futoshiki_key(other.givens, other.extras) != key
+    # a relabelling other than reversal does not keep the signs: 1<->2 swapped differs
+    swapped = Grid(latin_of(5), tuple({1: 2, 2: 1}.get(v, v) for v in puzzle.solution.cells))
+    assert all_signs(5, swapped.cells) != all_signs(5, puzzle.solution.cells)
+
+
+def test_the_kind_refuses_what_it_does_not_make_and_marks_its_signs():
+    assert FUTOSHIKI.size_problem(10, False) == ("futoshiki puzzles are made in the sizes "
+                                                 "4x4 to 9x9; got 10x10")
+    assert "without boxes" in FUTOSHIKI.size_problem(6, True)
+    assert FUTOSHIKI.grade_problem(latin_of(4), "hard") == (
+        "4x4 Futoshiki puzzles are made beginner; not 'hard' (too few of that grade turn up)")
+    assert FUTOSHIKI.grade_problem(latin_of(7), "extreme") is None
+    assert FUTOSHIKI.options_problem("rotational", None, None)[0] == "symmetry"
+    puzzle = FUTOSHIKI.make(MakeRequest(latin_of(4), 1, "beginner"))
+    assert FUTOSHIKI.line(puzzle) == "......1......1.. ...>........ .^.....^...."
+    # each sign read from its left or upper cell: r1c2 < r2c2, r2c1 > r2c2, r2c4 < r3c4
+    assert FUTOSHIKI.marks(puzzle.givens, puzzle.extras).signs == (SignMark(1, 5, "<"),
+                                                                    SignMark(4, 5, ">"),
+                                                                    SignMark(7, 11, "<"))
+    assert FUTOSHIKI.registry_size(latin_of(4)) == "4x4 Futoshiki"
+
+
+def test_the_command_line_generates_checks_grades_and_solves_futoshiki(runner):
+    made = runner.invoke(cli.main, ["generate", "--variant", "futoshiki", "--size", "5x5",
+                                    "--seed", "1", "--count", "2", "--difficulty", "beginner"])
+    assert made.exit_code == 0, made.stderr
+    lines = made.stdout.splitlines()
+    assert lines == ["..1.........23......14... .......<.<..>....... v............v......",
+                     "..3....1..3.....5....2..1 .................... v.......vv.........."]
+    checked = runner.invoke(cli.main, ["check", "--variant", "futoshiki", "-"], input=made.stdout)
+    assert checked.stdout == "1: unique\n2: unique\n"
+    graded = runner.invoke(cli.main, ["grade", "--variant", "unequal", "-"], input=made.stdout)
+    assert graded.stdout == "1: beginner 2.3 naked single\n2: beginner 1.5 inequality bounds\n"
+    solved = runner.invoke(cli.main, ["solve", "--variant", "futoshiki", "-"], input=made.stdout)
+    for line, solution in zip(lines, solved.stdout.splitlines()):
+        givens, signs = parse_futoshiki(line)
+        cells = tuple(int(v) for v in solution)
+        assert futoshiki_solutions(signs, givens.cells).solution == cells
+    bad = runner.invoke(cli.main, ["check", "--variant", "futoshiki", "-"],
+                        input="21.............. <........... ............\n")
+    assert bad.exit_code != 0 and "says 2 < 1" in bad.stdout + bad.stderr
+    classic = runner.invoke(cli.main, ["check", "-"], input=made.stdout)
+    assert classic.stdout.startswith("1: invalid: this looks like a Futoshiki line (givens, "
+                                     "signs across, signs down): read it as a Futoshiki "
+                                     "(--variant futoshiki)")
