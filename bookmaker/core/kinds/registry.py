@@ -10,15 +10,15 @@ import difflib
 
 from ..board.shape import Shape
 from ..calcudoku.kind import CALCUDOKU_KINDS
-from ..kakuro.kind import KAKURO_KINDS
 from ..futoshiki.kind import FUTOSHIKI
+from ..kakuro.kind import KAKURO_KINDS
 from ..killer.kind import KILLER_KINDS
 from ..skyscrapers.kind import SKYSCRAPERS
 from .kind import Kind
 from .sudoku import SUDOKU_KINDS
 
-KINDS: tuple[Kind, ...] = (SUDOKU_KINDS + KILLER_KINDS + CALCUDOKU_KINDS + (FUTOSHIKI, SKYSCRAPERS)
-                           + KAKURO_KINDS)
+KINDS: tuple[Kind, ...] = (SUDOKU_KINDS + KILLER_KINDS + CALCUDOKU_KINDS
+                           + (FUTOSHIKI, SKYSCRAPERS) + KAKURO_KINDS)
 
 _BY_WORD = {word: kind for kind in KINDS for word in (kind.name, *kind.aliases)}
 _BY_PUZZLE = {(kind.geometry, kind.extras_type): kind for kind in KINDS}
