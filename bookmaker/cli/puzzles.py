@@ -1,6 +1,5 @@
 """`bookmaker generate` and `derive`: commands that make puzzles."""
 
-
 from __future__ import annotations
 
 import itertools
@@ -38,7 +37,8 @@ COPIES_FOUND_FIRST = 10_000
 
 @main.command()
 @click.option("--size", metavar="NxN", default="9x9", show_default=True,
-              help="Board size, 4x4 to 25x25.")
+              help="Board size: 4x4 to 25x25 for Sudoku; each kind says its own sizes "
+                   "when asked for one it does not make.")
 @click.option("--box", metavar="RxC",
               help="Box shape, rows x columns, when not the usual one (e.g. 3x2 on 6x6).")
 @variant_option

@@ -1,7 +1,6 @@
 """`bookmaker generate --registry` and the registry commands' shared help: print only puzzles
 the registry has not issued, register each as it is printed, and fail in one line."""
 
-
 from __future__ import annotations
 
 import itertools
