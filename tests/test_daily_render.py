@@ -246,3 +246,15 @@ def test_the_proof_shows_the_grade_and_the_se_rating_not_the_graders_score(tmp_p
     assert unrated[0].placements[0].caption == \
         f"Easy · {entry.puzzle.givens.clue_count} clues"
     assert "score" not in caption and se_rating_text(entry.puzzle) == []
+
+
+def test_the_proof_counts_clues_only_where_the_givens_are_the_clues():
+    from bookmaker.core.board.shape import shape_of
+    from bookmaker.core.kinds.registry import kind_named
+    from bookmaker.daily.sheets import clue_count_text
+    from bookmaker.puzzles.produce import generate_jobs, produce
+
+    killer = produce(generate_jobs(shape_of(2, 2), "proof", 1, kind=kind_named("killer")))[0]
+    classic = produce(generate_jobs(shape_of(2, 2), "proof", 1))[0]
+    assert clue_count_text(killer) == []
+    assert clue_count_text(classic) == [f"{classic.givens.clue_count} clues"]

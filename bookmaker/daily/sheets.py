@@ -281,12 +281,18 @@ def se_rating_text(puzzle: Puzzle) -> list[str]:
     return [f"SE {puzzle.rating[0]}"] if puzzle.rating else []
 
 
+def clue_count_text(puzzle: Puzzle) -> list[str]:
+    """['31 clues'] where a puzzle's givens are its clues; [] for a kind whose clues are
+    cages, signs or totals (a Killer's givens are none: '0 clues' told an editor nothing)."""
+    return [f"{puzzle.givens.clue_count} clues"] if puzzle.kind.shapes_givens else []
+
+
 def _proof_items(spec: DailySpec, entry: DailyPuzzle) -> tuple[GridItem, GridItem]:
     puzzle, day = entry.puzzle, entry.day
     name = day.title or kind_name(load_catalogue("en"), day.kind)
     label = date_text(entry.date) + (SEPARATOR + name if name else "")
     caption = SEPARATOR.join([puzzle.grade.capitalize(), *se_rating_text(puzzle),
-                              f"{puzzle.givens.clue_count} clues"])
+                              *clue_count_text(puzzle)])
     repeats = f"{entry.repeats} repeat{'s' if entry.repeats > 1 else ''} skipped" \
         if entry.repeats else ""
     marks = puzzle.kind.marks(puzzle.givens, puzzle.extras)
