@@ -38,7 +38,6 @@ from .grade import grade_kakuro, grade_kakuro_within, solve_within
 from .pattern import make_pattern
 from .solver import kakuro_solutions, solution_other_than
 
-KAKURO_SIZES = range(6, 26)
 CELLS_PER_MOVE = 5    # while tightening, one move per this many cells left open
 CANDIDATE_CELLS = 3   # open cells whose moves are weighed for each move
 STALL_ROUNDS = 12     # rounds without fewer open cells before an attempt is given up

@@ -12,24 +12,22 @@ second the Kakuro check (check.py), written apart from it.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from ..board.grid import Grid
 from ..board.marks import BlockMark, Marks
 from ..board.shape import Shape, latin_of
-from ..grade.grader import GRADES, Grading
+from ..grade.grades import GRADES
 from ..kinds.kind import BoardDescription, Extras, Kind, MakeRequest
 from ..puzzle import Puzzle
 from ..rng import Rng, derive_seed
-from ..solve.search import Search
 from ..solve.verify import Undecided, require_agreement
-from .check import check_kakuro
 from .clues import Clues, clue_square
-from .generate import KAKURO_SIZES, SETTINGS, generate_kakuro, pattern_symmetry
-from .grade import grade_kakuro
-from .key import kakuro_key
-from .pattern import make_pattern
-from .solver import kakuro_solutions
-from .text import format_kakuro, parse_kakuro
+from .text import KAKURO_SIZES, format_kakuro, parse_kakuro
+
+if TYPE_CHECKING:
+    from ..grade.grader import Grading
+    from ..solve.search import Search
 
 # A node of the second proof costs about 0.2 ms on a 15x15 Kakuro; generated Kakuros
 # need as many as the solver, a few thousand at most (bench/README.md).
@@ -75,6 +73,9 @@ class KakuroKind(Kind):
 
     def board(self, frame: Shape, seed: int = 0) -> Shape:
         """The pattern a puzzle made from the seed is first tried on (rotational)."""
+        from .generate import SETTINGS  # the engines load when first used
+        from .pattern import make_pattern
+
         settings = SETTINGS["any"]
         return make_pattern(frame.size, Rng(seed), "rotational", settings.longest,
                             settings.black_share)
@@ -118,6 +119,8 @@ class KakuroKind(Kind):
         """A Kakuro to its difficulty. One the second proof cannot decide within its
         budget is not printed: the job makes the next from a seed derived from its own
         (the same every run), up to KAKURO_TRIES; a proof that disagrees stops the run."""
+        from .generate import generate_kakuro, pattern_symmetry
+
         for attempt in range(KAKURO_TRIES):
             seed = request.seed if attempt == 0 else \
                 derive_seed(request.seed, "kakuro undecided", attempt)
@@ -134,18 +137,26 @@ class KakuroKind(Kind):
         raise AssertionError("unreachable")
 
     def solutions(self, givens: Grid, extras: Extras = None, limit: int = 2) -> Search:
+        from .solver import kakuro_solutions
+
         return kakuro_solutions(extras, givens.cells, limit=limit)
 
     def verify(self, puzzle: Puzzle) -> None:
+        from .check import check_kakuro
+
         clues = puzzle.extras
         result = check_kakuro(puzzle.shape, clues.totals, puzzle.givens.cells, limit=2,
                               max_nodes=KAKURO_VERIFY_MAX_NODES)
         require_agreement(puzzle, result, "The Kakuro check", self.line(puzzle))
 
     def grade(self, givens: Grid, extras: Extras = None) -> Grading:
+        from .grade import grade_kakuro
+
         return grade_kakuro(givens, extras)
 
     def repeat_key(self, givens: Grid, extras: Extras = None) -> str:
+        from .key import kakuro_key
+
         return kakuro_key(givens, extras)
 
     def marks(self, givens: Grid, extras: Extras = None) -> Marks:

@@ -28,6 +28,8 @@ from ..board.shape import KAKURO_BLACK, KAKURO_ROWS, KAKURO_WHITE, Shape, kakuro
 from .board import pattern_problems
 from .clues import ClueError, Clues, clue_square, givens_problems
 
+KAKURO_SIZES = range(6, 26)  # frames, clue row and column included
+
 ROWS, SQUARES, CLUE, BLACK = KAKURO_ROWS, ",", "\\", "X"
 BLACKS = (BLACK, BLACK.lower())  # read either way, written 'X'
 WHITES = (KAKURO_WHITE, "0")
