@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING
 
 from ..board.grid import Grid
 from ..board.marks import CageMark, Marks
-from ..board.shape import Shape, latin_of
+from ..board.shape import Shape
 from ..grade.grades import GRADES
 from ..kinds.ipuzform import IpuzForm
-from ..kinds.kind import Extras, Kind, MakeRequest
+from ..kinds.kind import Extras, MakeRequest, SquareKind
 from ..puzzle import Puzzle
 from ..solve.verify import require_agreement
 from .cages import (
@@ -59,12 +59,11 @@ HARDEST_HIDDEN = HARDEST_ADDITION
 CALCUDOKU_GRADES = GRADES[:GRADES.index(HARDEST_ANYWHERE) + 1]
 
 
-class CalcudokuKind(Kind):
+class CalcudokuKind(SquareKind):
     """Calcudoku with cages of one type (what they show)."""
 
     geometry = "latin"
     shapes_givens = False
-    takes_box = False
     corner_labels = True
     sudoku_rule = False
     grades = CALCUDOKU_GRADES
@@ -86,15 +85,6 @@ class CalcudokuKind(Kind):
             return (f"{self.name} puzzles are made in the sizes {SIZES[0]}x{SIZES[0]} to "
                     f"{SIZES[-1]}x{SIZES[-1]}; got {size}x{size}")
         return None
-
-    def frame(self, size: int, box: tuple[int, int] | None = None) -> Shape:
-        problem = self.size_problem(size, box is not None)
-        if problem:
-            raise ValueError(problem)
-        return latin_of(size)
-
-    def board(self, frame: Shape, seed: int = 0) -> Shape:
-        return latin_of(frame.size)
 
     def options_problem(self, symmetry: str, clues: int | None,
                         rating: object | None) -> tuple[str, str] | None:

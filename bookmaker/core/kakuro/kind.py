@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 
 from ..board.grid import Grid
 from ..board.marks import BlockMark, Marks
-from ..board.shape import Shape, latin_of
+from ..board.shape import Shape
 from ..grade.grades import GRADES
-from ..kinds.kind import BoardDescription, Extras, Kind, MakeRequest
+from ..kinds.kind import BoardDescription, Extras, MakeRequest, SquareKind
 from ..puzzle import Puzzle
 from ..rng import Rng, derive_seed
 from ..solve.verify import Undecided, require_agreement
@@ -40,7 +40,7 @@ KAKURO_TRIES = 3
 EXTREME_FROM = 10
 
 
-class KakuroKind(Kind):
+class KakuroKind(SquareKind):
     """Kakuro: every run's digits differ and add up to its clue."""
 
     name = "kakuro"
@@ -49,7 +49,6 @@ class KakuroKind(Kind):
     geometry = "kakuro"
     extras_type = Clues
     shapes_givens = False
-    takes_box = False
     corner_labels = True  # two clues in the corners of a black square,
     corner_label_share = 0.3  # each in its own half of the square (render BLOCK_CLUE_MAX)
     sudoku_rule = False   # its rule stands alone
@@ -64,12 +63,6 @@ class KakuroKind(Kind):
             return (f"a Kakuro is {KAKURO_SIZES[0]}x{KAKURO_SIZES[0]} to "
                     f"{KAKURO_SIZES[-1]}x{KAKURO_SIZES[-1]} squares, got {size}x{size}")
         return None
-
-    def frame(self, size: int, box: tuple[int, int] | None = None) -> Shape:
-        problem = self.size_problem(size, box is not None)
-        if problem:
-            raise ValueError(problem)
-        return latin_of(size)
 
     def board(self, frame: Shape, seed: int = 0) -> Shape:
         """The pattern a puzzle made from the seed is first tried on (rotational)."""

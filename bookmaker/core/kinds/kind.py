@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..board.grid import Grid
 from ..board.marks import Marks
-from ..board.shape import Shape
+from ..board.shape import Shape, latin_of
 from ..grade.grades import GRADES
 from ..puzzle import Puzzle
 from .ipuzform import IpuzForm
@@ -286,3 +286,20 @@ def clues_problem(clues: int, shape: Shape | BoardDescription) -> str | None:
     if clues >= shape.cell_count:
         return f"must be fewer than the {shape.cell_count} cells of a {shape} board, got {clues}"
     return None
+
+
+class SquareKind(Kind):
+    """A kind whose frame is one square of a size, without boxes (the Latin-square kinds,
+    Calcudoku, Kakuro): the frame is the size's Latin square once size_problem allows it,
+    and its puzzles are on that square unless the kind draws its own board."""
+
+    takes_box = False
+
+    def frame(self, size: int, box: tuple[int, int] | None = None) -> Shape:
+        problem = self.size_problem(size, box is not None)
+        if problem:
+            raise ValueError(problem)
+        return latin_of(size)
+
+    def board(self, frame: Shape, seed: int = 0) -> Shape:
+        return latin_of(frame.size)

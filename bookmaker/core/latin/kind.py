@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..board.shape import Shape, latin_of
+from ..board.shape import Shape
 from ..grade.grades import GRADES
-from ..kinds.kind import Kind, MakeRequest
+from ..kinds.kind import MakeRequest, SquareKind
 from ..puzzle import Puzzle
 from ..rng import derive_seed
 from ..solve.verify import Undecided, require_agreement
@@ -18,12 +18,11 @@ from ..solve.verify import Undecided, require_agreement
 CHECK_TRIES = 3
 
 
-class LatinKind(Kind):
+class LatinKind(SquareKind):
     """A kind on a Latin square of one of `sizes`, with extras beside its givens."""
 
     geometry = "latin"
     shapes_givens = False
-    takes_box = False
     sudoku_rule = False
     heavy = True  # from medium up a puzzle takes a second or more on the larger sizes
     sizes: range = range(4, 10)
@@ -37,15 +36,6 @@ class LatinKind(Kind):
             return (f"{self.name} puzzles are made in the sizes {self.sizes[0]}x"
                     f"{self.sizes[0]} to {self.sizes[-1]}x{self.sizes[-1]}; got {size}x{size}")
         return None
-
-    def frame(self, size: int, box: tuple[int, int] | None = None) -> Shape:
-        problem = self.size_problem(size, box is not None)
-        if problem:
-            raise ValueError(problem)
-        return latin_of(size)
-
-    def board(self, frame: Shape, seed: int = 0) -> Shape:
-        return latin_of(frame.size)
 
     def options_problem(self, symmetry: str, clues: int | None,
                         rating: object | None) -> tuple[str, str] | None:
