@@ -20,6 +20,7 @@ Sukaku Explainer, its nesting limit):
 from __future__ import annotations
 
 from ..bits import bits_of
+from ..solve import compiled
 from . import basics as b
 from .board import Board
 from .chains import Found, StaticLinks, length_modifier
@@ -166,20 +167,60 @@ def unary_found(prop: Propagator, state, board: Board) -> list[Found]:
     """SE's Forcing Chains and Cycles, every conclusion (X-, Y- then XY-links; cell by
     cell; per candidate its cycles, then its forcing chains). A search over sets of
     candidates first tells which starts can close a cycle or a chain at all (as in
-    chains.py); only those are followed node by node."""
-    links, n, found = _Links(state, board), board.shape.size, []
-    tables = StaticLinks(state, board)
-    for y, x in ((False, True), (True, False), (True, True)):
+    chains.py); only those are followed node by node. On the compiled core both run in
+    C (the same starts, paths and work units; the units charged at once)."""
+    follow = compiled.chain_follower(board.shape)
+    if follow is not None:
+        return _unary_followed(prop, state, board, follow)
+    links, found = _Links(state, board), []
+    for y, x, cand, possible in screened_in_python(state, board, prop.budget):
+        found += _unary(prop, links, cand, y, x, possible)
+    return found
+
+
+_PASSES = ((False, True), (True, False), (True, True))
+
+
+def _unary_followed(prop: Propagator, state, board: Board, follow) -> list[Found]:
+    """unary_found from the compiled twin's paths: each start's cycles, then its chain
+    from on and from off, made Found here as _unary makes them."""
+    starts, units = follow(board.cell_chain_units, state.cell_digits, state.digit_cells,
+                           state.open_cells)
+    prop.budget.spend(units)
+    found = []
+    for k, cand, cycles, from_on, from_off in starts:
+        y, x = _PASSES[k]
+        found += [f for f in (_cycle(prop, state, _end_of(cand, True, path), y, x)
+                              for path in cycles) if f.eliminations]
+        for on, path in ((True, from_on), (False, from_off)):
+            if path is not None:
+                chain = _chain(prop, state, _end_of(cand, on, path), y)
+                if chain.eliminations:
+                    found.append(chain)
+    return found
+
+
+def _end_of(cand: int, on: bool, path) -> _Node:
+    """The last node of a path of (candidate, on, cause) from the start `cand`."""
+    node = _Node(cand, on, None, None, 1 << (2 * cand + on))
+    for q, q_on, cause in path:
+        node = _child(node, q, q_on, cause)
+    return node
+
+
+def screened_in_python(state, board: Board, budget):
+    """screened(), the reference: each start's screen charged as it is done."""
+    tables, n = StaticLinks(state, board), board.shape.size
+    for y, x in _PASSES:
         for cell in bits_of(state.open_cells):
             count = state.cell_digits[cell].bit_count()
             if count < 2 or not x and count > 2:
                 continue
             for d in bits_of(state.cell_digits[cell]):
                 cand = cell * n + d
-                cycles, on_chain, off_chain = _closing(tables, cand, y, x, prop.budget)
-                if cycles or on_chain or off_chain:
-                    found += _unary(prop, links, cand, y, x, (cycles, on_chain, off_chain))
-    return found
+                possible = _closing(tables, cand, y, x, budget)
+                if any(possible):
+                    yield y, x, cand, possible
 
 
 def _closing(tables: StaticLinks, cand: int, y: bool, x: bool, budget) -> tuple:
@@ -247,13 +288,13 @@ def _unary(prop: Propagator, links: _Links, cand: int, y: bool, x: bool,
     start = _Node(cand, True, None, None, 1 << (2 * cand + 1))
     found = []
     if possible[0]:
-        found = [f for f in (_cycle(prop, links, end, y, x)
+        found = [f for f in (_cycle(prop, links.state, end, y, x)
                              for end in _cycles(prop, links, start, y, x)) if f.eliminations]
     off_start = _Node(cand, False, None, None, 1 << (2 * cand))
     for source, wanted in ((start, possible[1]), (off_start, possible[2])):
         end = _forcing_chain(prop, links, source, y) if wanted else None
         if end is not None:
-            chain = _chain(prop, links, end, y)
+            chain = _chain(prop, links.state, end, y)
             if chain.eliminations:
                 found.append(chain)
     return found
@@ -321,10 +362,10 @@ def _path(end: _Node) -> list[_Node]:
     return path
 
 
-def _cycle(prop: Propagator, links: _Links, end: _Node, y: bool, x: bool) -> Found:
+def _cycle(prop: Propagator, state, end: _Node, y: bool, x: bool) -> Found:
     """A cycle's removals (candidates seeing an on and an off of the same digit) and its
     parents: the causes of its ons, and of its offs (the ons of the cycle reversed)."""
-    state, n, peers = links.state, prop.n, prop.board.shape.peer_masks
+    n, peers = prop.n, prop.board.shape.peer_masks
     path = _path(end)
     cells = 0
     for node in path:
@@ -346,11 +387,11 @@ def _cycle(prop: Propagator, links: _Links, end: _Node, y: bool, x: bool) -> Fou
                  parents, ("cycle", end.ancestors, removed))
 
 
-def _chain(prop: Propagator, links: _Links, end: _Node, y: bool) -> Found:
+def _chain(prop: Propagator, state, end: _Node, y: bool) -> Found:
     """A forcing chain's conclusion: its start off (an off end), or on (an on end)."""
     cell, d = divmod(end.cand, prop.n)
     if end.on:
-        removed = tuple((cell, e) for e in bits_of(links.state.cell_digits[cell] & ~(1 << d)))
+        removed = tuple((cell, e) for e in bits_of(state.cell_digits[cell] & ~(1 << d)))
     else:
         removed = ((cell, d),)
     causes = 0

@@ -91,6 +91,18 @@ def jigsaw_tiler():
     return tile_in_python
 
 
+def chain_follower(shape: Shape):
+    """The SE rater's forcing chains and cycles (rating/nested.py's unary_found), in C:
+    follow(cell_chain_units, cell_digits, digit_cells, open_cells) -> ([(pass, candidate,
+    cycles, chain from on, chain from off)], work units). None on the pure core, or on a
+    board past the C twin's 4,096 candidates (the rater then follows them in Python)."""
+    if not _state["compiled"] or type(shape) is not Shape or \
+            shape.cell_count * shape.size > 4096 or shape.size > 30:
+        return None
+    native = engine(shape).native
+    return lambda *state: _compiled.chain_starts(native, *state)
+
+
 def _pure_shuffled(state: int, items) -> tuple[list, int]:
     from ..rng import shuffled_in_python
     return shuffled_in_python(state, items)
