@@ -5,7 +5,8 @@
    matrix and its search (pycover.c). Grader(...) and KillerBoard(...): the grader's
    techniques and a Killer's cages (pygrade.c). check_killer(...): the Killer check
    (killercheck.c). tile_jigsaw(...): a jigsaw layout (jigsaw.c). chain_starts(...): the SE
-   rater's forcing chains and cycles (ratescreen.c). shuffled(state, items):
+   rater's forcing chains and cycles (ratescreen.c); RateTables and RatePropagator its
+   chain propagations (ratechains.c). shuffled(state, items):
    rng.Rng.shuffled.
    core/solve/compiled.py builds one Board and one ExactCover per shape and chooses between
    them and the pure Python. */
@@ -53,14 +54,17 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__compiled(void) {
     if (PyType_Ready(&BoardType) < 0 || PyType_Ready(&ExactCoverType) < 0 ||
-        PyType_Ready(&GraderType) < 0 || PyType_Ready(&KillerBoardType) < 0)
+        PyType_Ready(&GraderType) < 0 || PyType_Ready(&KillerBoardType) < 0 ||
+        PyType_Ready(&RateTablesType) < 0 || PyType_Ready(&RatePropagatorType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
     if (PyModule_AddObjectRef(m, "Board", (PyObject *)&BoardType) < 0 ||
         PyModule_AddObjectRef(m, "ExactCover", (PyObject *)&ExactCoverType) < 0 ||
         PyModule_AddObjectRef(m, "Grader", (PyObject *)&GraderType) < 0 ||
-        PyModule_AddObjectRef(m, "KillerBoard", (PyObject *)&KillerBoardType) < 0) {
+        PyModule_AddObjectRef(m, "KillerBoard", (PyObject *)&KillerBoardType) < 0 ||
+        PyModule_AddObjectRef(m, "RateTables", (PyObject *)&RateTablesType) < 0 ||
+        PyModule_AddObjectRef(m, "RatePropagator", (PyObject *)&RatePropagatorType) < 0) {
         Py_DECREF(m);
         return NULL;
     }

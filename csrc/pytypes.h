@@ -8,6 +8,7 @@
 #include "convert.h"
 
 extern PyTypeObject BoardType, ExactCoverType, GraderType, KillerBoardType;
+extern PyTypeObject RateTablesType, RatePropagatorType;   /* ratechains.c */
 
 /* A Board object: its tables (pyboard.c). */
 typedef struct {

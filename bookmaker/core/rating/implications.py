@@ -26,6 +26,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from ..bits import bits_of
+from ..solve import compiled
 from .board import Board
 from .hints import Budget
 
@@ -119,6 +120,7 @@ class Propagator:
         self.chain_costs: list[int] = []
         self.chain_ids: dict = {}
         self.cache: dict = {}
+        self.native = _native(board, self.cell_digits, self.digit_cells, outer)
 
     def complexity(self, *ancestors: int) -> int:
         """SE's complexity of a conclusion resting on these chains: their potentials
@@ -149,15 +151,25 @@ class Propagator:
         """Everything implied by candidate `cand` (cell * n + digit) being on."""
         key = (cand, True, mode)
         if key not in self.cache:
-            self.cache[key] = self.propagate({cand: 1 << (2 * cand + 1)}, {}, mode)
+            self.cache[key] = self._run(cand, True, mode)
         return self.cache[key]
 
     def run_off(self, cand: int, mode: Mode) -> Run:
         """Everything implied by candidate `cand` being off."""
         key = (cand, False, mode)
         if key not in self.cache:
-            self.cache[key] = self.propagate({}, {cand: 1 << (2 * cand)}, mode)
+            self.cache[key] = self._run(cand, False, mode)
         return self.cache[key]
+
+    def _run(self, cand: int, on: bool, mode: Mode) -> Run:
+        """One propagation from a candidate on or off: in C on the compiled core where no
+        nested rule can join (the same potentials, ancestors, contradiction and work)."""
+        if self.native is not None and not mode.nested:
+            ons, offs, conflict, work = self.native.run(cand, on, mode.cell_links, mode.dynamic)
+            self.budget.spend(work)
+            return Run(ons, offs, conflict)
+        start = {cand: 1 << (2 * cand + on)}
+        return self.propagate(start if on else {}, {} if on else start, mode)
 
     def propagate(self, on: dict, off: dict, mode: Mode) -> Run:
         """SE's doChaining: process ons first, then one off at a time, to the end or to
@@ -204,6 +216,16 @@ class Propagator:
                     added = True
             break
         return added
+
+
+def _native(board: Board, cell_digits: list, digit_cells: list, outer: Outer | None):
+    """The compiled twin of a Propagator's state, or None on the pure core."""
+    make = compiled.chain_propagator(board.shape, board.peer_order, board.cell_chain_units)
+    if make is None:
+        return None
+    if outer is None:
+        return make(cell_digits, digit_cells, None, None)
+    return make(cell_digits, digit_cells, outer.start_cells, outer.start_digits)
 
 
 def _on_to_off(grid: Grid, board: Board, n: int, p: int, ancestors: int, on: dict, off: dict,

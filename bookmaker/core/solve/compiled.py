@@ -103,6 +103,25 @@ def chain_follower(shape: Shape):
     return lambda *state: _compiled.chain_starts(native, *state)
 
 
+def chain_propagator(shape: Shape, peer_order, cell_chain_units):
+    """The SE rater's chain propagations (rating/implications.py) in C: a maker of
+    RatePropagator(cell_digits, digit_cells, outer_cells, outer_digits), whose run(cand,
+    on, cell_links, dynamic) -> (on, off, conflict, work units) is Propagator.propagate
+    without nested rules. None on the pure core or past 4,096 candidates."""
+    if not _state["compiled"] or type(shape) is not Shape or \
+            shape.cell_count * shape.size > 4096 or shape.size > 30:
+        return None
+    tables = _rate_tables.get(shape)
+    if tables is None:
+        _make_room(_rate_tables)
+        tables = _rate_tables[shape] = _compiled.RateTables(engine(shape).native, peer_order,
+                                                            cell_chain_units)
+    return lambda *state: _compiled.RatePropagator(tables, *state)
+
+
+_rate_tables: dict = {}
+
+
 def _pure_shuffled(state: int, items) -> tuple[list, int]:
     from ..rng import shuffled_in_python
     return shuffled_in_python(state, items)
