@@ -163,17 +163,29 @@ def _reductions(technique: Chaining, prop: Propagator, state: Candidates, runs: 
     of the runs' chains to it."""
     n, found = len(state.digit_cells), []
     first, rest = runs[0], runs[1:]
+    on_common = _common(first.on, [run.on for run in rest])
     for q, ancestors in first.on.items():
-        if all(q in run.on for run in rest):
+        if q in on_common:
             qc, qd = divmod(q, n)
             others = _others(state, qc, qd)
             if others:
                 targets = (ancestors, *(run.on[q] for run in rest))
                 found.append(_found(technique, prop, targets, kind, name, others, (qc, qd),
                                     source))
+    off_common = _common(first.off, [run.off for run in rest])
     for q, ancestors in first.off.items():
-        if all(q in run.off for run in rest):
+        if q in off_common:
             targets = (ancestors, *(run.off[q] for run in rest))
             found.append(_found(technique, prop, targets, kind, name, (divmod(q, n),), None,
                                 source))
     return found
+
+
+def _common(first: dict, rest: list[dict]):
+    """The candidates of `first` in every one of `rest` (a set; the order is first's)."""
+    common = first.keys()
+    for other in rest:
+        common = common & other.keys()
+        if not common:
+            break
+    return common
