@@ -1,0 +1,162 @@
+"""The SE rater's compiled chains against the pure Python: the forcing chains and cycles
+nested rules use (unary_found) and the chain propagations (Propagator) give the same
+conclusions, potentials in the same order, ancestors, contradictions and work units on
+both cores, at the top and inside an enclosing chain, on 9x9 and 16x16; whole ratings
+agree, bounds and the step the budget ran out in included."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+from puzzledata import DATA
+
+from bookmaker.core.bits import bits_of
+from bookmaker.core.board.grid import Grid as Cells
+from bookmaker.core.board.grid import parse_grid
+from bookmaker.core.board.shape import shape_of
+from bookmaker.core.generate.removal import random_solution
+from bookmaker.core.grade.candidates import Candidates
+from bookmaker.core.rating.board import board_of
+from bookmaker.core.rating.hints import Budget
+from bookmaker.core.rating.implications import Grid, Outer, Propagator, working_state
+from bookmaker.core.rating.multiple import DYNAMIC, NISHIO, STATIC
+from bookmaker.core.rating.nested import unary_found
+from bookmaker.core.rating.rater import rate
+from bookmaker.core.rng import Rng
+from bookmaker.core.solve import compiled
+
+if not compiled.available() and not os.environ.get("CI"):  # CI must build it: fail there
+    pytest.skip("the compiled core is not built here", allow_module_level=True)
+
+NINE, SIXTEEN = shape_of(3, 3), shape_of(4, 4)
+# HardestSudokusThread-00004 (published 10.3/10.3/9.8) and -02077 (9.7/9.7/2.6)
+HARDEST = ("000000007004020600800000310000002900040090030009506000010000008006050200700000060",
+           "003090000100040036008002100040080073000900000000000000004070068600000000700000504")
+
+
+def struck(state: Candidates, seed: int, share: float = 0.2) -> Candidates:
+    """The state with a share of its open candidates struck (each cell keeps one)."""
+    rng, state = random.Random(seed), state.copy()
+    for cell in bits_of(state.open_cells):
+        for d in bits_of(state.cell_digits[cell]):
+            if state.cell_digits[cell].bit_count() > 1 and rng.random() < share:
+                state.eliminate(cell, d + 1)
+    return state
+
+
+def nine_states() -> list[Candidates]:
+    lines = (DATA / "se_rated-sample.txt").read_text().split("\n")
+    puzzles = list(HARDEST) + [line.split()[1] for line in lines[::20] if line.strip()]
+    states = [Candidates.from_grid(parse_grid(p)) for p in puzzles]
+    return states + [struck(s, seed) for seed, s in enumerate(states)]
+
+
+def on_both(work):
+    """work(budget) on the pure and on the compiled core: (pure, compiled) results, each
+    with the work units it spent."""
+    results = []
+    for wanted in (False, True):
+        with compiled.using(wanted):
+            budget = Budget(10 ** 9)
+            results.append((work(budget), budget.spent))
+    return results
+
+
+def runs_of(state: Candidates, board, budget: Budget, outer=None, every: int = 1) -> list:
+    """Every (every-th) candidate's runs on and off in each mode, as plain data."""
+    prop = Propagator(board, state, budget, (), outer() if outer else None)
+    n, found = board.shape.size, []
+    cands = [c * n + d for c in bits_of(state.open_cells) for d in bits_of(state.cell_digits[c])]
+    for cand in cands[::every]:
+        for mode in (STATIC, DYNAMIC, NISHIO):
+            for on in (True, False):
+                run = prop.run_on(cand, mode) if on else prop.run_off(cand, mode)
+                found.append((list(run.on.items()), list(run.off.items()), run.conflict))
+    return found
+
+
+def inner_context(state: Candidates, board, cand: int):
+    """The working grid of a dynamic chain from `cand` on and a maker of its Outer, as a
+    nested rule sees them, or None if the chain ends in a contradiction."""
+    run = Propagator(board, state, Budget(10 ** 9)).propagate({cand: 1 << (2 * cand + 1)},
+                                                               {}, DYNAMIC)
+    if run.conflict is not None:
+        return None
+    n, cells, digits = board.shape.size, list(state.cell_digits), list(state.digit_cells)
+    for q in run.off:
+        cell, d = divmod(q, n)
+        cells[cell] &= ~(1 << d)
+        digits[d] &= ~(1 << cell)
+    grid = Grid(cells, digits)
+    base = 2 * board.shape.cell_count * n
+    return working_state(state, grid), lambda: Outer(list(state.cell_digits),
+                                                     list(state.digit_cells), grid, board, base)
+
+
+@pytest.mark.parametrize("index", range(0, 16, 3))
+def test_propagations_are_the_same_on_both_cores(index):
+    state, board = nine_states()[index], board_of(NINE)
+    pure, fast = on_both(lambda budget: runs_of(state, board, budget, every=3))
+    assert pure == fast
+    assert pure[1] > 0
+
+
+@pytest.mark.parametrize("index", [0, 1, 5])
+def test_propagations_inside_an_enclosing_chain_are_the_same(index):
+    state, board = nine_states()[index], board_of(NINE)
+    first = next(bits_of(state.open_cells))
+    cand = first * 9 + next(bits_of(state.cell_digits[first]))
+    view, outer = inner_context(state, board, cand)
+    pure, fast = on_both(lambda budget: runs_of(view, board, budget, outer, every=2))
+    assert pure == fast
+    # links resting on candidates the enclosing chain struck record them (bits 2C + cand)
+    assert any(ancestors >> (2 * 729) for run in pure[0] for ancestors, in
+               ((a,) for _, a in run[0] + run[1]))
+
+
+@pytest.mark.parametrize("index", range(0, 16, 2))
+def test_forcing_chains_and_cycles_are_the_same_on_both_cores(index):
+    state, board = nine_states()[index], board_of(NINE)
+    pure, fast = on_both(lambda budget: unary_found(Propagator(board, state, budget),
+                                                     state, board))
+    assert pure == fast
+
+
+def test_nested_forcing_chains_inside_a_chain_are_the_same():
+    state, board = nine_states()[0], board_of(NINE)
+    found = []
+    for cell in list(bits_of(state.open_cells))[:4]:
+        context = inner_context(state, board, cell * 9 + next(bits_of(state.cell_digits[cell])))
+        if context is None:
+            continue
+        view, outer = context
+        pure, fast = on_both(lambda budget: unary_found(
+            Propagator(board, view, budget, (), outer()), view, board))
+        assert pure == fast
+        found += pure[0]
+    assert any(f.parents for f in found)   # conclusions resting on the enclosing chain
+
+
+def test_sixteen_by_sixteen_chains_are_the_same_on_both_cores():
+    board, rng = board_of(SIXTEEN), random.Random(16)
+    solution, kept = random_solution(SIXTEEN, Rng(16)), set(rng.sample(range(256), 110))
+    cells = tuple(v if c in kept else 0 for c, v in enumerate(solution))
+    state = struck(Candidates.from_grid(Cells(SIXTEEN, cells)), 3, 0.1)
+    pure, fast = on_both(lambda budget: runs_of(state, board, budget, every=41))
+    assert pure == fast
+    pure, fast = on_both(lambda budget: unary_found(Propagator(board, state, budget),
+                                                     state, board))
+    assert pure == fast
+
+
+@pytest.mark.parametrize("puzzle, budget", [(HARDEST[0], 40_000), (HARDEST[1], 80_000)])
+def test_ratings_and_bounds_are_the_same_on_both_cores(puzzle, budget):
+    ratings = []
+    for wanted in (False, True):
+        with compiled.using(wanted):
+            rating = rate(parse_grid(puzzle), budget)
+            ratings.append((rating.texts, rating.reason, rating.steps))
+    assert ratings[0] == ratings[1]
+    assert ratings[0][1] is not None   # the budget ran out inside a nested technique
