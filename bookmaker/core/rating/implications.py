@@ -149,17 +149,19 @@ class Propagator:
 
     def run_on(self, cand: int, mode: Mode) -> Run:
         """Everything implied by candidate `cand` (cell * n + digit) being on."""
-        key = (cand, True, mode)
-        if key not in self.cache:
-            self.cache[key] = self._run(cand, True, mode)
-        return self.cache[key]
+        key = (cand, True, mode.cell_links, mode.dynamic, mode.nested)   # a Mode hashes slowly
+        run = self.cache.get(key)
+        if run is None:
+            run = self.cache[key] = self._run(cand, True, mode)
+        return run
 
     def run_off(self, cand: int, mode: Mode) -> Run:
         """Everything implied by candidate `cand` being off."""
-        key = (cand, False, mode)
-        if key not in self.cache:
-            self.cache[key] = self._run(cand, False, mode)
-        return self.cache[key]
+        key = (cand, False, mode.cell_links, mode.dynamic, mode.nested)   # a Mode hashes slowly
+        run = self.cache.get(key)
+        if run is None:
+            run = self.cache[key] = self._run(cand, False, mode)
+        return run
 
     def _run(self, cand: int, on: bool, mode: Mode) -> Run:
         """One propagation from a candidate on or off: in C on the compiled core where no
