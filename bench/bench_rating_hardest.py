@@ -24,9 +24,11 @@ from concurrent.futures import ProcessPoolExecutor
 import timing  # also puts this checkout's bookmaker first on sys.path
 
 from bookmaker.core.board.grid import parse_grid
-from bookmaker.core.rating.hints import tenths_text
+from bookmaker.core.rating import rater
+from bookmaker.core.rating.hints import Budget, tenths_text
 from bookmaker.core.rating.rater import rate
 from bookmaker.core.rating.scales import RATER_VERSION
+from bookmaker.core.solve import compiled
 
 SWAPPED = {"HardestSudokusThread-00251", "HardestSudokusThread-00253"}  # EP and ED swapped
 BANDS = ((0, 94, "<9.5"), (95, 99, "9.5-9.9"), (100, 104, "10.0-10.4"), (105, 109, "10.5-10.9"),
@@ -56,14 +58,28 @@ def read_hardest(limit: int | None, every: int = 1, start: int = 0) -> list[tupl
     return [records[int(i * step)] for i in range(limit)]
 
 
+class _Counted(Budget):
+    """The rater's Budget, remembering the last one made: the work units a rating spent."""
+
+    last: Budget | None = None
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        _Counted.last = self
+
+
+rater.Budget = _Counted   # type: ignore[misc]
+
+
 def rate_one(job: tuple) -> tuple:
-    """(ours: er, ep, ed, bound?, hardest, CPU s, wall s) for one puzzle."""
+    """(ours: er, ep, ed, bound?, hardest, CPU s, wall s, work units) for one puzzle."""
     puzzle, budget, scale = job
     start, wall = time.process_time(), time.perf_counter()
     rating = rate(parse_grid(puzzle), budget, scale=scale)
     spent, wall = time.process_time() - start, time.perf_counter() - wall
     hardest = next((s.name for s in rating.steps if s.rating == rating.er), rating.reason)
-    return rating.er, rating.ep, rating.ed, rating.lower_bound, hardest, spent, wall
+    units = _Counted.last.spent if _Counted.last is not None else 0
+    return rating.er, rating.ep, rating.ed, rating.lower_bound, hardest, spent, wall, units
 
 
 def serate_one(command: str, puzzle: str, timeout: float) -> tuple:
@@ -126,7 +142,8 @@ def rated(jobs: list[tuple], workers: int):
 def hardest_part(args) -> None:
     records = read_hardest(args.limit, args.every, args.start)
     print(f"{len(records)} puzzles (every {args.every} from {args.start} by published ER), "
-          f"budget {args.budget:,} units a puzzle, scale {args.scale}", flush=True)
+          f"budget {args.budget:,} units a puzzle, scale {args.scale}, core "
+          f"{compiled.description()}", flush=True)
     jobs = [(puzzle, args.budget, args.scale) for _, puzzle, *_ in records]
     rows = []
     for index, (record, mine) in enumerate(zip(records, rated(jobs, args.jobs))):
@@ -140,7 +157,8 @@ def hardest_part(args) -> None:
         published = "/".join(tenths_text(v) if v else "?" for v in (er, ep, ed))
         print(f"  {label} SE {published} ours "
               f"{'>=' if mine[3] else ''}{tenths_text(mine[0])}/{tenths_text(mine[1])}/"
-              f"{tenths_text(mine[2])} {mine[4]} {mine[5]:.1f}s CPU {mine[6]:.1f}s wall{said}",
+              f"{tenths_text(mine[2])} {mine[4]} {mine[5]:.1f}s CPU {mine[6]:.1f}s wall "
+              f"{mine[7]:,} units{said}",
               flush=True)
     print(f"\nse_hardest, scale {args.scale}, budget {args.budget:,} units, published ER "
           f"bands (EP/ED of 00251 and 00253 swapped back):")

@@ -1,5 +1,6 @@
 """Types of the compiled core (csrc/module.c, pyboard.c, pycover.c, pygrade.c, jigsaw.c,
-killercheck.c), for mypy: the extension is built at install, so a checkout may not have it."""
+killercheck.c, ratechains.c, ratescreen.c), for mypy: the extension is built at install, so a
+checkout may not have it."""
 
 from collections.abc import Sequence
 from typing import Any
@@ -69,3 +70,21 @@ def check_killer(size: int, units: Sequence[Sequence[int]], cages: Sequence[Sequ
                  max_nodes: int | None) -> tuple[int, list[tuple[int, ...]], bool, int]: ...
 def tile_jigsaw(n: int, box_rows: int, box_cols: int, limit: int, state: int,
                 max_nodes: int) -> tuple[tuple[int, ...] | None, int]: ...
+
+# The SE rater's chains (ratechains.c, ratescreen.c): rating/implications.py, rating/nested.py.
+Path = tuple[tuple[int, bool, int], ...]
+
+class RateTables:
+    def __init__(self, board: Board, peer_order: Sequence[Sequence[int]],
+                 cell_chain_units: Sequence[Sequence[int]]) -> None: ...
+
+class RatePropagator:
+    def __init__(self, tables: RateTables, cell_digits: Sequence[int],
+                 digit_cells: Sequence[int], outer_cells: Sequence[int] | None,
+                 outer_digits: Sequence[int] | None) -> None: ...
+    def run(self, cand: int, on: bool, cell_links: bool, dynamic: bool
+            ) -> tuple[dict[int, int], dict[int, int], tuple[int, int] | None, int]: ...
+
+def chain_starts(board: Board, cell_chain_units: Sequence[Sequence[int]],
+                 cell_digits: Sequence[int], digit_cells: Sequence[int], open_cells: int
+                 ) -> tuple[list[tuple[int, int, list[Path], Path | None, Path | None]], int]: ...

@@ -15,6 +15,7 @@ and kind, ties in the order met).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..bits import bits_of
 from ..grade.candidates import Candidates
@@ -183,7 +184,7 @@ def _reductions(technique: Chaining, prop: Propagator, state: Candidates, runs: 
 
 def _common(first: dict, rest: list[dict]):
     """The candidates of `first` in every one of `rest` (a set; the order is first's)."""
-    common = first.keys()
+    common: Any = first.keys()
     for other in rest:
         common = common & other.keys()
         if not common:
