@@ -94,9 +94,10 @@ def grade_report(line: PuzzleLine, verbose: bool, as_json: bool) -> tuple[str, b
                    "like \">=9.0\"), rater, hardest.")
 @click.option("-v", "--verbose", is_flag=True, help="Also print every rated step, indented.")
 @click.option("--budget", metavar="UNITS", type=click.IntRange(min=1), default=DEFAULT_BUDGET,
-              show_default=True, help="Work units per puzzle (see README: about a minute "
-                                      "at most on this budget); past them the rating is a "
-                                      "lower bound, printed >= with the technique searched.")
+              show_default=True, help="Work units per puzzle (docs/ratings.md: under a minute "
+                                      "on the compiled core, minutes on the pure one); past "
+                                      "them the rating is a lower bound, printed >= with the "
+                                      "technique searched.")
 @click.option("--scale", type=click.Choice(SCALES), default=DEFAULT_SCALE, show_default=True,
               help="Whose ratings: Sukaku Explainer's, or Sudoku Explainer 1.2.1's (the "
                    "forum's and academic collections').")
