@@ -117,6 +117,29 @@ def test_a_kind_is_found_by_name_alias_and_any_case_and_by_its_puzzles():
         assert pickle.loads(pickle.dumps(kind)) is kind
 
 
+LOOKUPS_IN_A_FRESH_PROCESS = """
+import sys
+from bookmaker.core.kinds import registry
+from bookmaker.core.killer.cages import Cages
+from bookmaker.core.board.shape import shape_for_size
+first = sorted(name for name in sys.modules if name.startswith("bookmaker.core.calcudoku"))
+found = [registry.find_kind(word).name for word in ("Classic", "MathDoku", "windoku")]
+cages = Cages.__new__(Cages)  # only its type is asked
+print(first, found, registry.kind_of(shape_for_size(9), cages).name, len(registry.KINDS))
+"""
+
+
+def test_the_registry_loads_the_families_past_sudoku_on_the_first_miss(tmp_path):
+    # Each family loads when a lookup misses the kinds loaded (a Sudoku needs none), and
+    # a lookup then finds any kind by name, alias or puzzle as if all had been loaded.
+    import subprocess
+    import sys
+    ran = subprocess.run([sys.executable, "-c", LOOKUPS_IN_A_FRESH_PROCESS], cwd=tmp_path,
+                         capture_output=True, text=True, check=True)
+    assert ran.stdout.split("\n")[0] == (f"[] ['classic', 'calcudoku', 'hyper'] killer "
+                                          f"{len(KINDS)}")
+
+
 def _some_extras(kind, board):
     if kind.line_family != "Cages":  # not a Killer: a puzzle of the kind, made
         return kind.make(MakeRequest(kind.frame(board.size), 1, "beginner")).extras
