@@ -4,7 +4,7 @@ by what a puzzle is (its board's geometry and the type of its extras).
 Adding a kind is one module (or package) with its Kind object and one line in
 _other_families().
 The Sudoku kinds load with the registry; the other families when a lookup first misses
-the kinds loaded, or when every kind is asked for (KINDS): `check` and `solve` of a
+the kinds loaded, or when every kind is asked for (all_kinds()): `check` and `solve` of a
 Sudoku never load the Killer, Calcudoku, Latin or Kakuro code (bench_startup.py).
 """
 
@@ -49,12 +49,6 @@ def _other_families() -> tuple[Kind, ...]:
 
 def _every_kind_loaded() -> bool:
     return len(_loaded) > len(SUDOKU_KINDS)
-
-
-def __getattr__(name: str):
-    if name == "KINDS":  # registry.KINDS: every kind, loaded when first asked for
-        return all_kinds()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 _index(SUDOKU_KINDS)
