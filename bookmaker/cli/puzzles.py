@@ -42,19 +42,24 @@ from .workers import executor_option, producing, worker_count
               help="Worker processes, 0 for one per CPU (at most 4 per CPU). The output "
                    "never depends on it.")
 @executor_option
+@click.option("--json", "as_json", is_flag=True,
+              help="Print each puzzle as its JSON record on one line (JSON Lines; the record "
+                   "`bookmaker export` writes: line, solution, grade, score, hardest "
+                   "technique, seed, board, marks; the SE rating where one was made, as "
+                   "with --rating or --registry) instead of its line alone.")
 @click.option("--registry", "registry_path", metavar="FILE",
               help="Skip every puzzle equivalent to one this registry holds (or to one "
                    "printed before), and register those printed: running again with the "
                    "same seed prints new puzzles.")
 def generate(size, box, kind, count, seed, symmetry, target_clues, difficulty,
-             rating_text, jobs_option,
-             executor, registry_path) -> None:
+             rating_text, jobs_option, executor, as_json, registry_path) -> None:
     """Print --count unique puzzles, one per line, each as soon as it is made.
 
     Every puzzle is proven unique while generating and checked again by an
     independent Dancing Links solver (a Killer: by the independent Killer check)
     before it is printed. A progress bar appears on stderr for long runs in a
-    terminal; stdout holds only puzzles.
+    terminal; stdout holds only puzzles (with --json, their records: what was worked
+    out while making them, which a line leaves out).
     """
     shape = frame_from_options(size, box, kind)  # the classic board it is made on
     check_kind_options(kind, symmetry, target_clues, rating_text)
@@ -69,6 +74,7 @@ def generate(size, box, kind, count, seed, symmetry, target_clues, difficulty,
         raise click.BadParameter(kind.grade_problem(shape, difficulty),
                                  param_hint="'--difficulty'")
     rating = _rating_option(rating_text, target_clues)
+    show = puzzle_record_line if as_json else puzzle_text
     # Only `--registry` keeps more than the givens: rate for it alone (issue 24).
     jobs = each_generate_job(shape, seed, symmetry, target_clues, difficulty, rating,
                              kind, record_rating=registry_path is not None)
@@ -79,12 +85,12 @@ def generate(size, box, kind, count, seed, symmetry, target_clues, difficulty,
             (f" rated {rating}" if rating else "")
         from .registering import print_unregistered  # sqlite3 loads only for a registry
 
-        print_unregistered(registry_path, issue, jobs, count, workers, executor)
+        print_unregistered(registry_path, issue, jobs, count, workers, executor, show)
         return
     with producing(itertools.islice(jobs, count), count, workers, executor) as puzzles, \
             DelayedProgressBar(count, "Generating", beside_output=True) as progress:
         for done, puzzle in enumerate(puzzles, 1):
-            click.echo(puzzle_text(puzzle))
+            click.echo(show(puzzle))
             progress.update(done)
 
 
@@ -98,9 +104,19 @@ def check_kind_options(kind: Kind, symmetry: str, target_clues: int,
         raise click.UsageError(f"--{option} does not apply to --variant {kind.name}: {why}")
 
 
-def puzzle_text(puzzle: Puzzle) -> str:
+def puzzle_text(puzzle: Puzzle, key: str = "") -> str:
     """A puzzle's line, as its kind writes it (a Killer's with its cages and sums)."""
     return puzzle.kind.line(puzzle)
+
+
+def puzzle_record_line(puzzle: Puzzle, key: str = "") -> str:
+    """A puzzle's JSON record on one line (core/exchange/record.py), with its registry key
+    if it was registered."""
+    import json
+
+    from ..core.exchange.record import About, puzzle_record
+
+    return json.dumps(puzzle_record(puzzle, About(key=key)), ensure_ascii=False)
 
 
 def _rating_option(text: str | None, target_clues: int):
