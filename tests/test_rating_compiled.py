@@ -15,6 +15,7 @@ from puzzledata import DATA
 from bookmaker.core.bits import bits_of
 from bookmaker.core.board.grid import Grid as Cells
 from bookmaker.core.board.grid import parse_grid
+from bookmaker.core.board.shape import board_of as variant_board
 from bookmaker.core.board.shape import shape_of
 from bookmaker.core.generate.removal import random_solution
 from bookmaker.core.grade.candidates import Candidates
@@ -160,3 +161,19 @@ def test_ratings_and_bounds_are_the_same_on_both_cores(puzzle, budget):
             ratings.append((rating.texts, rating.reason, rating.steps))
     assert ratings[0] == ratings[1]
     assert ratings[0][1] is not None   # the budget ran out inside a nested technique
+
+
+@pytest.mark.parametrize("variant", ["x", "hyper"])
+def test_variant_boards_chains_are_the_same_on_both_cores(variant):
+    # the diagonals' and windows' peers and units join the links, in the shape's order
+    shape = variant_board(3, 3, variant)
+    board, rng = board_of(shape), random.Random(5)
+    solution = random_solution(shape, Rng(5))
+    kept = set(rng.sample(range(81), 28))
+    cells = tuple(v if c in kept else 0 for c, v in enumerate(solution))
+    state = struck(Candidates.from_grid(Cells(shape, cells)), 2, 0.15)
+    pure, fast = on_both(lambda budget: runs_of(state, board, budget, every=7))
+    assert pure == fast
+    pure, fast = on_both(lambda budget: unary_found(Propagator(board, state, budget),
+                                                     state, board))
+    assert pure == fast
