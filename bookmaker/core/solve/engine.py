@@ -16,6 +16,7 @@ The calls, on a board (a Shape, or anything with its tables, as killer.Cages):
   random_solution(rng, max_nodes, attempts)     -> a complete grid, or None
   remove_clues(solution, orbits, target_clues, max_nodes)   -> givens
   forced(clues, cell, max_nodes)                -> bool
+  graded_removal(solution, orbits, target, rng, max_nodes)  -> (givens, grade, grade)
   grade(state, ladder, ceiling, max_steps)      -> Grading (or None, as grade_state_within)
   pencil_marks(cells)                           -> (values, cell_digits, digit_cells, open)
 
@@ -25,7 +26,7 @@ and search) in the same two kinds.
 
 from __future__ import annotations
 
-from functools import reduce
+from functools import cache, reduce
 from operator import or_
 
 from ..generate import removal
@@ -78,6 +79,11 @@ class PureEngine:
 
     def forced(self, clues, cell: int, max_nodes: int) -> bool:
         return clues.forced_by_search(cell, max_nodes)
+
+    def graded_removal(self, solution, orbits, target: str, rng, max_nodes: int):
+        from ..generate import graded
+        return graded.graded_removal_in_python(self.board, solution, orbits, target, rng,
+                                               max_nodes)
 
     def grade(self, state, ladder, ceiling: str | None, max_steps: int | None):
         if ceiling is None:
@@ -134,6 +140,14 @@ class CompiledEngine:
 
     def forced(self, clues, cell: int, max_nodes: int) -> bool:
         return self.native.forced(clues.givens, clues.solution, cell, max_nodes)
+
+    def graded_removal(self, solution, orbits, target: str, rng, max_nodes: int):
+        grades = grader.GRADES
+        givens, first, final, rng.state = self.module.graded_removal(
+            self.grader(), solution, orbits, *_graded_plan(target), len(grades) - 1,
+            grades.index(target), grades.index(target) >= grades.index("hard"), rng.state,
+            max_nodes)
+        return givens, _grade_name(first), _grade_name(final)
 
     def grade(self, state, ladder, ceiling: str | None, max_steps: int | None):
         from ..grade import twins
@@ -203,6 +217,24 @@ class CompiledEngine:
                 cages.combos)
             found = self._killers[id(cages)] = (cages, native)
         return found[1]
+
+
+@cache
+def _graded_plan(target: str) -> tuple:
+    """How the classic grader runs up to the target, for the compiled graded_removal:
+    (technique numbers, their ranks, bulk numbers, bulk ranks, each rank's grade)."""
+    from ..grade import twins
+    plan = twins.compiled_ladder(grader.CLASSIC, target)
+    assert plan is not None  # every classic technique has its twin
+    numbers, bulks, bulk_ranks = plan
+    ranks = [grader.CLASSIC.rank[tech.name] for tech in grader.techniques_within(target,
+                                                                                 grader.CLASSIC)]
+    grades = [grader.GRADES.index(tech.grade) for tech in grader.CLASSIC.techniques]
+    return numbers, ranks, bulks, bulk_ranks, grades
+
+
+def _grade_name(index: int) -> str | None:
+    return None if index < 0 else grader.GRADES[index]
 
 
 def _unsettled(state) -> int:
