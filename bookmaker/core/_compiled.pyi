@@ -1,5 +1,6 @@
 """Types of the compiled core (csrc/module.c, pyboard.c, pycover.c, pygrade.c, jigsaw.c,
-killercheck.c, pygraded.c), for mypy: the extension is built at install, so a checkout may not have it."""
+killercheck.c, pygraded.c), for mypy: the extension is built at install, so a checkout may
+not have it."""
 
 from collections.abc import Sequence
 from typing import Any
