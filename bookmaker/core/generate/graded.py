@@ -24,6 +24,11 @@ the result once (grading after every removal is what would cost):
   Both grade with grade_within(), which tries only the techniques the target allows and
   so stops cheaply at the first stall.
 
+Above beginner, an attempt after its fill (removal, grading, giving back or cutting back)
+is one call to the board's engine: csrc/graded.c on the compiled core, which reads only
+the grades it compares, else graded_removal_in_python, the reference; the same puzzles
+either way. The puzzle that meets the target is graded once more for its Grading.
+
 A failed attempt is retried with the next derived seed, so the result depends only on
 (shape, seed, difficulty, symmetry). Attempt 0 uses the seed itself: above beginner, when
 generate(seed) already has the target grade, generate_graded returns that very puzzle.
