@@ -5,7 +5,7 @@ puzzles in this process is the limit. Each command runs in its own process on on
 (taskset, where the system has it), its CPU time (user + system) taken from the
 operating system's account of waited-for children; commands take turns, medians of the
 repeats. The package is byte-compiled first and the children may use their bytecode
-caches, as an installed package does (bench_startup.py: a machine that sets
+caches, as an installed package does (as bench_startup.py: a machine that sets
 PYTHONDONTWRITEBYTECODE would otherwise compile every module from source on every run,
 about 0.2 s a process).
 
@@ -28,12 +28,24 @@ import tempfile
 from pathlib import Path
 
 import timing  # also puts this checkout's bookmaker first on sys.path
-from bench_startup import child_environment, compile_checkout
 
 QQWING, TDOKU = "BOOKMAKER_QQWING", "BOOKMAKER_TDOKU"
 # Issue 24: generate at least 2x QQWing, expert at least 2x, check at least 3x.
 GOALS = {"generate": 2.0, "expert": 2.0, "check": 3.0}
 TASKS = ("generate", "expert", "check", "start-up")
+
+
+def child_environment() -> dict[str, str]:
+    """The commands' environment: this checkout first on the path, bytecode caches allowed."""
+    env = {**os.environ, "PYTHONPATH": str(timing.REPO)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def compile_checkout() -> None:
+    """Byte-compile the package as `pip install` does, before anything is timed."""
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(timing.REPO / "bookmaker")],
+                   check=True, capture_output=True)
 
 
 def children_cpu() -> float:

@@ -142,12 +142,10 @@ class CompiledEngine:
         return self.native.forced(clues.givens, clues.solution, cell, max_nodes)
 
     def graded_removal(self, solution, orbits, target: str, rng, max_nodes: int):
-        grades = grader.GRADES
+        from ..grade.grades import GRADES
         givens, first, final, rng.state = self.module.graded_removal(
-            self.grader(), solution, orbits, *_graded_plan(target), len(grades) - 1,
-            grades.index(target), grades.index(target) >= grades.index("hard"), rng.state,
-            max_nodes)
-        return givens, _grade_name(first), _grade_name(final)
+            self.grader(), solution, orbits, *_graded_plan(target), rng.state, max_nodes)
+        return givens, *(None if grade < 0 else GRADES[grade] for grade in (first, final))
 
     def grade(self, state, ladder, ceiling: str | None, max_steps: int | None):
         from ..grade import grader, twins
@@ -222,19 +220,17 @@ class CompiledEngine:
 @cache
 def _graded_plan(target: str) -> tuple:
     """How the classic grader runs up to the target, for the compiled graded_removal:
-    (technique numbers, their ranks, bulk numbers, bulk ranks, each rank's grade)."""
+    (technique numbers, their ranks, bulk numbers, bulk ranks, each rank's grade, the
+    grade of a stall, the target's grade, whether clues are added back)."""
     from ..grade import twins
-    plan = twins.compiled_ladder(grader.CLASSIC, target)
+    from ..grade.grader import CLASSIC, GRADES, techniques_within
+    plan = twins.compiled_ladder(CLASSIC, target)
     assert plan is not None  # every classic technique has its twin
     numbers, bulks, bulk_ranks = plan
-    ranks = [grader.CLASSIC.rank[tech.name] for tech in grader.techniques_within(target,
-                                                                                 grader.CLASSIC)]
-    grades = [grader.GRADES.index(tech.grade) for tech in grader.CLASSIC.techniques]
-    return numbers, ranks, bulks, bulk_ranks, grades
-
-
-def _grade_name(index: int) -> str | None:
-    return None if index < 0 else grader.GRADES[index]
+    ranks = [CLASSIC.rank[tech.name] for tech in techniques_within(target, CLASSIC)]
+    grades = [GRADES.index(tech.grade) for tech in CLASSIC.techniques]
+    return (numbers, ranks, bulks, bulk_ranks, grades, len(GRADES) - 1, GRADES.index(target),
+            GRADES.index(target) >= GRADES.index("hard"))
 
 
 def _unsettled(state) -> int:
