@@ -28,6 +28,10 @@ extern const char check_killer_doc[];
 PyObject *tile_jigsaw(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char tile_jigsaw_doc[];
 
+/* pygraded.c's function: generate/graded.graded_removal_in_python. */
+PyObject *graded_removal_call(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char graded_removal_doc[];
+
 /* ratescreen.c's function: rating/nested.py's unary_found (forcing chains and cycles). */
 PyObject *chain_starts(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char chain_starts_doc[];
