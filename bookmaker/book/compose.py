@@ -41,6 +41,7 @@ from ..spec.captions import (
     SEPARATOR,
     answer_note_text,
     caption_parts,
+    fitted_caption,
     grid_size_text,
     kind_name,
     kind_title,
@@ -563,20 +564,42 @@ def puzzle_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
     spec, layout = book.spec, book.spec.layout
     section = spec.sections[index]
     times = shows_times(book, index, style)
+    lines = [fitted_lines(book, index, p, style) for p in members]
     items = [GridItem(book.puzzles[p.number - 1].givens, None,
-                      book.words.text("puzzle", number=p.number),
-                      caption(section, book.words.grade(book.puzzles[p.number - 1].grade),
-                              book.words),
-                      answer_note(book, _place_of(book, p)),
+                      book.words.text("puzzle", number=p.number), *line,
                       mark_of(spec, book.puzzles[p.number - 1].grade),
                       marks_of(book.puzzles[p.number - 1]), section.glyphs,
-                      aside=minutes_of(book, p) if times else "") for p in members]
+                      aside=minutes_of(book, p) if times else "")
+             for p, line in zip(members, lines)]
     return paginate_puzzles(items, style.geometry, section.puzzles_per_page,
                             _place_of(book, members[0]).page, layout.grids.label_height,
                             layout.below_height, layout.grids.gap,
                             band_text(layout.header.text, spec, section.name),
                             band_text(layout.footer.text, spec, section.name),
                             spec.page_numbers, layout.lines.border)
+
+
+def fitted_lines(book: _Book, index: int, planned: PlannedPuzzle,
+                 style: RenderStyle) -> tuple[str, str]:
+    """A puzzle's caption and answer note, on one line under its grid where a shorter form
+    lets them (spec/captions.fitted_caption): the section's name left to the running head
+    that prints it, the note's short form."""
+    layout, section = book.spec.layout, book.spec.sections[index]
+    grade = book.words.grade(book.puzzles[planned.number - 1].grade)
+    parts = caption_parts(section.name, grade, grid_size_text(section.kind, section.size),
+                          kind_name(book.words, section.kind))
+    place = _place_of(book, planned)
+    notes = [] if place.answer_page is None else [
+        answer_note_text(book.spec.answers, book.words, place.answer_page, short)
+        for short in (False, True)]
+    side = grid_slots(style.geometry, 1, section.puzzles_per_page, layout.grids.label_height,
+                      layout.below_height, layout.grids.gap, layout.lines.border)[0][2]
+    regular = read_font(str(style.font_regular))
+    head = band_text(layout.header.text, book.spec, section.name)
+    shown = [section.name] if section.name and section.name in head else []
+    return fitted_caption(parts, notes, side,
+                          lambda text: regular.width(text, style.caption_size),
+                          style.caption_size, shown)
 
 
 def minutes_of(book: _Book, planned: PlannedPuzzle) -> str:
@@ -651,13 +674,6 @@ def caption(section: SectionSpec, grade: str = "", words: Catalogue | None = Non
     kind = kind_name(words or load_catalogue("en"), section.kind)
     return SEPARATOR.join(caption_parts(section.name, grade,
                                         grid_size_text(section.kind, section.size), kind))
-
-
-def answer_note(book: _Book, place: PuzzlePlace) -> str:
-    """The line under a puzzle that says where its answer is."""
-    if place.answer_page is None:
-        return ""
-    return answer_note_text(book.spec.answers, book.words, place.answer_page)
 
 
 def mark_of(spec: BookSpec, grade: str) -> int:
