@@ -16,6 +16,7 @@ from bookmaker.book.explain import (
     Room,
     first_use,
     glossary_pieces,
+    hint_columns,
     hint_pieces,
     solve_each,
     techniques_used,
@@ -27,7 +28,7 @@ from bookmaker.core.kinds.kind import MakeRequest
 from bookmaker.core.kinds.registry import kind_named
 from bookmaker.core.puzzle import Puzzle
 from bookmaker.pages.bookpages import title_page
-from bookmaker.pages.flow import Figure, TextSetter, Together, flow
+from bookmaker.pages.flow import Figure, TextSetter, Together, balanced, flow
 from bookmaker.pages.page import PageGeometry, TextBlock, inches
 from bookmaker.spec import load_spec
 from bookmaker.spec.captions import caption_parts, grid_size_text
@@ -96,6 +97,39 @@ def test_a_hint_is_exactly_the_graders_first_step_in_the_books_language(classic,
     lines = hint_pieces(solved, ENGLISH)[2].lines
     assert lines == ("1. Hidden single: 8 in r1c4",
                      "2. Cage combinations: no 1 or 4 in r1c1 and r1c2")
+
+
+def test_short_hints_are_set_in_two_columns_on_a_6x9_page_each_hint_whole(classic):
+    # Issue 22: hints pages were one column: 150 short hints took 6 pages of a 6x9 book.
+    setter = _setter()
+    solved = solve_each(_planned(150), [classic] * 150)
+    pieces = hint_pieces(solved, ENGLISH, setter, TRAVEL.live_width)
+    assert pieces[2].columns == 2  # 351 pt: two columns of 2 in or more, not three
+    pages = flow(pieces, setter, TRAVEL, 1, TextBlock(("Hints (continued)",), "heading"))
+    one_column = flow(hint_pieces(solved, ENGLISH), setter, TRAVEL, 1,
+                      TextBlock(("Hints (continued)",), "heading"))
+    assert (len(pages), len(one_column)) == (4, 7)  # at 11 pt (travel at its own size: 3, 6)
+    hints = [block for page in pages for block in page.texts if block.columns == 2]
+    assert [line for block in hints for line in block.lines] == list(pieces[2].lines)
+    for block in hints:  # every hint in exactly one column, columns balanced
+        assert sum(block.column_breaks) == len(block.lines) and len(block.column_breaks) <= 2
+        assert max(block.column_breaks) - min(block.column_breaks) <= 1
+    for page in pages:
+        assert _white_under(page, setter, TRAVEL) >= -1e-6
+
+
+def test_a_hint_too_long_for_a_narrow_column_keeps_the_hints_in_one():
+    setter = _setter()
+    long = ("1. " + "Naked triple: no 1, 2 or 7 in r1c1, r1c2, r1c3, r1c4 and r1c5; " * 3,)
+    assert hint_columns(long, setter, TRAVEL.live_width) == 1
+    assert hint_columns(("1. Hidden single: 8 in r1c4",), setter, LARGE.live_width) == 3
+
+
+def test_balanced_columns_take_whole_paragraphs_in_order():
+    assert balanced([10.0] * 5, 2) == ((3, 2), 30.0)
+    assert balanced([30.0, 10.0, 10.0, 10.0], 2) == ((1, 3), 30.0)
+    assert balanced([10.0, 40.0, 10.0], 3) == ((1, 1, 1), 40.0)
+    assert balanced([], 2) == ((), 0.0)
 
 
 def test_an_elimination_names_every_cell_and_value_it_removes():

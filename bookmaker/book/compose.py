@@ -209,7 +209,8 @@ def text_parts(book: _Book, style: RenderStyle) -> dict[str, list[Piece]]:
             any(shows_times(book, index, style) for index in range(len(spec.sections))),
             diagrams_of(book, style))
     if explanations.hints:
-        parts[HINTS] = hint_pieces(book.solved, words)
+        parts[HINTS] = hint_pieces(book.solved, words, text_setter(style),
+                                   style.geometry.live_width)
     if explanations.solving_path:
         parts[PATHS] = path_pieces(book.solved, words)
     if explanations.with_glossary:

@@ -15,7 +15,7 @@ from ..core.board.shape import Shape
 from ..core.grade.candidates import Step
 from ..core.grade.grades import GRADES
 from ..core.puzzle import Puzzle
-from ..pages.flow import Figure, Piece, Together
+from ..pages.flow import Figure, Piece, TextSetter, Together, column_width
 from ..pages.page import GridPlacement, TextBlock
 from ..spec.catalogue import Catalogue
 from ..spec.explain import (
@@ -32,6 +32,9 @@ from .plan import PlannedPuzzle
 TECHNIQUE_SPACE = 4.0  # points above each glossary entry
 GLOSSARY_SHARE = 0.4  # a glossary example: at most this share of the width ...
 GLOSSARY_HEIGHT = 0.22  # ... and of the page's height (larger only where its cells need it)
+HINT_COLUMNS = 3  # hints are set in at most this many columns ...
+HINT_COLUMN_WIDTH = 144.0  # ... each at least 2 in wide (points) ...
+HINT_LINES = 2  # ... where no hint takes more lines than this in one
 
 
 @dataclass(frozen=True)
@@ -73,14 +76,30 @@ def solve_each(planned: Sequence[PlannedPuzzle], puzzles: Sequence[Puzzle],
     return solved
 
 
-def hint_pieces(solved: Sequence[Solved], words: Catalogue) -> list[Piece]:
-    """The hints pages: their heading, what a hint says, then one line a puzzle."""
+def hint_pieces(solved: Sequence[Solved], words: Catalogue,
+                setter: TextSetter | None = None, width: float = 0.0) -> list[Piece]:
+    """The hints pages: their heading, what a hint says, then one paragraph a puzzle, in
+    as many columns as the page's `width` holds while each hint stays short in one
+    (hint_columns; one column without a setter)."""
     lines = tuple(words.text("hint_line", number=s.number,
                              hint=step_text(s.hint, s.shape, words, s.value))
                   for s in solved if s.hint is not None)
+    columns = hint_columns(lines, setter, width) if setter is not None else 1
     return [TextBlock((words.text("hints"),), "title"),
             TextBlock((words.text("hints_intro"),), "body", space_before=12.0),
-            TextBlock(lines, "body", space_before=6.0)]
+            TextBlock(lines, "body", space_before=6.0, columns=columns)]
+
+
+def hint_columns(hints: Sequence[str], setter: TextSetter, width: float) -> int:
+    """The most columns (up to HINT_COLUMNS) the hints are set in: each column at least
+    HINT_COLUMN_WIDTH wide and no hint longer than HINT_LINES lines in it; else one."""
+    probe = TextBlock((), "body")
+    for columns in range(HINT_COLUMNS, 1, -1):
+        across = column_width(width, columns)
+        if across >= HINT_COLUMN_WIDTH and all(
+                len(setter.lines(probe, hint, across)) <= HINT_LINES for hint in hints):
+            return columns
+    return 1
 
 
 def path_pieces(solved: Sequence[Solved], words: Catalogue) -> list[Piece]:

@@ -17,6 +17,7 @@ LOOKS = {"title": (True, "title", 1.2, 0.0), "subtitle": (False, "subtitle", 1.3
          "entry": (True, "body", 1.4, 0.0), "detail": (False, "caption", 1.4, 0.0),
          "kicker": (True, "heading", 1.4, 0.0), "rule": (False, "body", 1.0, 0.0)}
 Measure = Callable[[str, bool, float], float]  # width of text, bold?, at size (points)
+COLUMN_GAP = 18.0  # points between two columns of text (a quarter inch)
 
 
 @dataclass(frozen=True)
@@ -65,9 +66,45 @@ class TextSetter:
         return len(self.lines(block, paragraph, width)) * size * leading + size * after
 
     def height(self, block: TextBlock, width: float) -> float:
-        """The block's height with the space before it."""
+        """The block's height with the space before it (of its tallest column, if set in
+        columns)."""
+        if block.columns > 1:
+            across = column_width(width, block.columns)
+            heights = [self.paragraph_height(block, line, across) for line in block.lines]
+            counts = block.column_breaks or balanced(heights, block.columns)[0]
+            return block.space_before + max(_column_heights(heights, counts), default=0.0)
         return block.space_before + sum(self.paragraph_height(block, paragraph, width)
                                         for paragraph in block.lines)
+
+
+def column_width(width: float, columns: int) -> float:
+    """The width of each of `columns` side by side in `width`, COLUMN_GAP apart."""
+    return (width - COLUMN_GAP * (columns - 1)) / columns
+
+
+def balanced(heights: Sequence[float], columns: int) -> tuple[tuple[int, ...], float]:
+    """Paragraphs of these heights set in order down at most `columns` columns, as evenly
+    as whole paragraphs allow: (paragraphs in each column, the tallest column's height)."""
+    if not heights:
+        return (), 0.0
+    tall = max(max(heights), sum(heights) / columns)
+    while True:
+        counts, column, over = [0], 0.0, float("inf")
+        for height in heights:
+            if counts[-1] and column + height > tall + 1e-6:
+                over = min(over, column + height)
+                counts.append(0)
+                column = 0.0
+            counts[-1] += 1
+            column += height
+        if len(counts) <= columns:
+            return tuple(counts), max(_column_heights(heights, counts))
+        tall = over  # the least height that moves a paragraph up a column
+
+
+def _column_heights(heights: Sequence[float], counts: Sequence[int]) -> list[float]:
+    starts = [sum(counts[:index]) for index in range(len(counts))]
+    return [sum(heights[start:start + count]) for start, count in zip(starts, counts)]
 
 
 def wrapped(text: str, measure: Callable[[str], float], width: float) -> list[str]:
@@ -131,7 +168,7 @@ class _Flow:
 
     def set(self, piece: Piece) -> None:
         if isinstance(piece, TextBlock):
-            self.set_block(piece)
+            self.set_columns(piece) if piece.columns > 1 else self.set_block(piece)
             return
         together = piece if isinstance(piece, Together) else Together((piece,))
         sheet = self.sheet
@@ -227,6 +264,43 @@ class _Flow:
         if lines:
             sheet.blocks.append(replace(block, lines=tuple(lines)))
         sheet.room = room
+
+    def set_columns(self, block: TextBlock) -> None:
+        """A block of columns: on each page the most of its paragraphs that fit there in
+        balanced columns (balanced), each paragraph whole in one column; the rest on the
+        next pages."""
+        width = column_width(self.geometry.live_width, block.columns)
+        heights = [self.setter.paragraph_height(block, line, width) for line in block.lines]
+        lines, own = list(block.lines), block.space_before
+        while lines:
+            sheet = self.sheet
+            own, sheet.gap = own + sheet.gap, 0.0
+            fit = self._most_in_columns(heights, block.columns, sheet.room - own)
+            if fit == 0 and not sheet.empty:
+                self.new_sheet()
+                own = 0.0
+                continue
+            fit = max(fit, 1)  # a paragraph taller than a page: alone on one
+            counts, tall = balanced(heights[:fit], block.columns)
+            sheet.blocks.append(replace(block, lines=tuple(lines[:fit]), space_before=own,
+                                        column_breaks=counts))
+            sheet.room -= own + tall
+            lines, heights, own = lines[fit:], heights[fit:], 0.0
+            if lines:
+                self.new_sheet()
+
+    @staticmethod
+    def _most_in_columns(heights: Sequence[float], columns: int, room: float) -> int:
+        """How many of the first paragraphs fit in `room` as balanced columns (a longer
+        run is never shorter set, so the answer is searched by halves)."""
+        low, high = 0, len(heights)  # low fits; high + 1 does not
+        while low < high:
+            middle = (low + high + 1) // 2
+            if balanced(heights[:middle], columns)[1] <= room + 1e-6:
+                low = middle
+            else:
+                high = middle - 1
+        return low
 
     def set_figure(self, figure: Figure) -> None:
         """The figure under the text so far (or on a new page, if even a page kept for
