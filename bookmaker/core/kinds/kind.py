@@ -110,6 +110,18 @@ class Kind:
         return f"variant_rules.{self.name}"
 
     @property
+    def shared_rules_key(self) -> str | None:
+        """The key of the rule its family's kinds share ('shared_rules.calcudoku'), said once
+        where a book has two or more of them, each then saying only its own part
+        (own_rules_key); None for a kind with no family."""
+        return None
+
+    @property
+    def own_rules_key(self) -> str | None:
+        """The key of its rule less the shared part, beside its family's (shared_rules_key)."""
+        return None
+
+    @property
     def seed_words(self) -> tuple[str, ...]:
         """What its jobs' seeds are derived from beside the frame: its name."""
         return (self.name,)
