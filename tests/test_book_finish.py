@@ -30,6 +30,7 @@ from bookmaker.core.puzzle import Puzzle
 from bookmaker.pages.bookpages import title_page
 from bookmaker.pages.flow import Figure, TextSetter, Together, balanced, flow
 from bookmaker.pages.page import PageGeometry, TextBlock, inches
+from bookmaker.pages.paginate import shared_slots
 from bookmaker.spec import load_spec
 from bookmaker.spec.captions import caption_parts, grid_size_text
 from bookmaker.spec.catalogue import load_catalogue
@@ -49,7 +50,9 @@ from bookmaker.spec.pagecount import (
     BackMatter,
     FrontMatter,
     answer_runs,
+    answer_shares,
     plan_book,
+    rows_under,
 )
 from bookmaker.spec.solvetime import load_time_model, solving_minutes
 
@@ -281,6 +284,64 @@ def test_answers_run_on_from_one_section_to_the_next():
     assert sum(1 for page in plan.book if page.kind == ANSWERS) == 25  # 26 with a page of 2
     mixed = [Section(40, 9), Section(20, 9), Section(80, 6), Section(20, 4)]
     assert answer_runs(mixed) == [[0, 1], [2], [3]]
+
+
+def test_a_run_of_answers_starts_under_the_last_runs_on_its_last_page():
+    # Issue 23: a 15x15 Kakuro's answer sat alone on a page after two 12x12 answers took
+    # the top third of theirs (examples/kakuro.yaml: answer pages 20, 21, 22 -> 20, 21).
+    class Section:
+        def __init__(self, count, per_page):
+            self.count, self.puzzles_per_page, self.answers_per_page = count, 2, per_page
+    area = load_preset("kdp-6x9").grid_area(answers=True)
+    kakuro = [Section(2, 6), Section(2, 2), Section(1, 2)]  # 12x12 answers, then 15x15
+    assert answer_runs(kakuro) == [[0], [1, 2]]
+    assert answer_shares(kakuro, area) == [0, 1]  # one 15x15 row fits under a 12x12 row
+    assert rows_under(area, 6, 2, 2) == 1 and rows_under(area, 6, 6, 2) == 0
+    answer_pages = [p for p in plan_book(FrontMatter(), kakuro, "back", answer_area=area).book
+                    if p.kind == ANSWERS]
+    assert len(answer_pages) == 2  # 3 before: 2 of 6, then 2, then 1
+    unshared = plan_book(FrontMatter(), kakuro, "back").book  # no area: as before
+    assert sum(1 for p in unshared if p.kind == ANSWERS) == 3
+    full = [Section(6, 6), Section(3, 2)]  # a full last page shares nothing
+    assert answer_shares(full, area) == [0, 0]
+
+
+def test_shared_answer_rows_stay_apart_and_on_the_page():
+    area = load_preset("kdp-6x9").grid_area(answers=True)
+    geometry = PageGeometry(inches(6), inches(9), margin_top=36, margin_bottom=36,
+                            margin_inside=area_inside(area), margin_outside=36,
+                            header_space=18, footer_space=18)
+    slots = shared_slots(geometry, 20, area, [(2, 6), (1, 2)])
+    left, bottom, width, height = geometry.content_box(20)
+    assert len(slots) == 3 and slots[0][2] == slots[1][2] < slots[2][2]
+    assert slots[0][1] == slots[1][1] > slots[2][1] + slots[2][2] + area.label_height
+    for x, y, side in slots:
+        assert left <= x and x + side <= left + width
+        assert bottom + area.below_height <= y and y + side + area.label_height <= bottom + height
+
+
+def test_a_15x15_kakuro_answer_is_set_under_a_10x10_one_in_a_built_book(tmp_path):
+    import json
+
+    import pypdfium2
+
+    from bookmaker.book.build import build
+    spec = tmp_path / "book.yaml"
+    spec.write_text("book: {title: K, seed: 3, layout: kdp-6x9, answers: back}\nsections:\n"
+                    "  - {name: A, variant: kakuro, size: 10x10, count: 1, difficulty: beginner}\n"
+                    "  - {name: B, variant: kakuro, size: 15x15, count: 1, difficulty: beginner}\n",
+                    encoding="utf-8")
+    build(load_spec(spec), tmp_path / "out", workers=1)
+    entries = json.loads((tmp_path / "out" / "k.json").read_text("utf-8"))["puzzles"]
+    assert entries[0]["answer_page"] == entries[1]["answer_page"]  # one page, not two
+    document = pypdfium2.PdfDocument(tmp_path / "out" / "k.pdf")
+    text = document[entries[0]["answer_page"] - 1].get_textpage().get_text_range()
+    assert "Answers 1–2" in text and f"Puzzle on page {entries[1]['page']}" in text
+
+
+def area_inside(area) -> float:
+    """The inside margin that leaves the area's width on a 6 in page with 0.5 in outside."""
+    return inches(6) - 36 - area.width
 
 
 def test_6x6_answers_pack_more_to_a_page_than_9x9_ones():

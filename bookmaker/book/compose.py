@@ -32,7 +32,14 @@ from ..pages.bookpages import (
 )
 from ..pages.flow import Piece, TextSetter, flow
 from ..pages.page import Page, PageGeometry, TextBlock
-from ..pages.paginate import GridItem, grid_slots, page_of_each, paginate_puzzles
+from ..pages.paginate import (
+    GridItem,
+    grid_slots,
+    page_of_each,
+    paginate_puzzles,
+    placed,
+    shared_slots,
+)
 from ..render.fonts import default_fonts, digit_extent
 from ..render.pdf import Metadata, OutlineEntry
 from ..render.style import RenderStyle
@@ -69,6 +76,7 @@ from ..spec.pagecount import (
     BookPlan,
     PlannedPage,
     answer_runs,
+    answer_shares,
     longest_blank_run,
 )
 from ..spec.printer import load_printer
@@ -337,16 +345,25 @@ def answer_pages_of(spec: BookSpec, plan: BookPlan) -> list[list[int | None]]:
     in order, one section running on from the last; None for a book without answers."""
     separate = spec.answers == "separate"
     found: list[list[int | None]] = [[None] * section.count for section in spec.sections]
-    for run in answer_runs(spec.sections):
+    last = 0  # the last answer page so far: where a run's shared answers go
+    for run, shared in zip(answer_runs(spec.sections), shares_of(spec)):
         first = plan.first_page(ANSWERS, run[0], answer_book=separate)
-        if first is None:
+        if first is None and not shared:
             continue
         per_page, done = spec.sections[run[0]].answers_per_page, 0
         for index in run:
-            found[index] = [first + (done + k) // per_page
+            found[index] = [last if done + k < shared else
+                            cast(int, first) + (done + k - shared) // per_page
                             for k in range(spec.sections[index].count)]
             done += spec.sections[index].count
+        last = max((page for index in run for page in found[index] if page), default=last)
     return found
+
+
+def shares_of(spec: BookSpec) -> list[int]:
+    """How many of each answer run's first answers go on the run before's last page (the
+    plan's rule: spec/pagecount.answer_shares)."""
+    return answer_shares(spec.sections, spec.layout.grid_area(answers=True))
 
 
 def _place_of(book: _Book, planned: PlannedPuzzle) -> PuzzlePlace:
@@ -413,9 +430,8 @@ def make_pages(book: _Book, plan: Sequence[PlannedPage], style: RenderStyle,
     if not answer_book:
         grids |= {(kind, None): iter(pages)
                   for kind, pages in text_pages(book, style, book.plan).items()}
-    grids |= {(ANSWERS, run[0]): iter(answer_pages(book, run[0], [
-        p for p in book.planned if p.section_index in run], style, answer_book))
-        for run in answer_runs(book.spec.sections)}
+    grids |= {(ANSWERS, first): iter(pages)
+              for first, pages in answer_run_pages(book, style, answer_book).items()}
     pages = []
     for number, planned in enumerate(plan, start=1):
         laid_out = grids.get((planned.kind, planned.section))
@@ -634,12 +650,7 @@ def answer_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
         return []
     layout = book.spec.layout
     section = book.spec.sections[index]
-    items = [GridItem(book.puzzles[p.number - 1].givens, book.puzzles[p.number - 1].solution,
-                      book.words.text("puzzle", number=p.number), "",
-                      book.words.text("puzzle_on_page", page=_place_of(book, p).page),
-                      marks=marks_of(book.puzzles[p.number - 1]),
-                      glyphs=book.spec.sections[p.section_index].glyphs)
-             for p in members]
+    items = [answer_item(book, p) for p in members]
     pages = paginate_puzzles(items, style.geometry, section.answers_per_page,
                              cast(int, _place_of(book, members[0]).answer_page),  # (answers)
                              layout.grids.label_height,
@@ -648,6 +659,49 @@ def answer_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
     per_page = section.answers_per_page
     return [replace(page, header=answers_heading(book.words, members[i * per_page:][:per_page]))
             for i, page in enumerate(pages)]
+
+
+def answer_item(book: _Book, planned: PlannedPuzzle) -> GridItem:
+    """An answer grid: the solved puzzle, its number, and the page of its puzzle."""
+    puzzle = book.puzzles[planned.number - 1]
+    return GridItem(puzzle.givens, puzzle.solution, book.words.text("puzzle",
+                                                                    number=planned.number),
+                    "", book.words.text("puzzle_on_page", page=_place_of(book, planned).page),
+                    marks=marks_of(puzzle), glyphs=book.spec.sections[planned.section_index].glyphs)
+
+
+def answer_run_pages(book: _Book, style: RenderStyle,
+                     answer_book: bool) -> dict[int, list[Page]]:
+    """Each answer run's pages (answer_pages), by its first section; a run's first answers
+    that the plan puts on the run before's last page (shares_of) are set there, under
+    that run's (pages/paginate.shared_slots)."""
+    runs: dict[int, list[Page]] = {}
+    before: tuple[int, list[PlannedPuzzle]] | None = None  # the run before: first, members
+    for run, shared in zip(answer_runs(book.spec.sections), shares_of(book.spec)):
+        members = [p for p in book.planned if p.section_index in run]
+        runs[run[0]] = answer_pages(book, run[0], members[shared:], style, answer_book) \
+            if len(members) > shared else []
+        if shared and before is not None:
+            _share_last_page(book, style, runs[before[0]], before[1], members[:shared])
+        before = (run[0], members)
+    return runs
+
+
+def _share_last_page(book: _Book, style: RenderStyle, pages: list[Page],
+                     above: Sequence[PlannedPuzzle], below: Sequence[PlannedPuzzle]) -> None:
+    """The last of `pages` (a run whose last members are `above`) set again with `below`,
+    the next run's first answers, in rows under them."""
+    sections = book.spec.sections
+    last, per_page = pages[-1], sections[above[0].section_index].answers_per_page
+    on_page = above[len(above) - len(last.placements):]
+    number = cast(int, _place_of(book, on_page[0]).answer_page)  # shown or not
+    slots = shared_slots(style.geometry, number, book.spec.layout.grid_area(answers=True),
+                         [(len(on_page), per_page),
+                          (len(below), sections[below[0].section_index].answers_per_page)])
+    items = [answer_item(book, p) for p in [*on_page, *below]]
+    placements = tuple(placed(item, slot) for item, slot in zip(items, slots))
+    pages[-1] = replace(last, placements=placements,
+                        header=answers_heading(book.words, [*on_page, *below]))
 
 
 def marks_of(puzzle: Puzzle) -> Marks:
