@@ -681,7 +681,7 @@ def answer_run_pages(book: _Book, style: RenderStyle,
         members = [p for p in book.planned if p.section_index in run]
         runs[run[0]] = answer_pages(book, run[0], members[shared:], style, answer_book) \
             if len(members) > shared else []
-        if shared and before is not None:
+        if shared and before is not None and runs[before[0]]:  # (not in the other file)
             _share_last_page(book, style, runs[before[0]], before[1], members[:shared])
         before = (run[0], members)
     return runs
