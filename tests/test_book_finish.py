@@ -21,7 +21,14 @@ from bookmaker.book.explain import (
     solve_each,
     techniques_used,
 )
-from bookmaker.book.howtoplay import Diagrams, Drawn, Example, diagram_figures, how_to_play_pieces
+from bookmaker.book.howtoplay import (
+    Diagrams,
+    Drawn,
+    Example,
+    diagram_figures,
+    example_figures,
+    how_to_play_pieces,
+)
 from bookmaker.book.plan import PlannedPuzzle
 from bookmaker.core.grade.candidates import Step
 from bookmaker.core.kinds.kind import MakeRequest
@@ -242,6 +249,27 @@ def test_a_large_print_book_of_five_kinds_flows_its_rules_onto_more_pages(classi
     for kind in kinds[1:]:
         assert ENGLISH.text(kind.rules_key) in text
     assert "the 45 rule is the great key" in text and "2 cells: 3=12, 4=13, 16=79, 17=89" in text
+
+
+def test_large_prints_example_grids_sit_side_by_side_at_answer_cells_with_their_steps(classic):
+    # Issue 22: at large print's 0.4 in puzzle cells two 9x9 grids do not fit side by side,
+    # so they stood one above the other and pushed the example's steps to the next page.
+    # The example is read, not written in: at the 0.35 in answer cells they fit in a row.
+    layout = load_preset("large-print")
+    example = replace(_example(classic, LARGE, layout.min_puzzle_cell * 9),
+                      least_read_side=layout.min_answer_cell * 9)
+    figures = example_figures(example)
+    assert len(figures) == 1  # one row of two grids
+    grids = figures[0].place(0.0, 500.0, LARGE.live_width)
+    assert len(grids) == 2 and grids[0].side >= layout.min_answer_cell * 9
+    stacked = example_figures(_example(classic, LARGE, layout.min_puzzle_cell * 9))
+    assert len(stacked) == 2  # without the answer cells: one above the other, as before
+    setter = _setter(1.45)  # large print's sizes
+    pieces = how_to_play_pieces([(9, CLASSIC, ())], ENGLISH, example,
+                                "The solutions are at the back.", True, True)
+    pages = flow(pieces, setter, LARGE, 4, TextBlock(("How to play (continued)",), "heading"))
+    first = " ".join(line for block in pages[0].texts for line in block.lines)
+    assert len(pages[0].placements) == 2 and "3. " in first  # grids and steps on one page
 
 
 def test_a_paragraph_split_between_pages_keeps_every_word_once():

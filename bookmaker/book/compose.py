@@ -254,7 +254,8 @@ def example_of(book: _Book, style: RenderStyle) -> Example | None:
                    style.border_line, style.geometry.live_width,
                    style.geometry.content_height,
                    example_cell(layout, book.example, glyphs) * book.example.shape.frame[0],
-                   glyphs)
+                   glyphs, example_cell(layout, book.example, glyphs, layout.min_answer_cell)
+                   * book.example.shape.frame[0])
 
 
 def glossary_room(book: _Book, style: RenderStyle) -> Room:
@@ -271,10 +272,12 @@ def glossary_room(book: _Book, style: RenderStyle) -> Room:
                 layout.grids.label_height, style.border_line, least)
 
 
-def example_cell(layout: Layout, puzzle: Puzzle, glyphs: tuple[str, ...]) -> float:
-    """The least cell of the worked example: the layout's puzzle cell, larger where its
-    kind's corner labels (a Killer's cage totals) or its symbols need it."""
-    return max(layout.min_puzzle_cell, least_cell(puzzle.kind),
+def example_cell(layout: Layout, puzzle: Puzzle, glyphs: tuple[str, ...],
+                 least: float | None = None) -> float:
+    """The least cell of the worked example: the layout's puzzle cell (or `least`: its
+    answer cell), larger where its kind's corner labels (a Killer's cage totals) or its
+    symbols need it."""
+    return max(layout.min_puzzle_cell if least is None else least, least_cell(puzzle.kind),
                least_symbol_cell(glyphs or numbers(puzzle.shape.size)))
 
 
