@@ -41,7 +41,7 @@ from bookmaker.pages.paginate import shared_slots
 from bookmaker.spec import load_spec
 from bookmaker.spec.captions import caption_parts, grid_size_text
 from bookmaker.spec.catalogue import load_catalogue
-from bookmaker.spec.explain import path_text, step_text, technique_key
+from bookmaker.spec.explain import path_text, step_text, technique_key, technique_name
 from bookmaker.spec.fontfile import default_font_paths, read_font
 from bookmaker.spec.glyphs import glyphs_of, numbers
 from bookmaker.spec.howtoplay import rules_sentence
@@ -544,6 +544,31 @@ def test_floats_wait_for_the_end_of_a_paragraph_split_at_a_pages_foot():
     assert placed == [pytest.approx(bottom + height - heading - rest_height - 6.0)]
 
 
+def test_a_glossary_example_is_on_the_page_of_its_entry(classic, killer):
+    # Issue 22: an example floated to the next page while the entries after it filled
+    # this one, so a figure landed a page after its entry, under another's text.
+    solved = solve_each(_planned(2), [classic, killer])
+    room = Room(TRAVEL.live_width, TRAVEL.content_height, 14.0, 2.5,
+                lambda s: least_cell(KILLER if s.marks.cages else CLASSIC))
+    techniques = techniques_used(solved)
+    pieces = glossary_pieces(techniques, ENGLISH, solved, room)
+    pages = flow(pieces, _setter(), TRAVEL, 1, TextBlock(("Techniques (continued)",),
+                                                         "heading"))
+    assert len(pages) > 1
+    names = [line for page in pages for block in page.texts if block.style == "entry"
+             for line in block.lines]
+    assert names == [technique_name(t, ENGLISH) for t in techniques]  # in order
+    for page in pages:
+        entries = [line for block in page.texts if block.style == "entry"
+                   for line in block.lines]
+        examples = [line for block in page.texts for line in block.lines
+                    if line.startswith("In puzzle")]
+        assert len(page.placements) == len(examples) <= len(entries)
+        for example in examples:  # each example's technique is named on its page
+            assert any(example.startswith(f"In puzzle {n}: {name}") for name in entries
+                       for n in (1, 2))
+
+
 def test_a_glossary_example_draws_the_first_use_with_its_cells_shaded(classic, killer):
     solved = solve_each(_planned(2), [classic, killer])
     room = Room(TRAVEL.live_width, TRAVEL.content_height, 14.0, 2.5,
@@ -551,9 +576,11 @@ def test_a_glossary_example_draws_the_first_use_with_its_cells_shaded(classic, k
     pieces = glossary_pieces(techniques_used(solved), ENGLISH, solved, room)
     drawn = [piece for piece in pieces if isinstance(piece, Together)]
     assert len(drawn) == len(techniques_used(solved))  # every technique, drawn
-    combinations = next(d for d in drawn if "Cage combinations" in d.pieces[1].lines[0])
-    figure, words = combinations.pieces
+    combinations = next(d for d in drawn if "Cage combinations" in d.pieces[-1].lines[0])
+    name, _note, figure, words = combinations.pieces  # the entry kept with its example
+    assert isinstance(name, TextBlock) and name.lines == ("Cage combinations",)
     assert isinstance(figure, Figure) and isinstance(words, TextBlock)
+    assert not combinations.floats
     (placement,) = figure.place(36.0, 500.0, TRAVEL.live_width)
     s, index = cast(tuple, first_use("cage combinations", solved))
     step = s.steps[index]

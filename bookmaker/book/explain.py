@@ -154,14 +154,16 @@ def glossary_pieces(techniques: Sequence[str], words: Catalogue,
                            TextBlock((words.text("glossary_intro"),), "body",
                                      space_before=12.0)]
     for technique in techniques:
-        pieces.append(TextBlock((technique_name(technique, words),), "entry",
-                                space_before=TECHNIQUE_SPACE))  # kept with its note
+        entry: list[TextBlock | Figure] = [TextBlock((technique_name(technique, words),),
+                                                     "entry", space_before=TECHNIQUE_SPACE)]
         note = technique_note(technique, words)
         if note:
-            pieces.append(TextBlock((note,), "body"))
+            entry.append(TextBlock((note,), "body"))
         drawn = technique_example(technique, solved, words, room) if room is not None else []
-        if drawn:  # a float: the next entries' text fills the page above it
-            pieces.append(Together(tuple(drawn)))
+        if drawn:  # the entry and its example on one page, in order (a figure that floated
+            pieces.append(Together((*entry, *drawn), floats=False))  # landed a page late)
+        else:
+            pieces += entry
     return pieces
 
 

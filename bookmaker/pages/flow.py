@@ -33,9 +33,12 @@ class Figure:
 @dataclass(frozen=True)
 class Together:
     """Pieces kept on one page where they fit on one (a worked example's grids, heading and
-    steps): moved whole to the next page rather than split."""
+    steps): moved whole to the next page rather than split. A floating one lets the text
+    after it fill the page first; one that does not float keeps its place in the text (a
+    glossary entry with its drawn example), leaving the foot of the page white."""
 
     pieces: tuple[TextBlock | Figure, ...]
+    floats: bool = True  # False: set in order, on the next page if not on this one
 
 
 Piece = TextBlock | Figure | Together
@@ -172,7 +175,12 @@ class _Flow:
             return
         together = piece if isinstance(piece, Together) else Together((piece,))
         sheet = self.sheet
-        if self.waiting or (self.height(together) > sheet.room and not sheet.empty):
+        if not together.floats:
+            if self.waiting or (self.height(together) > sheet.room and not sheet.empty):
+                self.new_sheet()
+                self.flush()  # floats that waited go first (the glossary has none)
+            self.set_together(together)
+        elif self.waiting or (self.height(together) > sheet.room and not sheet.empty):
             self.waiting.append(together)  # it floats to the top of the next page
         else:
             self.set_together(together)
