@@ -35,7 +35,7 @@ from bookmaker.core.kinds.kind import MakeRequest
 from bookmaker.core.kinds.registry import kind_named
 from bookmaker.core.puzzle import Puzzle
 from bookmaker.pages.bookpages import title_page
-from bookmaker.pages.flow import Figure, TextSetter, Together, balanced, flow
+from bookmaker.pages.flow import BESIDE_GAP, Beside, Figure, TextSetter, Together, balanced, flow
 from bookmaker.pages.page import PageGeometry, TextBlock, inches
 from bookmaker.pages.paginate import shared_slots
 from bookmaker.spec import load_spec
@@ -283,6 +283,40 @@ def test_a_paragraph_split_between_pages_keeps_every_word_once():
     assert body == words
     for page in pages:
         assert _white_under(page, setter, TRAVEL) >= -1e-6  # nothing runs off a page
+
+
+def test_text_beside_a_figure_is_indented_and_what_follows_starts_under_the_figure():
+    setter = _setter()
+    tops = []
+
+    def place(left, top, width):
+        tops.append((left, top, width))
+        return ()
+    beside = Beside(Figure(150.0, place, space_before=10.0), 150.0,
+                    (TextBlock(("Name",), "entry"), TextBlock(("A short note.",), "body")))
+    lines = TextBlock(("line",) * 14, "body")  # 14 * 20.9 pt: the room left is under 160
+    pages = flow([TextBlock(("Title",), "title"), beside, TextBlock(("after",), "body"),
+                  lines, beside], setter, TRAVEL, 1)
+    left, bottom, _, height = TRAVEL.content_box(1)
+    assert tops[0] == (left, pytest.approx(bottom + height - setter.height(
+        TextBlock(("Title",), "title"), TRAVEL.live_width) - 10.0), 150.0)
+    name, note, after = pages[0].texts[1:4]
+    assert name.indent == note.indent == 150.0 + BESIDE_GAP and after.indent == 0.0
+    text = setter.height(name, TRAVEL.live_width) + setter.height(note, TRAVEL.live_width)
+    assert after.space_before == pytest.approx(160.0 - text)  # under the figure's foot
+    assert len(pages) == 2 and pages[1].texts[0].indent > 0  # the last one: whole, next page
+    _, bottom2, _, height2 = TRAVEL.content_box(2)
+    assert tops[1][1] == pytest.approx(bottom2 + height2 - 10.0)
+
+
+def test_a_glossary_on_a_narrow_page_sets_its_examples_under_their_entries(classic, killer):
+    solved = solve_each(_planned(2), [classic, killer])
+    narrow = Room(240.0, TRAVEL.content_height, 14.0, 2.5,  # cells of 20 pt: 180 pt grids
+                  lambda s: max(20.0, least_cell(KILLER if s.marks.cages else CLASSIC)))
+    pieces = glossary_pieces(techniques_used(solved), ENGLISH, solved, narrow)
+    assert not any(isinstance(piece, Beside) for piece in pieces)
+    kept = [piece for piece in pieces if isinstance(piece, Together)]
+    assert kept and all(not piece.floats and piece.pieces[0].style == "entry" for piece in kept)
 
 
 def test_a_figure_that_does_not_fit_moves_to_the_next_page_and_the_text_goes_below_it():
@@ -574,13 +608,12 @@ def test_a_glossary_example_draws_the_first_use_with_its_cells_shaded(classic, k
     room = Room(TRAVEL.live_width, TRAVEL.content_height, 14.0, 2.5,
                 lambda s: least_cell(KILLER if s.marks.cages else CLASSIC))
     pieces = glossary_pieces(techniques_used(solved), ENGLISH, solved, room)
-    drawn = [piece for piece in pieces if isinstance(piece, Together)]
+    drawn = [piece for piece in pieces if isinstance(piece, Beside)]
     assert len(drawn) == len(techniques_used(solved))  # every technique, drawn
-    combinations = next(d for d in drawn if "Cage combinations" in d.pieces[-1].lines[0])
-    name, _note, figure, words = combinations.pieces  # the entry kept with its example
-    assert isinstance(name, TextBlock) and name.lines == ("Cage combinations",)
-    assert isinstance(figure, Figure) and isinstance(words, TextBlock)
-    assert not combinations.floats
+    combinations = next(d for d in drawn if "Cage combinations" in d.blocks[-1].lines[0])
+    name, _note, words = combinations.blocks  # the entry's text beside its example
+    figure = combinations.figure
+    assert name.lines == ("Cage combinations",) and combinations.width == figure.height
     (placement,) = figure.place(36.0, 500.0, TRAVEL.live_width)
     s, index = cast(tuple, first_use("cage combinations", solved))
     step = s.steps[index]

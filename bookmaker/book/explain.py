@@ -6,7 +6,7 @@ the puzzle, so a hint is exactly the first step the grade rests on."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import cast
 
 from ..core.board.grid import Grid
@@ -15,7 +15,15 @@ from ..core.board.shape import Shape
 from ..core.grade.candidates import Step
 from ..core.grade.grades import GRADES
 from ..core.puzzle import Puzzle
-from ..pages.flow import Figure, Piece, TextSetter, Together, column_width
+from ..pages.flow import (
+    BESIDE_GAP,
+    Beside,
+    Figure,
+    Piece,
+    TextSetter,
+    Together,
+    column_width,
+)
 from ..pages.page import GridPlacement, TextBlock
 from ..spec.catalogue import Catalogue
 from ..spec.explain import (
@@ -35,6 +43,8 @@ GLOSSARY_HEIGHT = 0.22  # ... and of the page's height (larger only where its ce
 HINT_COLUMNS = 3  # hints are set in at most this many columns ...
 HINT_COLUMN_WIDTH = 144.0  # ... each at least 2 in wide (points) ...
 HINT_LINES = 2  # ... where no hint takes more lines than this in one
+BESIDE_TEXT = 0.45  # a glossary entry's text beside its example keeps this share of the width
+EXAMPLE_SPACE = 10.0  # points above a glossary example set beside its entry
 
 
 @dataclass(frozen=True)
@@ -146,10 +156,10 @@ class Room:
 
 def glossary_pieces(techniques: Sequence[str], words: Catalogue,
                     solved: Sequence[Solved] = (), room: Room | None = None) -> list[Piece]:
-    """The glossary: each technique's name and what it is, and (given the
-    book's solutions and the room) a drawn example: the first time a solution in the book
-    uses it, with that step in words under it. The example floats: where it has no room
-    left on the page, it waits for the next, and the entries after it fill this one."""
+    """The glossary: each technique's name and what it is, and (given the book's
+    solutions and the room) a drawn example: the first time a solution in the book uses
+    it, the step in words with it. An entry and its example stay on one page, in order,
+    the entry's text beside the drawing where the page is wide enough (_with_example)."""
     pieces: list[Piece] = [TextBlock((words.text("glossary"),), "title"),
                            TextBlock((words.text("glossary_intro"),), "body",
                                      space_before=12.0)]
@@ -160,11 +170,25 @@ def glossary_pieces(techniques: Sequence[str], words: Catalogue,
         if note:
             entry.append(TextBlock((note,), "body"))
         drawn = technique_example(technique, solved, words, room) if room is not None else []
-        if drawn:  # the entry and its example on one page, in order (a figure that floated
-            pieces.append(Together((*entry, *drawn), floats=False))  # landed a page late)
+        if drawn:
+            pieces.append(_with_example(entry, drawn, cast(Room, room)))
         else:
             pieces += entry
     return pieces
+
+
+def _with_example(entry: list[TextBlock | Figure], drawn: list[TextBlock | Figure],
+                  room: Room) -> Piece:
+    """An entry and its drawn example on one page, in order (a figure that floated landed
+    a page after its entry): the entry's text beside the figure where the text keeps at
+    least BESIDE_TEXT of the width, else the figure under it."""
+    figure, line = cast(Figure, drawn[0]), cast(TextBlock, drawn[1])
+    beside = room.width - figure.height - BESIDE_GAP
+    if beside >= BESIDE_TEXT * room.width:
+        text = [cast(TextBlock, block) for block in entry] + [line]
+        spaced = replace(figure, space_before=EXAMPLE_SPACE)  # a grid's width from the last
+        return Beside(spaced, figure.height, tuple(text))  # a square: as wide as tall
+    return Together((*entry, *drawn), floats=False)
 
 
 def first_use(technique: str, solved: Sequence[Solved]) -> tuple[Solved, int] | None:

@@ -41,7 +41,19 @@ class Together:
     floats: bool = True  # False: set in order, on the next page if not on this one
 
 
-Piece = TextBlock | Figure | Together
+@dataclass(frozen=True)
+class Beside:
+    """A figure `width` points wide at the left, its text blocks set to its right (a
+    glossary entry beside its drawn example): kept on one page, in order; what follows
+    starts under the taller of the two."""
+
+    figure: Figure
+    width: float
+    blocks: tuple[TextBlock, ...]
+
+
+Piece = TextBlock | Figure | Together | Beside
+BESIDE_GAP = 12.0  # points between a figure and the text beside it
 
 
 @dataclass(frozen=True)
@@ -59,7 +71,7 @@ class TextSetter:
         """A paragraph's lines as the renderer wraps them (a tab's right part kept aside)."""
         bold, size, _, _ = self.look(block.style)
         text, _, right = paragraph.partition("\t")
-        room = width - (self.measure(right, bold, size) + size if right else 0)
+        room = width - block.indent - (self.measure(right, bold, size) + size if right else 0)
         return wrapped(text, lambda line: self.measure(line, bold, size), room)
 
     def paragraph_height(self, block: TextBlock, paragraph: str, width: float) -> float:
@@ -172,6 +184,9 @@ class _Flow:
     def set(self, piece: Piece) -> None:
         if isinstance(piece, TextBlock):
             self.set_columns(piece) if piece.columns > 1 else self.set_block(piece)
+            return
+        if isinstance(piece, Beside):
+            self.set_beside(piece)
             return
         together = piece if isinstance(piece, Together) else Together((piece,))
         sheet = self.sheet
@@ -309,6 +324,29 @@ class _Flow:
             else:
                 high = middle - 1
         return low
+
+    def set_beside(self, beside: Beside) -> None:
+        """The figure at the left and its text to its right, tops level, on this page or
+        (where they do not fit) the next; the next piece starts under the taller."""
+        width, figure = self.geometry.live_width, beside.figure
+        indent = beside.width + BESIDE_GAP
+        blocks = [replace(block, indent=indent) for block in beside.blocks]
+        blocks[0] = replace(blocks[0], space_before=figure.space_before)
+        text = sum(self.setter.height(block, width) for block in blocks)
+        tall = max(text, figure.space_before + figure.height)
+        if self.waiting or (tall > self.sheet.room and not self.sheet.empty):
+            self.new_sheet()
+            self.flush()
+        sheet = self.sheet
+        blocks[0] = replace(blocks[0], space_before=figure.space_before + sheet.gap)
+        left, bottom, _, _ = self.geometry.content_box(self.first_page + len(self.pages) - 1)
+        # The room left starts under what is set, a figure above included (its height is
+        # the gap the next block keeps), so the tops of figure and text are level there.
+        top = bottom + sheet.room
+        sheet.placements += figure.place(left, top - figure.space_before, beside.width)
+        sheet.blocks += blocks
+        sheet.room -= tall
+        sheet.gap = tall - text  # white under the text, down to the figure's foot
 
     def set_figure(self, figure: Figure) -> None:
         """The figure under the text so far (or on a new page, if even a page kept for

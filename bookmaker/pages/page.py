@@ -145,6 +145,7 @@ class TextBlock:
     space_before: float = 0.0
     columns: int = 1  # side-by-side columns of the page's width (pages/flow.py sets them)
     column_breaks: tuple[int, ...] = ()  # paragraphs in each column, first to last
+    indent: float = 0.0  # points kept free at its left (text set beside a figure)
 
     def __post_init__(self) -> None:
         if self.style not in TEXT_STYLES:

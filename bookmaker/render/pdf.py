@@ -512,6 +512,7 @@ def _draw_texts(canvas: Canvas, page: Page, facing: int, style: RenderStyle,
 def _draw_block(canvas: Canvas, block: TextBlock, left: float, top: float, width: float,
                 style: RenderStyle, fonts: _Fonts) -> float:
     """Draw one block below `top`; return where the next block may start."""
+    left, width = left + block.indent, width - block.indent  # beside a figure, if set so
     bold, size_field, _, _ = _TEXT_LOOK[block.style]
     font = fonts.bold if bold else fonts.regular
     size = getattr(style, size_field)
