@@ -16,7 +16,14 @@ from bookmaker.core.rng import derive_seed
 from bookmaker.core.solve.search import count_solutions
 from bookmaker.core.solve.verify import VerificationError, verify_puzzle
 from bookmaker.puzzles import produce as produce_module
-from bookmaker.puzzles.produce import PuzzleJob, generate_jobs, make_puzzle, produce
+from bookmaker.core.kinds.kind import puzzle_key
+from bookmaker.puzzles.produce import (
+    PuzzleJob,
+    generate_jobs,
+    make_puzzle,
+    produce,
+    produce_keyed,
+)
 
 SHAPE_4 = parse_shape("4x4")
 SHAPE_6 = parse_shape("6x6")
@@ -25,6 +32,23 @@ SHAPE_6 = parse_shape("6x6")
 def test_produce_gives_the_same_puzzles_for_one_and_two_workers():
     jobs = generate_jobs(SHAPE_6, 11, 6) + generate_jobs(SHAPE_4, 11, 2)
     assert produce(jobs, workers=1) == produce(jobs, workers=2)
+
+
+def test_produce_keyed_gives_the_same_puzzles_with_their_repeat_keys():
+    jobs = generate_jobs(SHAPE_6, 12, 5) + generate_jobs(SHAPE_4, 12, 2)
+    puzzles = produce(jobs)
+    for workers in (1, 2):
+        made = produce_keyed(jobs, workers=workers)
+        assert [puzzle for puzzle, _ in made] == puzzles
+        assert [key for _, key in made] == [puzzle_key(puzzle) for puzzle in puzzles]
+
+
+def test_the_local_pool_cuts_smaller_chunks_than_a_remote_executor():
+    jobs = generate_jobs(SHAPE_6, 1, 320)
+    local = produce_module._batches(jobs, 2, 1, produce_module._LOCAL_CHUNKS_PER_WORKER)
+    remote = produce_module._batches(jobs, 2, 4)
+    assert [len(batch) for batch in local] == [10] * 32  # 16 a worker: the tail evens out
+    assert [len(batch) for batch in remote] == [40] * 8
 
 
 def test_produce_returns_puzzles_in_job_order():

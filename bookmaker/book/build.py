@@ -29,7 +29,7 @@ from ..export.formats import Naming, export_files
 from ..export.items import ExportItem
 from ..puzzles.dedupe import Distinct, without_repeats
 from ..puzzles.outputs import OutputSet, check_can_write, recover, replace_outputs
-from ..puzzles.produce import PuzzleJob, make_puzzle, produce
+from ..puzzles.produce import PuzzleJob, make_puzzle, produce_keyed
 from ..puzzles.registry import (
     PendingIssues,
     Registry,
@@ -80,7 +80,8 @@ def build(spec: BookSpec, out_dir: str | os.PathLike, workers: int = 1,
     registry = book_registry(spec, out_dir)
     check_before_making(spec, out_dir, registry)
     distinct, read = distinct_puzzles(spec, planned, registry, lambda jobs, progress=None:
-                                      produce(jobs, workers, progress, executor), on_progress)
+                                      produce_keyed(jobs, workers, progress, executor),
+                                      on_progress)
     keys = {p.id: key for p, key in zip(planned, distinct.keys)}
     planned, puzzles = ramped(planned, distinct.puzzles)
     example = example_puzzle(spec)
@@ -149,14 +150,18 @@ def distinct_puzzles(spec: BookSpec, planned: list[PlannedPuzzle], registry: Reg
                      ) -> tuple[Distinct, Snapshot]:
     """Every planned puzzle, none equivalent to another or to one the registry holds
     from another issue (puzzles/dedupe.py), and the registry as it was read.
-    make(jobs, on_progress) is produce(): it has Dancing Links verify each puzzle
-    (VerificationError otherwise), so every puzzle from here on is proven unique twice."""
+    make(jobs, on_progress) is produce_keyed(): it has Dancing Links verify each puzzle
+    (VerificationError otherwise), so every puzzle from here on is proven unique twice,
+    and works out each puzzle's repeat key where the puzzle is made."""
     jobs = [p.job for p in planned]
-    puzzles = make(jobs, on_progress)
+    made = make(jobs, on_progress)
     # Read as late as possible, so that a build finishing meanwhile is taken into account.
     snapshot = registry.read() if registry else Snapshot()
     issued = snapshot.keys((spec.series, spec.issue))
-    return without_repeats(jobs, puzzles, issued, make, [p.id for p in planned]), snapshot
+    return without_repeats(jobs, [puzzle for puzzle, _ in made], issued,
+                           lambda again: [puzzle for puzzle, _ in make(again)],
+                           [p.id for p in planned],
+                           keys_made=[key for _, key in made]), snapshot
 
 
 def pending_issue(registry: Registry | None, spec: BookSpec, planned: list[PlannedPuzzle],
