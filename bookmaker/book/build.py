@@ -20,13 +20,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.board.shape import Shape, shape_for_size
-from ..core.exchange.record import About
 from ..core.kinds.kind import Kind
 from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
 from ..core.rng import derive_seed
-from ..export.formats import Naming, export_files
-from ..export.items import ExportItem
 from ..puzzles.dedupe import Distinct, without_repeats
 from ..puzzles.outputs import OutputSet, check_can_write, recover, replace_outputs
 from ..puzzles.produce import PuzzleJob, make_puzzle, produce_keyed
@@ -113,6 +110,11 @@ def book_exports(spec: BookSpec, planned: list[PlannedPuzzle], puzzles: list[Puz
     wanted = [name for name in spec.outputs if name != "pdf"]
     if not wanted:
         return {}
+    # The exports (fontTools, the EPS and SVG drawing) load only for a book that asks.
+    from ..core.exchange.record import About
+    from ..export.formats import Naming, export_files
+    from ..export.items import ExportItem
+
     items = [ExportItem(puzzle, About(id=f"{spec.name}-{p.id}", series=spec.series,
                                       title=f"{spec.title} · {p.number}", author=spec.author
                                       or "", key=keys[p.id]),
