@@ -23,6 +23,7 @@ from bookmaker.puzzles.produce import (
     make_puzzle,
     produce,
     produce_keyed,
+    recorded_ratings,
 )
 
 SHAPE_4 = parse_shape("4x4")
@@ -159,3 +160,31 @@ def test_only_81_cell_puzzles_are_rated_unasked_and_any_board_when_asked():
     assert (len(nine.rating), nine.rater) == (3, RATER_VERSION)
     assert (six.rating, six.rater) == ((), "")
     assert (len(asked.rating), asked.rater) == (3, RATER_VERSION)
+
+
+def test_a_rating_recorded_later_is_the_one_make_records():
+    # Books rate their puzzles while they draw them (build.py): the puzzle must come out
+    # as make() with record_rating gives it, whatever the grade or the board.
+    jobs = [*generate_jobs(parse_shape("9x9"), 5, 2), *generate_jobs(
+        parse_shape("9x9"), 5, 1, difficulty="hard"), *generate_jobs(SHAPE_6, 5, 1)]
+    for job in jobs:
+        bare = make_puzzle(dataclasses.replace(job, record_rating=False))
+        assert bare.kind.records_rating(bare) == (bare.shape.cell_count == 81)
+        assert bare.kind.with_recorded_rating(bare) == make_puzzle(job)
+        assert not bare.kind.records_rating(make_puzzle(job))
+
+
+@pytest.mark.parametrize("nines", [5, 1])  # one: rated here, no workers started
+def test_recorded_ratings_on_workers_are_the_ones_made_in_process(nines):
+    jobs = generate_jobs(parse_shape("9x9"), 6, nines) + generate_jobs(SHAPE_4, 6, 2)
+    bare = produce([dataclasses.replace(job, record_rating=False) for job in jobs])
+    for workers in (1, 2):
+        with recorded_ratings(bare, workers) as rated:
+            assert rated() == produce(jobs)
+
+
+def test_leaving_the_body_early_stops_the_rating():
+    bare = produce([dataclasses.replace(job, record_rating=False)
+                    for job in generate_jobs(parse_shape("9x9"), 7, 40)])
+    with pytest.raises(KeyError), recorded_ratings(bare, 2):
+        raise KeyError("a failed compose")
