@@ -59,4 +59,5 @@ def test_a_book_build_loads_no_barcode_and_no_exports_it_does_not_make():
     loaded = modules_loaded_by("build", "--help")
     assert "bookmaker.book.build" in loaded
     assert [name for name in ("reportlab.graphics", "reportlab.platypus", "fontTools",
-                              "bookmaker.export.formats") if name in loaded] == []
+                              "bookmaker.export.formats", "bookmaker.spec.daily")
+            if name in loaded] == []
