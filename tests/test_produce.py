@@ -10,13 +10,13 @@ import pytest
 from bookmaker.core.board.grid import Grid
 from bookmaker.core.board.shape import parse_shape
 from bookmaker.core.generate import removal as removal_module
+from bookmaker.core.kinds.kind import puzzle_key
 from bookmaker.core.rating.ranges import parse_rating_range
 from bookmaker.core.rating.scales import RATER_VERSION
 from bookmaker.core.rng import derive_seed
 from bookmaker.core.solve.search import count_solutions
 from bookmaker.core.solve.verify import VerificationError, verify_puzzle
 from bookmaker.puzzles import produce as produce_module
-from bookmaker.core.kinds.kind import puzzle_key
 from bookmaker.puzzles.produce import (
     PuzzleJob,
     generate_jobs,

@@ -43,6 +43,20 @@ def test_one_puzzle_commands_load_nothing_heavy(args):
     assert [name for name in HEAVY if name in loaded] == []
 
 
+# What `check` and `solve` of a Sudoku never need beyond HEAVY: the other families' kinds
+# (the registry loads them on a miss), the generator and grader, seeds, `derive`'s moves.
+SUDOKU_ONLY = ("bookmaker.core.killer", "bookmaker.core.calcudoku", "bookmaker.core.latin",
+               "bookmaker.core.futoshiki", "bookmaker.core.skyscrapers", "bookmaker.core.kakuro",
+               "bookmaker.core.generate", "bookmaker.core.grade.grader", "hashlib",
+               "bookmaker.core.board.transform", "concurrent.futures", "difflib")
+
+
+@pytest.mark.parametrize("args", [("check",), ("solve",)])
+def test_checking_a_sudoku_loads_no_other_family_and_no_generator(args):
+    loaded = modules_loaded_by(*args, stdin=PUZZLE + "\n")
+    assert [name for name in SUDOKU_ONLY if name in loaded] == []
+
+
 def test_generate_of_one_puzzle_loads_no_rater_no_schema_and_no_database():
     loaded = modules_loaded_by("generate", "--seed", "1")
     assert [name for name in HEAVY if name in loaded and name != "multiprocessing"] == []

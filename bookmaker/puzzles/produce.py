@@ -12,16 +12,18 @@ from concurrent.futures import Executor, Future
 from concurrent.futures import TimeoutError as FutureTimeoutError
 from contextlib import ExitStack
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from ..core.board.shape import Shape
 from ..core.kinds.kind import Kind, MakeRequest, puzzle_key
 from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
-from ..core.rating.ranges import RatingRange
 from ..core.rng import derive_seed
 from .executors import process_pool
 from .interrupts import pause_at
+
+if TYPE_CHECKING:  # a range is parsed where it is asked for (cli, spec): not loaded here
+    from ..core.rating.ranges import RatingRange
 
 ProgressCallback = Callable[[int], None]
 Made = TypeVar("Made")  # what a job gives: its puzzle, or its puzzle and repeat key

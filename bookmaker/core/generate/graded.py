@@ -34,14 +34,13 @@ from __future__ import annotations
 from ..board.grid import Grid
 from ..board.shape import Shape
 from ..grade.grader import Grading, grade_within
-from ..grade.grades import GRADES
+from ..grade.grades import DIFFICULTIES, GRADES
 from ..puzzle import GenerationError, Puzzle
 from ..rng import derive_seed
 from .balance import is_balanced
 from .logicdig import dig_singles
 from .removal import Clues, blank_orbits, generate, removal_budget, seeded_fill
 
-DIFFICULTIES = ("any",) + GRADES
 DEFAULT_MAX_ATTEMPTS = 200
 # The hardest grade any puzzle of a board size has, where that is known for certain: all
 # 91,428 4x4 puzzles with one solution (every clue subset of the two essentially different
