@@ -16,6 +16,7 @@ The calls, on a board (a Shape, or anything with its tables, as killer.Cages):
   random_solution(rng, max_nodes, attempts)     -> a complete grid, or None
   remove_clues(solution, orbits, target_clues, max_nodes)   -> givens
   forced(clues, cell, max_nodes)                -> bool
+  graded_removal(solution, orbits, target, rng, max_nodes)  -> (givens, grade, grade)
   grade(state, ladder, ceiling, max_steps)      -> Grading (or None, as grade_state_within)
   pencil_marks(cells)                           -> (values, cell_digits, digit_cells, open)
 
@@ -25,7 +26,7 @@ and search) in the same two kinds.
 
 from __future__ import annotations
 
-from functools import reduce
+from functools import cache, reduce
 from operator import or_
 
 from . import search
@@ -77,6 +78,11 @@ class PureEngine:
 
     def forced(self, clues, cell: int, max_nodes: int) -> bool:
         return clues.forced_by_search(cell, max_nodes)
+
+    def graded_removal(self, solution, orbits, target: str, rng, max_nodes: int):
+        from ..generate import graded
+        return graded.graded_removal_in_python(self.board, solution, orbits, target, rng,
+                                               max_nodes)
 
     def grade(self, state, ladder, ceiling: str | None, max_steps: int | None):
         from ..grade import grader
@@ -134,6 +140,12 @@ class CompiledEngine:
 
     def forced(self, clues, cell: int, max_nodes: int) -> bool:
         return self.native.forced(clues.givens, clues.solution, cell, max_nodes)
+
+    def graded_removal(self, solution, orbits, target: str, rng, max_nodes: int):
+        from ..grade.grades import GRADES
+        givens, first, final, rng.state = self.module.graded_removal(
+            self.grader(), solution, orbits, *_graded_plan(target), rng.state, max_nodes)
+        return givens, *(None if grade < 0 else GRADES[grade] for grade in (first, final))
 
     def grade(self, state, ladder, ceiling: str | None, max_steps: int | None):
         from ..grade import grader, twins
@@ -203,6 +215,22 @@ class CompiledEngine:
                 cages.combos)
             found = self._killers[id(cages)] = (cages, native)
         return found[1]
+
+
+@cache
+def _graded_plan(target: str) -> tuple:
+    """How the classic grader runs up to the target, for the compiled graded_removal:
+    (technique numbers, their ranks, bulk numbers, bulk ranks, each rank's grade, the
+    grade of a stall, the target's grade, whether clues are added back)."""
+    from ..grade import twins
+    from ..grade.grader import CLASSIC, GRADES, techniques_within
+    plan = twins.compiled_ladder(CLASSIC, target)
+    assert plan is not None  # every classic technique has its twin
+    numbers, bulks, bulk_ranks = plan
+    ranks = [CLASSIC.rank[tech.name] for tech in techniques_within(target, CLASSIC)]
+    grades = [GRADES.index(tech.grade) for tech in CLASSIC.techniques]
+    return (numbers, ranks, bulks, bulk_ranks, grades, len(GRADES) - 1, GRADES.index(target),
+            GRADES.index(target) >= GRADES.index("hard"))
 
 
 def _unsettled(state) -> int:
