@@ -205,6 +205,17 @@ class Kind:
         records ratings); GenerationError if none is found within its budget."""
         raise NotImplementedError
 
+    def records_rating(self, puzzle: Puzzle) -> bool:
+        """Whether make() would have recorded a rating unasked (a request with
+        record_rating) that this puzzle, made without, lacks."""
+        return False
+
+    def with_recorded_rating(self, puzzle: Puzzle) -> Puzzle:
+        """The puzzle with the rating make() records unasked (records_rating), from the
+        puzzle made without: so a book can rate its puzzles while it draws them. The
+        puzzle itself where there is none to add."""
+        return puzzle
+
     def solutions(self, givens: Grid, extras: Extras = None, limit: int = 2) -> Search:
         """The first proof: its solver's search, counting solutions up to `limit`."""
         raise NotImplementedError
