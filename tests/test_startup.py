@@ -64,3 +64,14 @@ def test_generate_of_one_puzzle_loads_no_rater_no_schema_and_no_database():
 
 def test_the_version_is_written_once_and_installed_as_written():
     assert importlib.metadata.version("bookmaker") == bookmaker.__version__
+
+
+def test_a_book_build_loads_no_barcode_and_no_exports_it_does_not_make():
+    """A book without a cover or exports (`build --help` loads what `build` does) needs
+    neither reportlab's barcode widgets (its graphics and platypus) nor the exports'
+    EPS, SVG and fontTools."""
+    loaded = modules_loaded_by("build", "--help")
+    assert "bookmaker.book.build" in loaded
+    assert [name for name in ("reportlab.graphics", "reportlab.platypus", "fontTools",
+                              "bookmaker.export.formats", "bookmaker.spec.daily")
+            if name in loaded] == []
