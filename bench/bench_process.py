@@ -4,7 +4,10 @@ puzzles against `qqwing --count-solutions`, start-up included; tdoku counting th
 puzzles in this process is the limit. Each command runs in its own process on one core
 (taskset, where the system has it), its CPU time (user + system) taken from the
 operating system's account of waited-for children; commands take turns, medians of the
-repeats.
+repeats. The package is byte-compiled first and the children may use their bytecode
+caches, as an installed package does (as bench_startup.py: a machine that sets
+PYTHONDONTWRITEBYTECODE would otherwise compile every module from source on every run,
+about 0.2 s a process).
 
 QQWing 1.3.4 and tdoku are not part of bookmaker: build them from source in a temporary
 folder (bench/README.md, "The compiled core") and name them with BOOKMAKER_QQWING and
@@ -29,6 +32,20 @@ import timing  # also puts this checkout's bookmaker first on sys.path
 QQWING, TDOKU = "BOOKMAKER_QQWING", "BOOKMAKER_TDOKU"
 # Issue 24: generate at least 2x QQWing, expert at least 2x, check at least 3x.
 GOALS = {"generate": 2.0, "expert": 2.0, "check": 3.0}
+TASKS = ("generate", "expert", "check", "start-up")
+
+
+def child_environment() -> dict[str, str]:
+    """The commands' environment: this checkout first on the path, bytecode caches allowed."""
+    env = {**os.environ, "PYTHONPATH": str(timing.REPO)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def compile_checkout() -> None:
+    """Byte-compile the package as `pip install` does, before anything is timed."""
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(timing.REPO / "bookmaker")],
+                   check=True, capture_output=True)
 
 
 def children_cpu() -> float:
@@ -43,7 +60,7 @@ def one_core(command: list[str]) -> list[str]:
 
 def run(command: list[str], stdin: Path | None) -> tuple[float, float, list[str]]:
     """Wall seconds, CPU seconds and output lines of one whole process."""
-    env = dict(os.environ, PYTHONPATH=str(timing.REPO))
+    env = child_environment()
     before = children_cpu()
     with open(stdin or os.devnull, "rb") as source:
         wall, _, done = timing.time_once(lambda: subprocess.run(
@@ -139,6 +156,8 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=1000, help="puzzles to generate")
     parser.add_argument("--expert", type=int, default=200, help="expert puzzles to generate")
     parser.add_argument("--sudoku17", type=int, default=2000, help="17-clue puzzles to check")
+    parser.add_argument("--tasks", default=",".join(TASKS),
+                        help=f"the tasks to run, comma-separated (default: {','.join(TASKS)})")
     parser.add_argument("--quick", action="store_true",
                         help="a smoke run: 50 puzzles, 10 expert, the 17-clue sample, once")
     args = parser.parse_args()
@@ -149,7 +168,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         puzzles = Path(folder) / "sudoku17.txt"
         puzzles.write_text("\n".join(line.replace("0", ".") for line in lines) + "\n")
-        tasks = commands(args.count, args.expert, puzzles)
+        tasks = {task: contenders
+                 for task, contenders in commands(args.count, args.expert, puzzles).items()
+                 if task in args.tasks.split(",")}
+        compile_checkout()
         found = measure(tasks, args.repeats)
     table = rows(tasks, found, {"check": len(lines)})
     print(f"\n### Whole processes, one core ({args.repeats} runs each, medians)\n")

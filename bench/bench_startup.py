@@ -2,7 +2,12 @@
 puzzle, as separate processes (issue 24: each under 0.15 s), against `python -c pass` and
 `python -c "import click"` measured in the same run.
 
-Run: python bench/bench_startup.py [--repeats N] [--quick]
+Run: python bench/bench_startup.py [--repeats N] [--quick] [--python PATH]
+
+--python runs the commands on another interpreter (with bookmaker's dependencies
+installed, e.g. a fresh virtualenv's python), the checkout still first on its path: an
+interpreter whose site packages run start-up hooks (this machine's global Python loads
+certifi from a .pth file, ~40 ms) says more about the machine than about bookmaker.
 """
 
 from __future__ import annotations
@@ -18,15 +23,19 @@ import time
 import timing
 
 PUZZLE = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
-COMMANDS = {
-    "python -c pass": ([sys.executable, "-c", "pass"], None),
-    "python -c 'import click'": ([sys.executable, "-c", "import click"], None),
-    "bookmaker --version": ([sys.executable, "-m", "bookmaker", "--version"], None),
-    "bookmaker check (1 puzzle)": ([sys.executable, "-m", "bookmaker", "check"], PUZZLE),
-    "bookmaker solve (1 puzzle)": ([sys.executable, "-m", "bookmaker", "solve"], PUZZLE),
-    "bookmaker generate (1 puzzle)": ([sys.executable, "-m", "bookmaker", "generate",
-                                       "--seed", "1"], None),
-}
+
+
+def commands(python: str) -> dict[str, tuple[list[str], str | None]]:
+    """Each command timed, as (argv, stdin), on the interpreter `python`."""
+    return {
+        "python -c pass": ([python, "-c", "pass"], None),
+        "python -c 'import click'": ([python, "-c", "import click"], None),
+        "bookmaker --version": ([python, "-m", "bookmaker", "--version"], None),
+        "bookmaker check (1 puzzle)": ([python, "-m", "bookmaker", "check"], PUZZLE),
+        "bookmaker solve (1 puzzle)": ([python, "-m", "bookmaker", "solve"], PUZZLE),
+        "bookmaker generate (1 puzzle)": ([python, "-m", "bookmaker", "generate",
+                                           "--seed", "1"], None),
+    }
 
 
 def run_once(argv: list[str], stdin: str | None) -> tuple[float, float]:
@@ -50,9 +59,9 @@ def child_environment() -> dict[str, str]:
     return env
 
 
-def compile_checkout() -> None:
+def compile_checkout(python: str) -> None:
     """Byte-compile the package as `pip install` does, before anything is timed."""
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(timing.REPO / "bookmaker")],
+    subprocess.run([python, "-m", "compileall", "-q", str(timing.REPO / "bookmaker")],
                    check=True, capture_output=True)
 
 
@@ -60,23 +69,27 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeats", type=int, default=15)
     parser.add_argument("--quick", action="store_true", help="3 repeats")
+    parser.add_argument("--python", default=sys.executable,
+                        help="the interpreter that runs the commands (default: this one)")
     args = parser.parse_args()
     if args.quick:
         args.repeats = 3
-    compile_checkout()
-    walls: dict[str, list[float]] = {name: [] for name in COMMANDS}
-    cpus: dict[str, list[float]] = {name: [] for name in COMMANDS}
+    compile_checkout(args.python)
+    timed = commands(args.python)
+    walls: dict[str, list[float]] = {name: [] for name in timed}
+    cpus: dict[str, list[float]] = {name: [] for name in timed}
     for repeat in range(args.repeats):  # interleaved: a noisy spell hits every command
-        names = list(COMMANDS) if repeat % 2 == 0 else list(COMMANDS)[::-1]
+        names = list(timed) if repeat % 2 == 0 else list(timed)[::-1]
         for name in names:
-            wall, cpu = run_once(*COMMANDS[name])
+            wall, cpu = run_once(*timed[name])
             walls[name].append(wall)
             cpus[name].append(cpu)
     print(timing.machine())
+    print(f"interpreter: {args.python}")
     base = statistics.median(cpus["python -c pass"])
     rows = [[name, f"{statistics.median(walls[name]) * 1000:.0f}",
              f"{min(walls[name]) * 1000:.0f}", f"{statistics.median(cpus[name]) * 1000:.0f}",
-             f"{statistics.median(cpus[name]) / base:.1f}x"] for name in COMMANDS]
+             f"{statistics.median(cpus[name]) / base:.1f}x"] for name in timed]
     print(timing.markdown_table(["command", "median wall ms", "best wall ms",
                                  "median CPU ms", "CPU vs python -c pass"], rows))
 

@@ -2,13 +2,11 @@
 
 import os
 
-from .core.solve import compiled
-
 __version__ = "0.1.0"  # the one place it is written: pyproject.toml reads it from here
 
 # The compiled core runs when it is built, unless asked for the pure-Python one (which
 # makes the same puzzles); the core reads no environment itself, so it is asked here.
-# (Importing it loads one small extension: a millisecond, so importing bookmaker stays quick.)
+# Only then is the seam imported here: `bookmaker --version` loads no board code.
 PURE_VARIABLE = "BOOKMAKER_PURE"
 TRUE_WORDS = ("1", "true", "yes", "on")  # what forces the pure core, in any case
 
@@ -20,5 +18,7 @@ def pure_asked(value: str | None) -> bool:
 
 
 if pure_asked(os.environ.get(PURE_VARIABLE)):
+    from .core.solve import compiled
+
     compiled.use(False, f"{PURE_VARIABLE} is set")
 

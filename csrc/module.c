@@ -4,7 +4,8 @@
    over them (pyboard.c). ExactCover(columns, rows, preferred_peers): a Dancing Links
    matrix and its search (pycover.c). Grader(...) and KillerBoard(...): the grader's
    techniques and a Killer's cages (pygrade.c). check_killer(...): the Killer check
-   (killercheck.c). tile_jigsaw(...): a jigsaw layout (jigsaw.c). shuffled(state, items):
+   (killercheck.c). tile_jigsaw(...): a jigsaw layout (jigsaw.c). graded_removal(...):
+   generation to a grade after the fill (pygraded.c). shuffled(state, items):
    rng.Rng.shuffled.
    core/solve/compiled.py builds one Board and one ExactCover per shape and chooses between
    them and the pure Python. */
@@ -37,6 +38,7 @@ static PyMethodDef module_functions[] = {
     FAST_METHOD("shuffled", shuffled, shuffled_doc),
     FAST_METHOD("check_killer", check_killer, check_killer_doc),
     FAST_METHOD("tile_jigsaw", tile_jigsaw, tile_jigsaw_doc),
+    FAST_METHOD("graded_removal", graded_removal_call, graded_removal_doc),
     {NULL, NULL, 0, NULL},
 };
 

@@ -8,6 +8,7 @@
 
 #include "killergrade.h"
 #include "pytypes.h"
+#include "graded.h"
 
 #define MAX_SYMBOLS 30 /* a digit set is 32 bits, and its ints fit a C long */
 
@@ -204,6 +205,14 @@ static int grader_ready(GraderObject *self) {
     if (self->board) return 1;
     PyErr_SetString(PyExc_ValueError, "Grader was not initialised");
     return 0;
+}
+
+const GradeTables *grader_tables(PyObject *grader) {
+    if (!PyObject_TypeCheck(grader, &GraderType)) {
+        PyErr_SetString(PyExc_TypeError, "grader must be a Grader");
+        return NULL;
+    }
+    return grader_ready((GraderObject *)grader) ? &((GraderObject *)grader)->t : NULL;
 }
 
 /* A state's arrays, for one call. */

@@ -27,6 +27,10 @@ extern const char check_killer_doc[];
 PyObject *tile_jigsaw(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char tile_jigsaw_doc[];
 
+/* pygraded.c's function: generate/graded.graded_removal_in_python. */
+PyObject *graded_removal_call(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char graded_removal_doc[];
+
 /* 1, or 0 with a TypeError if a fast call got other than `expected` arguments. */
 static inline int check_arity(Py_ssize_t nargs, Py_ssize_t expected, const char *name) {
     if (nargs == expected) return 1;

@@ -16,23 +16,32 @@ from bookmaker.book.explain import (
     Room,
     first_use,
     glossary_pieces,
+    hint_columns,
     hint_pieces,
     solve_each,
     techniques_used,
 )
-from bookmaker.book.howtoplay import Diagrams, Drawn, Example, diagram_figures, how_to_play_pieces
+from bookmaker.book.howtoplay import (
+    Diagrams,
+    Drawn,
+    Example,
+    diagram_figures,
+    example_figures,
+    how_to_play_pieces,
+)
 from bookmaker.book.plan import PlannedPuzzle
 from bookmaker.core.grade.candidates import Step
 from bookmaker.core.kinds.kind import MakeRequest
 from bookmaker.core.kinds.registry import kind_named
 from bookmaker.core.puzzle import Puzzle
 from bookmaker.pages.bookpages import title_page
-from bookmaker.pages.flow import Figure, TextSetter, Together, flow
+from bookmaker.pages.flow import BESIDE_GAP, Beside, Figure, TextSetter, Together, balanced, flow
 from bookmaker.pages.page import PageGeometry, TextBlock, inches
+from bookmaker.pages.paginate import shared_slots
 from bookmaker.spec import load_spec
 from bookmaker.spec.captions import caption_parts, grid_size_text
 from bookmaker.spec.catalogue import load_catalogue
-from bookmaker.spec.explain import path_text, step_text, technique_key
+from bookmaker.spec.explain import path_text, step_text, technique_key, technique_name
 from bookmaker.spec.fontfile import default_font_paths, read_font
 from bookmaker.spec.glyphs import glyphs_of, numbers
 from bookmaker.spec.howtoplay import rules_sentence
@@ -48,7 +57,9 @@ from bookmaker.spec.pagecount import (
     BackMatter,
     FrontMatter,
     answer_runs,
+    answer_shares,
     plan_book,
+    rows_under,
 )
 from bookmaker.spec.solvetime import load_time_model, solving_minutes
 
@@ -96,6 +107,39 @@ def test_a_hint_is_exactly_the_graders_first_step_in_the_books_language(classic,
     lines = hint_pieces(solved, ENGLISH)[2].lines
     assert lines == ("1. Hidden single: 8 in r1c4",
                      "2. Cage combinations: no 1 or 4 in r1c1 and r1c2")
+
+
+def test_short_hints_are_set_in_two_columns_on_a_6x9_page_each_hint_whole(classic):
+    # Issue 22: hints pages were one column: 150 short hints took 6 pages of a 6x9 book.
+    setter = _setter()
+    solved = solve_each(_planned(150), [classic] * 150)
+    pieces = hint_pieces(solved, ENGLISH, setter, TRAVEL.live_width)
+    assert pieces[2].columns == 2  # 351 pt: two columns of 2 in or more, not three
+    pages = flow(pieces, setter, TRAVEL, 1, TextBlock(("Hints (continued)",), "heading"))
+    one_column = flow(hint_pieces(solved, ENGLISH), setter, TRAVEL, 1,
+                      TextBlock(("Hints (continued)",), "heading"))
+    assert (len(pages), len(one_column)) == (4, 7)  # at 11 pt (travel at its own size: 3, 6)
+    hints = [block for page in pages for block in page.texts if block.columns == 2]
+    assert [line for block in hints for line in block.lines] == list(pieces[2].lines)
+    for block in hints:  # every hint in exactly one column, columns balanced
+        assert sum(block.column_breaks) == len(block.lines) and len(block.column_breaks) <= 2
+        assert max(block.column_breaks) - min(block.column_breaks) <= 1
+    for page in pages:
+        assert _white_under(page, setter, TRAVEL) >= -1e-6
+
+
+def test_a_hint_too_long_for_a_narrow_column_keeps_the_hints_in_one():
+    setter = _setter()
+    long = ("1. " + "Naked triple: no 1, 2 or 7 in r1c1, r1c2, r1c3, r1c4 and r1c5; " * 3,)
+    assert hint_columns(long, setter, TRAVEL.live_width) == 1
+    assert hint_columns(("1. Hidden single: 8 in r1c4",), setter, LARGE.live_width) == 3
+
+
+def test_balanced_columns_take_whole_paragraphs_in_order():
+    assert balanced([10.0] * 5, 2) == ((3, 2), 30.0)
+    assert balanced([30.0, 10.0, 10.0, 10.0], 2) == ((1, 3), 30.0)
+    assert balanced([10.0, 40.0, 10.0], 3) == ((1, 1, 1), 40.0)
+    assert balanced([], 2) == ((), 0.0)
 
 
 def test_an_elimination_names_every_cell_and_value_it_removes():
@@ -207,6 +251,27 @@ def test_a_large_print_book_of_five_kinds_flows_its_rules_onto_more_pages(classi
     assert "the 45 rule is the great key" in text and "2 cells: 3=12, 4=13, 16=79, 17=89" in text
 
 
+def test_large_prints_example_grids_sit_side_by_side_at_answer_cells_with_their_steps(classic):
+    # Issue 22: at large print's 0.4 in puzzle cells two 9x9 grids do not fit side by side,
+    # so they stood one above the other and pushed the example's steps to the next page.
+    # The example is read, not written in: at the 0.35 in answer cells they fit in a row.
+    layout = load_preset("large-print")
+    example = replace(_example(classic, LARGE, layout.min_puzzle_cell * 9),
+                      least_read_side=layout.min_answer_cell * 9)
+    figures = example_figures(example)
+    assert len(figures) == 1  # one row of two grids
+    grids = figures[0].place(0.0, 500.0, LARGE.live_width)
+    assert len(grids) == 2 and grids[0].side >= layout.min_answer_cell * 9
+    stacked = example_figures(_example(classic, LARGE, layout.min_puzzle_cell * 9))
+    assert len(stacked) == 2  # without the answer cells: one above the other, as before
+    setter = _setter(1.45)  # large print's sizes
+    pieces = how_to_play_pieces([(9, CLASSIC, ())], ENGLISH, example,
+                                "The solutions are at the back.", True, True)
+    pages = flow(pieces, setter, LARGE, 4, TextBlock(("How to play (continued)",), "heading"))
+    first = " ".join(line for block in pages[0].texts for line in block.lines)
+    assert len(pages[0].placements) == 2 and "3. " in first  # grids and steps on one page
+
+
 def test_a_paragraph_split_between_pages_keeps_every_word_once():
     setter = _setter()
     words = " ".join(f"word{n}" for n in range(900))
@@ -218,6 +283,40 @@ def test_a_paragraph_split_between_pages_keeps_every_word_once():
     assert body == words
     for page in pages:
         assert _white_under(page, setter, TRAVEL) >= -1e-6  # nothing runs off a page
+
+
+def test_text_beside_a_figure_is_indented_and_what_follows_starts_under_the_figure():
+    setter = _setter()
+    tops = []
+
+    def place(left, top, width):
+        tops.append((left, top, width))
+        return ()
+    beside = Beside(Figure(150.0, place, space_before=10.0), 150.0,
+                    (TextBlock(("Name",), "entry"), TextBlock(("A short note.",), "body")))
+    lines = TextBlock(("line",) * 14, "body")  # 14 * 20.9 pt: the room left is under 160
+    pages = flow([TextBlock(("Title",), "title"), beside, TextBlock(("after",), "body"),
+                  lines, beside], setter, TRAVEL, 1)
+    left, bottom, _, height = TRAVEL.content_box(1)
+    assert tops[0] == (left, pytest.approx(bottom + height - setter.height(
+        TextBlock(("Title",), "title"), TRAVEL.live_width) - 10.0), 150.0)
+    name, note, after = pages[0].texts[1:4]
+    assert name.indent == note.indent == 150.0 + BESIDE_GAP and after.indent == 0.0
+    text = setter.height(name, TRAVEL.live_width) + setter.height(note, TRAVEL.live_width)
+    assert after.space_before == pytest.approx(160.0 - text)  # under the figure's foot
+    assert len(pages) == 2 and pages[1].texts[0].indent > 0  # the last one: whole, next page
+    _, bottom2, _, height2 = TRAVEL.content_box(2)
+    assert tops[1][1] == pytest.approx(bottom2 + height2 - 10.0)
+
+
+def test_a_glossary_on_a_narrow_page_sets_its_examples_under_their_entries(classic, killer):
+    solved = solve_each(_planned(2), [classic, killer])
+    narrow = Room(240.0, TRAVEL.content_height, 14.0, 2.5,  # cells of 20 pt: 180 pt grids
+                  lambda s: max(20.0, least_cell(KILLER if s.marks.cages else CLASSIC)))
+    pieces = glossary_pieces(techniques_used(solved), ENGLISH, solved, narrow)
+    assert not any(isinstance(piece, Beside) for piece in pieces)
+    kept = [piece for piece in pieces if isinstance(piece, Together)]
+    assert kept and all(not piece.floats and piece.pieces[0].style == "entry" for piece in kept)
 
 
 def test_a_figure_that_does_not_fit_moves_to_the_next_page_and_the_text_goes_below_it():
@@ -247,6 +346,64 @@ def test_answers_run_on_from_one_section_to_the_next():
     assert sum(1 for page in plan.book if page.kind == ANSWERS) == 25  # 26 with a page of 2
     mixed = [Section(40, 9), Section(20, 9), Section(80, 6), Section(20, 4)]
     assert answer_runs(mixed) == [[0, 1], [2], [3]]
+
+
+def test_a_run_of_answers_starts_under_the_last_runs_on_its_last_page():
+    # Issue 23: a 15x15 Kakuro's answer sat alone on a page after two 12x12 answers took
+    # the top third of theirs (examples/kakuro.yaml: answer pages 20, 21, 22 -> 20, 21).
+    class Section:
+        def __init__(self, count, per_page):
+            self.count, self.puzzles_per_page, self.answers_per_page = count, 2, per_page
+    area = load_preset("kdp-6x9").grid_area(answers=True)
+    kakuro = [Section(2, 6), Section(2, 2), Section(1, 2)]  # 12x12 answers, then 15x15
+    assert answer_runs(kakuro) == [[0], [1, 2]]
+    assert answer_shares(kakuro, area) == [0, 1]  # one 15x15 row fits under a 12x12 row
+    assert rows_under(area, 6, 2, 2) == 1 and rows_under(area, 6, 6, 2) == 0
+    answer_pages = [p for p in plan_book(FrontMatter(), kakuro, "back", answer_area=area).book
+                    if p.kind == ANSWERS]
+    assert len(answer_pages) == 2  # 3 before: 2 of 6, then 2, then 1
+    unshared = plan_book(FrontMatter(), kakuro, "back").book  # no area: as before
+    assert sum(1 for p in unshared if p.kind == ANSWERS) == 3
+    full = [Section(6, 6), Section(3, 2)]  # a full last page shares nothing
+    assert answer_shares(full, area) == [0, 0]
+
+
+def test_shared_answer_rows_stay_apart_and_on_the_page():
+    area = load_preset("kdp-6x9").grid_area(answers=True)
+    geometry = PageGeometry(inches(6), inches(9), margin_top=36, margin_bottom=36,
+                            margin_inside=area_inside(area), margin_outside=36,
+                            header_space=18, footer_space=18)
+    slots = shared_slots(geometry, 20, area, [(2, 6), (1, 2)])
+    left, bottom, width, height = geometry.content_box(20)
+    assert len(slots) == 3 and slots[0][2] == slots[1][2] < slots[2][2]
+    assert slots[0][1] == slots[1][1] > slots[2][1] + slots[2][2] + area.label_height
+    for x, y, side in slots:
+        assert left <= x and x + side <= left + width
+        assert bottom + area.below_height <= y and y + side + area.label_height <= bottom + height
+
+
+def test_a_15x15_kakuro_answer_is_set_under_a_10x10_one_in_a_built_book(tmp_path):
+    import json
+
+    import pypdfium2
+
+    from bookmaker.book.build import build
+    spec = tmp_path / "book.yaml"
+    spec.write_text("book: {title: K, seed: 3, layout: kdp-6x9, answers: back}\nsections:\n"
+                    "  - {name: A, variant: kakuro, size: 10x10, count: 1, difficulty: beginner}\n"
+                    "  - {name: B, variant: kakuro, size: 15x15, count: 1, difficulty: beginner}\n",
+                    encoding="utf-8")
+    build(load_spec(spec), tmp_path / "out", workers=1)
+    entries = json.loads((tmp_path / "out" / "k.json").read_text("utf-8"))["puzzles"]
+    assert entries[0]["answer_page"] == entries[1]["answer_page"]  # one page, not two
+    document = pypdfium2.PdfDocument(tmp_path / "out" / "k.pdf")
+    text = document[entries[0]["answer_page"] - 1].get_textpage().get_text_range()
+    assert "Answers 1–2" in text and f"Puzzle on page {entries[1]['page']}" in text
+
+
+def area_inside(area) -> float:
+    """The inside margin that leaves the area's width on a 6 in page with 0.5 in outside."""
+    return inches(6) - 36 - area.width
 
 
 def test_6x6_answers_pack_more_to_a_page_than_9x9_ones():
@@ -421,16 +578,42 @@ def test_floats_wait_for_the_end_of_a_paragraph_split_at_a_pages_foot():
     assert placed == [pytest.approx(bottom + height - heading - rest_height - 6.0)]
 
 
+def test_a_glossary_example_is_on_the_page_of_its_entry(classic, killer):
+    # Issue 22: an example floated to the next page while the entries after it filled
+    # this one, so a figure landed a page after its entry, under another's text.
+    solved = solve_each(_planned(2), [classic, killer])
+    room = Room(TRAVEL.live_width, TRAVEL.content_height, 14.0, 2.5,
+                lambda s: least_cell(KILLER if s.marks.cages else CLASSIC))
+    techniques = techniques_used(solved)
+    pieces = glossary_pieces(techniques, ENGLISH, solved, room)
+    pages = flow(pieces, _setter(), TRAVEL, 1, TextBlock(("Techniques (continued)",),
+                                                         "heading"))
+    assert len(pages) > 1
+    names = [line for page in pages for block in page.texts if block.style == "entry"
+             for line in block.lines]
+    assert names == [technique_name(t, ENGLISH) for t in techniques]  # in order
+    for page in pages:
+        entries = [line for block in page.texts if block.style == "entry"
+                   for line in block.lines]
+        examples = [line for block in page.texts for line in block.lines
+                    if line.startswith("In puzzle")]
+        assert len(page.placements) == len(examples) <= len(entries)
+        for example in examples:  # each example's technique is named on its page
+            assert any(example.startswith(f"In puzzle {n}: {name}") for name in entries
+                       for n in (1, 2))
+
+
 def test_a_glossary_example_draws_the_first_use_with_its_cells_shaded(classic, killer):
     solved = solve_each(_planned(2), [classic, killer])
     room = Room(TRAVEL.live_width, TRAVEL.content_height, 14.0, 2.5,
                 lambda s: least_cell(KILLER if s.marks.cages else CLASSIC))
     pieces = glossary_pieces(techniques_used(solved), ENGLISH, solved, room)
-    drawn = [piece for piece in pieces if isinstance(piece, Together)]
+    drawn = [piece for piece in pieces if isinstance(piece, Beside)]
     assert len(drawn) == len(techniques_used(solved))  # every technique, drawn
-    combinations = next(d for d in drawn if "Cage combinations" in d.pieces[1].lines[0])
-    figure, words = combinations.pieces
-    assert isinstance(figure, Figure) and isinstance(words, TextBlock)
+    combinations = next(d for d in drawn if "Cage combinations" in d.blocks[-1].lines[0])
+    name, _note, words = combinations.blocks  # the entry's text beside its example
+    figure = combinations.figure
+    assert name.lines == ("Cage combinations",) and combinations.width == figure.height
     (placement,) = figure.place(36.0, 500.0, TRAVEL.live_width)
     s, index = cast(tuple, first_use("cage combinations", solved))
     step = s.steps[index]

@@ -120,8 +120,10 @@ def test_the_book_has_front_matter_then_each_section_from_a_new_page(book_texts)
     assert "Solving tips" in book_texts[4]
     assert holds_label(book_texts[5], "Puzzle 1") and holds_label(book_texts[5], "Puzzle 2")
     assert all(holds_label(book_texts[8], f"Puzzle {n}") for n in (7, 8, 9, 10))
-    # Captions name the measured grade, whole: a long one wraps, never cut.
-    assert re.search(r"Small Ones · [A-Z][a-z]+", book_texts[8]) and "..." not in book_texts[8]
+    # Captions name the measured grade, whole, never cut; under these small grids a caption
+    # leaves the section's name to the running head, to share one line with its note.
+    assert "\nSmall Ones\n" in book_texts[8] and "..." not in book_texts[8]
+    assert re.search(r"\n[A-Z][a-z]+ · 6×6\nAnswer book, page \d+", book_texts[8])
     assert re.search(r"Easy · [A-Z][a-z]+ · 9×9", book_texts[7])  # sizes print with ×
     assert all(text.startswith("Notes") for text in book_texts[9:])
 

@@ -249,3 +249,27 @@ def test_grading_names_the_calcudoku_techniques():
     used = {step.technique for step in grading.steps}
     assert grading.hardest == "innies and outies (4-5 cells)"
     assert {"cage permutations", "innies and outies (4-5 cells)"} <= used
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es", "it", "pt", "nl", "pl"])
+def test_a_book_of_several_calcudoku_kinds_says_their_common_rule_once(language):
+    # Issue 22: each of the three Calcudoku rules repeated 'the grid has no boxes ...' and
+    # 'a number may repeat in a cage ...' when a book held more than one of them.
+    from bookmaker.core.kinds.registry import kind_named
+    from bookmaker.spec.catalogue import load_catalogue
+    from bookmaker.spec.howtoplay import kind_rules
+
+    words = load_catalogue(language)
+    kinds = [ADDITION_CALCUDOKU, CALCUDOKU, HIDDEN_CALCUDOKU]
+    rules = kind_rules([(6, kind, ()) for kind in kinds] + [(9, kind_named("killer"), ())],
+                       words)
+    shared = words.text("shared_rules.calcudoku")
+    assert rules[1:] == [shared] + [words.text(f"own_rules.{kind.name}") for kind in kinds] + [
+        words.text("variant_rules.killer")]
+    common = shared.partition(": ")[2].split(". ")[0]  # 'the grid has no boxes'
+    assert " ".join(rules).count(common) == 1
+    for kind in kinds:  # each own part is the kind's whole rule less the common sentences
+        own = words.text(f"own_rules.{kind.name}").partition(": ")[2]
+        assert own[1:] in words.text(kind.rules_key)
+    # One Calcudoku kind alone keeps its whole rule, as before.
+    assert kind_rules([(6, CALCUDOKU, ())], words) == [words.text(CALCUDOKU.rules_key)]

@@ -85,8 +85,10 @@ def test_a_book_of_the_three_kinds_builds_with_their_rules_and_no_sudoku_example
     words = load_catalogue("en")
     paragraphs = rules_paragraphs([(4, kind_named("calcudoku-add"), ()),
                                    (6, kind_named("calcudoku"), ())], "back", words)
-    assert paragraphs[0].startswith("Addition Calcudoku: the grid has no boxes.")
-    assert paragraphs[1].startswith("Calcudoku: the grid has no boxes.")
+    # The rule the two share said once, then each one's own part (it was said twice).
+    assert paragraphs[0].startswith("All Calcudoku: the grid has no boxes.")
+    assert paragraphs[1].startswith("Addition Calcudoku: the numbers in each outlined cage")
+    assert paragraphs[2].startswith("Calcudoku: the numbers in each outlined cage")
 
 
 def test_the_example_daily_ramps_through_the_week(tmp_path):

@@ -62,6 +62,26 @@ def test_generate_prints_count_lines_of_one_puzzle_each(runner):
     assert len(set(puzzles)) == 4
 
 
+def test_generate_json_prints_each_puzzles_record_with_what_making_it_worked_out(runner):
+    lines = run(runner, "generate", "--count", 2, "--seed", 1).stdout.splitlines()
+    result = run(runner, "generate", "--count", 2, "--seed", 1, "--json")
+    records = [json.loads(text) for text in result.stdout.splitlines()]
+    assert result.exit_code == 0 and [r["line"] for r in records] == lines
+    first = records[0]
+    assert (first["format"], first["kind"], first["grade"], first["hardest"]) == \
+        ("bookmaker-puzzle/1", "classic", "beginner", "hidden single")
+    assert is_solution_of(parse_grid(first["solution"]), parse_grid(first["line"]))
+    assert first["rating"] is None and first["key"] is None  # none was made for a line
+
+
+def test_generate_json_with_a_registry_gives_each_record_its_key(runner, tmp_path):
+    registry = tmp_path / "r.sqlite"
+    result = run(runner, "generate", "--count", 2, "--seed", 1, "--json", "--registry", registry)
+    records = [json.loads(text) for text in result.stdout.splitlines()]
+    assert {r["key"] for r in records} == Registry(registry).keys_issued()
+    assert all(r["rating"]["rater"] for r in records)  # rated, as the registry records
+
+
 def test_every_generated_puzzle_is_unique(runner):
     result = run(runner, "generate", "--size", "9x9", "--count", 5, "--seed", 1)
     for line in lines_of(result.stdout):

@@ -16,7 +16,7 @@ from drawing import Recorder
 from PIL import Image
 
 from bookmaker.book.cover import composed_cover, cover_picks, cover_puzzles
-from bookmaker.core.kinds.registry import KINDS
+from bookmaker.core.kinds.registry import all_kinds
 from bookmaker.pages.cover import FOLD_OVERLAP
 from bookmaker.render.cover import render_cover_pdf
 from bookmaker.render.covertile import draw_pencilled, draw_tile_on, tile_scale, tile_style
@@ -109,7 +109,7 @@ def test_a_cover_with_fewer_puzzles_than_its_mosaic_shows_a_smaller_one(tmp_path
 @pytest.mark.parametrize("language", language_names())
 def test_the_tagline_names_every_kind_in_the_book_s_language(language):
     words = load_catalogue(language)
-    for kind in KINDS:
+    for kind in all_kinds():
         name = words.text(f"cover_kinds.{kind.name}")
         assert name and tagline((kind.name,), ("easy",), words).startswith(name)
     both = tagline(("classic", "killer"), ("easy", "hard"), words)

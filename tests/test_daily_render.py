@@ -246,6 +246,7 @@ def test_the_proof_shows_the_grade_and_the_se_rating_not_the_graders_score(tmp_p
     assert unrated[0].placements[0].caption == \
         f"Easy · {entry.puzzle.givens.clue_count} clues"
     assert "score" not in caption and se_rating_text(entry.puzzle) == []
+    assert pages[0].placements[1].note == "9×9"  # the solution's board, as captions print it
 
 
 def test_the_proof_counts_clues_only_where_the_givens_are_the_clues():
@@ -258,3 +259,18 @@ def test_the_proof_counts_clues_only_where_the_givens_are_the_clues():
     classic = produce(generate_jobs(shape_of(2, 2), "proof", 1))[0]
     assert clue_count_text(killer) == []
     assert clue_count_text(classic) == [f"{classic.givens.clue_count} clues"]
+
+
+@pytest.mark.parametrize(("kind", "size", "board"), [
+    ("killer", 4, "Killer · 4×4"), ("calcudoku", 5, "Calcudoku · 5×5"),
+    ("classic", 6, "6×6"), ("kakuro", 7, "Kakuro · 7×7")])
+def test_the_proofs_solution_names_its_kind_and_size(kind, size, board):
+    # The solution's note was the board's own name: '9x9' (an x, no kind) for a 9x9 Killer,
+    # Calcudoku or Futoshiki alike, '6x6' for a 6x6 Calcudoku, '7x7 Kakuro'.
+    from bookmaker.core.kinds.registry import kind_named
+    from bookmaker.daily.sheets import board_text
+    from bookmaker.puzzles.produce import generate_jobs, produce
+
+    the_kind = kind_named(kind)
+    puzzle = produce(generate_jobs(the_kind.frame(size), "proof", 1, kind=the_kind))[0]
+    assert board_text(puzzle) == board

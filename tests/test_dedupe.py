@@ -65,6 +65,23 @@ def test_a_repeat_is_made_from_its_job_with_the_next_derived_seed():
     assert second <= {derive_seed(jobs[i].seed, "repeat", 2) for i in repeats}
 
 
+def test_keys_worked_out_where_the_puzzles_were_made_give_the_same_result():
+    jobs = generate_jobs(SMALL, "dedupe", 20)
+    first = made(jobs)
+    keys = [equivalence_key(p.givens) for p in first]
+    assert without_repeats(jobs, first, frozenset(), Recorder(), keys_made=keys) == \
+        without_repeats(jobs, first, frozenset(), Recorder())
+
+
+def test_keys_made_are_the_ones_compared():
+    jobs = generate_jobs(SMALL, "trusted", 3)
+    first = made(jobs)
+    recorder = Recorder()
+    distinct = without_repeats(jobs, first, frozenset(), recorder, keys_made=["a", "a", "b"])
+    assert [len(batch) for batch in recorder.batches] == [1]  # the second was made again
+    assert distinct.keys[0] == "a" and distinct.keys[2] == "b"
+
+
 def test_keys_already_issued_are_avoided():
     jobs = generate_jobs(SMALL, "issued", 6)
     issued = frozenset(equivalence_key(p.givens) for p in made(generate_jobs(SMALL, "x", 20)))

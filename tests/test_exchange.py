@@ -24,7 +24,7 @@ from bookmaker.core.exchange.record import (
     read_record,
     records_of,
 )
-from bookmaker.core.kinds.registry import KINDS, kind_named
+from bookmaker.core.kinds.registry import all_kinds, kind_named
 
 ABOUT = About(id="kinds-2026-12-07", series="Kinds Daily", title="Kinds Daily",
               date="2026-12-07", key="the-key")
@@ -36,7 +36,7 @@ def through_json(document):
 
 
 def test_every_kind_of_the_registry_has_a_line_here():
-    assert {kind_name(key) for key in LINES} == {kind.name for kind in KINDS}
+    assert {kind_name(key) for key in LINES} == {kind.name for kind in all_kinds()}
 
 
 @pytest.mark.parametrize("key", LINES)
@@ -128,6 +128,22 @@ def test_a_samurai_has_no_ipuz_form_and_its_record_says_why():
         ipuz_document(puzzle, ABOUT)
     record = puzzle_record(puzzle, ABOUT)
     assert record["ipuz"] is False and "five overlapping grids" in record["ipuz_absent"]
+
+
+def test_a_kakuro_has_no_ipuz_form_because_ipuz_defines_none_and_its_record_says_why():
+    # Issue 23 left "Kakuro exports as JSON only"; ipuz 2.0's seven PuzzleKinds hold no
+    # Kakuro (the ipuz package's reader knows the same seven), so the record says so.
+    from ipuz.puzzlekinds import IPUZ_PUZZLEKINDS
+
+    assert not any("kakuro" in kind or "cross" in kind and "word" not in kind
+                   for kind in IPUZ_PUZZLEKINDS)
+    puzzle = puzzle_of("kakuro 8x8")
+    with pytest.raises(ValueError, match="Kakuro has no ipuz form: ipuz has no Kakuro"):
+        ipuz_document(puzzle, ABOUT)
+    record = puzzle_record(puzzle, ABOUT)
+    assert record["ipuz"] is False and "no Kakuro PuzzleKind" in record["ipuz_absent"]
+    assert sorted(kind.rsplit("/", 1)[1] for kind in IPUZ_PUZZLEKINDS) == [
+        "acrostic", "answer", "block", "crossword", "fill", "sudoku", "wordsearch"]
 
 
 def test_cells_counted_from_zero_are_read_too():

@@ -366,7 +366,7 @@ def read_only(path: Path):
 
 
 def no_puzzle_made(monkeypatch) -> None:
-    monkeypatch.setattr(build_module, "produce",
+    monkeypatch.setattr(build_module, "produce_keyed",
                         lambda *args, **kwargs: pytest.fail("puzzles were made"))
 
 

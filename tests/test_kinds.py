@@ -13,14 +13,14 @@ import bookmaker
 from bookmaker.cli import main
 from bookmaker.cli.options import kinds_help
 from bookmaker.core.kinds.kind import MakeRequest
-from bookmaker.core.kinds.registry import KINDS, find_kind, kind_named, kind_of
+from bookmaker.core.kinds.registry import all_kinds, find_kind, kind_named, kind_of
 from bookmaker.spec import SpecError, load_spec
 
 PACKAGE = Path(bookmaker.__file__).resolve().parent
 # Where kinds are defined: the registry, and each kind family's own module.
 KIND_HOMES = {"core/kinds", "core/killer/kind.py", "core/calcudoku/kind.py", "core/latin/kind.py",
               "core/futoshiki/kind.py", "core/skyscrapers/kind.py", "core/kakuro/kind.py"}
-WORDS = {word for kind in KINDS for word in (kind.name, *kind.aliases)}
+WORDS = {word for kind in all_kinds() for word in (kind.name, *kind.aliases)}
 SIZES = range(3, 27)
 
 
@@ -81,7 +81,7 @@ def test_the_command_line_and_the_spec_accept_exactly_the_same_kinds_and_sizes(t
     # One rule per fact (issue 21): `generate --variant hyper --size 4x4` made a puzzle
     # that a book section refused. Both now ask the kind; a size is taken by both or
     # refused by both, for every kind of the registry.
-    for kind in KINDS:
+    for kind in all_kinds():
         for size in SIZES:
             takes = kind.size_problem(size, False) is None and _frame_made(kind, size)
             spec_takes = _size_not_refused(_spec_refusal(tmp_path, kind.name, size))
@@ -109,12 +109,35 @@ def test_a_kind_is_found_by_name_alias_and_any_case_and_by_its_puzzles():
     assert find_kind("Killer_X") is kind_named("killer-x") is find_kind("killer x")
     assert find_kind("Windoku") is kind_named("hyper")
     assert find_kind("sandwich") is None
-    for kind in KINDS:
+    for kind in all_kinds():
         size = next(n for n in (9, *SIZES) if kind.size_problem(n, False) is None)
         board = kind.board(kind.frame(size))
         extras = None if kind.extras_type is None else _some_extras(kind, board)
         assert kind_of(board, extras) is kind
         assert pickle.loads(pickle.dumps(kind)) is kind
+
+
+LOOKUPS_IN_A_FRESH_PROCESS = """
+import sys
+from bookmaker.core.kinds import registry
+from bookmaker.core.killer.cages import Cages
+from bookmaker.core.board.shape import shape_for_size
+first = sorted(name for name in sys.modules if name.startswith("bookmaker.core.calcudoku"))
+found = [registry.find_kind(word).name for word in ("Classic", "MathDoku", "windoku")]
+cages = Cages.__new__(Cages)  # only its type is asked
+print(first, found, registry.kind_of(shape_for_size(9), cages).name, len(registry.all_kinds()))
+"""
+
+
+def test_the_registry_loads_the_families_past_sudoku_on_the_first_miss(tmp_path):
+    # Each family loads when a lookup misses the kinds loaded (a Sudoku needs none), and
+    # a lookup then finds any kind by name, alias or puzzle as if all had been loaded.
+    import subprocess
+    import sys
+    ran = subprocess.run([sys.executable, "-c", LOOKUPS_IN_A_FRESH_PROCESS], cwd=tmp_path,
+                         capture_output=True, text=True, check=True)
+    assert ran.stdout.split("\n")[0] == (f"[] ['classic', 'calcudoku', 'hyper'] killer "
+                                          f"{len(all_kinds())}")
 
 
 def _some_extras(kind, board):
@@ -125,7 +148,7 @@ def _some_extras(kind, board):
     return extras
 
 
-@pytest.mark.parametrize("kind", KINDS, ids=lambda kind: kind.name)
+@pytest.mark.parametrize("kind", all_kinds(), ids=lambda kind: kind.name)
 def test_every_kind_says_its_rule_in_the_variant_help(kind):
     # The help is made from the kinds, so a kind added later is listed with its rule.
     assert kind.summary and f"{kind.name} ({kind.summary})" in kinds_help()

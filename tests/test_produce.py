@@ -10,13 +10,21 @@ import pytest
 from bookmaker.core.board.grid import Grid
 from bookmaker.core.board.shape import parse_shape
 from bookmaker.core.generate import removal as removal_module
+from bookmaker.core.kinds.kind import puzzle_key
 from bookmaker.core.rating.ranges import parse_rating_range
 from bookmaker.core.rating.scales import RATER_VERSION
 from bookmaker.core.rng import derive_seed
 from bookmaker.core.solve.search import count_solutions
 from bookmaker.core.solve.verify import VerificationError, verify_puzzle
 from bookmaker.puzzles import produce as produce_module
-from bookmaker.puzzles.produce import PuzzleJob, generate_jobs, make_puzzle, produce
+from bookmaker.puzzles.produce import (
+    PuzzleJob,
+    generate_jobs,
+    make_puzzle,
+    produce,
+    produce_keyed,
+    recorded_ratings,
+)
 
 SHAPE_4 = parse_shape("4x4")
 SHAPE_6 = parse_shape("6x6")
@@ -25,6 +33,23 @@ SHAPE_6 = parse_shape("6x6")
 def test_produce_gives_the_same_puzzles_for_one_and_two_workers():
     jobs = generate_jobs(SHAPE_6, 11, 6) + generate_jobs(SHAPE_4, 11, 2)
     assert produce(jobs, workers=1) == produce(jobs, workers=2)
+
+
+def test_produce_keyed_gives_the_same_puzzles_with_their_repeat_keys():
+    jobs = generate_jobs(SHAPE_6, 12, 5) + generate_jobs(SHAPE_4, 12, 2)
+    puzzles = produce(jobs)
+    for workers in (1, 2):
+        made = produce_keyed(jobs, workers=workers)
+        assert [puzzle for puzzle, _ in made] == puzzles
+        assert [key for _, key in made] == [puzzle_key(puzzle) for puzzle in puzzles]
+
+
+def test_the_local_pool_cuts_smaller_chunks_than_a_remote_executor():
+    jobs = generate_jobs(SHAPE_6, 1, 320)
+    local = produce_module._batches(jobs, 2, 1, produce_module._LOCAL_CHUNKS_PER_WORKER)
+    remote = produce_module._batches(jobs, 2, 4)
+    assert [len(batch) for batch in local] == [10] * 32  # 16 a worker: the tail evens out
+    assert [len(batch) for batch in remote] == [40] * 8
 
 
 def test_produce_returns_puzzles_in_job_order():
@@ -135,3 +160,31 @@ def test_only_81_cell_puzzles_are_rated_unasked_and_any_board_when_asked():
     assert (len(nine.rating), nine.rater) == (3, RATER_VERSION)
     assert (six.rating, six.rater) == ((), "")
     assert (len(asked.rating), asked.rater) == (3, RATER_VERSION)
+
+
+def test_a_rating_recorded_later_is_the_one_make_records():
+    # Books rate their puzzles while they draw them (build.py): the puzzle must come out
+    # as make() with record_rating gives it, whatever the grade or the board.
+    jobs = [*generate_jobs(parse_shape("9x9"), 5, 2), *generate_jobs(
+        parse_shape("9x9"), 5, 1, difficulty="hard"), *generate_jobs(SHAPE_6, 5, 1)]
+    for job in jobs:
+        bare = make_puzzle(dataclasses.replace(job, record_rating=False))
+        assert bare.kind.records_rating(bare) == (bare.shape.cell_count == 81)
+        assert bare.kind.with_recorded_rating(bare) == make_puzzle(job)
+        assert not bare.kind.records_rating(make_puzzle(job))
+
+
+@pytest.mark.parametrize("nines", [5, 1])  # one: rated here, no workers started
+def test_recorded_ratings_on_workers_are_the_ones_made_in_process(nines):
+    jobs = generate_jobs(parse_shape("9x9"), 6, nines) + generate_jobs(SHAPE_4, 6, 2)
+    bare = produce([dataclasses.replace(job, record_rating=False) for job in jobs])
+    for workers in (1, 2):
+        with recorded_ratings(bare, workers) as rated:
+            assert rated() == produce(jobs)
+
+
+def test_leaving_the_body_early_stops_the_rating():
+    bare = produce([dataclasses.replace(job, record_rating=False)
+                    for job in generate_jobs(parse_shape("9x9"), 7, 40)])
+    with pytest.raises(KeyError), recorded_ratings(bare, 2):
+        raise KeyError("a failed compose")

@@ -179,6 +179,22 @@ def test_bytes_do_not_depend_on_source_date_epoch_time_zone_or_process(travel_pd
     assert done.stdout == hashlib.sha256(travel_pdf).hexdigest()
 
 
+def test_reportlab_s_accelerator_is_used_and_writes_the_bytes_its_python_does(travel_pdf):
+    """rl-accel (a dependency) draws faster; reportlab without it, in Python, must give the
+    same file, or a machine without the accelerator would print another book."""
+    from reportlab.lib import rl_accel
+
+    assert rl_accel.fp_str.__module__ == "_rl_accel"
+    script = ("import sys; sys.modules['_rl_accel'] = None; sys.path.insert(0, sys.argv[1]); "
+              "import test_render; from reportlab.lib import rl_accel; "
+              "assert rl_accel.fp_str.__module__ != '_rl_accel'; "
+              "sys.stdout.write(__import__('hashlib').sha256(test_render.sample_pdf())"
+              ".hexdigest())")
+    done = subprocess.run([sys.executable, "-c", script, str(TESTS)], capture_output=True,
+                          text=True, check=True)
+    assert done.stdout == hashlib.sha256(travel_pdf).hexdigest()
+
+
 def test_source_date_epoch_in_this_process_changes_nothing(travel_pdf, monkeypatch):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     assert sample_pdf(TRAVEL) == travel_pdf

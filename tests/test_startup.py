@@ -43,6 +43,20 @@ def test_one_puzzle_commands_load_nothing_heavy(args):
     assert [name for name in HEAVY if name in loaded] == []
 
 
+# What `check` and `solve` of a Sudoku never need beyond HEAVY: the other families' kinds
+# (the registry loads them on a miss), the generator and grader, seeds, `derive`'s moves.
+SUDOKU_ONLY = ("bookmaker.core.killer", "bookmaker.core.calcudoku", "bookmaker.core.latin",
+               "bookmaker.core.futoshiki", "bookmaker.core.skyscrapers", "bookmaker.core.kakuro",
+               "bookmaker.core.generate", "bookmaker.core.grade.grader", "hashlib",
+               "bookmaker.core.board.transform", "concurrent.futures", "difflib")
+
+
+@pytest.mark.parametrize("args", [("check",), ("solve",)])
+def test_checking_a_sudoku_loads_no_other_family_and_no_generator(args):
+    loaded = modules_loaded_by(*args, stdin=PUZZLE + "\n")
+    assert [name for name in SUDOKU_ONLY if name in loaded] == []
+
+
 def test_generate_of_one_puzzle_loads_no_rater_no_schema_and_no_database():
     loaded = modules_loaded_by("generate", "--seed", "1")
     assert [name for name in HEAVY if name in loaded and name != "multiprocessing"] == []
@@ -50,3 +64,14 @@ def test_generate_of_one_puzzle_loads_no_rater_no_schema_and_no_database():
 
 def test_the_version_is_written_once_and_installed_as_written():
     assert importlib.metadata.version("bookmaker") == bookmaker.__version__
+
+
+def test_a_book_build_loads_no_barcode_and_no_exports_it_does_not_make():
+    """A book without a cover or exports (`build --help` loads what `build` does) needs
+    neither reportlab's barcode widgets (its graphics and platypus) nor the exports'
+    EPS, SVG and fontTools."""
+    loaded = modules_loaded_by("build", "--help")
+    assert "bookmaker.book.build" in loaded
+    assert [name for name in ("reportlab.graphics", "reportlab.platypus", "fontTools",
+                              "bookmaker.export.formats", "bookmaker.spec.daily")
+            if name in loaded] == []

@@ -16,20 +16,17 @@ import os
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..core.board.shape import Shape, shape_for_size
-from ..core.exchange.record import About
 from ..core.kinds.kind import Kind
 from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
 from ..core.rng import derive_seed
-from ..export.formats import Naming, export_files
-from ..export.items import ExportItem
 from ..puzzles.dedupe import Distinct, without_repeats
 from ..puzzles.outputs import OutputSet, check_can_write, recover, replace_outputs
-from ..puzzles.produce import PuzzleJob, make_puzzle, produce
+from ..puzzles.produce import PuzzleJob, make_puzzle, produce_keyed, recorded_ratings
 from ..puzzles.registry import (
     PendingIssues,
     Registry,
@@ -80,19 +77,17 @@ def build(spec: BookSpec, out_dir: str | os.PathLike, workers: int = 1,
     registry = book_registry(spec, out_dir)
     check_before_making(spec, out_dir, registry)
     distinct, read = distinct_puzzles(spec, planned, registry, lambda jobs, progress=None:
-                                      produce(jobs, workers, progress, executor), on_progress)
+                                      produce_keyed(jobs, workers, progress, executor),
+                                      on_progress)
     keys = {p.id: key for p, key in zip(planned, distinct.keys)}
-    planned, puzzles = ramped(planned, distinct.puzzles)
-    example = example_puzzle(spec)
-    diagrams = kind_diagrams(spec, example)
-    clock.lap("generate")
-    book = compose(spec, planned, puzzles, example, diagrams)
-    clock.lap("compose")
-    contents = render_documents(book, clock)
+    # Only the manifest and the registry read the ratings recorded unasked: the workers
+    # rate the puzzles while this process draws the book.
+    with recorded_ratings(distinct.puzzles, workers, executor) as rated:
+        book, contents = drawn_book(spec, *ramped(planned, distinct.puzzles),
+                                    [distinct.puzzles[i] for i in cover_picks(spec)], clock)
+        planned, puzzles = ramped(planned, rated())
+        clock.lap("rate")  # what was left to wait for
     pages = len(book.documents[0].pages)
-    contents |= cover_contents(spec, [distinct.puzzles[i] for i in cover_picks(spec)],
-                               pages=pages)
-    clock.lap("cover")
     contents[f"{spec.name}.json"] = manifest_text(spec, planned, puzzles, book, keys,
                                                   cover_record(spec, pages)).encode("utf-8")
     contents |= book_exports(spec, planned, puzzles, keys)
@@ -105,6 +100,21 @@ def build(spec: BookSpec, out_dir: str | os.PathLike, workers: int = 1,
                        {d.file_name: d.padding for d in book.documents if d.padding})
 
 
+def drawn_book(spec: BookSpec, planned: list[PlannedPuzzle], puzzles: list[Puzzle],
+               cover_puzzles: list[Puzzle], clock: _StageClock
+               ) -> tuple[ComposedBook, dict[str, bytes]]:
+    """The book composed, and its PDFs and cover drawn, by file name."""
+    example = example_puzzle(spec)
+    diagrams = kind_diagrams(spec, example)
+    clock.lap("generate")
+    book = compose(spec, planned, puzzles, example, diagrams)
+    clock.lap("compose")
+    contents = render_documents(book, clock)
+    contents |= cover_contents(spec, cover_puzzles, pages=len(book.documents[0].pages))
+    clock.lap("cover")
+    return book, contents
+
+
 def book_exports(spec: BookSpec, planned: list[PlannedPuzzle], puzzles: list[Puzzle],
                  keys: dict[str, str]) -> dict[str, bytes]:
     """The exports the spec's outputs ask for beside the PDFs (export/formats.py): the
@@ -112,6 +122,11 @@ def book_exports(spec: BookSpec, planned: list[PlannedPuzzle], puzzles: list[Puz
     wanted = [name for name in spec.outputs if name != "pdf"]
     if not wanted:
         return {}
+    # The exports (fontTools, the EPS and SVG drawing) load only for a book that asks.
+    from ..core.exchange.record import About
+    from ..export.formats import Naming, export_files
+    from ..export.items import ExportItem
+
     items = [ExportItem(puzzle, About(id=f"{spec.name}-{p.id}", series=spec.series,
                                       title=f"{spec.title} · {p.number}", author=spec.author
                                       or "", key=keys[p.id]),
@@ -149,14 +164,19 @@ def distinct_puzzles(spec: BookSpec, planned: list[PlannedPuzzle], registry: Reg
                      ) -> tuple[Distinct, Snapshot]:
     """Every planned puzzle, none equivalent to another or to one the registry holds
     from another issue (puzzles/dedupe.py), and the registry as it was read.
-    make(jobs, on_progress) is produce(): it has Dancing Links verify each puzzle
-    (VerificationError otherwise), so every puzzle from here on is proven unique twice."""
-    jobs = [p.job for p in planned]
-    puzzles = make(jobs, on_progress)
+    make(jobs, on_progress) is produce_keyed(): it has Dancing Links verify each puzzle
+    (VerificationError otherwise), so every puzzle from here on is proven unique twice,
+    and works out each puzzle's repeat key where the puzzle is made."""
+    # Made without the ratings recorded unasked: recorded_ratings adds them (build()).
+    jobs = [replace(p.job, record_rating=False) for p in planned]
+    made = make(jobs, on_progress)
     # Read as late as possible, so that a build finishing meanwhile is taken into account.
     snapshot = registry.read() if registry else Snapshot()
     issued = snapshot.keys((spec.series, spec.issue))
-    return without_repeats(jobs, puzzles, issued, make, [p.id for p in planned]), snapshot
+    return without_repeats(jobs, [puzzle for puzzle, _ in made], issued,
+                           lambda again: [puzzle for puzzle, _ in make(again)],
+                           [p.id for p in planned],
+                           keys_made=[key for _, key in made]), snapshot
 
 
 def pending_issue(registry: Registry | None, spec: BookSpec, planned: list[PlannedPuzzle],

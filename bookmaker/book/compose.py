@@ -32,7 +32,14 @@ from ..pages.bookpages import (
 )
 from ..pages.flow import Piece, TextSetter, flow
 from ..pages.page import Page, PageGeometry, TextBlock
-from ..pages.paginate import GridItem, grid_slots, page_of_each, paginate_puzzles
+from ..pages.paginate import (
+    GridItem,
+    grid_slots,
+    page_of_each,
+    paginate_puzzles,
+    placed,
+    shared_slots,
+)
 from ..render.fonts import default_fonts, digit_extent
 from ..render.pdf import Metadata, OutlineEntry
 from ..render.style import RenderStyle
@@ -41,6 +48,7 @@ from ..spec.captions import (
     SEPARATOR,
     answer_note_text,
     caption_parts,
+    fitted_caption,
     grid_size_text,
     kind_name,
     kind_title,
@@ -68,6 +76,7 @@ from ..spec.pagecount import (
     BookPlan,
     PlannedPage,
     answer_runs,
+    answer_shares,
     longest_blank_run,
 )
 from ..spec.printer import load_printer
@@ -208,7 +217,8 @@ def text_parts(book: _Book, style: RenderStyle) -> dict[str, list[Piece]]:
             any(shows_times(book, index, style) for index in range(len(spec.sections))),
             diagrams_of(book, style))
     if explanations.hints:
-        parts[HINTS] = hint_pieces(book.solved, words)
+        parts[HINTS] = hint_pieces(book.solved, words, text_setter(style),
+                                   style.geometry.live_width)
     if explanations.solving_path:
         parts[PATHS] = path_pieces(book.solved, words)
     if explanations.with_glossary:
@@ -244,7 +254,8 @@ def example_of(book: _Book, style: RenderStyle) -> Example | None:
                    style.border_line, style.geometry.live_width,
                    style.geometry.content_height,
                    example_cell(layout, book.example, glyphs) * book.example.shape.frame[0],
-                   glyphs)
+                   glyphs, example_cell(layout, book.example, glyphs, layout.min_answer_cell)
+                   * book.example.shape.frame[0])
 
 
 def glossary_room(book: _Book, style: RenderStyle) -> Room:
@@ -261,10 +272,12 @@ def glossary_room(book: _Book, style: RenderStyle) -> Room:
                 layout.grids.label_height, style.border_line, least)
 
 
-def example_cell(layout: Layout, puzzle: Puzzle, glyphs: tuple[str, ...]) -> float:
-    """The least cell of the worked example: the layout's puzzle cell, larger where its
-    kind's corner labels (a Killer's cage totals) or its symbols need it."""
-    return max(layout.min_puzzle_cell, least_cell(puzzle.kind),
+def example_cell(layout: Layout, puzzle: Puzzle, glyphs: tuple[str, ...],
+                 least: float | None = None) -> float:
+    """The least cell of the worked example: the layout's puzzle cell (or `least`: its
+    answer cell), larger where its kind's corner labels (a Killer's cage totals) or its
+    symbols need it."""
+    return max(layout.min_puzzle_cell if least is None else least, least_cell(puzzle.kind),
                least_symbol_cell(glyphs or numbers(puzzle.shape.size)))
 
 
@@ -335,16 +348,25 @@ def answer_pages_of(spec: BookSpec, plan: BookPlan) -> list[list[int | None]]:
     in order, one section running on from the last; None for a book without answers."""
     separate = spec.answers == "separate"
     found: list[list[int | None]] = [[None] * section.count for section in spec.sections]
-    for run in answer_runs(spec.sections):
+    last = 0  # the last answer page so far: where a run's shared answers go
+    for run, shared in zip(answer_runs(spec.sections), shares_of(spec)):
         first = plan.first_page(ANSWERS, run[0], answer_book=separate)
-        if first is None:
+        if first is None and not shared:
             continue
         per_page, done = spec.sections[run[0]].answers_per_page, 0
         for index in run:
-            found[index] = [first + (done + k) // per_page
+            found[index] = [last if done + k < shared else
+                            cast(int, first) + (done + k - shared) // per_page
                             for k in range(spec.sections[index].count)]
             done += spec.sections[index].count
+        last = max((page for index in run for page in found[index] if page), default=last)
     return found
+
+
+def shares_of(spec: BookSpec) -> list[int]:
+    """How many of each answer run's first answers go on the run before's last page (the
+    plan's rule: spec/pagecount.answer_shares)."""
+    return answer_shares(spec.sections, spec.layout.grid_area(answers=True))
 
 
 def _place_of(book: _Book, planned: PlannedPuzzle) -> PuzzlePlace:
@@ -411,9 +433,8 @@ def make_pages(book: _Book, plan: Sequence[PlannedPage], style: RenderStyle,
     if not answer_book:
         grids |= {(kind, None): iter(pages)
                   for kind, pages in text_pages(book, style, book.plan).items()}
-    grids |= {(ANSWERS, run[0]): iter(answer_pages(book, run[0], [
-        p for p in book.planned if p.section_index in run], style, answer_book))
-        for run in answer_runs(book.spec.sections)}
+    grids |= {(ANSWERS, first): iter(pages)
+              for first, pages in answer_run_pages(book, style, answer_book).items()}
     pages = []
     for number, planned in enumerate(plan, start=1):
         laid_out = grids.get((planned.kind, planned.section))
@@ -563,20 +584,42 @@ def puzzle_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
     spec, layout = book.spec, book.spec.layout
     section = spec.sections[index]
     times = shows_times(book, index, style)
+    lines = [fitted_lines(book, index, p, style) for p in members]
     items = [GridItem(book.puzzles[p.number - 1].givens, None,
-                      book.words.text("puzzle", number=p.number),
-                      caption(section, book.words.grade(book.puzzles[p.number - 1].grade),
-                              book.words),
-                      answer_note(book, _place_of(book, p)),
+                      book.words.text("puzzle", number=p.number), *line,
                       mark_of(spec, book.puzzles[p.number - 1].grade),
                       marks_of(book.puzzles[p.number - 1]), section.glyphs,
-                      aside=minutes_of(book, p) if times else "") for p in members]
+                      aside=minutes_of(book, p) if times else "")
+             for p, line in zip(members, lines)]
     return paginate_puzzles(items, style.geometry, section.puzzles_per_page,
                             _place_of(book, members[0]).page, layout.grids.label_height,
                             layout.below_height, layout.grids.gap,
                             band_text(layout.header.text, spec, section.name),
                             band_text(layout.footer.text, spec, section.name),
                             spec.page_numbers, layout.lines.border)
+
+
+def fitted_lines(book: _Book, index: int, planned: PlannedPuzzle,
+                 style: RenderStyle) -> tuple[str, str]:
+    """A puzzle's caption and answer note, on one line under its grid where a shorter form
+    lets them (spec/captions.fitted_caption): the section's name left to the running head
+    that prints it, the note's short form."""
+    layout, section = book.spec.layout, book.spec.sections[index]
+    grade = book.words.grade(book.puzzles[planned.number - 1].grade)
+    parts = caption_parts(section.name, grade, grid_size_text(section.kind, section.size),
+                          kind_name(book.words, section.kind))
+    place = _place_of(book, planned)
+    notes = [] if place.answer_page is None else [
+        answer_note_text(book.spec.answers, book.words, place.answer_page, short)
+        for short in (False, True)]
+    side = grid_slots(style.geometry, 1, section.puzzles_per_page, layout.grids.label_height,
+                      layout.below_height, layout.grids.gap, layout.lines.border)[0][2]
+    regular = read_font(str(style.font_regular))
+    head = band_text(layout.header.text, book.spec, section.name)
+    shown = [section.name] if section.name and section.name in head else []
+    return fitted_caption(parts, notes, side,
+                          lambda text: regular.width(text, style.caption_size),
+                          style.caption_size, shown)
 
 
 def minutes_of(book: _Book, planned: PlannedPuzzle) -> str:
@@ -610,12 +653,7 @@ def answer_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
         return []
     layout = book.spec.layout
     section = book.spec.sections[index]
-    items = [GridItem(book.puzzles[p.number - 1].givens, book.puzzles[p.number - 1].solution,
-                      book.words.text("puzzle", number=p.number), "",
-                      book.words.text("puzzle_on_page", page=_place_of(book, p).page),
-                      marks=marks_of(book.puzzles[p.number - 1]),
-                      glyphs=book.spec.sections[p.section_index].glyphs)
-             for p in members]
+    items = [answer_item(book, p) for p in members]
     pages = paginate_puzzles(items, style.geometry, section.answers_per_page,
                              cast(int, _place_of(book, members[0]).answer_page),  # (answers)
                              layout.grids.label_height,
@@ -624,6 +662,49 @@ def answer_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
     per_page = section.answers_per_page
     return [replace(page, header=answers_heading(book.words, members[i * per_page:][:per_page]))
             for i, page in enumerate(pages)]
+
+
+def answer_item(book: _Book, planned: PlannedPuzzle) -> GridItem:
+    """An answer grid: the solved puzzle, its number, and the page of its puzzle."""
+    puzzle = book.puzzles[planned.number - 1]
+    return GridItem(puzzle.givens, puzzle.solution, book.words.text("puzzle",
+                                                                    number=planned.number),
+                    "", book.words.text("puzzle_on_page", page=_place_of(book, planned).page),
+                    marks=marks_of(puzzle), glyphs=book.spec.sections[planned.section_index].glyphs)
+
+
+def answer_run_pages(book: _Book, style: RenderStyle,
+                     answer_book: bool) -> dict[int, list[Page]]:
+    """Each answer run's pages (answer_pages), by its first section; a run's first answers
+    that the plan puts on the run before's last page (shares_of) are set there, under
+    that run's (pages/paginate.shared_slots)."""
+    runs: dict[int, list[Page]] = {}
+    before: tuple[int, list[PlannedPuzzle]] | None = None  # the run before: first, members
+    for run, shared in zip(answer_runs(book.spec.sections), shares_of(book.spec)):
+        members = [p for p in book.planned if p.section_index in run]
+        runs[run[0]] = answer_pages(book, run[0], members[shared:], style, answer_book) \
+            if len(members) > shared else []
+        if shared and before is not None and runs[before[0]]:  # (not in the other file)
+            _share_last_page(book, style, runs[before[0]], before[1], members[:shared])
+        before = (run[0], members)
+    return runs
+
+
+def _share_last_page(book: _Book, style: RenderStyle, pages: list[Page],
+                     above: Sequence[PlannedPuzzle], below: Sequence[PlannedPuzzle]) -> None:
+    """The last of `pages` (a run whose last members are `above`) set again with `below`,
+    the next run's first answers, in rows under them."""
+    sections = book.spec.sections
+    last, per_page = pages[-1], sections[above[0].section_index].answers_per_page
+    on_page = above[len(above) - len(last.placements):]
+    number = cast(int, _place_of(book, on_page[0]).answer_page)  # shown or not
+    slots = shared_slots(style.geometry, number, book.spec.layout.grid_area(answers=True),
+                         [(len(on_page), per_page),
+                          (len(below), sections[below[0].section_index].answers_per_page)])
+    items = [answer_item(book, p) for p in [*on_page, *below]]
+    placements = tuple(placed(item, slot) for item, slot in zip(items, slots))
+    pages[-1] = replace(last, placements=placements,
+                        header=answers_heading(book.words, [*on_page, *below]))
 
 
 def marks_of(puzzle: Puzzle) -> Marks:
@@ -651,13 +732,6 @@ def caption(section: SectionSpec, grade: str = "", words: Catalogue | None = Non
     kind = kind_name(words or load_catalogue("en"), section.kind)
     return SEPARATOR.join(caption_parts(section.name, grade,
                                         grid_size_text(section.kind, section.size), kind))
-
-
-def answer_note(book: _Book, place: PuzzlePlace) -> str:
-    """The line under a puzzle that says where its answer is."""
-    if place.answer_page is None:
-        return ""
-    return answer_note_text(book.spec.answers, book.words, place.answer_page)
 
 
 def mark_of(spec: BookSpec, grade: str) -> int:

@@ -6,7 +6,7 @@ the puzzle, so a hint is exactly the first step the grade rests on."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import cast
 
 from ..core.board.grid import Grid
@@ -15,7 +15,15 @@ from ..core.board.shape import Shape
 from ..core.grade.candidates import Step
 from ..core.grade.grades import GRADES
 from ..core.puzzle import Puzzle
-from ..pages.flow import Figure, Piece, Together
+from ..pages.flow import (
+    BESIDE_GAP,
+    Beside,
+    Figure,
+    Piece,
+    TextSetter,
+    Together,
+    column_width,
+)
 from ..pages.page import GridPlacement, TextBlock
 from ..spec.catalogue import Catalogue
 from ..spec.explain import (
@@ -32,6 +40,11 @@ from .plan import PlannedPuzzle
 TECHNIQUE_SPACE = 4.0  # points above each glossary entry
 GLOSSARY_SHARE = 0.4  # a glossary example: at most this share of the width ...
 GLOSSARY_HEIGHT = 0.22  # ... and of the page's height (larger only where its cells need it)
+HINT_COLUMNS = 3  # hints are set in at most this many columns ...
+HINT_COLUMN_WIDTH = 144.0  # ... each at least 2 in wide (points) ...
+HINT_LINES = 2  # ... where no hint takes more lines than this in one
+BESIDE_TEXT = 0.45  # a glossary entry's text beside its example keeps this share of the width
+EXAMPLE_SPACE = 10.0  # points above a glossary example set beside its entry
 
 
 @dataclass(frozen=True)
@@ -73,14 +86,30 @@ def solve_each(planned: Sequence[PlannedPuzzle], puzzles: Sequence[Puzzle],
     return solved
 
 
-def hint_pieces(solved: Sequence[Solved], words: Catalogue) -> list[Piece]:
-    """The hints pages: their heading, what a hint says, then one line a puzzle."""
+def hint_pieces(solved: Sequence[Solved], words: Catalogue,
+                setter: TextSetter | None = None, width: float = 0.0) -> list[Piece]:
+    """The hints pages: their heading, what a hint says, then one paragraph a puzzle, in
+    as many columns as the page's `width` holds while each hint stays short in one
+    (hint_columns; one column without a setter)."""
     lines = tuple(words.text("hint_line", number=s.number,
                              hint=step_text(s.hint, s.shape, words, s.value))
                   for s in solved if s.hint is not None)
+    columns = hint_columns(lines, setter, width) if setter is not None else 1
     return [TextBlock((words.text("hints"),), "title"),
             TextBlock((words.text("hints_intro"),), "body", space_before=12.0),
-            TextBlock(lines, "body", space_before=6.0)]
+            TextBlock(lines, "body", space_before=6.0, columns=columns)]
+
+
+def hint_columns(hints: Sequence[str], setter: TextSetter, width: float) -> int:
+    """The most columns (up to HINT_COLUMNS) the hints are set in: each column at least
+    HINT_COLUMN_WIDTH wide and no hint longer than HINT_LINES lines in it; else one."""
+    probe = TextBlock((), "body")
+    for columns in range(HINT_COLUMNS, 1, -1):
+        across = column_width(width, columns)
+        if across >= HINT_COLUMN_WIDTH and all(
+                len(setter.lines(probe, hint, across)) <= HINT_LINES for hint in hints):
+            return columns
+    return 1
 
 
 def path_pieces(solved: Sequence[Solved], words: Catalogue) -> list[Piece]:
@@ -127,23 +156,39 @@ class Room:
 
 def glossary_pieces(techniques: Sequence[str], words: Catalogue,
                     solved: Sequence[Solved] = (), room: Room | None = None) -> list[Piece]:
-    """The glossary: each technique's name and what it is, and (given the
-    book's solutions and the room) a drawn example: the first time a solution in the book
-    uses it, with that step in words under it. The example floats: where it has no room
-    left on the page, it waits for the next, and the entries after it fill this one."""
+    """The glossary: each technique's name and what it is, and (given the book's
+    solutions and the room) a drawn example: the first time a solution in the book uses
+    it, the step in words with it. An entry and its example stay on one page, in order,
+    the entry's text beside the drawing where the page is wide enough (_with_example)."""
     pieces: list[Piece] = [TextBlock((words.text("glossary"),), "title"),
                            TextBlock((words.text("glossary_intro"),), "body",
                                      space_before=12.0)]
     for technique in techniques:
-        pieces.append(TextBlock((technique_name(technique, words),), "entry",
-                                space_before=TECHNIQUE_SPACE))  # kept with its note
+        entry: list[TextBlock | Figure] = [TextBlock((technique_name(technique, words),),
+                                                     "entry", space_before=TECHNIQUE_SPACE)]
         note = technique_note(technique, words)
         if note:
-            pieces.append(TextBlock((note,), "body"))
+            entry.append(TextBlock((note,), "body"))
         drawn = technique_example(technique, solved, words, room) if room is not None else []
-        if drawn:  # a float: the next entries' text fills the page above it
-            pieces.append(Together(tuple(drawn)))
+        if drawn:
+            pieces.append(_with_example(entry, drawn, cast(Room, room)))
+        else:
+            pieces += entry
     return pieces
+
+
+def _with_example(entry: list[TextBlock | Figure], drawn: list[TextBlock | Figure],
+                  room: Room) -> Piece:
+    """An entry and its drawn example on one page, in order (a figure that floated landed
+    a page after its entry): the entry's text beside the figure where the text keeps at
+    least BESIDE_TEXT of the width, else the figure under it."""
+    figure, line = cast(Figure, drawn[0]), cast(TextBlock, drawn[1])
+    beside = room.width - figure.height - BESIDE_GAP
+    if beside >= BESIDE_TEXT * room.width:
+        text = [cast(TextBlock, block) for block in entry] + [line]
+        spaced = replace(figure, space_before=EXAMPLE_SPACE)  # a grid's width from the last
+        return Beside(spaced, figure.height, tuple(text))  # a square: as wide as tall
+    return Together((*entry, *drawn), floats=False)
 
 
 def first_use(technique: str, solved: Sequence[Solved]) -> tuple[Solved, int] | None:

@@ -41,6 +41,7 @@ class Example:
     page_height: float  # the content height, which caps the grids' size
     least_side: float  # the smallest grid side the layout's puzzle cells allow
     glyphs: tuple[str, ...] = ()  # what its values print as (its section's symbols)
+    least_read_side: float = 0.0  # ... and its answer cells: the example is read, not solved
 
     @property
     def value(self) -> Callable[[int], str]:
@@ -127,13 +128,16 @@ def worked_example(example: Example, words: Catalogue) -> list[Piece]:
 def example_figures(example: Example) -> list[Figure]:
     """The puzzle and its solution side by side, as large as EXAMPLE_SHARE of the width
     and EXAMPLE_HEIGHT of the page allow, their cells never under the layout's smallest
-    puzzle cell; where two such grids do not fit side by side (large print), one above
-    the other."""
+    puzzle cell; where two such grids do not fit side by side (large print), at the
+    layout's smallest answer cell (the example is read, not written in), so its steps
+    stay on its page; failing that too, one above the other."""
     border, width, least = example.border, example.width, example.least_side
     puzzle = example.puzzle
     grids = ((puzzle.givens, None, example.puzzle_label),
              (puzzle.givens, puzzle.solution, example.solution_label))
     widest = width * EXAMPLE_SHARE - border
+    if least > widest >= example.least_read_side > 0:
+        least = example.least_read_side
     if widest < least:
         return [_figure(example, [grid], least) for grid in grids]
     side = min(widest, max(example.page_height * EXAMPLE_HEIGHT - border, least))

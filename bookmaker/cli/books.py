@@ -17,7 +17,6 @@ from ..puzzles.registry import RegistryError
 from ..render.fonts import FontError
 from ..render.style import RenderError
 from ..spec import BookSpec, SpecError, load_spec
-from ..spec.daily import daily_spec_problem
 from ..spec.printer import load_printer
 from .common import DelayedProgressBar, main
 from .options import seed_option
@@ -105,6 +104,8 @@ def load_spec_or_exit(ctx: click.Context, path: str) -> BookSpec:
     try:
         return load_spec(path)
     except SpecError as err:
+        from ..spec.daily import daily_spec_problem  # the daily schema, only to say so
+
         click.echo(str(daily_spec_problem(path) or err), err=True)
         ctx.exit(2)
 

@@ -63,8 +63,9 @@ def check(ctx, file, size, box, kind) -> None:
     puzzle_file = read_puzzle_file_or_fail(file, board_from_options(size, box, kind), kind)
     require_puzzles(ctx, puzzle_file)
     verdicts = [uniqueness_verdict(line) for line in puzzle_file.lines]
-    for line, verdict in zip(puzzle_file.lines, verdicts):
-        click.echo(f"{line.number}: {verdict}")
+    # One write: a click.echo a line cost more than counting a 17-clue puzzle's solutions.
+    click.echo("\n".join(f"{line.number}: {verdict}"
+                         for line, verdict in zip(puzzle_file.lines, verdicts)))
     ctx.exit(0 if all(v == "unique" for v in verdicts) else 1)
 
 

@@ -14,7 +14,6 @@ from typing import Any
 import click
 
 from .. import __version__
-from ..core.solve import compiled
 from ..puzzles.interrupts import exit_code, run_end, signal_stop, stop_message
 
 INPUT_FILE = click.Path(exists=True, dir_okay=False, allow_dash=True)
@@ -30,7 +29,7 @@ EXIT_OUTPUT_CLOSED = 141  # as for a program killed by SIGPIPE: the reader has g
 # Where each command is defined: its module is imported only when the command runs (or
 # help lists them), so `bookmaker check` never loads the book pipeline, PDF and spec code.
 COMMAND_MODULES = {"build": "books", "cover": "books", "daily": "dailies",
-                   "generate": "puzzles", "derive": "puzzles", "solve": "checking",
+                   "generate": "puzzles", "derive": "deriving", "solve": "checking",
                    "check": "checking", "grade": "grading", "rate": "grading",
                    "registry": "registries", "export": "exports"}
 
@@ -85,6 +84,8 @@ def _quiet_stdout() -> None:
 def print_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
     """--version: the version, and which core runs (compiled, or pure Python and why)."""
     if value and not ctx.resilient_parsing:
+        from ..core.solve import compiled
+
         click.echo(f"bookmaker, version {__version__}\ncore: {compiled.description()}")
         ctx.exit()
 

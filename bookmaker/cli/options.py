@@ -8,7 +8,7 @@ import click
 from ..core.board.grid import Grid
 from ..core.board.shape import Shape, parse_shape, parse_size
 from ..core.kinds.kind import Kind
-from ..core.kinds.registry import KINDS, find_kind, kind_names, unknown_kind_text
+from ..core.kinds.registry import all_kinds, find_kind, kind_names, unknown_kind_text
 from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
 from ..core.rng import seed_of_text
@@ -46,13 +46,22 @@ def variant_option(command):
     """--variant (or --kind) for commands on puzzles: which kind of puzzle they are."""
     return click.option(
         "--variant", "--kind", "kind", type=KindType(), default="classic", show_default=True,
-        help=kinds_help())(command)
+        cls=KindsHelpOption)(command)
+
+
+class KindsHelpOption(click.Option):
+    """--variant, whose help lists every kind: written when help is shown, since listing
+    the kinds loads them all and a command on a Sudoku needs only the Sudoku kinds."""
+
+    def get_help_record(self, ctx: click.Context):
+        self.help = kinds_help()
+        return super().get_help_record(ctx)
 
 
 def kinds_help() -> str:
     """--variant's help, from the kinds themselves: each name with its rule in a phrase."""
     listed = "; ".join(f"{kind.name} ({kind.summary})" if kind.summary else kind.name
-                       for kind in KINDS)
+                       for kind in all_kinds())
     return f"The kind of puzzle: {listed}. Any case; aliases such as windoku are read too."
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import click
 
+from ..core.puzzle import Puzzle
 from ..puzzles.interrupts import signals_held
 from ..puzzles.registry import Entry, Registry, RegistryError, puzzle_entry
 from .common import DelayedProgressBar
@@ -24,11 +25,11 @@ REGISTER_SECONDS = 1.0  # generate --registry: how long printed puzzles wait to 
 
 
 def print_unregistered(registry_path: str, issue: str, jobs: Iterator, count: int,
-                       workers: int, executor: str) -> None:
-    """Print count puzzles none of which is equivalent to one registered or printed
-    before, and register each as it is printed (so that a run stopped early, or whose
-    reader went away, has registered exactly what it delivered). Gives up after
-    TRIES_PER_PUZZLE jobs per puzzle asked."""
+                       workers: int, executor: str, show: Callable[[Puzzle, str], str]) -> None:
+    """Print count puzzles, each as show(puzzle, its registry key) writes it, none of which
+    is equivalent to one registered or printed before, and register each as it is printed
+    (so that a run stopped early, or whose reader went away, has registered exactly what
+    it delivered). Gives up after TRIES_PER_PUZZLE jobs per puzzle asked."""
     registry = Registry(registry_path)
     registry_or_fail(registry.check_usable)
     taken = set(registry_or_fail(registry.keys_issued))
@@ -41,7 +42,7 @@ def print_unregistered(registry_path: str, issue: str, jobs: Iterator, count: in
             if entry.key in taken:
                 continue
             taken.add(entry.key)
-            click.echo(entry.givens)
+            click.echo(show(puzzle, entry.key))
             delivered.add(entry)
             printed += 1
             progress.update(printed)

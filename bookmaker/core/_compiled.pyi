@@ -1,5 +1,6 @@
 """Types of the compiled core (csrc/module.c, pyboard.c, pycover.c, pygrade.c, jigsaw.c,
-killercheck.c), for mypy: the extension is built at install, so a checkout may not have it."""
+killercheck.c, pygraded.c), for mypy: the extension is built at install, so a checkout may
+not have it."""
 
 from collections.abc import Sequence
 from typing import Any
@@ -69,3 +70,8 @@ def check_killer(size: int, units: Sequence[Sequence[int]], cages: Sequence[Sequ
                  max_nodes: int | None) -> tuple[int, list[tuple[int, ...]], bool, int]: ...
 def tile_jigsaw(n: int, box_rows: int, box_cols: int, limit: int, state: int,
                 max_nodes: int) -> tuple[tuple[int, ...] | None, int]: ...
+def graded_removal(grader: Grader, solution: Sequence[int], orbits: Sequence[Sequence[int]],
+                   techniques: Sequence[int], ranks: Sequence[int], bulks: Sequence[int],
+                   bulk_ranks: Sequence[int], rank_grades: Sequence[int], stall_grade: int,
+                   ceiling: int, add_back: bool, rng_state: int, max_nodes: int
+                   ) -> tuple[tuple[int, ...], int, int, int]: ...

@@ -7,7 +7,6 @@ seeded by hashing (book seed, context..., index) with SHA-256.
 
 from __future__ import annotations
 
-import hashlib
 import re
 
 from .solve import compiled
@@ -18,6 +17,8 @@ _MASK64 = (1 << 64) - 1
 def derive_seed(seed: int | str, *context: int | str) -> int:
     """A 64-bit seed that depends only on seed and the context parts, in order."""
     text = "\x1f".join(str(part) for part in ("bookmaker-v1", seed, *context))
+    import hashlib  # here, not above: `check` and `solve` draw no seeds (bench_startup.py)
+
     return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
 
 

@@ -18,7 +18,7 @@ from ..render.metrics import text_width
 from ..render.pdf import Metadata
 from ..render.sheet import Sheet, SheetLine, line_height, sheet_geometry
 from ..render.style import MIN_TEXT_SIZE, RenderStyle
-from ..spec.captions import kind_name
+from ..spec.captions import grid_size_text, kind_name
 from ..spec.catalogue import Catalogue, load_catalogue
 from ..spec.daily import DailySpec, DaySpec
 from ..spec.glyphs import numbers, symbols_text
@@ -299,7 +299,16 @@ def _proof_items(spec: DailySpec, entry: DailyPuzzle) -> tuple[GridItem, GridIte
     return (GridItem(puzzle.givens, None, label, caption, repeats, marks=marks,
                      glyphs=day.glyphs),
             GridItem(puzzle.givens, puzzle.solution, "Solution", puzzle.hardest,
-                     str(puzzle.shape), marks=marks, glyphs=day.glyphs))
+                     board_text(puzzle), marks=marks, glyphs=day.glyphs))
+
+
+def board_text(puzzle: Puzzle) -> str:
+    """What board a proof's solution is, as captions print it: its kind's name and its
+    size across the frame ('Killer · 6×6', 'Kakuro · 15×15', '9×9' for a classic, 'Samurai').
+    The board's own name said '9x9' for a 9x9 Killer, Calcudoku or Futoshiki alike."""
+    parts = (kind_name(load_catalogue("en"), puzzle.kind),
+             grid_size_text(puzzle.kind, puzzle.shape.frame[0]))
+    return SEPARATOR.join(part for part in parts if part)
 
 
 def proof_metadata(spec: DailySpec, entries: list[DailyPuzzle]) -> Metadata:

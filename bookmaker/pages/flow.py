@@ -17,6 +17,7 @@ LOOKS = {"title": (True, "title", 1.2, 0.0), "subtitle": (False, "subtitle", 1.3
          "entry": (True, "body", 1.4, 0.0), "detail": (False, "caption", 1.4, 0.0),
          "kicker": (True, "heading", 1.4, 0.0), "rule": (False, "body", 1.0, 0.0)}
 Measure = Callable[[str, bool, float], float]  # width of text, bold?, at size (points)
+COLUMN_GAP = 18.0  # points between two columns of text (a quarter inch)
 
 
 @dataclass(frozen=True)
@@ -32,12 +33,27 @@ class Figure:
 @dataclass(frozen=True)
 class Together:
     """Pieces kept on one page where they fit on one (a worked example's grids, heading and
-    steps): moved whole to the next page rather than split."""
+    steps): moved whole to the next page rather than split. A floating one lets the text
+    after it fill the page first; one that does not float keeps its place in the text (a
+    glossary entry with its drawn example), leaving the foot of the page white."""
 
     pieces: tuple[TextBlock | Figure, ...]
+    floats: bool = True  # False: set in order, on the next page if not on this one
 
 
-Piece = TextBlock | Figure | Together
+@dataclass(frozen=True)
+class Beside:
+    """A figure `width` points wide at the left, its text blocks set to its right (a
+    glossary entry beside its drawn example): kept on one page, in order; what follows
+    starts under the taller of the two."""
+
+    figure: Figure
+    width: float
+    blocks: tuple[TextBlock, ...]
+
+
+Piece = TextBlock | Figure | Together | Beside
+BESIDE_GAP = 12.0  # points between a figure and the text beside it
 
 
 @dataclass(frozen=True)
@@ -55,7 +71,7 @@ class TextSetter:
         """A paragraph's lines as the renderer wraps them (a tab's right part kept aside)."""
         bold, size, _, _ = self.look(block.style)
         text, _, right = paragraph.partition("\t")
-        room = width - (self.measure(right, bold, size) + size if right else 0)
+        room = width - block.indent - (self.measure(right, bold, size) + size if right else 0)
         return wrapped(text, lambda line: self.measure(line, bold, size), room)
 
     def paragraph_height(self, block: TextBlock, paragraph: str, width: float) -> float:
@@ -65,9 +81,45 @@ class TextSetter:
         return len(self.lines(block, paragraph, width)) * size * leading + size * after
 
     def height(self, block: TextBlock, width: float) -> float:
-        """The block's height with the space before it."""
+        """The block's height with the space before it (of its tallest column, if set in
+        columns)."""
+        if block.columns > 1:
+            across = column_width(width, block.columns)
+            heights = [self.paragraph_height(block, line, across) for line in block.lines]
+            counts = block.column_breaks or balanced(heights, block.columns)[0]
+            return block.space_before + max(_column_heights(heights, counts), default=0.0)
         return block.space_before + sum(self.paragraph_height(block, paragraph, width)
                                         for paragraph in block.lines)
+
+
+def column_width(width: float, columns: int) -> float:
+    """The width of each of `columns` side by side in `width`, COLUMN_GAP apart."""
+    return (width - COLUMN_GAP * (columns - 1)) / columns
+
+
+def balanced(heights: Sequence[float], columns: int) -> tuple[tuple[int, ...], float]:
+    """Paragraphs of these heights set in order down at most `columns` columns, as evenly
+    as whole paragraphs allow: (paragraphs in each column, the tallest column's height)."""
+    if not heights:
+        return (), 0.0
+    tall = max(max(heights), sum(heights) / columns)
+    while True:
+        counts, column, over = [0], 0.0, float("inf")
+        for height in heights:
+            if counts[-1] and column + height > tall + 1e-6:
+                over = min(over, column + height)
+                counts.append(0)
+                column = 0.0
+            counts[-1] += 1
+            column += height
+        if len(counts) <= columns:
+            return tuple(counts), max(_column_heights(heights, counts))
+        tall = over  # the least height that moves a paragraph up a column
+
+
+def _column_heights(heights: Sequence[float], counts: Sequence[int]) -> list[float]:
+    starts = [sum(counts[:index]) for index in range(len(counts))]
+    return [sum(heights[start:start + count]) for start, count in zip(starts, counts)]
 
 
 def wrapped(text: str, measure: Callable[[str], float], width: float) -> list[str]:
@@ -131,11 +183,19 @@ class _Flow:
 
     def set(self, piece: Piece) -> None:
         if isinstance(piece, TextBlock):
-            self.set_block(piece)
+            self.set_columns(piece) if piece.columns > 1 else self.set_block(piece)
+            return
+        if isinstance(piece, Beside):
+            self.set_beside(piece)
             return
         together = piece if isinstance(piece, Together) else Together((piece,))
         sheet = self.sheet
-        if self.waiting or (self.height(together) > sheet.room and not sheet.empty):
+        if not together.floats:
+            if self.waiting or (self.height(together) > sheet.room and not sheet.empty):
+                self.new_sheet()
+                self.flush()  # floats that waited go first (the glossary has none)
+            self.set_together(together)
+        elif self.waiting or (self.height(together) > sheet.room and not sheet.empty):
             self.waiting.append(together)  # it floats to the top of the next page
         else:
             self.set_together(together)
@@ -227,6 +287,66 @@ class _Flow:
         if lines:
             sheet.blocks.append(replace(block, lines=tuple(lines)))
         sheet.room = room
+
+    def set_columns(self, block: TextBlock) -> None:
+        """A block of columns: on each page the most of its paragraphs that fit there in
+        balanced columns (balanced), each paragraph whole in one column; the rest on the
+        next pages."""
+        width = column_width(self.geometry.live_width, block.columns)
+        heights = [self.setter.paragraph_height(block, line, width) for line in block.lines]
+        lines, own = list(block.lines), block.space_before
+        while lines:
+            sheet = self.sheet
+            own, sheet.gap = own + sheet.gap, 0.0
+            fit = self._most_in_columns(heights, block.columns, sheet.room - own)
+            if fit == 0 and not sheet.empty:
+                self.new_sheet()
+                own = 0.0
+                continue
+            fit = max(fit, 1)  # a paragraph taller than a page: alone on one
+            counts, tall = balanced(heights[:fit], block.columns)
+            sheet.blocks.append(replace(block, lines=tuple(lines[:fit]), space_before=own,
+                                        column_breaks=counts))
+            sheet.room -= own + tall
+            lines, heights, own = lines[fit:], heights[fit:], 0.0
+            if lines:
+                self.new_sheet()
+
+    @staticmethod
+    def _most_in_columns(heights: Sequence[float], columns: int, room: float) -> int:
+        """How many of the first paragraphs fit in `room` as balanced columns (a longer
+        run is never shorter set, so the answer is searched by halves)."""
+        low, high = 0, len(heights)  # low fits; high + 1 does not
+        while low < high:
+            middle = (low + high + 1) // 2
+            if balanced(heights[:middle], columns)[1] <= room + 1e-6:
+                low = middle
+            else:
+                high = middle - 1
+        return low
+
+    def set_beside(self, beside: Beside) -> None:
+        """The figure at the left and its text to its right, tops level, on this page or
+        (where they do not fit) the next; the next piece starts under the taller."""
+        width, figure = self.geometry.live_width, beside.figure
+        indent = beside.width + BESIDE_GAP
+        blocks = [replace(block, indent=indent) for block in beside.blocks]
+        blocks[0] = replace(blocks[0], space_before=figure.space_before)
+        text = sum(self.setter.height(block, width) for block in blocks)
+        tall = max(text, figure.space_before + figure.height)
+        if self.waiting or (tall > self.sheet.room and not self.sheet.empty):
+            self.new_sheet()
+            self.flush()
+        sheet = self.sheet
+        blocks[0] = replace(blocks[0], space_before=figure.space_before + sheet.gap)
+        left, bottom, _, _ = self.geometry.content_box(self.first_page + len(self.pages) - 1)
+        # The room left starts under what is set, a figure above included (its height is
+        # the gap the next block keeps), so the tops of figure and text are level there.
+        top = bottom + sheet.room
+        sheet.placements += figure.place(left, top - figure.space_before, beside.width)
+        sheet.blocks += blocks
+        sheet.room -= tall
+        sheet.gap = tall - text  # white under the text, down to the figure's foot
 
     def set_figure(self, figure: Figure) -> None:
         """The figure under the text so far (or on a new page, if even a page kept for

@@ -136,12 +136,16 @@ class TextBlock:
     Titles and subtitles are centred; headings, body text, contents entries and their
     details are set flush left, and each body line is a paragraph that the renderer
     wraps to the page width. A tab in a line sets what follows it flush right (the page
-    number of a contents entry).
+    number of a contents entry). A block of `columns` sets its paragraphs down the first
+    column, then the next: `column_breaks` of them in each, never one split between two.
     """
 
     lines: tuple[str, ...]
     style: str = "body"
     space_before: float = 0.0
+    columns: int = 1  # side-by-side columns of the page's width (pages/flow.py sets them)
+    column_breaks: tuple[int, ...] = ()  # paragraphs in each column, first to last
+    indent: float = 0.0  # points kept free at its left (text set beside a figure)
 
     def __post_init__(self) -> None:
         if self.style not in TEXT_STYLES:

@@ -73,6 +73,29 @@ def grid_slots(geometry: PageGeometry, page_number: int, per_page: int,
     return slots
 
 
+def shared_slots(geometry: PageGeometry, page_number: int, area: Area,
+                 runs: Sequence[tuple[int, int]]) -> list[Slot]:
+    """Where the grids of runs sharing one page go: each (grids, per page) run in rows of
+    its own arrangement on `area` (the side its pages have at the widest gutter), the runs'
+    rows one under the other from the top, the spare height shared around and between
+    them and each row centred, as grid_slots sets one run's."""
+    rows: list[tuple[int, float]] = []  # (grids in the row, grid side)
+    for count, per_page in runs:
+        fit = arrangement_for(per_page, area)
+        rows += [(min(fit.columns, count - start), fit.grid_side)
+                 for start in range(0, count, fit.columns)]
+    left, bottom, width, height = geometry.content_box(page_number)
+    heights = [area.label_height + side + area.border + area.below_height for _, side in rows]
+    gap = max(height - sum(heights) - (len(rows) - 1) * area.gap, 0.0) / (len(rows) + 1)
+    slots, top = [], bottom + height - gap
+    for (in_row, side), row in zip(rows, heights):
+        y = top - area.label_height - side - area.border / 2
+        slots += [(left + start + area.border / 2, y, side)
+                  for start in _spread(width, in_row, side + area.border, area.gap)]
+        top -= row + area.gap + gap
+    return slots
+
+
 def _spread(length: float, count: int, item: float, gutter: float) -> list[float]:
     """Offsets of `count` items of size `item` along `length`, at least `gutter` apart, the
     spare space shared equally before, between and after them."""
@@ -115,13 +138,14 @@ def paginate_puzzles(items: Sequence[GridItem], geometry: PageGeometry, per_page
     for start in range(0, len(items), per_page):
         number = first_page_number + start // per_page
         page_slots = slots[(number - first_page_number) % 2]
-        placements = tuple(_place(item, slot) for item, slot in
+        placements = tuple(placed(item, slot) for item, slot in
                            zip(items[start:start + per_page], page_slots))
         pages.append(Page(number if numbered else None, placements, (), header, footer))
     return pages
 
 
-def _place(item: GridItem, slot: Slot) -> GridPlacement:
+def placed(item: GridItem, slot: Slot) -> GridPlacement:
+    """The item drawn in the slot."""
     x, y, side = slot
     return GridPlacement(x, y, side, item.grid, item.solution, item.label, item.caption,
                          item.note, item.mark, item.marks, item.glyphs, item.aside)

@@ -41,12 +41,15 @@ class Distinct:
 def without_repeats(jobs: Sequence[PuzzleJob], puzzles: Sequence[Puzzle],
                     issued: frozenset[str], produce_batch: ProduceBatch,
                     names: Sequence[str] | None = None,
-                    max_rounds: int = MAX_ROUNDS) -> Distinct:
+                    max_rounds: int = MAX_ROUNDS,
+                    keys_made: Sequence[str] | None = None) -> Distinct:
     """The puzzles (made from jobs, in plan order) with every repeat made again;
     RepeatsLeft if some are still repeats after max_rounds. `names` name the puzzles in
-    messages (default: their 1-based positions)."""
+    messages (default: their 1-based positions); `keys_made` are the puzzles' keys where
+    they were worked out with them (produce_keyed), else they are worked out here."""
     names = list(names) if names is not None else [str(i + 1) for i in range(len(jobs))]
-    made, keys = list(puzzles), [puzzle_key(p) for p in puzzles]
+    made = list(puzzles)
+    keys = list(keys_made) if keys_made is not None else [puzzle_key(p) for p in puzzles]
     seen = set(issued)
     pending = _first_of_each(keys, seen)
     remade = len(pending)

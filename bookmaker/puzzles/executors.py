@@ -8,16 +8,18 @@ Dask is optional: it is imported only when a Dask executor is asked for.
 from __future__ import annotations
 
 import contextlib
-import logging
 import os
 import re
 import threading
 import time
 from collections.abc import Iterator
-from concurrent.futures import CancelledError, Executor, Future, ProcessPoolExecutor
+from concurrent.futures import CancelledError, Executor, Future
 from concurrent.futures import TimeoutError as FutureTimeoutError
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the pool's module loads multiprocessing: only a run with workers needs it
+    from concurrent.futures import ProcessPoolExecutor
 
 import bookmaker
 
@@ -66,6 +68,9 @@ def process_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
     the parent, and when the body raises (Ctrl-C and SIGTERM included) they are stopped
     at once instead of finishing the work queued. ExecutorError, not a hang, if the
     processes cannot all be started."""
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_started,
                                initargs=(os.getpid(),))
     try:
@@ -192,6 +197,8 @@ def _import_distributed():
 def local_cluster(count: int):
     """A new distributed.LocalCluster: `count` worker processes of one thread each, on
     loopback, with no dashboard."""
+    import logging  # as Dask's own modules do: only the Dask executors load it
+
     distributed = _import_distributed()
     return distributed.LocalCluster(
         n_workers=count, threads_per_worker=1, processes=True, host="127.0.0.1",
@@ -275,6 +282,8 @@ def _connect(distributed, address: str, where: str):
 def _quiet_dask_logs():
     """Dask logs what it recovers from (a worker lost, its tasks run again) and, before it
     gives up, tracebacks: the user gets our one line instead, so only its criticals show."""
+    import logging
+
     # Dask gives some of its loggers (distributed.client) levels of their own.
     loggers = [logging.getLogger(name) for name in list(logging.root.manager.loggerDict)
                if name.split(".")[0] == "distributed"]

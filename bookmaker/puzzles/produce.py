@@ -4,27 +4,36 @@ done: a run of any length holds only a bounded window of jobs and puzzles at onc
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 from collections import deque
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future
 from concurrent.futures import TimeoutError as FutureTimeoutError
 from contextlib import ExitStack
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeVar
 
 from ..core.board.shape import Shape
-from ..core.kinds.kind import Kind, MakeRequest
+from ..core.kinds.kind import Kind, MakeRequest, puzzle_key
 from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
-from ..core.rating.ranges import RatingRange
 from ..core.rng import derive_seed
 from .executors import process_pool
 from .interrupts import pause_at
 
+if TYPE_CHECKING:  # a range is parsed where it is asked for (cli, spec): not loaded here
+    from ..core.rating.ranges import RatingRange
+
 ProgressCallback = Callable[[int], None]
+Made = TypeVar("Made")  # what a job gives: its puzzle, or its puzzle and repeat key
 
 # Enough chunks per worker to even out slow puzzles, few enough that tiny ones are batched.
 _CHUNKS_PER_WORKER = 4
+# On this machine's own pool a task costs well under a millisecond, so smaller chunks even
+# out more: a graded book's sections run from easy to expert, and its last chunk of 4 a
+# worker (36 experts, ~1.4 s) kept one worker busy while the other had nothing left.
+_LOCAL_CHUNKS_PER_WORKER = 16
 # Puzzles this big, and those of heavy kinds (a Samurai's 369 cells, Killers), take the
 # best part of a second or more each. Each goes to the pool on its own: in a chunk, a run
 # of them (a book's 16x16 section) would all land on one worker.
@@ -104,6 +113,13 @@ def make_puzzle(job: PuzzleJob) -> Puzzle:
     return job.kind.make(job.request)
 
 
+def make_keyed_puzzle(job: PuzzleJob) -> tuple[Puzzle, str]:
+    """make_puzzle, and the puzzle's repeat key (puzzles/dedupe.py), worked out where the
+    puzzle is made: on a pool, the workers share what the parent would do alone."""
+    puzzle = make_puzzle(job)
+    return puzzle, puzzle_key(puzzle)
+
+
 def produce(jobs: Iterable[PuzzleJob], workers: int = 1,
             on_progress: ProgressCallback | None = None,
             executor: Executor | None = None) -> list[Puzzle]:
@@ -116,6 +132,15 @@ def produce(jobs: Iterable[PuzzleJob], workers: int = 1,
                     on_progress)
 
 
+def produce_keyed(jobs: Iterable[PuzzleJob], workers: int = 1,
+                  on_progress: ProgressCallback | None = None,
+                  executor: Executor | None = None) -> list[tuple[Puzzle, str]]:
+    """produce(), each puzzle with its repeat key (make_keyed_puzzle)."""
+    jobs = list(jobs)
+    return _collect(_made_each(jobs, min(workers, max(1, len(jobs))), executor, None,
+                               make_keyed_puzzle, make_keyed_puzzles), on_progress)
+
+
 def produce_each(jobs: Iterable[PuzzleJob], workers: int = 1,
                  executor: Executor | None = None,
                  while_waiting: Callable[[], None] | None = None
@@ -124,26 +149,40 @@ def produce_each(jobs: Iterable[PuzzleJob], workers: int = 1,
     from jobs that may be endless. Closing the iterator stops the work (and a pool's
     processes) at once. while_waiting() is called every _WAIT_SECONDS while results are
     awaited from workers, and may raise to stop the run (the reader of the output gone)."""
+    return _made_each(jobs, workers, executor, while_waiting, make_puzzle, make_puzzles)
+
+
+def _made_each(jobs: Iterable[PuzzleJob], workers: int, executor: Executor | None,
+               while_waiting: Callable[[], None] | None, make_one: Callable[[PuzzleJob], Made],
+               make_batch: Callable[[tuple[PuzzleJob, ...]], list[Made]]
+               ) -> Generator[Made, None, None]:
+    """produce_each() with what each job gives made by make_one here, or by make_batch (a
+    module-level function, so that it pickles) for a batch of jobs on a worker."""
     if workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
     if executor is None and workers == 1:
-        yield from map(make_puzzle, jobs)
+        yield from map(make_one, jobs)
         return
     with ExitStack() as stack:
         # A task sent to an executor from outside may cost a scheduler round trip.
-        min_chunk = 1 if executor is None else _REMOTE_MIN_CHUNK
+        min_chunk, per_worker = 1, _LOCAL_CHUNKS_PER_WORKER
         if executor is None:
             executor = stack.enter_context(process_pool(workers))
+        else:
+            min_chunk, per_worker = _REMOTE_MIN_CHUNK, _CHUNKS_PER_WORKER
         batches = itertools.chain.from_iterable(
-            _batches(block, workers, min_chunk) for block in _blocks(jobs, _BLOCK_JOBS))
+            _batches(block, workers, min_chunk, per_worker)
+            for block in _blocks(jobs, _BLOCK_JOBS))
         checks = [check for check in (getattr(executor, "check_workers", None),
                                       while_waiting) if check is not None]
-        for batch in _in_order(executor, batches, workers * _IN_FLIGHT_PER_WORKER, checks):
+        for batch in _in_order(executor, make_batch, batches,
+                               workers * _IN_FLIGHT_PER_WORKER, checks):
             yield from batch
 
 
-def _in_order(executor: Executor, batches: Iterator[tuple[PuzzleJob, ...]],
-              in_flight: int, checks: list[Callable[[], None]]) -> Iterator[list[Puzzle]]:
+def _in_order(executor: Executor, make_batch: Callable[[tuple[PuzzleJob, ...]], list[Made]],
+              batches: Iterator[tuple[PuzzleJob, ...]], in_flight: int,
+              checks: list[Callable[[], None]]) -> Iterator[list[Made]]:
     """Each batch's puzzles, in batch order, with at most `in_flight` batches submitted
     and not yet handed on. Order of submission is what keeps the output independent of
     the workers; a task lost with its worker is run again (by Dask) from the same seeds,
@@ -151,11 +190,11 @@ def _in_order(executor: Executor, batches: Iterator[tuple[PuzzleJob, ...]],
     pending: deque[Future] = deque()
     try:
         for batch in itertools.islice(batches, in_flight):
-            pending.append(executor.submit(make_puzzles, batch))
+            pending.append(executor.submit(make_batch, batch))
         while pending:
             puzzles = _result(pending.popleft(), checks)
             for batch in itertools.islice(batches, 1):
-                pending.append(executor.submit(make_puzzles, batch))
+                pending.append(executor.submit(make_batch, batch))
             pause_at("producing")
             yield puzzles
     finally:
@@ -188,12 +227,18 @@ def make_puzzles(jobs: tuple[PuzzleJob, ...]) -> list[Puzzle]:
     return [make_puzzle(job) for job in jobs]
 
 
-def _batches(jobs: list[PuzzleJob], workers: int,
-             min_chunk: int = 1) -> list[tuple[PuzzleJob, ...]]:
+def make_keyed_puzzles(jobs: tuple[PuzzleJob, ...]) -> list[tuple[Puzzle, str]]:
+    """make_keyed_puzzle for each of a batch of jobs."""
+    return [make_keyed_puzzle(job) for job in jobs]
+
+
+def _batches(jobs: list[PuzzleJob], workers: int, min_chunk: int = 1,
+             per_worker: int = _CHUNKS_PER_WORKER) -> list[tuple[PuzzleJob, ...]]:
     """The jobs cut into consecutive batches: small puzzles in chunks sized by how many
-    small ones there are (at least min_chunk), each heavy puzzle alone."""
+    small ones there are (per_worker chunks a worker, at least min_chunk), each heavy
+    puzzle alone."""
     light = [job for job in jobs if not _is_heavy(job)]
-    chunk = _chunksize(light, workers, min_chunk)
+    chunk = _chunksize(light, workers, min_chunk, per_worker)
     batches: list[tuple[PuzzleJob, ...]] = []
     pending: list[PuzzleJob] = []
     for job in jobs:
@@ -213,15 +258,70 @@ def _is_heavy(job: PuzzleJob) -> bool:
     return job.shape.size >= _HEAVY_SIZE or job.kind.heavy
 
 
-def _chunksize(light: list[PuzzleJob], workers: int, min_chunk: int) -> int:
-    """Small puzzles per chunk: a few chunks per worker, bounded below by min_chunk and
+def _chunksize(light: list[PuzzleJob], workers: int, min_chunk: int, per_worker: int) -> int:
+    """Small puzzles per chunk: per_worker chunks a worker, bounded below by min_chunk and
     above by _MAX_CHUNK_CELLS."""
     largest = max((job.shape.cell_count for job in light), default=1)
     most = max(1, _MAX_CHUNK_CELLS // largest)
-    return min(most, max(min_chunk, len(light) // (workers * _CHUNKS_PER_WORKER), 1))
+    return min(most, max(min_chunk, len(light) // (workers * per_worker), 1))
 
 
-def _collect(results: Iterator[Puzzle], on_progress: ProgressCallback | None) -> list[Puzzle]:
+@contextlib.contextmanager
+def recorded_ratings(puzzles: Sequence[Puzzle], workers: int = 1,
+                     executor: Executor | None = None
+                     ) -> Iterator[Callable[[], list[Puzzle]]]:
+    """The puzzles, made without record_rating, rated as make() would have rated them
+    (Kind.with_recorded_rating) on `workers` processes (or the executor) while the body
+    runs: a book draws its pages meanwhile, since only its manifest and registry read
+    ratings. Yields a function that waits for the rated puzzles, in order; in this
+    process for one worker. Leaving the body early stops the rating at once."""
+    rated = [i for i, puzzle in enumerate(puzzles) if puzzle.kind.records_rating(puzzle)]
+    if not rated or (executor is None and workers == 1):
+        yield lambda: [puzzle.kind.with_recorded_rating(puzzle) for puzzle in puzzles]
+        return
+    # The hardest first (the grader's score), so that the longest tasks are not the last
+    # ones left, one worker busy and the other idle; the easiest is rated here, before the
+    # workers start: it loads the rater, which forked workers then share (~0.1 s each).
+    rated.sort(key=lambda i: -puzzles[i].score)
+    here = rated.pop()
+    result = list(puzzles)
+    result[here] = puzzles[here].kind.with_recorded_rating(puzzles[here])
+    if not rated:
+        yield lambda: result
+        return
+    with ExitStack() as stack:
+        if executor is None:
+            executor = stack.enter_context(process_pool(min(workers, len(rated))))
+        batches = [tuple(puzzles[i] for i in rated[start:start + _RATED_CHUNK])
+                   for start in range(0, len(rated), _RATED_CHUNK)]
+        futures = [executor.submit(rate_puzzles, batch) for batch in batches]
+        checks = [check for check in (getattr(executor, "check_workers", None),)
+                  if check is not None]
+        try:
+            yield lambda: _with_ratings(result, rated, futures, checks)
+        finally:
+            for future in futures:
+                future.cancel()
+
+
+_RATED_CHUNK = 8  # puzzles rated in one task: ~0.3 s of experts, ~0.03 s of easy ones
+
+
+def _with_ratings(puzzles: list[Puzzle], rated: list[int], futures: list[Future],
+                  checks: list[Callable[[], None]]) -> list[Puzzle]:
+    """The puzzles, those at the positions `rated` replaced by the futures' puzzles."""
+    done = (puzzle for future in futures for puzzle in _result(future, checks))
+    for index, puzzle in zip(rated, done):
+        puzzles[index] = puzzle
+    return puzzles
+
+
+def rate_puzzles(puzzles: tuple[Puzzle, ...]) -> list[Puzzle]:
+    """Kind.with_recorded_rating for each of a batch of puzzles: one task of a worker."""
+    return [puzzle.kind.with_recorded_rating(puzzle) for puzzle in puzzles]
+
+
+def _collect(results: Iterator[Made], on_progress: ProgressCallback | None) -> list[Made]:
     puzzles = []
     for puzzle in results:
         puzzles.append(puzzle)

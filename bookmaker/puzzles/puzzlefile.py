@@ -10,14 +10,12 @@ them (PuzzleLine.answer)."""
 from __future__ import annotations
 
 import errno
-import json
 import sys
 from dataclasses import dataclass
 
 from ..core.board.grid import Grid, GridError
 from ..core.board.shape import Shape
 from ..core.kinds.kind import Extras, Kind
-from ..core.kinds.registry import KINDS
 from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
 from ..spec.textfile import encoding_problem
@@ -111,6 +109,8 @@ def document_puzzles(text: str, source: str, kind: Kind,
                      kind_stated: bool) -> list[PuzzleLine]:
     """The puzzles of an ipuz document, a record or a feed, numbered from 1; one error line
     for a document that is none of them."""
+    import json  # only a JSON document needs it, not a plain puzzle file
+
     from ..core.exchange.ipuz import is_ipuz, read_ipuz
     from ..core.exchange.record import read_record, records_of
     try:
@@ -144,7 +144,9 @@ def _without_jsonp(text: str) -> str:
 
 def _other_kind_hint(text: str, kind: Kind) -> str | None:
     """What to say of a line that looks like another kind's line."""
-    return next((hint for other in KINDS if other.line_family != kind.line_family
+    from ..core.kinds.registry import all_kinds
+
+    return next((hint for other in all_kinds() if other.line_family != kind.line_family
                  and (hint := other.misread_hint(text))), None)
 
 

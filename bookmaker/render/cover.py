@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from reportlab.graphics.barcode.eanbc import Ean13BarcodeWidget
-from reportlab.graphics.shapes import Group, Rect, String
 from reportlab.lib.colors import HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
@@ -20,6 +19,9 @@ from ..spec.layout import POD_MIN_LINE
 from .covertile import TileInk, draw_tile
 from .metrics import register_ttf
 from .pdf import fix_date, stamp_identity
+
+if TYPE_CHECKING:
+    from reportlab.graphics.shapes import Group
 
 PREVIEW_DPI = 100  # a screen's resolution: a 6 x 9 in book's cover is about 1,300 px wide
 GUIDE_COLOURS = {"bleed": "#00a0e0", "trim": "#e0007a", "fold": "#e0007a",
@@ -138,6 +140,10 @@ def _mark(canvas: Canvas, mark: CoverMark) -> None:
 
 def _barcode(canvas: Canvas, barcode: CoverBarcode, font: str) -> None:
     """White box over the whole barcode area, 'ISBN ...' over the bars, digits under."""
+    # reportlab's barcode widgets load its graphics and platypus (~0.1 s of every build's
+    # start-up): only for a cover that has a barcode.
+    from reportlab.graphics.barcode.eanbc import Ean13BarcodeWidget
+
     x, y, width, height = barcode.box
     canvas.setFillColor(white)
     canvas.rect(x, y, width, height, stroke=0, fill=1)
@@ -158,6 +164,8 @@ def _barcode(canvas: Canvas, barcode: CoverBarcode, font: str) -> None:
 def _barcode_shapes(canvas: Canvas, bars: Group, font: str) -> None:
     """reportlab's EAN-13 bars and digits, drawn here so that the digits are set in our
     embedded font (its renderer would reference an unembedded Helvetica)."""
+    from reportlab.graphics.shapes import Rect, String
+
     for shape in bars.contents:
         if isinstance(shape, Rect) and shape.fillColor is not None:
             canvas.setFillColor(shape.fillColor)

@@ -15,6 +15,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from ..pages.board import board_drawing
+from ..pages.flow import COLUMN_GAP, column_width
 from ..pages.page import GridPlacement, Page, PageGeometry, TextBlock, facing_number, is_right_hand
 from ..spec.captions import MARK_GAP, MARK_SPACE, MARK_SQUARE, MARK_STEPS, SEPARATOR, caption_lines
 from ..spec.layout import CAPTION_LEADING
@@ -511,14 +512,38 @@ def _draw_texts(canvas: Canvas, page: Page, facing: int, style: RenderStyle,
 def _draw_block(canvas: Canvas, block: TextBlock, left: float, top: float, width: float,
                 style: RenderStyle, fonts: _Fonts) -> float:
     """Draw one block below `top`; return where the next block may start."""
-    bold, size_field, centred, leading = _TEXT_LOOK[block.style]
+    left, width = left + block.indent, width - block.indent  # beside a figure, if set so
+    bold, size_field, _, _ = _TEXT_LOOK[block.style]
     font = fonts.bold if bold else fonts.regular
     size = getattr(style, size_field)
     canvas.setFont(font, size)
     if block.style == "rule":
         return _draw_rule(canvas, left, top - size, width)
+    if block.column_breaks:
+        return _draw_columns(canvas, block, left, top, width, font, size)
+    return _draw_paragraphs(canvas, block.lines, block.style, left, top, width, font, size)
+
+
+def _draw_columns(canvas: Canvas, block: TextBlock, left: float, top: float, width: float,
+                  font: str, size: float) -> float:
+    """A block's paragraphs down its columns (pages/flow.py chose how many in each);
+    where the next block may start: under the longest column."""
+    across = column_width(width, block.columns)
+    bottom, start = top, 0
+    for index, count in enumerate(block.column_breaks):
+        lines = block.lines[start:start + count]
+        bottom = min(bottom, _draw_paragraphs(canvas, lines, block.style, left + index * (
+            across + COLUMN_GAP), top, across, font, size))
+        start += count
+    return bottom
+
+
+def _draw_paragraphs(canvas: Canvas, paragraphs: Sequence[str], style: str, left: float,
+                     top: float, width: float, font: str, size: float) -> float:
+    """Paragraphs wrapped to `width` below `top`; where the next may start."""
+    _, _, centred, leading = _TEXT_LOOK[style]
     y = top
-    for paragraph in block.lines:
+    for paragraph in paragraphs:
         text, _, right = paragraph.partition("\t")
         room = width - (pdfmetrics.stringWidth(right, font, size) + size if right else 0)
         line = ""
@@ -532,7 +557,7 @@ def _draw_block(canvas: Canvas, block: TextBlock, left: float, top: float, width
             canvas.drawRightString(left + width, y, right)
             _draw_leaders(canvas, font, size, left, left + pdfmetrics.stringWidth(
                 line, font, size), left + room, y)
-        y -= size * 0.5 if block.style == "body" else 0  # space between paragraphs
+        y -= size * 0.5 if style == "body" else 0  # space between paragraphs
     return y
 
 

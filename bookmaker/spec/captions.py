@@ -7,6 +7,9 @@ the answer is) flush right. It takes the first of these that fits the grid's wid
   2. the caption on the first line, the note on the second;
   3. the first part on the first line; the other parts and the note on the second.
 If none fits, the section's name is too long for its page: the spec says so at load.
+Before wrapping, a puzzle page tries shorter forms on one line (fitted_caption): without
+the parts the page prints already (the section's name in the running head), then with the
+note's short form ("Answer p. 19").
 """
 
 from __future__ import annotations
@@ -48,6 +51,22 @@ def caption_lines(parts: Sequence[str], note: str, width: float, measure: Measur
     return None
 
 
+def fitted_caption(parts: Sequence[str], notes: Sequence[str], width: float, measure: Measure,
+                   size: float, shown: Sequence[str] = ()) -> tuple[str, str]:
+    """The caption and note a puzzle prints: as they are where they share one line; else
+    the first that shares one of: the caption without the parts in `shown` (the page's
+    running head says them), then that with each shorter note of `notes` (its long form
+    first); else as they are, for caption_lines to set in two lines. One line under a
+    small grid reads better than a note alone on a second line."""
+    note = notes[0] if notes else ""
+    kept = [part for part in parts if part not in shown] or list(parts)
+    tries = [(list(parts), note)] + [(kept, shorter) for shorter in (notes or [""])]
+    for caption, this_note in tries:
+        if len(caption_lines(caption, this_note, width, measure, size, 1) or ()) == 1:
+            return SEPARATOR.join(part for part in caption if part), this_note
+    return SEPARATOR.join(part for part in parts if part), note
+
+
 def caption_parts(name: str, grade: str, size_text: str, kind: str = "") -> list[str]:
     """A puzzle's caption parts: its section's name, then its kind of Sudoku ('Killer';
     '' for classic), grade and size, each unless the name says it already: 'Warm-up ·
@@ -84,13 +103,14 @@ def printed_size(size: int) -> str:
     return f"{size}{TIMES}{size}"
 
 
-def answer_note_text(answers: str, words: Catalogue, page: int | str) -> str:
+def answer_note_text(answers: str, words: Catalogue, page: int | str,
+                     short: bool = False) -> str:
     """The note under a puzzle saying where its answer is (separate, back or none), in
-    the book's words; '' without answers."""
+    the book's words ('Answer p. 19' if `short`); '' without answers."""
     if answers == "none":
         return ""
     key = "answer_in_answer_book" if answers == "separate" else "answer_on_page"
-    return words.text(key, page=page)
+    return words.text(key + "_short" * short, page=page)
 
 
 def mark_width(label_size: float) -> float:

@@ -4,6 +4,7 @@ book holds, then each other kind's rule (book/howtoplay.py sets the pages around
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from ..core.kinds.kind import Kind
 from .captions import printed_size
@@ -15,12 +16,28 @@ def kind_rules(boards: Sequence[tuple[int, Kind, tuple[str, ...]]],
                words: Catalogue) -> list[str]:
     """The rules for sections of these (size, kind, glyphs: () for numbers): the rule for
     the book's sizes and symbols (of its kinds that follow Sudoku's rule), then the rule of
-    each other kind, in order of first appearance."""
-    rules = dict.fromkeys(kind.rules_key for _, kind, _ in boards if kind.rules_key)
+    each other kind, in order of first appearance (the rule a family's kinds share said
+    once, before the first of them, where the book has two or more: family_rules)."""
     sudoku_boards = sorted({(size, glyphs or numbers(size))
                             for size, kind, glyphs in boards if kind.sudoku_rule})
     return [*([rules_sentence(sudoku_boards, words)] if sudoku_boards else []),
-            *(words.text(key) for key in rules)]
+            *(words.text(key) for key in family_rules([kind for _, kind, _ in boards]))]
+
+
+def family_rules(kinds: Sequence[Kind]) -> list[str]:
+    """The rule keys of these kinds, each once, in order: a kind's whole rule, or, where
+    two or more of its family are here, the family's shared rule once and then each one's
+    own part ('All Calcudoku: ...', 'Calcudoku: ...', 'Addition Calcudoku: ...')."""
+    unique = list(dict.fromkeys(kind for kind in kinds if kind.rules_key))
+    families = [kind.shared_rules_key for kind in unique if kind.shared_rules_key]
+    keys: list[str] = []
+    for kind in unique:
+        shared = kind.shared_rules_key
+        if shared and families.count(shared) > 1:
+            keys += [key for key in (shared, kind.own_rules_key) if key and key not in keys]
+        else:
+            keys.append(cast(str, kind.rules_key))
+    return keys
 
 
 def rules_paragraphs(boards: Sequence[tuple[int, Kind, tuple[str, ...]]], answers: str,

@@ -405,7 +405,8 @@ def book_plan(layout: Layout, front: FrontMatter, sections, answers: str,
                          -(-entries // per_page) if front.contents else 0,
                          rules_pages if front.how_to_play else 0)
     return plan_book(counts, sections, answers, front.section_openers,
-                     sections_start == "right", page_rules(layout, padding), back)
+                     sections_start == "right", page_rules(layout, padding), back,
+                     layout.grid_area(answers=True))
 
 
 

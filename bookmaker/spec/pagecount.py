@@ -12,9 +12,12 @@ rule is refused before any puzzle is made, and compose numbers every page by it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
+
+from .fit import Area, arrangement_for
 
 # Page kinds, in the words compose and the outline use.
 TITLE, COPYRIGHT, CONTENTS, HOW_TO_PLAY = ("title", "copyright", "contents", "how-to-play")
@@ -101,9 +104,13 @@ def pages_for(count: int, per_page: int) -> int:
 
 def plan_book(front: FrontMatter, sections: Sequence[Counted], answers: str,
               openers: bool = False, right_starts: bool = False,
-              rules: PageRules = PageRules(), back: BackMatter = BackMatter()) -> BookPlan:
+              rules: PageRules = PageRules(), back: BackMatter = BackMatter(),
+              answer_area: Area | None = None) -> BookPlan:
     """The plan of a book whose answers are `answers` (separate, back or none), with its
-    explained solutions: hints after the puzzles, paths and glossary after the answers."""
+    explained solutions: hints after the puzzles, paths and glossary after the answers.
+    Given the answer pages' `answer_area`, a run of answers starts under the last one's
+    where that page has room (answer_shares)."""
+    shares = answer_shares(sections, answer_area)
     pages = front_pages(front)
     for index, section in enumerate(sections):
         if right_starts:
@@ -116,14 +123,14 @@ def plan_book(front: FrontMatter, sections: Sequence[Counted], answers: str,
     if answers == "back":
         to_right_hand(pages)
         pages.append(PlannedPage(DIVIDER))
-        pages += answer_pages(sections)
+        pages += answer_pages(sections, shares)
     pages += [PlannedPage(PATHS, None, part) for part in range(back.paths)]
     pages += [PlannedPage(GLOSSARY, None, part) for part in range(back.glossary)]
     book_padding = pad(pages, rules)
     if answers != "separate":
         return BookPlan(tuple(pages), (), book_padding)
     answer_book = [PlannedPage(TITLE)] if front.title_page else []
-    answer_book += answer_pages(sections)
+    answer_book += answer_pages(sections, shares)
     answer_padding = pad(answer_book, rules)
     return BookPlan(tuple(pages), tuple(answer_book), book_padding, answer_padding)
 
@@ -141,12 +148,56 @@ def front_pages(front: FrontMatter) -> list[PlannedPage]:
     return pages
 
 
-def answer_pages(sections: Sequence[Counted]) -> list[PlannedPage]:
+def answer_pages(sections: Sequence[Counted],
+                 shares: Sequence[int] = ()) -> list[PlannedPage]:
     """The answer pages, run by run (answer_runs): a run's pages carry the index of its
-    first section."""
-    return [PlannedPage(ANSWERS, run[0], part) for run in answer_runs(sections)
-            for part in range(pages_for(sum(sections[i].count for i in run),
+    first section; `shares`: how many of each run's answers sit on the run before's last
+    page (answer_shares), which take no page of their own."""
+    runs = answer_runs(sections)
+    shares = shares or [0] * len(runs)
+    return [PlannedPage(ANSWERS, run[0], part) for run, shared in zip(runs, shares)
+            for part in range(pages_for(run_count(sections, run) - shared,
                                         sections[run[0]].answers_per_page))]
+
+
+def run_count(sections: Sequence[Counted], run: Sequence[int]) -> int:
+    """The answers of a run of sections."""
+    return sum(sections[index].count for index in run)
+
+
+def answer_shares(sections: Sequence[Counted], area: Area | None) -> list[int]:
+    """How many of each run's first answers (answer_runs) go under the run before's on its
+    last page, where that page has rows free (rows_under): a run of two 12×12 Kakuro
+    answers at six a page leaves two thirds of its page for a 15×15 after it. None without
+    an `area`, nor after a run whose answers all went on the page before it."""
+    runs = answer_runs(sections)
+    shares, above = [0] * len(runs), None  # (per page, on its last page) of the run before
+    for index, run in enumerate(runs):
+        count, per_page = run_count(sections, run), sections[run[0]].answers_per_page
+        if area is not None and above is not None:
+            shares[index] = min(count, rows_under(area, *above, per_page)
+                                * arrangement_for(per_page, area).columns)
+        own = count - shares[index]
+        above = (per_page, own - (own - 1) // per_page * per_page) if own else None
+    return shares
+
+
+def row_height(area: Area, per_page: int) -> float:
+    """The height of one row of grids set `per_page` a page: label, grid, border, note."""
+    return (area.label_height + arrangement_for(per_page, area).grid_side + area.border
+            + area.below_height)
+
+
+def rows_under(area: Area, above_per_page: int, above: int, per_page: int) -> int:
+    """Rows of grids set `per_page` a page that fit under `above` grids set
+    `above_per_page` a page, rows `area.gap` apart (0 if they fill the page's rows)."""
+    arrangement = arrangement_for(above_per_page, area)
+    rows = math.ceil(above / arrangement.columns)
+    if rows >= arrangement.rows:
+        return 0
+    used = rows * (row_height(area, above_per_page) + area.gap)
+    free = area.height - used + area.gap  # a row below needs its height and one gap
+    return max(0, math.floor(free / (row_height(area, per_page) + area.gap) + 1e-9))
 
 
 def answer_runs(sections: Sequence[Counted]) -> list[list[int]]:

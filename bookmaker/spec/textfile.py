@@ -6,7 +6,6 @@ text that makes no sense."""
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 SAMPLE_BYTES = 512  # enough of the start to see the pattern of a wide encoding
 MOSTLY = 0.9  # the share of the expected bytes that must be NUL for the pattern to count
@@ -56,7 +55,8 @@ class TextEncodingError(ValueError):
 def read_utf8(path: str | os.PathLike) -> str:
     """The file's text; TextEncodingError if it is not UTF-8 (naming UTF-16 or UTF-32),
     OSError if it cannot be read."""
-    data = Path(path).read_bytes()
+    with open(path, "rb") as file:  # not pathlib: puzzle files are read at every start-up
+        data = file.read()
     problem = encoding_problem(data)
     if problem:
         raise TextEncodingError(problem)

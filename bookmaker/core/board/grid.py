@@ -19,6 +19,8 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import cache
+from itertools import compress
 
 from .shape import MAX_SIZE, REGION_LETTERS, Shape, board_of, jigsaw_of, shape_for_size
 
@@ -133,6 +135,10 @@ def _read_integers(line: str) -> list[int]:
 
 def _read_symbols(line: str, size: int | None) -> list[int]:
     size = size or _size_for_length(len(line))
+    try:  # the usual line, every symbol good: one table lookup a cell
+        return list(map(_symbol_values(size).__getitem__, line))
+    except KeyError:  # a bad symbol: found and named below
+        pass
     values = []
     for i, ch in enumerate(line):
         if ch in ".0":
@@ -144,6 +150,12 @@ def _read_symbols(line: str, size: int | None) -> list[int]:
                             f"uses {_symbol_range(size)}, and '.' or '0' for blank")
         values.append(value)
     return values
+
+
+@cache
+def _symbol_values(size: int) -> dict[str, int]:
+    """Every symbol a size x size line may hold, and its value (0 for a blank)."""
+    return {".": 0, "0": 0} | {ch: value for ch, value in _VALUE_OF.items() if value <= size}
 
 
 def _size_for_length(length: int) -> int:
@@ -227,6 +239,8 @@ def _disagreement(shape: Shape, cell: int, first: int, second: int, name: str,
 
 
 def _check_range(values: list[int], shape: Shape) -> None:
+    if not values or max(values) <= shape.size:  # the usual case, at C speed
+        return
     for i, v in enumerate(values):
         if v > shape.size:
             raise GridError(f"bad value {v} at {shape.cell_name(i)}; a {shape} grid holds "
@@ -241,6 +255,8 @@ def _symbol_range(size: int) -> str:
 
 def conflicts(grid: Grid) -> list[str]:
     """Every clue clash: a value given twice in one row, column or box."""
+    if not _any_clash(grid):  # the usual case, told quickly; the clashes are named below
+        return []
     problems = []
     shape = grid.shape
     for unit in shape.units:
@@ -265,3 +281,16 @@ def is_solution_of(solution: Grid, puzzle: Grid) -> bool:
     if any(p and p != s for p, s in zip(puzzle.cells, solution.cells)):
         return False
     return not conflicts(solution)
+
+
+def _any_clash(grid: Grid) -> bool:
+    """Whether a value is given twice in a unit: each clue's bit against its units' masks."""
+    cells, units_of = grid.cells, grid.shape.units_of
+    seen = [0] * len(grid.shape.units)
+    for cell in compress(range(len(cells)), cells):  # the clues' cells, at C speed
+        bit = 1 << cells[cell]
+        for unit in units_of[cell]:
+            if seen[unit] & bit:
+                return True
+            seen[unit] |= bit
+    return False

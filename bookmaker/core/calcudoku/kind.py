@@ -78,6 +78,14 @@ class CalcudokuKind(SquareKind):
     def line_family(self) -> str:
         return "calcudoku"  # the three kinds' lines look alike
 
+    @property
+    def shared_rules_key(self) -> str | None:
+        return "shared_rules.calcudoku"  # no boxes, each number once a line, cages may repeat
+
+    @property
+    def own_rules_key(self) -> str | None:
+        return f"own_rules.{self.name}"  # what its cages' targets mean
+
     def size_problem(self, size: int, box_given: bool) -> str | None:
         if box_given:
             return f"{self.name} is a Latin square without boxes: give its size alone"

@@ -24,6 +24,11 @@ the result once (grading after every removal is what would cost):
   Both grade with grade_within(), which tries only the techniques the target allows and
   so stops cheaply at the first stall.
 
+Above beginner, an attempt after its fill (removal, grading, giving back or cutting back)
+is one call to the board's engine: csrc/graded.c on the compiled core, which reads only
+the grades it compares, else graded_removal_in_python, the reference; the same puzzles
+either way. The puzzle that meets the target is graded once more for its Grading.
+
 A failed attempt is retried with the next derived seed, so the result depends only on
 (shape, seed, difficulty, symmetry). Attempt 0 uses the seed itself: above beginner, when
 generate(seed) already has the target grade, generate_graded returns that very puzzle.
@@ -34,14 +39,14 @@ from __future__ import annotations
 from ..board.grid import Grid
 from ..board.shape import Shape
 from ..grade.grader import Grading, grade_within
-from ..grade.grades import GRADES
+from ..grade.grades import DIFFICULTIES, GRADES
 from ..puzzle import GenerationError, Puzzle
-from ..rng import derive_seed
-from .balance import is_balanced
+from ..rng import Rng, derive_seed
+from ..solve import compiled
+from .balance import is_balanced, removal_rule
 from .logicdig import dig_singles
 from .removal import Clues, blank_orbits, generate, removal_budget, seeded_fill
 
-DIFFICULTIES = ("any",) + GRADES
 DEFAULT_MAX_ATTEMPTS = 200
 # The hardest grade any puzzle of a board size has, where that is known for certain: all
 # 91,428 4x4 puzzles with one solution (every clue subset of the two essentially different
@@ -100,11 +105,13 @@ def generate_graded(shape: Shape, seed: int, difficulty: str, symmetry: str = "n
     hardest = 0   # the hardest grade any attempt reached before being cut back
     for attempt in range(max_attempts):
         try:
-            solution, givens, grading, reached = _attempt(
+            solution, givens, grade, reached = _attempt(
                 shape, attempt_seed(seed, attempt), difficulty, symmetry, removal_max_nodes)
         except GenerationError:  # a grid this attempt could not fill (a rare jigsaw draw)
             continue
-        if grading is not None and grading.grade == difficulty and is_balanced(shape, givens):
+        if grade == difficulty and is_balanced(shape, givens):
+            grading = grade_within(Grid(shape, givens), difficulty)
+            assert grading is not None and grading.grade == difficulty  # as graded before
             return Puzzle(Grid(shape, givens), Grid(shape, solution), seed, symmetry,
                           difficulty), grading
         hardest = max(hardest, GRADES.index(reached))
@@ -128,50 +135,75 @@ def _article(word: str) -> str:
 
 
 def _attempt(shape: Shape, seed: int, target: str, symmetry: str,
-             max_nodes: int) -> tuple[tuple[int, ...], tuple[int, ...], Grading | None, str]:
-    """One try: (solution, givens, their grading if within the target, the grade reached
-    before giving clues back); the grading may miss the target."""
+             max_nodes: int) -> tuple[tuple[int, ...], tuple[int, ...], str | None, str]:
+    """One try: (solution, givens, their grade if within the target, the grade reached
+    before giving clues back); the grade may miss the target."""
     solution, rng = seeded_fill(shape, seed)
     orbits = rng.shuffled(shape.orbits(symmetry))
-    clues = Clues(shape, solution)
     if target == GRADES[0]:
+        clues = Clues(shape, solution)
         dig_singles(clues, orbits)
-        grading = grade_within(Grid(shape, tuple(clues.givens)), target)
-        assert grading is not None  # singles solve a grid dug by singles
-        return solution, tuple(clues.givens), grading, grading.grade
+        return solution, tuple(clues.givens), target, target  # singles solve what they dug
+    givens, first, final = graded_removal(shape, solution, orbits, target, rng, max_nodes)
+    # Only "harder than the target" is known; the exact grade would cost a full grading.
+    reached = first if first is not None else GRADES[GRADES.index(target) + 1]
+    return solution, givens, final, reached
+
+
+def graded_removal(shape: Shape, solution: tuple[int, ...], orbits: list, target: str,
+                   rng: Rng, max_nodes: int) -> tuple[tuple[int, ...], str | None, str | None]:
+    """An attempt after its fill, above beginner: (givens, the grade of the minimal puzzle
+    if within the target, the grade of the givens if within it), on the board's engine
+    (a board of several grids, whose removals keep them balanced: in Python)."""
+    if removal_rule(shape) is not None:
+        return graded_removal_in_python(shape, solution, orbits, target, rng, max_nodes)
+    return compiled.engine(shape).graded_removal(solution, orbits, target, rng, max_nodes)
+
+
+def graded_removal_in_python(shape: Shape, solution: tuple[int, ...], orbits: list, target: str,
+                             rng: Rng, max_nodes: int
+                             ) -> tuple[tuple[int, ...], str | None, str | None]:
+    """graded_removal(), in Python: the reference. Removes clues as generate() does, grades
+    once, and if that is harder than the target gives clues back (hard and above) or cuts
+    the removals back (easy, medium)."""
+    clues = Clues(shape, solution)
     blanked = blank_orbits(clues, orbits, 0, max_nodes)
     givens = tuple(clues.givens)
-    grading = grade_within(Grid(shape, givens), target)
-    if grading is not None:
-        return solution, givens, grading, grading.grade
-    # Only "harder than the target" is known; the exact grade would cost a full grading.
-    reached = GRADES[GRADES.index(target) + 1]
+    first = _grade_within(shape, givens, target)
+    if first is not None:
+        return givens, first, first
     if GRADES.index(target) >= GRADES.index("hard"):
-        givens, grading = _add_back(shape, solution, givens, rng.shuffled(blanked), target)
+        givens, final = _add_back(shape, solution, givens, rng.shuffled(blanked), target)
     else:
-        givens, grading = _cut_back(shape, solution, orbits, blanked, target, max_nodes)
-    return solution, givens, grading, reached
+        givens, final = _cut_back(shape, solution, orbits, blanked, target, max_nodes)
+    return givens, None, final
+
+
+def _grade_within(shape: Shape, cells, target: str) -> str | None:
+    """grade_within()'s grade of the cells, None if harder than the target."""
+    grading = grade_within(Grid(shape, tuple(cells)), target)
+    return None if grading is None else grading.grade
 
 
 def _add_back(shape: Shape, solution, givens: tuple, orbits: list,
-              target: str) -> tuple[tuple[int, ...], Grading | None]:
+              target: str) -> tuple[tuple[int, ...], str | None]:
     """Give removed orbits back, in order, until the grade is the target: an orbit stays
     while the puzzle is still harder, goes again if it made it easier."""
     cells = list(givens)
     for orbit in orbits:
         for cell in orbit:
             cells[cell] = solution[cell]
-        grading = grade_within(Grid(shape, tuple(cells)), target)
-        if grading is not None and grading.grade == target:
-            return tuple(cells), grading
-        if grading is not None:
+        grade = _grade_within(shape, cells, target)
+        if grade == target:
+            return tuple(cells), grade
+        if grade is not None:
             for cell in orbit:
                 cells[cell] = 0
     return tuple(cells), None
 
 
 def _cut_back(shape: Shape, solution, orbits: list, blanked: list, target: str,
-              max_nodes: int) -> tuple[tuple[int, ...], Grading | None]:
+              max_nodes: int) -> tuple[tuple[int, ...], str | None]:
     """The longest run of the removals within the target, then the later orbits each
     removed if the puzzle stays unique and within the target."""
     within = _longest_run_within(shape, solution, blanked, target)
@@ -181,9 +213,9 @@ def _cut_back(shape: Shape, solution, orbits: list, blanked: list, target: str,
             clues.blank(cell)
     rest = orbits[orbits.index(blanked[within]) + 1:]
     blank_orbits(clues, rest, 0, max_nodes,
-                 accept=lambda cells: grade_within(Grid(shape, tuple(cells)), target) is not None)
+                 accept=lambda cells: _grade_within(shape, cells, target) is not None)
     givens = tuple(clues.givens)
-    return givens, grade_within(Grid(shape, givens), target)
+    return givens, _grade_within(shape, givens, target)
 
 
 def _longest_run_within(shape: Shape, solution, blanked: list, target: str) -> int:
@@ -192,17 +224,17 @@ def _longest_run_within(shape: Shape, solution, blanked: list, target: str) -> i
     low, high = 0, len(blanked)
     while high - low > 1:
         middle = (low + high) // 2
-        if grade_within(_without(shape, solution, blanked[:middle]), target) is None:
+        if _grade_within(shape, _without(solution, blanked[:middle]), target) is None:
             high = middle
         else:
             low = middle
     return low
 
 
-def _without(shape: Shape, solution, orbits) -> Grid:
+def _without(solution, orbits) -> list[int]:
     """The solution with the cells of the orbits blanked."""
     cells = list(solution)
     for orbit in orbits:
         for cell in orbit:
             cells[cell] = 0
-    return Grid(shape, tuple(cells))
+    return cells

@@ -55,6 +55,11 @@ class KakuroKind(SquareKind):
     summary = ("black squares' totals for the runs of white squares after them, digits 1-9 "
                "never twice in a run; 6x6 to 25x25")
     heavy = True
+    # ipuz 2.0 defines seven PuzzleKinds (crossword, sudoku, fill, acrostic, block, answer,
+    # wordsearch; the ipuz package's reader knows the same seven): none is a Kakuro.
+    ipuz_absent = ("ipuz has no Kakuro PuzzleKind (it defines crossword, sudoku, fill, "
+                   "acrostic, block, answer and wordsearch), and its Sudoku kind has no black "
+                   "squares or run totals")
 
     def size_problem(self, size: int, box_given: bool) -> str | None:
         if box_given:

@@ -110,6 +110,18 @@ class Kind:
         return f"variant_rules.{self.name}"
 
     @property
+    def shared_rules_key(self) -> str | None:
+        """The key of the rule its family's kinds share ('shared_rules.calcudoku'), said once
+        where a book has two or more of them, each then saying only its own part
+        (own_rules_key); None for a kind with no family."""
+        return None
+
+    @property
+    def own_rules_key(self) -> str | None:
+        """The key of its rule less the shared part, beside its family's (shared_rules_key)."""
+        return None
+
+    @property
     def seed_words(self) -> tuple[str, ...]:
         """What its jobs' seeds are derived from beside the frame: its name."""
         return (self.name,)
@@ -192,6 +204,17 @@ class Kind:
         """A puzzle made to the request, proven unique twice, graded (and rated where it
         records ratings); GenerationError if none is found within its budget."""
         raise NotImplementedError
+
+    def records_rating(self, puzzle: Puzzle) -> bool:
+        """Whether make() would have recorded a rating unasked (a request with
+        record_rating) that this puzzle, made without, lacks."""
+        return False
+
+    def with_recorded_rating(self, puzzle: Puzzle) -> Puzzle:
+        """The puzzle with the rating make() records unasked (records_rating), from the
+        puzzle made without: so a book can rate its puzzles while it draws them. The
+        puzzle itself where there is none to add."""
+        return puzzle
 
     def solutions(self, givens: Grid, extras: Extras = None, limit: int = 2) -> Search:
         """The first proof: its solver's search, counting solutions up to `limit`."""

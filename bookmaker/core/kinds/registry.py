@@ -1,41 +1,76 @@
 """The registry of kinds: every kind of puzzle bookmaker makes, found by name or alias, or
 by what a puzzle is (its board's geometry and the type of its extras).
 
-Adding a kind is one module (or package) with its Kind object and one line in KINDS.
+Adding a kind is one module (or package) with its Kind object and one line in
+_other_families().
+The Sudoku kinds load with the registry; the other families when a lookup first misses
+the kinds loaded, or when every kind is asked for (all_kinds()): `check` and `solve` of a
+Sudoku never load the Killer, Calcudoku, Latin or Kakuro code (bench_startup.py).
 """
 
 from __future__ import annotations
 
-import difflib
-
 from ..board.shape import Shape
-from ..calcudoku.kind import CALCUDOKU_KINDS
-from ..futoshiki.kind import FUTOSHIKI
-from ..kakuro.kind import KAKURO_KINDS
-from ..killer.kind import KILLER_KINDS
-from ..skyscrapers.kind import SKYSCRAPERS
 from .kind import Kind
 from .sudoku import SUDOKU_KINDS
 
-KINDS: tuple[Kind, ...] = (SUDOKU_KINDS + KILLER_KINDS + CALCUDOKU_KINDS
-                           + (FUTOSHIKI, SKYSCRAPERS) + KAKURO_KINDS)
+_loaded: list[Kind] = list(SUDOKU_KINDS)
+_by_word: dict[str, Kind] = {}
+_by_puzzle: dict[tuple, Kind] = {}
 
-_BY_WORD = {word: kind for kind in KINDS for word in (kind.name, *kind.aliases)}
-_BY_PUZZLE = {(kind.geometry, kind.extras_type): kind for kind in KINDS}
-if len(_BY_WORD) != sum(1 + len(kind.aliases) for kind in KINDS) or \
-        len(_BY_PUZZLE) != len(KINDS):
-    raise AssertionError("two kinds share a name, an alias, or a board and extras type")
+
+def _index(kinds) -> None:
+    for kind in kinds:
+        _by_word.update((word, kind) for word in (kind.name, *kind.aliases))
+        _by_puzzle[kind.geometry, kind.extras_type] = kind
+
+
+def all_kinds() -> tuple[Kind, ...]:
+    """Every kind, in registry order (the families loaded now if they were not)."""
+    if not _every_kind_loaded():
+        family = _other_families()
+        _loaded.extend(family)
+        _index(family)
+        if len(_by_word) != sum(1 + len(kind.aliases) for kind in _loaded) or \
+                len(_by_puzzle) != len(_loaded):
+            raise AssertionError("two kinds share a name, an alias, or a board and extras type")
+    return tuple(_loaded)
+
+
+def _other_families() -> tuple[Kind, ...]:
+    """The kinds after Sudoku's, in registry order, their modules loaded now."""
+    from ..calcudoku.kind import CALCUDOKU_KINDS
+    from ..futoshiki.kind import FUTOSHIKI
+    from ..kakuro.kind import KAKURO_KINDS
+    from ..killer.kind import KILLER_KINDS
+    from ..skyscrapers.kind import SKYSCRAPERS
+    return KILLER_KINDS + CALCUDOKU_KINDS + (FUTOSHIKI, SKYSCRAPERS) + KAKURO_KINDS
+
+
+def _every_kind_loaded() -> bool:
+    return len(_loaded) > len(SUDOKU_KINDS)
+
+
+_index(SUDOKU_KINDS)
 
 
 def kind_names() -> tuple[str, ...]:
     """Every kind's name, in registry order (as --variant and `variant:` list them)."""
-    return tuple(kind.name for kind in KINDS)
+    return tuple(kind.name for kind in all_kinds())
 
 
 def find_kind(word: str) -> Kind | None:
     """The kind a name or alias names, in any case and with '_' or ' ' for '-'; None."""
     cleaned = " ".join(str(word).strip().lower().replace("_", "-").split())
-    return _BY_WORD.get(cleaned) or _BY_WORD.get(cleaned.replace(" ", "-"))
+    found = _word_lookup(cleaned)
+    if found is None and not _every_kind_loaded():  # a name is unique: a hit needs no more
+        all_kinds()
+        found = _word_lookup(cleaned)
+    return found
+
+
+def _word_lookup(cleaned: str) -> Kind | None:
+    return _by_word.get(cleaned) or _by_word.get(cleaned.replace(" ", "-"))
 
 
 def kind_named(word: str) -> Kind:
@@ -48,15 +83,20 @@ def kind_named(word: str) -> Kind:
 
 def unknown_kind_text(word: str) -> str:
     """'expected one of: ...' for a word that names no kind, with 'did you mean' if close."""
+    import difflib  # for a mistake only
+
     text = f"expected one of: {', '.join(kind_names())}, but got {str(word)!r}"
-    close = difflib.get_close_matches(str(word).lower(), list(_BY_WORD), n=1)
-    return text + (f"; did you mean {_BY_WORD[close[0]].name!r}?" if close else "")
+    close = difflib.get_close_matches(str(word).lower(), list(_by_word), n=1)
+    return text + (f"; did you mean {_by_word[close[0]].name!r}?" if close else "")
 
 
 def kind_of(board: Shape, extras: object = None) -> Kind:
     """The kind of a puzzle on `board` with `extras` (None for givens only)."""
     key = (board.geometry, None if extras is None else type(extras))
-    kind = _BY_PUZZLE.get(key)
+    kind = _by_puzzle.get(key)
+    if kind is None and not _every_kind_loaded():  # as in find_kind: a hit is the one kind
+        all_kinds()
+        kind = _by_puzzle.get(key)
     if kind is None:
         raise ValueError(f"no kind of puzzle is a {board} board with "
                          f"{type(extras).__name__ if extras is not None else 'givens only'}")

@@ -94,6 +94,16 @@ class SudokuKind(Kind):
             return puzzle
         return replace(puzzle, rating=rating.texts, rater=rating.version)
 
+    def records_rating(self, puzzle: Puzzle) -> bool:
+        # Not where it was rated to a range as it was made.
+        return not puzzle.rating and rated_unasked(puzzle.shape)
+
+    def with_recorded_rating(self, puzzle: Puzzle) -> Puzzle:
+        if not self.records_rating(puzzle):
+            return puzzle
+        rating = _recorded_rating(puzzle.givens)
+        return replace(puzzle, rating=rating.texts, rater=rating.version)
+
     def solutions(self, givens: Grid, extras: None = None, limit: int = 2) -> Search:
         return count_solutions(givens, limit=limit)
 

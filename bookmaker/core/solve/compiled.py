@@ -15,7 +15,6 @@ from contextlib import contextmanager
 from typing import Any
 
 from ..board.shape import BOARDS_KEPT, Shape
-from ..killer.cages import Cages
 
 try:
     from .. import _compiled
@@ -106,12 +105,13 @@ def engine(board):
         if known is not None:
             return known
     from . import engine as engines
-    if isinstance(board, Cages):
+    if not isinstance(board, Shape):
+        from ..killer.cages import Cages  # loaded here: most runs have no Killer
+        if not isinstance(board, Cages):  # tables of no known board (tests): the reference
+            return engines.PureEngine(board)
         if not _state["compiled"]:
             return engines.PureKillerEngine(board)
         return engines.CompiledKillerEngine(board, engine(board.shape).killer_board(board))
-    if not isinstance(board, Shape):  # tables of no known board (tests): the reference
-        return engines.PureEngine(board)
     compiled = _state["compiled"]
     cache = _engines[compiled]
     found = cache.get(board)

@@ -60,10 +60,11 @@ def dlx_solve(grid: Grid, limit: int = 2, max_nodes: int | None = None) -> DlxRe
     """Up to `limit` solutions of grid by exact cover; stops early when max_nodes runs out."""
     if limit < 1:
         raise ValueError(f"limit must be at least 1, got {limit}")
-    matrix = _matrix(grid.shape)
-    cover = compiled.exact_cover(grid.shape, lambda: _exact_cover_tables(matrix),
-                                 lambda: PureExactCover(matrix))
-    n, given_rows = matrix.size, []
+    # The compiled search takes the rows and peers as tables: the linked matrix is the
+    # pure search's alone (building it cost a one-puzzle command ~10 ms).
+    cover = compiled.exact_cover(grid.shape, lambda: _exact_cover_tables(grid.shape),
+                                 lambda: PureExactCover(_matrix(grid.shape)))
+    n, given_rows = grid.shape.size, []
     for cell, value in enumerate(grid.cells):
         if value:
             if not 1 <= value <= n:
@@ -106,15 +107,15 @@ def exact_covers(matrix: _Matrix, limit: int,
     return covers, complete, nodes
 
 
-def _exact_cover_tables(matrix: _Matrix) -> tuple[int, list[list[int]], list[list[int]]]:
-    """The matrix as the compiled search takes it: the column count, each candidate's
-    columns (0-based, in node order), and each cell column's peer columns."""
-    starts, column = matrix.row_start, matrix.column
-    rows = [[column[node] - 1 for node in range(start, end)]
-            for start, end in zip(starts, starts[1:])]
-    peers = [[header - 1 for header in matrix.peer_headers[cell_column]]
-             for cell_column in range(1, matrix.cell_count + 1)]
-    return len(matrix.column_size) - 1, rows, peers
+def _exact_cover_tables(shape: Shape) -> tuple[int, list[list[int]], list[list[int]]]:
+    """The board's matrix as the compiled search takes it: the column count, each
+    candidate's columns (0-based, in node order), and each cell column's peer columns:
+    the columns and peers of _matrix(shape), less one (its header 0 is the root)."""
+    holding = _units_holding(shape)
+    rows = [[header - 1 for header in headers] for headers in _candidate_rows(shape, holding)]
+    peers = [[header - 1 for header in cell_peers]
+             for cell_peers in _peer_headers(shape, holding)[1:]]
+    return shape.cell_count + shape.size * len(shape.units), rows, peers
 
 
 def _units_holding(shape: Shape) -> list[list[int]]:
@@ -131,10 +132,16 @@ def _matrix(shape: Shape) -> _Matrix:
     """Build the full candidate matrix once per board; candidate k = cell * n + value - 1."""
     n, cells = shape.size, shape.cell_count
     holding = _units_holding(shape)
-    rows = [[1 + cell] + [1 + cells + u * n + digit for u in holding[cell]]
-            for cell in range(cells) for digit in range(n)]
-    return cover_matrix(n, cells, cells + n * len(shape.units), rows,
+    return cover_matrix(n, cells, cells + n * len(shape.units), _candidate_rows(shape, holding),
                         _peer_headers(shape, holding))
+
+
+def _candidate_rows(shape: Shape, holding: list[list[int]]) -> list[list[int]]:
+    """Each candidate's headers, candidate k = cell * n + value - 1: its cell's column,
+    then its value's column in each unit holding the cell."""
+    n, cells = shape.size, shape.cell_count
+    return [[1 + cell] + [1 + cells + u * n + digit for u in holding[cell]]
+            for cell in range(cells) for digit in range(n)]
 
 
 def cover_matrix(size: int, cell_count: int, header_count: int, rows,

@@ -16,6 +16,7 @@ The calls, on a board (a Shape, or anything with its tables, as killer.Cages):
   random_solution(rng, max_nodes, attempts)     -> a complete grid, or None
   remove_clues(solution, orbits, target_clues, max_nodes)   -> givens
   forced(clues, cell, max_nodes)                -> bool
+  graded_removal(solution, orbits, target, rng, max_nodes)  -> (givens, grade, grade)
   grade(state, ladder, ceiling, max_steps)      -> Grading (or None, as grade_state_within)
   pencil_marks(cells)                           -> (values, cell_digits, digit_cells, open)
 
@@ -25,21 +26,17 @@ and search) in the same two kinds.
 
 from __future__ import annotations
 
-from functools import reduce
+from functools import cache, reduce
 from operator import or_
 
-from ..generate import removal
-from ..grade import grader
-from ..grade.candidates import Candidates
-from ..killer import solver as killer_solver
-from ..killer.techniques import KillerCandidates
 from . import search
 from .search import Search
 
 # Compiled Killer tables kept for the last few Cages (by identity: a Cages is hashed by
 # its whole layout), as a generator grades and searches each layout it tries in turn.
 KILLER_BOARDS_KEPT = 8
-TWINNED_STATES = (Candidates, KillerCandidates)  # the states the compiled grader knows
+# The generator, the grader and the Killer engine load when a call first needs them:
+# `check` and `solve` of a classic puzzle use none of them (bench_startup.py).
 
 
 class PureEngine:
@@ -68,18 +65,27 @@ class PureEngine:
         return search.avoiding_from_clues(self.board, cells, cell, value, max_nodes)
 
     def fill(self, boards, placed: int, rank, rng, max_nodes: int) -> Search:
+        from ..generate import removal
         return removal.fill_search(self.board, boards, placed, rank, rng, max_nodes)
 
     def random_solution(self, rng, max_nodes: int, attempts: int):
+        from ..generate import removal
         return removal.filled_in_python(self.board, rng, max_nodes, attempts)
 
     def remove_clues(self, solution, orbits, target_clues: int, max_nodes: int):
+        from ..generate import removal
         return removal.blanked_givens(self.board, solution, orbits, target_clues, max_nodes)
 
     def forced(self, clues, cell: int, max_nodes: int) -> bool:
         return clues.forced_by_search(cell, max_nodes)
 
+    def graded_removal(self, solution, orbits, target: str, rng, max_nodes: int):
+        from ..generate import graded
+        return graded.graded_removal_in_python(self.board, solution, orbits, target, rng,
+                                               max_nodes)
+
     def grade(self, state, ladder, ceiling: str | None, max_steps: int | None):
+        from ..grade import grader
         if ceiling is None:
             assert max_steps is not None  # grade_state gives one without a ceiling
             return grader.grade_in_python(state, ladder, max_steps)
@@ -135,10 +141,16 @@ class CompiledEngine:
     def forced(self, clues, cell: int, max_nodes: int) -> bool:
         return self.native.forced(clues.givens, clues.solution, cell, max_nodes)
 
+    def graded_removal(self, solution, orbits, target: str, rng, max_nodes: int):
+        from ..grade.grades import GRADES
+        givens, first, final, rng.state = self.module.graded_removal(
+            self.grader(), solution, orbits, *_graded_plan(target), rng.state, max_nodes)
+        return givens, *(None if grade < 0 else GRADES[grade] for grade in (first, final))
+
     def grade(self, state, ladder, ceiling: str | None, max_steps: int | None):
-        from ..grade import twins
+        from ..grade import grader, twins
         plan = twins.compiled_ladder(ladder, ceiling)
-        if plan is None or type(state) not in TWINNED_STATES:
+        if plan is None or type(state) not in twinned_states():
             # a technique, or a state (Calcudoku's), without a compiled twin: the reference
             return PureEngine(self.board).grade(state, ladder, ceiling, max_steps)
         killer = self.killer_of(state)
@@ -190,7 +202,7 @@ class CompiledEngine:
 
     def killer_of(self, state):
         """The compiled tables of a Killer state's cages; None for any other state."""
-        return self.killer_board(state.cages) if isinstance(state, KillerCandidates) else None
+        return self.killer_board(state.cages) if _is_killer(state) else None
 
     def killer_board(self, cages):
         """The compiled tables of a Killer's cages on this board (the last few kept)."""
@@ -205,9 +217,37 @@ class CompiledEngine:
         return found[1]
 
 
+@cache
+def _graded_plan(target: str) -> tuple:
+    """How the classic grader runs up to the target, for the compiled graded_removal:
+    (technique numbers, their ranks, bulk numbers, bulk ranks, each rank's grade, the
+    grade of a stall, the target's grade, whether clues are added back)."""
+    from ..grade import twins
+    from ..grade.grader import CLASSIC, GRADES, techniques_within
+    plan = twins.compiled_ladder(CLASSIC, target)
+    assert plan is not None  # every classic technique has its twin
+    numbers, bulks, bulk_ranks = plan
+    ranks = [CLASSIC.rank[tech.name] for tech in techniques_within(target, CLASSIC)]
+    grades = [GRADES.index(tech.grade) for tech in CLASSIC.techniques]
+    return (numbers, ranks, bulks, bulk_ranks, grades, len(GRADES) - 1, GRADES.index(target),
+            GRADES.index(target) >= GRADES.index("hard"))
+
+
 def _unsettled(state) -> int:
     """A Killer state's cells not yet settled by its cages in bulk; 0 for other states."""
-    return state.unsettled if isinstance(state, KillerCandidates) else 0
+    return state.unsettled if _is_killer(state) else 0
+
+
+def twinned_states() -> tuple[type, ...]:
+    """The states the compiled grader knows: a classic board's and a Killer's."""
+    from ..grade.candidates import Candidates
+    from ..killer.techniques import KillerCandidates
+    return (Candidates, KillerCandidates)
+
+
+def _is_killer(state) -> bool:
+    from ..killer.techniques import KillerCandidates
+    return isinstance(state, KillerCandidates)
 
 
 class PureKillerEngine:
@@ -219,12 +259,15 @@ class PureKillerEngine:
         self.board = cages
 
     def settle(self, boards, placed: int, scanned) -> int:
+        from ..killer import solver as killer_solver
         return killer_solver.settle_in_python(self.board, boards, placed, scanned)
 
     def rounds_to_contradiction(self, boards, placed: int, scanned) -> int | None:
+        from ..killer import solver as killer_solver
         return killer_solver.rounds_in_python(self.board, boards, placed, scanned)
 
     def search(self, boards, placed: int, limit: int, max_nodes: int, prefer) -> Search:
+        from ..killer import solver as killer_solver
         return killer_solver.search_in_python(self.board, boards, placed, limit, max_nodes,
                                               prefer)
 
