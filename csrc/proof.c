@@ -6,8 +6,9 @@
    when a variable becomes true, as the binary clauses it stands for. The rest is the
    textbook solver (MiniSat's): two watched literals, first-UIP learning, activity-ordered
    decisions with saved phases, Luby restarts, and the least active learnt clauses let go
-   when they grow too many. The clues and the forbidden value are assumptions, decided
-   before anything else, so a learnt clause follows from the rules alone. */
+   when they grow too many. The clues and the forbidden value are facts at level 0, so a
+   learnt clause follows from the rules and that check's clues; it is let go when the
+   check ends. */
 
 #include <stdlib.h>
 #include <string.h>
@@ -35,7 +36,7 @@ struct Proof {
     signed char *phase;        /* per variable: the sign of its last literal */
     int *level, *reason;
     int *trail, trail_size, qhead;
-    int *trail_lim, levels;    /* vars + cells + 2: assumptions already true add levels */
+    int *trail_lim, levels;    /* room for vars + cells + 2 levels */
     int *arena;                /* the clauses */
     size_t used, room;
     Vec *watches;              /* per literal: the clauses watching it */
@@ -49,7 +50,6 @@ struct Proof {
     int *stack, cleared;       /* minimization: a stack, then the marks to clear (2 vars) */
     long long conflicts;
     int conflict, conflict_a, conflict_b; /* the last conflict: a clause, or two literals */
-    int broken;                /* a conflict with no decision: nothing can be solved */
 };
 
 /* --- small helpers ----------------------------------------------------------------- */
@@ -460,22 +460,19 @@ static long long luby(long long k) {
 
 /* --- solving ---------------------------------------------------------------------- */
 
-/* Solve under the assumptions: 1 satisfiable, 0 not, -1 memory. Decisions go to the most
+/* Solve from the facts at level 0: 1 satisfiable, 0 not, -1 memory. Decisions go to the most
    active cell's value in `prefer` (a known solution, or NULL) while it is open: another
    solution, where there is one, agrees with a known one outside a small set of cells, as
    the removal's search also assumes (generator.Clues._known_value_first); a proof that
    there is none goes faster unsteered, so only the first restarts are steered. */
-static int solve(Proof *p, const int *assumptions, int count, const int *prefer) {
+static int solve(Proof *p, const int *prefer) {
     long long restarts = 0, budget = luby(0) * RESTART_UNIT, since = 0;
     for (;;) {
         int conflict = propagate(p);
         if (conflict < 0) return -1;
         if (conflict) {
             p->conflicts++, since++;
-            if (p->levels == 0) { /* the rules themselves cannot be met */
-                p->broken = 1;
-                return 0;
-            }
+            if (p->levels == 0) return 0; /* the rules and the facts cannot be met */
             int back_to, size = analyze(p, &back_to);
             backtrack(p, back_to);
             if (size == 1) {
@@ -499,47 +496,75 @@ static int solve(Proof *p, const int *assumptions, int count, const int *prefer)
             if (reduce(p) < 0) return -1;
             p->max_learnts += p->max_learnts / 10;
         }
-        int next = -1;
-        while (p->levels < count) {
-            int lit = assumptions[p->levels];
-            if (lit_value(p, lit) > 0) {
-                new_level(p); /* already true: an empty level keeps the numbering */
-            } else if (lit_value(p, lit) < 0) {
-                return 0; /* the assumptions contradict the rules and what follows */
-            } else {
-                next = lit;
-                break;
-            }
-        }
-        if (next < 0) {
-            int var = -1;
-            while (p->heap_size && p->value[var = heap_pop(p)]) var = -1;
-            if (var < 0) return 1; /* every variable set, no conflict: a solution */
-            int cell = var / p->n;
-            if (prefer && restarts < PREFER_RESTARTS && prefer[cell] &&
-                !p->value[cell * p->n + prefer[cell] - 1]) {
-                heap_insert(p, var); /* the known value in the most active cell instead */
-                var = cell * p->n + prefer[cell] - 1;
-            }
-            next = lit_of(var, 0); /* a cell's symbol: for a Sudoku, the stronger move */
+        int var = -1;
+        while (p->heap_size && p->value[var = heap_pop(p)]) var = -1;
+        if (var < 0) return 1; /* every variable set, no conflict: a solution */
+        int cell = var / p->n;
+        if (prefer && restarts < PREFER_RESTARTS && prefer[cell] &&
+            !p->value[cell * p->n + prefer[cell] - 1]) {
+            heap_insert(p, var); /* the known value in the most active cell instead */
+            var = cell * p->n + prefer[cell] - 1;
         }
         new_level(p);
-        assign(p, next, DECISION);
+        assign(p, lit_of(var, 0), DECISION); /* a cell's symbol: for a Sudoku, the stronger move */
     }
+}
+
+/* Every level-0 fact of the last check unassigned, and the clauses learnt from them let
+   go: they rest on that check's clues, which the next check may not have. */
+static int forget_facts(Proof *p) {
+    backtrack(p, 0);
+    for (int k = p->trail_size - 1; k >= 0; k--) {
+        int var = var_of(p->trail[k]);
+        p->value[var] = 0;
+        heap_insert(p, var);
+    }
+    p->trail_size = p->qhead = 0;
+    for (int k = 0; k < p->learnts.used; k++) p->arena[p->learnts.items[k] + 1] |= DELETED;
+    p->learnts.used = 0;
+    return compact(p);
+}
+
+/* Each clause's literals false at level 0 moved past the others (the two watched stay):
+   the search for a new watch meets an open literal first. After forget_facts, every
+   clause is a rule. */
+static void sink_false_literals(Proof *p) {
+    for (size_t c = 0; c < p->used; c += HEADER + (size_t)p->arena[c]) {
+        int *lits = clause_lits(p, (int)c), end = clause_size(p, (int)c);
+        for (int j = 2; j < end;) {
+            if (lit_value(p, lits[j]) < 0) {
+                int kept = lits[j];
+                lits[j] = lits[--end];
+                lits[end] = kept;
+            } else {
+                j++;
+            }
+        }
+    }
+}
+
+/* A fact of the check, at level 0: 0, or 1 if it contradicts the facts before it. */
+static int fact(Proof *p, int lit) {
+    if (lit_value(p, lit) < 0) return 1;
+    if (lit_value(p, lit) == 0) assign(p, lit, DECISION);
+    return 0;
 }
 
 int proof_solution_exists(Proof *p, const int *givens, int cell, int value,
                           const int *prefer) {
-    if (p->broken) return 0;
-    int count = 0, *assumptions = malloc(sizeof(int) * ((size_t)p->cells + 1));
-    if (!assumptions) return -1;
-    for (int c = 0; c < p->cells; c++)
-        if (givens[c]) assumptions[count++] = lit_of(c * p->n + givens[c] - 1, 0);
-    if (value) assumptions[count++] = lit_of(cell * p->n + value - 1, 1);
-    int found = solve(p, assumptions, count, prefer);
-    backtrack(p, 0);
-    free(assumptions);
-    return found;
+    /* The clues and the forbidden value are facts (level 0), not assumptions: a clause
+       learnt from them leaves them out, so it is short, and so strong; a clue as an
+       assumption put its negation in every clause that rested on it. */
+    if (forget_facts(p) < 0) return -1;
+    int clash = 0;
+    for (int c = 0; c < p->cells && !clash; c++)
+        if (givens[c]) clash = fact(p, lit_of(c * p->n + givens[c] - 1, 0));
+    if (value && !clash) clash = fact(p, lit_of(cell * p->n + value - 1, 1));
+    if (clash) return 0;
+    int conflict = propagate(p);
+    if (conflict) return conflict < 0 ? -1 : 0;
+    sink_false_literals(p);
+    return solve(p, prefer);
 }
 
 /* --- making one ------------------------------------------------------------------- */
