@@ -18,15 +18,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..board.grid import Grid
-from ..board.marks import Marks
 from ..board.shape import Shape, latin_of
 from ..grade.grades import GRADES
 from ..puzzle import Puzzle
-from .ipuzform import IpuzForm
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # marks and ipuz forms load where drawn or exported, not to check a line
+    from ..board.marks import Marks
     from ..grade.grader import Grading
     from ..solve.search import Search
+    from .ipuzform import IpuzForm
 
 Extras = Any  # a kind's clues beyond the givens (killer.cages.Cages), None for Sudoku
 
@@ -256,6 +256,7 @@ class Kind:
 
     def marks(self, givens: Grid, extras: Extras = None) -> Marks:
         """What the puzzle shows beyond its cells, regions and givens (core/board/marks)."""
+        from ..board.marks import Marks
         return Marks()
 
     # --- exchange: ipuz and JSON records (core/exchange) ------------------------------

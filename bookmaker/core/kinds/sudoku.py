@@ -21,13 +21,12 @@ from ..board.shape import LARGEST_JIGSAW, MAX_SIZE, Shape, board_of, jigsaw_of, 
 from ..grade.grades import GRADES
 from ..puzzle import Puzzle
 from ..solve.search import Search, count_solutions
-from ..solve.verify import verify_by_dancing_links
-from .ipuzform import IpuzForm
 from .kind import BoardDescription, Kind, MakeRequest
 
 if TYPE_CHECKING:
     from ..grade.grader import Grading
     from ..rating.rater import Rating
+    from .ipuzform import IpuzForm
 
 MIN_SIZE = 4
 SAMURAI_BOX = (3, 3)
@@ -108,6 +107,7 @@ class SudokuKind(Kind):
         return count_solutions(givens, limit=limit)
 
     def verify(self, puzzle: Puzzle) -> None:
+        from ..solve.verify import verify_by_dancing_links  # not to check or solve a line
         verify_by_dancing_links(puzzle)
 
     def grade(self, givens: Grid, extras: None = None) -> Grading:
@@ -119,6 +119,7 @@ class SudokuKind(Kind):
         return repeat_key(givens)
 
     def ipuz(self) -> IpuzForm | None:
+        from .ipuzform import IpuzForm
         return IpuzForm()  # ipuz's Sudoku: boxes, or zones for regions, diagonals, windows
 
 
