@@ -85,7 +85,8 @@ def main() -> None:
             walls[name].append(wall)
             cpus[name].append(cpu)
     print(timing.machine())
-    print(f"interpreter: {args.python}")
+    # Named, not by its path (a results file names no machine paths): this one, or --python's.
+    print("interpreter: " + ("this one" if args.python == sys.executable else "--python's"))
     base = statistics.median(cpus["python -c pass"])
     rows = [[name, f"{statistics.median(walls[name]) * 1000:.0f}",
              f"{min(walls[name]) * 1000:.0f}", f"{statistics.median(cpus[name]) * 1000:.0f}",
