@@ -13,20 +13,8 @@ bug in the solver's fillings or propagation cannot hide here too.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..checkresult import CheckResult
 from ..solve.dlx import cover_matrix, exact_covers
-
-
-@dataclass(frozen=True)
-class CheckResult:
-    """What the exact cover found: solutions counted up to the limit, those solutions (cell
-    values, row-major), and whether it finished within its node budget."""
-
-    count: int
-    solutions: tuple[tuple[int, ...], ...]
-    complete: bool
-    nodes: int
 
 
 def check_calcudoku(n: int, cages, limit: int = 2, max_nodes: int | None = None) -> CheckResult:

@@ -11,21 +11,10 @@ with fewest values left.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..checkresult import CheckResult
 from .signs import Signs
 
 CHECK_MAX_NODES = 200_000
-
-
-@dataclass(frozen=True)
-class CheckResult:
-    """What the check found: solutions up to its limit, whether it decided, its nodes."""
-
-    count: int
-    solutions: tuple[tuple[int, ...], ...]
-    complete: bool
-    nodes: int
 
 
 def check_futoshiki(signs: Signs, givens, limit: int = 2,

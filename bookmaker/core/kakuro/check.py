@@ -26,21 +26,11 @@ for comparison.)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import combinations
 
+from ..checkresult import CheckResult
+
 DIGITS = 9
-
-
-@dataclass(frozen=True)
-class CheckResult:
-    """What one search found: solutions counted up to the limit, those solutions, and
-    whether it finished within its node budget."""
-
-    count: int
-    solutions: tuple[tuple[int, ...], ...]
-    complete: bool
-    nodes: int
 
 
 class _Contradiction(Exception):

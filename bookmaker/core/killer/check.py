@@ -26,21 +26,10 @@ compiled Killer solver as this file is from the Python one), with the same decis
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import combinations
 
+from ..checkresult import CheckResult
 from ..solve import compiled
-
-
-@dataclass(frozen=True)
-class CheckResult:
-    """What one search found: solutions counted up to the limit, those solutions, and
-    whether it finished within its node budget."""
-
-    count: int
-    solutions: tuple[tuple[int, ...], ...]
-    complete: bool
-    nodes: int
 
 
 class _Contradiction(Exception):

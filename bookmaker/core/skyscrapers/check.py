@@ -11,23 +11,13 @@ else the search tries each ordering of the line with fewest left.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
 
+from ..checkresult import CheckResult
 from .clues import EdgeClues, seen
 
 CHECK_MAX_NODES = 20_000
-
-
-@dataclass(frozen=True)
-class CheckResult:
-    """What the check found: solutions up to its limit, whether it decided, its nodes."""
-
-    count: int
-    solutions: tuple[tuple[int, ...], ...]
-    complete: bool
-    nodes: int
 
 
 def check_skyscrapers(clues: EdgeClues, givens, limit: int = 2,
