@@ -95,8 +95,7 @@ def chain_follower(shape: Shape):
     follow(cell_chain_units, cell_digits, digit_cells, open_cells) -> ([(pass, candidate,
     cycles, chain from on, chain from off)], work units). None on the pure core, or on a
     board past the C twin's 4,096 candidates (the rater then follows them in Python)."""
-    if not _state["compiled"] or type(shape) is not Shape or \
-            shape.cell_count * shape.size > 4096 or shape.size > 30:
+    if not _rater_twin_runs(shape):
         return None
     native = engine(shape).native
     return lambda *state: _compiled.chain_starts(native, *state)
@@ -107,8 +106,7 @@ def chain_propagator(shape: Shape, peer_order, cell_chain_units):
     RatePropagator(cell_digits, digit_cells, outer_cells, outer_digits), whose run(cand,
     on, cell_links, dynamic) -> (on, off, conflict, work units) is Propagator.propagate
     without nested rules. None on the pure core or past 4,096 candidates."""
-    if not _state["compiled"] or type(shape) is not Shape or \
-            shape.cell_count * shape.size > 4096 or shape.size > 30:
+    if not _rater_twin_runs(shape):
         return None
     tables = _rate_tables.get(shape)
     if tables is None:
@@ -118,7 +116,14 @@ def chain_propagator(shape: Shape, peer_order, cell_chain_units):
     return lambda *state: _compiled.RatePropagator(tables, *state)
 
 
-_rate_tables: dict = {}
+_rate_tables: dict = {}  # the rater's compiled tables per board, the last BOARDS_KEPT
+
+
+def _rater_twin_runs(shape) -> bool:
+    """Whether the rater's chains run in C on this board: the compiled core runs, and the
+    board is a plain Shape within the C twin's 4,096 candidates."""
+    return _state["compiled"] and type(shape) is Shape and \
+        shape.cell_count * shape.size <= 4096 and shape.size <= 30
 
 
 def _pure_shuffled(state: int, items) -> tuple[list, int]:
