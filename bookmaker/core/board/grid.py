@@ -169,6 +169,16 @@ def _size_for_length(length: int) -> int:
     return size
 
 
+def square_size(cells: str, sizes: range) -> int:
+    """The n of a line of n x n givens whose n must be in `sizes` (a Futoshiki's, a
+    Skyscrapers'); GridError naming the sizes otherwise."""
+    n = math.isqrt(len(cells))
+    if n * n != len(cells) or n not in sizes:
+        raise GridError(f"wrong length: {len(cells)} givens is not a square of "
+                        f"{sizes[0]}x{sizes[0]} to {sizes[-1]}x{sizes[-1]} cells")
+    return n
+
+
 def _infer_shape(length: int) -> Shape:
     size = _size_for_length(length)
     try:

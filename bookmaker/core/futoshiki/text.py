@@ -14,9 +14,7 @@ smaller: the sign's point aims at it), 'v' (larger) or '.'. A 4x4 example:
 
 from __future__ import annotations
 
-import math
-
-from ..board.grid import BLANK, Grid, GridError, format_grid, parse_grid
+from ..board.grid import BLANK, Grid, GridError, format_grid, parse_grid, square_size
 from ..board.shape import Shape, latin_of
 from .signs import Signs, signs_of
 
@@ -45,7 +43,7 @@ def parse_futoshiki(text: str, board: Shape | None = None) -> tuple[Grid, Signs]
     if len(parts) != 3:
         raise GridError(f"a Futoshiki line has three parts, givens, signs across and signs "
                         f"down, separated by spaces; got {len(parts)}")
-    n = board.size if board is not None else _size_of(parts[0])
+    n = board.size if board is not None else square_size(parts[0], SIZES)
     givens = parse_grid(parts[0], latin_of(n))
     pairs = _read_signs(parts[1], n, n - 1, ACROSS, "across",
                         lambda r, c: (r * n + c, r * n + c + 1))
@@ -54,14 +52,6 @@ def parse_futoshiki(text: str, board: Shape | None = None) -> tuple[Grid, Signs]
     signs = signs_of(n, pairs)
     _check_givens(givens, signs)
     return givens, signs
-
-
-def _size_of(cells: str) -> int:
-    n = math.isqrt(len(cells))
-    if n * n != len(cells) or n not in SIZES:
-        raise GridError(f"wrong length: {len(cells)} givens is not a square of "
-                        f"{SIZES[0]}x{SIZES[0]} to {SIZES[-1]}x{SIZES[-1]} cells")
-    return n
 
 
 def _read_signs(text: str, rows: int, cols: int, symbols: dict, name: str, cells) -> list:

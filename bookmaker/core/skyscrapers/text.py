@@ -13,9 +13,7 @@ right, the left from top to bottom (as each is read on the page). A 4x4 example:
 
 from __future__ import annotations
 
-import math
-
-from ..board.grid import BLANK, SYMBOLS, Grid, GridError, format_grid, parse_grid
+from ..board.grid import BLANK, SYMBOLS, Grid, GridError, format_grid, parse_grid, square_size
 from ..board.shape import Shape, latin_of
 from .clues import SIDES, EdgeClues
 
@@ -35,21 +33,13 @@ def parse_skyscrapers(text: str, board: Shape | None = None) -> tuple[Grid, Edge
     if len(parts) != 2:
         raise GridError(f"a Skyscrapers line has two parts, givens and clues "
                         f"(top/right/bottom/left), separated by a space; got {len(parts)}")
-    n = board.size if board is not None else _size_of(parts[0])
+    n = board.size if board is not None else square_size(parts[0], SIZES)
     givens = parse_grid(parts[0], latin_of(n))
     sides = parts[1].split("/")
     if len(sides) != 4:
         raise GridError(f"clues: {len(sides)} sides, expected 4 (top/right/bottom/left)")
     clues = EdgeClues(n, *(_read_side(text, n, name) for text, name in zip(sides, SIDES)))
     return givens, clues
-
-
-def _size_of(cells: str) -> int:
-    n = math.isqrt(len(cells))
-    if n * n != len(cells) or n not in SIZES:
-        raise GridError(f"wrong length: {len(cells)} givens is not a square of "
-                        f"{SIZES[0]}x{SIZES[0]} to {SIZES[-1]}x{SIZES[-1]} cells")
-    return n
 
 
 def _read_side(text: str, n: int, name: str) -> tuple[int, ...]:
