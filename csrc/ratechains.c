@@ -14,29 +14,7 @@
 
 #include <stdlib.h>
 
-#include "pytypes.h"
-
-#define MAX_CHAIN_CANDIDATES 4096
-
-typedef struct {
-    PyObject_HEAD
-    PyObject *board;                    /* the BoardObject */
-    int n, cells, cands;
-    int *peer_start, *peer;             /* per cell, its peers in SE's order */
-    int *unit_start, *unit;             /* per cell, its units in chain order */
-} TablesObject;
-
-typedef struct {
-    PyObject_HEAD
-    TablesObject *tables;
-    int cw, aw, outer;                  /* words: a candidate set, an ancestors set */
-    uint32_t *cell_digits, *grid_cells; /* the state, and a dynamic run's working copy */
-    word *digit_cells, *grid_digits;
-    word *gone;                         /* the enclosing chain's struck candidates */
-    int *on_slot, *off_slot;            /* per candidate, its ancestors slot or -1 */
-    int *on_order, *off_order;          /* candidates in the order met (the queues) */
-    word *anc;                          /* 2C + 2 slots of aw words */
-} PropagatorObject;
+#include "ratechains.h"
 
 static void Tables_dealloc(TablesObject *self) {
     Py_CLEAR(self->board);
@@ -44,6 +22,7 @@ static void Tables_dealloc(TablesObject *self) {
     PyMem_Free(self->peer);
     PyMem_Free(self->unit_start);
     PyMem_Free(self->unit);
+    arena_free(&self->arena);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -79,7 +58,7 @@ static int Tables_init(TablesObject *self, PyObject *args, PyObject *kwargs) {
 }
 
 static const Board *board_of(const TablesObject *t) {
-    return &((BoardObject *)t->board)->board;
+    return rate_board(t);
 }
 
 static void Propagator_dealloc(PropagatorObject *self) {
@@ -88,6 +67,7 @@ static void Propagator_dealloc(PropagatorObject *self) {
     PyMem_Free(self->digit_cells);
     PyMem_Free(self->on_slot);
     PyMem_Free(self->anc);
+    PyMem_Free(self->found_bits);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -136,7 +116,9 @@ static int Propagator_init(PropagatorObject *self, PyObject *args, PyObject *kwa
     self->digit_cells = PyMem_Calloc(digits_room + (size_t)n * w + (size_t)self->cw, sizeof(word));
     self->on_slot = PyMem_Malloc(sizeof(int) * 4 * (size_t)t->cands);
     self->anc = PyMem_Malloc(sizeof(word) * (2 * (size_t)t->cands + 2) * self->aw);
-    if (!self->cell_digits || !self->digit_cells || !self->on_slot || !self->anc) {
+    self->found_bits = PyMem_Malloc(sizeof(word) * 64 * (size_t)self->aw);
+    if (!self->cell_digits || !self->digit_cells || !self->on_slot || !self->anc ||
+        !self->found_bits) {
         PyErr_NoMemory();
         return -1;
     }
@@ -174,20 +156,6 @@ static int Propagator_init(PropagatorObject *self, PyObject *args, PyObject *kwa
         }
     return 0;
 }
-
-/* The working state of one run. */
-typedef struct {
-    PropagatorObject *p;
-    const TablesObject *t;
-    const Board *b;
-    uint32_t *cells;
-    word *digits;
-    int ons, offs, on_head, off_head, slots;
-    word *conflict_on, *conflict_off;   /* two scratch slots */
-    int conflicted;
-} Run;
-
-static word *slot_bits(const Run *r, int slot) { return r->p->anc + (size_t)slot * r->p->aw; }
 
 /* _add_off: q off with `parent`'s ancestors; 1 on a contradiction (q is on). */
 static int add_off(Run *r, int q, const word *parent) {
@@ -327,18 +295,11 @@ static PyObject *potentials(const Run *r, const int *order, int count, const int
     return dict;
 }
 
-static PyObject *Propagator_run(PropagatorObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (!check_arity(nargs, 4, "run")) return NULL;
-    if (!self->tables) return PyErr_Format(PyExc_ValueError, "RatePropagator was not initialised");
+long long rate_propagate(PropagatorObject *self, int cand, int on, int cell_links, int dynamic,
+                         Run *out) {
     const TablesObject *t = self->tables;
-    long cand;
-    if (convert_int(args[0], 0, t->cands - 1, &cand, "cand") < 0) return NULL;
-    int on = PyObject_IsTrue(args[1]), cell_links = PyObject_IsTrue(args[2]),
-        dynamic = PyObject_IsTrue(args[3]);
-    if (on < 0 || cell_links < 0 || dynamic < 0) return NULL;
     int aw = self->aw, w = board_of(t)->w;
-    word *found_bits = PyMem_Malloc(sizeof(word) * 64 * (size_t)aw);
-    if (!found_bits) return PyErr_NoMemory();
+    word *found_bits = self->found_bits;
     Run r = {self, t, board_of(t), self->cell_digits, self->digit_cells, 0, 0, 0, 0, 0,
              NULL, NULL, 0};
     if (dynamic) {
@@ -373,7 +334,22 @@ static PyObject *Propagator_run(PropagatorObject *self, PyObject *const *args, P
         work++;
         if (r.conflicted) break;
     }
-    PyMem_Free(found_bits);
+    *out = r;
+    return work;
+}
+
+static PyObject *Propagator_run(PropagatorObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (!check_arity(nargs, 4, "run")) return NULL;
+    if (!self->tables) return PyErr_Format(PyExc_ValueError, "RatePropagator was not initialised");
+    const TablesObject *t = self->tables;
+    long cand;
+    if (convert_int(args[0], 0, t->cands - 1, &cand, "cand") < 0) return NULL;
+    int on = PyObject_IsTrue(args[1]), cell_links = PyObject_IsTrue(args[2]),
+        dynamic = PyObject_IsTrue(args[3]);
+    if (on < 0 || cell_links < 0 || dynamic < 0) return NULL;
+    Run r;
+    long long work = rate_propagate(self, (int)cand, on, cell_links, dynamic, &r);
+    int aw = self->aw;
     PyObject *ons = potentials(&r, self->on_order, r.ons, self->on_slot);
     PyObject *offs = ons ? potentials(&r, self->off_order, r.offs, self->off_slot) : NULL;
     PyObject *conflict = NULL;
@@ -399,6 +375,10 @@ static PyMethodDef Propagator_methods[] = {
                 "run(cand, on, cell_links, dynamic)\n--\n\n"
                 "Propagator.propagate from candidate `cand` on (or off): (on, off, conflict, "
                 "work)."),
+    FAST_METHOD("static_found", Propagator_static_found,
+                "static_found(multiple, rested_only)\n--\n\n"
+                "multiple.py's all_found for a static technique: (rows, work), see "
+                "ratefound.c."),
     {NULL, NULL, 0, NULL},
 };
 

@@ -25,7 +25,7 @@ from . import basics as b
 from .board import Board
 from .chains import Found, StaticLinks, length_modifier
 from .implications import Grid, Outer, Propagator, SimpleRule, java_map_order, working_state
-from .multiple import DYNAMIC, STATIC, Chaining, all_found
+from .multiple import DYNAMIC, STATIC, Chaining, rested_found
 
 
 def simple_rules() -> tuple:
@@ -48,15 +48,14 @@ class NestedChains:
         outer = Outer(prop.cell_digits, prop.digit_cells, grid, prop.board, prop.outer_base)
         rules = self.technique.nested_rules if self.technique is not None else ()
         inner = Propagator(prop.board, view, prop.budget, rules, outer)
-        if self.technique is None:
-            found = unary_found(inner, view, prop.board)
+        if self.technique is None:   # SE: a conclusion resting on no struck candidate holds
+            # without the chain, so it adds nothing to it: only those resting on some count
+            found = [f for f in unary_found(inner, view, prop.board) if f.parents]
         else:
-            found = all_found(self.technique, inner, view, prop.board)
+            found = rested_found(self.technique, inner, view, prop.board)
         found.sort(key=lambda f: (f.rating, f.complexity, f.kind))
         n, removals = prop.n, []
         for f in found:
-            if not f.parents:
-                continue   # SE: the rule holds without the chain, so it adds nothing to it
             ancestors = prop.chain_bit(f.key, f.complexity)
             for cand in bits_of(f.parents):
                 ancestors |= off[cand]
