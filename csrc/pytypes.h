@@ -9,6 +9,7 @@
 
 extern PyTypeObject BoardType, ExactCoverType, GraderType, KillerBoardType;
 extern PyTypeObject RateTablesType, RatePropagatorType;   /* ratechains.c */
+extern PyTypeObject RateRulesType;   /* ratesimple.c */
 
 /* A Board object: its tables (pyboard.c). */
 typedef struct {

@@ -31,9 +31,10 @@ from .multiple import DYNAMIC, STATIC, Chaining, rested_found
 def simple_rules() -> tuple:
     """The simple techniques SE nests in dynamic chains: pointing and claiming, hidden
     pair, naked pair, X-Wing."""
-    return (SimpleRule(b.locked_candidates), SimpleRule(lambda s, bd: b.hidden_sets(s, bd, 2)),
-            SimpleRule(lambda s, bd: b.naked_sets(s, bd, 2)),
-            SimpleRule(lambda s, bd: b.fish(s, bd, 2)))
+    return (SimpleRule(b.locked_candidates, 0),
+            SimpleRule(lambda s, bd: b.hidden_sets(s, bd, 2), 1),
+            SimpleRule(lambda s, bd: b.naked_sets(s, bd, 2), 2),
+            SimpleRule(lambda s, bd: b.fish(s, bd, 2), 3))
 
 
 class NestedChains:

@@ -119,6 +119,26 @@ def chain_propagator(shape: Shape, peer_order, cell_chain_units):
 _rate_tables: dict = {}  # the rater's compiled tables per board, the last BOARDS_KEPT
 
 
+def simple_rules(shape: Shape, single_units, lock_groups, columns, rows):
+    """The simple rules the SE rater nests in chains (rating/implications.py's SimpleRule),
+    in C: find(rule, cell_digits, digit_cells, start_digits, open_cells, values) -> [(struck
+    candidates, removals in SE's order)] for rule 0 (pointing and claiming), 1 (hidden
+    pairs), 2 (naked pairs) or 3 (X-Wings). None on the pure core or past 4,096 candidates."""
+    if not _rater_twin_runs(shape):
+        return None
+    rules = _rate_rules.get(shape)
+    if rules is None:
+        _make_room(_rate_rules)
+        groups = [[u for entry in group for u in entry[:2]] for group in lock_groups]
+        rules = _rate_rules[shape] = _compiled.RateRules(
+            engine(shape).native, single_units, groups, [unit.cells for unit in shape.units],
+            columns, rows)
+    return rules.find
+
+
+_rate_rules: dict = {}  # the rater's compiled simple rules per board, the last BOARDS_KEPT
+
+
 def _rater_twin_runs(shape) -> bool:
     """Whether the rater's chains run in C on this board: the compiled core runs, and the
     board is a plain Shape within the C twin's 4,096 candidates."""
