@@ -5,8 +5,8 @@
    matrix and its search (pycover.c). Grader(...) and KillerBoard(...): the grader's
    techniques and a Killer's cages (pygrade.c). check_killer(...): the Killer check
    (killercheck.c). tile_jigsaw(...): a jigsaw layout (jigsaw.c). graded_removal(...):
-   generation to a grade after the fill (pygraded.c). chain_starts(...): the SE rater's
-   forcing chains and cycles (ratescreen.c); RateTables and RatePropagator its chain
+   generation to a grade after the fill (pygraded.c). chain_starts(...) and chain_found(...):
+   the SE rater's forcing chains and cycles (ratescreen.c); RateTables and RatePropagator its chain
    propagations (ratechains.c) and static chains' conclusions (ratefound.c); RateRules the
    simple rules nested in its chains (ratesimple.c). shuffled(state, items):
    rng.Rng.shuffled.
@@ -43,6 +43,7 @@ static PyMethodDef module_functions[] = {
     FAST_METHOD("tile_jigsaw", tile_jigsaw, tile_jigsaw_doc),
     FAST_METHOD("graded_removal", graded_removal_call, graded_removal_doc),
     FAST_METHOD("chain_starts", chain_starts, chain_starts_doc),
+    FAST_METHOD("chain_found", chain_found, chain_found_doc),
     {NULL, NULL, 0, NULL},
 };
 

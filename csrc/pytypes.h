@@ -36,6 +36,8 @@ extern const char graded_removal_doc[];
 /* ratescreen.c's function: rating/nested.py's unary_found (forcing chains and cycles). */
 PyObject *chain_starts(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char chain_starts_doc[];
+PyObject *chain_found(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char chain_found_doc[];
 
 /* 1, or 0 with a TypeError if a fast call got other than `expected` arguments. */
 static inline int check_arity(Py_ssize_t nargs, Py_ssize_t expected, const char *name) {

@@ -287,6 +287,10 @@ typedef struct {
     int *pending, *later;
     int *chain_start, *chain_units;   /* per cell, its units in chain order */
     word *seen2;        /* potentials met (2 * cand + on) */
+    /* chain_found: conclusions put out as rows (found_row) rather than paths */
+    PyObject *rows;     /* NULL: paths */
+    word *gone;         /* the enclosing chain's struck candidates (cw words) */
+    int y, x;           /* the pass */
 } Nodes;
 
 static int node_new(Nodes *t, int cand, int on, int cause, int parent) {
@@ -373,6 +377,82 @@ static int links_ons(const Screen *s, const Nodes *t, int cand, int y, int x, in
     return count / 2;
 }
 
+/* nested._cycle or nested._chain of the path ending at node `end`, as a row of
+   chain_found: (cycle, complexity, kind, parents, removals, ancestors as bytes), put out
+   when it removes something and rests on some struck candidate. 0, or -1 on error. */
+static int found_row(const Screen *s, Nodes *t, int end, int start_cand, int start_on,
+                     int cycle) {
+    int n = s->n, w = s->board->w, cw = s->cw, aw = 2 * cw;
+    word anc[2 * (MAX_CANDIDATES / 64)] = {0}, causes[MAX_CANDIDATES / 64] = {0};
+    word cells[MAX_CANDIDATES / 64] = {0};
+    set_add(anc, 2 * start_cand + start_on);
+    for (int k = end; t->nodes[k].parent >= 0; k = t->nodes[k].parent) {
+        const Node *node = &t->nodes[k];
+        int cell = node->cand / n, d = node->cand % n;
+        set_add(anc, 2 * node->cand + node->on);
+        set_add(cells, cell);
+        if (!cycle && !node->on) continue;
+        if (node->cause == -1) {
+            for (int e = 0; e < n; e++)
+                if (set_has(t->gone, cell * n + e)) set_add(causes, cell * n + e);
+        } else if (node->cause >= 0) {
+            const Span *unit = &s->board->unit[node->cause];
+            for (int i = unit->lo; i < unit->hi; i++)
+                for (word x = unit->bits[i]; x; x &= x - 1) {
+                    int c = i * 64 + lowest_bit(x);
+                    if (set_has(t->gone, c * n + d)) set_add(causes, c * n + d);
+                }
+        }
+    }
+    if (set_is_empty(causes, cw)) return 0;
+    int removed[2 * MAX_CANDIDATES], count = 0;
+    const Node *last = &t->nodes[end];
+    if (cycle) {
+        word sides[2 * 32 * (MAX_CANDIDATES / 64)];   /* per digit: seen by offs, by ons */
+        memset(sides, 0, sizeof(word) * 2 * (size_t)n * w);
+        for (int k = end; t->nodes[k].parent >= 0; k = t->nodes[k].parent) {
+            const Node *node = &t->nodes[k];
+            int cell = node->cand / n, d = node->cand % n;
+            word *side = sides + ((size_t)2 * d + node->on) * w;
+            const word *peers = s->board->peers[cell].bits, *places = s->digit_cells + (size_t)d * w;
+            for (int i = 0; i < w; i++) side[i] |= peers[i] & places[i] & ~cells[i];
+        }
+        for (int c = 0; c < s->cells; c++)
+            for (int d = 0; d < n; d++) {
+                const word *off = sides + (size_t)2 * d * w, *on = off + w;
+                if (set_has(off, c) && set_has(on, c)) {
+                    removed[count++] = c;
+                    removed[count++] = d;
+                }
+            }
+    } else {
+        int cell = last->cand / n, d = last->cand % n;
+        for (int e = 0; e < n; e++)
+            if (last->on ? e != d && s->cell_digits[cell] >> e & 1 : e == d) {
+                removed[count++] = cell;
+                removed[count++] = e;
+            }
+    }
+    if (!count) return 0;
+    PyObject *pairs = PyTuple_New(count / 2);
+    if (!pairs) return -1;
+    for (int k = 0; k < count / 2; k++) {
+        PyObject *pair = Py_BuildValue("(ii)", removed[2 * k], removed[2 * k + 1]);
+        if (!pair) {
+            Py_DECREF(pairs);
+            return -1;
+        }
+        PyTuple_SET_ITEM(pairs, k, pair);
+    }
+    int kind = cycle ? (t->x && t->y ? 4 : t->y ? 3 : 2) : (t->y ? 4 : 2);
+    PyObject *row = Py_BuildValue("(OiiNNy#)", cycle ? Py_True : Py_False, set_count(anc, aw),
+                                  kind, mask_object(causes, cw), pairs, (const char *)anc,
+                                  (Py_ssize_t)(aw * sizeof(word)));
+    int failed = !row || PyList_Append(t->rows, row) < 0;
+    Py_XDECREF(row);
+    return failed ? -1 : 0;
+}
+
 /* The path of node `end` from the start (not included) to it, as (cand, on, cause) tuples. */
 static PyObject *path_of(const Nodes *t, int end) {
     int length = 0;
@@ -442,7 +522,9 @@ static int follow_cycles(Screen *s, Nodes *t, int cand, int y, int x, PyObject *
                 if (!(length >= 4 && r == cand) && !kept) continue;
                 int node = node_new(t, r, 1, links[2 * k + 1], o);
                 if (node < 0) goto failed;
-                if (length >= 4 && r == cand) {
+                if (length >= 4 && r == cand && t->rows) {
+                    if (found_row(s, t, node, cand, 1, 1) < 0) goto failed;
+                } else if (length >= 4 && r == cand) {
                     PyObject *path = path_of(t, node);
                     if (!path || PyList_Append(out, path) < 0) {
                         Py_XDECREF(path);
@@ -496,7 +578,9 @@ static PyObject *follow_chain(Screen *s, Nodes *t, int cand, int on, int y, long
                 if (q == cand && q_on != on) {
                     int node = node_new(t, q, q_on, links[2 * k + 1], pending[i]);
                     if (node < 0) return PyErr_NoMemory();
-                    return path_of(t, node);
+                    if (!t->rows) return path_of(t, node);
+                    if (found_row(s, t, node, cand, on, 0) < 0) return NULL;
+                    Py_RETURN_NONE;
                 }
                 if (set_has(t->seen2, 2 * q + q_on)) continue;
                 set_add(t->seen2, 2 * q + q_on);
@@ -523,6 +607,12 @@ static PyObject *follow_start(Screen *s, Nodes *t, int k, int cand, int y, int x
     if (!from_on) goto failed;
     from_off = flags & 4 ? follow_chain(s, t, cand, 0, y, units, links) : Py_NewRef(Py_None);
     if (!from_off) goto failed;
+    if (t->rows) {
+        Py_DECREF(cycles);
+        Py_DECREF(from_on);
+        Py_DECREF(from_off);
+        return Py_NewRef(Py_None);
+    }
     return Py_BuildValue("(iiNNN)", k, cand, cycles, from_on, from_off);
 failed:
     Py_DECREF(cycles);
@@ -540,6 +630,8 @@ static int follow_all(Screen *s, Nodes *t, PyObject *starts, long long *units) {
     }
     for (int k = 0; k < 3; k++) {
         int y = passes[k][0], x = passes[k][1];
+        t->y = y;
+        t->x = x;
         screen_steps(s, y, x);
         FOR_EACH_BIT(s->open, s->board->w, cell) {
             uint32_t digits = s->cell_digits[cell];
@@ -552,7 +644,7 @@ static int follow_all(Screen *s, Nodes *t, PyObject *starts, long long *units) {
                 if (x) flags |= screen_off_chain(s, cand, y, units) << 2;
                 if (!flags) continue;
                 PyObject *start = follow_start(s, t, k, cand, y, x, flags, units, links);
-                if (!start || PyList_Append(starts, start) < 0) {
+                if (!start || (!t->rows && PyList_Append(starts, start) < 0)) {
                     Py_XDECREF(start);
                     PyMem_Free(links);
                     return -1;
@@ -630,4 +722,72 @@ PyObject *chain_starts(PyObject *module, PyObject *const *args, Py_ssize_t nargs
     screen_free(&s);
     if (!starts) return NULL;
     return Py_BuildValue("(NL)", starts, units);
+}
+
+/* A cell's digit sets (ints below 2**n), one per cell, into out. 0, or -1. */
+static int convert_ints_u32(PyObject *sequence, uint32_t *out, int cells, int n) {
+    PyObject *items = PySequence_Fast(sequence, "start_cells");
+    if (!items) return -1;
+    int failed = PySequence_Fast_GET_SIZE(items) != cells;
+    for (int c = 0; c < cells && !failed; c++) {
+        long value;
+        failed = convert_int(PySequence_Fast_GET_ITEM(items, c), 0, (1L << n) - 1, &value,
+                             "a cell's digits") < 0;
+        out[c] = (uint32_t)value;
+    }
+    Py_DECREF(items);
+    if (failed && !PyErr_Occurred())
+        PyErr_SetString(PyExc_ValueError, "start_cells needs a set per cell");
+    return failed ? -1 : 0;
+}
+
+const char chain_found_doc[] =
+    "chain_found(board, cell_chain_units, cell_digits, digit_cells, open_cells, start_cells)\n"
+    "--\n\n"
+    "chain_starts's conclusions that a nested rule can use, inside an enclosing chain that\n"
+    "started from start_cells (per cell its digits): ([(cycle, complexity, kind, parents,\n"
+    "removals, ancestors)], work units), in unary_found's order, those that remove something\n"
+    "and rest on a candidate the enclosing chain struck (parents, a candidate set); the\n"
+    "ancestors (bits 2 * candidate + on) as bytes.";
+
+PyObject *chain_found(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (!check_arity(nargs, 6, "chain_found")) return NULL;
+    if (!PyObject_TypeCheck(args[0], &BoardType)) {
+        PyErr_SetString(PyExc_TypeError, "chain_found needs a compiled Board");
+        return NULL;
+    }
+    const Board *board = &((BoardObject *)args[0])->board;
+    Py_ssize_t n = PySequence_Length(args[3]);
+    if (n < 0) return NULL;
+    if (!board->storage || n != board->n || n > 30 || n * board->cells > MAX_CANDIDATES) {
+        PyErr_SetString(PyExc_ValueError, "chain_found takes the board's digit sets, up to 30 "
+                                          "digits and 4096 candidates");
+        return NULL;
+    }
+    Screen s;
+    Nodes t;
+    if (screen_alloc(&s, board, (int)n) < 0) return NULL;
+    PyObject *rows = NULL;
+    long long units = 0;
+    uint32_t *start = PyMem_Malloc(sizeof(uint32_t) * (size_t)board->cells);
+    memset(&t, 0, sizeof t);
+    word gone[MAX_CANDIDATES / 64] = {0};
+    if (start && nodes_alloc(&t, &s, args[1]) == 0 &&
+        screen_state(&s, args[2], args[3], args[4]) == 0 &&
+        convert_ints_u32(args[5], start, board->cells, (int)n) == 0 && (rows = PyList_New(0))) {
+        for (int c = 0; c < board->cells; c++)
+            for (int d = 0; d < n; d++)
+                if (start[c] >> d & 1 && !(s.cell_digits[c] >> d & 1)) set_add(gone, c * (int)n + d);
+        t.rows = rows;
+        t.gone = gone;
+        if (screen_links(&s) < 0 || follow_all(&s, &t, rows, &units) < 0) Py_CLEAR(rows);
+    } else if (!start) {
+        PyErr_NoMemory();
+    }
+    PyMem_Free(start);
+    nodes_free(&t);
+    screen_free(&s);
+    if (!rows) return NULL;
+    return Py_BuildValue("(NL)", rows, units);
 }

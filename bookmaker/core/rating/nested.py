@@ -49,9 +49,8 @@ class NestedChains:
         outer = Outer(prop.cell_digits, prop.digit_cells, grid, prop.board, prop.outer_base)
         rules = self.technique.nested_rules if self.technique is not None else ()
         inner = Propagator(prop.board, view, prop.budget, rules, outer)
-        if self.technique is None:   # SE: a conclusion resting on no struck candidate holds
-            # without the chain, so it adds nothing to it: only those resting on some count
-            found = [f for f in unary_found(inner, view, prop.board) if f.parents]
+        if self.technique is None:
+            found = rested_unary(inner, view, prop.board)
         else:
             found = rested_found(self.technique, inner, view, prop.board)
         found.sort(key=lambda f: (f.rating, f.complexity, f.kind))
@@ -179,6 +178,26 @@ def unary_found(prop: Propagator, state, board: Board) -> list[Found]:
 
 
 _PASSES = ((False, True), (True, False), (True, True))
+
+
+def rested_unary(prop: Propagator, state, board: Board) -> list[Found]:
+    """unary_found's conclusions inside an enclosing chain that rest on candidates it
+    struck (SE: a conclusion resting on none holds without the chain, so it adds nothing
+    to it), in the same order; on the compiled core made in C, the ancestors in a key as
+    bytes (equal exactly when the ancestors are)."""
+    conclude = compiled.chain_concluder(board.shape)
+    if conclude is None or prop.outer is None:
+        return [f for f in unary_found(prop, state, board) if f.parents]
+    rows, units = conclude(board.cell_chain_units, state.cell_digits, state.digit_cells,
+                           state.open_cells, prop.outer.start_cells)
+    prop.budget.spend(units)
+    found = []
+    for cycle, c, kind, parents, removed, ancestors in rows:
+        base = (70 if kind == 4 else 65) if cycle else (70 if kind == 4 else 66)
+        name, tag = ("Bidirectional Cycle", "cycle") if cycle else ("Forcing Chain", "chain")
+        found.append(Found(base + length_modifier(c), c, kind, name, removed, None, parents,
+                           (tag, ancestors, removed)))
+    return found
 
 
 def _unary_followed(prop: Propagator, state, board: Board, follow) -> list[Found]:

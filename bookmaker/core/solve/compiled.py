@@ -101,6 +101,17 @@ def chain_follower(shape: Shape):
     return lambda *state: _compiled.chain_starts(native, *state)
 
 
+def chain_concluder(shape: Shape):
+    """unary_found's conclusions a nested rule can use (rating/nested.py's rested_unary),
+    in C: conclude(cell_chain_units, cell_digits, digit_cells, open_cells, start_cells) ->
+    ([(cycle, complexity, kind, parents, removals, ancestors as bytes)], work units). None
+    on the pure core or past 4,096 candidates."""
+    if not _rater_twin_runs(shape):
+        return None
+    native = engine(shape).native
+    return lambda *state: _compiled.chain_found(native, *state)
+
+
 def chain_propagator(shape: Shape, peer_order, cell_chain_units):
     """The SE rater's chain propagations (rating/implications.py) in C: a maker of
     RatePropagator(cell_digits, digit_cells, outer_cells, outer_digits), whose run(cand,
