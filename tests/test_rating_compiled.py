@@ -1,8 +1,10 @@
 """The SE rater's compiled chains against the pure Python: the forcing chains and cycles
-nested rules use (unary_found) and the chain propagations (Propagator) give the same
-conclusions, potentials in the same order, ancestors, contradictions and work units on
-both cores, at the top and inside an enclosing chain, on 9x9 and 16x16; whole ratings
-agree, bounds and the step the budget ran out in included."""
+nested rules use (unary_found, rested_unary), the chain propagations (Propagator), the
+multiple forcing chains' conclusions (all_found, rested_found) and the simple rules
+nested in chains give the same conclusions, potentials in the same order, ancestors,
+contradictions and work units on both cores, at the top and inside an enclosing chain,
+on 9x9 and 16x16; whole ratings agree, bounds and the step the budget ran out in
+included."""
 
 from __future__ import annotations
 
@@ -22,8 +24,15 @@ from bookmaker.core.grade.candidates import Candidates
 from bookmaker.core.rating.board import board_of
 from bookmaker.core.rating.hints import Budget
 from bookmaker.core.rating.implications import Grid, Outer, Propagator, working_state
-from bookmaker.core.rating.multiple import DYNAMIC, NISHIO, STATIC
-from bookmaker.core.rating.nested import unary_found
+from bookmaker.core.rating.multiple import (
+    DYNAMIC,
+    MULTIPLE_CHAINS,
+    NISHIO,
+    STATIC,
+    all_found,
+    rested_found,
+)
+from bookmaker.core.rating.nested import MULTIPLE, rested_unary, simple_rules, unary_found
 from bookmaker.core.rating.rater import rate
 from bookmaker.core.rng import Rng
 from bookmaker.core.solve import compiled
@@ -177,3 +186,96 @@ def test_variant_boards_chains_are_the_same_on_both_cores(variant):
     pure, fast = on_both(lambda budget: unary_found(Propagator(board, state, budget),
                                                      state, board))
     assert pure == fast
+
+
+def conclusions(found: list) -> tuple:
+    """Found as plain data, and which of them share a key (the cores spell a key's
+    ancestors differently, an int or its bytes, but must tell the same chains apart)."""
+    keys = [f.key for f in found]
+    return ([(f.rating, f.complexity, f.kind, f.name, f.eliminations, f.placement, f.parents)
+             for f in found], [[a == b for b in keys] for a in keys])
+
+
+def enclosed(state: Candidates, board, cells: int = 3) -> list:
+    """(working grid, Outer maker) inside dynamic chains from the first candidate of the
+    first open cells, those that do not end in a contradiction."""
+    n, found = board.shape.size, []
+    for cell in list(bits_of(state.open_cells))[:cells]:
+        context = inner_context(state, board, cell * n + next(bits_of(state.cell_digits[cell])))
+        if context is not None:
+            found.append(context)
+    return found
+
+
+@pytest.mark.parametrize("index", [1, 3, 9])
+def test_multiple_forcing_chains_conclude_the_same_on_both_cores(index):
+    state, board = nine_states()[index], board_of(NINE)
+    pure, fast = on_both(lambda budget: conclusions(all_found(
+        MULTIPLE_CHAINS, Propagator(board, state, budget), state, board)))
+    assert pure == fast
+    assert pure[0][0]   # some conclusions to compare
+
+
+@pytest.mark.parametrize("index", [0, 6])
+def test_nested_multiple_forcing_chains_are_the_same_inside_a_chain(index):
+    state, board = nine_states()[index], board_of(NINE)
+    technique, rested = MULTIPLE.technique, 0
+    for view, outer in enclosed(state, board):
+        for find in (all_found, rested_found):
+            pure, fast = on_both(lambda budget: conclusions(find(
+                technique, Propagator(board, view, budget, (), outer()), view, board)))
+            assert pure == fast
+        rested += len(pure[0][0])
+    assert rested   # conclusions resting on the enclosing chain's struck candidates
+
+
+@pytest.mark.parametrize("index", [1, 4, 14])
+def test_nested_forcing_chains_resting_on_a_chain_are_the_same(index):
+    state, board = nine_states()[index], board_of(NINE)
+    rested = 0
+    for view, outer in enclosed(state, board, 4):
+        pure, fast = on_both(lambda budget: conclusions(rested_unary(
+            Propagator(board, view, budget, (), outer()), view, board)))
+        assert pure == fast
+        rested += len(pure[0][0])
+    assert rested
+
+
+def simple_rule_offs(state: Candidates, board, every: int) -> list:
+    """Each simple rule's removals (with ancestors) on the working grids of dynamic chains
+    from every `every`-th candidate, on and off, as nested rules see them."""
+    rules, n, found = simple_rules(), board.shape.size, []
+    cands = [c * n + d for c in bits_of(state.open_cells) for d in bits_of(state.cell_digits[c])]
+    for cand in cands[::every]:
+        for on in (True, False):
+            prop = Propagator(board, state, Budget(10 ** 9), rules)
+            start = {cand: 1 << (2 * cand + on)}
+            run = prop.propagate(start if on else {}, {} if on else start, DYNAMIC)
+            cells, digits = list(state.cell_digits), list(state.digit_cells)
+            for q in run.off:
+                cell, d = divmod(q, n)
+                cells[cell] &= ~(1 << d)
+                digits[d] &= ~(1 << cell)
+            found.append([rule(prop, Grid(cells, digits), run.off) for rule in rules])
+    return found
+
+
+@pytest.mark.parametrize("index", [0, 2, 8])
+def test_simple_rules_nested_in_chains_are_the_same_on_both_cores(index):
+    state, board = nine_states()[index], board_of(NINE)
+    pure, fast = on_both(lambda budget: simple_rule_offs(state, board, 5))
+    assert pure == fast
+    assert all(any(offs[k] for offs in pure[0]) for k in range(4))   # every rule finds some
+
+
+@pytest.mark.parametrize("variant", ["x", "hyper", "16"])
+def test_simple_rules_on_other_boards_are_the_same(variant):
+    shape = SIXTEEN if variant == "16" else variant_board(3, 3, variant)
+    board, rng = board_of(shape), random.Random(7)
+    count = shape.cell_count
+    solution, kept = random_solution(shape, Rng(7)), set(rng.sample(range(count), count * 3 // 8))
+    cells = tuple(v if c in kept else 0 for c, v in enumerate(solution))
+    state = struck(Candidates.from_grid(Cells(shape, cells)), 4, 0.1)
+    pure, fast = on_both(lambda budget: simple_rule_offs(state, board, 13 if count > 81 else 4))
+    assert pure == fast
+    assert any(any(offs) for offs in pure[0])

@@ -76,7 +76,8 @@ def graded_removal(grader: Grader, solution: Sequence[int], orbits: Sequence[Seq
                    ceiling: int, add_back: bool, rng_state: int, max_nodes: int
                    ) -> tuple[tuple[int, ...], int, int, int]: ...
 
-# The SE rater's chains (ratechains.c, ratescreen.c): rating/implications.py, rating/nested.py.
+# The SE rater's chains (ratechains.c, ratefound.c, ratescreen.c, ratesimple.c):
+# rating/implications.py, rating/multiple.py, rating/nested.py.
 Path = tuple[tuple[int, bool, int], ...]
 
 class RateTables:
@@ -89,7 +90,22 @@ class RatePropagator:
                  outer_digits: Sequence[int] | None) -> None: ...
     def run(self, cand: int, on: bool, cell_links: bool, dynamic: bool
             ) -> tuple[dict[int, int], dict[int, int], tuple[int, int] | None, int]: ...
+    def static_found(self, multiple: bool, rested_only: bool
+                     ) -> tuple[list[tuple[int, int, int, bool, int, bytes]], int]: ...
+
+class RateRules:
+    def __init__(self, board: Board, single_units: Sequence[int],
+                 lock_groups: Sequence[Sequence[int]], unit_cells: Sequence[Sequence[int]],
+                 columns: Sequence[int], rows: Sequence[int]) -> None: ...
+    def find(self, rule: int, cell_digits: Sequence[int], digit_cells: Sequence[int],
+             start_digits: Sequence[int], open_cells: int, values: Sequence[int]
+             ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]: ...
 
 def chain_starts(board: Board, cell_chain_units: Sequence[Sequence[int]],
                  cell_digits: Sequence[int], digit_cells: Sequence[int], open_cells: int
                  ) -> tuple[list[tuple[int, int, list[Path], Path | None, Path | None]], int]: ...
+def chain_found(board: Board, cell_chain_units: Sequence[Sequence[int]],
+                cell_digits: Sequence[int], digit_cells: Sequence[int], open_cells: int,
+                start_cells: Sequence[int]
+                ) -> tuple[list[tuple[bool, int, int, int, tuple[tuple[int, int], ...], bytes]],
+                           int]: ...
