@@ -375,10 +375,10 @@ static PyMethodDef Propagator_methods[] = {
                 "run(cand, on, cell_links, dynamic)\n--\n\n"
                 "Propagator.propagate from candidate `cand` on (or off): (on, off, conflict, "
                 "work)."),
-    FAST_METHOD("static_found", Propagator_static_found,
-                "static_found(multiple, rested_only)\n--\n\n"
-                "multiple.py's all_found for a static technique: (rows, work), see "
-                "ratefound.c."),
+    FAST_METHOD("chains_found", Propagator_chains_found,
+                "chains_found(multiple, dynamic, rested_only)\n--\n\n"
+                "multiple.py's all_found for a technique without nested rules: (rows, work), "
+                "see ratefound.c."),
     {NULL, NULL, 0, NULL},
 };
 

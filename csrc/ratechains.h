@@ -71,8 +71,8 @@ static inline word *slot_bits(const Run *r, int slot) {
 long long rate_propagate(PropagatorObject *p, int cand, int on, int cell_links, int dynamic,
                          Run *r);
 
-/* ratefound.c: RatePropagator.static_found and rate_simple_rule. */
-PyObject *Propagator_static_found(PropagatorObject *self, PyObject *const *args,
+/* ratefound.c: RatePropagator.chains_found. */
+PyObject *Propagator_chains_found(PropagatorObject *self, PyObject *const *args,
                                   Py_ssize_t nargs);
 void arena_free(Arena *arena);
 

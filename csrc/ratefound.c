@@ -1,19 +1,24 @@
-/* What the SE rater's static chains conclude, in C: rating/multiple.py's all_found for a
-   static technique (Multiple Forcing Chains, 8.0, and the same nested in dynamic chains
-   from 10.0 up), with the Python's decisions.
+/* What the SE rater's chains from a cell or a unit conclude, in C: rating/multiple.py's
+   all_found for a technique without nested rules, static (Multiple Forcing Chains, 8.0,
+   also nested from 10.0 up) or dynamic (Dynamic Forcing Chains, 8.5, also nested from
+   10.5 up), with the Python's decisions.
 
-   RatePropagator.static_found(multiple, rested_only) -> (rows, work): every cell of three
-   candidates or more in order, each of its candidates' runs from on, each unit where the
-   candidate is its digit's first place (of two, or more with `multiple`) with the runs
-   of every place there, then the cell's runs: what all the runs of a cell or a unit make
-   on alike (a placement, when the cell has other candidates) and off alike (a removal),
-   in the order the first run met them. A row is (complexity, kind, candidate, on,
-   parents, key): the complexity (the runs' potentials to it, counted per run), kind 5
-   for a cell and 6 for a unit, the enclosing chain's struck candidates it rests on (a
-   candidate set: those of its runs' ancestors and the cell's or the unit's own, SE's rule
-   parents) and the runs' ancestors to it as bytes (equal exactly when the Python's key
-   is). With rested_only, only rows with parents. `work` is the potentials the distinct
-   runs processed, which the Python charges one run at a time: the caller charges it. */
+   RatePropagator.chains_found(multiple, dynamic, rested_only) -> (rows, work): every cell
+   of three candidates or more (two or more, dynamic) in order; for each of its
+   candidates, its run from on; dynamic, the contradictions of its runs from on and from
+   off and (three candidates or more) what both runs make on and off alike (double
+   implications); each unit where it is its digit's first place (of two, or more with
+   `multiple`) with the runs of every place there; then the cell's runs: what all the
+   runs of a cell or a unit make on alike (a placement, when the cell has other
+   candidates) and off alike (a removal), in the order the first run met them. A row is
+   (complexity, kind, candidate, on, parents, key): the complexity (the targets'
+   potentials, counted per target), the kind (7 a contradiction, 1 a double implication,
+   5 a cell, 6 a unit), the conclusion (on: the candidate placed), the enclosing chain's
+   struck candidates it rests on (a candidate set: those of its targets' ancestors and
+   the cell's or the unit's own, SE's rule parents) and the targets' ancestors as bytes
+   (equal exactly when the Python's key is). With rested_only, only rows with parents.
+   `work` is the potentials the distinct runs processed, which the Python charges one run
+   at a time: the caller charges it. */
 
 #include <stdlib.h>
 
@@ -21,6 +26,7 @@
 
 typedef struct {
     int on_at, ons, off_at, offs; /* the run's potentials in the arena, on then off */
+    int conflict_at;              /* its contradiction's two (on's, off's), or -1 */
     size_t sets_at;               /* its on and off candidate sets, in arena->sets */
 } Stored;
 
@@ -28,7 +34,7 @@ typedef struct {
     PropagatorObject *p;
     const TablesObject *t;
     Arena *a;
-    int n, cw, aw, low_bits;
+    int n, cw, aw, low_bits, dynamic;
     size_t pots, sets;
     long long work;
     Stored *stored;
@@ -78,15 +84,24 @@ static void or_parents(word *to, const word *anc, int from, int cands, int cw, i
     }
 }
 
-/* The run from `cand` on, stored once (SE's cache of runs: charged once). */
-static int store_run(Search *s, int cand) {
-    Stored *here = &s->stored[cand];
+/* A potential's ancestors into the arena at its next place. */
+static void store_potential(Search *s, int q, const word *anc) {
+    Arena *a = s->a;
+    a->pot[2 * s->pots] = q;
+    a->pot[2 * s->pots + 1] = low_count(anc, s->low_bits);
+    set_copy(a->anc + s->pots * s->aw, anc, s->aw);
+    s->pots++;
+}
+
+/* The run from `cand` on (or off), stored once (SE's cache of runs: charged once). */
+static int store_run(Search *s, int cand, int on) {
+    Stored *here = &s->stored[2 * cand + on];
     if (here->ons >= 0) return 0;
     PropagatorObject *p = s->p;
     Run r;
-    s->work += rate_propagate(p, cand, 1, 1, 0, &r);
+    s->work += rate_propagate(p, cand, on, 1, s->dynamic, &r);
     Arena *a = s->a;
-    size_t need = s->pots + (size_t)r.ons + (size_t)r.offs;
+    size_t need = s->pots + (size_t)r.ons + (size_t)r.offs + 2;
     if (grow((void **)&a->pot, &a->pot_room, 2 * need, sizeof(int)) < 0) return -1;
     if (grow((void **)&a->anc, &a->anc_room, need * s->aw, sizeof(word)) < 0 ||
         grow((void **)&a->sets, &a->sets_room, s->sets + 2 * (size_t)s->cw, sizeof(word)) < 0)
@@ -102,13 +117,15 @@ static int store_run(Search *s, int cand) {
         if (side) here->off_at = (int)s->pots; else here->on_at = (int)s->pots;
         for (int k = 0; k < count; k++) {
             int q = order[k];
-            const word *anc = slot_bits(&r, slot[q]);
-            a->pot[2 * s->pots] = q;
-            a->pot[2 * s->pots + 1] = low_count(anc, s->low_bits);
-            set_copy(a->anc + s->pots * s->aw, anc, s->aw);
+            store_potential(s, q, slot_bits(&r, slot[q]));
             set_add(side ? off_set : on_set, q);
-            s->pots++;
         }
+    }
+    here->conflict_at = -1;
+    if (r.conflicted) {
+        here->conflict_at = (int)s->pots;
+        store_potential(s, -1, r.conflict_on);
+        store_potential(s, -1, r.conflict_off);
     }
     here->ons = r.ons;
     here->offs = r.offs;
@@ -116,10 +133,10 @@ static int store_run(Search *s, int cand) {
 }
 
 /* One row: (complexity, kind, candidate, on, parents, key) over the rows' targets. */
-static PyObject *found_row(const Search *s, const int *targets, int m, int kind, int on,
-                           const word *parents) {
+static PyObject *found_row(const Search *s, const int *targets, int m, int kind, int q,
+                           int on, const word *parents) {
     const Arena *a = s->a;
-    int complexity = 0, q = a->pot[2 * targets[0]];
+    int complexity = 0;
     for (int j = 0; j < m; j++) complexity += a->pot[2 * targets[j] + 1];
     PyObject *key = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)m * s->aw * (Py_ssize_t)sizeof(word));
     if (!key) return NULL;
@@ -144,10 +161,10 @@ static int reduce(Search *s, const int *cands, int m, int kind, const word *sour
     int cw = s->cw, n = s->n;
     word common[MAX_CHAIN_CANDIDATES / 64], parents[MAX_CHAIN_CANDIDATES / 64];
     for (int on = 1; on >= 0; on--) {
-        const Stored *first = &s->stored[cands[0]];
+        const Stored *first = &s->stored[2 * cands[0] + 1];
         set_copy(common, a->sets + first->sets_at + (on ? 0 : cw), cw);
         for (int j = 1; j < m; j++) {
-            const word *other = a->sets + s->stored[cands[j]].sets_at + (on ? 0 : cw);
+            const word *other = a->sets + s->stored[2 * cands[j] + 1].sets_at + (on ? 0 : cw);
             for (int i = 0; i < cw; i++) common[i] &= other[i];
         }
         if (set_is_empty(common, cw)) continue;
@@ -163,7 +180,7 @@ static int reduce(Search *s, const int *cands, int m, int kind, const word *sour
             rows++;
         }
         for (int j = 1; j < m && rows; j++) {
-            const Stored *run = &s->stored[cands[j]];
+            const Stored *run = &s->stored[2 * cands[j] + 1];
             int from = on ? run->on_at : run->off_at, many = on ? run->ons : run->offs;
             for (int k = from; k < from + many; k++) {
                 int q = a->pot[2 * k];
@@ -181,10 +198,63 @@ static int reduce(Search *s, const int *cands, int m, int kind, const word *sour
                     or_parents(parents, a->anc + (size_t)targets[j] * s->aw, s->low_bits,
                                s->t->cands, cw, s->aw);
             if (rested_only && set_is_empty(parents, cw)) continue;
-            PyObject *found = found_row(s, targets, m, kind, on, parents);
+            PyObject *found = found_row(s, targets, m, kind, a->pot[2 * targets[0]], on, parents);
             failed = !found || PyList_Append(out, found) < 0;
             Py_XDECREF(found);
         }
+        if (failed) return -1;
+    }
+    return 0;
+}
+
+/* A row of `m` targets put out, unless rested_only and it rests on no struck candidate. */
+static int put_row(Search *s, const int *targets, int m, int kind, int q, int on,
+                   int rested_only, PyObject *out) {
+    word parents[MAX_CHAIN_CANDIDATES / 64] = {0};
+    if (s->p->outer)
+        for (int j = 0; j < m; j++)
+            or_parents(parents, s->a->anc + (size_t)targets[j] * s->aw, s->low_bits,
+                       s->t->cands, s->cw, s->aw);
+    if (rested_only && set_is_empty(parents, s->cw)) return 0;
+    PyObject *found = found_row(s, targets, m, kind, q, on, parents);
+    int failed = !found || PyList_Append(out, found) < 0;
+    Py_XDECREF(found);
+    return failed ? -1 : 0;
+}
+
+/* multiple.py's _binary of candidate `cand` of a cell of `count`: the contradictions of
+   its runs from on (it goes) and off (it is placed), then, from three candidates, what
+   both runs make on (a placement, when the cell has others) and off alike. */
+static int binary(Search *s, int cand, int count, int rested_only, PyObject *out) {
+    if (store_run(s, cand, 0) < 0) return -1;
+    Arena *a = s->a;
+    const Stored *on_run = &s->stored[2 * cand + 1], *off_run = &s->stored[2 * cand];
+    int targets[2], n = s->n;
+    if (on_run->conflict_at >= 0) {
+        targets[0] = on_run->conflict_at;
+        targets[1] = on_run->conflict_at + 1;
+        if (put_row(s, targets, 2, 7, cand, 0, rested_only, out) < 0) return -1;
+    }
+    if (off_run->conflict_at >= 0) {
+        targets[0] = off_run->conflict_at;
+        targets[1] = off_run->conflict_at + 1;
+        if (put_row(s, targets, 2, 7, cand, 1, rested_only, out) < 0) return -1;
+    }
+    if (count < 3) return 0;
+    for (int on = 1; on >= 0; on--) {
+        int from = on ? off_run->on_at : off_run->off_at, many = on ? off_run->ons : off_run->offs;
+        for (int k = from; k < from + many; k++) a->row[a->pot[2 * k]] = k;
+        int at = on ? on_run->on_at : on_run->off_at, mine = on ? on_run->ons : on_run->offs;
+        int failed = 0;
+        for (int k = at; k < at + mine && !failed; k++) {
+            int q = a->pot[2 * k];
+            if (a->row[q] < 0) continue;
+            if (on && !(s->p->cell_digits[q / n] & ~((uint32_t)1 << (q % n)))) continue;
+            targets[0] = k;
+            targets[1] = a->row[q];
+            failed = put_row(s, targets, 2, 1, q, on, rested_only, out) < 0;
+        }
+        for (int k = from; k < from + many; k++) a->row[a->pot[2 * k]] = -1;
         if (failed) return -1;
     }
     return 0;
@@ -229,28 +299,29 @@ static int region_chains(Search *s, int cell, int d, int multiple, int rested_on
             }
         if (!(m == 2 || (multiple && m > 2)) || first != cell || m > 64) continue;
         for (int j = 0; j < m; j++)
-            if (store_run(s, cands[j]) < 0) return -1;
+            if (store_run(s, cands[j], 1) < 0) return -1;
         unit_source(s, source, unit, d);
         if (reduce(s, cands, m, 6, source, rested_only, out) < 0) return -1;
     }
     return 0;
 }
 
-PyObject *Propagator_static_found(PropagatorObject *self, PyObject *const *args,
+PyObject *Propagator_chains_found(PropagatorObject *self, PyObject *const *args,
                                   Py_ssize_t nargs) {
-    if (!check_arity(nargs, 2, "static_found")) return NULL;
+    if (!check_arity(nargs, 3, "chains_found")) return NULL;
     if (!self->tables) return PyErr_Format(PyExc_ValueError, "RatePropagator was not initialised");
-    int multiple = PyObject_IsTrue(args[0]), rested_only = PyObject_IsTrue(args[1]);
-    if (multiple < 0 || rested_only < 0) return NULL;
+    int multiple = PyObject_IsTrue(args[0]), dynamic = PyObject_IsTrue(args[1]),
+        rested_only = PyObject_IsTrue(args[2]);
+    if (multiple < 0 || dynamic < 0 || rested_only < 0) return NULL;
     TablesObject *t = self->tables;
     Arena *a = &t->arena;
-    Search s = {self, t, a, t->n, self->cw, self->aw, 2 * t->cands, 0, 0, 0, NULL};
-    if (grow(&a->stored, &a->stored_room, (size_t)t->cands, sizeof(Stored)) < 0 ||
+    Search s = {self, t, a, t->n, self->cw, self->aw, 2 * t->cands, dynamic, 0, 0, 0, NULL};
+    if (grow(&a->stored, &a->stored_room, 2 * (size_t)t->cands, sizeof(Stored)) < 0 ||
         grow((void **)&a->row, &a->row_room, (size_t)t->cands, sizeof(int)) < 0)
         return NULL;
     s.stored = a->stored;
     for (int k = 0; k < t->cands; k++) {
-        s.stored[k].ons = -1;
+        s.stored[2 * k].ons = s.stored[2 * k + 1].ons = -1;
         a->row[k] = -1;
     }
     PyObject *out = PyList_New(0);
@@ -260,11 +331,12 @@ PyObject *Propagator_static_found(PropagatorObject *self, PyObject *const *args,
     for (int cell = 0; cell < t->cells; cell++) {
         uint32_t digits = self->cell_digits[cell];
         int count = popcount64(digits), m = 0;
-        if (count <= 2) continue;
+        if (count < 2 || (!dynamic && count < 3)) continue;
         for (int d = 0; d < n; d++) {
             if (!(digits >> d & 1)) continue;
             cands[m++] = cell * n + d;
-            if (store_run(&s, cell * n + d) < 0 ||
+            if (store_run(&s, cell * n + d, 1) < 0 ||
+                (dynamic && binary(&s, cell * n + d, count, rested_only, out) < 0) ||
                 region_chains(&s, cell, d, multiple, rested_only, out) < 0)
                 goto failed;
         }

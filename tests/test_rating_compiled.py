@@ -26,13 +26,20 @@ from bookmaker.core.rating.hints import Budget
 from bookmaker.core.rating.implications import Grid, Outer, Propagator, working_state
 from bookmaker.core.rating.multiple import (
     DYNAMIC,
+    DYNAMIC_CHAINS,
     MULTIPLE_CHAINS,
     NISHIO,
     STATIC,
     all_found,
     rested_found,
 )
-from bookmaker.core.rating.nested import MULTIPLE, rested_unary, simple_rules, unary_found
+from bookmaker.core.rating.nested import (
+    MULTIPLE,
+    levels,
+    rested_unary,
+    simple_rules,
+    unary_found,
+)
 from bookmaker.core.rating.rater import rate
 from bookmaker.core.rng import Rng
 from bookmaker.core.solve import compiled
@@ -207,20 +214,26 @@ def enclosed(state: Candidates, board, cells: int = 3) -> list:
     return found
 
 
-@pytest.mark.parametrize("index", [1, 3, 9])
-def test_multiple_forcing_chains_conclude_the_same_on_both_cores(index):
+@pytest.mark.parametrize("technique", [MULTIPLE_CHAINS, DYNAMIC_CHAINS])
+@pytest.mark.parametrize("index", [1, 3])
+def test_chains_from_cells_and_units_conclude_the_same_on_both_cores(technique, index):
     state, board = nine_states()[index], board_of(NINE)
     pure, fast = on_both(lambda budget: conclusions(all_found(
-        MULTIPLE_CHAINS, Propagator(board, state, budget), state, board)))
+        technique, Propagator(board, state, budget), state, board)))
     assert pure == fast
     assert pure[0][0]   # some conclusions to compare
 
 
-@pytest.mark.parametrize("index", [0, 6])
-def test_nested_multiple_forcing_chains_are_the_same_inside_a_chain(index):
+# the multiple forcing chains nested from 10.0 up, the dynamic ones nested from 10.5 up
+NESTED_CHAINS = (MULTIPLE.technique, levels("sukaku")[3].nested_rules[-1].technique)
+
+
+@pytest.mark.parametrize("index, nested", [(0, 0), (6, 0), (2, 1)])
+def test_nested_chains_from_cells_and_units_are_the_same_inside_a_chain(index, nested):
     state, board = nine_states()[index], board_of(NINE)
-    technique, rested = MULTIPLE.technique, 0
-    for view, outer in enclosed(state, board):
+    technique, rested = NESTED_CHAINS[nested], 0
+    assert not technique.nested_rules
+    for view, outer in enclosed(state, board, 3 - 2 * nested):
         for find in (all_found, rested_found):
             pure, fast = on_both(lambda budget: conclusions(find(
                 technique, Propagator(board, view, budget, (), outer()), view, board)))

@@ -68,8 +68,8 @@ def chaining_hint(technique: Chaining, state: Candidates, board: Board,
 def all_found(technique: Chaining, prop: Propagator, state: Candidates,
               board: Board) -> list[Found]:
     """Every conclusion of a chaining technique, in the order SE meets them."""
-    if prop.native is not None and not technique.mode.dynamic:
-        return _static_found(technique, prop, state, False)
+    if _in_c(technique, prop):
+        return _found_in_c(technique, prop, state, False)
     found = []
     for cell in bits_of(state.open_cells):
         count = state.cell_digits[cell].bit_count()
@@ -82,20 +82,29 @@ def rested_found(technique: Chaining, prop: Propagator, state: Candidates,
                  board: Board) -> list[Found]:
     """The conclusions of all_found that rest on the enclosing chain's struck candidates
     (parents), in the same order: those a nested rule can use."""
-    if prop.native is not None and not technique.mode.dynamic:
-        return _static_found(technique, prop, state, True)
+    if _in_c(technique, prop):
+        return _found_in_c(technique, prop, state, True)
     return [f for f in all_found(technique, prop, state, board) if f.parents]
 
 
-def _static_found(technique: Chaining, prop: Propagator, state: Candidates,
-                  rested_only: bool) -> list[Found]:
-    """all_found of a static technique from the compiled twin's rows (the same
-    conclusions, complexities and parents, the same work charged at once); a key's
-    targets are their ancestors' bytes, equal exactly when the ancestors are."""
-    rows, work = prop.native.static_found(technique.multiple, rested_only)
+def _in_c(technique: Chaining, prop: Propagator) -> bool:
+    """Whether the compiled twin finds the technique's conclusions: on the compiled core,
+    for multiple and dynamic forcing chains without nested rules (not Nishio's)."""
+    return prop.native is not None and not technique.nishio and not technique.nested_rules \
+        and not technique.mode.nested and technique.mode.cell_links
+
+
+def _found_in_c(technique: Chaining, prop: Propagator, state: Candidates,
+                rested_only: bool) -> list[Found]:
+    """all_found from the compiled twin's rows (the same conclusions, complexities and
+    parents, the same work charged at once); a key's targets are their ancestors' bytes,
+    equal exactly when the ancestors are."""
+    rows, work = prop.native.chains_found(technique.multiple, technique.mode.dynamic,
+                                          rested_only)
     prop.budget.spend(work)
     n, found = prop.n, []
-    names = {5: technique.named("Cell"), 6: technique.named("Region")}
+    names = {kind: technique.named(name) for kind, name in
+             ((1, "Double"), (5, "Cell"), (6, "Region"), (7, "Contradiction"))}
     for complexity, kind, q, on, parents, targets in rows:
         cell, d = divmod(q, n)
         removed = _others(state, cell, d) if on else ((cell, d),)
