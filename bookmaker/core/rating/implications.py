@@ -358,6 +358,8 @@ def java_map_order(eliminations: tuple) -> list[tuple[int, int]]:
     """The order SE meets a hint's removals in: they sit in a Java HashMap keyed by cell
     (hash = cell index), so by cell index modulo the table size, then as inserted;
     each cell's digits ascending."""
+    if len(eliminations) == 1:
+        return list(eliminations)
     cells: dict = {}
     for cell, d in eliminations:
         cells.setdefault(cell, []).append(d)

@@ -55,10 +55,15 @@ class NestedChains:
             found = rested_found(self.technique, inner, view, prop.board)
         found.sort(key=lambda f: (f.rating, f.complexity, f.kind))
         n, removals = prop.n, []
+        struck: dict = {}   # parents -> their ancestors: many conclusions share them
         for f in found:
-            ancestors = prop.chain_bit(f.key, f.complexity)
-            for cand in bits_of(f.parents):
-                ancestors |= off[cand]
+            ancestors = struck.get(f.parents)
+            if ancestors is None:
+                ancestors = 0
+                for cand in bits_of(f.parents):
+                    ancestors |= off[cand]
+                struck[f.parents] = ancestors
+            ancestors |= prop.chain_bit(f.key, f.complexity)
             removals += [(c * n + d, ancestors | 1 << (2 * (c * n + d)))
                          for c, d in java_map_order(f.eliminations)]
         return removals
