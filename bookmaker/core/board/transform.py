@@ -42,6 +42,7 @@ from functools import cache
 from itertools import permutations, product
 
 from ..rng import Rng, derive_seed
+from ..solve import compiled
 from . import moves as boardmoves
 from .grid import SYMBOLS, Grid, format_grid
 from .shape import Shape, shape_of
@@ -51,6 +52,7 @@ from .shape import Shape, shape_of
 CANONICAL_BUDGET = 200_000
 DRAWS_PER_COPY = 20  # derived(): draws allowed per copy before a board is deemed too small
 FORM_SYMBOLS = "0" + SYMBOLS  # value 0 (blank) and labels 1..n, in increasing order
+_FORM_BYTES = bytes.maketrans(bytes(range(len(FORM_SYMBOLS))), FORM_SYMBOLS.encode("ascii"))
 MIRROR_AXES = ("vertical", "horizontal", "diagonal", "antidiagonal")
 
 
@@ -292,15 +294,28 @@ def canonical_form(grid: Grid, budget: int | None = None) -> str:
     shape = grid.shape
     if not shape.is_classic:
         return _variant_form(grid)
+    budget = CANONICAL_BUDGET if budget is None else budget
+    find = compiled.least_image_finder()
+    if find is None:
+        return "".join(FORM_SYMBOLS[v] for v in pure_search(grid, budget).least_image())
+    # the same search in C (csrc/canonical.c), step for step: the same form, the same budget
+    image = find(shape.box_rows, shape.box_cols, bytes(grid.cells), budget)
+    if image is None:
+        raise _out_of_budget(shape.size, budget)
+    return image.translate(_FORM_BYTES).decode("ascii")
+
+
+def pure_search(grid: Grid, budget: int) -> _Search:
+    """The Python search for a classic grid's form (the reference of csrc/canonical.c):
+    the grid turned as its form is written, checked for repeated symbols."""
+    shape = grid.shape
     written = canonical_shape(shape)
-    table = _table(written.box_rows, written.box_cols)
     rows = _rows(grid)
     if shape.box_rows > shape.box_cols:
         rows = _transposed(rows)
     _check_distinct(rows)
     orientations = [rows, _transposed(rows)] if shape.box_rows == shape.box_cols else [rows]
-    search = _Search(table, orientations, CANONICAL_BUDGET if budget is None else budget)
-    return "".join(FORM_SYMBOLS[v] for v in search.least_image())
+    return _Search(_table(written.box_rows, written.box_cols), orientations, budget)
 
 
 def _variant_form(grid: Grid) -> str:
@@ -375,6 +390,13 @@ class _Region:
     key: tuple[int, ...]  # how the region reads, new symbols counted as above every label
 
 
+def _out_of_budget(n: int, budget: int) -> CanonicalFormError:
+    return CanonicalFormError(
+        f"gave up on the canonical form of this {n}x{n} grid after {budget} steps: too "
+        f"many arrangements tie (complete or nearly complete grids of 12x12 and more are "
+        f"beyond it)")
+
+
 class _Search:
     """The row-by-row least-image search of one grid (see the module docstring)."""
 
@@ -402,10 +424,7 @@ class _Search:
     def _spend(self) -> None:
         self.left -= 1
         if self.left < 0:
-            raise CanonicalFormError(
-                f"gave up on the canonical form of this {self.n}x{self.n} grid after "
-                f"{self.budget} steps: too many arrangements tie (complete or nearly "
-                f"complete grids of 12x12 and more are beyond it)")
+            raise _out_of_budget(self.n, self.budget)
 
     def _least_rows(self, states, index: int):
         """The least image row over every state and row choice, and each way to get it."""
