@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
-from itertools import permutations, product
+from itertools import permutations
 
 from ..rng import Rng, derive_seed
 from ..solve import compiled
@@ -475,11 +475,10 @@ class _Search:
         """Every state the least row leads to: one per order of the new symbols in each
         region, and per order of whole stacks that tie."""
         ties = _tied_stack_runs(regions)
-        choices = [permutations(run) for run in ties] + \
-                  [permutations(region.new) for region in regions]
+        pools = [*ties, *(region.new for region in regions)]
         free_stacks = tuple(sorted(set(state.free_stacks) -
                                    {r.stack for r in regions if r.stack is not None}))
-        for choice in product(*choices):
+        for choice in _each_arrangement(pools):
             self._spend()
             stack_order, new_orders = choice[:len(ties)], choice[len(ties):]
             ordered = _apply_stack_order(list(zip(regions, new_orders)), ties, stack_order)
@@ -555,6 +554,18 @@ def _tied_stack_runs(regions) -> list[tuple[int, ...]]:
             runs.append(tuple(range(start, end)))
         start = end
     return runs
+
+
+def _each_arrangement(pools):
+    """itertools.product of the permutations of each pool, in the same order, made as it is
+    read: product() lists every permutation first (12! of a 2x12 box's stack), and a dense
+    24x24 grid then took minutes to run out of its budget."""
+    if not pools:
+        yield ()
+        return
+    for first in permutations(pools[0]):
+        for rest in _each_arrangement(pools[1:]):
+            yield (first, *rest)
 
 
 def _apply_stack_order(items: list, ties, orders) -> list:
