@@ -32,6 +32,11 @@ row is not the least is dropped, and identical candidates are merged. Interchang
 empty rows and bands are tried once. A budget bounds the work on highly symmetric
 grids (nearly full 16x16 grids, say): when it runs out, CanonicalFormError is raised,
 never an approximate form.
+
+On the compiled core the same search runs in C (csrc/canonical.c, chosen by
+solve/compiled.py's least_image_finder): step for step, so it finds the same form and
+runs out of the same budget on the same grids; keys stored in registries never depend on
+the core. _Search here is the reference and the fallback.
 """
 
 from __future__ import annotations
