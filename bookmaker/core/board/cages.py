@@ -1,0 +1,91 @@
+"""A board cut into cages, as a Killer's and a Calcudoku's cage sets share it: cages that
+cover the board once, each one orthogonally connected piece; each cell's cage; and the
+board's tables, which a cage set hands on to the exact solver as its board.
+
+What a cage shows (a Killer's total, a Calcudoku's target and operation) and what its
+cells may hold stay with each family (core/killer/cages.py, core/calcudoku/cages.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .shape import Shape
+
+
+def connected(shape: Shape, cells) -> bool:
+    """Whether the cells form one orthogonally connected piece of the board's frame."""
+    at = {shape.positions[c]: c for c in cells}
+    start = next(iter(at))
+    todo, seen = [start], {start}
+    while todo:
+        row, col = todo.pop()
+        for step in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
+            if step in at and step not in seen:
+                seen.add(step)
+                todo.append(step)
+    return len(seen) == len(at)
+
+
+def cage_index(cell_count: int, cages: Sequence[Any]) -> tuple[int, ...]:
+    """The index of each cell's cage (cages with `cells`, covering the board)."""
+    cage_of = [0] * cell_count
+    for index, cage in enumerate(cages):
+        for cell in cage.cells:
+            cage_of[cell] = index
+    return tuple(cage_of)
+
+
+def cover_problems(shape: Shape, cages: Sequence[Any],
+                   cage_problems: Callable[[Any], list[str]]) -> list[tuple[int, str]]:
+    """Everything wrong with cages as a cover of the board, as (cage index or -1,
+    message), cage by cage: a cell in two cages, then what `cage_problems` finds wrong
+    with the cage alone; last, the cells in no cage."""
+    problems = []
+    owner: dict[int, int] = {}
+    for index, cage in enumerate(cages):
+        for cell in cage.cells:
+            if cell in owner:
+                problems.append((index, f"{shape.cell_name(cell)} is in two cages"))
+            owner[cell] = index
+        problems += [(index, message) for message in cage_problems(cage)]
+    missing = [c for c in range(shape.cell_count) if c not in owner]
+    if missing:
+        shown = ", ".join(shape.cell_name(c) for c in missing[:5])
+        problems.append((-1, f"{len(missing)} cell(s) in no cage: {shown}"
+                             + (" ..." if len(missing) > 5 else "")))
+    return problems
+
+
+class OnBoard:
+    """A cage set as the exact solver's board (solve/search.py Tables): the board's own
+    tables, read through. A cage set whose cells see their cage mates (a Killer's: no
+    repeat in a cage) widens peer_masks; one whose cages may repeat a value (a
+    Calcudoku's) keeps the board's."""
+
+    shape: Shape
+
+    @property
+    def size(self) -> int:
+        return self.shape.size
+
+    @property
+    def cell_count(self) -> int:
+        return self.shape.cell_count
+
+    @property
+    def all_cells_mask(self) -> int:
+        return self.shape.all_cells_mask
+
+    @property
+    def unit_masks(self) -> tuple[int, ...]:
+        return self.shape.unit_masks
+
+    @property
+    def cell_unit_masks(self) -> tuple[tuple[int, ...], ...]:
+        return self.shape.cell_unit_masks
+
+    @property
+    def peer_masks(self) -> tuple[int, ...]:
+        return self.shape.peer_masks
