@@ -1,6 +1,8 @@
 """A board cut into cages, as a Killer's and a Calcudoku's cage sets share it: cages that
-cover the board once, each one orthogonally connected piece; each cell's cage; and the
-board's tables, which a cage set hands on to the exact solver as its board.
+cover the board once, each one orthogonally connected piece; each cell's cage; the
+board's tables, which a cage set hands on to the exact solver as its board; and the cage
+map of their one-line text forms, a letter per cell (A-Z, then a-z, then 0-9: 62 cages
+at most), cages lettered in order of first appearance reading row by row.
 
 What a cage shows (a Killer's total, a Calcudoku's target and operation) and what its
 cells may hold stay with each family (core/killer/cages.py, core/calcudoku/cages.py).
@@ -11,7 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from .grid import GridError
 from .shape import Shape
+
+CAGE_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+_LETTER_INDEX = {letter: i for i, letter in enumerate(CAGE_LETTERS)}
 
 
 def connected(shape: Shape, cells) -> bool:
@@ -89,3 +95,38 @@ class OnBoard:
     @property
     def peer_masks(self) -> tuple[int, ...]:
         return self.shape.peer_masks
+
+
+def format_layout(cage_of: Sequence[int], cage_count: int) -> str:
+    """The cage map, a letter per cell (cages numbered in order of first appearance);
+    ValueError if there are more cages than letters."""
+    if cage_count > len(CAGE_LETTERS):
+        raise ValueError(f"{cage_count} cages: the text form letters at most "
+                         f"{len(CAGE_LETTERS)}")
+    return "".join(CAGE_LETTERS[k] for k in cage_of)
+
+
+def read_layout(text: str, shape: Shape, title: str) -> str:
+    """A cage map for `shape` (a `title` puzzle's, as messages name it), checked: a
+    letter per cell, every one a cage letter; GridError otherwise."""
+    if len(text) != shape.cell_count:
+        raise GridError(f"the cage layout has {len(text)} letters, a {shape} {title} "
+                        f"needs {shape.cell_count}")
+    for position, letter in enumerate(text):
+        if letter not in _LETTER_INDEX:
+            raise GridError(f"bad cage letter {letter!r} at position {position + 1} of the "
+                            f"layout; cages are lettered A-Z, a-z, 0-9")
+    return text
+
+
+def layout_cages(letters: str, clue_count: int,
+                 clues: str) -> tuple[list[str], list[tuple[int, ...]]]:
+    """A cage map's letters in order of first appearance and each one's cells, checked
+    against the line's `clue_count` clues (`clues`, as the line calls them: one per cage,
+    in that order); GridError otherwise."""
+    order = list(dict.fromkeys(letters))
+    if clue_count != len(order):
+        raise GridError(f"the layout has {len(order)} cages but {clue_count} {clues} are "
+                        f"given (one per cage, in the order the cages first appear)")
+    return order, [tuple(c for c, letter in enumerate(letters) if letter == own)
+                   for own in order]
