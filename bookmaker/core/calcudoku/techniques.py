@@ -56,14 +56,10 @@ class CalcCandidates(Candidates):
     @classmethod
     def of(cls, givens: Grid, cages: CalcCages) -> CalcCandidates:
         """Full pencil marks but for the givens (a Calcudoku is made without any)."""
-        shape = givens.shape
-        state = cls(shape, [0] * shape.cell_count, [(1 << shape.size) - 1] * shape.cell_count,
-                    [shape.all_cells_mask] * shape.size, shape.all_cells_mask)
+        state = cls.blank(givens.shape)
         state.cages = cages
-        state.unsettled = state.unpermuted = shape.all_cells_mask
-        for cell, value in enumerate(givens.cells):
-            if value:
-                state.place(cell, value)
+        state.unsettled = state.unpermuted = givens.shape.all_cells_mask
+        state.place_givens(givens.cells)
         return state
 
     def copy(self) -> CalcCandidates:

@@ -55,13 +55,9 @@ class KillerCandidates(Candidates):
     @classmethod
     def of(cls, givens: Grid, cages: Cages) -> KillerCandidates:
         """Full pencil marks but for the givens (each taken from its peers and cage)."""
-        shape = givens.shape
-        state = cls(shape, [0] * shape.cell_count, [(1 << shape.size) - 1] * shape.cell_count,
-                    [shape.all_cells_mask] * shape.size, shape.all_cells_mask)
-        state.cages, state.unsettled = cages, shape.all_cells_mask
-        for cell, value in enumerate(givens.cells):
-            if value:
-                state.place(cell, value)
+        state = cls.blank(givens.shape)
+        state.cages, state.unsettled = cages, givens.shape.all_cells_mask
+        state.place_givens(givens.cells)
         return state
 
     def copy(self) -> KillerCandidates:
