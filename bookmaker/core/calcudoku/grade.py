@@ -5,10 +5,11 @@ needed, the score its weight plus a tiebreak):
 
 - ``beginner``: single cage (1.0), full house, hidden single, naked single (the Latin
   singles of rows and columns); cage combinations (2.35).
-- ``easy``: cage permutations (2.5), cage-line intersection (2.7), line-cage
-  intersection (2.9), line total (2.95: a row's one open innie or outie).
-- ``medium``: naked pair (3.0), innies and outies of rows and columns (3.2: two or three
-  open cells with a known total), hidden pair (3.4), naked and hidden triples (3.6, 4.0).
+- ``easy``: cage permutations (2.5), cage-line intersection (2.7), line total (2.95: a
+  row's one open innie or outie).
+- ``medium``: line-cage intersection (2.98), naked pair (3.0), innies and outies of rows
+  and columns (3.2: two or three open cells with a known total), hidden pair (3.4), naked
+  and hidden triples (3.6, 4.0).
 - ``hard``: X-Wing, XY-Wing, W-Wing, XYZ-Wing, Swordfish, naked quad, Jellyfish, hidden
   quad; innies and outies of four or five cells (5.5).
 - ``expert``: simple colouring, X-Chain, XY-Chain.
