@@ -131,7 +131,7 @@ class KakuroKind(SquareKind):
                 if attempt == KAKURO_TRIES - 1:
                     raise
                 continue
-            return _graded(puzzle, grading)
+            return puzzle.graded(grading)
         raise AssertionError("unreachable")
 
     def solutions(self, givens: Grid, extras: Extras = None, limit: int = 2) -> Search:
@@ -159,10 +159,6 @@ class KakuroKind(SquareKind):
 
     def marks(self, givens: Grid, extras: Extras = None) -> Marks:
         return Marks(blocks=block_marks(givens.shape, extras))
-
-
-def _graded(puzzle: Puzzle, grading: Grading) -> Puzzle:
-    return replace(puzzle, grade=grading.grade, score=grading.score, hardest=grading.hardest)
 
 
 def block_marks(shape: Shape, clues: Clues) -> tuple[BlockMark, ...]:

@@ -9,7 +9,6 @@ checking load only the solvers).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..board.grid import Grid
@@ -121,8 +120,7 @@ class KillerKind(Kind):
                 if attempt == KILLER_TRIES - 1:
                     raise
                 continue
-            return replace(puzzle, grade=grading.grade, score=grading.score,
-                           hardest=grading.hardest)
+            return puzzle.graded(grading)
         raise AssertionError("unreachable")
 
     def solutions(self, givens: Grid, extras: Extras = None, limit: int = 2) -> Search:

@@ -89,8 +89,7 @@ class SudokuKind(Kind):
                 if request.record_rating and rated_unasked(board) else None
         self.verify(puzzle)
         if grading is not None:
-            puzzle = replace(puzzle, grade=grading.grade, score=grading.score,
-                             hardest=grading.hardest)
+            puzzle = puzzle.graded(grading)
         if rating is None:
             return puzzle
         return replace(puzzle, rating=rating.texts, rater=rating.version)

@@ -4,8 +4,6 @@ again by its check, graded by its own ladder."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..board.shape import Shape
 from ..grade.grades import GRADES
 from ..kinds.kind import MakeRequest, SquareKind
@@ -74,8 +72,7 @@ class LatinKind(SquareKind):
                 if attempt == CHECK_TRIES - 1:
                     raise
                 continue
-            return replace(puzzle, grade=grading.grade, score=grading.score,
-                           hardest=grading.hardest)
+            return puzzle.graded(grading)
         raise AssertionError("unreachable")
 
     def generate(self, size: int, seed: int, difficulty: str):
