@@ -18,8 +18,7 @@ from ..grade.grades import GRADES
 from ..kinds.ipuzform import IpuzForm
 from ..kinds.kind import Extras, Kind, MakeRequest
 from ..puzzle import Puzzle
-from ..rng import derive_seed
-from ..solve.verify import Undecided, require_agreement
+from ..solve.verify import first_decided, require_agreement
 from .cages import KILLER_SIZES, Cage, CageError, Cages
 from .text import format_killer, parse_killer
 
@@ -110,18 +109,9 @@ class KillerKind(Kind):
         (the same every run), up to KILLER_TRIES; a check that disagrees stops the run."""
         from .generate import generate_killer
         board = self.board(request.frame)
-        for attempt in range(KILLER_TRIES):
-            seed = request.seed if attempt == 0 else \
-                derive_seed(request.seed, "killer undecided", attempt)
-            puzzle, grading = generate_killer(board, seed, request.difficulty)
-            try:
-                self.verify(puzzle)
-            except Undecided:
-                if attempt == KILLER_TRIES - 1:
-                    raise
-                continue
-            return puzzle.graded(grading)
-        raise AssertionError("unreachable")
+        return first_decided(request.seed, "killer undecided", KILLER_TRIES,
+                             lambda seed: generate_killer(board, seed, request.difficulty),
+                             self.verify)
 
     def solutions(self, givens: Grid, extras: Extras = None, limit: int = 2) -> Search:
         from .solver import killer_solutions  # the engines load when first used
