@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .grid import GridError
+from .pieces import piece_of
 from .shape import Shape
 
 CAGE_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
@@ -22,16 +23,8 @@ _LETTER_INDEX = {letter: i for i, letter in enumerate(CAGE_LETTERS)}
 
 def connected(shape: Shape, cells) -> bool:
     """Whether the cells form one orthogonally connected piece of the board's frame."""
-    at = {shape.positions[c]: c for c in cells}
-    start = next(iter(at))
-    todo, seen = [start], {start}
-    while todo:
-        row, col = todo.pop()
-        for step in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
-            if step in at and step not in seen:
-                seen.add(step)
-                todo.append(step)
-    return len(seen) == len(at)
+    at = {shape.positions[c] for c in cells}
+    return len(piece_of(at, next(iter(at)))) == len(at)
 
 
 def cage_index(cell_count: int, cages: Sequence[Any]) -> tuple[int, ...]:
