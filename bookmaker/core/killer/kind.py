@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 
 from ..board.grid import Grid
 from ..board.marks import CageMark, Marks
-from ..board.shape import Shape, board_of, shape_for_size
+from ..board.shape import Shape
 from ..grade.grades import GRADES
 from ..kinds.ipuzform import IpuzForm
-from ..kinds.kind import Extras, Kind, MakeRequest
+from ..kinds.kind import BoxKind, Extras, MakeRequest
 from ..puzzle import Puzzle
 from ..solve.verify import first_decided, require_agreement
 from .cages import KILLER_SIZES, Cage, CageError, Cages
@@ -39,7 +39,7 @@ HARDEST_KILLER_GRADE = {4: GRADES[0]}
 CHART_MOST_CELLS = 5
 
 
-class KillerKind(Kind):
+class KillerKind(BoxKind):
     """Killer Sudoku on one board geometry: cages whose cells add up to their totals."""
 
     extras_type = Cages
@@ -48,27 +48,11 @@ class KillerKind(Kind):
     heavy = True
     pencil_grade = "expert"  # cage combinations pencilled in: one a 6x9 page by default
 
-    def __init__(self, name: str, title: str, geometry: str,
-                 aliases: tuple[str, ...] = (), summary: str = "") -> None:
-        self.name, self.title, self.geometry, self.aliases = name, title, geometry, aliases
-        self.summary = summary
-
     def size_problem(self, size: int, box_given: bool) -> str | None:
         if size not in KILLER_SIZES:
             sizes = ", ".join(f"{n}x{n}" for n in KILLER_SIZES)
             return f"{self.name} puzzles are made in the sizes {sizes}; got {size}x{size}"
         return None
-
-    def frame(self, size: int, box: tuple[int, int] | None = None) -> Shape:
-        problem = self.size_problem(size, box is not None)
-        if problem:
-            raise ValueError(problem)
-        frame = shape_for_size(size) if box is None else board_of(*box)
-        self.board(frame)
-        return frame
-
-    def board(self, frame: Shape, seed: int = 0) -> Shape:
-        return board_of(frame.box_rows, frame.box_cols, self.geometry)
 
     def options_problem(self, symmetry: str, clues: int | None,
                         rating: object | None) -> tuple[str, str] | None:
