@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from ..board.cages import format_layout, layout_cages, read_layout
-from ..board.grid import GridError
+from ..board.grid import GridError, line_parts
 from ..board.shape import Shape, latin_of
 from .cages import ADD, DIVIDE, HIDDEN, MULTIPLY, SUBTRACT, CalcCages, CalcudokuError, MathCage
 
@@ -43,10 +43,7 @@ def parse_calcudoku(text: str, kind: type[CalcCages] = CalcCages,
     """Read one line as cages of `kind` on `shape` (else the Latin square its layout's
     length gives); GridError names what is wrong, and which cage (by its letter on the
     line, its clue and its first cell)."""
-    parts = text.split()
-    if len(parts) != 2:
-        raise GridError(f"a Calcudoku line has two parts, the cage layout and the clues, "
-                        f"separated by a space; got {len(parts)}")
+    parts = line_parts(text, "Calcudoku", ("the cage layout", "the clues"))
     shape = shape or latin_of(_size_of(len(parts[0])))
     letters = read_layout(parts[0], shape, "Calcudoku")
     clues = _read_clues(parts[1])

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from ..board.cages import format_layout, layout_cages, read_layout
-from ..board.grid import Grid, GridError, format_grid, parse_grid
+from ..board.grid import Grid, GridError, format_grid, line_parts, parse_grid
 from ..board.shape import Shape, board_of
 from .cages import Cage, CageError, Cages, givens_problems
 
@@ -34,10 +34,7 @@ def parse_killer(text: str, shape: Shape | None = None,
     """Read one Killer line as its givens and cages, on `shape` or else on the board of
     that geometry and the size the givens' length gives; GridError names what is wrong,
     and which cage (by its letter on the line, its sum and its first cell)."""
-    parts = text.split()
-    if len(parts) != 3:
-        raise GridError(f"a Killer line has three parts, givens, cage layout and sums, "
-                        f"separated by spaces; got {len(parts)}")
+    parts = line_parts(text, "Killer", ("givens", "cage layout", "sums"))
     if shape is None:
         inferred = parse_grid(parts[0]).shape
         shape = board_of(inferred.box_rows, inferred.box_cols, geometry)
