@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
+from ..bits import fewest_open
 from ..solve.search import Search
 
 Prune = Callable[[list], "bool | None"]
@@ -85,7 +86,7 @@ def search(n: int, masks: list, prune: Prune, limit: int = 2,
         nodes += 1
         if not settle(n, state, prune):
             continue
-        cell = _fewest(state)
+        cell = fewest_open(state)
         if cell < 0:
             found.append(tuple(m.bit_length() for m in state))
             if len(found) >= limit:
@@ -93,19 +94,6 @@ def search(n: int, masks: list, prune: Prune, limit: int = 2,
             continue
         stack.extend(_branches(state, cell, prefer))
     return Search(len(found), found[0] if found else None, True, nodes)
-
-
-def _fewest(masks: list) -> int:
-    """The open cell with fewest candidates (the first such), -1 if all are settled."""
-    best, best_count = -1, 99
-    for cell, m in enumerate(masks):
-        if m & (m - 1):
-            count = m.bit_count()
-            if count < best_count:
-                best, best_count = cell, count
-                if count == 2:
-                    break
-    return best
 
 
 def _branches(masks: list, cell: int, prefer) -> list[list]:
