@@ -215,15 +215,23 @@ def givens_problems(cages: Cages, givens) -> list[tuple[int, str]]:
     symbols that no combination of the cage's total holds."""
     problems = []
     for index, cage in enumerate(cages.cages):
-        values = [givens[c] for c in cage.cells if givens[c]]
-        repeated = sorted({v for v in values if values.count(v) > 1})
-        if repeated:
-            problems.append((index, f"the given {repeated[0]} appears twice in it"))
-            continue
-        held = mask_of(v - 1 for v in values)
-        if values and not any(combo & held == held for combo in cages.combos[index]):
-            shown = ", ".join(str(v) for v in values)
-            problems.append((index, f"its given(s) {shown} fit no way of making "
-                                    f"{cage.total} in {len(cage.cells)} cells"))
+        problem = givens_problem([givens[c] for c in cage.cells if givens[c]],
+                                 cages.combos[index], cage.total, f"{len(cage.cells)} cells")
+        if problem:
+            problems.append((index, problem))
     return problems
 
+
+def givens_problem(values: list[int], combos, total: int, place: str) -> str | None:
+    """What is wrong with the values given in a group of distinct values adding up to
+    `total` (a cage, a Kakuro's run), whose combinations are `combos` (digit masks): a
+    value given twice, or values no combination holds; None if nothing is. `place` is how
+    messages size the group: '3 cells'."""
+    repeated = sorted({v for v in values if values.count(v) > 1})
+    if repeated:
+        return f"the given {repeated[0]} appears twice in it"
+    held = mask_of(v - 1 for v in values)
+    if values and not any(combo & held == held for combo in combos):
+        shown = ", ".join(str(v) for v in values)
+        return f"its given(s) {shown} fit no way of making {total} in {place}"
+    return None
