@@ -60,15 +60,25 @@ def latin_round(n: int, masks: list) -> bool | None:
 def settle(n: int, masks: list, prune: Prune) -> bool:
     """Propagate the Latin rules and the kind's to a fixed point; False on a
     contradiction."""
-    while True:
+    return not rounds_to_contradiction(n, masks, prune)
+
+
+def rounds_to_contradiction(n: int, masks: list, prune: Prune, most: int | None = None) -> int:
+    """Propagate the Latin rules and the kind's in rounds, each the Latin rules then the
+    kind's, to a fixed point or for at most `most` rounds: the rounds it took to reach a
+    contradiction, 0 if it reached none."""
+    rounds = 0
+    while most is None or rounds < most:
+        rounds += 1
         latin = latin_round(n, masks)
         if latin is None:
-            return False
+            return rounds
         own = prune(masks)
         if own is None or not all(masks):
-            return False
+            return rounds
         if not latin and not own:
-            return True
+            return 0
+    return 0
 
 
 def search(n: int, masks: list, prune: Prune, limit: int = 2,
