@@ -6,10 +6,10 @@
    techniques and a Killer's cages (pygrade.c). check_killer(...): the Killer check
    (killercheck.c). tile_jigsaw(...): a jigsaw layout (jigsaw.c). graded_removal(...):
    generation to a grade after the fill (pygraded.c). chain_starts(...) and chain_found(...):
-   the SE rater's forcing chains and cycles (ratescreen.c); RateTables and RatePropagator its chain
-   propagations (ratechains.c) and static chains' conclusions (ratefound.c); RateRules the
-   simple rules nested in its chains (ratesimple.c). shuffled(state, items):
-   rng.Rng.shuffled.
+   the SE rater's forcing chains and cycles (ratescreen.c); RateTables and RatePropagator its
+   chain propagations (ratechains.c) and chains' conclusions (ratefound.c); RateRules the
+   simple rules nested in its chains (ratesimple.c). least_image(...): the canonical form's
+   search (canonical.c). shuffled(state, items): rng.Rng.shuffled.
    core/solve/compiled.py builds one Board and one ExactCover per shape and chooses between
    them and the pure Python. */
 
@@ -44,6 +44,7 @@ static PyMethodDef module_functions[] = {
     FAST_METHOD("graded_removal", graded_removal_call, graded_removal_doc),
     FAST_METHOD("chain_starts", chain_starts, chain_starts_doc),
     FAST_METHOD("chain_found", chain_found, chain_found_doc),
+    FAST_METHOD("least_image", least_image_call, least_image_doc),
     {NULL, NULL, 0, NULL},
 };
 

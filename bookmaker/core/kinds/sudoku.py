@@ -21,7 +21,7 @@ from ..board.shape import LARGEST_JIGSAW, MAX_SIZE, Shape, board_of, jigsaw_of, 
 from ..grade.grades import GRADES
 from ..puzzle import Puzzle
 from ..solve.search import Search, count_solutions
-from .kind import BoardDescription, Kind, MakeRequest
+from .kind import BoardDescription, BoxKind, MakeRequest
 
 if TYPE_CHECKING:
     from ..grade.grader import Grading
@@ -36,36 +36,20 @@ JIGSAW_SIZES = range(MIN_SIZE, LARGEST_JIGSAW + 1)  # larger: no grid in time (i
 HYPER_SIZES = (9,)
 
 
-class SudokuKind(Kind):
+class SudokuKind(BoxKind):
     """A Sudoku on one board geometry: givens only, every symbol once in every unit."""
 
     se_rated = True
     derives = True
     any_glyphs = True
 
-    def __init__(self, name: str, title: str, geometry: str,
-                 aliases: tuple[str, ...] = (), summary: str = "") -> None:
-        self.name, self.title, self.geometry, self.aliases = name, title, geometry, aliases
-        self.summary = summary
-
     def size_problem(self, size: int, box_given: bool) -> str | None:
         if not MIN_SIZE <= size <= MAX_SIZE:
             return f"size must be between {MIN_SIZE} and {MAX_SIZE}, got {size}"
         return None
 
-    def frame(self, size: int, box: tuple[int, int] | None = None) -> Shape:
-        problem = self.size_problem(size, box is not None)
-        if problem:
-            raise ValueError(problem)
-        frame = shape_for_size(size) if box is None else board_of(*box)
-        self.board(frame)  # refuses a box the geometry cannot take (Hyper: square boxes)
-        return frame
-
-    def board(self, frame: Shape, seed: int = 0) -> Shape:
-        return board_of(frame.box_rows, frame.box_cols, self.geometry)
-
     def grade_problem(self, frame: Shape, difficulty: str) -> str | None:
-        from ..generate.graded import unreachable_grade
+        from ..grade.grades import unreachable_grade
         return unreachable_grade(frame, difficulty)
 
     def read(self, text: str, board: Shape | None = None) -> tuple[Grid, None]:
@@ -77,6 +61,7 @@ class SudokuKind(Kind):
     def make(self, request: MakeRequest) -> Puzzle:
         board = self.board(request.frame, request.seed)
         rating: Rating | None
+        grading: Grading | None
         if request.rating is not None:
             from ..rating.target import generate_rated  # the rater loads only when used
 
@@ -87,8 +72,8 @@ class SudokuKind(Kind):
             rating = _recorded_rating(puzzle.givens) \
                 if request.record_rating and rated_unasked(board) else None
         self.verify(puzzle)
-        puzzle = replace(puzzle, grade=grading.grade, score=grading.score,
-                         hardest=grading.hardest)
+        if grading is not None:
+            puzzle = puzzle.graded(grading)
         if rating is None:
             return puzzle
         return replace(puzzle, rating=rating.texts, rater=rating.version)
@@ -123,17 +108,20 @@ class SudokuKind(Kind):
         return IpuzForm()  # ipuz's Sudoku: boxes, or zones for regions, diagonals, windows
 
 
-def _graded(board: Shape, request: MakeRequest) -> tuple[Puzzle, Grading]:
-    """A puzzle of the grade asked for (any grade: as removal leaves it), and its grading."""
-    from ..generate.graded import generate_graded
+def _graded(board: Shape, request: MakeRequest) -> tuple[Puzzle, Grading | None]:
+    """A puzzle of the grade asked for (any grade: as removal leaves it), and its grading
+    (None for one of any grade whose grade is not recorded)."""
+    if request.difficulty != "any":
+        from ..generate.graded import generate_graded
+        return generate_graded(board, request.seed, request.difficulty, request.symmetry)
     from ..generate.removal import generate
+    puzzle = generate(board, request.seed, request.symmetry, request.target_clues)
+    if not request.record_grade:
+        return puzzle, None  # only its givens are kept: the grader need not even load
     from ..grade.grader import grade_within
-    if request.difficulty == "any":
-        puzzle = generate(board, request.seed, request.symmetry, request.target_clues)
-        grading = grade_within(puzzle.givens, GRADES[-1])
-        assert grading is not None  # the last grade caps nothing
-        return puzzle, grading
-    return generate_graded(board, request.seed, request.difficulty, request.symmetry)
+    grading = grade_within(puzzle.givens, GRADES[-1])
+    assert grading is not None  # the last grade caps nothing
+    return puzzle, grading
 
 
 def _recorded_rating(givens: Grid) -> Rating:
