@@ -7,7 +7,7 @@
    (killercheck.c). tile_jigsaw(...): a jigsaw layout (jigsaw.c). graded_removal(...):
    generation to a grade after the fill (pygraded.c). chain_starts(...): the SE rater's
    forcing chains and cycles (ratescreen.c); RateTables and RatePropagator its chain
-   propagations (ratechains.c). shuffled(state, items):
+   propagations (ratechains.c); RateBasics its basic techniques (ratebasics.c). shuffled(state, items):
    rng.Rng.shuffled.
    core/solve/compiled.py builds one Board and one ExactCover per shape and chooses between
    them and the pure Python. */
@@ -57,7 +57,8 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__compiled(void) {
     if (PyType_Ready(&BoardType) < 0 || PyType_Ready(&ExactCoverType) < 0 ||
         PyType_Ready(&GraderType) < 0 || PyType_Ready(&KillerBoardType) < 0 ||
-        PyType_Ready(&RateTablesType) < 0 || PyType_Ready(&RatePropagatorType) < 0)
+        PyType_Ready(&RateTablesType) < 0 || PyType_Ready(&RatePropagatorType) < 0 ||
+        PyType_Ready(&RateBasicsType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
@@ -66,7 +67,8 @@ PyMODINIT_FUNC PyInit__compiled(void) {
         PyModule_AddObjectRef(m, "Grader", (PyObject *)&GraderType) < 0 ||
         PyModule_AddObjectRef(m, "KillerBoard", (PyObject *)&KillerBoardType) < 0 ||
         PyModule_AddObjectRef(m, "RateTables", (PyObject *)&RateTablesType) < 0 ||
-        PyModule_AddObjectRef(m, "RatePropagator", (PyObject *)&RatePropagatorType) < 0) {
+        PyModule_AddObjectRef(m, "RatePropagator", (PyObject *)&RatePropagatorType) < 0 ||
+        PyModule_AddObjectRef(m, "RateBasics", (PyObject *)&RateBasicsType) < 0) {
         Py_DECREF(m);
         return NULL;
     }

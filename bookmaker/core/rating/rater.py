@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from ..board.grid import SYMBOLS, Grid
 from ..grade.candidates import Candidates
 from . import basics as b
+from . import fastbasics as fast
 from . import chains, exclusion, links, multiple, nested, uniqueness, wings
 from .board import Board, board_of
 from .hints import Budget, Hint, OutOfBudget, tenths_text, work_weight
@@ -31,11 +32,13 @@ BEYOND = 200   # SE's rating of a puzzle its techniques cannot solve, 20.0
 @dataclass(frozen=True)
 class Technique:
     """A place in SE's order: the least rating its hints can have, and its finder
-    (state, board, budget) -> the first hint, or None."""
+    (state, board, budget) -> the first hint, or None; `code`, the (technique, set size)
+    of csrc/ratebasics.c that finds the same hints, if it has one (fastbasics.py)."""
 
     name: str
     floor: int
     first: Callable[[Candidates, Board, Budget], Hint | None]
+    code: tuple[int, int] | None = None
 
 
 def _first(finder, *args) -> Callable:
@@ -55,18 +58,20 @@ def _nested(scale: str) -> tuple[Technique, ...]:
 
 
 SUKAKU_TECHNIQUES: tuple[Technique, ...] = (
-    Technique("Hidden Single", 10, _first(b.hidden_singles)),
-    Technique("Direct Pointing", 17, _first(b.locked_candidates, True)),
-    Technique("Direct Hidden Pair", 20, _first(b.hidden_sets, 2, True)),
-    Technique("Naked Single", 23, _first(b.naked_singles)),
-    Technique("Direct Hidden Triplet", 25, _first(b.hidden_sets, 3, True)),
-    Technique("Pointing and Claiming", 26, _first(b.locked_candidates)),
-    Technique("Naked Pair", 30, _first(b.naked_sets, 2)),
-    Technique("X-Wing", 32, _first(b.fish, 2)),
-    Technique("Hidden Pair", 34, _first(b.hidden_sets, 2)),
-    Technique("Naked Triplet", 36, _first(b.naked_sets, 3)),
-    Technique("Swordfish", 38, _first(b.fish, 3)),
-    Technique("Hidden Triplet", 40, _first(b.hidden_sets, 3)),
+    Technique("Hidden Single", 10, _first(b.hidden_singles), (fast.HIDDEN_SINGLE, 0)),
+    Technique("Direct Pointing", 17, _first(b.locked_candidates, True), (fast.DIRECT_LOCKED, 0)),
+    Technique("Direct Hidden Pair", 20, _first(b.hidden_sets, 2, True),
+              (fast.DIRECT_HIDDEN_SET, 2)),
+    Technique("Naked Single", 23, _first(b.naked_singles), (fast.NAKED_SINGLE, 0)),
+    Technique("Direct Hidden Triplet", 25, _first(b.hidden_sets, 3, True),
+              (fast.DIRECT_HIDDEN_SET, 3)),
+    Technique("Pointing and Claiming", 26, _first(b.locked_candidates), (fast.LOCKED, 0)),
+    Technique("Naked Pair", 30, _first(b.naked_sets, 2), (fast.NAKED_SET, 2)),
+    Technique("X-Wing", 32, _first(b.fish, 2), (fast.FISH, 2)),
+    Technique("Hidden Pair", 34, _first(b.hidden_sets, 2), (fast.HIDDEN_SET, 2)),
+    Technique("Naked Triplet", 36, _first(b.naked_sets, 3), (fast.NAKED_SET, 3)),
+    Technique("Swordfish", 38, _first(b.fish, 3), (fast.FISH, 3)),
+    Technique("Hidden Triplet", 40, _first(b.hidden_sets, 3), (fast.HIDDEN_SET, 3)),
     Technique("Turbot Fish", 40, _first(links.strong_link_chains, 2)),
     Technique("XY-Wing", 42, _first(wings.xy_wings, False)),
     Technique("XYZ-Wing", 44, _first(wings.xy_wings, True)),
@@ -168,12 +173,19 @@ def rate(grid: Grid, budget: int = DEFAULT_BUDGET, ceiling: int | None = None,
     spending = Budget(budget, work_weight(grid.shape.cell_count * grid.shape.size))
     er = ep = ed = 0
     steps: list[Hint] = []
+    basics = fast.runner(board, techniques)
     while not state.solved:
         if ceiling is not None and er > ceiling:
             return _lower_bound(er, ep, ed, er, steps, version, "ceiling")
         spending.floor = er
+        rest = techniques
+        if basics is not None:  # the leading techniques in C, as long as one applies
+            er, ep, ed = basics.run(state, steps, er, ep, ed, ceiling)
+            if state.solved or ceiling is not None and er > ceiling:
+                continue
+            spending.floor, rest = max(er, basics.floor), basics.rest
         try:
-            hint = next_hint(state, board, spending, techniques)
+            hint = next_hint(state, board, spending, rest)
         except OutOfBudget as out:
             return _lower_bound(er, ep, ed, out.floor, steps, version,
                                 f"work budget: {spending.technique}")

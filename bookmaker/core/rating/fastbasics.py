@@ -1,0 +1,143 @@
+"""The rater's basic techniques on the compiled core: the solve loop over the leading run
+of techniques that csrc/ratebasics.c knows, with the same hints as basics.py.
+
+rater.rate hands the C the grid state; the C applies, step after step, the first hint of
+the first of those techniques that has one, in the scale's order, and hands back the
+state when none has (or the grid is solved, or a step passed the ceiling): the rater then
+goes on with the next technique in Python, and comes back here after that step. The C
+gives each step's numbers; the Hint, with its text and premise, is written here as
+basics.py writes it. These techniques spend no work budget, in Python or in C.
+"""
+
+from __future__ import annotations
+
+from ..bits import bits_of
+from ..grade.candidates import Candidates
+from ..solve import compiled
+from .basics import _DIRECT_HIDDEN, _FISH, _HIDDEN, _NAKED, _SET_NAMES, _lock_runs, _lock_text
+from .board import LINES, Board, cells_text
+from .hints import Hint
+
+# The C's technique codes (csrc/ratebasics.c), each with a set size where it has one.
+HIDDEN_SINGLE, NAKED_SINGLE, DIRECT_LOCKED, LOCKED, NAKED_SET, HIDDEN_SET, \
+    DIRECT_HIDDEN_SET, FISH = range(8)
+_KINDS = {"box": 0, "row": 1, "column": 2}
+_BASES = ("column", "row")   # fish base lines, in SE's order
+
+
+class BasicsRun:
+    """The C's leading run of a scale's techniques over one board."""
+
+    def __init__(self, board: Board, native, techniques):
+        self.board, self.native = board, native
+        count = 0
+        while count < len(techniques) and techniques[count].code is not None:
+            count += 1
+        self.codes = tuple(t.code for t in techniques[:count])
+        self.rest = techniques[count:]
+        self.floor = max((t.floor for t in techniques[:count]), default=0)
+
+    def run(self, state: Candidates, steps: list, er: int, ep: int, ed: int,
+            ceiling: int | None) -> tuple[int, int, int]:
+        """Apply the run's hints to the state (in place) and to steps; the new ER/EP/ED."""
+        found, state.open_cells, er, ep, ed = self.native.run(
+            self.codes, state.values, state.cell_digits, state.digit_cells, state.open_cells,
+            er, ep, ed, -1 if ceiling is None else ceiling)
+        steps.extend(hint_of(self.board, step) for step in found)
+        return er, ep, ed
+
+
+def runner(board: Board, techniques) -> BasicsRun | None:
+    """The C run for these techniques on this board; None on the pure core, on boards
+    the C does not take, or when the techniques do not start with ones it knows."""
+    if not techniques or techniques[0].code is None:
+        return None
+    native = _native(board)
+    return None if native is None else BasicsRun(board, native, techniques)
+
+
+def _native(board: Board):
+    """The board's compiled tables (the last BOARDS_KEPT boards' kept), or None."""
+    shape = board.shape
+    maker = compiled.rate_basics(shape)
+    if maker is None or shape.cell_count > 128 or shape.size > 16 or len(shape.units) > 64:
+        return None
+    found = _tables.get(board)
+    if found is None:
+        if len(_tables) >= compiled.BOARDS_KEPT:
+            del _tables[next(iter(_tables))]
+        found = _tables[board] = _tables_of(board, maker)
+    return found
+
+
+_tables: dict = {}
+
+
+def _tables_of(board: Board, maker):
+    shape = board.shape
+    runs = tuple(tuple(entries for _, entries in group) for group in _lock_runs(board))
+    lines = tuple(board.lines[kind] for kind in _BASES)
+    line_of = tuple(board.line_of[kind] for kind in _BASES)
+    return maker(shape.size, board.unit_masks, [_KINDS.get(k, 3) for k in board.kinds],
+                 board.single_units, [unit.cells for unit in shape.units], shape.peer_masks,
+                 runs, *lines, *line_of)
+
+
+def hint_of(board: Board, step: tuple) -> Hint:
+    """The Hint basics.py writes for the C's step (code, size, rating, placement,
+    eliminations, a, b, c)."""
+    code, size, rating, placement, removed, a, b, c, d = step
+    return _WRITERS[code](board, size, rating, placement, removed, a, b, c, d)
+
+
+def _hidden_single(board, size, rating, placement, removed, unit, b, c, d) -> Hint:
+    return Hint("Hidden Single", rating, placement=placement, text=f"in {board.unit_name(unit)}")
+
+
+def _naked_single(board, size, rating, placement, removed, a, b, c, d) -> Hint:
+    return Hint("Naked Single", rating, placement=placement)
+
+
+def _direct_locked(board, size, rating, placement, removed, digit, inside, c, other) -> Hint:
+    name = "Direct Pointing" if board.kinds[inside] == "box" else "Direct Claiming"
+    return Hint(name, rating, placement=placement, text=_lock_text(board, digit, inside, other))
+
+
+def _locked(board, size, rating, placement, removed, digit, inside, c, other) -> Hint:
+    masks = board.unit_masks
+    name = "Pointing" if board.kinds[other] in LINES else "Claiming"
+    return Hint(name, rating, removed, premise=((digit, masks[inside] & ~masks[other]),),
+                text=_lock_text(board, digit, inside, other))
+
+
+def _naked_set(board, size, rating, placement, removed, unit, digits, chosen, d) -> Hint:
+    premise = tuple((d, chosen) for d in range(board.shape.size) if not digits >> d & 1)
+    return Hint(f"Naked {_SET_NAMES[size]}", _NAKED[size], removed, premise=premise,
+                text=f"{cells_text(board.shape, chosen)} in {board.unit_name(unit)}")
+
+
+def _hidden_set(board, size, rating, placement, removed, unit, keep, cells, d) -> Hint:
+    pick = tuple(bits_of(keep))
+    premise = tuple((d, board.unit_masks[unit] & ~cells) for d in pick)
+    return Hint(f"Hidden {_SET_NAMES[size]}", _HIDDEN[size], removed, premise=premise,
+                text=_digits_text(board, pick, unit))
+
+
+def _direct_hidden_set(board, size, rating, placement, removed, unit, keep, c, d) -> Hint:
+    return Hint(f"Direct Hidden {_SET_NAMES[size]}", _DIRECT_HIDDEN[size], placement=placement,
+                text=_digits_text(board, tuple(bits_of(keep)), unit))
+
+
+def _digits_text(board: Board, pick: tuple, unit: int) -> str:
+    return f"{'/'.join(str(d + 1) for d in pick)} in {board.unit_name(unit)}"
+
+
+def _fish(board, size, rating, placement, removed, digit, base, premise, indexes) -> Hint:
+    name, rating = _FISH[size]
+    lines = ",".join(str(i + 1) for i in bits_of(indexes))
+    return Hint(name, rating, removed, premise=((digit, premise),),
+                text=f"{digit + 1} in {_BASES[base]}s {lines}")
+
+
+_WRITERS = (_hidden_single, _naked_single, _direct_locked, _locked, _naked_set, _hidden_set,
+            _direct_hidden_set, _fish)
