@@ -21,7 +21,7 @@
 #define RB_DIGITS 16
 
 enum { HIDDEN_SINGLE, NAKED_SINGLE, DIRECT_LOCKED, LOCKED, NAKED_SET, HIDDEN_SET,
-       DIRECT_HIDDEN_SET, FISH, CODES };
+       DIRECT_HIDDEN_SET, FISH, XY_WING, ALS_WING, CODES };
 enum { BOX, ROW, COLUMN, OTHER };
 
 typedef struct { word w[2]; } Set;
@@ -54,7 +54,7 @@ typedef struct {
     int kind[RB_UNITS];
     int single[RB_UNITS];
     int *unit_cells, unit_start[RB_UNITS + 1];   /* shape.units[u].cells, in their order */
-    Set peer[RB_CELLS];
+    Set peer[RB_CELLS], all;
     LockEntry *entries;                          /* rating/basics.py's _lock_runs, flat */
     int *run_start, *group_start, groups;        /* entries of a run, runs of a group */
     int lines[2][RB_UNITS], line_count[2];       /* [0]: columns, [1]: rows */
@@ -81,6 +81,11 @@ typedef struct {
 
 static inline int single_bit32(uint32_t x) { return x && !(x & (x - 1)); }
 static inline int low32(uint32_t x) { return lowest_bit(x); }
+static inline int high32(uint32_t x) {
+    int bit = 31;
+    while (!(x >> bit & 1)) bit--;
+    return bit;
+}
 
 static void add_elim(Found *f, int cell, int digit) {
     f->elims[2 * f->elim_count] = cell;
@@ -378,6 +383,168 @@ static int fish(const BasicsObject *t, const State *s, int size, Found *f) {
     return 0;
 }
 
+/* --- wings (rating/wings.py) ------------------------------------------------------------ */
+
+static int xy_wing(const BasicsObject *t, const State *s, int xyz, Found *f) {
+    int width = xyz ? 3 : 2;
+    for (int pivot = 0; pivot < t->cells; pivot++) {
+        uint32_t xy = s->cd[pivot];
+        if (popcount64(xy) != width) continue;
+        FOR_BITS(one, t->peer[pivot]) {
+            uint32_t xz = s->cd[one];
+            if (popcount64(xz) != 2 || popcount64(xy & ~xz) != 1) continue;
+            FOR_BITS(two, t->peer[pivot]) {
+                uint32_t yz = s->cd[two], common = xy & xz & yz;
+                if (popcount64(yz) != 2 || popcount64(xy | xz | yz) != 3 ||
+                    popcount64(common) != (xyz ? 1 : 0))
+                    continue;
+                int z = high32(xz & yz);
+                Set seen = s_and(t->peer[one], t->peer[two]);
+                s_drop(&seen, pivot);
+                if (xyz) seen = s_and(seen, t->peer[pivot]);
+                Set removed = s_and(seen, s->dc[z]);
+                if (!s_any(removed)) continue;
+                f->elim_count = 0;
+                FOR_BITS(c, removed) add_elim(f, c, z);
+                f->rating = xyz ? 44 : 42;
+                f->a = z;
+                f->c = (Set){{0, 0}};
+                s_add(&f->c, pivot);
+                s_add(&f->c, one);
+                s_add(&f->c, two);
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* The cells seeing every cell of the set (every cell for an empty set). */
+static Set seeing(const BasicsObject *t, Set cells) {
+    Set seen = t->all;
+    FOR_BITS(c, cells) seen = s_and(seen, t->peer[c]);
+    return seen;
+}
+
+static int wing_rating(int size, int widest) {
+    int off = widest > 3 ? widest - 3 : 3 - widest;
+    if (size == 3) return 55 + 1 - off;
+    return 62 + 2 - off;
+}
+
+/* rating/wings.py's _wing_removals, sorted by cell then digit, into f. */
+static void wing_removals(const BasicsObject *t, const State *s, Set cells, int pincer, int keep,
+                          int drop, int twice, uint32_t digits, Found *f) {
+    static unsigned char hit[RB_CELLS][RB_DIGITS];
+    memset(hit, 0, sizeof hit);
+    Set outside = t->all;
+    outside = s_minus(outside, cells);
+    s_drop(&outside, pincer);
+    int targets[2] = {drop, keep};
+    for (int k = 0; k < (twice ? 2 : 1); k++) {
+        int d = targets[k];
+        Set seen = s_and(seeing(t, s_and(s->dc[d], cells)), t->peer[pincer]);
+        FOR_BITS(c, s_and(s_and(seen, outside), s->dc[d])) hit[c][d] = 1;
+    }
+    if (twice) {
+        uint32_t rest = digits & ~((uint32_t)1 << keep | (uint32_t)1 << drop);
+        for (int d = 0; d < t->n; d++) {
+            if (!(rest >> d & 1)) continue;
+            Set seen = seeing(t, s_and(s->dc[d], cells));
+            FOR_BITS(c, s_and(s_and(seen, outside), s->dc[d])) hit[c][d] = 1;
+        }
+    }
+    f->elim_count = 0;
+    for (int c = 0; c < t->cells; c++)
+        for (int d = 0; d < t->n; d++)
+            if (hit[c][d]) add_elim(f, c, d);
+}
+
+typedef struct {
+    const BasicsObject *t;
+    const State *s;
+    int size, found;
+    Found *best, *trial;
+} WingSearch;
+
+/* rating/wings.py's _wings_of: each wing of one almost locked set, the best kept. */
+static void wings_of(WingSearch *w, Set cells, uint32_t digits, int widest) {
+    const BasicsObject *t = w->t;
+    const State *s = w->s;
+    Set near = {{0, 0}};
+    FOR_BITS(c, cells) near = s_or(near, t->peer[c]);
+    FOR_BITS(pincer, s_minus(near, cells)) {
+        uint32_t pair = s->cd[pincer];
+        if (popcount64(pair) != 2 || pair & ~digits) continue;
+        int x = low32(pair), z = high32(pair), restricted[2], count = 0;
+        int ends[2] = {x, z};
+        for (int k = 0; k < 2; k++)
+            if (!s_any(s_minus(s_and(s->dc[ends[k]], cells), t->peer[pincer])))
+                restricted[count++] = ends[k];
+        if (!count) continue;
+        int keep = restricted[0], drop = keep == x ? z : x;
+        Found *f = w->trial;
+        wing_removals(t, s, cells, pincer, keep, drop, count == 2, digits, f);
+        if (!f->elim_count) continue;
+        f->rating = wing_rating(w->size, widest);
+        if (w->found && (f->rating > w->best->rating ||
+                         (f->rating == w->best->rating && f->elim_count <= w->best->elim_count)))
+            continue;
+        w->found = 1;
+        f->a = pincer;
+        f->b = drop;
+        f->c = cells;
+        Found *kept = w->best;
+        w->best = f;
+        w->trial = kept;
+    }
+}
+
+static void locked_sets(WingSearch *w, int last, int depth, Set mask, Set reach,
+                        uint32_t digits, int widest) {
+    const BasicsObject *t = w->t;
+    if (depth == w->size) {
+        if (popcount64(digits) == w->size + 1) wings_of(w, mask, digits, widest);
+        return;
+    }
+    if (last == 127) return;
+    for (int other = s_next(reach, last + 1); other >= 0;
+         other = other < 127 ? s_next(reach, other + 1) : -1) {
+        uint32_t more = w->s->cd[other];
+        int bits = popcount64(more);
+        if (bits < 2 || popcount64(digits | more) > w->size + 1) continue;
+        Set grown = mask;
+        s_add(&grown, other);
+        locked_sets(w, other, depth + 1, grown, s_and(reach, t->peer[other]), digits | more,
+                    bits > widest ? bits : widest);
+    }
+}
+
+static int als_wing(const BasicsObject *t, const State *s, int size, Found *f) {
+    static Found second;
+    WingSearch w = {t, s, size, 0, f, &second};
+    second.code = f->code;
+    second.size = f->size;
+    second.cell = -1;
+    FOR_BITS(first, s->open) {
+        uint32_t digits = s->cd[first];
+        int bits = popcount64(digits);
+        if (bits < 2 || bits > size + 1) continue;
+        Set mask = {{0, 0}};
+        s_add(&mask, first);
+        locked_sets(&w, first, 1, mask, t->peer[first], digits, bits);
+    }
+    if (w.found && w.best != f) {
+        f->rating = w.best->rating;
+        f->a = w.best->a;
+        f->b = w.best->b;
+        f->c = w.best->c;
+        f->elim_count = w.best->elim_count;
+        memcpy(f->elims, w.best->elims, sizeof(int) * 2 * (size_t)w.best->elim_count);
+    }
+    return w.found;
+}
+
 /* --- the solve loop --------------------------------------------------------------------- */
 
 static int find(const BasicsObject *t, const State *s, int code, int size, Found *f) {
@@ -397,6 +564,8 @@ static int find(const BasicsObject *t, const State *s, int code, int size, Found
     case HIDDEN_SET: return hidden_set(t, s, size, 0, f);
     case DIRECT_HIDDEN_SET: return hidden_set(t, s, size, 1, f);
     case FISH: return fish(t, s, size, f);
+    case XY_WING: return xy_wing(t, s, size == 3, f);
+    case ALS_WING: return als_wing(t, s, size, f);
     }
     return 0;
 }
@@ -483,45 +652,55 @@ static int store_state(const BasicsObject *t, const State *s, PyObject *const *a
 }
 
 static PyObject *Basics_run(BasicsObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (!check_arity(nargs, 9, "run")) return NULL;
+    if (!check_arity(nargs, 10, "run")) return NULL;
     int codes[64], sizes[64], count = 0;
     PyObject *techniques = PySequence_Fast(args[0], "techniques");
     if (!techniques) return NULL;
     count = (int)PySequence_Fast_GET_SIZE(techniques);
-    for (int i = 0; i < count && i < 64; i++) {
+    if (count > 64) {
+        Py_DECREF(techniques);
+        PyErr_SetString(PyExc_ValueError, "run takes up to 64 techniques");
+        return NULL;
+    }
+    for (int i = 0; i < count; i++) {
         PyObject *item = PySequence_Fast_GET_ITEM(techniques, i);
-        if (!PyArg_ParseTuple(item, "ii", &codes[i], &sizes[i])) {
+        codes[i] = -1;   /* None: a technique the C does not know */
+        sizes[i] = 0;
+        if (item != Py_None && !PyArg_ParseTuple(item, "ii", &codes[i], &sizes[i])) {
             Py_DECREF(techniques);
             return NULL;
         }
-        if (codes[i] < 0 || codes[i] >= CODES || sizes[i] < 0 || sizes[i] > 4 ||
-            (codes[i] == DIRECT_HIDDEN_SET && sizes[i] > 3)) {
+        if (codes[i] < -1 || codes[i] >= CODES || sizes[i] < 0 || sizes[i] > 4 ||
+            (codes[i] == DIRECT_HIDDEN_SET && sizes[i] > 3) ||
+            ((codes[i] == NAKED_SET || codes[i] == HIDDEN_SET || codes[i] == FISH ||
+              codes[i] == DIRECT_HIDDEN_SET) && sizes[i] < 2) ||
+            (codes[i] == ALS_WING && sizes[i] < 3) || (codes[i] == XY_WING && sizes[i] < 2)) {
             Py_DECREF(techniques);
             PyErr_SetString(PyExc_ValueError, "run: no such technique");
             return NULL;
         }
     }
     Py_DECREF(techniques);
-    if (count > 64) {
-        PyErr_SetString(PyExc_ValueError, "run takes up to 64 techniques");
-        return NULL;
-    }
-    long er, ep, ed, ceiling;
+    long er, ep, ed, ceiling, start;
     static State state;
     static Found found;
     if (read_state(self, &state, args + 1) < 0 ||
         convert_int(args[5], 0, 10000, &er, "er") < 0 ||
         convert_int(args[6], 0, 10000, &ep, "ep") < 0 ||
         convert_int(args[7], 0, 10000, &ed, "ed") < 0 ||
-        convert_int(args[8], -1, 10000, &ceiling, "ceiling") < 0)
+        convert_int(args[8], -1, 10000, &ceiling, "ceiling") < 0 ||
+        convert_int(args[9], 0, count, &start, "start") < 0)
         return NULL;
     PyObject *steps = PyList_New(0);
     if (!steps) return NULL;
+    int stop = count;
     while (s_any(state.open)) {
         if (ceiling >= 0 && er > ceiling) break;
         int hit = 0;
-        for (int i = 0; i < count && !hit; i++) hit = find(self, &state, codes[i], sizes[i], &found);
+        for (stop = (int)start; stop < count && codes[stop] >= 0 && !hit; stop++)
+            hit = find(self, &state, codes[stop], sizes[stop], &found);
         if (!hit) break;
+        start = 0;
         if (found.rating > er) er = found.rating;
         if (!ed) ed = er;
         if (!ep && found.cell >= 0) ep = er;
@@ -538,7 +717,7 @@ static PyObject *Basics_run(BasicsObject *self, PyObject *const *args, Py_ssize_
         Py_DECREF(steps);
         return NULL;
     }
-    return Py_BuildValue("(NNlll)", steps, set_object(state.open), er, ep, ed);
+    return Py_BuildValue("(NNllli)", steps, set_object(state.open), er, ep, ed, stop);
 }
 
 /* --- the tables --------------------------------------------------------------------------- */
@@ -652,7 +831,10 @@ static int Basics_init(BasicsObject *self, PyObject *args, PyObject *kwargs) {
     if (convert_masks(unit_masks, masks, units, 2, self->cells, "unit_masks") < 0) return -1;
     for (int u = 0; u < self->units; u++) self->unit[u] = (Set){{masks[2 * u], masks[2 * u + 1]}};
     if (convert_masks(peers, masks, cells, 2, self->cells, "peer_masks") < 0) return -1;
-    for (int c = 0; c < self->cells; c++) self->peer[c] = (Set){{masks[2 * c], masks[2 * c + 1]}};
+    for (int c = 0; c < self->cells; c++) {
+        self->peer[c] = (Set){{masks[2 * c], masks[2 * c + 1]}};
+        s_add(&self->all, c);
+    }
     if (convert_ints(kinds, self->kind, units, BOX, OTHER, "kinds") < 0 ||
         convert_ints(single, self->single, units, 0, units - 1, "single_units") < 0)
         return -1;
@@ -675,7 +857,7 @@ static int Basics_init(BasicsObject *self, PyObject *args, PyObject *kwargs) {
 static PyMethodDef Basics_methods[] = {
     FAST_METHOD("run", Basics_run,
                 "run(techniques, values, cell_digits, digit_cells, open_cells, er, ep, ed, "
-                "ceiling) -> (steps, open_cells, er, ep, ed)"),
+                "ceiling, start) -> (steps, open_cells, er, ep, ed, stop)"),
     {NULL, NULL, 0, NULL},
 };
 

@@ -16,41 +16,59 @@ from ..grade.candidates import Candidates
 from ..solve import compiled
 from .basics import _DIRECT_HIDDEN, _FISH, _HIDDEN, _NAKED, _SET_NAMES, _lock_runs, _lock_text
 from .board import LINES, Board, cells_text
-from .hints import Hint
+from .hints import Budget, Hint
+from .wings import _WING_NAMES
 
 # The C's technique codes (csrc/ratebasics.c), each with a set size where it has one.
 HIDDEN_SINGLE, NAKED_SINGLE, DIRECT_LOCKED, LOCKED, NAKED_SET, HIDDEN_SET, \
-    DIRECT_HIDDEN_SET, FISH = range(8)
+    DIRECT_HIDDEN_SET, FISH, XY_WING, ALS_WING = range(10)
 _KINDS = {"box": 0, "row": 1, "column": 2}
 _BASES = ("column", "row")   # fish base lines, in SE's order
 
 
 class BasicsRun:
-    """The C's leading run of a scale's techniques over one board."""
+    """The C's techniques of a scale over one board, the others in Python."""
 
     def __init__(self, board: Board, native, techniques):
-        self.board, self.native = board, native
-        count = 0
-        while count < len(techniques) and techniques[count].code is not None:
-            count += 1
-        self.codes = tuple(t.code for t in techniques[:count])
-        self.rest = techniques[count:]
-        self.floor = max((t.floor for t in techniques[:count]), default=0)
+        self.board, self.native, self.techniques = board, native, techniques
+        self.codes = tuple(t.code for t in techniques)
+        floors, floor = [], 0
+        for technique in techniques:
+            floor = max(floor, technique.floor)
+            floors.append(floor)
+        self.floors = tuple(floors)   # the budget's floor when each technique is searched
 
-    def run(self, state: Candidates, steps: list, er: int, ep: int, ed: int,
-            ceiling: int | None) -> tuple[int, int, int]:
-        """Apply the run's hints to the state (in place) and to steps; the new ER/EP/ED."""
-        found, state.open_cells, er, ep, ed = self.native.run(
-            self.codes, state.values, state.cell_digits, state.digit_cells, state.open_cells,
-            er, ep, ed, -1 if ceiling is None else ceiling)
-        steps.extend(hint_of(self.board, step) for step in found)
-        return er, ep, ed
+    def step(self, state: Candidates, steps: list, budget: Budget, er: int, ep: int, ed: int,
+             ceiling: int | None) -> tuple[int, int, int, bool, Hint | None]:
+        """The rater's next step: (ER, EP, ED, True, None) when the C applied steps of its
+        own (to the state and steps, in place: as many as it could, the ceiling passed or
+        not); else (.., False, the hint of a technique in Python, or None when no technique
+        has one). The C
+        searches its techniques in the scale's order and hands back where it meets one
+        it does not know; the Python searches that one, and the C goes on after it."""
+        start = 0
+        while True:
+            found, state.open_cells, er, ep, ed, stop = self.native.run(
+                self.codes, state.values, state.cell_digits, state.digit_cells,
+                state.open_cells, er, ep, ed, -1 if ceiling is None else ceiling, start)
+            if found:
+                steps.extend(hint_of(self.board, step) for step in found)
+                return er, ep, ed, True, None
+            if stop == len(self.techniques):
+                return er, ep, ed, False, None
+            technique = self.techniques[stop]
+            budget.floor = max(er, self.floors[stop])
+            budget.technique = technique.name
+            hint = technique.first(state, self.board, budget)
+            if hint is not None:
+                return er, ep, ed, False, hint
+            start = stop + 1
 
 
 def runner(board: Board, techniques) -> BasicsRun | None:
     """The C run for these techniques on this board; None on the pure core, on boards
-    the C does not take, or when the techniques do not start with ones it knows."""
-    if not techniques or techniques[0].code is None:
+    the C does not take, or when the C knows none of the techniques."""
+    if all(t.code is None for t in techniques):
         return None
     native = _native(board)
     return None if native is None else BasicsRun(board, native, techniques)
@@ -139,5 +157,16 @@ def _fish(board, size, rating, placement, removed, digit, base, premise, indexes
                 text=f"{digit + 1} in {_BASES[base]}s {lines}")
 
 
+def _xy_wing(board, size, rating, placement, removed, z, b, cells, d) -> Hint:
+    return Hint("XYZ-Wing" if size == 3 else "XY-Wing", rating, removed,
+                text=f"{cells_text(board.shape, cells)} on {z + 1}")
+
+
+def _als_wing(board, size, rating, placement, removed, pincer, drop, cells, d) -> Hint:
+    return Hint(_WING_NAMES[size], rating, removed,
+                text=f"{cells_text(board.shape, cells)} with "
+                     f"{board.shape.cell_name(pincer)} on {drop + 1}")
+
+
 _WRITERS = (_hidden_single, _naked_single, _direct_locked, _locked, _naked_set, _hidden_set,
-            _direct_hidden_set, _fish)
+            _direct_hidden_set, _fish, _xy_wing, _als_wing)

@@ -73,16 +73,16 @@ SUKAKU_TECHNIQUES: tuple[Technique, ...] = (
     Technique("Swordfish", 38, _first(b.fish, 3), (fast.FISH, 3)),
     Technique("Hidden Triplet", 40, _first(b.hidden_sets, 3), (fast.HIDDEN_SET, 3)),
     Technique("Turbot Fish", 40, _first(links.strong_link_chains, 2)),
-    Technique("XY-Wing", 42, _first(wings.xy_wings, False)),
-    Technique("XYZ-Wing", 44, _first(wings.xy_wings, True)),
+    Technique("XY-Wing", 42, _first(wings.xy_wings, False), (fast.XY_WING, 2)),
+    Technique("XYZ-Wing", 44, _first(wings.xy_wings, True), (fast.XY_WING, 3)),
     Technique("Unique Rectangles and Loops", 45, _first(uniqueness.unique_loops)),
-    Technique("Naked Quad", 50, _first(b.naked_sets, 4)),
-    Technique("Jellyfish", 52, _first(b.fish, 4)),
-    Technique("Hidden Quad", 54, _first(b.hidden_sets, 4)),
+    Technique("Naked Quad", 50, _first(b.naked_sets, 4), (fast.NAKED_SET, 4)),
+    Technique("Jellyfish", 52, _first(b.fish, 4), (fast.FISH, 4)),
+    Technique("Hidden Quad", 54, _first(b.hidden_sets, 4), (fast.HIDDEN_SET, 4)),
     Technique("Three Strong Links", 54, _first(links.strong_link_chains, 3)),
-    Technique("WXYZ-Wing", 55, _first(wings.als_wings, 3)),
+    Technique("WXYZ-Wing", 55, _first(wings.als_wings, 3), (fast.ALS_WING, 3)),
     Technique("Bivalue Universal Grave", 56, _first(uniqueness.bug)),
-    Technique("VWXYZ-Wing", 62, _first(wings.als_wings, 4)),
+    Technique("VWXYZ-Wing", 62, _first(wings.als_wings, 4), (fast.ALS_WING, 4)),
     Technique("Aligned Pair Exclusion", 62,
               lambda state, board, budget: next(exclusion.aligned_exclusions(
                   state, board, 2, budget), None)),
@@ -173,19 +173,18 @@ def rate(grid: Grid, budget: int = DEFAULT_BUDGET, ceiling: int | None = None,
     spending = Budget(budget, work_weight(grid.shape.cell_count * grid.shape.size))
     er = ep = ed = 0
     steps: list[Hint] = []
-    basics = fast.runner(board, techniques)
+    in_c = fast.runner(board, techniques)   # the techniques the C knows, in C
     while not state.solved:
         if ceiling is not None and er > ceiling:
             return _lower_bound(er, ep, ed, er, steps, version, "ceiling")
         spending.floor = er
-        rest = techniques
-        if basics is not None:  # the leading techniques in C, as long as one applies
-            er, ep, ed = basics.run(state, steps, er, ep, ed, ceiling)
-            if state.solved or ceiling is not None and er > ceiling:
-                continue
-            spending.floor, rest = max(er, basics.floor), basics.rest
         try:
-            hint = next_hint(state, board, spending, rest)
+            if in_c is None:
+                hint = next_hint(state, board, spending, techniques)
+            else:
+                er, ep, ed, moved, hint = in_c.step(state, steps, spending, er, ep, ed, ceiling)
+                if moved:
+                    continue
         except OutOfBudget as out:
             return _lower_bound(er, ep, ed, out.floor, steps, version,
                                 f"work budget: {spending.technique}")
