@@ -14,52 +14,7 @@
    None, eliminations, a, b, c): what fastbasics.hint_of needs to write rater's Hint.
    These techniques spend no work budget in the Python either. */
 
-#include "pytypes.h"
-
-#define RB_CELLS 128
-#define RB_UNITS 64
-#define RB_DIGITS 16
-
-enum { HIDDEN_SINGLE, NAKED_SINGLE, DIRECT_LOCKED, LOCKED, NAKED_SET, HIDDEN_SET,
-       DIRECT_HIDDEN_SET, FISH, XY_WING, ALS_WING, CODES };
-enum { BOX, ROW, COLUMN, OTHER };
-
-typedef struct { word w[2]; } Set;
-
-static inline Set s_and(Set a, Set b) { return (Set){{a.w[0] & b.w[0], a.w[1] & b.w[1]}}; }
-static inline Set s_or(Set a, Set b) { return (Set){{a.w[0] | b.w[0], a.w[1] | b.w[1]}}; }
-static inline Set s_minus(Set a, Set b) { return (Set){{a.w[0] & ~b.w[0], a.w[1] & ~b.w[1]}}; }
-static inline int s_any(Set a) { return (a.w[0] | a.w[1]) != 0; }
-static inline int s_count(Set a) { return popcount64(a.w[0]) + popcount64(a.w[1]); }
-static inline int s_has(Set a, int c) { return (int)(a.w[c >> 6] >> (c & 63) & 1); }
-static inline void s_add(Set *a, int c) { a->w[c >> 6] |= (word)1 << (c & 63); }
-static inline void s_drop(Set *a, int c) { a->w[c >> 6] &= ~((word)1 << (c & 63)); }
-static inline int s_lowest(Set a) { return a.w[0] ? lowest_bit(a.w[0]) : 64 + lowest_bit(a.w[1]); }
-/* Bits from `from` up: the next set one, or -1. */
-static inline int s_next(Set a, int from) {
-    for (int i = from >> 6; i < 2; i++) {
-        word x = i == from >> 6 ? a.w[i] & (~(word)0 << (from & 63)) : a.w[i];
-        if (x) return 64 * i + lowest_bit(x);
-    }
-    return -1;
-}
-#define FOR_BITS(c, set) for (int c = s_next(set, 0); c >= 0; c = c < 127 ? s_next(set, c + 1) : -1)
-
-typedef struct { int inside, other; Set common; } LockEntry;
-
-typedef struct {
-    PyObject_HEAD
-    int n, cells, units;
-    Set unit[RB_UNITS];
-    int kind[RB_UNITS];
-    int single[RB_UNITS];
-    int *unit_cells, unit_start[RB_UNITS + 1];   /* shape.units[u].cells, in their order */
-    Set peer[RB_CELLS], all;
-    LockEntry *entries;                          /* rating/basics.py's _lock_runs, flat */
-    int *run_start, *group_start, groups;        /* entries of a run, runs of a group */
-    int lines[2][RB_UNITS], line_count[2];       /* [0]: columns, [1]: rows */
-    int line_of[2][RB_CELLS];
-} BasicsObject;
+#include "ratebasics.h"
 
 /* One grid state being solved. */
 typedef struct {
@@ -79,13 +34,6 @@ typedef struct {
     long long d;
 } Found;
 
-static inline int single_bit32(uint32_t x) { return x && !(x & (x - 1)); }
-static inline int low32(uint32_t x) { return lowest_bit(x); }
-static inline int high32(uint32_t x) {
-    int bit = 31;
-    while (!(x >> bit & 1)) bit--;
-    return bit;
-}
 
 static void add_elim(Found *f, int cell, int digit) {
     f->elims[2 * f->elim_count] = cell;
@@ -727,6 +675,8 @@ static void Basics_dealloc(BasicsObject *self) {
     PyMem_Free(self->entries);
     PyMem_Free(self->run_start);
     PyMem_Free(self->group_start);
+    PyMem_Free(self->peer_order);
+    PyMem_Free(self->chain_units);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -804,18 +754,35 @@ static int read_unit_cells(BasicsObject *self, PyObject *unit_cells) {
     return 0;
 }
 
+/* One list a cell of ints below `high`: flat into *items, offsets into start. */
+static int read_cell_lists(BasicsObject *self, PyObject *lists, int high, int **items,
+                           int *start, const char *what) {
+    int *flat = NULL, *offsets = NULL, count = 0;
+    if (convert_lists(lists, high, &flat, &offsets, &count, what) < 0) return -1;
+    if (count != self->cells) {
+        PyMem_Free(flat);
+        PyMem_Free(offsets);
+        PyErr_Format(PyExc_ValueError, "%s: one list a cell", what);
+        return -1;
+    }
+    *items = flat;
+    memcpy(start, offsets, sizeof(int) * (size_t)(count + 1));
+    PyMem_Free(offsets);
+    return 0;
+}
+
 static int Basics_init(BasicsObject *self, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"n", "unit_masks", "kinds", "single_units", "unit_cells",
                                "peer_masks", "lock_runs", "columns", "rows", "column_of",
-                               "row_of", NULL};
+                               "row_of", "peer_order", "cell_chain_units", NULL};
     PyObject *unit_masks, *kinds, *single, *unit_cells, *peers, *lock_runs, *lines[2],
-        *line_of[2];
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iOOOOOOOOOO:RateBasics", keywords,
+        *line_of[2], *peer_order, *chain_units;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iOOOOOOOOOOOO:RateBasics", keywords,
                                      &self->n, &unit_masks, &kinds, &single, &unit_cells,
                                      &peers, &lock_runs, &lines[0], &lines[1], &line_of[0],
-                                     &line_of[1]))
+                                     &line_of[1], &peer_order, &chain_units))
         return -1;
-    if (self->unit_cells || self->entries) {
+    if (self->unit_cells || self->entries || self->peer_order || self->chain_units) {
         PyErr_SetString(PyExc_TypeError, "RateBasics is made once");
         return -1;
     }
@@ -850,7 +817,12 @@ static int Basics_init(BasicsObject *self, PyObject *args, PyObject *kwargs) {
                          "line_of") < 0)
             return -1;
     }
-    if (read_unit_cells(self, unit_cells) < 0) return -1;
+    if (read_unit_cells(self, unit_cells) < 0 ||
+        read_cell_lists(self, peer_order, self->cells, &self->peer_order, self->peer_start,
+                        "peer_order") < 0 ||
+        read_cell_lists(self, chain_units, self->units, &self->chain_units, self->chain_start,
+                        "cell_chain_units") < 0)
+        return -1;
     return read_lock_runs(self, lock_runs);
 }
 
@@ -858,6 +830,9 @@ static PyMethodDef Basics_methods[] = {
     FAST_METHOD("run", Basics_run,
                 "run(techniques, values, cell_digits, digit_cells, open_cells, er, ep, ed, "
                 "ceiling, start) -> (steps, open_cells, er, ep, ed, stop)"),
+    FAST_METHOD("cycles", Basics_cycles,
+                "cycles(cell_digits, digit_cells, open_cells, left, weight) -> (found, units): "
+                "rating/chains.py's forcing_chains_and_cycles (ratecycles.c)"),
     {NULL, NULL, 0, NULL},
 };
 
@@ -865,8 +840,9 @@ PyTypeObject RateBasicsType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "bookmaker.core._compiled.RateBasics",
     .tp_doc = PyDoc_STR("RateBasics(n, unit_masks, kinds, single_units, unit_cells, peer_masks, "
-                        "lock_runs, columns, rows, column_of, row_of): the SE rater's basic "
-                        "techniques over a board's tables (ratebasics.c)."),
+                        "lock_runs, columns, rows, column_of, row_of, peer_order, cell_chain_units): "
+                        "the SE rater's basic techniques and forcing chains over a board's "
+                        "tables (ratebasics.c, ratecycles.c)."),
     .tp_basicsize = sizeof(BasicsObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = PyType_GenericNew,

@@ -74,6 +74,28 @@ def runner(board: Board, techniques) -> BasicsRun | None:
     return None if native is None else BasicsRun(board, native, techniques)
 
 
+CYCLE_NAMES = ("Bidirectional X-Cycle", "Bidirectional Y-Cycle", "Bidirectional Cycle",
+               "Forcing X-Chain", "Forcing Chain")   # csrc/ratecycles.c's names, in order
+
+
+def forcing_chains_in_c(state: Candidates, board: Board,
+                        budget: Budget) -> tuple[bool, Hint | None]:
+    """chains.forcing_chains_and_cycles in C (csrc/ratecycles.c): (whether the C ran, the
+    same hint), the same work units charged in one lump (past the budget, OutOfBudget as
+    the Python raises it). The C does not run on the pure core or boards it does not take."""
+    native = _native(board)
+    if native is None:
+        return False, None
+    found, units = native.cycles(state.cell_digits, state.digit_cells, state.open_cells,
+                                 budget.left, budget.weight)
+    if units:
+        budget.spend(units)
+    if found is None:
+        return True, None
+    name, rating, complexity, placement, removed = found
+    return True, Hint(CYCLE_NAMES[name], rating, removed, placement, complexity)
+
+
 def _native(board: Board):
     """The board's compiled tables (the last BOARDS_KEPT boards' kept), or None."""
     shape = board.shape
@@ -98,7 +120,7 @@ def _tables_of(board: Board, maker):
     line_of = tuple(board.line_of[kind] for kind in _BASES)
     return maker(shape.size, board.unit_masks, [_KINDS.get(k, 3) for k in board.kinds],
                  board.single_units, [unit.cells for unit in shape.units], shape.peer_masks,
-                 runs, *lines, *line_of)
+                 runs, *lines, *line_of, board.peer_order, board.cell_chain_units)
 
 
 def hint_of(board: Board, step: tuple) -> Hint:
