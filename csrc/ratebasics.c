@@ -32,6 +32,7 @@ typedef struct {
     int a, b;
     Set c;
     long long d;
+    LinksFound chain;
 } Found;
 
 
@@ -514,6 +515,12 @@ static int find(const BasicsObject *t, const State *s, int code, int size, Found
     case FISH: return fish(t, s, size, f);
     case XY_WING: return xy_wing(t, s, size == 3, f);
     case ALS_WING: return als_wing(t, s, size, f);
+    case STRONG_LINKS:
+        if (!strong_links(t, s->dc, size, &f->chain)) return 0;
+        f->rating = f->chain.rating;
+        f->a = f->chain.digit;
+        FOR_BITS(c, f->chain.removed) add_elim(f, c, f->chain.digit);
+        return 1;
     }
     return 0;
 }
@@ -538,6 +545,21 @@ static void apply(const BasicsObject *t, State *s, const Found *f) {
 
 static PyObject *set_object(Set set) { return mask_object(set.w, 2); }
 
+/* A chain's links as ((entered end, other end), ...) masks. */
+static PyObject *chain_object(const LinksFound *chain) {
+    PyObject *links = PyTuple_New(chain->links);
+    for (int i = 0; links && i < chain->links; i++) {
+        PyObject *link = Py_BuildValue("(NN)", set_object(chain->ends[i][0]),
+                                       set_object(chain->ends[i][1]));
+        if (!link) {
+            Py_CLEAR(links);
+            break;
+        }
+        PyTuple_SET_ITEM(links, i, link);
+    }
+    return links;
+}
+
 static PyObject *step_object(const Found *f) {
     PyObject *elims = PyTuple_New(f->elim_count);
     if (!elims) return NULL;
@@ -551,7 +573,7 @@ static PyObject *step_object(const Found *f) {
     }
     PyObject *placement = f->cell < 0 ? Py_NewRef(Py_None)
                                       : Py_BuildValue("(ii)", f->cell, f->digit);
-    PyObject *c = set_object(f->c);
+    PyObject *c = f->code == STRONG_LINKS ? chain_object(&f->chain) : set_object(f->c);
     if (!placement || !c) {
         Py_DECREF(elims);
         Py_XDECREF(placement);
@@ -622,7 +644,8 @@ static PyObject *Basics_run(BasicsObject *self, PyObject *const *args, Py_ssize_
             (codes[i] == DIRECT_HIDDEN_SET && sizes[i] > 3) ||
             ((codes[i] == NAKED_SET || codes[i] == HIDDEN_SET || codes[i] == FISH ||
               codes[i] == DIRECT_HIDDEN_SET) && sizes[i] < 2) ||
-            (codes[i] == ALS_WING && sizes[i] < 3) || (codes[i] == XY_WING && sizes[i] < 2)) {
+            (codes[i] == ALS_WING && sizes[i] < 3) || (codes[i] == XY_WING && sizes[i] < 2) ||
+            (codes[i] == STRONG_LINKS && (sizes[i] < 2 || sizes[i] > 3))) {
             Py_DECREF(techniques);
             PyErr_SetString(PyExc_ValueError, "run: no such technique");
             return NULL;
@@ -677,6 +700,7 @@ static void Basics_dealloc(BasicsObject *self) {
     PyMem_Free(self->group_start);
     PyMem_Free(self->peer_order);
     PyMem_Free(self->chain_units);
+    PyMem_Free(self->segs);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -771,18 +795,57 @@ static int read_cell_lists(BasicsObject *self, PyObject *lists, int high, int **
     return 0;
 }
 
+/* Board.segments: per unit, masks of cells. */
+static int read_segments(BasicsObject *self, PyObject *segments) {
+    PyObject *outer = PySequence_Fast(segments, "segments");
+    if (!outer) return -1;
+    if (PySequence_Fast_GET_SIZE(outer) != self->units) {
+        Py_DECREF(outer);
+        PyErr_SetString(PyExc_ValueError, "segments: one list a unit");
+        return -1;
+    }
+    Py_ssize_t total = 0;
+    for (int u = 0; u < self->units; u++) {
+        Py_ssize_t here = PySequence_Length(PySequence_Fast_GET_ITEM(outer, u));
+        if (here < 0 || here > RB_UNITS) {
+            Py_DECREF(outer);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "segments: too many");
+            return -1;
+        }
+        total += here;
+    }
+    self->segs = PyMem_Malloc(sizeof(Set) * (size_t)(total + 1));
+    word *bits = PyMem_Malloc(sizeof(word) * 2 * (size_t)(total + 1));
+    int failed = !self->segs || !bits;
+    if (failed) PyErr_NoMemory();
+    int at = 0;
+    for (int u = 0; u < self->units && !failed; u++) {
+        self->seg_start[u] = at;
+        PyObject *unit = PySequence_Fast_GET_ITEM(outer, u);
+        Py_ssize_t here = convert_masks(unit, bits, -1, 2, self->cells, "segments");
+        failed = here < 0;
+        for (Py_ssize_t i = 0; i < here && !failed; i++, at++)
+            self->segs[at] = (Set){{bits[2 * i], bits[2 * i + 1]}};
+    }
+    self->seg_start[self->units] = at;
+    PyMem_Free(bits);
+    Py_DECREF(outer);
+    return failed ? -1 : 0;
+}
+
 static int Basics_init(BasicsObject *self, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"n", "unit_masks", "kinds", "single_units", "unit_cells",
                                "peer_masks", "lock_runs", "columns", "rows", "column_of",
-                               "row_of", "peer_order", "cell_chain_units", NULL};
+                               "row_of", "peer_order", "cell_chain_units", "segments", NULL};
     PyObject *unit_masks, *kinds, *single, *unit_cells, *peers, *lock_runs, *lines[2],
-        *line_of[2], *peer_order, *chain_units;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iOOOOOOOOOOOO:RateBasics", keywords,
+        *line_of[2], *peer_order, *chain_units, *segments;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iOOOOOOOOOOOOO:RateBasics", keywords,
                                      &self->n, &unit_masks, &kinds, &single, &unit_cells,
                                      &peers, &lock_runs, &lines[0], &lines[1], &line_of[0],
-                                     &line_of[1], &peer_order, &chain_units))
+                                     &line_of[1], &peer_order, &chain_units, &segments))
         return -1;
-    if (self->unit_cells || self->entries || self->peer_order || self->chain_units) {
+    if (self->unit_cells || self->entries || self->peer_order || self->chain_units ||
+        self->segs) {
         PyErr_SetString(PyExc_TypeError, "RateBasics is made once");
         return -1;
     }
@@ -821,8 +884,14 @@ static int Basics_init(BasicsObject *self, PyObject *args, PyObject *kwargs) {
         read_cell_lists(self, peer_order, self->cells, &self->peer_order, self->peer_start,
                         "peer_order") < 0 ||
         read_cell_lists(self, chain_units, self->units, &self->chain_units, self->chain_start,
-                        "cell_chain_units") < 0)
+                        "cell_chain_units") < 0 ||
+        read_segments(self, segments) < 0)
         return -1;
+    static const int joint_rank[4] = {2, 1, 0, 3};   /* by kind: box, row, column, other */
+    int at = 0;
+    for (int rank = 0; rank < 4; rank++)
+        for (int u = 0; u < self->units; u++)
+            if (joint_rank[self->kind[u]] == rank) self->joint_order[at++] = u;
     return read_lock_runs(self, lock_runs);
 }
 
@@ -840,7 +909,8 @@ PyTypeObject RateBasicsType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "bookmaker.core._compiled.RateBasics",
     .tp_doc = PyDoc_STR("RateBasics(n, unit_masks, kinds, single_units, unit_cells, peer_masks, "
-                        "lock_runs, columns, rows, column_of, row_of, peer_order, cell_chain_units): "
+                        "lock_runs, columns, rows, column_of, row_of, peer_order, cell_chain_units, "
+                        "segments): "
                         "the SE rater's basic techniques and forcing chains over a board's "
                         "tables (ratebasics.c, ratecycles.c)."),
     .tp_basicsize = sizeof(BasicsObject),

@@ -11,7 +11,7 @@
 #define RB_DIGITS 16
 
 enum { HIDDEN_SINGLE, NAKED_SINGLE, DIRECT_LOCKED, LOCKED, NAKED_SET, HIDDEN_SET,
-       DIRECT_HIDDEN_SET, FISH, XY_WING, ALS_WING, CODES };
+       DIRECT_HIDDEN_SET, FISH, XY_WING, ALS_WING, STRONG_LINKS, CODES };
 enum { BOX, ROW, COLUMN, OTHER };
 
 typedef struct { word w[2]; } Set;
@@ -58,7 +58,20 @@ typedef struct {
     int line_of[2][RB_CELLS];
     int *peer_order, peer_start[RB_CELLS + 1];   /* Board.peer_order */
     int *chain_units, chain_start[RB_CELLS + 1]; /* Board.cell_chain_units */
+    Set *segs;                                   /* Board.segments, flat */
+    int seg_start[RB_UNITS + 1];
+    int joint_order[RB_UNITS];   /* units: columns, rows, boxes, others (links.py's joints) */
 } BasicsObject;
+
+/* A chain of strong links found (ratelinks.c): its digit, rating, the cells losing the
+   digit, and each link's ends, the one entered first. */
+typedef struct {
+    int found, rating, count, digit, links;
+    Set removed, ends[3][2];
+} LinksFound;
+
+/* rating/links.py's strong_link_chains(count): 1 with the first hint in `best`, else 0. */
+int strong_links(const BasicsObject *t, const Set *digit_cells, int count, LinksFound *best);
 
 /* ratecycles.c: RateBasics.cycles, rating/chains.py's forcing_chains_and_cycles. */
 PyObject *Basics_cycles(BasicsObject *self, PyObject *const *args, Py_ssize_t nargs);

@@ -21,7 +21,7 @@ from .wings import _WING_NAMES
 
 # The C's technique codes (csrc/ratebasics.c), each with a set size where it has one.
 HIDDEN_SINGLE, NAKED_SINGLE, DIRECT_LOCKED, LOCKED, NAKED_SET, HIDDEN_SET, \
-    DIRECT_HIDDEN_SET, FISH, XY_WING, ALS_WING = range(10)
+    DIRECT_HIDDEN_SET, FISH, XY_WING, ALS_WING, STRONG_LINKS = range(11)
 _KINDS = {"box": 0, "row": 1, "column": 2}
 _BASES = ("column", "row")   # fish base lines, in SE's order
 
@@ -120,7 +120,8 @@ def _tables_of(board: Board, maker):
     line_of = tuple(board.line_of[kind] for kind in _BASES)
     return maker(shape.size, board.unit_masks, [_KINDS.get(k, 3) for k in board.kinds],
                  board.single_units, [unit.cells for unit in shape.units], shape.peer_masks,
-                 runs, *lines, *line_of, board.peer_order, board.cell_chain_units)
+                 runs, *lines, *line_of, board.peer_order, board.cell_chain_units,
+                 board.segments)
 
 
 def hint_of(board: Board, step: tuple) -> Hint:
@@ -190,5 +191,12 @@ def _als_wing(board, size, rating, placement, removed, pincer, drop, cells, d) -
                      f"{board.shape.cell_name(pincer)} on {drop + 1}")
 
 
+def _strong_links(board, size, rating, placement, removed, digit, b, links, d) -> Hint:
+    shape = board.shape
+    text = " - ".join(f"{cells_text(shape, one)}={cells_text(shape, two)}" for one, two in links)
+    name = "Turbot Fish" if size == 2 else f"{size} Strong Links"
+    return Hint(name, rating, removed, text=f"{digit + 1}: {text}")
+
+
 _WRITERS = (_hidden_single, _naked_single, _direct_locked, _locked, _naked_set, _hidden_set,
-            _direct_hidden_set, _fish, _xy_wing, _als_wing)
+            _direct_hidden_set, _fish, _xy_wing, _als_wing, _strong_links)
