@@ -16,34 +16,14 @@
 
 #include "ratebasics.h"
 
-/* One grid state being solved. */
-typedef struct {
-    int values[RB_CELLS];
-    uint32_t cd[RB_CELLS];
-    Set dc[RB_DIGITS];
-    Set open;
-} State;
-
-/* A hint found: what rater's Hint is made of. */
-typedef struct {
-    int code, size, rating, cell, digit;   /* cell -1: no placement */
-    int elim_count;
-    int elims[2 * RB_CELLS * RB_DIGITS];   /* (cell, digit) pairs */
-    int a, b;
-    Set c;
-    long long d;
-    LinksFound chain;
-} Found;
-
-
-static void add_elim(Found *f, int cell, int digit) {
+void add_elim(Found *f, int cell, int digit) {
     f->elims[2 * f->elim_count] = cell;
     f->elims[2 * f->elim_count + 1] = digit;
     f->elim_count++;
 }
 
 /* The next k-subset of range(n) in colex order (rating/basics.py's colex); 0 past the last. */
-static int colex_next(int *pick, int k, int n) {
+int colex_next(int *pick, int k, int n) {
     for (int j = 0; j < k; j++) {
         int limit = j + 1 < k ? pick[j + 1] : n;
         if (pick[j] + 1 < limit) {
@@ -55,7 +35,7 @@ static int colex_next(int *pick, int k, int n) {
     return 0;
 }
 
-static int colex_first(int *pick, int k, int n) {
+int colex_first(int *pick, int k, int n) {
     for (int i = 0; i < k; i++) pick[i] = i;
     return k <= n;
 }
@@ -515,6 +495,7 @@ static int find(const BasicsObject *t, const State *s, int code, int size, Found
     case FISH: return fish(t, s, size, f);
     case XY_WING: return xy_wing(t, s, size == 3, f);
     case ALS_WING: return als_wing(t, s, size, f);
+    case UNIQUE_LOOPS: return unique_loops(t, s, size, f);
     case STRONG_LINKS:
         if (!strong_links(t, s->dc, size, &f->chain)) return 0;
         f->rating = f->chain.rating;
@@ -645,7 +626,8 @@ static PyObject *Basics_run(BasicsObject *self, PyObject *const *args, Py_ssize_
             ((codes[i] == NAKED_SET || codes[i] == HIDDEN_SET || codes[i] == FISH ||
               codes[i] == DIRECT_HIDDEN_SET) && sizes[i] < 2) ||
             (codes[i] == ALS_WING && sizes[i] < 3) || (codes[i] == XY_WING && sizes[i] < 2) ||
-            (codes[i] == STRONG_LINKS && (sizes[i] < 2 || sizes[i] > 3))) {
+            (codes[i] == STRONG_LINKS && (sizes[i] < 2 || sizes[i] > 3)) ||
+            (codes[i] == UNIQUE_LOOPS && sizes[i] > 1)) {
             Py_DECREF(techniques);
             PyErr_SetString(PyExc_ValueError, "run: no such technique");
             return NULL;
@@ -865,7 +847,7 @@ static int Basics_init(BasicsObject *self, PyObject *args, PyObject *kwargs) {
         self->peer[c] = (Set){{masks[2 * c], masks[2 * c + 1]}};
         s_add(&self->all, c);
     }
-    if (convert_ints(kinds, self->kind, units, BOX, OTHER, "kinds") < 0 ||
+    if (convert_ints(kinds, self->kind, units, BOX, OTHER + RB_UNITS, "kinds") < 0 ||
         convert_ints(single, self->single, units, 0, units - 1, "single_units") < 0)
         return -1;
     for (int k = 0; k < 2; k++) {
@@ -891,7 +873,7 @@ static int Basics_init(BasicsObject *self, PyObject *args, PyObject *kwargs) {
     int at = 0;
     for (int rank = 0; rank < 4; rank++)
         for (int u = 0; u < self->units; u++)
-            if (joint_rank[self->kind[u]] == rank) self->joint_order[at++] = u;
+            if (joint_rank[kind_class(self->kind[u])] == rank) self->joint_order[at++] = u;
     return read_lock_runs(self, lock_runs);
 }
 

@@ -11,8 +11,11 @@
 #define RB_DIGITS 16
 
 enum { HIDDEN_SINGLE, NAKED_SINGLE, DIRECT_LOCKED, LOCKED, NAKED_SET, HIDDEN_SET,
-       DIRECT_HIDDEN_SET, FISH, XY_WING, ALS_WING, STRONG_LINKS, CODES };
-enum { BOX, ROW, COLUMN, OTHER };
+       DIRECT_HIDDEN_SET, FISH, XY_WING, ALS_WING, STRONG_LINKS,
+       UNIQUE_LOOPS, CODES };
+enum { BOX, ROW, COLUMN, OTHER };   /* kinds: each other kind its own number from OTHER up */
+
+static inline int kind_class(int kind) { return kind < OTHER ? kind : OTHER; }
 
 typedef struct { word w[2]; } Set;
 
@@ -69,6 +72,36 @@ typedef struct {
     int found, rating, count, digit, links;
     Set removed, ends[3][2];
 } LinksFound;
+
+/* One grid state being solved. */
+typedef struct {
+    int values[RB_CELLS];
+    uint32_t cd[RB_CELLS];
+    Set dc[RB_DIGITS];
+    Set open;
+} State;
+
+/* A hint found: what rater's Hint is made of. */
+typedef struct {
+    int code, size, rating, cell, digit;   /* cell -1: no placement */
+    int elim_count;
+    int elims[2 * RB_CELLS * RB_DIGITS];   /* (cell, digit) pairs */
+    int a, b;
+    Set c;
+    long long d;
+    LinksFound chain;
+} Found;
+
+
+void add_elim(Found *f, int cell, int digit);
+
+/* k-subsets of range(n) in colex order (rating/basics.py's colex): the first, the next;
+   0 past the last. */
+int colex_first(int *pick, int k, int n);
+int colex_next(int *pick, int k, int n);
+
+/* rateloops.c: rating/uniqueness.py's unique_loops, the first hint into f. */
+int unique_loops(const BasicsObject *t, const State *s, int sets_from_extra, Found *f);
 
 /* rating/links.py's strong_link_chains(count): 1 with the first hint in `best`, else 0. */
 int strong_links(const BasicsObject *t, const Set *digit_cells, int count, LinksFound *best);

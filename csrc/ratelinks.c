@@ -143,7 +143,7 @@ static void find_links(Chains *k) {
             if (box && !k->flavour->box_line_pairs && share_line(t, a, b)) continue;
             add_link(k, u, places, one_cell(a), one_cell(b), 0);
         } else if (count > 2 && count <= (box ? k->flavour->box_places : 6) &&
-                   t->kind[u] != OTHER) {
+                   t->kind[u] < OTHER) {
             if (box)
                 box_groups(k, u, places);
             else
@@ -201,7 +201,7 @@ static int chain_rating(const Chains *k) {
     for (int i = 0; i < k->count; i++) {
         const Link *link = &k->link[k->chain[i]];
         grouped |= link->grouped;
-        kinds |= 1 << t->kind[link->unit];
+        kinds |= 1 << kind_class(t->kind[link->unit]);
     }
     if (grouped || kinds & 1 << OTHER) return base + 3;
     if (kinds & 1 << BOX) return base + (k->count == 2 ? 2 : 1);

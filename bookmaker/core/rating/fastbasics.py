@@ -21,7 +21,7 @@ from .wings import _WING_NAMES
 
 # The C's technique codes (csrc/ratebasics.c), each with a set size where it has one.
 HIDDEN_SINGLE, NAKED_SINGLE, DIRECT_LOCKED, LOCKED, NAKED_SET, HIDDEN_SET, \
-    DIRECT_HIDDEN_SET, FISH, XY_WING, ALS_WING, STRONG_LINKS = range(11)
+    DIRECT_HIDDEN_SET, FISH, XY_WING, ALS_WING, STRONG_LINKS, UNIQUE_LOOPS = range(12)
 _KINDS = {"box": 0, "row": 1, "column": 2}
 _BASES = ("column", "row")   # fish base lines, in SE's order
 
@@ -118,10 +118,19 @@ def _tables_of(board: Board, maker):
     runs = tuple(tuple(entries for _, entries in group) for group in _lock_runs(board))
     lines = tuple(board.lines[kind] for kind in _BASES)
     line_of = tuple(board.line_of[kind] for kind in _BASES)
-    return maker(shape.size, board.unit_masks, [_KINDS.get(k, 3) for k in board.kinds],
+    return maker(shape.size, board.unit_masks, _kind_numbers(board.kinds),
                  board.single_units, [unit.cells for unit in shape.units], shape.peer_masks,
                  runs, *lines, *line_of, board.peer_order, board.cell_chain_units,
                  board.segments)
+
+
+def _kind_numbers(kinds) -> list[int]:
+    """The units' kinds as the C numbers them: box, row, column, then each other kind its
+    own number, in the order met."""
+    numbers = dict(_KINDS)
+    for kind in kinds:
+        numbers.setdefault(kind, len(numbers))
+    return [numbers[kind] for kind in kinds]
 
 
 def hint_of(board: Board, step: tuple) -> Hint:
@@ -198,5 +207,11 @@ def _strong_links(board, size, rating, placement, removed, digit, b, links, d) -
     return Hint(name, rating, removed, text=f"{digit + 1}: {text}")
 
 
+def _unique_loop(board, size, rating, placement, removed, length, kind, cells, d) -> Hint:
+    name = "Unique Rectangle" if length == 4 else f"Unique Loop {length}"
+    return Hint(f"{name} type {kind}", rating, removed, text=cells_text(board.shape, cells))
+
+
 _WRITERS = (_hidden_single, _naked_single, _direct_locked, _locked, _naked_set, _hidden_set,
-            _direct_hidden_set, _fish, _xy_wing, _als_wing, _strong_links)
+            _direct_hidden_set, _fish, _xy_wing, _als_wing, _strong_links,
+            _unique_loop)
