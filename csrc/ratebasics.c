@@ -884,6 +884,9 @@ static PyMethodDef Basics_methods[] = {
     FAST_METHOD("cycles", Basics_cycles,
                 "cycles(cell_digits, digit_cells, open_cells, left, weight) -> (found, units): "
                 "rating/chains.py's forcing_chains_and_cycles (ratecycles.c)"),
+    FAST_METHOD("exclusions", Basics_exclusions,
+                "exclusions(size, cell_digits, open_cells, left, weight) -> (found, units): "
+                "rating/exclusion.py's first aligned exclusion (rateexclusion.c)"),
     {NULL, NULL, 0, NULL},
 };
 

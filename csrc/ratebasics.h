@@ -109,4 +109,7 @@ int strong_links(const BasicsObject *t, const Set *digit_cells, int count, Links
 /* ratecycles.c: RateBasics.cycles, rating/chains.py's forcing_chains_and_cycles. */
 PyObject *Basics_cycles(BasicsObject *self, PyObject *const *args, Py_ssize_t nargs);
 
+/* rateexclusion.c: RateBasics.exclusions, rating/exclusion.py's aligned_exclusions. */
+PyObject *Basics_exclusions(BasicsObject *self, PyObject *const *args, Py_ssize_t nargs);
+
 #endif

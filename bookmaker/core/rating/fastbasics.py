@@ -16,6 +16,8 @@ from ..grade.candidates import Candidates
 from ..solve import compiled
 from .basics import _DIRECT_HIDDEN, _FISH, _HIDDEN, _NAKED, _SET_NAMES, _lock_runs, _lock_text
 from .board import LINES, Board, cells_text
+from .exclusion import _NAMES as _EXCLUSION_NAMES
+from .exclusion import _RATINGS as _EXCLUSION_RATINGS
 from .hints import Budget, Hint
 from .wings import _WING_NAMES
 
@@ -94,6 +96,24 @@ def forcing_chains_in_c(state: Candidates, board: Board,
         return True, None
     name, rating, complexity, placement, removed = found
     return True, Hint(CYCLE_NAMES[name], rating, removed, placement, complexity)
+
+
+def exclusion_in_c(state: Candidates, board: Board, size: int,
+                   budget: Budget) -> tuple[bool, Hint | None]:
+    """exclusion.aligned_exclusions' first hint in C (csrc/rateexclusion.c), as
+    forcing_chains_in_c: (whether the C ran, the hint), the units charged in one lump."""
+    native = _native(board)
+    if native is None:
+        return False, None
+    found, units = native.exclusions(size, state.cell_digits, state.open_cells, budget.left,
+                                     budget.weight)
+    if units:
+        budget.spend(units)
+    if found is None:
+        return True, None
+    removed, cells = found
+    return True, Hint(_EXCLUSION_NAMES[size], _EXCLUSION_RATINGS[size], removed,
+                      text=cells_text(board.shape, cells))
 
 
 def _native(board: Board):

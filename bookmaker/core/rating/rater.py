@@ -53,6 +53,14 @@ def _chaining(technique) -> Callable:
     return first
 
 
+def _exclusion(size: int) -> Callable:
+    def first(state: Candidates, board: Board, budget: Budget) -> Hint | None:
+        ran, hint = fast.exclusion_in_c(state, board, size, budget)   # on the compiled core
+        return hint if ran else next(exclusion.aligned_exclusions(state, board, size, budget),
+                                     None)
+    return first
+
+
 def _nested(scale: str) -> tuple[Technique, ...]:
     return tuple(Technique(t.name, t.rating, _chaining(t)) for t in nested.levels(scale))
 
@@ -85,13 +93,9 @@ SUKAKU_TECHNIQUES: tuple[Technique, ...] = (
     Technique("WXYZ-Wing", 55, _first(wings.als_wings, 3), (fast.ALS_WING, 3)),
     Technique("Bivalue Universal Grave", 56, _first(uniqueness.bug)),
     Technique("VWXYZ-Wing", 62, _first(wings.als_wings, 4), (fast.ALS_WING, 4)),
-    Technique("Aligned Pair Exclusion", 62,
-              lambda state, board, budget: next(exclusion.aligned_exclusions(
-                  state, board, 2, budget), None)),
+    Technique("Aligned Pair Exclusion", 62, _exclusion(2)),
     Technique("Forcing Chains and Cycles", 65, chains.forcing_chains_and_cycles),
-    Technique("Aligned Triplet Exclusion", 75,
-              lambda state, board, budget: next(exclusion.aligned_exclusions(
-                  state, board, 3, budget), None)),
+    Technique("Aligned Triplet Exclusion", 75, _exclusion(3)),
     Technique("Nishio Forcing Chains", 75, _chaining(multiple.NISHIO_CHAINS)),
     Technique("Multiple Forcing Chains", 80, _chaining(multiple.MULTIPLE_CHAINS)),
     Technique("Dynamic Forcing Chains", 85, _chaining(multiple.DYNAMIC_CHAINS)),
