@@ -1,18 +1,25 @@
-/* The SE rater's basic techniques in C: rating/basics.py's singles, locked candidates,
-   naked and hidden sets and fish, each finding the same first hint in the same search
-   order, and rating/rater.py's solve loop over a run of them (a prefix of the scale's
-   order) until none applies.
+/* The SE rater's techniques in C, with rating/rater.py's solve loop over them.
+
+   The basic techniques here (rating/basics.py's singles, locked candidates, naked and
+   hidden sets and fish; rating/wings.py's XY-, XYZ-, WXYZ- and VWXYZ-Wings), chains of
+   strong links in ratelinks.c, unique loops in rateloops.c: each finds the same first hint
+   as the Python in the same search order. None of them spends work budget, in Python or
+   in C.
 
    RateBasics(n, unit_masks, kinds, single_units, unit_cells, peer_masks, lock_runs,
-   columns, rows, column_of, row_of) keeps a board's tables (rating/board.py's Board, as
-   rating/fastbasics.py hands them over); boards up to 128 cells, 16 digits and 64 units.
-   Its run(techniques, values, cell_digits, digit_cells, open_cells, er, ep, ed, ceiling)
-   applies, step after step, the first hint of the first technique that has one (the
-   techniques a sequence of (code, size)), until the grid is solved, a step has passed the
-   ceiling (-1: none) or no technique of the run applies. It updates the lists in place and
-   returns (steps, open_cells, er, ep, ed), each step (code, size, rating, placement or
-   None, eliminations, a, b, c): what fastbasics.hint_of needs to write rater's Hint.
-   These techniques spend no work budget in the Python either. */
+   columns, rows, column_of, row_of, peer_order, cell_chain_units, segments) keeps a
+   board's tables (rating/board.py's Board, as rating/fastbasics.py hands them over);
+   boards up to 128 cells, 16 digits and 64 units. Its run(techniques, values,
+   cell_digits, digit_cells, open_cells, er, ep, ed, ceiling, start) applies, step after
+   step, the first hint of the first technique that has one, the techniques a sequence of
+   (code, size), or None for one the C does not know: it searches them in order (the
+   first step from `start`, the next ones from the first) and stops where it meets such a
+   one with no hint before it, or when the grid is solved, or a step has passed the
+   ceiling (-1: none). It updates the lists in place and returns (steps, open_cells, er,
+   ep, ed, stop), each step (code, size, rating, placement or None, eliminations, a, b, c,
+   d): what fastbasics.hint_of needs to write rater's Hint. Its cycles() and exclusions()
+   are the forcing chains and aligned exclusions, which spend budget (ratecycles.c,
+   rateexclusion.c). */
 
 #include "ratebasics.h"
 

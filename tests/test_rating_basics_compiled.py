@@ -21,7 +21,7 @@ from bookmaker.core.generate.graded import generate_graded
 from bookmaker.core.grade.candidates import Candidates
 from bookmaker.core.rating import fastbasics
 from bookmaker.core.rating.board import board_of
-from bookmaker.core.rating.hints import Budget
+from bookmaker.core.rating.hints import Budget, OutOfBudget
 from bookmaker.core.rating.rater import SCALE_TECHNIQUES, apply, next_hint, rate
 from bookmaker.core.solve import compiled
 
@@ -118,7 +118,7 @@ def test_struck_states_take_the_same_steps_on_both_cores(share):
 
 def test_every_basic_technique_the_c_knows_is_met():
     names = set()
-    for seed, puzzle in enumerate(SE_RATED[::2]):
+    for seed, puzzle in enumerate(SE_RATED[::3]):
         for share in (0.0, 0.03, 0.06):
             state = struck(Candidates.from_grid(parse_grid(puzzle)), seed, share)
             fast, pure = both_runs(state, NINE)
@@ -151,13 +151,17 @@ def test_ceilings_stop_at_the_same_step_on_both_cores(ceiling):
         assert pure == fast
 
 
-def test_a_cut_budget_gives_the_same_bound_on_both_cores():
-    bounds = 0
-    for puzzle in SE_RATED[-20::4]:
-        pure, fast = ratings_on_both(parse_grid(puzzle), budget=300)
+@pytest.mark.parametrize("budget", [300, 2000])
+def test_a_cut_budget_gives_the_same_bound_on_both_cores(budget):
+    reasons = set()
+    for puzzle in SE_RATED[-40::3]:
+        pure, fast = ratings_on_both(parse_grid(puzzle), budget=budget)
         assert pure == fast
-        bounds += pure[3]
-    assert bounds   # some ran out, past the basic techniques
+        reasons.add(pure[4])
+    # the budget ran out inside the techniques the C charges in one lump
+    assert "work budget: Forcing Chains and Cycles" in reasons
+    assert reasons & {"work budget: Aligned Pair Exclusion",
+                      "work budget: Aligned Triplet Exclusion"}
 
 
 @pytest.mark.parametrize("variant", ["x", "hyper", "jigsaw"])
@@ -181,22 +185,59 @@ def test_small_boards_take_the_same_steps_on_both_cores():
         assert pure == fast
 
 
-@pytest.mark.parametrize("name, size", [("XY-Wing", 2), ("XYZ-Wing", 3), ("WXYZ-Wing", 3),
-                                        ("VWXYZ-Wing", 4)])
-def test_wings_are_the_same_on_both_cores(name, size):
+IN_THE_RUN = ["XY-Wing", "XYZ-Wing", "WXYZ-Wing", "VWXYZ-Wing", "Turbot Fish",
+              "Three Strong Links", "Unique Rectangles and Loops", "Naked Quad", "Jellyfish",
+              "Hidden Quad"]
+
+
+def later_states() -> list:
+    return [state for seed in range(3) for state in wing_states(seed, 8)]
+
+
+@pytest.mark.parametrize("scale", ["sukaku", "1.2.1"])
+@pytest.mark.parametrize("name", IN_THE_RUN)
+def test_each_technique_in_the_run_finds_the_pythons_hint(scale, name):
+    board, techniques = board_of(NINE), SCALE_TECHNIQUES[scale]
+    technique = next((t for t in techniques if t.name == name), None)
+    if technique is None:   # not on SE 1.2.1's scale: its list has no such technique
+        assert scale == "1.2.1" and name in ("Turbot Fish", "Three Strong Links",
+                                             "WXYZ-Wing", "VWXYZ-Wing")
+        return
+    with compiled.using(True):
+        native = fastbasics.runner(board, techniques).native
+    met = 0
+    for state in later_states():
+        pure = technique.first(state, board, Budget(10 ** 9))
+        found, *_ = native.run((technique.code,), state.values[:], state.cell_digits[:],
+                               state.digit_cells[:], state.open_cells, 0, 0, 0, -1, 0)
+        fast = fastbasics.hint_of(board, found[0]) if found else None
+        assert fast == pure
+        met += pure is not None
+    assert met or name in ("Naked Quad", "Jellyfish", "Hidden Quad")
+
+
+@pytest.mark.parametrize("name", ["Forcing Chains and Cycles", "Aligned Pair Exclusion",
+                                  "Aligned Triplet Exclusion"])
+def test_the_budgeted_techniques_find_the_same_hint_and_spend_the_same(name):
     board = board_of(NINE)
     technique = next(t for t in SCALE_TECHNIQUES["sukaku"] if t.name == name)
-    with compiled.using(True):
-        native = fastbasics.runner(board, SCALE_TECHNIQUES["sukaku"]).native
     met = 0
-    for seed in range(3):
-        for state in wing_states(seed, 8):
-            pure = technique.first(state, board, Budget(10 ** 9))
-            found, *_ = native.run((technique.code,), state.values[:], state.cell_digits[:],
-                                   state.digit_cells[:], state.open_cells, 0, 0, 0, -1, 0)
-            fast = fastbasics.hint_of(board, found[0]) if found else None
-            assert fast == pure
-            met += pure is not None
+    for state in later_states()[::2]:
+        found = []
+        for wanted in (False, True):
+            budget = Budget(10 ** 9)
+            with compiled.using(wanted):
+                found.append((technique.first(state, board, budget), budget.spent))
+        assert found[0] == found[1]
+        met += found[0][0] is not None
+        # a budget that runs out inside the search: out on both cores, at the same floor
+        if found[0][1] > 1:
+            for wanted in (False, True):
+                budget = Budget(found[0][1] // 2)
+                budget.floor = 62
+                with compiled.using(wanted), pytest.raises(OutOfBudget) as out:
+                    technique.first(state, board, budget)
+                assert out.value.floor == 62
     assert met
 
 
@@ -221,4 +262,5 @@ def test_the_budget_floor_is_the_pythons_where_the_c_hands_over():
     names = [t.name for t in run.techniques]
     assert run.floors[names.index("Turbot Fish")] == 40
     assert run.floors[names.index("Bivalue Universal Grave")] == 56
-    assert run.codes[names.index("Turbot Fish")] is None
+    assert run.codes[names.index("Bivalue Universal Grave")] is None   # BUG: in Python
+    assert run.codes[names.index("Turbot Fish")] is not None

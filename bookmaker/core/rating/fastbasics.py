@@ -39,22 +39,36 @@ class BasicsRun:
             floor = max(floor, technique.floor)
             floors.append(floor)
         self.floors = tuple(floors)   # the budget's floor when each technique is searched
+        self.hints: dict = {}   # the Hint of each step met (most steps recur: singles)
+
+    def hints_of(self, found: list) -> list[Hint]:
+        """The Hints of the C's steps, each written once (immutable, so shared)."""
+        hints, board = self.hints, self.board
+        if len(hints) > HINTS_KEPT:
+            hints.clear()
+        written = []
+        for step in found:
+            hint = hints.get(step)
+            if hint is None:
+                hint = hints[step] = hint_of(board, step)
+            written.append(hint)
+        return written
 
     def step(self, state: Candidates, steps: list, budget: Budget, er: int, ep: int, ed: int,
              ceiling: int | None) -> tuple[int, int, int, bool, Hint | None]:
         """The rater's next step: (ER, EP, ED, True, None) when the C applied steps of its
         own (to the state and steps, in place: as many as it could, the ceiling passed or
         not); else (.., False, the hint of a technique in Python, or None when no technique
-        has one). The C
-        searches its techniques in the scale's order and hands back where it meets one
-        it does not know; the Python searches that one, and the C goes on after it."""
+        has one). The C searches its techniques in the scale's order and hands back where
+        it meets one it does not know; the Python searches that one, and the C goes on
+        after it."""
         start = 0
         while True:
             found, state.open_cells, er, ep, ed, stop = self.native.run(
                 self.codes, state.values, state.cell_digits, state.digit_cells,
                 state.open_cells, er, ep, ed, -1 if ceiling is None else ceiling, start)
             if found:
-                steps.extend(hint_of(self.board, step) for step in found)
+                steps.extend(self.hints_of(found))
                 return er, ep, ed, True, None
             if stop == len(self.techniques):
                 return er, ep, ed, False, None
@@ -68,12 +82,20 @@ class BasicsRun:
 
 
 def runner(board: Board, techniques) -> BasicsRun | None:
-    """The C run for these techniques on this board; None on the pure core, on boards
-    the C does not take, or when the C knows none of the techniques."""
-    if all(t.code is None for t in techniques):
-        return None
+    """The C run for these techniques on this board (kept with the board's tables); None
+    on the pure core, on boards the C does not take, or when the C knows none of them."""
     native = _native(board)
-    return None if native is None else BasicsRun(board, native, techniques)
+    if native is None:
+        return None
+    runs = _tables[board][1]
+    found = runs.get(id(techniques))
+    if found is None or found.techniques is not techniques:
+        if all(t.code is None for t in techniques):
+            return None
+        if len(runs) >= 8:   # the scales' lists, and a test's own
+            runs.clear()
+        found = runs[id(techniques)] = BasicsRun(board, native, techniques)
+    return found
 
 
 CYCLE_NAMES = ("Bidirectional X-Cycle", "Bidirectional Y-Cycle", "Bidirectional Cycle",
@@ -126,11 +148,12 @@ def _native(board: Board):
     if found is None:
         if len(_tables) >= compiled.BOARDS_KEPT:
             del _tables[next(iter(_tables))]
-        found = _tables[board] = _tables_of(board, maker)
-    return found
+        found = _tables[board] = (_tables_of(board, maker), {})
+    return found[0]
 
 
-_tables: dict = {}
+_tables: dict = {}   # per board, its RateBasics and its runs by technique list
+HINTS_KEPT = 100_000
 
 
 def _tables_of(board: Board, maker):

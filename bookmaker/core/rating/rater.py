@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from ..board.grid import SYMBOLS, Grid
 from ..grade.candidates import Candidates
 from . import basics as b
-from . import fastbasics as fast
 from . import chains, exclusion, links, multiple, nested, uniqueness, wings
+from . import fastbasics as fast
 from .board import Board, board_of
 from .hints import Budget, Hint, OutOfBudget, tenths_text, work_weight
 from .scales import DEFAULT_SCALE, RATER_VERSION, rater_version
