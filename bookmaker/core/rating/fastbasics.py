@@ -1,12 +1,17 @@
-"""The rater's basic techniques on the compiled core: the solve loop over the leading run
-of techniques that csrc/ratebasics.c knows, with the same hints as basics.py.
+"""The SE rater's techniques on the compiled core: the solve loop over the techniques
+csrc/ratebasics.c knows (and its neighbours: ratelinks.c, rateloops.c), with the same
+hints as basics.py, wings.py, links.py and uniqueness.py; forcing chains and cycles and
+aligned exclusions in C for chains.py and rater.py.
 
 rater.rate hands the C the grid state; the C applies, step after step, the first hint of
-the first of those techniques that has one, in the scale's order, and hands back the
-state when none has (or the grid is solved, or a step passed the ceiling): the rater then
-goes on with the next technique in Python, and comes back here after that step. The C
-gives each step's numbers; the Hint, with its text and premise, is written here as
-basics.py writes it. These techniques spend no work budget, in Python or in C.
+the first technique that has one, in the scale's order, and hands back the state where it
+meets a technique it does not know with no hint before it (or when the grid is solved, or
+a step passed the ceiling): that technique runs in Python, and the C goes on after it.
+The C gives each step's numbers; the Hint, with its text and premise, is written here as
+the Python writes it. The techniques of the loop spend no work budget, in Python or in C;
+the forcing chains and exclusions charge the Python's units in one lump. Boards up to 128
+cells, 16 digits and 64 units (a 9x9, its variants, 6x6 to 11x11); the rest, and the
+pure core, rate in Python.
 """
 
 from __future__ import annotations
