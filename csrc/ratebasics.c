@@ -2,12 +2,13 @@
 
    The basic techniques here (rating/basics.py's singles, locked candidates, naked and
    hidden sets and fish; rating/wings.py's XY-, XYZ-, WXYZ- and VWXYZ-Wings), chains of
-   strong links in ratelinks.c, unique loops in rateloops.c: each finds the same first hint
+   strong links in ratelinks.c, unique loops in rateloops.c, the BUG in ratebug.c: each finds the same first hint
    as the Python in the same search order. None of them spends work budget, in Python or
    in C.
 
    RateBasics(n, unit_masks, kinds, single_units, unit_cells, peer_masks, lock_runs,
-   columns, rows, column_of, row_of, peer_order, cell_chain_units, segments) keeps a
+   columns, rows, column_of, row_of, peer_order, cell_chain_units, segments, chain_units)
+   keeps a
    board's tables (rating/board.py's Board, as rating/fastbasics.py hands them over);
    boards up to 128 cells, 16 digits and 64 units. Its run(techniques, values,
    cell_digits, digit_cells, open_cells, er, ep, ed, ceiling, start) applies, step after
@@ -503,6 +504,7 @@ static int find(const BasicsObject *t, const State *s, int code, int size, Found
     case XY_WING: return xy_wing(t, s, size == 3, f);
     case ALS_WING: return als_wing(t, s, size, f);
     case UNIQUE_LOOPS: return unique_loops(t, s, size, f);
+    case BUG: return bug(t, s, f);
     case STRONG_LINKS:
         if (!strong_links(t, s->dc, size, &f->chain)) return 0;
         f->rating = f->chain.rating;
@@ -634,7 +636,7 @@ static PyObject *Basics_run(BasicsObject *self, PyObject *const *args, Py_ssize_
               codes[i] == DIRECT_HIDDEN_SET) && sizes[i] < 2) ||
             (codes[i] == ALS_WING && sizes[i] < 3) || (codes[i] == XY_WING && sizes[i] < 2) ||
             (codes[i] == STRONG_LINKS && (sizes[i] < 2 || sizes[i] > 3)) ||
-            (codes[i] == UNIQUE_LOOPS && sizes[i] > 1)) {
+            (codes[i] == UNIQUE_LOOPS && sizes[i] > 1) || (codes[i] == BUG && sizes[i])) {
             Py_DECREF(techniques);
             PyErr_SetString(PyExc_ValueError, "run: no such technique");
             return NULL;
@@ -825,13 +827,15 @@ static int read_segments(BasicsObject *self, PyObject *segments) {
 static int Basics_init(BasicsObject *self, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"n", "unit_masks", "kinds", "single_units", "unit_cells",
                                "peer_masks", "lock_runs", "columns", "rows", "column_of",
-                               "row_of", "peer_order", "cell_chain_units", "segments", NULL};
+                               "row_of", "peer_order", "cell_chain_units", "segments",
+                               "chain_units", NULL};
     PyObject *unit_masks, *kinds, *single, *unit_cells, *peers, *lock_runs, *lines[2],
-        *line_of[2], *peer_order, *chain_units, *segments;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iOOOOOOOOOOOOO:RateBasics", keywords,
+        *line_of[2], *peer_order, *chain_units, *segments, *chain_order;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iOOOOOOOOOOOOOO:RateBasics", keywords,
                                      &self->n, &unit_masks, &kinds, &single, &unit_cells,
                                      &peers, &lock_runs, &lines[0], &lines[1], &line_of[0],
-                                     &line_of[1], &peer_order, &chain_units, &segments))
+                                     &line_of[1], &peer_order, &chain_units, &segments,
+                                     &chain_order))
         return -1;
     if (self->unit_cells || self->entries || self->peer_order || self->chain_units ||
         self->segs) {
@@ -855,7 +859,8 @@ static int Basics_init(BasicsObject *self, PyObject *args, PyObject *kwargs) {
         s_add(&self->all, c);
     }
     if (convert_ints(kinds, self->kind, units, BOX, OTHER + RB_UNITS, "kinds") < 0 ||
-        convert_ints(single, self->single, units, 0, units - 1, "single_units") < 0)
+        convert_ints(single, self->single, units, 0, units - 1, "single_units") < 0 ||
+        convert_ints(chain_order, self->chain_order, units, 0, units - 1, "chain_units") < 0)
         return -1;
     for (int k = 0; k < 2; k++) {
         Py_ssize_t count = PySequence_Length(lines[k]);
@@ -902,7 +907,7 @@ PyTypeObject RateBasicsType = {
     .tp_name = "bookmaker.core._compiled.RateBasics",
     .tp_doc = PyDoc_STR("RateBasics(n, unit_masks, kinds, single_units, unit_cells, peer_masks, "
                         "lock_runs, columns, rows, column_of, row_of, peer_order, cell_chain_units, "
-                        "segments): "
+                        "segments, chain_units): "
                         "the SE rater's basic techniques and forcing chains over a board's "
                         "tables (ratebasics.c, ratecycles.c)."),
     .tp_basicsize = sizeof(BasicsObject),

@@ -12,7 +12,7 @@
 
 enum { HIDDEN_SINGLE, NAKED_SINGLE, DIRECT_LOCKED, LOCKED, NAKED_SET, HIDDEN_SET,
        DIRECT_HIDDEN_SET, FISH, XY_WING, ALS_WING, STRONG_LINKS,
-       UNIQUE_LOOPS, CODES };
+       UNIQUE_LOOPS, BUG, CODES };
 enum { BOX, ROW, COLUMN, OTHER };   /* kinds: each other kind its own number from OTHER up */
 
 static inline int kind_class(int kind) { return kind < OTHER ? kind : OTHER; }
@@ -64,6 +64,7 @@ typedef struct {
     Set *segs;                                   /* Board.segments, flat */
     int seg_start[RB_UNITS + 1];
     int joint_order[RB_UNITS];   /* units: columns, rows, boxes, others (links.py's joints) */
+    int chain_order[RB_UNITS];   /* Board.chain_units: boxes, rows, columns, others */
 } BasicsObject;
 
 /* A chain of strong links found (ratelinks.c): its digit, rating, the cells losing the
@@ -99,6 +100,9 @@ void add_elim(Found *f, int cell, int digit);
    0 past the last. */
 int colex_first(int *pick, int k, int n);
 int colex_next(int *pick, int k, int n);
+
+/* ratebug.c: rating/uniqueness.py's bug, the first hint into f. */
+int bug(const BasicsObject *t, const State *s, Found *f);
 
 /* rateloops.c: rating/uniqueness.py's unique_loops, the first hint into f. */
 int unique_loops(const BasicsObject *t, const State *s, int sets_from_extra, Found *f);

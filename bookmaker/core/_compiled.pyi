@@ -94,8 +94,8 @@ def chain_starts(board: Board, cell_chain_units: Sequence[Sequence[int]],
                  cell_digits: Sequence[int], digit_cells: Sequence[int], open_cells: int
                  ) -> tuple[list[tuple[int, int, list[Path], Path | None, Path | None]], int]: ...
 
-# The SE rater's other techniques (ratebasics.c, ratelinks.c, rateloops.c, ratecycles.c,
-# rateexclusion.c): rating/fastbasics.py.
+# The SE rater's other techniques (ratebasics.c, ratelinks.c, rateloops.c, ratebug.c,
+# ratecycles.c, rateexclusion.c): rating/fastbasics.py.
 Step = tuple[int, int, int, tuple[int, int] | None, tuple[tuple[int, int], ...], int, int,
              Any, int]
 
@@ -106,7 +106,7 @@ class RateBasics:
                  columns: Sequence[int], rows: Sequence[int], column_of: Sequence[int],
                  row_of: Sequence[int], peer_order: Sequence[Sequence[int]],
                  cell_chain_units: Sequence[Sequence[int]],
-                 segments: Sequence[Sequence[int]]) -> None: ...
+                 segments: Sequence[Sequence[int]], chain_units: Sequence[int]) -> None: ...
     def run(self, techniques: Sequence[tuple[int, int] | None], values: list[int],
             cell_digits: list[int], digit_cells: list[int], open_cells: int, er: int, ep: int,
             ed: int, ceiling: int, start: int) -> tuple[list[Step], int, int, int, int, int]: ...

@@ -1,6 +1,6 @@
 """The SE rater's techniques on the compiled core: the solve loop over the techniques
-csrc/ratebasics.c knows (and its neighbours: ratelinks.c, rateloops.c), with the same
-hints as basics.py, wings.py, links.py and uniqueness.py; forcing chains and cycles and
+csrc/ratebasics.c knows (and its neighbours: ratelinks.c, rateloops.c, ratebug.c), with
+the same hints as basics.py, wings.py, links.py and uniqueness.py; forcing chains and cycles and
 aligned exclusions in C for chains.py and rater.py.
 
 rater.rate hands the C the grid state; the C applies, step after step, the first hint of
@@ -28,7 +28,7 @@ from .wings import _WING_NAMES
 
 # The C's technique codes (csrc/ratebasics.c), each with a set size where it has one.
 HIDDEN_SINGLE, NAKED_SINGLE, DIRECT_LOCKED, LOCKED, NAKED_SET, HIDDEN_SET, \
-    DIRECT_HIDDEN_SET, FISH, XY_WING, ALS_WING, STRONG_LINKS, UNIQUE_LOOPS = range(12)
+    DIRECT_HIDDEN_SET, FISH, XY_WING, ALS_WING, STRONG_LINKS, UNIQUE_LOOPS, BUG = range(13)
 _KINDS = {"box": 0, "row": 1, "column": 2}
 _BASES = ("column", "row")   # fish base lines, in SE's order
 
@@ -169,7 +169,7 @@ def _tables_of(board: Board, maker):
     return maker(shape.size, board.unit_masks, _kind_numbers(board.kinds),
                  board.single_units, [unit.cells for unit in shape.units], shape.peer_masks,
                  runs, *lines, *line_of, board.peer_order, board.cell_chain_units,
-                 board.segments)
+                 board.segments, board.chain_units)
 
 
 def _kind_numbers(kinds) -> list[int]:
@@ -260,6 +260,10 @@ def _unique_loop(board, size, rating, placement, removed, length, kind, cells, d
     return Hint(f"{name} type {kind}", rating, removed, text=cells_text(board.shape, cells))
 
 
+def _bug(board, size, rating, placement, removed, a, kind, cells, d) -> Hint:
+    return Hint(f"BUG type {kind}", rating, removed, text=cells_text(board.shape, cells))
+
+
 _WRITERS = (_hidden_single, _naked_single, _direct_locked, _locked, _naked_set, _hidden_set,
             _direct_hidden_set, _fish, _xy_wing, _als_wing, _strong_links,
-            _unique_loop)
+            _unique_loop, _bug)

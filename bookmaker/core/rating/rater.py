@@ -91,7 +91,7 @@ SUKAKU_TECHNIQUES: tuple[Technique, ...] = (
     Technique("Three Strong Links", 54, _first(links.strong_link_chains, 3),
               (fast.STRONG_LINKS, 3)),
     Technique("WXYZ-Wing", 55, _first(wings.als_wings, 3), (fast.ALS_WING, 3)),
-    Technique("Bivalue Universal Grave", 56, _first(uniqueness.bug)),
+    Technique("Bivalue Universal Grave", 56, _first(uniqueness.bug), (fast.BUG, 0)),
     Technique("VWXYZ-Wing", 62, _first(wings.als_wings, 4), (fast.ALS_WING, 4)),
     Technique("Aligned Pair Exclusion", 62, _exclusion(2)),
     Technique("Forcing Chains and Cycles", 65, chains.forcing_chains_and_cycles),
