@@ -74,6 +74,15 @@ def test_every_catalogue_has_every_key_with_the_same_placeholders(language):
 
 
 @pytest.mark.parametrize("language", language_names())
+def test_every_catalogue_reads_the_same_with_libyaml_as_with_pure_pyyaml(language):
+    import yaml
+
+    from bookmaker.spec.catalogue import catalogue_folder, flattened
+    text = (catalogue_folder() / f"{language}.yaml").read_text(encoding="utf-8")
+    assert load_catalogue(language).texts == flattened(yaml.load(text, Loader=yaml.SafeLoader))
+
+
+@pytest.mark.parametrize("language", language_names())
 def test_the_default_fonts_draw_every_character_of_every_catalogue(language):
     texts = "".join(load_catalogue(language).texts.values())
     for path in default_font_paths():

@@ -16,8 +16,9 @@ import pytest
 import bookmaker
 from bookmaker import cli
 from bookmaker.core.board.shape import parse_shape
-from bookmaker.puzzles import executors
-from bookmaker.puzzles.executors import local_cluster, open_workers
+from bookmaker.puzzles import daskwork
+from bookmaker.puzzles.daskwork import local_cluster
+from bookmaker.puzzles.executors import ExecutorError, open_workers
 from bookmaker.puzzles.produce import PuzzleJob, generate_jobs, produce
 
 VERSION = bookmaker.__version__  # what the workers run
@@ -162,7 +163,7 @@ def test_dask_local_starts_its_own_cluster_and_prints_the_same(runner):
 
 
 def test_an_unreachable_scheduler_is_one_line_after_the_timeout(runner, monkeypatch):
-    monkeypatch.setattr(executors, "CONNECT_SECONDS", 0.2)
+    monkeypatch.setattr(daskwork, "CONNECT_SECONDS", 0.2)
     result = run(runner, "generate", "--seed", 1, "--executor", "dask://127.0.0.1:1")
     assert (result.exit_code, result.stdout) == (1, "")
     assert result.stderr == ("Error: cannot reach the Dask scheduler at 127.0.0.1:1: Timed out "
@@ -170,7 +171,7 @@ def test_an_unreachable_scheduler_is_one_line_after_the_timeout(runner, monkeypa
 
 
 def test_a_server_that_never_answers_is_one_line_after_the_timeout(runner, monkeypatch):
-    monkeypatch.setattr(executors, "CONNECT_SECONDS", 0.3)
+    monkeypatch.setattr(daskwork, "CONNECT_SECONDS", 0.3)
     with socket.create_server(("127.0.0.1", 0)) as silent:  # accepts, then says nothing
         where = f"127.0.0.1:{silent.getsockname()[1]}"
         result = run(runner, "generate", "--seed", 1, "--executor", f"dask://{where}")
@@ -180,7 +181,7 @@ def test_a_server_that_never_answers_is_one_line_after_the_timeout(runner, monke
 
 
 def test_a_scheduler_without_workers_is_one_line_after_the_timeout(runner, monkeypatch):
-    monkeypatch.setattr(executors, "CONNECT_SECONDS", 0.5)
+    monkeypatch.setattr(daskwork, "CONNECT_SECONDS", 0.5)
     with local_cluster(0) as empty:
         where = empty.scheduler_address.replace("tcp://", "")
         result = run(runner, "generate", "--seed", 1, "--executor", f"dask://{where}")
@@ -221,7 +222,7 @@ def test_a_worker_killed_mid_run_loses_and_duplicates_no_puzzle(cluster, address
 
 def test_a_cluster_that_loses_every_worker_mid_run_says_so_instead_of_waiting(monkeypatch):
     # Dask waits for a worker to come back forever, saying nothing; the run must not.
-    monkeypatch.setattr(executors, "NO_WORKERS_SECONDS", 0.5)
+    monkeypatch.setattr(daskwork, "NO_WORKERS_SECONDS", 0.5)
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
                                   dashboard_address=None) as alone, \
             distributed.Client(alone, set_as_default=False) as client:
@@ -232,8 +233,8 @@ def test_a_cluster_that_loses_every_worker_mid_run_says_so_instead_of_waiting(mo
                 while client.nthreads():
                     time.sleep(0.01)
 
-        with pytest.raises(executors.ExecutorError) as caught:
+        with pytest.raises(ExecutorError) as caught:
             produce(generate_jobs(SHAPE_9, "alone", 40), 1, lose_every_worker,
-                    executors.DaskExecutor(client, "the test cluster"))
+                    daskwork.DaskExecutor(client, "the test cluster"))
     assert str(caught.value) == ("the test cluster has had no workers for 0.5 s: they all "
                                  "stopped or were lost")

@@ -148,3 +148,11 @@ def test_the_rng_module_never_touches_pythons_random():
     names = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
     assert "random" not in imported
     assert "random" not in names
+
+
+def test_sha256_is_hashlibs_whichever_module_gives_it():
+    import hashlib
+
+    from bookmaker.core.rng import sha256
+    for data in (b"", b"bookmaker-v1\x1f7", "é".encode() * 1000):
+        assert sha256(data).digest() == hashlib.sha256(data).digest()

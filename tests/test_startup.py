@@ -62,6 +62,24 @@ def test_generate_of_one_puzzle_loads_no_rater_no_schema_and_no_database():
     assert [name for name in HEAVY if name in loaded and name != "multiprocessing"] == []
 
 
+# What `generate` printing lines never needs: the grader (no grade is printed), Dask's
+# executors and the process pool's futures (one worker), the Killer engine (a Sudoku),
+# OpenSSL (seeds hash by CPython's own SHA-256).
+GENERATE_LINES = ("bookmaker.core.grade.grader", "bookmaker.core.generate.graded",
+                  "bookmaker.puzzles.daskwork", "concurrent.futures",
+                  "bookmaker.core.killer", "hashlib")
+
+
+def test_generate_printing_lines_grades_nothing_and_starts_no_pool():
+    loaded = modules_loaded_by("generate", "--seed", "1")
+    assert [name for name in GENERATE_LINES if name in loaded] == []
+
+
+def test_generate_json_grades_what_it_prints():
+    loaded = modules_loaded_by("generate", "--seed", "1", "--json")
+    assert "bookmaker.core.grade.grader" in loaded
+
+
 def test_the_version_is_written_once_and_installed_as_written():
     assert importlib.metadata.version("bookmaker") == bookmaker.__version__
 

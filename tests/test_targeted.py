@@ -14,9 +14,10 @@ from bookmaker.book.plan import plan, ramped
 from bookmaker.core.board.grid import format_grid, parse_grid
 from bookmaker.core.board.shape import parse_shape
 from bookmaker.core.generate import graded as targeted
-from bookmaker.core.generate.graded import attempt_budget, generate_graded, unreachable_grade
+from bookmaker.core.generate.graded import attempt_budget, generate_graded
 from bookmaker.core.generate.removal import generate
 from bookmaker.core.grade.grader import grade
+from bookmaker.core.grade.grades import unreachable_grade
 from bookmaker.core.puzzle import GenerationError
 from bookmaker.core.rating.rater import rate
 from bookmaker.core.rating.scales import RATER_VERSION, rating_json

@@ -3,6 +3,8 @@ files, proving puzzles."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from ..core.board.grid import Grid
@@ -12,8 +14,9 @@ from ..core.kinds.registry import all_kinds, find_kind, kind_names, unknown_kind
 from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
 from ..core.rng import seed_of_text
-from ..core.solve.verify import VerificationError, verify_puzzle
-from ..puzzles.puzzlefile import PuzzleFile, PuzzleLine, read_puzzle_file
+
+if TYPE_CHECKING:  # read and proven where a command reads puzzles: not to make one
+    from ..puzzles.puzzlefile import PuzzleFile, PuzzleLine
 
 
 def size_options(command):
@@ -136,6 +139,7 @@ def seed_option(help_text: str, required: bool = True):
 
 def read_puzzle_file_or_fail(path: str, board: Shape | None,
                              kind: Kind = CLASSIC) -> PuzzleFile:
+    from ..puzzles.puzzlefile import read_puzzle_file
     try:
         return read_puzzle_file(path, board, kind, kind_stated())
     except OSError as err:
@@ -183,6 +187,7 @@ def proven_puzzle(line: PuzzleLine) -> tuple[Puzzle | None, str | None]:
     assert found.solution is not None  # one solution found, and kept
     puzzle = Puzzle(line.grid, Grid(line.grid.shape, found.solution), seed=0,
                     extras=line.extras)
+    from ..core.solve.verify import VerificationError, verify_puzzle
     try:
         verify_puzzle(puzzle)
     except VerificationError as err:

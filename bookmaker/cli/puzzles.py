@@ -75,9 +75,10 @@ def generate(size, box, kind, count, seed, symmetry, target_clues, difficulty,
                                  param_hint="'--difficulty'")
     rating = _rating_option(rating_text, target_clues)
     show = puzzle_record_line if as_json else puzzle_text
-    # Only `--registry` keeps more than the givens: rate for it alone (issue 24).
+    # Only `--registry` keeps the rating, and it or --json the grade (issue 24).
     jobs = each_generate_job(shape, seed, symmetry, target_clues, difficulty, rating,
-                             kind, record_rating=registry_path is not None)
+                             kind, record_rating=registry_path is not None,
+                             record_grade=as_json or registry_path is not None)
     workers = worker_count(jobs_option)
     if registry_path is not None:
         named = "".join(f" {word}" for word in kind.seed_words)

@@ -8,8 +8,6 @@ import contextlib
 import itertools
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future
-from concurrent.futures import TimeoutError as FutureTimeoutError
 from contextlib import ExitStack
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
@@ -19,10 +17,11 @@ from ..core.kinds.kind import Kind, MakeRequest, puzzle_key
 from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
 from ..core.rng import derive_seed
-from .executors import process_pool
 from .interrupts import pause_at
 
 if TYPE_CHECKING:  # a range is parsed where it is asked for (cli, spec): not loaded here
+    from concurrent.futures import Executor, Future
+
     from ..core.rating.ranges import RatingRange
 
 ProgressCallback = Callable[[int], None]
@@ -70,15 +69,18 @@ class PuzzleJob:
     difficulty: str = "any"
     rating: RatingRange | None = None   # the SE rating range asked for, if any
     kind: Kind = CLASSIC
-    # Rate it where the kind records ratings unasked (a book's manifest); `generate`,
-    # which prints only the givens, does not (issue 24: no work thrown away).
+    # Rate it where the kind records ratings unasked (a book's manifest), grade it when
+    # made to any grade; `generate`, printing only the givens, does neither (issue 24: no
+    # work thrown away).
     record_rating: bool = True
+    record_grade: bool = True
 
     @property
     def request(self) -> MakeRequest:
         """What the kind is asked to make."""
         return MakeRequest(self.shape, self.seed, self.difficulty, self.symmetry,
-                           self.target_clues, self.rating, self.record_rating)
+                           self.target_clues, self.rating, self.record_rating,
+                           self.record_grade)
 
 
 def generate_jobs(shape: Shape, seed: int | str, count: int, symmetry: str = "none",
@@ -94,11 +96,12 @@ def generate_jobs(shape: Shape, seed: int | str, count: int, symmetry: str = "no
 def each_generate_job(shape: Shape, seed: int | str, symmetry: str = "none",
                       target_clues: int = 0, difficulty: str = "any",
                       rating: RatingRange | None = None, kind: Kind = CLASSIC,
-                      record_rating: bool = True) -> Iterator[PuzzleJob]:
+                      record_rating: bool = True, record_grade: bool = True
+                      ) -> Iterator[PuzzleJob]:
     """generate_jobs() one at a time, without end."""
     for index in itertools.count():
         yield PuzzleJob(shape, _job_seed(shape, seed, symmetry, index, kind), symmetry,
-                        target_clues, difficulty, rating, kind, record_rating)
+                        target_clues, difficulty, rating, kind, record_rating, record_grade)
 
 
 def _job_seed(shape: Shape, seed: int | str, symmetry: str, index: int, kind: Kind) -> int:
@@ -167,7 +170,7 @@ def _made_each(jobs: Iterable[PuzzleJob], workers: int, executor: Executor | Non
         # A task sent to an executor from outside may cost a scheduler round trip.
         min_chunk, per_worker = 1, _LOCAL_CHUNKS_PER_WORKER
         if executor is None:
-            executor = stack.enter_context(process_pool(workers))
+            executor = stack.enter_context(_process_pool(workers))
         else:
             min_chunk, per_worker = _REMOTE_MIN_CHUNK, _CHUNKS_PER_WORKER
         batches = itertools.chain.from_iterable(
@@ -204,15 +207,23 @@ def _in_order(executor: Executor, make_batch: Callable[[tuple[PuzzleJob, ...]], 
 
 def _result(future: Future, checks: list[Callable[[], None]]):
     """The future's result, the checks made every _WAIT_SECONDS while it is awaited (an
-    executor that can tell it has lost every worker is asked: executors.DaskExecutor)."""
+    executor that can tell it has lost every worker is asked: daskwork.DaskExecutor)."""
     if not checks:
         return future.result()
+    from concurrent.futures import TimeoutError as FutureTimeoutError
     while True:
         try:
             return future.result(timeout=_WAIT_SECONDS)
         except FutureTimeoutError:
             for check in checks:
                 check()
+
+
+def _process_pool(workers: int):
+    """A local pool of `workers` processes (its module and concurrent.futures loaded only
+    when a run has workers: one puzzle made here starts faster)."""
+    from .executors import process_pool
+    return process_pool(workers)
 
 
 def _blocks(jobs: Iterable[PuzzleJob], size: int) -> Iterator[list[PuzzleJob]]:
@@ -291,7 +302,7 @@ def recorded_ratings(puzzles: Sequence[Puzzle], workers: int = 1,
         return
     with ExitStack() as stack:
         if executor is None:
-            executor = stack.enter_context(process_pool(min(workers, len(rated))))
+            executor = stack.enter_context(_process_pool(min(workers, len(rated))))
         batches = [tuple(puzzles[i] for i in rated[start:start + _RATED_CHUNK])
                    for start in range(0, len(rated), _RATED_CHUNK)]
         futures = [executor.submit(rate_puzzles, batch) for batch in batches]

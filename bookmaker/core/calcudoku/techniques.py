@@ -33,9 +33,9 @@ from functools import lru_cache
 
 from ..bits import bits_of
 from ..board.grid import SYMBOLS, Grid
+from ..board.groups import unit_groups
 from ..grade.advanced import contradiction_chains, solver_boards
 from ..grade.candidates import Candidates, Step, cell_names
-from ..killer.cages import unit_groups
 from ..killer.techniques import fillings as sum_fillings
 from .cages import ADD, CalcCages, pack, union, unpack
 from .solver import rounds_to_contradiction, settle

@@ -39,7 +39,7 @@ from __future__ import annotations
 from ..board.grid import Grid
 from ..board.shape import Shape
 from ..grade.grader import Grading, grade_within
-from ..grade.grades import DIFFICULTIES, GRADES
+from ..grade.grades import DIFFICULTIES, GRADES, unreachable_grade
 from ..puzzle import GenerationError, Puzzle
 from ..rng import Rng, derive_seed
 from ..solve import compiled
@@ -48,22 +48,6 @@ from .logicdig import dig_singles
 from .removal import Clues, blank_orbits, generate, removal_budget, seeded_fill
 
 DEFAULT_MAX_ATTEMPTS = 200
-# The hardest grade any puzzle of a board size has, where that is known for certain: all
-# 91,428 4x4 puzzles with one solution (every clue subset of the two essentially different
-# 4x4 grids) are solved by singles alone.
-HARDEST_GRADE = {4: GRADES[0]}
-
-
-def unreachable_grade(shape: Shape, difficulty: str) -> str | None:
-    """Why no puzzle of this board has the grade asked for (None if some may): known
-    before any attempt, so it is said at once rather than after thousands of them."""
-    hardest = HARDEST_GRADE.get(shape.size)
-    if hardest is None or difficulty not in GRADES or \
-            GRADES.index(difficulty) <= GRADES.index(hardest):
-        return None
-    return f"{shape} puzzles are never harder than {hardest!r}, so none is {difficulty!r}"
-
-
 def attempt_budget(shape: Shape) -> int:
     """Attempts before giving up. From 9x9 up, in inverse proportion to the cells (200 at
     9x9, 63 at 16x16, 25 at 25x25), since an attempt's cost grows with them: an unreachable

@@ -33,9 +33,10 @@ from functools import cache, lru_cache
 
 from ..bits import bits_of, lowest_bit
 from ..board.grid import SYMBOLS, Grid
+from ..board.groups import unit_groups
 from ..grade.advanced import contradiction_chains, forcing_step, solver_boards
 from ..grade.candidates import Candidates, Step, cell_names, symbols_text
-from .cages import Area, Cages, unit_groups
+from .cages import Area, Cages
 from .solver import rounds_to_contradiction, settle
 
 # Innies and outies narrowed as a virtual cage: 2 or 3 open cells (hard), 4 or 5 (expert).

@@ -53,6 +53,7 @@ class MakeRequest:
     target_clues: int = 0
     rating: Any = None          # core.rating.RatingRange, or None
     record_rating: bool = True  # rate it where ratings are recorded unasked (books)
+    record_grade: bool = True   # grade one made to any grade (not if only givens are kept)
 
 
 class Kind:

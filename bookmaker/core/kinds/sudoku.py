@@ -65,7 +65,7 @@ class SudokuKind(Kind):
         return board_of(frame.box_rows, frame.box_cols, self.geometry)
 
     def grade_problem(self, frame: Shape, difficulty: str) -> str | None:
-        from ..generate.graded import unreachable_grade
+        from ..grade.grades import unreachable_grade
         return unreachable_grade(frame, difficulty)
 
     def read(self, text: str, board: Shape | None = None) -> tuple[Grid, None]:
@@ -77,6 +77,7 @@ class SudokuKind(Kind):
     def make(self, request: MakeRequest) -> Puzzle:
         board = self.board(request.frame, request.seed)
         rating: Rating | None
+        grading: Grading | None
         if request.rating is not None:
             from ..rating.target import generate_rated  # the rater loads only when used
 
@@ -87,8 +88,9 @@ class SudokuKind(Kind):
             rating = _recorded_rating(puzzle.givens) \
                 if request.record_rating and rated_unasked(board) else None
         self.verify(puzzle)
-        puzzle = replace(puzzle, grade=grading.grade, score=grading.score,
-                         hardest=grading.hardest)
+        if grading is not None:
+            puzzle = replace(puzzle, grade=grading.grade, score=grading.score,
+                             hardest=grading.hardest)
         if rating is None:
             return puzzle
         return replace(puzzle, rating=rating.texts, rater=rating.version)
@@ -123,17 +125,20 @@ class SudokuKind(Kind):
         return IpuzForm()  # ipuz's Sudoku: boxes, or zones for regions, diagonals, windows
 
 
-def _graded(board: Shape, request: MakeRequest) -> tuple[Puzzle, Grading]:
-    """A puzzle of the grade asked for (any grade: as removal leaves it), and its grading."""
-    from ..generate.graded import generate_graded
+def _graded(board: Shape, request: MakeRequest) -> tuple[Puzzle, Grading | None]:
+    """A puzzle of the grade asked for (any grade: as removal leaves it), and its grading
+    (None for one of any grade whose grade is not recorded)."""
+    if request.difficulty != "any":
+        from ..generate.graded import generate_graded
+        return generate_graded(board, request.seed, request.difficulty, request.symmetry)
     from ..generate.removal import generate
+    puzzle = generate(board, request.seed, request.symmetry, request.target_clues)
+    if not request.record_grade:
+        return puzzle, None  # only its givens are kept: the grader need not even load
     from ..grade.grader import grade_within
-    if request.difficulty == "any":
-        puzzle = generate(board, request.seed, request.symmetry, request.target_clues)
-        grading = grade_within(puzzle.givens, GRADES[-1])
-        assert grading is not None  # the last grade caps nothing
-        return puzzle, grading
-    return generate_graded(board, request.seed, request.difficulty, request.symmetry)
+    grading = grade_within(puzzle.givens, GRADES[-1])
+    assert grading is not None  # the last grade caps nothing
+    return puzzle, grading
 
 
 def _recorded_rating(givens: Grid) -> Rating:

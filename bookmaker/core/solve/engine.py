@@ -184,8 +184,8 @@ class CompiledEngine:
     def grader(self):
         """The compiled grader's tables of the board, made once."""
         if self._grader is None:
+            from ..board.groups import unit_groups
             from ..grade.techniques import geometry
-            from ..killer.cages import unit_groups
             shape, geo = self.board, geometry(self.board)
             grids = tuple((grid.line_masks["row"], grid.line_masks["column"],
                            grid.line_index["row"], grid.line_index["column"])
