@@ -1,5 +1,6 @@
-"""Brute force for the Latin-square kinds' tests: every Latin square of a small order, and
-how many of them a puzzle's givens and constraint admit."""
+"""Shared by the Latin-square kinds' tests: brute force (every Latin square of a small
+order, and how many of them a puzzle's givens and constraint admit), and what every
+pinned generated puzzle must show."""
 
 from __future__ import annotations
 
@@ -28,3 +29,14 @@ def brute_count(n: int, givens, fits) -> int:
     """How many Latin squares keep the givens and pass fits(square)."""
     return sum(1 for square in latin_squares(n)
                if all(not g or g == v for g, v in zip(givens, square)) and fits(square))
+
+
+def assert_made_as_pinned(kind, made, line: str, grade: str, hardest: str) -> None:
+    """A generated (puzzle, grading) of `kind` has the pinned line, grade and hardest
+    technique, its line read back grades the same, and the second proof agrees."""
+    puzzle, grading = made
+    assert kind.line(puzzle) == line
+    assert (grading.grade, grading.hardest) == (grade, hardest)
+    again = kind.grade(*kind.read(line))
+    assert (again.grade, again.hardest) == (grade, hardest)
+    kind.verify(puzzle)

@@ -4,7 +4,6 @@ JSON records), a JSON feed and CSV, a web page to solve them on, and art for lay
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -124,4 +123,4 @@ def file_items(ctx: click.Context, puzzle_file: PuzzleFile) -> list[ExportItem]:
 
 def _graded(puzzle: Puzzle) -> Puzzle:
     grading = puzzle.kind.grade(puzzle.givens, puzzle.extras)
-    return replace(puzzle, grade=grading.grade, score=grading.score, hardest=grading.hardest)
+    return puzzle.graded(grading)

@@ -24,3 +24,17 @@ def mask_of(positions: Iterable[int]) -> int:
 def lowest_bit(mask: int) -> int:
     """The position of the lowest set bit (-1 for an empty mask)."""
     return (mask & -mask).bit_length() - 1
+
+
+def fewest_open(masks: Iterable[int]) -> int:
+    """The index of the first mask with the fewest set bits among those with two or more
+    (a search's open cell with the fewest candidates); -1 if every mask has one or none."""
+    best, fewest = -1, -1
+    for index, mask in enumerate(masks):
+        if mask & (mask - 1):
+            count = mask.bit_count()
+            if count < fewest or best < 0:
+                best, fewest = index, count
+                if count == 2:
+                    break
+    return best

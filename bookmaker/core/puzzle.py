@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from .board.grid import Grid
 from .board.shape import Shape
 
 if TYPE_CHECKING:
+    from .grade.grader import Grading
     from .kinds.kind import Kind
 
 
@@ -36,6 +37,10 @@ class Puzzle:
     @property
     def shape(self) -> Shape:
         return self.givens.shape
+
+    def graded(self, grading: Grading) -> Puzzle:
+        """The puzzle with a grading's grade, score and hardest technique."""
+        return replace(self, grade=grading.grade, score=grading.score, hardest=grading.hardest)
 
     @property
     def kind(self) -> Kind:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import compress
 
-from .shape import MAX_SIZE, REGION_LETTERS, Shape, board_of, jigsaw_of, shape_for_size
+from .shape import MAX_SIZE, REGION_LETTERS, Shape, board_of, jigsaw_of, latin_of, shape_for_size
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 BLANK = "."
@@ -169,6 +169,13 @@ def _size_for_length(length: int) -> int:
     return size
 
 
+def latin_givens(cells: str, sizes: range, board: Shape | None = None) -> Grid:
+    """Givens on a Latin square (a Futoshiki's, a Skyscrapers'): `board`'s size, else the
+    one their count makes, which must be in `sizes`."""
+    n = board.size if board is not None else square_size(cells, sizes)
+    return parse_grid(cells, latin_of(n))
+
+
 def square_size(cells: str, sizes: range) -> int:
     """The n of a line of n x n givens whose n must be in `sizes` (a Futoshiki's, a
     Skyscrapers'); GridError naming the sizes otherwise."""
@@ -177,6 +184,21 @@ def square_size(cells: str, sizes: range) -> int:
         raise GridError(f"wrong length: {len(cells)} givens is not a square of "
                         f"{sizes[0]}x{sizes[0]} to {sizes[-1]}x{sizes[-1]} cells")
     return n
+
+
+def line_parts(text: str, title: str, parts: tuple[str, ...]) -> list[str]:
+    """The space-separated parts of a `title` puzzle's line, one for each of `parts` (two
+    or three, as messages name them); GridError naming them otherwise."""
+    found = text.split()
+    if len(found) != len(parts):
+        named = f"{', '.join(parts[:-1])} and {parts[-1]}"
+        between = "a space" if len(parts) == 2 else "spaces"
+        raise GridError(f"a {title} line has {_COUNTED[len(parts)]} parts, {named}, "
+                        f"separated by {between}; got {len(found)}")
+    return found
+
+
+_COUNTED = {2: "two", 3: "three"}
 
 
 def _infer_shape(length: int) -> Shape:

@@ -25,8 +25,8 @@ from math import prod
 from typing import ClassVar
 
 from ..bits import mask_of
+from ..board.cages import OnBoard, cage_index, connected, cover_problems
 from ..board.shape import Shape
-from ..killer.cages import connected
 
 ADD, SUBTRACT, MULTIPLY, DIVIDE = "+", "−", "×", "÷"
 OPERATIONS = (ADD, SUBTRACT, MULTIPLY, DIVIDE)
@@ -196,7 +196,7 @@ def _relative(shape: Shape, cells) -> tuple[tuple[int, int], ...]:
 
 
 @dataclass(frozen=True)
-class CalcCages:
+class CalcCages(OnBoard):
     """The cages of a Calcudoku on a Latin square, checked (CalcudokuError) to cover every
     cell once, each connected and with at least one filling; kept in one order (cells
     ascending, cages by first cell). Compared by type, board and cages; tables derived.
@@ -220,11 +220,7 @@ class CalcCages:
             raise CalcudokuError(problems)
         setter = object.__setattr__.__get__(self)
         setter("cages", ordered)
-        cage_of = [0] * self.shape.cell_count
-        for index, cage in enumerate(ordered):
-            for cell in cage.cells:
-                cage_of[cell] = index
-        setter("cage_of", tuple(cage_of))
+        setter("cage_of", cage_index(self.shape.cell_count, ordered))
         setter("masks", tuple(mask_of(cage.cells) for cage in ordered))
         setter("patterns", tuple(pattern_of(self.shape, cage) for cage in ordered))
 
@@ -267,31 +263,6 @@ class CalcCages:
         """A cage as people point at it: 'cage 12+ at r1c2'."""
         cage = self.cages[index]
         return f"cage {self.label(cage)} at {self.shape.cell_name(cage.cells[0])}"
-
-    # What solver.py's propagation asks of a board: the Latin square's tables.
-    @property
-    def size(self) -> int:
-        return self.shape.size
-
-    @property
-    def cell_count(self) -> int:
-        return self.shape.cell_count
-
-    @property
-    def all_cells_mask(self) -> int:
-        return self.shape.all_cells_mask
-
-    @property
-    def unit_masks(self) -> tuple[int, ...]:
-        return self.shape.unit_masks
-
-    @property
-    def cell_unit_masks(self) -> tuple[tuple[int, ...], ...]:
-        return self.shape.cell_unit_masks
-
-    @property
-    def peer_masks(self) -> tuple[int, ...]:
-        return self.shape.peer_masks
 
 
 class AdditionCages(CalcCages):
@@ -359,20 +330,7 @@ def layout_problems(shape: Shape, cages, kind: CalcCages) -> list[tuple[int, str
     """Everything wrong with cages as a Calcudoku of `kind`'s type on the board, cage by
     cage: a cell in two cages or none, a cage not connected, too big, with an operation
     the kind does not show, or a target no filling meets."""
-    problems = []
-    owner: dict[int, int] = {}
-    for index, cage in enumerate(cages):
-        for cell in cage.cells:
-            if cell in owner:
-                problems.append((index, f"{shape.cell_name(cell)} is in two cages"))
-            owner[cell] = index
-        problems += [(index, message) for message in cage_problems(shape, cage, kind)]
-    missing = [c for c in range(shape.cell_count) if c not in owner]
-    if missing:
-        shown = ", ".join(shape.cell_name(c) for c in missing[:5])
-        problems.append((-1, f"{len(missing)} cell(s) in no cage: {shown}"
-                             + (" ..." if len(missing) > 5 else "")))
-    return problems
+    return cover_problems(shape, cages, lambda cage: cage_problems(shape, cage, kind))
 
 
 def cage_problems(shape: Shape, cage: MathCage, kind: CalcCages) -> list[str]:

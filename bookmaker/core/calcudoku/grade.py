@@ -5,10 +5,11 @@ needed, the score its weight plus a tiebreak):
 
 - ``beginner``: single cage (1.0), full house, hidden single, naked single (the Latin
   singles of rows and columns); cage combinations (2.35).
-- ``easy``: cage permutations (2.5), cage-line intersection (2.7), line-cage
-  intersection (2.9), line total (2.95: a row's one open innie or outie).
-- ``medium``: naked pair (3.0), innies and outies of rows and columns (3.2: two or three
-  open cells with a known total), hidden pair (3.4), naked and hidden triples (3.6, 4.0).
+- ``easy``: cage permutations (2.5), cage-line intersection (2.7), line total (2.95: a
+  row's one open innie or outie).
+- ``medium``: line-cage intersection (2.98), naked pair (3.0), innies and outies of rows
+  and columns (3.2: two or three open cells with a known total), hidden pair (3.4), naked
+  and hidden triples (3.6, 4.0).
 - ``hard``: X-Wing, XY-Wing, W-Wing, XYZ-Wing, Swordfish, naked quad, Jellyfish, hidden
   quad; innies and outies of four or five cells (5.5).
 - ``expert``: simple colouring, X-Chain, XY-Chain.
@@ -25,7 +26,6 @@ fewer candidates would remove too, so any order reaches the same fixed point).
 from __future__ import annotations
 
 from ..board.grid import Grid
-from ..grade import advanced as a
 from ..grade import techniques as t
 from ..grade.grader import (
     GRADES,
@@ -35,39 +35,27 @@ from ..grade.grader import (
     grade_state,
     grade_state_within,
     place_naked_single,
+    with_classic,
 )
 from . import techniques as c
 from .cages import CalcCages
 
-CALCUDOKU_TECHNIQUES = (
+# The classic techniques a Calcudoku does not take (see above); its forcing chains are its
+# own, with the cages.
+_NOT_ON_CALCUDOKU = ("locked candidates (pointing)", "locked candidates (claiming)",
+                     "unique rectangle", "BUG+1", "forcing chain")
+_CAGE_TECHNIQUES = (
     Technique("single cage", "beginner", 1.0, c.single_cage),
-    Technique("full house", "beginner", 1.0, t.full_house),
-    Technique("hidden single", "beginner", 1.2, t.hidden_single),
-    Technique("naked single", "beginner", 2.3, t.naked_single),
     Technique("cage combinations", "beginner", 2.35, c.cage_combinations),
     Technique("cage permutations", "easy", 2.5, c.cage_permutations),
     Technique("cage-line intersection", "easy", 2.7, c.cage_line_intersection),
     Technique("line total", "easy", 2.95, c.line_total),
     Technique("line-cage intersection", "medium", 2.98, c.line_cage_intersection),
-    Technique("naked pair", "medium", 3.0, t.naked_pair),
     Technique("innies and outies", "medium", 3.2, c.innies_and_outies),
-    Technique("hidden pair", "medium", 3.4, t.hidden_pair),
-    Technique("naked triple", "medium", 3.6, t.naked_triple),
-    Technique("hidden triple", "medium", 4.0, t.hidden_triple),
-    Technique("X-Wing", "hard", 4.1, t.x_wing),
-    Technique("XY-Wing", "hard", 4.2, t.xy_wing),
-    Technique("W-Wing", "hard", 4.3, a.w_wing),
-    Technique("XYZ-Wing", "hard", 4.4, t.xyz_wing),
-    Technique("Swordfish", "hard", 4.5, t.swordfish),
-    Technique("naked quad", "hard", 5.0, t.naked_quad),
-    Technique("Jellyfish", "hard", 5.2, t.jellyfish),
-    Technique("hidden quad", "hard", 5.4, t.hidden_quad),
     Technique("innies and outies (4-5 cells)", "hard", 5.5, c.large_innies_and_outies),
-    Technique("simple colouring", "expert", 6.5, t.simple_colouring),
-    Technique("X-Chain", "expert", 6.6, t.x_chain),
-    Technique("XY-Chain", "expert", 6.8, a.xy_chain),
     Technique("forcing chain", "extreme", 8.0, c.calcudoku_forcing_chain),
 )
+CALCUDOKU_TECHNIQUES = with_classic(_CAGE_TECHNIQUES, _NOT_ON_CALCUDOKU)
 CALCUDOKU = Ladder(CALCUDOKU_TECHNIQUES, (
     ("single cage", c.apply_single_cages),
     ("full house", t.place_full_houses),

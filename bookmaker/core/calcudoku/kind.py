@@ -17,7 +17,6 @@ exact cover written apart from it (check.py).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..board.grid import Grid
@@ -134,8 +133,7 @@ class CalcudokuKind(SquareKind):
         puzzle, grading = generate_calcudoku(self.cages_type, board, request.seed,
                                              request.difficulty)
         self.verify(puzzle)
-        return replace(puzzle, grade=grading.grade, score=grading.score,
-                       hardest=grading.hardest)
+        return puzzle.graded(grading)
 
     def solutions(self, givens: Grid, extras: Extras = None,
                   limit: int = 2) -> Search:

@@ -15,9 +15,10 @@ from ..solve.search import (
     DEFAULT_MAX_NODES,
     Boards,
     Search,
-    ValueOrder,
     boards_to_cells,
+    changed_cells,
     initial_boards,
+    known_first,
     propagate,
     search,
 )
@@ -34,7 +35,7 @@ def calcudoku_solutions(cages: CalcCages, givens=None, limit: int = 2,
     start = initial_boards(cages, givens or (0,) * cages.cell_count)
     if start is None:
         return Search(0, None, True, 0)
-    order = None if prefer is None else _first_from(prefer)
+    order = None if prefer is None else known_first(prefer)
     return search(cages, *start, limit=limit, max_nodes=max_nodes, order_values=order,
                   settle=settle)
 
@@ -55,21 +56,10 @@ def other_solution(cages: CalcCages, solution, max_nodes: int = DEFAULT_MAX_NODE
     start = initial_boards(cages, (0,) * cages.cell_count)
     assert start is not None  # a blank board never clashes
     result = search(cages, *start, limit=2, max_nodes=max_nodes,
-                    order_values=_first_from(solution), settle=settle_noting)
+                    order_values=known_first(solution), settle=settle_noting)
     if not result.complete:
         raise ValueError(f"no answer within {max_nodes} nodes")
     return found[0] if found else None
-
-
-def _first_from(prefer) -> ValueOrder:
-    """A cell's values with the one a known grid holds there first."""
-    def order(boards: Boards, cell: int, values: list) -> list:
-        known = prefer[cell] - 1
-        if known in values:
-            values.remove(known)
-            values.insert(0, known)
-        return values
-    return order
 
 
 def settle(cages: CalcCages, boards: Boards, placed: int, scanned: Boards | None = None) -> int:
@@ -89,7 +79,7 @@ def rounds_to_contradiction(cages: CalcCages, boards: Boards, placed: int,
 def _settle(cages: CalcCages, boards: Boards, placed: int,
             scanned: Boards | None) -> tuple[int, int]:
     """settle()'s result and its number of rounds."""
-    rounds, touched = 0, cages.all_cells_mask if scanned is None else _changed(scanned, boards)
+    rounds, touched = 0, cages.all_cells_mask if scanned is None else changed_cells(scanned, boards)
     while True:
         rounds += 1
         before = boards[:]
@@ -97,21 +87,13 @@ def _settle(cages: CalcCages, boards: Boards, placed: int,
         if placed < 0:
             return -1, rounds
         scanned = boards[:]
-        touched |= _changed(before, boards)
+        touched |= changed_cells(before, boards)
         narrowed = narrow_cages(cages, boards, touched)
         if narrowed == _CONTRADICTION:
             return -1, rounds
         if narrowed == _UNCHANGED:
             return placed, rounds
-        touched = _changed(scanned, boards)
-
-
-def _changed(before: Boards, boards: Boards) -> int:
-    """The cells whose candidates differ between two states."""
-    changed = 0
-    for old, new in zip(before, boards):
-        changed |= old ^ new
-    return changed
+        touched = changed_cells(scanned, boards)
 
 
 def narrow_cages(cages: CalcCages, boards: Boards, touched: int = -1) -> int:

@@ -35,6 +35,7 @@ from ..bits import bits_of
 from ..board.grid import SYMBOLS, Grid
 from ..board.groups import unit_groups
 from ..grade.advanced import contradiction_chains, solver_boards
+from ..grade.caged import apply_to_changed_cages
 from ..grade.candidates import Candidates, Step, cell_names
 from ..killer.techniques import fillings as sum_fillings
 from .cages import ADD, CalcCages, pack, union, unpack
@@ -56,14 +57,10 @@ class CalcCandidates(Candidates):
     @classmethod
     def of(cls, givens: Grid, cages: CalcCages) -> CalcCandidates:
         """Full pencil marks but for the givens (a Calcudoku is made without any)."""
-        shape = givens.shape
-        state = cls(shape, [0] * shape.cell_count, [(1 << shape.size) - 1] * shape.cell_count,
-                    [shape.all_cells_mask] * shape.size, shape.all_cells_mask)
+        state = cls.blank(givens.shape)
         state.cages = cages
-        state.unsettled = state.unpermuted = shape.all_cells_mask
-        for cell, value in enumerate(givens.cells):
-            if value:
-                state.place(cell, value)
+        state.unsettled = state.unpermuted = givens.shape.all_cells_mask
+        state.place_givens(givens.cells)
         return state
 
     def copy(self) -> CalcCandidates:
@@ -151,15 +148,7 @@ def cage_combinations(state: CalcCandidates) -> Step | None:
 def apply_cage_combinations(state: CalcCandidates) -> bool:
     """cage_combinations() for every cage whose cells changed since the last call, at
     once (for grading in bulk); whether any step was found."""
-    unsettled, state.unsettled = state.unsettled, 0
-    found = False
-    for index in _open_cages(state):
-        if state.cages.masks[index] & unsettled:
-            step = _combination_step(state, index)
-            if step is not None:
-                state.apply(step)
-                found = True
-    return found
+    return apply_to_changed_cages(state, lambda index: _combination_step(state, index))
 
 
 def cage_permutations(state: CalcCandidates) -> Step | None:

@@ -19,25 +19,21 @@ from __future__ import annotations
 
 import re
 
-from ..board.grid import GridError
+from ..board.cages import format_layout, layout_cages, read_layout
+from ..board.grid import GridError, line_parts
 from ..board.shape import Shape, latin_of
-from ..killer.text import CAGE_LETTERS
 from .cages import ADD, DIVIDE, HIDDEN, MULTIPLY, SUBTRACT, CalcCages, CalcudokuError, MathCage
 
 SIZES = range(3, 10)
 WRITTEN = {ADD: "+", SUBTRACT: "-", MULTIPLY: "x", DIVIDE: "/", HIDDEN: ""}
 READ = {"+": ADD, "-": SUBTRACT, "−": SUBTRACT, "x": MULTIPLY, "X": MULTIPLY, "*": MULTIPLY,
         "×": MULTIPLY, "/": DIVIDE, "÷": DIVIDE, "": HIDDEN}
-_LETTER_INDEX = {letter: i for i, letter in enumerate(CAGE_LETTERS)}
 _CLUE = re.compile(r"(\d{1,6})(.?)")
 
 
 def format_calcudoku(cages: CalcCages) -> str:
     """The one-line text of a Calcudoku; ValueError if it has more cages than letters."""
-    if len(cages.cages) > len(CAGE_LETTERS):
-        raise ValueError(f"{len(cages.cages)} cages: the text form letters at most "
-                         f"{len(CAGE_LETTERS)}")
-    layout = "".join(CAGE_LETTERS[k] for k in cages.cage_of)
+    layout = format_layout(cages.cage_of, len(cages.cages))
     clues = ",".join(f"{cage.target}{WRITTEN[cage.operation]}" for cage in cages.cages)
     return f"{layout} {clues}"
 
@@ -47,18 +43,11 @@ def parse_calcudoku(text: str, kind: type[CalcCages] = CalcCages,
     """Read one line as cages of `kind` on `shape` (else the Latin square its layout's
     length gives); GridError names what is wrong, and which cage (by its letter on the
     line, its clue and its first cell)."""
-    parts = text.split()
-    if len(parts) != 2:
-        raise GridError(f"a Calcudoku line has two parts, the cage layout and the clues, "
-                        f"separated by a space; got {len(parts)}")
+    parts = line_parts(text, "Calcudoku", ("the cage layout", "the clues"))
     shape = shape or latin_of(_size_of(len(parts[0])))
-    letters = _read_layout(parts[0], shape)
+    letters = read_layout(parts[0], shape, "Calcudoku")
     clues = _read_clues(parts[1])
-    order = list(dict.fromkeys(letters))
-    if len(clues) != len(order):
-        raise GridError(f"the layout has {len(order)} cages but {len(clues)} clues are "
-                        f"given (one per cage, in the order the cages first appear)")
-    groups = [tuple(c for c, letter in enumerate(letters) if letter == own) for own in order]
+    order, groups = layout_cages(letters, len(clues), "clues")
     cages = [MathCage(cells, target, operation)
              for cells, (target, operation) in zip(groups, clues)]
     return _checked(shape, kind, cages, order)
@@ -71,17 +60,6 @@ def _size_of(length: int) -> int:
     raise GridError(f"the cage layout has {length} letters: a Calcudoku from "
                     f"{SIZES[0]}x{SIZES[0]} to {SIZES[-1]}x{SIZES[-1]} has a square number "
                     f"of cells, {SIZES[0] ** 2} to {SIZES[-1] ** 2}")
-
-
-def _read_layout(text: str, shape: Shape) -> str:
-    if len(text) != shape.cell_count:
-        raise GridError(f"the cage layout has {len(text)} letters, a {shape} Calcudoku "
-                        f"needs {shape.cell_count}")
-    for position, letter in enumerate(text):
-        if letter not in _LETTER_INDEX:
-            raise GridError(f"bad cage letter {letter!r} at position {position + 1} of the "
-                            f"layout; cages are lettered A-Z, a-z, 0-9")
-    return text
 
 
 def _read_clues(text: str) -> list[tuple[int, str]]:

@@ -11,7 +11,7 @@ with fewest values left.
 
 from __future__ import annotations
 
-from ..checkresult import CheckResult
+from ..checkresult import CheckResult, depth_first
 from .signs import Signs
 
 CHECK_MAX_NODES = 200_000
@@ -23,25 +23,18 @@ def check_futoshiki(signs: Signs, givens, limit: int = 2,
     n = signs.size
     constraints = _constraints(n, signs)
     domains = [{value} if value else set(range(1, n + 1)) for value in givens]
-    found: list[tuple[int, ...]] = []
-    nodes = 0
-    todo = [(domains, list(range(n * n)))]
-    while todo and len(found) < limit and nodes < max_nodes:
-        domains, changed = todo.pop()
-        nodes += 1
+
+    def expand(state: tuple[list[set[int]], list[int]]):
+        domains, changed = state
         if not _consistent(domains, changed, constraints):
-            continue
+            return None, ()
         open_cells = [c for c, values in enumerate(domains) if len(values) > 1]
         if not open_cells:
-            found.append(tuple(next(iter(values)) for values in domains))
-            continue
+            return tuple(next(iter(values)) for values in domains), ()
         cell = min(open_cells, key=lambda c: len(domains[c]))
-        for value in sorted(domains[cell], reverse=True):  # the least is tried first
-            trial = list(domains)
-            trial[cell] = {value}
-            todo.append((trial, [cell]))
-    decided = len(found) >= limit or not todo
-    return CheckResult(len(found), tuple(found), decided, nodes)
+        return None, [(domains[:cell] + [{value}] + domains[cell + 1:], [cell])
+                      for value in sorted(domains[cell])]  # the least is tried first
+    return depth_first((domains, list(range(n * n))), expand, limit, max_nodes)
 
 
 def _constraints(n: int, signs: Signs) -> list[list[tuple[int, str]]]:

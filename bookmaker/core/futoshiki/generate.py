@@ -4,10 +4,8 @@ left is a mix of givens and signs, as printed Futoshiki are."""
 
 from __future__ import annotations
 
-from ..board.grid import Grid
-from ..board.shape import latin_of
 from ..grade.grader import Grading
-from ..latin.generate import Family, generate_latin
+from ..latin.generate import GIVEN, Family, generate_latin
 from ..puzzle import Puzzle
 from .grade import futoshiki_within_reach, grade_futoshiki_within
 from .signs import Signs, all_signs, sorted_signs
@@ -15,23 +13,16 @@ from .solver import futoshiki_solutions
 
 
 def _phases(n: int, solution: tuple[int, ...]) -> list[list]:
-    items = [("given", cell) for cell in range(n * n)]
+    items = [(GIVEN, cell) for cell in range(n * n)]
     return [items + [("sign", pair) for pair in all_signs(n, solution).pairs]]
 
 
-def _puzzle(n: int, solution: tuple[int, ...], kept) -> tuple[Grid, Signs]:
-    """The givens and signs of a set of kept items."""
-    cells = [0] * (n * n)
-    pairs = []
-    for what, where in kept:
-        if what == "given":
-            cells[where] = solution[where]
-        else:
-            pairs.append(where)
-    return Grid(latin_of(n), tuple(cells)), sorted_signs(n, pairs)
+def _signs(n: int, solution: tuple[int, ...], pairs) -> Signs:
+    """The signs of the kept (smaller, larger) pairs."""
+    return sorted_signs(n, pairs)
 
 
-FUTOSHIKI_FAMILY = Family("Futoshiki", _phases, _puzzle, futoshiki_within_reach,
+FUTOSHIKI_FAMILY = Family("Futoshiki", _phases, _signs, futoshiki_within_reach,
                           grade_futoshiki_within, futoshiki_solutions)
 
 

@@ -14,8 +14,8 @@ smaller: the sign's point aims at it), 'v' (larger) or '.'. A 4x4 example:
 
 from __future__ import annotations
 
-from ..board.grid import BLANK, Grid, GridError, format_grid, parse_grid, square_size
-from ..board.shape import Shape, latin_of
+from ..board.grid import BLANK, Grid, GridError, format_grid, latin_givens, line_parts
+from ..board.shape import Shape
 from .signs import Signs, signs_of
 
 SIZES = range(4, 10)
@@ -39,12 +39,9 @@ def format_futoshiki(givens: Grid, signs: Signs) -> str:
 
 def parse_futoshiki(text: str, board: Shape | None = None) -> tuple[Grid, Signs]:
     """Read one Futoshiki line; GridError names what is wrong."""
-    parts = text.split()
-    if len(parts) != 3:
-        raise GridError(f"a Futoshiki line has three parts, givens, signs across and signs "
-                        f"down, separated by spaces; got {len(parts)}")
-    n = board.size if board is not None else square_size(parts[0], SIZES)
-    givens = parse_grid(parts[0], latin_of(n))
+    parts = line_parts(text, "Futoshiki", ("givens", "signs across", "signs down"))
+    givens = latin_givens(parts[0], SIZES, board)
+    n = givens.shape.size
     pairs = _read_signs(parts[1], n, n - 1, ACROSS, "across",
                         lambda r, c: (r * n + c, r * n + c + 1))
     pairs += _read_signs(parts[2], n - 1, n, DOWN, "down",

@@ -10,6 +10,7 @@ A *Step* is what a person would write down: placements, eliminations and why.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ..bits import bits_of
 from ..board.grid import SYMBOLS, Grid
@@ -28,6 +29,9 @@ class Step:
     eliminations: tuple[tuple[int, int], ...]
     explanation: str
     length: int = 0
+
+
+State = TypeVar("State", bound="Candidates")
 
 
 class Candidates:
@@ -50,12 +54,15 @@ class Candidates:
     def marks_in_python(cls, shape: Shape, cells) -> tuple:
         """from_grid()'s (values, cell_digits, digit_cells, open_cells), in Python: the
         reference."""
-        state = cls(shape, [0] * shape.cell_count, [(1 << shape.size) - 1] * shape.cell_count,
-                    [shape.all_cells_mask] * shape.size, shape.all_cells_mask)
-        for cell, value in enumerate(cells):
-            if value:
-                state.place(cell, value)
+        state = cls.blank(shape)
+        state.place_givens(cells)
         return state.values, state.cell_digits, state.digit_cells, state.open_cells
+
+    @classmethod
+    def blank(cls: type[State], shape: Shape) -> State:
+        """Nothing placed, every value a candidate of every cell."""
+        return cls(shape, [0] * shape.cell_count, [(1 << shape.size) - 1] * shape.cell_count,
+                   [shape.all_cells_mask] * shape.size, shape.all_cells_mask)
 
     @classmethod
     def from_marks(cls, shape: Shape, marks) -> Candidates:
@@ -88,6 +95,12 @@ class Candidates:
         for peer in bits_of(self.digit_cells[d] & self.shape.peer_masks[cell]):
             self.cell_digits[peer] &= ~(1 << d)
         self.digit_cells[d] &= ~self.shape.peer_masks[cell]
+
+    def place_givens(self, cells) -> None:
+        """place() every given (0 for blank), in cell order."""
+        for cell, value in enumerate(cells):
+            if value:
+                self.place(cell, value)
 
     def eliminate(self, cell: int, value: int) -> None:
         self.cell_digits[cell] &= ~(1 << (value - 1))

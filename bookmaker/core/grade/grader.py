@@ -137,6 +137,14 @@ class Ladder:
         return tuple(tech for tech in self.techniques if tech.grade in allowed)
 
 
+def with_classic(own: tuple[Technique, ...], left_out: tuple[str, ...]) -> tuple[Technique, ...]:
+    """A kind's techniques: its own and the classic ones but those named in `left_out`
+    (unsound for the kind, or needing what its board lacks), by grade and then weight,
+    its own first among equals."""
+    merged = list(own) + [tech for tech in TECHNIQUES if tech.name not in left_out]
+    return tuple(sorted(merged, key=lambda tech: (GRADES.index(tech.grade), tech.weight)))
+
+
 CLASSIC = Ladder(TECHNIQUES, (("full house", t.place_full_houses),
                               ("hidden single", t.place_hidden_singles),
                               ("naked single", place_naked_single)))

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..board.pieces import piece_of
 from ..board.shape import BOARDS_KEPT, Shape
 from .clues import Clues
 
@@ -86,16 +87,7 @@ def _connected_pieces(shape: Shape, cells: list[int]):
     at = {shape.positions[c]: c for c in cells}
     seen: set[int] = set()
     for cell in cells:
-        if cell in seen:
-            continue
-        piece, todo = [cell], [cell]
-        seen.add(cell)
-        while todo:
-            row, col = shape.positions[todo.pop()]
-            for step in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
-                other = at.get(step)
-                if other is not None and other not in seen:
-                    seen.add(other)
-                    piece.append(other)
-                    todo.append(other)
-        yield sorted(piece)
+        if cell not in seen:
+            found = sorted(at[square] for square in piece_of(at, shape.positions[cell]))
+            seen.update(found)
+            yield found

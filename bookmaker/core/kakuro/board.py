@@ -11,6 +11,7 @@ the image), and a transposition swaps across and down.
 
 from __future__ import annotations
 
+from ..board.pieces import piece_of
 from ..board.shape import KAKURO_BLACK, KAKURO_ROWS, KAKURO_WHITE, Shape
 
 # The eight turns and mirrors of an m x m interior, as (row, col) -> (row, col) maps.
@@ -32,16 +33,9 @@ def pattern_problems(shape: Shape) -> list[str]:
     """What keeps a Kakuro board from being printed: white squares not all connected."""
     if not shape.cell_count:
         return ["a Kakuro needs white squares"]
-    at = {position: cell for cell, position in enumerate(shape.positions)}
     start = shape.positions[0]
-    todo, seen = [start], {start}
-    while todo:
-        row, col = todo.pop()
-        for step in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
-            if step in at and step not in seen:
-                seen.add(step)
-                todo.append(step)
-    if len(seen) == len(at):
+    seen = piece_of(set(shape.positions), start)
+    if len(seen) == shape.cell_count:
         return []
     apart = next(p for p in shape.positions if p not in seen)
     return [f"the white squares are not connected: r{start[0] + 1}c{start[1] + 1} and "

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..checkresult import CheckResult
+from ..checkresult import CheckResult, depth_first
 
 DIGITS = 9
 
@@ -56,28 +56,19 @@ def check_kakuro(shape, totals, givens, limit: int = 2,
 
 def _search(rules: _Rules, start: list[int], limit: int,
             max_nodes: int | None) -> CheckResult:
-    solutions: list[tuple[int, ...]] = []
-    stack, nodes = [(start, rules.every)], 0
-    while stack:
-        if max_nodes is not None and nodes >= max_nodes:
-            return CheckResult(len(solutions), tuple(solutions), False, nodes)
-        nodes += 1
-        boards, changed = stack.pop()
+    def expand(state: tuple[list[int], int]):
+        boards, changed = state
         try:
             rules.settle(boards, changed)
         except _Contradiction:
-            continue
+            return None, ()
         cell = rules.branch_cell(boards)
         if cell < 0:
-            solutions.append(rules.values(boards))
-            if len(solutions) >= limit:
-                break
-            continue
+            return rules.values(boards), ()
         bit = 1 << cell
-        for d in range(DIGITS - 1, -1, -1):  # pushed in reverse: the smallest tried first
-            if boards[d] & bit:
-                stack.append(([b if e == d else b & ~bit for e, b in enumerate(boards)], bit))
-    return CheckResult(len(solutions), tuple(solutions), True, nodes)
+        return None, [([b if e == d else b & ~bit for e, b in enumerate(boards)], bit)
+                      for d in range(DIGITS) if boards[d] & bit]  # the smallest first
+    return depth_first((start, rules.every), expand, limit, max_nodes)
 
 
 class _Rules:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from ..bits import mask_of
 from ..board.shape import KAKURO_DIGITS, Shape
-from ..killer.cages import combinations, sum_range
+from ..killer.cages import combinations, givens_problem, sum_range
 
 
 @dataclass(frozen=True)
@@ -93,14 +93,9 @@ def givens_problems(clues: Clues, givens) -> list[tuple[int, str]]:
     combination of the run's total holds."""
     problems = []
     for index, unit in enumerate(clues.shape.units):
-        values = [givens[c] for c in unit.cells if givens[c]]
-        repeated = sorted({v for v in values if values.count(v) > 1})
-        if repeated:
-            problems.append((index, f"the given {repeated[0]} appears twice in it"))
-            continue
-        held = mask_of(v - 1 for v in values)
-        if values and not any(combo & held == held for combo in clues.combos[index]):
-            problems.append((index, f"its given(s) {', '.join(map(str, values))} fit no "
-                                    f"way of making {clues.totals[index]} in "
-                                    f"{len(unit.cells)} squares"))
+        problem = givens_problem([givens[c] for c in unit.cells if givens[c]],
+                                 clues.combos[index], clues.totals[index],
+                                 f"{len(unit.cells)} squares")
+        if problem:
+            problems.append((index, problem))
     return problems

@@ -20,8 +20,8 @@ from ..board.shape import Shape
 from ..grade.grades import GRADES
 from ..kinds.kind import BoardDescription, Extras, MakeRequest, SquareKind
 from ..puzzle import Puzzle
-from ..rng import Rng, derive_seed
-from ..solve.verify import Undecided, require_agreement
+from ..rng import Rng
+from ..solve.verify import first_decided, require_agreement
 from .clues import Clues, clue_square
 from .text import KAKURO_SIZES, format_kakuro, parse_kakuro
 
@@ -119,20 +119,12 @@ class KakuroKind(SquareKind):
         (the same every run), up to KAKURO_TRIES; a proof that disagrees stops the run."""
         from .generate import generate_kakuro, pattern_symmetry
 
-        for attempt in range(KAKURO_TRIES):
-            seed = request.seed if attempt == 0 else \
-                derive_seed(request.seed, "kakuro undecided", attempt)
+        def made_from(seed: int) -> tuple[Puzzle, Grading]:
             puzzle, grading = generate_kakuro(request.frame.size, seed, request.difficulty,
                                               pattern_symmetry(request.symmetry))
-            puzzle = replace(puzzle, symmetry=request.symmetry)
-            try:
-                self.verify(puzzle)
-            except Undecided:
-                if attempt == KAKURO_TRIES - 1:
-                    raise
-                continue
-            return _graded(puzzle, grading)
-        raise AssertionError("unreachable")
+            return replace(puzzle, symmetry=request.symmetry), grading
+        return first_decided(request.seed, "kakuro undecided", KAKURO_TRIES, made_from,
+                             self.verify)
 
     def solutions(self, givens: Grid, extras: Extras = None, limit: int = 2) -> Search:
         from .solver import kakuro_solutions
@@ -159,10 +151,6 @@ class KakuroKind(SquareKind):
 
     def marks(self, givens: Grid, extras: Extras = None) -> Marks:
         return Marks(blocks=block_marks(givens.shape, extras))
-
-
-def _graded(puzzle: Puzzle, grading: Grading) -> Puzzle:
-    return replace(puzzle, grade=grading.grade, score=grading.score, hardest=grading.hardest)
 
 
 def block_marks(shape: Shape, clues: Clues) -> tuple[BlockMark, ...]:

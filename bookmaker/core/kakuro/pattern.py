@@ -11,6 +11,7 @@ must be connected, and a draw that is not is drawn again.
 
 from __future__ import annotations
 
+from ..board.pieces import piece_of
 from ..board.shape import Shape, kakuro_of
 from ..rng import Rng
 from .board import SYMMETRY_MOVES, pattern_text
@@ -104,12 +105,4 @@ def _connected(white) -> bool:
     squares = {(r, c) for r in range(m) for c in range(m) if white[r][c]}
     if not squares:
         return False
-    start = next(iter(squares))
-    todo, seen = [start], {start}
-    while todo:
-        r, c = todo.pop()
-        for step in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if step in squares and step not in seen:
-                seen.add(step)
-                todo.append(step)
-    return len(seen) == len(squares)
+    return len(piece_of(squares, next(iter(squares)))) == len(squares)

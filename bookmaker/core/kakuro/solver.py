@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..bits import fewest_open
 from ..board.shape import KAKURO_DIGITS
 from ..solve.search import DEFAULT_MAX_NODES, Search
 from .clues import Clues
@@ -158,7 +159,7 @@ def search(tables: Tables, cands: list[int], limit: int = 2,
         cands, dirty = stack.pop()
         if not narrow(tables, cands, dirty):
             continue
-        cell = _branch_cell(cands)
+        cell = fewest_open(cands)
         if cell < 0:
             count += 1
             if first is None:
@@ -189,7 +190,7 @@ def solution_other_than(clues: Clues, givens, known,
         cands, dirty = stack.pop()
         if not narrow(tables, cands, dirty):
             continue
-        cell = _branch_cell(cands)
+        cell = fewest_open(cands)
         if cell < 0:
             found = tuple(mask.bit_length() for mask in cands)
             if found != known:
@@ -200,19 +201,6 @@ def solution_other_than(clues: Clues, givens, known,
             child[cell] = 1 << d
             stack.append((child, list(tables.runs_of[cell])))
     return None
-
-
-def _branch_cell(cands: list[int]) -> int:
-    """An open cell with the fewest candidates (the first in cell order), -1 if none."""
-    best, fewest = -1, KAKURO_DIGITS + 1
-    for cell, mask in enumerate(cands):
-        if mask & (mask - 1):
-            count = mask.bit_count()
-            if count < fewest:
-                best, fewest = cell, count
-                if count == 2:
-                    break
-    return best
 
 
 def _order(mask: int, known: int | None) -> list[int]:

@@ -22,6 +22,7 @@ from dataclasses import InitVar, dataclass
 from functools import cache, cached_property
 
 from ..bits import mask_of
+from ..board.cages import OnBoard, cage_index, connected, cover_problems
 from ..board.groups import unit_groups
 from ..board.shape import Shape
 
@@ -62,14 +63,14 @@ def sum_range(size: int, symbols: int) -> tuple[int, int]:
 
 
 @dataclass(frozen=True)
-class Cages:
+class Cages(OnBoard):
     """The cages of a Killer on a board, checked (CageError) to cover every cell once,
     each connected, of at most n cells and a total its size can make; kept in one order
     (cells ascending, cages by first cell). Compared by board and cages; the tables are
     derived.
 
     It serves as the board of the exact solver's propagation (solver.propagate): the
-    units and unit masks are the board's, the peers are widened by cage mates.
+    board's tables (OnBoard), but the peers, widened by cage mates.
 
     `checked=False` skips the checks, for layouts made valid by construction (the
     generator merges neighbouring cages of a solution: they are sound by how they are
@@ -92,11 +93,7 @@ class Cages:
     @cached_property
     def cage_of(self) -> tuple[int, ...]:
         """The index of each cell's cage."""
-        cage_of = [0] * self.shape.cell_count
-        for index, cage in enumerate(self.cages):
-            for cell in cage.cells:
-                cage_of[cell] = index
-        return tuple(cage_of)
+        return cage_index(self.shape.cell_count, self.cages)
 
     @cached_property
     def masks(self) -> tuple[int, ...]:
@@ -113,27 +110,6 @@ class Cages:
     def __reduce__(self):
         # Pickle as the defining fields; the tables are rebuilt on arrival.
         return (Cages, (self.shape, self.cages))
-
-    # What solver.propagate asks of a board: the same as the Shape's but the peers.
-    @property
-    def size(self) -> int:
-        return self.shape.size
-
-    @property
-    def cell_count(self) -> int:
-        return self.shape.cell_count
-
-    @property
-    def all_cells_mask(self) -> int:
-        return self.shape.all_cells_mask
-
-    @property
-    def unit_masks(self) -> tuple[int, ...]:
-        return self.shape.unit_masks
-
-    @property
-    def cell_unit_masks(self) -> tuple[tuple[int, ...], ...]:
-        return self.shape.cell_unit_masks
 
     @cached_property
     def combos(self) -> tuple[tuple[int, ...], ...]:
@@ -210,20 +186,7 @@ def layout_problems(shape: Shape, cages) -> list[tuple[int, str]]:
     """Everything wrong with cages as a Killer's layout on the board, cage by cage: a cell
     in two cages or in none, a cage not connected, too big, or with a total its size
     cannot make."""
-    problems = []
-    owner: dict[int, int] = {}
-    for index, cage in enumerate(cages):
-        for cell in cage.cells:
-            if cell in owner:
-                problems.append((index, f"{shape.cell_name(cell)} is in two cages"))
-            owner[cell] = index
-        problems += [(index, message) for message in cage_problems(shape, cage)]
-    missing = [c for c in range(shape.cell_count) if c not in owner]
-    if missing:
-        shown = ", ".join(shape.cell_name(c) for c in missing[:5])
-        problems.append((-1, f"{len(missing)} cell(s) in no cage: {shown}"
-                             + (" ..." if len(missing) > 5 else "")))
-    return problems
+    return cover_problems(shape, cages, lambda cage: cage_problems(shape, cage))
 
 
 def cage_problems(shape: Shape, cage: Cage) -> list[str]:
@@ -247,34 +210,28 @@ def cage_problems(shape: Shape, cage: Cage) -> list[str]:
     return problems
 
 
-def connected(shape: Shape, cells) -> bool:
-    """Whether the cells form one orthogonally connected piece of the board's frame."""
-    at = {shape.positions[c]: c for c in cells}
-    start = next(iter(at))
-    todo, seen = [start], {start}
-    while todo:
-        row, col = todo.pop()
-        for step in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
-            if step in at and step not in seen:
-                seen.add(step)
-                todo.append(step)
-    return len(seen) == len(at)
-
-
 def givens_problems(cages: Cages, givens) -> list[tuple[int, str]]:
     """Where the givens contradict the cages: a symbol given twice in a cage, or given
     symbols that no combination of the cage's total holds."""
     problems = []
     for index, cage in enumerate(cages.cages):
-        values = [givens[c] for c in cage.cells if givens[c]]
-        repeated = sorted({v for v in values if values.count(v) > 1})
-        if repeated:
-            problems.append((index, f"the given {repeated[0]} appears twice in it"))
-            continue
-        held = mask_of(v - 1 for v in values)
-        if values and not any(combo & held == held for combo in cages.combos[index]):
-            shown = ", ".join(str(v) for v in values)
-            problems.append((index, f"its given(s) {shown} fit no way of making "
-                                    f"{cage.total} in {len(cage.cells)} cells"))
+        problem = givens_problem([givens[c] for c in cage.cells if givens[c]],
+                                 cages.combos[index], cage.total, f"{len(cage.cells)} cells")
+        if problem:
+            problems.append((index, problem))
     return problems
 
+
+def givens_problem(values: list[int], combos, total: int, place: str) -> str | None:
+    """What is wrong with the values given in a group of distinct values adding up to
+    `total` (a cage, a Kakuro's run), whose combinations are `combos` (digit masks): a
+    value given twice, or values no combination holds; None if nothing is. `place` is how
+    messages size the group: '3 cells'."""
+    repeated = sorted({v for v in values if values.count(v) > 1})
+    if repeated:
+        return f"the given {repeated[0]} appears twice in it"
+    held = mask_of(v - 1 for v in values)
+    if values and not any(combo & held == held for combo in combos):
+        shown = ", ".join(str(v) for v in values)
+        return f"its given(s) {shown} fit no way of making {total} in {place}"
+    return None

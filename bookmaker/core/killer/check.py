@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..checkresult import CheckResult
+from ..checkresult import CheckResult, depth_first
 from ..solve import compiled
 
 
@@ -63,29 +63,18 @@ def check_in_python(size: int, units, cages, totals, givens, limit: int,
 
 def _search(rules: _Rules, start: list[int], limit: int,
             max_nodes: int | None) -> CheckResult:
-    solutions: list[tuple[int, ...]] = []
-    stack, nodes = [start], 0
-    while stack:
-        if max_nodes is not None and nodes >= max_nodes:
-            return CheckResult(len(solutions), tuple(solutions), False, nodes)
-        nodes += 1
-        candidates = stack.pop()
+    def expand(candidates: list[int]):
         try:
             rules.settle(candidates)
         except _Contradiction:
-            continue
+            return None, ()
         open_cells = [c for c, mask in enumerate(candidates) if mask & (mask - 1)]
         if not open_cells:
-            solutions.append(tuple(mask.bit_length() for mask in candidates))
-            if len(solutions) >= limit:
-                break
-            continue
+            return tuple(mask.bit_length() for mask in candidates), ()
         cell = min(open_cells, key=lambda c: candidates[c].bit_count())
-        for value in sorted(_values(candidates[cell]), reverse=True):
-            child = list(candidates)
-            child[cell] = 1 << (value - 1)
-            stack.append(child)  # pushed in reverse: the smallest value is tried first
-    return CheckResult(len(solutions), tuple(solutions), True, nodes)
+        return None, [candidates[:cell] + [1 << (value - 1)] + candidates[cell + 1:]
+                      for value in _values(candidates[cell])]  # smallest value first
+    return depth_first(start, expand, limit, max_nodes)
 
 
 def _values(mask: int) -> list[int]:

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..board.cages import CAGE_LETTERS
 from ..board.grid import Grid
 from ..board.shape import Shape
 from ..generate.graded import DIFFICULTIES, attempt_seed
@@ -44,7 +45,6 @@ from ..solve.verify import VerificationError
 from .cages import KILLER_SIZES, Cage, Cages
 from .grade import grade_killer_within
 from .solver import killer_solutions
-from .text import CAGE_LETTERS
 
 CHECK_MAX_NODES = 20_000  # a uniqueness check with cages settles in a few dozen nodes
 

@@ -24,17 +24,15 @@ step.
 from __future__ import annotations
 
 from ..board.grid import Grid
-from ..grade import advanced as a
 from ..grade.grader import (
     CLASSIC,
-    TECHNIQUES,
     Grading,
     Ladder,
     Technique,
     grade_state,
     grade_state_within,
+    with_classic,
 )
-from ..grade.grades import GRADES
 from . import techniques as k
 from .cages import Cages
 
@@ -52,16 +50,9 @@ _CAGE_TECHNIQUES = (
 )
 
 
-def _killer_techniques() -> tuple[Technique, ...]:
-    """The classic techniques (less those unsound with cages) and the cage ones, by grade
-    and then by weight."""
-    merged = [tech for tech in TECHNIQUES if tech.name not in _NOT_SOUND_WITH_CAGES
-              and tech.find is not a.forcing_chain]
-    merged += _CAGE_TECHNIQUES
-    return tuple(sorted(merged, key=lambda tech: (GRADES.index(tech.grade), tech.weight)))
-
-
-KILLER_TECHNIQUES = _killer_techniques()
+# The classic techniques less those unsound with cages, and the cage ones (forcing chains
+# their own, with the cages), by grade and then weight.
+KILLER_TECHNIQUES = with_classic(_CAGE_TECHNIQUES, _NOT_SOUND_WITH_CAGES + ("forcing chain",))
 KILLER = Ladder(KILLER_TECHNIQUES,
                 CLASSIC.bulk + (("cage combinations", k.apply_cage_combinations),))
 

@@ -9,18 +9,16 @@ checking load only the solvers).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..board.grid import Grid
 from ..board.marks import CageMark, Marks
-from ..board.shape import Shape, board_of, shape_for_size
+from ..board.shape import Shape
 from ..grade.grades import GRADES
 from ..kinds.ipuzform import IpuzForm
-from ..kinds.kind import Extras, Kind, MakeRequest
+from ..kinds.kind import BoxKind, Extras, MakeRequest
 from ..puzzle import Puzzle
-from ..rng import derive_seed
-from ..solve.verify import Undecided, require_agreement
+from ..solve.verify import first_decided, require_agreement
 from .cages import KILLER_SIZES, Cage, CageError, Cages
 from .text import format_killer, parse_killer
 
@@ -41,7 +39,7 @@ HARDEST_KILLER_GRADE = {4: GRADES[0]}
 CHART_MOST_CELLS = 5
 
 
-class KillerKind(Kind):
+class KillerKind(BoxKind):
     """Killer Sudoku on one board geometry: cages whose cells add up to their totals."""
 
     extras_type = Cages
@@ -50,27 +48,11 @@ class KillerKind(Kind):
     heavy = True
     pencil_grade = "expert"  # cage combinations pencilled in: one a 6x9 page by default
 
-    def __init__(self, name: str, title: str, geometry: str,
-                 aliases: tuple[str, ...] = (), summary: str = "") -> None:
-        self.name, self.title, self.geometry, self.aliases = name, title, geometry, aliases
-        self.summary = summary
-
     def size_problem(self, size: int, box_given: bool) -> str | None:
         if size not in KILLER_SIZES:
             sizes = ", ".join(f"{n}x{n}" for n in KILLER_SIZES)
             return f"{self.name} puzzles are made in the sizes {sizes}; got {size}x{size}"
         return None
-
-    def frame(self, size: int, box: tuple[int, int] | None = None) -> Shape:
-        problem = self.size_problem(size, box is not None)
-        if problem:
-            raise ValueError(problem)
-        frame = shape_for_size(size) if box is None else board_of(*box)
-        self.board(frame)
-        return frame
-
-    def board(self, frame: Shape, seed: int = 0) -> Shape:
-        return board_of(frame.box_rows, frame.box_cols, self.geometry)
 
     def options_problem(self, symmetry: str, clues: int | None,
                         rating: object | None) -> tuple[str, str] | None:
@@ -111,19 +93,9 @@ class KillerKind(Kind):
         (the same every run), up to KILLER_TRIES; a check that disagrees stops the run."""
         from .generate import generate_killer
         board = self.board(request.frame)
-        for attempt in range(KILLER_TRIES):
-            seed = request.seed if attempt == 0 else \
-                derive_seed(request.seed, "killer undecided", attempt)
-            puzzle, grading = generate_killer(board, seed, request.difficulty)
-            try:
-                self.verify(puzzle)
-            except Undecided:
-                if attempt == KILLER_TRIES - 1:
-                    raise
-                continue
-            return replace(puzzle, grade=grading.grade, score=grading.score,
-                           hardest=grading.hardest)
-        raise AssertionError("unreachable")
+        return first_decided(request.seed, "killer undecided", KILLER_TRIES,
+                             lambda seed: generate_killer(board, seed, request.difficulty),
+                             self.verify)
 
     def solutions(self, givens: Grid, extras: Extras = None, limit: int = 2) -> Search:
         from .solver import killer_solutions  # the engines load when first used

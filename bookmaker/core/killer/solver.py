@@ -29,8 +29,9 @@ from ..solve.search import (
     DEFAULT_MAX_NODES,
     Boards,
     Search,
-    ValueOrder,
+    changed_cells,
     initial_boards,
+    known_first,
     search,
     singles,
 )
@@ -61,19 +62,8 @@ def search_in_python(cages: Cages, boards: Boards, placed: int, limit: int, max_
                      prefer) -> Search:
     """search_killer(), in Python: the reference."""
     return search(cages, boards, placed, limit, max_nodes,
-                  order_values=None if prefer is None else _first_from(prefer),
+                  order_values=None if prefer is None else known_first(prefer),
                   settle=settle_in_python)
-
-
-def _first_from(prefer) -> ValueOrder:
-    """A cell's values with the one a known grid holds there first."""
-    def order(boards: Boards, cell: int, values: list) -> list:
-        known = prefer[cell] - 1
-        if known in values:
-            values.remove(known)
-            values.insert(0, known)
-        return values
-    return order
 
 
 def settle(cages: Cages, boards: Boards, placed: int, scanned: Boards | None = None) -> int:
@@ -117,7 +107,8 @@ def _settle(cages: Cages, boards: Boards, placed: int,
             return -1, rounds
         # propagate stopped where a hidden-single scan found nothing: the boards as they are
         scanned = boards[:]
-        touched = _changed_cells(before, boards, cages.all_cells_mask) | placed ^ placed_before
+        touched = (cages.all_cells_mask if before is None else changed_cells(before, boards)) \
+            | placed ^ placed_before
         unbounded |= touched
         narrowed = narrow_cages(cages, boards, placed, touched)
         if narrowed == _UNCHANGED:  # the totals, the dearer rule, only once cages rest
@@ -127,16 +118,6 @@ def _settle(cages: Cages, boards: Boards, placed: int,
         if narrowed == _UNCHANGED:
             return placed, rounds
         before, placed_before = scanned, placed
-
-
-def _changed_cells(before: Boards | None, boards: Boards, full: int) -> int:
-    """The cells whose candidates differ between two states (all, without a before)."""
-    if before is None:
-        return full
-    changed = 0
-    for old, new in zip(before, boards):
-        changed |= old ^ new
-    return changed
 
 
 def narrow_cages(cages: Cages, boards: Boards, placed: int, touched: int = -1) -> int:

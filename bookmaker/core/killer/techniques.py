@@ -35,6 +35,7 @@ from ..bits import bits_of, lowest_bit
 from ..board.grid import SYMBOLS, Grid
 from ..board.groups import unit_groups
 from ..grade.advanced import contradiction_chains, forcing_step, solver_boards
+from ..grade.caged import apply_to_changed_cages
 from ..grade.candidates import Candidates, Step, cell_names, symbols_text
 from .cages import Area, Cages
 from .solver import rounds_to_contradiction, settle
@@ -55,13 +56,9 @@ class KillerCandidates(Candidates):
     @classmethod
     def of(cls, givens: Grid, cages: Cages) -> KillerCandidates:
         """Full pencil marks but for the givens (each taken from its peers and cage)."""
-        shape = givens.shape
-        state = cls(shape, [0] * shape.cell_count, [(1 << shape.size) - 1] * shape.cell_count,
-                    [shape.all_cells_mask] * shape.size, shape.all_cells_mask)
-        state.cages, state.unsettled = cages, shape.all_cells_mask
-        for cell, value in enumerate(givens.cells):
-            if value:
-                state.place(cell, value)
+        state = cls.blank(givens.shape)
+        state.cages, state.unsettled = cages, givens.shape.all_cells_mask
+        state.place_givens(givens.cells)
         return state
 
     def copy(self) -> KillerCandidates:
@@ -176,15 +173,8 @@ def cage_combinations(state: KillerCandidates) -> Step | None:
 def apply_cage_combinations(state: KillerCandidates) -> bool:
     """cage_combinations() for every cage whose cells changed since the last call, at once
     (for grading in bulk); whether any step was found."""
-    unsettled, state.unsettled = state.unsettled, 0
-    found = False
-    for index, mask in enumerate(state.cages.masks):
-        if mask & unsettled and mask & state.open_cells:
-            step = _combination_step(state, cage_view(state, index))
-            if step is not None:
-                state.apply(step)
-                found = True
-    return found
+    return apply_to_changed_cages(
+        state, lambda index: _combination_step(state, cage_view(state, index)))
 
 
 def cage_unit_intersection(state: KillerCandidates) -> Step | None:

@@ -4,10 +4,10 @@ format round-trip exactly.
     GIVENS LAYOUT SUMS
 
 GIVENS is the usual grid text (board/grid.py; all '.' for a pure Killer). LAYOUT holds a cage
-letter per cell, row by row (A-Z, then a-z, then 0-9: 62 cages at most), one letter per
-cage. SUMS lists the cage totals, comma separated, in the order the cages first appear
-reading row by row. Written out, cages are lettered in that same order (A, B, C, ...),
-so every Killer has one text. A 4x4 example (cages A: r1c1-r1c2, B: r1c3-r2c3, ...):
+letter per cell, row by row (A-Z, then a-z, then 0-9: 62 cages at most, board/cages.py),
+one letter per cage. SUMS lists the cage totals, comma separated, in the order the cages
+first appear reading row by row. Written out, cages are lettered in that same order (A,
+B, C, ...), so every Killer has one text. A 4x4 example (cages A: r1c1-r1c2, B: r1c3-r2c3, ...):
 
     ................ AABCDDBCEFGGEFHH 7,5,5,3,4,7,3,6
 """
@@ -16,20 +16,15 @@ from __future__ import annotations
 
 import re
 
-from ..board.grid import Grid, GridError, format_grid, parse_grid
+from ..board.cages import format_layout, layout_cages, read_layout
+from ..board.grid import Grid, GridError, format_grid, line_parts, parse_grid
 from ..board.shape import Shape, board_of
 from .cages import Cage, CageError, Cages, givens_problems
-
-CAGE_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-_LETTER_INDEX = {letter: i for i, letter in enumerate(CAGE_LETTERS)}
 
 
 def format_killer(givens: Grid, cages: Cages) -> str:
     """The one-line text of a Killer; ValueError if it has more cages than letters."""
-    if len(cages.cages) > len(CAGE_LETTERS):
-        raise ValueError(f"{len(cages.cages)} cages: the text form letters at most "
-                         f"{len(CAGE_LETTERS)}")
-    layout = "".join(CAGE_LETTERS[k] for k in cages.cage_of)
+    layout = format_layout(cages.cage_of, len(cages.cages))
     sums = ",".join(str(cage.total) for cage in cages.cages)
     return f"{format_grid(givens)} {layout} {sums}"
 
@@ -39,34 +34,16 @@ def parse_killer(text: str, shape: Shape | None = None,
     """Read one Killer line as its givens and cages, on `shape` or else on the board of
     that geometry and the size the givens' length gives; GridError names what is wrong,
     and which cage (by its letter on the line, its sum and its first cell)."""
-    parts = text.split()
-    if len(parts) != 3:
-        raise GridError(f"a Killer line has three parts, givens, cage layout and sums, "
-                        f"separated by spaces; got {len(parts)}")
+    parts = line_parts(text, "Killer", ("givens", "cage layout", "sums"))
     if shape is None:
         inferred = parse_grid(parts[0]).shape
         shape = board_of(inferred.box_rows, inferred.box_cols, geometry)
     givens = parse_grid(parts[0], shape)
-    letters = _read_layout(parts[1], givens.shape)
+    letters = read_layout(parts[1], givens.shape, "Killer")
     totals = _read_sums(parts[2])
-    order = list(dict.fromkeys(letters))
-    if len(totals) != len(order):
-        raise GridError(f"the layout has {len(order)} cages but {len(totals)} sums are "
-                        f"given (one per cage, in the order the cages first appear)")
-    groups = [tuple(c for c, letter in enumerate(letters) if letter == own) for own in order]
+    order, groups = layout_cages(letters, len(totals), "sums")
     cages = [Cage(cells, total) for cells, total in zip(groups, totals)]
     return givens, _checked(givens, cages, order)
-
-
-def _read_layout(text: str, shape: Shape) -> str:
-    if len(text) != shape.cell_count:
-        raise GridError(f"the cage layout has {len(text)} letters, a {shape} Killer "
-                        f"needs {shape.cell_count}")
-    for position, letter in enumerate(text):
-        if letter not in _LETTER_INDEX:
-            raise GridError(f"bad cage letter {letter!r} at position {position + 1} of the "
-                            f"layout; cages are lettered A-Z, a-z, 0-9")
-    return text
 
 
 def _read_sums(text: str) -> list[int]:

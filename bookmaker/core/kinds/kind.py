@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..board.grid import Grid
-from ..board.shape import Shape, latin_of
+from ..board.shape import Shape, board_of, latin_of, shape_for_size
 from ..grade.grades import GRADES
 from ..puzzle import Puzzle
 
@@ -328,3 +328,25 @@ class SquareKind(Kind):
 
     def board(self, frame: Shape, seed: int = 0) -> Shape:
         return latin_of(frame.size)
+
+
+class BoxKind(Kind):
+    """A kind on one board geometry with boxes (the Sudoku kinds, the Killers), made as
+    one of several kinds alike (name, title, geometry): the frame is the size's boxes, or
+    the box given, and its puzzles are on the geometry's board over them."""
+
+    def __init__(self, name: str, title: str, geometry: str,
+                 aliases: tuple[str, ...] = (), summary: str = "") -> None:
+        self.name, self.title, self.geometry, self.aliases = name, title, geometry, aliases
+        self.summary = summary
+
+    def frame(self, size: int, box: tuple[int, int] | None = None) -> Shape:
+        problem = self.size_problem(size, box is not None)
+        if problem:
+            raise ValueError(problem)
+        frame = shape_for_size(size) if box is None else board_of(*box)
+        self.board(frame)  # refuses a box the geometry cannot take (Hyper: square boxes)
+        return frame
+
+    def board(self, frame: Shape, seed: int = 0) -> Shape:
+        return board_of(frame.box_rows, frame.box_cols, self.geometry)

@@ -21,7 +21,7 @@ from ..board.shape import LARGEST_JIGSAW, MAX_SIZE, Shape, board_of, jigsaw_of, 
 from ..grade.grades import GRADES
 from ..puzzle import Puzzle
 from ..solve.search import Search, count_solutions
-from .kind import BoardDescription, Kind, MakeRequest
+from .kind import BoardDescription, BoxKind, MakeRequest
 
 if TYPE_CHECKING:
     from ..grade.grader import Grading
@@ -36,33 +36,17 @@ JIGSAW_SIZES = range(MIN_SIZE, LARGEST_JIGSAW + 1)  # larger: no grid in time (i
 HYPER_SIZES = (9,)
 
 
-class SudokuKind(Kind):
+class SudokuKind(BoxKind):
     """A Sudoku on one board geometry: givens only, every symbol once in every unit."""
 
     se_rated = True
     derives = True
     any_glyphs = True
 
-    def __init__(self, name: str, title: str, geometry: str,
-                 aliases: tuple[str, ...] = (), summary: str = "") -> None:
-        self.name, self.title, self.geometry, self.aliases = name, title, geometry, aliases
-        self.summary = summary
-
     def size_problem(self, size: int, box_given: bool) -> str | None:
         if not MIN_SIZE <= size <= MAX_SIZE:
             return f"size must be between {MIN_SIZE} and {MAX_SIZE}, got {size}"
         return None
-
-    def frame(self, size: int, box: tuple[int, int] | None = None) -> Shape:
-        problem = self.size_problem(size, box is not None)
-        if problem:
-            raise ValueError(problem)
-        frame = shape_for_size(size) if box is None else board_of(*box)
-        self.board(frame)  # refuses a box the geometry cannot take (Hyper: square boxes)
-        return frame
-
-    def board(self, frame: Shape, seed: int = 0) -> Shape:
-        return board_of(frame.box_rows, frame.box_cols, self.geometry)
 
     def grade_problem(self, frame: Shape, difficulty: str) -> str | None:
         from ..grade.grades import unreachable_grade
@@ -89,8 +73,7 @@ class SudokuKind(Kind):
                 if request.record_rating and rated_unasked(board) else None
         self.verify(puzzle)
         if grading is not None:
-            puzzle = replace(puzzle, grade=grading.grade, score=grading.score,
-                             hardest=grading.hardest)
+            puzzle = puzzle.graded(grading)
         if rating is None:
             return puzzle
         return replace(puzzle, rating=rating.texts, rater=rating.version)

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from ..board.grid import Grid
+from ..board.shape import latin_of
 from ..generate.graded import DIFFICULTIES, attempt_seed
 from ..grade.grader import GRADES, Grading
 from ..puzzle import GenerationError, Puzzle
@@ -25,6 +27,7 @@ from .dig import dig
 from .fill import random_latin
 
 ATTEMPTS = 60
+GIVEN = "given"  # an item showing the solution's value in a cell
 SOLVER_MAX_NODES = 20_000
 
 
@@ -33,8 +36,9 @@ class Family:
     """What generation asks of a Latin-square kind."""
 
     title: str  # as messages name its puzzles: 'Futoshiki'
-    phases: Callable      # (n, solution) -> lists of items, taken away one list after another
-    puzzle: Callable      # (n, solution, kept items) -> (givens Grid, extras)
+    phases: Callable      # (n, solution) -> lists of items, taken away one list after another:
+    #                       (GIVEN, cell), and the kind's own, (its word, where)
+    extras: Callable      # (n, solution, where its own kept items are) -> extras
     within_reach: Callable  # (givens, extras, ceiling) -> bool
     grade_within: Callable  # (givens, extras, ceiling) -> Grading | None
     solutions: Callable   # (extras, cells, limit, max_nodes, prefer) -> Search
@@ -74,7 +78,19 @@ def _attempt(family: Family, n: int, seed: int, difficulty: str):
         others = kept.difference(phase)
         kept = others | dig([item for item in phase if item in kept],
                             _accepting_with(accept, others), rng)
-    return (solution, *family.puzzle(n, solution, kept))
+    return (solution, *_puzzle(family, n, solution, kept))
+
+
+def _puzzle(family: Family, n: int, solution: tuple[int, ...], kept) -> tuple[Grid, Any]:
+    """The givens and the extras of a set of kept items."""
+    cells = [0] * (n * n)
+    own = []
+    for what, where in kept:
+        if what == GIVEN:
+            cells[where] = solution[where]
+        else:
+            own.append(where)
+    return Grid(latin_of(n), tuple(cells)), family.extras(n, solution, own)
 
 
 def _accepting_with(accept, others: frozenset):
@@ -86,7 +102,7 @@ def _acceptance(family: Family, n: int, solution: tuple[int, ...], difficulty: s
     """Whether kept items still make a puzzle for the grade: one its techniques finish
     (for 'any': one the solver finds a single solution for)."""
     def accept(kept) -> bool:
-        givens, extras = family.puzzle(n, solution, kept)
+        givens, extras = _puzzle(family, n, solution, kept)
         if difficulty == "any":
             return family.solutions(extras, givens.cells, 2, SOLVER_MAX_NODES, solution).unique
         return family.within_reach(givens, extras, difficulty)

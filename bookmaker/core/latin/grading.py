@@ -19,7 +19,7 @@ from ..grade import advanced as a
 from ..grade import techniques as t
 from ..grade.candidates import Candidates, Step
 from ..grade.grader import GRADES, Ladder, Technique, grade_state_within, place_naked_single
-from .search import full_masks, latin_round, settle
+from .search import full_masks, rounds_to_contradiction, settle
 
 # The classic techniques a Latin square takes, by the grade they have on one.
 LATIN_TECHNIQUES = (
@@ -110,7 +110,8 @@ def forcing_chain(state: LatinCandidates) -> Step | None:
             for d in bits_of(state.cell_digits[cell]):
                 trial = list(masks)
                 trial[cell] = 1 << d
-                length = rounds_to_contradiction(state.shape.size, trial, state.prune)
+                length = rounds_to_contradiction(state.shape.size, trial, state.prune,
+                                                 CHAIN_LIMIT)
                 if length:
                     found.append((cell, d + 1, length))
         if found:
@@ -120,20 +121,6 @@ def forcing_chain(state: LatinCandidates) -> Step | None:
             return Step("forcing chain", (), removed, f"placing any of {names} leads to a "
                         f"contradiction (the shortest in {shortest} rounds)", shortest)
     return None
-
-
-def rounds_to_contradiction(n: int, masks: list, prune) -> int:
-    """The rounds of Latin rules and the kind's rule until a contradiction, 0 if none."""
-    for rounds in range(1, CHAIN_LIMIT + 1):
-        latin = latin_round(n, masks)
-        if latin is None:
-            return rounds
-        own = prune(masks)
-        if own is None or not all(masks):
-            return rounds
-        if not latin and not own:
-            return 0
-    return 0
 
 
 def state_of_masks(givens: Grid, extras, prune, masks: list) -> LatinCandidates:

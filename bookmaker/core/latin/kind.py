@@ -4,14 +4,11 @@ again by its check, graded by its own ladder."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..board.shape import Shape
 from ..grade.grades import GRADES
 from ..kinds.kind import MakeRequest, SquareKind
 from ..puzzle import Puzzle
-from ..rng import derive_seed
-from ..solve.verify import Undecided, require_agreement
+from ..solve.verify import first_decided, require_agreement
 
 # Puzzles in a row a job may make when the check cannot decide one within its budget:
 # each is dropped unprinted for the next (none was seen in the benchmarks).
@@ -64,19 +61,10 @@ class LatinKind(SquareKind):
         """A puzzle to its grade, proven by the solver as it is made and by the check
         here; one the check cannot decide within its budget is dropped for the next from
         a derived seed (the same every run); a check that disagrees stops the run."""
-        for attempt in range(CHECK_TRIES):
-            seed = request.seed if attempt == 0 else \
-                derive_seed(request.seed, f"{self.name} undecided", attempt)
-            puzzle, grading = self.generate(request.frame.size, seed, request.difficulty)
-            try:
-                self.verify(puzzle)
-            except Undecided:
-                if attempt == CHECK_TRIES - 1:
-                    raise
-                continue
-            return replace(puzzle, grade=grading.grade, score=grading.score,
-                           hardest=grading.hardest)
-        raise AssertionError("unreachable")
+        return first_decided(
+            request.seed, f"{self.name} undecided", CHECK_TRIES,
+            lambda seed: self.generate(request.frame.size, seed, request.difficulty),
+            self.verify)
 
     def generate(self, size: int, seed: int, difficulty: str):
         """(Puzzle, Grading) of the grade asked for: the kind's generator."""

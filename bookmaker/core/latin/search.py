@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
+from ..bits import fewest_open
 from ..solve.search import Search
 
 Prune = Callable[[list], "bool | None"]
@@ -59,15 +60,25 @@ def latin_round(n: int, masks: list) -> bool | None:
 def settle(n: int, masks: list, prune: Prune) -> bool:
     """Propagate the Latin rules and the kind's to a fixed point; False on a
     contradiction."""
-    while True:
+    return not rounds_to_contradiction(n, masks, prune)
+
+
+def rounds_to_contradiction(n: int, masks: list, prune: Prune, most: int | None = None) -> int:
+    """Propagate the Latin rules and the kind's in rounds, each the Latin rules then the
+    kind's, to a fixed point or for at most `most` rounds: the rounds it took to reach a
+    contradiction, 0 if it reached none."""
+    rounds = 0
+    while most is None or rounds < most:
+        rounds += 1
         latin = latin_round(n, masks)
         if latin is None:
-            return False
+            return rounds
         own = prune(masks)
         if own is None or not all(masks):
-            return False
+            return rounds
         if not latin and not own:
-            return True
+            return 0
+    return 0
 
 
 def search(n: int, masks: list, prune: Prune, limit: int = 2,
@@ -85,7 +96,7 @@ def search(n: int, masks: list, prune: Prune, limit: int = 2,
         nodes += 1
         if not settle(n, state, prune):
             continue
-        cell = _fewest(state)
+        cell = fewest_open(state)
         if cell < 0:
             found.append(tuple(m.bit_length() for m in state))
             if len(found) >= limit:
@@ -93,19 +104,6 @@ def search(n: int, masks: list, prune: Prune, limit: int = 2,
             continue
         stack.extend(_branches(state, cell, prefer))
     return Search(len(found), found[0] if found else None, True, nodes)
-
-
-def _fewest(masks: list) -> int:
-    """The open cell with fewest candidates (the first such), -1 if all are settled."""
-    best, best_count = -1, 99
-    for cell, m in enumerate(masks):
-        if m & (m - 1):
-            count = m.bit_count()
-            if count < best_count:
-                best, best_count = cell, count
-                if count == 2:
-                    break
-    return best
 
 
 def _branches(masks: list, cell: int, prefer) -> list[list]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import permutations
 
-from ..checkresult import CheckResult
+from ..checkresult import CheckResult, depth_first
 from .clues import EdgeClues, seen
 
 CHECK_MAX_NODES = 20_000
@@ -27,25 +27,18 @@ def check_skyscrapers(clues: EdgeClues, givens, limit: int = 2,
     lines = _lines(n, clues)
     options = [_options(n, [givens[c] for c in cells], front, back)
                for cells, front, back in lines]
-    found: list[tuple[int, ...]] = []
-    nodes, todo = 0, [options]
-    while todo and len(found) < limit and nodes < max_nodes:
-        narrowed = _narrowed(n, lines, todo.pop())
-        nodes += 1
-        if narrowed is None:
-            continue
-        options = narrowed
+
+    def expand(state: list):
+        options = _narrowed(n, lines, state)
+        if options is None:
+            return None, ()
         open_lines = [i for i, line in enumerate(options) if len(line) > 1]
         if not open_lines:
-            found.append(tuple(v for row in options[:n] for v in row[0]))
-            continue
+            return tuple(v for row in options[:n] for v in row[0]), ()
         line = min(open_lines, key=lambda i: len(options[i]))
-        for ordering in reversed(options[line]):
-            trial = list(options)
-            trial[line] = [ordering]
-            todo.append(trial)
-    decided = len(found) >= limit or not todo
-    return CheckResult(len(found), tuple(found), decided, nodes)
+        return None, [options[:line] + [[ordering]] + options[line + 1:]
+                      for ordering in options[line]]
+    return depth_first(options, expand, limit, max_nodes)
 
 
 def _lines(n: int, clues: EdgeClues) -> list[tuple[tuple[int, ...], int, int]]:

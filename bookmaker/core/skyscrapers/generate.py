@@ -4,33 +4,20 @@ the clues, so that givens are left only where the grade needs them."""
 
 from __future__ import annotations
 
-from ..board.grid import Grid
-from ..board.shape import latin_of
 from ..grade.grader import Grading
-from ..latin.generate import Family, generate_latin
+from ..latin.generate import GIVEN, Family, generate_latin
 from ..puzzle import Puzzle
-from .clues import EdgeClues, all_clues, clue_items, clues_of
+from .clues import all_clues, clue_items, clues_of
 from .grade import grade_skyscrapers_within, skyscrapers_within_reach
 from .solver import skyscrapers_solutions
 
 
 def _phases(n: int, solution: tuple[int, ...]) -> list[list]:
-    return [[("given", cell) for cell in range(n * n)],
+    return [[(GIVEN, cell) for cell in range(n * n)],
             [("clue", place) for place in clue_items(all_clues(n, solution))]]
 
 
-def _puzzle(n: int, solution: tuple[int, ...], kept) -> tuple[Grid, EdgeClues]:
-    cells = [0] * (n * n)
-    places = []
-    for what, where in kept:
-        if what == "given":
-            cells[where] = solution[where]
-        else:
-            places.append(where)
-    return Grid(latin_of(n), tuple(cells)), clues_of(n, solution, places)
-
-
-SKYSCRAPERS_FAMILY = Family("Skyscrapers", _phases, _puzzle, skyscrapers_within_reach,
+SKYSCRAPERS_FAMILY = Family("Skyscrapers", _phases, clues_of, skyscrapers_within_reach,
                             grade_skyscrapers_within, skyscrapers_solutions)
 
 

@@ -13,8 +13,16 @@ right, the left from top to bottom (as each is read on the page). A 4x4 example:
 
 from __future__ import annotations
 
-from ..board.grid import BLANK, SYMBOLS, Grid, GridError, format_grid, parse_grid, square_size
-from ..board.shape import Shape, latin_of
+from ..board.grid import (
+    BLANK,
+    SYMBOLS,
+    Grid,
+    GridError,
+    format_grid,
+    latin_givens,
+    line_parts,
+)
+from ..board.shape import Shape
 from .clues import SIDES, EdgeClues
 
 SIZES = range(4, 9)
@@ -29,12 +37,9 @@ def format_skyscrapers(givens: Grid, clues: EdgeClues) -> str:
 
 def parse_skyscrapers(text: str, board: Shape | None = None) -> tuple[Grid, EdgeClues]:
     """Read one Skyscrapers line; GridError names what is wrong."""
-    parts = text.split()
-    if len(parts) != 2:
-        raise GridError(f"a Skyscrapers line has two parts, givens and clues "
-                        f"(top/right/bottom/left), separated by a space; got {len(parts)}")
-    n = board.size if board is not None else square_size(parts[0], SIZES)
-    givens = parse_grid(parts[0], latin_of(n))
+    parts = line_parts(text, "Skyscrapers", ("givens", "clues (top/right/bottom/left)"))
+    givens = latin_givens(parts[0], SIZES, board)
+    n = givens.shape.size
     sides = parts[1].split("/")
     if len(sides) != 4:
         raise GridError(f"clues: {len(sides)} sides, expected 4 (top/right/bottom/left)")

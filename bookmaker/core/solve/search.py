@@ -341,6 +341,26 @@ def least_constraining_first(shape: Shape) -> ValueOrder:
     return order
 
 
+def known_first(prefer) -> ValueOrder:
+    """Order a cell's values with the one a known grid (`prefer`, values 1..n) holds
+    there first: a search that knows one solution reaches it at once."""
+    def order(boards: Boards, cell: int, values: list) -> list:
+        known = prefer[cell] - 1
+        if known in values:
+            values.remove(known)
+            values.insert(0, known)
+        return values
+    return order
+
+
+def changed_cells(before: Boards, boards: Boards) -> int:
+    """The cells whose candidates differ between two states."""
+    changed = 0
+    for old, new in zip(before, boards):
+        changed |= old ^ new
+    return changed
+
+
 def count_solutions(grid: Grid, limit: int = 2, max_nodes: int = DEFAULT_MAX_NODES,
                     least_constraining: bool = False) -> Search:
     """Count the grid's solutions up to limit (2 answers 'is it unique?')."""

@@ -4,9 +4,16 @@ Dancing Links."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from ..board.grid import Grid, format_grid
 from ..puzzle import Puzzle
+from ..rng import derive_seed
 from .dlx import dlx_solve
+
+if TYPE_CHECKING:
+    from ..grade.grader import Grading
 
 # Generous: a generated puzzle needs far fewer nodes; the cap only keeps a bad case from
 # hanging, and running out is itself a failure (never "probably fine").
@@ -32,6 +39,25 @@ def verify_by_dancing_links(puzzle: Puzzle) -> None:
     """The second opinion on a puzzle with givens only: Dancing Links."""
     result = dlx_solve(puzzle.givens, limit=2, max_nodes=VERIFY_MAX_NODES)
     require_agreement(puzzle, result, "Dancing Links", format_grid(puzzle.givens))
+
+
+def first_decided(seed: int, context: str, tries: int,
+                  make: Callable[[int], tuple[Puzzle, Grading]],
+                  verify: Callable[[Puzzle], None]) -> Puzzle:
+    """The first puzzle `make` makes (from a seed, with its grading) that `verify` proves,
+    graded: made from `seed`, then from seeds derived from it and `context` (the same
+    every run), up to `tries` puzzles. One the second proof cannot decide (Undecided) is
+    dropped for the next, the last raised; a disagreement stops at once."""
+    for attempt in range(tries):
+        puzzle, grading = make(seed if attempt == 0 else derive_seed(seed, context, attempt))
+        try:
+            verify(puzzle)
+        except Undecided:
+            if attempt == tries - 1:
+                raise
+            continue
+        return puzzle.graded(grading)
+    raise AssertionError("unreachable")
 
 
 def require_agreement(puzzle: Puzzle, result, method: str, line: str) -> None:
