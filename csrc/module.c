@@ -7,8 +7,9 @@
    (killercheck.c). tile_jigsaw(...): a jigsaw layout (jigsaw.c). graded_removal(...):
    generation to a grade after the fill (pygraded.c). chain_starts(...): the SE rater's
    forcing chains and cycles (ratescreen.c); RateTables and RatePropagator its chain
-   propagations (ratechains.c); RateBasics its basic techniques (ratebasics.c). shuffled(state, items):
-   rng.Rng.shuffled.
+   propagations (ratechains.c); RateBasics its other techniques (ratebasics.c and its
+   neighbours). least_image(...): the canonical form's search (canonical.c).
+   shuffled(state, items): rng.Rng.shuffled.
    core/solve/compiled.py builds one Board and one ExactCover per shape and chooses between
    them and the pure Python. */
 
@@ -42,6 +43,7 @@ static PyMethodDef module_functions[] = {
     FAST_METHOD("tile_jigsaw", tile_jigsaw, tile_jigsaw_doc),
     FAST_METHOD("graded_removal", graded_removal_call, graded_removal_doc),
     FAST_METHOD("chain_starts", chain_starts, chain_starts_doc),
+    FAST_METHOD("least_image", least_image_call, least_image_doc),
     {NULL, NULL, 0, NULL},
 };
 

@@ -37,6 +37,10 @@ extern const char graded_removal_doc[];
 PyObject *chain_starts(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char chain_starts_doc[];
 
+/* canonical.c's function: board/transform.py's _Search.least_image. */
+PyObject *least_image_call(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char least_image_doc[];
+
 /* 1, or 0 with a TypeError if a fast call got other than `expected` arguments. */
 static inline int check_arity(Py_ssize_t nargs, Py_ssize_t expected, const char *name) {
     if (nargs == expected) return 1;

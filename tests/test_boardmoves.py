@@ -96,3 +96,27 @@ def test_derived_copies_of_a_variant_keep_its_units_and_its_form():
     assert len({c.cells for c in copies} | {puzzle.givens.cells}) == 5
     assert all(variant_form(c) == variant_form(puzzle.givens) for c in copies)
     assert all(c.shape == puzzle.shape for c in copies)
+
+
+VARIANT_KEYS = {  # as registries hold them: must never change
+    "x": "x 3x3:000000000000010000203000456000000000050003060760000005001000000006000000070800200",
+    "hyper": "hyper 3x3:00000001000000102000030004000450000000360000070000060010000000280006"
+             "0000050004000",
+    "jigsaw": "jigsaw 9x9:AAAAAAAABACCCBBBBBCCCBBDDDBECCCDDDDDEFFFFFDGGEEHHFFFGGEHHHFIIIGEEHHIIIG"
+              "GEEHHIIIGG:001002000000031000000400005006700000107004800000000940000600000000000"
+              "508700000300",
+}
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANT_KEYS))
+def test_variant_keys_are_pinned(variant):
+    assert repeat_key(made(variant, 1).givens) == VARIANT_KEYS[variant]
+
+
+def test_a_group_too_large_stays_too_large_when_asked_again():
+    x16 = board_of(4, 4, "x")  # the failure is kept per board, not listed again per key
+    for seed in (1, 2):
+        with pytest.raises(boardmoves.TooManyMoves):
+            moves_of(x16)
+        grid = Grid(x16, seeded_fill(x16, seed)[0])
+        assert repeat_key(grid) == "x 4x4=" + format_grid(grid)

@@ -32,6 +32,7 @@ from bookmaker.core.puzzle import Puzzle
 from bookmaker.core.rng import Rng
 from bookmaker.core.solve.search import count_solutions
 
+pytestmark = pytest.mark.both_cores  # conftest.py: the forms on the compiled and the pure core
 BOXES = [(2, 2), (2, 3), (3, 2), (3, 3)]
 GRID_4X4 = parse_grid("1234341221434321")
 seeds = st.integers(min_value=0, max_value=2**64 - 1)

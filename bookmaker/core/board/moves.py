@@ -87,11 +87,8 @@ def variant_form(grid: Grid) -> str:
     """The canonical form of a variant puzzle (see the module docstring), as text:
     'regions:cells' for a jigsaw, the cells otherwise; TooManyMoves for a board whose
     group is too large to search."""
-    shape = grid.shape
     best_regions, best_cells = None, None
-    for transpose, rows, columns in _moves(shape):
-        sources = _sources(shape, transpose, rows, columns)
-        regions = _region_text(shape, sources) if shape.has_regions else ""
+    for regions, sources in _readings(grid.shape):
         if best_regions is not None and regions > best_regions:
             continue
         if best_regions is None or regions < best_regions:
@@ -105,6 +102,25 @@ def variant_form(grid: Grid) -> str:
 
 
 _FORM_SYMBOLS = "0123456789ABCDEFGHIJKLMNOP"
+
+
+def _readings(shape: Shape):
+    """Each move's (regions of the image, lettered; '' without regions) and the cells it
+    reads, in the order of _moves. They depend on the board alone: kept per board, as
+    working them out for every puzzle was most of a form's time (96 moves of a 9x9 X),
+    but for a jigsaw, whose layout is drawn per puzzle."""
+    return _each_reading(shape) if shape.has_regions else _kept_readings(shape)
+
+
+@lru_cache(maxsize=BOARDS_KEPT)
+def _kept_readings(shape: Shape) -> tuple[tuple[str, list[int]], ...]:
+    return tuple(_each_reading(shape))
+
+
+def _each_reading(shape: Shape):
+    for transpose, rows, columns in _moves(shape):
+        sources = _sources(shape, transpose, rows, columns)
+        yield (_region_text(shape, sources) if shape.has_regions else ""), sources
 
 
 def _least_reading(cells, sources, best: list[int] | None) -> list[int] | None:
@@ -157,8 +173,24 @@ def _cell_at(shape: Shape) -> dict[tuple[int, int], int]:
 
 # --- the groups -----------------------------------------------------------------------
 
-@lru_cache(maxsize=BOARDS_KEPT)
 def _moves(shape: Shape):
+    moves = _listed_moves(shape)
+    if moves is None:
+        raise TooManyMoves
+    return moves
+
+
+@lru_cache(maxsize=BOARDS_KEPT)
+def _listed_moves(shape: Shape):
+    """The board's moves, or None when there are too many: kept either way (listing a
+    16x16 X board's line orders to find 18,432 moves took ~0.15 s for every key)."""
+    try:
+        return _group_moves(shape)
+    except TooManyMoves:
+        return None
+
+
+def _group_moves(shape: Shape):
     if shape.has_regions or shape.has_several_grids:
         return _dihedral(shape.frame[0])
     if "diagonal" in shape.extra_unit_kinds:

@@ -32,6 +32,11 @@ row is not the least is dropped, and identical candidates are merged. Interchang
 empty rows and bands are tried once. A budget bounds the work on highly symmetric
 grids (nearly full 16x16 grids, say): when it runs out, CanonicalFormError is raised,
 never an approximate form.
+
+On the compiled core the same search runs in C (csrc/canonical.c, chosen by
+solve/compiled.py's least_image_finder): step for step, so it finds the same form and
+runs out of the same budget on the same grids; keys stored in registries never depend on
+the core. _Search here is the reference and the fallback.
 """
 
 from __future__ import annotations
@@ -39,9 +44,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
-from itertools import permutations, product
+from itertools import permutations
 
 from ..rng import Rng, derive_seed
+from ..solve import compiled
 from . import moves as boardmoves
 from .grid import SYMBOLS, Grid, format_grid
 from .shape import Shape, shape_of
@@ -51,6 +57,7 @@ from .shape import Shape, shape_of
 CANONICAL_BUDGET = 200_000
 DRAWS_PER_COPY = 20  # derived(): draws allowed per copy before a board is deemed too small
 FORM_SYMBOLS = "0" + SYMBOLS  # value 0 (blank) and labels 1..n, in increasing order
+_FORM_BYTES = bytes.maketrans(bytes(range(len(FORM_SYMBOLS))), FORM_SYMBOLS.encode("ascii"))
 MIRROR_AXES = ("vertical", "horizontal", "diagonal", "antidiagonal")
 
 
@@ -292,15 +299,28 @@ def canonical_form(grid: Grid, budget: int | None = None) -> str:
     shape = grid.shape
     if not shape.is_classic:
         return _variant_form(grid)
+    budget = CANONICAL_BUDGET if budget is None else budget
+    find = compiled.least_image_finder()
+    if find is None:
+        return "".join(FORM_SYMBOLS[v] for v in pure_search(grid, budget).least_image())
+    # the same search in C (csrc/canonical.c), step for step: the same form, the same budget
+    image = find(shape.box_rows, shape.box_cols, bytes(grid.cells), budget)
+    if image is None:
+        raise _out_of_budget(shape.size, budget)
+    return image.translate(_FORM_BYTES).decode("ascii")
+
+
+def pure_search(grid: Grid, budget: int) -> _Search:
+    """The Python search for a classic grid's form (the reference of csrc/canonical.c):
+    the grid turned as its form is written, checked for repeated symbols."""
+    shape = grid.shape
     written = canonical_shape(shape)
-    table = _table(written.box_rows, written.box_cols)
     rows = _rows(grid)
     if shape.box_rows > shape.box_cols:
         rows = _transposed(rows)
     _check_distinct(rows)
     orientations = [rows, _transposed(rows)] if shape.box_rows == shape.box_cols else [rows]
-    search = _Search(table, orientations, CANONICAL_BUDGET if budget is None else budget)
-    return "".join(FORM_SYMBOLS[v] for v in search.least_image())
+    return _Search(_table(written.box_rows, written.box_cols), orientations, budget)
 
 
 def _variant_form(grid: Grid) -> str:
@@ -375,6 +395,13 @@ class _Region:
     key: tuple[int, ...]  # how the region reads, new symbols counted as above every label
 
 
+def _out_of_budget(n: int, budget: int) -> CanonicalFormError:
+    return CanonicalFormError(
+        f"gave up on the canonical form of this {n}x{n} grid after {budget} steps: too "
+        f"many arrangements tie (complete or nearly complete grids of 12x12 and more are "
+        f"beyond it)")
+
+
 class _Search:
     """The row-by-row least-image search of one grid (see the module docstring)."""
 
@@ -402,10 +429,7 @@ class _Search:
     def _spend(self) -> None:
         self.left -= 1
         if self.left < 0:
-            raise CanonicalFormError(
-                f"gave up on the canonical form of this {self.n}x{self.n} grid after "
-                f"{self.budget} steps: too many arrangements tie (complete or nearly "
-                f"complete grids of 12x12 and more are beyond it)")
+            raise _out_of_budget(self.n, self.budget)
 
     def _least_rows(self, states, index: int):
         """The least image row over every state and row choice, and each way to get it."""
@@ -456,11 +480,10 @@ class _Search:
         """Every state the least row leads to: one per order of the new symbols in each
         region, and per order of whole stacks that tie."""
         ties = _tied_stack_runs(regions)
-        choices = [permutations(run) for run in ties] + \
-                  [permutations(region.new) for region in regions]
+        pools = [*ties, *(region.new for region in regions)]
         free_stacks = tuple(sorted(set(state.free_stacks) -
                                    {r.stack for r in regions if r.stack is not None}))
-        for choice in product(*choices):
+        for choice in _each_arrangement(pools):
             self._spend()
             stack_order, new_orders = choice[:len(ties)], choice[len(ties):]
             ordered = _apply_stack_order(list(zip(regions, new_orders)), ties, stack_order)
@@ -536,6 +559,18 @@ def _tied_stack_runs(regions) -> list[tuple[int, ...]]:
             runs.append(tuple(range(start, end)))
         start = end
     return runs
+
+
+def _each_arrangement(pools):
+    """itertools.product of the permutations of each pool, in the same order, made as it is
+    read: product() lists every permutation first (12! of a 2x12 box's stack), and a dense
+    24x24 grid then took minutes to run out of its budget."""
+    if not pools:
+        yield ()
+        return
+    for first in permutations(pools[0]):
+        for rest in _each_arrangement(pools[1:]):
+            yield (first, *rest)
 
 
 def _apply_stack_order(items: list, ties, orders) -> list:

@@ -72,6 +72,13 @@ def shuffler():
     return _compiled.shuffled if _state["compiled"] else _pure_shuffled
 
 
+def least_image_finder():
+    """The canonical form's search (board/transform.py's _Search.least_image) in C:
+    find(box_rows, box_cols, orientations, budget) -> the least image as n * n bytes, or
+    None past the budget. None on the pure core (transform.py then searches in Python)."""
+    return _compiled.least_image if _state["compiled"] else None
+
+
 def killer_checker():
     """The Killer check, check(size, units, cages, totals, givens, limit, max_nodes) ->
     (count, solutions, complete, nodes): in C or in Python (killer/check.py)."""
