@@ -8,8 +8,9 @@
    generation to a grade after the fill (pygraded.c). chain_starts(...) and chain_found(...):
    the SE rater's forcing chains and cycles (ratescreen.c); RateTables and RatePropagator its
    chain propagations (ratechains.c) and chains' conclusions (ratefound.c); RateRules the
-   simple rules nested in its chains (ratesimple.c). least_image(...): the canonical form's
-   search (canonical.c). shuffled(state, items): rng.Rng.shuffled.
+   simple rules nested in its chains (ratesimple.c); RateBasics its other techniques
+   (ratebasics.c and its neighbours). least_image(...): the canonical form's search
+   (canonical.c). shuffled(state, items): rng.Rng.shuffled.
    core/solve/compiled.py builds one Board and one ExactCover per shape and chooses between
    them and the pure Python. */
 
@@ -61,7 +62,7 @@ PyMODINIT_FUNC PyInit__compiled(void) {
     if (PyType_Ready(&BoardType) < 0 || PyType_Ready(&ExactCoverType) < 0 ||
         PyType_Ready(&GraderType) < 0 || PyType_Ready(&KillerBoardType) < 0 ||
         PyType_Ready(&RateTablesType) < 0 || PyType_Ready(&RatePropagatorType) < 0 ||
-        PyType_Ready(&RateRulesType) < 0)
+        PyType_Ready(&RateRulesType) < 0 || PyType_Ready(&RateBasicsType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
@@ -71,7 +72,8 @@ PyMODINIT_FUNC PyInit__compiled(void) {
         PyModule_AddObjectRef(m, "KillerBoard", (PyObject *)&KillerBoardType) < 0 ||
         PyModule_AddObjectRef(m, "RateTables", (PyObject *)&RateTablesType) < 0 ||
         PyModule_AddObjectRef(m, "RatePropagator", (PyObject *)&RatePropagatorType) < 0 ||
-        PyModule_AddObjectRef(m, "RateRules", (PyObject *)&RateRulesType) < 0) {
+        PyModule_AddObjectRef(m, "RateRules", (PyObject *)&RateRulesType) < 0 ||
+        PyModule_AddObjectRef(m, "RateBasics", (PyObject *)&RateBasicsType) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -10,6 +10,7 @@
 extern PyTypeObject BoardType, ExactCoverType, GraderType, KillerBoardType;
 extern PyTypeObject RateTablesType, RatePropagatorType;   /* ratechains.c */
 extern PyTypeObject RateRulesType;   /* ratesimple.c */
+extern PyTypeObject RateBasicsType;                       /* ratebasics.c */
 
 /* A Board object: its tables (pyboard.c). */
 typedef struct {

@@ -109,3 +109,26 @@ def chain_found(board: Board, cell_chain_units: Sequence[Sequence[int]],
                 start_cells: Sequence[int]
                 ) -> tuple[list[tuple[bool, int, int, int, tuple[tuple[int, int], ...], bytes]],
                            int]: ...
+
+# The SE rater's other techniques (ratebasics.c, ratelinks.c, rateloops.c, ratebug.c,
+# ratecycles.c, rateexclusion.c): rating/fastbasics.py.
+Step = tuple[int, int, int, tuple[int, int] | None, tuple[tuple[int, int], ...], int, int,
+             Any, int]
+
+class RateBasics:
+    def __init__(self, n: int, unit_masks: Sequence[int], kinds: Sequence[int],
+                 single_units: Sequence[int], unit_cells: Sequence[Sequence[int]],
+                 peer_masks: Sequence[int], lock_runs: Sequence[Sequence[Sequence[Any]]],
+                 columns: Sequence[int], rows: Sequence[int], column_of: Sequence[int],
+                 row_of: Sequence[int], peer_order: Sequence[Sequence[int]],
+                 cell_chain_units: Sequence[Sequence[int]],
+                 segments: Sequence[Sequence[int]], chain_units: Sequence[int]) -> None: ...
+    def run(self, techniques: Sequence[tuple[int, int] | None], values: list[int],
+            cell_digits: list[int], digit_cells: list[int], open_cells: int, er: int, ep: int,
+            ed: int, ceiling: int, start: int) -> tuple[list[Step], int, int, int, int, int]: ...
+    def cycles(self, cell_digits: Sequence[int], digit_cells: Sequence[int], open_cells: int,
+               left: int, weight: int
+               ) -> tuple[tuple[int, int, int, tuple[int, int] | None,
+                                tuple[tuple[int, int], ...]] | None, int]: ...
+    def exclusions(self, size: int, cell_digits: Sequence[int], open_cells: int, left: int,
+                   weight: int) -> tuple[tuple[tuple[tuple[int, int], ...], int] | None, int]: ...

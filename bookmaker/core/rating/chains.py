@@ -19,6 +19,7 @@ from functools import cache
 from ..bits import bits_of
 from ..grade.candidates import Candidates
 from .board import Board
+from .fastbasics import forcing_chains_in_c
 from .hints import Budget, Hint
 
 
@@ -242,7 +243,11 @@ def forcing_chains_and_cycles(state: Candidates, board: Board, budget: Budget) -
     SE follows each start to the end, then sorts. Here every start's search advances one
     layer (two links) per round, so the short chains found first bound the rest: a search
     stops once nothing it can still find would beat the best so far (each knows its
-    place in SE's list, which decides between equals)."""
+    place in SE's list, which decides between equals). On the compiled core, in C
+    (fastbasics.forcing_chains_in_c)."""
+    ran, hint = forcing_chains_in_c(state, board, budget)
+    if ran:
+        return hint
     links, n, best = StaticLinks(state, board), board.shape.size, _Best()
     searches: list[_FromOn | _FromOff] = []
     for y, x in ((False, True), (True, False), (True, True)):

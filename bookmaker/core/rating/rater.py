@@ -20,6 +20,7 @@ from ..board.grid import SYMBOLS, Grid
 from ..grade.candidates import Candidates
 from . import basics as b
 from . import chains, exclusion, links, multiple, nested, uniqueness, wings
+from . import fastbasics as fast
 from .board import Board, board_of
 from .hints import Budget, Hint, OutOfBudget, tenths_text, work_weight
 from .scales import DEFAULT_SCALE, RATER_VERSION, rater_version
@@ -31,11 +32,13 @@ BEYOND = 200   # SE's rating of a puzzle its techniques cannot solve, 20.0
 @dataclass(frozen=True)
 class Technique:
     """A place in SE's order: the least rating its hints can have, and its finder
-    (state, board, budget) -> the first hint, or None."""
+    (state, board, budget) -> the first hint, or None; `code`, the (technique, set size)
+    of csrc/ratebasics.c that finds the same hints, if it has one (fastbasics.py)."""
 
     name: str
     floor: int
     first: Callable[[Candidates, Board, Budget], Hint | None]
+    code: tuple[int, int] | None = None
 
 
 def _first(finder, *args) -> Callable:
@@ -50,48 +53,56 @@ def _chaining(technique) -> Callable:
     return first
 
 
+def _exclusion(size: int) -> Callable:
+    def first(state: Candidates, board: Board, budget: Budget) -> Hint | None:
+        ran, hint = fast.exclusion_in_c(state, board, size, budget)   # on the compiled core
+        return hint if ran else next(exclusion.aligned_exclusions(state, board, size, budget),
+                                     None)
+    return first
+
+
 def _nested(scale: str) -> tuple[Technique, ...]:
     return tuple(Technique(t.name, t.rating, _chaining(t)) for t in nested.levels(scale))
 
 
 SUKAKU_TECHNIQUES: tuple[Technique, ...] = (
-    Technique("Hidden Single", 10, _first(b.hidden_singles)),
-    Technique("Direct Pointing", 17, _first(b.locked_candidates, True)),
-    Technique("Direct Hidden Pair", 20, _first(b.hidden_sets, 2, True)),
-    Technique("Naked Single", 23, _first(b.naked_singles)),
-    Technique("Direct Hidden Triplet", 25, _first(b.hidden_sets, 3, True)),
-    Technique("Pointing and Claiming", 26, _first(b.locked_candidates)),
-    Technique("Naked Pair", 30, _first(b.naked_sets, 2)),
-    Technique("X-Wing", 32, _first(b.fish, 2)),
-    Technique("Hidden Pair", 34, _first(b.hidden_sets, 2)),
-    Technique("Naked Triplet", 36, _first(b.naked_sets, 3)),
-    Technique("Swordfish", 38, _first(b.fish, 3)),
-    Technique("Hidden Triplet", 40, _first(b.hidden_sets, 3)),
-    Technique("Turbot Fish", 40, _first(links.strong_link_chains, 2)),
-    Technique("XY-Wing", 42, _first(wings.xy_wings, False)),
-    Technique("XYZ-Wing", 44, _first(wings.xy_wings, True)),
-    Technique("Unique Rectangles and Loops", 45, _first(uniqueness.unique_loops)),
-    Technique("Naked Quad", 50, _first(b.naked_sets, 4)),
-    Technique("Jellyfish", 52, _first(b.fish, 4)),
-    Technique("Hidden Quad", 54, _first(b.hidden_sets, 4)),
-    Technique("Three Strong Links", 54, _first(links.strong_link_chains, 3)),
-    Technique("WXYZ-Wing", 55, _first(wings.als_wings, 3)),
-    Technique("Bivalue Universal Grave", 56, _first(uniqueness.bug)),
-    Technique("VWXYZ-Wing", 62, _first(wings.als_wings, 4)),
-    Technique("Aligned Pair Exclusion", 62,
-              lambda state, board, budget: next(exclusion.aligned_exclusions(
-                  state, board, 2, budget), None)),
+    Technique("Hidden Single", 10, _first(b.hidden_singles), (fast.HIDDEN_SINGLE, 0)),
+    Technique("Direct Pointing", 17, _first(b.locked_candidates, True), (fast.DIRECT_LOCKED, 0)),
+    Technique("Direct Hidden Pair", 20, _first(b.hidden_sets, 2, True),
+              (fast.DIRECT_HIDDEN_SET, 2)),
+    Technique("Naked Single", 23, _first(b.naked_singles), (fast.NAKED_SINGLE, 0)),
+    Technique("Direct Hidden Triplet", 25, _first(b.hidden_sets, 3, True),
+              (fast.DIRECT_HIDDEN_SET, 3)),
+    Technique("Pointing and Claiming", 26, _first(b.locked_candidates), (fast.LOCKED, 0)),
+    Technique("Naked Pair", 30, _first(b.naked_sets, 2), (fast.NAKED_SET, 2)),
+    Technique("X-Wing", 32, _first(b.fish, 2), (fast.FISH, 2)),
+    Technique("Hidden Pair", 34, _first(b.hidden_sets, 2), (fast.HIDDEN_SET, 2)),
+    Technique("Naked Triplet", 36, _first(b.naked_sets, 3), (fast.NAKED_SET, 3)),
+    Technique("Swordfish", 38, _first(b.fish, 3), (fast.FISH, 3)),
+    Technique("Hidden Triplet", 40, _first(b.hidden_sets, 3), (fast.HIDDEN_SET, 3)),
+    Technique("Turbot Fish", 40, _first(links.strong_link_chains, 2), (fast.STRONG_LINKS, 2)),
+    Technique("XY-Wing", 42, _first(wings.xy_wings, False), (fast.XY_WING, 2)),
+    Technique("XYZ-Wing", 44, _first(wings.xy_wings, True), (fast.XY_WING, 3)),
+    Technique("Unique Rectangles and Loops", 45, _first(uniqueness.unique_loops),
+              (fast.UNIQUE_LOOPS, 0)),
+    Technique("Naked Quad", 50, _first(b.naked_sets, 4), (fast.NAKED_SET, 4)),
+    Technique("Jellyfish", 52, _first(b.fish, 4), (fast.FISH, 4)),
+    Technique("Hidden Quad", 54, _first(b.hidden_sets, 4), (fast.HIDDEN_SET, 4)),
+    Technique("Three Strong Links", 54, _first(links.strong_link_chains, 3),
+              (fast.STRONG_LINKS, 3)),
+    Technique("WXYZ-Wing", 55, _first(wings.als_wings, 3), (fast.ALS_WING, 3)),
+    Technique("Bivalue Universal Grave", 56, _first(uniqueness.bug), (fast.BUG, 0)),
+    Technique("VWXYZ-Wing", 62, _first(wings.als_wings, 4), (fast.ALS_WING, 4)),
+    Technique("Aligned Pair Exclusion", 62, _exclusion(2)),
     Technique("Forcing Chains and Cycles", 65, chains.forcing_chains_and_cycles),
-    Technique("Aligned Triplet Exclusion", 75,
-              lambda state, board, budget: next(exclusion.aligned_exclusions(
-                  state, board, 3, budget), None)),
+    Technique("Aligned Triplet Exclusion", 75, _exclusion(3)),
     Technique("Nishio Forcing Chains", 75, _chaining(multiple.NISHIO_CHAINS)),
     Technique("Multiple Forcing Chains", 80, _chaining(multiple.MULTIPLE_CHAINS)),
     Technique("Dynamic Forcing Chains", 85, _chaining(multiple.DYNAMIC_CHAINS)),
 ) + _nested("sukaku")
 _NOT_IN_1_2_1 = ("Turbot Fish", "Three Strong Links", "WXYZ-Wing", "VWXYZ-Wing")
 _SE121_LOOPS = Technique("Unique Rectangles and Loops", 45,
-                         _first(uniqueness.unique_loops, True))
+                         _first(uniqueness.unique_loops, True), (fast.UNIQUE_LOOPS, 1))
 SE121_TECHNIQUES: tuple[Technique, ...] = tuple(
     _SE121_LOOPS if t.name == _SE121_LOOPS.name else t
     for t in SUKAKU_TECHNIQUES[:-len(nested.levels("sukaku"))]
@@ -168,12 +179,18 @@ def rate(grid: Grid, budget: int = DEFAULT_BUDGET, ceiling: int | None = None,
     spending = Budget(budget, work_weight(grid.shape.cell_count * grid.shape.size))
     er = ep = ed = 0
     steps: list[Hint] = []
+    in_c = fast.runner(board, techniques)   # the techniques the C knows, in C
     while not state.solved:
         if ceiling is not None and er > ceiling:
             return _lower_bound(er, ep, ed, er, steps, version, "ceiling")
         spending.floor = er
         try:
-            hint = next_hint(state, board, spending, techniques)
+            if in_c is None:
+                hint = next_hint(state, board, spending, techniques)
+            else:
+                er, ep, ed, moved, hint = in_c.step(state, steps, spending, er, ep, ed, ceiling)
+                if moved:
+                    continue
         except OutOfBudget as out:
             return _lower_bound(er, ep, ed, out.floor, steps, version,
                                 f"work budget: {spending.technique}")

@@ -134,6 +134,13 @@ def chain_propagator(shape: Shape, peer_order, cell_chain_units):
     return lambda *state: _compiled.RatePropagator(tables, *state)
 
 
+def rate_basics(shape: Shape):
+    """The SE rater's basic techniques in C (rating/fastbasics.py): the RateBasics maker,
+    RateBasics(n, unit_masks, kinds, single_units, unit_cells, peer_masks, lock_runs,
+    columns, rows, column_of, row_of). None on the pure core or past 4,096 candidates."""
+    return _compiled.RateBasics if _rater_twin_runs(shape) else None
+
+
 _rate_tables: dict = {}  # the rater's compiled tables per board, the last BOARDS_KEPT
 
 
