@@ -44,7 +44,7 @@ static PyMethodDef module_functions[] = {
     FAST_METHOD("tile_jigsaw", tile_jigsaw, tile_jigsaw_doc),
     FAST_METHOD("graded_removal", graded_removal_call, graded_removal_doc),
     FAST_METHOD("chain_starts", chain_starts, chain_starts_doc),
-    FAST_METHOD("chain_found", chain_found, chain_found_doc),
+    FAST_METHOD("chain_found", nested_chain_found, nested_chain_found_doc),
     FAST_METHOD("least_image", least_image_call, least_image_doc),
     {NULL, NULL, 0, NULL},
 };

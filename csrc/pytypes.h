@@ -37,8 +37,8 @@ extern const char graded_removal_doc[];
 /* ratescreen.c's function: rating/nested.py's unary_found (forcing chains and cycles). */
 PyObject *chain_starts(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char chain_starts_doc[];
-PyObject *chain_found(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-extern const char chain_found_doc[];
+PyObject *nested_chain_found(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char nested_chain_found_doc[];
 
 /* canonical.c's function: board/transform.py's _Search.least_image. */
 PyObject *least_image_call(PyObject *module, PyObject *const *args, Py_ssize_t nargs);

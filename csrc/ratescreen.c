@@ -741,7 +741,7 @@ static int convert_ints_u32(PyObject *sequence, uint32_t *out, int cells, int n)
     return failed ? -1 : 0;
 }
 
-const char chain_found_doc[] =
+const char nested_chain_found_doc[] =
     "chain_found(board, cell_chain_units, cell_digits, digit_cells, open_cells, start_cells)\n"
     "--\n\n"
     "chain_starts's conclusions that a nested rule can use, inside an enclosing chain that\n"
@@ -750,7 +750,7 @@ const char chain_found_doc[] =
     "and rest on a candidate the enclosing chain struck (parents, a candidate set); the\n"
     "ancestors (bits 2 * candidate + on) as bytes.";
 
-PyObject *chain_found(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+PyObject *nested_chain_found(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
     if (!check_arity(nargs, 6, "chain_found")) return NULL;
     if (!PyObject_TypeCheck(args[0], &BoardType)) {
