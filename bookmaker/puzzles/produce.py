@@ -19,7 +19,8 @@ from ..core.puzzle import Puzzle
 from ..core.rng import derive_seed
 from .interrupts import pause_at
 
-if TYPE_CHECKING:  # a range is parsed where it is asked for (cli, spec): not loaded here
+if TYPE_CHECKING:  # annotations only: a range is parsed where it is asked for (cli, spec),
+    #                and concurrent.futures loads with a pool (one worker needs none)
     from concurrent.futures import Executor, Future
 
     from ..core.rating.ranges import RatingRange
