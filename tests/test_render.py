@@ -195,6 +195,22 @@ def test_reportlab_s_accelerator_is_used_and_writes_the_bytes_its_python_does(tr
     assert done.stdout == hashlib.sha256(travel_pdf).hexdigest()
 
 
+@pytest.mark.parametrize("colour", ["grey", "cmyk"])
+def test_strings_encoded_once_write_the_bytes_reportlab_s_own_text_objects_do(monkeypatch,
+                                                                            colour):
+    """The canvas repeats a string's operators (pdf.EncodingOnceCanvas); reportlab's own
+    text objects, encoding every string anew, must write the same file in both colours,
+    or a reportlab that changed how it encodes would print another book unnoticed."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from bookmaker.render import pdf
+
+    pages = sample_pages(TRAVEL) + sample_pages(TRAVEL)  # every string set again
+    repeated = render_pdf_bytes(pages, RenderStyle(TRAVEL), METADATA, colour=colour)
+    monkeypatch.setattr(pdf.EncodingOnceCanvas, "beginText", Canvas.beginText)
+    assert render_pdf_bytes(pages, RenderStyle(TRAVEL), METADATA, colour=colour) == repeated
+
+
 def test_source_date_epoch_in_this_process_changes_nothing(travel_pdf, monkeypatch):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     assert sample_pdf(TRAVEL) == travel_pdf

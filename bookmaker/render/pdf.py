@@ -13,6 +13,7 @@ from typing import BinaryIO
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.textobject import PDFTextObject
 
 from ..pages.board import board_drawing
 from ..pages.flow import COLUMN_GAP, column_width
@@ -104,7 +105,7 @@ def _new_canvas(geometry: PageGeometry, fonts: _Fonts, metadata: Metadata,
     # The trim box is set page by page (_draw_page): the bleed side alternates.
     if colour not in ("grey", "cmyk"):
         raise ValueError(f"colour: grey or cmyk, not {colour!r}")
-    canvas = (BlackPlateCanvas if colour == "cmyk" else Canvas)(
+    canvas = (BlackPlateCanvas if colour == "cmyk" else EncodingOnceCanvas)(
         io.BytesIO(), pagesize=media, invariant=1, pageCompression=1,
         initialFontName=fonts.regular, initialFontSize=10, bleedBox=(0, 0, media[0], media[1]))
     canvas.setTitle(metadata.title)
@@ -114,7 +115,40 @@ def _new_canvas(geometry: PageGeometry, fonts: _Fonts, metadata: Metadata,
     return canvas
 
 
-class BlackPlateCanvas(Canvas):
+class EncodingOnceCanvas(Canvas):
+    """A canvas that writes the text operators of each distinct string once per document
+    and then repeats them: a book sets the same few digits some 30,000 times, and
+    reportlab's encoding of a string into its font subsets was a third of the drawing. The
+    bytes are reportlab's own (tests/test_render.py compares them with its plain canvas)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.encoded: dict[tuple, tuple[str, object]] = {}
+
+    def beginText(self, x=0, y=0, direction=None):
+        return _EncodedOnce(self, x, y, direction=direction)
+
+
+class _EncodedOnce(PDFTextObject):
+    """A text object that asks its canvas for a string's operators before encoding it."""
+
+    def _formatText(self, text):
+        if type(text) is not str:  # shaped text carries more than its characters
+            return super()._formatText(text)
+        # Within one document a string set before in the same font, size and subset has
+        # its glyphs in the subsets already: reportlab would write the same operators, and
+        # leave the same subset current.
+        key = (self._fontname, self._fontsize, self._leading, self._rise, self._curSubset,
+               text)
+        found = self._canvas.encoded.get(key)
+        if found is None:
+            found = (super()._formatText(text), self._curSubset)
+            self._canvas.encoded[key] = found
+        written, self._curSubset = found
+        return written
+
+
+class BlackPlateCanvas(EncodingOnceCanvas):
     """A canvas that paints every grey in DeviceCMYK on the black plate alone (grey g as
     0 0 0 1-g), from a page's first mark on: what a desk printing in CMYK asks for, with
     no rich black and no colour space left to its RIP's choice."""
