@@ -6,13 +6,12 @@ budget, on 9x9 and on variant boards; boards the C does not take fall back to Py
 from __future__ import annotations
 
 import os
-import random
 from functools import cache
 
 import pytest
 from puzzledata import DATA
+from ratingstates import struck
 
-from bookmaker.core.bits import bits_of
 from bookmaker.core.board.grid import Grid, parse_grid
 from bookmaker.core.board.jigsaw import jigsaw_layout
 from bookmaker.core.board.shape import board_of as variant_board
@@ -31,17 +30,6 @@ if not compiled.available() and not os.environ.get("CI"):  # CI must build it: f
 NINE = shape_of(3, 3)
 SE_RATED = [line.split()[1] for line in (DATA / "se_rated-sample.txt").read_text().splitlines()
             if line.strip()]
-
-
-def struck(state: Candidates, seed: int, share: float) -> Candidates:
-    """The state with a share of its open candidates struck (each cell keeps one): states
-    where sets and fish turn up that whole solves rarely reach."""
-    rng, state = random.Random(seed), state.copy()
-    for cell in bits_of(state.open_cells):
-        for d in bits_of(state.cell_digits[cell]):
-            if state.cell_digits[cell].bit_count() > 1 and rng.random() < share:
-                state.eliminate(cell, d + 1)
-    return state
 
 
 def python_run(state: Candidates, board, techniques) -> list:

@@ -13,6 +13,7 @@ import random
 
 import pytest
 from puzzledata import DATA
+from ratingstates import struck
 
 from bookmaker.core.bits import bits_of
 from bookmaker.core.board.grid import Grid as Cells
@@ -51,16 +52,6 @@ NINE, SIXTEEN = shape_of(3, 3), shape_of(4, 4)
 # HardestSudokusThread-00004 (published 10.3/10.3/9.8) and -02077 (9.7/9.7/2.6)
 HARDEST = ("000000007004020600800000310000002900040090030009506000010000008006050200700000060",
            "003090000100040036008002100040080073000900000000000000004070068600000000700000504")
-
-
-def struck(state: Candidates, seed: int, share: float = 0.2) -> Candidates:
-    """The state with a share of its open candidates struck (each cell keeps one)."""
-    rng, state = random.Random(seed), state.copy()
-    for cell in bits_of(state.open_cells):
-        for d in bits_of(state.cell_digits[cell]):
-            if state.cell_digits[cell].bit_count() > 1 and rng.random() < share:
-                state.eliminate(cell, d + 1)
-    return state
 
 
 def nine_states() -> list[Candidates]:
@@ -161,11 +152,7 @@ def test_sixteen_by_sixteen_chains_are_the_same_on_both_cores():
     solution, kept = random_solution(SIXTEEN, Rng(16)), set(rng.sample(range(256), 110))
     cells = tuple(v if c in kept else 0 for c, v in enumerate(solution))
     state = struck(Candidates.from_grid(Cells(SIXTEEN, cells)), 3, 0.1)
-    pure, fast = on_both(lambda budget: runs_of(state, board, budget, every=41))
-    assert pure == fast
-    pure, fast = on_both(lambda budget: unary_found(Propagator(board, state, budget),
-                                                     state, board))
-    assert pure == fast
+    assert_chains_alike(board, state, every=41)
 
 
 @pytest.mark.parametrize("puzzle, budget", [(HARDEST[0], 40_000), (HARDEST[1], 80_000)])
@@ -188,7 +175,13 @@ def test_variant_boards_chains_are_the_same_on_both_cores(variant):
     kept = set(rng.sample(range(81), 28))
     cells = tuple(v if c in kept else 0 for c, v in enumerate(solution))
     state = struck(Candidates.from_grid(Cells(shape, cells)), 2, 0.15)
-    pure, fast = on_both(lambda budget: runs_of(state, board, budget, every=7))
+    assert_chains_alike(board, state, every=7)
+
+
+def assert_chains_alike(board, state: Candidates, every: int) -> None:
+    """Every `every`th start's runs, and unary_found's chains and cycles, the same on both
+    cores."""
+    pure, fast = on_both(lambda budget: runs_of(state, board, budget, every=every))
     assert pure == fast
     pure, fast = on_both(lambda budget: unary_found(Propagator(board, state, budget),
                                                      state, board))
