@@ -687,6 +687,26 @@ static int nodes_alloc(Nodes *t, const Screen *s, PyObject *chain_units) {
     return 0;
 }
 
+/* The compiled Board of a screen call (args[0]) and, in *digits, how many digit sets it
+   passed (args[3]): the board's own count, up to 30 digits and 4096 candidates. NULL with
+   the error set otherwise. */
+static const Board *screened_board(PyObject *const *args, const char *name, Py_ssize_t *digits) {
+    if (!PyObject_TypeCheck(args[0], &BoardType)) {
+        PyErr_Format(PyExc_TypeError, "%s needs a compiled Board", name);
+        return NULL;
+    }
+    const Board *board = &((BoardObject *)args[0])->board;
+    Py_ssize_t n = PySequence_Length(args[3]);
+    if (n < 0) return NULL;
+    if (!board->storage || n != board->n || n > 30 || n * board->cells > MAX_CANDIDATES) {
+        PyErr_Format(PyExc_ValueError, "%s takes the board's digit sets, up to 30 digits and "
+                                       "4096 candidates", name);
+        return NULL;
+    }
+    *digits = n;
+    return board;
+}
+
 const char chain_starts_doc[] =
     "chain_starts(board, cell_chain_units, cell_digits, digit_cells, open_cells)\n--\n\n"
     "rating/nested.py's unary_found on the compiled Board `board` (up to 4096 candidates):\n"
@@ -697,18 +717,9 @@ const char chain_starts_doc[] =
 PyObject *chain_starts(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
     if (!check_arity(nargs, 5, "chain_starts")) return NULL;
-    if (!PyObject_TypeCheck(args[0], &BoardType)) {
-        PyErr_SetString(PyExc_TypeError, "chain_starts needs a compiled Board");
-        return NULL;
-    }
-    const Board *board = &((BoardObject *)args[0])->board;
-    Py_ssize_t n = PySequence_Length(args[3]);
-    if (n < 0) return NULL;
-    if (!board->storage || n != board->n || n > 30 || n * board->cells > MAX_CANDIDATES) {
-        PyErr_SetString(PyExc_ValueError, "chain_starts takes the board's digit sets, up to 30 "
-                                          "digits and 4096 candidates");
-        return NULL;
-    }
+    Py_ssize_t n;
+    const Board *board = screened_board(args, "chain_starts", &n);
+    if (!board) return NULL;
     Screen s;
     Nodes t;
     if (screen_alloc(&s, board, (int)n) < 0) return NULL;
@@ -753,18 +764,9 @@ const char nested_chain_found_doc[] =
 PyObject *nested_chain_found(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
     if (!check_arity(nargs, 6, "chain_found")) return NULL;
-    if (!PyObject_TypeCheck(args[0], &BoardType)) {
-        PyErr_SetString(PyExc_TypeError, "chain_found needs a compiled Board");
-        return NULL;
-    }
-    const Board *board = &((BoardObject *)args[0])->board;
-    Py_ssize_t n = PySequence_Length(args[3]);
-    if (n < 0) return NULL;
-    if (!board->storage || n != board->n || n > 30 || n * board->cells > MAX_CANDIDATES) {
-        PyErr_SetString(PyExc_ValueError, "chain_found takes the board's digit sets, up to 30 "
-                                          "digits and 4096 candidates");
-        return NULL;
-    }
+    Py_ssize_t n;
+    const Board *board = screened_board(args, "chain_found", &n);
+    if (!board) return NULL;
     Screen s;
     Nodes t;
     if (screen_alloc(&s, board, (int)n) < 0) return NULL;
