@@ -122,6 +122,7 @@ class Propagator:
         self.cache: dict = {}
         self.native = _native(board, self.cell_digits, self.digit_cells, outer)
         self.native_rules = _native_rules(board) if nested_rules else None
+        self.native_nested = self.native is not None and _nest_in_c(self, nested_rules)
 
     def complexity(self, *ancestors: int) -> int:
         """SE's complexity of a conclusion resting on these chains: their potentials
@@ -166,9 +167,11 @@ class Propagator:
 
     def _run(self, cand: int, on: bool, mode: Mode) -> Run:
         """One propagation from a candidate on or off: in C on the compiled core where no
-        nested rule can join (the same potentials, ancestors, contradiction and work)."""
-        if self.native is not None and not mode.nested:
-            ons, offs, conflict, work = self.native.run(cand, on, mode.cell_links, mode.dynamic)
+        nested rule can join or only simple rules can (the same potentials, ancestors,
+        contradiction and work)."""
+        if self.native is not None and (not mode.nested or self.native_nested):
+            ons, offs, conflict, work = self.native.run(cand, on, mode.cell_links, mode.dynamic,
+                                                        bool(mode.nested))
             self.budget.spend(work)
             return Run(ons, offs, conflict)
         start = {cand: 1 << (2 * cand + on)}
@@ -229,6 +232,17 @@ def _native(board: Board, cell_digits: list, digit_cells: list, outer: Outer | N
     if outer is None:
         return make(cell_digits, digit_cells, None, None)
     return make(cell_digits, digit_cells, outer.start_cells, outer.start_digits)
+
+
+def _nest_in_c(prop: Propagator, rules: tuple) -> bool:
+    """Give the compiled propagator its nested rules when all are simple rules (which the C
+    runs on its working grid); whether it took them."""
+    if not rules or prop.native_rules is None or \
+            not all(type(rule) is SimpleRule for rule in rules):
+        return False
+    prop.native.nest(prop.native_rules.__self__, [rule.rule for rule in rules],
+                     prop.state.open_cells, prop.state.values)
+    return True
 
 
 def _native_rules(board: Board):
