@@ -24,6 +24,10 @@ typedef struct {
     int values_placed[MAX_DIGITS];
     PyObject *out;                   /* the hints for the Python, or NULL: into `hints` */
     RuleHints *hints;
+    /* the candidates the chain struck (in start, not in digits), per digit and any digit:
+       a hint is put only if its premise holds one, so places with none are passed over */
+    word struck[MAX_DIGITS * MAX_WORDS], any_struck[MAX_WORDS];
+    int digit_struck[MAX_DIGITS];
 } Grid;
 
 static void Rules_dealloc(RulesObject *self) {
@@ -106,6 +110,31 @@ static int Rules_init(RulesObject *self, PyObject *args, PyObject *kwargs) {
 }
 
 static const word *unit_words(const Grid *g, int u) { return g->b->unit[u].bits; }
+
+/* g->struck, any_struck and digit_struck from the grid and its start. */
+static void note_struck(Grid *g) {
+    int w = g->r->w;
+    memset(g->any_struck, 0, sizeof(word) * (size_t)w);
+    for (int d = 0; d < g->r->n; d++) {
+        word *struck = g->struck + (size_t)d * w, some = 0;
+        const word *start = g->start + (size_t)d * w, *now = g->digits + (size_t)d * w;
+        for (int i = 0; i < w; i++) {
+            struck[i] = start[i] & ~now[i];
+            some |= struck[i];
+            g->any_struck[i] |= struck[i];
+        }
+        g->digit_struck[d] = some != 0;
+    }
+}
+
+/* Whether `struck` has a candidate in unit u (and, with `not_in`, outside unit v). */
+static int struck_in(const Grid *g, const word *struck, int u, int v) {
+    const Span *unit = &g->b->unit[u];
+    const word *other = v >= 0 ? g->b->unit[v].bits : NULL;
+    for (int i = unit->lo; i < unit->hi; i++)
+        if (struck[i] & unit->bits[i] & (other ? ~other[i] : ~(word)0)) return 1;
+    return 0;
+}
 
 static word *digit_words(Grid *g, int d) { return g->digits + (size_t)d * g->r->w; }
 
@@ -204,8 +233,10 @@ static int locked(Grid *g, Hint *h) {
     word gone[MAX_WORDS], premise[MAX_WORDS];
     for (int group = 0; group < r->locks; group++)
         for (int d = 0; d < r->n; d++) {
-            const word *cells = digit_words(g, d);
+            if (!g->digit_struck[d]) continue;
+            const word *cells = digit_words(g, d), *struck = g->struck + (size_t)d * w;
             for (int k = r->lock_start[group]; k < r->lock_start[group + 1]; k += 2) {
+                if (!struck_in(g, struck, r->lock[k], r->lock[k + 1])) continue;
                 const word *inside = unit_words(g, r->lock[k]), *other = unit_words(g, r->lock[k + 1]);
                 int count = 0, outside = 0, removed = 0;
                 for (int i = 0; i < w; i++) {
@@ -240,7 +271,7 @@ static int hidden_pairs(Grid *g, Hint *h) {
     for (int k = 0; k < r->singles; k++) {
         int u = r->single[k];
         const word *mask = unit_words(g, u);
-        if (count_in(mask, g->open, w) <= 4) continue;
+        if (!struck_in(g, g->any_struck, u, -1) || count_in(mask, g->open, w) <= 4) continue;
         int few[MAX_DIGITS], m = 0;
         for (int d = 0; d < n; d++)
             if (count_in(digit_words(g, d), mask, w) == 2) few[m++] = d;
@@ -279,7 +310,7 @@ static int naked_pairs(Grid *g, Hint *h) {
     for (int k = 0; k < r->singles; k++) {
         int u = r->single[k];
         const word *mask = unit_words(g, u);
-        if (count_in(mask, g->open, w) < 4) continue;
+        if (!struck_in(g, g->any_struck, u, -1) || count_in(mask, g->open, w) < 4) continue;
         int small[4096 / 4], m = 0;
         for (int j = r->unit_start[u]; j < r->unit_start[u + 1]; j++)
             if (popcount64(g->cells[r->unit_cells[j]]) == 2) small[m++] = r->unit_cells[j];
@@ -331,7 +362,7 @@ static int x_wings(Grid *g, Hint *h) {
     for (int pass = 0; pass < 2; pass++) {
         int base = pass ? 1 : 0, cover = 1 - base, hits = 0;
         for (int d = 0; d < n; d++) {
-            if (g->values_placed[d] + 4 > n) continue;
+            if (g->values_placed[d] + 4 > n || !g->digit_struck[d]) continue;
             const word *cells = digit_words(g, d);
             int lines[64], crossed[64], m = 0;
             for (int i = 0; i < r->lines[base] && m < 64; i++) {
@@ -431,6 +462,7 @@ static PyObject *Rules_find(RulesObject *self, PyObject *const *args, Py_ssize_t
     }
     if (!failed) {
         int (*finders[4])(Grid *, Hint *) = {locked, hidden_pairs, naked_pairs, x_wings};
+        note_struck(g);
         failed = finders[rule](g, h) < 0;
     }
     PyObject *out = g->out;
@@ -460,6 +492,7 @@ int rate_rules_find(RulesObject *r, int rule, const uint32_t *cells, const word 
     memcpy(g->open, open, sizeof(word) * (size_t)r->w);
     memcpy(g->values_placed, values_placed, sizeof g->values_placed);
     int (*finders[4])(Grid *, Hint *) = {locked, hidden_pairs, naked_pairs, x_wings};
+    note_struck(g);
     return finders[rule](g, r->hint);
 }
 
