@@ -13,8 +13,7 @@ from typing import Any
 
 import click
 
-from .. import __version__
-from ..puzzles.interrupts import exit_code, run_end, signal_stop, stop_message
+from .running import guarded, version_text
 
 INPUT_FILE = click.Path(exists=True, dir_okay=False, allow_dash=True)
 PROGRESS_DELAY_SECONDS = 0.5  # runs shorter than this never show a bar
@@ -23,7 +22,6 @@ PROGRESS_DELAY_SECONDS = 0.5  # runs shorter than this never show a bar
 # none for the last: a short run writes nothing, a long one shows it is moving.
 PROGRESS_LINE_SECONDS = 30.0
 DEFAULT_OUTPUT = "output"  # where build writes, and where the registry commands look
-EXIT_OUTPUT_CLOSED = 141  # as for a program killed by SIGPIPE: the reader has gone
 
 
 # Where each command is defined: its module is imported only when the command runs (or
@@ -49,44 +47,16 @@ class Commands(click.Group):
         return super().get_command(ctx, name)
 
     def invoke(self, ctx: click.Context):
-        run_end.start()
-        try:
-            result = super().invoke(ctx)
-        except KeyboardInterrupt as stop:
-            if run_end.finished:  # after the commit: the new set is complete, nothing failed
-                click.echo(finished_message(stop), err=True)
-                ctx.exit(0)
-            click.echo(stop_message(stop), err=True)
-            ctx.exit(exit_code(stop))
-        except BrokenPipeError:
-            _quiet_stdout()
-            ctx.exit(EXIT_OUTPUT_CLOSED)
-        if run_end.late:
-            click.echo(finished_message(signal_stop(run_end.late[0])), err=True)
+        result, code = guarded(lambda: super(Commands, self).invoke(ctx))
+        if code is not None:
+            ctx.exit(code)
         return result
-
-
-def finished_message(stop: KeyboardInterrupt) -> str:
-    """What a stop signal that came once the outputs were complete says."""
-    return f"{stop_message(stop)} after the files were complete: the run had finished"
-
-
-def _quiet_stdout() -> None:
-    """Point stdout at /dev/null, so that flushing it on the way out cannot fail again."""
-    try:
-        descriptor = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(descriptor, sys.stdout.fileno())
-        os.close(descriptor)
-    except (OSError, ValueError, AttributeError):  # not a real file (a test's capture)
-        pass
 
 
 def print_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
     """--version: the version, and which core runs (compiled, or pure Python and why)."""
     if value and not ctx.resilient_parsing:
-        from ..core.solve import compiled
-
-        click.echo(f"bookmaker, version {__version__}\ncore: {compiled.description()}")
+        click.echo(version_text())
         ctx.exit()
 
 
