@@ -1,0 +1,109 @@
+"""The plain path (cli/plain.py): each command line it takes gives, byte for byte, the
+stdout, stderr and exit code click's command gives; every other command line goes to
+click untouched."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from processes import finished, line_of
+
+from bookmaker.cli import defaults, main
+from bookmaker.cli.plain import plain_command, run_plain
+
+DATA = Path(__file__).parent / "data"
+UNIQUE = "4...........47..639....5...3...867..7..5..1...4.........8.9.62.1.....57...9....1."
+EMPTY = "." * 81
+NO_SOLUTION = "12345678." + "........9" + "." * 63
+CLASH = "11" + "." * 79
+# Unique, several solutions, none, a clash, a bad length, a Killer's line, and what is
+# skipped (a comment, a blank line).
+MIXED = "\n".join([UNIQUE, EMPTY, "# a comment", "", NO_SOLUTION, CLASH, "123",
+                   "3,5,7 AABB 12", UNIQUE.replace(".", "0")]) + "\n"
+ALL_GOOD = "\n".join([UNIQUE, UNIQUE.replace(".", "0"), *DATA.joinpath(
+    "sudoku17-sample.txt").read_text().splitlines()[:20]]) + "\n"
+TEXTS = {"good": ALL_GOOD, "mixed": MIXED, "empty": "# nothing\n\n",
+         "document": json.dumps({"puzzles": "none"}), "bad start": "x" * 81 + "\n"}
+
+
+def through_click(argv: list[str], stdin: bytes) -> tuple[bytes, bytes, int]:
+    result = CliRunner().invoke(main, argv, input=stdin)
+    return result.stdout_bytes, result.stderr_bytes, result.exit_code
+
+
+def through_plain(argv: list[str], stdin: bytes) -> tuple[bytes, bytes, int | None]:
+    with CliRunner().isolation(input=stdin) as (stdout, stderr, _):
+        code = run_plain(argv)
+    return stdout.getvalue(), stderr.getvalue(), code
+
+
+@pytest.mark.parametrize("text", TEXTS, ids=list(TEXTS))
+@pytest.mark.parametrize("command", ["check", "solve"])
+@pytest.mark.parametrize("where", ["file", "-", "stdin"])
+def test_a_plain_command_line_prints_what_click_prints(tmp_path, command, where, text):
+    data = TEXTS[text].encode()
+    (tmp_path / "p.txt").write_bytes(data)
+    argv = {"file": [command, str(tmp_path / "p.txt")], "-": [command, "-"],
+            "stdin": [command]}[where]
+    assert through_plain(argv, data) == through_click(argv, data)
+
+
+@pytest.mark.parametrize("command", ["check", "solve"])
+def test_a_file_in_utf16_is_refused_as_click_refuses_it(tmp_path, command):
+    path = tmp_path / "p.txt"
+    path.write_bytes((UNIQUE + "\n").encode("utf-16"))
+    argv = [command, str(path)]
+    plain, clicked = through_plain(argv, b""), through_click(argv, b"")
+    assert plain == clicked
+    assert clicked[2] == 1 and b"UTF-16" in clicked[1]
+
+
+def test_the_version_is_the_same_on_both_paths():
+    plain = through_plain(["--version"], b"")
+    assert plain == through_click(["--version"], b"")
+    assert plain[0].startswith(b"bookmaker, version ")
+
+
+@pytest.mark.parametrize("argv", [
+    [], ["--help"], ["check", "--help"], ["check", "-h"], ["check", "missing.txt"],
+    ["check", "."], ["check", "-x"], ["check", "--size", "9x9"], ["check", "a", "b"],
+    ["solve", "--variant", "x"], ["check", "--"], ["chekc"], ["--version", "check"],
+    ["generate", "--seed", "1"], ["grade"], ["build", "book.yaml"]])
+def test_every_other_command_line_goes_to_click(argv, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a").write_text(UNIQUE)
+    assert plain_command(argv) is None
+
+
+def test_the_click_options_default_to_the_plain_paths_defaults():
+    for name in ("check", "solve"):
+        command = main.get_command(None, name)  # type: ignore[arg-type]
+        found = {param.name: param.default for param in command.params}
+        assert (found["file"], found["kind"]) == (defaults.PUZZLE_FILE, defaults.KIND)
+
+
+RUN_CLICK = "import sys; from bookmaker.cli import main; sys.argv[0] = 'bookmaker'; main()"
+
+
+def test_a_whole_process_prints_the_same_on_both_paths(tmp_path):
+    (tmp_path / "p.txt").write_text(MIXED)
+    outputs = [subprocess.run([sys.executable, *start, "solve", "p.txt"], cwd=tmp_path,
+                              capture_output=True)
+               for start in (["-m", "bookmaker"], ["-c", RUN_CLICK])]
+    plain, clicked = ((done.stdout, done.stderr, done.returncode) for done in outputs)
+    assert plain == clicked
+    assert clicked[2] == 2 and clicked[1].startswith(b"p.txt:6: clue conflict")
+
+
+def test_a_plain_run_stops_quietly_when_its_reader_goes(processes):
+    process = processes.start("solve", stdin=subprocess.PIPE)
+    process.stdin.write(((UNIQUE + "\n") * 2000).encode())
+    process.stdin.close()
+    assert len(line_of(process.stdout).strip()) == 81
+    process.stdout.close()
+    assert finished(process) == (141, "")
