@@ -82,7 +82,7 @@ def test_every_other_command_line_goes_to_click(argv, tmp_path, monkeypatch):
 
 def test_the_click_options_default_to_the_plain_paths_defaults():
     for name in ("check", "solve"):
-        command = main.get_command(None, name)  # type: ignore[arg-type]
+        command = main.get_command(None, name)
         found = {param.name: param.default for param in command.params}
         assert (found["file"], found["kind"]) == (defaults.PUZZLE_FILE, defaults.KIND)
 
