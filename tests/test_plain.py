@@ -9,12 +9,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 from processes import finished, line_of
 
 from bookmaker.cli import defaults, main
 from bookmaker.cli.plain import plain_command, run_plain
+from bookmaker.core.kinds.registry import find_kind
 
 DATA = Path(__file__).parent / "data"
 UNIQUE = "4...........47..639....5...3...867..7..5..1...4.........8.9.62.1.....57...9....1."
@@ -73,18 +75,53 @@ def test_the_version_is_the_same_on_both_paths():
     [], ["--help"], ["check", "--help"], ["check", "-h"], ["check", "missing.txt"],
     ["check", "."], ["check", "-x"], ["check", "--size", "9x9"], ["check", "a", "b"],
     ["solve", "--variant", "x"], ["check", "--"], ["chekc"], ["--version", "check"],
-    ["generate", "--seed", "1"], ["grade"], ["build", "book.yaml"]])
+    ["grade"], ["build", "book.yaml"], ["generate"], ["generate", "--seed"],
+    ["generate", "--count", "3"], ["generate", "--seed", "1", "--seed", "2"],
+    ["generate", "--seed", "1", "--count", "0"], ["generate", "--seed", "1", "--count", "+3"],
+    ["generate", "--seed", " "], ["generate", "--seed", "1", "--size", "4x4"],
+    ["generate", "--seed=1"], ["generate", "--seed", "-1"], ["generate", "--seed", "1", "-h"],
+    ["generate", "--seed", "1", "--count", "2", "--json"]])
 def test_every_other_command_line_goes_to_click(argv, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "a").write_text(UNIQUE)
     assert plain_command(argv) is None
 
 
+@pytest.mark.parametrize("argv", [
+    ["generate", "--seed", "1"], ["generate", "--seed", "x y", "--count", "3"],
+    ["generate", "--count", "2", "--seed", "007"]])
+def test_a_plain_generate_prints_what_click_prints(argv):
+    plain = through_plain(argv, b"")
+    assert plain == through_click(argv, b"")
+    assert plain[2] == 0 and len(plain[0].splitlines()) == int((argv + ["1"])[argv.index(
+        "--count") + 1] if "--count" in argv else 1)
+
+
+def defaults_of(name: str) -> dict:
+    """Each option's default, as click gives it to the command (None where there is none;
+    --variant's as its kind)."""
+    command = main.get_command(None, name)  # type: ignore[arg-type]
+    assert command is not None
+    context = click.Context(command)
+    found = {}
+    for param in command.params:
+        value = param.get_default(context)
+        unset = value is None or type(value).__name__ == "Sentinel"  # click 8.3's UNSET
+        found[param.name] = None if unset else param.type_cast_value(context, value)
+    return found
+
+
 def test_the_click_options_default_to_the_plain_paths_defaults():
     for name in ("check", "solve"):
-        command = main.get_command(None, name)
-        found = {param.name: param.default for param in command.params}
-        assert (found["file"], found["kind"]) == (defaults.PUZZLE_FILE, defaults.KIND)
+        found = defaults_of(name)
+        assert (found["file"], found["kind"]) == (defaults.PUZZLE_FILE, find_kind(defaults.KIND))
+    found = defaults_of("generate")
+    assert [found[name] for name in ("size", "box", "kind", "count", "symmetry",
+                                     "target_clues", "difficulty", "rating_text",
+                                     "jobs_option", "executor", "as_json", "registry_path")] \
+        == [defaults.SIZE, None, find_kind(defaults.KIND), defaults.COUNT, defaults.SYMMETRY,
+            defaults.CLUES, defaults.DIFFICULTY, None, defaults.JOBS, defaults.EXECUTOR,
+            False, None]
 
 
 RUN_CLICK = "import sys; from bookmaker.cli import main; sys.argv[0] = 'bookmaker'; main()"

@@ -43,7 +43,8 @@ def test_one_puzzle_commands_load_nothing_heavy(args):
     assert [name for name in HEAVY if name in loaded] == []
 
 
-@pytest.mark.parametrize("args", [("--version",), ("check",), ("solve",), ("check", "-")])
+@pytest.mark.parametrize("args", [("--version",), ("check",), ("solve",), ("check", "-"),
+                                  ("generate", "--seed", "1", "--count", "2")])
 def test_the_plain_invocations_load_no_click(args):
     loaded = modules_loaded_by(*args, stdin=PUZZLE + "\n")
     assert sorted(name for name in loaded if name.partition(".")[0] == "click") == []

@@ -4,7 +4,9 @@ very functions the click commands call, with the defaults the click options have
 (defaults.py).
 
 Plain is `bookmaker --version`, `bookmaker check [FILE]` and `bookmaker solve [FILE]`,
-FILE a readable file (not one starting with '-') or '-' for stdin: nothing else. Every
+FILE a readable file (not one starting with '-') or '-' for stdin, and `bookmaker
+generate --seed S [--count N]` (either order, N a positive whole number in digits, S a
+seed not starting with '-'): nothing else. Every
 other command line (options, --help, a missing file, a typo) goes to click, which reads it
 and says what is wrong; tests/test_plain.py runs each plain shape through both and
 compares stdout, stderr and the exit code byte for byte."""
@@ -15,6 +17,7 @@ import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from . import defaults
 from .defaults import KIND, PUZZLE_FILE
 from .running import echo, guarded, version_text
 
@@ -37,6 +40,8 @@ def plain_command(argv: list[str]) -> Callable[[], int] | None:
     one."""
     if argv == ["--version"]:
         return print_version
+    if argv[:1] == ["generate"]:
+        return _generate_command(argv[1:])
     if not argv or argv[0] not in FILE_COMMANDS or len(argv) > 2:
         return None
     path = argv[1] if len(argv) == 2 else PUZZLE_FILE
@@ -85,6 +90,46 @@ def _on_file(path: str, work: Callable[[PuzzleFile], int]) -> int:
         error.show()
         return error.exit_code
     return work(puzzle_file)
+
+
+def _generate_command(options: list[str]) -> Callable[[], int] | None:
+    """A plain `generate`: --seed S and perhaps --count N, each once, in either order."""
+    given = dict(zip(options[::2], options[1::2]))
+    if len(options) % 2 or len(given) * 2 != len(options) or \
+            not set(given) <= {"--seed", "--count"} or "--seed" not in given or \
+            any(value.startswith("-") for value in given.values()):
+        return None
+    count_text = given.get("--count", str(defaults.COUNT))
+    if not (count_text.isascii() and count_text.isdigit() and int(count_text) >= 1):
+        return None  # click's --count says what is wrong with it
+    from ..core.rng import seed_of_text
+
+    try:
+        seed = seed_of_text(given["--seed"])
+    except ValueError:
+        return None  # and --seed's check, with it
+    return lambda: _generate(seed, int(count_text))
+
+
+def _generate(seed: int | str, count: int) -> int:
+    """`generate`'s work with its options' defaults but for the seed and count."""
+    from ..core.board.shape import parse_size
+    from ..core.kinds.registry import find_kind
+    from .making import PRODUCING_ERRORS, print_puzzles
+
+    kind = find_kind(KIND)
+    assert kind is not None  # the default names a kind
+    shape = kind.frame(parse_size(defaults.SIZE), None)  # the default size fits the default
+    try:
+        print_puzzles(shape, kind, seed, count, defaults.SYMMETRY, defaults.CLUES,
+                      defaults.DIFFICULTY, None, defaults.JOBS, defaults.EXECUTOR, False)
+    except PRODUCING_ERRORS as err:  # said as click says it
+        import click
+
+        error = click.ClickException(str(err))
+        error.show()
+        return error.exit_code
+    return 0
 
 
 # The commands that work on one puzzle file, by name.
