@@ -12,7 +12,7 @@ import pytest
 from processes import finished, line_of
 
 from bookmaker import cli
-from bookmaker.cli import making, workers
+from bookmaker.cli import making
 from bookmaker.cli.common import DelayedProgressBar
 from bookmaker.core.board.grid import is_solution_of, parse_grid
 from bookmaker.core.board.shape import parse_shape
