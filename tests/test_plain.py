@@ -5,14 +5,16 @@ click untouched."""
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import click
 import pytest
 from click.testing import CliRunner
-from processes import finished, line_of
+from processes import finished, line_of, wait_paused
 
 from bookmaker.cli import defaults, main
 from bookmaker.cli.plain import plain_command, run_plain
@@ -144,3 +146,15 @@ def test_a_plain_run_stops_quietly_when_its_reader_goes(processes):
     assert len(line_of(process.stdout).strip()) == 81
     process.stdout.close()
     assert finished(process) == (141, "")
+
+
+@pytest.mark.parametrize("number, said", [(signal.SIGINT, (130, "Interrupted (Ctrl-C)\n")),
+                                          (signal.SIGTERM, (143, "Terminated (SIGTERM)\n"))])
+def test_a_plain_run_stopped_while_it_reads_is_one_line_and_the_shells_code(processes,
+                                                                          number, said):
+    process = processes.start("check", pause="starting", stdin=subprocess.PIPE)
+    wait_paused(process, "starting")  # the stop signals are handled from here on
+    process.send_signal(signal.SIGUSR1)
+    time.sleep(0.5)  # on into the plain path, reading stdin; a stop anywhere says the same
+    process.send_signal(number)
+    assert finished(process) == said
