@@ -19,7 +19,7 @@ from bookmaker import PURE_VARIABLE, pure_asked
 from bookmaker.book.build import build
 from bookmaker.cli import main
 from bookmaker.core.board import jigsaw
-from bookmaker.core.board.grid import Grid
+from bookmaker.core.board.grid import Grid, any_clash_in_python, conflicts
 from bookmaker.core.board.shape import MAX_SIZE, board_of, jigsaw_of, shape_of
 from bookmaker.core.generate import removal as generator
 from bookmaker.core.generate.removal import Clues, generate, random_solution
@@ -32,7 +32,7 @@ from bookmaker.spec import load_spec
 if not compiled.available() and not os.environ.get("CI"):  # CI must build it: fail there
     pytest.skip("the compiled core is not built here", allow_module_level=True)
 
-from bookmaker.core._compiled import Board, ExactCover, tile_jigsaw  # noqa: E402
+from bookmaker.core._compiled import Board, ExactCover, any_clash, tile_jigsaw  # noqa: E402
 
 # Every box shape up to 25x25 (2x2 ... 5x5, 2x12 ...) and the variant boards: X, Hyper,
 # a Jigsaw, and Samurai (369 cells, 131 units, cells in up to 6 units).
@@ -374,6 +374,33 @@ def test_a_book_has_the_same_bytes_on_both_cores(tmp_path: Path):
     fast, pure = both(lambda: book("compiled" if compiled.in_use() else "pure"))
     assert fast.keys() == pure.keys() and len(fast) == 2  # one interior with answers, manifest
     assert fast == pure
+
+
+# Clue clashes (a puzzle file's every line is checked for them)
+
+@EXAMPLES
+@given(grids())
+def test_a_clue_clash_is_found_alike_and_named_alike(grid):
+    tables = (grid.cells, grid.shape.units_of, len(grid.shape.units))
+    assert any_clash(*tables) == any_clash_in_python(*tables)
+    fast, pure = both(lambda: conflicts(grid))
+    assert fast == pure and bool(fast) == any_clash(*tables)
+
+
+def test_a_clash_is_found_past_the_units_kept_on_the_stack():
+    # 300 units, each cell in its own and in unit 299, which its value then clashes in.
+    units_of = tuple((cell, 299) for cell in range(4))
+    for cells, clash in (((1, 2, 0, 3), False), ((1, 2, 0, 2), True)):
+        assert any_clash(cells, units_of, 300) is clash
+        assert any_clash_in_python(cells, units_of, 300) is clash
+
+
+@pytest.mark.parametrize("cells, units_of, count", [
+    ((32,), ((0,),), 1), ((-1,), ((0,),), 1), ((1,), ((1,),), 1), ((1,), ((0,),), -1),
+    ([1], ((0,),), 1), ((1, 1), ((0,),), 1), ((1,), ([0],), 1)])
+def test_a_clash_check_on_tables_it_cannot_read_is_an_error(cells, units_of, count):
+    with pytest.raises((ValueError, TypeError)):
+        any_clash(cells, units_of, count)
 
 
 # Jigsaw layouts and whole fills
