@@ -131,7 +131,18 @@ class Propagator:
         for a in ancestors:
             flat += (a & self.low_mask).bit_count()
             nested |= a >> self.chain_base
-        return flat + sum(self.chain_costs[i] for i in bits_of(nested)) if nested else flat
+        return flat + self._chains_cost(nested) if nested else flat
+
+    def _chains_cost(self, nested: int) -> int:
+        """The nested chains' complexities summed over the bits of `nested`, read off its
+        binary digits (bits_of on a long integer copies it at every bit)."""
+        costs, digits = self.chain_costs, bin(nested)
+        last, total = len(digits) - 1, 0
+        at = digits.find("1", 2)
+        while at >= 0:
+            total += costs[last - at]
+            at = digits.find("1", at + 1)
+        return total
 
     def outer_parents(self, *ancestors: int) -> int:
         """The enclosing chain's struck candidates these chains rest on, as a candidate

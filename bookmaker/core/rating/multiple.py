@@ -109,9 +109,15 @@ def _found_in_c(technique: Chaining, prop: Propagator, state: Candidates,
     n, found = prop.n, []
     names = {kind: technique.named(name) for kind, name in
              ((1, "Double"), (5, "Cell"), (6, "Region"), (7, "Contradiction"))}
+    others: dict = {}   # per candidate placed, its cell's other candidates (rows repeat them)
     for complexity, kind, q, on, parents, targets in rows:
         cell, d = divmod(q, n)
-        removed = _others(state, cell, d) if on else ((cell, d),)
+        if on:
+            removed = others.get(q)
+            if removed is None:
+                removed = others[q] = _others(state, cell, d)
+        else:
+            removed = ((cell, d),)
         found.append(Found(_rated(technique, complexity), complexity, kind, names[kind],
                            removed, (cell, d) if on else None, parents,
                            (kind, removed, targets)))
