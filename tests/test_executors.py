@@ -3,6 +3,7 @@ executor names, the message without Dask, batching for executors from outside.""
 
 from __future__ import annotations
 
+import gc
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -17,6 +18,7 @@ from bookmaker.puzzles.executors import (
     Workers,
     check_executor,
     open_workers,
+    process_pool,
     scheduler_address,
 )
 from bookmaker.puzzles.produce import generate_jobs, produce
@@ -139,3 +141,11 @@ def test_a_stop_signal_reaching_a_new_worker_early_ends_it_plainly():
     run = subprocess.run([sys.executable, "-c", FORK_WITH_A_SIGNAL_IN_THE_WAY],
                          capture_output=True, text=True, timeout=60)
     assert (run.returncode, run.stdout, run.stderr) == (0, "True\n", "")
+
+
+def test_workers_inherit_this_process_s_objects_frozen_and_it_takes_them_back():
+    """The pool's workers leave what they inherit to the collector's permanent generation
+    (executors._frozen_for_workers); this process collects its own objects again."""
+    with process_pool(1) as pool:
+        assert pool.submit(gc.get_freeze_count).result() > 1000
+        assert gc.get_freeze_count() == 0

@@ -8,6 +8,7 @@ Dask is optional: it, and daskwork.py, are imported only when a Dask executor is
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import re
 import threading
@@ -65,7 +66,8 @@ def process_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_started,
                                initargs=(os.getpid(),))
     try:
-        pool.submit(int).result()  # starts the workers now, where a failure is understood
+        with _frozen_for_workers():
+            pool.submit(int).result()  # starts the workers now, where a failure is understood
     except (OSError, BrokenProcessPool) as error:
         _stop(pool)
         raise ExecutorError(f"could not start {workers} worker processes "
@@ -80,6 +82,20 @@ def process_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
         _stop(pool)
         raise
     pool.shutdown(wait=True)
+
+
+@contextlib.contextmanager
+def _frozen_for_workers() -> Iterator[None]:
+    """This process's objects frozen for the garbage collector while workers are forked
+    from it, as Python's gc docs advise: in a worker the collector never goes through what
+    it inherited (the modules, the spec; some 0.1 s of a graded book's 1.2 s of making)
+    nor writes to the pages the fork shares. This process takes them back once the
+    workers have started."""
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
