@@ -10,7 +10,8 @@
    chain propagations (ratechains.c) and chains' conclusions (ratefound.c); RateRules the
    simple rules nested in its chains (ratesimple.c); RateBasics its other techniques
    (ratebasics.c and its neighbours). least_image(...): the canonical form's search
-   (canonical.c). shuffled(state, items): rng.Rng.shuffled.
+   (canonical.c). any_clash(...): a grid's clue clash (clash.c). shuffled(state, items):
+   rng.Rng.shuffled.
    core/solve/compiled.py builds one Board and one ExactCover per shape and chooses between
    them and the pure Python. */
 
@@ -46,6 +47,7 @@ static PyMethodDef module_functions[] = {
     FAST_METHOD("chain_starts", chain_starts, chain_starts_doc),
     FAST_METHOD("chain_found", nested_chain_found, nested_chain_found_doc),
     FAST_METHOD("least_image", least_image_call, least_image_doc),
+    FAST_METHOD("any_clash", any_clash, any_clash_doc),
     {NULL, NULL, 0, NULL},
 };
 

@@ -40,6 +40,10 @@ extern const char chain_starts_doc[];
 PyObject *nested_chain_found(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char nested_chain_found_doc[];
 
+/* clash.c's function: board/grid.py's _any_clash_in_python. */
+PyObject *any_clash(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char any_clash_doc[];
+
 /* canonical.c's function: board/transform.py's _Search.least_image. */
 PyObject *least_image_call(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char least_image_doc[];

@@ -12,7 +12,7 @@ import pytest
 from processes import finished, line_of
 
 from bookmaker import cli
-from bookmaker.cli import workers
+from bookmaker.cli import making
 from bookmaker.cli.common import DelayedProgressBar
 from bookmaker.core.board.grid import is_solution_of, parse_grid
 from bookmaker.core.board.shape import parse_shape
@@ -181,7 +181,7 @@ def test_generate_reports_a_failed_verification_without_a_traceback(runner, monk
     def failing_produce(*args, **kwargs):
         raise VerificationError("VERIFICATION FAILED: seed 1: Dancing Links found no solution")
 
-    monkeypatch.setattr(workers, "produce_each", failing_produce)
+    monkeypatch.setattr(making, "produce_each", failing_produce)
     result = run(runner, "generate", "--seed", 1)
     assert result.exit_code == 1
     assert "VERIFICATION FAILED" in result.stderr

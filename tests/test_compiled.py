@@ -19,7 +19,7 @@ from bookmaker import PURE_VARIABLE, pure_asked
 from bookmaker.book.build import build
 from bookmaker.cli import main
 from bookmaker.core.board import jigsaw
-from bookmaker.core.board.grid import Grid
+from bookmaker.core.board.grid import Grid, any_clash_in_python, conflicts
 from bookmaker.core.board.shape import MAX_SIZE, board_of, jigsaw_of, shape_of
 from bookmaker.core.generate import removal as generator
 from bookmaker.core.generate.removal import Clues, generate, random_solution
@@ -372,6 +372,34 @@ def test_a_book_has_the_same_bytes_on_both_cores(tmp_path: Path):
     fast, pure = both(lambda: book("compiled" if compiled.in_use() else "pure"))
     assert fast.keys() == pure.keys() and len(fast) == 2  # one interior with answers, manifest
     assert fast == pure
+
+
+# Clue clashes (a puzzle file's every line is checked for them)
+
+@EXAMPLES
+@given(grids())
+def test_a_clue_clash_is_found_alike_and_named_alike(extension, grid):
+    tables = (grid.cells, grid.shape.units_of, len(grid.shape.units))
+    assert extension.any_clash(*tables) == any_clash_in_python(*tables)
+    fast, pure = both(lambda: conflicts(grid))
+    assert fast == pure and bool(fast) == extension.any_clash(*tables)
+
+
+def test_a_clash_is_found_past_the_units_kept_on_the_stack(extension):
+    # 300 units, each cell in its own and in unit 299, which its value then clashes in.
+    units_of = tuple((cell, 299) for cell in range(4))
+    for cells, clash in (((1, 2, 0, 3), False), ((1, 2, 0, 2), True)):
+        assert extension.any_clash(cells, units_of, 300) is clash
+        assert any_clash_in_python(cells, units_of, 300) is clash
+
+
+@pytest.mark.parametrize("cells, units_of, count", [
+    ((32,), ((0,),), 1), ((-1,), ((0,),), 1), ((1,), ((1,),), 1), ((1,), ((0,),), -1),
+    ([1], ((0,),), 1), ((1, 1), ((0,),), 1), ((1,), ([0],), 1)])
+def test_a_clash_check_on_tables_it_cannot_read_is_an_error(extension, cells, units_of,
+                                                            count):
+    with pytest.raises((ValueError, TypeError)):
+        extension.any_clash(cells, units_of, count)
 
 
 # Jigsaw layouts and whole fills

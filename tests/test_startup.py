@@ -43,6 +43,13 @@ def test_one_puzzle_commands_load_nothing_heavy(args):
     assert [name for name in HEAVY if name in loaded] == []
 
 
+@pytest.mark.parametrize("args", [("--version",), ("check",), ("solve",), ("check", "-"),
+                                  ("generate", "--seed", "1", "--count", "2")])
+def test_the_plain_invocations_load_no_click(args):
+    loaded = modules_loaded_by(*args, stdin=PUZZLE + "\n")
+    assert sorted(name for name in loaded if name.partition(".")[0] == "click") == []
+
+
 # What `check` and `solve` of a Sudoku never need beyond HEAVY: the other families' kinds
 # (the registry loads them on a miss), the generator and grader, seeds, `derive`'s moves.
 SUDOKU_ONLY = ("bookmaker.core.killer", "bookmaker.core.calcudoku", "bookmaker.core.latin",

@@ -1,29 +1,20 @@
 """The command line's shared parts: the `bookmaker` group, options used by several
-commands, reading puzzle files, and a progress bar (on a terminal; elsewhere, a line now
-and then)."""
+commands, and (from progress.py, which loads no click) the progress bar."""
 
 from __future__ import annotations
 
-import contextlib
 import importlib
-import os
-import sys
-import time
-from typing import Any
 
 import click
 
-from .. import __version__
-from ..puzzles.interrupts import exit_code, run_end, signal_stop, stop_message
+from .progress import DelayedProgressBar
+from .running import guarded, version_text
+
+__all__ = ["COMMAND_MODULES", "DEFAULT_OUTPUT", "INPUT_FILE", "Commands", "DelayedProgressBar",
+           "main"]
 
 INPUT_FILE = click.Path(exists=True, dir_okay=False, allow_dash=True)
-PROGRESS_DELAY_SECONDS = 0.5  # runs shorter than this never show a bar
-# Where stderr is no terminal (a log file, CI), a progress line at most this often, timed
-# from the first puzzle finished (a slow start, as a Dask cluster's, is no progress) and
-# none for the last: a short run writes nothing, a long one shows it is moving.
-PROGRESS_LINE_SECONDS = 30.0
 DEFAULT_OUTPUT = "output"  # where build writes, and where the registry commands look
-EXIT_OUTPUT_CLOSED = 141  # as for a program killed by SIGPIPE: the reader has gone
 
 
 # Where each command is defined: its module is imported only when the command runs (or
@@ -49,44 +40,16 @@ class Commands(click.Group):
         return super().get_command(ctx, name)
 
     def invoke(self, ctx: click.Context):
-        run_end.start()
-        try:
-            result = super().invoke(ctx)
-        except KeyboardInterrupt as stop:
-            if run_end.finished:  # after the commit: the new set is complete, nothing failed
-                click.echo(finished_message(stop), err=True)
-                ctx.exit(0)
-            click.echo(stop_message(stop), err=True)
-            ctx.exit(exit_code(stop))
-        except BrokenPipeError:
-            _quiet_stdout()
-            ctx.exit(EXIT_OUTPUT_CLOSED)
-        if run_end.late:
-            click.echo(finished_message(signal_stop(run_end.late[0])), err=True)
+        result, code = guarded(lambda: super(Commands, self).invoke(ctx))
+        if code is not None:
+            ctx.exit(code)
         return result
-
-
-def finished_message(stop: KeyboardInterrupt) -> str:
-    """What a stop signal that came once the outputs were complete says."""
-    return f"{stop_message(stop)} after the files were complete: the run had finished"
-
-
-def _quiet_stdout() -> None:
-    """Point stdout at /dev/null, so that flushing it on the way out cannot fail again."""
-    try:
-        descriptor = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(descriptor, sys.stdout.fileno())
-        os.close(descriptor)
-    except (OSError, ValueError, AttributeError):  # not a real file (a test's capture)
-        pass
 
 
 def print_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
     """--version: the version, and which core runs (compiled, or pure Python and why)."""
     if value and not ctx.resilient_parsing:
-        from ..core.solve import compiled
-
-        click.echo(f"bookmaker, version {__version__}\ncore: {compiled.description()}")
+        click.echo(version_text())
         ctx.exit()
 
 
@@ -101,65 +64,3 @@ def main() -> None:
     a line adds a space and a region letter per cell; a Samurai line is its five
     9x9 grids (top-left, top-right, centre, bottom-left, bottom-right).
     """
-
-
-class DelayedProgressBar:
-    """A progress bar on stderr when stderr is a terminal and the run has already taken a
-    moment; where stderr is a file or a pipe, a line such as `Generating: 3 of 20 (40 s)`
-    at most every PROGRESS_LINE_SECONDS after the first puzzle. Short runs see nothing;
-    stdout is never touched."""
-
-    def __init__(self, total: int, label: str, delay: float = PROGRESS_DELAY_SECONDS,
-                 beside_output: bool = False,
-                 line_every: float = PROGRESS_LINE_SECONDS) -> None:
-        self.total, self.label, self.delay = total, label, delay
-        terminal = sys.stderr.isatty()
-        # Beside output streaming to the same terminal, the lines themselves show progress.
-        self.enabled = total > 1 and terminal and not (beside_output and sys.stdout.isatty())
-        # A line in the log, unless the log is where the output goes (2>&1 into a file).
-        self.lines = total > 1 and not terminal and not (beside_output and _same_stream())
-        self.line_every = line_every
-        self.bar: Any = None  # click's progress bar, once it shows
-        self.exits = contextlib.ExitStack()
-
-    def __enter__(self) -> DelayedProgressBar:
-        self.started = time.monotonic()
-        self.last_line: float | None = None  # when the last line (or first puzzle) was
-        return self
-
-    def __exit__(self, *exc_info) -> None:
-        self.exits.__exit__(*exc_info)
-
-    def update(self, done: int) -> None:
-        """Report that `done` puzzles are finished in all."""
-        if self.lines:
-            self._line(done)
-            return
-        if self.bar is None:
-            if not self.enabled or time.monotonic() - self.started < self.delay:
-                return
-            self.bar = self.exits.enter_context(
-                click.progressbar(length=self.total, label=self.label, file=sys.stderr))
-        self.bar.update(done - self.bar.pos)
-
-    def _line(self, done: int) -> None:
-        """A progress line on stderr, if the last one (or the first puzzle) is long enough
-        ago and this is not the last puzzle."""
-        now = time.monotonic()
-        if self.last_line is None:
-            self.last_line = now
-            return
-        if now - self.last_line < self.line_every or done >= self.total:
-            return
-        self.last_line = now
-        click.echo(f"{self.label}: {done} of {self.total} ({now - self.started:.0f} s)",
-                   err=True)
-
-
-def _same_stream() -> bool:
-    """Whether stdout and stderr are one file (or pipe), as after `2>&1`."""
-    try:
-        out, err = os.fstat(sys.stdout.fileno()), os.fstat(sys.stderr.fileno())
-    except (OSError, ValueError, AttributeError):  # no real file behind one (a test's)
-        return False
-    return (out.st_dev, out.st_ino) == (err.st_dev, err.st_ino)

@@ -10,7 +10,6 @@ import click
 from ..core.rating.rater import DEFAULT_BUDGET, Rating, rate, step_text
 from ..core.rating.scales import DEFAULT_SCALE, RATER_VERSION, SCALES, rating_json
 from ..puzzles.puzzlefile import PuzzleLine
-from .checking import uniqueness_verdict
 from .common import INPUT_FILE, main
 from .options import (
     board_from_options,
@@ -19,6 +18,7 @@ from .options import (
     size_options,
     variant_option,
 )
+from .verdicts import uniqueness_verdict
 
 
 @main.command(name="grade")

@@ -14,6 +14,8 @@ from ..core.kinds.registry import all_kinds, find_kind, kind_names, unknown_kind
 from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
 from ..core.rng import seed_of_text
+from .defaults import KIND
+from .verdicts import refuse_empty, refuse_malformed
 
 if TYPE_CHECKING:  # read and proven where a command reads puzzles: not to make one
     from ..puzzles.puzzlefile import PuzzleFile, PuzzleLine
@@ -48,7 +50,7 @@ class KindType(click.ParamType):
 def variant_option(command):
     """--variant (or --kind) for commands on puzzles: which kind of puzzle they are."""
     return click.option(
-        "--variant", "--kind", "kind", type=KindType(), default="classic", show_default=True,
+        "--variant", "--kind", "kind", type=KindType(), default=KIND, show_default=True,
         cls=KindsHelpOption)(command)
 
 
@@ -143,7 +145,12 @@ def read_puzzle_file_or_fail(path: str, board: Shape | None,
     try:
         return read_puzzle_file(path, board, kind, kind_stated())
     except OSError as err:
-        raise click.FileError(path, hint=err.strerror or str(err)) from None
+        raise file_error(path, err) from None
+
+
+def file_error(path: str, err: OSError) -> click.FileError:
+    """What a puzzle file that cannot be read says (the plain path's too)."""
+    return click.FileError(path, hint=err.strerror or str(err))
 
 
 def kind_stated() -> bool:
@@ -157,20 +164,16 @@ def kind_stated() -> bool:
 def require_puzzles(ctx: click.Context, puzzle_file: PuzzleFile) -> None:
     """Exit 1 on a file without a single puzzle line: almost always a mistake upstream."""
     if not puzzle_file.lines:
-        click.echo(f"{puzzle_file.source}: no puzzles found (blank and '#' lines are skipped)",
-                   err=True)
-        ctx.exit(1)
+        ctx.exit(refuse_empty(puzzle_file))
 
 
 def read_or_exit(ctx: click.Context, path: str, board: Shape | None,
                  kind: Kind = CLASSIC) -> PuzzleFile:
     """All of a file's puzzles, or (any line malformed) every error on stderr and exit 2."""
     puzzle_file = read_puzzle_file_or_fail(path, board, kind)
-    if puzzle_file.errors:
-        for error in puzzle_file.errors:
-            click.echo(error, err=True)
-        ctx.exit(2)
-    require_puzzles(ctx, puzzle_file)
+    refused = refuse_malformed(puzzle_file)
+    if refused is not None:
+        ctx.exit(refused)
     return puzzle_file
 
 

@@ -2,43 +2,51 @@
 
 from __future__ import annotations
 
-import itertools
-
 import click
 
 from ..core.board.shape import SYMMETRIES
 from ..core.grade.grades import DIFFICULTIES
 from ..core.kinds.kind import Kind, clues_problem
-from ..core.puzzle import Puzzle
 from ..puzzles.produce import each_generate_job
-from .common import DelayedProgressBar, main
+from . import defaults
+from .common import main
+from .making import (
+    PRODUCING_ERRORS,
+    print_puzzles,
+    puzzle_record_line,
+    puzzle_text,
+    worker_count,
+)
 from .options import frame_from_options, seed_option, variant_option
-from .workers import executor_option, producing, worker_count
+from .workers import executor_option
 
 
 @main.command()
-@click.option("--size", metavar="NxN", default="9x9", show_default=True,
+@click.option("--size", metavar="NxN", default=defaults.SIZE, show_default=True,
               help="Board size: 4x4 to 25x25 for Sudoku; each kind says its own sizes "
                    "when asked for one it does not make.")
 @click.option("--box", metavar="RxC",
               help="Box shape, rows x columns, when not the usual one (e.g. 3x2 on 6x6).")
 @variant_option
-@click.option("--count", metavar="N", type=click.IntRange(min=1), default=1, show_default=True,
-              help="How many puzzles.")
+@click.option("--count", metavar="N", type=click.IntRange(min=1), default=defaults.COUNT,
+              show_default=True, help="How many puzzles.")
 @seed_option("Any integer or text. The same options and seed give the same puzzles; "
              "--count 5 gives the first 5 of --count 10.")
-@click.option("--symmetry", type=click.Choice(SYMMETRIES), default="none", show_default=True,
+@click.option("--symmetry", type=click.Choice(SYMMETRIES), default=defaults.SYMMETRY,
+              show_default=True,
               help="Symmetry of the clue pattern.")
-@click.option("--clues", "target_clues", metavar="K", type=click.IntRange(min=0), default=0,
+@click.option("--clues", "target_clues", metavar="K", type=click.IntRange(min=0),
+              default=defaults.CLUES,
               help="Stop removing clues once K remain (a puzzle keeps more if it cannot "
                    "get that low and stay unique). Default: remove while unique.")
-@click.option("--difficulty", type=click.Choice(DIFFICULTIES), default="any", show_default=True,
+@click.option("--difficulty", type=click.Choice(DIFFICULTIES), default=defaults.DIFFICULTY,
+              show_default=True,
               help="The grade every puzzle must have exactly (see `bookmaker grade`).")
 @click.option("--rating", "rating_text", metavar="LO-HI",
               help="The SE rating range every puzzle must be rated in, like 7.0-8.5, or one "
                    "rating, like 7.2 (see `bookmaker rate`); with --difficulty, both hold.")
-@click.option("--jobs", "jobs_option", metavar="J", type=click.IntRange(min=0), default=1,
-              show_default=True,
+@click.option("--jobs", "jobs_option", metavar="J", type=click.IntRange(min=0),
+              default=defaults.JOBS, show_default=True,
               help="Worker processes, 0 for one per CPU (at most 4 per CPU). The output "
                    "never depends on it.")
 @executor_option
@@ -74,25 +82,23 @@ def generate(size, box, kind, count, seed, symmetry, target_clues, difficulty,
         raise click.BadParameter(kind.grade_problem(shape, difficulty),
                                  param_hint="'--difficulty'")
     rating = _rating_option(rating_text, target_clues)
-    show = puzzle_record_line if as_json else puzzle_text
-    # Only `--registry` keeps the rating, and it or --json the grade (issue 24).
-    jobs = each_generate_job(shape, seed, symmetry, target_clues, difficulty, rating,
-                             kind, record_rating=registry_path is not None,
-                             record_grade=as_json or registry_path is not None)
-    workers = worker_count(jobs_option)
     if registry_path is not None:
+        jobs = each_generate_job(shape, seed, symmetry, target_clues, difficulty, rating,
+                                 kind, record_rating=True, record_grade=True)
         named = "".join(f" {word}" for word in kind.seed_words)
         issue = f"{shape} {shape.box_text}{named} {symmetry} {difficulty} seed {seed}" + \
             (f" rated {rating}" if rating else "")
         from .registering import print_unregistered  # sqlite3 loads only for a registry
 
-        print_unregistered(registry_path, issue, jobs, count, workers, executor, show)
+        show = puzzle_record_line if as_json else puzzle_text
+        print_unregistered(registry_path, issue, jobs, count, worker_count(jobs_option),
+                           executor, show)
         return
-    with producing(itertools.islice(jobs, count), count, workers, executor) as puzzles, \
-            DelayedProgressBar(count, "Generating", beside_output=True) as progress:
-        for done, puzzle in enumerate(puzzles, 1):
-            click.echo(show(puzzle))
-            progress.update(done)
+    try:
+        print_puzzles(shape, kind, seed, count, symmetry, target_clues, difficulty, rating,
+                      jobs_option, executor, as_json)
+    except PRODUCING_ERRORS as err:
+        raise click.ClickException(str(err)) from None
 
 
 def check_kind_options(kind: Kind, symmetry: str, target_clues: int,
@@ -103,21 +109,6 @@ def check_kind_options(kind: Kind, symmetry: str, target_clues: int,
     if refused:
         option, why = refused
         raise click.UsageError(f"--{option} does not apply to --variant {kind.name}: {why}")
-
-
-def puzzle_text(puzzle: Puzzle, key: str = "") -> str:
-    """A puzzle's line, as its kind writes it (a Killer's with its cages and sums)."""
-    return puzzle.kind.line(puzzle)
-
-
-def puzzle_record_line(puzzle: Puzzle, key: str = "") -> str:
-    """A puzzle's JSON record on one line (core/exchange/record.py), with its registry key
-    if it was registered."""
-    import json
-
-    from ..core.exchange.record import About, puzzle_record
-
-    return json.dumps(puzzle_record(puzzle, About(key=key)), ensure_ascii=False)
 
 
 def _rating_option(text: str | None, target_clues: int):

@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import signal
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -135,6 +134,8 @@ def signals_held() -> Iterator[HeldSignals]:
     recorded, and delivered to the handler in force before (raising KeyboardInterrupt,
     say) as soon as the block ends, however it ends. Outside the main thread, where
     Python runs no signal handler, nothing is held."""
+    import threading  # here, not at the top: a run that holds no signal never needs it
+
     held = HeldSignals()
     if threading.current_thread() is not threading.main_thread():
         yield held
@@ -159,8 +160,11 @@ def pause_at(point: str) -> None:
     point: then print 'bookmaker: paused at POINT' on stderr and wait, so that a test can
     kill or signal the run at a moment of its choosing. SIGUSR1 resumes the run; a stop
     signal ends the pause too (at once if it is held, else by its exception)."""
-    if os.environ.get(PAUSE_VARIABLE) != point or \
-            threading.current_thread() is not threading.main_thread():
+    if os.environ.get(PAUSE_VARIABLE) != point:
+        return
+    import threading  # only where a test pauses the run
+
+    if threading.current_thread() is not threading.main_thread():
         return
     resumed = threading.Event()
     previous = signal.signal(signal.SIGUSR1, lambda signum, frame: resumed.set())

@@ -22,11 +22,15 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import compress
 
+from ..solve import compiled
 from .shape import MAX_SIZE, REGION_LETTERS, Shape, board_of, jigsaw_of, latin_of, shape_for_size
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 BLANK = "."
 _SEPARATED = re.compile(r"[\s,]")
+NOT_A_SYMBOL = 255  # in a byte table of symbols' values
+# The size of a square line of symbols, by its length.
+_SIZE_OF_LENGTH = {size * size: size for size in range(4, MAX_SIZE + 1)}
 _VALUE_OF = {ch: i + 1 for i, ch in enumerate(SYMBOLS)} | {
     ch.lower(): i + 1 for i, ch in enumerate(SYMBOLS) if ch.isalpha()}
 
@@ -87,12 +91,36 @@ def parse_grid(text: str, shape: Shape | None = None, geometry: str | None = Non
     reader = _LINE_READERS.get(geometry)
     if reader is not None:
         return _checked(*reader(line, shape))
+    values = _good_symbols(line, shape.size if shape else _SIZE_OF_LENGTH.get(len(line)))
+    if values is not None:  # the usual line: its values are the board's by their symbols
+        return _checked(values, shape or _line_board(len(values), geometry), in_range=True)
     if _looks_like_jigsaw(line):
         raise GridError("a grid and a region layout: read it as a jigsaw")
     values = _read_cells(line, shape)
-    if shape is None:
-        shape = _with_geometry(_infer_shape(len(values)), geometry)
-    return _checked(values, shape)
+    return _checked(values, shape or _line_board(len(values), geometry))
+
+
+def _good_symbols(line: str, size: int | None) -> list[int] | None:
+    """The values of the usual line, every character a symbol of a size x size grid, read
+    at C speed (a byte table); None for any other line (or no size)."""
+    if size is None or not line.isascii():
+        return None
+    values = line.encode().translate(_symbol_bytes(size))
+    return None if NOT_A_SYMBOL in values else list(values)
+
+
+@cache
+def _symbol_bytes(size: int) -> bytes:
+    """The value (0 for a blank) of each ASCII symbol a size x size line may hold, by its
+    byte; NOT_A_SYMBOL for every other byte."""
+    values = _symbol_values(size)
+    return bytes(values.get(chr(byte), NOT_A_SYMBOL) for byte in range(256))
+
+
+@cache
+def _line_board(length: int, geometry: str) -> Shape:
+    """The board a line of `length` cells is read on (GridError if there is none)."""
+    return _with_geometry(_infer_shape(length), geometry)
 
 
 def _read_cells(line: str, shape: Shape | None) -> list[int]:
@@ -108,11 +136,13 @@ def _with_geometry(shape: Shape, geometry: str) -> Shape:
         raise GridError(f"a {shape} grid cannot be {geometry}: {err}") from None
 
 
-def _checked(values: list[int], shape: Shape) -> Grid:
-    """The grid of the values on the board, once length, range and clashes are checked."""
+def _checked(values: list[int], shape: Shape, in_range: bool = False) -> Grid:
+    """The grid of the values on the board, once length, range (unless known in_range)
+    and clashes are checked."""
     if len(values) != shape.cell_count:
         raise GridError(f"wrong length: {len(values)} cells, a {shape} grid has {shape.cell_count}")
-    _check_range(values, shape)
+    if not in_range:
+        _check_range(values, shape)
     grid = Grid(shape, tuple(values))
     problems = conflicts(grid)
     if problems:
@@ -287,10 +317,11 @@ def _symbol_range(size: int) -> str:
 
 def conflicts(grid: Grid) -> list[str]:
     """Every clue clash: a value given twice in one row, column or box."""
-    if not _any_clash(grid):  # the usual case, told quickly; the clashes are named below
+    shape = grid.shape
+    # The usual case, told quickly (in C on the compiled core); the clashes are named below.
+    if not compiled.clash_finder()(grid.cells, shape.units_of, len(shape.units)):
         return []
     problems = []
-    shape = grid.shape
     for unit in shape.units:
         first_seen: dict[int, int] = {}
         for cell in unit.cells:
@@ -315,10 +346,11 @@ def is_solution_of(solution: Grid, puzzle: Grid) -> bool:
     return not conflicts(solution)
 
 
-def _any_clash(grid: Grid) -> bool:
-    """Whether a value is given twice in a unit: each clue's bit against its units' masks."""
-    cells, units_of = grid.cells, grid.shape.units_of
-    seen = [0] * len(grid.shape.units)
+def any_clash_in_python(cells: tuple[int, ...], units_of: tuple[tuple[int, ...], ...],
+                        unit_count: int) -> bool:
+    """Whether a value is given twice in a unit (units_of[c]: cell c's units), each clue's
+    bit against its units' masks: the reference of the compiled any_clash (csrc/clash.c)."""
+    seen = [0] * unit_count
     for cell in compress(range(len(cells)), cells):  # the clues' cells, at C speed
         bit = 1 << cells[cell]
         for unit in units_of[cell]:

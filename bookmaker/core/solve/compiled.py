@@ -88,6 +88,15 @@ def killer_checker():
     return check_in_python
 
 
+def clash_finder():
+    """Whether a grid's clues clash, any_clash(cells, units_of, unit_count) -> bool: in C or
+    in Python (board/grid.py, which reads every line of a puzzle file through it)."""
+    if _state["compiled"]:
+        return _compiled.any_clash
+    from ..board.grid import any_clash_in_python
+    return any_clash_in_python
+
+
 def jigsaw_tiler():
     """A jigsaw layout's tiling, tile(n, box_rows, box_cols, limit, state, max_nodes) ->
     (regions or None, state): in C or in Python (board/jigsaw.py)."""

@@ -1,0 +1,81 @@
+"""A progress bar on stderr (on a terminal; elsewhere, a line now and then). No click until
+a bar shows: the plain path's `generate` (plain.py) shows progress through it too."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import time
+from typing import Any
+
+from .running import echo
+
+PROGRESS_DELAY_SECONDS = 0.5  # runs shorter than this never show a bar
+# Where stderr is no terminal (a log file, CI), a progress line at most this often, timed
+# from the first puzzle finished (a slow start, as a Dask cluster's, is no progress) and
+# none for the last: a short run writes nothing, a long one shows it is moving.
+PROGRESS_LINE_SECONDS = 30.0
+
+
+class DelayedProgressBar:
+    """A progress bar on stderr when stderr is a terminal and the run has already taken a
+    moment; where stderr is a file or a pipe, a line such as `Generating: 3 of 20 (40 s)`
+    at most every PROGRESS_LINE_SECONDS after the first puzzle. Short runs see nothing;
+    stdout is never touched."""
+
+    def __init__(self, total: int, label: str, delay: float = PROGRESS_DELAY_SECONDS,
+                 beside_output: bool = False,
+                 line_every: float = PROGRESS_LINE_SECONDS) -> None:
+        self.total, self.label, self.delay = total, label, delay
+        terminal = sys.stderr.isatty()
+        # Beside output streaming to the same terminal, the lines themselves show progress.
+        self.enabled = total > 1 and terminal and not (beside_output and sys.stdout.isatty())
+        # A line in the log, unless the log is where the output goes (2>&1 into a file).
+        self.lines = total > 1 and not terminal and not (beside_output and _same_stream())
+        self.line_every = line_every
+        self.bar: Any = None  # click's progress bar, once it shows
+        self.exits = contextlib.ExitStack()
+
+    def __enter__(self) -> DelayedProgressBar:
+        self.started = time.monotonic()
+        self.last_line: float | None = None  # when the last line (or first puzzle) was
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.exits.__exit__(*exc_info)
+
+    def update(self, done: int) -> None:
+        """Report that `done` puzzles are finished in all."""
+        if self.lines:
+            self._line(done)
+            return
+        if self.bar is None:
+            if not self.enabled or time.monotonic() - self.started < self.delay:
+                return
+            import click  # only once a bar shows: a short run, or one into a file, needs none
+
+            self.bar = self.exits.enter_context(
+                click.progressbar(length=self.total, label=self.label, file=sys.stderr))
+        self.bar.update(done - self.bar.pos)
+
+    def _line(self, done: int) -> None:
+        """A progress line on stderr, if the last one (or the first puzzle) is long enough
+        ago and this is not the last puzzle."""
+        now = time.monotonic()
+        if self.last_line is None:
+            self.last_line = now
+            return
+        if now - self.last_line < self.line_every or done >= self.total:
+            return
+        self.last_line = now
+        echo(f"{self.label}: {done} of {self.total} ({now - self.started:.0f} s)", err=True)
+
+
+def _same_stream() -> bool:
+    """Whether stdout and stderr are one file (or pipe), as after `2>&1`."""
+    try:
+        out, err = os.fstat(sys.stdout.fileno()), os.fstat(sys.stderr.fileno())
+    except (OSError, ValueError, AttributeError):  # no real file behind one (a test's)
+        return False
+    return (out.st_dev, out.st_ino) == (err.st_dev, err.st_ino)
