@@ -10,7 +10,15 @@
    candidate, C candidates in all). run(cand, on, cell_links, dynamic) -> (on, off,
    conflict, work): the dicts of potentials made on and off (candidate -> ancestors, bits
    2 * candidate + on, in the order met), the contradiction's (on's, off's) ancestors or
-   None, and the work units (potentials processed) the caller charges. */
+   None, and the work units (potentials processed) the caller charges.
+
+   nest(rules, rule_numbers, open_cells, values) gives the propagator the simple rules SE
+   nests in dynamic chains (a RateRules, ratesimple.c, and the rules' numbers in the order
+   tried; the state's open cells and values, which they read); run(..., nested=True) then
+   is Propagator.propagate with those rules (SimpleRule): where the links run out, the
+   removals of the first rule with hints resting on candidates the run struck join the
+   offs, each with the struck candidates' ancestors, and each such try charges the work so
+   far and 20 more, as _nested_offs does. */
 
 #include <stdlib.h>
 
@@ -68,6 +76,9 @@ static void Propagator_dealloc(PropagatorObject *self) {
     PyMem_Free(self->on_slot);
     PyMem_Free(self->anc);
     PyMem_Free(self->found_bits);
+    PyMem_Free(self->open);
+    PyMem_Free(self->hints.items);
+    Py_CLEAR(self->rules);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -282,6 +293,46 @@ static int off_to_on(Run *r, int cand, int cell_links, int dynamic, word *found_
     return 0;
 }
 
+/* _nested_offs with SimpleRules: the first rule's hints resting on candidates the run
+   struck, their removals made off (unless off already) with the struck candidates' offs'
+   ancestors and their own bit; 1 if an off was added, 0 if not, -1 on an error. */
+static int nested_offs(Run *r) {
+    PropagatorObject *p = r->p;
+    int aw = p->aw, added = 0;
+    word *parents = p->found_bits;
+    for (int k = 0; k < p->rule_count; k++) {
+        p->hints.len = 0;
+        p->hints.count = 0;
+        if (rate_rules_find(p->rules, p->rule_ids[k], r->cells, r->digits, p->digit_cells,
+                            p->open, p->values_placed, &p->hints) < 0)
+            return -1;
+        if (!p->hints.count) continue;
+        const int *at = p->hints.items;
+        for (int h = 0; h < p->hints.count; h++) {
+            int struck = *at++;
+            set_clear(parents, aw);
+            for (int j = 0; j < struck; j++)
+                if (p->off_slot[at[j]] >= 0) or_slot(r, parents, p->off_slot[at[j]]);
+            at += struck;
+            int removals = *at++;
+            for (int j = 0; j < removals; j++) {
+                int q = at[j];
+                if (p->off_slot[q] >= 0) continue;
+                int slot = r->slots++;
+                word *bits = slot_bits(r, slot);
+                set_copy(bits, parents, aw);
+                set_add(bits, 2 * q);
+                p->off_slot[q] = slot;
+                p->off_order[r->offs++] = q;
+                added = 1;
+            }
+            at += removals;
+        }
+        break;
+    }
+    return added;
+}
+
 /* A dict of candidate -> ancestors over `order`. */
 static PyObject *potentials(const Run *r, const int *order, int count, const int *slots) {
     PyObject *dict = PyDict_New();
@@ -296,7 +347,7 @@ static PyObject *potentials(const Run *r, const int *order, int count, const int
 }
 
 long long rate_propagate(PropagatorObject *self, int cand, int on, int cell_links, int dynamic,
-                         Run *out) {
+                         int nested, Run *out) {
     const TablesObject *t = self->tables;
     int aw = self->aw, w = board_of(t)->w;
     word *found_bits = self->found_bits;
@@ -308,7 +359,8 @@ long long rate_propagate(PropagatorObject *self, int cand, int on, int cell_link
         r.cells = self->grid_cells;
         r.digits = self->grid_digits;
     }
-    for (int k = 0; k < t->cands; k++) self->on_slot[k] = self->off_slot[k] = -1;
+    /* every slot -1 (off_slot follows on_slot): one memset, a hot spot as a loop */
+    memset(self->on_slot, 0xff, sizeof(int) * 2 * (size_t)t->cands);
     r.conflict_on = slot_bits(&r, 2 * t->cands);
     r.conflict_off = slot_bits(&r, 2 * t->cands + 1);
     word *first = slot_bits(&r, r.slots++);
@@ -321,13 +373,19 @@ long long rate_propagate(PropagatorObject *self, int cand, int on, int cell_link
         self->off_slot[cand] = 0;
         self->off_order[r.offs++] = (int)cand;
     }
-    long long work = 0;
+    long long work = 0, charged = 0;
     for (;;) {
         if (r.on_head < r.ons) {
             r.conflicted = on_to_off(&r, self->on_order[r.on_head++], cell_links);
         } else if (r.off_head < r.offs) {
             r.conflicted = off_to_on(&r, self->off_order[r.off_head++], cell_links, dynamic,
                                      found_bits);
+        } else if (nested) {
+            charged += work + 20;   /* as _nested_offs charges each try */
+            int added = self->rules ? nested_offs(&r) : 0;
+            if (added < 0) return -1;
+            if (added) continue;
+            break;
         } else {
             break;
         }
@@ -335,20 +393,21 @@ long long rate_propagate(PropagatorObject *self, int cand, int on, int cell_link
         if (r.conflicted) break;
     }
     *out = r;
-    return work;
+    return charged + work;
 }
 
 static PyObject *Propagator_run(PropagatorObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (!check_arity(nargs, 4, "run")) return NULL;
+    if (nargs != 4 && !check_arity(nargs, 5, "run")) return NULL;
     if (!self->tables) return PyErr_Format(PyExc_ValueError, "RatePropagator was not initialised");
     const TablesObject *t = self->tables;
     long cand;
     if (convert_int(args[0], 0, t->cands - 1, &cand, "cand") < 0) return NULL;
     int on = PyObject_IsTrue(args[1]), cell_links = PyObject_IsTrue(args[2]),
-        dynamic = PyObject_IsTrue(args[3]);
-    if (on < 0 || cell_links < 0 || dynamic < 0) return NULL;
+        dynamic = PyObject_IsTrue(args[3]), nested = nargs > 4 ? PyObject_IsTrue(args[4]) : 0;
+    if (on < 0 || cell_links < 0 || dynamic < 0 || nested < 0) return NULL;
     Run r;
-    long long work = rate_propagate(self, (int)cand, on, cell_links, dynamic, &r);
+    long long work = rate_propagate(self, (int)cand, on, cell_links, dynamic, nested, &r);
+    if (work < 0) return NULL;
     int aw = self->aw;
     PyObject *ons = potentials(&r, self->on_order, r.ons, self->on_slot);
     PyObject *offs = ons ? potentials(&r, self->off_order, r.offs, self->off_slot) : NULL;
@@ -370,13 +429,52 @@ static PyObject *Propagator_run(PropagatorObject *self, PyObject *const *args, P
     return Py_BuildValue("(NNNL)", ons, offs, conflict, work);
 }
 
+static PyObject *Propagator_nest(PropagatorObject *self, PyObject *const *args,
+                                 Py_ssize_t nargs) {
+    if (!check_arity(nargs, 4, "nest")) return NULL;
+    if (!self->tables) return PyErr_Format(PyExc_ValueError, "RatePropagator was not initialised");
+    const TablesObject *t = self->tables;
+    if (!PyObject_TypeCheck(args[0], &RateRulesType) || !((RulesObject *)args[0])->board ||
+        ((RulesObject *)args[0])->n != t->n || ((RulesObject *)args[0])->cells != t->cells)
+        return PyErr_Format(PyExc_ValueError, "nest takes the RateRules of a board this size");
+    PyObject *numbers = PySequence_Fast(args[1], "rule_numbers");
+    if (!numbers) return NULL;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(numbers);
+    int failed = count > 4;
+    if (failed) PyErr_SetString(PyExc_ValueError, "nest takes up to 4 rules");
+    for (Py_ssize_t k = 0; k < count && !failed; k++) {
+        long rule;
+        failed = convert_int(PySequence_Fast_GET_ITEM(numbers, k), 0, 3, &rule, "a rule") < 0;
+        self->rule_ids[k] = (int)rule;
+    }
+    Py_DECREF(numbers);
+    int w = board_of(t)->w, values[MAX_CHAIN_CANDIDATES];
+    if (failed || (!self->open && !(self->open = PyMem_Calloc((size_t)w, sizeof(word))))) {
+        if (!PyErr_Occurred()) PyErr_NoMemory();
+        return NULL;
+    }
+    if (convert_mask(args[2], self->open, w, t->cells, "open_cells") < 0 ||
+        convert_ints(args[3], values, t->cells, 0, t->n, "values") < 0)
+        return NULL;
+    memset(self->values_placed, 0, sizeof self->values_placed);
+    for (int c = 0; c < t->cells; c++)
+        if (values[c]) self->values_placed[values[c] - 1]++;
+    self->rule_count = (int)count;
+    Py_INCREF(args[0]);
+    Py_XSETREF(self->rules, (RulesObject *)args[0]);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef Propagator_methods[] = {
     FAST_METHOD("run", Propagator_run,
-                "run(cand, on, cell_links, dynamic)\n--\n\n"
+                "run(cand, on, cell_links, dynamic, nested=False)\n--\n\n"
                 "Propagator.propagate from candidate `cand` on (or off): (on, off, conflict, "
-                "work)."),
+                "work); nested, with the simple rules given by nest."),
+    FAST_METHOD("nest", Propagator_nest,
+                "nest(rules, rule_numbers, open_cells, values)\n--\n\n"
+                "The simple rules (RateRules, by number, in order) nested runs try."),
     FAST_METHOD("chains_found", Propagator_chains_found,
-                "chains_found(multiple, dynamic, rested_only)\n--\n\n"
+                "chains_found(multiple, dynamic, rested_only, nested=False)\n--\n\n"
                 "multiple.py's all_found for a technique without nested rules: (rows, work), "
                 "see ratefound.c."),
     {NULL, NULL, 0, NULL},

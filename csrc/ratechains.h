@@ -5,7 +5,7 @@
 #ifndef BOOKMAKER_RATECHAINS_H
 #define BOOKMAKER_RATECHAINS_H
 
-#include "pytypes.h"
+#include "ratesimple.h"
 
 #define MAX_CHAIN_CANDIDATES 4096
 
@@ -44,6 +44,11 @@ typedef struct {
     int *on_order, *off_order;          /* candidates in the order met (the queues) */
     word *anc;                          /* 2C + 2 slots of aw words */
     word *found_bits;                   /* 64 slots of aw words: an off's ons */
+    RulesObject *rules;                 /* the nested simple rules (nest), or NULL */
+    int rule_ids[4], rule_count;        /* their numbers, in the order tried */
+    word *open;                         /* the state's open cells, and per digit */
+    int values_placed[MAX_DIGITS];      /* its placed values: the rules read them */
+    RuleHints hints;                    /* the rules' hints, one rule at a time */
 } PropagatorObject;
 
 /* The working state of one run. */
@@ -67,9 +72,10 @@ static inline word *slot_bits(const Run *r, int slot) {
 }
 
 /* Propagator.propagate from `cand` on (or off) into the propagator's slots and queues,
-   described by *r; the work (potentials processed). */
+   described by *r; the work units it charges (potentials processed, and with `nested`
+   the nested rules' charges where the links run out), or -1 on an error. */
 long long rate_propagate(PropagatorObject *p, int cand, int on, int cell_links, int dynamic,
-                         Run *r);
+                         int nested, Run *r);
 
 /* ratefound.c: RatePropagator.chains_found. */
 PyObject *Propagator_chains_found(PropagatorObject *self, PyObject *const *args,

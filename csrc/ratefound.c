@@ -1,9 +1,11 @@
 /* What the SE rater's chains from a cell or a unit conclude, in C: rating/multiple.py's
-   all_found for a technique without nested rules, static (Multiple Forcing Chains, 8.0,
+   all_found for a technique without nested rules or with the simple rules only (9.0,
+   nested from 10.5 up), static (Multiple Forcing Chains, 8.0,
    also nested from 10.0 up) or dynamic (Dynamic Forcing Chains, 8.5, also nested from
    10.5 up), with the Python's decisions.
 
-   RatePropagator.chains_found(multiple, dynamic, rested_only) -> (rows, work): every cell
+   RatePropagator.chains_found(multiple, dynamic, rested_only, nested=False) -> (rows, work)
+   (nested: the runs with the simple rules given by RatePropagator.nest): every cell
    of three candidates or more (two or more, dynamic) in order; for each of its
    candidates, its run from on; dynamic, the contradictions of its runs from on and from
    off and (three candidates or more) what both runs make on and off alike (double
@@ -34,7 +36,7 @@ typedef struct {
     PropagatorObject *p;
     const TablesObject *t;
     Arena *a;
-    int n, cw, aw, low_bits, dynamic;
+    int n, cw, aw, low_bits, dynamic, nested;
     size_t pots, sets;
     long long work;
     Stored *stored;
@@ -99,7 +101,9 @@ static int store_run(Search *s, int cand, int on) {
     if (here->ons >= 0) return 0;
     PropagatorObject *p = s->p;
     Run r;
-    s->work += rate_propagate(p, cand, on, 1, s->dynamic, &r);
+    long long work = rate_propagate(p, cand, on, 1, s->dynamic, s->nested, &r);
+    if (work < 0) return -1;
+    s->work += work;
     Arena *a = s->a;
     size_t need = s->pots + (size_t)r.ons + (size_t)r.offs + 2;
     if (grow((void **)&a->pot, &a->pot_room, 2 * need, sizeof(int)) < 0) return -1;
@@ -308,14 +312,15 @@ static int region_chains(Search *s, int cell, int d, int multiple, int rested_on
 
 PyObject *Propagator_chains_found(PropagatorObject *self, PyObject *const *args,
                                   Py_ssize_t nargs) {
-    if (!check_arity(nargs, 3, "chains_found")) return NULL;
+    if (nargs != 3 && !check_arity(nargs, 4, "chains_found")) return NULL;
     if (!self->tables) return PyErr_Format(PyExc_ValueError, "RatePropagator was not initialised");
     int multiple = PyObject_IsTrue(args[0]), dynamic = PyObject_IsTrue(args[1]),
-        rested_only = PyObject_IsTrue(args[2]);
-    if (multiple < 0 || dynamic < 0 || rested_only < 0) return NULL;
+        rested_only = PyObject_IsTrue(args[2]), nested = nargs > 3 ? PyObject_IsTrue(args[3]) : 0;
+    if (multiple < 0 || dynamic < 0 || rested_only < 0 || nested < 0) return NULL;
     TablesObject *t = self->tables;
     Arena *a = &t->arena;
-    Search s = {self, t, a, t->n, self->cw, self->aw, 2 * t->cands, dynamic, 0, 0, 0, NULL};
+    Search s = {self, t, a, t->n, self->cw, self->aw, 2 * t->cands, dynamic, nested, 0, 0, 0,
+                NULL};
     if (grow(&a->stored, &a->stored_room, 2 * (size_t)t->cands, sizeof(Stored)) < 0 ||
         grow((void **)&a->row, &a->row_room, (size_t)t->cands, sizeof(int)) < 0)
         return NULL;

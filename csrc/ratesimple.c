@@ -13,21 +13,7 @@
 
 #include <stdlib.h>
 
-#include "pytypes.h"
-
-#define MAX_WORDS 64
-#define MAX_DIGITS 32
-
-typedef struct {
-    PyObject_HEAD
-    PyObject *board;                 /* the BoardObject */
-    int n, cells, w;
-    int *single, singles;            /* units in SE's order for singles and subsets */
-    int *lock, *lock_start, locks;   /* per group, (inside, other) pairs */
-    int *unit_cells, *unit_start;    /* per unit, its cells in the shape's order */
-    int *line[2], lines[2];          /* columns, rows */
-    int *line_of[2];                 /* per cell, the index of its column, its row */
-} RulesObject;
+#include "ratesimple.h"
 
 /* One call's grid. */
 typedef struct {
@@ -36,11 +22,18 @@ typedef struct {
     uint32_t cells[4096 / 4];
     word digits[MAX_DIGITS * MAX_WORDS], start[MAX_DIGITS * MAX_WORDS], open[MAX_WORDS];
     int values_placed[MAX_DIGITS];
-    PyObject *out;
+    PyObject *out;                   /* the hints for the Python, or NULL: into `hints` */
+    RuleHints *hints;
+    /* the candidates the chain struck (in start, not in digits), per digit and any digit:
+       a hint is put only if its premise holds one, so places with none are passed over */
+    word struck[MAX_DIGITS * MAX_WORDS], any_struck[MAX_WORDS];
+    int digit_struck[MAX_DIGITS];
 } Grid;
 
 static void Rules_dealloc(RulesObject *self) {
     Py_CLEAR(self->board);
+    PyMem_Free(self->grid);
+    PyMem_Free(self->hint);
     PyMem_Free(self->single);
     PyMem_Free(self->lock);
     PyMem_Free(self->lock_start);
@@ -118,6 +111,31 @@ static int Rules_init(RulesObject *self, PyObject *args, PyObject *kwargs) {
 
 static const word *unit_words(const Grid *g, int u) { return g->b->unit[u].bits; }
 
+/* g->struck, any_struck and digit_struck from the grid and its start. */
+static void note_struck(Grid *g) {
+    int w = g->r->w;
+    memset(g->any_struck, 0, sizeof(word) * (size_t)w);
+    for (int d = 0; d < g->r->n; d++) {
+        word *struck = g->struck + (size_t)d * w, some = 0;
+        const word *start = g->start + (size_t)d * w, *now = g->digits + (size_t)d * w;
+        for (int i = 0; i < w; i++) {
+            struck[i] = start[i] & ~now[i];
+            some |= struck[i];
+            g->any_struck[i] |= struck[i];
+        }
+        g->digit_struck[d] = some != 0;
+    }
+}
+
+/* Whether `struck` has a candidate in unit u (and, with `not_in`, outside unit v). */
+static int struck_in(const Grid *g, const word *struck, int u, int v) {
+    const Span *unit = &g->b->unit[u];
+    const word *other = v >= 0 ? g->b->unit[v].bits : NULL;
+    for (int i = unit->lo; i < unit->hi; i++)
+        if (struck[i] & unit->bits[i] & (other ? ~other[i] : ~(word)0)) return 1;
+    return 0;
+}
+
 static word *digit_words(Grid *g, int d) { return g->digits + (size_t)d * g->r->w; }
 
 /* One hint found: its struck premise candidates (cand ints) and its removals (cell, d)
@@ -138,7 +156,7 @@ static void add_struck(Grid *g, Hint *h, int d, const word *premise) {
 
 /* The removals in the order SE meets them: by cell modulo the Java HashMap's table size
    (16, doubled while the cells pass three quarters of it), then as met; digits up. */
-static PyObject *java_order(const Grid *g, const Hint *h) {
+static int java_order(const Grid *g, const Hint *h, int *cands) {
     int order[4096], cells = 0, n = g->r->n;
     uint32_t digits[4096];
     for (int k = 0; k < h->removals; k++) {
@@ -154,19 +172,44 @@ static PyObject *java_order(const Grid *g, const Hint *h) {
     }
     int size = 16;
     while (cells > size * 3 / 4) size *= 2;
-    int cands[4096 * 2], count = 0;
+    int count = 0;
     for (int slot = 0; slot < size; slot++)   /* a stable sort by cell & (size - 1) */
         for (int j = 0; j < cells; j++)
             if ((order[j] & (size - 1)) == slot)
                 for (int d = 0; d < n; d++)
                     if (digits[j] >> d & 1) cands[count++] = order[j] * n + d;
-    return tuple_of_ints(cands, count);
+    return count;
+}
+
+/* A hint into g->hints: its struck count, struck candidates, removal count, removals. */
+static int put_in_c(Grid *g, const Hint *h) {
+    RuleHints *out = g->hints;
+    size_t need = out->len + 2 + (size_t)h->struck_count + (size_t)h->removals;
+    if (need > out->room) {
+        size_t room = out->room ? out->room : 1024;
+        while (room < need) room *= 2;
+        int *bigger = PyMem_Realloc(out->items, room * sizeof(int));
+        if (!bigger) return PyErr_NoMemory(), -1;
+        out->items = bigger;
+        out->room = room;
+    }
+    int *at = out->items + out->len;
+    *at++ = h->struck_count;
+    memcpy(at, h->struck, sizeof(int) * (size_t)h->struck_count);
+    at += h->struck_count;
+    int count = java_order(g, h, at + 1);
+    *at = count;
+    out->len += 2 + (size_t)h->struck_count + (size_t)count;
+    out->count++;
+    return 0;
 }
 
 static int put(Grid *g, const Hint *h) {
     if (!h->struck_count || !h->removals) return 0;
+    if (!g->out) return put_in_c(g, h);
+    int cands[4096 * 2];
     PyObject *struck = tuple_of_ints(h->struck, h->struck_count);
-    PyObject *removed = struck ? java_order(g, h) : NULL;
+    PyObject *removed = struck ? tuple_of_ints(cands, java_order(g, h, cands)) : NULL;
     PyObject *pair = removed ? PyTuple_Pack(2, struck, removed) : NULL;
     Py_XDECREF(struck);
     Py_XDECREF(removed);
@@ -190,8 +233,10 @@ static int locked(Grid *g, Hint *h) {
     word gone[MAX_WORDS], premise[MAX_WORDS];
     for (int group = 0; group < r->locks; group++)
         for (int d = 0; d < r->n; d++) {
-            const word *cells = digit_words(g, d);
+            if (!g->digit_struck[d]) continue;
+            const word *cells = digit_words(g, d), *struck = g->struck + (size_t)d * w;
             for (int k = r->lock_start[group]; k < r->lock_start[group + 1]; k += 2) {
+                if (!struck_in(g, struck, r->lock[k], r->lock[k + 1])) continue;
                 const word *inside = unit_words(g, r->lock[k]), *other = unit_words(g, r->lock[k + 1]);
                 int count = 0, outside = 0, removed = 0;
                 for (int i = 0; i < w; i++) {
@@ -226,7 +271,7 @@ static int hidden_pairs(Grid *g, Hint *h) {
     for (int k = 0; k < r->singles; k++) {
         int u = r->single[k];
         const word *mask = unit_words(g, u);
-        if (count_in(mask, g->open, w) <= 4) continue;
+        if (!struck_in(g, g->any_struck, u, -1) || count_in(mask, g->open, w) <= 4) continue;
         int few[MAX_DIGITS], m = 0;
         for (int d = 0; d < n; d++)
             if (count_in(digit_words(g, d), mask, w) == 2) few[m++] = d;
@@ -265,7 +310,7 @@ static int naked_pairs(Grid *g, Hint *h) {
     for (int k = 0; k < r->singles; k++) {
         int u = r->single[k];
         const word *mask = unit_words(g, u);
-        if (count_in(mask, g->open, w) < 4) continue;
+        if (!struck_in(g, g->any_struck, u, -1) || count_in(mask, g->open, w) < 4) continue;
         int small[4096 / 4], m = 0;
         for (int j = r->unit_start[u]; j < r->unit_start[u + 1]; j++)
             if (popcount64(g->cells[r->unit_cells[j]]) == 2) small[m++] = r->unit_cells[j];
@@ -317,7 +362,7 @@ static int x_wings(Grid *g, Hint *h) {
     for (int pass = 0; pass < 2; pass++) {
         int base = pass ? 1 : 0, cover = 1 - base, hits = 0;
         for (int d = 0; d < n; d++) {
-            if (g->values_placed[d] + 4 > n) continue;
+            if (g->values_placed[d] + 4 > n || !g->digit_struck[d]) continue;
             const word *cells = digit_words(g, d);
             int lines[64], crossed[64], m = 0;
             for (int i = 0; i < r->lines[base] && m < 64; i++) {
@@ -417,6 +462,7 @@ static PyObject *Rules_find(RulesObject *self, PyObject *const *args, Py_ssize_t
     }
     if (!failed) {
         int (*finders[4])(Grid *, Hint *) = {locked, hidden_pairs, naked_pairs, x_wings};
+        note_struck(g);
         failed = finders[rule](g, h) < 0;
     }
     PyObject *out = g->out;
@@ -427,6 +473,27 @@ static PyObject *Rules_find(RulesObject *self, PyObject *const *args, Py_ssize_t
         return NULL;
     }
     return out;
+}
+
+int rate_rules_find(RulesObject *r, int rule, const uint32_t *cells, const word *digits,
+                    const word *start, const word *open, const int *values_placed,
+                    RuleHints *out) {
+    if (!r->grid && !(r->grid = PyMem_Malloc(sizeof(Grid)))) return PyErr_NoMemory(), -1;
+    if (!r->hint && !(r->hint = PyMem_Malloc(sizeof(Hint)))) return PyErr_NoMemory(), -1;
+    Grid *g = r->grid;
+    size_t words = (size_t)r->n * r->w;
+    g->r = r;
+    g->b = &((BoardObject *)r->board)->board;
+    g->out = NULL;
+    g->hints = out;
+    memcpy(g->cells, cells, sizeof(uint32_t) * (size_t)r->cells);
+    memcpy(g->digits, digits, sizeof(word) * words);
+    memcpy(g->start, start, sizeof(word) * words);
+    memcpy(g->open, open, sizeof(word) * (size_t)r->w);
+    memcpy(g->values_placed, values_placed, sizeof g->values_placed);
+    int (*finders[4])(Grid *, Hint *) = {locked, hidden_pairs, naked_pairs, x_wings};
+    note_struck(g);
+    return finders[rule](g, r->hint);
 }
 
 static PyMethodDef Rules_methods[] = {

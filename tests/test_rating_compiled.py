@@ -283,3 +283,68 @@ def test_simple_rules_on_other_boards_are_the_same(variant):
     pure, fast = on_both(lambda budget: simple_rule_offs(state, board, 13 if count > 81 else 4))
     assert pure == fast
     assert any(any(offs) for offs in pure[0])
+
+
+# the dynamic chains with the simple rules nested (9.0, and nested in chains from 10.5 up)
+PLUS = levels("sukaku")[0]
+
+
+def nested_runs(state: Candidates, board, budget: Budget, outer=None, every: int = 1) -> list:
+    """Every (every-th) candidate's dynamic runs on and off with the simple rules nested,
+    as plain data."""
+    prop = Propagator(board, state, budget, PLUS.nested_rules, outer() if outer else None)
+    n, found = board.shape.size, []
+    cands = [c * n + d for c in bits_of(state.open_cells) for d in bits_of(state.cell_digits[c])]
+    for cand in cands[::every]:
+        for run in (prop.run_on(cand, PLUS.mode), prop.run_off(cand, PLUS.mode)):
+            found.append((list(run.on.items()), list(run.off.items()), run.conflict))
+    return found
+
+
+def rules_joined(state: Candidates, board, runs: list, every: int) -> bool:
+    """Whether some of the nested runs met more offs than the same runs without rules."""
+    plain = runs_of(state, board, Budget(10 ** 9), every=every)
+    plain_dynamic = [run for k, run in enumerate(plain) if k % 6 in (2, 3)]
+    return any(len(a[1]) > len(b[1]) for a, b in zip(runs, plain_dynamic))
+
+
+@pytest.mark.parametrize("index", [0, 2, 9])
+def test_propagations_with_simple_rules_nested_are_the_same_on_both_cores(index):
+    state, board = nine_states()[index], board_of(NINE)
+    pure, fast = on_both(lambda budget: nested_runs(state, board, budget, every=2))
+    assert pure == fast
+    with compiled.using(False):
+        assert rules_joined(state, board, pure[0], every=2)
+
+
+@pytest.mark.parametrize("index", [1, 5])
+def test_propagations_with_simple_rules_inside_a_chain_are_the_same(index):
+    state, board = nine_states()[index], board_of(NINE)
+    for view, outer in enclosed(state, board, 2):
+        pure, fast = on_both(lambda budget: nested_runs(view, board, budget, outer, every=3))
+        assert pure == fast
+        assert pure[1] > 0
+
+
+@pytest.mark.parametrize("index, inside", [(0, False), (13, False), (1, True)])
+def test_chains_with_simple_rules_nested_conclude_the_same(index, inside):
+    state, board = nine_states()[index], board_of(NINE)
+    contexts = enclosed(state, board, 1) if inside else [(state, None)]
+    concluded = 0
+    for view, outer in contexts:
+        for find in (rested_found,) if inside else (all_found,):
+            pure, fast = on_both(lambda budget: conclusions(find(
+                PLUS, Propagator(board, view, budget, PLUS.nested_rules,
+                                 outer() if outer else None), view, board)))
+            assert pure == fast
+            concluded += len(pure[0][0])
+    assert concluded
+
+
+def test_sixteen_by_sixteen_nested_propagations_are_the_same():
+    board, rng = board_of(SIXTEEN), random.Random(17)
+    solution, kept = random_solution(SIXTEEN, Rng(17)), set(rng.sample(range(256), 110))
+    cells = tuple(v if c in kept else 0 for c, v in enumerate(solution))
+    state = struck(Candidates.from_grid(Cells(SIXTEEN, cells)), 5, 0.1)
+    pure, fast = on_both(lambda budget: nested_runs(state, board, budget, every=29))
+    assert pure == fast

@@ -5,6 +5,7 @@ in the rater, ranges, JSON and the command line, and SE's 20.0 for a puzzle beyo
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from click.testing import CliRunner
@@ -132,3 +133,18 @@ def test_a_puzzle_no_technique_solves_is_rated_20_as_se_does():
 
 
 WXYZ_PUZZLE = ".6..81...3.7.6.5485......6.7.5.34.........9.763.....5....897...8.3..2..4........."
+
+
+def test_complexity_counts_each_nested_chain_once_at_any_index():
+    # nested chains' bits sit past 3C and may run to thousands: each counts its own cost
+    prop = Propagator(board_of(shape_of(3, 3)), Candidates.from_grid(parse_grid(
+        "1" + "0" * 80)), Budget(10))
+    rng = random.Random(26)
+    for index in range(3000):
+        prop.chain_bit(("chain", index), rng.randrange(1, 40))
+    for _ in range(50):
+        chains = rng.sample(range(3000), rng.randrange(1, 60))
+        nested = sum(1 << (prop.chain_base + i) for i in chains)
+        potentials = rng.getrandbits(2 * 729)
+        assert prop.complexity(potentials | nested) == \
+            potentials.bit_count() + sum(prop.chain_costs[i] for i in chains)

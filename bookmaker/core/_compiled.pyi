@@ -90,9 +90,12 @@ class RatePropagator:
     def __init__(self, tables: RateTables, cell_digits: Sequence[int],
                  digit_cells: Sequence[int], outer_cells: Sequence[int] | None,
                  outer_digits: Sequence[int] | None) -> None: ...
-    def run(self, cand: int, on: bool, cell_links: bool, dynamic: bool
+    def run(self, cand: int, on: bool, cell_links: bool, dynamic: bool, nested: bool = False
             ) -> tuple[dict[int, int], dict[int, int], tuple[int, int] | None, int]: ...
-    def chains_found(self, multiple: bool, dynamic: bool, rested_only: bool
+    def nest(self, rules: RateRules, rule_numbers: Sequence[int], open_cells: int,
+             values: Sequence[int]) -> None: ...
+    def chains_found(self, multiple: bool, dynamic: bool, rested_only: bool,
+                     nested: bool = False
                      ) -> tuple[list[tuple[int, int, int, bool, int, bytes]], int]: ...
 
 class RateRules:

@@ -122,6 +122,7 @@ class Propagator:
         self.cache: dict = {}
         self.native = _native(board, self.cell_digits, self.digit_cells, outer)
         self.native_rules = _native_rules(board) if nested_rules else None
+        self.native_nested = self.native is not None and _nest_in_c(self, nested_rules)
 
     def complexity(self, *ancestors: int) -> int:
         """SE's complexity of a conclusion resting on these chains: their potentials
@@ -130,7 +131,18 @@ class Propagator:
         for a in ancestors:
             flat += (a & self.low_mask).bit_count()
             nested |= a >> self.chain_base
-        return flat + sum(self.chain_costs[i] for i in bits_of(nested)) if nested else flat
+        return flat + self._chains_cost(nested) if nested else flat
+
+    def _chains_cost(self, nested: int) -> int:
+        """The nested chains' complexities summed over the bits of `nested`, read off its
+        binary digits (bits_of on a long integer copies it at every bit)."""
+        costs, digits = self.chain_costs, bin(nested)
+        last, total = len(digits) - 1, 0
+        at = digits.find("1", 2)
+        while at >= 0:
+            total += costs[last - at]
+            at = digits.find("1", at + 1)
+        return total
 
     def outer_parents(self, *ancestors: int) -> int:
         """The enclosing chain's struck candidates these chains rest on, as a candidate
@@ -166,9 +178,11 @@ class Propagator:
 
     def _run(self, cand: int, on: bool, mode: Mode) -> Run:
         """One propagation from a candidate on or off: in C on the compiled core where no
-        nested rule can join (the same potentials, ancestors, contradiction and work)."""
-        if self.native is not None and not mode.nested:
-            ons, offs, conflict, work = self.native.run(cand, on, mode.cell_links, mode.dynamic)
+        nested rule can join or only simple rules can (the same potentials, ancestors,
+        contradiction and work)."""
+        if self.native is not None and (not mode.nested or self.native_nested):
+            ons, offs, conflict, work = self.native.run(cand, on, mode.cell_links, mode.dynamic,
+                                                        bool(mode.nested))
             self.budget.spend(work)
             return Run(ons, offs, conflict)
         start = {cand: 1 << (2 * cand + on)}
@@ -229,6 +243,17 @@ def _native(board: Board, cell_digits: list, digit_cells: list, outer: Outer | N
     if outer is None:
         return make(cell_digits, digit_cells, None, None)
     return make(cell_digits, digit_cells, outer.start_cells, outer.start_digits)
+
+
+def _nest_in_c(prop: Propagator, rules: tuple) -> bool:
+    """Give the compiled propagator its nested rules when all are simple rules (which the C
+    runs on its working grid); whether it took them."""
+    if not rules or prop.native_rules is None or \
+            not all(type(rule) is SimpleRule for rule in rules):
+        return False
+    prop.native.nest(prop.native_rules.__self__, [rule.rule for rule in rules],
+                     prop.state.open_cells, prop.state.values)
+    return True
 
 
 def _native_rules(board: Board):

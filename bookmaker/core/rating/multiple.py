@@ -89,9 +89,13 @@ def rested_found(technique: Chaining, prop: Propagator, state: Candidates,
 
 def _in_c(technique: Chaining, prop: Propagator) -> bool:
     """Whether the compiled twin finds the technique's conclusions: on the compiled core,
-    for multiple and dynamic forcing chains without nested rules (not Nishio's)."""
-    return prop.native is not None and not technique.nishio and not technique.nested_rules \
-        and not technique.mode.nested and technique.mode.cell_links
+    for multiple and dynamic forcing chains without nested rules or with the simple rules
+    only, which the compiled propagator runs (not Nishio's)."""
+    if prop.native is None or technique.nishio or not technique.mode.cell_links:
+        return False
+    if technique.nested_rules or technique.mode.nested:
+        return prop.native_nested and technique.nested_rules is prop.nested_rules
+    return True
 
 
 def _found_in_c(technique: Chaining, prop: Propagator, state: Candidates,
@@ -100,14 +104,20 @@ def _found_in_c(technique: Chaining, prop: Propagator, state: Candidates,
     parents, the same work charged at once); a key's targets are their ancestors' bytes,
     equal exactly when the ancestors are."""
     rows, work = prop.native.chains_found(technique.multiple, technique.mode.dynamic,
-                                          rested_only)
+                                          rested_only, bool(technique.mode.nested))
     prop.budget.spend(work)
     n, found = prop.n, []
     names = {kind: technique.named(name) for kind, name in
              ((1, "Double"), (5, "Cell"), (6, "Region"), (7, "Contradiction"))}
+    others: dict = {}   # per candidate placed, its cell's other candidates (rows repeat them)
     for complexity, kind, q, on, parents, targets in rows:
         cell, d = divmod(q, n)
-        removed = _others(state, cell, d) if on else ((cell, d),)
+        if on:
+            removed = others.get(q)
+            if removed is None:
+                removed = others[q] = _others(state, cell, d)
+        else:
+            removed = ((cell, d),)
         found.append(Found(_rated(technique, complexity), complexity, kind, names[kind],
                            removed, (cell, d) if on else None, parents,
                            (kind, removed, targets)))

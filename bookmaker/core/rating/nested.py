@@ -54,19 +54,39 @@ class NestedChains:
         else:
             found = rested_found(self.technique, inner, view, prop.board)
         found.sort(key=lambda f: (f.rating, f.complexity, f.kind))
-        n, removals = prop.n, []
-        struck: dict = {}   # parents -> their ancestors: many conclusions share them
-        for f in found:
-            ancestors = struck.get(f.parents)
+        return _removals(prop, found, off)
+
+
+def _removals(prop: Propagator, found: list, off: dict) -> list[tuple[int, int]]:
+    """Each conclusion's removals in order with their ancestors (the struck candidates'
+    and the chain's own), as _nested_offs takes them: a removal already off, or met before,
+    changes nothing there, so it is left out (and its ancestors not worked out); but every
+    chain gets its bit, in order (its index), and a rule that concludes only such removals
+    still returns one, so that the next rule is not tried."""
+    n, removals, met = prop.n, [], set()
+    struck: dict = {}   # parents -> their ancestors: many conclusions share them
+    left_out = None
+    for f in found:
+        chain = prop.chain_bit(f.key, f.complexity)
+        ancestors = None
+        for c, d in java_map_order(f.eliminations):
+            cand = c * n + d
+            if cand in off or cand in met:
+                left_out = cand
+                continue
             if ancestors is None:
-                ancestors = 0
-                for cand in bits_of(f.parents):
-                    ancestors |= off[cand]
-                struck[f.parents] = ancestors
-            ancestors |= prop.chain_bit(f.key, f.complexity)
-            removals += [(c * n + d, ancestors | 1 << (2 * (c * n + d)))
-                         for c, d in java_map_order(f.eliminations)]
-        return removals
+                ancestors = struck.get(f.parents)
+                if ancestors is None:
+                    ancestors = 0
+                    for q in bits_of(f.parents):
+                        ancestors |= off[q]
+                    struck[f.parents] = ancestors
+                ancestors |= chain
+            met.add(cand)
+            removals.append((cand, ancestors | 1 << (2 * cand)))
+    if not removals and left_out is not None:
+        removals.append((left_out, 0))   # already off: ends the rules' turn, adds nothing
+    return removals
 
 
 FORCING_CHAINS = NestedChains(None)
