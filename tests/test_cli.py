@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import functools
+import io
 import json
 import os
+import re
 import resource
 import subprocess
 import sys
@@ -12,8 +15,9 @@ import pytest
 from processes import finished, line_of
 
 from bookmaker import cli
-from bookmaker.cli import making
+from bookmaker.cli import grading, making
 from bookmaker.cli.common import DelayedProgressBar
+from bookmaker.cli.progress import WorkMeter
 from bookmaker.core.board.grid import is_solution_of, parse_grid
 from bookmaker.core.board.shape import parse_shape
 from bookmaker.core.kinds import sudoku as sudoku_kinds
@@ -220,15 +224,17 @@ def test_a_huge_run_prints_as_it_goes_and_stops_quietly_when_its_reader_goes(com
 
 def test_generate_registers_exactly_what_it_delivered_to_a_reader_that_left(
         runner, tmp_path, processes):
-    # `generate --registry ... | head -3` used to register nothing it printed.
+    # `generate --registry ... | head -3` used to register nothing it printed. 3,000 lines
+    # are more than a pipe holds, so the run cannot end before its reader leaves.
     registry = tmp_path / "r.sqlite"
-    args = ["generate", "--size", "6x6", "--count", 20, "--seed", 3, "--registry", registry]
+    args = ["generate", "--size", "6x6", "--count", 3000, "--seed", 3, "--registry", registry]
     printed = read_then_close(processes.start(*args), 3)
     assert finished(processes.started[0]) == (141, "")
     registered = Registry(registry).keys_issued()
     assert {entry_of(parse_grid(line), "").key for line in printed} <= registered
-    written = run(runner, *args[:-2]).stdout.splitlines()[:len(registered)]  # the same lines
-    assert {entry_of(parse_grid(line), "").key for line in written} == registered
+    assert len(registered) < 3000
+    written = run(runner, *args[:4], len(registered), *args[5:7]).stdout.splitlines()
+    assert {entry_of(parse_grid(line), "").key for line in written} == registered  # the same
 
 
 def test_worker_processes_that_cannot_start_are_an_error_not_a_hang(processes):
@@ -240,7 +246,6 @@ def test_worker_processes_that_cannot_start_are_an_error_not_a_hang(processes):
                                     "open files); try fewer with --jobs\n")
 
 
-# solve
 # solve
 
 def test_solve_prints_each_solution_on_its_own_line(runner, tmp_path):
@@ -429,3 +434,50 @@ def test_progress_where_stderr_is_no_terminal_is_a_line_now_and_then(capsys):
     with DelayedProgressBar(20, "Generating") as progress:  # a short run: no line
         progress.update(20)
     assert capsys.readouterr().err == ""
+
+
+# A 9.1 of se_diabolical: its rating spends a few hundred thousand work units.
+LONG_RATING = "006401500300509001000030000205000703030040020670000058060907080000050000002304900"
+
+
+def test_a_work_meter_where_stderr_is_no_terminal_is_a_line_now_and_then(capsys):
+    with WorkMeter("Rating line 4", 2_000_000, line_every=0) as meter:
+        meter.update(100_000)
+        meter.update(1_250_000)
+    assert capsys.readouterr().err == (
+        "Rating line 4: 100,000 of 2,000,000 work units (0 s)\n"
+        "Rating line 4: 1,250,000 of 2,000,000 work units (0 s)\n")
+    with WorkMeter("Rating line 4", 2_000_000) as meter:  # quick work: no line
+        meter.update(100_000)
+    assert capsys.readouterr().err == ""
+
+
+class TerminalErr(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_a_work_meter_on_a_terminal_redraws_one_status_line_and_wipes_it(monkeypatch):
+    err = TerminalErr()
+    monkeypatch.setattr(sys, "stderr", err)
+    with WorkMeter("Rating line 1", 2_000_000, delay=0) as meter:
+        meter.update(100_000)
+        meter.update(1_250_000)
+    status = "Rating line 1: 1,250,000 of 2,000,000 work units (0 s)"
+    assert err.getvalue() == ("\rRating line 1: 100,000 of 2,000,000 work units (0 s)"
+                              "\r" + status + "\r" + " " * len(status) + "\r")
+    assert "\n" not in err.getvalue()  # nothing left between the results on stdout
+
+
+def test_rate_meters_a_long_rating_on_stderr_and_prints_the_same(runner, tmp_path,
+                                                                  monkeypatch):
+    path = tmp_path / "p.txt"
+    path.write_text(LONG_RATING + "\n")
+    quiet = run(runner, "rate", path)
+    monkeypatch.setattr(grading, "WorkMeter", functools.partial(WorkMeter, line_every=0))
+    metered = run(runner, "rate", path)
+    assert metered.exit_code == quiet.exit_code == 0
+    assert metered.stdout == quiet.stdout == "1: 9.1/1.2/1.2 Dynamic Region Forcing Chains\n"
+    progress = metered.stderr.splitlines()
+    assert progress and all(re.fullmatch(r"Rating line 1: [\d,]+ of 200,000,000 work units "
+                                         r"\(\d+ s\)", line) for line in progress)

@@ -16,7 +16,7 @@ from bookmaker.core.grade.candidates import Candidates
 from bookmaker.core.puzzle import GenerationError
 from bookmaker.core.rating.board import board_of
 from bookmaker.core.rating.chains import length_modifier
-from bookmaker.core.rating.hints import Budget, tenths_text
+from bookmaker.core.rating.hints import WATCH_UNITS, Budget, tenths_text
 from bookmaker.core.rating.ranges import RatingRange, parse_rating_range
 from bookmaker.core.rating.rater import next_hint, rate
 from bookmaker.core.rating.scales import rating_json
@@ -161,3 +161,21 @@ def test_generation_to_an_unreachable_range_says_what_it_reached():
         generate_rated(shape_of(2, 2), 1, RatingRange(70, 80), max_attempts=5)
     assert str(error.value) == ("could not make a 4x4 puzzle rated 7.0-8.0 in 5 attempts: "
                                 "the 5 rated reached 1.2 to 1.2")
+
+
+def test_a_budget_watch_hears_the_work_spent_now_and_then_and_changes_nothing():
+    # A 9.1 of se_diabolical: a few hundred thousand units of work.
+    grid = parse_grid("006401500300509001000030000205000703030040020670000058060907080000050000"
+                      "002304900")
+    heard: list[int] = []
+    watched, quiet = rate(grid, watch=heard.append), rate(grid)
+    assert watched.texts == quiet.texts and watched.steps == quiet.steps
+    assert len(heard) >= 2
+    gaps = [later - earlier for earlier, later in zip([0, *heard], heard)]
+    assert all(gap >= WATCH_UNITS for gap in gaps)
+    budget = Budget(250_000, watch=heard.append)
+    heard.clear()
+    budget.spend(WATCH_UNITS - 1)
+    assert heard == []
+    budget.spend(1)
+    assert heard == [WATCH_UNITS]

@@ -18,6 +18,7 @@ from .options import (
     size_options,
     variant_option,
 )
+from .progress import Watch, WorkMeter
 from .verdicts import uniqueness_verdict
 
 
@@ -46,14 +47,17 @@ def grade_command(ctx, file, size, box, kind, verbose, as_json) -> None:
     require_puzzles(ctx, puzzle_file)
     graded = True
     for line in puzzle_file.lines:
-        report, ok = grade_report(line, verbose, as_json)
+        with rating_meter(line) as meter:
+            report, ok = grade_report(line, verbose, as_json, meter.update)
         click.echo(report)
         graded = graded and ok
     ctx.exit(0 if graded else 1)
 
 
-def grade_report(line: PuzzleLine, verbose: bool, as_json: bool) -> tuple[str, bool]:
-    """The output for one puzzle line of `bookmaker grade`, and whether it was graded."""
+def grade_report(line: PuzzleLine, verbose: bool, as_json: bool,
+                 watch: Watch | None = None) -> tuple[str, bool]:
+    """The output for one puzzle line of `bookmaker grade`, and whether it was graded;
+    `watch` hears how the SE rating's work goes."""
     if line.grid is None:
         if as_json:
             return json.dumps({"line": line.number, "error": line.error},
@@ -73,13 +77,13 @@ def grade_report(line: PuzzleLine, verbose: bool, as_json: bool) -> tuple[str, b
             "steps": [{"technique": step.technique, "explanation": step.explanation}
                       for step in grading.steps]}
         if rated:
-            report["rating"] = rating_json(rate(line.grid).texts, RATER_VERSION)
+            report["rating"] = rating_json(rate(line.grid, watch=watch).texts, RATER_VERSION)
         return json.dumps(report, ensure_ascii=False), True
     text = f"{line.number}: {grading.grade} {grading.score:g} {grading.hardest}"
     if verbose:
         text += "".join(f"\n  {step.technique}: {step.explanation}" for step in grading.steps)
     if verbose and rated:
-        rating = rate(line.grid)
+        rating = rate(line.grid, watch=watch)
         text += f"\n  SE rating {'/'.join(rating.texts)} (rater {RATER_VERSION}):"
         text += "".join(f"\n  {step_text(line.grid.shape, step)}" for step in rating.steps)
     return text, True
@@ -116,15 +120,17 @@ def rate_command(ctx, file, size, box, kind, as_json, verbose, budget, scale) ->
     require_puzzles(ctx, puzzle_file)
     rated = True
     for line in puzzle_file.lines:
-        report, ok = rate_report(line, as_json, verbose, budget, scale)
+        with rating_meter(line, budget) as meter:
+            report, ok = rate_report(line, as_json, verbose, budget, scale, meter.update)
         click.echo(report)
         rated = rated and ok
     ctx.exit(0 if rated else 1)
 
 
 def rate_report(line: PuzzleLine, as_json: bool, verbose: bool, budget: int,
-                scale: str = DEFAULT_SCALE) -> tuple[str, bool]:
-    """The output for one puzzle line of `bookmaker rate`, and whether it was rated."""
+                scale: str = DEFAULT_SCALE, watch: Watch | None = None) -> tuple[str, bool]:
+    """The output for one puzzle line of `bookmaker rate`, and whether it was rated;
+    `watch` hears how the rating's work goes."""
     problem = line.error if line.grid is None else _not_unique(line)
     if problem is None and not line.kind.se_rated:
         problem = (f"a {line.kind.title} has no SE rating: Sudoku Explainer rates puzzles "
@@ -134,7 +140,7 @@ def rate_report(line: PuzzleLine, as_json: bool, verbose: bool, budget: int,
             return json.dumps({"line": line.number, "error": problem}, ensure_ascii=False), False
         return f"{line.number}: invalid: {problem}", False
     assert line.grid is not None  # (no problem: the line was read)
-    rating = rate(line.grid, budget, scale=scale)
+    rating = rate(line.grid, budget, scale=scale, watch=watch)
     hardest = _hardest(rating)
     if as_json:
         return json.dumps({"line": line.number, **rating_json(rating.texts, rating.version),
@@ -144,6 +150,12 @@ def rate_report(line: PuzzleLine, as_json: bool, verbose: bool, budget: int,
     if verbose:
         text += "".join(f"\n  {step_text(line.grid.shape, step)}" for step in rating.steps)
     return text, True
+
+
+def rating_meter(line: PuzzleLine, budget: int = DEFAULT_BUDGET) -> WorkMeter:
+    """How a line's SE rating goes, on stderr while it takes long (a hardest puzzle may
+    take a minute of the compiled core's work, many on the pure one)."""
+    return WorkMeter(f"Rating line {line.number}", budget)
 
 
 def _hardest(rating: Rating) -> str:

@@ -1,5 +1,7 @@
-"""A progress bar on stderr (on a terminal; elsewhere, a line now and then). No click until
-a bar shows: the plain path's `generate` (plain.py) shows progress through it too."""
+"""Progress on stderr (on a terminal, a bar or a status line; elsewhere, a line now and then):
+a bar over a run's puzzles, and a meter of one long piece of work against its budget. No
+click until a bar shows: the plain path's `generate` (plain.py) shows progress through it
+too."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ import contextlib
 import os
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from .running import echo
@@ -70,6 +73,46 @@ class DelayedProgressBar:
             return
         self.last_line = now
         echo(f"{self.label}: {done} of {self.total} ({now - self.started:.0f} s)", err=True)
+
+
+Watch = Callable[[int], None]  # told the work units spent so far
+
+
+class WorkMeter:
+    """One long piece of work against its budget of work units, on stderr: on a terminal,
+    a status line redrawn in place once the work has taken PROGRESS_DELAY_SECONDS and wiped
+    when it ends, before its result prints; where stderr is a file or a pipe, a line such as
+    `Rating line 3: 41,200,000 of 200,000,000 work units (30 s)` every PROGRESS_LINE_SECONDS
+    (none when that file is the output's, after 2>&1). Quick work shows nothing."""
+
+    def __init__(self, label: str, budget: int, delay: float = PROGRESS_DELAY_SECONDS,
+                 line_every: float = PROGRESS_LINE_SECONDS) -> None:
+        self.label, self.budget = label, budget
+        self.delay, self.line_every = delay, line_every
+        self.terminal = sys.stderr.isatty()
+        self.lines = not self.terminal and not _same_stream()
+        self.shown = 0  # characters of the status line on the terminal now
+
+    def __enter__(self) -> WorkMeter:
+        self.started = self.last_line = time.monotonic()
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        if self.shown:
+            sys.stderr.write("\r" + " " * self.shown + "\r")
+            sys.stderr.flush()
+
+    def update(self, spent: int) -> None:
+        """Report that `spent` units of the budget are spent."""
+        now = time.monotonic()
+        text = f"{self.label}: {spent:,} of {self.budget:,} work units ({now - self.started:.0f} s)"
+        if self.terminal and now - self.started >= self.delay:
+            sys.stderr.write("\r" + text.ljust(self.shown))
+            sys.stderr.flush()
+            self.shown = max(self.shown, len(text))
+        elif self.lines and now - self.last_line >= self.line_every:
+            self.last_line = now
+            echo(text, err=True)
 
 
 def _same_stream() -> bool:

@@ -118,12 +118,14 @@ def _new_canvas(geometry: PageGeometry, fonts: _Fonts, metadata: Metadata,
 class EncodingOnceCanvas(Canvas):
     """A canvas that writes the text operators of each distinct string once per document
     and then repeats them: a book sets the same few digits some 30,000 times, and
-    reportlab's encoding of a string into its font subsets was a third of the drawing. The
-    bytes are reportlab's own (tests/test_render.py compares them with its plain canvas)."""
+    reportlab's encoding of a string into its font subsets was a third of the drawing (its
+    width, measured again for every string set, another tenth). The bytes are reportlab's
+    own (tests/test_render.py compares them with its plain canvas)."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.encoded: dict[tuple, tuple[str, object]] = {}
+        self.widths: dict[tuple[str, str, float], float] = {}
 
     def beginText(self, x=0, y=0, direction=None):
         return _EncodedOnce(self, x, y, direction=direction)
@@ -146,6 +148,19 @@ class _EncodedOnce(PDFTextObject):
             self._canvas.encoded[key] = found
         written, self._curSubset = found
         return written
+
+    def textOut(self, text):
+        if type(text) is not str:
+            return super().textOut(text)
+        # The cursor moves on by the string's width, which reportlab measures glyph by
+        # glyph every time: the same few digits, measured once per document.
+        key = (text, self._fontname, self._fontsize)
+        width = self._canvas.widths.get(key)
+        if width is None:
+            width = self._canvas.stringWidth(text, self._fontname, self._fontsize)
+            self._canvas.widths[key] = width
+        self._x = self._x + width
+        self._code.append(self._formatText(text))
 
 
 class BlackPlateCanvas(EncodingOnceCanvas):

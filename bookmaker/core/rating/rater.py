@@ -164,19 +164,20 @@ def apply(state: Candidates, hint: Hint) -> None:
 
 
 def rate(grid: Grid, budget: int = DEFAULT_BUDGET, ceiling: int | None = None,
-         techniques=None, scale: str = DEFAULT_SCALE) -> Rating:
+         techniques=None, scale: str = DEFAULT_SCALE,
+         watch: Callable[[int], None] | None = None) -> Rating:
     """SE's ER/EP/ED for a puzzle with one solution, on a scale of SCALES. Past `budget`
     work units the result is a lower bound: the hardest step so far, or the least rating
     of the technique being searched. With a `ceiling` (tenths), the solve stops as soon
     as a step is rated above it, and the result is that lower bound (for generation to a
     range: the rest cannot matter). A puzzle no technique solves is rated 20.0, as SE
-    does."""
+    does. `watch` hears the units spent now and then (Budget)."""
     if techniques is None:
         techniques = SCALE_TECHNIQUES[scale]
     version = rater_version(scale)
     state = Candidates.from_grid(grid)
     board = board_of(grid.shape)
-    spending = Budget(budget, work_weight(grid.shape.cell_count * grid.shape.size))
+    spending = Budget(budget, work_weight(grid.shape.cell_count * grid.shape.size), watch)
     er = ep = ed = 0
     steps: list[Hint] = []
     in_c = fast.runner(board, techniques)   # the techniques the C knows, in C
