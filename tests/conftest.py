@@ -8,7 +8,11 @@ A test module or test marked `both_cores` runs once on the compiled core and onc
 the pure-Python one (only on the pure one when the compiled core is not built, or
 BOOKMAKER_PURE is set); every other test runs on the core in use. So a plain `pytest`
 runs the whole suite on the compiled core and the core, golden and byte tests on the
-pure one as well."""
+pure one as well.
+
+A test module or test marked `compiled_core` holds the compiled core to the pure one: it is
+skipped where the compiled core is not built (a checkout without a C compiler), and fails
+in CI, which must build it; the `extension` fixture is the extension module itself."""
 
 import os
 
@@ -29,11 +33,31 @@ CORES = ("compiled", "pure") if compiled.in_use() else ("pure",)
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "both_cores: run on the compiled and the pure core")
+    config.addinivalue_line("markers", "compiled_core: needs the compiled core (skipped where "
+                                       "it is not built, failing in CI)")
 
 
 def pytest_generate_tests(metafunc):
     if metafunc.definition.get_closest_marker("both_cores"):
         metafunc.parametrize("core", CORES, indirect=True)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    """A compiled_core test, where the compiled core is not built: skipped, but failed in
+    CI (which must build it, or these tests would compare nothing)."""
+    if item.get_closest_marker("compiled_core") and not compiled.available():
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must build the compiled core: {compiled.description()}",
+                        pytrace=False)
+        pytest.skip("the compiled core is not built here")
+
+
+@pytest.fixture(scope="session")
+def extension():
+    """The compiled core's extension module, for compiled_core tests that call it directly."""
+    from bookmaker.core import _compiled
+    return _compiled
 
 
 @pytest.fixture(autouse=True)

@@ -5,6 +5,7 @@ instead of hanging, and leaves nothing running."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import select
 import signal
@@ -38,6 +39,16 @@ class Processes:
             except (ProcessLookupError, PermissionError):
                 pass  # the group is gone: every process of it has ended
             process.wait()
+            _close_pipes(process)
+
+
+def _close_pipes(process: subprocess.Popen) -> None:
+    """Close the pipes to and from a process that a test left open (each would otherwise
+    be an unclosed file for the garbage collector)."""
+    for stream in (process.stdin, process.stdout, process.stderr):
+        if stream is not None:
+            with contextlib.suppress(OSError):  # unwritten input to a process now gone
+                stream.close()
 
 
 def line_of(stream) -> str:

@@ -29,10 +29,7 @@ from bookmaker.core.solve import compiled, dlx
 from bookmaker.core.solve import search as solver
 from bookmaker.spec import load_spec
 
-if not compiled.available() and not os.environ.get("CI"):  # CI must build it: fail there
-    pytest.skip("the compiled core is not built here", allow_module_level=True)
-
-from bookmaker.core._compiled import Board, ExactCover, any_clash, tile_jigsaw  # noqa: E402
+pytestmark = pytest.mark.compiled_core  # skipped where it is not built (tests/conftest.py)
 
 # Every box shape up to 25x25 (2x2 ... 5x5, 2x12 ...) and the variant boards: X, Hyper,
 # a Jigsaw, and Samurai (369 cells, 131 units, cells in up to 6 units).
@@ -126,14 +123,14 @@ class Tables:
 
 @EXAMPLES
 @given(tables(), st.data())
-def test_search_agrees_from_any_state_on_any_tables(board_tables, data):
+def test_search_agrees_from_any_state_on_any_tables(extension, board_tables, data):
     n, cells = board_tables[:2]
     masks = st.integers(0, (1 << cells) - 1)
     boards = data.draw(st.lists(masks, min_size=n, max_size=n))
     placed = data.draw(masks)
     limit, budget = data.draw(st.integers(1, 3)), data.draw(st.integers(0, 300))
     keep = data.draw(st.booleans())
-    fast = Board(n, board_tables[2], board_tables[3], board_tables[4]).search(
+    fast = extension.Board(n, board_tables[2], board_tables[3], board_tables[4]).search(
         boards, placed, limit, budget, keep)
     with compiled.using(False):
         pure = solver.search(Tables(*board_tables), list(boards), placed, limit, budget,
@@ -152,11 +149,12 @@ def states(draw):
 
 @EXAMPLES
 @given(states(), st.booleans())
-def test_propagation_leaves_the_same_boards_on_any_tables(state, rescan):
+def test_propagation_leaves_the_same_boards_on_any_tables(extension, state, rescan):
     board_tables, boards, placed = state
     scanned = [b | 1 for b in boards] if rescan else None  # some cells count as lost
     fast_boards, pure_boards = list(boards), list(boards)
-    fast = Board(*board_tables[:1], *board_tables[2:]).propagate(fast_boards, placed, scanned)
+    native = extension.Board(*board_tables[:1], *board_tables[2:])
+    fast = native.propagate(fast_boards, placed, scanned)
     with compiled.using(False):
         pure = solver.propagate(Tables(*board_tables), pure_boards, placed, scanned)
     assert (fast, fast_boards) == (pure, pure_boards)
@@ -164,11 +162,11 @@ def test_propagation_leaves_the_same_boards_on_any_tables(state, rescan):
 
 @EXAMPLES
 @given(states())
-def test_rounds_to_a_contradiction_agree_on_any_tables(state):
+def test_rounds_to_a_contradiction_agree_on_any_tables(extension, state):
     board_tables, boards, placed = state
     fast_boards, pure_boards = list(boards), list(boards)
-    fast = Board(*board_tables[:1], *board_tables[2:]).rounds_to_contradiction(fast_boards,
-                                                                             placed)
+    native = extension.Board(*board_tables[:1], *board_tables[2:])
+    fast = native.rounds_to_contradiction(fast_boards, placed)
     with compiled.using(False):
         pure = solver.rounds_to_contradiction(Tables(*board_tables), pure_boards, placed)
     assert (fast, fast_boards) == (pure, pure_boards)
@@ -252,14 +250,14 @@ def exact_covers(columns: int, rows: list[list[int]], given: list[int]) -> set[f
 
 @EXAMPLES
 @given(st.integers(1, 6), st.data())
-def test_exact_cover_finds_every_cover_of_any_small_matrix(columns, data):
+def test_exact_cover_finds_every_cover_of_any_small_matrix(extension, columns, data):
     row = st.lists(st.integers(0, columns - 1), unique=True, min_size=1, max_size=columns)
     rows = data.draw(st.lists(row, max_size=10))
     given = data.draw(st.lists(st.integers(0, len(rows) - 1), unique=True, max_size=2)
                       if rows else st.just([]))
     preferred = data.draw(st.integers(0, columns))
     peers = [data.draw(st.lists(st.integers(0, columns - 1), max_size=4)) for _ in range(preferred)]
-    found = ExactCover(columns, rows, peers).solve(given, 10**6, None)
+    found = extension.ExactCover(columns, rows, peers).solve(given, 10**6, None)
     covered = [c for r in given for c in rows[r]]
     if len(covered) != len(set(covered)):
         assert found is None
@@ -280,11 +278,11 @@ JUNK = st.one_of(st.none(), st.integers(-2**70, 2**70), st.text(max_size=3), st.
 
 @settings(max_examples=150, deadline=None)
 @given(st.tuples(JUNK, JUNK, JUNK, JUNK), st.lists(JUNK, min_size=7, max_size=7))
-def test_malformed_tables_and_arguments_raise_and_never_crash(table_args, call_args):
+def test_malformed_tables_and_arguments_raise_and_never_crash(extension, table_args, call_args):
     try:
-        board = Board(*table_args)
+        board = extension.Board(*table_args)
     except (TypeError, ValueError, OverflowError, MemoryError):
-        board = Board(4, shape_of(2, 2).unit_masks, shape_of(2, 2).peer_masks,
+        board = extension.Board(4, shape_of(2, 2).unit_masks, shape_of(2, 2).peer_masks,
                       shape_of(2, 2).cell_unit_masks)
     calls = [(board.count, 7), (board.search, 5), (board.forced, 4), (board.remove_clues, 4),
              (board.fill, 5), (board.propagate, 3), (board.rounds_to_contradiction, 2)]
@@ -294,12 +292,12 @@ def test_malformed_tables_and_arguments_raise_and_never_crash(table_args, call_a
         except (TypeError, ValueError, OverflowError, MemoryError):
             pass
     try:
-        ExactCover(*table_args[:3]).solve(*call_args[:3])
+        extension.ExactCover(*table_args[:3]).solve(*call_args[:3])
     except (TypeError, ValueError, OverflowError, MemoryError):
         pass
 
 
-def test_bad_arguments_get_messages_that_name_them():
+def test_bad_arguments_get_messages_that_name_them(extension):
     shape = shape_of(3, 3)
     board = compiled.engine(shape).native
     with pytest.raises(ValueError, match="cells: expected 81 values, got 3"):
@@ -311,9 +309,9 @@ def test_bad_arguments_get_messages_that_name_them():
     with pytest.raises(ValueError, match="boards must not be negative|outside the board"):
         board.search([-1] * 9, 0, 1, 10, True)
     with pytest.raises(ValueError, match="row 0 names a column twice"):
-        ExactCover(3, [[0, 0]], [])
+        extension.ExactCover(3, [[0, 0]], [])
     with pytest.raises(ValueError, match="limit must be at least 1"):
-        ExactCover(1, [[0]], []).solve([], 0, None)
+        extension.ExactCover(1, [[0]], []).solve([], 0, None)
 
 
 # Which core runs, and the same bytes from either
@@ -380,36 +378,37 @@ def test_a_book_has_the_same_bytes_on_both_cores(tmp_path: Path):
 
 @EXAMPLES
 @given(grids())
-def test_a_clue_clash_is_found_alike_and_named_alike(grid):
+def test_a_clue_clash_is_found_alike_and_named_alike(extension, grid):
     tables = (grid.cells, grid.shape.units_of, len(grid.shape.units))
-    assert any_clash(*tables) == any_clash_in_python(*tables)
+    assert extension.any_clash(*tables) == any_clash_in_python(*tables)
     fast, pure = both(lambda: conflicts(grid))
-    assert fast == pure and bool(fast) == any_clash(*tables)
+    assert fast == pure and bool(fast) == extension.any_clash(*tables)
 
 
-def test_a_clash_is_found_past_the_units_kept_on_the_stack():
+def test_a_clash_is_found_past_the_units_kept_on_the_stack(extension):
     # 300 units, each cell in its own and in unit 299, which its value then clashes in.
     units_of = tuple((cell, 299) for cell in range(4))
     for cells, clash in (((1, 2, 0, 3), False), ((1, 2, 0, 2), True)):
-        assert any_clash(cells, units_of, 300) is clash
+        assert extension.any_clash(cells, units_of, 300) is clash
         assert any_clash_in_python(cells, units_of, 300) is clash
 
 
 @pytest.mark.parametrize("cells, units_of, count", [
     ((32,), ((0,),), 1), ((-1,), ((0,),), 1), ((1,), ((1,),), 1), ((1,), ((0,),), -1),
     ([1], ((0,),), 1), ((1, 1), ((0,),), 1), ((1,), ([0],), 1)])
-def test_a_clash_check_on_tables_it_cannot_read_is_an_error(cells, units_of, count):
+def test_a_clash_check_on_tables_it_cannot_read_is_an_error(extension, cells, units_of,
+                                                            count):
     with pytest.raises((ValueError, TypeError)):
-        any_clash(cells, units_of, count)
+        extension.any_clash(cells, units_of, count)
 
 
 # Jigsaw layouts and whole fills
 
 @EXAMPLES
 @given(st.integers(4, 16), st.integers(0, 2**64 - 1), st.integers(1, 600))
-def test_a_jigsaw_tiling_makes_the_same_draws_and_layout(n, state, budget):
+def test_a_jigsaw_tiling_makes_the_same_draws_and_layout(extension, n, state, budget):
     box, limit = jigsaw._box(n), jigsaw.box_share_limit(n)
-    assert tile_jigsaw(n, *box, limit, state, budget) == \
+    assert extension.tile_jigsaw(n, *box, limit, state, budget) == \
         jigsaw.tile_in_python(n, *box, limit, state, budget)
 
 
@@ -454,9 +453,9 @@ def test_the_prover_finds_a_solution_exactly_when_the_search_does(grid, data):
     assert native.prove(cells, cell, value) == (found.count > 0)
 
 
-def test_the_prover_declines_tables_that_are_not_a_sudokus():
+def test_the_prover_declines_tables_that_are_not_a_sudokus(extension):
     # Units of fewer cells than symbols: its clauses would say more than the search does.
-    native = Board(3, (0b11,), (0b10, 0b01), ((0b11,), (0b11,)))
+    native = extension.Board(3, (0b11,), (0b10, 0b01), ((0b11,), (0b11,)))
     assert native.prove([0, 0], 0, 1) is None
 
 

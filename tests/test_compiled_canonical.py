@@ -5,7 +5,6 @@ core, and a budget runs out on the same grids."""
 
 from __future__ import annotations
 
-import os
 from functools import cache
 
 import pytest
@@ -25,8 +24,7 @@ from bookmaker.core.generate.removal import random_solution
 from bookmaker.core.rng import Rng
 from bookmaker.core.solve import compiled
 
-if not compiled.available() and not os.environ.get("CI"):  # CI must build it: fail there
-    pytest.skip("the compiled core is not built here", allow_module_level=True)
+pytestmark = pytest.mark.compiled_core  # skipped where it is not built (tests/conftest.py)
 
 # Every box of a classic board from 4x4 to 25x25, both ways round.
 BOXES = [(r, c) for r in range(2, 13) for c in range(2, 13) if r * c <= 25]

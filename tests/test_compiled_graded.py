@@ -4,8 +4,6 @@ any seed, board, symmetry and target, and arguments the C refuses."""
 
 from __future__ import annotations
 
-import os
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,10 +15,7 @@ from bookmaker.core.grade.grades import GRADES
 from bookmaker.core.rng import Rng
 from bookmaker.core.solve import compiled
 
-if not compiled.available() and not os.environ.get("CI"):  # CI must build it: fail there
-    pytest.skip("the compiled core is not built here", allow_module_level=True)
-
-from bookmaker.core import _compiled  # noqa: E402
+pytestmark = pytest.mark.compiled_core  # skipped where it is not built (tests/conftest.py)
 
 JIGSAW6 = jigsaw_of(int(ch) for row in ("000111", "002211", "022231", "442333", "445533",
                                         "445555") for ch in row)
@@ -73,25 +68,25 @@ def grader_of(shape):
         return compiled.engine(shape).grader()
 
 
-def call(shape, orbits=None, grader=None, ranks=None):
+def call(extension, shape, orbits=None, grader=None, ranks=None):
     """The compiled graded_removal on a 4x4 fill, with arguments replaced as asked."""
     solution, _ = seeded_fill(shape, 1)
-    return _compiled.graded_removal(
+    return extension.graded_removal(
         grader_of(shape) if grader is None else grader, solution,
         [(cell,) for cell in range(16)] if orbits is None else orbits,
         (3,), (3,) if ranks is None else ranks, (0, 1, 2), (0, 1, 2), (0, 0, 0, 1, 1), 5, 1,
         False, Rng(1).state, 100)
 
 
-def test_the_compiled_attempt_refuses_what_it_cannot_take():
+def test_the_compiled_attempt_refuses_what_it_cannot_take(extension):
     shape = shape_of(2, 2)
-    givens, first, final, _ = call(shape)
+    givens, first, final, _ = call(extension, shape)
     assert (first, final) == (0, 0) and 4 <= sum(1 for v in givens if v) < 16
     with pytest.raises(ValueError, match="must not share cells"):
-        call(shape, orbits=[(0, 1), (1, 2)] + [(cell,) for cell in range(3, 16)])
+        call(extension, shape, orbits=[(0, 1), (1, 2)] + [(cell,) for cell in range(3, 16)])
     with pytest.raises(ValueError, match="orbits"):
-        call(shape, orbits=[(16,)])
+        call(extension, shape, orbits=[(16,)])
     with pytest.raises(TypeError, match="Grader"):
-        call(shape, grader=object())
+        call(extension, shape, grader=object())
     with pytest.raises(ValueError, match="one rank per technique"):
-        call(shape, ranks=())
+        call(extension, shape, ranks=())

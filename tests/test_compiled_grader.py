@@ -5,7 +5,6 @@ search come out the same; malformed input is refused with an exception, never a 
 
 from __future__ import annotations
 
-import os
 from functools import cache
 from typing import TypeVar
 
@@ -28,10 +27,7 @@ from bookmaker.core.rng import Rng
 from bookmaker.core.solve import compiled
 from bookmaker.core.solve.search import initial_boards
 
-if not compiled.available() and not os.environ.get("CI"):  # CI must build it: fail there
-    pytest.skip("the compiled core is not built here", allow_module_level=True)
-
-from bookmaker.core._compiled import Grader, KillerBoard  # noqa: E402
+pytestmark = pytest.mark.compiled_core  # skipped where it is not built (tests/conftest.py)
 
 JIGSAW6 = jigsaw_of(int(ch) for row in ("000111", "002211", "022231", "442333", "445533",
                                         "445555") for ch in row)
@@ -316,11 +312,12 @@ def real_grader():
 
 @settings(max_examples=150, deadline=None)
 @given(st.lists(JUNK, min_size=13, max_size=13), st.lists(JUNK, min_size=11, max_size=11))
-def test_malformed_grader_tables_and_arguments_raise_and_never_crash(table_args, call_args):
+def test_malformed_grader_tables_and_arguments_raise_and_never_crash(extension, table_args,
+                                                                     call_args):
     with compiled.using(True):
         board = compiled.engine(shape_of(2, 2)).native
     try:
-        native = Grader(board, *table_args[1:])
+        native = extension.Grader(board, *table_args[1:])
     except REFUSED:
         native = real_grader()
     for method, arity in ((native.grade, 11), (native.find, 7), (native.from_givens, 2)):
@@ -329,7 +326,7 @@ def test_malformed_grader_tables_and_arguments_raise_and_never_crash(table_args,
         except REFUSED:
             pass
     try:
-        KillerBoard(native, *call_args[:3])
+        extension.KillerBoard(native, *call_args[:3])
     except REFUSED:
         pass
 
@@ -349,7 +346,7 @@ def test_malformed_killer_arguments_raise_and_never_crash(call_args):
             pass
 
 
-def test_bad_grader_arguments_get_messages_that_name_them():
+def test_bad_grader_arguments_get_messages_that_name_them(extension):
     native = real_grader()
     state = Candidates.from_grid(Grid(shape_of(2, 2), (0,) * 16))
     arguments = [state.values, state.cell_digits, state.digit_cells, state.open_cells]
@@ -360,7 +357,7 @@ def test_bad_grader_arguments_get_messages_that_name_them():
     with pytest.raises(ValueError, match="cell_digits must be from 0 to 15"):
         native.find(0, state.values, [16] * 16, state.digit_cells, state.open_cells, None, 0)
     with pytest.raises(ValueError, match="the cages must hold every cell once"):
-        KillerBoard(native, [[0, 1]], [3], [[3]])
+        extension.KillerBoard(native, [[0, 1]], [3], [[3]])
 
 
 # The Killer check

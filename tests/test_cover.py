@@ -312,8 +312,8 @@ def test_build_and_cover_write_the_same_cover_bytes_and_build_lists_it(tmp_path,
         "height_in": 9.25, "pages": 24, "paper": "white", "spine_in": 0.054,
         "spine_text": False, "width_in": 12.304}
     assert manifest["cover"]["pages"] == manifest["files"]["sudoku-on-the-go.pdf"]
-    preview = Image.open(tmp_path / "c" / "sudoku-on-the-go-cover-preview.png")
-    assert preview.size == (1231, 925)  # 100 dpi: 12.3041 x 9.25 in
+    with Image.open(tmp_path / "c" / "sudoku-on-the-go-cover-preview.png") as preview:
+        assert preview.size == (1231, 925)  # 100 dpi: 12.3041 x 9.25 in
 
 
 def test_cover_takes_the_puzzles_the_last_build_in_its_folder_printed(tmp_path, runner):

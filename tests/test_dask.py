@@ -23,6 +23,8 @@ from bookmaker.puzzles.produce import PuzzleJob, generate_jobs, produce
 
 VERSION = bookmaker.__version__  # what the workers run
 SHAPE_4 = parse_shape("4x4")
+# How long a killed worker's restart may take (it took over 30 s at load 25).
+RESTART_SECONDS = 300
 SHAPE_9 = parse_shape("9x9")
 SPEC = """\
 book:
@@ -43,8 +45,13 @@ sections:
 def cluster():
     """A 2-worker cluster shared by the module, and a client for the tests to look in. Dask
     retries a connection for 30 s: to a worker just killed, the kill test would wait that
-    long if the scheduler reached for it before noticing its death."""
-    with dask.config.set({"distributed.comm.timeouts.connect": "5s"}), \
+    long if the scheduler reached for it before noticing its death. A LocalCluster closes
+    the nanny of a worker lost for lost-worker-timeout (15 s) unless its restart has joined
+    by then: on a loaded machine a restart takes longer (a new process imports dask and
+    bookmaker), and the cluster would stay one worker short for good."""
+    timeouts = {"distributed.comm.timeouts.connect": "5s",
+                "distributed.deploy.lost-worker-timeout": f"{RESTART_SECONDS}s"}
+    with dask.config.set(timeouts), \
             local_cluster(2) as shared, distributed.Client(shared, set_as_default=False) as client:
         yield shared, client
 
@@ -214,9 +221,12 @@ def test_a_worker_killed_mid_run_loses_and_duplicates_no_puzzle(cluster, address
     assert puzzles == produce(jobs)
     (victim, tasks_lost), = killed
     assert tasks_lost > 0
-    # The nanny starts a new worker process: seconds on a quiet machine, but more than 30
-    # on a shared one at load 25 (a worker imports dask and bookmaker afresh).
-    client.wait_for_workers(2, timeout=180)
+    # The nanny starts a new worker process: seconds on a quiet machine, minutes at worst
+    # on a shared one (a worker imports dask and bookmaker afresh).
+    try:
+        client.wait_for_workers(2, timeout=RESTART_SECONDS)
+    except TimeoutError:
+        pytest.fail(f"the nanny's new worker did not join within {RESTART_SECONDS} s")
     assert pids[victim] not in client.run(os.getpid).values()
 
 

@@ -5,7 +5,6 @@ budget, on 9x9 and on variant boards; boards the C does not take fall back to Py
 
 from __future__ import annotations
 
-import os
 from functools import cache
 
 import pytest
@@ -24,8 +23,7 @@ from bookmaker.core.rating.hints import Budget, OutOfBudget
 from bookmaker.core.rating.rater import SCALE_TECHNIQUES, apply, next_hint, rate
 from bookmaker.core.solve import compiled
 
-if not compiled.available() and not os.environ.get("CI"):  # CI must build it: fail there
-    pytest.skip("the compiled core is not built here", allow_module_level=True)
+pytestmark = pytest.mark.compiled_core  # skipped where it is not built (tests/conftest.py)
 
 NINE = shape_of(3, 3)
 SE_RATED = [line.split()[1] for line in (DATA / "se_rated-sample.txt").read_text().splitlines()

@@ -8,7 +8,6 @@ included."""
 
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
@@ -45,8 +44,7 @@ from bookmaker.core.rating.rater import rate
 from bookmaker.core.rng import Rng
 from bookmaker.core.solve import compiled
 
-if not compiled.available() and not os.environ.get("CI"):  # CI must build it: fail there
-    pytest.skip("the compiled core is not built here", allow_module_level=True)
+pytestmark = pytest.mark.compiled_core  # skipped where it is not built (tests/conftest.py)
 
 NINE, SIXTEEN = shape_of(3, 3), shape_of(4, 4)
 # HardestSudokusThread-00004 (published 10.3/10.3/9.8) and -02077 (9.7/9.7/2.6)

@@ -208,7 +208,8 @@ def test_two_processes_writing_at_once_lose_nothing(tmp_path):
                for name in ("one", "two")]
     go.touch()
     for writer in writers:
-        assert writer.wait(timeout=120) == 0, writer.stderr.read()
+        with writer:  # closes its stderr pipe
+            assert writer.wait(timeout=120) == 0, writer.stderr.read()
     registry = Registry(path)
     assert registry.counts() == [SeriesCount("one", "easy", 800),
                                  SeriesCount("two", "easy", 800)]

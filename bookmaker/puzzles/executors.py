@@ -32,6 +32,7 @@ INSTALL_HINT = "pip install 'bookmaker[dask]'"
 # out of file descriptors): --jobs is capped here.
 MAX_WORKERS_PER_CPU = 4
 _PARENT_POLL_SECONDS = 0.25  # how soon a worker notices that its parent has gone
+_MANAGER_JOIN_SECONDS = 5.0  # for a pool's thread to finish once its workers have ended
 _ADDRESS = re.compile(r"(?P<host>[^\s:/]+|\[[0-9A-Fa-f:.]+\]):(?P<port>\d{1,5})")
 
 
@@ -99,16 +100,50 @@ def _frozen_for_workers() -> Iterator[None]:
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
-    """Cancel what is queued and end the workers now, mid-puzzle if need be."""
-    # The pool offers no other handle on its processes than this attribute.
+    """Cancel what is queued and end the workers now, mid-puzzle if need be; return once
+    the pool's manager thread has seen them end."""
+    # The pool offers no other handle on its processes, thread and result queue than these
+    # attributes (shutdown() lets go of them).
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
+    results = getattr(pool, "_result_queue", None)
     pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        process.terminate()
-    for process in processes:
-        process.join(timeout=1.0)
-        if process.is_alive():
-            process.kill()
+    with _cancelled_futures_race_ignored(manager):
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join(timeout=1.0)
+            if process.is_alive():
+                process.kill()
+        # A worker ended halfway through writing a result left the thread waiting for the
+        # rest forever, and the interpreter's exit waiting for the thread (a run piped to
+        # `head` hung now and then): with this end closed too, it reads the end of file.
+        if results is not None:
+            results._writer.close()
+        # Left running, the thread closed its wake-up pipe while the interpreter's exit
+        # wrote to it (Python 3.11: "OSError: Bad file descriptor" on stderr).
+        if manager is not None:
+            manager.join(timeout=_MANAGER_JOIN_SECONDS)
+
+
+@contextlib.contextmanager
+def _cancelled_futures_race_ignored(manager: threading.Thread | None) -> Iterator[None]:
+    """Python 3.11's pool manager, finding its workers ended, sets an exception on each
+    future still queued, and fails with InvalidStateError (a traceback on stderr) on one
+    that was cancelled meanwhile (3.12 ignores it): ignored here, for that thread only."""
+    from concurrent.futures import InvalidStateError
+
+    previous = threading.excepthook
+
+    def hook(args) -> None:
+        if args.thread is not manager or not issubclass(args.exc_type, InvalidStateError):
+            previous(args)
+
+    threading.excepthook = hook
+    try:
+        yield
+    finally:
+        threading.excepthook = previous
 
 
 def _worker_started(parent: int) -> None:
