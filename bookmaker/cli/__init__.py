@@ -7,9 +7,9 @@ grading.py (grade, rate), books.py (build, cover), dailies.py (daily), registrie
 (registry import, registry stats) and exports.py (export).
 
 The plain invocations of the commands run most often (`check FILE`, `solve FILE`,
-`--version`) are read by plain.py without loading click at all (its import is a third of
-a process's start-up); they run the same functions as the click commands. So `main`, and
-click with it, loads only when asked for.
+`generate --seed S [--count N]`, `--version`) are read by plain.py without loading click
+at all (its import is a third of a process's start-up); they run the same functions as the
+click commands. So `main`, and click with it, loads only when asked for.
 """
 
 from __future__ import annotations

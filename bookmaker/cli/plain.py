@@ -6,10 +6,10 @@ very functions the click commands call, with the defaults the click options have
 Plain is `bookmaker --version`, `bookmaker check [FILE]` and `bookmaker solve [FILE]`,
 FILE a readable file (not one starting with '-') or '-' for stdin, and `bookmaker
 generate --seed S [--count N]` (either order, N a positive whole number in digits, S a
-seed not starting with '-'): nothing else. Every
-other command line (options, --help, a missing file, a typo) goes to click, which reads it
-and says what is wrong; tests/test_plain.py runs each plain shape through both and
-compares stdout, stderr and the exit code byte for byte."""
+seed not starting with '-'): nothing else. Every other command line (options, --help, a
+missing file, a typo) goes to click, which reads it and says what is wrong;
+tests/test_plain.py runs each plain shape through both and compares stdout, stderr and the
+exit code byte for byte."""
 
 from __future__ import annotations
 
