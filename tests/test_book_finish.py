@@ -38,6 +38,7 @@ from bookmaker.pages.bookpages import title_page
 from bookmaker.pages.flow import BESIDE_GAP, Beside, Figure, TextSetter, Together, balanced, flow
 from bookmaker.pages.page import PageGeometry, TextBlock, inches
 from bookmaker.pages.paginate import shared_slots
+from bookmaker.puzzles.produce import PuzzleJob, make_puzzle
 from bookmaker.spec import load_spec
 from bookmaker.spec.captions import caption_parts, grid_size_text
 from bookmaker.spec.catalogue import load_catalogue
@@ -198,6 +199,22 @@ def test_a_solving_time_follows_the_stated_model():
 def test_solving_times_rise_with_the_grade_on_the_graders_steps(classic):
     easy = solve_each(_planned(1), [classic])[0]
     assert 5 <= easy.minutes <= 20
+
+
+def test_a_timed_jobs_puzzle_brings_the_time_composing_would_work_out(classic, killer):
+    """A book that prints times has its workers estimate them (issue 24): the same minutes
+    as solving each puzzle again, which a book without hints, paths or glossary skips."""
+    made = [make_puzzle(PuzzleJob(p.shape, p.seed, difficulty=p.difficulty, kind=p.kind,
+                                  record_rating=False, timed=True)) for p in (classic, killer)]
+    assert [p.minutes for p in made] == [s.minutes for s in solve_each(_planned(2), made)]
+    assert made == [classic, killer] and classic.minutes is None  # the puzzles themselves
+    assert all(s.steps for s in solve_each(_planned(2), made))
+    brought = [replace(p, minutes=60 + i) for i, p in enumerate(made)]
+    assert [(s.minutes, s.steps) for s in solve_each(_planned(2), brought, steps=False)] == \
+        [(60, ()), (61, ())]  # not solved again
+    # Without a time brought, it is worked out here; the steps stay out all the same.
+    assert [(s.minutes, s.steps) for s in solve_each(_planned(2), [classic], steps=False)] \
+        == [(made[0].minutes, ())]
 
 
 # --- how to play: flowing text without large gaps ---------------------------------------

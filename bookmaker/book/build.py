@@ -167,8 +167,10 @@ def distinct_puzzles(spec: BookSpec, planned: list[PlannedPuzzle], registry: Reg
     make(jobs, on_progress) is produce_keyed(): it has Dancing Links verify each puzzle
     (VerificationError otherwise), so every puzzle from here on is proven unique twice,
     and works out each puzzle's repeat key where the puzzle is made."""
-    # Made without the ratings recorded unasked: recorded_ratings adds them (build()).
-    jobs = [replace(p.job, record_rating=False) for p in planned]
+    # Made without the ratings recorded unasked: recorded_ratings adds them (build()); with
+    # the times the book prints worked out where they are made.
+    jobs = [replace(p.job, record_rating=False, timed=spec.explanations.times)
+            for p in planned]
     made = make(jobs, on_progress)
     # Read as late as possible, so that a build finishing meanwhile is taken into account.
     snapshot = registry.read() if registry else Snapshot()

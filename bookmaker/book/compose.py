@@ -159,8 +159,10 @@ def compose(spec: BookSpec, planned: Sequence[PlannedPuzzle], puzzles: Sequence[
     """The book's documents: the book itself, and the answer book when answers are separate
     (`example`: the how-to-play's worked example; `diagrams`: its other kinds' puzzles)."""
     words = load_catalogue(spec.language)
-    solved = solve_each(planned, puzzles, [s.glyphs for s in spec.sections]) \
-        if spec.explanations.solves else []
+    explained = spec.explanations
+    solved = solve_each(planned, puzzles, [s.glyphs for s in spec.sections],
+                        explained.hints or explained.solving_path or explained.with_glossary) \
+        if explained.solves else []
     draft = _Book(spec, words, planned, puzzles, (), spec.page_plan(), example, solved,
                   diagrams)
     plan = settled_plan(draft)

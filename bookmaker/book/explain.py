@@ -34,7 +34,7 @@ from ..spec.explain import (
     technique_note,
     value_text,
 )
-from ..spec.solvetime import solving_minutes
+from ..spec.solvetime import puzzle_minutes
 from .plan import PlannedPuzzle
 
 TECHNIQUE_SPACE = 4.0  # points above each glossary entry
@@ -72,17 +72,21 @@ class Solved:
 
 
 def solve_each(planned: Sequence[PlannedPuzzle], puzzles: Sequence[Puzzle],
-               glyphs: Sequence[tuple[str, ...]] = ()) -> list[Solved]:
+               glyphs: Sequence[tuple[str, ...]] = (), steps: bool = True) -> list[Solved]:
     """Every puzzle of the book solved by its kind's grader, in book order (`glyphs`: each
-    section's symbols, () for numbers)."""
+    section's symbols, () for numbers). Without `steps` (a book that prints its times but
+    no hints, paths or glossary) a puzzle whose estimate came with it from where it was
+    made (spec/solvetime.with_minutes) is not solved again, and has no steps."""
     solved = []
     for place, puzzle in zip(planned, puzzles):
-        grading = puzzle.kind.grade(puzzle.givens, puzzle.extras)
-        open_cells = sum(1 for value in puzzle.givens.cells if not value)
-        solved.append(Solved(place.number, puzzle.grade, puzzle.shape, grading.steps,
-                             solving_minutes(grading.steps, puzzle.shape.size, open_cells),
-                             glyphs[place.section_index] if glyphs else (), puzzle.givens,
-                             puzzle.kind.marks(puzzle.givens, puzzle.extras)))
+        path: tuple[Step, ...] = ()
+        minutes = puzzle.minutes
+        if steps or minutes is None:
+            path = puzzle.kind.grade(puzzle.givens, puzzle.extras).steps
+            minutes = puzzle_minutes(puzzle, path)
+        solved.append(Solved(place.number, puzzle.grade, puzzle.shape, path if steps else (),
+                             minutes, glyphs[place.section_index] if glyphs else (),
+                             puzzle.givens, puzzle.kind.marks(puzzle.givens, puzzle.extras)))
     return solved
 
 

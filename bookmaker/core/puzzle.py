@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .board.grid import Grid
@@ -33,6 +33,9 @@ class Puzzle:
     rating: tuple[str, str, str] | tuple[()] = ()  # SE's ER, EP, ED (core/rating), ">=" a bound
     rater: str = ""                     # the rater version that made `rating`
     extras: Any = None
+    # The estimated solving time (spec/solvetime.py), where a book that prints it had it
+    # worked out as the puzzle was made; None if not. Not part of what the puzzle is.
+    minutes: int | None = field(default=None, compare=False)
 
     @property
     def shape(self) -> Shape:

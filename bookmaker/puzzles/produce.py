@@ -75,6 +75,9 @@ class PuzzleJob:
     # work thrown away).
     record_rating: bool = True
     record_grade: bool = True
+    # Estimate its solving time as it is made (spec/solvetime.with_minutes): a book that
+    # prints the times has its workers solve each puzzle for them, not its own process.
+    timed: bool = False
 
     @property
     def request(self) -> MakeRequest:
@@ -113,8 +116,13 @@ def _job_seed(shape: Shape, seed: int | str, symmetry: str, index: int, kind: Ki
 def make_puzzle(job: PuzzleJob) -> Puzzle:
     """One job's puzzle, made by its kind: to its rating range and difficulty if asked,
     proven unique by the kind's two independent proofs (VerificationError if they
-    disagree), graded, and rated where the kind records ratings (core/kinds)."""
-    return job.kind.make(job.request)
+    disagree), graded, and rated where the kind records ratings (core/kinds); with its
+    estimated solving time if the job is timed."""
+    puzzle = job.kind.make(job.request)
+    if not job.timed:
+        return puzzle
+    from ..spec.solvetime import with_minutes  # pydantic: not for `generate`'s start-up
+    return with_minutes(puzzle)
 
 
 def make_keyed_puzzle(job: PuzzleJob) -> tuple[Puzzle, str]:

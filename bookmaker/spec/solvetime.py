@@ -5,11 +5,13 @@ larger than 9x9), plus pencil marks once the first step beyond singles comes."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import cache
 
 from pydantic import Field
 
 from ..core.grade.candidates import Step
+from ..core.puzzle import Puzzle
 from .values import Schema
 
 TIMES_FOLDER = "solving"
@@ -65,3 +67,17 @@ def solving_minutes(steps: Sequence[Step], size: int, open_cells: int,
     if minutes >= ROUND_FROM:
         return int(5 * round(minutes / 5))
     return max(model.least_minutes, round(minutes))
+
+
+def puzzle_minutes(puzzle: Puzzle, steps: Sequence[Step]) -> int:
+    """The estimate for a puzzle whose grader solves it by `steps` (Kind.grade)."""
+    open_cells = sum(1 for value in puzzle.givens.cells if not value)
+    return solving_minutes(steps, puzzle.shape.size, open_cells)
+
+
+def with_minutes(puzzle: Puzzle) -> Puzzle:
+    """The puzzle with its estimate, solved step by step by its kind's grader for it: done
+    where the puzzle is made (puzzles/produce.py), on a book's workers, so that composing
+    the book need not solve every puzzle again."""
+    steps = puzzle.kind.grade(puzzle.givens, puzzle.extras).steps
+    return replace(puzzle, minutes=puzzle_minutes(puzzle, steps))
