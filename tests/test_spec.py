@@ -557,6 +557,23 @@ def test_the_layouts_default_is_capped_to_what_fits_for_large_grids():
     assert loaded.sections[0].answers_per_page == 6  # the layout says 9; 6 fit
 
 
+def test_only_a_board_under_9x9_reads_every_catalogue_for_its_answers_note(monkeypatch):
+    """The note under an answer is sized for the widest language; it bounds only boards
+    smaller than 9x9 (Layout.answers_per_page_for), so a book of 9x9s reads only its own
+    language's catalogue (issue 24: the start of a build)."""
+    from bookmaker.spec import catalogue, load
+    read: list[str] = []
+    reader = catalogue._read
+    monkeypatch.setattr(catalogue, "_read", lambda language: read.append(language) or
+                        reader(language))
+    for cached in (catalogue.load_catalogue, load.widest_answer_note):
+        cached.cache_clear()
+    load_spec(write(GOOD_SPEC))
+    assert read == ["en"]
+    load_spec(write(replaced("size: 9x9", "size: 6x6")))
+    assert sorted(read) == sorted(catalogue.language_names()) and len(read) > 1
+
+
 def test_text_seeds_rectangular_boxes_and_options_are_kept():
     spec = """\
         book:

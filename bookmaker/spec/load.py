@@ -22,7 +22,7 @@ from .covercheck import CoverFacts, cover_spec, glyph_fields
 from .fontfile import default_font_paths, read_font
 from .glyphs import NUMBERS, WORD, WORD_KEY, glyph_problem, glyphs_of, numbers
 from .kinds import cells_across, kind_of_name, least_cell, least_symbol_cell, parse_kind_frame
-from .layout import Layout
+from .layout import REFERENCE_SIZE, Layout
 from .layouts import (
     is_layout_path,
     load_layout_file,
@@ -297,8 +297,10 @@ def _answers_per_page(report: Report, at: tuple, grid: _GridNeeds,
     if problem:
         report.add(Mistake(at + ("size",), problem))
         return None
-    return layout.answers_per_page_for(grid.cells, widest_answer_note(layout.caption_size),
-                                       grid.least_symbol_cell)
+    # The note's width bounds only boards smaller than the reference (answers_per_page_for),
+    # and measuring it reads every language's catalogue: a book of 9x9s and larger skips it.
+    note = widest_answer_note(layout.caption_size) if grid.cells < REFERENCE_SIZE else 0.0
+    return layout.answers_per_page_for(grid.cells, note, grid.least_symbol_cell)
 
 
 NOTE_ROOM = 1.15  # room kept beside an answer's note for a font wider than the default
