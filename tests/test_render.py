@@ -198,9 +198,11 @@ def test_reportlab_s_accelerator_is_used_and_writes_the_bytes_its_python_does(tr
 @pytest.mark.parametrize("colour", ["grey", "cmyk"])
 def test_strings_encoded_once_write_the_bytes_reportlab_s_own_text_objects_do(monkeypatch,
                                                                             colour):
-    """The canvas repeats a string's operators (pdf.EncodingOnceCanvas); reportlab's own
-    text objects, encoding every string anew, must write the same file in both colours,
-    or a reportlab that changed how it encodes would print another book unnoticed."""
+    """The canvas repeats a string's operators (pdf.EncodingOnceCanvas) and a grid's
+    symbols are written straight into its text objects (PdfBoard._set_labels); reportlab's
+    own text objects, placing and encoding every string anew, must write the same file in
+    both colours, or a reportlab that changed how it encodes would print another book
+    unnoticed."""
     from reportlab.pdfgen.canvas import Canvas
 
     from bookmaker.render import pdf
