@@ -10,7 +10,7 @@ a text the spec accepts is the text the renderer sets (a test compares the two).
 from __future__ import annotations
 
 import struct
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -18,6 +18,7 @@ from pathlib import Path
 DEFAULT_REGULAR = "DejaVuSans.ttf"
 DEFAULT_BOLD = "DejaVuSans-Bold.ttf"
 _CHECKOUT_FONTS = Path(__file__).resolve().parents[2] / "fonts"
+MEASURED_MOST = 100_000  # texts whose widths a font keeps
 _UNICODE_TABLES = ((3, 10), (0, 4), (0, 6), (3, 1), (0, 3), (0, 2), (0, 1), (0, 0))
 
 
@@ -32,6 +33,9 @@ class FontFile:
     name: str
     glyphs: dict[int, int]
     advances: tuple[float, ...]
+    # Each text's width per 1000 em, as measured: composing a book measures the same
+    # lines and labels again, round after round (compose.settled_plan), in Python.
+    _measured: dict[str, float] = field(default_factory=dict, compare=False, repr=False)
 
     def missing(self, text: str) -> list[str]:
         """The characters of text the font has no glyph for, in order, each once (line
@@ -44,9 +48,14 @@ class FontFile:
 
     def width(self, text: str, size: float) -> float:
         """The width of text set at size points (a missing character counts as glyph 0)."""
-        last = len(self.advances) - 1
-        return sum(self.advances[min(self.glyphs.get(ord(c), 0), last)]
-                   for c in text) * size / 1000
+        units = self._measured.get(text)
+        if units is None:
+            last = len(self.advances) - 1
+            units = sum(self.advances[min(self.glyphs.get(ord(c), 0), last)] for c in text)
+            if len(self._measured) >= MEASURED_MOST:
+                self._measured.clear()  # a long run's texts are not kept for ever
+            self._measured[text] = units
+        return units * size / 1000
 
 
 @dataclass(frozen=True)
