@@ -133,6 +133,18 @@ def test_a_grading_takes_the_same_steps_to_the_same_grade(grid, ceiling):
     assert fast == pure
 
 
+@EXAMPLES
+@given(grids())
+def test_a_solving_path_is_the_gradings_steps_unworded_on_both_cores(grid):
+    """What a solving time reads (grader.solving_path: the C's steps left unworded) is
+    each step's technique and cells placed, as the pure grading words them."""
+    with compiled.using(False):
+        steps = [(step.technique, len(step.placements)) for step in grader.grade(grid).steps]
+    for fast in (True, False):
+        with compiled.using(fast):
+            assert grader.solving_path(grid) == steps
+
+
 @settings(max_examples=20, deadline=None)
 @given(grids(), st.integers(0, 40))
 def test_a_grading_cut_short_stops_at_the_same_step(grid, max_steps):

@@ -48,22 +48,39 @@ def solving_seconds(steps: Sequence[Step], size: int, open_cells: int,
                     model: TimeModel) -> float:
     """The model's seconds for a solving path on a board `size` a side that starts with
     `open_cells` empty cells."""
+    return path_seconds(path_of(steps), size, open_cells, model)
+
+
+def path_of(steps: Sequence[Step]) -> list[tuple[str, int]]:
+    """A solving path as the model reads it: each step's technique and cells placed."""
+    return [(step.technique, len(step.placements)) for step in steps]
+
+
+def path_seconds(path: Sequence[tuple[str, int]], size: int, open_cells: int,
+                 model: TimeModel) -> float:
+    """solving_seconds() of a path of (technique, cells placed) steps (Kind.solving_path)."""
     scale = max(1.0, size / model.scan_size) ** model.scan_power
     seconds, pencilled, placed = 0.0, False, 0
-    for step in steps:
-        if not pencilled and step.technique not in SINGLES:
+    for technique, cells in path:
+        if not pencilled and technique not in SINGLES:
             seconds += model.pencil_seconds * (open_cells - placed)
             pencilled = True
-        seconds += model.seconds.get(step.technique, model.default_seconds) * scale
-        placed += len(step.placements)
+        seconds += model.seconds.get(technique, model.default_seconds) * scale
+        placed += cells
     return seconds
 
 
 def solving_minutes(steps: Sequence[Step], size: int, open_cells: int,
                     model: TimeModel | None = None) -> int:
     """The estimate in whole minutes, to the nearest 5 from ROUND_FROM minutes up."""
+    return path_minutes(path_of(steps), size, open_cells, model)
+
+
+def path_minutes(path: Sequence[tuple[str, int]], size: int, open_cells: int,
+                 model: TimeModel | None = None) -> int:
+    """solving_minutes() of a path of (technique, cells placed) steps."""
     model = model or load_time_model()
-    minutes = solving_seconds(steps, size, open_cells, model) / 60
+    minutes = path_seconds(path, size, open_cells, model) / 60
     if minutes >= ROUND_FROM:
         return int(5 * round(minutes / 5))
     return max(model.least_minutes, round(minutes))
@@ -71,13 +88,18 @@ def solving_minutes(steps: Sequence[Step], size: int, open_cells: int,
 
 def puzzle_minutes(puzzle: Puzzle, steps: Sequence[Step]) -> int:
     """The estimate for a puzzle whose grader solves it by `steps` (Kind.grade)."""
-    open_cells = sum(1 for value in puzzle.givens.cells if not value)
-    return solving_minutes(steps, puzzle.shape.size, open_cells)
+    return _minutes_of(puzzle, path_of(steps))
 
 
 def with_minutes(puzzle: Puzzle) -> Puzzle:
-    """The puzzle with its estimate, solved step by step by its kind's grader for it: done
-    where the puzzle is made (puzzles/produce.py), on a book's workers, so that composing
-    the book need not solve every puzzle again."""
-    steps = puzzle.kind.grade(puzzle.givens, puzzle.extras).steps
-    return replace(puzzle, minutes=puzzle_minutes(puzzle, steps))
+    """The puzzle with its estimate, solved step by step by its kind's grader for it
+    (Kind.solving_path: the steps unworded where the kind can): done where the puzzle is
+    made (puzzles/produce.py), on a book's workers, so that composing the book need not
+    solve every puzzle again."""
+    path = puzzle.kind.solving_path(puzzle.givens, puzzle.extras)
+    return replace(puzzle, minutes=_minutes_of(puzzle, path))
+
+
+def _minutes_of(puzzle: Puzzle, path: Sequence[tuple[str, int]]) -> int:
+    open_cells = sum(1 for value in puzzle.givens.cells if not value)
+    return path_minutes(path, puzzle.shape.size, open_cells)

@@ -215,6 +215,14 @@ def grade(grid: Grid, max_steps: int | None = None) -> Grading:
     return grade_state(Candidates.from_grid(grid), CLASSIC, max_steps)
 
 
+def solving_path(grid: Grid) -> list[tuple[str, int]]:
+    """grade()'s steps as (technique, cells it places), without their words: what a
+    solving time needs (spec/solvetime.py)."""
+    state = Candidates.from_grid(grid)
+    return compiled.engine(state.shape).solving_path(
+        state, CLASSIC, state.shape.cell_count * state.shape.size)
+
+
 def grade_state(state: Candidates, ladder: Ladder = CLASSIC,
                 max_steps: int | None = None) -> Grading:
     """grade() from a state, by a ladder's techniques, on the board's engine. Changes the

@@ -79,6 +79,12 @@ def compiled_ladder(ladder: g.Ladder, ceiling: str | None):
     return numbers, bulk, ranks
 
 
+@cache
+def technique_names(ladder: g.Ladder) -> dict[int, str]:
+    """The name of each technique of a ladder, by the C's number of it."""
+    return {_NUMBER[tech.find]: tech.name for tech in ladder.techniques if tech.find in _NUMBER}
+
+
 def worded(state: Candidates, found) -> Step:
     """The Step of a step the C found: (technique number, placements, eliminations, the
     numbers of its explanation, length)."""

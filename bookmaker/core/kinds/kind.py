@@ -230,6 +230,12 @@ class Kind:
         """The grading by the techniques a person needs on this kind."""
         raise NotImplementedError
 
+    def solving_path(self, givens: Grid, extras: Extras = None) -> list[tuple[str, int]]:
+        """The grading's steps as (technique, cells it places): all a solving time needs
+        (a kind may find them without wording each step)."""
+        return [(step.technique, len(step.placements))
+                for step in self.grade(givens, extras).steps]
+
     def repeat_key(self, givens: Grid, extras: Extras = None) -> str:
         """The key under which puzzles equal up to the kind's symmetries meet (registry)."""
         raise NotImplementedError

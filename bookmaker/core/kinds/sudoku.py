@@ -99,6 +99,10 @@ class SudokuKind(BoxKind):
         from ..grade.grader import grade
         return grade(givens)
 
+    def solving_path(self, givens: Grid, extras: None = None) -> list[tuple[str, int]]:
+        from ..grade.grader import solving_path
+        return solving_path(givens)
+
     def repeat_key(self, givens: Grid, extras: None = None) -> str:
         from ..board.transform import repeat_key
         return repeat_key(givens)

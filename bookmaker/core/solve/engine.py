@@ -91,6 +91,11 @@ class PureEngine:
             return grader.grade_in_python(state, ladder, max_steps)
         return grader.grade_within_in_python(state, ceiling, ladder)
 
+    def solving_path(self, state, ladder, max_steps: int) -> list[tuple[str, int]]:
+        from ..grade import grader
+        steps = grader.grade_in_python(state, ladder, max_steps).steps
+        return [(step.technique, len(step.placements)) for step in steps]
+
     def pencil_marks(self, cells) -> tuple:
         from ..grade.candidates import Candidates
         return Candidates.marks_in_python(self.board, cells)
@@ -167,6 +172,19 @@ class CompiledEngine:
         if stalled and ceiling != grader.GRADES[-1]:
             return None
         return grader.grading_of(steps, state, ladder, settled_rank)
+
+    def solving_path(self, state, ladder, max_steps: int) -> list[tuple[str, int]]:
+        """grade()'s steps (no ceiling) as (technique, cells placed), not worded: the
+        words are half a grading's time, and a solving time needs none."""
+        from ..grade import twins
+        plan = twins.compiled_ladder(ladder, None)
+        if plan is None or type(state) not in twinned_states():
+            return PureEngine(self.board).solving_path(state, ladder, max_steps)
+        found, *_ = self.grader().grade(
+            state.values, state.cell_digits, state.digit_cells, state.open_cells, *plan,
+            False, max_steps, self.killer_of(state), _unsettled(state))
+        names = twins.technique_names(ladder)
+        return [(names[number], len(placements)) for number, placements, *_ in found]
 
     def pencil_marks(self, cells) -> tuple:
         values, cell_digits, digit_cells, open_cells, _ = self.grader().from_givens(cells, None)
