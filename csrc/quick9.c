@@ -82,6 +82,83 @@ static inline int unit_places(Set b, int unit, Set *mine) {
     return 0;
 }
 
+/* A set as three bands of three rows, 27 cells a word (cell c: bit c % 27 of word c / 27),
+   where a row or a box lies in one word and a column is one bit-column of each (bit k,
+   k + 9, k + 18): every unit of a symbol is looked at in a few word operations. */
+typedef struct {
+    uint32_t w[3];
+} Bands;
+
+#define BAND 0x7FFFFFFu   /* a band's 27 cells */
+#define ROW 0x1FFu        /* the first row of a band */
+#define BOX 0x1C0E07u     /* a band's cells of its first box */
+
+static inline Bands bands_of(Set s) {
+    return (Bands){{(uint32_t)(s.lo & BAND), (uint32_t)(s.lo >> 27 & BAND),
+                    (uint32_t)((s.lo >> 54 | s.hi << 10) & BAND)}};
+}
+
+static inline Set set_of(Bands b) {
+    return (Set){b.w[0] | (uint64_t)b.w[1] << 27 | (uint64_t)b.w[2] << 54, b.w[2] >> 10};
+}
+
+/* Units as three 9-bit masks, one bit a unit: rows, columns and boxes (unit 0..8, 9..17,
+   18..26 of Shape's order). */
+typedef struct {
+    uint32_t rows, columns, boxes;
+} Units;
+
+/* Where a symbol's board b has no place (`empty`) and one place (`single`), per unit. */
+static inline void family_places(Bands b, Units *empty, Units *single) {
+    uint32_t one = 0, two = 0; /* columns with a place, with two (over the bands) */
+    single->rows = single->boxes = 0;
+    Units any = {0, 0, 0};
+    for (int k = 0; k < 3; k++) {
+        uint32_t x = b.w[k];
+        for (int i = 0; i < 3; i++) {
+            uint32_t row = x >> (9 * i) & ROW, box = x & BOX << (3 * i);
+            any.rows |= (uint32_t)(row != 0) << (3 * k + i);
+            single->rows |= (uint32_t)(row && !(row & (row - 1))) << (3 * k + i);
+            any.boxes |= (uint32_t)(box != 0) << (3 * k + i);
+            single->boxes |= (uint32_t)(box && !(box & (box - 1))) << (3 * k + i);
+        }
+        uint32_t a = x & ROW, m = x >> 9 & ROW, z = x >> 18 & ROW;
+        uint32_t here = a | m | z, twice = (a & m) | (a & z) | (m & z);
+        two |= twice | (one & here);
+        one |= here;
+    }
+    any.columns = one;
+    single->columns = one & ~two;
+    empty->rows = ~any.rows & ROW;
+    empty->columns = ~any.columns & ROW;
+    empty->boxes = ~any.boxes & ROW;
+}
+
+/* The cells of units `u` (a unit's every cell). */
+static inline Bands cells_of(Units u) {
+    Bands s;
+    uint32_t columns = u.columns | u.columns << 9 | u.columns << 18;
+    for (int k = 0; k < 3; k++) {
+        uint32_t x = columns;
+        for (int i = 0; i < 3; i++) {
+            if (u.rows >> (3 * k + i) & 1) x |= ROW << (9 * i);
+            if (u.boxes >> (3 * k + i) & 1) x |= BOX << (3 * i);
+        }
+        s.w[k] = x;
+    }
+    return s;
+}
+
+/* search.py's sweep of every unit for a symbol's board b: -1 if one has no place, else
+   each unit's single place added to *mine. */
+static int every_unit(Set b, Set *mine) {
+    Units empty, single;
+    family_places(bands_of(b), &empty, &single);
+    if (empty.rows | empty.columns | empty.boxes) return -1;
+    *mine = set_or(*mine, set_and(b, set_of(cells_of(single))));
+    return 0;
+}
+
 /* _hidden_singles: the cells some symbol owns in a unit into *found, each symbol's into
    owners; -1 on a contradiction, else whether there is any. */
 static int hidden_singles(const Set *boards, Set placed, const Set *scanned, Set *owners,
@@ -92,8 +169,7 @@ static int hidden_singles(const Set *boards, Set placed, const Set *scanned, Set
         Set lost = set_minus(scanned ? scanned[d] : full_set, b);
         if (set_any(lost) && set_any(set_minus(b, placed))) {
             if (s81_count(lost) > MANY_LOST) {
-                for (int u = 0; u < UNITS; u++)
-                    if (unit_places(b, u, &mine) < 0) return -1;
+                if (every_unit(b, &mine) < 0) return -1;
             } else {
                 for (; set_any(lost); lost = set_without_first(lost)) {
                     const int *units = cell_units[s81_first(lost)];
