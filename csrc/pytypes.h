@@ -49,7 +49,7 @@ PyObject *least_image_call(PyObject *module, PyObject *const *args, Py_ssize_t n
 extern const char least_image_doc[];
 
 /* quick9.c's functions: classic 9x9 counted (search.count_from_clues, specialised), and a
-   file of classic lines read and counted in one call (puzzles/quickcheck.py). */
+   file of classic lines read and counted in one call (core/kinds/quick.py). */
 PyObject *count9(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char count9_doc[];
 PyObject *classic_lines(PyObject *module, PyObject *const *args, Py_ssize_t nargs);

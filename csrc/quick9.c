@@ -9,7 +9,7 @@
    solution, completeness and node count; tests/test_compiled_quick.py holds it to the
    pure Python. The line reader takes only what the pure reader would read as the same
    grid (81 symbols 1-9, '.' or '0', no clash) and leaves every other line, with its text,
-   to the pure reader (puzzles/quickcheck.py). */
+   to the pure reader (core/kinds/quick.py). */
 
 #include "pytypes.h"
 

@@ -219,7 +219,7 @@ def engine(board):
 
 class _NoBoardYet:
     """What engine() takes for Shape until its first board: this module loads without
-    the board code (`check` of classic lines needs none, puzzles/quickcheck.py)."""
+    the board code (`check` of classic lines needs none, core/kinds/quick.py)."""
 
 
 _shape_type: type = _NoBoardYet
