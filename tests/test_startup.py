@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import importlib.metadata
 import json
+import os
 import subprocess
 import sys
 
 import pytest
 
 import bookmaker
+from bookmaker import PURE_VARIABLE
 
 PUZZLE = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
 # What the one-puzzle commands never need: the schema, PDF drawing, worker processes,
@@ -39,11 +41,12 @@ sys.__stderr__.write(json.dumps(loaded))
 """
 
 
-def modules_loaded_by(*args: str, stdin: str = "", cwd=None, code: str = RUN) -> set[str]:
+def modules_loaded_by(*args: str, stdin: str = "", cwd=None, code: str = RUN,
+                      env=None) -> set[str]:
     """The modules imported by one run of `bookmaker ARGS` (run from cwd: a folder outside
     the checkout imports the installed package, compiled core and all)."""
     found = subprocess.run([sys.executable, "-c", code.format(args=args)], input=stdin,
-                           capture_output=True, text=True, check=True, cwd=cwd)
+                           capture_output=True, text=True, check=True, cwd=cwd, env=env)
     return set(json.loads(found.stderr.splitlines()[-1]))
 
 
@@ -123,8 +126,10 @@ QUICK_CHECK = ("dataclasses", "inspect", "typing", "re", "bookmaker.core.board",
 @pytest.mark.compiled_core
 @pytest.mark.parametrize("args", [("check",), ("check", "-")])
 def test_checking_classic_lines_loads_no_board_code_and_no_heavy_library(tmp_path, args):
+    compiled_core = {**os.environ, PURE_VARIABLE: "0"}  # what it runs on, whatever the tests do
     at_start = modules_loaded_by(cwd=tmp_path, code=AT_START)  # an editable install's finder
-    loaded = modules_loaded_by(*args, stdin=PUZZLE + "\n" + PUZZLE + "\n", cwd=tmp_path)
+    loaded = modules_loaded_by(*args, stdin=PUZZLE + "\n" + PUZZLE + "\n", cwd=tmp_path,
+                               env=compiled_core)
     assert "bookmaker.core.kinds.quick" in loaded
     assert sorted(name for name in QUICK_CHECK if name in loaded and name not in at_start
                   and not name.startswith("bookmaker.core.board.")) == []
@@ -132,5 +137,6 @@ def test_checking_classic_lines_loads_no_board_code_and_no_heavy_library(tmp_pat
 
 @pytest.mark.compiled_core
 def test_a_line_the_quick_check_leaves_loads_the_reader(tmp_path):
-    loaded = modules_loaded_by("check", stdin=PUZZLE + "\n" + PUZZLE[:80] + "\n", cwd=tmp_path)
+    loaded = modules_loaded_by("check", stdin=PUZZLE + "\n" + PUZZLE[:80] + "\n", cwd=tmp_path,
+                               env={**os.environ, PURE_VARIABLE: "0"})
     assert "bookmaker.puzzles.puzzlefile" in loaded and "bookmaker.core.kinds.sudoku" in loaded

@@ -23,7 +23,7 @@ def read_bytes(path: str) -> bytes:
     if path == STDIN:
         stream = getattr(sys.stdin, "buffer", None)
         if stream is None:  # a text-only stand-in for stdin, as some test harnesses use
-            return sys.stdin.read().encode()
+            return sys.stdin.read().encode("utf-8", "surrogateescape")  # never fails
         data = stream.read()
     else:
         with open(path, "rb") as handle:
