@@ -197,7 +197,8 @@ def classic_line_counter():
     quick9.c), counter(data, max_nodes) -> per puzzle line (number, count, complete,
     nodes) or (number, text) for a line left to the pure reader; None for a file it leaves
     whole. None on the pure core: the pure reader and count_solutions do it all there."""
-    return _compiled.classic_lines if _state["compiled"] else None
+    # getattr: an extension built before quick9.c (an old in-place build) has none.
+    return getattr(_compiled, "classic_lines", None) if _state["compiled"] else None
 
 
 def _pure_shuffled(state: int, items) -> tuple[list, int]:
