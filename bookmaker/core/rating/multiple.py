@@ -99,8 +99,8 @@ def rested_conclusions(technique: Chaining, prop: Propagator,
     rows, work = prop.native.chains_found(technique.multiple, technique.mode.dynamic, True,
                                           bool(technique.mode.nested))
     prop.budget.spend(work)
-    n, cell_digits, others = prop.n, state.cell_digits, {}
-    found = []
+    n, cell_digits, found = prop.n, state.cell_digits, []
+    others: dict = {}   # per candidate placed, its cell's other candidates
     for complexity, kind, q, on, parents, targets in rows:
         if on:
             removed = others.get(q)
