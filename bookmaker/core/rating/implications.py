@@ -120,10 +120,18 @@ class Propagator:
         self.chain_costs: list[int] = []
         self.chain_ids: dict = {}
         self.cache: dict = {}
-        self.nested_found: dict = {}   # (nested rule, working grid) -> its conclusions, work
+        self._start_key: tuple | None = None
         self.native = _native(board, self.cell_digits, self.digit_cells, outer)
         self.native_rules = _native_rules(board) if nested_rules else None
         self.native_nested = self.native is not None and _nest_in_c(self, nested_rules)
+
+    def start_key(self) -> tuple:
+        """What a nested rule's conclusions depend on besides the working grid: the board,
+        the core, and the state this Propagator's chains start from."""
+        if self._start_key is None:
+            self._start_key = (self.board, compiled.in_use(), tuple(self.state.values),
+                               self.state.open_cells, tuple(self.cell_digits))
+        return self._start_key
 
     def complexity(self, *ancestors: int) -> int:
         """SE's complexity of a conclusion resting on these chains: their potentials

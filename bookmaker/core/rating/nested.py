@@ -45,16 +45,19 @@ class NestedChains:
         self.technique = technique   # None: forcing chains and cycles
 
     def __call__(self, prop: Propagator, grid: Grid, off: dict) -> list[tuple[int, int]]:
-        """The removals, each with its ancestors. A working grid met again in the same
-        enclosing search (another propagation reaching the same candidates) has the same
-        conclusions: they are found once per Propagator, and their work charged again each
-        time they are asked for, so the budget runs as if they were found again."""
-        key = (self, tuple(grid.cell_digits))
-        known = prop.nested_found.get(key)
+        """The removals, each with its ancestors. The conclusions depend on the working
+        grid and the enclosing chain's start alone, and the same pair comes back often in
+        a step (another propagation reaching the same candidates; the next level's
+        propagations, which run as the last level's until their extra rule joins): they
+        are found once (see _Recorded), their work charged again each time they are asked
+        for, so the budget runs as if they were found again."""
+        recorded = _RECORDED.of(prop)
+        key = (self, prop.start_key(), tuple(grid.cell_digits))
+        known = recorded.get(key)
         if known is None:
             spent = prop.budget.spent
             found = self.conclusions(prop, grid)
-            prop.nested_found[key] = found, (prop.budget.spent - spent) // prop.budget.weight
+            _RECORDED.keep(key, found, (prop.budget.spent - spent) // prop.budget.weight)
         else:
             found, units = known
             prop.budget.spend(units)
@@ -81,6 +84,35 @@ class NestedChains:
         n = prop.n
         return [(f.key, f.complexity, tuple(c * n + d for c, d in java_map_order(f.eliminations)),
                  f.parents) for f in found]
+
+
+class _Recorded:
+    """The nested rules' conclusions met in the current rating step, by (rule, enclosing
+    chain's start, working grid): a search at the top (no enclosing chain) from another
+    start begins a new step and drops them; past ROWS_KEPT conclusions they are dropped
+    too, which costs time only (a conclusion is the same found again)."""
+
+    ROWS_KEPT = 200_000
+
+    def __init__(self) -> None:
+        self.step: tuple | None = None
+        self.found: dict = {}
+        self.rows = 0
+
+    def of(self, prop: Propagator) -> dict:
+        """The record for a search by `prop`, a new one if it starts a new step."""
+        if prop.outer is None and prop.start_key() != self.step:
+            self.step, self.found, self.rows = prop.start_key(), {}, 0
+        return self.found
+
+    def keep(self, key: tuple, found: list, units: int) -> None:
+        if self.rows + len(found) > self.ROWS_KEPT:
+            self.found, self.rows = {}, 0
+        self.found[key] = found, units
+        self.rows += len(found) + 1
+
+
+_RECORDED = _Recorded()
 
 
 def _removals(prop: Propagator, found: list, off: dict) -> list[tuple[int, int]]:
