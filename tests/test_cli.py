@@ -460,13 +460,23 @@ class TerminalErr(io.StringIO):
 def test_a_work_meter_on_a_terminal_redraws_one_status_line_and_wipes_it(monkeypatch):
     err = TerminalErr()
     monkeypatch.setattr(sys, "stderr", err)
-    with WorkMeter("Rating line 1", 2_000_000, delay=0) as meter:
+    with WorkMeter("Rating line 1", 2_000_000, delay=0, redraw_every=0) as meter:
         meter.update(100_000)
         meter.update(1_250_000)
     status = "Rating line 1: 1,250,000 of 2,000,000 work units (0 s)"
     assert err.getvalue() == ("\rRating line 1: 100,000 of 2,000,000 work units (0 s)"
                               "\r" + status + "\r" + " " * len(status) + "\r")
     assert "\n" not in err.getvalue()  # nothing left between the results on stdout
+
+
+def test_a_work_meter_redraws_its_status_line_at_most_every_redraw_interval(monkeypatch):
+    err = TerminalErr()
+    monkeypatch.setattr(sys, "stderr", err)
+    with WorkMeter("Rating line 1", 2_000_000, delay=0, redraw_every=3600) as meter:
+        for spent in range(100_000, 1_000_001, 100_000):
+            meter.update(spent)
+    assert err.getvalue().count("work units") == 1  # the first update only
+    assert "100,000 of" in err.getvalue()
 
 
 def test_rate_meters_a_long_rating_on_stderr_and_prints_the_same(runner, tmp_path,
