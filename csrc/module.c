@@ -10,8 +10,9 @@
    chain propagations (ratechains.c) and chains' conclusions (ratefound.c); RateRules the
    simple rules nested in its chains (ratesimple.c); RateBasics its other techniques
    (ratebasics.c and its neighbours). least_image(...): the canonical form's search
-   (canonical.c). any_clash(...): a grid's clue clash (clash.c). shuffled(state, items):
-   rng.Rng.shuffled.
+   (canonical.c). any_clash(...): a grid's clue clash (clash.c). count9(...) and
+   classic_lines(...): classic 9x9 counted, one puzzle or a file of lines (quick9.c).
+   shuffled(state, items): rng.Rng.shuffled.
    core/solve/compiled.py builds one Board and one ExactCover per shape and chooses between
    them and the pure Python. */
 
@@ -48,6 +49,8 @@ static PyMethodDef module_functions[] = {
     FAST_METHOD("chain_found", nested_chain_found, nested_chain_found_doc),
     FAST_METHOD("least_image", least_image_call, least_image_doc),
     FAST_METHOD("any_clash", any_clash, any_clash_doc),
+    FAST_METHOD("count9", count9, count9_doc),
+    FAST_METHOD("classic_lines", classic_lines, classic_lines_doc),
     {NULL, NULL, 0, NULL},
 };
 

@@ -48,6 +48,13 @@ extern const char any_clash_doc[];
 PyObject *least_image_call(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char least_image_doc[];
 
+/* quick9.c's functions: classic 9x9 counted (search.count_from_clues, specialised), and a
+   file of classic lines read and counted in one call (core/kinds/quick.py). */
+PyObject *count9(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char count9_doc[];
+PyObject *classic_lines(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char classic_lines_doc[];
+
 /* 1, or 0 with a TypeError if a fast call got other than `expected` arguments. */
 static inline int check_arity(Py_ssize_t nargs, Py_ssize_t expected, const char *name) {
     if (nargs == expected) return 1;

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import importlib.metadata
 import json
+import os
 import subprocess
 import sys
 
 import pytest
 
 import bookmaker
+from bookmaker import PURE_VARIABLE
 
 PUZZLE = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
 # What the one-puzzle commands never need: the schema, PDF drawing, worker processes,
@@ -19,21 +21,32 @@ PUZZLE = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...
 HEAVY = ("pydantic", "reportlab", "yaml", "PIL", "multiprocessing", "sqlite3",
          "bookmaker.core.rating.rater", "bookmaker.book", "bookmaker.render")
 RUN = """
-import json, sys
+import sys
 from bookmaker.__main__ import run
 sys.argv = ["bookmaker", *{args!r}]
 try:
     run()
 except SystemExit:
     pass
-sys.__stderr__.write(json.dumps(sorted(sys.modules)))
+loaded = sorted(sys.modules)
+import json  # only now: json loads re
+sys.__stderr__.write(json.dumps(loaded))
+"""
+# The modules Python itself has loaded when a run starts (site's, a .pth file's).
+AT_START = """
+import sys
+loaded = sorted(sys.modules)
+import json
+sys.__stderr__.write(json.dumps(loaded))
 """
 
 
-def modules_loaded_by(*args: str, stdin: str = "") -> set[str]:
-    """The modules imported by one run of `bookmaker ARGS`."""
-    found = subprocess.run([sys.executable, "-c", RUN.format(args=args)], input=stdin,
-                           capture_output=True, text=True, check=True)
+def modules_loaded_by(*args: str, stdin: str = "", cwd=None, code: str = RUN,
+                      env=None) -> set[str]:
+    """The modules imported by one run of `bookmaker ARGS` (run from cwd: a folder outside
+    the checkout imports the installed package, compiled core and all)."""
+    found = subprocess.run([sys.executable, "-c", code.format(args=args)], input=stdin,
+                           capture_output=True, text=True, check=True, cwd=cwd, env=env)
     return set(json.loads(found.stderr.splitlines()[-1]))
 
 
@@ -100,3 +113,30 @@ def test_a_book_build_loads_no_barcode_and_no_exports_it_does_not_make():
     assert [name for name in ("reportlab.graphics", "reportlab.platypus", "fontTools",
                               "bookmaker.export.formats", "bookmaker.spec.daily")
             if name in loaded] == []
+
+
+# What `check` of a file of classic lines never needs: the compiled core reads and counts
+# them in one call (core/kinds/quick.py), so no kind, board, grid or solver module loads,
+# nor the standard library's heavier modules (dataclasses pulls in inspect and ast).
+QUICK_CHECK = ("dataclasses", "inspect", "typing", "re", "bookmaker.core.board",
+               "bookmaker.core.kinds.sudoku", "bookmaker.core.kinds.registry",
+               "bookmaker.core.solve.search", "bookmaker.puzzles.puzzlefile", "click")
+
+
+@pytest.mark.compiled_core
+@pytest.mark.parametrize("args", [("check",), ("check", "-")])
+def test_checking_classic_lines_loads_no_board_code_and_no_heavy_library(tmp_path, args):
+    compiled_core = {**os.environ, PURE_VARIABLE: "0"}  # what it runs on, whatever the tests do
+    at_start = modules_loaded_by(cwd=tmp_path, code=AT_START)  # an editable install's finder
+    loaded = modules_loaded_by(*args, stdin=PUZZLE + "\n" + PUZZLE + "\n", cwd=tmp_path,
+                               env=compiled_core)
+    assert "bookmaker.core.kinds.quick" in loaded
+    assert sorted(name for name in QUICK_CHECK if name in loaded and name not in at_start
+                  and not name.startswith("bookmaker.core.board.")) == []
+
+
+@pytest.mark.compiled_core
+def test_a_line_the_quick_check_leaves_loads_the_reader(tmp_path):
+    loaded = modules_loaded_by("check", stdin=PUZZLE + "\n" + PUZZLE[:80] + "\n", cwd=tmp_path,
+                               env={**os.environ, PURE_VARIABLE: "0"})
+    assert "bookmaker.puzzles.puzzlefile" in loaded and "bookmaker.core.kinds.sudoku" in loaded

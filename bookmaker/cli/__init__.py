@@ -14,8 +14,7 @@ click commands. So `main`, and click with it, loads only when asked for.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+TYPE_CHECKING = False  # not typing's: the plain path loads no typing (issue 24)
 if TYPE_CHECKING:
     from .common import main
 

@@ -14,14 +14,15 @@ exit code byte for byte."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from . import defaults
 from .defaults import KIND, PUZZLE_FILE
 from .running import echo, guarded, version_text
 
+TYPE_CHECKING = False  # not typing's: `check` of classic lines loads no typing (issue 24)
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..puzzles.puzzlefile import PuzzleFile
 
 
@@ -62,9 +63,9 @@ def _readable_file(path: str) -> bool:
 
 
 def _check(path: str) -> int:
-    from .verdicts import check_file
+    from .verdicts import check_file, check_quickly
 
-    return _on_file(path, check_file)
+    return _on_file(path, check_file, check_quickly)
 
 
 def _solve(path: str) -> int:
@@ -73,23 +74,30 @@ def _solve(path: str) -> int:
     return _on_file(path, solve_file)
 
 
-def _on_file(path: str, work: Callable[[PuzzleFile], int]) -> int:
+def _on_file(path: str, work: Callable[[PuzzleFile], int],
+             quickly: Callable[[bytes, str, str], int | None] | None = None) -> int:
     """Run a command's work on the puzzle file at path, read as --variant's default kind
-    on no stated board."""
-    from ..core.kinds.registry import find_kind
-    from ..puzzles.puzzlefile import read_puzzle_file
+    on no stated board; or its `quickly` twin on the file's bytes, where that answers
+    (check: a file of classic lines, before any kind loads)."""
+    from ..puzzles.filebytes import read_bytes, source_name, text_of
 
-    kind = find_kind(KIND)
-    assert kind is not None  # the default names a kind
     try:
-        puzzle_file = read_puzzle_file(path, None, kind)
+        data = read_bytes(path)
     except OSError as err:  # a file in UTF-16, say: said as click says it
         from .options import file_error
 
         error = file_error(path, err)
         error.show()
         return error.exit_code
-    return work(puzzle_file)
+    done = quickly(data, source_name(path), KIND) if quickly else None
+    if done is not None:
+        return done
+    from ..core.kinds.registry import find_kind
+    from ..puzzles.puzzlefile import parse_puzzle_text
+
+    kind = find_kind(KIND)
+    assert kind is not None  # the default names a kind
+    return work(parse_puzzle_text(text_of(data), source_name(path), None, kind))
 
 
 def _generate_command(options: list[str]) -> Callable[[], int] | None:

@@ -6,14 +6,18 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
-from typing import TypeVar
 
 from .. import __version__
 from ..puzzles.interrupts import exit_code, run_end, signal_stop, stop_message
 
+TYPE_CHECKING = False  # not typing's: the plain path loads no typing (issue 24)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import TypeVar
+
+    Result = TypeVar("Result")
+
 EXIT_OUTPUT_CLOSED = 141  # as for a program killed by SIGPIPE: the reader has gone
-Result = TypeVar("Result")
 
 
 def guarded(body: Callable[[], Result]) -> tuple[Result | None, int | None]:

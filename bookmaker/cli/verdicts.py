@@ -4,11 +4,9 @@ path (plain.py) runs these very functions for the plain invocations."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..core.board.grid import Grid, format_grid
 from .running import echo
 
+TYPE_CHECKING = False  # not typing's: `check` of classic lines loads no typing (issue 24)
 if TYPE_CHECKING:  # the commands that make puzzles (options.py) load no reader
     from ..core.solve.search import Search
     from ..puzzles.puzzlefile import PuzzleFile, PuzzleLine
@@ -19,10 +17,39 @@ def check_file(puzzle_file: PuzzleFile) -> int:
     if not puzzle_file.lines:
         return refuse_empty(puzzle_file)
     verdicts = [uniqueness_verdict(line) for line in puzzle_file.lines]
+    return print_verdicts([line.number for line in puzzle_file.lines], verdicts)
+
+
+def print_verdicts(numbers: list[int], verdicts: list[str]) -> int:
+    """check's output, LINE: verdict a puzzle, and its exit code."""
     # One write: a write a line cost more than counting a 17-clue puzzle's solutions.
-    echo("\n".join(f"{line.number}: {verdict}"
-                   for line, verdict in zip(puzzle_file.lines, verdicts)))
+    echo("\n".join(f"{number}: {verdict}" for number, verdict in zip(numbers, verdicts)))
     return 0 if all(v == "unique" for v in verdicts) else 1
+
+
+def check_quickly(data: bytes, source: str, kind_word: str) -> int | None:
+    """check_file's output and exit code for the bytes of a file of `kind_word`'s puzzles,
+    counted in one compiled call (core/kinds/quick.py), the kind reading only the lines
+    that call leaves to it; None (nothing printed) where it does not apply, or for a file
+    without a puzzle."""
+    from ..core.kinds.quick import quick_counts
+
+    counted = quick_counts(kind_word, data)
+    if not counted:
+        return None
+    verdicts = [count_verdict(*item[1:]) if len(item) == 4
+                else _read_verdict(item[1], source, item[0], kind_word) for item in counted]
+    return print_verdicts([item[0] for item in counted], verdicts)
+
+
+def _read_verdict(text: str, source: str, number: int, kind_word: str) -> str:
+    """The verdict on line `number`, read by the kind's own reader."""
+    from ..core.kinds.registry import find_kind
+    from ..puzzles.puzzlefile import parse_line
+
+    kind = find_kind(kind_word)
+    assert kind is not None  # quick_counts answers only for a kind's name
+    return uniqueness_verdict(parse_line(text, source, number, None, kind))
 
 
 def solve_file(puzzle_file: PuzzleFile) -> int:
@@ -68,6 +95,8 @@ def solve_line(line: PuzzleLine) -> tuple[str, str | None]:
             return "# no solution", "no solution"
         return "# unknown", f"search gave up after {found.nodes} nodes without a solution"
     assert line.grid is not None  # a line that was read
+    from ..core.board.grid import Grid, format_grid
+
     solution = format_grid(Grid(line.grid.shape, found.solution))  # the answer: a full grid
     if found.count >= 2:
         return solution, "multiple solutions (the one shown is the first found)"
@@ -88,15 +117,21 @@ def uniqueness_verdict(line: PuzzleLine) -> str:
     if line.grid is None:
         return f"invalid: {line.error}"
     found = solutions_of(line)
-    if found.count >= 2:  # two solutions decide it, even if the budget then ran out
-        return "multiple"
-    if not found.complete:
-        return f"unknown (search gave up after {found.nodes} nodes)"
-    if found.count == 1 and found.solution is not None and line.answer is not None:
+    if found.complete and found.count == 1 and found.solution is not None and \
+            line.answer is not None:
         wrong = answer_problem(line, found.solution)
         if wrong:
             return f"wrong answer: {wrong}"
-    return "unique" if found.count == 1 else "none"
+    return count_verdict(found.count, found.complete, found.nodes)
+
+
+def count_verdict(count: int, complete: bool, nodes: int) -> str:
+    """unique / multiple / none / unknown: what a count to two says."""
+    if count >= 2:  # two solutions decide it, even if the budget then ran out
+        return "multiple"
+    if not complete:
+        return f"unknown (search gave up after {nodes} nodes)"
+    return "unique" if count == 1 else "none"
 
 
 def answer_problem(line: PuzzleLine, found: tuple[int, ...]) -> str | None:

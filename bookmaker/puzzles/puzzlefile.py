@@ -9,8 +9,6 @@ them (PuzzleLine.answer)."""
 
 from __future__ import annotations
 
-import errno
-import sys
 from dataclasses import dataclass
 
 from ..core.board.grid import Grid, GridError
@@ -18,10 +16,9 @@ from ..core.board.shape import Shape
 from ..core.kinds.kind import Extras, Kind
 from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
-from ..spec.textfile import encoding_problem
-
-STDIN = "-"
-STDIN_NAME = "<stdin>"
+from .filebytes import STDIN as STDIN
+from .filebytes import STDIN_NAME as STDIN_NAME
+from .filebytes import read_bytes, source_name, text_of
 
 
 @dataclass(frozen=True)
@@ -71,8 +68,7 @@ def read_puzzle_file(path: str, board: Shape | None = None,
     it cannot be read. `board` (or None: each line's length says) is as for the kind's
     reader. A JSON file's puzzles are of the kinds it names; where it names another than
     a kind_stated one, each is an error saying so."""
-    source = STDIN_NAME if path == STDIN else path
-    return parse_puzzle_text(_read_text(path), source, board, kind, kind_stated)
+    return parse_puzzle_text(_read_text(path), source_name(path), board, kind, kind_stated)
 
 
 def parse_puzzle_text(text: str, source: str, board: Shape | None = None,
@@ -85,12 +81,13 @@ def parse_puzzle_text(text: str, source: str, board: Shape | None = None,
     for number, raw in enumerate(text.splitlines(), start=1):
         stripped = raw.strip()
         if stripped and not stripped.startswith("#"):
-            lines.append(_parse_line(stripped, source, number, board, kind))
+            lines.append(parse_line(stripped, source, number, board, kind))
     return PuzzleFile(source, tuple(lines))
 
 
-def _parse_line(text: str, source: str, number: int, board: Shape | None,
-                kind: Kind) -> PuzzleLine:
+def parse_line(text: str, source: str, number: int, board: Shape | None,
+               kind: Kind) -> PuzzleLine:
+    """Line `number` of a file, stripped and neither blank nor a comment, read as `kind`'s."""
     try:
         givens, extras = kind.read(text, board)
         return PuzzleLine(source, number, givens, extras=extras, kind=kind)
@@ -151,18 +148,4 @@ def _other_kind_hint(text: str, kind: Kind) -> str | None:
 
 
 def _read_text(path: str) -> str:
-    # Undecodable bytes become U+FFFD, so they surface as a per-line "bad symbol" error
-    # naming the line, rather than one UnicodeDecodeError for the whole file; but a file
-    # in UTF-16 or UTF-32 is said to be one (OSError), not read as lines of odd lengths.
-    if path == STDIN:
-        stream = getattr(sys.stdin, "buffer", None)
-        if stream is None:  # a text-only stand-in for stdin, as some test harnesses use
-            return sys.stdin.read()
-        data = stream.read()
-    else:
-        with open(path, "rb") as handle:
-            data = handle.read()
-    problem = encoding_problem(data)
-    if problem:
-        raise OSError(errno.EILSEQ, problem)
-    return data.decode("utf-8-sig", errors="replace")
+    return text_of(read_bytes(path))

@@ -4,9 +4,11 @@ and errors with line and column."""
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False  # not typing's: `check` reads spec.textfile and loads no typing
 if TYPE_CHECKING:
+    from typing import Any
+
     from .columns import ColumnLayout, load_column_preset
     from .daily import DailySpec, DaySpec, load_daily_spec
     from .layout import (

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
 from ..bits import bits_of, mask_of
+from ..solve.budget import BOARDS_KEPT as BOARDS_KEPT  # kept per table, as compiled.py keeps
 
 SYMMETRIES = ("none", "rotational", "mirror", "diagonal")
 MAX_SIZE = 25  # the largest size the text format has symbols for
@@ -43,9 +44,6 @@ SAMURAI_GRIDS = (("top-left", 0, 0), ("top-right", 0, 12), ("centre", 6, 6),
                  ("bottom-left", 12, 0), ("bottom-right", 12, 12))
 SAMURAI_FRAME = 21
 REGION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXY"  # jigsaw regions 0..24 as people write them
-# Boards whose tables are cached (per table). Bounded because a jigsaw board is drawn per
-# puzzle: a book of jigsaws would otherwise keep every layout's tables for good.
-BOARDS_KEPT = 64
 LATIN_SIZES = range(3, MAX_SIZE + 1)  # a Latin square from 3x3 up
 KAKURO_DIGITS = 9   # a Kakuro's cells hold 1-9
 KAKURO_BLACK, KAKURO_WHITE, KAKURO_ROWS = "#", ".", "/"  # a pattern's squares, row break

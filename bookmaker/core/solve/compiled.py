@@ -11,10 +11,11 @@ itself reads no environment); use() switches at run time, as the tests do.
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-from typing import Any
+from .budget import BOARDS_KEPT
 
-from ..board.shape import BOARDS_KEPT, Shape
+TYPE_CHECKING = False  # not typing's: `check` of classic lines loads no typing (issue 24)
+if TYPE_CHECKING:
+    from ..board.shape import Shape
 
 try:
     from .. import _compiled
@@ -24,7 +25,7 @@ except ImportError as error:  # built without a compiler, or from a plain checko
     _NOT_BUILT = ("the compiled core is not built" if "cannot import name" in str(error)
                   else f"the compiled core does not load: {error}")
 
-_state: dict[str, Any] = {"compiled": _compiled is not None, "why_pure": _NOT_BUILT}
+_state: dict = {"compiled": _compiled is not None, "why_pure": _NOT_BUILT}
 # Compiled tables per board, the oldest dropped beyond BOARDS_KEPT: a jigsaw board is
 # drawn per puzzle, and a book of jigsaws would otherwise keep every layout's tables.
 # Keyed by whether they are compiled, so that use() never meets the other core's objects.
@@ -44,15 +45,24 @@ def use(wanted: bool, why: str = "") -> None:
     _state["why_pure"] = "" if _state["compiled"] else (_NOT_BUILT or why)
 
 
-@contextmanager
-def using(wanted: bool, why: str = ""):
+def using(wanted: bool, why: str = "") -> _Using:
     """use(wanted, why) for the duration of a with block, then back as it was."""
-    before = dict(_state)
-    use(wanted, why)
-    try:
-        yield
-    finally:
-        _state.update(before)
+    return _Using(wanted, why)
+
+
+class _Using:
+    """using()'s with block (a class, not contextlib: `check` loads this module and
+    nothing it need not, issue 24)."""
+
+    def __init__(self, wanted: bool, why: str) -> None:
+        self.wanted, self.why, self.before = wanted, why, dict(_state)
+
+    def __enter__(self) -> None:
+        self.before = dict(_state)
+        use(self.wanted, self.why)
+
+    def __exit__(self, *stopped: object) -> None:
+        _state.update(self.before)
 
 
 def in_use() -> bool:
@@ -176,8 +186,19 @@ _rate_rules: dict = {}  # the rater's compiled simple rules per board, the last 
 def _rater_twin_runs(shape) -> bool:
     """Whether the rater's chains run in C on this board: the compiled core runs, and the
     board is a plain Shape within the C twin's 4,096 candidates."""
+    from ..board.shape import Shape
+
     return _state["compiled"] and type(shape) is Shape and \
         shape.cell_count * shape.size <= 4096 and shape.size <= 30
+
+
+def classic_line_counter():
+    """A file of classic lines read and each 9x9 puzzle counted to two in one call (csrc/
+    quick9.c), counter(data, max_nodes) -> per puzzle line (number, count, complete,
+    nodes) or (number, text) for a line left to the pure reader; None for a file it leaves
+    whole. None on the pure core: the pure reader and count_solutions do it all there."""
+    # getattr: an extension built before quick9.c (an old in-place build) has none.
+    return getattr(_compiled, "classic_lines", None) if _state["compiled"] else None
 
 
 def _pure_shuffled(state: int, items) -> tuple[list, int]:
@@ -190,11 +211,28 @@ def engine(board):
     core runs, else the pure one; cached per board. A Killer's Cages (a new one for every
     layout its generator tries) get a Killer engine, whose compiled tables its shape's
     engine keeps for the last few."""
-    if type(board) is Shape:  # the usual case, first (a Cages is hashed by its layout)
+    if type(board) is _shape_type:  # the usual case, first (a Cages is hashed by its layout)
         known = _engines[_state["compiled"]].get(board)
         if known is not None:
             return known
+    return _new_engine(board)
+
+
+class _NoBoardYet:
+    """What engine() takes for Shape until its first board: this module loads without
+    the board code (`check` of classic lines needs none, core/kinds/quick.py)."""
+
+
+_shape_type: type = _NoBoardYet
+
+
+def _new_engine(board):
+    """engine() for a board not met yet (or not a Shape)."""
+    global _shape_type
+    from ..board.shape import Shape
     from . import engine as engines
+
+    _shape_type = Shape
     if not isinstance(board, Shape):
         from ..killer.cages import Cages  # loaded here: most runs have no Killer
         if not isinstance(board, Cages):  # tables of no known board (tests): the reference

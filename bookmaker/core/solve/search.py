@@ -23,8 +23,7 @@ from typing import Any, Protocol
 from ..board.grid import Grid
 from ..board.shape import Shape
 from . import compiled
-
-DEFAULT_MAX_NODES = 200_000
+from .budget import DEFAULT_MAX_NODES as DEFAULT_MAX_NODES  # the other solvers import it here
 
 Boards = list  # list[int], one candidate bitboard per symbol
 
