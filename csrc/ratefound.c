@@ -22,6 +22,7 @@
    `work` is the potentials the distinct runs processed, which the Python charges one run
    at a time: the caller charges it. */
 
+#include <limits.h>
 #include <stdlib.h>
 
 #include "ratechains.h"
@@ -37,7 +38,7 @@ typedef struct {
     const TablesObject *t;
     Arena *a;
     int n, cw, aw, low_bits, dynamic, nested;
-    size_t pots, sets;
+    size_t pots, sets, slots;     /* potentials stored, sets stored, ancestors slots used */
     long long work;
     Stored *stored;
 } Search;
@@ -86,28 +87,43 @@ static void or_parents(word *to, const word *anc, int from, int cands, int cw, i
     }
 }
 
-/* A potential's ancestors into the arena at its next place. */
-static void store_potential(Search *s, int q, const word *anc) {
+/* A stored potential's ancestors (aw words). */
+static const word *pot_anc(const Search *s, int k) {
+    return s->a->anc + (size_t)s->a->pot[2 * k + 1] * s->aw;
+}
+
+/* A stored potential: its candidate and its ancestors' slot in the arena. */
+static void store_potential(Search *s, int q, size_t slot) {
     Arena *a = s->a;
     a->pot[2 * s->pots] = q;
-    a->pot[2 * s->pots + 1] = low_count(anc, s->low_bits);
-    set_copy(a->anc + s->pots * s->aw, anc, s->aw);
+    a->pot[2 * s->pots + 1] = (int)slot;
     s->pots++;
 }
 
-/* The run from `cand` on (or off), stored once (SE's cache of runs: charged once). */
+/* The run from `cand` on (or off), stored once (SE's cache of runs: charged once). The
+   propagation writes its ancestors slots straight into the arena (the propagator's own
+   slots are set aside meanwhile), so that they are kept without a copy. */
 static int store_run(Search *s, int cand, int on) {
     Stored *here = &s->stored[2 * cand + on];
     if (here->ons >= 0) return 0;
     PropagatorObject *p = s->p;
+    Arena *a = s->a;
+    size_t room = 2 * (size_t)s->t->cands + 2;   /* a run's slots at most, as p->anc */
+    if (s->slots + room > (size_t)INT_MAX) {
+        PyErr_SetString(PyExc_MemoryError, "chains_found: too many potentials");
+        return -1;
+    }
+    if (grow((void **)&a->anc, &a->anc_room, (s->slots + room) * s->aw, sizeof(word)) < 0)
+        return -1;
     Run r;
+    word *own = p->anc;
+    p->anc = a->anc + s->slots * s->aw;
     long long work = rate_propagate(p, cand, on, 1, s->dynamic, s->nested, &r);
+    p->anc = own;
     if (work < 0) return -1;
     s->work += work;
-    Arena *a = s->a;
-    size_t need = s->pots + (size_t)r.ons + (size_t)r.offs + 2;
-    if (grow((void **)&a->pot, &a->pot_room, 2 * need, sizeof(int)) < 0) return -1;
-    if (grow((void **)&a->anc, &a->anc_room, need * s->aw, sizeof(word)) < 0 ||
+    size_t need = s->pots + (size_t)r.ons + (size_t)r.offs + 2, base = s->slots;
+    if (grow((void **)&a->pot, &a->pot_room, 2 * need, sizeof(int)) < 0 ||
         grow((void **)&a->sets, &a->sets_room, s->sets + 2 * (size_t)s->cw, sizeof(word)) < 0)
         return -1;
     here->sets_at = s->sets;
@@ -121,15 +137,20 @@ static int store_run(Search *s, int cand, int on) {
         if (side) here->off_at = (int)s->pots; else here->on_at = (int)s->pots;
         for (int k = 0; k < count; k++) {
             int q = order[k];
-            store_potential(s, q, slot_bits(&r, slot[q]));
+            store_potential(s, q, base + (size_t)slot[q]);
             set_add(side ? off_set : on_set, q);
         }
     }
+    s->slots += (size_t)r.slots;
     here->conflict_at = -1;
-    if (r.conflicted) {
+    if (r.conflicted) {   /* its two scratch slots, moved down to follow the run's */
+        word *to = a->anc + s->slots * s->aw;
+        memmove(to, r.conflict_on, sizeof(word) * (size_t)s->aw);
+        memmove(to + s->aw, r.conflict_off, sizeof(word) * (size_t)s->aw);
         here->conflict_at = (int)s->pots;
-        store_potential(s, -1, r.conflict_on);
-        store_potential(s, -1, r.conflict_off);
+        store_potential(s, -1, s->slots);
+        store_potential(s, -1, s->slots + 1);
+        s->slots += 2;
     }
     here->ons = r.ons;
     here->offs = r.offs;
@@ -139,14 +160,13 @@ static int store_run(Search *s, int cand, int on) {
 /* One row: (complexity, kind, candidate, on, parents, key) over the rows' targets. */
 static PyObject *found_row(const Search *s, const int *targets, int m, int kind, int q,
                            int on, const word *parents) {
-    const Arena *a = s->a;
     int complexity = 0;
-    for (int j = 0; j < m; j++) complexity += a->pot[2 * targets[j] + 1];
+    for (int j = 0; j < m; j++) complexity += low_count(pot_anc(s, targets[j]), s->low_bits);
     PyObject *key = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)m * s->aw * (Py_ssize_t)sizeof(word));
     if (!key) return NULL;
     char *bytes = PyBytes_AS_STRING(key);
     for (int j = 0; j < m; j++)
-        memcpy(bytes + (size_t)j * s->aw * sizeof(word), a->anc + (size_t)targets[j] * s->aw,
+        memcpy(bytes + (size_t)j * s->aw * sizeof(word), pot_anc(s, targets[j]),
                (size_t)s->aw * sizeof(word));
     PyObject *rests = mask_object(parents, s->cw);
     if (!rests) {
@@ -199,7 +219,7 @@ static int reduce(Search *s, const int *cands, int m, int kind, const word *sour
             set_copy(parents, source, cw);
             if (p->outer)
                 for (int j = 0; j < m; j++)
-                    or_parents(parents, a->anc + (size_t)targets[j] * s->aw, s->low_bits,
+                    or_parents(parents, pot_anc(s, targets[j]), s->low_bits,
                                s->t->cands, cw, s->aw);
             if (rested_only && set_is_empty(parents, cw)) continue;
             PyObject *found = found_row(s, targets, m, kind, a->pot[2 * targets[0]], on, parents);
@@ -217,7 +237,7 @@ static int put_row(Search *s, const int *targets, int m, int kind, int q, int on
     word parents[MAX_CHAIN_CANDIDATES / 64] = {0};
     if (s->p->outer)
         for (int j = 0; j < m; j++)
-            or_parents(parents, s->a->anc + (size_t)targets[j] * s->aw, s->low_bits,
+            or_parents(parents, pot_anc(s, targets[j]), s->low_bits,
                        s->t->cands, s->cw, s->aw);
     if (rested_only && set_is_empty(parents, s->cw)) return 0;
     PyObject *found = found_row(s, targets, m, kind, q, on, parents);
@@ -319,7 +339,7 @@ PyObject *Propagator_chains_found(PropagatorObject *self, PyObject *const *args,
     if (multiple < 0 || dynamic < 0 || rested_only < 0 || nested < 0) return NULL;
     TablesObject *t = self->tables;
     Arena *a = &t->arena;
-    Search s = {self, t, a, t->n, self->cw, self->aw, 2 * t->cands, dynamic, nested, 0, 0, 0,
+    Search s = {self, t, a, t->n, self->cw, self->aw, 2 * t->cands, dynamic, nested, 0, 0, 0, 0,
                 NULL};
     if (grow(&a->stored, &a->stored_room, 2 * (size_t)t->cands, sizeof(Stored)) < 0 ||
         grow((void **)&a->row, &a->row_room, (size_t)t->cands, sizeof(int)) < 0)

@@ -34,6 +34,8 @@ from bookmaker.core.rating.multiple import (
     rested_found,
 )
 from bookmaker.core.rating.nested import (
+    _RECORDED,
+    FORCING_CHAINS,
     MULTIPLE,
     levels,
     rested_unary,
@@ -348,3 +350,79 @@ def test_sixteen_by_sixteen_nested_propagations_are_the_same():
     state = struck(Candidates.from_grid(Cells(SIXTEEN, cells)), 5, 0.1)
     pure, fast = on_both(lambda budget: nested_runs(state, board, budget, every=29))
     assert pure == fast
+
+
+# the nested rules whose conclusions a dynamic chain takes from 9.5 up: forcing chains,
+# multiple forcing chains, dynamic chains (level 0) and dynamic chains with the simple rules
+NESTED_RULES = (FORCING_CHAINS, MULTIPLE, levels("sukaku")[3].nested_rules[-1],
+                levels("sukaku")[4].nested_rules[-1])
+
+
+def chain_grids(state: Candidates, board, budget: Budget, every: int) -> list:
+    """(enclosing Propagator, working grid, offs) of the dynamic chains from every
+    `every`-th candidate on that end without a contradiction, as a nested rule meets them."""
+    n, found = board.shape.size, []
+    cands = [c * n + d for c in bits_of(state.open_cells) for d in bits_of(state.cell_digits[c])]
+    for cand in cands[::every]:
+        prop = Propagator(board, state, budget)
+        run = prop.propagate({cand: 1 << (2 * cand + 1)}, {}, DYNAMIC)
+        if run.conflict is not None:
+            continue
+        cells, digits = list(state.cell_digits), list(state.digit_cells)
+        for q in run.off:
+            cell, d = divmod(q, n)
+            cells[cell] &= ~(1 << d)
+            digits[d] &= ~(1 << cell)
+        found.append((prop, Grid(cells, digits), run.off))
+    return found
+
+
+def rule_conclusions(rule, state: Candidates, board, budget: Budget, every: int) -> list:
+    """A nested rule's conclusions on those working grids as plain data: (complexity,
+    removals, parents) and which share a key (the cores spell keys differently)."""
+    found = []
+    for prop, grid, _ in chain_grids(state, board, budget, every):
+        rows = rule.conclusions(prop, grid)
+        keys = [key for key, *_ in rows]
+        found.append(([tuple(rest) for _, *rest in rows], [[a == b for b in keys] for a in keys]))
+    return found
+
+
+@pytest.mark.parametrize("rule, index, every", [(0, 1, 9), (1, 0, 23), (2, 6, 17), (3, 2, 23)])
+def test_nested_rules_conclude_the_same_on_both_cores(rule, index, every):
+    # the compiled rows taken straight (no Found) against the pure Python's Found, sorted
+    state, board = struck(nine_states()[index], index, 0.1), board_of(NINE)
+    pure, fast = on_both(lambda budget: rule_conclusions(NESTED_RULES[rule], state, board,
+                                                         budget, every))
+    assert pure == fast
+    assert any(rows for rows, _ in pure[0])   # some conclusions rest on the chains
+
+
+@pytest.mark.parametrize("wanted", [False, True])
+def test_a_working_grid_met_again_gives_the_same_removals_and_work(wanted):
+    # the second ask of a nested rule on a grid is answered from the step's record,
+    # charging the work again: the same as a fresh Propagator finding them
+    state, board = nine_states()[0], board_of(NINE)
+    with compiled.using(wanted):
+        for prop, grid, off in chain_grids(state, board, Budget(10 ** 9), 11):
+            spent = prop.budget.spent
+            first = MULTIPLE(prop, grid, off)
+            work = prop.budget.spent - spent
+            if first:
+                break
+        assert first and work > 0
+        assert (MULTIPLE(prop, grid, off), prop.budget.spent - spent) == (first, 2 * work)
+        assert (MULTIPLE, prop.start_key(), tuple(grid.cell_digits)) in _RECORDED.found
+        fresh = Propagator(board, state, Budget(10 ** 9))
+        assert (MULTIPLE(fresh, grid, off), fresh.budget.spent) == (first, work)
+
+
+def test_a_search_from_another_start_drops_the_record():
+    state, board = nine_states()[0], board_of(NINE)
+    prop, grid, off = chain_grids(state, board, Budget(10 ** 9), 11)[0]
+    MULTIPLE(prop, grid, off)
+    assert _RECORDED.found and _RECORDED.step == prop.start_key()
+    other = nine_states()[1]
+    FORCING_CHAINS(*chain_grids(other, board, Budget(10 ** 9), 11)[0])
+    assert _RECORDED.step != prop.start_key()
+    assert all(key[1] != prop.start_key() for key in _RECORDED.found)

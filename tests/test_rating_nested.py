@@ -15,6 +15,7 @@ from bookmaker.cli import main
 from bookmaker.core.board.grid import parse_grid
 from bookmaker.core.board.shape import shape_of
 from bookmaker.core.grade.candidates import Candidates
+from bookmaker.core.rating import nested as nested_module
 from bookmaker.core.rating import rater as rater_module
 from bookmaker.core.rating.board import board_of
 from bookmaker.core.rating.chains import best, forcing_chains_and_cycles
@@ -143,8 +144,19 @@ def test_complexity_counts_each_nested_chain_once_at_any_index():
     for index in range(3000):
         prop.chain_bit(("chain", index), rng.randrange(1, 40))
     for _ in range(50):
-        chains = rng.sample(range(3000), rng.randrange(1, 60))
+        chains = rng.sample(range(3000), rng.randrange(1, 150))   # past 64: both ways
         nested = sum(1 << (prop.chain_base + i) for i in chains)
         potentials = rng.getrandbits(2 * 729)
         assert prop.complexity(potentials | nested) == \
             potentials.bit_count() + sum(prop.chain_costs[i] for i in chains)
+
+
+def test_the_step_record_drops_its_conclusions_past_its_bound(monkeypatch):
+    # nested conclusions kept for a step are bounded: past ROWS_KEPT they start afresh
+    record = nested_module._Recorded()
+    monkeypatch.setattr(record, "ROWS_KEPT", 5)
+    record.keep(("a",), [1, 2], 7)
+    record.keep(("b",), [3], 1)
+    assert record.found == {("a",): ([1, 2], 7), ("b",): ([3], 1)} and record.rows == 5
+    record.keep(("c",), [4], 2)
+    assert record.found == {("c",): ([4], 2)} and record.rows == 2

@@ -120,9 +120,18 @@ class Propagator:
         self.chain_costs: list[int] = []
         self.chain_ids: dict = {}
         self.cache: dict = {}
+        self._start_key: tuple | None = None
         self.native = _native(board, self.cell_digits, self.digit_cells, outer)
         self.native_rules = _native_rules(board) if nested_rules else None
         self.native_nested = self.native is not None and _nest_in_c(self, nested_rules)
+
+    def start_key(self) -> tuple:
+        """What a nested rule's conclusions depend on besides the working grid: the board,
+        the core, and the state this Propagator's chains start from."""
+        if self._start_key is None:
+            self._start_key = (self.board, compiled.in_use(), tuple(self.state.values),
+                               self.state.open_cells, tuple(self.cell_digits))
+        return self._start_key
 
     def complexity(self, *ancestors: int) -> int:
         """SE's complexity of a conclusion resting on these chains: their potentials
@@ -134,9 +143,18 @@ class Propagator:
         return flat + self._chains_cost(nested) if nested else flat
 
     def _chains_cost(self, nested: int) -> int:
-        """The nested chains' complexities summed over the bits of `nested`, read off its
-        binary digits (bits_of on a long integer copies it at every bit)."""
-        costs, digits = self.chain_costs, bin(nested)
+        """The nested chains' complexities summed over the bits of `nested`: a few bits
+        taken from the top (each costs a pass over the integer), many read off its binary
+        digits (one pass, but a character a bit; bits_of copies it at every bit)."""
+        costs = self.chain_costs
+        if nested.bit_count() <= 64:
+            total = 0
+            while nested:
+                top = nested.bit_length() - 1
+                total += costs[top]
+                nested ^= 1 << top
+            return total
+        digits = bin(nested)
         last, total = len(digits) - 1, 0
         at = digits.find("1", 2)
         while at >= 0:
@@ -154,11 +172,16 @@ class Propagator:
 
     def chain_bit(self, key, cost: int) -> int:
         """The bit of a nested chain (one per distinct chain, SE's FullChain)."""
+        return 1 << (self.chain_base + self.chain_index(key, cost))
+
+    def chain_index(self, key, cost: int) -> int:
+        """The index of a nested chain's bit above chain_base, given in the order chains
+        are met."""
         index = self.chain_ids.get(key)
         if index is None:
             index = self.chain_ids[key] = len(self.chain_costs)
             self.chain_costs.append(cost)
-        return 1 << (self.chain_base + index)
+        return index
 
     def run_on(self, cand: int, mode: Mode) -> Run:
         """Everything implied by candidate `cand` (cell * n + digit) being on."""

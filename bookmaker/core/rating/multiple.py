@@ -87,6 +87,34 @@ def rested_found(technique: Chaining, prop: Propagator, state: Candidates,
     return [f for f in all_found(technique, prop, state, board) if f.parents]
 
 
+def rested_conclusions(technique: Chaining, prop: Propagator,
+                       state: Candidates) -> list[tuple] | None:
+    """rested_found's conclusions as a nested rule takes them, from the compiled twin's
+    rows without making them Found (None where the twin does not find them): sorted as
+    SE sorts them (by rating, complexity, kind, ties in the order met; the rating grows
+    with the complexity alone here), each (key, complexity, removals as candidates,
+    parents); a key is Found's with the removals as candidates, equal exactly when it is."""
+    if not _in_c(technique, prop):
+        return None
+    rows, work = prop.native.chains_found(technique.multiple, technique.mode.dynamic, True,
+                                          bool(technique.mode.nested))
+    prop.budget.spend(work)
+    n, cell_digits, found = prop.n, state.cell_digits, []
+    others: dict = {}   # per candidate placed, its cell's other candidates
+    for complexity, kind, q, on, parents, targets in rows:
+        if on:
+            removed = others.get(q)
+            if removed is None:
+                base, d = q - q % n, q % n
+                removed = others[q] = tuple(base + e for e in bits_of(cell_digits[q // n]
+                                                                      & ~(1 << d)))
+        else:
+            removed = (q,)
+        found.append((complexity, kind, (kind, removed, targets), removed, parents))
+    found.sort(key=lambda row: (row[0], row[1]))
+    return [(key, complexity, removed, parents) for complexity, _, key, removed, parents in found]
+
+
 def _in_c(technique: Chaining, prop: Propagator) -> bool:
     """Whether the compiled twin finds the technique's conclusions: on the compiled core,
     for multiple and dynamic forcing chains without nested rules or with the simple rules

@@ -25,7 +25,7 @@ from . import basics as b
 from .board import Board
 from .chains import Found, StaticLinks, length_modifier
 from .implications import Grid, Outer, Propagator, SimpleRule, java_map_order, working_state
-from .multiple import DYNAMIC, STATIC, Chaining, rested_found
+from .multiple import DYNAMIC, STATIC, Chaining, rested_conclusions, rested_found
 
 
 def simple_rules() -> tuple:
@@ -45,16 +45,74 @@ class NestedChains:
         self.technique = technique   # None: forcing chains and cycles
 
     def __call__(self, prop: Propagator, grid: Grid, off: dict) -> list[tuple[int, int]]:
+        """The removals, each with its ancestors. The conclusions depend on the working
+        grid and the enclosing chain's start alone, and the same pair comes back often in
+        a step (another propagation reaching the same candidates; the next level's
+        propagations, which run as the last level's until their extra rule joins): they
+        are found once (see _Recorded), their work charged again each time they are asked
+        for, so the budget runs as if they were found again."""
+        recorded = _RECORDED.of(prop)
+        key = (self, prop.start_key(), tuple(grid.cell_digits))
+        known = recorded.get(key)
+        if known is None:
+            spent = prop.budget.spent
+            found = self.conclusions(prop, grid)
+            _RECORDED.keep(key, found, (prop.budget.spent - spent) // prop.budget.weight)
+        else:
+            found, units = known
+            prop.budget.spend(units)
+        return _removals(prop, found, off)
+
+    def conclusions(self, prop: Propagator, grid: Grid) -> list[tuple]:
+        """The technique's conclusions on the working grid resting on struck candidates,
+        in SE's order: (key, complexity, removals as candidates in SE's order, parents)."""
         view = working_state(prop.state, grid)
         outer = Outer(prop.cell_digits, prop.digit_cells, grid, prop.board, prop.outer_base)
         rules = self.technique.nested_rules if self.technique is not None else ()
         inner = Propagator(prop.board, view, prop.budget, rules, outer)
         if self.technique is None:
+            rows = unary_conclusions(inner, view, prop.board)
+            if rows is not None:
+                return rows
             found = rested_unary(inner, view, prop.board)
         else:
+            rows = rested_conclusions(self.technique, inner, view)
+            if rows is not None:
+                return rows
             found = rested_found(self.technique, inner, view, prop.board)
         found.sort(key=lambda f: (f.rating, f.complexity, f.kind))
-        return _removals(prop, found, off)
+        n = prop.n
+        return [(f.key, f.complexity, tuple(c * n + d for c, d in java_map_order(f.eliminations)),
+                 f.parents) for f in found]
+
+
+class _Recorded:
+    """The nested rules' conclusions met in the current rating step, by (rule, enclosing
+    chain's start, working grid): a search at the top (no enclosing chain) from another
+    start begins a new step and drops them; past ROWS_KEPT conclusions they are dropped
+    too, which costs time only (a conclusion is the same found again)."""
+
+    ROWS_KEPT = 200_000
+
+    def __init__(self) -> None:
+        self.step: tuple | None = None
+        self.found: dict = {}
+        self.rows = 0
+
+    def of(self, prop: Propagator) -> dict:
+        """The record for a search by `prop`, a new one if it starts a new step."""
+        if prop.outer is None and prop.start_key() != self.step:
+            self.step, self.found, self.rows = prop.start_key(), {}, 0
+        return self.found
+
+    def keep(self, key: tuple, found: list, units: int) -> None:
+        if self.rows + len(found) > self.ROWS_KEPT:
+            self.found, self.rows = {}, 0
+        self.found[key] = found, units
+        self.rows += len(found) + 1
+
+
+_RECORDED = _Recorded()
 
 
 def _removals(prop: Propagator, found: list, off: dict) -> list[tuple[int, int]]:
@@ -63,25 +121,24 @@ def _removals(prop: Propagator, found: list, off: dict) -> list[tuple[int, int]]
     changes nothing there, so it is left out (and its ancestors not worked out); but every
     chain gets its bit, in order (its index), and a rule that concludes only such removals
     still returns one, so that the next rule is not tried."""
-    n, removals, met = prop.n, [], set()
+    removals, met = [], set()
     struck: dict = {}   # parents -> their ancestors: many conclusions share them
     left_out = None
-    for f in found:
-        chain = prop.chain_bit(f.key, f.complexity)
+    for key, complexity, cands, parents in found:
+        index = prop.chain_index(key, complexity)
         ancestors = None
-        for c, d in java_map_order(f.eliminations):
-            cand = c * n + d
+        for cand in cands:
             if cand in off or cand in met:
                 left_out = cand
                 continue
             if ancestors is None:
-                ancestors = struck.get(f.parents)
+                ancestors = struck.get(parents)
                 if ancestors is None:
                     ancestors = 0
-                    for q in bits_of(f.parents):
+                    for q in bits_of(parents):
                         ancestors |= off[q]
-                    struck[f.parents] = ancestors
-                ancestors |= chain
+                    struck[parents] = ancestors
+                ancestors |= 1 << (prop.chain_base + index)   # made only where it is used
             met.add(cand)
             removals.append((cand, ancestors | 1 << (2 * cand)))
     if not removals and left_out is not None:
@@ -223,6 +280,26 @@ def rested_unary(prop: Propagator, state, board: Board) -> list[Found]:
         found.append(Found(base + length_modifier(c), c, kind, name, removed, None, parents,
                            (tag, ancestors, removed)))
     return found
+
+
+def unary_conclusions(prop: Propagator, state, board: Board) -> list[tuple] | None:
+    """rested_unary's conclusions as a nested rule takes them, from the compiled twin's
+    rows without making them Found (None on the pure core): sorted as SE sorts them, each
+    (key, complexity, removals as candidates in SE's order, parents)."""
+    conclude = compiled.chain_concluder(board.shape)
+    if conclude is None or prop.outer is None:
+        return None
+    rows, units = conclude(board.cell_chain_units, state.cell_digits, state.digit_cells,
+                           state.open_cells, prop.outer.start_cells)
+    prop.budget.spend(units)
+    n, found = prop.n, []
+    for cycle, c, kind, parents, removed, ancestors in rows:
+        base = (70 if kind == 4 else 65) if cycle else (70 if kind == 4 else 66)
+        cands = tuple(cell * n + d for cell, d in java_map_order(removed))
+        found.append((base + length_modifier(c), c, kind,
+                      ("cycle" if cycle else "chain", ancestors, removed), cands, parents))
+    found.sort(key=lambda row: row[:3])
+    return [(key, c, cands, parents) for _, c, _, key, cands, parents in found]
 
 
 def _unary_followed(prop: Propagator, state, board: Board, follow) -> list[Found]:

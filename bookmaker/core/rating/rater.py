@@ -25,7 +25,7 @@ from .board import Board, board_of
 from .hints import Budget, Hint, OutOfBudget, tenths_text, work_weight
 from .scales import DEFAULT_SCALE, RATER_VERSION, rater_version
 
-DEFAULT_BUDGET = 200_000_000   # rate's: the hardest known fit, ~80 s CPU compiled (docs/ratings.md)
+DEFAULT_BUDGET = 200_000_000   # rate's: the hardest known fit, ~65 s CPU compiled (docs/ratings.md)
 BEYOND = 200   # SE's rating of a puzzle its techniques cannot solve, 20.0
 
 
