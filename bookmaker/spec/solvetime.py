@@ -10,7 +10,7 @@ from functools import cache
 
 from pydantic import Field
 
-from ..core.grade.candidates import Step
+from ..core.grade.candidates import Step, solving_path_of
 from ..core.puzzle import Puzzle
 from .values import Schema
 
@@ -48,12 +48,7 @@ def solving_seconds(steps: Sequence[Step], size: int, open_cells: int,
                     model: TimeModel) -> float:
     """The model's seconds for a solving path on a board `size` a side that starts with
     `open_cells` empty cells."""
-    return path_seconds(path_of(steps), size, open_cells, model)
-
-
-def path_of(steps: Sequence[Step]) -> list[tuple[str, int]]:
-    """A solving path as the model reads it: each step's technique and cells placed."""
-    return [(step.technique, len(step.placements)) for step in steps]
+    return path_seconds(solving_path_of(steps), size, open_cells, model)
 
 
 def path_seconds(path: Sequence[tuple[str, int]], size: int, open_cells: int,
@@ -73,7 +68,7 @@ def path_seconds(path: Sequence[tuple[str, int]], size: int, open_cells: int,
 def solving_minutes(steps: Sequence[Step], size: int, open_cells: int,
                     model: TimeModel | None = None) -> int:
     """The estimate in whole minutes, to the nearest 5 from ROUND_FROM minutes up."""
-    return path_minutes(path_of(steps), size, open_cells, model)
+    return path_minutes(solving_path_of(steps), size, open_cells, model)
 
 
 def path_minutes(path: Sequence[tuple[str, int]], size: int, open_cells: int,
@@ -88,7 +83,7 @@ def path_minutes(path: Sequence[tuple[str, int]], size: int, open_cells: int,
 
 def puzzle_minutes(puzzle: Puzzle, steps: Sequence[Step]) -> int:
     """The estimate for a puzzle whose grader solves it by `steps` (Kind.grade)."""
-    return _minutes_of(puzzle, path_of(steps))
+    return _minutes_of(puzzle, solving_path_of(steps))
 
 
 def with_minutes(puzzle: Puzzle) -> Puzzle:

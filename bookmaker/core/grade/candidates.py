@@ -9,6 +9,7 @@ A *Step* is what a person would write down: placements, eliminations and why.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -29,6 +30,12 @@ class Step:
     eliminations: tuple[tuple[int, int], ...]
     explanation: str
     length: int = 0
+
+
+def solving_path_of(steps: Sequence[Step]) -> list[tuple[str, int]]:
+    """A solving path as a time estimate reads it (spec/solvetime.py): each step's technique
+    and the cells it places."""
+    return [(step.technique, len(step.placements)) for step in steps]
 
 
 State = TypeVar("State", bound="Candidates")

@@ -233,8 +233,8 @@ class Kind:
     def solving_path(self, givens: Grid, extras: Extras = None) -> list[tuple[str, int]]:
         """The grading's steps as (technique, cells it places): all a solving time needs
         (a kind may find them without wording each step)."""
-        return [(step.technique, len(step.placements))
-                for step in self.grade(givens, extras).steps]
+        from ..grade.candidates import solving_path_of
+        return solving_path_of(self.grade(givens, extras).steps)
 
     def repeat_key(self, givens: Grid, extras: Extras = None) -> str:
         """The key under which puzzles equal up to the kind's symmetries meet (registry)."""

@@ -93,8 +93,8 @@ class PureEngine:
 
     def solving_path(self, state, ladder, max_steps: int) -> list[tuple[str, int]]:
         from ..grade import grader
-        steps = grader.grade_in_python(state, ladder, max_steps).steps
-        return [(step.technique, len(step.placements)) for step in steps]
+        from ..grade.candidates import solving_path_of
+        return solving_path_of(grader.grade_in_python(state, ladder, max_steps).steps)
 
     def pencil_marks(self, cells) -> tuple:
         from ..grade.candidates import Candidates
