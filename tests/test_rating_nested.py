@@ -160,3 +160,13 @@ def test_the_step_record_drops_its_conclusions_past_its_bound(monkeypatch):
     assert record.found == {("a",): ([1, 2], 7), ("b",): ([3], 1)} and record.rows == 5
     record.keep(("c",), [4], 2)
     assert record.found == {("c",): ([4], 2)} and record.rows == 2
+
+
+def test_a_rating_leaves_no_step_record_behind():
+    # the record (up to ~140 MB on the hardest puzzles) is one rating's: a worker rating
+    # puzzle after puzzle must not hold the last one's
+    nested_module._RECORDED.keep(("left over",), [1, 2, 3], 9)
+    easy = parse_grid("53..7....6..195....98....6.8...6...34..8.3..17...2..."
+                      "6.6....28....419..5....8..79")
+    assert rate(easy, budget=1_000_000).er_text == "1.2"  # singles only
+    assert nested_module._RECORDED.found == {} and nested_module._RECORDED.rows == 0

@@ -95,6 +95,10 @@ class _Recorded:
     ROWS_KEPT = 200_000
 
     def __init__(self) -> None:
+        self.drop()
+
+    def drop(self) -> None:
+        """Forget every conclusion: a rating's record is no use to the next puzzle's."""
         self.step: tuple | None = None
         self.found: dict = {}
         self.rows = 0
@@ -113,6 +117,12 @@ class _Recorded:
 
 
 _RECORDED = _Recorded()
+
+
+def drop_record() -> None:
+    """Forget the nested rules' conclusions of the rating just made (up to ROWS_KEPT rows,
+    ~140 MB: not to be held by a worker between puzzles)."""
+    _RECORDED.drop()
 
 
 def _removals(prop: Propagator, found: list, off: dict) -> list[tuple[int, int]]:

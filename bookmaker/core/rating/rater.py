@@ -172,6 +172,15 @@ def rate(grid: Grid, budget: int = DEFAULT_BUDGET, ceiling: int | None = None,
     as a step is rated above it, and the result is that lower bound (for generation to a
     range: the rest cannot matter). A puzzle no technique solves is rated 20.0, as SE
     does. `watch` hears the units spent now and then (Budget)."""
+    try:
+        return _rated(grid, budget, ceiling, techniques, scale, watch)
+    finally:
+        nested.drop_record()
+
+
+def _rated(grid: Grid, budget: int, ceiling: int | None, techniques, scale: str,
+           watch: Callable[[int], None] | None) -> Rating:
+    """rate()'s work."""
     if techniques is None:
         techniques = SCALE_TECHNIQUES[scale]
     version = rater_version(scale)
