@@ -168,8 +168,10 @@ def distinct_puzzles(spec: BookSpec, planned: list[PlannedPuzzle], registry: Reg
     (VerificationError otherwise), so every puzzle from here on is proven unique twice,
     and works out each puzzle's repeat key where the puzzle is made."""
     # Made without the ratings recorded unasked: recorded_ratings adds them (build()); with
-    # the times the book prints worked out where they are made.
-    jobs = [replace(p.job, record_rating=False, timed=spec.explanations.times)
+    # the times the book prints worked out where they are made, unless composing solves
+    # the puzzles step by step anyway (hints, paths, a glossary) and times them then.
+    explained = spec.explanations
+    jobs = [replace(p.job, record_rating=False, timed=explained.times and not explained.shows_steps)
             for p in planned]
     made = make(jobs, on_progress)
     # Read as late as possible, so that a build finishing meanwhile is taken into account.

@@ -161,8 +161,7 @@ def compose(spec: BookSpec, planned: Sequence[PlannedPuzzle], puzzles: Sequence[
     words = load_catalogue(spec.language)
     explained = spec.explanations
     solved = solve_each(planned, puzzles, [s.glyphs for s in spec.sections],
-                        explained.hints or explained.solving_path or explained.with_glossary) \
-        if explained.solves else []
+                        explained.shows_steps) if explained.solves else []
     draft = _Book(spec, words, planned, puzzles, (), spec.page_plan(), example, solved,
                   diagrams)
     plan = settled_plan(draft)

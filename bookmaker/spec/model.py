@@ -147,9 +147,14 @@ class Explanations(Schema):
             bool(self.hints or self.solving_path)
 
     @property
+    def shows_steps(self) -> bool:
+        """Whether the book prints its puzzles' solving steps (hints, paths, a glossary)."""
+        return self.hints or self.solving_path or self.with_glossary
+
+    @property
     def solves(self) -> bool:
         """Whether the book's puzzles are solved again step by step for it."""
-        return self.hints or self.solving_path or self.with_glossary or self.times
+        return self.shows_steps or self.times
 
 
 class Fonts(Schema):
