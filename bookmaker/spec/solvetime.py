@@ -44,16 +44,10 @@ def load_time_model(name: str = "times") -> TimeModel:
     return model
 
 
-def solving_seconds(steps: Sequence[Step], size: int, open_cells: int,
-                    model: TimeModel) -> float:
-    """The model's seconds for a solving path on a board `size` a side that starts with
-    `open_cells` empty cells."""
-    return path_seconds(solving_path_of(steps), size, open_cells, model)
-
-
 def path_seconds(path: Sequence[tuple[str, int]], size: int, open_cells: int,
                  model: TimeModel) -> float:
-    """solving_seconds() of a path of (technique, cells placed) steps (Kind.solving_path)."""
+    """The model's seconds for a solving path of (technique, cells placed) steps
+    (Kind.solving_path) on a board `size` a side that starts with `open_cells` empty cells."""
     scale = max(1.0, size / model.scan_size) ** model.scan_power
     seconds, pencilled, placed = 0.0, False, 0
     for technique, cells in path:
