@@ -98,7 +98,7 @@ def grade_report(line: PuzzleLine, verbose: bool, as_json: bool,
                    "like \">=9.0\"), rater, hardest.")
 @click.option("-v", "--verbose", is_flag=True, help="Also print every rated step, indented.")
 @click.option("--budget", metavar="UNITS", type=click.IntRange(min=1), default=DEFAULT_BUDGET,
-              show_default=True, help="Work units per puzzle (docs/ratings.md: up to about 80 s "
+              show_default=True, help="Work units per puzzle (docs/ratings.md: up to about 65 s "
                                       "on the compiled core, minutes on the pure one); past "
                                       "them the rating is a lower bound, printed >= with the "
                                       "technique searched.")
