@@ -110,17 +110,21 @@ class WorkMeter:
     def update(self, spent: int) -> None:
         """Report that `spent` units of the budget are spent."""
         now = time.monotonic()
-        text = f"{self.label}: {spent:,} of {self.budget:,} work units ({now - self.started:.0f} s)"
-        if self.terminal and now - self.started >= self.delay:
-            if now - self.last_draw < self.redraw_every:
+        if self.terminal:
+            if now - self.started < self.delay or now - self.last_draw < self.redraw_every:
                 return
             self.last_draw = now
+            text = self._text(spent, now)
             sys.stderr.write("\r" + text.ljust(self.shown))
             sys.stderr.flush()
             self.shown = max(self.shown, len(text))
         elif self.lines and now - self.last_line >= self.line_every:
             self.last_line = now
-            echo(text, err=True)
+            echo(self._text(spent, now), err=True)
+
+    def _text(self, spent: int, now: float) -> str:
+        # Written only when shown: the rater reports some 25 times a second.
+        return f"{self.label}: {spent:,} of {self.budget:,} work units ({now - self.started:.0f} s)"
 
 
 def _same_stream() -> bool:
