@@ -9,13 +9,21 @@ from pathlib import Path
 import click
 
 from ..core.puzzle import Puzzle
-from ..export.formats import EXPORTERS, Naming, export_files
-from ..export.items import ExportError, ExportItem, daily_items, item_of, manifest_items
+from ..export.formats import EXPORTERS, Naming, export_files, joined
+from ..export.items import (
+    ExportError,
+    ExportItem,
+    daily_items,
+    distinct,
+    item_of,
+    manifest_items,
+)
 from ..puzzles.outputs import OutputError, OutputSet, replace_outputs
 from ..puzzles.puzzlefile import PuzzleFile
 from .common import main
 from .options import (
     board_from_options,
+    kind_stated,
     proven_or_exit,
     read_or_exit,
     size_options,
@@ -65,13 +73,19 @@ def export(ctx, sources, out_dir, formats, size, box, kind) -> None:
         found_title, found, is_daily = source_items(ctx, source, size, box, kind)
         title, dated = title or found_title, dated or is_daily
         items += found
+    items, renamed = distinct(items)
     naming = Naming(title=title, series=title)
-    files = export_files(formats, items, naming) if not dated or "page" not in formats else \
-        export_files([f for f in formats if f != "page"], items, naming) | daily_pages(items)
     try:
+        files = export_files(formats, items, naming) if not dated or "page" not in formats \
+            else joined(export_files([f for f in formats if f != "page"], items, naming),
+                        daily_pages(items))
         written = replace_outputs(OutputSet(Path(out_dir), files))
-    except (OutputError, OSError) as err:
+    except (ExportError, OutputError, OSError) as err:
         raise click.ClickException(str(err)) from None
+    if renamed:
+        click.echo(f"bookmaker: {len(renamed)} id{'s' if len(renamed) != 1 else ''} taken "
+                   f"earlier in this export, renamed: "
+                   f"{', '.join(f'{old} -> {new}' for old, new in renamed)}", err=True)
     click.echo(f"{len(items)} puzzle{'s' if len(items) != 1 else ''}, {len(written)} "
                f"file{'s' if len(written) != 1 else ''} in {out_dir}")
 
@@ -80,20 +94,31 @@ def daily_pages(items: list[ExportItem]) -> dict[str, bytes]:
     """One page a day, named by its date (a day's page holds no other day's answer)."""
     pages: dict[str, bytes] = {}
     for item in items:
-        pages |= EXPORTERS["page"]([item], Naming(page=f"{item.stem}.html", title=item.heading))
+        pages = joined(pages, EXPORTERS["page"]([item], Naming(page=f"{item.stem}.html",
+                                                               title=item.heading)))
     return pages
 
 
 def source_items(ctx: click.Context, source: str, size, box, kind
                  ) -> tuple[str, list[ExportItem], bool]:
-    """(title, items, whether they are a daily's) of one SOURCE."""
+    """(title, items, whether they are a daily's) of one SOURCE: a daily folder or day.json,
+    a manifest, or a puzzle file. A daily's or a manifest's puzzles name their kinds and
+    sizes: --variant, where given, must be theirs; --size and --box are for puzzle files."""
     path = Path(source)
+    document = None if source == "-" or path.is_dir() else _json_object(path)
+    daily = path.is_dir() or path.name == "day.json" or _is_day(document)
+    named = daily or _is_manifest(document)
+    if named and (size is not None or box is not None):
+        raise click.UsageError(f"{source}: --size and --box are for files of puzzle lines; "
+                               f"a {'manifest' if _is_manifest(document) else 'daily'} "
+                               f"names its puzzles' sizes")
+    stated = kind if kind_stated() else None
     try:
-        if source != "-" and path.is_dir():
-            series, items = daily_items(path)
+        if daily:
+            series, items = daily_items(path if path.is_dir() else path.parent, stated)
             return series, items, True
-        if source != "-" and path.suffix == ".json" and _is_manifest(path):
-            title, items = manifest_items(path)
+        if _is_manifest(document):
+            title, items = manifest_items(path, stated)
             return title, items, False
     except ExportError as err:
         raise click.ClickException(str(err)) from None
@@ -101,12 +126,22 @@ def source_items(ctx: click.Context, source: str, size, box, kind
     return "", file_items(ctx, puzzle_file), False
 
 
-def _is_manifest(path: Path) -> bool:
+def _json_object(path: Path) -> dict | None:
+    """The JSON object a file holds, or None (not JSON, not an object, not readable)."""
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return False
-    return isinstance(document, dict) and "puzzles" in document and "title" in document
+        return None
+    return document if isinstance(document, dict) else None
+
+
+def _is_manifest(document: dict | None) -> bool:
+    return document is not None and "puzzles" in document and "title" in document
+
+
+def _is_day(document: dict | None) -> bool:
+    """Whether a document is a daily's day.json (its series, date and puzzle line)."""
+    return document is not None and {"series", "date", "givens", "answer_folder"} <= set(document)
 
 
 def file_items(ctx: click.Context, puzzle_file: PuzzleFile) -> list[ExportItem]:

@@ -15,7 +15,7 @@ from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
 from ..core.rng import seed_of_text
 from .defaults import KIND
-from .verdicts import refuse_empty, refuse_malformed
+from .verdicts import answer_problem, refuse_empty, refuse_malformed
 
 if TYPE_CHECKING:  # read and proven where a command reads puzzles: not to make one
     from ..puzzles.puzzlefile import PuzzleFile, PuzzleLine
@@ -179,7 +179,8 @@ def read_or_exit(ctx: click.Context, path: str, board: Shape | None,
 
 def proven_puzzle(line: PuzzleLine) -> tuple[Puzzle | None, str | None]:
     """The line's puzzle with its one solution, proven by its kind's solver and again by
-    its second opinion; or None and what is wrong."""
+    its second opinion (and the solution the file states, if any, that one); or None and
+    what is wrong."""
     assert line.grid is not None  # a line that was read (its error is None)
     found = line.kind.solutions(line.grid, line.extras, limit=2)
     if found.count != 1 or not found.complete:
@@ -188,6 +189,9 @@ def proven_puzzle(line: PuzzleLine) -> tuple[Puzzle | None, str | None]:
                    f"is undecided: the search gave up after {found.nodes} nodes")
         return None, f"not a puzzle with one solution: it {verdict}"
     assert found.solution is not None  # one solution found, and kept
+    wrong = answer_problem(line, found.solution)
+    if wrong:
+        return None, f"wrong answer: {wrong}"
     puzzle = Puzzle(line.grid, Grid(line.grid.shape, found.solution), seed=0,
                     extras=line.extras)
     from ..core.solve.verify import VerificationError, verify_puzzle

@@ -20,7 +20,7 @@ from ..core.exchange.record import puzzle_record
 from ..core.kinds.ipuzform import ipuz_problem
 from .art import art_files
 from .feed import feed_csv, feed_json, json_text
-from .items import ExportItem
+from .items import ExportError, ExportItem
 from .page import page_html
 
 ORIGIN = f"bookmaker {__version__}"
@@ -39,16 +39,17 @@ class Naming:
 
 def puzzle_files(items: Sequence[ExportItem], naming: Naming) -> dict[str, bytes]:
     """Each puzzle's ipuz document, or its JSON record where its kind has no ipuz form."""
-    files = {}
+    files: dict[str, bytes] = {}
     for item in items:
         name = naming.puzzle.format(stem=item.stem)
         puzzle = item.puzzle
         if ipuz_problem(puzzle.kind, puzzle.shape,
                         puzzle.kind.marks(puzzle.givens, puzzle.extras)) is None:
             document = ipuz_document(item.puzzle, item.about, ORIGIN)
-            files[f"{name}.ipuz"] = json_text(document).encode("utf-8")
+            files = joined(files, {f"{name}.ipuz": json_text(document).encode("utf-8")})
         else:
-            files[f"{name}.json"] = json_text(puzzle_record(item.puzzle, item.about)).encode()
+            files = joined(files, {f"{name}.json": json_text(
+                puzzle_record(item.puzzle, item.about)).encode()})
     return files
 
 
@@ -65,7 +66,7 @@ def art_files_of(colour: str) -> Exporter:
     def art(items: Sequence[ExportItem], naming: Naming) -> dict[str, bytes]:
         files: dict[str, bytes] = {}
         for item in items:
-            files |= art_files(item, naming.puzzle.format(stem=item.stem), colour)
+            files = joined(files, art_files(item, naming.puzzle.format(stem=item.stem), colour))
         return files
     return art
 
@@ -77,8 +78,18 @@ EXPORTERS: dict[str, Exporter] = {"ipuz": puzzle_files, "feed": feed_files, "pag
 
 def export_files(formats: Sequence[str], items: Sequence[ExportItem],
                  naming: Naming) -> dict[str, bytes]:
-    """Every file the formats make of the items (formats by name, in EXPORTERS)."""
+    """Every file the formats make of the items (formats by name, in EXPORTERS); ExportError
+    where two would have the same name (none is written over another)."""
     files: dict[str, bytes] = {}
     for name in formats:
-        files |= EXPORTERS[name](items, naming)
+        files = joined(files, EXPORTERS[name](items, naming))
     return files
+
+
+def joined(files: dict[str, bytes], more: dict[str, bytes]) -> dict[str, bytes]:
+    """Two sets of files as one; ExportError naming a file both would write."""
+    both = sorted(set(files) & set(more))
+    if both:
+        raise ExportError(f"{both[0]}: two puzzles or formats of this export would write "
+                          f"it; give their sources different names")
+    return files | more

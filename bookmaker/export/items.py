@@ -4,13 +4,14 @@ a file of puzzles."""
 
 from __future__ import annotations
 
+import itertools
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..core.board.grid import Grid, parse_grid
-from ..core.exchange.record import About
-from ..core.kinds.kind import puzzle_key
+from ..core.exchange.record import About, boxed_board
+from ..core.kinds.kind import Kind, puzzle_key
 from ..core.kinds.registry import kind_named
 from ..core.puzzle import Puzzle
 from ..core.solve.verify import VerificationError, verify_puzzle
@@ -38,20 +39,22 @@ def item_of(puzzle: Puzzle, stem: str, heading: str, caption: str = "", **about)
 
 
 def proven(kind_name: str, line: str, solution: str | None, where: str, seed: int = 0,
-           **made) -> Puzzle:
-    """The puzzle a line of a kind names, proven as every printed puzzle is: its kind's
-    solver finds exactly one solution (the stated one, if any) and its second proof agrees;
-    ExportError naming `where` otherwise."""
+           board: tuple[object, object] = (None, None), **made) -> Puzzle:
+    """The puzzle a line of a kind names (read on the board its (size, box) say, where the
+    kind has boxes), proven as every printed puzzle is: its kind's solver finds exactly one
+    solution (the stated one, if any) and its second proof agrees; ExportError naming
+    `where` otherwise."""
     try:
         kind = kind_named(kind_name)
-        givens, extras = kind.read(line)
-    except ValueError as err:
+        givens, extras = kind.read(line, boxed_board(kind, *board))
+        stated = None if solution is None else parse_grid(solution, givens.shape)
+    except ValueError as err:  # GridError, an unknown kind, a size and box that do not fit
         raise ExportError(f"{where}: {err}") from None
     found = kind.solutions(givens, extras, limit=2)
     if found.count != 1 or not found.complete or found.solution is None:
         raise ExportError(f"{where}: not a puzzle with one solution")
     answer = Grid(givens.shape, found.solution)
-    if solution is not None and parse_grid(solution, givens.shape) != answer:
+    if stated is not None and stated != answer:
         raise ExportError(f"{where}: the stated solution is not the puzzle's")
     puzzle = Puzzle(givens, answer, seed=seed, extras=extras, **made)
     try:
@@ -61,28 +64,37 @@ def proven(kind_name: str, line: str, solution: str | None, where: str, seed: in
     return puzzle
 
 
-def manifest_items(path: Path) -> tuple[str, list[ExportItem]]:
-    """A built book's puzzles from its manifest (`<name>.json`), each proven again; the
-    book's title too."""
+def manifest_items(path: Path, kind: Kind | None = None) -> tuple[str, list[ExportItem]]:
+    """A built book's puzzles from its manifest (`<name>.json`), each proven again, with
+    the ids and stems the book's own exports give them; the book's title too. `kind`: the
+    kind every puzzle must be (--variant), or None."""
     manifest = _json(path)
     if not isinstance(manifest, dict) or "puzzles" not in manifest or "title" not in manifest:
         raise ExportError(f"{path}: not a book manifest (no title and puzzles)")
+    title = _text(manifest, "title", str(path))
+    name = _text(manifest, "name", str(path), path.stem)
+    entries = manifest["puzzles"]
+    if not isinstance(entries, list):
+        raise ExportError(f"{path}: puzzles: expected a list of puzzles, got {entries!r}")
     items = []
-    for entry in manifest["puzzles"]:
-        where = f"{path}: puzzle {entry.get('id', '?')}"
-        puzzle = proven(entry["variant"], entry["givens"], entry["solution"], where,
-                        **_made(entry))
+    for index, entry in enumerate(entries):
+        where = f"{path}: puzzles[{index}]"
+        number_id = _text(entry, "id", where)
+        where = f"{path}: puzzle {number_id}"
+        puzzle = _proven_entry(entry, "givens", where, kind)
         items.append(ExportItem(puzzle, About(
-            id=entry["id"], series=str(manifest.get("series", "")),
-            title=f"{manifest['title']} · {entry['number']}", key=entry.get("canonical", ""),
-            seeded=True), entry["id"], f"{entry['section']} · {entry['number']}",
-            _grade_caption(puzzle)))
-    return str(manifest["title"]), items
+            id=f"{name}-{number_id}", series=str(manifest.get("series", "")),
+            title=f"{title} · {entry.get('number', '')}", key=str(entry.get("canonical", "")),
+            seeded=True, symbols=_symbols(entry, where, puzzle)), number_id,
+            f"{entry.get('section', '')} · {entry.get('number', '')}", _grade_caption(puzzle)))
+    return title, items
 
 
-def daily_items(folder: Path) -> tuple[str, list[ExportItem]]:
+def daily_items(folder: Path, kind: Kind | None = None) -> tuple[str, list[ExportItem]]:
     """A daily series' puzzles from its date folders' day.json (the series folder, or one
-    date's folder), in date order, each proven again; the series' name too."""
+    date's folder), in date order, each proven again, with the ids the daily's own exports
+    give them (the series folder's name and the date); the series' name too. `kind`: the
+    kind every puzzle must be (--variant), or None."""
     days = sorted(folder.glob("*/day.json")) or sorted(folder.glob("day.json"))
     if not days:
         raise ExportError(f"{folder}: no day.json here or in its date folders (a daily "
@@ -90,33 +102,85 @@ def daily_items(folder: Path) -> tuple[str, list[ExportItem]]:
     items, series = [], ""
     for path in days:
         day = _json(path)
-        series = day["series"]
-        puzzle = proven(day["variant"], day["givens"], day["solution"], str(path),
-                        **_made(day))
+        series = _text(day, "series", str(path))
+        date = _text(day, "date", str(path))
+        puzzle = _proven_entry(day, "givens", str(path), kind)
         title = f"{series} · {day['title']}" if day.get("title") else series
-        items.append(item_of(puzzle, day["date"], title, _grade_caption(puzzle),
-                             id=f"{_slug(series)}-{day['date']}", series=series,
-                             title=title, date=day["date"]))
+        series_name = path.resolve().parent.parent.name
+        items.append(item_of(puzzle, date, title, _grade_caption(puzzle),
+                             id=f"{series_name}-{date}", series=series, title=title,
+                             date=date, symbols=_symbols(day, str(path), puzzle)))
     return series, items
 
 
-def _made(entry: dict) -> dict:
-    """How a manifest or day record says its puzzle was made: seed, grade, rating."""
+def _proven_entry(entry: dict, line_key: str, where: str, kind: Kind | None) -> Puzzle:
+    """A manifest's or a day's puzzle, proven (its variant, line, solution, size and box
+    read as fields that must be there and be text); ExportError names the key at fault."""
+    variant = _text(entry, "variant", where)
+    solution = entry.get("solution")
+    if solution is not None and not isinstance(solution, str):
+        raise ExportError(f"{where}: solution: expected text, got {solution!r}")
+    puzzle = proven(variant, _text(entry, line_key, where), solution, where,
+                    board=(entry.get("size"), entry.get("box")), **_made(entry, where))
+    if kind is not None and puzzle.kind is not kind:
+        raise ExportError(f"{where}: a {puzzle.kind.name}, not a {kind.name} (--variant)")
+    return puzzle
+
+
+def _text(entry: object, key: str, where: str, default: str | None = None) -> str:
+    """A field that holds text; ExportError naming the key if it is missing or is not."""
+    if not isinstance(entry, dict):
+        raise ExportError(f"{where}: expected a JSON object, got {type(entry).__name__}")
+    value = entry.get(key, default)
+    if not isinstance(value, str) or not value:
+        raise ExportError(f"{where}: {key}: expected text, got "
+                          f"{'nothing' if key not in entry else repr(value)}")
+    return value
+
+
+# How a manifest or day record says its puzzle was made: each field's types and default.
+MADE_FIELDS: dict[str, tuple[tuple[type, ...], object]] = {
+    "seed": ((int,), 0), "symmetry": ((str,), "none"), "difficulty": ((str,), "any"),
+    "grade": ((str,), ""), "score": ((int, float), 0.0), "hardest": ((str,), "")}
+RATING_KEYS = ("er", "ep", "ed")
+
+
+def _made(entry: dict, where: str) -> dict:
+    """How a manifest or day record says its puzzle was made: seed, grade, rating;
+    ExportError names a field of the wrong type."""
+    made = {}
+    for key, (types, default) in MADE_FIELDS.items():
+        value = entry.get(key, default)
+        if value is None or isinstance(value, bool) or not isinstance(value, types):
+            raise ExportError(f"{where}: {key}: expected {' or '.join(t.__name__ for t in types)}"
+                              f", got {value!r}")
+        made[key] = value
     rating = entry.get("rating")
+    if rating is not None and not (
+            isinstance(rating, dict) and isinstance(rating.get("rater"), str) and
+            all(isinstance(rating.get(k), (int, float, str)) for k in RATING_KEYS)):
+        raise ExportError(f"{where}: rating: expected null or {{er, ep, ed, rater}}, got "
+                          f"{rating!r}")
     texts = tuple(str(rating[k]) if isinstance(rating[k], str) else f"{rating[k]:.1f}"
-                  for k in ("er", "ep", "ed")) if rating else ()
-    return {"seed": entry.get("seed", 0), "symmetry": entry.get("symmetry", "none"),
-            "difficulty": entry.get("difficulty", "any"), "grade": entry.get("grade", ""),
-            "score": entry.get("score", 0.0), "hardest": entry.get("hardest", ""),
-            "rating": texts, "rater": rating["rater"] if rating else ""}
+                  for k in RATING_KEYS) if rating else ()
+    return made | {"rating": texts, "rater": rating["rater"] if rating else ""}
+
+
+def _symbols(entry: dict, where: str, puzzle: Puzzle) -> str:
+    """What the puzzle's values print as, as a manifest or day record says (`symbols`:
+    one character a value, or a list of them); '' for the text format's."""
+    symbols = entry.get("symbols") or ""
+    if isinstance(symbols, list) and all(isinstance(s, str) for s in symbols):
+        symbols = "".join(symbols)
+    if not isinstance(symbols, str) or symbols and (
+            len(symbols) != puzzle.shape.size or len(set(symbols)) != len(symbols)):
+        raise ExportError(f"{where}: symbols: expected {puzzle.shape.size} different "
+                          f"characters, got {entry.get('symbols')!r}")
+    return symbols
 
 
 def _grade_caption(puzzle: Puzzle) -> str:
     return puzzle.grade.capitalize() if puzzle.grade else ""
-
-
-def _slug(text: str) -> str:
-    return "-".join("".join(ch if ch.isalnum() else " " for ch in text.lower()).split())
 
 
 def _json(path: Path):
@@ -124,3 +188,30 @@ def _json(path: Path):
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as err:
         raise ExportError(f"{path}: {err}") from None
+
+
+def distinct(items: list[ExportItem]) -> tuple[list[ExportItem], list[tuple[str, str]]]:
+    """The items with ids and stems unique within one export (the same for the same
+    items): the first keeps its id, a later one whose id is taken gets '-2', '-3', ...;
+    a stem that is taken becomes the item's id (a book's 'classic-001' beside another
+    book's), or that numbered in turn. The renamed ids too, (old, new)."""
+    ids: set[str] = set()
+    stems: set[str] = set()
+    done, renamed = [], []
+    for item in items:
+        wanted = item.about.id or item.stem
+        unique_id = _free(wanted, ids)
+        stem = item.stem if item.stem not in stems else _free(unique_id, stems)
+        ids.add(unique_id)
+        stems.add(stem)
+        if unique_id != wanted:
+            renamed.append((wanted, unique_id))
+        done.append(replace(item, about=replace(item.about, id=unique_id), stem=stem))
+    return done, renamed
+
+
+def _free(name: str, taken: set[str]) -> str:
+    """name, or name-2, name-3, ... the first not taken."""
+    return next(candidate for candidate in
+                (name if n == 1 else f"{name}-{n}" for n in itertools.count(1))
+                if candidate not in taken)

@@ -3,9 +3,10 @@ bad as FILE:LINE.
 
 A text file holds puzzles of one kind (the reader is told which; each kind reads its own
 lines, core/kinds). A JSON file holds what `bookmaker export` writes: an ipuz document, a
-puzzle record or a feed of records (core/exchange), each naming its own kind; its
-puzzles are numbered 1, 2, ... in the file, and the solution it states is kept beside
-them (PuzzleLine.answer)."""
+puzzle record or a feed of records (core/exchange), each naming its own kind, or JSON
+Lines of records (what `generate --json` prints); its puzzles are numbered 1, 2, ... in
+the file (JSON Lines: by line), and the solution it states is kept beside them
+(PuzzleLine.answer)."""
 
 from __future__ import annotations
 
@@ -97,38 +98,83 @@ def parse_line(text: str, source: str, number: int, board: Shape | None,
 
 
 def is_document(text: str) -> bool:
-    """Whether a file's text is a JSON document (or ipuz's JSONP form), not puzzle lines."""
+    """Whether a file's text is JSON (a document, JSON Lines, or ipuz's JSONP form), not
+    puzzle lines (which never start with a brace or a bracket)."""
     start = text.lstrip()
-    return start.startswith("{") or start.startswith("ipuz(")
+    return start.startswith(("{", "[", "ipuz("))
 
 
 def document_puzzles(text: str, source: str, kind: Kind,
                      kind_stated: bool) -> list[PuzzleLine]:
-    """The puzzles of an ipuz document, a record or a feed, numbered from 1; one error line
-    for a document that is none of them."""
+    """The puzzles of an ipuz document, a record, a feed or JSON Lines of records, numbered
+    from 1 (JSON Lines: by line); one error line for a document that is none of them."""
+    from ..core.exchange.ipuz import is_ipuz
+    from ..core.exchange.record import records_of
+    try:
+        numbered = [(number, item) for number, document in json_documents(text)
+                    for number, item in _numbered(number, document, is_ipuz, records_of)]
+    except _Refused as err:
+        return [PuzzleLine(source, err.number, None, f"not a puzzle document: {err}",
+                           kind=kind)]
+    return [document_line(item, source, number, kind, kind_stated)
+            for number, item in numbered]
+
+
+class _Refused(ValueError):
+    """A JSON text that holds no puzzle document, at a line (or document) number."""
+
+    def __init__(self, number: int, message: str) -> None:
+        super().__init__(message)
+        self.number = number
+
+
+def json_documents(text: str) -> list[tuple[int, object]]:
+    """The JSON documents of a text: (1, the one document), or for JSON Lines (one
+    document a line; blank lines skipped) each line's number and document."""
     import json  # only a JSON document needs it, not a plain puzzle file
 
-    from ..core.exchange.ipuz import is_ipuz, read_ipuz
-    from ..core.exchange.record import read_record, records_of
     try:
-        document = json.loads(_without_jsonp(text))
+        return [(1, json.loads(_without_jsonp(text)))]
+    except ValueError as err:
+        if not str(err).startswith("Extra data"):
+            raise _Refused(1, str(err)) from None
+    documents = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.strip():
+            try:
+                documents.append((number, json.loads(line)))
+            except ValueError as err:
+                raise _Refused(number, f"line {number} of JSON Lines: {err}") from None
+    return documents
+
+
+def _numbered(number: int, document: object, is_ipuz, records_of) -> list[tuple[int, object]]:
+    """A document's puzzles numbered: a feed's 1, 2, ... ; one document's `number`."""
+    if isinstance(document, list):
+        raise _Refused(number, "a JSON list; expected a puzzle record, a feed or an ipuz "
+                               "document (an object)")
+    try:
         items = [document] if is_ipuz(document) else records_of(document)
-    except ValueError as err:  # JSONDecodeError and RecordError alike
-        return [PuzzleLine(source, 1, None, f"not a puzzle document: {err}", kind=kind)]
-    lines = []
-    for number, item in enumerate(items, start=1):
-        try:
-            read = read_ipuz(item, kind) if is_ipuz(item) else read_record(item, kind)
-        except ValueError as err:
-            lines.append(PuzzleLine(source, number, None, str(err), kind=kind))
-            continue
-        if kind_stated and read.kind is not kind:
-            lines.append(PuzzleLine(source, number, None, f"the file's puzzle is a "
-                                    f"{read.kind.name}, not a {kind.name}", kind=kind))
-            continue
-        lines.append(PuzzleLine(source, number, read.givens, extras=read.extras,
-                                kind=read.kind, answer=read.solution))
-    return lines
+    except ValueError as err:  # RecordError
+        raise _Refused(number, str(err)) from None
+    return [(number, items[0])] if len(items) == 1 and items[0] is document else \
+        list(enumerate(items, start=1))
+
+
+def document_line(item: object, source: str, number: int, kind: Kind,
+                  kind_stated: bool) -> PuzzleLine:
+    """One puzzle of a JSON document (an ipuz document or a record) as a puzzle line."""
+    from ..core.exchange.ipuz import is_ipuz, read_ipuz
+    from ..core.exchange.record import read_record
+    try:
+        read = read_ipuz(item, kind) if is_ipuz(item) else read_record(item, kind)
+    except ValueError as err:
+        return PuzzleLine(source, number, None, str(err), kind=kind)
+    if kind_stated and read.kind is not kind:
+        return PuzzleLine(source, number, None, f"the file's puzzle is a {read.kind.name}, "
+                          f"not a {kind.name}", kind=kind)
+    return PuzzleLine(source, number, read.givens, extras=read.extras, kind=read.kind,
+                      answer=read.solution)
 
 
 def _without_jsonp(text: str) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..board.grid import Grid, GridError, format_grid, parse_grid
 from ..board.marks import Marks
-from ..board.shape import Shape
+from ..board.shape import Shape, parse_box, parse_size
 from ..kinds.ipuzform import ipuz_problem
 from ..kinds.kind import Extras, Kind
 from ..kinds.registry import kind_named
@@ -145,7 +145,11 @@ def read_record(record: Any, kind: Kind | None = None) -> ReadPuzzle:
     kind = _record_kind(record, kind)
     line = _text_field(record, "line")
     try:
-        givens, extras = kind.read(line)
+        board = boxed_board(kind, record.get("size"), record.get("box"))
+    except ValueError as err:
+        raise RecordError(str(err)) from None
+    try:
+        givens, extras = kind.read(line, board)
     except GridError as err:
         raise RecordError(f"line: {err}") from None
     solution = None
@@ -155,6 +159,23 @@ def read_record(record: Any, kind: Kind | None = None) -> ReadPuzzle:
         except GridError as err:
             raise RecordError(f"solution: {err}") from None
     return ReadPuzzle(kind, givens, extras, solution)
+
+
+def boxed_board(kind: Kind, size: Any, box: Any) -> Shape | None:
+    """The board a record's (a manifest's, a day's) line is read on where its box says
+    more than the line's length: a kind with boxes, its `size` and `box` as --size and
+    --box name them ('6x6', '3x2'); None otherwise (the line's length says). ValueError
+    names the field at fault."""
+    if not kind.takes_box or not box:
+        return None
+    if not isinstance(size, str) or not isinstance(box, str):
+        raise ValueError(f"size, box: expected text like '6x6' and '3x2', got {size!r} and "
+                         f"{box!r}")
+    try:
+        frame = kind.frame(parse_size(size), parse_box(box, parse_size(size)))
+    except ValueError as err:
+        raise ValueError(f"size {size}, box {box}: {err}") from None
+    return kind.reading_board(frame)
 
 
 def _record_kind(record: dict, kind: Kind | None) -> Kind:
