@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -161,7 +162,8 @@ def test_export_refuses_what_is_not_a_puzzle_source(runner, tmp_path):
     assert result.exit_code == 1 and "notes.json: puzzle a: " in result.stderr
     assert not (tmp_path / "o").exists()
     wrong = runner.invoke(main, ["export", str(bad), "--formats", "ipuz,eps"])
-    assert wrong.exit_code == 2 and "expected some of ipuz, feed, page, art" in wrong.stderr
+    assert wrong.exit_code == 2 and "unknown output 'eps'; expected some of: ipuz, feed, page, " \
+        "art, art-cmyk; comma separated (got 'ipuz,eps')" in wrong.stderr
 
 
 def test_marks_ipuz_has_no_field_for_send_a_kind_to_its_record():
@@ -186,3 +188,197 @@ def test_the_page_places_any_kinds_marks_as_print_does():
     assert data["ring"] == 1
     assert data["blocks"] == [{"at": [2, 3], "clues": [{"text": "9", "at": [3.31, 2.69]}]}]
     assert data["loops"] == data["borders"] == data["labels"] == []
+
+
+# --- ids, sources and reading back (issue 34) -------------------------------------------
+
+def test_ids_are_unique_within_an_export_and_no_file_is_written_over(runner, tmp_path):
+    for folder in ("x", "y"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "p.txt").write_text(LINES["calcudoku"] + "\n", encoding="utf-8")
+    out = tmp_path / "out"
+    result = runner.invoke(main, ["export", "--variant", "calcudoku", str(tmp_path / "x/p.txt"),
+                                  str(tmp_path / "y/p.txt"), "-o", str(out)])
+    assert (result.exit_code, result.stdout) == (0, f"2 puzzles, 5 files in {out}\n")
+    assert result.stderr == "bookmaker: 1 id taken earlier in this export, renamed: " \
+                            "p-1 -> p-1-2\n"
+    assert sorted(p.name for p in out.iterdir()) == \
+        ["feed.csv", "feed.json", "p-1-2.ipuz", "p-1.ipuz", "page.html"]
+    feed = json.loads((out / "feed.json").read_text())
+    assert [record["id"] for record in feed["puzzles"]] == ["p-1", "p-1-2"]
+    assert json.loads((out / "p-1-2.ipuz").read_text())["uniqueid"] == "p-1-2"
+    page = (out / "page.html").read_text()  # the page keeps progress by id: one each
+    assert page.count('"id":"p-1"') == page.count('"id":"p-1-2"') == 1
+
+
+def test_two_books_exported_together_keep_their_own_ids_as_their_builds_give_them(
+        runner, tmp_path):
+    spec = tmp_path / "book.yaml"
+    spec.write_text(BOOK % "[pdf, ipuz]", encoding="utf-8")
+    assert runner.invoke(main, ["build", str(spec), "-o", str(tmp_path / "v1")]).exit_code == 0
+    manifest = json.loads((tmp_path / "v1" / "kinds-book.json").read_text())
+    (tmp_path / "v2").mkdir()
+    (tmp_path / "v2" / "volume-2.json").write_text(json.dumps(manifest | {"name": "volume-2"}))
+    out = tmp_path / "out"
+    result = runner.invoke(main, ["export", str(tmp_path / "v1" / "kinds-book.json"),
+                                  str(tmp_path / "v2" / "volume-2.json"), "-o", str(out),
+                                  "--formats", "ipuz,feed"])
+    assert (result.exit_code, result.output) == (0, f"6 puzzles, 8 files in {out}\n")
+    feed = json.loads((out / "feed.json").read_text())
+    assert [record["id"] for record in feed["puzzles"]] == [
+        "kinds-book-classic-001", "kinds-book-classic-002", "kinds-book-samurai-001",
+        "volume-2-classic-001", "volume-2-classic-002", "volume-2-samurai-001"]
+    assert sorted(p.name for p in out.iterdir()) == [
+        "classic-001.ipuz", "classic-002.ipuz", "feed.csv", "feed.json", "samurai-001.json",
+        "volume-2-classic-001.ipuz", "volume-2-classic-002.ipuz", "volume-2-samurai-001.json"]
+    built = json.loads((tmp_path / "v1" / "kinds-book-puzzles" / "classic-002.ipuz").read_text())
+    assert json.loads((out / "classic-002.ipuz").read_text())["uniqueid"] == \
+        built["uniqueid"] == "kinds-book-classic-002"  # the book's id is the export's
+
+
+BOXED = """book: {title: Boxed, seed: 7, layout: a4, registry: false, outputs: [pdf, ipuz, feed, page, art]}
+sections:
+  - {name: Letters, size: 6x6, box: 3x2, count: 1, difficulty: beginner, symbols: letters}
+"""
+
+
+def test_a_book_in_letters_with_3x2_boxes_is_exported_in_its_letters_and_read_back(
+        runner, tmp_path):
+    spec = tmp_path / "book.yaml"
+    spec.write_text(BOXED, encoding="utf-8")
+    result = runner.invoke(main, ["build", str(spec), "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output + result.stderr
+    manifest = json.loads((tmp_path / "boxed.json").read_text())
+    assert [(p["box"], p["symbols"]) for p in manifest["puzzles"]] == [("3x2", "ABCDEF")]
+    ipuz = json.loads((tmp_path / "boxed-puzzles" / "letters-001.ipuz").read_text())
+    feed = json.loads((tmp_path / "boxed-feed.json").read_text())
+    assert ipuz["charset"] == feed["puzzles"][0]["symbols"] == "ABCDEF"
+    assert '"symbols":["A","B","C","D","E","F"]' in (tmp_path / "boxed.html").read_text()
+    art = (tmp_path / "boxed-puzzles" / "letters-001-answer-art.svg").read_text()
+    assert 'aria-label="A"' in art and 'aria-label="1"' not in art
+    for path in (tmp_path / "boxed-feed.json", tmp_path / "boxed-puzzles" / "letters-001.ipuz"):
+        checked = runner.invoke(main, ["check", str(path)])
+        assert (checked.exit_code, checked.output) == (0, "1: unique\n")
+    again = runner.invoke(main, ["export", str(tmp_path / "boxed.json"), "-o",
+                                 str(tmp_path / "again")])
+    assert again.exit_code == 0, again.output + again.stderr
+    assert json.loads((tmp_path / "again" / "letters-001.ipuz").read_text())["charset"] == \
+        "ABCDEF"
+
+
+def test_generate_json_lines_are_read_back_with_their_box(runner, tmp_path):
+    made = runner.invoke(main, ["generate", "--size", "6x6", "--box", "3x2", "--count", "2",
+                                "--seed", "1", "--json"])
+    lines = tmp_path / "made.jsonl"
+    lines.write_text(made.output, encoding="utf-8")
+    checked = runner.invoke(main, ["check", str(lines)])
+    assert (checked.exit_code, checked.output) == (0, "1: unique\n2: unique\n")
+    exported = runner.invoke(main, ["export", str(lines), "-o", str(tmp_path / "o")])
+    assert exported.output == f"2 puzzles, 5 files in {tmp_path / 'o'}\n"
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text(made.output.splitlines()[0] + "\n\n{oops\n", encoding="utf-8")
+    result = runner.invoke(main, ["check", str(broken)])
+    assert result.output == "3: invalid: not a puzzle document: line 3 of JSON Lines: " \
+                            "Expecting property name enclosed in double quotes: line 1 " \
+                            "column 2 (char 1)\n"
+
+
+def test_a_kakuro_record_says_the_size_of_its_frame():
+    from bookmaker.core.exchange.record import About, puzzle_record
+    from exchangedata import puzzle_of
+
+    record = puzzle_record(puzzle_of("kakuro 8x8"), About())
+    assert (record["size"], record["box"], record["board"]["frame"]) == ("8x8", "", [8, 8])
+
+
+def test_export_refuses_a_file_whose_stated_solution_is_wrong_and_writes_nothing(
+        runner, tmp_path):
+    source = tmp_path / "good.txt"
+    source.write_text(LINES["classic"] + "\n", encoding="utf-8")
+    assert runner.invoke(main, ["export", str(source), "-o", str(tmp_path),
+                                "--formats", "ipuz"]).exit_code == 0
+    document = json.loads((tmp_path / "good-1.ipuz").read_text())
+    row = document["solution"][0]
+    row[1], row[2] = row[2], row[1]
+    (tmp_path / "wrong.ipuz").write_text(json.dumps(document))
+    out = tmp_path / "out"
+    result = runner.invoke(main, ["export", str(tmp_path / "good-1.ipuz"),
+                                  str(tmp_path / "wrong.ipuz"), "-o", str(out)])
+    assert (result.exit_code, result.stderr) == (1, f"{tmp_path / 'wrong.ipuz'}:1: wrong answer: "
+                                                    "the file's solution differs from the "
+                                                    "puzzle's at 2 cell(s), first r1c2\n")
+    assert not out.exists()
+
+
+def _day(tmp_path: Path, **fields) -> Path:
+    """A series folder with one day.json of the classic line (fields replace its own)."""
+    from exchangedata import puzzle_of
+
+    puzzle = puzzle_of("classic")
+    day = {"series": "Morning", "date": "2026-12-07", "title": "", "variant": "classic",
+           "size": "9x9", "box": "3x3", "givens": LINES["classic"],
+           "solution": "".join(map(str, puzzle.solution.cells)), "seed": 5, "grade": "easy",
+           "score": 2.0, "hardest": "hidden single", "rating": None,
+           "answer_folder": "2026-12-07"} | fields
+    folder = tmp_path / "morning" / "2026-12-07"
+    folder.mkdir(parents=True)
+    (folder / "day.json").write_text(json.dumps({k: v for k, v in day.items() if v != "-"}))
+    return folder / "day.json"
+
+
+@pytest.mark.parametrize(("fields", "message"), [
+    ({"givens": "-"}, "givens: expected text, got nothing"),
+    ({"series": 7}, "series: expected text, got 7"),
+    ({"solution": "12"}, "solution: wrong length: 2 cells, a 9x9 grid has 81"),
+    ({"box": "2x2"}, "size 9x9, box 2x2: box 2x2 does not tile a 9x9 board"),
+    ({"score": "hard"}, "score: expected int or float, got 'hard'"),
+    ({"rating": 7.5}, "rating: expected null or {er, ep, ed, rater}, got 7.5"),
+    ({"variant": "chess"}, "expected one of"),
+])
+def test_a_damaged_day_json_is_named_by_file_and_key(runner, tmp_path, fields, message):
+    path = _day(tmp_path, **fields)
+    result = runner.invoke(main, ["export", str(tmp_path / "morning"), "-o", str(tmp_path / "o")])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"Error: {path}: {message}")
+    assert not (tmp_path / "o").exists()
+
+
+def test_a_day_json_is_a_source_and_its_id_is_the_dailys(runner, tmp_path):
+    path = _day(tmp_path)
+    result = runner.invoke(main, ["export", str(path), "-o", str(tmp_path / "o"),
+                                  "--formats", "ipuz"])
+    assert (result.exit_code, result.output) == (0, f"1 puzzle, 1 file in {tmp_path / 'o'}\n")
+    assert json.loads((tmp_path / "o" / "2026-12-07.ipuz").read_text())["uniqueid"] == \
+        "morning-2026-12-07"
+
+
+def test_variant_size_and_box_are_checked_against_a_manifest(runner, tmp_path):
+    path = _day(tmp_path)
+    wrong = runner.invoke(main, ["export", "--variant", "x", str(path), "-o", str(tmp_path)])
+    assert (wrong.exit_code, wrong.stderr) == (1, f"Error: {path}: a classic, not a x "
+                                                  f"(--variant)\n")
+    sized = runner.invoke(main, ["export", "--size", "9x9", str(path), "-o", str(tmp_path)])
+    assert sized.exit_code == 2 and f"Error: {path}: --size and --box are for files of " \
+        "puzzle lines; a daily names its puzzles' sizes" in sized.stderr
+
+
+@pytest.mark.parametrize(("formats", "message"), [
+    ("IPUZ,Feed", None),
+    ("ipuz,ipuz", "lists 'ipuz' twice"),
+    ("ipz", "unknown output 'ipz' (did you mean 'ipuz'?); expected some of: ipuz, feed, "
+            "page, art, art-cmyk"),
+])
+def test_output_names_follow_one_rule_on_the_command_line_and_in_specs(
+        runner, tmp_path, formats, message):
+    source = tmp_path / "p.txt"
+    source.write_text(LINES["classic"] + "\n", encoding="utf-8")
+    result = runner.invoke(main, ["export", str(source), "--formats", formats, "-o",
+                                  str(tmp_path / "o")])
+    spec = tmp_path / "book.yaml"
+    spec.write_text(BOOK % f"[pdf, {formats}]", encoding="utf-8")
+    if message is None:
+        assert result.exit_code == 0 and load_spec(spec).outputs == ("pdf", "ipuz", "feed")
+        return
+    assert result.exit_code == 2 and f"'--formats': {message}; comma separated" in result.stderr
+    with pytest.raises(SpecError, match=r"book\.outputs: " + re.escape(message.split(";")[0])):
+        load_spec(spec)

@@ -129,7 +129,7 @@ def book_exports(spec: BookSpec, planned: list[PlannedPuzzle], puzzles: list[Puz
 
     items = [ExportItem(puzzle, About(id=f"{spec.name}-{p.id}", series=spec.series,
                                       title=f"{spec.title} · {p.number}", author=spec.author
-                                      or "", key=keys[p.id]),
+                                      or "", key=keys[p.id], symbols="".join(p.section.glyphs)),
                         p.id, f"{p.section.name} · {p.number}",
                         puzzle.grade.capitalize() if puzzle.grade else "")
              for p, puzzle in zip(planned, puzzles)]

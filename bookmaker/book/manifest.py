@@ -43,9 +43,11 @@ def manifest_text(spec: BookSpec, planned: Sequence[PlannedPuzzle], puzzles: Seq
 
 
 def puzzle_entry(planned: PlannedPuzzle, puzzle: Puzzle, place: PuzzlePlace) -> dict:
-    """One puzzle's record: enough to find it in the book and to rebuild it from its seed."""
+    """One puzzle's record: enough to find it in the book and to rebuild it from its seed
+    (and, for a section printed in other symbols than numbers, those symbols)."""
     section = planned.section
-    return {
+    printed = {"symbols": "".join(section.glyphs)} if section.glyphs else {}  # not numbers
+    return printed | {
         "id": planned.id,
         "section": section.name,
         "number": planned.number,

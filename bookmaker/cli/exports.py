@@ -35,13 +35,15 @@ DEFAULT_FORMATS = ("ipuz", "feed", "page")  # art is asked for: six files a puzz
 
 
 def formats_option(ctx: click.Context, param: click.Parameter, text: str) -> tuple[str, ...]:
-    """--formats: names from FORMATS, comma separated; a usage error names a wrong one."""
-    names = tuple(dict.fromkeys(n.strip() for n in text.split(",") if n.strip()))
-    wrong = [name for name in names if name not in FORMATS]
-    if wrong or not names:
-        raise click.BadParameter(f"expected some of {', '.join(FORMATS)}, comma separated; "
-                                 f"got {text!r}", param_hint="'--formats'")
-    return names
+    """--formats: names from FORMATS, comma separated, by the rule specs' `outputs:` follow
+    (spec/choices.py); a usage error names a wrong one."""
+    from ..spec.choices import output_names
+
+    try:
+        return output_names([name for name in text.split(",") if name.strip()], FORMATS)
+    except ValueError as err:
+        raise click.BadParameter(f"{err}; comma separated (got {text!r})",
+                                 param_hint="'--formats'") from None
 
 
 @main.command()

@@ -376,7 +376,7 @@ def export_item(spec: DailySpec, entry: DailyPuzzle) -> ExportItem:
                          if part)
     return item_of(entry.puzzle, entry.date.isoformat(), title, caption,
                    id=f"{spec.name}-{entry.date.isoformat()}", series=spec.series,
-                   title=title, date=entry.date.isoformat())
+                   title=title, date=entry.date.isoformat(), symbols="".join(entry.day.glyphs))
 
 
 def proof_file(run: list[DailyPuzzle], spec: DailySpec) -> dict[str, bytes]:

@@ -47,9 +47,12 @@ def proven(kind_name: str, line: str, solution: str | None, where: str, seed: in
     try:
         kind = kind_named(kind_name)
         givens, extras = kind.read(line, boxed_board(kind, *board))
-        stated = None if solution is None else parse_grid(solution, givens.shape)
     except ValueError as err:  # GridError, an unknown kind, a size and box that do not fit
         raise ExportError(f"{where}: {err}") from None
+    try:
+        stated = None if solution is None else parse_grid(solution, givens.shape)
+    except ValueError as err:
+        raise ExportError(f"{where}: solution: {err}") from None
     found = kind.solutions(givens, extras, limit=2)
     if found.count != 1 or not found.complete or found.solution is None:
         raise ExportError(f"{where}: not a puzzle with one solution")

@@ -19,6 +19,7 @@ from ..core.grade.grades import GRADES
 from ..core.kinds.kind import Kind
 from ..core.rating.ranges import RatingRange
 from .catalogue import language_names
+from .choices import output_names
 from .columns import (
     ColumnLayout,
     load_column_layout_file,
@@ -82,15 +83,10 @@ def _outputs(value: Any) -> tuple[str, ...]:
     if not isinstance(value, list):
         raise mistake(f"expected a list of outputs (some of: {', '.join(OUTPUT_KINDS)}), "
                       f"got {describe(value)}")
-    if not value:
-        raise mistake(f"needs at least one of: {', '.join(OUTPUT_KINDS)}")
-    for kind in value:
-        if kind not in OUTPUT_KINDS:
-            raise mistake(f"unknown output {kind!r}{did_you_mean(kind, OUTPUT_KINDS)}; "
-                          f"expected some of: {', '.join(OUTPUT_KINDS)}")
-        if value.count(kind) > 1:
-            raise mistake(f"lists {kind!r} twice")
-    return tuple(kind for kind in OUTPUT_KINDS if kind in value)
+    try:
+        return output_names(value, OUTPUT_KINDS)
+    except ValueError as err:
+        raise mistake(str(err)) from None
 
 
 Outputs = Annotated[tuple, PlainValidator(_outputs)]

@@ -16,6 +16,7 @@ from ..core.board.shape import SYMMETRIES, Shape
 from ..core.kinds.kind import Kind
 from ..core.rating.ranges import RatingRange
 from .catalogue import language_names
+from .choices import output_names
 from .cover import CoverSpec
 from .kinds import frame_of, kind_of_name
 from .layout import Layout
@@ -77,15 +78,14 @@ BOOK_OUTPUTS = ("pdf", "ipuz", "feed", "page", "art", "art-cmyk")
 def _book_outputs(value: Any) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
         raise expected(f"a list of outputs (some of: {', '.join(BOOK_OUTPUTS)})", value)
-    for item in value:
-        if item not in BOOK_OUTPUTS:
-            raise mistake(f"unknown output {item!r}; expected some of: {', '.join(BOOK_OUTPUTS)}")
-        if value.count(item) > 1:
-            raise mistake(f"lists {item!r} twice")
-    if "pdf" not in value:
+    try:
+        names = output_names(value, BOOK_OUTPUTS)
+    except ValueError as err:
+        raise mistake(str(err)) from None
+    if "pdf" not in names:
         raise mistake("a book is its PDF: list pdf, and any of ipuz, feed, page, art, art-cmyk "
                       "beside it")
-    return tuple(item for item in BOOK_OUTPUTS if item in value)
+    return names
 
 
 BookOutputs = Annotated[tuple, PlainValidator(_book_outputs)]

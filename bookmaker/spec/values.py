@@ -7,7 +7,6 @@ coercions and messages never run, so "3" is not silently taken for 3, and a mist
 
 from __future__ import annotations
 
-import difflib
 import re
 import string
 from datetime import date
@@ -23,6 +22,7 @@ from ..core.generate.graded import DIFFICULTIES
 from ..core.kinds.registry import find_kind, kind_names
 from ..core.rating.ranges import RatingRange, parse_rating_range
 from ..core.rng import seed_of_text
+from .choices import did_you_mean as did_you_mean
 from .fit import MOST_PER_PAGE
 from .yamlload import WrittenNumber
 
@@ -83,12 +83,6 @@ def expected(what: str, value: Any) -> PydanticCustomError:
     if "text" in what and isinstance(value, (bool, int, float, date)):
         hint = "; put it in quotes to use it as text"
     return mistake(f"expected {what}, got {describe(value)}{hint}")
-
-
-def did_you_mean(word: Any, choices) -> str:
-    """' (did you mean 'x'?)' when one of the choices is close to word, else ''."""
-    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def _text(value: Any, empty_ok: bool = False) -> str:

@@ -65,7 +65,7 @@ def puzzle_record(puzzle: Puzzle, about: About) -> dict[str, Any]:
     record: dict[str, Any] = {"format": RECORD_FORMAT, **about_fields(about)}
     record |= {
         "kind": kind.name, "kind_title": kind.title,
-        "size": f"{board.size}x{board.size}", "box": board.box_text,
+        "size": f"{kind.named_size(board)}x{kind.named_size(board)}", "box": board.box_text,
         "ipuz": absent is None,
         "line": kind.line(puzzle), "solution": format_grid(puzzle.solution),
         "grade": puzzle.grade or None, "score": puzzle.score if puzzle.grade else None,

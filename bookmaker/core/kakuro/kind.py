@@ -87,6 +87,9 @@ class KakuroKind(SquareKind):
     def frame_cells(self, frame: Shape) -> int:
         return frame.size
 
+    def named_size(self, board: Shape) -> int:
+        return board.frame[0]  # its frame of squares: the values are 1..9 on every size
+
     def options_problem(self, symmetry: str, clues: int | None,
                         rating: object | None) -> tuple[str, str] | None:
         if clues is not None:

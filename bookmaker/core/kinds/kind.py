@@ -156,6 +156,11 @@ class Kind:
         board = self.board(frame)
         return BoardDescription(str(board), board.cell_count)
 
+    def named_size(self, board: Shape) -> int:
+        """The size its board is named by, as --size and specs name it: 9 for a 9x9 (and
+        for a Samurai's five 9x9 grids)."""
+        return board.size
+
     def frame_cells(self, frame: Shape) -> int:
         """How many cells across its printed square is."""
         return self.board(frame).frame[0]
