@@ -159,7 +159,40 @@ def test_a_document_without_our_extension_is_read_as_the_kind_given():
     del document[EXTENSION]
     assert read_ipuz(document, kind_named("x")).givens == puzzle_of("x").givens
     with pytest.raises(IpuzError, match="highlighted zones are not the groups a 9x9 board"):
-        read_ipuz(document)  # read as classic, its diagonals are not a classic board's
+        read_ipuz(document, kind_named("classic"))  # its diagonals are not a classic board's
+
+
+@pytest.mark.parametrize("key", ["x", "hyper", "jigsaw", "killer", "killer-x", "calcudoku",
+                                 "calcudoku-hidden"])
+def test_a_document_of_another_program_is_read_as_the_kind_it_describes(key):
+    document = through_json(ipuz_document(puzzle_of(key), ABOUT))
+    del document[EXTENSION]  # as another program writes it: ipuz's fields alone
+    read = read_ipuz(document)
+    assert (read.kind.name, read.givens, read.extras) == \
+        (key, puzzle_of(key).givens, puzzle_of(key).extras)
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda d: d.update(kind=["http://ipuz.org/crossword#1"]),
+     "kind: bookmaker reads ipuz's Sudoku (http://ipuz.org/sudoku#1), got "
+     "http://ipuz.org/crossword#1"),
+    (lambda d: d.update(version="http://ipuz.org/v9"),
+     "version: bookmaker reads http://ipuz.org/v1 and http://ipuz.org/v2, got "
+     "'http://ipuz.org/v9'"),
+    (lambda d: d.update(charset="12345678"),
+     "charset: the 9 different symbols of a 9x9 Sudoku, got '12345678'"),
+    (lambda d: d.update(charset="123456788"),
+     "charset: the 9 different symbols of a 9x9 Sudoku, got '123456788'"),
+    (lambda d: d["solution"].pop(), "solution: 8 rows, the puzzle's 9"),
+    (lambda d: d.update(solution=[row[:4] for row in d["solution"][:4]]),
+     "solution: 4 rows, the puzzle's 9"),
+])
+def test_what_bookmaker_does_not_read_is_refused(change, message):
+    document = through_json(ipuz_document(puzzle_of("classic"), ABOUT))
+    change(document)
+    with pytest.raises(IpuzError) as raised:
+        read_ipuz(document)
+    assert str(raised.value) == message
 
 
 @pytest.mark.parametrize(("change", "message"), [

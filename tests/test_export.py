@@ -10,10 +10,11 @@ import re
 from pathlib import Path
 
 import pytest
-from exchangedata import LINES, kind_name
+from exchangedata import LINES, kind_name, puzzle_of
 
 from bookmaker.cli import main
 from bookmaker.core.board.marks import BlockMark, EdgeMark, Marks, SignMark
+from bookmaker.core.exchange.record import About, puzzle_record
 from bookmaker.core.kinds.ipuzform import ipuz_problem
 from bookmaker.core.kinds.registry import kind_named
 from bookmaker.export.page import marks_data
@@ -236,7 +237,8 @@ def test_two_books_exported_together_keep_their_own_ids_as_their_builds_give_the
         built["uniqueid"] == "kinds-book-classic-002"  # the book's id is the export's
 
 
-BOXED = """book: {title: Boxed, seed: 7, layout: a4, registry: false, outputs: [pdf, ipuz, feed, page, art]}
+BOXED = """book: {title: Boxed, seed: 7, layout: a4, registry: false,
+       outputs: [pdf, ipuz, feed, page, art]}
 sections:
   - {name: Letters, size: 6x6, box: 3x2, count: 1, difficulty: beginner, symbols: letters}
 """
@@ -284,9 +286,6 @@ def test_generate_json_lines_are_read_back_with_their_box(runner, tmp_path):
 
 
 def test_a_kakuro_record_says_the_size_of_its_frame():
-    from bookmaker.core.exchange.record import About, puzzle_record
-    from exchangedata import puzzle_of
-
     record = puzzle_record(puzzle_of("kakuro 8x8"), About())
     assert (record["size"], record["box"], record["board"]["frame"]) == ("8x8", "", [8, 8])
 
@@ -312,8 +311,6 @@ def test_export_refuses_a_file_whose_stated_solution_is_wrong_and_writes_nothing
 
 def _day(tmp_path: Path, **fields) -> Path:
     """A series folder with one day.json of the classic line (fields replace its own)."""
-    from exchangedata import puzzle_of
-
     puzzle = puzzle_of("classic")
     day = {"series": "Morning", "date": "2026-12-07", "title": "", "variant": "classic",
            "size": "9x9", "box": "3x3", "givens": LINES["classic"],
@@ -382,3 +379,26 @@ def test_output_names_follow_one_rule_on_the_command_line_and_in_specs(
     assert result.exit_code == 2 and f"'--formats': {message}; comma separated" in result.stderr
     with pytest.raises(SpecError, match=r"book\.outputs: " + re.escape(message.split(";")[0])):
         load_spec(spec)
+
+
+def test_a_killer_ipuz_of_another_program_is_checked_with_its_cages(runner, tmp_path):
+    source = tmp_path / "k.txt"
+    source.write_text(LINES["killer"] + "\n", encoding="utf-8")
+    assert runner.invoke(main, ["export", str(source), "--variant", "killer", "-o",
+                                str(tmp_path), "--formats", "ipuz"]).exit_code == 0
+    document = json.loads((tmp_path / "k-1.ipuz").read_text())
+    del document["bookmaker:puzzle"]  # ipuz's own fields alone, as another program writes
+    (tmp_path / "k-1.ipuz").write_text(json.dumps(document))
+    checked = runner.invoke(main, ["check", str(tmp_path / "k-1.ipuz")])
+    assert (checked.exit_code, checked.output) == (0, "1: unique\n")
+    solved = runner.invoke(main, ["solve", str(tmp_path / "k-1.ipuz")])
+    assert solved.output == runner.invoke(main, ["solve", "--variant", "killer",
+                                                 str(source)]).output
+
+
+def test_a_json_list_is_not_read_as_a_puzzle_line(runner, tmp_path):
+    path = tmp_path / "list.json"
+    path.write_text("[1, 2]\n", encoding="utf-8")
+    result = runner.invoke(main, ["check", str(path)])
+    assert result.output == "1: invalid: not a puzzle document: a JSON list; expected a " \
+                            "puzzle record, a feed or an ipuz document (an object)\n"

@@ -167,7 +167,8 @@ def document_line(item: object, source: str, number: int, kind: Kind,
     from ..core.exchange.ipuz import is_ipuz, read_ipuz
     from ..core.exchange.record import read_record
     try:
-        read = read_ipuz(item, kind) if is_ipuz(item) else read_record(item, kind)
+        read = read_ipuz(item, kind if kind_stated else None) if is_ipuz(item) else \
+            read_record(item, kind)
     except ValueError as err:
         return PuzzleLine(source, number, None, str(err), kind=kind)
     if kind_stated and read.kind is not kind:

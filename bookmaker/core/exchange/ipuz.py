@@ -24,11 +24,12 @@ from ..board.marks import CageMark, Marks
 from ..board.shape import Shape
 from ..kinds.ipuzform import IpuzForm, ipuz_problem
 from ..kinds.kind import Kind
-from ..kinds.registry import kind_named
+from ..kinds.registry import all_kinds, kind_named
 from ..puzzle import Puzzle
 from .record import About, ReadPuzzle, about_fields, rating_fields
 
 IPUZ_VERSION = "http://ipuz.org/v2"
+READ_VERSIONS = ("http://ipuz.org/v1", IPUZ_VERSION)  # the versions bookmaker reads
 SUDOKU_PREFIX = "http://ipuz.org/sudoku"
 EXTENSION = "bookmaker:puzzle"
 EMPTY = 0  # a blank cell's value (ipuz's default `empty`)
@@ -242,12 +243,34 @@ def is_ipuz(document: Any) -> bool:
 
 def read_ipuz(document: Any, kind: Kind | None = None) -> ReadPuzzle:
     """An ipuz Sudoku document read back as a puzzle of the kind its extension field names
-    (or `kind`, or classic), checked as that kind checks its own line; IpuzError says
-    which field is wrong and how."""
-    problems = spec_problems(document)
+    (or `kind`; or, in a document of another program, the first kind whose board and
+    cages it describes: a Killer's cages are not dropped to read a classic), checked as
+    that kind checks its own line; IpuzError says which field is wrong and how."""
+    problems = spec_problems(document) or _reading_problems(document)
     if problems:
         raise IpuzError(problems[0])
-    kind = _document_kind(document, kind)
+    chosen = _document_kind(document) or kind
+    return _read_as_its_kind(document) if chosen is None else _read_as(document, chosen)
+
+
+def _read_as_its_kind(document: dict) -> ReadPuzzle:
+    """The document read as the first kind with an ipuz form that reads it, among those
+    with cages if it has any (those without them would leave them out), else those
+    without; the first one's error if none does."""
+    caged = bool(document.get("cages"))
+    first: IpuzError | None = None
+    for kind in all_kinds():
+        if kind.ipuz() is None or (kind.extras_type is not None) != caged:
+            continue
+        try:
+            return _read_as(document, kind)
+        except IpuzError as err:
+            first = first or err
+    assert first is not None  # a classic (no cages) and a Killer (cages) have forms
+    raise first
+
+
+def _read_as(document: dict, kind: Kind) -> ReadPuzzle:
     form = kind.ipuz()
     if form is None:
         raise IpuzError(f"kind: a {kind.title} is not written in ipuz: {kind.ipuz_absent}")
@@ -258,16 +281,31 @@ def read_ipuz(document: Any, kind: Kind | None = None) -> ReadPuzzle:
     givens, extras = _as_its_line_reads(kind, givens, extras, document)
     solution = None
     if document.get("solution") is not None:
+        if len(document["solution"]) != size:
+            raise IpuzError(f"solution: {len(document['solution'])} rows, the puzzle's {size}")
         answer, _ = _values(document, "solution")
         solution = Grid(board, tuple(answer[r][c] for r, c in board.positions))
     return ReadPuzzle(kind, givens, extras, solution)
 
 
-def _document_kind(document: dict, kind: Kind | None) -> Kind:
+def _reading_problems(document: dict) -> list[str]:
+    """What in a valid document bookmaker does not read: another version of ipuz than it
+    knows, a PuzzleKind other than the Sudoku."""
+    problems = []
+    if document["version"] not in READ_VERSIONS:
+        problems.append(f"version: bookmaker reads {' and '.join(READ_VERSIONS)}, got "
+                        f"{document['version']!r}")
+    if not any(str(k).startswith(SUDOKU_PREFIX) for k in document["kind"]):
+        problems.append(f"kind: bookmaker reads ipuz's Sudoku ({SUDOKU_PREFIX}#1), got "
+                        f"{', '.join(map(str, document['kind']))}")
+    return problems
+
+
+def _document_kind(document: dict) -> Kind | None:
     ours = document.get(EXTENSION)
     named = ours.get("kind") if isinstance(ours, dict) else None
     if named is None:
-        return kind if kind is not None else kind_named("classic")
+        return None
     try:
         return kind_named(str(named))
     except ValueError as err:
@@ -282,6 +320,9 @@ def _values(document: dict, name: str) -> tuple[list[list[int]], int]:
     if size == 0 or any(len(row) != size for row in rows):
         raise IpuzError(f"{name}: a Sudoku is square, {size} rows of {size} values each")
     charset = document.get("charset") or SYMBOLS[:size]
+    if len(charset) != size or len(set(charset)) != size:
+        raise IpuzError(f"charset: the {size} different symbols of a {size}x{size} Sudoku, "
+                        f"got {charset!r}")
     empty = document.get("empty", EMPTY)
     return [[_value(item, charset, empty, name, r, c, size) for c, item in enumerate(row)]
             for r, row in enumerate(rows)], size
