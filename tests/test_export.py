@@ -266,6 +266,14 @@ def test_a_book_in_letters_with_3x2_boxes_is_exported_in_its_letters_and_read_ba
     assert again.exit_code == 0, again.output + again.stderr
     assert json.loads((tmp_path / "again" / "letters-001.ipuz").read_text())["charset"] == \
         "ABCDEF"
+    files = runner.invoke(main, ["export", str(tmp_path / "boxed-puzzles" / "letters-001.ipuz"),
+                                 str(tmp_path / "boxed-feed.json"), "-o", str(tmp_path / "f")])
+    assert files.exit_code == 0, files.output
+    feed = json.loads((tmp_path / "f" / "feed.json").read_text())  # their ids and symbols
+    assert [(r["id"], r["symbols"]) for r in feed["puzzles"]] == [
+        ("boxed-letters-001", "ABCDEF"), ("boxed-letters-001-2", "ABCDEF")]
+    assert sorted(p.name for p in (tmp_path / "f").iterdir()) == [
+        "boxed-feed-1.ipuz", "feed.csv", "feed.json", "letters-001-1.ipuz", "page.html"]
 
 
 def test_generate_json_lines_are_read_back_with_their_box(runner, tmp_path):

@@ -147,14 +147,16 @@ def _is_day(document: dict | None) -> bool:
 
 
 def file_items(ctx: click.Context, puzzle_file: PuzzleFile) -> list[ExportItem]:
-    """A file's puzzles, proven unique twice and graded, named <file stem>-<number>."""
+    """A file's puzzles, proven unique twice and graded, named <file stem>-<number>, with
+    the id and symbols the file gives them (an ipuz document's, a record's), if any."""
     stem = "puzzles" if puzzle_file.source.startswith("<") else Path(puzzle_file.source).stem
     items = []
     for line, puzzle in zip(puzzle_file.lines, proven_or_exit(ctx, puzzle_file)):
         graded = _graded(puzzle)
         name = f"{stem}-{line.number}"
         items.append(item_of(graded, name, f"{graded.kind.title} {line.number}",
-                             graded.grade.capitalize(), id=name, seeded=False))
+                             graded.grade.capitalize(), id=line.id or name, seeded=False,
+                             symbols=line.symbols))
     return items
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -197,20 +198,27 @@ def distinct(items: list[ExportItem]) -> tuple[list[ExportItem], list[tuple[str,
     """The items with ids and stems unique within one export (the same for the same
     items): the first keeps its id, a later one whose id is taken gets '-2', '-3', ...;
     a stem that is taken becomes the item's id (a book's 'classic-001' beside another
-    book's), or that numbered in turn. The renamed ids too, (old, new)."""
+    book's: 'volume-2-classic-001') as a file's name, or that numbered in turn. The
+    renamed ids too, (old, new)."""
     ids: set[str] = set()
     stems: set[str] = set()
     done, renamed = [], []
     for item in items:
         wanted = item.about.id or item.stem
         unique_id = _free(wanted, ids)
-        stem = item.stem if item.stem not in stems else _free(unique_id, stems)
+        stem = item.stem if item.stem not in stems else _free(_file_stem(unique_id), stems)
         ids.add(unique_id)
         stems.add(stem)
         if unique_id != wanted:
             renamed.append((wanted, unique_id))
         done.append(replace(item, about=replace(item.about, id=unique_id), stem=stem))
     return done, renamed
+
+
+def _file_stem(text: str) -> str:
+    """An id as a file's stem: letters, digits, '.', '_' and '-' (an id read from another
+    program's file may hold anything, a '/' or '..' included)."""
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-.") or "puzzle"
 
 
 def _free(name: str, taken: set[str]) -> str:

@@ -34,6 +34,8 @@ class PuzzleLine:
     extras: Extras = None
     kind: Kind = CLASSIC
     answer: Grid | None = None  # the solution the file states (ipuz, JSON), if any
+    id: str = ""  # the id the file gives the puzzle (ipuz, JSON), if any
+    symbols: str = ""  # what the file says its values print as, if not the text format's
 
     @property
     def where(self) -> str:
@@ -175,7 +177,7 @@ def document_line(item: object, source: str, number: int, kind: Kind,
         return PuzzleLine(source, number, None, f"the file's puzzle is a {read.kind.name}, "
                           f"not a {kind.name}", kind=kind)
     return PuzzleLine(source, number, read.givens, extras=read.extras, kind=read.kind,
-                      answer=read.solution)
+                      answer=read.solution, id=read.id, symbols=read.symbols)
 
 
 def _without_jsonp(text: str) -> str:

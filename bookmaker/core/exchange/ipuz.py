@@ -26,7 +26,7 @@ from ..kinds.ipuzform import IpuzForm, ipuz_problem
 from ..kinds.kind import Kind
 from ..kinds.registry import all_kinds, kind_named
 from ..puzzle import Puzzle
-from .record import About, ReadPuzzle, about_fields, rating_fields
+from .record import About, ReadPuzzle, about_fields, printed_symbols, rating_fields
 
 IPUZ_VERSION = "http://ipuz.org/v2"
 READ_VERSIONS = ("http://ipuz.org/v1", IPUZ_VERSION)  # the versions bookmaker reads
@@ -285,7 +285,11 @@ def _read_as(document: dict, kind: Kind) -> ReadPuzzle:
             raise IpuzError(f"solution: {len(document['solution'])} rows, the puzzle's {size}")
         answer, _ = _values(document, "solution")
         solution = Grid(board, tuple(answer[r][c] for r, c in board.positions))
-    return ReadPuzzle(kind, givens, extras, solution)
+    ours = document.get(EXTENSION)
+    stated_id = document.get("uniqueid") or (ours.get("id") if isinstance(ours, dict) else "")
+    return ReadPuzzle(kind, givens, extras, solution,
+                      stated_id if isinstance(stated_id, str) else "",
+                      printed_symbols(document.get("charset"), board))
 
 
 def _reading_problems(document: dict) -> list[str]:

@@ -44,12 +44,15 @@ class About:
 @dataclass(frozen=True)
 class ReadPuzzle:
     """A puzzle read back from a record or an ipuz document: its kind, givens and extras,
-    and the solution the file states (None if it states none)."""
+    the solution the file states (None if it states none), and the id and symbols it
+    gives, so that exporting it again keeps them."""
 
     kind: Kind
     givens: Grid
     extras: Extras = None
     solution: Grid | None = None
+    id: str = ""       # the id the file gives it ('' for none)
+    symbols: str = ""  # what its values print as, where the file says other than the text's
 
 
 class RecordError(ValueError):
@@ -158,7 +161,21 @@ def read_record(record: Any, kind: Kind | None = None) -> ReadPuzzle:
             solution = parse_grid(_text_field(record, "solution"), givens.shape)
         except GridError as err:
             raise RecordError(f"solution: {err}") from None
-    return ReadPuzzle(kind, givens, extras, solution)
+    return ReadPuzzle(kind, givens, extras, solution, _stated_id(record.get("id")),
+                      printed_symbols(record.get("symbols"), givens.shape))
+
+
+def _stated_id(value: Any) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def printed_symbols(value: Any, board: Shape) -> str:
+    """The symbols a file says a puzzle's values print as: '' where they are the text
+    format's own (or are not n different characters)."""
+    if not isinstance(value, str) or value == symbols_of(board) or \
+            len(value) != board.size or len(set(value)) != board.size:
+        return ""
+    return value
 
 
 def boxed_board(kind: Kind, size: Any, box: Any) -> Shape | None:
