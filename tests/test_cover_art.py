@@ -228,3 +228,24 @@ def _png(pdf: bytes, dpi: float) -> bytes:
 
 def _near(pixel, colour, tolerance: int = 12) -> bool:
     return all(abs(a - b) <= tolerance for a, b in zip(pixel, colour))
+
+
+def test_a_wordoku_s_tiles_show_its_letters_as_the_book_prints_them(tmp_path):
+    spec = spec_of(tmp_path, sections="  - {name: Words, size: 9x9, count: 2, difficulty: "
+                                      "beginner, symbols: word}\n"
+                                      "  - {name: Small, size: 4x4, count: 2, difficulty: "
+                                      "beginner}\n")
+    cover = composed_cover(spec, cover_puzzles(spec))
+    word = set(load_catalogue("en").text("wordoku_word").upper())
+    fonts = default_font_paths()
+    shown = []
+    for grid in cover.grids:
+        recorder = Recorder()
+        style = tile_style(grid, fonts)
+        draw_tile_on(recorder, grid, style, grid.side / tile_scale(grid))
+        draw_pencilled(recorder, grid, style, grid.side / tile_scale(grid))
+        texts = {label.text for call in recorder.calls if call.kind == "text"
+                 for label in call.items}
+        shown.append((grid.givens.shape.size, texts <= (word if grid.givens.shape.size == 9
+                                                         else {"1", "2", "3", "4"})))
+    assert shown == [(9, True), (4, True), (9, True), (4, True)]

@@ -111,7 +111,14 @@ def composed_cover(spec: BookSpec, puzzles: Sequence[Puzzle], pages: int | None 
     return compose_cover(words, load_catalogue(spec.language), cover.design, geometry,
                          puzzles, fonts, (read_font(str(fonts[0])), read_font(str(fonts[1])),
                                           strong_face(fonts)),
-                         font_digit_top(fonts[2]) or DEFAULT_CAP)
+                         font_digit_top(fonts[2]) or DEFAULT_CAP, cover_glyphs(spec))
+
+
+def cover_glyphs(spec: BookSpec) -> list[tuple[str, ...]]:
+    """What the values of the cover's puzzles (cover_picks') print as: their sections'
+    symbols, as the book prints them (() for numbers)."""
+    sections = [section for section in spec.sections for _ in range(section.count)]
+    return [sections[index].glyphs for index in cover_picks(spec)]
 
 
 def cover_fonts(spec: BookSpec) -> tuple[Path, Path, Path]:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from ..core.board.grid import Grid
 from ..core.board.marks import Marks
+from ..core.puzzle import Puzzle
 from ..spec.captions import MARK_SPACE, MARK_SQUARE
 from ..spec.catalogue import Catalogue
 from ..spec.cover import (
@@ -93,6 +94,7 @@ class CoverGrid:
     marks: Marks = Marks()
     pencilled: frozenset[int] = frozenset()
     lit: frozenset[int] = frozenset()
+    glyphs: tuple[str, ...] = ()  # what its values print as (its section's symbols)
 
 
 @dataclass(frozen=True)
@@ -184,11 +186,14 @@ class _Drawn:
 
 def compose_cover(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
                   geometry: CoverGeometry, puzzles: Sequence, fonts: tuple[Path, Path, Path],
-                  measured: tuple[FontFile, FontFile, FallbackFont], cap: float) -> Cover:
+                  measured: tuple[FontFile, FontFile, FallbackFont], cap: float,
+                  glyphs: Sequence[tuple[str, ...]] = ()) -> Cover:
     """The cover of a book with these words, in this design and size, its art made of
-    `puzzles` (book/cover.py's picks, each shown once: the front's, then the back's).
-    fonts are the regular, bold and display files, `measured` the same (the display face
-    with its fallback)."""
+    `puzzles` (book/cover.py's picks, each shown once: the front's, then the back's) in
+    their `glyphs` (each one's section's symbols; () numbers). fonts are the regular, bold
+    and display files, `measured` the same (the display face with its fallback)."""
+    puzzles = [_Shown(puzzle, _marks(puzzle), symbols) for puzzle, symbols
+               in zip(puzzles, tuple(glyphs) or ((),) * len(puzzles))]
     faces = _Fonts(*measured, cap)
     drawn = _Drawn([], [], [], [])
     front_art = _front(words, catalogue, design, geometry, faces, drawn)
@@ -258,8 +263,26 @@ def _solving(x: float, y: float, side: float, puzzle) -> CoverGrid:
     box, row, column = ({cell for u in units if u.kind in kinds for cell in u.cells}
                         for kinds in (("box", "region"), ("row",), ("column",)))
     empty = {i for i, value in enumerate(puzzle.givens.cells) if not value}
-    return CoverGrid(x, y, side, puzzle.givens, puzzle.solution, _marks(puzzle),
-                     frozenset((box | row) & empty), frozenset(box | row | column))
+    return CoverGrid(x, y, side, puzzle.givens, puzzle.solution, puzzle.marks,
+                     frozenset((box | row) & empty), frozenset(box | row | column),
+                     puzzle.glyphs)
+
+
+@dataclass(frozen=True)
+class _Shown:
+    """A puzzle the cover shows: its givens and solution, its marks and its glyphs."""
+
+    puzzle: Puzzle
+    marks: Marks
+    glyphs: tuple[str, ...]
+
+    @property
+    def givens(self) -> Grid:
+        return self.puzzle.givens
+
+    @property
+    def solution(self) -> Grid:
+        return self.puzzle.solution
 
 
 def _marks(puzzle) -> Marks:
@@ -287,7 +310,8 @@ def _mosaic(x: float, y: float, side: float, tiles: int, puzzles: Sequence) -> l
         puzzle = puzzles[index]
         at = (x + col * (tile + gap), y + side - (row + 1) * tile - row * gap)
         grids.append(_solving(*at, tile, puzzle) if index == (tiles * tiles) // 2 else
-                     CoverGrid(*at, tile, puzzle.givens, puzzle.solution, _marks(puzzle)))
+                     CoverGrid(*at, tile, puzzle.givens, puzzle.solution, puzzle.marks,
+                               glyphs=puzzle.glyphs))
     return grids
 
 
@@ -340,7 +364,8 @@ def _back(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
             colours, fonts, drawn)
     start = left + (width - side * count - BACK_GRID_GAP * (count - 1)) / 2
     return [CoverGrid(start + index * (side + BACK_GRID_GAP), bottom, side,
-                      puzzles[index].givens, puzzles[index].solution, _marks(puzzles[index]))
+                      puzzles[index].givens, puzzles[index].solution, puzzles[index].marks,
+                      glyphs=puzzles[index].glyphs)
             for index in range(count)]
 
 

@@ -84,7 +84,8 @@ def draw_tile(canvas: Canvas, grid: CoverGrid, ink: TileInk, fonts: tuple[Any, A
 def draw_tile_on(board: Drawing, grid: CoverGrid, style: RenderStyle, side: float) -> None:
     """Lines, marks and givens, through the drawing interface (a recording canvas in
     tests): what render/board.py's draw_board draws on a page."""
-    placement = GridPlacement(0.0, 0.0, side, grid.givens, marks=grid.marks)
+    placement = GridPlacement(0.0, 0.0, side, grid.givens, marks=grid.marks,
+                              glyphs=grid.glyphs)
     drawing = board_drawing(grid.givens.shape)
     draw_grid(board, drawing, line_weights(style, placement.cell))
     draw_marks(board, placement, style)
@@ -97,7 +98,8 @@ def draw_pencilled(board: Drawing, grid: CoverGrid, style: RenderStyle, side: fl
         return
     cells = tuple(grid.solution.cells[i] if i in grid.pencilled else 0
                   for i in range(len(grid.solution.cells)))
-    pencil = GridPlacement(0.0, 0.0, side, Grid(grid.givens.shape, cells), marks=grid.marks)
+    pencil = GridPlacement(0.0, 0.0, side, Grid(grid.givens.shape, cells), marks=grid.marks,
+                           glyphs=grid.glyphs)
     ratio = min(style.given_font_ratio, CAGED_PENCIL) if grid.marks.cages else \
         style.given_font_ratio
     draw_symbols(board, replace(pencil, marks=Marks()),
