@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..core.board.grid import Grid, parse_grid
+from ..core.board.shape import Shape
 from ..core.exchange.record import About, boxed_board
 from ..core.kinds.kind import Kind, puzzle_key
 from ..core.kinds.registry import kind_named
@@ -40,15 +41,14 @@ def item_of(puzzle: Puzzle, stem: str, heading: str, caption: str = "", **about)
 
 
 def proven(kind_name: str, line: str, solution: str | None, where: str, seed: int = 0,
-           board: tuple[object, object] = (None, None), **made) -> Puzzle:
-    """The puzzle a line of a kind names (read on the board its (size, box) say, where the
-    kind has boxes), proven as every printed puzzle is: its kind's solver finds exactly one
-    solution (the stated one, if any) and its second proof agrees; ExportError naming
-    `where` otherwise."""
+           board: Shape | None = None, **made) -> Puzzle:
+    """The puzzle a line of a kind names (on `board`, if given: else as its length says),
+    proven as every printed puzzle is: its kind's solver finds exactly one solution (the
+    stated one, if any) and its second proof agrees; ExportError naming `where` otherwise."""
     try:
         kind = kind_named(kind_name)
-        givens, extras = kind.read(line, boxed_board(kind, *board))
-    except ValueError as err:  # GridError, an unknown kind, a size and box that do not fit
+        givens, extras = kind.read(line, board)
+    except ValueError as err:  # GridError, an unknown kind
         raise ExportError(f"{where}: {err}") from None
     try:
         stated = None if solution is None else parse_grid(solution, givens.shape)
@@ -124,8 +124,12 @@ def _proven_entry(entry: dict, line_key: str, where: str, kind: Kind | None) -> 
     solution = entry.get("solution")
     if solution is not None and not isinstance(solution, str):
         raise ExportError(f"{where}: solution: expected text, got {solution!r}")
-    puzzle = proven(variant, _text(entry, line_key, where), solution, where,
-                    board=(entry.get("size"), entry.get("box")), **_made(entry, where))
+    try:  # a kind with boxes: on its size and box (a 6x6's line does not tell 3x2 from 2x3)
+        board = boxed_board(kind_named(variant), entry.get("size"), entry.get("box"))
+    except ValueError as err:
+        raise ExportError(f"{where}: {err}") from None
+    puzzle = proven(variant, _text(entry, line_key, where), solution, where, board=board,
+                    **made_of(entry, where))
     if kind is not None and puzzle.kind is not kind:
         raise ExportError(f"{where}: a {puzzle.kind.name}, not a {kind.name} (--variant)")
     return puzzle
@@ -149,22 +153,22 @@ MADE_FIELDS: dict[str, tuple[tuple[type, ...], object]] = {
 RATING_KEYS = ("er", "ep", "ed")
 
 
-def _made(entry: dict, where: str) -> dict:
+def made_of(entry: dict, where: str = "") -> dict:
     """How a manifest or day record says its puzzle was made: seed, grade, rating;
     ExportError names a field of the wrong type."""
+    at = f"{where}: " if where else ""
     made = {}
     for key, (types, default) in MADE_FIELDS.items():
         value = entry.get(key, default)
         if value is None or isinstance(value, bool) or not isinstance(value, types):
-            raise ExportError(f"{where}: {key}: expected {' or '.join(t.__name__ for t in types)}"
+            raise ExportError(f"{at}{key}: expected {' or '.join(t.__name__ for t in types)}"
                               f", got {value!r}")
         made[key] = value
     rating = entry.get("rating")
     if rating is not None and not (
             isinstance(rating, dict) and isinstance(rating.get("rater"), str) and
             all(isinstance(rating.get(k), (int, float, str)) for k in RATING_KEYS)):
-        raise ExportError(f"{where}: rating: expected null or {{er, ep, ed, rater}}, got "
-                          f"{rating!r}")
+        raise ExportError(f"{at}rating: expected null or {{er, ep, ed, rater}}, got {rating!r}")
     texts = tuple(str(rating[k]) if isinstance(rating[k], str) else f"{rating[k]:.1f}"
                   for k in RATING_KEYS) if rating else ()
     return made | {"rating": texts, "rater": rating["rater"] if rating else ""}
@@ -172,9 +176,12 @@ def _made(entry: dict, where: str) -> dict:
 
 def _symbols(entry: dict, where: str, puzzle: Puzzle) -> str:
     """What the puzzle's values print as, as a manifest or day record says (`symbols`:
-    one character a value, or a list of them); '' for the text format's."""
+    one character a value, or a list of them); '' for the text format's, or numbers."""
     symbols = entry.get("symbols") or ""
-    if isinstance(symbols, list) and all(isinstance(s, str) for s in symbols):
+    size = puzzle.shape.size
+    if symbols == [str(value) for value in range(1, size + 1)]:
+        return ""  # numbers (a 16x16's 10 to 16 included): as the text format's
+    if isinstance(symbols, list) and all(isinstance(s, str) and len(s) == 1 for s in symbols):
         symbols = "".join(symbols)
     if not isinstance(symbols, str) or symbols and (
             len(symbols) != puzzle.shape.size or len(set(symbols)) != len(symbols)):
