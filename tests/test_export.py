@@ -338,7 +338,8 @@ def _day(tmp_path: Path, **fields) -> Path:
     ({"box": "2x2"}, "size 9x9, box 2x2: box 2x2 does not tile a 9x9 board"),
     ({"score": "hard"}, "score: expected int or float, got 'hard'"),
     ({"rating": 7.5}, "rating: expected null or {er, ep, ed, rater}, got 7.5"),
-    ({"variant": "chess"}, "expected one of"),
+    ({"variant": "chess"}, "variant: expected one of"),
+    ({"givens": "1234"}, "givens: wrong length: 4 cells, a 9x9 grid has 81"),
 ])
 def test_a_damaged_day_json_is_named_by_file_and_key(runner, tmp_path, fields, message):
     path = _day(tmp_path, **fields)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ..core.board.grid import Grid, parse_grid
 from ..core.board.shape import Shape
-from ..core.exchange.record import About, boxed_board
+from ..core.exchange.record import About, boxed_board, symbols_of
 from ..core.kinds.kind import Kind, puzzle_key
 from ..core.kinds.registry import kind_named
 from ..core.puzzle import Puzzle
@@ -41,15 +41,19 @@ def item_of(puzzle: Puzzle, stem: str, heading: str, caption: str = "", **about)
 
 
 def proven(kind_name: str, line: str, solution: str | None, where: str, seed: int = 0,
-           board: Shape | None = None, **made) -> Puzzle:
+           board: Shape | None = None, line_key: str = "", **made) -> Puzzle:
     """The puzzle a line of a kind names (on `board`, if given: else as its length says),
     proven as every printed puzzle is: its kind's solver finds exactly one solution (the
-    stated one, if any) and its second proof agrees; ExportError naming `where` otherwise."""
+    stated one, if any) and its second proof agrees; ExportError naming `where` (and the
+    line's key in its record, `line_key`) otherwise."""
     try:
         kind = kind_named(kind_name)
-        givens, extras = kind.read(line, board)
-    except ValueError as err:  # GridError, an unknown kind
+    except ValueError as err:
         raise ExportError(f"{where}: {err}") from None
+    try:
+        givens, extras = kind.read(line, board)
+    except ValueError as err:  # GridError
+        raise ExportError(f"{where}: {line_key + ': ' if line_key else ''}{err}") from None
     try:
         stated = None if solution is None else parse_grid(solution, givens.shape)
     except ValueError as err:
@@ -124,12 +128,16 @@ def _proven_entry(entry: dict, line_key: str, where: str, kind: Kind | None) -> 
     solution = entry.get("solution")
     if solution is not None and not isinstance(solution, str):
         raise ExportError(f"{where}: solution: expected text, got {solution!r}")
+    try:
+        named = kind_named(variant)
+    except ValueError as err:
+        raise ExportError(f"{where}: variant: {err}") from None
     try:  # a kind with boxes: on its size and box (a 6x6's line does not tell 3x2 from 2x3)
-        board = boxed_board(kind_named(variant), entry.get("size"), entry.get("box"))
+        board = boxed_board(named, entry.get("size"), entry.get("box"))
     except ValueError as err:
         raise ExportError(f"{where}: {err}") from None
     puzzle = proven(variant, _text(entry, line_key, where), solution, where, board=board,
-                    **made_of(entry, where))
+                    line_key=line_key, **made_of(entry, where))
     if kind is not None and puzzle.kind is not kind:
         raise ExportError(f"{where}: a {puzzle.kind.name}, not a {kind.name} (--variant)")
     return puzzle
@@ -183,6 +191,8 @@ def _symbols(entry: dict, where: str, puzzle: Puzzle) -> str:
         return ""  # numbers (a 16x16's 10 to 16 included): as the text format's
     if isinstance(symbols, list) and all(isinstance(s, str) and len(s) == 1 for s in symbols):
         symbols = "".join(symbols)
+    if symbols == symbols_of(puzzle.shape):
+        return ""  # the text format's own: as if unsaid
     if not isinstance(symbols, str) or symbols and (
             len(symbols) != puzzle.shape.size or len(set(symbols)) != len(symbols)):
         raise ExportError(f"{where}: symbols: expected {puzzle.shape.size} different "
