@@ -107,7 +107,7 @@ def source_items(ctx: click.Context, source: str, size, box, kind
     a manifest, or a puzzle file. A daily's or a manifest's puzzles name their kinds and
     sizes: --variant, where given, must be theirs; --size and --box are for puzzle files."""
     path = Path(source)
-    document = None if source == "-" or path.is_dir() else _json_object(path)
+    document = _json_object(path) if source != "-" and path.suffix == ".json" else None
     daily = path.is_dir() or path.name == "day.json" or _is_day(document)
     named = daily or _is_manifest(document)
     if named and (size is not None or box is not None):

@@ -110,11 +110,9 @@ def document_puzzles(text: str, source: str, kind: Kind,
                      kind_stated: bool) -> list[PuzzleLine]:
     """The puzzles of an ipuz document, a record, a feed or JSON Lines of records, numbered
     from 1 (JSON Lines: by line); one error line for a document that is none of them."""
-    from ..core.exchange.ipuz import is_ipuz
-    from ..core.exchange.record import records_of
     try:
         numbered = [(number, item) for number, document in json_documents(text)
-                    for number, item in _numbered(number, document, is_ipuz, records_of)]
+                    for number, item in _numbered(number, document)]
     except _Refused as err:
         return [PuzzleLine(source, err.number, None, f"not a puzzle document: {err}",
                            kind=kind)]
@@ -150,8 +148,11 @@ def json_documents(text: str) -> list[tuple[int, object]]:
     return documents
 
 
-def _numbered(number: int, document: object, is_ipuz, records_of) -> list[tuple[int, object]]:
+def _numbered(number: int, document: object) -> list[tuple[int, object]]:
     """A document's puzzles numbered: a feed's 1, 2, ... ; one document's `number`."""
+    from ..core.exchange.ipuz import is_ipuz
+    from ..core.exchange.record import records_of
+
     if isinstance(document, list):
         raise _Refused(number, "a JSON list; expected a puzzle record, a feed or an ipuz "
                                "document (an object)")
