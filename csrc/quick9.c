@@ -418,7 +418,8 @@ PyObject *count9(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
 
 /* Whether the pure reader reads these bytes as this reader splits them: ASCII, no line
    break but \n and \r (str.splitlines also breaks at \v, \f, \x1c-\x1e), no NUL (a wide
-   encoding's sign), and not JSON (a document, JSON Lines) nor an ipuz document (puzzlefile.is_document). */
+   encoding's sign), and not JSON (a document, JSON Lines) nor an ipuz document
+   (puzzlefile.is_document). */
 static int plain_text(const unsigned char *data, Py_ssize_t size) {
     for (Py_ssize_t i = 0; i < size; i++) {
         unsigned char c = data[i];

@@ -32,7 +32,8 @@ MIXED = "\n".join([UNIQUE, EMPTY, "# a comment", "", NO_SOLUTION, CLASH, "123",
 ALL_GOOD = "\n".join([UNIQUE, UNIQUE.replace(".", "0"), *DATA.joinpath(
     "sudoku17-sample.txt").read_text().splitlines()[:20]]) + "\n"
 TEXTS = {"good": ALL_GOOD, "mixed": MIXED, "empty": "# nothing\n\n",
-         "document": json.dumps({"puzzles": "none"}), "bad start": "x" * 81 + "\n"}
+         "document": json.dumps({"puzzles": "none"}), "bad start": "x" * 81 + "\n",
+         "json list": "[1, 2]\n"}  # JSON, not a puzzle line, on both paths (issue 34 L4)
 
 
 def through_click(argv: list[str], stdin: bytes) -> tuple[bytes, bytes, int]:
