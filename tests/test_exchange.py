@@ -227,6 +227,11 @@ def test_a_feed_holds_records_and_a_bad_record_is_named():
     assert [read_record(r).kind.name for r in records_of(feed)] == ["classic", "samurai"]
     with pytest.raises(RecordError, match="line: "):
         read_record({"kind": "killer", "line": "....."})
+    record = puzzle_record(puzzle_of("classic"), ABOUT)
+    with pytest.raises(RecordError, match=r"^size: the line is a 9x9 Sudoku, not '6x6'$"):
+        read_record(record | {"size": "6x6", "box": ""})
+    with pytest.raises(RecordError, match=r"^size 9x9, box 2x4: box 2x4 does not tile a 9x9 "):
+        read_record(record | {"box": "2x4"})
     with pytest.raises(RecordError, match="kind: expected one of"):
         read_record({"kind": "sandwich", "line": "."})
     with pytest.raises(RecordError, match="not a bookmaker puzzle record or feed"):

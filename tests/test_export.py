@@ -411,3 +411,28 @@ def test_a_json_list_is_not_read_as_a_puzzle_line(runner, tmp_path):
     result = runner.invoke(main, ["check", str(path)])
     assert result.output == "1: invalid: not a puzzle document: a JSON list; expected a " \
                             "puzzle record, a feed or an ipuz document (an object)\n"
+
+
+LETTERS_DAILY = """daily:
+  series: Letter Grid
+  seed: letters
+  layout: newspaper-2col
+  registry: false
+  outputs: [ipuz, page, feed, art]
+schedule:
+  monday: {difficulty: beginner, size: 6x6, box: 3x2, symbols: letters}
+"""
+
+
+def test_a_dailys_exports_are_in_its_days_symbols(runner, tmp_path):
+    spec = tmp_path / "daily.yaml"
+    spec.write_text(LETTERS_DAILY, encoding="utf-8")
+    result = runner.invoke(main, ["daily", str(spec), "--from", "2026-12-07", "-o",
+                                  str(tmp_path), "--jobs", "1"])
+    assert result.exit_code == 0, result.output + result.stderr
+    day = tmp_path / "letter-grid" / "2026-12-07"
+    feed = json.loads((tmp_path / "letter-grid" / "feed-2026-12-07-2026-12-07.json").read_text())
+    assert json.loads((day / "puzzle.ipuz").read_text())["charset"] == \
+        feed["puzzles"][0]["symbols"] == "ABCDEF"
+    assert '"symbols":["A","B","C","D","E","F"]' in (day / "page.html").read_text()
+    assert 'aria-label="A"' in (day / "puzzle-answer-art.svg").read_text()

@@ -155,6 +155,10 @@ def read_record(record: Any, kind: Kind | None = None) -> ReadPuzzle:
         givens, extras = kind.read(line, board)
     except GridError as err:
         raise RecordError(f"line: {err}") from None
+    named = f"{kind.named_size(givens.shape)}x{kind.named_size(givens.shape)}"
+    if record.get("size", named) != named:
+        raise RecordError(f"size: the line is a {named} {kind.title}, not "
+                          f"{record.get('size')!r}")
     solution = None
     if record.get("solution") is not None:
         try:
