@@ -89,7 +89,7 @@ def manifest_items(path: Path, kind: Kind | None = None) -> tuple[str, list[Expo
         where = f"{path}: puzzles[{index}]"
         number_id = _text(entry, "id", where)
         where = f"{path}: puzzle {number_id}"
-        puzzle = _proven_entry(entry, "givens", where, kind)
+        puzzle = _proven_entry(entry, where, kind)
         items.append(ExportItem(puzzle, About(
             id=f"{name}-{number_id}", series=str(manifest.get("series", "")),
             title=f"{title} · {entry.get('number', '')}", key=str(entry.get("canonical", "")),
@@ -112,7 +112,7 @@ def daily_items(folder: Path, kind: Kind | None = None) -> tuple[str, list[Expor
         day = _json(path)
         series = _text(day, "series", str(path))
         date = _text(day, "date", str(path))
-        puzzle = _proven_entry(day, "givens", str(path), kind)
+        puzzle = _proven_entry(day, str(path), kind)
         title = f"{series} · {day['title']}" if day.get("title") else series
         series_name = path.resolve().parent.parent.name
         items.append(item_of(puzzle, date, title, _grade_caption(puzzle),
@@ -121,9 +121,10 @@ def daily_items(folder: Path, kind: Kind | None = None) -> tuple[str, list[Expor
     return series, items
 
 
-def _proven_entry(entry: dict, line_key: str, where: str, kind: Kind | None) -> Puzzle:
-    """A manifest's or a day's puzzle, proven (its variant, line, solution, size and box
-    read as fields that must be there and be text); ExportError names the key at fault."""
+def _proven_entry(entry: dict, where: str, kind: Kind | None) -> Puzzle:
+    """A manifest's or a day's puzzle, proven (its variant, line (`givens`), solution, size
+    and box read as fields that must be there and be text); ExportError names the key at
+    fault."""
     variant = _text(entry, "variant", where)
     solution = entry.get("solution")
     if solution is not None and not isinstance(solution, str):
@@ -136,8 +137,8 @@ def _proven_entry(entry: dict, line_key: str, where: str, kind: Kind | None) -> 
         board = boxed_board(named, entry.get("size"), entry.get("box"))
     except ValueError as err:
         raise ExportError(f"{where}: {err}") from None
-    puzzle = proven(variant, _text(entry, line_key, where), solution, where, board=board,
-                    line_key=line_key, **made_of(entry, where))
+    puzzle = proven(variant, _text(entry, "givens", where), solution, where, board=board,
+                    line_key="givens", **made_of(entry, where))
     if kind is not None and puzzle.kind is not kind:
         raise ExportError(f"{where}: a {puzzle.kind.name}, not a {kind.name} (--variant)")
     return puzzle
