@@ -22,11 +22,17 @@ ART_MARGIN = 4.0  # points of white round the grid, so its border is never clipp
 ART_LINES = (0.75, 2.0, 2.5)  # cell, region and border lines at ART_SIDE, as print's
 
 
-def art_files(item: ExportItem, name: str, colour: str = "grey") -> dict[str, bytes]:
+ART_PARTS = (False, True)  # the grid, then its answer
+
+
+def art_files(item: ExportItem, name: str, colour: str = "grey",
+              answers: tuple[bool, ...] = ART_PARTS) -> dict[str, bytes]:
     """The item's art: <name>-art.pdf/.svg/.eps and <name>-answer-art.* in grey, or
-    <name>-art-cmyk.pdf/.eps and <name>-answer-art-cmyk.* in CMYK."""
+    <name>-art-cmyk.pdf/.eps and <name>-answer-art-cmyk.* in CMYK; `answers` says which
+    of the two (a daily printing answers the next day draws them apart)."""
     files: dict[str, bytes] = {}
-    for part, answer in ((f"{name}-art", False), (f"{name}-answer-art", True)):
+    for answer in answers:
+        part = f"{name}-answer-art" if answer else f"{name}-art"
         sheet = art_sheet(item, answer)
         title = f"{item.heading}{' (answer)' if answer else ''}"
         metadata = Metadata(title=title, subject=item.caption, creator="bookmaker")

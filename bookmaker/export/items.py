@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.board.grid import Grid, parse_grid
+from ..core.board.shape import Shape
 from ..core.exchange.record import About
 from ..core.kinds.kind import puzzle_key
 from ..core.kinds.registry import kind_named
@@ -38,13 +39,13 @@ def item_of(puzzle: Puzzle, stem: str, heading: str, caption: str = "", **about)
 
 
 def proven(kind_name: str, line: str, solution: str | None, where: str, seed: int = 0,
-           **made) -> Puzzle:
-    """The puzzle a line of a kind names, proven as every printed puzzle is: its kind's
-    solver finds exactly one solution (the stated one, if any) and its second proof agrees;
-    ExportError naming `where` otherwise."""
+           board: Shape | None = None, **made) -> Puzzle:
+    """The puzzle a line of a kind names (on `board`, if given: else as its length says),
+    proven as every printed puzzle is: its kind's solver finds exactly one solution (the
+    stated one, if any) and its second proof agrees; ExportError naming `where` otherwise."""
     try:
         kind = kind_named(kind_name)
-        givens, extras = kind.read(line)
+        givens, extras = kind.read(line, board)
     except ValueError as err:
         raise ExportError(f"{where}: {err}") from None
     found = kind.solutions(givens, extras, limit=2)
@@ -71,7 +72,7 @@ def manifest_items(path: Path) -> tuple[str, list[ExportItem]]:
     for entry in manifest["puzzles"]:
         where = f"{path}: puzzle {entry.get('id', '?')}"
         puzzle = proven(entry["variant"], entry["givens"], entry["solution"], where,
-                        **_made(entry))
+                        **made_of(entry))
         items.append(ExportItem(puzzle, About(
             id=entry["id"], series=str(manifest.get("series", "")),
             title=f"{manifest['title']} · {entry['number']}", key=entry.get("canonical", ""),
@@ -92,7 +93,7 @@ def daily_items(folder: Path) -> tuple[str, list[ExportItem]]:
         day = _json(path)
         series = day["series"]
         puzzle = proven(day["variant"], day["givens"], day["solution"], str(path),
-                        **_made(day))
+                        **made_of(day))
         title = f"{series} · {day['title']}" if day.get("title") else series
         items.append(item_of(puzzle, day["date"], title, _grade_caption(puzzle),
                              id=f"{_slug(series)}-{day['date']}", series=series,
@@ -100,7 +101,7 @@ def daily_items(folder: Path) -> tuple[str, list[ExportItem]]:
     return series, items
 
 
-def _made(entry: dict) -> dict:
+def made_of(entry: dict) -> dict:
     """How a manifest or day record says its puzzle was made: seed, grade, rating."""
     rating = entry.get("rating")
     texts = tuple(str(rating[k]) if isinstance(rating[k], str) else f"{rating[k]:.1f}"
