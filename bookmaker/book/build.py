@@ -19,6 +19,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from ..core.board.grid import format_grid
 from ..core.board.shape import Shape, shape_for_size
 from ..core.kinds.kind import Kind
 from ..core.kinds.sudoku import CLASSIC
@@ -112,7 +113,8 @@ def drawn_book(spec: BookSpec, planned: list[PlannedPuzzle], puzzles: list[Puzzl
     book = compose(spec, planned, puzzles, example, diagrams)
     clock.lap("compose")
     contents = render_documents(book, clock)
-    contents |= cover_contents(spec, cover_puzzles, pages=len(book.documents[0].pages))
+    contents |= cover_contents(spec, cover_puzzles, pages=len(book.documents[0].pages),
+                               printed={format_grid(puzzle.solution) for puzzle in puzzles})
     clock.lap("cover")
     return book, contents
 

@@ -26,7 +26,7 @@ def manifest_text(spec: BookSpec, planned: Sequence[PlannedPuzzle], puzzles: Seq
     removes if it no longer makes them."""
     keys = keys if keys is not None else {p.id: puzzle_key(puzzle)
                                           for p, puzzle in zip(planned, puzzles)}
-    manifest = {
+    manifest: dict[str, object] = {
         "bookmaker": __version__,
         "name": spec.name,
         "title": spec.title,
