@@ -530,3 +530,28 @@ def test_a_day_made_again_rewrites_the_runs_proof_and_feed_that_hold_it(tmp_path
     gone = make_daily(spec, [date(2026, 12, 7)], out)
     assert sorted(path.name for path in gone.removed) == sorted(week)
     assert not any((series / name).exists() for name in week)
+
+
+def test_a_wordoku_days_record_says_its_symbols_and_its_export_shows_them(runner, tmp_path):
+    """Issue 34 L10: day.json says what a Wordoku day prints (its language's word), so
+    that `export` of the folder shows those letters; a day of numbers says nothing new."""
+    path = tmp_path / "words.yaml"
+    path.write_text(textwrap.dedent("""\
+        daily:
+          series: Word Daily
+          seed: words
+          registry: false
+          outputs: [json]
+        schedule:
+          monday:  {difficulty: beginner, symbols: word}
+          tuesday: {difficulty: beginner}
+        """), encoding="utf-8")
+    make_daily(load_daily_spec(path), run_dates(date(2026, 12, 7), 2), tmp_path / "out")
+    series = tmp_path / "out" / "word-daily"
+    assert read_day(series / "2026-12-07")["symbols"] == "FORMULATE"
+    assert "symbols" not in read_day(series / "2026-12-08")
+    result = runner.invoke(cli.main, ["export", str(series / "2026-12-07"), "--formats", "page",
+                                      "-o", str(tmp_path / "exported")])
+    assert result.exit_code == 0, result.output + result.stderr
+    page = (tmp_path / "exported" / "2026-12-07.html").read_text(encoding="utf-8")
+    assert '"symbols":["F","O","R","M","U","L","A","T","E"]' in page

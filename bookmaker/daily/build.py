@@ -547,4 +547,6 @@ def day_json(spec: DailySpec, entry: DailyPuzzle) -> str:
         "seed": puzzle.seed, "repeats_skipped": entry.repeats,
         "answer": spec.answer, "answer_folder": answer_in.isoformat(),
     }
+    if day.glyphs:  # what values 1..n print as, where not numbers (a Wordoku's letters)
+        record["symbols"] = "".join(day.glyphs)
     return json.dumps(record, sort_keys=True, indent=2, ensure_ascii=False) + "\n"

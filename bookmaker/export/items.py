@@ -97,7 +97,8 @@ def daily_items(folder: Path) -> tuple[str, list[ExportItem]]:
         title = f"{series} · {day['title']}" if day.get("title") else series
         items.append(item_of(puzzle, day["date"], title, _grade_caption(puzzle),
                              id=f"{_slug(series)}-{day['date']}", series=series,
-                             title=title, date=day["date"]))
+                             title=title, date=day["date"],
+                             symbols=str(day.get("symbols", ""))))
     return series, items
 
 
