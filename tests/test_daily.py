@@ -490,10 +490,10 @@ def test_a_12x12_killer_day_draws_its_sheet_and_gets_a_proof_page_of_its_own(tmp
 def test_next_day_answer_art_goes_with_the_answer(tmp_path):
     """Issue 34 M3: with next-day answers, a day's folder holds the art of the answer it
     prints (the day before's), never its own; H3: a day made again without art keeps
-    none of its old art."""
+    none of its old art, and the next day's folder loses the art of its old answer."""
     spec = load_daily_spec(spec_file(tmp_path, answer="next-day", outputs="[json, art]",
                                      sunday="6x6"))
-    make_daily(spec, run_dates(date(2026, 12, 7), 2), tmp_path / "out")  # Mon-Tue
+    make_daily(spec, run_dates(date(2026, 12, 7), 3), tmp_path / "out")  # Mon-Wed
     series = tmp_path / "out" / "test-daily"
     monday, tuesday = read_day(series / "2026-12-07"), read_day(series / "2026-12-08")
     assert svg_cells(series / "2026-12-08" / "puzzle-answer-art.svg") == monday["solution"]
@@ -505,6 +505,8 @@ def test_next_day_answer_art_goes_with_the_answer(tmp_path):
                tmp_path / "out")
     assert sorted(files_of(series / "2026-12-08")) == ["day.json"]
     assert "puzzle-art.svg" in files_of(series / "2026-12-07")
+    assert sorted(files_of(series / "2026-12-09")) == \
+        ["day.json", "puzzle-art.eps", "puzzle-art.pdf", "puzzle-art.svg"]
 
 
 def test_a_day_made_again_rewrites_the_runs_proof_and_feed_that_hold_it(tmp_path):

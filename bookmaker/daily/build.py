@@ -136,7 +136,7 @@ def make_daily(spec: DailySpec, dates: Iterable[date], out_dir: str | os.PathLik
         "generate": generated - started, "render": rendered - generated,
         "write and register": written - rendered},
         registry.path if registry else None,
-        series / neighbour.isoformat() if neighbour else None,
+        series / neighbour.isoformat() if neighbour and draws_answers(spec) else None,
         tuple(series / name for name in rewritten), tuple(series / name for name in gone))
 
 
@@ -224,9 +224,10 @@ def answer_neighbour(spec: DailySpec, scheduled: list[date], series: Path) -> da
     """The date after the run whose folder prints the run's last answer, if an earlier
     run made that folder: its answer files are rewritten with the run's, as one set, so
     that a day made again (another grade, another seed) never leaves yesterday's old
-    answer in print. None with separate answers, or when that folder is not there yet
-    (the run that makes it draws the answer from the day before it)."""
-    if spec.answer != "next-day" or not draws_answers(spec):
+    answer in print (a run drawing no answer removes the old one's files there). None with
+    separate answers, or when that folder is not there yet (the run that makes it draws
+    the answer from the day before it)."""
+    if spec.answer != "next-day":
         return None
     try:
         after = next_scheduled(spec, scheduled[-1])
