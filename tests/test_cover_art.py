@@ -19,7 +19,7 @@ from PIL import Image
 
 from bookmaker.book import cover as cover_module
 from bookmaker.book.build import build
-from bookmaker.book.cover import composed_cover, cover_picks, cover_puzzles, solving_twin
+from bookmaker.book.cover import composed_cover, cover_picks, cover_puzzles
 from bookmaker.book.plan import plan
 from bookmaker.core.board.grid import format_grid
 from bookmaker.core.kinds.registry import all_kinds
@@ -264,6 +264,7 @@ def test_the_puzzle_being_solved_on_the_cover_is_printed_nowhere(tmp_path, monke
 def test_a_twin_takes_the_next_seed_whose_answer_is_not_printed(tmp_path):
     """The twin's answer is checked against every printed one: a printed answer sends it
     to the next seed; with every 4x4 grid printed, nothing is pencilled at all."""
+    solving_twin = cover_module.solving_twin
     spec = spec_of(tmp_path, sections="  - {name: Few, size: 4x4, count: 2, "
                                       "difficulty: beginner}\n")
     planned = plan(spec)[0]
