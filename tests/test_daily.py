@@ -512,7 +512,7 @@ def test_next_day_answer_art_goes_with_the_answer(tmp_path):
 def test_a_day_made_again_rewrites_the_runs_proof_and_feed_that_hold_it(tmp_path):
     """Issue 34 M4: the week's proof and feed show the day made again, and making it as
     it was gives the week's files back byte for byte; without the other days' day.json
-    they cannot be made true, and go."""
+    they cannot be made true, and go, unless the registry shows the day is as it was."""
     spec = load_daily_spec(spec_file(tmp_path, outputs="[json, proof, feed]"))
     out, series = tmp_path / "out", tmp_path / "out" / "test-daily"
     make_daily(spec, run_dates(date(2026, 12, 7), 3), out)  # Mon-Wed
@@ -529,7 +529,11 @@ def test_a_day_made_again_rewrites_the_runs_proof_and_feed_that_hold_it(tmp_path
     make_daily(spec, [date(2026, 12, 8)], out)
     assert {name: (series / name).read_bytes() for name in week} == before
     (series / "2026-12-09" / "day.json").unlink()
-    gone = make_daily(spec, [date(2026, 12, 7)], out)
+    kept = make_daily(spec, [date(2026, 12, 7)], out)  # as it was, as the registry shows
+    assert not kept.removed and not kept.rewritten
+    assert {name: (series / name).read_bytes() for name in week} == before
+    gone = make_daily(spec.model_copy(update={"seed": "another-seed"}), [date(2026, 12, 7)],
+                      out)
     assert sorted(path.name for path in gone.removed) == sorted(week)
     assert not any((series / name).exists() for name in week)
 

@@ -121,7 +121,7 @@ def make_daily(spec: DailySpec, dates: Iterable[date], out_dir: str | os.PathLik
     rendered = time.perf_counter()
     published = set(scheduled)  # not the day before the run, made only for its answer
     rewritten, gone = rewritten_coverings(spec, series, [e for e in entries
-                                                         if e.date in published])
+                                                         if e.date in published], read)
     contents.setdefault(SERIES_FOLDER, {}).update(rewritten)
     paths = run_files(contents)
     removed = stale_files(series, paths, [day.isoformat() for day in scheduled], neighbour)
@@ -174,12 +174,16 @@ def _files_in(folder: Path) -> list[str]:
         return []  # not made yet
 
 
-def rewritten_coverings(spec: DailySpec, series: Path, run: list[DailyPuzzle]
+def rewritten_coverings(spec: DailySpec, series: Path, run: list[DailyPuzzle],
+                        registered: Snapshot = NOTHING_REGISTERED
                         ) -> tuple[dict[str, bytes], tuple[str, ...]]:
     """Earlier runs' proofs and feeds over a date the run makes again, rewritten with the
     run's puzzles and the other days' recorded ones; and those that cannot be, to remove
-    (daily/covering.py)."""
+    unless the registry says the run made each of their days as it was (daily/covering.py)."""
     made = {entry.date: entry for entry in run}
+    rows = set(registered.rows)
+    same = {entry.date for entry in run
+            if (spec.name, entry.date.isoformat(), entry.key) in rows}
     files: dict[str, bytes] = {}
     gone: list[str] = []
     for covering in coverings(series, sorted(made)):
@@ -190,6 +194,8 @@ def rewritten_coverings(spec: DailySpec, series: Path, run: list[DailyPuzzle]
         known = [entry for entry in entries if entry is not None]
         drawn = _covering_files(spec, covering, known) if len(known) == len(entries) \
             and known else {}
+        if not drawn and all(day in same for day in days if day in made):
+            continue  # still true: every day the run made in it is the puzzle it shows
         files |= drawn
         gone += [name for name in covering.files if name not in drawn]
     return files, tuple(gone)
