@@ -13,6 +13,9 @@ import pytest
 from exchangedata import LINES, puzzle_of
 
 from bookmaker.cli import main
+from bookmaker.core.board.grid import Grid
+from bookmaker.core.kinds.registry import kind_named
+from bookmaker.core.puzzle import Puzzle
 from bookmaker.export.art import ART_MARGIN, ART_SIDE, art_files
 from bookmaker.export.items import item_of
 
@@ -94,3 +97,44 @@ def test_export_writes_art_on_request_only(runner, tmp_path):
                                "--variant", "calcudoku", "--formats", "art,art-cmyk"])
     assert art.exit_code == 0, art.output + art.stderr
     assert len(list((tmp_path / "b").glob("p-1-*art*"))) == 10
+
+
+# Issue 34 M1: boards whose cells at ART_SIDE would print under the minimum text size.
+LARGE = {
+    "kakuro": (15, (
+    "X,4\\,5\\,7\\,X,30\\,4\\,X,10\\,6\\,4\\,11\\,X,11\\,7\\/\\9,.,.,.,\\12,.,.,\\10,.,.,.,.,\\6,.,."
+    "/\\6,.,.,.,11\\7,.,.,18\\11,.,.,.,.,20\\4,.,./X,4\\,3\\11,.,.,.,\\13,.,.,6\\,\\19,.,.,.,X"
+    "/\\4,.,.,26\\8,.,.,22\\6,.,.,.,5\\4,.,.,22\\,X/\\11,.,.,.,.,7\\16,.,.,\\4,.,.,10\\15,.,.,"
+    "15\\/X,X,11\\28,.,.,.,.,4\\,5\\7,.,.,.,11\\11,.,./X,16\\6,.,.,15\\11,.,.,.,.,7\\,6\\29,.,"
+    ".,.,./\\24,.,.,.,.,15\\,24\\10,.,.,.,.,12\\5,.,.,X/\\14,.,.,7\\24,.,.,.,X,7\\10,.,.,.,."
+    ",17\\,16\\/X,\\3,.,.,12\\16,.,.,11\\3,.,.,12\\24,.,.,.,./X,X,10\\3,.,.,\\14,.,.,.,\\3,.,."
+    ",6\\16,.,./X,6\\8,.,.,.,16\\,17\\3,.,.,16\\8,.,.,.,4\\,6\\/\\11,.,.,\\28,.,.,.,.,\\10,.,.,"
+    "\\6,.,.,./\\4,.,.,\\20,.,.,.,.,\\15,.,.,\\7,.,.,.")),
+    "classic": (25, (
+    "..PB.F..9.MED5..A.1....8H9....A..3.....7..DN.5.L..7..M....81..C....4JG.OB.P.ID.8"
+    "...JC..1.O.PH.5.M...1.A2O5.I..N....K73.L..JE.M2C..71...B.KH6.8G..O.9.D...8..J..L"
+    ".2M9.1.F..G.7B...J1H.C8K.....4.3BAP6........B.652...A.CM.KD...NH8...P6G..D....3."
+    ".C.O9.JK...6.L.N4F..G.8.E9.5.J...KCJ.............3....K42G5..9...8.7..4O.6A2..C."
+    "E3....4E3N.KA127C....O..8..HM..G..A..CM..F9.......P..D..NLJ1..B....6.....M.8HC7."
+    "......L..6...2D3.P..F......O...HE.4.P.....N5F..A.I.MGCI.F...1B7N.H.......L62H4.P"
+    "D...9J....A.I8..NEGB.L.H...1...J.A....PDNI...OA5I..P..D.9.G.E4.H.3..2MD....B..57"
+    "KN.MP6...........2F.38H.A....I...B.J...OGB8.7..9FM.6..L..1.O...AK")),
+}
+
+
+@pytest.mark.parametrize("name", LARGE)
+def test_large_boards_get_art_large_enough_for_their_text(name):
+    """A 15x15 Kakuro's sums and a 25x25's two-digit numbers at 7 pt need a larger grid
+    than ART_SIDE: the art grows to the least whole points that hold them (it raised
+    RenderError)."""
+    size, line = LARGE[name]
+    kind = kind_named(name)
+    givens, extras = kind.read(line, kind.reading_board(kind.frame(size)))
+    found = kind.solutions(givens, extras)
+    assert found.solution is not None
+    puzzle = Puzzle(givens, Grid(givens.shape, found.solution), seed=0, extras=extras)
+    files = art_files(item_of(puzzle, "p", "A large one"), "p")
+    side = {"kakuro": 268, "classic": 292}[name]  # grid 260 or 284 pt, and the margins
+    for part in ("art", "answer-art"):
+        assert files[f"p-{part}.eps"].startswith(
+            b"%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 " + f"{side} {side}".encode())

@@ -7,6 +7,8 @@ where they lack a glyph), and a large-print cover that is neither white nor repe
 from __future__ import annotations
 
 import io
+import itertools
+import json
 import re
 from pathlib import Path
 
@@ -15,8 +17,14 @@ import pytest
 from drawing import Recorder
 from PIL import Image
 
+from bookmaker.book import cover as cover_module
+from bookmaker.book.build import build
 from bookmaker.book.cover import composed_cover, cover_picks, cover_puzzles
+from bookmaker.book.plan import plan
+from bookmaker.core.board.grid import format_grid
 from bookmaker.core.kinds.registry import all_kinds
+from bookmaker.core.puzzle import Puzzle
+from bookmaker.core.solve.verify import verify_puzzle
 from bookmaker.pages.cover import FOLD_OVERLAP
 from bookmaker.render.cover import render_cover_pdf
 from bookmaker.render.covertile import draw_pencilled, draw_tile_on, tile_scale, tile_style
@@ -249,3 +257,43 @@ def test_a_wordoku_s_tiles_show_its_letters_as_the_book_prints_them(tmp_path):
         shown.append((grid.givens.shape.size, texts <= (word if grid.givens.shape.size == 9
                                                          else {"1", "2", "3", "4"})))
     assert shown == [(9, True), (4, True), (9, True), (4, True)]
+
+
+def test_the_puzzle_being_solved_on_the_cover_is_printed_nowhere(tmp_path, monkeypatch):
+    """Issue 34 L9: the large-print cover pencilled a row and a box of puzzle 1's real
+    answer (most of a 4x4). The front's puzzle being solved is now a twin made from its
+    own seed: a proven puzzle whose givens and answer no printed puzzle has."""
+    covers = []
+    render = cover_module.render_cover_pdf
+    monkeypatch.setattr(cover_module, "render_cover_pdf",
+                        lambda cover, **kw: covers.append(cover) or render(cover, **kw))
+    spec = spec_of(tmp_path, design="large-print", title="Large Print Sudoku",
+                   layout="large-print", sections="  - {name: Big, size: 4x4, count: 30, "
+                                                  "difficulty: beginner}\n")
+    build(spec, tmp_path / "out")
+    manifest = json.loads((tmp_path / "out" / f"{spec.name}.json").read_text())
+    solutions = {entry["solution"] for entry in manifest["puzzles"]}
+    givens = {entry["givens"] for entry in manifest["puzzles"]}
+    solving = [grid for grid in covers[0].grids if grid.pencilled]
+    assert len(solving) == 1  # its row and box's empty cells pencilled in
+    twin = solving[0]
+    assert format_grid(twin.solution) not in solutions
+    assert format_grid(twin.givens) not in givens
+    verify_puzzle(Puzzle(twin.givens, twin.solution, seed=0))
+
+
+def test_a_twin_takes_the_next_seed_whose_answer_is_not_printed(tmp_path):
+    """The twin's answer is checked against every printed one: a printed answer sends it
+    to the next seed; with every 4x4 grid printed, nothing is pencilled at all."""
+    solving_twin = cover_module.solving_twin
+    spec = spec_of(tmp_path, sections="  - {name: Few, size: 4x4, count: 2, "
+                                      "difficulty: beginner}\n")
+    planned = plan(spec)[0]
+    pick = cover_puzzles(spec)[0]
+    first = solving_twin(planned, pick, set())
+    second = solving_twin(planned, pick, {format_grid(first.solution)})
+    assert format_grid(second.solution) != format_grid(first.solution)
+    rows = list(itertools.permutations("1234"))
+    grids = {"".join(a + b + c + d) for a, b, c, d in itertools.product(rows, repeat=4)}
+    # (every 4x4 Latin square and more: a superset of the 288 Sudoku grids)
+    assert solving_twin(planned, pick, grids).solution == pick.givens

@@ -485,3 +485,79 @@ def test_a_12x12_killer_day_draws_its_sheet_and_gets_a_proof_page_of_its_own(tmp
     saturday = tmp_path / "out" / "test-daily" / "2026-12-12"
     assert {"puzzle.pdf", "answer.pdf"} <= {p.name for p in saturday.iterdir()}
     assert len(PdfReader(proof).pages) == 2  # Friday on one page, the Killer on its own
+
+
+def test_next_day_answer_art_goes_with_the_answer(tmp_path):
+    """Issue 34 M3: with next-day answers, a day's folder holds the art of the answer it
+    prints (the day before's), never its own; H3: a day made again without art keeps
+    none of its old art, and the next day's folder loses the art of its old answer."""
+    spec = load_daily_spec(spec_file(tmp_path, answer="next-day", outputs="[json, art]",
+                                     sunday="6x6"))
+    make_daily(spec, run_dates(date(2026, 12, 7), 3), tmp_path / "out")  # Mon-Wed
+    series = tmp_path / "out" / "test-daily"
+    monday, tuesday = read_day(series / "2026-12-07"), read_day(series / "2026-12-08")
+    assert svg_cells(series / "2026-12-08" / "puzzle-answer-art.svg") == monday["solution"]
+    assert svg_cells(series / "2026-12-08" / "puzzle-art.svg") == \
+        tuesday["givens"].replace(".", "")
+    sunday = svg_cells(series / "2026-12-07" / "puzzle-answer-art.svg")
+    assert sunday != monday["solution"] and len(sunday) == 36
+    make_daily(spec.model_copy(update={"outputs": ["json"]}), [date(2026, 12, 8)],
+               tmp_path / "out")
+    assert sorted(files_of(series / "2026-12-08")) == ["day.json"]
+    assert "puzzle-art.svg" in files_of(series / "2026-12-07")
+    assert sorted(files_of(series / "2026-12-09")) == \
+        ["day.json", "puzzle-art.eps", "puzzle-art.pdf", "puzzle-art.svg"]
+
+
+def test_a_day_made_again_rewrites_the_runs_proof_and_feed_that_hold_it(tmp_path):
+    """Issue 34 M4: the week's proof and feed show the day made again, and making it as
+    it was gives the week's files back byte for byte; without the other days' day.json
+    they cannot be made true, and go, unless the registry shows the day is as it was."""
+    spec = load_daily_spec(spec_file(tmp_path, outputs="[json, proof, feed]"))
+    out, series = tmp_path / "out", tmp_path / "out" / "test-daily"
+    make_daily(spec, run_dates(date(2026, 12, 7), 3), out)  # Mon-Wed
+    week = ("proof-2026-12-07-2026-12-09.pdf", "feed-2026-12-07-2026-12-09.json",
+            "feed-2026-12-07-2026-12-09.csv")
+    before = {name: (series / name).read_bytes() for name in week}
+    again = make_daily(spec.model_copy(update={"seed": "another-seed"}), [date(2026, 12, 8)],
+                       out)
+    feed = json.loads((series / week[1]).read_text())
+    assert [p["givens"] for p in feed["puzzles"]][1] == \
+        [int(ch) if ch != "." else 0 for ch in read_day(series / "2026-12-08")["givens"]]
+    assert sorted(path.name for path in again.rewritten) == sorted(week)
+    assert (series / week[0]).read_bytes() != before[week[0]]
+    make_daily(spec, [date(2026, 12, 8)], out)
+    assert {name: (series / name).read_bytes() for name in week} == before
+    (series / "2026-12-09" / "day.json").unlink()
+    kept = make_daily(spec, [date(2026, 12, 7)], out)  # as it was, as the registry shows
+    assert not kept.removed and not kept.rewritten
+    assert {name: (series / name).read_bytes() for name in week} == before
+    gone = make_daily(spec.model_copy(update={"seed": "another-seed"}), [date(2026, 12, 7)],
+                      out)
+    assert sorted(path.name for path in gone.removed) == sorted(week)
+    assert not any((series / name).exists() for name in week)
+
+
+def test_a_wordoku_days_record_says_its_symbols_and_its_export_shows_them(runner, tmp_path):
+    """Issue 34 L10: day.json says what a Wordoku day prints (its language's word), so
+    that `export` of the folder shows those letters; a day of numbers says nothing new."""
+    path = tmp_path / "words.yaml"
+    path.write_text(textwrap.dedent("""\
+        daily:
+          series: Word Daily
+          seed: words
+          registry: false
+          outputs: [json]
+        schedule:
+          monday:  {difficulty: beginner, symbols: word}
+          tuesday: {difficulty: beginner}
+        """), encoding="utf-8")
+    make_daily(load_daily_spec(path), run_dates(date(2026, 12, 7), 2), tmp_path / "out")
+    series = tmp_path / "out" / "word-daily"
+    assert read_day(series / "2026-12-07")["symbols"] == "FORMULATE"
+    assert "symbols" not in read_day(series / "2026-12-08")
+    result = runner.invoke(cli.main, ["export", str(series / "2026-12-07"), "--formats", "page",
+                                      "-o", str(tmp_path / "exported")])
+    assert result.exit_code == 0, result.output + result.stderr
+    page = (tmp_path / "exported" / "2026-12-07.html").read_text(encoding="utf-8")
+    assert '"symbols":["F","O","R","M","U","L","A","T","E"]' in page

@@ -142,6 +142,35 @@ def test_a_book_writes_the_outputs_it_lists(runner, tmp_path):
     assert (tmp_path / "again" / "classic-002.ipuz").read_bytes() != b""
 
 
+def test_a_rebuild_leaves_only_the_files_it_made(runner, tmp_path):
+    """Issue 34 H3: a rebuild without art, with another seed and fewer puzzles, removes
+    the old puzzles' art and records (an answer art showing another solution), and the
+    feed and page no longer asked for; the folder it owns goes once empty, and what the
+    user keeps beside the book stays."""
+    spec, out = tmp_path / "book.yaml", tmp_path / "out"
+    out.mkdir()
+    (out / "notes.txt").write_text("mine")
+    small = BOOK.split("  - {name: Samurai")[0]
+    spec.write_text(small % "[pdf, ipuz, feed, page, art]", encoding="utf-8")
+    assert runner.invoke(main, ["build", str(spec), "-o", str(out)]).exit_code == 0
+    assert len(list((out / "kinds-book-puzzles").iterdir())) == 14
+    (out / "kinds-book-puzzles" / "mine").mkdir()  # not a file: left alone
+    fewer = small.replace("seed: 7", "seed: 8").replace("count: 2", "count: 1")
+    spec.write_text(fewer % "[pdf, ipuz]", encoding="utf-8")
+    result = runner.invoke(main, ["build", str(spec), "-o", str(out)])
+    assert result.exit_code == 0, result.output + result.stderr
+    assert sorted(p.name for p in (out / "kinds-book-puzzles").iterdir()) == \
+        ["classic-001.ipuz", "mine"]
+    assert sorted(p.name for p in out.iterdir()) == \
+        ["kinds-book-answers.pdf", "kinds-book-puzzles", "kinds-book.json", "kinds-book.pdf",
+         "notes.txt"]
+    (out / "kinds-book-puzzles" / "mine").rmdir()
+    spec.write_text(fewer % "[pdf]", encoding="utf-8")
+    assert runner.invoke(main, ["build", str(spec), "-o", str(out)]).exit_code == 0
+    assert sorted(p.name for p in out.iterdir()) == \
+        ["kinds-book-answers.pdf", "kinds-book.json", "kinds-book.pdf", "notes.txt"]
+
+
 @pytest.mark.parametrize(("outputs", "message"), [
     ("[ipuz]", "a book is its PDF: list pdf"),
     ("[pdf, web]", "unknown output 'web'; expected some of: pdf, ipuz, feed, page, art, "

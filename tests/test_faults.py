@@ -498,3 +498,22 @@ def test_ctrl_c_is_not_lost_when_the_shell_left_it_ignored(cases, tmp_path, proc
     wait_paused(process, "staged")
     assert stopped(process, signal.SIGINT) == (130, "Interrupted (Ctrl-C)\n")
     assert state_of(case.folder, case.registry) == case.old
+
+
+def test_files_a_set_removes_come_back_with_their_folder_if_it_fails(tmp_path, monkeypatch):
+    """Issue 34 H3: a set that removes a folder's last files removes the folder; one that
+    fails after that puts the files back, their folder made again."""
+    outputs.replace_outputs(outputs.OutputSet(tmp_path, {"b.pdf": b"1", "b-puzzles/p.ipuz": b"2"}))
+
+    def fail_after_renames(point: str) -> None:
+        if point == "renamed":
+            raise OSError(errno.EIO, "the disk went away")
+    monkeypatch.setattr(outputs, "pause_at", fail_after_renames)
+    smaller = outputs.OutputSet(tmp_path, {"b.pdf": b"3"}, ("b-puzzles/p.ipuz",))
+    with pytest.raises(outputs.OutputError):
+        outputs.replace_outputs(smaller)
+    assert (tmp_path / "b-puzzles" / "p.ipuz").read_bytes() == b"2"
+    assert (tmp_path / "b.pdf").read_bytes() == b"1"
+    monkeypatch.setattr(outputs, "pause_at", lambda point: None)
+    outputs.replace_outputs(smaller)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b.pdf"]

@@ -19,6 +19,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from ..core.board.grid import format_grid
 from ..core.board.shape import Shape, shape_for_size
 from ..core.kinds.kind import Kind
 from ..core.kinds.sudoku import CLASSIC
@@ -88,9 +89,11 @@ def build(spec: BookSpec, out_dir: str | os.PathLike, workers: int = 1,
         planned, puzzles = ramped(planned, rated())
         clock.lap("rate")  # what was left to wait for
     pages = len(book.documents[0].pages)
-    contents[f"{spec.name}.json"] = manifest_text(spec, planned, puzzles, book, keys,
-                                                  cover_record(spec, pages)).encode("utf-8")
-    contents |= book_exports(spec, planned, puzzles, keys)
+    exports = book_exports(spec, planned, puzzles, keys)
+    contents[f"{spec.name}.json"] = manifest_text(
+        spec, planned, puzzles, book, keys, cover_record(spec, pages),
+        sorted(name for name in exports if "/" not in name)).encode("utf-8")
+    contents |= exports
     stale = stale_files(Path(out_dir), spec.name, contents)
     files = replace_outputs(OutputSet(Path(out_dir), contents, stale, spec.name),
                             pending_issue(registry, spec, planned, puzzles, keys, read))
@@ -110,7 +113,8 @@ def drawn_book(spec: BookSpec, planned: list[PlannedPuzzle], puzzles: list[Puzzl
     book = compose(spec, planned, puzzles, example, diagrams)
     clock.lap("compose")
     contents = render_documents(book, clock)
-    contents |= cover_contents(spec, cover_puzzles, pages=len(book.documents[0].pages))
+    contents |= cover_contents(spec, cover_puzzles, pages=len(book.documents[0].pages),
+                               printed={format_grid(puzzle.solution) for puzzle in puzzles})
     clock.lap("cover")
     return book, contents
 
@@ -133,7 +137,7 @@ def book_exports(spec: BookSpec, planned: list[PlannedPuzzle], puzzles: list[Puz
                         p.id, f"{p.section.name} · {p.number}",
                         puzzle.grade.capitalize() if puzzle.grade else "")
              for p, puzzle in zip(planned, puzzles)]
-    return export_files(wanted, items, Naming(puzzle=f"{spec.name}-puzzles/{{stem}}",
+    return export_files(wanted, items, Naming(puzzle=f"{puzzles_folder(spec.name)}/{{stem}}",
                                               feed=f"{spec.name}-feed",
                                               page=f"{spec.name}.html", title=spec.title,
                                               series=spec.series))
@@ -262,18 +266,46 @@ def render_documents(book: ComposedBook, clock: _StageClock) -> dict[str, bytes]
     return contents
 
 
+def puzzles_folder(name: str) -> str:
+    """The folder of a book's puzzle exports (ipuz, art): the book's alone, made and
+    emptied by its builds, so a build leaves in it exactly the files it made."""
+    return f"{name}-puzzles"
+
+
 def stale_files(out_dir: Path, name: str, contents: dict[str, bytes]) -> tuple[str, ...]:
-    """Files the last build of this book wrote (its manifest lists them) that this one
-    does not: an answer book left from before `answers: back`, say, which would
-    otherwise sit beside the new book as if it belonged to it."""
+    """Files the last build of this book wrote that this one does not: those its manifest
+    lists (an answer book left from before `answers: back`, a feed no longer asked for),
+    and every other file in the book's puzzles folder (the art of puzzles no longer in
+    it). Each would otherwise sit beside the new book as if it belonged to it. Nothing
+    else in out_dir, which is the user's, is touched."""
+    listed = _earlier_files(out_dir, name)
+    if listed is None:
+        return ()  # no earlier build here, or not a manifest of ours: leave it all alone
+    recorded = [file for file in listed
+                if isinstance(file, str) and file not in contents and Path(file).name == file
+                and file.startswith(name) and file.endswith(_RECORDED_ENDINGS)]
+    folder = puzzles_folder(name)
+    try:
+        inside = sorted(entry.name for entry in os.scandir(out_dir / folder)
+                        if not entry.is_dir(follow_symlinks=False))
+    except OSError:
+        inside = []  # no puzzles folder (or not a folder): nothing in it to remove
+    return tuple(recorded) + tuple(f"{folder}/{file}" for file in inside
+                                   if f"{folder}/{file}" not in contents)
+
+
+_RECORDED_ENDINGS = (".pdf", ".png", ".json", ".csv", ".html")  # what a manifest may list
+
+
+def _earlier_files(out_dir: Path, name: str) -> list | None:
+    """The files the manifest of this book's last build in out_dir lists (its documents,
+    cover and exports), or None without one."""
     try:
         manifest = json.loads((out_dir / f"{name}.json").read_text(encoding="utf-8"))
-        listed = list(manifest["files"]) + list(manifest.get("cover", {}).get("files", []))
+        return (list(manifest["files"]) + list(manifest.get("cover", {}).get("files", []))
+                + list(manifest.get("exports", [])))
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return ()  # no earlier build here, or not a manifest of ours: leave it all alone
-    return tuple(file for file in listed
-                 if isinstance(file, str) and file not in contents and Path(file).name == file
-                 and file.startswith(name) and file.endswith((".pdf", ".png")))
+        return None
 
 
 class _StageClock:

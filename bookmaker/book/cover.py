@@ -1,7 +1,10 @@
 """A book's cover files: `<name>-cover.pdf` and its preview PNG (and, when asked, the
 guides PDF), made from the spec, its page plan and the book's first few puzzles.
 
-The cover shows each of its puzzles once, taken from every section in turn (cover_picks).
+The cover shows each of its puzzles once, taken from every section in turn (cover_picks),
+but for the one its front shows being solved: that one is its twin, a puzzle of the same
+kind, board and grade from a seed of its own, printed nowhere in the book, so that the
+answer the cover pencils in is no printed puzzle's (solving_twin).
 `build` passes the puzzles it made; `bookmaker cover` takes them from the manifest of the
 book's last build in the folder, or else makes only those few, from the same seeds (a
 puzzle depends only on its book seed, section and index: book/plan.py), so the cover is
@@ -13,16 +16,18 @@ from __future__ import annotations
 import itertools
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from dataclasses import replace
 from pathlib import Path
 
-from ..core.board.grid import parse_grid
+from ..core.board.grid import format_grid, parse_grid
 from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
+from ..core.rng import derive_seed
 from ..core.solve.verify import verify_puzzle
 from ..pages.cover import CoverWords, compose_cover
 from ..puzzles.outputs import OutputSet, check_can_write, recover, replace_outputs
-from ..puzzles.produce import produce
+from ..puzzles.produce import make_puzzle, produce
 from ..render.cover import preview_png, render_cover_pdf
 from ..render.fonts import default_fonts
 from ..spec import BookSpec
@@ -31,6 +36,7 @@ from ..spec.cover import (
     DEFAULT_CAP,
     cover_geometry,
     display_font_path,
+    front_puzzles,
     has_spine_text,
     puzzles_needed,
 )
@@ -68,18 +74,49 @@ def cover_picks(spec: BookSpec) -> list[int]:
 
 
 def cover_contents(spec: BookSpec, puzzles: Sequence[Puzzle], guides: bool = False,
-                   pages: int | None = None) -> dict[str, bytes]:
+                   pages: int | None = None,
+                   printed: Collection[str] | None = None) -> dict[str, bytes]:
     """The cover's files by name, as bytes: `puzzles` are the book's puzzles at
     cover_picks' positions, in that order; `pages`: the interior's page count (default:
-    the plan's estimate, book_pages)."""
+    the plan's estimate, book_pages); `printed`: the solutions (their text) of every
+    puzzle the book prints, which the twin being solved on the front must not have
+    (default: the picks')."""
     if spec.cover is None:
         return {}
+    puzzles = with_twin(spec, puzzles, printed if printed is not None else
+                        {format_grid(puzzle.solution) for puzzle in puzzles})
     pdf = render_cover_pdf(composed_cover(spec, puzzles, pages))
     names = cover_file_names(spec, guides)
     files = {names[0]: pdf, names[1]: preview_png(pdf)}
     if guides:
         files[names[2]] = render_cover_pdf(composed_cover(spec, puzzles, pages), guides=True)
     return files
+
+
+def with_twin(spec: BookSpec, puzzles: Sequence[Puzzle], printed: Collection[str]
+              ) -> list[Puzzle]:
+    """The picks, the one the front shows being solved replaced by its twin."""
+    assert spec.cover is not None  # asked only of a book with a cover
+    index = front_puzzles(spec.cover.design, len(puzzles)) // 2  # the front's middle one
+    planned = plan(spec)[cover_picks(spec)[index]]
+    return [*puzzles[:index], solving_twin(planned, puzzles[index], printed),
+            *puzzles[index + 1:]]
+
+
+TWIN_SEEDS = 20  # seeds tried for a twin whose answer no printed puzzle has
+
+
+def solving_twin(planned: PlannedPuzzle, pick: Puzzle, printed: Collection[str]) -> Puzzle:
+    """A puzzle made as the planned one is (kind, board, symmetry, grade) from a seed of
+    its own, whose solution is none of the `printed` ones: the cover may pencil in its
+    answer. Should every seed tried give a printed answer (a tiny board, most of its
+    grids in the book), the pick with its givens as its solution: nothing pencilled."""
+    job = replace(planned.job, record_rating=False)
+    for attempt in range(TWIN_SEEDS):
+        twin = make_puzzle(replace(job, seed=derive_seed(job.seed, "cover", attempt)))
+        if format_grid(twin.solution) not in printed:
+            return twin
+    return replace(pick, solution=pick.givens)
 
 
 def book_pages(spec: BookSpec, out_dir: str | os.PathLike | None = None) -> int:
@@ -162,6 +199,18 @@ def built_puzzles(spec: BookSpec, planned: Sequence[PlannedPuzzle],
     return puzzles
 
 
+def recorded_solutions(spec: BookSpec, out_dir: Path) -> set[str] | None:
+    """The solutions (their text) of every puzzle the book's last build in out_dir
+    printed, as its manifest lists them; None without one of this seed."""
+    try:
+        manifest = json.loads((out_dir / f"{spec.name}.json").read_text(encoding="utf-8"))
+        if manifest["seed"] != spec.seed:
+            return None
+        return {str(entry["solution"]) for entry in manifest["puzzles"]}
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
 def recorded_puzzle(entry: dict, planned: PlannedPuzzle) -> Puzzle:
     """A manifest entry as a Puzzle of its section's kind (an X's line read as an X, so
     that it is verified as one); ValueError if it is not of the planned section."""
@@ -182,8 +231,11 @@ def make_cover(spec: BookSpec, out_dir: str | os.PathLike, guides: bool = False
     """Write only the cover's files to out_dir, replacing the old ones as a set."""
     recover(out_dir, spec.name)
     check_can_write(out_dir, cover_file_names(spec, guides))
-    contents = cover_contents(spec, cover_puzzles(spec, out_dir), guides,
-                              book_pages(spec, out_dir))
+    puzzles = cover_puzzles(spec, out_dir)
+    printed = recorded_solutions(spec, Path(out_dir))
+    contents = cover_contents(spec, puzzles, guides, book_pages(spec, out_dir),
+                              None if printed is None else
+                              printed | {format_grid(p.solution) for p in puzzles})
     return replace_outputs(OutputSet(Path(out_dir), contents, owner=spec.name))
 
 

@@ -19,12 +19,14 @@ from .plan import PlannedPuzzle
 
 def manifest_text(spec: BookSpec, planned: Sequence[PlannedPuzzle], puzzles: Sequence[Puzzle],
                   book: ComposedBook, keys: Mapping[str, str] | None = None,
-                  cover: dict | None = None) -> str:
+                  cover: dict | None = None, exports: Sequence[str] = ()) -> str:
     """The manifest as JSON text: sorted keys and a fixed indent, so the same book always
-    gives the same bytes. keys: each puzzle's equivalence key by id (computed if None)."""
+    gives the same bytes. keys: each puzzle's equivalence key by id (computed if None);
+    exports: the export files beside the book (its feed, its page), which the next build
+    removes if it no longer makes them."""
     keys = keys if keys is not None else {p.id: puzzle_key(puzzle)
                                           for p, puzzle in zip(planned, puzzles)}
-    manifest = {
+    manifest: dict[str, object] = {
         "bookmaker": __version__,
         "name": spec.name,
         "title": spec.title,
@@ -39,6 +41,8 @@ def manifest_text(spec: BookSpec, planned: Sequence[PlannedPuzzle], puzzles: Seq
     }
     if cover:
         manifest["cover"] = cover
+    if exports:
+        manifest["exports"] = list(exports)
     return json.dumps(manifest, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
 
 

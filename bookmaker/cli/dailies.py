@@ -80,6 +80,11 @@ def daily(ctx, spec_file, start, days, single, out_dir, jobs, executor) -> None:
     if result.answer_folder is not None:
         click.echo(f"{result.answer_folder}: answer files rewritten with "
                    f"{result.folders[-1].name}'s answer, which it prints")
+    for path in result.rewritten:
+        click.echo(f"{path}: rewritten with the days made again")
+    for path in result.removed:
+        click.echo(f"{path}: removed, it showed a day made again and the other days' "
+                   f"day.json are not all there to rewrite it")
     click.echo(daily_summary(result, time.monotonic() - started))
 
 

@@ -32,7 +32,8 @@ from ..core.kinds.kind import puzzle_key
 from ..core.puzzle import Puzzle
 from ..core.rating.scales import rating_json
 from ..core.rng import derive_seed
-from ..export.formats import Naming, export_files
+from ..export.art import art_files
+from ..export.formats import ART_COLOURS, Naming, export_files
 from ..export.items import ExportItem, item_of
 from ..puzzles.executors import process_pool
 from ..puzzles.outputs import OutputSet, check_can_write, recover, replace_outputs
@@ -50,6 +51,7 @@ from ..render.png import dpi_for_width, render_png_bytes
 from ..render.sheet import Sheet, sheet_pdf_bytes
 from ..render.svg import render_svg_text
 from ..spec.daily import WEEKDAYS, DailySpec, DaySpec
+from .covering import Covering, coverings, recorded_day
 from .sheets import (
     DailyPuzzle,
     answer_sheet,
@@ -87,6 +89,8 @@ class DailyResult:
     stage_seconds: dict[str, float] = field(default_factory=dict)
     registry: Path | None = None  # where the days were registered, if anywhere
     answer_folder: Path | None = None  # a folder after the run whose answer was rewritten
+    rewritten: tuple[Path, ...] = ()  # earlier runs' proofs and feeds holding a day made again
+    removed: tuple[Path, ...] = ()  # those that could not be made true again (daily/covering.py)
 
 
 def run_dates(start: date, days: int) -> list[date]:
@@ -116,7 +120,12 @@ def make_daily(spec: DailySpec, dates: Iterable[date], out_dir: str | os.PathLik
                             on_drawn, neighbour)
     rendered = time.perf_counter()
     published = set(scheduled)  # not the day before the run, made only for its answer
-    files = replace_outputs(OutputSet(series, run_files(contents)), pending_days(
+    rewritten, gone = rewritten_coverings(spec, series, [e for e in entries
+                                                         if e.date in published], read)
+    contents.setdefault(SERIES_FOLDER, {}).update(rewritten)
+    paths = run_files(contents)
+    removed = stale_files(series, paths, [day.isoformat() for day in scheduled], neighbour)
+    files = replace_outputs(OutputSet(series, paths, removed + gone), pending_days(
         registry, spec, [e for e in entries if e.date in published], read))
     written = time.perf_counter()
     folders = tuple(series / folder for folder in contents
@@ -127,7 +136,8 @@ def make_daily(spec: DailySpec, dates: Iterable[date], out_dir: str | os.PathLik
         "generate": generated - started, "render": rendered - generated,
         "write and register": written - rendered},
         registry.path if registry else None,
-        series / neighbour.isoformat() if neighbour else None)
+        series / neighbour.isoformat() if neighbour and draws_answers(spec) else None,
+        tuple(series / name for name in rewritten), tuple(series / name for name in gone))
 
 
 def check_before_making(series: Path, registry: Registry | None) -> None:
@@ -137,6 +147,67 @@ def check_before_making(series: Path, registry: Registry | None) -> None:
     check_can_write(series, [])
     if registry is not None:
         registry.check_usable()
+
+
+def stale_files(series: Path, files: dict[str, bytes], folders: list[str],
+                neighbour: date | None) -> tuple[str, ...]:
+    """Files an earlier run left that this one replaces by not writing them: all the
+    others in the run's date folders (the series' alone: art no longer asked for, or an
+    answer's no longer drawn), and the answer files of `neighbour`'s folder, whose answer
+    the run rewrites (its puzzle's files stay)."""
+    stale = [f"{folder}/{name}" for folder in folders for name in _files_in(series / folder)]
+    if neighbour is not None:
+        folder = neighbour.isoformat()
+        stale += [f"{folder}/{name}" for name in _files_in(series / folder)
+                  if name.startswith(ANSWER_FILE_STEMS)]
+    return tuple(name for name in stale if name not in files)
+
+
+ANSWER_FILE_STEMS = ("answer.", "answer-", "puzzle-answer-art")  # a folder's answer files
+
+
+def _files_in(folder: Path) -> list[str]:
+    try:
+        return sorted(entry.name for entry in os.scandir(folder)
+                      if not entry.is_dir(follow_symlinks=False))
+    except OSError:
+        return []  # not made yet
+
+
+def rewritten_coverings(spec: DailySpec, series: Path, run: list[DailyPuzzle],
+                        registered: Snapshot = NOTHING_REGISTERED
+                        ) -> tuple[dict[str, bytes], tuple[str, ...]]:
+    """Earlier runs' proofs and feeds over a date the run makes again, rewritten with the
+    run's puzzles and the other days' recorded ones; and those that cannot be, to remove
+    unless the registry says the run made each of their days as it was (daily/covering.py)."""
+    made = {entry.date: entry for entry in run}
+    rows = set(registered.rows)
+    same = {entry.date for entry in run
+            if (spec.name, entry.date.isoformat(), entry.key) in rows}
+    files: dict[str, bytes] = {}
+    gone: list[str] = []
+    for covering in coverings(series, sorted(made)):
+        days = [covering.first + timedelta(days=offset)
+                for offset in range((covering.last - covering.first).days + 1)]
+        entries = [made.get(day) or recorded_day(spec, series, day)
+                   for day in days if spec.day_of(day) is not None]
+        known = [entry for entry in entries if entry is not None]
+        drawn = _covering_files(spec, covering, known) if len(known) == len(entries) \
+            and known else {}
+        if not drawn and all(day in same for day in days if day in made):
+            continue  # still true: every day the run made in it is the puzzle it shows
+        files |= drawn
+        gone += [name for name in covering.files if name not in drawn]
+    return files, tuple(gone)
+
+
+def _covering_files(spec: DailySpec, covering: Covering,
+                    entries: list[DailyPuzzle]) -> dict[str, bytes]:
+    if covering.output == "proof":
+        return proof_file(entries, spec)
+    name = f"feed-{entries[0].date}-{entries[-1].date}"
+    return export_files(["feed"], [export_item(spec, entry) for entry in entries],
+                        Naming(feed=name, series=spec.series))
 
 
 def run_files(contents: dict[str, dict[str, bytes]]) -> dict[str, bytes]:
@@ -159,9 +230,10 @@ def answer_neighbour(spec: DailySpec, scheduled: list[date], series: Path) -> da
     """The date after the run whose folder prints the run's last answer, if an earlier
     run made that folder: its answer files are rewritten with the run's, as one set, so
     that a day made again (another grade, another seed) never leaves yesterday's old
-    answer in print. None with separate answers, or when that folder is not there yet
-    (the run that makes it draws the answer from the day before it)."""
-    if spec.answer != "next-day" or not draws_sheets(spec):
+    answer in print (a run drawing no answer removes the old one's files there). None with
+    separate answers, or when that folder is not there yet (the run that makes it draws
+    the answer from the day before it)."""
+    if spec.answer != "next-day":
         return None
     try:
         after = next_scheduled(spec, scheduled[-1])
@@ -321,6 +393,11 @@ def draws_sheets(spec: DailySpec) -> bool:
     return bool(set(SHEET_OUTPUTS) & set(spec.outputs))
 
 
+def draws_answers(spec: DailySpec) -> bool:
+    """Whether the spec's outputs show a day's answer: a sheet's files or its art."""
+    return draws_sheets(spec) or bool(set(ART_COLOURS) & set(spec.outputs))
+
+
 def run_contents(spec: DailySpec, scheduled: list[date], entries: list[DailyPuzzle],
                  workers: int, on_drawn: ProgressCallback | None = None,
                  neighbour: date | None = None) -> dict[str, dict[str, bytes]]:
@@ -342,9 +419,12 @@ def run_contents(spec: DailySpec, scheduled: list[date], entries: list[DailyPuzz
             rendered.get((by_date[answered[day]], "answer"), {})
         if "json" in spec.outputs:
             files["day.json"] = day_json(spec, by_date[day]).encode("utf-8")
-        contents[day.isoformat()] = files | day_exports(spec, by_date[day])
+        contents[day.isoformat()] = files | day_exports(spec, by_date[day],
+                                                        by_date[answered[day]])
     if neighbour is not None:
-        contents[neighbour.isoformat()] = rendered[(by_date[scheduled[-1]], "answer")]
+        last = by_date[scheduled[-1]]
+        contents[neighbour.isoformat()] = rendered.get((last, "answer"), {}) | \
+            answer_art(spec, last)
     if "proof" in spec.outputs:
         contents[SERIES_FOLDER] = proof_file([by_date[day] for day in scheduled], spec)
     if "feed" in spec.outputs:
@@ -358,14 +438,35 @@ def run_contents(spec: DailySpec, scheduled: list[date], entries: list[DailyPuzz
 DAY_EXPORTS = ("ipuz", "page", "art", "art-cmyk")  # the exports written into each day's folder
 
 
-def day_exports(spec: DailySpec, entry: DailyPuzzle) -> dict[str, bytes]:
+def day_exports(spec: DailySpec, entry: DailyPuzzle,
+                answered: DailyPuzzle) -> dict[str, bytes]:
     """The day's puzzle.ipuz (or puzzle.json), page.html and art (puzzle-art.pdf, ...),
-    those the spec asks for."""
+    those the spec asks for; the answer's art (puzzle-answer-art.pdf, ...) is that of
+    the `answered` day's puzzle, as the answer sheet is: with next-day answers, the
+    day before's."""
     wanted = [name for name in DAY_EXPORTS if name in spec.outputs]
     if not wanted:
         return {}
     item = export_item(spec, entry)
-    return export_files(wanted, [item], Naming(puzzle="puzzle", title=item.heading))
+    files: dict[str, bytes] = {}
+    for name in wanted:
+        if name in ART_COLOURS:
+            files |= art_files(item, "puzzle", ART_COLOURS[name], (False,))
+            files |= answer_art(spec, answered, (name,))
+        else:
+            files |= export_files([name], [item], Naming(puzzle="puzzle", title=item.heading))
+    return files
+
+
+def answer_art(spec: DailySpec, entry: DailyPuzzle,
+               formats: tuple[str, ...] | None = None) -> dict[str, bytes]:
+    """The art of the entry's answer (puzzle-answer-art.pdf, ...) in the art formats
+    given, or those the spec asks for."""
+    files: dict[str, bytes] = {}
+    for name in formats or spec.outputs:
+        if name in ART_COLOURS:
+            files |= art_files(export_item(spec, entry), "puzzle", ART_COLOURS[name], (True,))
+    return files
 
 
 def export_item(spec: DailySpec, entry: DailyPuzzle) -> ExportItem:
@@ -453,4 +554,6 @@ def day_json(spec: DailySpec, entry: DailyPuzzle) -> str:
         "seed": puzzle.seed, "repeats_skipped": entry.repeats,
         "answer": spec.answer, "answer_folder": answer_in.isoformat(),
     }
+    if day.glyphs:  # what values 1..n print as, where not numbers (a Wordoku's letters)
+        record["symbols"] = "".join(day.glyphs)
     return json.dumps(record, sort_keys=True, indent=2, ensure_ascii=False) + "\n"

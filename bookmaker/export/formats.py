@@ -71,9 +71,11 @@ def art_files_of(colour: str) -> Exporter:
     return art
 
 
+ART_COLOURS = {"art": "grey", "art-cmyk": "cmyk"}  # the art formats, by their colour
 Exporter = Callable[[Sequence[ExportItem], Naming], dict[str, bytes]]
 EXPORTERS: dict[str, Exporter] = {"ipuz": puzzle_files, "feed": feed_files, "page": page_files,
-                                  "art": art_files_of("grey"), "art-cmyk": art_files_of("cmyk")}
+                                  **{name: art_files_of(colour)
+                                     for name, colour in ART_COLOURS.items()}}
 
 
 def export_files(formats: Sequence[str], items: Sequence[ExportItem],

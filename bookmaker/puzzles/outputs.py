@@ -275,6 +275,7 @@ class Staging:
                 os.unlink(self._place(target.name))
             if number == 0:
                 pause_at("renamed-one")
+        self._remove_emptied(plan)
 
     def roll_forward(self, plan: Plan) -> None:
         """Finish put_in_place() from wherever it stopped."""
@@ -285,6 +286,13 @@ class Staging:
                 os.replace(self._staged(number), self._place(target.name))
             elif not target.new and os.path.lexists(self._place(target.name)):
                 os.unlink(self._place(target.name))
+        self._remove_emptied(plan)
+
+    def _remove_emptied(self, plan: Plan) -> None:
+        """Remove the folders the removed files leave empty (a book's puzzles folder once
+        it has no exports): an empty folder would outlive the set that made it."""
+        for folder in _emptied_folders(plan):
+            _remove_if_empty(self.root / folder)
 
     def roll_back(self, plan: Plan) -> None:
         """Undo put_in_place() from wherever it stopped: a new file still staged never
@@ -294,6 +302,8 @@ class Staging:
                 continue
             if target.old:
                 if os.path.lexists(self._backup(number)):
+                    # Its folder may have gone with the set's removed files: made again.
+                    os.makedirs(os.path.dirname(self._place(target.name)), exist_ok=True)
                     os.replace(self._backup(number), self._place(target.name))
             elif os.path.lexists(self._place(target.name)):
                 os.unlink(self._place(target.name))
@@ -340,6 +350,17 @@ def _plan(outputs: OutputSet) -> Plan:
     targets += [Target(name, False, True) for name in outputs.removed
                 if name not in outputs.files and _file_there(root / name)]
     return Plan(tuple(targets), tuple(folders))
+
+
+def _emptied_folders(plan: Plan) -> list[str]:
+    """The folders holding files the plan removes, innermost first (never root)."""
+    folders: set[str] = set()
+    for target in plan.targets:
+        folder = os.path.dirname(target.name)
+        while folder and not target.new:
+            folders.add(folder)
+            folder = os.path.dirname(folder)
+    return sorted(folders, key=lambda folder: (-folder.count("/"), folder))
 
 
 def _plan_folders(root: Path, folder: str, folders: list[str], checked: set[str]) -> None:
