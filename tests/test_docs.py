@@ -126,8 +126,9 @@ def printed_puzzle_verdicts(page: Path) -> list[tuple[str, str, str]]:
     for command, printed in generate_outputs(page.read_text(encoding="utf-8")):
         kind = kind_named(option(command, "--variant") or "classic")
         size, box = option(command, "--size"), option(command, "--box")
-        frame = kind.frame(int(size.split("x")[0]), box and tuple(
-            int(part) for part in box.split("x"))) if size else None
+        rows, _, cols = (box or "").partition("x")
+        frame = kind.frame(int(size.split("x")[0]), (int(rows), int(cols)) if box
+                           else None) if size else None
         line = read_as(printed, kind, kind.reading_board(frame))
         verdicts.append((kind.name, printed, uniqueness_verdict(line)))
     return verdicts
