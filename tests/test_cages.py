@@ -71,7 +71,7 @@ def test_a_cage_makes_its_cells_peers_but_is_not_a_unit():
 
 
 @pytest.mark.parametrize("cages, problem", [
-    (DOMINOES[:-1], "2 cell(s) in no cage: r4c3, r4c4"),
+    (DOMINOES[:-1], "2 cells in no cage: r4c3, r4c4"),
     (DOMINOES + (Cage((15,), 1),), "r4c4 is in two cages"),
     (DOMINOES[:-1] + (Cage((14, 15), 9),),
      "2 different symbols from 1-4 cannot add up to 9 (they make 3 to 7)"),

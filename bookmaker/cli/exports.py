@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from ..core.puzzle import Puzzle
+from ..core.words import counted
 from ..export.formats import EXPORTERS, Naming, export_files
 from ..export.items import ExportError, ExportItem, daily_items, item_of, manifest_items
 from ..puzzles.outputs import OutputError, OutputSet, replace_outputs
@@ -72,8 +73,7 @@ def export(ctx, sources, out_dir, formats, size, box, kind) -> None:
         written = replace_outputs(OutputSet(Path(out_dir), files))
     except (OutputError, OSError) as err:
         raise click.ClickException(str(err)) from None
-    click.echo(f"{len(items)} puzzle{'s' if len(items) != 1 else ''}, {len(written)} "
-               f"file{'s' if len(written) != 1 else ''} in {out_dir}")
+    click.echo(f"{counted(len(items), 'puzzle')}, {counted(len(written), 'file')} in {out_dir}")
 
 
 def daily_pages(items: list[ExportItem]) -> dict[str, bytes]:

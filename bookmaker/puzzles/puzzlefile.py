@@ -16,6 +16,7 @@ from ..core.board.shape import Shape
 from ..core.kinds.kind import Extras, Kind
 from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
+from ..core.words import with_article
 from .filebytes import STDIN as STDIN
 from .filebytes import STDIN_NAME as STDIN_NAME
 from .filebytes import read_bytes, source_name, text_of
@@ -124,7 +125,7 @@ def document_puzzles(text: str, source: str, kind: Kind,
             continue
         if kind_stated and read.kind is not kind:
             lines.append(PuzzleLine(source, number, None, f"the file's puzzle is a "
-                                    f"{read.kind.name}, not a {kind.name}", kind=kind))
+                                    f"{read.kind.name}, not {with_article(kind.name)}", kind=kind))
             continue
         lines.append(PuzzleLine(source, number, read.givens, extras=read.extras,
                                 kind=read.kind, answer=read.solution))

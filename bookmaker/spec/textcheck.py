@@ -9,6 +9,7 @@ import unicodedata
 from typing import Any
 
 from ..core.grade.grades import GRADES
+from ..core.words import with_article
 from .captions import (
     answer_note_text,
     caption_lines,
@@ -165,7 +166,8 @@ def _check_widths(report: Report, book: Any, layout: Layout, sections: list,
             if regular.width(text, size) > across:
                 report.add(Mistake(at, f"the running {band} {text!r} is "
                            f"{regular.width(text, size):.0f} pt wide, more than the "
-                           f"{across:.0f} pt across a {layout.name} page: shorten the name"))
+                           f"{across:.0f} pt across {with_article(layout.name)} page: shorten the "
+                           f"name"))
         problem = caption_problem(book, layout, section, pages, catalogue, fonts)
         if problem:
             report.add(Mistake(at, problem))
