@@ -17,7 +17,7 @@ from typing import Any, Literal, cast
 from ..core.board.shape import Shape, parse_size
 from ..core.kinds.kind import Kind, clues_problem
 from ..core.words import counted, with_article
-from .catalogue import language_names, load_catalogue
+from .catalogue import BEYOND_SUDOKU, language_names, load_catalogue
 from .cover import CoverFile, CoverSpec, cover_geometry
 from .covercheck import CoverFacts, cover_spec, glyph_fields
 from .fontfile import default_font_paths, read_font
@@ -318,11 +318,13 @@ NOTE_ROOM = 1.15  # room kept beside an answer's note for a font wider than the 
 
 @cache
 def widest_answer_note(size: float) -> float:
-    """The widest note under an answer ('Puzzle on page 888') in any language, set in the
-    default font at `size` points, with NOTE_ROOM to spare."""
+    """The widest note under an answer ('Puzzle on page 888') in any language, for any
+    kinds, set in the default font at `size` points, with NOTE_ROOM to spare."""
     font = read_font(str(default_font_paths()[0]))
-    return NOTE_ROOM * max(font.width(load_catalogue(language).text(
-        "puzzle_on_page", page=WIDEST_PAGE), size) for language in language_names())
+    notes = [texts[key] for texts in (load_catalogue(language).texts
+                                      for language in language_names())
+             for key in ("puzzle_on_page", BEYOND_SUDOKU + "puzzle_on_page") if key in texts]
+    return NOTE_ROOM * max(font.width(note.format(page=WIDEST_PAGE), size) for note in notes)
 
 
 def _check_book(report: Report, book: BookFile | None, layout: Layout | None,
@@ -403,7 +405,8 @@ def _cover(report: Report, cover: CoverFile, book: BookFile, layout: Layout | No
     regular_path, bold_path = default_font_paths()
     regular, bold = str(book.fonts.regular or regular_path), str(book.fonts.bold or bold_path)
     return cover_spec(report, cover, facts, (read_font(regular), read_font(bold)), bold,
-                      load_catalogue(book.language))
+                      load_catalogue(book.language).for_kinds(
+                          kind_of_name(s.variant) for s in sections))
 
 
 def _check_unique_names(report: Report, sections: list[SectionFile | None]) -> None:

@@ -37,7 +37,8 @@ def check_texts(report: Report, book: Any, layout: Layout, sections: list) -> No
     fonts = _fonts(report, book)
     if fonts is None or book.language is None:
         return
-    catalogue = load_catalogue(book.language)
+    catalogue = load_catalogue(book.language).for_kinds(
+        kind_of_name(section.variant) for _, section, _ in sections)
     _check_glyphs(report, book, layout, sections, catalogue, fonts)
     if not report.problems:  # widths of missing glyphs would mean nothing
         _check_widths(report, book, layout, sections, catalogue, fonts)
