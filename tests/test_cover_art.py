@@ -254,4 +254,4 @@ def test_a_skyscrapers_tile_holds_its_clues_inside_it_on_its_own_cells(tmp_path)
     cells = load_design("bold").colours.named()["grid_cells"]
     for grid in cover.grids:  # a ring cell's corner is the cells' colour, not the cover's
         pixel = image.getpixel((round(grid.x + 2), round(height - grid.y - 2)))
-        assert "#%02x%02x%02x" % pixel == cells.lower()
+        assert "#{:02x}{:02x}{:02x}".format(*pixel) == cells.lower()
