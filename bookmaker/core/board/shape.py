@@ -166,6 +166,12 @@ class Shape:
         return GEOMETRIES[self.geometry].overlapping
 
     @property
+    def fills_frame(self) -> bool:
+        """Its frame is all squares, a cell or a black square (a Kakuro's pattern): the
+        squares that are no cell are printed, not left out as a Samurai's gaps are."""
+        return GEOMETRIES[self.geometry].patterned
+
+    @property
     def extra_unit_kinds(self) -> frozenset[str]:
         """The kinds of unit beyond rows, columns, boxes and regions: 'diagonal', 'window'."""
         return frozenset(unit.kind for unit in self.units) - CLASSIC_KINDS - {"region"}
