@@ -97,7 +97,7 @@ def test_givens_that_repeat_in_a_cage_or_fit_no_combination_are_named():
     givens[2] = 1                                  # 7 in two cells of 1-4 is 3+4: no 1
     assert givens_problems(cages, givens) == [
         (0, "the given 1 appears twice in it"),
-        (1, "its given(s) 1 fit no way of making 7 in 2 cells")]
+        (1, "its given 1 fits no way of making 7 in 2 cells")]
     assert givens_problems(cages, [1, 2, 3, 4] + [0] * 12) == []
 
 

@@ -34,9 +34,10 @@ def test_a_phrase_takes_the_article_it_is_said_with(phrase, said):
 
 
 def test_a_count_of_one_is_singular_and_any_other_plural():
-    from bookmaker.core.words import counted
+    from bookmaker.core.words import counted, number_of
     assert [counted(n, "puzzle") for n in (0, 1, 2)] == ["0 puzzles", "1 puzzle", "2 puzzles"]
     assert counted(1, "repeat") == "1 repeat" and counted(3, "box", "boxes") == "3 boxes"
+    assert [number_of(n, "fits", "fit") for n in (1, 2)] == ["fits", "fit"]
 
 
 def test_a_failed_generation_names_its_grade_and_attempts_as_they_are_said():

@@ -49,4 +49,10 @@ def with_article(phrase: object) -> str:
 
 def counted(count: int, noun: str, plural: str | None = None) -> str:
     """A count and its noun, singular for one: '1 puzzle', '2 puzzles', '0 puzzles'."""
-    return f"{count} {noun if count == 1 else plural or noun + 's'}"
+    return f"{count} {number_of(count, noun, plural)}"
+
+
+def number_of(count: int, word: str, plural: str | None = None) -> str:
+    """The word in the number a count of its things takes: 'given' for one, else 'givens'
+    (or `plural`: a verb's, 'fit' beside 'fits')."""
+    return word if count == 1 else plural or word + "s"
