@@ -163,7 +163,9 @@ def entry(placement: GridPlacement, digit_top: float) -> Entry:
 
 
 def digit_scale(placement: GridPlacement, style: RenderStyle, digit_top: float) -> float:
-    """How much of the style's digit size a grid's digits get: no more than ENTRY_FILL of
-    its entry (a caged puzzle's digits stay below the labels, with room round them)."""
-    room = entry(placement, digit_top).height * ENTRY_FILL
-    return min(1.0, room / style.given_font_ratio)
+    """How much of the style's digit size a grid's digits get: all of it in a whole cell;
+    below a caged puzzle's labels, no more than ENTRY_FILL of the cell's entry."""
+    below = entry(placement, digit_top)
+    if below == Entry():
+        return 1.0
+    return min(1.0, below.height * ENTRY_FILL / style.given_font_ratio)
