@@ -73,6 +73,52 @@ def test_every_catalogue_has_every_key_with_the_same_placeholders(language):
     assert catalogue_mistakes(load_catalogue(language), reference) == []
 
 
+def sections_of(*variants: str) -> str:
+    return "".join(f"  - {{name: {variant.title()}, variant: {variant}, size: 6x6, count: 1}}\n"
+                   for variant in variants)
+
+
+@pytest.mark.parametrize("language, sudoku, kakuro", [
+    ("en", "4 kinds of Sudoku", "4 kinds of puzzles"),
+    ("de", "4 Sudoku-Arten", "4 Rätselarten"),
+    ("fr", "4 sortes de sudoku", "4 sortes de grilles"),
+    ("nl", "4 soorten sudoku", "4 soorten puzzels"),
+    ("es", "4 tipos de sudoku", "4 tipos de pasatiempos"),
+    ("it", "4 tipi di sudoku", "4 tipi di giochi"),
+    ("pl", "4 rodzajów sudoku", "4 rodzajów łamigłówek"),
+    ("pt", "4 tipos de sudoku", "4 tipos de desafios")])
+def test_a_title_page_calls_its_kinds_sudoku_only_when_every_one_is(tmp_path, language,
+                                                                  sudoku, kakuro):
+    from bookmaker.book.compose import book_kinds_text, book_words
+
+    texts = []
+    for variants in (("classic", "x", "jigsaw", "killer"), ("classic", "x", "killer", "kakuro")):
+        spec = load_spec(write_book(tmp_path / variants[-1], f"  language: {language}\n",
+                                    sections_of(*variants)))
+        texts.append(book_kinds_text(spec, book_words(spec)))
+    assert texts == [sudoku, kakuro]
+
+
+@pytest.mark.parametrize("language, sudoku, kakuro", [
+    ("en", "Puzzle 7", "Puzzle 7"), ("de", "Rätsel 7", "Rätsel 7"), ("fr", "Grille 7", "Grille 7"),
+    ("nl", "Puzzel 7", "Puzzel 7"), ("es", "Sudoku 7", "Juego 7"), ("it", "Sudoku 7", "Gioco 7"),
+    ("pl", "Sudoku 7", "Diagram 7"), ("pt", "Sudoku 7", "Desafio 7")])
+def test_a_book_with_a_kind_beyond_sudoku_calls_no_puzzle_a_sudoku(tmp_path, language, sudoku,
+                                                                   kakuro):
+    from bookmaker.book.compose import book_words
+
+    books = [load_spec(write_book(tmp_path / variants[-1], f"  language: {language}\n",
+                                  sections_of(*variants)))
+             for variants in (("classic", "killer"), ("classic", "kakuro"))]
+    assert [book_words(spec).text("puzzle", number=7) for spec in books] == [sudoku, kakuro]
+    # no text a puzzle of any kind is called by says sudoku: only Sudoku kinds' own do
+    english = load_catalogue("en").for_kinds(section.kind for section in books[1].sections).texts
+    said = [key for key, text in book_words(books[1]).texts.items()
+            if "sudoku" in text.lower() and "sudoku" not in english.get(key, "").lower()
+            and key not in ("tips.x", "tips.hyper")]  # (the German tips name X-Sudoku)
+    assert said == []
+
+
 @pytest.mark.parametrize("language", language_names())
 def test_every_catalogue_reads_the_same_with_libyaml_as_with_pure_pyyaml(language):
     import yaml

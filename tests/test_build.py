@@ -444,7 +444,7 @@ def test_the_gutter_grows_with_the_page_count_and_a_book_too_thick_is_refused():
     layout = load_preset("kdp-6x9")
     assert page_geometry(layout, 150).margin_inside == 27.0  # 0.375 in
     assert page_geometry(layout, 151).margin_inside == 36.0  # 0.5 in
-    with pytest.raises(BuildError, match="a 829-page book is more than the kdp-6x9 layout"):
+    with pytest.raises(BuildError, match="an 829-page book is more than the kdp-6x9 layout"):
         page_geometry(layout, 829)
 
 

@@ -71,7 +71,7 @@ def test_a_cage_makes_its_cells_peers_but_is_not_a_unit():
 
 
 @pytest.mark.parametrize("cages, problem", [
-    (DOMINOES[:-1], "2 cell(s) in no cage: r4c3, r4c4"),
+    (DOMINOES[:-1], "2 cells in no cage: r4c3, r4c4"),
     (DOMINOES + (Cage((15,), 1),), "r4c4 is in two cages"),
     (DOMINOES[:-1] + (Cage((14, 15), 9),),
      "2 different symbols from 1-4 cannot add up to 9 (they make 3 to 7)"),
@@ -97,7 +97,7 @@ def test_givens_that_repeat_in_a_cage_or_fit_no_combination_are_named():
     givens[2] = 1                                  # 7 in two cells of 1-4 is 3+4: no 1
     assert givens_problems(cages, givens) == [
         (0, "the given 1 appears twice in it"),
-        (1, "its given(s) 1 fit no way of making 7 in 2 cells")]
+        (1, "its given 1 fits no way of making 7 in 2 cells")]
     assert givens_problems(cages, [1, 2, 3, 4] + [0] * 12) == []
 
 

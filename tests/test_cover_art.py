@@ -297,3 +297,30 @@ def test_a_twin_takes_the_next_seed_whose_answer_is_not_printed(tmp_path):
     grids = {"".join(a + b + c + d) for a, b, c, d in itertools.product(rows, repeat=4)}
     # (every 4x4 Latin square and more: a superset of the 288 Sudoku grids)
     assert solving_twin(planned, pick, grids).solution == pick.givens
+
+
+def test_a_skyscrapers_tile_holds_its_clues_inside_it_on_its_own_cells(tmp_path):
+    towers = ("  - {name: Low, variant: skyscrapers, size: 4x4, count: 6, difficulty: beginner}\n"
+              "  - {name: High, variant: skyscrapers, size: 5x5, count: 6, difficulty: beginner}\n")
+    spec = spec_of(tmp_path, sections=towers)
+    cover = composed_cover(spec, cover_puzzles(spec))
+    pdf = pypdfium2.PdfDocument(render_cover_pdf(cover))
+    page, height = pdf[0], pdf[0].get_height()
+    text = page.get_textpage()
+    chars = [text.get_charbox(i) for i in range(text.count_chars())
+             if text.get_text_range(i, 1).strip()]
+    grids = [grid for grid in cover.grids if not any(  # (the count badge hides a corner)
+        grid.x - disc.radius < disc.x < grid.x + grid.side + disc.radius and
+        grid.y - disc.radius < disc.y < grid.y + grid.side + disc.radius
+        for disc in cover.discs)]
+    inside = [[box for box in chars if grid.x <= box[0] and box[2] <= grid.x + grid.side
+               and grid.y <= box[1] and box[3] <= grid.y + grid.side] for grid in grids]
+    written = [sum(1 for v in grid.givens.cells if v) + len(grid.pencilled)
+               + len(grid.marks.edges) for grid in grids]
+    assert len(grids) == len(cover.grids) - 1 and min(written) > 0
+    assert [len(boxes) for boxes in inside] == written  # every clue in its own tile
+    image = page.render(scale=1).to_pil().convert("RGB")
+    cells = load_design("bold").colours.named()["grid_cells"]
+    for grid in cover.grids:  # a ring cell's corner is the cells' colour, not the cover's
+        pixel = image.getpixel((round(grid.x + 2), round(height - grid.y - 2)))
+        assert "#{:02x}{:02x}{:02x}".format(*pixel) == cells.lower()

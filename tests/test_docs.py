@@ -86,3 +86,79 @@ def test_no_page_names_a_machine_path():
              for path in re.findall(r"/(?:work|root|home)/[\w./-]+",
                                     page.read_text(encoding="utf-8"))]
     assert named == []
+
+
+INLINE_CODE = re.compile(r"(?<!`)`([^`]+)`(?!`)")
+
+
+def generate_outputs(text: str) -> list[tuple[str, str]]:
+    """(command, printed line) for every line an example `generate` prints on the page: a
+    code block's `$ bookmaker generate ...` with no pipe or redirection, then the lines it
+    prints, up to the next command or the block's end."""
+    printed, in_block, command = [], False, None
+    for line in text.splitlines():
+        if line.startswith("```"):
+            in_block, command = not in_block, None
+        elif in_block and line.startswith("$ "):
+            command = line if line.startswith("$ bookmaker generate") and \
+                not {"|", ">"} & set(line) else None
+        elif command and line.strip():
+            printed.append((command, line.strip()))
+    return printed
+
+
+def option(command: str, name: str) -> str | None:
+    found = re.search(rf"{name} (\S+)", command)
+    return found.group(1) if found else None
+
+
+def read_as(text: str, kind, board=None):
+    from bookmaker.puzzles.puzzlefile import parse_line
+    return parse_line(text, "docs", 1, board, kind)
+
+
+def printed_puzzle_verdicts(page: Path) -> list[tuple[str, str, str]]:
+    """(kind, line, check's verdict) for each puzzle an example command prints."""
+    from bookmaker.cli.verdicts import uniqueness_verdict
+    from bookmaker.core.kinds.registry import kind_named
+
+    verdicts = []
+    for command, printed in generate_outputs(page.read_text(encoding="utf-8")):
+        kind = kind_named(option(command, "--variant") or "classic")
+        size, box = option(command, "--size"), option(command, "--box")
+        rows, _, cols = (box or "").partition("x")
+        frame = kind.frame(int(size.split("x")[0]), (int(rows), int(cols)) if box
+                           else None) if size else None
+        line = read_as(printed, kind, kind.reading_board(frame))
+        verdicts.append((kind.name, printed, uniqueness_verdict(line)))
+    return verdicts
+
+
+def inline_puzzle_verdicts(page: Path) -> list[tuple[str, str, str]]:
+    """(kinds, line, verdict) for each puzzle line written in a page's prose: every inline
+    code span some kind reads as a puzzle, checked as each kind that reads it (a classic
+    line is an X line too: the kind that finds it unique is the one it is written for)."""
+    from bookmaker.cli.verdicts import uniqueness_verdict
+    from bookmaker.core.kinds.registry import all_kinds
+
+    verdicts = []
+    for span in INLINE_CODE.findall(page.read_text(encoding="utf-8")):
+        text = " ".join(span.split())
+        lines = [line for line in (read_as(text, kind) for kind in all_kinds())
+                 if line.grid is not None]
+        if lines:
+            found = {line.kind.name: uniqueness_verdict(line) for line in lines}
+            unique = [name for name, verdict in found.items() if verdict == "unique"]
+            verdicts.append((",".join(unique or found), text,
+                             "unique" if unique else ", ".join(sorted(set(found.values())))))
+    return verdicts
+
+
+def test_every_puzzle_the_docs_print_or_write_has_one_solution():
+    pages = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
+    checked = [item for page in pages
+               for item in printed_puzzle_verdicts(page) + inline_puzzle_verdicts(page)]
+    assert [item for item in checked if item[2] != "unique"] == []
+    # the examples of every kind with a line of its own are among those checked
+    assert {"calcudoku", "futoshiki", "skyscrapers", "kakuro", "killer", "jigsaw",
+            "classic", "x"} <= {name for item in checked for name in item[0].split(",")}

@@ -88,10 +88,10 @@ def test_a_stated_solution_that_is_wrong_is_reported(runner, tmp_path):
     path.write_text(json.dumps(document))
     result = runner.invoke(main, ["check", str(path)])
     assert (result.exit_code, result.output) == (1, "1: wrong answer: the file's solution "
-                                                    "differs from the puzzle's at 2 cell(s), "
+                                                    "differs from the puzzle's at 2 cells, "
                                                     "first r1c2\n")
     stated = runner.invoke(main, ["check", "--variant", "x", str(path)])
-    assert stated.output == "1: invalid: the file's puzzle is a classic, not a x\n"
+    assert stated.output == "1: invalid: the file's puzzle is a classic, not an x\n"
 
 
 def test_a_daily_writes_ipuz_pages_and_its_feed(runner, tmp_path):

@@ -111,7 +111,8 @@ def test_rate_and_derive_say_a_killer_is_not_theirs(runner):
     killer = run(runner, "generate", "--variant", "killer", "--size", "4x4", "--seed", 1)
     rated = run(runner, "rate", "--variant", "killer", "-", input=killer.stdout)
     assert (rated.exit_code, rated.stdout) == (
-        1, "1: invalid: a Killer has no SE rating: Sudoku Explainer rates puzzles with givens\n")
+        1, "1: invalid: a Killer has no SE rating: Sudoku Explainer rates Sudoku whose only "
+           "clues are givens\n")
     derived = run(runner, "derive", "--variant", "killer", "--seed", 1, "-",
                   input=killer.stdout)
-    assert derived.exit_code == 2 and "does not take --variant killer yet" in derived.stderr
+    assert derived.exit_code == 2 and "does not take --variant killer" in derived.stderr

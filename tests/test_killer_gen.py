@@ -140,7 +140,7 @@ def test_any_letters_read_the_same_and_are_written_in_order():
      "cage G (sum 9, from r4c3): 2 different symbols from 1-4 cannot add up to 9 (they "
      "make 3 to 7)"),
     ("4..............." + " AABBCCBDCEEDFFGG 3,9,8,3,7,6,4",
-     "cage A (sum 3, from r1c1): its given(s) 4 fit no way of making 3 in 2 cells"),
+     "cage A (sum 3, from r1c1): its given 4 fits no way of making 3 in 2 cells"),
     (".....2..2......." + " AABBCCBDCEEDFFGG 3,9,8,3,7,6,4",
      "cage C (sum 8, from r2c1): the given 2 appears twice in it"),
 ])

@@ -135,3 +135,93 @@ def test_the_pdf_and_the_png_draw_the_same_marks(marks):
                    round(20 + (col + 1) * cell), round(20 + (row + 1) * cell)]
             means = [ImageStat.Stat(image.crop(box)).mean[0] for image in (png, pdf)]
             assert means[0] == pytest.approx(means[1], abs=12), (row, col)
+
+
+def ink_boxes(call, cell: float) -> list[tuple[str, float, float, float, float]]:
+    """(text, left, top, right, bottom) of each label's figures in a text call, in cells:
+    a TOP_LEFT label's ink starts at its point, a centred one is centred on it."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from bookmaker.render.metrics import registered
+
+    face = call.faces[0]
+    height = face.size * face.top / cell
+    boxes = []
+    for label in call.items:
+        width = stringWidth(label.text, registered(face.font), face.size) / cell
+        left, top = (label.x, label.y) if label.anchor == TOP_LEFT else \
+            (label.x - width / 2, label.y - height / 2)
+        boxes.append((label.text, left, top, left + width, top + height))
+    return boxes
+
+
+def caged_drawing(style: str, side: float):
+    """A caged puzzle with givens (as a worked example draws one), drawn: its placement,
+    and the ink boxes of its labels and its digits, in cells."""
+    cages = Marks(cages=tuple(CageMark(cage.cells, cage.label, style) for cage in CAGES.cages))
+    givens = Grid(latin_of(4), tuple(v if i % 3 else 0 for i, v in enumerate(SOLUTION.cells)))
+    canvas = Recorder()
+    placement = GridPlacement(0, 0, side, givens, marks=cages)
+    draw_board(canvas, placement, STYLE)
+    return (placement, ink_boxes(canvas.of("total")[0], placement.cell),
+            ink_boxes(canvas.of("given")[0], placement.cell))
+
+
+CAGE_STYLES = pytest.mark.parametrize("style", ["outlined", "dashed"])
+CELL_SIDES = pytest.mark.parametrize("side", [200.0, 4 * 22.6])  # roomy, a Calcudoku's least
+
+
+@CAGE_STYLES
+@CELL_SIDES
+def test_a_caged_puzzle_s_digits_stay_a_pad_clear_of_their_label_s_knock_out(style, side):
+    from bookmaker.pages.board import CAGE_LABEL_PAD
+
+    _, labels, digits = caged_drawing(style, side)
+    below = [round(digit[2] - label[4], 6) for digit in digits for label in labels
+             if int(digit[2]) == int(label[2]) and digit[1] < label[3] and label[1] < digit[3]]
+    assert len(below) >= 3 and min(below) >= 2 * CAGE_LABEL_PAD  # knock-out, then a pad
+
+
+@CAGE_STYLES
+@CELL_SIDES
+def test_a_caged_puzzle_s_digits_sit_in_each_cell_s_entry_below_its_label(style, side):
+    from bookmaker.pages.board import CAGE_LABEL_PAD, ENTRY_FOOT, entry_of, label_reach
+
+    placement, labels, digits = caged_drawing(style, side)
+    height = labels[0][4] - labels[0][2]
+    entry = entry_of(label_reach(style == "outlined", height))
+    assert entry.top == pytest.approx(max(box[4] - int(box[2]) for box in labels)
+                                      + 2 * CAGE_LABEL_PAD)
+    assert entry.bottom == 1 - ENTRY_FOOT and entry.height > 0.45
+    for _, _, top, _, bottom in digits:  # every digit inside its cell's entry
+        row = int(top)
+        assert row + entry.top <= top and bottom <= row + entry.bottom
+    assert not [(d[0], lab[0]) for d in digits for lab in labels  # and clear of every label
+                if d[1] < lab[3] and lab[1] < d[3] and d[2] < lab[4] and lab[2] < d[4]]
+
+
+def test_an_answer_s_digits_fill_their_cells_as_it_shows_no_labels():
+    from bookmaker.pages.board import Entry
+    from bookmaker.render.metrics import entry
+
+    placement = GridPlacement(0, 0, 200.0, EMPTY, SOLUTION, marks=CAGES)
+    assert entry(placement, 0.73) == Entry(0.0, 1.0)
+    solved = ink_boxes(recorded(CAGES, SOLUTION).of("solved")[0], placement.cell)
+    assert [round((box[2] + box[4]) / 2 % 1, 6) for box in solved] == [0.5] * 16
+
+
+def test_a_kakuro_s_border_is_the_frame_s_square_round_its_black_squares_too():
+    from bookmaker.core.board.shape import kakuro_of
+    from bookmaker.pages.board import board_drawing
+    from bookmaker.render.board import draw_grid
+
+    shape = kakuro_of("###/#../#..")
+    drawing = board_drawing(shape)
+    assert drawing.squared and not drawing.full
+    assert sorted(drawing.outline, key=lambda run: (run.vertical, run.at)) == [
+        Run(False, 0, 0, 3), Run(False, 3, 0, 3), Run(True, 0, 0, 3), Run(True, 3, 0, 3)]
+    assert Run(False, 1, 1, 3) in drawing.thin and Run(True, 1, 1, 3) in drawing.thin
+    canvas = Recorder()
+    draw_grid(canvas, drawing, (0.5, 1.0, 2.0))
+    assert [(call.kind, call.items) for call in canvas.of("border")] == [
+        ("rects", [(0, 0, 3, 3)])]

@@ -158,7 +158,7 @@ def compose(spec: BookSpec, planned: Sequence[PlannedPuzzle], puzzles: Sequence[
             example: Puzzle | None, diagrams: Sequence[Puzzle] = ()) -> ComposedBook:
     """The book's documents: the book itself, and the answer book when answers are separate
     (`example`: the how-to-play's worked example; `diagrams`: its other kinds' puzzles)."""
-    words = load_catalogue(spec.language)
+    words = book_words(spec)
     explained = spec.explanations
     solved = solve_each(planned, puzzles, [s.glyphs for s in spec.sections],
                         explained.shows_steps) if explained.solves else []
@@ -471,6 +471,12 @@ def _title(at: _PageAt) -> Page:
     subtitle = at.book.words.text("answers") if at.answer_book else spec.subtitle or ""
     return title_page(at.geometry, spec.title, subtitle, spec.author or "",
                       book_kinds_text(spec, at.book.words))
+
+
+def book_words(spec: BookSpec) -> Catalogue:
+    """The words a book prints: its language's, for its kinds (a Polish book with a Kakuro
+    numbers its puzzles 'Diagram 12', one of Sudoku alone 'Sudoku 12')."""
+    return load_catalogue(spec.language).for_kinds(section.kind for section in spec.sections)
 
 
 def book_kinds_text(spec: BookSpec, words: Catalogue) -> str:

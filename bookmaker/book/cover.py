@@ -31,7 +31,6 @@ from ..puzzles.produce import make_puzzle, produce
 from ..render.cover import preview_png, render_cover_pdf
 from ..render.fonts import default_fonts
 from ..spec import BookSpec
-from ..spec.catalogue import load_catalogue
 from ..spec.cover import (
     DEFAULT_CAP,
     cover_geometry,
@@ -43,6 +42,7 @@ from ..spec.cover import (
 from ..spec.coverfit import spine_size, spine_text
 from ..spec.fontfile import FallbackFont, read_font
 from ..spec.values import font_digit_top
+from .compose import book_words
 from .plan import PlannedPuzzle, plan
 
 
@@ -145,7 +145,7 @@ def composed_cover(spec: BookSpec, puzzles: Sequence[Puzzle], pages: int | None 
                        tuple(s.kind.name for s in spec.sections),
                        tuple(s.difficulty for s in spec.sections), spec.answers, cover.blurb,
                        cover.barcode)
-    return compose_cover(words, load_catalogue(spec.language), cover.design, geometry,
+    return compose_cover(words, book_words(spec), cover.design, geometry,
                          puzzles, fonts, (read_font(str(fonts[0])), read_font(str(fonts[1])),
                                           strong_face(fonts)),
                          font_digit_top(fonts[2]) or DEFAULT_CAP, cover_glyphs(spec))

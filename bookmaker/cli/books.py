@@ -11,6 +11,7 @@ from ..book.build import build as build_book
 from ..book.cover import book_pages, cover_record, make_cover, spine_note
 from ..core.puzzle import GenerationError
 from ..core.solve.verify import VerificationError
+from ..core.words import counted
 from ..puzzles.executors import LOCAL, ExecutorError, open_workers
 from ..puzzles.outputs import OutputError
 from ..puzzles.registry import RegistryError
@@ -124,7 +125,7 @@ def build_or_fail(spec: BookSpec, out_dir: str, workers: int,
 
 def registry_note(result: BuildResult, spec: BookSpec) -> str:
     """Where the puzzles were registered, and how many were made again as repeats."""
-    remade = (f"{result.remade} puzzle{'s' if result.remade != 1 else ''} made again: "
+    remade = (f"{counted(result.remade, 'puzzle')} made again: "
               f"they repeated others") if result.remade else ""
     if result.registry is None:
         return remade
@@ -142,7 +143,7 @@ def padding_notes(result: BuildResult, spec: BookSpec) -> list[str]:
         short = result.page_counts[name] - added < least
         why = f"to reach the {least} pages print-on-demand needs" if short else \
             "for an even page count"
-        notes.append(f"{name}: {added} {kind} page{'s' if added != 1 else ''} added {why}")
+        notes.append(f"{name}: {counted(added, f'{kind} page')} added {why}")
         if short and name.endswith("-answers.pdf"):
             notes.append(f"{name}: a separate answer book must be a book of its own; "
                          f"`answers: back` puts the answers in the book instead")
@@ -153,5 +154,6 @@ def build_summary(result: BuildResult, seconds: float) -> str:
     """'150 puzzles, 77 pages (+ 26 in the answer book), 1.0 s'."""
     book, *answers = result.page_counts.values()
     extra = f" (+ {answers[0]} in the answer book)" if answers else ""
-    return f"{result.puzzle_count} puzzles, {book} pages{extra}, {seconds:.1f} s"
+    return (f"{counted(result.puzzle_count, 'puzzle')}, {counted(book, 'page')}{extra}, "
+            f"{seconds:.1f} s")
 

@@ -11,6 +11,7 @@ import click
 from ..core.board.transform import CanonicalFormError
 from ..core.puzzle import GenerationError
 from ..core.solve.verify import VerificationError
+from ..core.words import counted
 from ..daily.build import (
     DailyError,
     DailyResult,
@@ -133,6 +134,6 @@ def daily_or_fail(spec: DailySpec, dates: list[date], out_dir: str,
 
 def daily_summary(result: DailyResult, seconds: float) -> str:
     """'7 days, 57 files, 2.1 s'."""
-    days = f"{result.days} day" + ("s" if result.days != 1 else "")
+    days = counted(result.days, "day")
     return f"{days}, {len(result.files)} files, {seconds:.1f} s"
 

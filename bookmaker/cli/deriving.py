@@ -10,6 +10,8 @@ import click
 from ..core.board.grid import format_grid
 from ..core.board.moves import BoardMove
 from ..core.board.transform import Transformation, derived, each_derived
+from ..core.kinds.kind import Kind
+from ..core.kinds.registry import all_kinds
 from ..core.puzzle import Puzzle
 from ..core.solve.verify import verify_puzzle
 from ..puzzles.puzzlefile import PuzzleLine
@@ -53,13 +55,19 @@ def derive(ctx, file, size, box, kind, count, seed) -> None:
     10,000; beyond that, copies are printed as they are found).
     """
     if not kind.derives:
-        raise click.UsageError(f"derive makes copies of puzzles with givens; it does not "
-                               f"take --variant {kind.name} yet")
+        raise click.UsageError(derive_refusal(kind))
     puzzle_file = read_or_exit(ctx, file, board_from_options(size, box, kind), kind)
     puzzles = proven_or_exit(ctx, puzzle_file)
     for line, puzzle in zip(puzzle_file.lines, puzzles):
         for copy in copies_or_exit(ctx, line, puzzle, count, seed):
             click.echo(format_grid(copy.givens))
+
+
+def derive_refusal(kind: Kind) -> str:
+    """Why derive does not take a kind: the kinds it does take, as the registry has them."""
+    taken = [other.name for other in all_kinds() if other.derives]
+    return (f"derive makes copies of {', '.join(taken[:-1])} and {taken[-1]} puzzles; it "
+            f"does not take --variant {kind.name}")
 
 
 def copies_or_exit(ctx: click.Context, line: PuzzleLine, puzzle: Puzzle, count: int,

@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from ..core.puzzle import Puzzle
+from ..core.words import counted
 from ..export.formats import EXPORTERS, Naming, export_files, joined
 from ..export.items import (
     ExportError,
@@ -85,11 +86,10 @@ def export(ctx, sources, out_dir, formats, size, box, kind) -> None:
     except (ExportError, OutputError, OSError) as err:
         raise click.ClickException(str(err)) from None
     if renamed:
-        click.echo(f"bookmaker: {len(renamed)} id{'s' if len(renamed) != 1 else ''} taken "
-                   f"earlier in this export, renamed: "
+        click.echo(f"bookmaker: {counted(len(renamed), 'id')} taken earlier in this "
+                   f"export, renamed: "
                    f"{', '.join(f'{old} -> {new}' for old, new in renamed)}", err=True)
-    click.echo(f"{len(items)} puzzle{'s' if len(items) != 1 else ''}, {len(written)} "
-               f"file{'s' if len(written) != 1 else ''} in {out_dir}")
+    click.echo(f"{counted(len(items), 'puzzle')}, {counted(len(written), 'file')} in {out_dir}")
 
 
 def daily_pages(items: list[ExportItem]) -> dict[str, bytes]:

@@ -9,6 +9,7 @@ import click
 
 from ..core.rating.rater import DEFAULT_BUDGET, Rating, rate, step_text
 from ..core.rating.scales import DEFAULT_SCALE, RATER_VERSION, SCALES, rating_json
+from ..core.words import with_article
 from ..puzzles.puzzlefile import PuzzleLine
 from .common import INPUT_FILE, main
 from .options import (
@@ -133,8 +134,8 @@ def rate_report(line: PuzzleLine, as_json: bool, verbose: bool, budget: int,
     `watch` hears how the rating's work goes."""
     problem = line.error if line.grid is None else _not_unique(line)
     if problem is None and not line.kind.se_rated:
-        problem = (f"a {line.kind.title} has no SE rating: Sudoku Explainer rates puzzles "
-                   f"with givens")
+        problem = (f"{with_article(line.kind.title)} has no SE rating: Sudoku Explainer rates "
+                   f"Sudoku whose only clues are givens")
     if problem:
         if as_json:
             return json.dumps({"line": line.number, "error": problem}, ensure_ascii=False), False

@@ -13,6 +13,7 @@ from ..core.puzzle import Puzzle
 from ..core.rating.rater import rate
 from ..core.rating.scales import RATER_VERSION
 from ..core.rating.target import GENERATION_BUDGET
+from ..core.words import counted
 from ..puzzles.puzzlefile import STDIN, STDIN_NAME
 from ..puzzles.registry import SUFFIX, Entry, Registry, default_registry_path, entry_of
 from ..spec import slug_of
@@ -57,7 +58,8 @@ def import_command(ctx, file, size, box, kind, series, issue, registry_path) -> 
     entries = graded_entries(proven_or_exit(ctx, puzzle_file))
     repeats = registry_or_fail(lambda: register_counting_repeats(Registry(path), series,
                                                                  issue, entries))
-    click.echo(f"{len(entries)} puzzles registered in {path} as {series!r}, issue {issue!r}"
+    click.echo(f"{counted(len(entries), 'puzzle')} registered in {path} as {series!r}, "
+               f"issue {issue!r}"
                + (f"; {repeats} of them repeat puzzles registered before" if repeats else ""))
 
 

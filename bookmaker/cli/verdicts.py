@@ -138,6 +138,9 @@ def answer_problem(line: PuzzleLine, found: tuple[int, ...]) -> str | None:
     """How the solution a file states (ipuz, JSON) differs from the one found, or None."""
     if line.answer is None or line.answer.cells == tuple(found):
         return None
+    from ..core.words import counted  # read only for a file that states a solution
+
     wrong = [c for c, (v, w) in enumerate(zip(line.answer.cells, found)) if v != w]
-    return (f"the file's solution differs from the puzzle's at {len(wrong)} cell(s), first "
+    return (f"the file's solution differs from the puzzle's at {counted(len(wrong), 'cell')}, "
+            f"first "
             f"{line.answer.shape.cell_name(wrong[0])}")

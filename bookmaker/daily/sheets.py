@@ -11,6 +11,7 @@ from ..core.board.shape import Shape
 from ..core.kinds.kind import Kind
 from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
+from ..core.words import counted
 from ..pages.page import GridPlacement, Page, PageGeometry
 from ..pages.paginate import GridItem, grid_slots, paginate_puzzles
 from ..render.fonts import default_fonts, digit_extent
@@ -293,7 +294,7 @@ def _proof_items(spec: DailySpec, entry: DailyPuzzle) -> tuple[GridItem, GridIte
     label = date_text(entry.date) + (SEPARATOR + name if name else "")
     caption = SEPARATOR.join([puzzle.grade.capitalize(), *se_rating_text(puzzle),
                               *clue_count_text(puzzle)])
-    repeats = f"{entry.repeats} repeat{'s' if entry.repeats > 1 else ''} skipped" \
+    repeats = f"{counted(entry.repeats, 'repeat')} skipped" \
         if entry.repeats else ""
     marks = puzzle.kind.marks(puzzle.givens, puzzle.extras)
     return (GridItem(puzzle.givens, None, label, caption, repeats, marks=marks,

@@ -25,6 +25,7 @@ from ..core.board.shape import Shape
 from ..pages.board import (
     CAGE_DASH,
     CAGE_LABEL_AT,
+    OUTLINED,
     OUTLINED_LABEL_AT,
     SHADE_GREY,
     BoardDrawing,
@@ -35,7 +36,6 @@ from ..pages.board import (
     label_cell,
     sign_chevron,
 )
-from ..render.board import OUTLINED
 from ..render.metrics import BLOCK_ACROSS_AT, BLOCK_DOWN_AT
 from ..spec.catalogue import load_catalogue
 from .items import ExportItem

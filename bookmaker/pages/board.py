@@ -8,8 +8,12 @@ and y in [row, row + 1].
 A board's lines follow from its regions (the units that are areas and tile it: boxes,
 or a jigsaw's regions): an edge between two cells of one region is a thin cell line, an
 edge between two regions a heavy one, and an edge between a cell and no cell (the frame's
-edge, a Samurai's holes) the board's outline. The units that are not rows, columns or
-regions (an X's diagonals, a Hyper's windows) are shaded instead.
+edge, a Samurai's holes) the board's outline; a Kakuro's outline is its frame's square,
+round its black squares too, as published Kakuros print it. The units that are not rows,
+columns or regions (an X's diagonals, a Hyper's windows) are shaded instead.
+
+On a board with cage labels every cell has an *entry*, the band below the labels where a
+solver writes and a printed digit is centred (Entry), so that neither meets a label.
 
 A kind's marks (core/board/marks.py) are placed here too: a Killer's cages as dashed loops
 inset inside their cells, a Calcudoku's as heavy lines along their borders, each with its
@@ -38,6 +42,12 @@ CAGE_DASH = (0.09, 0.07)  # dash and gap, in cells
 CAGE_LABEL_AT = (0.07, 0.06)  # the total's ink starts this far right of / below the corner
 CAGE_LABEL_PAD = 0.03  # white kept around the total's ink, in cells
 OUTLINED_LABEL_AT = (0.1, 0.09)  # an outlined cage's label, clear of its heavy border
+OUTLINED = "outlined"  # core/board/marks.py CAGE_STYLES: a Calcudoku's heavy border
+# On a board with cage labels, a cell's entry (where a solver writes, and a printed digit
+# goes) starts a pad below the label's knock-out and stops this far above the cell's lower
+# line: clear of an inset dashed cage line (CAGE_INSET) by a pad, and of a heavy border.
+ENTRY_FOOT = CAGE_INSET + CAGE_LABEL_PAD
+ENTRY_FILL = 0.8  # a printed digit's ink takes at most this share of its entry's height
 SIGN_SPAN = 0.34  # a sign's chevron: its opening along the edge, in cells
 SIGN_DEPTH = 0.2  # ... and from its point to its opening, across the edge
 
@@ -66,10 +76,42 @@ class CageDrawing:
 
 
 @dataclass(frozen=True)
+class Entry:
+    """The band of every cell a solver writes in and a printed digit is centred in, in
+    cells from the cell's top (y down): the whole cell on a board without cage labels,
+    below the labels' reach on one with them, so that no entry meets a label."""
+
+    top: float = 0.0
+    bottom: float = 1.0
+
+    @property
+    def middle(self) -> float:
+        return (self.top + self.bottom) / 2
+
+    @property
+    def height(self) -> float:
+        return self.bottom - self.top
+
+
+def label_reach(outlined: bool, label_height: float) -> float:
+    """How far down its cell a cage's label and its knock-out reach, in cells, for a label
+    `label_height` cells tall: an outlined cage's sits lower, clear of its heavy border."""
+    return (OUTLINED_LABEL_AT if outlined else CAGE_LABEL_AT)[1] + label_height + \
+        CAGE_LABEL_PAD
+
+
+def entry_of(reach: float) -> Entry:
+    """The entry of a board whose cage labels reach `reach` cells down (0: no labels)."""
+    return Entry(reach + CAGE_LABEL_PAD, 1.0 - ENTRY_FOOT) if reach > 0 else Entry()
+
+
+@dataclass(frozen=True)
 class BoardDrawing:
     """A board to draw: a square frame of `frame` cells a side, the cells that exist
     (row, col), the lines by weight, the shaded cells. `full` says every cell of the frame
-    exists, so the outline is the frame's square."""
+    exists; `squared` that the outline is the frame's square all the same: every cell
+    exists, or the squares that are no cell are printed (a Kakuro's black squares, inside
+    its border as every published Kakuro has them)."""
 
     frame: int
     cells: tuple[tuple[int, int], ...]
@@ -78,6 +120,7 @@ class BoardDrawing:
     heavy: tuple[Run, ...]
     outline: tuple[Run, ...]
     shaded: tuple[tuple[int, int], ...]
+    squared: bool = False
 
 
 def board_drawing(shape: Shape) -> BoardDrawing:
@@ -97,9 +140,14 @@ def _board_drawing(shape: Shape) -> BoardDrawing:
                 kinds[kind].append(Run(vertical, at, start, end))
     shaded = sorted({shape.positions[c] for u in shape.units if u.kind in SHADED_KINDS
                      for c in u.cells})
-    return BoardDrawing(frame, shape.positions, len(shape.positions) == frame * frame,
-                        tuple(kinds["thin"]), tuple(kinds["heavy"]), tuple(kinds["outline"]),
-                        tuple(shaded))
+    full = len(shape.positions) == frame * frame
+    if shape.fills_frame:  # the frame's edge; a white square's edge on a black one is thin
+        kinds["thin"] += [run for run in kinds["outline"] if run.at not in (0, frame)]
+        kinds["outline"] = [Run(vertical, at, 0, frame) for vertical in (True, False)
+                            for at in (0, frame)]
+    return BoardDrawing(frame, shape.positions, full, tuple(kinds["thin"]),
+                        tuple(kinds["heavy"]), tuple(kinds["outline"]), tuple(shaded),
+                        full or shape.fills_frame)
 
 
 def _regions(shape: Shape) -> dict[tuple[int, int], int]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from ..core.kinds.kind import puzzle_key
 from ..core.puzzle import GenerationError, Puzzle
 from ..core.rng import derive_seed
+from ..core.words import counted
 from .produce import PuzzleJob
 
 # Rounds of remaking before giving up. A 4x4 board has only 36 distinct minimal puzzles
@@ -86,6 +87,6 @@ def _first_of_each(keys: list[str], seen: set[str]) -> list[int]:
 def _repeats_text(jobs, pending: list[int], names: Sequence[str], rounds: int) -> str:
     first = jobs[pending[0]]
     shown = ", ".join(names[i] for i in pending[:5]) + (" ..." if len(pending) > 5 else "")
-    return (f"{len(pending)} puzzle(s) still repeat earlier ones after being made again "
+    return (f"{counted(len(pending), 'puzzle')} still repeat earlier ones after being made again "
             f"{rounds} times ({shown}): too few distinct puzzles of this kind are left "
             f"(the first is {first.shape}) for this book and its registry")

@@ -17,6 +17,7 @@ from ..core.board.shape import Shape
 from ..core.kinds.kind import Extras, Kind
 from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
+from ..core.words import with_article
 from .filebytes import STDIN as STDIN
 from .filebytes import STDIN_NAME as STDIN_NAME
 from .filebytes import read_bytes, source_name, text_of
@@ -175,8 +176,9 @@ def document_line(item: object, source: str, number: int, kind: Kind,
     except ValueError as err:
         return PuzzleLine(source, number, None, str(err), kind=kind)
     if kind_stated and read.kind is not kind:
-        return PuzzleLine(source, number, None, f"the file's puzzle is a {read.kind.name}, "
-                          f"not a {kind.name}", kind=kind)
+        return PuzzleLine(source, number, None, f"the file's puzzle is "
+                          f"{with_article(read.kind.name)}, not {with_article(kind.name)}",
+                          kind=kind)
     return PuzzleLine(source, number, read.givens, extras=read.extras, kind=read.kind,
                       answer=read.solution, id=read.id, symbols=read.symbols)
 

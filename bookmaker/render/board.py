@@ -17,6 +17,7 @@ from ..pages.board import (
     CAGE_DASH,
     CAGE_LABEL_AT,
     CAGE_LABEL_PAD,
+    OUTLINED,
     OUTLINED_LABEL_AT,
     SHADE_GREY,
     SIGN_SPAN,
@@ -39,6 +40,7 @@ from .metrics import (
     cage_line,
     cage_total_size,
     digit_scale,
+    entry,
     line_weights,
     sign_least_span,
     symbol_font_size,
@@ -46,7 +48,6 @@ from .metrics import (
 from .style import MIN_TEXT_SIZE, RenderError, RenderStyle
 
 WHITE = 1.0
-OUTLINED = "outlined"  # core/board/marks.py CAGE_STYLES: a Calcudoku's heavy border
 
 
 def draw_board(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -> None:
@@ -68,7 +69,7 @@ def draw_grid(canvas: Canvas, drawing: BoardDrawing,
     # line_weights never thins a grid line under the cell line, the least stroke.
     canvas.lines(_segments(drawing.thin), Pen(cell_line), "cell lines")
     canvas.lines(_segments(drawing.heavy), Pen(box_line), "region lines")
-    if drawing.full:
+    if drawing.squared:
         canvas.rects([(0, 0, drawing.frame, drawing.frame)], "border", pen=Pen(border))
     else:
         canvas.lines(_segments(drawing.outline), Pen(border), "border")
@@ -199,7 +200,7 @@ def _draw_blocks(canvas: Canvas, placement: GridPlacement, style: RenderStyle,
 
 def draw_symbols(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -> None:
     """The givens in bold and, on an answer, the solved cells in the regular face, each
-    symbol's figures centred in its cell."""
+    symbol's figures centred in its cell's entry (below a caged puzzle's labels)."""
     top, bottom = digit_extent(str(style.font_regular))
     size = symbol_font_size(style, placement.cell, placement.symbols) * \
         digit_scale(placement, style, top)
@@ -207,7 +208,8 @@ def draw_symbols(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -
              Face(style.font_regular, size, top, bottom, role="solved")]
     positions = placement.grid.shape.positions
     symbols = placement.symbols
-    labels = [Label(symbols[value - 1], col + 0.5, row + 0.5, face=0 if given else 1)
+    middle = entry(placement, top).middle
+    labels = [Label(symbols[value - 1], col + 0.5, row + middle, face=0 if given else 1)
               for index, value, given in _symbols_to_draw(placement)
               for row, col in (positions[index],)]
     canvas.text(labels, faces)

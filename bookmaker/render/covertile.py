@@ -8,6 +8,9 @@ the mix of the design's line colour (grey 0) and cell colour (grey 1), so shadin
 tint of the lines. Scale: a tile is drawn at a cell size at least TILE_CELL and shrunk
 to its place, so its cage sums stay in proportion to its cells however small the tile;
 its line weights are chosen so that, shrunk, no stroke prints under the floor.
+As on a page, clues outside the grid (a Skyscrapers' counts) take a ring of cells inside
+the tile's square, on the cell colour: the tile is its whole square, never more, and its
+clues are the lines' colour on the cells', whatever the cover's background.
 """
 
 from __future__ import annotations
@@ -46,17 +49,28 @@ class TileInk:
     highlight: str  # its lit cells
 
 
+def tile_cells(grid: CoverGrid) -> int:
+    """How many cells across the tile's square is: its board's frame and the ring of
+    clues outside the grid each side."""
+    return board_drawing(grid.givens.shape).frame + 2 * grid.marks.outside
+
+
+def tile_placement(grid: CoverGrid, side: float) -> GridPlacement:
+    """The tile as a page places a grid in a square `side` points wide (at the origin):
+    the board inside its ring of outside clues (GridPlacement.board_box)."""
+    return GridPlacement(0.0, 0.0, side, grid.givens, marks=grid.marks, glyphs=grid.glyphs)
+
+
 def tile_scale(grid: CoverGrid) -> float:
     """How much the tile is shrunk from the size it is drawn at (1: not at all)."""
-    frame = board_drawing(grid.givens.shape).frame
-    return min(1.0, grid.side / frame / TILE_CELL)
+    return min(1.0, grid.side / tile_cells(grid) / TILE_CELL)
 
 
 def tile_style(grid: CoverGrid, fonts: tuple[Any, Any]) -> RenderStyle:
     """Line weights, in the drawing's own (unshrunk) points, that print at CELL_LINE of
     the printed cell and never under POD_MIN_LINE."""
     scale = tile_scale(grid)
-    printed = max(POD_MIN_LINE, CELL_LINE * grid.side / board_drawing(grid.givens.shape).frame)
+    printed = max(POD_MIN_LINE, CELL_LINE * grid.side / tile_cells(grid))
     thin = printed / scale
     return RenderStyle(PageGeometry(grid.side, grid.side), fonts[0], fonts[1],
                        cell_line=thin, box_line=thin * BOX_LINE, border_line=thin * BORDER_LINE)
@@ -70,22 +84,22 @@ def draw_tile(canvas: Canvas, grid: CoverGrid, ink: TileInk, fonts: tuple[Any, A
     canvas.scale(scale, scale)
     side = grid.side / scale
     frame = board_drawing(grid.givens.shape).frame
+    left, bottom, board_side = tile_placement(grid, side).board_box
     _cells(canvas, grid, side, ink)
     style = tile_style(grid, fonts)
     canvas.setFillColor(HexColor(ink.lines))  # texts without a grey of their own use it
-    draw_tile_on(PdfBoard(cast(Canvas, Tinted(canvas, ink.lines, ink.cells)), 0.0, 0.0,
-                          side, frame), grid, style, side)
+    draw_tile_on(PdfBoard(cast(Canvas, Tinted(canvas, ink.lines, ink.cells)), left, bottom,
+                          board_side, frame), grid, style, side)
     canvas.setFillColor(HexColor(ink.pencil))
-    draw_pencilled(PdfBoard(cast(Canvas, Tinted(canvas, ink.pencil, ink.cells)), 0.0, 0.0,
-                            side, frame), grid, style, side)
+    draw_pencilled(PdfBoard(cast(Canvas, Tinted(canvas, ink.pencil, ink.cells)), left, bottom,
+                            board_side, frame), grid, style, side)
     canvas.restoreState()
 
 
 def draw_tile_on(board: Drawing, grid: CoverGrid, style: RenderStyle, side: float) -> None:
     """Lines, marks and givens, through the drawing interface (a recording canvas in
     tests): what render/board.py's draw_board draws on a page."""
-    placement = GridPlacement(0.0, 0.0, side, grid.givens, marks=grid.marks,
-                              glyphs=grid.glyphs)
+    placement = tile_placement(grid, side)
     drawing = board_drawing(grid.givens.shape)
     draw_grid(board, drawing, line_weights(style, placement.cell))
     draw_marks(board, placement, style)
@@ -98,8 +112,7 @@ def draw_pencilled(board: Drawing, grid: CoverGrid, style: RenderStyle, side: fl
         return
     cells = tuple(grid.solution.cells[i] if i in grid.pencilled else 0
                   for i in range(len(grid.solution.cells)))
-    pencil = GridPlacement(0.0, 0.0, side, Grid(grid.givens.shape, cells), marks=grid.marks,
-                           glyphs=grid.glyphs)
+    pencil = replace(tile_placement(grid, side), grid=Grid(grid.givens.shape, cells))
     ratio = min(style.given_font_ratio, CAGED_PENCIL) if grid.marks.cages else \
         style.given_font_ratio
     draw_symbols(board, replace(pencil, marks=Marks()),
@@ -107,19 +120,22 @@ def draw_pencilled(board: Drawing, grid: CoverGrid, style: RenderStyle, side: fl
 
 
 def _cells(canvas: Canvas, grid: CoverGrid, side: float, ink: TileInk) -> None:
-    """The cells' colour (a Samurai's gaps stay the background), then the lit cells."""
+    """The cells' colour, under the ring of outside clues too (a Samurai's gaps stay the
+    background), then the lit cells."""
     drawing = board_drawing(grid.givens.shape)
-    cell = side / drawing.frame
+    left, bottom, board_side = tile_placement(grid, side).board_box
+    cell = board_side / drawing.frame
     canvas.setFillColor(HexColor(ink.cells))
-    cells = [(0, 0)] if drawing.full else drawing.cells
-    span = drawing.frame if drawing.full else 1
-    for row, col in cells:
-        canvas.rect(col * cell, side - (row + span) * cell, span * cell, span * cell,
+    if drawing.full:
+        canvas.rect(0.0, 0.0, side, side, stroke=0, fill=1)
+    for row, col in ([] if drawing.full else drawing.cells):
+        canvas.rect(left + col * cell, bottom + board_side - (row + 1) * cell, cell, cell,
                     stroke=0, fill=1)
     canvas.setFillColor(HexColor(ink.highlight))
     for index in sorted(grid.lit):
         row, col = grid.givens.shape.positions[index]
-        canvas.rect(col * cell, side - (row + 1) * cell, cell, cell, stroke=0, fill=1)
+        canvas.rect(left + col * cell, bottom + board_side - (row + 1) * cell, cell, cell,
+                    stroke=0, fill=1)
 
 
 class Tinted:

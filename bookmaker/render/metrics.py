@@ -17,7 +17,14 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from ..core.board.grid import SYMBOLS
-from ..pages.board import CAGE_LABEL_AT, CAGE_LABEL_PAD
+from ..pages.board import (
+    CAGE_LABEL_AT,
+    ENTRY_FILL,
+    OUTLINED,
+    Entry,
+    entry_of,
+    label_reach,
+)
 from ..pages.page import GridPlacement
 from ..spec.kinds import CAGE_TOTAL_HEIGHT, CAGE_TOTAL_MAX
 from ..spec.kinds import SYMBOL_FIT_WIDTH as FIT_WIDTH
@@ -144,12 +151,21 @@ def cage_label_box(label_cell: tuple[int, int], cell: float, width: float,
     return ((col + CAGE_LABEL_AT[0]) * cell, (row + CAGE_LABEL_AT[1]) * cell, width, height)
 
 
+def entry(placement: GridPlacement, digit_top: float) -> Entry:
+    """Where in each cell of the placement a solver writes and a digit is printed
+    (pages/board.py Entry): below its cage labels where it shows them (a puzzle, not an
+    answer), the whole cell elsewhere."""
+    cages = placement.marks.cages
+    if not cages or placement.solution is not None:
+        return Entry()
+    height = cage_total_size(placement.cell, digit_top) * digit_top / placement.cell
+    return entry_of(max(label_reach(cage.style == OUTLINED, height) for cage in cages))
+
+
 def digit_scale(placement: GridPlacement, style: RenderStyle, digit_top: float) -> float:
-    """How much of the style's digit size a grid's digits get: on a Killer puzzle, small
-    enough that a digit centred in its cell stays clear of the total in its corner (and
-    of the total's knock-out) by CAGE_LABEL_PAD."""
-    if not placement.marks.cages or placement.solution is not None:
+    """How much of the style's digit size a grid's digits get: all of it in a whole cell;
+    below a caged puzzle's labels, no more than ENTRY_FILL of the cell's entry."""
+    below = entry(placement, digit_top)
+    if below == Entry():
         return 1.0
-    total = cage_total_size(placement.cell, digit_top) * digit_top / placement.cell
-    room = 1 - 2 * (CAGE_LABEL_AT[1] + total + 2 * CAGE_LABEL_PAD)
-    return min(1.0, room / style.given_font_ratio)
+    return min(1.0, below.height * ENTRY_FILL / style.given_font_ratio)

@@ -16,6 +16,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
+from ..core.words import with_article
 from ..pages.board import board_drawing
 from ..pages.flow import COLUMN_GAP, column_width
 from ..pages.page import GridPlacement, Page, PageGeometry, TextBlock, facing_number, is_right_hand
@@ -493,7 +494,7 @@ def _draw_grid_texts(canvas: Canvas, placement: GridPlacement, style: RenderStyl
                           lambda text: pdfmetrics.stringWidth(text, fonts.regular, size), size)
     if lines is None:
         raise RenderError(f"the caption {placement.caption!r} and note {placement.note!r} "
-                          f"do not fit in two lines under a {side:.0f} pt grid")
+                          f"do not fit in two lines under {with_article(f'{side:.0f}')} pt grid")
     canvas.setFont(fonts.regular, size)
     for index, (left, right) in enumerate(lines):
         baseline = y - reach - size * (1.15 + CAPTION_LEADING * index)
@@ -561,8 +562,8 @@ def _band_baseline(bottom: float, height: float, size: float, what: str) -> floa
     band is too low for them, since the text would run into the grids."""
     if height < size:
         space = "header_space" if what == "header" else "footer_space"
-        raise RenderError(f"a {what} of {size:g} pt needs {space} of at least {size:g} pt, "
-                          f"but the layout reserves {height:g} pt")
+        raise RenderError(f"{with_article(what)} of {size:g} pt needs {space} of at least "
+                          f"{size:g} pt, but the layout reserves {height:g} pt")
     return bottom + height / 2 - size * 0.36  # 0.36: about half a capital's height
 
 

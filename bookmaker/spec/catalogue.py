@@ -14,12 +14,18 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
+if TYPE_CHECKING:
+    from ..core.kinds.kind import Kind
+
 CATALOGUE_PACKAGE = "bookmaker.messages"
 REFERENCE_LANGUAGE = "en"
+# The texts a book prints in place of those of the same key when one of its kinds is no
+# Sudoku: where a language calls every puzzle a sudoku ('Sudoku 12'), what it calls any.
+BEYOND_SUDOKU = "beyond_sudoku."
 
 
 class CatalogueError(ValueError):
@@ -40,6 +46,16 @@ class Catalogue:
     def grade(self, grade: str) -> str:
         """A grade's name in this language: 'easy' -> 'Leicht'."""
         return self.texts[f"grades.{grade}"]
+
+    def for_kinds(self, kinds: Iterable[Kind]) -> Catalogue:
+        """The texts a book of these kinds prints: this catalogue's, with its
+        beyond_sudoku texts in their keys' place if any kind is no Sudoku (its rule is not
+        Sudoku's: a Calcudoku, a Kakuro)."""
+        if all(kind.sudoku_rule for kind in kinds):
+            return self
+        beyond = {key[len(BEYOND_SUDOKU):]: text for key, text in self.texts.items()
+                  if key.startswith(BEYOND_SUDOKU)}
+        return Catalogue(self.language, self.texts | beyond)
 
 
 def catalogue_folder():
@@ -109,11 +125,14 @@ def literal_text(text: str) -> str:
 
 def catalogue_mistakes(catalogue: Catalogue, reference: Catalogue) -> list[str]:
     """How a catalogue differs from the reference: missing or extra keys, and texts whose
-    placeholders are not the reference's."""
+    placeholders are not the reference's. Its beyond_sudoku texts are the reference's and
+    any others that replace a text of the reference, with that text's placeholders."""
     mine, theirs = catalogue.texts, reference.texts
     found = [f"missing key {key!r}" for key in theirs if key not in mine]
-    found += [f"unknown key {key!r}" for key in mine if key not in theirs]
+    found += [f"unknown key {key!r}" for key in mine if key not in theirs
+              and key.removeprefix(BEYOND_SUDOKU) not in theirs]
     found += [f"{key!r} has placeholders {sorted(placeholders(mine[key]))}, expected "
-              f"{sorted(placeholders(theirs[key]))}" for key in theirs
-              if key in mine and placeholders(mine[key]) != placeholders(theirs[key])]
+              f"{sorted(placeholders(theirs[base]))}" for key in mine
+              if (base := key.removeprefix(BEYOND_SUDOKU)) in theirs
+              and placeholders(mine[key]) != placeholders(theirs[base])]
     return found

@@ -13,6 +13,7 @@ from typing import cast
 
 from pydantic import Field
 
+from ..core.words import counted, with_article
 from .layout import LineWeights, line_order_mistakes
 from .layouts import (
     COLUMN_PRESET_FOLDER,
@@ -85,17 +86,20 @@ class ColumnLayout(Schema):
         return digits.fraction if digits.fraction is not None else \
             cast(float, digits.points) / self.min_puzzle_cell  # points, if no fraction
 
-    def fit_problem(self, size: int, columns: int, least_cell: float = 0.0) -> str | None:
+    def fit_problem(self, size: int, columns: int, least_cell: float = 0.0,
+                    least_reason: str = "") -> str | None:
         """Why a grid size cells across cannot span `columns` columns with cells of at
-        least the layout's minimum and `least_cell` (a Killer's), or None if it can."""
+        least the layout's minimum and `least_cell` (a Killer's, for `least_reason`:
+        'readable cage totals'), or None if it can."""
         cell = self.grid_side(columns) / size
         smallest = max(self.min_puzzle_cell, least_cell)
         if cell >= smallest:
             return None
-        span = f"{columns} column" + ("s" if columns > 1 else "")
-        why = "" if smallest == self.min_puzzle_cell else " for readable cage totals"
-        return (f"a {size}x{size} grid across {span} of the {self.name} layout would have "
-                f"{max(cell, 0):.1f} pt cells, under its {smallest:.1f} pt minimum{why}: "
+        span = counted(columns, "column")
+        why = "" if smallest == self.min_puzzle_cell else f" for {least_reason}"
+        return (f"{with_article(f'{size}x{size}')} grid across {span} of the "
+                f"{self.name} layout would have {max(cell, 0):.1f} pt cells, under its "
+                f"{smallest:.1f} pt minimum{why}: "
                 f"span more columns or choose a smaller size")
 
 

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.words import counted
 from .catalogue import Catalogue
 from .cover import (
     DEFAULT_CAP,
@@ -185,8 +186,8 @@ def _check_back(report: Report, spec: CoverSpec, facts: CoverFacts,
         fitting = sum(1 for text in lines if text.size == back.blurb and not text.bold) \
             - int(extra)
         report.add(Mistake(("cover", "blurb"), f"too long for the back cover by "
-                           f"{int(extra)} line{'s' if extra != 1 else ''}: "
-                           f"{max(fitting, 0)} line{'s' if fitting != 1 else ''} of "
+                           f"{counted(int(extra), 'line')}: "
+                           f"{counted(max(fitting, 0), 'line')} of "
                            f"{back.blurb:g} pt fit there; "
                            f"shorten it"))
 

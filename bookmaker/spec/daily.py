@@ -18,6 +18,7 @@ from ..core.board.shape import MAX_SIZE, SYMMETRIES, Shape, parse_size
 from ..core.grade.grades import GRADES
 from ..core.kinds.kind import Kind
 from ..core.rating.ranges import RatingRange
+from ..core.words import counted, with_article
 from .catalogue import language_names
 from .choices import output_names
 from .columns import (
@@ -32,6 +33,7 @@ from .kinds import (
     frame_of,
     kind_of_name,
     least_cell,
+    least_cell_reason,
     least_symbol_cell,
     parse_kind_frame,
 )
@@ -364,7 +366,8 @@ def _day_spec(report: Report, weekday: str, day: DayFile | None,
                                               f"{layout.page_columns} columns, got {columns}"))
         return None
     kind = kind_of_name(day.variant)
-    problem = layout.fit_problem(cells_across(kind, shape), columns, least_cell(kind))
+    problem = layout.fit_problem(cells_across(kind, shape), columns, least_cell(kind),
+                                 least_cell_reason(kind))
     if problem:
         report.add(Mistake(at + ("columns" if day.columns else "size",), problem))
         return None
@@ -404,8 +407,9 @@ def _answer_columns(report: Report, layout: ColumnLayout, asked: int | None, col
     if asked is None:
         return min([span for span in fits if span <= columns] or [columns])
     if asked not in fits:
-        report.add(Mistake(("daily", "answer_columns"), f"a {cells}x{cells} answer across "
-                           f"{asked} column{'s' if asked > 1 else ''} of the {layout.name} "
+        report.add(Mistake(("daily", "answer_columns"), f"{with_article(f'{cells}x{cells}')} "
+                           f"answer across "
+                           f"{counted(asked, 'column')} of the {layout.name} "
                            f"layout would have cells under {least:.1f} pt, too small for "
                            f"{MIN_TEXT_POINTS:g} pt digits: give it more columns"))
         return None

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from ..core.board.grid import SYMBOLS
 from ..core.kinds.kind import Kind
+from ..core.words import with_article
 
 NUMBERS, LETTERS, MIXED, WORD = "numbers", "letters", "mixed", "word"
 GLYPH_SETS = (NUMBERS, LETTERS, MIXED, WORD)
@@ -39,7 +40,7 @@ def glyphs_of(choice: str, size: int, word: str = "") -> tuple[str, ...]:
     if choice == LETTERS:
         if size > len(LETTER_GLYPHS):
             raise ValueError(f"letters without I and O stop at {len(LETTER_GLYPHS)} "
-                             f"symbols; a {size}x{size} prints numbers")
+                             f"symbols; {with_article(f'{size}x{size}')} prints numbers")
         return tuple(LETTER_GLYPHS[:size])
     if choice == MIXED:
         return tuple(SYMBOLS[:size])
@@ -52,8 +53,9 @@ def _own_glyphs(text: str, size: int, is_word: bool) -> tuple[str, ...]:
         raise ValueError(f"{what} has a space; expected one of {', '.join(GLYPH_SETS)}, "
                          f"or {size} characters of your own")
     if len(text) != size:
-        raise ValueError(f"{what} has {len(text)} characters; a {size}x{size} needs {size} "
-                         f"(or one of {', '.join(GLYPH_SETS)})")
+        raise ValueError(f"{what} has {len(text)} characters; "
+                         f"{with_article(f'{size}x{size}')} needs {size} (or one of "
+                         f"{', '.join(GLYPH_SETS)})")
     repeated = sorted({char for char in text if text.count(char) > 1})
     if repeated:
         raise ValueError(f"{what} repeats {', '.join(map(repr, repeated))}: every symbol "

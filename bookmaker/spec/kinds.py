@@ -66,6 +66,12 @@ def least_cell(kind: Kind) -> float:
     return MIN_TEXT_POINTS * (font_digit_top(default_font_paths()[0]) or 0.73) / share
 
 
+def least_cell_reason(kind: Kind) -> str:
+    """Why a kind's least cell (least_cell) is what it is, for messages: 'readable run
+    totals'; '' where it puts no floor."""
+    return f"readable {kind.corner_labels_named}" if kind.corner_labels else ""
+
+
 __all__ = ["CAGE_TOTAL_HEIGHT", "CAGE_TOTAL_MAX", "SYMBOL_FIT_WIDTH", "cells_across",
-           "find_kind", "frame_of", "kind_of_name", "least_cell", "least_symbol_cell",
-           "parse_kind_frame"]
+           "find_kind", "frame_of", "kind_of_name", "least_cell", "least_cell_reason",
+           "least_symbol_cell", "parse_kind_frame"]

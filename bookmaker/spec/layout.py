@@ -10,6 +10,7 @@ from typing import cast
 
 from pydantic import Field
 
+from ..core.words import with_article
 from .fit import Area, cell_side, most_that_fit
 from .problems import Mistake
 from .values import (
@@ -174,8 +175,8 @@ class Layout(Schema):
             if page_count <= step.pages:
                 return max(self.margins.inside, step.inside)
         if self.gutter:
-            raise ValueError(f"a {page_count}-page book is more than the {self.name} layout "
-                             f"allows ({self.gutter[-1].pages} pages)")
+            raise ValueError(f"{with_article(page_count)}-page book is more than the "
+                             f"{self.name} layout allows ({self.gutter[-1].pages} pages)")
         return self.margins.inside
 
     def widest_inside_margin(self) -> float:
@@ -277,8 +278,9 @@ class Layout(Schema):
     def small_cells_problem(self, size: int) -> str:
         """Why a section of size x size puzzles must ask for its puzzles per page."""
         side = cell_side(1, size, self.grid_area()) / 72
-        return (f"a {size}x{size} puzzle on a {self.name} page gets cells of {side:.2f} in, "
-                f"too small to write its symbols in (the layout's default_min_cell is "
+        return (f"{with_article(f'{size}x{size}')} puzzle on "
+                f"{with_article(self.name)} page gets cells of {side:.2f} in, too small to "
+                f"write its symbols in (the layout's default_min_cell is "
                 f"{self.grids.default_min_cell / 72:g} in): take a larger layout, or say "
                 f"puzzles_per_page: 1 to print it with these cells")
 
@@ -306,25 +308,25 @@ class Layout(Schema):
         return max(per_page, most_that_fit(size, cell, area))
 
     def puzzles_per_page_problem(self, count: int, size: int, least_cell: float = 0.0,
-                                 name: str = "") -> str | None:
+                                 name: str = "", least_reason: str = "") -> str | None:
         """Why count size x size puzzles (`name`: a board's name, '9x9' by default)
-        cannot share a page, or None if they can."""
+        cannot share a page, or None if they can; `least_reason` says why a cell must be
+        at least `least_cell` ('readable cage totals')."""
         most = self.puzzles_that_fit(size, least_cell)
         if count <= most:
             return None
         cell = cell_side(count, size, self.grid_area())
         name = name or f"{size}x{size}"
-        grids = f"{count} {name} puzzles do" if count > 1 else f"a {name} puzzle does"
+        grids = f"{count} {name} puzzles do" if count > 1 else f"{with_article(name)} puzzle does"
         smallest = max(self.min_puzzle_cell, least_cell)
-        why = "minimum" if smallest == self.min_puzzle_cell else \
-            "minimum for readable cage totals"
+        why = "" if smallest == self.min_puzzle_cell else f" for {least_reason}"
         if most == 0:  # not even one: the board is too large for the page, whatever the count
             alone = cell_side(1, size, self.grid_area())
-            return (f"a {name} puzzle does not fit on a {self.name} page at the {smallest:.1f}"
-                    f" pt {why} cell: even alone on the page its cells would be {alone:.1f} "
-                    f"pt; take a larger layout")
+            return (f"{with_article(name)} puzzle does not fit on {with_article(self.name)} "
+                    f"page at the {smallest:.1f} pt minimum cell{why}: even alone on the page "
+                    f"its cells would be {alone:.1f} pt; take a larger layout")
         return (f"{grids} not fit on one {self.name} page: the cells would be {cell:.1f} pt, "
-                f"under the {smallest:.1f} pt {why} (at most {most} fit)")
+                f"under the {smallest:.1f} pt minimum{why} (at most {most} fit)")
 
     def answer_grid_problem(self, size: int, name: str = "",
                             least_cell: float = 0.0) -> str | None:
@@ -333,7 +335,8 @@ class Layout(Schema):
         if self.answers_that_fit(size, least_cell):
             return None
         alone = cell_side(1, size, self.grid_area(answers=True))
-        return (f"a {name or f'{size}x{size}'} answer grid does not fit on a {self.name} page "
+        return (f"{with_article(name or f'{size}x{size}')} answer grid does not fit on "
+                f"{with_article(self.name)} page "
                 f"at the {self.min_answer_cell:.1f} pt minimum answer cell: even alone on "
                 f"the page its cells would be {alone:.1f} pt; take a larger layout")
 
@@ -395,7 +398,8 @@ def _gutter_mistakes(layout: Layout) -> list[Mistake]:
 def _area_mistakes(layout: Layout) -> list[Mistake]:
     area = layout.grid_area()
     if area.width <= 0 or area.height <= 0:
-        return [Mistake(("margins",), f"leave no room on a {layout.trim.width:g} x "
+        return [Mistake(("margins",), f"leave no room on "
+                                      f"{with_article(f'{layout.trim.width:g}')} x "
                                       f"{layout.trim.height:g} pt page")]
     found = []
     problem = layout.puzzles_per_page_problem(layout.puzzles_per_page, REFERENCE_SIZE)

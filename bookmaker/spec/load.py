@@ -16,12 +16,20 @@ from typing import Any, Literal, cast
 
 from ..core.board.shape import Shape, parse_size
 from ..core.kinds.kind import Kind, clues_problem
-from .catalogue import language_names, load_catalogue
+from ..core.words import counted, with_article
+from .catalogue import BEYOND_SUDOKU, language_names, load_catalogue
 from .cover import CoverFile, CoverSpec, cover_geometry
 from .covercheck import CoverFacts, cover_spec, glyph_fields
 from .fontfile import default_font_paths, read_font
 from .glyphs import NUMBERS, WORD, WORD_KEY, glyph_problem, glyphs_of, numbers
-from .kinds import cells_across, kind_of_name, least_cell, least_symbol_cell, parse_kind_frame
+from .kinds import (
+    cells_across,
+    kind_of_name,
+    least_cell,
+    least_cell_reason,
+    least_symbol_cell,
+    parse_kind_frame,
+)
 from .layout import REFERENCE_SIZE, Layout
 from .layouts import (
     is_layout_path,
@@ -186,6 +194,7 @@ class _GridNeeds:
     least_cell: float
     name: str = ""  # the grid's name in messages; '' for its size, '9x9'
     least_symbol_cell: float = 0.0  # the least cell its widest symbol fits at 7 pt
+    least_reason: str = ""  # why least_cell is what it is: 'readable run totals'
 
 
 def grid_needs(kind: Kind, frame: Shape, glyphs: tuple[str, ...] = ()) -> _GridNeeds:
@@ -194,8 +203,9 @@ def grid_needs(kind: Kind, frame: Shape, glyphs: tuple[str, ...] = ()) -> _GridN
     named with its width."""
     cells = cells_across(kind, frame)
     name = "" if cells == frame.size else f"{kind.name} ({cells}x{cells} cells)"
-    symbols = least_symbol_cell(glyphs)
-    return _GridNeeds(cells, max(least_cell(kind), symbols), name, symbols)
+    symbols, labels = least_symbol_cell(glyphs), least_cell(kind)
+    reason = least_cell_reason(kind) if labels >= symbols else "its widest symbol at 7 pt"
+    return _GridNeeds(cells, max(labels, symbols), name, symbols, reason)
 
 
 def _options_taken(report: Report, at: tuple, kind: Kind, section: SectionFile) -> bool:
@@ -272,13 +282,13 @@ def _puzzles_per_page(report: Report, at: tuple, asked: int | None, grid: _GridN
                                                        f"as large as the page allows; got {asked}"))
         return None
     if asked is not None:
-        problem = layout.puzzles_per_page_problem(asked, size, least, name)
+        problem = layout.puzzles_per_page_problem(asked, size, least, name, grid.least_reason)
         if problem:
             report.add(Mistake(at + ("puzzles_per_page",), problem))
             return None
         return asked
     if layout.puzzles_that_fit(size, least) == 0:
-        problem = layout.puzzles_per_page_problem(1, size, least, name)
+        problem = layout.puzzles_per_page_problem(1, size, least, name, grid.least_reason)
         assert problem is not None  # not even one fits: that is the problem
         report.add(Mistake(at + ("size",), problem))
         return None
@@ -308,11 +318,13 @@ NOTE_ROOM = 1.15  # room kept beside an answer's note for a font wider than the 
 
 @cache
 def widest_answer_note(size: float) -> float:
-    """The widest note under an answer ('Puzzle on page 888') in any language, set in the
-    default font at `size` points, with NOTE_ROOM to spare."""
+    """The widest note under an answer ('Puzzle on page 888') in any language, for any
+    kinds, set in the default font at `size` points, with NOTE_ROOM to spare."""
     font = read_font(str(default_font_paths()[0]))
-    return NOTE_ROOM * max(font.width(load_catalogue(language).text(
-        "puzzle_on_page", page=WIDEST_PAGE), size) for language in language_names())
+    notes = [texts[key] for texts in (load_catalogue(language).texts
+                                      for language in language_names())
+             for key in ("puzzle_on_page", BEYOND_SUDOKU + "puzzle_on_page") if key in texts]
+    return NOTE_ROOM * max(font.width(note.format(page=WIDEST_PAGE), size) for note in notes)
 
 
 def _check_book(report: Report, book: BookFile | None, layout: Layout | None,
@@ -346,7 +358,8 @@ def distinct_problem(kind: Kind, shape: Shape, count: int, symmetry: str,
         f"{clues} clues, or as few as stay unique"
     shaped = "" if symmetry == "none" else f" of {symmetry} symmetry"
     more = ", or set clues: to take puzzles with more clues" if clues is None else ""
-    return (f"asks for {count} puzzles, but a {shape} board has only {most} distinct "
+    return (f"asks for {counted(count, 'puzzle')}, but {with_article(shape)} board has only {most} "
+            f"distinct "
             f"puzzles{shaped} with {made} (a book holds no two alike, relabelled, turned "
             f"or permuted): ask for at most {most}{more}")
 
@@ -392,7 +405,8 @@ def _cover(report: Report, cover: CoverFile, book: BookFile, layout: Layout | No
     regular_path, bold_path = default_font_paths()
     regular, bold = str(book.fonts.regular or regular_path), str(book.fonts.bold or bold_path)
     return cover_spec(report, cover, facts, (read_font(regular), read_font(bold)), bold,
-                      load_catalogue(book.language))
+                      load_catalogue(book.language).for_kinds(
+                          kind_of_name(s.variant) for s in sections))
 
 
 def _check_unique_names(report: Report, sections: list[SectionFile | None]) -> None:
@@ -472,7 +486,7 @@ def page_breakdown(plan: BookPlan, sections: list[_Counted], what: str) -> str:
 
 
 def pages_text(count: int) -> str:
-    return f"{count} page{'s' if count != 1 else ''}"
+    return counted(count, "page")
 
 
 def _check_blank_runs(report: Report, plan: BookPlan, most: int) -> None:

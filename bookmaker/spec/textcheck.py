@@ -9,6 +9,7 @@ import unicodedata
 from typing import Any
 
 from ..core.grade.grades import GRADES
+from ..core.words import with_article
 from .captions import (
     answer_note_text,
     caption_lines,
@@ -36,7 +37,8 @@ def check_texts(report: Report, book: Any, layout: Layout, sections: list) -> No
     fonts = _fonts(report, book)
     if fonts is None or book.language is None:
         return
-    catalogue = load_catalogue(book.language)
+    catalogue = load_catalogue(book.language).for_kinds(
+        kind_of_name(section.variant) for _, section, _ in sections)
     _check_glyphs(report, book, layout, sections, catalogue, fonts)
     if not report.problems:  # widths of missing glyphs would mean nothing
         _check_widths(report, book, layout, sections, catalogue, fonts)
@@ -165,7 +167,8 @@ def _check_widths(report: Report, book: Any, layout: Layout, sections: list,
             if regular.width(text, size) > across:
                 report.add(Mistake(at, f"the running {band} {text!r} is "
                            f"{regular.width(text, size):.0f} pt wide, more than the "
-                           f"{across:.0f} pt across a {layout.name} page: shorten the name"))
+                           f"{across:.0f} pt across {with_article(layout.name)} page: shorten the "
+                           f"name"))
         problem = caption_problem(book, layout, section, pages, catalogue, fonts)
         if problem:
             report.add(Mistake(at, problem))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..words import counted, with_article
 from .grid import GridError
 from .pieces import piece_of
 from .shape import Shape
@@ -52,7 +53,7 @@ def cover_problems(shape: Shape, cages: Sequence[Any],
     missing = [c for c in range(shape.cell_count) if c not in owner]
     if missing:
         shown = ", ".join(shape.cell_name(c) for c in missing[:5])
-        problems.append((-1, f"{len(missing)} cell(s) in no cage: {shown}"
+        problems.append((-1, f"{counted(len(missing), 'cell')} in no cage: {shown}"
                              + (" ..." if len(missing) > 5 else "")))
     return problems
 
@@ -103,7 +104,7 @@ def read_layout(text: str, shape: Shape, title: str) -> str:
     """A cage map for `shape` (a `title` puzzle's, as messages name it), checked: a
     letter per cell, every one a cage letter; GridError otherwise."""
     if len(text) != shape.cell_count:
-        raise GridError(f"the cage layout has {len(text)} letters, a {shape} {title} "
+        raise GridError(f"the cage layout has {len(text)} letters, {with_article(shape)} {title} "
                         f"needs {shape.cell_count}")
     for position, letter in enumerate(text):
         if letter not in _LETTER_INDEX:

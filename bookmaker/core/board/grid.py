@@ -23,6 +23,7 @@ from functools import cache
 from itertools import compress
 
 from ..solve import compiled
+from ..words import with_article
 from .shape import MAX_SIZE, REGION_LETTERS, Shape, board_of, jigsaw_of, latin_of, shape_for_size
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
@@ -48,7 +49,7 @@ class Grid:
 
     def __post_init__(self) -> None:
         if len(self.cells) != self.shape.cell_count:
-            raise ValueError(f"a {self.shape} grid has {self.shape.cell_count} cells, "
+            raise ValueError(f"{with_article(self.shape)} grid has {self.shape.cell_count} cells, "
                              f"got {len(self.cells)}")
 
     @property
@@ -133,14 +134,15 @@ def _with_geometry(shape: Shape, geometry: str) -> Shape:
     try:
         return board_of(shape.box_rows, shape.box_cols, geometry)
     except ValueError as err:
-        raise GridError(f"a {shape} grid cannot be {geometry}: {err}") from None
+        raise GridError(f"{with_article(shape)} grid cannot be {geometry}: {err}") from None
 
 
 def _checked(values: list[int], shape: Shape, in_range: bool = False) -> Grid:
     """The grid of the values on the board, once length, range (unless known in_range)
     and clashes are checked."""
     if len(values) != shape.cell_count:
-        raise GridError(f"wrong length: {len(values)} cells, a {shape} grid has {shape.cell_count}")
+        raise GridError(f"wrong length: {len(values)} cells, {with_article(shape)} grid has "
+                        f"{shape.cell_count}")
     if not in_range:
         _check_range(values, shape)
     grid = Grid(shape, tuple(values))
@@ -176,7 +178,8 @@ def _read_symbols(line: str, size: int | None) -> list[int]:
             continue
         value = _VALUE_OF.get(ch, 0)
         if not 1 <= value <= size:
-            raise GridError(f"bad symbol {line[i]!r} at position {i + 1}; a {size}x{size} grid "
+            raise GridError(f"bad symbol {line[i]!r} at position {i + 1}; "
+                            f"{with_article(f'{size}x{size}')} grid "
                             f"uses {_symbol_range(size)}, and '.' or '0' for blank")
         values.append(value)
     return values
@@ -223,7 +226,7 @@ def line_parts(text: str, title: str, parts: tuple[str, ...]) -> list[str]:
     if len(found) != len(parts):
         named = f"{', '.join(parts[:-1])} and {parts[-1]}"
         between = "a space" if len(parts) == 2 else "spaces"
-        raise GridError(f"a {title} line has {_COUNTED[len(parts)]} parts, {named}, "
+        raise GridError(f"{with_article(title)} line has {_COUNTED[len(parts)]} parts, {named}, "
                         f"separated by {between}; got {len(found)}")
     return found
 
@@ -261,7 +264,8 @@ def _read_jigsaw(line: str, shape: Shape | None) -> tuple[list[int], Shape]:
 def _jigsaw_board(letters: str, size: int) -> Shape:
     bad = next((ch for ch in letters if ch not in REGION_LETTERS[:size]), None)
     if bad is not None:
-        raise GridError(f"regions: bad letter {bad!r}; a {size}x{size} jigsaw names its "
+        raise GridError(f"regions: bad letter {bad!r}; {with_article(f'{size}x{size}')} jigsaw "
+                        f"names its "
                         f"regions A-{REGION_LETTERS[size - 1]}")
     number: dict[str, int] = {}
     try:
@@ -305,7 +309,8 @@ def _check_range(values: list[int], shape: Shape) -> None:
         return
     for i, v in enumerate(values):
         if v > shape.size:
-            raise GridError(f"bad value {v} at {shape.cell_name(i)}; a {shape} grid holds "
+            raise GridError(f"bad value {v} at {shape.cell_name(i)}; "
+                            f"{with_article(shape)} grid holds "
                             f"1-{shape.size}, 0 for blank")
 
 

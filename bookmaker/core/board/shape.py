@@ -33,6 +33,7 @@ from functools import cached_property, lru_cache
 
 from ..bits import bits_of, mask_of
 from ..solve.budget import BOARDS_KEPT as BOARDS_KEPT  # kept per table, as compiled.py keeps
+from ..words import with_article
 
 SYMMETRIES = ("none", "rotational", "mirror", "diagonal")
 MAX_SIZE = 25  # the largest size the text format has symbols for
@@ -165,6 +166,12 @@ class Shape:
         return GEOMETRIES[self.geometry].overlapping
 
     @property
+    def fills_frame(self) -> bool:
+        """Its frame is all squares, a cell or a black square (a Kakuro's pattern): the
+        squares that are no cell are printed, not left out as a Samurai's gaps are."""
+        return GEOMETRIES[self.geometry].patterned
+
+    @property
     def extra_unit_kinds(self) -> frozenset[str]:
         """The kinds of unit beyond rows, columns, boxes and regions: 'diagonal', 'window'."""
         return frozenset(unit.kind for unit in self.units) - CLASSIC_KINDS - {"region"}
@@ -289,7 +296,7 @@ def _jigsaw_layout(shape: Shape):
         raise ValueError(f"a jigsaw layout needs n x n cells for n from 4 to {MAX_SIZE}, "
                          f"got {len(regions)}")
     if sorted(set(regions)) != list(range(n)):
-        raise ValueError(f"a {n}x{n} jigsaw layout numbers its regions 0..{n - 1}")
+        raise ValueError(f"{with_article(f'{n}x{n}')} jigsaw layout numbers its regions 0..{n - 1}")
     held: list[list[int]] = [[] for _ in range(n)]
     for c, r in enumerate(regions):
         held[r].append(c)
@@ -552,7 +559,7 @@ def parse_box(box_text: str, size: int) -> tuple[int, int]:
     """Read a box '3x2' of a size-n board as (3, 2); ValueError unless it tiles it."""
     box_rows, box_cols = _parse_pair(box_text, "box")
     if box_rows * box_cols != size:
-        raise ValueError(f"box {box_text} does not tile a {size}x{size} board "
+        raise ValueError(f"box {box_text} does not tile {with_article(f'{size}x{size}')} board "
                          f"({box_rows}*{box_cols} != {size})")
     return box_rows, box_cols
 

@@ -48,6 +48,7 @@ from itertools import permutations
 
 from ..rng import Rng, derive_seed
 from ..solve import compiled
+from ..words import with_article
 from . import moves as boardmoves
 from .grid import SYMBOLS, Grid, format_grid
 from .shape import Shape, shape_of
@@ -327,7 +328,7 @@ def _variant_form(grid: Grid) -> str:
     try:
         return boardmoves.variant_form(grid)
     except boardmoves.TooManyMoves:
-        raise CanonicalFormError(f"a {grid.shape} board has too many moves for its "
+        raise CanonicalFormError(f"{with_article(grid.shape)} board has too many moves for its "
                                  f"canonical form to be searched") from None
 
 

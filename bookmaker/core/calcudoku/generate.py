@@ -39,6 +39,7 @@ from ..grade.grader import Grading, grade_state_within
 from ..puzzle import GenerationError, Puzzle
 from ..rng import Rng
 from ..solve.verify import VerificationError
+from ..words import counted, with_article
 from .cages import (
     ADD,
     DIVIDE,
@@ -111,13 +112,9 @@ def generate_calcudoku(kind: type[CalcCages], shape: Shape, seed: int,
         if made is not None:
             solution, cages, grading = made
             return _proven(shape, seed, difficulty, solution, cages), grading
-    raise GenerationError(f"could not make {_article(difficulty)} {difficulty!r} "
+    raise GenerationError(f"could not make {with_article(repr(difficulty))} "
                           f"{shape.size}x{shape.size} Calcudoku ({kind.mode}) in "
-                          f"{attempts} attempts")
-
-
-def _article(word: str) -> str:
-    return "an" if word[0] in "aeiou" else "a"
+                          f"{counted(attempts, 'attempt')}")
 
 
 def _blank(shape: Shape) -> Grid:
@@ -130,7 +127,7 @@ def _proven(shape: Shape, seed: int, difficulty: str, solution, cages: CalcCages
     if not (found.unique and found.solution == solution):
         raise CalcudokuDisagreement(
             f"the Calcudoku solver does not confirm a generated {shape} Calcudoku (seed "
-            f"{seed}): {found.count} solution(s) found, search complete: {found.complete}")
+            f"{seed}): {counted(found.count, 'solution')} found, search complete: {found.complete}")
     return Puzzle(_blank(shape), Grid(shape, solution), seed, "none", difficulty,
                   extras=cages)
 

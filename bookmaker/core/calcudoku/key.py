@@ -15,6 +15,7 @@ image of the other.
 
 from __future__ import annotations
 
+from ..words import with_article
 from .cages import ADD, SUBTRACT, CalcCages, HiddenCages, MathCage
 from .text import format_calcudoku
 
@@ -66,4 +67,4 @@ def _complement(n: int, cage: MathCage) -> int:
         return len(cage.cells) * (n + 1) - cage.target
     if cage.operation == SUBTRACT:
         return cage.target
-    raise ValueError(f"v -> n+1-v does not keep a {cage.operation} cage")
+    raise ValueError(f"v -> n+1-v does not keep {with_article(cage.operation)} cage")

@@ -27,6 +27,7 @@ from ..kinds.ipuzform import IpuzForm
 from ..kinds.kind import Extras, MakeRequest, SquareKind
 from ..puzzle import Puzzle
 from ..solve.verify import require_agreement
+from ..words import with_article
 from .cages import (
     HIDDEN,
     OPERATIONS,
@@ -64,6 +65,7 @@ class CalcudokuKind(SquareKind):
     geometry = "latin"
     shapes_givens = False
     corner_labels = True
+    corner_labels_named = "cage clues"
     sudoku_rule = False
     grades = CALCUDOKU_GRADES
 
@@ -173,7 +175,7 @@ class CalcudokuKind(SquareKind):
 
     def extras_from_marks(self, board: Shape, marks: Marks) -> CalcCages:
         if not marks.cages:
-            raise ValueError(f"a {self.title} has cages, and none are given")
+            raise ValueError(f"{with_article(self.title)} has cages, and none are given")
         cages = tuple(sorted((_math_cage(m) for m in marks.cages), key=lambda c: c.cells))
         try:
             return self.cages_type(board, cages)

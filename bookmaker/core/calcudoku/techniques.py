@@ -38,6 +38,7 @@ from ..grade.advanced import contradiction_chains, solver_boards
 from ..grade.caged import apply_to_changed_cages
 from ..grade.candidates import Candidates, Step, cell_names
 from ..killer.techniques import fillings as sum_fillings
+from ..words import with_article
 from .cages import ADD, CalcCages, pack, union, unpack
 from .solver import rounds_to_contradiction, settle
 
@@ -181,7 +182,7 @@ def cage_line_intersection(state: CalcCandidates) -> Step | None:
                 if removed:
                     return Step("cage-line intersection", (),
                                 tuple((c, d + 1) for c in bits_of(removed)),
-                                f"{cages.name(index)} puts a {SYMBOLS[d]} in "
+                                f"{cages.name(index)} puts {with_article(SYMBOLS[d])} in "
                                 f"{state.shape.units[unit]}")
     return None
 

@@ -26,6 +26,7 @@ from ..kinds.ipuzform import IpuzForm, ipuz_problem
 from ..kinds.kind import Kind
 from ..kinds.registry import all_kinds, kind_named
 from ..puzzle import Puzzle
+from ..words import with_article
 from .record import About, ReadPuzzle, about_fields, printed_symbols, rating_fields
 
 IPUZ_VERSION = "http://ipuz.org/v2"
@@ -58,7 +59,7 @@ def ipuz_document(puzzle: Puzzle, about: About, origin: str = "") -> dict[str, A
     problem = ipuz_problem(kind, board, marks)
     form = kind.ipuz()
     if problem is not None or form is None:
-        raise ValueError(f"a {kind.title} has no ipuz form: {problem}")
+        raise ValueError(f"{with_article(kind.title)} has no ipuz form: {problem}")
     document: dict[str, Any] = {"version": IPUZ_VERSION, "kind": list(form.puzzle_kinds)}
     document |= _published(about, puzzle, origin)
     document |= {"charset": about.symbols or SYMBOLS[:board.size], "displaycharset": True,
@@ -273,7 +274,8 @@ def _read_as_its_kind(document: dict) -> ReadPuzzle:
 def _read_as(document: dict, kind: Kind) -> ReadPuzzle:
     form = kind.ipuz()
     if form is None:
-        raise IpuzError(f"kind: a {kind.title} is not written in ipuz: {kind.ipuz_absent}")
+        raise IpuzError(f"kind: {with_article(kind.title)} is not written in ipuz: "
+                        f"{kind.ipuz_absent}")
     values, size = _values(document, "puzzle")
     board = _board(document, kind, size)
     givens = Grid(board, tuple(values[r][c] for r, c in board.positions))
@@ -374,13 +376,14 @@ def _board(document: dict, kind: Kind, size: int) -> Shape:
     try:
         board = kind.board_of_regions(size, regions)
     except ValueError as err:
-        raise IpuzError(f"zones: not the regions of a {kind.title} board: {err}") from None
+        raise IpuzError(f"zones: not the regions of {with_article(kind.title)} board: "
+                        f"{err}") from None
     if regions and _cell_sets(u.cells for u in board.blocks) != _cell_sets(regions):
-        raise IpuzError(f"zones: not the regions of a {kind.title} board")
+        raise IpuzError(f"zones: not the regions of {with_article(kind.title)} board")
     shaded = _cell_sets(cells for cells, highlighted in zones if highlighted)
     if shaded != _cell_sets(u.cells for u in board.units if u.kind in board.extra_unit_kinds):
-        raise IpuzError(f"zones: the highlighted zones are not the groups a {board} board "
-                        f"adds to rows, columns and regions")
+        raise IpuzError(f"zones: the highlighted zones are not the groups "
+                        f"{with_article(board)} board adds to rows, columns and regions")
     return board
 
 

@@ -43,6 +43,7 @@ from ..grade.grades import DIFFICULTIES, GRADES, unreachable_grade
 from ..puzzle import GenerationError, Puzzle
 from ..rng import Rng, derive_seed
 from ..solve import compiled
+from ..words import counted, with_article
 from .balance import is_balanced, removal_rule
 from .logicdig import dig_singles
 from .removal import Clues, blank_orbits, generate, removal_budget, seeded_fill
@@ -106,16 +107,12 @@ def _failure(shape: Shape, difficulty: str, symmetry: str, attempts: int,
              hardest: str) -> str:
     """Why no attempt met the target."""
     board = f"{shape}" + ("" if symmetry == "none" else f" {symmetry}-symmetric")
-    message = f"could not make {_article(difficulty)} {difficulty!r} {board} puzzle in " \
-              f"{attempts} attempts"
+    message = f"could not make {with_article(repr(difficulty))} {board} puzzle in " \
+              f"{counted(attempts, 'attempt')}"
     if GRADES.index(hardest) < GRADES.index(difficulty):
         return f"{message}: {board} puzzles are never harder than {hardest!r} here"
     return (f"{message}: removing clues went from easier than {difficulty!r} straight to "
             f"harder every time; try another seed or difficulty")
-
-
-def _article(word: str) -> str:
-    return "an" if word[0] in "aeiou" else "a"
 
 
 def _attempt(shape: Shape, seed: int, target: str, symmetry: str,

@@ -24,6 +24,7 @@ from ..puzzle import GenerationError, Puzzle
 from ..rng import Rng
 from ..solve import compiled
 from ..solve.search import Search, fewest_candidates_cells, search
+from ..words import with_article
 from .balance import removal_rule
 
 FILL_MAX_NODES = 20_000
@@ -104,8 +105,8 @@ def random_solution(shape: Shape, rng: Rng, max_nodes: int | None = None,
     attempts = default_attempts if attempts is None else attempts
     solution = compiled.engine(shape).random_solution(rng, max_nodes, attempts)
     if solution is None:
-        raise GenerationError(f"could not fill a {shape} grid in {attempts} attempts of "
-                              f"{max_nodes} nodes")
+        raise GenerationError(f"could not fill {with_article(shape)} grid in {attempts} "
+                              f"attempts of {max_nodes} nodes")
     return solution
 
 

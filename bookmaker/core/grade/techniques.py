@@ -19,6 +19,7 @@ from itertools import combinations
 from ..bits import bits_of, mask_of
 from ..board.grid import SYMBOLS
 from ..board.shape import BLOCK_KINDS, BOARDS_KEPT, Shape
+from ..words import with_article
 from .candidates import Candidates, Step, cell_names, removing, symbols_text
 
 
@@ -445,7 +446,7 @@ def colouring_step(state: Candidates, placements, eliminations, d: int, wrap: in
         return Step("simple colouring", placements, eliminations, f"two {SYMBOLS[d]}-coloured "
                     f"cells of one colour see each other, so that colour is false")
     return Step("simple colouring", placements, eliminations,
-                f"these cells see both colours of a {SYMBOLS[d]} chain")
+                f"these cells see both colours of {with_article(SYMBOLS[d])} chain")
 
 
 # --- chains --------------------------------------------------------------------------

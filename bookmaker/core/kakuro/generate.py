@@ -31,6 +31,7 @@ from ..grade.grader import GRADES, Grading
 from ..puzzle import GenerationError, Puzzle
 from ..rng import Rng
 from ..solve.verify import VerificationError
+from ..words import counted, with_article
 from . import techniques as k
 from .clues import Clues
 from .filling import Filling, Move, random_filling
@@ -102,8 +103,8 @@ def generate_kakuro(size: int, seed: int, difficulty: str = "any",
             puzzle = _proven(filling, seed, difficulty, symmetry)
             if puzzle is not None:
                 return puzzle, grading
-    raise GenerationError(f"could not make a {difficulty!r} {size}x{size} Kakuro in "
-                          f"{attempts} attempts")
+    raise GenerationError(f"could not make {with_article(repr(difficulty))} {size}x{size} "
+                          f"Kakuro in {counted(attempts, 'attempt')}")
 
 
 def _attempt(size: int, seed: int, target: str, symmetry: str):
@@ -268,5 +269,5 @@ def _proven(filling: Filling, seed: int, difficulty: str, symmetry: str) -> Puzz
     if not (found.unique and found.solution == solution):
         raise KakuroDisagreement(
             f"the Kakuro solver does not confirm a generated {shape} (seed {seed}): "
-            f"{found.count} solution(s) found, search complete: {found.complete}")
+            f"{counted(found.count, 'solution')} found, search complete: {found.complete}")
     return Puzzle(blank, Grid(shape, solution), seed, symmetry, difficulty, extras=clues)

@@ -50,6 +50,7 @@ class KakuroKind(SquareKind):
     extras_type = Clues
     shapes_givens = False
     corner_labels = True  # two clues in the corners of a black square,
+    corner_labels_named = "run totals"
     corner_label_share = 0.3  # each in its own half of the square (render BLOCK_CLUE_MAX)
     sudoku_rule = False   # its rule stands alone
     summary = ("black squares' totals for the runs of white squares after them, digits 1-9 "

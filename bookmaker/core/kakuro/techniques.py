@@ -39,6 +39,7 @@ from ..board.grid import SYMBOLS, Grid
 from ..grade.candidates import Step
 from ..killer.cages import combinations as sets_adding_up
 from ..killer.techniques import fillings
+from ..words import with_article
 from .areas import areas_of
 from .clues import Clues
 from .solver import Tables, rounds_to_contradiction
@@ -201,8 +202,9 @@ def unique_digit(state: KakuroState, run: int) -> Step | None:
         places = [c for c in open_cells if state.cands[c] >> d & 1]
         if len(places) == 1:
             return found(state, "unique digit", ((places[0], d + 1),), (),
-                         lambda: f"{state.clues.run_name(run)} needs a {SYMBOLS[d]}, and "
-                                 f"only {state.shape.cell_name(places[0])} can hold it")
+                         lambda: f"{state.clues.run_name(run)} needs "
+                                 f"{with_article(SYMBOLS[d])}, and only "
+                                 f"{state.shape.cell_name(places[0])} can hold it")
     return None
 
 

@@ -25,6 +25,7 @@ from ..bits import mask_of
 from ..board.cages import OnBoard, cage_index, connected, cover_problems
 from ..board.groups import unit_groups
 from ..board.shape import Shape
+from ..words import number_of
 
 # The sizes Killers are made in: their cage totals stay two-digit, their cages few enough.
 KILLER_SIZES = (4, 6, 8, 9, 12)
@@ -233,5 +234,7 @@ def givens_problem(values: list[int], combos, total: int, place: str) -> str | N
     held = mask_of(v - 1 for v in values)
     if values and not any(combo & held == held for combo in combos):
         shown = ", ".join(str(v) for v in values)
-        return f"its given(s) {shown} fit no way of making {total} in {place}"
+        count = len(values)
+        return (f"its {number_of(count, 'given')} {shown} {number_of(count, 'fits', 'fit')} "
+                f"no way of making {total} in {place}")
     return None

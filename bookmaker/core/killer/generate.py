@@ -42,6 +42,7 @@ from ..grade.grades import GRADES
 from ..puzzle import GenerationError, Puzzle
 from ..rng import Rng
 from ..solve.verify import VerificationError
+from ..words import counted, with_article
 from .cages import KILLER_SIZES, Cage, Cages
 from .grade import grade_killer_within
 from .solver import killer_solutions
@@ -91,13 +92,9 @@ def generate_killer(shape: Shape, seed: int, difficulty: str = "any",
         if difficulty in ("any", grading.grade) and len(cages.cages) <= len(CAGE_LETTERS):
             return _proven(shape, seed, difficulty, solution, cages, grading), grading
         reached.append(grading.grade)
-    raise GenerationError(f"could not make {_article(difficulty)} {difficulty!r} {shape} "
-                          f"Killer in {attempts} attempts (they were "
+    raise GenerationError(f"could not make {with_article(repr(difficulty))} {shape} "
+                          f"Killer in {counted(attempts, 'attempt')} (they were "
                           f"{', '.join(sorted(set(reached), key=GRADES.index))})")
-
-
-def _article(word: str) -> str:
-    return "an" if word[0] in "aeiou" else "a"
 
 
 def _proven(shape: Shape, seed: int, difficulty: str, solution, cages: Cages,
@@ -109,7 +106,7 @@ def _proven(shape: Shape, seed: int, difficulty: str, solution, cages: Cages,
     if not (found.unique and found.solution == solution):
         raise KillerDisagreement(
             f"the Killer solver does not confirm a generated {shape} Killer (seed {seed}): "
-            f"{found.count} solution(s) found, search complete: {found.complete}")
+            f"{counted(found.count, 'solution')} found, search complete: {found.complete}")
     return Puzzle(blank, Grid(shape, solution), seed, "none", difficulty, extras=cages)
 
 

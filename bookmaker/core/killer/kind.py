@@ -45,6 +45,7 @@ class KillerKind(BoxKind):
     extras_type = Cages
     shapes_givens = False
     corner_labels = True
+    corner_labels_named = "cage totals"
     heavy = True
     pencil_grade = "expert"  # cage combinations pencilled in: one a 6x9 page by default
 

@@ -37,6 +37,7 @@ from ..board.groups import unit_groups
 from ..grade.advanced import contradiction_chains, forcing_step, solver_boards
 from ..grade.caged import apply_to_changed_cages
 from ..grade.candidates import Candidates, Step, cell_names, symbols_text
+from ..words import with_article
 from .cages import Area, Cages
 from .solver import rounds_to_contradiction, settle
 
@@ -156,7 +157,7 @@ def combination_step(state: KillerCandidates, placements, eliminations, index: i
         return Step("cage combinations", placements, eliminations, f"{name} can only hold {sets}")
     (cell, value), = placements
     return Step("cage combinations", placements, eliminations,
-                f"{name} needs a {SYMBOLS[value - 1]}, and only "
+                f"{name} needs {with_article(SYMBOLS[value - 1])}, and only "
                 f"{state.shape.cell_name(cell)} can hold it")
 
 
@@ -205,7 +206,7 @@ def cage_unit_intersection(state: KillerCandidates) -> Step | None:
 def cage_unit_step(state: KillerCandidates, placements, eliminations, index: int, d: int,
                    unit: int) -> Step:
     return Step("cage-unit intersection", placements, eliminations,
-                f"{state.cages.name(index)} needs a {SYMBOLS[d]}, and it lies in "
+                f"{state.cages.name(index)} needs {with_article(SYMBOLS[d])}, and it lies in "
                 f"{state.shape.units[unit]}")
 
 

@@ -21,6 +21,7 @@ from ..board.grid import Grid
 from ..board.shape import Shape, board_of, latin_of, shape_for_size
 from ..grade.grades import GRADES
 from ..puzzle import Puzzle
+from ..words import with_article
 
 if TYPE_CHECKING:  # marks and ipuz forms load where drawn or exported, not to check a line
     from ..board.marks import Marks
@@ -72,6 +73,7 @@ class Kind:
     named_in_captions: bool = True   # its name is printed beside its size
     size_in_captions: bool = True    # its size is printed ('9x9'); a Samurai's is not
     corner_labels: bool = False      # numbers in cell corners (a cage's total)
+    corner_labels_named: str = ""    # what messages call them: 'cage totals'
     corner_label_share: float = 0.0  # the share of a cell those numbers may be tall (0:
     #                                  a cage total's, spec/kinds.CAGE_TOTAL_MAX)
     heavy: bool = False              # a puzzle takes a second or more to make
@@ -312,7 +314,8 @@ def box_of_regions(size: int, regions: tuple[tuple[int, ...], ...]) -> tuple[int
     boxes = {frozenset((top + r) * size + left + c for r in range(rows) for c in range(cols))
              for top in range(0, size, rows) for left in range(0, size, cols)}
     if rows * cols != size or {frozenset(region) for region in regions} != boxes:
-        raise ValueError(f"its {len(regions)} regions are not the boxes of a {size}x{size} "
+        raise ValueError(f"its {len(regions)} regions are not the boxes of "
+                         f"{with_article(f'{size}x{size}')} "
                          f"board")
     return rows, cols
 
@@ -320,7 +323,8 @@ def box_of_regions(size: int, regions: tuple[tuple[int, ...], ...]) -> tuple[int
 def clues_problem(clues: int, shape: Shape | BoardDescription) -> str | None:
     """What is wrong with a clue target for a board (specs' `clues:`, generate --clues)."""
     if clues >= shape.cell_count:
-        return f"must be fewer than the {shape.cell_count} cells of a {shape} board, got {clues}"
+        return (f"must be fewer than the {shape.cell_count} cells of {with_article(shape)} board, "
+                f"got {clues}")
     return None
 
 

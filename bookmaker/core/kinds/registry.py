@@ -11,6 +11,7 @@ Sudoku never load the Killer, Calcudoku, Latin or Kakuro code (bench_startup.py)
 from __future__ import annotations
 
 from ..board.shape import Shape
+from ..words import with_article
 from .kind import Kind
 from .sudoku import SUDOKU_KINDS
 
@@ -98,6 +99,6 @@ def kind_of(board: Shape, extras: object = None) -> Kind:
         all_kinds()
         kind = _by_puzzle.get(key)
     if kind is None:
-        raise ValueError(f"no kind of puzzle is a {board} board with "
+        raise ValueError(f"no kind of puzzle is {with_article(board)} board with "
                          f"{type(extras).__name__ if extras is not None else 'givens only'}")
     return kind

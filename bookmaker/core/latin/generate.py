@@ -23,6 +23,7 @@ from ..grade.grader import GRADES, Grading
 from ..puzzle import GenerationError, Puzzle
 from ..rng import Rng
 from ..solve.verify import VerificationError
+from ..words import counted, with_article
 from .dig import dig
 from .fill import random_latin
 
@@ -63,8 +64,8 @@ def generate_latin(family: Family, n: int, seed: int, difficulty: str = "any",
             return _proven(family, seed, difficulty, solution, givens, extras), grading
         reached.append(grading.grade)
     grades = ", ".join(sorted(set(reached), key=GRADES.index))
-    raise GenerationError(f"could not make a {difficulty!r} {n}x{n} {family.title} in "
-                          f"{attempts} attempts (they were {grades})")
+    raise GenerationError(f"could not make {with_article(repr(difficulty))} {n}x{n} "
+                          f"{family.title} in {counted(attempts, 'attempt')} (they were {grades})")
 
 
 def _attempt(family: Family, n: int, seed: int, difficulty: str):
@@ -117,5 +118,5 @@ def _proven(family: Family, seed: int, difficulty: str, solution, givens: Grid,
         n = givens.shape.size
         raise LatinDisagreement(
             f"the {family.title} solver does not confirm a generated {n}x{n} {family.title} "
-            f"(seed {seed}): {found.count} solution(s), search complete: {found.complete}")
+            f"(seed {seed}): {counted(found.count, 'solution')}, search complete: {found.complete}")
     return Puzzle(givens, Grid(givens.shape, solution), seed, "none", difficulty, extras=extras)

@@ -9,6 +9,7 @@ from ..grade.grades import GRADES
 from ..kinds.kind import MakeRequest, SquareKind
 from ..puzzle import Puzzle
 from ..solve.verify import first_decided, require_agreement
+from ..words import with_article
 
 # Puzzles in a row a job may make when the check cannot decide one within its budget:
 # each is dropped unprinted for the next (none was seen in the benchmarks).
@@ -27,8 +28,8 @@ class LatinKind(SquareKind):
 
     def size_problem(self, size: int, box_given: bool) -> str | None:
         if box_given:
-            return (f"a {self.title} puzzle is a Latin square without boxes: give its size "
-                    f"alone")
+            return (f"{with_article(self.title)} puzzle is a Latin square without boxes: "
+                    f"give its size alone")
         if size not in self.sizes:
             return (f"{self.name} puzzles are made in the sizes {self.sizes[0]}x"
                     f"{self.sizes[0]} to {self.sizes[-1]}x{self.sizes[-1]}; got {size}x{size}")
@@ -37,10 +38,11 @@ class LatinKind(SquareKind):
     def options_problem(self, symmetry: str, clues: int | None,
                         rating: object | None) -> tuple[str, str] | None:
         if symmetry != "none":
-            return "symmetry", (f"a {self.title} puzzle's clues are not laid out in a "
+            return "symmetry", (f"{with_article(self.title)} puzzle's clues are not laid out in a "
                                 f"pattern: leave symmetry out")
         if clues is not None:
-            return "clues", f"a {self.title} puzzle takes a difficulty, not a clue count"
+            return "clues", (f"{with_article(self.title)} puzzle takes a difficulty, not a clue "
+                              f"count")
         if rating is not None:
             return "rating", ("SE ratings are for Sudoku; a "
                               f"{self.title} puzzle takes a difficulty")

@@ -17,6 +17,7 @@ from ..generate.removal import generate
 from ..grade.grader import Grading, grade_within
 from ..grade.grades import GRADES
 from ..puzzle import GenerationError, Puzzle
+from ..words import counted, with_article
 from .ranges import RatingRange
 from .rater import Rating, rate
 
@@ -79,10 +80,11 @@ def _attempt(shape: Shape, seed: int, grade: str, difficulty: str, symmetry: str
 def _failure(shape: Shape, rating: RatingRange, difficulty: str, symmetry: str,
              attempts: int, reached: list[Rating]) -> str:
     board = f"{shape}" + ("" if symmetry == "none" else f" {symmetry}-symmetric")
-    grade = "" if difficulty == "any" else f" {difficulty!r}"
-    message = f"could not make a{grade} {board} puzzle rated {rating} in {attempts} attempts"
+    grade = f"{difficulty!r} " if difficulty != "any" else ""
+    message = (f"could not make {with_article(f'{grade}{board}')} puzzle rated {rating} in "
+               f"{counted(attempts, 'attempt')}")
     if not reached:
-        return f"{message}: no attempt made a{grade} puzzle"
+        return f"{message}: no attempt made {with_article(f'{grade}puzzle')}"
     low = min(reached, key=lambda r: r.er)
     high = max(reached, key=lambda r: r.er)
     return f"{message}: the {len(reached)} rated reached {low.er_text} to {high.er_text}"

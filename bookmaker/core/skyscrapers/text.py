@@ -23,6 +23,7 @@ from ..board.grid import (
     line_parts,
 )
 from ..board.shape import Shape
+from ..words import with_article
 from .clues import SIDES, EdgeClues
 
 SIZES = range(4, 9)
@@ -49,7 +50,8 @@ def parse_skyscrapers(text: str, board: Shape | None = None) -> tuple[Grid, Edge
 
 def _read_side(text: str, n: int, name: str) -> tuple[int, ...]:
     if len(text) != n:
-        raise GridError(f"clues {name}: {len(text)} symbols, a {n}x{n} grid has {n} a side")
+        raise GridError(f"clues {name}: {len(text)} symbols, {with_article(f'{n}x{n}')} grid has "
+                        f"{n} a side")
     values = []
     for i, symbol in enumerate(text):
         if symbol == BLANK:
