@@ -342,7 +342,7 @@ def test_export_refuses_a_file_whose_stated_solution_is_wrong_and_writes_nothing
                                   str(tmp_path / "wrong.ipuz"), "-o", str(out)])
     assert (result.exit_code, result.stderr) == (1, f"{tmp_path / 'wrong.ipuz'}:1: wrong answer: "
                                                     "the file's solution differs from the "
-                                                    "puzzle's at 2 cell(s), first r1c2\n")
+                                                    "puzzle's at 2 cells, first r1c2\n")
     assert not out.exists()
 
 
