@@ -85,15 +85,18 @@ static int naked_single(const BasicsObject *t, const State *s, Found *f) {
 
 /* --- intersections -------------------------------------------------------------------- */
 
+/* Only `other`'s cells outside `inside` lose the digit: units of one kind may meet (an X's
+   diagonals), and the cell they share keeps it (basics.py's _direct_locked). */
 static int direct_locked(const BasicsObject *t, const State *s, int d, int inside, int other,
                          Found *f) {
+    Set losing = s_minus(t->unit[other], t->unit[inside]);
     for (int i = 0; i < t->units; i++) {
         int third = t->single[i];
         if (third == inside || t->kind[third] != t->kind[inside] ||
-            !s_any(s_and(t->unit[third], t->unit[other])))
+            !s_any(s_and(t->unit[third], losing)))
             continue;
         Set here = s_and(s->dc[d], t->unit[third]);
-        Set left = s_minus(here, t->unit[other]);
+        Set left = s_minus(here, losing);
         if (s_count(here) >= 2 && s_count(left) == 1) {
             f->rating = t->kind[inside] == BOX ? 17 : 19;
             f->cell = s_lowest(left);

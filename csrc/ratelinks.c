@@ -65,7 +65,10 @@ static void line_groups(Chains *k, int u, Set places) {
         Set part = s_and(t->segs[i], places);
         if (s_any(part)) parts[count++] = part;
     }
-    if (count == 2) add_link(k, u, places, parts[0], parts[1], 1);
+    /* the two segments must hold every place (a jigsaw region may cross the line in one
+       cell, which is no segment: links.py's _line_groups) */
+    if (count == 2 && !s_any(s_minus(places, s_or(parts[0], parts[1]))))
+        add_link(k, u, places, parts[0], parts[1], 1);
 }
 
 static void cross_ends(Chains *k, int u, Set places, Set down, Set across, Set heart) {

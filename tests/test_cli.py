@@ -460,6 +460,7 @@ class TerminalErr(io.StringIO):
 def test_a_work_meter_on_a_terminal_redraws_one_status_line_and_wipes_it(monkeypatch):
     err = TerminalErr()
     monkeypatch.setattr(sys, "stderr", err)
+    monkeypatch.setenv("COLUMNS", "80")
     with WorkMeter("Rating line 1", 2_000_000, delay=0, redraw_every=0) as meter:
         meter.update(100_000)
         meter.update(1_250_000)
@@ -477,6 +478,25 @@ def test_a_work_meter_redraws_its_status_line_at_most_every_redraw_interval(monk
             meter.update(spent)
     assert err.getvalue().count("work units") == 1  # the first update only
     assert "100,000 of" in err.getvalue()
+
+
+def test_a_work_meters_status_line_fits_a_narrow_terminal(monkeypatch):
+    # Issue 34 L3: on a 40-column terminal each redraw of a longer line wrapped, leaving
+    # a row behind (14 of them for one rating).
+    err = TerminalErr()
+    monkeypatch.setattr(sys, "stderr", err)
+    monkeypatch.setenv("COLUMNS", "40")
+    with WorkMeter("Rating line 1", 200_000_000, delay=0, redraw_every=0) as meter:
+        for spent in (100_000, 41_200_000, 199_900_000):
+            meter.update(spent)
+    drawn = err.getvalue().split("\r")
+    assert drawn == ["", "Rating line 1: 0% of budget (0 s)",
+                     "Rating line 1: 20% of budget (0 s)", "Rating line 1: 99% of budget (0 s)",
+                     " " * 34, ""]
+    monkeypatch.setenv("COLUMNS", "20")
+    with WorkMeter("Rating line 1", 200_000_000, delay=0, redraw_every=0) as meter:
+        meter.update(41_200_000)
+    assert err.getvalue().split("\r")[-3] == "Rating line 1: 20% "
 
 
 def test_rate_meters_a_long_rating_on_stderr_and_prints_the_same(runner, tmp_path,

@@ -115,3 +115,18 @@ def test_a_grade_a_4x4_killer_never_has_is_refused_before_any_attempt(runner):
     assert refused.exit_code == 2
     assert "4x4 Killer puzzles are never harder than 'beginner', so none is 'easy'" \
         in " ".join(refused.stderr.split())
+
+
+def test_rate_rates_the_audits_x_puzzle_by_its_solutions_steps(runner):
+    # Issue 34 H1: its third step placed a 5 where the solution has 2 (a claiming from
+    # diagonal 1 into box 5 took the 5 from the centre, which diagonal 1 keeps), and the
+    # solve ended "20.0/1.2/1.2 beyond SE's techniques".
+    made = run(runner, "generate", "--variant", "x", "--count", 2, "--seed", 1)
+    second = made.stdout.splitlines()[1] + "\n"
+    rated = run(runner, "rate", "--variant", "x", "-v", "-", input=second)
+    assert rated.stdout.splitlines()[:4] == [
+        "1: 9.0/1.2/1.2 Dynamic Cell Forcing Chains",
+        "  1.2 Hidden Single: r9c4=1 (in box 8)", "  1.2 Hidden Single: r8c1=1 (in box 7)",
+        "  2.8 Claiming: r2c3<>1, r3c2<>1 (1 of diagonal 1 lies in box 1)"]
+    graded = run(runner, "grade", "--variant", "x", "--json", "-", input=second)
+    assert '"rating": {"er": 9.0, "ep": 1.2, "ed": 1.2' in graded.stdout

@@ -114,10 +114,15 @@ class WorkMeter:
             if now - self.started < self.delay or now - self.last_draw < self.redraw_every:
                 return
             self.last_draw = now
+            # Shorter than the terminal (asked each time: it may be resized): a line that
+            # wraps is redrawn from its second row, leaving the first behind at each draw.
+            width = status_width()
             text = self._text(spent, now)
-            sys.stderr.write("\r" + text.ljust(self.shown))
+            if len(text) > width:  # the share of the budget says it in fewer words
+                text = self._short_text(spent, now)[:width]
+            sys.stderr.write("\r" + text.ljust(min(self.shown, width)))
             sys.stderr.flush()
-            self.shown = max(self.shown, len(text))
+            self.shown = min(max(self.shown, len(text)), width)
         elif self.lines and now - self.last_line >= self.line_every:
             self.last_line = now
             echo(self._text(spent, now), err=True)
@@ -125,6 +130,28 @@ class WorkMeter:
     def _text(self, spent: int, now: float) -> str:
         # Written only when shown: the rater reports some 25 times a second.
         return f"{self.label}: {spent:,} of {self.budget:,} work units ({now - self.started:.0f} s)"
+
+    def _short_text(self, spent: int, now: float) -> str:
+        return f"{self.label}: {spent * 100 // self.budget}% of budget ({now - self.started:.0f} s)"
+
+
+def status_width() -> int:
+    """The longest status line that fits stderr's terminal without wrapping: one less
+    than its width (a character in the last column wraps on some terminals), from COLUMNS
+    where set, as shutil reads it, else the terminal's size; 79 where neither says."""
+    return max((_columns_set() or _terminal_columns() or 80) - 1, 1)
+
+
+def _columns_set() -> int:
+    columns = os.environ.get("COLUMNS", "")
+    return int(columns) if columns.isdigit() else 0
+
+
+def _terminal_columns() -> int:
+    try:
+        return os.get_terminal_size(sys.stderr.fileno()).columns
+    except (OSError, ValueError, AttributeError):  # no terminal behind it (a test's)
+        return 0
 
 
 def _same_stream() -> bool:

@@ -112,13 +112,16 @@ def _lock_runs(board: Board) -> tuple:
 
 def _direct_locked(state: Candidates, board: Board, d: int, inside: int, other: int):
     """Locked candidates that leave a hidden single in a unit of the same kind; like
-    SE, the hint only places that single (the removals are left to later steps)."""
+    SE, the hint only places that single (the removals are left to later steps). Only
+    the crossing unit's cells outside `inside` lose the digit: units of one kind may
+    meet (an X's diagonals, a Samurai's rows of two grids), and a cell they share keeps it."""
     masks, kind = board.unit_masks, board.kinds[inside]
+    losing = masks[other] & ~masks[inside]
     for third in board.single_units:
-        if third == inside or board.kinds[third] != kind or not masks[third] & masks[other]:
+        if third == inside or board.kinds[third] != kind or not masks[third] & losing:
             continue
         here = state.digit_cells[d] & masks[third]
-        left = here & ~masks[other]
+        left = here & ~losing
         if here & (here - 1) and left and not left & (left - 1):
             box = kind == "box"
             yield Hint("Direct Pointing" if box else "Direct Claiming", 17 if box else 19,

@@ -147,7 +147,7 @@ def _native(board: Board):
     """The board's compiled tables (the last BOARDS_KEPT boards' kept), or None."""
     shape = board.shape
     maker = compiled.rate_basics(shape)
-    if maker is None or shape.cell_count > 128 or shape.size > 16 or len(shape.units) > 64:
+    if maker is None or not in_reach(board):
         return None
     found = _tables.get(board)
     if found is None:
@@ -155,6 +155,13 @@ def _native(board: Board):
             del _tables[next(iter(_tables))]
         found = _tables[board] = (_tables_of(board, maker), {})
     return found[0]
+
+
+def in_reach(board: Board) -> bool:
+    """Whether the C takes the board (up to 128 cells, 16 digits and 64 units), so that
+    on the compiled core its loop runs the techniques it knows, charging no work."""
+    shape = board.shape
+    return shape.cell_count <= 128 and shape.size <= 16 and len(shape.units) <= 64
 
 
 _tables: dict = {}   # per board, its RateBasics and its runs by technique list

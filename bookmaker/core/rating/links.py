@@ -106,9 +106,10 @@ def _share_line(board: Board, a: int, b: int) -> bool:
 
 
 def _line_groups(places: int, board: Board, u: int) -> list[tuple[int, int]]:
-    """A line whose places lie in exactly two of its box segments."""
+    """A line whose places lie in exactly two of its box segments, which hold them all (a
+    jigsaw region may cross a line in one cell, which is no segment)."""
     parts = [s & places for s in board.segments[u] if s & places]
-    return [(parts[0], parts[1])] if len(parts) == 2 else []
+    return [(parts[0], parts[1])] if len(parts) == 2 and parts[0] | parts[1] == places else []
 
 
 def _box_groups(places: int, board: Board, u: int, two_lines: bool) -> list[tuple[int, int]]:

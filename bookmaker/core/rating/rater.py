@@ -61,6 +61,16 @@ def _exclusion(size: int) -> Callable:
     return first
 
 
+def _loops(sets_from_extra: bool) -> Callable:
+    """Unique loops, charging their work on boards past the C's reach: there they run in
+    Python on both cores (where the C's loop charges nothing, the pure core must not
+    either), and a 25x25's search took a minute before any budget was looked at."""
+    def first(state: Candidates, board: Board, budget: Budget) -> Hint | None:
+        charged = None if fast.in_reach(board) else budget
+        return next(uniqueness.unique_loops(state, board, sets_from_extra, charged), None)
+    return first
+
+
 def _nested(scale: str) -> tuple[Technique, ...]:
     return tuple(Technique(t.name, t.rating, _chaining(t)) for t in nested.levels(scale))
 
@@ -83,8 +93,7 @@ SUKAKU_TECHNIQUES: tuple[Technique, ...] = (
     Technique("Turbot Fish", 40, _first(links.strong_link_chains, 2), (fast.STRONG_LINKS, 2)),
     Technique("XY-Wing", 42, _first(wings.xy_wings, False), (fast.XY_WING, 2)),
     Technique("XYZ-Wing", 44, _first(wings.xy_wings, True), (fast.XY_WING, 3)),
-    Technique("Unique Rectangles and Loops", 45, _first(uniqueness.unique_loops),
-              (fast.UNIQUE_LOOPS, 0)),
+    Technique("Unique Rectangles and Loops", 45, _loops(False), (fast.UNIQUE_LOOPS, 0)),
     Technique("Naked Quad", 50, _first(b.naked_sets, 4), (fast.NAKED_SET, 4)),
     Technique("Jellyfish", 52, _first(b.fish, 4), (fast.FISH, 4)),
     Technique("Hidden Quad", 54, _first(b.hidden_sets, 4), (fast.HIDDEN_SET, 4)),
@@ -101,8 +110,8 @@ SUKAKU_TECHNIQUES: tuple[Technique, ...] = (
     Technique("Dynamic Forcing Chains", 85, _chaining(multiple.DYNAMIC_CHAINS)),
 ) + _nested("sukaku")
 _NOT_IN_1_2_1 = ("Turbot Fish", "Three Strong Links", "WXYZ-Wing", "VWXYZ-Wing")
-_SE121_LOOPS = Technique("Unique Rectangles and Loops", 45,
-                         _first(uniqueness.unique_loops, True), (fast.UNIQUE_LOOPS, 1))
+_SE121_LOOPS = Technique("Unique Rectangles and Loops", 45, _loops(True),
+                         (fast.UNIQUE_LOOPS, 1))
 SE121_TECHNIQUES: tuple[Technique, ...] = tuple(
     _SE121_LOOPS if t.name == _SE121_LOOPS.name else t
     for t in SUKAKU_TECHNIQUES[:-len(nested.levels("sukaku"))]

@@ -12,31 +12,36 @@ third candidate hold it.
 
 from __future__ import annotations
 
+from math import comb
+
 from ..bits import bits_of, lowest_bit
 from ..grade.candidates import Candidates
 from .basics import colex
 from .board import Board, cells_text
-from .hints import Hint
+from .hints import Budget, Hint
 
 # --- unique loops --------------------------------------------------------------------
 
-def unique_loops(state: Candidates, board: Board, sets_from_extra: bool = False):
+def unique_loops(state: Candidates, board: Board, sets_from_extra: bool = False,
+                 budget: Budget | None = None):
     """Every unique loop hint, easiest first (then by type), as SE sorts them. SE 1.2.1
     (`sets_from_extra`) looks for type 3's hidden sets, like its naked ones, only from
-    the size of the extra digits up; Sukaku Explainer from pairs up."""
+    the size of the extra digits up; Sukaku Explainer from pairs up. With a `budget`, the
+    search charges a unit a step of a loop and a unit per 32 sets looked at (the rater
+    gives it one on boards past the C's, rater._loops)."""
     found = []
     for cell in range(board.shape.cell_count):
         pair = state.cell_digits[cell]
         if pair.bit_count() != 2:
             continue
-        for loop in _loops(state, board, cell, pair):
+        for loop in _loops(state, board, cell, pair, budget):
             if _is_valid_loop(board, loop):
-                found.extend(_loop_hints(state, board, loop, pair, sets_from_extra))
+                found.extend(_loop_hints(state, board, loop, pair, sets_from_extra, budget))
     found.sort(key=lambda pair: (pair[1].rating, pair[0]))
     return (hint for _, hint in found)
 
 
-def _loops(state: Candidates, board: Board, start: int, pair: int):
+def _loops(state: Candidates, board: Board, start: int, pair: int, budget: Budget | None):
     """Closed paths from `start` through cells holding both digits, each step through a
     unit of another kind than the last; at most two cells with extra digits, or more if
     they all add the same one digit."""
@@ -44,6 +49,8 @@ def _loops(state: Candidates, board: Board, start: int, pair: int):
     loop = [start]
 
     def walk(cell, extras_left, extra, last_kind):
+        if budget is not None:
+            budget.spend(1)
         for u in board.cell_chain_units[cell]:
             if board.kinds[u] == last_kind:
                 continue
@@ -79,7 +86,7 @@ def _loop_rating(loop: tuple) -> int:
 
 
 def _loop_hints(state: Candidates, board: Board, loop: tuple, pair: int,
-                sets_from_extra: bool = False):
+                sets_from_extra: bool = False, budget: Budget | None = None):
     """(type, hint) for each way the loop's extra cells remove something."""
     extra_cells = [c for c in loop if state.cell_digits[c].bit_count() > 2]
     name = "Unique Rectangle" if len(loop) == 4 else f"Unique Loop {len(loop)}"
@@ -99,7 +106,8 @@ def _loop_hints(state: Candidates, board: Board, loop: tuple, pair: int,
     if len(extra_cells) != 2:
         return
     if extra.bit_count() >= 2:
-        for hint in _type3(state, board, extra_cells, pair, extra, rating, sets_from_extra):
+        for hint in _type3(state, board, extra_cells, pair, extra, rating, sets_from_extra,
+                           budget):
             yield 3, Hint(f"{name} type 3", hint.rating, hint.eliminations, text=text)
     hint = _type4(state, board, extra_cells, pair, f"{name} type 4", rating, text)
     if hint:
@@ -127,7 +135,7 @@ def _shared_units(board: Board, one: int, two: int):
 
 
 def _type3(state: Candidates, board: Board, extra_cells: list, pair: int, extra: int,
-           rating: int, sets_from_extra: bool = False):
+           rating: int, sets_from_extra: bool = False, budget: Budget | None = None):
     """The two extra cells, taken as one cell holding their extra digits, form a naked
     set with other cells of a unit they share (its digits leave the unit's other cells),
     or a hidden set with the loop's digits (the set's cells lose their other digits)."""
@@ -137,52 +145,59 @@ def _type3(state: Candidates, board: Board, extra_cells: list, pair: int, extra:
         for u in _shared_units(board, one, two):
             empty = (board.unit_masks[u] & state.open_cells).bit_count()
             if 2 * size <= empty and size >= extra.bit_count():
-                yield from _type3_naked(state, board, u, one, two, extra, size, rating)
+                yield from _type3_naked(state, board, u, one, two, extra, size, rating,
+                                        budget)
             if 2 * size < empty and size - 2 <= n - 2 - extra.bit_count() and (
                     not sets_from_extra or size >= extra.bit_count()):
-                yield from _type3_hidden(state, board, u, one, two, pair, extra, size, rating)
+                yield from _type3_hidden(state, board, u, one, two, pair, extra, size, rating,
+                                         budget)
 
 
 def _type3_naked(state: Candidates, board: Board, u: int, one: int, two: int, extra: int,
-                 size: int, rating: int):
-    cells, cell_digits = board.shape.units[u].cells, state.cell_digits
-    i1, i2 = cells.index(one), cells.index(two)
-    for pick in colex(len(cells), size):
-        if i1 not in pick or i2 in pick:
-            continue
-        union, common, others = 0, extra & cell_digits[one] & cell_digits[two], 0
-        ok = True
+                 size: int, rating: int, budget: Budget | None):
+    """`one` (standing for both extra cells, with their extra digits) and size - 1 other
+    cells of the unit holding `size` digits between them. Only cells of 2..size candidates
+    can be in the set: SE's order (size-subsets of the unit's cells holding `one`, not
+    `two`) is theirs, and leaving the others out keeps it, where a 25x25's unit had C(25,7)
+    subsets to look at for each loop."""
+    cell_digits = state.cell_digits
+    others = [c for c in board.shape.units[u].cells
+              if c != one and c != two and 2 <= cell_digits[c].bit_count() <= size]
+    if budget is not None:
+        budget.spend(1 + comb(len(others), size - 1) // 32)
+    for pick in colex(len(others), size - 1):
+        union, common, chosen = extra, extra & cell_digits[one] & cell_digits[two], 0
         for i in pick:
-            digits = extra if i == i1 else cell_digits[cells[i]]
-            if digits.bit_count() <= 1:
-                ok = False
-                break
-            union |= digits
-            if i != i1:
-                common |= digits
-                others |= 1 << cells[i]
-        if not ok or common.bit_count() != size or union.bit_count() != size:
+            union |= cell_digits[others[i]]
+            common |= cell_digits[others[i]]
+            chosen |= 1 << others[i]
+        if common.bit_count() != size or union.bit_count() != size:
             continue
-        rest = board.unit_masks[u] & ~others & ~(1 << one | 1 << two)
+        rest = board.unit_masks[u] & ~chosen & ~(1 << one | 1 << two)
         removed = tuple((c, d) for c in bits_of(rest) for d in bits_of(cell_digits[c] & union))
         if removed:
             yield Hint("", rating + size - 1, removed)
 
 
 def _type3_hidden(state: Candidates, board: Board, u: int, one: int, two: int, pair: int,
-                  extra: int, size: int, rating: int):
+                  extra: int, size: int, rating: int, budget: Budget | None):
+    """size - 2 digits beside the loop's two, with `size` places between them in the unit
+    (`two` left out). A digit with no place, or more than `size`, is in no such set: SE's
+    order (digits ascending) is that of the others."""
     mask, n = board.unit_masks[u], board.shape.size
-    rest = [d for d in range(n) if not (pair | extra) >> d & 1]
+    places = [state.digit_cells[d] & mask & ~(1 << two) for d in range(n)]
+    if any(not places[d] for d in bits_of(pair)):
+        return
+    rest = [d for d in range(n) if not (pair | extra) >> d & 1
+            and 0 < places[d].bit_count() <= size]
+    if budget is not None:
+        budget.spend(1 + comb(len(rest), size - 2) // 32)
     for pick in colex(len(rest), size - 2):
         digits = [rest[i] for i in pick] + list(bits_of(pair))
         union = 0
         for d in digits:
-            here = state.digit_cells[d] & mask & ~(1 << two)
-            if not here:
-                union = -1
-                break
-            union |= here
-        if union < 0 or union.bit_count() != size:
+            union |= places[d]
+        if union.bit_count() != size:
             continue
         keep = sum(1 << d for d in digits)
         hidden = union & ~(1 << one | 1 << two)
