@@ -410,7 +410,7 @@ def test_rate_prints_er_ep_ed_and_the_hardest_technique_per_line(runner):
 def test_rate_json_carries_the_rater_version_and_a_bound_as_text(runner):
     result = run(runner, "rate", "--json", "--budget", 1, "-", input=f"{SE_CHAINS}\n")
     record = json.loads(result.stdout)
-    assert result.exit_code == 0 and (record["rater"], record["scale"]) == ("se-2", "sukaku")
+    assert result.exit_code == 0 and (record["rater"], record["scale"]) == ("se-3", "sukaku")
     assert isinstance(record["er"], str) and record["er"].startswith(">=")
     assert "work budget spent searching " in record["hardest"]
     exact = json.loads(run(runner, "rate", "--json", "-", input=f"{SE_PUZZLE}\n").stdout)

@@ -92,8 +92,8 @@ def test_the_scales_differ_in_their_techniques_and_say_which_they_are():
                                    "Dynamic Forcing Chains (+ Dynamic Forcing Chains)",
                                    "Dynamic Forcing Chains (+ Dynamic Forcing Chains "
                                    "(+ Forcing Chains))"]
-    assert (rater_version("sukaku"), rater_version("1.2.1")) == ("se-2", "se-2-1.2.1")
-    assert rating_json(("4.5", "1.2", "1.2"), "se-2-1.2.1")["scale"] == "1.2.1"
+    assert (rater_version("sukaku"), rater_version("1.2.1")) == ("se-3", "se-3-1.2.1")
+    assert rating_json(("4.5", "1.2", "1.2"), "se-3-1.2.1")["scale"] == "1.2.1"
 
 
 def se121_records() -> list:
@@ -112,8 +112,8 @@ def test_a_range_on_se_1_2_1s_scale_rates_on_it():
     # Explainer's scale; SE 1.2.1, without the wing, rates it 7.1/1.2/1.2 (its serate).
     puzzle = parse_grid(WXYZ_PUZZLE)
     sukaku, old = rate(puzzle), rate(puzzle, scale="1.2.1")
-    assert (sukaku.er_text, sukaku.version) == ("5.5", "se-2")
-    assert (old.texts, old.version) == (("7.1", "1.2", "1.2"), "se-2-1.2.1")
+    assert (sukaku.er_text, sukaku.version) == ("5.5", "se-3")
+    assert (old.texts, old.version) == (("7.1", "1.2", "1.2"), "se-3-1.2.1")
     assert old in RatingRange(70, 75, "1.2.1")
 
 
@@ -123,7 +123,7 @@ def test_rate_says_the_scale_in_its_output_and_json():
     assert text.exit_code == 0 and text.output.rstrip().endswith("[SE 1.2.1 scale]")
     record = json.loads(runner.invoke(main, ["rate", "--json", "--scale", "1.2.1", "-"],
                                       input=WXYZ_PUZZLE + "\n").output)
-    assert (record["rater"], record["scale"]) == ("se-2-1.2.1", "1.2.1")
+    assert (record["rater"], record["scale"]) == ("se-3-1.2.1", "1.2.1")
 
 
 def test_a_puzzle_no_technique_solves_is_rated_20_as_se_does():

@@ -218,7 +218,7 @@ def test_grade_verbose_lists_the_steps_then_the_se_rated_ones():
     graded = len(grade(parse_grid(PUZZLE)).steps)
     assert all(line.startswith("  hidden single: ") or line.startswith("  full house: ")
                or line.startswith("  naked single: ") for line in lines[1:1 + graded])
-    assert lines[1 + graded] == "  SE rating 1.2/1.2/1.2 (rater se-2):"
+    assert lines[1 + graded] == "  SE rating 1.2/1.2/1.2 (rater se-3):"
     assert len(lines) == 2 + graded + len(rate(parse_grid(PUZZLE)).steps)
     assert all(line.startswith(("  1.0 Hidden Single: ", "  1.2 Hidden Single: "))
                for line in lines[2 + graded:])

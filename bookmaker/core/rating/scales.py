@@ -3,13 +3,13 @@ command line name without loading the rater's techniques."""
 
 from __future__ import annotations
 
-RATER_VERSION = "se-2"
+RATER_VERSION = "se-3"
 SCALES = ("sukaku", "1.2.1")
 DEFAULT_SCALE = "sukaku"
 
 
 def rater_version(scale: str = DEFAULT_SCALE) -> str:
-    """The rater version recorded with a rating: 'se-2', or 'se-2-1.2.1' on SE 1.2.1's
+    """The rater version recorded with a rating: 'se-3', or 'se-3-1.2.1' on SE 1.2.1's
     scale."""
     return RATER_VERSION if scale == DEFAULT_SCALE else f"{RATER_VERSION}-{scale}"
 
