@@ -15,6 +15,7 @@ from pypdf import PdfReader
 
 from bookmaker.core.board.shape import parse_shape
 from bookmaker.core.generate.removal import generate
+from bookmaker.core.kinds.sudoku import CLASSIC
 from bookmaker.daily.sheets import (
     DailyPuzzle,
     answer_sheet,
@@ -23,7 +24,6 @@ from bookmaker.daily.sheets import (
     packed_lines,
     proof_pages,
     puzzle_sheet,
-    rules_text,
     se_rating_text,
     sheet_metadata,
 )
@@ -34,6 +34,7 @@ from bookmaker.render.sheet import sheet_pdf_bytes
 from bookmaker.render.svg import render_svg_text
 from bookmaker.spec.catalogue import load_catalogue
 from bookmaker.spec.daily import load_daily_spec
+from bookmaker.spec.howtoplay import rules_text
 
 SVG = "{http://www.w3.org/2000/svg}"
 REGULAR, BOLD = default_fonts()
@@ -83,10 +84,10 @@ def test_a_heading_is_one_line_where_it_fits_and_breaks_between_its_parts_where_
 
 
 def test_wrapped_rules_fit_and_leave_no_word_alone_on_the_last_line():
-    text = rules_text(parse_shape("9x9"))
+    text = daily_rules(9)
     lines = balanced_lines(text, REGULAR, 9, 433.6)
-    assert lines == ["Fill the grid so that every row, every column and",
-                     "every 3x3 box holds each of 1 to 9 exactly once."]
+    assert lines == ["Fill the grid so that every row, every column and every",
+                     "outlined box contains each of the numbers 1 to 9 exactly once."]
     for width in (134, 200, 280):
         lines = balanced_lines(text, REGULAR, 7, width)
         assert " ".join(lines) == text
@@ -94,13 +95,18 @@ def test_wrapped_rules_fit_and_leave_no_word_alone_on_the_last_line():
         assert len(lines[-1].split()) > 1
 
 
-def test_the_rules_name_the_boxes_and_symbols_of_the_shape():
-    assert rules_text(parse_shape("6x6", "3x2")) == (
-        "Fill the grid so that every row, every column and every 3x2 box holds each of 1 to 6 "
-        "exactly once.")
-    assert rules_text(parse_shape("16x16")).endswith("each of 1 to 16 exactly once.")
-    assert rules_text(parse_shape("9x9"), glyphs=tuple("CAMBRIDGE")).endswith(
-        "each of C, A, M, B, R, I, D, G and E exactly once.")
+def test_the_rules_name_the_symbols_of_the_shape():
+    assert daily_rules(6) == (
+        "Fill the grid so that every row, every column and every outlined box contains each "
+        "of the numbers 1 to 6 exactly once.")
+    assert daily_rules(16).endswith("each of the numbers 1 to 16 exactly once.")
+    assert daily_rules(9, tuple("CAMBRIDGE")).endswith(
+        "each of the symbols C, A, M, B, R, I, D, G and E exactly once.")
+
+
+def daily_rules(size: int, glyphs: tuple[str, ...] = ()) -> str:
+    """A classic daily's line of rules (its kind's, as its books and web page say them)."""
+    return rules_text(CLASSIC, size, glyphs, load_catalogue("en"))
 
 
 def test_a_sheet_is_as_wide_as_its_columns_with_the_text_above_the_grid(tmp_path):
@@ -110,8 +116,8 @@ def test_a_sheet_is_as_wide_as_its_columns_with_the_text_above_the_grid(tmp_path
     assert sheet.width == layout.width(1) == 138.0
     assert [line.text for line in sheet.lines] == [
         "Daily Sudoku", "Monday 30 November 2026", "Easy",
-        "Fill the grid so that every row,", "every column and every 3x3 box",
-        "holds each of 1 to 9 exactly once."]
+        "Fill the grid so that every row,", "every column and every outlined",
+        "box contains each of the", "numbers 1 to 9 exactly once."]
     grid_top = sheet.grid.y + sheet.grid.side
     assert sheet.lines[-1].baseline >= grid_top + sheet.style.label_height
     assert sheet.lines[0].baseline + sheet.lines[0].size <= sheet.height - layout.padding
@@ -210,8 +216,8 @@ def test_the_pdf_is_one_page_the_size_of_the_sheet_with_fonts_embedded(tmp_path)
     text = reader.pages[0].extract_text().splitlines()
     assert [line.strip() for line in text[-4:]] == [line.text for line in sheet.lines] == [
         "Daily Sudoku", "Monday 30 November 2026 · Easy",
-        "Fill the grid so that every row, every column and",
-        "every 3x3 box holds each of 1 to 9 exactly once."]
+        "Fill the grid so that every row, every column and every",
+        "outlined box contains each of the numbers 1 to 9 exactly once."]
     assert reader.metadata.title == "Daily Sudoku: puzzle, Monday 30 November 2026"
 
 

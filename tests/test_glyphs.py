@@ -18,7 +18,6 @@ from bookmaker.core.board.grid import SYMBOLS, Grid
 from bookmaker.core.board.marks import CageMark, Marks
 from bookmaker.core.board.shape import board_of
 from bookmaker.core.kinds.registry import kind_named
-from bookmaker.daily.sheets import rules_text
 from bookmaker.pages.page import GridPlacement, Page, PageGeometry, inches
 from bookmaker.render.pdf import Metadata, render_pdf_bytes
 from bookmaker.render.style import RenderStyle
@@ -26,7 +25,7 @@ from bookmaker.spec import load_spec
 from bookmaker.spec.catalogue import language_names, load_catalogue
 from bookmaker.spec.daily import load_daily_spec
 from bookmaker.spec.glyphs import LETTER_GLYPHS, WORD_KEY, glyph_problem, glyphs_of
-from bookmaker.spec.howtoplay import rules_paragraphs
+from bookmaker.spec.howtoplay import rules_paragraphs, rules_text
 from bookmaker.spec.problems import SpecError
 
 CLASSIC, KILLER = kind_named("classic"), kind_named("killer")
@@ -137,7 +136,7 @@ def test_a_12x12_killer_prints_10_to_12_as_numbers_and_its_rules_say_so():
                            Metadata("k"))
     text = pypdfium2.PdfDocument(pdf)[0].get_textpage().get_text_range()
     assert {"10", "11", "12"} <= set(re.findall(r"\d+", text)) and not re.search("[A-C]", text)
-    assert "1 to 12" in rules_text(shape, kind=KILLER)
+    assert "1 to 12" in rules_text(KILLER, 12, (), load_catalogue("en"))
     rules = rules_paragraphs([(12, KILLER, ())], "back", load_catalogue("en"))[0]
     assert "1 to 12" in rules and "A to" not in rules
 

@@ -140,7 +140,7 @@ def book_exports(spec: BookSpec, planned: list[PlannedPuzzle], puzzles: list[Puz
     return export_files(wanted, items, Naming(puzzle=f"{puzzles_folder(spec.name)}/{{stem}}",
                                               feed=f"{spec.name}-feed",
                                               page=f"{spec.name}.html", title=spec.title,
-                                              series=spec.series))
+                                              series=spec.series, language=spec.language))
 
 
 def book_registry(spec: BookSpec, out_dir: str | os.PathLike) -> Registry | None:

@@ -454,7 +454,8 @@ def day_exports(spec: DailySpec, entry: DailyPuzzle,
             files |= art_files(item, "puzzle", ART_COLOURS[name], (False,))
             files |= answer_art(spec, answered, (name,))
         else:
-            files |= export_files([name], [item], Naming(puzzle="puzzle", title=item.heading))
+            files |= export_files([name], [item], Naming(puzzle="puzzle", title=item.heading,
+                                                          language=spec.language))
     return files
 
 

@@ -7,9 +7,6 @@ from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 
-from ..core.board.shape import Shape
-from ..core.kinds.kind import Kind
-from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
 from ..core.words import counted
 from ..pages.page import GridPlacement, Page, PageGeometry
@@ -22,7 +19,7 @@ from ..render.style import MIN_TEXT_SIZE, RenderStyle
 from ..spec.captions import grid_size_text, kind_name
 from ..spec.catalogue import Catalogue, load_catalogue
 from ..spec.daily import DailySpec, DaySpec
-from ..spec.glyphs import numbers, symbols_text
+from ..spec.howtoplay import rules_text
 from ..spec.kinds import least_cell
 
 SEPARATOR = " · "
@@ -76,9 +73,10 @@ def heading_parts(spec: DailySpec, entry: DailyPuzzle) -> list[str]:
 
 
 def puzzle_sheet(spec: DailySpec, entry: DailyPuzzle) -> Sheet:
-    """The day's puzzle: its heading, the rules if asked, and the empty grid."""
-    rules = rules_text(entry.puzzle.shape, words_of(spec), entry.day.kind,
-                       entry.day.glyphs) if spec.rules else ""
+    """The day's puzzle: its heading, the rules if asked (its kind's, as a book of them
+    and the web page say them), and the empty grid."""
+    rules = rules_text(entry.day.kind, entry.puzzle.shape.size, entry.day.glyphs,
+                       words_of(spec)) if spec.rules else ""
     return _sheet(spec, entry.day, entry.puzzle, False, heading_parts(spec, entry),
                   rules)
 
@@ -88,23 +86,6 @@ def answer_sheet(spec: DailySpec, entry: DailyPuzzle) -> Sheet:
     solution = [words_of(spec).text("solution")] if spec.heading else []
     return _sheet(spec, entry.day, entry.puzzle, True, solution + heading_parts(spec, entry),
                   "")
-
-
-def rules_text(shape: Shape, words: Catalogue | None = None, kind: Kind = CLASSIC,
-               glyphs: tuple[str, ...] = ()) -> str:
-    """The rules in one sentence, for the shape's boxes and symbols (`glyphs`, () for the
-    numbers 1 to n); for another kind than classic Sudoku, the book's rule sentence and
-    the kind's own rule after it (the kind's rule alone for a kind with a rule of its
-    own)."""
-    words = words or load_catalogue("en")
-    if kind.rules_key and not kind.sudoku_rule:
-        return words.text(kind.rules_key)
-    symbols = symbols_text(glyphs or numbers(shape.size), words)
-    if kind.rules_key:
-        return (words.text("rules_one_size", symbols=symbols) + " "
-                + words.text(kind.rules_key))
-    return words.text("daily_rules", box=f"{shape.box_rows}x{shape.box_cols}",
-                      symbols=symbols)
 
 
 def _sheet(spec: DailySpec, day: DaySpec, puzzle: Puzzle, answer: bool,

@@ -35,6 +35,7 @@ class Naming:
     page: str = "page.html"      # the web page of all the items
     title: str = ""              # the run's title (a book's, a series')
     series: str = ""
+    language: str = "en"         # the language of its words (the web page's rules)
 
 
 def puzzle_files(items: Sequence[ExportItem], naming: Naming) -> dict[str, bytes]:
@@ -59,7 +60,7 @@ def feed_files(items: Sequence[ExportItem], naming: Naming) -> dict[str, bytes]:
 
 
 def page_files(items: Sequence[ExportItem], naming: Naming) -> dict[str, bytes]:
-    return {naming.page: page_html(items, naming.title).encode("utf-8")}
+    return {naming.page: page_html(items, naming.title, naming.language).encode("utf-8")}
 
 
 def art_files_of(colour: str) -> Exporter:

@@ -37,18 +37,16 @@ from ..pages.board import (
     sign_chevron,
 )
 from ..render.metrics import BLOCK_ACROSS_AT, BLOCK_DOWN_AT
-from ..spec.catalogue import load_catalogue
+from ..spec.catalogue import Catalogue, load_catalogue
+from ..spec.howtoplay import rules_text
 from .items import ExportItem
-
-BASE_RULE = ("Fill the grid so that every row, every column and every bold-outlined region "
-             "holds each symbol exactly once.")
-LATIN_RULE = "Fill the grid so that every row and every column holds each symbol exactly once."
 
 
 def page_html(items: Sequence[ExportItem], title: str = "", language: str = "en") -> str:
-    """The page of the items."""
+    """The page of the items, its rules in `language` (the book's or the daily's)."""
     shown = title or (items[0].heading if items else "Puzzles")
-    return page_of([puzzle_data(item, language) for item in items], title, shown, language)
+    words = load_catalogue(language)
+    return page_of([puzzle_data(item, words) for item in items], title, shown, language)
 
 
 def page_of(puzzles: list[dict[str, Any]], title: str, shown: str, language: str) -> str:
@@ -67,30 +65,23 @@ def _asset(name: str) -> str:
     return (resources.files(__package__) / "web" / name).read_text(encoding="utf-8")
 
 
-def puzzle_data(item: ExportItem, language: str = "en") -> dict[str, Any]:
-    """What the page's script draws and checks for one puzzle."""
+def puzzle_data(item: ExportItem, words: Catalogue | None = None) -> dict[str, Any]:
+    """What the page's script draws and checks for one puzzle; its rules are its kind's,
+    as print and the dailies say them (spec/howtoplay.rules_text), in English unless
+    `words` are another language's."""
+    words = words or load_catalogue("en")
     puzzle = item.puzzle
     kind, board = puzzle.kind, puzzle.shape
     marks = kind.marks(puzzle.givens, puzzle.extras)
     symbols = item.about.symbols or SYMBOLS[:board.size]
     data: dict[str, Any] = {
         "id": item.about.id or item.stem, "heading": item.heading, "caption": item.caption,
-        "kind": kind.title, "rules": rules_text(kind, board, language),
+        "kind": kind.title,
+        "rules": rules_text(kind, board.size, tuple(item.about.symbols), words),
         "size": board.size, "symbols": list(symbols),
         "givens": list(puzzle.givens.cells), "solution": list(puzzle.solution.cells),
     }
     return data | drawing_data(board_drawing(board), board) | marks_data(marks, board)
-
-
-def rules_text(kind, board: Shape, language: str) -> str:
-    """The rules a reader needs: the grid's rule, and the kind's own where it has one."""
-    base = BASE_RULE if board.blocks else LATIN_RULE
-    if kind.rules_key is None:
-        return base
-    try:
-        return f"{base} {load_catalogue(language).text(kind.rules_key)}"
-    except KeyError:
-        return base
 
 
 def drawing_data(drawing: BoardDrawing, board: Shape) -> dict[str, Any]:

@@ -1,5 +1,6 @@
 """The how-to-play rules: Sudoku's rule in one sentence naming the symbols of every size a
-book holds, then each other kind's rule (book/howtoplay.py sets the pages around them)."""
+book holds, then each other kind's rule (book/howtoplay.py sets the pages around them);
+and one kind's rules alone (rules_text), which a daily's line and the web page say."""
 
 from __future__ import annotations
 
@@ -22,6 +23,14 @@ def kind_rules(boards: Sequence[tuple[int, Kind, tuple[str, ...]]],
                             for size, kind, glyphs in boards if kind.sudoku_rule})
     return [*([rules_sentence(sudoku_boards, words)] if sudoku_boards else []),
             *(words.text(key) for key in family_rules([kind for _, kind, _ in boards]))]
+
+
+def rules_text(kind: Kind, size: int, glyphs: tuple[str, ...], words: Catalogue) -> str:
+    """The rules of one kind's puzzles of one size and symbol set (() for numbers), in the
+    catalogue's language: what a book of them alone says in its how-to-play, and what a
+    daily's line and the web page say. The kind says which rule it follows (sudoku_rule)
+    and where its own words are (rules_key)."""
+    return " ".join(kind_rules([(size, kind, glyphs)], words.for_kinds([kind])))
 
 
 def family_rules(kinds: Sequence[Kind]) -> list[str]:
