@@ -155,7 +155,7 @@ def test_a_solving_path_groups_singles_of_one_technique_and_spells_out_the_rest(
     steps = (Step("hidden single", ((0, 5),), (), ""), Step("hidden single", ((1, 6),), (), ""),
              Step("locked candidates (pointing)", (), ((20, 3),), ""),
              Step("full house", ((2, 1),), (), ""))
-    assert path_text(steps, shape, ENGLISH) == [
+    assert path_text(steps, shape, ENGLISH, singles=CLASSIC.singles) == [
         "Hidden single: r1c1 = 5, r1c2 = 6", "Locked candidates (pointing): no 3 in r3c3",
         "Full house: r1c3 = 1"]
 
@@ -172,9 +172,8 @@ def test_the_glossary_names_the_techniques_used_easiest_first_with_a_note_each(c
 
 
 def test_every_technique_of_every_ladder_has_a_name_and_a_note_in_every_catalogue():
-    from bookmaker.core.grade.grader import TECHNIQUES
-    from bookmaker.core.killer.grade import KILLER_TECHNIQUES
-    keys = {technique_key(t.name) for t in (*TECHNIQUES, *KILLER_TECHNIQUES)}
+    # The Sudoku and Killer ladders; the number kinds' techniques have no words yet.
+    keys = {technique_key(t.name) for kind in (CLASSIC, KILLER) for t in kind.techniques}
     for language in ("en", "de", "fr", "es", "it", "nl", "pl", "pt"):
         texts = load_catalogue(language).texts
         assert {k for k in keys if f"techniques.{k}" not in texts} == set()
@@ -471,8 +470,8 @@ def test_sizes_print_with_a_multiplication_sign_and_german_says_ziffer_and_jigsa
     assert caption_parts("Warm-up", "Easy", grid_size_text(CLASSIC, 9)) == \
         ["Warm-up", "Easy", "9×9"]
     # A book in numbers says Ziffer throughout; Zeichen only names symbols of any kind
-    # (letters, a Wordoku's word), and a daily's line, which may print them.
-    anything = ("named_symbols", "daily_rules")
+    # (letters, a Wordoku's word).
+    anything = ("named_symbols",)
     german = " ".join(text for key, text in GERMAN.texts.items() if key not in anything)
     assert "Zeichen" not in german and GERMAN.text("variants.jigsaw") == "Jigsaw"
     assert rules_sentence([(9, numbers(9))], GERMAN) == (

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import cast
 
 from ..core.board.grid import Grid
@@ -14,6 +15,8 @@ from ..core.board.marks import Marks
 from ..core.board.shape import Shape
 from ..core.grade.candidates import Step
 from ..core.grade.grades import GRADES
+from ..core.kinds.kind import Kind
+from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
 from ..pages.flow import (
     BESIDE_GAP,
@@ -59,6 +62,7 @@ class Solved:
     glyphs: tuple[str, ...] = ()  # what its values print as (its section's symbols)
     givens: Grid | None = None  # its givens and marks, to draw it as a glossary example
     marks: Marks = Marks()
+    kind: Kind = CLASSIC  # whose ladder ranks its techniques and names its singles
 
     @property
     def value(self) -> ValueText:
@@ -86,7 +90,8 @@ def solve_each(planned: Sequence[PlannedPuzzle], puzzles: Sequence[Puzzle],
             minutes = puzzle_minutes(puzzle, path)
         solved.append(Solved(place.number, puzzle.grade, puzzle.shape, path if steps else (),
                              minutes, glyphs[place.section_index] if glyphs else (),
-                             puzzle.givens, puzzle.kind.marks(puzzle.givens, puzzle.extras)))
+                             puzzle.givens, puzzle.kind.marks(puzzle.givens, puzzle.extras),
+                             puzzle.kind))
     return solved
 
 
@@ -125,25 +130,29 @@ def path_pieces(solved: Sequence[Solved], words: Catalogue) -> list[Piece]:
         pieces.append(TextBlock((words.text("path_heading", number=s.number,
                                             grade=words.grade(s.grade), minutes=s.minutes),),
                                 "entry", space_before=8.0))
-        path = "; ".join(path_text(s.steps, s.shape, words, s.value))
+        path = "; ".join(path_text(s.steps, s.shape, words, s.value, singles=s.kind.singles))
         pieces.append(TextBlock((path + ".",), "body"))
     return pieces
 
 
 def techniques_used(solved: Sequence[Solved]) -> list[str]:
     """The techniques the solutions use, easiest first: by grade, then weight, as the
-    graders rank them (a technique no ladder here knows comes last, in the order met)."""
-    used = dict.fromkeys(step.technique for s in solved for step in s.steps)
-    rank = technique_ranks()
-    return sorted(used, key=lambda name: rank.get(name, (len(GRADES), 0.0)))
+    ladder of each puzzle's kind ranks it (a name two kinds' ladders share, such as
+    'naked pair', at the easier of their ranks; ties, and a step its ladder does not name,
+    in the order met)."""
+    used: dict[str, tuple[int, float]] = {}
+    for s in solved:
+        ranks = technique_ranks(s.kind)
+        for step in s.steps:
+            rank = ranks.get(step.technique, (len(GRADES), 0.0))
+            used[step.technique] = min(used.get(step.technique, rank), rank)
+    return sorted(used, key=used.__getitem__)
 
 
-def technique_ranks() -> dict[str, tuple[int, float]]:
-    """(grade index, weight) of every technique of the Sudoku and Killer ladders."""
-    from ..core.grade.grader import TECHNIQUES
-    from ..core.killer.grade import KILLER_TECHNIQUES
-    return {tech.name: (GRADES.index(tech.grade), tech.weight)
-            for tech in (*TECHNIQUES, *KILLER_TECHNIQUES)}
+@cache
+def technique_ranks(kind: Kind) -> dict[str, tuple[int, float]]:
+    """(grade index, weight) of every technique of the kind's own ladder."""
+    return {tech.name: (GRADES.index(tech.grade), tech.weight) for tech in kind.techniques}
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ the book prints them; techniques by the message catalogues' `techniques` and
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from itertools import groupby
 
 from ..core.board.shape import Shape
@@ -15,7 +15,6 @@ from ..core.grade.candidates import Step
 from .catalogue import Catalogue
 
 ValueText = Callable[[int], str]  # a value 1..n as printed
-SINGLES = ("full house", "hidden single", "naked single")
 
 
 def printed_value(value: int) -> str:
@@ -87,13 +86,14 @@ def listed(items: Sequence[str], words: Catalogue, key: str = "list") -> str:
 
 
 def path_text(steps: Sequence[Step], shape: Shape, words: Catalogue,
-              value: ValueText = printed_value) -> list[str]:
-    """The solving path as sentences: a run of singles of one technique in one sentence
+              value: ValueText = printed_value, *, singles: Collection[str]) -> list[str]:
+    """The solving path as sentences: a run of one of the `singles` (the kind's: its
+    techniques that place one value and nothing else, Kind.singles) in one sentence
     ('Hidden single: r1c6 = 5, r2c3 = 4'), every other step in its own."""
     sentences = []
     for technique, grouped in groupby(steps, key=lambda step: step.technique):
         run = list(grouped)
-        if technique in SINGLES:
+        if technique in singles:
             placed = ", ".join(words.text("placed", cell=cell_text(shape, c, words),
                                           value=value(v))
                                for step in run for c, v in step.placements)

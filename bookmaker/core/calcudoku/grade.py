@@ -29,6 +29,7 @@ from ..board.grid import Grid
 from ..grade import techniques as t
 from ..grade.grader import (
     GRADES,
+    SINGLES,
     Grading,
     Ladder,
     Technique,
@@ -56,6 +57,7 @@ _CAGE_TECHNIQUES = (
     Technique("forcing chain", "extreme", 8.0, c.calcudoku_forcing_chain),
 )
 CALCUDOKU_TECHNIQUES = with_classic(_CAGE_TECHNIQUES, _NOT_ON_CALCUDOKU)
+CALCUDOKU_SINGLES = ("single cage", *SINGLES)  # those placing one value and nothing else
 CALCUDOKU = Ladder(CALCUDOKU_TECHNIQUES, (
     ("single cage", c.apply_single_cages),
     ("full house", t.place_full_houses),

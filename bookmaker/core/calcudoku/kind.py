@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from ..board.grid import Grid
 from ..board.marks import CageMark, Marks
 from ..board.shape import Shape
-from ..grade.grades import GRADES
+from ..grade.grades import GRADES, Ranked
 from ..kinds.ipuzform import IpuzForm
 from ..kinds.kind import Extras, MakeRequest, SquareKind
 from ..puzzle import Puzzle
@@ -154,6 +154,16 @@ class CalcudokuKind(SquareKind):
         from .grade import grade_calcudoku
 
         return grade_calcudoku(givens, extras)
+
+    @property
+    def techniques(self) -> tuple[Ranked, ...]:
+        from .grade import CALCUDOKU_TECHNIQUES
+        return CALCUDOKU_TECHNIQUES
+
+    @property
+    def singles(self) -> tuple[str, ...]:
+        from .grade import CALCUDOKU_SINGLES
+        return CALCUDOKU_SINGLES
 
     def repeat_key(self, givens: Grid, extras: Extras = None) -> str:
         from .key import calcudoku_key

@@ -20,6 +20,7 @@ from .text import SIZES, format_futoshiki, parse_futoshiki
 
 if TYPE_CHECKING:
     from ..grade.grader import Grading
+    from ..grade.grades import Ranked
 
 
 class FutoshikiKind(LatinKind):
@@ -72,6 +73,11 @@ class FutoshikiKind(LatinKind):
         from .grade import grade_futoshiki
 
         return grade_futoshiki(givens, extras)
+
+    @property
+    def techniques(self) -> tuple[Ranked, ...]:
+        from .grade import FUTOSHIKI
+        return FUTOSHIKI.techniques
 
     def repeat_key(self, givens: Grid, extras: Extras = None) -> str:
         from .key import futoshiki_key

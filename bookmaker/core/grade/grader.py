@@ -145,6 +145,9 @@ def with_classic(own: tuple[Technique, ...], left_out: tuple[str, ...]) -> tuple
     return tuple(sorted(merged, key=lambda tech: (GRADES.index(tech.grade), tech.weight)))
 
 
+# The classic ladder's techniques that place a value and nothing else, each step one value:
+# a solving path says a run of them at once ('Hidden single: r1c6 = 5, r2c3 = 4').
+SINGLES = ("full house", "hidden single", "naked single")
 CLASSIC = Ladder(TECHNIQUES, (("full house", t.place_full_houses),
                               ("hidden single", t.place_hidden_singles),
                               ("naked single", place_naked_single)))

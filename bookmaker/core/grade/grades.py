@@ -3,7 +3,7 @@ and which of them a board cannot reach."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from ..board.shape import Shape
@@ -15,6 +15,18 @@ DIFFICULTIES = ("any",) + GRADES  # what a puzzle may be made to: any grade, or 
 # 91,428 4x4 puzzles with one solution (every clue subset of the two essentially different
 # 4x4 grids) are solved by singles alone.
 HARDEST_GRADE = {4: GRADES[0]}
+
+
+class Ranked(Protocol):
+    """A technique as its ladder ranks it (a grader's Technique, a Kakuro's): by its grade,
+    then its weight."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def grade(self) -> str: ...
+    @property
+    def weight(self) -> float: ...
 
 
 def unreachable_grade(shape: Shape, difficulty: str) -> str | None:

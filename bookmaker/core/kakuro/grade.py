@@ -67,6 +67,8 @@ KAKURO_TECHNIQUES = (
     KakuroTechnique("short forcing chain", "expert", 6.5, "board", k.short_forcing_chain),
     KakuroTechnique("forcing chain", "extreme", 8.0, "board", k.forcing_chain),
 )
+# Those placing one value and nothing else (a unique digit is a run's hidden single).
+KAKURO_SINGLES = ("last cell", "naked single", "unique digit")
 # The tiebreak counts steps from combination intersection on (as Sudoku's counts those
 # past naked singles): the last cells, unique combinations and singles are the easy part.
 COUNTED_FROM = next(rank for rank, tech in enumerate(KAKURO_TECHNIQUES)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ..board.grid import Grid
 from ..board.marks import BlockMark, Marks
 from ..board.shape import Shape
-from ..grade.grades import GRADES
+from ..grade.grades import GRADES, Ranked
 from ..kinds.kind import BoardDescription, Extras, MakeRequest, SquareKind
 from ..puzzle import Puzzle
 from ..rng import Rng
@@ -147,6 +147,16 @@ class KakuroKind(SquareKind):
         from .grade import grade_kakuro
 
         return grade_kakuro(givens, extras)
+
+    @property
+    def techniques(self) -> tuple[Ranked, ...]:
+        from .grade import KAKURO_TECHNIQUES
+        return KAKURO_TECHNIQUES
+
+    @property
+    def singles(self) -> tuple[str, ...]:
+        from .grade import KAKURO_SINGLES
+        return KAKURO_SINGLES
 
     def repeat_key(self, givens: Grid, extras: Extras = None) -> str:
         from .key import kakuro_key

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ..board.grid import Grid
 from ..board.marks import CageMark, Marks
 from ..board.shape import Shape
-from ..grade.grades import GRADES
+from ..grade.grades import GRADES, Ranked
 from ..kinds.ipuzform import IpuzForm
 from ..kinds.kind import BoxKind, Extras, MakeRequest
 from ..puzzle import Puzzle
@@ -114,6 +114,11 @@ class KillerKind(BoxKind):
     def grade(self, givens: Grid, extras: Extras = None) -> Grading:
         from .grade import grade_killer
         return grade_killer(givens, extras)
+
+    @property
+    def techniques(self) -> tuple[Ranked, ...]:
+        from .grade import KILLER_TECHNIQUES
+        return KILLER_TECHNIQUES
 
     def repeat_key(self, givens: Grid, extras: Extras = None) -> str:
         from .key import killer_key

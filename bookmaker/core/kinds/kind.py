@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..board.grid import Grid
 from ..board.shape import Shape, board_of, latin_of, shape_for_size
-from ..grade.grades import GRADES
+from ..grade.grades import GRADES, Ranked
 from ..puzzle import Puzzle
 from ..words import with_article
 
@@ -236,6 +236,19 @@ class Kind:
     def grade(self, givens: Grid, extras: Extras = None) -> Grading:
         """The grading by the techniques a person needs on this kind."""
         raise NotImplementedError
+
+    @property
+    def techniques(self) -> tuple[Ranked, ...]:
+        """Its grading ladder (grade's), easiest first: each technique's name, grade and
+        weight, which order a book's glossary."""
+        raise NotImplementedError
+
+    @property
+    def singles(self) -> tuple[str, ...]:
+        """The techniques of its ladder whose steps each place one value and nothing else,
+        which a solving path says in a run ('Hidden single: r1c6 = 5, r2c3 = 4')."""
+        from ..grade.grader import SINGLES
+        return SINGLES
 
     def solving_path(self, givens: Grid, extras: Extras = None) -> list[tuple[str, int]]:
         """The grading's steps as (technique, cells it places): all a solving time needs

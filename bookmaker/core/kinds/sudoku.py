@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..board.grid import Grid, format_grid, parse_grid
 from ..board.shape import LARGEST_JIGSAW, MAX_SIZE, Shape, board_of, jigsaw_of, shape_for_size
-from ..grade.grades import GRADES
+from ..grade.grades import GRADES, Ranked
 from ..puzzle import Puzzle
 from ..solve.search import Search, count_solutions
 from .kind import BoardDescription, BoxKind, MakeRequest
@@ -98,6 +98,11 @@ class SudokuKind(BoxKind):
     def grade(self, givens: Grid, extras: None = None) -> Grading:
         from ..grade.grader import grade
         return grade(givens)
+
+    @property
+    def techniques(self) -> tuple[Ranked, ...]:
+        from ..grade.grader import TECHNIQUES
+        return TECHNIQUES
 
     def solving_path(self, givens: Grid, extras: None = None) -> list[tuple[str, int]]:
         from ..grade.grader import solving_path

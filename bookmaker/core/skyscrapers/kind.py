@@ -21,6 +21,7 @@ from .text import SIZES, format_skyscrapers, parse_skyscrapers
 
 if TYPE_CHECKING:
     from ..grade.grader import Grading
+    from ..grade.grades import Ranked
 
 
 class SkyscrapersKind(LatinKind):
@@ -72,6 +73,11 @@ class SkyscrapersKind(LatinKind):
         from .grade import grade_skyscrapers
 
         return grade_skyscrapers(givens, extras)
+
+    @property
+    def techniques(self) -> tuple[Ranked, ...]:
+        from .grade import SKYSCRAPERS
+        return SKYSCRAPERS.techniques
 
     def repeat_key(self, givens: Grid, extras: Extras = None) -> str:
         from .key import skyscrapers_key

@@ -1,0 +1,72 @@
+"""A book's explanations rank and group each puzzle's techniques by its own kind's ladder:
+the glossary easiest first by the ladder of the kind that used a technique, a solving path
+saying a run of the kind's singles at once."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+from exchangedata import LINES, puzzle_of
+
+from bookmaker.book.explain import Solved, path_pieces, solve_each, techniques_used
+from bookmaker.book.plan import PlannedPuzzle
+from bookmaker.core.grade.grades import GRADES
+from bookmaker.core.kinds.registry import all_kinds
+from bookmaker.core.puzzle import Puzzle
+from bookmaker.spec.catalogue import load_catalogue
+
+ENGLISH = load_catalogue("en")
+
+
+def planned(count: int) -> list[PlannedPuzzle]:
+    return [PlannedPuzzle(None, None, 0, index, index + 1, f"p-{index + 1}")  # type: ignore
+            for index in range(count)]
+
+
+@cache
+def solved(key: str) -> Solved:
+    return solve_each(planned(1), [puzzle_of(key)])[0]
+
+
+def ladder_order(puzzle: Puzzle, names: list[str]) -> list[str]:
+    rank = {tech.name: (GRADES.index(tech.grade), tech.weight)
+            for tech in puzzle.kind.techniques}
+    return sorted(names, key=rank.__getitem__)
+
+
+def test_every_kind_has_a_ladder_naming_every_technique_its_grader_uses():
+    for key in LINES:
+        puzzle, steps = puzzle_of(key), solved(key).steps
+        ladder = [tech.name for tech in puzzle.kind.techniques]
+        assert steps and {step.technique for step in steps} <= set(ladder), key
+        assert set(puzzle.kind.singles) <= set(ladder), key
+    assert {puzzle_of(key).kind for key in LINES} == set(all_kinds())
+
+
+@pytest.mark.parametrize("key", LINES)
+def test_the_glossary_ranks_a_kinds_techniques_by_its_own_ladder(key):
+    used = techniques_used([solved(key)])
+    assert used == ladder_order(puzzle_of(key), used)
+
+
+def test_the_number_kinds_techniques_are_ranked_not_left_last():
+    assert techniques_used([solved("kakuro 8x8")]) == [
+        "last cell", "unique combination", "naked single", "combination intersection",
+        "unique digit"]
+    assert techniques_used([solved("skyscrapers")]) == [
+        "full house", "edge clues (1 and N)", "hidden single", "clue bounds", "naked single",
+        "visibility (short lines)"]
+    # A name two ladders share takes the easier rank: a naked single is beginner in both.
+    both = techniques_used([solved("kakuro 8x8"), solved("classic")])
+    assert both.index("hidden single") < both.index("naked single") < \
+        both.index("locked candidates (pointing)")
+
+
+def test_a_kakuro_path_says_a_run_of_its_singles_at_once():
+    path = path_pieces([solved("kakuro 8x8")], ENGLISH)[-1].lines[0]
+    assert "; Naked single: r2c6 = 1, r2c7 = 2, r3c2 = 1, r3c3 = 3, r3c6 = 3, r2c2 = 2; " \
+        "Last cell: r2c3 = 4; " in path
+    named = [sentence.split(":")[0] for sentence in path.rstrip(".").split("; ")]
+    singles = ("Last cell", "Naked single", "Unique digit")
+    assert not [a for a, b in zip(named, named[1:]) if a == b and a in singles]
