@@ -11,6 +11,8 @@ puts there. Both take turns until neither changes anything; then MRV branching
 
 from __future__ import annotations
 
+from ..solve import rounds
+from ..solve.rounds import Round
 from ..solve.search import (
     DEFAULT_MAX_NODES,
     Boards,
@@ -72,28 +74,32 @@ def rounds_to_contradiction(cages: CalcCages, boards: Boards, placed: int,
                             scanned: Boards | None = None) -> int | None:
     """How many rounds of settle() it takes to reach a contradiction; None if it stops
     without one. Changes boards in place. The length of a forcing chain, for grading."""
-    placed, rounds = _settle(cages, boards, placed, scanned)
-    return rounds if placed < 0 else None
+    return _settle(cages, boards, placed, scanned)[1]
 
 
 def _settle(cages: CalcCages, boards: Boards, placed: int,
-            scanned: Boards | None) -> tuple[int, int]:
-    """settle()'s result and its number of rounds."""
-    rounds, touched = 0, cages.all_cells_mask if scanned is None else changed_cells(scanned, boards)
-    while True:
-        rounds += 1
+            scanned: Boards | None) -> tuple[int, int | None]:
+    """settle()'s result (-1 on a contradiction) and rounds_to_contradiction()'s (None
+    without one): solve/rounds.py counts the rounds."""
+    touched = cages.all_cells_mask if scanned is None else changed_cells(scanned, boards)
+
+    def one_round() -> Round:
+        nonlocal placed, scanned, touched
         before = boards[:]
         placed = propagate(cages.shape, boards, placed, scanned)  # compiled where it runs
         if placed < 0:
-            return -1, rounds
+            return Round.CONTRADICTION
         scanned = boards[:]
         touched |= changed_cells(before, boards)
         narrowed = narrow_cages(cages, boards, touched)
         if narrowed == _CONTRADICTION:
-            return -1, rounds
+            return Round.CONTRADICTION
         if narrowed == _UNCHANGED:
-            return placed, rounds
+            return Round.SETTLED
         touched = changed_cells(scanned, boards)
+        return Round.CHANGED
+    found = rounds.rounds_to_contradiction(one_round)
+    return (placed if found is None else -1), found
 
 
 def narrow_cages(cages: CalcCages, boards: Boards, touched: int = -1) -> int:

@@ -18,6 +18,8 @@ from collections.abc import Iterable
 
 from ..bits import fewest_open
 from ..board.shape import KAKURO_DIGITS
+from ..solve import rounds
+from ..solve.rounds import Round
 from ..solve.search import DEFAULT_MAX_NODES, Search
 from .clues import Clues
 
@@ -74,21 +76,24 @@ def rounds_to_contradiction(tables: Tables, cands: list[int], dirty: Iterable[in
     """In how many rounds narrowing runs reaches a contradiction (a round narrows every
     run the round before changed, the first the runs in `dirty`), or None if it settles
     without one (or, with most_rounds, not within that many): the length of a forcing
-    chain, for grading. Changes cands in place."""
+    chain, for grading. Changes cands in place (solve/rounds.py counts the rounds)."""
     cells_of, combos_of, runs_of = tables.cells, tables.combos, tables.runs_of
-    rounds, wave = 0, sorted(set(dirty))
-    while wave and (not most_rounds or rounds < most_rounds):
-        rounds += 1
+    wave = sorted(set(dirty))
+
+    def one_round() -> Round:
+        nonlocal wave
+        if not wave:
+            return Round.SETTLED
         touched: set[int] = set()
         for run in wave:
-            cells = cells_of[run]
-            changed = _narrow_run(cells, combos_of[run], cands)
+            changed = _narrow_run(cells_of[run], combos_of[run], cands)
             if changed is None:
-                return rounds
+                return Round.CONTRADICTION
             for cell in changed:
                 touched.update(runs_of[cell])
         wave = sorted(touched)
-    return None
+        return Round.CHANGED
+    return rounds.rounds_to_contradiction(one_round, most_rounds or None)
 
 
 def _narrow_run(cells, combos, cands: list[int]) -> list[int] | None:

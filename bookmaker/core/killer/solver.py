@@ -24,7 +24,8 @@ the same decisions.
 from __future__ import annotations
 
 from ..bits import bits_of
-from ..solve import compiled
+from ..solve import compiled, rounds
+from ..solve.rounds import Round
 from ..solve.search import (
     DEFAULT_MAX_NODES,
     Boards,
@@ -92,19 +93,20 @@ def rounds_to_contradiction(cages: Cages, boards: Boards, placed: int,
 def rounds_in_python(cages: Cages, boards: Boards, placed: int,
                      scanned: Boards | None = None) -> int | None:
     """rounds_to_contradiction(), in Python: the reference."""
-    placed, rounds = _settle(cages, boards, placed, scanned)
-    return rounds if placed < 0 else None
+    return _settle(cages, boards, placed, scanned)[1]
 
 
 def _settle(cages: Cages, boards: Boards, placed: int,
-            scanned: Boards | None) -> tuple[int, int]:
-    """settle()'s result and its number of rounds."""
-    before, placed_before, unbounded, rounds = scanned, placed, 0, 0
-    while True:
-        rounds += 1
+            scanned: Boards | None) -> tuple[int, int | None]:
+    """settle()'s result (-1 on a contradiction) and rounds_to_contradiction()'s (None
+    without one): solve/rounds.py counts the rounds."""
+    before, placed_before, unbounded = scanned, placed, 0
+
+    def one_round() -> Round:
+        nonlocal placed, scanned, before, placed_before, unbounded
         placed = singles(cages, boards, placed, scanned)
         if placed < 0:
-            return -1, rounds
+            return Round.CONTRADICTION
         # propagate stopped where a hidden-single scan found nothing: the boards as they are
         scanned = boards[:]
         touched = (cages.all_cells_mask if before is None else changed_cells(before, boards)) \
@@ -114,10 +116,13 @@ def _settle(cages: Cages, boards: Boards, placed: int,
         if narrowed == _UNCHANGED:  # the totals, the dearer rule, only once cages rest
             narrowed, unbounded = bound_sums(cages, boards, unbounded), 0
         if narrowed == _CONTRADICTION:
-            return -1, rounds
+            return Round.CONTRADICTION
         if narrowed == _UNCHANGED:
-            return placed, rounds
+            return Round.SETTLED
         before, placed_before = scanned, placed
+        return Round.CHANGED
+    found = rounds.rounds_to_contradiction(one_round)
+    return (placed if found is None else -1), found
 
 
 def narrow_cages(cages: Cages, boards: Boards, placed: int, touched: int = -1) -> int:

@@ -112,7 +112,7 @@ def forcing_chain(state: LatinCandidates) -> Step | None:
                 trial[cell] = 1 << d
                 length = rounds_to_contradiction(state.shape.size, trial, state.prune,
                                                  CHAIN_LIMIT)
-                if length:
+                if length is not None:
                     found.append((cell, d + 1, length))
         if found:
             removed = tuple((cell, value) for cell, value, _ in found)

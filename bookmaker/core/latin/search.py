@@ -13,6 +13,8 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from ..bits import fewest_open
+from ..solve import rounds
+from ..solve.rounds import Round
 from ..solve.search import Search
 
 Prune = Callable[[list], "bool | None"]
@@ -60,25 +62,23 @@ def latin_round(n: int, masks: list) -> bool | None:
 def settle(n: int, masks: list, prune: Prune) -> bool:
     """Propagate the Latin rules and the kind's to a fixed point; False on a
     contradiction."""
-    return not rounds_to_contradiction(n, masks, prune)
+    return rounds_to_contradiction(n, masks, prune) is None
 
 
-def rounds_to_contradiction(n: int, masks: list, prune: Prune, most: int | None = None) -> int:
+def rounds_to_contradiction(n: int, masks: list, prune: Prune,
+                            most: int | None = None) -> int | None:
     """Propagate the Latin rules and the kind's in rounds, each the Latin rules then the
     kind's, to a fixed point or for at most `most` rounds: the rounds it took to reach a
-    contradiction, 0 if it reached none."""
-    rounds = 0
-    while most is None or rounds < most:
-        rounds += 1
+    contradiction, None if it reached none (solve/rounds.py)."""
+    def one_round() -> Round:
         latin = latin_round(n, masks)
         if latin is None:
-            return rounds
+            return Round.CONTRADICTION
         own = prune(masks)
         if own is None or not all(masks):
-            return rounds
-        if not latin and not own:
-            return 0
-    return 0
+            return Round.CONTRADICTION
+        return Round.CHANGED if latin or own else Round.SETTLED
+    return rounds.rounds_to_contradiction(one_round, most)
 
 
 def search(n: int, masks: list, prune: Prune, limit: int = 2,

@@ -22,8 +22,9 @@ from typing import Any, Protocol
 
 from ..board.grid import Grid
 from ..board.shape import Shape
-from . import compiled
+from . import compiled, rounds
 from .budget import DEFAULT_MAX_NODES as DEFAULT_MAX_NODES  # the other solvers import it here
+from .rounds import Round
 
 Boards = list  # list[int], one candidate bitboard per symbol
 
@@ -121,24 +122,27 @@ def rounds_to_contradiction(shape: Tables, boards: Boards, placed: int) -> int |
 
 
 def singles_rounds(shape: Tables, boards: Boards, placed: int) -> int | None:
-    """rounds_to_contradiction(), in Python: the reference."""
+    """rounds_to_contradiction(), in Python: the reference (solve/rounds.py counts the
+    rounds, each every naked single at once, else every hidden single at once)."""
     full, n = shape.all_cells_mask, len(boards)
-    rounds = 0
-    while True:
-        rounds += 1
+
+    def one_round() -> Round:
+        nonlocal placed
         singles = _naked_singles(boards, placed, full)
         if singles < 0:
-            return rounds
+            return Round.CONTRADICTION
         if not singles:
             hidden = _hidden_singles(boards, placed, [full] * n, shape)
             if hidden is None:
-                return rounds
+                return Round.CONTRADICTION
             singles, owners = hidden
             if not singles:
-                return None
+                return Round.SETTLED
             _keep_owners(boards, singles, owners)
         placed |= singles
         _clear_peers(boards, singles, shape.peer_masks)
+        return Round.CHANGED
+    return rounds.rounds_to_contradiction(one_round)
 
 
 def _naked_singles(boards: Boards, placed: int, full: int) -> int:
