@@ -1,0 +1,51 @@
+"""What the rules allow works for every seed (issue 34 H2): each kind x size x grade the
+kinds' size and grade rules accept is made for 20 seeds. Here the fast ones (milliseconds
+a puzzle): the kinds that are not Kind.heavy up to 5x5, and the Sudoku-rule ones up to
+6x6; for the others, seeds that missed their grade before. bench/bench_every_grade.py
+runs every combination, its table in bench/README.md."""
+
+import pytest
+
+from bookmaker.core.kinds.kind import MakeRequest
+from bookmaker.core.kinds.registry import made_combinations
+
+SEEDS = range(20)
+
+
+def _fast_combinations() -> list[tuple[str, int, str]]:
+    return [(kind.name, size, grade) for kind, size, grade in made_combinations()
+            if not kind.heavy and size <= (6 if kind.sudoku_rule else 5)]
+
+
+def test_the_combinations_come_from_the_rules():
+    """Refused combinations are left out, allowed ones kept (the rules, not a list)."""
+    combinations = {(kind.name, size, grade) for kind, size, grade in made_combinations()}
+    assert ("classic", 6, "medium") in combinations
+    assert ("classic", 4, "easy") not in combinations      # 4x4 puzzles are all beginner
+    assert ("futoshiki", 5, "medium") not in combinations  # refused at load (unmade)
+    assert not any(kind == "classic" and size == 5 for kind, size, _ in combinations)
+    assert len(combinations) == len(made_combinations())
+
+
+@pytest.mark.parametrize("name, size, grade", _fast_combinations())
+def test_every_allowed_grade_is_made_for_every_seed(name, size, grade):
+    from bookmaker.core.kinds.registry import kind_named
+
+    kind = kind_named(name)
+    frame = kind.frame(size)
+    grades = [kind.make(MakeRequest(frame, seed, grade, record_rating=False)).grade
+              for seed in SEEDS]
+    assert grades == [grade] * len(SEEDS)
+
+
+@pytest.mark.parametrize("name, size, grade, seed", [
+    ("killer", 6, "extreme", 1), ("killer", 6, "expert", 2), ("killer-x", 6, "extreme", 1),
+    ("futoshiki", 6, "medium", 7), ("futoshiki", 5, "expert", 17),
+    ("futoshiki", 5, "easy", 4), ("skyscrapers", 4, "extreme", 1)])
+def test_a_heavy_grade_is_made_for_seeds_that_missed_it(name, size, grade, seed):
+    """Seeds whose Killer (in 40 attempts) or Latin kind (in 60) missed the grade."""
+    from bookmaker.core.kinds.registry import kind_named
+
+    kind = kind_named(name)
+    puzzle = kind.make(MakeRequest(kind.frame(size), seed, grade, record_rating=False))
+    assert puzzle.grade == grade
