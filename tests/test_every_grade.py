@@ -49,3 +49,15 @@ def test_a_heavy_grade_is_made_for_seeds_that_missed_it(name, size, grade, seed)
     kind = kind_named(name)
     puzzle = kind.make(MakeRequest(kind.frame(size), seed, grade, record_rating=False))
     assert puzzle.grade == grade
+
+
+def test_kakuro_refuses_its_easiest_grades_where_too_few_turn_up():
+    """A 25x25 beginner Kakuro took 19-58 s when it was made at all (issue 34 M11)."""
+    from bookmaker.core.kinds.registry import kind_named
+
+    kakuro = kind_named("kakuro")
+    allowed = {(size, grade) for kind, size, grade in made_combinations() if kind is kakuro}
+    assert (18, "beginner") in allowed and (19, "beginner") not in allowed
+    assert (21, "easy") in allowed and (22, "easy") not in allowed
+    assert (25, "medium") in allowed
+    assert "made up to 18x18" in kakuro.grade_problem(kakuro.frame(25), "beginner")
