@@ -61,3 +61,26 @@ def test_kakuro_refuses_its_easiest_grades_where_too_few_turn_up():
     assert (21, "easy") in allowed and (22, "easy") not in allowed
     assert (25, "medium") in allowed
     assert "made up to 18x18" in kakuro.grade_problem(kakuro.frame(25), "beginner")
+
+
+@pytest.mark.parametrize("name, size, grade, seed, line", [
+    ("classic", 6, "medium", 9, "....2...4..5....521..3....6...43...."),
+    ("skyscrapers", 4, "extreme", 1, "................ ..../..2./.13./3..."),
+])
+def test_a_seed_past_the_old_budget_makes_a_fixed_puzzle(name, size, grade, seed, line):
+    """The puzzles of seeds that failed on the old budgets (5,062 attempts, 60)."""
+    from bookmaker.core.kinds.registry import kind_named
+
+    kind = kind_named(name)
+    puzzle = kind.make(MakeRequest(kind.frame(size), seed, grade, record_rating=False))
+    assert kind.line(puzzle) == line
+
+
+def test_an_8x8_skyscrapers_is_not_made_extreme():
+    """One took 11 s to more than 20 (issue 34 M11): refused at load for every seed."""
+    from bookmaker.core.kinds.registry import kind_named
+
+    skyscrapers = kind_named("skyscrapers")
+    assert "not 'extreme'" in skyscrapers.grade_problem(skyscrapers.frame(8), "extreme")
+    assert skyscrapers.grade_problem(skyscrapers.frame(8), "expert") is None
+    assert skyscrapers.grade_problem(skyscrapers.frame(7), "extreme") is None
