@@ -34,6 +34,7 @@ JIGSAW_SIZES = range(MIN_SIZE, LARGEST_JIGSAW + 1)  # larger: no grid in time (i
 # Sizes Hyper is made in: on 16x16 and 25x25 its windows leave no fill, and a 4x4's one
 # window makes a puzzle nobody prints.
 HYPER_SIZES = (9,)
+UNDECIDED_TRIES = 3  # puzzles in a row a job may make that Dancing Links cannot decide
 
 
 class SudokuKind(BoxKind):
@@ -59,19 +60,16 @@ class SudokuKind(BoxKind):
         return format_grid(givens)
 
     def make(self, request: MakeRequest) -> Puzzle:
-        board = self.board(request.frame, request.seed)
-        rating: Rating | None
-        grading: Grading | None
-        if request.rating is not None:
-            from ..rating.target import generate_rated  # the rater loads only when used
+        """A puzzle to the request, proven by Dancing Links; one it cannot decide within
+        its budget (a 24x24 now and then) is dropped for the next from a derived seed, the
+        same every run, as the Latin kinds do."""
+        from ..solve.verify import first_proven
 
-            puzzle, grading, rating = generate_rated(board, request.seed, request.rating,
-                                                     request.difficulty, request.symmetry)
-        else:
-            puzzle, grading = _graded(board, request)
-            rating = _recorded_rating(puzzle.givens) \
-                if request.record_rating and rated_unasked(board) else None
-        self.verify(puzzle)
+        board = self.board(request.frame, request.seed)
+        puzzle, grading, rating = first_proven(
+            request.seed, f"{self.name} undecided", UNDECIDED_TRIES,
+            lambda seed: _made(board, replace(request, seed=seed)),
+            lambda made: self.verify(made[0]))
         if grading is not None:
             puzzle = puzzle.graded(grading)
         if rating is None:
@@ -110,6 +108,21 @@ class SudokuKind(BoxKind):
     def ipuz(self) -> IpuzForm | None:
         from .ipuzform import IpuzForm
         return IpuzForm()  # ipuz's Sudoku: boxes, or zones for regions, diagonals, windows
+
+
+def _made(board: Shape, request: MakeRequest
+          ) -> tuple[Puzzle, Grading | None, Rating | None]:
+    """A puzzle to the request on the board, its grading and its rating (None where none
+    is recorded)."""
+    if request.rating is not None:
+        from ..rating.target import generate_rated  # the rater loads only when used
+
+        return generate_rated(board, request.seed, request.rating, request.difficulty,
+                              request.symmetry)
+    puzzle, grading = _graded(board, request)
+    rating = _recorded_rating(puzzle.givens) \
+        if request.record_rating and rated_unasked(board) else None
+    return puzzle, grading, rating
 
 
 def _graded(board: Shape, request: MakeRequest) -> tuple[Puzzle, Grading | None]:
