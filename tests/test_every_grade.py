@@ -108,3 +108,14 @@ def test_a_jigsaw_layout_that_misses_the_grade_is_drawn_again():
     puzzle = jigsaw.make(MakeRequest(jigsaw.frame(15), 0, "extreme", record_rating=False))
     assert (puzzle.grade, puzzle.seed) == ("extreme", 11599388109404503094)
     assert jigsaw.line(puzzle).startswith(".8.C.......3.A.E7....8B......F5A.4.E2.6.8.....31.B")
+
+
+def test_a_12x12_killer_is_not_made_extreme():
+    """One took 5-21 s, and its check could not decide 5 in a row for seed 2."""
+    from bookmaker.core.kinds.registry import kind_named
+
+    for name in ("killer", "killer-x"):
+        kind = kind_named(name)
+        assert "made up to 'expert'" in kind.grade_problem(kind.frame(12), "extreme")
+        assert kind.grade_problem(kind.frame(12), "expert") is None
+        assert kind.grade_problem(kind.frame(9), "extreme") is None
