@@ -61,17 +61,19 @@ class SudokuKind(BoxKind):
                           ) -> tuple[Puzzle, Grading | None, Rating | None]:
         """_made() on the board of the request's seed; for a kind whose layout is drawn
         from the seed, where that layout never gives the grade within the attempts, on the
-        layouts of seeds derived from it in turn (the same every run)."""
+        layouts of seeds derived from it in turn (the same every run). Not for a rating
+        range, which may be out of every layout's reach: its budget is spent once."""
         from ..puzzle import GenerationError
         from ..rng import derive_seed
 
-        for attempt in range(self.layout_tries):
+        tries = self.layout_tries if request.rating is None else 1
+        for attempt in range(tries):
             seed = request.seed if attempt == 0 else \
                 derive_seed(request.seed, f"{self.name} layout", attempt)
             try:
                 return _made(self.board(request.frame, seed), replace(request, seed=seed))
             except GenerationError:
-                if attempt == self.layout_tries - 1:
+                if attempt == tries - 1:
                     raise
         raise AssertionError("unreachable")
 
