@@ -38,6 +38,11 @@ KAKURO_TRIES = 3
 # The least size an 'extreme' Kakuro is made in: on smaller boards the expert's techniques
 # finish nearly every one (9x9: 16 attempts a puzzle, up to 37 of the 40 allowed).
 EXTREME_FROM = 10
+# The largest size each of the easiest grades is made in: tightening to their few
+# techniques stalls on most larger boards (attempts that finish, in 30: beginner 7 at
+# 18x18, 1 at 20x20 and 22x22; easy 8 at 20x20, 4 at 22x22, 3 at 25x25), so they would
+# fail some seeds in their budget (generate.attempt_budget).
+LARGEST_FOR = {GRADES[0]: 18, GRADES[1]: 21}
 
 
 class KakuroKind(SquareKind):
@@ -103,6 +108,10 @@ class KakuroKind(SquareKind):
         if difficulty == GRADES[-1] and frame.size < EXTREME_FROM:
             return (f"{frame.size}x{frame.size} Kakuros are made up to {GRADES[-2]!r}: "
                     f"{GRADES[-1]!r} ones need {EXTREME_FROM}x{EXTREME_FROM} or more")
+        largest = LARGEST_FOR.get(difficulty)
+        if largest is not None and frame.size > largest:
+            return (f"{difficulty!r} Kakuros are made up to {largest}x{largest}, not "
+                    f"{frame.size}x{frame.size} (too few of that grade turn up)")
         return None
 
     def read(self, text: str, board: Shape | None = None) -> tuple[Grid, Clues]:

@@ -47,6 +47,7 @@ from .cages import KILLER_SIZES, Cage, Cages
 from .grade import grade_killer_within
 from .solver import killer_solutions
 
+SMALL_KILLER = 6  # the largest size whose attempts cost milliseconds
 CHECK_MAX_NODES = 20_000  # a uniqueness check with cages settles in a few dozen nodes
 
 
@@ -60,7 +61,11 @@ def killer_attempt_budget(shape: Shape) -> int:
     """Attempts before giving up on a grade: an attempt costs a second or two up to 9x9
     (bench/results/epyc-2cpu/2026-11-22-killer.md), so a grade out of reach is reported
     within a minute or so; on 12x12, where one costs five to fifteen, within a few
-    minutes."""
+    minutes. Up to 6x6 an attempt costs a few milliseconds and a grade is rarer (an
+    extreme 6x6: about 1 attempt in 50, so that 40 attempts missed it for 9 seeds in
+    20): 1,500 attempts miss it for one seed in 10^13, within seconds."""
+    if shape.size <= SMALL_KILLER:
+        return 1_500
     return 40 if shape.size <= 9 else 12
 
 

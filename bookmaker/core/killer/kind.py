@@ -35,6 +35,10 @@ KILLER_TRIES = 5
 # The hardest grade a Killer of a size reaches: a 4x4's cages always fall to the
 # beginner's techniques (150 of 150 seeds at 'any'; 0 of 4 at 'easy' in 40 attempts each).
 HARDEST_KILLER_GRADE = {4: GRADES[0]}
+# The hardest grade a Killer is made to at a size where harder ones exist but are not made
+# for every seed in seconds: a 12x12 extreme took 5-21 s, and the check could not decide
+# 5 in a row for 1 seed in 3 (bench_every_grade.py in bench/README.md).
+MADE_UP_TO = {12: GRADES[-2]}
 # The largest cages a how-to-play chart lists: larger ones are rare, and their lines long.
 CHART_MOST_CELLS = 5
 
@@ -68,6 +72,11 @@ class KillerKind(BoxKind):
         return None
 
     def grade_problem(self, frame: Shape, difficulty: str) -> str | None:
+        made_up_to = MADE_UP_TO.get(frame.size)
+        if made_up_to is not None and difficulty in GRADES and \
+                GRADES.index(difficulty) > GRADES.index(made_up_to):
+            return (f"{frame} {self.title} puzzles are made up to {made_up_to!r}, not "
+                    f"{difficulty!r} (too slow to make for every seed)")
         hardest = HARDEST_KILLER_GRADE.get(frame.size)
         if hardest is None or difficulty not in GRADES or \
                 GRADES.index(difficulty) <= GRADES.index(hardest):

@@ -10,7 +10,7 @@ Sudoku never load the Killer, Calcudoku, Latin or Kakuro code (bench_startup.py)
 
 from __future__ import annotations
 
-from ..board.shape import Shape
+from ..board.shape import MAX_SIZE, Shape
 from ..words import with_article
 from .kind import Kind
 from .sudoku import SUDOKU_KINDS
@@ -102,3 +102,24 @@ def kind_of(board: Shape, extras: object = None) -> Kind:
         raise ValueError(f"no kind of puzzle is {with_article(board)} board with "
                          f"{type(extras).__name__ if extras is not None else 'givens only'}")
     return kind
+
+
+def made_combinations() -> tuple[tuple[Kind, int, str], ...]:
+    """Every (kind, size, grade) a spec, the command line or a daily may ask for, by the
+    kinds' own size and grade rules (the ones they all ask), in registry order: each must
+    be made for any seed (bench/bench_every_grade.py, tests/test_every_grade.py)."""
+    return tuple((kind, size, grade) for kind in all_kinds()
+                 for size, frame in _frames(kind)
+                 for grade in kind.grades if kind.grade_problem(frame, grade) is None)
+
+
+def _frames(kind: Kind) -> list[tuple[int, Shape]]:
+    """The sizes the kind is made in, each with its frame (its conventional box, if any)."""
+    frames = []
+    for size in range(2, MAX_SIZE + 1):
+        if kind.size_problem(size, False) is None:
+            try:
+                frames.append((size, kind.frame(size)))
+            except ValueError:  # a size with no conventional box (5x5 classic)
+                continue
+    return frames

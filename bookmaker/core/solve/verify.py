@@ -5,7 +5,7 @@ Dancing Links."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from ..board.grid import Grid, format_grid
 from ..puzzle import Puzzle
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 # Generous: a generated puzzle needs far fewer nodes; the cap only keeps a bad case from
 # hanging, and running out is itself a failure (never "probably fine").
 VERIFY_MAX_NODES = 2_000_000
+Made = TypeVar("Made")
 
 
 class VerificationError(RuntimeError):
@@ -45,18 +46,26 @@ def first_decided(seed: int, context: str, tries: int,
                   make: Callable[[int], tuple[Puzzle, Grading]],
                   verify: Callable[[Puzzle], None]) -> Puzzle:
     """The first puzzle `make` makes (from a seed, with its grading) that `verify` proves,
-    graded: made from `seed`, then from seeds derived from it and `context` (the same
-    every run), up to `tries` puzzles. One the second proof cannot decide (Undecided) is
-    dropped for the next, the last raised; a disagreement stops at once."""
+    graded (first_proven)."""
+    puzzle, grading = first_proven(seed, context, tries, make, lambda made: verify(made[0]))
+    return puzzle.graded(grading)
+
+
+def first_proven(seed: int, context: str, tries: int, make: Callable[[int], Made],
+                 verify: Callable[[Made], None]) -> Made:
+    """The first thing `make` makes (a puzzle and what comes with it) that `verify`
+    proves: made from `seed`, then from seeds derived from it and `context` (the same
+    every run), up to `tries`. One the second proof cannot decide (Undecided) is dropped
+    for the next, the last raised; a disagreement stops at once."""
     for attempt in range(tries):
-        puzzle, grading = make(seed if attempt == 0 else derive_seed(seed, context, attempt))
+        made = make(seed if attempt == 0 else derive_seed(seed, context, attempt))
         try:
-            verify(puzzle)
+            verify(made)
         except Undecided:
             if attempt == tries - 1:
                 raise
             continue
-        return puzzle.graded(grading)
+        return made
     raise AssertionError("unreachable")
 
 
