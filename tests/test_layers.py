@@ -1,4 +1,4 @@
-"""Imports point one way: core, spec, puzzles, pages, render, export, book, daily, cli."""
+"""Imports point one way: core, design, spec, puzzles, pages, render, export, book, daily, cli."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import bookmaker
 
 PACKAGE = Path(bookmaker.__file__).resolve().parent
 # Each layer may import only itself and the layers before it.
-LAYERS = ("core", "spec", "puzzles", "pages", "render", "export", "book", "daily", "cli")
+LAYERS = ("core", "design", "spec", "puzzles", "pages", "render", "export", "book", "daily", "cli")
 
 
 def layer_of(module: str) -> str:

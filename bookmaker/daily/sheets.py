@@ -9,6 +9,9 @@ from pathlib import Path
 
 from ..core.puzzle import Puzzle
 from ..core.words import counted
+from ..design.captions import grid_size_text, kind_name
+from ..design.catalogue import Catalogue, load_catalogue
+from ..design.howtoplay import rules_text
 from ..pages.page import GridPlacement, Page, PageGeometry
 from ..pages.paginate import GridItem, grid_slots, paginate_puzzles
 from ..render.fonts import default_fonts, digit_extent
@@ -16,10 +19,7 @@ from ..render.metrics import text_width
 from ..render.pdf import Metadata
 from ..render.sheet import Sheet, SheetLine, line_height, sheet_geometry
 from ..render.style import MIN_TEXT_SIZE, RenderStyle
-from ..spec.captions import grid_size_text, kind_name
-from ..spec.catalogue import Catalogue, load_catalogue
 from ..spec.daily import DailySpec, DaySpec
-from ..spec.howtoplay import rules_text
 from ..spec.kinds import least_cell
 
 SEPARATOR = " · "

@@ -22,6 +22,8 @@ from xml.sax.saxutils import escape
 from ..core.board.grid import SYMBOLS
 from ..core.board.marks import Marks
 from ..core.board.shape import Shape
+from ..design.catalogue import Catalogue, load_catalogue
+from ..design.howtoplay import rules_text
 from ..pages.board import (
     CAGE_DASH,
     CAGE_LABEL_AT,
@@ -37,8 +39,6 @@ from ..pages.board import (
     sign_chevron,
 )
 from ..render.metrics import BLOCK_ACROSS_AT, BLOCK_DOWN_AT
-from ..spec.catalogue import Catalogue, load_catalogue
-from ..spec.howtoplay import rules_text
 from .items import ExportItem
 
 

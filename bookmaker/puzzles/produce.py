@@ -121,7 +121,7 @@ def make_puzzle(job: PuzzleJob) -> Puzzle:
     puzzle = job.kind.make(job.request)
     if not job.timed:
         return puzzle
-    from ..spec.solvetime import with_minutes  # pydantic: not for `generate`'s start-up
+    from ..design.solvetime import with_minutes  # pydantic: not for `generate`'s start-up
     return with_minutes(puzzle)
 
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from ..core.board.shape import Shape, parse_box, parse_size
 from ..core.kinds.kind import Kind
 from ..core.kinds.registry import find_kind, kind_named
-from .fontfile import default_font_paths, read_font
-from .values import MIN_TEXT_POINTS, font_digit_top
+from ..design.fontfile import default_font_paths, read_font
+from ..design.values import MIN_TEXT_POINTS, font_digit_top
 
 # A cage total is at least 7 pt (MIN_TEXT_POINTS) and at most this share of its cell
 # tall, so that it stays clear of the cell's digit: a Killer's cells are at least

@@ -1,6 +1,6 @@
 """The cover: the `cover:` part of a book spec, the designs in layouts/covers/*.yaml, and
 the cover's size from the book's page count (KDP's cover rules: layouts/printers/kdp.yaml).
-Where its texts go is spec/coverfit.py's."""
+Where its texts go is design/coverfit.py's."""
 
 from __future__ import annotations
 

@@ -85,7 +85,7 @@ def load_layout_file(path: Path, shown: str,
 
 def parse_layout(text: str, shown: str, name: str) -> tuple[Layout | None, list[Problem]]:
     """A layout from YAML text, or None with every problem found in it: a print-on-demand
-    layout is also held to the service's least margins and gutter (spec/printer.py)."""
+    layout is also held to the service's least margins and gutter (design/printer.py)."""
     return parse_layout_as(Layout, all_layout_mistakes, text, shown, name)
 
 
