@@ -27,7 +27,8 @@ from bookmaker.design.catalogue import (
 )
 from bookmaker.design.fit import cell_side
 from bookmaker.design.fontfile import FontFile, default_font_paths, read_font
-from bookmaker.design.layouts import parse_layout, preset_folder
+from bookmaker.design.layouts import parse_layout
+from bookmaker.design.presets import preset_folder
 from bookmaker.spec import SpecError, load_spec, textcheck
 from bookmaker.spec.slugs import slug_of
 

@@ -14,7 +14,8 @@ from pydantic import ValidationError
 import bookmaker
 from bookmaker.design import Layout, load_layout_file, load_preset, preset_names
 from bookmaker.design.fit import cell_side
-from bookmaker.design.layouts import parse_layout, preset_folder
+from bookmaker.design.layouts import parse_layout
+from bookmaker.design.presets import preset_folder
 from bookmaker.spec import BookSpec, SpecError, load_spec
 
 REPO = Path(__file__).resolve().parents[1]

@@ -21,7 +21,8 @@ if TYPE_CHECKING:
         PageSize,
         TextSizes,
     )
-    from .layouts import column_preset_names, load_layout_file, load_preset, preset_names
+    from .layouts import load_layout_file, load_preset
+    from .presets import column_preset_names, preset_names
     from .problems import Problem, SpecError
     from .values import DigitSize
 
@@ -31,7 +32,8 @@ _HOMES = {
     "columns": ("ColumnLayout", "load_column_preset"),
     "layout": ("Band", "Grids", "GutterStep", "Layout", "LineWeights", "Margins", "PageSize",
                "TextSizes"),
-    "layouts": ("column_preset_names", "load_layout_file", "load_preset", "preset_names"),
+    "layouts": ("load_layout_file", "load_preset"),
+    "presets": ("column_preset_names", "preset_names"),
     "problems": ("Problem", "SpecError"),
     "values": ("DigitSize",),
 }

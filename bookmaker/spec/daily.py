@@ -28,7 +28,7 @@ from ..design.columns import (
     unknown_column_layout_text,
 )
 from ..design.glyphs import numbers
-from ..design.layouts import column_preset_names, is_layout_path, preset_names
+from ..design.presets import column_preset_names, is_layout_path, preset_names
 from ..design.problems import Mistake, Problem, Report, SpecError
 from ..design.values import (
     MIN_TEXT_POINTS,

@@ -22,14 +22,9 @@ from ..design.cover import CoverFile, CoverSpec, cover_geometry
 from ..design.fontfile import default_font_paths, read_font
 from ..design.glyphs import NUMBERS, WORD, WORD_KEY, glyph_problem, glyphs_of, numbers
 from ..design.layout import REFERENCE_SIZE, Layout
-from ..design.layouts import (
-    is_layout_path,
-    load_layout_file,
-    load_preset,
-    preset_names,
-    unknown_layout_text,
-)
+from ..design.layouts import load_layout_file, load_preset, unknown_layout_text
 from ..design.pagecount import ANSWERS, PUZZLES, BookPlan, longest_blank_run
+from ..design.presets import is_layout_path, preset_names
 from ..design.printer import load_printer
 from ..design.problems import Mistake, Problem, Report, SpecError, syntax_problem
 from ..design.textfile import TextEncodingError, read_utf8
