@@ -36,6 +36,7 @@ from bookmaker.core.kinds.registry import kind_named
 from bookmaker.core.puzzle import Puzzle
 from bookmaker.design.captions import caption_parts, grid_size_text
 from bookmaker.design.catalogue import load_catalogue
+from bookmaker.design.cells import least_cell
 from bookmaker.design.explain import path_text, step_text, technique_key, technique_name
 from bookmaker.design.fontfile import default_font_paths, read_font
 from bookmaker.design.glyphs import glyphs_of, numbers
@@ -61,7 +62,6 @@ from bookmaker.pages.page import PageGeometry, TextBlock, inches
 from bookmaker.pages.paginate import shared_slots
 from bookmaker.puzzles.produce import PuzzleJob, make_puzzle
 from bookmaker.spec import load_spec
-from bookmaker.spec.kinds import least_cell
 from bookmaker.spec.model import Explanations
 
 ENGLISH, GERMAN = load_catalogue("en"), load_catalogue("de")

@@ -32,6 +32,7 @@ from ..design.captions import (
     mark_width,
 )
 from ..design.catalogue import Catalogue, load_catalogue
+from ..design.cells import least_cell, least_symbol_cell
 from ..design.explain import minutes_text
 from ..design.fontfile import read_font
 from ..design.glyphs import numbers
@@ -80,7 +81,6 @@ from ..render.fonts import default_fonts, digit_extent
 from ..render.pdf import Metadata, OutlineEntry
 from ..render.style import RenderStyle
 from ..spec import BookSpec, SectionSpec
-from ..spec.kinds import least_cell, least_symbol_cell
 from ..spec.textcheck import band_text
 from .explain import (
     Room,

@@ -20,6 +20,7 @@ from ..core.kinds.kind import Kind
 from ..core.rating.ranges import RatingRange
 from ..core.words import counted, with_article
 from ..design.catalogue import language_names
+from ..design.cells import cells_across, least_cell, least_cell_reason, least_symbol_cell
 from ..design.choices import output_names
 from ..design.columns import (
     ColumnLayout,
@@ -50,15 +51,7 @@ from ..design.values import (
     one_of,
 )
 from ..design.yamlload import mark_of
-from .kinds import (
-    cells_across,
-    frame_of,
-    kind_of_name,
-    least_cell,
-    least_cell_reason,
-    least_symbol_cell,
-    parse_kind_frame,
-)
+from .kinds import frame_of, kind_of_name, parse_kind_frame
 from .load import DIGIT_INK, read_document, section_glyphs
 from .model import Fonts, RegistryChoice, Symmetry
 from .slugs import slug_of

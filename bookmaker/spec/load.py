@@ -18,6 +18,7 @@ from ..core.board.shape import Shape, parse_size
 from ..core.kinds.kind import Kind, clues_problem
 from ..core.words import counted, with_article
 from ..design.catalogue import BEYOND_SUDOKU, language_names, load_catalogue
+from ..design.cells import cells_across, least_cell, least_cell_reason, least_symbol_cell
 from ..design.cover import CoverFile, CoverSpec, cover_geometry
 from ..design.fontfile import default_font_paths, read_font
 from ..design.glyphs import NUMBERS, WORD, WORD_KEY, glyph_problem, glyphs_of, numbers
@@ -31,14 +32,7 @@ from ..design.textfile import TextEncodingError, read_utf8
 from ..design.values import MAX_PUZZLES, describe, font_digit_top
 from ..design.yamlload import MarkedYAMLError, parse_yaml
 from .covercheck import CoverFacts, cover_spec, glyph_fields
-from .kinds import (
-    cells_across,
-    kind_of_name,
-    least_cell,
-    least_cell_reason,
-    least_symbol_cell,
-    parse_kind_frame,
-)
+from .kinds import kind_of_name, parse_kind_frame
 from .model import BookFile, BookSpec, SectionFile, SectionSpec, SpecFile, answer_place, book_plan
 from .slugs import slug_of
 from .textcheck import check_texts, check_texts_of
