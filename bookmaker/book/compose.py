@@ -20,7 +20,6 @@ from typing import cast
 from ..core.board.marks import Marks
 from ..core.grade.grades import GRADES
 from ..core.puzzle import Puzzle
-from ..design import Layout
 from ..design.captions import (
     SEPARATOR,
     answer_note_text,
@@ -36,6 +35,7 @@ from ..design.cells import least_cell, least_symbol_cell
 from ..design.explain import minutes_text
 from ..design.fontfile import read_font
 from ..design.glyphs import numbers
+from ..design.layout import Layout, band_text
 from ..design.pagecount import (
     ANSWERS,
     BLANK,
@@ -81,7 +81,6 @@ from ..render.fonts import default_fonts, digit_extent
 from ..render.pdf import Metadata, OutlineEntry
 from ..render.style import RenderStyle
 from ..spec import BookSpec, SectionSpec
-from ..spec.textcheck import band_text
 from .explain import (
     Room,
     Solved,

@@ -22,7 +22,7 @@ from ..design.catalogue import Catalogue, literal_text, load_catalogue
 from ..design.fit import arrangement_for
 from ..design.fontfile import FontFile, FontFileError, default_font_paths, read_font
 from ..design.glyphs import GLYPH_SETS
-from ..design.layout import Layout
+from ..design.layout import Layout, band_text
 from ..design.problems import Mistake, Report
 from .kinds import kind_of_name
 from .model import answer_place
@@ -172,13 +172,6 @@ def _check_widths(report: Report, book: Any, layout: Layout, sections: list,
         problem = caption_problem(book, layout, section, pages, catalogue, fonts)
         if problem:
             report.add(Mistake(at, problem))
-
-
-def band_text(template: str, book: Any, section: str) -> str:
-    """A running header or footer as printed on a page of `section` (`book`: the spec or
-    its book: part, whose title, subtitle and author fill the template)."""
-    return template.format(title=book.title or "", subtitle=book.subtitle or "",
-                           author=book.author or "", section=section)
 
 
 def caption_problem(book: Any, layout: Layout, section: Any, pages: Any,
