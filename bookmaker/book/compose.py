@@ -366,7 +366,7 @@ def answer_pages_of(spec: BookSpec, plan: BookPlan) -> list[list[int | None]]:
 
 def shares_of(spec: BookSpec) -> list[int]:
     """How many of each answer run's first answers go on the run before's last page (the
-    plan's rule: spec/pagecount.answer_shares)."""
+    plan's rule: design/pagecount.answer_shares)."""
     return answer_shares(spec.sections, spec.layout.grid_area(answers=True))
 
 
@@ -609,7 +609,7 @@ def puzzle_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
 def fitted_lines(book: _Book, index: int, planned: PlannedPuzzle,
                  style: RenderStyle) -> tuple[str, str]:
     """A puzzle's caption and answer note, on one line under its grid where a shorter form
-    lets them (spec/captions.fitted_caption): the section's name left to the running head
+    lets them (design/captions.fitted_caption): the section's name left to the running head
     that prints it, the note's short form."""
     layout, section = book.spec.layout, book.spec.sections[index]
     grade = book.words.grade(book.puzzles[planned.number - 1].grade)

@@ -80,7 +80,7 @@ def solve_each(planned: Sequence[PlannedPuzzle], puzzles: Sequence[Puzzle],
     """Every puzzle of the book solved by its kind's grader, in book order (`glyphs`: each
     section's symbols, () for numbers). Without `steps` (a book that prints its times but
     no hints, paths or glossary) a puzzle whose estimate came with it from where it was
-    made (spec/solvetime.with_minutes) is not solved again, and has no steps."""
+    made (design/solvetime.with_minutes) is not solved again, and has no steps."""
     solved = []
     for place, puzzle in zip(planned, puzzles):
         path: tuple[Step, ...] = ()

@@ -67,7 +67,7 @@ def _asset(name: str) -> str:
 
 def puzzle_data(item: ExportItem, words: Catalogue | None = None) -> dict[str, Any]:
     """What the page's script draws and checks for one puzzle; its rules are its kind's,
-    as print and the dailies say them (spec/howtoplay.rules_text), in English unless
+    as print and the dailies say them (design/howtoplay.rules_text), in English unless
     `words` are another language's."""
     words = words or load_catalogue("en")
     puzzle = item.puzzle
