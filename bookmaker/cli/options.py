@@ -125,7 +125,7 @@ def shape_from_options(size: str | None, box: str | None, optional: bool = False
 
 
 def seed_option(help_text: str, required: bool = True):
-    """--seed, read by the rule a spec's seed follows (design/values.seed_of_text): an
+    """--seed, read by the rule a spec's seed follows (spec/values.seed_of_text): an
     integer if the text is one (so '007' and '7' agree), else the text; never empty."""
     def checked(ctx: click.Context, param: click.Parameter, text: str | None):
         if text is None:

@@ -1,4 +1,6 @@
-"""The scalar values of spec and layout files, each checked with the message a person reads.
+"""The scalar values every checked file holds (layouts, printers' rules, cover designs and
+specs): text, counts, flags, lengths, colours, text and digit sizes, each checked with the
+message a person reads; the values only a spec holds are spec/values.py.
 
 Every type here is an `Annotated` pydantic type with a plain validator: pydantic's own
 coercions and messages never run, so "3" is not silently taken for 3, and a mistake reads
@@ -14,17 +16,11 @@ from functools import cache, partial
 from pathlib import Path
 from typing import Annotated, Any, cast
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainValidator, ValidationInfo
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainValidator
 from pydantic_core import PydanticCustomError
 
-from ..core.board.shape import LATIN_SIZES, MAX_SIZE, parse_size
-from ..core.generate.graded import DIFFICULTIES
-from ..core.kinds.registry import find_kind, kind_names
-from ..core.rating.ranges import RatingRange, parse_rating_range
-from ..core.rng import seed_of_text
 from .choices import did_you_mean as did_you_mean
 from .fit import MOST_PER_PAGE
-from .yamlload import WrittenNumber
 
 POINTS_PER_UNIT = {"in": 72.0, "mm": 72 / 25.4, "cm": 72 / 2.54, "pt": 1.0}
 MIN_TEXT_POINTS = 7.0  # no printed text smaller than this, on any layout
@@ -32,18 +28,10 @@ MAX_DIGIT_FRACTION = 0.8  # a digit taller than this share of its cell touches t
 # Given digits smaller than this share of their cell look lost; the renderer also refuses
 # digit ink under 0.2 of the cell, and 0.3 of a font size is 0.2 for digits 2/3 em tall.
 MIN_DIGIT_FRACTION = 0.3
-MAX_PUZZLES = 10_000  # puzzles per section and per book: a bound on generation time
 MAX_PER_PAGE = MOST_PER_PAGE  # grids per page: far beyond anything readable
-TRUETYPE_MAGIC = (b"\x00\x01\x00\x00", b"true")  # sfnt versions with TrueType outlines
-CFF_MAGIC = b"OTTO"  # OpenType with CFF (PostScript) outlines: reportlab cannot embed it
-FONT_SUFFIXES = (".ttf", ".otf")
 TEMPLATE_FIELDS = ("title", "subtitle", "author", "section")
-# File names are made from a slug (`<slug>-answers.pdf`, `<slug>.registry.sqlite-journal`):
-# at most this long, they stay far below the 255 bytes a file name may have.
-MAX_SLUG = 100
 _LENGTH = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*(in|mm|cm|pt)\s*")
 _COLOUR = re.compile(r"#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{3})")
-_SLUG = re.compile(r"[a-z0-9][a-z0-9._-]*")
 
 
 class Schema(BaseModel):
@@ -114,71 +102,6 @@ def _choice(value: Any, choices: tuple[str, ...]) -> str:
         raise mistake(f"expected one of: {', '.join(choices)}; got {describe(value)}"
                       + did_you_mean(value, choices))
     return value
-
-
-
-def _seed(value: Any) -> int | str:
-    if isinstance(value, WrittenNumber):  # a number as YAML wrote it: read as on the CLI
-        return seed_of_text(value)
-    if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise expected("a whole number or text", value)
-    if isinstance(value, str) and not value.strip():
-        raise mistake("must not be empty")
-    return value
-
-
-def _slug(value: Any) -> str:
-    text = _text(value)
-    if not _SLUG.fullmatch(text):
-        raise mistake(f"must be lowercase letters, digits and hyphens, like 'my-book'; "
-                      f"got {text!r}")
-    if len(text) > MAX_SLUG:
-        raise mistake(f"must be at most {MAX_SLUG} characters (it names files), got "
-                      f"{len(text)}")
-    return text
-
-
-def _size(value: Any) -> str:
-    if isinstance(value, bool) or not isinstance(value, (str, int)):
-        raise expected("a size like 9x9", value)
-    try:  # a square in the sizes boards come in; whether it has a box depends on the
-        size = parse_size(str(value))  # variant (a 7x7 jigsaw has none): load checks it
-        if not LATIN_SIZES[0] <= size <= MAX_SIZE:  # the least any kind takes (Calcudoku)
-            raise ValueError(f"size must be between {LATIN_SIZES[0]} and {MAX_SIZE}, "
-                             f"got {size}")
-    except ValueError as error:
-        raise mistake(str(error)) from None
-    return f"{size}x{size}"
-
-
-def _box(value: Any) -> str:
-    if not isinstance(value, str):
-        raise expected("a box like 3x2 (rows x columns)", value)
-    return value
-
-
-def _difficulty(value: Any) -> str:
-    return _choice(value, DIFFICULTIES)
-
-
-def _kind_name(value: Any) -> str:
-    """A kind's name or alias, in any case (core/kinds/registry.py): its name."""
-    kind = find_kind(value) if isinstance(value, str) else None
-    if kind is None:
-        names = kind_names()
-        raise mistake(f"expected one of: {', '.join(names)}; got {describe(value)}"
-                      + did_you_mean(str(value).lower(), names))
-    return kind.name
-
-
-def _rating(value: Any) -> RatingRange:
-    """An SE rating range, 7.0-8.5, or one rating (a number or text), 7.2."""
-    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-        raise expected("an SE rating range like 7.0-8.5", value)
-    try:
-        return parse_rating_range(str(value))
-    except ValueError as error:
-        raise mistake(str(error)) from None
 
 
 def _template(value: Any) -> str:
@@ -280,28 +203,6 @@ def _digit_size(value: Any) -> DigitSize:
     return DigitSize(points=_text_size(value))
 
 
-def _font_file(value: Any, info: ValidationInfo) -> Path:
-    written = _text(value)
-    if not written.lower().endswith(FONT_SUFFIXES):
-        raise mistake(f"expected a .ttf or .otf font file, got {written!r}")
-    path = (Path((info.context or {}).get("base", ".")) / written).resolve()
-    if not path.is_file():
-        raise mistake(f"font file {written!r} not found (looked for {path})")
-    try:
-        with path.open("rb") as file:
-            magic = file.read(4)
-    except OSError as error:
-        raise mistake(f"cannot read font file {written!r}: {error.strerror or error}") from None
-    if magic == CFF_MAGIC:
-        raise mistake(f"{written!r} is a CFF OpenType font; bookmaker embeds TrueType "
-                      f"outlines only: use a .ttf")
-    if magic not in TRUETYPE_MAGIC:
-        raise mistake(f"{written!r} is not a TrueType font file")
-    if font_digit_top(path) is None:
-        raise mistake(f"{written!r} is not a usable TrueType font (its tables cannot be read)")
-    return path
-
-
 _MEASURE_SIZE = 1000  # measure at 1000 units per em, so results are fractions of the size
 
 
@@ -327,36 +228,6 @@ def digit_extent(path: str) -> tuple[float, float] | None:
     return -top / _MEASURE_SIZE, -bottom / _MEASURE_SIZE
 
 
-def _isbn(value: Any) -> str:
-    """An ISBN-13 or ISBN-10, hyphens and spaces allowed, its check digit right."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        value = str(value)
-    written = _text(value)
-    digits = re.sub(r"[\s-]", "", written).upper()
-    if re.fullmatch(r"\d{13}", digits):
-        expected_digit = str(-sum(int(d) * (3 if i % 2 else 1)
-                                  for i, d in enumerate(digits[:12])) % 10)
-    elif re.fullmatch(r"\d{9}[\dX]", digits):
-        check = -sum(int(d) * (10 - i) for i, d in enumerate(digits[:9])) % 11
-        expected_digit = "X" if check == 10 else str(check)
-    else:
-        raise mistake(f"expected an ISBN of 13 digits (or 10), like 978-3-16-148410-0; "
-                      f"got {written!r}")
-    if digits[-1] != expected_digit:
-        raise mistake(f"{written!r} is not a valid ISBN: its check digit is {digits[-1]}, "
-                      f"but its other digits give {expected_digit}")
-    return written
-
-
-def _copyright(value: Any) -> int | str:
-    """A year (the holder is the author) or the text after the copyright sign."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        if not 1000 <= value <= 9999:
-            raise mistake(f"expected a year like 2026, or text; got {value}")
-        return value
-    return _text(value)
-
-
 def _whole_at_least(minimum: int, maximum: int | None = None, why: str = ""):
     return Annotated[int, PlainValidator(partial(_whole, minimum=minimum, maximum=maximum,
                                                  why=why))]
@@ -369,18 +240,10 @@ def one_of(*choices: str):
 
 Text = Annotated[str, PlainValidator(_text)]
 Template = Annotated[str, PlainValidator(_template)]
-Slug = Annotated[str, PlainValidator(_slug)]
 Flag = Annotated[bool, PlainValidator(_flag)]
-Seed = Annotated[int | str, PlainValidator(_seed)]
 Count = _whole_at_least(1)
-PuzzleCount = _whole_at_least(1, MAX_PUZZLES, " (the most puzzles bookmaker makes in one book)")
 PerPage = _whole_at_least(1, MAX_PER_PAGE)
 Natural = _whole_at_least(0)
-SizeText = Annotated[str, PlainValidator(_size)]
-BoxText = Annotated[str, PlainValidator(_box)]
-Difficulty = Annotated[str, PlainValidator(_difficulty)]
-KindName = Annotated[str, PlainValidator(_kind_name)]
-Rating = Annotated[RatingRange, PlainValidator(_rating)]
 Length = Annotated[float, PlainValidator(_length)]
 PreciseLength = Annotated[float, PlainValidator(_precise_length)]
 Colour = Annotated[str, PlainValidator(_colour)]
@@ -388,6 +251,3 @@ TextSize = Annotated[float, PlainValidator(_text_size)]
 Fraction = Annotated[float, PlainValidator(_fraction)]
 # A before-validator, so that pydantic still knows how to serialize the DigitSize made.
 DigitSizeValue = Annotated[DigitSize, BeforeValidator(_digit_size)]
-FontFile = Annotated[Path, PlainValidator(_font_file)]
-Isbn = Annotated[str, PlainValidator(_isbn)]
-CopyrightValue = Annotated[int | str, PlainValidator(_copyright)]

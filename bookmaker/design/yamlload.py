@@ -6,7 +6,7 @@ lists instead: plain dicts and lists that also carry the mark (line, column) of 
 of each key and of each value, and the duplicate keys they refused.
 
 Two more things it does not take from YAML 1.1: a seed or volume written as a bare number
-is kept as the text written (`0755` is not 493, nor `1:30` 90; design/values.py reads it as
+is kept as the text written (`0755` is not 493, nor `1:30` 90; spec/values.py reads it as
 the command line reads --seed), and nesting deeper than MAX_DEPTH is a located error
 rather than a RecursionError.
 """

@@ -33,15 +33,9 @@ from ..design.presets import column_preset_names, is_layout_path, preset_names
 from ..design.problems import Mistake, Problem, Report, SpecError
 from ..design.values import (
     MIN_TEXT_POINTS,
-    BoxText,
     Count,
     Flag,
-    KindName,
-    Rating,
     Schema,
-    Seed,
-    SizeText,
-    Slug,
     Text,
     _whole_at_least,
     describe,
@@ -56,6 +50,7 @@ from .load import DIGIT_INK, read_document, section_glyphs
 from .model import Fonts, RegistryChoice, Symmetry
 from .slugs import slug_of
 from .textcheck import check_daily_texts
+from .values import BoxText, KindName, Rating, Seed, SizeText, Slug
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 ANSWER_PLACES = ("separate", "next-day")

@@ -29,13 +29,14 @@ from ..design.presets import is_layout_path, preset_names
 from ..design.printer import load_printer
 from ..design.problems import Mistake, Problem, Report, SpecError, syntax_problem
 from ..design.textfile import TextEncodingError, read_utf8
-from ..design.values import MAX_PUZZLES, describe, font_digit_top
+from ..design.values import describe, font_digit_top
 from ..design.yamlload import MarkedYAMLError, parse_yaml
 from .covercheck import CoverFacts, cover_spec, glyph_fields
 from .kinds import kind_of_name, parse_kind_frame
 from .model import BookFile, BookSpec, SectionFile, SectionSpec, SpecFile, answer_place, book_plan
 from .slugs import slug_of
 from .textcheck import check_texts, check_texts_of
+from .values import MAX_PUZZLES
 
 WIDEST_PAGE = "888"  # page numbers are measured at their widest
 

@@ -23,28 +23,21 @@ from ..design.pagecount import GLOSSARY, HINTS, HOW_TO_PLAY, PATHS, BookPlan, Pa
 from ..design.pagecount import BackMatter as BackCounts
 from ..design.pagecount import FrontMatter as FrontCounts
 from ..design.printer import PAPERS, load_printer
-from ..design.values import (
+from ..design.values import Flag, Natural, PerPage, Schema, Text, expected, mistake, one_of
+from .kinds import frame_of, kind_of_name
+from .values import (
     BoxText,
     CopyrightValue,
     Difficulty,
-    Flag,
     FontFile,
     Isbn,
     KindName,
-    Natural,
-    PerPage,
     PuzzleCount,
     Rating,
-    Schema,
     Seed,
     SizeText,
     Slug,
-    Text,
-    expected,
-    mistake,
-    one_of,
 )
-from .kinds import frame_of, kind_of_name
 
 ANSWER_PLACES = ("separate", "back", "none")
 DEFAULT_LAYOUT = "kdp-6x9"

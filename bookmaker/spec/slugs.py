@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from ..design.values import MAX_SLUG
+from .values import MAX_SLUG
 
 # Letters that accent stripping alone would drop or get wrong.
 LATIN = {"ł": "l", "ß": "ss", "æ": "ae", "ø": "o", "œ": "oe", "đ": "d", "ð": "d", "þ": "th",
