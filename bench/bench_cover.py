@@ -13,10 +13,10 @@ import timing  # also puts this checkout's bookmaker first on sys.path
 from bookmaker.book.compose import compose
 from bookmaker.book.cover import composed_cover, cover_puzzles, make_cover
 from bookmaker.book.plan import plan
+from bookmaker.design.cover import design_names
 from bookmaker.render.cover import preview_png, render_cover_pdf
 from bookmaker.render.pdf import render_pdf_bytes
 from bookmaker.spec import load_spec
-from bookmaker.spec.cover import design_names
 
 GOAL_SECONDS = 1.0  # issue 13: a 300-page book's cover well under a second
 SPEC = """\

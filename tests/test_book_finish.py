@@ -34,22 +34,15 @@ from bookmaker.core.grade.candidates import Step
 from bookmaker.core.kinds.kind import MakeRequest
 from bookmaker.core.kinds.registry import kind_named
 from bookmaker.core.puzzle import Puzzle
-from bookmaker.pages.bookpages import title_page
-from bookmaker.pages.flow import BESIDE_GAP, Beside, Figure, TextSetter, Together, balanced, flow
-from bookmaker.pages.page import PageGeometry, TextBlock, inches
-from bookmaker.pages.paginate import shared_slots
-from bookmaker.puzzles.produce import PuzzleJob, make_puzzle
-from bookmaker.spec import load_spec
-from bookmaker.spec.captions import caption_parts, grid_size_text
-from bookmaker.spec.catalogue import load_catalogue
-from bookmaker.spec.explain import path_text, step_text, technique_key, technique_name
-from bookmaker.spec.fontfile import default_font_paths, read_font
-from bookmaker.spec.glyphs import glyphs_of, numbers
-from bookmaker.spec.howtoplay import rules_sentence
-from bookmaker.spec.kinds import least_cell
-from bookmaker.spec.layouts import load_preset
-from bookmaker.spec.model import Explanations
-from bookmaker.spec.pagecount import (
+from bookmaker.design.captions import caption_parts, grid_size_text
+from bookmaker.design.catalogue import load_catalogue
+from bookmaker.design.cells import least_cell
+from bookmaker.design.explain import path_text, step_text, technique_key, technique_name
+from bookmaker.design.fontfile import default_font_paths, read_font
+from bookmaker.design.glyphs import glyphs_of, numbers
+from bookmaker.design.howtoplay import rules_sentence
+from bookmaker.design.layouts import load_preset
+from bookmaker.design.pagecount import (
     ANSWERS,
     GLOSSARY,
     HINTS,
@@ -62,7 +55,14 @@ from bookmaker.spec.pagecount import (
     plan_book,
     rows_under,
 )
-from bookmaker.spec.solvetime import load_time_model, solving_minutes
+from bookmaker.design.solvetime import load_time_model, solving_minutes
+from bookmaker.pages.bookpages import title_page
+from bookmaker.pages.flow import BESIDE_GAP, Beside, Figure, TextSetter, Together, balanced, flow
+from bookmaker.pages.page import PageGeometry, TextBlock, inches
+from bookmaker.pages.paginate import shared_slots
+from bookmaker.puzzles.produce import PuzzleJob, make_puzzle
+from bookmaker.spec import load_spec
+from bookmaker.spec.model import Explanations
 
 ENGLISH, GERMAN = load_catalogue("en"), load_catalogue("de")
 CLASSIC, KILLER = kind_named("classic"), kind_named("killer")

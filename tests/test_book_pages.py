@@ -18,16 +18,18 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from bookmaker import cli
 from bookmaker.book.build import build
-from bookmaker.spec import SpecError, load_preset, load_spec, textcheck
-from bookmaker.spec.catalogue import (
+from bookmaker.design import load_preset
+from bookmaker.design.catalogue import (
     REFERENCE_LANGUAGE,
     catalogue_mistakes,
     language_names,
     load_catalogue,
 )
-from bookmaker.spec.fit import cell_side
-from bookmaker.spec.fontfile import FontFile, default_font_paths, read_font
-from bookmaker.spec.layouts import parse_layout, preset_folder
+from bookmaker.design.fit import cell_side
+from bookmaker.design.fontfile import FontFile, default_font_paths, read_font
+from bookmaker.design.layouts import parse_layout
+from bookmaker.design.presets import preset_folder
+from bookmaker.spec import SpecError, load_spec, textcheck
 from bookmaker.spec.slugs import slug_of
 
 POD_PRESETS = [name for name in ("kdp-6x9", "kdp-8x10", "kdp-8.5x11", "kdp-8.5x11-bleed",
@@ -123,7 +125,7 @@ def test_a_book_with_a_kind_beyond_sudoku_calls_no_puzzle_a_sudoku(tmp_path, lan
 def test_every_catalogue_reads_the_same_with_libyaml_as_with_pure_pyyaml(language):
     import yaml
 
-    from bookmaker.spec.catalogue import catalogue_folder, flattened
+    from bookmaker.design.catalogue import catalogue_folder, flattened
     text = (catalogue_folder() / f"{language}.yaml").read_text(encoding="utf-8")
     assert load_catalogue(language).texts == flattened(yaml.load(text, Loader=yaml.SafeLoader))
 

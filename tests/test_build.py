@@ -24,10 +24,11 @@ from bookmaker.book.compose import BuildError, number_pages, page_geometry
 from bookmaker.book.plan import plan, puzzle_seed, section_slugs
 from bookmaker.core.board.grid import parse_grid
 from bookmaker.core.solve.dlx import dlx_solve
+from bookmaker.design import load_preset
 from bookmaker.puzzles import outputs
 from bookmaker.puzzles.outputs import OutputError
 from bookmaker.render.style import RenderError
-from bookmaker.spec import load_preset, load_spec
+from bookmaker.spec import load_spec
 
 REPO = Path(__file__).resolve().parents[1]
 BASE_14 = {"Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique", "Helvetica",

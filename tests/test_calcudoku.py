@@ -256,8 +256,8 @@ def test_a_book_of_several_calcudoku_kinds_says_their_common_rule_once(language)
     # Issue 22: each of the three Calcudoku rules repeated 'the grid has no boxes ...' and
     # 'a number may repeat in a cage ...' when a book held more than one of them.
     from bookmaker.core.kinds.registry import kind_named
-    from bookmaker.spec.catalogue import load_catalogue
-    from bookmaker.spec.howtoplay import kind_rules
+    from bookmaker.design.catalogue import load_catalogue
+    from bookmaker.design.howtoplay import kind_rules
 
     words = load_catalogue(language)
     kinds = [ADDITION_CALCUDOKU, CALCUDOKU, HIDDEN_CALCUDOKU]

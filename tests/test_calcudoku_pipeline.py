@@ -11,10 +11,10 @@ from bookmaker import cli
 from bookmaker.book.build import build
 from bookmaker.core.kinds.registry import kind_named
 from bookmaker.daily.build import make_daily
+from bookmaker.design.catalogue import load_catalogue
+from bookmaker.design.howtoplay import rules_paragraphs
 from bookmaker.spec import load_spec
-from bookmaker.spec.catalogue import load_catalogue
 from bookmaker.spec.daily import load_daily_spec
-from bookmaker.spec.howtoplay import rules_paragraphs
 
 REPO = Path(__file__).resolve().parents[1]
 SIX_HARD = "AABCCCDBBBCEDFGGEEFFFGHHIIIJHHKKKJLL 5-,18+,120x,6+,6x,14+,11+,14+,11+,1-,6x,2-"

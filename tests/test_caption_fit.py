@@ -9,18 +9,18 @@ import pytest
 from bookmaker.book.compose import page_geometry
 from bookmaker.core.grade.grades import GRADES
 from bookmaker.core.kinds.registry import kind_named
-from bookmaker.pages.paginate import grid_slots
-from bookmaker.render.fonts import default_fonts
-from bookmaker.spec import load_preset
-from bookmaker.spec.captions import (
+from bookmaker.design import load_preset
+from bookmaker.design.captions import (
     answer_note_text,
     caption_lines,
     caption_parts,
     fitted_caption,
     kind_name,
 )
-from bookmaker.spec.catalogue import language_names, load_catalogue
-from bookmaker.spec.fontfile import read_font
+from bookmaker.design.catalogue import language_names, load_catalogue
+from bookmaker.design.fontfile import read_font
+from bookmaker.pages.paginate import grid_slots
+from bookmaker.render.fonts import default_fonts
 
 THICKEST = 828  # pages: the widest inside margin of KDP's gutter table
 NAME = "Low Towers"  # examples/latin.yaml's section, printed in the running head

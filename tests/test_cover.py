@@ -16,11 +16,8 @@ from pypdf import PdfReader
 
 from bookmaker import cli
 from bookmaker.book.cover import cover_contents, cover_puzzles, spine_note, strong_face
-from bookmaker.pages.cover import Cover, CoverWords, compose_cover
-from bookmaker.render.cover import render_cover_pdf
-from bookmaker.spec import SpecError, load_spec
-from bookmaker.spec.catalogue import load_catalogue
-from bookmaker.spec.cover import (
+from bookmaker.design.catalogue import load_catalogue
+from bookmaker.design.cover import (
     CoverGeometry,
     barcode_box,
     cover_geometry,
@@ -28,9 +25,12 @@ from bookmaker.spec.cover import (
     display_font_path,
     load_design,
 )
-from bookmaker.spec.coverfit import capitals
-from bookmaker.spec.fontfile import default_font_paths, read_font
-from bookmaker.spec.values import font_digit_top
+from bookmaker.design.coverfit import capitals
+from bookmaker.design.fontfile import default_font_paths, read_font
+from bookmaker.design.values import font_digit_top
+from bookmaker.pages.cover import Cover, CoverWords, compose_cover
+from bookmaker.render.cover import render_cover_pdf
+from bookmaker.spec import SpecError, load_spec
 
 BASE_14 = {"Courier", "Helvetica", "Helvetica-Bold", "Times-Roman", "Symbol",
            "ZapfDingbats"}

@@ -25,15 +25,15 @@ from bookmaker.core.board.grid import format_grid
 from bookmaker.core.kinds.registry import all_kinds
 from bookmaker.core.puzzle import Puzzle
 from bookmaker.core.solve.verify import verify_puzzle
+from bookmaker.design.catalogue import language_names, load_catalogue
+from bookmaker.design.cover import design_names, display_font_path, load_design
+from bookmaker.design.coverfit import capitals, tagline
+from bookmaker.design.fontfile import FallbackFont, default_font_paths, read_font
+from bookmaker.design.layout import POD_MIN_LINE
 from bookmaker.pages.cover import FOLD_OVERLAP
 from bookmaker.render.cover import render_cover_pdf
 from bookmaker.render.covertile import draw_pencilled, draw_tile_on, tile_scale, tile_style
 from bookmaker.spec import load_spec
-from bookmaker.spec.catalogue import language_names, load_catalogue
-from bookmaker.spec.cover import design_names, display_font_path, load_design
-from bookmaker.spec.coverfit import capitals, tagline
-from bookmaker.spec.fontfile import FallbackFont, default_font_paths, read_font
-from bookmaker.spec.layout import POD_MIN_LINE
 
 REPO = Path(__file__).resolve().parents[1]
 SPEC = """\

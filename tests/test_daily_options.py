@@ -13,9 +13,9 @@ import pytest
 from bookmaker.core.board.shape import parse_shape
 from bookmaker.core.generate.removal import generate
 from bookmaker.daily.sheets import DailyPuzzle, answer_sheet, puzzle_sheet
+from bookmaker.design.problems import SpecError
 from bookmaker.render.svg import render_svg_text
 from bookmaker.spec.daily import load_daily_spec
-from bookmaker.spec.problems import SpecError
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -27,14 +27,14 @@ from bookmaker.daily.sheets import (
     se_rating_text,
     sheet_metadata,
 )
+from bookmaker.design.catalogue import load_catalogue
+from bookmaker.design.howtoplay import rules_text
 from bookmaker.render.fonts import default_fonts
 from bookmaker.render.metrics import text_width
 from bookmaker.render.png import dpi_for_width, render_png_bytes
 from bookmaker.render.sheet import sheet_pdf_bytes
 from bookmaker.render.svg import render_svg_text
-from bookmaker.spec.catalogue import load_catalogue
 from bookmaker.spec.daily import load_daily_spec
-from bookmaker.spec.howtoplay import rules_text
 
 SVG = "{http://www.w3.org/2000/svg}"
 REGULAR, BOLD = default_fonts()

@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from bookmaker.spec import SpecError, load_spec, preset_names
-from bookmaker.spec.columns import ColumnLayout, column_preset_names, load_column_preset
+from bookmaker.design import preset_names
+from bookmaker.design.columns import ColumnLayout, column_preset_names, load_column_preset
+from bookmaker.design.presets import COLUMN_PRESET_FOLDER, preset_folder
+from bookmaker.spec import SpecError, load_spec
 from bookmaker.spec.daily import DEFAULT_SCHEDULE, WEEKDAYS, daily_spec_problem, load_daily_spec
-from bookmaker.spec.layouts import COLUMN_PRESET_FOLDER, preset_folder
 
 REPO = Path(__file__).resolve().parents[1]
 GOOD = """\

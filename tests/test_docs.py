@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bookmaker.spec.cover import CoverFile
+from bookmaker.design.cover import CoverFile
 from bookmaker.spec.daily import DailyFile, DayFile, PngFile
 from bookmaker.spec.model import BookFile, Explanations, Fonts, FrontMatter, SectionFile
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bookmaker.book.compose import page_geometry
+from bookmaker.design import load_preset, preset_names
 from bookmaker.pages.paginate import grid_slots
-from bookmaker.spec import load_preset, preset_names
 
 SIZES = [4, 6, 8, 9, 12, 16, 25]
 THICKEST = 828  # the last row of KDP's gutter table: the widest inside margin

@@ -1,4 +1,4 @@
-"""What values print as (spec/glyphs.py): numbers by default, two digits to a cell from 10
+"""What values print as (design/glyphs.py): numbers by default, two digits to a cell from 10
 up (a 12x12 Killer's totals are sums of what it prints), letters without I and O, a
 Wordoku's word in the book's language, glyphs of one's own; checked at load."""
 
@@ -18,15 +18,15 @@ from bookmaker.core.board.grid import SYMBOLS, Grid
 from bookmaker.core.board.marks import CageMark, Marks
 from bookmaker.core.board.shape import board_of
 from bookmaker.core.kinds.registry import kind_named
+from bookmaker.design.catalogue import language_names, load_catalogue
+from bookmaker.design.glyphs import LETTER_GLYPHS, WORD_KEY, glyph_problem, glyphs_of
+from bookmaker.design.howtoplay import rules_paragraphs, rules_text
+from bookmaker.design.problems import SpecError
 from bookmaker.pages.page import GridPlacement, Page, PageGeometry, inches
 from bookmaker.render.pdf import Metadata, render_pdf_bytes
 from bookmaker.render.style import RenderStyle
 from bookmaker.spec import load_spec
-from bookmaker.spec.catalogue import language_names, load_catalogue
 from bookmaker.spec.daily import load_daily_spec
-from bookmaker.spec.glyphs import LETTER_GLYPHS, WORD_KEY, glyph_problem, glyphs_of
-from bookmaker.spec.howtoplay import rules_paragraphs, rules_text
-from bookmaker.spec.problems import SpecError
 
 CLASSIC, KILLER = kind_named("classic"), kind_named("killer")
 

@@ -14,7 +14,7 @@ from bookmaker.book.plan import PlannedPuzzle
 from bookmaker.core.grade.grades import GRADES
 from bookmaker.core.kinds.registry import all_kinds
 from bookmaker.core.puzzle import Puzzle
-from bookmaker.spec.catalogue import load_catalogue
+from bookmaker.design.catalogue import load_catalogue
 
 ENGLISH = load_catalogue("en")
 

@@ -18,10 +18,10 @@ from bookmaker.core.futoshiki.text import parse_futoshiki
 from bookmaker.core.kinds.registry import kind_named
 from bookmaker.core.skyscrapers.text import parse_skyscrapers
 from bookmaker.daily.build import make_daily
+from bookmaker.design.layout import POD_MIN_LINE
 from bookmaker.render.style import MIN_TEXT_SIZE
 from bookmaker.spec import load_spec
 from bookmaker.spec.daily import load_daily_spec
-from bookmaker.spec.layout import POD_MIN_LINE
 
 BOOK = """\
 book: {title: Logic Squares, seed: 7, layout: kdp-6x9, answers: back}

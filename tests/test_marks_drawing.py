@@ -15,6 +15,7 @@ from bookmaker.core.board.grid import Grid
 from bookmaker.core.board.marks import BlockMark, CageMark, EdgeMark, Marks, SignMark
 from bookmaker.core.board.shape import latin_of
 from bookmaker.core.kinds.kind import Kind
+from bookmaker.design.cells import cells_across
 from bookmaker.pages.board import OUTLINED_LABEL_AT, Run, cage_borders, sign_chevron
 from bookmaker.pages.page import GridPlacement, PageGeometry, inches
 from bookmaker.render.board import draw_board
@@ -23,7 +24,6 @@ from bookmaker.render.pdf import Metadata
 from bookmaker.render.png import render_png_bytes
 from bookmaker.render.sheet import Sheet, sheet_geometry, sheet_pdf_bytes
 from bookmaker.render.style import RenderError, RenderStyle
-from bookmaker.spec.kinds import cells_across
 
 STYLE = RenderStyle(PageGeometry(inches(6), inches(9)))
 LATIN_4 = "1234" "3412" "2143" "4321"

@@ -8,6 +8,9 @@ import pytest
 
 from bookmaker.core.board.grid import Grid, conflicts
 from bookmaker.core.board.shape import shape_for_size
+from bookmaker.design.catalogue import load_catalogue
+from bookmaker.design.glyphs import numbers
+from bookmaker.design.howtoplay import rules_sentence
 from bookmaker.pages.bookpages import title_page
 from bookmaker.pages.page import (
     Page,
@@ -25,9 +28,6 @@ from bookmaker.pages.paginate import (
     page_of_each,
     paginate_puzzles,
 )
-from bookmaker.spec.catalogue import load_catalogue
-from bookmaker.spec.glyphs import numbers
-from bookmaker.spec.howtoplay import rules_sentence
 
 TRAVEL = PageGeometry(inches(6), inches(9), inches(0.125), margin_top=36, margin_bottom=36,
                       margin_inside=54, margin_outside=36, header_space=18, footer_space=20)

@@ -11,12 +11,12 @@ from bookmaker.book.cover import make_cover
 from bookmaker.core.board.grid import Grid
 from bookmaker.core.board.marks import BlockMark, CageMark, EdgeMark, Marks, SignMark
 from bookmaker.core.board.shape import board_of, latin_of
+from bookmaker.design.layout import POD_MIN_LINE
 from bookmaker.pages.board import SHADE_GREY
 from bookmaker.pages.page import GridPlacement, PageGeometry, inches
 from bookmaker.render.board import draw_board
 from bookmaker.render.style import RenderStyle
 from bookmaker.spec import load_spec
-from bookmaker.spec.layout import POD_MIN_LINE
 
 PRINT = RenderStyle(PageGeometry(inches(6), inches(9)), cell_line=0.75, box_line=2.0,
                     border_line=2.5)

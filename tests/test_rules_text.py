@@ -14,11 +14,11 @@ from exchangedata import LINES, puzzle_of
 from bookmaker.core.kinds.kind import Kind
 from bookmaker.core.kinds.registry import all_kinds, kind_named
 from bookmaker.core.puzzle import Puzzle
+from bookmaker.design.catalogue import Catalogue, language_names, load_catalogue
+from bookmaker.design.glyphs import numbers, symbols_text
+from bookmaker.design.howtoplay import rules_paragraphs
 from bookmaker.export.items import item_of
 from bookmaker.export.page import page_html
-from bookmaker.spec.catalogue import Catalogue, language_names, load_catalogue
-from bookmaker.spec.glyphs import numbers, symbols_text
-from bookmaker.spec.howtoplay import rules_paragraphs
 
 
 @cache

@@ -11,18 +11,12 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-import bookmaker.spec
-from bookmaker.spec import (
-    BookSpec,
-    Layout,
-    SpecError,
-    load_layout_file,
-    load_preset,
-    load_spec,
-    preset_names,
-)
-from bookmaker.spec.fit import cell_side
-from bookmaker.spec.layouts import parse_layout, preset_folder
+import bookmaker
+from bookmaker.design import Layout, load_layout_file, load_preset, preset_names
+from bookmaker.design.fit import cell_side
+from bookmaker.design.layouts import parse_layout
+from bookmaker.design.presets import preset_folder
+from bookmaker.spec import BookSpec, SpecError, load_spec
 
 REPO = Path(__file__).resolve().parents[1]
 VERA = REPO / "fonts" / "DejaVuSans.ttf"
@@ -561,7 +555,8 @@ def test_only_a_board_under_9x9_reads_every_catalogue_for_its_answers_note(monke
     """The note under an answer is sized for the widest language; it bounds only boards
     smaller than 9x9 (Layout.answers_per_page_for), so a book of 9x9s reads only its own
     language's catalogue (issue 24: the start of a build)."""
-    from bookmaker.spec import catalogue, load
+    from bookmaker.design import catalogue
+    from bookmaker.spec import load
     read: list[str] = []
     reader = catalogue._read
     monkeypatch.setattr(catalogue, "_read", lambda language: read.append(language) or
@@ -797,18 +792,20 @@ def test_the_mixed_example_has_6x6_9x9_and_16x16_sections():
     assert {section.size for section in spec.sections} == {6, 9, 16}
 
 
-def test_spec_imports_only_core_among_bookmakers_layers():
-    folder = Path(bookmaker.spec.__file__).parent
+@pytest.mark.parametrize("layer, below", [("spec", ("core", "design")), ("design", ("core",))])
+def test_spec_imports_only_design_and_core_and_design_only_core(layer, below):
+    folder = Path(bookmaker.__file__).parent / layer
     for path in folder.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.level >= 2:
-                assert (node.module or "").startswith("core"), f"{path.name}: {node.module}"
+                assert (node.module or "").startswith(below), f"{path.name}: {node.module}"
             if isinstance(node, ast.Import) or (isinstance(node, ast.ImportFrom)
                                                 and node.level == 0):
                 names = [node.module] if isinstance(node, ast.ImportFrom) else \
                     [alias.name for alias in node.names]
-                assert not any(n.startswith("bookmaker.") and not n.startswith("bookmaker.core")
-                               for n in names if n), f"{path.name}: {names}"
+                assert not any(n.startswith("bookmaker.") and not n.startswith(
+                    tuple(f"bookmaker.{name}" for name in below)) for n in names if n), \
+                    f"{path.name}: {names}"
 
 
 # An SE rating range

@@ -123,7 +123,7 @@ def test_a_large_print_book_of_five_kinds_loads_and_its_rules_flow_on(tmp_path):
 def test_captions_contents_and_rules_name_each_variant(tmp_path):
     from bookmaker.book.compose import caption
     from bookmaker.book.howtoplay import how_to_play_pieces
-    from bookmaker.spec.catalogue import load_catalogue
+    from bookmaker.design.catalogue import load_catalogue
     spec = book(tmp_path, ALL_VARIANTS + "  - {name: Samurai, size: 9x9, count: 1, "
                                          "variant: samurai}\n")
     english = load_catalogue("en")

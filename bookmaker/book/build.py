@@ -25,6 +25,7 @@ from ..core.kinds.kind import Kind
 from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
 from ..core.rng import derive_seed
+from ..design.cells import least_cell
 from ..puzzles.dedupe import Distinct, without_repeats
 from ..puzzles.outputs import OutputSet, check_can_write, recover, replace_outputs
 from ..puzzles.produce import PuzzleJob, make_puzzle, produce_keyed, recorded_ratings
@@ -37,7 +38,6 @@ from ..puzzles.registry import (
 )
 from ..render.pdf import render_pdf_bytes
 from ..spec import BookSpec, slug_of
-from ..spec.kinds import least_cell
 from .compose import BuildError, ComposedBook, answers_file_name, book_file_name, compose
 from .cover import cover_contents, cover_file_names, cover_picks, cover_record
 from .manifest import manifest_text, other_book_named_alike

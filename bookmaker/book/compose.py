@@ -1,6 +1,6 @@
 """Verified puzzles + a book spec -> the documents to draw, page by page from the page plan.
 
-Every page is planned first, from counts (spec/pagecount.py: the plan loading checked):
+Every page is planned first, from counts (design/pagecount.py: the plan loading checked):
 title, copyright, contents, how to play, section openers, puzzles, blank pages that keep
 sections on right-hand pages, the answers' divider, answers, and Notes pages up to the
 print-on-demand minimum and an even count. So every page number, and every outline entry,
@@ -20,6 +20,43 @@ from typing import cast
 from ..core.board.marks import Marks
 from ..core.grade.grades import GRADES
 from ..core.puzzle import Puzzle
+from ..design.captions import (
+    SEPARATOR,
+    answer_note_text,
+    caption_parts,
+    fitted_caption,
+    grid_size_text,
+    kind_name,
+    kind_title,
+    mark_width,
+)
+from ..design.catalogue import Catalogue, load_catalogue
+from ..design.cells import least_cell, least_symbol_cell
+from ..design.explain import minutes_text
+from ..design.fontfile import read_font
+from ..design.glyphs import numbers
+from ..design.layout import Layout, band_text
+from ..design.pagecount import (
+    ANSWERS,
+    BLANK,
+    CONTENTS,
+    COPYRIGHT,
+    DIVIDER,
+    GLOSSARY,
+    HINTS,
+    HOW_TO_PLAY,
+    NOTES,
+    OPENER,
+    PATHS,
+    PUZZLES,
+    TITLE,
+    BookPlan,
+    PlannedPage,
+    answer_runs,
+    answer_shares,
+    longest_blank_run,
+)
+from ..design.printer import load_printer
 from ..pages.bookpages import (
     ContentsEntry,
     blank_page,
@@ -43,44 +80,7 @@ from ..pages.paginate import (
 from ..render.fonts import default_fonts, digit_extent
 from ..render.pdf import Metadata, OutlineEntry
 from ..render.style import RenderStyle
-from ..spec import BookSpec, Layout, SectionSpec
-from ..spec.captions import (
-    SEPARATOR,
-    answer_note_text,
-    caption_parts,
-    fitted_caption,
-    grid_size_text,
-    kind_name,
-    kind_title,
-    mark_width,
-)
-from ..spec.catalogue import Catalogue, load_catalogue
-from ..spec.explain import minutes_text
-from ..spec.fontfile import read_font
-from ..spec.glyphs import numbers
-from ..spec.kinds import least_cell, least_symbol_cell
-from ..spec.pagecount import (
-    ANSWERS,
-    BLANK,
-    CONTENTS,
-    COPYRIGHT,
-    DIVIDER,
-    GLOSSARY,
-    HINTS,
-    HOW_TO_PLAY,
-    NOTES,
-    OPENER,
-    PATHS,
-    PUZZLES,
-    TITLE,
-    BookPlan,
-    PlannedPage,
-    answer_runs,
-    answer_shares,
-    longest_blank_run,
-)
-from ..spec.printer import load_printer
-from ..spec.textcheck import band_text
+from ..spec import BookSpec, SectionSpec
 from .explain import (
     Room,
     Solved,
@@ -366,7 +366,7 @@ def answer_pages_of(spec: BookSpec, plan: BookPlan) -> list[list[int | None]]:
 
 def shares_of(spec: BookSpec) -> list[int]:
     """How many of each answer run's first answers go on the run before's last page (the
-    plan's rule: spec/pagecount.answer_shares)."""
+    plan's rule: design/pagecount.answer_shares)."""
     return answer_shares(spec.sections, spec.layout.grid_area(answers=True))
 
 
@@ -609,7 +609,7 @@ def puzzle_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
 def fitted_lines(book: _Book, index: int, planned: PlannedPuzzle,
                  style: RenderStyle) -> tuple[str, str]:
     """A puzzle's caption and answer note, on one line under its grid where a shorter form
-    lets them (spec/captions.fitted_caption): the section's name left to the running head
+    lets them (design/captions.fitted_caption): the section's name left to the running head
     that prints it, the note's short form."""
     layout, section = book.spec.layout, book.spec.sections[index]
     grade = book.words.grade(book.puzzles[planned.number - 1].grade)
@@ -734,7 +734,7 @@ def by_section(planned: Sequence[PlannedPuzzle]):
 
 def caption(section: SectionSpec, grade: str = "", words: Catalogue | None = None) -> str:
     """The line under a puzzle: its section, and its variant, grade and size unless the
-    name says them: 'Warm-up · Killer · Easy · 9x9' (spec/captions.py, the rule the spec
+    name says them: 'Warm-up · Killer · Easy · 9x9' (design/captions.py, the rule the spec
     checked)."""
     kind = kind_name(words or load_catalogue("en"), section.kind)
     return SEPARATOR.join(caption_parts(section.name, grade,

@@ -25,13 +25,7 @@ from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
 from ..core.rng import derive_seed
 from ..core.solve.verify import verify_puzzle
-from ..pages.cover import CoverWords, compose_cover
-from ..puzzles.outputs import OutputSet, check_can_write, recover, replace_outputs
-from ..puzzles.produce import make_puzzle, produce
-from ..render.cover import preview_png, render_cover_pdf
-from ..render.fonts import default_fonts
-from ..spec import BookSpec
-from ..spec.cover import (
+from ..design.cover import (
     DEFAULT_CAP,
     cover_geometry,
     display_font_path,
@@ -39,9 +33,15 @@ from ..spec.cover import (
     has_spine_text,
     puzzles_needed,
 )
-from ..spec.coverfit import spine_size, spine_text
-from ..spec.fontfile import FallbackFont, read_font
-from ..spec.values import font_digit_top
+from ..design.coverfit import spine_size, spine_text
+from ..design.fontfile import FallbackFont, read_font
+from ..design.values import font_digit_top
+from ..pages.cover import CoverWords, compose_cover
+from ..puzzles.outputs import OutputSet, check_can_write, recover, replace_outputs
+from ..puzzles.produce import make_puzzle, produce
+from ..render.cover import preview_png, render_cover_pdf
+from ..render.fonts import default_fonts
+from ..spec import BookSpec
 from .compose import book_words
 from .plan import PlannedPuzzle, plan
 

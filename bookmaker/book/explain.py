@@ -18,6 +18,16 @@ from ..core.grade.grades import GRADES
 from ..core.kinds.kind import Kind
 from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
+from ..design.catalogue import Catalogue
+from ..design.explain import (
+    ValueText,
+    path_text,
+    step_text,
+    technique_name,
+    technique_note,
+    value_text,
+)
+from ..design.solvetime import puzzle_minutes
 from ..pages.flow import (
     BESIDE_GAP,
     Beside,
@@ -28,16 +38,6 @@ from ..pages.flow import (
     column_width,
 )
 from ..pages.page import GridPlacement, TextBlock
-from ..spec.catalogue import Catalogue
-from ..spec.explain import (
-    ValueText,
-    path_text,
-    step_text,
-    technique_name,
-    technique_note,
-    value_text,
-)
-from ..spec.solvetime import puzzle_minutes
 from .plan import PlannedPuzzle
 
 TECHNIQUE_SPACE = 4.0  # points above each glossary entry
@@ -80,7 +80,7 @@ def solve_each(planned: Sequence[PlannedPuzzle], puzzles: Sequence[Puzzle],
     """Every puzzle of the book solved by its kind's grader, in book order (`glyphs`: each
     section's symbols, () for numbers). Without `steps` (a book that prints its times but
     no hints, paths or glossary) a puzzle whose estimate came with it from where it was
-    made (spec/solvetime.with_minutes) is not solved again, and has no steps."""
+    made (design/solvetime.with_minutes) is not solved again, and has no steps."""
     solved = []
     for place, puzzle in zip(planned, puzzles):
         path: tuple[Step, ...] = ()

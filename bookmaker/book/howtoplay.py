@@ -12,14 +12,14 @@ from dataclasses import dataclass
 from ..core.grade.grades import GRADES
 from ..core.kinds.kind import Kind
 from ..core.puzzle import Puzzle
+from ..design.catalogue import Catalogue
+from ..design.cells import least_cell, least_symbol_cell
+from ..design.explain import step_text, value_text
+from ..design.glyphs import numbers
+from ..design.howtoplay import advice_key, kind_rules
+from ..design.layout import EXAMPLE_HEIGHT, EXAMPLE_SHARE
 from ..pages.flow import Figure, Piece, Together
 from ..pages.page import GridPlacement, TextBlock
-from ..spec.catalogue import Catalogue
-from ..spec.explain import step_text, value_text
-from ..spec.glyphs import numbers
-from ..spec.howtoplay import advice_key, kind_rules
-from ..spec.kinds import least_cell, least_symbol_cell
-from ..spec.layout import EXAMPLE_HEIGHT, EXAMPLE_SHARE
 
 WORKED_STEPS = 3  # steps of the worked example
 DIAGRAM_HEIGHT = 0.25  # a kind's diagram, two a row: at most this share of the page's height

@@ -12,13 +12,13 @@ from ..book.cover import book_pages, cover_record, make_cover, spine_note
 from ..core.puzzle import GenerationError
 from ..core.solve.verify import VerificationError
 from ..core.words import counted
+from ..design.printer import load_printer
 from ..puzzles.executors import LOCAL, ExecutorError, open_workers
 from ..puzzles.outputs import OutputError
 from ..puzzles.registry import RegistryError
 from ..render.fonts import FontError
 from ..render.style import RenderError
 from ..spec import BookSpec, SpecError, load_spec
-from ..spec.printer import load_printer
 from .common import DelayedProgressBar, main
 from .options import seed_option
 from .workers import executor_option, worker_count

@@ -37,8 +37,8 @@ DEFAULT_FORMATS = ("ipuz", "feed", "page")  # art is asked for: six files a puzz
 
 def formats_option(ctx: click.Context, param: click.Parameter, text: str) -> tuple[str, ...]:
     """--formats: names from FORMATS, comma separated, by the rule specs' `outputs:` follow
-    (spec/choices.py); a usage error names a wrong one."""
-    from ..spec.choices import output_names
+    (design/choices.py); a usage error names a wrong one."""
+    from ..design.choices import output_names
 
     try:
         return output_names([name for name in text.split(",") if name.strip()], FORMATS)

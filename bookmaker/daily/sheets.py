@@ -9,6 +9,10 @@ from pathlib import Path
 
 from ..core.puzzle import Puzzle
 from ..core.words import counted
+from ..design.captions import grid_size_text, kind_name
+from ..design.catalogue import Catalogue, load_catalogue
+from ..design.cells import least_cell
+from ..design.howtoplay import rules_text
 from ..pages.page import GridPlacement, Page, PageGeometry
 from ..pages.paginate import GridItem, grid_slots, paginate_puzzles
 from ..render.fonts import default_fonts, digit_extent
@@ -16,11 +20,7 @@ from ..render.metrics import text_width
 from ..render.pdf import Metadata
 from ..render.sheet import Sheet, SheetLine, line_height, sheet_geometry
 from ..render.style import MIN_TEXT_SIZE, RenderStyle
-from ..spec.captions import grid_size_text, kind_name
-from ..spec.catalogue import Catalogue, load_catalogue
 from ..spec.daily import DailySpec, DaySpec
-from ..spec.howtoplay import rules_text
-from ..spec.kinds import least_cell
 
 SEPARATOR = " · "
 RULES_SPACE = 0.35  # space above the rules, as a share of their size
@@ -241,7 +241,7 @@ def proof_pages(spec: DailySpec, entries: list[DailyPuzzle]) -> tuple[list[Page]
 def _proof_days_per_page(entries: list[DailyPuzzle], geometry: PageGeometry,
                          style: RenderStyle) -> int:
     """The most days (up to PROOF_DAYS_PER_PAGE) a proof page holds while every day's cells
-    keep room for what its kind prints in them (spec/kinds.least_cell: a Killer's cage
+    keep room for what its kind prints in them (design/cells.least_cell: a Killer's cage
     totals; three rows of A4 give a 9x9 22.2 pt cells, under the 22.6 pt needed; a 12x12
     needs a page of its own), across its frame (a 15x15 Kakuro's 15 squares, not its 9
     digits)."""

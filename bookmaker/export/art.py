@@ -14,13 +14,13 @@ import math
 from dataclasses import replace
 
 from ..core.kinds.kind import Kind
+from ..design.cells import least_cell, least_symbol_cell
 from ..pages.page import GridPlacement
 from ..render.eps import render_eps_bytes
 from ..render.pdf import Metadata
 from ..render.sheet import Sheet, sheet_geometry, sheet_pdf_bytes
 from ..render.style import RenderStyle
 from ..render.svg import render_svg_text
-from ..spec.kinds import least_cell, least_symbol_cell
 from .items import ExportItem
 
 ART_SIDE = 252.0  # points (3.5 in, 89 mm): a two-column newspaper grid; desks scale it

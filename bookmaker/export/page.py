@@ -22,6 +22,8 @@ from xml.sax.saxutils import escape
 from ..core.board.grid import SYMBOLS
 from ..core.board.marks import Marks
 from ..core.board.shape import Shape
+from ..design.catalogue import Catalogue, load_catalogue
+from ..design.howtoplay import rules_text
 from ..pages.board import (
     CAGE_DASH,
     CAGE_LABEL_AT,
@@ -37,8 +39,6 @@ from ..pages.board import (
     sign_chevron,
 )
 from ..render.metrics import BLOCK_ACROSS_AT, BLOCK_DOWN_AT
-from ..spec.catalogue import Catalogue, load_catalogue
-from ..spec.howtoplay import rules_text
 from .items import ExportItem
 
 
@@ -67,7 +67,7 @@ def _asset(name: str) -> str:
 
 def puzzle_data(item: ExportItem, words: Catalogue | None = None) -> dict[str, Any]:
     """What the page's script draws and checks for one puzzle; its rules are its kind's,
-    as print and the dailies say them (spec/howtoplay.rules_text), in English unless
+    as print and the dailies say them (design/howtoplay.rules_text), in English unless
     `words` are another language's."""
     words = words or load_catalogue("en")
     puzzle = item.puzzle

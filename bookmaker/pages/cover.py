@@ -1,6 +1,6 @@
 """A book's full-wrap cover, composed: every text, box and puzzle grid placed in points
 (origin at the lower left of the bleed), ready to draw. Sizes and fits follow
-spec/coverfit.py's rules, the ones the spec was checked by when it loaded."""
+design/coverfit.py's rules, the ones the spec was checked by when it loaded."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from pathlib import Path
 from ..core.board.grid import Grid
 from ..core.board.marks import Marks
 from ..core.puzzle import Puzzle
-from ..spec.captions import MARK_SPACE, MARK_SQUARE
-from ..spec.catalogue import Catalogue
-from ..spec.cover import (
+from ..design.captions import MARK_SPACE, MARK_SQUARE
+from ..design.catalogue import Catalogue
+from ..design.cover import (
     ColourSet,
     CoverDesign,
     CoverGeometry,
@@ -22,7 +22,7 @@ from ..spec.cover import (
     front_puzzles,
     has_spine_text,
 )
-from ..spec.coverfit import (
+from ..design.coverfit import (
     BACK_GRID_GAP,
     LEGEND_ENTRY_GAP,
     LEGEND_LEADING,
@@ -43,7 +43,7 @@ from ..spec.coverfit import (
     summary,
     tagline,
 )
-from ..spec.fontfile import FallbackFont, FontFile
+from ..design.fontfile import FallbackFont, FontFile
 
 LEFT, CENTRE = "left", "centre"
 RULE_LENGTH, RULE_WEIGHT = 108.0, 1.6  # points: the accent rule under the title, at most
@@ -214,7 +214,7 @@ def compose_cover(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
 def _front(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
            geometry: CoverGeometry, fonts: _Fonts, drawn: _Drawn
            ) -> tuple[float, float, float, float]:
-    """The front's texts, badge and rule, as spec/coverfit.py's front_plan places them; the
+    """The front's texts, badge and rule, as design/coverfit.py's front_plan places them; the
     room left for the art: (centre x, bottom, top, live width)."""
     style, colours = design.front, design.colours
     texts, boxes = drawn.texts, drawn.boxes

@@ -102,7 +102,7 @@ class GridPlacement:
     note: str = ""
     mark: int = 0  # a difficulty mark of this many filled squares (0: none)
     marks: Marks = Marks()
-    glyphs: tuple[str, ...] = ()  # what values 1..n print as (spec/glyphs.py); () numbers
+    glyphs: tuple[str, ...] = ()  # what values 1..n print as (design/glyphs.py); () numbers
     aside: str = ""  # flush right on the label line (a puzzle's estimated solving time)
     shaded: tuple[int, ...] = ()  # cells shaded to point at them (a glossary example's)
 

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from ..core.board.grid import Grid
 from ..core.board.marks import Marks
-from ..spec.fit import Area, Arrangement, arrangement_for
-from ..spec.pagecount import pages_for
+from ..design.fit import Area, Arrangement, arrangement_for
+from ..design.pagecount import pages_for
 from .page import GridPlacement, Page, PageGeometry
 
 Slot = tuple[float, float, float]  # x, y (bottom-left of the grid square), side; in points
@@ -37,7 +37,7 @@ def best_arrangement(width: float, height: float, count: int, text_height: float
                      gutter: float = DEFAULT_GUTTER, border: float = 0.0) -> Arrangement:
     """The rows x columns holding `count` grids that gives the largest grid side in a box
     of width x height, each grid needing `text_height` more for its label and caption and
-    `border` more each way for its border line: the spec's fit rule (spec/fit.py), so
+    `border` more each way for its border line: the spec's fit rule (design/fit.py), so
     what the spec accepts is what is printed."""
     if count < 1:
         raise ValueError(f"puzzles per page must be at least 1, got {count}")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import errno
 import sys
 
-from ..spec.textfile import encoding_problem
+from ..design.textfile import encoding_problem
 
 STDIN = "-"
 STDIN_NAME = "<stdin>"

@@ -75,7 +75,7 @@ class PuzzleJob:
     # work thrown away).
     record_rating: bool = True
     record_grade: bool = True
-    # Estimate its solving time as it is made (spec/solvetime.with_minutes): a book that
+    # Estimate its solving time as it is made (design/solvetime.with_minutes): a book that
     # prints the times has its workers solve each puzzle for them, not its own process.
     timed: bool = False
 
@@ -121,7 +121,7 @@ def make_puzzle(job: PuzzleJob) -> Puzzle:
     puzzle = job.kind.make(job.request)
     if not job.timed:
         return puzzle
-    from ..spec.solvetime import with_minutes  # pydantic: not for `generate`'s start-up
+    from ..design.solvetime import with_minutes  # pydantic: not for `generate`'s start-up
     return with_minutes(puzzle)
 
 

@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING
 from reportlab.lib.colors import HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
+from ..design.captions import MARK_STEPS
+from ..design.cover import barcode_box, cover_rules
+from ..design.fontfile import FallbackFont, read_font
+from ..design.layout import POD_MIN_LINE
 from ..pages.cover import CENTRE, Cover, CoverBarcode, CoverDisc, CoverGrid, CoverMark, CoverText
-from ..spec.captions import MARK_STEPS
-from ..spec.cover import barcode_box, cover_rules
-from ..spec.fontfile import FallbackFont, read_font
-from ..spec.layout import POD_MIN_LINE
 from .covertile import TileInk, draw_tile
 from .metrics import register_ttf
 from .pdf import fix_date, stamp_identity

@@ -23,10 +23,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..core.board.grid import Grid
 from ..core.board.marks import Marks
+from ..design.layout import POD_MIN_LINE
 from ..pages.board import board_drawing
 from ..pages.cover import CoverGrid
 from ..pages.page import GridPlacement, PageGeometry
-from ..spec.layout import POD_MIN_LINE
 from .board import draw_grid, draw_marks, draw_symbols
 from .canvas import Canvas as Drawing
 from .metrics import line_weights

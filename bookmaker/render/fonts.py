@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..spec.fontfile import FontFileError, default_font_paths
-from ..spec.values import digit_extent as measured_digit_extent
+from ..design.fontfile import FontFileError, default_font_paths
+from ..design.values import digit_extent as measured_digit_extent
 
 
 class FontError(ValueError):
@@ -26,7 +26,7 @@ def digit_extent(path: str) -> tuple[float, float]:
 
     A font's ascent and descent describe its whole line, not its digits, so centring by
     them sets digits visibly low; the digits' own ink box centres them truly. The spec
-    checks fonts by the same measure (spec/values.py).
+    checks fonts by the same measure (design/values.py).
     """
     extent = measured_digit_extent(path)
     if extent is None:

@@ -17,6 +17,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from ..core.board.grid import SYMBOLS
+from ..design.cells import CAGE_TOTAL_HEIGHT, CAGE_TOTAL_MAX
+from ..design.cells import SYMBOL_FIT_WIDTH as FIT_WIDTH
 from ..pages.board import (
     CAGE_LABEL_AT,
     ENTRY_FILL,
@@ -26,8 +28,6 @@ from ..pages.board import (
     label_reach,
 )
 from ..pages.page import GridPlacement
-from ..spec.kinds import CAGE_TOTAL_HEIGHT, CAGE_TOTAL_MAX
-from ..spec.kinds import SYMBOL_FIT_WIDTH as FIT_WIDTH
 from .fonts import FontError, digit_extent
 from .style import FIT_HEIGHT, MIN_TEXT_SIZE, RenderError, RenderStyle
 
@@ -119,7 +119,7 @@ def cage_line(style: RenderStyle) -> float:
 def cage_total_size(cell: float, digit_top: float) -> float:
     """The font size of cage totals in cells of `cell` points: digits CAGE_TOTAL_HEIGHT of
     the cell tall, never under the minimum text size; RenderError when that is too big
-    for the corner (it would reach the cell's digit): the spec's rule (spec/kinds.py)."""
+    for the corner (it would reach the cell's digit): the design's rule (design/cells.py)."""
     size = max(CAGE_TOTAL_HEIGHT * cell / digit_top, MIN_TEXT_SIZE)
     if size * digit_top > CAGE_TOTAL_MAX * cell:
         raise RenderError(f"cells of {cell:.1f} pt are too small for {MIN_TEXT_SIZE:g} pt "

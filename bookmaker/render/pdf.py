@@ -17,11 +17,18 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
 from ..core.words import with_article
+from ..design.captions import (
+    MARK_GAP,
+    MARK_SPACE,
+    MARK_SQUARE,
+    MARK_STEPS,
+    SEPARATOR,
+    caption_lines,
+)
+from ..design.layout import CAPTION_LEADING
 from ..pages.board import board_drawing
 from ..pages.flow import COLUMN_GAP, column_width
 from ..pages.page import GridPlacement, Page, PageGeometry, TextBlock, facing_number, is_right_hand
-from ..spec.captions import MARK_GAP, MARK_SPACE, MARK_SQUARE, MARK_STEPS, SEPARATOR, caption_lines
-from ..spec.layout import CAPTION_LEADING
 from .board import draw_grid, draw_marks, draw_symbols
 from .canvas import BUTT, CENTRE, SQUARE, Box, Face, Label, Pen, Point, Segment
 from .metrics import line_weights, register_ttf, registered, text_width_em
@@ -474,7 +481,7 @@ def _draw_placement(canvas: Canvas, placement: GridPlacement, form: str, style: 
 def _draw_grid_texts(canvas: Canvas, placement: GridPlacement, style: RenderStyle,
                      fonts: _Fonts) -> None:
     """Label above the grid (bold, flush left) with its difficulty mark; below it the
-    caption flush left and the note flush right, on one line or two (spec/captions.py:
+    caption flush left and the note flush right, on one line or two (design/captions.py:
     the rule the spec checked, so nothing is ever cut off)."""
     x, y, side = placement.x, placement.y, placement.side
     reach = line_weights(style, placement.cell)[2] / 2

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..design.layout import CAPTION_LINE_HEIGHT
+from ..design.values import MIN_TEXT_POINTS
 from ..pages.page import PageGeometry
-from ..spec.layout import CAPTION_LINE_HEIGHT
-from ..spec.values import MIN_TEXT_POINTS
 from .fonts import default_fonts
 
 MIN_TEXT_SIZE = MIN_TEXT_POINTS  # the spec's floor for any printed text, one rule for both
@@ -65,7 +65,7 @@ class RenderStyle:
     @property
     def least_stroke(self) -> float:
         """The thinnest line anything may be drawn with: the cell line, which the spec holds
-        at 0.75 pt or more on print-on-demand layouts (spec/layout.py POD_MIN_LINE). Every
+        at 0.75 pt or more on print-on-demand layouts (design/layout.py POD_MIN_LINE). Every
         stroke of every page goes through stroke()."""
         return self.cell_line
 

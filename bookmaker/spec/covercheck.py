@@ -1,5 +1,5 @@
 """Load-time checks of a book's cover: its design exists, its barcode has an ISBN, and its
-title, subtitle, spine and blurb fit where the design puts them (spec/coverfit.py's rules,
+title, subtitle, spine and blurb fit where the design puts them (design/coverfit.py's rules,
 measured with the book's own fonts), each reported at its key, nothing drawn yet."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.words import counted
-from .catalogue import Catalogue
-from .cover import (
+from ..design.catalogue import Catalogue
+from ..design.cover import (
     DEFAULT_CAP,
     CoverFile,
     CoverGeometry,
@@ -21,7 +21,7 @@ from .cover import (
     load_design,
     with_colours,
 )
-from .coverfit import (
+from ..design.coverfit import (
     BODY_LEADING,
     FrontWords,
     back_lines,
@@ -41,9 +41,9 @@ from .coverfit import (
     too_wide_words,
     wrap,
 )
-from .fontfile import FallbackFont, FontFile, read_font
-from .problems import Mistake, Report
-from .values import font_digit_top
+from ..design.fontfile import FallbackFont, FontFile, read_font
+from ..design.problems import Mistake, Report
+from ..design.values import font_digit_top
 
 LEAST_ART = 0.5  # the front's art may shrink to half its design's width, no less
 

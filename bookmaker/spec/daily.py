@@ -19,41 +19,23 @@ from ..core.grade.grades import GRADES
 from ..core.kinds.kind import Kind
 from ..core.rating.ranges import RatingRange
 from ..core.words import counted, with_article
-from .catalogue import language_names
-from .choices import output_names
-from .columns import (
+from ..design.catalogue import language_names
+from ..design.cells import cells_across, least_cell, least_cell_reason, least_symbol_cell
+from ..design.choices import output_names
+from ..design.columns import (
     ColumnLayout,
     load_column_layout_file,
     load_column_preset,
     unknown_column_layout_text,
 )
-from .glyphs import numbers
-from .kinds import (
-    cells_across,
-    frame_of,
-    kind_of_name,
-    least_cell,
-    least_cell_reason,
-    least_symbol_cell,
-    parse_kind_frame,
-)
-from .layouts import column_preset_names, is_layout_path, preset_names
-from .load import DIGIT_INK, read_document, section_glyphs
-from .model import Fonts, RegistryChoice, Symmetry
-from .problems import Mistake, Problem, Report, SpecError
-from .slugs import slug_of
-from .textcheck import check_daily_texts
-from .values import (
+from ..design.glyphs import numbers
+from ..design.presets import column_preset_names, is_layout_path, preset_names
+from ..design.problems import Mistake, Problem, Report, SpecError
+from ..design.values import (
     MIN_TEXT_POINTS,
-    BoxText,
     Count,
     Flag,
-    KindName,
-    Rating,
     Schema,
-    Seed,
-    SizeText,
-    Slug,
     Text,
     _whole_at_least,
     describe,
@@ -62,7 +44,13 @@ from .values import (
     mistake,
     one_of,
 )
-from .yamlload import mark_of
+from ..design.yamlload import mark_of
+from .kinds import frame_of, kind_of_name, parse_kind_frame
+from .load import DIGIT_INK, read_document, section_glyphs
+from .model import Fonts, RegistryChoice, Symmetry
+from .slugs import slug_of
+from .textcheck import check_daily_texts
+from .values import BoxText, KindName, Rating, Seed, SizeText, Slug
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 ANSWER_PLACES = ("separate", "next-day")

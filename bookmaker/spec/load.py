@@ -17,36 +17,26 @@ from typing import Any, Literal, cast
 from ..core.board.shape import Shape, parse_size
 from ..core.kinds.kind import Kind, clues_problem
 from ..core.words import counted, with_article
-from .catalogue import BEYOND_SUDOKU, language_names, load_catalogue
-from .cover import CoverFile, CoverSpec, cover_geometry
+from ..design.catalogue import BEYOND_SUDOKU, language_names, load_catalogue
+from ..design.cells import cells_across, least_cell, least_cell_reason, least_symbol_cell
+from ..design.cover import CoverFile, CoverSpec, cover_geometry
+from ..design.fontfile import default_font_paths, read_font
+from ..design.glyphs import NUMBERS, WORD, WORD_KEY, glyph_problem, glyphs_of, numbers
+from ..design.layout import REFERENCE_SIZE, Layout
+from ..design.layouts import load_layout_file, load_preset, unknown_layout_text
+from ..design.pagecount import ANSWERS, PUZZLES, BookPlan, longest_blank_run
+from ..design.presets import is_layout_path, preset_names
+from ..design.printer import load_printer
+from ..design.problems import Mistake, Problem, Report, SpecError, syntax_problem
+from ..design.textfile import TextEncodingError, read_utf8
+from ..design.values import describe, font_digit_top
+from ..design.yamlload import MarkedYAMLError, parse_yaml
 from .covercheck import CoverFacts, cover_spec, glyph_fields
-from .fontfile import default_font_paths, read_font
-from .glyphs import NUMBERS, WORD, WORD_KEY, glyph_problem, glyphs_of, numbers
-from .kinds import (
-    cells_across,
-    kind_of_name,
-    least_cell,
-    least_cell_reason,
-    least_symbol_cell,
-    parse_kind_frame,
-)
-from .layout import REFERENCE_SIZE, Layout
-from .layouts import (
-    is_layout_path,
-    load_layout_file,
-    load_preset,
-    preset_names,
-    unknown_layout_text,
-)
+from .kinds import kind_of_name, parse_kind_frame
 from .model import BookFile, BookSpec, SectionFile, SectionSpec, SpecFile, answer_place, book_plan
-from .pagecount import ANSWERS, PUZZLES, BookPlan, longest_blank_run
-from .printer import load_printer
-from .problems import Mistake, Problem, Report, SpecError, syntax_problem
 from .slugs import slug_of
 from .textcheck import check_texts, check_texts_of
-from .textfile import TextEncodingError, read_utf8
-from .values import MAX_PUZZLES, describe, font_digit_top
-from .yamlload import MarkedYAMLError, parse_yaml
+from .values import MAX_PUZZLES
 
 WIDEST_PAGE = "888"  # page numbers are measured at their widest
 
@@ -145,7 +135,7 @@ class SectionPages:
 
 def section_glyphs(report: Report, at: tuple, choice: str | None, size: int, kind: Kind,
                    language: str) -> tuple[str, ...] | None:
-    """What a section's or a day's values print as (spec/glyphs.py), () for numbers; None
+    """What a section's or a day's values print as (design/glyphs.py), () for numbers; None
     with the mistake reported when the choice cannot print the kind at the size."""
     choice = choice or NUMBERS
     word = load_catalogue(language).text(WORD_KEY) if choice == WORD else ""

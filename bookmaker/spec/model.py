@@ -15,35 +15,28 @@ from pydantic import Field, PlainValidator, ValidationInfo
 from ..core.board.shape import SYMMETRIES, Shape
 from ..core.kinds.kind import Kind
 from ..core.rating.ranges import RatingRange
-from .catalogue import language_names
-from .choices import output_names
-from .cover import CoverSpec
+from ..design.catalogue import language_names
+from ..design.choices import output_names
+from ..design.cover import CoverSpec
+from ..design.layout import Layout
+from ..design.pagecount import GLOSSARY, HINTS, HOW_TO_PLAY, PATHS, BookPlan, PageRules, plan_book
+from ..design.pagecount import BackMatter as BackCounts
+from ..design.pagecount import FrontMatter as FrontCounts
+from ..design.printer import PAPERS, load_printer
+from ..design.values import Flag, Natural, PerPage, Schema, Text, expected, mistake, one_of
 from .kinds import frame_of, kind_of_name
-from .layout import Layout
-from .pagecount import GLOSSARY, HINTS, HOW_TO_PLAY, PATHS, BookPlan, PageRules, plan_book
-from .pagecount import BackMatter as BackCounts
-from .pagecount import FrontMatter as FrontCounts
-from .printer import PAPERS, load_printer
 from .values import (
     BoxText,
     CopyrightValue,
     Difficulty,
-    Flag,
     FontFile,
     Isbn,
     KindName,
-    Natural,
-    PerPage,
     PuzzleCount,
     Rating,
-    Schema,
     Seed,
     SizeText,
     Slug,
-    Text,
-    expected,
-    mistake,
-    one_of,
 )
 
 ANSWER_PLACES = ("separate", "back", "none")
@@ -285,7 +278,7 @@ class SpecFile(Schema):
     book: Any = Field(description="The book mapping; see BookFile.")
     sections: Any = Field(description="A non-empty list of sections; see SectionFile.")
     cover: Any = Field(None, description="The cover, if the book has one; see "
-                                         "spec/cover.py's CoverFile.")
+                                         "design/cover.py's CoverFile.")
 
 
 class SectionSpec(Schema):
@@ -379,7 +372,7 @@ class BookSpec(Schema):
         return self.volume if self.volume is not None else self.name
 
     def page_plan(self, text_pages: dict[str, int] | None = None) -> BookPlan:
-        """Every page of the book and of its answer book, from counts (spec/pagecount.py).
+        """Every page of the book and of its answer book, from counts (design/pagecount.py).
         `text_pages`: the pages each flowing text part takes (how to play, hints, solving
         paths, glossary), once set (compose measures them); without it each is counted as
         one page: an estimate, for load-time checks."""

@@ -1,6 +1,6 @@
 """Load-time checks of what a book or a daily prints: every character in its fonts, and
 every running header, label and caption within its page (never a box, never a text cut
-off or running off the page). Widths are the fonts' own (spec/fontfile.py), as the
+off or running off the page). Widths are the fonts' own (design/fontfile.py), as the
 renderer sets them."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 
 from ..core.grade.grades import GRADES
 from ..core.words import with_article
-from .captions import (
+from ..design.captions import (
     answer_note_text,
     caption_lines,
     caption_parts,
@@ -18,14 +18,14 @@ from .captions import (
     kind_name,
     mark_width,
 )
-from .catalogue import Catalogue, literal_text, load_catalogue
-from .fit import arrangement_for
-from .fontfile import FontFile, FontFileError, default_font_paths, read_font
-from .glyphs import GLYPH_SETS
+from ..design.catalogue import Catalogue, literal_text, load_catalogue
+from ..design.fit import arrangement_for
+from ..design.fontfile import FontFile, FontFileError, default_font_paths, read_font
+from ..design.glyphs import GLYPH_SETS
+from ..design.layout import Layout, band_text
+from ..design.problems import Mistake, Report
 from .kinds import kind_of_name
-from .layout import Layout
 from .model import answer_place
-from .problems import Mistake, Report
 
 BOOK_FIELDS = ("title", "subtitle", "author", "copyright", "imprint", "edition", "isbn")
 WIDEST_DIGIT = "8"  # page numbers are measured at their widest
@@ -172,13 +172,6 @@ def _check_widths(report: Report, book: Any, layout: Layout, sections: list,
         problem = caption_problem(book, layout, section, pages, catalogue, fonts)
         if problem:
             report.add(Mistake(at, problem))
-
-
-def band_text(template: str, book: Any, section: str) -> str:
-    """A running header or footer as printed on a page of `section` (`book`: the spec or
-    its book: part, whose title, subtitle and author fill the template)."""
-    return template.format(title=book.title or "", subtitle=book.subtitle or "",
-                           author=book.author or "", section=section)
 
 
 def caption_problem(book: Any, layout: Layout, section: Any, pages: Any,

@@ -12,6 +12,8 @@ from pydantic import Field
 
 from ..core.grade.candidates import Step, solving_path_of
 from ..core.puzzle import Puzzle
+from .presets import parse_layout_as, preset_folder
+from .problems import SpecError
 from .values import Schema
 
 TIMES_FOLDER = "solving"
@@ -34,8 +36,6 @@ class TimeModel(Schema):
 @cache
 def load_time_model(name: str = "times") -> TimeModel:
     """The model in layouts/solving/NAME.yaml."""
-    from .layouts import parse_layout_as, preset_folder  # layouts imports much of spec
-    from .problems import SpecError
     text = (preset_folder() / TIMES_FOLDER / f"{name}.yaml").read_text(encoding="utf-8")
     model, problems = parse_layout_as(TimeModel, lambda model: [], text,
                                       f"layouts/{TIMES_FOLDER}/{name}.yaml", name)

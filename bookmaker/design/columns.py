@@ -15,13 +15,8 @@ from pydantic import Field
 
 from ..core.words import counted, with_article
 from .layout import LineWeights, line_order_mistakes
-from .layouts import (
-    COLUMN_PRESET_FOLDER,
-    column_preset_names,
-    load_layout_file,
-    parse_layout_as,
-    preset_folder,
-)
+from .layouts import load_layout_file
+from .presets import COLUMN_PRESET_FOLDER, column_preset_names, parse_layout_as, preset_folder
 from .problems import Mistake, Problem, SpecError
 from .values import (
     MIN_DIGIT_FRACTION,

@@ -1,4 +1,5 @@
-"""Finding and loading layouts: the presets shipped in `layouts/`, or a user's layout file.
+"""Where the design files are (the presets shipped in `layouts/`) and how one is read: YAML
+checked against its model, with every problem at its line and column.
 
 The top-level `layouts/` folder is installed as the package `bookmaker.layouts` (see
 pyproject.toml), so presets are read through importlib.resources and are found the same
@@ -9,15 +10,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .layout import Layout, layout_mistakes
-from .problems import Mistake, Problem, Report, SpecError, syntax_problem
-from .textfile import TextEncodingError, read_utf8
-from .values import Schema, did_you_mean
+from .problems import Mistake, Problem, Report, syntax_problem
+from .values import Schema
 from .yamlload import MarkedYAMLError, parse_yaml
 
 if TYPE_CHECKING:
@@ -58,44 +56,6 @@ def is_layout_path(value: str) -> bool:
     return value.endswith(LAYOUT_SUFFIXES) or "/" in value or os.sep in value
 
 
-@cache
-def load_preset(name: str) -> Layout:
-    """The preset layout of that name; SpecError if there is none or it is broken."""
-    if name not in preset_names():
-        raise SpecError([Problem(name, None, None, "", unknown_layout_text(name))])
-    entry = preset_folder() / f"{name}.yaml"
-    layout, problems = parse_layout(entry.read_text(encoding="utf-8"), f"layouts/{name}.yaml",
-                                    name)
-    if layout is None:
-        raise SpecError(problems)
-    return layout
-
-
-def load_layout_file(path: Path, shown: str,
-                     parse: Callable | None = None) -> tuple[Any, list[Problem]]:
-    """A user's layout file, or None with its problems; `shown` is the path as written.
-    `parse` reads the text (default parse_layout: a page layout)."""
-    try:
-        text = read_utf8(path)
-    except (OSError, TextEncodingError) as error:
-        why = getattr(error, "strerror", None) or error
-        return None, [Problem(shown, None, None, "", f"cannot read layout file: {why}")]
-    return (parse or parse_layout)(text, shown, path.name.rsplit(".", 1)[0])
-
-
-def parse_layout(text: str, shown: str, name: str) -> tuple[Layout | None, list[Problem]]:
-    """A layout from YAML text, or None with every problem found in it: a print-on-demand
-    layout is also held to the service's least margins and gutter (spec/printer.py)."""
-    return parse_layout_as(Layout, all_layout_mistakes, text, shown, name)
-
-
-def all_layout_mistakes(layout: Layout) -> list[Mistake]:
-    from .printer import load_printer, margin_mistakes  # not at the top: printer imports us
-
-    found = layout_mistakes(layout)
-    return found + (margin_mistakes(layout, load_printer()) if layout.print_on_demand else [])
-
-
 def parse_layout_as(model: type[Schema], mistakes_of: Callable[[Any], list[Mistake]],
                     text: str, shown: str, name: str) -> tuple[Any, list[Problem]]:
     """A layout of the given model (page or newspaper column) from YAML text, named `name`
@@ -122,14 +82,3 @@ def _without_name(document):
     if isinstance(document, dict) and "name" in document:
         return {key: value for key, value in document.items() if key != "name"}
     return document
-
-
-def unknown_layout_text(name: str) -> str:
-    """The message for a layout name that is no preset, listing the presets."""
-    names = preset_names()
-    if name in column_preset_names():
-        return (f"{name!r} is a newspaper column layout, for daily specs (bookmaker daily); "
-                f"a book needs a page layout: one of {', '.join(names)}, or a path to a "
-                f"layout .yaml file")
-    return (f"unknown layout {name!r}{did_you_mean(name, names)}; expected one of: "
-            f"{', '.join(names)}, or a path to a layout .yaml file")

@@ -1,6 +1,6 @@
 """The cover: the `cover:` part of a book spec, the designs in layouts/covers/*.yaml, and
 the cover's size from the book's page count (KDP's cover rules: layouts/printers/kdp.yaml).
-Where its texts go is spec/coverfit.py's."""
+Where its texts go is design/coverfit.py's."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from pydantic import Field, PlainValidator, create_model
 
 from .layout import Layout
+from .presets import parse_layout_as, preset_folder
 from .printer import CoverRules, load_printer
 from .problems import Mistake, SpecError
 from .values import (
@@ -175,7 +176,6 @@ class CoverSpec(Schema):
 
 def cover_folder():
     """layouts/covers, wherever bookmaker is installed."""
-    from .layouts import preset_folder  # not at the top: layouts imports model, which imports us
     return preset_folder() / COVER_FOLDER
 
 
@@ -188,8 +188,6 @@ def design_names() -> tuple[str, ...]:
 @cache
 def load_design(name: str) -> CoverDesign:
     """The design in layouts/covers/NAME.yaml; SpecError if it is broken (a bug)."""
-    from .layouts import parse_layout_as
-
     text = (cover_folder() / f"{name}.yaml").read_text(encoding="utf-8")
     design, problems = parse_layout_as(CoverDesign, design_mistakes, text,
                                        f"layouts/{COVER_FOLDER}/{name}.yaml", name)

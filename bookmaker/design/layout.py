@@ -6,7 +6,7 @@ stores points (1/72 in), the unit reportlab draws in. The YAML keys are the fiel
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 from pydantic import Field
 
@@ -116,6 +116,13 @@ class Band(Schema):
     text: Template = Field(description="Text with placeholders {title}, {subtitle}, {author} "
                                        "and {section}; empty for none.")
     height: Length = Field(description="Height taken from the page inside the margin.")
+
+
+def band_text(template: str, book: Any, section: str) -> str:
+    """A running header or footer as printed on a page of `section` (`book`: the spec or
+    its book: part, whose title, subtitle and author fill the template)."""
+    return template.format(title=book.title or "", subtitle=book.subtitle or "",
+                           author=book.author or "", section=section)
 
 
 class Layout(Schema):

@@ -9,6 +9,7 @@ from functools import cache
 from pydantic import Field
 
 from .layout import GutterStep, Layout
+from .presets import parse_layout_as, preset_folder
 from .problems import Mistake, SpecError
 from .values import Count, Flag, Length, PreciseLength, Schema, Text
 
@@ -72,8 +73,6 @@ class PrinterRules(Schema):
 @cache
 def load_printer(name: str = DEFAULT_PRINTER) -> PrinterRules:
     """The rules in layouts/printers/NAME.yaml; SpecError if they are broken (a bug)."""
-    from .layouts import parse_layout_as, preset_folder  # not at the top: layouts imports us
-
     shown = f"layouts/{PRINTER_FOLDER}/{name}.yaml"
     text = (preset_folder() / PRINTER_FOLDER / f"{name}.yaml").read_text(encoding="utf-8")
     rules, problems = parse_layout_as(PrinterRules, lambda rules: [], text, shown, name)

@@ -1,6 +1,6 @@
 """Where a cover's texts go and whether they fit: the rules that loading checks
 (spec/covercheck.py) and composition follows (pages/cover.py), so that what loads always
-fits when drawn. Widths are measured by the fonts' own metrics (spec/fontfile.py)."""
+fits when drawn. Widths are measured by the fonts' own metrics (design/fontfile.py)."""
 
 from __future__ import annotations
 

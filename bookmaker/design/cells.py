@@ -1,0 +1,47 @@
+"""What a kind's grids ask of a printed page: how many cells across its printed square is,
+and the smallest cell its corner numbers and its symbols stay readable in."""
+
+from __future__ import annotations
+
+from ..core.board.shape import Shape
+from ..core.kinds.kind import Kind
+from .fontfile import default_font_paths, read_font
+from .values import MIN_TEXT_POINTS, font_digit_top
+
+# A cage total is at least 7 pt (MIN_TEXT_POINTS) and at most this share of its cell
+# tall, so that it stays clear of the cell's digit: a Killer's cells are at least
+# 7 pt * digit height / CAGE_TOTAL_MAX. The renderer (render/pdf.py) uses the same rule.
+CAGE_TOTAL_HEIGHT = 0.19  # a cage total's digits, as a share of the cell, where room allows
+CAGE_TOTAL_MAX = 0.23
+SYMBOL_FIT_WIDTH = 0.86  # a symbol's ink may use at most this much of its cell's width
+
+
+def cells_across(kind: Kind, frame: Shape) -> int:
+    """How many cells across a kind's printed square is on the frame: its board's, and a
+    ring each side for clues printed outside the grid (Kind.outside_cells)."""
+    return kind.frame_cells(frame) + 2 * kind.outside_cells
+
+
+def least_symbol_cell(glyphs: tuple[str, ...]) -> float:
+    """The smallest cell (points) whose symbols, the widest of `glyphs` in the bold font,
+    fit at MIN_TEXT_POINTS (the renderer's rule: render/metrics.py symbol_font_size)."""
+    if not glyphs:
+        return 0.0
+    bold = read_font(str(default_font_paths()[1]))
+    return max(bold.width(glyph, MIN_TEXT_POINTS) for glyph in glyphs) / SYMBOL_FIT_WIDTH
+
+
+def least_cell(kind: Kind) -> float:
+    """The smallest cell (points) a kind's puzzle can print in: numbers in a cell's corner
+    (a Killer's cage totals), at least MIN_TEXT_POINTS, must fit there (measured with the
+    default font's digits); other kinds put no floor here."""
+    if not kind.corner_labels:
+        return 0.0
+    share = kind.corner_label_share or CAGE_TOTAL_MAX
+    return MIN_TEXT_POINTS * (font_digit_top(default_font_paths()[0]) or 0.73) / share
+
+
+def least_cell_reason(kind: Kind) -> str:
+    """Why a kind's least cell (least_cell) is what it is, for messages: 'readable run
+    totals'; '' where it puts no floor."""
+    return f"readable {kind.corner_labels_named}" if kind.corner_labels else ""
