@@ -33,7 +33,7 @@ class Puzzle:
     rating: tuple[str, str, str] | tuple[()] = ()  # SE's ER, EP, ED (core/rating), ">=" a bound
     rater: str = ""                     # the rater version that made `rating`
     extras: Any = None
-    # The estimated solving time (spec/solvetime.py), where a book that prints it had it
+    # The estimated solving time (design/solvetime.py), where a book that prints it had it
     # worked out as the puzzle was made; None if not. Not part of what the puzzle is.
     minutes: int | None = field(default=None, compare=False)
 

@@ -33,7 +33,7 @@ class Step:
 
 
 def solving_path_of(steps: Sequence[Step]) -> list[tuple[str, int]]:
-    """A solving path as a time estimate reads it (spec/solvetime.py): each step's technique
+    """A solving path as a time estimate reads it (design/solvetime.py): each step's technique
     and the cells it places."""
     return [(step.technique, len(step.placements)) for step in steps]
 

@@ -220,7 +220,7 @@ def grade(grid: Grid, max_steps: int | None = None) -> Grading:
 
 def solving_path(grid: Grid) -> list[tuple[str, int]]:
     """grade()'s steps as (technique, cells it places), without their words: what a
-    solving time needs (spec/solvetime.py)."""
+    solving time needs (design/solvetime.py)."""
     state = Candidates.from_grid(grid)
     return compiled.engine(state.shape).solving_path(
         state, CLASSIC, state.shape.cell_count * state.shape.size)

@@ -75,7 +75,7 @@ class Kind:
     corner_labels: bool = False      # numbers in cell corners (a cage's total)
     corner_labels_named: str = ""    # what messages call them: 'cage totals'
     corner_label_share: float = 0.0  # the share of a cell those numbers may be tall (0:
-    #                                  a cage total's, spec/kinds.CAGE_TOTAL_MAX)
+    #                                  a cage total's, design/cells.CAGE_TOTAL_MAX)
     heavy: bool = False              # a puzzle takes a second or more to make
     one_a_page: bool = False         # printed alone on a page, as large as it allows
     grades: tuple[str, ...] = GRADES  # its grading ladder's grades, easiest first
