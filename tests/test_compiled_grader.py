@@ -21,7 +21,7 @@ from bookmaker.core.killer import solver as killer_solver
 from bookmaker.core.killer.cages import Cages
 from bookmaker.core.killer.check import check_killer
 from bookmaker.core.killer.generate import Layout, pair_up
-from bookmaker.core.killer.grade import KILLER, grade_killer, grade_killer_within
+from bookmaker.core.killer.grade import KILLER_LADDER, grade_killer, grade_killer_within
 from bookmaker.core.killer.techniques import KillerCandidates
 from bookmaker.core.rng import Rng
 from bookmaker.core.solve import compiled
@@ -222,7 +222,7 @@ def killer_state(cages: Cages, solution, data) -> KillerCandidates:
     with compiled.using(False):
         state = KillerCandidates.of(Grid(shape, tuple(givens)), cages)
         for _ in range(data.draw(st.integers(0, 10))):
-            step = grader.next_step(state, KILLER.techniques[:-1])
+            step = grader.next_step(state, KILLER_LADDER.techniques[:-1])
             if step is None:
                 break
             state.apply(step)

@@ -11,7 +11,12 @@ from bookmaker.core.grade.grades import GRADES
 from bookmaker.core.killer import techniques as k
 from bookmaker.core.killer.cages import Cage, Cages
 from bookmaker.core.killer.generate import generate_killer
-from bookmaker.core.killer.grade import KILLER, KILLER_TECHNIQUES, grade_killer, grade_killer_within
+from bookmaker.core.killer.grade import (
+    KILLER_LADDER,
+    KILLER_TECHNIQUES,
+    grade_killer,
+    grade_killer_within,
+)
 from bookmaker.core.killer.text import parse_killer
 
 FOUR = shape_of(2, 2)
@@ -101,7 +106,7 @@ def test_the_killer_ladder_runs_from_easiest_to_hardest_without_uniqueness_trick
     assert names[:5] == ["full house", "hidden single", "naked single", "cage combinations",
                          "45 rule"]
     assert KILLER_TECHNIQUES[-1].find is k.killer_forcing_chain
-    assert [name for name, _ in KILLER.bulk][-1] == "cage combinations"
+    assert [name for name, _ in KILLER_LADDER.bulk][-1] == "cage combinations"
 
 
 GOLDEN = [

@@ -1,5 +1,5 @@
 """Calcudoku cages: groups of cells with a target and an operation, the fillings each cage
-allows, and the three kinds of cage sets (all operations, addition only, hidden).
+allows, and the three types of cage sets (all operations, addition only, hidden).
 
 Glossary: a *cage* is an orthogonally connected group of cells showing a *target* and an
 *operation*: its values add up to the target (+), or multiply to it (×), or, in a cage of
@@ -12,13 +12,15 @@ it by any operation the cage's size allows.
 
 Cages belong to the puzzle, beside its Latin square board (core/board: latin_of). The
 type of a puzzle's cage set says which kind of Calcudoku it is (core/kinds finds a kind
-by it): CalcCages shows the four operations, AdditionCages only +, HiddenCages none.
+by it): CalcCages shows the four operations, AdditionCages only +, HiddenCages none; each
+type says what its cages are made with and what they show (its methods, not tests of it).
 A cage set also serves the exact solver as its board (solver.py), as a Killer's does:
 the units and peers are the Latin square's.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from math import prod
@@ -29,11 +31,52 @@ from ..board.cages import OnBoard, cage_index, connected, cover_problems
 from ..board.shape import Shape
 
 ADD, SUBTRACT, MULTIPLY, DIVIDE = "+", "−", "×", "÷"
-OPERATIONS = (ADD, SUBTRACT, MULTIPLY, DIVIDE)
-PAIR_OPERATIONS = (SUBTRACT, DIVIDE)  # published with two cells only
 HIDDEN = ""  # the operation of a one-cell cage, and of every cage whose operation is hidden
 MAX_CAGE_CELLS = 6  # what a line may hold; the generator makes at most four
 PATTERN_STATES_KEPT = 4096  # candidate states a Pattern remembers (for speed only)
+
+
+@dataclass(frozen=True)
+class Operation:
+    """What one operation means wherever a cage showing it is read, solved, made,
+    relabelled or written: each operation's rule in one place (OPERATION)."""
+
+    symbol: str                 # as printed: '+', '−', '×', '÷'
+    spellings: tuple[str, ...]  # as a line may write it, the first as lines are written
+    pairs_only: bool            # published with two cells only
+    made: Callable[[Sequence[int]], int | None]  # what two or more values make (None: nothing)
+    partners: Callable[[int, int], tuple[int, ...]]  # (value, target): values making it
+    weaker: tuple[str, ...] = ()  # operations that say less of a cage, to make it harder
+    complement: Callable[[int, int, int], int] | None = None  # (cells, n, target): the
+    #                                      target after v -> n+1-v, if it stays one
+
+
+def _quotient(values: Sequence[int]) -> int | None:
+    low, high = min(values), max(values)
+    return high // low if high % low == 0 else None
+
+
+def _factors(value: int, target: int) -> tuple[int, ...]:
+    return (target // value,) if target % value == 0 else ()
+
+
+def _divided(value: int, target: int) -> tuple[int, ...]:
+    if not target:
+        return ()
+    return (value * target,) + ((value // target,) if value % target == 0 else ())
+
+
+OPERATION = {op.symbol: op for op in (
+    Operation(ADD, ("+",), False, sum, lambda value, target: (target - value,),
+              complement=lambda cells, n, target: cells * (n + 1) - target),
+    Operation(SUBTRACT, ("-", "−"), True, lambda values: max(values) - min(values),
+              lambda value, target: (value - target, value + target),
+              complement=lambda cells, n, target: target),
+    Operation(MULTIPLY, ("x", "X", "*", "×"), False, prod, _factors, weaker=(SUBTRACT, ADD)),
+    Operation(DIVIDE, ("/", "÷"), True, _quotient, _divided, weaker=(SUBTRACT, ADD)),
+)}
+OPERATIONS = tuple(OPERATION)
+SPREAD_OPERATIONS = tuple(s for s, op in OPERATION.items() if not op.pairs_only)  # any size
 
 
 @dataclass(frozen=True)
@@ -46,24 +89,12 @@ class MathCage:
     operation: str = HIDDEN
 
 
-def meets(operation: str, values: tuple[int, ...], target: int) -> bool:
-    """Whether values (two or more) meet the target by the operation."""
-    if operation == ADD:
-        return sum(values) == target
-    if operation == MULTIPLY:
-        return prod(values) == target
-    low, high = min(values), max(values)
-    if operation == SUBTRACT:
-        return high - low == target
-    return high == low * target  # DIVIDE
-
-
 def operations_for(size: int, operation: str) -> tuple[str, ...]:
     """The operations a cage of `size` cells showing `operation` may use: its own, or with
     the operation hidden every one a cage of that size may have."""
     if operation != HIDDEN:
         return (operation,)
-    return OPERATIONS if size == 2 else (ADD, MULTIPLY)
+    return OPERATIONS if size == 2 else SPREAD_OPERATIONS
 
 
 @lru_cache(maxsize=4096)
@@ -78,10 +109,10 @@ def fillings(positions: tuple[tuple[int, int], ...], operation: str, target: int
     if len(positions) == 2:  # two connected cells share a line: their values differ
         return tuple(sorted({pair for pair in _pairs(target, n, operations)
                              if pair[0] != pair[1]}))
-    by_sum, by_product = _by_result(positions, n)
-    found = set(by_sum.get(target, ())) if ADD in operations else set()
-    if MULTIPLY in operations:
-        found.update(by_product.get(target, ()))
+    by_result = _by_result(positions, n)
+    found: set[tuple[int, ...]] = set()
+    for op in operations:
+        found.update(by_result[op].get(target, ()))
     return tuple(sorted(found))
 
 
@@ -89,38 +120,27 @@ def _pairs(target: int, n: int, operations):
     """Ordered pairs of values 1..n meeting the target by one of the operations."""
     for first in range(1, n + 1):
         for op in operations:
-            if op == ADD:
-                seconds: tuple[int, ...] = (target - first,)
-            elif op == MULTIPLY:
-                seconds = (target // first,) if target % first == 0 else ()
-            elif op == SUBTRACT:
-                seconds = (first - target, first + target)
-            elif target:
-                seconds = (first * target,) + ((first // target,) if first % target == 0 else ())
-            else:
-                seconds = ()
-            for second in seconds:
+            for second in OPERATION[op].partners(first, target):
                 if 1 <= second <= n:
                     yield first, second
 
 
 @lru_cache(maxsize=256)
-def _by_result(positions: tuple[tuple[int, int], ...], n: int) -> tuple[dict, dict]:
+def _by_result(positions: tuple[tuple[int, int], ...], n: int) -> dict[str, dict]:
     """Every filling of cells at `positions` with values 1..n repeating none in a line,
-    by what it adds up to and by what it multiplies to: a cage of three or more cells
-    looks its target up here (one enumeration per cage shape, not per target)."""
+    by what it makes with each operation a cage of three or more cells may have: such a
+    cage looks its target up here (one enumeration per cage shape, not per target)."""
     differ = [[j for j in range(i) if positions[j][0] == positions[i][0]
                or positions[j][1] == positions[i][1]] for i in range(len(positions))]
     tuples: list[tuple[int, ...]] = [()]
     for i in range(len(positions)):
         tuples = [t + (v,) for t in tuples for v in range(1, n + 1)
                   if all(t[j] != v for j in differ[i])]
-    by_sum: dict[int, list] = {}
-    by_product: dict[int, list] = {}
+    by_result: dict[str, dict] = {op: {} for op in SPREAD_OPERATIONS}
     for values in tuples:
-        by_sum.setdefault(sum(values), []).append(values)
-        by_product.setdefault(prod(values), []).append(values)
-    return by_sum, by_product
+        for op, found in by_result.items():
+            found.setdefault(OPERATION[op].made(values), []).append(values)
+    return by_result
 
 
 class Pattern:
@@ -210,6 +230,7 @@ class CalcCages(OnBoard):
     patterns: tuple[Pattern, ...] = field(init=False, compare=False, repr=False)
 
     shown_operations: ClassVar[tuple[str, ...]] = OPERATIONS  # what two or more cells may show
+    made_with: ClassVar[tuple[str, ...]] = OPERATIONS  # what the generator draws from
     mode = "all four operations"    # as messages name it
 
     def __post_init__(self) -> None:
@@ -242,7 +263,7 @@ class CalcCages(OnBoard):
         return (type(self), (self.shape, self.cages))
 
     def operation_problem(self, cage: MathCage) -> str | None:
-        """Why the cage's operation is not one this kind of cage set shows, or None."""
+        """Why the cage's operation is not one this type of cage set shows, or None."""
         size, operation = len(cage.cells), cage.operation
         if size == 1:
             return None if operation == HIDDEN else \
@@ -251,13 +272,33 @@ class CalcCages(OnBoard):
             shown = " ".join(self.shown_operations)
             return (f"a cage of {size} cells shows one of {shown}" if operation == HIDDEN
                     else f"{operation!r} is not shown here ({self.mode}: {shown})")
-        if operation in PAIR_OPERATIONS and size != 2:
+        if OPERATION[operation].pairs_only and size != 2:
             return f"{operation!r} is for cages of two cells, this one has {size}"
         return None
 
     def label(self, cage: MathCage) -> str:
         """The cage's clue as printed: '12+', '2÷', '6' for one cell."""
         return f"{cage.target}{cage.operation}"
+
+    @classmethod
+    def operations_over(cls, values: Sequence[int]) -> tuple[str, ...]:
+        """The operations a cage over these values may be made with (before a hidden type
+        hides them); a one-cell cage's is HIDDEN."""
+        if len(values) == 1:
+            return (HIDDEN,)
+        return tuple(s for s in cls.made_with if OPERATION[s].made(values) is not None
+                     and (len(values) == 2 or not OPERATION[s].pairs_only))
+
+    @classmethod
+    def shown(cls, operation: str) -> str:
+        """What a cage made with `operation` shows."""
+        return operation
+
+    def complementable(self) -> bool:
+        """Whether v -> n+1-v keeps the puzzle a puzzle: every cage of two or more cells
+        shows an operation whose target stays one (+ and −)."""
+        return all(len(cage.cells) == 1 or OPERATION[cage.operation].complement is not None
+                   for cage in self.cages)
 
     def name(self, index: int) -> str:
         """A cage as people point at it: 'cage 12+ at r1c2'."""
@@ -268,7 +309,7 @@ class CalcCages(OnBoard):
 class AdditionCages(CalcCages):
     """Cages showing + only: the Calcudoku for children."""
 
-    shown_operations = (ADD,)
+    shown_operations = made_with = (ADD,)
     mode = "addition only"
 
 
@@ -285,6 +326,13 @@ class HiddenCages(CalcCages):
 
     def label(self, cage: MathCage) -> str:
         return str(cage.target)
+
+    @classmethod
+    def shown(cls, operation: str) -> str:
+        return HIDDEN
+
+    def complementable(self) -> bool:
+        return False  # what relabels a cage depends on the operation it hides
 
 
 CAGE_SETS = (CalcCages, AdditionCages, HiddenCages)
@@ -326,14 +374,14 @@ class CalcudokuError(ValueError):
         super().__init__("; ".join(message for _, message in problems))
 
 
-def layout_problems(shape: Shape, cages, kind: CalcCages) -> list[tuple[int, str]]:
-    """Everything wrong with cages as a Calcudoku of `kind`'s type on the board, cage by
-    cage: a cell in two cages or none, a cage not connected, too big, with an operation
-    the kind does not show, or a target no filling meets."""
-    return cover_problems(shape, cages, lambda cage: cage_problems(shape, cage, kind))
+def layout_problems(shape: Shape, cages, cage_set: CalcCages) -> list[tuple[int, str]]:
+    """Everything wrong with cages as a Calcudoku of `cage_set`'s type on the board, cage
+    by cage: a cell in two cages or none, a cage not connected, too big, with an operation
+    the type does not show, or a target no filling meets."""
+    return cover_problems(shape, cages, lambda cage: cage_problems(shape, cage, cage_set))
 
 
-def cage_problems(shape: Shape, cage: MathCage, kind: CalcCages) -> list[str]:
+def cage_problems(shape: Shape, cage: MathCage, cage_set: CalcCages) -> list[str]:
     """What is wrong with one cage on its own."""
     if not cage.cells:
         return ["a cage has no cells"]
@@ -344,34 +392,32 @@ def cage_problems(shape: Shape, cage: MathCage, kind: CalcCages) -> list[str]:
         return ["its cells are not connected (a cage is one orthogonally connected piece)"]
     if len(cage.cells) > MAX_CAGE_CELLS:
         return [f"{len(cage.cells)} cells, but a cage holds at most {MAX_CAGE_CELLS}"]
-    problem = kind.operation_problem(cage)
+    problem = cage_set.operation_problem(cage)
     if problem:
         return [problem]
     if not cage_fillings(shape, cage):
-        return [f"no {len(cage.cells)} values from 1-{shape.size} make {kind.label(cage)}"
+        return [f"no {len(cage.cells)} values from 1-{shape.size} make {cage_set.label(cage)}"
                 + ("" if len(cage.cells) == 1 else " in these cells")]
     return []
 
 
-def cages_of_solution(kind: type[CalcCages], shape: Shape, groups, solution) -> CalcCages:
-    """A cage set of `kind` over (cells, operation) groups, each target worked out from a
-    complete grid (a hidden set keeps the targets and hides the operations)."""
+def cages_of_solution(cages_type: type[CalcCages], shape: Shape, groups,
+                      solution) -> CalcCages:
+    """A cage set of `cages_type` over (cells, operation) groups, each target worked out
+    from a complete grid (a hidden set keeps the targets and hides the operations)."""
     cages = []
     for cells, operation in groups:
         values = [solution[c] for c in cells]
         cages.append(MathCage(tuple(sorted(cells)), target_of(operation, values),
-                              HIDDEN if kind is HiddenCages else operation))
-    return kind(shape, tuple(cages))
+                              cages_type.shown(operation)))
+    return cages_type(shape, tuple(cages))
 
 
-def target_of(operation: str, values) -> int:
+def target_of(operation: str, values: Sequence[int]) -> int:
     """What the values make by the operation (a one-cell cage: its value)."""
     if len(values) == 1:
         return values[0]
-    if operation == ADD:
-        return sum(values)
-    if operation == MULTIPLY:
-        return prod(values)
-    if operation == SUBTRACT:
-        return max(values) - min(values)
-    return max(values) // min(values)
+    made = OPERATION[operation].made(values)
+    if made is None:
+        raise ValueError(f"{list(values)} make nothing by {operation!r}")
+    return made

@@ -11,7 +11,7 @@ what its solver manages at the difficulty asked for), written anew:
 3. Operations: a two-cell cage divides where the larger value is a multiple of the
    smaller, else subtracts, with the recipe's odds (else adds or multiplies); a larger
    cage adds or multiplies; a one-cell cage shows its value. Addition-only puzzles add
-   everywhere; hidden-operation puzzles choose as the full kind does and hide them.
+   everywhere; hidden-operation puzzles choose as the full type does and hide them.
 4. Unique: while the solver finds a second solution, a cage where the two differ shows
    an operation the second breaks, or else gives up a differing cell as a cage of its
    own (made_unique()).
@@ -24,7 +24,7 @@ what its solver manages at the difficulty asked for), written anew:
    next derived seed tried. Every result is proven unique again by the solver before it
    is returned; check.py, written apart, proves it once more (the kind's verify).
 
-The result depends only on (kind of cages, size, seed, difficulty).
+The result depends only on (type of cages, size, seed, difficulty).
 """
 
 from __future__ import annotations
@@ -43,18 +43,16 @@ from ..words import counted, with_article
 from .cages import (
     ADD,
     DIVIDE,
-    HIDDEN,
     MULTIPLY,
+    OPERATION,
     SUBTRACT,
-    AdditionCages,
     CalcCages,
-    HiddenCages,
     MathCage,
     cage_fillings,
     cages_of_solution,
     target_of,
 )
-from .grade import CALCUDOKU
+from .grade import CALCUDOKU_LADDER
 from .layout import cage_layout, compact, connected_parts, neighbours
 from .solver import calcudoku_solutions, other_solution
 from .techniques import CalcCandidates
@@ -97,10 +95,10 @@ class CalcudokuDisagreement(VerificationError):
     """The grader proved a Calcudoku unique and the solver did not: never print it."""
 
 
-def generate_calcudoku(kind: type[CalcCages], shape: Shape, seed: int,
+def generate_calcudoku(cages_type: type[CalcCages], shape: Shape, seed: int,
                        difficulty: str = "any",
                        max_attempts: int | None = None) -> tuple[Puzzle, Grading]:
-    """A Calcudoku with cages of `kind` of exactly the grade asked for ('any': whatever
+    """A Calcudoku with cages of `cages_type` of exactly the grade asked for ('any': whatever
     the grader finishes up to expert), with its grading. GenerationError after
     max_attempts failed attempts."""
     if difficulty not in DIFFICULTIES:
@@ -108,12 +106,12 @@ def generate_calcudoku(kind: type[CalcCages], shape: Shape, seed: int,
                          f"{', '.join(DIFFICULTIES)}")
     attempts = max_attempts or ATTEMPTS
     for attempt in range(attempts):
-        made = make_attempt(kind, shape, attempt_seed(seed, attempt), difficulty)
+        made = make_attempt(cages_type, shape, attempt_seed(seed, attempt), difficulty)
         if made is not None:
             solution, cages, grading = made
             return _proven(shape, seed, difficulty, solution, cages), grading
     raise GenerationError(f"could not make {with_article(repr(difficulty))} "
-                          f"{shape.size}x{shape.size} Calcudoku ({kind.mode}) in "
+                          f"{shape.size}x{shape.size} Calcudoku ({cages_type.mode}) in "
                           f"{counted(attempts, 'attempt')}")
 
 
@@ -135,15 +133,15 @@ def _proven(shape: Shape, seed: int, difficulty: str, solution, cages: CalcCages
 class Draft:
     """Cages being shaped over a solution: (cells, operation) groups, and their cage set."""
 
-    def __init__(self, kind: type[CalcCages], shape: Shape, solution, groups) -> None:
-        self.kind, self.shape, self.solution = kind, shape, solution
+    def __init__(self, cages_type: type[CalcCages], shape: Shape, solution, groups) -> None:
+        self.cages_type, self.shape, self.solution = cages_type, shape, solution
         self.groups = [(tuple(sorted(cells)), operation) for cells, operation in groups]
-        self.cages = cages_of_solution(kind, shape, self.groups, solution)
+        self.cages = cages_of_solution(cages_type, shape, self.groups, solution)
 
     def changed(self, remove: list[int], add) -> Draft:
         """A new draft without the groups at `remove` and with the groups `add`."""
         kept = [g for i, g in enumerate(self.groups) if i not in remove]
-        return Draft(self.kind, self.shape, self.solution, kept + list(add))
+        return Draft(self.cages_type, self.shape, self.solution, kept + list(add))
 
     def values(self, cells) -> list[int]:
         return [self.solution[c] for c in cells]
@@ -155,13 +153,13 @@ class Draft:
         cells, operation = self.groups[index]
         parts = connected_parts(self.shape.size, [c for c in cells if c != cell])
         rest = [(part, operation if len(parts) == 1 and operation in
-                 _operations(self.kind, self.values(part)) else
-                 choose_operation(self.kind, self.values(part), rng, recipe))
+                 self.cages_type.operations_over(self.values(part)) else
+                 choose_operation(self.cages_type, self.values(part), rng, recipe))
                 for part in parts]
         return self.changed([index], [((cell,), "")] + rest)
 
 
-def make_attempt(kind: type[CalcCages], shape: Shape, seed: int, difficulty: str):
+def make_attempt(cages_type: type[CalcCages], shape: Shape, seed: int, difficulty: str):
     """One try: (solution, cages, grading) of a puzzle of the grade asked for, or None.
     A drawn layout is repaired until unique and graded; then, while harder than asked, a
     cage the grader could not finish gives up a cell as a one-cell cage (which keeps it
@@ -170,7 +168,7 @@ def make_attempt(kind: type[CalcCages], shape: Shape, seed: int, difficulty: str
     rng = Rng(seed)
     recipe = RECIPES["medium" if difficulty == "any" else difficulty]
     ceiling = ANY_CEILING if difficulty == "any" else difficulty
-    draft = made_unique(first_draft(kind, shape, rng, recipe), rng, recipe)
+    draft = made_unique(first_draft(cages_type, shape, rng, recipe), rng, recipe)
     if draft is None:
         return None
     grading, stalled = _graded(draft, ceiling)
@@ -203,7 +201,7 @@ def _ambiguous(draft: Draft) -> bool:
 def _graded(draft: Draft, ceiling: str) -> tuple[Grading | None, int]:
     """The grading within the ceiling, or None and the cells open where it stalled."""
     state = CalcCandidates.of(_blank(draft.shape), draft.cages)
-    grading = grade_state_within(state, ceiling, CALCUDOKU)
+    grading = grade_state_within(state, ceiling, CALCUDOKU_LADDER)
     if grading is None or grading.guessing:
         return None, state.open_cells
     return grading, 0
@@ -218,12 +216,12 @@ def softened(draft: Draft, stalled: int, rng: Rng, recipe: Recipe) -> Draft:
     return draft.split(cell, rng, recipe)
 
 
-def first_draft(kind: type[CalcCages], shape: Shape, rng: Rng, recipe: Recipe) -> Draft:
+def first_draft(cages_type: type[CalcCages], shape: Shape, rng: Rng, recipe: Recipe) -> Draft:
     """A random Latin square, cages over it and their operations."""
     solution = random_solution(shape, rng)
     groups = cage_layout(shape, rng, recipe.sizes)
-    return Draft(kind, shape, solution, [
-        (cells, choose_operation(kind, [solution[c] for c in cells], rng, recipe))
+    return Draft(cages_type, shape, solution, [
+        (cells, choose_operation(cages_type, [solution[c] for c in cells], rng, recipe))
         for cells in groups])
 
 
@@ -248,7 +246,7 @@ def repaired(draft: Draft, other, rng: Rng, recipe: Recipe) -> Draft:
     cell = differing[rng.below(len(differing))]
     index = _group_of(draft, cell)
     cells = draft.groups[index][0]
-    for operation in rng.shuffled(_operations(draft.kind, draft.values(cells))):
+    for operation in rng.shuffled(list(draft.cages_type.operations_over(draft.values(cells)))):
         if tuple(other[c] for c in cells) not in _fillings(draft, cells, operation):
             return draft.changed([index], [(cells, operation)])
     return draft.split(cell, rng, recipe)
@@ -270,16 +268,16 @@ def hardened(draft: Draft, rng: Rng, recipe: Recipe) -> Draft | None:
         return draft.changed([index], [(cells, options[rng.below(len(options))])])
     i, j = merges[rng.below(len(merges))]
     cells = draft.groups[i][0] + draft.groups[j][0]
-    return draft.changed([i, j], [(cells, choose_operation(draft.kind, draft.values(cells),
+    return draft.changed([i, j], [(cells, choose_operation(draft.cages_type, draft.values(cells),
                                                            rng, recipe))])
 
 
 def _weaker(draft: Draft, cells, operation: str) -> list[str]:
     """The operations a cage may show instead of `operation` that say less of it."""
-    if operation in (DIVIDE, MULTIPLY) and draft.kind is not AdditionCages:
-        return [op for op in (SUBTRACT, ADD) if op in _operations(draft.kind,
-                                                                   draft.values(cells))]
-    return []
+    if operation not in OPERATION:  # a one-cell cage
+        return []
+    allowed = draft.cages_type.operations_over(draft.values(cells))
+    return [op for op in OPERATION[operation].weaker if op in allowed]
 
 
 def _merges(draft: Draft) -> list[tuple[int, int]]:
@@ -302,34 +300,22 @@ def _group_of(draft: Draft, cell: int) -> int:
     return next(i for i, (cells, _) in enumerate(draft.groups) if cell in cells)
 
 
-def _operations(kind: type[CalcCages], values: list[int]) -> list[str]:
-    """The operations a cage over these values may show (before a hidden kind hides it)."""
-    if len(values) == 1:
-        return [""]
-    if kind is AdditionCages:
-        return [ADD]
-    if len(values) > 2:
-        return [ADD, MULTIPLY]
-    return [ADD, SUBTRACT, MULTIPLY] + ([DIVIDE] if max(values) % min(values) == 0 else [])
-
-
 def _fillings(draft: Draft, cells, operation: str):
     """The fillings of a cage over the cells making what the solution makes there."""
     target = target_of(operation, draft.values(cells))
-    shown = HIDDEN if draft.kind is HiddenCages else operation
+    shown = draft.cages_type.shown(operation)
     return cage_fillings(draft.shape, MathCage(tuple(cells), target, shown))
 
 
-def choose_operation(kind: type[CalcCages], values: list[int], rng: Rng,
+def choose_operation(cages_type: type[CalcCages], values: list[int], rng: Rng,
                      recipe: Recipe) -> str:
-    """The operation a cage over these values shows (before a hidden kind hides it)."""
-    if len(values) == 1:
-        return ""
-    if kind is AdditionCages:
-        return ADD
+    """The operation a cage over these values is made with (before a hidden type hides
+    it): the only one it may have, or one drawn by the recipe's odds."""
+    allowed = cages_type.operations_over(values)
+    if len(allowed) == 1:
+        return allowed[0]
     if len(values) == 2:
-        high, low = max(values), min(values)
-        if high % low == 0 and rng.below(100) < recipe.divide:
+        if DIVIDE in allowed and rng.below(100) < recipe.divide:
             return DIVIDE
         if rng.below(100) < recipe.subtract:
             return SUBTRACT

@@ -58,7 +58,7 @@ _CAGE_TECHNIQUES = (
 )
 CALCUDOKU_TECHNIQUES = with_classic(_CAGE_TECHNIQUES, _NOT_ON_CALCUDOKU)
 CALCUDOKU_SINGLES = ("single cage", *SINGLES)  # those placing one value and nothing else
-CALCUDOKU = Ladder(CALCUDOKU_TECHNIQUES, (
+CALCUDOKU_LADDER = Ladder(CALCUDOKU_TECHNIQUES, (
     ("single cage", c.apply_single_cages),
     ("full house", t.place_full_houses),
     ("hidden single", t.place_hidden_singles),
@@ -69,7 +69,7 @@ CALCUDOKU = Ladder(CALCUDOKU_TECHNIQUES, (
 
 def grade_calcudoku(givens: Grid, cages: CalcCages, max_steps: int | None = None) -> Grading:
     """Solve by technique from the easiest, restarting after every step, and grade."""
-    return grade_state(c.CalcCandidates.of(givens, cages), CALCUDOKU, max_steps)
+    return grade_state(c.CalcCandidates.of(givens, cages), CALCUDOKU_LADDER, max_steps)
 
 
 def grade_calcudoku_within(givens: Grid, cages: CalcCages, ceiling: str) -> Grading | None:
@@ -78,4 +78,4 @@ def grade_calcudoku_within(givens: Grid, cages: CalcCages, ceiling: str) -> Grad
     uniqueness, so a finished solve proves it has one solution)."""
     if ceiling not in GRADES:
         raise ValueError(f"unknown grade {ceiling!r}")
-    return grade_state_within(c.CalcCandidates.of(givens, cages), ceiling, CALCUDOKU)
+    return grade_state_within(c.CalcCandidates.of(givens, cages), ceiling, CALCUDOKU_LADDER)

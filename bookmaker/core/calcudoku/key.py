@@ -16,7 +16,7 @@ image of the other.
 from __future__ import annotations
 
 from ..words import with_article
-from .cages import ADD, SUBTRACT, CalcCages, HiddenCages, MathCage
+from .cages import OPERATION, CalcCages, MathCage
 from .text import format_calcudoku
 
 
@@ -29,10 +29,8 @@ def calcudoku_key(name: str, cages: CalcCages) -> str:
 
 
 def complements(cages: CalcCages) -> bool:
-    """Whether v -> n+1-v keeps the puzzle a puzzle: every cage adds, subtracts or is one
-    cell (with operations shown)."""
-    return not isinstance(cages, HiddenCages) and all(
-        cage.operation in (ADD, SUBTRACT) or len(cage.cells) == 1 for cage in cages.cages)
+    """Whether v -> n+1-v keeps the puzzle a puzzle (the cage set's complementable())."""
+    return cages.complementable()
 
 
 def _moves(n: int) -> list[list[int]]:
@@ -63,8 +61,7 @@ def _complement(n: int, cage: MathCage) -> int:
     """The cage's target after v -> n+1-v (see complements())."""
     if len(cage.cells) == 1:
         return n + 1 - cage.target
-    if cage.operation == ADD:
-        return len(cage.cells) * (n + 1) - cage.target
-    if cage.operation == SUBTRACT:
-        return cage.target
+    complement = OPERATION[cage.operation].complement if cage.operation in OPERATION else None
+    if complement is not None:
+        return complement(len(cage.cells), n, cage.target)
     raise ValueError(f"v -> n+1-v does not keep {with_article(cage.operation)} cage")

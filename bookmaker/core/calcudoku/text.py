@@ -22,12 +22,12 @@ import re
 from ..board.cages import format_layout, layout_cages, read_layout
 from ..board.grid import GridError, line_parts
 from ..board.shape import Shape, latin_of
-from .cages import ADD, DIVIDE, HIDDEN, MULTIPLY, SUBTRACT, CalcCages, CalcudokuError, MathCage
+from .cages import HIDDEN, OPERATION, CalcCages, CalcudokuError, MathCage
 
 SIZES = range(3, 10)
-WRITTEN = {ADD: "+", SUBTRACT: "-", MULTIPLY: "x", DIVIDE: "/", HIDDEN: ""}
-READ = {"+": ADD, "-": SUBTRACT, "−": SUBTRACT, "x": MULTIPLY, "X": MULTIPLY, "*": MULTIPLY,
-        "×": MULTIPLY, "/": DIVIDE, "÷": DIVIDE, "": HIDDEN}
+WRITTEN = {HIDDEN: "", **{s: op.spellings[0] for s, op in OPERATION.items()}}
+READ = {"": HIDDEN, **{spelled: s for s, op in OPERATION.items()
+                       for spelled in (*op.spellings, s)}}
 _CLUE = re.compile(r"(\d{1,6})(.?)")
 
 
@@ -38,9 +38,9 @@ def format_calcudoku(cages: CalcCages) -> str:
     return f"{layout} {clues}"
 
 
-def parse_calcudoku(text: str, kind: type[CalcCages] = CalcCages,
+def parse_calcudoku(text: str, cages_type: type[CalcCages] = CalcCages,
                     shape: Shape | None = None) -> CalcCages:
-    """Read one line as cages of `kind` on `shape` (else the Latin square its layout's
+    """Read one line as cages of `cages_type` on `shape` (else the Latin square its layout's
     length gives); GridError names what is wrong, and which cage (by its letter on the
     line, its clue and its first cell)."""
     parts = line_parts(text, "Calcudoku", ("the cage layout", "the clues"))
@@ -50,7 +50,7 @@ def parse_calcudoku(text: str, kind: type[CalcCages] = CalcCages,
     order, groups = layout_cages(letters, len(clues), "clues")
     cages = [MathCage(cells, target, operation)
              for cells, (target, operation) in zip(groups, clues)]
-    return _checked(shape, kind, cages, order)
+    return _checked(shape, cages_type, cages, order)
 
 
 def _size_of(length: int) -> int:
@@ -75,11 +75,11 @@ def _read_clues(text: str) -> list[tuple[int, str]]:
     return clues
 
 
-def _checked(shape: Shape, kind: type[CalcCages], cages: list[MathCage],
+def _checked(shape: Shape, cages_type: type[CalcCages], cages: list[MathCage],
              letters: list[str]) -> CalcCages:
     """The cage set, or GridError naming the first problem's cage."""
     try:
-        return kind(shape, tuple(cages))
+        return cages_type(shape, tuple(cages))
     except CalcudokuError as err:
         index, message = err.problems[0]
     if index < 0:

@@ -53,17 +53,17 @@ _CAGE_TECHNIQUES = (
 # The classic techniques less those unsound with cages, and the cage ones (forcing chains
 # their own, with the cages), by grade and then weight.
 KILLER_TECHNIQUES = with_classic(_CAGE_TECHNIQUES, _NOT_SOUND_WITH_CAGES + ("forcing chain",))
-KILLER = Ladder(KILLER_TECHNIQUES,
+KILLER_LADDER = Ladder(KILLER_TECHNIQUES,
                 CLASSIC.bulk + (("cage combinations", k.apply_cage_combinations),))
 
 
 def grade_killer(givens: Grid, cages: Cages, max_steps: int | None = None) -> Grading:
     """Solve by technique from the easiest, restarting after every step, and grade."""
-    return grade_state(k.KillerCandidates.of(givens, cages), KILLER, max_steps)
+    return grade_state(k.KillerCandidates.of(givens, cages), KILLER_LADDER, max_steps)
 
 
 def grade_killer_within(givens: Grid, cages: Cages, ceiling: str) -> Grading | None:
     """grade_killer()'s grading if the grade is at most `ceiling`, else None (also for a
     Killer these techniques cannot finish: none of them guesses or assumes uniqueness, so
     a finished solve proves the Killer has one solution)."""
-    return grade_state_within(k.KillerCandidates.of(givens, cages), ceiling, KILLER)
+    return grade_state_within(k.KillerCandidates.of(givens, cages), ceiling, KILLER_LADDER)
