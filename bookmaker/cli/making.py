@@ -11,6 +11,7 @@ import os
 import select
 import sys
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..core.puzzle import GenerationError, Puzzle
@@ -27,23 +28,21 @@ from .progress import DelayedProgressBar
 from .running import echo
 
 if TYPE_CHECKING:
-    from ..core.board.shape import Shape
-    from ..core.kinds.kind import Kind
-    from ..core.rating.ranges import RatingRange
+    from ..core.kinds.kind import Kind, MakeRequest
 
 # What stops making puzzles: said in one line, exit code 1 (click's ClickException).
 PRODUCING_ERRORS = (GenerationError, VerificationError, ExecutorError)
 
 
-def print_puzzles(shape: Shape, kind: Kind, seed: int | str, count: int, symmetry: str,
-                  target_clues: int, difficulty: str, rating: RatingRange | None,
+def print_puzzles(kind: Kind, request: MakeRequest, seed: int | str, count: int,
                   jobs: int, executor: str, as_json: bool) -> None:
-    """Print `count` puzzles of the kind on the board, each as soon as it is made: its
-    line, or (as_json) its JSON record; PRODUCING_ERRORS if one cannot be made."""
+    """Print `count` puzzles of the kind made to the request, the run's seed `seed`, each
+    as soon as it is made: its line, or (as_json) its JSON record; PRODUCING_ERRORS if
+    one cannot be made."""
     show = puzzle_record_line if as_json else puzzle_text
     # The grade only for --json (issue 24); the rating is only recorded with --registry.
-    made = each_generate_job(shape, seed, symmetry, target_clues, difficulty, rating, kind,
-                             record_rating=False, record_grade=as_json)
+    made = each_generate_job(kind, replace(request, record_rating=False,
+                                           record_grade=as_json), seed)
     with producing_puzzles(itertools.islice(made, count), count, worker_count(jobs),
                            executor) as puzzles, \
             DelayedProgressBar(count, "Generating", beside_output=True) as progress:

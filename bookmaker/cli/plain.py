@@ -122,15 +122,18 @@ def _generate_command(options: list[str]) -> Callable[[], int] | None:
 def _generate(seed: int | str, count: int) -> int:
     """`generate`'s work with its options' defaults but for the seed and count."""
     from ..core.board.shape import parse_size
+    from ..core.kinds.kind import MakeRequest
     from ..core.kinds.registry import find_kind
+    from ..puzzles.produce import RUN_SEED
     from .making import PRODUCING_ERRORS, print_puzzles
 
     kind = find_kind(KIND)
     assert kind is not None  # the default names a kind
     shape = kind.frame(parse_size(defaults.SIZE), None)  # the default size fits the default
     try:
-        print_puzzles(shape, kind, seed, count, defaults.SYMMETRY, defaults.CLUES,
-                      defaults.DIFFICULTY, None, defaults.JOBS, defaults.EXECUTOR, False)
+        request = MakeRequest(shape, RUN_SEED, defaults.DIFFICULTY, defaults.SYMMETRY,
+                              defaults.CLUES)
+        print_puzzles(kind, request, seed, count, defaults.JOBS, defaults.EXECUTOR, False)
     except PRODUCING_ERRORS as err:  # said as click says it
         import click
 

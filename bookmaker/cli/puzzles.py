@@ -6,8 +6,8 @@ import click
 
 from ..core.board.shape import SYMMETRIES
 from ..core.grade.grades import DIFFICULTIES
-from ..core.kinds.kind import Kind, clues_problem
-from ..puzzles.produce import each_generate_job
+from ..core.kinds.kind import Kind, MakeRequest, clues_problem
+from ..puzzles.produce import RUN_SEED, each_generate_job
 from . import defaults
 from .common import main
 from .making import (
@@ -82,9 +82,9 @@ def generate(size, box, kind, count, seed, symmetry, target_clues, difficulty,
         raise click.BadParameter(kind.grade_problem(shape, difficulty),
                                  param_hint="'--difficulty'")
     rating = _rating_option(rating_text, target_clues)
+    request = MakeRequest(shape, RUN_SEED, difficulty, symmetry, target_clues, rating)
     if registry_path is not None:
-        jobs = each_generate_job(shape, seed, symmetry, target_clues, difficulty, rating,
-                                 kind, record_rating=True, record_grade=True)
+        jobs = each_generate_job(kind, request, seed)
         named = "".join(f" {word}" for word in kind.seed_words)
         issue = f"{shape} {shape.box_text}{named} {symmetry} {difficulty} seed {seed}" + \
             (f" rated {rating}" if rating else "")
@@ -95,8 +95,7 @@ def generate(size, box, kind, count, seed, symmetry, target_clues, difficulty,
                            executor, show)
         return
     try:
-        print_puzzles(shape, kind, seed, count, symmetry, target_clues, difficulty, rating,
-                      jobs_option, executor, as_json)
+        print_puzzles(kind, request, seed, count, jobs_option, executor, as_json)
     except PRODUCING_ERRORS as err:
         raise click.ClickException(str(err)) from None
 

@@ -93,19 +93,23 @@ def generate_jobs(shape: Shape, seed: int | str, count: int, symmetry: str = "no
                   kind: Kind = CLASSIC) -> list[PuzzleJob]:
     """The first `count` jobs of a run; job i's seed depends only on (seed, shape,
     kind, symmetry, i), so a shorter run is a prefix of a longer one."""
-    return list(itertools.islice(each_generate_job(
-        shape, seed, symmetry, target_clues, difficulty, rating, kind), count))
+    request = MakeRequest(shape, RUN_SEED, difficulty, symmetry, target_clues, rating)
+    return list(itertools.islice(each_generate_job(kind, request, seed), count))
 
 
-def each_generate_job(shape: Shape, seed: int | str, symmetry: str = "none",
-                      target_clues: int = 0, difficulty: str = "any",
-                      rating: RatingRange | None = None, kind: Kind = CLASSIC,
-                      record_rating: bool = True, record_grade: bool = True
+RUN_SEED = 0  # a run's request's seed: each job has its own (each_generate_job)
+
+
+def each_generate_job(kind: Kind, request: MakeRequest, seed: int | str
                       ) -> Iterator[PuzzleJob]:
-    """generate_jobs() one at a time, without end."""
+    """generate_jobs() one at a time, without end: each job asks the kind for `request`
+    with a seed of its own, derived from the run's `seed` (any integer or text; the
+    request's own seed is not used)."""
+    shape = request.frame
     for index in itertools.count():
-        yield PuzzleJob(shape, _job_seed(shape, seed, symmetry, index, kind), symmetry,
-                        target_clues, difficulty, rating, kind, record_rating, record_grade)
+        yield PuzzleJob(shape, _job_seed(shape, seed, request.symmetry, index, kind),
+                        request.symmetry, request.target_clues, request.difficulty,
+                        request.rating, kind, request.record_rating, request.record_grade)
 
 
 def _job_seed(shape: Shape, seed: int | str, symmetry: str, index: int, kind: Kind) -> int:
