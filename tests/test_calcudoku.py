@@ -3,7 +3,7 @@ brute-force count, generation to a grade, grading and repeat keys."""
 
 from __future__ import annotations
 
-from itertools import permutations
+from itertools import permutations, product
 
 import pytest
 
@@ -11,6 +11,7 @@ from bookmaker.core.board.grid import Grid, GridError
 from bookmaker.core.board.marks import CageMark
 from bookmaker.core.board.shape import latin_of
 from bookmaker.core.calcudoku.cages import (
+    OPERATION,
     AdditionCages,
     CalcCages,
     CalcudokuError,
@@ -18,7 +19,7 @@ from bookmaker.core.calcudoku.cages import (
     MathCage,
     fillings,
 )
-from bookmaker.core.calcudoku.check import _ways, check_calcudoku
+from bookmaker.core.calcudoku.check import _makes, _ways, check_calcudoku
 from bookmaker.core.calcudoku.generate import Recipe, first_draft, generate_calcudoku
 from bookmaker.core.calcudoku.key import calcudoku_key
 from bookmaker.core.calcudoku.kind import ADDITION_CALCUDOKU, CALCUDOKU, HIDDEN_CALCUDOKU
@@ -121,6 +122,34 @@ def test_the_fillings_agree_with_the_exact_covers_own():
                 for target in range(1, 30):
                     assert fillings(positions, op, target, n) == \
                         tuple(sorted(_ways(n, cells, target, op))), (n, positions, op, target)
+
+
+def test_each_operation_makes_and_partners_what_the_checker_counts():
+    """The operation table (cages.OPERATION) against check.py's own arithmetic, written
+    apart: what values make by each operation, and the partners of a value."""
+    for count in (2, 3):
+        for values in product(range(1, 7), repeat=count):
+            for symbol, operation in OPERATION.items():
+                if operation.pairs_only and count != 2:
+                    continue
+                made = operation.made(values)
+                assert [made == t for t in range(40)] == \
+                    [_makes(values, t, symbol) for t in range(40)], (values, symbol)
+    for symbol, operation in OPERATION.items():
+        for value, target in product(range(1, 10), range(13)):
+            assert {p for p in operation.partners(value, target) if 1 <= p <= 9} == \
+                {p for p in range(1, 10) if _makes((value, p), target, symbol)}
+
+
+def test_each_cage_type_says_what_its_cages_are_made_with_and_show():
+    types = (CalcCages, AdditionCages, HiddenCages)
+    assert [t.operations_over([6, 3]) for t in types] == \
+        [("+", "−", "×", "÷"), ("+",), ("+", "−", "×", "÷")]
+    assert [t.operations_over([5, 3, 1]) for t in types] == [("+", "×"), ("+",), ("+", "×")]
+    assert [t.operations_over([4]) for t in types] == [("",)] * 3
+    assert [t.shown("÷") for t in types] == ["÷", "÷", ""]
+    made = [KIND_OF[key[0]].read(GOLDEN[key][0])[1] for key in GOLDEN]
+    assert [cages.complementable() for cages in made] == [False] * 4 + [True, False]
 
 
 def test_a_cage_repeats_a_value_only_off_its_lines():
