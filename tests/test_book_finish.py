@@ -32,8 +32,8 @@ from bookmaker.book.howtoplay import (
 from bookmaker.book.plan import PlannedPuzzle
 from bookmaker.core.grade.candidates import Step
 from bookmaker.core.kinds.kind import MakeRequest
-from bookmaker.core.kinds.registry import kind_named
 from bookmaker.core.puzzle import Puzzle
+from bookmaker.core.registry import kind_named
 from bookmaker.pages.bookpages import title_page
 from bookmaker.pages.flow import BESIDE_GAP, Beside, Figure, TextSetter, Together, balanced, flow
 from bookmaker.pages.page import PageGeometry, TextBlock, inches

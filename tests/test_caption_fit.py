@@ -8,7 +8,7 @@ import pytest
 
 from bookmaker.book.compose import page_geometry
 from bookmaker.core.grade.grades import GRADES
-from bookmaker.core.kinds.registry import kind_named
+from bookmaker.core.registry import kind_named
 from bookmaker.pages.paginate import grid_slots
 from bookmaker.render.fonts import default_fonts
 from bookmaker.spec import load_preset

@@ -12,19 +12,21 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bookmaker.core import compiled
 from bookmaker.core.board.grid import Grid
 from bookmaker.core.board.shape import board_of, jigsaw_of, shape_of
 from bookmaker.core.generate.removal import random_solution
-from bookmaker.core.grade import grader, twins
+from bookmaker.core.grade import grader
 from bookmaker.core.grade.candidates import Candidates
 from bookmaker.core.killer import solver as killer_solver
+from bookmaker.core.killer import twins
 from bookmaker.core.killer.cages import Cages
 from bookmaker.core.killer.check import check_killer
 from bookmaker.core.killer.generate import Layout, pair_up
 from bookmaker.core.killer.grade import KILLER, grade_killer, grade_killer_within
 from bookmaker.core.killer.techniques import KillerCandidates
 from bookmaker.core.rng import Rng
-from bookmaker.core.solve import compiled
+from bookmaker.core.solve import engines
 from bookmaker.core.solve.search import initial_boards
 
 pytestmark = pytest.mark.compiled_core  # skipped where it is not built (tests/conftest.py)
@@ -88,7 +90,7 @@ def grids(draw, boards=BOARDS) -> Grid:
 def found_by_both(find, state):
     """The step the technique finds in Python and by its compiled twin."""
     with compiled.using(True):
-        fast = compiled.engine(state.shape).find(find, state.copy())
+        fast = engines.engine(state.shape).find(find, state.copy())
     with compiled.using(False):
         pure = find(state.copy())
     return fast, pure
@@ -209,7 +211,7 @@ def killers(draw) -> tuple[Cages, tuple[int, ...]]:
 def test_the_compiled_cage_tables_are_the_cages_own(killer):
     cages, _ = killer
     with compiled.using(True):
-        native = compiled.engine(cages.shape).killer_board(cages)
+        native = engines.engine(cages.shape).killer_board(cages)
     areas = tuple((a.units, a.innies, a.innie_total, a.outies, a.outie_total)
                   for a in cages.areas)
     assert native.tables() == (cages.peer_masks, areas, cages.sums)
@@ -319,7 +321,7 @@ REFUSED = (TypeError, ValueError, OverflowError, MemoryError)
 
 def real_grader():
     with compiled.using(True):
-        return compiled.engine(shape_of(2, 2)).grader()
+        return engines.engine(shape_of(2, 2)).grader()
 
 
 @settings(max_examples=150, deadline=None)
@@ -327,7 +329,7 @@ def real_grader():
 def test_malformed_grader_tables_and_arguments_raise_and_never_crash(extension, table_args,
                                                                      call_args):
     with compiled.using(True):
-        board = compiled.engine(shape_of(2, 2)).native
+        board = engines.engine(shape_of(2, 2)).native
     try:
         native = extension.Grader(board, *table_args[1:])
     except REFUSED:
@@ -349,7 +351,7 @@ def test_malformed_killer_arguments_raise_and_never_crash(call_args):
     shape = shape_of(2, 2)
     cages = Layout(shape, solved(shape, 0)).cages()
     with compiled.using(True):
-        native = compiled.engine(shape).killer_board(cages)
+        native = engines.engine(shape).killer_board(cages)
     for method, arity in ((native.settle, 3), (native.rounds_to_contradiction, 3),
                           (native.search, 5)):
         try:

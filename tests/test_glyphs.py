@@ -17,7 +17,7 @@ from bookmaker.book.build import build
 from bookmaker.core.board.grid import SYMBOLS, Grid
 from bookmaker.core.board.marks import CageMark, Marks
 from bookmaker.core.board.shape import board_of
-from bookmaker.core.kinds.registry import kind_named
+from bookmaker.core.registry import kind_named
 from bookmaker.pages.page import GridPlacement, Page, PageGeometry, inches
 from bookmaker.render.pdf import Metadata, render_pdf_bytes
 from bookmaker.render.style import RenderStyle

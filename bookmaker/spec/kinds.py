@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..core.board.shape import Shape, parse_box, parse_size
 from ..core.kinds.kind import Kind
-from ..core.kinds.registry import find_kind, kind_named
+from ..core.registry import find_kind, kind_named
 from .fontfile import default_font_paths, read_font
 from .values import MIN_TEXT_POINTS, font_digit_top
 

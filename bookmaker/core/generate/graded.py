@@ -42,7 +42,7 @@ from ..grade.grader import Grading, grade_within
 from ..grade.grades import DIFFICULTIES, GRADES, unreachable_grade
 from ..puzzle import GenerationError, Puzzle
 from ..rng import Rng, derive_seed
-from ..solve import compiled
+from ..solve import engines
 from ..words import counted, with_article
 from .balance import is_balanced, removal_rule
 from .logicdig import dig_singles
@@ -138,7 +138,7 @@ def graded_removal(shape: Shape, solution: tuple[int, ...], orbits: list, target
     (a board of several grids, whose removals keep them balanced: in Python)."""
     if removal_rule(shape) is not None:
         return graded_removal_in_python(shape, solution, orbits, target, rng, max_nodes)
-    return compiled.engine(shape).graded_removal(solution, orbits, target, rng, max_nodes)
+    return engines.engine(shape).graded_removal(solution, orbits, target, rng, max_nodes)
 
 
 def graded_removal_in_python(shape: Shape, solution: tuple[int, ...], orbits: list, target: str,

@@ -22,7 +22,7 @@ from ..board.grid import Grid
 from ..board.shape import Shape
 from ..puzzle import GenerationError, Puzzle
 from ..rng import Rng
-from ..solve import compiled
+from ..solve import engines
 from ..solve.search import Search, fewest_candidates_cells, search
 from ..words import with_article
 from .balance import removal_rule
@@ -103,7 +103,7 @@ def random_solution(shape: Shape, rng: Rng, max_nodes: int | None = None,
     default_nodes, default_attempts = fill_budget(shape)
     max_nodes = default_nodes if max_nodes is None else max_nodes
     attempts = default_attempts if attempts is None else attempts
-    solution = compiled.engine(shape).random_solution(rng, max_nodes, attempts)
+    solution = engines.engine(shape).random_solution(rng, max_nodes, attempts)
     if solution is None:
         raise GenerationError(f"could not fill {with_article(shape)} grid in {attempts} "
                               f"attempts of {max_nodes} nodes")
@@ -126,7 +126,7 @@ def _fill(shape: Shape, boards: list[int], placed: int, rank: list[int], rng: Rn
           max_nodes: int) -> Search:
     """One fill search: branch on the fewest-candidates cell of lowest rank, try its values
     in an order drawn from rng, stop at the first solution."""
-    return compiled.engine(shape).fill(boards, placed, rank, rng, max_nodes)
+    return engines.engine(shape).fill(boards, placed, rank, rng, max_nodes)
 
 
 def fill_search(shape: Shape, boards: list[int], placed: int, rank: list[int], rng: Rng,
@@ -176,7 +176,7 @@ def remove_clues(shape: Shape, solution: tuple[int, ...], orbits, target_clues: 
     engine's removal knows no balance, so such a board takes blank_orbits, whose checks
     still go to the engine through Clues.forced)."""
     if removal_rule(shape) is None:
-        return compiled.engine(shape).remove_clues(solution, orbits, target_clues, max_nodes)
+        return engines.engine(shape).remove_clues(solution, orbits, target_clues, max_nodes)
     return blanked_givens(shape, solution, orbits, target_clues, max_nodes)
 
 
@@ -231,7 +231,7 @@ class Clues:
         self.given_mask = shape.all_cells_mask
         self._boards: list[int] | None = None
         self.blocked: list[int] = []      # per symbol: cells a clue of it sees, with boards
-        self.engine = compiled.engine(shape)
+        self.engine = engines.engine(shape)
 
     @property
     def boards(self) -> list[int]:

@@ -16,7 +16,7 @@ from typing import TypeVar
 from ..bits import bits_of
 from ..board.grid import SYMBOLS, Grid
 from ..board.shape import Shape
-from ..solve import compiled
+from ..solve import engines
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ class Candidates:
     def from_grid(cls, grid: Grid) -> Candidates:
         """Full pencil marks: every value not already given in a peer (the givens placed
         in cell order, on the board's engine)."""
-        return cls(grid.shape, *compiled.engine(grid.shape).pencil_marks(grid.cells))
+        return cls(grid.shape, *engines.engine(grid.shape).pencil_marks(grid.cells))
 
     @classmethod
     def marks_in_python(cls, shape: Shape, cells) -> tuple:

@@ -38,7 +38,7 @@ from functools import cached_property
 from typing import Any
 
 from ..board.grid import Grid
-from ..solve import compiled
+from ..solve import engines
 from . import advanced as a
 from . import techniques as t
 from .candidates import Candidates, Step
@@ -170,7 +170,7 @@ def grade_state_within(state: Candidates, ceiling: str,
                        ladder: Ladder = CLASSIC) -> Grading | None:
     """grade_within() from a state, by a ladder's techniques, on the board's engine.
     Changes the state."""
-    return compiled.engine(state.shape).grade(state, ladder, ceiling, None)
+    return engines.engine(state.shape).grade(state, ladder, ceiling, None)
 
 
 def techniques_within(ceiling: str, ladder: Ladder) -> tuple[Technique, ...]:
@@ -222,7 +222,7 @@ def solving_path(grid: Grid) -> list[tuple[str, int]]:
     """grade()'s steps as (technique, cells it places), without their words: what a
     solving time needs (spec/solvetime.py)."""
     state = Candidates.from_grid(grid)
-    return compiled.engine(state.shape).solving_path(
+    return engines.engine(state.shape).solving_path(
         state, CLASSIC, state.shape.cell_count * state.shape.size)
 
 
@@ -232,7 +232,7 @@ def grade_state(state: Candidates, ladder: Ladder = CLASSIC,
     state."""
     if max_steps is None:
         max_steps = state.shape.cell_count * state.shape.size
-    return compiled.engine(state.shape).grade(state, ladder, None, max_steps)
+    return engines.engine(state.shape).grade(state, ladder, None, max_steps)
 
 
 def grade_in_python(state: Candidates, ladder: Ladder, max_steps: int) -> Grading:

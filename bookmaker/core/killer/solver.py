@@ -24,7 +24,7 @@ the same decisions.
 from __future__ import annotations
 
 from ..bits import bits_of
-from ..solve import compiled, rounds
+from ..solve import engines, rounds
 from ..solve.rounds import Round
 from ..solve.search import (
     DEFAULT_MAX_NODES,
@@ -56,7 +56,7 @@ def search_killer(cages: Cages, boards: Boards, placed: int, limit: int = 2,
                   max_nodes: int = DEFAULT_MAX_NODES, prefer=None) -> Search:
     """Depth-first search from a state, counting solutions up to limit: solver.search,
     with the Cages as its board and settle() at every node."""
-    return compiled.engine(cages).search(boards, placed, limit, max_nodes, prefer)
+    return engines.engine(cages).search(boards, placed, limit, max_nodes, prefer)
 
 
 def search_in_python(cages: Cages, boards: Boards, placed: int, limit: int, max_nodes: int,
@@ -72,7 +72,7 @@ def settle(cages: Cages, boards: Boards, placed: int, scanned: Boards | None = N
     placed mask, or -1 on a contradiction. Changes boards in place. `scanned`: as for
     solver.propagate (a parent's settled boards); then only the cages and totals whose
     cells changed since are looked at again, as nothing outside them bears on them."""
-    return compiled.engine(cages).settle(boards, placed, scanned)
+    return engines.engine(cages).settle(boards, placed, scanned)
 
 
 def settle_in_python(cages: Cages, boards: Boards, placed: int,
@@ -87,7 +87,7 @@ def rounds_to_contradiction(cages: Cages, boards: Boards, placed: int,
     totals) it takes to reach a contradiction; None if it stops without one. Changes
     boards in place. The length of a forcing chain, for grading. `scanned`: as for
     settle()."""
-    return compiled.engine(cages).rounds_to_contradiction(boards, placed, scanned)
+    return engines.engine(cages).rounds_to_contradiction(boards, placed, scanned)
 
 
 def rounds_in_python(cages: Cages, boards: Boards, placed: int,

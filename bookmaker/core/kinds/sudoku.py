@@ -204,7 +204,7 @@ class JigsawKind(SudokuKind):
             return jigsaw_of(cell // size for cell in range(size * size))
 
     def board(self, frame: Shape, seed: int = 0) -> Shape:
-        from ..board.jigsaw import jigsaw_layout  # a layout is checked by a fill: generation
+        from ..generate.jigsaw import jigsaw_layout  # a layout is checked by a fill: generation
         return jigsaw_layout(frame.size, seed)
 
     def reading_board(self, frame: Shape | None) -> Shape | None:

@@ -1,10 +1,10 @@
 """A board's engine: the one object that answers the hot calls of the solver, the generator
-and the grader, in C or in Python, picked once per board by compiled.engine().
+and the grader, in C or in Python, picked once per board by engines.engine().
 
 Both engines answer every call alike (the same counts, first solutions, node counts,
 boards, random draws, puzzles and grading steps): PureEngine runs the reference Python
 (search.py, generate/removal.py, grade/), CompiledEngine its twin in csrc/. Callers ask
-compiled.engine(board) and never which one they got.
+engines.engine(board) and never which one they got.
 
 The calls, on a board (a Shape, or anything with its tables, as killer.Cages):
   propagate(boards, placed, scanned)            -> placed mask, -1 on a contradiction
@@ -153,7 +153,8 @@ class CompiledEngine:
         return givens, *(None if grade < 0 else GRADES[grade] for grade in (first, final))
 
     def grade(self, state, ladder, ceiling: str | None, max_steps: int | None):
-        from ..grade import grader, twins
+        from ..grade import grader
+        from ..killer import twins
         plan = twins.compiled_ladder(ladder, ceiling)
         if plan is None or type(state) not in twinned_states():
             # a technique, or a state (Calcudoku's), without a compiled twin: the reference
@@ -176,7 +177,7 @@ class CompiledEngine:
     def solving_path(self, state, ladder, max_steps: int) -> list[tuple[str, int]]:
         """grade()'s steps (no ceiling) as (technique, cells placed), not worded: the
         words are half a grading's time, and a solving time needs none."""
-        from ..grade import twins
+        from ..killer import twins
         plan = twins.compiled_ladder(ladder, None)
         if plan is None or type(state) not in twinned_states():
             return PureEngine(self.board).solving_path(state, ladder, max_steps)
@@ -193,7 +194,7 @@ class CompiledEngine:
     def find(self, technique, state):
         """The step one technique (its find function) finds in the state, found by its
         compiled twin (None if none); the state is left as it is."""
-        from ..grade import twins
+        from ..killer import twins
         found = self.grader().find(twins.number_of(technique), state.values, state.cell_digits,
                                    state.digit_cells, state.open_cells, self.killer_of(state),
                                    _unsettled(state))
@@ -240,8 +241,8 @@ def _graded_plan(target: str) -> tuple:
     """How the classic grader runs up to the target, for the compiled graded_removal:
     (technique numbers, their ranks, bulk numbers, bulk ranks, each rank's grade, the
     grade of a stall, the target's grade, whether clues are added back)."""
-    from ..grade import twins
     from ..grade.grader import CLASSIC, GRADES, techniques_within
+    from ..killer import twins
     plan = twins.compiled_ladder(CLASSIC, target)
     assert plan is not None  # every classic technique has its twin
     numbers, bulks, bulk_ranks = plan

@@ -8,7 +8,7 @@ A search visits at most `max_nodes` nodes; when that runs out it says so
 (complete=False) rather than guess.
 
 The public calls (count_solutions, solution_avoiding, propagate, rounds_to_contradiction,
-plain_search) go to the board's engine (engine.py, chosen once by compiled.engine): the C
+plain_search) go to the board's engine (engine.py, chosen once by engines.engine): the C
 twin (csrc/solver.c) when the compiled core runs, else the reference functions here
 (singles, singles_rounds, search, ...), which make the same decisions: the same counts,
 first solutions, node counts and boards.
@@ -22,8 +22,10 @@ from typing import Any, Protocol
 
 from ..board.grid import Grid
 from ..board.shape import Shape
-from . import compiled, rounds
-from .budget import DEFAULT_MAX_NODES as DEFAULT_MAX_NODES  # the other solvers import it here
+from ..compiled.budget import (
+    DEFAULT_MAX_NODES as DEFAULT_MAX_NODES,  # the other solvers import it here
+)
+from . import engines, rounds
 from .rounds import Round
 
 Boards = list  # list[int], one candidate bitboard per symbol
@@ -89,7 +91,7 @@ def propagate(shape: Tables, boards: Boards, placed: int, scanned: Boards | None
     `scanned` is the boards as they were at the last hidden-single scan that found
     nothing (a parent node's fixed point): only units where a symbol lost candidates
     since then can hold a new hidden single, so only those are looked at again."""
-    return compiled.engine(shape).propagate(boards, placed, scanned)
+    return engines.engine(shape).propagate(boards, placed, scanned)
 
 
 def singles(shape: Tables, boards: Boards, placed: int, scanned: Boards | None = None) -> int:
@@ -118,7 +120,7 @@ def rounds_to_contradiction(shape: Tables, boards: Boards, placed: int) -> int |
     """How many rounds of singles (every naked single at once, else every hidden single
     at once) it takes to reach a contradiction; None if they stop without one. Changes
     boards in place. The length of a forcing chain, for grading."""
-    return compiled.engine(shape).rounds_to_contradiction(boards, placed)
+    return engines.engine(shape).rounds_to_contradiction(boards, placed)
 
 
 def singles_rounds(shape: Tables, boards: Boards, placed: int) -> int | None:
@@ -280,7 +282,7 @@ def plain_search(shape: Shape, boards: Boards, placed: int, limit: int = 2,
                  max_nodes: int = DEFAULT_MAX_NODES, keep_solution: bool = True) -> Search:
     """search() with its default cell pick, value order and settling, on the board's
     engine."""
-    return compiled.engine(shape).search(boards, placed, limit, max_nodes, keep_solution)
+    return engines.engine(shape).search(boards, placed, limit, max_nodes, keep_solution)
 
 
 def search(shape: Tables, boards: Boards, placed: int, limit: int = 2,
@@ -367,7 +369,7 @@ def changed_cells(before: Boards, boards: Boards) -> int:
 def count_solutions(grid: Grid, limit: int = 2, max_nodes: int = DEFAULT_MAX_NODES,
                     least_constraining: bool = False) -> Search:
     """Count the grid's solutions up to limit (2 answers 'is it unique?')."""
-    return compiled.engine(grid.shape).count(grid.cells, limit, max_nodes, least_constraining)
+    return engines.engine(grid.shape).count(grid.cells, limit, max_nodes, least_constraining)
 
 
 def count_from_clues(shape: Shape, cells, limit: int, max_nodes: int,
@@ -385,7 +387,7 @@ def solution_avoiding(shape: Shape, cells, cell: int, value: int,
     """Search for a solution of the clues `cells` with `value` forbidden at `cell`: the
     forbidden-value check. If the clues have one solution S, no solution avoiding S[cell]
     proves that a blank at `cell` keeps the puzzle unique — one search, not a full count."""
-    return compiled.engine(shape).solution_avoiding(cells, cell, value, max_nodes)
+    return engines.engine(shape).solution_avoiding(cells, cell, value, max_nodes)
 
 
 def avoiding_from_clues(shape: Shape, cells, cell: int, value: int, max_nodes: int) -> Search:

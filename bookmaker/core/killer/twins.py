@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache, partial
 
-from ..killer import techniques as k
-from . import advanced as a
-from . import grader as g
-from . import techniques as t
-from .candidates import Candidates, Step
+from ..grade import advanced as a
+from ..grade import grader as g
+from ..grade import techniques as t
+from ..grade.candidates import Candidates, Step
+from . import techniques as k
 
 TWINS: tuple[tuple[Callable, Callable[..., Step]], ...] = (
     (t.full_house, t.full_house_step),

@@ -1,0 +1,44 @@
+"""Which engine answers a board (engine.py): the compiled one over its tables when the
+compiled core runs (core/compiled), else the pure one; made once per board and kept."""
+
+from __future__ import annotations
+
+from .. import compiled
+from ..board.shape import Shape
+
+# Engines per board, the oldest dropped beyond BOARDS_KEPT: a jigsaw board is drawn per
+# puzzle, and a book of jigsaws would otherwise keep every layout's tables. Keyed by
+# whether they are compiled, so that compiled.use() never meets the other core's objects.
+_engines: dict = {True: {}, False: {}}
+
+
+def engine(board):
+    """The board's engine, cached per board. A Killer's Cages (a new one for every layout
+    its generator tries) get a Killer engine, whose compiled tables its shape's engine
+    keeps for the last few."""
+    if type(board) is Shape:  # the usual case, first (a Cages is hashed by its layout)
+        known = _engines[compiled.in_use()].get(board)
+        if known is not None:
+            return known
+    return _new_engine(board)
+
+
+def _new_engine(board):
+    """engine() for a board not met yet (or not a Shape)."""
+    from . import engine as engines  # it loads search.py, which asks this module
+
+    if not isinstance(board, Shape):
+        from ..killer.cages import Cages  # loaded here: most runs have no Killer
+        if not isinstance(board, Cages):  # tables of no known board (tests): the reference
+            return engines.PureEngine(board)
+        if not compiled.in_use():
+            return engines.PureKillerEngine(board)
+        return engines.CompiledKillerEngine(board, engine(board.shape).killer_board(board))
+    cache = _engines[compiled.in_use()]
+    found = cache.get(board)
+    if found is None:
+        found = (engines.CompiledEngine(board, compiled.extension()) if compiled.in_use()
+                 else engines.PureEngine(board))
+        compiled.make_room(cache)
+        cache[board] = found
+    return found
