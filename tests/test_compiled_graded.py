@@ -13,8 +13,8 @@ from bookmaker.core.board.shape import board_of, jigsaw_of, shape_of
 from bookmaker.core.generate import graded
 from bookmaker.core.generate.removal import removal_budget, seeded_fill
 from bookmaker.core.grade.grades import GRADES
+from bookmaker.core.grade.tables import grader_tables
 from bookmaker.core.rng import Rng
-from bookmaker.core.solve import engines
 
 pytestmark = pytest.mark.compiled_core  # skipped where it is not built (tests/conftest.py)
 
@@ -66,7 +66,7 @@ def test_9x9_attempts_agree_on_both_cores_whichever_way_they_go(target, seed, fi
 
 def grader_of(shape):
     with compiled.using(True):
-        return engines.engine(shape).grader()
+        return grader_tables(shape)
 
 
 def call(extension, shape, orbits=None, grader=None, ranks=None):

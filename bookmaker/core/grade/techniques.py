@@ -134,6 +134,15 @@ def naked_single(state: Candidates) -> Step | None:
     return None
 
 
+
+def place_naked_single(state: Candidates) -> bool:
+    """Place the first naked single in cell order, if there is one."""
+    step = naked_single(state)
+    if step is not None:
+        state.apply(step)
+    return step is not None
+
+
 def naked_single_step(state: Candidates, placements, eliminations) -> Step:
     (cell, value), = placements
     return Step("naked single", placements, eliminations,

@@ -39,6 +39,7 @@ from ..grade.caged import apply_to_changed_cages
 from ..grade.candidates import Candidates, Step, cell_names, symbols_text
 from ..words import with_article
 from .cages import Area, Cages
+from .engine import killer_board
 from .solver import rounds_to_contradiction, settle
 
 # Innies and outies narrowed as a virtual cage: 2 or 3 open cells (hard), 4 or 5 (expert).
@@ -67,6 +68,13 @@ class KillerCandidates(Candidates):
                                  self.digit_cells, self.open_cells)
         state.cages, state.unsettled = self.cages, self.unsettled
         return state
+
+    def compiled_twin(self):
+        from .twins import KILLER_TWINS  # its techniques are this module's
+        return KILLER_TWINS
+
+    def compiled_cages(self) -> tuple[object, int]:
+        return killer_board(self.cages), self.unsettled
 
     def place(self, cell: int, value: int) -> None:
         """Set a cell; the value leaves its peers and the rest of its cage."""

@@ -13,10 +13,9 @@ _engines: dict = {True: {}, False: {}}
 
 
 def engine(board):
-    """The board's engine, cached per board. A Killer's Cages (a new one for every layout
-    its generator tries) get a Killer engine, whose compiled tables its shape's engine
-    keeps for the last few."""
-    if type(board) is Shape:  # the usual case, first (a Cages is hashed by its layout)
+    """The board's engine, cached per board (a Killer's Cages have their own,
+    killer/solver.py)."""
+    if type(board) is Shape:  # the usual case, first
         known = _engines[compiled.in_use()].get(board)
         if known is not None:
             return known
@@ -27,13 +26,8 @@ def _new_engine(board):
     """engine() for a board not met yet (or not a Shape)."""
     from . import engine as engines  # it loads search.py, which asks this module
 
-    if not isinstance(board, Shape):
-        from ..killer.cages import Cages  # loaded here: most runs have no Killer
-        if not isinstance(board, Cages):  # tables of no known board (tests): the reference
-            return engines.PureEngine(board)
-        if not compiled.in_use():
-            return engines.PureKillerEngine(board)
-        return engines.CompiledKillerEngine(board, engine(board.shape).killer_board(board))
+    if not isinstance(board, Shape):  # tables of no known board (tests): the reference
+        return engines.PureEngine(board)
     cache = _engines[compiled.in_use()]
     found = cache.get(board)
     if found is None:
