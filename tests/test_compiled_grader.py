@@ -25,8 +25,8 @@ from bookmaker.core.killer.check import check_killer
 from bookmaker.core.killer.engine import killer_board
 from bookmaker.core.killer.generate import Layout, pair_up
 from bookmaker.core.killer.grade import KILLER, grade_killer, grade_killer_within
+from bookmaker.core.killer.techniques import KILLER_TWINS as KILLER_TABLE
 from bookmaker.core.killer.techniques import KillerCandidates
-from bookmaker.core.killer.twins import KILLER_TWINS as KILLER_TABLE
 from bookmaker.core.rng import Rng
 from bookmaker.core.solve import engines
 from bookmaker.core.solve.search import initial_boards

@@ -61,14 +61,12 @@ class Candidates:
         values, cell_digits, digit_cells, open_cells, _ = tables.from_givens(grid.cells, None)
         return cls(grid.shape, list(values), list(cell_digits), digit_cells, open_cells)
 
-    def compiled_twin(self):
-        """The table of techniques the compiled grader grades this state by
-        (grade/twins.py), or None if it has none: a subclass's state (Calcudoku's, the
-        Latin kinds') is graded in Python unless it says otherwise (a Killer's)."""
-        if type(self) is not Candidates:
-            return None
-        from .twins import CLASSIC_TWINS  # its techniques build on this module
-        return CLASSIC_TWINS
+    def compiled_twin(self, classic):
+        """The table of techniques the compiled grader grades this state by: `classic`,
+        the classic one (grade/twins.py), or None if it has none: a subclass's state
+        (Calcudoku's, the Latin kinds') is graded in Python unless it says otherwise (a
+        Killer's)."""
+        return classic if type(self) is Candidates else None
 
     def compiled_cages(self) -> tuple[object, int]:
         """What the compiled grader takes of the state's cages: their tables and the cells

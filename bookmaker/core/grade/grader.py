@@ -44,6 +44,7 @@ from .candidates import Candidates, Step, solving_path_of
 from .grades import GRADES
 from .tables import grader_tables
 from .techniques import place_naked_single as place_naked_single  # the ladders take it here
+from .twins import CLASSIC_TWINS
 
 STALL_WEIGHT = 9.0
 
@@ -315,7 +316,7 @@ def _compiled_run(state: Candidates, ladder: Ladder, ceiling: str | None):
     cages' tables, its unsettled cells) where the compiled grader runs it; None where
     the pure core runs, or the state or a technique has no compiled twin."""
     tables = grader_tables(state.shape)
-    table = None if tables is None else state.compiled_twin()
+    table = None if tables is None else state.compiled_twin(CLASSIC_TWINS)
     if table is None:
         return None
     techniques = techniques_within(ceiling, ladder) if ceiling else ladder.techniques
@@ -328,7 +329,7 @@ def _compiled_run(state: Candidates, ladder: Ladder, ceiling: str | None):
 def find_step(technique, state: Candidates):
     """The step one technique (its find function) finds in the state, found by its
     compiled twin (None if none); the state is left as it is. On the compiled core."""
-    table = state.compiled_twin()
+    table = state.compiled_twin(CLASSIC_TWINS)
     found = grader_tables(state.shape).find(table.number_of(technique), state.values,
                                             state.cell_digits, state.digit_cells,
                                             state.open_cells, *state.compiled_cages())

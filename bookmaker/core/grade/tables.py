@@ -10,6 +10,7 @@ from .. import compiled
 from ..board.groups import unit_groups
 from ..board.shape import Shape
 from ..solve import engines
+from .geometry import geometry
 
 
 def grader_tables(shape: Shape):
@@ -24,8 +25,6 @@ def grader_tables(shape: Shape):
 
 
 def _made(shape: Shape, native):
-    from .techniques import geometry  # the techniques' module loads this one's callers
-
     geo = geometry(shape)
     grids = tuple((grid.line_masks["row"], grid.line_masks["column"],
                    grid.line_index["row"], grid.line_index["column"])

@@ -5,7 +5,8 @@ The C finds a step as its Python twin does and hands back what the Step holds (i
 placements and eliminations) with the numbers its explanation is made of; the Python
 function beside each technique words it, the same function the technique itself uses,
 so the explanation has one source. The orders here are the C's enums: change both. The
-classic techniques are here, numbered first; a Killer's follow them (killer/twins.py).
+classic techniques are here, numbered first; a Killer's follow them (KILLER_TWINS,
+killer/techniques.py).
 """
 
 from __future__ import annotations
