@@ -27,8 +27,8 @@ from bookmaker.core.generate.jigsaw import jigsaw_layout
 from bookmaker.core.generate.removal import Clues, generate, random_solution
 from bookmaker.core.puzzle import GenerationError
 from bookmaker.core.rng import Rng
-from bookmaker.core.solve import dlx, engines
-from bookmaker.core.solve import search as solver
+from bookmaker.core.solve import dlx, engines, solver
+from bookmaker.core.solve.search import search as pure_search
 from bookmaker.spec import load_spec
 
 pytestmark = pytest.mark.compiled_core  # skipped where it is not built (tests/conftest.py)
@@ -135,7 +135,7 @@ def test_search_agrees_from_any_state_on_any_tables(extension, board_tables, dat
     fast = extension.Board(n, board_tables[2], board_tables[3], board_tables[4]).search(
         boards, placed, limit, budget, keep)
     with compiled.using(False):
-        pure = solver.search(Tables(*board_tables), list(boards), placed, limit, budget,
+        pure = pure_search(Tables(*board_tables), list(boards), placed, limit, budget,
                              keep_solution=keep)
     assert solver.Search(*fast) == pure
 

@@ -20,7 +20,8 @@ from ..board.grid import Grid, format_grid, parse_grid
 from ..board.shape import LARGEST_JIGSAW, MAX_SIZE, Shape, board_of, jigsaw_of, shape_for_size
 from ..grade.grades import GRADES, Ranked
 from ..puzzle import Puzzle
-from ..solve.search import Search, count_solutions
+from ..solve.search import Search
+from ..solve.solver import count_solutions
 from .kind import BoardDescription, BoxKind, MakeRequest
 
 if TYPE_CHECKING:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .. import compiled
 from ..board.shape import Shape
+from .engine import CompiledEngine, PureEngine
 
 # Engines per board, the oldest dropped beyond BOARDS_KEPT: a jigsaw board is drawn per
 # puzzle, and a book of jigsaws would otherwise keep every layout's tables. Keyed by
@@ -24,15 +25,13 @@ def engine(board):
 
 def _new_engine(board):
     """engine() for a board not met yet (or not a Shape)."""
-    from . import engine as engines  # it loads search.py, which asks this module
-
     if not isinstance(board, Shape):  # tables of no known board (tests): the reference
-        return engines.PureEngine(board)
+        return PureEngine(board)
     cache = _engines[compiled.in_use()]
     found = cache.get(board)
     if found is None:
-        found = (engines.CompiledEngine(board, compiled.extension()) if compiled.in_use()
-                 else engines.PureEngine(board))
+        found = (CompiledEngine(board, compiled.extension()) if compiled.in_use()
+                 else PureEngine(board))
         compiled.make_room(cache)
         cache[board] = found
     return found
