@@ -31,12 +31,12 @@ import bench_daily
 import timing  # also puts this checkout's bookmaker first on sys.path
 
 from bookmaker.book.build import build
+from bookmaker.core import compiled
 from bookmaker.core.board.grid import parse_grid
 from bookmaker.core.board.shape import shape_for_size
 from bookmaker.core.generate.removal import generate
-from bookmaker.core.solve import compiled
 from bookmaker.core.solve.dlx import dlx_solve
-from bookmaker.core.solve.search import count_solutions
+from bookmaker.core.solve.solver import count_solutions
 from bookmaker.daily.build import make_daily, run_dates
 from bookmaker.spec import load_spec
 from bookmaker.spec.daily import load_daily_spec

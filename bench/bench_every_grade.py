@@ -25,8 +25,8 @@ import time
 import timing  # also puts this checkout's bookmaker first on sys.path
 
 from bookmaker.core.kinds.kind import MakeRequest
-from bookmaker.core.kinds.registry import kind_named, made_combinations
 from bookmaker.core.puzzle import GenerationError
+from bookmaker.core.registry import kind_named, made_combinations
 from bookmaker.core.solve.verify import VerificationError
 
 OVER_BUDGET_LIMIT = 2  # puzzles over the budget before a combination's other seeds are skipped

@@ -11,10 +11,10 @@ import sys
 
 import timing  # also puts this checkout's bookmaker first on sys.path
 
+from bookmaker.core import compiled
 from bookmaker.core.board.shape import shape_of
 from bookmaker.core.board.transform import repeat_key
 from bookmaker.core.generate.removal import generate
-from bookmaker.core.solve import compiled
 
 BOARDS = [  # (box, clue target (0: minimal), puzzles, quick puzzles)
     ((2, 2), 0, 1000, 100), ((2, 3), 0, 300, 30), ((3, 3), 0, 300, 30),

@@ -14,6 +14,7 @@ from collections import Counter
 import timing  # also puts this checkout's bookmaker first on sys.path
 from killer_dlx import killer_dlx_solve
 
+from bookmaker.core import compiled
 from bookmaker.core.board.grid import Grid
 from bookmaker.core.board.shape import Shape, shape_of
 from bookmaker.core.generate.graded import attempt_seed, generate_graded
@@ -34,7 +35,6 @@ from bookmaker.core.killer.grade import grade_killer, grade_killer_within
 from bookmaker.core.killer.solver import killer_solutions
 from bookmaker.core.puzzle import GenerationError
 from bookmaker.core.rng import Rng
-from bookmaker.core.solve import compiled
 
 DIFFICULTIES = ("any",) + GRADES
 DLX_MAX_NODES = 3_000  # Dancing Links on a Killer: a node costs milliseconds

@@ -27,9 +27,9 @@ import timing  # also puts this checkout's bookmaker first on sys.path
 from bookmaker.core.board.shape import latin_of
 from bookmaker.core.grade.grader import GRADES
 from bookmaker.core.kinds.kind import MakeRequest
-from bookmaker.core.kinds.registry import kind_named
 from bookmaker.core.latin.kind import LatinKind
 from bookmaker.core.puzzle import GenerationError
+from bookmaker.core.registry import kind_named
 from bookmaker.core.rng import derive_seed
 
 GOALS = {"futoshiki": 7, "skyscrapers": 6}  # issue 23: under 0.1 s a puzzle, any grade

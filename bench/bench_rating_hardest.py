@@ -23,12 +23,12 @@ from concurrent.futures import ProcessPoolExecutor
 
 import timing  # also puts this checkout's bookmaker first on sys.path
 
+from bookmaker.core import compiled
 from bookmaker.core.board.grid import parse_grid
 from bookmaker.core.rating import rater
 from bookmaker.core.rating.hints import Budget, tenths_text
 from bookmaker.core.rating.rater import rate
 from bookmaker.core.rating.scales import RATER_VERSION
-from bookmaker.core.solve import compiled
 
 SWAPPED = {"HardestSudokusThread-00251", "HardestSudokusThread-00253"}  # EP and ED swapped
 BANDS = ((0, 94, "<9.5"), (95, 99, "9.5-9.9"), (100, 104, "10.0-10.4"), (105, 109, "10.5-10.9"),

@@ -12,7 +12,7 @@ import timing  # also puts this checkout's bookmaker first on sys.path
 
 from bookmaker.core.board.grid import Grid, parse_grid
 from bookmaker.core.solve.dlx import dlx_solve
-from bookmaker.core.solve.search import count_solutions
+from bookmaker.core.solve.solver import count_solutions
 from bookmaker.core.solve.twoway import UNIQUE, two_way_verdict
 
 GOALS = {"sudoku17": 3000, "top1465": 600}  # bookmaker puzzles/s, count to 2, one core

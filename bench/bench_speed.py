@@ -18,13 +18,13 @@ import statistics
 import timing  # also puts this checkout's bookmaker first on sys.path
 from bench_compiled import FULL_CHECKS, timed_generation
 
-from bookmaker.core.board.jigsaw import jigsaw_layout
+from bookmaker.core import compiled
 from bookmaker.core.board.shape import shape_of
+from bookmaker.core.generate.jigsaw import jigsaw_layout
 from bookmaker.core.generate.removal import generate
 from bookmaker.core.grade.grader import GRADES, grade, grade_within
 from bookmaker.core.killer.generate import generate_killer
 from bookmaker.core.rng import derive_seed
-from bookmaker.core.solve import compiled
 
 GOALS = {"12x12 Killer": 30.0, "jigsaw": 3.0, 16: 0.1, 25: 10.0}
 

@@ -14,8 +14,8 @@ from bookmaker.core.generate.graded import generate_graded
 from bookmaker.core.generate.removal import generate
 from bookmaker.core.grade.grader import grade
 from bookmaker.core.grade.grades import GRADES
-from bookmaker.core.kinds.registry import kind_named
 from bookmaker.core.puzzle import GenerationError
+from bookmaker.core.registry import kind_named
 from bookmaker.core.solve.verify import verify_puzzle
 
 NINE = ("classic", "x", "hyper", "jigsaw")  # the 9x9 boards compared with classic

@@ -22,7 +22,7 @@ import timing  # noqa: F401  (puts this checkout's bookmaker first on sys.path)
 from bookmaker.core.board.grid import Grid
 from bookmaker.core.board.shape import SYMMETRIES, shape_of
 from bookmaker.core.board.transform import repeat_key
-from bookmaker.core.solve.search import count_solutions
+from bookmaker.core.solve.solver import count_solutions
 
 SHAPE = shape_of(2, 2)
 

@@ -146,7 +146,7 @@ def machine() -> str:
         pass
     load = f", load average {os.getloadavg()[0]:.2f}" if hasattr(os, "getloadavg") else ""
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    from bookmaker.core.solve import compiled
+    from bookmaker.core import compiled
     return (f"{cpus} CPUs (nproc), {model}, Python {platform.python_version()}, "
             f"{datetime.date.today().isoformat()}{load}, bookmaker {revision()}, "
             f"core: {compiled.description()}")

@@ -18,7 +18,7 @@ def pure_asked(value: str | None) -> bool:
 
 
 if pure_asked(os.environ.get(PURE_VARIABLE)):
-    from .core.solve import compiled
+    from .core import compiled
 
     compiled.use(False, f"{PURE_VARIABLE} is set")
 

@@ -7,8 +7,8 @@
    combinations were last applied in bulk. A technique looks for one step in the
    Python's order and, finding it, writes what Python's Step holds: its placements and
    eliminations in the Python's order, and the numbers its explanation is worded from
-   (the Python words it: core/grade/twins.py). The ladder loops (grade_state and
-   grade_state_within) run here too, so a grading crosses into C once. */
+   (the Python words it: core/grade/twins.py, core/killer/techniques.py). The ladder
+   loops (grade_state and grade_state_within) run here too, so a grading crosses into C once. */
 
 #ifndef BOOKMAKER_GRADE_H
 #define BOOKMAKER_GRADE_H
@@ -17,7 +17,8 @@
 
 typedef uint32_t digits; /* a set of digits: bit d is the value d + 1 (n <= 32) */
 
-/* The techniques, numbered as core/grade/twins.py lists them. */
+/* The techniques, numbered as core/grade/twins.py and core/killer/techniques.py
+   (KILLER_TWINS) list them. */
 enum {
     T_FULL_HOUSE, T_HIDDEN_SINGLE, T_NAKED_SINGLE, T_POINTING, T_CLAIMING,
     T_NAKED_PAIR, T_NAKED_TRIPLE, T_NAKED_QUAD, T_HIDDEN_PAIR, T_HIDDEN_TRIPLE,

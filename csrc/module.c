@@ -13,7 +13,7 @@
    (canonical.c). any_clash(...): a grid's clue clash (clash.c). count9(...) and
    classic_lines(...): classic 9x9 counted, one puzzle or a file of lines (quick9.c).
    shuffled(state, items): rng.Rng.shuffled.
-   core/solve/compiled.py builds one Board and one ExactCover per shape and chooses between
+   core/compiled/__init__.py builds one Board and one ExactCover per shape and chooses between
    them and the pure Python. */
 
 #include "pytypes.h"
@@ -57,7 +57,7 @@ static PyMethodDef module_functions[] = {
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "bookmaker.core._compiled",
-    .m_doc = PyDoc_STR("The compiled fast path of bookmaker's puzzle core (core/solve/compiled.py "
+    .m_doc = PyDoc_STR("The compiled fast path of bookmaker's puzzle core (core/compiled/__init__.py "
                        "chooses it)."),
     .m_size = -1,
     .m_methods = module_functions,

@@ -22,7 +22,7 @@ from hypothesis import settings
 from processes import Processes
 
 from bookmaker import PURE_VARIABLE
-from bookmaker.core.solve import compiled
+from bookmaker.core import compiled
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):

@@ -4,8 +4,8 @@ seed 11), proven and made into Puzzles by the kind itself."""
 from __future__ import annotations
 
 from bookmaker.core.board.grid import Grid
-from bookmaker.core.kinds.registry import kind_named
 from bookmaker.core.puzzle import Puzzle
+from bookmaker.core.registry import kind_named
 
 # (kind, line) of every kind on main, and the sizes whose ipuz differs (6x6's 2x3 boxes as
 # zones, 16x16's charset). A kind added to the registry adds its line here.

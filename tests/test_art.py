@@ -14,8 +14,8 @@ from exchangedata import LINES, puzzle_of
 
 from bookmaker.cli import main
 from bookmaker.core.board.grid import Grid
-from bookmaker.core.kinds.registry import kind_named
 from bookmaker.core.puzzle import Puzzle
+from bookmaker.core.registry import kind_named
 from bookmaker.export.art import ART_MARGIN, ART_SIDE, art_files
 from bookmaker.export.items import item_of
 

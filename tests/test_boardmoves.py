@@ -14,7 +14,7 @@ from bookmaker.core.board.moves import BoardMove, moves_of, random_move, variant
 from bookmaker.core.board.shape import board_of
 from bookmaker.core.board.transform import derived, equivalence_key, repeat_key
 from bookmaker.core.generate.removal import generate, seeded_fill
-from bookmaker.core.kinds.registry import kind_named
+from bookmaker.core.registry import kind_named
 from bookmaker.core.rng import Rng
 
 

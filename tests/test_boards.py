@@ -11,7 +11,7 @@ from bookmaker.core.board.grid import Grid
 from bookmaker.core.board.shape import SYMMETRIES, board_of, jigsaw_of, shape_of
 from bookmaker.core.generate.removal import generate
 from bookmaker.core.solve.dlx import dlx_solve
-from bookmaker.core.solve.search import count_solutions
+from bookmaker.core.solve.solver import count_solutions
 from bookmaker.core.solve.twoway import two_way_verdict
 
 X9, HYPER9, SAMURAI = board_of(3, 3, "x"), board_of(3, 3, "hyper"), board_of(3, 3, "samurai")

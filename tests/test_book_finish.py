@@ -32,8 +32,8 @@ from bookmaker.book.howtoplay import (
 from bookmaker.book.plan import PlannedPuzzle
 from bookmaker.core.grade.candidates import Step
 from bookmaker.core.kinds.kind import MakeRequest
-from bookmaker.core.kinds.registry import kind_named
 from bookmaker.core.puzzle import Puzzle
+from bookmaker.core.registry import kind_named
 from bookmaker.design.captions import caption_parts, grid_size_text
 from bookmaker.design.catalogue import load_catalogue
 from bookmaker.design.cells import least_cell

@@ -27,7 +27,7 @@ from bookmaker.core.calcudoku.layout import compact
 from bookmaker.core.calcudoku.solver import calcudoku_solutions
 from bookmaker.core.calcudoku.text import format_calcudoku, parse_calcudoku
 from bookmaker.core.kinds.kind import MakeRequest
-from bookmaker.core.kinds.registry import kind_of
+from bookmaker.core.registry import kind_of
 from bookmaker.core.rng import Rng
 
 # (cage type, size, seed, grade): the line and the solution generate_calcudoku makes.
@@ -284,7 +284,7 @@ def test_grading_names_the_calcudoku_techniques():
 def test_a_book_of_several_calcudoku_kinds_says_their_common_rule_once(language):
     # Issue 22: each of the three Calcudoku rules repeated 'the grid has no boxes ...' and
     # 'a number may repeat in a cage ...' when a book held more than one of them.
-    from bookmaker.core.kinds.registry import kind_named
+    from bookmaker.core.registry import kind_named
     from bookmaker.design.catalogue import load_catalogue
     from bookmaker.design.howtoplay import kind_rules
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from bookmaker import cli
 from bookmaker.book.build import build
-from bookmaker.core.kinds.registry import kind_named
+from bookmaker.core.registry import kind_named
 from bookmaker.daily.build import make_daily
 from bookmaker.design.catalogue import load_catalogue
 from bookmaker.design.howtoplay import rules_paragraphs

@@ -8,7 +8,7 @@ import pytest
 
 from bookmaker.book.compose import page_geometry
 from bookmaker.core.grade.grades import GRADES
-from bookmaker.core.kinds.registry import kind_named
+from bookmaker.core.registry import kind_named
 from bookmaker.design import load_preset
 from bookmaker.design.captions import (
     answer_note_text,

@@ -21,7 +21,7 @@ from bookmaker.cli.progress import WorkMeter
 from bookmaker.core.board.grid import is_solution_of, parse_grid
 from bookmaker.core.board.shape import parse_shape
 from bookmaker.core.kinds import sudoku as sudoku_kinds
-from bookmaker.core.solve.search import count_solutions
+from bookmaker.core.solve.solver import count_solutions
 from bookmaker.puzzles.registry import Registry, entry_of
 
 UNIQUE = "4...........47..639....5...3...867..7..5..1...4.........8.9.62.1.....57...9....1."

@@ -18,15 +18,17 @@ from hypothesis import strategies as st
 from bookmaker import PURE_VARIABLE, pure_asked
 from bookmaker.book.build import build
 from bookmaker.cli import main
+from bookmaker.core import compiled
 from bookmaker.core.board import jigsaw
 from bookmaker.core.board.grid import Grid, any_clash_in_python, conflicts
 from bookmaker.core.board.shape import MAX_SIZE, board_of, jigsaw_of, shape_of
 from bookmaker.core.generate import removal as generator
+from bookmaker.core.generate.jigsaw import jigsaw_layout
 from bookmaker.core.generate.removal import Clues, generate, random_solution
 from bookmaker.core.puzzle import GenerationError
 from bookmaker.core.rng import Rng
-from bookmaker.core.solve import compiled, dlx
-from bookmaker.core.solve import search as solver
+from bookmaker.core.solve import dlx, engines, solver
+from bookmaker.core.solve.search import search as pure_search
 from bookmaker.spec import load_spec
 
 pytestmark = pytest.mark.compiled_core  # skipped where it is not built (tests/conftest.py)
@@ -133,7 +135,7 @@ def test_search_agrees_from_any_state_on_any_tables(extension, board_tables, dat
     fast = extension.Board(n, board_tables[2], board_tables[3], board_tables[4]).search(
         boards, placed, limit, budget, keep)
     with compiled.using(False):
-        pure = solver.search(Tables(*board_tables), list(boards), placed, limit, budget,
+        pure = pure_search(Tables(*board_tables), list(boards), placed, limit, budget,
                              keep_solution=keep)
     assert solver.Search(*fast) == pure
 
@@ -299,7 +301,7 @@ def test_malformed_tables_and_arguments_raise_and_never_crash(extension, table_a
 
 def test_bad_arguments_get_messages_that_name_them(extension):
     shape = shape_of(3, 3)
-    board = compiled.engine(shape).native
+    board = engines.engine(shape).native
     with pytest.raises(ValueError, match="cells: expected 81 values, got 3"):
         board.count([0, 0, 0], 2, 10, False, True, -1, 0)
     with pytest.raises(ValueError, match="cells must be from 0 to 9"):
@@ -430,7 +432,7 @@ def test_a_whole_fill_makes_the_same_grid_and_draws(shape, seed, max_nodes, atte
 
 def test_jigsaw_layouts_of_every_size_are_the_same_on_both_cores():
     for n, seed in ((4, 1), (5, 2), (7, 3), (9, 4), (11, 5), (12, 6), (13, 7)):
-        fast, pure = both(lambda: jigsaw.jigsaw_layout(n, seed))
+        fast, pure = both(lambda: jigsaw_layout(n, seed))
         assert fast == pure
 
 
@@ -443,7 +445,7 @@ def test_the_prover_finds_a_solution_exactly_when_the_search_does(grid, data):
     value = data.draw(st.integers(0, grid.shape.size))
     cells = list(grid.cells)
     cells[cell] = 0
-    native = compiled.engine(grid.shape).native
+    native = engines.engine(grid.shape).native
     with compiled.using(False):
         if value:
             found = solver.solution_avoiding(grid.shape, cells, cell, value, 10**9)

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bookmaker.core import compiled
 from bookmaker.core.board import transform
 from bookmaker.core.board.grid import Grid, parse_grid
 from bookmaker.core.board.shape import board_of, jigsaw_of, parse_shape, shape_of
@@ -22,7 +23,6 @@ from bookmaker.core.board.transform import (
 )
 from bookmaker.core.generate.removal import random_solution
 from bookmaker.core.rng import Rng
-from bookmaker.core.solve import compiled
 
 pytestmark = pytest.mark.compiled_core  # skipped where it is not built (tests/conftest.py)
 

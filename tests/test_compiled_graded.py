@@ -8,12 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bookmaker.core import compiled
 from bookmaker.core.board.shape import board_of, jigsaw_of, shape_of
 from bookmaker.core.generate import graded
 from bookmaker.core.generate.removal import removal_budget, seeded_fill
 from bookmaker.core.grade.grades import GRADES
+from bookmaker.core.grade.tables import grader_tables
 from bookmaker.core.rng import Rng
-from bookmaker.core.solve import compiled
 
 pytestmark = pytest.mark.compiled_core  # skipped where it is not built (tests/conftest.py)
 
@@ -65,7 +66,7 @@ def test_9x9_attempts_agree_on_both_cores_whichever_way_they_go(target, seed, fi
 
 def grader_of(shape):
     with compiled.using(True):
-        return compiled.engine(shape).grader()
+        return grader_tables(shape)
 
 
 def call(extension, shape, orbits=None, grader=None, ranks=None):

@@ -12,19 +12,23 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bookmaker.core import compiled
 from bookmaker.core.board.grid import Grid
 from bookmaker.core.board.shape import board_of, jigsaw_of, shape_of
 from bookmaker.core.generate.removal import random_solution
-from bookmaker.core.grade import grader, twins
+from bookmaker.core.grade import grader
 from bookmaker.core.grade.candidates import Candidates
+from bookmaker.core.grade.tables import grader_tables
 from bookmaker.core.killer import solver as killer_solver
 from bookmaker.core.killer.cages import Cages
 from bookmaker.core.killer.check import check_killer
+from bookmaker.core.killer.engine import killer_board
 from bookmaker.core.killer.generate import Layout, pair_up
 from bookmaker.core.killer.grade import KILLER_LADDER, grade_killer, grade_killer_within
+from bookmaker.core.killer.techniques import KILLER_TWINS as KILLER_TABLE
 from bookmaker.core.killer.techniques import KillerCandidates
 from bookmaker.core.rng import Rng
-from bookmaker.core.solve import compiled
+from bookmaker.core.solve import engines
 from bookmaker.core.solve.search import initial_boards
 
 pytestmark = pytest.mark.compiled_core  # skipped where it is not built (tests/conftest.py)
@@ -36,9 +40,9 @@ BOARDS = [shape_of(2, 2), shape_of(2, 3), shape_of(3, 2), shape_of(2, 4), shape_
           JIGSAW6, board_of(3, 3, "samurai"), shape_of(4, 4)]
 # Every technique on boards up to 16x16; the cheap ones on 25x25 too.
 BIG_BOARDS = [shape_of(5, 5)]
-CHEAP = {twins.TWINS[k][0] for k in range(11)}
-CLASSIC_TWINS = [find for find, _ in twins.TWINS[:23]]
-KILLER_TWINS = [find for find, _ in twins.TWINS[23:]]
+CHEAP = {KILLER_TABLE.twins[k][0] for k in range(11)}
+CLASSIC_TWINS = [find for find, _ in KILLER_TABLE.twins[:23]]
+KILLER_TWINS = [find for find, _ in KILLER_TABLE.twins[23:]]
 EXAMPLES = settings(max_examples=40, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
@@ -88,7 +92,7 @@ def grids(draw, boards=BOARDS) -> Grid:
 def found_by_both(find, state):
     """The step the technique finds in Python and by its compiled twin."""
     with compiled.using(True):
-        fast = compiled.engine(state.shape).find(find, state.copy())
+        fast = grader.find_step(find, state.copy())
     with compiled.using(False):
         pure = find(state.copy())
     return fast, pure
@@ -209,7 +213,7 @@ def killers(draw) -> tuple[Cages, tuple[int, ...]]:
 def test_the_compiled_cage_tables_are_the_cages_own(killer):
     cages, _ = killer
     with compiled.using(True):
-        native = compiled.engine(cages.shape).killer_board(cages)
+        native = killer_board(cages)
     areas = tuple((a.units, a.innies, a.innie_total, a.outies, a.outie_total)
                   for a in cages.areas)
     assert native.tables() == (cages.peer_masks, areas, cages.sums)
@@ -319,7 +323,7 @@ REFUSED = (TypeError, ValueError, OverflowError, MemoryError)
 
 def real_grader():
     with compiled.using(True):
-        return compiled.engine(shape_of(2, 2)).grader()
+        return grader_tables(shape_of(2, 2))
 
 
 @settings(max_examples=150, deadline=None)
@@ -327,7 +331,7 @@ def real_grader():
 def test_malformed_grader_tables_and_arguments_raise_and_never_crash(extension, table_args,
                                                                      call_args):
     with compiled.using(True):
-        board = compiled.engine(shape_of(2, 2)).native
+        board = engines.engine(shape_of(2, 2)).native
     try:
         native = extension.Grader(board, *table_args[1:])
     except REFUSED:
@@ -349,7 +353,7 @@ def test_malformed_killer_arguments_raise_and_never_crash(call_args):
     shape = shape_of(2, 2)
     cages = Layout(shape, solved(shape, 0)).cages()
     with compiled.using(True):
-        native = compiled.engine(shape).killer_board(cages)
+        native = killer_board(cages)
     for method, arity in ((native.settle, 3), (native.rounds_to_contradiction, 3),
                           (native.search, 5)):
         try:
@@ -365,7 +369,7 @@ def test_bad_grader_arguments_get_messages_that_name_them(extension):
     with pytest.raises(ValueError, match="technique must be from 0 to 31"):
         native.find(99, *arguments, None, 0)
     with pytest.raises(ValueError, match="the cage techniques need a KillerBoard"):
-        native.find(twins.number_of(KILLER_TWINS[0]), *arguments, None, 0)
+        native.find(KILLER_TABLE.number_of(KILLER_TWINS[0]), *arguments, None, 0)
     with pytest.raises(ValueError, match="cell_digits must be from 0 to 15"):
         native.find(0, state.values, [16] * 16, state.digit_cells, state.open_cells, None, 0)
     with pytest.raises(ValueError, match="the cages must hold every cell once"):

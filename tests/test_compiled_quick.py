@@ -16,13 +16,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bookmaker.cli.verdicts import check_file, check_quickly
+from bookmaker.core import compiled
 from bookmaker.core.board.shape import board_of
+from bookmaker.core.compiled.budget import DEFAULT_MAX_NODES
 from bookmaker.core.generate.removal import random_solution
 from bookmaker.core.kinds import quick
 from bookmaker.core.kinds.sudoku import CLASSIC
 from bookmaker.core.rng import Rng
-from bookmaker.core.solve import compiled, search
-from bookmaker.core.solve.budget import DEFAULT_MAX_NODES
+from bookmaker.core.solve import search
 from bookmaker.puzzles.filebytes import text_of
 from bookmaker.puzzles.puzzlefile import parse_puzzle_text
 

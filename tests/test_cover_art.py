@@ -22,8 +22,8 @@ from bookmaker.book.build import build
 from bookmaker.book.cover import composed_cover, cover_picks, cover_puzzles
 from bookmaker.book.plan import plan
 from bookmaker.core.board.grid import format_grid
-from bookmaker.core.kinds.registry import all_kinds
 from bookmaker.core.puzzle import Puzzle
+from bookmaker.core.registry import all_kinds
 from bookmaker.core.solve.verify import verify_puzzle
 from bookmaker.design.catalogue import language_names, load_catalogue
 from bookmaker.design.cover import design_names, display_font_path, load_design

@@ -257,7 +257,7 @@ def test_the_proof_shows_the_grade_and_the_se_rating_not_the_graders_score(tmp_p
 
 def test_the_proof_counts_clues_only_where_the_givens_are_the_clues():
     from bookmaker.core.board.shape import shape_of
-    from bookmaker.core.kinds.registry import kind_named
+    from bookmaker.core.registry import kind_named
     from bookmaker.daily.sheets import clue_count_text
     from bookmaker.puzzles.produce import generate_jobs, produce
 
@@ -273,7 +273,7 @@ def test_the_proof_counts_clues_only_where_the_givens_are_the_clues():
 def test_the_proofs_solution_names_its_kind_and_size(kind, size, board):
     # The solution's note was the board's own name: '9x9' (an x, no kind) for a 9x9 Killer,
     # Calcudoku or Futoshiki alike, '6x6' for a 6x6 Calcudoku, '7x7 Kakuro'.
-    from bookmaker.core.kinds.registry import kind_named
+    from bookmaker.core.registry import kind_named
     from bookmaker.daily.sheets import board_text
     from bookmaker.puzzles.produce import generate_jobs, produce
 

@@ -10,7 +10,7 @@ from bookmaker.core.board.grid import Grid, is_solution_of, parse_grid
 from bookmaker.core.board.shape import shape_of
 from bookmaker.core.board.transform import equivalence_key
 from bookmaker.core.grade.grader import grade
-from bookmaker.core.solve.search import count_solutions
+from bookmaker.core.solve.solver import count_solutions
 from bookmaker.puzzles.registry import Registry, SeriesCount
 
 run = test_cli.run  # the same helper as the CLI tests (the runner fixture: conftest.py)

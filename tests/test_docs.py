@@ -120,7 +120,7 @@ def read_as(text: str, kind, board=None):
 def printed_puzzle_verdicts(page: Path) -> list[tuple[str, str, str]]:
     """(kind, line, check's verdict) for each puzzle an example command prints."""
     from bookmaker.cli.verdicts import uniqueness_verdict
-    from bookmaker.core.kinds.registry import kind_named
+    from bookmaker.core.registry import kind_named
 
     verdicts = []
     for command, printed in generate_outputs(page.read_text(encoding="utf-8")):
@@ -139,7 +139,7 @@ def inline_puzzle_verdicts(page: Path) -> list[tuple[str, str, str]]:
     code span some kind reads as a puzzle, checked as each kind that reads it (a classic
     line is an X line too: the kind that finds it unique is the one it is written for)."""
     from bookmaker.cli.verdicts import uniqueness_verdict
-    from bookmaker.core.kinds.registry import all_kinds
+    from bookmaker.core.registry import all_kinds
 
     verdicts = []
     for span in INLINE_CODE.findall(page.read_text(encoding="utf-8")):

@@ -7,7 +7,7 @@ runs every combination, its table in bench/README.md."""
 import pytest
 
 from bookmaker.core.kinds.kind import MakeRequest
-from bookmaker.core.kinds.registry import made_combinations
+from bookmaker.core.registry import made_combinations
 
 SEEDS = range(20)
 
@@ -29,7 +29,7 @@ def test_the_combinations_come_from_the_rules():
 
 @pytest.mark.parametrize("name, size, grade", _fast_combinations())
 def test_every_allowed_grade_is_made_for_every_seed(name, size, grade):
-    from bookmaker.core.kinds.registry import kind_named
+    from bookmaker.core.registry import kind_named
 
     kind = kind_named(name)
     frame = kind.frame(size)
@@ -44,7 +44,7 @@ def test_every_allowed_grade_is_made_for_every_seed(name, size, grade):
     ("futoshiki", 5, "easy", 4), ("skyscrapers", 4, "extreme", 1)])
 def test_a_heavy_grade_is_made_for_seeds_that_missed_it(name, size, grade, seed):
     """Seeds whose Killer (in 40 attempts) or Latin kind (in 60) missed the grade."""
-    from bookmaker.core.kinds.registry import kind_named
+    from bookmaker.core.registry import kind_named
 
     kind = kind_named(name)
     puzzle = kind.make(MakeRequest(kind.frame(size), seed, grade, record_rating=False))
@@ -53,7 +53,7 @@ def test_a_heavy_grade_is_made_for_seeds_that_missed_it(name, size, grade, seed)
 
 def test_kakuro_refuses_its_easiest_grades_where_too_few_turn_up():
     """A 25x25 beginner Kakuro took 19-58 s when it was made at all (issue 34 M11)."""
-    from bookmaker.core.kinds.registry import kind_named
+    from bookmaker.core.registry import kind_named
 
     kakuro = kind_named("kakuro")
     allowed = {(size, grade) for kind, size, grade in made_combinations() if kind is kakuro}
@@ -69,7 +69,7 @@ def test_kakuro_refuses_its_easiest_grades_where_too_few_turn_up():
 ])
 def test_a_seed_past_the_old_budget_makes_a_fixed_puzzle(name, size, grade, seed, line):
     """The puzzles of seeds that failed on the old budgets (5,062 attempts, 60)."""
-    from bookmaker.core.kinds.registry import kind_named
+    from bookmaker.core.registry import kind_named
 
     kind = kind_named(name)
     puzzle = kind.make(MakeRequest(kind.frame(size), seed, grade, record_rating=False))
@@ -78,7 +78,7 @@ def test_a_seed_past_the_old_budget_makes_a_fixed_puzzle(name, size, grade, seed
 
 def test_an_8x8_skyscrapers_is_not_made_extreme():
     """One took 11 s to more than 20 (issue 34 M11): refused at load for every seed."""
-    from bookmaker.core.kinds.registry import kind_named
+    from bookmaker.core.registry import kind_named
 
     skyscrapers = kind_named("skyscrapers")
     assert "not 'extreme'" in skyscrapers.grade_problem(skyscrapers.frame(8), "extreme")
@@ -90,7 +90,7 @@ def test_a_puzzle_dancing_links_cannot_decide_is_replaced():
     """24x24 medium, seed 0: Dancing Links ran out of its 2,000,000 nodes on the puzzle
     and the job failed (found by bench_every_grade.py); now the next derived seed's
     puzzle is made instead, the same every run (2-3 s: the one known case)."""
-    from bookmaker.core.kinds.registry import kind_named
+    from bookmaker.core.registry import kind_named
 
     classic = kind_named("classic")
     puzzle = classic.make(MakeRequest(classic.frame(24), 0, "medium", record_rating=False))
@@ -102,7 +102,7 @@ def test_a_jigsaw_layout_that_misses_the_grade_is_drawn_again():
     """15x15 extreme, seed 0: its regions made no extreme puzzle within the 72 attempts
     (1 in 150 does) and the job failed (bench_every_grade.py); the next derived seed's
     regions make one, the same every run (about 3 s: the smallest known case)."""
-    from bookmaker.core.kinds.registry import kind_named
+    from bookmaker.core.registry import kind_named
 
     jigsaw = kind_named("jigsaw")
     puzzle = jigsaw.make(MakeRequest(jigsaw.frame(15), 0, "extreme", record_rating=False))
@@ -112,7 +112,7 @@ def test_a_jigsaw_layout_that_misses_the_grade_is_drawn_again():
 
 def test_a_12x12_killer_is_not_made_extreme():
     """One took 5-21 s, and its check could not decide 5 in a row for seed 2."""
-    from bookmaker.core.kinds.registry import kind_named
+    from bookmaker.core.registry import kind_named
 
     for name in ("killer", "killer-x"):
         kind = kind_named(name)

@@ -24,7 +24,7 @@ from bookmaker.core.exchange.record import (
     read_record,
     records_of,
 )
-from bookmaker.core.kinds.registry import all_kinds, kind_named
+from bookmaker.core.registry import all_kinds, kind_named
 
 ABOUT = About(id="kinds-2026-12-07", series="Kinds Daily", title="Kinds Daily",
               date="2026-12-07", key="the-key")

@@ -16,7 +16,7 @@ from bookmaker.cli import main
 from bookmaker.core.board.marks import BlockMark, EdgeMark, Marks, SignMark
 from bookmaker.core.exchange.record import About, puzzle_record
 from bookmaker.core.kinds.ipuzform import ipuz_problem
-from bookmaker.core.kinds.registry import kind_named
+from bookmaker.core.registry import kind_named
 from bookmaker.export.page import marks_data
 from bookmaker.pages.board import sign_chevron
 from bookmaker.spec import SpecError, load_spec

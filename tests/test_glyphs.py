@@ -17,7 +17,7 @@ from bookmaker.book.build import build
 from bookmaker.core.board.grid import SYMBOLS, Grid
 from bookmaker.core.board.marks import CageMark, Marks
 from bookmaker.core.board.shape import board_of
-from bookmaker.core.kinds.registry import kind_named
+from bookmaker.core.registry import kind_named
 from bookmaker.design.catalogue import language_names, load_catalogue
 from bookmaker.design.glyphs import LETTER_GLYPHS, WORD_KEY, glyph_problem, glyphs_of
 from bookmaker.design.howtoplay import rules_paragraphs, rules_text

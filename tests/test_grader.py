@@ -15,7 +15,7 @@ from bookmaker.core.grade import techniques as t
 from bookmaker.core.grade.grader import TECHNIQUES, grade, grade_within, next_step
 from bookmaker.core.grade.grades import GRADES
 from bookmaker.core.rng import Rng
-from bookmaker.core.solve.search import count_solutions
+from bookmaker.core.solve.solver import count_solutions
 
 SOLVED_9X9 = ("417369825632158947958724316825437169791586432346912758"
               "289643571573291684164875293")

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from bookmaker.core.board.jigsaw import box_share_limit, jigsaw_layout, numbered_by_first_cell
+from bookmaker.core.board.jigsaw import box_share_limit, numbered_by_first_cell
 from bookmaker.core.board.shape import REGION_LETTERS, conventional_box
+from bookmaker.core.generate.jigsaw import jigsaw_layout
 from bookmaker.core.generate.removal import generate, seeded_fill
 from bookmaker.core.solve.verify import verify_puzzle
 

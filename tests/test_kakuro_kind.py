@@ -16,7 +16,7 @@ from bookmaker.core.kakuro.clues import clues_of_solution
 from bookmaker.core.kakuro.kind import KAKURO, block_marks
 from bookmaker.core.kakuro.text import parse_kakuro
 from bookmaker.core.kinds.kind import MakeRequest, puzzle_key
-from bookmaker.core.kinds.registry import kind_named, kind_of
+from bookmaker.core.registry import kind_named, kind_of
 from bookmaker.spec import load_spec
 
 # Golden Kakuros: (size, grade, seed) -> the line generate prints, a row a string.

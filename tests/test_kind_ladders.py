@@ -12,8 +12,8 @@ from exchangedata import LINES, puzzle_of
 from bookmaker.book.explain import Solved, path_pieces, solve_each, techniques_used
 from bookmaker.book.plan import PlannedPuzzle
 from bookmaker.core.grade.grades import GRADES
-from bookmaker.core.kinds.registry import all_kinds
 from bookmaker.core.puzzle import Puzzle
+from bookmaker.core.registry import all_kinds
 from bookmaker.design.catalogue import load_catalogue
 
 ENGLISH = load_catalogue("en")

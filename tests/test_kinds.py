@@ -13,7 +13,7 @@ import bookmaker
 from bookmaker.cli import main
 from bookmaker.cli.options import kinds_help
 from bookmaker.core.kinds.kind import MakeRequest
-from bookmaker.core.kinds.registry import all_kinds, find_kind, kind_named, kind_of
+from bookmaker.core.registry import all_kinds, find_kind, kind_named, kind_of
 from bookmaker.spec import SpecError, load_spec
 
 PACKAGE = Path(bookmaker.__file__).resolve().parent
@@ -119,7 +119,7 @@ def test_a_kind_is_found_by_name_alias_and_any_case_and_by_its_puzzles():
 
 LOOKUPS_IN_A_FRESH_PROCESS = """
 import sys
-from bookmaker.core.kinds import registry
+from bookmaker.core import registry
 from bookmaker.core.killer.cages import Cages
 from bookmaker.core.board.shape import shape_for_size
 first = sorted(name for name in sys.modules if name.startswith("bookmaker.core.calcudoku"))

@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from bookmaker.book.build import build, example_puzzle, kind_diagrams
 from bookmaker.book.compose import marks_of
 from bookmaker.core.futoshiki.text import parse_futoshiki
-from bookmaker.core.kinds.registry import kind_named
+from bookmaker.core.registry import kind_named
 from bookmaker.core.skyscrapers.text import parse_skyscrapers
 from bookmaker.daily.build import make_daily
 from bookmaker.design.layout import POD_MIN_LINE

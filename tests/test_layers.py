@@ -1,94 +1,40 @@
-"""Imports point one way: core, design, spec, puzzles, pages, render, export, book, daily, cli."""
+"""What the layer contracts cannot say themselves: that they name every package.
+
+The layers of bookmaker and of core are written once, as import-linter contracts in
+pyproject.toml, and `lint-imports` (in .ci/run) checks every import against them. A layers
+contract says nothing of a package it does not list: a new package would escape it. These
+tests hold each contract's list equal to the packages there are."""
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
-import pytest
+from importlinter.api import read_configuration
 
 import bookmaker
 
 PACKAGE = Path(bookmaker.__file__).resolve().parent
-# Each layer may import only itself and the layers before it.
-LAYERS = ("core", "design", "spec", "puzzles", "pages", "render", "export", "book", "daily", "cli")
-
-
-def layer_of(module: str) -> str:
-    """The layer of a dotted module name inside bookmaker ('' for bookmaker itself)."""
-    parts = module.split(".")
-    return parts[1] if len(parts) > 1 else ""
-
-
-def imported(path: Path) -> list[str]:
-    """The bookmaker modules a file imports, as absolute dotted names."""
-    here = ["bookmaker", *path.relative_to(PACKAGE).with_suffix("").parts]
-    package = here if here[-1] == "__init__" else here[:-1]
-    package = [p for p in package if p != "__init__"]
-    names = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom) and node.level:
-            base = package[: len(package) - node.level + 1]
-            names.append(".".join(base + ([node.module] if node.module else [])))
-        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("bookmaker"):
-            names.append(node.module or "")
-        elif isinstance(node, ast.Import):
-            names += [a.name for a in node.names if a.name.startswith("bookmaker")]
-    return names
-
-
+PYPROJECT = PACKAGE.parent / "pyproject.toml"
 DATA_PACKAGES = {"layouts", "fonts", "messages"}  # data folders installed as packages
 
 
-def modules() -> list[Path]:
-    return sorted(p for p in PACKAGE.rglob("*.py") if p.parent != PACKAGE
-                  and p.relative_to(PACKAGE).parts[0] not in DATA_PACKAGES)
+def contract_layers(container: str) -> set[str]:
+    """The names a layers contract on `container` lists (siblings split at |)."""
+    contracts = read_configuration(str(PYPROJECT))["contracts_options"]
+    layers = next(c["layers"] for c in contracts if c.get("containers") == [container])
+    return {name.strip() for line in layers for name in line.split("|")}
 
 
-@pytest.mark.parametrize("path", modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
-def test_a_module_imports_only_its_own_layer_and_those_before_it(path):
-    mine = LAYERS.index(path.relative_to(PACKAGE).parts[0])
-    later = [name for name in imported(path)
-             if layer_of(name) in LAYERS and LAYERS.index(layer_of(name)) > mine]
-    assert later == []
+def children(folder: Path) -> set[str]:
+    """The Python packages and modules directly in a folder."""
+    return ({p.name for p in folder.iterdir() if (p / "__init__.py").is_file()} |
+            {p.stem for p in folder.glob("*.py") if p.stem != "__init__"})
 
 
-def test_every_package_is_a_known_layer():
+def test_every_package_of_bookmaker_is_a_layer():
     packages = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()}
-    assert packages - DATA_PACKAGES == set(LAYERS)
+    assert packages - DATA_PACKAGES == contract_layers("bookmaker")
 
 
-def module_imports(layer: str) -> dict[str, set[str]]:
-    """Each module of a layer's folder -> the modules of that folder it imports, at any
-    depth (inside functions too)."""
-    folder = PACKAGE / layer
-    names = {f"bookmaker.{layer}.{path.stem}": path for path in folder.glob("*.py")
-             if path.stem != "__init__"}
-    return {name: {imported_name for imported_name in imported(path) if imported_name in names}
-            for name, path in names.items()}
-
-
-def cycle_in(graph: dict[str, set[str]]) -> list[str]:
-    """One cycle of the graph as the modules along it, or [] if there is none."""
-    done: set[str] = set()
-
-    def visit(node: str, path: list[str]) -> list[str]:
-        if node in path:
-            return path[path.index(node):] + [node]
-        if node in done:
-            return []
-        for after in sorted(graph[node]):
-            found = visit(after, path + [node])
-            if found:
-                return found
-        done.add(node)
-        return []
-
-    return next((found for node in sorted(graph) if (found := visit(node, []))), [])
-
-
-@pytest.mark.parametrize("layer", ["design", "spec"])
-def test_no_module_of_design_or_spec_imports_one_that_imports_it_back(layer):
-    """spec.layouts and spec.printer imported each other (issue 35): the presets folder and
-    how a design file is read are design/presets.py, below both."""
-    assert cycle_in(module_imports(layer)) == []
+def test_every_package_and_module_of_core_is_a_layer():
+    assert children(PACKAGE / "core") == contract_layers("bookmaker.core")

@@ -11,7 +11,7 @@ from bookmaker.core.generate.logicdig import dig_singles, solved_by_singles
 from bookmaker.core.generate.removal import Clues, random_solution
 from bookmaker.core.grade.grader import grade
 from bookmaker.core.rng import Rng
-from bookmaker.core.solve.search import count_solutions
+from bookmaker.core.solve.solver import count_solutions
 
 pytestmark = pytest.mark.both_cores  # conftest.py: on the compiled and the pure core
 

@@ -18,7 +18,7 @@ from processes import finished, line_of, wait_paused
 
 from bookmaker.cli import defaults, main
 from bookmaker.cli.plain import plain_command, run_plain
-from bookmaker.core.kinds.registry import find_kind
+from bookmaker.core.registry import find_kind
 
 DATA = Path(__file__).parent / "data"
 UNIQUE = "4...........47..639....5...3...867..7..5..1...4.........8.9.62.1.....57...9....1."

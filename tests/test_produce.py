@@ -14,7 +14,7 @@ from bookmaker.core.kinds.kind import puzzle_key
 from bookmaker.core.rating.ranges import parse_rating_range
 from bookmaker.core.rating.scales import RATER_VERSION
 from bookmaker.core.rng import derive_seed
-from bookmaker.core.solve.search import count_solutions
+from bookmaker.core.solve.solver import count_solutions
 from bookmaker.core.solve.verify import VerificationError, verify_puzzle
 from bookmaker.puzzles import produce as produce_module
 from bookmaker.puzzles.produce import (

@@ -11,17 +11,17 @@ import pytest
 from puzzledata import DATA
 from ratingstates import struck
 
+from bookmaker.core import compiled
 from bookmaker.core.board.grid import Grid, parse_grid
-from bookmaker.core.board.jigsaw import jigsaw_layout
 from bookmaker.core.board.shape import board_of as variant_board
 from bookmaker.core.board.shape import shape_of
 from bookmaker.core.generate.graded import generate_graded
+from bookmaker.core.generate.jigsaw import jigsaw_layout
 from bookmaker.core.grade.candidates import Candidates
 from bookmaker.core.rating import fastbasics
 from bookmaker.core.rating.board import board_of
 from bookmaker.core.rating.hints import Budget, OutOfBudget
 from bookmaker.core.rating.rater import SCALE_TECHNIQUES, apply, next_hint, rate
-from bookmaker.core.solve import compiled
 
 pytestmark = pytest.mark.compiled_core  # skipped where it is not built (tests/conftest.py)
 

@@ -14,6 +14,7 @@ import pytest
 from puzzledata import DATA
 from ratingstates import struck
 
+from bookmaker.core import compiled
 from bookmaker.core.bits import bits_of
 from bookmaker.core.board.grid import Grid as Cells
 from bookmaker.core.board.grid import parse_grid
@@ -44,7 +45,6 @@ from bookmaker.core.rating.nested import (
 )
 from bookmaker.core.rating.rater import rate
 from bookmaker.core.rng import Rng
-from bookmaker.core.solve import compiled
 
 pytestmark = pytest.mark.compiled_core  # skipped where it is not built (tests/conftest.py)
 

@@ -12,8 +12,8 @@ import pytest
 from exchangedata import LINES, puzzle_of
 
 from bookmaker.core.kinds.kind import Kind
-from bookmaker.core.kinds.registry import all_kinds, kind_named
 from bookmaker.core.puzzle import Puzzle
+from bookmaker.core.registry import all_kinds, kind_named
 from bookmaker.design.catalogue import Catalogue, language_names, load_catalogue
 from bookmaker.design.glyphs import numbers, symbols_text
 from bookmaker.design.howtoplay import rules_paragraphs

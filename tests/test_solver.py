@@ -15,7 +15,8 @@ from bookmaker.core.board.shape import shape_of
 from bookmaker.core.generate.removal import random_solution
 from bookmaker.core.rng import Rng
 from bookmaker.core.solve.dlx import dlx_solve
-from bookmaker.core.solve.search import Search, count_solutions, solution_avoiding
+from bookmaker.core.solve.search import Search
+from bookmaker.core.solve.solver import count_solutions, solution_avoiding
 from bookmaker.core.solve.twoway import two_way_verdict
 
 pytestmark = pytest.mark.both_cores  # conftest.py: on the compiled and the pure core

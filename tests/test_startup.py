@@ -119,7 +119,7 @@ def test_a_book_build_loads_no_barcode_and_no_exports_it_does_not_make():
 # them in one call (core/kinds/quick.py), so no kind, board, grid or solver module loads,
 # nor the standard library's heavier modules (dataclasses pulls in inspect and ast).
 QUICK_CHECK = ("dataclasses", "inspect", "typing", "re", "bookmaker.core.board",
-               "bookmaker.core.kinds.sudoku", "bookmaker.core.kinds.registry",
+               "bookmaker.core.kinds.sudoku", "bookmaker.core.registry",
                "bookmaker.core.solve.search", "bookmaker.puzzles.puzzlefile", "click")
 
 

@@ -10,13 +10,13 @@ from functools import cache
 
 import pytest
 
+from bookmaker.core import compiled
 from bookmaker.core.board.grid import Grid, parse_grid
 from bookmaker.core.board.shape import board_of
 from bookmaker.core.kinds.kind import MakeRequest
-from bookmaker.core.kinds.registry import all_kinds, kind_named
 from bookmaker.core.puzzle import Puzzle
 from bookmaker.core.rating.rater import rate, step_text
-from bookmaker.core.solve import compiled
+from bookmaker.core.registry import all_kinds, kind_named
 
 pytestmark = pytest.mark.both_cores
 

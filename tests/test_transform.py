@@ -30,7 +30,7 @@ from bookmaker.core.board.transform import (
 from bookmaker.core.generate.removal import generate
 from bookmaker.core.puzzle import Puzzle
 from bookmaker.core.rng import Rng
-from bookmaker.core.solve.search import count_solutions
+from bookmaker.core.solve.solver import count_solutions
 
 pytestmark = pytest.mark.both_cores  # conftest.py: the forms on the compiled and the pure core
 BOXES = [(2, 2), (2, 3), (3, 2), (3, 3)]

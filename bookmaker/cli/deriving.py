@@ -11,8 +11,8 @@ from ..core.board.grid import format_grid
 from ..core.board.moves import BoardMove
 from ..core.board.transform import Transformation, derived, each_derived
 from ..core.kinds.kind import Kind
-from ..core.kinds.registry import all_kinds
 from ..core.puzzle import Puzzle
+from ..core.registry import all_kinds
 from ..core.solve.verify import verify_puzzle
 from ..puzzles.puzzlefile import PuzzleLine
 from .common import INPUT_FILE, main

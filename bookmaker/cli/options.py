@@ -10,9 +10,9 @@ import click
 from ..core.board.grid import Grid
 from ..core.board.shape import Shape, parse_shape, parse_size
 from ..core.kinds.kind import Kind
-from ..core.kinds.registry import all_kinds, find_kind, kind_names, unknown_kind_text
 from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
+from ..core.registry import all_kinds, find_kind, kind_names, unknown_kind_text
 from ..core.rng import seed_of_text
 from .defaults import KIND
 from .verdicts import answer_problem, refuse_empty, refuse_malformed
@@ -31,7 +31,7 @@ def size_options(command):
 
 
 class KindType(click.ParamType):
-    """A kind of puzzle by name or alias, in any case (core/kinds/registry.py)."""
+    """A kind of puzzle by name or alias, in any case (core/registry.py)."""
 
     name = "kind"
 

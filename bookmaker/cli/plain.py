@@ -92,7 +92,7 @@ def _on_file(path: str, work: Callable[[PuzzleFile], int],
     done = quickly(data, source_name(path), KIND) if quickly else None
     if done is not None:
         return done
-    from ..core.kinds.registry import find_kind
+    from ..core.registry import find_kind
     from ..puzzles.puzzlefile import parse_puzzle_text
 
     kind = find_kind(KIND)
@@ -123,7 +123,7 @@ def _generate(seed: int | str, count: int) -> int:
     """`generate`'s work with its options' defaults but for the seed and count."""
     from ..core.board.shape import parse_size
     from ..core.kinds.kind import MakeRequest
-    from ..core.kinds.registry import find_kind
+    from ..core.registry import find_kind
     from ..puzzles.produce import RUN_SEED
     from .making import PRODUCING_ERRORS, print_puzzles
 

@@ -70,6 +70,6 @@ def echo(text: str, err: bool = False) -> None:
 
 def version_text() -> str:
     """--version's lines: the version, and which core runs (compiled, or pure and why)."""
-    from ..core.solve import compiled
+    from ..core import compiled
 
     return f"bookmaker, version {__version__}\ncore: {compiled.description()}"

@@ -44,7 +44,7 @@ def check_quickly(data: bytes, source: str, kind_word: str) -> int | None:
 
 def _read_verdict(text: str, source: str, number: int, kind_word: str) -> str:
     """The verdict on line `number`, read by the kind's own reader."""
-    from ..core.kinds.registry import find_kind
+    from ..core.registry import find_kind
     from ..puzzles.puzzlefile import parse_line
 
     kind = find_kind(kind_word)

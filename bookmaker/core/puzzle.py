@@ -48,5 +48,5 @@ class Puzzle:
     @property
     def kind(self) -> Kind:
         """The kind of puzzle it is (core/kinds), known from its board and extras."""
-        from .kinds.registry import kind_of  # the registry knows every kind, and they Puzzle
+        from .registry import kind_of  # the registry knows every kind, and they Puzzle
         return kind_of(self.givens.shape, self.extras)

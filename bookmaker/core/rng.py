@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from .solve import compiled
+from . import compiled
 
 _MASK64 = (1 << 64) - 1
 
@@ -79,7 +79,7 @@ class Rng:
 
     def shuffled(self, items) -> list:
         """A new list with the items in a uniformly random order (Fisher-Yates)."""
-        out, self._state = compiled.shuffler()(self._state, items)
+        out, self._state = compiled.shuffler(shuffled_in_python)(self._state, items)
         return out
 
 

@@ -17,7 +17,7 @@ from datetime import date
 from pathlib import Path
 
 from ..core.exchange.record import boxed_board
-from ..core.kinds.registry import kind_named
+from ..core.registry import kind_named
 from ..export.items import ExportError, made_of, proven
 from ..spec.daily import DailySpec
 from .sheets import DailyPuzzle

@@ -14,8 +14,8 @@ from ..core.board.grid import Grid, parse_grid
 from ..core.board.shape import Shape
 from ..core.exchange.record import About, boxed_board, symbols_of
 from ..core.kinds.kind import Kind, puzzle_key
-from ..core.kinds.registry import kind_named
 from ..core.puzzle import Puzzle
+from ..core.registry import kind_named
 from ..core.solve.verify import VerificationError, verify_puzzle
 
 

@@ -12,7 +12,7 @@ from concurrent.futures import TimeoutError as FutureTimeoutError
 
 import bookmaker
 
-from .executors import (
+from .workers import (
     DASK_LOCAL,
     DASK_SCHEME,
     INSTALL_HINT,

@@ -10,43 +10,31 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
-import re
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # concurrent.futures loads logging, its pool multiprocessing: only a run
     #                with workers needs them
-    from concurrent.futures import Executor, ProcessPoolExecutor
+    from concurrent.futures import ProcessPoolExecutor
 
 from .interrupts import worker_signals
+from .workers import DASK_LOCAL as DASK_LOCAL
+from .workers import DASK_SCHEME as DASK_SCHEME
+from .workers import EXECUTOR_HELP as EXECUTOR_HELP
+from .workers import INSTALL_HINT as INSTALL_HINT
+from .workers import LOCAL as LOCAL
+from .workers import ExecutorError as ExecutorError
+from .workers import Workers as Workers
+from .workers import check_executor as check_executor
+from .workers import scheduler_address as scheduler_address
 
-LOCAL = "local"
-DASK_LOCAL = "dask-local"
-DASK_SCHEME = "dask://"
-EXECUTOR_HELP = "local, dask-local or dask://HOST:PORT"
-INSTALL_HINT = "pip install 'bookmaker[dask]'"
 # More worker processes than this per CPU only add memory and start-up time (and can run
 # out of file descriptors): --jobs is capped here.
 MAX_WORKERS_PER_CPU = 4
 _PARENT_POLL_SECONDS = 0.25  # how soon a worker notices that its parent has gone
 _MANAGER_JOIN_SECONDS = 5.0  # for a pool's thread to finish once its workers have ended
-_ADDRESS = re.compile(r"(?P<host>[^\s:/]+|\[[0-9A-Fa-f:.]+\]):(?P<port>\d{1,5})")
-
-
-class ExecutorError(Exception):
-    """An executor that cannot be had or that failed: a one-line message for the user."""
-
-
-@dataclass(frozen=True)
-class Workers:
-    """What produce() runs on: an executor (None: produce's own process pool, or this
-    process for one worker) and how many puzzles it makes at once."""
-
-    count: int
-    executor: Executor | None = None
 
 
 def most_workers() -> int:
@@ -158,24 +146,6 @@ def _exit_with_parent(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(_PARENT_POLL_SECONDS)
     os._exit(1)
-
-
-def check_executor(text: str) -> str:
-    """The executor name itself if it is one `open_workers` knows; ValueError otherwise."""
-    if text in (LOCAL, DASK_LOCAL) or scheduler_address(text):
-        return text
-    raise ValueError(f"{text!r} is not an executor (expected {EXECUTOR_HELP}, "
-                     "e.g. dask://127.0.0.1:8786)")
-
-
-def scheduler_address(text: str) -> str | None:
-    """'tcp://HOST:PORT' for 'dask://HOST:PORT', None for anything else."""
-    if not text.startswith(DASK_SCHEME):
-        return None
-    match = _ADDRESS.fullmatch(text[len(DASK_SCHEME):])
-    if match is None or not 0 < int(match["port"]) < 65536:
-        return None
-    return f"tcp://{match.group(0)}"
 
 
 @contextlib.contextmanager

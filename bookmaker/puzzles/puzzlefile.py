@@ -193,7 +193,7 @@ def _without_jsonp(text: str) -> str:
 
 def _other_kind_hint(text: str, kind: Kind) -> str | None:
     """What to say of a line that looks like another kind's line."""
-    from ..core.kinds.registry import all_kinds
+    from ..core.registry import all_kinds
 
     return next((hint for other in all_kinds() if other.line_family != kind.line_family
                  and (hint := other.misread_hint(text))), None)

@@ -30,8 +30,8 @@ from pathlib import Path
 from ..core.board.grid import Grid
 from ..core.grade.grades import GRADES
 from ..core.kinds.kind import Extras
-from ..core.kinds.registry import kind_of
 from ..core.puzzle import Puzzle
+from ..core.registry import kind_of
 
 SCHEMA_VERSION = 1
 BUSY_TIMEOUT_SECONDS = 60.0

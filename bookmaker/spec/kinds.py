@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..core.board.shape import Shape, parse_box, parse_size
 from ..core.kinds.kind import Kind
-from ..core.kinds.registry import find_kind, kind_named
+from ..core.registry import find_kind, kind_named
 
 
 def kind_of_name(name: str) -> Kind:

@@ -12,8 +12,8 @@ from pydantic import PlainValidator, ValidationInfo
 
 from ..core.board.shape import LATIN_SIZES, MAX_SIZE, parse_size
 from ..core.generate.graded import DIFFICULTIES
-from ..core.kinds.registry import find_kind, kind_names
 from ..core.rating.ranges import RatingRange, parse_rating_range
+from ..core.registry import find_kind, kind_names
 from ..core.rng import seed_of_text
 from ..design.values import (
     _choice,
@@ -82,7 +82,7 @@ def _difficulty(value: Any) -> str:
 
 
 def _kind_name(value: Any) -> str:
-    """A kind's name or alias, in any case (core/kinds/registry.py): its name."""
+    """A kind's name or alias, in any case (core/registry.py): its name."""
     kind = find_kind(value) if isinstance(value, str) else None
     if kind is None:
         names = kind_names()

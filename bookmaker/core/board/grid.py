@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import compress
 
-from ..solve import compiled
+from .. import compiled
 from ..words import with_article
 from .shape import MAX_SIZE, REGION_LETTERS, Shape, board_of, jigsaw_of, latin_of, shape_for_size
 
@@ -324,7 +324,7 @@ def conflicts(grid: Grid) -> list[str]:
     """Every clue clash: a value given twice in one row, column or box."""
     shape = grid.shape
     # The usual case, told quickly (in C on the compiled core); the clashes are named below.
-    if not compiled.clash_finder()(grid.cells, shape.units_of, len(shape.units)):
+    if not compiled.clash_finder(any_clash_in_python)(grid.cells, shape.units_of, len(shape.units)):
         return []
     problems = []
     for unit in shape.units:

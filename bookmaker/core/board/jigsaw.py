@@ -7,8 +7,8 @@ Rules for a layout, so that it reads as a jigsaw and is a real puzzle board:
   usual boxes, so none reads as a box with a bump (sizes without boxes, the primes,
   have no such rule);
 - the fill finds a full grid for the layout within a small budget (some layouts have no
-  grid at all, and a puzzle needs one): the very fill generate() will make from the
-  same seed, so a layout drawn here never fails there.
+  grid at all, and a puzzle needs one): checked where a layout is drawn for a puzzle,
+  generate/jigsaw.py, with the very fill generate() will make from the same seed.
 
 The issue asked for "at most a third" in one box. That cannot be met on boards whose
 boxes are two rows high (an exhaustive search finds no 6x6 or 8x8 layout at all); on
@@ -30,16 +30,12 @@ format writes them (A, B, ...). The tiling runs in C on the compiled core
 
 from __future__ import annotations
 
-from ..generate.removal import fill_budget, seeded_fill
-from ..puzzle import GenerationError
-from ..rng import Rng, derive_seed
-from ..solve import compiled
-from .shape import Shape, conventional_box, jigsaw_of
+from .. import compiled
+from ..rng import Rng
+from .shape import conventional_box
 
 MIN_SIZE = 4
 TILE_NODES = 150       # search nodes per tiling before starting again (fastest on 9x9)
-FILL_CHECK_ATTEMPTS = 10  # the first fill attempts a layout must succeed within
-LAYOUT_ATTEMPTS = 200  # tilings drawn before giving up (a 12x12 needs about 15)
 # Past this size no layout is made: the fill finds no grid for the layouts drawn (none of
 # 12 on each size from 19x19 in 200 fill attempts; bench/README.md, "Large jigsaws").
 LARGEST_JIGSAW = 18
@@ -51,38 +47,17 @@ def tile_budget(n: int) -> int:
     return TILE_NODES if n * n < TILE_NODES else 2 * n * n
 
 
-def fill_check_attempts(shape: Shape) -> int:
-    """The first fill attempts a layout must succeed within: FILL_CHECK_ATTEMPTS, or on
-    boards of more cells than TILE_NODES, where a fill seldom succeeds early, all the
-    attempts generate() would make (fill_budget)."""
-    if shape.cell_count < TILE_NODES:
-        return FILL_CHECK_ATTEMPTS
-    return fill_budget(shape)[1]
-
-
-def jigsaw_layout(n: int, seed: int) -> Shape:
-    """The jigsaw board of size n drawn from the seed (see the module docstring), one
-    for which generate(board, seed) is sure to fill its grid: the check here is the
-    first FILL_CHECK_ATTEMPTS attempts of that very fill (the same stream, the same
-    budget), so it succeeds there too. GenerationError if no such layout turns up within
-    LAYOUT_ATTEMPTS tilings."""
+def tilings(n: int, rng: Rng):
+    """The tilings of an n x n board drawn from rng (regions numbered by first cell), one
+    per search; None for a search that ran out of nodes."""
     if not MIN_SIZE <= n <= LARGEST_JIGSAW:
         raise ValueError(f"a jigsaw is {MIN_SIZE}x{MIN_SIZE} to "
                          f"{LARGEST_JIGSAW}x{LARGEST_JIGSAW}, got {n}x{n}")
-    rng, tile = Rng(derive_seed(seed, "jigsaw layout")), compiled.jigsaw_tiler()
+    tile = compiled.jigsaw_tiler(tile_in_python)
     box, limit, budget = _box(n), box_share_limit(n), tile_budget(n)
-    for _ in range(LAYOUT_ATTEMPTS):
+    while True:
         regions, rng.state = tile(n, *box, limit, rng.state, budget)
-        if regions is None:
-            continue
-        shape = jigsaw_of(numbered_by_first_cell(regions))
-        try:
-            seeded_fill(shape, seed, attempts=fill_check_attempts(shape))
-        except GenerationError:
-            continue
-        return shape
-    raise GenerationError(f"no {n}x{n} jigsaw layout with a full grid turned up in "
-                          f"{LAYOUT_ATTEMPTS} tries")
+        yield None if regions is None else numbered_by_first_cell(regions)
 
 
 def numbered_by_first_cell(regions) -> tuple[int, ...]:

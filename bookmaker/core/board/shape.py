@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
 from ..bits import bits_of, mask_of
-from ..solve.budget import BOARDS_KEPT as BOARDS_KEPT  # kept per table, as compiled.py keeps
+from ..compiled.budget import BOARDS_KEPT as BOARDS_KEPT  # kept per table, as compiled.py keeps
 from ..words import with_article
 
 SYMMETRIES = ("none", "rotational", "mirror", "diagonal")

@@ -34,7 +34,7 @@ grids (nearly full 16x16 grids, say): when it runs out, CanonicalFormError is ra
 never an approximate form.
 
 On the compiled core the same search runs in C (csrc/canonical.c, chosen by
-solve/compiled.py's least_image_finder): step for step, so it finds the same form and
+compiled/__init__.py's least_image_finder): step for step, so it finds the same form and
 runs out of the same budget on the same grids; keys stored in registries never depend on
 the core. _Search here is the reference and the fallback.
 """
@@ -46,8 +46,8 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import permutations
 
+from .. import compiled
 from ..rng import Rng, derive_seed
-from ..solve import compiled
 from ..words import with_article
 from . import moves as boardmoves
 from .grid import SYMBOLS, Grid, format_grid

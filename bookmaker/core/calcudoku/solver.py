@@ -21,9 +21,9 @@ from ..solve.search import (
     changed_cells,
     initial_boards,
     known_first,
-    propagate,
     search,
 )
+from ..solve.solver import propagate
 from .cages import CalcCages
 
 _CONTRADICTION, _UNCHANGED, _CHANGED = -1, 0, 1

@@ -24,8 +24,8 @@ from ..board.marks import CageMark, Marks
 from ..board.shape import Shape
 from ..kinds.ipuzform import IpuzForm, ipuz_problem
 from ..kinds.kind import Kind
-from ..kinds.registry import all_kinds, kind_named
 from ..puzzle import Puzzle
+from ..registry import all_kinds, kind_named
 from ..words import with_article
 from .record import About, ReadPuzzle, about_fields, printed_symbols, rating_fields
 

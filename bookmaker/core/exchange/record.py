@@ -17,8 +17,8 @@ from ..board.marks import Marks
 from ..board.shape import Shape, parse_box, parse_size
 from ..kinds.ipuzform import ipuz_problem
 from ..kinds.kind import Extras, Kind
-from ..kinds.registry import kind_named
 from ..puzzle import Puzzle
+from ..registry import kind_named
 
 RECORD_FORMAT = "bookmaker-puzzle/1"
 FEED_FORMAT = "bookmaker-feed/1"

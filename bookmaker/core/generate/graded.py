@@ -36,13 +36,17 @@ generate(seed) already has the target grade, generate_graded returns that very p
 
 from __future__ import annotations
 
+from functools import cache
+
+from .. import compiled
 from ..board.grid import Grid
 from ..board.shape import Shape
-from ..grade.grader import Grading, grade_within
+from ..grade.grader import CLASSIC, Grading, grade_within, techniques_within
 from ..grade.grades import DIFFICULTIES, GRADES, unreachable_grade
+from ..grade.tables import grader_tables
+from ..grade.twins import CLASSIC_TWINS
 from ..puzzle import GenerationError, Puzzle
 from ..rng import Rng, derive_seed
-from ..solve import compiled
 from ..words import counted, with_article
 from .balance import is_balanced, removal_rule
 from .logicdig import dig_singles
@@ -151,9 +155,27 @@ def graded_removal(shape: Shape, solution: tuple[int, ...], orbits: list, target
     """An attempt after its fill, above beginner: (givens, the grade of the minimal puzzle
     if within the target, the grade of the givens if within it), on the board's engine
     (a board of several grids, whose removals keep them balanced: in Python)."""
-    if removal_rule(shape) is not None:
+    tables = grader_tables(shape)  # the compiled grader's, None on the pure core
+    if tables is None or removal_rule(shape) is not None:
         return graded_removal_in_python(shape, solution, orbits, target, rng, max_nodes)
-    return compiled.engine(shape).graded_removal(solution, orbits, target, rng, max_nodes)
+    givens, first, final, rng.state = compiled.extension().graded_removal(
+        tables, solution, orbits, *_graded_plan(target), rng.state, max_nodes)
+    return givens, *(None if grade < 0 else GRADES[grade] for grade in (first, final))
+
+
+@cache
+def _graded_plan(target: str) -> tuple:
+    """How the classic grader runs up to the target, for the compiled graded_removal:
+    (technique numbers, their ranks, bulk numbers, bulk ranks, each rank's grade, the
+    grade of a stall, the target's grade, whether clues are added back)."""
+    techniques = techniques_within(target, CLASSIC)
+    plan = CLASSIC_TWINS.compiled_ladder(CLASSIC, target, techniques)
+    assert plan is not None  # every classic technique has its twin
+    numbers, bulks, bulk_ranks = plan
+    ranks = [CLASSIC.rank[tech.name] for tech in techniques]
+    grades = [GRADES.index(tech.grade) for tech in CLASSIC.techniques]
+    return (numbers, ranks, bulks, bulk_ranks, grades, len(GRADES) - 1, GRADES.index(target),
+            GRADES.index(target) >= GRADES.index("hard"))
 
 
 def graded_removal_in_python(shape: Shape, solution: tuple[int, ...], orbits: list, target: str,

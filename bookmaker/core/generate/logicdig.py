@@ -13,7 +13,8 @@ cut-back (it lands on easy 2 times in 5), so it is not offered.
 from __future__ import annotations
 
 from ..board.shape import Shape
-from ..solve.search import initial_boards, propagate
+from ..solve.search import initial_boards
+from ..solve.solver import propagate
 from .balance import removal_rule
 from .removal import Clues
 

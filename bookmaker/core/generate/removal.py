@@ -22,7 +22,7 @@ from ..board.grid import Grid
 from ..board.shape import Shape
 from ..puzzle import GenerationError, Puzzle
 from ..rng import Rng
-from ..solve import compiled
+from ..solve import engines
 from ..solve.search import Search, fewest_candidates_cells, search
 from ..words import with_article
 from .balance import removal_rule
@@ -103,7 +103,12 @@ def random_solution(shape: Shape, rng: Rng, max_nodes: int | None = None,
     default_nodes, default_attempts = fill_budget(shape)
     max_nodes = default_nodes if max_nodes is None else max_nodes
     attempts = default_attempts if attempts is None else attempts
-    solution = compiled.engine(shape).random_solution(rng, max_nodes, attempts)
+    native = engines.engine(shape).native  # the compiled board, None on the pure core
+    if native is None:
+        solution = filled_in_python(shape, rng, max_nodes, attempts)
+    else:
+        solution, rng.state = native.random_solution(shape.independent_blocks, rng.state,
+                                                     max_nodes, attempts)
     if solution is None:
         raise GenerationError(f"could not fill {with_article(shape)} grid in {attempts} "
                               f"attempts of {max_nodes} nodes")
@@ -126,7 +131,11 @@ def _fill(shape: Shape, boards: list[int], placed: int, rank: list[int], rng: Rn
           max_nodes: int) -> Search:
     """One fill search: branch on the fewest-candidates cell of lowest rank, try its values
     in an order drawn from rng, stop at the first solution."""
-    return compiled.engine(shape).fill(boards, placed, rank, rng, max_nodes)
+    native = engines.engine(shape).native
+    if native is None:
+        return fill_search(shape, boards, placed, rank, rng, max_nodes)
+    *found, rng.state = native.fill(boards, placed, rank, rng.state, max_nodes)
+    return Search(*found)
 
 
 def fill_search(shape: Shape, boards: list[int], placed: int, rank: list[int], rng: Rng,
@@ -175,8 +184,9 @@ def remove_clues(shape: Shape, solution: tuple[int, ...], orbits, target_clues: 
     (and, on a board of several grids, balanced between them: generate/balance.py; the
     engine's removal knows no balance, so such a board takes blank_orbits, whose checks
     still go to the engine through Clues.forced)."""
-    if removal_rule(shape) is None:
-        return compiled.engine(shape).remove_clues(solution, orbits, target_clues, max_nodes)
+    native = engines.engine(shape).native
+    if native is not None and removal_rule(shape) is None:
+        return native.remove_clues(solution, orbits, target_clues, max_nodes)
     return blanked_givens(shape, solution, orbits, target_clues, max_nodes)
 
 
@@ -231,7 +241,7 @@ class Clues:
         self.given_mask = shape.all_cells_mask
         self._boards: list[int] | None = None
         self.blocked: list[int] = []      # per symbol: cells a clue of it sees, with boards
-        self.engine = compiled.engine(shape)
+        self.engine = engines.engine(shape)
 
     @property
     def boards(self) -> list[int]:

@@ -14,7 +14,7 @@ from itertools import combinations
 from ..bits import bits_of
 from ..board.grid import SYMBOLS
 from ..board.shape import BOARDS_KEPT
-from ..solve.search import rounds_to_contradiction
+from ..solve.solver import rounds_to_contradiction
 from .candidates import Candidates, Step, cell_names, removing, symbols_text
 
 

@@ -16,7 +16,7 @@ from typing import TypeVar
 from ..bits import bits_of
 from ..board.grid import SYMBOLS, Grid
 from ..board.shape import Shape
-from ..solve import compiled
+from .tables import grader_tables
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,23 @@ class Candidates:
     def from_grid(cls, grid: Grid) -> Candidates:
         """Full pencil marks: every value not already given in a peer (the givens placed
         in cell order, on the board's engine)."""
-        return cls(grid.shape, *compiled.engine(grid.shape).pencil_marks(grid.cells))
+        tables = grader_tables(grid.shape)
+        if tables is None:
+            return cls(grid.shape, *Candidates.marks_in_python(grid.shape, grid.cells))
+        values, cell_digits, digit_cells, open_cells, _ = tables.from_givens(grid.cells, None)
+        return cls(grid.shape, list(values), list(cell_digits), digit_cells, open_cells)
+
+    def compiled_twin(self, classic):
+        """The table of techniques the compiled grader grades this state by: `classic`,
+        the classic one (grade/twins.py), or None if it has none: a subclass's state
+        (Calcudoku's, the Latin kinds') is graded in Python unless it says otherwise (a
+        Killer's)."""
+        return classic if type(self) is Candidates else None
+
+    def compiled_cages(self) -> tuple[object, int]:
+        """What the compiled grader takes of the state's cages: their tables and the cells
+        not yet settled by them; (None, 0) for a state without cages."""
+        return None, 0
 
     @classmethod
     def marks_in_python(cls, shape: Shape, cells) -> tuple:

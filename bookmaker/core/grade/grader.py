@@ -38,11 +38,13 @@ from functools import cached_property
 from typing import Any
 
 from ..board.grid import Grid
-from ..solve import compiled
 from . import advanced as a
 from . import techniques as t
-from .candidates import Candidates, Step
+from .candidates import Candidates, Step, solving_path_of
 from .grades import GRADES
+from .tables import grader_tables
+from .techniques import place_naked_single as place_naked_single  # the ladders take it here
+from .twins import CLASSIC_TWINS
 
 STALL_WEIGHT = 9.0
 
@@ -100,14 +102,6 @@ def next_step(state: Candidates, techniques=TECHNIQUES) -> Step | None:
         if step is not None:
             return step
     return None
-
-
-def place_naked_single(state: Candidates) -> bool:
-    """Place the first naked single in cell order, if there is one."""
-    step = t.naked_single(state)
-    if step is not None:
-        state.apply(step)
-    return step is not None
 
 
 @dataclass(frozen=True)
@@ -170,7 +164,7 @@ def grade_state_within(state: Candidates, ceiling: str,
                        ladder: Ladder = CLASSIC) -> Grading | None:
     """grade_within() from a state, by a ladder's techniques, on the board's engine.
     Changes the state."""
-    return compiled.engine(state.shape).grade(state, ladder, ceiling, None)
+    return _graded(state, ladder, ceiling, None)
 
 
 def techniques_within(ceiling: str, ladder: Ladder) -> tuple[Technique, ...]:
@@ -222,8 +216,7 @@ def solving_path(grid: Grid) -> list[tuple[str, int]]:
     """grade()'s steps as (technique, cells it places), without their words: what a
     solving time needs (design/solvetime.py)."""
     state = Candidates.from_grid(grid)
-    return compiled.engine(state.shape).solving_path(
-        state, CLASSIC, state.shape.cell_count * state.shape.size)
+    return path_of_state(state, CLASSIC, state.shape.cell_count * state.shape.size)
 
 
 def grade_state(state: Candidates, ladder: Ladder = CLASSIC,
@@ -232,7 +225,9 @@ def grade_state(state: Candidates, ladder: Ladder = CLASSIC,
     state."""
     if max_steps is None:
         max_steps = state.shape.cell_count * state.shape.size
-    return compiled.engine(state.shape).grade(state, ladder, None, max_steps)
+    grading = _graded(state, ladder, None, max_steps)
+    assert grading is not None  # without a ceiling there is always a grading
+    return grading
 
 
 def grade_in_python(state: Candidates, ladder: Ladder, max_steps: int) -> Grading:
@@ -275,3 +270,67 @@ def grading_of(steps: list, state: Candidates, ladder: Ladder,
     technique = ladder.techniques[hardest]
     score = technique.weight + _tiebreak(steps, ranks, technique, ladder)
     return Grading(technique.grade, technique.name, round(score, 4), tuple(steps), False)
+
+
+def _graded(state: Candidates, ladder: Ladder, ceiling: str | None,
+            max_steps: int | None) -> Grading | None:
+    """grade_state_within() (a ceiling) or grade_state() (None): on the compiled grader
+    where it knows the state and every technique, else in Python. Changes the state."""
+    run = _compiled_run(state, ladder, ceiling)
+    if run is None:
+        if ceiling is None:
+            assert max_steps is not None  # grade_state gives one without a ceiling
+            return grade_in_python(state, ladder, max_steps)
+        return grade_within_in_python(state, ceiling, ladder)
+    tables, table, plan, killer, unsettled = run
+    found, settled_rank, stalled, *after = tables.grade(
+        state.values, state.cell_digits, state.digit_cells, state.open_cells, *plan,
+        ceiling is not None, max_steps or 0, killer, unsettled)
+    state.values, state.cell_digits, state.digit_cells = map(list, after[:3])
+    state.open_cells = after[3]
+    if killer is not None:
+        state.unsettled = after[4]  # type: ignore[attr-defined]  # a Killer's state
+    steps = [table.worded(state, step) for step in found]
+    if ceiling is None:
+        return grading_of(steps, state, ladder)
+    if stalled and ceiling != GRADES[-1]:
+        return None
+    return grading_of(steps, state, ladder, settled_rank)
+
+
+def path_of_state(state: Candidates, ladder: Ladder, max_steps: int) -> list[tuple[str, int]]:
+    """grade_state()'s steps as (technique, cells placed), not worded: the words are half
+    a grading's time, and a solving time needs none."""
+    run = _compiled_run(state, ladder, None)
+    if run is None:
+        return solving_path_of(grade_in_python(state, ladder, max_steps).steps)
+    tables, table, plan, killer, unsettled = run
+    found, *_ = tables.grade(state.values, state.cell_digits, state.digit_cells,
+                             state.open_cells, *plan, False, max_steps, killer, unsettled)
+    names = table.technique_names(ladder)
+    return [(names[number], len(placements)) for number, placements, *_ in found]
+
+
+def _compiled_run(state: Candidates, ladder: Ladder, ceiling: str | None):
+    """(the compiled grader's tables, the state's twin table, the ladder's plan, its
+    cages' tables, its unsettled cells) where the compiled grader runs it; None where
+    the pure core runs, or the state or a technique has no compiled twin."""
+    tables = grader_tables(state.shape)
+    table = None if tables is None else state.compiled_twin(CLASSIC_TWINS)
+    if table is None:
+        return None
+    techniques = techniques_within(ceiling, ladder) if ceiling else ladder.techniques
+    plan = table.compiled_ladder(ladder, ceiling, techniques)
+    if plan is None:
+        return None
+    return (tables, table, plan, *state.compiled_cages())
+
+
+def find_step(technique, state: Candidates):
+    """The step one technique (its find function) finds in the state, found by its
+    compiled twin (None if none); the state is left as it is. On the compiled core."""
+    table = state.compiled_twin(CLASSIC_TWINS)
+    found = grader_tables(state.shape).find(table.number_of(technique), state.values,
+                                            state.cell_digits, state.digit_cells,
+                                            state.open_cells, *state.compiled_cages())
+    return None if found is None else table.worded(state, found)

@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from .. import compiled
 from ..checkresult import CheckResult, depth_first
-from ..solve import compiled
 
 
 class _Contradiction(Exception):
@@ -43,7 +43,7 @@ def check_killer(shape, cages, givens, limit: int = 2,
     if limit < 1:
         raise ValueError(f"limit must be at least 1, got {limit}")
     cages = [(tuple(cells), total) for cells, total in cages]
-    found = compiled.killer_checker()(
+    found = compiled.killer_checker(check_in_python)(
         shape.size, [unit.cells for unit in shape.units], [cells for cells, _ in cages],
         [total for _, total in cages], tuple(givens), limit, max_nodes)
     return CheckResult(*found)

@@ -23,8 +23,9 @@ the same decisions.
 
 from __future__ import annotations
 
+from .. import compiled
 from ..bits import bits_of
-from ..solve import compiled, rounds
+from ..solve import rounds
 from ..solve.rounds import Round
 from ..solve.search import (
     DEFAULT_MAX_NODES,
@@ -37,6 +38,7 @@ from ..solve.search import (
     singles,
 )
 from .cages import Cages
+from .engine import CompiledKillerEngine, killer_board
 
 _CONTRADICTION, _UNCHANGED, _CHANGED = -1, 0, 1
 
@@ -56,7 +58,7 @@ def search_killer(cages: Cages, boards: Boards, placed: int, limit: int = 2,
                   max_nodes: int = DEFAULT_MAX_NODES, prefer=None) -> Search:
     """Depth-first search from a state, counting solutions up to limit: solver.search,
     with the Cages as its board and settle() at every node."""
-    return compiled.engine(cages).search(boards, placed, limit, max_nodes, prefer)
+    return _engine(cages).search(boards, placed, limit, max_nodes, prefer)
 
 
 def search_in_python(cages: Cages, boards: Boards, placed: int, limit: int, max_nodes: int,
@@ -72,7 +74,7 @@ def settle(cages: Cages, boards: Boards, placed: int, scanned: Boards | None = N
     placed mask, or -1 on a contradiction. Changes boards in place. `scanned`: as for
     solver.propagate (a parent's settled boards); then only the cages and totals whose
     cells changed since are looked at again, as nothing outside them bears on them."""
-    return compiled.engine(cages).settle(boards, placed, scanned)
+    return _engine(cages).settle(boards, placed, scanned)
 
 
 def settle_in_python(cages: Cages, boards: Boards, placed: int,
@@ -87,7 +89,7 @@ def rounds_to_contradiction(cages: Cages, boards: Boards, placed: int,
     totals) it takes to reach a contradiction; None if it stops without one. Changes
     boards in place. The length of a forcing chain, for grading. `scanned`: as for
     settle()."""
-    return compiled.engine(cages).rounds_to_contradiction(boards, placed, scanned)
+    return _engine(cages).rounds_to_contradiction(boards, placed, scanned)
 
 
 def rounds_in_python(cages: Cages, boards: Boards, placed: int,
@@ -233,3 +235,28 @@ def _place_required(cages: Cages, boards: Boards, d: int, places: int, mask: int
             changed = _CHANGED
     return changed
 
+
+def _engine(cages: Cages):
+    """The engine of a Killer's Cages (a new one for every layout its generator tries):
+    on the compiled core over their tables (engine.py), else the reference Python."""
+    if compiled.in_use():
+        return CompiledKillerEngine(cages, killer_board(cages))
+    return PureKillerEngine(cages)
+
+
+class PureKillerEngine:
+    """A Killer's Cages in the reference Python (this module)."""
+
+    kind = "pure"
+
+    def __init__(self, cages) -> None:
+        self.board = cages
+
+    def settle(self, boards, placed: int, scanned) -> int:
+        return settle_in_python(self.board, boards, placed, scanned)
+
+    def rounds_to_contradiction(self, boards, placed: int, scanned) -> int | None:
+        return rounds_in_python(self.board, boards, placed, scanned)
+
+    def search(self, boards, placed: int, limit: int, max_nodes: int, prefer) -> Search:
+        return search_in_python(self.board, boards, placed, limit, max_nodes, prefer)

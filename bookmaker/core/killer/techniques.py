@@ -37,8 +37,10 @@ from ..board.groups import unit_groups
 from ..grade.advanced import contradiction_chains, forcing_step, solver_boards
 from ..grade.caged import apply_to_changed_cages
 from ..grade.candidates import Candidates, Step, cell_names, symbols_text
+from ..grade.twins import CLASSIC_TWINS
 from ..words import with_article
 from .cages import Area, Cages
+from .engine import killer_board
 from .solver import rounds_to_contradiction, settle
 
 # Innies and outies narrowed as a virtual cage: 2 or 3 open cells (hard), 4 or 5 (expert).
@@ -67,6 +69,12 @@ class KillerCandidates(Candidates):
                                  self.digit_cells, self.open_cells)
         state.cages, state.unsettled = self.cages, self.unsettled
         return state
+
+    def compiled_twin(self, classic):
+        return KILLER_TWINS
+
+    def compiled_cages(self) -> tuple[object, int]:
+        return killer_board(self.cages), self.unsettled
 
     def place(self, cell: int, value: int) -> None:
         """Set a cell; the value leaves its peers and the rest of its cage."""
@@ -444,3 +452,18 @@ FORCING_WITH_CAGES = "with the cages"
 def killer_forcing_step(state: KillerCandidates, placements, eliminations,
                         shortest: int) -> Step:
     return forcing_step(state, placements, eliminations, FORCING_WITH_CAGES, shortest)
+
+
+# The techniques the compiled grader knows (csrc/grade.h), numbered after the classic ones
+# (grade/twins.py): the table a Killer's state is graded by in C. The order is the C's.
+KILLER_TWINS = CLASSIC_TWINS.then((
+    (cage_combinations, combination_step),
+    (rule_of_45, forty_five_step),
+    (rule_of_45_units, forty_five_units_step),
+    (cage_unit_intersection, cage_unit_step),
+    (cage_min_max, min_max_step),
+    (cage_permutations, permutations_step),
+    (innies_and_outies, innies_step),
+    (large_innies_and_outies, large_innies_step),
+    (killer_forcing_chain, killer_forcing_step),
+), (apply_cage_combinations,))

@@ -87,7 +87,7 @@ class Kind:
 
     def __reduce__(self):
         # Kinds are singletons: pickled (to worker processes, Dask) by name.
-        from .registry import kind_named
+        from ..registry import kind_named  # the registry sits above the kinds
         return (kind_named, (self.name,))
 
     def __repr__(self) -> str:

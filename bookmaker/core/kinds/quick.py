@@ -12,8 +12,8 @@ its name, has it; the pure core has none."""
 
 from __future__ import annotations
 
-from ..solve import compiled
-from ..solve.budget import DEFAULT_MAX_NODES
+from .. import compiled
+from ..compiled.budget import DEFAULT_MAX_NODES
 
 # The kind whose lines the compiled reader reads: sudoku.CLASSIC, by name (asked by name
 # so that this module loads no kind; tests/test_compiled_quick.py holds it to CLASSIC).

@@ -20,7 +20,8 @@ from ..board.grid import Grid, format_grid, parse_grid
 from ..board.shape import LARGEST_JIGSAW, MAX_SIZE, Shape, board_of, jigsaw_of, shape_for_size
 from ..grade.grades import GRADES, Ranked
 from ..puzzle import Puzzle
-from ..solve.search import Search, count_solutions
+from ..solve.search import Search
+from ..solve.solver import count_solutions
 from .kind import BoardDescription, BoxKind, MakeRequest
 
 if TYPE_CHECKING:
@@ -241,7 +242,7 @@ class JigsawKind(SudokuKind):
             return jigsaw_of(cell // size for cell in range(size * size))
 
     def board(self, frame: Shape, seed: int = 0) -> Shape:
-        from ..board.jigsaw import jigsaw_layout  # a layout is checked by a fill: generation
+        from ..generate.jigsaw import jigsaw_layout  # a layout is checked by a fill: generation
         return jigsaw_layout(frame.size, seed)
 
     def reading_board(self, frame: Shape | None) -> Shape | None:

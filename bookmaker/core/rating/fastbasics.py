@@ -16,9 +16,10 @@ pure core, rate in Python.
 
 from __future__ import annotations
 
+from .. import compiled
 from ..bits import bits_of
 from ..grade.candidates import Candidates
-from ..solve import compiled
+from . import twins
 from .basics import _DIRECT_HIDDEN, _FISH, _HIDDEN, _NAKED, _SET_NAMES, _lock_runs, _lock_text
 from .board import LINES, Board, cells_text
 from .exclusion import _NAMES as _EXCLUSION_NAMES
@@ -146,7 +147,7 @@ def exclusion_in_c(state: Candidates, board: Board, size: int,
 def _native(board: Board):
     """The board's compiled tables (the last BOARDS_KEPT boards' kept), or None."""
     shape = board.shape
-    maker = compiled.rate_basics(shape)
+    maker = twins.rate_basics(shape)
     if maker is None or not in_reach(board):
         return None
     found = _tables.get(board)

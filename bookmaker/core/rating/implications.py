@@ -25,8 +25,9 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
+from .. import compiled
 from ..bits import bits_of
-from ..solve import compiled
+from . import twins
 from .board import Board
 from .hints import Budget
 
@@ -260,7 +261,7 @@ class Propagator:
 
 def _native(board: Board, cell_digits: list, digit_cells: list, outer: Outer | None):
     """The compiled twin of a Propagator's state, or None on the pure core."""
-    make = compiled.chain_propagator(board.shape, board.peer_order, board.cell_chain_units)
+    make = twins.chain_propagator(board.shape, board.peer_order, board.cell_chain_units)
     if make is None:
         return None
     if outer is None:
@@ -281,7 +282,7 @@ def _nest_in_c(prop: Propagator, rules: tuple) -> bool:
 
 def _native_rules(board: Board):
     """The compiled simple rules (SimpleRule's finders) of a board, or None on the pure core."""
-    return compiled.simple_rules(board.shape, board.single_units, board.lock_groups,
+    return twins.simple_rules(board.shape, board.single_units, board.lock_groups,
                                  board.lines["column"], board.lines["row"])
 
 

@@ -20,8 +20,8 @@ Sukaku Explainer, its nesting limit):
 from __future__ import annotations
 
 from ..bits import bits_of
-from ..solve import compiled
 from . import basics as b
+from . import twins
 from .board import Board
 from .chains import Found, StaticLinks, length_modifier
 from .implications import Grid, Outer, Propagator, SimpleRule, java_map_order, working_state
@@ -260,7 +260,7 @@ def unary_found(prop: Propagator, state, board: Board) -> list[Found]:
     candidates first tells which starts can close a cycle or a chain at all (as in
     chains.py); only those are followed node by node. On the compiled core both run in
     C (the same starts, paths and work units; the units charged at once)."""
-    follow = compiled.chain_follower(board.shape)
+    follow = twins.chain_follower(board.shape)
     if follow is not None:
         return _unary_followed(prop, state, board, follow)
     links, found = _Links(state, board), []
@@ -277,7 +277,7 @@ def rested_unary(prop: Propagator, state, board: Board) -> list[Found]:
     struck (SE: a conclusion resting on none holds without the chain, so it adds nothing
     to it), in the same order; on the compiled core made in C, the ancestors in a key as
     bytes (equal exactly when the ancestors are)."""
-    conclude = compiled.chain_concluder(board.shape)
+    conclude = twins.chain_concluder(board.shape)
     if conclude is None or prop.outer is None:
         return [f for f in unary_found(prop, state, board) if f.parents]
     rows, units = conclude(board.cell_chain_units, state.cell_digits, state.digit_cells,
@@ -296,7 +296,7 @@ def unary_conclusions(prop: Propagator, state, board: Board) -> list[tuple] | No
     """rested_unary's conclusions as a nested rule takes them, from the compiled twin's
     rows without making them Found (None on the pure core): sorted as SE sorts them, each
     (key, complexity, removals as candidates in SE's order, parents)."""
-    conclude = compiled.chain_concluder(board.shape)
+    conclude = twins.chain_concluder(board.shape)
     if conclude is None or prop.outer is None:
         return None
     rows, units = conclude(board.cell_chain_units, state.cell_digits, state.digit_cells,

@@ -23,9 +23,9 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .. import compiled
 from ..board.grid import Grid
 from ..board.shape import BOARDS_KEPT, Shape
-from . import compiled
 
 _ROOT = 0
 

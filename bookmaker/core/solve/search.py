@@ -7,11 +7,10 @@ instead of a loop over cells; tables come from Shape (unit and peer masks).
 A search visits at most `max_nodes` nodes; when that runs out it says so
 (complete=False) rather than guess.
 
-The public calls (count_solutions, solution_avoiding, propagate, rounds_to_contradiction,
-plain_search) go to the board's engine (engine.py, chosen once by compiled.engine): the C
-twin (csrc/solver.c) when the compiled core runs, else the reference functions here
-(singles, singles_rounds, search, ...), which make the same decisions: the same counts,
-first solutions, node counts and boards.
+These are the reference functions (singles, singles_rounds, search, ...): the solver's
+calls (solver.py) go to the board's engine (engine.py), the C twin (csrc/solver.c) when
+the compiled core runs, else these, which make the same decisions: the same counts, first
+solutions, node counts and boards.
 """
 
 from __future__ import annotations
@@ -20,10 +19,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..board.grid import Grid
 from ..board.shape import Shape
-from . import compiled, rounds
-from .budget import DEFAULT_MAX_NODES as DEFAULT_MAX_NODES  # the other solvers import it here
+from ..compiled.budget import (
+    DEFAULT_MAX_NODES as DEFAULT_MAX_NODES,  # the other solvers import it here
+)
+from . import rounds
 from .rounds import Round
 
 Boards = list  # list[int], one candidate bitboard per symbol
@@ -82,16 +82,6 @@ def initial_boards(shape: Tables, cells) -> tuple[Boards, int] | None:
     return boards, given
 
 
-def propagate(shape: Tables, boards: Boards, placed: int, scanned: Boards | None = None) -> int:
-    """Apply naked and hidden singles until none is left; returns the new placed mask,
-    or -1 on a contradiction. Changes boards in place.
-
-    `scanned` is the boards as they were at the last hidden-single scan that found
-    nothing (a parent node's fixed point): only units where a symbol lost candidates
-    since then can hold a new hidden single, so only those are looked at again."""
-    return compiled.engine(shape).propagate(boards, placed, scanned)
-
-
 def singles(shape: Tables, boards: Boards, placed: int, scanned: Boards | None = None) -> int:
     """propagate(), in Python: the reference."""
     full, n = shape.all_cells_mask, len(boards)
@@ -112,13 +102,6 @@ def singles(shape: Tables, boards: Boards, placed: int, scanned: Boards | None =
             _keep_owners(boards, singles, owners)
         placed |= singles
         _clear_peers(boards, singles, shape.peer_masks)
-
-
-def rounds_to_contradiction(shape: Tables, boards: Boards, placed: int) -> int | None:
-    """How many rounds of singles (every naked single at once, else every hidden single
-    at once) it takes to reach a contradiction; None if they stop without one. Changes
-    boards in place. The length of a forcing chain, for grading."""
-    return compiled.engine(shape).rounds_to_contradiction(boards, placed)
 
 
 def singles_rounds(shape: Tables, boards: Boards, placed: int) -> int | None:
@@ -275,14 +258,6 @@ def most_constrained_cell(shape: Tables) -> CellPicker:
     return pick
 
 
-
-def plain_search(shape: Shape, boards: Boards, placed: int, limit: int = 2,
-                 max_nodes: int = DEFAULT_MAX_NODES, keep_solution: bool = True) -> Search:
-    """search() with its default cell pick, value order and settling, on the board's
-    engine."""
-    return compiled.engine(shape).search(boards, placed, limit, max_nodes, keep_solution)
-
-
 def search(shape: Tables, boards: Boards, placed: int, limit: int = 2,
            max_nodes: int = DEFAULT_MAX_NODES, pick_cell: CellPicker | None = None,
            order_values: ValueOrder | None = None, keep_solution: bool = True,
@@ -291,7 +266,7 @@ def search(shape: Tables, boards: Boards, placed: int, limit: int = 2,
     read back into cells unless keep_solution is False (a caller that only counts).
     `settle` brings each node to its fixed point: singles, or a Killer's singles and
     cages (killer/solver.settle, with the Cages as the shape). The reference: always
-    Python (plain_search() takes the board's engine)."""
+    Python (solver.plain_search() takes the board's engine)."""
     full = shape.all_cells_mask
     if pick_cell is None:
         pick_cell = most_constrained_cell(shape)
@@ -364,12 +339,6 @@ def changed_cells(before: Boards, boards: Boards) -> int:
     return changed
 
 
-def count_solutions(grid: Grid, limit: int = 2, max_nodes: int = DEFAULT_MAX_NODES,
-                    least_constraining: bool = False) -> Search:
-    """Count the grid's solutions up to limit (2 answers 'is it unique?')."""
-    return compiled.engine(grid.shape).count(grid.cells, limit, max_nodes, least_constraining)
-
-
 def count_from_clues(shape: Shape, cells, limit: int, max_nodes: int,
                      least_constraining: bool) -> Search:
     """count_solutions(), in Python: the reference."""
@@ -378,14 +347,6 @@ def count_from_clues(shape: Shape, cells, limit: int, max_nodes: int,
         return Search(0, None, True, 0)
     order = least_constraining_first(shape) if least_constraining else None
     return search(shape, *start, limit=limit, max_nodes=max_nodes, order_values=order)
-
-
-def solution_avoiding(shape: Shape, cells, cell: int, value: int,
-                      max_nodes: int = DEFAULT_MAX_NODES) -> Search:
-    """Search for a solution of the clues `cells` with `value` forbidden at `cell`: the
-    forbidden-value check. If the clues have one solution S, no solution avoiding S[cell]
-    proves that a blank at `cell` keeps the puzzle unique — one search, not a full count."""
-    return compiled.engine(shape).solution_avoiding(cells, cell, value, max_nodes)
 
 
 def avoiding_from_clues(shape: Shape, cells, cell: int, value: int, max_nodes: int) -> Search:

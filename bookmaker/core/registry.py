@@ -10,10 +10,10 @@ Sudoku never load the Killer, Calcudoku, Latin or Kakuro code (bench_startup.py)
 
 from __future__ import annotations
 
-from ..board.shape import MAX_SIZE, Shape
-from ..words import with_article
-from .kind import Kind
-from .sudoku import SUDOKU_KINDS
+from .board.shape import MAX_SIZE, Shape
+from .kinds.kind import Kind
+from .kinds.sudoku import SUDOKU_KINDS
+from .words import with_article
 
 _loaded: list[Kind] = list(SUDOKU_KINDS)
 _by_word: dict[str, Kind] = {}
@@ -40,11 +40,11 @@ def all_kinds() -> tuple[Kind, ...]:
 
 def _other_families() -> tuple[Kind, ...]:
     """The kinds after Sudoku's, in registry order, their modules loaded now."""
-    from ..calcudoku.kind import CALCUDOKU_KINDS
-    from ..futoshiki.kind import FUTOSHIKI
-    from ..kakuro.kind import KAKURO_KINDS
-    from ..killer.kind import KILLER_KINDS
-    from ..skyscrapers.kind import SKYSCRAPERS
+    from .calcudoku.kind import CALCUDOKU_KINDS
+    from .futoshiki.kind import FUTOSHIKI
+    from .kakuro.kind import KAKURO_KINDS
+    from .killer.kind import KILLER_KINDS
+    from .skyscrapers.kind import SKYSCRAPERS
     return KILLER_KINDS + CALCUDOKU_KINDS + (FUTOSHIKI, SKYSCRAPERS) + KAKURO_KINDS
 
 

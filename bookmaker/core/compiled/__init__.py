@@ -1,0 +1,137 @@
+"""The one seam between the cores: which runs, the compiled fast path (csrc/, built at
+install when a C compiler is there) or the pure Python, chosen here and nowhere else.
+
+Both paths make exactly the same decisions, so a seed gives the same puzzle, solution and
+book bytes on either; the pure Python is the reference (and what runs when the extension
+is not built). Callers ask exact_cover(...), shuffler(pure) and the like (or solve/engines.py's
+engine(board)) and get an
+object with the same interface whichever core runs: they never branch on it.
+bookmaker/__init__.py turns the compiled path off when BOOKMAKER_PURE is set (the core
+itself reads no environment); use() switches at run time, as the tests do.
+"""
+
+from __future__ import annotations
+
+from .budget import BOARDS_KEPT
+
+try:
+    from .. import _compiled
+    _NOT_BUILT = ""
+except ImportError as error:  # built without a compiler, or from a plain checkout
+    _compiled = None  # type: ignore[assignment]
+    _NOT_BUILT = ("the compiled core is not built" if "cannot import name" in str(error)
+                  else f"the compiled core does not load: {error}")
+
+_state: dict = {"compiled": _compiled is not None, "why_pure": _NOT_BUILT}
+# Exact covers per matrix, the oldest dropped beyond BOARDS_KEPT (a jigsaw board is drawn
+# per puzzle). Keyed by whether they are compiled, so that use() never meets the other
+# core's objects (the engines per board are kept alike, solve/engines.py).
+_covers: dict = {True: {}, False: {}}
+
+
+def available() -> bool:
+    """Whether the compiled core is built and importable."""
+    return _compiled is not None
+
+
+def use(wanted: bool, why: str = "") -> None:
+    """Run on the compiled core (wanted, and built) or on the pure Python; `why` says why
+    not."""
+    _state["compiled"] = wanted and _compiled is not None
+    _state["why_pure"] = "" if _state["compiled"] else (_NOT_BUILT or why)
+
+
+def using(wanted: bool, why: str = "") -> _Using:
+    """use(wanted, why) for the duration of a with block, then back as it was."""
+    return _Using(wanted, why)
+
+
+class _Using:
+    """using()'s with block (a class, not contextlib: `check` loads this module and
+    nothing it need not, issue 24)."""
+
+    def __init__(self, wanted: bool, why: str) -> None:
+        self.wanted, self.why, self.before = wanted, why, dict(_state)
+
+    def __enter__(self) -> None:
+        self.before = dict(_state)
+        use(self.wanted, self.why)
+
+    def __exit__(self, *stopped: object) -> None:
+        _state.update(self.before)
+
+
+def extension():
+    """The compiled extension module (csrc/), None if it is not built."""
+    return _compiled
+
+
+def in_use() -> bool:
+    """Whether the compiled core is what runs now."""
+    return _state["compiled"]
+
+
+def description() -> str:
+    """One line for people: which core runs, and why the pure one if it does."""
+    if _state["compiled"]:
+        return "compiled (C)"
+    return f"pure Python: {_state['why_pure'] or 'as asked'}"
+
+
+def shuffler(pure):
+    """Rng.shuffled's work, shuffled(state, items) -> (list, state): in C, or `pure`, the
+    Python (rng.py)."""
+    return _compiled.shuffled if _state["compiled"] else pure
+
+
+def least_image_finder():
+    """The canonical form's search (board/transform.py's _Search.least_image) in C:
+    find(box_rows, box_cols, orientations, budget) -> the least image as n * n bytes, or
+    None past the budget. None on the pure core (transform.py then searches in Python)."""
+    return _compiled.least_image if _state["compiled"] else None
+
+
+def killer_checker(pure):
+    """The Killer check, check(size, units, cages, totals, givens, limit, max_nodes) ->
+    (count, solutions, complete, nodes): in C, or `pure`, the Python (killer/check.py)."""
+    return _compiled.check_killer if _state["compiled"] else pure
+
+
+def clash_finder(pure):
+    """Whether a grid's clues clash, any_clash(cells, units_of, unit_count) -> bool: in C,
+    or `pure`, the Python (board/grid.py, which reads every line of a puzzle file through
+    it)."""
+    return _compiled.any_clash if _state["compiled"] else pure
+
+
+def jigsaw_tiler(pure):
+    """A jigsaw layout's tiling, tile(n, box_rows, box_cols, limit, state, max_nodes) ->
+    (regions or None, state): in C, or `pure`, the Python (board/jigsaw.py)."""
+    return _compiled.tile_jigsaw if _state["compiled"] else pure
+
+
+def classic_line_counter():
+    """A file of classic lines read and each 9x9 puzzle counted to two in one call (csrc/
+    quick9.c), counter(data, max_nodes) -> per puzzle line (number, count, complete,
+    nodes) or (number, text) for a line left to the pure reader; None for a file it leaves
+    whole. None on the pure core: the pure reader and count_solutions do it all there."""
+    # getattr: an extension built before quick9.c (an old in-place build) has none.
+    return getattr(_compiled, "classic_lines", None) if _state["compiled"] else None
+
+
+def exact_cover(key, build, pure):
+    """The Dancing Links search over the matrix cached under `key`: the compiled
+    ExactCover made from build() -> (columns, rows, preferred_peers), or pure(), an object
+    answering its solve(given_rows, limit, max_nodes) alike."""
+    cache = _covers[_state["compiled"]]
+    found = cache.get(key)
+    if found is None:
+        make_room(cache)
+        found = cache[key] = _compiled.ExactCover(*build()) if _state["compiled"] else pure()
+    return found
+
+
+def make_room(cache: dict) -> None:
+    """Drop the oldest entry of a per-board cache that holds BOARDS_KEPT."""
+    if len(cache) >= BOARDS_KEPT:
+        del cache[next(iter(cache))]
