@@ -22,7 +22,7 @@ from . import techniques as f
 from .signs import Signs
 from .solver import sign_prune
 
-FUTOSHIKI = ladder(
+FUTOSHIKI_LADDER = ladder(
     (Technique("inequality bounds", "beginner", 1.5, f.inequality_bounds),
      Technique("inequality fork", "easy", 2.6, f.inequality_fork)),
     (("inequality bounds", f.apply_inequality_bounds),))
@@ -34,16 +34,16 @@ def _state(givens: Grid, signs: Signs) -> LatinCandidates:
 
 def grade_futoshiki(givens: Grid, signs: Signs) -> Grading:
     """Solve by technique from the easiest, restarting after every step, and grade."""
-    return grade_state(_state(givens, signs), FUTOSHIKI)
+    return grade_state(_state(givens, signs), FUTOSHIKI_LADDER)
 
 
 def grade_futoshiki_within(givens: Grid, signs: Signs, ceiling: str) -> Grading | None:
     """The grading if the grade is at most `ceiling` (else None): none of the techniques
     guesses or assumes a single solution, so a finished solve proves there is one."""
-    return grade_state_within(_state(givens, signs), ceiling, FUTOSHIKI)
+    return grade_state_within(_state(givens, signs), ceiling, FUTOSHIKI_LADDER)
 
 
 def futoshiki_within_reach(givens: Grid, signs: Signs, ceiling: str) -> bool:
     """Whether grade_futoshiki_within() would grade it, the fast way (for digging)."""
     prune = sign_prune(signs)
-    return within_reach(givens, signs, prune, prune, ceiling, FUTOSHIKI)
+    return within_reach(givens, signs, prune, prune, ceiling, FUTOSHIKI_LADDER)

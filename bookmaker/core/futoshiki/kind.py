@@ -76,8 +76,8 @@ class FutoshikiKind(LatinKind):
 
     @property
     def techniques(self) -> tuple[Ranked, ...]:
-        from .grade import FUTOSHIKI
-        return FUTOSHIKI.techniques
+        from .grade import FUTOSHIKI_LADDER
+        return FUTOSHIKI_LADDER.techniques
 
     def repeat_key(self, givens: Grid, extras: Extras = None) -> str:
         from .key import futoshiki_key

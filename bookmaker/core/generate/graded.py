@@ -41,7 +41,7 @@ from functools import cache
 from .. import compiled
 from ..board.grid import Grid
 from ..board.shape import Shape
-from ..grade.grader import CLASSIC, Grading, grade_within, techniques_within
+from ..grade.grader import CLASSIC_LADDER, Grading, grade_within, techniques_within
 from ..grade.grades import DIFFICULTIES, GRADES, unreachable_grade
 from ..grade.tables import grader_tables
 from ..grade.twins import CLASSIC_TWINS
@@ -168,12 +168,12 @@ def _graded_plan(target: str) -> tuple:
     """How the classic grader runs up to the target, for the compiled graded_removal:
     (technique numbers, their ranks, bulk numbers, bulk ranks, each rank's grade, the
     grade of a stall, the target's grade, whether clues are added back)."""
-    techniques = techniques_within(target, CLASSIC)
-    plan = CLASSIC_TWINS.compiled_ladder(CLASSIC, target, techniques)
+    techniques = techniques_within(target, CLASSIC_LADDER)
+    plan = CLASSIC_TWINS.compiled_ladder(CLASSIC_LADDER, target, techniques)
     assert plan is not None  # every classic technique has its twin
     numbers, bulks, bulk_ranks = plan
-    ranks = [CLASSIC.rank[tech.name] for tech in techniques]
-    grades = [GRADES.index(tech.grade) for tech in CLASSIC.techniques]
+    ranks = [CLASSIC_LADDER.rank[tech.name] for tech in techniques]
+    grades = [GRADES.index(tech.grade) for tech in CLASSIC_LADDER.techniques]
     return (numbers, ranks, bulks, bulk_ranks, grades, len(GRADES) - 1, GRADES.index(target),
             GRADES.index(target) >= GRADES.index("hard"))
 

@@ -142,7 +142,7 @@ def with_classic(own: tuple[Technique, ...], left_out: tuple[str, ...]) -> tuple
 # The classic ladder's techniques that place a value and nothing else, each step one value:
 # a solving path says a run of them at once ('Hidden single: r1c6 = 5, r2c3 = 4').
 SINGLES = ("full house", "hidden single", "naked single")
-CLASSIC = Ladder(TECHNIQUES, (("full house", t.place_full_houses),
+CLASSIC_LADDER = Ladder(TECHNIQUES, (("full house", t.place_full_houses),
                               ("hidden single", t.place_hidden_singles),
                               ("naked single", place_naked_single)))
 
@@ -161,7 +161,7 @@ def grade_within(grid: Grid, ceiling: str) -> Grading | None:
 
 
 def grade_state_within(state: Candidates, ceiling: str,
-                       ladder: Ladder = CLASSIC) -> Grading | None:
+                       ladder: Ladder = CLASSIC_LADDER) -> Grading | None:
     """grade_within() from a state, by a ladder's techniques, on the board's engine.
     Changes the state."""
     return _graded(state, ladder, ceiling, None)
@@ -209,17 +209,17 @@ def grade(grid: Grid, max_steps: int | None = None) -> Grading:
     """Solve by technique from the easiest, restarting after every step, and grade.
     Every step removes at least one candidate, so the default limit (the number of
     candidates) is never reached; a smaller limit that runs out grades as a stall."""
-    return grade_state(Candidates.from_grid(grid), CLASSIC, max_steps)
+    return grade_state(Candidates.from_grid(grid), CLASSIC_LADDER, max_steps)
 
 
 def solving_path(grid: Grid) -> list[tuple[str, int]]:
     """grade()'s steps as (technique, cells it places), without their words: what a
     solving time needs (design/solvetime.py)."""
     state = Candidates.from_grid(grid)
-    return path_of_state(state, CLASSIC, state.shape.cell_count * state.shape.size)
+    return path_of_state(state, CLASSIC_LADDER, state.shape.cell_count * state.shape.size)
 
 
-def grade_state(state: Candidates, ladder: Ladder = CLASSIC,
+def grade_state(state: Candidates, ladder: Ladder = CLASSIC_LADDER,
                 max_steps: int | None = None) -> Grading:
     """grade() from a state, by a ladder's techniques, on the board's engine. Changes the
     state."""

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from ..board.grid import Grid
 from ..grade.grader import (
-    CLASSIC,
+    CLASSIC_LADDER,
     Grading,
     Ladder,
     Technique,
@@ -54,7 +54,7 @@ _CAGE_TECHNIQUES = (
 # their own, with the cages), by grade and then weight.
 KILLER_TECHNIQUES = with_classic(_CAGE_TECHNIQUES, _NOT_SOUND_WITH_CAGES + ("forcing chain",))
 KILLER_LADDER = Ladder(KILLER_TECHNIQUES,
-                CLASSIC.bulk + (("cage combinations", k.apply_cage_combinations),))
+                CLASSIC_LADDER.bulk + (("cage combinations", k.apply_cage_combinations),))
 
 
 def grade_killer(givens: Grid, cages: Cages, max_steps: int | None = None) -> Grading:

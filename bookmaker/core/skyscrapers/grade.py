@@ -22,7 +22,7 @@ from . import techniques as s
 from .clues import EdgeClues
 from .solver import bounds_prune, visibility_prune
 
-SKYSCRAPERS = ladder(
+SKYSCRAPERS_LADDER = ladder(
     (Technique("edge clues (1 and N)", "beginner", 1.1, s.edge_clues),
      Technique("clue bounds", "beginner", 1.6, s.clue_bounds),
      Technique("visibility (short lines)", "easy", 2.7, s.visibility_short),
@@ -36,16 +36,16 @@ def _state(givens: Grid, clues: EdgeClues) -> LatinCandidates:
 
 def grade_skyscrapers(givens: Grid, clues: EdgeClues) -> Grading:
     """Solve by technique from the easiest, restarting after every step, and grade."""
-    return grade_state(_state(givens, clues), SKYSCRAPERS)
+    return grade_state(_state(givens, clues), SKYSCRAPERS_LADDER)
 
 
 def grade_skyscrapers_within(givens: Grid, clues: EdgeClues, ceiling: str) -> Grading | None:
     """The grading if the grade is at most `ceiling` (else None): none of the techniques
     guesses or assumes a single solution, so a finished solve proves there is one."""
-    return grade_state_within(_state(givens, clues), ceiling, SKYSCRAPERS)
+    return grade_state_within(_state(givens, clues), ceiling, SKYSCRAPERS_LADDER)
 
 
 def skyscrapers_within_reach(givens: Grid, clues: EdgeClues, ceiling: str) -> bool:
     """Whether grade_skyscrapers_within() would grade it, the fast way (for digging)."""
     return within_reach(givens, clues, visibility_prune(clues), bounds_prune(clues), ceiling,
-                        SKYSCRAPERS)
+                        SKYSCRAPERS_LADDER)

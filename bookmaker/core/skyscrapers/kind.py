@@ -78,8 +78,8 @@ class SkyscrapersKind(LatinKind):
 
     @property
     def techniques(self) -> tuple[Ranked, ...]:
-        from .grade import SKYSCRAPERS
-        return SKYSCRAPERS.techniques
+        from .grade import SKYSCRAPERS_LADDER
+        return SKYSCRAPERS_LADDER.techniques
 
     def repeat_key(self, givens: Grid, extras: Extras = None) -> str:
         from .key import skyscrapers_key
