@@ -176,7 +176,7 @@ def test_a_line_is_read_with_any_letters_and_the_printed_signs():
     assert format_calcudoku(cages) == "AABCDEBCDEFFGHHF 3-,7+,2/,1-,12x,6+,4,2/"
 
 
-@pytest.mark.parametrize("line, kind, message", [
+@pytest.mark.parametrize("line, cages_type, message", [
     ("AABB 3+ 4+", CalcCages, "a Calcudoku line has two parts"),
     ("AABBC 3+,7+", CalcCages, "has 5 letters: a Calcudoku from 3x3 to 9x9"),
     ("AAB?CDEFG 3+,1,2,3,4,5,6,7", CalcCages, "bad cage letter '?' at position 4"),
@@ -200,9 +200,9 @@ def test_a_line_is_read_with_any_letters_and_the_printed_signs():
     ("AABCCBDDE 3+,4+,3+,3+,2+", CalcCages, "cage E (clue 2+, from r3c3): a one-cell cage "
                                             "shows its value alone, not '+'"),
 ])
-def test_a_bad_line_is_refused_naming_what_is_wrong(line, kind, message):
+def test_a_bad_line_is_refused_naming_what_is_wrong(line, cages_type, message):
     with pytest.raises(GridError) as caught:
-        parse_calcudoku(line, kind)
+        parse_calcudoku(line, cages_type)
     assert message in str(caught.value)
 
 
