@@ -47,8 +47,8 @@ class Operation:
     made: Callable[[Sequence[int]], int | None]  # what two or more values make (None: nothing)
     partners: Callable[[int, int], tuple[int, ...]]  # (value, target): values making it
     weaker: tuple[str, ...] = ()  # operations that say less of a cage, to make it harder
-    complement: Callable[[int, int, int], int] | None = None  # (cells, n, target): the
-    #                                      target after v -> n+1-v, if it stays one
+    # (cells, n, target): the target after v -> n+1-v; None where no target would do
+    complement: Callable[[int, int, int], int] | None = None
 
 
 def _quotient(values: Sequence[int]) -> int | None:
