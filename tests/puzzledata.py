@@ -11,6 +11,16 @@ DATA = Path(__file__).resolve().parent / "data"  # copies of public sets: data/R
 # The solution of the first top95 puzzle, a solved grid to cut test puzzles from.
 SOLVED_9X9 = ("417369825632158947958724316825437169791586432346912758"
               "289643571573291684164875293")
+# `bookmaker generate --size 25x25 --seed 1`: a large board the rater and art are tried on.
+TWENTY_FIVE = (
+    "..PB.F..9.MED5..A.1....8H9....A..3.....7..DN.5.L..7..M....81..C....4JG.OB.P.ID.8"
+    "...JC..1.O.PH.5.M...1.A2O5.I..N....K73.L..JE.M2C..71...B.KH6.8G..O.9.D...8..J..L"
+    ".2M9.1.F..G.7B...J1H.C8K.....4.3BAP6........B.652...A.CM.KD...NH8...P6G..D....3."
+    ".C.O9.JK...6.L.N4F..G.8.E9.5.J...KCJ.............3....K42G5..9...8.7..4O.6A2..C."
+    "E3....4E3N.KA127C....O..8..HM..G..A..CM..F9.......P..D..NLJ1..B....6.....M.8HC7."
+    "......L..6...2D3.P..F......O...HE.4.P.....N5F..A.I.MGCI.F...1B7N.H.......L62H4.P"
+    "D...9J....A.I8..NEGB.L.H...1...J.A....PDNI...OA5I..P..D.9.G.E4.H.3..2MD....B..57"
+    "KN.MP6...........2F.38H.A....I...B.J...OGB8.7..9FM.6..L..1.O...AK")
 
 
 def read_puzzles(name: str) -> list[str]:

@@ -11,6 +11,7 @@ import zlib
 import pypdfium2 as pdfium
 import pytest
 from exchangedata import LINES, puzzle_of
+from puzzledata import TWENTY_FIVE
 
 from bookmaker.cli import main
 from bookmaker.core.board.grid import Grid
@@ -110,15 +111,7 @@ LARGE = {
     ",17\\,16\\/X,\\3,.,.,12\\16,.,.,11\\3,.,.,12\\24,.,.,.,./X,X,10\\3,.,.,\\14,.,.,.,\\3,.,."
     ",6\\16,.,./X,6\\8,.,.,.,16\\,17\\3,.,.,16\\8,.,.,.,4\\,6\\/\\11,.,.,\\28,.,.,.,.,\\10,.,.,"
     "\\6,.,.,./\\4,.,.,\\20,.,.,.,.,\\15,.,.,\\7,.,.,.")),
-    "classic": (25, (
-    "..PB.F..9.MED5..A.1....8H9....A..3.....7..DN.5.L..7..M....81..C....4JG.OB.P.ID.8"
-    "...JC..1.O.PH.5.M...1.A2O5.I..N....K73.L..JE.M2C..71...B.KH6.8G..O.9.D...8..J..L"
-    ".2M9.1.F..G.7B...J1H.C8K.....4.3BAP6........B.652...A.CM.KD...NH8...P6G..D....3."
-    ".C.O9.JK...6.L.N4F..G.8.E9.5.J...KCJ.............3....K42G5..9...8.7..4O.6A2..C."
-    "E3....4E3N.KA127C....O..8..HM..G..A..CM..F9.......P..D..NLJ1..B....6.....M.8HC7."
-    "......L..6...2D3.P..F......O...HE.4.P.....N5F..A.I.MGCI.F...1B7N.H.......L62H4.P"
-    "D...9J....A.I8..NEGB.L.H...1...J.A....PDNI...OA5I..P..D.9.G.E4.H.3..2MD....B..57"
-    "KN.MP6...........2F.38H.A....I...B.J...OGB8.7..9FM.6..L..1.O...AK")),
+    "classic": (25, TWENTY_FIVE),
 }
 
 

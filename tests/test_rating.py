@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from puzzledata import DATA
+from puzzledata import DATA, TWENTY_FIVE
 
 from bookmaker.core.board.grid import parse_grid
 from bookmaker.core.board.shape import shape_of
@@ -125,23 +125,12 @@ def test_a_16x16_puzzle_is_rated_within_its_budget():
     assert rating.er >= 10 and rating.steps
 
 
-# `bookmaker generate --size 25x25 --seed 1`
-TWENTY_FIVE = (
-    "..PB.F..9.MED5..A.1....8H9....A..3.....7..DN.5.L..7..M....81..C....4JG.OB.P.ID.8"
-    "...JC..1.O.PH.5.M...1.A2O5.I..N....K73.L..JE.M2C..71...B.KH6.8G..O.9.D...8..J..L"
-    ".2M9.1.F..G.7B...J1H.C8K.....4.3BAP6........B.652...A.CM.KD...NH8...P6G..D....3."
-    ".C.O9.JK...6.L.N4F..G.8.E9.5.J...KCJ.............3....K42G5..9...8.7..4O.6A2..C."
-    "E3....4E3N.KA127C....O..8..HM..G..A..CM..F9.......P..D..NLJ1..B....6.....M.8HC7."
-    "......L..6...2D3.P..F......O...HE.4.P.....N5F..A.I.MGCI.F...1B7N.H.......L62H4.P"
-    "D...9J....A.I8..NEGB.L.H...1...J.A....PDNI...OA5I..P..D.9.G.E4.H.3..2MD....B..57"
-    "KN.MP6...........2F.38H.A....I...B.J...OGB8.7..9FM.6..L..1.O...AK")
-
 
 def test_a_25x25s_unique_loops_search_is_charged_to_its_budget():
     # Issue 34 M9: `rate --budget 1` of this puzzle took 28 s before it looked at its
     # budget, in the loops' type 3 (every 7 of a unit's 25 cells, for each loop), which
     # charged nothing: its steps end in a third of a second, at the loops' first search.
-    cut = rate(parse_grid("".join(TWENTY_FIVE)), budget=1)
+    cut = rate(parse_grid(TWENTY_FIVE), budget=1)
     assert cut.texts == (">=4.5", "1.2", "1.2") and len(cut.steps) == 157
     assert cut.reason == "work budget: Unique Rectangles and Loops"
 
