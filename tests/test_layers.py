@@ -14,7 +14,7 @@ from importlinter.api import read_configuration
 import bookmaker
 
 PACKAGE = Path(bookmaker.__file__).resolve().parent
-PYPROJECT = PACKAGE.parent / "pyproject.toml"
+PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"  # the checkout's
 DATA_PACKAGES = {"layouts", "fonts", "messages"}  # data folders installed as packages
 
 
