@@ -140,6 +140,27 @@ def test_the_registry_loads_the_families_past_sudoku_on_the_first_miss(tmp_path)
                                           f"{len(all_kinds())}")
 
 
+UNPICKLING_IN_A_FRESH_PROCESS = """
+import pickle, sys
+kinds = pickle.loads(sys.stdin.buffer.read())
+asked = "bookmaker.core.registry" in sys.modules
+from bookmaker.core.registry import kind_named
+print(asked, [kind.name for kind in kinds] == [kind_named(kind.name).name for kind in kinds],
+      all(kind is kind_named(kind.name) for kind in kinds))
+"""
+
+
+def test_a_pickled_kind_unpickles_as_the_same_kind_without_the_registry(tmp_path):
+    # A worker process or a Dask worker unpickles the kinds in its jobs: each comes back
+    # as the one object its module made (kinds are singletons), and the registry, which
+    # sits above the kinds, is not what finds it.
+    import subprocess
+    import sys
+    ran = subprocess.run([sys.executable, "-c", UNPICKLING_IN_A_FRESH_PROCESS], cwd=tmp_path,
+                         input=pickle.dumps(all_kinds()), capture_output=True, check=True)
+    assert ran.stdout.decode().split("\n")[0] == "False True True"
+
+
 def _some_extras(kind, board):
     if kind.line_family != "Cages":  # not a Killer: a puzzle of the kind, made
         return kind.make(MakeRequest(kind.frame(board.size), 1, "beginner")).extras

@@ -57,6 +57,9 @@ class MakeRequest:
     record_grade: bool = True   # grade one made to any grade (not if only givens are kept)
 
 
+_MADE: list[Kind] = []  # every kind made, in order: a module's own before any test's
+
+
 class Kind:
     """One kind of puzzle. Subclasses set the attributes and implement the methods."""
 
@@ -85,10 +88,16 @@ class Kind:
     #                                  glyphs may print them (letters, a Wordoku's word)
     sudoku_rule: bool = True         # Sudoku's rule (rows, columns, boxes) is its base rule
 
+    def __new__(cls, *args, **kwargs):
+        kind = super().__new__(cls)
+        _MADE.append(kind)  # kinds are singletons, made as their modules load
+        return kind
+
     def __reduce__(self):
-        # Kinds are singletons: pickled (to worker processes, Dask) by name.
-        from ..registry import kind_named  # the registry sits above the kinds
-        return (kind_named, (self.name,))
+        # Pickled (to worker processes, Dask) as its class and name: unpickling imports the
+        # class's module, which makes its kinds, and finds this one among them; the
+        # registry, above the kinds, is not asked.
+        return (made_kind, (type(self), self.name))
 
     def __repr__(self) -> str:
         return f"<kind {self.name}>"
@@ -316,6 +325,12 @@ def puzzle_key(puzzle: Puzzle) -> str:
     """What builds, dailies and registries compare to find repeats: the puzzle's kind's
     repeat key."""
     return puzzle.kind.repeat_key(puzzle.givens, puzzle.extras)
+
+
+def made_kind(cls: type[Kind], name: str) -> Kind:
+    """The first kind of class `cls` named `name`: an unpickled kind (its module, which
+    made it, loaded as `cls` was unpickled)."""
+    return next(kind for kind in _MADE if type(kind) is cls and kind.name == name)
 
 
 def box_of_regions(size: int, regions: tuple[tuple[int, ...], ...]) -> tuple[int, int]:
