@@ -7,6 +7,7 @@ import pytest
 
 from bookmaker.core.board.grid import Grid, GridError
 from bookmaker.core.board.shape import kakuro_of
+from bookmaker.core.grade.caged import fillings
 from bookmaker.core.kakuro.areas import areas_of
 from bookmaker.core.kakuro.check import check_kakuro
 from bookmaker.core.kakuro.clues import ClueError, Clues, clues_of_solution
@@ -17,7 +18,6 @@ from bookmaker.core.kakuro.pattern import make_pattern
 from bookmaker.core.kakuro.solver import kakuro_solutions, solution_other_than
 from bookmaker.core.kakuro.techniques import KakuroState, permutation_support
 from bookmaker.core.kakuro.text import format_kakuro, parse_kakuro
-from bookmaker.core.killer.techniques import fillings
 from bookmaker.core.rng import Rng
 
 # The text's own example: across 4, 7, 7; down 3, 12, 3; solution 13/241/52.
