@@ -34,8 +34,13 @@ from functools import lru_cache
 from ..bits import bits_of
 from ..board.grid import SYMBOLS, Grid
 from ..board.groups import unit_groups
-from ..grade.advanced import contradiction_chains, solver_boards
-from ..grade.caged import apply_to_changed_cages, lone_cell, open_part, virtual_cage
+from ..grade.caged import (
+    apply_to_changed_cages,
+    lone_cell,
+    open_part,
+    settled_forcing_chain,
+    virtual_cage,
+)
 from ..grade.candidates import Candidates, Step, cell_names
 from ..words import with_article
 from .cages import ADD, CalcCages, pack, union, unpack
@@ -304,13 +309,4 @@ def calcudoku_forcing_chain(state: CalcCandidates) -> Step | None:
     """Contradiction forcing chains with the cages: a candidate whose placement leads, by
     Latin singles and cage fillings (the solver's propagation), to a contradiction goes.
     Every try starts from the state taken to that propagation's fixed point once."""
-    boards, placed = solver_boards(state)
-    placed = settle(state.cages, boards, placed)
-    if placed < 0:
-        return None  # the state itself breaks the rules: never met in a proper puzzle
-    settled = boards[:]
-
-    def rounds(cages: CalcCages, trial: list[int], placed: int) -> int | None:
-        return rounds_to_contradiction(cages, trial, placed, settled)
-    return contradiction_chains(state, state.cages, rounds, "with the cages",
-                                (settled, placed))
+    return settled_forcing_chain(state, settle, rounds_to_contradiction, "with the cages")

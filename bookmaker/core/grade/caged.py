@@ -1,7 +1,8 @@
 """What the hand-solving states of caged puzzles (a Killer's, a Calcudoku's) share: a
 bulk technique applied to the cages whose cells changed since it last looked, the
-fillings of cells adding up to a total, and the innies and outies of an area: the one
-open cell its total gives, and the few open cells narrowed as a virtual cage."""
+fillings of cells adding up to a total, the innies and outies of an area (the one open
+cell its total gives, and the few open cells narrowed as a virtual cage), and forcing
+chains that follow a cage solver's propagation."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..bits import bits_of, lowest_bit
+from .advanced import contradiction_chains, solver_boards
 from .candidates import Step
 
 
@@ -101,3 +103,21 @@ def virtual_cage(state: Any, cells: tuple[int, ...], total: int) -> tuple:
     kept = fillings(digits, total, differ)
     return tuple((c, d + 1) for c, mine, keep in zip(cells, digits, kept)
                  for d in bits_of(mine & ~keep))
+
+
+def settled_forcing_chain(state: Any, settle: Callable, rounds_to_contradiction: Callable,
+                          how: str) -> Step | None:
+    """Contradiction forcing chains by a cage solver's propagation: `settle(cages, boards,
+    placed)` takes the solver's boards to its fixed point (placed, or -1 for a
+    contradiction), `rounds_to_contradiction(cages, trial, placed, settled)` follows a
+    placement from there. Every try starts from the state settled once, so each follows
+    only what its placement changes; `how` names the propagation in the explanation."""
+    boards, placed = solver_boards(state)
+    placed = settle(state.cages, boards, placed)
+    if placed < 0:
+        return None  # the state itself breaks the rules: never met in a proper puzzle
+    settled = boards[:]
+
+    def rounds(cages: Any, trial: list[int], placed: int) -> int | None:
+        return rounds_to_contradiction(cages, trial, placed, settled)
+    return contradiction_chains(state, state.cages, rounds, how, (settled, placed))

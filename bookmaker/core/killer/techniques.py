@@ -34,8 +34,15 @@ from functools import cache
 from ..bits import bits_of, lowest_bit
 from ..board.grid import SYMBOLS, Grid
 from ..board.groups import unit_groups
-from ..grade.advanced import contradiction_chains, forcing_step, solver_boards
-from ..grade.caged import apply_to_changed_cages, fillings, lone_cell, open_part, virtual_cage
+from ..grade.advanced import forcing_step
+from ..grade.caged import (
+    apply_to_changed_cages,
+    fillings,
+    lone_cell,
+    open_part,
+    settled_forcing_chain,
+    virtual_cage,
+)
 from ..grade.candidates import Candidates, Step, cell_names, symbols_text
 from ..grade.twins import CLASSIC_TWINS
 from ..words import with_article
@@ -369,16 +376,7 @@ def killer_forcing_chain(state: KillerCandidates) -> Step | None:
     starts from the state taken to that propagation's fixed point once, so each follows
     only what its placement changes (the same contradictions, found some ten times
     faster)."""
-    boards, placed = solver_boards(state)
-    placed = settle(state.cages, boards, placed)
-    if placed < 0:
-        return None  # the state itself breaks the rules: never met in a proper puzzle
-    settled = boards[:]
-
-    def rounds(cages: Cages, trial: list[int], placed: int) -> int | None:
-        return rounds_to_contradiction(cages, trial, placed, settled)
-    return contradiction_chains(state, state.cages, rounds, FORCING_WITH_CAGES,
-                                (settled, placed))
+    return settled_forcing_chain(state, settle, rounds_to_contradiction, FORCING_WITH_CAGES)
 
 
 FORCING_WITH_CAGES = "with the cages"

@@ -17,17 +17,10 @@ from typing import Any
 from ..bits import bits_of
 from ..board.grid import SYMBOLS, Grid
 from ..grade import advanced as a
+from ..grade import grader
 from ..grade import techniques as t
 from ..grade.candidates import Candidates, Step
-from ..grade.grader import (
-    GRADES,
-    Grading,
-    Ladder,
-    Technique,
-    grade_state,
-    grade_state_within,
-    place_naked_single,
-)
+from ..grade.grader import GRADES, Ladder, Technique, grade_state_within, place_naked_single
 from .search import full_masks, rounds_to_contradiction, settle
 
 # The classic techniques a Latin square takes, by the grade they have on one.
@@ -183,11 +176,11 @@ class LatinGrading:
     def state(self, givens: Grid, extras) -> LatinCandidates:
         return LatinCandidates.of(givens, extras, self.rule(extras))
 
-    def grade(self, givens: Grid, extras) -> Grading:
+    def grade(self, givens: Grid, extras) -> grader.Grading:
         """Solve by technique from the easiest, restarting after every step, and grade."""
-        return grade_state(self.state(givens, extras), self.ladder)
+        return grader.grade_state(self.state(givens, extras), self.ladder)
 
-    def grade_within(self, givens: Grid, extras, ceiling: str) -> Grading | None:
+    def grade_within(self, givens: Grid, extras, ceiling: str) -> grader.Grading | None:
         """The grading if the grade is at most `ceiling` (else None): none of the techniques
         guesses or assumes a single solution, so a finished solve proves there is one."""
         return grade_state_within(self.state(givens, extras), ceiling, self.ladder)
