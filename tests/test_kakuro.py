@@ -182,6 +182,23 @@ def test_a_second_solution_is_found_besides_a_known_one():
     assert clues_of_solution(shape, other) == clues
 
 
+
+def test_the_search_and_the_other_solution_share_one_walk_and_its_node_budget():
+    # Out of nodes, the search says it is incomplete and solution_other_than() hands back
+    # the known filling (not to be taken for unique); the small example, which narrowing
+    # alone solves in one node, has no other solution.
+    rng = Rng(4)
+    shape = make_pattern(6, rng)
+    filling = tuple(random_filling(shape, rng).values)
+    clues = clues_of_solution(shape, filling)
+    zeros = (0,) * shape.cell_count
+    cut = kakuro_solutions(clues, zeros, max_nodes=1)
+    assert (cut.count, cut.complete, cut.nodes) == (0, False, 1)
+    assert solution_other_than(clues, zeros, filling, max_nodes=1) == filling
+    givens, small = parse_kakuro(SMALL)
+    assert kakuro_solutions(small, givens.cells).nodes == 1
+    assert solution_other_than(small, givens.cells, SMALL_SOLUTION) is None
+
 # --- techniques and grading ---------------------------------------------------------------
 
 def test_run_permutations_keep_the_digits_of_the_killer_engines_fillings():
