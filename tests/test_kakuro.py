@@ -7,6 +7,7 @@ import pytest
 
 from bookmaker.core.board.grid import Grid, GridError
 from bookmaker.core.board.shape import kakuro_of
+from bookmaker.core.grade.caged import fillings
 from bookmaker.core.kakuro.areas import areas_of
 from bookmaker.core.kakuro.check import check_kakuro
 from bookmaker.core.kakuro.clues import ClueError, Clues, clues_of_solution
@@ -17,7 +18,6 @@ from bookmaker.core.kakuro.pattern import make_pattern
 from bookmaker.core.kakuro.solver import kakuro_solutions, solution_other_than
 from bookmaker.core.kakuro.techniques import KakuroState, permutation_support
 from bookmaker.core.kakuro.text import format_kakuro, parse_kakuro
-from bookmaker.core.killer.techniques import fillings
 from bookmaker.core.rng import Rng
 
 # The text's own example: across 4, 7, 7; down 3, 12, 3; solution 13/241/52.
@@ -181,6 +181,23 @@ def test_a_second_solution_is_found_besides_a_known_one():
     assert other is not None and other != tuple(filling)
     assert clues_of_solution(shape, other) == clues
 
+
+
+def test_the_search_and_the_other_solution_share_one_walk_and_its_node_budget():
+    # Out of nodes, the search says it is incomplete and solution_other_than() hands back
+    # the known filling (not to be taken for unique); the small example, which narrowing
+    # alone solves in one node, has no other solution.
+    rng = Rng(4)
+    shape = make_pattern(6, rng)
+    filling = tuple(random_filling(shape, rng).values)
+    clues = clues_of_solution(shape, filling)
+    zeros = (0,) * shape.cell_count
+    cut = kakuro_solutions(clues, zeros, max_nodes=1)
+    assert (cut.count, cut.complete, cut.nodes) == (0, False, 1)
+    assert solution_other_than(clues, zeros, filling, max_nodes=1) == filling
+    givens, small = parse_kakuro(SMALL)
+    assert kakuro_solutions(small, givens.cells).nodes == 1
+    assert solution_other_than(small, givens.cells, SMALL_SOLUTION) is None
 
 # --- techniques and grading ---------------------------------------------------------------
 

@@ -34,10 +34,14 @@ from functools import lru_cache
 from ..bits import bits_of
 from ..board.grid import SYMBOLS, Grid
 from ..board.groups import unit_groups
-from ..grade.advanced import contradiction_chains, solver_boards
-from ..grade.caged import apply_to_changed_cages
+from ..grade.caged import (
+    apply_to_changed_cages,
+    lone_cell,
+    open_part,
+    settled_forcing_chain,
+    virtual_cage,
+)
 from ..grade.candidates import Candidates, Step, cell_names
-from ..killer.techniques import fillings as sum_fillings
 from ..words import with_article
 from .cages import ADD, CalcCages, pack, union, unpack
 from .solver import rounds_to_contradiction, settle
@@ -260,23 +264,16 @@ def _sides(area: Area):
         yield "outie", area.outies, area.outie_total
 
 
-def _open_part(state: Candidates, cells: int, total: int) -> tuple[int, int]:
-    open_cells = cells & state.open_cells
-    return open_cells, total - sum(state.values[c] for c in bits_of(cells & ~open_cells))
-
-
 def line_total(state: CalcCandidates) -> Step | None:
     """The one open innie (or outie) of lines together is what their total leaves."""
     for area in areas(state.cages):
         for side, cells, total in _sides(area):
-            open_cells, remaining = _open_part(state, cells, total)
-            if open_cells and not open_cells & (open_cells - 1):
-                cell = open_cells.bit_length() - 1
-                if 1 <= remaining <= state.shape.size and \
-                        state.cell_digits[cell] >> (remaining - 1) & 1:
-                    return Step("line total", ((cell, remaining),), (),
-                                f"{state.shape.cell_name(cell)} = {SYMBOLS[remaining - 1]}: "
-                                f"the {side} of {area.name}")
+            placement = lone_cell(state, cells, total)
+            if placement is not None:
+                cell, value = placement
+                return Step("line total", (placement,), (),
+                            f"{state.shape.cell_name(cell)} = {SYMBOLS[value - 1]}: "
+                            f"the {side} of {area.name}")
     return None
 
 
@@ -293,19 +290,13 @@ def large_innies_and_outies(state: CalcCandidates) -> Step | None:
 
 def _innies_and_outies(state: CalcCandidates, counts: tuple[int, int],
                        name: str) -> Step | None:
-    peer_masks = state.shape.peer_masks
     for area in areas(state.cages):
         for side, cells, total in _sides(area):
-            open_cells, remaining = _open_part(state, cells, total)
+            open_cells, remaining = open_part(state, cells, total)
             if not counts[0] <= open_cells.bit_count() <= counts[1]:
                 continue
             group = tuple(bits_of(open_cells))
-            differ = tuple(tuple(j for j in range(i) if peer_masks[group[i]] >> group[j] & 1)
-                           for i in range(len(group)))
-            digits = tuple(state.cell_digits[c] for c in group)
-            kept = sum_fillings(digits, remaining, differ)
-            eliminations = tuple((c, d + 1) for c, mine, keep in zip(group, digits, kept)
-                                 for d in bits_of(mine & ~keep))
+            eliminations = virtual_cage(state, group, remaining)  # cells on one line differ
             if eliminations:
                 return Step(name, (), eliminations, f"the open {side}s of {area.name} "
                             f"({cell_names(state, group)}) add up to {remaining}")
@@ -318,13 +309,4 @@ def calcudoku_forcing_chain(state: CalcCandidates) -> Step | None:
     """Contradiction forcing chains with the cages: a candidate whose placement leads, by
     Latin singles and cage fillings (the solver's propagation), to a contradiction goes.
     Every try starts from the state taken to that propagation's fixed point once."""
-    boards, placed = solver_boards(state)
-    placed = settle(state.cages, boards, placed)
-    if placed < 0:
-        return None  # the state itself breaks the rules: never met in a proper puzzle
-    settled = boards[:]
-
-    def rounds(cages: CalcCages, trial: list[int], placed: int) -> int | None:
-        return rounds_to_contradiction(cages, trial, placed, settled)
-    return contradiction_chains(state, state.cages, rounds, "with the cages",
-                                (settled, placed))
+    return settled_forcing_chain(state, settle, rounds_to_contradiction, "with the cages")

@@ -15,11 +15,9 @@ generation): both only remove candidates, so they reach the same fixed point in 
 
 from __future__ import annotations
 
-from ..board.grid import Grid
-from ..grade.grader import Grading, Technique, grade_state, grade_state_within
-from ..latin.grading import LatinCandidates, ladder, within_reach
+from ..grade.grader import Technique
+from ..latin.grading import LatinGrading, ladder
 from . import techniques as f
-from .signs import Signs
 from .solver import sign_prune
 
 FUTOSHIKI_LADDER = ladder(
@@ -27,23 +25,8 @@ FUTOSHIKI_LADDER = ladder(
      Technique("inequality fork", "easy", 2.6, f.inequality_fork)),
     (("inequality bounds", f.apply_inequality_bounds),))
 
-
-def _state(givens: Grid, signs: Signs) -> LatinCandidates:
-    return LatinCandidates.of(givens, signs, sign_prune(signs))
-
-
-def grade_futoshiki(givens: Grid, signs: Signs) -> Grading:
-    """Solve by technique from the easiest, restarting after every step, and grade."""
-    return grade_state(_state(givens, signs), FUTOSHIKI_LADDER)
-
-
-def grade_futoshiki_within(givens: Grid, signs: Signs, ceiling: str) -> Grading | None:
-    """The grading if the grade is at most `ceiling` (else None): none of the techniques
-    guesses or assumes a single solution, so a finished solve proves there is one."""
-    return grade_state_within(_state(givens, signs), ceiling, FUTOSHIKI_LADDER)
-
-
-def futoshiki_within_reach(givens: Grid, signs: Signs, ceiling: str) -> bool:
-    """Whether grade_futoshiki_within() would grade it, the fast way (for digging)."""
-    prune = sign_prune(signs)
-    return within_reach(givens, signs, prune, prune, ceiling, FUTOSHIKI_LADDER)
+# The signs' rule prunes both for forcing chains and in bulk (inequality bounds).
+FUTOSHIKI_GRADING = LatinGrading(FUTOSHIKI_LADDER, sign_prune, sign_prune)
+grade_futoshiki = FUTOSHIKI_GRADING.grade
+grade_futoshiki_within = FUTOSHIKI_GRADING.grade_within
+futoshiki_within_reach = FUTOSHIKI_GRADING.within_reach

@@ -18,7 +18,7 @@ from ..board.grid import Grid
 from ..board.marks import BlockMark, Marks
 from ..board.shape import Shape
 from ..grade.grades import GRADES, Ranked
-from ..kinds.kind import BoardDescription, Extras, MakeRequest, SquareKind
+from ..kinds.kind import BoardDescription, DrawnBoard, Extras, MakeRequest, SquareKind
 from ..puzzle import Puzzle
 from ..rng import Rng
 from ..solve.verify import first_decided, require_agreement
@@ -45,7 +45,7 @@ EXTREME_FROM = 10
 LARGEST_FOR = {GRADES[0]: 18, GRADES[1]: 21}
 
 
-class KakuroKind(SquareKind):
+class KakuroKind(DrawnBoard, SquareKind):
     """Kakuro: every run's digits differ and add up to its clue."""
 
     name = "kakuro"
@@ -84,14 +84,8 @@ class KakuroKind(SquareKind):
         return make_pattern(frame.size, Rng(seed), "rotational", settings.longest,
                             settings.black_share)
 
-    def reading_board(self, frame: Shape | None) -> Shape | None:
-        return frame  # the pattern comes from each line; the frame gives the size
-
     def describe(self, frame: Shape) -> BoardDescription:
         return BoardDescription(f"{frame.size}x{frame.size} Kakuro", frame.cell_count)
-
-    def frame_cells(self, frame: Shape) -> int:
-        return frame.size
 
     def named_size(self, board: Shape) -> int:
         return board.frame[0]  # its frame of squares: the values are 1..9 on every size

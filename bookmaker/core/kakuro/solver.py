@@ -14,7 +14,7 @@ and spends its nodes looking for another).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from ..bits import fewest_open
 from ..board.shape import KAKURO_DIGITS
@@ -155,28 +155,16 @@ def search(tables: Tables, cands: list[int], limit: int = 2,
            max_nodes: int = DEFAULT_MAX_NODES, prefer=None) -> Search:
     """Depth-first search from candidates: narrow, then branch on a cell with the fewest
     candidates (the first such in cell order)."""
-    stack = [(cands, list(range(len(tables.cells))))]
-    count, first, nodes = 0, None, 0
-    while stack:
-        if nodes >= max_nodes:
-            return Search(count, first, False, nodes)
-        nodes += 1
-        cands, dirty = stack.pop()
-        if not narrow(tables, cands, dirty):
-            continue
-        cell = fewest_open(cands)
-        if cell < 0:
-            count += 1
-            if first is None:
-                first = tuple(mask.bit_length() for mask in cands)
-            if count >= limit:
-                break
-            continue
-        for d in reversed(_order(cands[cell], None if prefer is None else prefer[cell])):
-            child = cands[:]
-            child[cell] = 1 << d
-            stack.append((child, list(tables.runs_of[cell])))
-    return Search(count, first, True, nodes)
+    count, first = 0, None
+
+    def found(solution: tuple[int, ...]) -> bool:
+        nonlocal count, first
+        count += 1
+        if first is None:
+            first = solution
+        return count >= limit
+    finished, nodes = _walk(tables, cands, max_nodes, prefer, found)
+    return Search(count, first, finished, nodes)
 
 
 def solution_other_than(clues: Clues, givens, known,
@@ -184,28 +172,45 @@ def solution_other_than(clues: Clues, givens, known,
     """A solution other than the known one, or None if there is none; the known one
     (a complete filling) if the search runs out of nodes first (so the caller cannot
     take it for unique)."""
-    tables = Tables(clues)
-    stack = [(start(clues, givens), list(range(len(tables.cells))))]
-    nodes = 0
     known = tuple(known)
+    other: list[tuple[int, ...]] = []
+
+    def found(solution: tuple[int, ...]) -> bool:
+        if solution == known:
+            return False
+        other.append(solution)
+        return True
+    finished, _ = _walk(Tables(clues), start(clues, givens), max_nodes, known, found)
+    if not finished:
+        return known
+    return other[0] if other else None
+
+
+def _walk(tables: Tables, cands: list[int], max_nodes: int, prefer,
+          found: Callable[[tuple[int, ...]], bool]) -> tuple[bool, int]:
+    """The depth-first search both ask: narrow, then branch on a cell with the fewest
+    candidates (the first such in cell order), `prefer`'s digit first if given; each
+    solution met goes to `found`, which says whether to stop. (False if `max_nodes` ran
+    out first, else True; the nodes taken)."""
+    stack = [(cands, list(range(len(tables.cells))))]
+    nodes = 0
     while stack:
         if nodes >= max_nodes:
-            return known
+            return False, nodes
         nodes += 1
         cands, dirty = stack.pop()
         if not narrow(tables, cands, dirty):
             continue
         cell = fewest_open(cands)
         if cell < 0:
-            found = tuple(mask.bit_length() for mask in cands)
-            if found != known:
-                return found
+            if found(tuple(mask.bit_length() for mask in cands)):
+                break
             continue
-        for d in reversed(_order(cands[cell], known[cell])):
+        for d in reversed(_order(cands[cell], None if prefer is None else prefer[cell])):
             child = cands[:]
             child[cell] = 1 << d
             stack.append((child, list(tables.runs_of[cell])))
-    return None
+    return True, nodes
 
 
 def _order(mask: int, known: int | None) -> list[int]:

@@ -36,9 +36,9 @@ from functools import lru_cache
 from itertools import combinations
 
 from ..board.grid import SYMBOLS, Grid
+from ..grade.caged import fillings
 from ..grade.candidates import Step
 from ..killer.cages import combinations as sets_adding_up
-from ..killer.techniques import fillings
 from ..words import with_article
 from .areas import areas_of
 from .clues import Clues

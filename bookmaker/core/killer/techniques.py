@@ -29,13 +29,20 @@ from the rest of the cage (no repeats), and nothing else treats a cage as a unit
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 
 from ..bits import bits_of, lowest_bit
 from ..board.grid import SYMBOLS, Grid
 from ..board.groups import unit_groups
-from ..grade.advanced import contradiction_chains, forcing_step, solver_boards
-from ..grade.caged import apply_to_changed_cages
+from ..grade.advanced import forcing_step
+from ..grade.caged import (
+    apply_to_changed_cages,
+    fillings,
+    lone_cell,
+    open_part,
+    settled_forcing_chain,
+    virtual_cage,
+)
 from ..grade.candidates import Candidates, Step, cell_names, symbols_text
 from ..grade.twins import CLASSIC_TWINS
 from ..words import with_article
@@ -270,57 +277,7 @@ def _all_distinct(count: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(range(i)) for i in range(count))
 
 
-@lru_cache(maxsize=1 << 16)
-def fillings(digits: tuple[int, ...], total: int, differ) -> tuple[int, ...]:
-    """Per cell, the digits (mask) it takes in some filling of the cells from their
-    candidate digits adding up to `total` (in values), where cell i differs from the cells
-    differ[i] (earlier ones). Cells with the fewest candidates are tried first. Cached:
-    a grading asks again about cages whose candidates have not changed."""
-    count = len(digits)
-    kept = [0] * count
-    chosen = [0] * count
-    order = sorted(range(count), key=lambda i: digits[i].bit_count())
-    rank = {cell: place for place, cell in enumerate(order)}
-    must_differ = [[rank[j] for j in range(count) if j != i and _differs(differ, i, j)
-                    and rank[j] < rank[i]] for i in order]
-    lows = [lowest_bit(digits[i]) + 1 for i in order]
-    highs = [digits[i].bit_length() for i in order]
-
-    def extend(place: int, left: int) -> bool:
-        if place == count:
-            if left:
-                return False
-            for p, i in enumerate(order):
-                kept[i] |= 1 << (chosen[p] - 1)
-            return True
-        rest_low, rest_high = sum(lows[place + 1:]), sum(highs[place + 1:])
-        found = False
-        for d in bits_of(digits[order[place]]):
-            value = d + 1
-            if not rest_low <= left - value <= rest_high:
-                continue
-            if any(chosen[q] == value for q in must_differ[place]):
-                continue
-            chosen[place] = value
-            found |= extend(place + 1, left - value)
-        return found
-    extend(0, total)
-    return tuple(kept)
-
-
-def _differs(differ, i: int, j: int) -> bool:
-    return j in differ[i] if j < i else i in differ[j]
-
-
 # --- the 45 rule -----------------------------------------------------------------------
-
-def _open_part(state: Candidates, cells: int, total: int) -> tuple[int, int]:
-    """The open cells among `cells`, and what they add up to given that `cells` add up to
-    `total`."""
-    open_cells = cells & state.open_cells
-    placed = sum(state.values[c] for c in bits_of(cells & ~open_cells))
-    return open_cells, total - placed
-
 
 SIDES = ("innie", "outie")
 
@@ -340,12 +297,9 @@ def _forty_five(state: KillerCandidates, several: bool, step) -> Step | None:
         if (area.units > 1) != several:
             continue
         for side, cells, total in _sides(area):
-            open_cells, remaining = _open_part(state, cells, total)
-            if open_cells and not open_cells & (open_cells - 1):
-                cell = open_cells.bit_length() - 1
-                if 1 <= remaining <= state.shape.size and \
-                        state.cell_digits[cell] >> (remaining - 1) & 1:
-                    return step(state, ((cell, remaining),), (), index, side)
+            placement = lone_cell(state, cells, total)
+            if placement is not None:
+                return step(state, (placement,), (), index, side)
     return None
 
 
@@ -388,26 +342,14 @@ def large_innies_and_outies(state: KillerCandidates) -> Step | None:
 def _innies_and_outies(state: KillerCandidates, counts: tuple[int, int], step) -> Step | None:
     for index, area in enumerate(state.cages.areas):
         for side, cells, total in _sides(area):
-            open_cells, remaining = _open_part(state, cells, total)
+            open_cells, remaining = open_part(state, cells, total)
             if not counts[0] <= open_cells.bit_count() <= counts[1]:
                 continue
             cells = tuple(bits_of(open_cells))
-            eliminations = _virtual_cage(state, cells, remaining)
+            eliminations = virtual_cage(state, cells, remaining)
             if eliminations:
                 return step(state, (), eliminations, index, side, remaining, *cells)
     return None
-
-
-def _virtual_cage(state: KillerCandidates, cells: tuple[int, ...], total: int) -> tuple:
-    """The eliminations of open cells adding up to `total` as if they were a cage (cells
-    that see each other differ)."""
-    peer_masks = state.cages.peer_masks
-    differ = tuple(tuple(j for j in range(i) if peer_masks[cells[i]] >> cells[j] & 1)
-                   for i in range(len(cells)))
-    digits = tuple(state.cell_digits[c] for c in cells)
-    kept = fillings(digits, total, differ)
-    return tuple((c, d + 1) for c, mine, keep in zip(cells, digits, kept)
-                 for d in bits_of(mine & ~keep))
 
 
 def _innies_step(name: str, state: KillerCandidates, placements, eliminations, area: int,
@@ -434,16 +376,7 @@ def killer_forcing_chain(state: KillerCandidates) -> Step | None:
     starts from the state taken to that propagation's fixed point once, so each follows
     only what its placement changes (the same contradictions, found some ten times
     faster)."""
-    boards, placed = solver_boards(state)
-    placed = settle(state.cages, boards, placed)
-    if placed < 0:
-        return None  # the state itself breaks the rules: never met in a proper puzzle
-    settled = boards[:]
-
-    def rounds(cages: Cages, trial: list[int], placed: int) -> int | None:
-        return rounds_to_contradiction(cages, trial, placed, settled)
-    return contradiction_chains(state, state.cages, rounds, FORCING_WITH_CAGES,
-                                (settled, placed))
+    return settled_forcing_chain(state, settle, rounds_to_contradiction, FORCING_WITH_CAGES)
 
 
 FORCING_WITH_CAGES = "with the cages"

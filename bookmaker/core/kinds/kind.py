@@ -373,6 +373,18 @@ class SquareKind(Kind):
         return latin_of(frame.size)
 
 
+class DrawnBoard:
+    """Mixed into a kind whose board is drawn per puzzle and carried by each of its lines
+    (a Jigsaw's regions, a Kakuro's pattern): where a board is asked of the frame alone,
+    the frame stands for it (drawing one would be a generation)."""
+
+    def reading_board(self, frame: Shape | None) -> Shape | None:
+        return frame  # the board comes from each line; the frame gives the size
+
+    def frame_cells(self, frame: Shape) -> int:
+        return frame.size
+
+
 class BoxKind(Kind):
     """A kind on one board geometry with boxes (the Sudoku kinds, the Killers), made as
     one of several kinds alike (name, title, geometry): the frame is the size's boxes, or

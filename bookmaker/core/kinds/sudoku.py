@@ -22,7 +22,7 @@ from ..grade.grades import GRADES, Ranked
 from ..puzzle import Puzzle
 from ..solve.search import Search
 from ..solve.solver import count_solutions
-from .kind import BoardDescription, BoxKind, MakeRequest
+from .kind import BoardDescription, BoxKind, DrawnBoard, MakeRequest
 
 if TYPE_CHECKING:
     from ..grade.grader import Grading
@@ -213,7 +213,7 @@ class HyperKind(SudokuKind):
         return None
 
 
-class JigsawKind(SudokuKind):
+class JigsawKind(DrawnBoard, SudokuKind):
     """Jigsaw: irregular regions instead of boxes, drawn from each puzzle's seed."""
 
     takes_box = False
@@ -245,14 +245,8 @@ class JigsawKind(SudokuKind):
         from ..generate.jigsaw import jigsaw_layout  # a layout is checked by a fill: generation
         return jigsaw_layout(frame.size, seed)
 
-    def reading_board(self, frame: Shape | None) -> Shape | None:
-        return frame  # the regions come from each line; the frame gives the size
-
     def describe(self, frame: Shape) -> BoardDescription:
         return BoardDescription(f"{frame.size}x{frame.size} Jigsaw", frame.cell_count)
-
-    def frame_cells(self, frame: Shape) -> int:
-        return frame.size
 
     def board_of_regions(self, size: int,
                          regions: tuple[tuple[int, ...], ...] = ()) -> Shape:

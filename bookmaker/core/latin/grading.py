@@ -11,11 +11,13 @@ need boxes, which a Latin square has none of.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from ..bits import bits_of
 from ..board.grid import SYMBOLS, Grid
 from ..grade import advanced as a
+from ..grade import grader
 from ..grade import techniques as t
 from ..grade.candidates import Candidates, Step
 from ..grade.grader import GRADES, Ladder, Technique, grade_state_within, place_naked_single
@@ -159,3 +161,31 @@ def within_reach(givens: Grid, extras, prune, bulk_prune, ceiling: str,
     state = state_of_masks(givens, extras, prune, masks)
     grading = grade_state_within(state, ceiling, the_ladder)
     return grading is not None and not grading.guessing  # (a stall graded 'extreme')
+
+
+@dataclass(frozen=True)
+class LatinGrading:
+    """How a Latin kind is graded: its ladder, and its clues' rule as prunes for the Latin
+    search, `rule(extras)` the whole rule (forcing chains) and `bulk(extras)` the ladder's
+    bulk techniques as one (the fast check for digging)."""
+
+    ladder: Ladder
+    rule: Callable[[Any], Callable[..., Any]]
+    bulk: Callable[[Any], Callable[..., Any]]
+
+    def state(self, givens: Grid, extras) -> LatinCandidates:
+        return LatinCandidates.of(givens, extras, self.rule(extras))
+
+    def grade(self, givens: Grid, extras) -> grader.Grading:
+        """Solve by technique from the easiest, restarting after every step, and grade."""
+        return grader.grade_state(self.state(givens, extras), self.ladder)
+
+    def grade_within(self, givens: Grid, extras, ceiling: str) -> grader.Grading | None:
+        """The grading if the grade is at most `ceiling` (else None): none of the techniques
+        guesses or assumes a single solution, so a finished solve proves there is one."""
+        return grade_state_within(self.state(givens, extras), ceiling, self.ladder)
+
+    def within_reach(self, givens: Grid, extras, ceiling: str) -> bool:
+        """Whether grade_within() would grade it, the fast way (for digging)."""
+        return within_reach(givens, extras, self.rule(extras), self.bulk(extras), ceiling,
+                            self.ladder)

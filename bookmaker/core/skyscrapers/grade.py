@@ -15,11 +15,9 @@ all only remove candidates, so they reach the same fixed point in any order.
 
 from __future__ import annotations
 
-from ..board.grid import Grid
-from ..grade.grader import Grading, Technique, grade_state, grade_state_within
-from ..latin.grading import LatinCandidates, ladder, within_reach
+from ..grade.grader import Technique
+from ..latin.grading import LatinGrading, ladder
 from . import techniques as s
-from .clues import EdgeClues
 from .solver import bounds_prune, visibility_prune
 
 SKYSCRAPERS_LADDER = ladder(
@@ -29,23 +27,9 @@ SKYSCRAPERS_LADDER = ladder(
      Technique("visibility (long lines)", "medium", 3.8, s.visibility_long)),
     (("edge clues (1 and N)", s.apply_edge_clues), ("clue bounds", s.apply_clue_bounds)))
 
-
-def _state(givens: Grid, clues: EdgeClues) -> LatinCandidates:
-    return LatinCandidates.of(givens, clues, visibility_prune(clues))
-
-
-def grade_skyscrapers(givens: Grid, clues: EdgeClues) -> Grading:
-    """Solve by technique from the easiest, restarting after every step, and grade."""
-    return grade_state(_state(givens, clues), SKYSCRAPERS_LADDER)
-
-
-def grade_skyscrapers_within(givens: Grid, clues: EdgeClues, ceiling: str) -> Grading | None:
-    """The grading if the grade is at most `ceiling` (else None): none of the techniques
-    guesses or assumes a single solution, so a finished solve proves there is one."""
-    return grade_state_within(_state(givens, clues), ceiling, SKYSCRAPERS_LADDER)
-
-
-def skyscrapers_within_reach(givens: Grid, clues: EdgeClues, ceiling: str) -> bool:
-    """Whether grade_skyscrapers_within() would grade it, the fast way (for digging)."""
-    return within_reach(givens, clues, visibility_prune(clues), bounds_prune(clues), ceiling,
-                        SKYSCRAPERS_LADDER)
+# Forcing chains follow the clues' whole rule; in bulk, the fixed bounds (edge clues and
+# clue bounds) are what the ladder applies.
+SKYSCRAPERS_GRADING = LatinGrading(SKYSCRAPERS_LADDER, visibility_prune, bounds_prune)
+grade_skyscrapers = SKYSCRAPERS_GRADING.grade
+grade_skyscrapers_within = SKYSCRAPERS_GRADING.grade_within
+skyscrapers_within_reach = SKYSCRAPERS_GRADING.within_reach
