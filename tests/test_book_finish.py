@@ -263,7 +263,7 @@ def test_a_large_print_book_of_five_kinds_flows_its_rules_onto_more_pages(classi
     assert [g.cell >= 28.8 - 1e-6 for g in grids] == [True, True]
     text = " ".join(line for page in pages for block in page.texts for line in block.lines)
     for kind in kinds[1:]:
-        assert ENGLISH.text(kind.rules_key) in text
+        assert ENGLISH.text(kind.presentation.rules_key) in text
     assert "the 45 rule is the great key" in text and "2 cells: 3=12, 4=13, 16=79, 17=89" in text
 
 
@@ -497,8 +497,8 @@ def test_a_killers_chart_lists_the_cages_with_one_set_of_digits():
 # --- the how-to-play shows each kind ----------------------------------------------------
 
 def _diagrams(puzzles: list[Puzzle], geometry: PageGeometry) -> Diagrams:
-    return Diagrams(tuple(Drawn(p, ENGLISH.text(p.kind.title_key)) for p in puzzles), 14.0,
-                    2.5, geometry.live_width, geometry.content_height)
+    drawn = tuple(Drawn(p, ENGLISH.text(p.kind.presentation.title_key)) for p in puzzles)
+    return Diagrams(drawn, 14.0, 2.5, geometry.live_width, geometry.content_height)
 
 
 def test_a_variety_books_rules_show_a_labelled_diagram_of_each_other_kind(classic, killer):

@@ -299,6 +299,6 @@ def test_a_book_of_several_calcudoku_kinds_says_their_common_rule_once(language)
     assert " ".join(rules).count(common) == 1
     for kind in kinds:  # each own part is the kind's whole rule less the common sentences
         own = words.text(f"own_rules.{kind.name}").partition(": ")[2]
-        assert own[1:] in words.text(kind.rules_key)
+        assert own[1:] in words.text(kind.presentation.rules_key)
     # One Calcudoku kind alone keeps its whole rule, as before.
-    assert kind_rules([(6, CALCUDOKU, ())], words) == [words.text(CALCUDOKU.rules_key)]
+    assert kind_rules([(6, CALCUDOKU, ())], words) == [words.text(CALCUDOKU.presentation.rules_key)]

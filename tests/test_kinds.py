@@ -12,7 +12,8 @@ from click.testing import CliRunner
 import bookmaker
 from bookmaker.cli import main
 from bookmaker.cli.options import kinds_help
-from bookmaker.core.kinds.kind import MakeRequest
+from bookmaker.core.kinds.kind import Kind, MakeRequest
+from bookmaker.core.kinds.presentation import Presentation
 from bookmaker.core.registry import all_kinds, find_kind, kind_named, kind_of
 from bookmaker.spec import SpecError, load_spec
 
@@ -173,3 +174,27 @@ def _some_extras(kind, board):
 def test_every_kind_says_its_rule_in_the_variant_help(kind):
     # The help is made from the kinds, so a kind added later is listed with its rule.
     assert kind.summary and f"{kind.name} ({kind.summary})" in kinds_help()
+
+
+def test_what_a_kind_is_on_a_page_is_its_presentation_record():
+    """The print traits and message keys are one frozen record the layers ask, named for
+    its kind; the Kind interface holds none of them (issue 35 item 6)."""
+    for kind in all_kinds():
+        assert kind.presentation.name == kind.name
+        assert kind.presentation.title_key == f"kind_titles.{kind.name}"
+    traits = {name for name in Presentation.__dataclass_fields__ if name != "name"}
+    keys = {"name_key", "title_key", "rules_key", "shared_rules_key", "own_rules_key",
+            "tips_key", "needs_pencil_room"}
+    assert not (traits | keys) & set(vars(Kind))
+    assert not (traits | keys) & set(Kind.__annotations__)
+    shown = {kind.name: kind.presentation for kind in all_kinds()}
+    assert shown["classic"].rules_key is None and not shown["classic"].named_in_captions
+    assert shown["samurai"].one_a_page and not shown["samurai"].size_in_captions
+    assert shown["killer"].needs_pencil_room("expert")
+    assert not shown["killer"].needs_pencil_room("hard")
+    assert shown["calcudoku-add"].shared_rules_key == "shared_rules.calcudoku"
+    assert shown["calcudoku-add"].own_rules_key == "own_rules.calcudoku-add"
+    assert shown["kakuro"].corner_label_share == 0.3
+    assert shown["skyscrapers"].outside_cells == 1
+    assert [name for name, look in shown.items() if look.any_glyphs] == \
+        ["classic", "x", "hyper", "jigsaw", "samurai"]

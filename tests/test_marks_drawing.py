@@ -15,6 +15,7 @@ from bookmaker.core.board.grid import Grid
 from bookmaker.core.board.marks import BlockMark, CageMark, EdgeMark, Marks, SignMark
 from bookmaker.core.board.shape import latin_of
 from bookmaker.core.kinds.kind import Kind
+from bookmaker.core.kinds.presentation import Presentation
 from bookmaker.design.cells import cells_across
 from bookmaker.pages.board import OUTLINED_LABEL_AT, Run, cage_borders, sign_chevron
 from bookmaker.pages.page import GridPlacement, PageGeometry, inches
@@ -93,7 +94,7 @@ def test_clues_outside_the_grid_sit_in_a_ring_the_placement_reserves():
 
 
 class _Ringed(Kind):
-    outside_cells = 1
+    presentation = Presentation(outside_cells=1)
 
     def frame_cells(self, frame) -> int:
         return frame.size

@@ -118,7 +118,7 @@ def test_the_kind_refuses_what_it_does_not_make_and_marks_its_clues():
     assert SKYSCRAPERS.grade_problem(latin_of(4), "expert").startswith(
         "4x4 Skyscrapers puzzles are made beginner, easy, medium, hard, extreme; not 'expert'")
     assert SKYSCRAPERS.options_problem("none", 30, None)[0] == "clues"
-    assert SKYSCRAPERS.outside_cells == 1  # its clues print in a ring of cells round the grid
+    assert SKYSCRAPERS.presentation.outside_cells == 1  # its clues print in a ring round it
     puzzle = SKYSCRAPERS.make(MakeRequest(latin_of(4), 1, "beginner"))
     assert SKYSCRAPERS.line(puzzle) == "..............3. .3.4/..../..../...."
     assert SKYSCRAPERS.marks(puzzle.givens, puzzle.extras).edges == (

@@ -225,7 +225,7 @@ def solving_tips(boards: Sequence[Board], words: Catalogue) -> list[Piece]:
     they hold for every kind that follows its rule), and each kind's chart."""
     kinds = list(dict.fromkeys(kind for _, kind, _ in boards))
     sudoku = ["tips.classic"] if any(kind.sudoku_rule for kind in kinds) else []
-    keys = dict.fromkeys(sudoku + [kind.tips_key for kind in kinds])
+    keys = dict.fromkeys(sudoku + [kind.presentation.tips_key for kind in kinds])
     tips = tuple(words.texts[key] for key in keys if key in words.texts)
     pieces: list[Piece] = [TextBlock((words.text("solving_tips"),), "heading",
                                      space_before=10.0),

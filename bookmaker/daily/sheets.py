@@ -245,8 +245,9 @@ def _proof_days_per_page(entries: list[DailyPuzzle], geometry: PageGeometry,
     totals; three rows of A4 give a 9x9 22.2 pt cells, under the 22.6 pt needed; a 12x12
     needs a page of its own), across its frame (a 15x15 Kakuro's 15 squares, not its 9
     digits)."""
-    side_needed = max((least_cell(entry.day.kind) * (entry.puzzle.shape.frame[0]
-                                                     + 2 * entry.day.kind.outside_cells)
+    side_needed = max((least_cell(entry.day.kind)
+                       * (entry.puzzle.shape.frame[0]
+                          + 2 * entry.day.kind.presentation.outside_cells)
                        for entry in entries), default=0.0)
     for days in range(PROOF_DAYS_PER_PAGE, 1, -1):
         _, _, side = grid_slots(geometry, 1, 2 * days, style.label_height,

@@ -82,19 +82,21 @@ def caption_parts(name: str, grade: str, size_text: str, kind: str = "") -> list
 
 def kind_name(words: Catalogue, kind: Kind) -> str:
     """A kind's name as captions and contents print it; '' for classic Sudoku."""
-    return words.text(kind.name_key) if kind.named_in_captions else ""
+    shown = kind.presentation
+    return words.text(shown.name_key) if shown.named_in_captions else ""
 
 
 def kind_title(words: Catalogue, kind: Kind) -> str:
     """A kind's full name, as a title page or a heading prints it: 'Killer Sudoku' (its
     name alone where the catalogue has no full name for it)."""
-    return words.texts.get(kind.title_key) or words.text(kind.name_key)
+    shown = kind.presentation
+    return words.texts.get(shown.title_key) or words.text(shown.name_key)
 
 
 def grid_size_text(kind: Kind, size: int) -> str:
     """The size a caption or contents entry prints: '9×9'; '' for a Samurai (its name
     says it)."""
-    return printed_size(size) if kind.size_in_captions else ""
+    return printed_size(size) if kind.presentation.size_in_captions else ""
 
 
 def printed_size(size: int) -> str:

@@ -18,8 +18,8 @@ SYMBOL_FIT_WIDTH = 0.86  # a symbol's ink may use at most this much of its cell'
 
 def cells_across(kind: Kind, frame: Shape) -> int:
     """How many cells across a kind's printed square is on the frame: its board's, and a
-    ring each side for clues printed outside the grid (Kind.outside_cells)."""
-    return kind.frame_cells(frame) + 2 * kind.outside_cells
+    ring each side for clues printed outside the grid (Presentation.outside_cells)."""
+    return kind.frame_cells(frame) + 2 * kind.presentation.outside_cells
 
 
 def least_symbol_cell(glyphs: tuple[str, ...]) -> float:
@@ -35,13 +35,15 @@ def least_cell(kind: Kind) -> float:
     """The smallest cell (points) a kind's puzzle can print in: numbers in a cell's corner
     (a Killer's cage totals), at least MIN_TEXT_POINTS, must fit there (measured with the
     default font's digits); other kinds put no floor here."""
-    if not kind.corner_labels:
+    shown = kind.presentation
+    if not shown.corner_labels:
         return 0.0
-    share = kind.corner_label_share or CAGE_TOTAL_MAX
+    share = shown.corner_label_share or CAGE_TOTAL_MAX
     return MIN_TEXT_POINTS * (font_digit_top(default_font_paths()[0]) or 0.73) / share
 
 
 def least_cell_reason(kind: Kind) -> str:
     """Why a kind's least cell (least_cell) is what it is, for messages: 'readable run
     totals'; '' where it puts no floor."""
-    return f"readable {kind.corner_labels_named}" if kind.corner_labels else ""
+    shown = kind.presentation
+    return f"readable {shown.corner_labels_named}" if shown.corner_labels else ""

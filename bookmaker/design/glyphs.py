@@ -10,7 +10,7 @@ the spec's check at load, the pages, and the rules text that names the symbols.
   catalogue's `wordoku_word`), for a 9x9 Wordoku.
 - any other text: its own n distinct characters, value 1 the first ('CAMBRIDGE').
 
-Only kinds whose rules treat values as mere symbols (Kind.any_glyphs: the Sudoku kinds)
+Only kinds whose rules treat values as mere symbols (Presentation.any_glyphs: the Sudoku kinds)
 print anything but numbers: a cage total, a sign or a skyline counts with numbers.
 The puzzle lines, the manifest and the registry keep the text format's symbols.
 """
@@ -65,7 +65,7 @@ def _own_glyphs(text: str, size: int, is_word: bool) -> tuple[str, ...]:
 
 def glyph_problem(choice: str, size: int, kind: Kind, word: str = "") -> str | None:
     """Why the choice cannot print this kind at this size, or None."""
-    if choice != NUMBERS and not kind.any_glyphs:
+    if choice != NUMBERS and not kind.presentation.any_glyphs:
         return (f"{kind.title} puzzles count with their numbers (sums, order, heights): "
                 "they print numbers")
     try:

@@ -29,7 +29,7 @@ def rules_text(kind: Kind, size: int, glyphs: tuple[str, ...], words: Catalogue)
     """The rules of one kind's puzzles of one size and symbol set (() for numbers), in the
     catalogue's language: what a book of them alone says in its how-to-play, and what a
     daily's line and the web page say. The kind says which rule it follows (sudoku_rule)
-    and where its own words are (rules_key)."""
+    and where its own words are (presentation.rules_key)."""
     return " ".join(kind_rules([(size, kind, glyphs)], words.for_kinds([kind])))
 
 
@@ -37,15 +37,16 @@ def family_rules(kinds: Sequence[Kind]) -> list[str]:
     """The rule keys of these kinds, each once, in order: a kind's whole rule, or, where
     two or more of its family are here, the family's shared rule once and then each one's
     own part ('All Calcudoku: ...', 'Calcudoku: ...', 'Addition Calcudoku: ...')."""
-    unique = list(dict.fromkeys(kind for kind in kinds if kind.rules_key))
-    families = [kind.shared_rules_key for kind in unique if kind.shared_rules_key]
+    unique = list(dict.fromkeys(kind.presentation for kind in kinds
+                                if kind.presentation.rules_key))
+    families = [shown.shared_rules_key for shown in unique if shown.shared_rules_key]
     keys: list[str] = []
-    for kind in unique:
-        shared = kind.shared_rules_key
+    for shown in unique:
+        shared = shown.shared_rules_key
         if shared and families.count(shared) > 1:
-            keys += [key for key in (shared, kind.own_rules_key) if key and key not in keys]
+            keys += [key for key in (shared, shown.own_rules_key) if key and key not in keys]
         else:
-            keys.append(cast(str, kind.rules_key))
+            keys.append(cast(str, shown.rules_key))
     return keys
 
 

@@ -77,7 +77,7 @@ class Grids(Schema):
                                      "asking for more per page is held to min_cell only.")
     pencil_min_cell: Length = Field(PENCIL_MIN_CELL, description="The smallest puzzle "
                                     "cell by default for puzzles whose grade asks for "
-                                    "pencil marks (Kind.pencil_grade: an expert Killer's "
+                                    "pencil marks (Presentation.pencil_grade: an expert Killer's "
                                     "cage combinations); 0.45 in puts one expert Killer "
                                     "on a 6x9 page, not two of 0.34 in cells.")
 

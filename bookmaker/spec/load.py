@@ -169,7 +169,8 @@ def _section_pages(report: Report, index: int, section: SectionFile | None,
     glyphs = section_glyphs(report, at, section.symbols, shape.size, kind, language)
     grid = grid_needs(kind, shape, glyphs or numbers(shape.size))
     puzzles = _puzzles_per_page(report, at, section.puzzles_per_page, grid, layout,
-                                kind.one_a_page, kind.needs_pencil_room(section.difficulty))
+                                kind.presentation.one_a_page,
+                                kind.presentation.needs_pencil_room(section.difficulty))
     answers = _answers_per_page(report, at, grid, layout)
     if not clues_fit or puzzles is None or answers is None or glyphs is None:
         return None

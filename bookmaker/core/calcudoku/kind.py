@@ -25,6 +25,7 @@ from ..board.shape import Shape
 from ..grade.grades import GRADES, Ranked
 from ..kinds.ipuzform import IpuzForm
 from ..kinds.kind import Extras, MakeRequest, SquareKind
+from ..kinds.presentation import Presentation
 from ..puzzle import Puzzle
 from ..solve.verify import require_agreement
 from ..words import with_article
@@ -64,8 +65,9 @@ class CalcudokuKind(SquareKind):
 
     geometry = "latin"
     shapes_givens = False
-    corner_labels = True
-    corner_labels_named = "cage clues"
+    presentation = Presentation(corner_labels=True, corner_labels_named="cage clues",
+                                rules_family="calcudoku")  # no boxes, each number once a
+    #                                  line, cages may repeat: said once for the family
     sudoku_rule = False
     grades = CALCUDOKU_GRADES
 
@@ -74,18 +76,11 @@ class CalcudokuKind(SquareKind):
         self.name, self.title, self.aliases, self.summary = name, title, aliases, summary
         self.extras_type = self.cages_type = extras_type
         self.hardest = hardest  # the hardest grade made at a size (HARDEST_ANYWHERE if none)
+        super().__init__()
 
     @property
     def line_family(self) -> str:
         return "calcudoku"  # the three kinds' lines look alike
-
-    @property
-    def shared_rules_key(self) -> str | None:
-        return "shared_rules.calcudoku"  # no boxes, each number once a line, cages may repeat
-
-    @property
-    def own_rules_key(self) -> str | None:
-        return f"own_rules.{self.name}"  # what its cages' targets mean
 
     def size_problem(self, size: int, box_given: bool) -> str | None:
         if box_given:

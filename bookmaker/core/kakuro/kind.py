@@ -19,6 +19,7 @@ from ..board.marks import BlockMark, Marks
 from ..board.shape import Shape
 from ..grade.grades import GRADES, Ranked
 from ..kinds.kind import BoardDescription, DrawnBoard, Extras, MakeRequest, SquareKind
+from ..kinds.presentation import Presentation
 from ..puzzle import Puzzle
 from ..rng import Rng
 from ..solve.verify import first_decided, require_agreement
@@ -54,9 +55,9 @@ class KakuroKind(DrawnBoard, SquareKind):
     geometry = "kakuro"
     extras_type = Clues
     shapes_givens = False
-    corner_labels = True  # two clues in the corners of a black square,
-    corner_labels_named = "run totals"
-    corner_label_share = 0.3  # each in its own half of the square (render BLOCK_CLUE_MAX)
+    presentation = Presentation(  # two clues in the corners of a black square, each in
+        corner_labels=True, corner_labels_named="run totals",  # its own half of the square
+        corner_label_share=0.3)                                # (render BLOCK_CLUE_MAX)
     sudoku_rule = False   # its rule stands alone
     summary = ("black squares' totals for the runs of white squares after them, digits 1-9 "
                "never twice in a run; 6x6 to 25x25")

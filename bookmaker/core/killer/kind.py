@@ -17,6 +17,7 @@ from ..board.shape import Shape
 from ..grade.grades import GRADES, Ranked
 from ..kinds.ipuzform import IpuzForm
 from ..kinds.kind import BoxKind, Extras, MakeRequest
+from ..kinds.presentation import Presentation
 from ..puzzle import Puzzle
 from ..solve.verify import first_decided, require_agreement
 from .cages import KILLER_SIZES, Cage, CageError, Cages
@@ -48,10 +49,10 @@ class KillerKind(BoxKind):
 
     extras_type = Cages
     shapes_givens = False
-    corner_labels = True
-    corner_labels_named = "cage totals"
     heavy = True
-    pencil_grade = "expert"  # cage combinations pencilled in: one a 6x9 page by default
+    presentation = Presentation(corner_labels=True, corner_labels_named="cage totals",
+                                pencil_grade="expert")  # cage combinations pencilled in:
+    #                                                     one a 6x9 page by default
 
     def size_problem(self, size: int, box_given: bool) -> str | None:
         if size not in KILLER_SIZES:

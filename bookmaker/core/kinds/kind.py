@@ -14,7 +14,7 @@ ask a Kind; no code outside core/kinds and the kind packages compares a kind's n
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..board.grid import Grid
@@ -22,6 +22,7 @@ from ..board.shape import Shape, board_of, latin_of, shape_for_size
 from ..grade.grades import GRADES, Ranked
 from ..puzzle import Puzzle
 from ..words import with_article
+from .presentation import Presentation
 
 if TYPE_CHECKING:  # marks and ipuz forms load where drawn or exported, not to check a line
     from ..board.marks import Marks
@@ -73,20 +74,14 @@ class Kind:
     shapes_givens: bool = True       # symmetry and a clue count shape its givens
     takes_box: bool = True           # a box shape may be given (a jigsaw has regions)
     derives: bool = False            # `derive` makes copies of it
-    named_in_captions: bool = True   # its name is printed beside its size
-    size_in_captions: bool = True    # its size is printed ('9x9'); a Samurai's is not
-    corner_labels: bool = False      # numbers in cell corners (a cage's total)
-    corner_labels_named: str = ""    # what messages call them: 'cage totals'
-    corner_label_share: float = 0.0  # the share of a cell those numbers may be tall (0:
-    #                                  a cage total's, design/cells.CAGE_TOTAL_MAX)
     heavy: bool = False              # a puzzle takes a second or more to make
-    one_a_page: bool = False         # printed alone on a page, as large as it allows
     grades: tuple[str, ...] = GRADES  # its grading ladder's grades, easiest first
-    pencil_grade: str | None = None  # from this grade up, solvers keep pencil marks: its
-    #                                  puzzles get roomier cells by default (None: never)
-    any_glyphs: bool = False         # its rules treat values as mere symbols: any distinct
-    #                                  glyphs may print them (letters, a Wordoku's word)
     sudoku_rule: bool = True         # Sudoku's rule (rows, columns, boxes) is its base rule
+    presentation: Presentation = Presentation()  # what it is on a page and in words: a
+    #                                  kind class gives the traits it differs in, not its name
+
+    def __init__(self) -> None:
+        self.presentation = replace(self.presentation, name=self.name)  # its message keys'
 
     def __new__(cls, *args, **kwargs):
         kind = super().__new__(cls)
@@ -102,46 +97,12 @@ class Kind:
     def __repr__(self) -> str:
         return f"<kind {self.name}>"
 
-    # --- names ----------------------------------------------------------------------
-
-    @property
-    def name_key(self) -> str:
-        """Its name's key in the message catalogues."""
-        return f"variants.{self.name}"
-
-    @property
-    def title_key(self) -> str:
-        """Its full name's key in the message catalogues ('Killer Sudoku'), for title
-        pages and headings."""
-        return f"kind_titles.{self.name}"
-
-    @property
-    def rules_key(self) -> str | None:
-        """The key of its rule in the message catalogues, beside Sudoku's own rule (None
-        for classic Sudoku, whose rule is that one)."""
-        return f"variant_rules.{self.name}"
-
-    @property
-    def shared_rules_key(self) -> str | None:
-        """The key of the rule its family's kinds share ('shared_rules.calcudoku'), said once
-        where a book has two or more of them, each then saying only its own part
-        (own_rules_key); None for a kind with no family."""
-        return None
-
-    @property
-    def own_rules_key(self) -> str | None:
-        """The key of its rule less the shared part, beside its family's (shared_rules_key)."""
-        return None
+    # --- names ---------------------------------------------------------------------
 
     @property
     def seed_words(self) -> tuple[str, ...]:
         """What its jobs' seeds are derived from beside the frame: its name."""
         return (self.name,)
-
-    def needs_pencil_room(self, difficulty: str) -> bool:
-        """Whether puzzles asked at `difficulty` get cells with room for pencil marks."""
-        return self.pencil_grade is not None and difficulty in GRADES and \
-            GRADES.index(difficulty) >= GRADES.index(self.pencil_grade)
 
     # --- sizes: one rule for the command line and the spec ---------------------------
 
@@ -275,11 +236,6 @@ class Kind:
 
     # --- how to play ----------------------------------------------------------------
 
-    @property
-    def tips_key(self) -> str:
-        """The key of its solving tips in the message catalogues."""
-        return f"tips.{self.name}"
-
     def combination_chart(self, size: int) -> tuple[tuple[int, tuple[tuple[int, tuple[int, ...]],
                                                                   ...]], ...]:
         """A chart for its tips page: (cells, ((total, values), ...)) for each group size
@@ -287,8 +243,6 @@ class Kind:
         return ()
 
     # --- drawing --------------------------------------------------------------------
-
-    outside_cells: int = 0  # rings of cells around the grid its clues print in (Skyscrapers)
 
     def marks(self, givens: Grid, extras: Extras = None) -> Marks:
         """What the puzzle shows beyond its cells, regions and givens (core/board/marks)."""
@@ -394,6 +348,7 @@ class BoxKind(Kind):
                  aliases: tuple[str, ...] = (), summary: str = "") -> None:
         self.name, self.title, self.geometry, self.aliases = name, title, geometry, aliases
         self.summary = summary
+        super().__init__()
 
     def frame(self, size: int, box: tuple[int, int] | None = None) -> Shape:
         problem = self.size_problem(size, box is not None)

@@ -23,6 +23,7 @@ from ..puzzle import Puzzle
 from ..solve.search import Search
 from ..solve.solver import count_solutions
 from .kind import BoardDescription, BoxKind, DrawnBoard, MakeRequest
+from .presentation import Presentation
 
 if TYPE_CHECKING:
     from ..grade.grader import Grading
@@ -43,7 +44,7 @@ class SudokuKind(BoxKind):
 
     se_rated = True
     derives = True
-    any_glyphs = True
+    presentation = Presentation(any_glyphs=True)
     layout_tries = 1  # layouts tried for a puzzle (a jigsaw's regions: drawn from the seed)
 
     def size_problem(self, size: int, box_given: bool) -> str | None:
@@ -186,11 +187,7 @@ def rated_unasked(board: Shape) -> bool:
 class ClassicKind(SudokuKind):
     """Classic Sudoku: rows, columns and boxes."""
 
-    named_in_captions = False
-
-    @property
-    def rules_key(self) -> str | None:
-        return None
+    presentation = Presentation(any_glyphs=True, named_in_captions=False, own_rule=False)
 
     def distinct_supply(self, frame: Shape,
                         settings: set[tuple[str, int | None]]) -> int | None:
@@ -262,9 +259,8 @@ class JigsawKind(DrawnBoard, SudokuKind):
 class SamuraiKind(SudokuKind):
     """Samurai: five 9x9 grids overlapping in their corner boxes."""
 
-    size_in_captions = False
     heavy = True
-    one_a_page = True
+    presentation = Presentation(any_glyphs=True, size_in_captions=False, one_a_page=True)
     ipuz_absent = ("ipuz's Sudoku is one grid whose every row and column holds each symbol: "
                    "a Samurai's five overlapping grids are not")
 

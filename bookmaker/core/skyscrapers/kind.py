@@ -13,6 +13,7 @@ from ..board.grid import SYMBOLS, Grid
 from ..board.marks import EdgeMark, Marks
 from ..board.shape import Shape
 from ..kinds.kind import Extras
+from ..kinds.presentation import Presentation
 from ..latin.kind import LatinKind
 from ..puzzle import Puzzle
 from ..solve.search import Search
@@ -40,7 +41,7 @@ class SkyscrapersKind(LatinKind):
     # A 4x4 expert: no attempt in 300 made one; an 8x8 extreme took 11 s to more than 20 a
     # puzzle, for 1 seed in 3 under 20 s (bench_every_grade.py in bench/README.md).
     unmade = {4: ("expert",), 8: ("extreme",)}
-    outside_cells = 1
+    presentation = Presentation(outside_cells=1)  # its clues print in a ring round the grid
 
     def read(self, text: str, board: Shape | None = None) -> tuple[Grid, EdgeClues]:
         return parse_skyscrapers(text, board)
