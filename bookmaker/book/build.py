@@ -27,7 +27,13 @@ from ..core.puzzle import Puzzle
 from ..core.rng import derive_seed
 from ..design.cells import least_cell
 from ..puzzles.dedupe import Distinct, without_repeats
-from ..puzzles.outputs import OutputSet, check_can_write, recover, replace_outputs
+from ..puzzles.outputs import (
+    OutputSet,
+    check_can_write,
+    files_in,
+    recover,
+    replace_outputs,
+)
 from ..puzzles.produce import PuzzleJob, make_puzzle, produce_keyed, recorded_ratings
 from ..puzzles.registry import (
     PendingIssues,
@@ -285,12 +291,7 @@ def stale_files(out_dir: Path, name: str, contents: dict[str, bytes]) -> tuple[s
                 if isinstance(file, str) and file not in contents and Path(file).name == file
                 and file.startswith(name) and file.endswith(_RECORDED_ENDINGS)]
     folder = puzzles_folder(name)
-    try:
-        inside = sorted(entry.name for entry in os.scandir(out_dir / folder)
-                        if not entry.is_dir(follow_symlinks=False))
-    except OSError:
-        inside = []  # no puzzles folder (or not a folder): nothing in it to remove
-    return tuple(recorded) + tuple(f"{folder}/{file}" for file in inside
+    return tuple(recorded) + tuple(f"{folder}/{file}" for file in files_in(out_dir / folder)
                                    if f"{folder}/{file}" not in contents)
 
 

@@ -36,7 +36,13 @@ from ..export.art import art_files
 from ..export.formats import ART_COLOURS, Naming, export_files
 from ..export.items import ExportItem, item_of
 from ..puzzles.executors import process_pool
-from ..puzzles.outputs import OutputSet, check_can_write, recover, replace_outputs
+from ..puzzles.outputs import (
+    OutputSet,
+    check_can_write,
+    files_in,
+    recover,
+    replace_outputs,
+)
 from ..puzzles.produce import PuzzleJob, make_puzzle, produce
 from ..puzzles.puzzlefile import puzzle_line
 from ..puzzles.registry import (
@@ -155,23 +161,15 @@ def stale_files(series: Path, files: dict[str, bytes], folders: list[str],
     others in the run's date folders (the series' alone: art no longer asked for, or an
     answer's no longer drawn), and the answer files of `neighbour`'s folder, whose answer
     the run rewrites (its puzzle's files stay)."""
-    stale = [f"{folder}/{name}" for folder in folders for name in _files_in(series / folder)]
+    stale = [f"{folder}/{name}" for folder in folders for name in files_in(series / folder)]
     if neighbour is not None:
         folder = neighbour.isoformat()
-        stale += [f"{folder}/{name}" for name in _files_in(series / folder)
+        stale += [f"{folder}/{name}" for name in files_in(series / folder)
                   if name.startswith(ANSWER_FILE_STEMS)]
     return tuple(name for name in stale if name not in files)
 
 
 ANSWER_FILE_STEMS = ("answer.", "answer-", "puzzle-answer-art")  # a folder's answer files
-
-
-def _files_in(folder: Path) -> list[str]:
-    try:
-        return sorted(entry.name for entry in os.scandir(folder)
-                      if not entry.is_dir(follow_symlinks=False))
-    except OSError:
-        return []  # not made yet
 
 
 def rewritten_coverings(spec: DailySpec, series: Path, run: list[DailyPuzzle],

@@ -352,6 +352,15 @@ def _plan(outputs: OutputSet) -> Plan:
     return Plan(tuple(targets), tuple(folders))
 
 
+def files_in(folder: Path) -> list[str]:
+    """The names of the files (not folders) in a folder, sorted; none if it is not there:
+    what an earlier build left in a folder a set owns, to replace or remove."""
+    try:
+        return sorted(entry.name for entry in os.scandir(folder)
+                      if not entry.is_dir(follow_symlinks=False))
+    except OSError:
+        return []  # not made yet (or not a folder): nothing in it
+
 def _emptied_folders(plan: Plan) -> list[str]:
     """The folders holding files the plan removes, innermost first (never root)."""
     folders: set[str] = set()
