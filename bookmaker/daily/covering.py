@@ -16,9 +16,7 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
-from ..core.exchange.record import boxed_board
-from ..core.registry import kind_named
-from ..export.items import ExportError, made_of, proven
+from ..export.items import ExportError, proven_entry
 from ..spec.daily import DailySpec
 from .sheets import DailyPuzzle
 
@@ -69,10 +67,7 @@ def recorded_day(spec: DailySpec, series: Path, day: date) -> DailyPuzzle | None
         return None  # no longer scheduled: the range's days are the schedule's
     try:
         record = json.loads(path.read_text(encoding="utf-8"))
-        puzzle = proven(record["variant"], record["givens"], record["solution"], str(path),
-                        board=boxed_board(kind_named(record["variant"]), record["size"],
-                                          record.get("box")),
-                        **made_of(record))
+        puzzle = proven_entry(record, str(path), None)
         repeats = int(record.get("repeats_skipped", 0))
     except (OSError, ValueError, KeyError, TypeError, AttributeError, ExportError):
         return None

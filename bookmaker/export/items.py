@@ -89,7 +89,7 @@ def manifest_items(path: Path, kind: Kind | None = None) -> tuple[str, list[Expo
         where = f"{path}: puzzles[{index}]"
         number_id = _text(entry, "id", where)
         where = f"{path}: puzzle {number_id}"
-        puzzle = _proven_entry(entry, where, kind)
+        puzzle = proven_entry(entry, where, kind)
         items.append(ExportItem(puzzle, About(
             id=f"{name}-{number_id}", series=str(manifest.get("series", "")),
             title=f"{title} · {entry.get('number', '')}", key=str(entry.get("canonical", "")),
@@ -112,7 +112,7 @@ def daily_items(folder: Path, kind: Kind | None = None) -> tuple[str, list[Expor
         day = _json(path)
         series = _text(day, "series", str(path))
         date = _text(day, "date", str(path))
-        puzzle = _proven_entry(day, str(path), kind)
+        puzzle = proven_entry(day, str(path), kind)
         title = f"{series} · {day['title']}" if day.get("title") else series
         series_name = path.resolve().parent.parent.name
         items.append(item_of(puzzle, date, title, _grade_caption(puzzle),
@@ -121,7 +121,7 @@ def daily_items(folder: Path, kind: Kind | None = None) -> tuple[str, list[Expor
     return series, items
 
 
-def _proven_entry(entry: dict, where: str, kind: Kind | None) -> Puzzle:
+def proven_entry(entry: dict, where: str, kind: Kind | None) -> Puzzle:
     """A manifest's or a day's puzzle, proven (its variant, line (`givens`), solution, size
     and box read as fields that must be there and be text); ExportError names the key at
     fault."""
