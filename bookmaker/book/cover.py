@@ -154,8 +154,8 @@ def composed_cover(spec: BookSpec, puzzles: Sequence[Puzzle], pages: int | None 
 def cover_glyphs(spec: BookSpec) -> list[tuple[str, ...]]:
     """What the values of the cover's puzzles (cover_picks') print as: their sections'
     symbols, as the book prints them (() for numbers)."""
-    sections = [section for section in spec.sections for _ in range(section.count)]
-    return [sections[index].glyphs for index in cover_picks(spec)]
+    planned = plan(spec)
+    return [planned[index].section.glyphs for index in cover_picks(spec)]
 
 
 def cover_fonts(spec: BookSpec) -> tuple[Path, Path, Path]:
