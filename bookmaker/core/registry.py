@@ -13,6 +13,7 @@ from __future__ import annotations
 from .board.shape import MAX_SIZE, Shape
 from .kinds.kind import Kind
 from .kinds.sudoku import SUDOKU_KINDS
+from .puzzle import Puzzle
 from .words import with_article
 
 _loaded: list[Kind] = list(SUDOKU_KINDS)
@@ -102,6 +103,17 @@ def kind_of(board: Shape, extras: object = None) -> Kind:
         raise ValueError(f"no kind of puzzle is {with_article(board)} board with "
                          f"{type(extras).__name__ if extras is not None else 'givens only'}")
     return kind
+
+
+def kind_of_puzzle(puzzle: Puzzle) -> Kind:
+    """The kind of `puzzle`, known from its board and extras."""
+    return kind_of(puzzle.shape, puzzle.extras)
+
+
+def puzzle_key(puzzle: Puzzle) -> str:
+    """What builds, dailies and registries compare to find repeats: the puzzle's kind's
+    repeat key."""
+    return kind_of_puzzle(puzzle).repeat_key(puzzle.givens, puzzle.extras)
 
 
 def made_combinations() -> tuple[tuple[Kind, int, str], ...]:
