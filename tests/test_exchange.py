@@ -28,7 +28,7 @@ from bookmaker.core.registry import all_kinds, kind_named
 
 ABOUT = About(id="kinds-2026-12-07", series="Kinds Daily", title="Kinds Daily",
               date="2026-12-07", key="the-key")
-WITH_IPUZ = [key for key in LINES if kind_named(kind_name(key)).ipuz() is not None]
+WITH_IPUZ = [key for key in LINES if kind_named(kind_name(key)).exchange.ipuz is not None]
 
 
 def through_json(document):

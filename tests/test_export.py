@@ -15,7 +15,6 @@ from exchangedata import LINES, kind_name, puzzle_of
 from bookmaker.cli import main
 from bookmaker.core.board.marks import BlockMark, EdgeMark, Marks, SignMark
 from bookmaker.core.exchange.record import About, puzzle_record
-from bookmaker.core.kinds.ipuzform import ipuz_problem
 from bookmaker.core.registry import kind_named
 from bookmaker.export.page import marks_data
 from bookmaker.pages.board import sign_chevron
@@ -52,7 +51,7 @@ def test_every_kind_is_exported_and_read_back_by_check_and_solve(runner, tmp_pat
     kind = kind_named(kind_name(key))
     result = runner.invoke(main, ["export", str(source), "-o", str(out), "--variant", kind.name])
     assert result.exit_code == 0, result.output + result.stderr
-    suffix = ".ipuz" if kind.ipuz() is not None else ".json"
+    suffix = ".ipuz" if kind.exchange.ipuz is not None else ".json"
     assert sorted(p.name for p in out.iterdir()) == sorted(
         ["feed.csv", "feed.json", "page.html", f"puzzles-2{suffix}"])
     solved = runner.invoke(main, ["solve", str(source), "--variant", kind.name])
@@ -199,12 +198,12 @@ def test_export_refuses_what_is_not_a_puzzle_source(runner, tmp_path):
 def test_marks_ipuz_has_no_field_for_send_a_kind_to_its_record():
     board = kind_named("classic").board(kind_named("classic").frame(6))
     marks = Marks(signs=(SignMark(0, 1, "<"),))
-    assert ipuz_problem(kind_named("classic"), board, Marks()) is None
-    assert ipuz_problem(kind_named("classic"), board, marks) == \
+    classic, samurai = kind_named("classic"), kind_named("samurai")
+    assert classic.exchange.ipuz_problem(board, Marks()) is None
+    assert classic.exchange.ipuz_problem(board, marks) == \
         "ipuz's Sudoku has no field for signs, clues outside the grid or clue blocks"
-    assert "five overlapping grids" in ipuz_problem(
-        kind_named("samurai"), kind_named("samurai").board(kind_named("samurai").frame(9)),
-        Marks())
+    assert "five overlapping grids" in samurai.exchange.ipuz_problem(
+        samurai.board(samurai.frame(9)), Marks())
 
 
 def test_the_page_places_any_kinds_marks_as_print_does():

@@ -125,7 +125,7 @@ def test_the_kind_refuses_what_it_does_not_make_and_marks_its_signs():
     assert FUTOSHIKI.marks(puzzle.givens, puzzle.extras).signs == (SignMark(1, 5, "<"),
                                                                     SignMark(4, 5, ">"),
                                                                     SignMark(7, 11, "<"))
-    assert FUTOSHIKI.registry_size(latin_of(4)) == "4x4 Futoshiki"
+    assert FUTOSHIKI.exchange.registry_size(latin_of(4)) == "4x4 Futoshiki"
 
 
 def test_the_command_line_generates_checks_grades_and_solves_futoshiki(runner):

@@ -83,7 +83,7 @@ def entry_of(givens: Grid, grade: str, key: str | None = None, rating: str = "",
     computed unless given."""
     shape = givens.shape
     kind = kind_of(shape, extras)
-    return Entry(key or kind.repeat_key(givens, extras), kind.registry_size(shape),
+    return Entry(key or kind.repeat_key(givens, extras), kind.exchange.registry_size(shape),
                  shape.box_text, kind.write(givens, extras), grade, rating, rater)
 
 

@@ -17,12 +17,14 @@ exact cover written apart from it (check.py).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ..board.grid import Grid
 from ..board.marks import CageMark, Marks
 from ..board.shape import Shape
 from ..grade.grades import GRADES, Ranked
+from ..kinds.exchangeform import ExchangeForm
 from ..kinds.ipuzform import IpuzForm
 from ..kinds.kind import Extras, MakeRequest, SquareKind
 from ..kinds.presentation import Presentation
@@ -76,6 +78,12 @@ class CalcudokuKind(SquareKind):
         self.name, self.title, self.aliases, self.summary = name, title, aliases, summary
         self.extras_type = self.cages_type = extras_type
         self.hardest = hardest  # the hardest grade made at a size (HARDEST_ANYWHERE if none)
+        # ipuz's Sudoku kind without boxes, its cages thick-bordered with their operations
+        # shown (or not: a hidden-operation cage writes its value alone).
+        ipuz = IpuzForm(cage_border="thick",
+                        show_operators=bool(set(extras_type.shown_operations) - {HIDDEN}))
+        self.exchange = ExchangeForm(ipuz=ipuz, size_word=title, extras_of_marks=partial(
+            cages_of_marks, extras_type, title))
         super().__init__()
 
     @property
@@ -165,30 +173,25 @@ class CalcudokuKind(SquareKind):
 
         return calcudoku_key(self.name, extras)
 
-    def registry_size(self, board: Shape) -> str:
-        return f"{board} {self.title}"
-
     def marks(self, givens: Grid, extras: Extras = None) -> Marks:
         return Marks(cages=tuple(CageMark(cage.cells, extras.label(cage), "outlined")
                                  for cage in extras.cages))
 
-    def ipuz(self) -> IpuzForm | None:
-        # ipuz's Sudoku kind without boxes, its cages thick-bordered with their operations
-        # shown (or not: a hidden-operation cage writes its value alone).
-        return IpuzForm(cage_border="thick", show_operators=bool(
-            set(self.cages_type.shown_operations) - {HIDDEN}))
 
-    def extras_from_marks(self, board: Shape, marks: Marks) -> CalcCages:
-        if not marks.cages:
-            raise ValueError(f"{with_article(self.title)} has cages, and none are given")
-        cages = tuple(sorted((_math_cage(m) for m in marks.cages), key=lambda c: c.cells))
-        try:
-            return self.cages_type(board, cages)
-        except CalcudokuError as err:  # its indices count cages in this order
-            index, message = err.problems[0]
-            where = "cages" if index < 0 else \
-                f"the cage from {board.cell_name(cages[index].cells[0])}"
-            raise ValueError(f"{where}: {message}") from None
+def cages_of_marks(cages_type: type[CalcCages], title: str, board: Shape,
+                   marks: Marks) -> CalcCages:
+    """A Calcudoku's cages of a type read back from their marks (an ipuz file's cages;
+    `title` names the kind in messages); ValueError names the cage that does not fit."""
+    if not marks.cages:
+        raise ValueError(f"{with_article(title)} has cages, and none are given")
+    cages = tuple(sorted((_math_cage(m) for m in marks.cages), key=lambda c: c.cells))
+    try:
+        return cages_type(board, cages)
+    except CalcudokuError as err:  # its indices count cages in this order
+        index, message = err.problems[0]
+        where = "cages" if index < 0 else \
+            f"the cage from {board.cell_name(cages[index].cells[0])}"
+        raise ValueError(f"{where}: {message}") from None
 
 
 def _math_cage(mark: CageMark) -> MathCage:

@@ -1,4 +1,5 @@
-"""ipuz documents (ipuz.org, version 2): a puzzle of any kind with an ipuz form (Kind.ipuz)
+"""ipuz documents (ipuz.org, version 2): a puzzle of any kind with an ipuz form (its
+exchange form's `ipuz`)
 written as ipuz's Sudoku PuzzleKind, from its board, givens, solution and marks alone, and
 read back; `spec_problems` checks a document against the specification's fields.
 
@@ -21,8 +22,8 @@ from typing import Any
 
 from ..board.grid import SYMBOLS, Grid, GridError
 from ..board.marks import CageMark, Marks
-from ..board.shape import Shape
-from ..kinds.ipuzform import IpuzForm, ipuz_problem
+from ..board.shape import Shape, jigsaw_of
+from ..kinds.ipuzform import IpuzForm
 from ..kinds.kind import Kind
 from ..puzzle import Puzzle
 from ..registry import all_kinds, kind_named
@@ -56,8 +57,8 @@ def ipuz_document(puzzle: Puzzle, about: About, origin: str = "") -> dict[str, A
     for one that has none, or marks its form cannot carry."""
     kind, board = puzzle.kind, puzzle.shape
     marks = kind.marks(puzzle.givens, puzzle.extras)
-    problem = ipuz_problem(kind, board, marks)
-    form = kind.ipuz()
+    problem = kind.exchange.ipuz_problem(board, marks)
+    form = kind.exchange.ipuz
     if problem is not None or form is None:
         raise ValueError(f"{with_article(kind.title)} has no ipuz form: {problem}")
     document: dict[str, Any] = {"version": IPUZ_VERSION, "kind": list(form.puzzle_kinds)}
@@ -261,7 +262,7 @@ def _read_as_its_kind(document: dict) -> ReadPuzzle:
     caged = bool(document.get("cages"))
     first: IpuzError | None = None
     for kind in all_kinds():
-        if kind.ipuz() is None or (kind.extras_type is not None) != caged:
+        if kind.exchange.ipuz is None or (kind.extras_type is not None) != caged:
             continue
         try:
             return _read_as(document, kind)
@@ -272,10 +273,10 @@ def _read_as_its_kind(document: dict) -> ReadPuzzle:
 
 
 def _read_as(document: dict, kind: Kind) -> ReadPuzzle:
-    form = kind.ipuz()
+    form = kind.exchange.ipuz
     if form is None:
         raise IpuzError(f"kind: {with_article(kind.title)} is not written in ipuz: "
-                        f"{kind.ipuz_absent}")
+                        f"{kind.exchange.ipuz_absent}")
     values, size = _values(document, "puzzle")
     board = _board(document, kind, size)
     givens = Grid(board, tuple(values[r][c] for r, c in board.positions))
@@ -374,7 +375,7 @@ def _board(document: dict, kind: Kind, size: int) -> Shape:
     regions = () if document.get("boxes", True) else \
         tuple(cells for cells, shaded in zones if not shaded)
     try:
-        board = kind.board_of_regions(size, regions)
+        board = board_of_regions(kind, size, regions)
     except ValueError as err:
         raise IpuzError(f"zones: not the regions of {with_article(kind.title)} board: "
                         f"{err}") from None
@@ -385,6 +386,38 @@ def _board(document: dict, kind: Kind, size: int) -> Shape:
         raise IpuzError(f"zones: the highlighted zones are not the groups "
                         f"{with_article(board)} board adds to rows, columns and regions")
     return board
+
+
+def board_of_regions(kind: Kind, size: int,
+                     regions: tuple[tuple[int, ...], ...] = ()) -> Shape:
+    """The kind's board of a size whose boxes (or regions) are these cell groups, or its
+    usual board of the size if none are given (a file saying `boxes`); ValueError if it
+    has no such board."""
+    if not kind.exchange.drawn_regions:
+        box = box_of_regions(size, regions) if regions else None
+        return kind.board(kind.frame(size, box))
+    if not regions:  # a file with standard boxes: a jigsaw whose regions are boxes
+        regions = tuple(unit.cells for unit in kind.frame(size).blocks)
+    region_of = [0] * (size * size)
+    for index, cells in enumerate(regions):
+        for cell in cells:
+            region_of[cell] = index
+    return jigsaw_of(region_of)
+
+
+def box_of_regions(size: int, regions: tuple[tuple[int, ...], ...]) -> tuple[int, int]:
+    """The box (rows, columns) whose tiling of a size x size board these regions are (cells
+    numbered row by row); ValueError if they are no such tiling."""
+    first = sorted(regions)[0]
+    rows = 1 + max(c // size for c in first) - min(c // size for c in first)
+    cols = len(first) // rows
+    boxes = {frozenset((top + r) * size + left + c for r in range(rows) for c in range(cols))
+             for top in range(0, size, rows) for left in range(0, size, cols)}
+    if rows * cols != size or {frozenset(region) for region in regions} != boxes:
+        raise ValueError(f"its {len(regions)} regions are not the boxes of "
+                         f"{with_article(f'{size}x{size}')} "
+                         f"board")
+    return rows, cols
 
 
 def _cell_sets(groups) -> set[frozenset[int]]:
@@ -401,7 +434,7 @@ def _extras(document: dict, kind: Kind, form: IpuzForm, board: Shape):
         cells = _cells(board.size, cage["cells"], base)
         cages.append(CageMark(cells, form.cage_label(cage["value"], cage.get("operator"))))
     try:
-        return kind.extras_from_marks(board, Marks(cages=tuple(cages)))
+        return kind.exchange.extras_from_marks(board, Marks(cages=tuple(cages)))
     except ValueError as err:
         raise IpuzError(f"cages: {err}") from None
 

@@ -15,7 +15,6 @@ from typing import Any
 from ..board.grid import Grid, GridError, format_grid, parse_grid
 from ..board.marks import Marks
 from ..board.shape import Shape, parse_box, parse_size
-from ..kinds.ipuzform import ipuz_problem
 from ..kinds.kind import Extras, Kind
 from ..puzzle import Puzzle
 from ..registry import kind_named
@@ -64,11 +63,11 @@ def puzzle_record(puzzle: Puzzle, about: About) -> dict[str, Any]:
     gives the same bytes)."""
     kind, board = puzzle.kind, puzzle.shape
     marks = kind.marks(puzzle.givens, puzzle.extras)
-    absent = ipuz_problem(kind, board, marks)
+    absent = kind.exchange.ipuz_problem(board, marks)
     record: dict[str, Any] = {"format": RECORD_FORMAT, **about_fields(about)}
     record |= {
         "kind": kind.name, "kind_title": kind.title,
-        "size": f"{kind.named_size(board)}x{kind.named_size(board)}", "box": board.box_text,
+        "size": kind.exchange.named_size(board), "box": board.box_text,
         "ipuz": absent is None,
         "line": kind.line(puzzle), "solution": format_grid(puzzle.solution),
         "grade": puzzle.grade or None, "score": puzzle.score if puzzle.grade else None,
@@ -155,7 +154,7 @@ def read_record(record: Any, kind: Kind | None = None) -> ReadPuzzle:
         givens, extras = kind.read(line, board)
     except GridError as err:
         raise RecordError(f"line: {err}") from None
-    named = f"{kind.named_size(givens.shape)}x{kind.named_size(givens.shape)}"
+    named = kind.exchange.named_size(givens.shape)
     if record.get("size", named) != named:
         raise RecordError(f"size: the line is a {named} {kind.title}, not "
                           f"{record.get('size')!r}")

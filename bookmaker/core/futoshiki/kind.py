@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from ..board.grid import Grid
 from ..board.marks import Marks, SignMark
 from ..board.shape import Shape
+from ..kinds.exchangeform import ExchangeForm
 from ..kinds.kind import Extras
 from ..latin.kind import LatinKind
 from ..puzzle import Puzzle
@@ -33,8 +34,8 @@ class FutoshikiKind(LatinKind):
     summary = ("a Latin square with signs between cells; a line is givens, signs across, "
                "signs down")
     extras_type = Signs
-    ipuz_absent = ("ipuz has no Futoshiki PuzzleKind, and its Sudoku kind has no signs "
-                   "between cells")
+    exchange = ExchangeForm(size_word=title, ipuz_absent=(
+        "ipuz has no Futoshiki PuzzleKind, and its Sudoku kind has no signs between cells"))
     sizes = SIZES
     # From 3 seeds x 60 attempts a grade and size (bench/README.md): a 4x4's few cells
     # rarely need more than the beginner's techniques, and a 5x5's lines of five make a

@@ -18,6 +18,7 @@ from ..board.grid import Grid
 from ..board.marks import BlockMark, Marks
 from ..board.shape import Shape
 from ..grade.grades import GRADES, Ranked
+from ..kinds.exchangeform import ExchangeForm
 from ..kinds.kind import BoardDescription, DrawnBoard, Extras, MakeRequest, SquareKind
 from ..kinds.presentation import Presentation
 from ..puzzle import Puzzle
@@ -64,9 +65,9 @@ class KakuroKind(DrawnBoard, SquareKind):
     heavy = True
     # ipuz 2.0 defines seven PuzzleKinds (crossword, sudoku, fill, acrostic, block, answer,
     # wordsearch; the ipuz package's reader knows the same seven): none is a Kakuro.
-    ipuz_absent = ("ipuz has no Kakuro PuzzleKind (it defines crossword, sudoku, fill, "
-                   "acrostic, block, answer and wordsearch), and its Sudoku kind has no black "
-                   "squares or run totals")
+    exchange = ExchangeForm(named_by_frame=True, ipuz_absent=(
+        "ipuz has no Kakuro PuzzleKind (it defines crossword, sudoku, fill, acrostic, block, "
+        "answer and wordsearch), and its Sudoku kind has no black squares or run totals"))
 
     def size_problem(self, size: int, box_given: bool) -> str | None:
         if box_given:
@@ -87,9 +88,6 @@ class KakuroKind(DrawnBoard, SquareKind):
 
     def describe(self, frame: Shape) -> BoardDescription:
         return BoardDescription(f"{frame.size}x{frame.size} Kakuro", frame.cell_count)
-
-    def named_size(self, board: Shape) -> int:
-        return board.frame[0]  # its frame of squares: the values are 1..9 on every size
 
     def options_problem(self, symmetry: str, clues: int | None,
                         rating: object | None) -> tuple[str, str] | None:

@@ -15,6 +15,7 @@ from ..board.grid import Grid
 from ..board.marks import CageMark, Marks
 from ..board.shape import Shape
 from ..grade.grades import GRADES, Ranked
+from ..kinds.exchangeform import ExchangeForm
 from ..kinds.ipuzform import IpuzForm
 from ..kinds.kind import BoxKind, Extras, MakeRequest
 from ..kinds.presentation import Presentation
@@ -44,6 +45,21 @@ MADE_UP_TO = {12: GRADES[-2]}
 CHART_MOST_CELLS = 5
 
 
+def cages_of_marks(board: Shape, marks: Marks) -> Cages:
+    """A Killer's cages read back from their marks (an ipuz file's cages); ValueError
+    names the cage that does not fit."""
+    if not marks.cages:
+        raise ValueError("a Killer has cages, and none are given")
+    try:
+        return Cages(board, tuple(Cage(tuple(sorted(mark.cells)), int(mark.label))
+                                  for mark in marks.cages))
+    except CageError as err:
+        index, message = err.problems[0]
+        where = "cages" if index < 0 else \
+            f"the cage from {board.cell_name(min(marks.cages[index].cells))}"
+        raise ValueError(f"{where}: {message}") from None
+
+
 class KillerKind(BoxKind):
     """Killer Sudoku on one board geometry: cages whose cells add up to their totals."""
 
@@ -53,6 +69,9 @@ class KillerKind(BoxKind):
     presentation = Presentation(corner_labels=True, corner_labels_named="cage totals",
                                 pencil_grade="expert")  # cage combinations pencilled in:
     #                                                     one a 6x9 page by default
+    exchange = ExchangeForm(  # ipuz's Sudoku with dashed cages whose sums show bare
+        ipuz=IpuzForm(cage_border="dashed", cage_operator="+"), size_word="Killer",
+        extras_of_marks=cages_of_marks)
 
     def size_problem(self, size: int, box_given: bool) -> str | None:
         if size not in KILLER_SIZES:
@@ -134,9 +153,6 @@ class KillerKind(BoxKind):
         from .key import killer_key
         return killer_key(givens, extras)
 
-    def registry_size(self, board: Shape) -> str:
-        return f"{board} Killer"
-
     def marks(self, givens: Grid, extras: Extras = None) -> Marks:
         return Marks(cages=tuple(CageMark(cage.cells, str(cage.total)) for cage in extras.cages))
 
@@ -154,21 +170,6 @@ class KillerKind(BoxKind):
                            for masks in [combinations(cells, total, size)] if len(masks) == 1)
             chart.append((cells, single))
         return tuple(chart)
-
-    def ipuz(self) -> IpuzForm | None:
-        return IpuzForm(cage_border="dashed", cage_operator="+")  # sums, shown bare
-
-    def extras_from_marks(self, board: Shape, marks: Marks) -> Cages:
-        if not marks.cages:
-            raise ValueError("a Killer has cages, and none are given")
-        try:
-            return Cages(board, tuple(Cage(tuple(sorted(mark.cells)), int(mark.label))
-                                      for mark in marks.cages))
-        except CageError as err:
-            index, message = err.problems[0]
-            where = "cages" if index < 0 else \
-                f"the cage from {board.cell_name(min(marks.cages[index].cells))}"
-            raise ValueError(f"{where}: {message}") from None
 
 
 KILLER = KillerKind("killer", "Killer", "classic", ("killer-sudoku", "sumdoku"),

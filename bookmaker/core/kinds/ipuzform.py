@@ -1,6 +1,7 @@
 """How a kind's puzzles are written in ipuz (ipuz.org, the open puzzle format): the PuzzleKind
-they are and the choices its Sudoku kind leaves open. `Kind.ipuz()` returns one, or None
-for a kind ipuz has no kind for (its puzzles are exported as JSON records alone).
+they are and the choices its Sudoku kind leaves open. A kind's exchange form
+(exchangeform.py) holds one, or None for a kind ipuz has no kind for (its puzzles are
+exported as JSON records alone).
 
 ipuz's Sudoku PuzzleKind is one square grid whose rows and columns hold every symbol once,
 with standard boxes (`boxes`), further groups that hold every symbol once (`zones`: a
@@ -13,12 +14,6 @@ only what differs between kinds.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from ..board.marks import Marks
-    from ..board.shape import Shape
-    from .kind import Kind
 
 SUDOKU_PUZZLE_KIND = "http://ipuz.org/sudoku#1"
 # ipuz's cage operations and the symbols a label shows them with (a Calcudoku's '12+').
@@ -52,17 +47,3 @@ class IpuzForm:
             return f"{value}{self.operator_symbols[operator]}"
         return str(value)
 
-
-def ipuz_problem(kind: Kind, board: Shape, marks: Marks) -> str | None:
-    """Why a puzzle of the kind on the board with these marks is not written in ipuz (it
-    gets its JSON record instead), or None: its kind has no ipuz form, or it shows what
-    ipuz's Sudoku has no field for (signs, clues outside the grid, clue blocks: a kind
-    that draws them and declares a form still falls back to its record), or it is more
-    than one grid."""
-    if kind.ipuz() is None:
-        return kind.ipuz_absent
-    if marks.signs or marks.edges or marks.blocks:
-        return "ipuz's Sudoku has no field for signs, clues outside the grid or clue blocks"
-    if board.has_several_grids:
-        return "ipuz's Sudoku is one grid"
-    return None

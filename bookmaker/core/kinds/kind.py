@@ -22,13 +22,13 @@ from ..board.shape import Shape, board_of, latin_of, shape_for_size
 from ..grade.grades import GRADES, Ranked
 from ..puzzle import Puzzle
 from ..words import with_article
+from .exchangeform import ExchangeForm
 from .presentation import Presentation
 
 if TYPE_CHECKING:  # marks and ipuz forms load where drawn or exported, not to check a line
     from ..board.marks import Marks
     from ..grade.grader import Grading
     from ..solve.search import Search
-    from .ipuzform import IpuzForm
 
 Extras = Any  # a kind's clues beyond the givens (killer.cages.Cages), None for Sudoku
 
@@ -79,6 +79,8 @@ class Kind:
     sudoku_rule: bool = True         # Sudoku's rule (rows, columns, boxes) is its base rule
     presentation: Presentation = Presentation()  # what it is on a page and in words: a
     #                                  kind class gives the traits it differs in, not its name
+    exchange: ExchangeForm = ExchangeForm()  # how its puzzles leave and come back (ipuz,
+    #                                  records, registry rows): the traits it differs in
 
     def __init__(self) -> None:
         self.presentation = replace(self.presentation, name=self.name)  # its message keys'
@@ -127,11 +129,6 @@ class Kind:
         """The name ('9x9 X', 'Samurai') and cell count of its boards on the frame."""
         board = self.board(frame)
         return BoardDescription(str(board), board.cell_count)
-
-    def named_size(self, board: Shape) -> int:
-        """The size its board is named by, as --size and specs name it: 9 for a 9x9 (and
-        for a Samurai's five 9x9 grids)."""
-        return board.size
 
     def frame_cells(self, frame: Shape) -> int:
         """How many cells across its printed square is."""
@@ -230,10 +227,6 @@ class Kind:
         """The key under which puzzles equal up to the kind's symmetries meet (registry)."""
         raise NotImplementedError
 
-    def registry_size(self, board: Shape) -> str:
-        """The size column of its registry rows: '9x9', '9x9 X', '9x9 Killer'."""
-        return str(board)
-
     # --- how to play ----------------------------------------------------------------
 
     def combination_chart(self, size: int) -> tuple[tuple[int, tuple[tuple[int, tuple[int, ...]],
@@ -249,31 +242,6 @@ class Kind:
         from ..board.marks import Marks
         return Marks()
 
-    # --- exchange: ipuz and JSON records (core/exchange) ------------------------------
-
-    ipuz_absent: str = "ipuz has no PuzzleKind for it"  # why `ipuz` is None, if it is
-
-    def ipuz(self) -> IpuzForm | None:
-        """How ipuz writes its puzzles (core/kinds/ipuzform.py); None where ipuz has no
-        kind for it (`ipuz_absent` says why): exports give it a JSON record alone."""
-        return None
-
-    def board_of_regions(self, size: int,
-                         regions: tuple[tuple[int, ...], ...] = ()) -> Shape:
-        """Its board of a size whose boxes (or regions) are these cell groups, or its
-        usual board of the size if none are given (read from a file that lists them);
-        ValueError if it has no such board."""
-        box = box_of_regions(size, regions) if regions else None
-        return self.board(self.frame(size, box))
-
-    def extras_from_marks(self, board: Shape, marks: Marks) -> Extras:
-        """The extras whose marks these are (read back from a file that carries marks,
-        such as an ipuz file's cages); None for a kind without extras. ValueError says
-        what does not fit."""
-        if self.extras_type is None:
-            return None
-        raise ValueError(f"{self.title} puzzles are not read from their marks")
-
 
 def puzzle_key(puzzle: Puzzle) -> str:
     """What builds, dailies and registries compare to find repeats: the puzzle's kind's
@@ -285,21 +253,6 @@ def made_kind(cls: type[Kind], name: str) -> Kind:
     """The first kind of class `cls` named `name`: an unpickled kind (its module, which
     made it, loaded as `cls` was unpickled)."""
     return next(kind for kind in _MADE if type(kind) is cls and kind.name == name)
-
-
-def box_of_regions(size: int, regions: tuple[tuple[int, ...], ...]) -> tuple[int, int]:
-    """The box (rows, columns) whose tiling of a size x size board these regions are (cells
-    numbered row by row); ValueError if they are no such tiling."""
-    first = sorted(regions)[0]
-    rows = 1 + max(c // size for c in first) - min(c // size for c in first)
-    cols = len(first) // rows
-    boxes = {frozenset((top + r) * size + left + c for r in range(rows) for c in range(cols))
-             for top in range(0, size, rows) for left in range(0, size, cols)}
-    if rows * cols != size or {frozenset(region) for region in regions} != boxes:
-        raise ValueError(f"its {len(regions)} regions are not the boxes of "
-                         f"{with_article(f'{size}x{size}')} "
-                         f"board")
-    return rows, cols
 
 
 def clues_problem(clues: int, shape: Shape | BoardDescription) -> str | None:

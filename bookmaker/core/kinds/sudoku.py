@@ -22,13 +22,14 @@ from ..grade.grades import GRADES, Ranked
 from ..puzzle import Puzzle
 from ..solve.search import Search
 from ..solve.solver import count_solutions
+from .exchangeform import ExchangeForm
+from .ipuzform import IpuzForm
 from .kind import BoardDescription, BoxKind, DrawnBoard, MakeRequest
 from .presentation import Presentation
 
 if TYPE_CHECKING:
     from ..grade.grader import Grading
     from ..rating.rater import Rating
-    from .ipuzform import IpuzForm
 
 MIN_SIZE = 4
 SAMURAI_BOX = (3, 3)
@@ -45,6 +46,8 @@ class SudokuKind(BoxKind):
     se_rated = True
     derives = True
     presentation = Presentation(any_glyphs=True)
+    # ipuz's Sudoku: boxes, or zones for regions, diagonals, windows
+    exchange = ExchangeForm(ipuz=IpuzForm())
     layout_tries = 1  # layouts tried for a puzzle (a jigsaw's regions: drawn from the seed)
 
     def size_problem(self, size: int, box_given: bool) -> str | None:
@@ -132,10 +135,6 @@ class SudokuKind(BoxKind):
         from ..board.transform import repeat_key
         return repeat_key(givens)
 
-    def ipuz(self) -> IpuzForm | None:
-        from .ipuzform import IpuzForm
-        return IpuzForm()  # ipuz's Sudoku: boxes, or zones for regions, diagonals, windows
-
 
 def _made(board: Shape, request: MakeRequest
           ) -> tuple[Puzzle, Grading | None, Rating | None]:
@@ -214,6 +213,7 @@ class JigsawKind(DrawnBoard, SudokuKind):
     """Jigsaw: irregular regions instead of boxes, drawn from each puzzle's seed."""
 
     takes_box = False
+    exchange = ExchangeForm(ipuz=IpuzForm(), drawn_regions=True)
     # Some layouts seldom or never give a grade (a 15x15 extreme: 1 attempt in 150 on one,
     # 1 in 4 to 9 on three others; a 17x17 hard: none within the attempts on 1 in 3):
     # 20 layouts miss it with odds of (1/3)^20, about 3e-10.
@@ -245,27 +245,15 @@ class JigsawKind(DrawnBoard, SudokuKind):
     def describe(self, frame: Shape) -> BoardDescription:
         return BoardDescription(f"{frame.size}x{frame.size} Jigsaw", frame.cell_count)
 
-    def board_of_regions(self, size: int,
-                         regions: tuple[tuple[int, ...], ...] = ()) -> Shape:
-        if not regions:  # a file with standard boxes: a jigsaw whose regions are boxes
-            regions = tuple(unit.cells for unit in self.frame(size).blocks)
-        region_of = [0] * (size * size)
-        for index, cells in enumerate(regions):
-            for cell in cells:
-                region_of[cell] = index
-        return jigsaw_of(region_of)
-
 
 class SamuraiKind(SudokuKind):
     """Samurai: five 9x9 grids overlapping in their corner boxes."""
 
     heavy = True
     presentation = Presentation(any_glyphs=True, size_in_captions=False, one_a_page=True)
-    ipuz_absent = ("ipuz's Sudoku is one grid whose every row and column holds each symbol: "
-                   "a Samurai's five overlapping grids are not")
-
-    def ipuz(self) -> IpuzForm | None:
-        return None
+    exchange = ExchangeForm(ipuz_absent=(
+        "ipuz's Sudoku is one grid whose every row and column holds each symbol: a "
+        "Samurai's five overlapping grids are not"))
 
     def size_problem(self, size: int, box_given: bool) -> str | None:
         if size != 9:

@@ -56,9 +56,6 @@ class LatinKind(SquareKind):
         return (f"{frame.size}x{frame.size} {self.title} puzzles are made {made}; not "
                 f"{difficulty!r} (too few of that grade turn up)")
 
-    def registry_size(self, board: Shape) -> str:
-        return f"{board} {self.title}"
-
     def make(self, request: MakeRequest) -> Puzzle:
         """A puzzle to its grade, proven by the solver as it is made and by the check
         here; one the check cannot decide within its budget is dropped for the next from

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ..board.grid import SYMBOLS, Grid
 from ..board.marks import EdgeMark, Marks
 from ..board.shape import Shape
+from ..kinds.exchangeform import ExchangeForm
 from ..kinds.kind import Extras
 from ..kinds.presentation import Presentation
 from ..latin.kind import LatinKind
@@ -35,8 +36,9 @@ class SkyscrapersKind(LatinKind):
     summary = ("a Latin square with visibility clues around it; a line is givens, then "
                "clues top/right/bottom/left")
     extras_type = EdgeClues
-    ipuz_absent = ("ipuz has no Skyscrapers PuzzleKind, and its Sudoku kind has no clues "
-                   "outside the grid")
+    exchange = ExchangeForm(size_word=title, ipuz_absent=(
+        "ipuz has no Skyscrapers PuzzleKind, and its Sudoku kind has no clues outside the "
+        "grid"))
     sizes = SIZES
     # A 4x4 expert: no attempt in 300 made one; an 8x8 extreme took 11 s to more than 20 a
     # puzzle, for 1 seed in 3 under 20 s (bench_every_grade.py in bench/README.md).

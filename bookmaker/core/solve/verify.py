@@ -84,7 +84,7 @@ def require_agreement(puzzle: Puzzle, result, method: str, line: str) -> None:
 
 def _named(puzzle: Puzzle) -> str:
     """The puzzle's board and kind as a message names them: '9x9', '9x9 X Killer'."""
-    return puzzle.kind.registry_size(puzzle.shape)
+    return puzzle.kind.exchange.registry_size(puzzle.shape)
 
 
 def _disagreement(puzzle: Puzzle, result, method: str) -> str | None:
