@@ -20,6 +20,7 @@ from bookmaker.core.exchange.record import (
     About,
     RecordError,
     feed_document,
+    printed_symbols,
     puzzle_record,
     read_record,
     records_of,
@@ -236,6 +237,23 @@ def test_a_feed_holds_records_and_a_bad_record_is_named():
         read_record({"kind": "sandwich", "line": "."})
     with pytest.raises(RecordError, match="not a bookmaker puzzle record or feed"):
         records_of({"title": "a book"})
+
+
+@pytest.mark.parametrize(("size", "value", "symbols"), [
+    (9, None, ""), (9, "", ""), (9, "123456789", ""), (9, "CAMBRIDGE", "CAMBRIDGE"),
+    (9, list("CAMBRIDGE"), "CAMBRIDGE"), (16, [str(n) for n in range(1, 17)], ""),
+    (16, "123456789ABCDEFG", ""), (6, "ABCDEF", "ABCDEF"),
+    (9, "CAMBRIDG", None), (9, "CAMBRIDGA", None), (9, 9, None), (9, ["CA", "MB"], None),
+])
+def test_one_rule_reads_the_symbols_every_file_says(size, value, symbols):
+    # A record's, an ipuz file's, a manifest's and a day's symbols: '' for numbers or the
+    # text format's own, a damaged field refused (the callers name the file and key).
+    board = kind_named("classic").frame(size)
+    if symbols is None:
+        with pytest.raises(ValueError, match=f"^expected {size} different characters, got "):
+            printed_symbols(value, board)
+    else:
+        assert printed_symbols(value, board) == symbols
 
 
 def test_the_same_puzzle_gives_the_same_document():

@@ -368,6 +368,8 @@ def _day(tmp_path: Path, **fields) -> Path:
     ({"rating": 7.5}, "rating: expected null or {er, ep, ed, rater}, got 7.5"),
     ({"variant": "chess"}, "variant: expected one of"),
     ({"givens": "1234"}, "givens: wrong length: 4 cells, a 9x9 grid has 81"),
+    ({"symbols": "AB"}, "symbols: expected 9 different characters, got 'AB'"),
+    ({"symbols": 9}, "symbols: expected 9 different characters, got 9"),
 ])
 def test_a_damaged_day_json_is_named_by_file_and_key(runner, tmp_path, fields, message):
     path = _day(tmp_path, **fields)
@@ -431,6 +433,21 @@ def test_a_killer_ipuz_of_another_program_is_checked_with_its_cages(runner, tmp_
     solved = runner.invoke(main, ["solve", str(tmp_path / "k-1.ipuz")])
     assert solved.output == runner.invoke(main, ["solve", "--variant", "killer",
                                                  str(source)]).output
+
+
+def test_a_record_whose_symbols_are_damaged_is_named_not_printed_in_numbers(runner, tmp_path):
+    # A record's symbols are read by the one rule a manifest's and a day's are: before, a
+    # record's damaged field was dropped and its puzzle exported in numbers, unsaid.
+    record = puzzle_record(puzzle_of("classic"), About(symbols="ABCDEFGHJ"))
+    path = tmp_path / "letters.json"
+    path.write_text(json.dumps(record | {"symbols": "ABCDEFGH"}), encoding="utf-8")
+    result = runner.invoke(main, ["check", str(path)])
+    assert result.output == "1: invalid: symbols: expected 9 different characters, got " \
+                            "'ABCDEFGH'\n"
+    path.write_text(json.dumps(record | {"symbols": list("ABCDEFGHJ")}), encoding="utf-8")
+    result = runner.invoke(main, ["export", str(path), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output + result.stderr
+    assert json.loads((tmp_path / "out" / "letters-1.ipuz").read_text())["charset"] == "ABCDEFGHJ"
 
 
 def test_a_json_list_is_not_read_as_a_puzzle_line(runner, tmp_path):

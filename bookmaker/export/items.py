@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ..core.board.grid import Grid, parse_grid
 from ..core.board.shape import Shape
-from ..core.exchange.record import About, boxed_board, symbols_of
+from ..core.exchange.record import About, boxed_board, printed_symbols
 from ..core.kinds.kind import Kind, puzzle_key
 from ..core.puzzle import Puzzle
 from ..core.registry import kind_named
@@ -184,21 +184,12 @@ def made_of(entry: dict, where: str = "") -> dict:
 
 
 def _symbols(entry: dict, where: str, puzzle: Puzzle) -> str:
-    """What the puzzle's values print as, as a manifest or day record says (`symbols`:
-    one character a value, or a list of them); '' for the text format's, or numbers."""
-    symbols = entry.get("symbols") or ""
-    size = puzzle.shape.size
-    if symbols == [str(value) for value in range(1, size + 1)]:
-        return ""  # numbers (a 16x16's 10 to 16 included): as the text format's
-    if isinstance(symbols, list) and all(isinstance(s, str) and len(s) == 1 for s in symbols):
-        symbols = "".join(symbols)
-    if symbols == symbols_of(puzzle.shape):
-        return ""  # the text format's own: as if unsaid
-    if not isinstance(symbols, str) or symbols and (
-            len(symbols) != puzzle.shape.size or len(set(symbols)) != len(symbols)):
-        raise ExportError(f"{where}: symbols: expected {puzzle.shape.size} different "
-                          f"characters, got {entry.get('symbols')!r}")
-    return symbols
+    """What the puzzle's values print as, as a manifest or day record says (the one rule
+    of records and ipuz files, printed_symbols); ExportError names the file and key."""
+    try:
+        return printed_symbols(entry.get("symbols"), puzzle.shape)
+    except ValueError as err:
+        raise ExportError(f"{where}: symbols: {err}") from None
 
 
 def _grade_caption(puzzle: Puzzle) -> str:

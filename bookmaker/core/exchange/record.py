@@ -164,8 +164,11 @@ def read_record(record: Any, kind: Kind | None = None) -> ReadPuzzle:
             solution = parse_grid(_text_field(record, "solution"), givens.shape)
         except GridError as err:
             raise RecordError(f"solution: {err}") from None
-    return ReadPuzzle(kind, givens, extras, solution, _stated_id(record.get("id")),
-                      printed_symbols(record.get("symbols"), givens.shape))
+    try:
+        symbols = printed_symbols(record.get("symbols"), givens.shape)
+    except ValueError as err:
+        raise RecordError(f"symbols: {err}") from None
+    return ReadPuzzle(kind, givens, extras, solution, _stated_id(record.get("id")), symbols)
 
 
 def _stated_id(value: Any) -> str:
@@ -173,12 +176,18 @@ def _stated_id(value: Any) -> str:
 
 
 def printed_symbols(value: Any, board: Shape) -> str:
-    """The symbols a file says a puzzle's values print as: '' where they are the text
-    format's own (or are not n different characters)."""
-    if not isinstance(value, str) or value == symbols_of(board) or \
-            len(value) != board.size or len(set(value)) != board.size:
-        return ""
-    return value
+    """The symbols a file says a puzzle's values print as (a record's or a manifest's or a
+    day's `symbols`, an ipuz file's charset): n different characters, or a list of them;
+    '' where it says none, numbers, or the text format's own. ValueError for anything else:
+    a damaged field is named, not printed in numbers unsaid."""
+    if not value or value == [str(number) for number in range(1, board.size + 1)]:
+        return ""  # unsaid, or numbers (a 16x16's 10 to 16 included): as the text format's
+    symbols = "".join(value) if isinstance(value, list) and all(
+        isinstance(s, str) and len(s) == 1 for s in value) else value
+    if not isinstance(symbols, str) or len(symbols) != board.size or \
+            len(set(symbols)) != board.size:
+        raise ValueError(f"expected {board.size} different characters, got {value!r}")
+    return "" if symbols == symbols_of(board) else symbols
 
 
 def boxed_board(kind: Kind, size: Any, box: Any) -> Shape | None:
