@@ -488,10 +488,10 @@ def test_the_title_page_names_the_kind_between_two_rules():
 
 
 def test_a_killers_chart_lists_the_cages_with_one_set_of_digits():
-    chart = KILLER.combination_chart(9)
+    chart = KILLER.presentation.combination_chart(9)
     assert chart[0] == (2, ((3, (1, 2)), (4, (1, 3)), (16, (7, 9)), (17, (8, 9))))
     assert [cells for cells, _ in chart] == [2, 3, 4, 5]
-    assert CLASSIC.combination_chart(9) == ()
+    assert CLASSIC.presentation.combination_chart(9) == ()
 
 
 # --- the how-to-play shows each kind ----------------------------------------------------

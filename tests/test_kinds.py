@@ -12,6 +12,7 @@ from click.testing import CliRunner
 import bookmaker
 from bookmaker.cli import main
 from bookmaker.cli.options import kinds_help
+from bookmaker.core.killer.cages import Cages
 from bookmaker.core.kinds.kind import Kind, MakeRequest
 from bookmaker.core.kinds.presentation import Presentation
 from bookmaker.core.registry import all_kinds, find_kind, kind_named, kind_of
@@ -163,7 +164,7 @@ def test_a_pickled_kind_unpickles_as_the_same_kind_without_the_registry(tmp_path
 
 
 def _some_extras(kind, board):
-    if kind.line_family != "Cages":  # not a Killer: a puzzle of the kind, made
+    if kind.extras_type is not Cages:  # not a Killer: a puzzle of the kind, made
         return kind.make(MakeRequest(kind.frame(board.size), 1, "beginner")).extras
     givens, extras = kind.read("." * 81 + " " + "".join("ABCDEFGHI"[c // 9] for c in range(81))
                                + " " + ",".join(["45"] * 9), board)
@@ -173,7 +174,8 @@ def _some_extras(kind, board):
 @pytest.mark.parametrize("kind", all_kinds(), ids=lambda kind: kind.name)
 def test_every_kind_says_its_rule_in_the_variant_help(kind):
     # The help is made from the kinds, so a kind added later is listed with its rule.
-    assert kind.summary and f"{kind.name} ({kind.summary})" in kinds_help()
+    summary = kind.presentation.summary
+    assert summary and f"{kind.name} ({summary})" in kinds_help()
 
 
 def test_what_a_kind_is_on_a_page_is_its_presentation_record():

@@ -230,7 +230,7 @@ def solving_tips(boards: Sequence[Board], words: Catalogue) -> list[Piece]:
     pieces: list[Piece] = [TextBlock((words.text("solving_tips"),), "heading",
                                      space_before=10.0),
                            TextBlock(tips, "body", space_before=2.0)]
-    charts = dict.fromkeys(kind.combination_chart(size) for kind in kinds
+    charts = dict.fromkeys(kind.presentation.combination_chart(size) for kind in kinds
                            for size in sorted({size for size, other, _ in boards if other is kind}))
     for chart in charts:  # a Killer's and a Killer X's are one chart
         pieces += chart_pieces(chart, words)

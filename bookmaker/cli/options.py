@@ -65,8 +65,8 @@ class KindsHelpOption(click.Option):
 
 def kinds_help() -> str:
     """--variant's help, from the kinds themselves: each name with its rule in a phrase."""
-    listed = "; ".join(f"{kind.name} ({kind.summary})" if kind.summary else kind.name
-                       for kind in all_kinds())
+    listed = "; ".join(f"{kind.name} ({kind.presentation.summary})"
+                       if kind.presentation.summary else kind.name for kind in all_kinds())
     return f"The kind of puzzle: {listed}. Any case; aliases such as windoku are read too."
 
 

@@ -195,8 +195,9 @@ def _other_kind_hint(text: str, kind: Kind) -> str | None:
     """What to say of a line that looks like another kind's line."""
     from ..core.registry import all_kinds
 
-    return next((hint for other in all_kinds() if other.line_family != kind.line_family
-                 and (hint := other.misread_hint(text))), None)
+    said = kind.presentation.line_hint  # a kind of alike lines says the same
+    return next((hint for other in all_kinds() if other.presentation.line_hint != said
+                 and (hint := other.presentation.misread_hint(text))), None)
 
 
 def _read_text(path: str) -> str:

@@ -17,6 +17,7 @@ exact cover written apart from it (check.py).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -62,20 +63,32 @@ HARDEST_HIDDEN = HARDEST_ADDITION
 CALCUDOKU_GRADES = GRADES[:GRADES.index(HARDEST_ANYWHERE) + 1]
 
 
+def looks_like_a_calcudoku_line(text: str) -> bool:
+    """Cage letters, clues."""
+    parts = text.split()
+    return len(parts) == 2 and parts[0].isalnum() and not parts[0].isdigit() and \
+        parts[1][:1].isdigit()
+
+
 class CalcudokuKind(SquareKind):
     """Calcudoku with cages of one type (what they show)."""
 
     geometry = "latin"
     shapes_givens = False
     presentation = Presentation(corner_labels=True, corner_labels_named="cage clues",
-                                rules_family="calcudoku")  # no boxes, each number once a
-    #                                  line, cages may repeat: said once for the family
+                                rules_family="calcudoku",  # no boxes, each number once a
+                                #  line, cages may repeat: said once for the family
+                                looks_like=looks_like_a_calcudoku_line,  # the three alike
+                                line_hint="this looks like a Calcudoku line (cage layout, "
+                                          "clues): read it as a Calcudoku (--variant "
+                                          "calcudoku, calcudoku-add or calcudoku-hidden)")
     sudoku_rule = False
     grades = CALCUDOKU_GRADES
 
     def __init__(self, name: str, title: str, extras_type: type[CalcCages],
                  aliases: tuple[str, ...], hardest: dict[int, str], summary: str) -> None:
-        self.name, self.title, self.aliases, self.summary = name, title, aliases, summary
+        self.name, self.title, self.aliases = name, title, aliases
+        self.presentation = replace(self.presentation, summary=summary)
         self.extras_type = self.cages_type = extras_type
         self.hardest = hardest  # the hardest grade made at a size (HARDEST_ANYWHERE if none)
         # ipuz's Sudoku kind without boxes, its cages thick-bordered with their operations
@@ -85,10 +98,6 @@ class CalcudokuKind(SquareKind):
         self.exchange = ExchangeForm(ipuz=ipuz, size_word=title, extras_of_marks=partial(
             cages_of_marks, extras_type, title))
         super().__init__()
-
-    @property
-    def line_family(self) -> str:
-        return "calcudoku"  # the three kinds' lines look alike
 
     def size_problem(self, size: int, box_given: bool) -> str | None:
         if box_given:
@@ -122,14 +131,6 @@ class CalcudokuKind(SquareKind):
 
     def write(self, givens: Grid, extras: Extras = None) -> str:
         return format_calcudoku(extras)
-
-    def misread_hint(self, text: str) -> str | None:
-        parts = text.split()
-        if len(parts) == 2 and parts[0].isalnum() and not parts[0].isdigit() and \
-                parts[1][:1].isdigit():
-            return ("this looks like a Calcudoku line (cage layout, clues): read it as a "
-                    "Calcudoku (--variant calcudoku, calcudoku-add or calcudoku-hidden)")
-        return None
 
     def make(self, request: MakeRequest) -> Puzzle:
         from .generate import generate_calcudoku  # the engines load when first used

@@ -13,6 +13,7 @@ from ..board.marks import Marks, SignMark
 from ..board.shape import Shape
 from ..kinds.exchangeform import ExchangeForm
 from ..kinds.kind import Extras
+from ..kinds.presentation import Presentation
 from ..latin.kind import LatinKind
 from ..puzzle import Puzzle
 from ..solve.search import Search
@@ -24,6 +25,12 @@ if TYPE_CHECKING:
     from ..grade.grades import Ranked
 
 
+def looks_like_a_futoshiki_line(text: str) -> bool:
+    """Givens, signs across, signs down."""
+    parts = text.split()
+    return len(parts) == 3 and set(parts[1]) <= set("<>.") and set(parts[2]) <= set("^v.")
+
+
 class FutoshikiKind(LatinKind):
     """Futoshiki (Unequal): every row and column holds 1..n once, and each sign between
     two cells says which is smaller."""
@@ -31,8 +38,12 @@ class FutoshikiKind(LatinKind):
     name = "futoshiki"
     title = "Futoshiki"
     aliases = ("unequal", "inequality", "inequalities")
-    summary = ("a Latin square with signs between cells; a line is givens, signs across, "
-               "signs down")
+    presentation = Presentation(
+        summary="a Latin square with signs between cells; a line is givens, signs across, "
+                "signs down",
+        looks_like=looks_like_a_futoshiki_line,
+        line_hint="this looks like a Futoshiki line (givens, signs across, signs down): read "
+                  "it as a Futoshiki (--variant futoshiki)")
     extras_type = Signs
     exchange = ExchangeForm(size_word=title, ipuz_absent=(
         "ipuz has no Futoshiki PuzzleKind, and its Sudoku kind has no signs between cells"))
@@ -47,13 +58,6 @@ class FutoshikiKind(LatinKind):
 
     def write(self, givens: Grid, extras: Extras = None) -> str:
         return format_futoshiki(givens, extras)
-
-    def misread_hint(self, text: str) -> str | None:
-        parts = text.split()
-        if len(parts) == 3 and set(parts[1]) <= set("<>.") and set(parts[2]) <= set("^v."):
-            return ("this looks like a Futoshiki line (givens, signs across, signs down): "
-                    "read it as a Futoshiki (--variant futoshiki)")
-        return None
 
     def generate(self, size: int, seed: int, difficulty: str):
         from .generate import generate_futoshiki  # the engines load when first used

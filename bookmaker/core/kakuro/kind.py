@@ -47,6 +47,11 @@ EXTREME_FROM = 10
 LARGEST_FOR = {GRADES[0]: 18, GRADES[1]: 21}
 
 
+def looks_like_a_kakuro_line(text: str) -> bool:
+    """Squares by ',', rows by '/', clues like 17\\23."""
+    return "\\" in text and "/" in text
+
+
 class KakuroKind(DrawnBoard, SquareKind):
     """Kakuro: every run's digits differ and add up to its clue."""
 
@@ -58,10 +63,13 @@ class KakuroKind(DrawnBoard, SquareKind):
     shapes_givens = False
     presentation = Presentation(  # two clues in the corners of a black square, each in
         corner_labels=True, corner_labels_named="run totals",  # its own half of the square
-        corner_label_share=0.3)                                # (render BLOCK_CLUE_MAX)
+        corner_label_share=0.3,                                # (render BLOCK_CLUE_MAX)
+        summary="black squares' totals for the runs of white squares after them, digits 1-9 "
+                "never twice in a run; 6x6 to 25x25",
+        looks_like=looks_like_a_kakuro_line,
+        line_hint="this looks like a Kakuro line (squares by ',', rows by '/', clues like "
+                  "17\\23): read it as a Kakuro (--variant kakuro)")
     sudoku_rule = False   # its rule stands alone
-    summary = ("black squares' totals for the runs of white squares after them, digits 1-9 "
-               "never twice in a run; 6x6 to 25x25")
     heavy = True
     # ipuz 2.0 defines seven PuzzleKinds (crossword, sudoku, fill, acrostic, block, answer,
     # wordsearch; the ipuz package's reader knows the same seven): none is a Kakuro.
@@ -112,12 +120,6 @@ class KakuroKind(DrawnBoard, SquareKind):
 
     def write(self, givens: Grid, extras: Extras = None) -> str:
         return format_kakuro(givens, extras)
-
-    def misread_hint(self, text: str) -> str | None:
-        if "\\" in text and "/" in text:
-            return ("this looks like a Kakuro line (squares by ',', rows by '/', clues "
-                    "like 17\\23): read it as a Kakuro (--variant kakuro)")
-        return None
 
     def make(self, request: MakeRequest) -> Puzzle:
         """A Kakuro to its difficulty. One the second proof cannot decide within its

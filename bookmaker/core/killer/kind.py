@@ -18,7 +18,7 @@ from ..grade.grades import GRADES, Ranked
 from ..kinds.exchangeform import ExchangeForm
 from ..kinds.ipuzform import IpuzForm
 from ..kinds.kind import BoxKind, Extras, MakeRequest
-from ..kinds.presentation import Presentation
+from ..kinds.presentation import Chart, Presentation
 from ..puzzle import Puzzle
 from ..solve.verify import first_decided, require_agreement
 from .cages import KILLER_SIZES, Cage, CageError, Cages
@@ -60,15 +60,39 @@ def cages_of_marks(board: Shape, marks: Marks) -> Cages:
         raise ValueError(f"{where}: {message}") from None
 
 
+def combination_chart(size: int) -> Chart:
+    """The cages whose total allows one set of digits only, by cage size (2 cells:
+    3 = 1+2, 4 = 1+3, ...) up to CHART_MOST_CELLS, from the combination tables (a cage
+    of size - 1 cells leaves out the one digit its total says: no chart needed)."""
+    from .cages import combinations
+    chart = []
+    for cells in range(2, min(size - 1, CHART_MOST_CELLS + 1)):
+        low, high = sum(range(1, cells + 1)), sum(range(size - cells + 1, size + 1))
+        single = tuple((total, tuple(d + 1 for d in range(size) if masks[0] >> d & 1))
+                       for total in range(low, high + 1)
+                       for masks in [combinations(cells, total, size)] if len(masks) == 1)
+        chart.append((cells, single))
+    return tuple(chart)
+
+
+def looks_like_a_killer_line(text: str) -> bool:
+    """Givens, cage letters, sums."""
+    parts = text.split()
+    return len(parts) == 3 and parts[1].isalnum() and not parts[1].isdigit()
+
+
 class KillerKind(BoxKind):
     """Killer Sudoku on one board geometry: cages whose cells add up to their totals."""
 
     extras_type = Cages
     shapes_givens = False
     heavy = True
-    presentation = Presentation(corner_labels=True, corner_labels_named="cage totals",
-                                pencil_grade="expert")  # cage combinations pencilled in:
-    #                                                     one a 6x9 page by default
+    presentation = Presentation(
+        corner_labels=True, corner_labels_named="cage totals",
+        pencil_grade="expert",  # cage combinations pencilled in: one a 6x9 page by default
+        chart=combination_chart, looks_like=looks_like_a_killer_line,
+        line_hint="this looks like a Killer line (givens, cage layout, sums): read it as a "
+                  "Killer (--variant killer)")
     exchange = ExchangeForm(  # ipuz's Sudoku with dashed cages whose sums show bare
         ipuz=IpuzForm(cage_border="dashed", cage_operator="+"), size_word="Killer",
         extras_of_marks=cages_of_marks)
@@ -110,13 +134,6 @@ class KillerKind(BoxKind):
     def write(self, givens: Grid, extras: Extras = None) -> str:
         return format_killer(givens, extras)
 
-    def misread_hint(self, text: str) -> str | None:
-        parts = text.split()
-        if len(parts) == 3 and parts[1].isalnum() and not parts[1].isdigit():
-            return ("this looks like a Killer line (givens, cage layout, sums): read it as a "
-                    "Killer (--variant killer)")
-        return None
-
     def make(self, request: MakeRequest) -> Puzzle:
         """A Killer to its difficulty. One the Killer check cannot decide within its node
         budget is not printed: the job makes the next from a seed derived from its own
@@ -155,21 +172,6 @@ class KillerKind(BoxKind):
 
     def marks(self, givens: Grid, extras: Extras = None) -> Marks:
         return Marks(cages=tuple(CageMark(cage.cells, str(cage.total)) for cage in extras.cages))
-
-    def combination_chart(self, size: int) -> tuple[tuple[int, tuple[tuple[int, tuple[int, ...]],
-                                                                  ...]], ...]:
-        """The cages whose total allows one set of digits only, by cage size (2 cells:
-        3 = 1+2, 4 = 1+3, ...) up to CHART_MOST_CELLS, from the combination tables (a cage
-        of size - 1 cells leaves out the one digit its total says: no chart needed)."""
-        from .cages import combinations
-        chart = []
-        for cells in range(2, min(size - 1, CHART_MOST_CELLS + 1)):
-            low, high = sum(range(1, cells + 1)), sum(range(size - cells + 1, size + 1))
-            single = tuple((total, tuple(d + 1 for d in range(size) if masks[0] >> d & 1))
-                           for total in range(low, high + 1)
-                           for masks in [combinations(cells, total, size)] if len(masks) == 1)
-            chart.append((cells, single))
-        return tuple(chart)
 
 
 KILLER = KillerKind("killer", "Killer", "classic", ("killer-sudoku", "sumdoku"),

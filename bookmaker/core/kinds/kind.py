@@ -66,7 +66,6 @@ class Kind:
 
     name: str = ""                   # as specs and --variant write it (the registry's key)
     title: str = ""                  # as English messages name one: 'a Killer', 'a Samurai'
-    summary: str = ""                # its rule and line in a phrase, for --variant's help
     aliases: tuple[str, ...] = ()    # other words accepted for it, lower case
     geometry: str = "classic"        # the board geometry its puzzles are on (core/board)
     extras_type: type | None = None  # the type of its puzzles' extras; None: givens only
@@ -159,16 +158,6 @@ class Kind:
         """The one-line text of givens and extras (read(write(x)) == x)."""
         raise NotImplementedError
 
-    @property
-    def line_family(self) -> str:
-        """Kinds whose lines look alike (every Sudoku kind writes a grid line)."""
-        return self.extras_type.__name__ if self.extras_type else "grid"
-
-    def misread_hint(self, text: str) -> str | None:
-        """What to tell someone who read a line of this kind as another kind's, if the line
-        looks like this kind's; None."""
-        return None
-
     def line(self, puzzle: Puzzle) -> str:
         """A made puzzle's line."""
         return self.write(puzzle.givens, puzzle.extras)
@@ -226,14 +215,6 @@ class Kind:
     def repeat_key(self, givens: Grid, extras: Extras = None) -> str:
         """The key under which puzzles equal up to the kind's symmetries meet (registry)."""
         raise NotImplementedError
-
-    # --- how to play ----------------------------------------------------------------
-
-    def combination_chart(self, size: int) -> tuple[tuple[int, tuple[tuple[int, tuple[int, ...]],
-                                                                  ...]], ...]:
-        """A chart for its tips page: (cells, ((total, values), ...)) for each group size
-        whose totals allow one set of values only (a Killer's cages); () if none."""
-        return ()
 
     # --- drawing --------------------------------------------------------------------
 
@@ -300,7 +281,7 @@ class BoxKind(Kind):
     def __init__(self, name: str, title: str, geometry: str,
                  aliases: tuple[str, ...] = (), summary: str = "") -> None:
         self.name, self.title, self.geometry, self.aliases = name, title, geometry, aliases
-        self.summary = summary
+        self.presentation = replace(self.presentation, summary=summary)
         super().__init__()
 
     def frame(self, size: int, box: tuple[int, int] | None = None) -> Shape:

@@ -1,10 +1,16 @@
-"""What a kind is on a page and in words: its print traits and its message keys."""
+"""What a kind is on a page and in words: its print traits, its message keys, its phrase
+in --variant's help and its hint to someone who read one of its lines as another kind's."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..grade.grades import GRADES
+
+# A tips page's chart: (cells, ((total, values), ...)) for each group size whose totals
+# allow one set of values only (a Killer's cages).
+Chart = tuple[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], ...]
 
 
 @dataclass(frozen=True)
@@ -30,11 +36,26 @@ class Presentation:
     outside_cells: int = 0           # rings of cells around the grid its clues print in
     own_rule: bool = True            # it has a rule beside Sudoku's (classic Sudoku: none)
     rules_family: str = ""           # the family whose rule its kinds share ('calcudoku')
+    summary: str = ""                # its rule and line in a phrase, for --variant's help
+    chart: Callable[[int], Chart] | None = None  # its tips page's chart for a size, if any
+    looks_like: Callable[[str], bool] | None = None  # whether a line looks like its lines
+    line_hint: str = ""              # what to tell someone who read such a line as another
+    #                                  kind's: kinds that say the same read alike lines
 
     def needs_pencil_room(self, difficulty: str) -> bool:
         """Whether puzzles asked at `difficulty` get cells with room for pencil marks."""
         return self.pencil_grade is not None and difficulty in GRADES and \
             GRADES.index(difficulty) >= GRADES.index(self.pencil_grade)
+
+    def combination_chart(self, size: int) -> Chart:
+        """The chart its tips page prints for a size: () if none."""
+        return () if self.chart is None else self.chart(size)
+
+    def misread_hint(self, text: str) -> str | None:
+        """What to tell someone who read a line as another kind's, if it looks like one of
+        this kind's lines; None."""
+        return self.line_hint if self.looks_like is not None and self.looks_like(text) \
+            else None
 
     @property
     def name_key(self) -> str:

@@ -26,6 +26,12 @@ if TYPE_CHECKING:
     from ..grade.grades import Ranked
 
 
+def looks_like_a_skyscrapers_line(text: str) -> bool:
+    """Givens, clues top/right/bottom/left."""
+    parts = text.split()
+    return len(parts) == 2 and parts[1].count("/") == 3
+
+
 class SkyscrapersKind(LatinKind):
     """Skyscrapers (Towers): every row and column holds the heights 1..n once, and a clue
     outside says how many buildings are seen from there."""
@@ -33,8 +39,6 @@ class SkyscrapersKind(LatinKind):
     name = "skyscrapers"
     title = "Skyscrapers"
     aliases = ("towers", "skyscraper", "building")
-    summary = ("a Latin square with visibility clues around it; a line is givens, then "
-               "clues top/right/bottom/left")
     extras_type = EdgeClues
     exchange = ExchangeForm(size_word=title, ipuz_absent=(
         "ipuz has no Skyscrapers PuzzleKind, and its Sudoku kind has no clues outside the "
@@ -43,20 +47,19 @@ class SkyscrapersKind(LatinKind):
     # A 4x4 expert: no attempt in 300 made one; an 8x8 extreme took 11 s to more than 20 a
     # puzzle, for 1 seed in 3 under 20 s (bench_every_grade.py in bench/README.md).
     unmade = {4: ("expert",), 8: ("extreme",)}
-    presentation = Presentation(outside_cells=1)  # its clues print in a ring round the grid
+    presentation = Presentation(
+        outside_cells=1,  # its clues print in a ring round the grid
+        summary="a Latin square with visibility clues around it; a line is givens, then "
+                "clues top/right/bottom/left",
+        looks_like=looks_like_a_skyscrapers_line,
+        line_hint="this looks like a Skyscrapers line (givens, clues top/right/bottom/left): "
+                  "read it as Skyscrapers (--variant skyscrapers)")
 
     def read(self, text: str, board: Shape | None = None) -> tuple[Grid, EdgeClues]:
         return parse_skyscrapers(text, board)
 
     def write(self, givens: Grid, extras: Extras = None) -> str:
         return format_skyscrapers(givens, extras)
-
-    def misread_hint(self, text: str) -> str | None:
-        parts = text.split()
-        if len(parts) == 2 and parts[1].count("/") == 3:
-            return ("this looks like a Skyscrapers line (givens, clues top/right/bottom/"
-                    "left): read it as Skyscrapers (--variant skyscrapers)")
-        return None
 
     def generate(self, size: int, seed: int, difficulty: str):
         from .generate import generate_skyscrapers  # the engines load when first used
