@@ -14,7 +14,7 @@ SEEDS = range(20)
 
 def _fast_combinations() -> list[tuple[str, int, str]]:
     return [(kind.name, size, grade) for kind, size, grade in made_combinations()
-            if not kind.heavy and size <= (6 if kind.sudoku_rule else 5)]
+            if not kind.heavy and size <= (6 if kind.presentation.sudoku_rule else 5)]
 
 
 def test_the_combinations_come_from_the_rules():

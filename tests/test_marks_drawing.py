@@ -96,8 +96,8 @@ def test_clues_outside_the_grid_sit_in_a_ring_the_placement_reserves():
 class _Ringed(Kind):
     presentation = Presentation(outside_cells=1)
 
-    def frame_cells(self, frame) -> int:
-        return frame.size
+    def board(self, frame, seed=0):
+        return frame
 
 
 def test_the_spec_fit_counts_the_ring_of_outside_cells():

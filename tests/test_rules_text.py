@@ -33,7 +33,7 @@ def catalogue_rules(kind: Kind, size: int, words: Catalogue) -> str:
     """The kind's rules as the catalogue words them: a kind following Sudoku's rule, that
     rule for its numbers and then its own (if any); any other kind, its own rule alone."""
     own = [words.text(kind.presentation.rules_key)] if kind.presentation.rules_key else []
-    if not kind.sudoku_rule:
+    if not kind.presentation.sudoku_rule:
         return own[0]
     named = words.text("named_numbers", symbols=symbols_text(numbers(size), words))
     return " ".join([words.text("rules_one_size", symbols=named), *own])

@@ -56,7 +56,7 @@ def grading_contradictions(kind, puzzle) -> tuple[int, list[str]]:
 def checked_size(kind) -> int:
     """9 on Sudoku's rule (the size SE rates, and an X's diagonals cross only on odd
     sizes), else 6, which every other family makes quickly."""
-    size = 9 if kind.sudoku_rule else 6
+    size = 9 if kind.presentation.sudoku_rule else 6
     assert kind.size_problem(size, False) is None
     return size
 

@@ -25,7 +25,7 @@ from ..core.kinds.kind import Kind
 from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
 from ..core.rng import derive_seed
-from ..design.cells import least_cell
+from ..design.cells import board_cells, least_cell
 from ..puzzles.dedupe import Distinct, without_repeats
 from ..puzzles.outputs import (
     OutputSet,
@@ -216,7 +216,7 @@ def example_puzzle(spec: BookSpec) -> Puzzle | None:
     and a book of none but such kinds gets a classic 9x9."""
     if not spec.front_matter.how_to_play:
         return None
-    fitting = [s for s in spec.sections if s.kind.frame_cells(s.shape) <= EXAMPLE_MAX_SIZE]
+    fitting = [s for s in spec.sections if board_cells(s.kind, s.shape) <= EXAMPLE_MAX_SIZE]
     if not fitting:
         return _example_of(shape_for_size(EXAMPLE_MAX_SIZE), CLASSIC, "rotational", spec.seed)
     kind = fitting[0].kind

@@ -209,7 +209,7 @@ def difficulty_legend(kinds: Sequence[Kind], words: Catalogue) -> list[Piece]:
     """What the squares beside a puzzle's number say: one line for each grade the book's
     kinds have, with what it asks where the book has a kind of Sudoku's rule (the notes
     name Sudoku's techniques; a Calcudoku book's grades stand alone)."""
-    notes = any(kind.sudoku_rule for kind in kinds)
+    notes = any(kind.presentation.sudoku_rule for kind in kinds)
     grades = [grade for grade in GRADES if any(grade in kind.grades for kind in kinds)]
     lines = tuple(words.text("legend_line" if notes else "legend_grade",
                              squares=FILLED * (index + 1) + EMPTY * (len(GRADES) - index - 1),
@@ -224,7 +224,7 @@ def solving_tips(boards: Sequence[Board], words: Catalogue) -> list[Piece]:
     """The tips heading, the tips of every kind in the book (classic Sudoku's first, as
     they hold for every kind that follows its rule), and each kind's chart."""
     kinds = list(dict.fromkeys(kind for _, kind, _ in boards))
-    sudoku = ["tips.classic"] if any(kind.sudoku_rule for kind in kinds) else []
+    sudoku = ["tips.classic"] if any(kind.presentation.sudoku_rule for kind in kinds) else []
     keys = dict.fromkeys(sudoku + [kind.presentation.tips_key for kind in kinds])
     tips = tuple(words.texts[key] for key in keys if key in words.texts)
     pieces: list[Piece] = [TextBlock((words.text("solving_tips"),), "heading",

@@ -51,7 +51,7 @@ class Catalogue:
         """The texts a book of these kinds prints: this catalogue's, with its
         beyond_sudoku texts in their keys' place if any kind is no Sudoku (its rule is not
         Sudoku's: a Calcudoku, a Kakuro)."""
-        if all(kind.sudoku_rule for kind in kinds):
+        if all(kind.presentation.sudoku_rule for kind in kinds):
             return self
         beyond = {key[len(BEYOND_SUDOKU):]: text for key, text in self.texts.items()
                   if key.startswith(BEYOND_SUDOKU)}

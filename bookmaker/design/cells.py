@@ -19,7 +19,15 @@ SYMBOL_FIT_WIDTH = 0.86  # a symbol's ink may use at most this much of its cell'
 def cells_across(kind: Kind, frame: Shape) -> int:
     """How many cells across a kind's printed square is on the frame: its board's, and a
     ring each side for clues printed outside the grid (Presentation.outside_cells)."""
-    return kind.frame_cells(frame) + 2 * kind.presentation.outside_cells
+    return board_cells(kind, frame) + 2 * kind.presentation.outside_cells
+
+
+def board_cells(kind: Kind, frame: Shape) -> int:
+    """How many cells across a kind's board on the frame is (a Samurai's 21), as the frame
+    alone tells: a board drawn per puzzle (a Jigsaw's, a Kakuro's) is its frame's size."""
+    board = kind.reading_board(frame)  # the board known from a frame, the frame for a drawn one
+    assert board is not None  # a frame is given
+    return board.frame[0]
 
 
 def least_symbol_cell(glyphs: tuple[str, ...]) -> float:

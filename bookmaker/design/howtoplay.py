@@ -20,7 +20,7 @@ def kind_rules(boards: Sequence[tuple[int, Kind, tuple[str, ...]]],
     each other kind, in order of first appearance (the rule a family's kinds share said
     once, before the first of them, where the book has two or more: family_rules)."""
     sudoku_boards = sorted({(size, glyphs or numbers(size))
-                            for size, kind, glyphs in boards if kind.sudoku_rule})
+                            for size, kind, glyphs in boards if kind.presentation.sudoku_rule})
     return [*([rules_sentence(sudoku_boards, words)] if sudoku_boards else []),
             *(words.text(key) for key in family_rules([kind for _, kind, _ in boards]))]
 
@@ -28,8 +28,8 @@ def kind_rules(boards: Sequence[tuple[int, Kind, tuple[str, ...]]],
 def rules_text(kind: Kind, size: int, glyphs: tuple[str, ...], words: Catalogue) -> str:
     """The rules of one kind's puzzles of one size and symbol set (() for numbers), in the
     catalogue's language: what a book of them alone says in its how-to-play, and what a
-    daily's line and the web page say. The kind says which rule it follows (sudoku_rule)
-    and where its own words are (presentation.rules_key)."""
+    daily's line and the web page say. The kind's presentation says which rule it follows
+    (sudoku_rule) and where its own words are (rules_key)."""
     return " ".join(kind_rules([(size, kind, glyphs)], words.for_kinds([kind])))
 
 
@@ -65,7 +65,7 @@ def rules_paragraphs(boards: Sequence[tuple[int, Kind, tuple[str, ...]]], answer
 def advice_key(kinds: Sequence[Kind]) -> str:
     """The advice's catalogue key: rows, columns and boxes where a kind has boxes (follows
     Sudoku's rule), else rows and columns (a Calcudoku book)."""
-    return "advice" if any(kind.sudoku_rule for kind in kinds) else "advice_no_boxes"
+    return "advice" if any(kind.presentation.sudoku_rule for kind in kinds) else "advice_no_boxes"
 
 
 def rules_sentence(sizes: list[tuple[int, tuple[str, ...]]], words: Catalogue) -> str:

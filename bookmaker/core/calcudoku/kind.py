@@ -76,13 +76,13 @@ class CalcudokuKind(SquareKind):
     geometry = "latin"
     shapes_givens = False
     presentation = Presentation(corner_labels=True, corner_labels_named="cage clues",
+                                sudoku_rule=False,
                                 rules_family="calcudoku",  # no boxes, each number once a
                                 #  line, cages may repeat: said once for the family
                                 looks_like=looks_like_a_calcudoku_line,  # the three alike
                                 line_hint="this looks like a Calcudoku line (cage layout, "
                                           "clues): read it as a Calcudoku (--variant "
                                           "calcudoku, calcudoku-add or calcudoku-hidden)")
-    sudoku_rule = False
     grades = CALCUDOKU_GRADES
 
     def __init__(self, name: str, title: str, extras_type: type[CalcCages],

@@ -6,6 +6,7 @@ arc-consistency check (check.py), written apart from it.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..board.grid import Grid
@@ -13,7 +14,6 @@ from ..board.marks import Marks, SignMark
 from ..board.shape import Shape
 from ..kinds.exchangeform import ExchangeForm
 from ..kinds.kind import Extras
-from ..kinds.presentation import Presentation
 from ..latin.kind import LatinKind
 from ..puzzle import Puzzle
 from ..solve.search import Search
@@ -38,7 +38,8 @@ class FutoshikiKind(LatinKind):
     name = "futoshiki"
     title = "Futoshiki"
     aliases = ("unequal", "inequality", "inequalities")
-    presentation = Presentation(
+    presentation = replace(
+        LatinKind.presentation,
         summary="a Latin square with signs between cells; a line is givens, signs across, "
                 "signs down",
         looks_like=looks_like_a_futoshiki_line,

@@ -64,12 +64,12 @@ class KakuroKind(DrawnBoard, SquareKind):
     presentation = Presentation(  # two clues in the corners of a black square, each in
         corner_labels=True, corner_labels_named="run totals",  # its own half of the square
         corner_label_share=0.3,                                # (render BLOCK_CLUE_MAX)
+        sudoku_rule=False,  # its rule stands alone
         summary="black squares' totals for the runs of white squares after them, digits 1-9 "
                 "never twice in a run; 6x6 to 25x25",
         looks_like=looks_like_a_kakuro_line,
         line_hint="this looks like a Kakuro line (squares by ',', rows by '/', clues like "
                   "17\\23): read it as a Kakuro (--variant kakuro)")
-    sudoku_rule = False   # its rule stands alone
     heavy = True
     # ipuz 2.0 defines seven PuzzleKinds (crossword, sudoku, fill, acrostic, block, answer,
     # wordsearch; the ipuz package's reader knows the same seven): none is a Kakuro.

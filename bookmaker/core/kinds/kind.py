@@ -75,7 +75,6 @@ class Kind:
     derives: bool = False            # `derive` makes copies of it
     heavy: bool = False              # a puzzle takes a second or more to make
     grades: tuple[str, ...] = GRADES  # its grading ladder's grades, easiest first
-    sudoku_rule: bool = True         # Sudoku's rule (rows, columns, boxes) is its base rule
     presentation: Presentation = Presentation()  # what it is on a page and in words: a
     #                                  kind class gives the traits it differs in, not its name
     exchange: ExchangeForm = ExchangeForm()  # how its puzzles leave and come back (ipuz,
@@ -128,10 +127,6 @@ class Kind:
         """The name ('9x9 X', 'Samurai') and cell count of its boards on the frame."""
         board = self.board(frame)
         return BoardDescription(str(board), board.cell_count)
-
-    def frame_cells(self, frame: Shape) -> int:
-        """How many cells across its printed square is."""
-        return self.board(frame).frame[0]
 
     def options_problem(self, symmetry: str, clues: int | None,
                         rating: object | None) -> tuple[str, str] | None:
@@ -268,9 +263,6 @@ class DrawnBoard:
 
     def reading_board(self, frame: Shape | None) -> Shape | None:
         return frame  # the board comes from each line; the frame gives the size
-
-    def frame_cells(self, frame: Shape) -> int:
-        return frame.size
 
 
 class BoxKind(Kind):

@@ -34,6 +34,8 @@ class Presentation:
     any_glyphs: bool = False         # its rules treat values as mere symbols: any distinct
     #                                  glyphs may print them (letters, a Wordoku's word)
     outside_cells: int = 0           # rings of cells around the grid its clues print in
+    sudoku_rule: bool = True         # Sudoku's rule (rows, columns, boxes) is its base rule:
+    #                                  the how-to-play page's first sentence, its example
     own_rule: bool = True            # it has a rule beside Sudoku's (classic Sudoku: none)
     rules_family: str = ""           # the family whose rule its kinds share ('calcudoku')
     summary: str = ""                # its rule and line in a phrase, for --variant's help

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..board.shape import Shape
 from ..grade.grades import GRADES
 from ..kinds.kind import MakeRequest, SquareKind
+from ..kinds.presentation import Presentation
 from ..puzzle import Puzzle
 from ..solve.verify import first_decided, require_agreement
 from ..words import with_article
@@ -21,7 +22,7 @@ class LatinKind(SquareKind):
 
     geometry = "latin"
     shapes_givens = False
-    sudoku_rule = False
+    presentation = Presentation(sudoku_rule=False)
     heavy = True  # from medium up a puzzle takes a second or more on the larger sizes
     sizes: range = range(4, 10)
     unmade: dict[int, tuple[str, ...]] = {}  # grades a size is not made in (benchmarked)

@@ -7,6 +7,7 @@ fillings (solver.py), its second the line-orderings check (check.py), written ap
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..board.grid import SYMBOLS, Grid
@@ -14,7 +15,6 @@ from ..board.marks import EdgeMark, Marks
 from ..board.shape import Shape
 from ..kinds.exchangeform import ExchangeForm
 from ..kinds.kind import Extras
-from ..kinds.presentation import Presentation
 from ..latin.kind import LatinKind
 from ..puzzle import Puzzle
 from ..solve.search import Search
@@ -47,8 +47,8 @@ class SkyscrapersKind(LatinKind):
     # A 4x4 expert: no attempt in 300 made one; an 8x8 extreme took 11 s to more than 20 a
     # puzzle, for 1 seed in 3 under 20 s (bench_every_grade.py in bench/README.md).
     unmade = {4: ("expert",), 8: ("extreme",)}
-    presentation = Presentation(
-        outside_cells=1,  # its clues print in a ring round the grid
+    presentation = replace(
+        LatinKind.presentation, outside_cells=1,  # its clues print in a ring round the grid
         summary="a Latin square with visibility clues around it; a line is givens, then "
                 "clues top/right/bottom/left",
         looks_like=looks_like_a_skyscrapers_line,
