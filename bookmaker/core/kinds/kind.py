@@ -25,7 +25,7 @@ from ..words import with_article
 from .exchangeform import ExchangeForm
 from .presentation import Presentation
 
-if TYPE_CHECKING:  # marks and ipuz forms load where drawn or exported, not to check a line
+if TYPE_CHECKING:  # marks load where drawn, not to check a line
     from ..board.marks import Marks
     from ..grade.grader import Grading
     from ..solve.search import Search
