@@ -375,7 +375,7 @@ def _board(document: dict, kind: Kind, size: int) -> Shape:
     regions = () if document.get("boxes", True) else \
         tuple(cells for cells, shaded in zones if not shaded)
     try:
-        board = board_of_regions(kind, size, regions)
+        board = _board_of_regions(kind, size, regions)
     except ValueError as err:
         raise IpuzError(f"zones: not the regions of {with_article(kind.title)} board: "
                         f"{err}") from None
@@ -388,13 +388,13 @@ def _board(document: dict, kind: Kind, size: int) -> Shape:
     return board
 
 
-def board_of_regions(kind: Kind, size: int,
+def _board_of_regions(kind: Kind, size: int,
                      regions: tuple[tuple[int, ...], ...] = ()) -> Shape:
     """The kind's board of a size whose boxes (or regions) are these cell groups, or its
     usual board of the size if none are given (a file saying `boxes`); ValueError if it
     has no such board."""
     if not kind.exchange.drawn_regions:
-        box = box_of_regions(size, regions) if regions else None
+        box = _box_of_regions(size, regions) if regions else None
         return kind.board(kind.frame(size, box))
     if not regions:  # a file with standard boxes: a jigsaw whose regions are boxes
         regions = tuple(unit.cells for unit in kind.frame(size).blocks)
@@ -405,7 +405,7 @@ def board_of_regions(kind: Kind, size: int,
     return jigsaw_of(region_of)
 
 
-def box_of_regions(size: int, regions: tuple[tuple[int, ...], ...]) -> tuple[int, int]:
+def _box_of_regions(size: int, regions: tuple[tuple[int, ...], ...]) -> tuple[int, int]:
     """The box (rows, columns) whose tiling of a size x size board these regions are (cells
     numbered row by row); ValueError if they are no such tiling."""
     first = sorted(regions)[0]
