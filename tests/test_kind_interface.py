@@ -8,6 +8,10 @@ import ast
 import inspect
 import textwrap
 
+import pytest
+from exchangedata import LINES
+
+from bookmaker.cli import main
 from bookmaker.core.board.marks import Marks
 from bookmaker.core.board.shape import latin_of, shape_for_size
 from bookmaker.core.kinds.exchangeform import ExchangeForm
@@ -105,3 +109,14 @@ def test_the_exchange_form_says_how_each_kind_leaves_and_comes_back():
     assert forms["samurai"].named_size(kind_named("samurai").board(nine)) == "9x9"
     assert "five overlapping grids" in forms["samurai"].ipuz_absent
     assert ExchangeForm().extras_from_marks(six, Marks()) is None
+
+
+@pytest.mark.parametrize(("key", "variant", "hinted"), [
+    ("calcudoku", "calcudoku-add", False), ("calcudoku", "classic", True),
+    ("killer-x", "killer", False), ("killer-x", "calcudoku", True)])
+def test_a_line_read_as_another_kind_is_hinted_unless_both_say_the_same_hint(
+        runner, key, variant, hinted):
+    # The presentation's hint, and kinds that say the same hint read alike lines (the
+    # three Calcudokus, the two Killers): line_family was this rule written apart.
+    said = runner.invoke(main, ["check", "--variant", variant], input=LINES[key] + "\n").output
+    assert ("this looks like a" in said) is hinted, said
