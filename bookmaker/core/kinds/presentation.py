@@ -15,7 +15,8 @@ Chart = tuple[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], ...]
 
 @dataclass(frozen=True)
 class Presentation:
-    """A kind's print-layout traits and the catalogue keys its words are found under.
+    """A kind's print-layout traits, its rules and tips on the page, the catalogue keys its
+    words are found under, and its words on the command line (the help's phrase, the hint).
 
     A kind class writes only the traits where it differs from these defaults; the kind's
     name is filled in when the kind is made (Kind.__init__), the message keys read it.
