@@ -18,6 +18,7 @@ from .. import __version__
 from ..core.exchange.ipuz import ipuz_document
 from ..core.exchange.record import puzzle_record
 from ..core.kinds.ipuzform import ipuz_problem
+from ..core.registry import kind_of_puzzle
 from .art import art_files
 from .feed import feed_csv, feed_json, json_text
 from .items import ExportError, ExportItem
@@ -44,8 +45,8 @@ def puzzle_files(items: Sequence[ExportItem], naming: Naming) -> dict[str, bytes
     for item in items:
         name = naming.puzzle.format(stem=item.stem)
         puzzle = item.puzzle
-        if ipuz_problem(puzzle.kind, puzzle.shape,
-                        puzzle.kind.marks(puzzle.givens, puzzle.extras)) is None:
+        if ipuz_problem(kind_of_puzzle(puzzle), puzzle.shape,
+                        kind_of_puzzle(puzzle).marks(puzzle.givens, puzzle.extras)) is None:
             document = ipuz_document(item.puzzle, item.about, ORIGIN)
             files = joined(files, {f"{name}.ipuz": json_text(document).encode("utf-8")})
         else:
