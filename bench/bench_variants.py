@@ -15,8 +15,7 @@ from bookmaker.core.generate.removal import generate
 from bookmaker.core.grade.grader import grade
 from bookmaker.core.grade.grades import GRADES
 from bookmaker.core.puzzle import GenerationError
-from bookmaker.core.registry import kind_named
-from bookmaker.core.solve.verify import verify_puzzle
+from bookmaker.core.registry import kind_named, verify_puzzle
 
 NINE = ("classic", "x", "hyper", "jigsaw")  # the 9x9 boards compared with classic
 GOAL_RATIO = 3.0  # 9x9 X, Hyper and Jigsaw: within 3x of classic 9x9

@@ -16,7 +16,7 @@ from puzzledata import TWENTY_FIVE
 from bookmaker.cli import main
 from bookmaker.core.board.grid import Grid
 from bookmaker.core.puzzle import Puzzle
-from bookmaker.core.registry import kind_named
+from bookmaker.core.registry import kind_named, kind_of_puzzle
 from bookmaker.export.art import ART_MARGIN, ART_SIDE, art_files
 from bookmaker.export.items import item_of
 
@@ -61,7 +61,7 @@ def test_every_kind_gets_grid_and_answer_art_with_the_same_texts(key):
         assert sorted(eps_texts(eps)) == sorted(svg_texts(svg))  # the same texts drawn
         assert not re.search(rb"findfont|\bshow\b|<text", eps + svg)  # outlines, no fonts
         if count is not None:  # the givens, each cage's label, edge clue and block's sums
-            marks = puzzle.kind.marks(puzzle.givens, puzzle.extras)
+            marks = kind_of_puzzle(puzzle).marks(puzzle.givens, puzzle.extras)
             sums = sum(bool(block.across) + bool(block.down) for block in marks.blocks)
             assert len(eps_texts(eps)) == count + len(marks.cages) + len(marks.edges) + sums
         page = pdfium.PdfDocument(files[f"p-{part}.pdf"])[0]

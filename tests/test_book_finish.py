@@ -33,7 +33,7 @@ from bookmaker.book.plan import PlannedPuzzle
 from bookmaker.core.grade.candidates import Step
 from bookmaker.core.kinds.kind import MakeRequest
 from bookmaker.core.puzzle import Puzzle
-from bookmaker.core.registry import kind_named
+from bookmaker.core.registry import kind_named, kind_of_puzzle
 from bookmaker.design.captions import caption_parts, grid_size_text
 from bookmaker.design.catalogue import load_catalogue
 from bookmaker.design.cells import least_cell
@@ -100,7 +100,7 @@ def _setter(scale: float = 1.0) -> TextSetter:
 def test_a_hint_is_exactly_the_graders_first_step_in_the_books_language(classic, killer):
     solved = solve_each(_planned(2), [classic, killer])
     for puzzle, entry in zip((classic, killer), solved):
-        assert entry.hint == puzzle.kind.grade(puzzle.givens, puzzle.extras).steps[0]
+        assert entry.hint == kind_of_puzzle(puzzle).grade(puzzle.givens, puzzle.extras).steps[0]
     assert step_text(solved[0].hint, classic.shape, ENGLISH) == "Hidden single: 8 in r1c4"
     assert step_text(solved[0].hint, classic.shape, GERMAN) == "Versteckter Single: 8 in Z1S4"
     assert step_text(solved[1].hint, killer.shape, ENGLISH) == \
@@ -203,7 +203,7 @@ def test_solving_times_rise_with_the_grade_on_the_graders_steps(classic):
 def test_a_timed_jobs_puzzle_brings_the_time_composing_would_work_out(classic, killer):
     """A book that prints times has its workers estimate them (issue 24): the same minutes
     as solving each puzzle again, which a book without hints, paths or glossary skips."""
-    made = [make_puzzle(PuzzleJob(p.shape, p.seed, difficulty=p.difficulty, kind=p.kind,
+    made = [make_puzzle(PuzzleJob(p.shape, p.seed, difficulty=p.difficulty, kind=kind_of_puzzle(p),
                                   record_rating=False, timed=True)) for p in (classic, killer)]
     assert [p.minutes for p in made] == [s.minutes for s in solve_each(_planned(2), made)]
     assert made == [classic, killer] and classic.minutes is None  # the puzzles themselves
@@ -497,7 +497,7 @@ def test_a_killers_chart_lists_the_cages_with_one_set_of_digits():
 # --- the how-to-play shows each kind ----------------------------------------------------
 
 def _diagrams(puzzles: list[Puzzle], geometry: PageGeometry) -> Diagrams:
-    drawn = tuple(Drawn(p, ENGLISH.text(p.kind.presentation.title_key)) for p in puzzles)
+    drawn = tuple(Drawn(p, ENGLISH.text(kind_of_puzzle(p).presentation.title_key)) for p in puzzles)
     return Diagrams(drawn, 14.0, 2.5, geometry.live_width, geometry.content_height)
 
 
@@ -524,7 +524,7 @@ def test_a_samurai_diagram_has_a_row_to_itself(classic):
     samurai = kind_named("samurai")
     # Only its board and kind are asked, to size it: a stand-in, not a made Samurai.
     stand_in = cast(Puzzle, SimpleNamespace(shape=samurai.board(samurai.frame(9)),
-                                            kind=samurai))
+                                            extras=None))
     diagrams = Diagrams((Drawn(stand_in, "S"), Drawn(classic, "C"), Drawn(classic, "D")),
                         14.0, 2.5, TRAVEL.live_width, TRAVEL.content_height)
     figures = diagram_figures(diagrams)
@@ -540,11 +540,12 @@ def test_the_worked_example_is_of_the_books_first_kind(tmp_path):
     # A Killer book teaches with a Killer (a 6x6: its totals need cells too large for a 9x9
     # and its solution side by side); a Calcudoku book with a Calcudoku; a Samurai alone
     # with a classic 9x9 (21 cells across do not fit under the rules).
-    assert example is not None and example.kind is KILLER and example.shape.size == 6
+    assert example is not None and kind_of_puzzle(example) is KILLER and example.shape.size == 6
     calc = example_puzzle(load_spec(_book_file(tmp_path, "calcudoku", "4x4")))
-    assert calc is not None and calc.kind is kind_named("calcudoku") and calc.shape.size == 4
+    assert calc is not None and calc.shape.size == 4
+    assert kind_of_puzzle(calc) is kind_named("calcudoku")
     samurai = example_puzzle(load_spec(_book_file(tmp_path, "samurai", "9x9")))
-    assert samurai is not None and samurai.kind is CLASSIC
+    assert samurai is not None and kind_of_puzzle(samurai) is CLASSIC
 
 
 def _book_file(tmp_path, variant: str, size: str):

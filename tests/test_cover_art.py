@@ -23,8 +23,7 @@ from bookmaker.book.cover import composed_cover, cover_picks, cover_puzzles
 from bookmaker.book.plan import plan
 from bookmaker.core.board.grid import format_grid
 from bookmaker.core.puzzle import Puzzle
-from bookmaker.core.registry import all_kinds
-from bookmaker.core.solve.verify import verify_puzzle
+from bookmaker.core.registry import all_kinds, kind_of_puzzle, verify_puzzle
 from bookmaker.design.catalogue import language_names, load_catalogue
 from bookmaker.design.cover import design_names, display_font_path, load_design
 from bookmaker.design.coverfit import capitals, tagline
@@ -79,17 +78,17 @@ def test_the_cover_takes_each_section_in_turn_and_no_puzzle_twice(variety):
     # sections start at plan positions 0, 3, 6, 9: first puzzles first, then the seconds
     assert cover_picks(spec) == [0, 3, 6, 9, 1, 4, 7, 10, 2, 5, 8]
     assert len(puzzles) == 11  # the 3x3 mosaic's nine and the back's two
-    lines = [p.kind.line(p) for p in puzzles]
+    lines = [kind_of_puzzle(p).line(p) for p in puzzles]
     assert len(set(lines)) == len(lines)
     shown = [(grid.givens, grid.marks) for grid in cover.grids]
     assert len(shown) == 11 and len(set(map(repr, shown))) == 11
-    assert {p.kind.name for p in puzzles} == {"classic", "killer", "calcudoku-add"}
+    assert {kind_of_puzzle(p).name for p in puzzles} == {"classic", "killer", "calcudoku-add"}
 
 
 def test_each_tile_carries_its_kind_s_marks(variety):
     _, puzzles, cover = variety
     for puzzle, grid in zip(puzzles, cover.grids):
-        assert grid.marks == puzzle.kind.marks(puzzle.givens, puzzle.extras)
+        assert grid.marks == kind_of_puzzle(puzzle).marks(puzzle.givens, puzzle.extras)
     caged = [grid for grid in cover.grids if grid.marks.cages]
     assert len(caged) == 6 and all(cage.label for g in caged for cage in g.marks.cages)
 

@@ -20,8 +20,8 @@ from bookmaker.core.board.grid import parse_grid
 from bookmaker.core.board.shape import parse_shape
 from bookmaker.core.board.transform import equivalence_key
 from bookmaker.core.puzzle import Puzzle
+from bookmaker.core.registry import verify_puzzle
 from bookmaker.core.rng import derive_seed
-from bookmaker.core.solve.verify import verify_puzzle
 from bookmaker.daily.build import (
     DailyError,
     day_job,

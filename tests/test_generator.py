@@ -10,8 +10,8 @@ from bookmaker.core.board.grid import Grid, is_solution_of
 from bookmaker.core.board.shape import shape_of
 from bookmaker.core.generate.removal import generate
 from bookmaker.core.puzzle import Puzzle
+from bookmaker.core.registry import verify_puzzle
 from bookmaker.core.solve.dlx import dlx_solve
-from bookmaker.core.solve.verify import verify_puzzle
 
 pytestmark = pytest.mark.both_cores  # conftest.py: on the compiled and the pure core
 

@@ -9,7 +9,7 @@ from bookmaker.core.board.jigsaw import box_share_limit, numbered_by_first_cell
 from bookmaker.core.board.shape import REGION_LETTERS, conventional_box
 from bookmaker.core.generate.jigsaw import jigsaw_layout
 from bookmaker.core.generate.removal import generate, seeded_fill
-from bookmaker.core.solve.verify import verify_puzzle
+from bookmaker.core.registry import verify_puzzle
 
 # jigsaw_layout(9, 2026), row by row
 LAYOUT_9X9_2026 = ("AAAAAABBC", "AADDDABCC", "DDDDDBBCC", "DEEEBBCCC", "FEEEBBCGG",

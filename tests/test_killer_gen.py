@@ -16,11 +16,10 @@ from bookmaker.core.killer.generate import generate_killer, max_cage_cells
 from bookmaker.core.killer.grade import grade_killer
 from bookmaker.core.killer.key import _image, _moves, killer_key
 from bookmaker.core.killer.text import format_killer, parse_killer
-from bookmaker.core.kinds.kind import puzzle_key
 from bookmaker.core.puzzle import GenerationError
-from bookmaker.core.registry import kind_named
+from bookmaker.core.registry import kind_named, puzzle_key, verify_puzzle
 from bookmaker.core.rng import derive_seed
-from bookmaker.core.solve.verify import Undecided, VerificationError, verify_puzzle
+from bookmaker.core.solve.verify import Undecided, VerificationError
 from bookmaker.puzzles.dedupe import without_repeats
 from bookmaker.puzzles.produce import generate_jobs, produce
 

@@ -10,12 +10,12 @@ import pytest
 from bookmaker.core.board.grid import Grid
 from bookmaker.core.board.shape import parse_shape
 from bookmaker.core.generate import removal as removal_module
-from bookmaker.core.kinds.kind import puzzle_key
 from bookmaker.core.rating.ranges import parse_rating_range
 from bookmaker.core.rating.scales import RATER_VERSION
+from bookmaker.core.registry import kind_of_puzzle, puzzle_key, verify_puzzle
 from bookmaker.core.rng import derive_seed
 from bookmaker.core.solve.solver import count_solutions
-from bookmaker.core.solve.verify import VerificationError, verify_puzzle
+from bookmaker.core.solve.verify import VerificationError
 from bookmaker.puzzles import produce as produce_module
 from bookmaker.puzzles.produce import (
     PuzzleJob,
@@ -169,9 +169,9 @@ def test_a_rating_recorded_later_is_the_one_make_records():
         parse_shape("9x9"), 5, 1, difficulty="hard"), *generate_jobs(SHAPE_6, 5, 1)]
     for job in jobs:
         bare = make_puzzle(dataclasses.replace(job, record_rating=False))
-        assert bare.kind.records_rating(bare) == (bare.shape.cell_count == 81)
-        assert bare.kind.with_recorded_rating(bare) == make_puzzle(job)
-        assert not bare.kind.records_rating(make_puzzle(job))
+        assert kind_of_puzzle(bare).records_rating(bare) == (bare.shape.cell_count == 81)
+        assert kind_of_puzzle(bare).with_recorded_rating(bare) == make_puzzle(job)
+        assert not kind_of_puzzle(bare).records_rating(make_puzzle(job))
 
 
 @pytest.mark.parametrize("nines", [5, 1])  # one: rated here, no workers started

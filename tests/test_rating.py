@@ -21,8 +21,8 @@ from bookmaker.core.rating.ranges import RatingRange, parse_rating_range
 from bookmaker.core.rating.rater import next_hint, rate
 from bookmaker.core.rating.scales import rating_json
 from bookmaker.core.rating.target import generate_rated
+from bookmaker.core.registry import verify_puzzle
 from bookmaker.core.rng import Rng
-from bookmaker.core.solve.verify import verify_puzzle
 
 NINE = shape_of(3, 3)
 

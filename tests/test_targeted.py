@@ -22,7 +22,7 @@ from bookmaker.core.puzzle import GenerationError
 from bookmaker.core.rating.rater import rate
 from bookmaker.core.rating.scales import RATER_VERSION, rating_json
 from bookmaker.core.rating.target import GENERATION_BUDGET
-from bookmaker.core.solve.verify import verify_puzzle
+from bookmaker.core.registry import verify_puzzle
 from bookmaker.spec import load_spec
 
 GOLDEN = [

@@ -17,12 +17,11 @@ from bookmaker.core.generate.balance import grid_counts, is_balanced
 from bookmaker.core.generate.graded import generate_graded
 from bookmaker.core.generate.removal import generate, seeded_fill
 from bookmaker.core.grade.grader import grade
-from bookmaker.core.registry import kind_named
+from bookmaker.core.registry import kind_named, verify_puzzle
 from bookmaker.core.rng import Rng
 from bookmaker.core.solve.dlx import dlx_solve
 from bookmaker.core.solve.solver import count_solutions
 from bookmaker.core.solve.twoway import two_way_verdict
-from bookmaker.core.solve.verify import verify_puzzle
 from bookmaker.puzzles.produce import generate_jobs, make_puzzle, produce
 
 SEED = 2026

@@ -24,6 +24,7 @@ from ..core.board.shape import Shape, shape_for_size
 from ..core.kinds.kind import Kind
 from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
+from ..core.registry import kind_of_puzzle
 from ..core.rng import derive_seed
 from ..design.cells import board_cells, least_cell
 from ..puzzles.dedupe import Distinct, without_repeats
@@ -241,7 +242,7 @@ def kind_diagrams(spec: BookSpec, example: Puzzle | None) -> tuple[Puzzle, ...]:
         return ()
     diagrams = []
     for kind in dict.fromkeys(s.kind for s in spec.sections):
-        if example is not None and kind is example.kind:
+        if example is not None and kind is kind_of_puzzle(example):
             continue
         smallest = min((s for s in spec.sections if s.kind is kind), key=lambda s: s.size)
         size = min(smallest.size, EXAMPLE_MAX_SIZE)

@@ -20,6 +20,7 @@ from typing import cast
 from ..core.board.marks import Marks
 from ..core.grade.grades import GRADES
 from ..core.puzzle import Puzzle
+from ..core.registry import kind_of_puzzle
 from ..design.captions import (
     SEPARATOR,
     answer_note_text,
@@ -248,7 +249,7 @@ def example_of(book: _Book, style: RenderStyle) -> Example | None:
     if book.example is None:
         return None
     layout = book.spec.layout
-    kind = book.example.kind
+    kind = kind_of_puzzle(book.example)
     glyphs = next((s.glyphs for s in book.spec.sections if s.kind is kind), ())
     return Example(book.example, book.words.text("example_puzzle"),
                    book.words.text("example_solution"), layout.grids.label_height,
@@ -266,7 +267,7 @@ def glossary_room(book: _Book, style: RenderStyle) -> Room:
     layout = book.spec.layout
 
     def least(solved: Solved) -> float:
-        kind = book.puzzles[solved.number - 1].kind
+        kind = kind_of_puzzle(book.puzzles[solved.number - 1])
         return max(DIAGRAM_CELL, layout.min_answer_cell, least_cell(kind),
                    least_symbol_cell(solved.glyphs or numbers(solved.shape.size)))
     return Room(style.geometry.live_width, style.geometry.content_height,
@@ -278,7 +279,8 @@ def example_cell(layout: Layout, puzzle: Puzzle, glyphs: tuple[str, ...],
     """The least cell of the worked example: the layout's puzzle cell (or `least`: its
     answer cell), larger where its kind's corner labels (a Killer's cage totals) or its
     symbols need it."""
-    return max(layout.min_puzzle_cell if least is None else least, least_cell(puzzle.kind),
+    return max(layout.min_puzzle_cell if least is None else least,
+               least_cell(kind_of_puzzle(puzzle)),
                least_symbol_cell(glyphs or numbers(puzzle.shape.size)))
 
 
@@ -287,9 +289,10 @@ def diagrams_of(book: _Book, style: RenderStyle) -> Diagrams | None:
     if not book.diagrams:
         return None
     spec = book.spec
-    return Diagrams(tuple(Drawn(puzzle, kind_title(book.words, puzzle.kind),
-                                next(s.glyphs for s in spec.sections if s.kind is puzzle.kind))
-                          for puzzle in book.diagrams),
+    kinds = [kind_of_puzzle(puzzle) for puzzle in book.diagrams]
+    return Diagrams(tuple(Drawn(puzzle, kind_title(book.words, kind),
+                                next(s.glyphs for s in spec.sections if s.kind is kind))
+                          for puzzle, kind in zip(book.diagrams, kinds)),
                     spec.layout.grids.label_height, style.border_line,
                     style.geometry.live_width, style.geometry.content_height,
                     spec.layout.min_answer_cell)
@@ -716,7 +719,7 @@ def _share_last_page(book: _Book, style: RenderStyle, pages: list[Page],
 
 def marks_of(puzzle: Puzzle) -> Marks:
     """What a puzzle's kind draws beyond its cells and givens (a Killer's cages)."""
-    return puzzle.kind.marks(puzzle.givens, puzzle.extras)
+    return kind_of_puzzle(puzzle).marks(puzzle.givens, puzzle.extras)
 
 
 def answers_heading(words: Catalogue, members: Sequence[PlannedPuzzle]) -> str:

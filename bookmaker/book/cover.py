@@ -23,8 +23,8 @@ from pathlib import Path
 from ..core.board.grid import format_grid, parse_grid
 from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
+from ..core.registry import verify_puzzle
 from ..core.rng import derive_seed
-from ..core.solve.verify import verify_puzzle
 from ..design.cover import (
     DEFAULT_CAP,
     cover_geometry,

@@ -18,6 +18,7 @@ from ..core.grade.grades import GRADES
 from ..core.kinds.kind import Kind
 from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
+from ..core.registry import kind_of_puzzle
 from ..design.catalogue import Catalogue
 from ..design.explain import (
     ValueText,
@@ -84,14 +85,13 @@ def solve_each(planned: Sequence[PlannedPuzzle], puzzles: Sequence[Puzzle],
     solved = []
     for place, puzzle in zip(planned, puzzles):
         path: tuple[Step, ...] = ()
-        minutes = puzzle.minutes
+        minutes, kind = puzzle.minutes, kind_of_puzzle(puzzle)
         if steps or minutes is None:
-            path = puzzle.kind.grade(puzzle.givens, puzzle.extras).steps
+            path = kind.grade(puzzle.givens, puzzle.extras).steps
             minutes = puzzle_minutes(puzzle, path)
         solved.append(Solved(place.number, puzzle.grade, puzzle.shape, path if steps else (),
                              minutes, glyphs[place.section_index] if glyphs else (),
-                             puzzle.givens, puzzle.kind.marks(puzzle.givens, puzzle.extras),
-                             puzzle.kind))
+                             puzzle.givens, kind.marks(puzzle.givens, puzzle.extras), kind))
     return solved
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ..core.grade.grades import GRADES
 from ..core.kinds.kind import Kind
 from ..core.puzzle import Puzzle
+from ..core.registry import kind_of_puzzle
 from ..design.catalogue import Catalogue
 from ..design.cells import least_cell, least_symbol_cell
 from ..design.explain import step_text, value_text
@@ -69,7 +70,8 @@ class Drawn:
     def least_cell(self) -> float:
         """The smallest cell its symbols and corner labels print in."""
         size = self.puzzle.shape.size
-        return max(least_cell(self.puzzle.kind), least_symbol_cell(self.glyphs or numbers(size)))
+        return max(least_cell(kind_of_puzzle(self.puzzle)),
+                   least_symbol_cell(self.glyphs or numbers(size)))
 
 
 @dataclass(frozen=True)
@@ -114,7 +116,7 @@ def how_to_play_pieces(boards: Sequence[Board], words: Catalogue,
 
 def worked_example(example: Example, words: Catalogue) -> list[Piece]:
     """The example grids under the rules, and the first steps of solving it."""
-    steps = example.puzzle.kind.grade(example.puzzle.givens, example.puzzle.extras).steps
+    steps = kind_of_puzzle(example.puzzle).grade(example.puzzle.givens, example.puzzle.extras).steps
     lines = tuple(words.text("worked_step", number=index + 1,
                              step=step_text(step, example.puzzle.shape, words,
                                             example.value))
@@ -150,7 +152,7 @@ def _figure(example: Example, grids: list, side: float) -> Figure:
     gap = width * (1 - 2 * EXAMPLE_SHARE) if len(grids) > 1 else 0.0
 
     puzzle = example.puzzle
-    marks = puzzle.kind.marks(puzzle.givens, puzzle.extras)
+    marks = kind_of_puzzle(puzzle).marks(puzzle.givens, puzzle.extras)
 
     def place(left: float, top: float, _width: float) -> tuple[GridPlacement, ...]:
         x = left + (width - len(grids) * side - (len(grids) - 1) * gap) / 2
@@ -198,7 +200,7 @@ def _diagram_row(diagrams: Diagrams, row: list[Drawn], side: float) -> Figure:
         y = top - diagrams.label_height - side - border / 2
         return tuple(GridPlacement(left + gap + index * (side + gap), y, side,
                                    drawn.puzzle.givens, None, drawn.label,
-                                   marks=drawn.puzzle.kind.marks(drawn.puzzle.givens,
+                                   marks=kind_of_puzzle(drawn.puzzle).marks(drawn.puzzle.givens,
                                                                  drawn.puzzle.extras),
                                    glyphs=drawn.glyphs)
                      for index, drawn in enumerate(row))

@@ -8,9 +8,9 @@ from pathlib import Path
 
 from .. import __version__
 from ..core.board.grid import format_grid
-from ..core.kinds.kind import puzzle_key
 from ..core.puzzle import Puzzle
 from ..core.rating.scales import rating_json
+from ..core.registry import puzzle_key
 from ..puzzles.puzzlefile import puzzle_line
 from ..spec import BookSpec
 from .compose import ComposedBook, PuzzlePlace

@@ -12,8 +12,7 @@ from ..core.board.moves import BoardMove
 from ..core.board.transform import Transformation, derived, each_derived
 from ..core.kinds.kind import Kind
 from ..core.puzzle import Puzzle
-from ..core.registry import all_kinds
-from ..core.solve.verify import verify_puzzle
+from ..core.registry import all_kinds, verify_puzzle
 from ..puzzles.puzzlefile import PuzzleLine
 from .common import INPUT_FILE, main
 from .options import (

@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from ..core.puzzle import Puzzle
+from ..core.registry import kind_of_puzzle
 from ..core.words import counted
 from ..export.formats import EXPORTERS, Naming, export_files, joined
 from ..export.items import (
@@ -154,12 +155,12 @@ def file_items(ctx: click.Context, puzzle_file: PuzzleFile) -> list[ExportItem]:
     for line, puzzle in zip(puzzle_file.lines, proven_or_exit(ctx, puzzle_file)):
         graded = _graded(puzzle)
         name = f"{stem}-{line.number}"
-        items.append(item_of(graded, name, f"{graded.kind.title} {line.number}",
+        items.append(item_of(graded, name, f"{kind_of_puzzle(graded).title} {line.number}",
                              graded.grade.capitalize(), id=line.id or name, seeded=False,
                              symbols=line.symbols))
     return items
 
 
 def _graded(puzzle: Puzzle) -> Puzzle:
-    grading = puzzle.kind.grade(puzzle.givens, puzzle.extras)
+    grading = kind_of_puzzle(puzzle).grade(puzzle.givens, puzzle.extras)
     return puzzle.graded(grading)

@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..core.puzzle import GenerationError, Puzzle
+from ..core.registry import kind_of_puzzle
 from ..core.solve.verify import VerificationError
 from ..puzzles.executors import (
     LOCAL,
@@ -53,7 +54,7 @@ def print_puzzles(kind: Kind, request: MakeRequest, seed: int | str, count: int,
 
 def puzzle_text(puzzle: Puzzle, key: str = "") -> str:
     """A puzzle's line, as its kind writes it (a Killer's with its cages and sums)."""
-    return puzzle.kind.line(puzzle)
+    return kind_of_puzzle(puzzle).line(puzzle)
 
 
 def puzzle_record_line(puzzle: Puzzle, key: str = "") -> str:

@@ -12,7 +12,7 @@ from ..core.board.shape import Shape, parse_shape, parse_size
 from ..core.kinds.kind import Kind
 from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
-from ..core.registry import all_kinds, find_kind, kind_names, unknown_kind_text
+from ..core.registry import all_kinds, find_kind, kind_names, unknown_kind_text, verify_puzzle
 from ..core.rng import seed_of_text
 from .defaults import KIND
 from .verdicts import answer_problem, refuse_empty, refuse_malformed
@@ -194,7 +194,7 @@ def proven_puzzle(line: PuzzleLine) -> tuple[Puzzle | None, str | None]:
         return None, f"wrong answer: {wrong}"
     puzzle = Puzzle(line.grid, Grid(line.grid.shape, found.solution), seed=0,
                     extras=line.extras)
-    from ..core.solve.verify import VerificationError, verify_puzzle
+    from ..core.solve.verify import VerificationError
     try:
         verify_puzzle(puzzle)
     except VerificationError as err:

@@ -13,6 +13,7 @@ from ..core.puzzle import Puzzle
 from ..core.rating.rater import rate
 from ..core.rating.scales import RATER_VERSION
 from ..core.rating.target import GENERATION_BUDGET
+from ..core.registry import kind_of_puzzle
 from ..core.words import counted
 from ..puzzles.puzzlefile import STDIN, STDIN_NAME
 from ..puzzles.registry import SUFFIX, Entry, Registry, default_registry_path, entry_of
@@ -86,7 +87,7 @@ def graded_entries(puzzles: list[Puzzle]) -> list[Entry]:
     entries = []
     with DelayedProgressBar(len(puzzles), "Grading") as progress:
         for puzzle in puzzles:
-            kind = puzzle.kind
+            kind = kind_of_puzzle(puzzle)
             grade = kind.grade(puzzle.givens, puzzle.extras).grade
             rating = rate(puzzle.givens, GENERATION_BUDGET).er_text if kind.se_rated else ""
             entries.append(entry_of(puzzle.givens, grade, rating=rating,

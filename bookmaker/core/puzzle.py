@@ -10,7 +10,6 @@ from .board.shape import Shape
 
 if TYPE_CHECKING:
     from .grade.grader import Grading
-    from .kinds.kind import Kind
 
 
 class GenerationError(RuntimeError):
@@ -44,9 +43,3 @@ class Puzzle:
     def graded(self, grading: Grading) -> Puzzle:
         """The puzzle with a grading's grade, score and hardest technique."""
         return replace(self, grade=grading.grade, score=grading.score, hardest=grading.hardest)
-
-    @property
-    def kind(self) -> Kind:
-        """The kind of puzzle it is (core/kinds), known from its board and extras."""
-        from .registry import kind_of  # the registry knows every kind, and they Puzzle
-        return kind_of(self.givens.shape, self.extras)

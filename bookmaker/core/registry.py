@@ -110,6 +110,12 @@ def kind_of_puzzle(puzzle: Puzzle) -> Kind:
     return kind_of(puzzle.shape, puzzle.extras)
 
 
+def verify_puzzle(puzzle: Puzzle) -> None:
+    """Raise VerificationError (core/solve/verify.py) unless the puzzle's kind's second
+    opinion finds exactly one solution, equal to puzzle.solution."""
+    kind_of_puzzle(puzzle).verify(puzzle)
+
+
 def puzzle_key(puzzle: Puzzle) -> str:
     """What builds, dailies and registries compare to find repeats: the puzzle's kind's
     repeat key."""

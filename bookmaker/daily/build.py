@@ -28,9 +28,9 @@ from typing import cast
 
 from .. import __version__
 from ..core.board.grid import format_grid
-from ..core.kinds.kind import puzzle_key
 from ..core.puzzle import Puzzle
 from ..core.rating.scales import rating_json
+from ..core.registry import puzzle_key
 from ..core.rng import derive_seed
 from ..export.art import art_files
 from ..export.formats import ART_COLOURS, Naming, export_files

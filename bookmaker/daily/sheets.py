@@ -8,6 +8,7 @@ from datetime import date
 from pathlib import Path
 
 from ..core.puzzle import Puzzle
+from ..core.registry import kind_of_puzzle
 from ..core.words import counted
 from ..design.captions import grid_size_text, kind_name
 from ..design.catalogue import Catalogue, load_catalogue
@@ -107,7 +108,7 @@ def _sheet(spec: DailySpec, day: DaySpec, puzzle: Puzzle, answer: bool,
                   for (text, size, is_bold), depth in zip(placed, depths))
     placement = GridPlacement(layout.padding + border / 2, layout.padding + border / 2, side,
                               puzzle.givens, puzzle.solution if answer else None,
-                              marks=puzzle.kind.marks(puzzle.givens, puzzle.extras),
+                              marks=kind_of_puzzle(puzzle).marks(puzzle.givens, puzzle.extras),
                               glyphs=day.glyphs)
     return Sheet(width, height, lines, placement,
                  replace(style, geometry=sheet_geometry(width, height)))
@@ -267,7 +268,7 @@ def se_rating_text(puzzle: Puzzle) -> list[str]:
 def clue_count_text(puzzle: Puzzle) -> list[str]:
     """['31 clues'] where a puzzle's givens are its clues; [] for a kind whose clues are
     cages, signs or totals (a Killer's givens are none: '0 clues' told an editor nothing)."""
-    return [f"{puzzle.givens.clue_count} clues"] if puzzle.kind.shapes_givens else []
+    return [f"{puzzle.givens.clue_count} clues"] if kind_of_puzzle(puzzle).shapes_givens else []
 
 
 def _proof_items(spec: DailySpec, entry: DailyPuzzle) -> tuple[GridItem, GridItem]:
@@ -278,7 +279,7 @@ def _proof_items(spec: DailySpec, entry: DailyPuzzle) -> tuple[GridItem, GridIte
                               *clue_count_text(puzzle)])
     repeats = f"{counted(entry.repeats, 'repeat')} skipped" \
         if entry.repeats else ""
-    marks = puzzle.kind.marks(puzzle.givens, puzzle.extras)
+    marks = kind_of_puzzle(puzzle).marks(puzzle.givens, puzzle.extras)
     return (GridItem(puzzle.givens, None, label, caption, repeats, marks=marks,
                      glyphs=day.glyphs),
             GridItem(puzzle.givens, puzzle.solution, "Solution", puzzle.hardest,
@@ -289,8 +290,8 @@ def board_text(puzzle: Puzzle) -> str:
     """What board a proof's solution is, as captions print it: its kind's name and its
     size across the frame ('Killer · 6×6', 'Kakuro · 15×15', '9×9' for a classic, 'Samurai').
     The board's own name said '9x9' for a 9x9 Killer, Calcudoku or Futoshiki alike."""
-    parts = (kind_name(load_catalogue("en"), puzzle.kind),
-             grid_size_text(puzzle.kind, puzzle.shape.frame[0]))
+    parts = (kind_name(load_catalogue("en"), kind_of_puzzle(puzzle)),
+             grid_size_text(kind_of_puzzle(puzzle), puzzle.shape.frame[0]))
     return SEPARATOR.join(part for part in parts if part)
 
 

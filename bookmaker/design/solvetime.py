@@ -12,6 +12,7 @@ from pydantic import Field
 
 from ..core.grade.candidates import Step, solving_path_of
 from ..core.puzzle import Puzzle
+from ..core.registry import kind_of_puzzle
 from .presets import parse_layout_as, preset_folder
 from .problems import SpecError
 from .values import Schema
@@ -85,7 +86,7 @@ def with_minutes(puzzle: Puzzle) -> Puzzle:
     (Kind.solving_path: the steps unworded where the kind can): done where the puzzle is
     made (puzzles/produce.py), on a book's workers, so that composing the book need not
     solve every puzzle again."""
-    path = puzzle.kind.solving_path(puzzle.givens, puzzle.extras)
+    path = kind_of_puzzle(puzzle).solving_path(puzzle.givens, puzzle.extras)
     return replace(puzzle, minutes=_minutes_of(puzzle, path))
 
 

@@ -14,6 +14,7 @@ import math
 from dataclasses import replace
 
 from ..core.kinds.kind import Kind
+from ..core.registry import kind_of_puzzle
 from ..design.cells import least_cell, least_symbol_cell
 from ..pages.page import GridPlacement
 from ..render.eps import render_eps_bytes
@@ -57,9 +58,9 @@ def art_sheet(item: ExportItem, answer: bool) -> Sheet:
     puzzle = item.puzzle
     placement = GridPlacement(ART_MARGIN, ART_MARGIN, ART_SIDE, puzzle.givens,
                               puzzle.solution if answer else None,
-                              marks=puzzle.kind.marks(puzzle.givens, puzzle.extras),
+                              marks=kind_of_puzzle(puzzle).marks(puzzle.givens, puzzle.extras),
                               glyphs=tuple(item.about.symbols))
-    grid_side = art_grid_side(placement, puzzle.kind)
+    grid_side = art_grid_side(placement, kind_of_puzzle(puzzle))
     placement = replace(placement, side=grid_side)
     side = grid_side + 2 * ART_MARGIN
     cell, box, border = ART_LINES

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from .. import __version__
 from ..core.exchange.ipuz import ipuz_document
 from ..core.exchange.record import puzzle_record
+from ..core.registry import kind_of_puzzle
 from .art import art_files
 from .feed import feed_csv, feed_json, json_text
 from .items import ExportError, ExportItem
@@ -43,8 +44,9 @@ def puzzle_files(items: Sequence[ExportItem], naming: Naming) -> dict[str, bytes
     for item in items:
         name = naming.puzzle.format(stem=item.stem)
         puzzle = item.puzzle
-        marks = puzzle.kind.marks(puzzle.givens, puzzle.extras)
-        if puzzle.kind.exchange.ipuz_problem(puzzle.shape, marks) is None:
+        kind = kind_of_puzzle(puzzle)
+        marks = kind.marks(puzzle.givens, puzzle.extras)
+        if kind.exchange.ipuz_problem(puzzle.shape, marks) is None:
             document = ipuz_document(item.puzzle, item.about, ORIGIN)
             files = joined(files, {f"{name}.ipuz": json_text(document).encode("utf-8")})
         else:

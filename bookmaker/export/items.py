@@ -13,10 +13,10 @@ from pathlib import Path
 from ..core.board.grid import Grid, parse_grid
 from ..core.board.shape import Shape
 from ..core.exchange.record import About, boxed_board, printed_symbols
-from ..core.kinds.kind import Kind, puzzle_key
+from ..core.kinds.kind import Kind
 from ..core.puzzle import Puzzle
-from ..core.registry import kind_named
-from ..core.solve.verify import VerificationError, verify_puzzle
+from ..core.registry import kind_named, kind_of_puzzle, puzzle_key, verify_puzzle
+from ..core.solve.verify import VerificationError
 
 
 class ExportError(ValueError):
@@ -139,8 +139,9 @@ def proven_entry(entry: dict, where: str, kind: Kind | None) -> Puzzle:
         raise ExportError(f"{where}: {err}") from None
     puzzle = proven(variant, _text(entry, "givens", where), solution, where, board=board,
                     line_key="givens", **made_of(entry, where))
-    if kind is not None and puzzle.kind is not kind:
-        raise ExportError(f"{where}: a {puzzle.kind.name}, not a {kind.name} (--variant)")
+    read_kind = kind_of_puzzle(puzzle)
+    if kind is not None and read_kind is not kind:
+        raise ExportError(f"{where}: a {read_kind.name}, not a {kind.name} (--variant)")
     return puzzle
 
 

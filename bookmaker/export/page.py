@@ -22,6 +22,7 @@ from xml.sax.saxutils import escape
 from ..core.board.grid import SYMBOLS
 from ..core.board.marks import Marks
 from ..core.board.shape import Shape
+from ..core.registry import kind_of_puzzle
 from ..design.catalogue import Catalogue, load_catalogue
 from ..design.howtoplay import rules_text
 from ..pages.board import (
@@ -71,7 +72,7 @@ def puzzle_data(item: ExportItem, words: Catalogue | None = None) -> dict[str, A
     `words` are another language's."""
     words = words or load_catalogue("en")
     puzzle = item.puzzle
-    kind, board = puzzle.kind, puzzle.shape
+    kind, board = kind_of_puzzle(puzzle), puzzle.shape
     marks = kind.marks(puzzle.givens, puzzle.extras)
     symbols = item.about.symbols or SYMBOLS[:board.size]
     data: dict[str, Any] = {

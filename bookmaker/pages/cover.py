@@ -12,6 +12,7 @@ from pathlib import Path
 from ..core.board.grid import Grid
 from ..core.board.marks import Marks
 from ..core.puzzle import Puzzle
+from ..core.registry import kind_of_puzzle
 from ..design.captions import MARK_SPACE, MARK_SQUARE
 from ..design.catalogue import Catalogue
 from ..design.cover import (
@@ -287,7 +288,7 @@ class _Shown:
 
 def _marks(puzzle) -> Marks:
     """What the puzzle's kind draws beyond cells and givens (a Killer's cages)."""
-    return puzzle.kind.marks(puzzle.givens, puzzle.extras)
+    return kind_of_puzzle(puzzle).marks(puzzle.givens, puzzle.extras)
 
 
 def _middle_cell(shape) -> int:

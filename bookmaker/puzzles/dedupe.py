@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from ..core.kinds.kind import puzzle_key
 from ..core.puzzle import GenerationError, Puzzle
+from ..core.registry import puzzle_key
 from ..core.rng import derive_seed
 from ..core.words import counted
 from .produce import PuzzleJob

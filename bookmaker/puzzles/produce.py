@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
 from ..core.board.shape import Shape
-from ..core.kinds.kind import Kind, MakeRequest, puzzle_key
+from ..core.kinds.kind import Kind, MakeRequest
 from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
+from ..core.registry import kind_of_puzzle, puzzle_key
 from ..core.rng import derive_seed
 from .interrupts import pause_at
 
@@ -299,9 +300,9 @@ def recorded_ratings(puzzles: Sequence[Puzzle], workers: int = 1,
     runs: a book draws its pages meanwhile, since only its manifest and registry read
     ratings. Yields a function that waits for the rated puzzles, in order; in this
     process for one worker. Leaving the body early stops the rating at once."""
-    rated = [i for i, puzzle in enumerate(puzzles) if puzzle.kind.records_rating(puzzle)]
+    rated = [i for i, puzzle in enumerate(puzzles) if kind_of_puzzle(puzzle).records_rating(puzzle)]
     if not rated or (executor is None and workers == 1):
-        yield lambda: [puzzle.kind.with_recorded_rating(puzzle) for puzzle in puzzles]
+        yield lambda: [kind_of_puzzle(puzzle).with_recorded_rating(puzzle) for puzzle in puzzles]
         return
     # The hardest first (the grader's score), so that the longest tasks are not the last
     # ones left, one worker busy and the other idle; the easiest is rated here, before the
@@ -309,7 +310,7 @@ def recorded_ratings(puzzles: Sequence[Puzzle], workers: int = 1,
     rated.sort(key=lambda i: -puzzles[i].score)
     here = rated.pop()
     result = list(puzzles)
-    result[here] = puzzles[here].kind.with_recorded_rating(puzzles[here])
+    result[here] = kind_of_puzzle(puzzles[here]).with_recorded_rating(puzzles[here])
     if not rated:
         yield lambda: result
         return
@@ -342,7 +343,7 @@ def _with_ratings(puzzles: list[Puzzle], rated: list[int], futures: list[Future]
 
 def rate_puzzles(puzzles: tuple[Puzzle, ...]) -> list[Puzzle]:
     """Kind.with_recorded_rating for each of a batch of puzzles: one task of a worker."""
-    return [puzzle.kind.with_recorded_rating(puzzle) for puzzle in puzzles]
+    return [kind_of_puzzle(puzzle).with_recorded_rating(puzzle) for puzzle in puzzles]
 
 
 def _collect(results: Iterator[Made], on_progress: ProgressCallback | None) -> list[Made]:

@@ -17,6 +17,7 @@ from ..core.board.shape import Shape
 from ..core.kinds.kind import Extras, Kind
 from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
+from ..core.registry import kind_of_puzzle
 from ..core.words import with_article
 from .filebytes import STDIN as STDIN
 from .filebytes import STDIN_NAME as STDIN_NAME
@@ -63,7 +64,7 @@ class PuzzleFile:
 def puzzle_line(puzzle: Puzzle) -> str:
     """A puzzle in the text format these files hold and the command line reads: its
     kind's line (a jigsaw's with its regions, a Killer's with its cages and sums)."""
-    return puzzle.kind.line(puzzle)
+    return kind_of_puzzle(puzzle).line(puzzle)
 
 
 def read_puzzle_file(path: str, board: Shape | None = None,

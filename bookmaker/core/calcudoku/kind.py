@@ -152,7 +152,8 @@ class CalcudokuKind(SquareKind):
 
         cages = [(cage.cells, cage.target, cage.operation) for cage in puzzle.extras.cages]
         result = check_calcudoku(puzzle.shape.size, cages, limit=2, max_nodes=CHECK_MAX_NODES)
-        require_agreement(puzzle, result, "The Calcudoku exact cover", self.line(puzzle))
+        require_agreement(puzzle, result, "The Calcudoku exact cover", self.line(puzzle),
+                          self.exchange.registry_size(puzzle.shape))
 
     def grade(self, givens: Grid, extras: Extras = None) -> Grading:
         from .grade import grade_calcudoku

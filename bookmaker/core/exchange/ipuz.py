@@ -26,7 +26,7 @@ from ..board.shape import Shape, jigsaw_of
 from ..kinds.ipuzform import IpuzForm
 from ..kinds.kind import Kind
 from ..puzzle import Puzzle
-from ..registry import all_kinds, kind_named
+from ..registry import all_kinds, kind_named, kind_of_puzzle
 from ..words import with_article
 from .record import About, ReadPuzzle, about_fields, printed_symbols, rating_fields
 
@@ -55,7 +55,7 @@ class IpuzError(ValueError):
 def ipuz_document(puzzle: Puzzle, about: About, origin: str = "") -> dict[str, Any]:
     """The ipuz document of a puzzle whose kind has an ipuz form; ValueError (saying why)
     for one that has none, or marks its form cannot carry."""
-    kind, board = puzzle.kind, puzzle.shape
+    kind, board = kind_of_puzzle(puzzle), puzzle.shape
     marks = kind.marks(puzzle.givens, puzzle.extras)
     problem = kind.exchange.ipuz_problem(board, marks)
     form = kind.exchange.ipuz
@@ -99,7 +99,8 @@ def _published(about: About, puzzle: Puzzle, origin: str) -> dict[str, Any]:
 
 def _extension(puzzle: Puzzle, about: About) -> dict[str, Any]:
     """What ipuz has no field for: the kind, its line, grade, score, rating, seed, key."""
-    fields: dict[str, Any] = {"kind": puzzle.kind.name, "line": puzzle.kind.line(puzzle)}
+    kind = kind_of_puzzle(puzzle)
+    fields: dict[str, Any] = {"kind": kind.name, "line": kind.line(puzzle)}
     fields |= {"grade": puzzle.grade or None, "score": puzzle.score if puzzle.grade else None,
                "hardest": puzzle.hardest or None, "rating": rating_fields(puzzle),
                "seed": puzzle.seed if about.seeded else None, "key": about.key or None}

@@ -17,7 +17,7 @@ from ..board.marks import Marks
 from ..board.shape import Shape, parse_box, parse_size
 from ..kinds.kind import Extras, Kind
 from ..puzzle import Puzzle
-from ..registry import kind_named
+from ..registry import kind_named, kind_of_puzzle
 
 RECORD_FORMAT = "bookmaker-puzzle/1"
 FEED_FORMAT = "bookmaker-feed/1"
@@ -61,7 +61,7 @@ class RecordError(ValueError):
 def puzzle_record(puzzle: Puzzle, about: About) -> dict[str, Any]:
     """The record of a puzzle (a dict of JSON values; key order fixed, so the same puzzle
     gives the same bytes)."""
-    kind, board = puzzle.kind, puzzle.shape
+    kind, board = kind_of_puzzle(puzzle), puzzle.shape
     marks = kind.marks(puzzle.givens, puzzle.extras)
     absent = kind.exchange.ipuz_problem(board, marks)
     record: dict[str, Any] = {"format": RECORD_FORMAT, **about_fields(about)}

@@ -145,7 +145,8 @@ class KakuroKind(DrawnBoard, SquareKind):
         clues = puzzle.extras
         result = check_kakuro(puzzle.shape, clues.totals, puzzle.givens.cells, limit=2,
                               max_nodes=KAKURO_VERIFY_MAX_NODES)
-        require_agreement(puzzle, result, "The Kakuro check", self.line(puzzle))
+        require_agreement(puzzle, result, "The Kakuro check", self.line(puzzle),
+                          self.exchange.registry_size(puzzle.shape))
 
     def grade(self, givens: Grid, extras: Extras = None) -> Grading:
         from .grade import grade_kakuro

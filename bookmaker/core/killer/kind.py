@@ -155,7 +155,8 @@ class KillerKind(BoxKind):
         cages = puzzle.extras
         result = check_killer(puzzle.shape, [(c.cells, c.total) for c in cages.cages],
                               puzzle.givens.cells, limit=2, max_nodes=KILLER_VERIFY_MAX_NODES)
-        require_agreement(puzzle, result, "The Killer check", self.line(puzzle))
+        require_agreement(puzzle, result, "The Killer check", self.line(puzzle),
+                          self.exchange.registry_size(puzzle.shape))
 
     def grade(self, givens: Grid, extras: Extras = None) -> Grading:
         from .grade import grade_killer

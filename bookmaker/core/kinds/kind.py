@@ -219,12 +219,6 @@ class Kind:
         return Marks()
 
 
-def puzzle_key(puzzle: Puzzle) -> str:
-    """What builds, dailies and registries compare to find repeats: the puzzle's kind's
-    repeat key."""
-    return puzzle.kind.repeat_key(puzzle.givens, puzzle.extras)
-
-
 def made_kind(cls: type[Kind], name: str) -> Kind:
     """The first kind of class `cls` named `name`: an unpickled kind (its module, which
     made it, loaded as `cls` was unpickled)."""

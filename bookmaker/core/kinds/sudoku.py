@@ -116,7 +116,7 @@ class SudokuKind(BoxKind):
 
     def verify(self, puzzle: Puzzle) -> None:
         from ..solve.verify import verify_by_dancing_links  # not to check or solve a line
-        verify_by_dancing_links(puzzle)
+        verify_by_dancing_links(puzzle, self.exchange.registry_size(puzzle.shape))
 
     def grade(self, givens: Grid, extras: None = None) -> Grading:
         from ..grade.grader import grade

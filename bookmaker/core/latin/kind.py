@@ -76,4 +76,4 @@ class LatinKind(SquareKind):
 
     def verify(self, puzzle: Puzzle) -> None:
         require_agreement(puzzle, self.check(puzzle), f"The {self.title} check",
-                          self.line(puzzle))
+                          self.line(puzzle), self.exchange.registry_size(puzzle.shape))

@@ -30,16 +30,11 @@ class Undecided(VerificationError):
     must not be printed either, but nothing is known to be wrong with the generator."""
 
 
-def verify_puzzle(puzzle: Puzzle) -> None:
-    """Raise VerificationError unless the puzzle's kind's second opinion finds exactly one
-    solution, equal to puzzle.solution."""
-    puzzle.kind.verify(puzzle)
-
-
-def verify_by_dancing_links(puzzle: Puzzle) -> None:
-    """The second opinion on a puzzle with givens only: Dancing Links."""
+def verify_by_dancing_links(puzzle: Puzzle, named: str) -> None:
+    """The second opinion on a puzzle with givens only: Dancing Links (`named`: the
+    puzzle's board and kind as messages name them, '9x9 X')."""
     result = dlx_solve(puzzle.givens, limit=2, max_nodes=VERIFY_MAX_NODES)
-    require_agreement(puzzle, result, "Dancing Links", format_grid(puzzle.givens))
+    require_agreement(puzzle, result, "Dancing Links", format_grid(puzzle.givens), named)
 
 
 def first_decided(seed: int, context: str, tries: int,
@@ -69,22 +64,18 @@ def first_proven(seed: int, context: str, tries: int, make: Callable[[int], Made
     raise AssertionError("unreachable")
 
 
-def require_agreement(puzzle: Puzzle, result, method: str, line: str) -> None:
+def require_agreement(puzzle: Puzzle, result, method: str, line: str, named: str) -> None:
     """Raise unless `result` (count, complete, solutions, nodes) of the second opinion
-    `method` agrees with the puzzle; `line` is the puzzle's text, for the message."""
+    `method` agrees with the puzzle; `line` is the puzzle's text and `named` its board
+    and kind ('9x9 X Killer'), for the message."""
     problem = _disagreement(puzzle, result, method)
     if problem:
         failure = VerificationError if result.complete else Undecided
         raise failure(
-            f"VERIFICATION FAILED: {_named(puzzle)} puzzle (box {puzzle.shape.box_text}, "
+            f"VERIFICATION FAILED: {named} puzzle (box {puzzle.shape.box_text}, "
             f"seed {puzzle.seed}, symmetry {puzzle.symmetry}): {problem}. "
             f"Givens {line}; generator's solution "
             f"{format_grid(puzzle.solution)}. This puzzle must not be printed.")
-
-
-def _named(puzzle: Puzzle) -> str:
-    """The puzzle's board and kind as a message names them: '9x9', '9x9 X Killer'."""
-    return puzzle.kind.exchange.registry_size(puzzle.shape)
 
 
 def _disagreement(puzzle: Puzzle, result, method: str) -> str | None:
