@@ -184,7 +184,8 @@ def test_a_week_of_every_kind_is_drawn_as_in_print_solved_and_looked_at(tab, wee
         page.focus("svg")
         page.keyboard.press(tab.symbol(cell))  # one by keyboard, the rest revealed
         page.click("#reveal-all")
-        assert tab.status() == "Solved! Every cell is right."
+        page.click("#confirm-yes")  # asked first
+        assert tab.status() == "Answer revealed."
         path = shots / f"{day}-{puzzle.kind.name}-solved.png"
         page.screenshot(path=str(path), full_page=True)
         assert path.stat().st_size > 10_000
@@ -225,7 +226,7 @@ def test_a_wrong_entry_is_checked_crossed_out_and_undone_and_pencil_marks_are_ke
     page.keyboard.press("Enter")  # Check, by keyboard
     empty = puzzle.givens.cells.count(0) - 1
     assert tab.status() == f"1 wrong (crossed out), {empty} empty"
-    assert tab.label(cell).endswith(f": {wrong}, wrong")
+    assert f": {wrong}, wrong" in tab.label(cell)
     assert page.locator(".strike").count() == 1  # a cross, not colour alone
     page.focus("svg")
     page.keyboard.press("Control+z")
@@ -244,7 +245,11 @@ def test_a_cell_and_then_the_answer_are_revealed(tab, week):
     page.click("#reveal-cell")
     assert tab.label(cell).endswith(f": {tab.symbol(cell)}, revealed")
     page.click("#reveal-all")
-    assert tab.status() == "Solved! Every cell is right."
+    assert page.is_visible("#confirm")  # asked first: not yet revealed
+    assert page.locator("text.revealed").count() == 1
+    page.click("#confirm-yes")
+    assert tab.status() == "Answer revealed."
+    assert page.text_content("#finish-text").startswith("Answer revealed after 0:0")
 
 
 def test_printing_gives_the_grid_of_the_print_file(tab, week, tmp_path):
