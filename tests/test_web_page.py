@@ -351,3 +351,324 @@ def test_signs_edge_clues_and_blocks_are_drawn_from_the_marks_alone(tab, week, t
     shots = Path(os.environ.get("BOOKMAKER_SCREENSHOTS") or tmp_path)
     page.screenshot(path=str(shots / "marks-of-any-kind.png"), full_page=True)
     assert tab.errors == []
+
+
+# --- every kind, as a reader and a web desk would use the page (issue 37) -------------------
+# The kinds the first week has not: a Wordoku, a 12x12 Killer (10 to 12), Futoshiki,
+# Skyscrapers and Kakuro, with next-day answers: each day's page carries that day's puzzle
+# without its answer and the day before's with it.
+MORE = """daily:
+  series: More Kinds
+  seed: more-kinds
+  layout: newspaper-2col
+  registry: false
+  answer: next-day
+  outputs: [json, page]
+schedule:
+  monday:    {difficulty: easy, symbols: word}
+  tuesday:   {difficulty: beginner, variant: killer, size: 12x12}
+  wednesday: {difficulty: beginner, variant: futoshiki, size: 5x5}
+  thursday:  {difficulty: beginner, variant: skyscrapers, size: 5x5}
+  friday:    {difficulty: beginner, variant: kakuro, size: 12x12}
+"""
+
+
+@pytest.fixture(scope="module")
+def more(tmp_path_factory) -> list[tuple[Path, Puzzle]]:
+    """Five days of the other kinds, answers next day: each day's folder and puzzle."""
+    folder = tmp_path_factory.mktemp("more")
+    spec_path = folder / "more.yaml"
+    spec_path.write_text(MORE, encoding="utf-8")
+    make_daily(load_daily_spec(spec_path), run_dates(START, 5), folder)
+    _, items = daily_items(folder / "more-kinds")
+    return [(folder / "more-kinds" / item.stem, item.puzzle) for item in items]
+
+
+@pytest.fixture(scope="module")
+def every_kind(week, more) -> list[tuple[Path, Puzzle]]:
+    return week + more
+
+
+def page_puzzle(page: Page) -> dict:
+    """The data of the puzzle on show (the page's JSON, as its script reads it)."""
+    data = page.evaluate("JSON.parse(document.getElementById('puzzles').textContent)")
+    wanted = page.evaluate("document.getElementById('pick').value") or "0"
+    return data["puzzles"][int(wanted)]
+
+
+def selected_cell(page: Page) -> int:
+    return int(page.get_attribute("svg", "aria-activedescendant").split("-")[1])
+
+
+KEYS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
+
+
+def key_path(data: dict, start: int, goal: int) -> list[str]:
+    """The arrow keys from cell `start` to `goal`, the fewest, as the page moves: to the
+    next cell that way, over any gap (a Kakuro's blocks, a Samurai's corners)."""
+    at = {tuple(position): cell for cell, position in enumerate(data["cells"])}
+    paths = {start: []}
+    queue = [start]
+    while queue and goal not in paths:
+        cell = queue.pop(0)
+        for key, (dr, dc) in KEYS.items():
+            r, c = data["cells"][cell]
+            for _ in range(data["frame"]):
+                r, c = r + dr, c + dc
+                if (r, c) in at:
+                    if at[r, c] not in paths:
+                        paths[at[r, c]] = paths[cell] + [key]
+                        queue.append(at[r, c])
+                    break
+    return paths[goal]
+
+
+def type_cell(page: Page, data: dict, cell: int, value: int, start: int | None = None) -> None:
+    """To `cell` by arrow keys (from `start`, or the selected cell), and its value typed (a
+    symbol of two characters as two keys)."""
+    for key in key_path(data, selected_cell(page) if start is None else start, cell):
+        page.keyboard.press(key)
+    page.keyboard.type(data["symbols"][value - 1])
+
+
+def test_every_kind_is_solved_by_keyboard_and_an_answer_free_page_knows_it(tab, every_kind):
+    for folder, puzzle in every_kind:
+        page = tab.open((folder, puzzle))
+        data = page_puzzle(page)
+        answer_free = "solution" not in data
+        assert answer_free == (folder.parent.name == "more-kinds")
+        assert page.is_visible("#check") == (not answer_free)  # no answer: no Check, Reveal
+        page.focus("svg")
+        at = selected_cell(page)
+        for cell, value in enumerate(puzzle.solution.cells):
+            if not puzzle.givens.cells[cell]:
+                type_cell(page, data, cell, value, at)
+                at = cell
+        assert tab.status() == "Solved! Every cell is right.", folder
+        assert page.text_content("#finish-text").startswith("Solved in 0:")
+    assert tab.errors == []
+
+
+def test_an_answer_free_page_holds_no_solution_in_its_source(more):
+    folder, puzzle = more[1]
+    source = (folder / "page.html").read_text(encoding="utf-8")
+    answer = ",".join(str(v) for v in puzzle.solution.cells)
+    givens = ",".join(str(v) for v in puzzle.givens.cells)
+    assert givens in source and answer not in source  # the day before's is there, not this
+    assert source.count('"solution"') == 1
+
+
+def test_a_repeated_symbol_is_flagged_in_every_kind_and_unflagged_when_undone(tab, every_kind):
+    for folder, puzzle in every_kind:
+        page = tab.open((folder, puzzle))
+        data = page_puzzle(page)
+        line = next(unit for kind in ("row", "across") for unit in data["units"].get(kind, [])
+                    if sum(not puzzle.givens.cells[c] for c in unit) >= 2)
+        first, second = [c for c in line if not puzzle.givens.cells[c]][:2]
+        page.focus("svg")
+        type_cell(page, data, first, 1)
+        type_cell(page, data, second, 1)
+        for cell in (first, second):
+            assert page.get_attribute(f"#cell-{cell}", "aria-invalid") == "true", folder
+            assert ", repeated" in tab.label(cell)
+        flagged = page.locator("[aria-invalid=true]").count()  # a given 1 too, if in a unit
+        assert flagged >= 2 and page.locator("line.clash").count() == flagged  # a bar under
+        page.keyboard.press("Control+z")  # each: not told by colour alone
+        page.keyboard.press("Control+z")
+        assert page.locator("[aria-invalid=true]").count() == 0
+    assert tab.errors == []
+
+
+def test_a_cell_names_its_cage_or_runs_and_the_grid_its_real_size(tab, week, more):
+    page = tab.open(week[4])  # a Killer 6x6: every cell in a cage, named with its sum
+    labels = [tab.label(c) for c in range(36)]
+    assert all(", cage " in label for label in labels)
+    page = tab.open(more[4])  # a Kakuro: every cell's two runs and their sums
+    data = page_puzzle(page)
+    label = tab.label(0)
+    assert ", across run " in label and ", down run " in label
+    across = next(i for i, unit in enumerate(data["units"]["across"]) if 0 in unit)
+    assert f"across run {data['unit_clues']['across'][across]} of " in label
+    assert page.get_attribute("svg", "aria-label").startswith(
+        f"Kakuro, {data['frame']} by {data['frame']}.")
+    page = tab.open(week[6])
+    assert page.get_attribute("svg", "aria-label").startswith("Samurai, 21 by 21.")
+
+
+def test_a_12x12_shows_10_to_12_and_takes_them_as_two_keys(tab, more):
+    page = tab.open(more[1])
+    assert page.locator("#keypad button").all_text_contents()[9:] == ["10", "11", "12",
+                                                                      "Erase"]
+    cell = selected_cell(page)
+    page.focus("svg")
+    for key in "12":
+        page.keyboard.press(key)
+    assert tab.label(cell).startswith(f"Row 1, column {cell + 1}: 12")
+    page.keyboard.press("Control+z")  # one step: the 1 the first key entered is gone too
+    assert ": empty" in tab.label(cell)
+    assert page.locator("#keypad button").first.text_content() == "1"
+    page = tab.open(more[0])  # a Wordoku: its letters
+    assert page.locator("#keypad button").all_text_contents()[:9] == page_puzzle(page)[
+        "symbols"] != list("123456789")
+
+
+def test_timer_pause_finish_confirmation_undo_redo_notes_and_candidates(tab, week):
+    page, puzzle = tab.open(week[0]), week[0][1]
+    data = page_puzzle(page)
+    assert page.get_attribute("#timer", "role") == "timer"
+    page.click("#pause")
+    assert page.is_visible("#paused") and not page.is_visible("#board svg")
+    page.click("#resume")
+    page.click("#candidates")  # every empty cell's candidates noted
+    empty = [c for c, v in enumerate(puzzle.givens.cells) if not v]
+    cell = empty[0]
+    value = puzzle.solution.cells[cell]
+    row = next(u for u in data["units"]["row"] if cell in u)
+    noted = [c for c in row if c != cell and not puzzle.givens.cells[c] and
+             f" {data['symbols'][value - 1]}" in tab.label(c).split("pencil marks")[1]]
+    assert noted  # the symbol is noted elsewhere in its row ...
+    page.focus("svg")
+    type_cell(page, data, cell, value)
+    for other in noted:  # ... and placing it takes it out of those notes
+        assert data["symbols"][value - 1] not in tab.label(other).split("pencil marks")[1]
+    page.keyboard.press("Control+z")
+    page.keyboard.press("Control+z")
+    page.keyboard.press("Control+y")
+    page.reload()  # undo and redo are kept: a redo after the reload brings the value back
+    page.focus("svg")
+    assert ": empty, pencil marks" in tab.label(cell)
+    page.keyboard.press("Control+y")
+    assert tab.label(cell).startswith(f"Row 1, column {cell + 1}: {data['symbols'][value - 1]}")
+    page.click("#restart")
+    assert page.is_visible("#confirm")
+    page.click("#confirm-no")  # nothing cleared
+    assert page.locator("text.entry").count() == 1
+    page.click("#restart")
+    page.click("#confirm-yes")
+    assert page.locator("text.entry, text.pencil").count() == 0
+    page.click("#settings summary")
+    page.click("#opt-timer")  # the timer hidden
+    assert not page.is_visible("#timer")
+    page.click("#opt-timer")
+
+
+def test_a_phone_zooms_large_grids_so_clues_and_cells_are_big_enough(browser, week, more):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        for folder, _ in (more[1], more[4], week[6]):  # Killer 12x12, Kakuro 12x12, Samurai
+            page.goto((folder / "page.html").as_uri())
+            scale = page.evaluate("document.querySelector('#board svg').getScreenCTM().a")
+            clue = page.locator(".corner-label, .block-clue").first
+            font = float(clue.get_attribute("font-size")) if clue.count() else 1
+            assert scale >= 24 and font * scale >= 11, folder  # px a cell, px of clue text
+            assert page.evaluate("document.getElementById('board').scrollWidth") > 390
+            page.click("#zoom-in")
+            assert page.evaluate("document.querySelector('#board svg').getScreenCTM().a") > \
+                scale * 1.4
+        page.goto((week[0][0] / "page.html").as_uri())  # a 6x6 fits the width, unzoomed
+        assert page.evaluate("document.getElementById('board').scrollWidth") <= 390
+    finally:
+        context.close()
+
+
+def test_in_an_iframe_the_page_posts_its_height_and_embed_drops_its_heading(
+        tab, week, tmp_path):
+    folder = week[3][0]
+    host = tmp_path / "host.html"
+    host.write_text(
+        "<!DOCTYPE html><html><body><script>window.heights = [];"
+        "addEventListener('message', (e) => window.heights.push(e.data));</script>"
+        f"<iframe src='{(folder / 'page.html').as_uri()}?embed' width='400' height='640'>"
+        "</iframe></body></html>", encoding="utf-8")
+    page = tab.page
+    page.goto(host.as_uri())
+    page.wait_for_function("window.heights.length > 0")
+    message = page.evaluate("window.heights[window.heights.length - 1]")
+    frame = page.frames[1]
+    assert message["type"] == "bookmaker:height" and message["height"] > 640
+    assert message["height"] == round(frame.evaluate(
+        "document.getElementById('app').getBoundingClientRect().height")) or abs(
+        message["height"] - frame.evaluate(
+            "document.getElementById('app').getBoundingClientRect().height")) < 1
+    assert not frame.is_visible("#heading")
+
+
+def test_a_dark_scheme_and_colours_from_the_url(browser, week):
+    uri = (week[4][0] / "page.html").as_uri()
+    colours = {}
+    for scheme in ("light", "dark"):
+        context = browser.new_context(color_scheme=scheme)
+        page = context.new_page()
+        page.goto(uri)
+        colours[scheme] = page.evaluate("""[getComputedStyle(document.body).backgroundColor,
+            getComputedStyle(document.querySelector('.paper rect')).fill,
+            getComputedStyle(document.querySelector('.corner-label')).fill]""")
+        if scheme == "light":
+            page.goto(uri + "?entry=c00000&paper=%23fffbe8")
+            assert page.evaluate("getComputedStyle(document.body).backgroundColor") == \
+                "rgb(255, 251, 232)"
+            page.focus("svg")
+            page.keyboard.press("1")
+            assert page.evaluate("getComputedStyle(document.querySelector('text.entry'))"
+                                 ".fill") == "rgb(192, 0, 0)"
+        context.close()
+    assert colours["light"] == ["rgb(255, 255, 255)"] * 2 + ["rgb(0, 0, 0)"]
+    assert colours["dark"] == ["rgb(28, 28, 33)"] * 2 + ["rgb(236, 236, 236)"]
+
+
+AXE_SERIOUS = ("serious", "critical")
+
+
+def axe_problems(page: Page) -> list[str]:
+    """axe-core's serious and critical violations on the page (its rules, WCAG 2.1 AA)."""
+    import axe_playwright_python
+    script = Path(axe_playwright_python.__file__).parent / "axe.min.js"
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(content=script.read_text(encoding="utf-8"))
+    found = page.evaluate("axe.run(document).then((r) => r.violations.map((v) => "
+                          "[v.impact, v.id, v.nodes.length]))")
+    return [f"{rule} ({count})" for impact, rule, count in found if impact in AXE_SERIOUS]
+
+
+def test_axe_finds_nothing_serious_at_rest_and_after_values_notes_check_and_reveal(
+        tab, every_kind):
+    for folder, puzzle in every_kind:
+        page = tab.open((folder, puzzle))
+        assert axe_problems(page) == [], folder
+        data = page_puzzle(page)
+        empty = [c for c, v in enumerate(puzzle.givens.cells) if not v]
+        page.focus("svg")
+        type_cell(page, data, empty[0], 1)
+        page.keyboard.press(" ")
+        type_cell(page, data, empty[1], 1)
+        type_cell(page, data, empty[1], 2)
+        page.keyboard.press(" ")
+        if "solution" in data:
+            page.click("#check")
+            page.click("#reveal-cell")
+        assert axe_problems(page) == [], folder
+    page.click("#pick")  # the last page's day before, which carries its answer
+    page.select_option("#pick", "1")
+    page.click("#reveal-all")
+    assert axe_problems(page) == []  # with the question open
+    page.click("#confirm-yes")
+    assert axe_problems(page) == []
+
+
+def test_printing_from_the_page_gives_the_rules_and_the_grid_without_the_focus_ring(tab, more):
+    page = tab.open(more[4])
+    page.focus("svg")
+    assert page.evaluate("getComputedStyle(document.querySelector('#ring')).display") != "none"
+    page.emulate_media(media="print")
+    try:
+        assert page.evaluate("getComputedStyle(document.querySelector('#ring')).display") == \
+            "none"
+        assert page.evaluate("getComputedStyle(document.querySelector('#board svg'))"
+                             ".outlineStyle") == "none"
+        assert page.is_visible("#print-rules") and not page.is_visible("#keypad")
+        printed = pdfium.PdfDocument(page.pdf(format="A4"))
+    finally:
+        page.emulate_media(media="screen")
+    text = printed[0].get_textpage().get_text_range().replace("\r\n", " ")
+    assert "Kakuro: write a digit" in text and "Undo" not in text

@@ -380,14 +380,17 @@
 
   // --- zoom: clue text never under 11 px, cells never under 24 px; pinch or buttons --------
   function fitZoom() {
-    const box = svg.viewBox.baseVal;
-    const cellPx = $("board").clientWidth / box.width;
-    if (!cellPx) return;
     const clue = Math.min(puzzle.labels.length ? CLUE.label : 1,
                           puzzle.blocks.length ? CLUE.block : 1,
                           puzzle.edges.length ? CLUE.edge : 1);
-    leastZoom = Math.max(1, LEAST_CLUE_PX / (clue * cellPx), LEAST_TARGET_PX / cellPx);
-    setZoom(Math.max(zoom, leastZoom));
+    // Measured twice: a scroll bar that zooming brings narrows the board a little.
+    for (let pass = 0; pass < 2; pass++) {
+      const cellPx = svg.getScreenCTM().a / zoom;
+      if (!cellPx) return;
+      leastZoom = 1.02 * Math.max(1 / 1.02, LEAST_CLUE_PX / (clue * cellPx),
+                                  LEAST_TARGET_PX / cellPx);
+      setZoom(Math.max(zoom, leastZoom));
+    }
   }
 
   function setZoom(wanted) {
