@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -93,7 +94,15 @@ def page_of(puzzles: list[dict[str, Any]], title: str, shown: str, language: str
 
 @cache
 def _asset(name: str) -> str:
-    return (resources.files(__package__) / "web" / name).read_text(encoding="utf-8")
+    """A file of web/, its script and style without indentation, blank lines and comments
+    (a day's page is smaller by a third; the script has no text that spans lines)."""
+    text = (resources.files(__package__) / "web" / name).read_text(encoding="utf-8")
+    if name.endswith(".css"):
+        text = re.sub(r"/\*.*?\*/", "", text, flags=re.DOTALL)
+    if name.endswith((".css", ".js")):
+        lines = (line.strip() for line in text.splitlines())
+        text = "\n".join(line for line in lines if line and not line.startswith("//"))
+    return text
 
 
 def puzzle_data(item: ExportItem, words: Catalogue | None = None,

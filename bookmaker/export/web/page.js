@@ -142,6 +142,7 @@
     p.shaded.forEach(([r, c]) => el("rect", { x: c, y: r, width: 1, height: 1 }, shade));
     el("g", { id: "highlights" }, svg);
     el("rect", { id: "selection", class: "selected", width: 1, height: 1 }, svg);
+    indexCells(p);
     drawCages(p);
     drawLines(p);
     drawMarks(p);
@@ -182,8 +183,9 @@
     p.labels.forEach((label) => {
       const [x, y] = label.at;  // a knock-out of the cell's own colour, as print's
       el("rect", { x: x - 0.02, y: y - 0.02, width: 0.04 + 0.14 * label.text.length,
-                   height: 0.28, class: shaded.has(label.cell.join(",")) ?
-                     "knockout on-shade" : "knockout" }, svg);
+                   height: 0.28, "data-cell": cellAt[label.cell.join(",")],
+                   "data-base": shaded.has(label.cell.join(",")) ? "knockout on-shade" :
+                     "knockout" }, svg).setAttribute("class", "knockout");
       el("text", { x: x, y: y, "font-size": CLUE.label, "dominant-baseline": "hanging",
                    class: "corner-label", "aria-hidden": "true" }, svg).textContent = label.text;
     });
@@ -221,9 +223,12 @@
     });
   }
 
-  function drawCells(p) {
+  function indexCells(p) {
     cellAt = {};
     p.cells.forEach(([r, c], cell) => { cellAt[r + "," + c] = cell; });
+  }
+
+  function drawCells(p) {
     const rows = {};
     const grid = el("g", { "font-size": 0.62, "text-anchor": "middle" }, svg);
     p.cells.forEach(([r, c], cell) => {
@@ -357,14 +362,19 @@
   function showHighlights() {
     const layer = $("highlights");
     layer.textContent = "";
-    if (!settings.highlight) return;
     const value = state.values[selected];
     const related = new Set();
-    groupsOf[selected].forEach((g) => g.cells.forEach((c) => related.add(c)));
+    if (settings.highlight) groupsOf[selected].forEach((g) => g.cells.forEach((c) => related.add(c)));
+    const shown = (cell) => cell === selected ? "selected" : !settings.highlight ? "" :
+      value && state.values[cell] === value ? "same" : related.has(cell) ? "related" : "";
     puzzle.cells.forEach(([r, c], cell) => {
-      const same = value && state.values[cell] === value;
-      if (cell === selected || !(same || related.has(cell))) return;
-      el("rect", { x: c, y: r, width: 1, height: 1, class: same ? "same" : "related" }, layer);
+      const mark = shown(cell);
+      if (mark && mark !== "selected") el("rect", { x: c, y: r, width: 1, height: 1, class: mark }, layer);
+    });
+    // A cage label's knock-out takes its cell's colour, highlighted or not.
+    svg.querySelectorAll("rect[data-base]").forEach((knock) => {
+      const mark = shown(Number(knock.getAttribute("data-cell")));
+      knock.setAttribute("class", mark || knock.getAttribute("data-base"));
     });
   }
 
@@ -777,7 +787,8 @@
         mark = " \u00b7 begun";
       }
     } catch (e) { /* no marks */ }
-    option.textContent = p.heading + (p.caption ? " \u00b7 " + p.caption : "") + mark;
+    const text = p.heading + (p.caption ? " \u00b7 " + p.caption : "") + mark;
+    if (option.textContent !== text) option.textContent = text;
   }
 
   // In an iframe the page tells its parent how tall it is (its one message, no data).
