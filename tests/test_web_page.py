@@ -440,10 +440,17 @@ def test_every_kind_is_solved_by_keyboard_and_an_answer_free_page_knows_it(tab, 
         assert page.is_visible("#check") == (not answer_free)  # no answer: no Check, Reveal
         page.focus("svg")
         at = selected_cell(page)
-        for cell, value in enumerate(puzzle.solution.cells):
-            if not puzzle.givens.cells[cell]:
-                type_cell(page, data, cell, value, at)
-                at = cell
+        empty = [cell for cell, value in enumerate(puzzle.givens.cells) if not value]
+        for cell in empty[:-1]:
+            type_cell(page, data, cell, puzzle.solution.cells[cell], at)
+            at = cell
+        last = empty[-1]  # first a wrong symbol (one that starts no other), then the right
+        wrong = next(w for w, symbol in enumerate(data["symbols"], 1)
+                     if w != puzzle.solution.cells[last] and
+                     not any(s != symbol and s.startswith(symbol) for s in data["symbols"]))
+        type_cell(page, data, last, wrong, at)
+        assert tab.status() == "Every cell is filled, but not every one is right.", folder
+        type_cell(page, data, last, puzzle.solution.cells[last], last)
         assert tab.status() == "Solved! Every cell is right.", folder
         assert page.text_content("#finish-text").startswith("Solved in 0:")
     assert tab.errors == []

@@ -537,7 +537,7 @@
         noted.forEach((c) => { state.pencils[c] &= ~(1 << (value - 1)); });
       });
     }
-    if (!state.finished) say(cellLabel(cell));
+    if (!state.finished && emptyCells().length) say(cellLabel(cell));
     return changed;
   }
 
@@ -606,6 +606,7 @@
       stopClock();
     }
     showFinish(solved);
+    if (!solved && !emptyCells().length) say("Every cell is filled, but not every one is right.");
   }
 
   function showFinish(solved) {
