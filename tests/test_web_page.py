@@ -29,6 +29,7 @@ from PIL import Image
 from bookmaker.core.board.grid import SYMBOLS
 from bookmaker.core.board.marks import BlockMark, EdgeMark, Marks, SignMark
 from bookmaker.core.puzzle import Puzzle
+from bookmaker.core.registry import kind_of_puzzle
 from bookmaker.daily.build import make_daily, run_dates
 from bookmaker.export.items import daily_items, item_of
 from bookmaker.export.page import marks_data, page_of, puzzle_data
@@ -167,7 +168,7 @@ def test_a_week_of_every_kind_is_drawn_as_in_print_solved_and_looked_at(tab, wee
     for day, (folder, puzzle) in zip(run_dates(START, 7), week):
         page = tab.open((folder, puzzle))
         drawing = board_drawing(puzzle.shape)
-        marks = puzzle.kind.marks(puzzle.givens, puzzle.extras)
+        marks = kind_of_puzzle(puzzle).marks(puzzle.givens, puzzle.extras)
         assert page.locator("[role=gridcell]").count() == puzzle.shape.cell_count
         assert page.locator("text.given").count() == puzzle.givens.clue_count
         assert page.locator("svg line:not(.cage)").count() == len(drawing.thin) + len(
@@ -186,7 +187,7 @@ def test_a_week_of_every_kind_is_drawn_as_in_print_solved_and_looked_at(tab, wee
         page.click("#reveal-all")
         page.click("#confirm-yes")  # asked first
         assert tab.status() == "Answer revealed."
-        path = shots / f"{day}-{puzzle.kind.name}-solved.png"
+        path = shots / f"{day}-{kind_of_puzzle(puzzle).name}-solved.png"
         page.screenshot(path=str(path), full_page=True)
         assert path.stat().st_size > 10_000
     assert (tab.requests, tab.errors) == ([], [])
