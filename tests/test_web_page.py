@@ -561,7 +561,8 @@ def test_timer_pause_finish_confirmation_undo_redo_notes_and_candidates(tab, wee
 
 
 def test_a_phone_zooms_large_grids_so_clues_and_cells_are_big_enough(browser, week, more):
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
     try:
         page = context.new_page()
         for folder, _ in (more[1], more[4], week[6]):  # Killer 12x12, Kakuro 12x12, Samurai
@@ -576,8 +577,21 @@ def test_a_phone_zooms_large_grids_so_clues_and_cells_are_big_enough(browser, we
                 scale * 1.4
         page.goto((week[0][0] / "page.html").as_uri())  # a 6x6 fits the width, unzoomed
         assert page.evaluate("document.getElementById('board').scrollWidth") <= 390
+        scale = page.evaluate("document.querySelector('#board svg').getScreenCTM().a")
+        pinch(context.new_cdp_session(page), page.locator("#board svg").bounding_box())
+        assert page.evaluate("document.querySelector('#board svg').getScreenCTM().a") > \
+            scale * 2  # two fingers drawn apart: zoomed in
     finally:
         context.close()
+
+
+def pinch(cdp, box: dict) -> None:
+    """Two fingers on the middle of `box`, drawn apart from 60 px to 190 px."""
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    for kind, apart in [("touchStart", 30)] + [("touchMove", d) for d in range(35, 100, 5)]:
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
+            {"x": x - apart, "y": y, "id": 1}, {"x": x + apart, "y": y, "id": 2}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
 def test_in_an_iframe_the_page_posts_its_height_and_embed_drops_its_heading(
@@ -681,3 +695,20 @@ def test_printing_from_the_page_gives_the_rules_and_the_grid_without_the_focus_r
         page.emulate_media(media="screen")
     text = printed[0].get_textpage().get_text_range().replace("\r\n", " ")
     assert "Kakuro: write a digit" in text and "Undo" not in text
+
+
+def test_a_page_of_two_opens_the_puzzle_its_hash_names_and_its_picker_marks_progress(
+        tab, more):
+    page = tab.open(more[2])  # Wednesday's, and Tuesday's with its answer
+    data = page.evaluate("JSON.parse(document.getElementById('puzzles').textContent)")
+    today, before = (p["id"] for p in data["puzzles"])
+    page.focus("svg")
+    page.keyboard.press("1")
+    assert page.locator("#pick option").first.text_content().endswith(" \u00b7 begun")
+    page.evaluate(f"location.hash = '#{before}'")
+    page.wait_for_function("document.getElementById('pick').value === '1'")
+    assert page.is_visible("#check")  # the day before's carries its answer
+    assert "Tuesday" in page.text_content("#caption")
+    page.evaluate(f"location.hash = '#{today}'")
+    page.wait_for_function("document.getElementById('pick').value === '0'")
+    assert not page.is_visible("#check") and page.locator("text.entry").count() == 1
