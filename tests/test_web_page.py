@@ -424,6 +424,14 @@ def key_path(data: dict, start: int, goal: int) -> list[str]:
     return paths[goal]
 
 
+def snake(cells: list[int], data: dict) -> list[int]:
+    """The cells row by row, every other row right to left: the fewest arrow keys."""
+    def order(cell: int) -> tuple[int, int]:
+        row, col = data["cells"][cell]
+        return row, -col if row % 2 else col
+    return sorted(cells, key=order)
+
+
 def type_cell(page: Page, data: dict, cell: int, value: int, start: int | None = None) -> None:
     """To `cell` by arrow keys (from `start`, or the selected cell), and its value typed (a
     symbol of two characters as two keys)."""
@@ -441,7 +449,8 @@ def test_every_kind_is_solved_by_keyboard_and_an_answer_free_page_knows_it(tab, 
         assert page.is_visible("#check") == (not answer_free)  # no answer: no Check, Reveal
         page.focus("svg")
         at = selected_cell(page)
-        empty = [cell for cell, value in enumerate(puzzle.givens.cells) if not value]
+        empty = snake([cell for cell, value in enumerate(puzzle.givens.cells) if not value],
+                      data)
         for cell in empty[:-1]:
             type_cell(page, data, cell, puzzle.solution.cells[cell], at)
             at = cell
@@ -466,13 +475,17 @@ def test_an_answer_free_page_holds_no_solution_in_its_source(more):
     assert source.count('"solution"') == 1
 
 
-def test_a_repeated_symbol_is_flagged_in_every_kind_and_unflagged_when_undone(tab, every_kind):
+def test_a_repeat_is_flagged_in_every_kind_and_axe_finds_nothing_serious_in_play(
+        tab, every_kind):
+    """In every kind: the same symbol twice in a row (or run) flagged, undone and redone;
+    then notes, Check and Reveal cell where the page has the answer; then axe-core, which
+    finds no serious or critical problem with all of these on the page (at rest: below)."""
     for folder, puzzle in every_kind:
         page = tab.open((folder, puzzle))
         data = page_puzzle(page)
         line = next(unit for kind in ("row", "across") for unit in data["units"].get(kind, [])
-                    if sum(not puzzle.givens.cells[c] for c in unit) >= 2)
-        first, second = [c for c in line if not puzzle.givens.cells[c]][:2]
+                    if sum(not puzzle.givens.cells[c] for c in unit) >= 3)
+        first, second, third = [c for c in line if not puzzle.givens.cells[c]][:3]
         page.focus("svg")
         type_cell(page, data, first, 1)
         type_cell(page, data, second, 1)
@@ -484,6 +497,18 @@ def test_a_repeated_symbol_is_flagged_in_every_kind_and_unflagged_when_undone(ta
         page.keyboard.press("Control+z")  # each: not told by colour alone
         page.keyboard.press("Control+z")
         assert page.locator("[aria-invalid=true]").count() == 0
+        page.keyboard.press("Control+y")
+        page.keyboard.press("Control+y")
+        assert page.locator("[aria-invalid=true]").count() == flagged
+        page.keyboard.press(" ")
+        type_cell(page, data, third, 2)
+        type_cell(page, data, third, 3, third)
+        page.keyboard.press(" ")
+        assert f": empty, pencil marks {' '.join(data['symbols'][1:3])}" in tab.label(third)
+        if "solution" in data:
+            page.click("#check")
+            page.click("#reveal-cell")
+        assert axe_problems(page) == [], folder
     assert tab.errors == []
 
 
@@ -653,26 +678,12 @@ def axe_problems(page: Page) -> list[str]:
     return [f"{rule} ({count})" for impact, rule, count in found if impact in AXE_SERIOUS]
 
 
-def test_axe_finds_nothing_serious_at_rest_and_after_values_notes_check_and_reveal(
-        tab, every_kind):
-    for index, (folder, puzzle) in enumerate(every_kind):
-        page = tab.open((folder, puzzle))
-        if index in (0, 4, 11):  # at rest: a Sudoku, a Killer, a Kakuro (a run takes ~1 s)
-            assert axe_problems(page) == [], folder
-        data = page_puzzle(page)
-        empty = [c for c, v in enumerate(puzzle.givens.cells) if not v]
-        page.focus("svg")
-        type_cell(page, data, empty[0], 1)
-        page.keyboard.press(" ")
-        type_cell(page, data, empty[1], 1)
-        type_cell(page, data, empty[1], 2)
-        page.keyboard.press(" ")
-        if "solution" in data:
-            page.click("#check")
-            page.click("#reveal-cell")
-        assert axe_problems(page) == [], folder
-    page.click("#pick")  # the last page's day before, which carries its answer
-    page.select_option("#pick", "1")
+def test_axe_finds_nothing_serious_at_rest_nor_with_the_question_before_reveal(tab, week,
+                                                                             more):
+    for day in (week[0], week[4], week[6], more[4]):  # Sudoku, Killer, Samurai, Kakuro
+        page = tab.open(day)
+        assert axe_problems(page) == [], day[0]
+    page.select_option("#pick", "1")  # the day before's, which carries its answer
     page.click("#reveal-all")
     assert axe_problems(page) == []  # with the question open
     page.click("#confirm-yes")
