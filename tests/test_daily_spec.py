@@ -197,7 +197,7 @@ def test_missing_series_and_seed_and_an_unknown_key_are_all_reported():
         "paper.yaml:2:3: daily: missing required key 'series'",
         "paper.yaml:2:3: daily: missing required key 'seed'",
         "paper.yaml:2:3: daily: unknown key 'colour' (expected one of: series, seed, name, "
-        "layout, answer, outputs, rules, heading, answer_columns, language, png, fonts, "
+        "layout, answer, outputs, rules, heading, answer_columns, language, png, page, fonts, "
         "registry)"]
 
 

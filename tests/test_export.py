@@ -4,6 +4,7 @@ read back by `check` and `solve`."""
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 import re
@@ -16,7 +17,8 @@ from bookmaker.cli import main
 from bookmaker.core.board.marks import BlockMark, EdgeMark, Marks, SignMark
 from bookmaker.core.exchange.record import About, puzzle_record
 from bookmaker.core.registry import kind_named
-from bookmaker.export.page import marks_data
+from bookmaker.export.items import item_of
+from bookmaker.export.page import marks_data, puzzle_data
 from bookmaker.pages.board import sign_chevron
 from bookmaker.spec import SpecError, load_spec
 
@@ -481,3 +483,63 @@ def test_a_dailys_exports_are_in_its_days_symbols(runner, tmp_path):
         feed["puzzles"][0]["symbols"] == "ABCDEF"
     assert '"symbols":["A","B","C","D","E","F"]' in (day / "page.html").read_text()
     assert 'aria-label="A"' in (day / "puzzle-answer-art.svg").read_text()
+
+
+def test_a_next_day_daily_publishes_its_page_and_ipuz_without_the_answer(runner, tmp_path):
+    spec = tmp_path / "week.yaml"
+    spec.write_text(WEEK.replace("  registry: false\n", "  registry: false\n  answer: "
+                                 "next-day\n"), encoding="utf-8")
+    result = runner.invoke(main, ["daily", str(spec), "--from", "2026-12-07", "--days", "7",
+                                  "-o", str(tmp_path), "--jobs", "1"])
+    assert result.exit_code == 0, result.output + result.stderr
+    friday = tmp_path / "kinds-daily" / "2026-12-11"
+    day = json.loads((friday / "day.json").read_text())
+    monday = json.loads((tmp_path / "kinds-daily" / "2026-12-07" / "day.json").read_text())
+    assert sorted(p.name for p in friday.iterdir()) == \
+        ["answer.ipuz", "day.json", "page.html", "puzzle.ipuz"]
+    assert "solution" not in json.loads((friday / "puzzle.ipuz").read_text())
+    answer = json.loads((friday / "answer.ipuz").read_text())  # Monday's, with its answer
+    assert "".join(str(v) for row in answer["solution"] for v in row) == monday["solution"]
+    data = page_data((friday / "page.html").read_text())
+    today, before = data["puzzles"]
+    assert [today["id"], before["id"]] == ["kinds-daily-2026-12-11", "kinds-daily-2026-12-07"]
+    assert "solution" not in today and before["solution"] == [int(v) for v in
+                                                              monday["solution"]]
+    assert len(today["salt"]) == 32 and today["digest"] == hashlib.sha256(
+        f"{today['salt']}:{','.join(day['solution'])}".encode()).hexdigest()
+
+
+def test_a_daily_page_takes_its_options_and_colours_from_the_spec(runner, tmp_path):
+    spec = tmp_path / "week.yaml"
+    spec.write_text(WEEK.replace("  registry: false\n", "  registry: false\n  page: {answers: "
+                                 "false, timer: false, colours: {entry: '#c00000', block_ink: "
+                                 "'#ffee00'}}\n"), encoding="utf-8")
+    result = runner.invoke(main, ["daily", str(spec), "--from", "2026-12-07", "--days", "1",
+                                  "-o", str(tmp_path), "--jobs", "1"])
+    assert result.exit_code == 0, result.output + result.stderr
+    data = page_data((tmp_path / "kinds-daily" / "2026-12-07" / "page.html").read_text())
+    assert [sorted(p) for p in data["puzzles"]][0].count("solution") == 0
+    assert len(data["puzzles"]) == 1  # separate answers: no day before's on the page
+    assert data["options"] == {"conflicts": True, "highlight": True, "timer": False}
+    assert data["colours"] == {"entry": "#c00000", "block-ink": "#ffee00"}
+    spec.write_text(WEEK.replace("  registry: false\n", "  registry: false\n  page: {colours: "
+                                 "{entry: red}}\n"), encoding="utf-8")
+    bad = runner.invoke(main, ["daily", str(spec), "--from", "2026-12-07", "--days", "1",
+                               "-o", str(tmp_path / "bad")])
+    assert bad.exit_code != 0 and "daily.page.colours.entry" in bad.output + bad.stderr
+
+
+def test_the_page_shows_values_as_print_does_16x16_in_numbers_and_letters_as_given():
+    sixteen = puzzle_data(item_of(puzzle_of("classic 16x16"), "p", "P"))
+    assert sixteen["symbols"] == [str(v) for v in range(1, 17)]  # as print: 10 to 16
+    wordoku = puzzle_data(item_of(puzzle_of("classic"), "p", "P", symbols="FORMULATE"))
+    assert wordoku["symbols"] == list("FORMULATE")
+    assert "Wordoku" not in wordoku["rules"] and "F, O, R" in wordoku["rules"]
+
+
+def page_data(page: str) -> dict:
+    """The puzzles and options a page carries (its JSON script element)."""
+    found = re.search(r'<script type="application/json" id="puzzles">(.*?)</script>', page,
+                      re.DOTALL)
+    assert found is not None
+    return json.loads(found.group(1))

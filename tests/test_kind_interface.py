@@ -56,11 +56,13 @@ def _unwritten(member) -> bool:
     function = member.fget if isinstance(member, property) else member
     if not inspect.isfunction(function):
         return False
-    body = ast.parse(textwrap.dedent(inspect.getsource(function))).body[0].body
+    tree = ast.parse(textwrap.dedent(inspect.getsource(function))).body[0]
+    assert isinstance(tree, ast.FunctionDef)
+    body = tree.body
     body = [node for node in body if not (isinstance(node, ast.Expr) and
                                           isinstance(node.value, ast.Constant))]  # docstring
-    return len(body) == 1 and isinstance(body[0], ast.Raise) and \
-        ast.unparse(body[0].exc) == "NotImplementedError"
+    return len(body) == 1 and isinstance(body[0], ast.Raise) and body[0].exc is not None \
+        and ast.unparse(body[0].exc) == "NotImplementedError"
 
 
 def test_kind_keeps_the_rules_and_solver_protocol_only():

@@ -185,7 +185,8 @@ def test_a_week_of_every_kind_is_drawn_as_in_print_solved_and_looked_at(tab, wee
         page.focus("svg")
         page.keyboard.press(tab.symbol(cell))  # one by keyboard, the rest revealed
         page.click("#reveal-all")
-        assert tab.status() == "Solved! Every cell is right."
+        page.click("#confirm-yes")  # asked first
+        assert tab.status() == "Answer revealed."
         path = shots / f"{day}-{kind_of_puzzle(puzzle).name}-solved.png"
         page.screenshot(path=str(path), full_page=True)
         assert path.stat().st_size > 10_000
@@ -226,7 +227,7 @@ def test_a_wrong_entry_is_checked_crossed_out_and_undone_and_pencil_marks_are_ke
     page.keyboard.press("Enter")  # Check, by keyboard
     empty = puzzle.givens.cells.count(0) - 1
     assert tab.status() == f"1 wrong (crossed out), {empty} empty"
-    assert tab.label(cell).endswith(f": {wrong}, wrong")
+    assert f": {wrong}, wrong" in tab.label(cell)
     assert page.locator(".strike").count() == 1  # a cross, not colour alone
     page.focus("svg")
     page.keyboard.press("Control+z")
@@ -245,7 +246,11 @@ def test_a_cell_and_then_the_answer_are_revealed(tab, week):
     page.click("#reveal-cell")
     assert tab.label(cell).endswith(f": {tab.symbol(cell)}, revealed")
     page.click("#reveal-all")
-    assert tab.status() == "Solved! Every cell is right."
+    assert page.is_visible("#confirm")  # asked first: not yet revealed
+    assert page.locator("text.revealed").count() == 1
+    page.click("#confirm-yes")
+    assert tab.status() == "Answer revealed."
+    assert page.text_content("#finish-text").startswith("Answer revealed after 0:0")
 
 
 def test_printing_gives_the_grid_of_the_print_file(tab, week, tmp_path):
@@ -347,3 +352,378 @@ def test_signs_edge_clues_and_blocks_are_drawn_from_the_marks_alone(tab, week, t
     shots = Path(os.environ.get("BOOKMAKER_SCREENSHOTS") or tmp_path)
     page.screenshot(path=str(shots / "marks-of-any-kind.png"), full_page=True)
     assert tab.errors == []
+
+
+# --- every kind, as a reader and a web desk would use the page (issue 37) -------------------
+# The kinds the first week has not: a Wordoku, a 12x12 Killer (10 to 12), Futoshiki,
+# Skyscrapers and Kakuro, with next-day answers: each day's page carries that day's puzzle
+# without its answer and the day before's with it.
+MORE = """daily:
+  series: More Kinds
+  seed: more-kinds
+  layout: newspaper-2col
+  registry: false
+  answer: next-day
+  outputs: [json, page]
+schedule:
+  monday:    {difficulty: easy, symbols: word}
+  tuesday:   {difficulty: beginner, variant: killer, size: 12x12}
+  wednesday: {difficulty: beginner, variant: futoshiki, size: 5x5}
+  thursday:  {difficulty: beginner, variant: skyscrapers, size: 5x5}
+  friday:    {difficulty: beginner, variant: kakuro, size: 12x12}
+"""
+
+
+@pytest.fixture(scope="module")
+def more(tmp_path_factory) -> list[tuple[Path, Puzzle]]:
+    """Five days of the other kinds, answers next day: each day's folder and puzzle."""
+    folder = tmp_path_factory.mktemp("more")
+    spec_path = folder / "more.yaml"
+    spec_path.write_text(MORE, encoding="utf-8")
+    make_daily(load_daily_spec(spec_path), run_dates(START, 5), folder)
+    _, items = daily_items(folder / "more-kinds")
+    return [(folder / "more-kinds" / item.stem, item.puzzle) for item in items]
+
+
+@pytest.fixture(scope="module")
+def every_kind(week, more) -> list[tuple[Path, Puzzle]]:
+    return week + more
+
+
+def page_puzzle(page: Page) -> dict:
+    """The data of the puzzle on show (the page's JSON, as its script reads it)."""
+    data = page.evaluate("JSON.parse(document.getElementById('puzzles').textContent)")
+    wanted = page.evaluate("document.getElementById('pick').value") or "0"
+    return data["puzzles"][int(wanted)]
+
+
+def selected_cell(page: Page) -> int:
+    return int((page.get_attribute("svg", "aria-activedescendant") or "").split("-")[1])
+
+
+KEYS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
+
+
+def key_path(data: dict, start: int, goal: int) -> list[str]:
+    """The arrow keys from cell `start` to `goal`, the fewest, as the page moves: to the
+    next cell that way, over any gap (a Kakuro's blocks, a Samurai's corners)."""
+    at = {tuple(position): cell for cell, position in enumerate(data["cells"])}
+    paths: dict[int, list[str]] = {start: []}
+    queue = [start]
+    while queue and goal not in paths:
+        cell = queue.pop(0)
+        for key, (dr, dc) in KEYS.items():
+            r, c = data["cells"][cell]
+            for _ in range(data["frame"]):
+                r, c = r + dr, c + dc
+                if (r, c) in at:
+                    if at[r, c] not in paths:
+                        paths[at[r, c]] = paths[cell] + [key]
+                        queue.append(at[r, c])
+                    break
+    return paths[goal]
+
+
+def snake(cells: list[int], data: dict) -> list[int]:
+    """The cells row by row, every other row right to left: the fewest arrow keys."""
+    def order(cell: int) -> tuple[int, int]:
+        row, col = data["cells"][cell]
+        return row, -col if row % 2 else col
+    return sorted(cells, key=order)
+
+
+def type_cell(page: Page, data: dict, cell: int, value: int, start: int | None = None) -> None:
+    """To `cell` by arrow keys (from `start`, or the selected cell), and its value typed (a
+    symbol of two characters as two keys)."""
+    for key in key_path(data, selected_cell(page) if start is None else start, cell):
+        page.keyboard.press(key)
+    page.keyboard.type(data["symbols"][value - 1])
+
+
+def test_every_kind_is_solved_by_keyboard_and_an_answer_free_page_knows_it(tab, every_kind):
+    for folder, puzzle in every_kind:
+        page = tab.open((folder, puzzle))
+        data = page_puzzle(page)
+        answer_free = "solution" not in data
+        assert answer_free == (folder.parent.name == "more-kinds")
+        assert page.is_visible("#check") == (not answer_free)  # no answer: no Check, Reveal
+        page.focus("svg")
+        at = selected_cell(page)
+        empty = snake([cell for cell, value in enumerate(puzzle.givens.cells) if not value],
+                      data)
+        for cell in empty[:-1]:
+            type_cell(page, data, cell, puzzle.solution.cells[cell], at)
+            at = cell
+        last = empty[-1]  # first a wrong symbol (one that starts no other), then the right
+        wrong = next(w for w, symbol in enumerate(data["symbols"], 1)
+                     if w != puzzle.solution.cells[last] and
+                     not any(s != symbol and s.startswith(symbol) for s in data["symbols"]))
+        type_cell(page, data, last, wrong, at)
+        assert tab.status() == "Every cell is filled, but not every one is right.", folder
+        type_cell(page, data, last, puzzle.solution.cells[last], last)
+        assert tab.status() == "Solved! Every cell is right.", folder
+        assert page.text_content("#finish-text").startswith("Solved in 0:")
+    assert tab.errors == []
+
+
+def test_an_answer_free_page_holds_no_solution_in_its_source(more):
+    folder, puzzle = more[1]
+    source = (folder / "page.html").read_text(encoding="utf-8")
+    answer = ",".join(str(v) for v in puzzle.solution.cells)
+    givens = ",".join(str(v) for v in puzzle.givens.cells)
+    assert givens in source and answer not in source  # the day before's is there, not this
+    assert source.count('"solution"') == 1
+
+
+def test_a_repeat_is_flagged_in_every_kind_and_axe_finds_nothing_serious_in_play(
+        tab, every_kind):
+    """In every kind: the same symbol twice in a row (or run) flagged, undone and redone;
+    then notes, Check and Reveal cell where the page has the answer; then axe-core, which
+    finds no serious or critical problem with all of these on the page (at rest: below)."""
+    for folder, puzzle in every_kind:
+        page = tab.open((folder, puzzle))
+        data = page_puzzle(page)
+        line = next(unit for kind in ("row", "across") for unit in data["units"].get(kind, [])
+                    if sum(not puzzle.givens.cells[c] for c in unit) >= 3)
+        first, second, third = [c for c in line if not puzzle.givens.cells[c]][:3]
+        page.focus("svg")
+        type_cell(page, data, first, 1)
+        type_cell(page, data, second, 1)
+        for cell in (first, second):
+            assert page.get_attribute(f"#cell-{cell}", "aria-invalid") == "true", folder
+            assert ", repeated" in tab.label(cell)
+        flagged = page.locator("[aria-invalid=true]").count()  # a given 1 too, if in a unit
+        assert flagged >= 2 and page.locator("line.clash").count() == flagged  # a bar under
+        page.keyboard.press("Control+z")  # each: not told by colour alone
+        page.keyboard.press("Control+z")
+        assert page.locator("[aria-invalid=true]").count() == 0
+        page.keyboard.press("Control+y")
+        page.keyboard.press("Control+y")
+        assert page.locator("[aria-invalid=true]").count() == flagged
+        page.keyboard.press(" ")
+        type_cell(page, data, third, 2)
+        type_cell(page, data, third, 3, third)
+        page.keyboard.press(" ")
+        assert f": empty, pencil marks {' '.join(data['symbols'][1:3])}" in tab.label(third)
+        if "solution" in data:
+            page.click("#check")
+            page.click("#reveal-cell")
+        # Colours in play (entries, repeats, notes, crosses, reveals) are every kind's:
+        # their contrast is checked on the small grids, where a run is quick.
+        assert axe_problems(page, contrast=len(data["cells"]) <= 36) == [], folder
+    assert tab.errors == []
+
+
+def test_a_cell_names_its_cage_or_runs_and_the_grid_its_real_size(tab, week, more):
+    page = tab.open(week[4])  # a Killer 6x6: every cell in a cage, named with its sum
+    labels = [tab.label(c) for c in range(36)]
+    assert all(", cage " in label for label in labels)
+    page = tab.open(more[4])  # a Kakuro: every cell's two runs and their sums
+    data = page_puzzle(page)
+    label = tab.label(0)
+    assert ", across run " in label and ", down run " in label
+    across = next(i for i, unit in enumerate(data["units"]["across"]) if 0 in unit)
+    assert f"across run {data['unit_clues']['across'][across]} of " in label
+    assert page.get_attribute("svg", "aria-label").startswith(
+        f"Kakuro, {data['frame']} by {data['frame']}.")
+    page = tab.open(week[6])
+    assert page.get_attribute("svg", "aria-label").startswith("Samurai, 21 by 21.")
+
+
+def test_a_12x12_shows_10_to_12_and_takes_them_as_two_keys(tab, more):
+    page = tab.open(more[1])
+    assert page.locator("#keypad button").all_text_contents()[9:] == ["10", "11", "12",
+                                                                      "Erase"]
+    cell = selected_cell(page)
+    page.focus("svg")
+    for key in "12":
+        page.keyboard.press(key)
+    assert tab.label(cell).startswith(f"Row 1, column {cell + 1}: 12")
+    page.keyboard.press("Control+z")  # one step: the 1 the first key entered is gone too
+    assert ": empty" in tab.label(cell)
+    assert page.locator("#keypad button").first.text_content() == "1"
+    page = tab.open(more[0])  # a Wordoku: its letters
+    assert page.locator("#keypad button").all_text_contents()[:9] == page_puzzle(page)[
+        "symbols"] != list("123456789")
+
+
+def test_timer_pause_finish_confirmation_undo_redo_notes_and_candidates(tab, week):
+    page, puzzle = tab.open(week[0]), week[0][1]
+    data = page_puzzle(page)
+    assert page.get_attribute("#timer", "role") == "timer"
+    page.click("#pause")
+    assert page.is_visible("#paused") and not page.is_visible("#board svg")
+    page.click("#resume")
+    page.click("#candidates")  # every empty cell's candidates noted
+    empty = [c for c, v in enumerate(puzzle.givens.cells) if not v]
+    cell = empty[0]
+    value = puzzle.solution.cells[cell]
+    row = next(u for u in data["units"]["row"] if cell in u)
+    noted = [c for c in row if c != cell and not puzzle.givens.cells[c] and
+             f" {data['symbols'][value - 1]}" in tab.label(c).split("pencil marks")[1]]
+    assert noted  # the symbol is noted elsewhere in its row ...
+    page.focus("svg")
+    type_cell(page, data, cell, value)
+    for other in noted:  # ... and placing it takes it out of those notes
+        assert data["symbols"][value - 1] not in tab.label(other).split("pencil marks")[1]
+    page.keyboard.press("Control+z")
+    page.keyboard.press("Control+z")
+    page.keyboard.press("Control+y")
+    page.reload()  # undo and redo are kept: a redo after the reload brings the value back
+    page.focus("svg")
+    assert ": empty, pencil marks" in tab.label(cell)
+    page.keyboard.press("Control+y")
+    assert tab.label(cell).startswith(f"Row 1, column {cell + 1}: {data['symbols'][value - 1]}")
+    page.click("#restart")
+    assert page.is_visible("#confirm")
+    page.click("#confirm-no")  # nothing cleared
+    assert page.locator("text.entry").count() == 1
+    page.click("#restart")
+    page.click("#confirm-yes")
+    assert page.locator("text.entry, text.pencil").count() == 0
+    page.click("#settings summary")
+    page.click("#opt-timer")  # the timer hidden
+    assert not page.is_visible("#timer")
+    page.click("#opt-timer")
+
+
+def test_a_phone_zooms_large_grids_so_clues_and_cells_are_big_enough(browser, week, more):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+    try:
+        page = context.new_page()
+        for folder, _ in (more[1], more[4], week[6]):  # Killer 12x12, Kakuro 12x12, Samurai
+            page.goto((folder / "page.html").as_uri())
+            scale = page.evaluate("document.querySelector('#board svg').getScreenCTM().a")
+            clue = page.locator(".corner-label, .block-clue").first
+            font = float(clue.get_attribute("font-size")) if clue.count() else 1
+            assert scale >= 24 and font * scale >= 11, folder  # px a cell, px of clue text
+            assert page.evaluate("document.getElementById('board').scrollWidth") > 390
+            page.click("#zoom-in")
+            assert page.evaluate("document.querySelector('#board svg').getScreenCTM().a") > \
+                scale * 1.4
+        page.goto((week[0][0] / "page.html").as_uri())  # a 6x6 fits the width, unzoomed
+        assert page.evaluate("document.getElementById('board').scrollWidth") <= 390
+        scale = page.evaluate("document.querySelector('#board svg').getScreenCTM().a")
+        pinch(context.new_cdp_session(page), page.locator("#board svg").bounding_box())
+        assert page.evaluate("document.querySelector('#board svg').getScreenCTM().a") > \
+            scale * 2  # two fingers drawn apart: zoomed in
+    finally:
+        context.close()
+
+
+def pinch(cdp, box: dict) -> None:
+    """Two fingers on the middle of `box`, drawn apart from 60 px to 190 px."""
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    for kind, apart in [("touchStart", 30)] + [("touchMove", d) for d in range(35, 100, 5)]:
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
+            {"x": x - apart, "y": y, "id": 1}, {"x": x + apart, "y": y, "id": 2}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def test_in_an_iframe_the_page_posts_its_height_and_embed_drops_its_heading(
+        tab, week, tmp_path):
+    folder = week[3][0]
+    host = tmp_path / "host.html"
+    host.write_text(
+        "<!DOCTYPE html><html><body><script>window.heights = [];"
+        "addEventListener('message', (e) => window.heights.push(e.data));</script>"
+        f"<iframe src='{(folder / 'page.html').as_uri()}?embed' width='400' height='640'>"
+        "</iframe></body></html>", encoding="utf-8")
+    page = tab.page
+    page.goto(host.as_uri())
+    page.wait_for_function("window.heights.length > 0")
+    message = page.evaluate("window.heights[window.heights.length - 1]")
+    frame = page.frames[1]
+    assert message["type"] == "bookmaker:height" and message["height"] > 640
+    assert message["height"] == round(frame.evaluate(
+        "document.getElementById('app').getBoundingClientRect().height")) or abs(
+        message["height"] - frame.evaluate(
+            "document.getElementById('app').getBoundingClientRect().height")) < 1
+    assert not frame.is_visible("#heading")
+
+
+def test_a_dark_scheme_and_colours_from_the_url(browser, week):
+    uri = (week[4][0] / "page.html").as_uri()
+    colours = {}
+    for scheme in ("light", "dark"):
+        context = browser.new_context(color_scheme=scheme)
+        page = context.new_page()
+        page.goto(uri)
+        colours[scheme] = page.evaluate("""[getComputedStyle(document.body).backgroundColor,
+            getComputedStyle(document.querySelector('.paper rect')).fill,
+            getComputedStyle(document.querySelector('.corner-label')).fill]""")
+        if scheme == "light":
+            page.goto(uri + "?entry=c00000&paper=%23fffbe8")
+            assert page.evaluate("getComputedStyle(document.body).backgroundColor") == \
+                "rgb(255, 251, 232)"
+            page.focus("svg")
+            page.keyboard.press("1")
+            assert page.evaluate("getComputedStyle(document.querySelector('text.entry'))"
+                                 ".fill") == "rgb(192, 0, 0)"
+        context.close()
+    assert colours["light"] == ["rgb(255, 255, 255)"] * 2 + ["rgb(0, 0, 0)"]
+    assert colours["dark"] == ["rgb(28, 28, 33)"] * 2 + ["rgb(236, 236, 236)"]
+
+
+AXE_SERIOUS = ("serious", "critical")
+
+
+def axe_problems(page: Page, contrast: bool = True) -> list[str]:
+    """axe-core's serious and critical violations on the page (all its rules; without
+    colour contrast, `contrast` false: half a run's time on a large grid)."""
+    import axe_playwright_python
+    script = Path(axe_playwright_python.__file__).parent / "axe.min.js"
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(content=script.read_text(encoding="utf-8"))
+    found = page.evaluate("(contrast) => axe.run(document, {rules: {'color-contrast': "
+                          "{enabled: contrast}}}).then((r) => r.violations.map((v) => "
+                          "[v.impact, v.id, v.nodes.length]))", contrast)
+    return [f"{rule} ({count})" for impact, rule, count in found if impact in AXE_SERIOUS]
+
+
+def test_axe_finds_nothing_serious_at_rest_nor_with_the_question_before_reveal(tab, week,
+                                                                             more):
+    for day in (week[0], week[4], week[6], more[4]):  # Sudoku, Killer, Samurai, Kakuro
+        page = tab.open(day)
+        assert axe_problems(page) == [], day[0]
+    page.select_option("#pick", "1")  # the day before's, which carries its answer
+    page.click("#reveal-all")
+    assert axe_problems(page) == []  # with the question open
+    page.click("#confirm-yes")
+    assert axe_problems(page) == []
+
+
+def test_printing_from_the_page_gives_the_rules_and_the_grid_without_the_focus_ring(tab, more):
+    page = tab.open(more[4])
+    page.focus("svg")
+    assert page.evaluate("getComputedStyle(document.querySelector('#ring')).display") != "none"
+    page.emulate_media(media="print")
+    try:
+        assert page.evaluate("getComputedStyle(document.querySelector('#ring')).display") == \
+            "none"
+        assert page.evaluate("getComputedStyle(document.querySelector('#board svg'))"
+                             ".outlineStyle") == "none"
+        assert page.is_visible("#print-rules") and not page.is_visible("#keypad")
+        printed = pdfium.PdfDocument(page.pdf(format="A4"))
+    finally:
+        page.emulate_media(media="screen")
+    text = printed[0].get_textpage().get_text_range().replace("\r\n", " ")
+    assert "Kakuro: write a digit" in text and "Undo" not in text
+
+
+def test_a_page_of_two_opens_the_puzzle_its_hash_names_and_its_picker_marks_progress(
+        tab, more):
+    page = tab.open(more[2])  # Wednesday's, and Tuesday's with its answer
+    data = page.evaluate("JSON.parse(document.getElementById('puzzles').textContent)")
+    today, before = (p["id"] for p in data["puzzles"])
+    page.focus("svg")
+    page.keyboard.press("1")
+    assert page.locator("#pick option").first.text_content().endswith(" \u00b7 begun")
+    page.evaluate(f"location.hash = '#{before}'")
+    page.wait_for_function("document.getElementById('pick').value === '1'")
+    assert page.is_visible("#check")  # the day before's carries its answer
+    assert "Tuesday" in page.text_content("#caption")
+    page.evaluate(f"location.hash = '#{today}'")
+    page.wait_for_function("document.getElementById('pick').value === '0'")
+    assert not page.is_visible("#check") and page.locator("text.entry").count() == 1

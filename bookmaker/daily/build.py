@@ -35,6 +35,7 @@ from ..core.rng import derive_seed
 from ..export.art import art_files
 from ..export.formats import ART_COLOURS, Naming, export_files
 from ..export.items import ExportItem, item_of
+from ..export.page import PageOptions
 from ..puzzles.executors import process_pool
 from ..puzzles.outputs import (
     OutputSet,
@@ -446,15 +447,30 @@ def day_exports(spec: DailySpec, entry: DailyPuzzle,
     if not wanted:
         return {}
     item = export_item(spec, entry)
+    web = page_options(spec)
+    naming = Naming(puzzle="puzzle", title=item.heading, language=spec.language, web=web,
+                    answer="answer", answered=() if web.answers or answered is entry
+                    else (export_item(spec, answered),))
     files: dict[str, bytes] = {}
     for name in wanted:
         if name in ART_COLOURS:
             files |= art_files(item, "puzzle", ART_COLOURS[name], (False,))
             files |= answer_art(spec, answered, (name,))
         else:
-            files |= export_files([name], [item], Naming(puzzle="puzzle", title=item.heading,
-                                                          language=spec.language))
+            files |= export_files([name], [item], naming)
     return files
+
+
+def page_options(spec: DailySpec) -> PageOptions:
+    """How the spec's pages and ipuz files are published: without their answers where the
+    spec says, or by default where the answers come the next day (the day's page and ipuz
+    then carry the day before's puzzle with its answer, answer.ipuz)."""
+    page = spec.page
+    answers = spec.answer != "next-day" if page.answers is None else page.answers
+    colours = {name.replace("_", "-"): colour
+               for name, colour in page.colours.model_dump().items() if colour}
+    return PageOptions(answers=answers, conflicts=page.conflicts, highlight=page.highlight,
+                       timer=page.timer, colours=colours)
 
 
 def answer_art(spec: DailySpec, entry: DailyPuzzle,

@@ -1,8 +1,9 @@
 """The export formats, by the name specs (`outputs:`) and `bookmaker export --formats` use:
 each turns a run's items into files (name -> bytes). A format is one entry here.
 
-- ipuz: one `<stem>.ipuz` per puzzle (ipuz's Sudoku, its answer inside), or `<stem>.json`,
-  its JSON record, for a kind ipuz has no kind for (the record says why);
+- ipuz: one `<stem>.ipuz` per puzzle (ipuz's Sudoku, its answer inside unless the run's
+  answers are kept back), or `<stem>.json`, its JSON record, for a kind ipuz has no kind
+  for (the record says why); and the answered items' with their answers (`answer`);
 - feed: the run's records as `<feed>.json` and `<feed>.csv`;
 - page: a self-contained web page to solve them on (page.py), `<page>.html`;
 - art, art-cmyk: each puzzle's grid and answer alone for a layout desk (art.py): PDF, SVG
@@ -12,7 +13,7 @@ each turns a run's items into files (name -> bytes). A format is one entry here.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .. import __version__
 from ..core.exchange.ipuz import ipuz_document
@@ -21,7 +22,7 @@ from ..core.registry import kind_of_puzzle
 from .art import art_files
 from .feed import feed_csv, feed_json, json_text
 from .items import ExportError, ExportItem
-from .page import page_html
+from .page import PageOptions, page_html
 
 ORIGIN = f"bookmaker {__version__}"
 
@@ -36,23 +37,35 @@ class Naming:
     title: str = ""              # the run's title (a book's, a series')
     series: str = ""
     language: str = "en"         # the language of its words (the web page's rules)
+    web: PageOptions = field(default_factory=PageOptions)  # the page's; answers kept back?
+    answered: tuple[ExportItem, ...] = ()  # earlier puzzles whose answers come now
+    answer: str = "{stem}-answer"  # an answered item's ipuz, without its extension
 
 
 def puzzle_files(items: Sequence[ExportItem], naming: Naming) -> dict[str, bytes]:
-    """Each puzzle's ipuz document, or its JSON record where its kind has no ipuz form."""
+    """Each puzzle's ipuz document, or its JSON record where its kind has no ipuz form,
+    without its solution where the run's answers are kept back; each answered item's with
+    its solution."""
     files: dict[str, bytes] = {}
     for item in items:
-        name = naming.puzzle.format(stem=item.stem)
-        puzzle = item.puzzle
-        kind = kind_of_puzzle(puzzle)
-        marks = kind.marks(puzzle.givens, puzzle.extras)
-        if kind.exchange.ipuz_problem(puzzle.shape, marks) is None:
-            document = ipuz_document(item.puzzle, item.about, ORIGIN)
-            files = joined(files, {f"{name}.ipuz": json_text(document).encode("utf-8")})
-        else:
-            files = joined(files, {f"{name}.json": json_text(
-                puzzle_record(item.puzzle, item.about)).encode()})
+        files = joined(files, puzzle_file(item, naming.puzzle.format(stem=item.stem),
+                                          naming.web.answers))
+    for item in naming.answered:
+        files = joined(files, puzzle_file(item, naming.answer.format(stem=item.stem), True))
     return files
+
+
+def puzzle_file(item: ExportItem, name: str, answer: bool) -> dict[str, bytes]:
+    """The item's ipuz document or JSON record, named `name` (and its extension)."""
+    puzzle = item.puzzle
+    kind = kind_of_puzzle(puzzle)
+    if kind.exchange.ipuz_problem(puzzle.shape, kind.marks(puzzle.givens, puzzle.extras)) is None:
+        document, extension = ipuz_document(puzzle, item.about, ORIGIN), "ipuz"
+    else:
+        document, extension = puzzle_record(puzzle, item.about), "json"
+    if not answer:
+        document = {key: value for key, value in document.items() if key != "solution"}
+    return {f"{name}.{extension}": json_text(document).encode("utf-8")}
 
 
 def feed_files(items: Sequence[ExportItem], naming: Naming) -> dict[str, bytes]:
@@ -61,7 +74,8 @@ def feed_files(items: Sequence[ExportItem], naming: Naming) -> dict[str, bytes]:
 
 
 def page_files(items: Sequence[ExportItem], naming: Naming) -> dict[str, bytes]:
-    return {naming.page: page_html(items, naming.title, naming.language).encode("utf-8")}
+    return {naming.page: page_html(items, naming.title, naming.language, naming.web,
+                                   naming.answered).encode("utf-8")}
 
 
 def art_files_of(colour: str) -> Exporter:

@@ -7,23 +7,28 @@ as inline SVG by the page's script (web/page.js).
 A page holds the puzzles it is given: a daily's folder gets one page a day (its answer, in
 the page for checking, is that day's alone: a page never carries a later day's puzzle or
 answer), a book's one page of all its puzzles, drawn one at a time so that it opens as
-fast with 300 as with one.
+fast with 300 as with one. A puzzle given without its answer (PageOptions.answers false: a
+daily whose answers come the next day) carries only a salted SHA-256 digest of its whole
+grid, which tells the page it is solved and tells no one the answer.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
 from xml.sax.saxutils import escape
 
-from ..core.board.grid import SYMBOLS
-from ..core.board.marks import Marks
-from ..core.board.shape import Shape
+from ..core.board.marks import BlockMark, Marks
+from ..core.board.shape import Shape, Unit
 from ..core.registry import kind_of_puzzle
 from ..design.catalogue import Catalogue, load_catalogue
+from ..design.glyphs import numbers
 from ..design.howtoplay import rules_text
 from ..pages.board import (
     CAGE_DASH,
@@ -43,18 +48,44 @@ from ..render.metrics import BLOCK_ACROSS_AT, BLOCK_DOWN_AT
 from .items import ExportItem
 
 
-def page_html(items: Sequence[ExportItem], title: str = "", language: str = "en") -> str:
-    """The page of the items, its rules in `language` (the book's or the daily's)."""
+@dataclass(frozen=True)
+class PageOptions:
+    """How a page is published: with its answers (Check and Reveal) or only their digest;
+    the reader's helps on at first (conflicts marked, the selection's units highlighted,
+    the timer shown; each can be turned off on the page); the desk's colours (CSS custom
+    properties by name, '#rrggbb')."""
+
+    answers: bool = True
+    conflicts: bool = True
+    highlight: bool = True
+    timer: bool = True
+    colours: dict[str, str] = field(default_factory=dict)
+
+    def script_options(self) -> dict[str, bool]:
+        return {"conflicts": self.conflicts, "highlight": self.highlight, "timer": self.timer}
+
+
+def page_html(items: Sequence[ExportItem], title: str = "", language: str = "en",
+              options: PageOptions = PageOptions(),
+              answered: Sequence[ExportItem] = ()) -> str:
+    """The page of the items, its rules in `language` (the book's or the daily's), each with
+    its answer or not as `options` say; and the `answered` items with theirs (the day
+    before's puzzle on a page whose answers come the next day)."""
     shown = title or (items[0].heading if items else "Puzzles")
     words = load_catalogue(language)
-    return page_of([puzzle_data(item, words) for item in items], title, shown, language)
+    puzzles = [puzzle_data(item, words, options.answers) for item in items] + \
+        [puzzle_data(item, words) for item in answered]
+    return page_of(puzzles, title, shown, language, options)
 
 
-def page_of(puzzles: list[dict[str, Any]], title: str, shown: str, language: str) -> str:
+def page_of(puzzles: list[dict[str, Any]], title: str, shown: str, language: str,
+            options: PageOptions = PageOptions()) -> str:
     """The template with the style, the script and the puzzles' data (puzzle_data; JSON,
     with '<' escaped so no text can close the script element) filled in."""
-    data = json.dumps({"title": title, "puzzles": puzzles}, sort_keys=True,
-                      ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+    data = json.dumps({"title": title, "puzzles": puzzles,
+                       "options": options.script_options(), "colours": options.colours},
+                      sort_keys=True, ensure_ascii=False,
+                      separators=(",", ":")).replace("<", "\\u003c")
     return _asset("page.html").replace("{{title}}", escape(shown)) \
         .replace("{{language}}", escape(language)) \
         .replace("{{style}}", _asset("page.css")).replace("{{script}}", _asset("page.js")) \
@@ -63,26 +94,76 @@ def page_of(puzzles: list[dict[str, Any]], title: str, shown: str, language: str
 
 @cache
 def _asset(name: str) -> str:
-    return (resources.files(__package__) / "web" / name).read_text(encoding="utf-8")
+    """A file of web/, its script and style without indentation, blank lines and comments
+    (a day's page is smaller by a third; the script has no text that spans lines)."""
+    text = (resources.files(__package__) / "web" / name).read_text(encoding="utf-8")
+    if name.endswith(".css"):
+        text = re.sub(r"/\*.*?\*/", "", text, flags=re.DOTALL)
+    if name.endswith((".css", ".js")):
+        lines = (line.strip() for line in text.splitlines())
+        text = "\n".join(line for line in lines if line and not line.startswith("//"))
+    return text
 
 
-def puzzle_data(item: ExportItem, words: Catalogue | None = None) -> dict[str, Any]:
+def puzzle_data(item: ExportItem, words: Catalogue | None = None,
+                answer: bool = True) -> dict[str, Any]:
     """What the page's script draws and checks for one puzzle; its rules are its kind's,
     as print and the dailies say them (design/howtoplay.rules_text), in English unless
-    `words` are another language's."""
+    `words` are another language's; its values shown as print shows them (the glyphs, or
+    the numbers 1 to n: a 12x12's 10 to 12); its answer, or (`answer` false) its digest."""
     words = words or load_catalogue("en")
     puzzle = item.puzzle
     kind, board = kind_of_puzzle(puzzle), puzzle.shape
     marks = kind.marks(puzzle.givens, puzzle.extras)
-    symbols = item.about.symbols or SYMBOLS[:board.size]
+    symbols = tuple(item.about.symbols) or numbers(board.size)
     data: dict[str, Any] = {
         "id": item.about.id or item.stem, "heading": item.heading, "caption": item.caption,
         "kind": kind.title,
         "rules": rules_text(kind, board.size, tuple(item.about.symbols), words),
-        "size": board.size, "symbols": list(symbols),
-        "givens": list(puzzle.givens.cells), "solution": list(puzzle.solution.cells),
-    }
-    return data | drawing_data(board_drawing(board), board) | marks_data(marks, board)
+        "size": board.size, "symbols": list(symbols), "givens": list(puzzle.givens.cells),
+    } | _answer_of(item.about.id or item.stem, puzzle.givens.cells, puzzle.solution.cells,
+                   answer)
+    return data | drawing_data(board_drawing(board), board) | marks_data(marks, board) | \
+        units_data(board, marks)
+
+
+def _answer_of(puzzle_id: str, givens: Sequence[int], solution: Sequence[int],
+               answer: bool) -> dict[str, Any]:
+    """The solution, or a salt and the SHA-256 of salt, ':' and the solution's values
+    joined by commas (the page's script computes the same of the reader's grid). The salt
+    is the puzzle's own (from its id and givens: the same page from the same spec and
+    seed), so no table of digests serves two puzzles."""
+    if answer:
+        return {"solution": list(solution)}
+    salt = hashlib.sha256(f"bookmaker page {puzzle_id} {givens}".encode()).hexdigest()[:32]
+    grid = ",".join(str(value) for value in solution)
+    return {"salt": salt, "digest": hashlib.sha256(f"{salt}:{grid}".encode()).hexdigest()}
+
+
+def units_data(board: Shape, marks: Marks) -> dict[str, Any]:
+    """The board's units by kind (rows, columns, boxes, regions, runs: lists of cells), for
+    the page's conflicts, highlights and cell words; and by the same index each run's clue,
+    for the kinds whose units have clues (a Kakuro run's sum)."""
+    blocks = {(block.row, block.col): block for block in marks.blocks}
+    cells: dict[str, list[list[int]]] = {}
+    clues: dict[str, list[str]] = {}
+    for unit in board.units:
+        cells.setdefault(unit.kind, []).append(list(unit.cells))
+        clues.setdefault(unit.kind, []).append(_run_clue(board, unit, blocks))
+    return {"units": cells, "unit_clues": {kind: texts for kind, texts in clues.items()
+                                           if any(texts)}}
+
+
+def _run_clue(board: Shape, unit: Unit, blocks: dict[tuple[int, int], BlockMark]) -> str:
+    """A run's sum: in the clue block before its first cell (left of an across run, above a
+    down run); '' for any other unit."""
+    if unit.kind not in ("across", "down"):
+        return ""
+    row, col = board.positions[unit.cells[0]]
+    block = blocks.get((row, col - 1) if unit.kind == "across" else (row - 1, col))
+    if block is None:
+        return ""
+    return block.across if unit.kind == "across" else block.down
 
 
 def drawing_data(drawing: BoardDrawing, board: Shape) -> dict[str, Any]:
@@ -103,7 +184,7 @@ def marks_data(marks: Marks, board: Shape) -> dict[str, Any]:
     dashed = [cage for cage in marks.cages if cage.style != OUTLINED]
     outlined = [cage for cage in marks.cages if cage.style == OUTLINED]
     labels = [{"text": cage.label, "at": list(_offset(label_cell(board, cage), corner)),
-               "cell": list(label_cell(board, cage))}
+               "cell": list(label_cell(board, cage)), "cells": list(cage.cells)}
               for cages, corner in ((dashed, CAGE_LABEL_AT), (outlined, OUTLINED_LABEL_AT))
               for cage in cages]
     frame = board_drawing(board).frame

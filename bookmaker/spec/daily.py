@@ -33,6 +33,7 @@ from ..design.presets import column_preset_names, is_layout_path, preset_names
 from ..design.problems import Mistake, Problem, Report, SpecError
 from ..design.values import (
     MIN_TEXT_POINTS,
+    Colour,
     Count,
     Flag,
     Schema,
@@ -103,6 +104,40 @@ class PngFile(Schema):
     web_width: Pixels = Field(600, description="Width in pixels of the web PNGs (100 to 8000).")
 
 
+class PageColours(Schema):
+    """The web page's colours (each a CSS custom property of its own name, block_ink as
+    --block-ink): each '#rrggbb'; unset ones keep the page's, light or dark."""
+
+    ink: Colour | None = Field(None, description="Givens, clues and text.")
+    paper: Colour | None = Field(None, description="The page and the cells.")
+    line: Colour | None = Field(None, description="Grid lines and cages.")
+    entry: Colour | None = Field(None, description="The reader's entries.")
+    wrong: Colour | None = Field(None, description="Wrong and repeated entries.")
+    select: Colour | None = Field(None, description="The selected cell.")
+    related: Colour | None = Field(None, description="The selected cell's units and cage.")
+    same: Colour | None = Field(None, description="Other copies of the selected symbol.")
+    shade: Colour | None = Field(None, description="Shaded cells.")
+    block: Colour | None = Field(None, description="Clue blocks (Kakuro's black squares).")
+    block_ink: Colour | None = Field(None, description="The sums in clue blocks.")
+    pencil: Colour | None = Field(None, description="Pencil marks.")
+    focus: Colour | None = Field(None, description="The focus ring.")
+
+
+class PageFile(Schema):
+    """How the day's web page (the page output) is published."""
+
+    answers: Flag | None = Field(None, description="true: the page carries its answer "
+                                 "(Check and Reveal); false: only a digest that tells it is "
+                                 "solved, and the next day's page carries the answer. "
+                                 "Default: false with next-day answers, true with separate.")
+    conflicts: Flag = Field(True, description="Repeated symbols marked at first.")
+    highlight: Flag = Field(True, description="The selected cell's units and same symbols "
+                                              "highlighted at first.")
+    timer: Flag = Field(True, description="The timer shown at first.")
+    colours: PageColours = Field(default_factory=PageColours, description="The page's "
+                                 "colours, for a site's own look.")
+
+
 class DailyFile(Schema):
     """The `daily:` mapping of a daily spec: the series and how its files are made."""
 
@@ -139,6 +174,8 @@ class DailyFile(Schema):
         "en", description="The language of headings, dates, rules and 'Solution' "
                           "(messages/<language>.yaml).")
     png: PngFile = Field(default_factory=PngFile, description="PNG resolutions.")
+    page: PageFile = Field(default_factory=PageFile, description="The web page (the page "
+                                                                 "output).")
     fonts: Fonts = Field(default_factory=Fonts, description="The user's own TTF fonts.")
     registry: RegistryChoice = Field(True, description="The registry file (relative to the "
                                      "spec) of the series' published puzzles; true (the "
@@ -225,6 +262,7 @@ class DailySpec(Schema):
     heading: bool = Field(True, description="Whether headings are printed.")
     language: str = Field("en", description="The language of the printed words.")
     png: PngFile = Field(description="PNG resolutions.")
+    page: PageFile = Field(default_factory=PageFile, description="The web page.")
     fonts: Fonts = Field(description="The user's fonts (absolute paths), or None each.")
     registry: Path | bool = Field(description="The registry file (absolute); True: the "
                                   "default one in the output folder; False: none.")
@@ -262,7 +300,7 @@ def load_daily_spec(path: str | os.PathLike) -> DailySpec:
                      name=daily.name or slug_of(daily.series, "daily"), seed=daily.seed,
                      layout=layout, answer=daily.answer, outputs=daily.outputs,
                      rules=daily.rules, heading=daily.heading, language=daily.language,
-                     png=daily.png,
+                     png=daily.png, page=daily.page,
                      fonts=daily.fonts, registry=daily.registry, schedule=tuple(schedule))
 
 

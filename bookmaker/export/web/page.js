@@ -1,22 +1,34 @@
 // bookmaker's puzzle page: draws each puzzle as print draws it (inline SVG in cell units,
 // from the board and marks the page carries) and lets a reader solve it by mouse, touch
-// or keyboard. Nothing leaves the page: progress is kept in this browser (localStorage).
+// or keyboard. Nothing leaves the page: progress is kept in this browser (localStorage);
+// in an iframe the page tells its parent its height, nothing else.
 "use strict";
 (function () {
   const SVG = "http://www.w3.org/2000/svg";
   const DATA = JSON.parse(document.getElementById("puzzles").textContent);
   // Line weights as parts of the grid's side (so a 6x6 is drawn with the pen a 9x9 is).
   const PENS = { thin: 0.0026, heavy: 0.0075, outline: 0.0095, cage: 0.0022 };
+  // Clue text sizes in cells: a cage's label, a block's sum, an edge clue.
+  const CLUE = { label: 0.24, block: 0.26, edge: 0.55 };
+  const LEAST_CLUE_PX = 11, LEAST_TARGET_PX = 24;
+  const COLOURS = ["ink", "paper", "line", "entry", "wrong", "select", "related", "same",
+                   "shade", "block", "block-ink", "pencil", "revealed", "focus"];
+  const TEXT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";  // keys for 10 and more
   let WEIGHTS = {};
   const $ = (id) => document.getElementById(id);
   let puzzle = null;   // the puzzle on show
-  let state = null;    // its progress: values, pencils (bit masks), revealed
-  let history = [];    // undo: snapshots of the cells a step changed
+  let state = null;    // its progress: values, pencils, revealed, wrong, undo, redo, time
   let selected = 0;    // the selected cell
   let pencilMode = false;
-  let wrong = new Set();  // cells the last check found wrong (until they change)
+  let typed = { cell: -1, text: "", undoable: false };  // a symbol of two keys ("1", "2")
+  let clashes = new Set();  // cells whose symbol repeats in one of their units
   let cellAt = {};     // "row,col" -> cell
+  let peers = [];      // cell -> the cells sharing a unit with it
+  let groupsOf = [];   // cell -> its units and cages (cells, and what they are called)
   let svg = null;
+  let zoom = 1, leastZoom = 1;
+  let settings = { conflicts: true, highlight: true, timer: true };
+  let ticking = null, tickFrom = 0;
 
   function el(name, attrs, parent) {
     const node = document.createElementNS(SVG, name);
@@ -25,13 +37,60 @@
     return node;
   }
 
+  // --- SHA-256 (FIPS 180-4): an answer-free page knows its answer by its digest alone ----
+  const K = [];
+  (function () {
+    const primes = [];
+    for (let n = 2; primes.length < 64; n++) {
+      if (primes.every((p) => n % p)) primes.push(n);
+    }
+    primes.forEach((p) => K.push((Math.cbrt(p) % 1) * 4294967296 >>> 0));
+  })();
+
+  function sha256(text) {
+    const bytes = Array.from(new TextEncoder().encode(text));
+    const length = bytes.length * 8;
+    bytes.push(0x80);
+    while (bytes.length % 64 !== 56) bytes.push(0);
+    for (let shift = 56; shift >= 0; shift -= 8) {
+      bytes.push(shift >= 32 ? Math.floor(length / 2 ** shift) & 255 : (length >>> shift) & 255);
+    }
+    const h = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+               0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
+    const rotr = (x, n) => (x >>> n) | (x << (32 - n));
+    for (let at = 0; at < bytes.length; at += 64) {
+      const w = [];
+      for (let i = 0; i < 64; i++) {
+        if (i < 16) {
+          const b = at + 4 * i;
+          w.push(((bytes[b] << 24) | (bytes[b + 1] << 16) | (bytes[b + 2] << 8) | bytes[b + 3]) >>> 0);
+        } else {
+          const s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >>> 3);
+          const s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >>> 10);
+          w.push((w[i - 16] + s0 + w[i - 7] + s1) >>> 0);
+        }
+      }
+      let [a, b, c, d, e, f, g, hh] = h;
+      for (let i = 0; i < 64; i++) {
+        const t1 = (hh + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) +
+                    K[i] + w[i]) >>> 0;
+        const t2 = ((rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) >>> 0;
+        hh = g; g = f; f = e; e = (d + t1) >>> 0; d = c; c = b; b = a; a = (t1 + t2) >>> 0;
+      }
+      [a, b, c, d, e, f, g, hh].forEach((v, i) => { h[i] = (h[i] + v) >>> 0; });
+    }
+    return h.map((v) => v.toString(16).padStart(8, "0")).join("");
+  }
+
   // --- progress, kept per puzzle id -------------------------------------------------------
-  function storageKey() { return "bookmaker/" + puzzle.id; }
+  const LIMIT = 400;  // undo steps kept
+  function storageKey(id) { return "bookmaker/" + (id || puzzle.id); }
 
   function freshState() {
     const n = puzzle.givens.length;
     return { values: puzzle.givens.slice(), pencils: new Array(n).fill(0),
-             revealed: new Array(n).fill(false) };
+             revealed: new Array(n).fill(false), wrong: [], undo: [], redo: [],
+             elapsed: 0, finished: false };
   }
 
   function load() {
@@ -40,14 +99,27 @@
       const saved = JSON.parse(localStorage.getItem(storageKey()) || "null");
       if (saved && saved.values && saved.values.length === state.values.length) {
         saved.values.forEach((v, c) => { if (!puzzle.givens[c]) state.values[c] = v; });
-        state.pencils = saved.pencils || state.pencils;
-        state.revealed = saved.revealed || state.revealed;
+        for (const key of ["pencils", "revealed", "wrong", "undo", "redo", "elapsed",
+                           "finished"]) {
+          if (saved[key] !== undefined) state[key] = saved[key];
+        }
       }
     } catch (e) { /* storage off or spoilt: start afresh */ }
   }
 
   function save() {
+    state.undo = state.undo.slice(-LIMIT);
     try { localStorage.setItem(storageKey(), JSON.stringify(state)); } catch (e) { /* off */ }
+    markProgress(DATA.puzzles.indexOf(puzzle));
+  }
+
+  function readSettings() {
+    const given = DATA.options || {};
+    for (const key in settings) if (given[key] === false) settings[key] = false;
+    try {
+      Object.assign(settings, JSON.parse(localStorage.getItem("bookmaker/settings") || "{}"));
+    } catch (e) { /* keep the page's */ }
+    for (const key in settings) $("opt-" + key).checked = settings[key];
   }
 
   // --- drawing ------------------------------------------------------------------------------
@@ -58,28 +130,33 @@
     const side = p.frame + 2 * ring + 2 * pad;
     $("board").textContent = "";
     svg = el("svg", { viewBox: [-ring - pad, -ring - pad, side, side].join(" "),
-                      role: "grid", tabindex: "0",
-                      "aria-label": p.kind + ", " + p.size + " by " + p.size +
+                      role: "grid", tabindex: "0", "aria-rowcount": p.frame,
+                      "aria-colcount": p.frame,
+                      "aria-label": p.kind + ", " + p.frame + " by " + p.frame +
                         ". Arrow keys move, symbols enter, Space switches pencil marks." });
     $("board").appendChild(svg);
     el("title", {}, svg).textContent = p.heading;
-    const paper = el("g", { fill: "#fff" }, svg);
+    const paper = el("g", { class: "paper" }, svg);
     p.cells.forEach(([r, c]) => el("rect", { x: c, y: r, width: 1, height: 1 }, paper));
-    const grey = Math.round(255 * p.shade);
-    const shade = el("g", { fill: "rgb(" + grey + "," + grey + "," + grey + ")" }, svg);
+    const shade = el("g", { class: "shade" }, svg);
     p.shaded.forEach(([r, c]) => el("rect", { x: c, y: r, width: 1, height: 1 }, shade));
+    el("g", { id: "highlights" }, svg);
     el("rect", { id: "selection", class: "selected", width: 1, height: 1 }, svg);
+    indexCells(p);
     drawCages(p);
     drawLines(p);
     drawMarks(p);
     drawCells(p);
     el("rect", { id: "ring", class: "selected-ring", width: 0.92, height: 0.92 }, svg);
     svg.addEventListener("pointerdown", onPointer);
+    svg.addEventListener("pointermove", onPinch);
+    svg.addEventListener("pointerup", endPinch);
+    svg.addEventListener("pointercancel", endPinch);
     svg.addEventListener("keydown", onKey);
   }
 
   function drawLines(p) {
-    const lines = el("g", { stroke: "#000", "stroke-linecap": "square" }, svg);
+    const lines = el("g", { class: "lines", "stroke-linecap": "square" }, svg);
     for (const weight of ["thin", "heavy"].concat(p.full ? [] : ["outline"])) {
       p[weight].forEach(([vertical, at, start, end]) => el("line", vertical
         ? { x1: at, y1: start, x2: at, y2: end, "stroke-width": WEIGHTS[weight] }
@@ -87,14 +164,14 @@
     }
     if (p.full) {
       el("rect", { x: 0, y: 0, width: p.frame, height: p.frame, fill: "none",
-                   stroke: "#000", "stroke-width": WEIGHTS.outline }, lines);
+                   "stroke-width": WEIGHTS.outline }, lines);
     }
   }
 
   // The kind's marks, as print places them (export/page.py marks_data): the page draws
   // loops, border runs, labels, chevrons, edge clues and blocks, whatever kind they are of.
   function drawCages(p) {
-    const group = el("g", { fill: "none", stroke: "#000" }, svg);
+    const group = el("g", { fill: "none", class: "cages" }, svg);
     p.loops.forEach((loop) => el("polygon", {
       points: loop.map((pt) => pt.join(",")).join(" "), "stroke-width": WEIGHTS.cage,
       "stroke-dasharray": p.dash.join(" "), class: "cage" }, group));
@@ -103,42 +180,42 @@
       : { x1: start, y1: at, x2: end, y2: at, "stroke-width": WEIGHTS.heavy, class: "cage" },
       group));
     const shaded = new Set(p.shaded.map((rc) => rc.join(",")));
-    const grey = Math.round(255 * p.shade);
     p.labels.forEach((label) => {
       const [x, y] = label.at;  // a knock-out of the cell's own colour, as print's
       el("rect", { x: x - 0.02, y: y - 0.02, width: 0.04 + 0.14 * label.text.length,
-                   height: 0.28, fill: shaded.has(label.cell.join(",")) ?
-                     "rgb(" + grey + "," + grey + "," + grey + ")" : "#fff" }, svg);
-      el("text", { x: x, y: y, "font-size": 0.24, "dominant-baseline": "hanging",
-                   class: "corner-label" }, svg).textContent = label.text;
+                   height: 0.28, "data-cell": cellAt[label.cell.join(",")],
+                   "data-base": shaded.has(label.cell.join(",")) ? "knockout on-shade" :
+                     "knockout" }, svg).setAttribute("class", "knockout");
+      el("text", { x: x, y: y, "font-size": CLUE.label, "dominant-baseline": "hanging",
+                   class: "corner-label", "aria-hidden": "true" }, svg).textContent = label.text;
     });
   }
 
   function drawMarks(p) {
-    const group = el("g", {}, svg);
+    const group = el("g", { "aria-hidden": "true" }, svg);
     p.signs.forEach((s) => {
       const chevron = s.points;
       const xs = chevron.map((pt) => pt[0]), ys = chevron.map((pt) => pt[1]);
       const pad = WEIGHTS.heavy;
-      el("rect", { x: Math.min(...xs) - pad, y: Math.min(...ys) - pad, fill: "#fff",
+      el("rect", { x: Math.min(...xs) - pad, y: Math.min(...ys) - pad, class: "knockout",
                    width: Math.max(...xs) - Math.min(...xs) + 2 * pad,
                    height: Math.max(...ys) - Math.min(...ys) + 2 * pad }, group);
       el("polyline", { points: chevron.map((pt) => pt.join(",")).join(" "), fill: "none",
-                       stroke: "#000", "stroke-width": WEIGHTS.heavy, class: "sign" }, group);
+                       "stroke-width": WEIGHTS.heavy, class: "sign lines" }, group);
     });
     p.edges.forEach((e) => {
-      el("text", { x: e.at[0], y: e.at[1], "font-size": 0.55, "text-anchor": "middle",
+      el("text", { x: e.at[0], y: e.at[1], "font-size": CLUE.edge, "text-anchor": "middle",
                    "dominant-baseline": "central", class: "edge-clue" }, group)
         .textContent = e.text;
     });
     p.blocks.forEach((b) => {
       const [r, c] = b.at;
-      el("rect", { x: c, y: r, width: 1, height: 1, fill: "#000", class: "block" }, group);
+      el("rect", { x: c, y: r, width: 1, height: 1, class: "block" }, group);
       if (!b.clues.length) return;
-      el("line", { x1: c, y1: r, x2: c + 1, y2: r + 1, stroke: "#fff",
+      el("line", { x1: c, y1: r, x2: c + 1, y2: r + 1, class: "block-line",
                    "stroke-width": WEIGHTS.thin }, group);
       b.clues.forEach((clue) => {
-        el("text", { x: clue.at[0], y: clue.at[1], fill: "#fff", "font-size": 0.26,
+        el("text", { x: clue.at[0], y: clue.at[1], "font-size": CLUE.block,
                      "font-weight": "bold", "text-anchor": "middle",
                      "dominant-baseline": "central", class: "block-clue" }, group)
           .textContent = clue.text;
@@ -146,16 +223,41 @@
     });
   }
 
-  function drawCells(p) {
+  function indexCells(p) {
     cellAt = {};
     p.cells.forEach(([r, c], cell) => { cellAt[r + "," + c] = cell; });
+  }
+
+  function drawCells(p) {
     const rows = {};
     const grid = el("g", { "font-size": 0.62, "text-anchor": "middle" }, svg);
     p.cells.forEach(([r, c], cell) => {
-      if (!rows[r]) rows[r] = el("g", { role: "row" }, grid);
-      el("g", { id: "cell-" + cell, role: "gridcell", "data-cell": cell }, rows[r]);
+      if (!rows[r]) rows[r] = el("g", { role: "row", "aria-rowindex": r + 1 }, grid);
+      el("g", { id: "cell-" + cell, role: "gridcell", "data-cell": cell,
+                "aria-colindex": c + 1 }, rows[r]);
     });
+    findClashes();
     p.cells.forEach((_, cell) => paintCell(cell));
+  }
+
+  // What a cell shares: its units (rows, columns, boxes, regions, runs) and cages.
+  function indexGroups(p) {
+    peers = p.cells.map(() => new Set());
+    groupsOf = p.cells.map(() => []);
+    for (const kind in p.units) {
+      p.units[kind].forEach((cells, i) => {
+        const clue = (p.unit_clues[kind] || [])[i] || "";
+        const group = { kind: kind, cells: cells, clue: clue, unique: true };
+        cells.forEach((cell) => {
+          groupsOf[cell].push(group);
+          cells.forEach((other) => { if (other !== cell) peers[cell].add(other); });
+        });
+      });
+    }
+    p.labels.forEach((label) => {
+      const group = { kind: "cage", cells: label.cells, clue: label.text, unique: false };
+      label.cells.forEach((cell) => groupsOf[cell].push(group));
+    });
   }
 
   function paintCell(cell) {
@@ -164,18 +266,29 @@
     node.textContent = "";
     const value = state.values[cell];
     const given = puzzle.givens[cell] !== 0;
+    const wrong = state.wrong.includes(cell);
+    const clash = clashes.has(cell);
+    node.setAttribute("class", clash ? "conflict" : "");
+    if (clash) node.setAttribute("aria-invalid", "true");
+    else node.removeAttribute("aria-invalid");
     if (value) {
       const kind = given ? "given" : state.revealed[cell] ? "revealed" :
-        wrong.has(cell) ? "entry wrong" : "entry";
+        wrong ? "entry wrong" : "entry";
+      const symbol = puzzle.symbols[value - 1];
       const t = el("text", { x: c + 0.5, y: r + 0.53, "dominant-baseline": "central",
                              class: kind }, node);
-      t.textContent = puzzle.symbols[value - 1];
-      if (wrong.has(cell)) {
+      if (symbol.length > 1) t.setAttribute("font-size", 0.5);
+      t.textContent = symbol;
+      if (wrong) {
         el("line", { x1: c + 0.2, y1: r + 0.8, x2: c + 0.8, y2: r + 0.2, class: "strike" }, node);
+      }
+      if (clash) {  // a bar under a repeated symbol: not told by colour alone
+        el("line", { x1: c + 0.25, y1: r + 0.88, x2: c + 0.75, y2: r + 0.88, class: "clash" },
+           node);
       }
       if (state.revealed[cell]) {
         el("polygon", { points: [[c + 1, r + 1], [c + 0.8, r + 1], [c + 1, r + 0.8]].join(" "),
-                        fill: "#444", class: "corner" }, node);
+                        class: "corner" }, node);
       }
     } else if (state.pencils[cell]) {
       drawPencils(node, cell, r, c);
@@ -192,8 +305,10 @@
     puzzle.symbols.forEach((symbol, i) => {
       if (!(state.pencils[cell] & (1 << i))) return;
       const x = left + size * (i % k + 0.5), y = r + top + size * (Math.floor(i / k) + 0.5);
-      const t = el("text", { x: x, y: y, "font-size": size * 0.85, class: "pencil",
-                             "dominant-baseline": "central" }, node);
+      // Hidden from the accessibility tree: the cell's label says its marks in words.
+      const t = el("text", { x: x, y: y, "font-size": size * (symbol.length > 1 ? 0.6 : 0.85),
+                             class: "pencil", "dominant-baseline": "central",
+                             "aria-hidden": "true" }, node);
       t.textContent = symbol;
     });
   }
@@ -205,13 +320,20 @@
     if (puzzle.givens[cell]) text += "given " + puzzle.symbols[value - 1];
     else if (value) {
       text += puzzle.symbols[value - 1] + (state.revealed[cell] ? ", revealed" : "") +
-        (wrong.has(cell) ? ", wrong" : "");
+        (state.wrong.includes(cell) ? ", wrong" : "");
     } else if (state.pencils[cell]) {
       text += "empty, pencil marks " + puzzle.symbols.filter(
         (_, i) => state.pencils[cell] & (1 << i)).join(" ");
     } else text += "empty";
-    const label = puzzle.labels.find((k) => k.cell[0] === r && k.cell[1] === c);
-    return text + (label ? ", cage " + label.text : "") + clueWords(cell, r, c);
+    if (clashes.has(cell)) text += ", repeated";
+    return text + groupWords(cell) + clueWords(cell, r, c);
+  }
+
+  // The cage or runs a cell is in, and their clues: "cage 14 of 3 cells".
+  function groupWords(cell) {
+    return groupsOf[cell].filter((g) => g.kind === "cage" || g.clue).map((g) =>
+      ", " + (g.kind === "cage" ? "cage " : g.kind + " run ") + g.clue + " of " +
+      g.cells.length + " cells").join("");
   }
 
   // What a screen reader hears of the signs and edge clues at a cell: "less than row 1,
@@ -236,25 +358,91 @@
     return words;
   }
 
+  // The selected cell's units and cages, and every copy of its symbol, shaded.
+  function showHighlights() {
+    const layer = $("highlights");
+    layer.textContent = "";
+    const value = state.values[selected];
+    const related = new Set();
+    if (settings.highlight) groupsOf[selected].forEach((g) => g.cells.forEach((c) => related.add(c)));
+    const shown = (cell) => cell === selected ? "selected" : !settings.highlight ? "" :
+      value && state.values[cell] === value ? "same" : related.has(cell) ? "related" : "";
+    puzzle.cells.forEach(([r, c], cell) => {
+      const mark = shown(cell);
+      if (mark && mark !== "selected") el("rect", { x: c, y: r, width: 1, height: 1, class: mark }, layer);
+    });
+    // A cage label's knock-out takes its cell's colour, highlighted or not.
+    svg.querySelectorAll("rect[data-base]").forEach((knock) => {
+      const mark = shown(Number(knock.getAttribute("data-cell")));
+      knock.setAttribute("class", mark || knock.getAttribute("data-base"));
+    });
+  }
+
   function showSelection() {
     const [r, c] = puzzle.cells[selected];
     const mark = $("selection"), ring = $("ring");
     mark.setAttribute("x", c); mark.setAttribute("y", r);
     ring.setAttribute("x", c + 0.04); ring.setAttribute("y", r + 0.04);
     svg.setAttribute("aria-activedescendant", "cell-" + selected);
+    showHighlights();
+    if (zoom > 1) mark.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }
+
+  // --- zoom: clue text never under 11 px, cells never under 24 px; pinch or buttons --------
+  function fitZoom() {
+    const clue = Math.min(puzzle.labels.length ? CLUE.label : 1,
+                          puzzle.blocks.length ? CLUE.block : 1,
+                          puzzle.edges.length ? CLUE.edge : 1);
+    // Measured twice: a scroll bar that zooming brings narrows the board a little.
+    for (let pass = 0; pass < 2; pass++) {
+      const cellPx = svg.getScreenCTM().a / zoom;
+      if (!cellPx) return;
+      leastZoom = 1.02 * Math.max(1 / 1.02, LEAST_CLUE_PX / (clue * cellPx),
+                                  LEAST_TARGET_PX / cellPx);
+      setZoom(Math.max(zoom, leastZoom));
+    }
+  }
+
+  function setZoom(wanted) {
+    zoom = Math.min(Math.max(wanted, leastZoom), leastZoom * 4);
+    svg.style.width = (zoom * 100) + "%";
+    $("zoom-out").disabled = zoom <= leastZoom + 1e-6;
+  }
+
+  const pointers = new Map();
+  let pinchFrom = null;
+
+  function onPinch(event) {
+    if (!pointers.has(event.pointerId)) return;
+    pointers.set(event.pointerId, [event.clientX, event.clientY]);
+    if (pointers.size !== 2) return;
+    const [a, b] = Array.from(pointers.values());
+    const apart = Math.hypot(a[0] - b[0], a[1] - b[1]);
+    if (!pinchFrom) pinchFrom = { apart: apart, zoom: zoom };
+    else setZoom(pinchFrom.zoom * apart / pinchFrom.apart);
+  }
+
+  function endPinch(event) {
+    pointers.delete(event.pointerId);
+    if (pointers.size < 2) pinchFrom = null;
   }
 
   // --- input --------------------------------------------------------------------------------
-  function select(cell) { selected = cell; showSelection(); }
+  function select(cell) {
+    if (cell !== selected) typed = { cell: -1, text: "", undoable: false };
+    selected = cell; showSelection();
+  }
 
   function onPointer(event) {
+    pointers.set(event.pointerId, [event.clientX, event.clientY]);
+    if (pointers.size > 1) return;
     const point = svg.createSVGPoint();
     point.x = event.clientX; point.y = event.clientY;
     const at = point.matrixTransform(svg.getScreenCTM().inverse());
     const cell = cellAt[Math.floor(at.y) + "," + Math.floor(at.x)];
     if (cell !== undefined) select(cell);
-    svg.focus();
-    event.preventDefault();
+    svg.focus({ preventScroll: true });
+    if (event.pointerType === "mouse") event.preventDefault();
   }
 
   function move(dr, dc) {
@@ -270,16 +458,40 @@
   const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
   function onKey(event) {
-    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "z") {
-      undo(); event.preventDefault(); return;
+    if (document.body.classList.contains("paused")) return;
+    const key = event.key.toLowerCase();
+    if ((event.ctrlKey || event.metaKey) && (key === "y" || (key === "z" && event.shiftKey))) {
+      redo(); event.preventDefault(); return;
     }
+    if ((event.ctrlKey || event.metaKey) && key === "z") { undo(); event.preventDefault(); return; }
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (MOVES[event.key]) { move(...MOVES[event.key]); event.preventDefault(); return; }
     if (event.key === " ") { setPencilMode(!pencilMode); event.preventDefault(); return; }
     if (["Backspace", "Delete"].includes(event.key)) { enter(0); event.preventDefault(); return; }
-    const index = puzzle.symbols.findIndex((s) => s.toLowerCase() === event.key.toLowerCase());
-    if (index >= 0) { enter(index + 1); event.preventDefault(); }
+    if (event.key.length === 1 && typeSymbol(event.key)) event.preventDefault();
     else if (event.key === "0" || event.key === ".") { enter(0); event.preventDefault(); }
+  }
+
+  function symbolIndex(text) {
+    const index = puzzle.symbols.findIndex((s) => s.toLowerCase() === text.toLowerCase());
+    if (index >= 0 || puzzle.symbols[0] !== "1") return index;
+    const alias = TEXT_SYMBOLS.indexOf(text.toUpperCase());  // "A" for 10, as text lines
+    return alias >= 9 && alias < puzzle.size && text.length === 1 ? alias : -1;
+  }
+
+  // A key that completes a symbol of two characters ("1" then "2": 12) takes back what its
+  // first key entered; one that starts a longer symbol waits for the next.
+  function typeSymbol(key) {
+    const joined = typed.cell === selected ? typed.text + key : key;
+    let index = symbolIndex(joined), text = joined;
+    if (index >= 0 && text !== key && typed.undoable) undo(true);
+    if (index < 0) { text = key; index = symbolIndex(key); }
+    if (index < 0) return false;
+    const changed = enter(index + 1);
+    const longer = puzzle.symbols.some((s) => s.length > text.length &&
+      s.toLowerCase().startsWith(text.toLowerCase()));
+    typed = { cell: selected, text: longer ? text : "", undoable: changed };
+    return true;
   }
 
   function setPencilMode(on) {
@@ -292,60 +504,128 @@
     return cells.map((c) => [c, state.values[c], state.pencils[c], state.revealed[c]]);
   }
 
+  function restore(step) {
+    step.forEach(([c, v, p, r]) => {
+      state.values[c] = v; state.pencils[c] = p; state.revealed[c] = r;
+    });
+  }
+
   function change(cells, apply) {
     const before = snapshot(cells);
     apply();
     if (JSON.stringify(before) === JSON.stringify(snapshot(cells))) return false;
-    history.push(before);
-    cells.forEach((c) => wrong.delete(c));
-    cells.forEach(paintCell);
-    save();
-    afterChange();
+    state.undo.push(before);
+    state.redo = [];
+    afterChange(cells);
     return true;
   }
 
   function enter(value) {
     const cell = selected;
-    if (puzzle.givens[cell]) { say("A given cannot change"); return; }
+    if (puzzle.givens[cell]) { say("A given cannot change"); return false; }
+    let changed;
     if (pencilMode && value) {
-      change([cell], () => { state.values[cell] = 0; state.pencils[cell] ^= 1 << (value - 1); });
+      changed = change([cell], () => {
+        state.values[cell] = 0; state.pencils[cell] ^= 1 << (value - 1);
+      });
     } else {
-      change([cell], () => {
+      // The symbol placed leaves the notes of the cells that share a unit with it.
+      const noted = value ? Array.from(peers[cell]).filter(
+        (c) => state.pencils[c] & (1 << (value - 1))) : [];
+      changed = change([cell].concat(noted), () => {
         state.values[cell] = value; state.pencils[cell] = 0; state.revealed[cell] = false;
+        noted.forEach((c) => { state.pencils[c] &= ~(1 << (value - 1)); });
       });
     }
-    if (!isSolved()) say(cellLabel(cell));
+    if (!state.finished && emptyCells().length) say(cellLabel(cell));
+    return changed;
   }
 
-  function undo() {
-    const step = history.pop();
+  function undo(quiet) {
+    const step = state.undo.pop();
     if (!step) { say("Nothing to undo"); return; }
-    step.forEach(([c, v, p, r]) => {
-      state.values[c] = v; state.pencils[c] = p; state.revealed[c] = r; wrong.delete(c);
-      paintCell(c);
-    });
+    state.redo.push(snapshot(step.map(([c]) => c)));
+    restore(step);
+    afterChange(step.map(([c]) => c));
+    if (quiet !== true) say("Undone");
+  }
+
+  function redo() {
+    const step = state.redo.pop();
+    if (!step) { say("Nothing to redo"); return; }
+    state.undo.push(snapshot(step.map(([c]) => c)));
+    restore(step);
+    afterChange(step.map(([c]) => c));
+    say("Redone");
+  }
+
+  function afterChange(cells) {
+    state.wrong = state.wrong.filter((c) => !cells.includes(c));
+    const before = clashes;
+    findClashes();
+    const repaint = new Set(cells);
+    before.forEach((c) => repaint.add(c));
+    clashes.forEach((c) => repaint.add(c));
+    repaint.forEach(paintCell);
+    showHighlights();
+    finishIfSolved();
     save();
-    afterChange();
-    say("Undone");
+  }
+
+  function findClashes() {
+    clashes = new Set();
+    if (!settings.conflicts) return;
+    for (const kind in puzzle.units) {
+      puzzle.units[kind].forEach((cells) => {
+        const seen = {};
+        cells.forEach((c) => {
+          const v = state.values[c];
+          if (!v) return;
+          if (seen[v] !== undefined) { clashes.add(c); clashes.add(seen[v]); } else seen[v] = c;
+        });
+      });
+    }
   }
 
   function emptyCells() { return puzzle.cells.map((_, c) => c).filter((c) => !state.values[c]); }
 
-  function isSolved() { return state.values.every((v, c) => v === puzzle.solution[c]); }
+  let digested = { of: "", digest: "" };
+  function isSolved() {
+    if (puzzle.solution) return state.values.every((v, c) => v === puzzle.solution[c]);
+    if (!state.values.every((v) => v)) return false;
+    const grid = state.values.join(",");
+    if (digested.of !== grid) digested = { of: grid, digest: sha256(puzzle.salt + ":" + grid) };
+    return digested.digest === puzzle.digest;
+  }
 
-  function afterChange() {
+  function finishIfSolved() {
     const solved = isSolved();
     document.body.classList.toggle("solved", solved);
-    if (solved) say("Solved! Every cell is right.");
+    if (solved && !state.finished) {
+      state.finished = true;
+      stopClock();
+    }
+    showFinish(solved);
+    if (!solved && !emptyCells().length) say("Every cell is filled, but not every one is right.");
+  }
+
+  function showFinish(solved) {
+    $("finish").hidden = !solved;
+    if (!solved) return;
+    const revealed = state.revealed.some((r) => r);
+    $("finish-text").textContent = revealed ? "Answer revealed after " + clock(state.elapsed) + "."
+      : "Solved in " + clock(state.elapsed) + ". Every cell is right.";
+    say(revealed ? "Answer revealed." : "Solved! Every cell is right.");
   }
 
   function check() {
-    wrong = new Set(puzzle.cells.map((_, c) => c).filter(
-      (c) => state.values[c] && state.values[c] !== puzzle.solution[c]));
+    state.wrong = puzzle.cells.map((_, c) => c).filter(
+      (c) => state.values[c] && state.values[c] !== puzzle.solution[c]);
     puzzle.cells.forEach((_, c) => paintCell(c));
-    if (isSolved()) { say("Solved! Every cell is right."); return; }
+    save();
+    if (isSolved()) { showFinish(true); return; }
     const left = emptyCells().length;
-    say(wrong.size ? wrong.size + " wrong (crossed out), " + left + " empty"
+    say(state.wrong.length ? state.wrong.length + " wrong (crossed out), " + left + " empty"
       : "No mistakes so far, " + left + " empty");
   }
 
@@ -359,32 +639,125 @@
   }
 
   function restart() {
-    const cells = puzzle.cells.map((_, c) => c).filter((c) => !puzzle.givens[c]);
-    change(cells, () => { const fresh = freshState(); Object.assign(state, fresh); });
+    const cells = puzzle.cells.map((_, c) => c);
+    change(cells, () => {
+      const fresh = freshState();
+      for (const key of ["values", "pencils", "revealed"]) state[key] = fresh[key];
+    });
+    Object.assign(state, { elapsed: 0, finished: false, wrong: [], undo: [], redo: [] });
+    puzzle.cells.forEach((c) => paintCell(c));
+    finishIfSolved();
+    save();
+    startClock();
     say("Started again");
+  }
+
+  // Every empty cell's candidates noted: the symbols none of its units holds yet.
+  function fillCandidates() {
+    const cells = emptyCells();
+    change(cells, () => cells.forEach((cell) => {
+      let mask = (1 << puzzle.size) - 1;
+      peers[cell].forEach((c) => { if (state.values[c]) mask &= ~(1 << (state.values[c] - 1)); });
+      state.pencils[cell] = mask;
+    }));
+    say("Candidates filled in");
+  }
+
+  // A question before what cannot be undone at a glance.
+  let confirmed = null;
+  function confirmThen(question, action) {
+    const dialog = $("confirm");
+    if (!dialog.showModal) { if (window.confirm(question)) action(); return; }
+    $("confirm-text").textContent = question;
+    confirmed = action;
+    dialog.showModal();
+    $("confirm-no").focus();
+  }
+
+  function answerConfirm(yes) {
+    const action = confirmed;
+    confirmed = null;
+    $("confirm").close();
+    svg.focus();
+    if (yes && action) action();
   }
 
   function say(text) { $("status").textContent = text; }
 
+  // --- the clock: time taken, paused while asked or while the page is out of sight --------
+  function clock(ms) {
+    const s = Math.floor(ms / 1000), h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60;
+    const ss = String(s % 60).padStart(2, "0");
+    return h ? h + ":" + String(m).padStart(2, "0") + ":" + ss : m + ":" + ss;
+  }
+
+  function showClock() { $("timer").textContent = clock(state.elapsed); }
+
+  function startClock() {
+    stopClock();
+    if (state.finished || document.body.classList.contains("paused") || document.hidden) {
+      showClock(); return;
+    }
+    tickFrom = Date.now();
+    ticking = setInterval(tick, 1000);
+    showClock();
+  }
+
+  function tick() {
+    const now = Date.now();
+    state.elapsed += now - tickFrom;
+    tickFrom = now;
+    showClock();
+    if (Math.floor(state.elapsed / 1000) % 5 === 0) save();
+  }
+
+  function stopClock() {
+    if (ticking) { tick(); clearInterval(ticking); ticking = null; }
+  }
+
+  function setPaused(on, quiet) {
+    document.body.classList.toggle("paused", on);
+    $("pause").setAttribute("aria-pressed", String(on));
+    $("paused").hidden = !on;
+    if (on) { stopClock(); save(); $("resume").focus(); return; }
+    startClock();
+    if (quiet !== true) svg.focus();
+  }
+
   // --- puzzles and controls -----------------------------------------------------------------
   function show(index) {
+    stopClock();
     puzzle = DATA.puzzles[index];
-    history = []; wrong = new Set(); selected = puzzle.givens.findIndex((v) => !v);
+    typed = { cell: -1, text: "", undoable: false };
+    selected = puzzle.givens.findIndex((v) => !v);
     if (selected < 0) selected = 0;
     load();
+    indexGroups(puzzle);
     $("heading").textContent = puzzle.heading;
     $("caption").textContent = [puzzle.kind, puzzle.caption].filter(Boolean).join(" \u00b7 ");
-    $("rules").textContent = puzzle.rules;
+    $("rules").textContent = $("print-rules").textContent = puzzle.rules;
     document.title = puzzle.heading;
+    document.body.classList.toggle("no-answer", !puzzle.solution);
+    $("app").classList.toggle("wide", puzzle.frame > 12);
     draw();
+    if (!window.matchMedia("(prefers-color-scheme: dark)").matches) {
+      const grey = Math.round(255 * puzzle.shade);
+      svg.style.setProperty("--shade", "rgb(" + grey + "," + grey + "," + grey + ")");
+    }
+    zoom = 1;
+    fitZoom();
     showSelection();
     buildKeypad();
     $("pick").value = String(index);
-    if (DATA.puzzles.length > 1) history_replace(puzzle.id);
-    say(""); afterChange();
+    if (DATA.puzzles.length > 1) historyReplace(puzzle.id);
+    say("");
+    finishIfSolved();
+    setPaused(false, true);
+    postHeight();
   }
 
-  function history_replace(id) {
+  function historyReplace(id) {
+    if (decodeURIComponent(location.hash.slice(1)) === id) return;
     try { window.history.replaceState(null, "", "#" + encodeURIComponent(id)); } catch (e) { }
   }
 
@@ -403,13 +776,58 @@
     pad.appendChild(erase);
   }
 
+  // The picker says which puzzles are solved and which are begun.
+  function markProgress(index) {
+    const p = DATA.puzzles[index], option = $("pick").options[index];
+    if (!option) return;
+    let mark = "";
+    try {
+      const saved = JSON.parse(localStorage.getItem(storageKey(p.id)) || "null");
+      if (saved && saved.finished) mark = " \u2713 solved";
+      else if (saved && saved.values && saved.values.some((v, c) => v && !p.givens[c])) {
+        mark = " \u00b7 begun";
+      }
+    } catch (e) { /* no marks */ }
+    const text = p.heading + (p.caption ? " \u00b7 " + p.caption : "") + mark;
+    if (option.textContent !== text) option.textContent = text;
+  }
+
+  // In an iframe the page tells its parent how tall it is (its one message, no data).
+  function postHeight() {
+    if (window.parent === window) return;
+    const height = Math.ceil(document.getElementById("app").getBoundingClientRect().height);
+    window.parent.postMessage({ type: "bookmaker:height", height: height }, "*");
+  }
+
+  function setColours() {
+    const root = document.documentElement.style;
+    const wanted = Object.assign({}, DATA.colours || {});
+    const query = new URLSearchParams(location.search);
+    COLOURS.forEach((name) => { if (query.has(name)) wanted[name] = query.get(name); });
+    for (const name in wanted) {
+      const value = String(wanted[name]).replace(/^#/, "");
+      if (COLOURS.includes(name) && /^([0-9a-f]{3}|[0-9a-f]{6})$/i.test(value)) {
+        root.setProperty("--" + name, "#" + value);
+      }
+    }
+    const embed = query.has("embed") || location.hash === "#embed";
+    document.body.classList.toggle("embed", embed);
+  }
+
+  function puzzleOfHash() {
+    const wanted = decodeURIComponent(location.hash.slice(1));
+    return DATA.puzzles.findIndex((p) => p.id === wanted);
+  }
+
   function setUp() {
+    setColours();
+    readSettings();
     const pick = $("pick");
     DATA.puzzles.forEach((p, i) => {
       const option = document.createElement("option");
       option.value = String(i);
-      option.textContent = p.heading + (p.caption ? " \u00b7 " + p.caption : "");
       pick.appendChild(option);
+      markProgress(i);
     });
     $("picker").hidden = DATA.puzzles.length < 2;
     pick.addEventListener("change", () => show(Number(pick.value)));
@@ -417,15 +835,50 @@
     $("next").addEventListener("click", () =>
       show(Math.min(DATA.puzzles.length - 1, Number(pick.value) + 1)));
     $("pencil").addEventListener("click", () => setPencilMode(!pencilMode));
-    $("undo").addEventListener("click", undo);
+    $("undo").addEventListener("click", () => undo());
+    $("redo").addEventListener("click", redo);
+    $("candidates").addEventListener("click", fillCandidates);
     $("check").addEventListener("click", check);
     $("reveal-cell").addEventListener("click", () => reveal([selected]));
-    $("reveal-all").addEventListener("click", () => reveal(puzzle.cells.map((_, c) => c)));
-    $("restart").addEventListener("click", restart);
+    $("reveal-all").addEventListener("click", () => confirmThen(
+      "Reveal the whole answer?", () => reveal(puzzle.cells.map((_, c) => c))));
+    $("restart").addEventListener("click", () => confirmThen(
+      "Clear every entry, note and the time, and start again?", restart));
     $("print").addEventListener("click", () => window.print());
-    const wanted = decodeURIComponent(location.hash.slice(1));
-    const start = DATA.puzzles.findIndex((p) => p.id === wanted);
+    $("confirm-yes").addEventListener("click", () => answerConfirm(true));
+    $("confirm-no").addEventListener("click", () => answerConfirm(false));
+    $("confirm").addEventListener("cancel", () => { confirmed = null; });
+    $("pause").addEventListener("click", () =>
+      setPaused(!document.body.classList.contains("paused")));
+    $("resume").addEventListener("click", () => setPaused(false));
+    $("zoom-in").addEventListener("click", () => setZoom(zoom * 1.5));
+    $("zoom-out").addEventListener("click", () => setZoom(zoom / 1.5));
+    for (const key in settings) {
+      $("opt-" + key).addEventListener("change", (event) => {
+        settings[key] = event.target.checked;
+        try { localStorage.setItem("bookmaker/settings", JSON.stringify(settings)); } catch (e) { }
+        applySettings();
+      });
+    }
+    document.addEventListener("visibilitychange", () => {
+      if (document.hidden) { stopClock(); save(); } else startClock();
+    });
+    window.addEventListener("hashchange", () => {
+      const index = puzzleOfHash();
+      if (index >= 0 && DATA.puzzles[index] !== puzzle) show(index);
+    });
+    window.addEventListener("resize", () => { fitZoom(); postHeight(); });
+    if (window.ResizeObserver) new ResizeObserver(postHeight).observe($("app"));
+    document.body.classList.toggle("no-timer", !settings.timer);
+    const start = puzzleOfHash();
     show(start < 0 ? 0 : start);
+  }
+
+  function applySettings() {
+    document.body.classList.toggle("no-timer", !settings.timer);
+    findClashes();
+    puzzle.cells.forEach((_, c) => paintCell(c));
+    showHighlights();
   }
 
   setUp();
