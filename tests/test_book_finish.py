@@ -97,17 +97,32 @@ def _setter(scale: float = 1.0) -> TextSetter:
 
 # --- hints and solving paths: the grader's own steps -------------------------------------
 
-def test_a_hint_is_exactly_the_graders_first_step_in_the_books_language(classic, killer):
+def test_a_step_names_what_makes_it_true_in_the_books_language(classic, killer):
     solved = solve_each(_planned(2), [classic, killer])
     for puzzle, entry in zip((classic, killer), solved):
         assert entry.hint == puzzle.kind.grade(puzzle.givens, puzzle.extras).steps[0]
-    assert step_text(solved[0].hint, classic.shape, ENGLISH) == "Hidden single: 8 in r1c4"
-    assert step_text(solved[0].hint, classic.shape, GERMAN) == "Versteckter Single: 8 in Z1S4"
+    assert step_text(solved[0].hint, classic.shape, ENGLISH) == \
+        "Hidden single, box 2: 8 in r1c4"
+    assert step_text(solved[0].hint, classic.shape, GERMAN) == \
+        "Versteckter Single, Block 2: 8 in Z1S4"
     assert step_text(solved[1].hint, killer.shape, ENGLISH) == \
-        "Cage combinations: no 1 or 4 in r1c1 and r1c2"
-    lines = hint_pieces(solved, ENGLISH)[2].lines
-    assert lines == ("1. Hidden single: 8 in r1c4",
-                     "2. Cage combinations: no 1 or 4 in r1c1 and r1c2")
+        "Cage combinations, cage 8 at r1c1: no 1 or 4 in r1c1 and r1c2"
+
+
+def test_a_hint_says_where_the_hardest_step_is_and_how_to_start(classic, killer):
+    # Issue 36: a hint was the first step ('Hidden single: 8 in r1c4'), far from where a
+    # reader gets stuck. Now: the first step of the puzzle's hardest technique, where to
+    # look, and the first placement before it, short.
+    solved = solve_each(_planned(2), [classic, killer])
+    crux = solved[0].crux
+    assert crux is not None and crux.technique == "locked candidates (pointing)"
+    assert hint_pieces(solved, ENGLISH)[2].lines == (
+        "1. Look at box 7 and row 8: locked candidates (pointing). To start: r1c4\u00a0=\u00a08 "
+        "(box 2).",
+        "2. Look at cage 8 at r1c1: cage combinations.")
+    assert hint_pieces(solved, GERMAN)[2].lines[0] == (
+        "1. Schau auf Block 7 und Zeile 8: Reihe im Block (Pointing). Zum Anfang: "
+        "Z1S4\u00a0=\u00a08 (Block 2).")
 
 
 def test_short_hints_are_set_in_two_columns_on_a_6x9_page_each_hint_whole(classic):
@@ -119,7 +134,9 @@ def test_short_hints_are_set_in_two_columns_on_a_6x9_page_each_hint_whole(classi
     pages = flow(pieces, setter, TRAVEL, 1, TextBlock(("Hints (continued)",), "heading"))
     one_column = flow(hint_pieces(solved, ENGLISH), setter, TRAVEL, 1,
                       TextBlock(("Hints (continued)",), "heading"))
-    assert (len(pages), len(one_column)) == (4, 7)  # at 11 pt (travel at its own size: 3, 6)
+    # At 11 pt. Issue 36's hints (where to look, and a first step) are some 80 letters,
+    # three lines in a column: 8 pages where the first steps alone took 4.
+    assert (len(pages), len(one_column)) == (8, 11)
     hints = [block for page in pages for block in page.texts if block.columns == 2]
     assert [line for block in hints for line in block.lines] == list(pieces[2].lines)
     for block in hints:  # every hint in exactly one column, columns balanced
@@ -156,8 +173,8 @@ def test_a_solving_path_groups_singles_of_one_technique_and_spells_out_the_rest(
              Step("locked candidates (pointing)", (), ((20, 3),), ""),
              Step("full house", ((2, 1),), (), ""))
     assert path_text(steps, shape, ENGLISH, singles=CLASSIC.singles) == [
-        "Hidden single: r1c1 = 5, r1c2 = 6", "Locked candidates (pointing): no 3 in r3c3",
-        "Full house: r1c3 = 1"]
+        "Hidden single: r1c1\u00a0=\u00a05, r1c2\u00a0=\u00a06",
+        "Locked candidates (pointing): no 3 in r3c3", "Full house: r1c3\u00a0=\u00a01"]
 
 
 def test_the_glossary_names_the_techniques_used_easiest_first_with_a_note_each(classic, killer):

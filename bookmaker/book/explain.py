@@ -21,6 +21,7 @@ from ..core.puzzle import Puzzle
 from ..design.catalogue import Catalogue
 from ..design.explain import (
     ValueText,
+    hint_text,
     path_text,
     step_text,
     technique_name,
@@ -45,7 +46,8 @@ GLOSSARY_SHARE = 0.4  # a glossary example: at most this share of the width ...
 GLOSSARY_HEIGHT = 0.22  # ... and of the page's height (larger only where its cells need it)
 HINT_COLUMNS = 3  # hints are set in at most this many columns ...
 HINT_COLUMN_WIDTH = 144.0  # ... each at least 2 in wide (points) ...
-HINT_LINES = 2  # ... where no hint takes more lines than this in one
+HINT_LINES = 3  # ... where no hint takes more lines than this in one (where to look, and
+# a first step: about 80 letters)
 BESIDE_TEXT = 0.45  # a glossary entry's text beside its example keeps this share of the width
 EXAMPLE_SPACE = 10.0  # points above a glossary example set beside its entry
 
@@ -74,6 +76,29 @@ class Solved:
         """The first step: what a stuck reader is told."""
         return self.steps[0] if self.steps else None
 
+    @property
+    def crux(self) -> Step | None:
+        """The first step that needs the solution's hardest technique (its kind's ladder
+        ranks them): where a reader gets stuck."""
+        ranks = technique_ranks(self.kind)
+        last = (len(GRADES), 0.0)
+        return max(self.steps, key=lambda step: ranks.get(step.technique, last), default=None)
+
+    @property
+    def start(self) -> Step | None:
+        """The first step that places a value: the easy way in."""
+        return next((step for step in self.steps if step.placements), None)
+
+    @property
+    def hint_words(self) -> tuple[Step, Step | None] | None:
+        """(crux, start) for hint_text, the start only where it comes before the crux;
+        None for a puzzle without steps."""
+        crux, start = self.crux, self.start
+        if crux is None:
+            return None
+        before = start is not None and self.steps.index(start) < self.steps.index(crux)
+        return crux, start if before else crux
+
 
 def solve_each(planned: Sequence[PlannedPuzzle], puzzles: Sequence[Puzzle],
                glyphs: Sequence[tuple[str, ...]] = (), steps: bool = True) -> list[Solved]:
@@ -101,8 +126,8 @@ def hint_pieces(solved: Sequence[Solved], words: Catalogue,
     as many columns as the page's `width` holds while each hint stays short in one
     (hint_columns; one column without a setter)."""
     lines = tuple(words.text("hint_line", number=s.number,
-                             hint=step_text(s.hint, s.shape, words, s.value))
-                  for s in solved if s.hint is not None)
+                             hint=hint_text(*s.hint_words, s.shape, words, s.value))
+                  for s in solved if s.hint_words is not None)
     columns = hint_columns(lines, setter, width) if setter is not None else 1
     return [TextBlock((words.text("hints"),), "title"),
             TextBlock((words.text("hints_intro"),), "body", space_before=12.0),

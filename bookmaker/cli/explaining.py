@@ -9,6 +9,7 @@ import json
 import click
 
 from ..core.board.grid import SYMBOLS
+from ..design.breaks import NO_BREAK
 from ..design.catalogue import Catalogue, language_names, load_catalogue
 from ..design.explain import group_text, path_groups, step_record, technique_name, value_text
 from ..puzzles.puzzlefile import PuzzleLine
@@ -82,8 +83,10 @@ def explanation_text(line: PuzzleLine, words: Catalogue) -> str:
     width = len(str(len(groups)))
     hardest = technique_name(grading.hardest, words)
     lines = [f"{line.where}: {words.grade(grading.grade)} · {hardest}"]
-    lines += [f"{number:>{width}}. {group_text(run, line.grid.shape, words, value)}"
+    singles = line.kind.singles
+    lines += [f"{number:>{width}}. "
+              f"{group_text(run, line.grid.shape, words, value, run[0].technique in singles)}"
               for number, run in enumerate(groups, 1)]
     if grading.guessing:
         lines.append("   ... the rest needs trial and error (no technique applies)")
-    return "\n".join(lines)
+    return "\n".join(lines).replace(NO_BREAK, " ")  # a terminal wraps as it will

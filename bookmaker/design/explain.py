@@ -13,6 +13,7 @@ from itertools import groupby
 from ..core.board.shape import Shape
 from ..core.grade.candidates import Step
 from ..core.grade.evidence import Reason
+from .breaks import unbroken
 from .catalogue import Catalogue
 
 ValueText = Callable[[int], str]  # a value 1..n as printed
@@ -137,7 +138,8 @@ def path_text(steps: Sequence[Step], shape: Shape, words: Catalogue,
     techniques that place one value and nothing else, Kind.singles) resting on the same
     unit in one sentence ('Hidden single, box 1: r1c3 = 5, r2c1 = 4'), every other step
     in its own."""
-    return [group_text(run, shape, words, value) for run in path_groups(steps, singles)]
+    return [group_text(run, shape, words, value, run[0].technique in singles)
+            for run in path_groups(steps, singles)]
 
 
 def path_groups(steps: Sequence[Step], singles: Collection[str]) -> list[list[Step]]:
@@ -151,15 +153,22 @@ def path_groups(steps: Sequence[Step], singles: Collection[str]) -> list[list[St
 
 
 def group_text(run: Sequence[Step], shape: Shape, words: Catalogue,
-               value: ValueText = printed_value) -> str:
-    """One numbered step of a solving path: a step, or a run of singles on one unit with
-    their placements as equations ('r1c6 = 5, r2c3 = 4')."""
-    if len(run) == 1:
+               value: ValueText = printed_value, singles: bool = False) -> str:
+    """One numbered step of a solving path: a step, or (`singles`) a run of singles on one
+    unit with their placements as equations ('r1c6 = 5, r2c3 = 4')."""
+    if not singles:
         return step_text(run[0], shape, words, value)
-    placed = ", ".join(words.text("placed", cell=cell_text(shape, c, words), value=value(v))
+    placed = ", ".join(equation(c, v, shape, words, value)
                        for step in run for c, v in step.placements)
     return headed(technique_name(run[0].technique, words),
                   reasons_text(run[0], shape, words), placed, words)
+
+
+def equation(cell: int, placed: int, shape: Shape, words: Catalogue,
+             value: ValueText = printed_value) -> str:
+    """'r3c6 = 4', its spaces no-break ones: a line never splits an equation."""
+    return unbroken(words.text("placed", cell=cell_text(shape, cell, words),
+                               value=value(placed)))
 
 
 def minutes_text(minutes: int, words: Catalogue) -> str:
@@ -180,3 +189,30 @@ def step_record(step: Step, shape: Shape, words: Catalogue,
             "because": [reason_text(reason, shape, words) for reason in step.because],
             "cells": [cell(c) for c in pattern_cells(step)],
             "text": step_text(step, shape, words, value)}
+
+
+def hint_text(crux: Step, start: Step | None, shape: Shape, words: Catalogue,
+              value: ValueText = printed_value) -> str:
+    """A hint: where the step a reader gets stuck at is (the crux) and the technique it
+    takes ('Look at box 1 and column 3: locked candidates (pointing).'), then the easy
+    first step to start with, if it comes before; a crux that only places a value (a
+    beginner's puzzle) is told whole."""
+    if crux.placements and not crux.eliminations and start is crux:
+        return step_text(crux, shape, words, value)
+    where = reasons_text(crux, shape, words) or listed(
+        [cell_text(shape, cell, words) for cell in pattern_cells(crux)], words)
+    name = words.texts.get(f"techniques.{technique_key(crux.technique)}", crux.technique)
+    look = words.text("hint_crux", where=where, technique=name)
+    if start is None or start is crux:
+        return look
+    return f"{look} {words.text('hint_start', step=start_text(start, shape, words, value))}"
+
+
+def start_text(step: Step, shape: Shape, words: Catalogue,
+               value: ValueText = printed_value) -> str:
+    """A hint's first step, short: what it does and (in brackets) what it rests on,
+    'r1c4 = 8 (box 2)'; the technique is an easy one."""
+    done = ", ".join(equation(c, v, shape, words, value)
+                     for c, v in step.placements) or actions_text(step, shape, words, value)
+    reasons = reasons_text(step, shape, words)
+    return f"{done} ({reasons})" if reasons else done

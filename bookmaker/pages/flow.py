@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from ..design.breaks import words_of
 from .page import GridPlacement, Page, PageGeometry, TextBlock
 
 # How render/pdf.py sets each style: (bold?, size name, leading per size, space after
@@ -124,10 +125,10 @@ def _column_heights(heights: Sequence[float], counts: Sequence[int]) -> list[flo
 
 def wrapped(text: str, measure: Callable[[str], float], width: float) -> list[str]:
     """Words filled into lines no wider than `width` (a long word stands alone), as
-    render/pdf.py wraps them."""
+    render/pdf.py wraps them; a no-break space joins two words into one (design/breaks.py)."""
     lines: list[str] = []
     line = ""
-    for word in text.split():
+    for word in words_of(text):
         candidate = f"{line} {word}" if line else word
         if line and measure(candidate) > width:
             lines.append(line)

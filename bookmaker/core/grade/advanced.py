@@ -243,7 +243,8 @@ FORCING_BY_SINGLES = "by singles"
 def forcing_step(state: Candidates, placements, eliminations, how: str, shortest: int) -> Step:
     return Step("forcing chain", placements, eliminations, f"placing any of "
                 f"{_candidate_names(state, eliminations)} leads {how} to a "
-                f"contradiction (the shortest in {shortest} rounds)", shortest)
+                f"contradiction (the shortest in {shortest} rounds)", shortest,
+                cells=tuple(cell for cell, _ in eliminations[:1]))  # the cell to try first
 
 
 def _candidate_names(state: Candidates, candidates) -> str:

@@ -425,7 +425,7 @@ def _forcing_chain(state: KakuroState, most_rounds: int, name: str) -> Step | No
                          lambda: f"placing any of {candidate_text(state, removed)} leads "
                                  f"to a contradiction (the shortest in {shortest} "
                                  f"round{'s' if shortest > 1 else ''} of narrowing runs)",
-                         shortest)
+                         shortest, cells=(removed[0][0],))  # the cell to try first
     return None
 
 

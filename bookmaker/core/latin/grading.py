@@ -124,7 +124,8 @@ def forcing_chain(state: LatinCandidates) -> Step | None:
             names = ", ".join(f"{state.shape.cell_name(c)}={SYMBOLS[v - 1]}" for c, v in removed)
             shortest = min(length for *_, length in found)
             return Step("forcing chain", (), removed, f"placing any of {names} leads to a "
-                        f"contradiction (the shortest in {shortest} rounds)", shortest)
+                        f"contradiction (the shortest in {shortest} rounds)", shortest,
+                        cells=(removed[0][0],))  # the cell to try first
     return None
 
 
