@@ -18,6 +18,7 @@ from ..core.grade.grades import GRADES
 from ..core.kinds.kind import Kind
 from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
+from ..design.breaks import unbroken
 from ..design.catalogue import Catalogue
 from ..design.explain import (
     ValueText,
@@ -148,16 +149,25 @@ def hint_columns(hints: Sequence[str], setter: TextSetter, width: float) -> int:
 
 def path_pieces(solved: Sequence[Solved], words: Catalogue) -> list[Piece]:
     """The solving paths: their heading and introduction, then each puzzle's heading and
-    its steps as one paragraph."""
+    its numbered steps as one paragraph, which says the heading again where a page break
+    splits it."""
     pieces: list[Piece] = [TextBlock((words.text("solving_paths"),), "title"),
                            TextBlock((words.text("paths_intro"),), "body", space_before=12.0)]
     for s in solved:
-        pieces.append(TextBlock((words.text("path_heading", number=s.number,
-                                            grade=words.grade(s.grade), minutes=s.minutes),),
-                                "entry", space_before=8.0))
-        path = "; ".join(path_text(s.steps, s.shape, words, s.value, singles=s.kind.singles))
-        pieces.append(TextBlock((path + ".",), "body"))
+        heading = words.text("path_heading", number=s.number, grade=words.grade(s.grade),
+                             minutes=s.minutes)
+        pieces.append(TextBlock((heading,), "entry", space_before=8.0))
+        steps = path_text(s.steps, s.shape, words, s.value, singles=s.kind.singles)
+        path = " ".join(numbered(number, step, words) for number, step in enumerate(steps, 1))
+        pieces.append(TextBlock((path,), "body",
+                                continued=words.text("continued", heading=heading)))
     return pieces
+
+
+def numbered(number: int, step: str, words: Catalogue) -> str:
+    """'12. Hidden single, box 1: r1c3 = 5.': a path's step with its number, which stays
+    on the line of the step's first word."""
+    return unbroken(words.text("worked_step", number=number, step=""), 1) + step + "."
 
 
 def techniques_used(solved: Sequence[Solved]) -> list[str]:

@@ -15,6 +15,7 @@ def words_of(text: str) -> list[str]:
     return stripped.split(" ") if stripped else []
 
 
-def unbroken(text: str) -> str:
-    """The text with every space a no-break one: printed on one line."""
-    return text.replace(" ", NO_BREAK)
+def unbroken(text: str, count: int = -1) -> str:
+    """The text with its spaces (the first `count` of them) no-break ones: printed on one
+    line."""
+    return text.replace(" ", NO_BREAK, count)

@@ -146,6 +146,8 @@ class TextBlock:
     columns: int = 1  # side-by-side columns of the page's width (pages/flow.py sets them)
     column_breaks: tuple[int, ...] = ()  # paragraphs in each column, first to last
     indent: float = 0.0  # points kept free at its left (text set beside a figure)
+    continued: str = ""  # said above its rest where a page break splits it ('Puzzle 12
+    # (continued)'): a reader who turns the page knows what it continues
 
     def __post_init__(self) -> None:
         if self.style not in TEXT_STYLES:
