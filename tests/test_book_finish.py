@@ -18,6 +18,7 @@ from bookmaker.book.explain import (
     glossary_pieces,
     hint_columns,
     hint_pieces,
+    path_pieces,
     solve_each,
     techniques_used,
 )
@@ -175,6 +176,25 @@ def test_a_solving_path_groups_singles_of_one_technique_and_spells_out_the_rest(
     assert path_text(steps, shape, ENGLISH, singles=CLASSIC.singles) == [
         "Hidden single: r1c1\u00a0=\u00a05, r1c2\u00a0=\u00a06",
         "Locked candidates (pointing): no 3 in r3c3", "Full house: r1c3\u00a0=\u00a01"]
+
+
+def test_a_solving_path_split_by_a_page_break_says_its_puzzle_again(classic):
+    # Issue 36: a continuation page began mid-puzzle ('r3c6 / = 4'), with no number.
+    setter = _setter()
+    solved = solve_each(_planned(3), [classic] * 3)
+    pages = flow(path_pieces(solved, ENGLISH), setter, TRAVEL, 1)
+    assert len(pages) == 4
+    for number, page in enumerate(pages[1:], 1):  # the rest of a path, under its heading
+        first = page.texts[0]
+        assert (first.style, first.lines) == (
+            "entry", (f"Puzzle {number} · Easy · about 10 min (continued)",))
+    body = [line for page in pages for block in page.texts if block.style == "body"
+            for paragraph in block.lines[-1:] for line in setter.lines(block, paragraph,
+                                                                      TRAVEL.live_width)]
+    assert not [line for line in body if line.endswith(("=", " r1c1"))]  # no split equation
+    steps = path_pieces(solved, ENGLISH)[3].lines[0]
+    assert steps.startswith("1.\u00a0Hidden single, box 2: r1c4\u00a0=\u00a08, "
+                            "r3c4\u00a0=\u00a05. 2.\u00a0Hidden single, box 1: ")
 
 
 def test_the_glossary_names_the_techniques_used_easiest_first_with_a_note_each(classic, killer):
