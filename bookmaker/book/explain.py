@@ -1,7 +1,8 @@
-"""Explained solutions (issue 22): each puzzle solved again by its kind's grader, step by
-step, for its hint (the first step), its solving path, its estimated time, and the
-glossary of the techniques the book's solutions use. The grader is the one that graded
-the puzzle, so a hint is exactly the first step the grade rests on."""
+"""Explained solutions (issues 22, 36): each puzzle solved again by its kind's grader, step
+by step, for its hint (where it gets hard: its crux, and a first step), its solving path
+(numbered steps, a small grid of the crux), its estimated time, and the glossary of the
+techniques the book's solutions use. The grader is the one that graded the puzzle, so a
+hint points at exactly the step the grade rests on."""
 
 from __future__ import annotations
 
@@ -23,7 +24,9 @@ from ..design.catalogue import Catalogue
 from ..design.explain import (
     ValueText,
     hint_text,
+    path_groups,
     path_text,
+    pattern_cells,
     step_text,
     technique_name,
     technique_note,
@@ -147,21 +150,43 @@ def hint_columns(hints: Sequence[str], setter: TextSetter, width: float) -> int:
     return 1
 
 
-def path_pieces(solved: Sequence[Solved], words: Catalogue) -> list[Piece]:
-    """The solving paths: their heading and introduction, then each puzzle's heading and
-    its numbered steps as one paragraph, which says the heading again where a page break
-    splits it."""
+def path_pieces(solved: Sequence[Solved], words: Catalogue,
+                room: Room | None = None) -> list[Piece]:
+    """The solving paths: their heading and introduction, then each puzzle's heading, (given
+    the room) a small grid of its hardest step (crux_pieces), and its numbered steps as
+    one paragraph, which says the heading again where a page break splits it."""
     pieces: list[Piece] = [TextBlock((words.text("solving_paths"),), "title"),
                            TextBlock((words.text("paths_intro"),), "body", space_before=12.0)]
     for s in solved:
         heading = words.text("path_heading", number=s.number, grade=words.grade(s.grade),
                              minutes=s.minutes)
-        pieces.append(TextBlock((heading,), "entry", space_before=8.0))
+        entry = TextBlock((heading,), "entry", space_before=8.0)
+        pieces.append(crux_pieces(s, entry, words, room) if room is not None else entry)
         steps = path_text(s.steps, s.shape, words, s.value, singles=s.kind.singles)
         path = " ".join(numbered(number, step, words) for number, step in enumerate(steps, 1))
         pieces.append(TextBlock((path,), "body",
                                 continued=words.text("continued", heading=heading)))
     return pieces
+
+
+def crux_pieces(s: Solved, entry: TextBlock, words: Catalogue, room: Room) -> Piece:
+    """A puzzle's path heading (`entry`) with its hardest step drawn where that needs more
+    than singles: the grid as it stands just before the step, the pattern's cells shaded,
+    the heading and the step in words beside it (or over and under it), on one page; the
+    step numbered as the path numbers it. The heading alone where there is no such step."""
+    crux = s.crux
+    if crux is None or crux.technique in s.kind.singles or s.givens is None:
+        return entry
+    index = s.steps.index(crux)
+    figure = board_figure(s, board_after(s, index - 1), pattern_cells(crux), room)
+    if figure is None:
+        return entry
+    groups = path_groups(s.steps, s.kind.singles)
+    number = next(n for n, run in enumerate(groups, 1) if run[0] is crux)
+    line = TextBlock((words.text("path_crux", number=number,
+                                 step=step_text(crux, s.shape, words, s.value)),),
+                     "body", space_before=2.0)
+    return _with_example([entry], [figure, line], room)
 
 
 def numbered(number: int, step: str, words: Catalogue) -> str:
@@ -259,24 +284,37 @@ def technique_example(technique: str, solved: Sequence[Solved], words: Catalogue
         return []
     s, index = found
     step = s.steps[index]
+    pointed = tuple(dict.fromkeys([c for c, _ in step.placements] +
+                                  [c for c, _ in step.eliminations]))
+    figure = board_figure(s, board_after(s, index), pointed, room)
+    if figure is None:
+        return []
+    return [figure,
+            TextBlock((words.text("glossary_example", number=s.number,
+                                  step=step_text(step, s.shape, words, s.value)),),
+                      "body", space_before=2.0)]
+
+
+def board_after(s: Solved, index: int) -> Grid:
+    """The puzzle as a solver has it just after its index-th step (-1: before any): the
+    values placed so far printed as givens."""
     cells = list(cast(Grid, s.givens).cells)
     for earlier in s.steps[:index + 1]:
         for cell, value in earlier.placements:
             cells[cell] = value
-    pointed = tuple(dict.fromkeys([c for c, _ in step.placements] +
-                                  [c for c, _ in step.eliminations]))
-    across = s.shape.frame[0]
+    return Grid(s.shape, tuple(cells))
+
+
+def board_figure(s: Solved, grid: Grid, shaded: tuple[int, ...], room: Room) -> Figure | None:
+    """A small drawing of the puzzle's board as `grid`, the `shaded` cells pointed at;
+    None where the board is too large for the page's width (a Samurai on a small page)."""
     side = max(min(room.width * GLOSSARY_SHARE, room.page_height * GLOSSARY_HEIGHT)
-               - room.border, room.least_cell(s) * across)
+               - room.border, room.least_cell(s) * s.shape.frame[0])
     if side > room.width - room.border:
-        return []  # a board too large for the page's width (a Samurai on a small page)
-    grid = Grid(s.shape, tuple(cells))
+        return None
 
     def place(left: float, top: float, width: float) -> tuple[GridPlacement, ...]:
         y = top - side - room.border / 2  # no label: the line under it names the puzzle
         return (GridPlacement(left + (width - side) / 2, y, side, grid, None,
-                              marks=s.marks, glyphs=s.glyphs, shaded=pointed),)
-    return [Figure(side + room.border, place),
-            TextBlock((words.text("glossary_example", number=s.number,
-                                  step=step_text(step, s.shape, words, s.value)),),
-                      "body", space_before=2.0)]
+                              marks=s.marks, glyphs=s.glyphs, shaded=shaded),)
+    return Figure(side + room.border, place)

@@ -1,8 +1,10 @@
-"""The grader's steps in the book's language: a hint (a puzzle's first step), a solving
-path (every step, singles of one kind in a row grouped), a technique's name and note for
-the glossary. Cells are named by row and column as solvers write them (r3c5), values as
-the book prints them; techniques by the message catalogues' `techniques` and
-`technique_notes` (a technique a catalogue lacks keeps the grader's own English name)."""
+"""The grader's steps in the book's language, each from its data (Step.because: what makes
+it true; Step.cells: its pattern): a step ('Hidden single, box 1: 7 in r3c5'), a hint
+(where a puzzle gets hard, and a first step), a solving path (every step, a run of one
+single in one unit grouped), a technique's name and note for the glossary. Cells are
+named by row and column as solvers write them (r3c5), values as the book prints them;
+techniques by the message catalogues' `techniques` and `technique_notes` (a technique a
+catalogue lacks keeps the grader's own English name)."""
 
 from __future__ import annotations
 
