@@ -676,3 +676,32 @@ def test_a_glossary_example_draws_the_first_use_with_its_cells_shaded(classic, k
     assert all(placement.grid.cells[cell] == value for cell, value in placed.items())
     assert placement.cell >= least_cell(KILLER) - 1e-9
     assert words.lines == (f"In puzzle 2: {step_text(step, s.shape, ENGLISH)}.",)
+
+
+def test_a_solving_path_draws_its_hardest_step_beside_its_heading(classic, killer):
+    # Issue 36: no grid anywhere in the explained solutions. Now the step a reader gets
+    # stuck at, as the grid stands before it, its pattern shaded, under the puzzle's name.
+    solved = solve_each(_planned(2), [classic, killer])
+    room = Room(TRAVEL.live_width, TRAVEL.content_height, 14.0, 2.5,
+                lambda s: least_cell(KILLER if s.marks.cages else CLASSIC))
+    pieces = path_pieces(solved, ENGLISH, room)
+    drawn = pieces[2]
+    assert isinstance(drawn, Beside)
+    heading, line = drawn.blocks
+    assert heading.lines == ("Puzzle 1 · Easy · about 10 min",)
+    crux = solved[0].crux
+    assert crux is not None and crux.technique == "locked candidates (pointing)"
+    number = solved[0].steps.index(crux)
+    assert line.lines == ("Step 20, where it gets hard, as the grid stands before it: "
+                          "Locked candidates (pointing), box 7 and row 8: no 7 in r8c5, r8c6 "
+                          "and r8c8.",)
+    (placement,) = drawn.figure.place(36.0, 500.0, TRAVEL.live_width)
+    assert placement.shaded == crux.cells == (63, 64, 65)  # r8c1-r8c3: box 7 meets row 8
+    placed = {cell for step in solved[0].steps[:number] for cell, _ in step.placements}
+    filled = {cell for cell, value in enumerate(placement.grid.cells)
+              if value and not classic.givens.cells[cell]}
+    assert filled == placed  # the values placed before the step, and none after
+    assert "20.\u00a0Locked candidates (pointing), box 7 and row 8: no 7" in pieces[3].lines[0]
+    # A Killer's cage combinations are no single either: drawn too, with its cages.
+    (killer_board,) = cast(Beside, pieces[4]).figure.place(36.0, 500.0, TRAVEL.live_width)
+    assert killer_board.marks.cages and killer_board.shaded == cast(Step, solved[1].crux).cells
