@@ -697,6 +697,7 @@ def test_a_solving_path_draws_its_hardest_step_beside_its_heading(classic, kille
                           "and r8c8.",)
     (placement,) = drawn.figure.place(36.0, 500.0, TRAVEL.live_width)
     assert placement.shaded == crux.cells == (63, 64, 65)  # r8c1-r8c3: box 7 meets row 8
+    assert placement.ringed == (67, 68, 70)  # r8c5, r8c6 and r8c8 lose their 7
     placed = {cell for step in solved[0].steps[:number] for cell, _ in step.placements}
     filled = {cell for cell, value in enumerate(placement.grid.cells)
               if value and not classic.givens.cells[cell]}

@@ -178,7 +178,8 @@ def crux_pieces(s: Solved, entry: TextBlock, words: Catalogue, room: Room) -> Pi
     if crux is None or crux.technique in s.kind.singles or s.givens is None:
         return entry
     index = s.steps.index(crux)
-    figure = board_figure(s, board_after(s, index - 1), pattern_cells(crux), room)
+    changed = tuple(dict.fromkeys(cell for cell, _ in crux.placements + crux.eliminations))
+    figure = board_figure(s, board_after(s, index - 1), pattern_cells(crux), room, changed)
     if figure is None:
         return entry
     groups = path_groups(s.steps, s.kind.singles)
@@ -305,9 +306,11 @@ def board_after(s: Solved, index: int) -> Grid:
     return Grid(s.shape, tuple(cells))
 
 
-def board_figure(s: Solved, grid: Grid, shaded: tuple[int, ...], room: Room) -> Figure | None:
-    """A small drawing of the puzzle's board as `grid`, the `shaded` cells pointed at;
-    None where the board is too large for the page's width (a Samurai on a small page)."""
+def board_figure(s: Solved, grid: Grid, shaded: tuple[int, ...], room: Room,
+                 ringed: tuple[int, ...] = ()) -> Figure | None:
+    """A small drawing of the puzzle's board as `grid`, the `shaded` cells pointed at and
+    the `ringed` ones ringed; None where the board is too large for the page's width (a
+    Samurai on a small page)."""
     side = max(min(room.width * GLOSSARY_SHARE, room.page_height * GLOSSARY_HEIGHT)
                - room.border, room.least_cell(s) * s.shape.frame[0])
     if side > room.width - room.border:
@@ -316,5 +319,6 @@ def board_figure(s: Solved, grid: Grid, shaded: tuple[int, ...], room: Room) -> 
     def place(left: float, top: float, width: float) -> tuple[GridPlacement, ...]:
         y = top - side - room.border / 2  # no label: the line under it names the puzzle
         return (GridPlacement(left + (width - side) / 2, y, side, grid, None,
-                              marks=s.marks, glyphs=s.glyphs, shaded=shaded),)
+                              marks=s.marks, glyphs=s.glyphs, shaded=shaded,
+                              ringed=ringed),)
     return Figure(side + room.border, place)

@@ -105,6 +105,7 @@ class GridPlacement:
     glyphs: tuple[str, ...] = ()  # what values 1..n print as (design/glyphs.py); () numbers
     aside: str = ""  # flush right on the label line (a puzzle's estimated solving time)
     shaded: tuple[int, ...] = ()  # cells shaded to point at them (a glossary example's)
+    ringed: tuple[int, ...] = ()  # cells ringed: those a drawn step fills or clears
 
     @property
     def symbols(self) -> tuple[str, ...]:
