@@ -99,14 +99,16 @@ def explain(*args: str, lines: str = EXPERT) -> tuple[int, str, str]:
 def test_explain_numbers_the_steps_and_says_what_makes_each_true():
     code, out, _ = explain()
     lines = out.splitlines()
-    assert code == 0 and len(lines) == 64  # a heading and 63 steps (69, singles grouped)
-    assert lines[:3] == ["<stdin>:1: Expert · BUG+1",
-                         " 1. Hidden single, box 2: r3c5 = 4",
-                         " 2. Hidden single, box 3: r1c8 = 3, r2c8 = 5"]
-    assert lines[8] == " 8. Locked candidates (pointing), box 2 and column 6: no 1 in r7c6 and r8c6"
+    assert code == 0 and len(lines) == 43  # a heading and 42 steps (69, singles together)
+    assert lines[:3] == [
+        "<stdin>:1: Expert · BUG+1",
+        " 1. Hidden single: r3c5 = 4 (box 2), r1c8 = 3, r2c8 = 5 (box 3), r5c1 = 9 (box 4), "
+        "r1c6 = 9 (row 1), r1c3 = 8 (column 3)",
+        " 2. Naked single: r6c1 = 6"]
+    assert lines[4] == " 4. Locked candidates (pointing), box 2 and column 6: no 1 in r7c6 and r8c6"
     _, german, _ = explain("--lang", "de")
-    assert german.splitlines()[8] == \
-        " 8. Reihe im Block (Pointing), Block 2 und Spalte 6: keine 1 in Z7S6 und Z8S6"
+    assert german.splitlines()[4] == \
+        " 4. Reihe im Block (Pointing), Block 2 und Spalte 6: keine 1 in Z7S6 und Z8S6"
 
 
 def test_explain_json_gives_each_step_as_data():

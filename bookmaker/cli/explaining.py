@@ -42,11 +42,11 @@ def explain_command(ctx, file, size, box, kind, language, as_json) -> None:
     Reads FILE, or stdin if FILE is '-' or missing. Every line is read first: if any is
     malformed, each is reported as FILE:LINE: message on stderr, nothing is printed, and
     the exit code is 2. Each puzzle is solved by its kind's grader, easiest technique
-    first; its steps are numbered, a run of one single in one unit told as one step. A
-    step names what makes it true (box 1; cage 12+ at r1c1; run 17 across at r3c2) and
-    what it does; cells are r1c3 (row 1, column 3) in the frame `solve` prints. A puzzle
-    without exactly one solution is named on stderr as FILE:LINE: verdict and the exit
-    code is 1.
+    first; its steps are numbered, a run of one single told as one step (its placements
+    grouped by the unit each rests on). A step names what makes it true (box 1; cage 12+
+    at r1c1; run 17 across at r3c2) and what it does; cells are r1c3 (row 1, column 3) in
+    the frame `solve` prints. A puzzle without exactly one solution is named on stderr as
+    FILE:LINE: verdict and the exit code is 1.
     """
     puzzle_file = read_or_exit(ctx, file, board_from_options(size, box, kind), kind)
     require_puzzles(ctx, puzzle_file)

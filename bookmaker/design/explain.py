@@ -1,7 +1,7 @@
 """The grader's steps in the book's language, each from its data (Step.because: what makes
 it true; Step.cells: its pattern): a step ('Hidden single, box 1: 7 in r3c5'), a hint
 (where a puzzle gets hard, and a first step), a solving path (every step, a run of one
-single in one unit grouped), a technique's name and note for the glossary. Cells are
+single grouped by unit), a technique's name and note for the glossary. Cells are
 named by row and column as solvers write them (r3c5), values as the book prints them;
 techniques by the message catalogues' `techniques` and `technique_notes` (a technique a
 catalogue lacks keeps the grader's own English name)."""
@@ -137,18 +137,18 @@ def listed(items: Sequence[str], words: Catalogue, key: str = "list") -> str:
 def path_text(steps: Sequence[Step], shape: Shape, words: Catalogue,
               value: ValueText = printed_value, *, singles: Collection[str]) -> list[str]:
     """The solving path as sentences: a run of one of the `singles` (the kind's: its
-    techniques that place one value and nothing else, Kind.singles) resting on the same
-    unit in one sentence ('Hidden single, box 1: r1c3 = 5, r2c1 = 4'), every other step
-    in its own."""
+    techniques that place one value and nothing else, Kind.singles) in one sentence, its
+    placements grouped by the unit they rest on ('Hidden single: r1c3 = 5, r2c1 = 4 (box
+    1), r4c4 = 2 (row 4)'), every other step in its own."""
     return [group_text(run, shape, words, value, run[0].technique in singles)
             for run in path_groups(steps, singles)]
 
 
 def path_groups(steps: Sequence[Step], singles: Collection[str]) -> list[list[Step]]:
-    """The steps as a solving path numbers them: a run of one single resting on the same
-    units together, every other step alone."""
+    """The steps as a solving path numbers them: a run of one single together, every
+    other step alone."""
     groups: list[list[Step]] = []
-    for (technique, _), grouped in groupby(steps, key=lambda s: (s.technique, s.because)):
+    for technique, grouped in groupby(steps, key=lambda step: step.technique):
         run = list(grouped)
         groups += [run] if technique in singles else [[step] for step in run]
     return groups
@@ -156,14 +156,20 @@ def path_groups(steps: Sequence[Step], singles: Collection[str]) -> list[list[St
 
 def group_text(run: Sequence[Step], shape: Shape, words: Catalogue,
                value: ValueText = printed_value, singles: bool = False) -> str:
-    """One numbered step of a solving path: a step, or (`singles`) a run of singles on one
-    unit with their placements as equations ('r1c6 = 5, r2c3 = 4')."""
+    """One numbered step of a solving path: a step, or (`singles`) a run of singles with
+    their placements as equations, those resting on one unit together and the unit named
+    after them ('r1c6 = 5, r2c3 = 4 (box 1), r5c5 = 1 (row 5)')."""
     if not singles:
         return step_text(run[0], shape, words, value)
-    placed = ", ".join(equation(c, v, shape, words, value)
-                       for step in run for c, v in step.placements)
-    return headed(technique_name(run[0].technique, words),
-                  reasons_text(run[0], shape, words), placed, words)
+    parts = []
+    for _, same in groupby(run, key=lambda step: step.because):
+        steps = list(same)
+        placed = ", ".join(equation(c, v, shape, words, value)
+                           for step in steps for c, v in step.placements)
+        reasons = reasons_text(steps[0], shape, words)
+        parts.append(words.text("placed_in", placed=placed, reasons=reasons) if reasons
+                     else placed)
+    return f"{technique_name(run[0].technique, words)}: {', '.join(parts)}"
 
 
 def equation(cell: int, placed: int, shape: Shape, words: Catalogue,
