@@ -136,6 +136,11 @@ def test_explain_names_cages_runs_signs_and_clues():
                     "kakuro": ["run 42 across at r3c2"], "futoshiki": ["r2c2 < r1c2"],
                     "skyscrapers": ["clue 1 left of row 5"],
                     "samurai": ["box 2 of the top-left grid", "column 5 of the top-left grid"]}
+    # In a sentence, a Samurai's grid is named once for the units of one grid.
+    line = puzzles()["samurai"][19][1]
+    steps = json.loads(explanation_json(line, ENGLISH))["steps"]
+    assert "Locked candidates (pointing), box 4 and row 6 of the top-right grid: no 7 in " \
+        "r6c19 and r6c20" in [step["text"] for step in steps]
 
 
 def test_explain_refuses_a_bad_file_naming_its_line_and_prints_nothing():

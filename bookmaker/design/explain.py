@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Sequence
+from dataclasses import replace
 from itertools import groupby
 
 from ..core.board.shape import Shape
@@ -63,10 +64,16 @@ def reason_text(reason: Reason, shape: Shape, words: Catalogue) -> str:
     side = words.text(f"reasons.sides.{reason.side}") if reason.side else ""
     text = words.text(f"reasons.{reason.what}", number=reason.number, label=reason.label,
                       cell=cells[0], other=cells[1], side=side)
-    if not reason.grid:
-        return text
-    return words.text("reasons.in_grid", unit=text,
-                      grid=words.text(f"reasons.grids.{reason.grid}"))
+    return grid_text(reason.grid, [text], words)
+
+
+def grid_text(grid: str, units: list[str], words: Catalogue) -> str:
+    """Units of one grid listed, the grid named once where the board has several (a
+    Samurai's): 'box 2 and column 5 of the top-left grid'."""
+    if not grid:
+        return listed(units, words)
+    return words.text("reasons.in_grid", unit=listed(units, words),
+                      grid=words.text(f"reasons.grids.{grid}"))
 
 
 def reasons_text(step: Step, shape: Shape, words: Catalogue) -> str:
@@ -74,7 +81,9 @@ def reasons_text(step: Step, shape: Shape, words: Catalogue) -> str:
     a step that rests on no unit, cage or clue (a wing, a chain) names its pattern's
     cells; '' for one whose cells are those it fills (a naked single)."""
     if step.because:
-        return listed([reason_text(reason, shape, words) for reason in step.because], words)
+        return listed([grid_text(grid, [reason_text(replace(reason, grid=""), shape, words)
+                                        for reason in same], words)
+                       for grid, same in groupby(step.because, key=lambda r: r.grid)], words)
     if set(step.cells) <= {cell for cell, _ in step.placements}:
         return ""
     return listed([cell_text(shape, cell, words) for cell in step.cells], words)
