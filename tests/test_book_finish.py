@@ -101,12 +101,12 @@ def _setter(scale: float = 1.0) -> TextSetter:
 def test_a_step_names_what_makes_it_true_in_the_books_language(classic, killer):
     solved = solve_each(_planned(2), [classic, killer])
     for puzzle, entry in zip((classic, killer), solved):
-        assert entry.hint == puzzle.kind.grade(puzzle.givens, puzzle.extras).steps[0]
-    assert step_text(solved[0].hint, classic.shape, ENGLISH) == \
+        assert entry.steps == puzzle.kind.grade(puzzle.givens, puzzle.extras).steps
+    assert step_text(solved[0].steps[0], classic.shape, ENGLISH) == \
         "Hidden single, box 2: 8 in r1c4"
-    assert step_text(solved[0].hint, classic.shape, GERMAN) == \
+    assert step_text(solved[0].steps[0], classic.shape, GERMAN) == \
         "Versteckter Single, Block 2: 8 in Z1S4"
-    assert step_text(solved[1].hint, killer.shape, ENGLISH) == \
+    assert step_text(solved[1].steps[0], killer.shape, ENGLISH) == \
         "Cage combinations, cage 8 at r1c1: no 1 or 4 in r1c1 and r1c2"
 
 

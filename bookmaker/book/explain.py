@@ -76,11 +76,6 @@ class Solved:
         return value_text(self.glyphs)
 
     @property
-    def hint(self) -> Step | None:
-        """The first step: what a stuck reader is told."""
-        return self.steps[0] if self.steps else None
-
-    @property
     def crux(self) -> Step | None:
         """The first step that needs the solution's hardest technique (its kind's ladder
         ranks them): where a reader gets stuck."""
