@@ -707,3 +707,26 @@ def test_a_solving_path_draws_its_hardest_step_beside_its_heading(classic, kille
     # A Killer's cage combinations are no single either: drawn too, with its cages.
     (killer_board,) = cast(Beside, pieces[4]).figure.place(36.0, 500.0, TRAVEL.live_width)
     assert killer_board.marks.cages and killer_board.shaded == cast(Step, solved[1].crux).cells
+
+
+def test_a_solving_path_can_draw_every_step_beyond_singles_or_none(classic):
+    solved = solve_each(_planned(1), [classic])
+    room = Room(TRAVEL.live_width, TRAVEL.content_height, 14.0, 2.5,
+                lambda s: least_cell(CLASSIC))
+    every = path_pieces(solved, ENGLISH, room, "every")[3:]
+    drawn = [piece for piece in every if isinstance(piece, Beside)]
+    beyond = [step for step in solved[0].steps if step.technique not in CLASSIC.singles]
+    assert len(drawn) == len(beyond) == 2  # both its pointings, each drawn
+    assert drawn[0].blocks[0].lines == (
+        "2.\u00a0Locked candidates (pointing), box 7 and row 8: no 7 in r8c5, r8c6 and r8c8.",)
+    (first,) = drawn[0].figure.place(36.0, 500.0, TRAVEL.live_width)
+    assert (first.shaded, first.ringed) == (beyond[0].cells, (67, 68, 70))
+    text = [piece for piece in every if isinstance(piece, TextBlock)]
+    assert text[0].lines[0].startswith("1.\u00a0Hidden single: ")  # the steps before it
+    assert drawn[1].blocks[0].lines[0].startswith("3.\u00a0Locked candidates (pointing)")
+    assert text[1].lines[0].startswith("4.\u00a0Hidden single")  # the path goes on under
+    assert all(block.continued == "Puzzle 1 · Easy · about 10 min (continued)"
+               for block in text)
+    none = path_pieces(solved, ENGLISH, room, "none")
+    assert not [piece for piece in none if isinstance(piece, (Beside, Together, Figure))]
+    assert none[3].lines == path_pieces(solved, ENGLISH)[3].lines

@@ -6,7 +6,7 @@ hint points at exactly the step the grade rests on."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import cast
@@ -23,6 +23,7 @@ from ..design.breaks import unbroken
 from ..design.catalogue import Catalogue
 from ..design.explain import (
     ValueText,
+    group_text,
     hint_text,
     path_groups,
     path_text,
@@ -145,44 +146,90 @@ def hint_columns(hints: Sequence[str], setter: TextSetter, width: float) -> int:
     return 1
 
 
-def path_pieces(solved: Sequence[Solved], words: Catalogue,
-                room: Room | None = None) -> list[Piece]:
-    """The solving paths: their heading and introduction, then each puzzle's heading, (given
-    the room) a small grid of its hardest step (crux_pieces), and its numbered steps as
-    one paragraph, which says the heading again where a page break splits it."""
+def path_pieces(solved: Sequence[Solved], words: Catalogue, room: Room | None = None,
+                grids: str = "hardest") -> list[Piece]:
+    """The solving paths: their heading and introduction, then each puzzle's heading and
+    its numbered steps, which say the heading again where a page break splits them, with
+    (given the room) small grids of its steps beyond singles: of the hardest one beside
+    the heading (`grids` 'hardest', crux_pieces), or of every one in the path ('every',
+    every_step_pieces), or none ('none')."""
     pieces: list[Piece] = [TextBlock((words.text("solving_paths"),), "title"),
                            TextBlock((words.text("paths_intro"),), "body", space_before=12.0)]
     for s in solved:
         heading = words.text("path_heading", number=s.number, grade=words.grade(s.grade),
                              minutes=s.minutes)
         entry = TextBlock((heading,), "entry", space_before=8.0)
-        pieces.append(crux_pieces(s, entry, words, room) if room is not None else entry)
-        steps = path_text(s.steps, s.shape, words, s.value, singles=s.kind.singles)
-        path = " ".join(numbered(number, step, words) for number, step in enumerate(steps, 1))
-        pieces.append(TextBlock((path,), "body",
-                                continued=words.text("continued", heading=heading)))
+        path = PathText(words.text("continued", heading=heading), words)
+        if room is not None and grids == "every":
+            pieces += [entry, *every_step_pieces(s, path, words, room)]
+            continue
+        pieces.append(crux_pieces(s, entry, words, room) if room is not None and
+                      grids == "hardest" else entry)
+        pieces += path.paragraph(enumerate(path_text(s.steps, s.shape, words, s.value,
+                                                     singles=s.kind.singles), 1))
     return pieces
+
+
+@dataclass(frozen=True)
+class PathText:
+    """How a puzzle's path is set: its numbered steps run on in a paragraph that says
+    `continued` above its rest where a page break splits it."""
+
+    continued: str
+    words: Catalogue
+
+    def paragraph(self, steps: Iterable[tuple[int, str]]) -> list[Piece]:
+        """The numbered steps as one paragraph (none for no steps)."""
+        text = " ".join(numbered(number, step, self.words) for number, step in steps)
+        return [TextBlock((text,), "body", continued=self.continued)] if text else []
+
+
+def every_step_pieces(s: Solved, path: PathText, words: Catalogue, room: Room) -> list[Piece]:
+    """A puzzle's path with a small grid at every step beyond singles: the steps before it
+    as a paragraph, then the grid with the numbered step beside it, and so on."""
+    pieces: list[Piece] = []
+    waiting: list[tuple[int, str]] = []
+    for number, run in enumerate(path_groups(s.steps, s.kind.singles), 1):
+        single = run[0].technique in s.kind.singles
+        text = group_text(run, s.shape, words, s.value, single)
+        drawn = None if single else step_drawing(s, run[0], numbered(number, text, words),
+                                                 room)
+        if drawn is None:
+            waiting.append((number, text))
+            continue
+        pieces += path.paragraph(waiting) + [drawn]
+        waiting = []
+    return pieces + path.paragraph(waiting)
 
 
 def crux_pieces(s: Solved, entry: TextBlock, words: Catalogue, room: Room) -> Piece:
     """A puzzle's path heading (`entry`) with its hardest step drawn where that needs more
-    than singles: the grid as it stands just before the step, the pattern's cells shaded,
-    the heading and the step in words beside it (or over and under it), on one page; the
-    step numbered as the path numbers it. The heading alone where there is no such step."""
+    than singles, the heading and the step in words beside it (or over and under it), on
+    one page; the step numbered as the path numbers it. The heading alone where there is
+    no such step."""
     crux = s.crux
-    if crux is None or crux.technique in s.kind.singles or s.givens is None:
-        return entry
-    index = s.steps.index(crux)
-    changed = tuple(dict.fromkeys(cell for cell, _ in crux.placements + crux.eliminations))
-    figure = board_figure(s, board_after(s, index - 1), pattern_cells(crux), room, changed)
-    if figure is None:
+    if crux is None or crux.technique in s.kind.singles:
         return entry
     groups = path_groups(s.steps, s.kind.singles)
     number = next(n for n, run in enumerate(groups, 1) if run[0] is crux)
-    line = TextBlock((words.text("path_crux", number=number,
-                                 step=step_text(crux, s.shape, words, s.value)),),
-                     "body", space_before=2.0)
-    return _with_example([entry], [figure, line], room)
+    line = words.text("path_crux", number=number, step=step_text(crux, s.shape, words, s.value))
+    return step_drawing(s, crux, line, room, entry) or entry
+
+
+def step_drawing(s: Solved, step: Step, line: str, room: Room,
+                 entry: TextBlock | None = None) -> Piece | None:
+    """A step drawn: the grid as it stands just before it, the pattern's cells shaded and
+    those it fills or clears ringed, with `line` (the step in words, and `entry` over it)
+    beside it or under it, on one page; None where the board cannot be drawn."""
+    if s.givens is None:
+        return None
+    changed = tuple(dict.fromkeys(cell for cell, _ in step.placements + step.eliminations))
+    figure = board_figure(s, board_after(s, s.steps.index(step) - 1), pattern_cells(step),
+                          room, changed)
+    if figure is None:
+        return None
+    said = TextBlock((line,), "body", space_before=2.0)
+    return _with_example([entry] if entry is not None else [], [figure, said], room)
 
 
 def numbered(number: int, step: str, words: Catalogue) -> str:

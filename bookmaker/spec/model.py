@@ -47,6 +47,7 @@ DIFFICULTY_MARKS = ("none", "squares")
 
 AnswerPlace = Literal["separate", "back", "none"]
 Symmetry = Literal["none", "rotational", "mirror", "diagonal"]
+StepGrids = Literal["hardest", "every", "none"]
 if TYPE_CHECKING:  # to mypy a choice is text; pydantic checks it is one of the choices
     AnswerChoice = str
     SymmetryChoice = str
@@ -129,6 +130,9 @@ class Explanations(Schema):
     solving_path: Flag = Field(False, description="A 'Solutions explained' appendix after "
                                "the answers: each puzzle's every step, numbered, from its "
                                "grader, with a small grid of its hardest step.")
+    step_grids: StepGrids = Field("hardest", description="Small grids in the solving paths: "
+                                  "of each puzzle's hardest step (hardest), of every step "
+                                  "beyond singles (every), or none.")
     glossary: Flag | None = Field(None, description="A glossary of the techniques the "
                                   "solutions use; default: with hints or solving paths.")
     times: Flag = Field(True, description="An estimated solving time beside each "
