@@ -88,5 +88,5 @@ def explanation_text(line: PuzzleLine, words: Catalogue) -> str:
               f"{group_text(run, line.grid.shape, words, value, run[0].technique in singles)}"
               for number, run in enumerate(groups, 1)]
     if grading.guessing:
-        lines.append("   ... the rest needs trial and error (no technique applies)")
+        lines.append(f"{' ' * (width + 2)}{words.text('path_stalls')}")
     return "\n".join(lines).replace(NO_BREAK, " ")  # a terminal wraps as it will
