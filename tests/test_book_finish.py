@@ -18,6 +18,7 @@ from bookmaker.book.explain import (
     glossary_pieces,
     hint_columns,
     hint_pieces,
+    path_pieces,
     solve_each,
     techniques_used,
 )
@@ -97,17 +98,33 @@ def _setter(scale: float = 1.0) -> TextSetter:
 
 # --- hints and solving paths: the grader's own steps -------------------------------------
 
-def test_a_hint_is_exactly_the_graders_first_step_in_the_books_language(classic, killer):
+def test_a_step_names_what_makes_it_true_in_the_books_language(classic, killer):
     solved = solve_each(_planned(2), [classic, killer])
     for puzzle, entry in zip((classic, killer), solved):
-        assert entry.hint == kind_of_puzzle(puzzle).grade(puzzle.givens, puzzle.extras).steps[0]
-    assert step_text(solved[0].hint, classic.shape, ENGLISH) == "Hidden single: 8 in r1c4"
-    assert step_text(solved[0].hint, classic.shape, GERMAN) == "Versteckter Single: 8 in Z1S4"
-    assert step_text(solved[1].hint, killer.shape, ENGLISH) == \
-        "Cage combinations: no 1 or 4 in r1c1 and r1c2"
-    lines = hint_pieces(solved, ENGLISH)[2].lines
-    assert lines == ("1. Hidden single: 8 in r1c4",
-                     "2. Cage combinations: no 1 or 4 in r1c1 and r1c2")
+        kind = kind_of_puzzle(puzzle)
+        assert entry.steps == kind.grade(puzzle.givens, puzzle.extras).steps
+    assert step_text(solved[0].steps[0], classic.shape, ENGLISH) == \
+        "Hidden single, box 2: 8 in r1c4"
+    assert step_text(solved[0].steps[0], classic.shape, GERMAN) == \
+        "Versteckter Single, Block 2: 8 in Z1S4"
+    assert step_text(solved[1].steps[0], killer.shape, ENGLISH) == \
+        "Cage combinations, cage 8 at r1c1: no 1 or 4 in r1c1 and r1c2"
+
+
+def test_a_hint_says_where_the_hardest_step_is_and_how_to_start(classic, killer):
+    # Issue 36: a hint was the first step ('Hidden single: 8 in r1c4'), far from where a
+    # reader gets stuck. Now: the first step of the puzzle's hardest technique, where to
+    # look, and the first placement before it, short.
+    solved = solve_each(_planned(2), [classic, killer])
+    crux = solved[0].crux
+    assert crux is not None and crux.technique == "locked candidates (pointing)"
+    assert hint_pieces(solved, ENGLISH)[2].lines == (
+        "1. Look at box 7 and row 8: locked candidates (pointing). To start: r1c4\u00a0=\u00a08 "
+        "(box 2).",
+        "2. Look at cage 8 at r1c1: cage combinations.")
+    assert hint_pieces(solved, GERMAN)[2].lines[0] == (
+        "1. Schau auf Block 7 und Zeile 8: Reihe im Block (Pointing). Zum Anfang: "
+        "Z1S4\u00a0=\u00a08 (Block 2).")
 
 
 def test_short_hints_are_set_in_two_columns_on_a_6x9_page_each_hint_whole(classic):
@@ -119,7 +136,9 @@ def test_short_hints_are_set_in_two_columns_on_a_6x9_page_each_hint_whole(classi
     pages = flow(pieces, setter, TRAVEL, 1, TextBlock(("Hints (continued)",), "heading"))
     one_column = flow(hint_pieces(solved, ENGLISH), setter, TRAVEL, 1,
                       TextBlock(("Hints (continued)",), "heading"))
-    assert (len(pages), len(one_column)) == (4, 7)  # at 11 pt (travel at its own size: 3, 6)
+    # At 11 pt. Issue 36's hints (where to look, and a first step) are some 80 letters,
+    # three lines in a column: 8 pages where the first steps alone took 4.
+    assert (len(pages), len(one_column)) == (8, 11)
     hints = [block for page in pages for block in page.texts if block.columns == 2]
     assert [line for block in hints for line in block.lines] == list(pieces[2].lines)
     for block in hints:  # every hint in exactly one column, columns balanced
@@ -156,8 +175,28 @@ def test_a_solving_path_groups_singles_of_one_technique_and_spells_out_the_rest(
              Step("locked candidates (pointing)", (), ((20, 3),), ""),
              Step("full house", ((2, 1),), (), ""))
     assert path_text(steps, shape, ENGLISH, singles=CLASSIC.singles) == [
-        "Hidden single: r1c1 = 5, r1c2 = 6", "Locked candidates (pointing): no 3 in r3c3",
-        "Full house: r1c3 = 1"]
+        "Hidden single: r1c1\u00a0=\u00a05, r1c2\u00a0=\u00a06",
+        "Locked candidates (pointing): no 3 in r3c3", "Full house: r1c3\u00a0=\u00a01"]
+
+
+def test_a_solving_path_split_by_a_page_break_says_its_puzzle_again(classic):
+    # Issue 36: a continuation page began mid-puzzle ('r3c6 / = 4'), with no number.
+    setter = _setter()
+    solved = solve_each(_planned(3), [classic] * 3)
+    pages = flow(path_pieces(solved, ENGLISH), setter, TRAVEL, 1)
+    assert len(pages) == 3
+    for number, page in enumerate(pages[1:], 2):  # the rest of a path, under its heading
+        first = page.texts[0]
+        assert (first.style, first.lines) == (
+            "entry", (f"Puzzle {number} · Easy · about 10 min (continued)",))
+    body = [line for page in pages for block in page.texts if block.style == "body"
+            for paragraph in block.lines[-1:] for line in setter.lines(block, paragraph,
+                                                                      TRAVEL.live_width)]
+    assert not [line for line in body if line.endswith(("=", " r1c1"))]  # no split equation
+    steps = path_pieces(solved, ENGLISH)[3].lines[0]
+    assert steps.replace("\u00a0", "~").startswith(  # singles grouped by unit
+        "1.~Hidden single: r1c4~=~8, r3c4~=~5 (box 2), r1c2~=~5 (box 1), r2c9~=~3, "
+        "r2c7~=~4, r3c7~=~1 (box 3), ")
 
 
 def test_the_glossary_names_the_techniques_used_easiest_first_with_a_note_each(classic, killer):
@@ -640,3 +679,56 @@ def test_a_glossary_example_draws_the_first_use_with_its_cells_shaded(classic, k
     assert all(placement.grid.cells[cell] == value for cell, value in placed.items())
     assert placement.cell >= least_cell(KILLER) - 1e-9
     assert words.lines == (f"In puzzle 2: {step_text(step, s.shape, ENGLISH)}.",)
+
+
+def test_a_solving_path_draws_its_hardest_step_beside_its_heading(classic, killer):
+    # Issue 36: no grid anywhere in the explained solutions. Now the step a reader gets
+    # stuck at, as the grid stands before it, its pattern shaded, under the puzzle's name.
+    solved = solve_each(_planned(2), [classic, killer])
+    room = Room(TRAVEL.live_width, TRAVEL.content_height, 14.0, 2.5,
+                lambda s: least_cell(KILLER if s.marks.cages else CLASSIC))
+    pieces = path_pieces(solved, ENGLISH, room)
+    drawn = pieces[2]
+    assert isinstance(drawn, Beside)
+    heading, line = drawn.blocks
+    assert heading.lines == ("Puzzle 1 · Easy · about 10 min",)
+    crux = solved[0].crux
+    assert crux is not None and crux.technique == "locked candidates (pointing)"
+    number = solved[0].steps.index(crux)
+    assert line.lines == ("Step 2, where it gets hard, as the grid stands before it: "
+                          "Locked candidates (pointing), box 7 and row 8: no 7 in r8c5, r8c6 "
+                          "and r8c8.",)
+    (placement,) = drawn.figure.place(36.0, 500.0, TRAVEL.live_width)
+    assert placement.shaded == crux.cells == (63, 64, 65)  # r8c1-r8c3: box 7 meets row 8
+    assert placement.ringed == (67, 68, 70)  # r8c5, r8c6 and r8c8 lose their 7
+    placed = {cell for step in solved[0].steps[:number] for cell, _ in step.placements}
+    filled = {cell for cell, value in enumerate(placement.grid.cells)
+              if value and not classic.givens.cells[cell]}
+    assert filled == placed  # the values placed before the step, and none after
+    assert ". 2.\u00a0Locked candidates (pointing), box 7 and row 8: no 7" in pieces[3].lines[0]
+    # A Killer's cage combinations are no single either: drawn too, with its cages.
+    (killer_board,) = cast(Beside, pieces[4]).figure.place(36.0, 500.0, TRAVEL.live_width)
+    assert killer_board.marks.cages and killer_board.shaded == cast(Step, solved[1].crux).cells
+
+
+def test_a_solving_path_can_draw_every_step_beyond_singles_or_none(classic):
+    solved = solve_each(_planned(1), [classic])
+    room = Room(TRAVEL.live_width, TRAVEL.content_height, 14.0, 2.5,
+                lambda s: least_cell(CLASSIC))
+    every = path_pieces(solved, ENGLISH, room, "every")[3:]
+    drawn = [piece for piece in every if isinstance(piece, Beside)]
+    beyond = [step for step in solved[0].steps if step.technique not in CLASSIC.singles]
+    assert len(drawn) == len(beyond) == 2  # both its pointings, each drawn
+    assert drawn[0].blocks[0].lines == (
+        "2.\u00a0Locked candidates (pointing), box 7 and row 8: no 7 in r8c5, r8c6 and r8c8.",)
+    (first,) = drawn[0].figure.place(36.0, 500.0, TRAVEL.live_width)
+    assert (first.shaded, first.ringed) == (beyond[0].cells, (67, 68, 70))
+    text = [piece for piece in every if isinstance(piece, TextBlock)]
+    assert text[0].lines[0].startswith("1.\u00a0Hidden single: ")  # the steps before it
+    assert drawn[1].blocks[0].lines[0].startswith("3.\u00a0Locked candidates (pointing)")
+    assert text[1].lines[0].startswith("4.\u00a0Hidden single")  # the path goes on under
+    assert all(block.continued == "Puzzle 1 · Easy · about 10 min (continued)"
+               for block in text)
+    none = path_pieces(solved, ENGLISH, room, "none")
+    assert not [piece for piece in none if isinstance(piece, (Beside, Together, Figure))]
+    assert none[3].lines == path_pieces(solved, ENGLISH)[3].lines

@@ -7,6 +7,7 @@ import pytest
 from bookmaker.core.board.grid import Grid
 from bookmaker.core.board.shape import shape_of
 from bookmaker.core.grade.candidates import Step
+from bookmaker.core.grade.evidence import Reason, cage_reason
 from bookmaker.core.grade.grades import GRADES
 from bookmaker.core.killer import techniques as k
 from bookmaker.core.killer.cages import Cage, Cages
@@ -29,6 +30,7 @@ def killer(*groups) -> Cages:
     return Cages(FOUR, tuple(Cage(cells, sum(SOLUTION[c] for c in cells)) for cells in groups))
 
 
+CAGE_3, ROW_1 = cage_reason("3", 0), Reason("row", 1)  # what steps rest on, as data
 DOMINOES = killer((0, 1), (2, 3), (4, 8), (5, 6), (7, 11), (9, 10), (12, 13), (14, 15))
 
 
@@ -39,7 +41,7 @@ def fresh(cages: Cages) -> k.KillerCandidates:
 def test_cage_combinations_keep_the_values_of_the_sets_that_fit():
     assert k.cage_combinations(fresh(DOMINOES)) == Step(
         "cage combinations", (), ((0, 3), (0, 4), (1, 3), (1, 4)),
-        "cage 3 at r1c1 can only hold 1/2")
+        "cage 3 at r1c1 can only hold 1/2", because=(CAGE_3,), cells=(0, 1))
 
 
 def test_cage_combinations_place_a_needed_value_with_one_place_left():
@@ -47,7 +49,8 @@ def test_cage_combinations_place_a_needed_value_with_one_place_left():
     state.apply(k.cage_combinations(state))
     state.eliminate(0, 2)
     assert k.cage_combinations(state) == Step(
-        "cage combinations", ((1, 2),), (), "cage 3 at r1c1 needs a 2, and only r1c2 can hold it")
+        "cage combinations", ((1, 2),), (), "cage 3 at r1c1 needs a 2, and only r1c2 can hold it",
+        because=(CAGE_3,), cells=(0, 1))
 
 
 def test_a_placed_value_leaves_the_rest_of_its_cage_too():
@@ -61,19 +64,21 @@ def test_a_placed_value_leaves_the_rest_of_its_cage_too():
 def test_the_45_rule_places_the_one_innie_of_a_unit():
     cages = killer((0, 1, 2), (3, 7), (4, 5), (6, 10), (8, 9), (11, 15), (12, 13), (14,))
     assert k.rule_of_45(fresh(cages)) == Step("45 rule", ((3, 4),), (),
-                                              "r1c4 = 4: the innie of row 1")
+                                              "r1c4 = 4: the innie of row 1",
+                                              because=(ROW_1, cage_reason("6", 3)), cells=(3,))
 
 
 def test_the_cage_unit_intersection_clears_the_unit_a_needed_value_lies_in():
     assert k.cage_unit_intersection(fresh(DOMINOES)) == Step(
         "cage-unit intersection", (), ((2, 1), (3, 1)),
-        "cage 3 at r1c1 needs a 1, and it lies in row 1")
+        "cage 3 at r1c1 needs a 1, and it lies in row 1", because=(CAGE_3, ROW_1), cells=(0, 1))
 
 
 def test_cage_min_max_bounds_each_cell_by_the_rest_of_its_cage():
     assert k.cage_min_max(fresh(DOMINOES)) == Step(
         "cage min/max", (), ((0, 3), (0, 4), (1, 3), (1, 4)),
-        "the rest of cage 3 at r1c1 cannot make up 3 with these")
+        "the rest of cage 3 at r1c1 cannot make up 3 with these", because=(CAGE_3,),
+        cells=(0, 1))
 
 
 def test_cage_permutations_see_that_values_in_a_cage_differ():
@@ -86,14 +91,16 @@ def test_cage_permutations_see_that_values_in_a_cage_differ():
     assert k.cage_min_max(state).eliminations == ((4, 1),)
     assert k.cage_permutations(state) == Step(
         "cage permutations", (), ((4, 1), (4, 2), (4, 4)),
-        "the open cells of cage 6 at r1c1 can add up to 6 only so")
+        "the open cells of cage 6 at r1c1 can add up to 6 only so",
+        because=(cage_reason("6", 0),), cells=(0, 1, 4))
 
 
 def test_innies_and_outies_narrow_two_open_innies_as_a_cage():
     cages = killer((0, 1), (2, 6), (3, 7), (4, 5), (8, 9), (10, 11), (12, 13), (14, 15))
     assert k.innies_and_outies(fresh(cages)) == Step(
         "innies and outies", (), ((2, 1), (2, 2), (3, 1), (3, 2)),
-        "the open innies of row 1 (r1c3,r1c4) add up to 7")
+        "the open innies of row 1 (r1c3,r1c4) add up to 7",
+        because=(ROW_1, cage_reason("4", 2), cage_reason("6", 3)), cells=(2, 3))
 
 
 def test_the_killer_ladder_runs_from_easiest_to_hardest_without_uniqueness_tricks():

@@ -222,7 +222,8 @@ def text_parts(book: _Book, style: RenderStyle) -> dict[str, list[Piece]]:
         parts[HINTS] = hint_pieces(book.solved, words, text_setter(style),
                                    style.geometry.live_width)
     if explanations.solving_path:
-        parts[PATHS] = path_pieces(book.solved, words)
+        parts[PATHS] = path_pieces(book.solved, words, glossary_room(book, style),
+                                   explanations.step_grids)
     if explanations.with_glossary:
         parts[GLOSSARY] = glossary_pieces(techniques_used(book.solved), words, book.solved,
                                           glossary_room(book, style))

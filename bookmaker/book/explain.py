@@ -1,11 +1,12 @@
-"""Explained solutions (issue 22): each puzzle solved again by its kind's grader, step by
-step, for its hint (the first step), its solving path, its estimated time, and the
-glossary of the techniques the book's solutions use. The grader is the one that graded
-the puzzle, so a hint is exactly the first step the grade rests on."""
+"""Explained solutions (issues 22, 36): each puzzle solved again by its kind's grader, step
+by step, for its hint (where it gets hard: its crux, and a first step), its solving path
+(numbered steps, a small grid of the crux), its estimated time, and the glossary of the
+techniques the book's solutions use. The grader is the one that graded the puzzle, so a
+hint points at exactly the step the grade rests on."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import cast
@@ -19,10 +20,15 @@ from ..core.kinds.kind import Kind
 from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
 from ..core.registry import kind_of_puzzle
+from ..design.breaks import unbroken
 from ..design.catalogue import Catalogue
 from ..design.explain import (
     ValueText,
+    group_text,
+    hint_text,
+    path_groups,
     path_text,
+    pattern_cells,
     step_text,
     technique_name,
     technique_note,
@@ -46,7 +52,8 @@ GLOSSARY_SHARE = 0.4  # a glossary example: at most this share of the width ...
 GLOSSARY_HEIGHT = 0.22  # ... and of the page's height (larger only where its cells need it)
 HINT_COLUMNS = 3  # hints are set in at most this many columns ...
 HINT_COLUMN_WIDTH = 144.0  # ... each at least 2 in wide (points) ...
-HINT_LINES = 2  # ... where no hint takes more lines than this in one
+HINT_LINES = 3  # ... where no hint takes more lines than this in one (where to look, and
+# a first step: about 80 letters)
 BESIDE_TEXT = 0.45  # a glossary entry's text beside its example keeps this share of the width
 EXAMPLE_SPACE = 10.0  # points above a glossary example set beside its entry
 
@@ -71,9 +78,27 @@ class Solved:
         return value_text(self.glyphs)
 
     @property
-    def hint(self) -> Step | None:
-        """The first step: what a stuck reader is told."""
-        return self.steps[0] if self.steps else None
+    def crux(self) -> Step | None:
+        """The first step that needs the solution's hardest technique (its kind's ladder
+        ranks them): where a reader gets stuck."""
+        ranks = technique_ranks(self.kind)
+        last = (len(GRADES), 0.0)
+        return max(self.steps, key=lambda step: ranks.get(step.technique, last), default=None)
+
+    @property
+    def start(self) -> Step | None:
+        """The first step that places a value: the easy way in."""
+        return next((step for step in self.steps if step.placements), None)
+
+    @property
+    def hint_words(self) -> tuple[Step, Step | None] | None:
+        """(crux, start) for hint_text, the start only where it comes before the crux;
+        None for a puzzle without steps."""
+        crux, start = self.crux, self.start
+        if crux is None:
+            return None
+        before = start is not None and self.steps.index(start) < self.steps.index(crux)
+        return crux, start if before else crux
 
 
 def solve_each(planned: Sequence[PlannedPuzzle], puzzles: Sequence[Puzzle],
@@ -101,8 +126,8 @@ def hint_pieces(solved: Sequence[Solved], words: Catalogue,
     as many columns as the page's `width` holds while each hint stays short in one
     (hint_columns; one column without a setter)."""
     lines = tuple(words.text("hint_line", number=s.number,
-                             hint=step_text(s.hint, s.shape, words, s.value))
-                  for s in solved if s.hint is not None)
+                             hint=hint_text(*s.hint_words, s.shape, words, s.value))
+                  for s in solved if s.hint_words is not None)
     columns = hint_columns(lines, setter, width) if setter is not None else 1
     return [TextBlock((words.text("hints"),), "title"),
             TextBlock((words.text("hints_intro"),), "body", space_before=12.0),
@@ -121,18 +146,96 @@ def hint_columns(hints: Sequence[str], setter: TextSetter, width: float) -> int:
     return 1
 
 
-def path_pieces(solved: Sequence[Solved], words: Catalogue) -> list[Piece]:
+def path_pieces(solved: Sequence[Solved], words: Catalogue, room: Room | None = None,
+                grids: str = "hardest") -> list[Piece]:
     """The solving paths: their heading and introduction, then each puzzle's heading and
-    its steps as one paragraph."""
+    its numbered steps, which say the heading again where a page break splits them, with
+    (given the room) small grids of its steps beyond singles: of the hardest one beside
+    the heading (`grids` 'hardest', crux_pieces), or of every one in the path ('every',
+    every_step_pieces), or none ('none')."""
     pieces: list[Piece] = [TextBlock((words.text("solving_paths"),), "title"),
                            TextBlock((words.text("paths_intro"),), "body", space_before=12.0)]
     for s in solved:
-        pieces.append(TextBlock((words.text("path_heading", number=s.number,
-                                            grade=words.grade(s.grade), minutes=s.minutes),),
-                                "entry", space_before=8.0))
-        path = "; ".join(path_text(s.steps, s.shape, words, s.value, singles=s.kind.singles))
-        pieces.append(TextBlock((path + ".",), "body"))
+        heading = words.text("path_heading", number=s.number, grade=words.grade(s.grade),
+                             minutes=s.minutes)
+        entry = TextBlock((heading,), "entry", space_before=8.0)
+        path = PathText(words.text("continued", heading=heading), words)
+        if room is not None and grids == "every":
+            pieces += [entry, *every_step_pieces(s, path, words, room)]
+            continue
+        pieces.append(crux_pieces(s, entry, words, room) if room is not None and
+                      grids == "hardest" else entry)
+        pieces += path.paragraph(enumerate(path_text(s.steps, s.shape, words, s.value,
+                                                     singles=s.kind.singles), 1))
     return pieces
+
+
+@dataclass(frozen=True)
+class PathText:
+    """How a puzzle's path is set: its numbered steps run on in a paragraph that says
+    `continued` above its rest where a page break splits it."""
+
+    continued: str
+    words: Catalogue
+
+    def paragraph(self, steps: Iterable[tuple[int, str]]) -> list[Piece]:
+        """The numbered steps as one paragraph (none for no steps)."""
+        text = " ".join(numbered(number, step, self.words) for number, step in steps)
+        return [TextBlock((text,), "body", continued=self.continued)] if text else []
+
+
+def every_step_pieces(s: Solved, path: PathText, words: Catalogue, room: Room) -> list[Piece]:
+    """A puzzle's path with a small grid at every step beyond singles: the steps before it
+    as a paragraph, then the grid with the numbered step beside it, and so on."""
+    pieces: list[Piece] = []
+    waiting: list[tuple[int, str]] = []
+    for number, run in enumerate(path_groups(s.steps, s.kind.singles), 1):
+        single = run[0].technique in s.kind.singles
+        text = group_text(run, s.shape, words, s.value, single)
+        drawn = None if single else step_drawing(s, run[0], numbered(number, text, words),
+                                                 room)
+        if drawn is None:
+            waiting.append((number, text))
+            continue
+        pieces += path.paragraph(waiting) + [drawn]
+        waiting = []
+    return pieces + path.paragraph(waiting)
+
+
+def crux_pieces(s: Solved, entry: TextBlock, words: Catalogue, room: Room) -> Piece:
+    """A puzzle's path heading (`entry`) with its hardest step drawn where that needs more
+    than singles, the heading and the step in words beside it (or over and under it), on
+    one page; the step numbered as the path numbers it. The heading alone where there is
+    no such step."""
+    crux = s.crux
+    if crux is None or crux.technique in s.kind.singles:
+        return entry
+    groups = path_groups(s.steps, s.kind.singles)
+    number = next(n for n, run in enumerate(groups, 1) if run[0] is crux)
+    line = words.text("path_crux", number=number, step=step_text(crux, s.shape, words, s.value))
+    return step_drawing(s, crux, line, room, entry) or entry
+
+
+def step_drawing(s: Solved, step: Step, line: str, room: Room,
+                 entry: TextBlock | None = None) -> Piece | None:
+    """A step drawn: the grid as it stands just before it, the pattern's cells shaded and
+    those it fills or clears ringed, with `line` (the step in words, and `entry` over it)
+    beside it or under it, on one page; None where the board cannot be drawn."""
+    if s.givens is None:
+        return None
+    changed = tuple(dict.fromkeys(cell for cell, _ in step.placements + step.eliminations))
+    figure = board_figure(s, board_after(s, s.steps.index(step) - 1), pattern_cells(step),
+                          room, changed)
+    if figure is None:
+        return None
+    said = TextBlock((line,), "body", space_before=2.0)
+    return _with_example([entry] if entry is not None else [], [figure, said], room)
+
+
+def numbered(number: int, step: str, words: Catalogue) -> str:
+    """'12. Hidden single, box 1: r1c3 = 5.': a path's step with its number, which stays
+    on the line of the step's first word."""
+    return unbroken(words.text("worked_step", number=number, step=""), 1) + step + "."
 
 
 def techniques_used(solved: Sequence[Solved]) -> list[str]:
@@ -224,24 +327,40 @@ def technique_example(technique: str, solved: Sequence[Solved], words: Catalogue
         return []
     s, index = found
     step = s.steps[index]
+    pointed = tuple(dict.fromkeys([c for c, _ in step.placements] +
+                                  [c for c, _ in step.eliminations]))
+    figure = board_figure(s, board_after(s, index), pointed, room)
+    if figure is None:
+        return []
+    return [figure,
+            TextBlock((words.text("glossary_example", number=s.number,
+                                  step=step_text(step, s.shape, words, s.value)),),
+                      "body", space_before=2.0)]
+
+
+def board_after(s: Solved, index: int) -> Grid:
+    """The puzzle as a solver has it just after its index-th step (-1: before any): the
+    values placed so far printed as givens."""
     cells = list(cast(Grid, s.givens).cells)
     for earlier in s.steps[:index + 1]:
         for cell, value in earlier.placements:
             cells[cell] = value
-    pointed = tuple(dict.fromkeys([c for c, _ in step.placements] +
-                                  [c for c, _ in step.eliminations]))
-    across = s.shape.frame[0]
+    return Grid(s.shape, tuple(cells))
+
+
+def board_figure(s: Solved, grid: Grid, shaded: tuple[int, ...], room: Room,
+                 ringed: tuple[int, ...] = ()) -> Figure | None:
+    """A small drawing of the puzzle's board as `grid`, the `shaded` cells pointed at and
+    the `ringed` ones ringed; None where the board is too large for the page's width (a
+    Samurai on a small page)."""
     side = max(min(room.width * GLOSSARY_SHARE, room.page_height * GLOSSARY_HEIGHT)
-               - room.border, room.least_cell(s) * across)
+               - room.border, room.least_cell(s) * s.shape.frame[0])
     if side > room.width - room.border:
-        return []  # a board too large for the page's width (a Samurai on a small page)
-    grid = Grid(s.shape, tuple(cells))
+        return None
 
     def place(left: float, top: float, width: float) -> tuple[GridPlacement, ...]:
         y = top - side - room.border / 2  # no label: the line under it names the puzzle
         return (GridPlacement(left + (width - side) / 2, y, side, grid, None,
-                              marks=s.marks, glyphs=s.glyphs, shaded=pointed),)
-    return [Figure(side + room.border, place),
-            TextBlock((words.text("glossary_example", number=s.number,
-                                  step=step_text(step, s.shape, words, s.value)),),
-                      "body", space_before=2.0)]
+                              marks=s.marks, glyphs=s.glyphs, shaded=shaded,
+                              ringed=ringed),)
+    return Figure(side + room.border, place)

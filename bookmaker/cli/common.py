@@ -22,6 +22,7 @@ DEFAULT_OUTPUT = "output"  # where build writes, and where the registry commands
 COMMAND_MODULES = {"build": "books", "cover": "books", "daily": "dailies",
                    "generate": "puzzles", "derive": "deriving", "solve": "checking",
                    "check": "checking", "grade": "grading", "rate": "grading",
+                   "explain": "explaining",
                    "registry": "registries", "export": "exports"}
 
 

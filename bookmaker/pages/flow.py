@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from ..design.breaks import words_of
 from .page import GridPlacement, Page, PageGeometry, TextBlock
 
 # How render/pdf.py sets each style: (bold?, size name, leading per size, space after
@@ -124,10 +125,10 @@ def _column_heights(heights: Sequence[float], counts: Sequence[int]) -> list[flo
 
 def wrapped(text: str, measure: Callable[[str], float], width: float) -> list[str]:
     """Words filled into lines no wider than `width` (a long word stands alone), as
-    render/pdf.py wraps them."""
+    render/pdf.py wraps them; a no-break space joins two words into one (design/breaks.py)."""
     lines: list[str] = []
     line = ""
-    for word in text.split():
+    for word in words_of(text):
         candidate = f"{line} {word}" if line else word
         if line and measure(candidate) > width:
             lines.append(line)
@@ -266,13 +267,13 @@ class _Flow:
                 lines.append(head)
             if lines:
                 sheet.blocks.append(replace(block, lines=tuple(lines)))
-            sheet = self.new_sheet(hold=bool(head))
+            sheet = self.continued_sheet(block, hold=bool(head))
             block, lines, sheet.gap = replace(block, space_before=sheet.gap), [], 0.0
             room = sheet.room
             while setter.paragraph_height(block, rest, width) > room + 1e-6:  # a page of it
                 head, rest = _split(block, rest, room, setter, width)
                 sheet.blocks.append(replace(block, lines=(head,)))
-                sheet = self.new_sheet(hold=True)
+                sheet = self.continued_sheet(block, hold=True)
                 block, sheet.gap = replace(block, space_before=sheet.gap), 0.0
                 room = sheet.room
             lines.append(rest)
@@ -287,6 +288,16 @@ class _Flow:
         if lines:
             sheet.blocks.append(replace(block, lines=tuple(lines)))
         sheet.room = room
+
+    def continued_sheet(self, block: TextBlock, hold: bool) -> _Sheet:
+        """A new page for the rest of a split block, under the block's own 'continued'
+        line if it has one (set as an entry, a puzzle's heading)."""
+        sheet = self.new_sheet(hold=hold)
+        if block.continued:
+            line = TextBlock((block.continued,), "entry")
+            sheet.blocks.append(line)
+            sheet.room -= self.setter.height(line, self.geometry.live_width)
+        return sheet
 
     def set_columns(self, block: TextBlock) -> None:
         """A block of columns: on each page the most of its paragraphs that fit there in

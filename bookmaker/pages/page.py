@@ -105,6 +105,7 @@ class GridPlacement:
     glyphs: tuple[str, ...] = ()  # what values 1..n print as (design/glyphs.py); () numbers
     aside: str = ""  # flush right on the label line (a puzzle's estimated solving time)
     shaded: tuple[int, ...] = ()  # cells shaded to point at them (a glossary example's)
+    ringed: tuple[int, ...] = ()  # cells ringed: those a drawn step fills or clears
 
     @property
     def symbols(self) -> tuple[str, ...]:
@@ -146,6 +147,8 @@ class TextBlock:
     columns: int = 1  # side-by-side columns of the page's width (pages/flow.py sets them)
     column_breaks: tuple[int, ...] = ()  # paragraphs in each column, first to last
     indent: float = 0.0  # points kept free at its left (text set beside a figure)
+    continued: str = ""  # said above its rest where a page break splits it ('Puzzle 12
+    # (continued)'): a reader who turns the page knows what it continues
 
     def __post_init__(self) -> None:
         if self.style not in TEXT_STYLES:

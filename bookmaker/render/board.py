@@ -90,6 +90,8 @@ def draw_marks(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -> 
     weights = line_weights(style, placement.cell)
     if placement.shaded:
         _draw_pointed(canvas, placement)
+    if placement.ringed:
+        _draw_ringed(canvas, placement, style, weights[1])
     if marks.blocks:
         _draw_blocks(canvas, placement, style, weights[0], answer)
     outlined = [cage for cage in marks.cages if cage.style == OUTLINED]
@@ -118,6 +120,19 @@ def _draw_pointed(canvas: Canvas, placement: GridPlacement) -> None:
     inset, positions = POINTED_INSET, placement.grid.shape.positions
     canvas.rects([(positions[cell][1] + inset, positions[cell][0] + inset, 1 - 2 * inset,
                    1 - 2 * inset) for cell in placement.shaded], "shade", fill=SHADE_GREY)
+
+
+RING_INSET = 0.16  # a ringed cell's ring stops this share of a cell inside its lines
+
+
+def _draw_ringed(canvas: Canvas, placement: GridPlacement, style: RenderStyle,
+                 weight: float) -> None:
+    """The cells a drawn step fills or clears (its removed candidates' cells), ringed
+    inside their lines, apart from the shaded cells of its pattern."""
+    inset, positions = RING_INSET, placement.grid.shape.positions
+    canvas.rects([(positions[cell][1] + inset, positions[cell][0] + inset, 1 - 2 * inset,
+                   1 - 2 * inset) for cell in placement.ringed], "ring",
+                 pen=Pen(style.stroke(weight)))
 
 
 def _draw_dashed_cages(canvas: Canvas, placement: GridPlacement, style: RenderStyle,

@@ -27,7 +27,7 @@ from ..design.captions import (
 )
 from ..design.layout import CAPTION_LEADING
 from ..pages.board import board_drawing
-from ..pages.flow import COLUMN_GAP, column_width
+from ..pages.flow import COLUMN_GAP, column_width, wrapped
 from ..pages.page import GridPlacement, Page, PageGeometry, TextBlock, facing_number, is_right_hand
 from .board import draw_grid, draw_marks, draw_symbols
 from .canvas import BUTT, CENTRE, SQUARE, Box, Face, Label, Pen, Point, Segment
@@ -678,13 +678,6 @@ def _draw_rule(canvas: Canvas, left: float, y: float, width: float) -> float:
 
 
 def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """Words of `text` filled into lines no wider than `width` (a long word stands alone)."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        candidate = f"{line} {word}" if line else word
-        if line and pdfmetrics.stringWidth(candidate, font, size) > width:
-            lines.append(line)
-            candidate = word
-        line = candidate
-    return lines + [line] if line else lines or [""]
+    """Words of `text` filled into lines no wider than `width`, as the pages measured them
+    (pages/flow.wrapped)."""
+    return wrapped(text, lambda line: pdfmetrics.stringWidth(line, font, size), width)

@@ -47,6 +47,7 @@ DIFFICULTY_MARKS = ("none", "squares")
 
 AnswerPlace = Literal["separate", "back", "none"]
 Symmetry = Literal["none", "rotational", "mirror", "diagonal"]
+StepGrids = Literal["hardest", "every", "none"]
 if TYPE_CHECKING:  # to mypy a choice is text; pydantic checks it is one of the choices
     AnswerChoice = str
     SymmetryChoice = str
@@ -123,10 +124,15 @@ class Explanations(Schema):
     """What a book explains beyond its answers (issue 22): hints, every puzzle's solving
     path, a glossary of the techniques they use, and an estimated solving time."""
 
-    hints: Flag = Field(False, description="A Hints section before the answers: each "
-                        "puzzle's first step (technique, cell, value), from its grader.")
+    hints: Flag = Field(False, description="A Hints section before the answers: where each "
+                        "puzzle gets hard (the units or cages to look at and the technique) "
+                        "and a first step, from its grader.")
     solving_path: Flag = Field(False, description="A 'Solutions explained' appendix after "
-                               "the answers: each puzzle's every step, from its grader.")
+                               "the answers: each puzzle's every step, numbered, from its "
+                               "grader, with a small grid of its hardest step.")
+    step_grids: StepGrids = Field("hardest", description="Small grids in the solving paths: "
+                                  "of each puzzle's hardest step (hardest), of every step "
+                                  "beyond singles (every), or none.")
     glossary: Flag | None = Field(None, description="A glossary of the techniques the "
                                   "solutions use; default: with hints or solving paths.")
     times: Flag = Field(True, description="An estimated solving time beside each "

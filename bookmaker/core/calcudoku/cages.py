@@ -29,6 +29,7 @@ from typing import ClassVar
 from ..bits import mask_of
 from ..board.cages import OnBoard, cage_index, connected, cover_problems
 from ..board.shape import Shape
+from ..grade.evidence import Reason, cage_reason
 
 ADD, SUBTRACT, MULTIPLY, DIVIDE = "+", "−", "×", "÷"
 HIDDEN = ""  # the operation of a one-cell cage, and of every cage whose operation is hidden
@@ -304,6 +305,11 @@ class CalcCages(OnBoard):
         """A cage as people point at it: 'cage 12+ at r1c2'."""
         cage = self.cages[index]
         return f"cage {self.label(cage)} at {self.shape.cell_name(cage.cells[0])}"
+
+    def reason(self, index: int) -> Reason:
+        """A cage as a step's evidence: its printed clue and first cell."""
+        cage = self.cages[index]
+        return cage_reason(self.label(cage), cage.cells[0])
 
 
 class AdditionCages(CalcCages):

@@ -42,6 +42,7 @@ from ..grade.caged import (
     virtual_cage,
 )
 from ..grade.candidates import Candidates, Step, cell_names
+from ..grade.evidence import Reason, area_reasons, unit_reason
 from ..words import with_article
 from .cages import ADD, CalcCages, pack, union, unpack
 from .solver import rounds_to_contradiction, settle
@@ -98,7 +99,8 @@ def allowed(state: CalcCandidates, index: int, placed_only: bool = False) -> tup
                  for c in state.cages.cages[index].cells)
 
 
-def _narrowing(state: CalcCandidates, index: int, kept, name: str, why: str) -> Step | None:
+def _narrowing(state: CalcCandidates, index: int, kept, name: str, why: str,
+               *more: Reason) -> Step | None:
     """The step removing from the cage's open cells what `kept` (a digit mask per cell)
     does not hold."""
     cells = state.cages.cages[index].cells
@@ -106,7 +108,15 @@ def _narrowing(state: CalcCandidates, index: int, kept, name: str, why: str) -> 
                          if not state.values[c] for d in bits_of(state.cell_digits[c] & ~keep))
     if not eliminations:
         return None
-    return Step(name, (), eliminations, f"{state.cages.name(index)} {why}")
+    return Step(name, (), eliminations, f"{state.cages.name(index)} {why}",
+                **cage_evidence(state, index, *more))
+
+
+def cage_evidence(state: CalcCandidates, index: int, *more: Reason) -> dict:
+    """A step's because and cells where a cage makes it true: the cage (and `more`), its
+    cells."""
+    return {"because": (state.cages.reason(index), *more),
+            "cells": state.cages.cages[index].cells}
 
 
 def _open_cages(state: CalcCandidates):
@@ -121,7 +131,8 @@ def single_cage(state: CalcCandidates) -> Step | None:
         cage = state.cages.cages[index]
         if len(cage.cells) == 1:
             return Step("single cage", ((cage.cells[0], cage.target),), (),
-                        f"{state.cages.name(index)} holds one cell")
+                        f"{state.cages.name(index)} holds one cell",
+                        **cage_evidence(state, index))
     return None
 
 
@@ -187,7 +198,8 @@ def cage_line_intersection(state: CalcCandidates) -> Step | None:
                     return Step("cage-line intersection", (),
                                 tuple((c, d + 1) for c in bits_of(removed)),
                                 f"{cages.name(index)} puts {with_article(SYMBOLS[d])} in "
-                                f"{state.shape.units[unit]}")
+                                f"{state.shape.units[unit]}",
+                                **cage_evidence(state, index, unit_reason(state.shape, unit)))
     return None
 
 
@@ -209,7 +221,8 @@ def line_cage_intersection(state: CalcCandidates) -> Step | None:
             found = [f for f in cages.patterns[index].alive(allowed(state, index)) if f & needed]
             kept = unpack(shape.size, len(cages.cages[index].cells), union(found))
             step = _narrowing(state, index, kept, "line-cage intersection",
-                              f"must hold the {SYMBOLS[d]} of {shape.units[unit]}")
+                              f"must hold the {SYMBOLS[d]} of {shape.units[unit]}",
+                              unit_reason(shape, unit))
             if step is not None:
                 return step
     return None
@@ -229,6 +242,7 @@ class Area:
     innie_total: int
     outies: int
     outie_total: int
+    unit_masks: tuple[int, ...] = ()  # the lines', as masks
 
 
 def _sum_known(cage) -> bool:
@@ -254,7 +268,8 @@ def areas(cages: CalcCages) -> tuple[Area, ...]:
         innies = cells & ~inside
         innie_total = len(masks) * n * (n + 1) // 2 - inside_total
         outies = crossing & ~cells if not innies & ~crossing else 0
-        found.append(Area(name, innies, innie_total, outies, crossing_total - innie_total))
+        found.append(Area(name, innies, innie_total, outies, crossing_total - innie_total,
+                          masks))
     return tuple(found)
 
 
@@ -273,7 +288,8 @@ def line_total(state: CalcCandidates) -> Step | None:
                 cell, value = placement
                 return Step("line total", (placement,), (),
                             f"{state.shape.cell_name(cell)} = {SYMBOLS[value - 1]}: "
-                            f"the {side} of {area.name}")
+                            f"the {side} of {area.name}",
+                            **area_evidence(state, area, cells, tuple(bits_of(cells))))
     return None
 
 
@@ -288,6 +304,14 @@ def large_innies_and_outies(state: CalcCandidates) -> Step | None:
     return _innies_and_outies(state, LARGE_VIRTUAL_CAGE, "innies and outies (4-5 cells)")
 
 
+def area_evidence(state: CalcCandidates, area: Area, side: int, cells) -> dict:
+    """A line-total step's because (the lines, the cages holding the side's cells) and
+    cells."""
+    return {"because": area_reasons(state.shape, area.unit_masks, state.cages.masks,
+                                    state.cages.reason, side),
+            "cells": cells}
+
+
 def _innies_and_outies(state: CalcCandidates, counts: tuple[int, int],
                        name: str) -> Step | None:
     for area in areas(state.cages):
@@ -299,7 +323,8 @@ def _innies_and_outies(state: CalcCandidates, counts: tuple[int, int],
             eliminations = virtual_cage(state, group, remaining)  # cells on one line differ
             if eliminations:
                 return Step(name, (), eliminations, f"the open {side}s of {area.name} "
-                            f"({cell_names(state, group)}) add up to {remaining}")
+                            f"({cell_names(state, group)}) add up to {remaining}",
+                            **area_evidence(state, area, cells, group))
     return None
 
 

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from ..board.grid import SYMBOLS
 from ..grade.candidates import Step
+from ..grade.evidence import Reason
 from ..latin.grading import LatinCandidates, eliminating
 from .signs import Signs
 
@@ -32,7 +33,8 @@ def inequality_bounds(state: LatinCandidates) -> Step | None:
             removals += [(larger, d) for d in range(bottom + 1) if high >> d & 1]
             return eliminating(state, "inequality bounds", removals,
                                f"{name(smaller)} < {name(larger)}: {name(smaller)} below "
-                               f"{SYMBOLS[top]}, {name(larger)} above {SYMBOLS[bottom]}")
+                               f"{SYMBOLS[top]}, {name(larger)} above {SYMBOLS[bottom]}",
+                               (sign_reason(smaller, larger),), (smaller, larger))
     return None
 
 
@@ -70,9 +72,16 @@ def inequality_fork(state: LatinCandidates) -> Step | None:
             allowed = ((1 << n) - 1) & ~((1 << (union & -union).bit_length() + 1) - 1)
         if state.cell_digits[cell] & ~allowed:
             removals = [(cell, d) for d in range(n) if not allowed >> d & 1]
+            pairs = [(cell, other) if smaller else (other, cell) for other in others]
             return eliminating(state, "inequality fork", removals,
-                               _fork_text(state, cell, others, smaller))
+                               _fork_text(state, cell, others, smaller),
+                               tuple(sign_reason(*pair) for pair in pairs), (cell, *others))
     return None
+
+
+def sign_reason(smaller: int, larger: int) -> Reason:
+    """A sign as a step's evidence: its smaller cell, then its larger."""
+    return Reason("sign", label="<", cells=(smaller, larger))
 
 
 def _fork_text(state: LatinCandidates, cell: int, others, smaller: bool) -> str:

@@ -45,7 +45,8 @@ def w_wing(state: Candidates) -> Step | None:
 def w_wing_step(state: Candidates, placements, eliminations, one: int, two: int, xy: int,
                 x: int, y: int) -> Step:
     return Step("W-Wing", placements, eliminations, f"{cell_names(state, [one, two])} hold "
-                f"{symbols_text(xy)} and {SYMBOLS[x]} links them: one is {SYMBOLS[y]}")
+                f"{symbols_text(xy)} and {SYMBOLS[x]} links them: one is {SYMBOLS[y]}",
+                cells=(one, two))
 
 
 def _strong_link_between(state: Candidates, d: int, one: int, two: int) -> bool:
@@ -110,7 +111,8 @@ def rectangle_step(state: Candidates, placements, eliminations, corner: int, acr
                    bivalue: int, fourth: int, xy: int) -> Step:
     return Step("unique rectangle", placements, eliminations,
                 f"{cell_names(state, [corner, across, bivalue])} hold only "
-                f"{symbols_text(xy)}, so {cell_names(state, [fourth])} cannot")
+                f"{symbols_text(xy)}, so {cell_names(state, [fourth])} cannot",
+                cells=(corner, across, bivalue, fourth))
 
 
 def _swappable(shape, top: tuple[int, int], bottom: tuple[int, int]) -> bool:
@@ -154,7 +156,7 @@ def bug_plus_one(state: Candidates) -> Step | None:
 def bug_step(state: Candidates, placements, eliminations) -> Step:
     (cell, value), = placements
     return Step("BUG+1", placements, eliminations, f"every other open cell holds two "
-                f"values; {cell_names(state, [cell])} must be {SYMBOLS[value - 1]}")
+                f"values; {cell_names(state, [cell])} must be {SYMBOLS[value - 1]}", cells=(cell,))
 
 
 # --- XY-Chain ------------------------------------------------------------------------
@@ -198,7 +200,7 @@ def _xy_chain_from(state: Candidates, start: int, x: int, pairs: list[int]) -> S
 def xy_chain_step(state: Candidates, placements, eliminations, x: int, *chain: int) -> Step:
     return Step("XY-Chain", placements, eliminations, f"{SYMBOLS[x]} is in "
                 f"{cell_names(state, [chain[0]])} or {cell_names(state, [chain[-1]])} "
-                f"(chain {cell_names(state, chain)})")
+                f"(chain {cell_names(state, chain)})", cells=chain)
 
 
 # --- forcing chains ------------------------------------------------------------------
@@ -241,7 +243,8 @@ FORCING_BY_SINGLES = "by singles"
 def forcing_step(state: Candidates, placements, eliminations, how: str, shortest: int) -> Step:
     return Step("forcing chain", placements, eliminations, f"placing any of "
                 f"{_candidate_names(state, eliminations)} leads {how} to a "
-                f"contradiction (the shortest in {shortest} rounds)", shortest)
+                f"contradiction (the shortest in {shortest} rounds)", shortest,
+                cells=tuple(cell for cell, _ in eliminations[:1]))  # the cell to try first
 
 
 def _candidate_names(state: Candidates, candidates) -> str:

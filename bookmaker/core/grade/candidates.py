@@ -16,6 +16,7 @@ from typing import TypeVar
 from ..bits import bits_of
 from ..board.grid import SYMBOLS, Grid
 from ..board.shape import Shape
+from .evidence import Reason
 from .tables import grader_tables
 
 
@@ -23,13 +24,17 @@ from .tables import grader_tables
 class Step:
     """One deduction: cells set to values, (cell, value) candidates removed, and why.
     `length` is how long the reasoning is where that varies (forcing chains: rounds of
-    singles to the contradiction), for scoring; 0 elsewhere."""
+    singles to the contradiction), for scoring; 0 elsewhere. `because` is what makes it
+    true as data (the units, cages, runs, signs or clues), `cells` the pattern's cells (a
+    subset's, a wing's, a chain's): what a reader is pointed at, in any language."""
 
     technique: str
     placements: tuple[tuple[int, int], ...]
     eliminations: tuple[tuple[int, int], ...]
     explanation: str
     length: int = 0
+    because: tuple[Reason, ...] = ()
+    cells: tuple[int, ...] = ()
 
 
 def solving_path_of(steps: Sequence[Step]) -> list[tuple[str, int]]:

@@ -32,6 +32,7 @@ class FishGrid:
     line_masks: dict
     line_index: dict
     of_grid: str = ""
+    grid: str = ""  # the grid's own name ('top-left'), '' off a Samurai
 
 
 @lru_cache(maxsize=BOARDS_KEPT)
@@ -67,5 +68,6 @@ def _fish_grids(shape: Shape) -> tuple[FishGrid, ...]:
                     index[c] = u.index
             line_masks[kind] = tuple(mask_of(u.cells) for u in lines)
             line_index[kind] = tuple(index)
-        grids.append(FishGrid(line_masks, line_index, f" of the {grid} grid" if grid else ""))
+        grids.append(FishGrid(line_masks, line_index, f" of the {grid} grid" if grid else "",
+                              grid))
     return tuple(grids)

@@ -18,6 +18,7 @@ from ..bits import bits_of
 from ..board.grid import SYMBOLS
 from ..words import with_article
 from .candidates import Candidates, Step, cell_names, removing, symbols_text
+from .evidence import Reason, unit_cells, units_reasons
 from .geometry import FishGrid, geometry
 
 # --- singles -------------------------------------------------------------------------
@@ -38,7 +39,8 @@ def full_house_step(state: Candidates, placements, eliminations, unit: int) -> S
     (cell, value), = placements
     return Step("full house", placements, eliminations,
                 f"{state.shape.cell_name(cell)} = {SYMBOLS[value - 1]}: "
-                f"last open cell of {state.shape.units[unit]}")
+                f"last open cell of {state.shape.units[unit]}",
+                because=units_reasons(state.shape, unit), cells=(cell,))
 
 
 def hidden_single(state: Candidates) -> Step | None:
@@ -59,7 +61,8 @@ def hidden_single_step(state: Candidates, placements, eliminations, unit: int) -
     symbol = SYMBOLS[value - 1]
     return Step("hidden single", placements, eliminations,
                 f"{state.shape.cell_name(cell)} = {symbol}: the only place "
-                f"for {symbol} in {state.shape.units[unit]}")
+                f"for {symbol} in {state.shape.units[unit]}",
+                because=units_reasons(state.shape, unit), cells=(cell,))
 
 
 def naked_single(state: Candidates) -> Step | None:
@@ -83,7 +86,8 @@ def place_naked_single(state: Candidates) -> bool:
 def naked_single_step(state: Candidates, placements, eliminations) -> Step:
     (cell, value), = placements
     return Step("naked single", placements, eliminations,
-                f"{state.shape.cell_name(cell)} = {SYMBOLS[value - 1]}: its only candidate")
+                f"{state.shape.cell_name(cell)} = {SYMBOLS[value - 1]}: its only candidate",
+                cells=(cell,))
 
 
 def place_full_houses(state: Candidates) -> bool:
@@ -146,7 +150,9 @@ def _locked_step(name: str, state: Candidates, placements, eliminations, inside:
                  other: int, d: int) -> Step:
     units = state.shape.units
     return Step(name, placements, eliminations,
-                f"in {units[inside]}, {SYMBOLS[d]} lies only in {units[other]}")
+                f"in {units[inside]}, {SYMBOLS[d]} lies only in {units[other]}",
+                because=units_reasons(state.shape, inside, other),
+                cells=unit_cells(state.shape, inside, other))
 
 
 def pointing_step(state: Candidates, *found) -> Step:
@@ -184,7 +190,8 @@ def naked_subset(state: Candidates, size: int, name: str) -> Step | None:
 def naked_subset_step(name: str, state: Candidates, placements, eliminations, unit: int,
                       union: int, *group: int) -> Step:
     return Step(name, placements, eliminations, f"{cell_names(state, group)} hold only "
-                f"{symbols_text(union)} in {state.shape.units[unit]}")
+                f"{symbols_text(union)} in {state.shape.units[unit]}",
+                because=units_reasons(state.shape, unit), cells=group)
 
 
 def hidden_subset(state: Candidates, size: int, name: str) -> Step | None:
@@ -212,7 +219,8 @@ def hidden_subset(state: Candidates, size: int, name: str) -> Step | None:
 def hidden_subset_step(name: str, state: Candidates, placements, eliminations, unit: int,
                        keep: int, *cells: int) -> Step:
     return Step(name, placements, eliminations, f"{symbols_text(keep)} fit only in "
-                f"{cell_names(state, cells)} in {state.shape.units[unit]}")
+                f"{cell_names(state, cells)} in {state.shape.units[unit]}",
+                because=units_reasons(state.shape, unit), cells=cells)
 
 
 def naked_pair(state): return naked_subset(state, 2, "naked pair")
@@ -269,9 +277,17 @@ def fish_step(name: str, state: Candidates, placements, eliminations, grid: int,
     base, cover = FISH_DIRECTIONS[direction]
     of_grid = geometry(state.shape).fish_grids[grid].of_grid
     crossed = ",".join(str(i + 1) for i in bits_of(covers))
+    lines = geometry(state.shape).fish_grids[grid]
+    base_masks = [lines.line_masks[base][i] for i in bases]
+    cover_masks = [lines.line_masks[cover][i] for i in bits_of(covers)]
+    corners = tuple(c for c in range(state.shape.cell_count)
+                    if any(m >> c & 1 for m in base_masks) and any(m >> c & 1 for m in cover_masks))
     return Step(name, placements, eliminations,
                 f"{SYMBOLS[d]} in {base}s {','.join(str(i + 1) for i in bases)}{of_grid} "
-                f"lies only in {cover}s {crossed}")
+                f"lies only in {cover}s {crossed}",
+                because=tuple(Reason(kind, i + 1, grid=lines.grid)
+                              for kind, numbers in ((base, bases), (cover, bits_of(covers)))
+                              for i in numbers), cells=corners)
 
 
 def x_wing(state): return fish(state, 2, "X-Wing")
@@ -305,7 +321,7 @@ def xy_wing_step(state: Candidates, placements, eliminations, pivot: int, one: i
                  two: int, xy: int, d: int) -> Step:
     return Step("XY-Wing", placements, eliminations, f"pivot {cell_names(state, [pivot])} "
                 f"({symbols_text(xy)}) with pincers {cell_names(state, [one, two])}: "
-                f"one of them is {SYMBOLS[d]}")
+                f"one of them is {SYMBOLS[d]}", cells=(pivot, one, two))
 
 
 def xyz_wing(state: Candidates) -> Step | None:
@@ -333,7 +349,7 @@ def xyz_wing_step(state: Candidates, placements, eliminations, pivot: int, one: 
                   two: int, xyz: int, d: int) -> Step:
     return Step("XYZ-Wing", placements, eliminations, f"pivot {cell_names(state, [pivot])} "
                 f"({symbols_text(xyz)}) with pincers {cell_names(state, [one, two])}: "
-                f"one of the three is {SYMBOLS[d]}")
+                f"one of the three is {SYMBOLS[d]}", cells=(pivot, one, two))
 
 
 # --- colouring -----------------------------------------------------------------------
@@ -445,4 +461,4 @@ def x_chain(state: Candidates) -> Step | None:
 def x_chain_step(state: Candidates, placements, eliminations, d: int, *chain: int) -> Step:
     return Step("X-Chain", placements, eliminations, f"{SYMBOLS[d]} is in "
                 f"{state.shape.cell_name(chain[0])} or {state.shape.cell_name(chain[-1])} "
-                f"(chain {cell_names(state, chain)})")
+                f"(chain {cell_names(state, chain)})", cells=chain)

@@ -28,6 +28,7 @@ class Area:
     name: str
     outies: tuple[int, ...]
     outie_total: int
+    runs: tuple[int, ...] = ()  # the runs whose totals make it: inside it, then through it
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,8 @@ def areas_of(clues: Clues) -> tuple[Area, ...]:
     """Every area of the board with its outies' total under these clues."""
     totals = clues.totals
     return tuple(Area(piece.name, piece.outies,
-                      sum(totals[r] for r in piece.through) - sum(totals[r] for r in piece.inside))
+                      sum(totals[r] for r in piece.through) - sum(totals[r] for r in piece.inside),
+                      piece.inside + piece.through)
                  for piece in _pieces(clues.shape))
 
 

@@ -38,6 +38,7 @@ from itertools import combinations
 from ..board.grid import SYMBOLS, Grid
 from ..grade.caged import fillings
 from ..grade.candidates import Step
+from ..grade.evidence import run_reason
 from ..killer.cages import combinations as sets_adding_up
 from ..words import with_article
 from .areas import areas_of
@@ -109,11 +110,17 @@ class KakuroState:
 # --- one run at a time ------------------------------------------------------------------
 
 def found(state: KakuroState, technique: str, placements, eliminations,
-          explanation: Callable[[], str], length: int = 0) -> Step:
+          explanation: Callable[[], str], length: int = 0, runs: tuple[int, ...] = (),
+          cells: tuple[int, ...] = ()) -> Step:
     """A step, explained only if the state asks for explanations (the generator, which
-    grades thousands of puzzles it throws away, does not)."""
-    return Step(technique, placements, eliminations,
-                explanation() if state.explain else "", length)
+    grades thousands of puzzles it throws away, does not); `runs` make it true, `cells`
+    are its pattern's (the first run's open cells where not given)."""
+    if not state.explain:
+        return Step(technique, placements, eliminations, "", length)
+    because = tuple(run_reason(state.shape, run, state.clues.totals[run]) for run in runs)
+    if not cells and runs:
+        cells = tuple(c for c in state.run_cells[runs[0]] if not state.values[c])
+    return Step(technique, placements, eliminations, explanation(), length, because, cells)
 
 
 def run_view(state: KakuroState, run: int) -> tuple[list[int], int, int]:
@@ -138,7 +145,8 @@ def last_cell(state: KakuroState, run: int) -> Step | None:
         cell = open_cells[0]
         return found(state, "last cell", ((cell, remaining),), (),
                      lambda: f"{state.shape.cell_name(cell)} = {remaining}: the last "
-                             f"open cell of {state.clues.run_name(run)}")
+                             f"open cell of {state.clues.run_name(run)}",
+                     runs=(run,), cells=(cell,))
     return None
 
 
@@ -152,7 +160,8 @@ def unique_combination(state: KakuroState, run: int) -> Step | None:
     if not removed:
         return None
     return found(state, "unique combination", (), removed,
-                 lambda: f"{state.clues.run_name(run)} can only be {sum_text(combos[0])}")
+                 lambda: f"{state.clues.run_name(run)} can only be {sum_text(combos[0])}",
+                 runs=(run,))
 
 
 def naked_single(state: KakuroState, run: int) -> Step | None:
@@ -162,7 +171,8 @@ def naked_single(state: KakuroState, run: int) -> Step | None:
         if mask and not mask & (mask - 1):
             value = mask.bit_length()
             return found(state, "naked single", ((cell, value),), (),
-                         lambda: f"{state.shape.cell_name(cell)} = {value}: its only candidate")
+                         lambda: f"{state.shape.cell_name(cell)} = {value}: its only candidate",
+                         cells=(cell,))
     return None
 
 
@@ -188,7 +198,7 @@ def combination_intersection(state: KakuroState, run: int) -> Step | None:
         return None
     return found(state, "combination intersection", (), removed,
                  lambda: f"{state.clues.run_name(run)} can only hold "
-                         f"{', '.join(sum_text(c) for c in combos)}")
+                         f"{', '.join(sum_text(c) for c in combos)}", runs=(run,))
 
 
 def unique_digit(state: KakuroState, run: int) -> Step | None:
@@ -204,7 +214,8 @@ def unique_digit(state: KakuroState, run: int) -> Step | None:
             return found(state, "unique digit", ((places[0], d + 1),), (),
                          lambda: f"{state.clues.run_name(run)} needs "
                                  f"{with_article(SYMBOLS[d])}, and only "
-                                 f"{state.shape.cell_name(places[0])} can hold it")
+                                 f"{state.shape.cell_name(places[0])} can hold it",
+                         runs=(run,))
     return None
 
 
@@ -225,7 +236,7 @@ def sum_bounds(state: KakuroState, run: int) -> Step | None:
     return found(state, "sum bounds", (), removed,
                  lambda: f"the open cells of {state.clues.run_name(run)} add up to "
                          f"{remaining}, too little or too much beside "
-                         f"{candidate_text(state, removed)}")
+                         f"{candidate_text(state, removed)}", runs=(run,))
 
 
 def range_mask(least: int, most: int) -> int:
@@ -252,7 +263,8 @@ def _naked_subset(state: KakuroState, run: int, size: int, name: str) -> Step | 
             if removed:
                 return found(state, name, (), removed,
                              lambda: f"{cell_names(state, group)} hold only "
-                                     f"{sum_text(union, '/')} in {state.clues.run_name(run)}")
+                                     f"{sum_text(union, '/')} in {state.clues.run_name(run)}",
+                             runs=(run,), cells=group)
     return None
 
 
@@ -278,7 +290,8 @@ def run_permutations(state: KakuroState, run: int) -> Step | None:
         return None
     return found(state, "run permutations", (), removed,
                  lambda: f"the open cells of {state.clues.run_name(run)} can add up to "
-                         f"{remaining} only without {candidate_text(state, removed)}")
+                         f"{remaining} only without {candidate_text(state, removed)}",
+                 runs=(run,))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -339,7 +352,8 @@ def cross_sum(state: KakuroState, index: int) -> Step | None:
         cell = open_cells[0]
         return found(state, "cross sum", ((cell, remaining),), (),
                      lambda: f"{state.shape.cell_name(cell)} = {remaining}: "
-                             f"{areas_of(state.clues)[index].name}")
+                             f"{areas_of(state.clues)[index].name}",
+                     runs=areas_of(state.clues)[index].runs, cells=(cell,))
     return None
 
 
@@ -368,7 +382,8 @@ def _virtual_run(state: KakuroState, index: int, counts: tuple[int, int],
         return None
     return found(state, name, (), removed,
                  lambda: f"{cell_names(state, cells)} add up to {remaining}: "
-                         f"{areas_of(state.clues)[index].name}")
+                         f"{areas_of(state.clues)[index].name}",
+                 runs=areas_of(state.clues)[index].runs, cells=tuple(cells))
 
 
 # --- forcing chains ---------------------------------------------------------------------
@@ -410,7 +425,7 @@ def _forcing_chain(state: KakuroState, most_rounds: int, name: str) -> Step | No
                          lambda: f"placing any of {candidate_text(state, removed)} leads "
                                  f"to a contradiction (the shortest in {shortest} "
                                  f"round{'s' if shortest > 1 else ''} of narrowing runs)",
-                         shortest)
+                         shortest, cells=(removed[0][0],))  # the cell to try first
     return None
 
 

@@ -25,6 +25,7 @@ from ..bits import mask_of
 from ..board.cages import OnBoard, cage_index, connected, cover_problems
 from ..board.groups import unit_groups
 from ..board.shape import Shape
+from ..grade.evidence import Reason, cage_reason
 from ..words import number_of
 
 # The sizes Killers are made in: their cage totals stay two-digit, their cages few enough.
@@ -143,6 +144,11 @@ class Cages(OnBoard):
         cage = self.cages[index]
         return f"cage {cage.total} at {self.shape.cell_name(cage.cells[0])}"
 
+    def reason(self, index: int) -> Reason:
+        """A cage as a step's evidence: its total and first cell."""
+        cage = self.cages[index]
+        return cage_reason(str(cage.total), cage.cells[0])
+
 
 @dataclass(frozen=True)
 class Area:
@@ -151,11 +157,12 @@ class Area:
     outies (cells of those cages outside the area) to outie_total."""
 
     name: str
-    units: int
+    units: int  # how many units, joined
     innies: int
     innie_total: int
     outies: int
     outie_total: int
+    unit_masks: tuple[int, ...] = ()  # the units', as masks
 
 
 def _area(cages: Cages, name: str, masks: tuple[int, ...]) -> Area:
@@ -172,7 +179,7 @@ def _area(cages: Cages, name: str, masks: tuple[int, ...]) -> Area:
             crossing |= mask
     innie_total = len(masks) * n * (n + 1) // 2 - inside_total
     return Area(name, len(masks), crossing & cells, innie_total, crossing & ~cells,
-                crossing_total - innie_total)
+                crossing_total - innie_total, tuple(masks))
 
 
 class CageError(ValueError):

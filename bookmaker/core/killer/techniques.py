@@ -44,6 +44,7 @@ from ..grade.caged import (
     virtual_cage,
 )
 from ..grade.candidates import Candidates, Step, cell_names, symbols_text
+from ..grade.evidence import Reason, area_reasons, unit_reason
 from ..grade.twins import CLASSIC_TWINS
 from ..words import with_article
 from .cages import Area, Cages
@@ -166,14 +167,22 @@ def combination_step(state: KillerCandidates, placements, eliminations, index: i
                      *combos: int) -> Step:
     """The combinations left to cage `index` take values from it (eliminations), or a
     value they all need goes to its one place in it (placements)."""
-    name = state.cages.name(index)
+    name, evidence = state.cages.name(index), cage_evidence(state, index)
     if eliminations:
         sets = ", ".join(symbols_text(combo) for combo in combos)
-        return Step("cage combinations", placements, eliminations, f"{name} can only hold {sets}")
+        return Step("cage combinations", placements, eliminations, f"{name} can only hold {sets}",
+                    **evidence)
     (cell, value), = placements
     return Step("cage combinations", placements, eliminations,
                 f"{name} needs {with_article(SYMBOLS[value - 1])}, and only "
-                f"{state.shape.cell_name(cell)} can hold it")
+                f"{state.shape.cell_name(cell)} can hold it", **evidence)
+
+
+def cage_evidence(state: KillerCandidates, index: int, *more: Reason) -> dict:
+    """A step's because and cells where a cage makes it true: the cage (and `more`), its
+    cells."""
+    return {"because": (state.cages.reason(index), *more),
+            "cells": state.cages.cages[index].cells}
 
 
 def cage_combinations(state: KillerCandidates) -> Step | None:
@@ -222,7 +231,8 @@ def cage_unit_step(state: KillerCandidates, placements, eliminations, index: int
                    unit: int) -> Step:
     return Step("cage-unit intersection", placements, eliminations,
                 f"{state.cages.name(index)} needs {with_article(SYMBOLS[d])}, and it lies in "
-                f"{state.shape.units[unit]}")
+                f"{state.shape.units[unit]}",
+                **cage_evidence(state, index, unit_reason(state.shape, unit)))
 
 
 def cage_min_max(state: KillerCandidates) -> Step | None:
@@ -248,7 +258,8 @@ def cage_min_max(state: KillerCandidates) -> Step | None:
 def min_max_step(state: KillerCandidates, placements, eliminations, index: int,
                  remaining: int) -> Step:
     return Step("cage min/max", placements, eliminations, f"the rest of "
-                f"{state.cages.name(index)} cannot make up {remaining} with these")
+                f"{state.cages.name(index)} cannot make up {remaining} with these",
+                **cage_evidence(state, index))
 
 
 def cage_permutations(state: KillerCandidates) -> Step | None:
@@ -268,7 +279,8 @@ def cage_permutations(state: KillerCandidates) -> Step | None:
 def permutations_step(state: KillerCandidates, placements, eliminations, index: int,
                       remaining: int) -> Step:
     return Step("cage permutations", placements, eliminations, f"the open cells of "
-                f"{state.cages.name(index)} can add up to {remaining} only so")
+                f"{state.cages.name(index)} can add up to {remaining} only so",
+                **cage_evidence(state, index))
 
 
 @cache
@@ -307,7 +319,19 @@ def _forty_five_step(name: str, state: KillerCandidates, placements, elimination
                      side: int) -> Step:
     (cell, value), = placements
     return Step(name, placements, eliminations, f"{state.shape.cell_name(cell)} = "
-                f"{SYMBOLS[value - 1]}: the {SIDES[side]} of {area_name(state, area)}")
+                f"{SYMBOLS[value - 1]}: the {SIDES[side]} of {area_name(state, area)}",
+                **area_evidence(state, area, side))
+
+
+def area_evidence(state: KillerCandidates, area: int, side: int,
+                  cells: tuple[int, ...] = ()) -> dict:
+    """A 45-rule step's because (the area's units, the cages crossing its edge) and cells
+    (`cells`, else every innie or outie of the area)."""
+    found = state.cages.areas[area]
+    side_cells = (found.innies, found.outies)[side]
+    return {"because": area_reasons(state.shape, found.unit_masks, state.cages.masks,
+                                    state.cages.reason, side_cells),
+            "cells": cells or tuple(bits_of(side_cells))}
 
 
 def forty_five_step(state: KillerCandidates, *found) -> Step:
@@ -356,7 +380,8 @@ def _innies_step(name: str, state: KillerCandidates, placements, eliminations, a
                  side: int, total: int, *cells: int) -> Step:
     what = f"the open {SIDES[side]}s of {area_name(state, area)}"
     return Step(name, placements, eliminations,
-                f"{what} ({cell_names(state, cells)}) add up to {total}")
+                f"{what} ({cell_names(state, cells)}) add up to {total}",
+                **area_evidence(state, area, side, cells))
 
 
 def innies_step(state: KillerCandidates, *found) -> Step:

@@ -20,6 +20,7 @@ from ..grade import advanced as a
 from ..grade import grader
 from ..grade import techniques as t
 from ..grade.candidates import Candidates, Step
+from ..grade.evidence import Reason
 from ..grade.grader import GRADES, Ladder, Technique, grade_state_within, place_naked_single
 from .search import full_masks, rounds_to_contradiction, settle
 
@@ -91,11 +92,13 @@ def ladder(own: tuple[Technique, ...], own_bulk: tuple = ()) -> Ladder:
 
 
 def eliminating(state: LatinCandidates, technique: str, removals: list[tuple[int, int]],
-                why: str) -> Step | None:
-    """A Step taking (cell, digit) candidates that are still there, or None if none is."""
+                why: str, because: tuple[Reason, ...] = (),
+                cells: tuple[int, ...] = ()) -> Step | None:
+    """A Step taking (cell, digit) candidates that are still there, or None if none is;
+    `because` makes it true, `cells` are its pattern's."""
     removed = tuple(sorted((cell, d + 1) for cell, d in set(removals)
                            if state.cell_digits[cell] >> d & 1))
-    return Step(technique, (), removed, why) if removed else None
+    return Step(technique, (), removed, why, 0, because, cells) if removed else None
 
 
 def forcing_chain(state: LatinCandidates) -> Step | None:
@@ -121,7 +124,8 @@ def forcing_chain(state: LatinCandidates) -> Step | None:
             names = ", ".join(f"{state.shape.cell_name(c)}={SYMBOLS[v - 1]}" for c, v in removed)
             shortest = min(length for *_, length in found)
             return Step("forcing chain", (), removed, f"placing any of {names} leads to a "
-                        f"contradiction (the shortest in {shortest} rounds)", shortest)
+                        f"contradiction (the shortest in {shortest} rounds)", shortest,
+                        cells=(removed[0][0],))  # the cell to try first
     return None
 
 

@@ -14,6 +14,7 @@ the EdgeClues.
 from __future__ import annotations
 
 from ..grade.candidates import Step
+from ..grade.evidence import Reason
 from ..latin.grading import LatinCandidates, eliminating
 from .lines import clue_bound, line_supports
 from .solver import edge_masks, static_masks
@@ -33,7 +34,8 @@ def edge_clues(state: LatinCandidates) -> Step | None:
             else:
                 continue
             step = _keeping(state, "edge clues (1 and N)", ordered, allowed,
-                            f"a clue of {clue} at {_end(state, ordered)}")
+                            f"a clue of {clue} at {_end(state, ordered)}",
+                            (clue_reason(state, ordered, clue),))
             if step is not None:
                 return step
     return None
@@ -48,7 +50,8 @@ def clue_bounds(state: LatinCandidates) -> Step | None:
                 allowed = [clue_bound(n, clue, i) for i in range(n)]
                 step = _keeping(state, "clue bounds", ordered, allowed,
                                 f"{clue} seen from {_end(state, ordered)}: the first cell "
-                                f"holds at most {n - clue + 1}, each next one more")
+                                f"holds at most {n - clue + 1}, each next one more",
+                                (clue_reason(state, ordered, clue),))
                 if step is not None:
                     return step
     return None
@@ -74,16 +77,34 @@ def _visibility(state: LatinCandidates, name: str, fewest: int, most: int) -> St
             continue  # never on a puzzle with a solution
         step = _keeping(state, name, cells, supports,
                         f"no filling of {_line_name(state, cells)} with its candidates "
-                        f"shows its clues with these heights")
+                        f"shows its clues with these heights",
+                        line_clues(state, cells, front, back))
         if step is not None:
             return step
     return None
 
 
-def _keeping(state: LatinCandidates, technique: str, cells, allowed, why: str) -> Step | None:
+def _keeping(state: LatinCandidates, technique: str, cells, allowed, why: str,
+             because: tuple[Reason, ...]) -> Step | None:
     removals = [(cell, d) for cell, mask in zip(cells, allowed)
                 for d in range(state.shape.size) if not mask >> d & 1]
-    return eliminating(state, technique, removals, why)
+    return eliminating(state, technique, removals, why, because, tuple(sorted(cells)))
+
+
+def clue_reason(state: LatinCandidates, ordered, clue: int) -> Reason:
+    """A clue as a step's evidence: its value, the side it stands on, its line's number
+    (`ordered`: the line's cells as the clue sees them)."""
+    n, (first, second) = state.shape.size, ordered[:2]
+    row, col = divmod(first, n)
+    if abs(second - first) == 1:
+        return Reason("clue", row + 1, str(clue), side="left" if second > first else "right")
+    return Reason("clue", col + 1, str(clue), side="top" if second > first else "bottom")
+
+
+def line_clues(state: LatinCandidates, cells, front: int, back: int) -> tuple[Reason, ...]:
+    """The clues of a line (its cells from the front) as evidence: those it has."""
+    return tuple(clue_reason(state, ordered, clue)
+                 for clue, ordered in ((front, cells), (back, cells[::-1])) if clue)
 
 
 def _end(state: LatinCandidates, ordered) -> str:
