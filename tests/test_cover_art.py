@@ -135,10 +135,18 @@ def test_a_german_killer_book_says_killer_sudoku_on_its_front_and_back(tmp_path)
 
 
 def test_the_back_shows_the_legend_of_the_book_s_grades(variety):
-    _, _, cover = variety
+    spec, puzzles, _ = variety
+    cover = composed_cover(spec.model_copy(update={"difficulty_mark": "squares"}), puzzles)
     assert [(mark.filled) for mark in cover.marks] == [1, 2]  # beginner and easy
     texts = [text.text for text in cover.texts]
     assert {"Difficulty", "Beginner", "Easy"} <= set(texts)
+
+
+def test_the_back_has_no_legend_of_squares_the_interior_does_not_print(variety):
+    spec, _, cover = variety  # issue 36: the legend explained squares found nowhere inside
+    assert spec.difficulty_mark == "none"
+    assert cover.marks == [] or not cover.marks
+    assert "Difficulty" not in {text.text for text in cover.texts}
 
 
 def test_no_stroke_of_any_tile_prints_under_the_floor(variety):

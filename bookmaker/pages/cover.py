@@ -164,6 +164,7 @@ class CoverWords:
     answers: str
     blurb: str | None
     barcode: bool
+    squares: bool = False  # the interior marks each puzzle's grade with squares
 
 
 @dataclass(frozen=True)
@@ -371,9 +372,10 @@ def _back(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
 
 def _legend_rows(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
                  geometry: CoverGeometry, fonts: _Fonts) -> list:
-    """The legend's entries in rows across the back's live width ([] for no legend)."""
+    """The legend's entries in rows across the back's live width ([] for no legend: the
+    design has none, or the interior prints no squares for it to explain)."""
     size = design.back.legend
-    if size is None:
+    if size is None or not words.squares:
         return []
     width = geometry.trim_width - 2 * design.back.margin
     return legend_rows(legend_entries(words.difficulties, catalogue), size, width,
