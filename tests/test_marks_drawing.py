@@ -104,12 +104,17 @@ def test_the_spec_fit_counts_the_ring_of_outside_cells():
     assert cells_across(_Ringed(), latin_of(6)) == 8
 
 
-def test_clue_blocks_are_black_with_a_diagonal_and_white_sums_left_off_answers():
+def test_clue_blocks_are_tinted_with_a_diagonal_short_of_the_corners_and_black_sums():
+    # Issue 36: solid black squares (heavy toner, show-through) whose diagonals chained
+    # into long slashes from one square's corner to the next.
     canvas = recorded(BLOCKS)
-    assert canvas.of("blocks")[0].fill == 0.0 and len(canvas.of("blocks")[0].items) == 3
-    assert canvas.of("block diagonals")[0].items == [((1, 0), (2, 1)), ((0, 1), (1, 2))]
+    assert canvas.of("blocks")[0].fill == 10 / 15 and len(canvas.of("blocks")[0].items) == 3
+    assert canvas.of("block lines")[0].items == canvas.of("blocks")[0].items
+    assert canvas.of("block diagonals")[0].items == [((1.12, 0.12), (1.88, 0.88)),
+                                                     ((0.12, 1.12), (0.88, 1.88))]
+    assert canvas.of("block diagonals")[0].pen.grey == 0.0
     sums = canvas.of("block clue")[0]
-    assert sums.grey == 1.0 and [label.text for label in sums.items] == ["7", "10", "3"]
+    assert sums.grey == 0.0 and [label.text for label in sums.items] == ["7", "10", "3"]
     assert not recorded(BLOCKS, SOLUTION).of("block clue")
 
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from ..core.board.marks import CageMark
 from ..pages.board import (
+    BLOCK_DIAGONAL_INSET,
+    BLOCK_GREY,
     CAGE_DASH,
     CAGE_LABEL_AT,
     CAGE_LABEL_PAD,
@@ -180,13 +182,19 @@ def _draw_edges(canvas: Canvas, placement: GridPlacement, style: RenderStyle) ->
 
 def _draw_blocks(canvas: Canvas, placement: GridPlacement, style: RenderStyle,
                  weight: float, answer: bool) -> None:
-    """Black clue squares; one that starts a run has a white diagonal from its top-left
-    corner, the across run's sum above it and the down run's below it, in white."""
+    """Tinted clue squares (BLOCK_GREY); one that starts a run has a black diagonal from
+    near its top-left corner to near its bottom-right (BLOCK_DIAGONAL_INSET), the across
+    run's sum above it and the down run's below it, in black."""
     blocks = placement.marks.blocks
-    canvas.rects([(block.col, block.row, 1, 1) for block in blocks], "blocks", fill=0.0)
+    squares = [(block.col, block.row, 1, 1) for block in blocks]
+    canvas.rects(squares, "blocks", fill=BLOCK_GREY)
+    # The tint covers half of each cell line round it (the board's lines are drawn first,
+    # in the PDF as a form): drawn again whole over it.
+    canvas.rects(squares, "block lines", pen=Pen(style.stroke(weight)))
     clued = [block for block in blocks if block.across or block.down]
-    canvas.lines([((b.col, b.row), (b.col + 1, b.row + 1)) for b in clued],
-                 Pen(style.stroke(weight), WHITE, cap=BUTT), "block diagonals")
+    inset = BLOCK_DIAGONAL_INSET
+    canvas.lines([((b.col + inset, b.row + inset), (b.col + 1 - inset, b.row + 1 - inset))
+                  for b in clued], Pen(style.stroke(weight), cap=BUTT), "block diagonals")
     if answer or not clued:
         return
     top, bottom = digit_extent(str(style.font_bold))
@@ -195,7 +203,7 @@ def _draw_blocks(canvas: Canvas, placement: GridPlacement, style: RenderStyle,
     labels = [Label(text, block.col + x, block.row + y) for block in clued
               for text, (x, y) in ((block.across, BLOCK_ACROSS_AT), (block.down, BLOCK_DOWN_AT))
               if text]
-    canvas.text(labels, [face], grey=WHITE)
+    canvas.text(labels, [face])
 
 
 def draw_symbols(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -> None:
