@@ -110,3 +110,4 @@ def test_a_page_that_goes_on_with_a_section_restates_its_heading():
                  lambda section: TextBlock((f"{section} (continued)",), "heading"))
     assert len(pages) > 1
     assert all(page.texts[0].lines == ("Tips (continued)",) for page in pages[1:])
+
