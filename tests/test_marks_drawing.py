@@ -231,3 +231,14 @@ def test_a_kakuro_s_border_is_the_frame_s_square_round_its_black_squares_too():
     draw_grid(canvas, drawing, (0.5, 1.0, 2.0))
     assert [(call.kind, call.items) for call in canvas.of("border")] == [
         ("rects", [(0, 0, 3, 3)])]
+
+
+def test_a_board_of_dashed_cages_draws_its_cell_lines_grey_and_its_answer_black():
+    # Issue 36: on 6x9 two-up Killers 0.75 pt black cell lines beside 0.75 pt black cage
+    # dashes read as railway track; grey cell lines leave the dashes the black lines.
+    dashed = Marks(cages=(CageMark((0, 1), "3", "dashed"), CageMark((2, 3), "7", "dashed")))
+    cells = recorded(dashed).of("cell lines")[0].pen
+    assert cells.grey == 8 / 15 and cells.weight == STYLE.cell_line
+    assert recorded(dashed).of("cages")[0].pen.grey == 0.0
+    assert recorded(dashed, SOLUTION).of("cell lines")[0].pen.grey == 0.0
+    assert recorded(CAGES).of("cell lines")[0].pen.grey == 0.0  # outlined: no dashes

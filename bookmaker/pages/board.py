@@ -44,6 +44,10 @@ BLOCK_GREY = 10 / 15
 # of clue squares touching corner to corner do not join into one long slash.
 BLOCK_DIAGONAL_INSET = 0.12
 CAGE_INSET = 0.1  # a cage's dashed line lies this far inside its cells' edges
+# A board with dashed cages draws its cell lines in this grey (47 % black): the cage
+# dashes, black at the same least weight beside them, would otherwise read as a second
+# cell line (railway track) on small cells. Still well over the 18 % print floor.
+CAGED_CELL_GREY = 8 / 15
 CAGE_DASH = (0.09, 0.07)  # dash and gap, in cells
 CAGE_LABEL_AT = (0.07, 0.06)  # the total's ink starts this far right of / below the corner
 CAGE_LABEL_PAD = 0.03  # white kept around the total's ink, in cells

@@ -19,6 +19,7 @@ from ..pages.board import (
     CAGE_DASH,
     CAGE_LABEL_AT,
     CAGE_LABEL_PAD,
+    CAGED_CELL_GREY,
     OUTLINED,
     OUTLINED_LABEL_AT,
     SHADE_GREY,
@@ -55,21 +56,28 @@ WHITE = 1.0
 def draw_board(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -> None:
     """The whole board of a placement: grid, marks, symbols."""
     draw_grid(canvas, board_drawing(placement.grid.shape),
-              line_weights(style, placement.cell))
+              line_weights(style, placement.cell), cell_line_grey(placement))
     draw_marks(canvas, placement, style)
     draw_symbols(canvas, placement, style)
 
 
+def cell_line_grey(placement: GridPlacement) -> float:
+    """The grey of a board's cell lines: CAGED_CELL_GREY where dashed cages are drawn
+    beside them (a puzzle's, not an answer's), else black."""
+    dashed = any(cage.style != OUTLINED for cage in placement.marks.cages)
+    return CAGED_CELL_GREY if dashed and placement.solution is None else 0.0
+
+
 def draw_grid(canvas: Canvas, drawing: BoardDrawing,
-              weights: tuple[float, float, float]) -> None:
-    """The empty board: shaded cells, cell lines, region lines, then its outline (the
-    bordering square of a full board, mitred at the corners)."""
+              weights: tuple[float, float, float], cell_grey: float = 0.0) -> None:
+    """The empty board: shaded cells, cell lines (in `cell_grey`), region lines, then its
+    outline (the bordering square of a full board, mitred at the corners)."""
     cell_line, box_line, border = weights
     if drawing.shaded:
         canvas.rects([(col, row, 1, 1) for row, col in drawing.shaded], "shade",
                      fill=SHADE_GREY)
     # line_weights never thins a grid line under the cell line, the least stroke.
-    canvas.lines(_segments(drawing.thin), Pen(cell_line), "cell lines")
+    canvas.lines(_segments(drawing.thin), Pen(cell_line, cell_grey), "cell lines")
     canvas.lines(_segments(drawing.heavy), Pen(box_line), "region lines")
     if drawing.squared:
         canvas.rects([(0, 0, drawing.frame, drawing.frame)], "border", pen=Pen(border))
