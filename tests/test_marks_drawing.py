@@ -13,9 +13,10 @@ from PIL import Image, ImageStat
 
 from bookmaker.core.board.grid import Grid
 from bookmaker.core.board.marks import BlockMark, CageMark, EdgeMark, Marks, SignMark
-from bookmaker.core.board.shape import latin_of
+from bookmaker.core.board.shape import latin_of, shape_for_size
 from bookmaker.core.kinds.kind import Kind
 from bookmaker.core.kinds.presentation import Presentation
+from bookmaker.core.registry import kind_named
 from bookmaker.design.cells import cells_across
 from bookmaker.pages.board import OUTLINED_LABEL_AT, Run, cage_borders, sign_chevron
 from bookmaker.pages.page import GridPlacement, PageGeometry, inches
@@ -242,3 +243,23 @@ def test_a_board_of_dashed_cages_draws_its_cell_lines_grey_and_its_answer_black(
     assert recorded(dashed).of("cages")[0].pen.grey == 0.0
     assert recorded(dashed, SOLUTION).of("cell lines")[0].pen.grey == 0.0
     assert recorded(CAGES).of("cell lines")[0].pen.grey == 0.0  # outlined: no dashes
+
+
+def test_hyper_windows_keep_their_shading_under_givens_on_the_page_and_in_its_pixels():
+    # Issue 36 saw the windows "lose their shading under every given": the shade is drawn
+    # under each window cell, given or not, and nothing lighter is drawn over it.
+    shape = kind_named("hyper").board(shape_for_size(9))
+    cells = [0] * 81
+    for index in (10, 11, 12, 20, 30, 60, 70):  # r2c2, r2c3, r2c4, r3c3, r4c4, r7c7, r8c8
+        cells[index] = 5
+    placement = GridPlacement(0, 0, 270, Grid(shape, tuple(cells)))
+    canvas = Recorder()
+    draw_board(canvas, placement, STYLE)
+    shaded = {(row, col) for col, row, _, _ in canvas.of("shade")[0].items}
+    assert {shape.positions[index] for index in (10, 11, 12, 20, 30, 60, 70)} <= shaded
+    assert not [call for call in canvas.calls if call.kind == "rects" and call.fill is not
+                None and call.fill > 0.8 and call.role != "shade"]
+    pixels = Image.open(io.BytesIO(render_png_bytes(Sheet(270.0, 270.0, (), placement,
+                                                          STYLE), 72))).convert("L")
+    for row, col in ((1, 2), (3, 3), (7, 7)):  # given cells: a corner clear of the digit
+        assert pixels.getpixel((col * 30 + 6, row * 30 + 6)) == 204  # the shade's 20 %
