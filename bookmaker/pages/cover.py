@@ -44,6 +44,7 @@ from ..design.coverfit import (
     tagline,
 )
 from ..design.fontfile import FallbackFont, FontFile
+from .board import board_drawing, edge_centre
 
 LEFT, CENTRE = "left", "centre"
 RULE_LENGTH, RULE_WEIGHT = 108.0, 1.6  # points: the accent rule under the title, at most
@@ -51,6 +52,9 @@ FOLD_OVERLAP = 4.5  # points (1/16 in): the spine's colour reaches this far past
 # so that a cover folded up to KDP's binding tolerance off shows no sliver of the face's
 # colour on the spine, nor of the spine's on a face edge that a reader sees as a line
 BADGE_RADIUS = 1.45  # the count badge's radius, per the size of its number
+# How far inside the art's top right corner the badge's centre sits, per its radius: the
+# first of these at which it covers no given nor clue (the last, if none is clear).
+BADGE_INSETS = (0.45, 0.3, 0.15, 0.0, -0.15, -0.3)
 
 
 @dataclass(frozen=True)
@@ -326,7 +330,12 @@ def _count_badge(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
     radius = size * BADGE_RADIUS
     right = max(grid.x + grid.side for grid in art)
     top = max(grid.y + grid.side for grid in art)
-    x, y = right - radius * 0.45, top - radius * 0.45
+    printed = [box for grid in art for box in _printed_cells(grid)]
+    # Over the corner, then out along its diagonal until it covers no given or clue.
+    x, y = next(((right - radius * inset, top - radius * inset) for inset in BADGE_INSETS
+                 if not any(_disc_meets(right - radius * inset, top - radius * inset,
+                                        radius, box) for box in printed)),
+                (right - radius * BADGE_INSETS[-1], top - radius * BADGE_INSETS[-1]))
     colour = design.colours["background"]
     word = catalogue.text("cover_badge")
     small = min(size * 0.42, radius * 1.5 / max(fonts.bold.width(word, 1.0), 0.01))
@@ -335,6 +344,33 @@ def _count_badge(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
                                  colour, display=True))
     drawn.texts.append(CoverText(word, x, y - size * fonts.cap * 0.3 - small * 1.35, small,
                                  True, colour))
+
+
+def _printed_cells(grid: CoverGrid) -> list[tuple[float, float, float, float]]:
+    """The boxes (left, bottom, width, height in points) of a tile's cells that print a
+    given or a clue outside the grid, and a cell's box round each sign between cells."""
+    frame = board_drawing(grid.givens.shape).frame
+    cell = grid.side / (frame + 2 * grid.marks.outside)
+    left = grid.x + grid.marks.outside * cell
+    top = grid.y + grid.side - grid.marks.outside * cell
+    shape = grid.givens.shape
+    places: list[tuple[float, float]] = [(col, row) for index, value in
+                                         enumerate(grid.givens.cells) if value
+                                         for row, col in (shape.positions[index],)]
+    places += [(x - 0.5, y - 0.5) for x, y in (edge_centre(frame, edge)
+                                               for edge in grid.marks.edges)]
+    places += [((a[1] + b[1]) / 2, (a[0] + b[0]) / 2) for sign in grid.marks.signs
+               for a, b in ((shape.positions[sign.first], shape.positions[sign.second]),)]
+    return [(left + col * cell, top - (row + 1) * cell, cell, cell) for col, row in places]
+
+
+def _disc_meets(x: float, y: float, radius: float,
+                box: tuple[float, float, float, float]) -> bool:
+    """Whether a disc centred at (x, y) reaches into the box."""
+    left, bottom, width, height = box
+    dx = max(left - x, 0.0, x - left - width)
+    dy = max(bottom - y, 0.0, y - bottom - height)
+    return dx * dx + dy * dy < radius * radius
 
 
 def _back(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
