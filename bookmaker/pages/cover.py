@@ -52,9 +52,12 @@ FOLD_OVERLAP = 4.5  # points (1/16 in): the spine's colour reaches this far past
 # so that a cover folded up to KDP's binding tolerance off shows no sliver of the face's
 # colour on the spine, nor of the spine's on a face edge that a reader sees as a line
 BADGE_RADIUS = 1.45  # the count badge's radius, per the size of its number
-# How far inside the art's top right corner the badge's centre sits, per its radius: the
-# first of these at which it covers no given nor clue (the last, if none is clear).
-BADGE_INSETS = (0.45, 0.3, 0.15, 0.0, -0.15, -0.3)
+# Where the badge's centre may sit, (left, down) of the art's top right corner per its
+# radius: so far in over the corner (first choice) or along the art's top or right side;
+# only a little out past the corner (the margin round the art is no wider than a badge).
+BADGE_DEPTHS = (0.45, 0.3, 0.15, 0.0)
+BADGE_STEP = 0.25  # ... moved along a side by this much of its radius at a time
+BADGE_OUT = (-0.15, -0.3)  # ... or out past the corner along its diagonal, so far at most
 
 
 @dataclass(frozen=True)
@@ -331,11 +334,12 @@ def _count_badge(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
     right = max(grid.x + grid.side for grid in art)
     top = max(grid.y + grid.side for grid in art)
     printed = [box for grid in art for box in _printed_cells(grid)]
-    # Over the corner, then out along its diagonal until it covers no given or clue.
-    x, y = next(((right - radius * inset, top - radius * inset) for inset in BADGE_INSETS
-                 if not any(_disc_meets(right - radius * inset, top - radius * inset,
-                                        radius, box) for box in printed)),
-                (right - radius * BADGE_INSETS[-1], top - radius * BADGE_INSETS[-1]))
+    reach = (right - min(grid.x for grid in art), top - min(grid.y for grid in art))
+    # The place nearest the corner's where it covers fewest givens and clues (none, most
+    # often): a reader must see every given of a puzzle on the cover.
+    x, y = min(((right - radius * across, top - radius * down)
+                for across, down in _badge_places(reach[0] / radius, reach[1] / radius)),
+               key=lambda at: sum(_disc_meets(at[0], at[1], radius, box) for box in printed))
     colour = design.colours["background"]
     word = catalogue.text("cover_badge")
     small = min(size * 0.42, radius * 1.5 / max(fonts.bold.width(word, 1.0), 0.01))
@@ -344,6 +348,19 @@ def _count_badge(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
                                  colour, display=True))
     drawn.texts.append(CoverText(word, x, y - size * fonts.cap * 0.3 - small * 1.35, small,
                                  True, colour))
+
+
+def _badge_places(wide: float, tall: float) -> list[tuple[float, float]]:
+    """The badge's places (BADGE_DEPTHS), nearest the corner's first, along sides `wide`
+    and `tall` radii long."""
+    along = [BADGE_DEPTHS[0] + BADGE_STEP * step for step in range(1, int(max(wide, tall) /
+                                                                         BADGE_STEP))]
+    places = {(a, d) for a in BADGE_DEPTHS for d in BADGE_DEPTHS}
+    places |= {(out, out) for out in BADGE_OUT}  # out past the corner, as a last resort
+    places |= {(a, d) for a in BADGE_DEPTHS for d in along if d < tall}
+    places |= {(a, d) for a in along for d in BADGE_DEPTHS if a < wide}
+    first = BADGE_DEPTHS[0]
+    return sorted(places, key=lambda at: ((at[0] - first) ** 2 + (at[1] - first) ** 2, at))
 
 
 def _printed_cells(grid: CoverGrid) -> list[tuple[float, float, float, float]]:
