@@ -18,10 +18,12 @@ from bookmaker.core.kinds.kind import Kind
 from bookmaker.core.kinds.presentation import Presentation
 from bookmaker.core.registry import kind_named
 from bookmaker.design.cells import cells_across
+from bookmaker.design.glyphs import numbers
 from bookmaker.pages.board import OUTLINED_LABEL_AT, Run, cage_borders, sign_chevron
 from bookmaker.pages.page import GridPlacement, PageGeometry, inches
 from bookmaker.render.board import draw_board
 from bookmaker.render.canvas import CENTRE, TOP_LEFT
+from bookmaker.render.metrics import registered, symbol_font_size, text_width_em
 from bookmaker.render.pdf import Metadata
 from bookmaker.render.png import render_png_bytes
 from bookmaker.render.sheet import Sheet, sheet_geometry, sheet_pdf_bytes
@@ -263,3 +265,12 @@ def test_hyper_windows_keep_their_shading_under_givens_on_the_page_and_in_its_pi
                                                           STYLE), 72))).convert("L")
     for row, col in ((1, 2), (3, 3), (7, 7)):  # given cells: a corner clear of the digit
         assert pixels.getpixel((col * 30 + 6, row * 30 + 6)) == 204  # the shade's 20 %
+
+
+def test_two_digit_numerals_leave_the_cells_corners_for_pencil_marks():
+    # Issue 36: a 25x25's '23' filled its cell from line to line.
+    cell = 21.6  # a 25x25 across an 8.5 x 11 in page
+    size = symbol_font_size(STYLE, cell, numbers(25))
+    widest = max(text_width_em(s, registered(STYLE.font_bold)) for s in numbers(25)) * size
+    assert widest <= 0.62 * cell + 1e-9 and size >= 7.0
+    assert symbol_font_size(STYLE, cell, numbers(9)) > size  # one digit: as before
