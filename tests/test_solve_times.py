@@ -19,3 +19,10 @@ def test_a_quick_path_is_raised_to_its_grades_least():
     model = load_time_model()
     assert path_minutes([("hidden single", 1)] * 5, 9, 50, band=("hard", 81)) == 20
     assert model.banded(3.0, "no such grade", 81) == 3.0
+
+
+def test_a_larger_boards_band_grows_with_its_cells_and_its_scan():
+    singles = [("hidden single", 1)] * 170  # a 16x16 beginner's path: 170 x 9 s x 16/9
+    assert path_minutes(singles, 16, 170) == 45
+    assert path_minutes(singles, 16, 170, band=("beginner", 256)) == 45  # within 11-45
+    assert path_minutes(singles * 2, 16, 340, band=("beginner", 256)) == 45  # capped

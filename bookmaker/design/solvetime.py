@@ -37,11 +37,17 @@ class TimeModel(Schema):
     grade_minutes: dict[str, tuple[float, float]] = Field(
         default_factory=dict, description="The least and most minutes of each grade.")
 
-    def banded(self, minutes: float, grade: str, cells: int) -> float:
-        """The minutes kept inside the grade's band, scaled to a board of `cells` cells."""
+    def scan(self, size: int) -> float:
+        """How much longer each step takes on a board `size` cells a side."""
+        return max(1.0, size / self.scan_size) ** self.scan_power
+
+    def banded(self, minutes: float, grade: str, cells: int, size: int = 9) -> float:
+        """The minutes kept inside the grade's band, scaled to a board of `cells` cells,
+        `size` a side: by its cells, and as each step is (scan)."""
         if grade not in self.grade_minutes:
             return minutes
-        least, most = (bound * cells / self.band_cells for bound in self.grade_minutes[grade])
+        scale = cells / self.band_cells * self.scan(size)
+        least, most = (bound * scale for bound in self.grade_minutes[grade])
         return min(max(minutes, least), most)
 
 
@@ -60,7 +66,7 @@ def path_seconds(path: Sequence[tuple[str, int]], size: int, open_cells: int,
                  model: TimeModel) -> float:
     """The model's seconds for a solving path of (technique, cells placed) steps
     (Kind.solving_path) on a board `size` a side that starts with `open_cells` empty cells."""
-    scale = max(1.0, size / model.scan_size) ** model.scan_power
+    scale = model.scan(size)
     seconds, pencilled, placed = 0.0, False, 0
     for technique, cells in path:
         if not pencilled and technique not in SINGLES:
@@ -84,7 +90,7 @@ def path_minutes(path: Sequence[tuple[str, int]], size: int, open_cells: int,
     model = model or load_time_model()
     minutes = path_seconds(path, size, open_cells, model) / 60
     if band is not None:
-        minutes = model.banded(minutes, *band)
+        minutes = model.banded(minutes, *band, size)
     if minutes >= ROUND_FROM:
         return int(5 * round(minutes / 5))
     return max(model.least_minutes, round(minutes))
