@@ -111,3 +111,20 @@ def test_a_page_that_goes_on_with_a_section_restates_its_heading():
     assert len(pages) > 1
     assert all(page.texts[0].lines == ("Tips (continued)",) for page in pages[1:])
 
+
+
+def test_a_figure_on_a_page_set_shorter_stays_right_under_the_text_before_it():
+    # The page before a stub is set shorter; its figure was placed as far lower, over
+    # the text under it (the Calcudoku example's worked example).
+    placed = []
+
+    def place(left, top, width):
+        placed.append(top)
+        return ()
+    before = TextBlock(tuple("a b c" for _ in range(5)), "body")  # 5 x 19 = 95 points
+    after = TextBlock(tuple("d e f" for _ in range(3)), "body")  # 2 fit; 1 is a stub
+    pages = flow([before, Figure(40.0, place), after], _setter(), PAGE, 1,
+                 TextBlock(("Part (continued)",), "heading"))
+    assert len(pages) == 2 and sum(len(b.lines) for b in pages[1].texts[1:]) == 3
+    _, bottom, _, height = PAGE.content_box(1)
+    assert placed[-1] == pytest.approx(bottom + height - 95.0 - 6.0)

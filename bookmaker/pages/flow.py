@@ -155,6 +155,7 @@ class _Sheet:
     placements: list[GridPlacement]
     room: float
     gap: float = 0.0  # white to put before the next block (a figure's height)
+    raised: float = 0.0  # how far its foot is above the content's (a page set shorter)
 
     @property
     def empty(self) -> bool:
@@ -274,7 +275,7 @@ class _Flow:
         unless not `goes_on`: a heading starts it), then the floating pieces that waited
         (unless `hold`: a paragraph split at the foot of the last page comes first)."""
         shorter = self.shorter.get(len(self.pages), 0.0)
-        sheet = _Sheet([], [], self.geometry.content_height - shorter)
+        sheet = _Sheet([], [], self.geometry.content_height - shorter, raised=shorter)
         heading = self.heading
         if self.restate is not None and goes_on and self.section is not None:
             heading = self.restate(self.section)
@@ -403,7 +404,7 @@ class _Flow:
         left, bottom, _, _ = self.geometry.content_box(self.first_page + len(self.pages) - 1)
         # The room left starts under what is set, a figure above included (its height is
         # the gap the next block keeps), so the tops of figure and text are level there.
-        top = bottom + sheet.room
+        top = bottom + sheet.raised + sheet.room
         sheet.placements += figure.place(left, top - figure.space_before, beside.width)
         sheet.blocks += blocks
         sheet.room -= tall
@@ -417,7 +418,8 @@ class _Flow:
         if need > sheet.room and not sheet.empty:
             sheet = self.new_sheet()
         left, bottom, width, _ = self.geometry.content_box(self.first_page + len(self.pages) - 1)
-        sheet.placements += figure.place(left, bottom + sheet.room - figure.space_before, width)
+        sheet.placements += figure.place(left, bottom + sheet.raised + sheet.room
+                                         - figure.space_before, width)
         sheet.room -= need
         sheet.gap += need
 
