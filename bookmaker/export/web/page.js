@@ -131,14 +131,17 @@
                    "dominant-baseline": "central", class: "edge-clue" }, group)
         .textContent = e.text;
     });
-    p.blocks.forEach((b) => {
+    const tint = Math.round(255 * p.block), inset = p.block_inset;
+    p.blocks.forEach((b) => {  // as print draws them: tinted, lines whole, black sums
       const [r, c] = b.at;
-      el("rect", { x: c, y: r, width: 1, height: 1, fill: "#000", class: "block" }, group);
+      el("rect", { x: c, y: r, width: 1, height: 1, class: "block", stroke: "#000",
+                   "stroke-width": WEIGHTS.thin,
+                   fill: "rgb(" + tint + "," + tint + "," + tint + ")" }, group);
       if (!b.clues.length) return;
-      el("line", { x1: c, y1: r, x2: c + 1, y2: r + 1, stroke: "#fff",
-                   "stroke-width": WEIGHTS.thin }, group);
+      el("line", { x1: c + inset, y1: r + inset, x2: c + 1 - inset, y2: r + 1 - inset,
+                   stroke: "#000", "stroke-width": WEIGHTS.thin }, group);
       b.clues.forEach((clue) => {
-        el("text", { x: clue.at[0], y: clue.at[1], fill: "#fff", "font-size": 0.26,
+        el("text", { x: clue.at[0], y: clue.at[1], fill: "#000", "font-size": 0.26,
                      "font-weight": "bold", "text-anchor": "middle",
                      "dominant-baseline": "central", class: "block-clue" }, group)
           .textContent = clue.text;
