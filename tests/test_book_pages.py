@@ -360,3 +360,25 @@ def test_a_25x25_on_a_6x9_page_must_be_asked_for_and_then_prints(tmp_path):
     asked = load_spec(write_book(tmp_path / "asked", sections=sections
                                  + "    puzzles_per_page: 1\n"))
     assert asked.sections[0].puzzles_per_page == 1
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", "4 kinds of puzzles"),
+                                                ("de", "4 Rätselarten"),
+                                                ("fr", "4 sortes de grilles")])
+def test_the_title_page_of_a_book_without_sudoku_calls_its_kinds_puzzles(tmp_path, language,
+                                                                         said):
+    # Issue 36 saw "4 KINDS OF SUDOKU" over Calcudoku, Kakuro, Futoshiki and Skyscrapers.
+    from bookmaker.book.compose import book_kinds_text, book_words
+    from bookmaker.spec import load_spec
+
+    path = tmp_path / "four.yaml"
+    path.write_text(f"""\
+book: {{title: Four, seed: 1, layout: kdp-8.5x11, language: {language}}}
+sections:
+  - {{name: A, variant: calcudoku, size: 4x4, count: 1, difficulty: beginner}}
+  - {{name: B, variant: kakuro, size: 6x6, count: 1, difficulty: beginner}}
+  - {{name: C, variant: futoshiki, size: 4x4, count: 1, difficulty: beginner}}
+  - {{name: D, variant: skyscrapers, size: 4x4, count: 1, difficulty: beginner}}
+""", encoding="utf-8")
+    spec = load_spec(path)
+    assert book_kinds_text(spec, book_words(spec)) == said

@@ -134,10 +134,18 @@ def test_a_german_killer_book_says_killer_sudoku_on_its_front_and_back(tmp_path)
 
 
 def test_the_back_shows_the_legend_of_the_book_s_grades(variety):
-    _, _, cover = variety
+    spec, puzzles, _ = variety
+    cover = composed_cover(spec.model_copy(update={"difficulty_mark": "squares"}), puzzles)
     assert [(mark.filled) for mark in cover.marks] == [1, 2]  # beginner and easy
     texts = [text.text for text in cover.texts]
     assert {"Difficulty", "Beginner", "Easy"} <= set(texts)
+
+
+def test_the_back_has_no_legend_of_squares_the_interior_does_not_print(variety):
+    spec, _, cover = variety  # issue 36: the legend explained squares found nowhere inside
+    assert spec.difficulty_mark == "none"
+    assert cover.marks == [] or not cover.marks
+    assert "Difficulty" not in {text.text for text in cover.texts}
 
 
 def test_no_stroke_of_any_tile_prints_under_the_floor(variety):
@@ -323,3 +331,23 @@ def test_a_skyscrapers_tile_holds_its_clues_inside_it_on_its_own_cells(tmp_path)
     for grid in cover.grids:  # a ring cell's corner is the cells' colour, not the cover's
         pixel = image.getpixel((round(grid.x + 2), round(height - grid.y - 2)))
         assert "#{:02x}{:02x}{:02x}".format(*pixel) == cells.lower()
+
+
+@pytest.mark.parametrize("sections", [VARIETY, """\
+  - {name: Towers, variant: skyscrapers, size: 5x5, count: 3, difficulty: easy}
+  - {name: Windows, variant: hyper, size: 9x9, count: 3, difficulty: easy}
+  - {name: Signs, variant: futoshiki, size: 5x5, count: 3, difficulty: easy}
+"""], ids=["variety", "latin"])
+def test_the_count_badge_covers_no_given_nor_clue(tmp_path, sections):
+    # Issue 36: the badge sat over the top right tile's givens (and its signs).
+    from bookmaker.pages.cover import _disc_meets, _printed_cells
+
+    spec = spec_of(tmp_path, sections=sections)
+    cover = composed_cover(spec, cover_puzzles(spec))
+    badge = cover.discs[0]
+    geometry = cover.geometry
+    fold = geometry.bleed + geometry.trim_width + geometry.spine  # the front from here
+    front = [grid for grid in cover.grids if grid.x > fold]
+    boxes = [box for grid in front for box in _printed_cells(grid)]
+    assert boxes and not [box for box in boxes
+                          if _disc_meets(badge.x, badge.y, badge.radius, box)]

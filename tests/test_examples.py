@@ -56,3 +56,10 @@ def test_the_specs_shown_in_the_readme_and_the_guide_load(tmp_path, page):
             assert load_daily_spec(path).schedule
             continue
         assert load_spec(path).sections
+
+
+def test_the_mixed_examples_16x16_prints_the_1_to_9_and_a_to_g_its_top_promises():
+    spec = load_spec(REPO / "examples" / "mixed.yaml")
+    assert "(digits 1-9 and A-G)" in (REPO / "examples" / "mixed.yaml").read_text()
+    giant = next(section for section in spec.sections if section.size == 16)
+    assert "".join(giant.glyphs) == "123456789ABCDEFG"

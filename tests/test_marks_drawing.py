@@ -13,14 +13,17 @@ from PIL import Image, ImageStat
 
 from bookmaker.core.board.grid import Grid
 from bookmaker.core.board.marks import BlockMark, CageMark, EdgeMark, Marks, SignMark
-from bookmaker.core.board.shape import latin_of
+from bookmaker.core.board.shape import latin_of, shape_for_size
 from bookmaker.core.kinds.kind import Kind
 from bookmaker.core.kinds.presentation import Presentation
+from bookmaker.core.registry import kind_named
 from bookmaker.design.cells import cells_across
+from bookmaker.design.glyphs import numbers
 from bookmaker.pages.board import OUTLINED_LABEL_AT, Run, cage_borders, sign_chevron
 from bookmaker.pages.page import GridPlacement, PageGeometry, inches
 from bookmaker.render.board import draw_board
 from bookmaker.render.canvas import CENTRE, TOP_LEFT
+from bookmaker.render.metrics import registered, symbol_font_size, text_width_em
 from bookmaker.render.pdf import Metadata
 from bookmaker.render.png import render_png_bytes
 from bookmaker.render.sheet import Sheet, sheet_geometry, sheet_pdf_bytes
@@ -104,12 +107,17 @@ def test_the_spec_fit_counts_the_ring_of_outside_cells():
     assert cells_across(_Ringed(), latin_of(6)) == 8
 
 
-def test_clue_blocks_are_black_with_a_diagonal_and_white_sums_left_off_answers():
+def test_clue_blocks_are_tinted_with_a_diagonal_short_of_the_corners_and_black_sums():
+    # Issue 36: solid black squares (heavy toner, show-through) whose diagonals chained
+    # into long slashes from one square's corner to the next.
     canvas = recorded(BLOCKS)
-    assert canvas.of("blocks")[0].fill == 0.0 and len(canvas.of("blocks")[0].items) == 3
-    assert canvas.of("block diagonals")[0].items == [((1, 0), (2, 1)), ((0, 1), (1, 2))]
+    assert canvas.of("blocks")[0].fill == 10 / 15 and len(canvas.of("blocks")[0].items) == 3
+    assert canvas.of("block lines")[0].items == canvas.of("blocks")[0].items
+    assert canvas.of("block diagonals")[0].items == [((1.12, 0.12), (1.88, 0.88)),
+                                                     ((0.12, 1.12), (0.88, 1.88))]
+    assert canvas.of("block diagonals")[0].pen.grey == 0.0
     sums = canvas.of("block clue")[0]
-    assert sums.grey == 1.0 and [label.text for label in sums.items] == ["7", "10", "3"]
+    assert sums.grey == 0.0 and [label.text for label in sums.items] == ["7", "10", "3"]
     assert not recorded(BLOCKS, SOLUTION).of("block clue")
 
 
@@ -226,3 +234,43 @@ def test_a_kakuro_s_border_is_the_frame_s_square_round_its_black_squares_too():
     draw_grid(canvas, drawing, (0.5, 1.0, 2.0))
     assert [(call.kind, call.items) for call in canvas.of("border")] == [
         ("rects", [(0, 0, 3, 3)])]
+
+
+def test_a_board_of_dashed_cages_draws_its_cell_lines_grey_and_its_answer_black():
+    # Issue 36: on 6x9 two-up Killers 0.75 pt black cell lines beside 0.75 pt black cage
+    # dashes read as railway track; grey cell lines leave the dashes the black lines.
+    dashed = Marks(cages=(CageMark((0, 1), "3", "dashed"), CageMark((2, 3), "7", "dashed")))
+    cells = recorded(dashed).of("cell lines")[0].pen
+    assert cells.grey == 8 / 15 and cells.weight == STYLE.cell_line
+    assert recorded(dashed).of("cages")[0].pen.grey == 0.0
+    assert recorded(dashed, SOLUTION).of("cell lines")[0].pen.grey == 0.0
+    assert recorded(CAGES).of("cell lines")[0].pen.grey == 0.0  # outlined: no dashes
+
+
+def test_hyper_windows_keep_their_shading_under_givens_on_the_page_and_in_its_pixels():
+    # Issue 36 saw the windows "lose their shading under every given": the shade is drawn
+    # under each window cell, given or not, and nothing lighter is drawn over it.
+    shape = kind_named("hyper").board(shape_for_size(9))
+    cells = [0] * 81
+    for index in (10, 11, 12, 20, 30, 60, 70):  # r2c2, r2c3, r2c4, r3c3, r4c4, r7c7, r8c8
+        cells[index] = 5
+    placement = GridPlacement(0, 0, 270, Grid(shape, tuple(cells)))
+    canvas = Recorder()
+    draw_board(canvas, placement, STYLE)
+    shaded = {(row, col) for col, row, _, _ in canvas.of("shade")[0].items}
+    assert {shape.positions[index] for index in (10, 11, 12, 20, 30, 60, 70)} <= shaded
+    assert not [call for call in canvas.calls if call.kind == "rects" and call.fill is not
+                None and call.fill > 0.8 and call.role != "shade"]
+    pixels = Image.open(io.BytesIO(render_png_bytes(Sheet(270.0, 270.0, (), placement,
+                                                          STYLE), 72))).convert("L")
+    for row, col in ((1, 2), (3, 3), (7, 7)):  # given cells: a corner clear of the digit
+        assert pixels.getpixel((col * 30 + 6, row * 30 + 6)) == 204  # the shade's 20 %
+
+
+def test_two_digit_numerals_leave_the_cells_corners_for_pencil_marks():
+    # Issue 36: a 25x25's '23' filled its cell from line to line.
+    cell = 21.6  # a 25x25 across an 8.5 x 11 in page
+    size = symbol_font_size(STYLE, cell, numbers(25))
+    widest = max(text_width_em(s, registered(STYLE.font_bold)) for s in numbers(25)) * size
+    assert widest <= 0.62 * cell + 1e-9 and size >= 7.0
+    assert symbol_font_size(STYLE, cell, numbers(9)) > size  # one digit: as before

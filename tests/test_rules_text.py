@@ -16,7 +16,7 @@ from bookmaker.core.puzzle import Puzzle
 from bookmaker.core.registry import all_kinds, kind_named, kind_of_puzzle
 from bookmaker.design.catalogue import Catalogue, language_names, load_catalogue
 from bookmaker.design.glyphs import numbers, symbols_text
-from bookmaker.design.howtoplay import rules_paragraphs
+from bookmaker.design.howtoplay import rules_paragraphs, rules_sentence
 from bookmaker.export.items import item_of
 from bookmaker.export.page import page_html
 
@@ -77,3 +77,14 @@ def test_a_german_page_says_the_rules_a_german_book_of_the_kind_says():
         f"{book[0]} {book[1]}" == (
         "Füllen Sie das Gitter so aus, dass jede Zeile, jede Spalte und jeder umrandete Block "
         "die Ziffern 1 bis 6 je genau einmal enthält. " + german.text("variant_rules.killer"))
+
+
+def test_a_size_in_numbers_and_in_letters_names_the_letters_puzzles_apart():
+    # Issue 36: a German book of Sudoku and Wordoku said "1 bis 9 in den 9×9-Rätseln und
+    # S, C, H, ... in den 9×9-Rätseln", and that each block holds "jede Ziffer".
+    german = load_catalogue("de")
+    word = tuple(german.text("wordoku_word"))
+    text = rules_sentence(sorted([(9, numbers(9)), (9, word)]), german)
+    assert text.endswith("1 bis 9 in den 9×9-Rätseln und S, C, H, W, I, N, D, E und L in "
+                         "den 9×9-Worträtseln.")
+    assert "Ziffer" not in text

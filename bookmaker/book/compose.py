@@ -201,9 +201,9 @@ def text_pages(book: _Book, style: RenderStyle, first: int | BookPlan) -> dict[s
     pages = {}
     for kind, pieces in parts.items():
         start = first if isinstance(first, int) else cast(int, first.first_page(kind))
-        heading = TextBlock((book.words.text("continued", heading=_part_title(book, kind)),),
-                            "heading")
-        pages[kind] = flow(pieces, text_setter(style), style.geometry, start, heading)
+        pages[kind] = flow(pieces, text_setter(style), style.geometry, start,
+                           _continued(book.words, _part_title(book, kind)),
+                           lambda section: _continued(book.words, _first_part(section)))
     return pages
 
 
@@ -228,6 +228,17 @@ def text_parts(book: _Book, style: RenderStyle) -> dict[str, list[Piece]]:
         parts[GLOSSARY] = glossary_pieces(techniques_used(book.solved), words, book.solved,
                                           glossary_room(book, style))
     return parts
+
+
+def _continued(words: Catalogue, heading: str) -> TextBlock:
+    """The heading atop a page that goes on with a part (or a section of it)."""
+    return TextBlock((words.text("continued", heading=heading),), "heading")
+
+
+def _first_part(heading: str) -> str:
+    """What a section's heading names first: 'Puzzle 12' of 'Puzzle 12 · Easy · about 9
+    min'."""
+    return heading.split(SEPARATOR)[0]
 
 
 def _part_title(book: _Book, kind: str) -> str:

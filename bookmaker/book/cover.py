@@ -144,7 +144,7 @@ def composed_cover(spec: BookSpec, puzzles: Sequence[Puzzle], pages: int | None 
                        sum(s.count for s in spec.sections),
                        tuple(s.kind.name for s in spec.sections),
                        tuple(s.difficulty for s in spec.sections), spec.answers, cover.blurb,
-                       cover.barcode)
+                       cover.barcode, spec.difficulty_mark == "squares")
     return compose_cover(words, book_words(spec), cover.design, geometry,
                          puzzles, fonts, (read_font(str(fonts[0])), read_font(str(fonts[1])),
                                           strong_face(fonts)),

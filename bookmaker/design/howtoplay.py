@@ -71,10 +71,14 @@ def advice_key(kinds: Sequence[Kind]) -> str:
 def rules_sentence(sizes: list[tuple[int, tuple[str, ...]]], words: Catalogue) -> str:
     """The rule in one sentence, naming the symbols of every size (and symbol set) the
     book holds: 'each of the numbers 1 to 9', or 'each of its values: 1 to 6 in the 6×6
-    puzzles and 1 to 9 in the 9×9 puzzles'."""
+    puzzles and 1 to 9 in the 9×9 puzzles'; a size printed in numbers and in letters
+    names the letters' puzzles word puzzles ('... and F, O, R, ... in the 9×9 word
+    puzzles')."""
     if len(sizes) == 1:
         return words.text("rules_one_size", symbols=named_symbols(sizes[0][1], words))
-    ranges = [words.text("rules_size_range", symbols=symbols_text(glyphs, words),
+    shared = {size for size, _ in sizes if [other for other, _ in sizes].count(size) > 1}
+    ranges = [words.text("rules_word_range" if size in shared and glyphs != numbers(size)
+                         else "rules_size_range", symbols=symbols_text(glyphs, words),
                          size=printed_size(size)) for size, glyphs in sizes]
     return words.text("rules_many_sizes", ranges=words.text(
         "list", items=", ".join(ranges[:-1]), last=ranges[-1]))

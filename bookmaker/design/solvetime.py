@@ -1,6 +1,7 @@
 """A puzzle's estimated solving time, by the stated model in layouts/solving/times.yaml:
 each step of the grader's solving path costs its technique's seconds (scaled for boards
-larger than 9x9), plus pencil marks once the first step beyond singles comes."""
+larger than 9x9), plus pencil marks once the first step beyond singles comes; kept
+inside the band of minutes its grade has on a board of its cells."""
 
 from __future__ import annotations
 
@@ -32,6 +33,23 @@ class TimeModel(Schema):
     least_minutes: int = Field(description="No estimate is under this.")
     default_seconds: float = Field(description="A technique the table does not name.")
     seconds: dict[str, float] = Field(description="Seconds per step, by technique.")
+    band_cells: int = Field(81, description="A board of this many cells takes its grade's "
+                                            "band of minutes as it is; others in proportion.")
+    grade_minutes: dict[str, tuple[float, float]] = Field(
+        default_factory=dict, description="The least and most minutes of each grade.")
+
+    def scan(self, size: int) -> float:
+        """How much longer each step takes on a board `size` cells a side."""
+        return max(1.0, size / self.scan_size) ** self.scan_power
+
+    def banded(self, minutes: float, grade: str, cells: int, size: int = 9) -> float:
+        """The minutes kept inside the grade's band, scaled to a board of `cells` cells,
+        `size` a side: by its cells, and as each step is (scan)."""
+        if grade not in self.grade_minutes:
+            return minutes
+        scale = cells / self.band_cells * self.scan(size)
+        least, most = (bound * scale for bound in self.grade_minutes[grade])
+        return min(max(minutes, least), most)
 
 
 @cache
@@ -49,7 +67,7 @@ def path_seconds(path: Sequence[tuple[str, int]], size: int, open_cells: int,
                  model: TimeModel) -> float:
     """The model's seconds for a solving path of (technique, cells placed) steps
     (Kind.solving_path) on a board `size` a side that starts with `open_cells` empty cells."""
-    scale = max(1.0, size / model.scan_size) ** model.scan_power
+    scale = model.scan(size)
     seconds, pencilled, placed = 0.0, False, 0
     for technique, cells in path:
         if not pencilled and technique not in SINGLES:
@@ -67,10 +85,13 @@ def solving_minutes(steps: Sequence[Step], size: int, open_cells: int,
 
 
 def path_minutes(path: Sequence[tuple[str, int]], size: int, open_cells: int,
-                 model: TimeModel | None = None) -> int:
-    """solving_minutes() of a path of (technique, cells placed) steps."""
+                 model: TimeModel | None = None, band: tuple[str, int] | None = None) -> int:
+    """solving_minutes() of a path of (technique, cells placed) steps; kept inside the
+    band of a (grade, cells on the board), if given."""
     model = model or load_time_model()
     minutes = path_seconds(path, size, open_cells, model) / 60
+    if band is not None:
+        minutes = model.banded(minutes, *band, size)
     if minutes >= ROUND_FROM:
         return int(5 * round(minutes / 5))
     return max(model.least_minutes, round(minutes))
@@ -92,4 +113,5 @@ def with_minutes(puzzle: Puzzle) -> Puzzle:
 
 def _minutes_of(puzzle: Puzzle, path: Sequence[tuple[str, int]]) -> int:
     open_cells = sum(1 for value in puzzle.givens.cells if not value)
-    return path_minutes(path, puzzle.shape.size, open_cells)
+    return path_minutes(path, puzzle.shape.size, open_cells,
+                        band=(puzzle.grade, len(puzzle.givens.cells)))

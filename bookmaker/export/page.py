@@ -31,6 +31,7 @@ from ..design.catalogue import Catalogue, load_catalogue
 from ..design.glyphs import numbers
 from ..design.howtoplay import rules_text
 from ..pages.board import (
+    BLOCK_DIAGONAL_INSET,
     CAGE_DASH,
     CAGE_LABEL_AT,
     OUTLINED,
@@ -171,7 +172,8 @@ def drawing_data(drawing: BoardDrawing, board: Shape) -> dict[str, Any]:
     return {"frame": drawing.frame, "cells": [list(p) for p in board.positions],
             "full": drawing.full, "thin": _runs(drawing.thin), "heavy": _runs(drawing.heavy),
             "outline": _runs(drawing.outline), "shaded": [list(p) for p in drawing.shaded],
-            "shade": SHADE_GREY, "dash": list(CAGE_DASH)}
+            "shade": SHADE_GREY, "dash": list(CAGE_DASH),
+            "block_inset": BLOCK_DIAGONAL_INSET}
 
 
 def marks_data(marks: Marks, board: Shape) -> dict[str, Any]:

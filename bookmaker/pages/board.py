@@ -37,7 +37,17 @@ SHADED_KINDS = ("diagonal", "window")  # units drawn as shaded cells
 # 18-20 % that prints on newsprint and print-on-demand paper without looking heavy, and
 # one of a 4-bit PNG's sixteen levels, so the PNG shows exactly it.
 SHADE_GREY = 12 / 15
+# A Kakuro's clue squares: a 33 % tint (black text on it), not solid black, which is heavy
+# toner on a page and shows through thin paper; a sixteenth-level grey, as the shading is.
+BLOCK_GREY = 10 / 15
+# Its diagonal stops this share of a cell short of the square's corners, so the diagonals
+# of clue squares touching corner to corner do not join into one long slash.
+BLOCK_DIAGONAL_INSET = 0.12
 CAGE_INSET = 0.1  # a cage's dashed line lies this far inside its cells' edges
+# A board with dashed cages draws its cell lines in this grey (47 % black): the cage
+# dashes, black at the same least weight beside them, would otherwise read as a second
+# cell line (railway track) on small cells. Still well over the 18 % print floor.
+CAGED_CELL_GREY = 8 / 15
 CAGE_DASH = (0.09, 0.07)  # dash and gap, in cells
 CAGE_LABEL_AT = (0.07, 0.06)  # the total's ink starts this far right of / below the corner
 CAGE_LABEL_PAD = 0.03  # white kept around the total's ink, in cells

@@ -45,6 +45,7 @@ from ..design.coverfit import (
     tagline,
 )
 from ..design.fontfile import FallbackFont, FontFile
+from .board import board_drawing, edge_centre
 
 LEFT, CENTRE = "left", "centre"
 RULE_LENGTH, RULE_WEIGHT = 108.0, 1.6  # points: the accent rule under the title, at most
@@ -52,6 +53,12 @@ FOLD_OVERLAP = 4.5  # points (1/16 in): the spine's colour reaches this far past
 # so that a cover folded up to KDP's binding tolerance off shows no sliver of the face's
 # colour on the spine, nor of the spine's on a face edge that a reader sees as a line
 BADGE_RADIUS = 1.45  # the count badge's radius, per the size of its number
+# Where the badge's centre may sit, (left, down) of the art's top right corner per its
+# radius: so far in over the corner (first choice) or along the art's top or right side;
+# only a little out past the corner (the margin round the art is no wider than a badge).
+BADGE_DEPTHS = (0.45, 0.3, 0.15, 0.0)
+BADGE_STEP = 0.25  # ... moved along a side by this much of its radius at a time
+BADGE_OUT = (-0.15, -0.3)  # ... or out past the corner along its diagonal, so far at most
 
 
 @dataclass(frozen=True)
@@ -165,6 +172,7 @@ class CoverWords:
     answers: str
     blurb: str | None
     barcode: bool
+    squares: bool = False  # the interior marks each puzzle's grade with squares
 
 
 @dataclass(frozen=True)
@@ -326,7 +334,13 @@ def _count_badge(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
     radius = size * BADGE_RADIUS
     right = max(grid.x + grid.side for grid in art)
     top = max(grid.y + grid.side for grid in art)
-    x, y = right - radius * 0.45, top - radius * 0.45
+    printed = [box for grid in art for box in _printed_cells(grid)]
+    reach = (right - min(grid.x for grid in art), top - min(grid.y for grid in art))
+    # The place nearest the corner's where it covers fewest givens and clues (none, most
+    # often): a reader must see every given of a puzzle on the cover.
+    x, y = min(((right - radius * across, top - radius * down)
+                for across, down in _badge_places(reach[0] / radius, reach[1] / radius)),
+               key=lambda at: sum(_disc_meets(at[0], at[1], radius, box) for box in printed))
     colour = design.colours["background"]
     word = catalogue.text("cover_badge")
     small = min(size * 0.42, radius * 1.5 / max(fonts.bold.width(word, 1.0), 0.01))
@@ -335,6 +349,46 @@ def _count_badge(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
                                  colour, display=True))
     drawn.texts.append(CoverText(word, x, y - size * fonts.cap * 0.3 - small * 1.35, small,
                                  True, colour))
+
+
+def _badge_places(wide: float, tall: float) -> list[tuple[float, float]]:
+    """The badge's places (BADGE_DEPTHS), nearest the corner's first, along sides `wide`
+    and `tall` radii long."""
+    along = [BADGE_DEPTHS[0] + BADGE_STEP * step for step in range(1, int(max(wide, tall) /
+                                                                         BADGE_STEP))]
+    places = {(a, d) for a in BADGE_DEPTHS for d in BADGE_DEPTHS}
+    places |= {(out, out) for out in BADGE_OUT}  # out past the corner, as a last resort
+    places |= {(a, d) for a in BADGE_DEPTHS for d in along if d < tall}
+    places |= {(a, d) for a in along for d in BADGE_DEPTHS if a < wide}
+    first = BADGE_DEPTHS[0]
+    return sorted(places, key=lambda at: ((at[0] - first) ** 2 + (at[1] - first) ** 2, at))
+
+
+def _printed_cells(grid: CoverGrid) -> list[tuple[float, float, float, float]]:
+    """The boxes (left, bottom, width, height in points) of a tile's cells that print a
+    given or a clue outside the grid, and a cell's box round each sign between cells."""
+    frame = board_drawing(grid.givens.shape).frame
+    cell = grid.side / (frame + 2 * grid.marks.outside)
+    left = grid.x + grid.marks.outside * cell
+    top = grid.y + grid.side - grid.marks.outside * cell
+    shape = grid.givens.shape
+    places: list[tuple[float, float]] = [(col, row) for index, value in
+                                         enumerate(grid.givens.cells) if value
+                                         for row, col in (shape.positions[index],)]
+    places += [(x - 0.5, y - 0.5) for x, y in (edge_centre(frame, edge)
+                                               for edge in grid.marks.edges)]
+    places += [((a[1] + b[1]) / 2, (a[0] + b[0]) / 2) for sign in grid.marks.signs
+               for a, b in ((shape.positions[sign.first], shape.positions[sign.second]),)]
+    return [(left + col * cell, top - (row + 1) * cell, cell, cell) for col, row in places]
+
+
+def _disc_meets(x: float, y: float, radius: float,
+                box: tuple[float, float, float, float]) -> bool:
+    """Whether a disc centred at (x, y) reaches into the box."""
+    left, bottom, width, height = box
+    dx = max(left - x, 0.0, x - left - width)
+    dy = max(bottom - y, 0.0, y - bottom - height)
+    return dx * dx + dy * dy < radius * radius
 
 
 def _back(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
@@ -372,9 +426,10 @@ def _back(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
 
 def _legend_rows(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
                  geometry: CoverGeometry, fonts: _Fonts) -> list:
-    """The legend's entries in rows across the back's live width ([] for no legend)."""
+    """The legend's entries in rows across the back's live width ([] for no legend: the
+    design has none, or the interior prints no squares for it to explain)."""
     size = design.back.legend
-    if size is None:
+    if size is None or not words.squares:
         return []
     width = geometry.trim_width - 2 * design.back.margin
     return legend_rows(legend_entries(words.difficulties, catalogue), size, width,

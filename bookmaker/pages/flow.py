@@ -19,6 +19,11 @@ LOOKS = {"title": (True, "title", 1.2, 0.0), "subtitle": (False, "subtitle", 1.3
          "kicker": (True, "heading", 1.4, 0.0), "rule": (False, "body", 1.0, 0.0)}
 Measure = Callable[[str, bool, float], float]  # width of text, bold?, at size (points)
 COLUMN_GAP = 18.0  # points between two columns of text (a quarter inch)
+PARTED_LINES = 2  # a paragraph split between pages leaves at least this many lines each side
+# A part's last page holds at least this share of a page (its continued heading aside),
+# or lines are pulled over from the page before it: no page of a word or four lines.
+LEAST_LAST_PAGE = 0.25
+SECTION_STYLES = ("heading", "entry")  # a section's heading, which a continuation restates
 
 
 @dataclass(frozen=True)
@@ -67,6 +72,12 @@ class TextSetter:
     def look(self, style: str) -> tuple[bool, float, float, float]:
         bold, size, leading, after = LOOKS[style]
         return bold, self.sizes[size], leading, after
+
+    def kept_lines(self) -> float:
+        """The height a heading keeps below it on its page (its own height, if more): a
+        body paragraph's first PARTED_LINES lines."""
+        _, size, leading, after = self.look("body")
+        return PARTED_LINES * size * leading + size * after
 
     def lines(self, block: TextBlock, paragraph: str, width: float) -> list[str]:
         """A paragraph's lines as the renderer wraps them (a tab's right part kept aside)."""
@@ -145,6 +156,7 @@ class _Sheet:
     placements: list[GridPlacement]
     room: float
     gap: float = 0.0  # white to put before the next block (a figure's height)
+    raised: float = 0.0  # how far its foot is above the content's (a page set shorter)
 
     @property
     def empty(self) -> bool:
@@ -153,30 +165,66 @@ class _Sheet:
             (not self.blocks or self.blocks[0].style == "heading")
 
 
+Restate = Callable[[str], TextBlock]  # the 'continued' heading of a page that goes on
+# with a section, from the section's heading ('How to play · Solving tips (continued)')
+
+
 def flow(pieces: Sequence[Piece], setter: TextSetter, geometry: PageGeometry,
-         first_page: int, heading: TextBlock | None = None) -> list[Page]:
+         first_page: int, heading: TextBlock | None = None,
+         restate: Restate | None = None) -> list[Page]:
     """The pieces set on as many pages as they need, numbered from `first_page`; each page
-    after the first starts with `heading` (a 'continued' title), if given. Figures and
-    pieces kept together float: one with no room left on its page waits for the top of
-    the next, and the text after it fills the page meanwhile, so no page is left with a
-    large gap but the last."""
-    setting = _Flow(setter, geometry, first_page, heading)
+    after the first starts with `heading` (a 'continued' title), if given, or, where the
+    page goes on with a section begun on the page before, with `restate` of the section's
+    heading. Figures and pieces kept together float: one with no room left on its page
+    waits for the top of the next, and the text after it fills the page meanwhile, so no
+    page is left with a large gap but the last; nor comes between a block's paragraphs (a
+    legend between two kinds' tips). A
+    paragraph split between pages keeps PARTED_LINES lines on each, and a last page
+    holding less than LEAST_LAST_PAGE of a page takes lines over from the one before."""
+    setting = _set(pieces, setter, geometry, first_page, heading, restate, {})
+    short = setting.last_page_short()
+    if short > 0:  # set once more, the page before the last that much shorter
+        again = _set(pieces, setter, geometry, first_page, heading, restate,
+                     {len(setting.pages) - 2: short})
+        if len(again.pages) == len(setting.pages):
+            setting = again
+    return [Page(first_page + index, tuple(sheet.placements), tuple(sheet.blocks),
+                 flowed=True) for index, sheet in enumerate(setting.pages)]
+
+
+def _set(pieces: Sequence[Piece], setter: TextSetter, geometry: PageGeometry,
+         first_page: int, heading: TextBlock | None, restate: Restate | None,
+         shorter: dict[int, float]) -> _Flow:
+    """The pieces set (pages by index made `shorter` by so many points)."""
+    setting = _Flow(setter, geometry, first_page, heading, restate, shorter)
     for piece in pieces:
         setting.set(piece)
     setting.flush()
-    return [Page(first_page + index, tuple(sheet.placements), tuple(sheet.blocks),
-                 flowed=True) for index, sheet in enumerate(setting.pages)]
+    return setting
 
 
 class _Flow:
     """Pages being filled: the sheets so far and the floating pieces waiting for a page."""
 
     def __init__(self, setter: TextSetter, geometry: PageGeometry, first_page: int,
-                 heading: TextBlock | None) -> None:
+                 heading: TextBlock | None, restate: Restate | None = None,
+                 shorter: dict[int, float] | None = None) -> None:
         self.setter, self.geometry = setter, geometry
-        self.first_page, self.heading = first_page, heading
+        self.first_page, self.heading, self.restate = first_page, heading, restate
+        self.shorter = shorter or {}
         self.pages: list[_Sheet] = []
         self.waiting: list[Together] = []
+        self.section: str | None = None  # the heading of the section being set
+        self.heads: list[float] = []  # each page's continued heading's height
+
+    def last_page_short(self) -> float:
+        """How much the last page falls short of LEAST_LAST_PAGE (0: not at all, or the
+        part is one page)."""
+        if len(self.pages) < 2:
+            return 0.0
+        least = self.geometry.content_height * LEAST_LAST_PAGE
+        held = self.geometry.content_height - self.pages[-1].room - self.heads[-1]
+        return max(0.0, least - held)
 
     @property
     def sheet(self) -> _Sheet:
@@ -213,19 +261,30 @@ class _Flow:
                    for piece in together.pieces)
 
     def set_together(self, together: Together) -> None:
+        """The pieces in order; a heading among them heads them alone (a worked example's
+        is not the heading of the text after it)."""
+        section = self.section
         for part in together.pieces:
             if isinstance(part, Figure):
                 self.set_figure(part)
             else:
                 self.set_block(part)
+        self.section = section
 
-    def new_sheet(self, hold: bool = False) -> _Sheet:
-        """A new page: its 'continued' heading, then the floating pieces that waited
+    def new_sheet(self, hold: bool = False, goes_on: bool = True) -> _Sheet:
+        """A new page: its 'continued' heading (restating the section it goes on with,
+        unless not `goes_on`: a heading starts it), then the floating pieces that waited
         (unless `hold`: a paragraph split at the foot of the last page comes first)."""
-        sheet = _Sheet([], [], self.geometry.content_height)
-        if self.heading is not None and self.pages:
-            sheet.blocks.append(self.heading)
-            sheet.room -= self.setter.height(self.heading, self.geometry.live_width)
+        shorter = self.shorter.get(len(self.pages), 0.0)
+        sheet = _Sheet([], [], self.geometry.content_height - shorter, raised=shorter)
+        heading = self.heading
+        if self.restate is not None and goes_on and self.section is not None:
+            heading = self.restate(self.section)
+        self.heads.append(0.0)
+        if heading is not None and self.pages:
+            sheet.blocks.append(heading)
+            self.heads[-1] = self.setter.height(heading, self.geometry.live_width)
+            sheet.room -= self.heads[-1]
         self.pages.append(sheet)
         if not hold:
             self.place_waiting()
@@ -248,14 +307,19 @@ class _Flow:
         width, setter = self.geometry.live_width, self.setter
         sheet, own = self.sheet, block.space_before
         keep_with_next = block.style in ("title", "heading", "kicker", "rule", "entry")
-        need = setter.height(block, width) * (2 if keep_with_next else 1)
+        own_height = setter.height(block, width)
+        need = own_height + (max(own_height, setter.kept_lines()) if keep_with_next else 0)
         if keep_with_next and need > sheet.room and not sheet.empty:
             # Under a 'continued' heading a heading keeps its space; at a bare top, none.
-            sheet = self.new_sheet()
+            sheet = self.new_sheet(goes_on=False)
             own = own if self.heading is not None and sheet.blocks else 0.0
+        if block.style == "title":
+            self.section = None
+        elif block.style in SECTION_STYLES:
+            self.section = block.lines[0] if block.lines else None
         block, sheet.gap = replace(block, space_before=own + sheet.gap), 0.0
         lines: list[str] = []
-        room = sheet.room - own
+        room, begun = sheet.room - own, False
         for paragraph in block.lines:
             height = setter.paragraph_height(block, paragraph, width)
             if height <= room + 1e-6:
@@ -265,29 +329,27 @@ class _Flow:
             head, rest = _split(block, paragraph, room, setter, width)
             if head:
                 lines.append(head)
+            begun = begun or bool(lines)
             if lines:
                 sheet.blocks.append(replace(block, lines=tuple(lines)))
-            sheet = self.continued_sheet(block, hold=bool(head))
+            sheet = self.continued_sheet(block, hold=begun)  # a block begun keeps its floats
             block, lines, sheet.gap = replace(block, space_before=sheet.gap), [], 0.0
             room = sheet.room
             while setter.paragraph_height(block, rest, width) > room + 1e-6:  # a page of it
                 head, rest = _split(block, rest, room, setter, width)
+                if not head:  # a page too short to part it so: a line at least
+                    head, rest = _split(block, rest, room, setter, width, parted=1)
                 sheet.blocks.append(replace(block, lines=(head,)))
                 sheet = self.continued_sheet(block, hold=True)
                 block, sheet.gap = replace(block, space_before=sheet.gap), 0.0
                 room = sheet.room
             lines.append(rest)
             room -= setter.paragraph_height(block, rest, width)
-            if self.waiting:  # floats held for the split paragraph: now under its end
-                sheet.blocks.append(replace(block, lines=tuple(lines)))
-                sheet.room = room
-                self.place_waiting()
-                sheet = self.sheet
-                block, lines, sheet.gap = replace(block, space_before=sheet.gap), [], 0.0
-                room = sheet.room
         if lines:
             sheet.blocks.append(replace(block, lines=tuple(lines)))
         sheet.room = room
+        if self.waiting and sheet.blocks:  # floats held for the block: now under its end
+            self.place_waiting()
 
     def continued_sheet(self, block: TextBlock, hold: bool) -> _Sheet:
         """A new page for the rest of a split block, under the block's own 'continued'
@@ -353,7 +415,7 @@ class _Flow:
         left, bottom, _, _ = self.geometry.content_box(self.first_page + len(self.pages) - 1)
         # The room left starts under what is set, a figure above included (its height is
         # the gap the next block keeps), so the tops of figure and text are level there.
-        top = bottom + sheet.room
+        top = bottom + sheet.raised + sheet.room
         sheet.placements += figure.place(left, top - figure.space_before, beside.width)
         sheet.blocks += blocks
         sheet.room -= tall
@@ -367,16 +429,20 @@ class _Flow:
         if need > sheet.room and not sheet.empty:
             sheet = self.new_sheet()
         left, bottom, width, _ = self.geometry.content_box(self.first_page + len(self.pages) - 1)
-        sheet.placements += figure.place(left, bottom + sheet.room - figure.space_before, width)
+        sheet.placements += figure.place(left, bottom + sheet.raised + sheet.room
+                                         - figure.space_before, width)
         sheet.room -= need
         sheet.gap += need
 
 
 def _split(block: TextBlock, paragraph: str, room: float, setter: TextSetter,
-           width: float) -> tuple[str, str]:
+           width: float, parted: int = PARTED_LINES) -> tuple[str, str]:
     """The paragraph's first lines that fit in `room`, and the rest (a greedy wrap keeps
     the lines of a prefix, so the renderer sets the head as these very lines)."""
     _, size, leading, after = setter.look(block.style)
     lines = setter.lines(block, paragraph, width)
     fit = max(0, min(len(lines) - 1, int((room - size * after + 1e-6) // (size * leading))))
+    fit = min(fit, len(lines) - parted)  # no last line alone atop the next page
+    if fit < parted:  # ... nor a first line alone at this one's foot
+        fit = 0
     return " ".join(lines[:fit]), " ".join(lines[fit:])

@@ -14,9 +14,12 @@ from __future__ import annotations
 
 from ..core.board.marks import CageMark
 from ..pages.board import (
+    BLOCK_DIAGONAL_INSET,
+    BLOCK_GREY,
     CAGE_DASH,
     CAGE_LABEL_AT,
     CAGE_LABEL_PAD,
+    CAGED_CELL_GREY,
     OUTLINED,
     OUTLINED_LABEL_AT,
     SHADE_GREY,
@@ -53,21 +56,28 @@ WHITE = 1.0
 def draw_board(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -> None:
     """The whole board of a placement: grid, marks, symbols."""
     draw_grid(canvas, board_drawing(placement.grid.shape),
-              line_weights(style, placement.cell))
+              line_weights(style, placement.cell), cell_line_grey(placement))
     draw_marks(canvas, placement, style)
     draw_symbols(canvas, placement, style)
 
 
+def cell_line_grey(placement: GridPlacement) -> float:
+    """The grey of a board's cell lines: CAGED_CELL_GREY where dashed cages are drawn
+    beside them (a puzzle's, not an answer's), else black."""
+    dashed = any(cage.style != OUTLINED for cage in placement.marks.cages)
+    return CAGED_CELL_GREY if dashed and placement.solution is None else 0.0
+
+
 def draw_grid(canvas: Canvas, drawing: BoardDrawing,
-              weights: tuple[float, float, float]) -> None:
-    """The empty board: shaded cells, cell lines, region lines, then its outline (the
-    bordering square of a full board, mitred at the corners)."""
+              weights: tuple[float, float, float], cell_grey: float = 0.0) -> None:
+    """The empty board: shaded cells, cell lines (in `cell_grey`), region lines, then its
+    outline (the bordering square of a full board, mitred at the corners)."""
     cell_line, box_line, border = weights
     if drawing.shaded:
         canvas.rects([(col, row, 1, 1) for row, col in drawing.shaded], "shade",
                      fill=SHADE_GREY)
     # line_weights never thins a grid line under the cell line, the least stroke.
-    canvas.lines(_segments(drawing.thin), Pen(cell_line), "cell lines")
+    canvas.lines(_segments(drawing.thin), Pen(cell_line, cell_grey), "cell lines")
     canvas.lines(_segments(drawing.heavy), Pen(box_line), "region lines")
     if drawing.squared:
         canvas.rects([(0, 0, drawing.frame, drawing.frame)], "border", pen=Pen(border))
@@ -195,13 +205,19 @@ def _draw_edges(canvas: Canvas, placement: GridPlacement, style: RenderStyle) ->
 
 def _draw_blocks(canvas: Canvas, placement: GridPlacement, style: RenderStyle,
                  weight: float, answer: bool) -> None:
-    """Black clue squares; one that starts a run has a white diagonal from its top-left
-    corner, the across run's sum above it and the down run's below it, in white."""
+    """Tinted clue squares (BLOCK_GREY); one that starts a run has a black diagonal from
+    near its top-left corner to near its bottom-right (BLOCK_DIAGONAL_INSET), the across
+    run's sum above it and the down run's below it, in black."""
     blocks = placement.marks.blocks
-    canvas.rects([(block.col, block.row, 1, 1) for block in blocks], "blocks", fill=0.0)
+    squares = [(block.col, block.row, 1, 1) for block in blocks]
+    canvas.rects(squares, "blocks", fill=BLOCK_GREY)
+    # The tint covers half of each cell line round it (the board's lines are drawn first,
+    # in the PDF as a form): drawn again whole over it.
+    canvas.rects(squares, "block lines", pen=Pen(style.stroke(weight)))
     clued = [block for block in blocks if block.across or block.down]
-    canvas.lines([((b.col, b.row), (b.col + 1, b.row + 1)) for b in clued],
-                 Pen(style.stroke(weight), WHITE, cap=BUTT), "block diagonals")
+    inset = BLOCK_DIAGONAL_INSET
+    canvas.lines([((b.col + inset, b.row + inset), (b.col + 1 - inset, b.row + 1 - inset))
+                  for b in clued], Pen(style.stroke(weight), cap=BUTT), "block diagonals")
     if answer or not clued:
         return
     top, bottom = digit_extent(str(style.font_bold))
@@ -210,7 +226,7 @@ def _draw_blocks(canvas: Canvas, placement: GridPlacement, style: RenderStyle,
     labels = [Label(text, block.col + x, block.row + y) for block in clued
               for text, (x, y) in ((block.across, BLOCK_ACROSS_AT), (block.down, BLOCK_DOWN_AT))
               if text]
-    canvas.text(labels, [face], grey=WHITE)
+    canvas.text(labels, [face])
 
 
 def draw_symbols(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -> None:

@@ -27,7 +27,7 @@ from ..design.layout import POD_MIN_LINE
 from ..pages.board import board_drawing
 from ..pages.cover import CoverGrid
 from ..pages.page import GridPlacement, PageGeometry
-from .board import draw_grid, draw_marks, draw_symbols
+from .board import cell_line_grey, draw_grid, draw_marks, draw_symbols
 from .canvas import Canvas as Drawing
 from .metrics import line_weights
 from .pdf import PdfBoard
@@ -101,7 +101,7 @@ def draw_tile_on(board: Drawing, grid: CoverGrid, style: RenderStyle, side: floa
     tests): what render/board.py's draw_board draws on a page."""
     placement = tile_placement(grid, side)
     drawing = board_drawing(grid.givens.shape)
-    draw_grid(board, drawing, line_weights(style, placement.cell))
+    draw_grid(board, drawing, line_weights(style, placement.cell), cell_line_grey(placement))
     draw_marks(board, placement, style)
     draw_symbols(board, placement, style)
 

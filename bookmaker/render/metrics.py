@@ -37,6 +37,9 @@ BLOCK_CLUE_MAX = 0.3  # ... and at most this share, so the two sums stay apart
 BLOCK_ACROSS_AT = (0.69, 0.31)  # the across sum's centre in its block (above the diagonal)
 BLOCK_DOWN_AT = (0.31, 0.69)  # the down sum's centre (below it)
 SIGN_GLYPH_HEIGHT = 0.58  # a '<' is this share of its font size tall (DejaVu Sans: 0.58)
+# A symbol of two characters (10 to 25) is set no wider than this share of its cell where
+# the minimum text size allows: its corners keep room for pencilled candidates.
+PAIRED_WIDTH = 0.62
 
 
 def register_ttf(path: Path | str) -> str:
@@ -94,13 +97,16 @@ def line_weights(style: RenderStyle, cell: float) -> tuple[float, float, float]:
 def symbol_font_size(style: RenderStyle, cell: float, glyphs: Sequence[str]) -> float:
     """The font size of a grid's symbols (`glyphs`, what values 1..n print as) in cells of
     `cell` points: digits as tall as given_font_ratio of the cell, smaller if the widest
-    symbol needs it, never under the minimum text size; RenderError when even that does
-    not fit the cell."""
+    symbol needs it (a symbol of two characters no wider than PAIRED_WIDTH of the cell,
+    where the minimum size allows), never under the minimum text size; RenderError when
+    even that does not fit the cell."""
     digit_top = digit_extent(str(style.font_regular))[0]
     widths = em_widths(registered(style.font_bold))
     widest = max(widths[s] if s in widths else text_width_em(s, registered(style.font_bold))
                  for s in glyphs)
     fitting = min(style.given_font_ratio * cell / digit_top, FIT_WIDTH * cell / widest)
+    if max(len(s) for s in glyphs) > 1:  # two digits (10 to 25) leave the corners free
+        fitting = min(fitting, PAIRED_WIDTH * cell / widest)
     font_size = max(fitting, MIN_TEXT_SIZE)
     # A fitting size fits by its making (no rounding may refuse it); the floor may not.
     if fitting < MIN_TEXT_SIZE and (font_size * digit_top > FIT_HEIGHT * cell

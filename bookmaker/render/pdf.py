@@ -29,7 +29,7 @@ from ..design.layout import CAPTION_LEADING
 from ..pages.board import board_drawing
 from ..pages.flow import COLUMN_GAP, column_width, wrapped
 from ..pages.page import GridPlacement, Page, PageGeometry, TextBlock, facing_number, is_right_hand
-from .board import draw_grid, draw_marks, draw_symbols
+from .board import cell_line_grey, draw_grid, draw_marks, draw_symbols
 from .canvas import BUTT, CENTRE, SQUARE, Box, Face, Label, Pen, Point, Segment
 from .metrics import line_weights, register_ttf, registered, text_width_em
 from .style import RenderError, RenderStyle
@@ -239,7 +239,8 @@ class _GridForms:
     def ensure(self, placement: GridPlacement) -> str:
         """The form's name, defining the form first if this is its first use."""
         shape, side = placement.grid.shape, placement.board_box[2]
-        name = f"grid{_board_name(shape)}s{side:.3f}".replace(".", "_")
+        grey = cell_line_grey(placement)
+        name = f"grid{_board_name(shape)}s{side:.3f}{'g' if grey else ''}".replace(".", "_")
         if name not in self.names:
             self._define(name, placement)
             self.names.add(name)
@@ -251,7 +252,8 @@ class _GridForms:
         weights = line_weights(self.style, side / drawing.frame)
         reach = weights[2] / 2
         canvas.beginForm(name, -reach, -reach, side + reach, side + reach)
-        draw_grid(PdfBoard(canvas, 0.0, 0.0, side, drawing.frame), drawing, weights)
+        draw_grid(PdfBoard(canvas, 0.0, 0.0, side, drawing.frame), drawing, weights,
+                  cell_line_grey(placement))
         canvas.endForm()
 
 

@@ -208,12 +208,14 @@
                    "dominant-baseline": "central", class: "edge-clue" }, group)
         .textContent = e.text;
     });
-    p.blocks.forEach((b) => {
+    const inset = p.block_inset;
+    p.blocks.forEach((b) => {  // as print draws them: tinted, lines whole, dark sums
       const [r, c] = b.at;
-      el("rect", { x: c, y: r, width: 1, height: 1, class: "block" }, group);
-      if (!b.clues.length) return;
-      el("line", { x1: c, y1: r, x2: c + 1, y2: r + 1, class: "block-line",
+      el("rect", { x: c, y: r, width: 1, height: 1, class: "block",
                    "stroke-width": WEIGHTS.thin }, group);
+      if (!b.clues.length) return;
+      el("line", { x1: c + inset, y1: r + inset, x2: c + 1 - inset, y2: r + 1 - inset,
+                   class: "block-line", "stroke-width": WEIGHTS.thin }, group);
       b.clues.forEach((clue) => {
         el("text", { x: clue.at[0], y: clue.at[1], "font-size": CLUE.block,
                      "font-weight": "bold", "text-anchor": "middle",

@@ -1,0 +1,130 @@
+"""Page flow (issue 36): no page of a flowing text part holds a stub (a word, a few
+lines), a paragraph parts with two lines at least on each page, a float never passes a
+heading, and a page that goes on with a section restates it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from bookmaker.book.build import example_puzzle, kind_diagrams
+from bookmaker.book.compose import compose
+from bookmaker.book.plan import plan
+from bookmaker.pages.flow import Figure, TextSetter, Together, flow
+from bookmaker.pages.page import PageGeometry, TextBlock
+from bookmaker.puzzles.produce import make_puzzle
+from bookmaker.spec import load_spec
+
+REPO = Path(__file__).resolve().parents[1]
+EXAMPLES = sorted(path for path in (REPO / "examples").glob("*.yaml")
+                  if not path.name.startswith("daily"))
+LEAST_WORDS = 60  # a page of flowing text holds at least this many words (five lines)
+
+
+def _words(page) -> int:
+    """The words a page of flowing text holds, its 'continued' heading aside."""
+    blocks = page.texts[1:] if page.number and page.texts and \
+        page.texts[0].style == "heading" and "(" in page.texts[0].lines[0] else page.texts
+    return sum(len(line.split()) for block in blocks for line in block.lines)
+
+
+def _smallest_book(path: Path, tmp_path: Path):
+    """The example with one puzzle a section (its how-to-play, times and explanations as
+    the full book's), composed."""
+    small = tmp_path / path.name
+    text = re.sub(r"count: \d+", "count: 1", path.read_text(encoding="utf-8"))
+    # The gentlest grade is the quickest to make; the pages of text are the same.
+    text = re.sub(r"difficulty: \w+", "difficulty: beginner", text)
+    small.write_text(text, encoding="utf-8")
+    spec = load_spec(small)
+    planned = plan(spec)
+    puzzles = [make_puzzle(p.job) for p in planned]
+    example = example_puzzle(spec)
+    return compose(spec, planned, puzzles, example, kind_diagrams(spec, example))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda path: path.name)
+def test_no_page_of_flowing_text_in_an_example_holds_only_a_few_words(path, tmp_path):
+    book = _smallest_book(path, tmp_path)
+    pages = [page for page in book.documents[0].pages if page.flowed]
+    assert pages
+    goes_on = [page for page in pages  # a part's first page holds as much as the part
+               if not any(block.style == "title" for block in page.texts)]
+    stubs = [(page.number, _words(page)) for page in goes_on
+             if not page.placements and _words(page) < LEAST_WORDS]
+    assert stubs == []
+
+
+def _setter() -> TextSetter:
+    return TextSetter(lambda text, bold, size: len(text) * size * 0.5,
+                      {"title": 20.0, "subtitle": 14.0, "heading": 12.0, "body": 10.0,
+                       "caption": 8.0})
+
+
+PAGE = PageGeometry(200.0, 200.0, 0.0, 10.0, 10.0, 10.0, 10.0, 0.0, 0.0)  # 180 x 180 points
+
+
+def _lines_of(block: TextBlock) -> int:
+    setter = _setter()
+    return sum(len(setter.lines(block, line, PAGE.live_width)) for line in block.lines)
+
+
+def test_a_paragraph_parts_with_two_lines_at_least_on_each_page():
+    words = " ".join(f"word{i}" for i in range(200))
+    filler = TextBlock(tuple("x" for _ in range(8)), "body")  # 8 paragraphs of a line
+    pages = flow([filler, TextBlock((words,), "body")], _setter(), PAGE, 1,
+                 TextBlock(("Part (continued)",), "heading"))
+    parts = [block for page in pages for block in page.texts
+             if block.style == "body" and block.lines[0] != "x"]
+    assert len(parts) > 2  # the paragraph is split
+    assert min(_lines_of(block) for block in parts) >= 2
+
+
+def test_a_last_page_of_a_line_takes_lines_from_the_page_before():
+    one_line = "a b c"
+    body = TextBlock(tuple(one_line for _ in range(12)), "body")  # 12 lines of 15 points
+    pages = flow([body], _setter(), PAGE, 1, TextBlock(("Part (continued)",), "heading"))
+    assert len(pages) == 2
+    last = [block for block in pages[-1].texts if block.style == "body"]
+    held = sum(len(block.lines) for block in last)
+    assert held * 15.0 >= PAGE.content_height * 0.25 - 1e-6  # a quarter page, not a line
+
+
+def test_a_float_waiting_for_room_never_comes_between_a_blocks_paragraphs():
+    # The difficulty legend, floated past the tips, fell between two kinds' tips.
+    room = TextBlock(tuple("a b c" for _ in range(5)), "body")  # 95 of the 180 points
+    legend = Together((TextBlock(("Legend",), "heading"), Figure(100.0, lambda *a: ())))
+    tips = TextBlock(tuple(f"tip{n}" for n in range(6)), "body")  # one paragraph a kind
+    pages = flow([room, legend, TextBlock(("Tips",), "heading"), tips], _setter(), PAGE, 1,
+                 TextBlock(("P (continued)",), "heading"))
+    order = [line for page in pages for block in page.texts for line in block.lines]
+    assert order.index("Legend") not in range(order.index("tip0"), order.index("tip5"))
+
+
+def test_a_page_that_goes_on_with_a_section_restates_its_heading():
+    body = TextBlock(tuple("a b c d e f" for _ in range(30)), "body")
+    pages = flow([TextBlock(("Tips",), "heading"), body], _setter(), PAGE, 1,
+                 TextBlock(("Part (continued)",), "heading"),
+                 lambda section: TextBlock((f"{section} (continued)",), "heading"))
+    assert len(pages) > 1
+    assert all(page.texts[0].lines == ("Tips (continued)",) for page in pages[1:])
+
+
+
+def test_a_figure_on_a_page_set_shorter_stays_right_under_the_text_before_it():
+    # The page before a stub is set shorter; its figure was placed as far lower, over
+    # the text under it (the Calcudoku example's worked example).
+    placed = []
+
+    def place(left, top, width):
+        placed.append(top)
+        return ()
+    before = TextBlock(tuple("a b c" for _ in range(5)), "body")  # 5 x 19 = 95 points
+    after = TextBlock(tuple("d e f" for _ in range(3)), "body")  # 2 fit; 1 is a stub
+    pages = flow([before, Figure(40.0, place), after], _setter(), PAGE, 1,
+                 TextBlock(("Part (continued)",), "heading"))
+    assert len(pages) == 2 and sum(len(b.lines) for b in pages[1].texts[1:]) == 3
+    _, bottom, _, height = PAGE.content_box(1)
+    assert placed[-1] == pytest.approx(bottom + height - 95.0 - 6.0)
