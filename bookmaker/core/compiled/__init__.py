@@ -119,6 +119,14 @@ def classic_line_counter():
     return getattr(_compiled, "classic_lines", None) if _state["compiled"] else None
 
 
+def latin_core():
+    """The Latin-square kinds' propagation and search in C (csrc/latin.c: latin_rounds,
+    latin_search, latin_chains, latin_line_supports, each the Python of latin/search.py,
+    latin/grading.py or skyscrapers/lines.py step for step); None on the pure core."""
+    # getattr: an extension built before latin.c (an old in-place build) has none.
+    return _compiled if _state["compiled"] and hasattr(_compiled, "latin_rounds") else None
+
+
 def exact_cover(key, build, pure):
     """The Dancing Links search over the matrix cached under `key`: the compiled
     ExactCover made from build() -> (columns, rows, preferred_peers), or pure(), an object

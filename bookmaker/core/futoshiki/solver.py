@@ -4,12 +4,12 @@ candidate and the larger above the smaller's lowest."""
 
 from __future__ import annotations
 
-from ..latin.search import DEFAULT_MAX_NODES, full_masks, search
+from ..latin.search import DEFAULT_MAX_NODES, RULE_SIGNS, Rule, full_masks, search
 from ..solve.search import Search
 from .signs import Signs
 
 
-def sign_prune(signs: Signs):
+def sign_prune(signs: Signs) -> Rule:
     """The signs' rule as a prune(masks) for the Latin search."""
     pairs = signs.pairs
 
@@ -25,7 +25,7 @@ def sign_prune(signs: Signs):
                 masks[smaller], masks[larger] = below, above
                 changed = True
         return changed
-    return prune
+    return Rule(prune, RULE_SIGNS, tuple(cell for pair in pairs for cell in pair))
 
 
 def futoshiki_solutions(signs: Signs, cells, limit: int = 2,

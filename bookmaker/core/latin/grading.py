@@ -21,7 +21,7 @@ from ..grade import grader
 from ..grade import techniques as t
 from ..grade.candidates import Candidates, Step
 from ..grade.grader import GRADES, Ladder, Technique, grade_state_within, place_naked_single
-from .search import full_masks, rounds_to_contradiction, settle
+from .search import contradictions, full_masks, settle
 
 # The classic techniques a Latin square takes, by the grade they have on one.
 LATIN_TECHNIQUES = (
@@ -102,26 +102,14 @@ def forcing_chain(state: LatinCandidates) -> Step | None:
     """A candidate whose placement leads, by the Latin rules and the kind's, to a cell or
     value left without a place is removed; cells with fewest candidates first, as in
     the classic forcing chains; the length is the shortest chain's rounds."""
-    masks = state.masks()
-    by_count: dict[int, list[int]] = {}
-    for cell in bits_of(state.open_cells):
-        by_count.setdefault(state.cell_digits[cell].bit_count(), []).append(cell)
-    for count in sorted(by_count):
-        found = []
-        for cell in by_count[count]:
-            for d in bits_of(state.cell_digits[cell]):
-                trial = list(masks)
-                trial[cell] = 1 << d
-                length = rounds_to_contradiction(state.shape.size, trial, state.prune,
-                                                 CHAIN_LIMIT)
-                if length is not None:
-                    found.append((cell, d + 1, length))
-        if found:
-            removed = tuple((cell, value) for cell, value, _ in found)
-            names = ", ".join(f"{state.shape.cell_name(c)}={SYMBOLS[v - 1]}" for c, v in removed)
-            shortest = min(length for *_, length in found)
-            return Step("forcing chain", (), removed, f"placing any of {names} leads to a "
-                        f"contradiction (the shortest in {shortest} rounds)", shortest)
+    found = contradictions(state.shape.size, state.masks(), state.prune,
+                           list(bits_of(state.open_cells)), CHAIN_LIMIT)
+    if found:
+        removed = tuple((cell, value) for cell, value, _ in found)
+        names = ", ".join(f"{state.shape.cell_name(c)}={SYMBOLS[v - 1]}" for c, v in removed)
+        shortest = min(length for *_, length in found)
+        return Step("forcing chain", (), removed, f"placing any of {names} leads to a "
+                    f"contradiction (the shortest in {shortest} rounds)", shortest)
     return None
 
 
