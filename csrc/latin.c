@@ -252,11 +252,13 @@ static int latin_search(const Rule *rule, const mask *start, int limit, long lon
 
 /* ---- from Python ---- */
 
-/* The rule of (n, code, data); -1 with an exception set. */
-static int read_rule(PyObject *size, PyObject *code, PyObject *data, Rule *rule) {
-    long n, kind;
+/* The rule of (n, code, data), code a Python int or, if NULL, `fixed`; -1 with an
+   exception set. */
+static int read_rule_of(PyObject *size, PyObject *code, long fixed, PyObject *data,
+                        Rule *rule) {
+    long n, kind = fixed;
     if (convert_int(size, 1, LATIN_MAX, &n, "latin: n") < 0 ||
-        convert_int(code, RULE_NONE, RULE_LINES, &kind, "latin: a rule's code") < 0)
+        (code && convert_int(code, RULE_NONE, RULE_LINES, &kind, "latin: a rule's code") < 0))
         return -1;
     rule->n = (int)n, rule->code = (int)kind;
     Py_ssize_t count = PySequence_Size(data);
@@ -268,6 +270,10 @@ static int read_rule(PyObject *size, PyObject *code, PyObject *data, Rule *rule)
     rule->count = (int)count;
     long high = kind == RULE_BOUNDS ? (1L << n) - 1 : n * n;
     return convert_ints(data, rule->data, count, 0, high, "latin: a rule's data");
+}
+
+static int read_rule(PyObject *size, PyObject *code, PyObject *data, Rule *rule) {
+    return read_rule_of(size, code, 0, data, rule);
 }
 
 /* n * n masks from a list. */
@@ -419,4 +425,54 @@ PyObject *latin_line_supports(PyObject *module, PyObject *const *args, Py_ssize_
     if (!line_supports((int)n, masks, (int)front, (int)back, support)) Py_RETURN_NONE;
     for (int j = 0; j < n; j++) support_values[j] = (int)support[j];
     return tuple_of_ints(support_values, n);
+}
+
+/* The index of the first clued line (RULE_LINES data) with fewest..most open cells whose
+   fillings take a candidate some open cell still has, its supports into `support`; -1 if
+   none. A line no filling fits is passed over, as the technique does. */
+static int visible_line(const Rule *rule, const int *values, const mask *digits, int fewest,
+                        int most, mask *support) {
+    int n = rule->n;
+    for (int at = 0, index = 0; at < rule->count; at += n + 2, index++) {
+        const int *cells = rule->data + at;
+        mask masks[LATIN_MAX];
+        int open = 0;
+        for (int j = 0; j < n; j++) {
+            int c = cells[j];
+            open += !values[c];
+            masks[j] = values[c] ? (mask)1 << (values[c] - 1) : digits[c];
+        }
+        if (open < fewest || open > most) continue;
+        if (!line_supports(n, masks, cells[n], cells[n + 1], support)) continue;
+        for (int j = 0; j < n; j++)
+            if (digits[cells[j]] & ~support[j]) return index;
+    }
+    return -1;
+}
+
+const char latin_visible_line_doc[] =
+"latin_visible_line(n, values, cell_digits, data, fewest, most)\n--\n\n"
+"skyscrapers/techniques._visibility's search: (the index of the first clued line, in\n"
+"RULE_LINES data, with fewest..most open cells whose fillings take a candidate, its\n"
+"supports), or None.";
+
+PyObject *latin_visible_line(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    Rule rule;
+    int values[LATIN_CELLS], support_values[LATIN_MAX];
+    mask digits[LATIN_CELLS], support[LATIN_MAX];
+    long fewest, most;
+    if (!check_arity(nargs, 6, "latin_visible_line") ||
+        read_rule_of(args[0], NULL, RULE_LINES, args[3], &rule) < 0)
+        return NULL;
+    int cells = rule.n * rule.n;
+    if (convert_ints(args[1], values, cells, 0, rule.n, "latin_visible_line: values") < 0 ||
+        read_masks(args[2], rule.n, digits) < 0 ||
+        convert_int(args[4], 0, rule.n, &fewest, "latin_visible_line: fewest") < 0 ||
+        convert_int(args[5], 0, rule.n, &most, "latin_visible_line: most") < 0)
+        return NULL;
+    int index = visible_line(&rule, values, digits, (int)fewest, (int)most, support);
+    if (index < 0) Py_RETURN_NONE;
+    for (int j = 0; j < rule.n; j++) support_values[j] = (int)support[j];
+    return Py_BuildValue("(iN)", index, tuple_of_ints(support_values, rule.n));
 }

@@ -2,8 +2,10 @@
 Python, the reference: on random states (masks narrowed or not, with and without
 contradictions) under each kind's rule, rounds_to_contradiction leaves the same masks and
 counts the same rounds, search finds the same count, first solution, completeness and
-nodes, the forcing chains' trials find the same (cell, value, rounds), and a Skyscrapers
-line has the same supports; and a seed makes the same puzzle on both cores."""
+nodes, the forcing chains' trials find the same (cell, value, rounds), a Skyscrapers
+line has the same supports; on hand-solving states, each classic technique's compiled
+twin and the visibility techniques find the same step; and a seed makes the same puzzle
+on both cores at every grade."""
 
 from __future__ import annotations
 
@@ -12,11 +14,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bookmaker.core import compiled
-from bookmaker.core.board.grid import format_grid
+from bookmaker.core.board.grid import Grid, format_grid
+from bookmaker.core.board.shape import latin_of
 from bookmaker.core.futoshiki.generate import generate_futoshiki
 from bookmaker.core.futoshiki.signs import all_signs, sorted_signs
 from bookmaker.core.futoshiki.solver import sign_prune
 from bookmaker.core.latin.fill import random_latin
+from bookmaker.core.latin.grading import LATIN_TECHNIQUES, state_of_masks
 from bookmaker.core.latin.search import (
     RULE_NONE,
     Rule,
@@ -24,12 +28,14 @@ from bookmaker.core.latin.search import (
     full_masks,
     rounds_to_contradiction,
     search,
+    settle,
 )
 from bookmaker.core.rng import Rng
 from bookmaker.core.skyscrapers.clues import SIDES, all_clues, clue_items, clues_of
 from bookmaker.core.skyscrapers.generate import generate_skyscrapers
 from bookmaker.core.skyscrapers.lines import line_supports
 from bookmaker.core.skyscrapers.solver import bounds_prune, visibility_prune
+from bookmaker.core.skyscrapers.techniques import visibility_long, visibility_short
 
 pytestmark = pytest.mark.compiled_core  # skipped where it is not built (tests/conftest.py)
 
@@ -46,7 +52,7 @@ def puzzles(draw):
     n = draw(st.integers(4, 8))
     solution = random_latin(n, Rng(draw(st.integers(0, 10**6))))
     kind = draw(st.sampled_from(("signs", "bounds", "lines", "none")))
-    rule = _rule(draw, kind, n, solution)
+    rule, _ = _rule(draw, kind, n, solution)
     kept = draw(st.lists(st.booleans(), min_size=n * n, max_size=n * n))
     masks = full_masks(n, [v if keep else 0 for v, keep in zip(solution, kept)])
     breaking = draw(st.integers(0, 3)) == 0
@@ -57,17 +63,37 @@ def puzzles(draw):
     return n, rule, masks, solution
 
 
-def _rule(draw, kind: str, n: int, solution) -> Rule:
+def _rule(draw, kind: str, n: int, solution) -> tuple[Rule, object]:
+    """A rule of the kind, and the extras it comes from (signs or clues; None)."""
     if kind == "signs":
         pairs = all_signs(n, solution).pairs
         chosen = draw(st.lists(st.booleans(), min_size=len(pairs), max_size=len(pairs)))
-        return sign_prune(sorted_signs(n, [p for p, keep in zip(pairs, chosen) if keep]))
+        signs = sorted_signs(n, [p for p, keep in zip(pairs, chosen) if keep])
+        return sign_prune(signs), signs
     if kind == "none":
-        return NO_RULE
+        return NO_RULE, None
     places = clue_items(all_clues(n, solution))
     chosen = draw(st.lists(st.booleans(), min_size=len(places), max_size=len(places)))
     clues = clues_of(n, solution, [p for p, keep in zip(places, chosen) if keep])
-    return bounds_prune(clues) if kind == "bounds" else visibility_prune(clues)
+    return (bounds_prune(clues) if kind == "bounds" else visibility_prune(clues)), clues
+
+
+@st.composite
+def solving_states(draw, kind: str):
+    """A Latin kind's hand-solving state (grading.state_of_masks) part way through: a
+    random square's givens and extras, some kept, settled by the Latin rules and the
+    kind's bulk rule, then a few candidates taken at random (the solution's kept)."""
+    n = draw(st.integers(4, 8))
+    solution = random_latin(n, Rng(draw(st.integers(0, 10**6))))
+    rule, extras = _rule(draw, kind, n, solution)
+    kept = draw(st.lists(st.integers(0, 5), min_size=n * n, max_size=n * n))
+    givens = [v if keep == 0 else 0 for v, keep in zip(solution, kept)]  # one in six
+    masks = full_masks(n, givens)
+    with compiled.using(False):
+        settle(n, masks, rule)
+    for cell in draw(st.lists(st.integers(0, n * n - 1), max_size=n)):
+        masks[cell] &= draw(st.integers(0, (1 << n) - 1)) | 1 << (solution[cell] - 1)
+    return state_of_masks(Grid(latin_of(n), tuple(givens)), extras, rule, masks)
 
 
 def _both(work):
@@ -119,6 +145,20 @@ def test_forcing_chains_find_the_same_candidates_and_lengths(puzzle, most):
 def test_a_skyscrapers_line_has_the_same_supports(line):
     masks, front, back = line
     pure, fast = _both(lambda: line_supports(tuple(masks), front, back))
+    assert fast == pure
+
+
+@EXAMPLES
+@given(solving_states("signs"), st.sampled_from(LATIN_TECHNIQUES))
+def test_each_classic_technique_finds_the_same_step_on_a_latin_state(state, technique):
+    pure, fast = _both(lambda: technique.find(state.copy()))
+    assert fast == pure
+
+
+@EXAMPLES
+@given(solving_states("lines"), st.sampled_from((visibility_short, visibility_long)))
+def test_the_visibility_techniques_find_the_same_step(state, technique):
+    pure, fast = _both(lambda: technique(state.copy()))
     assert fast == pure
 
 

@@ -22,27 +22,29 @@ from ..grade import techniques as t
 from ..grade.candidates import Candidates, Step
 from ..grade.grader import GRADES, Ladder, Technique, grade_state_within, place_naked_single
 from .search import contradictions, full_masks, settle
+from .twinned import Twinned
 
-# The classic techniques a Latin square takes, by the grade they have on one.
+# The classic techniques a Latin square takes, by the grade they have on one (each found
+# by its compiled twin where the compiled grader runs).
 LATIN_TECHNIQUES = (
-    Technique("full house", "beginner", 1.0, t.full_house),
-    Technique("hidden single", "beginner", 1.2, t.hidden_single),
-    Technique("naked single", "beginner", 2.3, t.naked_single),
-    Technique("naked pair", "easy", 3.0, t.naked_pair),
-    Technique("hidden pair", "easy", 3.4, t.hidden_pair),
-    Technique("naked triple", "medium", 3.6, t.naked_triple),
-    Technique("hidden triple", "medium", 4.0, t.hidden_triple),
-    Technique("X-Wing", "medium", 4.1, t.x_wing),
-    Technique("XY-Wing", "hard", 4.2, t.xy_wing),
-    Technique("W-Wing", "hard", 4.3, a.w_wing),
-    Technique("XYZ-Wing", "hard", 4.4, t.xyz_wing),
-    Technique("Swordfish", "hard", 4.5, t.swordfish),
-    Technique("naked quad", "hard", 5.0, t.naked_quad),
-    Technique("Jellyfish", "hard", 5.2, t.jellyfish),
-    Technique("hidden quad", "hard", 5.4, t.hidden_quad),
-    Technique("simple colouring", "expert", 6.5, t.simple_colouring),
-    Technique("X-Chain", "expert", 6.6, t.x_chain),
-    Technique("XY-Chain", "expert", 6.8, a.xy_chain),
+    Technique("full house", "beginner", 1.0, Twinned(t.full_house)),
+    Technique("hidden single", "beginner", 1.2, Twinned(t.hidden_single)),
+    Technique("naked single", "beginner", 2.3, Twinned(t.naked_single)),
+    Technique("naked pair", "easy", 3.0, Twinned(t.naked_pair)),
+    Technique("hidden pair", "easy", 3.4, Twinned(t.hidden_pair)),
+    Technique("naked triple", "medium", 3.6, Twinned(t.naked_triple)),
+    Technique("hidden triple", "medium", 4.0, Twinned(t.hidden_triple)),
+    Technique("X-Wing", "medium", 4.1, Twinned(t.x_wing)),
+    Technique("XY-Wing", "hard", 4.2, Twinned(t.xy_wing)),
+    Technique("W-Wing", "hard", 4.3, Twinned(a.w_wing)),
+    Technique("XYZ-Wing", "hard", 4.4, Twinned(t.xyz_wing)),
+    Technique("Swordfish", "hard", 4.5, Twinned(t.swordfish)),
+    Technique("naked quad", "hard", 5.0, Twinned(t.naked_quad)),
+    Technique("Jellyfish", "hard", 5.2, Twinned(t.jellyfish)),
+    Technique("hidden quad", "hard", 5.4, Twinned(t.hidden_quad)),
+    Technique("simple colouring", "expert", 6.5, Twinned(t.simple_colouring)),
+    Technique("X-Chain", "expert", 6.6, Twinned(t.x_chain)),
+    Technique("XY-Chain", "expert", 6.8, Twinned(a.xy_chain)),
 )
 LATIN_BULK = (("full house", t.place_full_houses), ("hidden single", t.place_hidden_singles))
 NAKED_SINGLE_BULK = ("naked single", place_naked_single)

@@ -48,6 +48,13 @@ def bounds_prune(clues: EdgeClues) -> Rule:
     return Rule(prune, RULE_BOUNDS, allowed)
 
 
+@lru_cache(maxsize=64)
+def line_data(clues: EdgeClues) -> tuple[int, ...]:
+    """The clued lines as the compiled core takes them (RULE_LINES): per line its cells
+    from the front, then its front and back clue."""
+    return tuple(item for cells, front, back in clues.lines() for item in (*cells, front, back))
+
+
 def visibility_prune(clues: EdgeClues) -> Rule:
     """The clues' full rule as a prune(masks): every clued line narrowed to its supports."""
     lines = clues.lines()
@@ -64,8 +71,7 @@ def visibility_prune(clues: EdgeClues) -> Rule:
                 for cell, mask in zip(cells, after):
                     masks[cell] = mask
         return changed
-    return Rule(prune, RULE_LINES, tuple(item for cells, front, back in lines
-                                         for item in (*cells, front, back)))
+    return Rule(prune, RULE_LINES, line_data(clues))
 
 
 def skyscrapers_solutions(clues: EdgeClues, cells, limit: int = 2,
