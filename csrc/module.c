@@ -14,7 +14,7 @@
    classic_lines(...): classic 9x9 counted, one puzzle or a file of lines (quick9.c).
    latin_rounds(...), latin_search(...), latin_chains(...), latin_line_supports(...) and
    latin_visible_line(...): the Latin-square kinds' propagation, search, forcing chains and
-   Skyscrapers lines (latin.c).
+   Skyscrapers lines (latin.c); latin_settle(...): their bulk techniques (latinsettle.c).
    shuffled(state, items): rng.Rng.shuffled.
    core/compiled/__init__.py builds one Board and one ExactCover per shape and chooses between
    them and the pure Python. */
@@ -59,6 +59,7 @@ static PyMethodDef module_functions[] = {
     FAST_METHOD("latin_chains", latin_chains, latin_chains_doc),
     FAST_METHOD("latin_line_supports", latin_line_supports, latin_line_supports_doc),
     FAST_METHOD("latin_visible_line", latin_visible_line, latin_visible_line_doc),
+    FAST_METHOD("latin_settle", latin_settle, latin_settle_doc),
     {NULL, NULL, 0, NULL},
 };
 

@@ -68,6 +68,10 @@ extern const char latin_line_supports_doc[];
 PyObject *latin_visible_line(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char latin_visible_line_doc[];
 
+/* latinsettle.c's function: grade/grader.settle on a Latin state. */
+PyObject *latin_settle(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char latin_settle_doc[];
+
 /* 1, or 0 with a TypeError if a fast call got other than `expected` arguments. */
 static inline int check_arity(Py_ssize_t nargs, Py_ssize_t expected, const char *name) {
     if (nargs == expected) return 1;

@@ -17,8 +17,10 @@ from bookmaker.core import compiled
 from bookmaker.core.board.grid import Grid, format_grid
 from bookmaker.core.board.shape import latin_of
 from bookmaker.core.futoshiki.generate import generate_futoshiki
-from bookmaker.core.futoshiki.signs import all_signs, sorted_signs
+from bookmaker.core.futoshiki.grade import FUTOSHIKI_LADDER
+from bookmaker.core.futoshiki.signs import Signs, all_signs, sorted_signs
 from bookmaker.core.futoshiki.solver import sign_prune
+from bookmaker.core.grade import grader
 from bookmaker.core.latin.fill import random_latin
 from bookmaker.core.latin.grading import LATIN_TECHNIQUES, state_of_masks
 from bookmaker.core.latin.search import (
@@ -33,6 +35,7 @@ from bookmaker.core.latin.search import (
 from bookmaker.core.rng import Rng
 from bookmaker.core.skyscrapers.clues import SIDES, all_clues, clue_items, clues_of
 from bookmaker.core.skyscrapers.generate import generate_skyscrapers
+from bookmaker.core.skyscrapers.grade import SKYSCRAPERS_LADDER
 from bookmaker.core.skyscrapers.lines import line_supports
 from bookmaker.core.skyscrapers.solver import bounds_prune, visibility_prune
 from bookmaker.core.skyscrapers.techniques import visibility_long, visibility_short
@@ -82,17 +85,17 @@ def _rule(draw, kind: str, n: int, solution) -> tuple[Rule, object]:
 def solving_states(draw, kind: str):
     """A Latin kind's hand-solving state (grading.state_of_masks) part way through: a
     random square's givens and extras, some kept, settled by the Latin rules and the
-    kind's bulk rule, then a few candidates taken at random (the solution's kept)."""
+    kind's rule after a few candidates were taken at random (the solution's kept)."""
     n = draw(st.integers(4, 8))
     solution = random_latin(n, Rng(draw(st.integers(0, 10**6))))
     rule, extras = _rule(draw, kind, n, solution)
     kept = draw(st.lists(st.integers(0, 5), min_size=n * n, max_size=n * n))
     givens = [v if keep == 0 else 0 for v, keep in zip(solution, kept)]  # one in six
     masks = full_masks(n, givens)
-    with compiled.using(False):
-        settle(n, masks, rule)
     for cell in draw(st.lists(st.integers(0, n * n - 1), max_size=n)):
         masks[cell] &= draw(st.integers(0, (1 << n) - 1)) | 1 << (solution[cell] - 1)
+    with compiled.using(False):
+        settle(n, masks, rule)  # as the grader meets them: no placed value left in a peer
     return state_of_masks(Grid(latin_of(n), tuple(givens)), extras, rule, masks)
 
 
@@ -159,6 +162,21 @@ def test_each_classic_technique_finds_the_same_step_on_a_latin_state(state, tech
 @given(solving_states("lines"), st.sampled_from((visibility_short, visibility_long)))
 def test_the_visibility_techniques_find_the_same_step(state, technique):
     pure, fast = _both(lambda: technique(state.copy()))
+    assert fast == pure
+
+
+@EXAMPLES
+@given(st.sampled_from(("signs", "lines")).flatmap(solving_states))
+def test_the_bulk_techniques_settle_to_the_same_state_and_rank(state):
+    the_ladder = FUTOSHIKI_LADDER if isinstance(state.extras, Signs) else SKYSCRAPERS_LADDER
+
+    def settled():
+        trial = state.copy()
+        trial.values, trial.cell_digits = list(trial.values), list(trial.cell_digits)
+        trial.digit_cells = list(trial.digit_cells)
+        rank = grader.settle(trial, the_ladder)
+        return rank, trial.values, trial.cell_digits, trial.digit_cells, trial.open_cells
+    pure, fast = _both(settled)
     assert fast == pure
 
 

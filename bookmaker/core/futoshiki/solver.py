@@ -4,9 +4,17 @@ candidate and the larger above the smaller's lowest."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..latin.search import DEFAULT_MAX_NODES, RULE_SIGNS, Rule, full_masks, search
 from ..solve.search import Search
 from .signs import Signs
+
+
+@lru_cache(maxsize=64)
+def sign_data(signs: Signs) -> tuple[int, ...]:
+    """The signs as the compiled core takes them: smaller, larger cell, sign after sign."""
+    return tuple(cell for pair in signs.pairs for cell in pair)
 
 
 def sign_prune(signs: Signs) -> Rule:
@@ -25,7 +33,7 @@ def sign_prune(signs: Signs) -> Rule:
                 masks[smaller], masks[larger] = below, above
                 changed = True
         return changed
-    return Rule(prune, RULE_SIGNS, tuple(cell for pair in pairs for cell in pair))
+    return Rule(prune, RULE_SIGNS, sign_data(signs))
 
 
 def futoshiki_solutions(signs: Signs, cells, limit: int = 2,

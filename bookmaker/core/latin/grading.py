@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .. import compiled
 from ..bits import bits_of
 from ..board.grid import SYMBOLS, Grid
 from ..grade import advanced as a
@@ -48,6 +49,15 @@ LATIN_TECHNIQUES = (
 )
 LATIN_BULK = (("full house", t.place_full_houses), ("hidden single", t.place_hidden_singles))
 NAKED_SINGLE_BULK = ("naked single", place_naked_single)
+# The bulk techniques as the compiled core applies them (csrc/latinsettle.c's codes), each
+# with what it takes of the kind's extras: the Latin ones here, a kind's own added by
+# ladder() (its `compiled_bulk`).
+FULL_HOUSES, HIDDEN_SINGLES, NAKED_SINGLE, FIXED_MASKS, SIGN_BOUNDS = range(5)
+_COMPILED_BULK: dict[Callable, tuple[int, Callable[[Any], tuple[int, ...]]]] = {
+    t.place_full_houses: (FULL_HOUSES, lambda extras: ()),
+    t.place_hidden_singles: (HIDDEN_SINGLES, lambda extras: ()),
+    place_naked_single: (NAKED_SINGLE, lambda extras: ()),
+}
 CHAIN_LIMIT = 64  # rounds a forcing chain follows before giving up on a contradiction
 
 
@@ -82,10 +92,31 @@ class LatinCandidates(Candidates):
         """Every cell's digits (the Latin search's masks)."""
         return [self.digits(cell) for cell in range(self.shape.cell_count)]
 
+    def settled_in_bulk(self, ladder: Ladder) -> int | None:
+        """grader.settle() in C (csrc/latinsettle.c) on the compiled core, where it has
+        every bulk technique of the ladder; the rank of the hardest used."""
+        core = compiled.latin_core()
+        if core is None:
+            return None
+        plan = []
+        for name, apply in ladder.bulk:
+            twin = _COMPILED_BULK.get(apply)
+            if twin is None:
+                return None
+            plan.append((twin[0], ladder.rank[name], twin[1](self.extras)))
+        rank, self.digit_cells, self.open_cells = core.latin_settle(
+            self.shape.size, self.values, self.cell_digits, plan)
+        return rank
 
-def ladder(own: tuple[Technique, ...], own_bulk: tuple = ()) -> Ladder:
+
+def ladder(own: tuple[Technique, ...], own_bulk: tuple = (), compiled_bulk: tuple = ()
+           ) -> Ladder:
     """The kind's ladder: its techniques and the Latin ones by grade, then weight, with
-    forcing chains last; singles and the kind's bulk techniques applied in bulk."""
+    forcing chains last; singles and the kind's bulk techniques applied in bulk.
+    `compiled_bulk`: per own bulk technique, (code, data(extras)) as the compiled core
+    applies it."""
+    for (_, apply), twin in zip(own_bulk, compiled_bulk, strict=True):
+        _COMPILED_BULK[apply] = twin
     merged = sorted(LATIN_TECHNIQUES + own,
                     key=lambda tech: (GRADES.index(tech.grade), tech.weight))
     chains = Technique("forcing chain", "extreme", 8.0, forcing_chain)
