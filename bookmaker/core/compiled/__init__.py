@@ -120,11 +120,12 @@ def classic_line_counter():
 
 
 def latin_core():
-    """The Latin-square kinds' propagation and search in C (csrc/latin.c: latin_rounds,
-    latin_search, latin_chains, latin_line_supports, each the Python of latin/search.py,
-    latin/grading.py or skyscrapers/lines.py step for step); None on the pure core."""
-    # getattr: an extension built before latin.c (an old in-place build) has none.
-    return _compiled if _state["compiled"] and hasattr(_compiled, "latin_rounds") else None
+    """The Latin-square kinds' compiled functions (csrc/latin.c and latinsettle.c:
+    latin_rounds, latin_search, latin_chains, latin_line_supports, latin_visible_line,
+    latin_settle, each the Python of latin/search.py, latin/grading.py, grade/grader.settle
+    or skyscrapers/ step for step); None on the pure core."""
+    # hasattr: an extension built before latinsettle.c (an old in-place build) lacks some.
+    return _compiled if _state["compiled"] and hasattr(_compiled, "latin_settle") else None
 
 
 def exact_cover(key, build, pure):
