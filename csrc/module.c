@@ -12,6 +12,9 @@
    (ratebasics.c and its neighbours). least_image(...): the canonical form's search
    (canonical.c). any_clash(...): a grid's clue clash (clash.c). count9(...) and
    classic_lines(...): classic 9x9 counted, one puzzle or a file of lines (quick9.c).
+   latin_rounds(...), latin_search(...), latin_chains(...), latin_line_supports(...) and
+   latin_visible_line(...): the Latin-square kinds' propagation, search, forcing chains and
+   Skyscrapers lines (latin.c); latin_settle(...): their bulk techniques (latinsettle.c).
    shuffled(state, items): rng.Rng.shuffled.
    core/compiled/__init__.py builds one Board and one ExactCover per shape and chooses between
    them and the pure Python. */
@@ -51,6 +54,12 @@ static PyMethodDef module_functions[] = {
     FAST_METHOD("any_clash", any_clash, any_clash_doc),
     FAST_METHOD("count9", count9, count9_doc),
     FAST_METHOD("classic_lines", classic_lines, classic_lines_doc),
+    FAST_METHOD("latin_rounds", latin_rounds, latin_rounds_doc),
+    FAST_METHOD("latin_search", latin_search_call, latin_search_doc),
+    FAST_METHOD("latin_chains", latin_chains, latin_chains_doc),
+    FAST_METHOD("latin_line_supports", latin_line_supports, latin_line_supports_doc),
+    FAST_METHOD("latin_visible_line", latin_visible_line, latin_visible_line_doc),
+    FAST_METHOD("latin_settle", latin_settle, latin_settle_doc),
     {NULL, NULL, 0, NULL},
 };
 

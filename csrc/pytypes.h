@@ -55,6 +55,23 @@ extern const char count9_doc[];
 PyObject *classic_lines(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char classic_lines_doc[];
 
+/* latin.c's functions: latin/search.py's propagation and search, latin/grading.py's
+   forcing chains, skyscrapers/lines.py's line_supports and its visibility technique's search. */
+PyObject *latin_rounds(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char latin_rounds_doc[];
+PyObject *latin_search_call(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char latin_search_doc[];
+PyObject *latin_chains(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char latin_chains_doc[];
+PyObject *latin_line_supports(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char latin_line_supports_doc[];
+PyObject *latin_visible_line(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char latin_visible_line_doc[];
+
+/* latinsettle.c's function: grade/grader.settle on a Latin state. */
+PyObject *latin_settle(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char latin_settle_doc[];
+
 /* 1, or 0 with a TypeError if a fast call got other than `expected` arguments. */
 static inline int check_arity(Py_ssize_t nargs, Py_ssize_t expected, const char *name) {
     if (nargs == expected) return 1;

@@ -1,6 +1,6 @@
 """Types of the compiled core (csrc/module.c, pyboard.c, pycover.c, pygrade.c, jigsaw.c,
-killercheck.c, pygraded.c, ratechains.c, ratescreen.c), for mypy: the extension is built at
-install, so a checkout may not have it."""
+killercheck.c, pygraded.c, ratechains.c, ratescreen.c, latin.c), for mypy: the extension is
+built at install, so a checkout may not have it."""
 
 from collections.abc import Sequence
 from typing import Any
@@ -140,3 +140,20 @@ class RateBasics:
                                 tuple[tuple[int, int], ...]] | None, int]: ...
     def exclusions(self, size: int, cell_digits: Sequence[int], open_cells: int, left: int,
                    weight: int) -> tuple[tuple[tuple[tuple[int, int], ...], int] | None, int]: ...
+
+# latin.c: the Latin-square kinds' propagation, search and forcing chains (latin/search.py),
+# a rule as (code, data); and a Skyscrapers line's supports (skyscrapers/lines.py).
+def latin_rounds(n: int, masks: list[int], code: int, data: Sequence[int],
+                 most: int) -> int | None: ...
+def latin_search(n: int, masks: list[int], code: int, data: Sequence[int], limit: int,
+                 max_nodes: int, prefer: Sequence[int] | None) -> SearchTuple: ...
+def latin_chains(n: int, masks: list[int], code: int, data: Sequence[int],
+                 open_cells: Sequence[int], most: int) -> list[tuple[int, int, int]]: ...
+def latin_line_supports(masks: Sequence[int], front: int,
+                        back: int) -> tuple[int, ...] | None: ...
+def latin_visible_line(n: int, values: list[int], cell_digits: list[int], data: Sequence[int],
+                       fewest: int, most: int) -> tuple[int, tuple[int, ...]] | None: ...
+# latinsettle.c: grade/grader.settle on a Latin state, bulk as (code, rank, data).
+def latin_settle(n: int, values: list[int], cell_digits: list[int],
+                 bulk: list[tuple[int, int, tuple[int, ...]]]
+                 ) -> tuple[int, list[int], int]: ...

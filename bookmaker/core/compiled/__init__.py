@@ -119,6 +119,15 @@ def classic_line_counter():
     return getattr(_compiled, "classic_lines", None) if _state["compiled"] else None
 
 
+def latin_core():
+    """The Latin-square kinds' compiled functions (csrc/latin.c and latinsettle.c:
+    latin_rounds, latin_search, latin_chains, latin_line_supports, latin_visible_line,
+    latin_settle, each the Python of latin/search.py, latin/grading.py, grade/grader.settle
+    or skyscrapers/ step for step); None on the pure core."""
+    # hasattr: an extension built before latinsettle.c (an old in-place build) lacks some.
+    return _compiled if _state["compiled"] and hasattr(_compiled, "latin_settle") else None
+
+
 def exact_cover(key, build, pure):
     """The Dancing Links search over the matrix cached under `key`: the compiled
     ExactCover made from build() -> (columns, rows, preferred_peers), or pure(), an object

@@ -16,14 +16,15 @@ generation): both only remove candidates, so they reach the same fixed point in 
 from __future__ import annotations
 
 from ..grade.grader import Technique
-from ..latin.grading import LatinGrading, ladder
+from ..latin.grading import SIGN_BOUNDS, LatinGrading, ladder
 from . import techniques as f
-from .solver import sign_prune
+from .solver import sign_data, sign_prune
 
 FUTOSHIKI_LADDER = ladder(
     (Technique("inequality bounds", "beginner", 1.5, f.inequality_bounds),
      Technique("inequality fork", "easy", 2.6, f.inequality_fork)),
-    (("inequality bounds", f.apply_inequality_bounds),))
+    (("inequality bounds", f.apply_inequality_bounds),),
+    ((SIGN_BOUNDS, sign_data),))
 
 # The signs' rule prunes both for forcing chains and in bulk (inequality bounds).
 FUTOSHIKI_GRADING = LatinGrading(FUTOSHIKI_LADDER, sign_prune, sign_prune)

@@ -4,12 +4,20 @@ candidate and the larger above the smaller's lowest."""
 
 from __future__ import annotations
 
-from ..latin.search import DEFAULT_MAX_NODES, full_masks, search
+from functools import lru_cache
+
+from ..latin.search import DEFAULT_MAX_NODES, RULE_SIGNS, Rule, full_masks, search
 from ..solve.search import Search
 from .signs import Signs
 
 
-def sign_prune(signs: Signs):
+@lru_cache(maxsize=64)
+def sign_data(signs: Signs) -> tuple[int, ...]:
+    """The signs as the compiled core takes them: smaller, larger cell, sign after sign."""
+    return tuple(cell for pair in signs.pairs for cell in pair)
+
+
+def sign_prune(signs: Signs) -> Rule:
     """The signs' rule as a prune(masks) for the Latin search."""
     pairs = signs.pairs
 
@@ -25,7 +33,7 @@ def sign_prune(signs: Signs):
                 masks[smaller], masks[larger] = below, above
                 changed = True
         return changed
-    return prune
+    return Rule(prune, RULE_SIGNS, sign_data(signs))
 
 
 def futoshiki_solutions(signs: Signs, cells, limit: int = 2,

@@ -73,6 +73,12 @@ class Candidates:
         Killer's)."""
         return classic if type(self) is Candidates else None
 
+    def settled_in_bulk(self, ladder) -> int | None:
+        """grader.settle() done by the compiled core where it knows the state and the
+        ladder's bulk techniques (a Latin kind's state: latin/grading.py): the rank of the
+        hardest used; None where the Python settles (here, and on the pure core)."""
+        return None
+
     def compiled_cages(self) -> tuple[object, int]:
         """What the compiled grader takes of the state's cages: their tables and the cells
         not yet settled by them; (None, 0) for a state without cages."""

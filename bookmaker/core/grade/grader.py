@@ -194,6 +194,9 @@ def grade_within_in_python(state: Candidates, ceiling: str, ladder: Ladder) -> G
 def settle(state: Candidates, ladder: Ladder) -> int:
     """Apply the ladder's bulk techniques, the easiest that finds anything first, until
     none finds anything; the rank of the hardest one used, -1 if none."""
+    rank = state.settled_in_bulk(ladder)
+    if rank is not None:
+        return rank
     rank = -1
     while not state.solved:
         for name, apply in ladder.bulk:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .. import compiled
 from ..bits import bits_of
 from ..board.grid import SYMBOLS, Grid
 from ..grade import advanced as a
@@ -22,31 +23,42 @@ from ..grade import techniques as t
 from ..grade.candidates import Candidates, Step
 from ..grade.evidence import Reason
 from ..grade.grader import GRADES, Ladder, Technique, grade_state_within, place_naked_single
-from .search import full_masks, rounds_to_contradiction, settle
+from .search import contradictions, full_masks, settle
+from .twinned import Twinned
 
-# The classic techniques a Latin square takes, by the grade they have on one.
+# The classic techniques a Latin square takes, by the grade they have on one (each found
+# by its compiled twin where the compiled grader runs).
 LATIN_TECHNIQUES = (
-    Technique("full house", "beginner", 1.0, t.full_house),
-    Technique("hidden single", "beginner", 1.2, t.hidden_single),
-    Technique("naked single", "beginner", 2.3, t.naked_single),
-    Technique("naked pair", "easy", 3.0, t.naked_pair),
-    Technique("hidden pair", "easy", 3.4, t.hidden_pair),
-    Technique("naked triple", "medium", 3.6, t.naked_triple),
-    Technique("hidden triple", "medium", 4.0, t.hidden_triple),
-    Technique("X-Wing", "medium", 4.1, t.x_wing),
-    Technique("XY-Wing", "hard", 4.2, t.xy_wing),
-    Technique("W-Wing", "hard", 4.3, a.w_wing),
-    Technique("XYZ-Wing", "hard", 4.4, t.xyz_wing),
-    Technique("Swordfish", "hard", 4.5, t.swordfish),
-    Technique("naked quad", "hard", 5.0, t.naked_quad),
-    Technique("Jellyfish", "hard", 5.2, t.jellyfish),
-    Technique("hidden quad", "hard", 5.4, t.hidden_quad),
-    Technique("simple colouring", "expert", 6.5, t.simple_colouring),
-    Technique("X-Chain", "expert", 6.6, t.x_chain),
-    Technique("XY-Chain", "expert", 6.8, a.xy_chain),
+    Technique("full house", "beginner", 1.0, Twinned(t.full_house)),
+    Technique("hidden single", "beginner", 1.2, Twinned(t.hidden_single)),
+    Technique("naked single", "beginner", 2.3, Twinned(t.naked_single)),
+    Technique("naked pair", "easy", 3.0, Twinned(t.naked_pair)),
+    Technique("hidden pair", "easy", 3.4, Twinned(t.hidden_pair)),
+    Technique("naked triple", "medium", 3.6, Twinned(t.naked_triple)),
+    Technique("hidden triple", "medium", 4.0, Twinned(t.hidden_triple)),
+    Technique("X-Wing", "medium", 4.1, Twinned(t.x_wing)),
+    Technique("XY-Wing", "hard", 4.2, Twinned(t.xy_wing)),
+    Technique("W-Wing", "hard", 4.3, Twinned(a.w_wing)),
+    Technique("XYZ-Wing", "hard", 4.4, Twinned(t.xyz_wing)),
+    Technique("Swordfish", "hard", 4.5, Twinned(t.swordfish)),
+    Technique("naked quad", "hard", 5.0, Twinned(t.naked_quad)),
+    Technique("Jellyfish", "hard", 5.2, Twinned(t.jellyfish)),
+    Technique("hidden quad", "hard", 5.4, Twinned(t.hidden_quad)),
+    Technique("simple colouring", "expert", 6.5, Twinned(t.simple_colouring)),
+    Technique("X-Chain", "expert", 6.6, Twinned(t.x_chain)),
+    Technique("XY-Chain", "expert", 6.8, Twinned(a.xy_chain)),
 )
 LATIN_BULK = (("full house", t.place_full_houses), ("hidden single", t.place_hidden_singles))
 NAKED_SINGLE_BULK = ("naked single", place_naked_single)
+# The bulk techniques as the compiled core applies them (csrc/latinsettle.c's codes), each
+# with what it takes of the kind's extras: the Latin ones here, a kind's own added by
+# ladder() (its `compiled_bulk`).
+FULL_HOUSES, HIDDEN_SINGLES, NAKED_SINGLE, FIXED_MASKS, SIGN_BOUNDS = range(5)
+_COMPILED_BULK: dict[Callable, tuple[int, Callable[[Any], tuple[int, ...]]]] = {
+    t.place_full_houses: (FULL_HOUSES, lambda extras: ()),
+    t.place_hidden_singles: (HIDDEN_SINGLES, lambda extras: ()),
+    place_naked_single: (NAKED_SINGLE, lambda extras: ()),
+}
 CHAIN_LIMIT = 64  # rounds a forcing chain follows before giving up on a contradiction
 
 
@@ -81,10 +93,31 @@ class LatinCandidates(Candidates):
         """Every cell's digits (the Latin search's masks)."""
         return [self.digits(cell) for cell in range(self.shape.cell_count)]
 
+    def settled_in_bulk(self, ladder: Ladder) -> int | None:
+        """grader.settle() in C (csrc/latinsettle.c) on the compiled core, where it has
+        every bulk technique of the ladder; the rank of the hardest used."""
+        core = compiled.latin_core()
+        if core is None:
+            return None
+        plan = []
+        for name, apply in ladder.bulk:
+            twin = _COMPILED_BULK.get(apply)
+            if twin is None:
+                return None
+            plan.append((twin[0], ladder.rank[name], twin[1](self.extras)))
+        rank, self.digit_cells, self.open_cells = core.latin_settle(
+            self.shape.size, self.values, self.cell_digits, plan)
+        return rank
 
-def ladder(own: tuple[Technique, ...], own_bulk: tuple = ()) -> Ladder:
+
+def ladder(own: tuple[Technique, ...], own_bulk: tuple = (), compiled_bulk: tuple = ()
+           ) -> Ladder:
     """The kind's ladder: its techniques and the Latin ones by grade, then weight, with
-    forcing chains last; singles and the kind's bulk techniques applied in bulk."""
+    forcing chains last; singles and the kind's bulk techniques applied in bulk.
+    `compiled_bulk`: per own bulk technique, (code, data(extras)) as the compiled core
+    applies it."""
+    for (_, apply), twin in zip(own_bulk, compiled_bulk, strict=True):
+        _COMPILED_BULK[apply] = twin
     merged = sorted(LATIN_TECHNIQUES + own,
                     key=lambda tech: (GRADES.index(tech.grade), tech.weight))
     chains = Technique("forcing chain", "extreme", 8.0, forcing_chain)
@@ -105,27 +138,15 @@ def forcing_chain(state: LatinCandidates) -> Step | None:
     """A candidate whose placement leads, by the Latin rules and the kind's, to a cell or
     value left without a place is removed; cells with fewest candidates first, as in
     the classic forcing chains; the length is the shortest chain's rounds."""
-    masks = state.masks()
-    by_count: dict[int, list[int]] = {}
-    for cell in bits_of(state.open_cells):
-        by_count.setdefault(state.cell_digits[cell].bit_count(), []).append(cell)
-    for count in sorted(by_count):
-        found = []
-        for cell in by_count[count]:
-            for d in bits_of(state.cell_digits[cell]):
-                trial = list(masks)
-                trial[cell] = 1 << d
-                length = rounds_to_contradiction(state.shape.size, trial, state.prune,
-                                                 CHAIN_LIMIT)
-                if length is not None:
-                    found.append((cell, d + 1, length))
-        if found:
-            removed = tuple((cell, value) for cell, value, _ in found)
-            names = ", ".join(f"{state.shape.cell_name(c)}={SYMBOLS[v - 1]}" for c, v in removed)
-            shortest = min(length for *_, length in found)
-            return Step("forcing chain", (), removed, f"placing any of {names} leads to a "
-                        f"contradiction (the shortest in {shortest} rounds)", shortest,
-                        cells=(removed[0][0],))  # the cell to try first
+    found = contradictions(state.shape.size, state.masks(), state.prune,
+                           list(bits_of(state.open_cells)), CHAIN_LIMIT)
+    if found:
+        removed = tuple((cell, value) for cell, value, _ in found)
+        names = ", ".join(f"{state.shape.cell_name(c)}={SYMBOLS[v - 1]}" for c, v in removed)
+        shortest = min(length for *_, length in found)
+        return Step("forcing chain", (), removed, f"placing any of {names} leads to a "
+                    f"contradiction (the shortest in {shortest} rounds)", shortest,
+                    cells=(removed[0][0],))  # the cell to try first
     return None
 
 

@@ -1,7 +1,9 @@
 """The first proof of the Latin-square kinds: candidate masks per cell, Latin singles and
 the kind's own rules propagated to a fixed point, then a search on the cell with fewest
 candidates. A kind passes its rules as `prune(masks)`: it narrows the masks in place and
-says whether anything changed, or returns None for a contradiction.
+says whether anything changed, or returns None for a contradiction. A kind's Rule is such a
+prune that the compiled core (csrc/latin.c) also takes: there the propagation, the search
+and the forcing chains' trials run in C, step for step as here.
 
 Glossary: `masks[c]` has bit d set while value d+1 may still go in cell c (row-major);
 a cell is settled when one bit is left.
@@ -10,15 +12,41 @@ a cell is settled when one bit is left.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
-from ..bits import fewest_open
+from .. import compiled
+from ..bits import bits_of, fewest_open
 from ..solve import rounds
 from ..solve.rounds import Round
 from ..solve.search import Search
 
 Prune = Callable[[list], "bool | None"]
 DEFAULT_MAX_NODES = 100_000
+# A Rule's code, as csrc/latin.c reads it: no rule of the kind's own; Futoshiki's signs
+# (data: smaller, larger cell pairs); fixed bounds (an allowed mask per cell); clued lines
+# narrowed to their fillings (per line its cells from the front, the front and back clue).
+RULE_NONE, RULE_SIGNS, RULE_BOUNDS, RULE_LINES = range(4)
+
+
+@dataclass(frozen=True, eq=False)
+class Rule:
+    """A kind's rule as a prune(masks): `prune` in Python, and the same rule as the
+    compiled core takes it, a code and its data as flat ints."""
+
+    prune: Prune
+    code: int
+    data: tuple[int, ...]
+
+    def __call__(self, masks: list) -> bool | None:
+        return self.prune(masks)
+
+
+def _compiled_for(prune: Prune) -> tuple[Any, Rule] | None:
+    """The compiled core and the rule, if it runs and the prune is a Rule; else None."""
+    core = compiled.latin_core()
+    return (core, prune) if core is not None and isinstance(prune, Rule) else None
 
 
 @lru_cache(maxsize=16)
@@ -70,6 +98,11 @@ def rounds_to_contradiction(n: int, masks: list, prune: Prune,
     """Propagate the Latin rules and the kind's in rounds, each the Latin rules then the
     kind's, to a fixed point or for at most `most` rounds: the rounds it took to reach a
     contradiction, None if it reached none (solve/rounds.py)."""
+    fast = _compiled_for(prune)
+    if fast is not None:
+        core, rule = fast
+        return core.latin_rounds(n, masks, rule.code, rule.data, -1 if most is None else most)
+
     def one_round() -> Round:
         latin = latin_round(n, masks)
         if latin is None:
@@ -86,6 +119,11 @@ def search(n: int, masks: list, prune: Prune, limit: int = 2,
     """Count solutions up to `limit` by propagation and branching on the cell with fewest
     candidates (values in increasing order, or `prefer`'s value first). Search.complete is
     False if `max_nodes` ran out before the count was settled."""
+    fast = _compiled_for(prune)
+    if fast is not None:
+        core, rule = fast
+        return Search(*core.latin_search(n, list(masks), rule.code, rule.data, limit,
+                                         max_nodes, prefer))
     found: list[tuple[int, ...]] = []
     nodes = 0
     stack = [list(masks)]
@@ -104,6 +142,32 @@ def search(n: int, masks: list, prune: Prune, limit: int = 2,
             continue
         stack.extend(_branches(state, cell, prefer))
     return Search(len(found), found[0] if found else None, True, nodes)
+
+
+def contradictions(n: int, masks: list, prune: Prune, open_cells: list[int],
+                   most: int) -> list[tuple[int, int, int]]:
+    """Forcing chains' trials: among the open cells (ascending), those with fewest
+    candidates first, every (cell, value, rounds) whose placement leads to a contradiction
+    within `most` rounds, for the first count of candidates that has any ([] if none)."""
+    fast = _compiled_for(prune)
+    if fast is not None:
+        core, rule = fast
+        return core.latin_chains(n, list(masks), rule.code, rule.data, open_cells, most)
+    by_count: dict[int, list[int]] = {}
+    for cell in open_cells:
+        by_count.setdefault(masks[cell].bit_count(), []).append(cell)
+    for count in sorted(by_count):
+        found = []
+        for cell in by_count[count]:
+            for d in bits_of(masks[cell]):
+                trial = list(masks)
+                trial[cell] = 1 << d
+                length = rounds_to_contradiction(n, trial, prune, most)
+                if length is not None:
+                    found.append((cell, d + 1, length))
+        if found:
+            return found
+    return []
 
 
 def _branches(masks: list, cell: int, prefer) -> list[list]:

@@ -34,11 +34,14 @@ class EdgeClues:
     def lines(self) -> tuple[tuple[tuple[int, ...], int, int], ...]:
         """Each row and column with a clue at either end: (its cells from the front,
         front clue, back clue); rows look from the left, columns from the top."""
-        found = []
-        for (cells, front, back) in _line_views(self.size, self):
-            if front or back:
-                found.append((cells, front, back))
-        return tuple(found)
+        return _clued_lines(self)
+
+
+@lru_cache(maxsize=64)
+def _clued_lines(clues: EdgeClues) -> tuple[tuple[tuple[int, ...], int, int], ...]:
+    """EdgeClues.lines(), made once per set of clues (the techniques ask at every step)."""
+    return tuple((cells, front, back) for cells, front, back in _line_views(clues.size, clues)
+                 if front or back)
 
 
 def _line_views(n: int, clues: EdgeClues):

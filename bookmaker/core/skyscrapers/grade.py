@@ -16,16 +16,17 @@ all only remove candidates, so they reach the same fixed point in any order.
 from __future__ import annotations
 
 from ..grade.grader import Technique
-from ..latin.grading import LatinGrading, ladder
+from ..latin.grading import FIXED_MASKS, LatinGrading, ladder
 from . import techniques as s
-from .solver import bounds_prune, visibility_prune
+from .solver import bounds_prune, edge_masks, static_masks, visibility_prune
 
 SKYSCRAPERS_LADDER = ladder(
     (Technique("edge clues (1 and N)", "beginner", 1.1, s.edge_clues),
      Technique("clue bounds", "beginner", 1.6, s.clue_bounds),
      Technique("visibility (short lines)", "easy", 2.7, s.visibility_short),
      Technique("visibility (long lines)", "medium", 3.8, s.visibility_long)),
-    (("edge clues (1 and N)", s.apply_edge_clues), ("clue bounds", s.apply_clue_bounds)))
+    (("edge clues (1 and N)", s.apply_edge_clues), ("clue bounds", s.apply_clue_bounds)),
+    ((FIXED_MASKS, edge_masks), (FIXED_MASKS, static_masks)))
 
 # Forcing chains follow the clues' whole rule; in bulk, the fixed bounds (edge clues and
 # clue bounds) are what the ladder applies.

@@ -9,13 +9,25 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from .. import compiled
+
 SUPPORTS_KEPT = 1 << 15
 
 
-@lru_cache(maxsize=SUPPORTS_KEPT)
 def line_supports(masks: tuple[int, ...], front: int, back: int) -> tuple[int, ...] | None:
     """Per cell, the heights some filling of the line (all heights different, each from
-    its cell's mask, the clues seen) puts there; None if no filling does."""
+    its cell's mask, the clues seen) puts there; None if no filling does. In C on the
+    compiled core (csrc/latin.c, the same fillings)."""
+    fast = compiled.latin_core()
+    if fast is not None:
+        return fast.latin_line_supports(masks, front, back)
+    return line_supports_in_python(masks, front, back)
+
+
+@lru_cache(maxsize=SUPPORTS_KEPT)
+def line_supports_in_python(masks: tuple[int, ...], front: int,
+                            back: int) -> tuple[int, ...] | None:
+    """line_supports in Python, the reference."""
     n = len(masks)
     full = (1 << n) - 1
     support = [0] * n

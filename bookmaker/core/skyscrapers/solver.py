@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..latin.search import DEFAULT_MAX_NODES, full_masks, search
+from ..latin.search import DEFAULT_MAX_NODES, RULE_BOUNDS, RULE_LINES, Rule, full_masks, search
 from ..solve.search import Search
 from .clues import EdgeClues
 from .lines import clue_bound, line_supports
@@ -31,7 +31,7 @@ def edge_masks(clues: EdgeClues) -> tuple[int, ...]:
     return static_masks(clues, True)
 
 
-def bounds_prune(clues: EdgeClues):
+def bounds_prune(clues: EdgeClues) -> Rule:
     """The fixed bounds as a prune(masks): the beginner's clue techniques in bulk."""
     allowed = static_masks(clues)
 
@@ -45,10 +45,17 @@ def bounds_prune(clues: EdgeClues):
                 masks[cell] = kept
                 changed = True
         return changed
-    return prune
+    return Rule(prune, RULE_BOUNDS, allowed)
 
 
-def visibility_prune(clues: EdgeClues):
+@lru_cache(maxsize=64)
+def line_data(clues: EdgeClues) -> tuple[int, ...]:
+    """The clued lines as the compiled core takes them (RULE_LINES): per line its cells
+    from the front, then its front and back clue."""
+    return tuple(item for cells, front, back in clues.lines() for item in (*cells, front, back))
+
+
+def visibility_prune(clues: EdgeClues) -> Rule:
     """The clues' full rule as a prune(masks): every clued line narrowed to its supports."""
     lines = clues.lines()
 
@@ -64,7 +71,7 @@ def visibility_prune(clues: EdgeClues):
                 for cell, mask in zip(cells, after):
                     masks[cell] = mask
         return changed
-    return prune
+    return Rule(prune, RULE_LINES, line_data(clues))
 
 
 def skyscrapers_solutions(clues: EdgeClues, cells, limit: int = 2,

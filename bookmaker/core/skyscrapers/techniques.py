@@ -9,15 +9,19 @@ the EdgeClues.
 - visibility: a height goes from a cell if no filling of the line with its candidates
   (all different) shows the line's clues; on lines of up to three open cells (a short
   count) or on longer ones (harder: more fillings to weigh).
+
+The fillings are weighed in C on the compiled core (csrc/latin.c), the same as here.
 """
 
 from __future__ import annotations
 
+from .. import compiled
+from ..bits import bits_of
 from ..grade.candidates import Step
 from ..grade.evidence import Reason
 from ..latin.grading import LatinCandidates, eliminating
 from .lines import clue_bound, line_supports
-from .solver import edge_masks, static_masks
+from .solver import edge_masks, line_data, static_masks
 
 SHORT_LINE = 3  # open cells a person counts through at a glance
 
@@ -67,7 +71,22 @@ def visibility_long(state: LatinCandidates) -> Step | None:
 
 def _visibility(state: LatinCandidates, name: str, fewest: int, most: int) -> Step | None:
     """The first clued line with fewest..most open cells whose fillings rule out a
-    candidate."""
+    candidate (found in C on the compiled core: csrc/latin.c, the same line)."""
+    fast = compiled.latin_core()
+    if fast is None:
+        return _visibility_in_python(state, name, fewest, most)
+    found = fast.latin_visible_line(state.shape.size, state.values, state.cell_digits,
+                                    line_data(state.extras), fewest, most)
+    if found is None:
+        return None
+    index, supports = found
+    cells, front, back = state.extras.lines()[index]
+    return _visible_step(state, name, cells, supports, front, back)
+
+
+def _visibility_in_python(state: LatinCandidates, name: str, fewest: int,
+                          most: int) -> Step | None:
+    """_visibility() in Python, the reference."""
     for cells, front, back in state.extras.lines():
         open_count = sum(1 for c in cells if not state.values[c])
         if not fewest <= open_count <= most:
@@ -75,13 +94,17 @@ def _visibility(state: LatinCandidates, name: str, fewest: int, most: int) -> St
         supports = line_supports(tuple(state.digits(c) for c in cells), front, back)
         if supports is None:
             continue  # never on a puzzle with a solution
-        step = _keeping(state, name, cells, supports,
-                        f"no filling of {_line_name(state, cells)} with its candidates "
-                        f"shows its clues with these heights",
-                        line_clues(state, cells, front, back))
+        step = _visible_step(state, name, cells, supports, front, back)
         if step is not None:
             return step
     return None
+
+
+def _visible_step(state: LatinCandidates, name: str, cells, supports, front: int,
+                  back: int) -> Step | None:
+    return _keeping(state, name, cells, supports,
+                    f"no filling of {_line_name(state, cells)} with its candidates "
+                    f"shows its clues with these heights", line_clues(state, cells, front, back))
 
 
 def _keeping(state: LatinCandidates, technique: str, cells, allowed, why: str,
@@ -137,8 +160,8 @@ def _apply_static(state: LatinCandidates, allowed: tuple[int, ...]) -> bool:
     found = False
     for cell in range(state.shape.cell_count):
         extra = state.cell_digits[cell] & ~allowed[cell]
-        for d in range(state.shape.size):
-            if extra >> d & 1:
+        if extra:
+            for d in bits_of(extra):
                 state.eliminate(cell, d + 1)
-                found = True
+            found = True
     return found

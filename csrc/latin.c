@@ -1,0 +1,478 @@
+/* The Latin-square kinds' propagation and search, compiled: core/latin/search.py's
+   latin_round, rounds_to_contradiction and search with a kind's rule (Futoshiki's signs,
+   Skyscrapers' fixed bounds or full visibility), latin/grading.py's forcing-chain
+   candidates, and skyscrapers/lines.py's line_supports. The pure Python is the reference:
+   every sweep visits lines, signs and cells in its order, so round counts, node counts and
+   the first solution found are the same on both cores.
+
+   A rule comes as (code, data), latin/search.py's Rule: RULE_NONE (no data), RULE_SIGNS
+   (smaller, larger cell pairs), RULE_BOUNDS (an allowed mask per cell), RULE_LINES (per
+   clued line its n cells from the front, then the front and back clues). */
+
+#include <stdlib.h>
+
+#include "pytypes.h"
+
+#define LATIN_MAX 16
+#define LATIN_CELLS (LATIN_MAX * LATIN_MAX)
+
+enum { RULE_NONE, RULE_SIGNS, RULE_BOUNDS, RULE_LINES };
+enum { CONTRADICTION = -1, SETTLED = 0, CHANGED = 1 };
+
+typedef uint32_t mask;
+
+typedef struct {
+    int n, code, count;   /* count: the data's ints */
+    int data[LATIN_CELLS * 2 + 2 * LATIN_MAX * (LATIN_MAX + 2)];
+} Rule;
+
+static inline int bit_length(mask m) { return m ? 32 - __builtin_clz(m) : 0; }
+static inline int bits_in(mask m) { return __builtin_popcount(m); }
+
+/* ---- the Latin rules and the kinds' ---- */
+
+/* One sweep of latin_round over the line of n cells from `start` by `step`. */
+static int latin_line(int n, mask *m, int start, int step) {
+    mask fixed = 0, once = 0, twice = 0, full = ((mask)1 << n) - 1;
+    int changed = SETTLED;
+    for (int k = 0, c = start; k < n; k++, c += step) {
+        mask v = m[c];
+        if (!(v & (v - 1))) {
+            if (!v || (v & fixed)) return CONTRADICTION;
+            fixed |= v;
+        }
+        twice |= once & v;
+        once |= v;
+    }
+    if (once != full) return CONTRADICTION;
+    mask lone = once & ~twice & ~fixed;
+    for (int k = 0, c = start; k < n; k++, c += step) {
+        mask v = m[c];
+        if (!(v & (v - 1))) continue;
+        mask hit = v & lone;
+        if (hit & (hit - 1)) return CONTRADICTION;
+        mask narrowed = hit ? hit : v & ~fixed;
+        if (narrowed != v) m[c] = narrowed, changed = CHANGED;
+    }
+    return changed;
+}
+
+/* search.latin_round: rows, then columns. */
+static int latin_round(int n, mask *m) {
+    int changed = SETTLED;
+    for (int line = 0; line < 2 * n; line++) {
+        int done = line < n ? latin_line(n, m, line * n, 1) : latin_line(n, m, line - n, n);
+        if (done == CONTRADICTION) return CONTRADICTION;
+        changed |= done;
+    }
+    return changed;
+}
+
+/* futoshiki/solver.sign_prune. */
+static int prune_signs(const Rule *rule, mask *m) {
+    int changed = SETTLED;
+    for (int i = 0; i < rule->count; i += 2) {
+        int smaller = rule->data[i], larger = rule->data[i + 1];
+        mask low = m[smaller], high = m[larger];
+        mask below = high ? low & (((mask)1 << (bit_length(high) - 1)) - 1) : 0;
+        mask above = high & ~((low & (0u - low)) * 2 - 1);
+        if (below != low || above != high) {
+            if (!below || !above) return CONTRADICTION;
+            m[smaller] = below, m[larger] = above, changed = CHANGED;
+        }
+    }
+    return changed;
+}
+
+/* skyscrapers/solver.bounds_prune. */
+static int prune_bounds(const Rule *rule, mask *m) {
+    int changed = SETTLED;
+    for (int c = 0; c < rule->count; c++) {
+        mask kept = m[c] & (mask)rule->data[c];
+        if (kept != m[c]) {
+            if (!kept) return CONTRADICTION;
+            m[c] = kept, changed = CHANGED;
+        }
+    }
+    return changed;
+}
+
+/* A line's fillings being enumerated (lines.line_supports). */
+typedef struct {
+    int n, front, back;
+    mask full, masks[LATIN_MAX], chosen[LATIN_MAX], support[LATIN_MAX];
+} LineFill;
+
+static int seen_from_back(const LineFill *f) {
+    int count = 0;
+    mask tallest = 0;
+    for (int j = f->n - 1; j >= 0; j--)
+        if (f->chosen[j] > tallest) count++, tallest = f->chosen[j];
+    return count;
+}
+
+static void fill_line(LineFill *f, int i, mask used, int count, mask tallest) {
+    if (i == f->n) {
+        if (f->back && seen_from_back(f) != f->back) return;
+        for (int j = 0; j < f->n; j++) f->support[j] |= f->chosen[j];
+        return;
+    }
+    /* heights still unused above the tallest so far: at most that many more are seen */
+    mask above = f->full & ~used & ~((tallest ? tallest << 1 : 1) - 1);
+    if (f->front && count + bits_in(above) < f->front) return;
+    for (mask free = f->masks[i] & ~used; free;) {
+        mask bit = free & (0u - free);
+        free ^= bit;
+        f->chosen[i] = bit;
+        if (bit > tallest) {
+            if (!f->front || count + 1 <= f->front) fill_line(f, i + 1, used | bit, count + 1, bit);
+        } else {
+            fill_line(f, i + 1, used | bit, count, tallest);
+        }
+    }
+}
+
+/* Per cell the heights some filling puts there, into support; 0 if no filling does. */
+static int line_supports(int n, const mask *masks, int front, int back, mask *support) {
+    LineFill f = {.n = n, .front = front, .back = back, .full = ((mask)1 << n) - 1};
+    memcpy(f.masks, masks, (size_t)n * sizeof *masks);
+    fill_line(&f, 0, 0, 0, 0);
+    for (int j = 0; j < n; j++)
+        if (!(support[j] = f.support[j])) return 0;
+    return 1;
+}
+
+/* skyscrapers/solver.visibility_prune. */
+static int prune_lines(const Rule *rule, mask *m) {
+    int n = rule->n, changed = SETTLED;
+    for (int at = 0; at < rule->count; at += n + 2) {
+        const int *cells = rule->data + at;
+        mask before[LATIN_MAX], after[LATIN_MAX];
+        for (int j = 0; j < n; j++) before[j] = m[cells[j]];
+        if (!line_supports(n, before, cells[n], cells[n + 1], after)) return CONTRADICTION;
+        for (int j = 0; j < n; j++)
+            if (after[j] != before[j]) m[cells[j]] = after[j], changed = CHANGED;
+    }
+    return changed;
+}
+
+static int prune(const Rule *rule, mask *m) {
+    switch (rule->code) {
+    case RULE_SIGNS: return prune_signs(rule, m);
+    case RULE_BOUNDS: return prune_bounds(rule, m);
+    case RULE_LINES: return prune_lines(rule, m);
+    default: return SETTLED;
+    }
+}
+
+/* search.rounds_to_contradiction: the rounds to a contradiction, 0 for none (settled, or
+   `most` rounds passed first; most < 0: no limit). */
+static int rounds_to_contradiction(const Rule *rule, mask *m, int most) {
+    int cells = rule->n * rule->n;
+    for (int rounds = 1; most < 0 || rounds <= most; rounds++) {
+        int latin = latin_round(rule->n, m);
+        if (latin == CONTRADICTION) return rounds;
+        int own = prune(rule, m);
+        if (own == CONTRADICTION) return rounds;
+        for (int c = 0; c < cells; c++)
+            if (!m[c]) return rounds;
+        if (!latin && !own) return 0;
+    }
+    return 0;
+}
+
+/* ---- the search ---- */
+
+/* bits.fewest_open: the first cell of fewest candidates (two or more), -1 if none. */
+static int fewest_open(const mask *m, int cells) {
+    int best = -1, fewest = 0;
+    for (int c = 0; c < cells; c++) {
+        if (!(m[c] & (m[c] - 1))) continue;
+        int count = bits_in(m[c]);
+        if (best < 0 || count < fewest) {
+            best = c, fewest = count;
+            if (count == 2) break;
+        }
+    }
+    return best;
+}
+
+typedef struct {
+    int count, complete, nodes;
+    int solution[LATIN_CELLS];
+} Found;
+
+/* The states with `cell` set to each candidate pushed, the first to try last (search.
+   _branches: values ascending, `prefer`'s first). Returns the new stack size. */
+static int push_branches(mask *stack, int size, int cells, int cell, const int *prefer) {
+    const mask *top = stack + (size_t)(size - 1) * cells;
+    mask values[LATIN_MAX], m = top[cell];
+    int count = 0;
+    if (prefer) {
+        mask wanted = (mask)1 << (prefer[cell] - 1);
+        if (m & wanted) values[count++] = wanted, m &= ~wanted;
+    }
+    for (; m; m &= m - 1) values[count++] = m & (0u - m);
+    mask parent[LATIN_CELLS];
+    memcpy(parent, top, (size_t)cells * sizeof *parent);
+    size--;
+    for (int i = count - 1; i >= 0; i--, size++) {
+        mask *branch = stack + (size_t)size * cells;
+        memcpy(branch, parent, (size_t)cells * sizeof *branch);
+        branch[cell] = values[i];
+    }
+    return size;
+}
+
+/* search.search: counting solutions to `limit`, at most max_nodes nodes. The stack holds at
+   most (cells) * (n - 1) + 1 states. -1 without memory. */
+static int latin_search(const Rule *rule, const mask *start, int limit, long long max_nodes,
+                        const int *prefer, Found *found) {
+    int n = rule->n, cells = n * n;
+    mask *stack = malloc(((size_t)cells * (size_t)n + 1) * (size_t)cells * sizeof *stack);
+    if (!stack) return -1;
+    memcpy(stack, start, (size_t)cells * sizeof *stack);
+    int size = 1;
+    found->count = found->nodes = 0, found->complete = 1;
+    while (size) {
+        if (found->nodes >= max_nodes) { found->complete = 0; break; }
+        mask *state = stack + (size_t)(size - 1) * cells;
+        found->nodes++;
+        if (rounds_to_contradiction(rule, state, -1)) { size--; continue; }
+        int cell = fewest_open(state, cells);
+        if (cell >= 0) { size = push_branches(stack, size, cells, cell, prefer); continue; }
+        if (!found->count++)
+            for (int c = 0; c < cells; c++) found->solution[c] = bit_length(state[c]);
+        size--;
+        if (found->count >= limit) break;
+    }
+    free(stack);
+    return 0;
+}
+
+/* ---- from Python ---- */
+
+/* The rule of (n, code, data), code a Python int or, if NULL, `fixed`; -1 with an
+   exception set. */
+static int read_rule_of(PyObject *size, PyObject *code, long fixed, PyObject *data,
+                        Rule *rule) {
+    long n, kind = fixed;
+    if (convert_int(size, 1, LATIN_MAX, &n, "latin: n") < 0 ||
+        (code && convert_int(code, RULE_NONE, RULE_LINES, &kind, "latin: a rule's code") < 0))
+        return -1;
+    rule->n = (int)n, rule->code = (int)kind;
+    Py_ssize_t count = PySequence_Size(data);
+    if (count < 0) return -1;
+    if ((size_t)count > sizeof rule->data / sizeof rule->data[0]) {
+        PyErr_SetString(PyExc_ValueError, "latin: a rule's data is too long");
+        return -1;
+    }
+    rule->count = (int)count;
+    long high = kind == RULE_BOUNDS ? (1L << n) - 1 : n * n;
+    return convert_ints(data, rule->data, count, 0, high, "latin: a rule's data");
+}
+
+static int read_rule(PyObject *size, PyObject *code, PyObject *data, Rule *rule) {
+    return read_rule_of(size, code, 0, data, rule);
+}
+
+/* n * n masks from a list. */
+static int read_masks(PyObject *masks, int n, mask *out) {
+    int values[LATIN_CELLS];
+    if (!PyList_Check(masks)) {
+        PyErr_SetString(PyExc_TypeError, "latin: masks is a list");
+        return -1;
+    }
+    if (convert_ints(masks, values, n * n, 0, (1L << n) - 1, "latin: masks") < 0) return -1;
+    for (int c = 0; c < n * n; c++) out[c] = (mask)values[c];
+    return 0;
+}
+
+static int write_masks(PyObject *list, int cells, const mask *m) {
+    for (int c = 0; c < cells; c++) {
+        PyObject *value = PyLong_FromUnsignedLong(m[c]);
+        if (!value || PyList_SetItem(list, c, value) < 0) return -1;
+    }
+    return 0;
+}
+
+static PyObject *length_or_none(int rounds) {
+    if (rounds) return PyLong_FromLong(rounds);
+    Py_RETURN_NONE;
+}
+
+const char latin_rounds_doc[] =
+"latin_rounds(n, masks, code, data, most)\n--\n\n"
+"latin/search.rounds_to_contradiction with the rule (code, data): the masks (a list)\n"
+"narrowed in place, the rounds to a contradiction or None; most < 0: no limit.";
+
+PyObject *latin_rounds(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    Rule rule;
+    mask m[LATIN_CELLS];
+    long most;
+    if (!check_arity(nargs, 5, "latin_rounds") || read_rule(args[0], args[2], args[3], &rule) < 0 ||
+        read_masks(args[1], rule.n, m) < 0 ||
+        convert_int(args[4], -1, 1L << 30, &most, "latin_rounds: most") < 0)
+        return NULL;
+    int rounds = rounds_to_contradiction(&rule, m, (int)most);
+    if (write_masks(args[1], rule.n * rule.n, m) < 0) return NULL;
+    return length_or_none(rounds);
+}
+
+const char latin_search_doc[] =
+"latin_search(n, masks, code, data, limit, max_nodes, prefer)\n--\n\n"
+"latin/search.search with the rule (code, data): (count, first solution or None,\n"
+"complete, nodes); prefer: None or a value per cell tried first.";
+
+PyObject *latin_search_call(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    Rule rule;
+    mask m[LATIN_CELLS];
+    long limit;
+    int failed = 0, prefer[LATIN_CELLS];
+    if (!check_arity(nargs, 7, "latin_search") || read_rule(args[0], args[2], args[3], &rule) < 0 ||
+        read_masks(args[1], rule.n, m) < 0 ||
+        convert_int(args[4], 1, 1L << 30, &limit, "latin_search: limit") < 0)
+        return NULL;
+    long long max_nodes = convert_clamped(args[5], &failed);
+    if (failed) return NULL;
+    int cells = rule.n * rule.n, has_prefer = args[6] != Py_None;
+    if (has_prefer && convert_ints(args[6], prefer, cells, 1, rule.n, "latin_search: prefer") < 0)
+        return NULL;
+    Found found;
+    if (latin_search(&rule, m, (int)limit, max_nodes, has_prefer ? prefer : NULL, &found) < 0)
+        return PyErr_NoMemory();
+    PyObject *solution = found.count ? tuple_of_ints(found.solution, cells) : Py_NewRef(Py_None);
+    if (!solution) return NULL;
+    return Py_BuildValue("(iNOi)", found.count, solution, found.complete ? Py_True : Py_False,
+                         found.nodes);
+}
+
+/* Appends (cell, value, length) for each candidate of the cell whose placement leads to a
+   contradiction within `most` rounds; -1 with an exception set. */
+static int chains_from(const Rule *rule, const mask *m, int cell, int most, PyObject *found) {
+    int cells = rule->n * rule->n;
+    for (mask left = m[cell]; left; left &= left - 1) {
+        mask trial[LATIN_CELLS], bit = left & (0u - left);
+        memcpy(trial, m, (size_t)cells * sizeof *trial);
+        trial[cell] = bit;
+        int length = rounds_to_contradiction(rule, trial, most);
+        if (!length) continue;
+        PyObject *item = Py_BuildValue("(iii)", cell, bit_length(bit), length);
+        if (!item || PyList_Append(found, item) < 0) {
+            Py_XDECREF(item);
+            return -1;
+        }
+        Py_DECREF(item);
+    }
+    return 0;
+}
+
+const char latin_chains_doc[] =
+"latin_chains(n, masks, code, data, open_cells, most)\n--\n\n"
+"latin/grading.forcing_chain's search: among the open cells (ascending) of fewest\n"
+"candidates first, every (cell, value, rounds) whose placement reaches a contradiction\n"
+"within `most` rounds, for the first candidate count that has any; [] if none does.";
+
+PyObject *latin_chains(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    Rule rule;
+    mask m[LATIN_CELLS];
+    long most;
+    int open[LATIN_CELLS];
+    if (!check_arity(nargs, 6, "latin_chains") || read_rule(args[0], args[2], args[3], &rule) < 0 ||
+        read_masks(args[1], rule.n, m) < 0 ||
+        convert_int(args[5], 1, 1L << 30, &most, "latin_chains: most") < 0)
+        return NULL;
+    Py_ssize_t count = PySequence_Size(args[4]);
+    if (count < 0 || count > rule.n * rule.n ||
+        convert_ints(args[4], open, count, 0, rule.n * rule.n - 1, "latin_chains: open") < 0)
+        return count > rule.n * rule.n ? PyErr_Format(PyExc_ValueError, "latin_chains: open")
+                                       : NULL;
+    PyObject *found = PyList_New(0);
+    if (!found) return NULL;
+    for (int candidates = 0; candidates <= rule.n && !PyList_GET_SIZE(found); candidates++)
+        for (Py_ssize_t i = 0; i < count; i++)
+            if (bits_in(m[open[i]]) == candidates &&
+                chains_from(&rule, m, open[i], (int)most, found) < 0) {
+                Py_DECREF(found);
+                return NULL;
+            }
+    return found;
+}
+
+const char latin_line_supports_doc[] =
+"latin_line_supports(masks, front, back)\n--\n\n"
+"skyscrapers/lines.line_supports: per cell the heights some filling of the line puts\n"
+"there (a tuple), None if no filling does.";
+
+PyObject *latin_line_supports(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    int values[LATIN_MAX], support_values[LATIN_MAX];
+    mask masks[LATIN_MAX], support[LATIN_MAX];
+    long front, back;
+    if (!check_arity(nargs, 3, "latin_line_supports")) return NULL;
+    Py_ssize_t n = PySequence_Size(args[0]);
+    if (n < 0) return NULL;
+    if (n < 1 || n > LATIN_MAX)
+        return PyErr_Format(PyExc_ValueError, "latin_line_supports: %zd cells", n);
+    if (convert_ints(args[0], values, n, 0, (1L << n) - 1, "latin_line_supports: masks") < 0 ||
+        convert_int(args[1], 0, n, &front, "latin_line_supports: front") < 0 ||
+        convert_int(args[2], 0, n, &back, "latin_line_supports: back") < 0)
+        return NULL;
+    for (int j = 0; j < n; j++) masks[j] = (mask)values[j];
+    if (!line_supports((int)n, masks, (int)front, (int)back, support)) Py_RETURN_NONE;
+    for (int j = 0; j < n; j++) support_values[j] = (int)support[j];
+    return tuple_of_ints(support_values, n);
+}
+
+/* The index of the first clued line (RULE_LINES data) with fewest..most open cells whose
+   fillings take a candidate some open cell still has, its supports into `support`; -1 if
+   none. A line no filling fits is passed over, as the technique does. */
+static int visible_line(const Rule *rule, const int *values, const mask *digits, int fewest,
+                        int most, mask *support) {
+    int n = rule->n;
+    for (int at = 0, index = 0; at < rule->count; at += n + 2, index++) {
+        const int *cells = rule->data + at;
+        mask masks[LATIN_MAX];
+        int open = 0;
+        for (int j = 0; j < n; j++) {
+            int c = cells[j];
+            open += !values[c];
+            masks[j] = values[c] ? (mask)1 << (values[c] - 1) : digits[c];
+        }
+        if (open < fewest || open > most) continue;
+        if (!line_supports(n, masks, cells[n], cells[n + 1], support)) continue;
+        for (int j = 0; j < n; j++)
+            if (digits[cells[j]] & ~support[j]) return index;
+    }
+    return -1;
+}
+
+const char latin_visible_line_doc[] =
+"latin_visible_line(n, values, cell_digits, data, fewest, most)\n--\n\n"
+"skyscrapers/techniques._visibility's search: (the index of the first clued line, in\n"
+"RULE_LINES data, with fewest..most open cells whose fillings take a candidate, its\n"
+"supports), or None.";
+
+PyObject *latin_visible_line(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    Rule rule;
+    int values[LATIN_CELLS], support_values[LATIN_MAX];
+    mask digits[LATIN_CELLS], support[LATIN_MAX];
+    long fewest, most;
+    if (!check_arity(nargs, 6, "latin_visible_line") ||
+        read_rule_of(args[0], NULL, RULE_LINES, args[3], &rule) < 0)
+        return NULL;
+    int cells = rule.n * rule.n;
+    if (convert_ints(args[1], values, cells, 0, rule.n, "latin_visible_line: values") < 0 ||
+        read_masks(args[2], rule.n, digits) < 0 ||
+        convert_int(args[4], 0, rule.n, &fewest, "latin_visible_line: fewest") < 0 ||
+        convert_int(args[5], 0, rule.n, &most, "latin_visible_line: most") < 0)
+        return NULL;
+    int index = visible_line(&rule, values, digits, (int)fewest, (int)most, support);
+    if (index < 0) Py_RETURN_NONE;
+    for (int j = 0; j < rule.n; j++) support_values[j] = (int)support[j];
+    return Py_BuildValue("(iN)", index, tuple_of_ints(support_values, rule.n));
+}

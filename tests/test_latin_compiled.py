@@ -1,0 +1,230 @@
+"""The Latin-square kinds' compiled propagation and search (csrc/latin.c) against the pure
+Python, the reference: on random states (masks narrowed or not, with and without
+contradictions) under each kind's rule, rounds_to_contradiction leaves the same masks and
+counts the same rounds, search finds the same count, first solution, completeness and
+nodes, the forcing chains' trials find the same (cell, value, rounds), a Skyscrapers
+line has the same supports; on hand-solving states, each classic technique's compiled
+twin and the visibility techniques find the same step; and a seed makes the same puzzle
+on both cores at every grade."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bookmaker.core import compiled
+from bookmaker.core.board.grid import Grid, format_grid
+from bookmaker.core.board.shape import latin_of
+from bookmaker.core.futoshiki.generate import generate_futoshiki
+from bookmaker.core.futoshiki.grade import FUTOSHIKI_LADDER
+from bookmaker.core.futoshiki.signs import Signs, all_signs, sorted_signs
+from bookmaker.core.futoshiki.solver import sign_prune
+from bookmaker.core.grade import grader
+from bookmaker.core.latin.fill import random_latin
+from bookmaker.core.latin.grading import LATIN_TECHNIQUES, state_of_masks
+from bookmaker.core.latin.search import (
+    RULE_NONE,
+    Rule,
+    contradictions,
+    full_masks,
+    rounds_to_contradiction,
+    search,
+    settle,
+)
+from bookmaker.core.rng import Rng
+from bookmaker.core.skyscrapers.clues import SIDES, all_clues, clue_items, clues_of
+from bookmaker.core.skyscrapers.generate import generate_skyscrapers
+from bookmaker.core.skyscrapers.grade import SKYSCRAPERS_LADDER
+from bookmaker.core.skyscrapers.lines import line_supports
+from bookmaker.core.skyscrapers.solver import bounds_prune, visibility_prune
+from bookmaker.core.skyscrapers.techniques import visibility_long, visibility_short
+
+pytestmark = pytest.mark.compiled_core  # skipped where it is not built (tests/conftest.py)
+
+EXAMPLES = settings(max_examples=60, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+NO_RULE = Rule(lambda masks: False, RULE_NONE, ())
+
+
+@st.composite
+def puzzles(draw):
+    """(n, a kind's rule, masks, solution): a random Latin square's givens and clues, some
+    kept, the masks then narrowed at random, in one state of four also past the solution
+    (so that some have no solution, or contradict at once)."""
+    n = draw(st.integers(4, 8))
+    solution = random_latin(n, Rng(draw(st.integers(0, 10**6))))
+    kind = draw(st.sampled_from(("signs", "bounds", "lines", "none")))
+    rule, _ = _rule(draw, kind, n, solution)
+    kept = draw(st.lists(st.booleans(), min_size=n * n, max_size=n * n))
+    masks = full_masks(n, [v if keep else 0 for v, keep in zip(solution, kept)])
+    breaking = draw(st.integers(0, 3)) == 0
+    for cell, narrow in enumerate(draw(st.lists(st.integers(0, (1 << n) - 1),
+                                                min_size=n * n, max_size=n * n))):
+        if draw(st.integers(0, 9)) == 0:
+            masks[cell] &= narrow | (0 if breaking else 1 << (solution[cell] - 1))
+    return n, rule, masks, solution
+
+
+def _rule(draw, kind: str, n: int, solution) -> tuple[Rule, object]:
+    """A rule of the kind, and the extras it comes from (signs or clues; None)."""
+    if kind == "signs":
+        pairs = all_signs(n, solution).pairs
+        chosen = draw(st.lists(st.booleans(), min_size=len(pairs), max_size=len(pairs)))
+        signs = sorted_signs(n, [p for p, keep in zip(pairs, chosen) if keep])
+        return sign_prune(signs), signs
+    if kind == "none":
+        return NO_RULE, None
+    places = clue_items(all_clues(n, solution))
+    chosen = draw(st.lists(st.booleans(), min_size=len(places), max_size=len(places)))
+    clues = clues_of(n, solution, [p for p, keep in zip(places, chosen) if keep])
+    return (bounds_prune(clues) if kind == "bounds" else visibility_prune(clues)), clues
+
+
+@st.composite
+def solving_states(draw, kind: str):
+    """A Latin kind's hand-solving state (grading.state_of_masks) part way through: a
+    random square's givens and extras, some kept, settled by the Latin rules and the
+    kind's rule after a few candidates were taken at random (the solution's kept)."""
+    n = draw(st.integers(4, 8))
+    solution = random_latin(n, Rng(draw(st.integers(0, 10**6))))
+    rule, extras = _rule(draw, kind, n, solution)
+    kept = draw(st.lists(st.integers(0, 5), min_size=n * n, max_size=n * n))
+    givens = [v if keep == 0 else 0 for v, keep in zip(solution, kept)]  # one in six
+    masks = full_masks(n, givens)
+    for cell in draw(st.lists(st.integers(0, n * n - 1), max_size=n)):
+        masks[cell] &= draw(st.integers(0, (1 << n) - 1)) | 1 << (solution[cell] - 1)
+    with compiled.using(False):
+        settle(n, masks, rule)  # as the grader meets them: no placed value left in a peer
+    return state_of_masks(Grid(latin_of(n), tuple(givens)), extras, rule, masks)
+
+
+def _both(work):
+    """work() on the pure core, then on the compiled one."""
+    with compiled.using(False):
+        pure = work()
+    with compiled.using(True):
+        assert compiled.latin_core() is not None
+        fast = work()
+    return pure, fast
+
+
+@EXAMPLES
+@given(puzzles(), st.sampled_from((None, 1, 2, 3, 64)))
+def test_propagation_narrows_alike_and_counts_the_same_rounds(puzzle, most):
+    n, rule, masks, _ = puzzle
+
+    def propagate():
+        trial = list(masks)
+        return rounds_to_contradiction(n, trial, rule, most), trial
+    pure, fast = _both(propagate)
+    assert fast == pure
+
+
+@EXAMPLES
+@given(puzzles(), st.sampled_from((1, 2, 3, 40)), st.sampled_from((1, 7, 60, 100_000)),
+       st.booleans())
+def test_the_search_finds_the_same_solutions_in_the_same_nodes(puzzle, limit, max_nodes,
+                                                               preferring):
+    n, rule, masks, solution = puzzle
+    prefer = solution if preferring else None
+    pure, fast = _both(lambda: search(n, masks, rule, limit, max_nodes, prefer))
+    assert fast == pure
+
+
+@EXAMPLES
+@given(puzzles(), st.sampled_from((1, 2, 64)))
+def test_forcing_chains_find_the_same_candidates_and_lengths(puzzle, most):
+    n, rule, masks, _ = puzzle
+    open_cells = [cell for cell, mask in enumerate(masks) if mask & (mask - 1)]
+    pure, fast = _both(lambda: contradictions(n, masks, rule, open_cells, most))
+    assert fast == pure
+
+
+@EXAMPLES
+@given(st.integers(2, 9).flatmap(lambda n: st.tuples(
+    st.lists(st.integers(0, (1 << n) - 1), min_size=n, max_size=n),
+    st.integers(0, n), st.integers(0, n))))
+def test_a_skyscrapers_line_has_the_same_supports(line):
+    masks, front, back = line
+    pure, fast = _both(lambda: line_supports(tuple(masks), front, back))
+    assert fast == pure
+
+
+@EXAMPLES
+@given(solving_states("signs"), st.sampled_from(LATIN_TECHNIQUES))
+def test_each_classic_technique_finds_the_same_step_on_a_latin_state(state, technique):
+    pure, fast = _both(lambda: technique.find(state.copy()))
+    assert fast == pure
+
+
+@EXAMPLES
+@given(solving_states("lines"), st.sampled_from((visibility_short, visibility_long)))
+def test_the_visibility_techniques_find_the_same_step(state, technique):
+    pure, fast = _both(lambda: technique(state.copy()))
+    assert fast == pure
+
+
+@EXAMPLES
+@given(st.sampled_from(("signs", "lines")).flatmap(solving_states))
+def test_the_bulk_techniques_settle_to_the_same_state_and_rank(state):
+    the_ladder = FUTOSHIKI_LADDER if isinstance(state.extras, Signs) else SKYSCRAPERS_LADDER
+
+    def settled():
+        trial = state.copy()
+        trial.values, trial.cell_digits = list(trial.values), list(trial.cell_digits)
+        trial.digit_cells = list(trial.digit_cells)
+        rank = grader.settle(trial, the_ladder)
+        return rank, trial.values, trial.cell_digits, trial.digit_cells, trial.open_cells
+    pure, fast = _both(settled)
+    assert fast == pure
+
+
+def test_the_search_counts_latin_squares_of_order_four_alike():
+    pure, fast = _both(lambda: search(4, full_masks(4, [0] * 16), NO_RULE, limit=1000))
+    assert fast == pure and (fast.count, fast.complete, fast.nodes) == (576, True, pure.nodes)
+
+
+# (seed, grade) -> the 5x5 puzzle, its extras and grading as the pure Python made them
+# before the compiled path (seeds with quick attempts, so the pure core's run stays short).
+FUTOSHIKI_5 = {
+    (1, "beginner"): "3.2.............4..14.... ((6, 1), (8, 9), (17, 12), (15, 20), (22, 21)) "
+                     "beginner 1.500",
+    (1, "easy"): "........1.....3....4..... ((0, 5), (1, 2), (13, 12), (18, 17), (21, 20)) "
+                 "easy 3.008",
+    (1, "hard"): "3.2.............4..14.... ((6, 1), (7, 12), (8, 9), (17, 12), (15, 20)) "
+                 "hard 4.208",
+    (1, "expert"): "....53.5...4......3...1.. ((1, 0), (18, 17), (23, 24)) expert 6.808",
+    (1, "extreme"): "3.2.............4..14.... ((6, 1), (8, 9), (17, 12), (15, 20)) "
+                    "extreme 8.150",
+}
+SKYSCRAPERS_5 = {
+    (1, "beginner"): "..2................1...3. ((0, 0, 0, 4, 0), (0, 3, 0, 0, 1), "
+                     "(0, 0, 0, 0, 0), (0, 1, 0, 3, 0)) beginner 1.600",
+    (1, "easy"): "..2................1..... ((0, 0, 3, 4, 0), (0, 3, 0, 0, 1), (2, 0, 0, 0, 0), "
+                 "(0, 1, 0, 0, 0)) easy 2.721",
+    (1, "medium"): "..2................1..... ((0, 0, 0, 0, 0), (0, 3, 3, 0, 0), "
+                   "(2, 3, 0, 0, 0), (0, 1, 3, 0, 0)) medium 3.826",
+    (1, "hard"): "......................... ((0, 3, 0, 4, 0), (0, 5, 0, 0, 0), (3, 0, 0, 0, 1), "
+                 "(0, 0, 0, 3, 3)) hard 4.234",
+    (7, "expert"): "..................3...... ((0, 0, 2, 0, 4), (0, 0, 2, 1, 0), "
+                   "(0, 0, 3, 0, 0), (1, 3, 2, 2, 0)) expert 6.845",
+    (7, "extreme"): "..................3...... ((0, 0, 0, 0, 4), (0, 0, 2, 1, 0), "
+                    "(0, 0, 3, 0, 0), (1, 3, 2, 2, 0)) extreme 8.082",
+}
+
+
+def _made(generate, n: int, seed: int, grade: str) -> str:
+    puzzle, grading = generate(n, seed, grade)
+    extras = puzzle.extras
+    shown = (extras.pairs if hasattr(extras, "pairs")
+             else tuple(extras.side(side) for side in SIDES))
+    return f"{format_grid(puzzle.givens)} {shown} {grading.grade} {grading.score:.3f}"
+
+
+@pytest.mark.parametrize("generate, pinned", [(generate_futoshiki, FUTOSHIKI_5),
+                                              (generate_skyscrapers, SKYSCRAPERS_5)])
+def test_a_seed_makes_the_same_puzzle_on_both_cores_at_every_grade(generate, pinned):
+    for (seed, grade), expected in pinned.items():
+        pure, fast = _both(lambda: _made(generate, 5, seed, grade))  # noqa: B023
+        assert fast == pure == expected
