@@ -37,7 +37,7 @@ from bookmaker.core.registry import kind_named
 from bookmaker.design.captions import caption_parts, grid_size_text
 from bookmaker.design.catalogue import load_catalogue
 from bookmaker.design.cells import least_cell
-from bookmaker.design.explain import path_text, step_text, technique_key, technique_name
+from bookmaker.design.explain import path_text, step_text, technique_name
 from bookmaker.design.fontfile import default_font_paths, read_font
 from bookmaker.design.glyphs import glyphs_of, numbers
 from bookmaker.design.howtoplay import rules_sentence
@@ -169,15 +169,6 @@ def test_the_glossary_names_the_techniques_used_easiest_first_with_a_note_each(c
     assert names[:2] == ["Full house", "Hidden single"]
     notes = [piece.lines[0] for piece in glossary_pieces(used, ENGLISH)[3::2]]
     assert all(notes) and len(notes) == len(used)
-
-
-def test_every_technique_of_every_ladder_has_a_name_and_a_note_in_every_catalogue():
-    # The Sudoku and Killer ladders; the number kinds' techniques have no words yet.
-    keys = {technique_key(t.name) for kind in (CLASSIC, KILLER) for t in kind.techniques}
-    for language in ("en", "de", "fr", "es", "it", "nl", "pl", "pt"):
-        texts = load_catalogue(language).texts
-        assert {k for k in keys if f"techniques.{k}" not in texts} == set()
-        assert {k for k in keys if f"technique_notes.{k}" not in texts} == set()
 
 
 # --- solving times ----------------------------------------------------------------------
