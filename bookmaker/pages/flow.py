@@ -271,7 +271,8 @@ class _Flow:
             room = sheet.room
             while setter.paragraph_height(block, rest, width) > room + 1e-6:  # a page of it
                 head, rest = _split(block, rest, room, setter, width)
-                sheet.blocks.append(replace(block, lines=(head,)))
+                if head:  # not a line's room left (floats set at its top took it)
+                    sheet.blocks.append(replace(block, lines=(head,)))
                 sheet = self.new_sheet(hold=True)
                 block, sheet.gap = replace(block, space_before=sheet.gap), 0.0
                 room = sheet.room

@@ -105,6 +105,8 @@ class GridPlacement:
     glyphs: tuple[str, ...] = ()  # what values 1..n print as (design/glyphs.py); () numbers
     aside: str = ""  # flush right on the label line (a puzzle's estimated solving time)
     shaded: tuple[int, ...] = ()  # cells shaded to point at them (a glossary example's)
+    entered: Grid | None = None  # values written in by a solver, printed as an answer's
+    #                              while the puzzle keeps its clues (a worked example's)
 
     @property
     def symbols(self) -> tuple[str, ...]:

@@ -31,6 +31,7 @@ from ..solve.verify import require_agreement
 from ..words import with_article
 from .cages import (
     HIDDEN,
+    MULTIPLY,
     OPERATIONS,
     AdditionCages,
     CalcCages,
@@ -167,6 +168,18 @@ class CalcudokuKind(SquareKind):
 
     def registry_size(self, board: Shape) -> str:
         return f"{board} {self.title}"
+
+    def product_chart(self, size: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+        """Every product of two different numbers 1..size with the pairs that make it,
+        where its cages may multiply (a hidden operation may be one): a two-cell cage
+        lies in one row or column, so its numbers differ (12 = 2×6 or 3×4)."""
+        if MULTIPLY not in self.cages_type.made_with:
+            return ()
+        pairs: dict[int, list[tuple[int, int]]] = {}
+        for low in range(1, size + 1):
+            for high in range(low + 1, size + 1):
+                pairs.setdefault(low * high, []).append((low, high))
+        return tuple((product, tuple(made)) for product, made in sorted(pairs.items()))
 
     def marks(self, givens: Grid, extras: Extras = None) -> Marks:
         return Marks(cages=tuple(CageMark(cage.cells, extras.label(cage), "outlined")

@@ -18,6 +18,7 @@ from ..board.grid import Grid
 from ..board.marks import BlockMark, Marks
 from ..board.shape import Shape
 from ..grade.grades import GRADES, Ranked
+from ..killer.cages import SumChart, unique_sums
 from ..kinds.kind import BoardDescription, DrawnBoard, Extras, MakeRequest, SquareKind
 from ..kinds.presentation import Presentation
 from ..puzzle import Puzzle
@@ -36,6 +37,9 @@ KAKURO_VERIFY_MAX_NODES = 100_000
 # Kakuros in a row a job may make when the second proof cannot decide one within its
 # budget (never seen): each is dropped unprinted for the next.
 KAKURO_TRIES = 3
+# The longest runs its unique-sums chart lists: a run of 8 leaves out the one digit its total
+# says, and a run of 9 is 45.
+CHART_MOST_CELLS = 7
 # The least size an 'extreme' Kakuro is made in: on smaller boards the expert's techniques
 # finish nearly every one (9x9: 16 attempts a puzzle, up to 37 of the 40 allowed).
 EXTREME_FROM = 10
@@ -57,7 +61,8 @@ class KakuroKind(DrawnBoard, SquareKind):
     shapes_givens = False
     presentation = Presentation(  # two clues in the corners of a black square, each in
         corner_labels=True, corner_labels_named="run totals",  # its own half of the square
-        corner_label_share=0.3)                                # (render BLOCK_CLUE_MAX)
+        corner_label_share=0.3,                                # (render BLOCK_CLUE_MAX)
+        chart_key="run_chart")
     sudoku_rule = False   # its rule stands alone
     summary = ("black squares' totals for the runs of white squares after them, digits 1-9 "
                "never twice in a run; 6x6 to 25x25")
@@ -166,6 +171,11 @@ class KakuroKind(DrawnBoard, SquareKind):
         from .key import kakuro_key
 
         return kakuro_key(givens, extras)
+
+    def combination_chart(self, size: int) -> SumChart:
+        """The unique sums: the run totals one set of digits 1-9 makes, by run length
+        (whatever the board's size: a run's digits are 1 to 9)."""
+        return unique_sums(9, CHART_MOST_CELLS)
 
     def marks(self, givens: Grid, extras: Extras = None) -> Marks:
         return Marks(blocks=block_marks(givens.shape, extras))

@@ -38,6 +38,9 @@ class Cage:
     cells: tuple[int, ...]
     total: int
 
+# (cells, ((total, values), ...)) for each count of cells: the totals one set of values makes
+SumChart = tuple[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], ...]
+
 
 @cache
 def combinations(size: int, total: int, symbols: int) -> tuple[int, ...]:
@@ -56,6 +59,21 @@ def combinations(size: int, total: int, symbols: int) -> tuple[int, ...]:
             extend(mask | 1 << (value - 1), value + 1, left - 1, remaining - value)
     extend(0, 1, size, total)
     return tuple(sorted(found))
+
+
+def unique_sums(symbols: int, most_cells: int) -> SumChart:
+    """The totals that one set of distinct values from 1..symbols makes, by the count of
+    cells from 2 to most_cells: (cells, ((total, values), ...)) (2 cells of 1..9: 3 = 1+2,
+    4 = 1+3, 16 = 7+9, 17 = 8+9), from the combination tables: a Killer's cage chart, a
+    Kakuro's unique sums."""
+    chart = []
+    for cells in range(2, most_cells + 1):
+        low, high = sum(range(1, cells + 1)), sum(range(symbols - cells + 1, symbols + 1))
+        single = tuple((total, tuple(d + 1 for d in range(symbols) if masks[0] >> d & 1))
+                       for total in range(low, high + 1)
+                       for masks in [combinations(cells, total, symbols)] if len(masks) == 1)
+        chart.append((cells, single))
+    return tuple(chart)
 
 
 def sum_range(size: int, symbols: int) -> tuple[int, int]:

@@ -20,7 +20,7 @@ from ..kinds.kind import BoxKind, Extras, MakeRequest
 from ..kinds.presentation import Presentation
 from ..puzzle import Puzzle
 from ..solve.verify import first_decided, require_agreement
-from .cages import KILLER_SIZES, Cage, CageError, Cages
+from .cages import KILLER_SIZES, Cage, CageError, Cages, SumChart, unique_sums
 from .text import format_killer, parse_killer
 
 if TYPE_CHECKING:
@@ -51,8 +51,8 @@ class KillerKind(BoxKind):
     shapes_givens = False
     heavy = True
     presentation = Presentation(corner_labels=True, corner_labels_named="cage totals",
-                                pencil_grade="expert")  # cage combinations pencilled in:
-    #                                                     one a 6x9 page by default
+                                pencil_grade="expert",  # cage combinations pencilled in:
+                                chart_key="cage_chart")  # one a 6x9 page by default
 
     def size_problem(self, size: int, box_given: bool) -> str | None:
         if size not in KILLER_SIZES:
@@ -140,20 +140,11 @@ class KillerKind(BoxKind):
     def marks(self, givens: Grid, extras: Extras = None) -> Marks:
         return Marks(cages=tuple(CageMark(cage.cells, str(cage.total)) for cage in extras.cages))
 
-    def combination_chart(self, size: int) -> tuple[tuple[int, tuple[tuple[int, tuple[int, ...]],
-                                                                  ...]], ...]:
+    def combination_chart(self, size: int) -> SumChart:
         """The cages whose total allows one set of digits only, by cage size (2 cells:
-        3 = 1+2, 4 = 1+3, ...) up to CHART_MOST_CELLS, from the combination tables (a cage
-        of size - 1 cells leaves out the one digit its total says: no chart needed)."""
-        from .cages import combinations
-        chart = []
-        for cells in range(2, min(size - 1, CHART_MOST_CELLS + 1)):
-            low, high = sum(range(1, cells + 1)), sum(range(size - cells + 1, size + 1))
-            single = tuple((total, tuple(d + 1 for d in range(size) if masks[0] >> d & 1))
-                           for total in range(low, high + 1)
-                           for masks in [combinations(cells, total, size)] if len(masks) == 1)
-            chart.append((cells, single))
-        return tuple(chart)
+        3 = 1+2, 4 = 1+3, ...) up to CHART_MOST_CELLS (a cage of size - 1 cells leaves out
+        the one digit its total says: no chart needed)."""
+        return unique_sums(size, min(size - 2, CHART_MOST_CELLS))
 
     def ipuz(self) -> IpuzForm | None:
         return IpuzForm(cage_border="dashed", cage_operator="+")  # sums, shown bare

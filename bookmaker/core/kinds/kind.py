@@ -242,6 +242,11 @@ class Kind:
         whose totals allow one set of values only (a Killer's cages); () if none."""
         return ()
 
+    def product_chart(self, size: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+        """A chart for its tips page: (product, pairs of values making it) for every
+        product two cells may show (a Calcudoku's); () if none."""
+        return ()
+
     # --- drawing --------------------------------------------------------------------
 
     def marks(self, givens: Grid, extras: Extras = None) -> Marks:

@@ -30,6 +30,8 @@ class Presentation:
     outside_cells: int = 0           # rings of cells around the grid its clues print in
     own_rule: bool = True            # it has a rule beside Sudoku's (classic Sudoku: none)
     rules_family: str = ""           # the family whose rule its kinds share ('calcudoku')
+    chart_key: str = ""              # the catalogue key of its how-to-play chart's heading
+    #                                  (a Killer's cage chart, a Kakuro's unique sums)
 
     def needs_pencil_room(self, difficulty: str) -> bool:
         """Whether puzzles asked at `difficulty` get cells with room for pencil marks."""
