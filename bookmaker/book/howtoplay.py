@@ -92,22 +92,25 @@ def how_to_play_pieces(boards: Sequence[Board], words: Catalogue,
 
 def kind_part(kind: Kind, sizes: Sequence[int], rule_key: str | None,
               example: Example | None, words: Catalogue) -> list[Piece]:
-    """One kind's part of the how-to-play: its heading, its own rule and its worked
-    example kept together; then its tips and charts kept together. Each floats to the
-    next page where it does not fit this one, the kinds' parts keeping their order while
-    the text after them (the legend, the times) fills the page."""
+    """One kind's part of the how-to-play, in three pieces each kept together: its heading
+    and its own rule; its worked example (with the heading, where the kind has no rule of
+    its own); its tips and charts. Each waits for the next
+    page where it does not fit this one, the pieces keeping their order while the text
+    after every kind's part (the times, Sudoku's tips) fills the page."""
     shown = kind.presentation
     head: list[TextBlock | Figure] = [TextBlock((kind_title(words, kind),), "heading",
                                                 space_before=12.0)]
     if rule_key:
         head.append(TextBlock((words.text(rule_key),), "body", space_before=2.0))
-    if example is not None:
-        head += worked_example(example, words)
+    worked = worked_example(example, words) if example is not None else []
+    if len(head) == 1:  # a heading alone (classic Sudoku's) stays with its example
+        head, worked = head + worked, []
+    pieces: list[Piece] = [Together(tuple(head)), *([Together(tuple(worked))] if worked else [])]
     # Classic Sudoku's tips hold for every kind of its rule: said once, at the end.
     tips = [TextBlock((words.text(shown.tips_key),), "body", space_before=6.0)] \
         if shown.own_rule and shown.tips_key in words.texts else []
     aids = tips + kind_charts(kind, sizes, words)
-    return [Together(tuple(head)), *([Together(tuple(aids))] if aids else [])]
+    return pieces + ([Together(tuple(aids))] if aids else [])
 
 
 def worked_example(example: Example, words: Catalogue) -> list[TextBlock | Figure]:
