@@ -79,7 +79,7 @@ def how_to_play_pieces(boards: Sequence[Board], words: Catalogue,
     for kind in kinds:
         example = next((e for e in examples if e.puzzle.kind is kind), None)
         sizes = sorted({size for size, other, _ in boards if other is kind})
-        pieces += kind_part(kind, sizes, own[kind], example, words)
+        pieces += kind_part(kind, sizes, own[kind], example, words, titled=len(kinds) > 1)
     if squares:
         pieces += difficulty_legend(kinds, words)
     if times:
@@ -91,21 +91,23 @@ def how_to_play_pieces(boards: Sequence[Board], words: Catalogue,
 
 
 def kind_part(kind: Kind, sizes: Sequence[int], rule_key: str | None,
-              example: Example | None, words: Catalogue) -> list[Piece]:
+              example: Example | None, words: Catalogue, titled: bool = True) -> list[Piece]:
     """One kind's part of the how-to-play, in three pieces each kept together: its heading
     and its own rule; its worked example (with the heading, where the kind has no rule of
     its own); its tips and charts. Each waits for the next
     page where it does not fit this one, the pieces keeping their order while the text
-    after every kind's part (the times, Sudoku's tips) fills the page."""
+    after every kind's part (the times, Sudoku's tips) fills the page. A book of one kind
+    has no heading for it (`titled`): its title says it."""
     shown = kind.presentation
     head: list[TextBlock | Figure] = [TextBlock((kind_title(words, kind),), "heading",
-                                                space_before=12.0)]
+                                                space_before=12.0)] if titled else []
     if rule_key:
         head.append(TextBlock((words.text(rule_key),), "body", space_before=2.0))
     worked = worked_example(example, words) if example is not None else []
-    if len(head) == 1:  # a heading alone (classic Sudoku's) stays with its example
+    if not rule_key:  # a heading alone (classic Sudoku's) stays with its example
         head, worked = head + worked, []
-    pieces: list[Piece] = [Together(tuple(head)), *([Together(tuple(worked))] if worked else [])]
+    pieces: list[Piece] = [*([Together(tuple(head))] if head else []),
+                           *([Together(tuple(worked))] if worked else [])]
     # Classic Sudoku's tips hold for every kind of its rule: said once, at the end.
     tips = [TextBlock((words.text(shown.tips_key),), "body", space_before=6.0)] \
         if shown.own_rule and shown.tips_key in words.texts else []
@@ -200,13 +202,12 @@ def difficulty_legend(kinds: Sequence[Kind], words: Catalogue) -> list[Piece]:
 
 def kind_charts(kind: Kind, sizes: Sequence[int], words: Catalogue) -> list[TextBlock]:
     """A kind's charts for the sizes the book has it in: its combination chart under its
-    heading (a Killer's cage chart, a Kakuro's unique sums) and its products (a
-    Calcudoku's), each once."""
+    heading (a Killer's cage chart, a Kakuro's unique sums), each once, and its products
+    (a Calcudoku's) for its largest size."""
     charts = dict.fromkeys(kind.combination_chart(size) for size in sizes)
-    products = dict.fromkeys(kind.product_chart(size) for size in sizes)
     return [*(block for chart in charts
               for block in chart_blocks(kind.presentation.chart_key, chart, words)),
-            *(block for chart in products for block in product_blocks(chart, words))]
+            *product_blocks(kind.product_chart(max(sizes)), words)]  # holds the smaller
 
 
 def _digits(values: Sequence[int]) -> str:
