@@ -671,3 +671,23 @@ def test_a_glossary_example_draws_the_first_use_with_its_cells_shaded(classic, k
     assert all(placement.grid.cells[cell] == value for cell, value in placed.items())
     assert placement.cell >= least_cell(KILLER) - 1e-9
     assert words.lines == (f"In puzzle 2: {step_text(step, s.shape, ENGLISH)}.",)
+
+
+def test_a_skyscrapers_part_draws_what_a_clue_sees_on_its_solved_example():
+    towers = kind_named("skyscrapers")
+    puzzle = towers.make(MakeRequest(towers.frame(5), 4, "easy", record_rating=False))
+    line = towers.seen_line(puzzle.extras)
+    views = {cells: (front, back) for cells, front, back in puzzle.extras.lines()}
+    assert len(line) == 5 and (1 in views[line] or max(views[line]) == max(
+        max(clues) for clues in views.values()))
+    pieces = how_to_play_pieces([(5, towers, ())], ENGLISH, [_example(puzzle, TRAVEL)], "",
+                                False, False)
+    pages = flow(pieces, _setter(), TRAVEL, 4, TextBlock(("How to play (continued)",),
+                                                          "heading"))
+    grids = [g for page in pages for g in page.placements]
+    aid = next(g for g in grids if set(g.shaded) == set(line))
+    assert aid.solution is None and aid.marks.edges  # drawn as a puzzle: its clues kept
+    assert aid.entered == puzzle.solution
+    text = " ".join(line for page in pages for block in page.texts for line in block.lines)
+    assert ENGLISH.text("aids.skyscrapers") in text
+    assert CLASSIC.seen_line(None) == ()

@@ -7,7 +7,7 @@ Every word comes from the book's message catalogue, every kind's by its own keys
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..core.board.grid import Grid
 from ..core.grade.candidates import Step
@@ -111,8 +111,28 @@ def kind_part(kind: Kind, sizes: Sequence[int], rule_key: str | None,
     # Classic Sudoku's tips hold for every kind of its rule: said once, at the end.
     tips = [TextBlock((words.text(shown.tips_key),), "body", space_before=6.0)] \
         if shown.own_rule and shown.tips_key in words.texts else []
-    aids = tips + kind_charts(kind, sizes, words)
+    aids = aid_pieces(example, words) + tips + kind_charts(kind, sizes, words)
     return pieces + ([Together(tuple(aids))] if aids else [])
+
+
+AID_SHARE = 0.3  # the aid's solved example: at most this share of the width
+
+
+def aid_pieces(example: Example | None, words: Catalogue) -> list[TextBlock | Figure]:
+    """The kind's classic aid drawn on its solved example, where it has one: a
+    Skyscrapers' line seen from a clue of 1 shaded, its heights written in, and what a
+    clue sees said under it."""
+    if example is None:
+        return []
+    puzzle = example.puzzle
+    line = puzzle.kind.seen_line(puzzle.extras)
+    if not line:
+        return []
+    side = max(example.least_read_side, example.width * AID_SHARE - example.border)
+    grid = (puzzle.givens, None, "", Marked(puzzle.solution, line))
+    return [replace(_figure(example, [grid], side), space_before=8.0),
+            TextBlock((words.text(puzzle.kind.presentation.aid_key),), "body",
+                      space_before=2.0)]
 
 
 def worked_example(example: Example, words: Catalogue) -> list[TextBlock | Figure]:

@@ -242,6 +242,11 @@ class Kind:
         whose totals allow one set of values only (a Killer's cages); () if none."""
         return ()
 
+    def seen_line(self, extras: Extras = None) -> tuple[int, ...]:
+        """The cells its how-to-play's aid shades on the solved example (a Skyscrapers'
+        line seen from a clue); () for a kind with no such aid."""
+        return ()
+
     def product_chart(self, size: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
         """A chart for its tips page: (product, pairs of values making it) for every
         product two cells may show (a Calcudoku's); () if none."""

@@ -68,6 +68,12 @@ class Presentation:
         return f"own_rules.{self.name}" if self.rules_family else None
 
     @property
+    def aid_key(self) -> str:
+        """The key of the words under its how-to-play aid (a Skyscrapers' line seen from
+        a clue), where it has one (Kind.seen_line)."""
+        return f"aids.{self.name}"
+
+    @property
     def tips_key(self) -> str:
         """The key of its solving tips in the message catalogues."""
         return f"tips.{self.name}"

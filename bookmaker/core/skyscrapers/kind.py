@@ -87,6 +87,14 @@ class SkyscrapersKind(LatinKind):
 
         return skyscrapers_key(givens, extras)
 
+    def seen_line(self, extras: Extras = None) -> tuple[int, ...]:
+        """A line seen from a clue of 1 (its tallest building next to the clue), else the
+        line of its largest clue: what the how-to-play's aid shades on the solved
+        example."""
+        lines = extras.lines()
+        ones = [cells for cells, front, back in lines if 1 in (front, back)]
+        return ones[0] if ones else max(lines, key=lambda line: max(line[1:]))[0]
+
     def marks(self, givens: Grid, extras: Extras = None) -> Marks:
         return Marks(edges=tuple(EdgeMark(side, index, SYMBOLS[clue - 1])
                                  for side in SIDES
