@@ -7,7 +7,7 @@ Every word comes from the book's message catalogue, every kind's by its own keys
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..core.board.grid import Grid
 from ..core.grade.candidates import Step
@@ -115,7 +115,7 @@ def kind_part(kind: Kind, sizes: Sequence[int], rule_key: str | None,
     return pieces + ([Together(tuple(aids))] if aids else [])
 
 
-AID_SHARE = 0.3  # the aid's solved example: at most this share of the width
+AID_SHARE = 0.4  # the aid's solved example: at most this share of the width
 
 
 def aid_pieces(example: Example | None, words: Catalogue) -> list[TextBlock | Figure]:
@@ -129,8 +129,13 @@ def aid_pieces(example: Example | None, words: Catalogue) -> list[TextBlock | Fi
     if not line:
         return []
     side = max(example.least_read_side, example.width * AID_SHARE - example.border)
-    grid = (puzzle.givens, None, "", Marked(puzzle.solution, line))
-    return [replace(_figure(example, [grid], side), space_before=8.0),
+    marks = puzzle.kind.marks(puzzle.givens, puzzle.extras)
+
+    def place(left: float, top: float, width: float) -> tuple[GridPlacement, ...]:
+        return (GridPlacement(left + (width - side) / 2, top - side - example.border / 2,
+                              side, puzzle.givens, None, marks=marks, glyphs=example.glyphs,
+                              entered=puzzle.solution, shaded=line),)
+    return [Figure(side + example.border, place, space_before=8.0),
             TextBlock((words.text(puzzle.kind.presentation.aid_key),), "body",
                       space_before=2.0)]
 
