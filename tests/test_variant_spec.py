@@ -139,8 +139,9 @@ def test_captions_contents_and_rules_name_each_variant(tmp_path):
         "X", "Hyper", "Jigsaw", "Killer", "Killer X", "Samurai")] == [
         "X", "Hyper", "Jigsaw", "Killer", "Killer X", "Samurai"]  # each in its kind's part
     headings = [block.lines[0] for block in blocks if block.style == "heading"]
-    assert [h for h in headings if "Sudoku" in h] == ["Sudoku", "Sudoku X", "Hyper Sudoku", "Jigsaw Sudoku",
-                            "Killer Sudoku", "Killer Sudoku X", "Samurai Sudoku"]
+    assert [h for h in headings if "Sudoku" in h] == [
+        "Sudoku", "Sudoku X", "Hyper Sudoku", "Jigsaw Sudoku", "Killer Sudoku",
+        "Killer Sudoku X", "Samurai Sudoku"]
     german = load_catalogue("de")
     assert caption(spec.sections[3], "Leicht", german) == "Shapes · Jigsaw · Leicht · 9×9"
 

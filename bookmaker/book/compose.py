@@ -258,9 +258,9 @@ def examples_of(book: _Book, style: RenderStyle) -> list[Example]:
 
 
 def glossary_room(book: _Book, style: RenderStyle) -> Room:
-    """How large a glossary example is drawn: small, as the how-to-play's diagrams (it is
-    looked at, not solved), its cells never under an answer's (large print's are larger)
-    nor what its kind and symbols need."""
+    """How large a glossary example is drawn: small (it is looked at, not solved), its
+    cells never under an answer's (large print's are larger) nor what its kind and
+    symbols need."""
     layout = book.spec.layout
 
     def least(solved: Solved) -> float:

@@ -1,8 +1,9 @@
-"""The how-to-play pages as flowing text (pages/flow.py): the rules of every kind in the
-book, the example puzzle and its solution set right under them with the first steps of
-solving it, where the solutions are, the legend of the difficulty squares, the solving
-times, and a page of solving tips per kind (a Killer's with its cage-combination chart).
-Every word comes from the book's message catalogue, every kind's by its own keys."""
+"""The how-to-play pages as flowing text (pages/flow.py): the rules the book's kinds
+share and where the solutions are; then a part for each kind of the book (its own rule,
+a worked example of it at the book's size whose first placing steps are marked on its
+grid, its classic aid, tips and charts); then the legend of the difficulty squares, the
+solving times and Sudoku's tips. Every word comes from the book's message catalogue,
+every kind's by its own keys."""
 
 from __future__ import annotations
 
