@@ -20,6 +20,7 @@ from typing import cast
 from ..core.board.marks import Marks
 from ..core.grade.grades import GRADES
 from ..core.puzzle import Puzzle
+from ..core.registry import kind_of_puzzle
 from ..design.captions import (
     SEPARATOR,
     answer_note_text,
@@ -246,7 +247,8 @@ def examples_of(book: _Book, style: RenderStyle) -> list[Example]:
     layout = book.spec.layout
     examples = []
     for puzzle in book.examples:
-        glyphs = next((s.glyphs for s in book.spec.sections if s.kind is puzzle.kind), ())
+        kind = kind_of_puzzle(puzzle)
+        glyphs = next((s.glyphs for s in book.spec.sections if s.kind is kind), ())
         across = puzzle.shape.frame[0]
         examples.append(Example(
             puzzle, book.words.text("example_puzzle"), book.words.text("example_solution"),

@@ -15,6 +15,7 @@ from ..core.grade.candidates import Step
 from ..core.grade.grades import GRADES
 from ..core.kinds.kind import Kind
 from ..core.puzzle import Puzzle
+from ..core.registry import kind_of_puzzle
 from ..design.captions import kind_title
 from ..design.catalogue import Catalogue
 from ..design.explain import listed, step_text, value_text
@@ -52,6 +53,11 @@ class Example:
     with_solution: bool = True  # its solution drawn beside it (not a Samurai's: too wide)
 
     @property
+    def kind(self) -> Kind:
+        """The kind it is a puzzle of."""
+        return kind_of_puzzle(self.puzzle)
+
+    @property
     def value(self) -> Callable[[int], str]:
         """A value as the example prints it."""
         return value_text(self.glyphs)
@@ -78,7 +84,7 @@ def how_to_play_pieces(boards: Sequence[Board], words: Catalogue,
                                       words.text("unique"), advice, *([where] if where else [])),
                                      "body", space_before=14.0)]
     for kind in kinds:
-        example = next((e for e in examples if e.puzzle.kind is kind), None)
+        example = next((e for e in examples if e.kind is kind), None)
         sizes = sorted({size for size, other, _ in boards if other is kind})
         pieces += kind_part(kind, sizes, own[kind], example, words, titled=len(kinds) > 1)
     if squares:
@@ -126,18 +132,18 @@ def aid_pieces(example: Example | None, words: Catalogue) -> list[TextBlock | Fi
     if example is None:
         return []
     puzzle = example.puzzle
-    line = puzzle.kind.seen_line(puzzle.extras)
+    line = example.kind.seen_line(puzzle.extras)
     if not line:
         return []
     side = max(example.least_read_side, example.width * AID_SHARE - example.border)
-    marks = puzzle.kind.marks(puzzle.givens, puzzle.extras)
+    marks = example.kind.marks(puzzle.givens, puzzle.extras)
 
     def place(left: float, top: float, width: float) -> tuple[GridPlacement, ...]:
         return (GridPlacement(left + (width - side) / 2, top - side - example.border / 2,
                               side, puzzle.givens, None, marks=marks, glyphs=example.glyphs,
                               entered=puzzle.solution, shaded=line),)
     return [Figure(side + example.border, place, space_before=8.0),
-            TextBlock((words.text(puzzle.kind.presentation.aid_key),), "body",
+            TextBlock((words.text(example.kind.presentation.aid_key),), "body",
                       space_before=2.0)]
 
 
@@ -145,7 +151,8 @@ def worked_example(example: Example, words: Catalogue) -> list[TextBlock | Figur
     """The example's heading, its grids (the puzzle with the worked steps' cells shaded
     and their values written in), and those steps, numbered."""
     puzzle = example.puzzle
-    steps = worked_steps(puzzle.kind.grade(puzzle.givens, puzzle.extras).steps, puzzle.shape)
+    steps = worked_steps(example.kind.grade(puzzle.givens, puzzle.extras).steps,
+                         puzzle.shape)
     lines = tuple(words.text("worked_step", number=index + 1,
                              step=step_text(step, puzzle.shape, words, example.value))
                   for index, step in enumerate(steps))
@@ -198,7 +205,7 @@ def _figure(example: Example, grids: list, side: float) -> Figure:
     gap = width * (1 - 2 * EXAMPLE_SHARE) if len(grids) > 1 else 0.0
 
     puzzle = example.puzzle
-    marks = puzzle.kind.marks(puzzle.givens, puzzle.extras)
+    marks = example.kind.marks(puzzle.givens, puzzle.extras)
 
     def place(left: float, top: float, _width: float) -> tuple[GridPlacement, ...]:
         x = left + (width - len(grids) * side - (len(grids) - 1) * gap) / 2
