@@ -245,9 +245,10 @@ def test_a_large_print_book_of_five_kinds_flows_its_rules_onto_more_pages(classi
     for page in pages[:-1]:
         drawn = sum(g.side + 14.0 for g in page.placements)  # the grids and their labels
         assert _white_under(page, setter, LARGE) - drawn < 2 * GAP_MOST
-    # Large print: the example's cells keep the layout's 28.8 pt, one grid above the other.
+    # Large print: the example's cells keep the layout's 28.8 pt; its solution beside it
+    # would not fit, nor above it with its steps: the puzzle alone.
     grids = [g for page in pages for g in page.placements]
-    assert [g.cell >= 28.8 - 1e-6 for g in grids] == [True, True]
+    assert [g.cell >= 28.8 - 1e-6 for g in grids] == [True]
     text = " ".join(line for page in pages for block in page.texts for line in block.lines)
     for kind in kinds[1:]:
         assert ENGLISH.text(kind.presentation.rules_key) in text
@@ -265,8 +266,10 @@ def test_large_prints_example_grids_sit_side_by_side_at_answer_cells_with_their_
     assert len(figures) == 1  # one row of two grids
     grids = figures[0].place(0.0, 500.0, LARGE.live_width)
     assert len(grids) == 2 and grids[0].side >= layout.min_answer_cell * 9
-    stacked = example_figures(_example(classic, LARGE, layout.min_puzzle_cell * 9))
-    assert len(stacked) == 2  # without the answer cells: one above the other, as before
+    alone = example_figures(_example(classic, LARGE, layout.min_puzzle_cell * 9))
+    # Without the answer cells: the puzzle alone (one above the other, the two grids and
+    # the steps took more than a page).
+    assert len(alone) == 1 and len(alone[0].place(0.0, 500.0, LARGE.live_width)) == 1
     setter = _setter(1.45)  # large print's sizes
     pieces = how_to_play_pieces([(9, CLASSIC, ())], ENGLISH, [example],
                                 "The solutions are at the back.", True, True)

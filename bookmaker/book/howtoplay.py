@@ -167,8 +167,8 @@ def example_figures(example: Example, steps: Sequence[Step] = ()) -> list[Figure
     the page allow, their cells never under the layout's smallest puzzle cell; where two
     such grids do not fit side by side (large print), at the layout's smallest answer cell
     (the example is read, not written in), so its steps stay on its page; failing that
-    too, one above the other. A board too wide for that (a Samurai's 21 across) is
-    drawn alone, without its solution."""
+    too (a 9x9 Killer on a 6x9 page), and for a board too wide (a Samurai's 21 across),
+    the puzzle alone, its worked steps marked on it."""
     border, width, least = example.border, example.width, example.least_side
     puzzle = example.puzzle
     placed = [(cell, value) for step in steps for cell, value in step.placements]
@@ -183,8 +183,8 @@ def example_figures(example: Example, steps: Sequence[Step] = ()) -> list[Figure
     widest = width * (EXAMPLE_SHARE if len(grids) > 1 else 1.0) - border
     if least > widest >= example.least_read_side > 0:
         least = example.least_read_side
-    if widest < least:
-        return [_figure(example, [grid], least) for grid in grids]
+    if widest < least:  # one above the other would not fit a page with its steps
+        return [_figure(example, grids[:1], least)]
     high = ALONE_HEIGHT if len(grids) == 1 else EXAMPLE_HEIGHT
     side = min(widest, max(example.page_height * high - border, least))
     return [_figure(example, list(grids), side)]
