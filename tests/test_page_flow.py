@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bookmaker.book.build import example_puzzle, kind_diagrams
+from bookmaker.book.build import example_puzzles
 from bookmaker.book.compose import compose
 from bookmaker.book.plan import plan
 from bookmaker.pages.flow import Figure, TextSetter, Together, flow
@@ -41,8 +41,7 @@ def _smallest_book(path: Path, tmp_path: Path):
     spec = load_spec(small)
     planned = plan(spec)
     puzzles = [make_puzzle(p.job) for p in planned]
-    example = example_puzzle(spec)
-    return compose(spec, planned, puzzles, example, kind_diagrams(spec, example))
+    return compose(spec, planned, puzzles, example_puzzles(spec))
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda path: path.name)

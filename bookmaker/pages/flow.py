@@ -339,7 +339,8 @@ class _Flow:
                 head, rest = _split(block, rest, room, setter, width)
                 if not head:  # a page too short to part it so: a line at least
                     head, rest = _split(block, rest, room, setter, width, parted=1)
-                sheet.blocks.append(replace(block, lines=(head,)))
+                if head:  # none where floats set at the page's top left not a line's room
+                    sheet.blocks.append(replace(block, lines=(head,)))
                 sheet = self.continued_sheet(block, hold=True)
                 block, sheet.gap = replace(block, space_before=sheet.gap), 0.0
                 room = sheet.room
