@@ -111,6 +111,19 @@ def test_a_page_that_goes_on_with_a_section_restates_its_heading():
     assert all(page.texts[0].lines == ("Tips (continued)",) for page in pages[1:])
 
 
+def test_a_page_opened_by_a_float_that_waited_goes_on_with_the_part_not_the_section():
+    # A worked example that waited for the next page came under 'Solving tips (continued)'
+    # (the large-print book's), the heading set last before it, whose text it is not.
+    intro = TextBlock(tuple("a b c" for _ in range(6)), "body")  # 114 of 180 points
+    example = Together((TextBlock(("Example",), "entry"), Figure(100.0, lambda *_: ())))
+    tips = [TextBlock(("Tips",), "heading"), TextBlock(("d e f", "g h i"), "body")]
+    pages = flow([intro, example, *tips], _setter(), PAGE, 1,
+                 TextBlock(("Part (continued)",), "heading"),
+                 lambda section: TextBlock((f"{section} (continued)",), "heading"))
+    assert [[line for block in page.texts for line in block.lines][:2] for page in pages] \
+        == [["a b c", "a b c"], ["Part (continued)", "Example"]]
+
+
 
 def test_a_figure_on_a_page_set_shorter_stays_right_under_the_text_before_it():
     # The page before a stub is set shorter; its figure was placed as far lower, over

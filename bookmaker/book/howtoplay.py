@@ -221,16 +221,19 @@ def _figure(example: Example, grids: list, side: float) -> Figure:
 def difficulty_legend(kinds: Sequence[Kind], words: Catalogue) -> list[Piece]:
     """What the squares beside a puzzle's number say: one line for each grade the book's
     kinds have, with what it asks where the book has a kind of Sudoku's rule (the notes
-    name Sudoku's techniques; a Calcudoku book's grades stand alone)."""
+    name Sudoku's techniques; a Calcudoku book's grades stand alone). It is text flowing
+    with the text after the kinds' parts, not a piece kept together: kept together it
+    waited for the page after the worked example's and stood alone there (a large-print
+    classic book's)."""
     notes = any(kind.presentation.sudoku_rule for kind in kinds)
     grades = [grade for grade in GRADES if any(grade in kind.grades for kind in kinds)]
     lines = tuple(words.text("legend_line" if notes else "legend_grade",
                              squares=FILLED * (index + 1) + EMPTY * (len(GRADES) - index - 1),
                              grade=words.grade(grade), note=words.text(f"grade_notes.{grade}"))
                   for index, grade in enumerate(GRADES) if grade in grades)
-    return [Together((TextBlock((words.text("difficulty"),), "heading", space_before=10.0),
-                      TextBlock((words.text("difficulty_intro"),), "body", space_before=2.0),
-                      TextBlock(lines, "body")))]
+    return [TextBlock((words.text("difficulty"),), "heading", space_before=10.0),
+            TextBlock((words.text("difficulty_intro"),), "body", space_before=2.0),
+            TextBlock(lines, "body")]
 
 
 def kind_charts(kind: Kind, sizes: Sequence[int], words: Catalogue) -> list[TextBlock]:

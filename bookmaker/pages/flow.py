@@ -278,6 +278,9 @@ class _Flow:
         shorter = self.shorter.get(len(self.pages), 0.0)
         sheet = _Sheet([], [], self.geometry.content_height - shorter, raised=shorter)
         heading = self.heading
+        # A page the floats that waited open goes on with the part, not with the section
+        # set last (a worked example is no 'Solving tips (continued)').
+        goes_on = goes_on and (hold or not self.waiting)
         if self.restate is not None and goes_on and self.section is not None:
             heading = self.restate(self.section)
         self.heads.append(0.0)
