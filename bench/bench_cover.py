@@ -72,7 +72,7 @@ def interior_render(folder: Path, count: int, repeats: int) -> tuple[int, float]
     planned = plan(spec)
     made = cover_puzzles(spec)
     puzzles = [made[i % len(made)] for i in range(len(planned))]
-    book = compose(spec, planned, puzzles, None)
+    book = compose(spec, planned, puzzles, ())
     document = book.documents[0]
     measured, _ = timing.repeated(lambda: render_pdf_bytes(
         document.pages, document.style, document.metadata, document.outline), repeats)

@@ -5,12 +5,11 @@ on and packed by size, roomy expert Killers, and the copy's defaults."""
 from __future__ import annotations
 
 from dataclasses import replace
-from types import SimpleNamespace
 from typing import cast
 
 import pytest
 
-from bookmaker.book.build import example_puzzle
+from bookmaker.book.build import example_puzzles
 from bookmaker.book.compose import copyright_lines
 from bookmaker.book.explain import (
     Room,
@@ -22,14 +21,7 @@ from bookmaker.book.explain import (
     solve_each,
     techniques_used,
 )
-from bookmaker.book.howtoplay import (
-    Diagrams,
-    Drawn,
-    Example,
-    diagram_figures,
-    example_figures,
-    how_to_play_pieces,
-)
+from bookmaker.book.howtoplay import Example, example_figures, how_to_play_pieces
 from bookmaker.book.plan import PlannedPuzzle
 from bookmaker.core.grade.candidates import Step
 from bookmaker.core.kinds.kind import MakeRequest
@@ -38,7 +30,7 @@ from bookmaker.core.registry import kind_named, kind_of_puzzle
 from bookmaker.design.captions import caption_parts, grid_size_text
 from bookmaker.design.catalogue import load_catalogue
 from bookmaker.design.cells import least_cell
-from bookmaker.design.explain import path_text, step_text, technique_key, technique_name
+from bookmaker.design.explain import path_text, step_text, technique_name
 from bookmaker.design.fontfile import default_font_paths, read_font
 from bookmaker.design.glyphs import glyphs_of, numbers
 from bookmaker.design.howtoplay import rules_sentence
@@ -210,15 +202,6 @@ def test_the_glossary_names_the_techniques_used_easiest_first_with_a_note_each(c
     assert all(notes) and len(notes) == len(used)
 
 
-def test_every_technique_of_every_ladder_has_a_name_and_a_note_in_every_catalogue():
-    # The Sudoku and Killer ladders; the number kinds' techniques have no words yet.
-    keys = {technique_key(t.name) for kind in (CLASSIC, KILLER) for t in kind.techniques}
-    for language in ("en", "de", "fr", "es", "it", "nl", "pl", "pt"):
-        texts = load_catalogue(language).texts
-        assert {k for k in keys if f"techniques.{k}" not in texts} == set()
-        assert {k for k in keys if f"technique_notes.{k}" not in texts} == set()
-
-
 # --- solving times ----------------------------------------------------------------------
 
 def test_a_solving_time_follows_the_stated_model():
@@ -269,7 +252,7 @@ def _white_under(page, setter: TextSetter, geometry: PageGeometry) -> float:
 
 def test_the_travel_books_how_to_play_sets_its_example_under_the_rules_without_gaps(classic):
     boards = [(9, CLASSIC, ())]
-    pieces = how_to_play_pieces(boards, ENGLISH, _example(classic, TRAVEL),
+    pieces = how_to_play_pieces(boards, ENGLISH, [_example(classic, TRAVEL)],
                                 "The solutions are at the back.", True, True)
     setter = _setter()
     pages = flow(pieces, setter, TRAVEL, 4, TextBlock(("How to play (continued)",), "heading"))
@@ -280,9 +263,10 @@ def test_the_travel_books_how_to_play_sets_its_example_under_the_rules_without_g
     grids = pages[0].placements
     assert len(grids) == 2 and grids[1].solution == classic.solution
     assert all(bottom <= g.y and g.x + g.side <= left + width + 1e-6 for g in grids)
-    # The grids sit right under the rules and the example's heading: their labels start
+    # The grids sit right under the rules, the kind's heading and the example's: their labels start
     # where the text stopped (after the figure's own 6 pt).
-    rules = sum(setter.height(block, TRAVEL.live_width) for block in pages[0].texts[:3])
+    above = [block.lines[0] for block in pages[0].texts].index("Worked example") + 1
+    rules = sum(setter.height(block, TRAVEL.live_width) for block in pages[0].texts[:above])
     assert grids[0].y + grids[0].side + 14.0 + 2.5 / 2 == pytest.approx(
         bottom + height - rules - 6.0, abs=1e-6)
 
@@ -291,15 +275,19 @@ def test_a_large_print_book_of_five_kinds_flows_its_rules_onto_more_pages(classi
     kinds = [CLASSIC] + [kind_named(name) for name in ("x", "hyper", "jigsaw", "killer")]
     boards = [(9, kind, ()) for kind in kinds]
     setter = _setter(1.6)
-    pieces = how_to_play_pieces(boards, ENGLISH, _example(classic, LARGE, 28.8 * 9),
+    pieces = how_to_play_pieces(boards, ENGLISH, [_example(classic, LARGE, 28.8 * 9)],
                                 "", True, True)
     pages = flow(pieces, setter, LARGE, 4, TextBlock(("How to play (continued)",), "heading"))
     assert len(pages) >= 3
+    # Each kind's part (its rule and worked example; its tips and chart) is kept whole
+    # and in order, so a page may end up to 2 in short where the next part does not fit.
     for page in pages[:-1]:
-        assert _white_under(page, setter, LARGE) < GAP_MOST
-    # Large print: the example's cells keep the layout's 28.8 pt, one grid above the other.
+        drawn = sum(g.side + 14.0 for g in page.placements)  # the grids and their labels
+        assert _white_under(page, setter, LARGE) - drawn < 2 * GAP_MOST
+    # Large print: the example's cells keep the layout's 28.8 pt; its solution beside it
+    # would not fit, nor above it with its steps: the puzzle alone.
     grids = [g for page in pages for g in page.placements]
-    assert [g.cell >= 28.8 - 1e-6 for g in grids] == [True, True]
+    assert [g.cell >= 28.8 - 1e-6 for g in grids] == [True]
     text = " ".join(line for page in pages for block in page.texts for line in block.lines)
     for kind in kinds[1:]:
         assert ENGLISH.text(kind.presentation.rules_key) in text
@@ -317,14 +305,38 @@ def test_large_prints_example_grids_sit_side_by_side_at_answer_cells_with_their_
     assert len(figures) == 1  # one row of two grids
     grids = figures[0].place(0.0, 500.0, LARGE.live_width)
     assert len(grids) == 2 and grids[0].side >= layout.min_answer_cell * 9
-    stacked = example_figures(_example(classic, LARGE, layout.min_puzzle_cell * 9))
-    assert len(stacked) == 2  # without the answer cells: one above the other, as before
+    alone = example_figures(_example(classic, LARGE, layout.min_puzzle_cell * 9))
+    # Without the answer cells: the puzzle alone (one above the other, the two grids and
+    # the steps took more than a page).
+    assert len(alone) == 1 and len(alone[0].place(0.0, 500.0, LARGE.live_width)) == 1
     setter = _setter(1.45)  # large print's sizes
-    pieces = how_to_play_pieces([(9, CLASSIC, ())], ENGLISH, example,
+    pieces = how_to_play_pieces([(9, CLASSIC, ())], ENGLISH, [example],
                                 "The solutions are at the back.", True, True)
     pages = flow(pieces, setter, LARGE, 4, TextBlock(("How to play (continued)",), "heading"))
-    first = " ".join(line for block in pages[0].texts for line in block.lines)
-    assert len(pages[0].placements) == 2 and "3. " in first  # grids and steps on one page
+    drawn = next(page for page in pages if page.placements)
+    text = " ".join(line for block in drawn.texts for line in block.lines)
+    assert len(drawn.placements) == 2 and "3. " in text  # grids and steps on one page
+
+
+def test_a_paragraph_after_floats_that_fill_its_page_sets_no_empty_line():
+    # A paragraph with no room for its first line took a new page, where the floats
+    # that waited left less than a line: an empty line was set there, past the page's
+    # foot, and the book refused to render (the how-to-play of a Futoshiki and
+    # Skyscrapers book on 6x9, issue 36).
+    setter, content = _setter(), TRAVEL.content_height
+    heading = TextBlock(("Title (continued)",), "heading")
+    top = setter.height(heading, TRAVEL.live_width)
+
+    def drawn(left, top, width):
+        return ("a grid",)  # stands for a placement: the page is not empty
+    words = " ".join(f"word{n}" for n in range(60))
+    pieces = [Together((Figure(content - 10.0, drawn),), floats=False),
+              Together((Figure(content - top - 10.0, drawn),)),
+              TextBlock((words,), "body")]
+    pages = flow(pieces, setter, TRAVEL, 1, heading)
+    lines = [line for page in pages for block in page.texts if block.style == "body"
+             for line in block.lines]
+    assert "" not in lines and " ".join(lines) == words
 
 
 def test_a_paragraph_split_between_pages_keeps_every_word_once():
@@ -533,58 +545,80 @@ def test_a_killers_chart_lists_the_cages_with_one_set_of_digits():
     assert CLASSIC.presentation.combination_chart(9) == ()
 
 
-# --- the how-to-play shows each kind ----------------------------------------------------
+# --- the how-to-play teaches each kind -------------------------------------------------
 
-def _diagrams(puzzles: list[Puzzle], geometry: PageGeometry) -> Diagrams:
-    drawn = tuple(Drawn(p, ENGLISH.text(kind_of_puzzle(p).presentation.title_key)) for p in puzzles)
-    return Diagrams(drawn, 14.0, 2.5, geometry.live_width, geometry.content_height)
-
-
-def test_a_variety_books_rules_show_a_labelled_diagram_of_each_other_kind(classic, killer):
+def test_a_variety_book_has_a_part_for_each_kind_with_its_own_worked_example(classic, killer):
     x = kind_named("x")
     diagonal = x.make(MakeRequest(x.frame(6), 3, "any", "rotational", record_rating=False))
     boards = [(9, CLASSIC, ()), (6, x, ()), (6, KILLER, ())]
-    pieces = how_to_play_pieces(boards, ENGLISH, _example(classic, TRAVEL), "", False, False,
-                                _diagrams([diagonal, killer], TRAVEL))
+    examples = [_example(puzzle, TRAVEL) for puzzle in (classic, diagonal, killer)]
+    pieces = how_to_play_pieces(boards, ENGLISH, examples, "", False, False)
     pages = flow(pieces, _setter(), TRAVEL, 4, TextBlock(("How to play (continued)",),
                                                           "heading"))
+    headings = [block.lines[0] for page in pages for block in page.texts
+                if block.style == "heading"]
+    parts = [h for h in headings if h in ("Sudoku", "Sudoku X", "Killer Sudoku")]
+    assert parts == ["Sudoku", "Sudoku X", "Killer Sudoku"]
     grids = [g for page in pages for g in page.placements]
-    drawn = [g for g in grids if g.label in ("Sudoku X", "Killer Sudoku")]
-    # Two a row, right under the rules, before the worked example; the Killer's cages
-    # and totals drawn (its cells large enough for them), the X's diagonals by its board.
-    assert [g.label for g in drawn] == ["Sudoku X", "Killer Sudoku"]
-    assert drawn[0].y == drawn[1].y and drawn[0].side == drawn[1].side
-    assert grids.index(drawn[0]) < grids.index(next(g for g in grids if g.label == "A puzzle"))
-    assert drawn[1].marks.cages and drawn[1].cell >= least_cell(KILLER)
-    assert drawn[0].grid.shape == diagonal.shape and drawn[0].solution is None
+    puzzles = [g for g in grids if g.solution is None]
+    # Each kind's example, drawn as its kind (the Killer with its cages), with the
+    # values its worked steps place written in and shaded.
+    assert [g.grid.shape for g in puzzles] == [classic.shape, diagonal.shape, killer.shape]
+    assert puzzles[2].marks.cages and puzzles[2].cell >= least_cell(KILLER)
+    for grid in puzzles:
+        assert grid.shaded and grid.entered is not None
+        assert all(grid.entered.cells[cell] and not grid.grid.cells[cell]
+                   for cell in grid.shaded)
+    text = " ".join(line for page in pages for block in page.texts for line in block.lines)
+    assert "2 cells: 3=12, 4=13, 10=46, 11=56" in text  # the 6x6 Killer's cage chart
 
 
-def test_a_samurai_diagram_has_a_row_to_itself(classic):
-    samurai = kind_named("samurai")
-    # Only its board and kind are asked, to size it: a stand-in, not a made Samurai.
-    stand_in = cast(Puzzle, SimpleNamespace(shape=samurai.board(samurai.frame(9)),
-                                            extras=None))
-    diagrams = Diagrams((Drawn(stand_in, "S"), Drawn(classic, "C"), Drawn(classic, "D")),
-                        14.0, 2.5, TRAVEL.live_width, TRAVEL.content_height)
-    figures = diagram_figures(diagrams)
-    # 21 cells across do not fit half the width: alone, larger; the two classics share a
-    # row (three diagrams, two rows).
-    assert len(figures) == 2 and figures[0].height > figures[1].height
-    assert len(figures[1].place(0.0, 500.0, TRAVEL.live_width)) == 2
+def test_a_killers_and_a_futoshikis_worked_example_place_numbers(killer):
+    futoshiki = kind_named("futoshiki")
+    signs = futoshiki.make(MakeRequest(futoshiki.frame(5), 2, "easy", record_rating=False))
+    for puzzle in (killer, signs):
+        pieces = how_to_play_pieces([(puzzle.shape.size, kind_of_puzzle(puzzle), ())], ENGLISH,
+                                    [_example(puzzle, TRAVEL)], "", False, False)
+        steps = [line for piece in pieces for block in _blocks(piece) for line in block.lines
+                 if line[:3] in ("1. ", "2. ", "3. ", "4. ", "5. ", "6. ")]
+        assert 2 <= len(steps) <= 6
+        assert any(" in r" in line and "no " not in line.split(":")[1] for line in steps)
 
 
-def test_the_worked_example_is_of_the_books_first_kind(tmp_path):
-    spec = load_spec(_book_file(tmp_path, "killer", "9x9"))
-    example = example_puzzle(spec)
-    # A Killer book teaches with a Killer (a 6x6: its totals need cells too large for a 9x9
-    # and its solution side by side); a Calcudoku book with a Calcudoku; a Samurai alone
-    # with a classic 9x9 (21 cells across do not fit under the rules).
-    assert example is not None and kind_of_puzzle(example) is KILLER and example.shape.size == 6
-    calc = example_puzzle(load_spec(_book_file(tmp_path, "calcudoku", "4x4")))
-    assert calc is not None and calc.shape.size == 4
-    assert kind_of_puzzle(calc) is kind_named("calcudoku")
-    samurai = example_puzzle(load_spec(_book_file(tmp_path, "samurai", "9x9")))
-    assert samurai is not None and kind_of_puzzle(samurai) is CLASSIC
+def test_every_kind_teaches_at_the_books_own_size(tmp_path):
+    # A 9x9 Killer book taught with a 6x6 Killer whose rules said 1 to 9 (issue 36).
+    killer = example_puzzles(load_spec(_book_file(tmp_path, "killer", "9x9")))
+    assert [(kind_of_puzzle(p), p.shape.size) for p in killer] == [(KILLER, 9)]
+    calc = example_puzzles(load_spec(_book_file(tmp_path, "calcudoku", "4x4")))
+    assert [(kind_of_puzzle(p).name, p.shape.size) for p in calc] == [("calcudoku", 4)]
+    samurai = example_puzzles(load_spec(_book_file(tmp_path, "samurai", "9x9")))
+    assert [kind_of_puzzle(p).name for p in samurai] == ["samurai"]  # drawn alone, at its own size
+    big = example_puzzles(load_spec(_book_file(tmp_path, "killer", "12x12")))
+    assert [p.shape.size for p in big] == [9]  # a 12x12 beside its solution would not fit
+
+
+def test_a_kakuro_books_tips_have_words_and_its_unique_sums():
+    kakuro = kind_named("kakuro")
+    pieces = how_to_play_pieces([(8, kakuro, ())], ENGLISH, [], "", False, False)
+    text = [line for piece in pieces for block in _blocks(piece) for line in block.lines]
+    assert ENGLISH.text("tips.kakuro") in text
+    assert "Runs with one set of digits (unique sums)" in text
+    assert "2 cells: 3=12, 4=13, 16=79, 17=89" in text
+    assert "7 cells: 28=1234567, 29=1234568, 41=2456789, 42=3456789" in text
+
+
+def test_a_calcudoku_book_lists_the_products_of_two_cells():
+    calc = kind_named("calcudoku")
+    pieces = how_to_play_pieces([(6, calc, ())], ENGLISH, [], "", False, False)
+    text = [line for piece in pieces for block in _blocks(piece) for line in block.lines]
+    assert "Two cells and their product" in text
+    products = next(line for line in text if line.startswith("2=1×2"))
+    assert "6=1×6 or 2×3" in products and "12=2×6 or 3×4" in products
+    assert products.endswith("30=5×6")
+    added = how_to_play_pieces([(6, kind_named("calcudoku-add"), ())], ENGLISH, [], "",
+                               False, False)
+    assert "Two cells and their product" not in [  # no products in an addition-only book
+        line for piece in added for block in _blocks(piece) for line in block.lines]
 
 
 def _book_file(tmp_path, variant: str, size: str):
@@ -597,7 +631,7 @@ def _book_file(tmp_path, variant: str, size: str):
 
 def test_a_calcudoku_books_how_to_play_speaks_of_rows_and_columns_only():
     calc = kind_named("calcudoku")
-    pieces = how_to_play_pieces([(6, calc, ())], ENGLISH, None, "", True, False)
+    pieces = how_to_play_pieces([(6, calc, ())], ENGLISH, [], "", True, False)
     text = " ".join(line for piece in pieces for block in _blocks(piece)
                     for line in block.lines)
     assert ENGLISH.text("tips.calcudoku") in text and ENGLISH.text("tips.classic") not in text
@@ -732,3 +766,23 @@ def test_a_solving_path_can_draw_every_step_beyond_singles_or_none(classic):
     none = path_pieces(solved, ENGLISH, room, "none")
     assert not [piece for piece in none if isinstance(piece, (Beside, Together, Figure))]
     assert none[3].lines == path_pieces(solved, ENGLISH)[3].lines
+
+
+def test_a_skyscrapers_part_draws_what_a_clue_sees_on_its_solved_example():
+    towers = kind_named("skyscrapers")
+    puzzle = towers.make(MakeRequest(towers.frame(5), 4, "easy", record_rating=False))
+    line = towers.presentation.seen_line(puzzle.extras)
+    views = {cells: (front, back) for cells, front, back in puzzle.extras.lines()}
+    assert len(line) == 5 and (1 in views[line] or max(views[line]) == max(
+        max(clues) for clues in views.values()))
+    pieces = how_to_play_pieces([(5, towers, ())], ENGLISH, [_example(puzzle, TRAVEL)], "",
+                                False, False)
+    pages = flow(pieces, _setter(), TRAVEL, 4, TextBlock(("How to play (continued)",),
+                                                          "heading"))
+    grids = [g for page in pages for g in page.placements]
+    aid = next(g for g in grids if set(g.shaded) == set(line))
+    assert aid.solution is None and aid.marks.edges  # drawn as a puzzle: its clues kept
+    assert aid.entered == puzzle.solution
+    text = " ".join(line for page in pages for block in page.texts for line in block.lines)
+    assert ENGLISH.text("aids.skyscrapers") in text
+    assert CLASSIC.presentation.seen_line(None) == ()

@@ -12,10 +12,10 @@ import pypdfium2
 from drawing import stroke_widths
 from pypdf import PdfReader
 
-from bookmaker.book.build import build, example_puzzle, kind_diagrams
+from bookmaker.book.build import build, example_puzzles
 from bookmaker.book.compose import marks_of
 from bookmaker.core.futoshiki.text import parse_futoshiki
-from bookmaker.core.registry import kind_named, kind_of_puzzle
+from bookmaker.core.registry import kind_of_puzzle
 from bookmaker.core.skyscrapers.text import parse_skyscrapers
 from bookmaker.daily.build import make_daily
 from bookmaker.design.layout import POD_MIN_LINE
@@ -100,12 +100,10 @@ def test_the_example_daily_ramps_through_the_week():
     assert days["sunday"] == ("skyscrapers", 6, "hard")
 
 
-def test_how_to_play_works_the_first_latin_kind_and_draws_the_other(tmp_path):
+def test_how_to_play_works_an_example_of_each_latin_kind(tmp_path):
     (tmp_path / "book.yaml").write_text(BOOK, encoding="utf-8")
     spec = load_spec(tmp_path / "book.yaml")
-    example = example_puzzle(spec)
-    assert example is not None and kind_of_puzzle(example) is kind_named("futoshiki")
-    assert marks_of(example).signs  # drawn with its signs
-    diagrams = kind_diagrams(spec, example)
-    assert [kind_of_puzzle(d).name for d in diagrams] == ["skyscrapers"]
-    assert marks_of(diagrams[0]).edges  # drawn with its clues
+    examples = example_puzzles(spec)
+    assert [kind_of_puzzle(e).name for e in examples] == ["futoshiki", "skyscrapers"]
+    assert marks_of(examples[0]).signs  # drawn with its signs
+    assert marks_of(examples[1]).edges  # drawn with its clues

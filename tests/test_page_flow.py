@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bookmaker.book.build import example_puzzle, kind_diagrams
+from bookmaker.book.build import example_puzzles
 from bookmaker.book.compose import compose
 from bookmaker.book.plan import plan
 from bookmaker.pages.flow import Figure, TextSetter, Together, flow
@@ -41,8 +41,7 @@ def _smallest_book(path: Path, tmp_path: Path):
     spec = load_spec(small)
     planned = plan(spec)
     puzzles = [make_puzzle(p.job) for p in planned]
-    example = example_puzzle(spec)
-    return compose(spec, planned, puzzles, example, kind_diagrams(spec, example))
+    return compose(spec, planned, puzzles, example_puzzles(spec))
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda path: path.name)
@@ -110,6 +109,19 @@ def test_a_page_that_goes_on_with_a_section_restates_its_heading():
                  lambda section: TextBlock((f"{section} (continued)",), "heading"))
     assert len(pages) > 1
     assert all(page.texts[0].lines == ("Tips (continued)",) for page in pages[1:])
+
+
+def test_a_page_opened_by_a_float_that_waited_goes_on_with_the_part_not_the_section():
+    # A worked example that waited for the next page came under 'Solving tips (continued)'
+    # (the large-print book's), the heading set last before it, whose text it is not.
+    intro = TextBlock(tuple("a b c" for _ in range(6)), "body")  # 114 of 180 points
+    example = Together((TextBlock(("Example",), "entry"), Figure(100.0, lambda *_: ())))
+    tips = [TextBlock(("Tips",), "heading"), TextBlock(("d e f", "g h i"), "body")]
+    pages = flow([intro, example, *tips], _setter(), PAGE, 1,
+                 TextBlock(("Part (continued)",), "heading"),
+                 lambda section: TextBlock((f"{section} (continued)",), "heading"))
+    assert [[line for block in page.texts for line in block.lines][:2] for page in pages] \
+        == [["a b c", "a b c"], ["Part (continued)", "Example"]]
 
 
 

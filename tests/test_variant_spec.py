@@ -131,11 +131,17 @@ def test_captions_contents_and_rules_name_each_variant(tmp_path):
         "First · Easy · 9×9", "Diagonals · X · Easy · 9×9", "Windows · Hyper · Easy · 9×9",
         "Shapes · Jigsaw · Easy · 9×9", "Cages · Killer · Easy · 9×9",
         "Cages and Diagonals · Killer X · Easy · 9×9", "Samurai · Easy"]
-    pieces = how_to_play_pieces([(s.size, s.kind, s.glyphs) for s in spec.sections], english, None,
+    pieces = how_to_play_pieces([(s.size, s.kind, s.glyphs) for s in spec.sections], english, [],
                                 "", False, False)
-    paragraphs = pieces[1].lines
-    assert [p.split(":")[0] for p in paragraphs[1:7]] == [
-        "X", "Hyper", "Jigsaw", "Killer", "Killer X", "Samurai"]
+    blocks = [block for piece in pieces for block in getattr(piece, "pieces", (piece,))]
+    paragraphs = [line for block in blocks if block.style == "body" for line in block.lines]
+    assert [p.split(":")[0] for p in paragraphs if p.split(":")[0] in (
+        "X", "Hyper", "Jigsaw", "Killer", "Killer X", "Samurai")] == [
+        "X", "Hyper", "Jigsaw", "Killer", "Killer X", "Samurai"]  # each in its kind's part
+    headings = [block.lines[0] for block in blocks if block.style == "heading"]
+    assert [h for h in headings if "Sudoku" in h] == [
+        "Sudoku", "Sudoku X", "Hyper Sudoku", "Jigsaw Sudoku", "Killer Sudoku",
+        "Killer Sudoku X", "Samurai Sudoku"]
     german = load_catalogue("de")
     assert caption(spec.sections[3], "Leicht", german) == "Shapes · Jigsaw · Leicht · 9×9"
 

@@ -20,13 +20,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..core.board.grid import format_grid
-from ..core.board.shape import Shape, shape_for_size
+from ..core.board.shape import Shape
 from ..core.kinds.kind import Kind
-from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
-from ..core.registry import kind_of_puzzle
 from ..core.rng import derive_seed
-from ..design.cells import board_cells, least_cell
 from ..puzzles.dedupe import Distinct, without_repeats
 from ..puzzles.outputs import (
     OutputSet,
@@ -54,7 +51,6 @@ __all__ = ["build", "BuildResult", "BuildError"]
 
 ProgressCallback = Callable[[int], None]
 EXAMPLE_MAX_SIZE = 9  # a larger example would not fit half a page; the rules are the same
-DIAGRAM_SIZE = 6  # a kind's diagram beside the rules, where the kind is made this small
 
 
 @dataclass(frozen=True)
@@ -114,10 +110,9 @@ def drawn_book(spec: BookSpec, planned: list[PlannedPuzzle], puzzles: list[Puzzl
                cover_puzzles: list[Puzzle], clock: _StageClock
                ) -> tuple[ComposedBook, dict[str, bytes]]:
     """The book composed, and its PDFs and cover drawn, by file name."""
-    example = example_puzzle(spec)
-    diagrams = kind_diagrams(spec, example)
+    examples = example_puzzles(spec)
     clock.lap("generate")
-    book = compose(spec, planned, puzzles, example, diagrams)
+    book = compose(spec, planned, puzzles, examples)
     clock.lap("compose")
     contents = render_documents(book, clock)
     contents |= cover_contents(spec, cover_puzzles, pages=len(book.documents[0].pages),
@@ -207,50 +202,25 @@ def pending_issue(registry: Registry | None, spec: BookSpec, planned: list[Plann
     return registry.pending(spec.series, {spec.issue: entries}, read)
 
 
-def example_puzzle(spec: BookSpec) -> Puzzle | None:
-    """The worked example for the how-to-play pages (None without them): a puzzle of the
-    book's first kind, drawn as that kind (a Killer's cages, a Calcudoku's), at the
-    smallest size of its sections, made and verified like every other, at the kind's
-    easiest grade but one, so that its first steps teach (a kind with corner labels, a
-    Killer, at DIAGRAM_SIZE where it is made so small). A kind whose board is wider
-    than EXAMPLE_MAX_SIZE cells (a Samurai's 21) gives way to the next kind in the book,
-    and a book of none but such kinds gets a classic 9x9."""
-    if not spec.front_matter.how_to_play:
-        return None
-    fitting = [s for s in spec.sections if board_cells(s.kind, s.shape) <= EXAMPLE_MAX_SIZE]
-    if not fitting:
-        return _example_of(shape_for_size(EXAMPLE_MAX_SIZE), CLASSIC, "rotational", spec.seed)
-    kind = fitting[0].kind
-    smallest = min((s for s in fitting if s.kind is kind), key=lambda s: s.size)
-    frame = smallest.shape
-    if least_cell(kind) and smallest.size > DIAGRAM_SIZE and \
-            kind.size_problem(DIAGRAM_SIZE, False) is None:
-        # Corner labels (a Killer's totals) ask for large cells: a 9x9 and its solution
-        # would not stand side by side under the rules; a 6x6 teaches the same rules.
-        frame = kind.frame(DIAGRAM_SIZE)
-    return _example_of(frame, kind, smallest.symmetry, spec.seed)
-
-
-def kind_diagrams(spec: BookSpec, example: Puzzle | None) -> tuple[Puzzle, ...]:
-    """A small puzzle of each other kind in the book (not the worked example's), in the
-    order the book first has them, for the how-to-play's labelled diagrams: a reader
-    sees a cage, a jigsaw's regions, the diagonals, the windows, the Samurai's overlap.
-    Each is DIAGRAM_SIZE across where the kind is made so small and the book has it no
-    smaller, else at its smallest size in the book (9x9 at most): a small board shows
-    the rule as well, and two share a row."""
+def example_puzzles(spec: BookSpec) -> tuple[Puzzle, ...]:
+    """The worked examples for the how-to-play pages (none without them): a puzzle of each
+    kind of the book, in the order the book first has it, drawn as that kind (a Killer's
+    cages, a Calcudoku's), at its smallest size in the book, and no larger than
+    EXAMPLE_MAX_SIZE where the kind is made that size (a 12x12 Killer book teaches with a
+    9x9; a Samurai keeps its own board): a 9x9 Killer book teaches with a 9x9 Killer,
+    whose rules say 1 to 9. Each is made and verified like every other, at the kind's
+    easiest grade but one, so that its first steps teach."""
     if not spec.front_matter.how_to_play:
         return ()
-    diagrams = []
+    examples = []
     for kind in dict.fromkeys(s.kind for s in spec.sections):
-        if example is not None and kind is kind_of_puzzle(example):
-            continue
         smallest = min((s for s in spec.sections if s.kind is kind), key=lambda s: s.size)
-        size = min(smallest.size, EXAMPLE_MAX_SIZE)
-        if size > DIAGRAM_SIZE and kind.size_problem(DIAGRAM_SIZE, False) is None:
-            size = DIAGRAM_SIZE
-        frame = smallest.shape if size == smallest.size else kind.frame(size)
-        diagrams.append(_example_of(frame, kind, smallest.symmetry, spec.seed))
-    return tuple(diagrams)
+        frame = smallest.shape
+        if smallest.size > EXAMPLE_MAX_SIZE and \
+                kind.size_problem(EXAMPLE_MAX_SIZE, False) is None:
+            frame = kind.frame(EXAMPLE_MAX_SIZE)
+        examples.append(_example_of(frame, kind, smallest.symmetry, spec.seed))
+    return tuple(examples)
 
 
 def _example_of(frame: Shape, kind: Kind, symmetry: str, seed: int | str) -> Puzzle:

@@ -91,7 +91,7 @@ from .explain import (
     solve_each,
     techniques_used,
 )
-from .howtoplay import DIAGRAM_CELL, Diagrams, Drawn, Example, how_to_play_pieces
+from .howtoplay import DIAGRAM_CELL, EXAMPLE_MOST_CELLS, Example, how_to_play_pieces
 from .plan import PlannedPuzzle
 
 UNNUMBERED = (TITLE, COPYRIGHT, BLANK, DIVIDER, OPENER)  # pages that show no number
@@ -150,21 +150,19 @@ class _Book:
     puzzles: Sequence[Puzzle]
     places: Sequence[PuzzlePlace]
     plan: BookPlan
-    example: Puzzle | None
+    examples: Sequence[Puzzle]  # the how-to-play's worked examples, one of each kind
     solved: Sequence[Solved] = ()
-    diagrams: Sequence[Puzzle] = ()  # a puzzle of each other kind, drawn under the rules
 
 
 def compose(spec: BookSpec, planned: Sequence[PlannedPuzzle], puzzles: Sequence[Puzzle],
-            example: Puzzle | None, diagrams: Sequence[Puzzle] = ()) -> ComposedBook:
+            examples: Sequence[Puzzle] = ()) -> ComposedBook:
     """The book's documents: the book itself, and the answer book when answers are separate
-    (`example`: the how-to-play's worked example; `diagrams`: its other kinds' puzzles)."""
+    (`examples`: the how-to-play's worked examples, one of each kind)."""
     words = book_words(spec)
     explained = spec.explanations
     solved = solve_each(planned, puzzles, [s.glyphs for s in spec.sections],
                         explained.shows_steps) if explained.solves else []
-    draft = _Book(spec, words, planned, puzzles, (), spec.page_plan(), example, solved,
-                  diagrams)
+    draft = _Book(spec, words, planned, puzzles, (), spec.page_plan(), examples, solved)
     plan = settled_plan(draft)
     check_page_rules(spec, plan)
     book = replace(draft, places=number_pages(spec, plan), plan=plan)
@@ -214,10 +212,10 @@ def text_parts(book: _Book, style: RenderStyle) -> dict[str, list[Piece]]:
     parts: dict[str, list[Piece]] = {}
     if spec.front_matter.how_to_play:
         parts[HOW_TO_PLAY] = how_to_play_pieces(
-            [(s.size, s.kind, s.glyphs) for s in spec.sections], words, example_of(book, style),
-            solutions_text(spec, words), spec.difficulty_mark == "squares",
-            any(shows_times(book, index, style) for index in range(len(spec.sections))),
-            diagrams_of(book, style))
+            [(s.size, s.kind, s.glyphs) for s in spec.sections], words,
+            examples_of(book, style), solutions_text(spec, words),
+            spec.difficulty_mark == "squares",
+            any(shows_times(book, index, style) for index in range(len(spec.sections))))
     if explanations.hints:
         parts[HINTS] = hint_pieces(book.solved, words, text_setter(style),
                                    style.geometry.live_width)
@@ -256,26 +254,27 @@ def text_setter(style: RenderStyle) -> TextSetter:
                        "caption": style.caption_size})
 
 
-def example_of(book: _Book, style: RenderStyle) -> Example | None:
-    """The worked example under the rules, sized for the style's page."""
-    if book.example is None:
-        return None
+def examples_of(book: _Book, style: RenderStyle) -> list[Example]:
+    """The worked examples, each sized for the style's page."""
     layout = book.spec.layout
-    kind = kind_of_puzzle(book.example)
-    glyphs = next((s.glyphs for s in book.spec.sections if s.kind is kind), ())
-    return Example(book.example, book.words.text("example_puzzle"),
-                   book.words.text("example_solution"), layout.grids.label_height,
-                   style.border_line, style.geometry.live_width,
-                   style.geometry.content_height,
-                   example_cell(layout, book.example, glyphs) * book.example.shape.frame[0],
-                   glyphs, example_cell(layout, book.example, glyphs, layout.min_answer_cell)
-                   * book.example.shape.frame[0])
+    examples = []
+    for puzzle in book.examples:
+        kind = kind_of_puzzle(puzzle)
+        glyphs = next((s.glyphs for s in book.spec.sections if s.kind is kind), ())
+        across = puzzle.shape.frame[0]
+        examples.append(Example(
+            puzzle, book.words.text("example_puzzle"), book.words.text("example_solution"),
+            layout.grids.label_height, style.border_line, style.geometry.live_width,
+            style.geometry.content_height, example_cell(layout, puzzle, glyphs) * across,
+            glyphs, example_cell(layout, puzzle, glyphs, layout.min_answer_cell) * across,
+            with_solution=across <= EXAMPLE_MOST_CELLS))
+    return examples
 
 
 def glossary_room(book: _Book, style: RenderStyle) -> Room:
-    """How large a glossary example is drawn: small, as the how-to-play's diagrams (it is
-    looked at, not solved), its cells never under an answer's (large print's are larger)
-    nor what its kind and symbols need."""
+    """How large a glossary example is drawn: small (it is looked at, not solved), its
+    cells never under an answer's (large print's are larger) nor what its kind and
+    symbols need."""
     layout = book.spec.layout
 
     def least(solved: Solved) -> float:
@@ -294,20 +293,6 @@ def example_cell(layout: Layout, puzzle: Puzzle, glyphs: tuple[str, ...],
     return max(layout.min_puzzle_cell if least is None else least,
                least_cell(kind_of_puzzle(puzzle)),
                least_symbol_cell(glyphs or numbers(puzzle.shape.size)))
-
-
-def diagrams_of(book: _Book, style: RenderStyle) -> Diagrams | None:
-    """The labelled diagrams of the book's other kinds, sized for the style's page."""
-    if not book.diagrams:
-        return None
-    spec = book.spec
-    kinds = [kind_of_puzzle(puzzle) for puzzle in book.diagrams]
-    return Diagrams(tuple(Drawn(puzzle, kind_title(book.words, kind),
-                                next(s.glyphs for s in spec.sections if s.kind is kind))
-                          for puzzle, kind in zip(book.diagrams, kinds)),
-                    spec.layout.grids.label_height, style.border_line,
-                    style.geometry.live_width, style.geometry.content_height,
-                    spec.layout.min_answer_cell)
 
 
 def solutions_text(spec: BookSpec, words: Catalogue) -> str:

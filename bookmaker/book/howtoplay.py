@@ -1,31 +1,38 @@
-"""The how-to-play pages as flowing text (pages/flow.py): the rules of every kind in the
-book, the example puzzle and its solution set right under them with the first steps of
-solving it, where the solutions are, the legend of the difficulty squares, the solving
-times, and a page of solving tips per kind (a Killer's with its cage-combination chart).
-Every word comes from the book's message catalogue, every kind's by its own keys."""
+"""The how-to-play pages as flowing text (pages/flow.py): the rules the book's kinds
+share and where the solutions are; then a part for each kind of the book (its own rule,
+a worked example of it at the book's size whose first placing steps are marked on its
+grid, its classic aid, tips and charts); then the legend of the difficulty squares, the
+solving times and Sudoku's tips. Every word comes from the book's message catalogue,
+every kind's by its own keys."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..core.board.grid import Grid
+from ..core.grade.candidates import Step
 from ..core.grade.grades import GRADES
 from ..core.kinds.kind import Kind
 from ..core.puzzle import Puzzle
 from ..core.registry import kind_of_puzzle
+from ..design.captions import kind_title
 from ..design.catalogue import Catalogue
-from ..design.cells import least_cell, least_symbol_cell
-from ..design.explain import step_text, value_text
-from ..design.glyphs import numbers
-from ..design.howtoplay import advice_key, kind_rules
+from ..design.explain import listed, step_text, value_text
+from ..design.howtoplay import (
+    advice_key,
+    rule_keys,
+    rules_sentence,
+    sudoku_sizes,
+    worked_steps,
+)
 from ..design.layout import EXAMPLE_HEIGHT, EXAMPLE_SHARE
 from ..pages.flow import Figure, Piece, Together
 from ..pages.page import GridPlacement, TextBlock
 
-WORKED_STEPS = 3  # steps of the worked example
-DIAGRAM_HEIGHT = 0.25  # a kind's diagram, two a row: at most this share of the page's height
-ALONE_HEIGHT = 0.45  # ... one a row (a Samurai): at most this share
-DIAGRAM_CELL = 11.0  # points: a diagram's least cell, its givens still easily read
+EXAMPLE_MOST_CELLS = 9  # cells across an example drawn beside its solution (not a Samurai)
+ALONE_HEIGHT = 0.45  # an example drawn alone (a Samurai): at most this share of the height
+DIAGRAM_CELL = 11.0  # points: a glossary example's least cell, its givens still easily read
 FILLED, EMPTY = "\u25a0", "\u25a1"  # the legend's squares, as the marks beside numbers
 
 
@@ -43,6 +50,12 @@ class Example:
     least_side: float  # the smallest grid side the layout's puzzle cells allow
     glyphs: tuple[str, ...] = ()  # what its values print as (its section's symbols)
     least_read_side: float = 0.0  # ... and its answer cells: the example is read, not solved
+    with_solution: bool = True  # its solution drawn beside it (not a Samurai's: too wide)
+
+    @property
+    def kind(self) -> Kind:
+        """The kind it is a puzzle of."""
+        return kind_of_puzzle(self.puzzle)
 
     @property
     def value(self) -> Callable[[int], str]:
@@ -53,97 +66,137 @@ class Example:
 Board = tuple[int, Kind, tuple[str, ...]]  # a section's size, kind and glyphs (() numbers)
 
 
-@dataclass(frozen=True)
-class Drawn:
-    """A puzzle drawn as a diagram of its kind: the puzzle, its label, its symbols."""
-
-    puzzle: Puzzle
-    label: str
-    glyphs: tuple[str, ...] = ()
-
-    @property
-    def cells(self) -> int:
-        """Cells across its printed square (a Samurai's 21)."""
-        return self.puzzle.shape.frame[0]
-
-    @property
-    def least_cell(self) -> float:
-        """The smallest cell its symbols and corner labels print in."""
-        size = self.puzzle.shape.size
-        return max(least_cell(kind_of_puzzle(self.puzzle)),
-                   least_symbol_cell(self.glyphs or numbers(size)))
-
-
-@dataclass(frozen=True)
-class Diagrams:
-    """The labelled diagrams of a book's other kinds, and the room they take."""
-
-    drawn: tuple[Drawn, ...]
-    label_height: float
-    border: float
-    width: float  # the text's width
-    page_height: float  # the content height, which caps their size
-    least: float = 0.0  # the layout's least cell for grids looked at (its answers')
-
-    def least_cell(self, drawn: Drawn) -> float:
-        """The smallest cell a diagram prints in: what it needs, DIAGRAM_CELL at least,
-        and the layout's (large print's answers are larger)."""
-        return max(drawn.least_cell, DIAGRAM_CELL, self.least)
-
-
 def how_to_play_pieces(boards: Sequence[Board], words: Catalogue,
-                       example: Example | None, where: str, squares: bool,
-                       times: bool, diagrams: Diagrams | None = None) -> list[Piece]:
-    """Rules, with a labelled diagram of each kind the example is not of; the example with
-    its first steps; where the solutions are; the difficulty legend and the times, if the
-    book prints them; then the solving tips."""
-    rules = kind_rules(boards, words)
+                       examples: Sequence[Example], where: str, squares: bool,
+                       times: bool) -> list[Piece]:
+    """The rules every kind of the book shares (Sudoku's, a family's), the promise of one
+    solution, the advice and where the solutions are; a part for each kind (its own rule,
+    its worked example: `examples` holds one of each kind that has one, its tips and
+    charts); then the difficulty legend and the times, if the book prints them, and
+    Sudoku's solving tips where a kind follows its rule."""
+    kinds = list(dict.fromkeys(kind for _, kind, _ in boards))
+    shared, own = rule_keys(kinds)
+    sudoku = [rules_sentence(sudoku_sizes(boards), words)] if any(
+        kind.presentation.sudoku_rule for kind in kinds) else []
+    advice = words.text(advice_key(kinds))
     pieces: list[Piece] = [TextBlock((words.text("how_to_play"),), "title"),
-                           TextBlock(tuple(rules), "body", space_before=14.0)]
-    if diagrams is not None:
-        pieces += diagram_figures(diagrams)
-    if example is not None:
-        pieces += worked_example(example, words)
-    advice = words.text(advice_key([kind for _, kind, _ in boards]))
-    pieces.append(TextBlock(tuple([words.text("unique"), advice] +
-                                  ([where] if where else [])), "body", space_before=10.0))
+                           TextBlock((*sudoku, *(words.text(key) for key in shared),
+                                      words.text("unique"), advice, *([where] if where else [])),
+                                     "body", space_before=14.0)]
+    for kind in kinds:
+        example = next((e for e in examples if e.kind is kind), None)
+        sizes = sorted({size for size, other, _ in boards if other is kind})
+        pieces += kind_part(kind, sizes, own[kind], example, words, titled=len(kinds) > 1)
     if squares:
-        pieces += difficulty_legend([kind for _, kind, _ in boards], words)
+        pieces += difficulty_legend(kinds, words)
     if times:
         pieces.append(TextBlock((words.text("times"),), "body", space_before=6.0))
-    return pieces + solving_tips(boards, words)
+    if sudoku and "tips.classic" in words.texts:
+        pieces += [TextBlock((words.text("solving_tips"),), "heading", space_before=10.0),
+                   TextBlock((words.text("tips.classic"),), "body", space_before=2.0)]
+    return pieces
 
 
-def worked_example(example: Example, words: Catalogue) -> list[Piece]:
-    """The example grids under the rules, and the first steps of solving it."""
-    steps = kind_of_puzzle(example.puzzle).grade(example.puzzle.givens, example.puzzle.extras).steps
+def kind_part(kind: Kind, sizes: Sequence[int], rule_key: str | None,
+              example: Example | None, words: Catalogue, titled: bool = True) -> list[Piece]:
+    """One kind's part of the how-to-play, in three pieces each kept together: its heading
+    and its own rule; its worked example (with the heading, where the kind has no rule of
+    its own); its tips and charts. Each waits for the next
+    page where it does not fit this one, the pieces keeping their order while the text
+    after every kind's part (the times, Sudoku's tips) fills the page. A book of one kind
+    has no heading for it (`titled`): its title says it."""
+    shown = kind.presentation
+    head: list[TextBlock | Figure] = [TextBlock((kind_title(words, kind),), "heading",
+                                                space_before=12.0)] if titled else []
+    if rule_key:
+        head.append(TextBlock((words.text(rule_key),), "body", space_before=2.0))
+    worked = worked_example(example, words) if example is not None else []
+    if not rule_key:  # a heading alone (classic Sudoku's) stays with its example
+        head, worked = head + worked, []
+    pieces: list[Piece] = [*([Together(tuple(head))] if head else []),
+                           *([Together(tuple(worked))] if worked else [])]
+    # Classic Sudoku's tips hold for every kind of its rule: said once, at the end.
+    tips = [TextBlock((words.text(shown.tips_key),), "body", space_before=6.0)] \
+        if shown.own_rule and shown.tips_key in words.texts else []
+    aids = aid_pieces(example, words) + tips + kind_charts(kind, sizes, words)
+    return pieces + ([Together(tuple(aids))] if aids else [])
+
+
+AID_SHARE = 0.4  # the aid's solved example: at most this share of the width
+
+
+def aid_pieces(example: Example | None, words: Catalogue) -> list[TextBlock | Figure]:
+    """The kind's classic aid drawn on its solved example, where it has one: a
+    Skyscrapers' line seen from a clue of 1 shaded, its heights written in, and what a
+    clue sees said under it."""
+    if example is None:
+        return []
+    puzzle = example.puzzle
+    line = example.kind.presentation.seen_line(puzzle.extras)
+    if not line:
+        return []
+    side = max(example.least_read_side, example.width * AID_SHARE - example.border)
+    marks = example.kind.marks(puzzle.givens, puzzle.extras)
+
+    def place(left: float, top: float, width: float) -> tuple[GridPlacement, ...]:
+        return (GridPlacement(left + (width - side) / 2, top - side - example.border / 2,
+                              side, puzzle.givens, None, marks=marks, glyphs=example.glyphs,
+                              entered=puzzle.solution, shaded=line),)
+    return [Figure(side + example.border, place, space_before=8.0),
+            TextBlock((words.text(example.kind.presentation.aid_key),), "body",
+                      space_before=2.0)]
+
+
+def worked_example(example: Example, words: Catalogue) -> list[TextBlock | Figure]:
+    """The example's heading, its grids (the puzzle with the worked steps' cells shaded
+    and their values written in), and those steps, numbered."""
+    puzzle = example.puzzle
+    steps = worked_steps(example.kind.grade(puzzle.givens, puzzle.extras).steps,
+                         puzzle.shape)
     lines = tuple(words.text("worked_step", number=index + 1,
-                             step=step_text(step, example.puzzle.shape, words,
-                                            example.value))
-                  for index, step in enumerate(steps[:WORKED_STEPS]))
-    return [Together((TextBlock((words.text("worked_example"),), "heading", space_before=8.0),
-                      *example_figures(example),
-                      TextBlock((words.text("worked_intro"), *lines), "body",
-                                space_before=4.0)))]
+                             step=step_text(step, puzzle.shape, words, example.value))
+                  for index, step in enumerate(steps))
+    return [TextBlock((words.text("worked_example"),), "entry", space_before=6.0),
+            *example_figures(example, steps),
+            TextBlock((words.text("worked_intro"), *lines), "body", space_before=4.0)]
 
 
-def example_figures(example: Example) -> list[Figure]:
-    """The puzzle and its solution side by side, as large as EXAMPLE_SHARE of the width
-    and EXAMPLE_HEIGHT of the page allow, their cells never under the layout's smallest
-    puzzle cell; where two such grids do not fit side by side (large print), at the
-    layout's smallest answer cell (the example is read, not written in), so its steps
-    stay on its page; failing that too, one above the other."""
+def example_figures(example: Example, steps: Sequence[Step] = ()) -> list[Figure]:
+    """The puzzle (the values `steps` place written in, their cells shaded) and its
+    solution side by side, as large as EXAMPLE_SHARE of the width and EXAMPLE_HEIGHT of
+    the page allow, their cells never under the layout's smallest puzzle cell; where two
+    such grids do not fit side by side (large print), at the layout's smallest answer cell
+    (the example is read, not written in), so its steps stay on its page; failing that
+    too (a 9x9 Killer on a 6x9 page), and for a board too wide (a Samurai's 21 across),
+    the puzzle alone, its worked steps marked on it."""
     border, width, least = example.border, example.width, example.least_side
     puzzle = example.puzzle
-    grids = ((puzzle.givens, None, example.puzzle_label),
-             (puzzle.givens, puzzle.solution, example.solution_label))
-    widest = width * EXAMPLE_SHARE - border
+    placed = [(cell, value) for step in steps for cell, value in step.placements]
+    entered = list(puzzle.givens.cells)
+    for cell, value in placed:
+        entered[cell] = value
+    marked = Marked(Grid(puzzle.shape, tuple(entered)), tuple(cell for cell, _ in placed))
+    grids = [(puzzle.givens, None, example.puzzle_label, marked),
+             (puzzle.givens, puzzle.solution, example.solution_label, None)]
+    if not example.with_solution:
+        grids = grids[:1]
+    widest = width * (EXAMPLE_SHARE if len(grids) > 1 else 1.0) - border
     if least > widest >= example.least_read_side > 0:
         least = example.least_read_side
-    if widest < least:
-        return [_figure(example, [grid], least) for grid in grids]
-    side = min(widest, max(example.page_height * EXAMPLE_HEIGHT - border, least))
+    if widest < least:  # one above the other would not fit a page with its steps
+        return [_figure(example, grids[:1], least)]
+    high = ALONE_HEIGHT if len(grids) == 1 else EXAMPLE_HEIGHT
+    side = min(widest, max(example.page_height * high - border, least))
     return [_figure(example, list(grids), side)]
+
+
+@dataclass(frozen=True)
+class Marked:
+    """A worked example's grid as its steps leave it: the values they wrote in, and the
+    cells they filled (shaded)."""
+
+    entered: Grid
+    cells: tuple[int, ...]
 
 
 def _figure(example: Example, grids: list, side: float) -> Figure:
@@ -152,91 +205,45 @@ def _figure(example: Example, grids: list, side: float) -> Figure:
     gap = width * (1 - 2 * EXAMPLE_SHARE) if len(grids) > 1 else 0.0
 
     puzzle = example.puzzle
-    marks = kind_of_puzzle(puzzle).marks(puzzle.givens, puzzle.extras)
+    marks = example.kind.marks(puzzle.givens, puzzle.extras)
 
     def place(left: float, top: float, _width: float) -> tuple[GridPlacement, ...]:
         x = left + (width - len(grids) * side - (len(grids) - 1) * gap) / 2
         y = top - example.label_height - side - example.border / 2
         return tuple(GridPlacement(x + index * (side + gap), y, side, givens, solution, label,
-                                   marks=marks, glyphs=example.glyphs)
-                     for index, (givens, solution, label) in enumerate(grids))
+                                   marks=marks, glyphs=example.glyphs,
+                                   entered=marked.entered if marked else None,
+                                   shaded=marked.cells if marked else ())
+                     for index, (givens, solution, label, marked) in enumerate(grids))
     return Figure(example.label_height + side + example.border, place)
-
-
-def diagram_figures(diagrams: Diagrams) -> list[Figure]:
-    """The diagrams, two a row where both fit EXAMPLE_SHARE of the width: each as large
-    as DIAGRAM_HEIGHT of the page allows, larger where its cells need it (a Killer's
-    cage totals), the row at its larger one's size. A board too large for half the width
-    (a Samurai's 21 across) has a row to itself, up to ALONE_HEIGHT of the page; one too
-    large even for that (a page too small for it) is left out."""
-    border = diagrams.border
-    wish = diagrams.page_height * DIAGRAM_HEIGHT - border
-    half = diagrams.width * EXAMPLE_SHARE - border
-    alone = min(diagrams.width, diagrams.page_height * ALONE_HEIGHT) - border
-    rows: list[list[Drawn]] = []
-    waiting: list[Drawn] = []  # a diagram that may share its row, until a partner comes
-    for drawn in diagrams.drawn:
-        side = max(wish, diagrams.least_cell(drawn) * drawn.cells)
-        if side > alone:
-            continue
-        if side > half:
-            rows.append([drawn])
-        elif waiting:
-            waiting.append(drawn)
-            waiting = []
-        else:
-            waiting = [drawn]
-            rows.append(waiting)  # its partner joins it in place
-    return [_diagram_row(diagrams, row, max(max(wish, diagrams.least_cell(d) * d.cells)
-                                            for d in row)) for row in rows]
-
-
-def _diagram_row(diagrams: Diagrams, row: list[Drawn], side: float) -> Figure:
-    """A row of diagrams `side` points square, spread over the width, labels above them."""
-    width, border = diagrams.width, diagrams.border
-
-    def place(left: float, top: float, _width: float) -> tuple[GridPlacement, ...]:
-        gap = (width - len(row) * side) / (len(row) + 1)
-        y = top - diagrams.label_height - side - border / 2
-        return tuple(GridPlacement(left + gap + index * (side + gap), y, side,
-                                   drawn.puzzle.givens, None, drawn.label,
-                                   marks=kind_of_puzzle(drawn.puzzle).marks(drawn.puzzle.givens,
-                                                                 drawn.puzzle.extras),
-                                   glyphs=drawn.glyphs)
-                     for index, drawn in enumerate(row))
-    return Figure(diagrams.label_height + side + border, place)
 
 
 def difficulty_legend(kinds: Sequence[Kind], words: Catalogue) -> list[Piece]:
     """What the squares beside a puzzle's number say: one line for each grade the book's
     kinds have, with what it asks where the book has a kind of Sudoku's rule (the notes
-    name Sudoku's techniques; a Calcudoku book's grades stand alone)."""
+    name Sudoku's techniques; a Calcudoku book's grades stand alone). It is text flowing
+    with the text after the kinds' parts, not a piece kept together: kept together it
+    waited for the page after the worked example's and stood alone there (a large-print
+    classic book's)."""
     notes = any(kind.presentation.sudoku_rule for kind in kinds)
     grades = [grade for grade in GRADES if any(grade in kind.grades for kind in kinds)]
     lines = tuple(words.text("legend_line" if notes else "legend_grade",
                              squares=FILLED * (index + 1) + EMPTY * (len(GRADES) - index - 1),
                              grade=words.grade(grade), note=words.text(f"grade_notes.{grade}"))
                   for index, grade in enumerate(GRADES) if grade in grades)
-    return [Together((TextBlock((words.text("difficulty"),), "heading", space_before=10.0),
-                      TextBlock((words.text("difficulty_intro"),), "body", space_before=2.0),
-                      TextBlock(lines, "body")))]
+    return [TextBlock((words.text("difficulty"),), "heading", space_before=10.0),
+            TextBlock((words.text("difficulty_intro"),), "body", space_before=2.0),
+            TextBlock(lines, "body")]
 
 
-def solving_tips(boards: Sequence[Board], words: Catalogue) -> list[Piece]:
-    """The tips heading, the tips of every kind in the book (classic Sudoku's first, as
-    they hold for every kind that follows its rule), and each kind's chart."""
-    kinds = list(dict.fromkeys(kind for _, kind, _ in boards))
-    sudoku = ["tips.classic"] if any(kind.presentation.sudoku_rule for kind in kinds) else []
-    keys = dict.fromkeys(sudoku + [kind.presentation.tips_key for kind in kinds])
-    tips = tuple(words.texts[key] for key in keys if key in words.texts)
-    pieces: list[Piece] = [TextBlock((words.text("solving_tips"),), "heading",
-                                     space_before=10.0),
-                           TextBlock(tips, "body", space_before=2.0)]
-    charts = dict.fromkeys(kind.presentation.combination_chart(size) for kind in kinds
-                           for size in sorted({size for size, other, _ in boards if other is kind}))
-    for chart in charts:  # a Killer's and a Killer X's are one chart
-        pieces += chart_pieces(chart, words)
-    return pieces
+def kind_charts(kind: Kind, sizes: Sequence[int], words: Catalogue) -> list[TextBlock]:
+    """A kind's charts for the sizes the book has it in: its combination chart under its
+    heading (a Killer's cage chart, a Kakuro's unique sums), each once, and its products
+    (a Calcudoku's) for its largest size."""
+    shown = kind.presentation
+    charts = dict.fromkeys(shown.combination_chart(size) for size in sizes)
+    return [*(block for chart in charts for block in chart_blocks(shown.chart_key, chart, words)),
+            *product_blocks(shown.product_chart(max(sizes)), words)]  # holds the smaller
 
 
 def _digits(values: Sequence[int]) -> str:
@@ -245,12 +252,24 @@ def _digits(values: Sequence[int]) -> str:
     return ("" if max(values) < 10 else "+").join(map(str, values))
 
 
-def chart_pieces(chart, words: Catalogue) -> list[Piece]:
-    """A kind's combination chart: its heading, a line per group size, kept together."""
+def chart_blocks(key: str, chart, words: Catalogue) -> list[TextBlock]:
+    """A kind's combination chart under its heading (`key`), a line per group size."""
     if not chart:
         return []
     lines = tuple(words.text("cage_chart_line", cells=cells, entries=", ".join(
         words.text("cage_chart_entry", total=total, digits=_digits(values))
         for total, values in rows)) for cells, rows in chart if rows)
-    return [Together((TextBlock((words.text("cage_chart"),), "heading", space_before=8.0),
-                      TextBlock(lines, "body", space_before=2.0)))]
+    return [TextBlock((words.text(key),), "heading", space_before=8.0),
+            TextBlock(lines, "body", space_before=2.0)]
+
+
+def product_blocks(chart, words: Catalogue) -> list[TextBlock]:
+    """The products two cells can make and the pairs that make each ('6=1×6 or 2×3'),
+    as one paragraph under its heading."""
+    if not chart:
+        return []
+    entries = "; ".join(words.text("product_chart_entry", product=product, pairs=listed(
+        [words.text("product_pair", low=low, high=high) for low, high in pairs], words,
+        "list_or")) for product, pairs in chart)
+    return [TextBlock((words.text("product_chart"),), "heading", space_before=8.0),
+            TextBlock((entries,), "body", space_before=2.0)]

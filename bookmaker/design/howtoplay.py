@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
+from ..core.board.shape import Shape
+from ..core.grade.candidates import Step
 from ..core.kinds.kind import Kind
 from .captions import printed_size
 from .catalogue import Catalogue
@@ -19,10 +21,30 @@ def kind_rules(boards: Sequence[tuple[int, Kind, tuple[str, ...]]],
     the book's sizes and symbols (of its kinds that follow Sudoku's rule), then the rule of
     each other kind, in order of first appearance (the rule a family's kinds share said
     once, before the first of them, where the book has two or more: family_rules)."""
-    sudoku_boards = sorted({(size, glyphs or numbers(size))
-                            for size, kind, glyphs in boards if kind.presentation.sudoku_rule})
+    sudoku_boards = sudoku_sizes(boards)
     return [*([rules_sentence(sudoku_boards, words)] if sudoku_boards else []),
             *(words.text(key) for key in family_rules([kind for _, kind, _ in boards]))]
+
+
+def sudoku_sizes(boards: Sequence[tuple[int, Kind, tuple[str, ...]]]
+                 ) -> list[tuple[int, tuple[str, ...]]]:
+    """The sizes and symbols of the sections whose kinds follow Sudoku's rule, each once,
+    in order: what the rule's one sentence names."""
+    return sorted({(size, glyphs or numbers(size)) for size, kind, glyphs in boards
+                   if kind.presentation.sudoku_rule})
+
+
+def rule_keys(kinds: Sequence[Kind]) -> tuple[list[str], dict[Kind, str | None]]:
+    """The rule keys of these kinds (family_rules) parted: the rules their families share,
+    said once before every kind; and each kind's own (its whole rule, or its part beside
+    its family's; None for classic Sudoku, whose rule is Sudoku's)."""
+    keys = family_rules(kinds)
+    shared = [key for key in dict.fromkeys(kind.presentation.shared_rules_key
+                                           for kind in kinds) if key in keys]
+    own = {kind: next((key for key in (kind.presentation.own_rules_key,
+                                       kind.presentation.rules_key) if key in keys), None)
+           for kind in kinds}
+    return shared, own
 
 
 def rules_text(kind: Kind, size: int, glyphs: tuple[str, ...], words: Catalogue) -> str:
@@ -89,3 +111,40 @@ def named_symbols(glyphs: tuple[str, ...], words: Catalogue) -> str:
     numbers, else 'the symbols A, B, ...' (a daily's line names them bare: '1 to 9')."""
     key = "named_numbers" if glyphs == numbers(len(glyphs)) else "named_symbols"
     return words.text(key, symbols=symbols_text(glyphs, words))
+
+
+WORKED_PLACEMENTS = 3  # values a worked example places ...
+WORKED_MOST_STEPS = 6  # ... in at most this many steps (the first placement's always shown)
+
+
+def worked_steps(steps: Sequence[Step], shape: Shape) -> list[Step]:
+    """The steps a worked example shows: the solving path's first WORKED_PLACEMENTS steps
+    that place a value, each after the earlier steps that rule out values it rests on
+    (values ruled out of its cell, or its value ruled out of the cells that see it), in
+    the path's order; fewer placements where their grounds would take more than
+    WORKED_MOST_STEPS steps. A Killer's or a Futoshiki's first steps only rule values
+    out: the example still goes on to place numbers."""
+    chosen: list[int] = []
+    placed = 0
+    for index, step in enumerate(steps):
+        if not step.placements:
+            continue
+        grounds = [earlier for earlier in range(index) if earlier not in chosen
+                   and not steps[earlier].placements
+                   and _rests_on(steps[earlier], step, shape)]
+        if chosen and len(chosen) + len(grounds) + 1 > WORKED_MOST_STEPS:
+            break
+        chosen += [*grounds, index]
+        placed += len(step.placements)
+        if placed >= WORKED_PLACEMENTS:
+            break
+    return [steps[index] for index in sorted(chosen)]
+
+
+def _rests_on(removal: Step, placing: Step, shape: Shape) -> bool:
+    """Whether a step that rules values out clears the way for one that places: it takes
+    a value from a placed cell, or the placed value from a cell that sees it."""
+    peers = shape.peers
+    return any(cell == placed or (value == placed_value and cell in peers[placed])
+               for placed, placed_value in placing.placements
+               for cell, value in removal.eliminations)

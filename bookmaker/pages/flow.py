@@ -278,6 +278,9 @@ class _Flow:
         shorter = self.shorter.get(len(self.pages), 0.0)
         sheet = _Sheet([], [], self.geometry.content_height - shorter, raised=shorter)
         heading = self.heading
+        # A page the floats that waited open goes on with the part, not with the section
+        # set last (a worked example is no 'Solving tips (continued)').
+        goes_on = goes_on and (hold or not self.waiting)
         if self.restate is not None and goes_on and self.section is not None:
             heading = self.restate(self.section)
         self.heads.append(0.0)
@@ -339,7 +342,8 @@ class _Flow:
                 head, rest = _split(block, rest, room, setter, width)
                 if not head:  # a page too short to part it so: a line at least
                     head, rest = _split(block, rest, room, setter, width, parted=1)
-                sheet.blocks.append(replace(block, lines=(head,)))
+                if head:  # none where floats set at the page's top left not a line's room
+                    sheet.blocks.append(replace(block, lines=(head,)))
                 sheet = self.continued_sheet(block, hold=True)
                 block, sheet.gap = replace(block, space_before=sheet.gap), 0.0
                 room = sheet.room

@@ -106,6 +106,8 @@ class GridPlacement:
     aside: str = ""  # flush right on the label line (a puzzle's estimated solving time)
     shaded: tuple[int, ...] = ()  # cells shaded to point at them (a glossary example's)
     ringed: tuple[int, ...] = ()  # cells ringed: those a drawn step fills or clears
+    entered: Grid | None = None  # values written in by a solver, printed as an answer's
+    #                              while the puzzle keeps its clues (a worked example's)
 
     @property
     def symbols(self) -> tuple[str, ...]:

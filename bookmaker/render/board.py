@@ -248,8 +248,8 @@ def draw_symbols(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -
 
 def _symbols_to_draw(placement: GridPlacement):
     """(cell index, value, is it a given) for every cell that shows a symbol."""
-    solution = placement.solution
+    written = placement.solution if placement.solution is not None else placement.entered
     for index, given in enumerate(placement.grid.cells):
-        value = given or (solution.cells[index] if solution is not None else 0)
+        value = given or (written.cells[index] if written is not None else 0)
         if value:
             yield index, value, bool(given)

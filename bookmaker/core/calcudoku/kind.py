@@ -28,12 +28,13 @@ from ..grade.grades import GRADES, Ranked
 from ..kinds.exchangeform import ExchangeForm
 from ..kinds.ipuzform import IpuzForm
 from ..kinds.kind import Extras, MakeRequest, SquareKind
-from ..kinds.presentation import Presentation
+from ..kinds.presentation import Presentation, ProductChart
 from ..puzzle import Puzzle
 from ..solve.verify import require_agreement
 from ..words import with_article
 from .cages import (
     HIDDEN,
+    MULTIPLY,
     OPERATIONS,
     AdditionCages,
     CalcCages,
@@ -70,6 +71,19 @@ def looks_like_a_calcudoku_line(text: str) -> bool:
         parts[1][:1].isdigit()
 
 
+def product_chart(cages_type: type[CalcCages], size: int) -> ProductChart:
+    """Every product of two different numbers 1..size with the pairs that make it, where
+    cages of the type may multiply (a hidden operation may be one): a two-cell cage lies
+    in one row or column, so its numbers differ (12 = 2×6 or 3×4)."""
+    if MULTIPLY not in cages_type.made_with:
+        return ()
+    pairs: dict[int, list[tuple[int, int]]] = {}
+    for low in range(1, size + 1):
+        for high in range(low + 1, size + 1):
+            pairs.setdefault(low * high, []).append((low, high))
+    return tuple((product, tuple(made)) for product, made in sorted(pairs.items()))
+
+
 class CalcudokuKind(SquareKind):
     """Calcudoku with cages of one type (what they show)."""
 
@@ -88,7 +102,8 @@ class CalcudokuKind(SquareKind):
     def __init__(self, name: str, title: str, extras_type: type[CalcCages],
                  aliases: tuple[str, ...], hardest: dict[int, str], summary: str) -> None:
         self.name, self.title, self.aliases = name, title, aliases
-        self.presentation = replace(self.presentation, summary=summary)
+        self.presentation = replace(self.presentation, summary=summary,
+                                    products=partial(product_chart, extras_type))
         self.extras_type = self.cages_type = extras_type
         self.hardest = hardest  # the hardest grade made at a size (HARDEST_ANYWHERE if none)
         # ipuz's Sudoku kind without boxes, its cages thick-bordered with their operations

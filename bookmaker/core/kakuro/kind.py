@@ -18,9 +18,10 @@ from ..board.grid import Grid
 from ..board.marks import BlockMark, Marks
 from ..board.shape import Shape
 from ..grade.grades import GRADES, Ranked
+from ..killer.cages import unique_sums
 from ..kinds.exchangeform import ExchangeForm
 from ..kinds.kind import BoardDescription, DrawnBoard, Extras, MakeRequest, SquareKind
-from ..kinds.presentation import Presentation
+from ..kinds.presentation import Chart, Presentation
 from ..puzzle import Puzzle
 from ..rng import Rng
 from ..solve.verify import first_decided, require_agreement
@@ -37,6 +38,9 @@ KAKURO_VERIFY_MAX_NODES = 100_000
 # Kakuros in a row a job may make when the second proof cannot decide one within its
 # budget (never seen): each is dropped unprinted for the next.
 KAKURO_TRIES = 3
+# The longest runs its unique-sums chart lists: a run of 8 leaves out the one digit its total
+# says, and a run of 9 is 45.
+CHART_MOST_CELLS = 7
 # The least size an 'extreme' Kakuro is made in: on smaller boards the expert's techniques
 # finish nearly every one (9x9: 16 attempts a puzzle, up to 37 of the 40 allowed).
 EXTREME_FROM = 10
@@ -50,6 +54,12 @@ LARGEST_FOR = {GRADES[0]: 18, GRADES[1]: 21}
 def looks_like_a_kakuro_line(text: str) -> bool:
     """Squares by ',', rows by '/', clues like 17\\23."""
     return "\\" in text and "/" in text
+
+
+def unique_run_sums(size: int) -> Chart:
+    """The unique sums: the run totals one set of digits 1-9 makes, by run length (whatever
+    the board's size: a run's digits are 1 to 9)."""
+    return unique_sums(9, CHART_MOST_CELLS)
 
 
 class KakuroKind(DrawnBoard, SquareKind):
@@ -67,7 +77,7 @@ class KakuroKind(DrawnBoard, SquareKind):
         sudoku_rule=False,  # its rule stands alone
         summary="black squares' totals for the runs of white squares after them, digits 1-9 "
                 "never twice in a run; 6x6 to 25x25",
-        looks_like=looks_like_a_kakuro_line,
+        chart=unique_run_sums, chart_key="run_chart", looks_like=looks_like_a_kakuro_line,
         line_hint="this looks like a Kakuro line (squares by ',', rows by '/', clues like "
                   "17\\23): read it as a Kakuro (--variant kakuro)")
     heavy = True

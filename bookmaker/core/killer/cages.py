@@ -26,6 +26,7 @@ from ..board.cages import OnBoard, cage_index, connected, cover_problems
 from ..board.groups import unit_groups
 from ..board.shape import Shape
 from ..grade.evidence import Reason, cage_reason
+from ..kinds.presentation import Chart
 from ..words import number_of
 
 # The sizes Killers are made in: their cage totals stay two-digit, their cages few enough.
@@ -57,6 +58,21 @@ def combinations(size: int, total: int, symbols: int) -> tuple[int, ...]:
             extend(mask | 1 << (value - 1), value + 1, left - 1, remaining - value)
     extend(0, 1, size, total)
     return tuple(sorted(found))
+
+
+def unique_sums(symbols: int, most_cells: int) -> Chart:
+    """The totals that one set of distinct values from 1..symbols makes, by the count of
+    cells from 2 to most_cells: (cells, ((total, values), ...)) (2 cells of 1..9: 3 = 1+2,
+    4 = 1+3, 16 = 7+9, 17 = 8+9), from the combination tables: a Killer's cage chart, a
+    Kakuro's unique sums."""
+    chart = []
+    for cells in range(2, most_cells + 1):
+        low, high = sum(range(1, cells + 1)), sum(range(symbols - cells + 1, symbols + 1))
+        single = tuple((total, tuple(d + 1 for d in range(symbols) if masks[0] >> d & 1))
+                       for total in range(low, high + 1)
+                       for masks in [combinations(cells, total, symbols)] if len(masks) == 1)
+        chart.append((cells, single))
+    return tuple(chart)
 
 
 def sum_range(size: int, symbols: int) -> tuple[int, int]:

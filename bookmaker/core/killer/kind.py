@@ -21,7 +21,7 @@ from ..kinds.kind import BoxKind, Extras, MakeRequest
 from ..kinds.presentation import Chart, Presentation
 from ..puzzle import Puzzle
 from ..solve.verify import first_decided, require_agreement
-from .cages import KILLER_SIZES, Cage, CageError, Cages
+from .cages import KILLER_SIZES, Cage, CageError, Cages, unique_sums
 from .text import format_killer, parse_killer
 
 if TYPE_CHECKING:
@@ -62,17 +62,9 @@ def cages_of_marks(board: Shape, marks: Marks) -> Cages:
 
 def combination_chart(size: int) -> Chart:
     """The cages whose total allows one set of digits only, by cage size (2 cells:
-    3 = 1+2, 4 = 1+3, ...) up to CHART_MOST_CELLS, from the combination tables (a cage
-    of size - 1 cells leaves out the one digit its total says: no chart needed)."""
-    from .cages import combinations
-    chart = []
-    for cells in range(2, min(size - 1, CHART_MOST_CELLS + 1)):
-        low, high = sum(range(1, cells + 1)), sum(range(size - cells + 1, size + 1))
-        single = tuple((total, tuple(d + 1 for d in range(size) if masks[0] >> d & 1))
-                       for total in range(low, high + 1)
-                       for masks in [combinations(cells, total, size)] if len(masks) == 1)
-        chart.append((cells, single))
-    return tuple(chart)
+    3 = 1+2, 4 = 1+3, ...) up to CHART_MOST_CELLS (a cage of size - 1 cells leaves out
+    the one digit its total says: no chart needed)."""
+    return unique_sums(size, min(size - 2, CHART_MOST_CELLS))
 
 
 def looks_like_a_killer_line(text: str) -> bool:
@@ -90,7 +82,8 @@ class KillerKind(BoxKind):
     presentation = Presentation(
         corner_labels=True, corner_labels_named="cage totals",
         pencil_grade="expert",  # cage combinations pencilled in: one a 6x9 page by default
-        chart=combination_chart, looks_like=looks_like_a_killer_line,
+        chart=combination_chart, chart_key="cage_chart",
+        looks_like=looks_like_a_killer_line,
         line_hint="this looks like a Killer line (givens, cage layout, sums): read it as a "
                   "Killer (--variant killer)")
     exchange = ExchangeForm(  # ipuz's Sudoku with dashed cages whose sums show bare

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from ..grade.grades import GRADES
 
 # A tips page's chart: (cells, ((total, values), ...)) for each group size whose totals
-# allow one set of values only (a Killer's cages).
+# allow one set of values only (a Killer's cages, a Kakuro's runs).
 Chart = tuple[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], ...]
+# A Calcudoku's products of two cells: (product, pairs of values making it) for each.
+ProductChart = tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
 
 
 @dataclass(frozen=True)
@@ -41,6 +44,13 @@ class Presentation:
     rules_family: str = ""           # the family whose rule its kinds share ('calcudoku')
     summary: str = ""                # its rule and line in a phrase, for --variant's help
     chart: Callable[[int], Chart] | None = None  # its tips page's chart for a size, if any
+    chart_key: str = ""              # the catalogue key of that chart's heading (a Killer's
+    #                                  cage chart, a Kakuro's unique sums)
+    products: Callable[[int], ProductChart] | None = None  # its products of two cells for a
+    #                                  size, where its cages may multiply (a Calcudoku's)
+    seen: Callable[[Any], tuple[int, ...]] | None = None  # the cells its how-to-play's aid
+    #                                  shades on a solved example's extras (a line seen
+    #                                  from a Skyscrapers clue)
     looks_like: Callable[[str], bool] | None = None  # whether a line looks like its lines
     line_hint: str = ""              # what to tell someone who read such a line as another
     #                                  kind's: kinds that say the same read alike lines
@@ -53,6 +63,15 @@ class Presentation:
     def combination_chart(self, size: int) -> Chart:
         """The chart its tips page prints for a size: () if none."""
         return () if self.chart is None else self.chart(size)
+
+    def product_chart(self, size: int) -> ProductChart:
+        """The products of two cells its tips page lists for a size: () if none."""
+        return () if self.products is None else self.products(size)
+
+    def seen_line(self, extras: Any) -> tuple[int, ...]:
+        """The cells its how-to-play's aid shades on a solved example with these extras:
+        () for a kind with no such aid."""
+        return () if self.seen is None else self.seen(extras)
 
     def misread_hint(self, text: str) -> str | None:
         """What to tell someone who read a line as another kind's, if it looks like one of
@@ -88,6 +107,12 @@ class Presentation:
     def own_rules_key(self) -> str | None:
         """The key of its rule less the shared part, beside its family's (shared_rules_key)."""
         return f"own_rules.{self.name}" if self.rules_family else None
+
+    @property
+    def aid_key(self) -> str:
+        """The key of the words under its how-to-play aid (a Skyscrapers' line seen from
+        a clue), where it has one (seen_line)."""
+        return f"aids.{self.name}"
 
     @property
     def tips_key(self) -> str:

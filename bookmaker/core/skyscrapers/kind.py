@@ -32,6 +32,14 @@ def looks_like_a_skyscrapers_line(text: str) -> bool:
     return len(parts) == 2 and parts[1].count("/") == 3
 
 
+def seen_line(clues: EdgeClues) -> tuple[int, ...]:
+    """A line seen from a clue of 1 (its tallest building next to the clue), else the line
+    of its largest clue: what the how-to-play's aid shades on the solved example."""
+    lines = clues.lines()
+    ones = [cells for cells, front, back in lines if 1 in (front, back)]
+    return ones[0] if ones else max(lines, key=lambda line: max(line[1:]))[0]
+
+
 class SkyscrapersKind(LatinKind):
     """Skyscrapers (Towers): every row and column holds the heights 1..n once, and a clue
     outside says how many buildings are seen from there."""
@@ -51,7 +59,7 @@ class SkyscrapersKind(LatinKind):
         LatinKind.presentation, outside_cells=1,  # its clues print in a ring round the grid
         summary="a Latin square with visibility clues around it; a line is givens, then "
                 "clues top/right/bottom/left",
-        looks_like=looks_like_a_skyscrapers_line,
+        looks_like=looks_like_a_skyscrapers_line, seen=seen_line,
         line_hint="this looks like a Skyscrapers line (givens, clues top/right/bottom/left): "
                   "read it as Skyscrapers (--variant skyscrapers)")
 
