@@ -43,10 +43,13 @@ from .items import ExportItem
 
 
 def page_html(items: Sequence[ExportItem], title: str = "", language: str = "en") -> str:
-    """The page of the items, its rules in `language` (the book's or the daily's)."""
+    """The page of the items, its rules in `language` (the book's or the daily's). The
+    page plays answers of values only: a kind whose answer is symbols, shading, edges or
+    links (core/kinds/answer.py; Binairo, Tango) is left off it, until it plays them."""
     shown = title or (items[0].heading if items else "Puzzles")
     words = load_catalogue(language)
-    return page_of([puzzle_data(item, words) for item in items], title, shown, language)
+    played = [item for item in items if item.puzzle.kind.answer.numbered]
+    return page_of([puzzle_data(item, words) for item in played], title, shown, language)
 
 
 def page_of(puzzles: list[dict[str, Any]], title: str, shown: str, language: str) -> str:
