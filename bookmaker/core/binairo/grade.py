@@ -29,7 +29,7 @@ from ..board.shape import Shape
 from ..grade.candidates import Step
 from ..grade.grader import Grading
 from .rules import Rules, allowed_lines, board_lines, position_masks
-from .solver import cell_lines, propagate
+from .solver import partners_placed, propagate
 from .text import SYMBOLS
 
 BINAIRO_GRADES = ("beginner", "easy", "medium", "hard", "expert")
@@ -152,17 +152,18 @@ def _completions(rules: Rules, values: list[int], index: int, seen: list[int], m
     return found
 
 
-def contradiction(rules: Rules, values: list[int]) -> Placements:
-    """The cells where one symbol leads, by the simple rules, to a clash: the other."""
+def contradiction(rules: Rules, values: list[int], first: bool = False) -> Placements:
+    """The cells where one symbol leads, by the simple rules, to a clash: the other (the
+    first such cell alone, if `first`)."""
     found = []
     for cell, value in enumerate(values):
         if value:
             continue
         for trial_value in (1, 2):
-            trial = values[:]
-            trial[cell] = trial_value
-            if not propagate(rules, trial, cell_lines(rules.size)[cell]):
+            if not propagate(rules, values[:], [(cell, trial_value)], ()):
                 found.append((cell, 3 - trial_value))
+                if first:
+                    return found
                 break
     return found
 
@@ -174,7 +175,8 @@ LADDER = (
     Technique("balance", "medium", 2.0, balance),
     Technique("unique lines", "hard", 3.0, unique_lines),
     Technique("line analysis", "hard", 3.5, line_analysis),
-    Technique("contradiction", "expert", 5.0, contradiction),
+    Technique("contradiction", "expert", 5.0, lambda rules, values: contradiction(rules, values,
+                                                                              True)),
 )
 
 
@@ -202,15 +204,12 @@ def within_reach(givens: Grid, rules: Rules, ceiling: str) -> bool:
     harder = [t.find for t in LADDER if BINAIRO_GRADES.index("hard") <= BINAIRO_GRADES.index(
         t.grade) <= rank and t.name != "unique lines"]
     values = list(givens.cells)
-    propagate(simple, values)
+    propagate(simple, values, partners_placed(rules, values))
     while 0 in values:
         placements = next((found for find in harder if (found := find(rules, values))), None)
         if not placements:
             return False
-        for cell, value in placements:
-            values[cell] = value
-        lines = cell_lines(rules.size)
-        propagate(simple, values, sorted({line for cell, _ in placements for line in lines[cell]}))
+        propagate(simple, values, placements, ())
     return True
 
 
@@ -226,14 +225,16 @@ def _solved_stepwise(givens: Grid, rules: Rules, ceiling: str) -> bool:
 
 
 def _next_step(shape: Shape, rules: Rules, values: list[int], allowed) -> Step | None:
-    """The easiest technique's placements, made on the values; None if all stall."""
+    """The easiest technique's first placement, made on the values; None if all stall.
+    (One placement a step, as a person writes one symbol at a time: the solving times
+    count steps.)"""
     for technique in allowed:
-        placements = sorted(set(technique.find(rules, values)))
+        placements = technique.find(rules, values)
         if placements:
-            for cell, value in placements:
-                values[cell] = value
-            said = ", ".join(f"{shape.cell_name(c)} = {SYMBOLS[v - 1]}" for c, v in placements)
-            return Step(technique.name, tuple(placements), (), f"{technique.name}: {said}")
+            cell, value = placements[0]
+            values[cell] = value
+            return Step(technique.name, ((cell, value),), (),
+                        f"{technique.name}: {shape.cell_name(cell)} = {SYMBOLS[value - 1]}")
     return None
 
 

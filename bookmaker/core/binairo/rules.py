@@ -4,7 +4,7 @@ signs, as plain tables (each proof reads them its own way)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from .signs import TangoSigns
 
@@ -22,7 +22,7 @@ class Rules:
     def half(self) -> int:
         return self.size // 2
 
-    @property
+    @cached_property
     def partners(self) -> tuple[tuple[tuple[int, bool], ...], ...]:
         """Per cell, (other cell, whether they match) for each sign it has."""
         if self.signs is None:

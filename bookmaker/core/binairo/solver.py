@@ -27,7 +27,7 @@ def binairo_solutions(rules: Rules, cells, limit: int = 2,
     branch of each choice takes `prefer`'s value there, or one drawn from `rng`."""
     walk = _Walk(rules, limit, max_nodes, prefer, rng)
     values = list(cells)
-    if propagate(rules, values):
+    if propagate(rules, values, partners_placed(rules, values)):
         walk.visit(values)
     return Search(len(walk.found), walk.found[0] if walk.found else None,
                   not walk.out_of_nodes, walk.nodes)
@@ -41,7 +41,6 @@ class _Walk:
         self.prefer, self.rng = prefer, rng
         self.found: list[tuple[int, ...]] = []
         self.nodes, self.out_of_nodes = 0, False
-        self.cell_lines = cell_lines(rules.size)
 
     def visit(self, values: list[int]) -> None:
         """Search below propagated values, until the limit or the budget is reached."""
@@ -55,8 +54,7 @@ class _Walk:
             return
         for value in self._order(cell):
             trial = values[:]
-            trial[cell] = value
-            if propagate(self.rules, trial, self.cell_lines[cell]):
+            if propagate(self.rules, trial, [(cell, value)], ()):
                 self.visit(trial)
             if len(self.found) >= self.limit or self.out_of_nodes:
                 return
@@ -83,20 +81,17 @@ def _branch_cell(n: int, values: list[int]) -> int | None:
     return best
 
 
-def propagate(rules: Rules, values: list[int], dirty=None) -> bool:
-    """Settle what the rules force, in place, from the lines `dirty` (indices of
-    board_lines; None: every line); False on a clash."""
+def propagate(rules: Rules, values: list[int], placing=(), dirty=None) -> bool:
+    """Place `placing`'s (cell, value) pairs and settle what the rules force, in place,
+    looking at the lines of every cell placed and at `dirty` (indices of board_lines;
+    None: every line); False on a clash."""
     n, lines, partners = rules.size, board_lines(rules.size), rules.partners
     lines_of = cell_lines(n)
-    dirty = range(2 * n) if dirty is None else dirty
-    pending, queued = list(dirty), set(dirty)
-    while pending:
-        index = pending.pop()
-        queued.discard(index)
-        placed = _forced_in_line(rules, values, index)
-        if placed is None:
-            return False
-        for cell, value in placed:
+    pending = list(range(2 * n) if dirty is None else dirty)
+    queued = set(pending)
+    forced = list(placing)
+    while True:
+        for cell, value in forced:
             for touched in _placed(values, cell, value, partners):
                 if touched is None:
                     return False
@@ -104,7 +99,21 @@ def propagate(rules: Rules, values: list[int], dirty=None) -> bool:
                     if line not in queued:
                         queued.add(line)
                         pending.append(line)
+        if not pending:
+            break
+        index = pending.pop()
+        queued.discard(index)
+        forced = _forced_in_line(rules, values, index)
+        if forced is None:
+            return False
     return not rules.unique_lines or _full_lines_differ(values, lines, n)
+
+
+def partners_placed(rules: Rules, values: list[int]) -> list[tuple[int, int]]:
+    """What the signs beside placed cells place: each partner's value."""
+    partners = rules.partners
+    return [(other, v if same else 3 - v) for cell, v in enumerate(values) if v
+            for other, same in partners[cell]]
 
 
 def _placed(values: list[int], cell: int, value: int, partners):
