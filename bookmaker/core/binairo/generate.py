@@ -24,6 +24,7 @@ from .signs import TangoSigns, all_signs, sorted_signs
 from .solver import binairo_solutions
 
 ATTEMPTS = 300
+SOLVER_MAX_NODES = 5_000  # the solver's proof of a made puzzle: within this, or dropped
 GIVEN, SIGN = "given", "sign"
 
 
@@ -39,7 +40,9 @@ def generate_binairo(n: int, seed: int, difficulty: str = "any",
         solution, givens, rules = _attempt(n, attempt_seed(seed, attempt), difficulty, tango)
         grading = grade_binairo(givens, rules)
         if difficulty in ("any", grading.grade):
-            return _proven(seed, difficulty, solution, givens, rules), grading
+            puzzle = _proven(seed, difficulty, solution, givens, rules)
+            if puzzle is not None:
+                return puzzle, grading
         reached.append(grading.grade)
     title = "Tango" if tango else "Binairo"
     grades = ", ".join(sorted(set(reached), key=BINAIRO_GRADES.index))
@@ -79,9 +82,14 @@ def _puzzle(n: int, solution: tuple[int, ...], kept, tango: bool) -> tuple[Grid,
     return Grid(binairo_of(n), tuple(cells)), Rules(n, not tango, tango_signs)
 
 
-def _proven(seed: int, difficulty: str, solution, givens: Grid, rules: Rules) -> Puzzle:
-    """The Puzzle, once the solver has found its one solution again."""
-    found = binairo_solutions(rules, givens.cells, 2, prefer=solution)
+def _proven(seed: int, difficulty: str, solution, givens: Grid,
+            rules: Rules) -> Puzzle | None:
+    """The Puzzle, once the solver has found its one solution again; None if its search
+    runs out of nodes first (the attempt is dropped for the next: no puzzle is printed
+    that the solver has not proven)."""
+    found = binairo_solutions(rules, givens.cells, 2, SOLVER_MAX_NODES, prefer=solution)
+    if not found.complete:
+        return None
     if not (found.unique and found.solution == solution):
         n = rules.size
         raise VerificationError(

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from ..board.grid import Grid
 from ..board.shape import Shape
@@ -116,56 +117,85 @@ def line_analysis(rules: Rules, values: list[int]) -> Placements:
     """The free cells of a line on which every completion the rules allow agrees."""
     n, found = rules.size, []
     masks = position_masks(n)
+    full = _full_line_bits(rules, values)
     for index, line in enumerate(board_lines(n)):
         seen = [values[c] for c in line]
         if 0 not in seen:
             continue
-        completions = _completions(rules, values, index, seen, masks)
+        completions = _completions(rules, index, seen, masks, full[index >= n])
         for i, (cell, s) in enumerate(zip(line, seen)):
             if not s:
-                symbols = {completion[i] for completion in completions}
-                if len(symbols) == 1:
-                    found.append((cell, symbols.pop()))
+                if not completions & masks[i][1]:
+                    found.append((cell, 2))
+                elif not completions & masks[i][2]:
+                    found.append((cell, 1))
     return found
 
 
-def _completions(rules: Rules, values: list[int], index: int, seen: list[int], masks):
-    """The lines the rules allow that this line may still become."""
+def _full_line_bits(rules: Rules, values: list[int]) -> tuple[int, int]:
+    """The bit sets (over allowed_lines) of the full rows and of the full columns: lines
+    no other row (column) may copy, where lines must all differ (0 where they need not)."""
+    if not rules.unique_lines:
+        return 0, 0
+    n, index_of = rules.size, _line_index(rules.size)
+    lines = board_lines(n)
+    rows, columns = (sum(1 << index_of[line] for line in
+                         {tuple(values[c] for c in cells) for cells in lines[start:start + n]}
+                         if line in index_of) for start in (0, n))
+    return rows, columns
+
+
+@lru_cache(maxsize=16)
+def _line_index(n: int) -> dict[tuple[int, ...], int]:
+    return {line: i for i, line in enumerate(allowed_lines(n))}
+
+
+def _completions(rules: Rules, index: int, seen: list[int], masks, taken: int) -> int:
+    """The bit set of the lines the rules allow that this line may still become (none of
+    the `taken` full lines of its direction; its signs kept)."""
     n = rules.size
-    mask = (1 << len(allowed_lines(n))) - 1
+    lines = allowed_lines(n)
+    mask = ((1 << len(lines)) - 1) & ~taken
     for i, s in enumerate(seen):
         if s:
             mask &= masks[i][s]
-    lines = allowed_lines(n)
-    found = [lines[i] for i in range(mask.bit_length()) if mask >> i & 1]
-    if rules.unique_lines:
-        start = 0 if index < n else n
-        full = {tuple(values[c] for c in line) for line in board_lines(n)[start:start + n]}
-        found = [line for line in found if line not in full]
     if rules.signs:
         line_cells = board_lines(n)[index]
         at = {cell: i for i, cell in enumerate(line_cells)}
         inside = [(at[a], at[b], s == "=") for a, b, s in rules.signs.signs
                   if a in at and b in at]
-        found = [line for line in found if all((line[i] == line[j]) == same
-                                               for i, j, same in inside)]
-    return found
+        if inside:
+            mask = sum(1 << k for k in range(mask.bit_length()) if mask >> k & 1 and all(
+                (lines[k][i] == lines[k][j]) == same for i, j, same in inside))
+    return mask
 
 
 def contradiction(rules: Rules, values: list[int], first: bool = False) -> Placements:
     """The cells where one symbol leads, by the simple rules, to a clash: the other (the
-    first such cell alone, if `first`)."""
-    found = []
-    for cell, value in enumerate(values):
-        if value:
-            continue
+    first such cell alone, if `first`). Cells in the fullest lines are tried first, where
+    a clash comes soonest; a symbol some trial without a clash placed is not tried (what
+    it leads to lies within that trial's grid). Neither changes what is found."""
+    found: Placements = []
+    harmless: set[tuple[int, int]] = set()
+    for cell in _fullest_first(rules.size, values):
         for trial_value in (1, 2):
-            if not propagate(rules, values[:], [(cell, trial_value)], ()):
+            if (cell, trial_value) in harmless:
+                continue
+            trial = values[:]
+            if not propagate(rules, trial, [(cell, trial_value)], ()):
                 found.append((cell, 3 - trial_value))
                 if first:
                     return found
                 break
+            harmless.update((c, v) for c, v in enumerate(trial) if v and not values[c])
     return found
+
+
+def _fullest_first(n: int, values: list[int]) -> list[int]:
+    """The free cells, those whose row or column has fewest free cells first."""
+    free = [sum(1 for c in line if not values[c]) for line in board_lines(n)]
+    return sorted((c for c, v in enumerate(values) if not v),
+                  key=lambda c: (min(free[c // n], free[n + c % n]), c))
 
 
 LADDER = (
@@ -214,13 +244,17 @@ def within_reach(givens: Grid, rules: Rules, ceiling: str) -> bool:
 
 
 def _solved_stepwise(givens: Grid, rules: Rules, ceiling: str) -> bool:
-    """Whether the techniques up to the ceiling's grade, step by step, solve the givens."""
-    allowed = [t for t in LADDER
+    """Whether the techniques up to the ceiling's grade solve the givens, each applied
+    wherever it finds a placement at once (the same grid as one at a time, sooner)."""
+    allowed = [t.find for t in LADDER
                if BINAIRO_GRADES.index(t.grade) <= BINAIRO_GRADES.index(ceiling)]
     values = list(givens.cells)
     while 0 in values:
-        if _next_step(givens.shape, rules, values, allowed) is None:
+        placements = [placement for find in allowed for placement in find(rules, values)]
+        if not placements:
             return False
+        for cell, value in placements:
+            values[cell] = value
     return True
 
 

@@ -47,12 +47,15 @@ class BinairoKind(SquareKind):
     ipuz_absent = "ipuz has no PuzzleKind for Binairo (nor for any two-symbol grid)"
     tango = False
 
+    sizes: range = SIZES  # its even sizes
+
     def size_problem(self, size: int, box_given: bool) -> str | None:
         if box_given:
             return f"{with_article(self.title)} has no boxes: give its size alone"
-        if size not in SIZES:
-            return (f"{self.name} puzzles are made in the even sizes {SIZES[0]}x{SIZES[0]} "
-                    f"to {SIZES[-1]}x{SIZES[-1]}; got {size}x{size}")
+        if size not in self.sizes:
+            first, last = self.sizes[0], self.sizes[-1]
+            return (f"{self.name} puzzles are made in the even sizes {first}x{first} "
+                    f"to {last}x{last}; got {size}x{size}")
         return None
 
     def frame(self, size: int, box: tuple[int, int] | None = None) -> Shape:
@@ -161,6 +164,9 @@ class TangoKind(BinairoKind):
     summary = ("Binairo with = and x signs between cells; a line is givens, signs across, "
                "signs down")
     extras_type = TangoSigns
+    # From 12x12 up the solver's search proving a Tango of few givens among many signs
+    # runs to tens of seconds now and then (bench/README.md): made to 10x10, read to 14x14.
+    sizes = range(6, 11, 2)
     absent_techniques = ("unique lines",)
     ipuz_absent = "ipuz has no PuzzleKind for a Tango (nor for any two-symbol grid)"
     tango = True
