@@ -157,3 +157,19 @@ def test_a_daily_weekday_takes_symbols_too(tmp_path):
     path.write_text(path.read_text().replace(", variant: killer, symbols: word", ""))
     monday = next(day for day in load_daily_spec(path).schedule if day.weekday == "monday")
     assert monday.glyphs == tuple("ABCDEFGHJ")
+
+
+def test_a_binairo_section_prints_its_own_two_symbols_and_takes_no_others(tmp_path):
+    # issue 39: a kind's answer (core/kinds/answer.py) says what its values print as
+    spec = load_spec(spec_file(tmp_path, """\
+        - {name: Binary, size: 6x6, count: 1, variant: binairo, difficulty: beginner}
+        - {name: Signs, size: 6x6, count: 1, variant: tango, difficulty: easy}
+        - {name: Plain, size: 6x6, count: 1, difficulty: easy}
+        """))
+    assert [s.glyphs for s in spec.sections] == [("0", "1"), ("0", "1"), ()]
+    path = spec_file(tmp_path, """\
+        - {name: Binary, size: 6x6, count: 1, variant: binairo, symbols: letters}
+        """)
+    with pytest.raises(SpecError, match=r"sections\[0\]\.symbols: Binairo puzzles print their "
+                                        r"own symbols, 0 and 1: leave symbols out"):
+        load_spec(path)

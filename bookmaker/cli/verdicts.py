@@ -95,9 +95,9 @@ def solve_line(line: PuzzleLine) -> tuple[str, str | None]:
             return "# no solution", "no solution"
         return "# unknown", f"search gave up after {found.nodes} nodes without a solution"
     assert line.grid is not None  # a line that was read
-    from ..core.board.grid import Grid, format_grid
+    from ..core.board.grid import Grid
 
-    solution = format_grid(Grid(line.grid.shape, found.solution))  # the answer: a full grid
+    solution = line.kind.answer_line(Grid(line.grid.shape, found.solution))  # a full grid
     if found.count >= 2:
         return solution, "multiple solutions (the one shown is the first found)"
     if not found.complete:

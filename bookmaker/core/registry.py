@@ -41,12 +41,14 @@ def all_kinds() -> tuple[Kind, ...]:
 
 def _other_families() -> tuple[Kind, ...]:
     """The kinds after Sudoku's, in registry order, their modules loaded now."""
+    from .binairo.kind import BINAIRO_KINDS
     from .calcudoku.kind import CALCUDOKU_KINDS
     from .futoshiki.kind import FUTOSHIKI
     from .kakuro.kind import KAKURO_KINDS
     from .killer.kind import KILLER_KINDS
     from .skyscrapers.kind import SKYSCRAPERS
-    return KILLER_KINDS + CALCUDOKU_KINDS + (FUTOSHIKI, SKYSCRAPERS) + KAKURO_KINDS
+    return KILLER_KINDS + CALCUDOKU_KINDS + (FUTOSHIKI, SKYSCRAPERS) + KAKURO_KINDS + \
+        BINAIRO_KINDS
 
 
 def _every_kind_loaded() -> bool:

@@ -11,7 +11,9 @@ the spec's check at load, the pages, and the rules text that names the symbols.
 - any other text: its own n distinct characters, value 1 the first ('CAMBRIDGE').
 
 Only kinds whose rules treat values as mere symbols (Presentation.any_glyphs: the Sudoku kinds)
-print anything but numbers: a cage total, a sign or a skyline counts with numbers.
+print anything but numbers: a cage total, a sign or a skyline counts with numbers. A kind
+whose answer has glyphs of its own (Binairo's 0 and 1: core/kinds/answer.py) prints those
+and takes no other.
 The puzzle lines, the manifest and the registry keep the text format's symbols.
 """
 
@@ -30,6 +32,12 @@ WORD_KEY = "wordoku_word"  # the message catalogues' word for `symbols: word`
 def numbers(size: int) -> tuple[str, ...]:
     """1 to size, as printed."""
     return tuple(str(value) for value in range(1, size + 1))
+
+
+def kind_glyphs(kind: Kind, choice: str, size: int, word: str = "") -> tuple[str, ...]:
+    """What a kind's values print as: its answer's own glyphs (Binairo's 0 and 1,
+    core/kinds/answer.py) where it has them, else the choice's (glyph_problem first)."""
+    return kind.answer.glyphs or glyphs_of(choice, size, word)
 
 
 def glyphs_of(choice: str, size: int, word: str = "") -> tuple[str, ...]:
@@ -65,6 +73,10 @@ def _own_glyphs(text: str, size: int, is_word: bool) -> tuple[str, ...]:
 
 def glyph_problem(choice: str, size: int, kind: Kind, word: str = "") -> str | None:
     """Why the choice cannot print this kind at this size, or None."""
+    if kind.answer.glyphs:
+        return None if choice == NUMBERS else (
+            f"{kind.title} puzzles print their own symbols, "
+            f"{' and '.join(kind.answer.glyphs)}: leave symbols out")
     if choice != NUMBERS and not kind.presentation.any_glyphs:
         return (f"{kind.title} puzzles count with their numbers (sums, order, heights): "
                 "they print numbers")

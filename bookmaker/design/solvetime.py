@@ -32,6 +32,9 @@ class TimeModel(Schema):
                                               "beyond singles.")
     least_minutes: int = Field(description="No estimate is under this.")
     default_seconds: float = Field(description="A technique the table does not name.")
+    unpencilled: list[str] = Field(default_factory=list, description=(
+        "Techniques read off the grid without pencil marks, as singles are (a Binairo's "
+        "pairs, gaps and balance): they bring no pencil marks on."))
     seconds: dict[str, float] = Field(description="Seconds per step, by technique.")
     band_cells: int = Field(81, description="A board of this many cells takes its grade's "
                                             "band of minutes as it is; others in proportion.")
@@ -70,7 +73,7 @@ def path_seconds(path: Sequence[tuple[str, int]], size: int, open_cells: int,
     scale = model.scan(size)
     seconds, pencilled, placed = 0.0, False, 0
     for technique, cells in path:
-        if not pencilled and technique not in SINGLES:
+        if not pencilled and technique not in SINGLES and technique not in model.unpencilled:
             seconds += model.pencil_seconds * (open_cells - placed)
             pencilled = True
         seconds += model.seconds.get(technique, model.default_seconds) * scale

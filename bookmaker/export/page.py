@@ -71,12 +71,20 @@ def page_html(items: Sequence[ExportItem], title: str = "", language: str = "en"
               answered: Sequence[ExportItem] = ()) -> str:
     """The page of the items, its rules in `language` (the book's or the daily's), each with
     its answer or not as `options` say; and the `answered` items with theirs (the day
-    before's puzzle on a page whose answers come the next day)."""
+    before's puzzle on a page whose answers come the next day). The page plays answers of
+    values only: a kind whose answer is symbols, shading, edges or links
+    (core/kinds/answer.py; Binairo, Tango) is left off it, until it plays them."""
+    played, played_answered = _played(items), _played(answered)
     shown = title or (items[0].heading if items else "Puzzles")
     words = load_catalogue(language)
-    puzzles = [puzzle_data(item, words, options.answers) for item in items] + \
-        [puzzle_data(item, words) for item in answered]
+    puzzles = [puzzle_data(item, words, options.answers) for item in played] + \
+        [puzzle_data(item, words) for item in played_answered]
     return page_of(puzzles, title, shown, language, options)
+
+
+def _played(items: Sequence[ExportItem]) -> list[ExportItem]:
+    """The items the page can play: those whose kind's answer is values in cells."""
+    return [item for item in items if kind_of_puzzle(item.puzzle).answer.numbered]
 
 
 def page_of(puzzles: list[dict[str, Any]], title: str, shown: str, language: str,

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..core.board.marks import CageMark, EdgeMark, SignMark
+from ..core.board.marks import MATCH_SIGNS, ORDER_SIGNS, CageMark, EdgeMark, SignMark
 from ..core.board.shape import Shape
 
 REGION_KINDS = ("box", "region")  # units that tile the board: heavy lines between them
@@ -229,6 +229,24 @@ def sign_chevron(shape: Shape, sign: SignMark) -> tuple[Point, Point, Point]:
     half = SIGN_SPAN / 2
     return ((back_x - dy * half, back_y - dx * half), point,
             (back_x + dy * half, back_y + dx * half))
+
+
+def sign_strokes(shape: Shape, sign: SignMark) -> tuple[tuple[Point, Point], ...]:
+    """A sign's strokes across its cells' edge, centred on it: a chevron's two arms
+    ('<', '>'), an ='s two level bars, an x's two crossing bars (a Tango's)."""
+    if sign.sign in ORDER_SIGNS:
+        one, point, other = sign_chevron(shape, sign)
+        return (one, point), (point, other)
+    (r1, c1), (r2, c2) = shape.positions[sign.first], shape.positions[sign.second]
+    if abs(r1 - r2) + abs(c1 - c2) != 1 or sign.sign not in MATCH_SIGNS:
+        raise ValueError(f"no sign {sign.sign!r} between cells {sign.first} and {sign.second}")
+    x, y = (c1 + c2 + 1) / 2, (r1 + r2 + 1) / 2  # the middle of their shared edge
+    half = SIGN_SPAN * 0.35
+    if sign.sign == MATCH_SIGNS[0]:
+        gap = SIGN_DEPTH * 0.4
+        return tuple(((x - half, y + dy), (x + half, y + dy)) for dy in (-gap, gap))
+    return (((x - half, y - half), (x + half, y + half)),
+            ((x - half, y + half), (x + half, y - half)))
 
 
 def edge_centre(frame: int, edge: EdgeMark) -> Point:

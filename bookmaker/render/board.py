@@ -31,7 +31,7 @@ from ..pages.board import (
     cage_drawings,
     edge_centre,
     label_cell,
-    sign_chevron,
+    sign_strokes,
 )
 from ..pages.page import GridPlacement
 from .canvas import BUTT, TOP_LEFT, Box, Canvas, Face, Label, Pen, Segment
@@ -173,16 +173,17 @@ def _draw_cage_labels(canvas: Canvas, placement: GridPlacement, style: RenderSty
 
 
 def _draw_signs(canvas: Canvas, placement: GridPlacement, weight: float) -> None:
-    """Each sign as a chevron across its cells' edge, on a white knock-out that parts the
-    cell line under it; its opening at least as tall as a 7 pt '<'."""
+    """Each sign across its cells' edge (a chevron, an = or an x), on a white knock-out
+    that parts the cell line under it; its opening at least as tall as a 7 pt '<'."""
     cell = placement.cell
     if SIGN_SPAN * cell < sign_least_span():
         raise RenderError(f"cells of {cell:.1f} pt are too small for signs as tall as "
                           f"{MIN_TEXT_SIZE:g} pt text: use fewer grids per page")
-    chevrons = [sign_chevron(placement.grid.shape, sign) for sign in placement.marks.signs]
+    strokes = [sign_strokes(placement.grid.shape, sign) for sign in placement.marks.signs]
     pad = weight / cell
-    canvas.rects([_around(chevron, pad) for chevron in chevrons], "sign grounds", fill=WHITE)
-    canvas.lines([piece for a, point, b in chevrons for piece in ((a, point), (point, b))],
+    canvas.rects([_around([p for stroke in sign for p in stroke], pad) for sign in strokes],
+                 "sign grounds", fill=WHITE)
+    canvas.lines([stroke for sign in strokes for stroke in sign],
                  Pen(weight), "signs")  # the box line: heavier than the least stroke
 
 

@@ -21,7 +21,7 @@ from ..design.catalogue import BEYOND_SUDOKU, language_names, load_catalogue
 from ..design.cells import cells_across, least_cell, least_cell_reason, least_symbol_cell
 from ..design.cover import CoverFile, CoverSpec, cover_geometry
 from ..design.fontfile import default_font_paths, read_font
-from ..design.glyphs import NUMBERS, WORD, WORD_KEY, glyph_problem, glyphs_of, numbers
+from ..design.glyphs import NUMBERS, WORD, WORD_KEY, glyph_problem, kind_glyphs, numbers
 from ..design.layout import REFERENCE_SIZE, Layout
 from ..design.layouts import load_layout_file, load_preset, unknown_layout_text
 from ..design.pagecount import ANSWERS, PUZZLES, BookPlan, longest_blank_run
@@ -143,7 +143,7 @@ def section_glyphs(report: Report, at: tuple, choice: str | None, size: int, kin
     if problem:
         report.add(Mistake(at + ("symbols",), problem))
         return None
-    glyphs = glyphs_of(choice, size, word)
+    glyphs = kind_glyphs(kind, choice, size, word)
     return () if glyphs == numbers(size) else glyphs
 
 

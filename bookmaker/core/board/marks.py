@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 CAGE_STYLES = ("dashed", "outlined")  # a Killer's inset dashed loop; a Calcudoku's heavy border
 SIDES = ("top", "right", "bottom", "left")
+ORDER_SIGNS = ("<", ">")  # a SignMark's sign that orders its cells (Futoshiki)
+MATCH_SIGNS = ("=", "x")  # ... that says whether they match (a Tango's)
 
 
 @dataclass(frozen=True)
@@ -28,7 +30,8 @@ class CageMark:
 class SignMark:
     """A sign between two orthogonally adjacent cells, read from `first` to `second`:
     '<' says first < second, '>' first > second (drawn pointing the right way whether the
-    cells lie side by side or one above the other)."""
+    cells lie side by side or one above the other); '=' says they hold the same symbol,
+    'x' different ones (a Tango's)."""
 
     first: int
     second: int

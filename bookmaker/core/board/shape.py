@@ -21,6 +21,9 @@ of puzzle (core/kinds) choose a geometry, and nothing outside this module asks i
   and 'down'), whose digits 1-9 differ but need not all appear. Kakuro boards are the one
   geometry whose units do not hold every symbol, so only the Kakuro package's own solver,
   check and grader work on them (core/kakuro).
+- binairo: rows and columns of an even size n whose cells hold one of two symbols, n/2
+  of each to a line; like Kakuro's, its units do not hold every symbol, and only the
+  Binairo package works on them (core/binairo).
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ SAMURAI_GRIDS = (("top-left", 0, 0), ("top-right", 0, 12), ("centre", 6, 6),
 SAMURAI_FRAME = 21
 REGION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXY"  # jigsaw regions 0..24 as people write them
 LATIN_SIZES = range(3, MAX_SIZE + 1)  # a Latin square from 3x3 up
+BINAIRO_SIZES = range(4, 17)  # the even sizes of a two-symbol board the geometry takes
 KAKURO_DIGITS = 9   # a Kakuro's cells hold 1-9
 KAKURO_BLACK, KAKURO_WHITE, KAKURO_ROWS = "#", ".", "/"  # a pattern's squares, row break
 
@@ -288,6 +292,16 @@ def _latin_layout(shape: Shape):
     return n, (n, n), tuple(divmod(c, n) for c in range(n * n)), _lines(n, lambda r, c: r * n + c)
 
 
+def _binairo_layout(shape: Shape):
+    """A Binairo: rows and columns of an even size, each holding two symbols half and half
+    (core/binairo); box_rows carries the size (box_cols is 0)."""
+    n = shape.box_rows
+    if shape.box_cols or n % 2 or not BINAIRO_SIZES[0] <= n <= BINAIRO_SIZES[-1]:
+        raise ValueError(f"a Binairo board is binairo_of(n) for even n from {BINAIRO_SIZES[0]} "
+                         f"to {BINAIRO_SIZES[-1]}, got {n}x{shape.box_cols}")
+    return n, (n, n), tuple(divmod(c, n) for c in range(n * n)), _lines(n, lambda r, c: r * n + c)
+
+
 def _jigsaw_layout(shape: Shape):
     regions, n = shape.regions, math.isqrt(len(shape.regions))
     if shape.box_rows or shape.box_cols:
@@ -485,6 +499,8 @@ GEOMETRIES = {
     "jigsaw": Geometry("Jigsaw", _jigsaw_layout, has_regions=True, boxed=False),
     # Rows and columns only: the board of Calcudoku, Futoshiki, Skyscrapers (core/kinds).
     "latin": Geometry("", _latin_layout, boxed=False),
+    # Rows and columns of two symbols, half and half: a Binairo's (core/binairo).
+    "binairo": Geometry("", _binairo_layout, boxed=False),
     "samurai": Geometry("Samurai", _samurai_layout, overlapping=True),
     # Runs of white squares in a frame of black and white: a Kakuro (core/kakuro).
     "kakuro": Geometry("Kakuro", _kakuro_layout, boxed=False, patterned=True),
@@ -512,6 +528,11 @@ def shape_of(box_rows: int, box_cols: int) -> Shape:
 def latin_of(size: int) -> Shape:
     """The (cached) Latin square board of a size: rows and columns, no boxes."""
     return board_of(size, 0, "latin")
+
+
+def binairo_of(size: int) -> Shape:
+    """The (cached) Binairo board of an even size: rows and columns of two symbols."""
+    return board_of(size, 0, "binairo")
 
 
 def kakuro_of(pattern: str) -> Shape:

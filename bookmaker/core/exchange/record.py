@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..board.grid import Grid, GridError, format_grid, parse_grid
+from ..board.grid import Grid, GridError
 from ..board.marks import Marks
 from ..board.shape import Shape, parse_box, parse_size
 from ..kinds.kind import Extras, Kind
@@ -69,17 +69,19 @@ def puzzle_record(puzzle: Puzzle, about: About) -> dict[str, Any]:
         "kind": kind.name, "kind_title": kind.title,
         "size": kind.exchange.named_size(board), "box": board.box_text,
         "ipuz": absent is None,
-        "line": kind.line(puzzle), "solution": format_grid(puzzle.solution),
+        "line": kind.line(puzzle), "solution": kind.answer_line(puzzle.solution),
         "grade": puzzle.grade or None, "score": puzzle.score if puzzle.grade else None,
         "hardest": puzzle.hardest or None, "rating": rating_fields(puzzle),
         "seed": puzzle.seed if about.seeded else None, "key": about.key or None,
-        "symbols": about.symbols or symbols_of(board),
+        "symbols": about.symbols or "".join(kind.answer.glyphs) or symbols_of(board),
         "board": board_fields(board),
         "marks": marks_fields(marks),
         "givens": list(puzzle.givens.cells), "values": list(puzzle.solution.cells),
     }
     if absent is not None:
         record["ipuz_absent"] = absent
+    if not kind.answer.numbered:  # a number kind's record stays as it was
+        record["answer"] = kind.answer.form
     return record
 
 
@@ -161,7 +163,7 @@ def read_record(record: Any, kind: Kind | None = None) -> ReadPuzzle:
     solution = None
     if record.get("solution") is not None:
         try:
-            solution = parse_grid(_text_field(record, "solution"), givens.shape)
+            solution = kind.read_answer(_text_field(record, "solution"), givens.shape)
         except GridError as err:
             raise RecordError(f"solution: {err}") from None
     try:

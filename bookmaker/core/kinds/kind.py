@@ -17,11 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from ..board.grid import Grid
+from ..board.grid import Grid, format_grid, parse_grid
 from ..board.shape import Shape, board_of, latin_of, shape_for_size
 from ..grade.grades import GRADES, Ranked
 from ..puzzle import Puzzle
 from ..words import with_article
+from .answer import Answer
 from .exchangeform import ExchangeForm
 from .presentation import Presentation
 
@@ -75,6 +76,8 @@ class Kind:
     derives: bool = False            # `derive` makes copies of it
     heavy: bool = False              # a puzzle takes a second or more to make
     grades: tuple[str, ...] = GRADES  # its grading ladder's grades, easiest first
+    answer: Answer = Answer()        # what its solution is: values in cells, symbols,
+    #                                  shading, edges or links (kinds/answer.py)
     presentation: Presentation = Presentation()  # what it is on a page and in words: a
     #                                  kind class gives the traits it differs in, not its name
     exchange: ExchangeForm = ExchangeForm()  # how its puzzles leave and come back (ipuz,
@@ -152,6 +155,16 @@ class Kind:
     def write(self, givens: Grid, extras: Extras = None) -> str:
         """The one-line text of givens and extras (read(write(x)) == x)."""
         raise NotImplementedError
+
+    def answer_line(self, solution: Grid) -> str:
+        """The one-line text of a full solution, as `solve` prints it and a record keeps it
+        (read_answer(answer_line(x)) == x): a grid line, or the kind's own symbols."""
+        return format_grid(solution)
+
+    def read_answer(self, text: str, board: Shape) -> Grid:
+        """A full solution read from its text (answer_line) on the puzzle's board;
+        GridError says what is wrong."""
+        return parse_grid(text, board)
 
     def line(self, puzzle: Puzzle) -> str:
         """A made puzzle's line."""

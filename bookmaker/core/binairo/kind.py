@@ -1,0 +1,206 @@
+"""The Binairo kinds: classic Binairo (Takuzu, Unruly) and Tango, its = and x variant,
+on even squares 6x6 to 14x14.
+
+Their answer is a symbol of two in every cell (kinds/answer.py): printed as 0 and 1, never
+counted with. The first proof is the solver's propagation and search (solver.py), the
+second the count over whole lines (count.py), written apart from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from ..board.grid import Grid
+from ..board.marks import Marks, SignMark
+from ..board.shape import Shape, binairo_of
+from ..kinds.answer import Answer
+from ..kinds.exchangeform import ExchangeForm
+from ..kinds.kind import Extras, MakeRequest, SquareKind
+from ..kinds.presentation import Presentation
+from ..puzzle import Puzzle
+from ..solve.search import Search
+from ..solve.verify import first_decided, require_agreement
+from ..words import with_article
+from .grade import BINAIRO_GRADES
+from .rules import Rules, rules_of
+from .signs import TangoSigns
+from .text import SIZES, format_givens, format_tango, parse_binairo, parse_tango
+
+if TYPE_CHECKING:
+    from ..grade.grader import Grading
+    from ..grade.grades import Ranked
+
+CHECK_TRIES = 3  # puzzles in a row a job may make when the count cannot decide one
+
+
+def looks_like_a_binairo_line(text: str) -> bool:
+    """One word of 0, 1 and '.' as long as an even square's cells."""
+    parts = text.split()
+    return len(parts) == 1 and set(parts[0]) <= set("01.") and \
+        len(parts[0]) in (size * size for size in SIZES)
+
+
+def looks_like_a_tango_line(text: str) -> bool:
+    """Three words, the last two of = and x signs and '.'."""
+    parts = text.split()
+    return len(parts) == 3 and set(parts[1]) <= set("=x.") and set(parts[2]) <= set("=x.")
+
+
+class BinairoKind(SquareKind):
+    """Binairo: fill every cell with 0 or 1, no three alike in a row or column, each line
+    half and half, no two rows (or columns) the same."""
+
+    name = "binairo"
+    title = "Binairo"
+    aliases: tuple[str, ...] = ("takuzu", "unruly", "binary", "binero")
+    geometry = "binairo"
+    shapes_givens = False
+    grades = BINAIRO_GRADES
+    answer = Answer("symbols", ("0", "1"))
+    presentation = Presentation(
+        sudoku_rule=False,
+        summary="two symbols, no three alike in a line, lines half and half and all "
+                "different",
+        looks_like=looks_like_a_binairo_line,
+        line_hint="this looks like a Binairo line: read it as one (--variant binairo)")
+    exchange = ExchangeForm(size_word=title, ipuz_absent=(
+        "ipuz has no PuzzleKind for Binairo (nor for any two-symbol grid)"))
+    tango = False
+
+    sizes: range = SIZES  # its even sizes
+
+    def size_problem(self, size: int, box_given: bool) -> str | None:
+        if box_given:
+            return f"{with_article(self.title)} has no boxes: give its size alone"
+        if size not in self.sizes:
+            first, last = self.sizes[0], self.sizes[-1]
+            return (f"{self.name} puzzles are made in the even sizes {first}x{first} "
+                    f"to {last}x{last}; got {size}x{size}")
+        return None
+
+    def frame(self, size: int, box: tuple[int, int] | None = None) -> Shape:
+        problem = self.size_problem(size, box is not None)
+        if problem:
+            raise ValueError(problem)
+        return binairo_of(size)
+
+    def board(self, frame: Shape, seed: int = 0) -> Shape:
+        return binairo_of(frame.size)
+
+    def options_problem(self, symmetry: str, clues: int | None,
+                        rating: object | None) -> tuple[str, str] | None:
+        if symmetry != "none":
+            return "symmetry", (f"{with_article(self.title)} puzzle's givens are not laid out "
+                                "in a pattern: leave symmetry out")
+        if clues is not None:
+            return "clues", (f"{with_article(self.title)} puzzle takes a difficulty, not a "
+                             "clue count")
+        if rating is not None:
+            return "rating", f"SE ratings are for Sudoku; a {self.title} puzzle takes a difficulty"
+        return None
+
+    def grade_problem(self, frame: Shape, difficulty: str) -> str | None:
+        if difficulty in ("any",) + self.grades:
+            return None
+        return (f"{self.title} puzzles are graded {', '.join(self.grades)}; not "
+                f"{difficulty!r}")
+
+    def rules(self, givens: Grid, extras: Extras) -> Rules:
+        return rules_of(givens.shape.size, extras)
+
+    def read(self, text: str, board: Shape | None = None) -> tuple[Grid, Extras]:
+        return parse_binairo(text, board), None
+
+    def write(self, givens: Grid, extras: Extras = None) -> str:
+        return format_givens(givens)
+
+    def answer_line(self, solution: Grid) -> str:
+        return format_givens(solution)
+
+    def read_answer(self, text: str, board: Shape) -> Grid:
+        return parse_binairo(text, board)
+
+    def make(self, request: MakeRequest) -> Puzzle:
+        """A puzzle to its grade, proven by the solver as it is made and by the count
+        here; one the count cannot decide within its budget is dropped for the next."""
+        from .generate import generate_binairo
+
+        return first_decided(
+            request.seed, f"{self.name} undecided", CHECK_TRIES,
+            lambda seed: generate_binairo(request.frame.size, seed, request.difficulty,
+                                          self.tango),
+            self.verify)
+
+    def solutions(self, givens: Grid, extras: Extras = None, limit: int = 2) -> Search:
+        from .solver import binairo_solutions
+
+        return binairo_solutions(self.rules(givens, extras), givens.cells, limit)
+
+    def verify(self, puzzle: Puzzle) -> None:
+        from .count import count_binairo
+
+        result = count_binairo(self.rules(puzzle.givens, puzzle.extras), puzzle.givens.cells)
+        require_agreement(puzzle, result, f"The {self.title} count", self.line(puzzle),
+                          self.exchange.registry_size(puzzle.shape))
+
+    def grade(self, givens: Grid, extras: Extras = None) -> Grading:
+        from .grade import grade_binairo
+
+        return grade_binairo(givens, self.rules(givens, extras))
+
+    @property
+    def techniques(self) -> tuple[Ranked, ...]:
+        from .grade import LADDER
+        return tuple(t for t in LADDER if t.name not in self.absent_techniques)
+
+    absent_techniques: tuple[str, ...] = ("sign",)
+
+    @property
+    def singles(self) -> tuple[str, ...]:
+        return ()
+
+    def repeat_key(self, givens: Grid, extras: Extras = None) -> str:
+        from .key import binairo_key
+
+        return binairo_key(self.name, givens, extras)
+
+
+class TangoKind(BinairoKind):
+    """Tango: Binairo's two symbols, no three alike, lines half and half, with = and x
+    signs between cells saying which match; lines may repeat."""
+
+    name = "tango"
+    title = "Tango"
+    aliases = ("binairo-signs", "tic-tac-logic")
+    extras_type = TangoSigns
+    # From 12x12 up the solver's search proving a Tango of few givens among many signs
+    # runs to tens of seconds now and then (bench/README.md): made to 10x10, read to 14x14.
+    sizes = range(6, 11, 2)
+    absent_techniques = ("unique lines",)
+    presentation = replace(
+        BinairoKind.presentation,
+        summary="Binairo with = and x signs between cells; a line is givens, signs across, "
+                "signs down",
+        looks_like=looks_like_a_tango_line,
+        line_hint="this looks like a Tango line (givens, signs across, signs down): read it "
+                  "as a Tango (--variant tango)")
+    exchange = ExchangeForm(size_word=title, ipuz_absent=(
+        "ipuz has no PuzzleKind for a Tango (nor for any two-symbol grid)"))
+    tango = True
+
+    def read(self, text: str, board: Shape | None = None) -> tuple[Grid, Extras]:
+        return parse_tango(text, board)
+
+    def write(self, givens: Grid, extras: Extras = None) -> str:
+        return format_tango(givens, extras)
+
+    def marks(self, givens: Grid, extras: Extras = None) -> Marks:
+        """Each = or x between its two cells."""
+        return Marks(signs=tuple(SignMark(first, second, sign)
+                                 for first, second, sign in extras.signs))
+
+
+BINAIRO = BinairoKind()
+TANGO = TangoKind()
+BINAIRO_KINDS = (BINAIRO, TANGO)

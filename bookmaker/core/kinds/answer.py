@@ -1,0 +1,48 @@
+"""What a kind's answer is: how its solution fills the board, as data every surface asks
+(pages and answer pages, the web page, exchanges, registry keys) instead of assuming
+digits.
+
+Forms, each a kind's way of holding its solution in a Grid's cells (one value a cell, 0
+blank in the givens), so that solvers, registries and puzzle files carry every kind alike:
+
+- values:  a number (or a glyph standing for one) in each cell: Sudoku and the number
+  kinds. Printed as the section's symbols (design/glyphs.py).
+- symbols: one of a few symbols in each cell, with no order or sum: Binairo's two.
+  Printed as the kind's own glyphs, never numbers; value v is `glyphs[v - 1]`.
+- shading: each cell shaded (value 2) or left white (value 1): Nonogram, Star Battle.
+  An answer page fills the shaded cells; the givens are clues outside the grid (marks).
+- edges and links: what lies between cells (a Slitherlink's loop, a Hashi's bridges) is
+  the answer, held in the kind's extras, not in the cells; the cells hold the clues.
+  Declared here so that a surface can refuse them by asking, until it draws them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+ANSWER_FORMS = ("values", "symbols", "shading", "edges", "links")
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A kind's answer: its form and, for symbols and shading, what each value prints as
+    (`glyphs`, value 1 first; () for values, printed as the section's symbols say)."""
+
+    form: str = "values"
+    glyphs: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.form not in ANSWER_FORMS:
+            raise ValueError(f"unknown answer form {self.form!r}; expected one of: "
+                             f"{', '.join(ANSWER_FORMS)}")
+
+    @property
+    def numbered(self) -> bool:
+        """Its cells hold numbers a section's symbols may print (the values form)."""
+        return self.form == "values"
+
+    @property
+    def in_cells(self) -> bool:
+        """Its answer is a value in every cell (values, symbols, shading), not edges or
+        links between them."""
+        return self.form in ("values", "symbols", "shading")
