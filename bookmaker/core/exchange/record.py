@@ -166,11 +166,20 @@ def read_record(record: Any, kind: Kind | None = None) -> ReadPuzzle:
             solution = kind.read_answer(_text_field(record, "solution"), givens.shape)
         except GridError as err:
             raise RecordError(f"solution: {err}") from None
+    return ReadPuzzle(kind, givens, extras, solution, _stated_id(record.get("id")),
+                      _read_symbols(kind, record.get("symbols"), givens.shape))
+
+
+def _read_symbols(kind: Kind, value: Any, board: Shape) -> str:
+    """A record's printed symbols: '' for a kind's own answer glyphs (Binairo's '01', as
+    puzzle_record writes them), else as printed_symbols reads them; RecordError names it."""
+    own = kind.answer.glyphs
+    if own and value in ("".join(own), list(own)):
+        return ""
     try:
-        symbols = printed_symbols(record.get("symbols"), givens.shape)
+        return printed_symbols(value, board)
     except ValueError as err:
         raise RecordError(f"symbols: {err}") from None
-    return ReadPuzzle(kind, givens, extras, solution, _stated_id(record.get("id")), symbols)
 
 
 def _stated_id(value: Any) -> str:
