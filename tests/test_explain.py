@@ -159,3 +159,18 @@ def test_both_cores_explain_alike():
             fast = explanation_json(line, ENGLISH)
             with compiled.using(False):
                 assert explanation_json(line, ENGLISH) == fast, line.where
+
+
+def test_explain_says_binairo_and_tango_in_their_own_symbols_and_names_the_line_or_sign():
+    # Their answer is the symbols 0 and 1 (core/kinds/answer.py), not the values 1 and 2;
+    # a pair, gap or balance rests on its row or column, a Tango's sign on its = or x.
+    binairo = CliRunner().invoke(main, ["explain", "--variant", "binairo", "-"],
+                                 input="11..001....0.0.1....1....0...100..11\n")
+    assert binairo.stdout.splitlines()[:3] == [
+        "<stdin>:1: Easy · Gap", " 1. Pair, row 1: 0 in r1c3", " 2. Pair, row 1: 1 in r1c4"]
+    tango = CliRunner().invoke(main, ["explain", "--variant", "tango", "--json", "-"], input=(
+        "1.0...........0........11..1.....1.1 ..=.x.=............xx......... "
+        ".....=..................x=....\n"))
+    steps = json.loads(tango.stdout)["steps"]
+    assert [(step["because"], step["places"]) for step in steps[:2]] == [
+        (["column 4"], [["r4c4", "0"]]), (["r1c3 = r1c4"], [["r1c4", "0"]])]

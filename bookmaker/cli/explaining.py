@@ -63,11 +63,17 @@ def explain_command(ctx, file, size, box, kind, language, as_json) -> None:
     ctx.exit(0 if explained else 1)
 
 
+def printed_as(line: PuzzleLine) -> tuple[str, ...]:
+    """The glyphs the line's values are said in: its kind's own (Binairo's 0 and 1), else
+    the symbols the file gives, else the text format's."""
+    return line.kind.answer.glyphs or tuple(line.symbols or SYMBOLS)
+
+
 def explanation_json(line: PuzzleLine, words: Catalogue) -> str:
     """One puzzle's explanation as one line of JSON."""
     assert line.grid is not None  # read_or_exit leaves only lines that were read
     grading = line.kind.grade(line.grid, line.extras)
-    value = value_text(tuple(line.symbols or SYMBOLS))
+    value = value_text(printed_as(line))
     return json.dumps({"line": line.number, "grade": grading.grade,
                        "hardest": grading.hardest, "guessing": grading.guessing,
                        "steps": [step_record(step, line.grid.shape, words, value)
@@ -78,7 +84,7 @@ def explanation_text(line: PuzzleLine, words: Catalogue) -> str:
     """One puzzle's explanation: a heading, then its numbered steps."""
     assert line.grid is not None
     grading = line.kind.grade(line.grid, line.extras)
-    value = value_text(tuple(line.symbols or SYMBOLS))
+    value = value_text(printed_as(line))
     groups = path_groups(grading.steps, line.kind.singles)
     width = len(str(len(groups)))
     hardest = technique_name(grading.hardest, words)

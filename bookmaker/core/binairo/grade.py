@@ -28,6 +28,7 @@ from functools import lru_cache
 from ..board.grid import Grid
 from ..board.shape import Shape
 from ..grade.candidates import Step
+from ..grade.evidence import Reason
 from ..grade.grader import Grading
 from .rules import Rules, allowed_lines, board_lines, position_masks
 from .solver import partners_placed, propagate
@@ -266,10 +267,35 @@ def _next_step(shape: Shape, rules: Rules, values: list[int], allowed) -> Step |
         placements = technique.find(rules, values)
         if placements:
             cell, value = placements[0]
+            because = _evidence(technique, rules, values, cell, value)
             values[cell] = value
             return Step(technique.name, ((cell, value),), (),
-                        f"{technique.name}: {shape.cell_name(cell)} = {SYMBOLS[value - 1]}")
+                        f"{technique.name}: {shape.cell_name(cell)} = {SYMBOLS[value - 1]}",
+                        because=because)
     return None
+
+
+LINE_BOUND = ("pair", "gap", "balance")  # techniques that read one line alone
+
+
+def _evidence(technique: Technique, rules: Rules, values: list[int], cell: int,
+              value: int) -> tuple[Reason, ...]:
+    """What a placement rests on, where that is simple to say: the sign across which it is
+    copied or turned over; the row or column a pair, gap or balance reads (the first whose
+    symbols alone place it). () for the techniques that read several lines."""
+    if technique.name == "sign":
+        signs = rules.signs.signs if rules.signs else ()
+        return tuple(Reason("match", label=sign, cells=(first, second))
+                     for first, second, sign in signs
+                     if cell in (first, second) and values[first + second - cell])[:1]
+    if technique.name not in LINE_BOUND:
+        return ()
+    n = rules.size
+    for index, line in enumerate(board_lines(n)):
+        alone = [values[c] if c in line else 0 for c in range(len(values))]
+        if cell in line and (cell, value) in technique.find(rules, alone):
+            return (Reason("row", index + 1) if index < n else Reason("column", index - n + 1),)
+    return ()
 
 
 _WEIGHTS = {t.name: (t.grade, t.weight) for t in LADDER}
