@@ -5,10 +5,13 @@ square's moves and the symbol swap, bad input, and the kinds on the command line
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from exchangedata import puzzle_of
 
 from bookmaker import cli
 from bookmaker.core.binairo.count import count_binairo
@@ -22,6 +25,8 @@ from bookmaker.core.board.grid import Grid, GridError
 from bookmaker.core.board.marks import SignMark
 from bookmaker.core.latin.moves import moved_values, square_moves
 from bookmaker.core.registry import kind_named, kind_of_puzzle
+from bookmaker.export.items import item_of
+from bookmaker.export.page import PageOptions, page_html
 from bookmaker.pages.board import sign_strokes
 
 PINNED = Path(__file__).parent / "data" / "binairo-200.txt"
@@ -195,3 +200,15 @@ def test_generate_solve_check_and_grade_on_the_command_line(tmp_path):
                                      "--seed", "1"])
     assert wrong.exit_code != 0 and "binairo puzzles are made in the even sizes 6x6 to " \
         "14x14; got 7x7" in wrong.output
+
+
+def test_the_web_page_leaves_binairo_and_tango_off_its_answered_items_too():
+    # The page plays answers of values only (export/page.py): a Binairo among a day's
+    # puzzles, or among the day before's answered ones, is left off; the Sudoku stays.
+    items = [item_of(puzzle_of(key), key, key) for key in ("classic", "binairo", "tango")]
+    page = page_html(items, "Day", options=PageOptions(answers=False), answered=items[1:])
+    found = re.search(r'<script type="application/json" id="puzzles">(.*?)</script>', page,
+                      re.S)
+    assert found is not None
+    shown = json.loads(found.group(1).replace("\\u003c", "<"))["puzzles"]
+    assert [data["id"] for data in shown] == ["classic"]
