@@ -29,7 +29,7 @@ CHANGES = {"anchor": (4, 0), "bell": (0, 0), "bird": (0, 0), "car": (0, 0), "cas
            "cat": (0, 0), "cup": (0, 0), "duck": (0, 0), "fish": (0, 0), "flower": (2, 0),
            "heart": (0, 0), "house": (0, 0), "key": (1, 0), "moon": (3, 0),
            "mushroom": (0, 0), "rocket": (1, 0), "ship": (0, 0), "snail": (1, 0),
-           "sun": (0, 11), "tree": (0, 0), "umbrella": (1, 0)}
+           "sun": (0, 11), "tree": (0, 0), "umbrella": (1, 0), "yinyang": (1, 9)}
 
 
 def test_clues_count_runs_along_rows_and_columns():
@@ -132,6 +132,16 @@ def test_every_bundled_picture_makes_a_unique_puzzle_by_both_proofs():
         assert differ == len(made.flipped)
         changes[picture.name] = (len(made.flipped), len(puzzle.givens))
     assert changes == CHANGES
+
+
+@pytest.mark.parametrize("name, height, width, flips, givens", [
+    ("castle", 20, 40, 0, 0), ("cat", 5, 5, 0, 0), ("car", 8, 20, 0, 0)])
+def test_pictures_scaled_to_rectangles_and_the_smallest(name, height, width, flips, givens):
+    picture = next(p for p in bundled_pictures() if p.name == name)
+    made = make_from_picture(scale(picture.grid, height, width), Rng(derive_seed(1, name)))
+    assert (made.puzzle.height, made.puzzle.width) == (height, width)
+    assert (len(made.flipped), len(made.puzzle.givens)) == (flips, givens)
+    assert count_by_automata(made.puzzle.rows, made.puzzle.columns, made.puzzle.givens) == 1
 
 
 def test_text_bitmap_errors_name_file_and_line():
