@@ -149,6 +149,8 @@ def test_text_bitmap_errors_name_file_and_line():
         parse_text_bitmap("title: Cat\n\n#..#\n#x.#\n", "cat.txt")
     with pytest.raises(PictureError, match=r"cat.txt, line 4: 3 cells wide, the rows above are 4"):
         parse_text_bitmap("title: Cat\n\n#..#\n#.#\n", "cat.txt")
+    with pytest.raises(PictureError, match=r"blank.txt: no cell is shaded"):
+        parse_text_bitmap("...\n...\n", "blank.txt")
     picture = parse_text_bitmap("title: A dot\n\n.#.\n", "dot.txt")
     assert (picture.name, picture.title, picture.grid) == ("dot", "A dot", ((False, True, False),))
 
@@ -165,6 +167,9 @@ def test_png_is_averaged_into_cells(tmp_path):
     assert grid[0][0] and grid[4][9] and not grid[5][0] and not grid[0][10]
     with pytest.raises(PictureError, match="5 to 40 cells a side"):
         read_picture(tmp_path / "corner.png", 2, 4)
+    Image.new("L", (30, 30), 255).save(tmp_path / "white.png")
+    with pytest.raises(PictureError, match="white.png: no cell is shaded"):
+        read_picture(tmp_path / "white.png", 10, 10)
     (tmp_path / "bad.png").write_bytes(b"not a png")
     with pytest.raises(PictureError, match="bad.png: not an image"):
         read_picture(tmp_path / "bad.png", 10, 10)

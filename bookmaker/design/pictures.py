@@ -60,7 +60,14 @@ def parse_text_bitmap(text: str, where: str) -> Picture:
             rows.append(_bitmap_row(line, where, number, rows))
     if not rows:
         raise PictureError(f"{where}: no rows of '{SHADED}' and '{EMPTY}'")
-    return Picture(name, title, tuple(rows))
+    return Picture(name, title, _drawn(tuple(rows), where))
+
+
+def _drawn(grid: Grid, where) -> Grid:
+    """grid, refused if it shades no cell (a blank page is no picture)."""
+    if not any(any(row) for row in grid):
+        raise PictureError(f"{where}: no cell is shaded")
+    return grid
 
 
 def _bitmap_row(line: str, where: str, number: int, rows: list) -> tuple[bool, ...]:
@@ -84,8 +91,9 @@ def read_picture(path: str | Path, height: int | None = None,
             picture = parse_text_bitmap(path.read_text("utf-8"), str(path))
             if height is None and width is None:
                 return picture
-            return Picture(picture.name, picture.title, scale(picture.grid, height, width))
-        return Picture(path.stem, path.stem, _read_image(path, height, width))
+            grid = _drawn(scale(picture.grid, height, width), path)
+            return Picture(picture.name, picture.title, grid)
+        return Picture(path.stem, path.stem, _drawn(_read_image(path, height, width), path))
     except (OSError, UnicodeDecodeError) as error:
         raise PictureError(f"{path}: cannot read the picture ({error})") from None
 
