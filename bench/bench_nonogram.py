@@ -2,14 +2,19 @@
 time: the median a puzzle (the goal: under 1 s), with the cells it changed (flips) and
 printed (givens) and its grade; a random 15x15 grid beside it, and both proofs' time.
 
-Tatham's Pattern is not timed here: no copy of his collection could be had on the machine
-this was written on (build his `pattern` outside the repository to compare by hand).
+Tatham's Pattern runs beside it when found (Debian's sgt-puzzles puts it at
+/usr/games/sgt-pattern; `--tatham PATH` names another build): its `--generate N 15x15`
+makes random grids its line solver solves alone, the nearest to our random grids; CPU of
+the child process over N puzzles (one start-up shared by all).
 """
 
 from __future__ import annotations
 
 import argparse
+import resource
+import shutil
 import statistics
+import subprocess
 import time
 
 import timing  # also puts this checkout's bookmaker first on sys.path
@@ -22,6 +27,7 @@ from bookmaker.core.rng import Rng, derive_seed
 from bookmaker.design.pictures import bundled_pictures, scale
 
 SIZE = 15
+TATHAM = "/usr/games/sgt-pattern"
 
 
 def cpu(fn):
@@ -46,11 +52,22 @@ def row(name: str, grid, seed: int, repeats: int) -> tuple[list[str], float]:
             timing.seconds_text(proof_two)], median
 
 
+def tatham_seconds(program: str, count: int, seed: int) -> float:
+    """CPU seconds a puzzle of Tatham's Pattern making count 15x15 puzzles in one run."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([program, "--generate", str(count), f"{SIZE}x{SIZE}#{seed}"],
+                   check=True, capture_output=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime) / count
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--random", type=int, default=5, help="random 15x15 grids beside")
     parser.add_argument("--quick", action="store_true", help="one repeat, two random grids")
+    parser.add_argument("--tatham", default=shutil.which(TATHAM) and TATHAM,
+                        help="Tatham's Pattern program (default: Debian's, if installed)")
     args = parser.parse_args()
     repeats, randoms = (1, 2) if args.quick else (args.repeats, args.random)
     print(timing.machine())
@@ -70,6 +87,10 @@ def main() -> None:
     print(f"\nmedian a picture: {timing.seconds_text(best)} (goal under 1 s: "
           f"{timing.verdict(best < 1)}); random grids: "
           f"{timing.seconds_text(statistics.median(others)) if others else '-'}")
+    if args.tatham:
+        runs = [tatham_seconds(args.tatham, 50, seed) for seed in range(repeats)]
+        print(f"Tatham's Pattern, random 15x15: {timing.seconds_text(statistics.median(runs))} "
+              f"a puzzle (mean over 50, median of {repeats} runs)")
 
 
 if __name__ == "__main__":
