@@ -93,6 +93,9 @@ def test_four_grades_by_the_hardest_technique(seed, expected):
     assert grade(solver) == expected
     assert len(GRADE_NAMES) == 4
     assert [list(row) for row in solver.cells] == [list(row) for row in puzzle.solution]
+    assert expected in {step.technique for step in solver.steps} | {"simple"}
+    for step in solver.steps:
+        assert all(puzzle.solution[r][c] == shaded for r, c, shaded in step.cells), step
 
 
 def test_a_stuck_solve_has_no_grade():
