@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from ..rng import Rng
 from .automata import count_by_automata
 from .puzzle import Given, Grid, Nonogram, as_grid
-from .solver import LineSolver, count_solutions, propagate, solve
+from .solver import LineSolver, count_solutions, propagate
 
 TRIALS = 8  # cells tried for each flip or given (a sample keeps a 40x40 quick)
 PROBE_BELOW = 40  # probing costs two propagations an unknown cell: tried when few are left
@@ -36,7 +36,7 @@ def make_from_picture(picture: Sequence[Sequence[bool]], rng: Rng,
     grid = [list(row) for row in as_grid(picture)]
     budget = len(grid) * len(grid[0]) // 50 if max_flips is None else max_flips
     flipped: list[tuple[int, int]] = []
-    stuck = solve(Nonogram.of_picture(grid), probing=False)
+    stuck = _solve(grid)
     while not stuck.solved and len(flipped) < budget:
         flip = _best_flip(grid, stuck, rng)
         if flip is None:
@@ -55,6 +55,16 @@ def random_grid(height: int, width: int, rng: Rng, shaded_percent: int = 55) -> 
                  for _ in range(height))
 
 
+def _solve(grid: list[list[bool]]) -> LineSolver:
+    """The line solver run on grid's clues, probing once few cells are left unknown."""
+    solver = LineSolver(Nonogram.of_picture(grid), probing=False)
+    solver.run()
+    if solver.unknown < PROBE_BELOW:
+        solver.probing = True
+        solver.run()
+    return solver
+
+
 def _outline(grid: list[list[bool]], row: int, column: int) -> bool:
     """Whether a cell lies on the picture's outline (a neighbour of the other colour)."""
     here = grid[row][column]
@@ -69,7 +79,7 @@ def _best_flip(grid: list[list[bool]], stuck: LineSolver, rng: Rng):
     best = None
     for row, column in rng.shuffled(cells)[:TRIALS]:
         grid[row][column] ^= True
-        trial = solve(Nonogram.of_picture(grid), probing=False)
+        trial = _solve(grid)
         grid[row][column] ^= True
         if trial.unknown < (best[1].unknown if best else stuck.unknown - 1):
             best = ((row, column), trial)
