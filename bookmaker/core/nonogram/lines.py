@@ -59,24 +59,27 @@ def _fits(cells: Cells, start: int, block: int) -> bool:
 
 
 def leftmost(clue: Clue, cells: Cells) -> list[int] | None:
-    """Each block's start in the leftmost placement the known cells allow (None: none)."""
+    """Each block's start in the leftmost placement the known cells allow (None: none):
+    each block at the first start from which the rest still fit (no backtracking)."""
+    fits = _suffix_fits(clue, cells)
+    if not fits[0][0]:
+        return None
     starts: list[int] = []
-    return starts if _place_from(clue, cells, 0, 0, starts) else None
+    at = 0
+    for block, run in enumerate(clue):
+        start = at
+        while not (_fits(cells, start, run) and _rest_fit(fits, cells, start + run, block + 1)):
+            start += 1  # fits[at][block] promises a start before any shaded cell is passed
+        starts.append(start)
+        at = start + run + 1
+    return starts
 
 
-def _place_from(clue: Clue, cells: Cells, block: int, at: int, starts: list[int]) -> bool:
-    """Place blocks block.. leftmost from cell at, appending their starts."""
-    if block == len(clue):
-        return all(cells[i] is not True for i in range(at, len(cells)))
-    for start in range(at, len(cells) - clue[block] + 1):
-        if _fits(cells, start, clue[block]):
-            starts.append(start)
-            if _place_from(clue, cells, block + 1, start + clue[block] + 1, starts):
-                return True
-            starts.pop()
-        if cells[start] is True:  # a shaded cell left behind would be no block's
-            return False
-    return False
+def _rest_fit(fits: list[list[bool]], cells: Cells, end: int, block: int) -> bool:
+    """Whether blocks block.. fit after a block ending at end (its wall cell after it)."""
+    if end >= len(cells):
+        return block == len(fits[0]) - 1
+    return fits[end + 1][block]
 
 
 def rightmost(clue: Clue, cells: Cells) -> list[int] | None:
