@@ -63,6 +63,25 @@ def test_line_techniques_are_true_and_edge_forcing_finds_all():
             assert all(truth.get(i) == value for i, value in found.items())
 
 
+def test_leftmost_and_rightmost_are_each_blocks_extremes():
+    pick = random.Random(9)
+    for _ in range(300):
+        length = pick.randint(1, 9)
+        clue = clue_of_line([pick.random() < 0.55 for _ in range(length)])
+        cells = [None if pick.random() < 0.6 else pick.random() < 0.5 for _ in range(length)]
+        placements = [[i for i in range(length) if bits[i] and (i == 0 or not bits[i - 1])]
+                      for bits in itertools.product((False, True), repeat=length)
+                      if clue_of_line(bits) == clue
+                      and all(c is None or c == b for c, b in zip(cells, bits))]
+        if not placements:
+            assert lines.leftmost(clue, cells) is None
+            continue
+        assert lines.leftmost(clue, cells) == [min(p[j] for p in placements)
+                                               for j in range(len(clue))]
+        assert lines.rightmost(clue, cells) == [max(p[j] for p in placements)
+                                                for j in range(len(clue))]
+
+
 def _brute_count(puzzle):
     height, width = puzzle.height, puzzle.width
     return sum(1 for bits in itertools.product((False, True), repeat=height * width)
