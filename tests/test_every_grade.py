@@ -22,7 +22,12 @@ def test_the_combinations_come_from_the_rules():
     combinations = {(kind.name, size, grade) for kind, size, grade in made_combinations()}
     assert ("classic", 6, "medium") in combinations
     assert ("classic", 4, "easy") not in combinations      # 4x4 puzzles are all beginner
-    assert ("futoshiki", 5, "medium") not in combinations  # refused at load (unmade)
+    assert ("futoshiki", 4, "medium") not in combinations  # refused at load (unmade)
+    assert ("futoshiki", 5, "medium") in combinations      # made since issue 38
+    assert ("calcudoku", 6, "expert") in combinations
+    assert ("calcudoku", 7, "expert") not in combinations
+    assert ("calcudoku", 9, "extreme") in combinations
+    assert ("calcudoku-add", 9, "hard") in combinations
     assert not any(kind == "classic" and size == 5 for kind, size, _ in combinations)
     assert len(combinations) == len(made_combinations())
 
@@ -130,3 +135,34 @@ def test_the_issues_6x6_medium_command_makes_every_puzzle(runner):
                                       "--count", "5", "--seed", "3"])
     assert result.exit_code == 0, result.output
     assert len(result.output.split()) == 5
+
+
+@pytest.mark.parametrize("name, size, grade, seed, line", [
+    ("calcudoku", 6, "expert", 1, "ABCCCDABEFDDGEEFFFGGHHIIJKLLMMJKKLLN "
+     "6x,2-,6x,13+,10+,15+,10+,4/,3/,7+,9+,20+,5+,1"),
+    ("futoshiki", 5, "medium", 0, "......................... >.>...<...>...<..... "
+     ".v^......^.v..v.^..v"),
+])
+def test_a_grade_once_refused_is_made(name, size, grade, seed, line):
+    """Issue 38: a 6x6 Calcudoku's hardening never reached expert (it climbs by targeted
+    changes now); a 5x5 Futoshiki dug from givens and signs together was medium once in
+    100 attempts (its givens go first now). Both were refused at load."""
+    from bookmaker.core.registry import kind_named
+
+    kind = kind_named(name)
+    assert kind.grade_problem(kind.frame(size), grade) is None
+    puzzle = kind.make(MakeRequest(kind.frame(size), seed, grade, record_rating=False))
+    assert (puzzle.grade, kind.line(puzzle)) == (grade, line)
+
+
+@pytest.mark.parametrize("name, size, grade", [
+    ("calcudoku", 7, "extreme"), ("calcudoku-add", 7, "hard"), ("calcudoku-hidden", 7, "hard"),
+    ("futoshiki", 4, "easy")])
+def test_a_grade_now_allowed_is_made_for_seeds(name, size, grade):
+    """Grades the rules refused before issue 38, made as asked for a few seeds."""
+    from bookmaker.core.registry import kind_named
+
+    kind = kind_named(name)
+    grades = [kind.make(MakeRequest(kind.frame(size), seed, grade, record_rating=False)).grade
+              for seed in range(3)]
+    assert grades == [grade] * 3
