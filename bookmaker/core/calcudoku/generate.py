@@ -20,9 +20,13 @@ what its solver manages at the difficulty asked for), written anew:
    proves the puzzle has one solution. Harder than asked: a cell it left open becomes a
    cage of its own (softened(); this only adds information, so it stays unique). Easier:
    a cage shows a weaker operation or two cages merge (hardened()), kept if the grader
-   still finishes within the grade. After CHANGES tries the attempt is dropped and the
-   next derived seed tried. Every result is proven unique again by the solver before it
-   is returned; check.py, written apart, proves it once more (the kind's verify).
+   still finishes within the grade. Most such random changes lose uniqueness, and past
+   hard most that keep it land beyond expert, so for expert every change is tried, in a
+   seeded order, and the first that climbs a grade is kept (_climbed(): targeted; an
+   attempt in 14 makes a 6x6 expert, where random changes made one in some 50). After
+   CHANGES tries the attempt is dropped and the next derived seed tried. Every result is
+   proven unique again by the solver before it is returned; check.py, written apart,
+   proves it once more (the kind's verify).
 
 The result depends only on (type of cages, size, seed, difficulty).
 """
@@ -62,7 +66,6 @@ SOLVER_MAX_NODES = 20_000
 # unique, and the solver says so sooner (6x6 hard: 260 -> 170 ms a puzzle); on 9x9 its
 # searches cost more than the grader's stalls (9x9 hard: 340 -> 1,100 ms).
 SOLVER_FIRST_MAX_SIZE = 6
-PAST_CEILING = "extreme"  # how far past its grade an attempt hardens (recipe.past)
 ANY_CEILING = "expert"  # 'any' keeps what the grader finishes without forcing chains
 CHANGES = 40  # changes tried, kept or not, before an attempt gives up
 # Attempts before a grade is given up: one costs milliseconds (9x9: a few tenths of a
@@ -80,7 +83,7 @@ class Recipe:
     divide: int = 70
     subtract: int = 60
     multiply: int = 40
-    past: bool = False  # harden past the grade and give cells back (make_attempt)
+    targeted: bool = False  # harden by the first change of all that climbs (make_attempt)
 
 
 RECIPES = {
@@ -88,7 +91,8 @@ RECIPES = {
     "easy": Recipe((9, 55, 30, 6)),
     "medium": Recipe((5, 50, 36, 9)),
     "hard": Recipe((3, 44, 40, 13), divide=55, subtract=50, multiply=30),
-    "expert": Recipe((2, 38, 44, 16), divide=45, subtract=45, multiply=25, past=True),
+    "expert": Recipe((2, 38, 44, 16), divide=45, subtract=45, multiply=25,
+                     targeted=True),
     "extreme": Recipe((2, 38, 44, 16), divide=45, subtract=45, multiply=25),
 }
 
@@ -166,9 +170,9 @@ def make_attempt(cages_type: type[CalcCages], shape: Shape, seed: int, difficult
     A drawn layout is repaired until unique and graded; then, while harder than asked, a
     cage the grader could not finish gives up a cell as a one-cell cage (which keeps it
     unique), and while easier, a cage is made harder (hardened(); kept if the puzzle
-    stays unique and within the grade). Where the recipe says so, hardening goes on past
-    the grade (a draft the grader finishes above it is kept) and a cell given back that
-    makes it easier than asked is taken back again (the next change gives another)."""
+    stays unique and within the grade). Where the recipe says `targeted`, a harder draft
+    is the first of all the changes that climbs (_climbed()), and a cell given up that
+    makes it easier than asked is taken back (the next change tries another)."""
     rng = Rng(seed)
     recipe = RECIPES["medium" if difficulty == "any" else difficulty]
     ceiling = ANY_CEILING if difficulty == "any" else difficulty
@@ -180,12 +184,12 @@ def make_attempt(cages_type: type[CalcCages], shape: Shape, seed: int, difficult
         if grading is None:
             softer = softened(draft, stalled, rng, recipe)
             graded, stalls = _graded(softer, ceiling)
-            if not (recipe.past and graded is not None and graded.grade != difficulty):
+            if not (recipe.targeted and graded is not None and graded.grade != difficulty):
                 draft, grading, stalled = softer, graded, stalls
             continue
         if difficulty in ("any", grading.grade):
             return draft.solution, draft.cages, grading
-        if recipe.past:
+        if recipe.targeted:
             climbed = _climbed(draft, grading, rng, recipe, difficulty)
             if climbed is None:
                 return None
@@ -196,11 +200,9 @@ def make_attempt(cages_type: type[CalcCages], shape: Shape, seed: int, difficult
             return None
         if shape.size <= SOLVER_FIRST_MAX_SIZE and _ambiguous(harder):
             continue  # the grader could not finish it either, only slower
-        graded, stalls = _graded(harder, ceiling)  # a finished solve proves it unique
+        graded, _ = _graded(harder, ceiling)  # a finished solve proves it unique
         if graded is not None:
             draft, grading = harder, graded
-        elif recipe.past and _graded(harder, PAST_CEILING)[0] is not None:
-            draft, stalled = harder, stalls  # unique, and harder than asked
     return None
 
 
