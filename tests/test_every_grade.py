@@ -152,9 +152,9 @@ def test_the_issues_6x6_medium_command_makes_every_puzzle(runner):
 ])
 def test_a_grade_once_refused_is_made(name, size, grade, seed, line):
     """Issue 38: grades the rules refused at load, now made. A 6x6 Calcudoku's random
-    hardening never reached expert (it climbs by targeted changes now: 0.5 s); a 4x4 or
-    5x5 Futoshiki dug from givens and signs together was easy or medium once in 20 to
-    100 attempts (its givens go first now); Calcudoku extreme and the sums-only and hidden
+    hardening never reached expert (it climbs by targeted changes now: 0.5 s); a Futoshiki
+    dug from givens and signs together was a 5x5 medium once in 100 attempts, a 4x4 easy
+    never in 300 (its givens go first now); Calcudoku extreme and the sums-only and hidden
     kinds' 7x7 hard were made all along by the loop as it was (refused on old figures)."""
     from bookmaker.core.registry import kind_named
 

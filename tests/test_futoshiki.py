@@ -25,7 +25,7 @@ GOLDEN = [  # (size, seed, grade): the line, the hardest technique
     (4, 1, "beginner", "......1......1.. ...>........ .^.....^....", "inequality bounds"),
     (5, 1, "beginner", "3.2.............4..14.... .......<.........>.. .v..........v..^....",
      "inequality bounds"),
-    # above beginner the givens are dug first, then the signs (issue 38): few givens left
+    # easy to hard: the givens are dug first, then the signs (issue 38): few givens left
     (5, 2, "easy", "......................... <........>......<>>> .....v......v.....^.",
      "naked pair"),
     (5, 0, "medium", "......................... >.>...<...>...<..... .v^......^.v..v.^..v",
@@ -120,8 +120,8 @@ def test_the_kind_refuses_what_it_does_not_make_and_marks_its_signs():
                                                  "4x4 to 9x9; got 10x10")
     assert "without boxes" in FUTOSHIKI.size_problem(6, True)
     assert FUTOSHIKI.grade_problem(latin_of(4), "medium") == (
-        "4x4 Futoshiki puzzles are made beginner, easy, hard, extreme; not 'medium' (too few "
-        "of that grade turn up)")
+        "4x4 Futoshiki puzzles are made beginner, easy, hard; not 'medium' (too few of that "
+        "grade turn up)")
     assert FUTOSHIKI.grade_problem(latin_of(4), "hard") is None
     assert FUTOSHIKI.grade_problem(latin_of(7), "extreme") is None
     assert FUTOSHIKI.options_problem("rotational", None, None)[0] == "symmetry"

@@ -37,9 +37,9 @@ class FutoshikiKind(LatinKind):
                    "between cells")
     sizes = SIZES
     # From 300 attempts a grade (bench/README.md, bench_attempts.py): a 4x4 dug to medium
-    # is medium once in 300, to expert never (its few cells need a triple or a chain
-    # almost never); easy, hard and extreme turn up once in 12 to 17.
-    unmade = {4: ("medium", "expert")}
+    # is medium once in 300, to expert never, to extreme once in 50 (its few cells need a
+    # triple or a chain almost never); easy and hard turn up once in 14 and 17.
+    unmade = {4: ("medium", "expert", "extreme")}
 
     def read(self, text: str, board: Shape | None = None) -> tuple[Grid, Signs]:
         return parse_futoshiki(text, board)
