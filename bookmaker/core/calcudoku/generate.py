@@ -68,6 +68,7 @@ SOLVER_MAX_NODES = 20_000
 SOLVER_FIRST_MAX_SIZE = 6
 ANY_CEILING = "expert"  # 'any' keeps what the grader finishes without forcing chains
 CHANGES = 40  # changes tried, kept or not, before an attempt gives up
+CLIMBS = 12  # targeted steps (each tries every change) before an attempt gives up
 # Attempts before a grade is given up: one costs milliseconds (9x9: a few tenths of a
 # second), and the grades each size is made to succeed in one of a few attempts.
 ATTEMPTS = 400
@@ -180,7 +181,7 @@ def make_attempt(cages_type: type[CalcCages], shape: Shape, seed: int, difficult
     if draft is None:
         return None
     grading, stalled = _graded(draft, ceiling)
-    for _ in range(CHANGES):
+    for _ in range(CLIMBS if recipe.targeted else CHANGES):
         if grading is None:
             softer = softened(draft, stalled, rng, recipe)
             graded, stalls = _graded(softer, ceiling)
