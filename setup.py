@@ -1,5 +1,5 @@
-"""Packaging glue: the data folders as bookmaker.layouts, .fonts and .messages, and the
-compiled core.
+"""Packaging glue: the data folders as bookmaker.layouts, .fonts, .messages and
+.pictures, and the compiled core.
 
 Everything else is in pyproject.toml. pyproject's `packages.find` cannot add packages that
 live outside bookmaker/, so the packages are listed here: every bookmaker* package found,
@@ -15,7 +15,7 @@ from pathlib import Path
 from setuptools import Extension, find_packages, setup
 
 DATA_PACKAGES = {"bookmaker.layouts": "layouts", "bookmaker.fonts": "fonts",
-                 "bookmaker.messages": "messages"}
+                 "bookmaker.messages": "messages", "bookmaker.pictures": "pictures"}
 CSRC = Path("csrc")
 
 COMPILED_CORE = Extension(

@@ -23,7 +23,7 @@ import sys
 import time
 from collections import Counter
 
-from bookmaker.core.calcudoku.kind import CALCUDOKU, HARDEST_ANYWHERE
+from bookmaker.core.calcudoku.kind import CALCUDOKU
 from bookmaker.core.grade.grader import GRADES
 from bookmaker.core.kinds.kind import MakeRequest
 from bookmaker.core.rng import derive_seed
@@ -32,8 +32,8 @@ KEEN_LEVELS = {"beginner": "e", "easy": "n", "medium": "h", "hard": "x"}
 
 
 def grades_at(size: int) -> list[str]:
-    hardest = CALCUDOKU.hardest.get(size, HARDEST_ANYWHERE)
-    return list(GRADES[:GRADES.index(hardest) + 1]) + ["any"]
+    unmade = CALCUDOKU.unmade.get(size, ())
+    return [grade for grade in GRADES if grade not in unmade] + ["any"]
 
 
 def ours(size: int, grade: str, count: int):

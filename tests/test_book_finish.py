@@ -175,12 +175,15 @@ def test_a_solving_path_split_by_a_page_break_says_its_puzzle_again(classic):
     # Issue 36: a continuation page began mid-puzzle ('r3c6 / = 4'), with no number.
     setter = _setter()
     solved = solve_each(_planned(3), [classic] * 3)
-    pages = flow(path_pieces(solved, ENGLISH), setter, TRAVEL, 1)
+    # As a book sets it: a page going on with a section restates the section's heading,
+    # unless the split block says what goes on itself (not both, one over the other).
+    pages = flow(path_pieces(solved, ENGLISH), setter, TRAVEL, 1,
+                 restate=lambda section: TextBlock((f"{section} (continued)",), "heading"))
     assert len(pages) == 3
     for number, page in enumerate(pages[1:], 2):  # the rest of a path, under its heading
-        first = page.texts[0]
-        assert (first.style, first.lines) == (
-            "entry", (f"Puzzle {number} · Easy · about 10 min (continued)",))
+        assert [(block.style, block.lines) for block in page.texts[:2]] == [
+            ("entry", (f"Puzzle {number} · Easy · about 10 min (continued)",)),
+            ("body", page.texts[1].lines)]
     body = [line for page in pages for block in page.texts if block.style == "body"
             for paragraph in block.lines[-1:] for line in setter.lines(block, paragraph,
                                                                       TRAVEL.live_width)]

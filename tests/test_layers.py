@@ -15,7 +15,7 @@ import bookmaker
 
 PACKAGE = Path(bookmaker.__file__).resolve().parent
 PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"  # the checkout's
-DATA_PACKAGES = {"layouts", "fonts", "messages"}  # data folders installed as packages
+DATA_PACKAGES = {"layouts", "fonts", "messages", "pictures"}  # data folders installed as packages
 
 
 def contract_layers(container: str) -> set[str]:

@@ -636,7 +636,7 @@ def test_the_presets_asked_for_are_all_there():
                                    "a4", "a5", "letter-home", "large-print"}
 
 
-@pytest.mark.parametrize("folder", ["layouts", "messages", "fonts"])
+@pytest.mark.parametrize("folder", ["layouts", "messages", "fonts", "pictures"])
 def test_every_data_file_is_package_data(folder):
     # A file the globs miss is in the checkout but not in an installed bookmaker.
     # (tomllib is 3.11+, and bookmaker runs on 3.10: the list is read as the literal it is.)

@@ -357,8 +357,10 @@ class _Flow:
 
     def continued_sheet(self, block: TextBlock, hold: bool) -> _Sheet:
         """A new page for the rest of a split block, under the block's own 'continued'
-        line if it has one (set as an entry, a puzzle's heading)."""
-        sheet = self.new_sheet(hold=hold)
+        line if it has one (set as an entry, a puzzle's heading), which then says what goes
+        on in place of the section's restated heading (not both: 'Puzzle 1 (continued)'
+        over 'Puzzle 1 · Beginner (continued)')."""
+        sheet = self.new_sheet(hold=hold, goes_on=not block.continued)
         if block.continued:
             line = TextBlock((block.continued,), "entry")
             sheet.blocks.append(line)

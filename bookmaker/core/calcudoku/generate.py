@@ -20,9 +20,13 @@ what its solver manages at the difficulty asked for), written anew:
    proves the puzzle has one solution. Harder than asked: a cell it left open becomes a
    cage of its own (softened(); this only adds information, so it stays unique). Easier:
    a cage shows a weaker operation or two cages merge (hardened()), kept if the grader
-   still finishes within the grade. After CHANGES tries the attempt is dropped and the
-   next derived seed tried. Every result is proven unique again by the solver before it
-   is returned; check.py, written apart, proves it once more (the kind's verify).
+   still finishes within the grade. Most such random changes lose uniqueness, and past
+   hard most that keep it land beyond expert, so for expert every change is tried, in a
+   seeded order, and the first that climbs a grade is kept (_climbed(): targeted; an
+   attempt in 14 makes a 6x6 expert, where random changes made one in some 50). After
+   CHANGES tries the attempt is dropped and the next derived seed tried. Every result is
+   proven unique again by the solver before it is returned; check.py, written apart,
+   proves it once more (the kind's verify).
 
 The result depends only on (type of cages, size, seed, difficulty).
 """
@@ -35,7 +39,7 @@ from ..board.grid import Grid
 from ..board.shape import Shape
 from ..generate.graded import DIFFICULTIES, attempt_seed
 from ..generate.removal import random_solution
-from ..grade.grader import Grading, grade_state_within
+from ..grade.grader import GRADES, Grading, grade_state_within
 from ..puzzle import GenerationError, Puzzle
 from ..rng import Rng
 from ..solve.verify import VerificationError
@@ -64,6 +68,7 @@ SOLVER_MAX_NODES = 20_000
 SOLVER_FIRST_MAX_SIZE = 6
 ANY_CEILING = "expert"  # 'any' keeps what the grader finishes without forcing chains
 CHANGES = 40  # changes tried, kept or not, before an attempt gives up
+CLIMBS = 12  # targeted steps (each tries every change) before an attempt gives up
 # Attempts before a grade is given up: one costs milliseconds (9x9: a few tenths of a
 # second), and the grades each size is made to succeed in one of a few attempts.
 ATTEMPTS = 400
@@ -79,6 +84,7 @@ class Recipe:
     divide: int = 70
     subtract: int = 60
     multiply: int = 40
+    targeted: bool = False  # harden by the first change of all that climbs (make_attempt)
 
 
 RECIPES = {
@@ -86,7 +92,8 @@ RECIPES = {
     "easy": Recipe((9, 55, 30, 6)),
     "medium": Recipe((5, 50, 36, 9)),
     "hard": Recipe((3, 44, 40, 13), divide=55, subtract=50, multiply=30),
-    "expert": Recipe((2, 38, 44, 16), divide=45, subtract=45, multiply=25),
+    "expert": Recipe((2, 38, 44, 16), divide=45, subtract=45, multiply=25,
+                     targeted=True),
     "extreme": Recipe((2, 38, 44, 16), divide=45, subtract=45, multiply=25),
 }
 
@@ -164,7 +171,9 @@ def make_attempt(cages_type: type[CalcCages], shape: Shape, seed: int, difficult
     A drawn layout is repaired until unique and graded; then, while harder than asked, a
     cage the grader could not finish gives up a cell as a one-cell cage (which keeps it
     unique), and while easier, a cage is made harder (hardened(); kept if the puzzle
-    stays unique and within the grade)."""
+    stays unique and within the grade). Where the recipe says `targeted`, a harder draft
+    is the first of all the changes that climbs (_climbed()), and a cell given up that
+    makes it easier than asked is taken back (the next change tries another)."""
     rng = Rng(seed)
     recipe = RECIPES["medium" if difficulty == "any" else difficulty]
     ceiling = ANY_CEILING if difficulty == "any" else difficulty
@@ -172,13 +181,21 @@ def make_attempt(cages_type: type[CalcCages], shape: Shape, seed: int, difficult
     if draft is None:
         return None
     grading, stalled = _graded(draft, ceiling)
-    for _ in range(CHANGES):
+    for _ in range(CLIMBS if recipe.targeted else CHANGES):
         if grading is None:
-            draft = softened(draft, stalled, rng, recipe)
-            grading, stalled = _graded(draft, ceiling)
+            softer = softened(draft, stalled, rng, recipe)
+            graded, stalls = _graded(softer, ceiling)
+            if not (recipe.targeted and graded is not None and graded.grade != difficulty):
+                draft, grading, stalled = softer, graded, stalls
             continue
         if difficulty in ("any", grading.grade):
             return draft.solution, draft.cages, grading
+        if recipe.targeted:
+            climbed = _climbed(draft, grading, rng, recipe, difficulty)
+            if climbed is None:
+                return None
+            draft, grading = climbed
+            continue
         harder = hardened(draft, rng, recipe)
         if harder is None:
             return None
@@ -188,6 +205,25 @@ def make_attempt(cages_type: type[CalcCages], shape: Shape, seed: int, difficult
         if graded is not None:
             draft, grading = harder, graded
     return None
+
+
+def _climbed(draft: Draft, grading: Grading, rng: Rng, recipe: Recipe,
+             difficulty: str) -> tuple[Draft, Grading] | None:
+    """A draft easier than asked made one step harder by a targeted change: of every way
+    to make it (hardenings()), in a seeded order, the first the grader finishes (so
+    unique) at the grade asked for or at least one grade harder than now; else the first
+    it finishes at the same grade; None if it finishes none within the grade."""
+    level = GRADES.index(grading.grade)
+    same = None
+    for harder in rng.shuffled(hardenings(draft, rng, recipe)):
+        graded, _ = _graded(harder, difficulty)
+        if graded is None:
+            continue  # harder than asked, or not unique
+        if GRADES.index(graded.grade) > level:
+            return harder, graded
+        if same is None and graded.grade == grading.grade:
+            same = harder, graded
+    return same
 
 
 def _ambiguous(draft: Draft) -> bool:
@@ -266,7 +302,21 @@ def hardened(draft: Draft, rng: Rng, recipe: Recipe) -> Draft | None:
         cells, operation = draft.groups[index]
         options = _weaker(draft, cells, operation)
         return draft.changed([index], [(cells, options[rng.below(len(options))])])
-    i, j = merges[rng.below(len(merges))]
+    return _merged(draft, merges[rng.below(len(merges))], rng, recipe)
+
+
+def hardenings(draft: Draft, rng: Rng, recipe: Recipe) -> list[Draft]:
+    """Every draft hardened() may make, in order: each weaker operation of each cage,
+    then each merge (its operation drawn as hardened() draws it)."""
+    weaker = [draft.changed([index], [(cells, option)])
+              for index, (cells, operation) in enumerate(draft.groups)
+              for option in _weaker(draft, cells, operation)]
+    return weaker + [_merged(draft, pair, rng, recipe) for pair in _merges(draft)]
+
+
+def _merged(draft: Draft, pair: tuple[int, int], rng: Rng, recipe: Recipe) -> Draft:
+    """The draft with the pair of groups one cage, its operation drawn."""
+    i, j = pair
     cells = draft.groups[i][0] + draft.groups[j][0]
     return draft.changed([i, j], [(cells, choose_operation(draft.cages_type, draft.values(cells),
                                                            rng, recipe))])

@@ -50,18 +50,23 @@ if TYPE_CHECKING:
 
 # Generous: a generated Calcudoku's exact cover settles in a few hundred nodes.
 CHECK_MAX_NODES = 200_000
-# The hardest grade each kind is made to at a size (others: HARDEST_ANYWHERE), as measured
-# (bench/README.md): a 3x3 is always a beginner's. With all four operations 4x4 and 5x5
-# reach medium, 6x6 and up hard. Sums alone and hidden operations make a 4x4 medium once
-# in some thirty attempts (over a second each), so they stop at easy there; at 7x7 and up
-# their hard puzzles take seconds to find (a 9x9 hard with sums alone: minutes), so they
-# stop at medium there.
-HARDEST_ANYWHERE = "hard"
-HARDEST_GRADE = {3: "beginner", 4: "medium", 5: "medium"}
-HARDEST_ADDITION = {3: "beginner", 4: "easy", 5: "medium", 7: "medium", 8: "medium",
-                    9: "medium"}
-HARDEST_HIDDEN = HARDEST_ADDITION
-CALCUDOKU_GRADES = GRADES[:GRADES.index(HARDEST_ANYWHERE) + 1]
+
+
+def _above(grade: str) -> tuple[str, ...]:
+    return GRADES[GRADES.index(grade) + 1:]
+
+
+# The grades each kind is not made in at a size, as measured (bench/README.md,
+# bench_attempts.py): a 3x3 is always a beginner's. With all four operations 4x4 and 5x5
+# reach medium; 6x6 and up every grade but expert, which only 6x6 reaches often enough
+# (an attempt in 14 there; at 7x7 one in 30, 8 s a puzzle). Sums alone and hidden
+# operations make a 4x4 medium once in some thirty attempts (over a second each), so they
+# stop at easy there, and at medium at 5x5; from 6x6 they reach hard (9x9: 2 s a puzzle),
+# and harder grades are not measured.
+CALCUDOKU_UNMADE = {3: _above("beginner"), 4: _above("medium"), 5: _above("medium"),
+                    7: ("expert",), 8: ("expert",), 9: ("expert",)}
+SUMS_UNMADE = {3: _above("beginner"), 4: _above("easy"), 5: _above("medium"),
+               **{size: _above("hard") for size in range(6, 10)}}
 
 
 def looks_like_a_calcudoku_line(text: str) -> bool:
@@ -97,15 +102,18 @@ class CalcudokuKind(SquareKind):
                                 line_hint="this looks like a Calcudoku line (cage layout, "
                                           "clues): read it as a Calcudoku (--variant "
                                           "calcudoku, calcudoku-add or calcudoku-hidden)")
-    grades = CALCUDOKU_GRADES
 
     def __init__(self, name: str, title: str, extras_type: type[CalcCages],
-                 aliases: tuple[str, ...], hardest: dict[int, str], summary: str) -> None:
+                 aliases: tuple[str, ...], unmade: dict[int, tuple[str, ...]],
+                 summary: str) -> None:
         self.name, self.title, self.aliases = name, title, aliases
         self.presentation = replace(self.presentation, summary=summary,
                                     products=partial(product_chart, extras_type))
         self.extras_type = self.cages_type = extras_type
-        self.hardest = hardest  # the hardest grade made at a size (HARDEST_ANYWHERE if none)
+        self.unmade = unmade  # the grades not made at a size (every grade if none)
+        # the grades made at some size
+        self.grades = tuple(grade for grade in GRADES
+                            if any(grade not in self.unmade.get(size, ()) for size in SIZES))
         # ipuz's Sudoku kind without boxes, its cages thick-bordered with their operations
         # shown (or not: a hidden-operation cage writes its value alone).
         ipuz = IpuzForm(cage_border="thick",
@@ -134,11 +142,15 @@ class CalcudokuKind(SquareKind):
         return None
 
     def grade_problem(self, frame: Shape, difficulty: str) -> str | None:
-        hardest = self.hardest.get(frame.size, HARDEST_ANYWHERE)
-        if difficulty not in GRADES or GRADES.index(difficulty) <= GRADES.index(hardest):
+        unmade = self.unmade.get(frame.size, ())
+        if difficulty not in unmade:
             return None
-        return (f"{frame.size}x{frame.size} {self.title} puzzles are made up to {hardest!r}, "
-                f"so none is {difficulty!r}")
+        made = [grade for grade in GRADES if grade not in unmade]
+        if GRADES.index(difficulty) > GRADES.index(made[-1]):
+            return (f"{frame.size}x{frame.size} {self.title} puzzles are made up to "
+                    f"{made[-1]!r}, so none is {difficulty!r}")
+        return (f"{frame.size}x{frame.size} {self.title} puzzles are made {', '.join(made)}; "
+                f"not {difficulty!r} (too few of that grade turn up)")
 
     def read(self, text: str, board: Shape | None = None) -> tuple[Grid, CalcCages]:
         cages = parse_calcudoku(text, self.cages_type, board)
@@ -221,12 +233,12 @@ def _math_cage(mark: CageMark) -> MathCage:
 
 
 CALCUDOKU = CalcudokuKind("calcudoku", "Calcudoku", CalcCages, ("mathdoku", "calcdoku"),
-                          HARDEST_GRADE, "a Latin square with cages showing a target and an "
+                          CALCUDOKU_UNMADE, "a Latin square with cages showing a target and an "
                                          "operation (+ - x /)")
 ADDITION_CALCUDOKU = CalcudokuKind("calcudoku-add", "Addition Calcudoku", AdditionCages,
                                    ("calcudoku-addition", "addition-calcudoku"),
-                                   HARDEST_ADDITION, "a Calcudoku whose cages all add")
+                                   SUMS_UNMADE, "a Calcudoku whose cages all add")
 HIDDEN_CALCUDOKU = CalcudokuKind("calcudoku-hidden", "Hidden-operation Calcudoku",
                                  HiddenCages, ("calcudoku-no-operations", "hidden-calcudoku"),
-                                 HARDEST_HIDDEN, "a Calcudoku whose cages show targets only")
+                                 SUMS_UNMADE, "a Calcudoku whose cages show targets only")
 CALCUDOKU_KINDS = (CALCUDOKU, ADDITION_CALCUDOKU, HIDDEN_CALCUDOKU)

@@ -49,10 +49,10 @@ class FutoshikiKind(LatinKind):
     exchange = ExchangeForm(size_word=title, ipuz_absent=(
         "ipuz has no Futoshiki PuzzleKind, and its Sudoku kind has no signs between cells"))
     sizes = SIZES
-    # From 3 seeds x 60 attempts a grade and size (bench/README.md): a 4x4's few cells
-    # rarely need more than the beginner's techniques, and a 5x5's lines of five make a
-    # triple the same as a pair.
-    unmade = {4: ("easy", "medium", "hard", "expert", "extreme"), 5: ("medium",)}
+    # From 300 attempts a grade (bench/README.md, bench_attempts.py): a 4x4 dug to medium
+    # is medium once in 300, to expert never, to extreme once in 50 (its few cells need a
+    # triple or a chain almost never); easy and hard turn up once in 14 and 17.
+    unmade = {4: ("medium", "expert", "extreme")}
 
     def read(self, text: str, board: Shape | None = None) -> tuple[Grid, Signs]:
         return parse_futoshiki(text, board)

@@ -42,8 +42,8 @@ class Family:
     """What generation asks of a Latin-square kind."""
 
     title: str  # as messages name its puzzles: 'Futoshiki'
-    phases: Callable      # (n, solution) -> lists of items, taken away one list after another:
-    #                       (GIVEN, cell), and the kind's own, (its word, where)
+    phases: Callable      # (n, solution, grade) -> lists of items, taken away one list
+    #                       after another: (GIVEN, cell), and the kind's own, (its word, where)
     extras: Callable      # (n, solution, where its own kept items are) -> extras
     within_reach: Callable  # (givens, extras, ceiling) -> bool
     grade_within: Callable  # (givens, extras, ceiling) -> Grading | None
@@ -78,7 +78,7 @@ def _attempt(family: Family, n: int, seed: int, difficulty: str):
     rng = Rng(seed)
     solution = random_latin(n, rng)
     accept = _acceptance(family, n, solution, difficulty)
-    phases = family.phases(n, solution)
+    phases = family.phases(n, solution, difficulty)
     kept: frozenset = frozenset(item for phase in phases for item in phase)
     for phase in phases:
         others = kept.difference(phase)

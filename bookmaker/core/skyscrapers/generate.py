@@ -12,7 +12,7 @@ from .grade import grade_skyscrapers_within, skyscrapers_within_reach
 from .solver import skyscrapers_solutions
 
 
-def _phases(n: int, solution: tuple[int, ...]) -> list[list]:
+def _phases(n: int, solution: tuple[int, ...], difficulty: str) -> list[list]:
     return [[(GIVEN, cell) for cell in range(n * n)],
             [("clue", place) for place in clue_items(all_clues(n, solution))]]
 

@@ -1,0 +1,146 @@
+"""Pictures for Nonograms, read at the edge: a text bitmap or a PNG becomes a grid of
+booleans (True: shaded) of the asked size; and the bundled, titled pictures.
+
+The top-level `pictures/` folder is installed as the package `bookmaker.pictures`. A text
+bitmap is `title: ...` (optional), a blank line, then rows of `#` and `.`, all one width.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+PICTURE_PACKAGE = "bookmaker.pictures"
+SHADED, EMPTY = "#", "."
+DARK_BELOW = 128  # grey level (0 black .. 255 white) under which a pixel is shaded
+SIZES = range(5, 41)  # rows or columns a Nonogram may have
+
+Grid = tuple[tuple[bool, ...], ...]
+
+
+class PictureError(ValueError):
+    """A picture that cannot be read, or has no cells to shade."""
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A picture's name (its file's stem), title and cells."""
+
+    name: str
+    title: str
+    grid: Grid
+
+
+def picture_folder():
+    """The bundled pictures' folder, wherever bookmaker is installed."""
+    try:
+        return resources.files(PICTURE_PACKAGE)
+    except ModuleNotFoundError:  # a checkout on sys.path that was never installed
+        return Path(__file__).resolve().parents[2] / "pictures"
+
+
+def bundled_pictures() -> tuple[Picture, ...]:
+    """Every bundled picture, by name."""
+    files = sorted((entry for entry in picture_folder().iterdir()
+                    if entry.name.endswith(".txt")), key=lambda entry: entry.name)
+    return tuple(parse_text_bitmap(entry.read_text("utf-8"), f"pictures/{entry.name}")
+                 for entry in files)
+
+
+def parse_text_bitmap(text: str, where: str) -> Picture:
+    """A text bitmap's picture; where names the file in messages."""
+    name = Path(where).stem
+    title, rows = name, []  # type: str, list[tuple[bool, ...]]
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if line.startswith("title:") and not rows:
+            title = line[len("title:"):].strip()
+        elif line:
+            rows.append(_bitmap_row(line, where, number, rows))
+    if not rows:
+        raise PictureError(f"{where}: no rows of '{SHADED}' and '{EMPTY}'")
+    return Picture(name, title, _drawn(tuple(rows), where))
+
+
+def _drawn(grid: Grid, where) -> Grid:
+    """grid, refused if it shades no cell (a blank page is no picture)."""
+    if not any(any(row) for row in grid):
+        raise PictureError(f"{where}: no cell is shaded")
+    return grid
+
+
+def _bitmap_row(line: str, where: str, number: int, rows: list) -> tuple[bool, ...]:
+    stray = set(line) - {SHADED, EMPTY}
+    if stray:
+        raise PictureError(f"{where}, line {number}: '{sorted(stray)[0]}' is neither "
+                           f"'{SHADED}' (shaded) nor '{EMPTY}' (empty)")
+    if rows and len(line) != len(rows[0]):
+        raise PictureError(f"{where}, line {number}: {len(line)} cells wide, "
+                           f"the rows above are {len(rows[0])}")
+    return tuple(char == SHADED for char in line)
+
+
+def read_picture(path: str | Path, height: int | None = None,
+                 width: int | None = None) -> Picture:
+    """The picture in a text bitmap (.txt) or an image pillow reads (PNG...), scaled to
+    height x width cells when asked (a text bitmap's own size otherwise)."""
+    path = Path(path)
+    try:
+        if path.suffix.lower() == ".txt":
+            picture = parse_text_bitmap(path.read_text("utf-8"), str(path))
+            if height is None and width is None:
+                return picture
+            grid = _drawn(scale(picture.grid, height, width), path)
+            return Picture(picture.name, picture.title, grid)
+        return Picture(path.stem, path.stem, _drawn(_read_image(path, height, width), path))
+    except (OSError, UnicodeDecodeError) as error:
+        raise PictureError(f"{path}: cannot read the picture ({error})") from None
+
+
+def _read_image(path: Path, height: int | None, width: int | None) -> Grid:
+    """An image's pixels averaged into cells, dark ones shaded (transparent: empty)."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(path) as image:
+            image = image.convert("RGBA")
+            white = Image.new("RGBA", image.size, (255, 255, 255, 255))
+            grey = Image.alpha_composite(white, image).convert("L")
+    except UnidentifiedImageError:
+        raise PictureError(f"{path}: not an image pillow can read (PNG, GIF, ...)") from None
+    rows, columns = _asked_size(grey.height, grey.width, height, width, path)
+    levels = grey.resize((columns, rows), Image.Resampling.BOX).tobytes()  # one byte a pixel
+    return tuple(tuple(level < DARK_BELOW for level in levels[y * columns:(y + 1) * columns])
+                 for y in range(rows))
+
+
+def _asked_size(rows: int, columns: int, height: int | None, width: int | None,
+                where) -> tuple[int, int]:
+    """height x width, one of them from the picture's shape when not given."""
+    if height is None and width is None:
+        height = min(rows, SIZES[-1])
+    if height is None:
+        height = max(1, round(rows * width / columns))  # type: ignore[operator]
+    if width is None:
+        width = max(1, round(columns * height / rows))
+    if height not in SIZES or width not in SIZES:
+        raise PictureError(f"{where}: a Nonogram is {SIZES[0]} to {SIZES[-1]} cells a side, "
+                           f"not {height} x {width}")
+    return height, width
+
+
+def scale(grid: Grid, height: int | None, width: int | None) -> Grid:
+    """A grid resampled to height x width: a cell is shaded if most of what it covers is."""
+    rows, columns = _asked_size(len(grid), len(grid[0]), height, width, "the picture")
+    return tuple(tuple(_covered(grid, y, x, rows, columns) for x in range(columns))
+                 for y in range(rows))
+
+
+def _covered(grid: Grid, y: int, x: int, rows: int, columns: int) -> bool:
+    """Whether at least half of the source cells under cell (y, x) are shaded."""
+    top, bottom = y * len(grid) // rows, max((y + 1) * len(grid) // rows, y * len(grid) // rows + 1)
+    left = x * len(grid[0]) // columns
+    right = max((x + 1) * len(grid[0]) // columns, left + 1)
+    cells = [grid[r][c] for r in range(top, bottom) for c in range(left, right)]
+    return 2 * sum(cells) >= len(cells)
