@@ -639,8 +639,10 @@ def test_a_calcudoku_books_how_to_play_speaks_of_rows_and_columns_only():
                     for line in block.lines)
     assert ENGLISH.text("tips.calcudoku") in text and ENGLISH.text("tips.classic") not in text
     assert ENGLISH.text("advice_no_boxes") in text and "columns and boxes" not in text
-    # The legend: Calcudoku's grades, without Sudoku's techniques beside them.
-    assert "■■□□□□  Easy" in text and "locked candidates" not in text and "Extreme" not in text
+    # The legend: Calcudoku's grades (to extreme since issue 38), without Sudoku's
+    # techniques beside them.
+    assert "■■□□□□  Easy" in text and "■■■■■■  Extreme" in text
+    assert "locked candidates" not in text
 
 
 def _blocks(piece) -> list[TextBlock]:
