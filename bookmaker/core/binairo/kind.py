@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ..board.grid import Grid
 from ..board.marks import Marks, SignMark
 from ..board.shape import Shape, binairo_of
-from ..kinds.answer import Answer
+from ..kinds.answer import Answer, Limits
 from ..kinds.exchangeform import ExchangeForm
 from ..kinds.kind import Extras, MakeRequest, SquareKind
 from ..kinds.presentation import Presentation
@@ -57,7 +57,8 @@ class BinairoKind(SquareKind):
     geometry = "binairo"
     shapes_givens = False
     grades = BINAIRO_GRADES
-    answer = Answer("symbols", ("0", "1"))
+    # No three alike in a line, each line half and half: the page marks either break.
+    answer = Answer("symbols", ("0", "1"), Limits(shared=True, run=2))
     presentation = Presentation(
         sudoku_rule=False,
         summary="two symbols, no three alike in a line, lines half and half and all "
