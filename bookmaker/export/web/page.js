@@ -21,7 +21,7 @@
   let selected = 0;    // the selected cell
   let pencilMode = false;
   let typed = { cell: -1, text: "", undoable: false };  // a symbol of two keys ("1", "2")
-  let clashes = new Map();  // cell -> the rule its symbol breaks ("repeated", ...)
+  let clashes = new Map();  // cell -> the rules its symbol breaks ["repeated", ...]
   let cellAt = {};     // "row,col" -> cell
   let peers = [];      // cell -> the cells sharing a unit with it
   let groupsOf = [];   // cell -> its units and cages (cells, and what they are called)
@@ -330,7 +330,7 @@
       text += "empty, pencil marks " + puzzle.symbols.filter(
         (_, i) => state.pencils[cell] & (1 << i)).join(" ");
     } else text += "empty";
-    if (clashes.has(cell)) text += ", " + clashes.get(cell);
+    if (clashes.has(cell)) text += ", " + clashes.get(cell).join(", ");
     return text + groupWords(cell) + clueWords(cell, r, c);
   }
 
@@ -607,7 +607,7 @@
     const copies = {};
     cells.forEach((c) => { const v = state.values[c]; if (v) (copies[v] = copies[v] || []).push(c); });
     for (const v in copies) {
-      if (copies[v].length > most) copies[v].forEach((c) => clashes.set(c, why));
+      if (copies[v].length > most) copies[v].forEach((c) => clash(c, why));
     }
   }
 
@@ -620,8 +620,14 @@
         run = [];
       }
       if (state.values[c]) run.push(c);
-      if (run.length > longest) run.forEach((r) => clashes.set(r, (longest + 1) + " alike in a line"));
+      if (run.length > longest) run.forEach((r) => clash(r, (longest + 1) + " alike in a line"));
     });
+  }
+
+  function clash(cell, why) {
+    const rules = clashes.get(cell) || [];
+    if (!rules.includes(why)) rules.push(why);
+    clashes.set(cell, rules);
   }
 
   function touching(a, b) {
