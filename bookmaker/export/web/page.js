@@ -694,7 +694,7 @@
       for (const key of ["values", "pencils", "revealed"]) state[key] = fresh[key];
     });
     Object.assign(state, { elapsed: 0, finished: false, wrong: [], undo: [], redo: [] });
-    puzzle.cells.forEach((c) => paintCell(c));
+    puzzle.cells.forEach((_, c) => paintCell(c));
     finishIfSolved();
     save();
     startClock();
