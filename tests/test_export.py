@@ -118,6 +118,33 @@ def test_a_daily_writes_ipuz_pages_and_its_feed(runner, tmp_path):
     assert (exported / "2026-12-13.html").is_file()
 
 
+
+LOGIC = """daily: {series: Logic, seed: logic, layout: newspaper-2col, registry: false,
+        outputs: [json, page]}
+schedule:
+  monday: {variant: binairo, difficulty: easy, size: 6x6}
+  tuesday: {variant: tango, difficulty: easy, size: 6x6}
+"""
+
+
+def test_a_binairo_and_a_tango_day_are_exported_again_and_their_pages_play_them(runner,
+                                                                                tmp_path):
+    """A day keeps a Binairo's answer in its own 0 and 1, as its givens are, and export
+    reads it back (it read the answer as digits, and '01' as a 6x6's symbols)."""
+    spec = tmp_path / "logic.yaml"
+    spec.write_text(LOGIC, encoding="utf-8")
+    result = runner.invoke(main, ["daily", str(spec), "--from", "2026-12-07", "--days", "2",
+                                  "-o", str(tmp_path), "--jobs", "1"])
+    assert result.exit_code == 0, result.output + result.stderr
+    day = json.loads((tmp_path / "logic" / "2026-12-07" / "day.json").read_text())
+    assert set(day["solution"]) == {"0", "1"} and day["symbols"] == "01"
+    again = runner.invoke(main, ["export", str(tmp_path / "logic"), "--formats", "page",
+                                 "-o", str(tmp_path / "exported")])
+    assert again.exit_code == 0, again.output + again.stderr
+    page = (tmp_path / "exported" / "2026-12-08.html").read_text(encoding="utf-8")
+    assert '"kind":"Tango"' in page and '"symbols":["0","1"]' in page
+
+
 BOOK = """book: {title: Kinds Book, seed: 7, layout: a4, registry: false, outputs: %s}
 sections:
   - {name: Classic, size: 4x4, count: 2, difficulty: beginner}
