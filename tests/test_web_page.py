@@ -377,12 +377,19 @@ schedule:
 @pytest.fixture(scope="module")
 def more(tmp_path_factory) -> list[tuple[Path, Puzzle]]:
     """Five days of the other kinds, answers next day: each day's folder and puzzle."""
-    folder = tmp_path_factory.mktemp("more")
-    spec_path = folder / "more.yaml"
-    spec_path.write_text(MORE, encoding="utf-8")
-    make_daily(load_daily_spec(spec_path), run_dates(START, 5), folder)
-    _, items = daily_items(folder / "more-kinds")
-    return [(folder / "more-kinds" / item.stem, item.puzzle) for item in items]
+    return days_made(tmp_path_factory.mktemp("more"), MORE, 5)
+
+
+def days_made(folder: Path, spec: str, days: int) -> list[tuple[Path, Puzzle]]:
+    """The first `days` days of a daily spec from START, made in `folder` and read back as
+    export reads them: each day's folder and puzzle."""
+    spec_path = folder / "daily.yaml"
+    spec_path.write_text(spec, encoding="utf-8")
+    made = load_daily_spec(spec_path)
+    make_daily(made, run_dates(START, days), folder)
+    series = folder / made.name
+    _, items = daily_items(series)
+    return [(series / item.stem, item.puzzle) for item in items]
 
 
 @pytest.fixture(scope="module")
@@ -447,23 +454,29 @@ def test_every_kind_is_solved_by_keyboard_and_an_answer_free_page_knows_it(tab, 
         answer_free = "solution" not in data
         assert answer_free == (folder.parent.name == "more-kinds")
         assert page.is_visible("#check") == (not answer_free)  # no answer: no Check, Reveal
-        page.focus("svg")
-        at = selected_cell(page)
-        empty = snake([cell for cell, value in enumerate(puzzle.givens.cells) if not value],
-                      data)
-        for cell in empty[:-1]:
-            type_cell(page, data, cell, puzzle.solution.cells[cell], at)
-            at = cell
-        last = empty[-1]  # first a wrong symbol (one that starts no other), then the right
-        wrong = next(w for w, symbol in enumerate(data["symbols"], 1)
-                     if w != puzzle.solution.cells[last] and
-                     not any(s != symbol and s.startswith(symbol) for s in data["symbols"]))
-        type_cell(page, data, last, wrong, at)
-        assert tab.status() == "Every cell is filled, but not every one is right.", folder
-        type_cell(page, data, last, puzzle.solution.cells[last], last)
-        assert tab.status() == "Solved! Every cell is right.", folder
+        solve_by_keyboard(tab, data, puzzle, folder)
         assert page.text_content("#finish-text").startswith("Solved in 0:")
     assert tab.errors == []
+
+
+def solve_by_keyboard(tab: Tab, data: dict, puzzle: Puzzle, folder: Path) -> None:
+    """Every empty cell typed, the last first wrong (a symbol that starts no other), then
+    right: the page says when every cell is filled and when every one is right."""
+    page = tab.page
+    page.focus("svg")
+    at = selected_cell(page)
+    empty = snake([cell for cell, value in enumerate(puzzle.givens.cells) if not value], data)
+    for cell in empty[:-1]:
+        type_cell(page, data, cell, puzzle.solution.cells[cell], at)
+        at = cell
+    last = empty[-1]
+    wrong = next(w for w, symbol in enumerate(data["symbols"], 1)
+                 if w != puzzle.solution.cells[last] and
+                 not any(s != symbol and s.startswith(symbol) for s in data["symbols"]))
+    type_cell(page, data, last, wrong, at)
+    assert tab.status() == "Every cell is filled, but not every one is right.", folder
+    type_cell(page, data, last, puzzle.solution.cells[last], last)
+    assert tab.status() == "Solved! Every cell is right.", folder
 
 
 def test_an_answer_free_page_holds_no_solution_in_its_source(more):
@@ -748,12 +761,7 @@ schedule:
 @pytest.fixture(scope="module")
 def logic(tmp_path_factory) -> list[tuple[Path, Puzzle]]:
     """A Binairo and a Tango day, answers the next day: each day's folder and puzzle."""
-    folder = tmp_path_factory.mktemp("logic")
-    spec_path = folder / "logic.yaml"
-    spec_path.write_text(LOGIC, encoding="utf-8")
-    make_daily(load_daily_spec(spec_path), run_dates(START, 2), folder)
-    _, items = daily_items(folder / "logic-kinds")
-    return [(folder / "logic-kinds" / item.stem, item.puzzle) for item in items]
+    return days_made(tmp_path_factory.mktemp("logic"), LOGIC, 2)
 
 
 def test_a_binairo_and_a_tango_are_solved_by_keyboard_on_answer_free_pages(tab, logic):
@@ -766,18 +774,7 @@ def test_a_binairo_and_a_tango_are_solved_by_keyboard_on_answer_free_pages(tab, 
         assert not page.is_visible("#candidates")  # a line shares its symbols: none to note
         assert page.locator("polyline.sign").count() == sum(  # an = or x is two strokes
             len(sign["strokes"]) for sign in data["signs"]) == 2 * len(data["signs"])
-        page.focus("svg")
-        at = selected_cell(page)
-        empty = snake([cell for cell, value in enumerate(puzzle.givens.cells) if not value],
-                      data)
-        for cell in empty[:-1]:
-            type_cell(page, data, cell, puzzle.solution.cells[cell], at)
-            at = cell
-        last = empty[-1]
-        type_cell(page, data, last, 3 - puzzle.solution.cells[last], at)
-        assert tab.status() == "Every cell is filled, but not every one is right.", folder
-        type_cell(page, data, last, puzzle.solution.cells[last], last)
-        assert tab.status() == "Solved! Every cell is right.", folder
+        solve_by_keyboard(tab, data, puzzle, folder)
     sign = data["signs"][0]  # the Tango's signs are heard at both their cells
     first, second = sign["cells"]
     assert f", {sign['words'][0]} row {second // 6 + 1}, column {second % 6 + 1}" in \
