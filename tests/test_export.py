@@ -256,14 +256,15 @@ def test_the_page_plays_a_tango_with_its_own_symbols_limits_and_signs_as_print_s
     heard from both cells; a Killer's cages never repeat, a Calcudoku's may."""
     tango = puzzle_data(item_of(puzzle_of("tango"), "t", "Tango"))
     assert (tango["symbols"], tango["cycle"]) == (["0", "1"], True)
-    assert tango["limits"] == {"shared": True, "run": 2, "cages": False}
+    assert tango["limits"] == {"shared": True, "run": 2, "cages": False, "distinct": False}
     assert tango["rules"].startswith("Tango: fill every cell with 0 or 1.")
     same, unlike = tango["signs"][:2]
     assert (same["sign"], same["cells"], same["words"]) == ("=", [2, 3], ["the same as"] * 2)
     assert same["strokes"] == [[[2.881, 0.42], [3.119, 0.42]], [[2.881, 0.58], [3.119, 0.58]]]
     assert (unlike["sign"], unlike["words"]) == ("x", ["unlike"] * 2)
     assert len(unlike["strokes"]) == 2  # two crossing bars
-    assert puzzle_data(item_of(puzzle_of("binairo"), "b", "B"))["limits"]["run"] == 2
+    assert puzzle_data(item_of(puzzle_of("binairo"), "b", "B"))["limits"] == \
+        {"shared": True, "run": 2, "cages": False, "distinct": True}  # no two lines alike
     page = page_html([item_of(puzzle_of(key), key, key) for key in ("binairo", "classic")])
     assert '"kind":"Binairo"' in page and '"kind":"Sudoku"' in page
     killer, calcudoku = (puzzle_data(item_of(puzzle_of(key), "k", "K"))["limits"]

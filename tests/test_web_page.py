@@ -14,6 +14,7 @@ Screenshots of the solved week go to BOOKMAKER_SCREENSHOTS if it names a folder.
 
 from __future__ import annotations
 
+import itertools
 import os
 import shutil
 import subprocess
@@ -797,7 +798,7 @@ def three_and_four(data: dict, givens: list[int]) -> tuple[list[int], list[int],
     raise AssertionError("no line fits")
 
 
-def test_binairo_marks_three_alike_and_more_than_half_a_line_and_a_tap_steps_a_cell(
+def test_binairo_marks_three_alike_more_than_half_a_line_two_lines_alike_and_a_tap_steps_on(
         tab, logic):
     page = tab.open(logic[0])
     data = page_puzzle(page)
@@ -832,6 +833,18 @@ def test_binairo_marks_three_alike_and_more_than_half_a_line_and_a_tap_steps_a_c
                          box["y"] + (row + 0.5) * box["height"] / 6)
         heard.append(tab.label(cell).split(": ")[1].split(",")[0])
     assert heard == ["0", "1", "empty"]
+    page = tab.open(logic[0])  # two rows filled alike: each cell of both says so
+    rows = data["units"]["row"]
+    one, other, line = next((a, b, line) for a, b in itertools.combinations(rows, 2)
+                            for line in itertools.product((1, 2), repeat=6)
+                            if all(givens[c] in (0, v) for v, c in zip(line, a)) and
+                            all(givens[c] in (0, v) for v, c in zip(line, b)))
+    page.focus("svg")
+    for value, first, second in zip(line, one, other):
+        for cell in (first, second):
+            if not givens[cell]:
+                type_cell(page, data, cell, value)
+    assert all(", the same as another row" in tab.label(c) for c in one + other)
     assert tab.errors == []
 
 

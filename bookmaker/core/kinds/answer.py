@@ -29,11 +29,13 @@ class Limits:
     they are made (the web page's live conflicts): a symbol more than once in a unit, or
     (`shared`) more than its equal share of the unit's cells (a Binairo line's half); more
     than `run` alike side by side in a line (0: any run; a Binairo's 2); a repeat in a cage
-    (`cages`: a Killer's cage never repeats, a Calcudoku's may)."""
+    (`cages`: a Killer's cage never repeats, a Calcudoku's may); a full line the same as
+    another of its kind (`distinct`: a classic Binairo's rows, and its columns)."""
 
     shared: bool = False
     run: int = 0
     cages: bool = False
+    distinct: bool = False
 
 
 @dataclass(frozen=True)

@@ -600,6 +600,21 @@
       });
     }
     if (limits.cages) puzzle.labels.forEach((cage) => overfilled(cage.cells, 1, "repeated"));
+    if (limits.distinct) for (const kind in puzzle.units) twins(puzzle.units[kind], kind);
+  }
+
+  // Every full unit that holds what another of its kind holds, symbol for symbol.
+  function twins(units, kind) {
+    const seen = {};
+    units.forEach((cells) => {
+      if (!cells.every((c) => state.values[c])) return;
+      const text = cells.map((c) => state.values[c]).join(",");
+      (seen[text] = seen[text] || []).push(cells);
+    });
+    for (const text in seen) {
+      if (seen[text].length < 2) continue;
+      seen[text].forEach((cells) => cells.forEach((c) => clash(c, "the same as another " + kind)));
+    }
   }
 
   // Every copy of a symbol the cells hold more than `most` times.
