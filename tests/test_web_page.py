@@ -781,6 +781,7 @@ def test_a_binairo_and_a_tango_are_solved_by_keyboard_on_answer_free_pages(tab, 
     assert f", {sign['words'][0]} row {second // 6 + 1}, column {second % 6 + 1}" in \
         tab.label(first)
     assert {s["sign"] for s in data["signs"]} == {"=", "x"}
+    assert axe_problems(tab.page) == []  # the solved Tango, its signs' knock-outs and all
     assert tab.errors == []
 
 
