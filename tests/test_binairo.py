@@ -202,13 +202,16 @@ def test_generate_solve_check_and_grade_on_the_command_line(tmp_path):
         "14x14; got 7x7" in wrong.output
 
 
-def test_the_web_page_leaves_binairo_and_tango_off_its_answered_items_too():
-    # The page plays answers of values only (export/page.py): a Binairo among a day's
-    # puzzles, or among the day before's answered ones, is left off; the Sudoku stays.
+def test_the_web_page_plays_binairo_and_tango_among_its_items_and_answered_ones():
+    # The page plays answers of values and of symbols (export/page.py): a Binairo and a
+    # Tango among a day's puzzles and the day before's answered ones, in their 0 and 1.
     items = [item_of(puzzle_of(key), key, key) for key in ("classic", "binairo", "tango")]
     page = page_html(items, "Day", options=PageOptions(answers=False), answered=items[1:])
     found = re.search(r'<script type="application/json" id="puzzles">(.*?)</script>', page,
                       re.S)
     assert found is not None
     shown = json.loads(found.group(1).replace("\\u003c", "<"))["puzzles"]
-    assert [data["id"] for data in shown] == ["classic"]
+    assert [data["id"] for data in shown] == ["classic", "binairo", "tango", "binairo",
+                                              "tango"]
+    assert [data["symbols"] for data in shown[1:3]] == [["0", "1"]] * 2
+    assert ["solution" in data for data in shown] == [False] * 3 + [True] * 2

@@ -18,7 +18,7 @@ from bookmaker.core.board.marks import BlockMark, EdgeMark, Marks, SignMark
 from bookmaker.core.exchange.record import About, puzzle_record
 from bookmaker.core.registry import kind_named
 from bookmaker.export.items import item_of
-from bookmaker.export.page import marks_data, puzzle_data
+from bookmaker.export.page import marks_data, page_html, puzzle_data
 from bookmaker.pages.board import sign_chevron
 from bookmaker.spec import SpecError, load_spec
 
@@ -118,6 +118,33 @@ def test_a_daily_writes_ipuz_pages_and_its_feed(runner, tmp_path):
     assert (exported / "2026-12-13.html").is_file()
 
 
+
+LOGIC = """daily: {series: Logic, seed: logic, layout: newspaper-2col, registry: false,
+        outputs: [json, page]}
+schedule:
+  monday: {variant: binairo, difficulty: easy, size: 6x6}
+  tuesday: {variant: tango, difficulty: easy, size: 6x6}
+"""
+
+
+def test_a_binairo_and_a_tango_day_are_exported_again_and_their_pages_play_them(runner,
+                                                                                tmp_path):
+    """A day keeps a Binairo's answer in its own 0 and 1, as its givens are, and export
+    reads it back (it read the answer as digits, and '01' as a 6x6's symbols)."""
+    spec = tmp_path / "logic.yaml"
+    spec.write_text(LOGIC, encoding="utf-8")
+    result = runner.invoke(main, ["daily", str(spec), "--from", "2026-12-07", "--days", "2",
+                                  "-o", str(tmp_path), "--jobs", "1"])
+    assert result.exit_code == 0, result.output + result.stderr
+    day = json.loads((tmp_path / "logic" / "2026-12-07" / "day.json").read_text())
+    assert set(day["solution"]) == {"0", "1"} and day["symbols"] == "01"
+    again = runner.invoke(main, ["export", str(tmp_path / "logic"), "--formats", "page",
+                                 "-o", str(tmp_path / "exported")])
+    assert again.exit_code == 0, again.output + again.stderr
+    page = (tmp_path / "exported" / "2026-12-08.html").read_text(encoding="utf-8")
+    assert '"kind":"Tango"' in page and '"symbols":["0","1"]' in page
+
+
 BOOK = """book: {title: Kinds Book, seed: 7, layout: a4, registry: false, outputs: %s}
 sections:
   - {name: Classic, size: 4x4, count: 2, difficulty: beginner}
@@ -213,12 +240,36 @@ def test_the_page_places_any_kinds_marks_as_print_does():
     marks = Marks(signs=(SignMark(0, 6, ">"),), edges=(EdgeMark("right", 1, "4"),),
                   blocks=(BlockMark(2, 3, "", "9"),))
     data = marks_data(marks, board)
-    assert data["signs"] == [{"points": [list(p) for p in sign_chevron(board, marks.signs[0])],
-                              "cells": [0, 6], "sign": ">"}]
+    chevron = [[round(x, 4), round(y, 4)] for x, y in sign_chevron(board, marks.signs[0])]
+    assert data["signs"] == [{"strokes": [chevron],
+                              "cells": [0, 6], "sign": ">",
+                              "words": ["greater than", "less than"]}]
     assert data["edges"] == [{"text": "4", "at": [6.5, 1.5], "side": "right", "index": 1}]
     assert data["ring"] == 1
     assert data["blocks"] == [{"at": [2, 3], "clues": [{"text": "9", "at": [3.31, 2.69]}]}]
     assert data["loops"] == data["borders"] == data["labels"] == []
+
+
+def test_the_page_plays_a_tango_with_its_own_symbols_limits_and_signs_as_print_strokes_them():
+    """Binairo and Tango on the page (issue 37, 39): 0 and 1, tapped through; the limits
+    its lines keep (no three alike, half and half); = and x as print strokes them, each
+    heard from both cells; a Killer's cages never repeat, a Calcudoku's may."""
+    tango = puzzle_data(item_of(puzzle_of("tango"), "t", "Tango"))
+    assert (tango["symbols"], tango["cycle"]) == (["0", "1"], True)
+    assert tango["limits"] == {"shared": True, "run": 2, "cages": False, "distinct": False}
+    assert tango["rules"].startswith("Tango: fill every cell with 0 or 1.")
+    same, unlike = tango["signs"][:2]
+    assert (same["sign"], same["cells"], same["words"]) == ("=", [2, 3], ["the same as"] * 2)
+    assert same["strokes"] == [[[2.881, 0.42], [3.119, 0.42]], [[2.881, 0.58], [3.119, 0.58]]]
+    assert (unlike["sign"], unlike["words"]) == ("x", ["unlike"] * 2)
+    assert len(unlike["strokes"]) == 2  # two crossing bars
+    assert puzzle_data(item_of(puzzle_of("binairo"), "b", "B"))["limits"] == \
+        {"shared": True, "run": 2, "cages": False, "distinct": True}  # no two lines alike
+    page = page_html([item_of(puzzle_of(key), key, key) for key in ("binairo", "classic")])
+    assert '"kind":"Binairo"' in page and '"kind":"Sudoku"' in page
+    killer, calcudoku = (puzzle_data(item_of(puzzle_of(key), "k", "K"))["limits"]
+                         for key in ("killer", "calcudoku"))
+    assert (killer["cages"], calcudoku["cages"], killer["shared"]) == (True, False, False)
 
 
 # --- ids, sources and reading back (issue 34) -------------------------------------------

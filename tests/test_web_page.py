@@ -14,6 +14,7 @@ Screenshots of the solved week go to BOOKMAKER_SCREENSHOTS if it names a folder.
 
 from __future__ import annotations
 
+import itertools
 import os
 import shutil
 import subprocess
@@ -377,12 +378,19 @@ schedule:
 @pytest.fixture(scope="module")
 def more(tmp_path_factory) -> list[tuple[Path, Puzzle]]:
     """Five days of the other kinds, answers next day: each day's folder and puzzle."""
-    folder = tmp_path_factory.mktemp("more")
-    spec_path = folder / "more.yaml"
-    spec_path.write_text(MORE, encoding="utf-8")
-    make_daily(load_daily_spec(spec_path), run_dates(START, 5), folder)
-    _, items = daily_items(folder / "more-kinds")
-    return [(folder / "more-kinds" / item.stem, item.puzzle) for item in items]
+    return days_made(tmp_path_factory.mktemp("more"), MORE, 5)
+
+
+def days_made(folder: Path, spec: str, days: int) -> list[tuple[Path, Puzzle]]:
+    """The first `days` days of a daily spec from START, made in `folder` and read back as
+    export reads them: each day's folder and puzzle."""
+    spec_path = folder / "daily.yaml"
+    spec_path.write_text(spec, encoding="utf-8")
+    made = load_daily_spec(spec_path)
+    make_daily(made, run_dates(START, days), folder)
+    series = folder / made.name
+    _, items = daily_items(series)
+    return [(series / item.stem, item.puzzle) for item in items]
 
 
 @pytest.fixture(scope="module")
@@ -447,23 +455,29 @@ def test_every_kind_is_solved_by_keyboard_and_an_answer_free_page_knows_it(tab, 
         answer_free = "solution" not in data
         assert answer_free == (folder.parent.name == "more-kinds")
         assert page.is_visible("#check") == (not answer_free)  # no answer: no Check, Reveal
-        page.focus("svg")
-        at = selected_cell(page)
-        empty = snake([cell for cell, value in enumerate(puzzle.givens.cells) if not value],
-                      data)
-        for cell in empty[:-1]:
-            type_cell(page, data, cell, puzzle.solution.cells[cell], at)
-            at = cell
-        last = empty[-1]  # first a wrong symbol (one that starts no other), then the right
-        wrong = next(w for w, symbol in enumerate(data["symbols"], 1)
-                     if w != puzzle.solution.cells[last] and
-                     not any(s != symbol and s.startswith(symbol) for s in data["symbols"]))
-        type_cell(page, data, last, wrong, at)
-        assert tab.status() == "Every cell is filled, but not every one is right.", folder
-        type_cell(page, data, last, puzzle.solution.cells[last], last)
-        assert tab.status() == "Solved! Every cell is right.", folder
+        solve_by_keyboard(tab, data, puzzle, folder)
         assert page.text_content("#finish-text").startswith("Solved in 0:")
     assert tab.errors == []
+
+
+def solve_by_keyboard(tab: Tab, data: dict, puzzle: Puzzle, folder: Path) -> None:
+    """Every empty cell typed, the last first wrong (a symbol that starts no other), then
+    right: the page says when every cell is filled and when every one is right."""
+    page = tab.page
+    page.focus("svg")
+    at = selected_cell(page)
+    empty = snake([cell for cell, value in enumerate(puzzle.givens.cells) if not value], data)
+    for cell in empty[:-1]:
+        type_cell(page, data, cell, puzzle.solution.cells[cell], at)
+        at = cell
+    last = empty[-1]
+    wrong = next(w for w, symbol in enumerate(data["symbols"], 1)
+                 if w != puzzle.solution.cells[last] and
+                 not any(s != symbol and s.startswith(symbol) for s in data["symbols"]))
+    type_cell(page, data, last, wrong, at)
+    assert tab.status() == "Every cell is filled, but not every one is right.", folder
+    type_cell(page, data, last, puzzle.solution.cells[last], last)
+    assert tab.status() == "Solved! Every cell is right.", folder
 
 
 def test_an_answer_free_page_holds_no_solution_in_its_source(more):
@@ -585,6 +599,7 @@ def test_timer_pause_finish_confirmation_undo_redo_notes_and_candidates(tab, wee
     page.click("#opt-timer")  # the timer hidden
     assert not page.is_visible("#timer")
     page.click("#opt-timer")
+    assert tab.errors == []  # Start again repaints every cell without a script error
 
 
 def test_a_phone_zooms_large_grids_so_clues_and_cells_are_big_enough(browser, week, more):
@@ -727,3 +742,129 @@ def test_a_page_of_two_opens_the_puzzle_its_hash_names_and_its_picker_marks_prog
     page.evaluate(f"location.hash = '#{today}'")
     page.wait_for_function("document.getElementById('pick').value === '0'")
     assert not page.is_visible("#check") and page.locator("text.entry").count() == 1
+
+
+# --- Binairo and Tango (issues 37, 39): two symbols, tapped through, their lines' limits ----
+
+LOGIC = """daily:
+  series: Logic Kinds
+  seed: logic-kinds
+  layout: newspaper-2col
+  registry: false
+  answer: next-day
+  outputs: [json, page]
+schedule:
+  monday:    {difficulty: easy, variant: binairo, size: 6x6}
+  tuesday:   {difficulty: easy, variant: tango, size: 6x6}
+"""
+
+
+@pytest.fixture(scope="module")
+def logic(tmp_path_factory) -> list[tuple[Path, Puzzle]]:
+    """A Binairo and a Tango day, answers the next day: each day's folder and puzzle."""
+    return days_made(tmp_path_factory.mktemp("logic"), LOGIC, 2)
+
+
+def test_a_binairo_and_a_tango_are_solved_by_keyboard_on_answer_free_pages(tab, logic):
+    for (folder, puzzle), title in zip(logic, ("Binairo", "Tango")):
+        page = tab.open((folder, puzzle))
+        data = page_puzzle(page)
+        assert "solution" not in data and data["symbols"] == ["0", "1"]
+        assert page.text_content("#rules").startswith(f"{title}: fill every cell with 0 or 1.")
+        assert page.locator("#keypad button").all_text_contents() == ["0", "1", "Erase"]
+        assert not page.is_visible("#candidates")  # a line shares its symbols: none to note
+        assert page.locator("polyline.sign").count() == sum(  # an = or x is two strokes
+            len(sign["strokes"]) for sign in data["signs"]) == 2 * len(data["signs"])
+        solve_by_keyboard(tab, data, puzzle, folder)
+    sign = data["signs"][0]  # the Tango's signs are heard at both their cells
+    first, second = sign["cells"]
+    assert f", {sign['words'][0]} row {second // 6 + 1}, column {second % 6 + 1}" in \
+        tab.label(first)
+    assert {s["sign"] for s in data["signs"]} == {"=", "x"}
+    assert axe_problems(tab.page) == []  # the solved Tango, its signs' knock-outs and all
+    assert tab.errors == []
+
+
+def three_and_four(data: dict, givens: list[int]) -> tuple[list[int], list[int], int]:
+    """In some line of the Binairo: three cells side by side and four cells (two pairs,
+    apart) that one symbol can fill without a given of the other among them (and none of
+    that symbol between the pairs); and the symbol."""
+    for line in data["units"]["row"] + data["units"]["column"]:
+        for value in (1, 2):
+            free = [not givens[c] or givens[c] == value for c in line]
+            three = next((line[i:i + 3] for i in range(4) if all(free[i:i + 3])), None)
+            four = [line[i] for i in (0, 1, 3, 4)]
+            if three and all(free[i] for i in (0, 1, 3, 4)) and givens[line[2]] != value:
+                return three, four, value
+    raise AssertionError("no line fits")
+
+
+def test_binairo_marks_three_alike_more_than_half_a_line_two_lines_alike_and_a_tap_steps_on(
+        tab, logic):
+    page = tab.open(logic[0])
+    data = page_puzzle(page)
+    givens = list(logic[0][1].givens.cells)
+    three, four, value = three_and_four(data, givens)
+    page.focus("svg")
+    for cell in three:
+        if not givens[cell]:
+            type_cell(page, data, cell, value)
+    for cell in three:
+        assert page.get_attribute(f"#cell-{cell}", "aria-invalid") == "true"
+        assert ", 3 alike in a line" in tab.label(cell)
+    flagged = page.locator("[aria-invalid=true]").count()  # givens alike beside them too
+    assert flagged >= 3 and page.locator("line.clash").count() == flagged  # a bar under each
+    page.keyboard.press("Control+z")
+    while page.locator("[aria-invalid=true]").count():
+        page.keyboard.press("Control+z")
+    for cell in four:  # two pairs: no three alike, but four of six
+        if not givens[cell]:
+            type_cell(page, data, cell, value)
+    kind = "row" if four[1] - four[0] == 1 else "column"
+    assert page.locator("[aria-invalid=true]").count() >= 4
+    assert all(f", too many of it in its {kind}" in tab.label(c) for c in four)
+    assert axe_problems(page) == []  # in play, conflicts shown
+    cell = next(c for c in range(36) if not givens[c] and c not in four)
+    box = page.locator("svg").bounding_box()
+    assert box is not None
+    row, col = data["cells"][cell]
+    heard = []
+    for _ in range(3):  # a tap steps the cell on: 0, 1, empty again
+        page.mouse.click(box["x"] + (col + 0.5) * box["width"] / 6,
+                         box["y"] + (row + 0.5) * box["height"] / 6)
+        heard.append(tab.label(cell).split(": ")[1].split(",")[0])
+    assert heard == ["0", "1", "empty"]
+    page = tab.open(logic[0])  # two rows filled alike: each cell of both says so
+    rows = data["units"]["row"]
+    one, other, line = next((a, b, line) for a, b in itertools.combinations(rows, 2)
+                            for line in itertools.product((1, 2), repeat=6)
+                            if all(givens[c] in (0, v) for v, c in zip(line, a)) and
+                            all(givens[c] in (0, v) for v, c in zip(line, b)))
+    page.focus("svg")
+    for value, first, second in zip(line, one, other):
+        for cell in (first, second):
+            if not givens[cell]:
+                type_cell(page, data, cell, value)
+    assert all(", the same as another row" in tab.label(c) for c in one + other)
+    assert tab.errors == []
+
+
+def test_a_killer_cage_repeat_is_flagged_and_a_calcudoku_cage_repeat_is_not(tab, week):
+    """A Killer's cage never repeats a digit; a Calcudoku's may (where no row or column
+    holds both cells)."""
+    for day, flagged in ((week[4], True), (week[5], False)):
+        page = tab.open(day)
+        data = page_puzzle(page)
+        givens = day[1].givens.cells
+        unit_of = {c: {tuple(u) for units in data["units"].values() for u in units if c in u}
+                   for c in range(len(givens))}
+        first, second = next((a, b) for cage in data["labels"] for a in cage["cells"]
+                             for b in cage["cells"] if a < b and not givens[a] and
+                             not givens[b] and not unit_of[a] & unit_of[b])
+        page.focus("svg")
+        type_cell(page, data, first, 1)
+        type_cell(page, data, second, 1)
+        for cell in (first, second):
+            assert (page.get_attribute(f"#cell-{cell}", "aria-invalid") == "true") == flagged
+            assert (", repeated" in tab.label(cell)) == flagged
+    assert tab.errors == []

@@ -7,10 +7,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from .. import __version__
-from ..core.board.grid import format_grid
 from ..core.puzzle import Puzzle
 from ..core.rating.scales import rating_json
-from ..core.registry import puzzle_key
+from ..core.registry import kind_of_puzzle, puzzle_key
 from ..puzzles.puzzlefile import puzzle_line
 from ..spec import BookSpec
 from .compose import ComposedBook, PuzzlePlace
@@ -61,7 +60,7 @@ def puzzle_entry(planned: PlannedPuzzle, puzzle: Puzzle, place: PuzzlePlace) -> 
         "symmetry": puzzle.symmetry,
         "clues": puzzle.givens.clue_count,
         "givens": puzzle_line(puzzle),
-        "solution": format_grid(puzzle.solution),
+        "solution": kind_of_puzzle(puzzle).answer_line(puzzle.solution),
         "seed": puzzle.seed,
         "difficulty": puzzle.difficulty,
         "grade": puzzle.grade,

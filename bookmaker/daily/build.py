@@ -27,10 +27,9 @@ from pathlib import Path
 from typing import cast
 
 from .. import __version__
-from ..core.board.grid import format_grid
 from ..core.puzzle import Puzzle
 from ..core.rating.scales import rating_json
-from ..core.registry import puzzle_key
+from ..core.registry import kind_of_puzzle, puzzle_key
 from ..core.rng import derive_seed
 from ..export.art import art_files
 from ..export.formats import ART_COLOURS, Naming, export_files
@@ -565,7 +564,8 @@ def day_json(spec: DailySpec, entry: DailyPuzzle) -> str:
         "hardest": puzzle.hardest,
         "rating": rating_json(puzzle.rating, puzzle.rater) if puzzle.rating else None,
         "clues": puzzle.givens.clue_count,
-        "givens": puzzle_line(puzzle), "solution": format_grid(puzzle.solution),
+        "givens": puzzle_line(puzzle),
+        "solution": kind_of_puzzle(puzzle).answer_line(puzzle.solution),
         "seed": puzzle.seed, "repeats_skipped": entry.repeats,
         "answer": spec.answer, "answer_folder": answer_in.isoformat(),
     }

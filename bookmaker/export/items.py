@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..core.board.grid import Grid, parse_grid
+from ..core.board.grid import Grid
 from ..core.board.shape import Shape
 from ..core.exchange.record import About, boxed_board, printed_symbols
 from ..core.kinds.kind import Kind
@@ -55,7 +55,7 @@ def proven(kind_name: str, line: str, solution: str | None, where: str, seed: in
     except ValueError as err:  # GridError
         raise ExportError(f"{where}: {line_key + ': ' if line_key else ''}{err}") from None
     try:
-        stated = None if solution is None else parse_grid(solution, givens.shape)
+        stated = None if solution is None else kind.read_answer(solution, givens.shape)
     except ValueError as err:
         raise ExportError(f"{where}: solution: {err}") from None
     found = kind.solutions(givens, extras, limit=2)
@@ -188,7 +188,8 @@ def _symbols(entry: dict, where: str, puzzle: Puzzle) -> str:
     """What the puzzle's values print as, as a manifest or day record says (the one rule
     of records and ipuz files, printed_symbols); ExportError names the file and key."""
     try:
-        return printed_symbols(entry.get("symbols"), puzzle.shape)
+        return printed_symbols(entry.get("symbols"), puzzle.shape,
+                               kind_of_puzzle(puzzle).answer.glyphs)
     except ValueError as err:
         raise ExportError(f"{where}: symbols: {err}") from None
 

@@ -18,7 +18,7 @@ import hashlib
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -43,10 +43,14 @@ from ..pages.board import (
     cage_drawings,
     edge_centre,
     label_cell,
-    sign_chevron,
+    sign_strokes,
 )
 from ..render.metrics import BLOCK_ACROSS_AT, BLOCK_DOWN_AT
 from .items import ExportItem
+
+# What a screen reader hears of a sign at each of its two cells: "less than row 1, column 2".
+SIGN_WORDS = {"<": ("less than", "greater than"), ">": ("greater than", "less than"),
+              "=": ("the same as", "the same as"), "x": ("unlike", "unlike")}
 
 
 @dataclass(frozen=True)
@@ -71,9 +75,10 @@ def page_html(items: Sequence[ExportItem], title: str = "", language: str = "en"
               answered: Sequence[ExportItem] = ()) -> str:
     """The page of the items, its rules in `language` (the book's or the daily's), each with
     its answer or not as `options` say; and the `answered` items with theirs (the day
-    before's puzzle on a page whose answers come the next day). The page plays answers of
-    values only: a kind whose answer is symbols, shading, edges or links
-    (core/kinds/answer.py; Binairo, Tango) is left off it, until it plays them."""
+    before's puzzle on a page whose answers come the next day). The page plays answers a
+    reader types a symbol a cell of (values, symbols: Binairo and Tango); a kind whose
+    answer is shading, edges or links (core/kinds/answer.py) is left off it, until it
+    plays them."""
     played, played_answered = _played(items), _played(answered)
     shown = title or (items[0].heading if items else "Puzzles")
     words = load_catalogue(language)
@@ -83,8 +88,8 @@ def page_html(items: Sequence[ExportItem], title: str = "", language: str = "en"
 
 
 def _played(items: Sequence[ExportItem]) -> list[ExportItem]:
-    """The items the page can play: those whose kind's answer is values in cells."""
-    return [item for item in items if kind_of_puzzle(item.puzzle).answer.numbered]
+    """The items the page can play: those whose kind's answer is a symbol a cell."""
+    return [item for item in items if kind_of_puzzle(item.puzzle).answer.typed]
 
 
 def page_of(puzzles: list[dict[str, Any]], title: str, shown: str, language: str,
@@ -119,17 +124,20 @@ def puzzle_data(item: ExportItem, words: Catalogue | None = None,
     """What the page's script draws and checks for one puzzle; its rules are its kind's,
     as print and the dailies say them (design/howtoplay.rules_text), in English unless
     `words` are another language's; its values shown as print shows them (the glyphs, or
-    the numbers 1 to n: a 12x12's 10 to 12); its answer, or (`answer` false) its digest."""
+    the numbers 1 to n: a 12x12's 10 to 12, or the kind's own: Binairo's 0 and 1); the
+    limits its units keep, for the conflicts the page marks; whether a tap steps a cell
+    through its symbols; its answer, or (`answer` false) its digest."""
     words = words or load_catalogue("en")
     puzzle = item.puzzle
     kind, board = kind_of_puzzle(puzzle), puzzle.shape
     marks = kind.marks(puzzle.givens, puzzle.extras)
-    symbols = tuple(item.about.symbols) or numbers(board.size)
+    symbols = kind.answer.glyphs or tuple(item.about.symbols) or numbers(board.size)
     data: dict[str, Any] = {
         "id": item.about.id or item.stem, "heading": item.heading, "caption": item.caption,
         "kind": kind.title,
         "rules": rules_text(kind, board.size, tuple(item.about.symbols), words),
         "size": board.size, "symbols": list(symbols), "givens": list(puzzle.givens.cells),
+        "limits": asdict(kind.answer.limits), "cycle": kind.answer.cycled,
     } | _answer_of(item.about.id or item.stem, puzzle.givens.cells, puzzle.solution.cells,
                    answer)
     return data | drawing_data(board_drawing(board), board) | marks_data(marks, board) | \
@@ -187,7 +195,8 @@ def drawing_data(drawing: BoardDrawing, board: Shape) -> dict[str, Any]:
 def marks_data(marks: Marks, board: Shape) -> dict[str, Any]:
     """The kind's marks in cell units, placed as print places them (pages/board.py, render/
     board.py): dashed cages as inset loops, outlined cages as border runs, each label at
-    its corner; signs as chevrons (and the cells they compare, for the cells' labels);
+    its corner; signs as print strokes them (a chevron, an =, an x), with the cells they
+    compare and what each cell hears of the other (for the cells' labels);
     edge clues at the centres of the ring's cells (`ring` cells of margin; their side and
     line, for the labels); clue blocks with their sums' centres. Any kind's marks are
     drawn from these alone: the page knows no kind."""
@@ -202,15 +211,34 @@ def marks_data(marks: Marks, board: Shape) -> dict[str, Any]:
             "loops": [[list(p) for p in loop] for cage in cage_drawings(board, dashed)
                       for loop in cage.loops],
             "borders": _runs(cage_borders(board, outlined)), "labels": labels,
-            "signs": [{"points": [list(p) for p in sign_chevron(board, sign)],
-                       "cells": [sign.first, sign.second], "sign": sign.sign}
-                      for sign in marks.signs],
+            "signs": [{"strokes": _polylines(sign_strokes(board, sign)),
+                       "cells": [sign.first, sign.second], "sign": sign.sign,
+                       "words": list(SIGN_WORDS[sign.sign])} for sign in marks.signs],
             "edges": [{"text": e.text, "at": list(edge_centre(frame, e)), "side": e.side,
                        "index": e.index} for e in marks.edges],
             "blocks": [{"at": [b.row, b.col], "clues": [
                 {"text": text, "at": list(_offset((b.row, b.col), corner))}
                 for text, corner in ((b.across, BLOCK_ACROSS_AT), (b.down, BLOCK_DOWN_AT))
                 if text]} for b in marks.blocks]}
+
+
+def _polylines(strokes) -> list[list[list[float]]]:
+    """Strokes as polylines, each stroke that starts where the last ended joined to it (a
+    chevron's two arms are one line, with its point mitred as print's)."""
+    lines: list[list[list[float]]] = []
+    for start, end in strokes:
+        start, end = _rounded(start), _rounded(end)
+        if lines and lines[-1][-1] == start:
+            lines[-1].append(end)
+        else:
+            lines.append([start, end])
+    return lines
+
+
+def _rounded(point: tuple[float, float]) -> list[float]:
+    """A point to a thousandth of a cell (a hundredth of a millimetre on a 1 cm cell), no
+    float's noise in the page's bytes."""
+    return [round(point[0], 4), round(point[1], 4)]
 
 
 def _offset(cell: tuple[int, int], corner: tuple[float, float]) -> tuple[float, float]:

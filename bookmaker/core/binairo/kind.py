@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ..board.grid import Grid
 from ..board.marks import Marks, SignMark
 from ..board.shape import Shape, binairo_of
-from ..kinds.answer import Answer
+from ..kinds.answer import Answer, Limits
 from ..kinds.exchangeform import ExchangeForm
 from ..kinds.kind import Extras, MakeRequest, SquareKind
 from ..kinds.presentation import Presentation
@@ -57,7 +57,9 @@ class BinairoKind(SquareKind):
     geometry = "binairo"
     shapes_givens = False
     grades = BINAIRO_GRADES
-    answer = Answer("symbols", ("0", "1"))
+    # No three alike in a line, each line half and half, no two lines the same: the page
+    # marks each break.
+    answer = Answer("symbols", ("0", "1"), Limits(shared=True, run=2, distinct=True))
     presentation = Presentation(
         sudoku_rule=False,
         summary="two symbols, no three alike in a line, lines half and half and all "
@@ -174,6 +176,7 @@ class TangoKind(BinairoKind):
     title = "Tango"
     aliases = ("binairo-signs", "tic-tac-logic")
     extras_type = TangoSigns
+    answer = replace(BinairoKind.answer, limits=Limits(shared=True, run=2))  # lines may repeat
     # From 12x12 up the solver's search proving a Tango of few givens among many signs
     # runs to tens of seconds now and then (bench/README.md): made to 10x10, read to 14x14.
     sizes = range(6, 11, 2)

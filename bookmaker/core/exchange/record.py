@@ -171,13 +171,9 @@ def read_record(record: Any, kind: Kind | None = None) -> ReadPuzzle:
 
 
 def _read_symbols(kind: Kind, value: Any, board: Shape) -> str:
-    """A record's printed symbols: '' for a kind's own answer glyphs (Binairo's '01', as
-    puzzle_record writes them), else as printed_symbols reads them; RecordError names it."""
-    own = kind.answer.glyphs
-    if own and value in ("".join(own), list(own)):
-        return ""
+    """A record's printed symbols, as printed_symbols reads them; RecordError names it."""
     try:
-        return printed_symbols(value, board)
+        return printed_symbols(value, board, kind.answer.glyphs)
     except ValueError as err:
         raise RecordError(f"symbols: {err}") from None
 
@@ -186,11 +182,14 @@ def _stated_id(value: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
-def printed_symbols(value: Any, board: Shape) -> str:
+def printed_symbols(value: Any, board: Shape, own: tuple[str, ...] = ()) -> str:
     """The symbols a file says a puzzle's values print as (a record's or a manifest's or a
     day's `symbols`, an ipuz file's charset): n different characters, or a list of them;
-    '' where it says none, numbers, or the text format's own. ValueError for anything else:
+    '' where it says none, numbers, the text format's own, or the kind's own answer glyphs
+    (`own`: Binairo's '01', as records and days write them). ValueError for anything else:
     a damaged field is named, not printed in numbers unsaid."""
+    if own and value in ("".join(own), list(own)):
+        return ""
     if not value or value == [str(number) for number in range(1, board.size + 1)]:
         return ""  # unsaid, or numbers (a 16x16's 10 to 16 included): as the text format's
     symbols = "".join(value) if isinstance(value, list) and all(

@@ -15,6 +15,7 @@ from ..board.grid import Grid
 from ..board.marks import CageMark, Marks
 from ..board.shape import Shape
 from ..grade.grades import GRADES, Ranked
+from ..kinds.answer import Answer, Limits
 from ..kinds.exchangeform import ExchangeForm
 from ..kinds.ipuzform import IpuzForm
 from ..kinds.kind import BoxKind, Extras, MakeRequest
@@ -79,6 +80,7 @@ class KillerKind(BoxKind):
     extras_type = Cages
     shapes_givens = False
     heavy = True
+    answer = Answer(limits=Limits(cages=True))  # a cage never repeats a digit
     presentation = Presentation(
         corner_labels=True, corner_labels_named="cage totals",
         pencil_grade="expert",  # cage combinations pencilled in: one a 6x9 page by default

@@ -24,12 +24,29 @@ ANSWER_FORMS = ("values", "symbols", "shading", "edges", "links")
 
 
 @dataclass(frozen=True)
+class Limits:
+    """What no unit of a right answer holds, for the surfaces that mark a reader's breaks as
+    they are made (the web page's live conflicts): a symbol more than once in a unit, or
+    (`shared`) more than its equal share of the unit's cells (a Binairo line's half); more
+    than `run` alike side by side in a line (0: any run; a Binairo's 2); a repeat in a cage
+    (`cages`: a Killer's cage never repeats, a Calcudoku's may); a full line the same as
+    another of its kind (`distinct`: a classic Binairo's rows, and its columns)."""
+
+    shared: bool = False
+    run: int = 0
+    cages: bool = False
+    distinct: bool = False
+
+
+@dataclass(frozen=True)
 class Answer:
     """A kind's answer: its form and, for symbols and shading, what each value prints as
-    (`glyphs`, value 1 first; () for values, printed as the section's symbols say)."""
+    (`glyphs`, value 1 first; () for values, printed as the section's symbols say); the
+    limits a right answer keeps in its units."""
 
     form: str = "values"
     glyphs: tuple[str, ...] = ()
+    limits: Limits = Limits()
 
     def __post_init__(self) -> None:
         if self.form not in ANSWER_FORMS:
@@ -40,6 +57,18 @@ class Answer:
     def numbered(self) -> bool:
         """Its cells hold numbers a section's symbols may print (the values form)."""
         return self.form == "values"
+
+    @property
+    def typed(self) -> bool:
+        """A reader writes it as one symbol a cell (values, symbols): the web page plays
+        it."""
+        return self.form in ("values", "symbols")
+
+    @property
+    def cycled(self) -> bool:
+        """A tap steps a cell through its few symbols (empty, each in turn, empty again)
+        rather than only selecting it: symbols with no order, as Binairo's."""
+        return self.form == "symbols"
 
     @property
     def in_cells(self) -> bool:

@@ -21,7 +21,7 @@
   let selected = 0;    // the selected cell
   let pencilMode = false;
   let typed = { cell: -1, text: "", undoable: false };  // a symbol of two keys ("1", "2")
-  let clashes = new Set();  // cells whose symbol repeats in one of their units
+  let clashes = new Map();  // cell -> the rules its symbol breaks ["repeated", ...]
   let cellAt = {};     // "row,col" -> cell
   let peers = [];      // cell -> the cells sharing a unit with it
   let groupsOf = [];   // cell -> its units and cages (cells, and what they are called)
@@ -133,7 +133,9 @@
                       role: "grid", tabindex: "0", "aria-rowcount": p.frame,
                       "aria-colcount": p.frame,
                       "aria-label": p.kind + ", " + p.frame + " by " + p.frame +
-                        ". Arrow keys move, symbols enter, Space switches pencil marks." });
+                        ". Arrow keys move, symbols enter, Space switches pencil marks." +
+                        (p.cycle ? " A tap steps a cell through " + p.symbols.join(", ") +
+                         " and empty." : "") });
     $("board").appendChild(svg);
     el("title", {}, svg).textContent = p.heading;
     const paper = el("g", { class: "paper" }, svg);
@@ -193,15 +195,16 @@
 
   function drawMarks(p) {
     const group = el("g", { "aria-hidden": "true" }, svg);
-    p.signs.forEach((s) => {
-      const chevron = s.points;
-      const xs = chevron.map((pt) => pt[0]), ys = chevron.map((pt) => pt[1]);
+    p.signs.forEach((s) => {  // a chevron, an = or an x, on a knock-out, as print's
+      const points = [].concat(...s.strokes);
+      const xs = points.map((pt) => pt[0]), ys = points.map((pt) => pt[1]);
       const pad = WEIGHTS.heavy;
       el("rect", { x: Math.min(...xs) - pad, y: Math.min(...ys) - pad, class: "knockout",
                    width: Math.max(...xs) - Math.min(...xs) + 2 * pad,
                    height: Math.max(...ys) - Math.min(...ys) + 2 * pad }, group);
-      el("polyline", { points: chevron.map((pt) => pt.join(",")).join(" "), fill: "none",
-                       "stroke-width": WEIGHTS.heavy, class: "sign lines" }, group);
+      s.strokes.forEach((line) => el("polyline", {
+        points: line.map((pt) => pt.join(",")).join(" "), fill: "none",
+        "stroke-width": WEIGHTS.heavy, class: "sign lines" }, group));
     });
     p.edges.forEach((e) => {
       el("text", { x: e.at[0], y: e.at[1], "font-size": CLUE.edge, "text-anchor": "middle",
@@ -301,7 +304,7 @@
   function drawPencils(node, cell, r, c) {
     // Below a cage's label, where the cell has one: the marks never cover its sum.
     const labelled = puzzle.labels.some((k) => k.cell[0] === r && k.cell[1] === c);
-    const k = Math.ceil(Math.sqrt(puzzle.size));
+    const k = Math.ceil(Math.sqrt(puzzle.symbols.length));
     const top = labelled ? 0.32 : 0.1, size = (labelled ? 0.62 : 0.8) / k;
     const left = c + (1 - size * k) / 2;
     puzzle.symbols.forEach((symbol, i) => {
@@ -327,7 +330,7 @@
       text += "empty, pencil marks " + puzzle.symbols.filter(
         (_, i) => state.pencils[cell] & (1 << i)).join(" ");
     } else text += "empty";
-    if (clashes.has(cell)) text += ", repeated";
+    if (clashes.has(cell)) text += ", " + clashes.get(cell).join(", ");
     return text + groupWords(cell) + clueWords(cell, r, c);
   }
 
@@ -339,7 +342,7 @@
   }
 
   // What a screen reader hears of the signs and edge clues at a cell: "less than row 1,
-  // column 2", "3 seen from the left" (the marks as data: any kind's).
+  // column 2", "unlike row 2, column 1", "3 seen from the left" (the marks as data).
   function clueWords(cell, r, c) {
     const name = (other) => "row " + (puzzle.cells[other][0] + 1) + ", column " +
       (puzzle.cells[other][1] + 1);
@@ -347,9 +350,7 @@
     puzzle.signs.forEach((s) => {
       const [first, second] = s.cells;
       if (first !== cell && second !== cell) return;
-      const less = (first === cell) === (s.sign === "<");
-      words += ", " + (less ? "less than " : "greater than ") +
-        name(first === cell ? second : first);
+      words += ", " + s.words[first === cell ? 0 : 1] + " " + name(first === cell ? second : first);
     });
     puzzle.edges.forEach((e) => {
       const line = e.side === "left" || e.side === "right" ? r : c;
@@ -443,8 +444,18 @@
     const at = point.matrixTransform(svg.getScreenCTM().inverse());
     const cell = cellAt[Math.floor(at.y) + "," + Math.floor(at.x)];
     if (cell !== undefined) select(cell);
+    if (cell !== undefined && puzzle.cycle && !puzzle.givens[cell]) cycle(cell);
     svg.focus({ preventScroll: true });
     if (event.pointerType === "mouse") event.preventDefault();
+  }
+
+  // A tap on a kind of few symbols steps its cell on: empty, each symbol in turn, empty.
+  function cycle(cell) {
+    const next = (state.values[cell] + 1) % (puzzle.symbols.length + 1);
+    const noting = pencilMode;  // a tap writes a symbol, in pencil mode too
+    pencilMode = false;
+    enter(next);
+    pencilMode = noting;
   }
 
   function move(dr, dc) {
@@ -532,7 +543,7 @@
       });
     } else {
       // The symbol placed leaves the notes of the cells that share a unit with it.
-      const noted = value ? Array.from(peers[cell]).filter(
+      const noted = value && !puzzle.limits.shared ? Array.from(peers[cell]).filter(
         (c) => state.pencils[c] & (1 << (value - 1))) : [];
       changed = change([cell].concat(noted), () => {
         state.values[cell] = value; state.pencils[cell] = 0; state.revealed[cell] = false;
@@ -566,27 +577,78 @@
     const before = clashes;
     findClashes();
     const repaint = new Set(cells);
-    before.forEach((c) => repaint.add(c));
-    clashes.forEach((c) => repaint.add(c));
+    before.forEach((_, c) => repaint.add(c));
+    clashes.forEach((_, c) => repaint.add(c));
     repaint.forEach(paintCell);
     showHighlights();
     finishIfSolved();
     save();
   }
 
+  // The rules the puzzle's units keep (its kind's limits, export/page.py): a symbol at most
+  // once in a unit, or (shared) at most its equal share of the unit (a Binairo line's
+  // half); no more than `run` alike side by side; no repeat in a cage where cages say so.
   function findClashes() {
-    clashes = new Set();
+    clashes = new Map();
     if (!settings.conflicts) return;
+    const limits = puzzle.limits;
     for (const kind in puzzle.units) {
       puzzle.units[kind].forEach((cells) => {
-        const seen = {};
-        cells.forEach((c) => {
-          const v = state.values[c];
-          if (!v) return;
-          if (seen[v] !== undefined) { clashes.add(c); clashes.add(seen[v]); } else seen[v] = c;
-        });
+        const most = limits.shared ? Math.floor(cells.length / puzzle.symbols.length) : 1;
+        overfilled(cells, most, limits.shared ? "too many of it in its " + kind : "repeated");
+        if (limits.run) tooLong(cells, limits.run);
       });
     }
+    if (limits.cages) puzzle.labels.forEach((cage) => overfilled(cage.cells, 1, "repeated"));
+    if (limits.distinct) for (const kind in puzzle.units) twins(puzzle.units[kind], kind);
+  }
+
+  // Every full unit that holds what another of its kind holds, symbol for symbol.
+  function twins(units, kind) {
+    const seen = {};
+    units.forEach((cells) => {
+      if (!cells.every((c) => state.values[c])) return;
+      const text = cells.map((c) => state.values[c]).join(",");
+      (seen[text] = seen[text] || []).push(cells);
+    });
+    for (const text in seen) {
+      if (seen[text].length < 2) continue;
+      seen[text].forEach((cells) => cells.forEach((c) => clash(c, "the same as another " + kind)));
+    }
+  }
+
+  // Every copy of a symbol the cells hold more than `most` times.
+  function overfilled(cells, most, why) {
+    const copies = {};
+    cells.forEach((c) => { const v = state.values[c]; if (v) (copies[v] = copies[v] || []).push(c); });
+    for (const v in copies) {
+      if (copies[v].length > most) copies[v].forEach((c) => clash(c, why));
+    }
+  }
+
+  // Every run of more than `longest` alike in neighbouring cells of a unit, in its order.
+  function tooLong(cells, longest) {
+    let run = [];
+    cells.forEach((c, i) => {
+      const last = run[run.length - 1];
+      if (!state.values[c] || !(i && touching(last, c) && state.values[last] === state.values[c])) {
+        run = [];
+      }
+      if (state.values[c]) run.push(c);
+      if (run.length > longest) run.forEach((r) => clash(r, (longest + 1) + " alike in a line"));
+    });
+  }
+
+  function clash(cell, why) {
+    const rules = clashes.get(cell) || [];
+    if (!rules.includes(why)) rules.push(why);
+    clashes.set(cell, rules);
+  }
+
+  function touching(a, b) {
+    if (a === undefined) return false;
+    const [r1, c1] = puzzle.cells[a], [r2, c2] = puzzle.cells[b];
+    return Math.abs(r1 - r2) + Math.abs(c1 - c2) === 1;
   }
 
   function emptyCells() { return puzzle.cells.map((_, c) => c).filter((c) => !state.values[c]); }
@@ -647,7 +709,7 @@
       for (const key of ["values", "pencils", "revealed"]) state[key] = fresh[key];
     });
     Object.assign(state, { elapsed: 0, finished: false, wrong: [], undo: [], redo: [] });
-    puzzle.cells.forEach((c) => paintCell(c));
+    puzzle.cells.forEach((_, c) => paintCell(c));
     finishIfSolved();
     save();
     startClock();
@@ -741,6 +803,8 @@
     document.title = puzzle.heading;
     document.body.classList.toggle("no-answer", !puzzle.solution);
     $("app").classList.toggle("wide", puzzle.frame > 12);
+    // Candidates are the symbols no peer holds: a kind whose units share symbols has none.
+    $("candidates").hidden = puzzle.limits.shared;
     draw();
     if (!window.matchMedia("(prefers-color-scheme: dark)").matches) {
       const grey = Math.round(255 * puzzle.shade);
