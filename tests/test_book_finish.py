@@ -179,19 +179,23 @@ def test_a_solving_path_split_by_a_page_break_says_its_puzzle_again(classic):
     # unless the split block says what goes on itself (not both, one over the other).
     pages = flow(path_pieces(solved, ENGLISH), setter, TRAVEL, 1,
                  restate=lambda section: TextBlock((f"{section} (continued)",), "heading"))
-    assert len(pages) == 3
-    for number, page in enumerate(pages[1:], 2):  # the rest of a path, under its heading
-        assert [(block.style, block.lines) for block in page.texts[:2]] == [
-            ("entry", (f"Puzzle {number} · Easy · about 10 min (continued)",)),
-            ("body", page.texts[1].lines)]
-    body = [line for page in pages for block in page.texts if block.style == "body"
+    assert len(pages) == 4
+    continued = [page.texts[0].lines[0] for page in pages[1:]]
+    assert continued == [f"Puzzle {number} · Easy · about 10 min (continued)"
+                         for number in (1, 2, 3)]  # the rest of a path, under its heading
+    assert all(page.texts[1].style == "step" for page in pages[1:])
+    body = [line for page in pages for block in page.texts if block.style == "step"
             for paragraph in block.lines[-1:] for line in setter.lines(block, paragraph,
                                                                       TRAVEL.live_width)]
     assert not [line for line in body if line.endswith(("=", " r1c1"))]  # no split equation
-    steps = path_pieces(solved, ENGLISH)[3].lines[0]
-    assert steps.replace("\u00a0", "~").startswith(  # singles grouped by unit
+    steps = path_pieces(solved, ENGLISH)[3].lines
+    assert steps[0].replace("\u00a0", "~").startswith(  # singles grouped by unit
         "1.~Hidden single: r1c4~=~8, r3c4~=~5 (box 2), r1c2~=~5 (box 1), r2c9~=~3, "
         "r2c7~=~4, r3c7~=~1 (box 3), ")
+    # Each numbered step starts a line of its own: a reader finds step 12 at a glance.
+    assert [step.split("\u00a0")[0] for step in steps] == [
+        f"{number}." for number in range(1, len(steps) + 1)]
+    assert len(steps) > 12
 
 
 def test_the_glossary_names_the_techniques_used_easiest_first_with_a_note_each(classic, killer):
@@ -742,7 +746,8 @@ def test_a_solving_path_draws_its_hardest_step_beside_its_heading(classic, kille
     filled = {cell for cell, value in enumerate(placement.grid.cells)
               if value and not classic.givens.cells[cell]}
     assert filled == placed  # the values placed before the step, and none after
-    assert ". 2.\u00a0Locked candidates (pointing), box 7 and row 8: no 7" in pieces[3].lines[0]
+    assert pieces[3].lines[1].startswith(
+        "2.\u00a0Locked candidates (pointing), box 7 and row 8: no 7")
     # A Killer's cage combinations are no single either: drawn too, with its cages.
     (killer_board,) = cast(Beside, pieces[4]).figure.place(36.0, 500.0, TRAVEL.live_width)
     assert killer_board.marks.cages and killer_board.shaded == cast(Step, solved[1].crux).cells

@@ -172,16 +172,17 @@ def path_pieces(solved: Sequence[Solved], words: Catalogue, room: Room | None = 
 
 @dataclass(frozen=True)
 class PathText:
-    """How a puzzle's path is set: its numbered steps run on in a paragraph that says
-    `continued` above its rest where a page break splits it."""
+    """How a puzzle's path is set: a list of its numbered steps, each starting a line of
+    its own (a reader finds step 12 at a glance), which says `continued` above its rest
+    where a page break splits it."""
 
     continued: str
     words: Catalogue
 
     def paragraph(self, steps: Iterable[tuple[int, str]]) -> list[Piece]:
-        """The numbered steps as one paragraph (none for no steps)."""
-        text = " ".join(numbered(number, step, self.words) for number, step in steps)
-        return [TextBlock((text,), "body", continued=self.continued)] if text else []
+        """The numbered steps as a list, one paragraph a step (none for no steps)."""
+        lines = tuple(numbered(number, step, self.words) for number, step in steps)
+        return [TextBlock(lines, "step", continued=self.continued)] if lines else []
 
 
 def every_step_pieces(s: Solved, path: PathText, words: Catalogue, room: Room) -> list[Piece]:

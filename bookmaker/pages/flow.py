@@ -16,7 +16,9 @@ from .page import GridPlacement, Page, PageGeometry, TextBlock
 LOOKS = {"title": (True, "title", 1.2, 0.0), "subtitle": (False, "subtitle", 1.3, 0.0),
          "heading": (True, "heading", 1.3, 0.0), "body": (False, "body", 1.4, 0.5),
          "entry": (True, "body", 1.4, 0.0), "detail": (False, "caption", 1.4, 0.0),
-         "kicker": (True, "heading", 1.4, 0.0), "rule": (False, "body", 1.0, 0.0)}
+         "kicker": (True, "heading", 1.4, 0.0), "rule": (False, "body", 1.0, 0.0),
+         "step": (False, "body", 1.3, 0.2)}  # a list's items (a solving path's steps): set
+# closer than paragraphs, each on a line of its own
 Measure = Callable[[str, bool, float], float]  # width of text, bold?, at size (points)
 COLUMN_GAP = 18.0  # points between two columns of text (a quarter inch)
 PARTED_LINES = 2  # a paragraph split between pages leaves at least this many lines each side
