@@ -190,12 +190,46 @@ def test_a_solving_path_split_by_a_page_break_says_its_puzzle_again(classic):
     assert not [line for line in body if line.endswith(("=", " r1c1"))]  # no split equation
     steps = path_pieces(solved, ENGLISH)[3].lines
     assert steps[0].replace("\u00a0", "~").startswith(  # singles grouped by unit
-        "1.~Hidden single: r1c4~=~8, r3c4~=~5 (box 2), r1c2~=~5 (box 1), r2c9~=~3, "
-        "r2c7~=~4, r3c7~=~1 (box 3), ")
+        "1.~Hidden single: r1c4~=~8, r3c4~=~5 (box~2), r1c2~=~5 (box~1), r2c9~=~3, "
+        "r2c7~=~4, r3c7~=~1 (box~3), ")  # a unit named on one line: no '(box / 2)'
+    assert not [line for line in body if line.endswith(("(box", "(row", "(column"))]
     # Each numbered step starts a line of its own: a reader finds step 12 at a glance.
     assert [step.split("\u00a0")[0] for step in steps] == [
         f"{number}." for number in range(1, len(steps) + 1)]
     assert len(steps) > 12
+
+
+def test_a_solving_path_on_a_wide_page_sets_its_steps_in_two_columns_under_its_drawing(classic):
+    # Issue 36: a line a step half-fills a letter page; two columns keep the list as short
+    # as the paragraph it was, a drawing over them level with its heading, and a page a
+    # new puzzle opens restates no puzzle before it.
+    setter = _setter()
+    solved = solve_each(_planned(6), [classic] * 6)
+    room = Room(LARGE.live_width, LARGE.content_height, 14.0, 2.5,
+                lambda s: least_cell(CLASSIC))
+    pieces = path_pieces(solved, ENGLISH, room, body=11.0)
+    assert [cast(TextBlock, piece).columns for piece in pieces[3::2]] == [2] * 6
+    assert path_pieces(solved, ENGLISH, room, body=11.0 * 1.3)[3].columns == 1  # large print
+    pages = flow(pieces, setter, LARGE, 1,
+                 restate=lambda section: TextBlock((f"{section} (continued)",), "heading"))
+    for page in pages:  # each drawing's top level with its heading's, as the text stacks
+        _, bottom, _, height = LARGE.content_box(cast(int, page.number))
+        top, headings, beside = bottom + height, [], False
+        for block in page.texts:
+            top -= block.space_before
+            if block.indent and not beside:
+                headings.append(top)
+            beside = bool(block.indent)
+            top -= setter.height(replace(block, space_before=0.0), LARGE.live_width)
+        drawings = [placement.y + placement.side + 2.5 / 2 for placement in page.placements]
+        assert drawings == pytest.approx(headings)
+    # Page 2 holds two puzzles: the white beside a drawing was once taken from the room
+    # twice under a block of columns, which pushed the next drawing a page on.
+    assert [len(page.placements) for page in pages] == [1, 2, 1, 1, 1]
+    # A page a new puzzle's drawing opens restates no puzzle before it; a path's own
+    # 'continued' line (an entry) says which puzzle goes on.
+    restated = [page.texts[0].lines[0] for page in pages[1:] if page.texts[0].style == "heading"]
+    assert len(pages) > 2 and not [head for head in restated if head.startswith("Puzzle")]
 
 
 def test_the_glossary_names_the_techniques_used_easiest_first_with_a_note_each(classic, killer):

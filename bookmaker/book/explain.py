@@ -56,6 +56,7 @@ HINT_LINES = 3  # ... where no hint takes more lines than this in one (where to 
 # a first step: about 80 letters)
 BESIDE_TEXT = 0.45  # a glossary entry's text beside its example keeps this share of the width
 EXAMPLE_SPACE = 10.0  # points above a glossary example set beside its entry
+PATH_COLUMN_EMS = 20.0  # a solving path's steps in two columns where each is this many ems
 
 
 @dataclass(frozen=True)
@@ -147,12 +148,13 @@ def hint_columns(hints: Sequence[str], setter: TextSetter, width: float) -> int:
 
 
 def path_pieces(solved: Sequence[Solved], words: Catalogue, room: Room | None = None,
-                grids: str = "hardest") -> list[Piece]:
+                grids: str = "hardest", body: float = 0.0) -> list[Piece]:
     """The solving paths: their heading and introduction, then each puzzle's heading and
     its numbered steps, which say the heading again where a page break splits them, with
     (given the room) small grids of its steps beyond singles: of the hardest one beside
     the heading (`grids` 'hardest', crux_pieces), or of every one in the path ('every',
-    every_step_pieces), or none ('none')."""
+    every_step_pieces), or none ('none'); the steps in two columns where the page is
+    wide for the `body` text size (path_columns; 0: one)."""
     pieces: list[Piece] = [TextBlock((words.text("solving_paths"),), "title"),
                            TextBlock((words.text("paths_intro"),), "body", space_before=12.0)]
     for s in solved:
@@ -166,7 +168,8 @@ def path_pieces(solved: Sequence[Solved], words: Catalogue, room: Room | None = 
         pieces.append(crux_pieces(s, entry, words, room) if room is not None and
                       grids == "hardest" else entry)
         pieces += path.paragraph(enumerate(path_text(s.steps, s.shape, words, s.value,
-                                                     singles=s.kind.singles), 1))
+                                                     singles=s.kind.singles), 1),
+                                 path_columns(room, body))
     return pieces
 
 
@@ -179,10 +182,22 @@ class PathText:
     continued: str
     words: Catalogue
 
-    def paragraph(self, steps: Iterable[tuple[int, str]]) -> list[Piece]:
-        """The numbered steps as a list, one paragraph a step (none for no steps)."""
+    def paragraph(self, steps: Iterable[tuple[int, str]], columns: int = 1) -> list[Piece]:
+        """The numbered steps as a list, one paragraph a step, down `columns` columns
+        (none for no steps)."""
         lines = tuple(numbered(number, step, self.words) for number, step in steps)
-        return [TextBlock(lines, "step", continued=self.continued)] if lines else []
+        return [TextBlock(lines, "step", columns=columns, continued=self.continued)] \
+            if lines else []
+
+
+def path_columns(room: Room | None, body: float) -> int:
+    """Two columns for a solving path's steps where each holds PATH_COLUMN_EMS of the
+    `body` size (a letter page at the usual size: most steps are short, and a line a step
+    half-fills a wide page; not large print, whose narrow columns wrap every step), else
+    one."""
+    wide = room is not None and body > 0 and \
+        column_width(room.width, 2) >= PATH_COLUMN_EMS * body
+    return 2 if wide else 1
 
 
 def every_step_pieces(s: Solved, path: PathText, words: Catalogue, room: Room) -> list[Piece]:
