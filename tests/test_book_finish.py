@@ -12,7 +12,9 @@ import pytest
 from bookmaker.book.build import example_puzzles
 from bookmaker.book.compose import copyright_lines
 from bookmaker.book.explain import (
+    SINGLES_RUN,
     Room,
+    board_after,
     first_use,
     glossary_pieces,
     hint_columns,
@@ -30,7 +32,7 @@ from bookmaker.core.registry import kind_named, kind_of_puzzle
 from bookmaker.design.captions import caption_parts, grid_size_text
 from bookmaker.design.catalogue import load_catalogue
 from bookmaker.design.cells import least_cell
-from bookmaker.design.explain import path_text, step_text, technique_name
+from bookmaker.design.explain import path_groups, path_text, step_text, technique_name
 from bookmaker.design.fontfile import default_font_paths, read_font
 from bookmaker.design.glyphs import glyphs_of, numbers
 from bookmaker.design.howtoplay import rules_sentence
@@ -230,6 +232,28 @@ def test_a_solving_path_on_a_wide_page_sets_its_steps_in_two_columns_under_its_d
     # 'continued' line (an entry) says which puzzle goes on.
     restated = [page.texts[0].lines[0] for page in pages[1:] if page.texts[0].style == "heading"]
     assert len(pages) > 2 and not [head for head in restated if head.startswith("Puzzle")]
+
+
+def test_a_path_with_every_grid_draws_one_after_a_long_run_of_singles(classic):
+    # Issue 36: forty singles in a row and no grid: a reader loses their place. With every
+    # step drawn, a grid also follows singles placing SINGLES_RUN values since the last.
+    (solved,) = solve_each(_planned(1), [classic])
+    room = Room(TRAVEL.live_width, TRAVEL.content_height, 14.0, 2.5,
+                lambda s: least_cell(CLASSIC))
+    pieces = path_pieces([solved], ENGLISH, room, grids="every")
+    progress = [piece for piece in pieces if isinstance(piece, Beside)
+                and piece.blocks[-1].lines[0].startswith("The grid after step")]
+    assert [piece.blocks[-1].lines[0].split(",")[0] for piece in progress] == [
+        "The grid after step 1", "The grid after step 11", "The grid after step 17"]
+    groups = path_groups(solved.steps, CLASSIC.singles)
+    for piece, number in zip(progress, (1, 11, 17)):
+        (board,) = piece.figure.place(36.0, 500.0, TRAVEL.live_width)
+        assert len(board.shaded) >= SINGLES_RUN  # the values placed since the last grid,
+        assert board.grid == board_after(solved, solved.steps.index(groups[number - 1][-1]))
+        assert all(board.grid.cells[cell] and not classic.givens.cells[cell]
+                   for cell in board.shaded)  # ... filled in on it
+    assert [piece for piece in path_pieces([solved], ENGLISH, room)  # not drawn by default
+            if isinstance(piece, Beside) and "grid after" in piece.blocks[-1].lines[0]] == []
 
 
 def test_the_glossary_names_the_techniques_used_easiest_first_with_a_note_each(classic, killer):
@@ -792,7 +816,8 @@ def test_a_solving_path_can_draw_every_step_beyond_singles_or_none(classic):
     room = Room(TRAVEL.live_width, TRAVEL.content_height, 14.0, 2.5,
                 lambda s: least_cell(CLASSIC))
     every = path_pieces(solved, ENGLISH, room, "every")[3:]
-    drawn = [piece for piece in every if isinstance(piece, Beside)]
+    drawn = [piece for piece in every if isinstance(piece, Beside)  # a run's grid aside
+             and not piece.blocks[0].lines[0].startswith("The grid after")]
     beyond = [step for step in solved[0].steps if step.technique not in CLASSIC.singles]
     assert len(drawn) == len(beyond) == 2  # both its pointings, each drawn
     assert drawn[0].blocks[0].lines == (

@@ -56,6 +56,7 @@ HINT_LINES = 3  # ... where no hint takes more lines than this in one (where to 
 # a first step: about 80 letters)
 BESIDE_TEXT = 0.45  # a glossary entry's text beside its example keeps this share of the width
 EXAMPLE_SPACE = 10.0  # points above a glossary example set beside its entry
+SINGLES_RUN = 15  # a grid after singles placing this many values since the last grid
 PATH_COLUMN_EMS = 20.0  # a solving path's steps in two columns where each is this many ems
 
 
@@ -202,20 +203,42 @@ def path_columns(room: Room | None, body: float) -> int:
 
 def every_step_pieces(s: Solved, path: PathText, words: Catalogue, room: Room) -> list[Piece]:
     """A puzzle's path with a small grid at every step beyond singles: the steps before it
-    as a paragraph, then the grid with the numbered step beside it, and so on."""
+    as a list, then the grid with the numbered step beside it, and so on; and a grid
+    after a run of singles that places SINGLES_RUN values or more since the last grid
+    (progress_drawing), where a reader would lose their place."""
     pieces: list[Piece] = []
     waiting: list[tuple[int, str]] = []
+    placed: list[int] = []  # cells filled since the last grid
     for number, run in enumerate(path_groups(s.steps, s.kind.singles), 1):
         single = run[0].technique in s.kind.singles
         text = group_text(run, s.shape, words, s.value, single)
         drawn = None if single else step_drawing(s, run[0], numbered(number, text, words),
                                                  room)
-        if drawn is None:
+        placed += [cell for step in run for cell, _ in step.placements]
+        if drawn is None and single and len(placed) >= SINGLES_RUN:
+            waiting.append((number, text))
+            drawn = progress_drawing(s, run[-1], number, tuple(placed), words, room)
+            if drawn is None:
+                continue
+        elif drawn is None:
             waiting.append((number, text))
             continue
         pieces += path.paragraph(waiting) + [drawn]
-        waiting = []
+        waiting, placed = [], []
     return pieces + path.paragraph(waiting)
+
+
+def progress_drawing(s: Solved, last: Step, number: int, placed: tuple[int, ...],
+                     words: Catalogue, room: Room) -> Piece | None:
+    """The grid as it stands after step `number` (ending with `last`), the values `placed`
+    since the last grid shaded, and a line saying so; None where it cannot be drawn."""
+    if s.givens is None:
+        return None
+    figure = board_figure(s, board_after(s, s.steps.index(last)), placed, room)
+    if figure is None:
+        return None
+    said = TextBlock((words.text("path_progress", number=number),), "body", space_before=2.0)
+    return _with_example([], [figure, said], room)
 
 
 def crux_pieces(s: Solved, entry: TextBlock, words: Catalogue, room: Room) -> Piece:
