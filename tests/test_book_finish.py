@@ -12,7 +12,9 @@ import pytest
 from bookmaker.book.build import example_puzzles
 from bookmaker.book.compose import copyright_lines
 from bookmaker.book.explain import (
+    SINGLES_RUN,
     Room,
+    board_after,
     first_use,
     glossary_pieces,
     hint_columns,
@@ -30,7 +32,7 @@ from bookmaker.core.registry import kind_named, kind_of_puzzle
 from bookmaker.design.captions import caption_parts, grid_size_text
 from bookmaker.design.catalogue import load_catalogue
 from bookmaker.design.cells import least_cell
-from bookmaker.design.explain import path_text, step_text, technique_name
+from bookmaker.design.explain import path_groups, path_text, step_text, technique_name
 from bookmaker.design.fontfile import default_font_paths, read_font
 from bookmaker.design.glyphs import glyphs_of, numbers
 from bookmaker.design.howtoplay import rules_sentence
@@ -179,19 +181,79 @@ def test_a_solving_path_split_by_a_page_break_says_its_puzzle_again(classic):
     # unless the split block says what goes on itself (not both, one over the other).
     pages = flow(path_pieces(solved, ENGLISH), setter, TRAVEL, 1,
                  restate=lambda section: TextBlock((f"{section} (continued)",), "heading"))
-    assert len(pages) == 3
-    for number, page in enumerate(pages[1:], 2):  # the rest of a path, under its heading
-        assert [(block.style, block.lines) for block in page.texts[:2]] == [
-            ("entry", (f"Puzzle {number} · Easy · about 10 min (continued)",)),
-            ("body", page.texts[1].lines)]
-    body = [line for page in pages for block in page.texts if block.style == "body"
+    assert len(pages) == 4
+    continued = [page.texts[0].lines[0] for page in pages[1:]]
+    assert continued == [f"Puzzle {number} · Easy · about 10 min (continued)"
+                         for number in (1, 2, 3)]  # the rest of a path, under its heading
+    assert all(page.texts[1].style == "step" for page in pages[1:])
+    body = [line for page in pages for block in page.texts if block.style == "step"
             for paragraph in block.lines[-1:] for line in setter.lines(block, paragraph,
                                                                       TRAVEL.live_width)]
     assert not [line for line in body if line.endswith(("=", " r1c1"))]  # no split equation
-    steps = path_pieces(solved, ENGLISH)[3].lines[0]
-    assert steps.replace("\u00a0", "~").startswith(  # singles grouped by unit
-        "1.~Hidden single: r1c4~=~8, r3c4~=~5 (box 2), r1c2~=~5 (box 1), r2c9~=~3, "
-        "r2c7~=~4, r3c7~=~1 (box 3), ")
+    steps = path_pieces(solved, ENGLISH)[3].lines
+    assert steps[0].replace("\u00a0", "~").startswith(  # singles grouped by unit
+        "1.~Hidden single: r1c4~=~8, r3c4~=~5 (box~2), r1c2~=~5 (box~1), r2c9~=~3, "
+        "r2c7~=~4, r3c7~=~1 (box~3), ")  # a unit named on one line: no '(box / 2)'
+    assert not [line for line in body if line.endswith(("(box", "(row", "(column"))]
+    # Each numbered step starts a line of its own: a reader finds step 12 at a glance.
+    assert [step.split("\u00a0")[0] for step in steps] == [
+        f"{number}." for number in range(1, len(steps) + 1)]
+    assert len(steps) > 12
+
+
+def test_a_solving_path_on_a_wide_page_sets_its_steps_in_two_columns_under_its_drawing(classic):
+    # Issue 36: a line a step half-fills a letter page; two columns keep the list as short
+    # as the paragraph it was, a drawing over them level with its heading, and a page a
+    # new puzzle opens restates no puzzle before it.
+    setter = _setter()
+    solved = solve_each(_planned(6), [classic] * 6)
+    room = Room(LARGE.live_width, LARGE.content_height, 14.0, 2.5,
+                lambda s: least_cell(CLASSIC))
+    pieces = path_pieces(solved, ENGLISH, room, body=11.0)
+    assert [cast(TextBlock, piece).columns for piece in pieces[3::2]] == [2] * 6
+    assert path_pieces(solved, ENGLISH, room, body=11.0 * 1.3)[3].columns == 1  # large print
+    pages = flow(pieces, setter, LARGE, 1,
+                 restate=lambda section: TextBlock((f"{section} (continued)",), "heading"))
+    for page in pages:  # each drawing's top level with its heading's, as the text stacks
+        _, bottom, _, height = LARGE.content_box(cast(int, page.number))
+        top, headings, beside = bottom + height, [], False
+        for block in page.texts:
+            top -= block.space_before
+            if block.indent and not beside:
+                headings.append(top)
+            beside = bool(block.indent)
+            top -= setter.height(replace(block, space_before=0.0), LARGE.live_width)
+        drawings = [placement.y + placement.side + 2.5 / 2 for placement in page.placements]
+        assert drawings == pytest.approx(headings)
+    # Page 2 holds two puzzles: the white beside a drawing was once taken from the room
+    # twice under a block of columns, which pushed the next drawing a page on.
+    assert [len(page.placements) for page in pages] == [1, 2, 1, 1, 1]
+    # A page a new puzzle's drawing opens restates no puzzle before it; a path's own
+    # 'continued' line (an entry) says which puzzle goes on.
+    restated = [page.texts[0].lines[0] for page in pages[1:] if page.texts[0].style == "heading"]
+    assert len(pages) > 2 and not [head for head in restated if head.startswith("Puzzle")]
+
+
+def test_a_path_with_every_grid_draws_one_after_a_long_run_of_singles(classic):
+    # Issue 36: forty singles in a row and no grid: a reader loses their place. With every
+    # step drawn, a grid also follows singles placing SINGLES_RUN values since the last.
+    (solved,) = solve_each(_planned(1), [classic])
+    room = Room(TRAVEL.live_width, TRAVEL.content_height, 14.0, 2.5,
+                lambda s: least_cell(CLASSIC))
+    pieces = path_pieces([solved], ENGLISH, room, grids="every")
+    progress = [piece for piece in pieces if isinstance(piece, Beside)
+                and piece.blocks[-1].lines[0].startswith("The grid after step")]
+    assert [piece.blocks[-1].lines[0].split(",")[0] for piece in progress] == [
+        "The grid after step 1", "The grid after step 11", "The grid after step 17"]
+    groups = path_groups(solved.steps, CLASSIC.singles)
+    for piece, number in zip(progress, (1, 11, 17)):
+        (board,) = piece.figure.place(36.0, 500.0, TRAVEL.live_width)
+        assert len(board.shaded) >= SINGLES_RUN  # the values placed since the last grid,
+        assert board.grid == board_after(solved, solved.steps.index(groups[number - 1][-1]))
+        assert all(board.grid.cells[cell] and not classic.givens.cells[cell]
+                   for cell in board.shaded)  # ... filled in on it
+    assert [piece for piece in path_pieces([solved], ENGLISH, room)  # not drawn by default
+            if isinstance(piece, Beside) and "grid after" in piece.blocks[-1].lines[0]] == []
 
 
 def test_the_glossary_names_the_techniques_used_easiest_first_with_a_note_each(classic, killer):
@@ -744,7 +806,8 @@ def test_a_solving_path_draws_its_hardest_step_beside_its_heading(classic, kille
     filled = {cell for cell, value in enumerate(placement.grid.cells)
               if value and not classic.givens.cells[cell]}
     assert filled == placed  # the values placed before the step, and none after
-    assert ". 2.\u00a0Locked candidates (pointing), box 7 and row 8: no 7" in pieces[3].lines[0]
+    assert pieces[3].lines[1].startswith(
+        "2.\u00a0Locked candidates (pointing), box 7 and row 8: no 7")
     # A Killer's cage combinations are no single either: drawn too, with its cages.
     (killer_board,) = cast(Beside, pieces[4]).figure.place(36.0, 500.0, TRAVEL.live_width)
     assert killer_board.marks.cages and killer_board.shaded == cast(Step, solved[1].crux).cells
@@ -755,7 +818,8 @@ def test_a_solving_path_can_draw_every_step_beyond_singles_or_none(classic):
     room = Room(TRAVEL.live_width, TRAVEL.content_height, 14.0, 2.5,
                 lambda s: least_cell(CLASSIC))
     every = path_pieces(solved, ENGLISH, room, "every")[3:]
-    drawn = [piece for piece in every if isinstance(piece, Beside)]
+    drawn = [piece for piece in every if isinstance(piece, Beside)  # a run's grid aside
+             and not piece.blocks[0].lines[0].startswith("The grid after")]
     beyond = [step for step in solved[0].steps if step.technique not in CLASSIC.singles]
     assert len(drawn) == len(beyond) == 2  # both its pointings, each drawn
     assert drawn[0].blocks[0].lines == (

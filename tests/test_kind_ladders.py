@@ -65,12 +65,13 @@ def test_the_number_kinds_techniques_are_ranked_not_left_last():
 
 
 def test_a_kakuro_path_says_a_run_of_its_singles_at_once():
-    path = path_pieces([solved("kakuro 8x8")], ENGLISH)[-1].lines[0]
-    path = path.replace("\u00a0", " ")  # an equation's spaces do not break
-    assert ". 7. Naked single: r2c6 = 1, r2c7 = 2, r3c2 = 1, r3c3 = 3, r3c6 = 3, r2c2 = 2. " \
-        "8. Last cell: r2c3 = 4 (run 6 across at r2c2). " in path
+    lines = path_pieces([solved("kakuro 8x8")], ENGLISH)[-1].lines
+    lines = tuple(line.replace("\u00a0", " ") for line in lines)  # no break in an equation
+    assert lines[6:8] == (
+        "7. Naked single: r2c6 = 1, r2c7 = 2, r3c2 = 1, r3c3 = 3, r3c6 = 3, r2c2 = 2.",
+        "8. Last cell: r2c3 = 4 (run 6 across at r2c2).")
     # A run of one single is one step, its placements grouped by the runs they rest on.
-    steps = re.split(r"(?:^|\. )\d+\. ", path.rstrip("."))[1:]
+    steps = [re.sub(r"^\d+\. ", "", line).rstrip(".") for line in lines]
     assert len(steps) == 40
     named = [step.split(":")[0] for step in steps]
     singles = ("Last cell", "Naked single", "Unique digit")

@@ -5,6 +5,8 @@ heading, and a page that goes on with a section restates it."""
 from __future__ import annotations
 
 import re
+import tempfile
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -30,23 +32,25 @@ def _words(page) -> int:
     return sum(len(line.split()) for block in blocks for line in block.lines)
 
 
-def _smallest_book(path: Path, tmp_path: Path):
+@cache
+def _smallest_book(path: Path):
     """The example with one puzzle a section (its how-to-play, times and explanations as
-    the full book's), composed."""
-    small = tmp_path / path.name
-    text = re.sub(r"count: \d+", "count: 1", path.read_text(encoding="utf-8"))
-    # The gentlest grade is the quickest to make; the pages of text are the same.
-    text = re.sub(r"difficulty: \w+", "difficulty: beginner", text)
-    small.write_text(text, encoding="utf-8")
-    spec = load_spec(small)
-    planned = plan(spec)
-    puzzles = [make_puzzle(p.job) for p in planned]
-    return compose(spec, planned, puzzles, example_puzzles(spec))
+    the full book's), composed (once: the tests below share it)."""
+    with tempfile.TemporaryDirectory() as folder:
+        small = Path(folder) / path.name
+        text = re.sub(r"count: \d+", "count: 1", path.read_text(encoding="utf-8"))
+        # The gentlest grade is the quickest to make; the pages of text are the same.
+        text = re.sub(r"difficulty: \w+", "difficulty: beginner", text)
+        small.write_text(text, encoding="utf-8")
+        spec = load_spec(small)
+        planned = plan(spec)
+        puzzles = [make_puzzle(p.job) for p in planned]
+        return compose(spec, planned, puzzles, example_puzzles(spec))
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda path: path.name)
-def test_no_page_of_flowing_text_in_an_example_holds_only_a_few_words(path, tmp_path):
-    book = _smallest_book(path, tmp_path)
+def test_no_page_of_flowing_text_in_an_example_holds_only_a_few_words(path):
+    book = _smallest_book(path)
     pages = [page for page in book.documents[0].pages if page.flowed]
     assert pages
     goes_on = [page for page in pages  # a part's first page holds as much as the part
@@ -140,3 +144,18 @@ def test_a_figure_on_a_page_set_shorter_stays_right_under_the_text_before_it():
     assert len(pages) == 2 and sum(len(b.lines) for b in pages[1].texts[1:]) == 3
     _, bottom, _, height = PAGE.content_box(1)
     assert placed[-1] == pytest.approx(bottom + height - 95.0 - 6.0)
+
+
+def test_a_kinds_tips_fill_the_page_its_worked_example_waits_after():
+    # Issue 36: kakuro.yaml's how-to-play took three pages, the first half empty while the
+    # worked example waited for the next and the tips came after it, alone on a third.
+    # The tips come before the example now, on the page the example leaves.
+    book = _smallest_book(REPO / "examples" / "kakuro.yaml")  # composed once, above
+    part = [page for page in book.documents[0].pages if page.flowed and page.texts and
+            page.texts[0].lines[0].startswith("How to play")]
+    tips = "In a Kakuro, start with the runs"
+    assert len(part) == 2
+    assert any(line.startswith(tips) for block in part[0].texts for line in block.lines)
+    assert part[1].placements  # the worked example, its charts under it
+    assert any(block.lines[0].startswith("Runs with one set of digits")
+               for block in part[1].texts)

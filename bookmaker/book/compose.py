@@ -221,7 +221,7 @@ def text_parts(book: _Book, style: RenderStyle) -> dict[str, list[Piece]]:
                                    style.geometry.live_width)
     if explanations.solving_path:
         parts[PATHS] = path_pieces(book.solved, words, glossary_room(book, style),
-                                   explanations.step_grids)
+                                   explanations.step_grids, style.body_size)
     if explanations.with_glossary:
         parts[GLOSSARY] = glossary_pieces(techniques_used(book.solved), words, book.solved,
                                           glossary_room(book, style))

@@ -56,6 +56,8 @@ HINT_LINES = 3  # ... where no hint takes more lines than this in one (where to 
 # a first step: about 80 letters)
 BESIDE_TEXT = 0.45  # a glossary entry's text beside its example keeps this share of the width
 EXAMPLE_SPACE = 10.0  # points above a glossary example set beside its entry
+SINGLES_RUN = 15  # a grid after singles placing this many values since the last grid
+PATH_COLUMN_EMS = 20.0  # a solving path's steps in two columns where each is this many ems
 
 
 @dataclass(frozen=True)
@@ -147,12 +149,13 @@ def hint_columns(hints: Sequence[str], setter: TextSetter, width: float) -> int:
 
 
 def path_pieces(solved: Sequence[Solved], words: Catalogue, room: Room | None = None,
-                grids: str = "hardest") -> list[Piece]:
+                grids: str = "hardest", body: float = 0.0) -> list[Piece]:
     """The solving paths: their heading and introduction, then each puzzle's heading and
     its numbered steps, which say the heading again where a page break splits them, with
     (given the room) small grids of its steps beyond singles: of the hardest one beside
     the heading (`grids` 'hardest', crux_pieces), or of every one in the path ('every',
-    every_step_pieces), or none ('none')."""
+    every_step_pieces), or none ('none'); the steps in two columns where the page is
+    wide for the `body` text size (path_columns; 0: one)."""
     pieces: list[Piece] = [TextBlock((words.text("solving_paths"),), "title"),
                            TextBlock((words.text("paths_intro"),), "body", space_before=12.0)]
     for s in solved:
@@ -166,40 +169,76 @@ def path_pieces(solved: Sequence[Solved], words: Catalogue, room: Room | None = 
         pieces.append(crux_pieces(s, entry, words, room) if room is not None and
                       grids == "hardest" else entry)
         pieces += path.paragraph(enumerate(path_text(s.steps, s.shape, words, s.value,
-                                                     singles=s.kind.singles), 1))
+                                                     singles=s.kind.singles), 1),
+                                 path_columns(room, body))
     return pieces
 
 
 @dataclass(frozen=True)
 class PathText:
-    """How a puzzle's path is set: its numbered steps run on in a paragraph that says
-    `continued` above its rest where a page break splits it."""
+    """How a puzzle's path is set: a list of its numbered steps, each starting a line of
+    its own (a reader finds step 12 at a glance), which says `continued` above its rest
+    where a page break splits it."""
 
     continued: str
     words: Catalogue
 
-    def paragraph(self, steps: Iterable[tuple[int, str]]) -> list[Piece]:
-        """The numbered steps as one paragraph (none for no steps)."""
-        text = " ".join(numbered(number, step, self.words) for number, step in steps)
-        return [TextBlock((text,), "body", continued=self.continued)] if text else []
+    def paragraph(self, steps: Iterable[tuple[int, str]], columns: int = 1) -> list[Piece]:
+        """The numbered steps as a list, one paragraph a step, down `columns` columns
+        (none for no steps)."""
+        lines = tuple(numbered(number, step, self.words) for number, step in steps)
+        return [TextBlock(lines, "step", columns=columns, continued=self.continued)] \
+            if lines else []
+
+
+def path_columns(room: Room | None, body: float) -> int:
+    """Two columns for a solving path's steps where each holds PATH_COLUMN_EMS of the
+    `body` size (a letter page at the usual size: most steps are short, and a line a step
+    half-fills a wide page; not large print, whose narrow columns wrap every step), else
+    one."""
+    wide = room is not None and body > 0 and \
+        column_width(room.width, 2) >= PATH_COLUMN_EMS * body
+    return 2 if wide else 1
 
 
 def every_step_pieces(s: Solved, path: PathText, words: Catalogue, room: Room) -> list[Piece]:
     """A puzzle's path with a small grid at every step beyond singles: the steps before it
-    as a paragraph, then the grid with the numbered step beside it, and so on."""
+    as a list, then the grid with the numbered step beside it, and so on; and a grid
+    after a run of singles that places SINGLES_RUN values or more since the last grid
+    (progress_drawing), where a reader would lose their place."""
     pieces: list[Piece] = []
     waiting: list[tuple[int, str]] = []
+    placed: list[int] = []  # cells filled since the last grid
     for number, run in enumerate(path_groups(s.steps, s.kind.singles), 1):
         single = run[0].technique in s.kind.singles
         text = group_text(run, s.shape, words, s.value, single)
         drawn = None if single else step_drawing(s, run[0], numbered(number, text, words),
                                                  room)
-        if drawn is None:
+        placed += [cell for step in run for cell, _ in step.placements]
+        if drawn is None and single and len(placed) >= SINGLES_RUN:
+            waiting.append((number, text))
+            drawn = progress_drawing(s, run[-1], number, tuple(placed), words, room)
+            if drawn is None:
+                continue
+        elif drawn is None:
             waiting.append((number, text))
             continue
         pieces += path.paragraph(waiting) + [drawn]
-        waiting = []
+        waiting, placed = [], []
     return pieces + path.paragraph(waiting)
+
+
+def progress_drawing(s: Solved, last: Step, number: int, placed: tuple[int, ...],
+                     words: Catalogue, room: Room) -> Piece | None:
+    """The grid as it stands after step `number` (ending with `last`), the values `placed`
+    since the last grid shaded, and a line saying so; None where it cannot be drawn."""
+    if s.givens is None:
+        return None
+    figure = board_figure(s, board_after(s, s.steps.index(last)), placed, room)
+    if figure is None:
+        return None
+    said = TextBlock((words.text("path_progress", number=number),), "body", space_before=2.0)
+    return _with_example([], [figure, said], room)
 
 
 def crux_pieces(s: Solved, entry: TextBlock, words: Catalogue, room: Room) -> Piece:

@@ -99,9 +99,9 @@ def how_to_play_pieces(boards: Sequence[Board], words: Catalogue,
 
 def kind_part(kind: Kind, sizes: Sequence[int], rule_key: str | None,
               example: Example | None, words: Catalogue, titled: bool = True) -> list[Piece]:
-    """One kind's part of the how-to-play, in three pieces each kept together: its heading
-    and its own rule; its worked example (with the heading, where the kind has no rule of
-    its own); its tips and charts. Each waits for the next
+    """One kind's part of the how-to-play, in three pieces each kept together: its heading,
+    its own rule and its tips; its worked example (with the heading where the kind has no
+    rule of its own, its tips then after the example); its charts. Each waits for the next
     page where it does not fit this one, the pieces keeping their order while the text
     after every kind's part (the times, Sudoku's tips) fills the page. A book of one kind
     has no heading for it (`titled`): its title says it."""
@@ -111,13 +111,16 @@ def kind_part(kind: Kind, sizes: Sequence[int], rule_key: str | None,
     if rule_key:
         head.append(TextBlock((words.text(rule_key),), "body", space_before=2.0))
     worked = worked_example(example, words) if example is not None else []
-    if not rule_key:  # a heading alone (classic Sudoku's) stays with its example
-        head, worked = head + worked, []
+    # Classic Sudoku's tips hold for every kind of its rule: said once, at the end.
+    tips: list[TextBlock | Figure] = [
+        TextBlock((words.text(shown.tips_key),), "body", space_before=6.0)] \
+        if shown.own_rule and shown.tips_key in words.texts else []
+    if not rule_key and titled:  # a heading alone (classic Sudoku's) stays with its example
+        head, worked = [], head + worked
+    else:  # the tips before the example: on the page it may leave half empty where it
+        head, tips = head + tips, []  # waits for the next one (issue 36)
     pieces: list[Piece] = [*([Together(tuple(head))] if head else []),
                            *([Together(tuple(worked))] if worked else [])]
-    # Classic Sudoku's tips hold for every kind of its rule: said once, at the end.
-    tips = [TextBlock((words.text(shown.tips_key),), "body", space_before=6.0)] \
-        if shown.own_rule and shown.tips_key in words.texts else []
     aids = aid_pieces(example, words) + tips + kind_charts(kind, sizes, words)
     return pieces + ([Together(tuple(aids))] if aids else [])
 

@@ -175,7 +175,7 @@ def group_text(run: Sequence[Step], shape: Shape, words: Catalogue,
         steps = list(same)
         placed = ", ".join(equation(c, v, shape, words, value)
                            for step in steps for c, v in step.placements)
-        reasons = reasons_text(steps[0], shape, words)
+        reasons = unbroken(reasons_text(steps[0], shape, words))  # '(box 2)' on one line
         parts.append(words.text("placed_in", placed=placed, reasons=reasons) if reasons
                      else placed)
     return f"{technique_name(run[0].technique, words)}: {', '.join(parts)}"

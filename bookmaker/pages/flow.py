@@ -16,7 +16,9 @@ from .page import GridPlacement, Page, PageGeometry, TextBlock
 LOOKS = {"title": (True, "title", 1.2, 0.0), "subtitle": (False, "subtitle", 1.3, 0.0),
          "heading": (True, "heading", 1.3, 0.0), "body": (False, "body", 1.4, 0.5),
          "entry": (True, "body", 1.4, 0.0), "detail": (False, "caption", 1.4, 0.0),
-         "kicker": (True, "heading", 1.4, 0.0), "rule": (False, "body", 1.0, 0.0)}
+         "kicker": (True, "heading", 1.4, 0.0), "rule": (False, "body", 1.0, 0.0),
+         "step": (False, "body", 1.3, 0.2)}  # a list's items (a solving path's steps): set
+# closer than paragraphs, each on a line of its own
 Measure = Callable[[str, bool, float], float]  # width of text, bold?, at size (points)
 COLUMN_GAP = 18.0  # points between two columns of text (a quarter inch)
 PARTED_LINES = 2  # a paragraph split between pages leaves at least this many lines each side
@@ -370,26 +372,33 @@ class _Flow:
     def set_columns(self, block: TextBlock) -> None:
         """A block of columns: on each page the most of its paragraphs that fit there in
         balanced columns (balanced), each paragraph whole in one column; the rest on the
-        next pages."""
+        next pages (under the block's 'continued' line, continued_sheet)."""
         width = column_width(self.geometry.live_width, block.columns)
         heights = [self.setter.paragraph_height(block, line, width) for line in block.lines]
         lines, own = list(block.lines), block.space_before
         while lines:
             sheet = self.sheet
-            own, sheet.gap = own + sheet.gap, 0.0
             fit = self._most_in_columns(heights, block.columns, sheet.room - own)
             if fit == 0 and not sheet.empty:
-                self.new_sheet()
+                self.next_columns_sheet(block)
                 own = 0.0
                 continue
             fit = max(fit, 1)  # a paragraph taller than a page: alone on one
             counts, tall = balanced(heights[:fit], block.columns)
-            sheet.blocks.append(replace(block, lines=tuple(lines[:fit]), space_before=own,
-                                        column_breaks=counts))
+            # The white over a figure set above (its gap) is out of the room already: the
+            # renderer, which stacks text alone, skips it as space before.
+            sheet.blocks.append(replace(block, lines=tuple(lines[:fit]), column_breaks=counts,
+                                        space_before=own + sheet.gap))
             sheet.room -= own + tall
+            sheet.gap = 0.0
             lines, heights, own = lines[fit:], heights[fit:], 0.0
             if lines:
-                self.new_sheet()
+                self.next_columns_sheet(block)
+
+    def next_columns_sheet(self, block: TextBlock) -> None:
+        """A new page for a block of columns: under its own 'continued' line if it has one
+        (a solving path's, which says its puzzle goes on), else the section's."""
+        self.continued_sheet(block, hold=True) if block.continued else self.new_sheet()
 
     @staticmethod
     def _most_in_columns(heights: Sequence[float], columns: int, room: float) -> int:
@@ -413,9 +422,14 @@ class _Flow:
         blocks[0] = replace(blocks[0], space_before=figure.space_before)
         text = sum(self.setter.height(block, width) for block in blocks)
         tall = max(text, figure.space_before + figure.height)
+        # A heading beside the figure starts a section (a puzzle's path): a page it opens
+        # restates none before it ('Puzzle 40 (continued)' over puzzle 42).
+        heads = blocks[0].style in SECTION_STYLES
         if self.waiting or (tall > self.sheet.room and not self.sheet.empty):
-            self.new_sheet()
+            self.new_sheet(goes_on=not heads)
             self.flush()
+        if heads:
+            self.section = blocks[0].lines[0] if blocks[0].lines else None
         sheet = self.sheet
         blocks[0] = replace(blocks[0], space_before=figure.space_before + sheet.gap)
         left, bottom, _, _ = self.geometry.content_box(self.first_page + len(self.pages) - 1)

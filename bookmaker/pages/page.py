@@ -8,7 +8,8 @@ from ..core.board.grid import Grid
 from ..core.board.marks import Marks
 
 POINTS_PER_INCH = 72.0
-TEXT_STYLES = ("title", "subtitle", "heading", "body", "entry", "detail", "kicker", "rule")
+TEXT_STYLES = ("title", "subtitle", "heading", "body", "entry", "detail", "kicker", "rule",
+               "step")
 
 
 @dataclass(frozen=True)

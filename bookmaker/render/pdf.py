@@ -27,7 +27,7 @@ from ..design.captions import (
 )
 from ..design.layout import CAPTION_LEADING
 from ..pages.board import board_drawing
-from ..pages.flow import COLUMN_GAP, column_width, wrapped
+from ..pages.flow import COLUMN_GAP, LOOKS, column_width, wrapped
 from ..pages.page import GridPlacement, Page, PageGeometry, TextBlock, facing_number, is_right_hand
 from .board import cell_line_grey, draw_grid, draw_marks, draw_symbols
 from .canvas import BUTT, CENTRE, SQUARE, Box, Face, Label, Pen, Point, Segment
@@ -585,6 +585,7 @@ _TEXT_LOOK = {  # style -> (bold?, size field, centred?, leading as a multiple o
     "detail": (False, "caption_size", False, 1.4),
     "kicker": (True, "heading_size", True, 1.4),
     "rule": (False, "body_size", True, 1.0),
+    "step": (False, "body_size", False, 1.3),
 }
 RULE_SHARE = 0.4  # a title page's rule: this share of the text width, centred
 RULE_WEIGHT = 1.0  # points
@@ -655,7 +656,7 @@ def _draw_paragraphs(canvas: Canvas, paragraphs: Sequence[str], style: str, left
             canvas.drawRightString(left + width, y, right)
             _draw_leaders(canvas, font, size, left, left + pdfmetrics.stringWidth(
                 line, font, size), left + room, y)
-        y -= size * 0.5 if style == "body" else 0  # space between paragraphs
+        y -= size * LOOKS[style][3]  # space between paragraphs, as pages/flow.py counts it
     return y
 
 

@@ -132,7 +132,7 @@ class Explanations(Schema):
                                "grader, with a small grid of its hardest step.")
     step_grids: StepGrids = Field("hardest", description="Small grids in the solving paths: "
                                   "of each puzzle's hardest step (hardest), of every step "
-                                  "beyond singles (every), or none.")
+                                  "beyond singles and after every 15 singles (every), or none.")
     glossary: Flag | None = Field(None, description="A glossary of the techniques the "
                                   "solutions use; default: with hints or solving paths.")
     times: Flag = Field(True, description="An estimated solving time beside each "
