@@ -57,6 +57,9 @@ class MakeRequest:
     rating: Any = None          # core.rating.RatingRange, or None
     record_rating: bool = True  # rate it where ratings are recorded unasked (books)
     record_grade: bool = True   # grade one made to any grade (not if only givens are kept)
+    # A kind that draws pictures (a Nonogram): the picture, rows of booleans (True shaded)
+    # of the frame's size, chosen above the core; None: a random grid.
+    picture: tuple[tuple[bool, ...], ...] | None = None
 
 
 _MADE: list[Kind] = []  # every kind made, in order: a module's own before any test's
@@ -75,6 +78,7 @@ class Kind:
     takes_box: bool = True           # a box shape may be given (a jigsaw has regions)
     derives: bool = False            # `derive` makes copies of it
     heavy: bool = False              # a puzzle takes a second or more to make
+    pictured: bool = False           # its puzzles draw a picture (MakeRequest.picture)
     grades: tuple[str, ...] = GRADES  # its grading ladder's grades, easiest first
     answer: Answer = Answer()        # what its solution is: values in cells, symbols,
     #                                  shading, edges or links (kinds/answer.py)

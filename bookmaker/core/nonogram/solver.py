@@ -160,20 +160,23 @@ def solve(puzzle: Nonogram, probing: bool = True) -> LineSolver:
     return solver
 
 
-def count_solutions(puzzle: Nonogram, limit: int = 2) -> int:
-    """Solutions, up to limit: line logic, then a guess on the first unknown cell, and on."""
+def count_solutions(puzzle: Nonogram, limit: int = 2, found: list | None = None) -> int:
+    """Solutions, up to limit: line logic, then a guess on the first unknown cell, and on
+    (each solution's rows appended to found, if given)."""
     solver = LineSolver(puzzle, probing=False)
     try:
         solver.run()
     except Contradiction:
         return 0
-    return _count(solver, solver.copy_cells(), limit)
+    return _count(solver, solver.copy_cells(), limit, [] if found is None else found)
 
 
-def _count(solver: LineSolver, cells: list[list[bool | None]], limit: int) -> int:
+def _count(solver: LineSolver, cells: list[list[bool | None]], limit: int,
+           solutions: list) -> int:
     unknown = next(((r, c) for r, row in enumerate(cells) for c, v in enumerate(row)
                     if v is None), None)
     if unknown is None:
+        solutions.append(tuple(tuple(row) for row in cells))
         return 1
     found = 0
     row, column = unknown
@@ -181,7 +184,7 @@ def _count(solver: LineSolver, cells: list[list[bool | None]], limit: int) -> in
         guess = [list(line) for line in cells]
         guess[row][column] = shaded
         if propagate(solver, guess, {("row", row): None, ("column", column): None}):
-            found += _count(solver, guess, limit - found)
+            found += _count(solver, guess, limit - found, solutions)
             if found >= limit:
                 break
     return found
