@@ -147,7 +147,8 @@ def _picture_option(picture: str, kind, shape) -> str:
     if picture == RANDOM:
         return picture
     try:
-        job_picture(picture, *shape.frame, 0)
+        height, width = shape.frame
+        job_picture(picture, height, width, 0)
     except PictureError as error:
         raise click.BadParameter(str(error), param_hint="'--picture'") from None
     wanted = picture.strip().lower()

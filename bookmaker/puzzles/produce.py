@@ -90,7 +90,8 @@ class PuzzleJob:
         if self.kind.pictured:
             from ..design.pictures import job_picture
 
-            picture = job_picture(self.picture, *self.shape.frame, self.seed)
+            height, width = self.shape.frame
+            picture = job_picture(self.picture, height, width, self.seed)
         return MakeRequest(self.shape, self.seed, self.difficulty, self.symmetry,
                            self.target_clues, self.rating, self.record_rating,
                            self.record_grade, picture)
