@@ -53,6 +53,7 @@ REGION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXY"  # jigsaw regions 0..24 as people w
 LATIN_SIZES = range(3, MAX_SIZE + 1)  # a Latin square from 3x3 up
 BINAIRO_SIZES = range(4, 17)  # the even sizes of a two-symbol board the geometry takes
 NONOGRAM_SIDES = range(5, 41)  # a Nonogram's rows, and its columns
+NONOGRAM_TILE = 5  # a Nonogram is drawn with a heavier line every this many cells
 KAKURO_DIGITS = 9   # a Kakuro's cells hold 1-9
 KAKURO_BLACK, KAKURO_WHITE, KAKURO_ROWS = "#", ".", "/"  # a pattern's squares, row break
 
@@ -318,8 +319,16 @@ def _nonogram_layout(shape: Shape):
                  for r in range(height))
     columns = tuple(Unit("column", c, tuple(range(c, height * width, width)))
                     for c in range(width))
+    # Blocks of 5x5 (less at the far edges) only to be drawn: heavy lines every five cells
+    # help a solver count along a line; no rule holds of them.
+    corners = [(top, left) for top in range(0, height, NONOGRAM_TILE)
+               for left in range(0, width, NONOGRAM_TILE)]
+    tiles = tuple(Unit("box", i, tuple(r * width + c
+                                       for r in range(top, min(top + NONOGRAM_TILE, height))
+                                       for c in range(left, min(left + NONOGRAM_TILE, width))))
+                  for i, (top, left) in enumerate(corners))
     return (max(height, width), (height, width),
-            tuple(divmod(c, width) for c in range(height * width)), rows + columns)
+            tuple(divmod(c, width) for c in range(height * width)), rows + columns + tiles)
 
 
 def _jigsaw_layout(shape: Shape):

@@ -135,6 +135,11 @@ class Kind:
         board = self.board(frame)
         return BoardDescription(str(board), board.cell_count)
 
+    def clue_cells_across(self, frame: Shape) -> int:
+        """The most cells its clues outside the grid add across its printed square, on
+        the frame (a Skyscrapers' ring each side; a Nonogram's runs, left and above)."""
+        return 2 * self.presentation.outside_cells
+
     def options_problem(self, symmetry: str, clues: int | None,
                         rating: object | None) -> tuple[str, str] | None:
         """(option, why) for an option the kind does not take, or None."""

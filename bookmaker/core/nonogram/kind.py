@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ..board.grid import Grid
 from ..board.shape import NONOGRAM_SIDES, Shape, nonogram_of
 from ..checkresult import CheckResult
-from ..kinds.answer import Answer
+from ..kinds.answer import SHADING_GLYPHS, Answer
 from ..kinds.exchangeform import ExchangeForm
 from ..kinds.kind import Extras, Kind, MakeRequest
 from ..kinds.presentation import Presentation
@@ -29,6 +29,7 @@ from .ladder import LADDER, NONOGRAM_GRADES
 from .text import format_answer, format_nonogram, parse_answer, parse_nonogram
 
 if TYPE_CHECKING:
+    from ..board.marks import Marks
     from ..grade.grader import Grading
     from ..grade.grades import Ranked
 
@@ -54,7 +55,7 @@ class NonogramKind(Kind):
     takes_box = False
     pictured = True
     grades = NONOGRAM_GRADES
-    answer = Answer("shading", ("-", "#"))
+    answer = Answer("shading", SHADING_GLYPHS)
     presentation = Presentation(
         sudoku_rule=False,
         summary="shade cells so that each row's and column's runs of shaded cells are "
@@ -81,9 +82,6 @@ class NonogramKind(Kind):
 
     def board(self, frame: Shape, seed: int = 0) -> Shape:
         return frame
-
-    def reading_board(self, frame: Shape | None) -> Shape | None:
-        return None  # its clues give its rows and columns; a rectangle is read as itself
 
     def options_problem(self, symmetry: str, clues: int | None,
                         rating: object | None) -> tuple[str, str] | None:
@@ -161,6 +159,20 @@ class NonogramKind(Kind):
     @property
     def singles(self) -> tuple[str, ...]:
         return ()
+
+    def clue_cells_across(self, frame: Shape) -> int:
+        return (max(frame.frame) + 1) // 2  # the longest clue: runs of one, a cell apart
+
+    def marks(self, givens: Grid, extras: Extras = None) -> Marks:
+        """Each row's runs left of it and each column's above it, the last next to the
+        grid; '0' beside a line with nothing shaded."""
+        from ..board.marks import EdgeMark, Marks
+
+        return Marks(edges=tuple(
+            EdgeMark(side, index, str(run), ring)
+            for side, clues in (("left", extras.rows), ("top", extras.columns))
+            for index, clue in enumerate(clues)
+            for ring, run in enumerate(reversed(clue or (0,)))))
 
     def repeat_key(self, givens: Grid, extras: Extras = None) -> str:
         from .key import nonogram_key

@@ -29,8 +29,10 @@ LADDER = (
     Technique("simple spaces", "beginner", 1.1),
     Technique("overlaps", "easy", 1.5),
     Technique("edge forcing", "medium", 2.0),
-    Technique(line_solver.CONTRADICTIONS, "hard", 3.0),
+    Technique("contradiction", "hard", 3.0),  # one word with Binairo's: a guess that fails
 )
+# The line solver's name for a technique, where the ladder (and the glossary) words it apart
+LADDER_NAMES = {line_solver.CONTRADICTIONS: "contradiction"}
 _WEIGHTS = {t.name: t for t in LADDER}
 
 
@@ -53,6 +55,7 @@ def grade_nonogram(puzzle: Nonogram) -> Grading:
 def _step(step: line_solver.Step, width: int) -> Step:
     placements = tuple((row * width + column, 2 if shaded else 1)
                        for row, column, shaded in step.cells)
+    technique = LADDER_NAMES.get(step.technique, step.technique)
     what, *at = step.where
     if what == "cell":  # a contradiction's probed cell: no one line is the reason
         reason: tuple[Reason, ...] = ()
@@ -61,6 +64,6 @@ def _step(step: line_solver.Step, width: int) -> Step:
         reason = (Reason(what, at[0] + 1),)
         where = f"{what} {at[0] + 1}"
     shaded = sum(1 for _, value in placements if value == 2)
-    return Step(step.technique, placements, (),
-                f"{step.technique.capitalize()} in {where}: {shaded} shaded, "
+    return Step(technique, placements, (),
+                f"{technique.capitalize()} in {where}: {shaded} shaded, "
                 f"{len(placements) - shaded} white", because=reason)
