@@ -142,7 +142,7 @@ def _picture_option(picture: str, kind, shape) -> str:
                                  param_hint="'--picture'")
     from pathlib import Path
 
-    from ..design.pictures import RANDOM, PictureError, bundled_pictures, job_picture
+    from ..design.pictures import RANDOM, PictureError, bundled_name, job_picture
 
     if picture == RANDOM:
         return picture
@@ -151,7 +151,4 @@ def _picture_option(picture: str, kind, shape) -> str:
         job_picture(picture, height, width, 0)
     except PictureError as error:
         raise click.BadParameter(str(error), param_hint="'--picture'") from None
-    wanted = picture.strip().lower()
-    if any(wanted in (p.name.lower(), p.title.lower()) for p in bundled_pictures()):
-        return picture
-    return str(Path(picture).resolve())
+    return picture if bundled_name(picture) else str(Path(picture).resolve())

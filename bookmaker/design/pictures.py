@@ -65,6 +65,12 @@ def named_picture(ask: str, seed: int = 0) -> Picture:
     return found or read_picture(ask)
 
 
+def bundled_name(ask: str) -> bool:
+    """Whether `ask` names or titles a bundled picture (any case)."""
+    wanted = ask.strip().lower()
+    return any(wanted in (p.name.lower(), p.title.lower()) for p in bundled_pictures())
+
+
 def picture_title(solution: Grid) -> str:
     """The title of the bundled picture a Nonogram's solution draws (at most a fiftieth of
     its cells changed to make it: core/nonogram/maker.py), or ''."""
