@@ -4,8 +4,6 @@ printed in a book whose answer page draws the picture with its title."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from click.testing import CliRunner
 
