@@ -266,10 +266,14 @@ class SquareKind(Kind):
         problem = self.size_problem(size, box is not None)
         if problem:
             raise ValueError(problem)
-        return latin_of(size)
+        return self.square(size)
 
     def board(self, frame: Shape, seed: int = 0) -> Shape:
-        return latin_of(frame.size)
+        return self.square(frame.size)
+
+    def square(self, size: int) -> Shape:
+        """Its board of a size: the Latin square, or the kind's own geometry's."""
+        return latin_of(size)
 
 
 class DrawnBoard:

@@ -17,7 +17,7 @@ from ..board.shape import NONOGRAM_SIDES, Shape, nonogram_of
 from ..checkresult import CheckResult
 from ..kinds.answer import SHADING_GLYPHS, Answer
 from ..kinds.exchangeform import ExchangeForm
-from ..kinds.kind import Extras, Kind, MakeRequest
+from ..kinds.kind import Extras, MakeRequest, SquareKind
 from ..kinds.presentation import Presentation
 from ..puzzle import Puzzle
 from ..rng import Rng
@@ -43,7 +43,7 @@ def looks_like_a_nonogram_line(text: str) -> bool:
                                         for p in parts[:2])
 
 
-class NonogramKind(Kind):
+class NonogramKind(SquareKind):
     """Nonogram: shade cells so that every row's and column's runs match its clue."""
 
     name = "nonogram"
@@ -52,7 +52,6 @@ class NonogramKind(Kind):
     geometry = "nonogram"
     extras_type = NonogramClues
     shapes_givens = False
-    takes_box = False
     pictured = True
     grades = NONOGRAM_GRADES
     answer = Answer("shading", SHADING_GLYPHS)
@@ -74,14 +73,11 @@ class NonogramKind(Kind):
                     f"{SIDES[-1]}x{SIDES[-1]}; got {size}x{size}")
         return None
 
-    def frame(self, size: int, box: tuple[int, int] | None = None) -> Shape:
-        problem = self.size_problem(size, box is not None)
-        if problem:
-            raise ValueError(problem)
+    def square(self, size: int) -> Shape:
         return nonogram_of(size, size)
 
     def board(self, frame: Shape, seed: int = 0) -> Shape:
-        return frame
+        return frame  # a rectangle read from a line is its own board
 
     def options_problem(self, symmetry: str, clues: int | None,
                         rating: object | None) -> tuple[str, str] | None:
