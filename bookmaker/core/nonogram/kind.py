@@ -90,10 +90,12 @@ class NonogramKind(SquareKind):
         return None
 
     def grade_problem(self, frame: Shape, difficulty: str) -> str | None:
-        if difficulty == "any":
+        from .ceiling import MADE_GRADES
+
+        if difficulty in ("any",) + MADE_GRADES:
             return None
-        return ("a Nonogram's grade is its picture's (graded, not chosen): leave the "
-                f"difficulty out; got {difficulty!r}")
+        return (f"Nonograms are made {', '.join(MADE_GRADES)} (or any: as the picture "
+                f"comes); not {difficulty!r}")
 
     def read(self, text: str, board: Shape | None = None) -> tuple[Grid, Extras]:
         return parse_nonogram(text, board)
@@ -117,6 +119,10 @@ class NonogramKind(SquareKind):
         height, width = request.frame.frame
         picture = request.picture or random_grid(height, width, rng)
         made = make_from_picture(picture, rng).puzzle
+        if request.difficulty != "any":
+            from .ceiling import within_grade
+
+            made = within_grade(made, request.difficulty, rng)
         puzzle = Puzzle(givens_grid(made), grid_of_rows(made.solution), request.seed,
                         difficulty=request.difficulty, extras=clues_of(made))
         self.verify(puzzle)

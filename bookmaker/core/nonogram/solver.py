@@ -40,14 +40,16 @@ class Step:
 class LineSolver:
     """A grid of unknown cells worked by line techniques and, if asked, by probing."""
 
-    def __init__(self, puzzle: Nonogram, probing: bool = True) -> None:
+    def __init__(self, puzzle: Nonogram, probing: bool = True,
+                 with_cells: tuple[tuple[str, LineTechnique], ...] = WITH_CELLS) -> None:
         self.clues = {("row", i): clue for i, clue in enumerate(puzzle.rows)}
         self.clues.update((("column", j), clue) for j, clue in enumerate(puzzle.columns))
         self.height, self.width = puzzle.height, puzzle.width
         self.cells: list[list[bool | None]] = [[None] * self.width for _ in range(self.height)]
         self.probing = probing
         self.steps: list[Step] = []
-        self.pending = {name: dict.fromkeys(self.clues) for name, _ in WITH_CELLS}
+        self.with_cells = with_cells  # the line techniques it uses beyond the clue alone
+        self.pending = {name: dict.fromkeys(self.clues) for name, _ in with_cells}
         self._set_all(((r, c, shaded) for r, c, shaded in puzzle.givens))
         self._clue_only()
 
@@ -82,7 +84,7 @@ class LineSolver:
 
     def _line_step(self) -> bool:
         """One step by the cheapest line technique that settles anything."""
-        for name, technique in WITH_CELLS:
+        for name, technique in self.with_cells:
             pending = self.pending[name]
             while pending:
                 line = next(iter(pending))
