@@ -169,6 +169,10 @@ def test_a_books_answer_page_draws_the_bundled_picture_under_its_title(tmp_path)
     assert built.exit_code == 0, built.output
     pdf = pdfium.PdfDocument(tmp_path / "out" / "p.pdf")
     texts = [pdf[i].get_textpage().get_text_range() for i in range(len(pdf))]
+    how = " ".join(next(text for text in texts if "How to play" in text and "Work" in text)
+                   .split())
+    assert "Work in pencil. Start with the lines whose runs fill most of them, and put a " \
+        "dot in each cell you know is white." in how  # a Nonogram book's own advice
     puzzle = next(text for text in texts if "Puzzle 1 about" in text)
     assert puzzle.startswith("1 1\r\n2 2\r\n7\r\n2 3 2\r\n9")  # row clues, in order
     answers = next(text for text in texts if "Puzzle on page 6" in text)
