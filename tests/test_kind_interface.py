@@ -27,10 +27,11 @@ RULES_AND_SOLVER = [  # Kind's public members, grouped as docs/architecture.md l
     "read", "write", "line", "extras_type",                             # its line
     "answer", "answer_line", "read_answer",                             # what its answer is
     "make", "records_rating", "with_recorded_rating", "shapes_givens", "heavy",  # making
+    "pictured",
     "solutions", "verify",                                              # its two proofs
     "grade", "grades", "techniques", "singles", "solving_path", "se_rated",  # grading
     "repeat_key", "derives",                                            # repeats, copies
-    "marks",                                                            # what it shows
+    "marks", "clue_cells_across",                                       # what it shows
     "presentation", "exchange",                                         # the two records
 ]
 # What left Kind for its presentation, its exchange form or design/ (issue 35 item 6).
@@ -71,7 +72,8 @@ def test_kind_keeps_the_rules_and_solver_protocol_only():
     # 39 with what its answer is (issue 39: `answer`, `answer_line`, `read_answer`, which
     # issue 35 names part of the rules protocol: Binairo's answer is symbols, not values).
     assert sorted(public_members(Kind)) == sorted(RULES_AND_SOLVER)
-    assert len(public_members(Kind)) == 39
+    # 41 with a Nonogram's picture and its clues' rings (`pictured`, `clue_cells_across`).
+    assert len(public_members(Kind)) == 41
     assert not [name for name in MOVED for kind in all_kinds() if hasattr(kind, name)]
 
 

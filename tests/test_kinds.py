@@ -102,8 +102,10 @@ def _frame_made(kind, size: int) -> bool:
 
 
 def _size_not_refused(message: str | None) -> bool:
-    """Whether a refusal (if any) is not about the size or the kind at that size."""
-    return message is None or not any(word in message for word in (
+    """Whether a refusal (if any) is not about the size or the kind at that size (a
+    grid too large for the page, with a Nonogram's clues, is the page's refusal)."""
+    return message is None or "take a larger layout" in message or not any(
+        word in message for word in (
         "size", "variant", "box", "between", "9x9 only", "made in the sizes"))
 
 

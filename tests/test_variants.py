@@ -81,7 +81,7 @@ def test_an_unknown_kind_is_refused_with_the_kinds_and_a_suggestion():
         kind_named("jigsw")
     assert str(error.value) == ("expected one of: classic, x, hyper, jigsaw, samurai, killer, "
                                 "killer-x, calcudoku, calcudoku-add, calcudoku-hidden, "
-                                "futoshiki, skyscrapers, kakuro, binairo, tango, but got "
+                                "futoshiki, skyscrapers, kakuro, binairo, tango, nonogram, but got "
                                 "'jigsw'; did you mean 'jigsaw'?")
 
 

@@ -672,11 +672,13 @@ def answer_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
 
 
 def answer_item(book: _Book, planned: PlannedPuzzle) -> GridItem:
-    """An answer grid: the solved puzzle, its number, and the page of its puzzle."""
+    """An answer grid: the solved puzzle, its number, the title of the picture it draws
+    (a Nonogram's, if a bundled one) and the page of its puzzle."""
     puzzle = book.puzzles[planned.number - 1]
     return GridItem(puzzle.givens, puzzle.solution, book.words.text("puzzle",
                                                                     number=planned.number),
-                    "", book.words.text("puzzle_on_page", page=_place_of(book, planned).page),
+                    _picture_title(puzzle),
+                    book.words.text("puzzle_on_page", page=_place_of(book, planned).page),
                     marks=marks_of(puzzle), glyphs=book.spec.sections[planned.section_index].glyphs)
 
 
@@ -712,6 +714,17 @@ def _share_last_page(book: _Book, style: RenderStyle, pages: list[Page],
     placements = tuple(placed(item, slot) for item, slot in zip(items, slots))
     pages[-1] = replace(last, placements=placements,
                         header=answers_heading(book.words, [*on_page, *below]))
+
+
+def _picture_title(puzzle: Puzzle) -> str:
+    """The title of the bundled picture a puzzle's answer draws, or ''."""
+    if not kind_of_puzzle(puzzle).pictured:
+        return ""
+    from ..design.pictures import picture_title
+
+    height, width = puzzle.shape.frame
+    cells = [value == 2 for value in puzzle.solution.cells]
+    return picture_title(tuple(tuple(cells[r * width:(r + 1) * width]) for r in range(height)))
 
 
 def marks_of(puzzle: Puzzle) -> Marks:

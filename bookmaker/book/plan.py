@@ -43,7 +43,7 @@ def plan(spec: BookSpec) -> list[PlannedPuzzle]:
         for index in range(section.count):
             job = PuzzleJob(section.shape, puzzle_seed(spec.seed, section, index),
                             section.symmetry, section.clues or 0, section.difficulty,
-                            section.rating, section.kind)
+                            section.rating, section.kind, picture=section.picture)
             planned.append(PlannedPuzzle(job, section, section_index, index,
                                          len(planned) + 1, f"{slug}-{index + 1:0{digits}d}"))
     return planned

@@ -36,14 +36,14 @@ PRODUCING_ERRORS = (GenerationError, VerificationError, ExecutorError)
 
 
 def print_puzzles(kind: Kind, request: MakeRequest, seed: int | str, count: int,
-                  jobs: int, executor: str, as_json: bool) -> None:
+                  jobs: int, executor: str, as_json: bool, picture: str = "") -> None:
     """Print `count` puzzles of the kind made to the request, the run's seed `seed`, each
     as soon as it is made: its line, or (as_json) its JSON record; PRODUCING_ERRORS if
     one cannot be made."""
     show = puzzle_record_line if as_json else puzzle_text
     # The grade only for --json (issue 24); the rating is only recorded with --registry.
     made = each_generate_job(kind, replace(request, record_rating=False,
-                                           record_grade=as_json), seed)
+                                           record_grade=as_json), seed, picture)
     with producing_puzzles(itertools.islice(made, count), count, worker_count(jobs),
                            executor) as puzzles, \
             DelayedProgressBar(count, "Generating", beside_output=True) as progress:

@@ -7,6 +7,7 @@ import click
 from ..core.board.shape import SYMMETRIES
 from ..core.grade.grades import DIFFICULTIES
 from ..core.kinds.kind import Kind, MakeRequest, clues_problem
+from ..core.words import with_article
 from ..puzzles.produce import RUN_SEED, each_generate_job
 from . import defaults
 from .common import main
@@ -45,6 +46,10 @@ from .workers import executor_option
 @click.option("--rating", "rating_text", metavar="LO-HI",
               help="The SE rating range every puzzle must be rated in, like 7.0-8.5, or one "
                    "rating, like 7.2 (see `bookmaker rate`); with --difficulty, both hold.")
+@click.option("--picture", metavar="PICTURE", default="",
+              help="What a Nonogram draws: a bundled picture's name or title (cat, 'A "
+                   "snail'), a picture file (PNG, or a text bitmap of '#' and '.'), or "
+                   "'random' for a random grid. Default: bundled pictures, picked by the seed.")
 @click.option("--jobs", "jobs_option", metavar="J", type=click.IntRange(min=0),
               default=defaults.JOBS, show_default=True,
               help="Worker processes, 0 for one per CPU (at most 4 per CPU). The output "
@@ -60,7 +65,7 @@ from .workers import executor_option
                    "printed before), and register those printed: running again with the "
                    "same seed prints new puzzles.")
 def generate(size, box, kind, count, seed, symmetry, target_clues, difficulty,
-             rating_text, jobs_option, executor, as_json, registry_path) -> None:
+             rating_text, picture, jobs_option, executor, as_json, registry_path) -> None:
     """Print --count unique puzzles, one per line, each as soon as it is made.
 
     Every puzzle is proven unique while generating and checked again by an
@@ -82,9 +87,10 @@ def generate(size, box, kind, count, seed, symmetry, target_clues, difficulty,
         raise click.BadParameter(kind.grade_problem(shape, difficulty),
                                  param_hint="'--difficulty'")
     rating = _rating_option(rating_text, target_clues)
+    picture = _picture_option(picture, kind, shape)
     request = MakeRequest(shape, RUN_SEED, difficulty, symmetry, target_clues, rating)
     if registry_path is not None:
-        jobs = each_generate_job(kind, request, seed)
+        jobs = each_generate_job(kind, request, seed, picture)
         named = "".join(f" {word}" for word in kind.seed_words)
         issue = f"{shape} {shape.box_text}{named} {symmetry} {difficulty} seed {seed}" + \
             (f" rated {rating}" if rating else "")
@@ -95,7 +101,7 @@ def generate(size, box, kind, count, seed, symmetry, target_clues, difficulty,
                            executor, show)
         return
     try:
-        print_puzzles(kind, request, seed, count, jobs_option, executor, as_json)
+        print_puzzles(kind, request, seed, count, jobs_option, executor, as_json, picture)
     except PRODUCING_ERRORS as err:
         raise click.ClickException(str(err)) from None
 
@@ -124,3 +130,25 @@ def _rating_option(text: str | None, target_clues: int):
         return parse_rating_range(text)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="'--rating'") from None
+
+
+def _picture_option(picture: str, kind, shape) -> str:
+    """--picture, read once here so that a bad one is told before any worker starts:
+    a file's path made absolute (workers may run elsewhere)."""
+    if not picture:
+        return ""
+    if not kind.pictured:
+        raise click.BadParameter(f"{with_article(kind.title)} draws no picture",
+                                 param_hint="'--picture'")
+    from pathlib import Path
+
+    from ..design.pictures import RANDOM, PictureError, bundled_name, job_picture
+
+    if picture == RANDOM:
+        return picture
+    try:
+        height, width = shape.frame
+        job_picture(picture, height, width, 0)
+    except PictureError as error:
+        raise click.BadParameter(str(error), param_hint="'--picture'") from None
+    return picture if bundled_name(picture) else str(Path(picture).resolve())

@@ -46,9 +46,10 @@ def _other_families() -> tuple[Kind, ...]:
     from .futoshiki.kind import FUTOSHIKI
     from .kakuro.kind import KAKURO_KINDS
     from .killer.kind import KILLER_KINDS
+    from .nonogram.kind import NONOGRAM
     from .skyscrapers.kind import SKYSCRAPERS
     return KILLER_KINDS + CALCUDOKU_KINDS + (FUTOSHIKI, SKYSCRAPERS) + KAKURO_KINDS + \
-        BINAIRO_KINDS
+        BINAIRO_KINDS + (NONOGRAM,)
 
 
 def _every_kind_loaded() -> bool:

@@ -248,7 +248,7 @@ def _proof_days_per_page(entries: list[DailyPuzzle], geometry: PageGeometry,
     digits)."""
     side_needed = max((least_cell(entry.day.kind)
                        * (entry.puzzle.shape.frame[0]
-                          + 2 * entry.day.kind.presentation.outside_cells)
+                          + entry.day.kind.clue_cells_across(entry.puzzle.shape))
                        for entry in entries), default=0.0)
     for days in range(PROOF_DAYS_PER_PAGE, 1, -1):
         _, _, side = grid_slots(geometry, 1, 2 * days, style.label_height,

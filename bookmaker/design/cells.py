@@ -18,8 +18,8 @@ SYMBOL_FIT_WIDTH = 0.86  # a symbol's ink may use at most this much of its cell'
 
 def cells_across(kind: Kind, frame: Shape) -> int:
     """How many cells across a kind's printed square is on the frame: its board's, and a
-    ring each side for clues printed outside the grid (Presentation.outside_cells)."""
-    return board_cells(kind, frame) + 2 * kind.presentation.outside_cells
+    rings for clues printed outside the grid (Kind.clue_cells_across)."""
+    return board_cells(kind, frame) + kind.clue_cells_across(frame)
 
 
 def board_cells(kind: Kind, frame: Shape) -> int:

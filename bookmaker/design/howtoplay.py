@@ -86,7 +86,10 @@ def rules_paragraphs(boards: Sequence[tuple[int, Kind, tuple[str, ...]]], answer
 
 def advice_key(kinds: Sequence[Kind]) -> str:
     """The advice's catalogue key: rows, columns and boxes where a kind has boxes (follows
-    Sudoku's rule), else rows and columns (a Calcudoku book)."""
+    Sudoku's rule), else rows and columns (a Calcudoku book), or runs and white cells
+    where every kind shades cells (a book of Nonograms)."""
+    if all(kind.answer.form == "shading" for kind in kinds):
+        return "advice_shading"
     return "advice" if any(kind.presentation.sudoku_rule for kind in kinds) else "advice_no_boxes"
 
 

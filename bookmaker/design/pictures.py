@@ -8,6 +8,7 @@ bitmap is `title: ...` (optional), a blank line, then rows of `#` and `.`, all o
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
@@ -40,6 +41,52 @@ def picture_folder():
         return Path(__file__).resolve().parents[2] / "pictures"
 
 
+RANDOM = "random"  # a spec's `picture:` asking for a random grid, which draws nothing
+
+
+def job_picture(ask: str, height: int, width: int, seed: int) -> Grid | None:
+    """The picture a Nonogram job draws, height x width: a random grid's None if asked
+    (RANDOM); a bundled picture chosen by the seed if none is named; else the bundled
+    picture of that name or title, or the picture file at that path."""
+    if ask == RANDOM:
+        return None
+    return scale(named_picture(ask, seed).grid, height, width)
+
+
+def named_picture(ask: str, seed: int = 0) -> Picture:
+    """The bundled picture named or titled `ask` (any case), the one the seed picks for
+    '', or the picture in the file at the path `ask`; PictureError if none."""
+    bundled = bundled_pictures()
+    if not ask:
+        return bundled[seed % len(bundled)]
+    wanted = ask.strip().lower()
+    found = next((picture for picture in bundled
+                  if wanted in (picture.name.lower(), picture.title.lower())), None)
+    return found or read_picture(ask)
+
+
+def bundled_name(ask: str) -> bool:
+    """Whether `ask` names or titles a bundled picture (any case)."""
+    wanted = ask.strip().lower()
+    return any(wanted in (p.name.lower(), p.title.lower()) for p in bundled_pictures())
+
+
+def picture_title(solution: Grid) -> str:
+    """The title of the bundled picture a Nonogram's solution draws (at most a fiftieth of
+    its cells changed to make it: core/nonogram/maker.py), or ''."""
+    height, width = len(solution), len(solution[0])
+    for picture in bundled_pictures():
+        try:
+            scaled = scale(picture.grid, height, width)
+        except PictureError:
+            continue
+        changed = sum(a != b for row, other in zip(scaled, solution) for a, b in zip(row, other))
+        if changed <= height * width // 50:
+            return picture.title
+    return ""
+
+
+@lru_cache(maxsize=1)
 def bundled_pictures() -> tuple[Picture, ...]:
     """Every bundled picture, by name."""
     files = sorted((entry for entry in picture_folder().iterdir()

@@ -251,9 +251,9 @@ def sign_strokes(shape: Shape, sign: SignMark) -> tuple[tuple[Point, Point], ...
 
 def edge_centre(frame: int, edge: EdgeMark) -> Point:
     """The centre of the outside cell a clue outside the grid is printed in."""
-    along = edge.index + 0.5
-    return {"top": (along, -0.5), "bottom": (along, frame + 0.5), "left": (-0.5, along),
-            "right": (frame + 0.5, along)}[edge.side]
+    along, out = edge.index + 0.5, edge.ring + 0.5
+    return {"top": (along, -out), "bottom": (along, frame + out), "left": (-out, along),
+            "right": (frame + out, along)}[edge.side]
 
 
 def _cage_drawing(cells: tuple[tuple[int, int], ...], total: str) -> CageDrawing:

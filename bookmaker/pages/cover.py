@@ -368,7 +368,7 @@ def _printed_cells(grid: CoverGrid) -> list[tuple[float, float, float, float]]:
     """The boxes (left, bottom, width, height in points) of a tile's cells that print a
     given or a clue outside the grid, and a cell's box round each sign between cells."""
     frame = board_drawing(grid.givens.shape).frame
-    cell = grid.side / (frame + 2 * grid.marks.outside)
+    cell = grid.side / (frame + grid.marks.across)
     left = grid.x + grid.marks.outside * cell
     top = grid.y + grid.side - grid.marks.outside * cell
     shape = grid.givens.shape

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ..core.board.grid import Grid
 from ..core.board.marks import Marks
+from ..core.kinds.answer import SHADING_GLYPHS
 
 POINTS_PER_INCH = 72.0
 TEXT_STYLES = ("title", "subtitle", "heading", "body", "entry", "detail", "kicker", "rule",
@@ -111,6 +112,12 @@ class GridPlacement:
     #                              while the puzzle keeps its clues (a worked example's)
 
     @property
+    def fills(self) -> bool:
+        """Its values are shading (a Nonogram's): a shaded cell is filled, a white one left
+        empty, neither printed as a symbol."""
+        return self.glyphs == SHADING_GLYPHS
+
+    @property
     def symbols(self) -> tuple[str, ...]:
         """What each value 1..n prints as: the glyphs, or the numbers 1 to n."""
         return self.glyphs or tuple(str(v) for v in range(1, self.grid.shape.size + 1))
@@ -124,13 +131,15 @@ class GridPlacement:
     @property
     def cell(self) -> float:
         """The side of one cell, in points (a Samurai's frame is 21 cells a side)."""
-        return self.side / (max(self.grid.shape.frame) + 2 * self.ring)
+        across = self.marks.across if self.ring else 0
+        return self.side / (max(self.grid.shape.frame) + across)
 
     @property
     def board_box(self) -> tuple[float, float, float]:
         """(x, y, side) of the board itself: the square less its ring of outside clues."""
         inset = self.ring * self.cell
-        return self.x + inset, self.y + inset, self.side - 2 * inset
+        below = 0.0 if self.marks.leading else inset  # rings above and left only
+        return self.x + inset, self.y + below, self.side - inset - below
 
 
 @dataclass(frozen=True)

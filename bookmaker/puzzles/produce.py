@@ -79,13 +79,22 @@ class PuzzleJob:
     # Estimate its solving time as it is made (design/solvetime.with_minutes): a book that
     # prints the times has its workers solve each puzzle for them, not its own process.
     timed: bool = False
+    # What a kind that draws pictures (a Nonogram) draws: '' a bundled picture the seed
+    # picks, 'random' a random grid, or a bundled picture's name or a picture file's path.
+    picture: str = ""
 
     @property
     def request(self) -> MakeRequest:
-        """What the kind is asked to make."""
+        """What the kind is asked to make (the picture read here, in the worker)."""
+        picture = None
+        if self.kind.pictured:
+            from ..design.pictures import job_picture
+
+            height, width = self.shape.frame
+            picture = job_picture(self.picture, height, width, self.seed)
         return MakeRequest(self.shape, self.seed, self.difficulty, self.symmetry,
                            self.target_clues, self.rating, self.record_rating,
-                           self.record_grade)
+                           self.record_grade, picture)
 
 
 def generate_jobs(shape: Shape, seed: int | str, count: int, symmetry: str = "none",
@@ -101,7 +110,7 @@ def generate_jobs(shape: Shape, seed: int | str, count: int, symmetry: str = "no
 RUN_SEED = 0  # a run's request's seed: each job has its own (each_generate_job)
 
 
-def each_generate_job(kind: Kind, request: MakeRequest, seed: int | str
+def each_generate_job(kind: Kind, request: MakeRequest, seed: int | str, picture: str = ""
                       ) -> Iterator[PuzzleJob]:
     """generate_jobs() one at a time, without end: each job asks the kind for `request`
     with a seed of its own, derived from the run's `seed` (any integer or text; the
@@ -110,7 +119,8 @@ def each_generate_job(kind: Kind, request: MakeRequest, seed: int | str
     for index in itertools.count():
         yield PuzzleJob(shape, _job_seed(shape, seed, request.symmetry, index, kind),
                         request.symmetry, request.target_clues, request.difficulty,
-                        request.rating, kind, request.record_rating, request.record_grade)
+                        request.rating, kind, request.record_rating, request.record_grade,
+                        picture=picture)
 
 
 def _job_seed(shape: Shape, seed: int | str, symmetry: str, index: int, kind: Kind) -> int:

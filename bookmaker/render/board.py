@@ -232,7 +232,11 @@ def _draw_blocks(canvas: Canvas, placement: GridPlacement, style: RenderStyle,
 
 def draw_symbols(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -> None:
     """The givens in bold and, on an answer, the solved cells in the regular face, each
-    symbol's figures centred in its cell's entry (below a caged puzzle's labels)."""
+    symbol's figures centred in its cell's entry (below a caged puzzle's labels); shading
+    is drawn, not printed (draw_shading)."""
+    if placement.fills:
+        draw_shading(canvas, placement)
+        return
     top, bottom = digit_extent(str(style.font_regular))
     size = symbol_font_size(style, placement.cell, placement.symbols) * \
         digit_scale(placement, style, top)
@@ -245,6 +249,23 @@ def draw_symbols(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -
               for index, value, given in _symbols_to_draw(placement)
               for row, col in (positions[index],)]
     canvas.text(labels, faces)
+
+
+FILL_GREY = 0.0  # a shaded cell of a shading answer: black, as the picture is drawn
+WHITE_DOT = 0.14  # a white given's dot: this share of its cell across
+
+
+def draw_shading(canvas: Canvas, placement: GridPlacement) -> None:
+    """A shading answer: shaded cells filled, and in a puzzle a dot in each white given."""
+    positions = placement.grid.shape.positions
+    shown = list(_symbols_to_draw(placement))
+    canvas.rects([(positions[index][1], positions[index][0], 1, 1)
+                  for index, value, _ in shown if value == 2], "shaded cells", fill=FILL_GREY)
+    half = WHITE_DOT / 2
+    canvas.rects([(positions[index][1] + 0.5 - half, positions[index][0] + 0.5 - half,
+                   WHITE_DOT, WHITE_DOT) for index, value, given in shown
+                  if value == 1 and given and placement.solution is None],
+                 "white givens", fill=FILL_GREY)
 
 
 def _symbols_to_draw(placement: GridPlacement):

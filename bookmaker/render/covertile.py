@@ -52,7 +52,7 @@ class TileInk:
 def tile_cells(grid: CoverGrid) -> int:
     """How many cells across the tile's square is: its board's frame and the ring of
     clues outside the grid each side."""
-    return board_drawing(grid.givens.shape).frame + 2 * grid.marks.outside
+    return board_drawing(grid.givens.shape).frame + grid.marks.across
 
 
 def tile_placement(grid: CoverGrid, side: float) -> GridPlacement:

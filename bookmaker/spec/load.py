@@ -55,7 +55,7 @@ def load_spec(path: str | os.PathLike) -> BookSpec:
                 for index, raw in enumerate(raw_sections)]
     layout, layout_problems = _layout(report, book and book.layout, source, shown)
     language = book.language if book is not None and book.language else "en"
-    pages = [_section_pages(report, index, section, layout, language)
+    pages = [_section_pages(report, index, section, layout, language, source.parent)
              for index, section in enumerate(sections)]
     _check_unique_names(report, sections)
     _check_book(report, book, layout, sections, pages)
@@ -131,6 +131,7 @@ class SectionPages:
     puzzles_per_page: int
     answers_per_page: int
     glyphs: tuple[str, ...] = ()
+    picture: str = ""  # what a Nonogram draws (PuzzleJob.picture), a file's path absolute
 
 
 def section_glyphs(report: Report, at: tuple, choice: str | None, size: int, kind: Kind,
@@ -148,7 +149,8 @@ def section_glyphs(report: Report, at: tuple, choice: str | None, size: int, kin
 
 
 def _section_pages(report: Report, index: int, section: SectionFile | None,
-                   layout: Layout | None, language: str = "en") -> SectionPages | None:
+                   layout: Layout | None, language: str = "en",
+                   base: Path | None = None) -> SectionPages | None:
     """Check what needs several of a section's values; None if something is wrong."""
     at = ("sections", index)
     shape = _shape(report, at, section) if section is not None else None
@@ -172,9 +174,34 @@ def _section_pages(report: Report, index: int, section: SectionFile | None,
                                 kind.presentation.one_a_page,
                                 kind.presentation.needs_pencil_room(section.difficulty))
     answers = _answers_per_page(report, at, grid, layout)
-    if not clues_fit or puzzles is None or answers is None or glyphs is None:
+    picture = _picture(report, at, kind, shape, section.picture, base or Path.cwd())
+    if not clues_fit or puzzles is None or answers is None or glyphs is None or \
+            picture is None:
         return None
-    return SectionPages(shape, puzzles, answers, glyphs)
+    return SectionPages(shape, puzzles, answers, glyphs, picture)
+
+
+def _picture(report: Report, at: tuple, kind: Kind, frame: Shape, picture: str | None,
+             base: Path) -> str | None:
+    """What a section's puzzles draw (PuzzleJob.picture): a bundled picture's name as
+    written, a file's path made absolute (from the spec's folder); None with the mistake
+    reported where it cannot be read, or the kind draws none."""
+    if not picture:
+        return ""
+    if not kind.pictured:
+        report.add(Mistake(at + ("picture",), f"{with_article(kind.title)} draws no picture"))
+        return None
+    from ..design.pictures import RANDOM, PictureError, bundled_name, job_picture
+
+    asked = picture if bundled_name(picture) or picture == RANDOM \
+        else str((base / picture).resolve())
+    height, width = frame.frame
+    try:
+        job_picture(asked, height, width, 0)
+    except PictureError as error:
+        report.add(Mistake(at + ("picture",), str(error)))
+        return None
+    return asked
 
 
 @dataclass(frozen=True)
@@ -216,7 +243,8 @@ def _section_spec(section: SectionFile, pages: SectionPages) -> SectionSpec:
                        ramp=section.ramp,
                        clues=section.clues,
                        puzzles_per_page=pages.puzzles_per_page,
-                       answers_per_page=pages.answers_per_page, glyphs=pages.glyphs)
+                       answers_per_page=pages.answers_per_page, glyphs=pages.glyphs,
+                       picture=pages.picture)
 
 
 def _shape(report: Report, at: tuple, section: SectionFile) -> Shape | None:

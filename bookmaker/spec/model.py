@@ -276,6 +276,11 @@ class SectionFile(Schema):
                                  "24), mixed (1-9 then A-P), word (the language's "
                                  "nine-letter Wordoku word) or n characters of your own "
                                  "('CAMBRIDGE'); anything but numbers on Sudoku kinds only.")
+    picture: Text | None = Field(None, description="What a Nonogram section draws: a "
+                                 "bundled picture's name or title (cat, 'A snail'), a "
+                                 "picture file beside the spec (PNG, or a text bitmap of '#' "
+                                 "and '.') or random (a random grid). Default: the bundled "
+                                 "pictures, picked by each puzzle's seed.")
 
 
 class SpecFile(Schema):
@@ -309,6 +314,8 @@ class SectionSpec(Schema):
                                               "to what fits for this size).")
     glyphs: tuple[str, ...] = Field((), description="What values 1..n print as (spec/"
                                     "glyphs.py); () for numbers.")
+    picture: str = Field("", description="What a Nonogram section draws: '' the bundled "
+                         "pictures, 'random', a bundled picture's name, or a file's path.")
 
     @property
     def kind(self) -> Kind:

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 from pydantic import PlainValidator, ValidationInfo
 
-from ..core.board.shape import LATIN_SIZES, MAX_SIZE, parse_size
+from ..core.board.shape import LATIN_SIZES, MAX_SIZE, NONOGRAM_SIDES, parse_size
 from ..core.generate.graded import DIFFICULTIES
 from ..core.rating.ranges import RatingRange, parse_rating_range
 from ..core.registry import find_kind, kind_names
@@ -57,14 +57,17 @@ def _slug(value: Any) -> str:
                       f"{len(text)}")
     return text
 
+LARGEST = max(MAX_SIZE, NONOGRAM_SIDES[-1])  # the largest side any kind takes
+
 
 def _size(value: Any) -> str:
     if isinstance(value, bool) or not isinstance(value, (str, int)):
         raise expected("a size like 9x9", value)
     try:  # a square in the sizes boards come in; whether it has a box depends on the
         size = parse_size(str(value))  # variant (a 7x7 jigsaw has none): load checks it
-        if not LATIN_SIZES[0] <= size <= MAX_SIZE:  # the least any kind takes (Calcudoku)
-            raise ValueError(f"size must be between {LATIN_SIZES[0]} and {MAX_SIZE}, "
+        if not LATIN_SIZES[0] <= size <= LARGEST:  # the least any kind takes (Calcudoku),
+            #                                          the most (a Nonogram's 40)
+            raise ValueError(f"size must be between {LATIN_SIZES[0]} and {LARGEST}, "
                              f"got {size}")
     except ValueError as error:
         raise mistake(str(error)) from None

@@ -81,14 +81,8 @@ class BinairoKind(SquareKind):
                     f"to {last}x{last}; got {size}x{size}")
         return None
 
-    def frame(self, size: int, box: tuple[int, int] | None = None) -> Shape:
-        problem = self.size_problem(size, box is not None)
-        if problem:
-            raise ValueError(problem)
+    def square(self, size: int) -> Shape:
         return binairo_of(size)
-
-    def board(self, frame: Shape, seed: int = 0) -> Shape:
-        return binairo_of(frame.size)
 
     def options_problem(self, symmetry: str, clues: int | None,
                         rating: object | None) -> tuple[str, str] | None:

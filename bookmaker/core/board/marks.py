@@ -41,11 +41,13 @@ class SignMark:
 @dataclass(frozen=True)
 class EdgeMark:
     """A clue outside the grid: beside row `index` (sides left, right) or column `index`
-    (top, bottom), a Skyscrapers count."""
+    (top, bottom), a Skyscrapers count; in the `ring` of cells round the grid counted
+    outward from it (a Nonogram's runs, the last one next to the grid)."""
 
     side: str
     index: int
     text: str
+    ring: int = 0
 
 
 @dataclass(frozen=True)
@@ -70,5 +72,16 @@ class Marks:
 
     @property
     def outside(self) -> int:
-        """Rings of cells needed around the grid for its edge clues (0 or 1)."""
-        return 1 if self.edges else 0
+        """Rings of cells needed around the grid for its edge clues."""
+        return 1 + max(edge.ring for edge in self.edges) if self.edges else 0
+
+    @property
+    def leading(self) -> bool:
+        """Its edge clues are all above and left of the grid (a Nonogram's): their rings
+        take no room below it or right of it."""
+        return all(edge.side in ("top", "left") for edge in self.edges)
+
+    @property
+    def across(self) -> int:
+        """Cells its edge clues' rings add across the grid's square."""
+        return self.outside * (1 if self.leading else 2)

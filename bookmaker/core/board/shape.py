@@ -24,6 +24,8 @@ of puzzle (core/kinds) choose a geometry, and nothing outside this module asks i
 - binairo: rows and columns of an even size n whose cells hold one of two symbols, n/2
   of each to a line; like Kakuro's, its units do not hold every symbol, and only the
   Binairo package works on them (core/binairo).
+- nonogram: rows and columns of any height and width from 5 to 40 whose cells are shaded
+  or not; only the Nonogram package works on them (core/nonogram).
 """
 
 from __future__ import annotations
@@ -50,6 +52,8 @@ SAMURAI_FRAME = 21
 REGION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXY"  # jigsaw regions 0..24 as people write them
 LATIN_SIZES = range(3, MAX_SIZE + 1)  # a Latin square from 3x3 up
 BINAIRO_SIZES = range(4, 17)  # the even sizes of a two-symbol board the geometry takes
+NONOGRAM_SIDES = range(5, 41)  # a Nonogram's rows, and its columns
+NONOGRAM_TILE = 5  # a Nonogram is drawn with a heavier line every this many cells
 KAKURO_DIGITS = 9   # a Kakuro's cells hold 1-9
 KAKURO_BLACK, KAKURO_WHITE, KAKURO_ROWS = "#", ".", "/"  # a pattern's squares, row break
 
@@ -150,8 +154,10 @@ class Shape:
 
     @property
     def box_text(self) -> str:
-        """The box as people write it, '3x3'; '' for a jigsaw, which has regions instead."""
-        return f"{self.box_rows}x{self.box_cols}" if self.box_rows and self.box_cols else ""
+        """The box as people write it, '3x3'; '' for a board without boxes (a jigsaw has
+        regions instead; a Nonogram's box_rows and box_cols are its sides)."""
+        boxed = self.box_rows and self.box_cols and GEOMETRIES[self.geometry].boxed
+        return f"{self.box_rows}x{self.box_cols}" if boxed else ""
 
     @property
     def is_classic(self) -> bool:
@@ -300,6 +306,29 @@ def _binairo_layout(shape: Shape):
         raise ValueError(f"a Binairo board is binairo_of(n) for even n from {BINAIRO_SIZES[0]} "
                          f"to {BINAIRO_SIZES[-1]}, got {n}x{shape.box_cols}")
     return n, (n, n), tuple(divmod(c, n) for c in range(n * n)), _lines(n, lambda r, c: r * n + c)
+
+
+def _nonogram_layout(shape: Shape):
+    """A Nonogram: rows and columns of shaded or white cells (core/nonogram); box_rows
+    carries its height, box_cols its width, and its size is the longer side."""
+    height, width = shape.box_rows, shape.box_cols
+    if height not in NONOGRAM_SIDES or width not in NONOGRAM_SIDES:
+        raise ValueError(f"a Nonogram board is nonogram_of(height, width) for sides from "
+                         f"{NONOGRAM_SIDES[0]} to {NONOGRAM_SIDES[-1]}, got {height}x{width}")
+    rows = tuple(Unit("row", r, tuple(range(r * width, (r + 1) * width)))
+                 for r in range(height))
+    columns = tuple(Unit("column", c, tuple(range(c, height * width, width)))
+                    for c in range(width))
+    # Blocks of 5x5 (less at the far edges) only to be drawn: heavy lines every five cells
+    # help a solver count along a line; no rule holds of them.
+    corners = [(top, left) for top in range(0, height, NONOGRAM_TILE)
+               for left in range(0, width, NONOGRAM_TILE)]
+    tiles = tuple(Unit("box", i, tuple(r * width + c
+                                       for r in range(top, min(top + NONOGRAM_TILE, height))
+                                       for c in range(left, min(left + NONOGRAM_TILE, width))))
+                  for i, (top, left) in enumerate(corners))
+    return (max(height, width), (height, width),
+            tuple(divmod(c, width) for c in range(height * width)), rows + columns + tiles)
 
 
 def _jigsaw_layout(shape: Shape):
@@ -501,6 +530,8 @@ GEOMETRIES = {
     "latin": Geometry("", _latin_layout, boxed=False),
     # Rows and columns of two symbols, half and half: a Binairo's (core/binairo).
     "binairo": Geometry("", _binairo_layout, boxed=False),
+    # Rows and columns of any sides, cells shaded or white: a Nonogram's (core/nonogram).
+    "nonogram": Geometry("", _nonogram_layout, boxed=False),
     "samurai": Geometry("Samurai", _samurai_layout, overlapping=True),
     # Runs of white squares in a frame of black and white: a Kakuro (core/kakuro).
     "kakuro": Geometry("Kakuro", _kakuro_layout, boxed=False, patterned=True),
@@ -533,6 +564,11 @@ def latin_of(size: int) -> Shape:
 def binairo_of(size: int) -> Shape:
     """The (cached) Binairo board of an even size: rows and columns of two symbols."""
     return board_of(size, 0, "binairo")
+
+
+def nonogram_of(height: int, width: int) -> Shape:
+    """The (cached) Nonogram board of height rows and width columns."""
+    return board_of(height, width, "nonogram")
 
 
 def kakuro_of(pattern: str) -> Shape:

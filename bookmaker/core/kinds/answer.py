@@ -21,6 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 ANSWER_FORMS = ("values", "symbols", "shading", "edges", "links")
+# A shading answer's values 1 (white) and 2 (shaded) as text writes them: on a page a white
+# cell is left empty and a shaded one filled, never printed as a symbol (render/board.py).
+SHADING_GLYPHS = ("-", "#")
 
 
 @dataclass(frozen=True)

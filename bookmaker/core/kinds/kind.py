@@ -57,6 +57,9 @@ class MakeRequest:
     rating: Any = None          # core.rating.RatingRange, or None
     record_rating: bool = True  # rate it where ratings are recorded unasked (books)
     record_grade: bool = True   # grade one made to any grade (not if only givens are kept)
+    # A kind that draws pictures (a Nonogram): the picture, rows of booleans (True shaded)
+    # of the frame's size, chosen above the core; None: a random grid.
+    picture: tuple[tuple[bool, ...], ...] | None = None
 
 
 _MADE: list[Kind] = []  # every kind made, in order: a module's own before any test's
@@ -75,6 +78,7 @@ class Kind:
     takes_box: bool = True           # a box shape may be given (a jigsaw has regions)
     derives: bool = False            # `derive` makes copies of it
     heavy: bool = False              # a puzzle takes a second or more to make
+    pictured: bool = False           # its puzzles draw a picture (MakeRequest.picture)
     grades: tuple[str, ...] = GRADES  # its grading ladder's grades, easiest first
     answer: Answer = Answer()        # what its solution is: values in cells, symbols,
     #                                  shading, edges or links (kinds/answer.py)
@@ -130,6 +134,11 @@ class Kind:
         """The name ('9x9 X', 'Samurai') and cell count of its boards on the frame."""
         board = self.board(frame)
         return BoardDescription(str(board), board.cell_count)
+
+    def clue_cells_across(self, frame: Shape) -> int:
+        """The most cells its clues outside the grid add across its printed square, on
+        the frame (a Skyscrapers' ring each side; a Nonogram's runs, left and above)."""
+        return 2 * self.presentation.outside_cells
 
     def options_problem(self, symmetry: str, clues: int | None,
                         rating: object | None) -> tuple[str, str] | None:
@@ -257,10 +266,14 @@ class SquareKind(Kind):
         problem = self.size_problem(size, box is not None)
         if problem:
             raise ValueError(problem)
-        return latin_of(size)
+        return self.square(size)
 
     def board(self, frame: Shape, seed: int = 0) -> Shape:
-        return latin_of(frame.size)
+        return self.square(frame.size)
+
+    def square(self, size: int) -> Shape:
+        """Its board of a size: the Latin square, or the kind's own geometry's."""
+        return latin_of(size)
 
 
 class DrawnBoard:

@@ -64,6 +64,7 @@ class AutomataCount:
         self.height, self.width = len(rows), len(columns)
         self.rows = [pattern(runs) for runs in rows]
         self.columns = [pattern(runs) for runs in columns]
+        self.found: list[tuple[int, ...]] = []  # the grids counted, as value bits
 
     def count(self, grid: list[int], limit: int) -> int:
         """Accepted grids (cells as value bits, row-major) up to limit."""
@@ -71,6 +72,7 @@ class AutomataCount:
             return 0
         open_cell = next((i for i, value in enumerate(grid) if value == EITHER), None)
         if open_cell is None:
+            self.found.append(tuple(grid))
             return 1
         total = 0
         for value in (SHADED, EMPTY):
@@ -109,8 +111,14 @@ class AutomataCount:
 
 def count_by_automata(rows, columns, givens=(), limit: int = 2) -> int:
     """Grids with these row and column clues and givens (row, column, shaded), up to limit."""
+    return grids_by_automata(rows, columns, givens, limit)[0]
+
+
+def grids_by_automata(rows, columns, givens=(), limit: int = 2
+                      ) -> tuple[int, list[tuple[int, ...]]]:
+    """The count, and the grids found (row-major, EMPTY or SHADED a cell)."""
     counter = AutomataCount(rows, columns)
     grid = [EITHER] * (counter.height * counter.width)
     for row, column, shaded in givens:
         grid[row * counter.width + column] = SHADED if shaded else EMPTY
-    return counter.count(grid, limit)
+    return counter.count(grid, limit), counter.found

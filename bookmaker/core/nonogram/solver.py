@@ -40,14 +40,16 @@ class Step:
 class LineSolver:
     """A grid of unknown cells worked by line techniques and, if asked, by probing."""
 
-    def __init__(self, puzzle: Nonogram, probing: bool = True) -> None:
+    def __init__(self, puzzle: Nonogram, probing: bool = True,
+                 with_cells: tuple[tuple[str, LineTechnique], ...] = WITH_CELLS) -> None:
         self.clues = {("row", i): clue for i, clue in enumerate(puzzle.rows)}
         self.clues.update((("column", j), clue) for j, clue in enumerate(puzzle.columns))
         self.height, self.width = puzzle.height, puzzle.width
         self.cells: list[list[bool | None]] = [[None] * self.width for _ in range(self.height)]
         self.probing = probing
         self.steps: list[Step] = []
-        self.pending = {name: dict.fromkeys(self.clues) for name, _ in WITH_CELLS}
+        self.with_cells = with_cells  # the line techniques it uses beyond the clue alone
+        self.pending = {name: dict.fromkeys(self.clues) for name, _ in with_cells}
         self._set_all(((r, c, shaded) for r, c, shaded in puzzle.givens))
         self._clue_only()
 
@@ -82,7 +84,7 @@ class LineSolver:
 
     def _line_step(self) -> bool:
         """One step by the cheapest line technique that settles anything."""
-        for name, technique in WITH_CELLS:
+        for name, technique in self.with_cells:
             pending = self.pending[name]
             while pending:
                 line = next(iter(pending))
@@ -160,20 +162,23 @@ def solve(puzzle: Nonogram, probing: bool = True) -> LineSolver:
     return solver
 
 
-def count_solutions(puzzle: Nonogram, limit: int = 2) -> int:
-    """Solutions, up to limit: line logic, then a guess on the first unknown cell, and on."""
+def count_solutions(puzzle: Nonogram, limit: int = 2, found: list | None = None) -> int:
+    """Solutions, up to limit: line logic, then a guess on the first unknown cell, and on
+    (each solution's rows appended to found, if given)."""
     solver = LineSolver(puzzle, probing=False)
     try:
         solver.run()
     except Contradiction:
         return 0
-    return _count(solver, solver.copy_cells(), limit)
+    return _count(solver, solver.copy_cells(), limit, [] if found is None else found)
 
 
-def _count(solver: LineSolver, cells: list[list[bool | None]], limit: int) -> int:
+def _count(solver: LineSolver, cells: list[list[bool | None]], limit: int,
+           solutions: list) -> int:
     unknown = next(((r, c) for r, row in enumerate(cells) for c, v in enumerate(row)
                     if v is None), None)
     if unknown is None:
+        solutions.append(tuple(tuple(row) for row in cells))
         return 1
     found = 0
     row, column = unknown
@@ -181,7 +186,7 @@ def _count(solver: LineSolver, cells: list[list[bool | None]], limit: int) -> in
         guess = [list(line) for line in cells]
         guess[row][column] = shaded
         if propagate(solver, guess, {("row", row): None, ("column", column): None}):
-            found += _count(solver, guess, limit - found)
+            found += _count(solver, guess, limit - found, solutions)
             if found >= limit:
                 break
     return found

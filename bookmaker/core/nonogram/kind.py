@@ -1,0 +1,185 @@
+"""The Nonogram kind (Pic-a-Pix, Griddlers, Hanjie; Tatham's Pattern): shade the cells so
+that each row's and column's runs of shaded cells have the lengths its clue lists.
+
+Its answer is shading (kinds/answer.py); its clues are its extras, printed outside the
+grid. A puzzle is made from a picture (the request's, rows of booleans: a bundled one the
+job chose by its seed, or the spec's) or, asked for, a random grid. The first proof is the
+line solver with search (solver.py), the second the row and column automata (automata.py),
+written apart from it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..board.grid import Grid
+from ..board.shape import NONOGRAM_SIDES, Shape, nonogram_of
+from ..checkresult import CheckResult
+from ..kinds.answer import SHADING_GLYPHS, Answer
+from ..kinds.exchangeform import ExchangeForm
+from ..kinds.kind import Extras, MakeRequest, SquareKind
+from ..kinds.presentation import Presentation
+from ..puzzle import Puzzle
+from ..rng import Rng
+from ..solve.search import Search
+from ..solve.verify import require_agreement
+from ..words import with_article
+from .extras import NonogramClues
+from .ladder import LADDER, NONOGRAM_GRADES
+from .text import format_answer, format_nonogram, parse_answer, parse_nonogram
+
+if TYPE_CHECKING:
+    from ..board.marks import Marks
+    from ..grade.grader import Grading
+    from ..grade.grades import Ranked
+
+SIDES = NONOGRAM_SIDES
+
+
+def looks_like_a_nonogram_line(text: str) -> bool:
+    """Two or three words, the first two of digits, ',' and '/' (its clues)."""
+    parts = text.split()
+    return len(parts) in (2, 3) and all(set(p) <= set("0123456789,/") and "/" in p
+                                        for p in parts[:2])
+
+
+class NonogramKind(SquareKind):
+    """Nonogram: shade cells so that every row's and column's runs match its clue."""
+
+    name = "nonogram"
+    title = "Nonogram"
+    aliases: tuple[str, ...] = ("pattern", "griddlers", "hanjie", "pic-a-pix", "picross")
+    geometry = "nonogram"
+    extras_type = NonogramClues
+    shapes_givens = False
+    pictured = True
+    grades = NONOGRAM_GRADES
+    answer = Answer("shading", SHADING_GLYPHS)
+    presentation = Presentation(
+        sudoku_rule=False,
+        summary="shade cells so that each row's and column's runs of shaded cells are "
+                "as long as its clue says; the shaded cells draw a picture",
+        looks_like=looks_like_a_nonogram_line,
+        line_hint="this looks like a Nonogram line (row clues, column clues): read it as "
+                  "one (--variant nonogram)")
+    exchange = ExchangeForm(size_word=title, ipuz_absent=(
+        "ipuz has no PuzzleKind for a Nonogram"))
+
+    def size_problem(self, size: int, box_given: bool) -> str | None:
+        if box_given:
+            return f"{with_article(self.title)} has no boxes: give its size alone"
+        if size not in SIDES:
+            return (f"{self.name} puzzles are {SIDES[0]}x{SIDES[0]} to "
+                    f"{SIDES[-1]}x{SIDES[-1]}; got {size}x{size}")
+        return None
+
+    def square(self, size: int) -> Shape:
+        return nonogram_of(size, size)
+
+    def board(self, frame: Shape, seed: int = 0) -> Shape:
+        return frame  # a rectangle read from a line is its own board
+
+    def options_problem(self, symmetry: str, clues: int | None,
+                        rating: object | None) -> tuple[str, str] | None:
+        if symmetry != "none":
+            return "symmetry", "a Nonogram's clues are outside its grid: leave symmetry out"
+        if clues is not None:
+            return "clues", "a Nonogram's clues are its picture's: leave the clue count out"
+        if rating is not None:
+            return "rating", "SE ratings are for Sudoku; a Nonogram takes no rating"
+        return None
+
+    def grade_problem(self, frame: Shape, difficulty: str) -> str | None:
+        from .ceiling import MADE_GRADES
+
+        if difficulty in ("any",) + MADE_GRADES:
+            return None
+        return (f"Nonograms are made {', '.join(MADE_GRADES)} (or any: as the picture "
+                f"comes); not {difficulty!r}")
+
+    def read(self, text: str, board: Shape | None = None) -> tuple[Grid, Extras]:
+        return parse_nonogram(text, board)
+
+    def write(self, givens: Grid, extras: Extras = None) -> str:
+        return format_nonogram(givens, extras)
+
+    def answer_line(self, solution: Grid) -> str:
+        return format_answer(solution)
+
+    def read_answer(self, text: str, board: Shape) -> Grid:
+        return parse_answer(text, board)
+
+    def make(self, request: MakeRequest) -> Puzzle:
+        """The puzzle of the request's picture (or a random grid of its frame's size),
+        proven by both proofs as it is made and again here, and graded."""
+        from .bridge import clues_of, givens_grid, grid_of_rows
+        from .maker import make_from_picture, random_grid
+
+        rng = Rng(request.seed)
+        height, width = request.frame.frame
+        picture = request.picture or random_grid(height, width, rng)
+        made = make_from_picture(picture, rng).puzzle
+        if request.difficulty != "any":
+            from .ceiling import within_grade
+
+            made = within_grade(made, request.difficulty, rng)
+        puzzle = Puzzle(givens_grid(made), grid_of_rows(made.solution), request.seed,
+                        difficulty=request.difficulty, extras=clues_of(made))
+        self.verify(puzzle)
+        return puzzle.graded(self.grade(puzzle.givens, puzzle.extras))
+
+    def solutions(self, givens: Grid, extras: Extras = None, limit: int = 2) -> Search:
+        from .bridge import SHADED, WHITE, engine_puzzle
+        from .solver import count_solutions
+
+        found: list = []
+        count = count_solutions(engine_puzzle(givens, extras), limit, found)
+        first = tuple(SHADED if cell else WHITE for row in found[0] for cell in row) \
+            if found else None
+        return Search(count, first, True, count)
+
+    def verify(self, puzzle: Puzzle) -> None:
+        from .automata import grids_by_automata
+        from .bridge import engine_puzzle
+
+        engine = engine_puzzle(puzzle.givens, puzzle.extras)
+        count, grids = grids_by_automata(engine.rows, engine.columns, engine.givens)
+        require_agreement(puzzle, CheckResult(count, tuple(grids), True, count),
+                          "The Nonogram automata", self.line(puzzle),
+                          self.exchange.registry_size(puzzle.shape))
+
+    def grade(self, givens: Grid, extras: Extras = None) -> Grading:
+        from .bridge import engine_puzzle
+        from .ladder import grade_nonogram
+
+        return grade_nonogram(engine_puzzle(givens, extras))
+
+    @property
+    def techniques(self) -> tuple[Ranked, ...]:
+        return LADDER
+
+    @property
+    def singles(self) -> tuple[str, ...]:
+        return ()
+
+    def clue_cells_across(self, frame: Shape) -> int:
+        return (max(frame.frame) + 1) // 2  # the longest clue: runs of one, a cell apart
+
+    def marks(self, givens: Grid, extras: Extras = None) -> Marks:
+        """Each row's runs left of it and each column's above it, the last next to the
+        grid; '0' beside a line with nothing shaded."""
+        from ..board.marks import EdgeMark, Marks
+
+        return Marks(edges=tuple(
+            EdgeMark(side, index, str(run), ring)
+            for side, clues in (("left", extras.rows), ("top", extras.columns))
+            for index, clue in enumerate(clues)
+            for ring, run in enumerate(reversed(clue or (0,)))))
+
+    def repeat_key(self, givens: Grid, extras: Extras = None) -> str:
+        from .key import nonogram_key
+
+        return nonogram_key(self.name, givens, extras)
+
+
+NONOGRAM = NonogramKind()

@@ -1,0 +1,69 @@
+"""A Nonogram's grading on the grade ladder: the line solver's techniques as steps a person
+takes, each placing the cells it settles in one line (or, by contradiction, one cell)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..grade.candidates import Step
+from ..grade.evidence import Reason
+from ..grade.grader import Grading
+from . import solver as line_solver
+from .puzzle import Nonogram
+
+NONOGRAM_GRADES = ("beginner", "easy", "medium", "hard", "expert")
+GUESSING_WEIGHT = 6.0
+
+
+@dataclass(frozen=True)
+class Technique:
+    """A Nonogram technique as its ladder ranks it."""
+
+    name: str
+    grade: str
+    weight: float
+
+
+LADDER = (
+    Technique("simple boxes", "beginner", 1.0),
+    Technique("simple spaces", "beginner", 1.1),
+    Technique("overlaps", "easy", 1.5),
+    Technique("edge forcing", "medium", 2.0),
+    Technique("contradiction", "hard", 3.0),  # one word with Binairo's: a guess that fails
+)
+# The line solver's name for a technique, where the ladder (and the glossary) words it apart
+LADDER_NAMES = {line_solver.CONTRADICTIONS: "contradiction"}
+_WEIGHTS = {t.name: t for t in LADDER}
+
+
+def grade_nonogram(puzzle: Nonogram) -> Grading:
+    """The grading of the line solver's solve, probing included; stuck: guessing."""
+    solver = line_solver.LineSolver(puzzle, probing=True)
+    solver.run()
+    steps = tuple(_step(step, puzzle.width) for step in solver.steps)
+    if not solver.solved:
+        return Grading(NONOGRAM_GRADES[-1], "guessing", GUESSING_WEIGHT, steps, True)
+    if not steps:
+        return Grading(NONOGRAM_GRADES[0], "none", 0.0, (), False)
+    hardest = max(steps, key=lambda s: _WEIGHTS[s.technique].weight).technique
+    top = _WEIGHTS[hardest]
+    harder = sum(1 for s in steps if _WEIGHTS[s.technique].weight > 1.1)
+    return Grading(top.grade, hardest, top.weight + 0.09 * harder / (harder + 10), steps,
+                   False)
+
+
+def _step(step: line_solver.Step, width: int) -> Step:
+    placements = tuple((row * width + column, 2 if shaded else 1)
+                       for row, column, shaded in step.cells)
+    technique = LADDER_NAMES.get(step.technique, step.technique)
+    what, *at = step.where
+    if what == "cell":  # a contradiction's probed cell: no one line is the reason
+        reason: tuple[Reason, ...] = ()
+        where = f"r{at[0] + 1}c{at[1] + 1}"
+    else:
+        reason = (Reason(what, at[0] + 1),)
+        where = f"{what} {at[0] + 1}"
+    shaded = sum(1 for _, value in placements if value == 2)
+    return Step(technique, placements, (),
+                f"{technique.capitalize()} in {where}: {shaded} shaded, "
+                f"{len(placements) - shaded} white", because=reason)

@@ -1,0 +1,208 @@
+"""The Nonogram as a kind (issue 39): made from a picture or a random grid, read and
+written as a line of clues, proven by both proofs, graded, on the command line, and
+printed in a book whose answer page draws the picture with its title."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from bookmaker import cli
+from bookmaker.core.board.grid import GridError
+from bookmaker.core.board.shape import nonogram_of
+from bookmaker.core.kinds.kind import MakeRequest
+from bookmaker.core.nonogram.bridge import givens_grid
+from bookmaker.core.nonogram.extras import NonogramClues
+from bookmaker.core.nonogram.puzzle import Nonogram
+from bookmaker.core.registry import find_kind, kind_named, kind_of_puzzle
+from bookmaker.core.solve.verify import VerificationError
+from bookmaker.design.pictures import job_picture
+
+NONOGRAM = kind_named("nonogram")
+# A 5x7 picture of one's own: a rectangle, read as one
+SMALL = ("---#---", "--###--", "---#---", "-------", "-##-#--")
+HEART = "2,3/4,4/10/10/10/9/7/5/4/2 3/5/7/9/9/8/9/8/7/5"
+CAT = "1,1/2,2/7/2,3,2/9/7/5/7/9/9 0/2,2/6,3/2,6/8/8/8/2,6/6,3/2,2"
+
+
+def line_of(rows) -> str:
+    """The line of a picture's Nonogram, drawn as rows of '#' and '-'."""
+    puzzle = Nonogram.of_picture([[cell == "#" for cell in row] for row in rows])
+    return NONOGRAM.write(givens_grid(puzzle), NonogramClues(puzzle.rows, puzzle.columns))
+
+
+def test_the_kind_is_found_by_its_names_and_its_answer_is_shading():
+    assert {find_kind(word) for word in ("nonogram", "pattern", "griddlers", "hanjie",
+                                         "pic-a-pix", "Pic a Pix")} == {NONOGRAM}
+    assert NONOGRAM.answer.form == "shading" and NONOGRAM.pictured
+    assert NONOGRAM.size_problem(41, False) == "nonogram puzzles are 5x5 to 40x40; got 41x41"
+    assert NONOGRAM.frame(40).frame == (40, 40)
+
+
+def test_a_puzzle_made_from_a_bundled_picture_is_pinned_by_its_seed():
+    picture = job_picture("heart", 10, 10, 0)
+    puzzle = NONOGRAM.make(MakeRequest(NONOGRAM.frame(10), 5, picture=picture))
+    assert NONOGRAM.line(puzzle) == HEART
+    assert (puzzle.grade, puzzle.hardest, round(puzzle.score, 3)) == ("easy", "overlaps", 1.558)
+    assert NONOGRAM.answer_line(puzzle.solution).startswith("--##--###-/-####-####/")
+    assert kind_of_puzzle(puzzle) is NONOGRAM
+
+
+def test_a_random_grid_is_made_only_when_asked_and_is_pinned_too():
+    puzzle = NONOGRAM.make(MakeRequest(NONOGRAM.frame(8), 3))  # no picture: random
+    assert NONOGRAM.line(puzzle) == ("1,2,1/7/1,2,1/3,2,1/3,1/2,1,2/1,3,2/2,2,2 "
+                                     "2,1,2/1,1,1,1/4,2/2,1,2/7/5/1,3/6")
+
+
+def test_lines_and_answers_read_back_to_themselves_rectangles_and_givens_too():
+    small = line_of(SMALL)
+    assert small == "1/3/1/0/2,1 0/1/1,1/3/1,1/0/0"
+    for line in (HEART, CAT, small, "1/1/5/1/1 1/1/5/1/1",
+                 small + " ." + "#" + "." * 8 + "-" + "." * 24):
+        givens, clues = NONOGRAM.read(line)
+        assert NONOGRAM.write(givens, clues) == line
+    givens, clues = NONOGRAM.read(small)
+    assert givens.shape == nonogram_of(5, 7) and givens.shape.box_text == ""
+    solution = NONOGRAM.solutions(givens, clues)
+    assert solution.count == 1 and solution.solution is not None
+    answer = NONOGRAM.answer_line(type(givens)(givens.shape, solution.solution))
+    assert answer == "/".join(SMALL)
+    assert NONOGRAM.read_answer(answer, givens.shape).cells == solution.solution
+
+
+@pytest.mark.parametrize("line, message", [
+    ("1/1/5/1/1", "a Nonogram line is its row clues, its column clues and, if any cells are "
+                  "given, its givens; got 1 parts"),
+    ("1/1/5/1/1 1/1/5/1/x", "column 5: bad clue 'x'; a clue is run lengths split by ',' "
+                            "('3,1'), or '0' for a line with nothing shaded"),
+    ("1/1/5/1/1 1/1/5/1", "5 row clues and 4 column clues; a Nonogram has 5 to 40 of each"),
+    ("1/1/6/1/1 1/1/5/1/1", "row 3: the runs 6 need 6 cells, the line has 5"),
+    ("1/1/5/1/1 1/1/4/1/1", "the row clues shade 9 cells, the column clues 8"),
+    ("1/1/5/1/1 1/1/5/1/1 ..x", "givens: bad symbol 'x' at cell 3; expected '.', '-', '#'"),
+    ("1/1/5/1/1 1/1/5/1/1 ...", "givens: 3 cells; a 5x5 Nonogram has 25"),
+    ("1/1/5,0/1/1 1/1/5/1/1", "row 3: a run of 0 in '5,0'; only an empty line's clue is '0'"),
+])
+def test_bad_lines_say_what_is_wrong(line, message):
+    with pytest.raises(GridError) as error:
+        NONOGRAM.read(line)
+    assert str(error.value) == message
+
+
+def test_the_second_proof_refuses_a_puzzle_of_two_solutions():
+    givens, clues = NONOGRAM.read("1/1/0/0/0 1/1/0/0/0")  # two diagonals fit
+    assert NONOGRAM.solutions(givens, clues).count == 2
+    made = NONOGRAM.make(MakeRequest(NONOGRAM.frame(5), 1))
+    twin = type(made)(givens, made.solution, 1, extras=clues)
+    with pytest.raises(VerificationError, match="The Nonogram automata found at least 2"):
+        NONOGRAM.verify(twin)
+
+
+def test_the_repeat_key_is_the_same_turned_and_mirrored():
+    key = NONOGRAM.repeat_key(*NONOGRAM.read(line_of(SMALL)))
+    assert key == "nonogram 5x7:0/0/1,1/3/1,1/1/0 1,2/0/1/3/1"  # its turned image least
+    moves = (["".join(column) for column in zip(*SMALL)],   # turned: a 7x5
+             [row[::-1] for row in SMALL], SMALL[::-1])     # mirrored either way
+    for rows in moves:
+        assert NONOGRAM.repeat_key(*NONOGRAM.read(line_of(rows))) == key
+    other = ("---#---", "--###--", "---#---", "-------", "-#--#--")
+    assert NONOGRAM.repeat_key(*NONOGRAM.read(line_of(other))) != key
+
+
+def test_the_clues_are_marks_left_of_the_rows_and_above_the_columns():
+    givens, clues = NONOGRAM.read("1/1/5/1/1 1/1/5/1/1")
+    marks = NONOGRAM.marks(givens, clues)
+    assert marks.outside == 1 and marks.leading and marks.across == 1
+    two = NONOGRAM.marks(*NONOGRAM.read("1,1/0/1,1/0/0 1,1/0/1,1/0/0"))
+    assert [(e.side, e.index, e.text, e.ring) for e in two.edges[:3]] == [
+        ("left", 0, "1", 0), ("left", 0, "1", 1), ("left", 1, "0", 0)]
+    assert NONOGRAM.clue_cells_across(NONOGRAM.frame(15)) == 8
+
+
+def test_generate_solve_check_and_grade_on_the_command_line(tmp_path):
+    runner = CliRunner()
+    made = runner.invoke(cli.main, ["generate", "--variant", "hanjie", "--size", "10x10",
+                                    "--seed", "1", "--picture", "cat"])
+    assert (made.exit_code, made.output) == (0, CAT + "\n")
+    path = tmp_path / "n.txt"
+    path.write_text(made.output + "1/1/5/1/1 1/1/5/1/x\n")
+    solved = runner.invoke(cli.main, ["solve", "--variant", "nonogram", str(path)])
+    assert solved.exit_code != 0 and "Traceback" not in solved.output
+    assert solved.output.endswith(f"{path}:2: column 5: bad clue 'x'; a clue is run "
+                                  "lengths split by ',' ('3,1'), or '0' for a line with "
+                                  "nothing shaded\n")
+    path.write_text(made.output)
+    solved = runner.invoke(cli.main, ["solve", "--variant", "nonogram", str(path)])
+    assert solved.output.startswith("--#-----#-/--##---##-/--#######-/")
+    checked = runner.invoke(cli.main, ["check", "--variant", "nonogram", str(path)])
+    graded = runner.invoke(cli.main, ["grade", "--variant", "nonogram", str(path)])
+    assert (checked.output, graded.output) == ("1: unique\n", "1: easy 1.545 overlaps\n")
+    bundled = runner.invoke(cli.main, ["generate", "--variant", "nonogram", "--size",
+                                       "10x10", "--seed", "1", "--count", "2"])
+    assert bundled.output == ("0/2/4/1,3/2,4/2,4/10/8/6/1 1/2/5/6/1,3/8/9/7/4/1\n"
+                              f"{HEART}\n")
+    refused = runner.invoke(cli.main, ["generate", "--variant", "sudoku", "--seed", "1",
+                                       "--picture", "cat"])
+    assert refused.exit_code == 2 and "a Sudoku draws no picture" in refused.output
+
+
+def test_a_spec_names_its_picture_and_a_bad_one_is_told_where(tmp_path):
+    spec = tmp_path / "bad.yaml"
+    spec.write_text("book: {title: P, seed: 1, layout: kdp-6x9}\nsections:\n"
+                    "  - {name: A, variant: nonogram, size: 10x10, count: 1, "
+                    "picture: nosuch.png}\n")
+    refused = CliRunner().invoke(cli.main, ["build", str(spec)])
+    assert refused.exit_code == 2 and "Traceback" not in refused.output
+    assert f"bad.yaml:3:66: sections[0].picture: {tmp_path / 'nosuch.png'}: cannot read " \
+        "the picture" in refused.output
+
+
+def test_a_books_answer_page_draws_the_bundled_picture_under_its_title(tmp_path):
+    import pypdfium2 as pdfium
+
+    spec = tmp_path / "pictures.yaml"
+    (tmp_path / "plus.txt").write_text("title: A plus\n\n..#..\n..#..\n#####\n..#..\n..#..\n")
+    spec.write_text("book: {title: P, seed: 1, layout: kdp-6x9, answers: back}\nsections:\n"
+                    "  - {name: Cat, variant: nonogram, size: 10x10, count: 1, picture: cat}\n"
+                    "  - {name: Plus, variant: nonogram, size: 5x5, count: 1, "
+                    "picture: plus.txt}\n")
+    built = CliRunner().invoke(cli.main, ["build", str(spec), "-o", str(tmp_path / "out")])
+    assert built.exit_code == 0, built.output
+    pdf = pdfium.PdfDocument(tmp_path / "out" / "p.pdf")
+    texts = [pdf[i].get_textpage().get_text_range() for i in range(len(pdf))]
+    how = " ".join(next(text for text in texts if "How to play" in text and "Work" in text)
+                   .split())
+    assert "Work in pencil. Start with the lines whose runs fill most of them, and put a " \
+        "dot in each cell you know is white." in how  # a Nonogram book's own advice
+    puzzle = next(text for text in texts if "Puzzle 1 about" in text)
+    assert puzzle.startswith("1 1\r\n2 2\r\n7\r\n2 3 2\r\n9")  # row clues, in order
+    answers = next(text for text in texts if "Puzzle on page 6" in text)
+    # the bundled picture's title under its answer; none for a picture of one's own
+    assert "Puzzle 1\r\nA cat Puzzle on page 6\r\nPuzzle 2\r\nPuzzle on page 7" in answers
+    assert "#" not in answers  # the shaded cells drawn, not printed as symbols:
+    black = [_black_share(pdf[texts.index(text)]) for text in (puzzle, answers)]
+    assert black[0] < 0.05 < black[1]  # the puzzle's grid lines; the answers' cat and plus
+
+
+def _black_share(page) -> float:
+    """The share of a page's pixels that are near black."""
+    grey = page.render(scale=0.5).to_pil().convert("L")
+    return sum(grey.histogram()[:64]) / (grey.width * grey.height)
+
+
+def test_a_grade_asked_for_is_a_ceiling_reached_by_printing_givens():
+    from bookmaker.core.nonogram.ceiling import _solver, within_grade
+    from bookmaker.core.rng import Rng
+
+    picture = Nonogram.of_picture([[cell == "#" for cell in row] for row in SMALL])
+    assert not _solver(picture, "beginner").solved  # the clues alone do not solve it
+    given = within_grade(picture, "beginner", Rng(1))
+    assert _solver(given, "beginner").solved and given.givens == (
+        (0, 1, False), (0, 2, False), (0, 3, True), (0, 4, False), (1, 1, False),
+        (1, 2, True), (1, 3, True), (1, 4, True), (2, 1, False), (2, 2, False),
+        (2, 4, False), (4, 1, True), (4, 2, True), (4, 3, False), (4, 4, True))
+    assert within_grade(picture, "easy", Rng(1)) == picture  # easy already: no givens
+    easy = NONOGRAM.make(MakeRequest(NONOGRAM.frame(10), 5, "easy",
+                                     picture=job_picture("heart", 10, 10, 0)))
+    assert NONOGRAM.line(easy) == HEART and easy.grade == "easy"
+    assert NONOGRAM.grade_problem(NONOGRAM.frame(10), "expert") == (
+        "Nonograms are made easy, medium, hard (or any: as the picture comes); not 'expert'")
