@@ -189,20 +189,13 @@ def _black_share(page) -> float:
     return sum(grey.histogram()[:64]) / (grey.width * grey.height)
 
 
-def test_a_grade_asked_for_is_a_ceiling_reached_by_printing_givens():
-    from bookmaker.core.nonogram.ceiling import _solver, within_grade
-    from bookmaker.core.rng import Rng
-
-    picture = Nonogram.of_picture([[cell == "#" for cell in row] for row in SMALL])
-    assert not _solver(picture, "beginner").solved  # the clues alone do not solve it
-    given = within_grade(picture, "beginner", Rng(1))
-    assert _solver(given, "beginner").solved and given.givens == (
-        (0, 1, False), (0, 2, False), (0, 3, True), (0, 4, False), (1, 1, False),
-        (1, 2, True), (1, 3, True), (1, 4, True), (2, 1, False), (2, 2, False),
-        (2, 4, False), (4, 1, True), (4, 2, True), (4, 3, False), (4, 4, True))
-    assert within_grade(picture, "easy", Rng(1)) == picture  # easy already: no givens
-    easy = NONOGRAM.make(MakeRequest(NONOGRAM.frame(10), 5, "easy",
+def test_a_nonogram_is_as_hard_as_its_picture_and_takes_no_difficulty():
+    # A picture's grade cannot be raised, and printing givens only lowers it: the rule
+    # that a grade asked for is made for every seed (test_every_grade) allows none.
+    easy = NONOGRAM.make(MakeRequest(NONOGRAM.frame(10), 5, "any",
                                      picture=job_picture("heart", 10, 10, 0)))
     assert NONOGRAM.line(easy) == HEART and easy.grade == "easy"
-    assert NONOGRAM.grade_problem(NONOGRAM.frame(10), "expert") == (
-        "Nonograms are made easy, medium, hard (or any: as the picture comes); not 'expert'")
+    assert NONOGRAM.grade_problem(NONOGRAM.frame(10), "any") is None
+    assert NONOGRAM.grade_problem(NONOGRAM.frame(10), "easy") == (
+        "a Nonogram is as hard as its picture makes it (nearly always easy); leave out "
+        "difficulty, not 'easy'")

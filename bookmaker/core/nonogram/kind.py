@@ -90,12 +90,13 @@ class NonogramKind(SquareKind):
         return None
 
     def grade_problem(self, frame: Shape, difficulty: str) -> str | None:
-        from .ceiling import MADE_GRADES
-
-        if difficulty in ("any",) + MADE_GRADES:
+        # A picture's Nonogram is as hard as the picture makes it (nearly always easy:
+        # overlaps), and printing givens can only make it easier: no grade can be promised
+        # for every seed (tests/test_every_grade.py), so none is asked for.
+        if difficulty == "any":
             return None
-        return (f"Nonograms are made {', '.join(MADE_GRADES)} (or any: as the picture "
-                f"comes); not {difficulty!r}")
+        return (f"a Nonogram is as hard as its picture makes it (nearly always easy); "
+                f"leave out difficulty, not {difficulty!r}")
 
     def read(self, text: str, board: Shape | None = None) -> tuple[Grid, Extras]:
         return parse_nonogram(text, board)
@@ -119,10 +120,6 @@ class NonogramKind(SquareKind):
         height, width = request.frame.frame
         picture = request.picture or random_grid(height, width, rng)
         made = make_from_picture(picture, rng).puzzle
-        if request.difficulty != "any":
-            from .ceiling import within_grade
-
-            made = within_grade(made, request.difficulty, rng)
         puzzle = Puzzle(givens_grid(made), grid_of_rows(made.solution), request.seed,
                         difficulty=request.difficulty, extras=clues_of(made))
         self.verify(puzzle)
