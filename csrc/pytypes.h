@@ -72,6 +72,10 @@ extern const char latin_visible_line_doc[];
 PyObject *latin_settle(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char latin_settle_doc[];
 
+/* calcways.c's function: calcudoku/check.py's _ways (a cage's fillings). */
+PyObject *calcudoku_ways(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char calcudoku_ways_doc[];
+
 /* 1, or 0 with a TypeError if a fast call got other than `expected` arguments. */
 static inline int check_arity(Py_ssize_t nargs, Py_ssize_t expected, const char *name) {
     if (nargs == expected) return 1;

@@ -157,3 +157,6 @@ def latin_visible_line(n: int, values: list[int], cell_digits: list[int], data: 
 def latin_settle(n: int, values: list[int], cell_digits: list[int],
                  bulk: list[tuple[int, int, tuple[int, ...]]]
                  ) -> tuple[int, list[int], int]: ...
+# calcways.c: calcudoku/check.py's _ways, None past what C holds.
+def calcudoku_ways(n: int, cells: Sequence[int], target: int,
+                   operation: str) -> list[tuple[int, ...]] | None: ...

@@ -8,13 +8,16 @@ value" and "its column holds this value". A choice of rows covering every column
 once is a solution: each cell filled once (the cages tile the board), each value once in
 each row and each column. The fillings are found here by trying every tuple; the search
 is the generic Dancing Links of core/solve/dlx.py, which knows nothing of cages. So a
-bug in the solver's fillings or propagation cannot hide here too.
+bug in the solver's fillings or propagation cannot hide here too. On the compiled core
+both run in C (csrc/calcways.c tries the tuples in _ways' order, csrc/exactcover.c
+searches as dlx.py does), with the same rows, covers and nodes.
 """
 
 from __future__ import annotations
 
+from .. import compiled
 from ..checkresult import CheckResult
-from ..solve.dlx import cover_matrix, exact_covers
+from ..solve.dlx import PureExactCover, cover_matrix
 
 
 def check_calcudoku(n: int, cages, limit: int = 2, max_nodes: int | None = None) -> CheckResult:
@@ -23,15 +26,27 @@ def check_calcudoku(n: int, cages, limit: int = 2, max_nodes: int | None = None)
     '' (a one-cell cage, or hidden)."""
     if limit < 1:
         raise ValueError(f"limit must be at least 1, got {limit}")
+    ways = compiled.calcudoku_filler(_listed_ways)
     options = [(cells, values) for cells, target, operation in cages
-               for values in _ways(n, cells, target, operation)]
+               # None from C: numbers past what it holds, the Python then tries them.
+               for values in ways(n, cells, target, operation)
+               or _listed_ways(n, cells, target, operation)]
     if not options:
         return CheckResult(0, (), True, 0)
     rows = [_columns(n, cells, values) for cells, values in options]
-    matrix = cover_matrix(n, n * n, 3 * n * n, rows, _peer_columns(n))
-    covers, complete, nodes = exact_covers(matrix, limit, max_nodes)
+    peers = _peer_columns(n)
+    search = compiled.single_cover(
+        lambda: (3 * n * n, [[c - 1 for c in row] for row in rows],
+                 [[c - 1 for c in cell] for cell in peers[1:]]),
+        lambda: PureExactCover(cover_matrix(n, n * n, 3 * n * n, rows, peers)))
+    covers, complete, nodes = search.solve((), limit, max_nodes)
     solutions = tuple(_grid(n, (options[row] for row in cover)) for cover in covers)
     return CheckResult(len(solutions), solutions, complete, nodes)
+
+
+def _listed_ways(n: int, cells, target: int, operation: str) -> list[tuple[int, ...]]:
+    """_ways as a list: the pure twin of csrc/calcways.c."""
+    return list(_ways(n, cells, target, operation))
 
 
 def _ways(n: int, cells, target: int, operation: str):

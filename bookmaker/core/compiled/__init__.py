@@ -128,6 +128,19 @@ def latin_core():
     return _compiled if _state["compiled"] and hasattr(_compiled, "latin_settle") else None
 
 
+def calcudoku_filler(pure):
+    """The Calcudoku check's fillings of one cage, ways(n, cells, target, operation) -> a
+    list of value tuples, or None past what C holds (csrc/calcways.c): in C, or `pure`, the
+    Python (calcudoku/check.py)."""
+    # getattr: an extension built before calcways.c (an old in-place build) has none.
+    return getattr(_compiled, "calcudoku_ways", pure) if _state["compiled"] else pure
+
+
+def single_cover(build, pure):
+    """exact_cover() for a matrix met once (a puzzle's own, not a board's): not kept."""
+    return _compiled.ExactCover(*build()) if _state["compiled"] else pure()
+
+
 def exact_cover(key, build, pure):
     """The Dancing Links search over the matrix cached under `key`: the compiled
     ExactCover made from build() -> (columns, rows, preferred_peers), or pure(), an object

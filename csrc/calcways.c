@@ -1,0 +1,140 @@
+/* calcudoku_ways: the Calcudoku check's fillings of one cage (core/calcudoku/check.py's
+   _ways), tried value by value in the same order, so the rows of its exact cover come out
+   alike on both cores. It reads only n, the cells, the target and the operation. */
+
+#include <string.h>
+
+#include "pytypes.h"
+
+#define WAYS_MAX_CELLS 8   /* more, or n above WAYS_MAX_N: None, the Python does it */
+#define WAYS_MAX_N 64
+#define WAYS_MAX_TARGET (1LL << 60)
+
+enum { OP_HIDDEN, OP_ADD, OP_SUBTRACT, OP_MULTIPLY, OP_DIVIDE, OP_OTHER };
+
+typedef struct {
+    int n, size, operation;
+    long long target;
+    long long row[WAYS_MAX_CELLS], column[WAYS_MAX_CELLS];
+    int values[WAYS_MAX_CELLS];
+    PyObject *found;
+} Ways;
+
+/* The operation as check.py spells it ('' for hidden); OP_OTHER matches nothing. */
+static int operation_code(const char *text) {
+    static const char *const names[] = {"", "+", "\xe2\x88\x92", "\xc3\x97", "\xc3\xb7"};
+    for (int code = OP_HIDDEN; code < OP_OTHER; code++)
+        if (strcmp(text, names[code]) == 0) return code;
+    return OP_OTHER;
+}
+
+/* _latin for the newest value: no earlier cell in its row or column holds it. */
+static int latin_ok(const Ways *w, int depth) {
+    for (int j = 0; j < depth; j++)
+        if (w->values[j] == w->values[depth] &&
+            (w->row[j] == w->row[depth] || w->column[j] == w->column[depth]))
+            return 0;
+    return 1;
+}
+
+/* _reachable: the first `count` values can still make the target. */
+static int reachable(const Ways *w, int count) {
+    if (w->size <= 2) return 1;
+    long long sum = 0, product = 1;
+    for (int j = 0; j < count; j++) {
+        sum += w->values[j];
+        product *= w->values[j];
+    }
+    int by_sum = sum + w->size - count <= w->target, by_product = w->target % product == 0;
+    if (w->operation == OP_ADD) return by_sum;
+    if (w->operation == OP_MULTIPLY) return by_product;
+    return by_sum || by_product;
+}
+
+/* _makes: the complete values make the target by the operation (hidden: by any). */
+static int makes(const Ways *w) {
+    if (w->size == 1) return w->values[0] == w->target;
+    long long sum = 0, product = 1;
+    for (int j = 0; j < w->size; j++) {
+        sum += w->values[j];
+        product *= w->values[j];
+    }
+    int big = w->values[0] > w->values[1] ? w->values[0] : w->values[1];
+    int small = w->values[0] > w->values[1] ? w->values[1] : w->values[0];
+    int pair = w->size == 2, divides = pair && big % small == 0;
+    int add = sum == w->target, multiply = product == w->target;
+    int subtract = pair && big - small == w->target;
+    int divide = divides && big / small == w->target;
+    switch (w->operation) {
+    case OP_HIDDEN: return add || multiply || subtract || divide;
+    case OP_ADD: return add;
+    case OP_MULTIPLY: return multiply;
+    case OP_SUBTRACT: return subtract;
+    case OP_DIVIDE: return divide;
+    default: return 0;
+    }
+}
+
+/* extend(): 0, or -1 with a Python error. */
+static int extend(Ways *w, int depth) {
+    if (depth == w->size) {
+        if (!makes(w)) return 0;
+        PyObject *values = PyTuple_New(w->size);
+        if (!values) return -1;
+        for (int j = 0; j < w->size; j++) PyTuple_SET_ITEM(values, j, PyLong_FromLong(w->values[j]));
+        int failed = PyList_Append(w->found, values);
+        Py_DECREF(values);
+        return failed;
+    }
+    for (int value = 1; value <= w->n; value++) {
+        w->values[depth] = value;
+        if (latin_ok(w, depth) && reachable(w, depth + 1) && extend(w, depth + 1) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* Reads the arguments into w: 1, 0 if they are past what C holds (the Python then does
+   it), -1 with a Python error. */
+static int read_ways(Ways *w, PyObject *const *args) {
+    int overflow = 0, huge = 0;
+    long n = PyLong_AsLongAndOverflow(args[0], &huge);
+    if (n == -1 && PyErr_Occurred()) return -1;
+    w->target = PyLong_AsLongLongAndOverflow(args[2], &overflow);
+    if (w->target == -1 && PyErr_Occurred()) return -1;
+    const char *operation = PyUnicode_AsUTF8(args[3]);
+    if (!operation) return -1;
+    Py_ssize_t size = PySequence_Length(args[1]);
+    if (size < 0) return -1;
+    if (huge || overflow || n < 1 || n > WAYS_MAX_N || size < 1 || size > WAYS_MAX_CELLS ||
+        w->target > WAYS_MAX_TARGET || w->target < -WAYS_MAX_TARGET)
+        return 0;
+    w->n = (int)n, w->size = (int)size, w->operation = operation_code(operation);
+    for (Py_ssize_t j = 0; j < size; j++) {
+        PyObject *item = PySequence_GetItem(args[1], j);
+        if (!item) return -1;
+        long long cell = PyLong_AsLongLongAndOverflow(item, &overflow);
+        Py_DECREF(item);
+        if (cell == -1 && PyErr_Occurred()) return -1;
+        if (overflow || cell < 0 || cell > WAYS_MAX_TARGET) return 0;
+        w->row[j] = cell / n, w->column[j] = cell % n;
+    }
+    return 1;
+}
+
+const char calcudoku_ways_doc[] =
+"calcudoku_ways(n, cells, target, operation)\n--\n\n"
+"calcudoku/check.py's _ways as a list: each tuple of values 1..n for the cells making the\n"
+"target by the operation ('' hidden), no value twice in a line, in the same order; None\n"
+"past what C holds (more than 8 cells, n above 64, huge numbers).";
+
+PyObject *calcudoku_ways(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (!check_arity(nargs, 4, "calcudoku_ways")) return NULL;
+    Ways w;
+    int read = read_ways(&w, args);
+    if (read <= 0) return read < 0 ? NULL : Py_NewRef(Py_None);
+    w.found = PyList_New(0);
+    if (w.found && extend(&w, 0) < 0) Py_CLEAR(w.found);
+    return w.found;
+}

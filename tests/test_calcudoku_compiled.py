@@ -1,0 +1,77 @@
+"""The Calcudoku check's compiled fillings (csrc/calcways.c) and search against the pure
+Python, the reference: on random cages (any operation, hidden, or one matching nothing)
+the same value tuples in the same order; past what C holds, None and the Python's answer;
+on made puzzles, the same solutions, completeness and nodes on both cores."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bookmaker.core import compiled
+from bookmaker.core.calcudoku.check import _listed_ways, check_calcudoku
+from bookmaker.core.calcudoku.kind import CALCUDOKU
+from bookmaker.core.kinds.kind import MakeRequest
+
+pytestmark = pytest.mark.compiled_core  # skipped where it is not built (tests/conftest.py)
+
+OPERATIONS = ("", "+", "−", "×", "÷", "x")  # "x": spelled as no cage of the check is
+
+
+@st.composite
+def cages(draw):
+    """A size, cells of a cage anywhere on the board (a walk, so often in one line), a
+    target near what they could make, an operation."""
+    n = draw(st.integers(1, 9))
+    count = draw(st.integers(1, min(5, n * n)))
+    cells = sorted(set(draw(st.lists(st.integers(0, n * n - 1), min_size=count,
+                                     max_size=count))))
+    target = draw(st.integers(-2, 60))
+    return n, tuple(cells), target, draw(st.sampled_from(OPERATIONS))
+
+
+@settings(max_examples=100, deadline=None)
+@given(cages())
+def test_compiled_fillings_are_the_pythons_in_order(cage):
+    assert compiled.extension().calcudoku_ways(*cage) == _listed_ways(*cage)
+
+
+def test_compiled_fillings_pinned():
+    ways = compiled.extension().calcudoku_ways
+    assert ways(6, (0, 1, 7), 12, "×") == [
+        (1, 2, 6), (1, 3, 4), (1, 4, 3), (1, 6, 2), (2, 1, 6), (2, 3, 2), (2, 6, 1),
+        (3, 1, 4), (3, 4, 1), (4, 1, 3), (4, 3, 1), (6, 1, 2), (6, 2, 1)]
+    assert ways(4, (0, 1), 2, "") == [(1, 2), (1, 3), (2, 1), (2, 4), (3, 1), (4, 2)]
+    assert ways(4, (0, 1), 3, "÷") == [(1, 3), (3, 1)] and ways(4, (0, 1), 5, "÷") == []
+
+
+def test_past_what_c_holds_it_answers_none_and_the_check_asks_the_python():
+    ways = compiled.extension().calcudoku_ways
+    assert ways(65, (0, 1), 3, "+") is None
+    assert ways(3, tuple(range(9)), 18, "+") is None
+    assert ways(3, (0, 1), 2 ** 70, "+") is None
+    # One cage of nine cells over a 3x3: only the Python enumerates it, on either core.
+    big = [(tuple(range(9)), 18, "+")]
+    with compiled.using(True):
+        on_compiled = check_calcudoku(3, big, limit=20)
+    with compiled.using(False):
+        on_pure = check_calcudoku(3, big, limit=20)
+    assert on_compiled == on_pure
+    assert on_compiled.count == 12 and on_compiled.complete
+
+
+@pytest.mark.parametrize("size, grade, nodes", [(4, "easy", 10), (6, "medium", 61),
+                                                (9, "beginner", 45)])
+def test_the_check_answers_alike_on_both_cores(size, grade, nodes):
+    puzzle = CALCUDOKU.make(MakeRequest(CALCUDOKU.frame(size), 38, grade))
+    cages = [(c.cells, c.target, c.operation) for c in puzzle.extras.cages]
+    found = {}
+    for wanted in (True, False):
+        with compiled.using(wanted):
+            found[wanted] = (check_calcudoku(size, cages),
+                             check_calcudoku(size, cages, limit=1, max_nodes=3))
+    assert found[True] == found[False]
+    full, cut = found[True]
+    assert full.count == 1 and full.solutions[0] == puzzle.solution.cells
+    assert full.nodes == nodes and (cut.complete, cut.nodes) == (False, 3)
