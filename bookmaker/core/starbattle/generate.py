@@ -11,7 +11,7 @@ from ..rng import Rng
 from ..words import counted
 from .count import row_patterns
 from .grade import STARBATTLE_GRADES, StarGrading, grade_starbattle
-from .layout import STAR, WHITE, Layout, connected, side_neighbours
+from .layout import STAR, WHITE, Layout, connected, in_reading_order, side_neighbours
 from .solver import solve_starbattle
 
 ATTEMPTS = 200
@@ -53,7 +53,7 @@ def _attempt(n: int, k: int, rng: Rng) -> tuple[Layout, tuple[int, ...]] | None:
         if not found.complete:
             return None
         if found.count == 1:
-            return layout, solution
+            return in_reading_order(layout), solution
         other = next(s for s in found.solutions if s != solution)
         if not _break(n, regions, stars, other, rng):
             return None

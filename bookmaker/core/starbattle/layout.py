@@ -93,3 +93,12 @@ def layout_problem(n: int, k: int, regions: tuple[int, ...]) -> str | None:
         if not connected(n, cells):
             return f"region {chr(65 + region)} is not one piece"
     return None
+
+
+def in_reading_order(layout: Layout) -> Layout:
+    """The same layout with its regions numbered in the order their first cells are met
+    (each layout has one such numbering: its text and keys use it)."""
+    numbers: dict[int, int] = {}
+    for region in layout.regions:
+        numbers.setdefault(region, len(numbers))
+    return Layout(layout.size, layout.stars, tuple(numbers[r] for r in layout.regions))

@@ -30,14 +30,15 @@ def touching(layout: Layout, values: list[int]) -> Placements:
     """Neighbours of stars, the rest of full units, the last open cells of short ones."""
     found = [(o, WHITE) for c, v in enumerate(values) if v == STAR
              for o in layout.touching[c] if values[o] != WHITE]
+    k = layout.stars
     for unit in layout.units:
-        lacking = need(layout, values, unit)
-        open_cells = [c for c in unit if values[c] == UNKNOWN]
+        open_cells = [c for c in unit if not values[c]]
+        lacking = k - [values[c] for c in unit].count(STAR)
         if lacking < 0 or len(open_cells) < lacking:
             raise Contradiction
-        if lacking == 0:
+        if open_cells and lacking == 0:
             found += [(c, WHITE) for c in open_cells]
-        elif len(open_cells) == lacking:
+        elif open_cells and len(open_cells) == lacking:
             found += [(c, STAR) for c in open_cells]
     return found
 
@@ -65,39 +66,38 @@ def bands(layout: Layout, values: list[int], least: int, most: int) -> Placement
     it needing all it needs leave the rest of it white; regions it lies inside, needing
     what it needs, are white outside it."""
     n, found = layout.size, []
+    needs = [need(layout, values, cells) for cells in layout.region_cells]
     for across in (True, False):
-        line_of = [divmod(c, n)[0 if across else 1] for c in range(n * n)]
+        lines = layout.units[:n] if across else layout.units[n:2 * n]
+        line_need = [need(layout, values, line) for line in lines]
+        spread = [0] * n  # each region's open cells' lines, as a bit mask
+        for cell, value in enumerate(values):
+            if value == UNKNOWN:
+                spread[layout.regions[cell]] |= 1 << divmod(cell, n)[0 if across else 1]
         for width in range(least, most + 1):
             for first in range(n - width + 1):
-                band = range(first, first + width)
-                found += _band(layout, values, line_of, band)
+                band = ((1 << width) - 1) << first
+                found += _band(layout, values, lines[first:first + width],
+                               sum(line_need[first:first + width]), band, spread, needs)
     return found
 
 
-def _band(layout: Layout, values: list[int], line_of: list[int], band: range) -> Placements:
-    open_in = [c for c, v in enumerate(values) if v == UNKNOWN and line_of[c] in band]
-    band_need = len(band) * layout.stars - sum(
-        1 for c, v in enumerate(values) if v == STAR and line_of[c] in band)
-    inside, touched = [], set()
-    for region, cells in enumerate(layout.region_cells):
-        open_cells = [c for c in cells if values[c] == UNKNOWN]
-        lines = {line_of[c] for c in open_cells}
-        if open_cells and lines <= set(band):
-            inside.append(region)
-        if lines & set(band):
-            touched.add(region)
-    inside_need = sum(need(layout, values, layout.region_cells[r]) for r in inside)
-    if inside_need > band_need:
+def _band(layout: Layout, values: list[int], lines, band_need: int, band: int,
+          spread: list[int], needs: list[int]) -> Placements:
+    inside = [r for r, m in enumerate(spread) if m and not m & ~band]
+    touched = [r for r, m in enumerate(spread) if m & band]
+    inside_need = sum(needs[r] for r in inside)
+    touched_need = sum(needs[r] for r in touched)
+    if inside_need > band_need or touched_need < band_need:
         raise Contradiction
     found = []
     if inside and inside_need == band_need:
-        found += [(c, WHITE) for c in open_in if layout.regions[c] not in inside]
-    touched_need = sum(need(layout, values, layout.region_cells[r]) for r in touched)
-    if touched_need < band_need:
-        raise Contradiction
-    if touched_need == band_need:
+        found += [(c, WHITE) for line in lines for c in line
+                  if values[c] == UNKNOWN and layout.regions[c] not in inside]
+    if touched_need == band_need and any(spread[r] & ~band for r in touched):
+        cells = set().union(*lines)
         found += [(c, WHITE) for r in touched for c in layout.region_cells[r]
-                  if values[c] == UNKNOWN and line_of[c] not in band]
+                  if values[c] == UNKNOWN and c not in cells]
     return found
 
 
