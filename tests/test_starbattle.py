@@ -19,12 +19,15 @@ from bookmaker.core.starbattle.text import StarTextError, format_layout, parse_l
 PINNED = Path(__file__).parent / "data" / "starbattle-200.txt"
 
 GOLDEN = [  # (size, stars, seed): grade, hardest technique, line, solution (* a star)
-    (5, 1, 1, "easy", "touching", "1 AABBCDAAACDDACCDDECCDDCCC", "...*..*.......*..*..*...."),
+    (5, 1, 5, "easy", "touching", "1 AAAABAAAAACCADDCCDDDCEDDD", "....*..*..*.......*..*..."),
     (6, 1, 1, "expert", "contradiction", "1 AABBCCAACCCCAAADDCAEEEDFAEEFDFEEEFFF",
      "..*........**.........*..*.......*.."),
-    (8, 1, 0, "hard", "pigeonhole",
-     "1 ABBBBBBCAABBBBCCAAABBBCCAAAABBBDEEFFFBBDFFFGFBBDFFGGGGDDHHHHHGGD",
-     "....*.........*..*.............**.........*..........*.....*...."),
+    (8, 1, 2, "hard", "pigeonhole",
+     "1 AAAAABBBAAAABBCBAADDBECCDDDFFECCGGFFFFFCGFFFFFFHGGGFFFHHFFFFFFFH",
+     ".*..........*.....*..........*.........**.............*....*...."),
+    (8, 1, 0, "medium", "confinement",
+     "1 AAAAABBBAAAACCBBAACCCCBDAAEECCBDFEEECCDDFEEEGCDHFFGEGGDHGGGGGGGH",
+     ".....*...*..........*.....*...........*.*..............*...*...."),
 ]
 
 
@@ -45,8 +48,8 @@ def test_the_pinned_puzzles_mix_sizes_and_every_grade() -> None:
 
 
 def test_each_pinned_puzzle_is_unique_by_both_proofs() -> None:
-    """The issue's 200 puzzles proven twice: about 5 s of CPU, 3 of them the twenty
-    10x10 two-star puzzles' solver searches (0.15 s each)."""
+    """The issue's 200 puzzles proven twice: about 4 s of CPU on the shared box, most of
+    it the twenty 10x10 two-star puzzles' solver searches (0.08 s each)."""
     for size, seed, _, layout in pinned():
         found = solve_starbattle(layout, 2)
         assert found.unique, (size, seed)

@@ -1,5 +1,6 @@
-"""The first proof: propagation (touching and confinement, rules.py) and search, branching
-on an open cell of the unit with the fewest open cells: a star there, then white."""
+"""The first proof: propagation (touching, confinement and pigeonholes: rules.py) and
+search, branching on an open cell of the unit with the fewest open cells: a star there,
+then white."""
 
 from __future__ import annotations
 
@@ -7,9 +8,9 @@ from dataclasses import dataclass
 
 from ..rng import Rng
 from .layout import STAR, UNKNOWN, WHITE, Layout
-from .rules import Contradiction, confinement, settle, touching
+from .rules import Contradiction, confinement, pigeonhole, settle, touching
 
-PROPAGATION = (touching, confinement)
+PROPAGATION = (touching, confinement, pigeonhole)
 
 
 @dataclass(frozen=True)
