@@ -1,0 +1,82 @@
+"""Grade a Star Battle by the techniques a person uses, easiest first, restarting from the
+easiest after each step (rules.py says what each finds):
+
+- ``easy``: touching (a star's neighbours, full units, units with just enough cells).
+- ``medium``: confinement (a region inside one line, a line inside one region; a cell
+  touching all of a unit's last places).
+- ``hard``: pigeonhole (j regions inside j neighbouring lines, or j lines inside j
+  regions).
+- ``expert``: contradiction (a star that leads, by the techniques above, to a clash: the
+  cell is white; a white that does: it is a star). If even this stalls, the puzzle needs
+  guessing and no grade is given it (the generator drops it).
+
+Each technique places only what the rules force, so a puzzle the ladder finishes has one
+solution.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .layout import STAR, UNKNOWN, WHITE, Layout
+from .rules import Contradiction, Placements, apply, confinement, pigeonhole, settle, touching
+
+STARBATTLE_GRADES = ("easy", "medium", "hard", "expert")
+GUESSING = "guessing"
+
+
+def contradiction(layout: Layout, values: list[int]) -> Placements:
+    """Cells whose one value leads, by the easier techniques, to a clash: tried first
+    without pigeonholes (a tenth of the work), then with them."""
+    return (_clashes(layout, values, (touching, confinement))
+            or _clashes(layout, values, (touching, confinement, pigeonhole)))
+
+
+def _clashes(layout: Layout, values: list[int], techniques) -> Placements:
+    """The first open cell one of whose values the techniques refute, and its other."""
+    for cell in (c for c, v in enumerate(values) if v == UNKNOWN):
+        for value, other in ((STAR, WHITE), (WHITE, STAR)):
+            trial = list(values)
+            trial[cell] = value
+            try:
+                settle(layout, trial, techniques)
+            except Contradiction:
+                return [(cell, other)]
+    return []
+
+
+LADDER = (("touching", "easy", touching), ("confinement", "medium", confinement),
+          ("pigeonhole", "hard", pigeonhole), ("contradiction", "expert", contradiction))
+
+
+@dataclass(frozen=True)
+class StarGrading:
+    """The grade, its hardest technique, and how many times each technique was used."""
+
+    grade: str
+    hardest: str
+    uses: tuple[tuple[str, int], ...]
+    values: tuple[int, ...]
+
+    @property
+    def solved(self) -> bool:
+        return UNKNOWN not in self.values
+
+
+def grade_starbattle(layout: Layout, ceiling: str = "expert") -> StarGrading:
+    """Solve by the ladder up to `ceiling`; the grade of the hardest technique it needed
+    ('guessing' if it stalls)."""
+    ladder = LADDER[:STARBATTLE_GRADES.index(ceiling) + 1]
+    values = [UNKNOWN] * layout.size ** 2
+    uses = dict.fromkeys((name for name, _, _ in ladder), 0)
+    hardest = 0
+    while UNKNOWN in values:
+        for rank, (name, _, find) in enumerate(ladder):
+            if apply(values, find(layout, values)):
+                uses[name] += 1
+                hardest = max(hardest, rank)
+                break
+        else:
+            return StarGrading(GUESSING, GUESSING, tuple(uses.items()), tuple(values))
+    name, grade, _ = ladder[hardest]
+    return StarGrading(grade, name, tuple(uses.items()), tuple(values))

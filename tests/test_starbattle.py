@@ -1,0 +1,126 @@
+"""Star Battle (issue 39): the engine. Its line, the two proofs written apart (the
+solver's propagation and search, the count over rows) on 200 pinned puzzles of mixed
+sizes and grades, generation pinned by seed, grading by technique, the repeat key under
+the square's eight moves, and bad input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bookmaker.core.starbattle.count import count_starbattle
+from bookmaker.core.starbattle.generate import generate_starbattle
+from bookmaker.core.starbattle.grade import STARBATTLE_GRADES, grade_starbattle
+from bookmaker.core.starbattle.layout import STAR, Layout, LayoutError
+from bookmaker.core.starbattle.solver import solve_starbattle
+from bookmaker.core.starbattle.text import StarTextError, format_layout, parse_layout, repeat_key
+
+PINNED = Path(__file__).parent / "data" / "starbattle-200.txt"
+
+GOLDEN = [  # (size, stars, seed): grade, hardest technique, line, solution (* a star)
+    (5, 1, 5, "easy", "touching", "1 AAAABAAAAACCADDCCDDDCEDDD", "....*..*..*.......*..*..."),
+    (6, 1, 1, "expert", "contradiction", "1 AABBCCAACCCCAAADDCAEEEDFAEEFDFEEEFFF",
+     "..*........**.........*..*.......*.."),
+    (8, 1, 2, "hard", "pigeonhole",
+     "1 AAAAABBBAAAABBCBAADDBECCDDDFFECCGGFFFFFCGFFFFFFHGGGFFFHHFFFFFFFH",
+     ".*..........*.....*..........*.........**.............*....*...."),
+    (8, 1, 0, "medium", "confinement",
+     "1 AAAAABBBAAAACCBBAACCCCBDAAEECCBDFEEECCDDFEEEGCDHFFGEGGDHGGGGGGGH",
+     ".....*...*..........*.....*...........*.*..............*...*...."),
+]
+
+
+def pinned() -> list[tuple[int, int, str, Layout]]:
+    """(size, seed, grade, layout) of each pinned line."""
+    rows = []
+    for line in PINNED.read_text().splitlines():
+        size, seed, grade, text = line.split(maxsplit=3)
+        rows.append((int(size), int(seed), grade, parse_layout(text)))
+    return rows
+
+
+def test_the_pinned_puzzles_mix_sizes_and_every_grade() -> None:
+    rows = pinned()
+    assert len(rows) == 200
+    assert {size for size, *_ in rows} == {5, 6, 8, 10}
+    assert {grade for _, _, grade, _ in rows} == set(STARBATTLE_GRADES)
+
+
+def test_each_pinned_puzzle_is_unique_by_both_proofs() -> None:
+    """The issue's 200 puzzles proven twice: about 4 s of CPU on the shared box, most of
+    it the twenty 10x10 two-star puzzles' solver searches (0.08 s each)."""
+    for size, seed, _, layout in pinned():
+        found = solve_starbattle(layout, 2)
+        assert found.unique, (size, seed)
+        assert count_starbattle(layout, 2) == 1, (size, seed)
+
+
+def test_the_pinned_one_star_grades_are_the_graders() -> None:
+    for size, seed, grade, layout in pinned():
+        if size < 10:
+            assert grade_starbattle(layout).grade == grade, (size, seed)
+
+
+def test_the_grader_solves_to_the_solvers_solution() -> None:
+    for _, _, _, layout in pinned()[:180:9]:  # one-star: a 10x10 expert grades in seconds
+        assert grade_starbattle(layout).values == solve_starbattle(layout, 1).solution
+
+
+@pytest.mark.parametrize("size, stars, seed, grade, hardest, line, solution", GOLDEN)
+def test_generation_is_pinned_by_seed(size, stars, seed, grade, hardest, line,
+                                      solution) -> None:
+    layout, stars_at, grading = generate_starbattle(size, stars, seed)
+    assert format_layout(layout) == line
+    assert "".join("*" if v == STAR else "." for v in stars_at) == solution
+    assert (grading.grade, grading.hardest) == (grade, hardest)
+
+
+def test_a_grade_asked_for_is_the_grade_made() -> None:
+    layout, _, grading = generate_starbattle(6, 1, 3, "hard")
+    assert grading.grade == "hard" == grade_starbattle(layout).grade
+
+
+def test_both_proofs_count_alike_where_there_are_many() -> None:
+    rows_as_regions = parse_layout("1 " + "".join(c * 5 for c in "ABCDE"))
+    assert solve_starbattle(rows_as_regions, 100).count == 14
+    assert count_starbattle(rows_as_regions, 100) == 14
+
+
+def test_the_line_round_trips() -> None:
+    for _, _, _, layout in pinned():
+        assert parse_layout(format_layout(layout)) == layout
+
+
+def test_the_repeat_key_is_the_same_for_the_eight_moves() -> None:
+    layout = parse_layout(GOLDEN[2][5])
+    n, key = layout.size, repeat_key(layout)
+    turned = tuple(layout.regions[(n - 1 - c) * n + r] for r in range(n) for c in range(n))
+    mirrored = tuple(layout.regions[r * n + n - 1 - c] for r in range(n) for c in range(n))
+    for regions in (turned, mirrored):
+        assert repeat_key(Layout(n, 1, regions)) == key
+    assert key.startswith("starbattle 8x8:1 ")
+    assert len({repeat_key(layout) for *_, layout in pinned()}) == 200
+
+
+@pytest.mark.parametrize("line, message", [
+    ("AABB", "a Star Battle line is two parts, the star count and the regions; got 1"),
+    ("x AAAA", "the star count must be a whole number; got 'x'"),
+    ("1 aabbb", "bad symbol 'a' at position 1; regions are capital letters A-Z"),
+    ("1 AAB", "wrong length: 3 cells; a Star Battle is 5x5 to 14x14"),
+    ("1 " + "A" * 25, "a 5x5 Star Battle has 5 regions; got 1"),
+    ("2 " + "".join(c * 5 for c in "ABCDE"), "2 stars a line do not fit a 5x5 square without "
+     "touching"),
+    ("1 ABAAACCCCCDDDDDEEEEEAAAAA", "region A is not one piece"),
+    ("1 BBBBBAAAAACCCCCDDDDDEEEEE", "regions must be lettered A, B, C... in the order "
+     "their first cells are met: AAAAABBBBBCCCCCDDDDDEEEEE"),
+])
+def test_bad_lines_say_what_is_wrong(line, message) -> None:
+    with pytest.raises(StarTextError) as caught:
+        parse_layout(line)
+    assert str(caught.value) == message
+
+
+def test_a_bad_layout_is_refused() -> None:
+    with pytest.raises(LayoutError, match="a 5x5 layout has 25 cells; got 3"):
+        Layout(5, 1, (0, 1, 2))
