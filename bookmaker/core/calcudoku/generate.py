@@ -23,7 +23,8 @@ what its solver manages at the difficulty asked for), written anew:
    still finishes within the grade. Most such random changes lose uniqueness, and past
    hard most that keep it land beyond expert, so for expert every change is tried, in a
    seeded order, and the first that climbs a grade is kept (_climbed(): targeted; an
-   attempt in 14 makes a 6x6 expert, where random changes made one in some 50). After
+   attempt in 14 makes a 6x6 expert, where random changes made one in some 50; still
+   not for every seed, so expert is refused at load: calcudoku/kind.py). After
    CHANGES tries the attempt is dropped and the next derived seed tried. Every result is
    proven unique again by the solver before it is returned; check.py, written apart,
    proves it once more (the kind's verify).
