@@ -199,3 +199,49 @@ def test_a_nonogram_is_as_hard_as_its_picture_and_takes_no_difficulty():
     assert NONOGRAM.grade_problem(NONOGRAM.frame(10), "easy") == (
         "a Nonogram is as hard as its picture makes it (nearly always easy); leave out "
         "difficulty, not 'easy'")
+
+
+def _book_plan(tmp_path, sections: str):
+    from bookmaker.book.plan import plan
+    from bookmaker.spec import load_spec
+
+    spec = tmp_path / "book.yaml"
+    spec.write_text("book: {title: T, seed: 3, layout: kdp-6x9}\nsections:\n" + sections,
+                    encoding="utf-8")
+    return plan(load_spec(spec))
+
+
+def test_a_book_draws_each_bundled_picture_once_and_not_one_a_section_names(tmp_path):
+    # The example book drew "A cup of tea" twice in five puzzles: each puzzle's seed
+    # picked among the bundled pictures on its own.
+    planned = _book_plan(tmp_path, (
+        "  - {name: A, variant: nonogram, size: 10x10, count: 12}\n"
+        "  - {name: B, variant: nonogram, size: 10x10, count: 8}\n"
+        "  - {name: C, variant: nonogram, size: 15x15, count: 1, picture: cat,\n"
+        "     puzzles_per_page: 1}\n"))
+    handed = [p.job.handed for p in planned]
+    assert [p.job.picture for p in planned] == [""] * 20 + ["cat"] and handed[-1] == ""
+    assert len(set(handed[:-1])) == 20 and not {"", "cat"} & set(handed[:-1])
+
+
+def test_a_repeat_made_again_drops_its_handed_picture_for_its_new_seeds():
+    # The same picture makes the same puzzle whatever the seed: a repeat (here of an
+    # earlier puzzle of the build) is made again from the picture its new seed picks.
+    from dataclasses import replace
+
+    from bookmaker.puzzles.dedupe import without_repeats
+    from bookmaker.puzzles.produce import PuzzleJob, make_puzzle
+
+    first = PuzzleJob(NONOGRAM.frame(10), 1, kind=NONOGRAM, handed="heart")
+    jobs = [first, replace(first, seed=2)]
+    asked: list[PuzzleJob] = []
+
+    def produce(batch):
+        asked.extend(batch)
+        return [make_puzzle(job) for job in batch]
+
+    made = [make_puzzle(job) for job in jobs]
+    assert NONOGRAM.line(made[0]) == NONOGRAM.line(made[1])  # a repeat
+    distinct = without_repeats(jobs, made, frozenset(), produce)
+    assert [job.handed for job in asked] == [""] and distinct.remade == 1
+    assert len(set(distinct.keys)) == 2

@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 
 from ..core.puzzle import Puzzle
 from ..core.rng import derive_seed
+from ..design.pictures import handed_pictures
 from ..puzzles.produce import PuzzleJob
 from ..spec import BookSpec, SectionSpec, slug_of
 
@@ -38,15 +39,29 @@ def puzzle_seed(book_seed: int | str, section: SectionSpec, index: int) -> int:
 def plan(spec: BookSpec) -> list[PlannedPuzzle]:
     """Every puzzle of the book, in reading order."""
     planned: list[PlannedPuzzle] = []
+    handed = _handed(spec)
     for section_index, (section, slug) in enumerate(zip(spec.sections, section_slugs(spec))):
         digits = max(3, len(str(section.count)))  # ids sort in order: easy-001 ... easy-150
         for index in range(section.count):
             job = PuzzleJob(section.shape, puzzle_seed(spec.seed, section, index),
                             section.symmetry, section.clues or 0, section.difficulty,
-                            section.rating, section.kind, picture=section.picture)
+                            section.rating, section.kind, picture=section.picture,
+                            handed=handed[section_index][index])
             planned.append(PlannedPuzzle(job, section, section_index, index,
                                          len(planned) + 1, f"{slug}-{index + 1:0{digits}d}"))
     return planned
+
+
+def _handed(spec: BookSpec) -> list[tuple[str, ...]]:
+    """The bundled picture handed to each puzzle of each section: in the sections of a
+    kind that draws pictures and names none, each bundled picture once in turn through
+    the book (none a section names); '' elsewhere."""
+    unnamed = [s for s in spec.sections if s.kind.pictured and not s.picture]
+    named = frozenset(s.picture.strip().lower() for s in spec.sections if s.picture)
+    pictures = iter(handed_pictures(sum(s.count for s in unnamed),
+                                    derive_seed(spec.seed, "pictures"), named))
+    return [tuple(next(pictures) for _ in range(s.count)) if s in unnamed
+            else ("",) * s.count for s in spec.sections]
 
 
 def ramped(planned: Sequence[PlannedPuzzle], puzzles: Sequence[Puzzle]

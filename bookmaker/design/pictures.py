@@ -12,6 +12,8 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
+from ..core.rng import Rng
+
 PICTURE_PACKAGE = "bookmaker.pictures"
 SHADED, EMPTY = "#", "."
 DARK_BELOW = 128  # grey level (0 black .. 255 white) under which a pixel is shaded
@@ -63,6 +65,17 @@ def named_picture(ask: str, seed: int = 0) -> Picture:
     found = next((picture for picture in bundled
                   if wanted in (picture.name.lower(), picture.title.lower())), None)
     return found or read_picture(ask)
+
+
+def handed_pictures(count: int, seed: int, named: frozenset[str] = frozenset()
+                    ) -> tuple[str, ...]:
+    """What `count` Nonograms that name no picture draw: the bundled pictures but those
+    `named` elsewhere (by name or title, lower case), in an order the seed shuffles, each
+    once (a book of 5 never draws the same cup twice), then '' (the one each puzzle's
+    seed picks) past them."""
+    names = Rng(seed).shuffled([picture.name for picture in bundled_pictures()
+                                if not {picture.name.lower(), picture.title.lower()} & named])
+    return tuple(names[:count]) + ("",) * max(0, count - len(names))
 
 
 def bundled_name(ask: str) -> bool:

@@ -57,8 +57,8 @@ def without_repeats(jobs: Sequence[PuzzleJob], puzzles: Sequence[Puzzle],
     for repeat in range(1, max_rounds + 1):
         if not pending:
             break
-        jobs_again = [replace(jobs[i], seed=derive_seed(jobs[i].seed, "repeat", repeat))
-                      for i in pending]
+        jobs_again = [replace(jobs[i], seed=derive_seed(jobs[i].seed, "repeat", repeat),
+                              handed="") for i in pending]
         still = []
         for i, puzzle in zip(pending, produce_batch(jobs_again)):
             key = puzzle_key(puzzle)

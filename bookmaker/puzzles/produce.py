@@ -82,6 +82,10 @@ class PuzzleJob:
     # What a kind that draws pictures (a Nonogram) draws: '' a bundled picture the seed
     # picks, 'random' a random grid, or a bundled picture's name or a picture file's path.
     picture: str = ""
+    # The bundled picture the plan handed it where the section names none (each once in a
+    # book: book/plan.py); a repeat made again drops it for the one its new seed picks
+    # (dedupe.py), as the same picture would make the same puzzle.
+    handed: str = ""
 
     @property
     def request(self) -> MakeRequest:
@@ -91,7 +95,7 @@ class PuzzleJob:
             from ..design.pictures import job_picture
 
             height, width = self.shape.frame
-            picture = job_picture(self.picture, height, width, self.seed)
+            picture = job_picture(self.picture or self.handed, height, width, self.seed)
         return MakeRequest(self.shape, self.seed, self.difficulty, self.symmetry,
                            self.target_clues, self.rating, self.record_rating,
                            self.record_grade, picture)
