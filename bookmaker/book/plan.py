@@ -56,12 +56,12 @@ def _handed(spec: BookSpec) -> list[tuple[str, ...]]:
     """The bundled picture handed to each puzzle of each section: in the sections of a
     kind that draws pictures and names none, each bundled picture once in turn through
     the book (none a section names); '' elsewhere."""
-    unnamed = [s for s in spec.sections if s.kind.pictured and not s.picture]
+    takes = [s.kind.pictured and not s.picture for s in spec.sections]
     named = frozenset(s.picture.strip().lower() for s in spec.sections if s.picture)
-    pictures = iter(handed_pictures(sum(s.count for s in unnamed),
-                                    derive_seed(spec.seed, "pictures"), named))
-    return [tuple(next(pictures) for _ in range(s.count)) if s in unnamed
-            else ("",) * s.count for s in spec.sections]
+    wanted = sum(s.count for s, take in zip(spec.sections, takes) if take)
+    pictures = iter(handed_pictures(wanted, derive_seed(spec.seed, "pictures"), named))
+    return [tuple(next(pictures) if take else "" for _ in range(s.count))
+            for s, take in zip(spec.sections, takes)]
 
 
 def ramped(planned: Sequence[PlannedPuzzle], puzzles: Sequence[Puzzle]
