@@ -245,3 +245,31 @@ def test_a_repeat_made_again_drops_its_handed_picture_for_its_new_seeds():
     distinct = without_repeats(jobs, made, frozenset(), produce)
     assert [job.handed for job in asked] == [""] and distinct.remade == 1
     assert len(set(distinct.keys)) == 2
+
+
+def test_a_15x15_nonogram_prints_one_a_6x9_page_without_being_asked(tmp_path):
+    # Its grid and clues take 23 cells across: 0.2 in cells, too small to write a symbol
+    # in but as large as shaded cells need (grids.marked_min_cell); the section had to
+    # say puzzles_per_page: 1 before.
+    from bookmaker.spec import load_spec
+
+    spec = tmp_path / "book.yaml"
+    spec.write_text("book: {title: T, seed: 3, layout: kdp-6x9}\nsections:\n"
+                    "  - {name: C, variant: nonogram, size: 15x15, count: 1, picture: cat}\n",
+                    encoding="utf-8")
+    assert load_spec(spec).sections[0].puzzles_per_page == 1
+
+
+def test_a_section_naming_one_picture_for_two_puzzles_is_refused_at_load(tmp_path):
+    # The same picture makes the same puzzle: the build used to make it again 60 times
+    # before saying "1 puzzles still repeat".
+    spec = tmp_path / "book.yaml"
+    spec.write_text("book: {title: T, seed: 3, layout: kdp-6x9}\nsections:\n"
+                    "  - {name: C, variant: nonogram, size: 10x10, count: 2, picture: cat}\n",
+                    encoding="utf-8")
+    refused = CliRunner().invoke(cli.main, ["build", str(spec), "-o", str(tmp_path / "o")])
+    assert refused.exit_code == 2 and "Traceback" not in refused.output
+    assert "book.yaml:3:54: sections[0].count: one picture makes one puzzle: 'cat' would " \
+        "repeat; say count: 1, or leave picture out to draw the bundled pictures, each " \
+        "once" in refused.output
+    assert not (tmp_path / "o").exists()

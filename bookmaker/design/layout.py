@@ -30,6 +30,11 @@ from .values import (
 
 DEFAULT_MIN_CELL = 21.6  # points: 0.3 in, a cell a person can write a letter in
 PENCIL_MIN_CELL = 32.4  # points: 0.45 in, room for three or four pencil marks and a digit
+# The Grids field that says the cell wished for each room a puzzle's cells need.
+CELL_ROOMS = {"written": "default_min_cell", "pencil": "pencil_min_cell",
+              "marked": "marked_min_cell"}
+MARKED_MIN_CELL = 14.4  # points: 0.2 in (5 mm), a cell shaded or crossed by a line, as the
+# Nonogram and Slitherlink books on the market print them
 CAPTION_LINES = 2  # the lines kept under each puzzle for its caption and note
 # A section's default of one grid a page stands while its cells reach this share of
 # grids.default_min_cell (0.255 in of 0.3): a 25x25 on a letter-size page (0.28 in) is
@@ -80,6 +85,18 @@ class Grids(Schema):
                                     "pencil marks (Presentation.pencil_grade: an expert Killer's "
                                     "cage combinations); 0.45 in puts one expert Killer "
                                     "on a 6x9 page, not two of 0.34 in cells.")
+    marked_min_cell: Length = Field(MARKED_MIN_CELL, description="The smallest puzzle "
+                                    "cell by default for puzzles a reader marks rather "
+                                    "than writes in (an answer of shading, edges or links: "
+                                    "a Nonogram's cells are shaded, its clues printed); "
+                                    "0.2 in puts a 15x15 Nonogram and its clues on a 6x9 "
+                                    "page.")
+
+    def wished_cell(self, room: str) -> float:
+        """The cell a section gets by default for the room its puzzles need: 'written' (a
+        symbol a cell), 'pencil' (pencil marks beside it) or 'marked' (shaded, or lines
+        drawn through it)."""
+        return getattr(self, CELL_ROOMS[room])
 
 
 class TextSizes(Schema):
@@ -267,28 +284,29 @@ class Layout(Schema):
         return most_that_fit(size, max(self.min_puzzle_cell, least_cell), self.grid_area())
 
     def default_puzzles_per_page(self, size: int, least_cell: float = 0.0,
-                                 pencil: bool = False) -> int:
+                                 room: str = "written") -> int:
         """Puzzles per page for a section that does not say: the layout's, or fewer so
-        that cells stay at least grids.default_min_cell in a book of any length; one, if
-        even one grid a page falls short of that by no more than the paper forces
-        (WRITABLE_SHARE); else 0: the section must ask for it, or take a larger page.
-        `pencil`: the puzzles need room for pencil marks (grids.pencil_min_cell)."""
+        that cells stay at least the cell wished for the room its puzzles need
+        (Grids.wished_cell) in a book of any length; one, if even one grid a page falls
+        short of that by no more than the paper forces (WRITABLE_SHARE); else 0: the
+        section must ask for it, or take a larger page."""
         smallest = max(self.min_puzzle_cell, least_cell)
-        wish = self.grids.pencil_min_cell if pencil else self.grids.default_min_cell
-        comfortable = max(smallest, wish)
+        comfortable = max(smallest, self.grids.wished_cell(room))
         most = most_that_fit(size, comfortable, self.grid_area())
         if most:
             return min(self.puzzles_per_page, most)
         return min(1, most_that_fit(size, max(smallest, comfortable * WRITABLE_SHARE),
                                     self.grid_area()))
 
-    def small_cells_problem(self, size: int) -> str:
+    def small_cells_problem(self, size: int, room: str = "written") -> str:
         """Why a section of size x size puzzles must ask for its puzzles per page."""
         side = cell_side(1, size, self.grid_area()) / 72
+        wished = {"written": "write its symbols in", "pencil": "write pencil marks in",
+                  "marked": "shade or draw in"}[room]
         return (f"{with_article(f'{size}x{size}')} puzzle on "
                 f"{with_article(self.name)} page gets cells of {side:.2f} in, too small to "
-                f"write its symbols in (the layout's default_min_cell is "
-                f"{self.grids.default_min_cell / 72:g} in): take a larger layout, or say "
+                f"{wished} (the layout's {CELL_ROOMS[room]} is "
+                f"{self.grids.wished_cell(room) / 72:g} in): take a larger layout, or say "
                 f"puzzles_per_page: 1 to print it with these cells")
 
     def answers_that_fit(self, size: int, least_cell: float = 0.0) -> int:

@@ -87,6 +87,7 @@ def _first_of_each(keys: list[str], seen: set[str]) -> list[int]:
 def _repeats_text(jobs, pending: list[int], names: Sequence[str], rounds: int) -> str:
     first = jobs[pending[0]]
     shown = ", ".join(names[i] for i in pending[:5]) + (" ..." if len(pending) > 5 else "")
-    return (f"{counted(len(pending), 'puzzle')} still repeat earlier ones after being made again "
+    repeat = "repeats an earlier one" if len(pending) == 1 else "repeat earlier ones"
+    return (f"{counted(len(pending), 'puzzle')} still {repeat} after being made again "
             f"{rounds} times ({shown}): too few distinct puzzles of this kind are left "
             f"(the first is {first.shape}) for this book and its registry")

@@ -172,9 +172,15 @@ def _section_pages(report: Report, index: int, section: SectionFile | None,
     grid = grid_needs(kind, shape, glyphs or numbers(shape.size))
     puzzles = _puzzles_per_page(report, at, section.puzzles_per_page, grid, layout,
                                 kind.presentation.one_a_page,
-                                kind.presentation.needs_pencil_room(section.difficulty))
+                                _cell_room(kind, section.difficulty))
     answers = _answers_per_page(report, at, grid, layout)
     picture = _picture(report, at, kind, shape, section.picture, base or Path.cwd())
+    if picture and section.count not in (None, 1) and not _random_picture(picture):
+        report.add(Mistake(at + ("count",), f"one picture makes one puzzle: "
+                                            f"{section.picture!r} would repeat; say count: "
+                                            f"1, or leave picture out to draw the bundled "
+                                            f"pictures, each once"))
+        picture = None
     if not clues_fit or puzzles is None or answers is None or glyphs is None or \
             picture is None:
         return None
@@ -202,6 +208,13 @@ def _picture(report: Report, at: tuple, kind: Kind, frame: Shape, picture: str |
         report.add(Mistake(at + ("picture",), str(error)))
         return None
     return asked
+
+
+def _random_picture(picture: str) -> bool:
+    """The picture asked for is a random grid, a new one for each puzzle."""
+    from ..design.pictures import RANDOM
+
+    return picture == RANDOM
 
 
 @dataclass(frozen=True)
@@ -287,14 +300,22 @@ def _reported(report: Report, path: tuple, problem: str | Literal[False] | None)
     return not problem
 
 
+def _cell_room(kind: Kind, difficulty: str) -> str:
+    """The room a kind's cells need at a grade (Grids.wished_cell): a symbol written, pencil
+    marks beside it, or only a mark (shaded, a line drawn through)."""
+    if not kind.answer.typed:
+        return "marked"
+    return "pencil" if kind.presentation.needs_pencil_room(difficulty) else "written"
+
+
 def _puzzles_per_page(report: Report, at: tuple, asked: int | None, grid: _GridNeeds,
-                      layout: Layout, alone: bool = False, pencil: bool = False
+                      layout: Layout, alone: bool = False, room: str = "written"
                       ) -> int | None:
     """The section's puzzles per page: as asked if they fit, else the layout's, capped so
     that cells stay large enough to write in (the layout's default is a wish for 9x9; a
     16x16 may need fewer, and a 25x25 may need a larger page). `alone`: one a page, as
-    large as the page allows (a Samurai). `pencil`: its grade asks for cells with room
-    for pencil marks (an expert Killer's combinations): the layout's pencil_min_cell."""
+    large as the page allows (a Samurai). `room`: what its cells hold (_cell_room), which
+    sets the cell wished for: pencil marks need larger ones, shading smaller."""
     size, least, name = grid.cells, grid.least_cell, grid.name
     if alone and asked not in (None, 1):
         report.add(Mistake(at + ("puzzles_per_page",), "a samurai is printed one a page, "
@@ -313,9 +334,9 @@ def _puzzles_per_page(report: Report, at: tuple, asked: int | None, grid: _GridN
         return None
     if alone:
         return 1
-    per_page = layout.default_puzzles_per_page(size, least, pencil)
+    per_page = layout.default_puzzles_per_page(size, least, room)
     if per_page == 0:
-        report.add(Mistake(at + ("size",), layout.small_cells_problem(size)))
+        report.add(Mistake(at + ("size",), layout.small_cells_problem(size, room)))
         return None
     return per_page
 
