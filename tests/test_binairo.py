@@ -215,3 +215,19 @@ def test_the_web_page_plays_binairo_and_tango_among_its_items_and_answered_ones(
                                               "tango"]
     assert [data["symbols"] for data in shown[1:3]] == [["0", "1"]] * 2
     assert ["solution" in data for data in shown] == [False] * 3 + [True] * 2
+
+
+def test_a_failed_proof_shows_the_answer_in_the_kinds_own_symbols():
+    # The message printed the solution as digits 1 and 2 and "(box , seed ...)": a
+    # Binairo has no box, and its answer is written in 0s and 1s.
+    from bookmaker.core.kinds.kind import MakeRequest
+    from bookmaker.core.solve.verify import VerificationError
+
+    made = BINAIRO.make(MakeRequest(BINAIRO.frame(6), 1, difficulty="beginner"))
+    empty = Grid(made.shape, (0,) * 36)
+    with pytest.raises(VerificationError) as error:
+        BINAIRO.verify(type(made)(empty, made.solution, 1))
+    message = str(error.value)
+    assert "(seed 1, symmetry none)" in message
+    assert f"generator's solution {BINAIRO.answer_line(made.solution)}." in message
+    assert set(BINAIRO.answer_line(made.solution)) <= set("01/")

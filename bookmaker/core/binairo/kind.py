@@ -138,7 +138,8 @@ class BinairoKind(SquareKind):
 
         result = count_binairo(self.rules(puzzle.givens, puzzle.extras), puzzle.givens.cells)
         require_agreement(puzzle, result, f"The {self.title} count", self.line(puzzle),
-                          self.exchange.registry_size(puzzle.shape))
+                          self.exchange.registry_size(puzzle.shape),
+                          self.answer_line(puzzle.solution))
 
     def grade(self, givens: Grid, extras: Extras = None) -> Grading:
         from .grade import grade_binairo

@@ -143,7 +143,8 @@ class NonogramKind(SquareKind):
         count, grids = grids_by_automata(engine.rows, engine.columns, engine.givens)
         require_agreement(puzzle, CheckResult(count, tuple(grids), True, count),
                           "The Nonogram automata", self.line(puzzle),
-                          self.exchange.registry_size(puzzle.shape))
+                          self.exchange.registry_size(puzzle.shape),
+                          self.answer_line(puzzle.solution))
 
     def grade(self, givens: Grid, extras: Extras = None) -> Grading:
         from .bridge import engine_puzzle

@@ -64,18 +64,21 @@ def first_proven(seed: int, context: str, tries: int, make: Callable[[int], Made
     raise AssertionError("unreachable")
 
 
-def require_agreement(puzzle: Puzzle, result, method: str, line: str, named: str) -> None:
+def require_agreement(puzzle: Puzzle, result, method: str, line: str, named: str,
+                      answer: str | None = None) -> None:
     """Raise unless `result` (count, complete, solutions, nodes) of the second opinion
-    `method` agrees with the puzzle; `line` is the puzzle's text and `named` its board
-    and kind ('9x9 X Killer'), for the message."""
+    `method` agrees with the puzzle; `line` is the puzzle's text, `named` its board and
+    kind ('9x9 X Killer') and `answer` its solution as the kind writes answers (digits if
+    not given), for the message."""
     problem = _disagreement(puzzle, result, method)
     if problem:
         failure = VerificationError if result.complete else Undecided
+        box = f"box {puzzle.shape.box_text}, " if puzzle.shape.box_text else ""
         raise failure(
-            f"VERIFICATION FAILED: {named} puzzle (box {puzzle.shape.box_text}, "
+            f"VERIFICATION FAILED: {named} puzzle ({box}"
             f"seed {puzzle.seed}, symmetry {puzzle.symmetry}): {problem}. "
             f"Givens {line}; generator's solution "
-            f"{format_grid(puzzle.solution)}. This puzzle must not be printed.")
+            f"{answer or format_grid(puzzle.solution)}. This puzzle must not be printed.")
 
 
 def _disagreement(puzzle: Puzzle, result, method: str) -> str | None:
