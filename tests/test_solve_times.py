@@ -26,3 +26,26 @@ def test_a_larger_boards_band_grows_with_its_cells_and_its_scan():
     assert path_minutes(singles, 16, 170) == 45
     assert path_minutes(singles, 16, 170, band=("beginner", 256)) == 45  # within 11-45
     assert path_minutes(singles * 2, 16, 340, band=("beginner", 256)) == 45  # capped
+
+
+def test_a_kind_solved_a_line_at_a_time_is_timed_by_the_lines_model():
+    # times.yaml's bands scale by the board's cells and again by its side, as a Sudoku's
+    # scan grows: an easy 25x25 Nonogram said "about 320 min", a 12x12 expert Binairo 70 (now 40).
+    from bookmaker.core.kinds.kind import MakeRequest
+    from bookmaker.core.registry import kind_named
+    from bookmaker.design.solvetime import with_minutes
+
+    made = {}
+    for name, size in (("nonogram", 10), ("nonogram", 15), ("binairo", 8)):
+        kind = kind_named(name)
+        assert kind.presentation.time_model == "lines"
+        puzzle = kind.make(MakeRequest(kind.frame(size), 3))
+        made[name, size] = (puzzle.grade, with_minutes(puzzle).minutes)
+    assert made == {("nonogram", 10): ("easy", 6), ("nonogram", 15): ("easy", 14),
+                    ("binairo", 8): ("hard", 11)}
+    # A 25x25 medium picture's path (seed 3's: 14 simple boxes, 224 overlaps, 8 edge
+    # forcings), without making it.
+    path = [("simple boxes", 5)] * 14 + [("overlaps", 2)] * 224 + [("edge forcing", 1)] * 8
+    assert path_minutes(path, 25, 625, load_time_model("lines"), ("medium", 625)) == 55
+    assert kind_named("tango").presentation.time_model == "lines"
+    assert kind_named("classic").presentation.time_model == "times"

@@ -116,5 +116,6 @@ def with_minutes(puzzle: Puzzle) -> Puzzle:
 
 def _minutes_of(puzzle: Puzzle, path: Sequence[tuple[str, int]]) -> int:
     open_cells = sum(1 for value in puzzle.givens.cells if not value)
-    return path_minutes(path, puzzle.shape.size, open_cells,
+    model = load_time_model(kind_of_puzzle(puzzle).presentation.time_model)
+    return path_minutes(path, puzzle.shape.size, open_cells, model,
                         band=(puzzle.grade, len(puzzle.givens.cells)))

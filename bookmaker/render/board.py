@@ -196,9 +196,11 @@ def _around(points, pad: float) -> Box:
 
 def _draw_edges(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -> None:
     """Clues outside the grid, each centred in its cell of the ring, as large as the
-    grid's symbols."""
+    grid's symbols, or smaller where a clue is wider than they are (a Nonogram's runs of
+    10 and more, whose cells are shaded, not written in: two-digit clues touched)."""
     top, bottom = digit_extent(str(style.font_regular))
-    size = symbol_font_size(style, placement.cell, placement.symbols)
+    clues = tuple(edge.text for edge in placement.marks.edges)
+    size = symbol_font_size(style, placement.cell, tuple(placement.symbols) + clues)
     frame = board_drawing(placement.grid.shape).frame
     labels = [Label(edge.text, *edge_centre(frame, edge)) for edge in placement.marks.edges]
     canvas.text(labels, [Face(style.font_regular, size, top, bottom, role="edge clue")])

@@ -65,7 +65,8 @@ class BinairoKind(SquareKind):
         summary="two symbols, no three alike in a line, lines half and half and all "
                 "different",
         looks_like=looks_like_a_binairo_line,
-        line_hint="this looks like a Binairo line: read it as one (--variant binairo)")
+        line_hint="this looks like a Binairo line: read it as one (--variant binairo)",
+        time_model="lines")
     exchange = ExchangeForm(size_word=title, ipuz_absent=(
         "ipuz has no PuzzleKind for Binairo (nor for any two-symbol grid)"))
     tango = False

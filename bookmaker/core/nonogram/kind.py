@@ -61,7 +61,8 @@ class NonogramKind(SquareKind):
                 "as long as its clue says; the shaded cells draw a picture",
         looks_like=looks_like_a_nonogram_line,
         line_hint="this looks like a Nonogram line (row clues, column clues): read it as "
-                  "one (--variant nonogram)")
+                  "one (--variant nonogram)",
+        time_model="lines")
     exchange = ExchangeForm(size_word=title, ipuz_absent=(
         "ipuz has no PuzzleKind for a Nonogram"))
 
