@@ -201,6 +201,29 @@ def test_png_is_averaged_into_cells(tmp_path):
         read_picture(tmp_path / "bad.png", 10, 10)
 
 
+HEART_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><path d="M50 88 '
+             'L12 48 A20 20 0 0 1 50 22 A20 20 0 0 1 88 48 Z" fill="black"/></svg>')
+
+
+def test_an_svg_drawing_is_drawn_then_averaged_into_cells(tmp_path):
+    import gzip
+
+    (tmp_path / "heart.svg").write_text(HEART_SVG, encoding="utf-8")
+    grid = read_picture(tmp_path / "heart.svg", 15, 15).grid
+    assert ["".join(".#"[cell] for cell in row) for row in grid][2:13] == [
+        "...####.####...", "..###########..", ".#############.", ".#############.",
+        ".#############.", "..###########..", "...#########...", "....#######....",
+        ".....#####.....", "......###......", ".......#......."]
+    (tmp_path / "heart.svgz").write_bytes(gzip.compress(HEART_SVG.encode()))
+    assert read_picture(tmp_path / "heart.svgz", 15, 15).grid == grid
+    assert len(read_picture(tmp_path / "heart.svg", None, 10).grid) == 10  # square viewBox
+    (tmp_path / "bad.svg").write_text("<svg nonsense", encoding="utf-8")
+    with pytest.raises(PictureError, match="bad.svg: not an SVG drawing resvg can draw"):
+        read_picture(tmp_path / "bad.svg", 10, 10)
+    with pytest.raises(PictureError, match="nosuch.svg: cannot read the picture"):
+        read_picture(tmp_path / "nosuch.svg", 10, 10)
+
+
 def test_scale_keeps_the_shape():
     grid = ((True,) * 6 + (False,) * 4,) * 6 + ((False,) * 6 + (True,) * 4,) * 4
     top, bottom = (True,) * 3 + (False,) * 2, (False,) * 3 + (True,) * 2

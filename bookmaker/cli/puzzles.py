@@ -48,7 +48,7 @@ from .workers import executor_option
                    "rating, like 7.2 (see `bookmaker rate`); with --difficulty, both hold.")
 @click.option("--picture", metavar="PICTURE", default="",
               help="What a Nonogram draws: a bundled picture's name or title (cat, 'A "
-                   "snail'), a picture file (PNG, or a text bitmap of '#' and '.'), or "
+                   "snail'), a picture file (PNG, SVG, or a text bitmap of '#' and '.'), or "
                    "'random' for a random grid. Default: bundled pictures, picked by the seed.")
 @click.option("--jobs", "jobs_option", metavar="J", type=click.IntRange(min=0),
               default=defaults.JOBS, show_default=True,

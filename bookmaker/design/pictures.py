@@ -1,5 +1,6 @@
-"""Pictures for Nonograms, read at the edge: a text bitmap or a PNG becomes a grid of
-booleans (True: shaded) of the asked size; and the bundled, titled pictures.
+"""Pictures for Nonograms, read at the edge: a text bitmap, an SVG drawing or an image
+(PNG...) becomes a grid of booleans (True: shaded) of the asked size; and the bundled,
+titled pictures.
 
 The top-level `pictures/` folder is installed as the package `bookmaker.pictures`. A text
 bitmap is `title: ...` (optional), a blank line, then rows of `#` and `.`, all one width.
@@ -7,9 +8,11 @@ bitmap is `title: ...` (optional), a blank line, then rows of `#` and `.`, all o
 
 from __future__ import annotations
 
+import gzip
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from io import BytesIO
 from pathlib import Path
 
 from ..core.rng import Rng
@@ -18,6 +21,8 @@ PICTURE_PACKAGE = "bookmaker.pictures"
 SHADED, EMPTY = "#", "."
 DARK_BELOW = 128  # grey level (0 black .. 255 white) under which a pixel is shaded
 SIZES = range(5, 41)  # rows or columns a Nonogram may have
+SVG_SUFFIXES = (".svg", ".svgz")
+SVG_PIXELS_A_CELL = 16  # an SVG is drawn this many pixels a cell, then averaged into cells
 
 Grid = tuple[tuple[bool, ...], ...]
 
@@ -143,8 +148,9 @@ def _bitmap_row(line: str, where: str, number: int, rows: list) -> tuple[bool, .
 
 def read_picture(path: str | Path, height: int | None = None,
                  width: int | None = None) -> Picture:
-    """The picture in a text bitmap (.txt) or an image pillow reads (PNG...), scaled to
-    height x width cells when asked (a text bitmap's own size otherwise)."""
+    """The picture in a text bitmap (.txt), an SVG drawing or an image pillow reads
+    (PNG...), scaled to height x width cells when asked (a text bitmap's own size
+    otherwise)."""
     path = Path(path)
     try:
         if path.suffix.lower() == ".txt":
@@ -153,23 +159,51 @@ def read_picture(path: str | Path, height: int | None = None,
                 return picture
             grid = _drawn(scale(picture.grid, height, width), path)
             return Picture(picture.name, picture.title, grid)
+        if path.suffix.lower() in SVG_SUFFIXES:
+            return Picture(path.stem, path.stem, _drawn(_read_svg(path, height, width), path))
         return Picture(path.stem, path.stem, _drawn(_read_image(path, height, width), path))
-    except (OSError, UnicodeDecodeError) as error:
+    except (OSError, UnicodeDecodeError, EOFError) as error:
         raise PictureError(f"{path}: cannot read the picture ({error})") from None
 
 
-def _read_image(path: Path, height: int | None, width: int | None) -> Grid:
-    """An image's pixels averaged into cells, dark ones shaded (transparent: empty)."""
+def _read_svg(path: Path, height: int | None, width: int | None) -> Grid:
+    """An SVG drawing drawn (by resvg, with the bundled fonts only) large enough for the
+    cells asked, then read as an image is."""
+    import resvg_py
+
+    from .fontfile import default_font_paths
+
+    # Drawn to the cells asked across (or down), the other side by its proportions.
+    across = width * SVG_PIXELS_A_CELL if width else None
+    down = height * SVG_PIXELS_A_CELL if height and not width else None
+    data = path.read_bytes()  # read here, so that a missing file is told as one
+    if path.suffix.lower() == ".svgz":
+        data = gzip.decompress(data)
+    try:
+        png = resvg_py.svg_to_bytes(
+            svg_string=data.decode("utf-8"), resources_dir=str(path.parent),
+            skip_system_fonts=True, width=across, height=down,
+            font_files=[str(font) for font in default_font_paths()])
+    except ValueError as error:
+        raise PictureError(f"{path}: not an SVG drawing resvg can draw ({error})") from None
+    return _read_image(BytesIO(bytes(png)), height, width, drawn_from=path)
+
+
+def _read_image(source: Path | BytesIO, height: int | None, width: int | None,
+                drawn_from: Path | None = None) -> Grid:
+    """An image's pixels averaged into cells, dark ones shaded (transparent: empty);
+    `drawn_from`: the file it was drawn from, for messages (an SVG's)."""
     from PIL import Image, UnidentifiedImageError
 
+    where = drawn_from or source
     try:
-        with Image.open(path) as image:
+        with Image.open(source) as image:
             image = image.convert("RGBA")
             white = Image.new("RGBA", image.size, (255, 255, 255, 255))
             grey = Image.alpha_composite(white, image).convert("L")
     except UnidentifiedImageError:
-        raise PictureError(f"{path}: not an image pillow can read (PNG, GIF, ...)") from None
-    rows, columns = _asked_size(grey.height, grey.width, height, width, path)
+        raise PictureError(f"{where}: not an image pillow can read (PNG, GIF, ...)") from None
+    rows, columns = _asked_size(grey.height, grey.width, height, width, where)
     levels = grey.resize((columns, rows), Image.Resampling.BOX).tobytes()  # one byte a pixel
     return tuple(tuple(level < DARK_BELOW for level in levels[y * columns:(y + 1) * columns])
                  for y in range(rows))
