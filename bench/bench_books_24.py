@@ -1,9 +1,11 @@
 """Issue 24's book goals, this checkout against a reference bookmaker (main in its own
 venv: --reference-python), build for build in turns, each build in its own process with
 2 workers (bench_book.one_build): a 300-puzzle graded 9x9 book (100 easy, 100 medium, 60
-hard, 40 expert, one a page; goal: under 3 s wall) and the 100-Killer book of
+hard, 40 expert, one a page; goal: under 3 s wall), the 100-Killer book of
 bench_variant_book.py (40 easy, 40 medium, 20 hard 9x9 Killers; goal: under 10 s of CPU,
-all processes). Medians of the repeats; wall time stretches with the machine's load, CPU
+all processes) and issue 38's 300 number puzzles (6x6 Calcudoku, 7x7 Futoshiki and 6x6
+Skyscrapers, 40 easy, 40 medium and 20 hard of each; goal: under 5 s wall; `--books
+number`). Medians of the repeats; wall time stretches with the machine's load, CPU
 time much less.
 
 Each build is timed twice over: the build itself (bench_book.one_build: build() in a
@@ -42,7 +44,14 @@ GRADED = HEADER + """\
   - {name: Hard, size: 9x9, count: 60, difficulty: hard}
   - {name: Expert, size: 9x9, count: 40, difficulty: expert}
 """
-BOOKS = {"300 graded 9x9": (GRADED, "total", 3.0), "100 Killers": (KILLER, "cpu", 10.0)}
+# Issue 38's book: 300 number puzzles of three Latin kinds at three grades (goal: 5 s wall).
+NUMBERS = HEADER + "".join(
+    f"  - {{name: {kind} {grade}, variant: {kind}, size: {size}, count: {count}, "
+    f"difficulty: {grade}}}\n"
+    for kind, size in (("calcudoku", "6x6"), ("futoshiki", "7x7"), ("skyscrapers", "6x6"))
+    for grade, count in (("easy", 40), ("medium", 40), ("hard", 20)))
+BOOKS = {"300 graded 9x9": (GRADED, "total", 3.0), "100 Killers": (KILLER, "cpu", 10.0),
+         "300 number puzzles": (NUMBERS, "total", 5.0)}
 
 
 def compile_checkout() -> None:
@@ -177,6 +186,8 @@ def main() -> None:
                         help="a Python whose installed bookmaker builds the same books")
     parser.add_argument("--quick", action="store_true",
                         help="a smoke run: each book a tenth of its size, built once")
+    parser.add_argument("--books", default=",".join(b.split()[1] for b in BOOKS),
+                        help="which books, by their second word: graded, Killers, number")
     parser.add_argument("--stages", action="store_true",
                         help="also the graded book's CPU stage by stage, one worker")
     args = parser.parse_args()
@@ -190,13 +201,16 @@ def main() -> None:
     table = []
     with tempfile.TemporaryDirectory() as folder:
         for book, (text, _, _) in BOOKS.items():
+            if book.split()[1] not in args.books.split(","):
+                continue
             spec = Path(folder) / f"{book.split()[0]}.yaml"
             spec.write_text(timing.scaled_counts(text, 10) if args.quick else text,
                             encoding="utf-8")
             table += rows(book, builds(spec, pythons, args.repeats, args.jobs))
             if args.stages and book.startswith("300"):
                 stages = stage_rows(spec, args.repeats)
-    print(f"\n### Issue 24's books, {args.jobs} workers, {args.repeats} runs each, medians\n")
+    print(f"\n### Books of issues 24 and 38, {args.jobs} workers, {args.repeats} runs each, "
+          "medians\n")
     print(timing.markdown_table(["book", "bookmaker", "build wall", "build CPU, all processes",
                                  "command wall", "command CPU", "reference CPU / this CPU",
                                  "goal"], table, text_columns=2))
