@@ -207,7 +207,7 @@ def main() -> None:
             spec.write_text(timing.scaled_counts(text, 10) if args.quick else text,
                             encoding="utf-8")
             table += rows(book, builds(spec, pythons, args.repeats, args.jobs))
-            if args.stages and book.startswith("300"):
+            if args.stages and book == "300 graded 9x9":
                 stages = stage_rows(spec, args.repeats)
     print(f"\n### Books of issues 24 and 38, {args.jobs} workers, {args.repeats} runs each, "
           "medians\n")
