@@ -273,3 +273,29 @@ def test_a_section_naming_one_picture_for_two_puzzles_is_refused_at_load(tmp_pat
         "repeat; say count: 1, or leave picture out to draw the bundled pictures, each " \
         "once" in refused.output
     assert not (tmp_path / "o").exists()
+
+
+def test_two_hundred_puzzles_of_mixed_sizes_are_unique_by_both_proofs():
+    # tests/data/nonogram-200.txt: the bundled pictures at 5x5 to 20x20 and rectangles, and
+    # random grids (one in five), seeds 1000-1199 (its README says how it was made). Each
+    # is read back, proven by the line solver with search and by the automata, and graded
+    # as pinned.
+    from pathlib import Path
+
+    from bookmaker.core.nonogram.automata import grids_by_automata
+    from bookmaker.core.nonogram.bridge import engine_puzzle
+
+    rows = (Path(__file__).parent / "data" / "nonogram-200.txt").read_text().splitlines()
+    assert len(rows) == 200
+    sizes, grades = set(), set()
+    for row in rows:
+        source, size, grade, line = row.split(" ", 3)
+        givens, clues = NONOGRAM.read(line)
+        first = NONOGRAM.solutions(givens, clues)
+        engine = engine_puzzle(givens, clues)
+        count, _ = grids_by_automata(engine.rows, engine.columns, engine.givens)
+        assert first.count == 1 and count == 1, row
+        assert NONOGRAM.grade(givens, clues).grade == grade, row
+        sizes.add(size)
+        grades.add(grade)
+    assert len(sizes) == 10 and grades == {"easy", "medium", "hard"}
