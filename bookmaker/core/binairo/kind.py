@@ -67,7 +67,8 @@ class BinairoKind(SquareKind):
         looks_like=looks_like_a_binairo_line,
         line_hint="this looks like a Binairo line: read it as one (--variant binairo)")
     exchange = ExchangeForm(size_word=title, ipuz_absent=(
-        "ipuz has no PuzzleKind for Binairo (nor for any two-symbol grid)"))
+        "ipuz has no PuzzleKind for Binairo (nor for any two-symbol grid)"),
+        puzzlink_absent="puzz.link (pzprjs) has no Binairo (Takuzu)")
     tango = False
 
     sizes: range = SIZES  # its even sizes
@@ -183,7 +184,8 @@ class TangoKind(BinairoKind):
         line_hint="this looks like a Tango line (givens, signs across, signs down): read it "
                   "as a Tango (--variant tango)")
     exchange = ExchangeForm(size_word=title, ipuz_absent=(
-        "ipuz has no PuzzleKind for a Tango (nor for any two-symbol grid)"))
+        "ipuz has no PuzzleKind for a Tango (nor for any two-symbol grid)"),
+        puzzlink_absent="puzz.link (pzprjs) has no Binairo (Takuzu), nor its signs")
     tango = True
 
     def read(self, text: str, board: Shape | None = None) -> tuple[Grid, Extras]:
