@@ -18,6 +18,7 @@ from .pzprcodes import (
     base36,
     decode_clues,
     decode_numbers,
+    empty_runs,
     encode_clues,
     encode_numbers,
 )
@@ -176,26 +177,18 @@ def kakuro_encode(givens: Grid, line: str) -> Sized:
     inside = [row[1:] for row in frame[1:]]
     if any(square not in (".", "0") and not _black(square) for row in inside for square in row):
         raise Unlinkable("puzz.link's Kakuro has no given digits")
-    body, white = [], 0
-    for square in (square for row in inside for square in row):
-        if not _black(square):
-            white += 1
-            if white == 16:
-                body.append(base36(white + 19))
-                white = 0
-            continue
-        if white:
-            body.append(base36(white + 19))
-            white = 0
-        down, across = _totals(square)
-        body.append("." if not down and not across else _total(down) + _total(across))
-    if white:
-        body.append(base36(white + 19))
-    body += [_total(_totals(frame[0][c + 1])[0]) for c in range(len(inside[0]))
-             if not _black(inside[0][c])]
-    body += [_total(_totals(frame[r + 1][0])[1]) for r in range(len(inside))
-             if not _black(inside[r][0])]
-    return len(inside[0]), len(inside), "".join(body)
+    squares = [_totals(square) if _black(square) else None for row in inside for square in row]
+    body = empty_runs(squares, _black_square, most=16, offset=19)
+    body += "".join(_total(_totals(frame[0][c + 1])[0]) for c in range(len(inside[0]))
+                    if not _black(inside[0][c]))
+    body += "".join(_total(_totals(frame[r + 1][0])[1]) for r in range(len(inside))
+                    if not _black(inside[r][0]))
+    return len(inside[0]), len(inside), body
+
+
+def _black_square(squares: Sequence[tuple[int, int] | None], at: int) -> tuple[str, int]:
+    down, across = squares[at] or (0, 0)
+    return ("." if not down and not across else _total(down) + _total(across)), 1
 
 
 def _black(square: str) -> bool:

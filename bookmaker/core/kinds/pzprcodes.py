@@ -6,7 +6,7 @@ what does not fit."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 UNKNOWN = -2  # pzprjs's '?' cell (a clue shown as unknown); '.' in its URLs
@@ -16,24 +16,34 @@ def base36(value: int) -> str:
     return DIGITS[value]
 
 
-def encode_numbers(values: Sequence[int | None]) -> str:
-    """Numbers 0..4095 (None: an empty cell) as encodeNumber16 writes them: '0'-'f',
-    '-' and two hex digits, '+' and three; 1 to 20 empty cells in a row as 'g'-'z'."""
-    text, empty = [], 0
-    for value in values:
-        if value is None:
-            empty += 1
-            if empty == 20:
-                text.append(base36(15 + empty))
+def empty_runs(values: Sequence, code: Callable[[Sequence, int], tuple[str, int]],
+               most: int = 20, offset: int = 15) -> str:
+    """Cells as pzprjs writes them: each run of 1 to `most` empty cells (None) as the
+    letter of offset + its length, every other cell as `code` writes it (its text, and how
+    many cells that text stands for)."""
+    text, empty, at = [], 0, 0
+    while at < len(values):
+        if values[at] is None:
+            empty, at = empty + 1, at + 1
+            if empty == most:
+                text.append(base36(offset + empty))
                 empty = 0
             continue
         if empty:
-            text.append(base36(15 + empty))
+            text.append(base36(offset + empty))
             empty = 0
-        text.append(_number(value))
+        letter, used = code(values, at)
+        text.append(letter)
+        at += used
     if empty:
-        text.append(base36(15 + empty))
+        text.append(base36(offset + empty))
     return "".join(text)
+
+
+def encode_numbers(values: Sequence[int | None]) -> str:
+    """Numbers 0..4095 (None: an empty cell) as encodeNumber16 writes them: '0'-'f',
+    '-' and two hex digits, '+' and three; 1 to 20 empty cells in a row as 'g'-'z'."""
+    return empty_runs(values, lambda cells, at: (_number(cells[at]), 1))
 
 
 def _number(value: int) -> str:
@@ -92,25 +102,15 @@ def encode_clues(values: Sequence[int | None]) -> str:
     """Clues 0..4 (None: no clue) as encode4Cell writes them: a clue and the empty cells
     after it in one letter ('0'-'4' none, '5'-'9' one, 'a'-'e' two), other runs of 1 to
     20 empty cells as 'g'-'z'."""
-    text, empty, at = [], 0, 0
-    while at < len(values):
-        value = values[at]
-        if value is None:
-            empty += 1
-            at += 1
-            if empty == 20:
-                text.append(base36(15 + empty))
-                empty = 0
-            continue
-        if empty:
-            text.append(base36(15 + empty))
-            empty = 0
-        after = _empty_after(values, at)
-        text.append("." if value == UNKNOWN else base36(value + 5 * after))
-        at += 1 + (0 if value == UNKNOWN else after)
-    if empty:
-        text.append(base36(15 + empty))
-    return "".join(text)
+    return empty_runs(values, _clue_letter)
+
+
+def _clue_letter(values: Sequence[int | None], at: int) -> tuple[str, int]:
+    value = values[at]
+    if value == UNKNOWN or value is None:
+        return ".", 1
+    after = _empty_after(values, at)
+    return base36(value + 5 * after), 1 + after
 
 
 def _empty_after(values: Sequence[int | None], at: int) -> int:
