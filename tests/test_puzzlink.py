@@ -227,3 +227,16 @@ def test_export_writes_one_url_a_line_and_says_where_there_is_none(runner, tmp_p
     assert done.exit_code == 0, done.output
     assert (tmp_path / "bin" / "puzzlink.txt").read_text() == \
         "# bin-1: no puzz.link URL: puzz.link (pzprjs) has no Binairo (Takuzu)\n"
+
+
+def test_a_rectangular_nonogram_names_its_columns_first():
+    # a 5-row, 7-column frame; its URL written by hand from pzprjs's rule (each column's
+    # clue in 3 slots nearest the grid first, then each row's in 4)
+    line = "7/1,1/1,3,1/1,1/7 5/1,1/1,1,1/1,1,1/1,1,1/1,1/5"
+    url = "https://puzz.link/p?nonogram/7/5/5h11g11111111111g5h7i11h131g11h7i"
+    nonogram = kind_named("nonogram")
+    givens, extras = nonogram.read(line)
+    assert nonogram.exchange.puzzlink_url(givens, line) == (url, None)
+    read = read_puzzlink(url)
+    assert (read.givens, read.extras) == (givens, extras)
+    assert read.givens.shape.frame == (5, 7)
