@@ -168,6 +168,12 @@ def test_a_bad_url_says_why(url, message):
         read_puzzlink(url)
 
 
+def test_a_kakuro_total_written_as_none_reads_as_no_total():
+    # pzprjs writes '-' for a clue square's total it has no number for
+    assert read_puzzlink("https://puzz.link/p?kakuro/5/5/48la-.na0lh3l0Bn.0cl.c4a3") == \
+        read_puzzlink(f"https://puzz.link/p?kakuro/{PZPRJS['kakuro'][0]}")
+
+
 def test_what_pzprjs_cannot_show_is_named():
     nonogram = kind_named("nonogram")
     givens, extras = nonogram.read("1/1/5/1/1 1/1/5/1/1 ..#......................")

@@ -208,6 +208,8 @@ def _total(value: int) -> str:
 
 
 def _total_of(char: str) -> int:
+    if char == "-":  # pzprjs's 'no number' beside a total
+        return 0
     if char.isdigit() or "a" <= char <= "j":
         return int(char, 36)
     if "A" <= char <= "Z":
