@@ -154,7 +154,7 @@ sections:
 
 def test_a_book_writes_the_outputs_it_lists(runner, tmp_path):
     spec = tmp_path / "book.yaml"
-    spec.write_text(BOOK % "[pdf, ipuz, feed, page, art-cmyk]", encoding="utf-8")
+    spec.write_text(BOOK % "[pdf, ipuz, feed, page, puzzlink, art-cmyk]", encoding="utf-8")
     result = runner.invoke(main, ["build", str(spec), "-o", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output + result.stderr
     out = tmp_path / "out"
@@ -164,6 +164,10 @@ def test_a_book_writes_the_outputs_it_lists(runner, tmp_path):
         ["classic-001.ipuz", "classic-002.ipuz", "samurai-001.json"] + art)
     assert {"kinds-book-feed.json", "kinds-book-feed.csv", "kinds-book.html"} <= \
         {p.name for p in out.iterdir()}
+    links = (out / "kinds-book-puzzlink.txt").read_text().splitlines()
+    assert [link[:len("https://puzz.link/p?sudoku/4/4/")] for link in links[:2]] == \
+        ["https://puzz.link/p?sudoku/4/4/"] * 2
+    assert links[2].startswith("# samurai-001: no puzz.link URL: puzz.link's (pzprjs's) Sudoku")
     exported = runner.invoke(main, ["export", str(out / "kinds-book.json"), "-o",
                                     str(tmp_path / "again"), "--formats", "ipuz"])
     assert exported.exit_code == 0, exported.output + exported.stderr
@@ -201,8 +205,8 @@ def test_a_rebuild_leaves_only_the_files_it_made(runner, tmp_path):
 
 @pytest.mark.parametrize(("outputs", "message"), [
     ("[ipuz]", "a book is its PDF: list pdf"),
-    ("[pdf, web]", "unknown output 'web'; expected some of: pdf, ipuz, feed, page, art, "
-                   "art-cmyk"),
+    ("[pdf, web]", "unknown output 'web'; expected some of: pdf, ipuz, feed, page, puzzlink, "
+                   "art, art-cmyk"),
     ("pdf", "expected a list of outputs"),
 ])
 def test_book_outputs_are_checked_at_load(tmp_path, outputs, message):
@@ -221,7 +225,7 @@ def test_export_refuses_what_is_not_a_puzzle_source(runner, tmp_path):
     assert not (tmp_path / "o").exists()
     wrong = runner.invoke(main, ["export", str(bad), "--formats", "ipuz,eps"])
     assert wrong.exit_code == 2 and "unknown output 'eps'; expected some of: ipuz, feed, page, " \
-        "art, art-cmyk; comma separated (got 'ipuz,eps')" in wrong.stderr
+        "puzzlink, art, art-cmyk; comma separated (got 'ipuz,eps')" in wrong.stderr
 
 
 def test_marks_ipuz_has_no_field_for_send_a_kind_to_its_record():
@@ -455,7 +459,7 @@ def test_variant_size_and_box_are_checked_against_a_manifest(runner, tmp_path):
     ("IPUZ,Feed", None),
     ("ipuz,ipuz", "lists 'ipuz' twice"),
     ("ipz", "unknown output 'ipz' (did you mean 'ipuz'?); expected some of: ipuz, feed, "
-            "page, art, art-cmyk"),
+            "page, puzzlink, art, art-cmyk"),
 ])
 def test_output_names_follow_one_rule_on_the_command_line_and_in_specs(
         runner, tmp_path, formats, message):

@@ -141,6 +141,7 @@ def book_exports(spec: BookSpec, planned: list[PlannedPuzzle], puzzles: list[Puz
              for p, puzzle in zip(planned, puzzles)]
     return export_files(wanted, items, Naming(puzzle=f"{puzzles_folder(spec.name)}/{{stem}}",
                                               feed=f"{spec.name}-feed",
+                                              links=f"{spec.name}-puzzlink.txt",
                                               page=f"{spec.name}.html", title=spec.title,
                                               series=spec.series, language=spec.language))
 

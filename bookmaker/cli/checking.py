@@ -19,8 +19,8 @@ from .verdicts import check_file, solve_file
 def solve(ctx, file, size, box, kind) -> None:
     """Print each puzzle's solution, one per line.
 
-    Reads FILE, or stdin if FILE is '-' or missing. Every line is read first: if any is
-    malformed, each is reported as FILE:LINE: message on stderr, nothing is printed, and
+    Reads FILE, or stdin if FILE is '-' or missing (a line may be a puzz.link URL, read as
+    the kind it names). Every line is read first: if any is malformed, each is reported as FILE:LINE: message on stderr, nothing is printed, and
     the exit code is 2.
 
     Otherwise stdout gets one line per puzzle, in order. A puzzle with several
@@ -41,7 +41,8 @@ def solve(ctx, file, size, box, kind) -> None:
 def check(ctx, file, size, box, kind) -> None:
     """Report whether each puzzle is unique.
 
-    Reads FILE, or stdin if FILE is '-' or missing. Prints LINE: unique, multiple, none,
+    Reads FILE, or stdin if FILE is '-' or missing (a line may be a puzz.link URL, read as
+    the kind it names). Prints LINE: unique, multiple, none,
     unknown (the search budget ran out before deciding) or invalid: what is wrong. A
     malformed line does not stop the others. Exit code 0 only if every puzzle is unique,
     1 otherwise, 2 for usage errors.

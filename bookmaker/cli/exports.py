@@ -58,7 +58,8 @@ def formats_option(ctx: click.Context, param: click.Parameter, text: str) -> tup
               help="What to write: ipuz (a document per puzzle, its answer inside; a JSON "
                    "record for a kind ipuz has no kind for), feed (feed.json and feed.csv), "
                    "page (a web page to solve them on: one a day for a daily series, one for "
-                   "the rest), art (each grid and its answer alone for a layout desk: PDF, SVG "
+                   "the rest), puzzlink (puzzlink.txt: each puzzle's puzz.link URL, one a "
+                   "line), art (each grid and its answer alone for a layout desk: PDF, SVG "
                    "and EPS, text as outlines in SVG and EPS, in grey), art-cmyk (PDF and EPS "
                    "on CMYK's black plate).")
 @size_options

@@ -1,5 +1,6 @@
 """A series' feed: its puzzles' JSON records in one document, and the same as CSV, one row
-a puzzle (puzzle line, solution, kind, size, grade, SE rating, date, seed, registry key)."""
+a puzzle (puzzle line, solution, kind, size, grade, SE rating, date, seed, registry key,
+puzz.link URL)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from ..core.exchange.record import feed_document, puzzle_record
 from .items import ExportItem
 
 CSV_COLUMNS = ("id", "date", "series", "kind", "size", "box", "grade", "score", "se_er",
-               "se_ep", "se_ed", "seed", "key", "line", "solution")
+               "se_ep", "se_ed", "seed", "key", "line", "solution", "puzzlink")
 
 
 def records(items: Sequence[ExportItem]) -> list[dict[str, Any]]:

@@ -6,6 +6,8 @@ each turns a run's items into files (name -> bytes). A format is one entry here.
   for (the record says why); and the answered items' with their answers (`answer`);
 - feed: the run's records as `<feed>.json` and `<feed>.csv`;
 - page: a self-contained web page to solve them on (page.py), `<page>.html`;
+- puzzlink: each puzzle's puzz.link (pzprjs) URL, one a line, as `<links>` (a '#' line
+  for a puzzle whose kind or size pzprjs has not, saying so: `check` reads it back);
 - art, art-cmyk: each puzzle's grid and answer alone for a layout desk (art.py): PDF, SVG
   and EPS in grey, or PDF and EPS on CMYK's black plate.
 """
@@ -33,6 +35,7 @@ class Naming:
 
     puzzle: str = "{stem}"       # an ipuz document or record, without its extension
     feed: str = "feed"           # the feed, without .json / .csv
+    links: str = "puzzlink.txt"  # the puzz.link URLs
     page: str = "page.html"      # the web page of all the items
     title: str = ""              # the run's title (a book's, a series')
     series: str = ""
@@ -73,6 +76,15 @@ def feed_files(items: Sequence[ExportItem], naming: Naming) -> dict[str, bytes]:
             f"{naming.feed}.csv": feed_csv(items).encode("utf-8")}
 
 
+def link_files(items: Sequence[ExportItem], naming: Naming) -> dict[str, bytes]:
+    lines = []
+    for item in items:
+        kind = kind_of_puzzle(item.puzzle)
+        url, absent = kind.exchange.puzzlink_url(item.puzzle.givens, kind.line(item.puzzle))
+        lines.append(url or f"# {item.stem}: no puzz.link URL: {absent}")
+    return {naming.links: "".join(f"{line}\n" for line in lines).encode("utf-8")}
+
+
 def page_files(items: Sequence[ExportItem], naming: Naming) -> dict[str, bytes]:
     return {naming.page: page_html(items, naming.title, naming.language, naming.web,
                                    naming.answered).encode("utf-8")}
@@ -90,6 +102,7 @@ def art_files_of(colour: str) -> Exporter:
 ART_COLOURS = {"art": "grey", "art-cmyk": "cmyk"}  # the art formats, by their colour
 Exporter = Callable[[Sequence[ExportItem], Naming], dict[str, bytes]]
 EXPORTERS: dict[str, Exporter] = {"ipuz": puzzle_files, "feed": feed_files, "page": page_files,
+                                  "puzzlink": link_files,
                                   **{name: art_files_of(colour)
                                      for name, colour in ART_COLOURS.items()}}
 

@@ -6,7 +6,8 @@ lines, core/kinds). A JSON file holds what `bookmaker export` writes: an ipuz do
 puzzle record or a feed of records (core/exchange), each naming its own kind, or JSON
 Lines of records (what `generate --json` prints); its puzzles are numbered 1, 2, ... in
 the file (JSON Lines: by line), and the solution it states is kept beside them
-(PuzzleLine.answer)."""
+(PuzzleLine.answer). A line that is a puzz.link URL is read as the kind it names
+(core/exchange/puzzlink.py)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from ..core.board.grid import Grid, GridError
 from ..core.board.shape import Shape
 from ..core.kinds.kind import Extras, Kind
+from ..core.kinds.puzzlink import is_url
 from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
 from ..core.registry import kind_of_puzzle
@@ -86,19 +88,33 @@ def parse_puzzle_text(text: str, source: str, board: Shape | None = None,
     for number, raw in enumerate(text.splitlines(), start=1):
         stripped = raw.strip()
         if stripped and not stripped.startswith("#"):
-            lines.append(parse_line(stripped, source, number, board, kind))
+            lines.append(parse_line(stripped, source, number, board, kind, kind_stated))
     return PuzzleFile(source, tuple(lines))
 
 
 def parse_line(text: str, source: str, number: int, board: Shape | None,
-               kind: Kind) -> PuzzleLine:
-    """Line `number` of a file, stripped and neither blank nor a comment, read as `kind`'s."""
+               kind: Kind, kind_stated: bool = False) -> PuzzleLine:
+    """Line `number` of a file, stripped and neither blank nor a comment, read as `kind`'s;
+    a puzz.link URL as the kind it names (which must be `kind` if kind_stated)."""
+    if is_url(text):
+        return url_line(text, source, number, kind, kind_stated)
     try:
         givens, extras = kind.read(text, board)
         return PuzzleLine(source, number, givens, extras=extras, kind=kind)
     except GridError as err:
         return PuzzleLine(source, number, None, _other_kind_hint(text, kind) or str(err),
                           kind=kind)
+
+
+def url_line(text: str, source: str, number: int, kind: Kind,
+             kind_stated: bool) -> PuzzleLine:
+    """A line that is a URL, read as the puzz.link puzzle it is."""
+    from ..core.exchange.puzzlink import read_puzzlink
+    try:
+        read = read_puzzlink(text, kind if kind_stated else None)
+    except ValueError as err:  # PuzzlinkError
+        return PuzzleLine(source, number, None, str(err), kind=kind)
+    return PuzzleLine(source, number, read.givens, extras=read.extras, kind=read.kind)
 
 
 def is_document(text: str) -> bool:

@@ -66,7 +66,7 @@ else:
     DifficultyMarkChoice = one_of(*DIFFICULTY_MARKS)
 REGISTRY_OFF = "none"
 # A book's files: its PDFs, always; then the exports (export/formats.py) it asks for.
-BOOK_OUTPUTS = ("pdf", "ipuz", "feed", "page", "art", "art-cmyk")
+BOOK_OUTPUTS = ("pdf", "ipuz", "feed", "page", "puzzlink", "art", "art-cmyk")
 
 
 def _book_outputs(value: Any) -> tuple[str, ...]:

@@ -68,7 +68,8 @@ class BinairoKind(SquareKind):
         line_hint="this looks like a Binairo line: read it as one (--variant binairo)",
         time_model="lines")
     exchange = ExchangeForm(size_word=title, ipuz_absent=(
-        "ipuz has no PuzzleKind for Binairo (nor for any two-symbol grid)"))
+        "ipuz has no PuzzleKind for Binairo (nor for any two-symbol grid)"),
+        puzzlink_absent="puzz.link (pzprjs) has no Binairo (Takuzu)")
     tango = False
 
     sizes: range = SIZES  # its even sizes
@@ -185,7 +186,8 @@ class TangoKind(BinairoKind):
         line_hint="this looks like a Tango line (givens, signs across, signs down): read it "
                   "as a Tango (--variant tango)")
     exchange = ExchangeForm(size_word=title, ipuz_absent=(
-        "ipuz has no PuzzleKind for a Tango (nor for any two-symbol grid)"))
+        "ipuz has no PuzzleKind for a Tango (nor for any two-symbol grid)"),
+        puzzlink_absent="puzz.link (pzprjs) has no Binairo (Takuzu), nor its signs")
     tango = True
 
     def read(self, text: str, board: Shape | None = None) -> tuple[Grid, Extras]:

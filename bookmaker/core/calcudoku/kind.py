@@ -121,7 +121,8 @@ class CalcudokuKind(SquareKind):
         ipuz = IpuzForm(cage_border="thick",
                         show_operators=bool(set(extras_type.shown_operations) - {HIDDEN}))
         self.exchange = ExchangeForm(ipuz=ipuz, size_word=title, extras_of_marks=partial(
-            cages_of_marks, extras_type, title))
+            cages_of_marks, extras_type, title),
+            puzzlink_absent="puzz.link (pzprjs) has no Calcudoku (KenKen)")
         super().__init__()
 
     def size_problem(self, size: int, box_given: bool) -> str | None:

@@ -80,9 +80,16 @@ def puzzle_record(puzzle: Puzzle, about: About) -> dict[str, Any]:
     }
     if absent is not None:
         record["ipuz_absent"] = absent
+    record |= puzzlink_fields(kind, puzzle)
     if not kind.answer.numbered:  # a number kind's record stays as it was
         record["answer"] = kind.answer.form
     return record
+
+
+def puzzlink_fields(kind: Kind, puzzle: Puzzle) -> dict[str, Any]:
+    """The puzzle's puzz.link URL, or null and why it has none."""
+    url, absent = kind.exchange.puzzlink_url(puzzle.givens, kind.line(puzzle))
+    return {"puzzlink": url} if url else {"puzzlink": None, "puzzlink_absent": absent}
 
 
 def about_fields(about: About) -> dict[str, Any]:

@@ -47,7 +47,9 @@ class FutoshikiKind(LatinKind):
                   "it as a Futoshiki (--variant futoshiki)")
     extras_type = Signs
     exchange = ExchangeForm(size_word=title, ipuz_absent=(
-        "ipuz has no Futoshiki PuzzleKind, and its Sudoku kind has no signs between cells"))
+        "ipuz has no Futoshiki PuzzleKind, and its Sudoku kind has no signs between cells"),
+        puzzlink_absent="puzz.link (pzprjs) has no Futoshiki (its Minarism has the signs "
+                        "but no given digits)")
     sizes = SIZES
     # From 300 attempts a grade (bench/README.md, bench_attempts.py): a 4x4 dug to medium
     # is medium once in 300, to expert never, to extreme once in 50 (its few cells need a

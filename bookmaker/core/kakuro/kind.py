@@ -22,6 +22,7 @@ from ..killer.cages import unique_sums
 from ..kinds.exchangeform import ExchangeForm
 from ..kinds.kind import BoardDescription, DrawnBoard, Extras, MakeRequest, SquareKind
 from ..kinds.presentation import Chart, Presentation
+from ..kinds.puzzlink import KAKURO_LINK
 from ..puzzle import Puzzle
 from ..rng import Rng
 from ..solve.verify import first_decided, require_agreement
@@ -85,7 +86,8 @@ class KakuroKind(DrawnBoard, SquareKind):
     # wordsearch; the ipuz package's reader knows the same seven): none is a Kakuro.
     exchange = ExchangeForm(named_by_frame=True, ipuz_absent=(
         "ipuz has no Kakuro PuzzleKind (it defines crossword, sudoku, fill, acrostic, block, "
-        "answer and wordsearch), and its Sudoku kind has no black squares or run totals"))
+        "answer and wordsearch), and its Sudoku kind has no black squares or run totals"),
+        puzzlink=KAKURO_LINK)
 
     def size_problem(self, size: int, box_given: bool) -> str | None:
         if box_given:

@@ -90,7 +90,8 @@ class KillerKind(BoxKind):
                   "Killer (--variant killer)")
     exchange = ExchangeForm(  # ipuz's Sudoku with dashed cages whose sums show bare
         ipuz=IpuzForm(cage_border="dashed", cage_operator="+"), size_word="Killer",
-        extras_of_marks=cages_of_marks)
+        extras_of_marks=cages_of_marks,
+        puzzlink_absent="puzz.link (pzprjs) has no Killer Sudoku: its Sudoku has no cages")
 
     def size_problem(self, size: int, box_given: bool) -> str | None:
         if size not in KILLER_SIZES:

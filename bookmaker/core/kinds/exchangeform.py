@@ -9,9 +9,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from ..board.grid import Grid
     from ..board.marks import Marks
     from ..board.shape import Shape
     from .ipuzform import IpuzForm
+    from .puzzlink import PuzzlinkForm
 
 NO_PUZZLE_KIND = "ipuz has no PuzzleKind for it"
 
@@ -27,6 +29,8 @@ class ExchangeForm:
     named_by_frame: bool = False     # its size is the squares across its frame (a Kakuro's
     #                                  values are 1..9 on every size), not its values'
     size_word: str = ""              # said after its board in a registry row: '9x9 Killer'
+    puzzlink: PuzzlinkForm | None = None  # its puzz.link (pzprjs) URL form; None: none
+    puzzlink_absent: str = "puzz.link (pzprjs) has no variety for it"  # why it has none
     extras_of_marks: Callable[[Shape, Marks], Any] | None = None  # its extras read back
     #                                  from their marks (an ipuz file's cages); ValueError
     #                                  says what does not fit. None: givens only
@@ -43,6 +47,17 @@ class ExchangeForm:
         if board.has_several_grids:
             return "ipuz's Sudoku is one grid"
         return None
+
+    def puzzlink_url(self, givens: Grid, line: str) -> tuple[str | None, str | None]:
+        """(the puzz.link URL of a puzzle with these givens and line, None) or (None, why
+        it has none: its kind or its size is not one of pzprjs's)."""
+        if self.puzzlink is None:
+            return None, self.puzzlink_absent
+        from .puzzlink import Unlinkable
+        try:
+            return self.puzzlink.url(givens, line), None
+        except Unlinkable as err:
+            return None, str(err)
 
     def named_size(self, board: Shape) -> str:
         """The size its board is named by, as --size and specs name it: '9x9' for a 9x9

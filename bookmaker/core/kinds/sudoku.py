@@ -26,6 +26,7 @@ from .exchangeform import ExchangeForm
 from .ipuzform import IpuzForm
 from .kind import BoardDescription, BoxKind, DrawnBoard, MakeRequest
 from .presentation import Presentation
+from .puzzlink import SUDOKU_LINK
 
 if TYPE_CHECKING:
     from ..grade.grader import Grading
@@ -37,6 +38,8 @@ JIGSAW_SIZES = range(MIN_SIZE, LARGEST_JIGSAW + 1)  # larger: no grid in time (i
 # Sizes Hyper is made in: on 16x16 and 25x25 its windows leave no fill, and a 4x4's one
 # window makes a puzzle nobody prints.
 HYPER_SIZES = (9,)
+CLASSIC_ONLY = ("puzz.link's (pzprjs's) Sudoku has rows, columns and boxes only: no diagonals, "
+                "windows, jigsaw regions or Samurai grids")
 UNDECIDED_TRIES = 3  # puzzles in a row a job may make that Dancing Links cannot decide
 
 
@@ -47,7 +50,7 @@ class SudokuKind(BoxKind):
     derives = True
     presentation = Presentation(any_glyphs=True)
     # ipuz's Sudoku: boxes, or zones for regions, diagonals, windows
-    exchange = ExchangeForm(ipuz=IpuzForm())
+    exchange = ExchangeForm(ipuz=IpuzForm(), puzzlink_absent=CLASSIC_ONLY)
     layout_tries = 1  # layouts tried for a puzzle (a jigsaw's regions: drawn from the seed)
 
     def size_problem(self, size: int, box_given: bool) -> str | None:
@@ -187,6 +190,7 @@ class ClassicKind(SudokuKind):
     """Classic Sudoku: rows, columns and boxes."""
 
     presentation = Presentation(any_glyphs=True, named_in_captions=False, own_rule=False)
+    exchange = ExchangeForm(ipuz=IpuzForm(), puzzlink=SUDOKU_LINK)
 
     def distinct_supply(self, frame: Shape,
                         settings: set[tuple[str, int | None]]) -> int | None:
@@ -213,7 +217,7 @@ class JigsawKind(DrawnBoard, SudokuKind):
     """Jigsaw: irregular regions instead of boxes, drawn from each puzzle's seed."""
 
     takes_box = False
-    exchange = ExchangeForm(ipuz=IpuzForm(), drawn_regions=True)
+    exchange = ExchangeForm(ipuz=IpuzForm(), drawn_regions=True, puzzlink_absent=CLASSIC_ONLY)
     # Some layouts seldom or never give a grade (a 15x15 extreme: 1 attempt in 150 on one,
     # 1 in 4 to 9 on three others; a 17x17 hard: none within the attempts on 1 in 3):
     # 20 layouts miss it with odds of (1/3)^20, about 3e-10.
@@ -253,7 +257,7 @@ class SamuraiKind(SudokuKind):
     presentation = Presentation(any_glyphs=True, size_in_captions=False, one_a_page=True)
     exchange = ExchangeForm(ipuz_absent=(
         "ipuz's Sudoku is one grid whose every row and column holds each symbol: a "
-        "Samurai's five overlapping grids are not"))
+        "Samurai's five overlapping grids are not"), puzzlink_absent=CLASSIC_ONLY)
 
     def size_problem(self, size: int, box_given: bool) -> str | None:
         if size != 9:

@@ -19,6 +19,7 @@ from ..kinds.answer import SHADING_GLYPHS, Answer
 from ..kinds.exchangeform import ExchangeForm
 from ..kinds.kind import Extras, MakeRequest, SquareKind
 from ..kinds.presentation import Presentation
+from ..kinds.puzzlink import NONOGRAM_LINK
 from ..puzzle import Puzzle
 from ..rng import Rng
 from ..solve.search import Search
@@ -64,7 +65,7 @@ class NonogramKind(SquareKind):
                   "one (--variant nonogram)",
         time_model="lines")
     exchange = ExchangeForm(size_word=title, ipuz_absent=(
-        "ipuz has no PuzzleKind for a Nonogram"))
+        "ipuz has no PuzzleKind for a Nonogram"), puzzlink=NONOGRAM_LINK)
 
     def size_problem(self, size: int, box_given: bool) -> str | None:
         if box_given:

@@ -15,6 +15,7 @@ from ..board.marks import EdgeMark, Marks
 from ..board.shape import Shape
 from ..kinds.exchangeform import ExchangeForm
 from ..kinds.kind import Extras
+from ..kinds.puzzlink import SKYSCRAPERS_LINK
 from ..latin.kind import LatinKind
 from ..puzzle import Puzzle
 from ..solve.search import Search
@@ -50,7 +51,7 @@ class SkyscrapersKind(LatinKind):
     extras_type = EdgeClues
     exchange = ExchangeForm(size_word=title, ipuz_absent=(
         "ipuz has no Skyscrapers PuzzleKind, and its Sudoku kind has no clues outside the "
-        "grid"))
+        "grid"), puzzlink=SKYSCRAPERS_LINK)
     sizes = SIZES
     # A 4x4 expert: no attempt in 300 made one; an 8x8 extreme took 11 s to more than 20 a
     # puzzle, for 1 seed in 3 under 20 s (bench_every_grade.py in bench/README.md).
