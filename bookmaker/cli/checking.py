@@ -20,8 +20,8 @@ def solve(ctx, file, size, box, kind) -> None:
     """Print each puzzle's solution, one per line.
 
     Reads FILE, or stdin if FILE is '-' or missing (a line may be a puzz.link URL, read as
-    the kind it names). Every line is read first: if any is malformed, each is reported as FILE:LINE: message on stderr, nothing is printed, and
-    the exit code is 2.
+    the kind it names). Every line is read first: if any is malformed, each is reported
+    as FILE:LINE: message on stderr, nothing is printed, and the exit code is 2.
 
     Otherwise stdout gets one line per puzzle, in order. A puzzle with several
     solutions prints the first one found; a puzzle with none prints a
