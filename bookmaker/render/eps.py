@@ -117,6 +117,16 @@ class EpsBoard:
                       for (x1, y1), (x2, y2) in segments]
         self.code.append("stroke")
 
+    def shapes(self, loops: Sequence[Sequence[Point]], role: str, fill: float) -> None:
+        if not loops:
+            return
+        self.code += [self.paint(fill), "newpath"]
+        for loop in loops:
+            points = [f"{_n(self._x(x))} {_n(self._y(y))}" for x, y in loop]
+            self.code.append(f"{points[0]} moveto " + " ".join(f"{p} lineto" for p in points[1:])
+                             + " closepath")
+        self.code.append("fill")
+
     def polygons(self, loops: Sequence[Sequence[Point]], pen: Pen, role: str) -> None:
         if not loops:
             return

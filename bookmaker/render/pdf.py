@@ -344,6 +344,21 @@ class PdfBoard:
         else:
             self.canvas.setDash()
 
+    def shapes(self, loops: Sequence[Sequence[Point]], role: str, fill: float) -> None:
+        if not loops:
+            return
+        canvas = self.canvas
+        canvas.saveState()
+        canvas.setFillGray(fill)
+        path = canvas.beginPath()
+        for loop in loops:
+            path.moveTo(self._x(loop[0][0]), self._y(loop[0][1]))
+            for x, y in loop[1:]:
+                path.lineTo(self._x(x), self._y(y))
+            path.close()
+        canvas.drawPath(path, stroke=0, fill=1)
+        canvas.restoreState()
+
     def polygons(self, loops: Sequence[Sequence[Point]], pen: Pen, role: str) -> None:
         canvas = self.canvas
         canvas.setLineWidth(pen.weight)
