@@ -98,7 +98,8 @@ def grid_size_text(kind: Kind, size: int) -> str:
     it ('10×10 ★★': a Star Battle's stars a unit); '' for a Samurai (its name says it)."""
     if not kind.presentation.size_in_captions:
         return ""
-    return " ".join(part for part in (printed_size(size), kind.size_mark(size)) if part)
+    mark = kind.presentation.size_mark
+    return " ".join(part for part in (printed_size(size), mark(size) if mark else "") if part)
 
 
 def printed_size(size: int) -> str:

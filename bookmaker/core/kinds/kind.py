@@ -235,11 +235,6 @@ class Kind:
 
     # --- drawing --------------------------------------------------------------------
 
-    def size_mark(self, size: int) -> str:
-        """What a caption prints after the size of its puzzles at this size, beyond it ('':
-        nothing; a Star Battle's stars a unit holds, '★★')."""
-        return ""
-
     def marks(self, givens: Grid, extras: Extras = None) -> Marks:
         """What the puzzle shows beyond its cells, regions and givens (core/board/marks)."""
         from ..board.marks import Marks

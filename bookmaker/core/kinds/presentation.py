@@ -54,6 +54,8 @@ class Presentation:
     looks_like: Callable[[str], bool] | None = None  # whether a line looks like its lines
     line_hint: str = ""              # what to tell someone who read such a line as another
     #                                  kind's: kinds that say the same read alike lines
+    size_mark: Callable[[int], str] | None = None  # what a caption prints after its size
+    #                                  at a size (a Star Battle's stars a unit: '10×10 ★★')
 
     def needs_pencil_room(self, difficulty: str) -> bool:
         """Whether puzzles asked at `difficulty` get cells with room for pencil marks."""

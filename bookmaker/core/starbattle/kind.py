@@ -34,10 +34,16 @@ if TYPE_CHECKING:
     from ..grade.grader import Grading
     from ..grade.grades import Ranked
 
+STAR_MARK = "\u2605"  # a black star: a caption prints one after the size for each a unit holds
+
 # Made to 10x10: a 10x10 two-star takes seconds to a minute to make on the pure core and
 # the larger squares minutes (bench/README.md); 11x11, 12x12 and 14x14 lines are read,
 # solved, checked and graded.
 MADE_SIZES = range(5, 11)
+# From here (two stars) the layouts made were all expert (10 seeds of 10 at 9x9): the
+# easier grades are refused. Below it every grade turns up (the rarest, easy or expert, in
+# one attempt in 10 to 20 of the 200 a puzzle may take).
+EXPERT_ONLY_FROM = 9
 
 
 def looks_like_a_starbattle_line(text: str) -> bool:
@@ -68,7 +74,8 @@ class StarBattleKind(DrawnBoard, SquareKind):
                 "puzzle says, no two touching, not even at a corner",
         looks_like=looks_like_a_starbattle_line,
         line_hint="this looks like a Star Battle line (stars, regions): read it as one "
-                  "(--variant starbattle)")
+                  "(--variant starbattle)",
+        size_mark=lambda size: STAR_MARK * SIZES.get(size, 0))
     exchange = ExchangeForm(size_word=title, ipuz_absent=(
         "ipuz has no PuzzleKind for a Star Battle"))
 
@@ -104,9 +111,14 @@ class StarBattleKind(DrawnBoard, SquareKind):
         return None
 
     def grade_problem(self, frame: Shape, difficulty: str) -> str | None:
-        if difficulty in ("any",) + self.grades:
-            return None
-        return f"{self.title} puzzles are graded {', '.join(self.grades)}; not {difficulty!r}"
+        if difficulty not in ("any",) + self.grades:
+            return (f"{self.title} puzzles are graded {', '.join(self.grades)}; not "
+                    f"{difficulty!r}")
+        if frame.size >= EXPERT_ONLY_FROM and difficulty not in ("any", self.grades[-1]):
+            return (f"a {frame.size}x{frame.size} two-star Star Battle is made expert (or "
+                    f"any): its layouts that one solution leaves are nearly all expert, so "
+                    f"no {difficulty} one is made for every seed")
+        return None
 
     def read(self, text: str, board: Shape | None = None) -> tuple[Grid, Extras]:
         try:
@@ -186,10 +198,6 @@ class StarBattleKind(DrawnBoard, SquareKind):
         from .tints import region_tints
 
         return Marks(tints=region_tints(layout_of(givens.shape)))
-
-    def size_mark(self, size: int) -> str:
-        """A star for each star a unit holds at the size, printed after it: '10×10 ★★'."""
-        return "\u2605" * SIZES[size]
 
     def repeat_key(self, givens: Grid, extras: Extras = None) -> str:
         from .text import repeat_key
