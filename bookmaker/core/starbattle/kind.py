@@ -66,6 +66,7 @@ class StarBattleKind(DrawnBoard, SquareKind):
     aliases: tuple[str, ...] = ("star-battle", "queens", "two-not-touch", "stars")
     geometry = "starbattle"
     shapes_givens = False
+    heavy = True  # a 5x5 in milliseconds, but a 9x9 in seconds and a 10x10 up to a minute
     grades = STARBATTLE_GRADES
     answer = Answer("shading", STAR_GLYPHS)
     presentation = Presentation(
