@@ -16,6 +16,7 @@ from drawing import Recorder
 from bookmaker import cli
 from bookmaker.core.board.grid import Grid, GridError
 from bookmaker.core.kinds.kind import MakeRequest
+from bookmaker.core.puzzle import Puzzle
 from bookmaker.core.registry import find_kind, kind_named, kind_of_puzzle, made_combinations
 from bookmaker.core.solve.verify import VerificationError
 from bookmaker.daily.build import make_daily
@@ -83,11 +84,16 @@ def test_bad_lines_say_what_is_wrong(line, message):
         STARS.read(line)
 
 
-def test_the_second_proof_refuses_a_wrong_solution():
+def test_the_second_proof_refuses_a_wrong_solution_and_two_solutions():
     puzzle = STARS.make(MakeRequest(STARS.frame(5), 1))
     wrong = Grid(puzzle.shape, tuple(reversed(puzzle.solution.cells)))
-    with pytest.raises(VerificationError, match="The Star Battle count"):
-        STARS.verify(type(puzzle)(puzzle.givens, wrong, 1))
+    with pytest.raises(VerificationError, match="The Star Battle count's one solution "):
+        STARS.verify(Puzzle(puzzle.givens, wrong, 1))
+    rows, _ = STARS.read("1 AAAAABBBBBCCCCCDDDDDEEEEE")  # regions the rows: many answers
+    queens = Grid(rows.shape, tuple(2 if c % 5 == (0, 2, 4, 1, 3)[c // 5] else 1
+                                    for c in range(25)))
+    with pytest.raises(VerificationError, match="found at least 2 solutions"):
+        STARS.verify(Puzzle(rows, queens, 1))
 
 
 def test_the_repeat_key_is_the_same_turned_mirrored_and_relettered():

@@ -171,11 +171,7 @@ class StarBattleKind(DrawnBoard, SquareKind):
 
         layout = layout_of(puzzle.shape)
         count = count_starbattle(layout, 2)
-        # The count says how many; the rules, checked here, that the puzzle's is one of them.
-        kept = keeps_rules(layout, puzzle.solution.cells)
-        result = CheckResult(count, (puzzle.solution.cells,) if kept else (), True, count)
-        if count and not kept:
-            result = CheckResult(count, ((0,) * len(layout.regions),), True, count)
+        result = CheckResult(count, _answers_told(layout, puzzle, count), True, count)
         require_agreement(puzzle, result, "The Star Battle count", self.line(puzzle),
                           self.exchange.registry_size(puzzle.shape))
 
@@ -204,6 +200,18 @@ class StarBattleKind(DrawnBoard, SquareKind):
         from .text import repeat_key
 
         return repeat_key(layout_of(givens.shape))
+
+
+def _answers_told(layout: Layout, puzzle: Puzzle, count: int) -> tuple[tuple[int, ...], ...]:
+    """The answers the count's verdict goes with. The count finds how many, not which: one
+    answer, and the rules checked on the puzzle's, proves the puzzle's the one. Otherwise
+    (a failure, told with them) the solver's, as many as the verdict names."""
+    if count == 1 and keeps_rules(layout, puzzle.solution.cells):
+        return (puzzle.solution.cells,)
+    from .solver import solve_starbattle
+
+    found = solve_starbattle(layout, 2).solutions + ((0,) * len(layout.regions),) * 2
+    return found[:min(max(count, 1), 2)]
 
 
 def keeps_rules(layout: Layout, values: tuple[int, ...]) -> bool:
