@@ -22,7 +22,7 @@ from bookmaker.core.solve.verify import VerificationError
 from bookmaker.daily.build import make_daily
 from bookmaker.design.captions import grid_size_text
 from bookmaker.pages.page import GridPlacement, PageGeometry, inches
-from bookmaker.render.board import TINT_GREYS, draw_board
+from bookmaker.render.board import POINTED_ON_TINT, TINT_GREYS, draw_board
 from bookmaker.render.style import RenderStyle
 from bookmaker.spec.daily import load_daily_spec
 
@@ -163,6 +163,11 @@ def test_the_page_tints_its_regions_and_the_answer_draws_stars():
     assert len(stars.items) == 5 and all(len(loop) == 10 for loop in stars.items)
     assert not canvas.of("shaded cells")  # a star, not a filled cell
     assert grid_size_text(STARS, 10) == "10\u00d710 \u2605\u2605"  # the caption's stars
+    pointed = Recorder()  # a glossary's example points at cells darker than any tint
+    draw_board(pointed, GridPlacement(0, 0, 200, givens, marks=marks, shaded=(0, 7),
+                                      glyphs=STARS.answer.glyphs), style)
+    assert [call.fill for call in pointed.of("shade")] == [POINTED_ON_TINT]
+    assert POINTED_ON_TINT < min(TINT_GREYS)
 
 
 def test_a_week_of_logic_dailies_has_a_star_battle_day(tmp_path):

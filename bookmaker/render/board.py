@@ -144,14 +144,18 @@ def _draw_tints(canvas: Canvas, placement: GridPlacement,
 
 
 POINTED_INSET = 0.08  # a pointed-at cell's shade stops this share of a cell inside its lines
+# ... on a tinted board (a Star Battle's regions), darker than every tint: 47 % black, as
+# CAGED_CELL_GREY, under which a star still shows
+POINTED_ON_TINT = 8 / 15
 
 
 def _draw_pointed(canvas: Canvas, placement: GridPlacement) -> None:
     """The cells a glossary example points at, shaded inside their lines (drawn over the
     grid, which a PDF keeps as a form, so inset to leave the lines whole)."""
     inset, positions = POINTED_INSET, placement.grid.shape.positions
+    grey = POINTED_ON_TINT if placement.marks.tints else SHADE_GREY
     canvas.rects([(positions[cell][1] + inset, positions[cell][0] + inset, 1 - 2 * inset,
-                   1 - 2 * inset) for cell in placement.shaded], "shade", fill=SHADE_GREY)
+                   1 - 2 * inset) for cell in placement.shaded], "shade", fill=grey)
 
 
 RING_INSET = 0.16  # a ringed cell's ring stops this share of a cell inside its lines
