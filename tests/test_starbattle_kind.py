@@ -121,8 +121,10 @@ def test_generate_solve_check_grade_and_explain_on_the_command_line(tmp_path):
     assert checked.output == "1: unique\n2: unique\n"
     assert graded.output == "1: hard 3.03 pigeonhole\n2: medium 2.00818 confinement\n"
     explained = runner.invoke(cli.main, ["explain", "--variant", "starbattle", str(path)])
-    assert " 3. Pigeonhole: no * in r3c1, r3c3, r3c4 and r5c3\n" in explained.output
-    assert " 6. Touching, row 4: * in r4c4\n" in explained.output  # what it rests on
+    assert " 2. Confinement, region 4: no * in r4c3\n" in explained.output  # what it rests on
+    assert " 4. Confinement, column 3 and region 2: no * in r1c2, r1c4 and r2c2\n" in \
+        explained.output  # column 3's open cells all in region 2: the rest of it is empty
+    assert " 6. Touching, row 4: * in r4c4\n" in explained.output
     steps = json.loads(runner.invoke(cli.main, ["explain", "--json", "--variant",
                                                 "starbattle", str(path)]).output
                        .splitlines()[1])["steps"]

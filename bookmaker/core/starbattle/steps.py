@@ -58,15 +58,24 @@ def _next_step(layout: Layout, values: list[int]) -> Step | None:
             # star in ...', cells grouped, rather than as a placed blank.
             return Step(name, tuple((c, STAR) for c in changed if values[c] == STAR),
                         tuple((c, STAR) for c in changed if values[c] == WHITE), name,
-                        because=_evidence(name, layout, before),
+                        because=_evidence(name, layout, before, set(changed)),
                         cells=_stars_beside(name, layout, before, changed))
     return None
 
 
-def _evidence(name: str, layout: Layout, before: list[int]) -> tuple[Reason, ...]:
-    """The units touching reads (those holding their stars with cells left open, or with
-    only as many open cells as stars lacking); () for the others, whose steps name the
-    cells they place."""
+def _evidence(name: str, layout: Layout, before: list[int],
+              changed: set[int]) -> tuple[Reason, ...]:
+    """What a step rests on: the units touching reads (those holding their stars with
+    cells left open, or with only as many open cells as stars lacking); the lines and
+    regions of a confinement's or a pigeonhole's bands (and the unit lacking one star
+    whose every open cell a cleared cell touches); () for a contradiction, whose step
+    names the cell it places."""
+    if name == "confinement":
+        return tuple(dict.fromkeys(_band_reasons(layout, before, changed, 1, 1) +
+                                   _last_star_reasons(layout, before, changed)))
+    if name == "pigeonhole":
+        return tuple(dict.fromkeys(_band_reasons(layout, before, changed, 2,
+                                                 layout.size - 1)))
     if name != "touching":
         return ()
     found = []
@@ -76,6 +85,51 @@ def _evidence(name: str, layout: Layout, before: list[int]) -> tuple[Reason, ...
         if open_cells and (lacking == 0 or open_cells == lacking):
             found.append(unit_reason(layout.size, index))
     return tuple(found)
+
+
+def _band_reasons(layout: Layout, before: list[int], cleared: set[int], least: int,
+                  most: int) -> list[Reason]:
+    """The lines of each band (`least` to `most` neighbouring rows, or columns) and the
+    regions that clear some of the cells: regions inside it needing all it needs (the rest
+    of the band is empty), or regions it lies inside needing what it needs (the rest of
+    them is empty); each cell explained once, by the narrowest band."""
+    n, left, found = layout.size, set(cleared), []
+    needs = [need(layout, before, cells) for cells in layout.region_cells]
+    for across in (True, False):
+        at = 0 if across else 1
+        spread = [0] * n  # each region's open cells' lines, as a bit mask
+        for cell, value in enumerate(before):
+            if value == UNKNOWN:
+                spread[layout.regions[cell]] |= 1 << divmod(cell, n)[at]
+        first_unit = 0 if across else n
+        for width in range(least, most + 1):
+            for first in range(n - width + 1):
+                band = ((1 << width) - 1) << first
+                band_need = sum(need(layout, before, layout.units[first_unit + i])
+                                for i in range(first, first + width))
+                inside = [r for r in range(n) if spread[r] and not spread[r] & ~band]
+                touched = [r for r in range(n) if spread[r] & band]
+                in_band = {c for c in left if band >> divmod(c, n)[at] & 1}
+                for regions, hit in (
+                        (inside, {c for c in in_band if layout.regions[c] not in inside}),
+                        (touched, {c for c in left - in_band if layout.regions[c] in touched})):
+                    if regions and hit and sum(needs[r] for r in regions) == band_need:
+                        found += [unit_reason(n, first_unit + i)
+                                  for i in range(first, first + width)]
+                        found += [unit_reason(n, 2 * n + r) for r in regions]
+                        left -= hit
+    return found
+
+
+def _last_star_reasons(layout: Layout, before: list[int], cleared: set[int]) -> list[Reason]:
+    """The units lacking one star whose every open cell a cleared cell touches."""
+    found = []
+    for index, unit in enumerate(layout.units):
+        open_cells = [c for c in unit if before[c] == UNKNOWN]
+        if open_cells and need(layout, before, unit) == 1 and any(
+                all(c in layout.touching[o] for o in open_cells) for c in cleared):
+            found.append(unit_reason(layout.size, index))
+    return found
 
 
 def _stars_beside(name: str, layout: Layout, before: list[int],
