@@ -42,7 +42,7 @@ STAR_MARK = "\u2605"  # a black star: a caption prints one after the size for ea
 MADE_SIZES = range(5, 11)
 # From here (two stars) the layouts made were all expert (10 seeds of 10 at 9x9, 4 of 4 at
 # 10x10): the easier grades are refused. Below it every grade turns up (the rarest, easy
-# or expert, in one attempt in 7 to 20 of the 200 a puzzle may take).
+# or expert, in one made layout of 13 to 20; a puzzle may take 200 attempts).
 EXPERT_ONLY_FROM = 9
 
 
