@@ -36,6 +36,9 @@ class Recorder:
     def polygons(self, loops, pen, role):
         self.calls.append(Call("polygons", role, [tuple(loop) for loop in loops], pen))
 
+    def shapes(self, loops, role, fill):
+        self.calls.append(Call("shapes", role, [tuple(loop) for loop in loops], None, fill))
+
     def text(self, labels, faces, grey=0.0, pad=0.0):
         for face in faces:
             self.calls.append(Call("text", face.role, [label for label in labels

@@ -43,6 +43,18 @@ def test_every_allowed_grade_is_made_for_every_seed(name, size, grade):
     assert grades == [grade] * len(SEEDS)
 
 
+@pytest.mark.parametrize("grade", ["easy", "medium", "hard", "expert"])
+def test_a_small_star_battle_is_made_to_every_grade(grade):
+    """Star Battle is heavy (a 10x10 takes up to a minute), its 5x5 quick: each grade for
+    5 seeds (its rarest, expert, one attempt in 20: about 0.4 s a seed)."""
+    from bookmaker.core.registry import kind_named
+
+    kind = kind_named("starbattle")
+    assert (kind, 5, grade) in made_combinations()
+    assert [kind.make(MakeRequest(kind.frame(5), seed, grade)).grade
+            for seed in range(5)] == [grade] * 5
+
+
 @pytest.mark.parametrize("name, size, grade, seed", [
     ("killer", 6, "extreme", 1), ("killer", 6, "expert", 2), ("killer-x", 6, "extreme", 1),
     ("futoshiki", 6, "medium", 7), ("futoshiki", 5, "expert", 17),

@@ -56,9 +56,12 @@ def words_of(spec: DailySpec) -> Catalogue:
 
 
 def puzzle_title(spec: DailySpec, day: DaySpec) -> str:
-    """The series, and the day's own name if it has one, else its variant's: 'Daily
-    Sudoku · Monster', 'Daily Sudoku · Killer'."""
+    """The series, and the day's own name if it has one, else its variant's, with what its
+    kind marks after its size (the heading prints no size): 'Daily Sudoku · Monster',
+    'Daily Sudoku · Killer', 'The Logic Grid · Star Battle ★★'."""
     name = day.title or kind_name(words_of(spec), day.kind)
+    mark = day.kind.presentation.size_mark
+    name = " ".join(part for part in (name, mark(day.size) if mark else "") if part)
     return spec.series + (SEPARATOR + name if name else "")
 
 

@@ -94,9 +94,12 @@ def kind_title(words: Catalogue, kind: Kind) -> str:
 
 
 def grid_size_text(kind: Kind, size: int) -> str:
-    """The size a caption or contents entry prints: '9×9'; '' for a Samurai (its name
-    says it)."""
-    return printed_size(size) if kind.presentation.size_in_captions else ""
+    """The size a caption or contents entry prints: '9×9', with what the kind marks after
+    it ('10×10 ★★': a Star Battle's stars a unit); '' for a Samurai (its name says it)."""
+    if not kind.presentation.size_in_captions:
+        return ""
+    mark = kind.presentation.size_mark
+    return " ".join(part for part in (printed_size(size), mark(size) if mark else "") if part)
 
 
 def printed_size(size: int) -> str:

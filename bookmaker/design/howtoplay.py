@@ -9,6 +9,7 @@ from typing import cast
 
 from ..core.board.shape import Shape
 from ..core.grade.candidates import Step
+from ..core.kinds.answer import STAR_GLYPHS
 from ..core.kinds.kind import Kind
 from .captions import printed_size
 from .catalogue import Catalogue
@@ -87,7 +88,10 @@ def rules_paragraphs(boards: Sequence[tuple[int, Kind, tuple[str, ...]]], answer
 def advice_key(kinds: Sequence[Kind]) -> str:
     """The advice's catalogue key: rows, columns and boxes where a kind has boxes (follows
     Sudoku's rule), else rows and columns (a Calcudoku book), or runs and white cells
-    where every kind shades cells (a book of Nonograms)."""
+    where every kind shades cells (a book of Nonograms), dots and small regions where
+    every kind places stars (Star Battles)."""
+    if all(kind.answer.glyphs == STAR_GLYPHS for kind in kinds):
+        return "advice_stars"
     if all(kind.answer.form == "shading" for kind in kinds):
         return "advice_shading"
     return "advice" if any(kind.presentation.sudoku_rule for kind in kinds) else "advice_no_boxes"

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ..core.board.grid import Grid
 from ..core.board.marks import Marks
-from ..core.kinds.answer import SHADING_GLYPHS
+from ..core.kinds.answer import SHADING_GLYPHS, STAR_GLYPHS
 
 POINTS_PER_INCH = 72.0
 TEXT_STYLES = ("title", "subtitle", "heading", "body", "entry", "detail", "kicker", "rule",
@@ -113,9 +113,14 @@ class GridPlacement:
 
     @property
     def fills(self) -> bool:
-        """Its values are shading (a Nonogram's): a shaded cell is filled, a white one left
-        empty, neither printed as a symbol."""
-        return self.glyphs == SHADING_GLYPHS
+        """Its values are shading (a Nonogram's, a Star Battle's): a shaded cell is filled
+        (or starred), a white one left empty, neither printed as a symbol."""
+        return self.glyphs in (SHADING_GLYPHS, STAR_GLYPHS)
+
+    @property
+    def starred(self) -> bool:
+        """Its shaded cells are stars, each drawn as a star (a Star Battle's)."""
+        return self.glyphs == STAR_GLYPHS
 
     @property
     def symbols(self) -> tuple[str, ...]:

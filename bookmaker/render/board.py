@@ -12,6 +12,8 @@ page, which is all draw_board does.
 
 from __future__ import annotations
 
+import math
+
 from ..core.board.marks import CageMark
 from ..pages.board import (
     BLOCK_DIAGONAL_INSET,
@@ -34,7 +36,7 @@ from ..pages.board import (
     sign_strokes,
 )
 from ..pages.page import GridPlacement
-from .canvas import BUTT, TOP_LEFT, Box, Canvas, Face, Label, Pen, Segment
+from .canvas import BUTT, TOP_LEFT, Box, Canvas, Face, Label, Pen, Point, Segment
 from .fonts import digit_extent
 from .metrics import (
     BLOCK_ACROSS_AT,
@@ -98,6 +100,8 @@ def draw_marks(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -> 
     beside its cell lines read as double lines."""
     marks, answer = placement.marks, placement.solution is not None
     weights = line_weights(style, placement.cell)
+    if marks.tints:
+        _draw_tints(canvas, placement, weights)
     if placement.shaded:
         _draw_pointed(canvas, placement)
     if placement.ringed:
@@ -121,15 +125,37 @@ def draw_marks(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -> 
         _draw_edges(canvas, placement, style)
 
 
+# A tinted board's greys, tint 0 first: white, then three light greys of a 4-bit PNG's
+# sixteen levels (13, 27 and 7 % black; the two most used the most apart), which print on
+# newsprint and tell apart in greyscale while black stars and pencil dots stay plain.
+TINT_GREYS = (1.0, 13 / 15, 11 / 15, 14 / 15)
+
+
+def _draw_tints(canvas: Canvas, placement: GridPlacement,
+                weights: tuple[float, float, float]) -> None:
+    """Each cell in its tint, then the board's lines again over them (the grid, drawn
+    first and in a PDF a form, would be half covered)."""
+    positions = placement.grid.shape.positions
+    for level in range(1, len(TINT_GREYS)):
+        canvas.rects([(positions[cell][1], positions[cell][0], 1, 1)
+                      for cell, tint in enumerate(placement.marks.tints) if tint == level],
+                     "tint", fill=TINT_GREYS[level])
+    draw_grid(canvas, board_drawing(placement.grid.shape), weights, cell_line_grey(placement))
+
+
 POINTED_INSET = 0.08  # a pointed-at cell's shade stops this share of a cell inside its lines
+# ... on a tinted board (a Star Battle's regions), darker than every tint: 47 % black, as
+# CAGED_CELL_GREY, under which a star still shows
+POINTED_ON_TINT = 8 / 15
 
 
 def _draw_pointed(canvas: Canvas, placement: GridPlacement) -> None:
     """The cells a glossary example points at, shaded inside their lines (drawn over the
     grid, which a PDF keeps as a form, so inset to leave the lines whole)."""
     inset, positions = POINTED_INSET, placement.grid.shape.positions
+    grey = POINTED_ON_TINT if placement.marks.tints else SHADE_GREY
     canvas.rects([(positions[cell][1] + inset, positions[cell][0] + inset, 1 - 2 * inset,
-                   1 - 2 * inset) for cell in placement.shaded], "shade", fill=SHADE_GREY)
+                   1 - 2 * inset) for cell in placement.shaded], "shade", fill=grey)
 
 
 RING_INSET = 0.16  # a ringed cell's ring stops this share of a cell inside its lines
@@ -261,13 +287,32 @@ def draw_shading(canvas: Canvas, placement: GridPlacement) -> None:
     """A shading answer: shaded cells filled, and in a puzzle a dot in each white given."""
     positions = placement.grid.shape.positions
     shown = list(_symbols_to_draw(placement))
-    canvas.rects([(positions[index][1], positions[index][0], 1, 1)
-                  for index, value, _ in shown if value == 2], "shaded cells", fill=FILL_GREY)
+    shaded = [positions[index] for index, value, _ in shown if value == 2]
+    if placement.starred:
+        canvas.shapes([star_at(row, col) for row, col in shaded], "stars", fill=FILL_GREY)
+    else:
+        canvas.rects([(col, row, 1, 1) for row, col in shaded], "shaded cells",
+                     fill=FILL_GREY)
     half = WHITE_DOT / 2
     canvas.rects([(positions[index][1] + 0.5 - half, positions[index][0] + 0.5 - half,
                    WHITE_DOT, WHITE_DOT) for index, value, given in shown
                   if value == 1 and given and placement.solution is None],
                  "white givens", fill=FILL_GREY)
+
+
+STAR_REACH = 0.36  # a drawn star's points reach this share of a cell from its centre
+STAR_WAIST = 0.4  # ... and its inner corners this share of that
+
+
+def star_at(row: int, col: int) -> list[Point]:
+    """A five-pointed star centred in the cell, one point up: ten corners, in cells."""
+    corners = []
+    for i in range(10):
+        reach = STAR_REACH * (1 if i % 2 == 0 else STAR_WAIST)
+        angle = math.pi * i / 5
+        corners.append((col + 0.5 + reach * math.sin(angle),
+                        row + 0.53 - reach * math.cos(angle)))
+    return corners
 
 
 def _symbols_to_draw(placement: GridPlacement):

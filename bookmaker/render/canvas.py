@@ -80,6 +80,9 @@ class Canvas(Protocol):
     def polygons(self, loops: Sequence[Sequence[Point]], pen: Pen, role: str) -> None:
         """Closed outlines (a cage's loops), stroked."""
 
+    def shapes(self, loops: Sequence[Sequence[Point]], role: str, fill: float) -> None:
+        """Closed outlines filled with a grey, not stroked (a Star Battle's stars)."""
+
     def text(self, labels: Sequence[Label], faces: Sequence[Face], grey: float = 0.0,
              pad: float = 0.0) -> None:
         """Texts, each in one of `faces` and placed by its ink box, in the order given (a

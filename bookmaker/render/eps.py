@@ -117,15 +117,24 @@ class EpsBoard:
                       for (x1, y1), (x2, y2) in segments]
         self.code.append("stroke")
 
+    def shapes(self, loops: Sequence[Sequence[Point]], role: str, fill: float) -> None:
+        if not loops:
+            return
+        self.code += [self.paint(fill), "newpath", *self._closed_paths(loops), "fill"]
+
     def polygons(self, loops: Sequence[Sequence[Point]], pen: Pen, role: str) -> None:
         if not loops:
             return
-        self.code += [self._stroke_state(pen), "newpath"]
+        self.code += [self._stroke_state(pen), "newpath", *self._closed_paths(loops), "stroke"]
+
+    def _closed_paths(self, loops: Sequence[Sequence[Point]]) -> list[str]:
+        """Each loop as a closed subpath."""
+        paths = []
         for loop in loops:
             points = [f"{_n(self._x(x))} {_n(self._y(y))}" for x, y in loop]
-            self.code.append(f"{points[0]} moveto " + " ".join(f"{p} lineto" for p in points[1:])
-                             + " closepath")
-        self.code.append("stroke")
+            paths.append(f"{points[0]} moveto " + " ".join(f"{p} lineto" for p in points[1:])
+                         + " closepath")
+        return paths
 
     def text(self, labels: Sequence[Label], faces: Sequence[Face], grey: float = 0.0,
              pad: float = 0.0) -> None:

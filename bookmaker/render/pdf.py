@@ -344,6 +344,15 @@ class PdfBoard:
         else:
             self.canvas.setDash()
 
+    def shapes(self, loops: Sequence[Sequence[Point]], role: str, fill: float) -> None:
+        if not loops:
+            return
+        canvas = self.canvas
+        canvas.saveState()
+        canvas.setFillGray(fill)
+        canvas.drawPath(self._closed_path(loops), stroke=0, fill=1)
+        canvas.restoreState()
+
     def polygons(self, loops: Sequence[Sequence[Point]], pen: Pen, role: str) -> None:
         canvas = self.canvas
         canvas.setLineWidth(pen.weight)
@@ -351,13 +360,17 @@ class PdfBoard:
         self._dash(pen.dash)
         self.stroke = (pen.grey, pen.dash)
         canvas.setLineCap(_CAPS[pen.cap])
-        path = canvas.beginPath()
+        canvas.drawPath(self._closed_path(loops), stroke=1, fill=0)
+
+    def _closed_path(self, loops: Sequence[Sequence[Point]]):
+        """One path of the loops, each closed."""
+        path = self.canvas.beginPath()
         for loop in loops:
             path.moveTo(self._x(loop[0][0]), self._y(loop[0][1]))
             for x, y in loop[1:]:
                 path.lineTo(self._x(x), self._y(y))
             path.close()
-        canvas.drawPath(path, stroke=1, fill=0)
+        return path
 
     def text(self, labels: Sequence[Label], faces: Sequence[Face], grey: float = 0.0,
              pad: float = 0.0) -> None:

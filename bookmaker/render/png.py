@@ -93,6 +93,10 @@ class _Canvas:
                    ((ends[0], 1), (ends[1], 1), (ends[1], -1), (ends[0], -1))]
         self.draw.polygon([(self.x(x), self.y(y)) for x, y in corners], fill=ink)
 
+    def shape(self, points: Sequence[tuple[float, float]], ink: int) -> None:
+        """A filled polygon, its corners in points."""
+        self.draw.polygon([(self.x(x), self.y(y)) for x, y in points], fill=ink)
+
     def area(self, left: float, bottom: float, width: float, height: float, ink: int) -> None:
         """A filled rectangle (points), its edges snapped to whole pixels."""
         self.draw.rectangle((round(self.x(left)), round(self.y(bottom + height)),
@@ -160,6 +164,10 @@ class PngBoard:
                 else:
                     self.canvas.rule(False, self._y(y1), self._x(x1), self._x(x2), pen.weight,
                                      _ink(pen.grey), pen.cap == BUTT)
+
+    def shapes(self, loops: Sequence[Sequence[Point]], role: str, fill: float) -> None:
+        for loop in loops:
+            self.canvas.shape([(self._x(x), self._y(y)) for x, y in loop], _ink(fill))
 
     def polygons(self, loops: Sequence[Sequence[Point]], pen: Pen, role: str) -> None:
         """Each loop's sides, dashed as a PDF dashes a path: the pattern running on round

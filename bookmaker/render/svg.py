@@ -129,6 +129,14 @@ class SvgBoard:
         at, start = (x1, y1) if vertical else (y1, x1)
         return (at in (0, self.frame), at, not vertical, start)
 
+    def shapes(self, loops: Sequence[Sequence[Point]], role: str, fill: float) -> None:
+        if not loops:
+            return
+        self._flush()
+        data = " ".join("M" + " L".join(f"{_number(self._x(x))} {_number(self._y(y))}"
+                                         for x, y in loop) + " Z" for loop in loops)
+        self.parts.append(f'<path class="{role}" d="{data}" fill="{_colour(fill)}"/>')
+
     def polygons(self, loops: Sequence[Sequence[Point]], pen: Pen, role: str) -> None:
         self._flush()
         data = " ".join("M" + " L".join(f"{_number(self._x(x))} {_number(self._y(y))}"

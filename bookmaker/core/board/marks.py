@@ -1,5 +1,5 @@
 """What a kind draws on and around its board beyond cells and givens, as plain data in cell
-terms: cages, signs between cells, clues outside the grid, clue blocks.
+terms: cages, signs between cells, clues outside the grid, clue blocks, tinted regions.
 
 A kind says what its puzzle shows (core/kinds: Kind.marks); pages/ and render/ decide how
 it looks, for every kind alike. Positions are cells of the board (core/board/shape.py) or,
@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 CAGE_STYLES = ("dashed", "outlined")  # a Killer's inset dashed loop; a Calcudoku's heavy border
 SIDES = ("top", "right", "bottom", "left")
+TINTS = 4  # a tinted board's levels: white and three light greys (a four-colouring)
 ORDER_SIGNS = ("<", ">")  # a SignMark's sign that orders its cells (Futoshiki)
 MATCH_SIGNS = ("=", "x")  # ... that says whether they match (a Tango's)
 
@@ -69,6 +70,9 @@ class Marks:
     signs: tuple[SignMark, ...] = ()
     edges: tuple[EdgeMark, ...] = ()
     blocks: tuple[BlockMark, ...] = ()
+    # Each cell's tint, 0 (none) to TINTS - 1, by board order: a Star Battle's regions in
+    # as few light greys as keep two that meet apart. () for a board drawn untinted.
+    tints: tuple[int, ...] = ()
 
     @property
     def outside(self) -> int:

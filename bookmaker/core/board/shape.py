@@ -26,6 +26,9 @@ of puzzle (core/kinds) choose a geometry, and nothing outside this module asks i
   Binairo package works on them (core/binairo).
 - nonogram: rows and columns of any height and width from 5 to 40 whose cells are shaded
   or not; only the Nonogram package works on them (core/nonogram).
+- starbattle: rows, columns and n irregular regions (of any sizes) of an n x n square,
+  each to hold k stars, k carried in box_rows; only the Star Battle package works on
+  them (core/starbattle).
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ REGION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXY"  # jigsaw regions 0..24 as people w
 LATIN_SIZES = range(3, MAX_SIZE + 1)  # a Latin square from 3x3 up
 BINAIRO_SIZES = range(4, 17)  # the even sizes of a two-symbol board the geometry takes
 NONOGRAM_SIDES = range(5, 41)  # a Nonogram's rows, and its columns
+STARBATTLE_SIDES = range(5, 15)  # the squares a Star Battle board may be
 NONOGRAM_TILE = 5  # a Nonogram is drawn with a heavier line every this many cells
 KAKURO_DIGITS = 9   # a Kakuro's cells hold 1-9
 KAKURO_BLACK, KAKURO_WHITE, KAKURO_ROWS = "#", ".", "/"  # a pattern's squares, row break
@@ -331,6 +335,29 @@ def _nonogram_layout(shape: Shape):
             tuple(divmod(c, width) for c in range(height * width)), rows + columns + tiles)
 
 
+def _starbattle_layout(shape: Shape):
+    """A Star Battle: rows, columns and n connected regions of any sizes on an n x n square
+    (core/starbattle); box_rows carries the stars each unit holds (box_cols is 0)."""
+    regions, n, stars = shape.regions, math.isqrt(len(shape.regions)), shape.box_rows
+    if n * n != len(regions) or n not in STARBATTLE_SIDES or shape.box_cols or \
+            not 1 <= stars <= (n + 1) // 4:
+        raise ValueError(f"a Star Battle board is starbattle_of(regions, stars) for n x n "
+                         f"regions, n from {STARBATTLE_SIDES[0]} to {STARBATTLE_SIDES[-1]}, "
+                         f"and stars that fit a line untouching; got {len(regions)} cells "
+                         f"and {stars} stars")
+    if sorted(set(regions)) != list(range(n)):
+        raise ValueError(f"{with_article(f'{n}x{n}')} Star Battle numbers its regions "
+                         f"0..{n - 1}")
+    held: list[list[int]] = [[] for _ in range(n)]
+    for c, r in enumerate(regions):
+        held[r].append(c)
+    if not all(_connected(tuple(cells), n) for cells in held):
+        raise ValueError("a Star Battle region is not one piece")
+    lines, positions = _square_grid(n)
+    return n, (n, n), positions, lines + tuple(Unit("region", k, tuple(cells))
+                                               for k, cells in enumerate(held))
+
+
 def _jigsaw_layout(shape: Shape):
     regions, n = shape.regions, math.isqrt(len(shape.regions))
     if shape.box_rows or shape.box_cols:
@@ -532,6 +559,8 @@ GEOMETRIES = {
     "binairo": Geometry("", _binairo_layout, boxed=False),
     # Rows and columns of any sides, cells shaded or white: a Nonogram's (core/nonogram).
     "nonogram": Geometry("", _nonogram_layout, boxed=False),
+    # Rows, columns and regions of any sizes, each holding k stars: a Star Battle's.
+    "starbattle": Geometry("Star Battle", _starbattle_layout, has_regions=True, boxed=False),
     "samurai": Geometry("Samurai", _samurai_layout, overlapping=True),
     # Runs of white squares in a frame of black and white: a Kakuro (core/kakuro).
     "kakuro": Geometry("Kakuro", _kakuro_layout, boxed=False, patterned=True),
@@ -569,6 +598,12 @@ def binairo_of(size: int) -> Shape:
 def nonogram_of(height: int, width: int) -> Shape:
     """The (cached) Nonogram board of height rows and width columns."""
     return board_of(height, width, "nonogram")
+
+
+def starbattle_of(regions, stars: int) -> Shape:
+    """The (cached) Star Battle board whose cell c lies in region regions[c] (0..n-1),
+    each row, column and region to hold `stars` stars."""
+    return board_of(stars, 0, "starbattle", tuple(regions))
 
 
 def kakuro_of(pattern: str) -> Shape:

@@ -10,7 +10,8 @@ blank in the givens), so that solvers, registries and puzzle files carry every k
 - symbols: one of a few symbols in each cell, with no order or sum: Binairo's two.
   Printed as the kind's own glyphs, never numbers; value v is `glyphs[v - 1]`.
 - shading: each cell shaded (value 2) or left white (value 1): Nonogram, Star Battle.
-  An answer page fills the shaded cells; the givens are clues outside the grid (marks).
+  An answer page fills the shaded cells (a Star Battle's draws a star in each); the
+  givens are clues outside the grid (marks), or the board's regions.
 - edges and links: what lies between cells (a Slitherlink's loop, a Hashi's bridges) is
   the answer, held in the kind's extras, not in the cells; the cells hold the clues.
   Declared here so that a surface can refuse them by asking, until it draws them.
@@ -24,6 +25,8 @@ ANSWER_FORMS = ("values", "symbols", "shading", "edges", "links")
 # A shading answer's values 1 (white) and 2 (shaded) as text writes them: on a page a white
 # cell is left empty and a shaded one filled, never printed as a symbol (render/board.py).
 SHADING_GLYPHS = ("-", "#")
+# A Star Battle's: a shaded cell is a star, drawn as one (a filled star shape), not a fill.
+STAR_GLYPHS = ("-", "*")
 
 
 @dataclass(frozen=True)

@@ -56,6 +56,8 @@ class Presentation:
     #                                  kind's: kinds that say the same read alike lines
     time_model: str = "times"        # its solving-time model (layouts/solving/NAME.yaml):
     #                                  'lines' for a kind solved a line at a time
+    size_mark: Callable[[int], str] | None = None  # what a caption prints after its size
+    #                                  at a size (a Star Battle's stars a unit: '10×10 ★★')
 
     def needs_pencil_room(self, difficulty: str) -> bool:
         """Whether puzzles asked at `difficulty` get cells with room for pencil marks."""
