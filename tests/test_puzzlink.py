@@ -42,6 +42,7 @@ URLS = {
     "skyscrapers": "https://puzz.link/p?skyscrapers/5/5/32g323h1n42gw1m",
     "nonogram": "https://puzz.link/p?nonogram/10/10/k22i36i62i8j8j8j62i36i22i11i22i7j232h9j7j5j7"
                 "j9j9j",
+    "starbattle": "https://puzz.link/p?starbattle/6/6/1/332alj00e1s4",
 }
 UNLINKED = [key for key in LINES if key not in URLS]
 
@@ -204,7 +205,7 @@ def test_solve_names_a_bad_url_by_file_and_line_and_exits_2(runner, tmp_path):
     solved = runner.invoke(main, ["solve", str(path)])
     assert solved.exit_code == 2 and solved.stdout == ""
     assert solved.stderr == (f"{path}:3: puzz.link's hashi (Hashi) is not a kind bookmaker "
-                             f"reads yet; it reads sudoku, skyscrapers, kakuro, nonogram\n")
+                             f"reads yet; it reads sudoku, skyscrapers, kakuro, nonogram, starbattle\n")
     assert "Traceback" not in solved.stderr
 
 

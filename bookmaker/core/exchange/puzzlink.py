@@ -20,7 +20,7 @@ from .record import ReadPuzzle
 
 # pzprjs's varieties of the kinds bookmaker is building, not yet kinds here
 COMING = {"slither": "Slitherlink", "hashi": "Hashi", "hashikake": "Hashi",
-          "bridges": "Hashi", "starbattle": "Star Battle"}
+          "bridges": "Hashi"}
 _URL = re.compile(r"^(?:https?://)?[^?\s]*\?(?:type=\w+&)?([A-Za-z0-9]+)(?:_edit|_play)?/(\S*)$")
 
 

@@ -27,6 +27,7 @@ from ..solve.verify import require_agreement
 from ..words import with_article
 from .grade import STARBATTLE_GRADES
 from .layout import SIZES, STAR, WHITE, Layout
+from .puzzlink import STARBATTLE_LINK
 from .text import StarTextError, format_layout, parse_layout
 
 if TYPE_CHECKING:
@@ -78,7 +79,7 @@ class StarBattleKind(DrawnBoard, SquareKind):
                   "(--variant starbattle)",
         size_mark=lambda size: STAR_MARK * SIZES.get(size, 0))
     exchange = ExchangeForm(size_word=title, ipuz_absent=(
-        "ipuz has no PuzzleKind for a Star Battle"))
+        "ipuz has no PuzzleKind for a Star Battle"), puzzlink=STARBATTLE_LINK)
 
     def size_problem(self, size: int, box_given: bool) -> str | None:
         if box_given:
