@@ -32,8 +32,8 @@ from bookmaker.core.board.marks import BlockMark, EdgeMark, Marks, SignMark
 from bookmaker.core.puzzle import Puzzle
 from bookmaker.core.registry import kind_of_puzzle
 from bookmaker.daily.build import make_daily, run_dates
-from bookmaker.export.items import daily_items, item_of
-from bookmaker.export.page import marks_data, page_of, puzzle_data
+from bookmaker.export.items import daily_items, item_of, proven
+from bookmaker.export.page import PageOptions, marks_data, page_html, page_of, puzzle_data
 from bookmaker.pages.board import board_drawing, cage_borders, cage_drawings
 from bookmaker.spec.daily import load_daily_spec
 
@@ -349,7 +349,8 @@ def test_signs_edge_clues_and_blocks_are_drawn_from_the_marks_alone(tab, week, t
                                  "3 seen from the top")  # signs and clues heard, not seen
     assert tab.label(12).endswith(", 2 seen from the left")
     box = page.get_attribute("svg", "viewBox").split()
-    assert float(box[0]) < -1 and float(box[2]) > board.size + 2  # a ring of clue cells
+    assert float(box[0]) < -1 and float(box[2]) > board.size + 1  # a ring of clue cells
+    assert float(box[2]) < board.size + 2  # above and left only: none right, as print
     shots = Path(os.environ.get("BOOKMAKER_SCREENSHOTS") or tmp_path)
     page.screenshot(path=str(shots / "marks-of-any-kind.png"), full_page=True)
     assert tab.errors == []
@@ -867,4 +868,232 @@ def test_a_killer_cage_repeat_is_flagged_and_a_calcudoku_cage_repeat_is_not(tab,
         for cell in (first, second):
             assert (page.get_attribute(f"#cell-{cell}", "aria-invalid") == "true") == flagged
             assert (", repeated" in tab.label(cell)) == flagged
+    assert tab.errors == []
+
+
+# --- Nonogram (issue 39): a shading answer, shaded and dotted by click, touch and keys -----
+
+# A 5x5 solved by hand (row clues, column clues): its one answer, row by row.
+FIVE = "1,1,1/5/1/3/1,1 2,1/1,1/4/1,1/2,1"
+FIVE_ANSWER = ("#-#-#", "#####", "--#--", "-###-", "#---#")
+# A bundled picture's 15x15 (bookmaker generate --variant nonogram --size 15x15 --seed 3).
+FIFTEEN = ("2/1,1/1,1/1/1/8/1/1/1,1,1/2,1,1/3,1,2/3,1,2/2,1,2/3,1,3/6 4/3/3/2/1,1/1,2/"
+           "2,1,1/1,12/1,1,1/2,1,1/1,2/1,1/2/3/4")
+
+
+@pytest.fixture(scope="module")
+def nonograms(tmp_path_factory) -> list[tuple[Path, Puzzle]]:
+    """Pages of the hand-solved 5x5, answer-free and with its answer, and of the 15x15
+    answer-free: each page's folder and puzzle."""
+    made = []
+    for name, line, answers in (("free", FIVE, False), ("answered", FIVE, True),
+                                ("fifteen", FIFTEEN, False)):
+        folder = tmp_path_factory.mktemp(name)
+        puzzle = proven("nonogram", line, None, name)
+        item = item_of(puzzle, name, f"Nonogram {name}", "a picture")
+        (folder / "page.html").write_text(page_html([item], options=PageOptions(
+            answers=answers)), encoding="utf-8")
+        made.append((folder, puzzle))
+    return made
+
+
+def shaded_cells() -> list[int]:
+    return [row * 5 + col for row, line in enumerate(FIVE_ANSWER)
+            for col, mark in enumerate(line) if mark == "#"]
+
+
+def cell_centre(page: Page, data: dict, cell: int) -> tuple[float, float]:
+    """Where on the screen a cell's centre is (the board's viewBox holds its clues too)."""
+    return tuple(page.evaluate(
+        "([r, c]) => { const m = document.querySelector('svg').getScreenCTM(); "
+        "return [m.a * (c + 0.5) + m.e, m.d * (r + 0.5) + m.f]; }", data["cells"][cell]))
+
+
+def state_of(tab: Tab, cell: int) -> str:
+    return tab.label(cell).split(": ")[1].split(",")[0]
+
+
+def test_a_nonogram_is_on_the_page_with_its_clues_and_no_answer_in_its_source(nonograms):
+    folder, puzzle = nonograms[0]
+    source = (folder / "page.html").read_text(encoding="utf-8")
+    assert '"form":"shading"' in source and '"digest"' in source
+    assert '"solution"' not in source
+    assert ",".join(str(v) for v in puzzle.solution.cells) not in source
+
+
+def test_a_nonogram_is_solved_by_clicks_its_clues_greyed_as_their_lines_are_met(tab, nonograms):
+    page = tab.open(nonograms[0])
+    data = page_puzzle(page)
+    assert page.get_attribute("svg", "aria-label").startswith("Nonogram, 5 by 5. ")
+    assert page.get_attribute("svg", "viewBox").split()[2:] == ["8.095", "8.095"]  # clues:
+    assert page.locator("text.edge-clue").count() == 17  # left and above, none right, below
+    assert page.locator("#keypad button").all_text_contents() == ["Shade", "Dot", "Erase"]
+    assert not page.is_visible("#pencil") and not page.is_visible("#candidates")
+    assert tab.label(0) == "Row 1, column 1: empty, row clue 1 1 1, column clue 2 1"
+    heard = []
+    for _ in range(3):  # a click steps a cell on: shaded, dot, empty
+        page.mouse.click(*cell_centre(page, data, 1))
+        heard.append(state_of(tab, 1))
+    assert heard == ["shaded", "marked white", "empty"]
+    page.mouse.click(*cell_centre(page, data, 1), button="right")  # a right click dots it
+    assert state_of(tab, 1) == "marked white" and page.locator("circle.dot").count() == 1
+    for cell in shaded_cells():
+        page.mouse.click(*cell_centre(page, data, cell))
+        if cell == 4:  # the first row is met: its clue greyed, heard as met
+            assert page.locator("text.met").count() == 3
+            assert ", row clue 1 1 1, met" in tab.label(0)
+    assert tab.status() == "Solved! Every cell is right."  # by the digest alone: a dot
+    assert page.text_content("#finish-text").startswith("Solved in 0:")  # counts as white
+    assert page.locator("text.met").count() == 17
+    assert page.locator("rect.fill").count() == len(shaded_cells())
+    page.reload()  # kept in the browser
+    assert "solved" in (page.get_attribute("body", "class") or "")
+    assert tab.errors == []
+
+
+def test_a_nonogram_is_solved_by_keyboard_with_dots_undo_and_redo(tab, nonograms):
+    page = tab.open(nonograms[1])  # with its answer: Check
+    data = page_puzzle(page)
+    page.focus("svg")
+    at = selected_cell(page)
+    assert at == 0
+    page.keyboard.press(".")
+    assert state_of(tab, 0) == "marked white"
+    page.keyboard.press("Backspace")
+    assert state_of(tab, 0) == "empty"
+    page.keyboard.press("x")
+    page.keyboard.press("Enter")
+    assert state_of(tab, 0) == "shaded"
+    page.keyboard.press("Control+z")
+    assert state_of(tab, 0) == "marked white"
+    page.keyboard.press("Control+y")
+    assert state_of(tab, 0) == "shaded"
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press(" ")  # a wrong one, found by Check
+    page.click("#check")
+    assert tab.status() == "1 wrong (crossed out), 23 empty"
+    assert state_of(tab, 1) == "shaded" and ", wrong" in tab.label(1)
+    page.focus("svg")
+    page.keyboard.press(" ")  # Space again takes the shading off
+    for cell in shaded_cells()[1:-1]:
+        for key in key_path(data, selected_cell(page), cell):
+            page.keyboard.press(key)
+        page.keyboard.press(" ")
+    assert tab.status() != "Solved! Every cell is right."
+    for key in key_path(data, selected_cell(page), 24):
+        page.keyboard.press(key)
+    page.keyboard.press("Enter")
+    assert tab.status() == "Solved! Every cell is right."
+    assert tab.errors == []
+
+
+def test_a_nonogram_line_over_its_clue_is_flagged_and_a_drag_paints_one_undo_step(tab,
+                                                                                  nonograms):
+    page = tab.open(nonograms[0])
+    data = page_puzzle(page)
+    page.mouse.move(*cell_centre(page, data, 5))  # row 2, clue 5: dragged across
+    page.mouse.down()
+    page.mouse.move(*cell_centre(page, data, 7), steps=4)
+    page.mouse.move(*cell_centre(page, data, 12), steps=4)  # off the row: still along it
+    page.mouse.move(*cell_centre(page, data, 9), steps=4)
+    page.mouse.up()
+    assert [state_of(tab, c) for c in range(5, 10)] == ["shaded"] * 5
+    assert state_of(tab, 12) == "empty" and ", row clue 5, met" in tab.label(5)
+    page.mouse.move(*cell_centre(page, data, 0))  # row 1 (1 1 1) dotted by a right drag
+    page.mouse.down(button="right")
+    page.mouse.move(*cell_centre(page, data, 3), steps=4)
+    page.mouse.up(button="right")
+    assert [state_of(tab, c) for c in range(4)] == ["marked white"] * 4
+    page.focus("svg")
+    page.keyboard.press("Control+z")  # one drag, one step
+    assert [state_of(tab, c) for c in range(5)] == ["empty"] * 5
+    page.keyboard.press("Control+z")
+    assert [state_of(tab, c) for c in range(5, 10)] == ["empty"] * 5
+    for cell in (10, 11, 12):  # row 3, clue 1: three shaded is too many
+        page.mouse.click(*cell_centre(page, data, cell))
+    assert page.get_attribute("#cell-13", "aria-invalid") == "true"
+    assert ", more shaded than its row's clue" in tab.label(13)
+    assert axe_problems(page) == []  # in play, a line flagged
+    assert tab.errors == []
+
+
+def test_a_nonogram_is_solved_by_touch_with_a_long_press_dot_and_a_finger_drag(browser,
+                                                                              nonograms):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True, device_scale_factor=2)
+    try:
+        page = context.new_page()
+        page.goto((nonograms[0][0] / "page.html").as_uri())
+        data = page_puzzle(page)
+        cdp = context.new_cdp_session(page)
+        label = lambda cell: (page.get_attribute(f"#cell-{cell}", "aria-label") or ""  # noqa: E731
+                              ).split(": ")[1].split(",")[0]
+        touch(cdp, [cell_centre(page, data, 5), cell_centre(page, data, 9)])  # a drag
+        assert [label(c) for c in range(5, 10)] == ["shaded"] * 5
+        touch(cdp, [cell_centre(page, data, 11)], hold=0.7)  # a long press: a dot
+        assert label(11) == "marked white"
+        for cell in shaded_cells():
+            if not 5 <= cell < 10:
+                touch(cdp, [cell_centre(page, data, cell)])  # a tap
+        assert page.text_content("#status") == "Solved! Every cell is right."
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390  # fits a phone
+    finally:
+        context.close()
+
+
+def touch(cdp, points: list[tuple[float, float]], hold: float = 0.0) -> None:
+    """One finger down at the first point, moved through the others, lifted (after `hold`
+    seconds on the first where asked)."""
+    import time
+    (x, y), *rest = points
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    time.sleep(hold)
+    for x2, y2 in rest:
+        for step in range(1, 5):
+            at = {"x": x + (x2 - x) * step / 4, "y": y + (y2 - y) * step / 4}
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [at]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def test_a_nonogram_looks_right_light_dark_and_on_a_phone_and_axe_finds_nothing(
+        browser, nonograms, tmp_path):
+    shots = Path(os.environ.get("BOOKMAKER_SCREENSHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    folder, puzzle = nonograms[2]
+    for scheme, width, height in (("light", 1280, 800), ("dark", 1280, 800),
+                                  ("light", 390, 844)):
+        context = browser.new_context(viewport={"width": width, "height": height},
+                                      color_scheme=scheme)
+        try:
+            page = context.new_page()
+            page.goto((folder / "page.html").as_uri())
+            assert axe_problems(page) == [], (scheme, width)  # at rest
+            page.focus("svg")
+            half = [c for c, v in enumerate(puzzle.solution.cells[:105]) if v == 2]
+            data = page_puzzle(page)
+            for cell in half:
+                page.mouse.click(*cell_centre(page, data, cell))
+            page.mouse.click(*cell_centre(page, data, 120), button="right")
+            assert page.locator("text.met").count() >= 5
+            assert axe_problems(page) == [], (scheme, width)  # in play, clues greyed
+            path = shots / f"nonogram-{scheme}-{width}.png"
+            page.screenshot(path=str(path), full_page=True)
+            assert path.stat().st_size > 10_000
+        finally:
+            context.close()
+
+
+def test_a_shading_kind_whose_shaded_glyph_is_a_star_draws_stars(tab, nonograms, tmp_path):
+    """A Star Battle's page (the shading form, its glyph a star: the data written here, as
+    the kind will give it): a tap places a star, drawn and heard as one."""
+    folder, puzzle = nonograms[1]
+    data = puzzle_data(item_of(puzzle, "stars", "Stars"))
+    data |= {"symbols": ["-", "*"], "edges": [], "ring": 0}
+    (tmp_path / "page.html").write_text(page_of([data], "Stars", "Stars", "en"),
+                                        encoding="utf-8")
+    page = tab.open((tmp_path, puzzle))
+    page.mouse.click(*cell_centre(page, data, 6))
+    assert page.locator("polygon.star").count() == 1 and page.locator("rect.fill").count() == 0
+    assert tab.label(6) == "Row 2, column 2: a star"
+    assert page.locator("#keypad button").all_text_contents() == ["Star", "Dot", "Erase"]
     assert tab.errors == []
