@@ -1099,3 +1099,132 @@ def test_a_shading_kind_whose_shaded_glyph_is_a_star_draws_stars(tab, nonograms,
     assert tab.label(6) == "Row 2, column 2: a star"
     assert page.locator("#keypad button").all_text_contents() == ["Star", "Dot", "Erase"]
     assert tab.errors == []
+
+
+# --- Slitherlink's edges (issue 39): the page's data written here, as the kind will give it --
+
+# A loop solved by hand: '#' inside it, '.' outside (the solution's 2 and 1).
+LOOP = ("#...#", "#...#", "##.##", ".###.", ".....")
+
+
+def loop_edges() -> list[int]:
+    """The loop's edges as the page numbers them: the 30 horizontal ones row by row (above
+    each row of cells and below the last), then the 30 vertical ones."""
+    inside = {(r, c) for r, line in enumerate(LOOP) for c, mark in enumerate(line)
+              if mark == "#"}
+    across = [((r - 1, c), (r, c)) for r in range(6) for c in range(5)]
+    down = [((r, c - 1), (r, c)) for r in range(5) for c in range(6)]
+    return [edge for edge, (a, b) in enumerate(across + down)
+            if (a in inside) != (b in inside)]
+
+
+def edge_middle(edge: int) -> tuple[float, float]:
+    """An edge's middle (x, y) in cells."""
+    if edge < 30:
+        return edge % 5 + 0.5, edge // 5
+    return (edge - 30) % 6, (edge - 30) // 6 + 0.5
+
+
+@pytest.fixture(scope="module")
+def slitherlink(nonograms, tmp_path_factory) -> list[tuple[Path, Puzzle]]:
+    """A 5x5 Slitherlink page (every clue given) answer-free and with its answer, its data
+    written as export/page.py will write the kind's: each page's folder and a puzzle of
+    its size (for the tab)."""
+    from bookmaker.export.page import _answer_of
+    folder, puzzle = nonograms[0]
+    solution = [2 if mark == "#" else 1 for line in LOOP for mark in line]
+    edges = loop_edges()
+    clues = [sum(1 for edge in edges if cell in edge_cells(edge)) for cell in range(25)]
+    made = []
+    for name, answer in (("loop", False), ("loop-answered", True)):
+        data = puzzle_data(item_of(puzzle, name, "Slitherlink"))
+        data |= {"form": "edges", "kind": "Slitherlink", "edges": [], "ring": 0,
+                 "givens": [clue + 1 for clue in clues], "symbols": ["0", "1", "2", "3"],
+                 "rules": "Slitherlink: draw one loop along the dots."}
+        data.pop("solution", None)
+        data |= _answer_of(name, data["givens"], solution, answer)
+        where = tmp_path_factory.mktemp(name)
+        (where / "page.html").write_text(page_of([data], name, "Slitherlink", "en"),
+                                         encoding="utf-8")
+        made.append((where, puzzle))
+    return made
+
+
+def edge_cells(edge: int) -> set[int]:
+    """The cells of the 5x5 an edge is a side of."""
+    x, y = (int(v) for v in edge_middle(edge))  # the cell below or right of it, and
+    pairs = [(y - 1, x), (y, x)] if edge < 30 else [(y, x - 1), (y, x)]  # above or left
+    return {r * 5 + c for r, c in pairs if 0 <= r < 5 and 0 <= c < 5}
+
+
+def screen_of(page: Page, x: float, y: float) -> tuple[float, float]:
+    return tuple(page.evaluate("([x, y]) => { const m = document.querySelector('svg')"
+                               ".getScreenCTM(); return [m.a * x + m.e, m.d * y + m.f]; }",
+                               [x, y]))
+
+
+def test_a_slitherlink_loop_is_drawn_by_clicks_and_an_answer_free_page_knows_it(
+        tab, slitherlink, tmp_path):
+    page = tab.open(slitherlink[0])
+    assert page.locator("circle.lattice").count() == 36
+    assert page.locator("g.edges > g").count() == 60
+    edges = loop_edges()
+    assert len(edges) == 24
+    assert tab.label(0) == "Row 1, column 1: clue 3, no lines"
+    spare = next(e for e in range(60) if e not in edges)
+    heard = []
+    for _ in range(3):  # a click on an edge steps it: line, crossed, open
+        page.mouse.click(*screen_of(page, *edge_middle(spare)))
+        heard.append(page.locator("g.edge.line").count() + 10 * page.locator(
+            "g.edge.cross").count())
+    assert heard == [1, 10, 0]
+    for edge in edges[:-1]:
+        page.mouse.click(*screen_of(page, *edge_middle(edge)))
+    assert "solved" not in (page.get_attribute("body", "class") or "")
+    assert tab.label(0) == "Row 1, column 1: clue 3, lines top, left and right, met"
+    page.mouse.click(*screen_of(page, *edge_middle(edges[-1])))
+    assert tab.status() == "Solved! Every cell is right."
+    zeros = sum(1 for cell in range(25) if not any(cell in edge_cells(e) for e in edges))
+    assert page.locator("text.met").count() == 25 - zeros  # the 0s, uncrossed, are not
+    shots = Path(os.environ.get("BOOKMAKER_SCREENSHOTS") or tmp_path)
+    page.screenshot(path=str(shots / "slitherlink-solved.png"), full_page=True)
+    page.reload()
+    assert "solved" in (page.get_attribute("body", "class") or "")
+    assert axe_problems(page) == []
+    assert tab.errors == []
+
+
+def test_a_slitherlink_is_drawn_by_keyboard_and_by_a_drag_and_checked(tab, slitherlink,
+                                                                      tmp_path):
+    page = tab.open(slitherlink[1])
+    data = page_puzzle(page)
+    page.mouse.move(*screen_of(page, 0, 0))  # the left side of the first three rows
+    page.mouse.down()
+    page.mouse.move(*screen_of(page, 0.1, 3), steps=6)
+    page.mouse.up()
+    assert page.locator("g.edge.line").count() == 3
+    page.focus("svg")
+    page.keyboard.press("Control+z")  # a drag is one step
+    assert page.locator("g.edge.line").count() == 0
+    page.keyboard.press("Shift+ArrowDown")  # a wrong line, Checked
+    page.click("#check")
+    assert tab.status() == "1 wrong (crossed out)"
+    assert page.locator("g.edge.line.wrong").count() == 1
+    shots = Path(os.environ.get("BOOKMAKER_SCREENSHOTS") or tmp_path)
+    page.screenshot(path=str(shots / "slitherlink-checked.png"), full_page=True)
+    page.focus("svg")
+    page.keyboard.press("x")
+    page.keyboard.press("ArrowDown")  # crossed, rightly
+    assert ", crossed bottom" in tab.label(0)
+    sides = {"top": "ArrowUp", "bottom": "ArrowDown", "left": "ArrowLeft",
+             "right": "ArrowRight"}
+    for edge in loop_edges():
+        cell = min(edge_cells(edge))
+        x, y = edge_middle(edge)
+        r, c = divmod(cell, 5)
+        side = ("top" if y == r else "bottom") if edge < 30 else ("left" if x == c else "right")
+        for key in key_path(data, selected_cell(page), cell):
+            page.keyboard.press(key)
+        page.keyboard.press("Shift+" + sides[side])
+    assert tab.status() == "Solved! Every cell is right."
+    assert tab.errors == []

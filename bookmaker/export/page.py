@@ -50,11 +50,13 @@ from .items import ExportItem
 
 # What a screen reader hears of a sign at each of its two cells: "less than row 1, column 2".
 # The answer forms (core/kinds/answer.py) the page plays: a symbol a cell typed (values,
-# symbols: page.js) or cells shaded and marked white (shading: web/shading.js).
+# symbols: page.js) or cells shaded and marked white (shading: web/shading.js). A loop's
+# edges (web/edges.js) are drawn and played too, from a puzzle's data alone (givens: clue
+# + 1; solution: 1 outside, 2 inside): "edges" joins these when the Slitherlink kind does.
 PLAYED_FORMS = ("values", "symbols", "shading")
 # The script's files, inlined in this order: each answer form's module (registering its
 # hooks) before the page's script, which asks the puzzle's form for them.
-SCRIPTS = ("shading.js", "page.js")
+SCRIPTS = ("shading.js", "edges.js", "page.js")
 SIGN_WORDS = {"<": ("less than", "greater than"), ">": ("greater than", "less than"),
               "=": ("the same as", "the same as"), "x": ("unlike", "unlike")}
 

@@ -90,9 +90,13 @@
   const LIMIT = 400;  // undo steps kept
   function storageKey(id) { return "bookmaker/" + (id || puzzle.id); }
 
+  // A form whose answer lies between cells (web/edges.js: a loop's edges) keeps it in
+  // slots after the cells' values, undone and kept as they are.
   function freshState() {
-    const n = puzzle.givens.length;
-    return { values: puzzle.givens.slice(), pencils: new Array(n).fill(0),
+    const slots = form && form.slots ? form.slots() : 0;
+    const n = puzzle.givens.length + slots;
+    return { values: puzzle.givens.concat(new Array(slots).fill(0)),
+             pencils: new Array(n).fill(0),
              revealed: new Array(n).fill(false), wrong: [], undo: [], redo: [],
              elapsed: 0, finished: false };
   }
@@ -128,7 +132,9 @@
 
   // --- drawing ------------------------------------------------------------------------------
   function draw() {
-    const p = puzzle, ring = p.ring, pad = PENS.outline * p.frame;
+    // A form drawn on the frame's edges (a loop's) needs room for its lines beyond it.
+    const p = puzzle, ring = p.ring, pad = Math.max(PENS.outline * p.frame,
+                                                    form && form.margin ? form.margin : 0);
     WEIGHTS = {};
     for (const pen in PENS) WEIGHTS[pen] = PENS[pen] * (p.frame + 2 * ring);
     // Clues only above and left of the grid (a Nonogram's) take no room below or right
@@ -384,8 +390,7 @@
     layer.textContent = "";
     const value = state.values[selected];
     const related = new Set();
-    // A Nonogram's boxes are the print's guide lines every five cells, not a rule's unit.
-    if (settings.highlight) groupsOf[selected].filter((g) => !form || g.kind !== "box")
+    if (settings.highlight) groupsOf[selected].filter((g) => !form || form.related(g))
       .forEach((g) => g.cells.forEach((c) => related.add(c)));
     const same = value && !form;  // every shaded cell alike tells nothing either
     const shown = (cell) => cell === selected ? "selected" : !settings.highlight ? "" :
@@ -460,11 +465,15 @@
     selected = cell; showSelection();
   }
 
-  // The cell under a pointer, or undefined.
-  function cellUnder(event) {
+  // Where a pointer is, in cells (x, y), and the cell under it, or undefined.
+  function pointOf(event) {
     const point = svg.createSVGPoint();
     point.x = event.clientX; point.y = event.clientY;
-    const at = point.matrixTransform(svg.getScreenCTM().inverse());
+    return point.matrixTransform(svg.getScreenCTM().inverse());
+  }
+
+  function cellUnder(event) {
+    const at = pointOf(event);
     return cellAt[Math.floor(at.y) + "," + Math.floor(at.x)];
   }
 
@@ -474,7 +483,7 @@
     const cell = cellUnder(event);
     if (cell !== undefined) select(cell);
     if (form) {
-      if (cell !== undefined) form.press(event, cell);
+      form.press(event, cell);  // a form between cells takes presses off them too
       svg.focus({ preventScroll: true });
       event.preventDefault();
       return;
@@ -513,8 +522,9 @@
     }
     if ((event.ctrlKey || event.metaKey) && key === "z") { undo(); event.preventDefault(); return; }
     if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (form && form.key(event)) { event.preventDefault(); return; }
     if (MOVES[event.key]) { move(...MOVES[event.key]); event.preventDefault(); return; }
-    if (form) { if (form.key(event)) event.preventDefault(); return; }
+    if (form) return;
     if (event.key === " ") { setPencilMode(!pencilMode); event.preventDefault(); return; }
     if (["Backspace", "Delete"].includes(event.key)) { enter(0); event.preventDefault(); return; }
     if (event.key.length === 1 && typeSymbol(event.key)) event.preventDefault();
@@ -615,7 +625,7 @@
     const repaint = new Set(cells);
     before.forEach((_, c) => repaint.add(c));
     clashes.forEach((_, c) => repaint.add(c));
-    repaint.forEach(paintCell);
+    repaint.forEach((c) => { if (c < puzzle.cells.length) paintCell(c); });
     if (form) form.changed(cells);
     showHighlights();
     finishIfSolved();
@@ -723,17 +733,20 @@
   }
 
   function check() {
-    state.wrong = puzzle.cells.map((_, c) => c).filter(
+    state.wrong = form && form.wrong ? form.wrong() : puzzle.cells.map((_, c) => c).filter(
       (c) => state.values[c] && state.values[c] !== puzzle.solution[c]);
     puzzle.cells.forEach((_, c) => paintCell(c));
+    if (form) form.changed([]);
     save();
     if (isSolved()) { showFinish(true); return; }
-    const left = emptyCells().length;
-    say(state.wrong.length ? state.wrong.length + " wrong (crossed out), " + left + " empty"
-      : "No mistakes so far, " + left + " empty");
+    // A form between cells (a loop's edges) has no empty cells to count.
+    const left = form && form.slots ? "" : ", " + emptyCells().length + " empty";
+    say(state.wrong.length ? state.wrong.length + " wrong (crossed out)" + left
+      : "No mistakes so far" + left);
   }
 
   function reveal(cells) {
+    if (form && form.reveal) { form.reveal(cells); return; }
     const open = cells.filter((c) => state.values[c] !== puzzle.solution[c]);
     if (!open.length) { say("Nothing to reveal there"); return; }
     change(open, () => open.forEach((c) => {
@@ -743,7 +756,7 @@
   }
 
   function restart() {
-    const cells = puzzle.cells.map((_, c) => c);
+    const cells = state.values.map((_, c) => c);
     change(cells, () => {
       const fresh = freshState();
       for (const key of ["values", "pencils", "revealed"]) state[key] = fresh[key];
@@ -832,6 +845,7 @@
   function show(index) {
     stopClock();
     puzzle = DATA.puzzles[index];
+    form = FORMS[puzzle.form] ? FORMS[puzzle.form](api) : null;
     typed = { cell: -1, text: "", undoable: false };
     selected = puzzle.givens.findIndex((v) => !v);
     if (selected < 0) selected = 0;
@@ -844,7 +858,6 @@
     document.body.classList.toggle("no-answer", !puzzle.solution);
     $("app").classList.toggle("wide", puzzle.frame > 12);
     // Candidates are the symbols no peer holds: a kind whose units share symbols has none.
-    form = FORMS[puzzle.form] ? FORMS[puzzle.form](api) : null;
     $("candidates").hidden = puzzle.limits.shared || form !== null;
     $("pencil").hidden = form !== null;
     $("keys-help").textContent = form ? form.keysHelp() : KEYS_HELP;
@@ -935,7 +948,8 @@
     get selected() { return selected; }, get svg() { return svg; },
     get settings() { return settings; },
     el: el, change: change, afterChange: afterChange, enter: enter, say: say, undo: undo,
-    cellLabel: cellLabel, cellUnder: cellUnder, snapshot: snapshot,
+    cellLabel: cellLabel, cellUnder: cellUnder, snapshot: snapshot, pointOf: pointOf,
+    select: select, isSolved: () => isSolved(),
   };
   const KEYS_HELP = $("keys-help").textContent;
 

@@ -123,6 +123,7 @@ window.BOOKMAKER_FORMS.shading = function (page) {
   // press on a touch screen dots it. Moving on paints the same along its row or column.
   function press(event, cell) {
     cancel();
+    if (cell === undefined) return;
     if (p.givens[cell]) { page.say("A given cannot change"); return; }
     const was = page.state.values[cell];
     const value = event.button === 2 ? (was === WHITE ? EMPTY : WHITE) : NEXT[was];
@@ -234,6 +235,8 @@ window.BOOKMAKER_FORMS.shading = function (page) {
     paint: paint, words: words, clueWords: clueWords, press: press, abandon: abandon, key: key,
     keypad: keypad, clashes: clashes, drawn: drawn,
     changed: greyClues,
+    // A Nonogram's boxes are the print's guide lines every five cells, not a rule's unit.
+    related: (group) => group.kind !== "box",
     // The reader's grid as the solution holds it: a dot or an empty cell is white.
     answer: () => page.state.values.map((v) => (v === SHADED ? SHADED : WHITE)),
   };
