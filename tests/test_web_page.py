@@ -913,12 +913,17 @@ def state_of(tab: Tab, cell: int) -> str:
     return tab.label(cell).split(": ")[1].split(",")[0]
 
 
-def test_a_nonogram_is_on_the_page_with_its_clues_and_no_answer_in_its_source(nonograms):
+def test_a_nonogram_is_on_the_page_with_its_clues_and_no_answer_in_its_source(nonograms,
+                                                                              week):
     folder, puzzle = nonograms[0]
     source = (folder / "page.html").read_text(encoding="utf-8")
     assert '"form":"shading"' in source and '"digest"' in source
     assert '"solution"' not in source
     assert ",".join(str(v) for v in puzzle.solution.cells) not in source
+    assert "BOOKMAKER_FORMS.shading =" in source  # its form's module, and no other's
+    assert "BOOKMAKER_FORMS.edges =" not in source and "BOOKMAKER_FORMS.links =" not in source
+    sudoku = (week[0][0] / "page.html").read_text(encoding="utf-8")
+    assert "BOOKMAKER_FORMS." not in sudoku  # a page of typed symbols carries none
 
 
 def test_a_nonogram_is_solved_by_clicks_its_clues_greyed_as_their_lines_are_met(tab, nonograms):
@@ -1227,4 +1232,102 @@ def test_a_slitherlink_is_drawn_by_keyboard_and_by_a_drag_and_checked(tab, slith
             page.keyboard.press(key)
         page.keyboard.press("Shift+" + sides[side])
     assert tab.status() == "Solved! Every cell is right."
+    assert tab.errors == []
+
+
+# --- Hashi's links (issue 39): the page's data written here, as the kind will give it -----
+
+# Islands solved by hand ((row, col): count) and their bridges (two islands: how many).
+ISLANDS = {(0, 0): 2, (0, 2): 4, (0, 4): 2, (2, 0): 4, (2, 2): 4, (4, 0): 3, (4, 2): 4,
+           (4, 4): 3}
+BRIDGES = {((0, 0), (0, 2)): 1, ((0, 2), (0, 4)): 1, ((0, 0), (2, 0)): 1,
+           ((0, 2), (2, 2)): 2, ((0, 4), (4, 4)): 1, ((2, 0), (2, 2)): 1,
+           ((2, 0), (4, 0)): 2, ((2, 2), (4, 2)): 1, ((4, 0), (4, 2)): 1,
+           ((4, 2), (4, 4)): 2}
+
+
+def hashi_solution() -> list[int]:
+    """The contract's grid: an island's count; water 1, or 2|3 one|two bridges across it,
+    4|5 down it."""
+    grid = [ISLANDS.get(divmod(cell, 5), 1) for cell in range(25)]
+    for ((r1, c1), (r2, c2)), count in BRIDGES.items():
+        for r in range(r1, r2 + 1):
+            for c in range(c1, c2 + 1):
+                if (r, c) not in ISLANDS:
+                    grid[r * 5 + c] = (2 if r1 == r2 else 4) + count - 1
+    return grid
+
+
+def links_page(nonograms, folder: Path, name: str, islands: dict, solution: list[int],
+               answer: bool) -> tuple[Path, Puzzle]:
+    """A 5x5 Hashi page of `islands` written as export/page.py will write the kind's."""
+    from bookmaker.export.page import _answer_of
+    puzzle = nonograms[0][1]
+    data = puzzle_data(item_of(puzzle, name, "Hashi"))
+    givens = [islands.get(divmod(cell, 5), 0) for cell in range(25)]
+    data |= {"form": "links", "kind": "Hashi", "edges": [], "ring": 0, "givens": givens,
+             "symbols": [str(v) for v in range(1, 9)], "rules": "Hashi: join the islands."}
+    data.pop("solution", None)
+    data |= _answer_of(name, givens, solution, answer)
+    (folder / "page.html").write_text(page_of([data], name, "Hashi", "en"), encoding="utf-8")
+    return folder, puzzle
+
+
+def test_a_hashi_is_joined_by_drags_clicks_and_keys_and_an_answer_free_page_knows_it(
+        tab, nonograms, tmp_path):
+    page = tab.open(links_page(nonograms, tmp_path, "hashi", ISLANDS, hashi_solution(),
+                               False))
+    data = page_puzzle(page)
+    assert page.locator("circle.island").count() == 8
+    assert page.locator("g.link").count() == 10  # the islands that see each other
+    assert tab.label(0) == "Row 1, column 1: island 2, no bridges"
+    page.mouse.move(*cell_centre(page, data, 0))  # a drag from island to island
+    page.mouse.down()
+    page.mouse.move(*cell_centre(page, data, 2), steps=4)
+    page.mouse.up()
+    assert tab.label(0) == "Row 1, column 1: island 2, bridges 1 to row 1, column 3"
+    assert tab.label(1) == "Row 1, column 2: water, 1 bridge across"
+    page.mouse.click(*cell_centre(page, data, 7))  # the water between steps its link on
+    page.mouse.click(*cell_centre(page, data, 7))
+    assert tab.label(7) == "Row 2, column 3: water, 2 bridges down"
+    page.focus("svg")
+    for (a, b), count in BRIDGES.items():  # the rest by keys from each link's first island
+        if (a, b) in (((0, 0), (0, 2)), ((0, 2), (2, 2))):
+            continue
+        cell = a[0] * 5 + a[1]
+        for key in key_path(data, selected_cell(page), cell):
+            page.keyboard.press(key)
+        for _ in range(count):
+            page.keyboard.press("Shift+" + ("ArrowRight" if a[0] == b[0] else "ArrowDown"))
+    assert tab.status() == "Solved! Every cell is right."
+    assert page.locator("text.met").count() == 8  # every island's count met, greyed
+    shots = Path(os.environ.get("BOOKMAKER_SCREENSHOTS") or tmp_path)
+    page.screenshot(path=str(shots / "hashi-solved.png"), full_page=True)
+    assert axe_problems(page) == []
+    assert tab.errors == []
+
+
+def test_a_hashi_bridge_is_refused_across_another_and_a_wrong_one_checked(tab, nonograms,
+                                                                        tmp_path):
+    cross = {(0, 1): 1, (2, 1): 1, (1, 0): 1, (1, 2): 1}  # two links over one cell
+    solution = [cross.get(divmod(cell, 5), 1) for cell in range(25)]
+    solution[6] = 4  # the answer: the bridge down
+    page = tab.open(links_page(nonograms, tmp_path, "cross", cross, solution, True))
+    data = page_puzzle(page)
+    page.focus("svg")
+    for key in key_path(data, selected_cell(page), 5):
+        page.keyboard.press(key)
+    page.keyboard.press("Shift+ArrowRight")  # across: wrong
+    for key in key_path(data, 5, 1):
+        page.keyboard.press(key)
+    page.keyboard.press("Shift+ArrowDown")
+    assert tab.status() == "A bridge cannot cross another"
+    assert tab.label(6) == "Row 2, column 2: water, 1 bridge across"
+    page.click("#check")
+    assert tab.status() == "1 wrong (crossed out)"
+    assert page.locator("g.link.wrong").count() == 1
+    page.click("#reveal-all")
+    page.click("#confirm-yes")
+    assert tab.status() == "Answer revealed."
+    assert tab.label(6) == "Row 2, column 2: water, 1 bridge down"
     assert tab.errors == []

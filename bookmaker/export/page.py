@@ -51,12 +51,15 @@ from .items import ExportItem
 # What a screen reader hears of a sign at each of its two cells: "less than row 1, column 2".
 # The answer forms (core/kinds/answer.py) the page plays: a symbol a cell typed (values,
 # symbols: page.js) or cells shaded and marked white (shading: web/shading.js). A loop's
-# edges (web/edges.js) are drawn and played too, from a puzzle's data alone (givens: clue
-# + 1; solution: 1 outside, 2 inside): "edges" joins these when the Slitherlink kind does.
+# edges (web/edges.js) and an island's bridges (web/links.js) are drawn and played too,
+# from a puzzle's data alone (edges: givens clue + 1, solution 1 outside and 2 inside;
+# links: givens an island's count, solution water 1 none, 2|3 across, 4|5 down): "edges"
+# and "links" join these when the Slitherlink and Hashi kinds do.
 PLAYED_FORMS = ("values", "symbols", "shading")
-# The script's files, inlined in this order: each answer form's module (registering its
-# hooks) before the page's script, which asks the puzzle's form for them.
-SCRIPTS = ("shading.js", "edges.js", "page.js")
+# Each answer form's module of hooks (web/), inlined before the page's script (which asks
+# the puzzle's form for them) on a page with a puzzle of that form: a Sudoku's page
+# carries none of them.
+FORM_SCRIPTS = {"shading": "shading.js", "edges": "edges.js", "links": "links.js"}
 SIGN_WORDS = {"<": ("less than", "greater than"), ">": ("greater than", "less than"),
               "=": ("the same as", "the same as"), "x": ("unlike", "unlike")}
 
@@ -111,8 +114,14 @@ def page_of(puzzles: list[dict[str, Any]], title: str, shown: str, language: str
     return _asset("page.html").replace("{{title}}", escape(shown)) \
         .replace("{{language}}", escape(language)) \
         .replace("{{style}}", _asset("page.css")) \
-        .replace("{{script}}", "\n".join(_asset(name) for name in SCRIPTS)) \
+        .replace("{{script}}", _script({puzzle.get("form", "") for puzzle in puzzles})) \
         .replace("{{data}}", data)
+
+
+def _script(forms: set[str]) -> str:
+    """The page's script, after the modules of the answer forms its puzzles have."""
+    modules = [name for form, name in FORM_SCRIPTS.items() if form in forms]
+    return "\n".join(_asset(name) for name in modules + ["page.js"])
 
 
 @cache
