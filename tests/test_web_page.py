@@ -1317,7 +1317,7 @@ def test_a_hashi_bridge_is_refused_across_another_and_a_wrong_one_checked(tab, n
     page.focus("svg")
     for key in key_path(data, selected_cell(page), 5):
         page.keyboard.press(key)
-    page.keyboard.press("Shift+ArrowRight")  # across: wrong
+    page.click("#keypad button[aria-label='Bridge right']")  # across, as Shift+Right: wrong
     for key in key_path(data, 5, 1):
         page.keyboard.press(key)
     page.keyboard.press("Shift+ArrowDown")

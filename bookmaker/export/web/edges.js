@@ -119,13 +119,7 @@ window.BOOKMAKER_FORMS.edges = function (page) {
     edges.forEach((edge) => beside(edge).forEach(([r, c]) => {
       if (within(r, c)) cells.add(cellOf(r, c));
     }));
-    cells.forEach((cell) => {
-      const node = document.getElementById("cell-" + cell);
-      const [r, c] = p.cells[cell];
-      node.textContent = "";
-      paint(node, cell, r, c);
-      node.setAttribute("aria-label", page.cellLabel(cell));
-    });
+    cells.forEach(page.paintCell);
   }
 
   const linesAround = (cell) => Object.values(sidesOf(cell)).filter((e) => stateOf(e) === LINE).length;
@@ -242,23 +236,11 @@ window.BOOKMAKER_FORMS.edges = function (page) {
     return false;
   }
 
-  function keypad(pad) {
-    pad.setAttribute("aria-label", "Draw a side of the selected cell");
-    for (const arrow in SIDES) {
-      const b = document.createElement("button");
-      b.type = "button"; b.textContent = { top: "\u2594", bottom: "\u2581", left: "\u258f",
-                                           right: "\u2595" }[SIDES[arrow]];
-      b.setAttribute("aria-label", "Line on the " + SIDES[arrow]); b.title = "Shift+" + arrow;
-      b.addEventListener("click", () => {
-        const edge = sidesOf(page.selected)[SIDES[arrow]];
-        set(edge, stateOf(edge) === LINE ? OPEN : LINE, false);
-        page.svg.focus();
-      });
-      pad.appendChild(b);
-    }
-  }
+  const SIDE_GLYPHS = { top: "\u2594", bottom: "\u2581", left: "\u258f", right: "\u2595" };
+  const keypad = (pad) => page.arrowKeypad(pad, "Draw a side of the selected cell",
+    (arrow) => [SIDE_GLYPHS[SIDES[arrow]], "Line on the " + SIDES[arrow]]);
 
-  // A clue with more lines round it than it says; a dot where three or four lines meet.
+  // A clue with more lines round it than it says.
   function clashes(clash) {
     p.cells.forEach((_, cell) => {
       if (p.givens[cell] && linesAround(cell) > p.givens[cell] - 1) clash(cell, "more lines than its clue");

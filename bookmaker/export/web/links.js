@@ -96,13 +96,7 @@ window.BOOKMAKER_FORMS.links = function (page) {
       islands.add(links[i].a); islands.add(links[i].b);
       links[i].over.forEach((c) => islands.add(c));
     });
-    islands.forEach((cell) => {
-      const node = document.getElementById("cell-" + cell);
-      const [r, c] = p.cells[cell];
-      node.textContent = "";
-      paint(node, cell, r, c);
-      node.setAttribute("aria-label", page.cellLabel(cell));
-    });
+    islands.forEach(page.paintCell);  // their numbers met or not, their words
   }
 
   function paint(node, cell, r, c) {
@@ -185,19 +179,10 @@ window.BOOKMAKER_FORMS.links = function (page) {
     return false;
   }
 
-  function keypad(pad) {
-    pad.setAttribute("aria-label", "Bridges from the selected island");
-    for (const arrow in DIRECTIONS) {
-      const b = document.createElement("button");
-      const name = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right" }[arrow];
-      b.type = "button"; b.textContent = { up: "\u2191", down: "\u2193", left: "\u2190", right: "\u2192" }[name];
-      b.setAttribute("aria-label", "Bridge " + name); b.title = "Shift+" + arrow;
-      b.addEventListener("click", () => {
-        key({ key: arrow, shiftKey: true }); page.svg.focus();
-      });
-      pad.appendChild(b);
-    }
-  }
+  const ARROWS = { ArrowUp: ["\u2191", "up"], ArrowDown: ["\u2193", "down"],
+                   ArrowLeft: ["\u2190", "left"], ArrowRight: ["\u2192", "right"] };
+  const keypad = (pad) => page.arrowKeypad(pad, "Bridges from the selected island",
+    (arrow) => [ARROWS[arrow][0], "Bridge " + ARROWS[arrow][1]]);
 
   function clashes(clash) {
     p.cells.forEach((_, cell) => {

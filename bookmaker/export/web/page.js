@@ -883,9 +883,23 @@
     try { window.history.replaceState(null, "", "#" + encodeURIComponent(id)); } catch (e) { }
   }
 
+  // A form's keypad of the four arrows, each doing what Shift and its arrow key do there
+  // (a loop's side drawn, a bridge that way): `named(arrow)` gives its text and its name.
+  function arrowKeypad(pad, label, named) {
+    pad.setAttribute("aria-label", label);
+    ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"].forEach((arrow) => {
+      const [text, name] = named(arrow), b = document.createElement("button");
+      b.type = "button"; b.textContent = text; b.title = "Shift+" + arrow;
+      b.setAttribute("aria-label", name);
+      b.addEventListener("click", () => { form.key({ key: arrow, shiftKey: true }); svg.focus(); });
+      pad.appendChild(b);
+    });
+  }
+
   function buildKeypad() {
     const pad = $("keypad");
     pad.textContent = "";
+    pad.setAttribute("aria-label", "Enter a symbol");
     if (form) { form.keypad(pad); return; }
     puzzle.symbols.forEach((symbol, i) => {
       const b = document.createElement("button");
@@ -949,7 +963,8 @@
     get settings() { return settings; },
     el: el, change: change, afterChange: afterChange, enter: enter, say: say, undo: undo,
     cellLabel: cellLabel, cellUnder: cellUnder, snapshot: snapshot, pointOf: pointOf,
-    select: select, isSolved: () => isSolved(),
+    select: select, isSolved: () => isSolved(), arrowKeypad: arrowKeypad,
+    paintCell: paintCell,
   };
   const KEYS_HELP = $("keys-help").textContent;
 
