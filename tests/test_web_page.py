@@ -934,6 +934,10 @@ def test_a_nonogram_is_solved_by_clicks_its_clues_greyed_as_their_lines_are_met(
     assert page.locator("text.edge-clue").count() == 17  # left and above, none right, below
     assert page.locator("#keypad button").all_text_contents() == ["Shade", "Dot", "Erase"]
     assert not page.is_visible("#pencil") and not page.is_visible("#candidates")
+    page.click("#help summary")  # its rules, and its keys, not pencil marks
+    assert page.text_content("#rules").startswith("Nonogram: shade")
+    assert page.text_content("#keys-help").startswith("Arrow keys move between cells; Space")
+    assert not page.is_visible("#pencil-help")
     assert tab.label(0) == "Row 1, column 1: empty, row clue 1 1 1, column clue 2 1"
     heard = []
     for _ in range(3):  # a click steps a cell on: shaded, dot, empty
@@ -1042,6 +1046,32 @@ def test_a_nonogram_is_solved_by_touch_with_a_long_press_dot_and_a_finger_drag(b
                 touch(cdp, [cell_centre(page, data, cell)])  # a tap
         assert page.text_content("#status") == "Solved! Every cell is right."
         assert page.evaluate("document.documentElement.scrollWidth") <= 390  # fits a phone
+    finally:
+        context.close()
+
+
+def test_two_fingers_pan_a_zoomed_nonogram_on_a_phone_and_paint_nothing(browser, nonograms):
+    """One finger paints, so the board takes no touch panning of its own: two pan it (and
+    pinch it), and the first finger's tap is taken back."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True, device_scale_factor=2)
+    try:
+        page = context.new_page()
+        page.goto((nonograms[2][0] / "page.html").as_uri())
+        data = page_puzzle(page)
+        assert page.evaluate("document.getElementById('board').scrollWidth > "
+                             "document.getElementById('board').clientWidth")  # zoomed
+        cdp = context.new_cdp_session(page)
+        x, y = cell_centre(page, data, 7 * 15 + 5)
+        fingers = [{"x": x, "y": y, "id": 0}, {"x": x, "y": y + 40, "id": 1}]
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": fingers[:1]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": fingers})
+        for step in range(1, 6):
+            moved = [dict(f, x=f["x"] - 20 * step) for f in fingers]
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": moved})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        assert page.evaluate("document.getElementById('board').scrollLeft") >= 60
+        assert page.locator("rect.fill").count() == 0  # the first finger's tap taken back
     finally:
         context.close()
 

@@ -859,7 +859,7 @@
     $("app").classList.toggle("wide", puzzle.frame > 12);
     // Candidates are the symbols no peer holds: a kind whose units share symbols has none.
     $("candidates").hidden = puzzle.limits.shared || form !== null;
-    $("pencil").hidden = form !== null;
+    $("pencil").hidden = $("pencil-help").hidden = form !== null;
     $("keys-help").textContent = form ? form.keysHelp() : KEYS_HELP;
     draw();
     if (!window.matchMedia("(prefers-color-scheme: dark)").matches) {
