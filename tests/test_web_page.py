@@ -1361,3 +1361,29 @@ def test_a_hashi_bridge_is_refused_across_another_and_a_wrong_one_checked(tab, n
     assert tab.status() == "Answer revealed."
     assert tab.label(6) == "Row 2, column 2: water, 1 bridge down"
     assert tab.errors == []
+
+
+def test_a_book_page_of_a_sudoku_and_a_nonogram_plays_each_as_its_own(tab, week, nonograms,
+                                                                      tmp_path):
+    sudoku, nonogram = week[0][1], nonograms[1][1]
+    (tmp_path / "page.html").write_text(page_html([item_of(sudoku, "s", "Sudoku"),
+                                                   item_of(nonogram, "n", "Nonogram")]),
+                                        encoding="utf-8")
+    page = tab.open((tmp_path, sudoku))
+    page.select_option("#pick", "1")
+    assert page.locator("#keypad button").all_text_contents() == ["Shade", "Dot", "Erase"]
+    page.focus("svg")
+    page.keyboard.press(" ")
+    assert tab.label(0).startswith("Row 1, column 1: shaded")
+    page.select_option("#pick", "0")  # back to the Sudoku: symbols typed, pencil marks
+    assert page.is_visible("#pencil") and page.get_attribute("#pencil-help", "hidden") is None
+    assert page.locator("#keypad button").count() == 7  # 1 to 6 and Erase
+    page.focus("svg")
+    cell = sudoku.givens.cells.index(0)
+    page.keyboard.press(tab.symbol(cell))
+    assert page.locator("text.entry").count() == 1
+    page.keyboard.press(" ")  # Space is pencil marks here
+    assert page.get_attribute("#pencil", "aria-pressed") == "true"
+    page.select_option("#pick", "1")  # and the Nonogram's progress kept
+    assert page.locator("rect.fill").count() == 1
+    assert tab.errors == []
