@@ -56,10 +56,10 @@ from .items import ExportItem
 # links: givens an island's count, solution water 1 none, 2|3 across, 4|5 down): "edges"
 # and "links" join these when the Slitherlink and Hashi kinds do.
 PLAYED_FORMS = ("values", "symbols", "shading")
-# Each answer form's module of hooks (web/), inlined before the page's script (which asks
-# the puzzle's form for them) on a page with a puzzle of that form: a Sudoku's page
-# carries none of them.
-FORM_SCRIPTS = {"shading": "shading.js", "edges": "edges.js", "links": "links.js"}
+# Each answer form's module of hooks and its style (web/NAME.js, NAME.css), inlined after
+# the page's style and before its script (which asks the puzzle's form for the hooks) on
+# a page with a puzzle of that form: a Sudoku's page carries none of them.
+FORM_MODULES = {"shading": "shading", "edges": "edges", "links": "links"}
 SIGN_WORDS = {"<": ("less than", "greater than"), ">": ("greater than", "less than"),
               "=": ("the same as", "the same as"), "x": ("unlike", "unlike")}
 
@@ -111,17 +111,13 @@ def page_of(puzzles: list[dict[str, Any]], title: str, shown: str, language: str
                        "options": options.script_options(), "colours": options.colours},
                       sort_keys=True, ensure_ascii=False,
                       separators=(",", ":")).replace("<", "\\u003c")
+    forms = {puzzle.get("form", "") for puzzle in puzzles}
+    modules = [name for form, name in FORM_MODULES.items() if form in forms]
     return _asset("page.html").replace("{{title}}", escape(shown)) \
         .replace("{{language}}", escape(language)) \
-        .replace("{{style}}", _asset("page.css")) \
-        .replace("{{script}}", _script({puzzle.get("form", "") for puzzle in puzzles})) \
+        .replace("{{style}}", "\n".join(_asset(name + ".css") for name in ["page"] + modules)) \
+        .replace("{{script}}", "\n".join(_asset(name + ".js") for name in modules + ["page"])) \
         .replace("{{data}}", data)
-
-
-def _script(forms: set[str]) -> str:
-    """The page's script, after the modules of the answer forms its puzzles have."""
-    modules = [name for form, name in FORM_SCRIPTS.items() if form in forms]
-    return "\n".join(_asset(name) for name in modules + ["page.js"])
 
 
 @cache
