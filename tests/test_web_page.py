@@ -993,6 +993,18 @@ def test_a_nonogram_is_solved_by_keyboard_with_dots_undo_and_redo(tab, nonograms
         page.keyboard.press(key)
     page.keyboard.press("Enter")
     assert tab.status() == "Solved! Every cell is right."
+    page.click("#restart")
+    page.click("#confirm-yes")
+    page.focus("svg")
+    for cell, key in ((1, " "), (3, ".")):  # a wrong shade and a dot, then the answer
+        for arrow in key_path(data, selected_cell(page), cell):  # revealed: the shading
+            page.keyboard.press(arrow)  # taken off, the shaded cells filled, no dots drawn
+        page.keyboard.press(key)
+    page.click("#reveal-all")
+    page.click("#confirm-yes")
+    assert tab.status() == "Answer revealed."
+    assert page.locator("rect.fill.revealed").count() == len(shaded_cells())
+    assert state_of(tab, 1) == "empty" and page.locator("circle.dot").count() == 1
     assert tab.errors == []
 
 

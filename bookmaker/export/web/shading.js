@@ -214,6 +214,19 @@ window.BOOKMAKER_FORMS.shading = function (page) {
     });
   }
 
+  // The answer's shaded cells shown, a shading where it is white taken off; the reader's
+  // dots and empty white cells left as they are (a page of dots would hide the picture).
+  function reveal(cells) {
+    const values = page.state.values;
+    const wanted = (c) => (p.solution[c] === SHADED ? SHADED : values[c] === SHADED ? EMPTY : values[c]);
+    const open = cells.filter((c) => values[c] !== wanted(c));
+    if (!open.length) { page.say("Nothing to reveal there"); return; }
+    page.change(open, () => open.forEach((c) => {
+      page.state.revealed[c] = p.solution[c] === SHADED; values[c] = wanted(c);
+    }));
+    if (!page.isSolved()) page.say(open.length === 1 ? "Revealed: " + page.cellLabel(open[0]) : "Revealed");
+  }
+
   function drawn(svg) {
     svg.style.touchAction = "none";  // a finger drags paint across cells, not the page
     svg.addEventListener("pointermove", move);
@@ -233,7 +246,7 @@ window.BOOKMAKER_FORMS.shading = function (page) {
       (starred ? "star" : "shaded") + ", dot and empty; a right click or a long press " +
       "marks a dot; dragging paints the same along a row or column.",
     paint: paint, words: words, clueWords: clueWords, press: press, abandon: abandon, key: key,
-    keypad: keypad, clashes: clashes, drawn: drawn,
+    keypad: keypad, clashes: clashes, drawn: drawn, reveal: reveal,
     changed: greyClues,
     // A Nonogram's boxes are the print's guide lines every five cells, not a rule's unit.
     related: (group) => group.kind !== "box",
