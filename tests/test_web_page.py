@@ -984,7 +984,15 @@ def test_a_nonogram_is_solved_by_keyboard_with_dots_undo_and_redo(tab, nonograms
     assert state_of(tab, 1) == "shaded" and ", wrong" in tab.label(1)
     page.focus("svg")
     page.keyboard.press(" ")  # Space again takes the shading off
+    for key in key_path(data, selected_cell(page), 5):
+        page.keyboard.press(key)
+    page.keyboard.press(" ")
+    for _ in range(4):  # row 2, 5: Shift and an arrow carry its first cell's shading on
+        page.keyboard.press("Shift+ArrowRight")
+    assert [state_of(tab, c) for c in range(5, 10)] == ["shaded"] * 5
     for cell in shaded_cells()[1:-1]:
+        if 5 <= cell < 10:
+            continue
         for key in key_path(data, selected_cell(page), cell):
             page.keyboard.press(key)
         page.keyboard.press(" ")

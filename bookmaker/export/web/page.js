@@ -964,7 +964,7 @@
     el: el, change: change, afterChange: afterChange, enter: enter, say: say, undo: undo,
     cellLabel: cellLabel, cellUnder: cellUnder, snapshot: snapshot, pointOf: pointOf,
     select: select, isSolved: () => isSolved(), arrowKeypad: arrowKeypad,
-    paintCell: paintCell,
+    paintCell: paintCell, move: (arrow) => move(...MOVES[arrow]),
   };
   const KEYS_HELP = $("keys-help").textContent;
 

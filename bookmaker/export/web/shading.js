@@ -181,9 +181,13 @@ window.BOOKMAKER_FORMS.shading = function (page) {
     drag = null;
   }
 
+  // Shift and an arrow carries the cell's state on to the next cell: a keyboard's drag.
   function key(event) {
     const k = event.key, cell = page.selected, value = page.state.values[cell];
-    if (k === " " || k === "Enter") set(cell, value === SHADED ? EMPTY : SHADED);
+    if (event.shiftKey && k.startsWith("Arrow")) {
+      page.move(k);
+      if (page.selected !== cell && !p.givens[page.selected]) set(page.selected, value);
+    } else if (k === " " || k === "Enter") set(cell, value === SHADED ? EMPTY : SHADED);
     else if (k === "." || k === "x" || k === "X") set(cell, value === WHITE ? EMPTY : WHITE);
     else if (["Backspace", "Delete", "0"].includes(k)) set(cell, EMPTY);
     else return false;
@@ -242,7 +246,8 @@ window.BOOKMAKER_FORMS.shading = function (page) {
       (starred ? "star" : "shaded") + ", dot and empty; drag to paint a line.",
     keysHelp: () => "Arrow keys move between cells; Space or Enter " +
       (starred ? "places a star" : "shades a cell") + ", a full stop or x marks it white " +
-      "with a dot, Backspace or Delete clears it. A click or tap steps a cell through " +
+      "with a dot, Backspace or Delete clears it; Shift and an arrow carries the cell's " +
+      "state on to the next. A click or tap steps a cell through " +
       (starred ? "star" : "shaded") + ", dot and empty; a right click or a long press " +
       "marks a dot; dragging paints the same along a row or column.",
     paint: paint, words: words, clueWords: clueWords, press: press, abandon: abandon, key: key,
