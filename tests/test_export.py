@@ -248,8 +248,9 @@ def test_the_page_places_any_kinds_marks_as_print_does():
     assert data["signs"] == [{"strokes": [chevron],
                               "cells": [0, 6], "sign": ">",
                               "words": ["greater than", "less than"]}]
-    assert data["edges"] == [{"text": "4", "at": [6.5, 1.5], "side": "right", "index": 1}]
-    assert data["ring"] == 1
+    assert data["edges"] == [{"text": "4", "at": [6.5, 1.5], "side": "right", "index": 1,
+                             "ring": 0}]
+    assert data["ring"] == 1 and data["leading"] is False  # a ring right of the grid too
     assert data["blocks"] == [{"at": [2, 3], "clues": [{"text": "9", "at": [3.31, 2.69]}]}]
     assert data["loops"] == data["borders"] == data["labels"] == []
 

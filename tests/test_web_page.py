@@ -32,8 +32,8 @@ from bookmaker.core.board.marks import BlockMark, EdgeMark, Marks, SignMark
 from bookmaker.core.puzzle import Puzzle
 from bookmaker.core.registry import kind_of_puzzle
 from bookmaker.daily.build import make_daily, run_dates
-from bookmaker.export.items import daily_items, item_of
-from bookmaker.export.page import marks_data, page_of, puzzle_data
+from bookmaker.export.items import daily_items, item_of, proven
+from bookmaker.export.page import PageOptions, marks_data, page_html, page_of, puzzle_data
 from bookmaker.pages.board import board_drawing, cage_borders, cage_drawings
 from bookmaker.spec.daily import load_daily_spec
 
@@ -349,7 +349,8 @@ def test_signs_edge_clues_and_blocks_are_drawn_from_the_marks_alone(tab, week, t
                                  "3 seen from the top")  # signs and clues heard, not seen
     assert tab.label(12).endswith(", 2 seen from the left")
     box = page.get_attribute("svg", "viewBox").split()
-    assert float(box[0]) < -1 and float(box[2]) > board.size + 2  # a ring of clue cells
+    assert float(box[0]) < -1 and float(box[2]) > board.size + 1  # a ring of clue cells
+    assert float(box[2]) < board.size + 2  # above and left only: none right, as print
     shots = Path(os.environ.get("BOOKMAKER_SCREENSHOTS") or tmp_path)
     page.screenshot(path=str(shots / "marks-of-any-kind.png"), full_page=True)
     assert tab.errors == []
@@ -867,4 +868,541 @@ def test_a_killer_cage_repeat_is_flagged_and_a_calcudoku_cage_repeat_is_not(tab,
         for cell in (first, second):
             assert (page.get_attribute(f"#cell-{cell}", "aria-invalid") == "true") == flagged
             assert (", repeated" in tab.label(cell)) == flagged
+    assert tab.errors == []
+
+
+# --- Nonogram (issue 39): a shading answer, shaded and dotted by click, touch and keys -----
+
+# A 5x5 solved by hand (row clues, column clues): its one answer, row by row.
+FIVE = "1,1,1/5/1/3/1,1 2,1/1,1/4/1,1/2,1"
+FIVE_ANSWER = ("#-#-#", "#####", "--#--", "-###-", "#---#")
+# A bundled picture's 15x15 (bookmaker generate --variant nonogram --size 15x15 --seed 3).
+FIFTEEN = ("2/1,1/1,1/1/1/8/1/1/1,1,1/2,1,1/3,1,2/3,1,2/2,1,2/3,1,3/6 4/3/3/2/1,1/1,2/"
+           "2,1,1/1,12/1,1,1/2,1,1/1,2/1,1/2/3/4")
+
+
+@pytest.fixture(scope="module")
+def nonograms(tmp_path_factory) -> list[tuple[Path, Puzzle]]:
+    """Pages of the hand-solved 5x5, answer-free and with its answer, and of the 15x15
+    answer-free: each page's folder and puzzle."""
+    made = []
+    for name, line, answers in (("free", FIVE, False), ("answered", FIVE, True),
+                                ("fifteen", FIFTEEN, False)):
+        folder = tmp_path_factory.mktemp(name)
+        puzzle = proven("nonogram", line, None, name)
+        item = item_of(puzzle, name, f"Nonogram {name}", "a picture")
+        (folder / "page.html").write_text(page_html([item], options=PageOptions(
+            answers=answers)), encoding="utf-8")
+        made.append((folder, puzzle))
+    return made
+
+
+def shaded_cells() -> list[int]:
+    return [row * 5 + col for row, line in enumerate(FIVE_ANSWER)
+            for col, mark in enumerate(line) if mark == "#"]
+
+
+def cell_centre(page: Page, data: dict, cell: int) -> tuple[float, float]:
+    """Where on the screen a cell's centre is (the board's viewBox holds its clues too)."""
+    return tuple(page.evaluate(
+        "([r, c]) => { const m = document.querySelector('svg').getScreenCTM(); "
+        "return [m.a * (c + 0.5) + m.e, m.d * (r + 0.5) + m.f]; }", data["cells"][cell]))
+
+
+def state_of(tab: Tab, cell: int) -> str:
+    return tab.label(cell).split(": ")[1].split(",")[0]
+
+
+def test_a_nonogram_is_on_the_page_with_its_clues_and_no_answer_in_its_source(nonograms,
+                                                                              week):
+    folder, puzzle = nonograms[0]
+    source = (folder / "page.html").read_text(encoding="utf-8")
+    assert '"form":"shading"' in source and '"digest"' in source
+    assert '"solution"' not in source
+    assert ",".join(str(v) for v in puzzle.solution.cells) not in source
+    assert "BOOKMAKER_FORMS.shading =" in source  # its form's module, and no other's
+    assert "BOOKMAKER_FORMS.edges =" not in source and "BOOKMAKER_FORMS.links =" not in source
+    sudoku = (week[0][0] / "page.html").read_text(encoding="utf-8")
+    assert "BOOKMAKER_FORMS." not in sudoku  # a page of typed symbols carries none
+
+
+def test_a_nonogram_is_solved_by_clicks_its_clues_greyed_as_their_lines_are_met(tab, nonograms):
+    page = tab.open(nonograms[0])
+    data = page_puzzle(page)
+    assert page.get_attribute("svg", "aria-label").startswith("Nonogram, 5 by 5. ")
+    assert page.get_attribute("svg", "viewBox").split()[2:] == ["8.095", "8.095"]  # clues:
+    assert page.locator("text.edge-clue").count() == 17  # left and above, none right, below
+    assert page.locator("#keypad button").all_text_contents() == ["Shade", "Dot", "Erase"]
+    assert not page.is_visible("#pencil") and not page.is_visible("#candidates")
+    page.click("#help summary")  # its rules, and its keys, not pencil marks
+    assert page.text_content("#rules").startswith("Nonogram: shade")
+    assert page.text_content("#keys-help").startswith("Arrow keys move between cells; Space")
+    assert not page.is_visible("#pencil-help")
+    assert tab.label(0) == "Row 1, column 1: empty, row clue 1 1 1, column clue 2 1"
+    heard = []
+    for _ in range(3):  # a click steps a cell on: shaded, dot, empty
+        page.mouse.click(*cell_centre(page, data, 1))
+        heard.append(state_of(tab, 1))
+    assert heard == ["shaded", "marked white", "empty"]
+    page.mouse.click(*cell_centre(page, data, 1), button="right")  # a right click dots it
+    assert state_of(tab, 1) == "marked white" and page.locator("circle.dot").count() == 1
+    for cell in shaded_cells():
+        page.mouse.click(*cell_centre(page, data, cell))
+        if cell == 4:  # the first row is met: its clue greyed, heard as met
+            assert page.locator("text.met").count() == 3
+            assert ", row clue 1 1 1, met" in tab.label(0)
+    assert tab.status() == "Solved! Every cell is right."  # by the digest alone: a dot
+    assert page.text_content("#finish-text").startswith("Solved in 0:")  # counts as white
+    assert page.locator("text.met").count() == 17
+    assert page.locator("rect.fill").count() == len(shaded_cells())
+    page.reload()  # kept in the browser
+    assert "solved" in (page.get_attribute("body", "class") or "")
+    assert tab.errors == []
+
+
+def test_a_nonogram_is_solved_by_keyboard_with_dots_undo_and_redo(tab, nonograms):
+    page = tab.open(nonograms[1])  # with its answer: Check
+    data = page_puzzle(page)
+    page.focus("svg")
+    at = selected_cell(page)
+    assert at == 0
+    page.keyboard.press(".")
+    assert state_of(tab, 0) == "marked white"
+    page.keyboard.press("Backspace")
+    assert state_of(tab, 0) == "empty"
+    page.keyboard.press("x")
+    page.keyboard.press("Enter")
+    assert state_of(tab, 0) == "shaded"
+    page.keyboard.press("Control+z")
+    assert state_of(tab, 0) == "marked white"
+    page.keyboard.press("Control+y")
+    assert state_of(tab, 0) == "shaded"
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press(" ")  # a wrong one, found by Check
+    page.click("#check")
+    assert tab.status() == "1 wrong (crossed out), 23 empty"
+    assert state_of(tab, 1) == "shaded" and ", wrong" in tab.label(1)
+    page.focus("svg")
+    page.keyboard.press(" ")  # Space again takes the shading off
+    for key in key_path(data, selected_cell(page), 5):
+        page.keyboard.press(key)
+    page.keyboard.press(" ")
+    for _ in range(4):  # row 2, 5: Shift and an arrow carry its first cell's shading on
+        page.keyboard.press("Shift+ArrowRight")
+    assert [state_of(tab, c) for c in range(5, 10)] == ["shaded"] * 5
+    for cell in shaded_cells()[1:-1]:
+        if 5 <= cell < 10:
+            continue
+        for key in key_path(data, selected_cell(page), cell):
+            page.keyboard.press(key)
+        page.keyboard.press(" ")
+    assert tab.status() != "Solved! Every cell is right."
+    for key in key_path(data, selected_cell(page), 24):
+        page.keyboard.press(key)
+    page.keyboard.press("Enter")
+    assert tab.status() == "Solved! Every cell is right."
+    page.click("#restart")
+    page.click("#confirm-yes")
+    page.focus("svg")
+    for cell, key in ((1, " "), (3, ".")):  # a wrong shade and a dot, then the answer
+        for arrow in key_path(data, selected_cell(page), cell):  # revealed: the shading
+            page.keyboard.press(arrow)  # taken off, the shaded cells filled, no dots drawn
+        page.keyboard.press(key)
+    page.click("#reveal-all")
+    page.click("#confirm-yes")
+    assert tab.status() == "Answer revealed."
+    assert page.locator("rect.fill.revealed").count() == len(shaded_cells())
+    assert state_of(tab, 1) == "empty" and page.locator("circle.dot").count() == 1
+    assert tab.errors == []
+
+
+def test_a_nonogram_line_over_its_clue_is_flagged_and_a_drag_paints_one_undo_step(tab,
+                                                                                  nonograms):
+    page = tab.open(nonograms[0])
+    data = page_puzzle(page)
+    page.mouse.move(*cell_centre(page, data, 5))  # row 2, clue 5: dragged across
+    page.mouse.down()
+    page.mouse.move(*cell_centre(page, data, 7), steps=4)
+    page.mouse.move(*cell_centre(page, data, 12), steps=4)  # off the row: still along it
+    page.mouse.move(*cell_centre(page, data, 9), steps=4)
+    page.mouse.up()
+    assert [state_of(tab, c) for c in range(5, 10)] == ["shaded"] * 5
+    assert state_of(tab, 12) == "empty" and ", row clue 5, met" in tab.label(5)
+    page.mouse.move(*cell_centre(page, data, 0))  # row 1 (1 1 1) dotted by a right drag
+    page.mouse.down(button="right")
+    page.mouse.move(*cell_centre(page, data, 3), steps=4)
+    page.mouse.up(button="right")
+    assert [state_of(tab, c) for c in range(4)] == ["marked white"] * 4
+    page.focus("svg")
+    page.keyboard.press("Control+z")  # one drag, one step
+    assert [state_of(tab, c) for c in range(5)] == ["empty"] * 5
+    page.keyboard.press("Control+z")
+    assert [state_of(tab, c) for c in range(5, 10)] == ["empty"] * 5
+    for cell in (10, 11, 12):  # row 3, clue 1: three shaded is too many
+        page.mouse.click(*cell_centre(page, data, cell))
+    assert page.get_attribute("#cell-13", "aria-invalid") == "true"
+    assert ", more shaded than its row's clue" in tab.label(13)
+    assert axe_problems(page) == []  # in play, a line flagged
+    assert tab.errors == []
+
+
+def test_a_nonogram_is_solved_by_touch_with_a_long_press_dot_and_a_finger_drag(browser,
+                                                                              nonograms):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True, device_scale_factor=2)
+    try:
+        page = context.new_page()
+        page.goto((nonograms[0][0] / "page.html").as_uri())
+        data = page_puzzle(page)
+        cdp = context.new_cdp_session(page)
+        label = lambda cell: (page.get_attribute(f"#cell-{cell}", "aria-label") or ""  # noqa: E731
+                              ).split(": ")[1].split(",")[0]
+        touch(cdp, [cell_centre(page, data, 5), cell_centre(page, data, 9)])  # a drag
+        assert [label(c) for c in range(5, 10)] == ["shaded"] * 5
+        touch(cdp, [cell_centre(page, data, 11)], hold=0.7)  # a long press: a dot
+        assert label(11) == "marked white"
+        for cell in shaded_cells():
+            if not 5 <= cell < 10:
+                touch(cdp, [cell_centre(page, data, cell)])  # a tap
+        assert page.text_content("#status") == "Solved! Every cell is right."
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390  # fits a phone
+    finally:
+        context.close()
+
+
+def test_two_fingers_pan_a_zoomed_nonogram_on_a_phone_and_paint_nothing(browser, nonograms):
+    """One finger paints, so the board takes no touch panning of its own: two pan it (and
+    pinch it), and the first finger's tap is taken back."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True, device_scale_factor=2)
+    try:
+        page = context.new_page()
+        page.goto((nonograms[2][0] / "page.html").as_uri())
+        data = page_puzzle(page)
+        assert page.evaluate("document.getElementById('board').scrollWidth > "
+                             "document.getElementById('board').clientWidth")  # zoomed
+        cdp = context.new_cdp_session(page)
+        x, y = cell_centre(page, data, 7 * 15 + 5)
+        fingers = [{"x": x, "y": y, "id": 0}, {"x": x, "y": y + 40, "id": 1}]
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": fingers[:1]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": fingers})
+        for step in range(1, 6):
+            moved = [dict(f, x=f["x"] - 20 * step) for f in fingers]
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": moved})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        assert page.evaluate("document.getElementById('board').scrollLeft") >= 60
+        assert page.locator("rect.fill").count() == 0  # the first finger's tap taken back
+    finally:
+        context.close()
+
+
+def touch(cdp, points: list[tuple[float, float]], hold: float = 0.0) -> None:
+    """One finger down at the first point, moved through the others, lifted (after `hold`
+    seconds on the first where asked)."""
+    import time
+    (x, y), *rest = points
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    time.sleep(hold)
+    for x2, y2 in rest:
+        for step in range(1, 5):
+            at = {"x": x + (x2 - x) * step / 4, "y": y + (y2 - y) * step / 4}
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [at]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def test_a_nonogram_looks_right_light_dark_and_on_a_phone_and_axe_finds_nothing(
+        browser, nonograms, tmp_path):
+    """Six rows drawn by clicks, then the same page looked at light, dark and phone-wide."""
+    shots = Path(os.environ.get("BOOKMAKER_SCREENSHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    folder, puzzle = nonograms[2]
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto((folder / "page.html").as_uri())
+        assert axe_problems(page) == []  # at rest
+        data = page_puzzle(page)
+        for cell in [c for c, v in enumerate(puzzle.solution.cells[:90]) if v == 2]:
+            page.mouse.click(*cell_centre(page, data, cell))
+        page.mouse.click(*cell_centre(page, data, 120), button="right")
+        assert page.locator("text.met").count() == 8  # rows 2, 1 1, 1 1, 1, 1, 8
+        for scheme, width, height in (("light", 1280, 800), ("dark", 1280, 800),
+                                      ("light", 390, 844)):
+            page.emulate_media(color_scheme=scheme)
+            page.set_viewport_size({"width": width, "height": height})
+            if width == 1280:  # in play, clues greyed: their contrast light and dark
+                assert axe_problems(page) == [], scheme
+            path = shots / f"nonogram-{scheme}-{width}.png"
+            page.screenshot(path=str(path), full_page=True)
+            assert path.stat().st_size > 10_000
+    finally:
+        context.close()
+
+
+def test_a_shading_kind_whose_shaded_glyph_is_a_star_draws_stars(tab, nonograms, tmp_path):
+    """A Star Battle's page (the shading form, its glyph a star: the data written here, as
+    the kind will give it): a tap places a star, drawn and heard as one."""
+    folder, puzzle = nonograms[1]
+    data = puzzle_data(item_of(puzzle, "stars", "Stars"))
+    data |= {"symbols": ["-", "*"], "edges": [], "ring": 0}
+    (tmp_path / "page.html").write_text(page_of([data], "Stars", "Stars", "en"),
+                                        encoding="utf-8")
+    page = tab.open((tmp_path, puzzle))
+    page.mouse.click(*cell_centre(page, data, 6))
+    assert page.locator("polygon.star").count() == 1 and page.locator("rect.fill").count() == 0
+    assert tab.label(6) == "Row 2, column 2: a star"
+    assert page.locator("#keypad button").all_text_contents() == ["Star", "Dot", "Erase"]
+    assert tab.errors == []
+
+
+# --- Slitherlink's edges (issue 39): the page's data written here, as the kind will give it --
+
+# A loop solved by hand: '#' inside it, '.' outside (the solution's 2 and 1).
+LOOP = ("#...#", "#...#", "##.##", ".###.", ".....")
+
+
+def loop_edges() -> list[int]:
+    """The loop's edges as the page numbers them: the 30 horizontal ones row by row (above
+    each row of cells and below the last), then the 30 vertical ones."""
+    inside = {(r, c) for r, line in enumerate(LOOP) for c, mark in enumerate(line)
+              if mark == "#"}
+    across = [((r - 1, c), (r, c)) for r in range(6) for c in range(5)]
+    down = [((r, c - 1), (r, c)) for r in range(5) for c in range(6)]
+    return [edge for edge, (a, b) in enumerate(across + down)
+            if (a in inside) != (b in inside)]
+
+
+def edge_middle(edge: int) -> tuple[float, float]:
+    """An edge's middle (x, y) in cells."""
+    if edge < 30:
+        return edge % 5 + 0.5, edge // 5
+    return (edge - 30) % 6, (edge - 30) // 6 + 0.5
+
+
+@pytest.fixture(scope="module")
+def slitherlink(nonograms, tmp_path_factory) -> list[tuple[Path, Puzzle]]:
+    """A 5x5 Slitherlink page (every clue given) answer-free and with its answer, its data
+    written as export/page.py will write the kind's: each page's folder and a puzzle of
+    its size (for the tab)."""
+    from bookmaker.export.page import _answer_of
+    folder, puzzle = nonograms[0]
+    solution = [2 if mark == "#" else 1 for line in LOOP for mark in line]
+    edges = loop_edges()
+    clues = [sum(1 for edge in edges if cell in edge_cells(edge)) for cell in range(25)]
+    made = []
+    for name, answer in (("loop", False), ("loop-answered", True)):
+        data = puzzle_data(item_of(puzzle, name, "Slitherlink"))
+        data |= {"form": "edges", "kind": "Slitherlink", "edges": [], "ring": 0,
+                 "givens": [clue + 1 for clue in clues], "symbols": ["0", "1", "2", "3"],
+                 "rules": "Slitherlink: draw one loop along the dots."}
+        data.pop("solution", None)
+        data |= _answer_of(name, data["givens"], solution, answer)
+        where = tmp_path_factory.mktemp(name)
+        (where / "page.html").write_text(page_of([data], name, "Slitherlink", "en"),
+                                         encoding="utf-8")
+        made.append((where, puzzle))
+    return made
+
+
+def edge_cells(edge: int) -> set[int]:
+    """The cells of the 5x5 an edge is a side of."""
+    x, y = (int(v) for v in edge_middle(edge))  # the cell below or right of it, and
+    pairs = [(y - 1, x), (y, x)] if edge < 30 else [(y, x - 1), (y, x)]  # above or left
+    return {r * 5 + c for r, c in pairs if 0 <= r < 5 and 0 <= c < 5}
+
+
+def screen_of(page: Page, x: float, y: float) -> tuple[float, float]:
+    return tuple(page.evaluate("([x, y]) => { const m = document.querySelector('svg')"
+                               ".getScreenCTM(); return [m.a * x + m.e, m.d * y + m.f]; }",
+                               [x, y]))
+
+
+def test_a_slitherlink_loop_is_drawn_by_clicks_and_an_answer_free_page_knows_it(
+        tab, slitherlink, tmp_path):
+    page = tab.open(slitherlink[0])
+    assert page.locator("circle.lattice").count() == 36
+    assert page.locator("g.edges > g").count() == 60
+    edges = loop_edges()
+    assert len(edges) == 24
+    assert tab.label(0) == "Row 1, column 1: clue 3, no lines"
+    spare = next(e for e in range(60) if e not in edges)
+    heard = []
+    for _ in range(3):  # a click on an edge steps it: line, crossed, open
+        page.mouse.click(*screen_of(page, *edge_middle(spare)))
+        heard.append(page.locator("g.edge.line").count() + 10 * page.locator(
+            "g.edge.cross").count())
+    assert heard == [1, 10, 0]
+    for edge in edges[:-1]:
+        page.mouse.click(*screen_of(page, *edge_middle(edge)))
+    assert "solved" not in (page.get_attribute("body", "class") or "")
+    assert tab.label(0) == "Row 1, column 1: clue 3, lines top, left and right, met"
+    page.mouse.click(*screen_of(page, *edge_middle(edges[-1])))
+    assert tab.status() == "Solved! Every cell is right."
+    zeros = sum(1 for cell in range(25) if not any(cell in edge_cells(e) for e in edges))
+    assert page.locator("text.met").count() == 25 - zeros  # the 0s, uncrossed, are not
+    shots = Path(os.environ.get("BOOKMAKER_SCREENSHOTS") or tmp_path)
+    page.screenshot(path=str(shots / "slitherlink-solved.png"), full_page=True)
+    page.reload()
+    assert "solved" in (page.get_attribute("body", "class") or "")
+    assert axe_problems(page) == []
+    assert tab.errors == []
+
+
+def test_a_slitherlink_is_drawn_by_keyboard_and_by_a_drag_and_checked(tab, slitherlink,
+                                                                      tmp_path):
+    page = tab.open(slitherlink[1])
+    data = page_puzzle(page)
+    page.mouse.move(*screen_of(page, 0, 0))  # the left side of the first three rows
+    page.mouse.down()
+    page.mouse.move(*screen_of(page, 0.1, 3), steps=6)
+    page.mouse.up()
+    assert page.locator("g.edge.line").count() == 3
+    page.focus("svg")
+    page.keyboard.press("Control+z")  # a drag is one step
+    assert page.locator("g.edge.line").count() == 0
+    page.keyboard.press("Shift+ArrowDown")  # a wrong line, Checked
+    page.click("#check")
+    assert tab.status() == "1 wrong (crossed out)"
+    assert page.locator("g.edge.line.wrong").count() == 1
+    shots = Path(os.environ.get("BOOKMAKER_SCREENSHOTS") or tmp_path)
+    page.screenshot(path=str(shots / "slitherlink-checked.png"), full_page=True)
+    page.focus("svg")
+    page.keyboard.press("x")
+    page.keyboard.press("ArrowDown")  # crossed, rightly
+    assert ", crossed bottom" in tab.label(0)
+    sides = {"top": "ArrowUp", "bottom": "ArrowDown", "left": "ArrowLeft",
+             "right": "ArrowRight"}
+    for edge in loop_edges():
+        cell = min(edge_cells(edge))
+        x, y = edge_middle(edge)
+        r, c = divmod(cell, 5)
+        side = ("top" if y == r else "bottom") if edge < 30 else ("left" if x == c else "right")
+        for key in key_path(data, selected_cell(page), cell):
+            page.keyboard.press(key)
+        page.keyboard.press("Shift+" + sides[side])
+    assert tab.status() == "Solved! Every cell is right."
+    assert tab.errors == []
+
+
+# --- Hashi's links (issue 39): the page's data written here, as the kind will give it -----
+
+# Islands solved by hand ((row, col): count) and their bridges (two islands: how many).
+ISLANDS = {(0, 0): 2, (0, 2): 4, (0, 4): 2, (2, 0): 4, (2, 2): 4, (4, 0): 3, (4, 2): 4,
+           (4, 4): 3}
+BRIDGES = {((0, 0), (0, 2)): 1, ((0, 2), (0, 4)): 1, ((0, 0), (2, 0)): 1,
+           ((0, 2), (2, 2)): 2, ((0, 4), (4, 4)): 1, ((2, 0), (2, 2)): 1,
+           ((2, 0), (4, 0)): 2, ((2, 2), (4, 2)): 1, ((4, 0), (4, 2)): 1,
+           ((4, 2), (4, 4)): 2}
+
+
+def hashi_solution() -> list[int]:
+    """The contract's grid: an island's count; water 1, or 2|3 one|two bridges across it,
+    4|5 down it."""
+    grid = [ISLANDS.get(divmod(cell, 5), 1) for cell in range(25)]
+    for ((r1, c1), (r2, c2)), count in BRIDGES.items():
+        for r in range(r1, r2 + 1):
+            for c in range(c1, c2 + 1):
+                if (r, c) not in ISLANDS:
+                    grid[r * 5 + c] = (2 if r1 == r2 else 4) + count - 1
+    return grid
+
+
+def links_page(nonograms, folder: Path, name: str, islands: dict, solution: list[int],
+               answer: bool) -> tuple[Path, Puzzle]:
+    """A 5x5 Hashi page of `islands` written as export/page.py will write the kind's."""
+    from bookmaker.export.page import _answer_of
+    puzzle = nonograms[0][1]
+    data = puzzle_data(item_of(puzzle, name, "Hashi"))
+    givens = [islands.get(divmod(cell, 5), 0) for cell in range(25)]
+    data |= {"form": "links", "kind": "Hashi", "edges": [], "ring": 0, "givens": givens,
+             "symbols": [str(v) for v in range(1, 9)], "rules": "Hashi: join the islands."}
+    data.pop("solution", None)
+    data |= _answer_of(name, givens, solution, answer)
+    (folder / "page.html").write_text(page_of([data], name, "Hashi", "en"), encoding="utf-8")
+    return folder, puzzle
+
+
+def test_a_hashi_is_joined_by_drags_clicks_and_keys_and_an_answer_free_page_knows_it(
+        tab, nonograms, tmp_path):
+    page = tab.open(links_page(nonograms, tmp_path, "hashi", ISLANDS, hashi_solution(),
+                               False))
+    data = page_puzzle(page)
+    assert page.locator("circle.island").count() == 8
+    assert page.locator("g.link").count() == 10  # the islands that see each other
+    assert tab.label(0) == "Row 1, column 1: island 2, no bridges"
+    page.mouse.move(*cell_centre(page, data, 0))  # a drag from island to island
+    page.mouse.down()
+    page.mouse.move(*cell_centre(page, data, 2), steps=4)
+    page.mouse.up()
+    assert tab.label(0) == "Row 1, column 1: island 2, bridges 1 to row 1, column 3"
+    assert tab.label(1) == "Row 1, column 2: water, 1 bridge across"
+    page.mouse.click(*cell_centre(page, data, 7))  # the water between steps its link on
+    page.mouse.click(*cell_centre(page, data, 7))
+    assert tab.label(7) == "Row 2, column 3: water, 2 bridges down"
+    page.focus("svg")
+    for (a, b), count in BRIDGES.items():  # the rest by keys from each link's first island
+        if (a, b) in (((0, 0), (0, 2)), ((0, 2), (2, 2))):
+            continue
+        cell = a[0] * 5 + a[1]
+        for key in key_path(data, selected_cell(page), cell):
+            page.keyboard.press(key)
+        for _ in range(count):
+            page.keyboard.press("Shift+" + ("ArrowRight" if a[0] == b[0] else "ArrowDown"))
+    assert tab.status() == "Solved! Every cell is right."
+    assert page.locator("text.met").count() == 8  # every island's count met, greyed
+    shots = Path(os.environ.get("BOOKMAKER_SCREENSHOTS") or tmp_path)
+    page.screenshot(path=str(shots / "hashi-solved.png"), full_page=True)
+    assert axe_problems(page) == []
+    assert tab.errors == []
+
+
+def test_a_hashi_bridge_is_refused_across_another_and_a_wrong_one_checked(tab, nonograms,
+                                                                        tmp_path):
+    cross = {(0, 1): 1, (2, 1): 1, (1, 0): 1, (1, 2): 1}  # two links over one cell
+    solution = [cross.get(divmod(cell, 5), 1) for cell in range(25)]
+    solution[6] = 4  # the answer: the bridge down
+    page = tab.open(links_page(nonograms, tmp_path, "cross", cross, solution, True))
+    data = page_puzzle(page)
+    page.focus("svg")
+    for key in key_path(data, selected_cell(page), 5):
+        page.keyboard.press(key)
+    page.click("#keypad button[aria-label='Bridge right']")  # across, as Shift+Right: wrong
+    for key in key_path(data, 5, 1):
+        page.keyboard.press(key)
+    page.keyboard.press("Shift+ArrowDown")
+    assert tab.status() == "A bridge cannot cross another"
+    assert tab.label(6) == "Row 2, column 2: water, 1 bridge across"
+    page.click("#check")
+    assert tab.status() == "1 wrong (crossed out)"
+    assert page.locator("g.link.wrong").count() == 1
+    page.click("#reveal-all")
+    page.click("#confirm-yes")
+    assert tab.status() == "Answer revealed."
+    assert tab.label(6) == "Row 2, column 2: water, 1 bridge down"
+    assert tab.errors == []
+
+
+def test_a_book_page_of_a_sudoku_and_a_nonogram_plays_each_as_its_own(tab, week, nonograms,
+                                                                      tmp_path):
+    sudoku, nonogram = week[0][1], nonograms[1][1]
+    (tmp_path / "page.html").write_text(page_html([item_of(sudoku, "s", "Sudoku"),
+                                                   item_of(nonogram, "n", "Nonogram")]),
+                                        encoding="utf-8")
+    page = tab.open((tmp_path, sudoku))
+    page.select_option("#pick", "1")
+    assert page.locator("#keypad button").all_text_contents() == ["Shade", "Dot", "Erase"]
+    page.focus("svg")
+    page.keyboard.press(" ")
+    assert tab.label(0).startswith("Row 1, column 1: shaded")
+    page.select_option("#pick", "0")  # back to the Sudoku: symbols typed, pencil marks
+    assert page.is_visible("#pencil") and page.get_attribute("#pencil-help", "hidden") is None
+    assert page.locator("#keypad button").count() == 7  # 1 to 6 and Erase
+    page.focus("svg")
+    cell = sudoku.givens.cells.index(0)
+    page.keyboard.press(tab.symbol(cell))
+    assert page.locator("text.entry").count() == 1
+    page.keyboard.press(" ")  # Space is pencil marks here
+    assert page.get_attribute("#pencil", "aria-pressed") == "true"
+    page.select_option("#pick", "1")  # and the Nonogram's progress kept
+    assert page.locator("rect.fill").count() == 1
     assert tab.errors == []

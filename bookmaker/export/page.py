@@ -49,6 +49,17 @@ from ..render.metrics import BLOCK_ACROSS_AT, BLOCK_DOWN_AT
 from .items import ExportItem
 
 # What a screen reader hears of a sign at each of its two cells: "less than row 1, column 2".
+# The answer forms (core/kinds/answer.py) the page plays: a symbol a cell typed (values,
+# symbols: page.js) or cells shaded and marked white (shading: web/shading.js). A loop's
+# edges (web/edges.js) and an island's bridges (web/links.js) are drawn and played too,
+# from a puzzle's data alone (edges: givens clue + 1, solution 1 outside and 2 inside;
+# links: givens an island's count, solution water 1 none, 2|3 across, 4|5 down): "edges"
+# and "links" join these when the Slitherlink and Hashi kinds do.
+PLAYED_FORMS = ("values", "symbols", "shading")
+# Each answer form's module of hooks and its style (web/NAME.js, NAME.css), inlined after
+# the page's style and before its script (which asks the puzzle's form for the hooks) on
+# a page with a puzzle of that form: a Sudoku's page carries none of them.
+FORM_MODULES = {"shading": "shading", "edges": "edges", "links": "links"}
 SIGN_WORDS = {"<": ("less than", "greater than"), ">": ("greater than", "less than"),
               "=": ("the same as", "the same as"), "x": ("unlike", "unlike")}
 
@@ -75,10 +86,9 @@ def page_html(items: Sequence[ExportItem], title: str = "", language: str = "en"
               answered: Sequence[ExportItem] = ()) -> str:
     """The page of the items, its rules in `language` (the book's or the daily's), each with
     its answer or not as `options` say; and the `answered` items with theirs (the day
-    before's puzzle on a page whose answers come the next day). The page plays answers a
-    reader types a symbol a cell of (values, symbols: Binairo and Tango); a kind whose
-    answer is shading, edges or links (core/kinds/answer.py) is left off it, until it
-    plays them."""
+    before's puzzle on a page whose answers come the next day). The page plays the answer
+    forms of PLAYED_FORMS; a kind whose answer is edges or links (core/kinds/answer.py) is
+    left off it, until it plays them."""
     played, played_answered = _played(items), _played(answered)
     shown = title or (items[0].heading if items else "Puzzles")
     words = load_catalogue(language)
@@ -88,8 +98,9 @@ def page_html(items: Sequence[ExportItem], title: str = "", language: str = "en"
 
 
 def _played(items: Sequence[ExportItem]) -> list[ExportItem]:
-    """The items the page can play: those whose kind's answer is a symbol a cell."""
-    return [item for item in items if kind_of_puzzle(item.puzzle).answer.typed]
+    """The items the page can play: those whose kind's answer form it draws and takes."""
+    return [item for item in items
+            if kind_of_puzzle(item.puzzle).answer.form in PLAYED_FORMS]
 
 
 def page_of(puzzles: list[dict[str, Any]], title: str, shown: str, language: str,
@@ -100,9 +111,12 @@ def page_of(puzzles: list[dict[str, Any]], title: str, shown: str, language: str
                        "options": options.script_options(), "colours": options.colours},
                       sort_keys=True, ensure_ascii=False,
                       separators=(",", ":")).replace("<", "\\u003c")
+    forms = {puzzle.get("form", "") for puzzle in puzzles}
+    modules = [name for form, name in FORM_MODULES.items() if form in forms]
     return _asset("page.html").replace("{{title}}", escape(shown)) \
         .replace("{{language}}", escape(language)) \
-        .replace("{{style}}", _asset("page.css")).replace("{{script}}", _asset("page.js")) \
+        .replace("{{style}}", "\n".join(_asset(name + ".css") for name in ["page"] + modules)) \
+        .replace("{{script}}", "\n".join(_asset(name + ".js") for name in modules + ["page"])) \
         .replace("{{data}}", data)
 
 
@@ -138,6 +152,7 @@ def puzzle_data(item: ExportItem, words: Catalogue | None = None,
         "rules": rules_text(kind, board.size, tuple(item.about.symbols), words),
         "size": board.size, "symbols": list(symbols), "givens": list(puzzle.givens.cells),
         "limits": asdict(kind.answer.limits), "cycle": kind.answer.cycled,
+        "form": kind.answer.form,
     } | _answer_of(item.about.id or item.stem, puzzle.givens.cells, puzzle.solution.cells,
                    answer)
     return data | drawing_data(board_drawing(board), board) | marks_data(marks, board) | \
@@ -197,9 +212,10 @@ def marks_data(marks: Marks, board: Shape) -> dict[str, Any]:
     board.py): dashed cages as inset loops, outlined cages as border runs, each label at
     its corner; signs as print strokes them (a chevron, an =, an x), with the cells they
     compare and what each cell hears of the other (for the cells' labels);
-    edge clues at the centres of the ring's cells (`ring` cells of margin; their side and
-    line, for the labels); clue blocks with their sums' centres. Any kind's marks are
-    drawn from these alone: the page knows no kind."""
+    edge clues at the centres of the ring's cells (`ring` cells of margin, `leading` if all
+    above and left; their side, line and ring, for the labels and a Nonogram's runs); clue
+    blocks with their sums' centres. Any kind's marks are drawn from these alone: the page
+    knows no kind."""
     dashed = [cage for cage in marks.cages if cage.style != OUTLINED]
     outlined = [cage for cage in marks.cages if cage.style == OUTLINED]
     labels = [{"text": cage.label, "at": list(_offset(label_cell(board, cage), corner)),
@@ -207,7 +223,7 @@ def marks_data(marks: Marks, board: Shape) -> dict[str, Any]:
               for cages, corner in ((dashed, CAGE_LABEL_AT), (outlined, OUTLINED_LABEL_AT))
               for cage in cages]
     frame = board_drawing(board).frame
-    return {"ring": marks.outside,
+    return {"ring": marks.outside, "leading": marks.leading,
             "loops": [[list(p) for p in loop] for cage in cage_drawings(board, dashed)
                       for loop in cage.loops],
             "borders": _runs(cage_borders(board, outlined)), "labels": labels,
@@ -215,7 +231,7 @@ def marks_data(marks: Marks, board: Shape) -> dict[str, Any]:
                        "cells": [sign.first, sign.second], "sign": sign.sign,
                        "words": list(SIGN_WORDS[sign.sign])} for sign in marks.signs],
             "edges": [{"text": e.text, "at": list(edge_centre(frame, e)), "side": e.side,
-                       "index": e.index} for e in marks.edges],
+                       "index": e.index, "ring": e.ring} for e in marks.edges],
             "blocks": [{"at": [b.row, b.col], "clues": [
                 {"text": text, "at": list(_offset((b.row, b.col), corner))}
                 for text, corner in ((b.across, BLOCK_ACROSS_AT), (b.down, BLOCK_DOWN_AT))

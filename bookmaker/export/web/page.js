@@ -29,6 +29,10 @@
   let zoom = 1, leastZoom = 1;
   let settings = { conflicts: true, highlight: true, timer: true };
   let ticking = null, tickFrom = 0;
+  // The puzzle's answer form's hooks (web/shading.js: cells shaded and dotted), or null for
+  // a symbol typed in each cell, which this script plays itself.
+  const FORMS = window.BOOKMAKER_FORMS || {};
+  let form = null;
 
   function el(name, attrs, parent) {
     const node = document.createElementNS(SVG, name);
@@ -86,9 +90,13 @@
   const LIMIT = 400;  // undo steps kept
   function storageKey(id) { return "bookmaker/" + (id || puzzle.id); }
 
+  // A form whose answer lies between cells (web/edges.js: a loop's edges) keeps it in
+  // slots after the cells' values, undone and kept as they are.
   function freshState() {
-    const n = puzzle.givens.length;
-    return { values: puzzle.givens.slice(), pencils: new Array(n).fill(0),
+    const slots = form && form.slots ? form.slots() : 0;
+    const n = puzzle.givens.length + slots;
+    return { values: puzzle.givens.concat(new Array(slots).fill(0)),
+             pencils: new Array(n).fill(0),
              revealed: new Array(n).fill(false), wrong: [], undo: [], redo: [],
              elapsed: 0, finished: false };
   }
@@ -124,18 +132,24 @@
 
   // --- drawing ------------------------------------------------------------------------------
   function draw() {
-    const p = puzzle, ring = p.ring, pad = PENS.outline * p.frame;
+    // A form drawn on the frame's edges (a loop's) needs room for its lines beyond it.
+    const p = puzzle, ring = p.ring, pad = Math.max(PENS.outline * p.frame,
+                                                    form && form.margin ? form.margin : 0);
     WEIGHTS = {};
     for (const pen in PENS) WEIGHTS[pen] = PENS[pen] * (p.frame + 2 * ring);
-    const side = p.frame + 2 * ring + 2 * pad;
+    // Clues only above and left of the grid (a Nonogram's) take no room below or right
+    // of it, and a rectangle's frame no more than its rows.
+    const [rows, cols] = p.leading && ring ? extent(p) : [p.frame, p.frame];
+    const after = p.leading && ring ? 0 : ring;
     $("board").textContent = "";
-    svg = el("svg", { viewBox: [-ring - pad, -ring - pad, side, side].join(" "),
-                      role: "grid", tabindex: "0", "aria-rowcount": p.frame,
-                      "aria-colcount": p.frame,
-                      "aria-label": p.kind + ", " + p.frame + " by " + p.frame +
-                        ". Arrow keys move, symbols enter, Space switches pencil marks." +
-                        (p.cycle ? " A tap steps a cell through " + p.symbols.join(", ") +
-                         " and empty." : "") });
+    svg = el("svg", { viewBox: [-ring - pad, -ring - pad, cols + ring + after + 2 * pad,
+                                rows + ring + after + 2 * pad].join(" "),
+                      role: "grid", tabindex: "0", "aria-rowcount": rows,
+                      "aria-colcount": cols,
+                      "aria-label": p.kind + ", " + rows + " by " + cols + ". " +
+                        (form ? form.howTo() : "Arrow keys move, symbols enter, Space " +
+                         "switches pencil marks." + (p.cycle ? " A tap steps a cell through " +
+                         p.symbols.join(", ") + " and empty." : "")) });
     $("board").appendChild(svg);
     el("title", {}, svg).textContent = p.heading;
     const paper = el("g", { class: "paper" }, svg);
@@ -155,6 +169,12 @@
     svg.addEventListener("pointerup", endPinch);
     svg.addEventListener("pointercancel", endPinch);
     svg.addEventListener("keydown", onKey);
+    if (form) form.drawn(svg);
+  }
+
+  // Rows and columns the cells span: a rectangle's, within its square frame.
+  function extent(p) {
+    return [0, 1].map((axis) => 1 + Math.max(...p.cells.map((rc) => rc[axis])));
   }
 
   function drawLines(p) {
@@ -208,7 +228,8 @@
     });
     p.edges.forEach((e) => {
       el("text", { x: e.at[0], y: e.at[1], "font-size": CLUE.edge, "text-anchor": "middle",
-                   "dominant-baseline": "central", class: "edge-clue" }, group)
+                   "dominant-baseline": "central", class: "edge-clue",
+                   "data-line": e.side + e.index }, group)
         .textContent = e.text;
     });
     const inset = p.block_inset;
@@ -276,7 +297,8 @@
     node.setAttribute("class", clash ? "conflict" : "");
     if (clash) node.setAttribute("aria-invalid", "true");
     else node.removeAttribute("aria-invalid");
-    if (value) {
+    if (form) form.paint(node, cell, r, c);
+    else if (value) {
       const kind = given ? "given" : state.revealed[cell] ? "revealed" :
         wrong ? "entry wrong" : "entry";
       const symbol = puzzle.symbols[value - 1];
@@ -322,7 +344,8 @@
     const [r, c] = puzzle.cells[cell];
     const value = state.values[cell];
     let text = "Row " + (r + 1) + ", column " + (c + 1) + ": ";
-    if (puzzle.givens[cell]) text += "given " + puzzle.symbols[value - 1];
+    if (form) text += form.words(cell);
+    else if (puzzle.givens[cell]) text += "given " + puzzle.symbols[value - 1];
     else if (value) {
       text += puzzle.symbols[value - 1] + (state.revealed[cell] ? ", revealed" : "") +
         (state.wrong.includes(cell) ? ", wrong" : "");
@@ -331,7 +354,7 @@
         (_, i) => state.pencils[cell] & (1 << i)).join(" ");
     } else text += "empty";
     if (clashes.has(cell)) text += ", " + clashes.get(cell).join(", ");
-    return text + groupWords(cell) + clueWords(cell, r, c);
+    return text + groupWords(cell) + (form ? form.clueWords(cell) : clueWords(cell, r, c));
   }
 
   // The cage or runs a cell is in, and their clues: "cage 14 of 3 cells".
@@ -367,9 +390,11 @@
     layer.textContent = "";
     const value = state.values[selected];
     const related = new Set();
-    if (settings.highlight) groupsOf[selected].forEach((g) => g.cells.forEach((c) => related.add(c)));
+    if (settings.highlight) groupsOf[selected].filter((g) => !form || form.related(g))
+      .forEach((g) => g.cells.forEach((c) => related.add(c)));
+    const same = value && !form;  // every shaded cell alike tells nothing either
     const shown = (cell) => cell === selected ? "selected" : !settings.highlight ? "" :
-      value && state.values[cell] === value ? "same" : related.has(cell) ? "related" : "";
+      same && state.values[cell] === value ? "same" : related.has(cell) ? "related" : "";
     puzzle.cells.forEach(([r, c], cell) => {
       const mark = shown(cell);
       if (mark && mark !== "selected") el("rect", { x: c, y: r, width: 1, height: 1, class: mark }, layer);
@@ -421,8 +446,12 @@
     if (pointers.size !== 2) return;
     const [a, b] = Array.from(pointers.values());
     const apart = Math.hypot(a[0] - b[0], a[1] - b[1]);
-    if (!pinchFrom) pinchFrom = { apart: apart, zoom: zoom };
+    const middle = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+    if (!pinchFrom) pinchFrom = { apart: apart, zoom: zoom, middle: middle };
     else setZoom(pinchFrom.zoom * apart / pinchFrom.apart);
+    // Where one finger paints (a shading form's board takes no touch panning), two pan.
+    if (form) $("board").scrollBy(pinchFrom.middle[0] - middle[0], pinchFrom.middle[1] - middle[1]);
+    pinchFrom.middle = middle;
   }
 
   function endPinch(event) {
@@ -436,14 +465,29 @@
     selected = cell; showSelection();
   }
 
-  function onPointer(event) {
-    pointers.set(event.pointerId, [event.clientX, event.clientY]);
-    if (pointers.size > 1) return;
+  // Where a pointer is, in cells (x, y), and the cell under it, or undefined.
+  function pointOf(event) {
     const point = svg.createSVGPoint();
     point.x = event.clientX; point.y = event.clientY;
-    const at = point.matrixTransform(svg.getScreenCTM().inverse());
-    const cell = cellAt[Math.floor(at.y) + "," + Math.floor(at.x)];
+    return point.matrixTransform(svg.getScreenCTM().inverse());
+  }
+
+  function cellUnder(event) {
+    const at = pointOf(event);
+    return cellAt[Math.floor(at.y) + "," + Math.floor(at.x)];
+  }
+
+  function onPointer(event) {
+    pointers.set(event.pointerId, [event.clientX, event.clientY]);
+    if (pointers.size > 1) { if (form) form.abandon(); return; }
+    const cell = cellUnder(event);
     if (cell !== undefined) select(cell);
+    if (form) {
+      form.press(event, cell);  // a form between cells takes presses off them too
+      svg.focus({ preventScroll: true });
+      event.preventDefault();
+      return;
+    }
     if (cell !== undefined && puzzle.cycle && !puzzle.givens[cell]) cycle(cell);
     svg.focus({ preventScroll: true });
     if (event.pointerType === "mouse") event.preventDefault();
@@ -478,7 +522,9 @@
     }
     if ((event.ctrlKey || event.metaKey) && key === "z") { undo(); event.preventDefault(); return; }
     if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (form && form.key(event)) { event.preventDefault(); return; }
     if (MOVES[event.key]) { move(...MOVES[event.key]); event.preventDefault(); return; }
+    if (form) return;
     if (event.key === " ") { setPencilMode(!pencilMode); event.preventDefault(); return; }
     if (["Backspace", "Delete"].includes(event.key)) { enter(0); event.preventDefault(); return; }
     if (event.key.length === 1 && typeSymbol(event.key)) event.preventDefault();
@@ -579,7 +625,8 @@
     const repaint = new Set(cells);
     before.forEach((_, c) => repaint.add(c));
     clashes.forEach((_, c) => repaint.add(c));
-    repaint.forEach(paintCell);
+    repaint.forEach((c) => { if (c < puzzle.cells.length) paintCell(c); });
+    if (form) form.changed(cells);
     showHighlights();
     finishIfSolved();
     save();
@@ -591,6 +638,7 @@
   function findClashes() {
     clashes = new Map();
     if (!settings.conflicts) return;
+    if (form) { form.clashes(clash); return; }
     const limits = puzzle.limits;
     for (const kind in puzzle.units) {
       puzzle.units[kind].forEach((cells) => {
@@ -655,9 +703,11 @@
 
   let digested = { of: "", digest: "" };
   function isSolved() {
-    if (puzzle.solution) return state.values.every((v, c) => v === puzzle.solution[c]);
-    if (!state.values.every((v) => v)) return false;
-    const grid = state.values.join(",");
+    if (puzzle.solution) {
+      return (form ? form.answer() : state.values).every((v, c) => v === puzzle.solution[c]);
+    }
+    if (!form && !state.values.every((v) => v)) return false;
+    const grid = (form ? form.answer() : state.values).join(",");
     if (digested.of !== grid) digested = { of: grid, digest: sha256(puzzle.salt + ":" + grid) };
     return digested.digest === puzzle.digest;
   }
@@ -683,17 +733,20 @@
   }
 
   function check() {
-    state.wrong = puzzle.cells.map((_, c) => c).filter(
+    state.wrong = form && form.wrong ? form.wrong() : puzzle.cells.map((_, c) => c).filter(
       (c) => state.values[c] && state.values[c] !== puzzle.solution[c]);
     puzzle.cells.forEach((_, c) => paintCell(c));
+    if (form) form.changed([]);
     save();
     if (isSolved()) { showFinish(true); return; }
-    const left = emptyCells().length;
-    say(state.wrong.length ? state.wrong.length + " wrong (crossed out), " + left + " empty"
-      : "No mistakes so far, " + left + " empty");
+    // A form between cells (a loop's edges) has no empty cells to count.
+    const left = form && form.slots ? "" : ", " + emptyCells().length + " empty";
+    say(state.wrong.length ? state.wrong.length + " wrong (crossed out)" + left
+      : "No mistakes so far" + left);
   }
 
   function reveal(cells) {
+    if (form && form.reveal) { form.reveal(cells); return; }
     const open = cells.filter((c) => state.values[c] !== puzzle.solution[c]);
     if (!open.length) { say("Nothing to reveal there"); return; }
     change(open, () => open.forEach((c) => {
@@ -703,7 +756,7 @@
   }
 
   function restart() {
-    const cells = puzzle.cells.map((_, c) => c);
+    const cells = state.values.map((_, c) => c);
     change(cells, () => {
       const fresh = freshState();
       for (const key of ["values", "pencils", "revealed"]) state[key] = fresh[key];
@@ -792,6 +845,7 @@
   function show(index) {
     stopClock();
     puzzle = DATA.puzzles[index];
+    form = FORMS[puzzle.form] ? FORMS[puzzle.form](api) : null;
     typed = { cell: -1, text: "", undoable: false };
     selected = puzzle.givens.findIndex((v) => !v);
     if (selected < 0) selected = 0;
@@ -804,7 +858,9 @@
     document.body.classList.toggle("no-answer", !puzzle.solution);
     $("app").classList.toggle("wide", puzzle.frame > 12);
     // Candidates are the symbols no peer holds: a kind whose units share symbols has none.
-    $("candidates").hidden = puzzle.limits.shared;
+    $("candidates").hidden = puzzle.limits.shared || form !== null;
+    $("pencil").hidden = $("pencil-help").hidden = form !== null;
+    $("keys-help").textContent = form ? form.keysHelp() : KEYS_HELP;
     draw();
     if (!window.matchMedia("(prefers-color-scheme: dark)").matches) {
       const grey = Math.round(255 * puzzle.shade);
@@ -827,9 +883,24 @@
     try { window.history.replaceState(null, "", "#" + encodeURIComponent(id)); } catch (e) { }
   }
 
+  // A form's keypad of the four arrows, each doing what Shift and its arrow key do there
+  // (a loop's side drawn, a bridge that way): `named(arrow)` gives its text and its name.
+  function arrowKeypad(pad, label, named) {
+    pad.setAttribute("aria-label", label);
+    ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"].forEach((arrow) => {
+      const [text, name] = named(arrow), b = document.createElement("button");
+      b.type = "button"; b.textContent = text; b.title = "Shift+" + arrow;
+      b.setAttribute("aria-label", name);
+      b.addEventListener("click", () => { form.key({ key: arrow, shiftKey: true }); svg.focus(); });
+      pad.appendChild(b);
+    });
+  }
+
   function buildKeypad() {
     const pad = $("keypad");
     pad.textContent = "";
+    pad.setAttribute("aria-label", "Enter a symbol");
+    if (form) { form.keypad(pad); return; }
     puzzle.symbols.forEach((symbol, i) => {
       const b = document.createElement("button");
       b.type = "button"; b.textContent = symbol; b.setAttribute("aria-label", "Enter " + symbol);
@@ -884,6 +955,18 @@
     const wanted = decodeURIComponent(location.hash.slice(1));
     return DATA.puzzles.findIndex((p) => p.id === wanted);
   }
+
+  // What a form's module (web/shading.js) may ask of and do to the page.
+  const api = {
+    get puzzle() { return puzzle; }, get state() { return state; },
+    get selected() { return selected; }, get svg() { return svg; },
+    get settings() { return settings; },
+    el: el, change: change, afterChange: afterChange, enter: enter, say: say, undo: undo,
+    cellLabel: cellLabel, cellUnder: cellUnder, snapshot: snapshot, pointOf: pointOf,
+    select: select, isSolved: () => isSolved(), arrowKeypad: arrowKeypad,
+    paintCell: paintCell, move: (arrow) => move(...MOVES[arrow]),
+  };
+  const KEYS_HELP = $("keys-help").textContent;
 
   function setUp() {
     setColours();

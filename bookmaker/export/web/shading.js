@@ -1,0 +1,261 @@
+// The shading answer form (core/kinds/answer.py) on bookmaker's puzzle page: a cell is
+// empty (0), marked white with a dot (1) or shaded (2), as the solution's values are.
+// A Nonogram's clues beside its grid are greyed as their lines meet them; a kind whose
+// shaded glyph is a star (a Star Battle's) draws a star where a Nonogram fills the cell.
+// page.js asks these hooks of the puzzle on show; it does the rest (undo, progress, timer).
+"use strict";
+window.BOOKMAKER_FORMS = window.BOOKMAKER_FORMS || {};
+window.BOOKMAKER_FORMS.shading = function (page) {
+  const EMPTY = 0, WHITE = 1, SHADED = 2;
+  const NEXT = [SHADED, EMPTY, WHITE];  // a tap from each: empty -> shaded -> dot -> empty
+  const STARS = ["*", "\u2605", "\u2606"];  // a shaded glyph drawn as a star
+  const LONG_PRESS_MS = 450;
+  const WORDS = ["empty", "marked white", "shaded"];
+  const p = page.puzzle;
+  const starred = STARS.includes(p.symbols[SHADED - 1]);
+  const lines = linesOf(p);
+  let drag = null;  // a press being dragged: the state it paints, its line, its undo step
+
+  // Each row and column: its cells in order, its clue (runs, from the edge marks: the ring
+  // counts outward, so the last run is ring 0), and the clue's text elements.
+  function linesOf(puzzle) {
+    const found = {};
+    const line = (side, index) => {
+      const name = side + index;
+      if (!found[name]) found[name] = { name: name, cells: [], runs: [], side: side, index: index };
+      return found[name];
+    };
+    puzzle.cells.forEach(([r, c], cell) => {
+      line("left", r).cells.push([c, cell]);
+      line("top", c).cells.push([r, cell]);
+    });
+    const rings = {};
+    puzzle.edges.forEach((e) => {
+      (rings[e.side + e.index] = rings[e.side + e.index] || []).push([e.ring, e.text]);
+    });
+    Object.values(found).forEach((l) => {
+      l.cells = l.cells.sort((a, b) => a[0] - b[0]).map((pair) => pair[1]);
+      l.runs = (rings[l.name] || []).sort((a, b) => b[0] - a[0]).map((rt) => Number(rt[1]))
+        .filter((run) => run > 0);
+      l.clued = l.name in rings;
+    });
+    return found;
+  }
+
+  function runsOf(cells) {
+    const runs = [];
+    let run = 0;
+    cells.forEach((cell) => {
+      if (page.state.values[cell] === SHADED) run++;
+      else if (run) { runs.push(run); run = 0; }
+    });
+    if (run) runs.push(run);
+    return runs;
+  }
+
+  const met = (l) => l.clued && runsOf(l.cells).join(",") === l.runs.join(",");
+  const shaded = (l) => l.cells.filter((c) => page.state.values[c] === SHADED).length;
+
+  // --- drawing ------------------------------------------------------------------------------
+  function paint(node, cell, r, c) {
+    const value = page.state.values[cell];
+    const who = p.givens[cell] ? "given" : page.state.revealed[cell] ? "revealed" : "entry";
+    if (value === SHADED && starred) {
+      page.el("polygon", { points: star(c + 0.5, r + 0.5, 0.4), class: "star " + who }, node);
+    } else if (value === SHADED) {
+      page.el("rect", { x: c, y: r, width: 1, height: 1, class: "fill " + who }, node);
+    } else if (value === WHITE) {
+      page.el("circle", { cx: c + 0.5, cy: r + 0.5, r: p.givens[cell] ? 0.14 : 0.1,
+                          class: "dot " + who }, node);
+    }
+    if (page.state.wrong.includes(cell)) {
+      page.el("line", { x1: c + 0.2, y1: r + 0.8, x2: c + 0.8, y2: r + 0.2,
+                        class: "strike" }, node);
+    }
+  }
+
+  function star(x, y, outer) {
+    const points = [];
+    for (let i = 0; i < 10; i++) {
+      const radius = i % 2 ? outer * 0.42 : outer, angle = Math.PI * (i / 5 - 0.5);
+      points.push([x + radius * Math.cos(angle), y + radius * Math.sin(angle)]
+        .map((v) => Math.round(v * 1000) / 1000).join(","));
+    }
+    return points.join(" ");
+  }
+
+  // A clue greyed where its line's shaded runs are the clue's, and its cells' words told.
+  function greyClues() {
+    Object.values(lines).forEach((l) => {
+      const done = met(l);
+      if (done === l.done) return;
+      l.done = done;
+      page.svg.querySelectorAll('[data-line="' + l.name + '"]').forEach((t) =>
+        t.setAttribute("class", done ? "edge-clue met" : "edge-clue"));
+      l.cells.forEach((c) => document.getElementById("cell-" + c)
+        .setAttribute("aria-label", page.cellLabel(c)));
+    });
+  }
+
+  // --- words ----------------------------------------------------------------------------------
+  function words(cell) {
+    const value = page.state.values[cell];
+    const star = starred && value === SHADED ? "a star" : WORDS[value];
+    return (p.givens[cell] ? "given " : "") + star +
+      (page.state.revealed[cell] ? ", revealed" : "") +
+      (page.state.wrong.includes(cell) ? ", wrong" : "");
+  }
+
+  function clueWords(cell) {
+    const [r, c] = p.cells[cell];
+    return [[lines["left" + r], "row"], [lines["top" + c], "column"]].filter(([l]) => l.clued)
+      .map(([l, name]) => ", " + name + " clue " + (l.runs.join(" ") || "0") +
+        (met(l) ? ", met" : "")).join("");
+  }
+
+  // --- input ----------------------------------------------------------------------------------
+  function set(cell, value) {
+    if (p.givens[cell]) { page.say("A given cannot change"); return; }
+    page.enter(value);
+  }
+
+  // A press: a tap steps the cell on, a right click dots it (or clears its dot); a long
+  // press on a touch screen dots it. Moving on paints the same along its row or column.
+  function press(event, cell) {
+    cancel();
+    if (cell === undefined) return;
+    if (p.givens[cell]) { page.say("A given cannot change"); return; }
+    const was = page.state.values[cell];
+    const value = event.button === 2 ? (was === WHITE ? EMPTY : WHITE) : NEXT[was];
+    page.enter(value);
+    drag = { from: cell, value: value, was: was, cells: [cell], step: lastStep(), axis: null,
+             id: event.pointerId };
+    if (event.pointerType !== "mouse") {
+      drag.timer = setTimeout(() => longPress(cell), LONG_PRESS_MS);
+    }
+  }
+
+  function lastStep() { const undo = page.state.undo; return undo[undo.length - 1]; }
+
+  function longPress(cell) {
+    if (!drag || drag.cells.length > 1) return;
+    drag.value = drag.was === WHITE ? EMPTY : WHITE;
+    paintOne(cell);
+  }
+
+  function move(event) {
+    if (!drag || event.pointerId !== drag.id) return;
+    const cell = page.cellUnder(event);
+    if (cell === undefined || cell === drag.cells[drag.cells.length - 1]) return;
+    const [r0, c0] = p.cells[drag.from], [r, c] = p.cells[cell];
+    if (drag.axis === null && (r !== r0) !== (c !== c0)) drag.axis = r === r0 ? "row" : "column";
+    if (drag.axis === null) return;
+    clearTimeout(drag.timer);
+    const l = drag.axis === "row" ? lines["left" + r0] : lines["top" + c0];
+    const at = (x) => l.cells.indexOf(x), to = drag.axis === "row" ? c : r;
+    const end = l.cells.find((x) => p.cells[x][drag.axis === "row" ? 1 : 0] === to);
+    if (end === undefined) return;
+    const [a, b] = [at(drag.from), at(end)].sort((x, y) => x - y);
+    l.cells.slice(a, b + 1).forEach(paintOne);
+  }
+
+  // One cell painted with the drag's state, in the drag's one undo step.
+  function paintOne(cell) {
+    const values = page.state.values;
+    if (p.givens[cell] || values[cell] === drag.value) return;
+    if (!drag.cells.includes(cell)) drag.cells.push(cell);
+    if (!drag.step.some((s) => s[0] === cell)) drag.step.push(page.snapshot([cell])[0]);
+    values[cell] = drag.value;
+    page.state.revealed[cell] = false;
+    page.afterChange([cell]);
+  }
+
+  // A second finger down: the first's paint was the start of a pinch or pan, not a tap.
+  function abandon() {
+    if (drag && drag.step === lastStep()) page.undo(true);
+    cancel();
+  }
+
+  function cancel() {
+    if (drag) clearTimeout(drag.timer);
+    drag = null;
+  }
+
+  // Shift and an arrow carries the cell's state on to the next cell: a keyboard's drag.
+  function key(event) {
+    const k = event.key, cell = page.selected, value = page.state.values[cell];
+    if (event.shiftKey && k.startsWith("Arrow")) {
+      page.move(k);
+      if (page.selected !== cell && !p.givens[page.selected]) set(page.selected, value);
+    } else if (k === " " || k === "Enter") set(cell, value === SHADED ? EMPTY : SHADED);
+    else if (k === "." || k === "x" || k === "X") set(cell, value === WHITE ? EMPTY : WHITE);
+    else if (["Backspace", "Delete", "0"].includes(k)) set(cell, EMPTY);
+    else return false;
+    return true;
+  }
+
+  function keypad(pad) {
+    [["Shade", SHADED, "Space"], ["Dot", WHITE, "."], ["Erase", EMPTY, "Backspace"]]
+      .forEach(([name, value, keyName]) => {
+        const b = document.createElement("button");
+        b.type = "button"; b.textContent = starred && value === SHADED ? "Star" : name;
+        b.title = keyName;
+        b.addEventListener("click", () => { set(page.selected, value); page.svg.focus(); });
+        pad.appendChild(b);
+      });
+  }
+
+  // A line with more shaded cells than its clue asks, or decided in full and not its clue.
+  function clashes(clash) {
+    Object.values(lines).forEach((l) => {
+      if (!l.clued) return;
+      const want = l.runs.reduce((a, b) => a + b, 0);
+      const name = l.side === "left" ? "row" : "column";
+      if (shaded(l) > want) l.cells.forEach((c) => clash(c, "more shaded than its " + name + "'s clue"));
+      else if (l.cells.every((c) => page.state.values[c]) && !met(l)) {
+        l.cells.forEach((c) => clash(c, "its " + name + " does not match its clue"));
+      }
+    });
+  }
+
+  // The answer's shaded cells shown, a shading where it is white taken off; the reader's
+  // dots and empty white cells left as they are (a page of dots would hide the picture).
+  function reveal(cells) {
+    const values = page.state.values;
+    const wanted = (c) => (p.solution[c] === SHADED ? SHADED : values[c] === SHADED ? EMPTY : values[c]);
+    const open = cells.filter((c) => values[c] !== wanted(c));
+    if (!open.length) { page.say("Nothing to reveal there"); return; }
+    page.change(open, () => open.forEach((c) => {
+      page.state.revealed[c] = p.solution[c] === SHADED; values[c] = wanted(c);
+    }));
+    if (!page.isSolved()) page.say(open.length === 1 ? "Revealed: " + page.cellLabel(open[0]) : "Revealed");
+  }
+
+  function drawn(svg) {
+    svg.style.touchAction = "none";  // a finger drags paint across cells, not the page
+    svg.addEventListener("pointermove", move);
+    svg.addEventListener("pointerup", cancel);
+    svg.addEventListener("pointercancel", cancel);
+    svg.addEventListener("contextmenu", (event) => event.preventDefault());
+    greyClues();
+  }
+
+  return {
+    howTo: () => "Arrow keys move; Space or Enter " + (starred ? "places a star" : "shades") +
+      ", full stop or x marks a dot, Backspace clears. A tap steps a cell through " +
+      (starred ? "star" : "shaded") + ", dot and empty; drag to paint a line.",
+    keysHelp: () => "Arrow keys move between cells; Space or Enter " +
+      (starred ? "places a star" : "shades a cell") + ", a full stop or x marks it white " +
+      "with a dot, Backspace or Delete clears it; Shift and an arrow carries the cell's " +
+      "state on to the next. A click or tap steps a cell through " +
+      (starred ? "star" : "shaded") + ", dot and empty; a right click or a long press " +
+      "marks a dot; dragging paints the same along a row or column.",
+    paint: paint, words: words, clueWords: clueWords, press: press, abandon: abandon, key: key,
+    keypad: keypad, clashes: clashes, drawn: drawn, reveal: reveal,
+    changed: greyClues,
+    // A Nonogram's boxes are the print's guide lines every five cells, not a rule's unit.
+    related: (group) => group.kind !== "box",
+    // The reader's grid as the solution holds it: a dot or an empty cell is white.
+    answer: () => page.state.values.map((v) => (v === SHADED ? SHADED : WHITE)),
+  };
+};
