@@ -205,7 +205,8 @@ def test_solve_names_a_bad_url_by_file_and_line_and_exits_2(runner, tmp_path):
     solved = runner.invoke(main, ["solve", str(path)])
     assert solved.exit_code == 2 and solved.stdout == ""
     assert solved.stderr == (f"{path}:3: puzz.link's hashi (Hashi) is not a kind bookmaker "
-                             f"reads yet; it reads sudoku, skyscrapers, kakuro, nonogram, starbattle\n")
+                             f"reads yet; it reads sudoku, skyscrapers, kakuro, nonogram, "
+                             f"starbattle\n")
     assert "Traceback" not in solved.stderr
 
 
