@@ -1139,19 +1139,30 @@ def test_a_nonogram_looks_right_light_dark_and_on_a_phone_and_axe_finds_nothing(
         context.close()
 
 
-def test_a_shading_kind_whose_shaded_glyph_is_a_star_draws_stars(tab, nonograms, tmp_path):
-    """A Star Battle's page (the shading form, its glyph a star: the data written here, as
-    the kind will give it): a tap places a star, drawn and heard as one."""
-    folder, puzzle = nonograms[1]
-    data = puzzle_data(item_of(puzzle, "stars", "Stars"))
-    data |= {"symbols": ["-", "*"], "edges": [], "ring": 0}
-    (tmp_path / "page.html").write_text(page_of([data], "Stars", "Stars", "en"),
+QUEENS = "1 AABBCAABDCEADDCEAADDEEEDD"  # a 5x5 one-star Star Battle, seed 1
+QUEENS_STARS = (2, 9, 11, 18, 20)  # its answer's stars, cell numbers in reading order
+
+
+def test_a_star_battle_is_solved_by_taps_its_stars_drawn_and_its_count_shown(tab, tmp_path):
+    """The Star Battle kind on an answer-free page (the shading form, its shaded glyph a
+    star): a tap places a star, drawn and heard as one; the regions' heavy borders are the
+    print's; the line under the title carries its stars a unit, as print's captions do."""
+    puzzle = proven("starbattle", QUEENS, None, "queens")
+    (tmp_path / "page.html").write_text(page_html([item_of(puzzle, "queens", "Queens")],
+                                                  options=PageOptions(answers=False)),
                                         encoding="utf-8")
     page = tab.open((tmp_path, puzzle))
+    data = page_puzzle(page)
+    assert data["kind"] == "Star Battle \u2605" and "solution" not in data
+    assert page.locator("#keypad button").all_text_contents() == ["Star", "Dot", "Erase"]
     page.mouse.click(*cell_centre(page, data, 6))
     assert page.locator("polygon.star").count() == 1 and page.locator("rect.fill").count() == 0
     assert tab.label(6) == "Row 2, column 2: a star"
-    assert page.locator("#keypad button").all_text_contents() == ["Star", "Dot", "Erase"]
+    page.mouse.click(*cell_centre(page, data, 6), button="right")  # a dot: white, as empty
+    for cell in QUEENS_STARS:
+        page.mouse.click(*cell_centre(page, data, cell))
+    assert page.locator("polygon.star").count() == 5
+    assert tab.status() == "Solved! Every cell is right."
     assert tab.errors == []
 
 

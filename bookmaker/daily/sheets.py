@@ -10,7 +10,7 @@ from pathlib import Path
 from ..core.puzzle import Puzzle
 from ..core.registry import kind_of_puzzle
 from ..core.words import counted
-from ..design.captions import grid_size_text, kind_name
+from ..design.captions import grid_size_text, kind_name, with_size_mark
 from ..design.catalogue import Catalogue, load_catalogue
 from ..design.cells import least_cell
 from ..design.howtoplay import rules_text
@@ -59,9 +59,8 @@ def puzzle_title(spec: DailySpec, day: DaySpec) -> str:
     """The series, and the day's own name if it has one, else its variant's, with what its
     kind marks after its size (the heading prints no size): 'Daily Sudoku · Monster',
     'Daily Sudoku · Killer', 'The Logic Grid · Star Battle ★★'."""
-    name = day.title or kind_name(words_of(spec), day.kind)
-    mark = day.kind.presentation.size_mark
-    name = " ".join(part for part in (name, mark(day.size) if mark else "") if part)
+    name = with_size_mark(day.title or kind_name(words_of(spec), day.kind), day.kind,
+                          day.size)
     return spec.series + (SEPARATOR + name if name else "")
 
 

@@ -102,6 +102,13 @@ def grid_size_text(kind: Kind, size: int) -> str:
     return " ".join(part for part in (printed_size(size), mark(size) if mark else "") if part)
 
 
+def with_size_mark(name: str, kind: Kind, size: int) -> str:
+    """A kind's name with what the kind marks after its size, where no size is printed (a
+    daily's heading, the web page's line under its title): 'Star Battle ★★'."""
+    mark = kind.presentation.size_mark
+    return " ".join(part for part in (name, mark(size) if mark else "") if part)
+
+
 def printed_size(size: int) -> str:
     """A board's size as print sets it, with a multiplication sign: '9×9' (specs and
     messages write 9x9, which is easier to type)."""

@@ -27,6 +27,7 @@ from xml.sax.saxutils import escape
 from ..core.board.marks import BlockMark, Marks
 from ..core.board.shape import Shape, Unit
 from ..core.registry import kind_of_puzzle
+from ..design.captions import with_size_mark
 from ..design.catalogue import Catalogue, load_catalogue
 from ..design.glyphs import numbers
 from ..design.howtoplay import rules_text
@@ -148,7 +149,7 @@ def puzzle_data(item: ExportItem, words: Catalogue | None = None,
     symbols = kind.answer.glyphs or tuple(item.about.symbols) or numbers(board.size)
     data: dict[str, Any] = {
         "id": item.about.id or item.stem, "heading": item.heading, "caption": item.caption,
-        "kind": kind.title,
+        "kind": with_size_mark(kind.title, kind, board.size),
         "rules": rules_text(kind, board.size, tuple(item.about.symbols), words),
         "size": board.size, "symbols": list(symbols), "givens": list(puzzle.givens.cells),
         "limits": asdict(kind.answer.limits), "cycle": kind.answer.cycled,
