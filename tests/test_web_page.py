@@ -1155,6 +1155,8 @@ def test_a_star_battle_is_solved_by_taps_its_stars_drawn_and_its_count_shown(tab
     data = page_puzzle(page)
     assert data["kind"] == "Star Battle \u2605" and "solution" not in data
     assert page.locator("#keypad button").all_text_contents() == ["Star", "Dot", "Erase"]
+    tints = [page.locator(f"rect.tint-{level}").count() for level in (1, 2, 3)]
+    assert sum(tints) == sum(1 for tint in data["tints"] if tint) > 0  # as print tints them
     page.mouse.click(*cell_centre(page, data, 6))
     assert page.locator("polygon.star").count() == 1 and page.locator("rect.fill").count() == 0
     assert tab.label(6) == "Row 2, column 2: a star"

@@ -215,8 +215,8 @@ def marks_data(marks: Marks, board: Shape) -> dict[str, Any]:
     compare and what each cell hears of the other (for the cells' labels);
     edge clues at the centres of the ring's cells (`ring` cells of margin, `leading` if all
     above and left; their side, line and ring, for the labels and a Nonogram's runs); clue
-    blocks with their sums' centres. Any kind's marks are drawn from these alone: the page
-    knows no kind."""
+    blocks with their sums' centres; each cell's tint (a Star Battle's regions). Any kind's
+    marks are drawn from these alone: the page knows no kind."""
     dashed = [cage for cage in marks.cages if cage.style != OUTLINED]
     outlined = [cage for cage in marks.cages if cage.style == OUTLINED]
     labels = [{"text": cage.label, "at": list(_offset(label_cell(board, cage), corner)),
@@ -224,7 +224,7 @@ def marks_data(marks: Marks, board: Shape) -> dict[str, Any]:
               for cages, corner in ((dashed, CAGE_LABEL_AT), (outlined, OUTLINED_LABEL_AT))
               for cage in cages]
     frame = board_drawing(board).frame
-    return {"ring": marks.outside, "leading": marks.leading,
+    return {"ring": marks.outside, "leading": marks.leading, "tints": list(marks.tints),
             "loops": [[list(p) for p in loop] for cage in cage_drawings(board, dashed)
                       for loop in cage.loops],
             "borders": _runs(cage_borders(board, outlined)), "labels": labels,

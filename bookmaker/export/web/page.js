@@ -156,6 +156,10 @@
     p.cells.forEach(([r, c]) => el("rect", { x: c, y: r, width: 1, height: 1 }, paper));
     const shade = el("g", { class: "shade" }, svg);
     p.shaded.forEach(([r, c]) => el("rect", { x: c, y: r, width: 1, height: 1 }, shade));
+    // A Star Battle's regions in light greys, as print tints them (Marks.tints).
+    p.tints.forEach((level, cell) => level && el("rect", {
+      x: p.cells[cell][1], y: p.cells[cell][0], width: 1, height: 1, class: "tint-" + level },
+      shade));
     el("g", { id: "highlights" }, svg);
     el("rect", { id: "selection", class: "selected", width: 1, height: 1 }, svg);
     indexCells(p);
