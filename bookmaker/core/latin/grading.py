@@ -23,7 +23,7 @@ from ..grade import techniques as t
 from ..grade.candidates import Candidates, Step
 from ..grade.evidence import Reason
 from ..grade.grader import GRADES, Ladder, Technique, grade_state_within, place_naked_single
-from .search import contradictions, full_masks, settle
+from .search import contradictions, full_masks, search, settle
 from .twinned import Twinned
 
 # The classic techniques a Latin square takes, by the grade they have on one (each found
@@ -60,6 +60,9 @@ _COMPILED_BULK: dict[Callable, tuple[int, Callable[[Any], tuple[int, ...]]]] = {
     place_naked_single: (NAKED_SINGLE, lambda extras: ()),
 }
 CHAIN_LIMIT = 64  # rounds a forcing chain follows before giving up on a contradiction
+# Nodes the search spends looking for a second solution before a trial state is graded
+# (within_reach); one that runs out leaves the answer to the grader.
+SECOND_SOLUTION_NODES = 2_000
 
 
 class LatinCandidates(Candidates):
@@ -181,11 +184,21 @@ def within_reach(givens: Grid, extras, prune, bulk_prune, ceiling: str,
         return False
     if all(not m & (m - 1) for m in masks):
         return True
-    if ceiling == GRADES[0]:
+    if ceiling == GRADES[0] or _has_two_solutions(n, masks, prune):
         return False
     state = state_of_masks(givens, extras, prune, masks)
     grading = grade_state_within(state, ceiling, the_ladder)
     return grading is not None and not grading.guessing  # (a stall graded 'extreme')
+
+
+def _has_two_solutions(n: int, masks: list, prune) -> bool:
+    """Whether the search finds a second solution: then no technique of the ladder (none
+    guesses) finishes the puzzle, and grading it is wasted. On the compiled core only,
+    where the search costs a fraction of a grading; the answer is the grader's either
+    way, so both cores make the same decisions."""
+    if compiled.latin_core() is None:
+        return False
+    return search(n, masks, prune, 2, SECOND_SOLUTION_NODES).count > 1
 
 
 @dataclass(frozen=True)
