@@ -4,8 +4,8 @@ contradictions) under each kind's rule, rounds_to_contradiction leaves the same 
 counts the same rounds, search finds the same count, first solution, completeness and
 nodes, the forcing chains' trials find the same (cell, value, rounds), a Skyscrapers
 line has the same supports; on hand-solving states, each classic technique's compiled
-twin and the visibility techniques find the same step; and a seed makes the same puzzle
-on both cores at every grade."""
+twin, the visibility techniques and the inequality fork find the same step; and a seed
+makes the same puzzle on both cores at every grade."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from bookmaker.core.futoshiki.generate import generate_futoshiki
 from bookmaker.core.futoshiki.grade import FUTOSHIKI_LADDER
 from bookmaker.core.futoshiki.signs import Signs, all_signs, sorted_signs
 from bookmaker.core.futoshiki.solver import sign_prune
+from bookmaker.core.futoshiki.techniques import inequality_fork
 from bookmaker.core.grade import grader
 from bookmaker.core.latin.fill import random_latin
 from bookmaker.core.latin.grading import LATIN_TECHNIQUES, state_of_masks
@@ -163,6 +164,25 @@ def test_each_classic_technique_finds_the_same_step_on_a_latin_state(state, tech
 def test_the_visibility_techniques_find_the_same_step(state, technique):
     pure, fast = _both(lambda: technique(state.copy()))
     assert fast == pure
+
+
+@EXAMPLES
+@given(solving_states("signs"))
+def test_the_inequality_fork_finds_the_same_step(state):
+    pure, fast = _both(lambda: inequality_fork(state.copy()))
+    assert fast == pure
+
+
+def test_the_inequality_fork_in_c_finds_the_pythons_fork():
+    # 4x4: r1c1 < r1c2 and r1c1 < r2c1 (no fork: not one line); r2c2 < r2c1, r2c2 < r2c3
+    # (a fork in row 2), with r2c1 and r2c3 down to {2, 3}: r2c2 stays below 2
+    signs = sorted_signs(4, [(0, 1), (0, 4), (5, 4), (5, 6)])
+    masks = [15] * 16
+    masks[4] = masks[6] = 0b0110
+    state = state_of_masks(Grid(latin_of(4), (0,) * 16), signs, sign_prune(signs), masks)
+    pure, fast = _both(lambda: inequality_fork(state.copy()))
+    assert fast == pure
+    assert fast is not None and fast.eliminations == ((5, 2), (5, 3), (5, 4))
 
 
 @EXAMPLES
