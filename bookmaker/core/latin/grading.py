@@ -23,6 +23,7 @@ from ..grade import techniques as t
 from ..grade.candidates import Candidates, Step
 from ..grade.evidence import Reason
 from ..grade.grader import GRADES, Ladder, Technique, grade_state_within, place_naked_single
+from ..grade.tables import grader_tables
 from .search import contradictions, full_masks, search, settle
 from .twinned import Twinned
 
@@ -69,28 +70,39 @@ class LatinCandidates(Candidates):
     """A Latin-square puzzle being solved by hand: Candidates and the kind's extras
     (signs, edge clues) and `prune`, its rule as the Latin search takes it."""
 
-    __slots__ = ("extras", "prune")
+    __slots__ = ("extras", "prune", "bulk_plan", "tables")
     extras: Any
     prune: Callable[..., Any]
+    bulk_plan: tuple[Ladder, list | None] | None  # the compiled bulk of a ladder, once made
+    tables: tuple[bool, Any] | None  # grader_tables(shape), by whether the core is compiled
 
     @classmethod
     def of(cls, givens: Grid, extras, prune) -> LatinCandidates:
         base = Candidates.from_grid(givens)
         state = cls(base.shape, base.values, base.cell_digits, base.digit_cells,
                     base.open_cells)
-        state.extras, state.prune = extras, prune
+        state.extras, state.prune, state.bulk_plan, state.tables = extras, prune, None, None
         return state
 
     def copy(self) -> LatinCandidates:
         state = LatinCandidates(self.shape, self.values, self.cell_digits, self.digit_cells,
                                 self.open_cells)
-        state.extras, state.prune = self.extras, self.prune
+        state.extras, state.prune, state.bulk_plan = self.extras, self.prune, self.bulk_plan
+        state.tables = self.tables
         return state
 
     def digits(self, cell: int) -> int:
         """A cell's candidates as a digit mask; a placed cell's one value."""
         value = self.values[cell]
         return 1 << (value - 1) if value else self.cell_digits[cell]
+
+    def grader_tables(self):
+        """grader_tables(shape), asked once for the state and its copies: a grading asks it
+        for every technique it tries, and finding a board's tables hashes the board."""
+        in_use = compiled.in_use()
+        if self.tables is None or self.tables[0] != in_use:
+            self.tables = in_use, grader_tables(self.shape)
+        return self.tables[1]
 
     def masks(self) -> list[int]:
         """Every cell's digits (the Latin search's masks)."""
@@ -102,15 +114,26 @@ class LatinCandidates(Candidates):
         core = compiled.latin_core()
         if core is None:
             return None
-        plan = []
-        for name, apply in ladder.bulk:
-            twin = _COMPILED_BULK.get(apply)
-            if twin is None:
-                return None
-            plan.append((twin[0], ladder.rank[name], twin[1](self.extras)))
+        if self.bulk_plan is None or self.bulk_plan[0] is not ladder:
+            self.bulk_plan = ladder, _bulk_plan(ladder, self.extras)
+        plan = self.bulk_plan[1]
+        if plan is None:
+            return None
         rank, self.digit_cells, self.open_cells = core.latin_settle(
             self.shape.size, self.values, self.cell_digits, plan)
         return rank
+
+
+def _bulk_plan(ladder: Ladder, extras) -> list | None:
+    """The ladder's bulk techniques as latin_settle takes them, (code, rank, data), or
+    None if one has no compiled twin."""
+    plan = []
+    for name, apply in ladder.bulk:
+        twin = _COMPILED_BULK.get(apply)
+        if twin is None:
+            return None
+        plan.append((twin[0], ladder.rank[name], twin[1](extras)))
+    return plan
 
 
 def ladder(own: tuple[Technique, ...], own_bulk: tuple = (), compiled_bulk: tuple = ()
@@ -158,7 +181,7 @@ def state_of_masks(givens: Grid, extras, prune, masks: list) -> LatinCandidates:
     shape = givens.shape
     state = LatinCandidates(shape, [0] * shape.cell_count, [0] * shape.cell_count,
                             [0] * shape.size, 0)
-    state.extras, state.prune = extras, prune
+    state.extras, state.prune, state.bulk_plan, state.tables = extras, prune, None, None
     for cell, mask in enumerate(masks):
         if mask & (mask - 1):
             state.cell_digits[cell] = mask
