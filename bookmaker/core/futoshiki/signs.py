@@ -21,6 +21,14 @@ class Signs:
     size: int
     pairs: tuple[tuple[int, int], ...]
 
+    def __hash__(self) -> int:
+        # made once: the techniques' caches are keyed by the signs, asked at every step
+        found = self.__dict__.get("_hash")
+        if found is None:
+            found = hash((self.size, self.pairs))
+            object.__setattr__(self, "_hash", found)
+        return found
+
 
 def signs_of(size: int, pairs) -> Signs:
     """The Signs of (smaller, larger) pairs in any order; SignError if two cells are not

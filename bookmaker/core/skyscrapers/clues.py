@@ -27,6 +27,14 @@ class EdgeClues:
     def side(self, name: str) -> tuple[int, ...]:
         return getattr(self, name)
 
+    def __hash__(self) -> int:
+        # made once: the techniques' caches are keyed by the clues, asked at every step
+        found = self.__dict__.get("_hash")
+        if found is None:
+            found = hash((self.size, self.top, self.right, self.bottom, self.left))
+            object.__setattr__(self, "_hash", found)
+        return found
+
     @property
     def count(self) -> int:
         return sum(1 for name in SIDES for clue in self.side(name) if clue)
@@ -60,8 +68,9 @@ def seen(heights) -> int:
     return count
 
 
+@lru_cache(maxsize=16)
 def all_clues(n: int, solution: tuple[int, ...]) -> EdgeClues:
-    """Every clue a solution shows, on all four sides."""
+    """Every clue a solution shows, on all four sides (kept: digging asks at every trial)."""
     rows = [solution[r * n:(r + 1) * n] for r in range(n)]
     cols = [solution[c::n] for c in range(n)]
     return EdgeClues(n, tuple(seen(col) for col in cols), tuple(seen(row[::-1]) for row in rows),

@@ -19,11 +19,17 @@ def static_masks(clues: EdgeClues, only_edges: bool = False) -> tuple[int, ...]:
     n = clues.size
     masks = [(1 << n) - 1] * (n * n)
     for cells, front, back in clues.lines():
-        for distance, cell in enumerate(cells):
-            for clue, at in ((front, distance), (back, n - 1 - distance)):
-                if clue and (not only_edges or clue in (1, n)):
-                    masks[cell] &= clue_bound(n, clue, at)
+        for clue, ordered in ((front, cells), (back, cells[::-1])):
+            if clue and (not only_edges or clue in (1, n)):
+                for cell, bound in zip(ordered, _bounds(n, clue)):
+                    masks[cell] &= bound
     return tuple(masks)
+
+
+@lru_cache(maxsize=128)
+def _bounds(n: int, clue: int) -> tuple[int, ...]:
+    """The heights a clue allows each cell of its line, from the clue inwards."""
+    return tuple(clue_bound(n, clue, distance) for distance in range(n))
 
 
 def edge_masks(clues: EdgeClues) -> tuple[int, ...]:
