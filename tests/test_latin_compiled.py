@@ -17,7 +17,7 @@ from bookmaker.core import compiled
 from bookmaker.core.board.grid import Grid, format_grid
 from bookmaker.core.board.shape import latin_of
 from bookmaker.core.futoshiki.generate import generate_futoshiki
-from bookmaker.core.futoshiki.grade import FUTOSHIKI_LADDER
+from bookmaker.core.futoshiki.grade import FUTOSHIKI_GRADING, FUTOSHIKI_LADDER
 from bookmaker.core.futoshiki.signs import Signs, all_signs, sorted_signs
 from bookmaker.core.futoshiki.solver import sign_prune
 from bookmaker.core.futoshiki.techniques import inequality_fork
@@ -36,7 +36,7 @@ from bookmaker.core.latin.search import (
 from bookmaker.core.rng import Rng
 from bookmaker.core.skyscrapers.clues import SIDES, all_clues, clue_items, clues_of
 from bookmaker.core.skyscrapers.generate import generate_skyscrapers
-from bookmaker.core.skyscrapers.grade import SKYSCRAPERS_LADDER
+from bookmaker.core.skyscrapers.grade import SKYSCRAPERS_GRADING, SKYSCRAPERS_LADDER
 from bookmaker.core.skyscrapers.lines import line_supports
 from bookmaker.core.skyscrapers.solver import bounds_prune, visibility_prune
 from bookmaker.core.skyscrapers.techniques import visibility_long, visibility_short
@@ -249,3 +249,21 @@ def test_a_seed_makes_the_same_puzzle_on_both_cores_at_every_grade(generate, pin
     for (seed, grade), expected in pinned.items():
         pure, fast = _both(lambda: _made(generate, 5, seed, grade))  # noqa: B023
         assert fast == pure == expected
+
+
+@pytest.mark.parametrize("generate, pinned, grading",
+                         [(generate_futoshiki, FUTOSHIKI_5, FUTOSHIKI_GRADING),
+                          (generate_skyscrapers, SKYSCRAPERS_5, SKYSCRAPERS_GRADING)])
+def test_the_pinned_puzzles_grade_alike_by_unworded_steps(generate, pinned, grading):
+    with compiled.using(True):
+        for seed, grade in pinned:
+            puzzle, _ = generate(5, seed, grade)
+            steps = {}
+            for name, the_ladder in (("worded", grading.ladder), ("quiet", grading.quiet)):
+                found = grader.grade_state_within(grading.state(puzzle.givens, puzzle.extras),
+                                                  "extreme", the_ladder)
+                steps[name] = (found.grade, found.score, [
+                    (s.technique, tuple(s.placements), tuple(s.eliminations), s.length)
+                    for s in found.steps])
+            assert steps["quiet"] == steps["worded"]
+            assert steps["quiet"][0] == grade

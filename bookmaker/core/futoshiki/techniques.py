@@ -15,6 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .. import compiled
+from ..bits import bits_of
 from ..board.grid import SYMBOLS
 from ..grade.candidates import Step
 from ..grade.evidence import Reason
@@ -74,6 +75,21 @@ def inequality_fork(state: LatinCandidates) -> Step | None:
         return _fork_in_python(state, forks)
     index = find(state.shape.size, state.values, state.cell_digits, _fork_data(state.extras))
     return None if index is None else _fork_step(state, *forks[index])
+
+
+def unworded_inequality_fork(state: LatinCandidates) -> Step | None:
+    """inequality_fork()'s step without its words, for digging (worded on the pure
+    core)."""
+    forks = _forks(state.extras)
+    find = getattr(compiled.latin_core(), "latin_sign_fork", None)
+    if find is None or len(forks) > FORKS_IN_C:
+        return _fork_in_python(state, forks)
+    index = find(state.shape.size, state.values, state.cell_digits, _fork_data(state.extras))
+    if index is None:
+        return None
+    cell, others, smaller = forks[index]
+    taken = state.cell_digits[cell] & ~_fork_allowed(state, others, smaller)
+    return Step("inequality fork", (), tuple((cell, d + 1) for d in bits_of(taken)), "")
 
 
 def _fork_in_python(state: LatinCandidates, forks) -> Step | None:

@@ -11,7 +11,8 @@ need boxes, which a Latin square has none of.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from .. import compiled
@@ -224,15 +225,45 @@ def _has_two_solutions(n: int, masks: list, prune) -> bool:
     return search(n, masks, prune, 2, SECOND_SOLUTION_NODES).count > 1
 
 
+def unworded(ladder: Ladder, own: dict[Callable, Callable]) -> Ladder:
+    """The ladder as digging asks it: the same steps, not worded where a technique can
+    leave them so (digging keeps only whether a grading finished, and the words are a
+    third of its time): each classic one by its compiled twin's find, a kind's own by
+    its unworded twin in `own` (find -> unworded find)."""
+    return Ladder(tuple(_unworded(tech, own) for tech in ladder.techniques), ladder.bulk)
+
+
+def _unworded(tech: Technique, own: dict[Callable, Callable]) -> Technique:
+    if isinstance(tech.find, Twinned):
+        return replace(tech, find=partial(_unworded_twin, tech.name, tech.find))
+    return replace(tech, find=own.get(tech.find, tech.find))
+
+
+def _unworded_twin(name: str, twin: Twinned, state: LatinCandidates) -> Step | None:
+    """A classic technique's step as its compiled twin finds it, without words (worded
+    on the pure core)."""
+    tables = state.grader_tables()
+    if tables is None:
+        return twin(state)
+    found = tables.find(twin.number, state.values, state.cell_digits, state.digit_cells,
+                        state.open_cells, None, 0)
+    if found is None:
+        return None
+    _, placements, eliminations, _, length = found
+    return Step(name, tuple(placements), tuple(eliminations), "", length)
+
+
 @dataclass(frozen=True)
 class LatinGrading:
     """How a Latin kind is graded: its ladder, and its clues' rule as prunes for the Latin
     search, `rule(extras)` the whole rule (forcing chains) and `bulk(extras)` the ladder's
-    bulk techniques as one (the fast check for digging)."""
+    bulk techniques as one (the fast check for digging); `quiet` the ladder digging
+    grades by (unworded())."""
 
     ladder: Ladder
     rule: Callable[[Any], Callable[..., Any]]
     bulk: Callable[[Any], Callable[..., Any]]
+    quiet: Ladder | None = None
 
     def state(self, givens: Grid, extras) -> LatinCandidates:
         return LatinCandidates.of(givens, extras, self.rule(extras))
@@ -249,4 +280,4 @@ class LatinGrading:
     def within_reach(self, givens: Grid, extras, ceiling: str) -> bool:
         """Whether grade_within() would grade it, the fast way (for digging)."""
         return within_reach(givens, extras, self.rule(extras), self.bulk(extras), ceiling,
-                            self.ladder)
+                            self.quiet or self.ladder)

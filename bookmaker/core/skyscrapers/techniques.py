@@ -84,6 +84,33 @@ def _visibility(state: LatinCandidates, name: str, fewest: int, most: int) -> St
     return _visible_step(state, name, cells, supports, front, back)
 
 
+def unworded_visibility_short(state: LatinCandidates) -> Step | None:
+    return _unworded_visibility(state, "visibility (short lines)", 1, SHORT_LINE)
+
+
+def unworded_visibility_long(state: LatinCandidates) -> Step | None:
+    return _unworded_visibility(state, "visibility (long lines)", SHORT_LINE + 1,
+                                state.shape.size)
+
+
+def _unworded_visibility(state: LatinCandidates, name: str, fewest: int,
+                         most: int) -> Step | None:
+    """_visibility()'s step without its words, for digging (worded on the pure core)."""
+    fast = compiled.latin_core()
+    if fast is None:
+        return _visibility(state, name, fewest, most)
+    found = fast.latin_visible_line(state.shape.size, state.values, state.cell_digits,
+                                    line_data(state.extras), fewest, most)
+    if found is None:
+        return None
+    index, supports = found
+    cells = state.extras.lines()[index][0]
+    digits = state.cell_digits
+    removed = tuple(sorted((cell, d + 1) for cell, mask in zip(cells, supports)
+                           for d in bits_of(digits[cell] & ~mask)))
+    return Step(name, (), removed, "")
+
+
 def _visibility_in_python(state: LatinCandidates, name: str, fewest: int,
                           most: int) -> Step | None:
     """_visibility() in Python, the reference."""
