@@ -12,18 +12,25 @@ from .clues import EdgeClues
 from .lines import clue_bound, line_supports
 
 
-@lru_cache(maxsize=64)
 def static_masks(clues: EdgeClues, only_edges: bool = False) -> tuple[int, ...]:
     """Per cell, the heights the clues' fixed bounds leave (edge clues 1 and N, and the
     bound a clue puts on each cell by its distance; only the former if `only_edges`)."""
+    return _fixed_masks(clues)[only_edges]
+
+
+@lru_cache(maxsize=64)
+def _fixed_masks(clues: EdgeClues) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """static_masks() of the clues, both kinds in one pass: (every bound, edges only)."""
     n = clues.size
-    masks = [(1 << n) - 1] * (n * n)
+    every, edges = [(1 << n) - 1] * (n * n), [(1 << n) - 1] * (n * n)
     for cells, front, back in clues.lines():
         for clue, ordered in ((front, cells), (back, cells[::-1])):
-            if clue and (not only_edges or clue in (1, n)):
+            if clue:
+                masks = (every, edges) if clue in (1, n) else (every,)
                 for cell, bound in zip(ordered, _bounds(n, clue)):
-                    masks[cell] &= bound
-    return tuple(masks)
+                    for kept in masks:
+                        kept[cell] &= bound
+    return tuple(every), tuple(edges)
 
 
 @lru_cache(maxsize=128)
