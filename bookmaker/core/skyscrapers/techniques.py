@@ -72,16 +72,22 @@ def visibility_long(state: LatinCandidates) -> Step | None:
 def _visibility(state: LatinCandidates, name: str, fewest: int, most: int) -> Step | None:
     """The first clued line with fewest..most open cells whose fillings rule out a
     candidate (found in C on the compiled core: csrc/latin.c, the same line)."""
-    fast = compiled.latin_core()
-    if fast is None:
+    if compiled.latin_core() is None:
         return _visibility_in_python(state, name, fewest, most)
-    found = fast.latin_visible_line(state.shape.size, state.values, state.cell_digits,
-                                    line_data(state.extras), fewest, most)
+    found = _visible_line(state, fewest, most)
     if found is None:
         return None
-    index, supports = found
-    cells, front, back = state.extras.lines()[index]
+    (cells, front, back), supports = found
     return _visible_step(state, name, cells, supports, front, back)
+
+
+def _visible_line(state: LatinCandidates, fewest: int, most: int):
+    """The C's first line for _visibility(): ((cells, front, back), supports), or None;
+    on the compiled core."""
+    found = compiled.latin_core().latin_visible_line(
+        state.shape.size, state.values, state.cell_digits, line_data(state.extras), fewest,
+        most)
+    return None if found is None else (state.extras.lines()[found[0]], found[1])
 
 
 def unworded_visibility_short(state: LatinCandidates) -> Step | None:
@@ -96,15 +102,12 @@ def unworded_visibility_long(state: LatinCandidates) -> Step | None:
 def _unworded_visibility(state: LatinCandidates, name: str, fewest: int,
                          most: int) -> Step | None:
     """_visibility()'s step without its words, for digging (worded on the pure core)."""
-    fast = compiled.latin_core()
-    if fast is None:
+    if compiled.latin_core() is None:
         return _visibility(state, name, fewest, most)
-    found = fast.latin_visible_line(state.shape.size, state.values, state.cell_digits,
-                                    line_data(state.extras), fewest, most)
+    found = _visible_line(state, fewest, most)
     if found is None:
         return None
-    index, supports = found
-    cells = state.extras.lines()[index][0]
+    (cells, _, _), supports = found
     digits = state.cell_digits
     removed = tuple(sorted((cell, d + 1) for cell, mask in zip(cells, supports)
                            for d in bits_of(digits[cell] & ~mask)))
