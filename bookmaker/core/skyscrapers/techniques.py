@@ -69,49 +69,34 @@ def visibility_long(state: LatinCandidates) -> Step | None:
     return _visibility(state, "visibility (long lines)", SHORT_LINE + 1, state.shape.size)
 
 
-def _visibility(state: LatinCandidates, name: str, fewest: int, most: int) -> Step | None:
+def _visibility(state: LatinCandidates, name: str, fewest: int, most: int,
+                worded: bool = True) -> Step | None:
     """The first clued line with fewest..most open cells whose fillings rule out a
-    candidate (found in C on the compiled core: csrc/latin.c, the same line)."""
-    if compiled.latin_core() is None:
+    candidate (found in C on the compiled core: csrc/latin.c, the same line); `worded`
+    False: its step without words, for digging (always worded on the pure core)."""
+    fast = compiled.latin_core()
+    if fast is None:
         return _visibility_in_python(state, name, fewest, most)
-    found = _visible_line(state, fewest, most)
+    found = fast.latin_visible_line(state.shape.size, state.values, state.cell_digits,
+                                    line_data(state.extras), fewest, most)
     if found is None:
         return None
-    (cells, front, back), supports = found
-    return _visible_step(state, name, cells, supports, front, back)
-
-
-def _visible_line(state: LatinCandidates, fewest: int, most: int):
-    """The C's first line for _visibility(): ((cells, front, back), supports), or None;
-    on the compiled core."""
-    found = compiled.latin_core().latin_visible_line(
-        state.shape.size, state.values, state.cell_digits, line_data(state.extras), fewest,
-        most)
-    return None if found is None else (state.extras.lines()[found[0]], found[1])
+    index, supports = found
+    cells, front, back = state.extras.lines()[index]
+    if worded:
+        return _visible_step(state, name, cells, supports, front, back)
+    digits = state.cell_digits
+    return Step(name, (), tuple(sorted((cell, d + 1) for cell, mask in zip(cells, supports)
+                                       for d in bits_of(digits[cell] & ~mask))), "")
 
 
 def unworded_visibility_short(state: LatinCandidates) -> Step | None:
-    return _unworded_visibility(state, "visibility (short lines)", 1, SHORT_LINE)
+    return _visibility(state, "visibility (short lines)", 1, SHORT_LINE, worded=False)
 
 
 def unworded_visibility_long(state: LatinCandidates) -> Step | None:
-    return _unworded_visibility(state, "visibility (long lines)", SHORT_LINE + 1,
-                                state.shape.size)
-
-
-def _unworded_visibility(state: LatinCandidates, name: str, fewest: int,
-                         most: int) -> Step | None:
-    """_visibility()'s step without its words, for digging (worded on the pure core)."""
-    if compiled.latin_core() is None:
-        return _visibility(state, name, fewest, most)
-    found = _visible_line(state, fewest, most)
-    if found is None:
-        return None
-    (cells, _, _), supports = found
-    digits = state.cell_digits
-    removed = tuple(sorted((cell, d + 1) for cell, mask in zip(cells, supports)
-                           for d in bits_of(digits[cell] & ~mask)))
-    return Step(name, (), removed, "")
+    return _visibility(state, "visibility (long lines)", SHORT_LINE + 1, state.shape.size,
+                       worded=False)
 
 
 def _visibility_in_python(state: LatinCandidates, name: str, fewest: int,
