@@ -22,6 +22,7 @@ from bookmaker.core.futoshiki.signs import Signs, all_signs, sorted_signs
 from bookmaker.core.futoshiki.solver import sign_prune
 from bookmaker.core.futoshiki.techniques import inequality_fork
 from bookmaker.core.grade import grader
+from bookmaker.core.latin import grading as latin_grading
 from bookmaker.core.latin.fill import random_latin
 from bookmaker.core.latin.grading import LATIN_TECHNIQUES, state_of_masks
 from bookmaker.core.latin.search import (
@@ -267,3 +268,13 @@ def test_the_pinned_puzzles_grade_alike_by_unworded_steps(generate, pinned, grad
                     for s in found.steps])
             assert steps["quiet"] == steps["worded"]
             assert steps["quiet"][0] == grade
+
+
+def test_digging_refuses_a_state_with_two_solutions_without_grading_it(monkeypatch):
+    def graded(*args):
+        raise AssertionError("graded a state the search finds two solutions of")
+    monkeypatch.setattr(latin_grading, "grade_state_within", graded)
+    signs = sorted_signs(4, [(0, 1)])
+    givens = Grid(latin_of(4), (0,) * 16)
+    with compiled.using(True):
+        assert not FUTOSHIKI_GRADING.within_reach(givens, signs, "expert")
