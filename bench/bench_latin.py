@@ -68,17 +68,18 @@ def speed_rows(kind, size: int, counts: dict[str, int]) -> dict[str, tuple[Count
     usage: dict[str, tuple[Counter, int]] = {}
     for grade in GRADES:
         if kind.grade_problem(latin_of(size), grade):
-            print(f"| {size}x{size} | {grade} | not made | | | |", flush=True)
+            print(f"| {size}x{size} | {grade} | not made | | | | |", flush=True)
             continue
         seconds, used, failed = made(kind, size, grade, counts[grade])
         usage[grade] = (used, len(seconds))
         if not seconds:
-            print(f"| {size}x{size} | {grade} | 0 | | | {len(failed)} failed |", flush=True)
+            print(f"| {size}x{size} | {grade} | 0 | | | | {len(failed)} failed |", flush=True)
             continue
         median, mean = statistics.median(seconds), sum(seconds) / len(seconds)
+        tenth = statistics.quantiles(seconds, n=10)[-1] if len(seconds) > 1 else seconds[0]
         note = f" ({len(failed)} failed)" if failed else ""
-        print(f"| {size}x{size} | {grade} | {len(seconds)} | {median:.3f} | {mean:.3f} | "
-              f"{1 / mean:.1f}{note} |", flush=True)
+        print(f"| {size}x{size} | {grade} | {len(seconds)} | {median:.3f} | {tenth:.3f} | "
+              f"{mean:.3f} | {1 / mean:.1f}{note} |", flush=True)
     return usage
 
 
@@ -128,8 +129,8 @@ def main() -> None:
         counts = {grade: 5 if args.sizes else args.few if grade in ("expert", "extreme")
                   else args.count for grade in GRADES}
         print(f"\n## {kind.title}: made and proven twice, one core (CPU seconds a puzzle)\n")
-        print("| size | grade | puzzles | median s | mean s | puzzles/s |")
-        print("|---|---|---:|---:|---:|---:|", flush=True)
+        print("| size | grade | puzzles | median s | 90th percentile s | mean s | puzzles/s |")
+        print("|---|---|---:|---:|---:|---:|---:|", flush=True)
         usages = {size: speed_rows(kind, size, counts) for size in sizes}
         if not args.sizes:
             size = GOALS[name]

@@ -476,3 +476,48 @@ PyObject *latin_visible_line(PyObject *module, PyObject *const *args, Py_ssize_t
     for (int j = 0; j < rule.n; j++) support_values[j] = (int)support[j];
     return Py_BuildValue("(iN)", index, tuple_of_ints(support_values, rule.n));
 }
+
+/* The index of the first fork (cell, one, two, whether the cell is the smaller: four ints
+   each) that takes a candidate of its cell: futoshiki/techniques.inequality_fork's search;
+   -1 if none. */
+static int sign_fork(int n, const int *values, const mask *digits, const int *forks,
+                     int count) {
+    mask full = ((mask)1 << n) - 1;
+    for (int at = 0; at < count; at += 4) {
+        const int *fork = forks + at;
+        mask one = values[fork[1]] ? (mask)1 << (values[fork[1]] - 1) : digits[fork[1]];
+        mask two = values[fork[2]] ? (mask)1 << (values[fork[2]] - 1) : digits[fork[2]];
+        mask both = one | two, allowed;
+        if (fork[3]) {  /* the lower of the two is at most the highest digit less one */
+            int top = bit_length(both) - 2;
+            allowed = ((mask)1 << (top > 0 ? top : 0)) - 1;
+        } else {  /* the higher of the two is at least the lowest digit plus one */
+            allowed = full & ~(((mask)1 << (bit_length(both & (0u - both)) + 1)) - 1);
+        }
+        if (digits[fork[0]] & ~allowed) return at / 4;
+    }
+    return -1;
+}
+
+const char latin_sign_fork_doc[] =
+"latin_sign_fork(n, values, cell_digits, forks)\n--\n\n"
+"futoshiki/techniques.inequality_fork's search: the index of the first fork (cell, one,\n"
+"two, smaller: four ints each) that takes a candidate of its cell, or None.";
+
+PyObject *latin_sign_fork(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    Rule forks;
+    int values[LATIN_CELLS];
+    mask digits[LATIN_CELLS];
+    if (!check_arity(nargs, 4, "latin_sign_fork") ||
+        read_rule_of(args[0], NULL, RULE_SIGNS, args[3], &forks) < 0)
+        return NULL;
+    int cells = forks.n * forks.n;
+    if (forks.count % 4) return PyErr_Format(PyExc_ValueError, "latin_sign_fork: forks");
+    if (convert_ints(args[1], values, cells, 0, forks.n, "latin_sign_fork: values") < 0 ||
+        read_masks(args[2], forks.n, digits) < 0)
+        return NULL;
+    int index = sign_fork(forks.n, values, digits, forks.data, forks.count);
+    if (index < 0) Py_RETURN_NONE;
+    return PyLong_FromLong(index);
+}

@@ -14,7 +14,8 @@
    classic_lines(...): classic 9x9 counted, one puzzle or a file of lines (quick9.c).
    latin_rounds(...), latin_search(...), latin_chains(...), latin_line_supports(...) and
    latin_visible_line(...): the Latin-square kinds' propagation, search, forcing chains and
-   Skyscrapers lines (latin.c); latin_settle(...): their bulk techniques (latinsettle.c).
+   Skyscrapers lines (latin.c); latin_sign_fork(...): Futoshiki's inequality forks (latin.c);
+   latin_settle(...): their bulk techniques (latinsettle.c).
    calcudoku_ways(...): the Calcudoku check's fillings of a cage (calcways.c).
    shuffled(state, items): rng.Rng.shuffled.
    core/compiled/__init__.py builds one Board and one ExactCover per shape and chooses between
@@ -60,6 +61,7 @@ static PyMethodDef module_functions[] = {
     FAST_METHOD("latin_chains", latin_chains, latin_chains_doc),
     FAST_METHOD("latin_line_supports", latin_line_supports, latin_line_supports_doc),
     FAST_METHOD("latin_visible_line", latin_visible_line, latin_visible_line_doc),
+    FAST_METHOD("latin_sign_fork", latin_sign_fork, latin_sign_fork_doc),
     FAST_METHOD("latin_settle", latin_settle, latin_settle_doc),
     FAST_METHOD("calcudoku_ways", calcudoku_ways, calcudoku_ways_doc),
     {NULL, NULL, 0, NULL},

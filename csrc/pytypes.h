@@ -67,6 +67,8 @@ PyObject *latin_line_supports(PyObject *module, PyObject *const *args, Py_ssize_
 extern const char latin_line_supports_doc[];
 PyObject *latin_visible_line(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char latin_visible_line_doc[];
+PyObject *latin_sign_fork(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char latin_sign_fork_doc[];
 
 /* latinsettle.c's function: grade/grader.settle on a Latin state. */
 PyObject *latin_settle(PyObject *module, PyObject *const *args, Py_ssize_t nargs);

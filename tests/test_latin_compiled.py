@@ -4,8 +4,8 @@ contradictions) under each kind's rule, rounds_to_contradiction leaves the same 
 counts the same rounds, search finds the same count, first solution, completeness and
 nodes, the forcing chains' trials find the same (cell, value, rounds), a Skyscrapers
 line has the same supports; on hand-solving states, each classic technique's compiled
-twin and the visibility techniques find the same step; and a seed makes the same puzzle
-on both cores at every grade."""
+twin, the visibility techniques and the inequality fork find the same step; and a seed
+makes the same puzzle on both cores at every grade."""
 
 from __future__ import annotations
 
@@ -17,10 +17,12 @@ from bookmaker.core import compiled
 from bookmaker.core.board.grid import Grid, format_grid
 from bookmaker.core.board.shape import latin_of
 from bookmaker.core.futoshiki.generate import generate_futoshiki
-from bookmaker.core.futoshiki.grade import FUTOSHIKI_LADDER
+from bookmaker.core.futoshiki.grade import FUTOSHIKI_GRADING, FUTOSHIKI_LADDER
 from bookmaker.core.futoshiki.signs import Signs, all_signs, sorted_signs
 from bookmaker.core.futoshiki.solver import sign_prune
+from bookmaker.core.futoshiki.techniques import inequality_fork
 from bookmaker.core.grade import grader
+from bookmaker.core.latin import grading as latin_grading
 from bookmaker.core.latin.fill import random_latin
 from bookmaker.core.latin.grading import LATIN_TECHNIQUES, state_of_masks
 from bookmaker.core.latin.search import (
@@ -35,7 +37,7 @@ from bookmaker.core.latin.search import (
 from bookmaker.core.rng import Rng
 from bookmaker.core.skyscrapers.clues import SIDES, all_clues, clue_items, clues_of
 from bookmaker.core.skyscrapers.generate import generate_skyscrapers
-from bookmaker.core.skyscrapers.grade import SKYSCRAPERS_LADDER
+from bookmaker.core.skyscrapers.grade import SKYSCRAPERS_GRADING, SKYSCRAPERS_LADDER
 from bookmaker.core.skyscrapers.lines import line_supports
 from bookmaker.core.skyscrapers.solver import bounds_prune, visibility_prune
 from bookmaker.core.skyscrapers.techniques import visibility_long, visibility_short
@@ -166,6 +168,25 @@ def test_the_visibility_techniques_find_the_same_step(state, technique):
 
 
 @EXAMPLES
+@given(solving_states("signs"))
+def test_the_inequality_fork_finds_the_same_step(state):
+    pure, fast = _both(lambda: inequality_fork(state.copy()))
+    assert fast == pure
+
+
+def test_the_inequality_fork_in_c_finds_the_pythons_fork():
+    # 4x4: r1c1 < r1c2 and r1c1 < r2c1 (no fork: not one line); r2c2 < r2c1, r2c2 < r2c3
+    # (a fork in row 2), with r2c1 and r2c3 down to {2, 3}: r2c2 stays below 2
+    signs = sorted_signs(4, [(0, 1), (0, 4), (5, 4), (5, 6)])
+    masks = [15] * 16
+    masks[4] = masks[6] = 0b0110
+    state = state_of_masks(Grid(latin_of(4), (0,) * 16), signs, sign_prune(signs), masks)
+    pure, fast = _both(lambda: inequality_fork(state.copy()))
+    assert fast == pure
+    assert fast is not None and fast.eliminations == ((5, 2), (5, 3), (5, 4))
+
+
+@EXAMPLES
 @given(st.sampled_from(("signs", "lines")).flatmap(solving_states))
 def test_the_bulk_techniques_settle_to_the_same_state_and_rank(state):
     the_ladder = FUTOSHIKI_LADDER if isinstance(state.extras, Signs) else SKYSCRAPERS_LADDER
@@ -229,3 +250,31 @@ def test_a_seed_makes_the_same_puzzle_on_both_cores_at_every_grade(generate, pin
     for (seed, grade), expected in pinned.items():
         pure, fast = _both(lambda: _made(generate, 5, seed, grade))  # noqa: B023
         assert fast == pure == expected
+
+
+@pytest.mark.parametrize("generate, pinned, grading",
+                         [(generate_futoshiki, FUTOSHIKI_5, FUTOSHIKI_GRADING),
+                          (generate_skyscrapers, SKYSCRAPERS_5, SKYSCRAPERS_GRADING)])
+def test_the_pinned_puzzles_grade_alike_by_unworded_steps(generate, pinned, grading):
+    with compiled.using(True):
+        for seed, grade in pinned:
+            puzzle, _ = generate(5, seed, grade)
+            steps = {}
+            for name, the_ladder in (("worded", grading.ladder), ("quiet", grading.quiet)):
+                found = grader.grade_state_within(grading.state(puzzle.givens, puzzle.extras),
+                                                  "extreme", the_ladder)
+                steps[name] = (found.grade, found.score, [
+                    (s.technique, tuple(s.placements), tuple(s.eliminations), s.length)
+                    for s in found.steps])
+            assert steps["quiet"] == steps["worded"]
+            assert steps["quiet"][0] == grade
+
+
+def test_digging_refuses_a_state_with_two_solutions_without_grading_it(monkeypatch):
+    def graded(*args):
+        raise AssertionError("graded a state the search finds two solutions of")
+    monkeypatch.setattr(latin_grading, "grade_state_within", graded)
+    signs = sorted_signs(4, [(0, 1)])
+    givens = Grid(latin_of(4), (0,) * 16)
+    with compiled.using(True):
+        assert not FUTOSHIKI_GRADING.within_reach(givens, signs, "expert")

@@ -122,8 +122,9 @@ def classic_line_counter():
 def latin_core():
     """The Latin-square kinds' compiled functions (csrc/latin.c and latinsettle.c:
     latin_rounds, latin_search, latin_chains, latin_line_supports, latin_visible_line,
-    latin_settle, each the Python of latin/search.py, latin/grading.py, grade/grader.settle
-    or skyscrapers/ step for step); None on the pure core."""
+    latin_sign_fork, latin_settle, each the Python of latin/search.py, latin/grading.py,
+    grade/grader.settle, skyscrapers/ or futoshiki/ step for step); None on the pure
+    core."""
     # hasattr: an extension built before latinsettle.c (an old in-place build) lacks some.
     return _compiled if _state["compiled"] and hasattr(_compiled, "latin_settle") else None
 

@@ -5,8 +5,10 @@ Every constraint is between two cells: different values (same row or column), or
 smaller than the other (a sign). When a cell's values shrink, each cell it is constrained
 with keeps only the values that some value of the cell still allows (for 'different':
 all but a lone value; for a sign: those above its least, or below its greatest); a cell
-left with none ends the branch. The search then tries each value of the undecided cell
-with fewest values left.
+left with none ends the branch. Once no constraint narrows, each row and column places
+a value that one cell alone can still hold there (a value no cell holds ends the branch),
+and the constraints go on. The search then tries each value of the undecided cell with
+fewest values left.
 """
 
 from __future__ import annotations
@@ -21,57 +23,110 @@ def check_futoshiki(signs: Signs, givens, limit: int = 2,
                     max_nodes: int = CHECK_MAX_NODES) -> CheckResult:
     """Count the solutions of the givens under the signs, up to `limit`."""
     n = signs.size
-    constraints = _constraints(n, signs)
-    domains = [{value} if value else set(range(1, n + 1)) for value in givens]
+    constraints = _constraints(n, signs), _lines(n)
+    every = (1 << n) - 1
+    # a cell's values as a mask, bit v-1 for value v: a set's work at an int's cost
+    domains = [1 << (value - 1) if value else every for value in givens]
 
-    def expand(state: tuple[list[set[int]], list[int]]):
+    def expand(state: tuple[list[int], list[int]]):
         domains, changed = state
         if not _consistent(domains, changed, constraints):
             return None, ()
-        open_cells = [c for c, values in enumerate(domains) if len(values) > 1]
+        open_cells = [c for c, values in enumerate(domains) if values & (values - 1)]
         if not open_cells:
-            return tuple(next(iter(values)) for values in domains), ()
-        cell = min(open_cells, key=lambda c: len(domains[c]))
-        return None, [(domains[:cell] + [{value}] + domains[cell + 1:], [cell])
-                      for value in sorted(domains[cell])]  # the least is tried first
+            return tuple(values.bit_length() for values in domains), ()
+        cell = min(open_cells, key=lambda c: domains[c].bit_count())
+        return None, [(domains[:cell] + [bit] + domains[cell + 1:], [cell])
+                      for bit in _bits(domains[cell])]  # the least is tried first
     return depth_first((domains, list(range(n * n))), expand, limit, max_nodes)
 
 
-def _constraints(n: int, signs: Signs) -> list[list[tuple[int, str]]]:
-    """Per cell, (other cell, relation of this cell to it): '!=', '<' or '>'."""
-    related: list[dict[int, str]] = [{} for _ in range(n * n)]
+def _bits(values: int) -> list[int]:
+    """A mask's values, each as a mask of its own, least first."""
+    bits = []
+    while values:
+        bits.append(values & -values)
+        values &= values - 1
+    return bits
+
+
+DIFFERENT, SMALLER, LARGER = range(3)  # a cell's relation to another: !=, <, >
+
+
+def _constraints(n: int, signs: Signs) -> list[list[tuple[int, int]]]:
+    """Per cell, (other cell, relation of this cell to it)."""
+    related: list[dict[int, int]] = [{} for _ in range(n * n)]
     for cell in range(n * n):
         row, col = divmod(cell, n)
         for k in range(n):
             for other in (row * n + k, k * n + col):
                 if other != cell:
-                    related[cell][other] = "!="
+                    related[cell][other] = DIFFERENT
     for smaller, larger in signs.pairs:
-        related[smaller][larger] = "<"
-        related[larger][smaller] = ">"
+        related[smaller][larger] = SMALLER
+        related[larger][smaller] = LARGER
     return [sorted(r.items()) for r in related]
 
 
-def _consistent(domains: list[set], changed: list[int], constraints) -> bool:
-    """Make every constraint arc consistent again after the `changed` cells shrank (the
-    domains are changed in place, each shrunk set replaced); False if a cell runs dry."""
+def _lines(n: int) -> list[list[int]]:
+    """The rows and the columns of the square, as cell lists."""
+    return [[r * n + c for c in range(n)] for r in range(n)] + \
+        [[r * n + c for r in range(n)] for c in range(n)]
+
+
+def _consistent(domains: list[int], changed: list[int], constraints) -> bool:
+    """Make every constraint arc consistent again after the `changed` cells shrank, and
+    place the values with one cell left in a line, until neither changes anything (the
+    domains are changed in place); False if a cell runs dry or a line loses a value."""
+    pairs, lines = constraints
     queue = list(changed)
+    while queue:
+        if not _arc_consistent(domains, queue, pairs):
+            return False
+        if not _lone_values(domains, queue, lines):
+            return False
+    return True
+
+
+def _lone_values(domains: list[int], queue: list[int], lines) -> bool:
+    """Each value only one cell of a line can still hold goes there (the cell joins the
+    queue); False if a line has a value no cell can hold."""
+    every = (1 << len(lines[0])) - 1
+    for line in lines:
+        once = twice = 0
+        for cell in line:
+            twice |= once & domains[cell]
+            once |= domains[cell]
+        if once != every:
+            return False
+        for cell in line:
+            lone = domains[cell] & ~twice
+            if lone and lone != domains[cell]:
+                if lone & (lone - 1):
+                    return False  # two values with this one cell left
+                domains[cell] = lone
+                queue.append(cell)
+    return True
+
+
+def _arc_consistent(domains: list[int], queue: list[int], pairs) -> bool:
+    """Empty the queue, narrowing each constraint of a cell in it (False if a cell runs
+    dry)."""
     while queue:
         cell = queue.pop()
         mine = domains[cell]
-        for other, relation in constraints[cell]:
+        single = not mine & (mine - 1)
+        for other, relation in pairs[cell]:
             theirs = domains[other]
-            if relation == "!=":
-                if len(mine) > 1:
+            if relation == DIFFERENT:
+                if not single:
                     continue
-                kept = theirs - mine
-            elif relation == "<":
-                least = min(mine)
-                kept = {v for v in theirs if v > least}
-            else:
-                greatest = max(mine)
-                kept = {v for v in theirs if v < greatest}
-            if len(kept) != len(theirs):
+                kept = theirs & ~mine
+            elif relation == SMALLER:  # theirs above my least
+                kept = theirs & ~(((mine & -mine) << 1) - 1)
+            else:  # theirs below my greatest
+                kept = theirs & ((1 << (mine.bit_length() - 1)) - 1)
+            if kept != theirs:
                 if not kept:
                     return False
                 domains[other] = kept

@@ -17,7 +17,7 @@ from ..grade.grader import Grading
 from ..latin.generate import GIVEN, Family, generate_latin
 from ..puzzle import Puzzle
 from .grade import futoshiki_within_reach, grade_futoshiki_within
-from .signs import Signs, all_signs, sorted_signs
+from .signs import Signs, all_signs
 from .solver import futoshiki_solutions
 
 GIVENS_FIRST = ("easy", "medium", "hard")  # the grades dug givens first, then signs
@@ -32,8 +32,10 @@ def _phases(n: int, solution: tuple[int, ...], difficulty: str) -> list[list]:
 
 
 def _signs(n: int, solution: tuple[int, ...], pairs) -> Signs:
-    """The signs of the kept (smaller, larger) pairs."""
-    return sorted_signs(n, pairs)
+    """The signs of the kept (smaller, larger) pairs: every sign's order (sorted) kept,
+    rather than sorted again at every trial of digging."""
+    kept = set(pairs)
+    return Signs(n, tuple(pair for pair in all_signs(n, solution).pairs if pair in kept))
 
 
 FUTOSHIKI_FAMILY = Family("Futoshiki", _phases, _signs, futoshiki_within_reach,

@@ -16,7 +16,7 @@ generation): both only remove candidates, so they reach the same fixed point in 
 from __future__ import annotations
 
 from ..grade.grader import Technique
-from ..latin.grading import SIGN_BOUNDS, LatinGrading, ladder
+from ..latin.grading import SIGN_BOUNDS, LatinGrading, ladder, unworded
 from . import techniques as f
 from .solver import sign_data, sign_prune
 
@@ -27,7 +27,9 @@ FUTOSHIKI_LADDER = ladder(
     ((SIGN_BOUNDS, sign_data),))
 
 # The signs' rule prunes both for forcing chains and in bulk (inequality bounds).
-FUTOSHIKI_GRADING = LatinGrading(FUTOSHIKI_LADDER, sign_prune, sign_prune)
+FUTOSHIKI_GRADING = LatinGrading(
+    FUTOSHIKI_LADDER, sign_prune, sign_prune,
+    unworded(FUTOSHIKI_LADDER, {f.inequality_fork: f.unworded_inequality_fork}))
 grade_futoshiki = FUTOSHIKI_GRADING.grade
 grade_futoshiki_within = FUTOSHIKI_GRADING.grade_within
 futoshiki_within_reach = FUTOSHIKI_GRADING.within_reach

@@ -8,6 +8,7 @@ equal sets of signs compare (and hash) equal.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 
 class SignError(ValueError):
@@ -20,6 +21,14 @@ class Signs:
 
     size: int
     pairs: tuple[tuple[int, int], ...]
+
+    def __hash__(self) -> int:
+        # made once: the techniques' caches are keyed by the signs, asked at every step
+        found = self.__dict__.get("_hash")
+        if found is None:
+            found = hash((self.size, self.pairs))
+            object.__setattr__(self, "_hash", found)
+        return found
 
 
 def signs_of(size: int, pairs) -> Signs:
@@ -52,8 +61,10 @@ def _neighbours(n: int, a: int, b: int) -> bool:
     return abs(ra - rb) + abs(ca - cb) == 1
 
 
+@lru_cache(maxsize=16)
 def all_signs(n: int, solution: tuple[int, ...]) -> Signs:
-    """Every sign a solution shows: one between each pair of neighbours."""
+    """Every sign a solution shows: one between each pair of neighbours (kept: digging
+    asks at every trial)."""
     pairs = []
     for cell in range(n * n):
         for other in (cell + 1 if cell % n < n - 1 else -1, cell + n if cell + n < n * n else -1):

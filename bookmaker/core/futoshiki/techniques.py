@@ -14,11 +14,15 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from .. import compiled
+from ..bits import bits_of
 from ..board.grid import SYMBOLS
 from ..grade.candidates import Step
 from ..grade.evidence import Reason
 from ..latin.grading import LatinCandidates, eliminating
 from .signs import Signs
+
+FORKS_IN_C = 400  # the most forks csrc/latin.c takes (four ints each): a 9x9 has at most 324
 
 
 def inequality_bounds(state: LatinCandidates) -> Step | None:
@@ -62,21 +66,56 @@ def apply_inequality_bounds(state: LatinCandidates) -> bool:
 
 def inequality_fork(state: LatinCandidates) -> Step | None:
     """A cell smaller (larger) than two cells of one row or column: it stays two below
-    the highest (above the lowest) of their candidates."""
-    n = state.shape.size
-    for cell, others, smaller in _forks(state.extras):
-        union = state.digits(others[0]) | state.digits(others[1])
-        if smaller:  # the lower of the two is at most the highest digit less one
-            allowed = (1 << max(union.bit_length() - 2, 0)) - 1
-        else:  # the higher of the two is at least the lowest digit plus one
-            allowed = ((1 << n) - 1) & ~((1 << (union & -union).bit_length() + 1) - 1)
-        if state.cell_digits[cell] & ~allowed:
-            removals = [(cell, d) for d in range(n) if not allowed >> d & 1]
-            pairs = [(cell, other) if smaller else (other, cell) for other in others]
-            return eliminating(state, "inequality fork", removals,
-                               _fork_text(state, cell, others, smaller),
-                               tuple(sign_reason(*pair) for pair in pairs), (cell, *others))
+    the highest (above the lowest) of their candidates. The fork is found in C on the
+    compiled core (csrc/latin.c), the same one."""
+    forks = _forks(state.extras)
+    fast = compiled.latin_core()
+    find = getattr(fast, "latin_sign_fork", None)  # None: the pure core, or an old build
+    if find is None or len(forks) > FORKS_IN_C:
+        return _fork_in_python(state, forks)
+    index = find(state.shape.size, state.values, state.cell_digits, _fork_data(state.extras))
+    return None if index is None else _fork_step(state, *forks[index])
+
+
+def unworded_inequality_fork(state: LatinCandidates) -> Step | None:
+    """inequality_fork()'s step without its words, for digging (worded on the pure
+    core)."""
+    forks = _forks(state.extras)
+    find = getattr(compiled.latin_core(), "latin_sign_fork", None)
+    if find is None or len(forks) > FORKS_IN_C:
+        return _fork_in_python(state, forks)
+    index = find(state.shape.size, state.values, state.cell_digits, _fork_data(state.extras))
+    if index is None:
+        return None
+    cell, others, smaller = forks[index]
+    taken = state.cell_digits[cell] & ~_fork_allowed(state, others, smaller)
+    return Step("inequality fork", (), tuple((cell, d + 1) for d in bits_of(taken)), "")
+
+
+def _fork_in_python(state: LatinCandidates, forks) -> Step | None:
+    """inequality_fork() in Python, the reference."""
+    for cell, others, smaller in forks:
+        if state.cell_digits[cell] & ~_fork_allowed(state, others, smaller):
+            return _fork_step(state, cell, others, smaller)
     return None
+
+
+def _fork_allowed(state: LatinCandidates, others, smaller: bool) -> int:
+    """The digits a fork leaves its cell."""
+    union = state.digits(others[0]) | state.digits(others[1])
+    if smaller:  # the lower of the two is at most the highest digit less one
+        return (1 << max(union.bit_length() - 2, 0)) - 1
+    # the higher of the two is at least the lowest digit plus one
+    return ((1 << state.shape.size) - 1) & ~((1 << (union & -union).bit_length() + 1) - 1)
+
+
+def _fork_step(state: LatinCandidates, cell: int, others, smaller: bool) -> Step | None:
+    allowed = _fork_allowed(state, others, smaller)
+    removals = [(cell, d) for d in range(state.shape.size) if not allowed >> d & 1]
+    pairs = [(cell, other) if smaller else (other, cell) for other in others]
+    return eliminating(state, "inequality fork", removals,
+                       _fork_text(state, cell, others, smaller),
+                       tuple(sign_reason(*pair) for pair in pairs), (cell, *others))
 
 
 def sign_reason(smaller: int, larger: int) -> Reason:
@@ -89,6 +128,14 @@ def _fork_text(state: LatinCandidates, cell: int, others, smaller: bool) -> str:
     relation = "smaller" if smaller else "larger"
     return (f"{name(cell)} is {relation} than both {name(others[0])} and {name(others[1])}, "
             f"which differ")
+
+
+@lru_cache(maxsize=64)
+def _fork_data(signs: Signs) -> tuple[int, ...]:
+    """The forks as the compiled core takes them: cell, the two others, whether the cell
+    is the smaller, fork after fork."""
+    return tuple(item for cell, (one, two), smaller in _forks(signs)
+                 for item in (cell, one, two, int(smaller)))
 
 
 @lru_cache(maxsize=64)

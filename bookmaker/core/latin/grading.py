@@ -11,7 +11,8 @@ need boxes, which a Latin square has none of.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from .. import compiled
@@ -23,7 +24,8 @@ from ..grade import techniques as t
 from ..grade.candidates import Candidates, Step
 from ..grade.evidence import Reason
 from ..grade.grader import GRADES, Ladder, Technique, grade_state_within, place_naked_single
-from .search import contradictions, full_masks, settle
+from ..grade.tables import grader_tables
+from .search import contradictions, full_masks, search, settle
 from .twinned import Twinned
 
 # The classic techniques a Latin square takes, by the grade they have on one (each found
@@ -60,34 +62,48 @@ _COMPILED_BULK: dict[Callable, tuple[int, Callable[[Any], tuple[int, ...]]]] = {
     place_naked_single: (NAKED_SINGLE, lambda extras: ()),
 }
 CHAIN_LIMIT = 64  # rounds a forcing chain follows before giving up on a contradiction
+# Nodes the search spends looking for a second solution before a trial state is graded
+# (within_reach); one that runs out leaves the answer to the grader.
+SECOND_SOLUTION_NODES = 2_000
 
 
 class LatinCandidates(Candidates):
     """A Latin-square puzzle being solved by hand: Candidates and the kind's extras
     (signs, edge clues) and `prune`, its rule as the Latin search takes it."""
 
-    __slots__ = ("extras", "prune")
+    __slots__ = ("extras", "prune", "bulk_plan", "tables")
     extras: Any
     prune: Callable[..., Any]
+    bulk_plan: tuple[Ladder, list | None] | None  # the compiled bulk of a ladder, once made
+    tables: tuple[bool, Any] | None  # grader_tables(shape), by whether the core is compiled
 
     @classmethod
     def of(cls, givens: Grid, extras, prune) -> LatinCandidates:
         base = Candidates.from_grid(givens)
         state = cls(base.shape, base.values, base.cell_digits, base.digit_cells,
                     base.open_cells)
-        state.extras, state.prune = extras, prune
+        state.extras, state.prune, state.bulk_plan, state.tables = extras, prune, None, None
         return state
 
     def copy(self) -> LatinCandidates:
         state = LatinCandidates(self.shape, self.values, self.cell_digits, self.digit_cells,
                                 self.open_cells)
-        state.extras, state.prune = self.extras, self.prune
+        state.extras, state.prune, state.bulk_plan = self.extras, self.prune, self.bulk_plan
+        state.tables = self.tables
         return state
 
     def digits(self, cell: int) -> int:
         """A cell's candidates as a digit mask; a placed cell's one value."""
         value = self.values[cell]
         return 1 << (value - 1) if value else self.cell_digits[cell]
+
+    def grader_tables(self):
+        """grader_tables(shape), asked once for the state and its copies: a grading asks it
+        for every technique it tries, and finding a board's tables hashes the board."""
+        in_use = compiled.in_use()
+        if self.tables is None or self.tables[0] != in_use:
+            self.tables = in_use, grader_tables(self.shape)
+        return self.tables[1]
 
     def masks(self) -> list[int]:
         """Every cell's digits (the Latin search's masks)."""
@@ -99,15 +115,26 @@ class LatinCandidates(Candidates):
         core = compiled.latin_core()
         if core is None:
             return None
-        plan = []
-        for name, apply in ladder.bulk:
-            twin = _COMPILED_BULK.get(apply)
-            if twin is None:
-                return None
-            plan.append((twin[0], ladder.rank[name], twin[1](self.extras)))
+        if self.bulk_plan is None or self.bulk_plan[0] is not ladder:
+            self.bulk_plan = ladder, _bulk_plan(ladder, self.extras)
+        plan = self.bulk_plan[1]
+        if plan is None:
+            return None
         rank, self.digit_cells, self.open_cells = core.latin_settle(
             self.shape.size, self.values, self.cell_digits, plan)
         return rank
+
+
+def _bulk_plan(ladder: Ladder, extras) -> list | None:
+    """The ladder's bulk techniques as latin_settle takes them, (code, rank, data), or
+    None if one has no compiled twin."""
+    plan = []
+    for name, apply in ladder.bulk:
+        twin = _COMPILED_BULK.get(apply)
+        if twin is None:
+            return None
+        plan.append((twin[0], ladder.rank[name], twin[1](extras)))
+    return plan
 
 
 def ladder(own: tuple[Technique, ...], own_bulk: tuple = (), compiled_bulk: tuple = ()
@@ -155,7 +182,7 @@ def state_of_masks(givens: Grid, extras, prune, masks: list) -> LatinCandidates:
     shape = givens.shape
     state = LatinCandidates(shape, [0] * shape.cell_count, [0] * shape.cell_count,
                             [0] * shape.size, 0)
-    state.extras, state.prune = extras, prune
+    state.extras, state.prune, state.bulk_plan, state.tables = extras, prune, None, None
     for cell, mask in enumerate(masks):
         if mask & (mask - 1):
             state.cell_digits[cell] = mask
@@ -181,22 +208,62 @@ def within_reach(givens: Grid, extras, prune, bulk_prune, ceiling: str,
         return False
     if all(not m & (m - 1) for m in masks):
         return True
-    if ceiling == GRADES[0]:
+    if ceiling == GRADES[0] or _has_two_solutions(n, masks, prune):
         return False
     state = state_of_masks(givens, extras, prune, masks)
     grading = grade_state_within(state, ceiling, the_ladder)
     return grading is not None and not grading.guessing  # (a stall graded 'extreme')
 
 
+def _has_two_solutions(n: int, masks: list, prune) -> bool:
+    """Whether the search finds a second solution: then no technique of the ladder (none
+    guesses) finishes the puzzle, and grading it is wasted. On the compiled core only,
+    where the search costs a fraction of a grading; the answer is the grader's either
+    way, so both cores make the same decisions."""
+    if compiled.latin_core() is None:
+        return False
+    return search(n, masks, prune, 2, SECOND_SOLUTION_NODES).count > 1
+
+
+def unworded(ladder: Ladder, own: dict[Callable, Callable]) -> Ladder:
+    """The ladder as digging asks it: the same steps, not worded where a technique can
+    leave them so (digging keeps only whether a grading finished, and the words are a
+    third of its time): each classic one by its compiled twin's find, a kind's own by
+    its unworded twin in `own` (find -> unworded find)."""
+    return Ladder(tuple(_unworded(tech, own) for tech in ladder.techniques), ladder.bulk)
+
+
+def _unworded(tech: Technique, own: dict[Callable, Callable]) -> Technique:
+    if isinstance(tech.find, Twinned):
+        return replace(tech, find=partial(_unworded_twin, tech.name, tech.find))
+    return replace(tech, find=own.get(tech.find, tech.find))
+
+
+def _unworded_twin(name: str, twin: Twinned, state: LatinCandidates) -> Step | None:
+    """A classic technique's step as its compiled twin finds it, without words (worded
+    on the pure core)."""
+    tables = state.grader_tables()
+    if tables is None:
+        return twin(state)
+    found = tables.find(twin.number, state.values, state.cell_digits, state.digit_cells,
+                        state.open_cells, None, 0)
+    if found is None:
+        return None
+    _, placements, eliminations, _, length = found
+    return Step(name, tuple(placements), tuple(eliminations), "", length)
+
+
 @dataclass(frozen=True)
 class LatinGrading:
     """How a Latin kind is graded: its ladder, and its clues' rule as prunes for the Latin
     search, `rule(extras)` the whole rule (forcing chains) and `bulk(extras)` the ladder's
-    bulk techniques as one (the fast check for digging)."""
+    bulk techniques as one (the fast check for digging); `quiet` the ladder digging
+    grades by (unworded())."""
 
     ladder: Ladder
     rule: Callable[[Any], Callable[..., Any]]
     bulk: Callable[[Any], Callable[..., Any]]
+    quiet: Ladder | None = None
 
     def state(self, givens: Grid, extras) -> LatinCandidates:
         return LatinCandidates.of(givens, extras, self.rule(extras))
@@ -213,4 +280,4 @@ class LatinGrading:
     def within_reach(self, givens: Grid, extras, ceiling: str) -> bool:
         """Whether grade_within() would grade it, the fast way (for digging)."""
         return within_reach(givens, extras, self.rule(extras), self.bulk(extras), ceiling,
-                            self.ladder)
+                            self.quiet or self.ladder)

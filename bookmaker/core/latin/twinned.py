@@ -5,10 +5,13 @@ the Python's, which stays the reference and the pure core's path."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..grade.candidates import Candidates, Step
-from ..grade.tables import grader_tables
 from ..grade.twins import CLASSIC_TWINS
+
+if TYPE_CHECKING:
+    from .grading import LatinCandidates
 
 
 class Twinned:
@@ -24,8 +27,8 @@ class Twinned:
             raise ValueError(f"{find.__name__} has no compiled twin")
         self.find, self.number = find, number
 
-    def __call__(self, state: Candidates) -> Step | None:
-        tables = grader_tables(state.shape)
+    def __call__(self, state: LatinCandidates) -> Step | None:
+        tables = state.grader_tables()
         if tables is None:  # the pure core
             return self.find(state)
         found = tables.find(self.number, state.values, state.cell_digits, state.digit_cells,

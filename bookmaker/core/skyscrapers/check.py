@@ -58,9 +58,21 @@ def _orderings(n: int) -> tuple[tuple[tuple[int, ...], int, int], ...]:
 def _options(n: int, givens, front: int, back: int) -> list[tuple[int, ...]]:
     """The orderings of a line that keep its givens and show its clues."""
     fixed = [(i, g) for i, g in enumerate(givens) if g]
-    return [o for o, ahead, behind in _orderings(n)
-            if (not front or ahead == front) and (not back or behind == back)
-            and all(o[i] == g for i, g in fixed)]
+    showing = _showing(n).get((front, back), ())  # none for a clue past n
+    if not fixed:
+        return list(showing)
+    return [o for o in showing if all(o[i] == g for i, g in fixed)]
+
+
+@lru_cache(maxsize=8)
+def _showing(n: int) -> dict[tuple[int, int], tuple[tuple[int, ...], ...]]:
+    """The orderings of 1..n (in _orderings()' order) by the clues they show, front and
+    back, 0 for either standing for no clue: every line's list, made once a size."""
+    found: dict[tuple[int, int], list[tuple[int, ...]]] = {}
+    for ordering, ahead, behind in _orderings(n):
+        for key in ((ahead, behind), (ahead, 0), (0, behind), (0, 0)):
+            found.setdefault(key, []).append(ordering)
+    return {key: tuple(orderings) for key, orderings in found.items()}
 
 
 def _narrowed(n: int, lines, options: list[list]) -> list[list] | None:

@@ -27,6 +27,14 @@ class EdgeClues:
     def side(self, name: str) -> tuple[int, ...]:
         return getattr(self, name)
 
+    def __hash__(self) -> int:
+        # made once: the techniques' caches are keyed by the clues, asked at every step
+        found = self.__dict__.get("_hash")
+        if found is None:
+            found = hash((self.size, self.top, self.right, self.bottom, self.left))
+            object.__setattr__(self, "_hash", found)
+        return found
+
     @property
     def count(self) -> int:
         return sum(1 for name in SIDES for clue in self.side(name) if clue)
@@ -45,10 +53,16 @@ def _clued_lines(clues: EdgeClues) -> tuple[tuple[tuple[int, ...], int, int], ..
 
 
 def _line_views(n: int, clues: EdgeClues):
-    for r in range(n):
-        yield tuple(r * n + c for c in range(n)), clues.left[r], clues.right[r]
-    for c in range(n):
-        yield tuple(r * n + c for r in range(n)), clues.top[c], clues.bottom[c]
+    rows, columns = _line_cells(n)
+    yield from zip(rows, clues.left, clues.right)
+    yield from zip(columns, clues.top, clues.bottom)
+
+
+@lru_cache(maxsize=16)
+def _line_cells(n: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """The rows' and the columns' cells of an n x n square."""
+    return (tuple(tuple(r * n + c for c in range(n)) for r in range(n)),
+            tuple(tuple(r * n + c for r in range(n)) for c in range(n)))
 
 
 def seen(heights) -> int:
@@ -60,8 +74,9 @@ def seen(heights) -> int:
     return count
 
 
+@lru_cache(maxsize=16)
 def all_clues(n: int, solution: tuple[int, ...]) -> EdgeClues:
-    """Every clue a solution shows, on all four sides."""
+    """Every clue a solution shows, on all four sides (kept: digging asks at every trial)."""
     rows = [solution[r * n:(r + 1) * n] for r in range(n)]
     cols = [solution[c::n] for c in range(n)]
     return EdgeClues(n, tuple(seen(col) for col in cols), tuple(seen(row[::-1]) for row in rows),
@@ -76,10 +91,10 @@ def clue_items(clues: EdgeClues) -> list[tuple[str, int]]:
 def clues_of(n: int, solution: tuple[int, ...], kept) -> EdgeClues:
     """The clues of the solution at the (side, index) places kept."""
     every = all_clues(n, solution)
-    kept = set(kept)
-    return EdgeClues(n, *(tuple(clue if (name, i) in kept else 0
-                                for i, clue in enumerate(every.side(name)))
-                          for name in SIDES))
+    shown: dict[str, list[int]] = {name: [0] * n for name in SIDES}
+    for name, i in kept:
+        shown[name][i] = every.side(name)[i]
+    return EdgeClues(n, *(tuple(shown[name]) for name in SIDES))
 
 
 @lru_cache(maxsize=16)

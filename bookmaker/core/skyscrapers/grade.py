@@ -16,7 +16,7 @@ all only remove candidates, so they reach the same fixed point in any order.
 from __future__ import annotations
 
 from ..grade.grader import Technique
-from ..latin.grading import FIXED_MASKS, LatinGrading, ladder
+from ..latin.grading import FIXED_MASKS, LatinGrading, ladder, unworded
 from . import techniques as s
 from .solver import bounds_prune, edge_masks, static_masks, visibility_prune
 
@@ -30,7 +30,10 @@ SKYSCRAPERS_LADDER = ladder(
 
 # Forcing chains follow the clues' whole rule; in bulk, the fixed bounds (edge clues and
 # clue bounds) are what the ladder applies.
-SKYSCRAPERS_GRADING = LatinGrading(SKYSCRAPERS_LADDER, visibility_prune, bounds_prune)
+SKYSCRAPERS_GRADING = LatinGrading(
+    SKYSCRAPERS_LADDER, visibility_prune, bounds_prune,
+    unworded(SKYSCRAPERS_LADDER, {s.visibility_short: s.unworded_visibility_short,
+                                  s.visibility_long: s.unworded_visibility_long}))
 grade_skyscrapers = SKYSCRAPERS_GRADING.grade
 grade_skyscrapers_within = SKYSCRAPERS_GRADING.grade_within
 skyscrapers_within_reach = SKYSCRAPERS_GRADING.within_reach

@@ -12,18 +12,31 @@ from .clues import EdgeClues
 from .lines import clue_bound, line_supports
 
 
-@lru_cache(maxsize=64)
 def static_masks(clues: EdgeClues, only_edges: bool = False) -> tuple[int, ...]:
     """Per cell, the heights the clues' fixed bounds leave (edge clues 1 and N, and the
     bound a clue puts on each cell by its distance; only the former if `only_edges`)."""
+    return _fixed_masks(clues)[only_edges]
+
+
+@lru_cache(maxsize=64)
+def _fixed_masks(clues: EdgeClues) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """static_masks() of the clues, both kinds in one pass: (every bound, edges only)."""
     n = clues.size
-    masks = [(1 << n) - 1] * (n * n)
+    every, edges = [(1 << n) - 1] * (n * n), [(1 << n) - 1] * (n * n)
     for cells, front, back in clues.lines():
-        for distance, cell in enumerate(cells):
-            for clue, at in ((front, distance), (back, n - 1 - distance)):
-                if clue and (not only_edges or clue in (1, n)):
-                    masks[cell] &= clue_bound(n, clue, at)
-    return tuple(masks)
+        for clue, ordered in ((front, cells), (back, cells[::-1])):
+            if clue:
+                masks = (every, edges) if clue in (1, n) else (every,)
+                for cell, bound in zip(ordered, _bounds(n, clue)):
+                    for kept in masks:
+                        kept[cell] &= bound
+    return tuple(every), tuple(edges)
+
+
+@lru_cache(maxsize=128)
+def _bounds(n: int, clue: int) -> tuple[int, ...]:
+    """The heights a clue allows each cell of its line, from the clue inwards."""
+    return tuple(clue_bound(n, clue, distance) for distance in range(n))
 
 
 def edge_masks(clues: EdgeClues) -> tuple[int, ...]:

@@ -69,9 +69,11 @@ def visibility_long(state: LatinCandidates) -> Step | None:
     return _visibility(state, "visibility (long lines)", SHORT_LINE + 1, state.shape.size)
 
 
-def _visibility(state: LatinCandidates, name: str, fewest: int, most: int) -> Step | None:
+def _visibility(state: LatinCandidates, name: str, fewest: int, most: int,
+                worded: bool = True) -> Step | None:
     """The first clued line with fewest..most open cells whose fillings rule out a
-    candidate (found in C on the compiled core: csrc/latin.c, the same line)."""
+    candidate (found in C on the compiled core: csrc/latin.c, the same line); `worded`
+    False: its step without words, for digging (always worded on the pure core)."""
     fast = compiled.latin_core()
     if fast is None:
         return _visibility_in_python(state, name, fewest, most)
@@ -81,7 +83,20 @@ def _visibility(state: LatinCandidates, name: str, fewest: int, most: int) -> St
         return None
     index, supports = found
     cells, front, back = state.extras.lines()[index]
-    return _visible_step(state, name, cells, supports, front, back)
+    if worded:
+        return _visible_step(state, name, cells, supports, front, back)
+    digits = state.cell_digits
+    return Step(name, (), tuple(sorted((cell, d + 1) for cell, mask in zip(cells, supports)
+                                       for d in bits_of(digits[cell] & ~mask))), "")
+
+
+def unworded_visibility_short(state: LatinCandidates) -> Step | None:
+    return _visibility(state, "visibility (short lines)", 1, SHORT_LINE, worded=False)
+
+
+def unworded_visibility_long(state: LatinCandidates) -> Step | None:
+    return _visibility(state, "visibility (long lines)", SHORT_LINE + 1, state.shape.size,
+                       worded=False)
 
 
 def _visibility_in_python(state: LatinCandidates, name: str, fewest: int,
