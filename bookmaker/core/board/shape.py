@@ -26,6 +26,9 @@ of puzzle (core/kinds) choose a geometry, and nothing outside this module asks i
   Binairo package works on them (core/binairo).
 - nonogram: rows and columns of any height and width from 5 to 40 whose cells are shaded
   or not; only the Nonogram package works on them (core/nonogram).
+- hashi: a square of islands (a count 1..8) and water (the bridges' codes in a solution);
+  its rows and columns are lines to draw along, not units of symbols, and only the Hashi
+  package works on them (core/hashi).
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ REGION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXY"  # jigsaw regions 0..24 as people w
 LATIN_SIZES = range(3, MAX_SIZE + 1)  # a Latin square from 3x3 up
 BINAIRO_SIZES = range(4, 17)  # the even sizes of a two-symbol board the geometry takes
 NONOGRAM_SIDES = range(5, 41)  # a Nonogram's rows, and its columns
+HASHI_SIZES = range(5, MAX_SIZE + 1)  # a Hashi square's sides the geometry takes
 NONOGRAM_TILE = 5  # a Nonogram is drawn with a heavier line every this many cells
 KAKURO_DIGITS = 9   # a Kakuro's cells hold 1-9
 KAKURO_BLACK, KAKURO_WHITE, KAKURO_ROWS = "#", ".", "/"  # a pattern's squares, row break
@@ -331,6 +335,16 @@ def _nonogram_layout(shape: Shape):
             tuple(divmod(c, width) for c in range(height * width)), rows + columns + tiles)
 
 
+def _hashi_layout(shape: Shape):
+    """A Hashi: a square of islands and water (core/hashi); box_rows carries the size
+    (box_cols is 0). Its cells hold counts to 8 and bridge codes, whatever the size."""
+    n = shape.box_rows
+    if shape.box_cols or n not in HASHI_SIZES:
+        raise ValueError(f"a Hashi board is hashi_of(n) for n from {HASHI_SIZES[0]} "
+                         f"to {HASHI_SIZES[-1]}, got {n}x{shape.box_cols}")
+    return n, (n, n), tuple(divmod(c, n) for c in range(n * n)), _lines(n, lambda r, c: r * n + c)
+
+
 def _jigsaw_layout(shape: Shape):
     regions, n = shape.regions, math.isqrt(len(shape.regions))
     if shape.box_rows or shape.box_cols:
@@ -532,6 +546,8 @@ GEOMETRIES = {
     "binairo": Geometry("", _binairo_layout, boxed=False),
     # Rows and columns of any sides, cells shaded or white: a Nonogram's (core/nonogram).
     "nonogram": Geometry("", _nonogram_layout, boxed=False),
+    # Islands and water, bridges between: a Hashi's (core/hashi).
+    "hashi": Geometry("", _hashi_layout, boxed=False),
     "samurai": Geometry("Samurai", _samurai_layout, overlapping=True),
     # Runs of white squares in a frame of black and white: a Kakuro (core/kakuro).
     "kakuro": Geometry("Kakuro", _kakuro_layout, boxed=False, patterned=True),
@@ -569,6 +585,11 @@ def binairo_of(size: int) -> Shape:
 def nonogram_of(height: int, width: int) -> Shape:
     """The (cached) Nonogram board of height rows and width columns."""
     return board_of(height, width, "nonogram")
+
+
+def hashi_of(size: int) -> Shape:
+    """The (cached) Hashi board of a size: islands and water on a square."""
+    return board_of(size, 0, "hashi")
 
 
 def kakuro_of(pattern: str) -> Shape:
