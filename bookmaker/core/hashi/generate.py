@@ -171,8 +171,8 @@ def _grow_one(n: int, board: list[int], pick: int, islands: list[int], rng: Rng,
 
 def _touches_island(n: int, board: list[int], cell: int) -> bool:
     row, col = divmod(cell, n)
-    return any(0 <= row + dr < n and 0 <= col + dc < n and board[(row + dr) * n + col + dc] == ISLAND
-               for dr, dc in _STEPS)
+    return any(0 <= row + dr < n and 0 <= col + dc < n and
+               board[(row + dr) * n + col + dc] == ISLAND for dr, dc in _STEPS)
 
 
 def _proven(seed: int, difficulty: str, layout: Layout, bridges: tuple[int, ...]) -> Puzzle:

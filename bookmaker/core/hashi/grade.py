@@ -187,7 +187,8 @@ def grade_hashi(layout: Layout, ceiling: str = HASHI_GRADES[-1], steps: bool = T
     return _grading(taken, False, hardest)
 
 
-def _settled(layout: Layout, lo: list[int], hi: list[int], link: int) -> tuple[tuple[int, int], ...]:
+def _settled(layout: Layout, lo: list[int], hi: list[int],
+             link: int) -> tuple[tuple[int, int], ...]:
     """The water cells a narrowed link settles: every link over each decided, its code
     (those of a link settled to no bridge are left to the end: water stays water)."""
     if lo[link] != hi[link] or not lo[link]:

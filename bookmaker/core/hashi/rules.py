@@ -63,7 +63,7 @@ def layout_of(size: int, cells: tuple[int, ...]) -> Layout:
     for i, cell in enumerate(islands):
         row, col = divmod(cell, size)
         for across, steps, stride in ((True, size - 1 - col, 1), (False, size - 1 - row, size)):
-            water = []
+            water: list[int] = []
             for step in range(1, steps + 1):
                 if cells[cell + step * stride]:
                     if water:

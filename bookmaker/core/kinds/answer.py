@@ -12,8 +12,10 @@ blank in the givens), so that solvers, registries and puzzle files carry every k
 - shading: each cell shaded (value 2) or left white (value 1): Nonogram, Star Battle.
   An answer page fills the shaded cells; the givens are clues outside the grid (marks).
 - edges and links: what lies between cells (a Slitherlink's loop, a Hashi's bridges) is
-  the answer, held in the kind's extras, not in the cells; the cells hold the clues.
-  Declared here so that a surface can refuse them by asking, until it draws them.
+  the answer. A Hashi's links are coded in the water cells of its solution (an island
+  keeps its count; water holds 1 no bridge, 2 or 3 one or two across, 4 or 5 one or two
+  down: core/hashi/rules.py); the givens hold the islands, 0 for water. Declared here so
+  that a surface can refuse them by asking, until it draws them.
 """
 
 from __future__ import annotations
