@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from ..grade.candidates import Step
 from ..grade.evidence import Reason
 from ..grade.grader import Grading
-from .rules import ACROSS, DOWN, Layout
+from .rules import ACROSS, DOWN, NOTHING, Layout
 from .solver import propagate, start_bounds
 
 HASHI_GRADES = ("beginner", "easy", "medium", "hard")
@@ -46,7 +46,7 @@ class Technique:
 
 def crossing(layout: Layout, lo: list[int], hi: list[int]) -> Narrowing:
     """Across a laid bridge, no bridge."""
-    return [(other, 0, 0, layout.links[link].first) for link in range(len(lo)) if lo[link]
+    return [(other, 0, 0, -1) for link in range(len(lo)) if lo[link]
             for other in layout.crossing[link] if hi[other]]
 
 
@@ -180,35 +180,46 @@ def grade_hashi(layout: Layout, ceiling: str = HASHI_GRADES[-1], steps: bool = T
             low, high = max(low, lo[link]), min(high, hi[link])
             if (low, high) == (lo[link], hi[link]) or low > high:
                 continue
+            before = _codes(layout, lo, hi, link) if steps else []
             lo[link], hi[link] = low, high
             if steps:
-                taken.append(_step(layout, technique.name, link, low, high, island,
-                                   _settled(layout, lo, hi, link)))
+                taken.append(_step(layout, technique.name, link, island, before,
+                                   _codes(layout, lo, hi, link)))
     return _grading(taken, False, hardest)
 
 
-def _settled(layout: Layout, lo: list[int], hi: list[int],
-             link: int) -> tuple[tuple[int, int], ...]:
-    """The water cells a narrowed link settles: every link over each decided, its code
-    (those of a link settled to no bridge are left to the end: water stays water)."""
-    if lo[link] != hi[link] or not lo[link]:
-        return ()
-    code = (ACROSS if layout.links[link].across else DOWN) + lo[link] - 1
-    return tuple((cell, code) for cell in layout.links[link].cells)
+def _codes(layout: Layout, lo: list[int], hi: list[int], link: int) -> list[set[int]]:
+    """The codes each water cell of a link may still hold, by the bounds of the links over
+    it: a bridge's code for each count a link allows, no bridge if every link allows none."""
+    found = []
+    for cell in layout.links[link].cells:
+        codes = set()
+        for k in layout.over[cell]:
+            base = ACROSS if layout.links[k].across else DOWN
+            codes.update(base + count - 1 for count in range(max(1, lo[k]), hi[k] + 1))
+        if all(not lo[k] for k in layout.over[cell]):
+            codes.add(NOTHING)
+        found.append(codes)
+    return found
 
 
-def _step(layout: Layout, technique: str, link: int, low: int, high: int, island: int,
-          placements: tuple[tuple[int, int], ...]) -> Step:
+def _step(layout: Layout, technique: str, link: int, island: int, before: list[set[int]],
+          after: list[set[int]]) -> Step:
+    """A narrowing as a step: the link's water cells down to one code placed, the codes
+    the others lost removed; resting on the island whose count it reads."""
+    cells = layout.links[link].cells
+    placements = tuple((cell, min(now)) for cell, was, now in zip(cells, before, after)
+                       if len(now) == 1 < len(was))
+    eliminations = tuple((cell, code) for cell, was, now in zip(cells, before, after)
+                         if len(now) > 1 for code in sorted(was - now))
     found = layout.links[link]
-    ends = [layout.islands[found.first], layout.islands[found.second]]
+    ends = (layout.islands[found.first], layout.islands[found.second])
     n = layout.size
-    names = [f"r{c // n + 1}c{c % n + 1}" for c in ends]
-    bridges = f"{low}" if low == high else f"{low} to {high}"
     because = (Reason("island", label=str(layout.counts[island]),
                       cells=(layout.islands[island],)),) if island >= 0 else ()
-    return Step(technique, placements, (), f"{technique}: {names[0]} to {names[1]} takes "
-                f"{bridges} bridge{'s' if high != 1 else ''}", because=because,
-                cells=tuple(ends))
+    return Step(technique, placements, eliminations,
+                f"{technique}: r{ends[0] // n + 1}c{ends[0] % n + 1} to "
+                f"r{ends[1] // n + 1}c{ends[1] % n + 1}", because=because, cells=ends)
 
 
 def _grading(steps: list[Step], stalled: bool, hardest: Technique) -> Grading:

@@ -49,7 +49,8 @@ class HashiKind(SquareKind):
     geometry = "hashi"
     shapes_givens = False
     grades = HASHI_GRADES
-    answer = Answer("links")
+    # Its water codes as explained steps say them (no bridge, one or two across, down).
+    answer = Answer("links", ("·", "─", "═", "│", "║"))
     presentation = Presentation(
         sudoku_rule=False,
         summary="islands joined by bridges of one or two, across or down, never crossing, "
