@@ -87,9 +87,12 @@ def rules_paragraphs(boards: Sequence[tuple[int, Kind, tuple[str, ...]]], answer
 def advice_key(kinds: Sequence[Kind]) -> str:
     """The advice's catalogue key: rows, columns and boxes where a kind has boxes (follows
     Sudoku's rule), else rows and columns (a Calcudoku book), or runs and white cells
-    where every kind shades cells (a book of Nonograms)."""
+    where every kind shades cells (a book of Nonograms), or islands and bridges where
+    every kind links islands (a book of Hashi)."""
     if all(kind.answer.form == "shading" for kind in kinds):
         return "advice_shading"
+    if all(kind.answer.form == "links" for kind in kinds):
+        return "advice_links"
     return "advice" if any(kind.presentation.sudoku_rule for kind in kinds) else "advice_no_boxes"
 
 

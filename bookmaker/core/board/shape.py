@@ -180,6 +180,11 @@ class Shape:
         return GEOMETRIES[self.geometry].overlapping
 
     @property
+    def lined(self) -> bool:
+        """Its cells are drawn with lines and an outline (a Hashi's open water is not)."""
+        return GEOMETRIES[self.geometry].lined
+
+    @property
     def fills_frame(self) -> bool:
         """Its frame is all squares, a cell or a black square (a Kakuro's pattern): the
         squares that are no cell are printed, not left out as a Samurai's gaps are."""
@@ -533,6 +538,7 @@ class Geometry:
     boxed: bool = True    # made of r x c boxes (box_rows, box_cols checked as a box)
     overlapping: bool = False  # several grids overlapping in one frame (a Samurai's five)
     patterned: bool = False    # its squares are black and white as its pattern says
+    lined: bool = True         # its cells are drawn with lines (a Hashi's water is not)
 
 
 GEOMETRIES = {
@@ -547,7 +553,7 @@ GEOMETRIES = {
     # Rows and columns of any sides, cells shaded or white: a Nonogram's (core/nonogram).
     "nonogram": Geometry("", _nonogram_layout, boxed=False),
     # Islands and water, bridges between: a Hashi's (core/hashi).
-    "hashi": Geometry("", _hashi_layout, boxed=False),
+    "hashi": Geometry("", _hashi_layout, boxed=False, lined=False),
     "samurai": Geometry("Samurai", _samurai_layout, overlapping=True),
     # Runs of white squares in a frame of black and white: a Kakuro (core/kakuro).
     "kakuro": Geometry("Kakuro", _kakuro_layout, boxed=False, patterned=True),

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ..board.grid import Grid
 from ..board.shape import Shape, hashi_of
 from ..checkresult import CheckResult
-from ..kinds.answer import Answer
+from ..kinds.answer import LINK_GLYPHS, Answer
 from ..kinds.exchangeform import ExchangeForm
 from ..kinds.kind import Extras, MakeRequest, SquareKind
 from ..kinds.presentation import Presentation
@@ -49,8 +49,7 @@ class HashiKind(SquareKind):
     geometry = "hashi"
     shapes_givens = False
     grades = HASHI_GRADES
-    # Its water codes as explained steps say them (no bridge, one or two across, down).
-    answer = Answer("links", ("·", "─", "═", "│", "║"))
+    answer = Answer("links", LINK_GLYPHS)
     presentation = Presentation(
         sudoku_rule=False,
         summary="islands joined by bridges of one or two, across or down, never crossing, "
