@@ -193,7 +193,7 @@ def _codes(layout: Layout, lo: list[int], hi: list[int], link: int) -> list[set[
     it: a bridge's code for each count a link allows, no bridge if every link allows none."""
     found = []
     for cell in layout.links[link].cells:
-        codes = set()
+        codes: set[int] = set()
         for k in layout.over[cell]:
             base = ACROSS if layout.links[k].across else DOWN
             codes.update(base + count - 1 for count in range(max(1, lo[k]), hi[k] + 1))
