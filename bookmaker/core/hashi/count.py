@@ -4,9 +4,10 @@ island in reading order.
 Every link runs right or down from its earlier island, so when the walk reaches an
 island its links from the left and from above are settled: its rightward and downward
 links must take exactly what its count still lacks, each 0, 1 or 2, none beside a bridge
-already laid across it. Each choice is kept only while the islands it reaches can still
-take their counts from what is settled and what their open links could hold. A full
-choice counts once its bridges join every island.
+already laid across it. Each choice is kept only while the islands it reaches (or whose
+links its bridges cross) can still take their counts from what is settled and what their
+open links could hold, and while no group of settled islands stands apart from the rest.
+A full choice counts once its bridges join every island.
 """
 
 from __future__ import annotations
@@ -57,12 +58,38 @@ class _Count:
                 continue
             for k, b in zip(onward, choice):
                 self.bridges[k] = b
-            if all(self._can_meet(self.layout.links[k].second) for k in onward):
+            if self._still_open(island, onward, choice):
                 self.visit(island + 1)
             for k in onward:
                 self.bridges[k] = None
             if len(self.found) >= self.limit or self.out_of_nodes:
                 return
+
+    def _still_open(self, island: int, onward: list[int], choice: tuple[int, ...]) -> bool:
+        """Whether the islands a choice reaches, or closes links to by crossing them, can
+        still take their counts, and the island's group is not closed off: a group whose
+        islands all come before the next is settled, and must be every island."""
+        layout = self.layout
+        touched = {layout.links[k].second for k in onward}
+        for k, b in zip(onward, choice):
+            if b:
+                touched.update(end for c in layout.crossing[k] if self.bridges[c] is None
+                               for end in (layout.links[c].first, layout.links[c].second))
+        return all(self._can_meet(other) for other in touched if other > island) and \
+            not self._closes_group(island)
+
+    def _closes_group(self, island: int) -> bool:
+        """Whether the island's group by laid bridges lies wholly at or before it (all
+        settled) and is not every island."""
+        group, stack = {island}, [island]
+        while stack:
+            for k, other in self.layout.ends[stack.pop()]:
+                if self.bridges[k] and other not in group:
+                    if other > island:
+                        return False
+                    group.add(other)
+                    stack.append(other)
+        return len(group) < len(self.layout.islands)
 
     def _fits(self, links: list[int], choice: tuple[int, ...]) -> bool:
         """No bridge across a laid bridge."""
