@@ -162,3 +162,48 @@ def test_generate_solve_check_and_grade_on_the_command_line(tmp_path):
                                      "--seed", "1"])
     assert wrong.exit_code != 0 and "hashi puzzles are made in the sizes 7x7 to 25x25; " \
         "got 6x6" in wrong.output
+
+
+def test_explain_tells_each_step_by_its_island_and_the_bridges_it_lays(tmp_path):
+    path = tmp_path / "h.txt"
+    path.write_text(GOLDEN[0][3] + "\n")
+    said = CliRunner().invoke(cli.main, ["explain", "--variant", "hashi", str(path)])
+    assert said.exit_code == 0 and said.output.splitlines()[:3] == [
+        f"{path}:1: Beginner · Saturation",
+        "1. Saturation, island 4 at r1c1: ═ in r1c2",
+        "2. Saturation, island 4 at r1c1: ║ in r2c1; ║ in r3c1; ║ in r4c1; ║ in r5c1; "
+        "║ in r6c1"]
+
+
+def test_pages_circle_the_islands_and_answers_draw_the_bridges():
+    from bookmaker.pages.page import GridPlacement, PageGeometry, inches
+    from bookmaker.render.bridges import draw_islands_and_bridges
+    from bookmaker.render.style import RenderStyle
+
+    class Recorder:
+        def __init__(self):
+            self.calls = []
+
+        def polygons(self, loops, pen, role):
+            self.calls.append((role, len(loops)))
+
+        def lines(self, segments, pen, role):
+            self.calls.append((role, sorted(segments)))
+
+        def text(self, labels, faces, grey=0.0, pad=0.0):
+            self.calls.append(("counts", [label.text for label in labels]))
+
+    puzzle, _ = generate_hashi(7, 1, "beginner")
+    for solution in (None, puzzle.solution):
+        canvas = Recorder()
+        placement = GridPlacement(0, 0, 140, puzzle.givens, solution=solution,
+                                  glyphs=HASHI.answer.glyphs)
+        draw_islands_and_bridges(canvas, placement,
+                                 RenderStyle(PageGeometry(inches(6), inches(9))))
+        roles = [role for role, _ in canvas.calls]
+        assert roles == (["islands", "counts"] if solution is None else
+                         ["bridges", "islands", "counts"])
+        assert canvas.calls[-1][1] == ["4", "4", "2", "4", "6", "2", "2"]
+    bridges = canvas.calls[0][1]
+    # r1c1's two bridges across to r1c3: two lines through r1c2, run on to both circles
+    assert ((0.9, 0.4), (2.1, 0.4)) in bridges and ((0.9, 0.6), (2.1, 0.6)) in bridges
