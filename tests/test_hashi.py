@@ -207,3 +207,18 @@ def test_pages_circle_the_islands_and_answers_draw_the_bridges():
     bridges = canvas.calls[0][1]
     # r1c1's two bridges across to r1c3: two lines through r1c2, run on to both circles
     assert ((0.9, 0.4), (2.1, 0.4)) in bridges and ((0.9, 0.6), (2.1, 0.6)) in bridges
+
+
+def test_a_spec_asking_what_hashi_is_not_made_in_is_refused_by_file_line_and_key(tmp_path):
+    spec = tmp_path / "bad.yaml"
+    spec.write_text("book: {title: B, seed: 1, layout: kdp-6x9}\nsections:\n"
+                    "  - {name: A, variant: hashi, size: 6x6, count: 2}\n"
+                    "  - {name: B, variant: bridges, size: 9x9, count: 2, symmetry: mirror}\n"
+                    "  - {name: C, variant: hashi, size: 9x9, count: 2, difficulty: expert}\n")
+    result = CliRunner().invoke(cli.main, ["build", str(spec), "-o", str(tmp_path / "out")])
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert not (tmp_path / "out").exists()
+    said = result.output + (result.stderr if result.stderr_bytes else "")
+    assert f"{spec}:3:" in said and "hashi puzzles are made in the sizes 7x7 to 25x25" in said
+    assert f"{spec}:4:" in said and "sections[1].symmetry: a Hashi puzzle's islands" in said
+    assert f"{spec}:5:" in said and "graded beginner, easy, medium, hard; not 'expert'" in said
