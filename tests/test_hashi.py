@@ -44,6 +44,8 @@ def test_generated_puzzles_are_pinned_by_seed(size, seed, grade, line, hardest, 
     puzzle, grading = generate_hashi(size, seed, grade)
     assert HASHI.line(puzzle) == line and HASHI.answer_line(puzzle.solution) == answer
     assert (grading.grade, grading.hardest) == (grade, hardest)
+    graded = HASHI.grade(puzzle.givens)  # with its steps, as made without them
+    assert (graded.grade, graded.hardest, graded.score) == (grade, hardest, grading.score)
     assert kind_of_puzzle(puzzle) is HASHI
     layout = layout_of(size, puzzle.givens.cells)
     assert broken_rule(layout, bridges_of(layout, puzzle.solution.cells)) is None

@@ -160,7 +160,7 @@ LADDER = (
     Technique("isolation", "medium", 2.5, isolation),
     Technique("trial", "hard", 4.0, trial),
 )
-_WEIGHTS = {t.name: (t.grade, t.weight) for t in LADDER}
+SIMPLEST = 1.1  # the weight of the beginner techniques: narrowings past it add to a score
 
 
 def grade_hashi(layout: Layout, ceiling: str = HASHI_GRADES[-1], steps: bool = True) -> Grading:
@@ -169,12 +169,12 @@ def grade_hashi(layout: Layout, ceiling: str = HASHI_GRADES[-1], steps: bool = T
     allowed = [t for t in LADDER if HASHI_GRADES.index(t.grade) <= HASHI_GRADES.index(ceiling)]
     lo, hi = start_bounds(layout)
     taken: list[Step] = []
-    hardest = LADDER[0]
+    hardest, harder = LADDER[0], 0
     while any(a < b for a, b in zip(lo, hi)):
         technique, narrowing = next(((t, found) for t in allowed
                                      if (found := t.find(layout, lo, hi))), (None, []))
         if technique is None:
-            return _grading(taken, True, hardest)
+            return _grading(taken, True, hardest, harder)
         hardest = max(hardest, technique, key=lambda t: t.weight)
         for link, low, high, island in narrowing:
             low, high = max(low, lo[link]), min(high, hi[link])
@@ -182,10 +182,11 @@ def grade_hashi(layout: Layout, ceiling: str = HASHI_GRADES[-1], steps: bool = T
                 continue
             before = _codes(layout, lo, hi, link) if steps else []
             lo[link], hi[link] = low, high
+            harder += technique.weight > SIMPLEST
             if steps:
                 taken.append(_step(layout, technique.name, link, island, before,
                                    _codes(layout, lo, hi, link)))
-    return _grading(taken, False, hardest)
+    return _grading(taken, False, hardest, harder)
 
 
 def _codes(layout: Layout, lo: list[int], hi: list[int], link: int) -> list[set[int]]:
@@ -222,10 +223,10 @@ def _step(layout: Layout, technique: str, link: int, island: int, before: list[s
                 f"r{ends[1] // n + 1}c{ends[1] % n + 1}", because=because, cells=ends)
 
 
-def _grading(steps: list[Step], stalled: bool, hardest: Technique) -> Grading:
-    """Grade, hardest technique and score of the steps taken (stalled: guessing)."""
+def _grading(steps: list[Step], stalled: bool, hardest: Technique, harder: int) -> Grading:
+    """Grade, hardest technique and score of the narrowings made, `harder` of them by more
+    than the simplest techniques (stalled: guessing)."""
     if stalled:
         return Grading(HASHI_GRADES[-1], "guessing", GUESSING_WEIGHT, tuple(steps), True)
-    harder = sum(1 for s in steps if _WEIGHTS[s.technique][1] > 1.1)
     return Grading(hardest.grade, hardest.name, hardest.weight + 0.09 * harder / (harder + 10),
                    tuple(steps), False)
