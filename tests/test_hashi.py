@@ -186,6 +186,9 @@ def test_pages_circle_the_islands_and_answers_draw_the_bridges():
         def __init__(self):
             self.calls = []
 
+        def rects(self, boxes, role, fill=None, pen=None):
+            self.calls.append((role, len(boxes)))
+
         def polygons(self, loops, pen, role):
             self.calls.append((role, len(loops)))
 
@@ -203,10 +206,11 @@ def test_pages_circle_the_islands_and_answers_draw_the_bridges():
         draw_islands_and_bridges(canvas, placement,
                                  RenderStyle(PageGeometry(inches(6), inches(9))))
         roles = [role for role, _ in canvas.calls]
-        assert roles == (["islands", "counts"] if solution is None else
-                         ["bridges", "islands", "counts"])
+        assert roles == (["water", "islands", "counts"] if solution is None else
+                         ["water", "bridges", "islands", "counts"])
+        assert canvas.calls[0] == ("water", 49 - 7 - (0 if solution is None else 10))
         assert canvas.calls[-1][1] == ["4", "4", "2", "4", "6", "2", "2"]
-    bridges = canvas.calls[0][1]
+    bridges = canvas.calls[1][1]
     # r1c1's two bridges across to r1c3: two lines through r1c2, run on to both circles
     assert ((0.9, 0.4), (2.1, 0.4)) in bridges and ((0.9, 0.6), (2.1, 0.6)) in bridges
 

@@ -1,5 +1,6 @@
-"""A Hashi drawn: each island a circle with its count, no cell lines; on an answer, the
-bridges between islands, one line or two parallel ones, straight across or down.
+"""A Hashi drawn: each island a circle with its count, no cell lines (a faint dot in each
+water cell); on an answer, the bridges between islands, one line or two parallel ones,
+straight across or down.
 
 A solution's water cells hold the bridges' codes (core/hashi/rules.py), so an answer is
 drawn cell by cell: a bridge's line crosses its water cell and, next to an island, runs
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import math
 
+from ..core.board.grid import Grid
 from ..core.hashi.rules import ACROSS, DOWN, MOST_BRIDGES
 from ..pages.page import GridPlacement
 from .canvas import BUTT, Canvas, Face, Label, Pen
@@ -20,6 +22,8 @@ from .style import RenderStyle
 ISLAND_RADIUS = 0.4     # of a cell: an island's circle
 DOUBLE_APART = 0.2      # of a cell: the gap between a double bridge's two lines
 CIRCLE_SIDES = 48       # the circle drawn as a polygon of so many sides
+WATER_DOT = 0.06        # of a cell: the faint dot in each water cell, to count rows by
+WATER_GREY = 0.6
 COUNTS = tuple(str(count) for count in range(1, 9))
 
 
@@ -28,6 +32,7 @@ def draw_islands_and_bridges(canvas: Canvas, placement: GridPlacement,
     """The islands with their counts and, on an answer, the bridges."""
     _, box_line, _ = line_weights(style, placement.cell)
     written = placement.solution if placement.solution is not None else placement.entered
+    _draw_water(canvas, placement.grid.cells, written, placement.grid.shape.size)
     if written is not None:  # an answer's bridges, or those a worked example has laid
         _draw_bridges(canvas, placement.grid.cells, written.cells, Pen(box_line, cap=BUTT))
     n = placement.grid.shape.size
@@ -41,6 +46,17 @@ def draw_islands_and_bridges(canvas: Canvas, placement: GridPlacement,
     canvas.text([Label(COUNTS[count - 1], col + 0.5, row + middle)
                  for (row, col), count in islands],
                 [Face(style.font_bold, size, top, bottom, bold=True, role="given")])
+
+
+def _draw_water(canvas: Canvas, givens: tuple[int, ...], written: Grid | None,
+                n: int) -> None:
+    """A faint dot in the middle of each water cell no bridge crosses: no cell lines, but
+    a reader (and an explained step's r4c2) can still count rows and columns."""
+    codes = written.cells if written is not None else (0,) * len(givens)
+    half = WATER_DOT / 2
+    canvas.rects([(cell % n + 0.5 - half, cell // n + 0.5 - half, WATER_DOT, WATER_DOT)
+                  for cell, count in enumerate(givens) if not count and codes[cell] < ACROSS],
+                 "water", fill=WATER_GREY)
 
 
 def _circle(x: float, y: float) -> list[tuple[float, float]]:
