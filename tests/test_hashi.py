@@ -13,13 +13,14 @@ from click.testing import CliRunner
 from bookmaker import cli
 from bookmaker.core.board.grid import Grid, GridError
 from bookmaker.core.hashi.count import count_hashi
-from bookmaker.core.hashi.generate import generate_hashi
+from bookmaker.core.hashi.generate import STYLES, generate_hashi, grow, network_puzzle
 from bookmaker.core.hashi.grade import grade_hashi
 from bookmaker.core.hashi.key import hashi_key
 from bookmaker.core.hashi.rules import bridges_of, broken_rule, layout_of
 from bookmaker.core.hashi.solver import hashi_solutions
 from bookmaker.core.latin.moves import moved_values, square_moves
 from bookmaker.core.registry import kind_named, kind_of_puzzle
+from bookmaker.core.rng import Rng
 
 PINNED = Path(__file__).parent / "data" / "hashi-200.txt"
 HASHI = kind_named("hashi")
@@ -93,6 +94,21 @@ def test_the_two_proofs_find_every_solution_of_an_open_puzzle():
     pinned_top = "4...3.." + "." * 21 + "3...2.." + "." * 14
     layout = layout_of(7, _size_and_cells(pinned_top)[1])
     assert count_hashi(layout, limit=5).count == hashi_solutions(layout, limit=5).count == 1
+
+
+def test_the_two_proofs_count_alike_on_networks_before_repair():
+    # Grown networks before any repair: many have two to four solutions (or more); the
+    # solver and the count, written apart, must find as many, up to four.
+    counts = []
+    for seed in range(40):
+        n = 7 + seed % 3
+        layout, bridges = network_puzzle(n, grow(n, Rng(seed), STYLES["hard"]))
+        first, second = hashi_solutions(layout, limit=4), count_hashi(layout, limit=4)
+        assert first.complete and second.complete and first.count == second.count, seed
+        assert bridges in second.solutions or second.count == 4
+        counts.append(first.count)
+    assert counts == [4, 1, 2, 1, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 4, 1, 4, 2, 3, 4, 4, 1, 1,
+                      2, 1, 3, 1, 2, 3, 4, 4, 2, 2, 2, 2, 1, 1, 1, 1]
 
 
 def test_lines_and_answers_read_back_to_themselves():
