@@ -26,6 +26,7 @@ from .solver import hashi_solutions, other_solution
 
 ATTEMPTS = 400
 REPAIRS = 12  # islands added to pin a network's bridges before it is dropped
+VARIED = 12   # doubled bridges of a beginner network tried single
 SOLVER_MAX_NODES = 5_000
 WATER, ISLAND, BRIDGE = 0, 1, 2
 _STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
@@ -68,6 +69,8 @@ def generate_hashi(n: int, seed: int, difficulty: str = "any") -> tuple[Puzzle, 
             if not _repaired(n, network, layout, bridges, rng):
                 break
         if not grading.guessing and difficulty in ("any", grading.grade):
+            if grading.grade == HASHI_GRADES[0]:
+                layout, bridges, grading = _varied(n, network, rng, grading)
             return _proven(seed, difficulty, layout, bridges), grading
         reached.append("guessing" if grading.guessing else grading.grade)
     raise GenerationError(f"could not make {with_article(repr(difficulty))} {n}x{n} Hashi "
@@ -134,6 +137,22 @@ def _repaired(n: int, network: Network, layout: Layout, bridges: tuple[int, ...]
     count = network.pop((a, b))
     network[a, cell] = network[cell, b] = count
     return True
+
+
+def _varied(n: int, network: Network, rng: Rng,
+            grading: Grading) -> tuple[Layout, tuple[int, ...], Grading]:
+    """A beginner network with some doubled bridges made single where it stays beginner:
+    grown mostly doubled (so that saturation finds its bridges), its counts would all be
+    even, which gives the answer away. Up to VARIED bridges are tried, in a seeded order."""
+    for ends in rng.shuffled(sorted(e for e, count in network.items() if count == 2))[:VARIED]:
+        network[ends] = 1
+        layout, _ = network_puzzle(n, network)
+        tried = grade_hashi(layout, steps=False)
+        if tried.guessing or tried.grade != grading.grade:
+            network[ends] = 2
+        else:
+            grading = tried
+    return (*network_puzzle(n, network), grading)
 
 
 def _touches_any(n: int, islands: tuple[int, ...], cell: int) -> bool:
