@@ -26,8 +26,8 @@ PINNED = Path(__file__).parent / "data" / "hashi-200.txt"
 HASHI = kind_named("hashi")
 
 GOLDEN = [  # (size, seed, grade): the line, the hardest technique, the answer
-    (7, 1, "beginner", "3.4.1...........4.4.1.....................1......", "saturation",
-     "3341111415141141434214111111411111141111111111111"),
+    (7, 1, "beginner", "4.4.3.1.........4.6.1..................1..3.1....", "saturation",
+     "4341321515151151436215111411511141151111113211111"),
     (8, 2, "easy", "2......2.4.4..4..........2.....34.....5........22..3..3.........",
      "count forcing", "2222222244343344451111544211115343333355411111422223333111111111"),
     (10, 3, "medium", "2........3.2.4....2......2.2..2..2.......3...4.2...........33.....2.2"
@@ -188,9 +188,9 @@ def test_explain_tells_each_step_by_its_island_and_the_bridges_it_lays(tmp_path)
     said = CliRunner().invoke(cli.main, ["explain", "--variant", "hashi", str(path)])
     assert said.exit_code == 0 and said.output.splitlines()[:3] == [
         f"{path}:1: Beginner · Saturation",
-        "1. Saturation, island 3 at r1c1: ═ in r1c2",
-        "2. Saturation, island 3 at r1c1: │ in r2c1; │ in r3c1; │ in r4c1; │ in r5c1; "
-        "│ in r6c1"]
+        " 1. Saturation, island 4 at r1c1: ═ in r1c2",
+        " 2. Saturation, island 4 at r1c1: ║ in r2c1; ║ in r3c1; ║ in r4c1; ║ in r5c1; "
+        "║ in r6c1"]
 
 
 def test_pages_circle_the_islands_and_answers_draw_the_bridges():
@@ -224,8 +224,8 @@ def test_pages_circle_the_islands_and_answers_draw_the_bridges():
         roles = [role for role, _ in canvas.calls]
         assert roles == (["water", "islands", "counts"] if solution is None else
                          ["water", "bridges", "islands", "counts"])
-        assert canvas.calls[0] == ("water", 49 - 7 - (0 if solution is None else 10))
-        assert canvas.calls[-1][1] == ["3", "4", "1", "4", "4", "1", "1"]
+        assert canvas.calls[0] == ("water", 49 - 10 - (0 if solution is None else 14))
+        assert canvas.calls[-1][1] == ["4", "4", "3", "1", "4", "6", "1", "1", "3", "1"]
     bridges = canvas.calls[1][1]
     # r1c1's two bridges across to r1c3: two lines through r1c2, run on to both circles
     assert ((0.9, 0.4), (2.1, 0.4)) in bridges and ((0.9, 0.6), (2.1, 0.6)) in bridges

@@ -43,7 +43,7 @@ class Style:
 
 
 STYLES = {
-    "beginner": Style(0.15, 0.95, 0.0),
+    "beginner": Style(0.2, 0.95, 0.0),
     "easy": Style(0.2, 0.6, 0.05),
     "medium": Style(0.22, 0.35, 0.3),
     "hard": Style(0.25, 0.25, 0.5),
