@@ -14,8 +14,9 @@ blank in the givens), so that solvers, registries and puzzle files carry every k
 - edges and links: what lies between cells (a Slitherlink's loop, a Hashi's bridges) is
   the answer. A Hashi's links are coded in the water cells of its solution (an island
   keeps its count; water holds 1 no bridge, 2 or 3 one or two across, 4 or 5 one or two
-  down: core/hashi/rules.py); the givens hold the islands, 0 for water. Declared here so
-  that a surface can refuse them by asking, until it draws them.
+  down: core/hashi/rules.py); the givens hold the islands, 0 for water. Pages draw the
+  bridges (render/bridges.py); a surface that does not draw them refuses them by asking
+  (the web page plays typed answers only).
 """
 
 from __future__ import annotations
