@@ -122,7 +122,8 @@ def test_the_exchange_form_says_how_each_kind_leaves_and_comes_back():
 @pytest.mark.parametrize(("key", "variant", "hinted"), [
     ("calcudoku", "calcudoku-add", False), ("calcudoku", "classic", True),
     ("killer-x", "killer", False), ("killer-x", "calcudoku", True),
-    ("binairo", "classic", True), ("tango", "binairo", True)])
+    ("binairo", "classic", True), ("tango", "binairo", True),
+    ("hashi", "classic", True)])
 def test_a_line_read_as_another_kind_is_hinted_unless_both_say_the_same_hint(
         runner, key, variant, hinted):
     # The presentation's hint, and kinds that say the same hint read alike lines (the

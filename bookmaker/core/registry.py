@@ -44,13 +44,14 @@ def _other_families() -> tuple[Kind, ...]:
     from .binairo.kind import BINAIRO_KINDS
     from .calcudoku.kind import CALCUDOKU_KINDS
     from .futoshiki.kind import FUTOSHIKI
+    from .hashi.kind import HASHI
     from .kakuro.kind import KAKURO_KINDS
     from .killer.kind import KILLER_KINDS
     from .nonogram.kind import NONOGRAM
     from .skyscrapers.kind import SKYSCRAPERS
     from .starbattle.kind import STARBATTLE
     return KILLER_KINDS + CALCUDOKU_KINDS + (FUTOSHIKI, SKYSCRAPERS) + KAKURO_KINDS + \
-        BINAIRO_KINDS + (NONOGRAM, STARBATTLE)
+        BINAIRO_KINDS + (NONOGRAM, STARBATTLE, HASHI)
 
 
 def _every_kind_loaded() -> bool:

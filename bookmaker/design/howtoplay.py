@@ -89,11 +89,14 @@ def advice_key(kinds: Sequence[Kind]) -> str:
     """The advice's catalogue key: rows, columns and boxes where a kind has boxes (follows
     Sudoku's rule), else rows and columns (a Calcudoku book), or runs and white cells
     where every kind shades cells (a book of Nonograms), dots and small regions where
-    every kind places stars (Star Battles)."""
+    every kind places stars (Star Battles), or islands and bridges where every kind links
+    islands (a book of Hashi)."""
     if all(kind.answer.glyphs == STAR_GLYPHS for kind in kinds):
         return "advice_stars"
     if all(kind.answer.form == "shading" for kind in kinds):
         return "advice_shading"
+    if all(kind.answer.form == "links" for kind in kinds):
+        return "advice_links"
     return "advice" if any(kind.presentation.sudoku_rule for kind in kinds) else "advice_no_boxes"
 
 

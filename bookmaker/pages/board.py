@@ -142,6 +142,8 @@ def board_drawing(shape: Shape) -> BoardDrawing:
 def _board_drawing(shape: Shape) -> BoardDrawing:
     rows, cols = shape.frame
     frame = max(rows, cols)
+    if not shape.lined:
+        return BoardDrawing(frame, shape.positions, True, (), (), (), (), False)
     region = _regions(shape)
     kinds: dict[str, list[Run]] = {"thin": [], "heavy": [], "outline": []}
     for vertical in (True, False):

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ..core.board.grid import Grid
 from ..core.board.marks import Marks
-from ..core.kinds.answer import SHADING_GLYPHS, STAR_GLYPHS
+from ..core.kinds.answer import LINK_GLYPHS, SHADING_GLYPHS, STAR_GLYPHS
 
 POINTS_PER_INCH = 72.0
 TEXT_STYLES = ("title", "subtitle", "heading", "body", "entry", "detail", "kicker", "rule",
@@ -121,6 +121,12 @@ class GridPlacement:
     def starred(self) -> bool:
         """Its shaded cells are stars, each drawn as a star (a Star Battle's)."""
         return self.glyphs == STAR_GLYPHS
+
+    @property
+    def bridges(self) -> bool:
+        """Its values are islands and the codes of bridges between them (a Hashi's): the
+        islands circled with their counts, an answer's bridges drawn."""
+        return self.glyphs == LINK_GLYPHS
 
     @property
     def symbols(self) -> tuple[str, ...]:

@@ -36,6 +36,7 @@ from ..pages.board import (
     sign_strokes,
 )
 from ..pages.page import GridPlacement
+from .bridges import draw_islands_and_bridges
 from .canvas import BUTT, TOP_LEFT, Box, Canvas, Face, Label, Pen, Point, Segment
 from .fonts import digit_extent
 from .metrics import (
@@ -264,6 +265,9 @@ def draw_symbols(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -
     is drawn, not printed (draw_shading)."""
     if placement.fills:
         draw_shading(canvas, placement)
+        return
+    if placement.bridges:
+        draw_islands_and_bridges(canvas, placement, style)
         return
     top, bottom = digit_extent(str(style.font_regular))
     size = symbol_font_size(style, placement.cell, placement.symbols) * \

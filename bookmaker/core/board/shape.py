@@ -29,6 +29,9 @@ of puzzle (core/kinds) choose a geometry, and nothing outside this module asks i
 - starbattle: rows, columns and n irregular regions (of any sizes) of an n x n square,
   each to hold k stars, k carried in box_rows; only the Star Battle package works on
   them (core/starbattle).
+- hashi: a square of islands (a count 1..8) and water (the bridges' codes in a solution);
+  its rows and columns are lines to draw along, not units of symbols, and only the Hashi
+  package works on them (core/hashi).
 """
 
 from __future__ import annotations
@@ -57,6 +60,7 @@ LATIN_SIZES = range(3, MAX_SIZE + 1)  # a Latin square from 3x3 up
 BINAIRO_SIZES = range(4, 17)  # the even sizes of a two-symbol board the geometry takes
 NONOGRAM_SIDES = range(5, 41)  # a Nonogram's rows, and its columns
 STARBATTLE_SIDES = range(5, 15)  # the squares a Star Battle board may be
+HASHI_SIZES = range(5, MAX_SIZE + 1)  # a Hashi square's sides the geometry takes
 NONOGRAM_TILE = 5  # a Nonogram is drawn with a heavier line every this many cells
 KAKURO_DIGITS = 9   # a Kakuro's cells hold 1-9
 KAKURO_BLACK, KAKURO_WHITE, KAKURO_ROWS = "#", ".", "/"  # a pattern's squares, row break
@@ -178,6 +182,11 @@ class Shape:
     def has_several_grids(self) -> bool:
         """Grids that overlap in a larger frame (a Samurai's five)."""
         return GEOMETRIES[self.geometry].overlapping
+
+    @property
+    def lined(self) -> bool:
+        """Its cells are drawn with lines and an outline (a Hashi's open water is not)."""
+        return GEOMETRIES[self.geometry].lined
 
     @property
     def fills_frame(self) -> bool:
@@ -356,6 +365,14 @@ def _starbattle_layout(shape: Shape):
     lines, positions = _square_grid(n)
     return n, (n, n), positions, lines + tuple(Unit("region", k, tuple(cells))
                                                for k, cells in enumerate(held))
+def _hashi_layout(shape: Shape):
+    """A Hashi: a square of islands and water (core/hashi); box_rows carries the size
+    (box_cols is 0). Its cells hold counts to 8 and bridge codes, whatever the size."""
+    n = shape.box_rows
+    if shape.box_cols or n not in HASHI_SIZES:
+        raise ValueError(f"a Hashi board is hashi_of(n) for n from {HASHI_SIZES[0]} "
+                         f"to {HASHI_SIZES[-1]}, got {n}x{shape.box_cols}")
+    return n, (n, n), tuple(divmod(c, n) for c in range(n * n)), _lines(n, lambda r, c: r * n + c)
 
 
 def _jigsaw_layout(shape: Shape):
@@ -546,6 +563,7 @@ class Geometry:
     boxed: bool = True    # made of r x c boxes (box_rows, box_cols checked as a box)
     overlapping: bool = False  # several grids overlapping in one frame (a Samurai's five)
     patterned: bool = False    # its squares are black and white as its pattern says
+    lined: bool = True         # its cells are drawn with lines (a Hashi's water is not)
 
 
 GEOMETRIES = {
@@ -561,6 +579,8 @@ GEOMETRIES = {
     "nonogram": Geometry("", _nonogram_layout, boxed=False),
     # Rows, columns and regions of any sizes, each holding k stars: a Star Battle's.
     "starbattle": Geometry("Star Battle", _starbattle_layout, has_regions=True, boxed=False),
+    # Islands and water, bridges between: a Hashi's (core/hashi).
+    "hashi": Geometry("", _hashi_layout, boxed=False, lined=False),
     "samurai": Geometry("Samurai", _samurai_layout, overlapping=True),
     # Runs of white squares in a frame of black and white: a Kakuro (core/kakuro).
     "kakuro": Geometry("Kakuro", _kakuro_layout, boxed=False, patterned=True),
@@ -604,6 +624,9 @@ def starbattle_of(regions, stars: int) -> Shape:
     """The (cached) Star Battle board whose cell c lies in region regions[c] (0..n-1),
     each row, column and region to hold `stars` stars."""
     return board_of(stars, 0, "starbattle", tuple(regions))
+def hashi_of(size: int) -> Shape:
+    """The (cached) Hashi board of a size: islands and water on a square."""
+    return board_of(size, 0, "hashi")
 
 
 def kakuro_of(pattern: str) -> Shape:

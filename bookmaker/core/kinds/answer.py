@@ -13,8 +13,11 @@ blank in the givens), so that solvers, registries and puzzle files carry every k
   An answer page fills the shaded cells (a Star Battle's draws a star in each); the
   givens are clues outside the grid (marks), or the board's regions.
 - edges and links: what lies between cells (a Slitherlink's loop, a Hashi's bridges) is
-  the answer, held in the kind's extras, not in the cells; the cells hold the clues.
-  Declared here so that a surface can refuse them by asking, until it draws them.
+  the answer. A Hashi's links are coded in the water cells of its solution (an island
+  keeps its count; water holds 1 no bridge, 2 or 3 one or two across, 4 or 5 one or two
+  down: core/hashi/rules.py); the givens hold the islands, 0 for water. Pages draw the
+  bridges (render/bridges.py); a surface that does not draw them refuses them by asking
+  (the web page plays typed answers only).
 """
 
 from __future__ import annotations
@@ -27,6 +30,9 @@ ANSWER_FORMS = ("values", "symbols", "shading", "edges", "links")
 SHADING_GLYPHS = ("-", "#")
 # A Star Battle's: a shaded cell is a star, drawn as one (a filled star shape), not a fill.
 STAR_GLYPHS = ("-", "*")
+# A links answer's water codes 1..5 as explained steps say them: no bridge, one and two
+# bridges across, one and two down. On a page the bridges are drawn (render/bridges.py).
+LINK_GLYPHS = ("·", "─", "═", "│", "║")
 
 
 @dataclass(frozen=True)
