@@ -43,6 +43,7 @@ URLS = {
     "nonogram": "https://puzz.link/p?nonogram/10/10/k22i36i62i8j8j8j62i36i22i11i22i7j232h9j7j5j7"
                 "j9j9j",
     "starbattle": "https://puzz.link/p?starbattle/6/6/1/332alj00e1s4",
+    "hashi": "https://puzz.link/p?hashi/7/7/m3g5h4o2h1o2g3g2i4i4g",
 }
 UNLINKED = [key for key in LINES if key not in URLS]
 
@@ -201,12 +202,12 @@ def test_check_and_solve_read_url_lines(runner, tmp_path):
 def test_solve_names_a_bad_url_by_file_and_line_and_exits_2(runner, tmp_path):
     path = tmp_path / "links.txt"
     path.write_text("https://puzz.link/p?sudoku/4/4/g1k23k3g\n\n"
-                    "https://puzz.link/p?hashi/5/5/4g2i3h23k3g1g3g4g3\n")
+                    "https://puzz.link/p?slither/5/5/cbcbcddad\n")
     solved = runner.invoke(main, ["solve", str(path)])
     assert solved.exit_code == 2 and solved.stdout == ""
-    assert solved.stderr == (f"{path}:3: puzz.link's hashi (Hashi) is not a kind bookmaker "
-                             f"reads yet; it reads sudoku, skyscrapers, kakuro, nonogram, "
-                             f"starbattle\n")
+    assert solved.stderr == (f"{path}:3: puzz.link's slither (Slitherlink) is not a kind "
+                             f"bookmaker reads yet; it reads sudoku, skyscrapers, kakuro, "
+                             f"nonogram, starbattle, hashi\n")
     assert "Traceback" not in solved.stderr
 
 

@@ -19,8 +19,7 @@ from ..words import with_article
 from .record import ReadPuzzle
 
 # pzprjs's varieties of the kinds bookmaker is building, not yet kinds here
-COMING = {"slither": "Slitherlink", "hashi": "Hashi", "hashikake": "Hashi",
-          "bridges": "Hashi"}
+COMING = {"slither": "Slitherlink"}
 _URL = re.compile(r"^(?:https?://)?[^?\s]*\?(?:type=\w+&)?([A-Za-z0-9]+)(?:_edit|_play)?/(\S*)$")
 
 

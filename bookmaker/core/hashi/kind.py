@@ -16,6 +16,7 @@ from ..kinds.answer import LINK_GLYPHS, Answer
 from ..kinds.exchangeform import ExchangeForm
 from ..kinds.kind import Extras, MakeRequest, SquareKind
 from ..kinds.presentation import Presentation
+from ..kinds.puzzlink import HASHI_LINK
 from ..puzzle import Puzzle
 from ..solve.search import Search
 from ..solve.verify import first_decided, require_agreement
@@ -58,7 +59,8 @@ class HashiKind(SquareKind):
         line_hint="this looks like a Hashi line: read it as one (--variant hashi)",
         time_model="lines")
     exchange = ExchangeForm(size_word=title, ipuz_absent=(
-        "ipuz has no PuzzleKind for Hashi (nor for any puzzle of bridges)"))
+        "ipuz has no PuzzleKind for Hashi (nor for any puzzle of bridges)"),
+        puzzlink=HASHI_LINK)
 
     def size_problem(self, size: int, box_given: bool) -> str | None:
         if box_given:

@@ -256,7 +256,7 @@ def _clue_square(down: int, across: int) -> str:
 KAKURO_LINK = PuzzlinkForm("kakuro", "Kakuro", kakuro_encode, kakuro_decode)
 
 
-# Slitherlink and Hashi as plain grids (rows of a clue or None), for their kinds to wire:
+# Slitherlink and Hashi as plain grids (rows of a clue or None), and as their kinds' forms:
 # pzprjs's slither writes clues 0-3 with encode4Cell, hashikake island counts with
 # encodeNumber16 (its URLs name it 'hashi')
 Rows = Sequence[Sequence[int | None]]
@@ -289,3 +289,21 @@ def hashi_rows(cols: int, rows: int, body: str) -> list[list[int | None]]:
     if any(v is not None and not 1 <= v <= 8 for v in values):
         raise ValueError("a Hashi island's count is 1 to 8 (no '?')")
     return [values[r * cols:(r + 1) * cols] for r in range(rows)]
+
+
+def hashi_encode(givens: Grid, line: str) -> Sized:
+    """A Hashi's size and islands (givens: a count, 0 for water) as a URL's."""
+    n = givens.shape.size
+    return n, n, encode_numbers([value or None for value in givens.cells])
+
+
+def hashi_decode(cols: int, rows: int, body: str) -> str:
+    """The Hashi line (a count or '.' a square) of a URL's size and body."""
+    if cols != rows:
+        raise ValueError(f"bookmaker's Hashi is a square, not {cols}x{rows}")
+    return "".join(str(value) if value else "." for row in hashi_rows(cols, rows, body)
+                   for value in row)
+
+
+HASHI_LINK = PuzzlinkForm("hashi", "Hashi", hashi_encode, hashi_decode,
+                          aliases=("hashikake", "bridges"))
