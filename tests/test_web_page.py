@@ -1395,6 +1395,32 @@ def test_a_hashi_bridge_is_refused_across_another_and_a_wrong_one_checked(tab, n
     assert tab.errors == []
 
 
+def test_the_hashi_kind_is_solved_by_clicks_on_an_answer_free_page(tab, tmp_path):
+    """The Hashi kind's own page (its data as export/page.py writes the kind's): a click on
+    the water of each bridge of its answer, once or twice, and the page knows it solved."""
+    from exchangedata import LINES
+
+    puzzle = proven("hashi", LINES["hashi"], None, "hashi")
+    (tmp_path / "page.html").write_text(page_html([item_of(puzzle, "hashi", "Hashi")],
+                                                  options=PageOptions(answers=False)),
+                                        encoding="utf-8")
+    page = tab.open((tmp_path, puzzle))
+    data = page_puzzle(page)
+    assert data["form"] == "links" and "solution" not in data
+    n, water = puzzle.shape.size, puzzle.solution.cells
+    assert page.locator("circle.island").count() == sum(1 for v in puzzle.givens.cells if v)
+    for cell, code in enumerate(water):  # one click a bridge, on the first water of its run
+        row, col = divmod(cell, n)
+        before = cell - 1 if code in (2, 3) else cell - n
+        first = before < 0 or (code in (2, 3) and col == 0) or \
+            puzzle.givens.cells[before] or water[before] != code
+        if code > 1 and not puzzle.givens.cells[cell] and first:
+            for _ in range(1 if code in (2, 4) else 2):
+                page.mouse.click(*cell_centre(page, data, cell))
+    assert tab.status() == "Solved! Every cell is right."
+    assert tab.errors == []
+
+
 def test_a_book_page_of_a_sudoku_and_a_nonogram_plays_each_as_its_own(tab, week, nonograms,
                                                                       tmp_path):
     sudoku, nonogram = week[0][1], nonograms[1][1]

@@ -51,12 +51,11 @@ from .items import ExportItem
 
 # What a screen reader hears of a sign at each of its two cells: "less than row 1, column 2".
 # The answer forms (core/kinds/answer.py) the page plays: a symbol a cell typed (values,
-# symbols: page.js) or cells shaded and marked white (shading: web/shading.js). A loop's
-# edges (web/edges.js) and an island's bridges (web/links.js) are drawn and played too,
-# from a puzzle's data alone (edges: givens clue + 1, solution 1 outside and 2 inside;
-# links: givens an island's count, solution water 1 none, 2|3 across, 4|5 down): "edges"
-# and "links" join these when the Slitherlink and Hashi kinds do.
-PLAYED_FORMS = ("values", "symbols", "shading")
+# symbols: page.js), cells shaded and marked white (shading: web/shading.js), a loop's
+# edges (web/edges.js) and an island's bridges (web/links.js), each from a puzzle's data
+# alone (edges: givens clue + 1, solution 1 outside and 2 inside; links: givens an
+# island's count, solution water 1 none, 2|3 across, 4|5 down).
+PLAYED_FORMS = ("values", "symbols", "shading", "edges", "links")
 # Each answer form's module of hooks and its style (web/NAME.js, NAME.css), inlined after
 # the page's style and before its script (which asks the puzzle's form for the hooks) on
 # a page with a puzzle of that form: a Sudoku's page carries none of them.
