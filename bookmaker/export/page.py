@@ -49,7 +49,6 @@ from ..pages.board import (
 from ..render.metrics import BLOCK_ACROSS_AT, BLOCK_DOWN_AT
 from .items import ExportItem
 
-# What a screen reader hears of a sign at each of its two cells: "less than row 1, column 2".
 # The answer forms (core/kinds/answer.py) the page plays: a symbol a cell typed (values,
 # symbols: page.js), cells shaded and marked white (shading: web/shading.js), a loop's
 # edges (web/edges.js) and an island's bridges (web/links.js), each from a puzzle's data
@@ -60,6 +59,7 @@ PLAYED_FORMS = ("values", "symbols", "shading", "edges", "links")
 # the page's style and before its script (which asks the puzzle's form for the hooks) on
 # a page with a puzzle of that form: a Sudoku's page carries none of them.
 FORM_MODULES = {"shading": "shading", "edges": "edges", "links": "links"}
+# What a screen reader hears of a sign at each of its two cells: "less than row 1, column 2".
 SIGN_WORDS = {"<": ("less than", "greater than"), ">": ("greater than", "less than"),
               "=": ("the same as", "the same as"), "x": ("unlike", "unlike")}
 
