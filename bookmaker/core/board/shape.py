@@ -26,6 +26,9 @@ of puzzle (core/kinds) choose a geometry, and nothing outside this module asks i
   Binairo package works on them (core/binairo).
 - nonogram: rows and columns of any height and width from 5 to 40 whose cells are shaded
   or not; only the Nonogram package works on them (core/nonogram).
+- slitherlink: rows and columns of any height and width from 5 to 30 whose cells hold
+  clues 0-3 and, solved, lie inside or outside one loop; only the Slitherlink package
+  works on them (core/slitherlink).
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ LATIN_SIZES = range(3, MAX_SIZE + 1)  # a Latin square from 3x3 up
 BINAIRO_SIZES = range(4, 17)  # the even sizes of a two-symbol board the geometry takes
 NONOGRAM_SIDES = range(5, 41)  # a Nonogram's rows, and its columns
 NONOGRAM_TILE = 5  # a Nonogram is drawn with a heavier line every this many cells
+SLITHERLINK_SIDES = range(5, 31)  # a Slitherlink's rows, and its columns
 KAKURO_DIGITS = 9   # a Kakuro's cells hold 1-9
 KAKURO_BLACK, KAKURO_WHITE, KAKURO_ROWS = "#", ".", "/"  # a pattern's squares, row break
 
@@ -331,6 +335,22 @@ def _nonogram_layout(shape: Shape):
             tuple(divmod(c, width) for c in range(height * width)), rows + columns + tiles)
 
 
+def _slitherlink_layout(shape: Shape):
+    """A Slitherlink: rows and columns of clued cells inside or outside a loop
+    (core/slitherlink); box_rows carries its height, box_cols its width."""
+    height, width = shape.box_rows, shape.box_cols
+    if height not in SLITHERLINK_SIDES or width not in SLITHERLINK_SIDES:
+        raise ValueError(f"a Slitherlink board is slitherlink_of(height, width) for sides "
+                         f"from {SLITHERLINK_SIDES[0]} to {SLITHERLINK_SIDES[-1]}, "
+                         f"got {height}x{width}")
+    rows = tuple(Unit("row", r, tuple(range(r * width, (r + 1) * width)))
+                 for r in range(height))
+    columns = tuple(Unit("column", c, tuple(range(c, height * width, width)))
+                    for c in range(width))
+    return (max(height, width), (height, width),
+            tuple(divmod(c, width) for c in range(height * width)), rows + columns)
+
+
 def _jigsaw_layout(shape: Shape):
     regions, n = shape.regions, math.isqrt(len(shape.regions))
     if shape.box_rows or shape.box_cols:
@@ -532,6 +552,8 @@ GEOMETRIES = {
     "binairo": Geometry("", _binairo_layout, boxed=False),
     # Rows and columns of any sides, cells shaded or white: a Nonogram's (core/nonogram).
     "nonogram": Geometry("", _nonogram_layout, boxed=False),
+    # Rows and columns of clued cells, inside or outside a loop: a Slitherlink's.
+    "slitherlink": Geometry("", _slitherlink_layout, boxed=False),
     "samurai": Geometry("Samurai", _samurai_layout, overlapping=True),
     # Runs of white squares in a frame of black and white: a Kakuro (core/kakuro).
     "kakuro": Geometry("Kakuro", _kakuro_layout, boxed=False, patterned=True),
@@ -569,6 +591,11 @@ def binairo_of(size: int) -> Shape:
 def nonogram_of(height: int, width: int) -> Shape:
     """The (cached) Nonogram board of height rows and width columns."""
     return board_of(height, width, "nonogram")
+
+
+def slitherlink_of(height: int, width: int) -> Shape:
+    """The (cached) Slitherlink board of height rows and width columns."""
+    return board_of(height, width, "slitherlink")
 
 
 def kakuro_of(pattern: str) -> Shape:
