@@ -1,6 +1,7 @@
 """Seeded Slitherlink generation to a grade: a random loop (loop.py), every cell's clue
 shown, then clues taken away in a seeded order while the grade's techniques still solve
-what is left.
+what is left (for an expert, first while those short of trial do, then the rest while
+trial does: the same kind of puzzle, a fraction of the trials).
 
 Those techniques decide only what the rules force, so a puzzle they finish has one loop;
 the solver proves it again before it is returned (the kind has the count prove it a third
@@ -21,7 +22,7 @@ from ..words import counted, with_article
 from .frame import edges_of, frame_of
 from .grade import SLITHERLINK_GRADES, grade_slitherlink, within_reach
 from .loop import random_inside
-from .solver import slitherlink_solutions
+from .search import slitherlink_solutions
 
 ATTEMPTS = 200
 SOLVER_MAX_NODES = 20_000  # the solver's proof of a made puzzle: within this, or dropped
@@ -57,10 +58,12 @@ def _attempt(height: int, width: int, seed: int, difficulty: str):
     clues = [1 + sum(1 for e in frame.cell_edges[cell] if e in loop)
              for cell in range(frame.cells)]
     ceiling = SLITHERLINK_GRADES[-1] if difficulty == "any" else difficulty
-    for cell in rng.shuffled(range(frame.cells)):
-        kept, clues[cell] = clues[cell], 0
-        if not within_reach(frame, clues, ceiling):
-            clues[cell] = kept
+    order = rng.shuffled(range(frame.cells))
+    for reach in dict.fromkeys((min(ceiling, "hard", key=SLITHERLINK_GRADES.index), ceiling)):
+        for cell in order:
+            kept, clues[cell] = clues[cell], 0
+            if kept and not within_reach(frame, clues, reach):
+                clues[cell] = kept
     return tuple(2 if i else 1 for i in inside), tuple(clues)
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from itertools import product
 
 from ..grade.candidates import Step
@@ -210,16 +211,20 @@ def _clue_colourings(board: Board, root) -> Found:
     return found
 
 
-def trial(board: Board) -> Found:
-    """The first open edge that, drawn or crossed, leads by the beginner rules and the
-    loop to a clash: the other."""
+def trial(board: Board, first: bool = True) -> Found:
+    """The open edges that, drawn or crossed, lead by the beginner rules and the loop to a
+    clash: the other (the first such edge alone, if `first`)."""
+    found: Found = []
     for edge, value in enumerate(board.edges):
         if value:
             continue
         for guess in (LINE, CROSS):
             if not settle(board.copy(), [(edge, guess)]):
-                return [(edge, LINE + CROSS - guess, -1)]
-    return []
+                found.append((edge, LINE + CROSS - guess, -1))
+                if first:
+                    return found
+                break
+    return found
 
 
 LADDER = (
@@ -243,18 +248,27 @@ def _allowed(ceiling: str) -> list[Technique]:
 
 
 def within_reach(frame: Frame, cells, ceiling: str) -> bool:
-    """Whether the techniques up to the ceiling's grade solve the givens. The beginner
-    ones (and from medium up the small loops) run as the solver's cascade, which decides
-    what they decide: the same edges, reached faster."""
-    loops = SLITHERLINK_GRADES.index(ceiling) >= SLITHERLINK_GRADES.index("medium")
-    harder = [t.find for t in _allowed(ceiling) if t.name not in BASIC]
+    """Whether the techniques up to the ceiling's grade solve the givens."""
     board = Board(frame, clues_of(cells))
+    return deduce(board, ceiling) and board.solved
+
+
+def deduce(board: Board, ceiling: str) -> bool:
+    """Decide on the board what the techniques up to the ceiling's grade decide; False on
+    a clash (givens with no loop). The beginner ones (and from medium up the small loops)
+    run as the solver's cascade, which decides what they decide: the same edges, reached
+    faster."""
+    loops = SLITHERLINK_GRADES.index(ceiling) >= SLITHERLINK_GRADES.index("medium")
+    harder = [t.find if t.name != "trial" else partial(trial, first=False)
+              for t in _allowed(ceiling) if t.name not in BASIC]
     start = zeros(board) + clue_count(board) + dots(board)
     if not settle(board, [(e, v) for e, v, _ in start], loops):
         return False
     while not board.solved:
         found = next((found for find in harder if (found := find(board))), None)
-        if not found or not settle(board, [(e, v) for e, v, _ in found], loops):
+        if not found:
+            return True
+        if not settle(board, [(e, v) for e, v, _ in found], loops):
             return False
     return True
 

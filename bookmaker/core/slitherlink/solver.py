@@ -10,22 +10,20 @@ applies each and what it forces until nothing more is forced, or reports a clash
 - the loop: the ends of each path are kept, so that a line joining a path's two ends
   closes the one loop, allowed only with no other line on the board (every other edge is
   then a cross); and (`loops`) an open edge that would close a path early is crossed.
-The search then tries an edge at a path's end (or beside the largest clue) as a line, then
-as a cross; a board with every edge decided and its loop closed is a solution.
+The search (search.py) then tries an edge at a path's end (or beside the largest clue) as
+a line, then as a cross; a board with every edge decided and its loop closed is a
+solution.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..rng import Rng
-from ..solve.search import Search
 from .frame import Frame, inside_of
 
 UNKNOWN, LINE, CROSS = 0, 1, 2
 NO_CLUE = -1
 INTERIOR = -2  # a dot with two lines: no end of a path
-SOLVER_MAX_NODES = 200_000
 
 
 class Board:
@@ -159,61 +157,6 @@ def _edge_index(frame: Frame) -> dict[tuple[int, int], int]:
     if index is None:
         index = _INDEXES[frame] = {dots: e for e, dots in enumerate(frame.edge_dots)}
     return index
-
-
-def start(frame: Frame, clues: tuple[int, ...], loops: bool = True) -> Board | None:
-    """A board with the clues' first consequences settled (0s crossed, the grid's
-    corners' dots), or None if they clash."""
-    board = Board(frame, clues)
-    first = [(e, CROSS) for cell, clue in enumerate(clues) if clue == 0
-             for e in frame.cell_edges[cell]]
-    if not settle(board, first, loops):
-        return None
-    for cell, clue in enumerate(clues):
-        if clue > 0 and not _cell_rule(board.edges, frame.cell_edges[cell], clue, first):
-            return None
-    for around in frame.dot_edges:
-        if not _dot_rule(board.edges, around, first):
-            return None
-    return board if settle(board, first, loops) else None
-
-
-def slitherlink_solutions(frame: Frame, cells: Iterable[int], limit: int = 2,
-                          max_nodes: int = SOLVER_MAX_NODES, rng: Rng | None = None) -> Search:
-    """Count the loops the givens (clue + 1 a cell, 0 none) allow, up to `limit`."""
-    walk = _Walk(limit, max_nodes, rng)
-    board = start(frame, clues_of(cells))
-    if board is not None:
-        walk.visit(board)
-    return Search(len(walk.found), walk.found[0] if walk.found else None,
-                  not walk.out_of_nodes, walk.nodes)
-
-
-class _Walk:
-    def __init__(self, limit: int, max_nodes: int, rng: Rng | None) -> None:
-        self.limit, self.max_nodes, self.rng = limit, max_nodes, rng
-        self.found: list[tuple[int, ...]] = []
-        self.nodes, self.out_of_nodes = 0, False
-
-    def visit(self, board: Board) -> None:
-        self.nodes += 1
-        if self.nodes > self.max_nodes:
-            self.out_of_nodes = True
-            return
-        if UNKNOWN not in board.edges:
-            if board.closed:
-                self.found.append(board.cells())
-            return
-        edge = branch_edge(board)
-        order = [LINE, CROSS]
-        if self.rng is not None and self.rng.below(2):
-            order.reverse()
-        for value in order:
-            trial = board.copy()
-            if settle(trial, [(edge, value)]):
-                self.visit(trial)
-            if len(self.found) >= self.limit or self.out_of_nodes:
-                return
 
 
 def branch_edge(board: Board) -> int:
