@@ -48,8 +48,9 @@ def _other_families() -> tuple[Kind, ...]:
     from .killer.kind import KILLER_KINDS
     from .nonogram.kind import NONOGRAM
     from .skyscrapers.kind import SKYSCRAPERS
+    from .slitherlink.kind import SLITHERLINK
     return KILLER_KINDS + CALCUDOKU_KINDS + (FUTOSHIKI, SKYSCRAPERS) + KAKURO_KINDS + \
-        BINAIRO_KINDS + (NONOGRAM,)
+        BINAIRO_KINDS + (NONOGRAM,) + (SLITHERLINK,)
 
 
 def _every_kind_loaded() -> bool:

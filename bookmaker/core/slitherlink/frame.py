@@ -91,13 +91,21 @@ class Frame:
         return tuple(tuple(next(x for x in self.edge_cells[e] if x != cell)
                            for e in self.cell_edges[cell]) for cell in range(self.cells))
 
-    def edge_name(self, edge: int) -> str:
-        """'r2c3 top', 'r5c1 left', 'r8c4 bottom', ...: a side of a cell as people say it."""
+    def edge_side(self, edge: int) -> tuple[int, str]:
+        """An edge as a side of a cell, as people name it: (cell, 'top' or 'left'), or
+        'bottom' or 'right' of a cell on the grid's last row or column."""
         if edge < self.across:
             r, c = divmod(edge, self.width)
-            return f"r{r + 1}c{c + 1} top" if r < self.height else f"r{r}c{c + 1} bottom"
+            return ((r * self.width + c, "top") if r < self.height else
+                    ((r - 1) * self.width + c, "bottom"))
         r, c = divmod(edge - self.across, self.width + 1)
-        return f"r{r + 1}c{c + 1} left" if c < self.width else f"r{r + 1}c{c} right"
+        return ((r * self.width + c, "left") if c < self.width else
+                (r * self.width + c - 1, "right"))
+
+    def edge_name(self, edge: int) -> str:
+        """'r2c3 top', 'r5c1 left', 'r8c4 bottom', ...: a side of a cell, for messages."""
+        cell, side = self.edge_side(edge)
+        return f"r{cell // self.width + 1}c{cell % self.width + 1} {side}"
 
 
 @lru_cache(maxsize=64)

@@ -294,11 +294,13 @@ def _next_step(board: Board, allowed: list[Technique]) -> Step | None:
             edge, value, cell = found[0]
             if not settle(board, [(edge, value)], loops=False, cascade=False):
                 return None
-            because = (Reason("clue", label=str(board.clues[cell]), cells=(cell,)),) \
-                if cell != OUTSIDE and board.clues[cell] >= 0 else ()
+            clued = cell != OUTSIDE and board.clues[cell] >= 0
+            because = (Reason("clue_in", label=str(board.clues[cell]), cells=(cell,)),) \
+                if clued else ()
             return Step(technique.name, (), (),
                         f"{technique.name}: {board.frame.edge_name(edge)} {WORDS[value]}",
-                        because=because)
+                        because=because, cells=(cell,) if clued else (),
+                        edges=((*board.frame.edge_side(edge), WORDS[value]),))
     return None
 
 
