@@ -142,6 +142,8 @@ def board_drawing(shape: Shape) -> BoardDrawing:
 def _board_drawing(shape: Shape) -> BoardDrawing:
     rows, cols = shape.frame
     frame = max(rows, cols)
+    if shape.dotted:  # dots, clues and the loop are drawn with the symbols (render/loops)
+        return BoardDrawing(frame, shape.positions, False, (), (), (), ())
     region = _regions(shape)
     kinds: dict[str, list[Run]] = {"thin": [], "heavy": [], "outline": []}
     for vertical in (True, False):

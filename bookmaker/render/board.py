@@ -36,6 +36,7 @@ from ..pages.board import (
 from ..pages.page import GridPlacement
 from .canvas import BUTT, TOP_LEFT, Box, Canvas, Face, Label, Pen, Segment
 from .fonts import digit_extent
+from .loops import draw_loop_board
 from .metrics import (
     BLOCK_ACROSS_AT,
     BLOCK_DOWN_AT,
@@ -236,6 +237,9 @@ def draw_symbols(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -
     is drawn, not printed (draw_shading)."""
     if placement.fills:
         draw_shading(canvas, placement)
+        return
+    if placement.grid.shape.dotted:
+        draw_loop_board(canvas, placement, style)
         return
     top, bottom = digit_extent(str(style.font_regular))
     size = symbol_font_size(style, placement.cell, placement.symbols) * \

@@ -186,6 +186,12 @@ class Shape:
         return GEOMETRIES[self.geometry].patterned
 
     @property
+    def dotted(self) -> bool:
+        """It is drawn as dots at its cells' corners, not lines (a Slitherlink's): the
+        loop drawn between them is the answer."""
+        return GEOMETRIES[self.geometry].dotted
+
+    @property
     def extra_unit_kinds(self) -> frozenset[str]:
         """The kinds of unit beyond rows, columns, boxes and regions: 'diagonal', 'window'."""
         return frozenset(unit.kind for unit in self.units) - CLASSIC_KINDS - {"region"}
@@ -539,6 +545,7 @@ class Geometry:
     boxed: bool = True    # made of r x c boxes (box_rows, box_cols checked as a box)
     overlapping: bool = False  # several grids overlapping in one frame (a Samurai's five)
     patterned: bool = False    # its squares are black and white as its pattern says
+    dotted: bool = False       # drawn as dots at the cells' corners, no lines (a loop's)
 
 
 GEOMETRIES = {
@@ -553,7 +560,7 @@ GEOMETRIES = {
     # Rows and columns of any sides, cells shaded or white: a Nonogram's (core/nonogram).
     "nonogram": Geometry("", _nonogram_layout, boxed=False),
     # Rows and columns of clued cells, inside or outside a loop: a Slitherlink's.
-    "slitherlink": Geometry("", _slitherlink_layout, boxed=False),
+    "slitherlink": Geometry("", _slitherlink_layout, boxed=False, dotted=True),
     "samurai": Geometry("Samurai", _samurai_layout, overlapping=True),
     # Runs of white squares in a frame of black and white: a Kakuro (core/kakuro).
     "kakuro": Geometry("Kakuro", _kakuro_layout, boxed=False, patterned=True),

@@ -11,8 +11,12 @@ blank in the givens), so that solvers, registries and puzzle files carry every k
   Printed as the kind's own glyphs, never numbers; value v is `glyphs[v - 1]`.
 - shading: each cell shaded (value 2) or left white (value 1): Nonogram, Star Battle.
   An answer page fills the shaded cells; the givens are clues outside the grid (marks).
-- edges and links: what lies between cells (a Slitherlink's loop, a Hashi's bridges) is
-  the answer, held in the kind's extras, not in the cells; the cells hold the clues.
+- edges: a Slitherlink's loop. The solution Grid holds 2 for a cell inside the loop and 1
+  for one outside (beyond the grid is outside); the loop's edges are derived from them,
+  each edge lying between an inside cell and an outside one. The givens hold the clues
+  (clue + 1, 0 for none).
+- links: what lies between cells (a Hashi's bridges) is the answer, held in the kind's
+  extras, not in the cells; the cells hold the clues.
   Declared here so that a surface can refuse them by asking, until it draws them.
 """
 

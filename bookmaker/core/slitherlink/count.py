@@ -20,6 +20,9 @@ from __future__ import annotations
 from ..checkresult import CheckResult
 
 COUNT_MAX_STATES = 3_000_000  # states visited over the whole count, or it is undecided
+# How many states a count in one direction may visit before the next is tried: the frontier
+# grows or stays small as the clues met first cut it down, which differs by direction.
+BUDGETS = (30_000, 300_000)
 EXTERIOR = 0   # the piece of the outside beyond the grid
 FREE = 9       # a cell without a clue needs nothing
 
@@ -29,7 +32,49 @@ State = tuple  # (colours, pieces, needs, diagonal colour, inside closed)
 def count_slitherlink(height: int, width: int, cells, limit: int = 2,
                       max_states: int = COUNT_MAX_STATES) -> CheckResult:
     """Count the loops the givens (clue + 1 a cell, 0 none) allow, up to `limit`; each
-    solution as cells, 2 inside and 1 outside."""
+    solution as cells, 2 inside and 1 outside. The grid is walked in each of its eight
+    turns and mirrors with a small budget, then a larger one, then as it is with the
+    whole budget: the first walk that finishes counts (a loop turned is a loop)."""
+    visited = 0
+    for budget in BUDGETS:
+        for move in _moves(height, width):
+            moved_height, moved_width = (width, height) if move[0] else (height, width)
+            result = _count(moved_height, moved_width, [cells[c] for c in move[1]], limit,
+                            budget)
+            visited += result.nodes
+            if result.complete:
+                solutions = tuple(_moved_back(s, move[1]) for s in result.solutions)
+                return CheckResult(result.count, solutions, True, visited)
+    result = _count(height, width, cells, limit, max_states)
+    return CheckResult(result.count, result.solutions, result.complete,
+                       visited + result.nodes)
+
+
+def _moves(height: int, width: int) -> list[tuple[bool, list[int]]]:
+    """The eight turns and mirrors as (turned, the original cell at each moved cell)."""
+    found = []
+    for turned in (False, True):
+        rows, cols = (width, height) if turned else (height, width)
+        for down in (False, True):
+            for across in (False, True):
+                order = []
+                for r in range(rows):
+                    for c in range(cols):
+                        rr, cc = (rows - 1 - r if down else r), (cols - 1 - c if across else c)
+                        order.append(cc * width + rr if turned else rr * width + cc)
+                found.append((turned, order))
+    return found
+
+
+def _moved_back(solution: tuple[int, ...], order: list[int]) -> tuple[int, ...]:
+    cells = [0] * len(order)
+    for at, cell in enumerate(order):
+        cells[cell] = solution[at]
+    return tuple(cells)
+
+
+def _count(height: int, width: int, cells, limit: int, max_states: int) -> CheckResult:
+    """The count in reading order."""
     clues = [v - 1 if v else FREE for v in cells]
     start: State = ((0,) * width, (EXTERIOR,) * width, (FREE,) * width, 0, False)
     ways: dict[State, list[int]] = {start: [0]}
