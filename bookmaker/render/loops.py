@@ -17,19 +17,27 @@ INSIDE = 2         # a solution cell inside the loop (kinds/answer.py: edges)
 
 
 def draw_loop_board(canvas, placement: GridPlacement, style: RenderStyle) -> None:
-    """Dots, clues, and on an answer the loop."""
+    """Dots, clues, and on an answer the loop, drawn a dot's width inside the grid's
+    square so that the outer dots and the loop keep clear of the labels above and below
+    it."""
     rows, cols = placement.grid.shape.frame
-    half = DOT / 2
-    canvas.rects([(c - half, r - half, DOT, DOT) for r in range(rows + 1)
-                  for c in range(cols + 1)], "dots", fill=0.0)
+    scale = (max(rows, cols) - 2 * DOT) / max(rows, cols)
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return DOT + x * scale, DOT + y * scale
+    half = DOT * scale / 2
+    canvas.rects([(*(v - half for v in at(c, r)), DOT * scale, DOT * scale)
+                  for r in range(rows + 1) for c in range(cols + 1)], "dots", fill=0.0)
     if placement.solution is not None:
         border = line_weights(style, placement.cell)[2]
-        canvas.lines(loop_segments(placement.solution), Pen(border * LOOP_WEIGHT), "loop")
+        canvas.lines([(at(*a), at(*b)) for a, b in loop_segments(placement.solution)],
+                     Pen(border * LOOP_WEIGHT), "loop")
     top, bottom = digit_extent(str(style.font_regular))
-    size = symbol_font_size(style, placement.cell, ("0", "1", "2", "3"))
+    size = symbol_font_size(style, placement.cell, ("0", "1", "2", "3")) * scale
     face = Face(style.font_bold, size, top, bottom, bold=True, role="given")
     middle = entry(placement, top).middle
-    canvas.text([Label(str(value - 1), index % cols + 0.5, index // cols + middle, face=0)
+    canvas.text([Label(str(value - 1), *at(index % cols + 0.5, index // cols + middle),
+                       face=0)
                  for index, value in enumerate(placement.grid.cells) if value], [face])
 
 
