@@ -33,8 +33,9 @@ def count_slitherlink(height: int, width: int, cells, limit: int = 2,
                       max_states: int = COUNT_MAX_STATES) -> CheckResult:
     """Count the loops the givens (clue + 1 a cell, 0 none) allow, up to `limit`; each
     solution as cells, 2 inside and 1 outside. The grid is walked in each of its eight
-    turns and mirrors with a small budget, then a larger one, then as it is with the
-    whole budget: the first walk that finishes counts (a loop turned is a loop)."""
+    turns and mirrors (the narrower frontiers first) with a small budget, then a larger
+    one, then as it is with the whole budget: the first walk that finishes counts (a
+    loop turned is a loop)."""
     visited = 0
     for budget in BUDGETS:
         for move in _moves(height, width):
@@ -51,7 +52,8 @@ def count_slitherlink(height: int, width: int, cells, limit: int = 2,
 
 
 def _moves(height: int, width: int) -> list[tuple[bool, list[int]]]:
-    """The eight turns and mirrors as (turned, the original cell at each moved cell)."""
+    """The eight turns and mirrors as (turned, the original cell at each moved cell), the
+    narrower frontiers first (a rectangle walked along its long side)."""
     found = []
     for turned in (False, True):
         rows, cols = (width, height) if turned else (height, width)
@@ -63,7 +65,7 @@ def _moves(height: int, width: int) -> list[tuple[bool, list[int]]]:
                         rr, cc = (rows - 1 - r if down else r), (cols - 1 - c if across else c)
                         order.append(cc * width + rr if turned else rr * width + cc)
                 found.append((turned, order))
-    return found
+    return sorted(found, key=lambda move: width if not move[0] else height)
 
 
 def _moved_back(solution: tuple[int, ...], order: list[int]) -> tuple[int, ...]:
@@ -154,11 +156,18 @@ def _joined(colours, pieces, r, c, colour, up, left, height, width) -> tuple[int
         piece = max(pieces) + 1
         return pieces[:c] + (piece,) + pieces[c + 1:]
     keep = EXTERIOR if EXTERIOR in touching else touching[0]
-    joined = tuple(keep if p in touching else p for p in pieces)
+    others = [p for p in touching if p != keep]
+    joined = tuple(keep if p in others else p for p in pieces) if others else pieces
     return joined[:c] + (keep,) + joined[c + 1:]
 
 
 def _numbered(pieces: tuple[int, ...]) -> tuple[int, ...]:
     """The pieces renumbered in order of first appearance (EXTERIOR kept as it is)."""
     names = {EXTERIOR: EXTERIOR}
-    return tuple(names.setdefault(p, len(names)) for p in pieces)
+    numbered = []
+    for piece in pieces:
+        name = names.get(piece)
+        if name is None:
+            name = names[piece] = len(names)
+        numbered.append(name)
+    return tuple(numbered)
