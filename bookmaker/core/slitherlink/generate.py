@@ -1,7 +1,8 @@
 """Seeded Slitherlink generation to a grade: a random loop (loop.py), every cell's clue
 shown, then clues taken away in a seeded order while the grade's techniques still solve
-what is left (for an expert, first while those short of trial do, then the rest while
-trial does: the same kind of puzzle, a fraction of the trials).
+what is left (for an expert, first while those short of trial do, then up to
+TRIAL_REMOVALS more while trial does: a puzzle that needs trial, at a fraction of the
+trials).
 
 Those techniques decide only what the rules force, so a puzzle they finish has one loop;
 the solver proves it again before it is returned (the kind has the count prove it a third
@@ -26,6 +27,9 @@ from .search import slitherlink_solutions
 
 ATTEMPTS = 200
 SOLVER_MAX_NODES = 20_000  # the solver's proof of a made puzzle: within this, or dropped
+# An expert is dug to hard first, then loses at most this many clues more by trial: each
+# try of trial costs tens of milliseconds on a 10x10, and two are enough to need it.
+TRIAL_REMOVALS = 2
 
 
 def generate_slitherlink(height: int, width: int, seed: int,
@@ -59,12 +63,23 @@ def _attempt(height: int, width: int, seed: int, difficulty: str):
              for cell in range(frame.cells)]
     ceiling = SLITHERLINK_GRADES[-1] if difficulty == "any" else difficulty
     order = rng.shuffled(range(frame.cells))
-    for reach in dict.fromkeys((min(ceiling, "hard", key=SLITHERLINK_GRADES.index), ceiling)):
-        for cell in order:
-            kept, clues[cell] = clues[cell], 0
-            if kept and not within_reach(frame, clues, reach):
-                clues[cell] = kept
+    _dig(frame, clues, order, min(ceiling, "hard", key=SLITHERLINK_GRADES.index), len(order))
+    if ceiling == "expert":
+        _dig(frame, clues, order, ceiling, TRIAL_REMOVALS)
     return tuple(2 if i else 1 for i in inside), tuple(clues)
+
+
+def _dig(frame, clues: list[int], order: list[int], reach: str, most: int) -> None:
+    """Take away the clues in order while the techniques up to `reach` still solve what
+    is left, `most` of them at most."""
+    for cell in order:
+        if not most:
+            return
+        kept, clues[cell] = clues[cell], 0
+        if kept and not within_reach(frame, clues, reach):
+            clues[cell] = kept
+        elif kept:
+            most -= 1
 
 
 def _proven(height: int, width: int, seed: int, difficulty: str, solution,
