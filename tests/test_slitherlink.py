@@ -200,3 +200,22 @@ def test_a_record_is_json_and_ipuz_is_refused_with_a_reason(tmp_path):
     assert SLITHERLINK.read_answer(record["solution"], givens.shape).cells == \
         slitherlink_solutions(frame_of(5, 5), givens.cells).solution
     assert "ipuz has no PuzzleKind for Slitherlink" in SLITHERLINK.exchange.ipuz_absent
+
+
+def test_a_page_draws_dots_and_clues_and_an_answer_the_loop():
+    import re
+
+    from test_board_drawing import sheet_of
+
+    from bookmaker.core.board.grid import Grid
+    from bookmaker.render.svg import render_svg_text
+
+    givens, _ = SLITHERLINK.read(".01.0/.1.10/.2..1/.10.2/.1..3")
+    puzzle = render_svg_text(sheet_of(givens))
+    assert puzzle.count('class="dots"') == 36 and "<line" not in puzzle  # no cell lines
+    assert re.findall(r'class="given" aria-label="(\d)"', puzzle) == \
+        [symbol for symbol in ".01.0.1.10.2..1.10.2.1..3" if symbol != "."]
+    solution = Grid(givens.shape, slitherlink_solutions(frame_of(5, 5), givens.cells).solution)
+    answer = render_svg_text(sheet_of(givens, solution=solution))
+    loop = edges_of(frame_of(5, 5), [v == 2 for v in solution.cells])
+    assert answer.count("<line") == len(loop) == 20
