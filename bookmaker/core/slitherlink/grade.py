@@ -181,7 +181,7 @@ def colouring(board: Board) -> Found:
     for edge, (a, b) in enumerate(frame.edge_cells):
         (ra, pa), (rb, pb) = root(a), root(b)
         if not edges[edge] and ra == rb:
-            found.append((edge, LINE if pa != pb else CROSS, a if a >= 0 else b))
+            found.append((edge, LINE if pa != pb else CROSS, -1))  # a chain, not a clue
     return found or _clue_colourings(board, root)
 
 
