@@ -82,7 +82,8 @@ def test_an_unknown_kind_is_refused_with_the_kinds_and_a_suggestion():
     assert str(error.value) == ("expected one of: classic, x, hyper, jigsaw, samurai, killer, "
                                 "killer-x, calcudoku, calcudoku-add, calcudoku-hidden, "
                                 "futoshiki, skyscrapers, kakuro, binairo, tango, nonogram, "
-                                "starbattle, but got 'jigsw'; did you mean 'jigsaw'?")
+                                "starbattle, hashi, slitherlink, but got 'jigsw'; did you mean "
+                                "'jigsaw'?")
 
 
 def test_a_job_board_is_the_frame_with_the_variant_a_jigsaw_drawn_from_the_seed():

@@ -49,9 +49,10 @@ def _other_families() -> tuple[Kind, ...]:
     from .killer.kind import KILLER_KINDS
     from .nonogram.kind import NONOGRAM
     from .skyscrapers.kind import SKYSCRAPERS
+    from .slitherlink.kind import SLITHERLINK
     from .starbattle.kind import STARBATTLE
     return KILLER_KINDS + CALCUDOKU_KINDS + (FUTOSHIKI, SKYSCRAPERS) + KAKURO_KINDS + \
-        BINAIRO_KINDS + (NONOGRAM, STARBATTLE, HASHI)
+        BINAIRO_KINDS + (NONOGRAM, STARBATTLE, HASHI, SLITHERLINK)
 
 
 def _every_kind_loaded() -> bool:

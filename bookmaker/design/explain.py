@@ -105,6 +105,8 @@ def actions_text(step: Step, shape: Shape, words: Catalogue,
                                                       "list_or"),
                          cells=listed([cell_text(shape, c, words) for c in cells], words))
               for values, cells in removals(step)]
+    parts += [words.text(f"step_edge.{value}.{side}", cell=cell_text(shape, c, words))
+              for c, side, value in step.edges]
     return "; ".join(parts)
 
 

@@ -137,15 +137,15 @@ def worked_steps(steps: Sequence[Step], shape: Shape) -> list[Step]:
     chosen: list[int] = []
     placed = 0
     for index, step in enumerate(steps):
-        if not step.placements:
+        if not (step.placements or step.edges):  # a Slitherlink's steps decide edges
             continue
         grounds = [earlier for earlier in range(index) if earlier not in chosen
-                   and not steps[earlier].placements
+                   and not (steps[earlier].placements or steps[earlier].edges)
                    and _rests_on(steps[earlier], step, shape)]
         if chosen and len(chosen) + len(grounds) + 1 > WORKED_MOST_STEPS:
             break
         chosen += [*grounds, index]
-        placed += len(step.placements)
+        placed += len(step.placements) + len(step.edges)
         if placed >= WORKED_PLACEMENTS:
             break
     return [steps[index] for index in sorted(chosen)]

@@ -144,6 +144,8 @@ def _board_drawing(shape: Shape) -> BoardDrawing:
     frame = max(rows, cols)
     if not shape.lined:
         return BoardDrawing(frame, shape.positions, True, (), (), (), (), False)
+    if shape.dotted:  # dots, clues and the loop are drawn with the symbols (render/loops)
+        return BoardDrawing(frame, shape.positions, False, (), (), (), ())
     region = _regions(shape)
     kinds: dict[str, list[Run]] = {"thin": [], "heavy": [], "outline": []}
     for vertical in (True, False):

@@ -39,6 +39,7 @@ from ..pages.page import GridPlacement
 from .bridges import draw_islands_and_bridges
 from .canvas import BUTT, TOP_LEFT, Box, Canvas, Face, Label, Pen, Point, Segment
 from .fonts import digit_extent
+from .loops import draw_loop_board
 from .metrics import (
     BLOCK_ACROSS_AT,
     BLOCK_DOWN_AT,
@@ -268,6 +269,8 @@ def draw_symbols(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -
         return
     if placement.bridges:
         draw_islands_and_bridges(canvas, placement, style)
+    if placement.grid.shape.dotted:
+        draw_loop_board(canvas, placement, style)
         return
     top, bottom = digit_extent(str(style.font_regular))
     size = symbol_font_size(style, placement.cell, placement.symbols) * \

@@ -32,6 +32,9 @@ of puzzle (core/kinds) choose a geometry, and nothing outside this module asks i
 - hashi: a square of islands (a count 1..8) and water (the bridges' codes in a solution);
   its rows and columns are lines to draw along, not units of symbols, and only the Hashi
   package works on them (core/hashi).
+- slitherlink: rows and columns of any height and width from 5 to 30 whose cells hold
+  clues 0-3 and, solved, lie inside or outside one loop; only the Slitherlink package
+  works on them (core/slitherlink).
 """
 
 from __future__ import annotations
@@ -62,6 +65,7 @@ NONOGRAM_SIDES = range(5, 41)  # a Nonogram's rows, and its columns
 STARBATTLE_SIDES = range(5, 15)  # the squares a Star Battle board may be
 HASHI_SIZES = range(5, MAX_SIZE + 1)  # a Hashi square's sides the geometry takes
 NONOGRAM_TILE = 5  # a Nonogram is drawn with a heavier line every this many cells
+SLITHERLINK_SIDES = range(5, 31)  # a Slitherlink's rows, and its columns
 KAKURO_DIGITS = 9   # a Kakuro's cells hold 1-9
 KAKURO_BLACK, KAKURO_WHITE, KAKURO_ROWS = "#", ".", "/"  # a pattern's squares, row break
 
@@ -193,6 +197,12 @@ class Shape:
         """Its frame is all squares, a cell or a black square (a Kakuro's pattern): the
         squares that are no cell are printed, not left out as a Samurai's gaps are."""
         return GEOMETRIES[self.geometry].patterned
+
+    @property
+    def dotted(self) -> bool:
+        """It is drawn as dots at its cells' corners, not lines (a Slitherlink's): the
+        loop drawn between them is the answer."""
+        return GEOMETRIES[self.geometry].dotted
 
     @property
     def extra_unit_kinds(self) -> frozenset[str]:
@@ -373,6 +383,20 @@ def _hashi_layout(shape: Shape):
         raise ValueError(f"a Hashi board is hashi_of(n) for n from {HASHI_SIZES[0]} "
                          f"to {HASHI_SIZES[-1]}, got {n}x{shape.box_cols}")
     return n, (n, n), tuple(divmod(c, n) for c in range(n * n)), _lines(n, lambda r, c: r * n + c)
+def _slitherlink_layout(shape: Shape):
+    """A Slitherlink: rows and columns of clued cells inside or outside a loop
+    (core/slitherlink); box_rows carries its height, box_cols its width."""
+    height, width = shape.box_rows, shape.box_cols
+    if height not in SLITHERLINK_SIDES or width not in SLITHERLINK_SIDES:
+        raise ValueError(f"a Slitherlink board is slitherlink_of(height, width) for sides "
+                         f"from {SLITHERLINK_SIDES[0]} to {SLITHERLINK_SIDES[-1]}, "
+                         f"got {height}x{width}")
+    rows = tuple(Unit("row", r, tuple(range(r * width, (r + 1) * width)))
+                 for r in range(height))
+    columns = tuple(Unit("column", c, tuple(range(c, height * width, width)))
+                    for c in range(width))
+    return (max(height, width), (height, width),
+            tuple(divmod(c, width) for c in range(height * width)), rows + columns)
 
 
 def _jigsaw_layout(shape: Shape):
@@ -564,6 +588,7 @@ class Geometry:
     overlapping: bool = False  # several grids overlapping in one frame (a Samurai's five)
     patterned: bool = False    # its squares are black and white as its pattern says
     lined: bool = True         # its cells are drawn with lines (a Hashi's water is not)
+    dotted: bool = False       # drawn as dots at the cells' corners, no lines (a loop's)
 
 
 GEOMETRIES = {
@@ -581,6 +606,8 @@ GEOMETRIES = {
     "starbattle": Geometry("Star Battle", _starbattle_layout, has_regions=True, boxed=False),
     # Islands and water, bridges between: a Hashi's (core/hashi).
     "hashi": Geometry("", _hashi_layout, boxed=False, lined=False),
+    # Rows and columns of clued cells, inside or outside a loop: a Slitherlink's.
+    "slitherlink": Geometry("", _slitherlink_layout, boxed=False, dotted=True),
     "samurai": Geometry("Samurai", _samurai_layout, overlapping=True),
     # Runs of white squares in a frame of black and white: a Kakuro (core/kakuro).
     "kakuro": Geometry("Kakuro", _kakuro_layout, boxed=False, patterned=True),
@@ -627,6 +654,9 @@ def starbattle_of(regions, stars: int) -> Shape:
 def hashi_of(size: int) -> Shape:
     """The (cached) Hashi board of a size: islands and water on a square."""
     return board_of(size, 0, "hashi")
+def slitherlink_of(height: int, width: int) -> Shape:
+    """The (cached) Slitherlink board of height rows and width columns."""
+    return board_of(height, width, "slitherlink")
 
 
 def kakuro_of(pattern: str) -> Shape:

@@ -26,7 +26,8 @@ class Step:
     `length` is how long the reasoning is where that varies (forcing chains: rounds of
     singles to the contradiction), for scoring; 0 elsewhere. `because` is what makes it
     true as data (the units, cages, runs, signs or clues), `cells` the pattern's cells (a
-    subset's, a wing's, a chain's): what a reader is pointed at, in any language."""
+    subset's, a wing's, a chain's): what a reader is pointed at, in any language. `edges`
+    are what a Slitherlink's step decides instead of values."""
 
     technique: str
     placements: tuple[tuple[int, int], ...]
@@ -35,6 +36,8 @@ class Step:
     length: int = 0
     because: tuple[Reason, ...] = ()
     cells: tuple[int, ...] = ()
+    edges: tuple[tuple[int, str, str], ...] = ()  # a loop's edges decided: (cell, its side
+    #                                               'top'..'right', 'line' or 'cross')
 
 
 def solving_path_of(steps: Sequence[Step]) -> list[tuple[str, int]]:

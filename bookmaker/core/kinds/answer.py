@@ -12,12 +12,14 @@ blank in the givens), so that solvers, registries and puzzle files carry every k
 - shading: each cell shaded (value 2) or left white (value 1): Nonogram, Star Battle.
   An answer page fills the shaded cells (a Star Battle's draws a star in each); the
   givens are clues outside the grid (marks), or the board's regions.
-- edges and links: what lies between cells (a Slitherlink's loop, a Hashi's bridges) is
-  the answer. A Hashi's links are coded in the water cells of its solution (an island
-  keeps its count; water holds 1 no bridge, 2 or 3 one or two across, 4 or 5 one or two
-  down: core/hashi/rules.py); the givens hold the islands, 0 for water. Pages draw the
-  bridges (render/bridges.py); a surface that does not draw them refuses them by asking
-  (the web page plays typed answers only).
+- edges: a Slitherlink's loop. The solution Grid holds 2 for a cell inside the loop and 1
+  for one outside (beyond the grid is outside); the loop's edges are derived from them,
+  each edge lying between an inside cell and an outside one. The givens hold the clues
+  (clue + 1, 0 for none). Pages draw dots, clues and the loop (render/loops.py).
+- links: a Hashi's bridges, coded in the water cells of its solution (an island keeps its
+  count; water holds 1 no bridge, 2 or 3 one or two across, 4 or 5 one or two down:
+  core/hashi/rules.py); the givens hold the islands, 0 for water. Pages draw the bridges
+  (render/bridges.py).
 """
 
 from __future__ import annotations

@@ -1,0 +1,29 @@
+"""A Slitherlink's repeat key: its least line under the eight turns and mirrors that keep
+it one (on a rectangle a quarter turn swaps its height and width: the same puzzle turned).
+A loop turned or mirrored is a loop, and each clue counts the same sides."""
+
+from __future__ import annotations
+
+from ..board.grid import Grid
+from ..board.shape import slitherlink_of
+from .text import format_givens
+
+
+def slitherlink_key(name: str, givens: Grid) -> str:
+    """'NAME HxW:' (the smaller side first) and the least line of the puzzle's images."""
+    height, width = givens.shape.frame
+    rows = [givens.cells[r * width:(r + 1) * width] for r in range(height)]
+    images = []
+    for turned in (rows, [tuple(column) for column in zip(*rows)]):
+        for across in (False, True):
+            for down in (False, True):
+                moved = [row[::-1] if across else row for row in
+                         (turned[::-1] if down else turned)]
+                images.append(_text(moved))
+    low, high = sorted(givens.shape.frame)
+    return f"{name} {low}x{high}:" + min(images)
+
+
+def _text(rows: list) -> str:
+    shape = slitherlink_of(len(rows), len(rows[0]))
+    return format_givens(Grid(shape, tuple(v for row in rows for v in row)))
