@@ -44,6 +44,7 @@ URLS = {
                 "j9j9j",
     "starbattle": "https://puzz.link/p?starbattle/6/6/1/332alj00e1s4",
     "hashi": "https://puzz.link/p?hashi/7/7/m3g5h4o2h1o2g3g2i4i4g",
+    "slitherlink": "https://puzz.link/p?slither/7/7/2bdgbi1ag1ah6bc2120dica",
 }
 UNLINKED = [key for key in LINES if key not in URLS]
 
@@ -154,8 +155,10 @@ def test_long_runs_of_empty_cells_split_at_twenty():
 
 
 @pytest.mark.parametrize("url, message", [
-    ("https://puzz.link/p?slither/5/5/cbcbcddad",
-     "puzz.link's slither (Slitherlink) is not a kind bookmaker reads yet"),
+    ("https://puzz.link/p?slither/4/4/cbcbcddad", "'dad' is left over after the puzzle's cells"),
+    ("https://puzz.link/p?hashi/5/5/4g2i3h23k3g1g3g4g3",
+     "not a Hashi puzz.link URL bookmaker reads: wrong length: 25 squares; a Hashi is 7x7 to "
+     "25x25"),
     ("https://puzz.link/p?kenken/4/4/gg", "puzz.link's 'kenken' is no kind bookmaker has"),
     ("https://puzz.link/p?sudoku/8/8/zz", "a puzz.link Sudoku is 4x4, 6x6, 9x9, 16x16 or 25x25"),
     ("https://puzz.link/p?sudoku/4/4/g1k23k3g5", "left over after the puzzle's cells"),
@@ -202,12 +205,12 @@ def test_check_and_solve_read_url_lines(runner, tmp_path):
 def test_solve_names_a_bad_url_by_file_and_line_and_exits_2(runner, tmp_path):
     path = tmp_path / "links.txt"
     path.write_text("https://puzz.link/p?sudoku/4/4/g1k23k3g\n\n"
-                    "https://puzz.link/p?slither/5/5/cbcbcddad\n")
+                    "https://puzz.link/p?nurikabe/5/5/g1k23k3g\n")
     solved = runner.invoke(main, ["solve", str(path)])
     assert solved.exit_code == 2 and solved.stdout == ""
-    assert solved.stderr == (f"{path}:3: puzz.link's slither (Slitherlink) is not a kind "
-                             f"bookmaker reads yet; it reads sudoku, skyscrapers, kakuro, "
-                             f"nonogram, starbattle, hashi\n")
+    assert solved.stderr == (f"{path}:3: puzz.link's 'nurikabe' is no kind bookmaker has; "
+                             f"it reads sudoku, skyscrapers, kakuro, nonogram, starbattle, "
+                             f"hashi, slither\n")
     assert "Traceback" not in solved.stderr
 
 

@@ -18,8 +18,6 @@ from ..registry import all_kinds, kind_of_puzzle
 from ..words import with_article
 from .record import ReadPuzzle
 
-# pzprjs's varieties of the kinds bookmaker is building, not yet kinds here
-COMING = {"slither": "Slitherlink"}
 _URL = re.compile(r"^(?:https?://)?[^?\s]*\?(?:type=\w+&)?([A-Za-z0-9]+)(?:_edit|_play)?/(\S*)$")
 
 
@@ -79,9 +77,6 @@ def _kind_of_variety(variety: str) -> Kind:
         if variety in (form.variety, *form.aliases):
             return kind
     known = ", ".join(form.variety for _, form in linked_kinds())
-    if variety in COMING:
-        raise PuzzlinkError(f"puzz.link's {variety} ({COMING[variety]}) is not a kind "
-                            f"bookmaker reads yet; it reads {known}")
     raise PuzzlinkError(f"puzz.link's '{variety}' is no kind bookmaker has; it reads {known}")
 
 

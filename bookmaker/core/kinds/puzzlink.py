@@ -291,6 +291,24 @@ def hashi_rows(cols: int, rows: int, body: str) -> list[list[int | None]]:
     return [values[r * cols:(r + 1) * cols] for r in range(rows)]
 
 
+def slither_encode(givens: Grid, line: str) -> Sized:
+    """A Slitherlink's size and clues (givens: clue + 1, 0 for none) as a URL's."""
+    height, width = givens.shape.frame
+    return width, height, encode_clues([value - 1 if value else None
+                                        for value in givens.cells])
+
+
+def slither_decode(cols: int, rows: int, body: str) -> str:
+    """The Slitherlink line (rows of '0'-'3' or '.', joined by '/') of a URL's size and
+    body."""
+    return "/".join("".join("." if value is None else str(value) for value in row)
+                    for row in slither_rows(cols, rows, body))
+
+
+SLITHER_LINK = PuzzlinkForm("slither", "Slitherlink", slither_encode, slither_decode,
+                            aliases=("slitherlink",))
+
+
 def hashi_encode(givens: Grid, line: str) -> Sized:
     """A Hashi's size and islands (givens: a count, 0 for water) as a URL's."""
     n = givens.shape.size

@@ -18,6 +18,7 @@ from ..kinds.answer import Answer
 from ..kinds.exchangeform import ExchangeForm
 from ..kinds.kind import Extras, MakeRequest, SquareKind
 from ..kinds.presentation import Presentation
+from ..kinds.puzzlink import SLITHER_LINK
 from ..puzzle import Puzzle
 from ..solve.search import Search
 from ..solve.verify import first_decided, require_agreement
@@ -60,7 +61,8 @@ class SlitherlinkKind(SquareKind):
                   "slitherlink)",
         time_model="lines")
     exchange = ExchangeForm(size_word=title, ipuz_absent=(
-        "ipuz has no PuzzleKind for Slitherlink (nor for any loop drawn between dots)"))
+        "ipuz has no PuzzleKind for Slitherlink (nor for any loop drawn between dots)"),
+        puzzlink=SLITHER_LINK)
 
     def size_problem(self, size: int, box_given: bool) -> str | None:
         if box_given:
