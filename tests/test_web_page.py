@@ -1395,6 +1395,33 @@ def test_a_hashi_bridge_is_refused_across_another_and_a_wrong_one_checked(tab, n
     assert tab.errors == []
 
 
+def test_the_slitherlink_kind_is_solved_by_clicks_on_an_answer_free_page(tab, tmp_path):
+    """The Slitherlink kind's own page (its data as export/page.py writes the kind's): a
+    click on each edge between an inside and an outside cell of its answer draws the loop,
+    and the page knows it solved."""
+    from exchangedata import LINES
+
+    puzzle = proven("slitherlink", LINES["slitherlink"], None, "loop")
+    (tmp_path / "page.html").write_text(page_html([item_of(puzzle, "loop", "Loop")],
+                                                  options=PageOptions(answers=False)),
+                                        encoding="utf-8")
+    page = tab.open((tmp_path, puzzle))
+    data = page_puzzle(page)
+    assert data["form"] == "edges" and "solution" not in data
+    height, width = puzzle.shape.frame
+    inside = {divmod(cell, width) for cell, v in enumerate(puzzle.solution.cells) if v == 2}
+    for r in range(height + 1):  # the edges above each row of cells, and below the last
+        for c in range(width):
+            if ((r - 1, c) in inside) != ((r, c) in inside):
+                page.mouse.click(*screen_of(page, c + 0.5, r))
+    for r in range(height):  # the edges left of each column, and right of the last
+        for c in range(width + 1):
+            if ((r, c - 1) in inside) != ((r, c) in inside):
+                page.mouse.click(*screen_of(page, c, r + 0.5))
+    assert tab.status() == "Solved! Every cell is right."
+    assert tab.errors == []
+
+
 def test_the_hashi_kind_is_solved_by_clicks_on_an_answer_free_page(tab, tmp_path):
     """The Hashi kind's own page (its data as export/page.py writes the kind's): a click on
     the water of each bridge of its answer, once or twice, and the page knows it solved."""
