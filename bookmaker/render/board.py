@@ -269,6 +269,7 @@ def draw_symbols(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -
         return
     if placement.bridges:
         draw_islands_and_bridges(canvas, placement, style)
+        return
     if placement.grid.shape.dotted:
         draw_loop_board(canvas, placement, style)
         return
