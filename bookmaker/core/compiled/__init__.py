@@ -136,6 +136,13 @@ def calcudoku_filler(pure):
     return getattr(_compiled, "calcudoku_ways", pure) if _state["compiled"] else pure
 
 
+def kakuro_core():
+    """The Kakuro grader's compiled run techniques (csrc/kakuro.c: kakuro_tables and
+    kakuro_sweep, kakuro/grade.py's _sweep step for step); None on the pure core."""
+    # hasattr: an extension built before kakuro.c (an old in-place build) has none.
+    return _compiled if _state["compiled"] and hasattr(_compiled, "kakuro_sweep") else None
+
+
 def single_cover(build, pure):
     """exact_cover() for a matrix met once (a puzzle's own, not a board's): not kept."""
     return _compiled.ExactCover(*build()) if _state["compiled"] else pure()
