@@ -1,0 +1,120 @@
+"""The Kakuro grader's compiled run techniques (csrc/kakuro.c) against the pure Python:
+on random solving states every run technique sweeps to the same steps and leaves the same
+state (candidates, placed digits, what each run has left, the log); whole gradings and
+generated puzzles come out the same on both cores."""
+
+from __future__ import annotations
+
+import pytest
+
+from bookmaker.core import compiled
+from bookmaker.core.board.grid import Grid
+from bookmaker.core.kakuro import grade
+from bookmaker.core.kakuro.clues import clues_of_solution
+from bookmaker.core.kakuro.filling import random_filling
+from bookmaker.core.kakuro.generate import generate_kakuro
+from bookmaker.core.kakuro.pattern import make_pattern
+from bookmaker.core.kakuro.techniques import KakuroState
+from bookmaker.core.rng import Rng
+
+pytestmark = pytest.mark.compiled_core  # skipped where it is not built (tests/conftest.py)
+
+RUN_TECHNIQUES = tuple(tech for tech in grade.KAKURO_TECHNIQUES if tech.scope == "run")
+
+
+def random_state(seed: int, size: int = 9) -> KakuroState:
+    """A Kakuro part-solved at random: some digits placed (true ones, or any, so that runs
+    also break), the candidates of the other cells thinned at random, and in some runs two
+    or three open cells left two or three digits between them (naked pairs and triples)."""
+    rng = Rng(seed)
+    shape = make_pattern(size, rng, "rotational", 9, 0.3)
+    filling = random_filling(shape, rng)
+    assert filling is not None
+    state = KakuroState(Grid(shape, (0,) * shape.cell_count), clues_of_solution(
+        shape, filling.values), explain=False)
+    for cell in range(shape.cell_count):
+        roll = rng.below(10)
+        if roll < 2 and not state.values[cell]:
+            state.place(cell, filling.values[cell] if roll else 1 + rng.below(9))
+        elif roll < 7 and state.cands[cell]:
+            state.cands[cell] &= rng.below(1 << 9) | 1 << (filling.values[cell] - 1)
+    for cells in state.run_cells[::3]:
+        size = 2 + rng.below(2)
+        subset = sum(1 << d for d in rng.shuffled(range(9))[:size])
+        for cell in [c for c in cells if not state.values[c]][:size]:
+            state.cands[cell] = subset
+    return state
+
+
+def snapshot(state: KakuroState) -> tuple:
+    return (state.values, state.cands, state.placed, state.left, state.log,
+            state.open_count)
+
+
+def swept(state: KakuroState, tech, wanted: bool):
+    """The technique's sweep over every run on the core asked for: its steps and the
+    state it leaves."""
+    with compiled.using(wanted):
+        assert (compiled.kakuro_core() is not None) == wanted
+        steps = grade._sweep(state, tech, range(len(state.clues.totals)))
+    return steps, snapshot(state)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_every_run_technique_sweeps_alike_on_a_random_state(seed):
+    found = 0
+    for tech in RUN_TECHNIQUES:
+        pure = swept(random_state(seed), tech, False)
+        fast = swept(random_state(seed), tech, True)
+        assert fast == pure, tech.name
+        found += len(pure[0])
+    assert found  # the states give the techniques something to find
+
+
+def test_the_random_states_reach_every_run_technique():
+    reached = {tech.name for seed in range(10) for tech in RUN_TECHNIQUES
+               if swept(random_state(seed), tech, True)[0]}
+    assert reached == {tech.name for tech in RUN_TECHNIQUES}
+
+
+@pytest.mark.parametrize("difficulty", ["beginner", "medium", "hard", "expert", "extreme"])
+def test_a_generated_kakuro_and_its_grading_are_the_same_on_both_cores(difficulty):
+    made = []
+    for wanted in (False, True):
+        with compiled.using(wanted):
+            puzzle, grading = generate_kakuro(8, 11, difficulty)
+            made.append((puzzle.solution.cells, puzzle.extras.totals, grading,
+                         grade.grade_kakuro(puzzle.givens, puzzle.extras, explain=False)))
+    assert made[0] == made[1]
+    assert made[1][2].grade == difficulty
+
+
+def test_a_pinned_kakuro_grades_the_same_on_the_compiled_core():
+    with compiled.using(True):
+        puzzle, grading = generate_kakuro(10, 5, "hard")
+    assert (grading.grade, grading.hardest, grading.score, len(grading.steps)) == \
+        ("hard", "run permutations", 4.075, 115)
+    assert puzzle.extras.totals[:8] == (7, 24, 27, 17, 44, 23, 6, 17)
+
+
+def test_the_explained_solve_stays_in_the_python_and_agrees_with_the_compiled_one():
+    with compiled.using(True):
+        puzzle, _ = generate_kakuro(8, 2, "medium")
+        explained = grade.grade_kakuro(puzzle.givens, puzzle.extras)
+        plain = grade.grade_kakuro(puzzle.givens, puzzle.extras, explain=False)
+    assert all(step.explanation for step in explained.steps)
+    assert [(s.technique, s.placements, s.eliminations) for s in explained.steps] == \
+        [(s.technique, s.placements, s.eliminations) for s in plain.steps]
+    assert (explained.grade, explained.score) == (plain.grade, plain.score)
+
+
+def test_the_compiled_sweep_refuses_a_state_that_does_not_fit_its_tables():
+    state = random_state(0)
+    core = compiled.extension()
+    tables = grade._compiled_tables(state.clues)
+    with pytest.raises(TypeError, match="do not fit"):
+        core.kakuro_sweep(tables, 0, [0], state.values[:-1], state.cands, state.placed,
+                          state.left, state.log)
+    with pytest.raises(ValueError, match="no technique"):
+        core.kakuro_sweep(tables, 9, [0], state.values, state.cands, state.placed,
+                          state.left, state.log)
