@@ -443,3 +443,210 @@ PyObject *kakuro_sweep(PyObject *module, PyObject *const *args, Py_ssize_t nargs
     Py_DECREF(runs);
     return s.steps ? Py_BuildValue("(Nl)", s.steps, s.placements) : NULL;
 }
+
+/* --- the solver: solver.py's narrow and _walk ------------------------------------------ */
+
+/* _narrow_run: the run narrowed by its combinations; the cells changed go to changed
+   (their count), -1 on a contradiction. */
+static int narrow_run(const Tables *t, int run, unsigned short *cands, int *changed) {
+    const int *cells = t->cell + t->cell_start[run];
+    int count = t->cell_start[run + 1] - t->cell_start[run], changes = 0;
+    unsigned union_ = 0, fixed = 0, allowed = 0, required = KAKURO_ALL, once = 0, twice = 0;
+    for (int i = 0; i < count; i++) {
+        unsigned mask = cands[cells[i]];
+        union_ |= mask;
+        if (!(mask & (mask - 1))) {
+            if (fixed & mask || !mask) return -1;
+            fixed |= mask;
+        }
+    }
+    for (int i = t->combo_start[run]; i < t->combo_start[run + 1]; i++) {
+        unsigned combo = (unsigned)t->combo[i];
+        if ((combo & fixed) == fixed && !(combo & ~union_)) allowed |= combo, required &= combo;
+    }
+    if (!allowed) return -1;
+    for (int i = 0; i < count; i++) {
+        unsigned mask = cands[cells[i]];
+        if (mask & (mask - 1)) {
+            unsigned now = mask & allowed & ~fixed;
+            if (now != mask) {
+                if (!now) return -1;
+                cands[cells[i]] = (unsigned short)now;
+                changed[changes++] = cells[i];
+            }
+            twice |= once & now;
+            once |= now;
+        } else if (!(mask & allowed)) {
+            return -1;
+        }
+    }
+    required &= ~fixed;
+    if (required & ~once) return -1;   /* a digit the run needs has no place left */
+    for (int d = 0; d < 9; d++) {
+        unsigned bit = 1u << d;
+        if (!(required & ~twice & bit)) continue;
+        for (int i = 0; i < count; i++)
+            if (cands[cells[i]] & bit) {
+                if (cands[cells[i]] != bit) cands[cells[i]] = (unsigned short)bit,
+                                            changed[changes++] = cells[i];
+                break;
+            }
+    }
+    return changes;
+}
+
+/* narrow: the runs waiting on a stack (the latest touched first, each once) narrowed
+   until none changes; 0 on a contradiction. The dirty runs: every run (cell < 0) or the
+   cell's. `waiting` and `stack` hold a run each. */
+static int narrow(const Tables *t, unsigned short *cands, int cell, unsigned char *waiting,
+                  int *stack) {
+    int size = 0, changed[2 * RUN_MOST];
+    memset(waiting, 0, (size_t)t->run_count);
+    if (cell < 0)
+        for (int run = 0; run < t->run_count; run++) waiting[run] = 1, stack[size++] = run;
+    else
+        for (int i = t->runs_start[cell]; i < t->runs_start[cell + 1]; i++)
+            if (!waiting[t->runs[i]]) waiting[t->runs[i]] = 1, stack[size++] = t->runs[i];
+    while (size) {
+        int run = stack[--size];
+        waiting[run] = 0;
+        int changes = narrow_run(t, run, cands, changed);
+        if (changes < 0) return 0;
+        for (int j = 0; j < changes; j++)
+            for (int i = t->runs_start[changed[j]]; i < t->runs_start[changed[j] + 1]; i++)
+                if (!waiting[t->runs[i]]) waiting[t->runs[i]] = 1, stack[size++] = t->runs[i];
+    }
+    return 1;
+}
+
+/* bits.fewest_open. */
+static int fewest_open(const unsigned short *cands, int count) {
+    int best = -1, fewest = -1;
+    for (int i = 0; i < count; i++) {
+        unsigned mask = cands[i];
+        if (mask & (mask - 1)) {
+            int n = bits(mask);
+            if (n < fewest || best < 0) {
+                best = i, fewest = n;
+                if (n == 2) break;
+            }
+        }
+    }
+    return best;
+}
+
+/* The search's stack: each node's candidates and the cell it branched on (-1: the root). */
+typedef struct {
+    int cells, size, capacity;
+    unsigned short *cands;
+    int *cell;
+} Nodes;
+
+static unsigned short *push(Nodes *n, int cell) {
+    if (n->size == n->capacity) {
+        int capacity = n->capacity ? 2 * n->capacity : 64;
+        unsigned short *cands = realloc(n->cands, sizeof(unsigned short) * (size_t)capacity *
+                                                  (size_t)n->cells);
+        if (!cands) return NULL;
+        n->cands = cands;
+        int *cells = realloc(n->cell, sizeof(int) * (size_t)capacity);
+        if (!cells) return NULL;
+        n->cell = cells, n->capacity = capacity;
+    }
+    n->cell[n->size] = cell;
+    return n->cands + (size_t)n->size++ * (size_t)n->cells;
+}
+
+/* found(solution) for a settled node: 1 to stop, 0 to go on, -1 with a Python error. */
+static int report(PyObject *found, const unsigned short *cands, int count) {
+    PyObject *solution = PyTuple_New(count);
+    if (!solution) return -1;
+    for (int i = 0; i < count; i++)
+        PyTuple_SET_ITEM(solution, i, PyLong_FromLong(length(cands[i])));
+    PyObject *answer = PyObject_CallOneArg(found, solution);
+    Py_DECREF(solution);
+    if (!answer) return -1;
+    int stop = PyObject_IsTrue(answer);
+    Py_DECREF(answer);
+    return stop;
+}
+
+/* _walk's loop: 1 finished, 0 out of nodes, -1 with a Python error. */
+static int walk(const Tables *t, Nodes *n, const int *prefer, long long max_nodes,
+                PyObject *found, long long *nodes, unsigned short *work) {
+    unsigned char *waiting = malloc((size_t)t->run_count + 1);
+    int *stack = malloc(sizeof(int) * ((size_t)t->run_count + 1)), outcome = 1;
+    if (!waiting || !stack) return free(waiting), free(stack), PyErr_NoMemory(), -1;
+    while (n->size) {
+        if (*nodes >= max_nodes) { outcome = 0; break; }
+        ++*nodes;
+        n->size--;
+        memcpy(work, n->cands + (size_t)n->size * (size_t)t->cell_count,
+               sizeof(unsigned short) * (size_t)t->cell_count);
+        if (!narrow(t, work, n->cell[n->size], waiting, stack)) continue;
+        int cell = fewest_open(work, t->cell_count);
+        if (cell < 0) {
+            int stop = report(found, work, t->cell_count);
+            if (stop) { outcome = stop < 0 ? -1 : 1; break; }
+            continue;
+        }
+        int order[9], count = 0, known = prefer ? prefer[cell] - 1 : -1;
+        if (known >= 0 && known < 9 && work[cell] >> known & 1) order[count++] = known;
+        for (int d = 0; d < 9; d++)
+            if (work[cell] >> d & 1 && d != known) order[count++] = d;
+        for (int i = count - 1; i >= 0; i--) {
+            unsigned short *child = push(n, cell);
+            if (!child) { outcome = -1; PyErr_NoMemory(); break; }
+            memcpy(child, work, sizeof(unsigned short) * (size_t)t->cell_count);
+            child[cell] = (unsigned short)(1u << order[i]);
+        }
+        if (outcome < 0) break;
+    }
+    free(waiting), free(stack);
+    return outcome;
+}
+
+const char kakuro_walk_doc[] =
+"kakuro_walk(tables, cands, max_nodes, prefer, found)\n--\n\n"
+"solver.py's _walk from the candidates (digit masks, one a cell): narrow, then branch on a\n"
+"cell with the fewest candidates, prefer's digit first (None: smallest first); each\n"
+"solution goes to found(solution), which says whether to stop: (finished, nodes).";
+
+PyObject *kakuro_walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (!check_arity(nargs, 5, "kakuro_walk")) return NULL;
+    const Tables *t = PyCapsule_GetPointer(args[0], "kakuro_tables");
+    long long max_nodes = PyLong_AsLongLong(args[2]);
+    if (!t || (max_nodes == -1 && PyErr_Occurred())) return NULL;
+    if (!sized_list(args[1], t->cell_count)) return NULL;
+    int *prefer = NULL;
+    Nodes n = {t->cell_count, 0, 0, NULL, NULL};
+    unsigned short *work = malloc(sizeof(unsigned short) * ((size_t)t->cell_count + 1));
+    unsigned short *root = work ? push(&n, -1) : NULL;
+    int outcome = root ? 1 : -1;
+    if (!root) PyErr_NoMemory();
+    for (int i = 0; outcome > 0 && i < t->cell_count; i++) {
+        long mask = item(args[1], i);
+        if ((mask < 0 || mask > KAKURO_ALL) && !PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "kakuro_walk: candidates beyond nine digits");
+        if (PyErr_Occurred()) outcome = -1;
+        else root[i] = (unsigned short)mask;
+    }
+    if (outcome > 0 && args[3] != Py_None) {
+        prefer = malloc(sizeof(int) * ((size_t)t->cell_count + 1));
+        PyObject *known = prefer ? PySequence_Fast(args[3], "prefer: a sequence") : NULL;
+        if (!known || PySequence_Fast_GET_SIZE(known) != t->cell_count) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "kakuro_walk: prefer does not fit");
+            outcome = -1;
+        }
+        for (int i = 0; outcome > 0 && i < t->cell_count; i++) {
+            prefer[i] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(known, i));
+            if (PyErr_Occurred()) outcome = -1;
+        }
+        Py_XDECREF(known);
+    }
+    long long nodes = 0;
+    if (outcome > 0) outcome = walk(t, &n, prefer, max_nodes, args[4], &nodes, work);
+    free(prefer), free(work), free(n.cands), free(n.cell);
+    return outcome < 0 ? NULL : Py_BuildValue("(OL)", outcome ? Py_True : Py_False, nodes);
+}

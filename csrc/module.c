@@ -16,7 +16,8 @@
    latin_visible_line(...): the Latin-square kinds' propagation, search, forcing chains and
    Skyscrapers lines (latin.c); latin_settle(...): their bulk techniques (latinsettle.c).
    calcudoku_ways(...): the Calcudoku check's fillings of a cage (calcways.c).
-   kakuro_tables(...) and kakuro_sweep(...): the Kakuro grader's run techniques (kakuro.c).
+   kakuro_tables(...), kakuro_sweep(...) and kakuro_walk(...): the Kakuro grader's run
+   techniques and the Kakuro solver's search (kakuro.c).
    shuffled(state, items): rng.Rng.shuffled.
    core/compiled/__init__.py builds one Board and one ExactCover per shape and chooses between
    them and the pure Python. */
@@ -65,6 +66,7 @@ static PyMethodDef module_functions[] = {
     FAST_METHOD("calcudoku_ways", calcudoku_ways, calcudoku_ways_doc),
     FAST_METHOD("kakuro_tables", kakuro_tables, kakuro_tables_doc),
     FAST_METHOD("kakuro_sweep", kakuro_sweep, kakuro_sweep_doc),
+    FAST_METHOD("kakuro_walk", kakuro_walk, kakuro_walk_doc),
     {NULL, NULL, 0, NULL},
 };
 

@@ -1,7 +1,8 @@
-"""The Kakuro grader's compiled run techniques (csrc/kakuro.c) against the pure Python:
-on random solving states every run technique sweeps to the same steps and leaves the same
-state (candidates, placed digits, what each run has left, the log); whole gradings and
-generated puzzles come out the same on both cores."""
+"""The Kakuro's compiled run techniques and search (csrc/kakuro.c) against the pure
+Python: on random solving states every run technique sweeps to the same steps and leaves
+the same state (candidates, placed digits, what each run has left, the log); the search
+finds the same solutions in the same nodes; whole gradings and generated puzzles come out
+the same on both cores."""
 
 from __future__ import annotations
 
@@ -14,6 +15,11 @@ from bookmaker.core.kakuro.clues import clues_of_solution
 from bookmaker.core.kakuro.filling import random_filling
 from bookmaker.core.kakuro.generate import generate_kakuro
 from bookmaker.core.kakuro.pattern import make_pattern
+from bookmaker.core.kakuro.solver import (
+    compiled_tables,
+    kakuro_solutions,
+    solution_other_than,
+)
 from bookmaker.core.kakuro.techniques import KakuroState
 from bookmaker.core.rng import Rng
 
@@ -77,6 +83,49 @@ def test_the_random_states_reach_every_run_technique():
     assert reached == {tech.name for tech in RUN_TECHNIQUES}
 
 
+def both_cores(work):
+    """work() on the pure core, then on the compiled one."""
+    with compiled.using(False):
+        pure = work()
+    with compiled.using(True):
+        return pure, work()
+
+
+def search_case(seed: int):
+    """A Kakuro's clues with few givens (many solutions), some, or a wrong one (none); a
+    limit, a node budget (some run out), its filling."""
+    rng = Rng(seed)
+    shape = make_pattern(7 + seed % 4, rng, "rotational", 9, 0.3)
+    filling = random_filling(shape, rng)
+    assert filling is not None
+    givens = [v if rng.below(10) < (0, 3, 6)[seed % 3] else 0 for v in filling.values]
+    if seed % 5 == 4:
+        givens[0] = 1 + filling.values[0] % 9
+    return (clues_of_solution(shape, filling.values), givens, 1 + seed % 3,
+            (15, 200, 10_000)[seed % 3], filling.values)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_the_search_finds_the_same_solutions_in_the_same_nodes(seed):
+    clues, givens, limit, max_nodes, known = search_case(seed)
+    prefer = known if seed % 2 else None
+    pure, fast = both_cores(lambda: kakuro_solutions(clues, givens, limit, max_nodes, prefer))
+    assert fast == pure
+    pure, fast = both_cores(lambda: solution_other_than(clues, givens, known, max_nodes))
+    assert fast == pure
+
+
+def test_the_searches_compared_meet_each_outcome():
+    """The cases above find several solutions, exactly one, none, and run out of nodes."""
+    outcomes = set()
+    for seed in range(30):
+        clues, givens, limit, max_nodes, _ = search_case(seed)
+        with compiled.using(True):
+            found = kakuro_solutions(clues, givens, limit, max_nodes)
+        outcomes.add("out of nodes" if not found.complete else min(found.count, 2))
+    assert outcomes == {"out of nodes", 0, 1, 2}
+
+
 @pytest.mark.parametrize("difficulty", ["beginner", "medium", "hard", "expert", "extreme"])
 def test_a_generated_kakuro_and_its_grading_are_the_same_on_both_cores(difficulty):
     made = []
@@ -111,7 +160,7 @@ def test_the_explained_solve_stays_in_the_python_and_agrees_with_the_compiled_on
 def test_the_compiled_sweep_refuses_a_state_that_does_not_fit_its_tables():
     state = random_state(0)
     core = compiled.extension()
-    tables = grade._compiled_tables(state.clues)
+    tables = compiled_tables(state.clues)
     with pytest.raises(TypeError, match="do not fit"):
         core.kakuro_sweep(tables, 0, [0], state.values[:-1], state.cands, state.placed,
                           state.left, state.log)

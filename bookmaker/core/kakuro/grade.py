@@ -37,6 +37,7 @@ from ..grade.grader import GRADES, STALL_WEIGHT, Grading
 from . import techniques as k
 from .areas import areas_of
 from .clues import Clues
+from .solver import compiled_tables
 
 
 @dataclass(frozen=True)
@@ -150,20 +151,11 @@ def _sweep(state: k.KakuroState, tech: KakuroTechnique, where) -> list[Step]:
 def _compiled_sweep(core, state: k.KakuroState, tech: KakuroTechnique, where) -> list[Step]:
     """_sweep in C (csrc/kakuro.c) on the state's own lists: the same steps, unexplained
     (explained solves stay in the Python, which words them)."""
-    raw, placed = core.kakuro_sweep(_compiled_tables(state.clues), tech.code, where,
+    raw, placed = core.kakuro_sweep(compiled_tables(state.clues), tech.code, where,
                                     state.values, state.cands, state.placed, state.left,
                                     state.log)
     state.open_count -= placed
     return [Step(tech.name, placements, eliminations, "") for placements, eliminations in raw]
-
-
-@lru_cache(maxsize=BOARDS_KEPT)
-def _compiled_tables(clues: Clues):
-    """The compiled sweep's tables of a Kakuro: its runs' cells and combinations, its
-    cells' runs and peers."""
-    units = clues.shape.units
-    return compiled.extension().kakuro_tables(tuple(unit.cells for unit in units),
-                                              clues.combos, clues.runs_of, clues.shape.peers)
 
 
 class _Places:
