@@ -650,3 +650,67 @@ PyObject *kakuro_walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     free(prefer), free(work), free(n.cands), free(n.cell);
     return outcome < 0 ? NULL : Py_BuildValue("(OL)", outcome ? Py_True : Py_False, nodes);
 }
+
+/* --- forcing chains: solver.py's rounds_to_contradiction ------------------------------- */
+
+/* Rounds of narrowing the runs marked in wave (each round narrows, in run order, those the
+   round before changed) until a contradiction (its round), a settled round or `most`
+   rounds (0: none). */
+static long rounds(const Tables *t, unsigned short *cands, unsigned char *wave,
+                   unsigned char *next, long most) {
+    int changed[2 * RUN_MOST];
+    for (long round = 1; !most || round <= most; round++) {
+        int any = 0;
+        for (int run = 0; run < t->run_count && !any; run++) any = wave[run];
+        if (!any) return 0;
+        memset(next, 0, (size_t)t->run_count);
+        for (int run = 0; run < t->run_count; run++) {
+            if (!wave[run]) continue;
+            int changes = narrow_run(t, run, cands, changed);
+            if (changes < 0) return round;
+            for (int j = 0; j < changes; j++)
+                for (int i = t->runs_start[changed[j]]; i < t->runs_start[changed[j] + 1]; i++)
+                    next[t->runs[i]] = 1;
+        }
+        memcpy(wave, next, (size_t)t->run_count);
+    }
+    return 0;
+}
+
+const char kakuro_rounds_doc[] =
+"kakuro_rounds(tables, cands, dirty, most_rounds)\n--\n\n"
+"solver.py's rounds_to_contradiction: the rounds narrowing runs takes to a contradiction\n"
+"(the first round the runs in dirty), or None if it settles first (or takes more than\n"
+"most_rounds, 0 for no limit); cands (a list of digit masks) changed in place.";
+
+PyObject *kakuro_rounds(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (!check_arity(nargs, 4, "kakuro_rounds")) return NULL;
+    const Tables *t = PyCapsule_GetPointer(args[0], "kakuro_tables");
+    long most = PyLong_AsLong(args[3]);
+    if (!t || (most == -1 && PyErr_Occurred()) || !sized_list(args[1], t->cell_count))
+        return NULL;
+    PyObject *dirty = PySequence_Fast(args[2], "kakuro_rounds wants a sequence of runs");
+    unsigned short *cands = malloc(sizeof(unsigned short) * ((size_t)t->cell_count + 1));
+    unsigned char *marks = calloc(2 * (size_t)t->run_count + 1, 1);
+    long found = -1;
+    if (!cands || !marks) PyErr_NoMemory();
+    for (int i = 0; dirty && cands && marks && i < t->cell_count; i++)
+        cands[i] = (unsigned short)(item(args[1], i) & KAKURO_ALL);
+    for (Py_ssize_t i = 0; dirty && marks && !PyErr_Occurred() &&
+                           i < PySequence_Fast_GET_SIZE(dirty); i++) {
+        long run = PyLong_AsLong(PySequence_Fast_GET_ITEM(dirty, i));
+        if ((run < 0 || run >= t->run_count) && !PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "kakuro_rounds: no such run");
+        else if (!PyErr_Occurred()) marks[run] = 1;
+    }
+    if (dirty && cands && marks && !PyErr_Occurred()) {
+        found = rounds(t, cands, marks, marks + t->run_count, most);
+        for (int i = 0; i < t->cell_count && !PyErr_Occurred(); i++)
+            if (item(args[1], i) != cands[i]) set_item(args[1], i, cands[i]);
+    }
+    Py_XDECREF(dirty);
+    free(cands), free(marks);
+    if (PyErr_Occurred()) return NULL;
+    return found > 0 ? PyLong_FromLong(found) : Py_NewRef(Py_None);
+}

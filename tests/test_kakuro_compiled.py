@@ -1,7 +1,8 @@
 """The Kakuro's compiled run techniques and search (csrc/kakuro.c) against the pure
 Python: on random solving states every run technique sweeps to the same steps and leaves
 the same state (candidates, placed digits, what each run has left, the log); the search
-finds the same solutions in the same nodes; whole gradings and generated puzzles come out
+finds the same solutions in the same nodes, and narrowing runs reaches a contradiction in
+the same rounds (forcing chains); whole gradings and generated puzzles come out
 the same on both cores."""
 
 from __future__ import annotations
@@ -16,8 +17,10 @@ from bookmaker.core.kakuro.filling import random_filling
 from bookmaker.core.kakuro.generate import generate_kakuro
 from bookmaker.core.kakuro.pattern import make_pattern
 from bookmaker.core.kakuro.solver import (
+    Tables,
     compiled_tables,
     kakuro_solutions,
+    rounds_to_contradiction,
     solution_other_than,
 )
 from bookmaker.core.kakuro.techniques import KakuroState
@@ -124,6 +127,39 @@ def test_the_searches_compared_meet_each_outcome():
             found = kakuro_solutions(clues, givens, limit, max_nodes)
         outcomes.add("out of nodes" if not found.complete else min(found.count, 2))
     assert outcomes == {"out of nodes", 0, 1, 2}
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_narrowing_runs_takes_the_same_rounds_to_a_contradiction(seed):
+    """Each candidate of the first open cells tried, as a forcing chain does, with and
+    without a limit on the rounds: the same length (or none) and candidates left."""
+    state = random_state(seed)
+    tables = Tables(state.clues)
+    for cell in [c for c, mask in enumerate(state.cands) if mask][:6]:
+        for d in range(9):
+            if state.cands[cell] >> d & 1:
+                for most in (0, 2):
+                    def trial(cell=cell, d=d, most=most):
+                        cands = [m or 1 << (v - 1) for m, v in zip(state.cands, state.values)]
+                        cands[cell] = 1 << d
+                        return rounds_to_contradiction(tables, cands, tables.runs_of[cell],
+                                                       most), cands
+                    pure, fast = both_cores(trial)
+                    assert fast == pure
+
+
+def test_the_forcing_chains_compared_settle_and_reach_past_two_rounds():
+    lengths = set()
+    for seed in range(30):
+        state = random_state(seed)
+        tables = Tables(state.clues)
+        for cell in [c for c, mask in enumerate(state.cands) if mask][:6]:
+            for d in range(9):
+                if state.cands[cell] >> d & 1:
+                    cands = [m or 1 << (v - 1) for m, v in zip(state.cands, state.values)]
+                    cands[cell] = 1 << d
+                    lengths.add(rounds_to_contradiction(tables, cands, tables.runs_of[cell]))
+    assert None in lengths and max(length or 0 for length in lengths) > 2
 
 
 @pytest.mark.parametrize("difficulty", ["beginner", "medium", "hard", "expert", "extreme"])

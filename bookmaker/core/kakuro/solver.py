@@ -88,7 +88,11 @@ def rounds_to_contradiction(tables: Tables, cands: list[int], dirty: Iterable[in
     """In how many rounds narrowing runs reaches a contradiction (a round narrows every
     run the round before changed, the first the runs in `dirty`), or None if it settles
     without one (or, with most_rounds, not within that many): the length of a forcing
-    chain, for grading. Changes cands in place (solve/rounds.py counts the rounds)."""
+    chain, for grading. Changes cands in place (solve/rounds.py counts the rounds; in C
+    on the compiled core, round for round)."""
+    core = compiled.kakuro_core()
+    if core is not None:
+        return core.kakuro_rounds(compiled_tables(tables.clues), cands, dirty, most_rounds)
     cells_of, combos_of, runs_of = tables.cells, tables.combos, tables.runs_of
     wave = sorted(set(dirty))
 
