@@ -25,11 +25,13 @@ typedef struct {
     int *cell_start, *cell, *combo_start, *combo, *runs_start, *runs, *peer_start, *peer;
 } Tables;
 
-/* One sweep: the tables, the state's lists, what it placed, the steps found. */
+/* One sweep: the tables, the state's lists, what it placed, the steps found (each with
+   its technique's rank in the ladder where rank is not -1). */
 typedef struct {
     const Tables *t;
     PyObject *values, *cands, *placed, *left, *log, *steps;
     long placements;
+    int rank;
 } Sweep;
 
 /* A step: (cell, value) pairs placed or removed. */
@@ -95,7 +97,9 @@ static int place(Sweep *s, int cell, int value) {
 static int apply(Sweep *s, const Found *f) {
     PyObject *placements = PyTuple_New(f->place_count);
     PyObject *eliminations = PyTuple_New(f->remove_count);
-    PyObject *step = placements && eliminations ? PyTuple_Pack(2, placements, eliminations) : NULL;
+    PyObject *step = !placements || !eliminations ? NULL
+                     : s->rank < 0 ? PyTuple_Pack(2, placements, eliminations)
+                     : Py_BuildValue("(iOO)", s->rank, placements, eliminations);
     Py_XDECREF(placements);
     Py_XDECREF(eliminations);
     if (!step) return -1;
@@ -417,7 +421,7 @@ PyObject *kakuro_sweep(PyObject *module, PyObject *const *args, Py_ssize_t nargs
     if (!t || (technique == -1 && PyErr_Occurred())) return NULL;
     if (technique < 0 || technique >= TECHNIQUE_COUNT)
         return PyErr_Format(PyExc_ValueError, "kakuro_sweep: no technique %ld", technique);
-    Sweep s = {t, args[3], args[4], args[5], args[6], args[7], NULL, 0};
+    Sweep s = {t, args[3], args[4], args[5], args[6], args[7], NULL, 0, -1};
     if (!sized_list(s.values, t->cell_count) || !sized_list(s.cands, t->cell_count) ||
         !sized_list(s.placed, t->run_count) || !sized_list(s.left, t->run_count) ||
         !PyList_CheckExact(s.log))
@@ -441,6 +445,87 @@ PyObject *kakuro_sweep(PyObject *module, PyObject *const *args, Py_ssize_t nargs
         if (PyErr_Occurred()) Py_CLEAR(s.steps);
     }
     Py_DECREF(runs);
+    return s.steps ? Py_BuildValue("(Nl)", s.steps, s.placements) : NULL;
+}
+
+/* --- the run techniques' part of grade.py's solve_within ------------------------------ */
+
+/* The runs holding the cells logged from `start` on, ascending (every run from 0), as
+   grade.py's _Places.touched; their count. */
+static int touched(const Sweep *s, Py_ssize_t start, unsigned char *marks, int *runs) {
+    const Tables *t = s->t;
+    int count = 0;
+    if (!start) {
+        for (int run = 0; run < t->run_count; run++) runs[count++] = run;
+        return count;
+    }
+    memset(marks, 0, (size_t)t->run_count);
+    for (Py_ssize_t i = start; i < PyList_GET_SIZE(s->log); i++) {
+        long cell = item(s->log, (int)i);
+        if (cell < 0 || cell >= t->cell_count) return -1;
+        for (int j = t->runs_start[cell]; j < t->runs_start[cell + 1]; j++) marks[t->runs[j]] = 1;
+    }
+    for (int run = 0; run < t->run_count; run++)
+        if (marks[run]) runs[count++] = run;
+    return count;
+}
+
+/* solve_within's loop over the ladder's first `count` techniques (the run techniques,
+   numbered as their ranks): the easiest that finds anything, swept where something
+   changed since it last looked (seen: the log's length then, per rank), then again from
+   the easiest, until the Kakuro is solved (open cells left: `open`) or none finds
+   anything. 0, or -1 with a Python error. */
+static int settle(Sweep *s, int count, PyObject *seen, long open, unsigned char *marks,
+                  int *runs) {
+    Found f;
+    while (open - s->placements > 0) {
+        int any = 0;
+        for (int rank = 0; rank < count && !any; rank++) {
+            Py_ssize_t start = item(seen, rank), before = PyList_GET_SIZE(s->steps);
+            if (set_item(seen, rank, (long)PyList_GET_SIZE(s->log)) < 0) return -1;
+            int places = touched(s, start, marks, runs);
+            if (places < 0) {
+                PyErr_SetString(PyExc_ValueError, "kakuro_settle: a logged cell off the board");
+                return -1;
+            }
+            s->rank = rank;
+            for (int i = 0; i < places; i++)
+                while (TECHNIQUES[rank](s, runs[i], &f))
+                    if (apply(s, &f) < 0 || PyErr_Occurred()) return -1;
+            if (PyErr_Occurred()) return -1;
+            any = PyList_GET_SIZE(s->steps) > before;
+        }
+        if (!any) break;
+    }
+    return 0;
+}
+
+const char kakuro_settle_doc[] =
+"kakuro_settle(tables, count, seen, values, cands, placed, left, log, open_count)\n--\n\n"
+"grade.py's solve_within over the ladder's first `count` techniques (run techniques whose\n"
+"ranks are their numbers), seen[rank] the log's length when each last looked, on a\n"
+"KakuroState's lists, changed in place: (the steps as (rank, placements, eliminations),\n"
+"the cells placed).";
+
+PyObject *kakuro_settle(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (!check_arity(nargs, 9, "kakuro_settle")) return NULL;
+    const Tables *t = PyCapsule_GetPointer(args[0], "kakuro_tables");
+    long count = PyLong_AsLong(args[1]), open = PyLong_AsLong(args[8]);
+    if (!t || PyErr_Occurred()) return NULL;
+    if (count < 0 || count > TECHNIQUE_COUNT || !PyList_CheckExact(args[2]) ||
+        PyList_GET_SIZE(args[2]) < count)
+        return PyErr_Format(PyExc_ValueError, "kakuro_settle: %ld techniques", count);
+    Sweep s = {t, args[3], args[4], args[5], args[6], args[7], NULL, 0, -1};
+    if (!sized_list(s.values, t->cell_count) || !sized_list(s.cands, t->cell_count) ||
+        !sized_list(s.placed, t->run_count) || !sized_list(s.left, t->run_count) ||
+        !PyList_CheckExact(s.log))
+        return NULL;
+    unsigned char *marks = malloc((size_t)t->run_count + 1);
+    int *runs = malloc(sizeof(int) * ((size_t)t->run_count + 1));
+    s.steps = marks && runs ? PyList_New(0) : PyErr_NoMemory();
+    if (s.steps && settle(&s, (int)count, args[2], open, marks, runs) < 0) Py_CLEAR(s.steps);
+    free(marks), free(runs);
     return s.steps ? Py_BuildValue("(Nl)", s.steps, s.placements) : NULL;
 }
 

@@ -16,8 +16,9 @@
    latin_visible_line(...): the Latin-square kinds' propagation, search, forcing chains and
    Skyscrapers lines (latin.c); latin_settle(...): their bulk techniques (latinsettle.c).
    calcudoku_ways(...): the Calcudoku check's fillings of a cage (calcways.c).
-   kakuro_tables(...), kakuro_sweep(...), kakuro_walk(...) and kakuro_rounds(...): the
-   Kakuro grader's run techniques, the solver's search and forcing chains (kakuro.c).
+   kakuro_tables(...), kakuro_sweep(...), kakuro_settle(...), kakuro_walk(...) and
+   kakuro_rounds(...): the Kakuro grader's run techniques, one technique or the ladder's
+   run part, the solver's search and forcing chains (kakuro.c).
    shuffled(state, items): rng.Rng.shuffled.
    core/compiled/__init__.py builds one Board and one ExactCover per shape and chooses between
    them and the pure Python. */
@@ -68,6 +69,7 @@ static PyMethodDef module_functions[] = {
     FAST_METHOD("kakuro_sweep", kakuro_sweep, kakuro_sweep_doc),
     FAST_METHOD("kakuro_walk", kakuro_walk, kakuro_walk_doc),
     FAST_METHOD("kakuro_rounds", kakuro_rounds, kakuro_rounds_doc),
+    FAST_METHOD("kakuro_settle", kakuro_settle, kakuro_settle_doc),
     {NULL, NULL, 0, NULL},
 };
 

@@ -80,6 +80,19 @@ def test_every_run_technique_sweeps_alike_on_a_random_state(seed):
     assert found  # the states give the techniques something to find
 
 
+@pytest.mark.parametrize("seed", range(20))
+@pytest.mark.parametrize("ceiling", ["beginner", "hard", "expert"])
+def test_the_ladder_solves_alike_from_a_random_state(seed, ceiling):
+    """solve_within: its run techniques' part in C (kakuro_settle), the cross sums around
+    it (no forcing chains: a random state may leave an open cell no candidate, which only
+    they cannot take)."""
+    def solve():
+        state = random_state(seed)
+        return grade.solve_within(state, ceiling, chains=False), snapshot(state)
+    pure, fast = both_cores(solve)
+    assert fast == pure
+
+
 def test_the_random_states_reach_every_run_technique():
     reached = {tech.name for seed in range(10) for tech in RUN_TECHNIQUES
                if swept(random_state(seed), tech, True)[0]}

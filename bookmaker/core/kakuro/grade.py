@@ -121,8 +121,16 @@ def solve_within(state: k.KakuroState, ceiling: str,
     places = _Places(state.clues)
     seen = [0] * len(techniques)
     steps: list[tuple[int, Step]] = []
+    settler = _settler(state, techniques)
     while not state.solved:
-        for rank, tech in enumerate(techniques):
+        first = 0
+        if settler is not None:  # the run techniques' part of this loop, in C
+            steps += _settled(settler, state, techniques, seen)
+            first = settler[1]
+            if state.solved:
+                break
+        for rank in range(first, len(techniques)):
+            tech = techniques[rank]
             start, seen[rank] = seen[rank], len(state.log)
             found = _sweep(state, tech, places.touched(tech.scope, state.log, start))
             if found:
@@ -131,6 +139,32 @@ def solve_within(state: k.KakuroState, ceiling: str,
         else:
             break
     return steps
+
+
+def _settler(state: k.KakuroState, techniques) -> tuple | None:
+    """The compiled core and how many of the ladder's first techniques it runs (those
+    whose compiled numbers are their ranks: the run techniques); None on the pure core or
+    for an explained solve."""
+    core = compiled.kakuro_core()
+    if core is None or state.explain:
+        return None
+    count = 0
+    while count < len(techniques) and techniques[count].code == count:
+        count += 1
+    return core, count
+
+
+def _settled(settler: tuple, state: k.KakuroState, techniques,
+             seen: list[int]) -> list[tuple[int, Step]]:
+    """solve_within's loop over the settler's techniques until they stall or solve the
+    Kakuro (csrc/kakuro.c's kakuro_settle, on the state's own lists): the steps taken."""
+    core, count = settler
+    raw, placed = core.kakuro_settle(compiled_tables(state.clues), count, seen, state.values,
+                                     state.cands, state.placed, state.left, state.log,
+                                     state.open_count)
+    state.open_count -= placed
+    return [(rank, Step(techniques[rank].name, placements, eliminations, ""))
+            for rank, placements, eliminations in raw]
 
 
 def _sweep(state: k.KakuroState, tech: KakuroTechnique, where) -> list[Step]:
