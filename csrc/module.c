@@ -17,6 +17,9 @@
    Skyscrapers lines (latin.c); latin_sign_fork(...): Futoshiki's inequality forks (latin.c);
    latin_settle(...): their bulk techniques (latinsettle.c).
    calcudoku_ways(...): the Calcudoku check's fillings of a cage (calcways.c).
+   kakuro_tables(...), kakuro_sweep(...), kakuro_settle(...), kakuro_walk(...) and
+   kakuro_rounds(...): the Kakuro grader's run techniques, one technique or the ladder's
+   run part, the solver's search and forcing chains (kakuro.c).
    shuffled(state, items): rng.Rng.shuffled.
    core/compiled/__init__.py builds one Board and one ExactCover per shape and chooses between
    them and the pure Python. */
@@ -64,6 +67,11 @@ static PyMethodDef module_functions[] = {
     FAST_METHOD("latin_sign_fork", latin_sign_fork, latin_sign_fork_doc),
     FAST_METHOD("latin_settle", latin_settle, latin_settle_doc),
     FAST_METHOD("calcudoku_ways", calcudoku_ways, calcudoku_ways_doc),
+    FAST_METHOD("kakuro_tables", kakuro_tables, kakuro_tables_doc),
+    FAST_METHOD("kakuro_sweep", kakuro_sweep, kakuro_sweep_doc),
+    FAST_METHOD("kakuro_walk", kakuro_walk, kakuro_walk_doc),
+    FAST_METHOD("kakuro_rounds", kakuro_rounds, kakuro_rounds_doc),
+    FAST_METHOD("kakuro_settle", kakuro_settle, kakuro_settle_doc),
     {NULL, NULL, 0, NULL},
 };
 

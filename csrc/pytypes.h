@@ -78,6 +78,19 @@ extern const char latin_settle_doc[];
 PyObject *calcudoku_ways(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char calcudoku_ways_doc[];
 
+/* kakuro.c's functions: kakuro/grade.py's _sweep of a run technique, solver.py's search
+   and its rounds to a contradiction, over a Kakuro's tables. */
+PyObject *kakuro_tables(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char kakuro_tables_doc[];
+PyObject *kakuro_sweep(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char kakuro_sweep_doc[];
+PyObject *kakuro_walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char kakuro_walk_doc[];
+PyObject *kakuro_rounds(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char kakuro_rounds_doc[];
+PyObject *kakuro_settle(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char kakuro_settle_doc[];
+
 /* 1, or 0 with a TypeError if a fast call got other than `expected` arguments. */
 static inline int check_arity(Py_ssize_t nargs, Py_ssize_t expected, const char *name) {
     if (nargs == expected) return 1;

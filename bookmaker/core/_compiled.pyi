@@ -162,3 +162,21 @@ def latin_settle(n: int, values: list[int], cell_digits: list[int],
 # calcways.c: calcudoku/check.py's _ways, None past what C holds.
 def calcudoku_ways(n: int, cells: Sequence[int], target: int,
                    operation: str) -> list[tuple[int, ...]] | None: ...
+# kakuro.c: a Kakuro's tables (a capsule), grade.py's _sweep of a run technique and the
+# run techniques' part of solve_within on a KakuroState's lists, solver.py's _walk and
+# rounds_to_contradiction.
+def kakuro_tables(run_cells: Sequence[Sequence[int]], combos: Sequence[Sequence[int]],
+                  runs_of: Sequence[Sequence[int]], peers: Sequence[Sequence[int]]) -> object: ...
+def kakuro_sweep(tables: object, technique: int, runs: Sequence[int], values: list[int],
+                 cands: list[int], placed: list[int], left: list[int], log: list[int]
+                 ) -> tuple[list[tuple[tuple[tuple[int, int], ...],
+                                       tuple[tuple[int, int], ...]]], int]: ...
+def kakuro_settle(tables: object, count: int, seen: list[int], values: list[int],
+                  cands: list[int], placed: list[int], left: list[int], log: list[int],
+                  open_count: int) -> tuple[list[tuple[int, tuple[tuple[int, int], ...],
+                                                      tuple[tuple[int, int], ...]]], int]: ...
+def kakuro_walk(tables: object, cands: list[int], max_nodes: int,
+                prefer: Sequence[int] | None,
+                found: Any) -> tuple[bool, int]: ...  # found(solution) -> whether to stop
+def kakuro_rounds(tables: object, cands: list[int], dirty: Sequence[int],
+                  most_rounds: int) -> int | None: ...

@@ -137,6 +137,15 @@ def calcudoku_filler(pure):
     return getattr(_compiled, "calcudoku_ways", pure) if _state["compiled"] else pure
 
 
+def kakuro_core():
+    """The Kakuro's compiled functions (csrc/kakuro.c: kakuro_tables, kakuro_sweep,
+    kakuro_settle, kakuro_walk and kakuro_rounds, kakuro/grade.py's _sweep and the run
+    techniques' part of solve_within, solver.py's _walk and rounds_to_contradiction, step
+    for step); None on the pure core."""
+    # hasattr: an extension built before kakuro.c (an old in-place build) has none.
+    return _compiled if _state["compiled"] and hasattr(_compiled, "kakuro_settle") else None
+
+
 def single_cover(build, pure):
     """exact_cover() for a matrix met once (a puzzle's own, not a board's): not kept."""
     return _compiled.ExactCover(*build()) if _state["compiled"] else pure()

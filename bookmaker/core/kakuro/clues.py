@@ -12,9 +12,10 @@ are: the tables are the Killer engine's (core/killer/cages.py).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
 
 from ..bits import mask_of
-from ..board.shape import KAKURO_DIGITS, Shape
+from ..board.shape import BOARDS_KEPT, KAKURO_DIGITS, Shape
 from ..killer.cages import combinations, givens_problem, sum_range
 
 
@@ -36,11 +37,10 @@ class Clues:
             raise ClueError(problems)
         setter = object.__setattr__.__get__(self)
         units = self.shape.units
-        setter("masks", tuple(mask_of(unit.cells) for unit in units))
-        setter("combos", tuple(combinations(len(unit.cells), total, KAKURO_DIGITS)
+        setter("masks", _board_tables(self.shape)[0])
+        setter("combos", tuple(run_combinations(len(unit.cells), total)
                                for unit, total in zip(units, self.totals)))
-        setter("runs_of", tuple(tuple(self.shape.units_of[cell])
-                                for cell in range(self.shape.cell_count)))
+        setter("runs_of", _board_tables(self.shape)[1])
 
     def __reduce__(self):
         # Pickle as the defining fields; the tables are rebuilt on arrival.
@@ -50,6 +50,20 @@ class Clues:
         """A run as people point at it: 'the across 16 at r2c3' (its total, first cell)."""
         unit = self.shape.units[run]
         return f"the {unit.kind} {self.totals[run]} at {self.shape.cell_name(unit.cells[0])}"
+
+
+@cache  # a few hundred (length, total) pairs; the generator makes Clues every round
+def run_combinations(length: int, total: int) -> tuple[int, ...]:
+    """The combinations of a run of `length` adding up to `total` (digit masks)."""
+    return combinations(length, total, KAKURO_DIGITS)
+
+
+@lru_cache(maxsize=BOARDS_KEPT)
+def _board_tables(shape: Shape) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """What Clues derive from the board alone: each run's cells as a mask, each cell's
+    runs."""
+    return (tuple(mask_of(unit.cells) for unit in shape.units),
+            tuple(tuple(shape.units_of[cell]) for cell in range(shape.cell_count)))
 
 
 class ClueError(ValueError):
@@ -69,7 +83,7 @@ def total_problems(shape: Shape, totals) -> list[tuple[int, str]]:
     problems = []
     for index, (unit, total) in enumerate(zip(units, totals)):
         length = len(unit.cells)
-        if not combinations(length, total, KAKURO_DIGITS):
+        if not run_combinations(length, total):
             low, high = sum_range(length, KAKURO_DIGITS)
             problems.append((index, f"{length} different digits cannot add up to {total} "
                                     f"(they make {low} to {high})"))

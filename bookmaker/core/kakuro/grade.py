@@ -29,6 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .. import compiled
 from ..board.grid import Grid
 from ..board.shape import BOARDS_KEPT
 from ..grade.candidates import Step
@@ -36,31 +37,35 @@ from ..grade.grader import GRADES, STALL_WEIGHT, Grading
 from . import techniques as k
 from .areas import areas_of
 from .clues import Clues
+from .solver import compiled_tables
 
 
 @dataclass(frozen=True)
 class KakuroTechnique:
     """A technique as the grader uses it: name, grade, weight, where it looks ('run',
-    'area', 'board') and its finder (state, place -> Step or None)."""
+    'area', 'board'), its finder (state, place -> Step or None) and its number in the
+    compiled sweep (csrc/kakuro.c; None where only the Python looks)."""
 
     name: str
     grade: str
     weight: float
     scope: str
     find: Callable
+    code: int | None = None
 
 
 KAKURO_TECHNIQUES = (
-    KakuroTechnique("last cell", "beginner", 1.0, "run", k.last_cell),
-    KakuroTechnique("unique combination", "beginner", 1.5, "run", k.unique_combination),
-    KakuroTechnique("naked single", "beginner", 2.3, "run", k.naked_single),
+    KakuroTechnique("last cell", "beginner", 1.0, "run", k.last_cell, 0),
+    KakuroTechnique("unique combination", "beginner", 1.5, "run", k.unique_combination,
+                    1),
+    KakuroTechnique("naked single", "beginner", 2.3, "run", k.naked_single, 2),
     KakuroTechnique("combination intersection", "beginner", 2.45, "run",
-                    k.combination_intersection),
-    KakuroTechnique("unique digit", "easy", 2.6, "run", k.unique_digit),
-    KakuroTechnique("sum bounds", "medium", 3.0, "run", k.sum_bounds),
-    KakuroTechnique("naked pair", "medium", 3.2, "run", k.naked_pair),
-    KakuroTechnique("naked triple", "medium", 3.6, "run", k.naked_triple),
-    KakuroTechnique("run permutations", "hard", 4.0, "run", k.run_permutations),
+                    k.combination_intersection, 3),
+    KakuroTechnique("unique digit", "easy", 2.6, "run", k.unique_digit, 4),
+    KakuroTechnique("sum bounds", "medium", 3.0, "run", k.sum_bounds, 5),
+    KakuroTechnique("naked pair", "medium", 3.2, "run", k.naked_pair, 6),
+    KakuroTechnique("naked triple", "medium", 3.6, "run", k.naked_triple, 7),
+    KakuroTechnique("run permutations", "hard", 4.0, "run", k.run_permutations, 8),
     KakuroTechnique("cross sum", "expert", 5.0, "area", k.cross_sum),
     KakuroTechnique("cross sums (2 cells)", "expert", 5.5, "area", k.small_cross_sums),
     KakuroTechnique("cross sums (3-4 cells)", "expert", 6.0, "area", k.large_cross_sums),
@@ -116,8 +121,16 @@ def solve_within(state: k.KakuroState, ceiling: str,
     places = _Places(state.clues)
     seen = [0] * len(techniques)
     steps: list[tuple[int, Step]] = []
+    settler = _settler(state, techniques)
     while not state.solved:
-        for rank, tech in enumerate(techniques):
+        first = 0
+        if settler is not None:  # the run techniques' part of this loop, in C
+            steps += _settled(settler, state, techniques, seen)
+            first = settler[1]
+            if state.solved:
+                break
+        for rank in range(first, len(techniques)):
+            tech = techniques[rank]
             start, seen[rank] = seen[rank], len(state.log)
             found = _sweep(state, tech, places.touched(tech.scope, state.log, start))
             if found:
@@ -128,8 +141,37 @@ def solve_within(state: k.KakuroState, ceiling: str,
     return steps
 
 
+def _settler(state: k.KakuroState, techniques) -> tuple | None:
+    """The compiled core and how many of the ladder's first techniques it runs (those
+    whose compiled numbers are their ranks: the run techniques); None on the pure core or
+    for an explained solve."""
+    core = compiled.kakuro_core()
+    if core is None or state.explain:
+        return None
+    count = 0
+    while count < len(techniques) and techniques[count].code == count:
+        count += 1
+    return core, count
+
+
+def _settled(settler: tuple, state: k.KakuroState, techniques,
+             seen: list[int]) -> list[tuple[int, Step]]:
+    """solve_within's loop over the settler's techniques until they stall or solve the
+    Kakuro (csrc/kakuro.c's kakuro_settle, on the state's own lists): the steps taken."""
+    core, count = settler
+    raw, placed = core.kakuro_settle(compiled_tables(state.clues), count, seen, state.values,
+                                     state.cands, state.placed, state.left, state.log,
+                                     state.open_count)
+    state.open_count -= placed
+    return [(rank, Step(techniques[rank].name, placements, eliminations, ""))
+            for rank, placements, eliminations in raw]
+
+
 def _sweep(state: k.KakuroState, tech: KakuroTechnique, where) -> list[Step]:
     """Every step the technique finds where it looks, each applied as it is found."""
+    core = compiled.kakuro_core() if tech.code is not None and not state.explain else None
+    if core is not None:
+        return _compiled_sweep(core, state, tech, where)
     found = []
     for place in where:
         while (step := tech.find(state, place)) is not None:
@@ -138,6 +180,16 @@ def _sweep(state: k.KakuroState, tech: KakuroTechnique, where) -> list[Step]:
             if tech.scope == "board":
                 return found
     return found
+
+
+def _compiled_sweep(core, state: k.KakuroState, tech: KakuroTechnique, where) -> list[Step]:
+    """_sweep in C (csrc/kakuro.c) on the state's own lists: the same steps, unexplained
+    (explained solves stay in the Python, which words them)."""
+    raw, placed = core.kakuro_sweep(compiled_tables(state.clues), tech.code, where,
+                                    state.values, state.cands, state.placed, state.left,
+                                    state.log)
+    state.open_count -= placed
+    return [Step(tech.name, placements, eliminations, "") for placements, eliminations in raw]
 
 
 class _Places:

@@ -15,9 +15,11 @@ and spends its nodes looking for another).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 
+from .. import compiled
 from ..bits import fewest_open
-from ..board.shape import KAKURO_DIGITS
+from ..board.shape import BOARDS_KEPT, KAKURO_DIGITS
 from ..solve import rounds
 from ..solve.rounds import Round
 from ..solve.search import DEFAULT_MAX_NODES, Search
@@ -32,13 +34,23 @@ class Tables:
     """What the solver asks of a Kakuro, built once: each run's cells and combinations,
     each cell's runs."""
 
-    __slots__ = ("cells", "combos", "runs_of", "cell_count")
+    __slots__ = ("clues", "cells", "combos", "runs_of", "cell_count")
 
     def __init__(self, clues: Clues) -> None:
+        self.clues = clues
         self.cells = tuple(unit.cells for unit in clues.shape.units)
         self.combos = clues.combos
         self.runs_of = clues.runs_of
         self.cell_count = clues.shape.cell_count
+
+
+@lru_cache(maxsize=BOARDS_KEPT)
+def compiled_tables(clues: Clues):
+    """A Kakuro's tables for the compiled core (csrc/kakuro.c): its runs' cells and
+    combinations, its cells' runs and peers."""
+    units = clues.shape.units
+    return compiled.extension().kakuro_tables(tuple(unit.cells for unit in units),
+                                              clues.combos, clues.runs_of, clues.shape.peers)
 
 
 def start(clues: Clues, givens) -> list[int]:
@@ -76,7 +88,11 @@ def rounds_to_contradiction(tables: Tables, cands: list[int], dirty: Iterable[in
     """In how many rounds narrowing runs reaches a contradiction (a round narrows every
     run the round before changed, the first the runs in `dirty`), or None if it settles
     without one (or, with most_rounds, not within that many): the length of a forcing
-    chain, for grading. Changes cands in place (solve/rounds.py counts the rounds)."""
+    chain, for grading. Changes cands in place (solve/rounds.py counts the rounds; in C
+    on the compiled core, round for round)."""
+    core = compiled.kakuro_core()
+    if core is not None:
+        return core.kakuro_rounds(compiled_tables(tables.clues), cands, dirty, most_rounds)
     cells_of, combos_of, runs_of = tables.cells, tables.combos, tables.runs_of
     wave = sorted(set(dirty))
 
@@ -191,7 +207,10 @@ def _walk(tables: Tables, cands: list[int], max_nodes: int, prefer,
     """The depth-first search both ask: narrow, then branch on a cell with the fewest
     candidates (the first such in cell order), `prefer`'s digit first if given; each
     solution met goes to `found`, which says whether to stop. (False if `max_nodes` ran
-    out first, else True; the nodes taken)."""
+    out first, else True; the nodes taken). In C on the compiled core, node for node."""
+    core = compiled.kakuro_core()
+    if core is not None:
+        return core.kakuro_walk(compiled_tables(tables.clues), cands, max_nodes, prefer, found)
     stack = [(cands, list(range(len(tables.cells))))]
     nodes = 0
     while stack:

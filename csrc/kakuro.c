@@ -1,0 +1,801 @@
+/* kakuro_tables and kakuro_sweep: the Kakuro grader's run techniques (core/kakuro/
+   techniques.py, last cell to run permutations) swept over runs as grade.py's _sweep does:
+   each step found in a run is applied to the state at once (the same changes, the same
+   log) and the run looked at again, until it yields nothing. The steps come back as
+   (placements, eliminations) for the Python to make Steps of; explained solves stay in
+   the Python. The state is the KakuroState's own lists, read and written in place. */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "pytypes.h"
+
+#define KAKURO_ALL 0x1ff
+#define RUN_MOST 9               /* cells in a run */
+#define MOST_PERMUTED 6          /* techniques.py's MOST_PERMUTED */
+#define FOUND_MOST (RUN_MOST * 9)
+
+enum { LAST_CELL, UNIQUE_COMBINATION, NAKED_SINGLE, COMBINATION_INTERSECTION, UNIQUE_DIGIT,
+       SUM_BOUNDS, NAKED_PAIR, NAKED_TRIPLE, RUN_PERMUTATIONS, TECHNIQUE_COUNT };
+
+/* A Kakuro's runs as flat lists: run r's cells are cell[cell_start[r]..cell_start[r+1]),
+   and likewise a run's combinations, a cell's runs and a cell's peers (shape.peers). */
+typedef struct {
+    int cell_count, run_count;
+    int *cell_start, *cell, *combo_start, *combo, *runs_start, *runs, *peer_start, *peer;
+} Tables;
+
+/* One sweep: the tables, the state's lists, what it placed, the steps found (each with
+   its technique's rank in the ladder where rank is not -1). */
+typedef struct {
+    const Tables *t;
+    PyObject *values, *cands, *placed, *left, *log, *steps;
+    long placements;
+    int rank;
+} Sweep;
+
+/* A step: (cell, value) pairs placed or removed. */
+typedef struct {
+    int place_count, remove_count;
+    int place[RUN_MOST][2], remove[FOUND_MOST][2];
+} Found;
+
+static inline long item(PyObject *list, int index) {
+    return PyLong_AsLong(PyList_GET_ITEM(list, index));
+}
+
+static inline int set_item(PyObject *list, int index, long value) {
+    PyObject *number = PyLong_FromLong(value);
+    return number ? PyList_SetItem(list, index, number) : -1;
+}
+
+static inline int logged(Sweep *s, int cell) {
+    PyObject *number = PyLong_FromLong(cell);
+    if (!number) return -1;
+    int failed = PyList_Append(s->log, number);
+    Py_DECREF(number);
+    return failed;
+}
+
+static inline int bits(long mask) { return __builtin_popcountl(mask); }
+static inline int length(long mask) { return mask ? 64 - __builtin_clzl((unsigned long)mask) : 0; }
+
+/* --- the state ------------------------------------------------------------------------ */
+
+/* A run's open cells (their count), as run_view. */
+static int open_cells(const Sweep *s, int run, int *open) {
+    int count = 0;
+    for (int i = s->t->cell_start[run]; i < s->t->cell_start[run + 1]; i++)
+        if (!item(s->values, s->t->cell[i])) open[count++] = s->t->cell[i];
+    return count;
+}
+
+/* KakuroState.place. */
+static int place(Sweep *s, int cell, int value) {
+    const Tables *t = s->t;
+    long bit = 1L << (value - 1);
+    if (set_item(s->values, cell, value) < 0 || set_item(s->cands, cell, 0) < 0 ||
+        logged(s, cell) < 0)
+        return -1;
+    s->placements++;
+    for (int i = t->runs_start[cell]; i < t->runs_start[cell + 1]; i++) {
+        int run = t->runs[i];
+        if (set_item(s->placed, run, item(s->placed, run) | bit) < 0 ||
+            set_item(s->left, run, item(s->left, run) - value) < 0)
+            return -1;
+    }
+    for (int i = t->peer_start[cell]; i < t->peer_start[cell + 1]; i++) {
+        int mate = t->peer[i];
+        long mask = item(s->cands, mate);
+        if (mask & bit && (set_item(s->cands, mate, mask & ~bit) < 0 || logged(s, mate) < 0))
+            return -1;
+    }
+    return 0;
+}
+
+/* KakuroState.apply, and the step kept as (placements, eliminations). */
+static int apply(Sweep *s, const Found *f) {
+    PyObject *placements = PyTuple_New(f->place_count);
+    PyObject *eliminations = PyTuple_New(f->remove_count);
+    PyObject *step = !placements || !eliminations ? NULL
+                     : s->rank < 0 ? PyTuple_Pack(2, placements, eliminations)
+                     : Py_BuildValue("(iOO)", s->rank, placements, eliminations);
+    Py_XDECREF(placements);
+    Py_XDECREF(eliminations);
+    if (!step) return -1;
+    int failed = PyList_Append(s->steps, step);
+    Py_DECREF(step);
+    for (int i = 0; !failed && i < f->place_count; i++) {
+        int cell = f->place[i][0], value = f->place[i][1];
+        PyObject *pair = Py_BuildValue("(ii)", cell, value);
+        if (!pair) return -1;
+        PyTuple_SET_ITEM(placements, i, pair);
+        if (!item(s->values, cell)) failed = place(s, cell, value);
+    }
+    for (int i = 0; !failed && i < f->remove_count; i++) {
+        int cell = f->remove[i][0], value = f->remove[i][1];
+        PyObject *pair = Py_BuildValue("(ii)", cell, value);
+        if (!pair) return -1;
+        PyTuple_SET_ITEM(eliminations, i, pair);
+        failed = set_item(s->cands, cell, item(s->cands, cell) & ~(1L << (value - 1))) < 0 ||
+                 logged(s, cell) < 0;
+    }
+    return failed ? -1 : 0;
+}
+
+/* --- the techniques: each 1 if it found a step in the run (into f), else 0 ------------- */
+
+/* _eliminations: each open cell's candidates outside its mask in keep. */
+static int eliminations(const Sweep *s, const int *cells, int count, const long *keep, Found *f) {
+    f->place_count = f->remove_count = 0;
+    for (int i = 0; i < count; i++) {
+        long gone = item(s->cands, cells[i]) & ~keep[i];
+        for (int d = 0; d < 9; d++)
+            if (gone >> d & 1) {
+                f->remove[f->remove_count][0] = cells[i];
+                f->remove[f->remove_count++][1] = d + 1;
+            }
+    }
+    return f->remove_count > 0;
+}
+
+static int eliminations_outside(const Sweep *s, const int *cells, int count, long mask, Found *f) {
+    long keep[RUN_MOST];
+    for (int i = 0; i < count; i++) keep[i] = mask;
+    return eliminations(s, cells, count, keep, f);
+}
+
+static int placement(Found *f, int cell, int value) {
+    f->place_count = 1, f->remove_count = 0;
+    f->place[0][0] = cell, f->place[0][1] = value;
+    return 1;
+}
+
+static int last_cell(const Sweep *s, int run, Found *f) {
+    int open[RUN_MOST];
+    long remaining = item(s->left, run);
+    if (open_cells(s, run, open) != 1 || remaining < 1 || remaining > 9 ||
+        !(item(s->cands, open[0]) >> (remaining - 1) & 1))
+        return 0;
+    return placement(f, open[0], (int)remaining);
+}
+
+static int unique_combination(const Sweep *s, int run, Found *f) {
+    const Tables *t = s->t;
+    if (t->combo_start[run + 1] - t->combo_start[run] != 1) return 0;
+    int open[RUN_MOST], count = open_cells(s, run, open);
+    return eliminations_outside(s, open, count, t->combo[t->combo_start[run]], f);
+}
+
+static int naked_single(const Sweep *s, int run, Found *f) {
+    for (int i = s->t->cell_start[run]; i < s->t->cell_start[run + 1]; i++) {
+        long mask = item(s->cands, s->t->cell[i]);
+        if (mask && !(mask & (mask - 1))) return placement(f, s->t->cell[i], length(mask));
+    }
+    return 0;
+}
+
+/* fitting_combinations, as the union and the intersection of them; whether any fits. */
+static int fitting(const Sweep *s, int run, const int *open, int count, long placed,
+                   long *allowed, long *common) {
+    long possible = placed;
+    for (int i = 0; i < count; i++) possible |= item(s->cands, open[i]);
+    int any = 0;
+    *allowed = 0, *common = KAKURO_ALL;
+    for (int i = s->t->combo_start[run]; i < s->t->combo_start[run + 1]; i++) {
+        long combo = s->t->combo[i];
+        if ((combo & placed) == placed && !(combo & ~possible)) {
+            *allowed |= combo, *common &= combo;
+            any = 1;
+        }
+    }
+    if (!any) *common = 0;
+    return any;
+}
+
+static int combination_intersection(const Sweep *s, int run, Found *f) {
+    int open[RUN_MOST], count = open_cells(s, run, open);
+    long allowed, common;
+    if (!fitting(s, run, open, count, item(s->placed, run), &allowed, &common)) return 0;
+    return eliminations_outside(s, open, count, allowed, f);
+}
+
+static int unique_digit(const Sweep *s, int run, Found *f) {
+    int open[RUN_MOST], count = open_cells(s, run, open);
+    long placed = item(s->placed, run), allowed, common;
+    fitting(s, run, open, count, placed, &allowed, &common);
+    for (int d = 0; d < 9; d++) {
+        if (!((common & ~placed) >> d & 1)) continue;
+        int places = 0, where = -1;
+        for (int i = 0; i < count; i++)
+            if (item(s->cands, open[i]) >> d & 1) places++, where = open[i];
+        if (places == 1) return placement(f, where, d + 1);
+    }
+    return 0;
+}
+
+/* range_mask: the digits least..most within 1..9. */
+static long range_mask(long least, long most) {
+    least = least < 1 ? 1 : least, most = most > 9 ? 9 : most;
+    return least > most ? 0 : ((1L << most) - 1) & ~((1L << (least - 1)) - 1);
+}
+
+static int sum_bounds(const Sweep *s, int run, Found *f) {
+    int open[RUN_MOST], count = open_cells(s, run, open);
+    if (count < 2) return 0;
+    long remaining = item(s->left, run), low[RUN_MOST], high[RUN_MOST], keep[RUN_MOST];
+    long all_low = 0, all_high = 0;
+    for (int i = 0; i < count; i++) {
+        long mask = item(s->cands, open[i]);
+        low[i] = length(mask & -mask), high[i] = length(mask);
+        all_low += low[i], all_high += high[i];
+    }
+    for (int i = 0; i < count; i++)
+        keep[i] = range_mask(remaining - (all_high - high[i]), remaining - (all_low - low[i]));
+    return eliminations(s, open, count, keep, f);
+}
+
+/* _naked_subset: groups of the small cells in combinations() order. */
+static int naked_subset(const Sweep *s, int run, int size, Found *f) {
+    int open[RUN_MOST], count = open_cells(s, run, open), small[RUN_MOST], smalls = 0;
+    long cands[RUN_MOST];
+    if (count <= size) return 0;
+    for (int i = 0; i < count; i++) {
+        cands[i] = item(s->cands, open[i]);
+        if (bits(cands[i]) >= 2 && bits(cands[i]) <= size) small[smalls++] = i;
+    }
+    int pick[3] = {0, 1, 2};
+    if (smalls < size) return 0;
+    for (;;) {
+        long union_ = 0;
+        int in_group = 0;
+        for (int j = 0; j < size; j++) union_ |= cands[small[pick[j]]], in_group |= 1 << small[pick[j]];
+        if (bits(union_) == size) {
+            long keep[RUN_MOST];
+            for (int i = 0; i < count; i++) keep[i] = in_group >> i & 1 ? KAKURO_ALL : ~union_;
+            if (eliminations(s, open, count, keep, f)) return 1;
+        }
+        int j = size - 1;   /* the next group, as itertools.combinations */
+        while (j >= 0 && pick[j] == smalls - size + j) j--;
+        if (j < 0) return 0;
+        pick[j]++;
+        for (int k = j + 1; k < size; k++) pick[k] = pick[k - 1] + 1;
+    }
+}
+
+static int naked_pair(const Sweep *s, int run, Found *f) { return naked_subset(s, run, 2, f); }
+static int naked_triple(const Sweep *s, int run, Found *f) { return naked_subset(s, run, 3, f); }
+
+/* _keep_matchings: the (cell, digit) pairs on a perfect matching of cells to combo. */
+static void keep_matchings(const long *cands, int count, int combo, long *kept) {
+    static unsigned char layer[MOST_PERMUTED + 1][512];
+    unsigned char good[2][512];
+    memset(layer, 0, sizeof layer);
+    layer[0][0] = 1;
+    for (int i = 0; i < count; i++) {
+        int any = 0;
+        for (int used = 0; used < 512; used++) {
+            if (!layer[i][used]) continue;
+            long free = cands[i] & combo & ~used;
+            for (int d = 0; d < 9; d++)
+                if (free >> d & 1) layer[i + 1][used | 1 << d] = 1, any = 1;
+        }
+        if (!any) return;
+    }
+    memset(good, 0, sizeof good);
+    good[count & 1][combo] = 1;
+    for (int i = count - 1; i >= 0; i--) {
+        unsigned char *after = good[(i + 1) & 1], *before = good[i & 1];
+        memset(before, 0, 512);
+        for (int used = 0; used < 512; used++) {
+            if (!layer[i][used]) continue;
+            long free = cands[i] & combo & ~used;
+            for (int d = 0; d < 9; d++)
+                if (free >> d & 1 && after[used | 1 << d]) kept[i] |= 1L << d, before[used] = 1;
+        }
+    }
+}
+
+/* permutation_support: per cell, the digits it holds in some filling adding up to total. */
+static void permutation_support(const long *cands, int count, long total, long *kept) {
+    long union_ = 0;
+    for (int i = 0; i < count; i++) union_ |= cands[i], kept[i] = 0;
+    for (int combo = 0; combo < 512; combo++) {
+        long sum = 0;
+        for (int d = 0; d < 9; d++) sum += (combo >> d & 1) * (d + 1);
+        if (bits(combo) == count && sum == total && !(combo & ~union_))
+            keep_matchings(cands, count, combo, kept);
+    }
+}
+
+static int run_permutations(const Sweep *s, int run, Found *f) {
+    int open[RUN_MOST], count = open_cells(s, run, open);
+    if (count > MOST_PERMUTED) return 0;
+    long cands[RUN_MOST], kept[RUN_MOST];
+    for (int i = 0; i < count; i++) cands[i] = item(s->cands, open[i]);
+    permutation_support(cands, count, item(s->left, run), kept);
+    return eliminations(s, open, count, kept, f);
+}
+
+typedef int (*Technique)(const Sweep *, int, Found *);
+static const Technique TECHNIQUES[TECHNIQUE_COUNT] = {
+    last_cell, unique_combination, naked_single, combination_intersection, unique_digit,
+    sum_bounds, naked_pair, naked_triple, run_permutations,
+};
+
+/* --- the tables ------------------------------------------------------------------------ */
+
+static void free_tables(PyObject *capsule) {
+    Tables *t = PyCapsule_GetPointer(capsule, "kakuro_tables");
+    if (!t) return;
+    free(t->cell_start), free(t->cell), free(t->combo_start), free(t->combo);
+    free(t->runs_start), free(t->runs), free(t->peer_start), free(t->peer);
+    free(t);
+}
+
+/* A tuple of tuples of ints, flattened: the starts (count + 1) and the items; -1 with a
+   Python error. `most` bounds the items (each below it). */
+static int flatten(PyObject *groups, Py_ssize_t count, long most, int **starts, int **items) {
+    PyObject *outer = PySequence_Fast(groups, "kakuro_tables wants sequences");
+    if (!outer) return -1;
+    Py_ssize_t total = 0;
+    if (PySequence_Fast_GET_SIZE(outer) != count) {
+        Py_DECREF(outer);
+        PyErr_SetString(PyExc_ValueError, "kakuro_tables: tables of different sizes");
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        Py_ssize_t size = PySequence_Length(PySequence_Fast_GET_ITEM(outer, i));
+        if (size < 0) return Py_DECREF(outer), -1;
+        total += size;
+    }
+    *starts = malloc(sizeof(int) * (size_t)(count + 1));
+    *items = malloc(sizeof(int) * (size_t)(total + 1));
+    if (!*starts || !*items) return Py_DECREF(outer), PyErr_NoMemory(), -1;
+    Py_ssize_t at = 0;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        (*starts)[i] = (int)at;
+        PyObject *inner = PySequence_Fast(PySequence_Fast_GET_ITEM(outer, i), "sequence");
+        if (!inner) return Py_DECREF(outer), -1;
+        for (Py_ssize_t j = 0; j < PySequence_Fast_GET_SIZE(inner); j++) {
+            long value = PyLong_AsLong(PySequence_Fast_GET_ITEM(inner, j));
+            if ((value < 0 || value >= most) && !PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "kakuro_tables: an item out of range");
+            if (PyErr_Occurred()) return Py_DECREF(inner), Py_DECREF(outer), -1;
+            (*items)[at++] = (int)value;
+        }
+        Py_DECREF(inner);
+    }
+    (*starts)[count] = (int)at;
+    Py_DECREF(outer);
+    return 0;
+}
+
+const char kakuro_tables_doc[] =
+"kakuro_tables(run_cells, combos, runs_of, peers)\n--\n\n"
+"A Kakuro's tables for kakuro_sweep: each run's cells and combinations (digit masks),\n"
+"each cell's runs and peers (shape.peers).";
+
+PyObject *kakuro_tables(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (!check_arity(nargs, 4, "kakuro_tables")) return NULL;
+    Tables *t = calloc(1, sizeof(Tables));
+    if (!t) return PyErr_NoMemory();
+    PyObject *capsule = PyCapsule_New(t, "kakuro_tables", free_tables);
+    if (!capsule) return free(t), NULL;
+    Py_ssize_t runs = PySequence_Length(args[0]), cells = PySequence_Length(args[2]);
+    if (runs < 0 || cells < 0) return Py_DECREF(capsule), NULL;
+    t->run_count = (int)runs, t->cell_count = (int)cells;
+    if (flatten(args[0], runs, cells, &t->cell_start, &t->cell) < 0 ||
+        flatten(args[1], runs, KAKURO_ALL + 1, &t->combo_start, &t->combo) < 0 ||
+        flatten(args[2], cells, runs, &t->runs_start, &t->runs) < 0 ||
+        flatten(args[3], cells, cells, &t->peer_start, &t->peer) < 0)
+        return Py_DECREF(capsule), NULL;
+    for (int r = 0; r < t->run_count; r++)
+        if (t->cell_start[r + 1] - t->cell_start[r] > RUN_MOST) {
+            PyErr_SetString(PyExc_ValueError, "kakuro_tables: a run of more than 9 cells");
+            return Py_DECREF(capsule), NULL;
+        }
+    return capsule;
+}
+
+/* --- the sweep ------------------------------------------------------------------------- */
+
+static int sized_list(PyObject *list, int size) {
+    if (PyList_CheckExact(list) && PyList_GET_SIZE(list) == size) return 1;
+    PyErr_SetString(PyExc_TypeError, "kakuro_sweep: the state's lists do not fit the tables");
+    return 0;
+}
+
+const char kakuro_sweep_doc[] =
+"kakuro_sweep(tables, technique, runs, values, cands, placed, left, log)\n--\n\n"
+"grade.py's _sweep of a run technique (its number in TECHNIQUES: last cell 0 to run\n"
+"permutations 8) over the runs, on a KakuroState's lists, changed in place as\n"
+"KakuroState.apply does: (the steps as (placements, eliminations), the cells placed).";
+
+PyObject *kakuro_sweep(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (!check_arity(nargs, 8, "kakuro_sweep")) return NULL;
+    const Tables *t = PyCapsule_GetPointer(args[0], "kakuro_tables");
+    long technique = PyLong_AsLong(args[1]);
+    if (!t || (technique == -1 && PyErr_Occurred())) return NULL;
+    if (technique < 0 || technique >= TECHNIQUE_COUNT)
+        return PyErr_Format(PyExc_ValueError, "kakuro_sweep: no technique %ld", technique);
+    Sweep s = {t, args[3], args[4], args[5], args[6], args[7], NULL, 0, -1};
+    if (!sized_list(s.values, t->cell_count) || !sized_list(s.cands, t->cell_count) ||
+        !sized_list(s.placed, t->run_count) || !sized_list(s.left, t->run_count) ||
+        !PyList_CheckExact(s.log))
+        return NULL;
+    PyObject *runs = PySequence_Fast(args[2], "kakuro_sweep wants a sequence of runs");
+    if (!runs) return NULL;
+    s.steps = PyList_New(0);
+    Found f;
+    for (Py_ssize_t i = 0; s.steps && i < PySequence_Fast_GET_SIZE(runs); i++) {
+        long run = PyLong_AsLong(PySequence_Fast_GET_ITEM(runs, i));
+        if (run < 0 || run >= t->run_count) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "kakuro_sweep: no such run");
+            Py_CLEAR(s.steps);
+            break;
+        }
+        while (TECHNIQUES[technique](&s, (int)run, &f))
+            if (apply(&s, &f) < 0 || PyErr_Occurred()) {
+                Py_CLEAR(s.steps);
+                break;
+            }
+        if (PyErr_Occurred()) Py_CLEAR(s.steps);
+    }
+    Py_DECREF(runs);
+    return s.steps ? Py_BuildValue("(Nl)", s.steps, s.placements) : NULL;
+}
+
+/* --- the run techniques' part of grade.py's solve_within ------------------------------ */
+
+/* The runs holding the cells logged from `start` on, ascending (every run from 0), as
+   grade.py's _Places.touched; their count. */
+static int touched(const Sweep *s, Py_ssize_t start, unsigned char *marks, int *runs) {
+    const Tables *t = s->t;
+    int count = 0;
+    if (!start) {
+        for (int run = 0; run < t->run_count; run++) runs[count++] = run;
+        return count;
+    }
+    memset(marks, 0, (size_t)t->run_count);
+    for (Py_ssize_t i = start; i < PyList_GET_SIZE(s->log); i++) {
+        long cell = item(s->log, (int)i);
+        if (cell < 0 || cell >= t->cell_count) return -1;
+        for (int j = t->runs_start[cell]; j < t->runs_start[cell + 1]; j++) marks[t->runs[j]] = 1;
+    }
+    for (int run = 0; run < t->run_count; run++)
+        if (marks[run]) runs[count++] = run;
+    return count;
+}
+
+/* solve_within's loop over the ladder's first `count` techniques (the run techniques,
+   numbered as their ranks): the easiest that finds anything, swept where something
+   changed since it last looked (seen: the log's length then, per rank), then again from
+   the easiest, until the Kakuro is solved (open cells left: `open`) or none finds
+   anything. 0, or -1 with a Python error. */
+static int settle(Sweep *s, int count, PyObject *seen, long open, unsigned char *marks,
+                  int *runs) {
+    Found f;
+    while (open - s->placements > 0) {
+        int any = 0;
+        for (int rank = 0; rank < count && !any; rank++) {
+            Py_ssize_t start = item(seen, rank), before = PyList_GET_SIZE(s->steps);
+            if (set_item(seen, rank, (long)PyList_GET_SIZE(s->log)) < 0) return -1;
+            int places = touched(s, start, marks, runs);
+            if (places < 0) {
+                PyErr_SetString(PyExc_ValueError, "kakuro_settle: a logged cell off the board");
+                return -1;
+            }
+            s->rank = rank;
+            for (int i = 0; i < places; i++)
+                while (TECHNIQUES[rank](s, runs[i], &f))
+                    if (apply(s, &f) < 0 || PyErr_Occurred()) return -1;
+            if (PyErr_Occurred()) return -1;
+            any = PyList_GET_SIZE(s->steps) > before;
+        }
+        if (!any) break;
+    }
+    return 0;
+}
+
+const char kakuro_settle_doc[] =
+"kakuro_settle(tables, count, seen, values, cands, placed, left, log, open_count)\n--\n\n"
+"grade.py's solve_within over the ladder's first `count` techniques (run techniques whose\n"
+"ranks are their numbers), seen[rank] the log's length when each last looked, on a\n"
+"KakuroState's lists, changed in place: (the steps as (rank, placements, eliminations),\n"
+"the cells placed).";
+
+PyObject *kakuro_settle(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (!check_arity(nargs, 9, "kakuro_settle")) return NULL;
+    const Tables *t = PyCapsule_GetPointer(args[0], "kakuro_tables");
+    long count = PyLong_AsLong(args[1]), open = PyLong_AsLong(args[8]);
+    if (!t || PyErr_Occurred()) return NULL;
+    if (count < 0 || count > TECHNIQUE_COUNT || !PyList_CheckExact(args[2]) ||
+        PyList_GET_SIZE(args[2]) < count)
+        return PyErr_Format(PyExc_ValueError, "kakuro_settle: %ld techniques", count);
+    Sweep s = {t, args[3], args[4], args[5], args[6], args[7], NULL, 0, -1};
+    if (!sized_list(s.values, t->cell_count) || !sized_list(s.cands, t->cell_count) ||
+        !sized_list(s.placed, t->run_count) || !sized_list(s.left, t->run_count) ||
+        !PyList_CheckExact(s.log))
+        return NULL;
+    unsigned char *marks = malloc((size_t)t->run_count + 1);
+    int *runs = malloc(sizeof(int) * ((size_t)t->run_count + 1));
+    s.steps = marks && runs ? PyList_New(0) : PyErr_NoMemory();
+    if (s.steps && settle(&s, (int)count, args[2], open, marks, runs) < 0) Py_CLEAR(s.steps);
+    free(marks), free(runs);
+    return s.steps ? Py_BuildValue("(Nl)", s.steps, s.placements) : NULL;
+}
+
+/* --- the solver: solver.py's narrow and _walk ------------------------------------------ */
+
+/* _narrow_run: the run narrowed by its combinations; the cells changed go to changed
+   (their count), -1 on a contradiction. */
+static int narrow_run(const Tables *t, int run, unsigned short *cands, int *changed) {
+    const int *cells = t->cell + t->cell_start[run];
+    int count = t->cell_start[run + 1] - t->cell_start[run], changes = 0;
+    unsigned union_ = 0, fixed = 0, allowed = 0, required = KAKURO_ALL, once = 0, twice = 0;
+    for (int i = 0; i < count; i++) {
+        unsigned mask = cands[cells[i]];
+        union_ |= mask;
+        if (!(mask & (mask - 1))) {
+            if (fixed & mask || !mask) return -1;
+            fixed |= mask;
+        }
+    }
+    for (int i = t->combo_start[run]; i < t->combo_start[run + 1]; i++) {
+        unsigned combo = (unsigned)t->combo[i];
+        if ((combo & fixed) == fixed && !(combo & ~union_)) allowed |= combo, required &= combo;
+    }
+    if (!allowed) return -1;
+    for (int i = 0; i < count; i++) {
+        unsigned mask = cands[cells[i]];
+        if (mask & (mask - 1)) {
+            unsigned now = mask & allowed & ~fixed;
+            if (now != mask) {
+                if (!now) return -1;
+                cands[cells[i]] = (unsigned short)now;
+                changed[changes++] = cells[i];
+            }
+            twice |= once & now;
+            once |= now;
+        } else if (!(mask & allowed)) {
+            return -1;
+        }
+    }
+    required &= ~fixed;
+    if (required & ~once) return -1;   /* a digit the run needs has no place left */
+    for (int d = 0; d < 9; d++) {
+        unsigned bit = 1u << d;
+        if (!(required & ~twice & bit)) continue;
+        for (int i = 0; i < count; i++)
+            if (cands[cells[i]] & bit) {
+                if (cands[cells[i]] != bit) cands[cells[i]] = (unsigned short)bit,
+                                            changed[changes++] = cells[i];
+                break;
+            }
+    }
+    return changes;
+}
+
+/* narrow: the runs waiting on a stack (the latest touched first, each once) narrowed
+   until none changes; 0 on a contradiction. The dirty runs: every run (cell < 0) or the
+   cell's. `waiting` and `stack` hold a run each. */
+static int narrow(const Tables *t, unsigned short *cands, int cell, unsigned char *waiting,
+                  int *stack) {
+    int size = 0, changed[2 * RUN_MOST];
+    memset(waiting, 0, (size_t)t->run_count);
+    if (cell < 0)
+        for (int run = 0; run < t->run_count; run++) waiting[run] = 1, stack[size++] = run;
+    else
+        for (int i = t->runs_start[cell]; i < t->runs_start[cell + 1]; i++)
+            if (!waiting[t->runs[i]]) waiting[t->runs[i]] = 1, stack[size++] = t->runs[i];
+    while (size) {
+        int run = stack[--size];
+        waiting[run] = 0;
+        int changes = narrow_run(t, run, cands, changed);
+        if (changes < 0) return 0;
+        for (int j = 0; j < changes; j++)
+            for (int i = t->runs_start[changed[j]]; i < t->runs_start[changed[j] + 1]; i++)
+                if (!waiting[t->runs[i]]) waiting[t->runs[i]] = 1, stack[size++] = t->runs[i];
+    }
+    return 1;
+}
+
+/* bits.fewest_open. */
+static int fewest_open(const unsigned short *cands, int count) {
+    int best = -1, fewest = -1;
+    for (int i = 0; i < count; i++) {
+        unsigned mask = cands[i];
+        if (mask & (mask - 1)) {
+            int n = bits(mask);
+            if (n < fewest || best < 0) {
+                best = i, fewest = n;
+                if (n == 2) break;
+            }
+        }
+    }
+    return best;
+}
+
+/* The search's stack: each node's candidates and the cell it branched on (-1: the root). */
+typedef struct {
+    int cells, size, capacity;
+    unsigned short *cands;
+    int *cell;
+} Nodes;
+
+static unsigned short *push(Nodes *n, int cell) {
+    if (n->size == n->capacity) {
+        int capacity = n->capacity ? 2 * n->capacity : 64;
+        unsigned short *cands = realloc(n->cands, sizeof(unsigned short) * (size_t)capacity *
+                                                  (size_t)n->cells);
+        if (!cands) return NULL;
+        n->cands = cands;
+        int *cells = realloc(n->cell, sizeof(int) * (size_t)capacity);
+        if (!cells) return NULL;
+        n->cell = cells, n->capacity = capacity;
+    }
+    n->cell[n->size] = cell;
+    return n->cands + (size_t)n->size++ * (size_t)n->cells;
+}
+
+/* found(solution) for a settled node: 1 to stop, 0 to go on, -1 with a Python error. */
+static int report(PyObject *found, const unsigned short *cands, int count) {
+    PyObject *solution = PyTuple_New(count);
+    if (!solution) return -1;
+    for (int i = 0; i < count; i++)
+        PyTuple_SET_ITEM(solution, i, PyLong_FromLong(length(cands[i])));
+    PyObject *answer = PyObject_CallOneArg(found, solution);
+    Py_DECREF(solution);
+    if (!answer) return -1;
+    int stop = PyObject_IsTrue(answer);
+    Py_DECREF(answer);
+    return stop;
+}
+
+/* _walk's loop: 1 finished, 0 out of nodes, -1 with a Python error. */
+static int walk(const Tables *t, Nodes *n, const int *prefer, long long max_nodes,
+                PyObject *found, long long *nodes, unsigned short *work) {
+    unsigned char *waiting = malloc((size_t)t->run_count + 1);
+    int *stack = malloc(sizeof(int) * ((size_t)t->run_count + 1)), outcome = 1;
+    if (!waiting || !stack) return free(waiting), free(stack), PyErr_NoMemory(), -1;
+    while (n->size) {
+        if (*nodes >= max_nodes) { outcome = 0; break; }
+        ++*nodes;
+        n->size--;
+        memcpy(work, n->cands + (size_t)n->size * (size_t)t->cell_count,
+               sizeof(unsigned short) * (size_t)t->cell_count);
+        if (!narrow(t, work, n->cell[n->size], waiting, stack)) continue;
+        int cell = fewest_open(work, t->cell_count);
+        if (cell < 0) {
+            int stop = report(found, work, t->cell_count);
+            if (stop) { outcome = stop < 0 ? -1 : 1; break; }
+            continue;
+        }
+        int order[9], count = 0, known = prefer ? prefer[cell] - 1 : -1;
+        if (known >= 0 && known < 9 && work[cell] >> known & 1) order[count++] = known;
+        for (int d = 0; d < 9; d++)
+            if (work[cell] >> d & 1 && d != known) order[count++] = d;
+        for (int i = count - 1; i >= 0; i--) {
+            unsigned short *child = push(n, cell);
+            if (!child) { outcome = -1; PyErr_NoMemory(); break; }
+            memcpy(child, work, sizeof(unsigned short) * (size_t)t->cell_count);
+            child[cell] = (unsigned short)(1u << order[i]);
+        }
+        if (outcome < 0) break;
+    }
+    free(waiting), free(stack);
+    return outcome;
+}
+
+const char kakuro_walk_doc[] =
+"kakuro_walk(tables, cands, max_nodes, prefer, found)\n--\n\n"
+"solver.py's _walk from the candidates (digit masks, one a cell): narrow, then branch on a\n"
+"cell with the fewest candidates, prefer's digit first (None: smallest first); each\n"
+"solution goes to found(solution), which says whether to stop: (finished, nodes).";
+
+PyObject *kakuro_walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (!check_arity(nargs, 5, "kakuro_walk")) return NULL;
+    const Tables *t = PyCapsule_GetPointer(args[0], "kakuro_tables");
+    long long max_nodes = PyLong_AsLongLong(args[2]);
+    if (!t || (max_nodes == -1 && PyErr_Occurred())) return NULL;
+    if (!sized_list(args[1], t->cell_count)) return NULL;
+    int *prefer = NULL;
+    Nodes n = {t->cell_count, 0, 0, NULL, NULL};
+    unsigned short *work = malloc(sizeof(unsigned short) * ((size_t)t->cell_count + 1));
+    unsigned short *root = work ? push(&n, -1) : NULL;
+    int outcome = root ? 1 : -1;
+    if (!root) PyErr_NoMemory();
+    for (int i = 0; outcome > 0 && i < t->cell_count; i++) {
+        long mask = item(args[1], i);
+        if ((mask < 0 || mask > KAKURO_ALL) && !PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "kakuro_walk: candidates beyond nine digits");
+        if (PyErr_Occurred()) outcome = -1;
+        else root[i] = (unsigned short)mask;
+    }
+    if (outcome > 0 && args[3] != Py_None) {
+        prefer = malloc(sizeof(int) * ((size_t)t->cell_count + 1));
+        PyObject *known = prefer ? PySequence_Fast(args[3], "prefer: a sequence") : NULL;
+        if (!known || PySequence_Fast_GET_SIZE(known) != t->cell_count) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "kakuro_walk: prefer does not fit");
+            outcome = -1;
+        }
+        for (int i = 0; outcome > 0 && i < t->cell_count; i++) {
+            prefer[i] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(known, i));
+            if (PyErr_Occurred()) outcome = -1;
+        }
+        Py_XDECREF(known);
+    }
+    long long nodes = 0;
+    if (outcome > 0) outcome = walk(t, &n, prefer, max_nodes, args[4], &nodes, work);
+    free(prefer), free(work), free(n.cands), free(n.cell);
+    return outcome < 0 ? NULL : Py_BuildValue("(OL)", outcome ? Py_True : Py_False, nodes);
+}
+
+/* --- forcing chains: solver.py's rounds_to_contradiction ------------------------------- */
+
+/* Rounds of narrowing the runs marked in wave (each round narrows, in run order, those the
+   round before changed) until a contradiction (its round), a settled round or `most`
+   rounds (0: none). */
+static long rounds(const Tables *t, unsigned short *cands, unsigned char *wave,
+                   unsigned char *next, long most) {
+    int changed[2 * RUN_MOST];
+    for (long round = 1; !most || round <= most; round++) {
+        int any = 0;
+        for (int run = 0; run < t->run_count && !any; run++) any = wave[run];
+        if (!any) return 0;
+        memset(next, 0, (size_t)t->run_count);
+        for (int run = 0; run < t->run_count; run++) {
+            if (!wave[run]) continue;
+            int changes = narrow_run(t, run, cands, changed);
+            if (changes < 0) return round;
+            for (int j = 0; j < changes; j++)
+                for (int i = t->runs_start[changed[j]]; i < t->runs_start[changed[j] + 1]; i++)
+                    next[t->runs[i]] = 1;
+        }
+        memcpy(wave, next, (size_t)t->run_count);
+    }
+    return 0;
+}
+
+const char kakuro_rounds_doc[] =
+"kakuro_rounds(tables, cands, dirty, most_rounds)\n--\n\n"
+"solver.py's rounds_to_contradiction: the rounds narrowing runs takes to a contradiction\n"
+"(the first round the runs in dirty), or None if it settles first (or takes more than\n"
+"most_rounds, 0 for no limit); cands (a list of digit masks) changed in place.";
+
+PyObject *kakuro_rounds(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (!check_arity(nargs, 4, "kakuro_rounds")) return NULL;
+    const Tables *t = PyCapsule_GetPointer(args[0], "kakuro_tables");
+    long most = PyLong_AsLong(args[3]);
+    if (!t || (most == -1 && PyErr_Occurred()) || !sized_list(args[1], t->cell_count))
+        return NULL;
+    PyObject *dirty = PySequence_Fast(args[2], "kakuro_rounds wants a sequence of runs");
+    unsigned short *cands = malloc(sizeof(unsigned short) * ((size_t)t->cell_count + 1));
+    unsigned char *marks = calloc(2 * (size_t)t->run_count + 1, 1);
+    long found = -1;
+    if (!cands || !marks) PyErr_NoMemory();
+    for (int i = 0; dirty && cands && marks && i < t->cell_count; i++)
+        cands[i] = (unsigned short)(item(args[1], i) & KAKURO_ALL);
+    for (Py_ssize_t i = 0; dirty && marks && !PyErr_Occurred() &&
+                           i < PySequence_Fast_GET_SIZE(dirty); i++) {
+        long run = PyLong_AsLong(PySequence_Fast_GET_ITEM(dirty, i));
+        if ((run < 0 || run >= t->run_count) && !PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "kakuro_rounds: no such run");
+        else if (!PyErr_Occurred()) marks[run] = 1;
+    }
+    if (dirty && cands && marks && !PyErr_Occurred()) {
+        found = rounds(t, cands, marks, marks + t->run_count, most);
+        for (int i = 0; i < t->cell_count && !PyErr_Occurred(); i++)
+            if (item(args[1], i) != cands[i]) set_item(args[1], i, cands[i]);
+    }
+    Py_XDECREF(dirty);
+    free(cands), free(marks);
+    if (PyErr_Occurred()) return NULL;
+    return found > 0 ? PyLong_FromLong(found) : Py_NewRef(Py_None);
+}
