@@ -16,6 +16,7 @@
    latin_visible_line(...): the Latin-square kinds' propagation, search, forcing chains and
    Skyscrapers lines (latin.c); latin_settle(...): their bulk techniques (latinsettle.c).
    calcudoku_ways(...): the Calcudoku check's fillings of a cage (calcways.c).
+   calcudoku_narrow(...): the Calcudoku solver's cage narrowing (calcnarrow.c).
    shuffled(state, items): rng.Rng.shuffled.
    core/compiled/__init__.py builds one Board and one ExactCover per shape and chooses between
    them and the pure Python. */
@@ -62,6 +63,7 @@ static PyMethodDef module_functions[] = {
     FAST_METHOD("latin_visible_line", latin_visible_line, latin_visible_line_doc),
     FAST_METHOD("latin_settle", latin_settle, latin_settle_doc),
     FAST_METHOD("calcudoku_ways", calcudoku_ways, calcudoku_ways_doc),
+    FAST_METHOD("calcudoku_narrow", calcudoku_narrow, calcudoku_narrow_doc),
     {NULL, NULL, 0, NULL},
 };
 

@@ -76,6 +76,10 @@ extern const char latin_settle_doc[];
 PyObject *calcudoku_ways(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char calcudoku_ways_doc[];
 
+/* calcnarrow.c */
+PyObject *calcudoku_narrow(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char calcudoku_narrow_doc[];
+
 /* 1, or 0 with a TypeError if a fast call got other than `expected` arguments. */
 static inline int check_arity(Py_ssize_t nargs, Py_ssize_t expected, const char *name) {
     if (nargs == expected) return 1;

@@ -136,6 +136,23 @@ def calcudoku_filler(pure):
     return getattr(_compiled, "calcudoku_ways", pure) if _state["compiled"] else pure
 
 
+def calcudoku_narrower(pure):
+    """The Calcudoku solver's cage narrowing, narrow(cages, boards, touched) -> -1, 0 or 1
+    with the boards changed in place: in C on the cages' narrowing_tables (csrc/
+    calcnarrow.c) where they have them, or `pure`, the Python (calcudoku/solver.py)."""
+    # getattr: an extension built before calcnarrow.c (an old in-place build) has none.
+    narrow = getattr(_compiled, "calcudoku_narrow", None) if _state["compiled"] else None
+    if narrow is None:
+        return pure
+
+    def narrowed(cages, boards, touched):
+        tables = cages.narrowing_tables
+        if tables is None:
+            return pure(cages, boards, touched)
+        return narrow(tables, boards, touched & cages.all_cells_mask)
+    return narrowed
+
+
 def single_cover(build, pure):
     """exact_cover() for a matrix met once (a puzzle's own, not a board's): not kept."""
     return _compiled.ExactCover(*build()) if _state["compiled"] else pure()
