@@ -60,8 +60,9 @@ def _above(grade: str) -> tuple[str, ...]:
 # bench_attempts.py): a 3x3 is always a beginner's. With all four operations 4x4 and 5x5
 # reach medium; 6x6 every grade: a targeted climb over reshapings near the crux
 # (generate.py) made each of bench_calcudoku's 20 seeds expert (median 4.5 s, worst
-# 13 s of CPU); 7x7 and up every grade but expert: there a seed takes minutes (9x9: none
-# in 300 s), so it is refused. Sums alone and hidden
+# 13 s of CPU); 7x7 and up every grade but expert: 16 seeds of 7x7 made it, but at a
+# median of 15 s and up to 38 s, and a 9x9 seed not in 300 s, so it is refused there.
+# Sums alone and hidden
 # operations make a 4x4 medium once in some thirty attempts (over a second each), so they
 # stop at easy there, and at medium at 5x5; from 6x6 they reach hard (9x9: 2 s a puzzle),
 # and harder grades are not measured.
