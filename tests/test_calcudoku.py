@@ -252,6 +252,15 @@ def test_repeat_keys_meet_under_turns_and_mirrors_and_the_proven_relabelling():
     assert calcudoku_key("calcudoku", product) != calcudoku_key("calcudoku", changed)
 
 
+def test_a_targeted_climb_reaches_expert_in_one_attempt():
+    """6x6 expert by climbs over every reshaping of the cages near the grader's crux
+    (generate.py): seed 2 makes it in its first attempt (changes anywhere: in its fifth)."""
+    puzzle, grading = generate_calcudoku(CalcCages, latin_of(6), 2, "expert", max_attempts=1)
+    assert (grading.grade, grading.hardest) == ("expert", "XY-Chain")
+    assert format_calcudoku(puzzle.extras) == ("AABBCCDAABECFFGGEHIIIGEJKLIJJJMNNOOO 12+,12+,"
+                                               "13+,1,12+,1-,9+,1,90x,60x,2,4,5,3/,8+")
+
+
 def test_the_grades_each_size_reaches_are_known_before_trying():
     assert CALCUDOKU.grade_problem(CALCUDOKU.frame(3), "easy") == (
         "3x3 Calcudoku puzzles are made up to 'beginner', so none is 'easy'")
@@ -259,7 +268,8 @@ def test_the_grades_each_size_reaches_are_known_before_trying():
     assert CALCUDOKU.grade_problem(CALCUDOKU.frame(9), "hard") is None
     assert "not 'expert' (too few" in CALCUDOKU.grade_problem(CALCUDOKU.frame(9), "expert")
     assert CALCUDOKU.grade_problem(CALCUDOKU.frame(9), "extreme") is None
-    assert "not 'expert' (too few" in CALCUDOKU.grade_problem(CALCUDOKU.frame(6), "expert")
+    assert "not 'expert' (too few" in CALCUDOKU.grade_problem(CALCUDOKU.frame(7), "expert")
+    assert CALCUDOKU.grade_problem(CALCUDOKU.frame(6), "expert") is None
     assert CALCUDOKU.size_problem(10, False) == (
         "calcudoku puzzles are made in the sizes 3x3 to 9x9; got 10x10")
     assert "without boxes" in CALCUDOKU.size_problem(6, True)

@@ -24,7 +24,7 @@ def test_the_combinations_come_from_the_rules():
     assert ("classic", 4, "easy") not in combinations      # 4x4 puzzles are all beginner
     assert ("futoshiki", 4, "medium") not in combinations  # refused at load (unmade)
     assert ("futoshiki", 5, "medium") in combinations      # made since issue 38
-    assert ("calcudoku", 6, "expert") not in combinations  # not for every seed (kind.py)
+    assert ("calcudoku", 6, "expert") in combinations  # a targeted climb (generate.py)
     assert ("calcudoku", 7, "expert") not in combinations
     assert ("calcudoku", 9, "extreme") in combinations
     assert ("calcudoku-add", 9, "hard") in combinations

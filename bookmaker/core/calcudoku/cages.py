@@ -20,6 +20,7 @@ the units and peers are the Latin square's.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -258,6 +259,19 @@ class CalcCages(OnBoard):
         return tuple(tuple((u, tuple(i for i, c in enumerate(cage.cells) if mask >> c & 1))
                            for u, mask in enumerate(units) if mask & self.masks[k])
                      for k, cage in enumerate(self.cages))
+
+    @cached_property
+    def narrowing_tables(self) -> bytes | None:
+        """The cages as the compiled cage narrowing reads them (csrc/calcnarrow.c): 64-bit
+        words in native order, n, cells, cages, then per cage its cell count, filling
+        count, cells and packed fillings; None where a filling needs more than 64 bits."""
+        n = self.shape.size
+        if any(n * len(cage.cells) > 64 for cage in self.cages):
+            return None
+        words = [n, self.shape.cell_count, len(self.cages)]
+        for cage, pattern in zip(self.cages, self.patterns):
+            words += [len(cage.cells), len(pattern.packed), *cage.cells, *pattern.packed]
+        return array("Q", words).tobytes()
 
     def __reduce__(self):
         # Pickle as the defining fields; the tables are rebuilt on arrival.

@@ -21,12 +21,15 @@ what its solver manages at the difficulty asked for), written anew:
    cage of its own (softened(); this only adds information, so it stays unique). Easier:
    a cage shows a weaker operation or two cages merge (hardened()), kept if the grader
    still finishes within the grade. Most such random changes lose uniqueness, and past
-   hard most that keep it land beyond expert, so for expert every change is tried, in a
-   seeded order, and the first that climbs a grade is kept (_climbed(): targeted; an
-   attempt in 14 makes a 6x6 expert, where random changes made one in some 50; still
-   not for every seed, so expert is refused at load: calcudoku/kind.py). After
-   CHANGES tries the attempt is dropped and the next derived seed tried. Every result is
-   proven unique again by the solver before it is returned; check.py, written apart,
+   hard most that keep it land beyond expert, so for expert every change near the
+   grader's crux is tried, in a seeded order, and the first that climbs a grade is kept
+   (_climbed(): targeted). The changes are not only hardenings but any other operation
+   and any cell moved to a neighbouring cage (reshapings()): from hard, hardenings alone
+   almost never reach expert (bench_calcudoku's seeds 0-5 at 6x6: 1 of 60 attempts),
+   reshapings near the crux make each seed within a few attempts (a few seconds; 7x7 and
+   up still far slower, so expert is refused there: calcudoku/kind.py). After CHANGES
+   tries (CLIMBS climbs) the attempt is dropped and the next derived seed tried. Every
+   result is proven unique again by the solver before it is returned; check.py, written apart,
    proves it once more (the kind's verify).
 
 The result depends only on (type of cages, size, seed, difficulty).
@@ -58,7 +61,7 @@ from .cages import (
     target_of,
 )
 from .grade import CALCUDOKU_LADDER
-from .layout import cage_layout, compact, connected_parts, neighbours
+from .layout import MAX_CAGE, cage_layout, compact, connected_parts, neighbours
 from .solver import calcudoku_solutions, other_solution
 from .techniques import CalcCandidates
 
@@ -216,7 +219,9 @@ def _climbed(draft: Draft, grading: Grading, rng: Rng, recipe: Recipe,
     it finishes at the same grade; None if it finishes none within the grade."""
     level = GRADES.index(grading.grade)
     same = None
-    for harder in rng.shuffled(hardenings(draft, rng, recipe)):
+    for harder in rng.shuffled(near_crux(draft, grading, reshapings(draft, rng, recipe))):
+        if draft.shape.size <= SOLVER_FIRST_MAX_SIZE and _ambiguous(harder):
+            continue  # the grader would stall on it too, only slower (6x6: 15% sooner)
         graded, _ = _graded(harder, difficulty)
         if graded is None:
             continue  # harder than asked, or not unique
@@ -225,6 +230,22 @@ def _climbed(draft: Draft, grading: Grading, rng: Rng, recipe: Recipe,
         if same is None and graded.grade == grading.grade:
             same = harder, graded
     return same
+
+
+def near_crux(draft: Draft, grading: Grading, drafts: list[Draft]) -> list[Draft]:
+    """The drafts that change a cage on or beside the cells of the grading's crux (the
+    last step of its hardest technique): where a change most often makes that step
+    harder (6x6 expert: a third fewer gradings than changes anywhere); all of them if
+    the grading has no such step (its hardest technique is applied in bulk)."""
+    crux = [step for step in grading.steps if step.technique == grading.hardest]
+    if not crux:
+        return drafts
+    step = crux[-1]
+    cells = {*step.cells, *(c for c, _ in step.eliminations), *(c for c, _ in step.placements)}
+    near = cells | set(neighbours(draft.shape.size, sorted(cells)))
+    kept = set(draft.groups)
+    return [other for other in drafts
+            if any(near.intersection(cells) for cells, _ in set(other.groups) - kept)]
 
 
 def _ambiguous(draft: Draft) -> bool:
@@ -315,6 +336,36 @@ def hardenings(draft: Draft, rng: Rng, recipe: Recipe) -> list[Draft]:
     return weaker + [_merged(draft, pair, rng, recipe) for pair in _merges(draft)]
 
 
+def reshapings(draft: Draft, rng: Rng, recipe: Recipe) -> list[Draft]:
+    """Every draft a targeted climb tries: hardenings(), then each other operation a cage
+    may show, then each cell moved to a neighbouring cage (both stay compact, the one it
+    leaves connected; their operations drawn as hardened() draws them)."""
+    others = [draft.changed([index], [(cells, option)])
+              for index, (cells, operation) in enumerate(draft.groups)
+              for option in draft.cages_type.operations_over(draft.values(cells))
+              if option != operation and option not in _weaker(draft, cells, operation)]
+    return hardenings(draft, rng, recipe) + others + _moves(draft, rng, recipe)
+
+
+def _moves(draft: Draft, rng: Rng, recipe: Recipe) -> list[Draft]:
+    """The drafts with one cell moved from its cage (of two cells or more, left
+    connected) to a neighbouring cage that stays compact."""
+    n, owner = draft.shape.size, _owners(draft)
+    moved = []
+    for cell in range(n * n):
+        cells = draft.groups[owner[cell]][0]
+        rest = tuple(c for c in cells if c != cell)
+        if not rest or len(connected_parts(n, rest)) != 1:
+            continue
+        for other in sorted({owner[c] for c in neighbours(n, [cell])} - {owner[cell]}):
+            joined = tuple(sorted(draft.groups[other][0] + (cell,)))
+            if len(joined) <= MAX_CAGE and compact(n, joined):
+                moved.append(draft.changed([owner[cell], other], [
+                    (part, choose_operation(draft.cages_type, draft.values(part), rng, recipe))
+                    for part in (rest, joined)]))
+    return moved
+
+
 def _merged(draft: Draft, pair: tuple[int, int], rng: Rng, recipe: Recipe) -> Draft:
     """The draft with the pair of groups one cage, its operation drawn."""
     i, j = pair
@@ -334,10 +385,7 @@ def _weaker(draft: Draft, cells, operation: str) -> list[str]:
 def _merges(draft: Draft) -> list[tuple[int, int]]:
     """The pairs of neighbouring groups that make a compact cage together; only those
     with a one-cell group where there are any."""
-    n, owner = draft.shape.size, {}
-    for index, (cells, _) in enumerate(draft.groups):
-        for cell in cells:
-            owner[cell] = index
+    n, owner = draft.shape.size, _owners(draft)
     pairs = sorted({(min(owner[c], owner[d]), max(owner[c], owner[d]))
                     for c in range(n * n) for d in neighbours(n, [c])
                     if owner[c] != owner[d]})
@@ -345,6 +393,11 @@ def _merges(draft: Draft) -> list[tuple[int, int]]:
     singles = [(i, j) for i, j in pairs
                if len(draft.groups[i][0]) == 1 or len(draft.groups[j][0]) == 1]
     return singles or pairs
+
+
+def _owners(draft: Draft) -> dict[int, int]:
+    """Each cell's group (its index in draft.groups)."""
+    return {cell: index for index, (cells, _) in enumerate(draft.groups) for cell in cells}
 
 
 def _group_of(draft: Draft, cell: int) -> int:

@@ -11,6 +11,7 @@ puts there. Both take turns until neither changes anything; then MRV branching
 
 from __future__ import annotations
 
+from .. import compiled
 from ..solve import rounds
 from ..solve.rounds import Round
 from ..solve.search import (
@@ -91,7 +92,7 @@ def _settle(cages: CalcCages, boards: Boards, placed: int,
             return Round.CONTRADICTION
         scanned = boards[:]
         touched |= changed_cells(before, boards)
-        narrowed = narrow_cages(cages, boards, touched)
+        narrowed = compiled.calcudoku_narrower(narrow_cages)(cages, boards, touched)
         if narrowed == _CONTRADICTION:
             return Round.CONTRADICTION
         if narrowed == _UNCHANGED:

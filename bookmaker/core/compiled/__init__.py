@@ -144,6 +144,21 @@ def kakuro_core():
     for step); None on the pure core."""
     # hasattr: an extension built before kakuro.c (an old in-place build) has none.
     return _compiled if _state["compiled"] and hasattr(_compiled, "kakuro_settle") else None
+def calcudoku_narrower(pure):
+    """The Calcudoku solver's cage narrowing, narrow(cages, boards, touched) -> -1, 0 or 1
+    with the boards changed in place: in C on the cages' narrowing_tables (csrc/
+    calcnarrow.c) where they have them, or `pure`, the Python (calcudoku/solver.py)."""
+    # getattr: an extension built before calcnarrow.c (an old in-place build) has none.
+    narrow = getattr(_compiled, "calcudoku_narrow", None) if _state["compiled"] else None
+    if narrow is None:
+        return pure
+
+    def narrowed(cages, boards, touched):
+        tables = cages.narrowing_tables
+        if tables is None:
+            return pure(cages, boards, touched)
+        return narrow(tables, boards, touched & cages.all_cells_mask)
+    return narrowed
 
 
 def single_cover(build, pure):
