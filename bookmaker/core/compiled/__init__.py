@@ -144,6 +144,8 @@ def kakuro_core():
     for step); None on the pure core."""
     # hasattr: an extension built before kakuro.c (an old in-place build) has none.
     return _compiled if _state["compiled"] and hasattr(_compiled, "kakuro_settle") else None
+
+
 def calcudoku_narrower(pure):
     """The Calcudoku solver's cage narrowing, narrow(cages, boards, touched) -> -1, 0 or 1
     with the boards changed in place: in C on the cages' narrowing_tables (csrc/
