@@ -11,12 +11,14 @@ from ..rng import Rng
 from ..words import counted
 from .count import row_patterns
 from .grade import STARBATTLE_GRADES, StarGrading, grade_starbattle
-from .layout import STAR, WHITE, Layout, connected, in_reading_order, side_neighbours
-from .solver import solve_starbattle
+from .layout import STAR, WHITE, Layout, in_reading_order, side_neighbours
+from .solver import other_solution
 
 ATTEMPTS = 200
 MOVES = 80        # cells moved between regions in one attempt before it gives up
 SOLVER_NODES = 20_000
+JOINS = 10        # tries at joining one square's blobs into regions
+ROW_TRIES = 400   # rows tried in one draw of the star placement before it starts again
 
 
 def generate_starbattle(n: int, k: int, seed: int, difficulty: str = "any"
@@ -49,46 +51,58 @@ def _attempt(n: int, k: int, rng: Rng) -> tuple[Layout, tuple[int, ...]] | None:
     solution = tuple(STAR if c in stars else WHITE for c in range(n * n))
     for _ in range(MOVES):
         layout = Layout(n, k, tuple(regions))
-        found = solve_starbattle(layout, 2, SOLVER_NODES)
+        found = other_solution(layout, solution, SOLVER_NODES)
         if not found.complete:
             return None
-        if found.count == 1:
+        if found.count == 0:
             return in_reading_order(layout), solution
-        other = next(s for s in found.solutions if s != solution)
-        if not _break(n, regions, stars, other, rng):
+        if not _break(n, regions, stars, found.solutions[0], rng):
             return None
     return None
 
 
 def place_stars(n: int, k: int, rng: Rng) -> set[int]:
-    """k stars in each row and column, none touching, drawn by seeded backtracking."""
-    columns = [0] * n
-    chosen: list[int] = []
+    """k stars in each row and column, none touching, drawn by seeded backtracking; a draw
+    that backtracks past its budget starts again (a 14x14 of three stars can otherwise
+    backtrack for seconds)."""
+    while True:
+        rows = _star_rows(n, k, rng)
+        if rows is not None:
+            return {r * n + c for r, mask in enumerate(rows) for c in range(n) if mask >> c & 1}
+
+
+def _star_rows(n: int, k: int, rng: Rng) -> list[int] | None:
+    """Each row's star columns as a mask, or None once ROW_TRIES rows were tried. A row
+    must star the columns that the rows below could no longer fill."""
+    columns, chosen, tries = [0] * n, [], [0]
 
     def row(r: int, above: int) -> bool:
         if r == n:
             return True
+        full = sum(1 << c for c in range(n) if columns[c] == k)
+        due = sum(1 << c for c in range(n) if k - columns[c] > (n - r) // 2)
         for mask in rng.shuffled(row_patterns(n, k)):
-            cols = [c for c in range(n) if mask >> c & 1]
-            if mask & (above | above << 1 | above >> 1) or any(columns[c] == k for c in cols):
+            if mask & (above | above << 1 | above >> 1 | full) or due & ~mask:
                 continue
+            tries[0] += 1
+            if tries[0] > ROW_TRIES:
+                return False
+            cols = [c for c in range(n) if mask >> c & 1]
             for c in cols:
                 columns[c] += 1
-            if all(k - c <= (n - r) // 2 for c in columns) and row(r + 1, mask):
+            if row(r + 1, mask):
                 chosen.append(mask)
                 return True
             for c in cols:
                 columns[c] -= 1
         return False
 
-    row(0, 0)
-    chosen.reverse()
-    return {r * n + c for r, mask in enumerate(chosen) for c in range(n) if mask >> c & 1}
+    return chosen[::-1] if row(0, 0) else None
 
 
 def _regions(n: int, k: int, stars: set[int], rng: Rng) -> list[int] | None:
     """Each star's blob grown at random over the square, then the blobs joined k at a time
-    into n connected regions (None if the joining fails)."""
+    into n connected regions (None if JOINS joinings all fail)."""
     blob = [-1] * (n * n)
     for i, star in enumerate(sorted(stars)):
         blob[star] = i
@@ -98,8 +112,12 @@ def _regions(n: int, k: int, stars: set[int], rng: Rng) -> list[int] | None:
         cell = edge[rng.below(len(edge))]
         owners = [blob[o] for o in side_neighbours(n, cell) if blob[o] != -1]
         blob[cell] = owners[rng.below(len(owners))]
-    group = _join(n * k, k, _blob_neighbours(n, blob), rng)
-    return None if group is None else [group[b] for b in blob]
+    near = _blob_neighbours(n, blob)
+    for _ in range(JOINS):
+        group = _join(n * k, k, near, rng)
+        if group is not None:
+            return [group[b] for b in blob]
+    return None
 
 
 def _blob_neighbours(n: int, blob: list[int]) -> list[set[int]]:
@@ -132,13 +150,57 @@ def _join(blobs: int, k: int, near: list[set[int]], rng: Rng) -> list[int] | Non
 def _break(n: int, regions: list[int], stars: set[int], other: tuple[int, ...],
            rng: Rng) -> bool:
     """Move a cell that is a star in the other solution (not in ours) to a region beside
-    it: the other solution then has a region short and one over. False if none can move
-    without cutting its region in two."""
+    its own, so that the other solution has a region short and one over: with it go the
+    cells of its channel to that region, and the pieces its own region falls into
+    without them, bar the one holding our stars. False if no such cell can move."""
     cells = [c for c in range(n * n) if other[c] == STAR and c not in stars]
     for cell in rng.shuffled(cells):
-        rest = {c for c in range(n * n) if regions[c] == regions[cell] and c != cell}
-        targets = sorted({regions[o] for o in side_neighbours(n, cell)} - {regions[cell]})
-        if targets and connected(n, rest):
-            regions[cell] = targets[rng.below(len(targets))]
+        channel = _channel(n, regions, stars, cell)
+        if channel is None:
+            continue
+        pieces = _pieces(n, {c for c in range(n * n) if regions[c] == regions[cell]} - channel)
+        if sum(1 for piece in pieces if piece & stars) == 1:
+            targets = sorted({regions[o] for c in channel for o in side_neighbours(n, c)}
+                             - {regions[cell]})
+            target = targets[rng.below(len(targets))]
+            for moved in [channel] + [piece for piece in pieces if not piece & stars]:
+                for c in moved:
+                    regions[c] = target
             return True
     return False
+
+
+def _channel(n: int, regions: list[int], stars: set[int], cell: int) -> set[int] | None:
+    """The shortest run of its region's cells, none of our stars, from `cell` to one beside
+    another region (None if our stars wall it in)."""
+    came: dict[int, int] = {cell: cell}
+    todo = [cell]
+    for here in todo:
+        near = side_neighbours(n, here)
+        if any(regions[o] != regions[cell] for o in near):
+            run = {here}
+            while here != cell:
+                here = came[here]
+                run.add(here)
+            return run
+        for o in near:
+            if o not in came and o not in stars:
+                came[o] = here
+                todo.append(o)
+    return None
+
+
+def _pieces(n: int, cells: set[int]) -> list[set[int]]:
+    """The cells' side-connected pieces, in order of their least cells."""
+    pieces, left = [], set(cells)
+    while left:
+        start = min(left)
+        piece, todo = {start}, [start]
+        while todo:
+            for other in side_neighbours(n, todo.pop()):
+                if other in left and other not in piece:
+                    piece.add(other)
+                    todo.append(other)
+        left -= piece
+        pieces.append(piece)
+    return pieces

@@ -33,7 +33,22 @@ class Found:
 def solve_starbattle(layout: Layout, limit: int = 2, max_nodes: int | None = None,
                      rng: Rng | None = None) -> Found:
     """Count solutions up to `limit`; with an Rng, the branches are tried in its order."""
-    table, cells, widest = masks(layout), layout.size ** 2, layout.size - 1
+    return _search(layout, limit, max_nodes, rng, None)
+
+
+def other_solution(layout: Layout, solution: tuple[int, ...], max_nodes: int | None = None
+                   ) -> Found:
+    """A solution other than `solution` (Found counts only such): each branch tries first
+    the value the given solution does not have, so a second solution, where there is one,
+    is met early."""
+    return _search(layout, 1, max_nodes, None, solution)
+
+
+def _search(layout: Layout, limit: int, max_nodes: int | None, rng: Rng | None,
+            avoid: tuple[int, ...] | None) -> Found:
+    """Solutions up to `limit` (other than `avoid`, if given) by propagation and search."""
+    table, cells, widest = masks(layout), layout.size ** 2, layout.size // 2
+    avoided = -1 if avoid is None else sum(1 << c for c, v in enumerate(avoid) if v == STAR)
     solutions: list[int] = []
     nodes = [0]
 
@@ -46,10 +61,14 @@ def solve_starbattle(layout: Layout, limit: int = 2, max_nodes: int | None = Non
         except Contradiction:
             return True
         if not open_:
-            solutions.append(stars)
+            if stars != avoided:
+                solutions.append(stars)
             return True
         bit = 1 << _branch_cell(table, stars, open_, rng)
-        for child in ((stars | bit, open_ & ~bit), (stars, open_ & ~bit)):
+        children = [(stars | bit, open_ & ~bit), (stars, open_ & ~bit)]
+        if avoided != -1 and avoided & bit:
+            children.reverse()
+        for child in children:
             if not walk(*child) or len(solutions) >= limit:
                 return False
         return True
