@@ -103,6 +103,7 @@ def test_other_solution_finds_a_second_or_proves_there_is_none() -> None:
         assert ours is not None and other_solution(layout, ours).count == 0
     rows_as_regions = parse_layout("1 " + "".join(c * 5 for c in "ABCDE"))
     ours = solve_starbattle(rows_as_regions, 1).solution
+    assert ours is not None
     found = other_solution(rows_as_regions, ours)
     assert found.count == 1 and found.solutions[0] != ours
 
