@@ -51,7 +51,8 @@ def seconds(generate, n: int, k: int, seed: int, grade: str, limit: int
 
 def row(generate, n: int, k: int, grade: str, args) -> str:
     """One table row: the median over seeds of each seed's median over repeats."""
-    medians, grades = [], collections.Counter()
+    medians: list[float] = []
+    grades: collections.Counter[str] = collections.Counter()
     for seed in range(args.seeds):
         runs = [seconds(generate, n, k, seed, grade, args.limit) for _ in range(args.repeats)]
         medians.append(statistics.median(spent for spent, _ in runs))
