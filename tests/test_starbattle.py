@@ -12,7 +12,7 @@ import pytest
 from bookmaker.core.generate.graded import attempt_seed
 from bookmaker.core.rng import Rng
 from bookmaker.core.starbattle.count import count_starbattle
-from bookmaker.core.starbattle.generate import generate_starbattle, place_stars
+from bookmaker.core.starbattle.generate import generate_starbattle, grades_made, place_stars
 from bookmaker.core.starbattle.grade import STARBATTLE_GRADES, grade_starbattle
 from bookmaker.core.starbattle.layout import STAR, UNKNOWN, WHITE, Layout, LayoutError
 from bookmaker.core.starbattle.rules import (
@@ -95,6 +95,18 @@ def test_generation_is_pinned_by_seed(size, stars, seed, grade, hardest, line,
 def test_a_grade_asked_for_is_the_grade_made() -> None:
     layout, _, grading = generate_starbattle(6, 1, 3, "hard")
     assert grading.grade == "hard" == grade_starbattle(layout).grade
+
+
+def test_one_star_reaches_every_grade_and_more_stars_expert_only() -> None:
+    assert grades_made(1) == STARBATTLE_GRADES
+    assert grades_made(2) == grades_made(3) == ("expert",)
+
+
+def test_a_grade_two_stars_do_not_reach_is_refused_up_front() -> None:
+    with pytest.raises(ValueError, match="a Star Battle of 2 stars is made at expert only: "
+                       "regions grown at random around two stars or more always need "
+                       "contradiction; got 'hard'"):
+        generate_starbattle(10, 2, 0, "hard")
 
 
 def test_other_solution_finds_a_second_or_proves_there_is_none() -> None:
