@@ -11,7 +11,7 @@ from ..rng import Rng
 from ..words import counted
 from .count import row_patterns
 from .grade import STARBATTLE_GRADES, StarGrading, grade_starbattle
-from .layout import STAR, WHITE, Layout, in_reading_order, side_neighbours
+from .layout import STAR, WHITE, Layout, in_reading_order, pieces, side_neighbours
 from .solver import other_solution, solve_starbattle
 
 ATTEMPTS = 200
@@ -181,12 +181,12 @@ def _break(n: int, regions: list[int], stars: set[int], other: tuple[int, ...],
         channel = _channel(n, regions, stars, cell)
         if channel is None:
             continue
-        pieces = _pieces(n, {c for c in range(n * n) if regions[c] == regions[cell]} - channel)
-        if sum(1 for piece in pieces if piece & stars) == 1:
+        parts = pieces(n, {c for c in range(n * n) if regions[c] == regions[cell]} - channel)
+        if sum(1 for piece in parts if piece & stars) == 1:
             targets = sorted({regions[o] for c in channel for o in side_neighbours(n, c)}
                              - {regions[cell]})
             target = targets[rng.below(len(targets))]
-            for moved in [channel] + [piece for piece in pieces if not piece & stars]:
+            for moved in [channel] + [piece for piece in parts if not piece & stars]:
                 for c in moved:
                     regions[c] = target
             return True
@@ -211,19 +211,3 @@ def _channel(n: int, regions: list[int], stars: set[int], cell: int) -> set[int]
                 came[o] = here
                 todo.append(o)
     return None
-
-
-def _pieces(n: int, cells: set[int]) -> list[set[int]]:
-    """The cells' side-connected pieces, in order of their least cells."""
-    pieces, left = [], set(cells)
-    while left:
-        start = min(left)
-        piece, todo = {start}, [start]
-        while todo:
-            for other in side_neighbours(n, todo.pop()):
-                if other in left and other not in piece:
-                    piece.add(other)
-                    todo.append(other)
-        left -= piece
-        pieces.append(piece)
-    return pieces
