@@ -1,7 +1,8 @@
 """Seeded Star Battle generation: a star placement drawn row by row, regions grown around
 its stars (k stars a region), then cells moved between regions until the solver finds one
-solution only, and graded; an attempt not of the grade asked for is followed by the next
-from a derived seed. The result depends only on (size, stars, seed, grade)."""
+solution only (each move takes a star of the second solution it found into another
+region, so that solution fails), and graded; an attempt not of the grade asked for is
+followed by the next from a derived seed. The result depends only on (size, stars, seed, grade)."""
 
 from __future__ import annotations
 
