@@ -19,7 +19,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .layout import STAR, UNKNOWN, WHITE, Layout
-from .rules import Contradiction, Placements, apply, confinement, pigeonhole, settle, touching
+from .rules import (
+    Contradiction,
+    Placements,
+    apply,
+    cells_of,
+    confinement,
+    masks,
+    pigeonhole,
+    propagate,
+    state_masks,
+    touching,
+)
 
 STARBATTLE_GRADES = ("easy", "medium", "hard", "expert")
 GUESSING = "guessing"
@@ -28,18 +39,19 @@ GUESSING = "guessing"
 def contradiction(layout: Layout, values: list[int]) -> Placements:
     """Cells whose one value leads, by the easier techniques, to a clash: tried first
     without pigeonholes (a tenth of the work), then with them."""
-    return (_clashes(layout, values, (touching, confinement))
-            or _clashes(layout, values, (touching, confinement, pigeonhole)))
+    return _clashes(layout, values, 1) or _clashes(layout, values, layout.size - 1)
 
 
-def _clashes(layout: Layout, values: list[int], techniques) -> Placements:
-    """The first open cell one of whose values the techniques refute, and its other."""
-    for cell in (c for c, v in enumerate(values) if v == UNKNOWN):
-        for value, other in ((STAR, WHITE), (WHITE, STAR)):
-            trial = list(values)
-            trial[cell] = value
+def _clashes(layout: Layout, values: list[int], widest: int) -> Placements:
+    """The first open cell one of whose values touching, confinement and bands of up to
+    `widest` lines refute, and its other value."""
+    table = masks(layout)
+    stars, open_ = state_masks(values)
+    for cell in cells_of(open_):
+        bit = 1 << cell
+        for trial, other in ((stars | bit, WHITE), (stars, STAR)):
             try:
-                settle(layout, trial, techniques)
+                propagate(table, trial, open_ & ~bit, widest)
             except Contradiction:
                 return [(cell, other)]
     return []

@@ -68,16 +68,23 @@ def side_neighbours(n: int, cell: int) -> list[int]:
 
 def connected(n: int, cells: set[int]) -> bool:
     """Whether the cells are one piece, side to side."""
-    if not cells:
-        return False
-    start = next(iter(cells))
-    seen, todo = {start}, [start]
-    while todo:
-        for other in side_neighbours(n, todo.pop()):
-            if other in cells and other not in seen:
-                seen.add(other)
-                todo.append(other)
-    return len(seen) == len(cells)
+    return len(pieces(n, cells)) == 1
+
+
+def pieces(n: int, cells: set[int]) -> list[set[int]]:
+    """The cells' side-connected pieces, in the order of their least cells."""
+    found, left = [], set(cells)
+    while left:
+        start = min(left)
+        piece, todo = {start}, [start]
+        while todo:
+            for other in side_neighbours(n, todo.pop()):
+                if other in left and other not in piece:
+                    piece.add(other)
+                    todo.append(other)
+        left -= piece
+        found.append(piece)
+    return found
 
 
 def layout_problem(n: int, k: int, regions: tuple[int, ...]) -> str | None:

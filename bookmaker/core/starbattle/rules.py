@@ -12,6 +12,9 @@ force, as (cell, WHITE or STAR) placements, from a state of 0/1/2 values.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import lru_cache
+
 from .layout import STAR, UNKNOWN, WHITE, Layout
 
 Placements = list[tuple[int, int]]
@@ -124,3 +127,130 @@ def stars_touch(layout: Layout, values: list[int]) -> bool:
     """Whether two stars touch."""
     return any(values[o] == STAR for c, v in enumerate(values) if v == STAR
                for o in layout.touching[c])
+
+
+# The same deductions over bit masks (a bit a cell), carried to their fixpoint at once:
+# the solver's propagation and the grader's trials, where the lists above are too slow.
+
+@dataclass(frozen=True)
+class Masks:
+    """A layout's units, neighbourhoods and bands of lines as bit masks."""
+
+    stars: int
+    units: tuple[int, ...]      # rows, columns, regions
+    regions: tuple[int, ...]
+    around: tuple[int, ...]     # each cell's up to eight neighbours
+    bands: tuple[tuple[int, int], ...]  # (neighbouring lines, how many), narrowest first
+
+
+@lru_cache(maxsize=64)
+def masks(layout: Layout) -> Masks:
+    """The layout's masks (cached: the generator and grader ask again and again)."""
+    n = layout.size
+    rows = [sum(1 << c for c in range(r * n, r * n + n)) for r in range(n)]
+    cols = [sum(1 << c for c in range(col, n * n, n)) for col in range(n)]
+    regions = tuple(sum(1 << c for c in cells) for cells in layout.region_cells)
+    around = tuple(sum(1 << o for o in near) for near in layout.touching)
+    bands = [(sum(lines[first:first + width]), width) for width in range(1, n)
+             for lines in (rows, cols) for first in range(n - width + 1)]
+    return Masks(layout.stars, tuple(rows + cols) + regions, regions, around, tuple(bands))
+
+
+def state_masks(values: list[int]) -> tuple[int, int]:
+    """The stars and the open cells of a state of values, as masks."""
+    stars = open_ = 0
+    for cell, value in enumerate(values):
+        if value == STAR:
+            stars |= 1 << cell
+        elif value == UNKNOWN:
+            open_ |= 1 << cell
+    return stars, open_
+
+
+def cells_of(mask: int):
+    """The cells of a mask, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def propagate(table: Masks, stars: int, open_: int, widest: int) -> tuple[int, int]:
+    """The state after touching and confinement, then bands of up to `widest` lines
+    (1: confinement's; more: pigeonholes), until none places more; Contradiction if it
+    has no solution."""
+    for cell in cells_of(stars):
+        if table.around[cell] & stars:
+            raise Contradiction
+        open_ &= ~table.around[cell]
+    while True:
+        stars, open_ = _units(table, stars, open_)
+        shut = _bands(table, stars, open_, widest) if open_ else 0
+        if not shut:
+            return stars, open_
+        open_ &= ~shut
+
+
+def _units(table: Masks, stars: int, open_: int) -> tuple[int, int]:
+    """Touching (full and short units) and a last star's shared neighbours, to a fixpoint;
+    the stars' neighbours are already shut."""
+    k, around = table.stars, table.around
+    changed = True
+    while changed:
+        changed = False
+        for unit in table.units:
+            spare = open_ & unit
+            lack = k - (stars & unit).bit_count()
+            free = spare.bit_count()
+            if lack < 0 or free < lack:
+                raise Contradiction
+            if not spare:
+                continue
+            if not lack:
+                open_ &= ~spare
+            elif free == lack:
+                for cell in cells_of(spare):
+                    if around[cell] & (stars | spare):
+                        raise Contradiction
+                    open_ &= ~around[cell]
+                stars |= spare
+                open_ &= ~spare
+            elif lack == 1:
+                shared = -1
+                for cell in cells_of(spare):
+                    shared &= around[cell]
+                if not shared & open_:
+                    continue
+                open_ &= ~shared
+            else:
+                continue
+            changed = True
+    return stars, open_
+
+
+def _bands(table: Masks, stars: int, open_: int, widest: int) -> int:
+    """Open cells that bands of lines shut (see bands above); Contradiction if a band
+    cannot be filled."""
+    k = table.stars
+    reach = [(spare, k - (stars & region).bit_count()) for region in table.regions
+             if (spare := open_ & region)]
+    shut = 0
+    for band, width in table.bands:
+        if width > widest:
+            break
+        band_need = k * width - (stars & band).bit_count()
+        inside = touched = inside_need = touched_need = 0
+        for spare, lack in reach:
+            if spare & band:
+                touched |= spare
+                touched_need += lack
+                if not spare & ~band:
+                    inside |= spare
+                    inside_need += lack
+        if inside_need > band_need or touched_need < band_need:
+            raise Contradiction
+        if inside and inside_need == band_need:
+            shut |= band & open_ & ~inside
+        if touched_need == band_need:
+            shut |= touched & ~band
+    return shut

@@ -1,16 +1,15 @@
-"""The first proof: propagation (touching, confinement and pigeonholes: rules.py) and
-search, branching on an open cell of the unit with the fewest open cells: a star there,
-then white."""
+"""The first proof: propagation (rules.py's deductions over bit masks: touching,
+confinement and pigeonholes) and search, branching on an open cell of the unit with the
+fewest ways left to place its stars: a star there, then white."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import comb
 
 from ..rng import Rng
-from .layout import STAR, UNKNOWN, WHITE, Layout
-from .rules import Contradiction, confinement, pigeonhole, settle, touching
-
-PROPAGATION = (touching, confinement, pigeonhole)
+from .layout import STAR, WHITE, Layout
+from .rules import Contradiction, Masks, cells_of, masks, propagate
 
 
 @dataclass(frozen=True)
@@ -34,40 +33,64 @@ class Found:
 def solve_starbattle(layout: Layout, limit: int = 2, max_nodes: int | None = None,
                      rng: Rng | None = None) -> Found:
     """Count solutions up to `limit`; with an Rng, the branches are tried in its order."""
-    solutions: list[tuple[int, ...]] = []
+    return _search(layout, limit, max_nodes, rng, None)
+
+
+def other_solution(layout: Layout, solution: tuple[int, ...], max_nodes: int | None = None
+                   ) -> Found:
+    """A solution other than `solution` (Found counts only such): each branch tries first
+    the value the given solution does not have, so a second solution, where there is one,
+    is met early."""
+    return _search(layout, 1, max_nodes, None, solution)
+
+
+def _search(layout: Layout, limit: int, max_nodes: int | None, rng: Rng | None,
+            avoid: tuple[int, ...] | None) -> Found:
+    """Solutions up to `limit` (other than `avoid`, if given) by propagation and search."""
+    table, cells, widest = masks(layout), layout.size ** 2, layout.size // 2
+    avoided = -1 if avoid is None else sum(1 << c for c, v in enumerate(avoid) if v == STAR)
+    solutions: list[int] = []
     nodes = [0]
 
-    def walk(values: list[int]) -> bool:
+    def walk(stars: int, open_: int) -> bool:
         nodes[0] += 1
         if max_nodes is not None and nodes[0] > max_nodes:
             return False
         try:
-            settle(layout, values, PROPAGATION)
+            stars, open_ = propagate(table, stars, open_, widest)
         except Contradiction:
             return True
-        cell = _branch_cell(layout, values, rng)
-        if cell is None:
-            solutions.append(tuple(values))
+        if not open_:
+            if stars != avoided:
+                solutions.append(stars)
             return True
-        for value in (STAR, WHITE):
-            child = list(values)
-            child[cell] = value
-            if not walk(child) or len(solutions) >= limit:
+        bit = 1 << _branch_cell(table, stars, open_, rng)
+        children = [(stars | bit, open_ & ~bit), (stars, open_ & ~bit)]
+        if avoided != -1 and avoided & bit:
+            children.reverse()
+        for child in children:
+            if not walk(*child) or len(solutions) >= limit:
                 return False
         return True
 
-    complete = walk([UNKNOWN] * (layout.size ** 2)) or len(solutions) >= limit
-    return Found(len(solutions), tuple(solutions),
+    complete = walk(0, (1 << cells) - 1) or len(solutions) >= limit
+    return Found(len(solutions), tuple(_values(s, cells) for s in solutions),
                  complete and (max_nodes is None or nodes[0] <= max_nodes))
 
 
-def _branch_cell(layout: Layout, values: list[int], rng: Rng | None) -> int | None:
-    """An open cell of the unit with the fewest open cells (a random one with an Rng)."""
-    best: list[int] | None = None
-    for unit in layout.units:
-        open_cells = [c for c in unit if values[c] == UNKNOWN]
-        if open_cells and (best is None or len(open_cells) < len(best)):
-            best = open_cells
-    if best is None:
-        return None
-    return best[rng.below(len(best))] if rng is not None else best[0]
+def _values(stars: int, cells: int) -> tuple[int, ...]:
+    return tuple(STAR if stars >> c & 1 else WHITE for c in range(cells))
+
+
+def _branch_cell(table: Masks, stars: int, open_: int, rng: Rng | None) -> int:
+    """An open cell of the unit with the fewest ways to place its missing stars (a random
+    one of its cells with an Rng)."""
+    k, best, fewest = table.stars, 0, 0
+    for unit in table.units:
+        spare = open_ & unit
+        if spare:
+            ways = comb(spare.bit_count(), k - (stars & unit).bit_count())
+            if not best or ways < fewest:
+                best, fewest = spare, ways
+    cells = list(cells_of(best))
+    return cells[rng.below(len(cells))] if rng is not None else cells[0]
