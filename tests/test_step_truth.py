@@ -55,10 +55,11 @@ def grading_contradictions(kind, puzzle) -> tuple[int, list[str]]:
 
 def checked_size(kind) -> int:
     """9 on Sudoku's rule (the size SE rates, and an X's diagonals cross only on odd
-    sizes), else 6, which every other family makes quickly."""
-    size = 9 if kind.presentation.sudoku_rule else 6
-    assert kind.size_problem(size, False) is None
-    return size
+    sizes), else the least from 6 the kind makes (quickly, for every family: a Hashi's is
+    7)."""
+    if kind.presentation.sudoku_rule:
+        return 9
+    return next(size for size in range(6, 26) if kind.size_problem(size, False) is None)
 
 
 @cache

@@ -7,6 +7,7 @@ count island by island (count.py), written apart from it.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from ..board.grid import Grid
@@ -33,11 +34,17 @@ CHECK_TRIES = 3  # puzzles in a row a job may make when the count cannot decide 
 
 
 def looks_like_a_hashi_line(text: str) -> bool:
-    """One word of counts 1-8 and '.', as long as a square's cells, mostly water."""
+    """One word of counts 1-8 and '.', as long as a square's cells, mostly water, no two
+    islands side by side (a Sudoku's line of few givens has all but the last)."""
     parts = text.split()
-    return len(parts) == 1 and set(parts[0]) <= set("12345678.") and \
-        len(parts[0]) in (size * size for size in SIZES) and \
-        parts[0].count(".") * 2 > len(parts[0])
+    if len(parts) != 1 or not set(parts[0]) <= set("12345678.") or \
+            len(parts[0]) not in (size * size for size in SIZES) or \
+            parts[0].count(".") * 2 <= len(parts[0]):
+        return False
+    cells, n = parts[0], math.isqrt(len(parts[0]))
+    return not any(cells[c] != "." and ((c % n and cells[c - 1] != ".") or
+                                        (c >= n and cells[c - n] != "."))
+                   for c in range(len(cells)))
 
 
 class HashiKind(SquareKind):
