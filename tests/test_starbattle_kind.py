@@ -36,7 +36,8 @@ ANSWERS = ("--*------*-*------*-*----", "---*-*------*------*-*---")
 def test_the_kind_is_found_by_its_names_and_its_answer_is_stars():
     assert {find_kind(word) for word in ("starbattle", "Star Battle", "queens",
                                          "two-not-touch", "star_battle")} == {STARS}
-    assert STARS.answer.form == "shading" and STARS.answer.glyphs == ("-", "*")
+    assert STARS.answer.form == "shading" and STARS.answer.glyphs == ("\u00b7", "\u2605")
+    # steps say "★ in r4c4"; its lines write "-" and "*" (ANSWERS, below)
     assert STARS.frame(10).box_rows == 2 and STARS.frame(8).box_rows == 1  # stars a unit
     assert str(STARS.describe(STARS.frame(10))) == "10x10 Star Battle"
 
@@ -122,18 +123,19 @@ def test_generate_solve_check_grade_and_explain_on_the_command_line(tmp_path):
     assert checked.output == "1: unique\n2: unique\n"
     assert graded.output == "1: hard 3.03 pigeonhole\n2: medium 2.00818 confinement\n"
     explained = runner.invoke(cli.main, ["explain", "--variant", "starbattle", str(path)])
-    assert " 2. Confinement, region 4: no * in r4c3\n" in explained.output  # what it rests on
-    assert " 4. Confinement, column 3 and region 2: no * in r1c2, r1c4 and r2c2\n" in \
+    assert " 2. Confinement, region 4: no \u2605 in r4c3\n" in explained.output  # its reason
+    assert " 4. Confinement, column 3 and region 2: no \u2605 in r1c2, r1c4 and r2c2\n" in \
         explained.output  # column 3's open cells all in region 2: the rest of it is empty
-    assert " 6. Touching, row 4: * in r4c4\n" in explained.output
+    assert " 6. Touching, row 4: \u2605 in r4c4\n" in explained.output
     steps = json.loads(runner.invoke(cli.main, ["explain", "--json", "--variant",
                                                 "starbattle", str(path)]).output
                        .splitlines()[1])["steps"]
-    assert steps[1] == {"technique": "touching", "places": [["r3c3", "*"], ["r4c5", "*"]],
+    star = "\u2605"
+    assert steps[1] == {"technique": "touching", "places": [["r3c3", star], ["r4c5", star]],
                         "removes": [], "because": ["row 3", "region 3", "region 4"],
                         "cells": ["r3c3", "r4c5"],
-                        "text": "Touching, row 3, region 3 and region 4: * in r3c3; * in "
-                                "r4c5"}
+                        "text": f"Touching, row 3, region 3 and region 4: {star} in r3c3; "
+                                f"{star} in r4c5"}
 
 
 def test_a_malformed_line_is_told_where_and_exits_2(tmp_path):

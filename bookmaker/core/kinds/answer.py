@@ -30,8 +30,10 @@ ANSWER_FORMS = ("values", "symbols", "shading", "edges", "links")
 # A shading answer's values 1 (white) and 2 (shaded) as text writes them: on a page a white
 # cell is left empty and a shaded one filled, never printed as a symbol (render/board.py).
 SHADING_GLYPHS = ("-", "#")
-# A Star Battle's: a shaded cell is a star, drawn as one (a filled star shape), not a fill.
-STAR_GLYPHS = ("-", "*")
+# A Star Battle's, as steps say them ("★ in r4c4", "no ★ in r1c3"): a shaded cell is a
+# star, drawn as one (a filled star shape), not a fill. Its lines write '-' and '*'
+# (core/starbattle/kind.py), which any keyboard types.
+STAR_GLYPHS = ("·", "★")
 # A links answer's water codes 1..5 as explained steps say them: no bridge, one and two
 # bridges across, one and two down. On a page the bridges are drawn (render/bridges.py).
 LINK_GLYPHS = ("·", "─", "═", "│", "║")

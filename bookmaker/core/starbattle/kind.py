@@ -41,6 +41,7 @@ STAR_MARK = "\u2605"  # a black star: a caption prints one after the size for ea
 # 12x12 8 s and a 14x14 three-star none in 90 s; 11x11, 12x12 and 14x14 lines are read,
 # solved, checked and graded.
 MADE_SIZES = range(5, 11)
+STAR_TEXT = ("-", "*")  # an answer line's white cell and star: what a keyboard types
 
 
 def looks_like_a_starbattle_line(text: str) -> bool:
@@ -136,14 +137,14 @@ class StarBattleKind(DrawnBoard, SquareKind):
         return format_layout(layout_of(givens.shape))
 
     def answer_line(self, solution: Grid) -> str:
-        return "".join(STAR_GLYPHS[value - 1] for value in solution.cells)
+        return "".join(STAR_TEXT[value - 1] for value in solution.cells)
 
     def read_answer(self, text: str, board: Shape) -> Grid:
         cells = text.strip()
-        if len(cells) != board.cell_count or set(cells) - set(STAR_GLYPHS):
+        if len(cells) != board.cell_count or set(cells) - set(STAR_TEXT):
             raise GridError(f"a {board} answer is {board.cell_count} of "
-                            f"{' and '.join(STAR_GLYPHS)}; got {cells[:40]!r}")
-        return Grid(board, tuple(STAR_GLYPHS.index(c) + 1 for c in cells))
+                            f"{' and '.join(STAR_TEXT)}; got {cells[:40]!r}")
+        return Grid(board, tuple(STAR_TEXT.index(c) + 1 for c in cells))
 
     def make(self, request: MakeRequest) -> Puzzle:
         """A layout to its grade, proven unique by the solver as it is made and by the
