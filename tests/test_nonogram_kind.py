@@ -299,3 +299,25 @@ def test_two_hundred_puzzles_of_mixed_sizes_are_unique_by_both_proofs():
         sizes.add(size)
         grades.add(grade)
     assert len(sizes) == 10 and grades == {"easy", "medium", "hard"}
+
+
+def test_a_daily_day_of_nonograms_asks_no_difficulty(tmp_path):
+    # A day had to give a difficulty, which a Nonogram refuses: no daily could hold one.
+    from datetime import date
+
+    from bookmaker.daily.build import make_daily
+    from bookmaker.spec.daily import load_daily_spec
+
+    spec = tmp_path / "paper.yaml"
+    spec.write_text("daily: {series: Pictures, seed: 5, layout: newspaper-2col, outputs: "
+                    "[svg, json]}\nschedule:\n  monday: {variant: nonogram, size: 10x10}\n"
+                    "  tuesday: {variant: sudoku, size: 9x9}\n", encoding="utf-8")
+    refused = CliRunner().invoke(cli.main, ["daily", str(spec), "--date", "2026-12-07"])
+    assert refused.exit_code == 2 and "Traceback" not in refused.output
+    assert "schedule.tuesday: missing required key 'difficulty'" in refused.output
+    assert "monday" not in refused.output
+    spec.write_text(spec.read_text().replace("  tuesday: {variant: sudoku, size: 9x9}\n", ""),
+                    encoding="utf-8")
+    make_daily(load_daily_spec(spec), [date(2026, 12, 7)], tmp_path / "out")
+    record = (tmp_path / "out" / "pictures" / "2026-12-07" / "day.json").read_text()
+    assert '"variant": "nonogram"' in record and '"grade": "easy"' in record

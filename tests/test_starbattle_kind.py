@@ -181,8 +181,7 @@ def test_a_week_of_logic_dailies_has_a_star_battle_day(tmp_path):
     assert days["tuesday"] == ("starbattle", 6, "easy")  # written 'queens'
     assert days["sunday"] == ("starbattle", 9, "expert")
     assert {variant for variant, _, _ in days.values()} == {
-        "binairo", "tango", "starbattle", "slitherlink", "hashi"}  # every logic kind but
-    # the Nonogram, which takes no difficulty
+        "binairo", "tango", "starbattle", "slitherlink", "hashi", "nonogram"}
     (tmp_path / "paper.yaml").write_text(
         "daily: {series: Stars, seed: 3, layout: newspaper-2col, outputs: [svg, json]}\n"
         "schedule:\n  monday: {variant: queens, size: 5x5, difficulty: medium}\n",

@@ -18,6 +18,7 @@ from ..core.board.shape import MAX_SIZE, SYMMETRIES, Shape, parse_size
 from ..core.grade.grades import GRADES
 from ..core.kinds.kind import Kind
 from ..core.rating.ranges import RatingRange
+from ..core.registry import find_kind
 from ..core.words import counted, with_article
 from ..design.catalogue import language_names
 from ..design.cells import cells_across, least_cell, least_cell_reason, least_symbol_cell
@@ -349,11 +350,19 @@ def _schedule_files(report: Report, raw: Any) -> dict[str, DayFile | None]:
                                key=key))
     for weekday in WEEKDAYS:
         day = raw.get(weekday)
-        if isinstance(day, dict) and "difficulty" not in day and "rating" not in day:
+        if isinstance(day, dict) and "difficulty" not in day and "rating" not in day and \
+                not _pictured(day.get("variant")):
             report.add(Mistake(("schedule", weekday), "missing required key 'difficulty' "
                                                       "(or a 'rating', or both)"))
     return {weekday: report.validate(DayFile, raw[weekday], ("schedule", weekday))
             for weekday in WEEKDAYS if weekday in raw}
+
+
+def _pictured(variant: object) -> bool:
+    """A day's kind draws a picture (a Nonogram): as hard as its picture, it takes no
+    difficulty, so none is asked for."""
+    kind = find_kind(variant) if isinstance(variant, str) else None
+    return kind is not None and kind.pictured
 
 
 def _layout(report: Report, value: str | None, source: Path,
@@ -401,7 +410,7 @@ def _day_spec(report: Report, weekday: str, day: DayFile | None,
     if refused:
         report.add(Mistake(at + (refused[0],), refused[1]))
         return None
-    if day.difficulty is None and day.rating is None:  # reported already
+    if day.difficulty is None and day.rating is None and not kind.pictured:  # reported
         return None
     grade_problem = kind.grade_problem(shape, day.difficulty or "any")
     if grade_problem:
