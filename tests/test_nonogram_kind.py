@@ -321,3 +321,27 @@ def test_a_daily_day_of_nonograms_asks_no_difficulty(tmp_path):
     make_daily(load_daily_spec(spec), [date(2026, 12, 7)], tmp_path / "out")
     record = (tmp_path / "out" / "pictures" / "2026-12-07" / "day.json").read_text()
     assert '"variant": "nonogram"' in record and '"grade": "easy"' in record
+
+
+def test_a_daily_proof_of_15x15_nonograms_leaves_their_clues_room(tmp_path):
+    # The proof sheet packed days by the cells their kind needs, and a Nonogram's need
+    # nothing in its cells: its two-digit clues then met 11.1 pt cells and the build
+    # failed ("cells of 11.1 pt are too small for 7 pt symbols").
+    from datetime import date
+
+    from bookmaker.daily.build import make_daily
+    from bookmaker.design.cells import least_cell, least_cell_reason
+    from bookmaker.spec.daily import load_daily_spec
+
+    frame = NONOGRAM.frame(15)
+    assert round(least_cell(NONOGRAM, frame), 2) == 11.33 and least_cell(NONOGRAM) == 0.0
+    assert least_cell_reason(NONOGRAM, frame) == "readable clues beside the grid"
+    spec = tmp_path / "paper.yaml"
+    spec.write_text("daily: {series: Pictures, seed: 5, layout: newspaper-2col, outputs: "
+                    "[proof]}\nschedule:\n" + "".join(
+                        f"  {day}: {{variant: nonogram, size: 15x15}}\n"
+                        for day in ("monday", "tuesday", "wednesday", "thursday")),
+                    encoding="utf-8")
+    days = [date(2026, 12, 7 + offset) for offset in range(4)]
+    make_daily(load_daily_spec(spec), days, tmp_path / "out")
+    assert list((tmp_path / "out" / "pictures").glob("proof-*.pdf"))

@@ -245,10 +245,10 @@ def _proof_days_per_page(entries: list[DailyPuzzle], geometry: PageGeometry,
                          style: RenderStyle) -> int:
     """The most days (up to PROOF_DAYS_PER_PAGE) a proof page holds while every day's cells
     keep room for what its kind prints in them (design/cells.least_cell: a Killer's cage
-    totals; three rows of A4 give a 9x9 22.2 pt cells, under the 22.6 pt needed; a 12x12
-    needs a page of its own), across its frame (a 15x15 Kakuro's 15 squares, not its 9
-    digits)."""
-    side_needed = max((least_cell(entry.day.kind)
+    totals, a Nonogram's two-digit clues; three rows of A4 give a 9x9 22.2 pt cells, under
+    the 22.6 pt needed; a 12x12 needs a page of its own), across its frame (a 15x15
+    Kakuro's 15 squares, not its 9 digits)."""
+    side_needed = max((least_cell(entry.day.kind, entry.puzzle.shape)
                        * (entry.puzzle.shape.frame[0]
                           + entry.day.kind.clue_cells_across(entry.puzzle.shape))
                        for entry in entries), default=0.0)

@@ -39,10 +39,16 @@ def least_symbol_cell(glyphs: tuple[str, ...]) -> float:
     return max(bold.width(glyph, MIN_TEXT_POINTS) for glyph in glyphs) / SYMBOL_FIT_WIDTH
 
 
-def least_cell(kind: Kind) -> float:
+def least_cell(kind: Kind, frame: Shape | None = None) -> float:
     """The smallest cell (points) a kind's puzzle can print in: numbers in a cell's corner
     (a Killer's cage totals), at least MIN_TEXT_POINTS, must fit there (measured with the
-    default font's digits); other kinds put no floor here."""
+    default font's digits); and, on a frame, the clues printed beside its grid (a
+    Nonogram's runs, to its longest side: '15' on a 15x15) at MIN_TEXT_POINTS in a cell of
+    their ring. Other kinds put no floor here."""
+    return max(_corner_cell(kind), _clue_cell(kind, frame))
+
+
+def _corner_cell(kind: Kind) -> float:
     shown = kind.presentation
     if not shown.corner_labels:
         return 0.0
@@ -50,8 +56,18 @@ def least_cell(kind: Kind) -> float:
     return MIN_TEXT_POINTS * (font_digit_top(default_font_paths()[0]) or 0.73) / share
 
 
-def least_cell_reason(kind: Kind) -> str:
+def _clue_cell(kind: Kind, frame: Shape | None) -> float:
+    """The least cell the widest clue beside the grid fits at MIN_TEXT_POINTS: a number up
+    to the frame's longest side."""
+    if frame is None or not kind.clue_cells_across(frame):
+        return 0.0
+    return least_symbol_cell((str(max(frame.frame)),))
+
+
+def least_cell_reason(kind: Kind, frame: Shape | None = None) -> str:
     """Why a kind's least cell (least_cell) is what it is, for messages: 'readable run
-    totals'; '' where it puts no floor."""
+    totals', 'readable clues beside the grid'; '' where it puts no floor."""
     shown = kind.presentation
+    if _clue_cell(kind, frame) > _corner_cell(kind):
+        return "readable clues beside the grid"
     return f"readable {shown.corner_labels_named}" if shown.corner_labels else ""

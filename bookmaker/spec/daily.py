@@ -401,8 +401,8 @@ def _day_spec(report: Report, weekday: str, day: DayFile | None,
                                               f"{layout.page_columns} columns, got {columns}"))
         return None
     kind = kind_of_name(day.variant)
-    problem = layout.fit_problem(cells_across(kind, shape), columns, least_cell(kind),
-                                 least_cell_reason(kind))
+    problem = layout.fit_problem(cells_across(kind, shape), columns, least_cell(kind, shape),
+                                 least_cell_reason(kind, shape))
     if problem:
         report.add(Mistake(at + ("columns" if day.columns else "size",), problem))
         return None

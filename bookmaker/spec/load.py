@@ -234,8 +234,9 @@ def grid_needs(kind: Kind, frame: Shape, glyphs: tuple[str, ...] = ()) -> _GridN
     named with its width."""
     cells = cells_across(kind, frame)
     name = "" if cells == frame.size else f"{kind.name} ({cells}x{cells} cells)"
-    symbols, labels = least_symbol_cell(glyphs), least_cell(kind)
-    reason = least_cell_reason(kind) if labels >= symbols else "its widest symbol at 7 pt"
+    symbols, labels = least_symbol_cell(glyphs), least_cell(kind, frame)
+    reason = least_cell_reason(kind, frame) if labels >= symbols else \
+        "its widest symbol at 7 pt"
     return _GridNeeds(cells, max(labels, symbols), name, symbols, reason)
 
 
