@@ -63,3 +63,19 @@ def test_the_mixed_examples_16x16_prints_the_1_to_9_and_a_to_g_its_top_promises(
     assert "(digits 1-9 and A-G)" in (REPO / "examples" / "mixed.yaml").read_text()
     giant = next(section for section in spec.sections if section.size == 16)
     assert "".join(giant.glyphs) == "123456789ABCDEFG"
+
+
+DAILIES = sorted((REPO / "examples").glob("daily*.yaml"))
+
+
+@pytest.mark.parametrize("path", DAILIES, ids=lambda path: path.stem)
+def test_every_example_daily_makes_its_whole_week(path, tmp_path):
+    """Each weekday of each example daily, with every output it lists (proof sheets too):
+    a Saturday Nonogram once loaded and then failed to draw its week's proof."""
+    from datetime import date, timedelta
+
+    from bookmaker.daily.build import make_daily
+
+    week = [date(2026, 12, 7) + timedelta(days=offset) for offset in range(7)]
+    make_daily(load_daily_spec(path), week, tmp_path)
+    assert len({folder.name for folder in tmp_path.glob("*/2026-12-*")}) == 7
