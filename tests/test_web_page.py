@@ -1193,7 +1193,8 @@ def test_a_star_battle_marks_touching_stars_a_full_row_and_a_short_column_as_the
     assert flagged() == [2, 8] and tab.label(8) == "Row 2, column 4: a star, touches another star"
     assert page.locator("polygon.star.clashing").count() == 2 == page.locator("line.clash").count()
     assert axe_problems(page) == []  # in play, a conflict shown
-    page.screenshot(path=str(tmp_path / "touching.png"))
+    shots = Path(os.environ.get("BOOKMAKER_SCREENSHOTS") or tmp_path)
+    page.screenshot(path=str(shots / "starbattle-touching.png"))
     click(8)  # a dot now: nothing touches
     assert flagged() == [] and page.locator("line.clash").count() == 0
     click(4)  # a second star in row 1
@@ -1209,6 +1210,10 @@ def test_a_star_battle_marks_touching_stars_a_full_row_and_a_short_column_as_the
     assert flagged() == [0, 5, 10, 15, 20]
     assert tab.label(20).endswith("marked white, too few stars in its column")
     assert page.locator("circle.dot.clashing").count() == 5
+    page.emulate_media(color_scheme="dark")
+    assert axe_problems(page) == []
+    page.screenshot(path=str(shots / "starbattle-short-dark.png"))
+    page.emulate_media(color_scheme="light")
     assert tab.errors == []
 
 
