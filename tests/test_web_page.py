@@ -1217,6 +1217,28 @@ def test_a_star_battle_marks_touching_stars_a_full_row_and_a_short_column_as_the
     assert tab.errors == []
 
 
+TWO_STARS = ("2 AAABCCCCCDAABBCBBCDDBBBBCCBDDDEBBBBBBBFDEEGBBBFFFDEGGHHFFFFDEGIHHFDDDDEIIIHHDDJ"
+             "DEEIIIHHDJJEIIIIHHJJJ")  # a 10x10 two-star Star Battle (tests/test_starbattle.py)
+
+
+def test_a_two_star_battle_takes_two_stars_a_row_and_marks_a_third(tab, tmp_path):
+    """A unit's count is the board's (two here): two apart in a row are no conflict, a
+    third marks all three."""
+    puzzle = proven("starbattle", TWO_STARS, None, "two")
+    (tmp_path / "page.html").write_text(page_html([item_of(puzzle, "two-stars", "Two")]),
+                                        encoding="utf-8")
+    page = tab.open((tmp_path, puzzle))
+    data = page_puzzle(page)
+    assert data["limits"]["most"] == 2
+    for cell in (0, 2):
+        page.mouse.click(*cell_centre(page, data, cell))
+    assert page.locator("[aria-invalid=true]").count() == 0
+    page.mouse.click(*cell_centre(page, data, 4))
+    assert [tab.label(cell).endswith("a star, too many stars in its row")
+            for cell in (0, 2, 4)] == [True] * 3
+    assert page.locator("[aria-invalid=true]").count() == 3 and tab.errors == []
+
+
 # --- Slitherlink's edges (issue 39): the page's data written here, as the kind will give it --
 
 # A loop solved by hand: '#' inside it, '.' outside (the solution's 2 and 1).
