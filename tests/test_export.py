@@ -261,7 +261,8 @@ def test_the_page_plays_a_tango_with_its_own_symbols_limits_and_signs_as_print_s
     heard from both cells; a Killer's cages never repeat, a Calcudoku's may."""
     tango = puzzle_data(item_of(puzzle_of("tango"), "t", "Tango"))
     assert (tango["symbols"], tango["cycle"]) == (["0", "1"], True)
-    assert tango["limits"] == {"shared": True, "run": 2, "cages": False, "distinct": False}
+    assert tango["limits"] == {"shared": True, "run": 2, "cages": False, "distinct": False,
+                               "most": 0, "apart": False}
     assert tango["rules"].startswith("Tango: fill every cell with 0 or 1.")
     same, unlike = tango["signs"][:2]
     assert (same["sign"], same["cells"], same["words"]) == ("=", [2, 3], ["the same as"] * 2)
@@ -269,12 +270,28 @@ def test_the_page_plays_a_tango_with_its_own_symbols_limits_and_signs_as_print_s
     assert (unlike["sign"], unlike["words"]) == ("x", ["unlike"] * 2)
     assert len(unlike["strokes"]) == 2  # two crossing bars
     assert puzzle_data(item_of(puzzle_of("binairo"), "b", "B"))["limits"] == \
-        {"shared": True, "run": 2, "cages": False, "distinct": True}  # no two lines alike
+        {"shared": True, "run": 2, "cages": False, "distinct": True, "most": 0,
+         "apart": False}  # no two lines alike
     page = page_html([item_of(puzzle_of(key), key, key) for key in ("binairo", "classic")])
     assert '"kind":"Binairo"' in page and '"kind":"Sudoku"' in page
     killer, calcudoku = (puzzle_data(item_of(puzzle_of(key), "k", "K"))["limits"]
                          for key in ("killer", "calcudoku"))
     assert (killer["cages"], calcudoku["cages"], killer["shared"]) == (True, False, False)
+
+
+def test_the_page_is_told_a_star_battles_count_a_unit_and_that_its_stars_stand_apart():
+    """A Star Battle's limits as the page reads them (issue 39): `most` the board's stars a
+    unit (its Shape's box_rows), `apart` no two touching; any other kind's most is 0."""
+    from bookmaker.core.board.shape import starbattle_of
+    from bookmaker.core.kinds.answer import Limits
+    from bookmaker.export.page import limits_data
+
+    stars = puzzle_data(item_of(puzzle_of("starbattle"), "s", "S"))["limits"]
+    assert (stars["most"], stars["apart"], stars["shared"]) == (1, True, False)
+    two = starbattle_of([cell // 10 for cell in range(100)], 2)  # a 10x10 two-star board
+    assert limits_data(Limits(most=True, apart=True), two) == {
+        "shared": False, "run": 0, "cages": False, "distinct": False, "most": 2, "apart": True}
+    assert limits_data(Limits(), two)["most"] == 0
 
 
 # --- ids, sources and reading back (issue 34) -------------------------------------------

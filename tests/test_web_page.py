@@ -1168,6 +1168,77 @@ def test_a_star_battle_is_solved_by_taps_its_stars_drawn_and_its_count_shown(tab
     assert tab.errors == []
 
 
+def test_a_star_battle_marks_touching_stars_a_full_row_and_a_short_column_as_they_are_made(
+        tab, tmp_path):
+    """A Star Battle's broken rules marked live, from its limits alone (no two stars
+    touching, at most its count a unit, a unit decided in full with fewer): the offending
+    cells invalid, red with a bar under each, and heard why; cleared when fixed; off with
+    the conflicts setting; axe clean with a conflict showing."""
+    puzzle = proven("starbattle", QUEENS, None, "queens")
+    (tmp_path / "page.html").write_text(  # its own id: no progress kept from another test
+        page_html([item_of(puzzle, "queens-clashes", "Queens")]), encoding="utf-8")
+    page = tab.open((tmp_path, puzzle))
+    data = page_puzzle(page)
+    assert (data["limits"]["most"], data["limits"]["apart"]) == (1, True)
+
+    def flagged() -> list[int]:
+        return [int(cell.get_attribute("id")[5:])
+                for cell in page.locator("[aria-invalid=true]").all()]
+
+    def click(cell: int, **how) -> None:
+        page.mouse.click(*cell_centre(page, data, cell), **how)
+
+    click(2)
+    click(8)  # r2c4 touches r1c3 at a corner
+    assert flagged() == [2, 8] and tab.label(8) == "Row 2, column 4: a star, touches another star"
+    assert page.locator("polygon.star.clashing").count() == 2 == page.locator("line.clash").count()
+    assert axe_problems(page) == []  # in play, a conflict shown
+    shots = Path(os.environ.get("BOOKMAKER_SCREENSHOTS") or tmp_path)
+    page.screenshot(path=str(shots / "starbattle-touching.png"))
+    click(8)  # a dot now: nothing touches
+    assert flagged() == [] and page.locator("line.clash").count() == 0
+    click(4)  # a second star in row 1
+    assert flagged() == [2, 4] and tab.label(4).endswith(", too many stars in its row")
+    page.click("#settings summary")
+    page.click("#opt-conflicts")  # conflicts off: nothing marked
+    assert flagged() == [] and page.locator("polygon.star.clashing").count() == 0
+    page.click("#opt-conflicts")
+    assert flagged() == [2, 4]
+    click(4, button="right")  # a dot: the row has its one star
+    for cell in (0, 5, 10, 15, 20):  # column 1 dotted in full, starless
+        click(cell, button="right")
+    assert flagged() == [0, 5, 10, 15, 20]
+    assert tab.label(20).endswith("marked white, too few stars in its column")
+    assert page.locator("circle.dot.clashing").count() == 5
+    page.emulate_media(color_scheme="dark")
+    assert axe_problems(page) == []
+    page.screenshot(path=str(shots / "starbattle-short-dark.png"))
+    page.emulate_media(color_scheme="light")
+    assert tab.errors == []
+
+
+TWO_STARS = ("2 AAABCCCCCDAABBCBBCDDBBBBCCBDDDEBBBBBBBFDEEGBBBFFFDEGGHHFFFFDEGIHHFDDDDEIIIHHDDJ"
+             "DEEIIIHHDJJEIIIIHHJJJ")  # a 10x10 two-star Star Battle (tests/test_starbattle.py)
+
+
+def test_a_two_star_battle_takes_two_stars_a_row_and_marks_a_third(tab, tmp_path):
+    """A unit's count is the board's (two here): two apart in a row are no conflict, a
+    third marks all three."""
+    puzzle = proven("starbattle", TWO_STARS, None, "two")
+    (tmp_path / "page.html").write_text(page_html([item_of(puzzle, "two-stars", "Two")]),
+                                        encoding="utf-8")
+    page = tab.open((tmp_path, puzzle))
+    data = page_puzzle(page)
+    assert data["limits"]["most"] == 2
+    for cell in (0, 2):
+        page.mouse.click(*cell_centre(page, data, cell))
+    assert page.locator("[aria-invalid=true]").count() == 0
+    page.mouse.click(*cell_centre(page, data, 4))
+    assert [tab.label(cell).endswith("a star, too many stars in its row")
+            for cell in (0, 2, 4)] == [True] * 3
+    assert page.locator("[aria-invalid=true]").count() == 3 and tab.errors == []
+
+
 # --- Slitherlink's edges (issue 39): the page's data written here, as the kind will give it --
 
 # A loop solved by hand: '#' inside it, '.' outside (the solution's 2 and 1).

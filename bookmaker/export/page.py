@@ -26,6 +26,7 @@ from xml.sax.saxutils import escape
 
 from ..core.board.marks import BlockMark, Marks
 from ..core.board.shape import Shape, Unit
+from ..core.kinds.answer import Limits
 from ..core.registry import kind_of_puzzle
 from ..design.captions import with_size_mark
 from ..design.catalogue import Catalogue, load_catalogue
@@ -151,12 +152,18 @@ def puzzle_data(item: ExportItem, words: Catalogue | None = None,
         "kind": with_size_mark(kind.title, kind, board.size),
         "rules": rules_text(kind, board.size, tuple(item.about.symbols), words),
         "size": board.size, "symbols": list(symbols), "givens": list(puzzle.givens.cells),
-        "limits": asdict(kind.answer.limits), "cycle": kind.answer.cycled,
+        "limits": limits_data(kind.answer.limits, board), "cycle": kind.answer.cycled,
         "form": kind.answer.form,
     } | _answer_of(item.about.id or item.stem, puzzle.givens.cells, puzzle.solution.cells,
                    answer)
     return data | drawing_data(board_drawing(board), board) | marks_data(marks, board) | \
         units_data(board, marks)
+
+
+def limits_data(limits: Limits, board: Shape) -> dict[str, Any]:
+    """The limits as the page's script reads them: `most` the count of shaded cells a unit
+    holds (the board's: a Star Battle's stars a unit), 0 for none."""
+    return asdict(limits) | {"most": board.box_rows if limits.most else 0}
 
 
 def _answer_of(puzzle_id: str, givens: Sequence[int], solution: Sequence[int],

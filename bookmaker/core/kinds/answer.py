@@ -46,12 +46,17 @@ class Limits:
     (`shared`) more than its equal share of the unit's cells (a Binairo line's half); more
     than `run` alike side by side in a line (0: any run; a Binairo's 2); a repeat in a cage
     (`cages`: a Killer's cage never repeats, a Calcudoku's may); a full line the same as
-    another of its kind (`distinct`: a classic Binairo's rows, and its columns)."""
+    another of its kind (`distinct`: a classic Binairo's rows, and its columns); (`most`)
+    more shaded cells than the board's count, or decided in full fewer (a Star Battle's
+    stars a unit: its Shape's box_rows); two shaded cells touching, at a side or a corner
+    (`apart`: a Star Battle's stars)."""
 
     shared: bool = False
     run: int = 0
     cages: bool = False
     distinct: bool = False
+    most: bool = False
+    apart: bool = False
 
 
 @dataclass(frozen=True)

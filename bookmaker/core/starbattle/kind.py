@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ..board.grid import Grid, GridError
 from ..board.shape import Shape, starbattle_of
 from ..checkresult import CheckResult
-from ..kinds.answer import STAR_GLYPHS, Answer
+from ..kinds.answer import STAR_GLYPHS, Answer, Limits
 from ..kinds.exchangeform import ExchangeForm
 from ..kinds.kind import BoardDescription, DrawnBoard, Extras, MakeRequest, SquareKind
 from ..kinds.presentation import Presentation
@@ -66,7 +66,9 @@ class StarBattleKind(DrawnBoard, SquareKind):
     shapes_givens = False
     heavy = True  # a 5x5 in milliseconds, but a 9x9 in seconds and a 10x10 up to a minute
     grades = STARBATTLE_GRADES
-    answer = Answer("shading", STAR_GLYPHS)
+    # The page marks, as they are made, stars that touch and units with too many (or, full,
+    # too few) stars: the board's count (box_rows) a unit.
+    answer = Answer("shading", STAR_GLYPHS, Limits(most=True, apart=True))
     presentation = Presentation(
         sudoku_rule=False,
         summary="place stars so that every row, column and region holds as many as the "

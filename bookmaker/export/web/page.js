@@ -969,6 +969,7 @@
     cellLabel: cellLabel, cellUnder: cellUnder, snapshot: snapshot, pointOf: pointOf,
     select: select, isSolved: () => isSolved(), arrowKeypad: arrowKeypad,
     paintCell: paintCell, move: (arrow) => move(...MOVES[arrow]),
+    clashed: (cell) => clashes.has(cell),
   };
   const KEYS_HELP = $("keys-help").textContent;
 

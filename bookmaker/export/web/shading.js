@@ -1,7 +1,8 @@
 // The shading answer form (core/kinds/answer.py) on bookmaker's puzzle page: a cell is
 // empty (0), marked white with a dot (1) or shaded (2), as the solution's values are.
 // A Nonogram's clues beside its grid are greyed as their lines meet them; a kind whose
-// shaded glyph is a star (a Star Battle's) draws a star where a Nonogram fills the cell.
+// shaded glyph is a star (a Star Battle's) draws a star where a Nonogram fills the cell, and
+// marks the stars that break its limits (touching, too many or too few in a unit).
 // page.js asks these hooks of the puzzle on show; it does the rest (undo, progress, timer).
 "use strict";
 window.BOOKMAKER_FORMS = window.BOOKMAKER_FORMS || {};
@@ -14,6 +15,8 @@ window.BOOKMAKER_FORMS.shading = function (page) {
   const p = page.puzzle;
   const starred = STARS.includes(p.symbols[SHADED - 1]);
   const lines = linesOf(p);
+  const at = {};  // "r,c" -> its cell
+  p.cells.forEach(([r, c], cell) => { at[r + "," + c] = cell; });
   let drag = null;  // a press being dragged: the state it paints, its line, its undo step
 
   // Each row and column: its cells in order, its clue (runs, from the edge marks: the ring
@@ -67,6 +70,11 @@ window.BOOKMAKER_FORMS.shading = function (page) {
     } else if (value === WHITE) {
       page.el("circle", { cx: c + 0.5, cy: r + 0.5, r: p.givens[cell] ? 0.14 : 0.1,
                           class: "dot " + who }, node);
+    }
+    if (starred && value && page.clashed(cell)) {  // a bar too: not told by colour alone
+      node.lastChild.classList.add("clashing");
+      page.el("line", { x1: c + 0.25, y1: r + 0.89, x2: c + 0.75, y2: r + 0.89, class: "clash" },
+              node);
     }
     if (page.state.wrong.includes(cell)) {
       page.el("line", { x1: c + 0.2, y1: r + 0.8, x2: c + 0.8, y2: r + 0.2,
@@ -207,6 +215,7 @@ window.BOOKMAKER_FORMS.shading = function (page) {
 
   // A line with more shaded cells than its clue asks, or decided in full and not its clue.
   function clashes(clash) {
+    starClashes(clash);
     Object.values(lines).forEach((l) => {
       if (!l.clued) return;
       const want = l.runs.reduce((a, b) => a + b, 0);
@@ -216,6 +225,38 @@ window.BOOKMAKER_FORMS.shading = function (page) {
         l.cells.forEach((c) => clash(c, "its " + name + " does not match its clue"));
       }
     });
+  }
+
+  // A Star Battle's rules, as its limits say them (export/page.py): no two stars touching,
+  // not even at a corner (apart); no row, column or region with more than `most` stars,
+  // nor, every cell of it starred or dotted, with fewer.
+  function starClashes(clash) {
+    const values = page.state.values, limits = p.limits, thing = starred ? "stars" : "shaded";
+    if (limits.apart) {
+      values.forEach((v, cell) => {
+        if (v === SHADED && around(cell).some((o) => values[o] === SHADED)) {
+          clash(cell, "touches another " + (starred ? "star" : "shaded cell"));
+        }
+      });
+    }
+    if (!limits.most) return;
+    for (const kind in p.units) {
+      p.units[kind].forEach((cells) => {
+        const count = cells.filter((c) => values[c] === SHADED).length;
+        if (count > limits.most) {
+          cells.filter((c) => values[c] === SHADED).forEach((c) => clash(c, "too many " + thing + " in its " + kind));
+        } else if (count < limits.most && cells.every((c) => values[c])) {
+          cells.forEach((c) => clash(c, "too few " + thing + " in its " + kind));
+        }
+      });
+    }
+  }
+
+  // The cells touching a cell, at a side or a corner.
+  function around(cell) {
+    const [r, c] = p.cells[cell];
+    return [-1, 0, 1].flatMap((dr) => [-1, 0, 1].map((dc) => at[(r + dr) + "," + (c + dc)]))
+      .filter((o) => o !== undefined && o !== cell);
   }
 
   // The answer's shaded cells shown, a shading where it is white taken off; the reader's
