@@ -148,7 +148,12 @@ class Tab:
     def open(self, day: tuple[Path, Puzzle]) -> Page:
         folder, self.puzzle = day
         self.page.goto((folder / "page.html").as_uri())
-        self.page.evaluate("localStorage.clear()")
+        # The page saves its progress as it is hidden, and a reload hides it: the progress
+        # an earlier test left was saved again after the clear, and the next test on the
+        # same page started from it (a drag then painted dots, not shading). Stopped here.
+        self.page.evaluate("document.addEventListener('visibilitychange', "
+                           "(event) => event.stopImmediatePropagation(), true); "
+                           "localStorage.clear()")
         self.page.reload()
         return self.page
 
