@@ -16,7 +16,8 @@ from ..board.marks import Marks, SignMark
 from ..board.shape import Shape, binairo_of
 from ..kinds.answer import Answer, Limits
 from ..kinds.exchangeform import ExchangeForm
-from ..kinds.kind import Extras, MakeRequest, SquareKind
+from ..kinds.kind import Extras, MakeRequest
+from ..kinds.logickind import LogicKind, Untaken
 from ..kinds.presentation import Presentation
 from ..puzzle import Puzzle
 from ..solve.search import Search
@@ -47,7 +48,7 @@ def looks_like_a_tango_line(text: str) -> bool:
     return len(parts) == 3 and set(parts[1]) <= set("=x.") and set(parts[2]) <= set("=x.")
 
 
-class BinairoKind(SquareKind):
+class BinairoKind(LogicKind):
     """Binairo: fill every cell with 0 or 1, no three alike in a row or column, each line
     half and half, no two rows (or columns) the same."""
 
@@ -57,6 +58,10 @@ class BinairoKind(SquareKind):
     geometry = "binairo"
     shapes_givens = False
     grades = BINAIRO_GRADES
+    untaken = Untaken(
+        symmetry="{a} puzzle's givens are not laid out in a pattern: leave symmetry out",
+        clues="{a} puzzle takes a difficulty, not a clue count",
+        rating="SE ratings are for Sudoku; {a} puzzle takes a difficulty")
     # No three alike in a line, each line half and half, no two lines the same: the page
     # marks each break.
     answer = Answer("symbols", ("0", "1"), Limits(shared=True, run=2, distinct=True))
@@ -85,24 +90,6 @@ class BinairoKind(SquareKind):
 
     def square(self, size: int) -> Shape:
         return binairo_of(size)
-
-    def options_problem(self, symmetry: str, clues: int | None,
-                        rating: object | None) -> tuple[str, str] | None:
-        if symmetry != "none":
-            return "symmetry", (f"{with_article(self.title)} puzzle's givens are not laid out "
-                                "in a pattern: leave symmetry out")
-        if clues is not None:
-            return "clues", (f"{with_article(self.title)} puzzle takes a difficulty, not a "
-                             "clue count")
-        if rating is not None:
-            return "rating", f"SE ratings are for Sudoku; a {self.title} puzzle takes a difficulty"
-        return None
-
-    def grade_problem(self, frame: Shape, difficulty: str) -> str | None:
-        if difficulty in ("any",) + self.grades:
-            return None
-        return (f"{self.title} puzzles are graded {', '.join(self.grades)}; not "
-                f"{difficulty!r}")
 
     def rules(self, givens: Grid, extras: Extras) -> Rules:
         return rules_of(givens.shape.size, extras)

@@ -15,7 +15,8 @@ from ..board.shape import Shape, hashi_of
 from ..checkresult import CheckResult
 from ..kinds.answer import LINK_GLYPHS, Answer
 from ..kinds.exchangeform import ExchangeForm
-from ..kinds.kind import Extras, MakeRequest, SquareKind
+from ..kinds.kind import Extras, MakeRequest
+from ..kinds.logickind import LogicKind, Untaken
 from ..kinds.presentation import Presentation
 from ..kinds.puzzlink import HASHI_LINK
 from ..puzzle import Puzzle
@@ -47,7 +48,7 @@ def looks_like_a_hashi_line(text: str) -> bool:
                    for c in range(len(cells)))
 
 
-class HashiKind(SquareKind):
+class HashiKind(LogicKind):
     """Hashi: join the islands by bridges across or down, one or two between two islands,
     never crossing, each island with as many as its count, all islands joined."""
 
@@ -57,6 +58,10 @@ class HashiKind(SquareKind):
     geometry = "hashi"
     shapes_givens = False
     grades = HASHI_GRADES
+    untaken = Untaken(
+        symmetry="{a} puzzle's islands are not laid out in a pattern: leave symmetry out",
+        clues="{a} puzzle takes a difficulty, not a clue count",
+        rating="SE ratings are for Sudoku; {a} puzzle takes a difficulty")
     answer = Answer("links", LINK_GLYPHS)
     presentation = Presentation(
         sudoku_rule=False,
@@ -79,23 +84,6 @@ class HashiKind(SquareKind):
 
     def square(self, size: int) -> Shape:
         return hashi_of(size)
-
-    def options_problem(self, symmetry: str, clues: int | None,
-                        rating: object | None) -> tuple[str, str] | None:
-        if symmetry != "none":
-            return "symmetry", (f"{with_article(self.title)} puzzle's islands are not laid "
-                                "out in a pattern: leave symmetry out")
-        if clues is not None:
-            return "clues", (f"{with_article(self.title)} puzzle takes a difficulty, not a "
-                             "clue count")
-        if rating is not None:
-            return "rating", f"SE ratings are for Sudoku; a {self.title} puzzle takes a difficulty"
-        return None
-
-    def grade_problem(self, frame: Shape, difficulty: str) -> str | None:
-        if difficulty in ("any",) + self.grades:
-            return None
-        return f"{self.title} puzzles are graded {', '.join(self.grades)}; not {difficulty!r}"
 
     def read(self, text: str, board: Shape | None = None) -> tuple[Grid, Extras]:
         return parse_hashi(text, board), None

@@ -17,7 +17,8 @@ from ..board.shape import NONOGRAM_SIDES, Shape, nonogram_of
 from ..checkresult import CheckResult
 from ..kinds.answer import SHADING_GLYPHS, Answer
 from ..kinds.exchangeform import ExchangeForm
-from ..kinds.kind import Extras, MakeRequest, SquareKind
+from ..kinds.kind import Extras, MakeRequest
+from ..kinds.logickind import LogicKind, Untaken
 from ..kinds.presentation import Presentation
 from ..kinds.puzzlink import NONOGRAM_LINK
 from ..puzzle import Puzzle
@@ -44,7 +45,7 @@ def looks_like_a_nonogram_line(text: str) -> bool:
                                         for p in parts[:2])
 
 
-class NonogramKind(SquareKind):
+class NonogramKind(LogicKind):
     """Nonogram: shade cells so that every row's and column's runs match its clue."""
 
     name = "nonogram"
@@ -55,6 +56,10 @@ class NonogramKind(SquareKind):
     shapes_givens = False
     pictured = True
     grades = NONOGRAM_GRADES
+    untaken = Untaken(
+        symmetry="a Nonogram's clues are outside its grid: leave symmetry out",
+        clues="a Nonogram's clues are its picture's: leave the clue count out",
+        rating="SE ratings are for Sudoku; a Nonogram takes no rating")
     answer = Answer("shading", SHADING_GLYPHS)
     presentation = Presentation(
         sudoku_rule=False,
@@ -80,16 +85,6 @@ class NonogramKind(SquareKind):
 
     def board(self, frame: Shape, seed: int = 0) -> Shape:
         return frame  # a rectangle read from a line is its own board
-
-    def options_problem(self, symmetry: str, clues: int | None,
-                        rating: object | None) -> tuple[str, str] | None:
-        if symmetry != "none":
-            return "symmetry", "a Nonogram's clues are outside its grid: leave symmetry out"
-        if clues is not None:
-            return "clues", "a Nonogram's clues are its picture's: leave the clue count out"
-        if rating is not None:
-            return "rating", "SE ratings are for Sudoku; a Nonogram takes no rating"
-        return None
 
     def grade_problem(self, frame: Shape, difficulty: str) -> str | None:
         # A picture's Nonogram is as hard as the picture makes it (nearly always easy:

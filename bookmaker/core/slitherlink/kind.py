@@ -16,7 +16,8 @@ from ..board.grid import Grid
 from ..board.shape import Shape, slitherlink_of
 from ..kinds.answer import Answer
 from ..kinds.exchangeform import ExchangeForm
-from ..kinds.kind import Extras, MakeRequest, SquareKind
+from ..kinds.kind import Extras, MakeRequest
+from ..kinds.logickind import LogicKind, Untaken
 from ..kinds.presentation import Presentation
 from ..kinds.puzzlink import SLITHER_LINK
 from ..puzzle import Puzzle
@@ -41,7 +42,7 @@ def looks_like_a_slitherlink_line(text: str) -> bool:
     return len(parts) == 1 and "/" in parts[0] and set(parts[0]) <= set("0123./")
 
 
-class SlitherlinkKind(SquareKind):
+class SlitherlinkKind(LogicKind):
     """Slitherlink: one loop along the lines between the dots, each clue the number of its
     cell's sides the loop passes."""
 
@@ -51,6 +52,11 @@ class SlitherlinkKind(SquareKind):
     geometry = "slitherlink"
     shapes_givens = False
     grades = SLITHERLINK_GRADES
+    untaken = Untaken(
+        symmetry="a Slitherlink's clues are not laid out in a pattern: leave symmetry out",
+        clues="a Slitherlink takes a difficulty, not a clue count",
+        rating="SE ratings are for Sudoku; a Slitherlink takes a difficulty")
+    graded_as = "Slitherlinks"
     answer = Answer("edges")
     presentation = Presentation(
         sudoku_rule=False,
@@ -77,22 +83,6 @@ class SlitherlinkKind(SquareKind):
 
     def board(self, frame: Shape, seed: int = 0) -> Shape:
         return frame  # a rectangle read from a line is its own board
-
-    def options_problem(self, symmetry: str, clues: int | None,
-                        rating: object | None) -> tuple[str, str] | None:
-        if symmetry != "none":
-            return "symmetry", ("a Slitherlink's clues are not laid out in a pattern: leave "
-                                "symmetry out")
-        if clues is not None:
-            return "clues", "a Slitherlink takes a difficulty, not a clue count"
-        if rating is not None:
-            return "rating", "SE ratings are for Sudoku; a Slitherlink takes a difficulty"
-        return None
-
-    def grade_problem(self, frame: Shape, difficulty: str) -> str | None:
-        if difficulty in ("any",) + self.grades:
-            return None
-        return f"Slitherlinks are graded {', '.join(self.grades)}; not {difficulty!r}"
 
     def read(self, text: str, board: Shape | None = None) -> tuple[Grid, Extras]:
         return parse_slitherlink(text, board), None

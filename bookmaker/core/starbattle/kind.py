@@ -19,7 +19,8 @@ from ..board.shape import Shape, starbattle_of
 from ..checkresult import CheckResult
 from ..kinds.answer import STAR_GLYPHS, Answer, Limits
 from ..kinds.exchangeform import ExchangeForm
-from ..kinds.kind import BoardDescription, DrawnBoard, Extras, MakeRequest, SquareKind
+from ..kinds.kind import BoardDescription, DrawnBoard, Extras, MakeRequest
+from ..kinds.logickind import LogicKind, Untaken
 from ..kinds.presentation import Presentation
 from ..puzzle import Puzzle
 from ..solve.search import Search
@@ -56,7 +57,7 @@ def layout_of(board: Shape) -> Layout:
     return Layout(board.size, board.box_rows, board.regions)
 
 
-class StarBattleKind(DrawnBoard, SquareKind):
+class StarBattleKind(DrawnBoard, LogicKind):
     """Star Battle: k stars in every row, column and region, no two touching."""
 
     name = "starbattle"
@@ -66,6 +67,10 @@ class StarBattleKind(DrawnBoard, SquareKind):
     shapes_givens = False
     heavy = True  # a 5x5 in milliseconds, but a 9x9 in seconds and a 10x10 up to a minute
     grades = STARBATTLE_GRADES
+    untaken = Untaken(
+        symmetry="a Star Battle has no givens to lay out: leave symmetry out",
+        clues="a Star Battle has no givens: leave the clue count out",
+        rating="SE ratings are for Sudoku; a Star Battle takes a difficulty")
     # The page marks, as they are made, stars that touch and units with too many (or, full,
     # too few) stars: the board's count (box_rows) a unit.
     answer = Answer("shading", STAR_GLYPHS, Limits(most=True, apart=True))
@@ -101,20 +106,10 @@ class StarBattleKind(DrawnBoard, SquareKind):
     def describe(self, frame: Shape) -> BoardDescription:
         return BoardDescription(f"{frame.size}x{frame.size} {self.title}", frame.cell_count)
 
-    def options_problem(self, symmetry: str, clues: int | None,
-                        rating: object | None) -> tuple[str, str] | None:
-        if symmetry != "none":
-            return "symmetry", "a Star Battle has no givens to lay out: leave symmetry out"
-        if clues is not None:
-            return "clues", "a Star Battle has no givens: leave the clue count out"
-        if rating is not None:
-            return "rating", "SE ratings are for Sudoku; a Star Battle takes a difficulty"
-        return None
-
     def grade_problem(self, frame: Shape, difficulty: str) -> str | None:
-        if difficulty not in ("any",) + self.grades:
-            return (f"{self.title} puzzles are graded {', '.join(self.grades)}; not "
-                    f"{difficulty!r}")
+        off_ladder = super().grade_problem(frame, difficulty)
+        if off_ladder:
+            return off_ladder
         from .generate import grades_made
 
         made = grades_made(SIZES[frame.size])  # two stars and more: expert alone
