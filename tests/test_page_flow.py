@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bookmaker.book.build import example_puzzles
-from bookmaker.book.compose import compose
+from bookmaker.book.compose import compose, text_setter
 from bookmaker.book.plan import plan
 from bookmaker.pages.flow import Figure, TextSetter, Together, flow
 from bookmaker.pages.page import PageGeometry, TextBlock
@@ -127,6 +127,48 @@ def test_a_page_opened_by_a_float_that_waited_goes_on_with_the_part_not_the_sect
     assert [[line for block in page.texts for line in block.lines][:2] for page in pages] \
         == [["a b c", "a b c"], ["Part (continued)", "Example"]]
 
+
+def test_a_worked_example_starts_where_its_grids_and_first_steps_fit_its_other_steps_overleaf():
+    # Issue 39: Star Battle's example, kept whole, waited for the next page and left the
+    # one of its rule 60% white (logic.yaml's p. 9).
+    intro = TextBlock(tuple("a b c" for _ in range(3)), "body")  # 57 of 180 points
+    steps = TextBlock(("Steps:", *(f"{n}. x" for n in range(1, 7))), "body")  # 19 each
+    # The heading (14) and figure (46) leave room for three of the steps' seven lines.
+    example = Together((TextBlock(("Example",), "entry"), Figure(40.0, lambda *_: ()), steps),
+                       kept=3)
+    pages = flow([intro, example], _setter(), PAGE, 1,
+                 TextBlock(("Part (continued)",), "heading"),
+                 lambda section: TextBlock((f"{section} (continued)",), "heading"))
+    lines = [[line for block in page.texts for line in block.lines] for page in pages]
+    assert lines == [["a b c"] * 3 + ["Example", "Steps:", "1. x", "2. x"],
+                     ["Example (continued)", "3. x", "4. x", "5. x", "6. x"]]
+    # ... and waits whole where not even those fit.
+    pages = flow([TextBlock(("a b c",) * 6, "body"), example], _setter(), PAGE, 1,
+                 TextBlock(("Part (continued)",), "heading"))
+    assert [line for block in pages[0].texts for line in block.lines] == ["a b c"] * 6
+    assert pages[1].texts[1].lines == ("Example",)
+
+
+def _held(page, setter, geometry) -> float:
+    """The share of the content height a page of flowing text fills: its text (the white
+    above each block, over a figure, included) or its lowest grid, whichever is lower."""
+    _, bottom, _, height = geometry.content_box(page.number)
+    text = sum(setter.height(block, geometry.live_width) for block in page.texts)
+    lowest = min((grid.y for grid in page.placements), default=bottom + height)
+    return max(text, bottom + height - lowest) / height
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda path: path.name)
+def test_no_page_in_an_example_is_left_half_white_by_the_worked_example_after_it(path):
+    # Issue 39: logic.yaml's p. 9 held Star Battle's rule and tips, 40% of the page, and its
+    # worked example (heading, grids and six steps) waited whole for p. 10.
+    document = _smallest_book(path).documents[0]
+    setter, geometry = text_setter(document.style), document.style.geometry
+    pages = [page for page in document.pages if page.flowed]
+    waited = [(page.number, round(_held(page, setter, geometry), 2))
+              for page, after in zip(pages, pages[1:])
+              if any(block.lines[:1] == ("Worked example",) for block in after.texts[:2])]
+    assert [(number, held) for number, held in waited if held < 0.5] == []
 
 
 def test_a_figure_on_a_page_set_shorter_stays_right_under_the_text_before_it():

@@ -34,6 +34,7 @@ EXAMPLE_MOST_CELLS = 9  # cells across an example drawn beside its solution (not
 ALONE_HEIGHT = 0.45  # an example drawn alone (a Samurai): at most this share of the height
 DIAGRAM_CELL = 11.0  # points: a glossary example's least cell, its givens still easily read
 FILLED, EMPTY = "\u25a0", "\u25a1"  # the legend's squares, as the marks beside numbers
+STEPS_KEPT = 2  # a worked example's steps kept with its grids; the rest may go on overleaf
 
 
 @dataclass(frozen=True)
@@ -101,8 +102,9 @@ def kind_part(kind: Kind, sizes: Sequence[int], rule_key: str | None,
               example: Example | None, words: Catalogue, titled: bool = True) -> list[Piece]:
     """One kind's part of the how-to-play, in three pieces each kept together: its heading,
     its own rule and its tips; its worked example (with the heading where the kind has no
-    rule of its own, its tips then after the example); its charts. Each waits for the next
-    page where it does not fit this one, the pieces keeping their order while the text
+    rule of its own, its tips then after the example), whose steps after its first
+    STEPS_KEPT may go on to the next page; its charts. Each waits for the next page where
+    it does not fit this one, the pieces keeping their order while the text
     after every kind's part (the times, Sudoku's tips) fills the page. A book of one kind
     has no heading for it (`titled`): its title says it."""
     shown = kind.presentation
@@ -119,8 +121,10 @@ def kind_part(kind: Kind, sizes: Sequence[int], rule_key: str | None,
         head, worked = [], head + worked
     else:  # the tips before the example: on the page it may leave half empty where it
         head, tips = head + tips, []  # waits for the next one (issue 36)
+    # The example starts where its heading, grids, intro and first steps fit, the other
+    # steps going on overleaf: waiting whole, it left a page 60% white (issue 39).
     pieces: list[Piece] = [*([Together(tuple(head))] if head else []),
-                           *([Together(tuple(worked))] if worked else [])]
+                           *([Together(tuple(worked), kept=1 + STEPS_KEPT)] if worked else [])]
     aids = aid_pieces(example, words) + tips + kind_charts(kind, sizes, words)
     return pieces + ([Together(tuple(aids))] if aids else [])
 

@@ -47,6 +47,11 @@ class Together:
 
     pieces: tuple[TextBlock | Figure, ...]
     floats: bool = True  # False: set in order, on the next page if not on this one
+    # Where all do not fit the room left, the pieces before the last block and its first
+    # `kept` paragraphs are enough to start them there, the rest flowing on under the
+    # section's 'continued' heading (a worked example's later steps: issue 39); None:
+    # never parted.
+    kept: int | None = None
 
 
 @dataclass(frozen=True)
@@ -242,11 +247,11 @@ class _Flow:
         together = piece if isinstance(piece, Together) else Together((piece,))
         sheet = self.sheet
         if not together.floats:
-            if self.waiting or (self.height(together) > sheet.room and not sheet.empty):
+            if self.waiting or not self.fits(together, sheet):
                 self.new_sheet()
                 self.flush()  # floats that waited go first (the glossary has none)
             self.set_together(together)
-        elif self.waiting or (self.height(together) > sheet.room and not sheet.empty):
+        elif self.waiting or not self.fits(together, sheet):
             self.waiting.append(together)  # it floats to the top of the next page
         else:
             self.set_together(together)
@@ -261,6 +266,17 @@ class _Flow:
         return sum(piece.space_before + piece.height if isinstance(piece, Figure)
                    else self.setter.height(piece, self.geometry.live_width)
                    for piece in together.pieces)
+
+    def fits(self, together: Together, sheet: _Sheet) -> bool:
+        """Whether the pieces start on this page: all of them fit its room, or what of
+        them must stay together does (their `kept` part), or the page holds nothing yet."""
+        if sheet.empty or self.height(together) <= sheet.room:
+            return True
+        last = together.pieces[-1]
+        if together.kept is None or not isinstance(last, TextBlock):
+            return False
+        head = replace(last, lines=last.lines[:together.kept])
+        return self.height(Together((*together.pieces[:-1], head))) <= sheet.room
 
     def set_together(self, together: Together) -> None:
         """The pieces in order; a heading among them heads them alone (a worked example's
@@ -299,8 +315,7 @@ class _Flow:
         """The floating pieces that waited, on this page while they fit."""
         waiting, self.waiting = self.waiting, []
         for index, together in enumerate(waiting):
-            page = self.pages[-1]
-            if self.height(together) > page.room and not page.empty:
+            if not self.fits(together, self.pages[-1]):
                 self.waiting = waiting[index:]  # the rest wait for the page after
                 break
             self.set_together(together)
