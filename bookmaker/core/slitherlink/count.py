@@ -31,10 +31,13 @@ def count_slitherlink(height: int, width: int, cells, limit: int = 2,
     """Count the loops the givens (clue + 1 a cell, 0 none) allow, up to `limit`; each
     solution as cells, 2 inside and 1 outside. The grid is walked in each of its eight
     turns and mirrors at once, a cell at a time, the walk that looks cheapest to finish
-    going next: the first walk that finishes counts (a loop turned is a loop). The
-    frontier grows or stays small as the clues met first cut it down, which differs by
-    direction, and no walk can tell in advance which will stay small."""
-    walks = [_Walk(height, width, move, cells, limit) for move in _moves(height, width)]
+    going next, the first walks favoured: the first walk that finishes counts (a loop
+    turned is a loop). The frontier grows or stays small as the clues met first cut it
+    down, which differs by direction, and no walk can tell in advance which will stay
+    small; but where all grow alike, effort shared equally would cost eight walks, so
+    the k-th walk's guess counts k times (the first does the most)."""
+    walks = [_Walk(height, width, move, cells, limit, rank)
+             for rank, move in enumerate(_moves(height, width), 1)]
     visited = 0
     while visited <= max_states:
         walk = min(walks, key=_Walk.cost_guess)
@@ -76,7 +79,8 @@ class _Walk:
     at a time: the ways kept so far, and the solutions once the last cell is coloured."""
 
     def __init__(self, height: int, width: int, move: tuple[bool, list[int]], cells,
-                 limit: int) -> None:
+                 limit: int, rank: int) -> None:
+        self.rank = rank
         self.height, self.width = (width, height) if move[0] else (height, width)
         self.order = move[1]
         self.clues = [cells[c] - 1 if cells[c] else FREE for c in self.order]
@@ -90,8 +94,10 @@ class _Walk:
 
     def cost_guess(self) -> int:
         """The states visited so far and as many again for each cell left as are kept
-        now: a walk whose frontier has grown is passed over for one whose has not."""
-        return self.visited + len(self.ways) * (self.height * self.width - self.cell)
+        now (a walk whose frontier has grown is passed over for one whose has not), times
+        the walk's rank."""
+        return (self.visited + len(self.ways) * (self.height * self.width - self.cell)) * \
+            self.rank
 
     def step(self) -> None:
         """Colour the next cell both ways in every state kept."""
