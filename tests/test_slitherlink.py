@@ -23,6 +23,7 @@ from bookmaker.core.slitherlink.grade import within_reach
 from bookmaker.core.slitherlink.key import slitherlink_key
 from bookmaker.core.slitherlink.search import slitherlink_solutions
 from bookmaker.core.slitherlink.text import parse_slitherlink
+from bookmaker.core.solve.verify import Undecided
 
 PINNED = Path(__file__).parent / "data" / "slitherlink-200.txt"
 SLITHERLINK = kind_named("slitherlink")
@@ -239,3 +240,24 @@ def test_a_page_draws_dots_and_clues_and_an_answer_the_loop():
     answer = render_svg_text(sheet_of(givens, solution=solution))
     loop = edges_of(frame_of(5, 5), [v == 2 for v in solution.cells])
     assert answer.count("<line") == len(loop) == 20
+
+
+def test_a_count_past_its_budget_is_undecided_and_the_kind_stops_after_three_tries(
+        monkeypatch):
+    # The eight walks share one budget: past it the count says it has not decided (never
+    # a count), and a job makes at most CHECK_TRIES puzzles before it says so.
+    givens, _ = SLITHERLINK.read(pinned()[-1][2])
+    height, width = givens.shape.frame
+    result = count_slitherlink(height, width, givens.cells, max_states=500)
+    assert not result.complete and result.count == 0 and 500 < result.nodes < 1000
+    from bookmaker.core.slitherlink import count
+    tried = []
+
+    def starved(height, width, cells):
+        tried.append(cells)
+        return count_slitherlink(height, width, cells, max_states=10)
+
+    monkeypatch.setattr(count, "count_slitherlink", starved)
+    with pytest.raises(Undecided, match="The Slitherlink count"):
+        SLITHERLINK.make(MakeRequest(SLITHERLINK.frame(7), 1, difficulty="easy"))
+    assert len(tried) == 3
