@@ -3,7 +3,7 @@ touching itself, passing each clue's cell on as many of its sides as the clue sa
 
 Its answer is edges (kinds/answer.py): the solution Grid holds 2 for a cell inside the
 loop and 1 for one outside, and the loop is the border between them. Made on squares 5x5
-to 20x20; lines are read on rectangles up to 30 a side. The first proof is the grader's
+to 15x15; lines are read on rectangles up to 30 a side. The first proof is the grader's
 techniques with a search over edges (search.py), the second the count over inside and
 outside colourings (count.py), written apart from it.
 """
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from ..grade.grader import Grading
     from ..grade.grades import Ranked
 
-MADE_SIZES = range(5, 13)  # the squares it is made on (the count is too slow past 12 wide)
+MADE_SIZES = range(5, 16)  # the squares it is made on (the count is too slow past 15 wide)
 CHECK_TRIES = 3  # puzzles in a row a job may make when the count cannot decide one
 
 
