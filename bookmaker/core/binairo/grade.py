@@ -30,12 +30,12 @@ from ..board.shape import Shape
 from ..grade.candidates import Step
 from ..grade.evidence import Reason
 from ..grade.grader import Grading
+from ..grade.laddered import laddered_grading
 from .rules import Rules, allowed_lines, board_lines, position_masks
 from .solver import partners_placed, propagate
 from .text import SYMBOLS
 
 BINAIRO_GRADES = ("beginner", "easy", "medium", "hard", "expert")
-GUESSING_WEIGHT = 9.0
 
 Placements = list[tuple[int, int]]
 
@@ -303,11 +303,4 @@ _WEIGHTS = {t.name: (t.grade, t.weight) for t in LADDER}
 
 def _grading(steps: list[Step], stalled: bool) -> Grading:
     """Grade, hardest technique and score of the steps taken (stalled: guessing)."""
-    if stalled:
-        return Grading(BINAIRO_GRADES[-1], "guessing", GUESSING_WEIGHT, tuple(steps), True)
-    if not steps:
-        return Grading(BINAIRO_GRADES[0], "none", 0.0, (), False)
-    hardest = max(steps, key=lambda s: _WEIGHTS[s.technique][1]).technique
-    grade, weight = _WEIGHTS[hardest]
-    harder = sum(1 for s in steps if _WEIGHTS[s.technique][1] > 1.1)
-    return Grading(grade, hardest, weight + 0.09 * harder / (harder + 10), tuple(steps), False)
+    return laddered_grading(steps, stalled, _WEIGHTS, BINAIRO_GRADES)

@@ -32,11 +32,11 @@ from itertools import product
 from ..grade.candidates import Step
 from ..grade.evidence import Reason
 from ..grade.grader import Grading
+from ..grade.laddered import laddered_grading
 from .frame import OUTSIDE, Frame
 from .solver import CROSS, LINE, Board, clues_of, edge_between, settle
 
 SLITHERLINK_GRADES = ("beginner", "easy", "medium", "hard", "expert")
-GUESSING_WEIGHT = 9.0
 WORDS = {LINE: "line", CROSS: "cross"}
 
 Found = list[tuple[int, int, int]]  # (edge, LINE or CROSS, the cell it rests on or -1)
@@ -309,11 +309,4 @@ _WEIGHTS = {t.name: (t.grade, t.weight) for t in LADDER}
 
 def _grading(steps: list[Step], stalled: bool) -> Grading:
     """Grade, hardest technique and score of the steps taken (stalled: guessing)."""
-    if stalled:
-        return Grading(SLITHERLINK_GRADES[-1], "guessing", GUESSING_WEIGHT, tuple(steps), True)
-    if not steps:
-        return Grading(SLITHERLINK_GRADES[0], "none", 0.0, (), False)
-    hardest = max(steps, key=lambda s: _WEIGHTS[s.technique][1]).technique
-    grade, weight = _WEIGHTS[hardest]
-    harder = sum(1 for s in steps if _WEIGHTS[s.technique][1] > 1.1)
-    return Grading(grade, hardest, weight + 0.09 * harder / (harder + 10), tuple(steps), False)
+    return laddered_grading(steps, stalled, _WEIGHTS, SLITHERLINK_GRADES)
