@@ -1,0 +1,140 @@
+"""Every function the compiled core offers has an identity test: a test that runs it and
+its pure-Python twin on the same inputs and asserts the same result (issue 38)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from bookmaker.core import compiled
+
+pytestmark = pytest.mark.compiled_core  # skipped where it is not built (tests/conftest.py)
+
+TESTS = Path(__file__).parent
+
+# What csrc/ exports (a function, or a type's method) -> the test that holds it equal to
+# the Python it stands for. A new compiled function fails the first test below until it
+# is named here with its identity test.
+IDENTITY_TESTS = {
+    "any_clash": "test_compiled.py::test_a_clue_clash_is_found_alike_and_named_alike",
+    "calcudoku_narrow": "test_calcudoku_narrow.py::test_compiled_narrowing_is_the_pythons",
+    "calcudoku_ways": "test_calcudoku_compiled.py::test_compiled_fillings_are_the_pythons_in_order",
+    "chain_found": "test_rating_compiled.py::"
+                   "test_chains_from_cells_and_units_conclude_the_same_on_both_cores",
+    "chain_starts": "test_rating_compiled.py::"
+                    "test_forcing_chains_and_cycles_are_the_same_on_both_cores",
+    "check_killer": "test_compiled_grader.py::"
+                    "test_the_killer_check_finds_the_same_solutions_in_the_same_nodes",
+    "classic_lines": "test_compiled_quick.py::"
+                     "test_a_file_checked_quickly_prints_what_the_pure_check_prints",
+    "count9": "test_compiled_quick.py::test_the_count_is_the_pure_search_on_random_puzzles",
+    "graded_removal": "test_compiled_graded.py::"
+                      "test_an_attempt_makes_the_same_puzzle_and_grades_on_both_cores",
+    "kakuro_rounds": "test_kakuro_compiled.py::"
+                     "test_narrowing_runs_takes_the_same_rounds_to_a_contradiction",
+    "kakuro_settle": "test_kakuro_compiled.py::test_the_ladder_solves_alike_from_a_random_state",
+    "kakuro_sweep": "test_kakuro_compiled.py::"
+                    "test_every_run_technique_sweeps_alike_on_a_random_state",
+    "kakuro_tables": "test_kakuro_compiled.py::"
+                     "test_every_run_technique_sweeps_alike_on_a_random_state",
+    "kakuro_walk": "test_kakuro_compiled.py::"
+                   "test_the_search_finds_the_same_solutions_in_the_same_nodes",
+    "latin_chains": "test_latin_compiled.py::"
+                    "test_forcing_chains_find_the_same_candidates_and_lengths",
+    "latin_line_supports": "test_latin_compiled.py::test_a_skyscrapers_line_has_the_same_supports",
+    "latin_rounds": "test_latin_compiled.py::"
+                    "test_propagation_narrows_alike_and_counts_the_same_rounds",
+    "latin_search": "test_latin_compiled.py::"
+                    "test_the_search_finds_the_same_solutions_in_the_same_nodes",
+    "latin_settle": "test_latin_compiled.py::"
+                    "test_the_bulk_techniques_settle_to_the_same_state_and_rank",
+    "latin_sign_fork": "test_latin_compiled.py::"
+                       "test_the_inequality_fork_in_c_finds_the_pythons_fork",
+    "latin_visible_line": "test_latin_compiled.py::"
+                          "test_the_visibility_techniques_find_the_same_step",
+    "least_image": "test_compiled_canonical.py::test_both_cores_find_the_same_form_on_any_board",
+    "shuffled": "test_compiled.py::"
+                "test_a_shuffle_makes_the_same_order_and_leaves_the_stream_in_the_same_place",
+    "tile_jigsaw": "test_compiled.py::test_a_jigsaw_tiling_makes_the_same_draws_and_layout",
+    "Board.count": "test_compiled.py::"
+                   "test_counts_solutions_and_nodes_agree_on_random_grids_of_every_shape",
+    "Board.fill": "test_compiled.py::test_a_fill_makes_the_same_draws_and_decisions",
+    "Board.forced": "test_compiled.py::test_a_removal_check_agrees_on_any_clues_of_a_solution",
+    "Board.propagate": "test_compiled.py::test_propagation_leaves_the_same_boards_on_any_tables",
+    "Board.prove": "test_compiled.py::"
+                   "test_the_prover_finds_a_solution_exactly_when_the_search_does",
+    "Board.random_solution": "test_compiled.py::test_a_whole_fill_makes_the_same_grid_and_draws",
+    "Board.remove_clues": "test_compiled.py::test_the_forbidden_value_search_agrees",
+    "Board.rounds_to_contradiction": "test_compiled.py::"
+                                     "test_rounds_to_a_contradiction_agree_on_any_tables",
+    "Board.search": "test_compiled.py::test_search_agrees_from_any_state_on_any_tables",
+    "ExactCover.solve": "test_compiled.py::test_exact_cover_finds_every_cover_of_any_small_matrix",
+    "Grader.find": "test_compiled_grader.py::test_every_technique_finds_the_same_step_in_any_state",
+    "Grader.from_givens": "test_compiled_grader.py::"
+                          "test_pencil_marks_from_clues_are_the_same_on_both_cores",
+    "Grader.grade": "test_compiled_grader.py::"
+                    "test_a_grading_takes_the_same_steps_to_the_same_grade",
+    "KillerBoard.rounds_to_contradiction": "test_compiled_grader.py::"
+                                           "test_settling_a_killer_leaves_the_same_boards",
+    "KillerBoard.search": "test_compiled_grader.py::"
+                          "test_a_killer_search_counts_the_same_nodes_and_solutions",
+    "KillerBoard.settle": "test_compiled_grader.py::test_settling_a_killer_leaves_the_same_boards",
+    "KillerBoard.tables": "test_compiled_grader.py::"
+                          "test_the_compiled_cage_tables_are_the_cages_own",
+    "RateBasics.cycles": "test_rating_basics_compiled.py::"
+                         "test_each_technique_in_the_run_finds_the_pythons_hint",
+    "RateBasics.exclusions": "test_rating_basics_compiled.py::"
+                             "test_each_technique_in_the_run_finds_the_pythons_hint",
+    "RateBasics.run": "test_rating_basics_compiled.py::"
+                      "test_struck_states_take_the_same_steps_on_both_cores",
+    "RatePropagator.chains_found": "test_rating_compiled.py::"
+                                   "test_forcing_chains_and_cycles_are_the_same_on_both_cores",
+    "RatePropagator.nest": "test_rating_compiled.py::"
+                           "test_propagations_with_simple_rules_nested_are_the_same_on_both_cores",
+    "RatePropagator.run": "test_rating_compiled.py::test_propagations_are_the_same_on_both_cores",
+    "RateRules.find": "test_rating_compiled.py::"
+                      "test_simple_rules_nested_in_chains_are_the_same_on_both_cores",
+    "RateTables": "test_rating_compiled.py::test_ratings_and_bounds_are_the_same_on_both_cores",
+}
+
+
+def exported_names() -> set[str]:
+    """The extension's public functions, its types' public methods, and a type with no
+    method of its own (data tables) by its name."""
+    names = set()
+    for name in dir(compiled.extension()):
+        if name.startswith("_"):
+            continue
+        thing = getattr(compiled.extension(), name)
+        if not isinstance(thing, type):
+            names.add(name)
+            continue
+        methods = [m for m in vars(thing) if not m.startswith("_")]
+        if methods:
+            names.update(f"{name}.{method}" for method in methods)
+        else:
+            names.add(name)
+    return names
+
+
+def test_every_compiled_function_is_named_with_its_identity_test():
+    exported = exported_names()
+    assert sorted(exported - IDENTITY_TESTS.keys()) == []   # compiled, with no twin test
+    assert sorted(IDENTITY_TESTS.keys() - exported) == []   # named here, gone from csrc/
+
+
+def _test_functions(file: str) -> dict[str, ast.FunctionDef]:
+    tree = ast.parse((TESTS / file).read_text(encoding="utf-8"))
+    return {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef)}
+
+
+@pytest.mark.parametrize("exported", sorted(IDENTITY_TESTS))
+def test_each_identity_test_exists_and_runs_both_cores(exported):
+    file, name = IDENTITY_TESTS[exported].split("::")
+    test = _test_functions(file).get(name)
+    assert test is not None, f"{file} has no {name}"
+    module_text = (TESTS / file).read_text(encoding="utf-8")
+    # Both cores in one test: it switches cores, or calls the extension beside the Python.
+    assert any(word in module_text for word in ("compiled.using", "using(", "extension")), file
