@@ -142,13 +142,16 @@ def _picture_option(picture: str, kind, shape) -> str:
                                  param_hint="'--picture'")
     from pathlib import Path
 
+    from ..design.painted import bundled_painting_name, job_painting
     from ..design.pictures import RANDOM, PictureError, bundled_name, job_picture
 
     if picture == RANDOM:
         return picture
+    painted = kind.answer.form == "colours"
     try:
         height, width = shape.frame
-        job_picture(picture, height, width, 0)
+        (job_painting if painted else job_picture)(picture, height, width, 0)
     except PictureError as error:
         raise click.BadParameter(str(error), param_hint="'--picture'") from None
-    return picture if bundled_name(picture) else str(Path(picture).resolve())
+    bundled = bundled_painting_name if painted else bundled_name
+    return picture if bundled(picture) else str(Path(picture).resolve())
