@@ -222,3 +222,32 @@ def test_a_book_hands_colour_sections_the_colour_pictures(tmp_path):
     planned = plan(load_spec(spec))
     assert sorted(p.job.handed for p in planned[:2]) == ["sailboat", "strawberry"]
     assert all(p.job.handed not in ("sailboat", "strawberry") for p in planned[2:])
+
+
+def test_colours_print_as_greys_ranked_by_lightness_and_dark_clues_in_white():
+    from bookmaker.design.inks import print_greys, text_grey
+
+    # red, blue, yellow: red the darkest (its lightness 0.33, blue's 0.40), yellow the
+    # lightest
+    assert print_greys(("c0392b", "2e6fb0", "f1c40f")) == (0.2, 0.5, 0.8)
+    assert print_greys(("ff0000",)) == (0.2,)
+    assert (text_grey(0.2), text_grey(0.8)) == (1.0, 0.0)
+
+
+def test_a_book_prints_tinted_clues_and_its_answer_under_the_pictures_title(tmp_path):
+    import pypdfium2 as pdfium
+
+    spec = tmp_path / "book.yaml"
+    spec.write_text("book: {title: T, seed: 3, layout: kdp-6x9}\nsections:\n"
+                    "  - {name: C, variant: color-nonogram, size: 10x10, count: 1, "
+                    "picture: strawberry}\n", encoding="utf-8")
+    result = CliRunner().invoke(cli.main, ["build", str(spec), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    pdf = pdfium.PdfDocument(str(tmp_path / "out" / "t.pdf"))
+    texts = [page.get_textpage().get_text_range() for page in pdf]
+    answer = next(i for i, text in enumerate(texts) if "A strawberry" in text)
+    puzzle = next(i for i, text in enumerate(texts) if "Colour Nonogram" in text and i > 3)
+    greys = set(pdf[answer].render(scale=1).to_pil().convert("L").tobytes())
+    assert {51, 204} <= greys  # the strawberry's red (0.2) and its leaves' green (0.8)
+    clue_greys = set(pdf[puzzle].render(scale=1).to_pil().convert("L").tobytes())
+    assert {51, 204} <= clue_greys

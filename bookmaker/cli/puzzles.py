@@ -142,16 +142,15 @@ def _picture_option(picture: str, kind, shape) -> str:
                                  param_hint="'--picture'")
     from pathlib import Path
 
-    from ..design.painted import bundled_painting_name, job_painting
-    from ..design.pictures import RANDOM, PictureError, bundled_name, job_picture
+    from ..design.painted import picture_readers
+    from ..design.pictures import RANDOM, PictureError
 
     if picture == RANDOM:
         return picture
-    painted = kind.answer.form == "colours"
+    bundled_name, job_picture = picture_readers(kind)
     try:
         height, width = shape.frame
-        (job_painting if painted else job_picture)(picture, height, width, 0)
+        job_picture(picture, height, width, 0)
     except PictureError as error:
         raise click.BadParameter(str(error), param_hint="'--picture'") from None
-    bundled = bundled_painting_name if painted else bundled_name
-    return picture if bundled(picture) else str(Path(picture).resolve())
+    return picture if bundled_name(picture) else str(Path(picture).resolve())

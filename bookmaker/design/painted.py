@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from io import BytesIO
@@ -21,7 +22,9 @@ from .pictures import (
     PictureError,
     _asked_size,
     _svg_png,
+    bundled_name,
     handed_of,
+    job_picture,
     picture_folder,
 )
 
@@ -75,6 +78,14 @@ def handed_paintings(count: int, seed: int, named: frozenset[str] = frozenset()
 def bundled_painting_name(ask: str) -> bool:
     """Whether `ask` names or titles a bundled colour picture (any case)."""
     return _named(ask, 0) is not None if ask else False
+
+
+def picture_readers(kind) -> tuple[Callable[[str], bool], Callable]:
+    """A pictured kind's (whether a word names a bundled picture, the job's picture of an
+    ask, height, width and seed): a colour Nonogram's colour pictures, else pictures.py's."""
+    if kind.answer.form == "colours":
+        return bundled_painting_name, job_painting
+    return bundled_name, job_picture
 
 
 def _named(ask: str, seed: int) -> BundledPainting | None:

@@ -92,11 +92,10 @@ class PuzzleJob:
         """What the kind is asked to make (the picture read here, in the worker)."""
         picture = None
         if self.kind.pictured:
-            from ..design.painted import job_painting
-            from ..design.pictures import job_picture
+            from ..design.painted import picture_readers
 
             height, width = self.shape.frame
-            read = job_painting if self.kind.answer.form == "colours" else job_picture
+            read = picture_readers(self.kind)[1]
             picture = read(self.picture or self.handed, height, width, self.seed)
         return MakeRequest(self.shape, self.seed, self.difficulty, self.symmetry,
                            self.target_clues, self.rating, self.record_rating,

@@ -197,8 +197,10 @@ def _picture(report: Report, at: tuple, kind: Kind, frame: Shape, picture: str |
     if not kind.pictured:
         report.add(Mistake(at + ("picture",), f"{with_article(kind.title)} draws no picture"))
         return None
-    from ..design.pictures import RANDOM, PictureError, bundled_name, job_picture
+    from ..design.painted import picture_readers
+    from ..design.pictures import RANDOM, PictureError
 
+    bundled_name, job_picture = picture_readers(kind)
     asked = picture if bundled_name(picture) or picture == RANDOM \
         else str((base / picture).resolve())
     height, width = frame.frame
