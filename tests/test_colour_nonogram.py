@@ -251,3 +251,48 @@ def test_a_book_prints_tinted_clues_and_its_answer_under_the_pictures_title(tmp_
     assert {51, 204} <= greys  # the strawberry's red (0.2) and its leaves' green (0.8)
     clue_greys = set(pdf[puzzle].render(scale=1).to_pil().convert("L").tobytes())
     assert {51, 204} <= clue_greys
+
+
+def _load(tmp_path, section: str):
+    from bookmaker.spec import load_spec
+
+    spec = tmp_path / "book.yaml"
+    spec.write_text("book: {title: T, seed: 3, layout: kdp-6x9}\nsections:\n  - " + section +
+                    "\n", encoding="utf-8")
+    return load_spec(spec)
+
+
+def test_a_sections_colours_key_reduces_its_picture_to_as_many(tmp_path):
+    from bookmaker.book.plan import plan
+
+    spec = _load(tmp_path, "{name: C, variant: color-nonogram, size: 15x15, count: 1, "
+                           "picture: sailboat, colours: 2}")
+    job = plan(spec)[0].job
+    assert job.colours == 2
+    puzzle = KIND.make(job.request)
+    # The sail and the hull are kept; the sea joins the hull, now the commonest, and the
+    # sun the sail.
+    assert puzzle.extras.palette == ("7b4a1e", "c0392b")
+
+
+@pytest.mark.parametrize("section, message", [
+    ("{name: C, variant: color-nonogram, size: 10x10, colours: 5}",
+     "book.yaml:3:.*sections\\[0\\].colours: 2 to 4 colours, not 5: a black-and-white page"),
+    ("{name: C, variant: nonogram, size: 10x10, colours: 3}",
+     "book.yaml:3:.*sections\\[0\\].colours: a Nonogram has no colours: leave colours out"),
+    ("{name: C, variant: color-nonogram, size: 10x10, picture: random, colours: 3}",
+     "sections\\[0\\].colours: a random grid is red, blue and yellow"),
+    ("{name: C, variant: color-nonogram, size: 10x10, count: 1, picture: nowhere.svg}",
+     "sections\\[0\\].picture: .*nowhere.svg: cannot read the picture"),
+])
+def test_a_bad_colours_key_or_picture_is_refused_at_load_naming_the_key(tmp_path, section,
+                                                                        message):
+    import re
+
+    spec = tmp_path / "book.yaml"
+    spec.write_text("book: {title: T, seed: 3, layout: kdp-6x9}\nsections:\n  - " + section +
+                    "\n", encoding="utf-8")
+    refused = CliRunner().invoke(cli.main, ["build", str(spec), "-o", str(tmp_path / "o")])
+    assert refused.exit_code == 2 and "Traceback" not in refused.output
+    assert re.search(message, " ".join(refused.output.split())), refused.output
+    assert not (tmp_path / "o").exists()

@@ -47,6 +47,7 @@ def plan(spec: BookSpec) -> list[PlannedPuzzle]:
             job = PuzzleJob(section.shape, puzzle_seed(spec.seed, section, index),
                             section.symmetry, section.clues or 0, section.difficulty,
                             section.rating, section.kind, picture=section.picture,
+                            colours=section.colours,
                             handed=handed[section_index][index])
             planned.append(PlannedPuzzle(job, section, section_index, index,
                                          len(planned) + 1, f"{slug}-{index + 1:0{digits}d}"))

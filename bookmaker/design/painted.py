@@ -10,7 +10,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from io import BytesIO
 from pathlib import Path
 
@@ -58,14 +58,15 @@ def _title(svg: str, name: str) -> str:
     return found.group(1).strip() if found else name
 
 
-def job_painting(ask: str, height: int, width: int, seed: int) -> PaintedPicture | None:
+def job_painting(ask: str, height: int, width: int, seed: int,
+                 most: int = PRINTED_COLOURS) -> PaintedPicture | None:
     """The picture a colour Nonogram job draws, height x width: None (a random grid) if
     asked (RANDOM); a bundled colour picture chosen by the seed if none is named; else the
     bundled one of that name or title, or the picture file at that path."""
     if ask == RANDOM:
         return None
     bundled = _named(ask, seed)
-    return painted(str(bundled.path) if bundled else ask, height, width)
+    return painted(str(bundled.path) if bundled else ask, height, width, most)
 
 
 def handed_paintings(count: int, seed: int, named: frozenset[str] = frozenset()
@@ -80,11 +81,12 @@ def bundled_painting_name(ask: str) -> bool:
     return _named(ask, 0) is not None if ask else False
 
 
-def picture_readers(kind) -> tuple[Callable[[str], bool], Callable]:
+def picture_readers(kind, colours: int = 0) -> tuple[Callable[[str], bool], Callable]:
     """A pictured kind's (whether a word names a bundled picture, the job's picture of an
-    ask, height, width and seed): a colour Nonogram's colour pictures, else pictures.py's."""
+    ask, height, width and seed): a colour Nonogram's colour pictures, reduced to `colours`
+    at most (0: PRINTED_COLOURS), else pictures.py's."""
     if kind.answer.form == "colours":
-        return bundled_painting_name, job_painting
+        return bundled_painting_name, partial(job_painting, most=colours or PRINTED_COLOURS)
     return bundled_name, job_picture
 
 
@@ -97,8 +99,8 @@ def _named(ask: str, seed: int) -> BundledPainting | None:
 
 
 @lru_cache(maxsize=64)
-def painted(path: str, height: int, width: int) -> PaintedPicture:
-    """The picture in the file at path, height x width cells of a few colours."""
+def painted(path: str, height: int, width: int, most: int = PRINTED_COLOURS) -> PaintedPicture:
+    """The picture in the file at path, height x width cells of `most` colours at most."""
     where = Path(path)
     try:
         source = _svg_png(where, height, width) if where.suffix.lower() in SVG_SUFFIXES \
@@ -107,7 +109,7 @@ def painted(path: str, height: int, width: int) -> PaintedPicture:
     except (OSError, EOFError) as error:
         raise PictureError(f"{where}: cannot read the picture ({error})") from None
     try:
-        return reduce_colours(rows, PRINTED_COLOURS)
+        return reduce_colours(rows, most)
     except ValueError as error:
         raise PictureError(f"{where}: {error}") from None
 
@@ -142,7 +144,7 @@ def painting_title(solution: tuple[tuple[int, ...], ...], palette: tuple[str, ..
     height, width = len(solution), len(solution[0])
     for bundled in bundled_paintings():
         try:
-            picture = painted(str(bundled.path), height, width)
+            picture = painted(str(bundled.path), height, width, len(palette))
         except PictureError:
             continue
         changed = sum(a != b for row, other in zip(picture.cells, solution)

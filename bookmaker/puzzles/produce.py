@@ -86,6 +86,8 @@ class PuzzleJob:
     # book: book/plan.py); a repeat made again drops it for the one its new seed picks
     # (dedupe.py), as the same picture would make the same puzzle.
     handed: str = ""
+    # A colour Nonogram's colours at most (its section's `colours`); 0: the default.
+    colours: int = 0
 
     @property
     def request(self) -> MakeRequest:
@@ -95,7 +97,7 @@ class PuzzleJob:
             from ..design.painted import picture_readers
 
             height, width = self.shape.frame
-            read = picture_readers(self.kind)[1]
+            read = picture_readers(self.kind, self.colours)[1]
             picture = read(self.picture or self.handed, height, width, self.seed)
         return MakeRequest(self.shape, self.seed, self.difficulty, self.symmetry,
                            self.target_clues, self.rating, self.record_rating,
