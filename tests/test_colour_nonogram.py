@@ -20,7 +20,7 @@ from bookmaker.core.nonogram.colourkind import engine_puzzle
 from bookmaker.core.nonogram.colourpuzzle import ColourNonogram, clue_of_line
 from bookmaker.core.nonogram.coloursolver import count_solutions
 from bookmaker.core.registry import find_kind, kind_named, kind_of_puzzle
-from bookmaker.design.painted import job_painting
+from bookmaker.design.painted import bundled_paintings, job_painting
 
 KIND = kind_named("color-nonogram")
 STRAWBERRY = ("0/6b/8b/8a/8a/8a/7a/6a/3a/0 0/1b,3a/2b,5a/2b,5a/2b,6a/2b,6a/2b,6a/2b,5a/"
@@ -220,8 +220,10 @@ def test_a_book_hands_colour_sections_the_colour_pictures(tmp_path):
                     "  - {name: Plain, variant: nonogram, size: 10x10, count: 2}\n",
                     encoding="utf-8")
     planned = plan(load_spec(spec))
-    assert sorted(p.job.handed for p in planned[:2]) == ["sailboat", "strawberry"]
-    assert all(p.job.handed not in ("sailboat", "strawberry") for p in planned[2:])
+    painted = {painting.name for painting in bundled_paintings()}
+    assert len({p.job.handed for p in planned[:2]}) == 2
+    assert {p.job.handed for p in planned[:2]} <= painted
+    assert all(p.job.handed and p.job.handed not in painted for p in planned[2:])
 
 
 def test_colours_print_as_greys_ranked_by_lightness_and_dark_clues_in_white():
@@ -282,6 +284,9 @@ def test_a_sections_colours_key_reduces_its_picture_to_as_many(tmp_path):
      "book.yaml:3:.*sections\\[0\\].colours: a Nonogram has no colours: leave colours out"),
     ("{name: C, variant: color-nonogram, size: 10x10, picture: random, colours: 3}",
      "sections\\[0\\].colours: a random grid is red, blue and yellow"),
+    ("{name: C, variant: color-nonogram, size: 10x10, count: 7}",
+     "sections\\[0\\].count: the 6 bundled colour pictures make 6 colour Nonograms of a "
+     "size: ask for at most 6"),
     ("{name: C, variant: color-nonogram, size: 10x10, count: 1, picture: nowhere.svg}",
      "sections\\[0\\].picture: .*nowhere.svg: cannot read the picture"),
 ])

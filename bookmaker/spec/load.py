@@ -175,7 +175,8 @@ def _section_pages(report: Report, index: int, section: SectionFile | None,
                                 kind.presentation.one_a_page,
                                 _cell_room(kind, section.difficulty))
     answers = _answers_per_page(report, at, grid, layout)
-    colours = _colours(report, at, kind, section)
+    colours = _colours(report, at, kind, section) if _paintings_enough(report, at, kind,
+                                                                       section) else None
     picture = _picture(report, at, kind, shape, section.picture, base or Path.cwd(),
                        colours or 0)
     if picture and section.count not in (None, 1) and not _random_picture(picture):
@@ -188,6 +189,20 @@ def _section_pages(report: Report, index: int, section: SectionFile | None,
             picture is None or colours is None:
         return None
     return SectionPages(shape, puzzles, answers, glyphs, picture, colours)
+
+
+def _paintings_enough(report: Report, at: tuple, kind: Kind, section: SectionFile) -> bool:
+    """A colour Nonogram section that names no picture draws the bundled colour pictures,
+    one puzzle each at its size: refused (reported) if it asks for more."""
+    from ..design.painted import bundled_paintings
+
+    most = len(bundled_paintings())
+    if kind.answer.form != "colours" or section.picture or (section.count or 0) <= most:
+        return True
+    report.add(Mistake(at + ("count",), f"the {most} bundled colour pictures make {most} "
+                                        f"colour Nonograms of a size: ask for at most {most}, "
+                                        f"or name a picture (picture: random, or a file)"))
+    return False
 
 
 def _colours(report: Report, at: tuple, kind: Kind, section: SectionFile) -> int | None:
