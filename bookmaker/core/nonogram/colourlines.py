@@ -154,7 +154,8 @@ def overlaps(clue: ColourClue, masks: Sequence[int]) -> Found | None:
 
 
 def edge_forcing(clue: ColourClue, masks: Sequence[int]) -> Found | None:
-    """Every placement at once: a cell keeps only the values some placement gives it."""
+    """Every placement at once: a cell keeps only the values some placement gives it
+    (None: no placement fits)."""
     placements = Placements(clue, masks)
     if not placements.any:
         return None

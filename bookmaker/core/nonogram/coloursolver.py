@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from . import colourlines as lines
 from .colourlines import BLANK
 from .colourpuzzle import ColourClue, ColourNonogram
+from .solver import propagate as line_propagate
 
 Line = tuple[str, int]
 Masks = list[list[int]]
@@ -154,20 +155,9 @@ def _values(mask: int) -> list[int]:
 
 
 def propagate(solver: ColourSolver, cells: Masks, dirty: dict) -> bool:
-    """Edge forcing on dirty lines of cells until nothing moves; False on a contradiction."""
-    while dirty:
-        line = next(iter(dirty))
-        del dirty[line]
-        kind, index = line
-        along = cells[index] if kind == "row" else [row[index] for row in cells]
-        found = lines.edge_forcing(solver.clues[line], along)
-        if found is None or 0 in found.values():
-            return False
-        for i, mask in found.items():
-            row, column = (index, i) if kind == "row" else (i, index)
-            cells[row][column] = mask
-            dirty[("column", column) if kind == "row" else ("row", row)] = None
-    return True
+    """Edge forcing on dirty lines of cells until nothing moves; False on a contradiction
+    (the black-and-white solver's loop, with the colour line's edge forcing)."""
+    return line_propagate(solver, cells, dirty, lines.edge_forcing)
 
 
 def settles(solver: ColourSolver, row: int, column: int, value: int) -> bool:
