@@ -25,6 +25,7 @@ from .pictures import (
     bundled_name,
     handed_of,
     job_picture,
+    on_white,
     picture_folder,
 )
 
@@ -117,15 +118,9 @@ def painted(path: str, height: int, width: int, most: int = PRINTED_COLOURS) -> 
 def _cells_rgb(source: BytesIO, height: int, width: int, where: Path):
     """Each cell's pixels (a Counter of RGB), the image drawn on white and resized to
     PIXELS_A_CELL pixels a cell side."""
-    from PIL import Image, UnidentifiedImageError
+    from PIL import Image
 
-    try:
-        with Image.open(source) as image:
-            image = image.convert("RGBA")
-            white = Image.new("RGBA", image.size, (255, 255, 255, 255))
-            rgb = Image.alpha_composite(white, image).convert("RGB")
-    except UnidentifiedImageError:
-        raise PictureError(f"{where}: not an image pillow can read (PNG, GIF, ...)") from None
+    rgb = on_white(source, where, "RGB")
     rows, columns = _asked_size(rgb.height, rgb.width, height, width, where)
     side = PIXELS_A_CELL
     data = rgb.resize((columns * side, rows * side), Image.Resampling.NEAREST).tobytes()

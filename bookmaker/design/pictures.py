@@ -203,20 +203,28 @@ def _read_image(source: Path | BytesIO, height: int | None, width: int | None,
                 drawn_from: Path | None = None) -> Grid:
     """An image's pixels averaged into cells, dark ones shaded (transparent: empty);
     `drawn_from`: the file it was drawn from, for messages (an SVG's)."""
-    from PIL import Image, UnidentifiedImageError
+    from PIL import Image
 
     where = drawn_from or source
-    try:
-        with Image.open(source) as image:
-            image = image.convert("RGBA")
-            white = Image.new("RGBA", image.size, (255, 255, 255, 255))
-            grey = Image.alpha_composite(white, image).convert("L")
-    except UnidentifiedImageError:
-        raise PictureError(f"{where}: not an image pillow can read (PNG, GIF, ...)") from None
+    grey = on_white(source, where, "L")
     rows, columns = _asked_size(grey.height, grey.width, height, width, where)
     levels = grey.resize((columns, rows), Image.Resampling.BOX).tobytes()  # one byte a pixel
     return tuple(tuple(level < DARK_BELOW for level in levels[y * columns:(y + 1) * columns])
                  for y in range(rows))
+
+
+def on_white(source, where, mode: str):
+    """The image in source drawn on white (transparent: white), in pillow's mode ('L'
+    grey, 'RGB'); PictureError if pillow cannot read it."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(source) as image:
+            image = image.convert("RGBA")
+            white = Image.new("RGBA", image.size, (255, 255, 255, 255))
+            return Image.alpha_composite(white, image).convert(mode)
+    except UnidentifiedImageError:
+        raise PictureError(f"{where}: not an image pillow can read (PNG, GIF, ...)") from None
 
 
 def _asked_size(rows: int, columns: int, height: int | None, width: int | None,
