@@ -11,11 +11,9 @@ from dataclasses import dataclass
 
 from ..rng import Rng
 from .colourautomata import grids_by_colour_automata
-from .colourpuzzle import ColourGiven, ColourNonogram, as_picture
-from .coloursolver import ColourSolver, count_solutions, propagate, value_of
-
-TRIALS = 8  # cells tried for each change or given (a sample keeps a large grid quick)
-PROBE_BELOW = 40  # probing costs a propagation a value of a cell: tried when few are left
+from .colourpuzzle import ColourNonogram, as_picture
+from .coloursolver import ColourSolver, count_solutions
+from .maker import PROBE_BELOW, TRIALS, givens_for
 
 
 @dataclass(frozen=True)
@@ -52,7 +50,8 @@ def make_from_colour_picture(picture: Sequence[Sequence[int]], rng: Rng,
         grid[row][column] = value
         changed.append((row, column))
     bare = ColourNonogram.of_picture(grid, colours)
-    puzzle = ColourNonogram.of_picture(grid, colours, _givens(bare, rng))
+    puzzle = ColourNonogram.of_picture(grid, colours, givens_for(
+        ColourSolver(bare, probing=False), bare.solution, rng))
     prove(puzzle)
     return ColourMade(puzzle, tuple(changed))
 
@@ -87,33 +86,6 @@ def _best_change(grid: list[list[int]], colours: int, stuck: ColourSolver, rng: 
         grid[row][column] = was
         if trial.unknown < (best[1].unknown if best else stuck.unknown - 1):
             best = ((row, column, value), trial)
-    return best
-
-
-def _givens(puzzle: ColourNonogram, rng: Rng) -> tuple[ColourGiven, ...]:
-    """Cells to print until the line solver solves puzzle alone: each the one among a
-    sample that settles most when given; probing first once few cells are open."""
-    solver = ColourSolver(puzzle, probing=False)
-    givens: list[ColourGiven] = []
-    while not solver.run():
-        if solver.unknown < PROBE_BELOW and solver.probe_step():
-            continue
-        row, column = _best_given(solver, puzzle, rng)
-        givens.append((row, column, puzzle.solution[row][column]))
-        solver.give(*givens[-1])
-    return tuple(givens)
-
-
-def _best_given(solver: ColourSolver, puzzle: ColourNonogram, rng: Rng) -> tuple[int, int]:
-    best, most = None, -1
-    for row, column in rng.shuffled(list(solver.unknown_cells()))[:TRIALS]:
-        cells = solver.copy_cells()
-        cells[row][column] = 1 << puzzle.solution[row][column]
-        propagate(solver, cells, {("row", row): None, ("column", column): None})
-        left = sum(value_of(mask) is None for line in cells for mask in line)
-        if most < 0 or left < most:
-            best, most = (row, column), left
-    assert best is not None
     return best
 
 

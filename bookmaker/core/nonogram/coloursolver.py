@@ -149,6 +149,13 @@ class ColourSolver:
     def copy_cells(self) -> Masks:
         return [list(row) for row in self.cells]
 
+    def unknown_after(self, row: int, column: int, value: int) -> int:
+        """The cells left open were this one given value (the maker's trial of a given)."""
+        cells = self.copy_cells()
+        cells[row][column] = 1 << value
+        propagate(self, cells, {("row", row): None, ("column", column): None})
+        return sum(value_of(mask) is None for line in cells for mask in line)
+
 
 def _values(mask: int) -> list[int]:
     return [value for value in range(mask.bit_length()) if mask >> value & 1]

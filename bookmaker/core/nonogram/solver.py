@@ -130,6 +130,13 @@ class LineSolver:
     def copy_cells(self) -> list[list[bool | None]]:
         return [list(row) for row in self.cells]
 
+    def unknown_after(self, row: int, column: int, shaded: bool) -> int:
+        """The cells left unknown were this one given (the maker's trial of a given)."""
+        cells = self.copy_cells()
+        cells[row][column] = shaded
+        propagate(self, cells, {("row", row): None, ("column", column): None})
+        return sum(line.count(None) for line in cells)
+
 
 def propagate(solver, cells: list[list], dirty: dict,
               technique: Callable = lines.edge_forcing) -> bool:
