@@ -46,6 +46,8 @@ LINES = {
     "starbattle": "1 AAAABCAAAABCAAAABBDDAABBDEEFFBDEEEFB",
     "hashi": ".......3.5..4.........2..1.........2.3.2...4...4.",
     "slitherlink": "21..3../.1...../10...10/....1.1/..2..21/203..../.2..0..",
+    "color-nonogram": "4a/7a/8a/6a,1c,1a/8a/8a/6a/2b/2b/4b 0/5a/6a/7a,1b/7a,3b/7a,3b/7a,1b/"
+                      "2a,1c,3a/4a/0 2e8b3a,7b4a1e,d62828",
 }
 
 

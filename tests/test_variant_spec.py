@@ -56,8 +56,8 @@ def test_a_section_is_classic_unless_it_says_otherwise(tmp_path):
     ("    variant: jigsw\n", "9:14: sections[0].variant: expected one of: classic, x, "
                              "hyper, jigsaw, samurai, killer, killer-x, calcudoku, "
                              "calcudoku-add, calcudoku-hidden, futoshiki, skyscrapers, "
-                             "kakuro, binairo, tango, nonogram, starbattle, hashi, slitherlink; "
-                             "got the text "
+                             "kakuro, binairo, tango, nonogram, starbattle, hashi, slitherlink, "
+                             "color-nonogram; got the text "
                              "'jigsw' (did you mean 'jigsaw'?)"),
     ("    variant: hyper\n    box: 3x3\n  - {name: Small, size: 6x6, count: 1, variant: "
      "hyper}\n", "11:49: sections[1].variant: hyper (four extra 3x3 windows) is 9x9 only, "

@@ -82,7 +82,8 @@ def test_an_unknown_kind_is_refused_with_the_kinds_and_a_suggestion():
     assert str(error.value) == ("expected one of: classic, x, hyper, jigsaw, samurai, killer, "
                                 "killer-x, calcudoku, calcudoku-add, calcudoku-hidden, "
                                 "futoshiki, skyscrapers, kakuro, binairo, tango, nonogram, "
-                                "starbattle, hashi, slitherlink, but got 'jigsw'; did you mean "
+                                "starbattle, hashi, slitherlink, color-nonogram, but got 'jigsw'; "
+                                "did you mean "
                                 "'jigsaw'?")
 
 

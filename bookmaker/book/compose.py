@@ -723,6 +723,12 @@ def _picture_title(puzzle: Puzzle) -> str:
     from ..design.pictures import picture_title
 
     height, width = puzzle.shape.frame
+    if kind_of_puzzle(puzzle).answer.form == "colours":
+        from ..design.painted import painting_title
+
+        values = [value - 1 for value in puzzle.solution.cells]  # 0 blank, c a colour
+        return painting_title(tuple(tuple(values[r * width:(r + 1) * width])
+                                    for r in range(height)), puzzle.extras.palette)
     cells = [value == 2 for value in puzzle.solution.cells]
     return picture_title(tuple(tuple(cells[r * width:(r + 1) * width]) for r in range(height)))
 

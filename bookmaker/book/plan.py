@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 
 from ..core.puzzle import Puzzle
 from ..core.rng import derive_seed
+from ..design.painted import handed_paintings
 from ..design.pictures import handed_pictures
 from ..puzzles.produce import PuzzleJob
 from ..spec import BookSpec, SectionSpec, slug_of
@@ -46,6 +47,7 @@ def plan(spec: BookSpec) -> list[PlannedPuzzle]:
             job = PuzzleJob(section.shape, puzzle_seed(spec.seed, section, index),
                             section.symmetry, section.clues or 0, section.difficulty,
                             section.rating, section.kind, picture=section.picture,
+                            colours=section.colours,
                             handed=handed[section_index][index])
             planned.append(PlannedPuzzle(job, section, section_index, index,
                                          len(planned) + 1, f"{slug}-{index + 1:0{digits}d}"))
@@ -55,13 +57,20 @@ def plan(spec: BookSpec) -> list[PlannedPuzzle]:
 def _handed(spec: BookSpec) -> list[tuple[str, ...]]:
     """The bundled picture handed to each puzzle of each section: in the sections of a
     kind that draws pictures and names none, each bundled picture once in turn through
-    the book (none a section names); '' elsewhere."""
-    takes = [s.kind.pictured and not s.picture for s in spec.sections]
+    the book (none a section names), a colour Nonogram's from the colour pictures; ''
+    elsewhere."""
     named = frozenset(s.picture.strip().lower() for s in spec.sections if s.picture)
-    wanted = sum(s.count for s, take in zip(spec.sections, takes) if take)
-    pictures = iter(handed_pictures(wanted, derive_seed(spec.seed, "pictures"), named))
-    return [tuple(next(pictures) if take else "" for _ in range(s.count))
-            for s, take in zip(spec.sections, takes)]
+    handed: list[tuple[str, ...]] = [("",) * s.count for s in spec.sections]
+    for painted, hand, words in ((False, handed_pictures, ("pictures",)),
+                                 (True, handed_paintings, ("pictures", "painted"))):
+        takes = [s.kind.pictured and not s.picture and
+                 (s.kind.answer.form == "colours") == painted for s in spec.sections]
+        wanted = sum(s.count for s, take in zip(spec.sections, takes) if take)
+        pictures = iter(hand(wanted, derive_seed(spec.seed, *words), named))
+        for index, (section, take) in enumerate(zip(spec.sections, takes)):
+            if take:
+                handed[index] = tuple(next(pictures) for _ in range(section.count))
+    return handed
 
 
 def ramped(planned: Sequence[PlannedPuzzle], puzzles: Sequence[Puzzle]

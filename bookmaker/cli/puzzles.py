@@ -142,10 +142,12 @@ def _picture_option(picture: str, kind, shape) -> str:
                                  param_hint="'--picture'")
     from pathlib import Path
 
-    from ..design.pictures import RANDOM, PictureError, bundled_name, job_picture
+    from ..design.painted import picture_readers
+    from ..design.pictures import RANDOM, PictureError
 
     if picture == RANDOM:
         return picture
+    bundled_name, job_picture = picture_readers(kind)
     try:
         height, width = shape.frame
         job_picture(picture, height, width, 0)

@@ -47,12 +47,13 @@ def _other_families() -> tuple[Kind, ...]:
     from .hashi.kind import HASHI
     from .kakuro.kind import KAKURO_KINDS
     from .killer.kind import KILLER_KINDS
+    from .nonogram.colourkind import COLOUR_NONOGRAM
     from .nonogram.kind import NONOGRAM
     from .skyscrapers.kind import SKYSCRAPERS
     from .slitherlink.kind import SLITHERLINK
     from .starbattle.kind import STARBATTLE
     return KILLER_KINDS + CALCUDOKU_KINDS + (FUTOSHIKI, SKYSCRAPERS) + KAKURO_KINDS + \
-        BINAIRO_KINDS + (NONOGRAM, STARBATTLE, HASHI, SLITHERLINK)
+        BINAIRO_KINDS + (NONOGRAM, STARBATTLE, HASHI, SLITHERLINK, COLOUR_NONOGRAM)
 
 
 def _every_kind_loaded() -> bool:

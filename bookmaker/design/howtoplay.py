@@ -93,8 +93,8 @@ def advice_key(kinds: Sequence[Kind]) -> str:
     islands (a book of Hashi)."""
     if all(kind.answer.glyphs == STAR_GLYPHS for kind in kinds):
         return "advice_stars"
-    if all(kind.answer.form == "shading" for kind in kinds):
-        return "advice_shading"
+    if all(kind.answer.form in ("shading", "colours") for kind in kinds):
+        return "advice_shading"  # (colour Nonograms too: runs and blank cells)
     if all(kind.answer.form == "links" for kind in kinds):
         return "advice_links"
     return "advice" if any(kind.presentation.sudoku_rule for kind in kinds) else "advice_no_boxes"

@@ -78,7 +78,12 @@ def handed_pictures(count: int, seed: int, named: frozenset[str] = frozenset()
     `named` elsewhere (by name or title, lower case), in an order the seed shuffles, each
     once (a book of 5 never draws the same cup twice), then '' (the one each puzzle's
     seed picks) past them."""
-    names = Rng(seed).shuffled([picture.name for picture in bundled_pictures()
+    return handed_of(bundled_pictures(), count, seed, named)
+
+
+def handed_of(bundled, count: int, seed: int, named: frozenset[str]) -> tuple[str, ...]:
+    """handed_pictures() from a set of bundled pictures (each with a name and a title)."""
+    names = Rng(seed).shuffled([picture.name for picture in bundled
                                 if not {picture.name.lower(), picture.title.lower()} & named])
     return tuple(names[:count]) + ("",) * max(0, count - len(names))
 
@@ -169,6 +174,11 @@ def read_picture(path: str | Path, height: int | None = None,
 def _read_svg(path: Path, height: int | None, width: int | None) -> Grid:
     """An SVG drawing drawn (by resvg, with the bundled fonts only) large enough for the
     cells asked, then read as an image is."""
+    return _read_image(_svg_png(path, height, width), height, width, drawn_from=path)
+
+
+def _svg_png(path: Path, height: int | None, width: int | None) -> BytesIO:
+    """An SVG drawing as a PNG, drawn by resvg with the bundled fonts only."""
     import resvg_py
 
     from .fontfile import default_font_paths
@@ -186,27 +196,35 @@ def _read_svg(path: Path, height: int | None, width: int | None) -> Grid:
             font_files=[str(font) for font in default_font_paths()])
     except ValueError as error:
         raise PictureError(f"{path}: not an SVG drawing resvg can draw ({error})") from None
-    return _read_image(BytesIO(bytes(png)), height, width, drawn_from=path)
+    return BytesIO(bytes(png))
 
 
 def _read_image(source: Path | BytesIO, height: int | None, width: int | None,
                 drawn_from: Path | None = None) -> Grid:
     """An image's pixels averaged into cells, dark ones shaded (transparent: empty);
     `drawn_from`: the file it was drawn from, for messages (an SVG's)."""
-    from PIL import Image, UnidentifiedImageError
+    from PIL import Image
 
     where = drawn_from or source
-    try:
-        with Image.open(source) as image:
-            image = image.convert("RGBA")
-            white = Image.new("RGBA", image.size, (255, 255, 255, 255))
-            grey = Image.alpha_composite(white, image).convert("L")
-    except UnidentifiedImageError:
-        raise PictureError(f"{where}: not an image pillow can read (PNG, GIF, ...)") from None
+    grey = on_white(source, where, "L")
     rows, columns = _asked_size(grey.height, grey.width, height, width, where)
     levels = grey.resize((columns, rows), Image.Resampling.BOX).tobytes()  # one byte a pixel
     return tuple(tuple(level < DARK_BELOW for level in levels[y * columns:(y + 1) * columns])
                  for y in range(rows))
+
+
+def on_white(source, where, mode: str):
+    """The image in source drawn on white (transparent: white), in pillow's mode ('L'
+    grey, 'RGB'); PictureError if pillow cannot read it."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(source) as image:
+            image = image.convert("RGBA")
+            white = Image.new("RGBA", image.size, (255, 255, 255, 255))
+            return Image.alpha_composite(white, image).convert(mode)
+    except UnidentifiedImageError:
+        raise PictureError(f"{where}: not an image pillow can read (PNG, GIF, ...)") from None
 
 
 def _asked_size(rows: int, columns: int, height: int | None, width: int | None,

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ..core.board.grid import Grid
 from ..core.board.marks import Marks
-from ..core.kinds.answer import LINK_GLYPHS, SHADING_GLYPHS, STAR_GLYPHS
+from ..core.kinds.answer import COLOUR_GLYPHS, LINK_GLYPHS, SHADING_GLYPHS, STAR_GLYPHS
 
 POINTS_PER_INCH = 72.0
 TEXT_STYLES = ("title", "subtitle", "heading", "body", "entry", "detail", "kicker", "rule",
@@ -116,6 +116,12 @@ class GridPlacement:
         """Its values are shading (a Nonogram's, a Star Battle's): a shaded cell is filled
         (or starred), a white one left empty, neither printed as a symbol."""
         return self.glyphs in (SHADING_GLYPHS, STAR_GLYPHS)
+
+    @property
+    def coloured(self) -> bool:
+        """Its values are colours (a colour Nonogram's): each coloured cell filled in its
+        colour's print grey (marks.palette), a blank one left empty."""
+        return self.glyphs == COLOUR_GLYPHS
 
     @property
     def starred(self) -> bool:

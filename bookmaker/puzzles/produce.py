@@ -86,16 +86,19 @@ class PuzzleJob:
     # book: book/plan.py); a repeat made again drops it for the one its new seed picks
     # (dedupe.py), as the same picture would make the same puzzle.
     handed: str = ""
+    # A colour Nonogram's colours at most (its section's `colours`); 0: the default.
+    colours: int = 0
 
     @property
     def request(self) -> MakeRequest:
         """What the kind is asked to make (the picture read here, in the worker)."""
         picture = None
         if self.kind.pictured:
-            from ..design.pictures import job_picture
+            from ..design.painted import picture_readers
 
             height, width = self.shape.frame
-            picture = job_picture(self.picture or self.handed, height, width, self.seed)
+            read = picture_readers(self.kind, self.colours)[1]
+            picture = read(self.picture or self.handed, height, width, self.seed)
         return MakeRequest(self.shape, self.seed, self.difficulty, self.symmetry,
                            self.target_clues, self.rating, self.record_rating,
                            self.record_grade, picture)

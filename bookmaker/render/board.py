@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 
 from ..core.board.marks import CageMark
+from ..design.inks import print_greys, text_grey
 from ..pages.board import (
     BLOCK_DIAGONAL_INSET,
     BLOCK_GREY,
@@ -230,8 +231,32 @@ def _draw_edges(canvas: Canvas, placement: GridPlacement, style: RenderStyle) ->
     clues = tuple(edge.text for edge in placement.marks.edges)
     size = symbol_font_size(style, placement.cell, tuple(placement.symbols) + clues)
     frame = board_drawing(placement.grid.shape).frame
+    face = Face(style.font_regular, size, top, bottom, role="edge clue")
+    if placement.marks.palette:
+        _draw_coloured_edges(canvas, placement, frame, face)
+        return
     labels = [Label(edge.text, *edge_centre(frame, edge)) for edge in placement.marks.edges]
-    canvas.text(labels, [Face(style.font_regular, size, top, bottom, role="edge clue")])
+    canvas.text(labels, [face])
+
+
+EDGE_TINT_INSET = 0.06  # a coloured clue's tint stops this share of a cell inside its cell
+
+
+def _draw_coloured_edges(canvas: Canvas, placement: GridPlacement, frame: int,
+                         face: Face) -> None:
+    """A colour Nonogram's clues, each on its colour's print grey, in white on a dark one
+    (design/inks.py); '0' on no tint."""
+    greys = print_greys(placement.marks.palette)
+    edges = placement.marks.edges
+    inset, side = EDGE_TINT_INSET, 1 - 2 * EDGE_TINT_INSET
+    for colour, grey in enumerate(greys, 1):
+        centres = [edge_centre(frame, edge) for edge in edges if edge.colour == colour]
+        canvas.rects([(x - 0.5 + inset, y - 0.5 + inset, side, side) for x, y in centres],
+                     "clue tints", fill=grey)
+    for ink in (0.0, 1.0):
+        canvas.text([Label(edge.text, *edge_centre(frame, edge)) for edge in edges
+                     if text_grey(greys[edge.colour - 1] if edge.colour else 1.0) == ink],
+                    [face], grey=ink)
 
 
 def _draw_blocks(canvas: Canvas, placement: GridPlacement, style: RenderStyle,
@@ -267,6 +292,9 @@ def draw_symbols(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -
     if placement.fills:
         draw_shading(canvas, placement)
         return
+    if placement.coloured:
+        draw_colours(canvas, placement)
+        return
     if placement.bridges:
         draw_islands_and_bridges(canvas, placement, style)
         return
@@ -301,6 +329,24 @@ def draw_shading(canvas: Canvas, placement: GridPlacement) -> None:
     else:
         canvas.rects([(col, row, 1, 1) for row, col in shaded], "shaded cells",
                      fill=FILL_GREY)
+    half = WHITE_DOT / 2
+    canvas.rects([(positions[index][1] + 0.5 - half, positions[index][0] + 0.5 - half,
+                   WHITE_DOT, WHITE_DOT) for index, value, given in shown
+                  if value == 1 and given and placement.solution is None],
+                 "white givens", fill=FILL_GREY)
+
+
+def draw_colours(canvas: Canvas, placement: GridPlacement) -> None:
+    """A colours answer: each coloured cell (a given, or on an answer every cell) filled
+    in its colour's print grey (design/inks.py), and in a puzzle a dot in each blank
+    given."""
+    greys = print_greys(placement.marks.palette)
+    positions = placement.grid.shape.positions
+    shown = list(_symbols_to_draw(placement))
+    for colour, grey in enumerate(greys, 2):
+        canvas.rects([(positions[index][1], positions[index][0], 1, 1)
+                      for index, value, _ in shown if value == colour],
+                     "coloured cells", fill=grey)
     half = WHITE_DOT / 2
     canvas.rects([(positions[index][1] + 0.5 - half, positions[index][0] + 0.5 - half,
                    WHITE_DOT, WHITE_DOT) for index, value, given in shown

@@ -132,6 +132,7 @@ class SectionPages:
     answers_per_page: int
     glyphs: tuple[str, ...] = ()
     picture: str = ""  # what a Nonogram draws (PuzzleJob.picture), a file's path absolute
+    colours: int = 0  # a colour Nonogram's colours at most (PuzzleJob.colours); 0 the default
 
 
 def section_glyphs(report: Report, at: tuple, choice: str | None, size: int, kind: Kind,
@@ -174,7 +175,10 @@ def _section_pages(report: Report, index: int, section: SectionFile | None,
                                 kind.presentation.one_a_page,
                                 _cell_room(kind, section.difficulty))
     answers = _answers_per_page(report, at, grid, layout)
-    picture = _picture(report, at, kind, shape, section.picture, base or Path.cwd())
+    colours = _colours(report, at, kind, section) if _paintings_enough(report, at, kind,
+                                                                       section) else None
+    picture = _picture(report, at, kind, shape, section.picture, base or Path.cwd(),
+                       colours or 0)
     if picture and section.count not in (None, 1) and not _random_picture(picture):
         report.add(Mistake(at + ("count",), f"one picture makes one puzzle: "
                                             f"{section.picture!r} would repeat; say count: "
@@ -182,13 +186,49 @@ def _section_pages(report: Report, index: int, section: SectionFile | None,
                                             f"pictures, each once"))
         picture = None
     if not clues_fit or puzzles is None or answers is None or glyphs is None or \
-            picture is None:
+            picture is None or colours is None:
         return None
-    return SectionPages(shape, puzzles, answers, glyphs, picture)
+    return SectionPages(shape, puzzles, answers, glyphs, picture, colours)
+
+
+def _paintings_enough(report: Report, at: tuple, kind: Kind, section: SectionFile) -> bool:
+    """A colour Nonogram section that names no picture draws the bundled colour pictures,
+    one puzzle each at its size: refused (reported) if it asks for more."""
+    from ..design.painted import bundled_paintings
+
+    most = len(bundled_paintings())
+    if kind.answer.form != "colours" or section.picture or (section.count or 0) <= most:
+        return True
+    report.add(Mistake(at + ("count",), f"the {most} bundled colour pictures make {most} "
+                                        f"colour Nonograms of a size: ask for at most {most}, "
+                                        f"or name a picture (picture: random, or a file)"))
+    return False
+
+
+def _colours(report: Report, at: tuple, kind: Kind, section: SectionFile) -> int | None:
+    """A section's `colours` (0 where not given); None with the mistake reported where the
+    kind has no colours, a random grid is asked for, or it is not 2 to 4."""
+    from ..design.painted import PRINTED_COLOURS
+    from ..design.pictures import RANDOM
+
+    if section.colours is None:
+        return 0
+    problem = None
+    if kind.answer.form != "colours":
+        problem = f"{with_article(kind.title)} has no colours: leave colours out"
+    elif section.picture == RANDOM:
+        problem = "a random grid is red, blue and yellow: leave colours out"
+    elif not 2 <= section.colours <= PRINTED_COLOURS:
+        problem = (f"2 to {PRINTED_COLOURS} colours, not {section.colours}: a black-and-"
+                   f"white page tells at most {PRINTED_COLOURS} greys apart beside white")
+    if problem:
+        report.add(Mistake(at + ("colours",), problem))
+        return None
+    return section.colours
 
 
 def _picture(report: Report, at: tuple, kind: Kind, frame: Shape, picture: str | None,
-             base: Path) -> str | None:
+             base: Path, colours: int = 0) -> str | None:
     """What a section's puzzles draw (PuzzleJob.picture): a bundled picture's name as
     written, a file's path made absolute (from the spec's folder); None with the mistake
     reported where it cannot be read, or the kind draws none."""
@@ -197,8 +237,10 @@ def _picture(report: Report, at: tuple, kind: Kind, frame: Shape, picture: str |
     if not kind.pictured:
         report.add(Mistake(at + ("picture",), f"{with_article(kind.title)} draws no picture"))
         return None
-    from ..design.pictures import RANDOM, PictureError, bundled_name, job_picture
+    from ..design.painted import picture_readers
+    from ..design.pictures import RANDOM, PictureError
 
+    bundled_name, job_picture = picture_readers(kind, colours)
     asked = picture if bundled_name(picture) or picture == RANDOM \
         else str((base / picture).resolve())
     height, width = frame.frame
@@ -258,7 +300,7 @@ def _section_spec(section: SectionFile, pages: SectionPages) -> SectionSpec:
                        clues=section.clues,
                        puzzles_per_page=pages.puzzles_per_page,
                        answers_per_page=pages.answers_per_page, glyphs=pages.glyphs,
-                       picture=pages.picture)
+                       picture=pages.picture, colours=pages.colours)
 
 
 def _shape(report: Report, at: tuple, section: SectionFile) -> Shape | None:

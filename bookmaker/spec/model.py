@@ -281,6 +281,10 @@ class SectionFile(Schema):
                                  "picture file beside the spec (PNG, or a text bitmap of '#' "
                                  "and '.') or random (a random grid). Default: the bundled "
                                  "pictures, picked by each puzzle's seed.")
+    colours: Natural | None = Field(None, description="A color-nonogram section's colours "
+                                    "at most, 2 to 4: its picture is reduced to as many "
+                                    "(besides white). Default: 4, as many greys as a black-"
+                                    "and-white page tells apart.")
 
 
 class SpecFile(Schema):
@@ -316,6 +320,8 @@ class SectionSpec(Schema):
                                     "glyphs.py); () for numbers.")
     picture: str = Field("", description="What a Nonogram section draws: '' the bundled "
                          "pictures, 'random', a bundled picture's name, or a file's path.")
+    colours: int = Field(0, description="A colour Nonogram section's colours at most; 0: "
+                         "the default (design/painted.PRINTED_COLOURS).")
 
     @property
     def kind(self) -> Kind:

@@ -49,6 +49,7 @@ class EdgeMark:
     index: int
     text: str
     ring: int = 0
+    colour: int = 0  # a colour Nonogram's run's colour (1..k: Marks.palette), 0 none
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,9 @@ class Marks:
     # Each cell's tint, 0 (none) to TINTS - 1, by board order: a Star Battle's regions in
     # as few light greys as keep two that meet apart. () for a board drawn untinted.
     tints: tuple[int, ...] = ()
+    # A colour Nonogram's colours, colour c's RGB (six hex digits) at palette[c - 1]: its
+    # edge clues' colours and its answer's values 2.. (core/kinds/answer.py: colours).
+    palette: tuple[str, ...] = ()
 
     @property
     def outside(self) -> int:

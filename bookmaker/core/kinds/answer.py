@@ -12,6 +12,10 @@ blank in the givens), so that solvers, registries and puzzle files carry every k
 - shading: each cell shaded (value 2) or left white (value 1): Nonogram, Star Battle.
   An answer page fills the shaded cells (a Star Battle's draws a star in each); the
   givens are clues outside the grid (marks), or the board's regions.
+- colours: each cell blank (value 1) or one of a few colours (value c + 1 for colour c):
+  a colour Nonogram. The colours are the puzzle's own (its palette, in its extras and its
+  marks); glyphs are the letters its lines write. An answer page fills each cell in its
+  colour's print tint (design/inks.py).
 - edges: a Slitherlink's loop. The solution Grid holds 2 for a cell inside the loop and 1
   for one outside (beyond the grid is outside); the loop's edges are derived from them,
   each edge lying between an inside cell and an outside one. The givens hold the clues
@@ -26,7 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-ANSWER_FORMS = ("values", "symbols", "shading", "edges", "links")
+ANSWER_FORMS = ("values", "symbols", "shading", "colours", "edges", "links")
 # A shading answer's values 1 (white) and 2 (shaded) as text writes them: on a page a white
 # cell is left empty and a shaded one filled, never printed as a symbol (render/board.py).
 SHADING_GLYPHS = ("-", "#")
@@ -34,6 +38,8 @@ SHADING_GLYPHS = ("-", "#")
 # star, drawn as one (a filled star shape), not a fill. Its lines write '-' and '*'
 # (core/starbattle/kind.py), which any keyboard types.
 STAR_GLYPHS = ("·", "★")
+# A colours answer's values 1 (blank) and 2.. (colours a, b, ...) as its lines write them.
+COLOUR_GLYPHS = ("-", "a", "b", "c", "d", "e", "f")
 # A links answer's water codes 1..5 as explained steps say them: no bridge, one and two
 # bridges across, one and two down. On a page the bridges are drawn (render/bridges.py).
 LINK_GLYPHS = ("·", "─", "═", "│", "║")
@@ -93,6 +99,6 @@ class Answer:
 
     @property
     def in_cells(self) -> bool:
-        """Its answer is a value in every cell (values, symbols, shading), not edges or
-        links between them."""
-        return self.form in ("values", "symbols", "shading")
+        """Its answer is a value in every cell (values, symbols, shading, colours), not
+        edges or links between them."""
+        return self.form in ("values", "symbols", "shading", "colours")

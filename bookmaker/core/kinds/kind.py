@@ -58,8 +58,9 @@ class MakeRequest:
     record_rating: bool = True  # rate it where ratings are recorded unasked (books)
     record_grade: bool = True   # grade one made to any grade (not if only givens are kept)
     # A kind that draws pictures (a Nonogram): the picture, rows of booleans (True shaded)
-    # of the frame's size, chosen above the core; None: a random grid.
-    picture: tuple[tuple[bool, ...], ...] | None = None
+    # of the frame's size, chosen above the core (a colour Nonogram's: a PaintedPicture,
+    # core/nonogram/colourpuzzle.py); None: a random grid.
+    picture: Any = None
 
 
 _MADE: list[Kind] = []  # every kind made, in order: a module's own before any test's

@@ -13,3 +13,13 @@ class NonogramClues:
 
     rows: tuple[Clue, ...]
     columns: tuple[Clue, ...]
+
+
+@dataclass(frozen=True)
+class ColourClues:
+    """A colour Nonogram's clues, each run (length, colour 1..k), and its palette: colour
+    c's RGB as six hex digits ('c0392b'), palette[c - 1]."""
+
+    rows: tuple[tuple[tuple[int, int], ...], ...]
+    columns: tuple[tuple[tuple[int, int], ...], ...]
+    palette: tuple[str, ...]

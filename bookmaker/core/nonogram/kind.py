@@ -52,7 +52,7 @@ class NonogramKind(LogicKind):
     title = "Nonogram"
     aliases: tuple[str, ...] = ("pattern", "griddlers", "hanjie", "pic-a-pix", "picross")
     geometry = "nonogram"
-    extras_type = NonogramClues
+    extras_type: type = NonogramClues
     shapes_givens = False
     pictured = True
     grades = NONOGRAM_GRADES

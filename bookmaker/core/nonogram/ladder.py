@@ -40,8 +40,13 @@ def grade_nonogram(puzzle: Nonogram) -> Grading:
     """The grading of the line solver's solve, probing included; stuck: guessing."""
     solver = line_solver.LineSolver(puzzle, probing=True)
     solver.run()
-    steps = tuple(_step(step, puzzle.width) for step in solver.steps)
-    if not solver.solved:
+    return grading_of(tuple(_step(step, puzzle.width) for step in solver.steps),
+                      solver.solved)
+
+
+def grading_of(steps: tuple[Step, ...], solved: bool) -> Grading:
+    """The grading of a line solver's steps (either kind's), stuck or solved."""
+    if not solved:
         return Grading(NONOGRAM_GRADES[-1], "guessing", GUESSING_WEIGHT, steps, True)
     if not steps:
         return Grading(NONOGRAM_GRADES[0], "none", 0.0, (), False)
@@ -55,15 +60,22 @@ def grade_nonogram(puzzle: Nonogram) -> Grading:
 def _step(step: line_solver.Step, width: int) -> Step:
     placements = tuple((row * width + column, 2 if shaded else 1)
                        for row, column, shaded in step.cells)
-    technique = LADDER_NAMES.get(step.technique, step.technique)
-    what, *at = step.where
+    shaded = sum(1 for _, value in placements if value == 2)
+    return ladder_step(step.technique, step.where, placements,
+                       f"{shaded} shaded, {len(placements) - shaded} white")
+
+
+def ladder_step(name: str, where_found: tuple, placements: tuple[tuple[int, int], ...],
+                settled: str) -> Step:
+    """A line solver's step (either kind's) as the grader's: its technique as the ladder
+    names it, the line it worked as its reason, and what it settled in words."""
+    technique = LADDER_NAMES.get(name, name)
+    what, *at = where_found
     if what == "cell":  # a contradiction's probed cell: no one line is the reason
         reason: tuple[Reason, ...] = ()
         where = f"r{at[0] + 1}c{at[1] + 1}"
     else:
         reason = (Reason(what, at[0] + 1),)
         where = f"{what} {at[0] + 1}"
-    shaded = sum(1 for _, value in placements if value == 2)
-    return Step(technique, placements, (),
-                f"{technique.capitalize()} in {where}: {shaded} shaded, "
-                f"{len(placements) - shaded} white", because=reason)
+    return Step(technique, placements, (), f"{technique.capitalize()} in {where}: {settled}",
+                because=reason)

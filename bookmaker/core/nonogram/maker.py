@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from ..rng import Rng
 from .automata import count_by_automata
 from .puzzle import Given, Grid, Nonogram, as_grid
-from .solver import LineSolver, count_solutions, propagate
+from .solver import LineSolver, count_solutions
 
 TRIALS = 8  # cells tried for each flip or given (a sample keeps a 40x40 quick)
 PROBE_BELOW = 40  # probing costs two propagations an unknown cell: tried when few are left
@@ -44,7 +44,9 @@ def make_from_picture(picture: Sequence[Sequence[bool]], rng: Rng,
         stuck = flip[1]
         grid[flip[0][0]][flip[0][1]] ^= True
         flipped.append(flip[0])
-    puzzle = Nonogram.of_picture(grid, _givens(Nonogram.of_picture(grid), rng))
+    bare = Nonogram.of_picture(grid)
+    puzzle = Nonogram.of_picture(grid, givens_for(LineSolver(bare, probing=False),
+                                                  bare.solution, rng))
     _prove(puzzle)
     return Made(puzzle, tuple(flipped))
 
@@ -86,29 +88,26 @@ def _best_flip(grid: list[list[bool]], stuck: LineSolver, rng: Rng):
     return best
 
 
-def _givens(puzzle: Nonogram, rng: Rng) -> tuple[Given, ...]:
-    """Cells to print until the line solver solves puzzle alone: each the one among a
-    sample that settles most when given; probing first once few cells are unknown."""
-    solver = LineSolver(puzzle, probing=False)
-    givens: list[Given] = []
+def givens_for(solver, solution, rng: Rng) -> tuple[Given, ...]:
+    """Cells of solution to print until the line solver (either kind's, not probing) solves
+    alone: each the one among a sample that leaves fewest unknown when given; probing
+    first once few cells are unknown."""
+    givens: list = []
     while not solver.run():
         if solver.unknown < PROBE_BELOW and solver.probe_step():
             continue
-        row, column = _best_given(solver, puzzle, rng)
-        givens.append((row, column, puzzle.solution[row][column]))
+        row, column = _best_given(solver, solution, rng)
+        givens.append((row, column, solution[row][column]))
         solver.give(*givens[-1])
     return tuple(givens)
 
 
-def _best_given(solver: LineSolver, puzzle: Nonogram, rng: Rng) -> tuple[int, int]:
+def _best_given(solver, solution, rng: Rng) -> tuple[int, int]:
     best, most = None, -1
     for row, column in rng.shuffled(list(solver.unknown_cells()))[:TRIALS]:
-        cells = solver.copy_cells()
-        cells[row][column] = puzzle.solution[row][column]
-        propagate(solver, cells, {("row", row): None, ("column", column): None})
-        settled = sum(row.count(None) for row in cells)
-        if most < 0 or settled < most:
-            best, most = (row, column), settled
+        left = solver.unknown_after(row, column, solution[row][column])
+        if most < 0 or left < most:
+            best, most = (row, column), left
     assert best is not None
     return best
 

@@ -130,15 +130,24 @@ class LineSolver:
     def copy_cells(self) -> list[list[bool | None]]:
         return [list(row) for row in self.cells]
 
+    def unknown_after(self, row: int, column: int, shaded: bool) -> int:
+        """The cells left unknown were this one given (the maker's trial of a given)."""
+        cells = self.copy_cells()
+        cells[row][column] = shaded
+        propagate(self, cells, {("row", row): None, ("column", column): None})
+        return sum(line.count(None) for line in cells)
 
-def propagate(solver: LineSolver, cells: list[list[bool | None]], dirty: dict) -> bool:
-    """Edge forcing on dirty lines of cells until nothing moves; False on a contradiction."""
+
+def propagate(solver, cells: list[list], dirty: dict,
+              technique: Callable = lines.edge_forcing) -> bool:
+    """Edge forcing (the technique given: a colour Nonogram's too) on dirty lines of cells
+    until nothing moves; False on a contradiction."""
     while dirty:
         line = next(iter(dirty))
         del dirty[line]
         kind, index = line
         along = cells[index] if kind == "row" else [row[index] for row in cells]
-        found = lines.edge_forcing(solver.clues[line], along)
+        found = technique(solver.clues[line], along)
         if found is None:
             return False
         for i, value in found.items():

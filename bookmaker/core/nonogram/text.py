@@ -81,7 +81,7 @@ def _clues(text: str, what: str) -> tuple[Clue, ...]:
     return tuple(clues)
 
 
-def _board(clues: NonogramClues, board: Shape | None) -> Shape:
+def _board(clues, board: Shape | None) -> Shape:
     height, width = len(clues.rows), len(clues.columns)
     sides = NONOGRAM_SIDES
     if height not in sides or width not in sides:
@@ -93,7 +93,8 @@ def _board(clues: NonogramClues, board: Shape | None) -> Shape:
     return nonogram_of(height, width)
 
 
-def _cells(text: str, shape: Shape, what: str, symbols: tuple[str, ...]) -> Grid:
+def _cells(text: str, shape: Shape, what: str, symbols: tuple[str, ...],
+           values: dict[str, int] = CELL_SYMBOLS) -> Grid:
     bad = next((i for i, symbol in enumerate(text) if symbol not in symbols), None)
     if bad is not None:
         raise GridError(f"{what}: bad symbol {text[bad]!r} at cell {bad + 1}; expected "
@@ -101,7 +102,7 @@ def _cells(text: str, shape: Shape, what: str, symbols: tuple[str, ...]) -> Grid
     if len(text) != shape.cell_count:
         raise GridError(f"{what}: {len(text)} cells; a {shape} Nonogram has "
                         f"{shape.cell_count}")
-    return Grid(shape, tuple(CELL_SYMBOLS[symbol] for symbol in text))
+    return Grid(shape, tuple(values[symbol] for symbol in text))
 
 
 def _checked(clues: NonogramClues) -> NonogramClues:

@@ -1,0 +1,35 @@
+"""How a colour Nonogram's colours print in a black-and-white interior (every interior
+bookmaker makes is black and white: KDP's cheaper one): each colour as a grey, the darkest
+colour the darkest grey, spread evenly so that four colours and white stay told apart; a
+clue prints on its colour's grey, its number white where the grey is dark.
+
+A picture keeps at most four colours for this (design/painted.py: PRINTED_COLOURS).
+"""
+
+from __future__ import annotations
+
+DARKEST, LIGHTEST = 0.2, 0.8  # greys (0 black, 1 white) of the darkest and lightest colour
+WHITE_TEXT_BELOW = 0.5  # a clue on a grey darker than this prints in white
+
+
+def luminance(colour: str) -> float:
+    """A colour's (six hex digits) relative lightness, 0 black to 1 white."""
+    red, green, blue = (int(colour[at:at + 2], 16) / 255 for at in (0, 2, 4))
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def print_greys(palette: tuple[str, ...]) -> tuple[float, ...]:
+    """Each colour's grey, colour c at [c - 1]: ranked by lightness (ties by order)."""
+    if len(palette) == 1:
+        return (DARKEST,)
+    ranked = sorted(range(len(palette)), key=lambda c: (luminance(palette[c]), c))
+    step = (LIGHTEST - DARKEST) / (len(palette) - 1)
+    greys = [0.0] * len(palette)
+    for rank, colour in enumerate(ranked):
+        greys[colour] = round(DARKEST + rank * step, 4)
+    return tuple(greys)
+
+
+def text_grey(ground: float) -> float:
+    """The grey a number prints in on a ground of this grey: white on dark, else black."""
+    return 1.0 if ground < WHITE_TEXT_BELOW else 0.0
