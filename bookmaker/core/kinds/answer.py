@@ -17,9 +17,9 @@ blank in the givens), so that solvers, registries and puzzle files carry every k
   each edge lying between an inside cell and an outside one. The givens hold the clues
   (clue + 1, 0 for none). Pages draw dots, clues and the loop (render/loops.py).
 - links: a Hashi's bridges, coded in the water cells of its solution (an island keeps its
-  count; water holds 1 no bridge, 2 or 3 one or two across, 4 or 5 one or two down:
-  core/hashi/rules.py); the givens hold the islands, 0 for water. Pages draw the bridges
-  (render/bridges.py).
+  count 1..8; water holds a code after the counts, 9 no bridge, 10 or 11 one or two
+  across, 12 or 13 one or two down: core/hashi/rules.py), so that a solution reads alone;
+  the givens hold the islands, 0 for water. Pages draw the bridges (render/bridges.py).
 """
 
 from __future__ import annotations
@@ -34,9 +34,10 @@ SHADING_GLYPHS = ("-", "#")
 # star, drawn as one (a filled star shape), not a fill. Its lines write '-' and '*'
 # (core/starbattle/kind.py), which any keyboard types.
 STAR_GLYPHS = ("·", "★")
-# A links answer's water codes 1..5 as explained steps say them: no bridge, one and two
-# bridges across, one and two down. On a page the bridges are drawn (render/bridges.py).
-LINK_GLYPHS = ("·", "─", "═", "│", "║")
+# A links answer's values as explained steps say them: an island's count 1..8, then the
+# water codes 9..13, no bridge, one and two bridges across, one and two down. On a page
+# the bridges are drawn (render/bridges.py).
+LINK_GLYPHS = ("1", "2", "3", "4", "5", "6", "7", "8", "·", "─", "═", "│", "║")
 
 
 @dataclass(frozen=True)
