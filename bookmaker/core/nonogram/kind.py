@@ -18,14 +18,13 @@ from ..checkresult import CheckResult
 from ..kinds.answer import SHADING_GLYPHS, Answer
 from ..kinds.exchangeform import ExchangeForm
 from ..kinds.kind import Extras, MakeRequest
-from ..kinds.logickind import LogicKind, Untaken
+from ..kinds.logickind import LogicKind, SizeWords, Untaken
 from ..kinds.presentation import Presentation
 from ..kinds.puzzlink import NONOGRAM_LINK
 from ..puzzle import Puzzle
 from ..rng import Rng
 from ..solve.search import Search
 from ..solve.verify import require_agreement
-from ..words import with_article
 from .extras import NonogramClues
 from .ladder import LADDER, NONOGRAM_GRADES
 from .text import format_answer, format_nonogram, parse_answer, parse_nonogram
@@ -60,6 +59,8 @@ class NonogramKind(LogicKind):
         symmetry="a Nonogram's clues are outside its grid: leave symmetry out",
         clues="a Nonogram's clues are its picture's: leave the clue count out",
         rating="SE ratings are for Sudoku; a Nonogram takes no rating")
+    sizes = SIDES
+    size_words = SizeWords(made="{name} puzzles are {first} to {last}")
     answer = Answer("shading", SHADING_GLYPHS)
     presentation = Presentation(
         sudoku_rule=False,
@@ -71,14 +72,6 @@ class NonogramKind(LogicKind):
         time_model="lines")
     exchange = ExchangeForm(size_word=title, ipuz_absent=(
         "ipuz has no PuzzleKind for a Nonogram"), puzzlink=NONOGRAM_LINK)
-
-    def size_problem(self, size: int, box_given: bool) -> str | None:
-        if box_given:
-            return f"{with_article(self.title)} has no boxes: give its size alone"
-        if size not in SIDES:
-            return (f"{self.name} puzzles are {SIDES[0]}x{SIDES[0]} to "
-                    f"{SIDES[-1]}x{SIDES[-1]}; got {size}x{size}")
-        return None
 
     def square(self, size: int) -> Shape:
         return nonogram_of(size, size)
