@@ -239,7 +239,7 @@ def test_pages_circle_the_islands_and_answers_draw_the_bridges():
     for solution in (None, puzzle.solution):
         canvas = Recorder()
         placement = GridPlacement(0, 0, 140, puzzle.givens, solution=solution,
-                                  glyphs=HASHI.answer.glyphs)
+                                  glyphs=HASHI.answer.glyphs, drawn=HASHI.answer.drawing)
         draw_islands_and_bridges(canvas, placement,
                                  RenderStyle(PageGeometry(inches(6), inches(9))))
         roles = [role for role, _ in canvas.calls]

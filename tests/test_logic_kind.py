@@ -3,6 +3,7 @@ words, from its data, through one body."""
 
 from __future__ import annotations
 
+from bookmaker.core.board.grid import Grid
 from bookmaker.core.kinds.logickind import LogicKind
 from bookmaker.core.registry import all_kinds, kind_named
 
@@ -48,3 +49,27 @@ def test_every_logic_kind_refuses_sizes_and_boxes_through_one_body_in_its_own_wo
         assert kind.size_problem(kind.sizes[0], False) is None
         assert kind.size_problem(kind.sizes[-1], False) is None
     assert kind_named("starbattle").size_problem(14, False).endswith("minutes to make)")
+
+
+def test_how_an_answer_is_drawn_is_its_kind_s_and_pages_ask_it_not_its_glyphs():
+    """render/ and pages/ ask a placement how its kind's answer is drawn (Answer.drawing),
+    never compare its glyphs: a kind with other glyphs is drawn as its answer says."""
+    from pathlib import Path
+
+    from bookmaker.core.kinds.answer import DRAWINGS, SHADING_GLYPHS, Answer
+    from bookmaker.pages.page import GridPlacement
+
+    drawn = {kind.name: kind.answer.drawing for kind in all_kinds()}
+    assert set(drawn.values()) == set(DRAWINGS)
+    assert [drawn[name] for name in ("classic", "binairo", "nonogram", "starbattle", "hashi",
+                                     "slitherlink")] == list(DRAWINGS[:1] + DRAWINGS[:1] +
+                                                             DRAWINGS[1:])
+    starred = Answer("shading", SHADING_GLYPHS, drawn="stars")  # stars with '-' and '#'
+    board = kind_named("nonogram").square(5)
+    placement = GridPlacement(0, 0, 90, Grid(board, (0,) * 25), glyphs=SHADING_GLYPHS,
+                              drawn=starred.drawing)
+    assert placement.fills and placement.starred and not placement.bridges
+    package = Path(__file__).parent.parent / "bookmaker"
+    for folder in ("render", "pages"):
+        for module in (package / folder).glob("*.py"):
+            assert "_GLYPHS" not in module.read_text().replace("LETTER_GLYPHS", ""), module

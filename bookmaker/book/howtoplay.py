@@ -148,7 +148,8 @@ def aid_pieces(example: Example | None, words: Catalogue) -> list[TextBlock | Fi
     def place(left: float, top: float, width: float) -> tuple[GridPlacement, ...]:
         return (GridPlacement(left + (width - side) / 2, top - side - example.border / 2,
                               side, puzzle.givens, None, marks=marks, glyphs=example.glyphs,
-                              entered=puzzle.solution, shaded=line),)
+                              entered=puzzle.solution, shaded=line,
+                              drawn=example.kind.answer.drawing),)
     return [Figure(side + example.border, place, space_before=8.0),
             TextBlock((words.text(example.kind.presentation.aid_key),), "body",
                       space_before=2.0)]
@@ -220,7 +221,8 @@ def _figure(example: Example, grids: list, side: float) -> Figure:
         return tuple(GridPlacement(x + index * (side + gap), y, side, givens, solution, label,
                                    marks=marks, glyphs=example.glyphs,
                                    entered=marked.entered if marked else None,
-                                   shaded=marked.cells if marked else ())
+                                   shaded=marked.cells if marked else (),
+                                   drawn=example.kind.answer.drawing)
                      for index, (givens, solution, label, marked) in enumerate(grids))
     return Figure(example.label_height + side + example.border, place)
 

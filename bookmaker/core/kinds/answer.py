@@ -27,6 +27,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 ANSWER_FORMS = ("values", "symbols", "shading", "edges", "links")
+# How a page draws an answer (render/board.py asks the placement, which its kind's answer
+# tells): its symbols printed in the cells, its shaded cells filled or each drawn as a
+# star, its islands circled and bridges drawn, its dots and loop (which its board's dotted
+# geometry draws); a form's own way unless the kind says another (`Answer.drawn`).
+DRAWINGS = ("symbols", "fill", "stars", "bridges", "loop")
+FORM_DRAWINGS = {"values": "symbols", "symbols": "symbols", "shading": "fill",
+                 "edges": "loop", "links": "bridges"}
 # A shading answer's values 1 (white) and 2 (shaded) as text writes them: on a page a white
 # cell is left empty and a shaded one filled, never printed as a symbol (render/board.py).
 SHADING_GLYPHS = ("-", "#")
@@ -64,16 +71,26 @@ class Limits:
 class Answer:
     """A kind's answer: its form and, for symbols and shading, what each value prints as
     (`glyphs`, value 1 first; () for values, printed as the section's symbols say); the
-    limits a right answer keeps in its units."""
+    limits a right answer keeps in its units; how a page draws it where that is not its
+    form's way (`drawn`: a Star Battle's shaded cells are stars)."""
 
     form: str = "values"
     glyphs: tuple[str, ...] = ()
     limits: Limits = Limits()
+    drawn: str = ""
 
     def __post_init__(self) -> None:
         if self.form not in ANSWER_FORMS:
             raise ValueError(f"unknown answer form {self.form!r}; expected one of: "
                              f"{', '.join(ANSWER_FORMS)}")
+        if self.drawn and self.drawn not in DRAWINGS:
+            raise ValueError(f"unknown drawing {self.drawn!r}; expected one of: "
+                             f"{', '.join(DRAWINGS)}")
+
+    @property
+    def drawing(self) -> str:
+        """How a page draws it (DRAWINGS): `drawn`, or its form's way."""
+        return self.drawn or FORM_DRAWINGS[self.form]
 
     @property
     def numbered(self) -> bool:

@@ -78,7 +78,7 @@ class StarBattleKind(DrawnBoard, LogicKind):
                   "make)")
     # The page marks, as they are made, stars that touch and units with too many (or, full,
     # too few) stars: the board's count (box_rows) a unit.
-    answer = Answer("shading", STAR_GLYPHS, Limits(most=True, apart=True))
+    answer = Answer("shading", STAR_GLYPHS, Limits(most=True, apart=True), drawn="stars")
     presentation = Presentation(
         sudoku_rule=False,
         summary="place stars so that every row, column and region holds as many as the "
