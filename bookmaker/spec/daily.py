@@ -412,7 +412,8 @@ def _day_spec(report: Report, weekday: str, day: DayFile | None,
         return None
     if day.difficulty is None and day.rating is None and not kind.pictured:  # reported
         return None
-    grade_problem = kind.grade_problem(shape, day.difficulty or "any")
+    grade_problem = kind.grade_problem(shape, day.difficulty or "any") or \
+        kind.picture_problem(day.difficulty or "any", False)  # a day draws a bundled picture
     if grade_problem:
         report.add(Mistake(at + ("difficulty",), grade_problem))
         return None
