@@ -172,6 +172,10 @@ def test_the_kind_is_named_and_its_answer_is_links():
     assert HASHI.size_problem(6, False) == ("hashi puzzles are made in the sizes 7x7 to "
                                             "25x25; got 6x6")
     assert "ipuz has no PuzzleKind for Hashi" in HASHI.exchange.ipuz_absent
+    from bookmaker.design.glyphs import glyph_problem
+    assert glyph_problem("letters", 7, HASHI) == (  # its 13 values' glyphs, listed
+        "Hashi puzzles print their own symbols, 1, 2, 3, 4, 5, 6, 7, 8, ·, ─, ═, │ and ║: "
+        "leave symbols out")
 
 
 def test_generate_solve_check_and_grade_on_the_command_line(tmp_path):

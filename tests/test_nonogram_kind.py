@@ -16,7 +16,7 @@ from bookmaker.core.nonogram.extras import NonogramClues
 from bookmaker.core.nonogram.puzzle import Nonogram
 from bookmaker.core.registry import find_kind, kind_named, kind_of_puzzle
 from bookmaker.core.solve.verify import VerificationError
-from bookmaker.design.pictures import job_picture
+from bookmaker.design.pictures import job_picture, picture_problem
 
 NONOGRAM = kind_named("nonogram")
 # A 5x7 picture of one's own: a rectangle, read as one
@@ -196,11 +196,12 @@ def test_a_nonogram_of_a_picture_is_as_hard_as_its_picture_and_takes_no_difficul
                                      picture=job_picture("heart", 10, 10, 0)))
     assert NONOGRAM.line(easy) == HEART and easy.grade == "easy"
     assert NONOGRAM.grade_problem(NONOGRAM.frame(10), "any") is None
-    assert NONOGRAM.picture_problem("any", False) is None
-    assert NONOGRAM.picture_problem("easy", False) == (
-        "a Nonogram of a picture is as hard as its picture makes it (nearly always easy): "
-        "leave out difficulty, not 'easy', or ask for random grids (picture: random), "
-        "made easy")
+    assert picture_problem(NONOGRAM, "any", "cat") is None
+    assert picture_problem(NONOGRAM, "easy", "random") is None
+    assert picture_problem(NONOGRAM, "easy", "") == picture_problem(NONOGRAM, "easy", "cat") \
+        == ("a Nonogram of a picture is as hard as its picture makes it (nearly always "
+            "easy): leave out difficulty, not 'easy', or ask for random grids (picture: "
+            "random)")
 
 
 def test_a_random_nonogram_is_made_easy_on_request_with_a_cell_printed_where_it_needs():

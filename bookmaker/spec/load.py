@@ -175,8 +175,10 @@ def _section_pages(report: Report, index: int, section: SectionFile | None,
                                 _cell_room(kind, section.difficulty))
     answers = _answers_per_page(report, at, grid, layout)
     picture = _picture(report, at, kind, shape, section.picture, base or Path.cwd())
-    if picture is not None and not _reported(report, at + ("difficulty",), kind.picture_problem(
-            section.difficulty, _random_picture(picture))):
+    from ..design.pictures import picture_problem
+
+    if picture is not None and not _reported(report, at + ("difficulty",), picture_problem(
+            kind, section.difficulty, picture)):
         picture = None
     if picture and section.count not in (None, 1) and not _random_picture(picture):
         report.add(Mistake(at + ("count",), f"one picture makes one puzzle: "

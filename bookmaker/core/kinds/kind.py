@@ -155,11 +155,6 @@ class Kind:
         """Why no puzzle of the kind on the frame has the grade (known before trying)."""
         return None
 
-    def picture_problem(self, difficulty: str, random: bool) -> str | None:
-        """Why a kind that draws pictures (`pictured`) cannot be asked for the grade when it
-        draws a picture (not `random`, a random grid), or None."""
-        return None
-
     # --- text -----------------------------------------------------------------------
 
     def read(self, text: str, board: Shape | None = None) -> tuple[Grid, Extras]:

@@ -91,7 +91,8 @@ class NonogramKind(LogicKind):
 
     def grade_problem(self, frame: Shape, difficulty: str) -> str | None:
         # A random grid is made to its grade (make), where that holds for every seed
-        # (tests/test_every_grade.py); a picture's grade is its own (picture_problem).
+        # (tests/test_every_grade.py); a picture's grade is its own (design/pictures.py
+        # picture_problem).
         if difficulty == "any":
             return None
         if difficulty not in RANDOM_GRADES:
@@ -104,16 +105,6 @@ class NonogramKind(LogicKind):
             return (f"random Nonograms are made {difficulty} up to {RANDOM_MOST}x"
                     f"{RANDOM_MOST} (a 40x40 took minutes); got {height}x{width}")
         return None
-
-    def picture_problem(self, difficulty: str, random: bool) -> str | None:
-        """Why a Nonogram of a picture (not `random`, a random grid) cannot be asked for
-        the difficulty: a picture's is as hard as the picture makes it, nearly always
-        easy, and printing cells can only make it easier, so no grade can be promised."""
-        if difficulty == "any" or random:
-            return None
-        return (f"a Nonogram of a picture is as hard as its picture makes it (nearly always "
-                f"easy): leave out difficulty, not {difficulty!r}, or ask for random grids "
-                f"(picture: random), made {' or '.join(RANDOM_GRADES)}")
 
     def read(self, text: str, board: Shape | None = None) -> tuple[Grid, Extras]:
         return parse_nonogram(text, board)
