@@ -125,8 +125,9 @@ def kind_part(kind: Kind, sizes: Sequence[int], rule_key: str | None,
     # The example starts where its heading, grids, intro and first steps fit, the other
     # steps going on overleaf: waiting whole, it left a page 60% white (issue 39); where
     # they fit with its grids drawn smaller, they are.
-    pieces: list[Piece] = [*([Together(tuple(head))] if head else []),
-                           *([_kept_example(before, worked)] if worked is not None else [])]
+    kept = [_kept_example(before, worked)] if worked is not None else \
+        [Together(tuple(before))] if before else []  # a heading whose kind has no example
+    pieces: list[Piece] = [*([Together(tuple(head))] if head else []), *kept]
     aids = aid_pieces(example, words) + tips + kind_charts(kind, sizes, words)
     return pieces + ([Together(tuple(aids))] if aids else [])
 
