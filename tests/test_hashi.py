@@ -5,6 +5,7 @@ bad input, and the kind on the command line."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -27,16 +28,16 @@ HASHI = kind_named("hashi")
 
 GOLDEN = [  # (size, seed, grade): the line, the hardest technique, the answer
     (7, 1, "beginner", "4.4.3.1.........4.6.1..................1..3.1....", "saturation",
-     "4341321515151151436215111411511141151111113211111"),
+     "4=4.3-1H.H.H..H.4=6-1H...|..H...|..H...1..3-1...."),
     (8, 2, "easy", "2......2.4.4..4..........2.....34.....5........22..3..3.........",
-     "count forcing", "2222222244343344451111544211115343333355411111422223333111111111"),
+     "count forcing", "2------2|4=4==4||H....H||2....H34=====5H|.....|22--3==3........."),
     (10, 3, "medium", "2........3.2.4....2......2.2..2..2.......3...4.2...........33.....2.2"
      "..1.......3..........3........3", "isolation",
-     "2222222223422422222544151222452412141445433334224541111111433222222224412222222341111"
-     "111143333333333"),
+     "2--------3|2-4----2H||.H.2-2|H2|.2.|.||H|3===4-2|H|.......|33-----2-2||1-------3|..."
+     ".....|3========3"),
     (9, 4, "hard", "3.4.....3.........6.5...2...........4.......4.........3.2...3.5.........3"
      "....3..2", "trial",
-     "324333333514111114635333214511111114422222224411111115322222335411111114333333222"),
+     "3-4=====3H.|.....|6=5===2.|H.......|4-------4|.......H3-2---3=5|.......|3====3--2"),
 ]
 
 
@@ -119,6 +120,24 @@ def test_lines_and_answers_read_back_to_themselves():
         assert HASHI.answer_line(HASHI.read_answer(answer, givens.shape)) == answer
 
 
+def test_an_answer_line_reads_alone_islands_as_counts_and_bridges_as_their_own_signs():
+    """No value of a solution means two things (an island's 2 and a bridge across did), so
+    its line tells islands from bridges without the givens."""
+    line, answer = GOLDEN[0][3], GOLDEN[0][5]
+    givens, _ = HASHI.read(line)
+    solution = HASHI.read_answer(answer, givens.shape)
+    islands = {solution.cells[c] for c, v in enumerate(givens.cells) if v}
+    water = {solution.cells[c] for c, v in enumerate(givens.cells) if not v}
+    assert islands <= set(range(1, 9)) and water <= set(range(9, 14))
+    assert "".join(c if c in "12345678" else "." for c in answer) == line
+    assert answer[:7] == "4=4.3-1" and answer[7:14] == "H.H.H.."  # r1: ═ and ─; r2: ║
+    with pytest.raises(GridError) as error:
+        HASHI.read_answer(answer[:-1] + "x", givens.shape)
+    assert str(error.value) == "bad symbol 'x' at position 49; a Hashi's answer holds an " \
+        "island's count 1-8, or for water '.' (no bridge), '-' '=' (one, two across) or " \
+        "'|' 'H' (one, two down)"
+
+
 @pytest.mark.parametrize("line, message", [
     ("2...2" + "." * 43, "wrong length: 48 squares; a Hashi is 7x7 to 25x25"),
     ("2...9" + "." * 44, "bad symbol '9' at position 5; a Hashi's squares are an island's "
@@ -153,6 +172,10 @@ def test_the_kind_is_named_and_its_answer_is_links():
     assert HASHI.size_problem(6, False) == ("hashi puzzles are made in the sizes 7x7 to "
                                             "25x25; got 6x6")
     assert "ipuz has no PuzzleKind for Hashi" in HASHI.exchange.ipuz_absent
+    from bookmaker.design.glyphs import glyph_problem
+    assert glyph_problem("letters", 7, HASHI) == (  # its 13 values' glyphs, listed
+        "Hashi puzzles print their own symbols, 1, 2, 3, 4, 5, 6, 7, 8, ·, ─, ═, │ and ║: "
+        "leave symbols out")
 
 
 def test_generate_solve_check_and_grade_on_the_command_line(tmp_path):
@@ -173,6 +196,7 @@ def test_generate_solve_check_and_grade_on_the_command_line(tmp_path):
     answer = HASHI.read_answer(solved.output, givens.shape)
     layout = layout_of(7, givens.cells)
     assert solved.exit_code == 0 and broken_rule(layout, bridges_of(layout, answer.cells)) is None
+    assert solved.output == ".......3-5==4.H.H..H.H2H.1H.HHH.|H.2H3-2H..4===4.\n"
     checked = runner.invoke(cli.main, ["check", "--variant", "hashi", str(path)])
     graded = runner.invoke(cli.main, ["grade", "--variant", "hashi", str(path)])
     assert (checked.exit_code, checked.output) == (0, "1: unique\n")
@@ -219,7 +243,7 @@ def test_pages_circle_the_islands_and_answers_draw_the_bridges():
     for solution in (None, puzzle.solution):
         canvas = Recorder()
         placement = GridPlacement(0, 0, 140, puzzle.givens, solution=solution,
-                                  glyphs=HASHI.answer.glyphs)
+                                  glyphs=HASHI.answer.glyphs, drawn=HASHI.answer.drawing)
         draw_islands_and_bridges(canvas, placement,
                                  RenderStyle(PageGeometry(inches(6), inches(9))))
         roles = [role for role, _ in canvas.calls]
@@ -245,3 +269,24 @@ def test_a_spec_asking_what_hashi_is_not_made_in_is_refused_by_file_line_and_key
     assert f"{spec}:3:" in said and "hashi puzzles are made in the sizes 7x7 to 25x25" in said
     assert f"{spec}:4:" in said and "sections[1].symmetry: a Hashi puzzle's islands" in said
     assert f"{spec}:5:" in said and "graded beginner, easy, medium, hard; not 'expert'" in said
+
+
+def test_an_exported_record_checks_its_answer_line_and_names_a_wrong_bridge(tmp_path):
+    """A record's answer line round-trips through export and check; one bridge taken off
+    (r1c6's '-' made '.') is named."""
+    runner = CliRunner()
+    (tmp_path / "h.txt").write_text(GOLDEN[0][3] + "\n")
+    exported = runner.invoke(cli.main, ["export", "--variant", "hashi", "--formats", "ipuz",
+                                        "-o", str(tmp_path / "out"), str(tmp_path / "h.txt")])
+    record_path = tmp_path / "out" / "h-1.json"
+    record = json.loads(record_path.read_text())
+    assert exported.exit_code == 0 and record["solution"] == GOLDEN[0][5]
+    assert record["symbols"] == "12345678·─═│║" and record["values"][:9] == [4, 11, 4, 9, 3,
+                                                                            10, 1, 13, 9]
+    checked = runner.invoke(cli.main, ["check", str(record_path)])
+    assert (checked.exit_code, checked.output) == (0, "1: unique\n")
+    record["solution"] = record["solution"][:5] + "." + record["solution"][6:]
+    record_path.write_text(json.dumps(record))
+    checked = runner.invoke(cli.main, ["check", str(record_path)])
+    assert checked.output == "1: wrong answer: the file's solution differs from the " \
+        "puzzle's at 1 cell, first r1c6\n"

@@ -16,7 +16,7 @@ from bookmaker.core.nonogram.extras import NonogramClues
 from bookmaker.core.nonogram.puzzle import Nonogram
 from bookmaker.core.registry import find_kind, kind_named, kind_of_puzzle
 from bookmaker.core.solve.verify import VerificationError
-from bookmaker.design.pictures import job_picture
+from bookmaker.design.pictures import job_picture, picture_problem
 
 NONOGRAM = kind_named("nonogram")
 # A 5x7 picture of one's own: a rectangle, read as one
@@ -189,16 +189,57 @@ def _black_share(page) -> float:
     return sum(grey.histogram()[:64]) / (grey.width * grey.height)
 
 
-def test_a_nonogram_is_as_hard_as_its_picture_and_takes_no_difficulty():
+def test_a_nonogram_of_a_picture_is_as_hard_as_its_picture_and_takes_no_difficulty():
     # A picture's grade cannot be raised, and printing givens only lowers it: the rule
     # that a grade asked for is made for every seed (test_every_grade) allows none.
     easy = NONOGRAM.make(MakeRequest(NONOGRAM.frame(10), 5, "any",
                                      picture=job_picture("heart", 10, 10, 0)))
     assert NONOGRAM.line(easy) == HEART and easy.grade == "easy"
     assert NONOGRAM.grade_problem(NONOGRAM.frame(10), "any") is None
-    assert NONOGRAM.grade_problem(NONOGRAM.frame(10), "easy") == (
-        "a Nonogram is as hard as its picture makes it (nearly always easy); leave out "
-        "difficulty, not 'easy'")
+    assert picture_problem(NONOGRAM, "any", "cat") is None
+    assert picture_problem(NONOGRAM, "easy", "random") is None
+    assert picture_problem(NONOGRAM, "easy", "") == picture_problem(NONOGRAM, "easy", "cat") \
+        == ("a Nonogram of a picture is as hard as its picture makes it (nearly always "
+            "easy): leave out difficulty, not 'easy', or ask for random grids (picture: "
+            "random)")
+
+
+def test_a_random_nonogram_is_made_easy_on_request_with_a_cell_printed_where_it_needs():
+    # Issue 39: five grades named, none could be asked. A random grid is easy 19 times in
+    # 20; seed 5's 10x10 needs edge forcing (medium): asked easy, one cell is printed
+    # where it does (maker.at_most), the same grid.
+    frame = NONOGRAM.frame(10)
+    medium = NONOGRAM.make(MakeRequest(frame, 5, "any"))
+    easy = NONOGRAM.make(MakeRequest(frame, 5, "easy"))
+    assert (medium.grade, easy.grade) == ("medium", "easy")
+    assert easy.solution == medium.solution and easy.extras == medium.extras
+    assert [c for c, v in enumerate(easy.givens.cells) if v] == [43]  # r5c4, white
+    assert [NONOGRAM.make(MakeRequest(frame, seed, "easy")).grade
+            for seed in range(4)] == ["easy"] * 4
+    assert NONOGRAM.grade_problem(frame, "easy") is None
+    assert NONOGRAM.grade_problem(frame, "hard") == (
+        "random Nonograms are made easy (beginner ones need half their cells printed, "
+        "harder ones are too rare to make to order), and a picture's is as hard as its "
+        "picture makes it; not 'hard'")
+    assert NONOGRAM.grade_problem(NONOGRAM.frame(25), "easy") == (
+        "random Nonograms are made easy up to 20x20 (a 40x40 took minutes); got 25x25")
+
+
+def test_a_nonogram_section_takes_a_difficulty_for_random_grids_only(tmp_path):
+    spec = tmp_path / "book.yaml"
+    head = "book: {title: T, seed: 3, layout: kdp-6x9}\nsections:\n"
+    spec.write_text(head + "  - {name: C, variant: nonogram, size: 5x5, count: 2, "
+                    "difficulty: easy}\n", encoding="utf-8")
+    refused = CliRunner().invoke(cli.main, ["build", str(spec), "-o", str(tmp_path / "o")])
+    assert refused.exit_code == 2 and "Traceback" not in refused.output
+    assert "book.yaml:3:67: sections[0].difficulty: a Nonogram of a picture is as hard as " \
+        "its picture makes it" in refused.output and not (tmp_path / "o").exists()
+    planned = _book_plan(tmp_path, "  - {name: C, variant: nonogram, size: 5x5, count: 2, "
+                         "difficulty: easy, picture: random}\n")
+    assert [p.job.difficulty for p in planned] == ["easy", "easy"]
+    made = CliRunner().invoke(cli.main, ["generate", "--variant", "nonogram", "--size", "5x5",
+                                         "--seed", "1", "--difficulty", "easy"])
+    assert made.exit_code == 2 and "a Nonogram of a picture is as hard" in made.output
 
 
 def _book_plan(tmp_path, sections: str):

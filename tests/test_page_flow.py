@@ -201,3 +201,46 @@ def test_a_kinds_tips_fill_the_page_its_worked_example_waits_after():
     assert part[1].placements  # the worked example, its charts under it
     assert any(block.lines[0].startswith("Runs with one set of digits")
                for block in part[1].texts)
+
+
+def test_a_worked_example_a_few_points_too_tall_starts_on_the_page_with_smaller_grids():
+    # Issue 39: latin.yaml's rules page was left a third white: the example's grids and
+    # first two steps were 8 points too tall for it. Its grids drawn that much smaller
+    # (never under their least), it starts there.
+    intro = TextBlock(tuple("a b c" for _ in range(3)), "body")  # 57 of 180 points
+    steps = TextBlock(("Steps:", *(f"{n}. x" for n in range(1, 7))), "body")  # 19 each
+
+    def example(figure: float, least: float) -> Together:
+        return Together((TextBlock(("Example",), "entry"), Figure(figure, lambda *_: ()),
+                         steps), kept=3,
+                        shrunk=lambda short: example(figure - short, least)
+                        if figure - short >= least else None)
+    # The heading (14), figure (66 with its space) and three lines (57) need 137 of 123:
+    # its figure 46 points tall, they fit.
+    pages = flow([intro, example(60.0, 40.0)], _setter(), PAGE, 1,
+                 TextBlock(("Part (continued)",), "heading"))
+    assert [line for block in pages[0].texts for line in block.lines] == \
+        ["a b c"] * 3 + ["Example", "Steps:", "1. x", "2. x"]
+    # ... but not where its figure would fall under its least: it waits whole.
+    pages = flow([intro, example(60.0, 50.0)], _setter(), PAGE, 1,
+                 TextBlock(("Part (continued)",), "heading"))
+    assert [line for block in pages[0].texts for line in block.lines] == ["a b c"] * 3
+
+
+def test_latin_yaml_s_how_to_play_leaves_no_rules_page_a_third_white():
+    # Issue 39: its p. 4 held the rules and Futoshiki's tips (65%), the example waiting
+    # for p. 5; the part took four pages.
+    document = _smallest_book(REPO / "examples" / "latin.yaml").documents[0]
+    setter, geometry = text_setter(document.style), document.style.geometry
+    part = [page for page in document.pages if page.flowed]
+    assert [round(_held(page, setter, geometry), 2) for page in part] == [1.0, 1.0, 0.69]
+
+
+def test_a_variety_book_s_worked_example_going_on_overleaf_names_its_kind():
+    # Issue 39: five kinds' examples, and p. 10 of logic.yaml said only 'Worked example
+    # (continued)'.
+    document = _smallest_book(REPO / "examples" / "logic.yaml").documents[0]
+    said = [block.lines[0] for page in document.pages if page.flowed
+            for block in page.texts if "(continued)" in block.lines[0]]
+    assert "Star Battle · Worked example (continued)" in said
+    assert "Worked example (continued)" not in said

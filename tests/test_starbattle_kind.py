@@ -161,7 +161,7 @@ def test_the_page_tints_its_regions_and_the_answer_draws_stars():
     style = RenderStyle(PageGeometry(inches(6), inches(9)))
     canvas = Recorder()
     draw_board(canvas, GridPlacement(0, 0, 200, givens, solution, glyphs=STARS.answer.glyphs,
-                                     marks=marks), style)
+                                     marks=marks, drawn=STARS.answer.drawing), style)
     tinted = {call.fill for call in canvas.of("tint")}
     assert tinted <= set(TINT_GREYS[1:]) and tinted
     stars = canvas.of("stars")[0]
@@ -170,7 +170,8 @@ def test_the_page_tints_its_regions_and_the_answer_draws_stars():
     assert grid_size_text(STARS, 10) == "10\u00d710 \u2605\u2605"  # the caption's stars
     pointed = Recorder()  # a glossary's example points at cells darker than any tint
     draw_board(pointed, GridPlacement(0, 0, 200, givens, marks=marks, shaded=(0, 7),
-                                      glyphs=STARS.answer.glyphs), style)
+                                      glyphs=STARS.answer.glyphs,
+                                      drawn=STARS.answer.drawing), style)
     assert [call.fill for call in pointed.of("shade")] == [POINTED_ON_TINT]
     assert POINTED_ON_TINT < min(TINT_GREYS)
 

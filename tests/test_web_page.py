@@ -1384,14 +1384,14 @@ BRIDGES = {((0, 0), (0, 2)): 1, ((0, 2), (0, 4)): 1, ((0, 0), (2, 0)): 1,
 
 
 def hashi_solution() -> list[int]:
-    """The contract's grid: an island's count; water 1, or 2|3 one|two bridges across it,
-    4|5 down it."""
-    grid = [ISLANDS.get(divmod(cell, 5), 1) for cell in range(25)]
+    """The contract's grid: an island's count; water 9, or 10|11 one|two bridges across
+    it, 12|13 down it."""
+    grid = [ISLANDS.get(divmod(cell, 5), 9) for cell in range(25)]
     for ((r1, c1), (r2, c2)), count in BRIDGES.items():
         for r in range(r1, r2 + 1):
             for c in range(c1, c2 + 1):
                 if (r, c) not in ISLANDS:
-                    grid[r * 5 + c] = (2 if r1 == r2 else 4) + count - 1
+                    grid[r * 5 + c] = (10 if r1 == r2 else 12) + count - 1
     return grid
 
 
@@ -1447,8 +1447,8 @@ def test_a_hashi_is_joined_by_drags_clicks_and_keys_and_an_answer_free_page_know
 def test_a_hashi_bridge_is_refused_across_another_and_a_wrong_one_checked(tab, nonograms,
                                                                         tmp_path):
     cross = {(0, 1): 1, (2, 1): 1, (1, 0): 1, (1, 2): 1}  # two links over one cell
-    solution = [cross.get(divmod(cell, 5), 1) for cell in range(25)]
-    solution[6] = 4  # the answer: the bridge down
+    solution = [cross.get(divmod(cell, 5), 9) for cell in range(25)]
+    solution[6] = 12  # the answer: the bridge down
     page = tab.open(links_page(nonograms, tmp_path, "cross", cross, solution, True))
     data = page_puzzle(page)
     page.focus("svg")
@@ -1502,6 +1502,7 @@ def test_the_hashi_kind_is_solved_by_clicks_on_an_answer_free_page(tab, tmp_path
     the water of each bridge of its answer, once or twice, and the page knows it solved."""
     from exchangedata import LINES
 
+    from bookmaker.core.hashi.rules import ACROSS, DOWN, NOTHING
     puzzle = proven("hashi", LINES["hashi"], None, "hashi")
     (tmp_path / "page.html").write_text(page_html([item_of(puzzle, "hashi", "Hashi")],
                                                   options=PageOptions(answers=False)),
@@ -1513,11 +1514,12 @@ def test_the_hashi_kind_is_solved_by_clicks_on_an_answer_free_page(tab, tmp_path
     assert page.locator("circle.island").count() == sum(1 for v in puzzle.givens.cells if v)
     for cell, code in enumerate(water):  # one click a bridge, on the first water of its run
         row, col = divmod(cell, n)
-        before = cell - 1 if code in (2, 3) else cell - n
-        first = before < 0 or (code in (2, 3) and col == 0) or \
+        across = code in (ACROSS, ACROSS + 1)
+        before = cell - 1 if across else cell - n
+        first = before < 0 or (across and col == 0) or \
             puzzle.givens.cells[before] or water[before] != code
-        if code > 1 and not puzzle.givens.cells[cell] and first:
-            for _ in range(1 if code in (2, 4) else 2):
+        if code > NOTHING and not puzzle.givens.cells[cell] and first:
+            for _ in range(1 if code in (ACROSS, DOWN) else 2):
                 page.mouse.click(*cell_centre(page, data, cell))
     assert tab.status() == "Solved! Every cell is right."
     assert tab.errors == []

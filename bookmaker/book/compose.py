@@ -596,7 +596,8 @@ def puzzle_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
                       book.words.text("puzzle", number=p.number), *line,
                       mark_of(spec, book.puzzles[p.number - 1].grade),
                       marks_of(book.puzzles[p.number - 1]), section.glyphs,
-                      aside=minutes_of(book, p) if times else "")
+                      aside=minutes_of(book, p) if times else "",
+                      drawn=section.kind.answer.drawing)
              for p, line in zip(members, lines)]
     return paginate_puzzles(items, style.geometry, section.puzzles_per_page,
                             _place_of(book, members[0]).page, layout.grids.label_height,
@@ -679,7 +680,8 @@ def answer_item(book: _Book, planned: PlannedPuzzle) -> GridItem:
                                                                     number=planned.number),
                     _picture_title(puzzle),
                     book.words.text("puzzle_on_page", page=_place_of(book, planned).page),
-                    marks=marks_of(puzzle), glyphs=book.spec.sections[planned.section_index].glyphs)
+                    marks=marks_of(puzzle), glyphs=book.spec.sections[planned.section_index].glyphs,
+                    drawn=kind_of_puzzle(puzzle).answer.drawing)
 
 
 def answer_run_pages(book: _Book, style: RenderStyle,

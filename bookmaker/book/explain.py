@@ -401,5 +401,5 @@ def board_figure(s: Solved, grid: Grid, shaded: tuple[int, ...], room: Room,
         y = top - side - room.border / 2  # no label: the line under it names the puzzle
         return (GridPlacement(left + (width - side) / 2, y, side, grid, None,
                               marks=s.marks, glyphs=s.glyphs, shaded=shaded,
-                              ringed=ringed),)
+                              ringed=ringed, drawn=s.kind.answer.drawing),)
     return Figure(side + room.border, place)

@@ -16,7 +16,7 @@ from ..core.grade.grades import GRADES
 from ..core.kinds.kind import Kind
 from ..core.puzzle import Puzzle
 from ..core.registry import kind_of_puzzle
-from ..design.captions import kind_title
+from ..design.captions import SEPARATOR, kind_title
 from ..design.catalogue import Catalogue
 from ..design.explain import listed, step_text, value_text
 from ..design.howtoplay import (
@@ -112,19 +112,22 @@ def kind_part(kind: Kind, sizes: Sequence[int], rule_key: str | None,
                                                 space_before=12.0)] if titled else []
     if rule_key:
         head.append(TextBlock((words.text(rule_key),), "body", space_before=2.0))
-    worked = worked_example(example, words) if example is not None else []
+    worked = worked_example(example, words, titled) if example is not None else None
     # Classic Sudoku's tips hold for every kind of its rule: said once, at the end.
     tips: list[TextBlock | Figure] = [
         TextBlock((words.text(shown.tips_key),), "body", space_before=6.0)] \
         if shown.own_rule and shown.tips_key in words.texts else []
+    before: list[TextBlock | Figure] = []
     if not rule_key and titled:  # a heading alone (classic Sudoku's) stays with its example
-        head, worked = [], head + worked
+        head, before = [], head
     else:  # the tips before the example: on the page it may leave half empty where it
         head, tips = head + tips, []  # waits for the next one (issue 36)
     # The example starts where its heading, grids, intro and first steps fit, the other
-    # steps going on overleaf: waiting whole, it left a page 60% white (issue 39).
-    pieces: list[Piece] = [*([Together(tuple(head))] if head else []),
-                           *([Together(tuple(worked), kept=1 + STEPS_KEPT)] if worked else [])]
+    # steps going on overleaf: waiting whole, it left a page 60% white (issue 39); where
+    # they fit with its grids drawn smaller, they are.
+    kept = [_kept_example(before, worked)] if worked is not None else \
+        [Together(tuple(before))] if before else []  # a heading whose kind has no example
+    pieces: list[Piece] = [*([Together(tuple(head))] if head else []), *kept]
     aids = aid_pieces(example, words) + tips + kind_charts(kind, sizes, words)
     return pieces + ([Together(tuple(aids))] if aids else [])
 
@@ -148,34 +151,73 @@ def aid_pieces(example: Example | None, words: Catalogue) -> list[TextBlock | Fi
     def place(left: float, top: float, width: float) -> tuple[GridPlacement, ...]:
         return (GridPlacement(left + (width - side) / 2, top - side - example.border / 2,
                               side, puzzle.givens, None, marks=marks, glyphs=example.glyphs,
-                              entered=puzzle.solution, shaded=line),)
+                              entered=puzzle.solution, shaded=line,
+                              drawn=example.kind.answer.drawing),)
     return [Figure(side + example.border, place, space_before=8.0),
             TextBlock((words.text(example.kind.presentation.aid_key),), "body",
                       space_before=2.0)]
 
 
-def worked_example(example: Example, words: Catalogue) -> list[TextBlock | Figure]:
+def _kept_example(before: list[TextBlock | Figure], worked: Worked) -> Together:
+    """The worked example (after `before`, a heading it keeps), its heading, grids,
+    intro and first STEPS_KEPT steps kept together; where those are `short` points too
+    tall for the page, its grids that much smaller while they stay over their least."""
+    def shrunk(short: float) -> Together | None:
+        smaller = worked.shorter(short)
+        return None if smaller is None else _kept_example(before, smaller)
+    return Together((*before, *worked.pieces), kept=1 + STEPS_KEPT, shrunk=shrunk)
+
+
+@dataclass(frozen=True)
+class Worked:
+    """A worked example's pieces (its heading, grids and steps) and its example and steps,
+    to draw its grids again smaller."""
+
+    example: Example
+    steps: tuple[Step, ...]
+    pieces: tuple[TextBlock | Figure, ...]
+
+    def shorter(self, short: float) -> Worked | None:
+        """The same with its grids `short` points less tall; None where they would fall
+        under their least."""
+        figure = next(piece for piece in self.pieces if isinstance(piece, Figure))
+        smaller = example_figures(self.example, self.steps, short)
+        if smaller[0].height > figure.height - short + 1e-6:
+            return None
+        pieces = tuple(smaller[0] if piece is figure else piece for piece in self.pieces)
+        return Worked(self.example, self.steps, pieces)
+
+
+def worked_example(example: Example, words: Catalogue, titled: bool = False) -> Worked:
     """The example's heading, its grids (the puzzle with the worked steps' cells shaded
-    and their values written in), and those steps, numbered."""
+    and their values written in), and those steps, numbered; in a book of several kinds
+    (`titled`), steps that go on overleaf say whose example they are ('Hashi · Worked
+    example (continued)')."""
     puzzle = example.puzzle
     steps = worked_steps(example.kind.grade(puzzle.givens, puzzle.extras).steps,
                          puzzle.shape)
     lines = tuple(words.text("worked_step", number=index + 1,
                              step=step_text(step, puzzle.shape, words, example.value))
                   for index, step in enumerate(steps))
-    return [TextBlock((words.text("worked_example"),), "entry", space_before=6.0),
-            *example_figures(example, steps),
-            TextBlock((words.text("worked_intro"), *lines), "body", space_before=4.0)]
+    heading = words.text("worked_example")
+    continued = words.text("continued", heading=SEPARATOR.join(
+        (kind_title(words, example.kind), heading))) if titled else ""
+    return Worked(example, tuple(steps), (
+        TextBlock((heading,), "entry", space_before=6.0), *example_figures(example, steps),
+        TextBlock((words.text("worked_intro"), *lines), "body", space_before=4.0,
+                  continued=continued)))
 
 
-def example_figures(example: Example, steps: Sequence[Step] = ()) -> list[Figure]:
+def example_figures(example: Example, steps: Sequence[Step] = (),
+                    shorter: float = 0.0) -> list[Figure]:
     """The puzzle (the values `steps` place written in, their cells shaded) and its
     solution side by side, as large as EXAMPLE_SHARE of the width and EXAMPLE_HEIGHT of
     the page allow, their cells never under the layout's smallest puzzle cell; where two
     such grids do not fit side by side (large print), at the layout's smallest answer cell
     (the example is read, not written in), so its steps stay on its page; failing that
     too (a 9x9 Killer on a 6x9 page), and for a board too wide (a Samurai's 21 across),
-    the puzzle alone, its worked steps marked on it."""
+    the puzzle alone, its worked steps marked on it. `shorter`: the grids that many points
+    smaller, never under their least."""
     border, width, least = example.border, example.width, example.least_side
     puzzle = example.puzzle
     placed = [(cell, value) for step in steps for cell, value in step.placements]
@@ -194,7 +236,7 @@ def example_figures(example: Example, steps: Sequence[Step] = ()) -> list[Figure
         return [_figure(example, grids[:1], least)]
     high = ALONE_HEIGHT if len(grids) == 1 else EXAMPLE_HEIGHT
     side = min(widest, max(example.page_height * high - border, least))
-    return [_figure(example, list(grids), side)]
+    return [_figure(example, list(grids), max(min(side, least), side - shorter))]
 
 
 @dataclass(frozen=True)
@@ -220,7 +262,8 @@ def _figure(example: Example, grids: list, side: float) -> Figure:
         return tuple(GridPlacement(x + index * (side + gap), y, side, givens, solution, label,
                                    marks=marks, glyphs=example.glyphs,
                                    entered=marked.entered if marked else None,
-                                   shaded=marked.cells if marked else ())
+                                   shaded=marked.cells if marked else (),
+                                   drawn=example.kind.answer.drawing)
                      for index, (givens, solution, label, marked) in enumerate(grids))
     return Figure(example.label_height + side + example.border, place)
 

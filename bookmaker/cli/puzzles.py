@@ -8,6 +8,7 @@ from ..core.board.shape import SYMMETRIES
 from ..core.grade.grades import DIFFICULTIES
 from ..core.kinds.kind import Kind, MakeRequest, clues_problem
 from ..core.words import with_article
+from ..design.pictures import picture_problem
 from ..puzzles.produce import RUN_SEED, each_generate_job
 from . import defaults
 from .common import main
@@ -88,6 +89,9 @@ def generate(size, box, kind, count, seed, symmetry, target_clues, difficulty,
                                  param_hint="'--difficulty'")
     rating = _rating_option(rating_text, target_clues)
     picture = _picture_option(picture, kind, shape)
+    drawn = picture_problem(kind, difficulty, picture)
+    if drawn:
+        raise click.BadParameter(drawn, param_hint="'--difficulty'")
     request = MakeRequest(shape, RUN_SEED, difficulty, symmetry, target_clues, rating)
     if registry_path is not None:
         jobs = each_generate_job(kind, request, seed, picture)

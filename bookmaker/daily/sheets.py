@@ -111,7 +111,7 @@ def _sheet(spec: DailySpec, day: DaySpec, puzzle: Puzzle, answer: bool,
     placement = GridPlacement(layout.padding + border / 2, layout.padding + border / 2, side,
                               puzzle.givens, puzzle.solution if answer else None,
                               marks=kind_of_puzzle(puzzle).marks(puzzle.givens, puzzle.extras),
-                              glyphs=day.glyphs)
+                              glyphs=day.glyphs, drawn=kind_of_puzzle(puzzle).answer.drawing)
     return Sheet(width, height, lines, placement,
                  replace(style, geometry=sheet_geometry(width, height)))
 
@@ -282,10 +282,11 @@ def _proof_items(spec: DailySpec, entry: DailyPuzzle) -> tuple[GridItem, GridIte
     repeats = f"{counted(entry.repeats, 'repeat')} skipped" \
         if entry.repeats else ""
     marks = kind_of_puzzle(puzzle).marks(puzzle.givens, puzzle.extras)
+    drawn = kind_of_puzzle(puzzle).answer.drawing
     return (GridItem(puzzle.givens, None, label, caption, repeats, marks=marks,
-                     glyphs=day.glyphs),
+                     glyphs=day.glyphs, drawn=drawn),
             GridItem(puzzle.givens, puzzle.solution, "Solution", puzzle.hardest,
-                     board_text(puzzle), marks=marks, glyphs=day.glyphs))
+                     board_text(puzzle), marks=marks, glyphs=day.glyphs, drawn=drawn))
 
 
 def board_text(puzzle: Puzzle) -> str:

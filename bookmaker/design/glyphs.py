@@ -76,7 +76,8 @@ def glyph_problem(choice: str, size: int, kind: Kind, word: str = "") -> str | N
     if kind.answer.glyphs:
         return None if choice == NUMBERS else (
             f"{kind.title} puzzles print their own symbols, "
-            f"{' and '.join(kind.answer.glyphs)}: leave symbols out")
+            f"{', '.join(kind.answer.glyphs[:-1])} and {kind.answer.glyphs[-1]}: leave "
+            "symbols out")
     if choice != NUMBERS and not kind.presentation.any_glyphs:
         return (f"{kind.title} puzzles count with their numbers (sums, order, heights): "
                 "they print numbers")

@@ -14,8 +14,13 @@ from functools import lru_cache
 from importlib import resources
 from io import BytesIO
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core.rng import Rng
+from ..core.words import with_article
+
+if TYPE_CHECKING:
+    from ..core.kinds.kind import Kind
 
 PICTURE_PACKAGE = "bookmaker.pictures"
 SHADED, EMPTY = "#", "."
@@ -49,6 +54,18 @@ def picture_folder():
 
 
 RANDOM = "random"  # a spec's `picture:` asking for a random grid, which draws nothing
+
+
+def picture_problem(kind: Kind, difficulty: str, picture: str) -> str | None:
+    """Why a kind that draws pictures cannot be asked for the grade when it draws
+    `picture` (a bundled one, a file; not RANDOM): a picture's puzzle is as hard as its
+    picture makes it (a Nonogram's nearly always easy), and printing cells only makes it
+    easier, so no grade can be promised for every seed; a random grid's can be."""
+    if not kind.pictured or difficulty == "any" or picture == RANDOM:
+        return None
+    return (f"{with_article(kind.title)} of a picture is as hard as its picture makes it "
+            f"(nearly always easy): leave out difficulty, not {difficulty!r}, or ask for "
+            f"random grids (picture: {RANDOM})")
 
 
 def job_picture(ask: str, height: int, width: int, seed: int) -> Grid | None:

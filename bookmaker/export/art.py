@@ -59,7 +59,8 @@ def art_sheet(item: ExportItem, answer: bool) -> Sheet:
     placement = GridPlacement(ART_MARGIN, ART_MARGIN, ART_SIDE, puzzle.givens,
                               puzzle.solution if answer else None,
                               marks=kind_of_puzzle(puzzle).marks(puzzle.givens, puzzle.extras),
-                              glyphs=tuple(item.about.symbols))
+                              glyphs=tuple(item.about.symbols),
+                              drawn=kind_of_puzzle(puzzle).answer.drawing)
     grid_side = art_grid_side(placement, kind_of_puzzle(puzzle))
     placement = replace(placement, side=grid_side)
     side = grid_side + 2 * ART_MARGIN

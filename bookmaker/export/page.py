@@ -54,7 +54,7 @@ from .items import ExportItem
 # symbols: page.js), cells shaded and marked white (shading: web/shading.js), a loop's
 # edges (web/edges.js) and an island's bridges (web/links.js), each from a puzzle's data
 # alone (edges: givens clue + 1, solution 1 outside and 2 inside; links: givens an
-# island's count, solution water 1 none, 2|3 across, 4|5 down).
+# island's count, solution water 9 none, 10|11 across, 12|13 down).
 PLAYED_FORMS = ("values", "symbols", "shading", "edges", "links")
 # Each answer form's module of hooks and its style (web/NAME.js, NAME.css), inlined after
 # the page's style and before its script (which asks the puzzle's form for the hooks) on

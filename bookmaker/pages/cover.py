@@ -103,6 +103,7 @@ class CoverGrid:
     pencilled: frozenset[int] = frozenset()
     lit: frozenset[int] = frozenset()
     glyphs: tuple[str, ...] = ()  # what its values print as (its section's symbols)
+    drawn: str = "symbols"  # how its kind's answer is drawn (core/kinds/answer.py)
 
 
 @dataclass(frozen=True)
@@ -274,7 +275,7 @@ def _solving(x: float, y: float, side: float, puzzle) -> CoverGrid:
     empty = {i for i, value in enumerate(puzzle.givens.cells) if not value}
     return CoverGrid(x, y, side, puzzle.givens, puzzle.solution, puzzle.marks,
                      frozenset((box | row) & empty), frozenset(box | row | column),
-                     puzzle.glyphs)
+                     puzzle.glyphs, puzzle.drawn)
 
 
 @dataclass(frozen=True)
@@ -292,6 +293,11 @@ class _Shown:
     @property
     def solution(self) -> Grid:
         return self.puzzle.solution
+
+    @property
+    def drawn(self) -> str:
+        """How its kind's answer is drawn (core/kinds/answer.py)."""
+        return kind_of_puzzle(self.puzzle).answer.drawing
 
 
 def _marks(puzzle) -> Marks:
@@ -320,7 +326,7 @@ def _mosaic(x: float, y: float, side: float, tiles: int, puzzles: Sequence) -> l
         at = (x + col * (tile + gap), y + side - (row + 1) * tile - row * gap)
         grids.append(_solving(*at, tile, puzzle) if index == (tiles * tiles) // 2 else
                      CoverGrid(*at, tile, puzzle.givens, puzzle.solution, puzzle.marks,
-                               glyphs=puzzle.glyphs))
+                               glyphs=puzzle.glyphs, drawn=puzzle.drawn))
     return grids
 
 
@@ -420,7 +426,7 @@ def _back(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
     start = left + (width - side * count - BACK_GRID_GAP * (count - 1)) / 2
     return [CoverGrid(start + index * (side + BACK_GRID_GAP), bottom, side,
                       puzzles[index].givens, puzzles[index].solution, puzzles[index].marks,
-                      glyphs=puzzles[index].glyphs)
+                      glyphs=puzzles[index].glyphs, drawn=puzzles[index].drawn)
             for index in range(count)]
 
 

@@ -52,6 +52,11 @@ class Together:
     # section's 'continued' heading (a worked example's later steps: issue 39); None:
     # never parted.
     kept: int | None = None
+    # Where even that part is `short` points too tall for the room left, the pieces made
+    # that much shorter (a worked example's grids drawn smaller), or None where they cannot
+    # be (its grids at their least): latin.yaml's rules page was left a third white for 8
+    # points (issue 39).
+    shrunk: Callable[[float], Together | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -251,10 +256,12 @@ class _Flow:
                 self.new_sheet()
                 self.flush()  # floats that waited go first (the glossary has none)
             self.set_together(together)
-        elif self.waiting or not self.fits(together, sheet):
-            self.waiting.append(together)  # it floats to the top of the next page
         else:
-            self.set_together(together)
+            fitted = None if self.waiting else self.fitted(together, sheet)
+            if fitted is None:
+                self.waiting.append(together)  # it floats to the top of the next page
+            else:
+                self.set_together(fitted)
 
     def flush(self) -> None:
         """Floating pieces still waiting: on pages of their own at the end."""
@@ -272,11 +279,28 @@ class _Flow:
         them must stay together does (their `kept` part), or the page holds nothing yet."""
         if sheet.empty or self.height(together) <= sheet.room:
             return True
+        kept = self.kept_height(together)
+        return kept is not None and kept <= sheet.room
+
+    def kept_height(self, together: Together) -> float | None:
+        """How tall what must stay together of the pieces is (None: all of them must)."""
         last = together.pieces[-1]
         if together.kept is None or not isinstance(last, TextBlock):
-            return False
+            return None
         head = replace(last, lines=last.lines[:together.kept])
-        return self.height(Together((*together.pieces[:-1], head))) <= sheet.room
+        return self.height(Together((*together.pieces[:-1], head)))
+
+    def fitted(self, together: Together, sheet: _Sheet) -> Together | None:
+        """The pieces as they start on this page: as they are where they fit, else made
+        as much shorter as the room asks (their `shrunk` form) where they can be; None:
+        they wait for the next page."""
+        if self.fits(together, sheet):
+            return together
+        kept = self.kept_height(together)
+        if together.shrunk is None or kept is None:
+            return None
+        smaller = together.shrunk(kept - sheet.room)
+        return smaller if smaller is not None and self.fits(smaller, sheet) else None
 
     def set_together(self, together: Together) -> None:
         """The pieces in order; a heading among them heads them alone (a worked example's
@@ -315,10 +339,11 @@ class _Flow:
         """The floating pieces that waited, on this page while they fit."""
         waiting, self.waiting = self.waiting, []
         for index, together in enumerate(waiting):
-            if not self.fits(together, self.pages[-1]):
+            fitted = self.fitted(together, self.pages[-1])
+            if fitted is None:
                 self.waiting = waiting[index:]  # the rest wait for the page after
                 break
-            self.set_together(together)
+            self.set_together(fitted)
 
     def set_block(self, block: TextBlock) -> None:
         """The block's paragraphs on this page while they fit, split between lines where

@@ -6,7 +6,6 @@ from dataclasses import dataclass
 
 from ..core.board.grid import Grid
 from ..core.board.marks import Marks
-from ..core.kinds.answer import COLOUR_GLYPHS, LINK_GLYPHS, SHADING_GLYPHS, STAR_GLYPHS
 
 POINTS_PER_INCH = 72.0
 TEXT_STYLES = ("title", "subtitle", "heading", "body", "entry", "detail", "kicker", "rule",
@@ -110,29 +109,30 @@ class GridPlacement:
     ringed: tuple[int, ...] = ()  # cells ringed: those a drawn step fills or clears
     entered: Grid | None = None  # values written in by a solver, printed as an answer's
     #                              while the puzzle keeps its clues (a worked example's)
+    drawn: str = "symbols"  # how its kind's answer is drawn (core/kinds/answer.py DRAWINGS)
 
     @property
     def fills(self) -> bool:
         """Its values are shading (a Nonogram's, a Star Battle's): a shaded cell is filled
         (or starred), a white one left empty, neither printed as a symbol."""
-        return self.glyphs in (SHADING_GLYPHS, STAR_GLYPHS)
+        return self.drawn in ("fill", "stars")
 
     @property
     def coloured(self) -> bool:
         """Its values are colours (a colour Nonogram's): each coloured cell filled in its
         colour's print grey (marks.palette), a blank one left empty."""
-        return self.glyphs == COLOUR_GLYPHS
+        return self.drawn == "colours"
 
     @property
     def starred(self) -> bool:
         """Its shaded cells are stars, each drawn as a star (a Star Battle's)."""
-        return self.glyphs == STAR_GLYPHS
+        return self.drawn == "stars"
 
     @property
     def bridges(self) -> bool:
         """Its values are islands and the codes of bridges between them (a Hashi's): the
         islands circled with their counts, an answer's bridges drawn."""
-        return self.glyphs == LINK_GLYPHS
+        return self.drawn == "bridges"
 
     @property
     def symbols(self) -> tuple[str, ...]:

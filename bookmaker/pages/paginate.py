@@ -31,6 +31,7 @@ class GridItem:
     marks: Marks = Marks()
     glyphs: tuple[str, ...] = ()
     aside: str = ""  # flush right on the label line: the estimated solving time
+    drawn: str = "symbols"  # how its kind's answer is drawn (core/kinds/answer.py)
 
 
 def best_arrangement(width: float, height: float, count: int, text_height: float,
@@ -148,5 +149,6 @@ def placed(item: GridItem, slot: Slot) -> GridPlacement:
     """The item drawn in the slot."""
     x, y, side = slot
     return GridPlacement(x, y, side, item.grid, item.solution, item.label, item.caption,
-                         item.note, item.mark, item.marks, item.glyphs, item.aside)
+                         item.note, item.mark, item.marks, item.glyphs, item.aside,
+                         drawn=item.drawn)
 

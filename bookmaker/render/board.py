@@ -298,7 +298,7 @@ def draw_symbols(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -
     if placement.bridges:
         draw_islands_and_bridges(canvas, placement, style)
         return
-    if placement.grid.shape.dotted:
+    if placement.grid.shape.dotted:  # a loop's board: its geometry draws dots, not lines
         draw_loop_board(canvas, placement, style)
         return
     top, bottom = digit_extent(str(style.font_regular))

@@ -58,7 +58,8 @@ def tile_cells(grid: CoverGrid) -> int:
 def tile_placement(grid: CoverGrid, side: float) -> GridPlacement:
     """The tile as a page places a grid in a square `side` points wide (at the origin):
     the board inside its ring of outside clues (GridPlacement.board_box)."""
-    return GridPlacement(0.0, 0.0, side, grid.givens, marks=grid.marks, glyphs=grid.glyphs)
+    return GridPlacement(0.0, 0.0, side, grid.givens, marks=grid.marks, glyphs=grid.glyphs,
+                         drawn=grid.drawn)
 
 
 def tile_scale(grid: CoverGrid) -> float:

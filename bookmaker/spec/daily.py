@@ -412,7 +412,10 @@ def _day_spec(report: Report, weekday: str, day: DayFile | None,
         return None
     if day.difficulty is None and day.rating is None and not kind.pictured:  # reported
         return None
-    grade_problem = kind.grade_problem(shape, day.difficulty or "any")
+    from ..design.pictures import picture_problem
+
+    grade_problem = kind.grade_problem(shape, day.difficulty or "any") or \
+        picture_problem(kind, day.difficulty or "any", "")  # a day draws a bundled picture
     if grade_problem:
         report.add(Mistake(at + ("difficulty",), grade_problem))
         return None

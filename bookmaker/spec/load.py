@@ -179,6 +179,11 @@ def _section_pages(report: Report, index: int, section: SectionFile | None,
                                                                        section) else None
     picture = _picture(report, at, kind, shape, section.picture, base or Path.cwd(),
                        colours or 0)
+    from ..design.pictures import picture_problem
+
+    if picture is not None and not _reported(report, at + ("difficulty",), picture_problem(
+            kind, section.difficulty, picture)):
+        picture = None
     if picture and section.count not in (None, 1) and not _random_picture(picture):
         report.add(Mistake(at + ("count",), f"one picture makes one puzzle: "
                                             f"{section.picture!r} would repeat; say count: "

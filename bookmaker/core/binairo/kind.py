@@ -17,12 +17,11 @@ from ..board.shape import Shape, binairo_of
 from ..kinds.answer import Answer, Limits
 from ..kinds.exchangeform import ExchangeForm
 from ..kinds.kind import Extras, MakeRequest
-from ..kinds.logickind import LogicKind, Untaken
+from ..kinds.logickind import LogicKind, SizeWords, Untaken
 from ..kinds.presentation import Presentation
 from ..puzzle import Puzzle
 from ..solve.search import Search
 from ..solve.verify import first_decided, require_agreement
-from ..words import with_article
 from .grade import BINAIRO_GRADES
 from .rules import Rules, rules_of
 from .signs import TangoSigns
@@ -78,15 +77,7 @@ class BinairoKind(LogicKind):
     tango = False
 
     sizes: range = SIZES  # its even sizes
-
-    def size_problem(self, size: int, box_given: bool) -> str | None:
-        if box_given:
-            return f"{with_article(self.title)} has no boxes: give its size alone"
-        if size not in self.sizes:
-            first, last = self.sizes[0], self.sizes[-1]
-            return (f"{self.name} puzzles are made in the even sizes {first}x{first} "
-                    f"to {last}x{last}; got {size}x{size}")
-        return None
+    size_words = SizeWords(made="{name} puzzles are made in the even sizes {first} to {last}")
 
     def square(self, size: int) -> Shape:
         return binairo_of(size)

@@ -16,13 +16,12 @@ from ..checkresult import CheckResult
 from ..kinds.answer import LINK_GLYPHS, Answer
 from ..kinds.exchangeform import ExchangeForm
 from ..kinds.kind import Extras, MakeRequest
-from ..kinds.logickind import LogicKind, Untaken
+from ..kinds.logickind import LogicKind, SizeWords, Untaken
 from ..kinds.presentation import Presentation
 from ..kinds.puzzlink import HASHI_LINK
 from ..puzzle import Puzzle
 from ..solve.search import Search
 from ..solve.verify import first_decided, require_agreement
-from ..words import with_article
 from .grade import HASHI_GRADES
 from .rules import layout_of, solution_cells
 from .text import SIZES, format_answer, format_givens, parse_answer, parse_hashi
@@ -62,6 +61,8 @@ class HashiKind(LogicKind):
         symmetry="{a} puzzle's islands are not laid out in a pattern: leave symmetry out",
         clues="{a} puzzle takes a difficulty, not a clue count",
         rating="SE ratings are for Sudoku; {a} puzzle takes a difficulty")
+    sizes = SIZES
+    size_words = SizeWords(made="{name} puzzles are made in the sizes {first} to {last}")
     answer = Answer("links", LINK_GLYPHS)
     presentation = Presentation(
         sudoku_rule=False,
@@ -73,14 +74,6 @@ class HashiKind(LogicKind):
     exchange = ExchangeForm(size_word=title, ipuz_absent=(
         "ipuz has no PuzzleKind for Hashi (nor for any puzzle of bridges)"),
         puzzlink=HASHI_LINK)
-
-    def size_problem(self, size: int, box_given: bool) -> str | None:
-        if box_given:
-            return f"{with_article(self.title)} has no boxes: give its size alone"
-        if size not in SIZES:
-            return (f"{self.name} puzzles are made in the sizes {SIZES[0]}x{SIZES[0]} to "
-                    f"{SIZES[-1]}x{SIZES[-1]}; got {size}x{size}")
-        return None
 
     def square(self, size: int) -> Shape:
         return hashi_of(size)

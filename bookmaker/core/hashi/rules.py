@@ -4,8 +4,9 @@ codes its bridges in the water cells.
 A givens cell holds an island's count (1..8) or 0 for water. A link joins two islands in
 one row or column with only water between; its `cells` are that water. A solution holds
 each island's count at the island and, in water, a code: NOTHING, one or two bridges
-ACROSS, one or two DOWN. Two links cross where they share a water cell: a bridge on one
-leaves none on the other.
+ACROSS, one or two DOWN. The water codes follow the counts (9..13), so that each value of
+a solution means one thing and it (and its answer line) reads without its givens. Two
+links cross where they share a water cell: a bridge on one leaves none on the other.
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-NOTHING, ACROSS, DOWN = 1, 2, 4  # a water cell's code: ACROSS + k - 1 for k bridges across
 MOST_BRIDGES = 2                 # on one link
 MOST_COUNT = 8                   # an island's count: two bridges each of four ways
+# A water cell's code, after the counts: ACROSS + k - 1 for k bridges across.
+NOTHING, ACROSS, DOWN = MOST_COUNT + 1, MOST_COUNT + 2, MOST_COUNT + 4
 
 
 @dataclass(frozen=True)

@@ -2,11 +2,14 @@
 
 GIVENS is n*n symbols row by row: an island's count '1' to '8', or '.' for water. A 7x7:
 
-    2.3..2.......3.3.2....1......2.4.3............1.3...2..2...3.2......
+    .......3.5..4.........2..1.........2.3.2...4...4.
 
-ANSWER is a solution Grid's values as digits, row by row: an island's count at each
-island and each water square's code (core/hashi/rules.py: 1 no bridge, 2 and 3 one and
-two across, 4 and 5 one and two down). The givens tell islands from water.
+ANSWER is a solution's squares row by row, as long as GIVENS: an island's count '1' to
+'8' as there, and each water square's bridges: '.' none, '-' one across, '=' two across,
+'|' one down, 'H' two down. It reads alone: its islands are the puzzle's, and its bridges
+the answer. The 7x7's:
+
+    .......3-5==4.H.H..H.H2H.1H.HHH.|H.2H3-2H..4===4.
 """
 
 from __future__ import annotations
@@ -20,6 +23,10 @@ from .rules import MOST_BRIDGES, layout_of
 SIZES = range(7, 26)
 COUNTS = "12345678"   # an island's count
 WATER = "."
+# A water square's code in an answer (rules.py): none, one and two across, one and two
+# down ('H' for two down: its two rails; a quote mark would need escaping in a shell, a
+# JSON string or a CSV field).
+BRIDGES = ".-=|H"
 
 
 def format_givens(givens: Grid) -> str:
@@ -29,7 +36,7 @@ def format_givens(givens: Grid) -> str:
 
 def format_answer(solution: Grid) -> str:
     """The ANSWER line of a solution."""
-    return "".join(COUNTS[v - 1] for v in solution.cells)
+    return "".join((COUNTS + BRIDGES)[v - 1] for v in solution.cells)
 
 
 def parse_hashi(text: str, board: Shape | None = None) -> Grid:
@@ -51,12 +58,14 @@ def parse_hashi(text: str, board: Shape | None = None) -> Grid:
 def parse_answer(text: str, board: Shape) -> Grid:
     """Read an ANSWER line on a Hashi's board; GridError names what is wrong."""
     line = text.strip()
-    bad = next((i for i, symbol in enumerate(line) if symbol not in COUNTS), None)
+    bad = next((i for i, symbol in enumerate(line) if symbol not in COUNTS + BRIDGES), None)
     if bad is not None:
         raise GridError(f"bad symbol {line[bad]!r} at position {bad + 1}; a Hashi's answer "
-                        "holds counts and water codes, digits 1-8")
+                        f"holds an island's count 1-8, or for water {BRIDGES[0]!r} (no "
+                        f"bridge), {BRIDGES[1]!r} {BRIDGES[2]!r} (one, two across) or "
+                        f"{BRIDGES[3]!r} {BRIDGES[4]!r} (one, two down)")
     n = _size(len(line), board)
-    return Grid(hashi_of(n), tuple(COUNTS.index(s) + 1 for s in line))
+    return Grid(hashi_of(n), tuple((COUNTS + BRIDGES).index(s) + 1 for s in line))
 
 
 def _size(length: int, board: Shape | None) -> int:

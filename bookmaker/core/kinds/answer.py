@@ -21,9 +21,9 @@ blank in the givens), so that solvers, registries and puzzle files carry every k
   each edge lying between an inside cell and an outside one. The givens hold the clues
   (clue + 1, 0 for none). Pages draw dots, clues and the loop (render/loops.py).
 - links: a Hashi's bridges, coded in the water cells of its solution (an island keeps its
-  count; water holds 1 no bridge, 2 or 3 one or two across, 4 or 5 one or two down:
-  core/hashi/rules.py); the givens hold the islands, 0 for water. Pages draw the bridges
-  (render/bridges.py).
+  count 1..8; water holds a code after the counts, 9 no bridge, 10 or 11 one or two
+  across, 12 or 13 one or two down: core/hashi/rules.py), so that a solution reads alone;
+  the givens hold the islands, 0 for water. Pages draw the bridges (render/bridges.py).
 """
 
 from __future__ import annotations
@@ -31,6 +31,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 ANSWER_FORMS = ("values", "symbols", "shading", "colours", "edges", "links")
+# How a page draws an answer (render/board.py asks the placement, which its kind's answer
+# tells): its symbols printed in the cells, its shaded cells filled or each drawn as a
+# star, its coloured cells filled in their colours' greys, its islands circled and bridges
+# drawn, its dots and loop (which its board's dotted geometry draws); a form's own way
+# unless the kind says another (`Answer.drawn`).
+DRAWINGS = ("symbols", "fill", "stars", "colours", "bridges", "loop")
+FORM_DRAWINGS = {"values": "symbols", "symbols": "symbols", "shading": "fill",
+                 "colours": "colours", "edges": "loop", "links": "bridges"}
 # A shading answer's values 1 (white) and 2 (shaded) as text writes them: on a page a white
 # cell is left empty and a shaded one filled, never printed as a symbol (render/board.py).
 SHADING_GLYPHS = ("-", "#")
@@ -40,9 +48,10 @@ SHADING_GLYPHS = ("-", "#")
 STAR_GLYPHS = ("·", "★")
 # A colours answer's values 1 (blank) and 2.. (colours a, b, ...) as its lines write them.
 COLOUR_GLYPHS = ("-", "a", "b", "c", "d", "e", "f")
-# A links answer's water codes 1..5 as explained steps say them: no bridge, one and two
-# bridges across, one and two down. On a page the bridges are drawn (render/bridges.py).
-LINK_GLYPHS = ("·", "─", "═", "│", "║")
+# A links answer's values as explained steps say them: an island's count 1..8, then the
+# water codes 9..13, no bridge, one and two bridges across, one and two down. On a page
+# the bridges are drawn (render/bridges.py).
+LINK_GLYPHS = ("1", "2", "3", "4", "5", "6", "7", "8", "·", "─", "═", "│", "║")
 
 
 @dataclass(frozen=True)
@@ -69,16 +78,26 @@ class Limits:
 class Answer:
     """A kind's answer: its form and, for symbols and shading, what each value prints as
     (`glyphs`, value 1 first; () for values, printed as the section's symbols say); the
-    limits a right answer keeps in its units."""
+    limits a right answer keeps in its units; how a page draws it where that is not its
+    form's way (`drawn`: a Star Battle's shaded cells are stars)."""
 
     form: str = "values"
     glyphs: tuple[str, ...] = ()
     limits: Limits = Limits()
+    drawn: str = ""
 
     def __post_init__(self) -> None:
         if self.form not in ANSWER_FORMS:
             raise ValueError(f"unknown answer form {self.form!r}; expected one of: "
                              f"{', '.join(ANSWER_FORMS)}")
+        if self.drawn and self.drawn not in DRAWINGS:
+            raise ValueError(f"unknown drawing {self.drawn!r}; expected one of: "
+                             f"{', '.join(DRAWINGS)}")
+
+    @property
+    def drawing(self) -> str:
+        """How a page draws it (DRAWINGS): `drawn`, or its form's way."""
+        return self.drawn or FORM_DRAWINGS[self.form]
 
     @property
     def numbered(self) -> bool:

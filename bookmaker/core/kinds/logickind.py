@@ -1,8 +1,10 @@
-"""The logic kinds' common refusals: no clue pattern, clue count or SE rating, and no
-grade off their own ladder, each said in the kind's own words."""
+"""The logic kinds' common refusals: no clue pattern, clue count or SE rating, no box,
+no square they do not make and no grade off their own ladder, each said in the kind's own
+words."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..board.shape import Shape
@@ -20,6 +22,18 @@ class Untaken:
     rating: str
 
 
+@dataclass(frozen=True)
+class SizeWords:
+    """What a kind says when asked for a square it does not make (`made`, followed by
+    '; got 6x6'), or for a box (`boxes`); and of a square it reads but does not make
+    (`read_only`, after that). '{a}' stands for its title with an article, '{name}' for
+    its name, '{first}' and '{last}' for its least and largest square ('7x7')."""
+
+    made: str = "{name} puzzles are made {first} to {last}"
+    boxes: str = "{a} has no boxes: give its size alone"
+    read_only: str = ""
+
+
 class LogicKind(SquareKind):
     """A square kind whose answer is not a Sudoku's (Binairo, Hashi, Slitherlink, Star
     Battle, Nonogram): it refuses the Sudoku options as its `untaken` words say, and a
@@ -28,6 +42,21 @@ class LogicKind(SquareKind):
 
     untaken: Untaken
     graded_as: str | None = None
+    sizes: Sequence[int]  # the squares' sides it makes
+    read_sizes: Sequence[int] = ()  # those it reads and does not make (size_words.read_only)
+    size_words = SizeWords()
+
+    def size_problem(self, size: int, box_given: bool) -> str | None:
+        said = self.size_words
+        first, last = self.sizes[0], self.sizes[-1]
+        words = {"a": with_article(self.title), "name": self.name,
+                 "first": f"{first}x{first}", "last": f"{last}x{last}"}
+        if box_given:
+            return said.boxes.format(**words)
+        if size in self.sizes:
+            return None
+        return (said.made.format(**words) + f"; got {size}x{size}" +
+                (said.read_only if size in self.read_sizes else ""))
 
     def options_problem(self, symmetry: str, clues: int | None,
                         rating: object | None) -> tuple[str, str] | None:

@@ -18,14 +18,13 @@ from ..checkresult import CheckResult
 from ..kinds.answer import SHADING_GLYPHS, Answer
 from ..kinds.exchangeform import ExchangeForm
 from ..kinds.kind import Extras, MakeRequest
-from ..kinds.logickind import LogicKind, Untaken
+from ..kinds.logickind import LogicKind, SizeWords, Untaken
 from ..kinds.presentation import Presentation
 from ..kinds.puzzlink import NONOGRAM_LINK
-from ..puzzle import Puzzle
+from ..puzzle import GenerationError, Puzzle
 from ..rng import Rng
 from ..solve.search import Search
 from ..solve.verify import require_agreement
-from ..words import with_article
 from .extras import NonogramClues
 from .ladder import LADDER, NONOGRAM_GRADES
 from .text import format_answer, format_nonogram, parse_answer, parse_nonogram
@@ -34,8 +33,18 @@ if TYPE_CHECKING:
     from ..board.marks import Marks
     from ..grade.grader import Grading
     from ..grade.grades import Ranked
+    from .puzzle import Nonogram
 
 SIDES = NONOGRAM_SIDES
+# The grade a random grid is made to for every seed: easy, what 19 random grids in 20
+# need (overlaps), one that needs more given cells where it does (maker.at_most).
+# Beginner ones needed half their cells printed (50-85 of a 10x10's 100); medium and hard
+# turn up in 1 grid in 20 or fewer (2026-12-02, 20 seeds at 5x5, 10x10 and 15x15): not
+# made to order. Easy is made 20 seeds in 20 to 20x20 (2.9 s mean, 7.9 s the worst); a
+# 40x40 took 3 minutes.
+RANDOM_GRADES = NONOGRAM_GRADES[1:2]
+RANDOM_MOST = 20  # the widest random grid made to a grade
+GRID_TRIES = 20  # random grids a job tries for its grade (each easy 19 times in 20)
 
 
 def looks_like_a_nonogram_line(text: str) -> bool:
@@ -60,6 +69,8 @@ class NonogramKind(LogicKind):
         symmetry="a Nonogram's clues are outside its grid: leave symmetry out",
         clues="a Nonogram's clues are its picture's: leave the clue count out",
         rating="SE ratings are for Sudoku; a Nonogram takes no rating")
+    sizes = SIDES
+    size_words = SizeWords(made="{name} puzzles are {first} to {last}")
     answer = Answer("shading", SHADING_GLYPHS)
     presentation = Presentation(
         sudoku_rule=False,
@@ -72,14 +83,6 @@ class NonogramKind(LogicKind):
     exchange = ExchangeForm(size_word=title, ipuz_absent=(
         "ipuz has no PuzzleKind for a Nonogram"), puzzlink=NONOGRAM_LINK)
 
-    def size_problem(self, size: int, box_given: bool) -> str | None:
-        if box_given:
-            return f"{with_article(self.title)} has no boxes: give its size alone"
-        if size not in SIDES:
-            return (f"{self.name} puzzles are {SIDES[0]}x{SIDES[0]} to "
-                    f"{SIDES[-1]}x{SIDES[-1]}; got {size}x{size}")
-        return None
-
     def square(self, size: int) -> Shape:
         return nonogram_of(size, size)
 
@@ -87,13 +90,21 @@ class NonogramKind(LogicKind):
         return frame  # a rectangle read from a line is its own board
 
     def grade_problem(self, frame: Shape, difficulty: str) -> str | None:
-        # A picture's Nonogram is as hard as the picture makes it (nearly always easy:
-        # overlaps), and printing givens can only make it easier: no grade can be promised
-        # for every seed (tests/test_every_grade.py), so none is asked for.
+        # A random grid is made to its grade (make), where that holds for every seed
+        # (tests/test_every_grade.py); a picture's grade is its own (design/pictures.py
+        # picture_problem).
         if difficulty == "any":
             return None
-        return (f"a Nonogram is as hard as its picture makes it (nearly always easy); "
-                f"leave out difficulty, not {difficulty!r}")
+        if difficulty not in RANDOM_GRADES:
+            return (f"random Nonograms are made {' or '.join(RANDOM_GRADES)} (beginner ones "
+                    f"need half their cells printed, harder ones are too rare to make to "
+                    f"order), and a picture's is as hard as its picture makes it; not "
+                    f"{difficulty!r}")
+        height, width = frame.frame
+        if max(height, width) > RANDOM_MOST:
+            return (f"random Nonograms are made {difficulty} up to {RANDOM_MOST}x"
+                    f"{RANDOM_MOST} (a 40x40 took minutes); got {height}x{width}")
+        return None
 
     def read(self, text: str, board: Shape | None = None) -> tuple[Grid, Extras]:
         return parse_nonogram(text, board)
@@ -111,12 +122,14 @@ class NonogramKind(LogicKind):
         """The puzzle of the request's picture (or a random grid of its frame's size),
         proven by both proofs as it is made and again here, and graded."""
         from .bridge import clues_of, givens_grid, grid_of_rows
-        from .maker import make_from_picture, random_grid
+        from .maker import make_from_picture
 
         rng = Rng(request.seed)
         height, width = request.frame.frame
-        picture = request.picture or random_grid(height, width, rng)
-        made = make_from_picture(picture, rng).puzzle
+        if request.picture is not None:
+            made = make_from_picture(request.picture, rng).puzzle
+        else:
+            made = _graded_grid(height, width, request.difficulty, rng)
         puzzle = Puzzle(givens_grid(made), grid_of_rows(made.solution), request.seed,
                         difficulty=request.difficulty, extras=clues_of(made))
         self.verify(puzzle)
@@ -175,6 +188,24 @@ class NonogramKind(LogicKind):
         from .key import nonogram_key
 
         return nonogram_key(self.name, givens, extras)
+
+
+def _graded_grid(height: int, width: int, difficulty: str, rng: Rng) -> Nonogram:
+    """A random grid's puzzle of the difficulty ('any': the first grid's): grids tried in
+    turn, each with cells printed until it needs nothing harder (at_most), until one is
+    of the grade."""
+    from .ladder import grade_nonogram
+    from .maker import at_most, make_from_picture, random_grid
+
+    for _ in range(GRID_TRIES):
+        made = make_from_picture(random_grid(height, width, rng), rng).puzzle
+        if difficulty == "any":
+            return made
+        made = at_most(made, difficulty)
+        if grade_nonogram(made).grade == difficulty:
+            return made
+    raise GenerationError(f"no {height}x{width} random Nonogram of grade {difficulty!r} in "
+                          f"{GRID_TRIES} grids")
 
 
 NONOGRAM = NonogramKind()

@@ -51,6 +51,24 @@ def make_from_picture(picture: Sequence[Sequence[bool]], rng: Rng,
     return Made(puzzle, tuple(flipped))
 
 
+def at_most(puzzle: Nonogram, grade: str) -> Nonogram:
+    """The puzzle with cells printed as givens until it needs no technique harder than
+    the grade: each time the cells the first harder step settles (one at a time took a
+    15x15 9 s). It ends, for every puzzle: a puzzle of givens alone needs no technique."""
+    from .ladder import LADDER, NONOGRAM_GRADES, grade_nonogram
+
+    allowed = {t.name for t in LADDER
+               if NONOGRAM_GRADES.index(t.grade) <= NONOGRAM_GRADES.index(grade)}
+    while True:
+        harder = next((step for step in grade_nonogram(puzzle).steps
+                       if step.technique not in allowed), None)
+        if harder is None:
+            return puzzle
+        cells = (divmod(cell, puzzle.width) for cell, _ in harder.placements)
+        puzzle = Nonogram.of_picture(puzzle.solution, puzzle.givens + tuple(
+            (row, column, puzzle.solution[row][column]) for row, column in cells))
+
+
 def random_grid(height: int, width: int, rng: Rng, shaded_percent: int = 55) -> Grid:
     """A random grid (only on request: it draws no picture)."""
     return tuple(tuple(rng.below(100) < shaded_percent for _ in range(width))

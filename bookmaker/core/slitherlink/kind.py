@@ -23,7 +23,6 @@ from ..kinds.puzzlink import SLITHER_LINK
 from ..puzzle import Puzzle
 from ..solve.search import Search
 from ..solve.verify import first_decided, require_agreement
-from ..words import with_article
 from .frame import frame_of
 from .grade import SLITHERLINK_GRADES
 from .text import format_answer, format_givens, parse_answer, parse_slitherlink
@@ -56,6 +55,7 @@ class SlitherlinkKind(LogicKind):
         symmetry="a Slitherlink's clues are not laid out in a pattern: leave symmetry out",
         clues="a Slitherlink takes a difficulty, not a clue count",
         rating="SE ratings are for Sudoku; a Slitherlink takes a difficulty")
+    sizes = MADE_SIZES
     graded_as = "Slitherlinks"
     answer = Answer("edges")
     presentation = Presentation(
@@ -69,14 +69,6 @@ class SlitherlinkKind(LogicKind):
     exchange = ExchangeForm(size_word=title, ipuz_absent=(
         "ipuz has no PuzzleKind for Slitherlink (nor for any loop drawn between dots)"),
         puzzlink=SLITHER_LINK)
-
-    def size_problem(self, size: int, box_given: bool) -> str | None:
-        if box_given:
-            return f"{with_article(self.title)} has no boxes: give its size alone"
-        if size not in MADE_SIZES:
-            return (f"{self.name} puzzles are made {MADE_SIZES[0]}x{MADE_SIZES[0]} to "
-                    f"{MADE_SIZES[-1]}x{MADE_SIZES[-1]}; got {size}x{size}")
-        return None
 
     def square(self, size: int) -> Shape:
         return slitherlink_of(size, size)

@@ -20,12 +20,11 @@ from ..checkresult import CheckResult
 from ..kinds.answer import STAR_GLYPHS, Answer, Limits
 from ..kinds.exchangeform import ExchangeForm
 from ..kinds.kind import BoardDescription, DrawnBoard, Extras, MakeRequest
-from ..kinds.logickind import LogicKind, Untaken
+from ..kinds.logickind import LogicKind, SizeWords, Untaken
 from ..kinds.presentation import Presentation
 from ..puzzle import Puzzle
 from ..solve.search import Search
 from ..solve.verify import require_agreement
-from ..words import with_article
 from .grade import STARBATTLE_GRADES
 from .layout import SIZES, STAR, WHITE, Layout
 from .puzzlink import STARBATTLE_LINK
@@ -71,9 +70,15 @@ class StarBattleKind(DrawnBoard, LogicKind):
         symmetry="a Star Battle has no givens to lay out: leave symmetry out",
         clues="a Star Battle has no givens: leave the clue count out",
         rating="SE ratings are for Sudoku; a Star Battle takes a difficulty")
+    sizes, read_sizes = MADE_SIZES, tuple(SIZES)
+    size_words = SizeWords(
+        made="Star Battles are made {first} (one star) to {last} (two stars)",
+        boxes="{a} has regions, not boxes: give its size alone",
+        read_only=" (its lines are read, solved and graded: larger squares take minutes to "
+                  "make)")
     # The page marks, as they are made, stars that touch and units with too many (or, full,
     # too few) stars: the board's count (box_rows) a unit.
-    answer = Answer("shading", STAR_GLYPHS, Limits(most=True, apart=True))
+    answer = Answer("shading", STAR_GLYPHS, Limits(most=True, apart=True), drawn="stars")
     presentation = Presentation(
         sudoku_rule=False,
         summary="place stars so that every row, column and region holds as many as the "
@@ -84,16 +89,6 @@ class StarBattleKind(DrawnBoard, LogicKind):
         size_mark=lambda size: STAR_MARK * SIZES.get(size, 0))
     exchange = ExchangeForm(size_word=title, ipuz_absent=(
         "ipuz has no PuzzleKind for a Star Battle"), puzzlink=STARBATTLE_LINK)
-
-    def size_problem(self, size: int, box_given: bool) -> str | None:
-        if box_given:
-            return f"{with_article(self.title)} has regions, not boxes: give its size alone"
-        if size not in MADE_SIZES:
-            return (f"Star Battles are made {MADE_SIZES[0]}x{MADE_SIZES[0]} (one star) to "
-                    f"{MADE_SIZES[-1]}x{MADE_SIZES[-1]} (two stars); got {size}x{size}"
-                    + (" (its lines are read, solved and graded: larger squares take "
-                       "minutes to make)" if size in SIZES else ""))
-        return None
 
     def square(self, size: int) -> Shape:
         """A stand-in board of the size whose regions are its rows: the frame, carrying

@@ -1,13 +1,13 @@
 // The links answer form (core/kinds/answer.py) on bookmaker's puzzle page: bridges between
 // islands (a Hashi's). A given is an island's count (1..8), 0 water; the solution says of
-// each cell its island's count, or of water 1 no bridge, 2 or 3 one or two across, 4 or 5
-// one or two down. The reader joins islands in a line with 0, 1 or 2 bridges, never
+// each cell its island's count, or of water 9 no bridge, 10 or 11 one or two across, 12 or
+// 13 one or two down. The reader joins islands in a line with 0, 1 or 2 bridges, never
 // crossing another; the page turns the bridges into that grid for the digest and Check.
 // Each possible link (two islands with water between them) is a slot after the cells'.
 "use strict";
 window.BOOKMAKER_FORMS = window.BOOKMAKER_FORMS || {};
 window.BOOKMAKER_FORMS.links = function (page) {
-  const NONE = 1, ACROSS = 2, DOWN = 4;  // water: no bridge, ACROSS + 0|1, DOWN + 0|1
+  const NONE = 9, ACROSS = 10, DOWN = 12;  // water: no bridge, ACROSS + 0|1, DOWN + 0|1
   const DIRECTIONS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   const p = page.puzzle, n = p.cells.length;
   const at = {};
