@@ -19,6 +19,9 @@ REFUSED = {
     "nonogram": ("a Nonogram has no boxes: give its size alone",
                  "nonogram puzzles are 5x5 to 40x40; got 4x4",
                  "nonogram puzzles are 5x5 to 40x40; got 41x41"),
+    "color-nonogram": ("a colour Nonogram has no boxes: give its size alone",
+                       "color-nonogram puzzles are 5x5 to 40x40; got 4x4",
+                       "color-nonogram puzzles are 5x5 to 40x40; got 41x41"),
     "starbattle": ("a Star Battle has regions, not boxes: give its size alone",
                    "Star Battles are made 5x5 (one star) to 10x10 (two stars); got 4x4",
                    "Star Battles are made 5x5 (one star) to 10x10 (two stars); got 13x13",
@@ -61,9 +64,9 @@ def test_how_an_answer_is_drawn_is_its_kind_s_and_pages_ask_it_not_its_glyphs():
 
     drawn = {kind.name: kind.answer.drawing for kind in all_kinds()}
     assert set(drawn.values()) == set(DRAWINGS)
-    assert [drawn[name] for name in ("classic", "binairo", "nonogram", "starbattle", "hashi",
-                                     "slitherlink")] == list(DRAWINGS[:1] + DRAWINGS[:1] +
-                                                             DRAWINGS[1:])
+    assert [drawn[name] for name in ("classic", "binairo", "nonogram", "starbattle",
+                                     "color-nonogram", "hashi", "slitherlink")] == \
+        list(DRAWINGS[:1] + DRAWINGS[:1] + DRAWINGS[1:])
     starred = Answer("shading", SHADING_GLYPHS, drawn="stars")  # stars with '-' and '#'
     board = kind_named("nonogram").square(5)
     placement = GridPlacement(0, 0, 90, Grid(board, (0,) * 25), glyphs=SHADING_GLYPHS,
