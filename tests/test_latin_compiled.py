@@ -4,8 +4,9 @@ contradictions) under each kind's rule, rounds_to_contradiction leaves the same 
 counts the same rounds, search finds the same count, first solution, completeness and
 nodes, the forcing chains' trials find the same (cell, value, rounds), a Skyscrapers
 line has the same supports; on hand-solving states, each classic technique's compiled
-twin, the visibility techniques and the inequality fork find the same step; and a seed
-makes the same puzzle on both cores at every grade."""
+twin, the visibility techniques and the inequality fork find the same step, and the
+compiled grading loop (csrc/latingrade.c) reaches the same grade, score, steps and state
+as the Python's; and a seed makes the same puzzle on both cores at every grade."""
 
 from __future__ import annotations
 
@@ -199,6 +200,50 @@ def test_the_bulk_techniques_settle_to_the_same_state_and_rank(state):
         return rank, trial.values, trial.cell_digits, trial.digit_cells, trial.open_cells
     pure, fast = _both(settled)
     assert fast == pure
+
+
+def _quiet_grading(state, ceiling: str):
+    """The state graded within the ceiling by its kind's quiet ladder (the compiled loop
+    on the compiled core, Python's on the pure one): the grading's every field but the
+    words, and the state reached."""
+    grading = FUTOSHIKI_GRADING if isinstance(state.extras, Signs) else SKYSCRAPERS_GRADING
+    trial = state.copy()
+    trial.values, trial.cell_digits = list(trial.values), list(trial.cell_digits)
+    trial.digit_cells = list(trial.digit_cells)
+    found = grading.graded_quietly(trial, ceiling)
+    reached = (trial.values, trial.cell_digits, trial.digit_cells, trial.open_cells)
+    if found is None:
+        return None, reached
+    steps = [(step.technique, step.length) for step in found.steps]
+    return (found.grade, found.hardest, found.score, found.guessing, steps), reached
+
+
+@EXAMPLES
+@given(st.sampled_from(("signs", "lines")).flatmap(solving_states),
+       st.sampled_from(grader.GRADES[1:]))
+def test_the_compiled_grading_loop_grades_a_state_as_the_python(state, ceiling):
+    pure, fast = _both(lambda: _quiet_grading(state, ceiling))
+    assert fast == pure
+
+
+def test_digging_grades_a_trial_state_in_the_compiled_loop(monkeypatch):
+    """The pinned 5x5 expert Skyscrapers needs the grading loop past its bulk techniques:
+    on the compiled core it runs in C, never in Python's loop, with the same answers."""
+    puzzle, _ = generate_skyscrapers(5, 7, "expert")
+    answers = {}
+    for ceiling in ("hard", "expert"):
+        with compiled.using(False):
+            answers[ceiling] = SKYSCRAPERS_GRADING.within_reach(puzzle.givens, puzzle.extras,
+                                                                ceiling)
+
+    def in_python(*args):
+        raise AssertionError("graded a trial state in Python's loop")
+    monkeypatch.setattr(latin_grading, "grade_state_within", in_python)
+    with compiled.using(True):
+        for ceiling, expected in answers.items():
+            assert SKYSCRAPERS_GRADING.within_reach(puzzle.givens, puzzle.extras,
+                                                    ceiling) is expected
+    assert answers == {"hard": False, "expert": True}
 
 
 def test_the_search_counts_latin_squares_of_order_four_alike():

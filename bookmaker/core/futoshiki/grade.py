@@ -29,7 +29,8 @@ FUTOSHIKI_LADDER = ladder(
 # The signs' rule prunes both for forcing chains and in bulk (inequality bounds).
 FUTOSHIKI_GRADING = LatinGrading(
     FUTOSHIKI_LADDER, sign_prune, sign_prune,
-    unworded(FUTOSHIKI_LADDER, {f.inequality_fork: f.unworded_inequality_fork}))
+    unworded(FUTOSHIKI_LADDER, {f.inequality_fork: f.unworded_inequality_fork}),
+    {f.unworded_inequality_fork: f.compiled_fork})
 grade_futoshiki = FUTOSHIKI_GRADING.grade
 grade_futoshiki_within = FUTOSHIKI_GRADING.grade_within
 futoshiki_within_reach = FUTOSHIKI_GRADING.within_reach

@@ -11,8 +11,7 @@ need boxes, which a Latin square has none of.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from functools import partial
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .. import compiled
@@ -23,9 +22,16 @@ from ..grade import grader
 from ..grade import techniques as t
 from ..grade.candidates import Candidates, Step
 from ..grade.evidence import Reason
-from ..grade.grader import GRADES, Ladder, Technique, grade_state_within, place_naked_single
+from ..grade.grader import (
+    GRADES,
+    Ladder,
+    Technique,
+    grade_state_within,
+    place_naked_single,
+    techniques_within,
+)
 from ..grade.tables import grader_tables
-from .search import contradictions, full_masks, search, settle
+from .search import Rule, contradictions, full_masks, search, settle
 from .twinned import Twinned
 
 # The classic techniques a Latin square takes, by the grade they have on one (each found
@@ -195,13 +201,14 @@ def state_of_masks(givens: Grid, extras, prune, masks: list) -> LatinCandidates:
 
 
 def within_reach(givens: Grid, extras, prune, bulk_prune, ceiling: str,
-                 the_ladder: Ladder) -> bool:
+                 grading: LatinGrading) -> bool:
     """Whether the ladder's techniques up to `ceiling` solve the puzzle, as
     grade_state_within() would say, the cheap way first: the Latin search's propagation
     with `bulk_prune` (the kind's bulk techniques as a prune) is exactly the ladder's bulk
     techniques (singles and the kind's), so where it settles every cell the answer is yes,
     and where it does not the grader goes on from its fixed point, which is where its own
-    bulk techniques would have led. `prune` is the kind's full rule (forcing chains)."""
+    bulk techniques would have led (in C where the compiled loop has the ladder's every
+    technique). `prune` is the kind's full rule (forcing chains)."""
     n = givens.shape.size
     masks = full_masks(n, givens.cells)
     if not settle(n, masks, bulk_prune):
@@ -210,9 +217,13 @@ def within_reach(givens: Grid, extras, prune, bulk_prune, ceiling: str,
         return True
     if ceiling == GRADES[0] or _has_two_solutions(n, masks, prune):
         return False
+    ladder = grading.quiet or grading.ladder
+    run = _compiled_grade(givens.shape, None, masks, extras, prune, ceiling, ladder, grading)
+    if run is not None:
+        return not run[0]  # not stalled: solved (a stall is None or 'guessing' either way)
     state = state_of_masks(givens, extras, prune, masks)
-    grading = grade_state_within(state, ceiling, the_ladder)
-    return grading is not None and not grading.guessing  # (a stall graded 'extreme')
+    found = grade_state_within(state, ceiling, ladder)
+    return found is not None and not found.guessing  # (a stall graded 'extreme')
 
 
 def _has_two_solutions(n: int, masks: list, prune) -> bool:
@@ -235,22 +246,67 @@ def unworded(ladder: Ladder, own: dict[Callable, Callable]) -> Ladder:
 
 def _unworded(tech: Technique, own: dict[Callable, Callable]) -> Technique:
     if isinstance(tech.find, Twinned):
-        return replace(tech, find=partial(_unworded_twin, tech.name, tech.find))
+        return replace(tech, find=QuietTwin(tech.name, tech.find))
     return replace(tech, find=own.get(tech.find, tech.find))
 
 
-def _unworded_twin(name: str, twin: Twinned, state: LatinCandidates) -> Step | None:
-    """A classic technique's step as its compiled twin finds it, without words (worded
-    on the pure core)."""
-    tables = state.grader_tables()
-    if tables is None:
-        return twin(state)
-    found = tables.find(twin.number, state.values, state.cell_digits, state.digit_cells,
-                        state.open_cells, None, 0)
-    if found is None:
+@dataclass(frozen=True)
+class QuietTwin:
+    """A classic technique's find as digging asks it: its step as its compiled twin
+    finds it, without words (worded on the pure core)."""
+
+    name: str
+    twin: Twinned
+
+    def __call__(self, state: LatinCandidates) -> Step | None:
+        tables = state.grader_tables()
+        if tables is None:
+            return self.twin(state)
+        found = tables.find(self.twin.number, state.values, state.cell_digits,
+                            state.digit_cells, state.open_cells, None, 0)
+        if found is None:
+            return None
+        _, placements, eliminations, _, length = found
+        return Step(self.name, tuple(placements), tuple(eliminations), "", length)
+
+
+# A technique as the compiled grading loop takes it (csrc/latingrade.c): (code, a, b,
+# data) with its rank put second; a kind's own give theirs by LatinGrading.compiled.
+STEP_CLASSIC, STEP_FORK, STEP_VISIBLE, STEP_CHAINS = range(4)
+
+
+def _compiled_grade(shape, values, digits, extras, prune, ceiling: str, ladder: Ladder,
+                    grading: LatinGrading):
+    """csrc/latingrade.c's run of grade_within_in_python (its stalled, settled rank,
+    (rank, length) steps and the state reached) where the compiled core has every
+    technique of the ladder up to `ceiling`; else None. `values` None: `digits` are
+    masks (state_of_masks)."""
+    core = compiled.latin_core()
+    plan = None if core is None else grading.compiled_plan(ladder, ceiling, extras, prune)
+    if plan is None:
         return None
-    _, placements, eliminations, _, length = found
-    return Step(name, tuple(placements), tuple(eliminations), "", length)
+    bulk = _bulk_plan(ladder, extras)
+    if bulk is None:
+        return None
+    return core.latin_grade(grader_tables(shape), values, digits, plan, bulk)
+
+
+def _plan_maker(tech: Technique, rank: int, own: dict[Callable, Callable]):
+    """How a technique of a ladder goes to the compiled loop: its entry, or a function of
+    (extras, prune) giving it (None: not compiled), or None if it has no compiled form."""
+    if isinstance(tech.find, QuietTwin):
+        return (STEP_CLASSIC, rank, tech.find.twin.number, 0, ())
+    if tech.find is forcing_chain:
+        return lambda extras, prune: (STEP_CHAINS, rank, prune.code, CHAIN_LIMIT, prune.data) \
+            if isinstance(prune, Rule) else None
+    compiled_find = own.get(tech.find)
+    if compiled_find is None:
+        return None
+
+    def entry(extras, prune):
+        found = compiled_find(extras)
+        return None if found is None else (found[0], rank, *found[1:])
+    return entry
 
 
 @dataclass(frozen=True)
@@ -264,6 +320,10 @@ class LatinGrading:
     rule: Callable[[Any], Callable[..., Any]]
     bulk: Callable[[Any], Callable[..., Any]]
     quiet: Ladder | None = None
+    # a kind's own quiet finds -> extras -> (code, a, b, data) as the compiled loop takes
+    # them, or None where it cannot
+    compiled: dict[Callable, Callable] = field(default_factory=dict, compare=False)
+    _makers: dict = field(default_factory=dict, compare=False, repr=False)
 
     def state(self, givens: Grid, extras) -> LatinCandidates:
         return LatinCandidates.of(givens, extras, self.rule(extras))
@@ -280,4 +340,38 @@ class LatinGrading:
     def within_reach(self, givens: Grid, extras, ceiling: str) -> bool:
         """Whether grade_within() would grade it, the fast way (for digging)."""
         return within_reach(givens, extras, self.rule(extras), self.bulk(extras), ceiling,
-                            self.quiet or self.ladder)
+                            self)
+
+    def compiled_plan(self, ladder: Ladder, ceiling: str, extras, prune) -> list | None:
+        """The techniques grade_within_in_python tries one at a time up to `ceiling`, as
+        the compiled loop takes them, (code, rank, a, b, data); None if one has no
+        compiled form."""
+        makers = self._makers.get((id(ladder), ceiling))
+        if makers is None:
+            makers = self._makers[id(ladder), ceiling] = tuple(
+                _plan_maker(tech, ladder.rank[tech.name], self.compiled)
+                for tech in techniques_within(ceiling, ladder))
+        plan = []
+        for maker in makers:
+            entry = maker if maker is None or isinstance(maker, tuple) else maker(extras, prune)
+            if entry is None:
+                return None
+            plan.append(entry)
+        return plan
+
+    def graded_quietly(self, state: LatinCandidates, ceiling: str) -> grader.Grading | None:
+        """grade_state_within(state, ceiling, quiet ladder), by the compiled loop where it
+        runs (its steps unworded: technique and length), else in Python. Changes the
+        state."""
+        ladder = self.quiet or self.ladder
+        run = _compiled_grade(state.shape, state.values, state.cell_digits, state.extras,
+                              state.prune, ceiling, ladder, self)
+        if run is None:
+            return grade_state_within(state, ceiling, ladder)
+        stalled, settled_rank, found, values, digits, digit_cells, open_cells = run
+        state.values, state.cell_digits = list(values), list(digits)
+        state.digit_cells, state.open_cells = digit_cells, open_cells
+        if stalled and ceiling != GRADES[-1]:
+            return None
+        steps = [Step(ladder.techniques[rank].name, (), (), "", length) for rank, length in found]
+        return grader.grading_of(steps, state, ladder, settled_rank)

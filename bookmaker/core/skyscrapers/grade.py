@@ -33,7 +33,9 @@ SKYSCRAPERS_LADDER = ladder(
 SKYSCRAPERS_GRADING = LatinGrading(
     SKYSCRAPERS_LADDER, visibility_prune, bounds_prune,
     unworded(SKYSCRAPERS_LADDER, {s.visibility_short: s.unworded_visibility_short,
-                                  s.visibility_long: s.unworded_visibility_long}))
+                                  s.visibility_long: s.unworded_visibility_long}),
+    {s.unworded_visibility_short: s.compiled_visibility_short,
+     s.unworded_visibility_long: s.compiled_visibility_long})
 grade_skyscrapers = SKYSCRAPERS_GRADING.grade
 grade_skyscrapers_within = SKYSCRAPERS_GRADING.grade_within
 skyscrapers_within_reach = SKYSCRAPERS_GRADING.within_reach

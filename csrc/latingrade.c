@@ -1,0 +1,306 @@
+/* The Latin-square kinds' grading loop, compiled: grader.grade_within_in_python on a Latin
+   state (latin/grading.LatinCandidates) with a kind's ladder as digging asks it (latin/
+   grading.unworded): the bulk techniques to a fixed point (latinsettle.c), then the first
+   technique of the ladder that finds a step, applied, again until the grid is solved or
+   nothing applies. The techniques are the classic ones (grade*.c, on the square's rows
+   and columns), Futoshiki's inequality fork, Skyscrapers' visibility and the kinds'
+   forcing chains (latin.c), each finding the step its Python finds, so the grade, the
+   score and the stall are the Python's. The steps are kept unworded: their technique's
+   rank and their length (what a grading's score reads). */
+
+#include <stdlib.h>
+
+#include "pytypes.h"
+#include "graded.h"
+#include "latin.h"
+
+/* A technique of the plan, as latin/grading.compiled_steps gives it: (code, rank, a, b,
+   data). STEP_CLASSIC: a the classic technique's number; STEP_FORK: data the forks (four
+   ints each); STEP_VISIBLE: a..b open cells, data the RULE_LINES lines; STEP_CHAINS: a the
+   rule's code, b the most rounds, data the rule's. */
+enum { STEP_CLASSIC, STEP_FORK, STEP_VISIBLE, STEP_CHAINS };
+#define PLAN_MAX 48
+#define WORDS (LATIN_CELLS / 64)
+
+typedef struct {
+    int code, rank, a, b, count;
+    int *data;      /* STEP_FORK's forks, owned */
+    Rule *rule;     /* STEP_VISIBLE's and STEP_CHAINS', owned */
+} PlanStep;
+
+typedef struct {
+    PlanStep steps[PLAN_MAX];
+    int count, bulk_count;
+    Bulk bulks[BULK_MAX];
+} Plan;
+
+/* The state's Hand: values and cell_digits. */
+static void hand_of(const GradeTables *t, const GradeState *s, Hand *h) {
+    h->n = t->n;
+    for (int c = 0; c < t->cells; c++) h->values[c] = s->values[c], h->digits[c] = s->cell_digits[c];
+}
+
+/* The state of values and cell_digits, with the digit_cells and open cells that follow. */
+static void state_of(const GradeTables *t, GradeState *s, const int *values, const mask *digits) {
+    set_clear(s->open, t->w);
+    set_clear(s->digit_cells, t->n * t->w);
+    for (int c = 0; c < t->cells; c++) {
+        s->values[c] = values[c], s->cell_digits[c] = digits[c];
+        if (!values[c]) set_add(s->open, c);
+        for (mask left = digits[c]; left; left &= left - 1)
+            set_add(s->digit_cells + (size_t)__builtin_ctz(left) * t->w, c);
+    }
+}
+
+/* grader.settle by latinsettle.c; the rank of the hardest bulk technique used, -1. */
+static int settle(const GradeTables *t, GradeState *s, const Plan *p) {
+    Hand h;
+    hand_of(t, s, &h);
+    int rank = latin_settle_hand(&h, p->bulks, p->bulk_count);
+    if (rank >= 0) state_of(t, s, h.values, h.digits);
+    return rank;
+}
+
+/* The digits of a cell, its value's for a placed one (LatinCandidates.digits). */
+static inline mask digits_at(const GradeState *s, int cell) {
+    return s->values[cell] ? (mask)1 << (s->values[cell] - 1) : s->cell_digits[cell];
+}
+
+/* Each candidate of `cell` outside `kept` eliminated. */
+static void eliminate_outside(const GradeState *s, CStep *step, int cell, mask kept) {
+    for (mask taken = s->cell_digits[cell] & ~kept; taken; taken &= taken - 1)
+        step_eliminate(step, cell, __builtin_ctz(taken) + 1);
+}
+
+/* futoshiki/techniques.unworded_inequality_fork. */
+static int fork_step(const GradeTables *t, const GradeState *s, const PlanStep *p, CStep *step) {
+    mask allowed;
+    int index = latin_fork(t->n, s->values, s->cell_digits, p->data, p->count, &allowed);
+    if (index < 0) return NONE;
+    eliminate_outside(s, step, p->data[4 * index], allowed);
+    return FOUND;
+}
+
+/* skyscrapers/techniques._visibility, unworded. */
+static int visible_step(const GradeTables *t, const GradeState *s, const PlanStep *p,
+                        CStep *step) {
+    mask support[LATIN_MAX];
+    int index = latin_visible(p->rule, s->values, s->cell_digits, p->a, p->b, support);
+    if (index < 0) return NONE;
+    const int *cells = p->rule->data + index * (t->n + 2);
+    for (int j = 0; j < t->n; j++) eliminate_outside(s, step, cells[j], support[j]);
+    return FOUND;
+}
+
+/* latin/grading.forcing_chain: every candidate of the first candidate count whose
+   placement leads to a contradiction goes; the length is the shortest chain's. */
+static int chains_step(const GradeTables *t, const GradeState *s, const PlanStep *p,
+                       CStep *step) {
+    static int found[3 * LATIN_CELLS * LATIN_MAX];
+    mask m[LATIN_CELLS];
+    int open[LATIN_CELLS], count = 0;
+    for (int c = 0; c < t->cells; c++) {
+        m[c] = digits_at(s, c);
+        if (!s->values[c]) open[count++] = c;
+    }
+    int total = latin_chain_trials(p->rule, m, open, count, p->b, found);
+    if (!total) return NONE;
+    step->length = found[2];
+    for (int k = 0; k < total; k++) {
+        step_eliminate(step, found[3 * k], found[3 * k + 1]);
+        if (found[3 * k + 2] < step->length) step->length = found[3 * k + 2];
+    }
+    return FOUND;
+}
+
+static int try_step(const GradeTables *t, GradeState *s, Scratch *x, const PlanStep *p,
+                    CStep *step) {
+    if (p->code == STEP_CLASSIC) return technique_of(p->a)(t, s, x, step);
+    step_begin(step, -1);
+    switch (p->code) {
+    case STEP_FORK: return fork_step(t, s, p, step);
+    case STEP_VISIBLE: return visible_step(t, s, p, step);
+    default: return chains_step(t, s, p, step);
+    }
+}
+
+/* grade_within_in_python's loop: the (rank, length) of each step into `log`; whether a
+   technique-less state was left open; -1 if memory ran out. */
+static int grade_loop(const GradeTables *t, GradeState *s, const Plan *p, int *log,
+                      int *steps, int *settled_rank) {
+    Scratch x;
+    CStep step;
+    size_t room = (size_t)t->cells * t->n;
+    step.place = malloc(sizeof(int) * 4 * room);
+    step.param = malloc(sizeof(int) * (room + 64));
+    step.param_room = (int)room + 64;
+    if (!step.place || !step.param || scratch_init(&x, t, NULL) < 0) {
+        free(step.place);
+        free(step.param);
+        return -1;
+    }
+    step.elim = step.place + 2 * room;
+    int stalled = 0;
+    *steps = 0, *settled_rank = -1;
+    for (;;) {
+        int rank = settle(t, s, p);
+        if (rank > *settled_rank) *settled_rank = rank;
+        if (set_is_empty(s->open, t->w)) break;
+        int k = 0, found = NONE;
+        for (; k < p->count && found == NONE; k++) found = try_step(t, s, &x, &p->steps[k], &step);
+        if (found < 0) { stalled = -1; break; }
+        if (!found) { stalled = 1; break; }
+        state_apply(t, s, &step);
+        log[2 * *steps] = p->steps[k - 1].rank, log[2 * *steps + 1] = step.length;
+        ++*steps;
+    }
+    scratch_free(&x);
+    free(step.place);
+    free(step.param);
+    return stalled;
+}
+
+static void plan_free(Plan *p) {
+    for (int k = 0; k < p->count; k++) free(p->steps[k].data), free(p->steps[k].rule);
+}
+
+/* One technique of the plan from (code, rank, a, b, data); -1 with an exception set. */
+static int read_step(PyObject *item, int n, PlanStep *step) {
+    PyObject *code, *rank, *a, *b, *data;
+    long number, place, low, high;
+    if (!PyTuple_Check(item) || !PyArg_ParseTuple(item, "OOOOO", &code, &rank, &a, &b, &data)) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "latin_grade: (code, rank, a, b, data)");
+        return -1;
+    }
+    if (convert_int(code, STEP_CLASSIC, STEP_CHAINS, &number, "latin_grade: a code") < 0 ||
+        convert_int(rank, 0, 1L << 20, &place, "latin_grade: a rank") < 0 ||
+        convert_int(a, 0, 1L << 20, &low, "latin_grade: a") < 0 ||
+        convert_int(b, 0, 1L << 20, &high, "latin_grade: b") < 0)
+        return -1;
+    step->code = (int)number, step->rank = (int)place, step->a = (int)low, step->b = (int)high;
+    if (number == STEP_CLASSIC) {
+        if (technique_of(step->a)) return 0;
+        PyErr_Format(PyExc_ValueError, "latin_grade: no technique %ld", low);
+        return -1;
+    }
+    if (number == STEP_FORK) {
+        Py_ssize_t count = PySequence_Size(data);
+        if (count < 0) return -1;
+        if (count % 4) {
+            PyErr_SetString(PyExc_ValueError, "latin_grade: forks");
+            return -1;
+        }
+        step->count = (int)count;
+        if (!(step->data = malloc(sizeof(int) * ((size_t)count + 1)))) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        return convert_ints(data, step->data, count, 0, n * n - 1, "latin_grade: forks");
+    }
+    if (!(step->rule = malloc(sizeof(Rule)))) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    PyObject *size = PyLong_FromLong(n);
+    PyObject *rule_code = PyLong_FromLong(number == STEP_VISIBLE ? RULE_LINES : low);
+    int read = size && rule_code ? latin_read_rule(size, rule_code, data, step->rule) : -1;
+    Py_XDECREF(size);
+    Py_XDECREF(rule_code);
+    return read;
+}
+
+/* The plan from its steps and bulk lists; -1 with an exception set (freed). */
+static int read_plan(PyObject *steps, PyObject *bulks, int n, Plan *p) {
+    p->count = p->bulk_count = 0;
+    if (!PyList_Check(steps) || !PyList_Check(bulks)) {
+        PyErr_SetString(PyExc_TypeError, "latin_grade: steps and bulk are lists");
+        return -1;
+    }
+    if (PyList_GET_SIZE(steps) > PLAN_MAX || PyList_GET_SIZE(bulks) > BULK_MAX) {
+        PyErr_SetString(PyExc_ValueError, "latin_grade: too many techniques");
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(bulks); k++, p->bulk_count++)
+        if (latin_read_bulk(PyList_GET_ITEM(bulks, k), n, &p->bulks[k]) < 0) return -1;
+    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(steps); k++) {
+        PlanStep *step = &p->steps[p->count++];
+        step->data = NULL, step->rule = NULL;
+        if (read_step(PyList_GET_ITEM(steps, k), n, step) < 0) {
+            plan_free(p);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The state from values (None: cell_digits are masks, a one-value mask a placed cell, as
+   latin/grading.state_of_masks) and cell_digits; -1 with an exception set. */
+static int read_state(const GradeTables *t, PyObject *values, PyObject *digits, GradeState *s) {
+    int placed[LATIN_CELLS], ints[LATIN_CELLS];
+    mask left[LATIN_CELLS];
+    long full = (1L << t->n) - 1;
+    if (convert_ints(digits, ints, t->cells, 0, full, "latin_grade: cell_digits") < 0 ||
+        (values != Py_None &&
+         convert_ints(values, placed, t->cells, 0, t->n, "latin_grade: values") < 0))
+        return -1;
+    for (int c = 0; c < t->cells; c++) {
+        mask m = (mask)ints[c];
+        if (values != Py_None) left[c] = m;
+        else if (m && !(m & (m - 1))) placed[c] = __builtin_ctz(m) + 1, left[c] = 0;
+        else placed[c] = 0, left[c] = m;
+    }
+    state_of(t, s, placed, left);
+    return 0;
+}
+
+/* (stalled, settled_rank, ((rank, length), ...), values, cell_digits, digit_cells, open). */
+static PyObject *graded(const GradeTables *t, const GradeState *s, int stalled, int settled,
+                        const int *log, int steps) {
+    int digit_ints[LATIN_CELLS];
+    PyObject *found = PyTuple_New(steps), *digit_cells = PyList_New(t->n);
+    for (int k = 0; found && k < steps; k++) {
+        PyObject *pair = Py_BuildValue("(ii)", log[2 * k], log[2 * k + 1]);
+        if (!pair) Py_CLEAR(found);
+        else PyTuple_SET_ITEM(found, k, pair);
+    }
+    if (!found || !digit_cells || store_masks(digit_cells, s->digit_cells, t->n, t->w) < 0) {
+        Py_XDECREF(found);
+        Py_XDECREF(digit_cells);
+        return NULL;
+    }
+    for (int c = 0; c < t->cells; c++) digit_ints[c] = (int)s->cell_digits[c];
+    return Py_BuildValue("(OiNNNNN)", stalled ? Py_True : Py_False, settled, found,
+                         tuple_of_ints(s->values, t->cells), tuple_of_ints(digit_ints, t->cells),
+                         digit_cells, mask_object(s->open, t->w));
+}
+
+const char latin_grade_doc[] =
+"latin_grade(grader, values, cell_digits, steps, bulk)\n--\n\n"
+"grader.grade_within_in_python on a Latin state, on the square's Grader: values (None:\n"
+"cell_digits are masks, one-value masks placed) and cell_digits; the techniques tried one\n"
+"step at a time (code, rank, a, b, data), the bulk ones as latin_settle takes them.\n"
+"(stalled, the hardest bulk rank or -1, ((rank, length) per step), values, cell_digits,\n"
+"digit_cells, open) of the state reached.";
+
+PyObject *latin_grade(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    static Plan plan;
+    word digit_cells[LATIN_MAX * WORDS], open[WORDS], unsettled[WORDS];
+    int values[LATIN_CELLS];
+    digits cell_digits[LATIN_CELLS];
+    if (!check_arity(nargs, 5, "latin_grade")) return NULL;
+    const GradeTables *t = grader_tables(args[0]);
+    if (!t) return NULL;
+    if (t->n > LATIN_MAX || t->cells != t->n * t->n || t->w > WORDS)
+        return PyErr_Format(PyExc_ValueError, "latin_grade: not a Latin square's grader");
+    GradeState s = {values, cell_digits, digit_cells, open, NULL, unsettled};
+    set_clear(unsettled, t->w);
+    if (read_state(t, args[1], args[2], &s) < 0 || read_plan(args[3], args[4], t->n, &plan) < 0)
+        return NULL;
+    int *log = malloc(sizeof(int) * 2 * ((size_t)t->cells * t->n + 1)), steps = 0, settled = -1;
+    int stalled = log ? grade_loop(t, &s, &plan, log, &steps, &settled) : -1;
+    plan_free(&plan);
+    PyObject *result = stalled < 0 ? PyErr_NoMemory() : graded(t, &s, stalled, settled, log, steps);
+    free(log);
+    return result;
+}
