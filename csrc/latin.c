@@ -240,6 +240,16 @@ static int latin_search(const Rule *rule, const mask *start, int limit, long lon
     return 0;
 }
 
+int latin_propagate(const Rule *rule, mask *m, int most) {
+    return rounds_to_contradiction(rule, m, most);
+}
+
+int latin_count(const Rule *rule, const mask *start, int limit, long long max_nodes) {
+    Found found;
+    if (latin_search(rule, start, limit, max_nodes, NULL, &found) < 0) return -1;
+    return found.count;
+}
+
 /* ---- from Python ---- */
 
 /* The rule of (n, code, data), code a Python int or, if NULL, `fixed`; -1 with an

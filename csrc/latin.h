@@ -22,6 +22,12 @@ typedef struct {
     int data[LATIN_CELLS * 2 + 2 * LATIN_MAX * (LATIN_MAX + 2)];
 } Rule;
 
+/* latin.c: search.rounds_to_contradiction (latin_rounds): the rounds to a contradiction,
+   0 for none (most < 0: no limit). */
+int latin_propagate(const Rule *rule, mask *m, int most);
+/* latin.c: search.search's count of solutions up to `limit` (latin_search, no preferred
+   values); -1 without memory. */
+int latin_count(const Rule *rule, const mask *start, int limit, long long max_nodes);
 /* latin.c: latin_chains' search (latin/grading.forcing_chain) into `found`, (cell, value,
    rounds) triples (room for every candidate); how many. */
 int latin_chain_trials(const Rule *rule, const mask *m, const int *open, int count,

@@ -14,9 +14,9 @@
 #include "graded.h"
 #include "latin.h"
 
-/* A technique of the plan, as latin/grading.compiled_steps gives it: (code, rank, a, b,
-   data). STEP_CLASSIC: a the classic technique's number; STEP_FORK: data the forks (four
-   ints each); STEP_VISIBLE: a..b open cells, data the RULE_LINES lines; STEP_CHAINS: a the
+/* A technique of the plan, as latin/grading.compiled_plan gives it: (code, rank, a, b,
+   data). STEP_CLASSIC: a the classic technique's number; STEP_FORK: data the signs
+   (smaller, larger pairs), whose forks it tries; STEP_VISIBLE: a..b open cells, data the RULE_LINES lines; STEP_CHAINS: a the
    rule's code, b the most rounds, data the rule's. */
 enum { STEP_CLASSIC, STEP_FORK, STEP_VISIBLE, STEP_CHAINS };
 #define PLAN_MAX 48
@@ -24,7 +24,7 @@ enum { STEP_CLASSIC, STEP_FORK, STEP_VISIBLE, STEP_CHAINS };
 
 typedef struct {
     int code, rank, a, b, count;
-    int *data;      /* STEP_FORK's forks, owned */
+    int *data;      /* STEP_FORK's forks (four ints each), owned */
     Rule *rule;     /* STEP_VISIBLE's and STEP_CHAINS', owned */
 } PlanStep;
 
@@ -164,6 +164,48 @@ static void plan_free(Plan *p) {
     for (int k = 0; k < p->count; k++) free(p->steps[k].data), free(p->steps[k].rule);
 }
 
+/* The forks of the signs (smaller, larger pairs), as futoshiki/techniques._forks lists
+   them: each cell's larger cells (smaller = 1), then each cell's smaller ones, cells
+   ascending, every two of one line in the signs' order: (cell, one, two, smaller). */
+static int forks_of(int n, const int *pairs, int count, int *forks) {
+    int made = 0;
+    for (int smaller = 1; smaller >= 0; smaller--)
+        for (int cell = 0; cell < n * n; cell++) {
+            int others[4], k = 0;
+            for (int i = 0; i < count && k < 4; i += 2)
+                if (pairs[i + !smaller] == cell) others[k++] = pairs[i + smaller];
+            for (int i = 0; i < k; i++)
+                for (int j = i + 1; j < k; j++)
+                    if (others[i] / n == others[j] / n || others[i] % n == others[j] % n) {
+                        int *fork = forks + 4 * made++;
+                        fork[0] = cell, fork[1] = others[i], fork[2] = others[j];
+                        fork[3] = smaller;
+                    }
+        }
+    return 4 * made;
+}
+
+/* STEP_FORK's forks from its data, the signs; -1 with an exception set. */
+static int read_forks(PyObject *data, int n, PlanStep *step) {
+    Py_ssize_t count = PySequence_Size(data);
+    if (count < 0) return -1;
+    if (count % 2 || count > 4 * n * n) {
+        PyErr_SetString(PyExc_ValueError, "latin_grade: signs");
+        return -1;
+    }
+    int *pairs = malloc(sizeof(int) * ((size_t)count + 1));
+    step->data = malloc(sizeof(int) * 4 * 12 * (size_t)n * n);  /* 6 forks a side a cell */
+    if (!pairs || !step->data) {
+        free(pairs);
+        PyErr_NoMemory();
+        return -1;
+    }
+    int read = convert_ints(data, pairs, count, 0, n * n - 1, "latin_grade: signs");
+    if (read == 0) step->count = forks_of(n, pairs, (int)count, step->data);
+    free(pairs);
+    return read;
+}
+
 /* One technique of the plan from (code, rank, a, b, data); -1 with an exception set. */
 static int read_step(PyObject *item, int n, PlanStep *step) {
     PyObject *code, *rank, *a, *b, *data;
@@ -183,20 +225,7 @@ static int read_step(PyObject *item, int n, PlanStep *step) {
         PyErr_Format(PyExc_ValueError, "latin_grade: no technique %ld", low);
         return -1;
     }
-    if (number == STEP_FORK) {
-        Py_ssize_t count = PySequence_Size(data);
-        if (count < 0) return -1;
-        if (count % 4) {
-            PyErr_SetString(PyExc_ValueError, "latin_grade: forks");
-            return -1;
-        }
-        step->count = (int)count;
-        if (!(step->data = malloc(sizeof(int) * ((size_t)count + 1)))) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        return convert_ints(data, step->data, count, 0, n * n - 1, "latin_grade: forks");
-    }
+    if (number == STEP_FORK) return read_forks(data, n, step);
     if (!(step->rule = malloc(sizeof(Rule)))) {
         PyErr_NoMemory();
         return -1;
@@ -233,22 +262,14 @@ static int read_plan(PyObject *steps, PyObject *bulks, int n, Plan *p) {
     return 0;
 }
 
-/* The state from values (None: cell_digits are masks, a one-value mask a placed cell, as
-   latin/grading.state_of_masks) and cell_digits; -1 with an exception set. */
+/* The state from values and cell_digits; -1 with an exception set. */
 static int read_state(const GradeTables *t, PyObject *values, PyObject *digits, GradeState *s) {
     int placed[LATIN_CELLS], ints[LATIN_CELLS];
     mask left[LATIN_CELLS];
-    long full = (1L << t->n) - 1;
-    if (convert_ints(digits, ints, t->cells, 0, full, "latin_grade: cell_digits") < 0 ||
-        (values != Py_None &&
-         convert_ints(values, placed, t->cells, 0, t->n, "latin_grade: values") < 0))
+    if (convert_ints(digits, ints, t->cells, 0, (1L << t->n) - 1, "latin_grade: cell_digits") < 0 ||
+        convert_ints(values, placed, t->cells, 0, t->n, "latin_grade: values") < 0)
         return -1;
-    for (int c = 0; c < t->cells; c++) {
-        mask m = (mask)ints[c];
-        if (values != Py_None) left[c] = m;
-        else if (m && !(m & (m - 1))) placed[c] = __builtin_ctz(m) + 1, left[c] = 0;
-        else placed[c] = 0, left[c] = m;
-    }
+    for (int c = 0; c < t->cells; c++) left[c] = (mask)ints[c];
     state_of(t, s, placed, left);
     return 0;
 }
@@ -274,11 +295,74 @@ static PyObject *graded(const GradeTables *t, const GradeState *s, int stalled, 
                          digit_cells, mask_object(s->open, t->w));
 }
 
+/* latin/grading.within_reach from the givens: the propagation with the bulk rule, solved
+   there; else not at the first grade, not with a second solution found, else the loop's
+   answer. 1, 0, or -1 if memory ran out. */
+static int reach(const GradeTables *t, const int *givens, const Rule *bulk_rule,
+                 const Rule *rule, int first_grade, long long nodes, const Plan *p) {
+    mask m[LATIN_CELLS], full = ((mask)1 << t->n) - 1;
+    int solved = 1;
+    for (int c = 0; c < t->cells; c++) m[c] = givens[c] ? (mask)1 << (givens[c] - 1) : full;
+    if (latin_propagate(bulk_rule, m, -1)) return 0;
+    for (int c = 0; c < t->cells && solved; c++) solved = !(m[c] & (m[c] - 1));
+    if (solved) return 1;
+    if (first_grade) return 0;
+    int count = latin_count(rule, m, 2, nodes);
+    if (count < 0) return -1;
+    if (count > 1) return 0;  /* none of the techniques finishes it */
+    word digit_cells[LATIN_MAX * WORDS], open[WORDS], unsettled[WORDS];
+    int values[LATIN_CELLS], placed[LATIN_CELLS], steps, settled;
+    digits cell_digits[LATIN_CELLS];
+    mask left[LATIN_CELLS];
+    GradeState s = {values, cell_digits, digit_cells, open, NULL, unsettled};
+    set_clear(unsettled, t->w);
+    for (int c = 0; c < t->cells; c++) {
+        int one = !(m[c] & (m[c] - 1));
+        placed[c] = one ? __builtin_ctz(m[c]) + 1 : 0, left[c] = one ? 0 : m[c];
+    }
+    state_of(t, &s, placed, left);
+    int *log = malloc(sizeof(int) * 2 * ((size_t)t->cells * t->n + 1));
+    int stalled = log ? grade_loop(t, &s, p, log, &steps, &settled) : -1;
+    free(log);
+    return stalled < 0 ? -1 : !stalled;
+}
+
+const char latin_reach_doc[] =
+"latin_reach(grader, givens, bulk_code, bulk_data, code, data, first_grade, nodes, steps,\n"
+"bulk)\n--\n\n"
+"latin/grading.within_reach in one call: the givens propagated by the bulk rule (bulk_code,\n"
+"bulk_data); solved: True; else False at the first grade (first_grade) or where the\n"
+"search under the rule (code, data) finds other than one solution in `nodes` nodes; else\n"
+"whether latin_grade's loop (steps, bulk) solves it.";
+
+PyObject *latin_reach(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    static Plan plan;
+    static Rule bulk_rule, rule;
+    int givens[LATIN_CELLS], failed = 0;
+    if (!check_arity(nargs, 10, "latin_reach")) return NULL;
+    const GradeTables *t = grader_tables(args[0]);
+    if (!t) return NULL;
+    if (t->n > LATIN_MAX || t->cells != t->n * t->n || t->w > WORDS)
+        return PyErr_Format(PyExc_ValueError, "latin_reach: not a Latin square's grader");
+    PyObject *size = PyLong_FromLong(t->n);
+    if (!size) return NULL;
+    int read = convert_ints(args[1], givens, t->cells, 0, t->n, "latin_reach: givens") < 0 ||
+               latin_read_rule(size, args[2], args[3], &bulk_rule) < 0 ||
+               latin_read_rule(size, args[4], args[5], &rule) < 0;
+    Py_DECREF(size);
+    long long nodes = read ? 0 : convert_clamped(args[7], &failed);
+    if (read || failed || read_plan(args[8], args[9], t->n, &plan) < 0) return NULL;
+    int reached = reach(t, givens, &bulk_rule, &rule, PyObject_IsTrue(args[6]), nodes, &plan);
+    plan_free(&plan);
+    if (reached < 0) return PyErr_NoMemory();
+    return PyBool_FromLong(reached);
+}
+
 const char latin_grade_doc[] =
 "latin_grade(grader, values, cell_digits, steps, bulk)\n--\n\n"
-"grader.grade_within_in_python on a Latin state, on the square's Grader: values (None:\n"
-"cell_digits are masks, one-value masks placed) and cell_digits; the techniques tried one\n"
-"step at a time (code, rank, a, b, data), the bulk ones as latin_settle takes them.\n"
+"grader.grade_within_in_python on a Latin state (values, cell_digits), on the square's\n"
+"Grader: the techniques tried one step at a time (code, rank, a, b, data), the bulk ones as latin_settle takes them.\n"
 "(stalled, the hardest bulk rank or -1, ((rank, length) per step), values, cell_digits,\n"
 "digit_cells, open) of the state reached.";
 

@@ -218,12 +218,34 @@ def _quiet_grading(state, ceiling: str):
     return (found.grade, found.hardest, found.score, found.guessing, steps), reached
 
 
-@EXAMPLES
+@settings(EXAMPLES, max_examples=30)  # the pure core grades up to 8x8 in Python
 @given(st.sampled_from(("signs", "lines")).flatmap(solving_states),
        st.sampled_from(grader.GRADES[1:]))
 def test_the_compiled_grading_loop_grades_a_state_as_the_python(state, ceiling):
     pure, fast = _both(lambda: _quiet_grading(state, ceiling))
     assert fast == pure
+
+
+@st.composite
+def trial_puzzles(draw):
+    """(grading, givens, extras) as digging tries them: a random square's givens and
+    Futoshiki signs or Skyscrapers clues, each kept or not."""
+    n = draw(st.integers(4, 7))
+    solution = random_latin(n, Rng(draw(st.integers(0, 10**6))))
+    kind = draw(st.sampled_from(("signs", "lines")))
+    _, extras = _rule(draw, kind, n, solution)
+    share = draw(st.integers(0, 4))
+    kept = draw(st.lists(st.integers(0, 9), min_size=n * n, max_size=n * n))
+    givens = Grid(latin_of(n), tuple(v if keep < share else 0 for v, keep in zip(solution, kept)))
+    return (FUTOSHIKI_GRADING if kind == "signs" else SKYSCRAPERS_GRADING), givens, extras
+
+
+@EXAMPLES
+@given(trial_puzzles(), st.sampled_from(grader.GRADES))
+def test_digging_finds_a_trial_within_reach_alike_on_both_cores(trial, ceiling):
+    grading, givens, extras = trial
+    pure, fast = _both(lambda: grading.within_reach(givens, extras, ceiling))
+    assert fast is pure
 
 
 def test_digging_grades_a_trial_state_in_the_compiled_loop(monkeypatch):

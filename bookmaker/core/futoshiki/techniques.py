@@ -21,6 +21,7 @@ from ..grade.candidates import Step
 from ..grade.evidence import Reason
 from ..latin.grading import STEP_FORK, LatinCandidates, eliminating
 from .signs import Signs
+from .solver import sign_data
 
 FORKS_IN_C = 400  # the most forks csrc/latin.c takes (four ints each): a 9x9 has at most 324
 
@@ -92,12 +93,10 @@ def unworded_inequality_fork(state: LatinCandidates) -> Step | None:
     return Step("inequality fork", (), tuple((cell, d + 1) for d in bits_of(taken)), "")
 
 
-def compiled_fork(signs: Signs) -> tuple | None:
+def compiled_fork(signs: Signs) -> tuple:
     """unworded_inequality_fork as the compiled grading loop takes it (latin/grading.py's
-    STEP_FORK: the forks), or None past the forks it takes."""
-    if len(_forks(signs)) > FORKS_IN_C:
-        return None
-    return (STEP_FORK, 0, 0, _fork_data(signs))
+    STEP_FORK: the signs, whose forks it finds as _forks() lists them)."""
+    return (STEP_FORK, 0, 0, sign_data(signs))
 
 
 def _fork_in_python(state: LatinCandidates, forks) -> Step | None:

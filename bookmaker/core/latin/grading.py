@@ -209,6 +209,10 @@ def within_reach(givens: Grid, extras, prune, bulk_prune, ceiling: str,
     and where it does not the grader goes on from its fixed point, which is where its own
     bulk techniques would have led (in C where the compiled loop has the ladder's every
     technique). `prune` is the kind's full rule (forcing chains)."""
+    ladder = grading.quiet or grading.ladder
+    reached = _compiled_reach(givens, extras, prune, bulk_prune, ceiling, ladder, grading)
+    if reached is not None:
+        return reached
     n = givens.shape.size
     masks = full_masks(n, givens.cells)
     if not settle(n, masks, bulk_prune):
@@ -217,13 +221,25 @@ def within_reach(givens: Grid, extras, prune, bulk_prune, ceiling: str,
         return True
     if ceiling == GRADES[0] or _has_two_solutions(n, masks, prune):
         return False
-    ladder = grading.quiet or grading.ladder
-    run = _compiled_grade(givens.shape, None, masks, extras, prune, ceiling, ladder, grading)
-    if run is not None:
-        return not run[0]  # not stalled: solved (a stall is None or 'guessing' either way)
     state = state_of_masks(givens, extras, prune, masks)
     found = grade_state_within(state, ceiling, ladder)
     return found is not None and not found.guessing  # (a stall graded 'extreme')
+
+
+def _compiled_reach(givens: Grid, extras, prune, bulk_prune, ceiling: str, ladder: Ladder,
+                    grading: LatinGrading) -> bool | None:
+    """within_reach() in one call of the compiled core (csrc/latingrade.c), where it has
+    both rules and every technique of the ladder up to `ceiling`; else None."""
+    core = compiled.latin_core()
+    if core is None or not isinstance(prune, Rule) or not isinstance(bulk_prune, Rule):
+        return None
+    plan = grading.compiled_plan(ladder, ceiling, extras, prune)
+    bulk = None if plan is None else _bulk_plan(ladder, extras)
+    if bulk is None:
+        return None
+    return core.latin_reach(grader_tables(givens.shape), givens.cells, bulk_prune.code,
+                            bulk_prune.data, prune.code, prune.data, ceiling == GRADES[0],
+                            SECOND_SOLUTION_NODES, plan, bulk)
 
 
 def _has_two_solutions(n: int, masks: list, prune) -> bool:
@@ -275,20 +291,19 @@ class QuietTwin:
 STEP_CLASSIC, STEP_FORK, STEP_VISIBLE, STEP_CHAINS = range(4)
 
 
-def _compiled_grade(shape, values, digits, extras, prune, ceiling: str, ladder: Ladder,
+def _compiled_grade(state: LatinCandidates, ceiling: str, ladder: Ladder,
                     grading: LatinGrading):
     """csrc/latingrade.c's run of grade_within_in_python (its stalled, settled rank,
     (rank, length) steps and the state reached) where the compiled core has every
-    technique of the ladder up to `ceiling`; else None. `values` None: `digits` are
-    masks (state_of_masks)."""
+    technique of the ladder up to `ceiling`; else None."""
     core = compiled.latin_core()
-    plan = None if core is None else grading.compiled_plan(ladder, ceiling, extras, prune)
-    if plan is None:
-        return None
-    bulk = _bulk_plan(ladder, extras)
+    plan = None if core is None else grading.compiled_plan(ladder, ceiling, state.extras,
+                                                           state.prune)
+    bulk = None if plan is None else _bulk_plan(ladder, state.extras)
     if bulk is None:
         return None
-    return core.latin_grade(grader_tables(shape), values, digits, plan, bulk)
+    return core.latin_grade(grader_tables(state.shape), state.values, state.cell_digits,
+                            plan, bulk)
 
 
 def _plan_maker(tech: Technique, rank: int, own: dict[Callable, Callable]):
@@ -359,13 +374,19 @@ class LatinGrading:
             plan.append(entry)
         return plan
 
+    def grade_of(self, givens: Grid, extras) -> str:
+        """grade_within(givens, extras, 'extreme')'s grade, by the unworded ladder (the
+        compiled loop where it runs)."""
+        found = self.graded_quietly(self.state(givens, extras), GRADES[-1])
+        assert found is not None  # the last grade grades a stall
+        return found.grade
+
     def graded_quietly(self, state: LatinCandidates, ceiling: str) -> grader.Grading | None:
         """grade_state_within(state, ceiling, quiet ladder), by the compiled loop where it
         runs (its steps unworded: technique and length), else in Python. Changes the
         state."""
         ladder = self.quiet or self.ladder
-        run = _compiled_grade(state.shape, state.values, state.cell_digits, state.extras,
-                              state.prune, ceiling, ladder, self)
+        run = _compiled_grade(state, ceiling, ladder, self)
         if run is None:
             return grade_state_within(state, ceiling, ladder)
         stalled, settled_rank, found, values, digits, digit_cells, open_cells = run
