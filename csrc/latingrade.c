@@ -14,10 +14,11 @@
 #include "graded.h"
 #include "latin.h"
 
-/* A technique of the plan, as latin/grading.compiled_plan gives it: (code, rank, a, b,
-   data). STEP_CLASSIC: a the classic technique's number; STEP_FORK: data the signs
-   (smaller, larger pairs), whose forks it tries; STEP_VISIBLE: a..b open cells, data the RULE_LINES lines; STEP_CHAINS: a the
-   rule's code, b the most rounds, data the rule's. */
+/* A technique of the plan, as latin/grading._static_plan gives it: (code, rank, a, b,
+   slot), its data the call's datas[slot]. STEP_CLASSIC: a the classic technique's number;
+   STEP_FORK: data the signs (smaller, larger pairs), whose forks it tries; STEP_VISIBLE:
+   a..b open cells, data the RULE_LINES lines; STEP_CHAINS: b the most rounds, on the
+   call's rule. */
 enum { STEP_CLASSIC, STEP_FORK, STEP_VISIBLE, STEP_CHAINS };
 #define PLAN_MAX 48
 #define WORDS (LATIN_CELLS / 64)
@@ -25,7 +26,7 @@ enum { STEP_CLASSIC, STEP_FORK, STEP_VISIBLE, STEP_CHAINS };
 typedef struct {
     int code, rank, a, b, count;
     int *data;      /* STEP_FORK's forks (four ints each), owned */
-    Rule *rule;     /* STEP_VISIBLE's and STEP_CHAINS', owned */
+    Rule *rule;     /* STEP_VISIBLE's lines, owned; STEP_CHAINS' rule, the call's */
 } PlanStep;
 
 typedef struct {
@@ -161,7 +162,10 @@ static int grade_loop(const GradeTables *t, GradeState *s, const Plan *p, int *l
 }
 
 static void plan_free(Plan *p) {
-    for (int k = 0; k < p->count; k++) free(p->steps[k].data), free(p->steps[k].rule);
+    for (int k = 0; k < p->count; k++) {
+        free(p->steps[k].data);
+        if (p->steps[k].code == STEP_VISIBLE) free(p->steps[k].rule);
+    }
 }
 
 /* The forks of the signs (smaller, larger pairs), as futoshiki/techniques._forks lists
@@ -206,18 +210,21 @@ static int read_forks(PyObject *data, int n, PlanStep *step) {
     return read;
 }
 
-/* One technique of the plan from (code, rank, a, b, data); -1 with an exception set. */
-static int read_step(PyObject *item, int n, PlanStep *step) {
-    PyObject *code, *rank, *a, *b, *data;
-    long number, place, low, high;
-    if (!PyTuple_Check(item) || !PyArg_ParseTuple(item, "OOOOO", &code, &rank, &a, &b, &data)) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "latin_grade: (code, rank, a, b, data)");
+/* One technique of the plan from (code, rank, a, b, slot), its data datas[slot], the
+   call's rule for forcing chains; -1 with an exception set. */
+static int read_step(PyObject *item, PyObject *datas, Rule *rule, PlanStep *step) {
+    PyObject *code, *rank, *a, *b, *slot;
+    long number, place, low, high, index;
+    int n = rule->n;
+    if (!PyTuple_Check(item) || !PyArg_ParseTuple(item, "OOOOO", &code, &rank, &a, &b, &slot)) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "latin_grade: (code, rank, a, b, slot)");
         return -1;
     }
     if (convert_int(code, STEP_CLASSIC, STEP_CHAINS, &number, "latin_grade: a code") < 0 ||
         convert_int(rank, 0, 1L << 20, &place, "latin_grade: a rank") < 0 ||
         convert_int(a, 0, 1L << 20, &low, "latin_grade: a") < 0 ||
-        convert_int(b, 0, 1L << 20, &high, "latin_grade: b") < 0)
+        convert_int(b, 0, 1L << 20, &high, "latin_grade: b") < 0 ||
+        convert_int(slot, -1, PyList_GET_SIZE(datas) - 1, &index, "latin_grade: a slot") < 0)
         return -1;
     step->code = (int)number, step->rank = (int)place, step->a = (int)low, step->b = (int)high;
     if (number == STEP_CLASSIC) {
@@ -225,36 +232,50 @@ static int read_step(PyObject *item, int n, PlanStep *step) {
         PyErr_Format(PyExc_ValueError, "latin_grade: no technique %ld", low);
         return -1;
     }
+    if (number == STEP_CHAINS) {
+        step->rule = rule;
+        return 0;
+    }
+    if (index < 0) {
+        PyErr_SetString(PyExc_ValueError, "latin_grade: a technique without its data");
+        return -1;
+    }
+    PyObject *data = PyList_GET_ITEM(datas, index);
     if (number == STEP_FORK) return read_forks(data, n, step);
     if (!(step->rule = malloc(sizeof(Rule)))) {
         PyErr_NoMemory();
         return -1;
     }
-    PyObject *size = PyLong_FromLong(n);
-    PyObject *rule_code = PyLong_FromLong(number == STEP_VISIBLE ? RULE_LINES : low);
-    int read = size && rule_code ? latin_read_rule(size, rule_code, data, step->rule) : -1;
+    PyObject *size = PyLong_FromLong(n), *lines = PyLong_FromLong(RULE_LINES);
+    int read = size && lines ? latin_read_rule(size, lines, data, step->rule) : -1;
     Py_XDECREF(size);
-    Py_XDECREF(rule_code);
+    Py_XDECREF(lines);
     return read;
 }
 
-/* The plan from its steps and bulk lists; -1 with an exception set (freed). */
-static int read_plan(PyObject *steps, PyObject *bulks, int n, Plan *p) {
+/* The plan from its steps, bulk and data lists, forcing chains on the call's rule; -1
+   with an exception set (freed). */
+static int read_plan(PyObject *steps, PyObject *bulks, PyObject *datas, Rule *rule, Plan *p) {
     p->count = p->bulk_count = 0;
-    if (!PyList_Check(steps) || !PyList_Check(bulks)) {
-        PyErr_SetString(PyExc_TypeError, "latin_grade: steps and bulk are lists");
+    if (!PyTuple_Check(steps) && !PyList_Check(steps)) {
+        PyErr_SetString(PyExc_TypeError, "latin_grade: steps is a list");
         return -1;
     }
-    if (PyList_GET_SIZE(steps) > PLAN_MAX || PyList_GET_SIZE(bulks) > BULK_MAX) {
+    if (!PyList_Check(bulks) || !PyList_Check(datas)) {
+        PyErr_SetString(PyExc_TypeError, "latin_grade: bulk and datas are lists");
+        return -1;
+    }
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(steps);
+    if (count > PLAN_MAX || PyList_GET_SIZE(bulks) > BULK_MAX) {
         PyErr_SetString(PyExc_ValueError, "latin_grade: too many techniques");
         return -1;
     }
     for (Py_ssize_t k = 0; k < PyList_GET_SIZE(bulks); k++, p->bulk_count++)
-        if (latin_read_bulk(PyList_GET_ITEM(bulks, k), n, &p->bulks[k]) < 0) return -1;
-    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(steps); k++) {
+        if (latin_read_bulk(PyList_GET_ITEM(bulks, k), rule->n, &p->bulks[k]) < 0) return -1;
+    for (Py_ssize_t k = 0; k < count; k++) {
         PlanStep *step = &p->steps[p->count++];
         step->data = NULL, step->rule = NULL;
-        if (read_step(PyList_GET_ITEM(steps, k), n, step) < 0) {
+        if (read_step(PySequence_Fast_GET_ITEM(steps, k), datas, rule, step) < 0) {
             plan_free(p);
             return -1;
         }
@@ -327,32 +348,46 @@ static int reach(const GradeTables *t, const int *givens, const Rule *bulk_rule,
     return stalled < 0 ? -1 : !stalled;
 }
 
+/* A rule from (code, data) for an n x n square; -1 with an exception set. */
+static int read_rule_for(int n, PyObject *code, PyObject *data, Rule *rule) {
+    PyObject *size = PyLong_FromLong(n);
+    if (!size) return -1;
+    int read = latin_read_rule(size, code, data, rule);
+    Py_DECREF(size);
+    return read;
+}
+
+/* The grader's tables if they are a Latin square's; NULL with an exception set. */
+static const GradeTables *latin_tables(PyObject *grader) {
+    const GradeTables *t = grader_tables(grader);
+    if (t && (t->n > LATIN_MAX || t->cells != t->n * t->n || t->w > WORDS)) {
+        PyErr_SetString(PyExc_ValueError, "latin_grade: not a Latin square's grader");
+        return NULL;
+    }
+    return t;
+}
+
 const char latin_reach_doc[] =
-"latin_reach(grader, givens, bulk_code, bulk_data, code, data, first_grade, nodes, steps,\n"
-"bulk)\n--\n\n"
+"latin_reach(grader, givens, code, data, bulk_code, bulk_data, first_grade, nodes, steps,\n"
+"bulk, datas)\n--\n\n"
 "latin/grading.within_reach in one call: the givens propagated by the bulk rule (bulk_code,\n"
 "bulk_data); solved: True; else False at the first grade (first_grade) or where the\n"
-"search under the rule (code, data) finds other than one solution in `nodes` nodes; else\n"
-"whether latin_grade's loop (steps, bulk) solves it.";
+"search under the rule (code, data) finds two solutions in `nodes` nodes; else whether\n"
+"latin_grade's loop (steps, bulk, datas) solves it.";
 
 PyObject *latin_reach(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
     static Plan plan;
     static Rule bulk_rule, rule;
     int givens[LATIN_CELLS], failed = 0;
-    if (!check_arity(nargs, 10, "latin_reach")) return NULL;
-    const GradeTables *t = grader_tables(args[0]);
-    if (!t) return NULL;
-    if (t->n > LATIN_MAX || t->cells != t->n * t->n || t->w > WORDS)
-        return PyErr_Format(PyExc_ValueError, "latin_reach: not a Latin square's grader");
-    PyObject *size = PyLong_FromLong(t->n);
-    if (!size) return NULL;
-    int read = convert_ints(args[1], givens, t->cells, 0, t->n, "latin_reach: givens") < 0 ||
-               latin_read_rule(size, args[2], args[3], &bulk_rule) < 0 ||
-               latin_read_rule(size, args[4], args[5], &rule) < 0;
-    Py_DECREF(size);
-    long long nodes = read ? 0 : convert_clamped(args[7], &failed);
-    if (read || failed || read_plan(args[8], args[9], t->n, &plan) < 0) return NULL;
+    if (!check_arity(nargs, 11, "latin_reach")) return NULL;
+    const GradeTables *t = latin_tables(args[0]);
+    if (!t || convert_ints(args[1], givens, t->cells, 0, t->n, "latin_reach: givens") < 0 ||
+        read_rule_for(t->n, args[2], args[3], &rule) < 0 ||
+        read_rule_for(t->n, args[4], args[5], &bulk_rule) < 0)
+        return NULL;
+    long long nodes = convert_clamped(args[7], &failed);
+    if (failed || read_plan(args[8], args[9], args[10], &rule, &plan) < 0) return NULL;
     int reached = reach(t, givens, &bulk_rule, &rule, PyObject_IsTrue(args[6]), nodes, &plan);
     plan_free(&plan);
     if (reached < 0) return PyErr_NoMemory();
@@ -360,26 +395,27 @@ PyObject *latin_reach(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 }
 
 const char latin_grade_doc[] =
-"latin_grade(grader, values, cell_digits, steps, bulk)\n--\n\n"
+"latin_grade(grader, values, cell_digits, code, data, steps, bulk, datas)\n--\n\n"
 "grader.grade_within_in_python on a Latin state (values, cell_digits), on the square's\n"
-"Grader: the techniques tried one step at a time (code, rank, a, b, data), the bulk ones as latin_settle takes them.\n"
-"(stalled, the hardest bulk rank or -1, ((rank, length) per step), values, cell_digits,\n"
-"digit_cells, open) of the state reached.";
+"Grader, the kind's rule (code, data): the techniques tried one step at a time (code,\n"
+"rank, a, b, slot: latin/grading._static_plan), the bulk ones (code, rank, data) as\n"
+"latin_settle takes them, the slots' data. (stalled, the hardest bulk rank or -1, ((rank,\n"
+"length) per step), values, cell_digits, digit_cells, open) of the state reached.";
 
 PyObject *latin_grade(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
     static Plan plan;
+    static Rule rule;
     word digit_cells[LATIN_MAX * WORDS], open[WORDS], unsettled[WORDS];
     int values[LATIN_CELLS];
     digits cell_digits[LATIN_CELLS];
-    if (!check_arity(nargs, 5, "latin_grade")) return NULL;
-    const GradeTables *t = grader_tables(args[0]);
+    if (!check_arity(nargs, 8, "latin_grade")) return NULL;
+    const GradeTables *t = latin_tables(args[0]);
     if (!t) return NULL;
-    if (t->n > LATIN_MAX || t->cells != t->n * t->n || t->w > WORDS)
-        return PyErr_Format(PyExc_ValueError, "latin_grade: not a Latin square's grader");
     GradeState s = {values, cell_digits, digit_cells, open, NULL, unsettled};
     set_clear(unsettled, t->w);
-    if (read_state(t, args[1], args[2], &s) < 0 || read_plan(args[3], args[4], t->n, &plan) < 0)
+    if (read_state(t, args[1], args[2], &s) < 0 || read_rule_for(t->n, args[3], args[4], &rule) < 0 ||
+        read_plan(args[5], args[6], args[7], &rule, &plan) < 0)
         return NULL;
     int *log = malloc(sizeof(int) * 2 * ((size_t)t->cells * t->n + 1)), steps = 0, settled = -1;
     int stalled = log ? grade_loop(t, &s, &plan, log, &steps, &settled) : -1;

@@ -19,9 +19,8 @@ from ..bits import bits_of
 from ..board.grid import SYMBOLS
 from ..grade.candidates import Step
 from ..grade.evidence import Reason
-from ..latin.grading import STEP_FORK, LatinCandidates, eliminating
+from ..latin.grading import LatinCandidates, eliminating
 from .signs import Signs
-from .solver import sign_data
 
 FORKS_IN_C = 400  # the most forks csrc/latin.c takes (four ints each): a 9x9 has at most 324
 
@@ -91,12 +90,6 @@ def unworded_inequality_fork(state: LatinCandidates) -> Step | None:
     cell, others, smaller = forks[index]
     taken = state.cell_digits[cell] & ~_fork_allowed(state, others, smaller)
     return Step("inequality fork", (), tuple((cell, d + 1) for d in bits_of(taken)), "")
-
-
-def compiled_fork(signs: Signs) -> tuple:
-    """unworded_inequality_fork as the compiled grading loop takes it (latin/grading.py's
-    STEP_FORK: the signs, whose forks it finds as _forks() lists them)."""
-    return (STEP_FORK, 0, 0, sign_data(signs))
 
 
 def _fork_in_python(state: LatinCandidates, forks) -> Step | None:

@@ -31,7 +31,7 @@ from ..grade.grader import (
     techniques_within,
 )
 from ..grade.tables import grader_tables
-from .search import Rule, contradictions, full_masks, search, settle
+from .search import contradictions, full_masks, search, settle
 from .twinned import Twinned
 
 # The classic techniques a Latin square takes, by the grade they have on one (each found
@@ -231,15 +231,14 @@ def _compiled_reach(givens: Grid, extras, prune, bulk_prune, ceiling: str, ladde
     """within_reach() in one call of the compiled core (csrc/latingrade.c), where it has
     both rules and every technique of the ladder up to `ceiling`; else None."""
     core = compiled.latin_core()
-    if core is None or not isinstance(prune, Rule) or not isinstance(bulk_prune, Rule):
+    if core is None or grading.rules is None:
         return None
-    plan = grading.compiled_plan(ladder, ceiling, extras, prune)
-    bulk = None if plan is None else _bulk_plan(ladder, extras)
-    if bulk is None:
+    made = grading.compiled_plan(ladder, ceiling, extras)
+    if made is None:
         return None
-    return core.latin_reach(grader_tables(givens.shape), givens.cells, bulk_prune.code,
-                            bulk_prune.data, prune.code, prune.data, ceiling == GRADES[0],
-                            SECOND_SOLUTION_NODES, plan, bulk)
+    return core.latin_reach(grader_tables(givens.shape), givens.cells,
+                            *grading.rules(extras), ceiling == GRADES[0],
+                            SECOND_SOLUTION_NODES, *made)
 
 
 def _has_two_solutions(n: int, masks: list, prune) -> bool:
@@ -286,8 +285,9 @@ class QuietTwin:
         return Step(self.name, tuple(placements), tuple(eliminations), "", length)
 
 
-# A technique as the compiled grading loop takes it (csrc/latingrade.c): (code, a, b,
-# data) with its rank put second; a kind's own give theirs by LatinGrading.compiled.
+# A technique as the compiled grading loop takes it (csrc/latingrade.c): (code, rank, a,
+# b, slot), slot the index of its data among the call's (-1: none); a kind's own give
+# their (code, a, b, data(extras)) by LatinGrading.compiled.
 STEP_CLASSIC, STEP_FORK, STEP_VISIBLE, STEP_CHAINS = range(4)
 
 
@@ -297,31 +297,45 @@ def _compiled_grade(state: LatinCandidates, ceiling: str, ladder: Ladder,
     (rank, length) steps and the state reached) where the compiled core has every
     technique of the ladder up to `ceiling`; else None."""
     core = compiled.latin_core()
-    plan = None if core is None else grading.compiled_plan(ladder, ceiling, state.extras,
-                                                           state.prune)
-    bulk = None if plan is None else _bulk_plan(ladder, state.extras)
-    if bulk is None:
+    made = None if core is None or grading.rules is None else \
+        grading.compiled_plan(ladder, ceiling, state.extras)
+    if made is None:
         return None
+    code, data, *_ = grading.rules(state.extras)
     return core.latin_grade(grader_tables(state.shape), state.values, state.cell_digits,
-                            plan, bulk)
+                            code, data, *made)
 
 
-def _plan_maker(tech: Technique, rank: int, own: dict[Callable, Callable]):
-    """How a technique of a ladder goes to the compiled loop: its entry, or a function of
-    (extras, prune) giving it (None: not compiled), or None if it has no compiled form."""
-    if isinstance(tech.find, QuietTwin):
-        return (STEP_CLASSIC, rank, tech.find.twin.number, 0, ())
-    if tech.find is forcing_chain:
-        return lambda extras, prune: (STEP_CHAINS, rank, prune.code, CHAIN_LIMIT, prune.data) \
-            if isinstance(prune, Rule) else None
-    compiled_find = own.get(tech.find)
-    if compiled_find is None:
-        return None
+def _static_plan(ladder: Ladder, ceiling: str, own: dict) -> tuple | None:
+    """The ladder up to `ceiling` as the compiled loop takes it, what does not change
+    with the extras: the techniques tried one at a time (code, rank, a, b, slot), the bulk
+    ones (code, rank, slot) and the functions of the extras giving each slot's data; None
+    if a technique has no compiled form."""
+    sources: list[Callable] = []
 
-    def entry(extras, prune):
-        found = compiled_find(extras)
-        return None if found is None else (found[0], rank, *found[1:])
-    return entry
+    def slot(source: Callable) -> int:
+        if source not in sources:
+            sources.append(source)
+        return sources.index(source)
+    steps = []
+    for tech in techniques_within(ceiling, ladder):
+        rank = ladder.rank[tech.name]
+        if isinstance(tech.find, QuietTwin):
+            steps.append((STEP_CLASSIC, rank, tech.find.twin.number, 0, -1))
+        elif tech.find is forcing_chain:
+            steps.append((STEP_CHAINS, rank, 0, CHAIN_LIMIT, -1))  # the call's rule
+        elif tech.find in own:
+            code, a, b, source = own[tech.find]
+            steps.append((code, rank, a, b, slot(source)))
+        else:
+            return None
+    bulk = []
+    for name, apply in ladder.bulk:
+        if apply not in _COMPILED_BULK:
+            return None
+        code, source = _COMPILED_BULK[apply]
+        bulk.append((code, ladder.rank[name], slot(source)))
+    return steps, tuple(bulk), tuple(sources)
 
 
 @dataclass(frozen=True)
@@ -335,10 +349,13 @@ class LatinGrading:
     rule: Callable[[Any], Callable[..., Any]]
     bulk: Callable[[Any], Callable[..., Any]]
     quiet: Ladder | None = None
-    # a kind's own quiet finds -> extras -> (code, a, b, data) as the compiled loop takes
-    # them, or None where it cannot
-    compiled: dict[Callable, Callable] = field(default_factory=dict, compare=False)
-    _makers: dict = field(default_factory=dict, compare=False, repr=False)
+    # a kind's own quiet finds as the compiled loop takes them: find -> (code, a, b,
+    # data(extras))
+    compiled: dict[Callable, tuple] = field(default_factory=dict, compare=False)
+    # rule() and bulk() as the compiled core takes them: extras -> (code, data, bulk
+    # code, bulk data); None: the grading stays in Python
+    rules: Callable[[Any], tuple] | None = None
+    _plans: dict = field(default_factory=dict, compare=False, repr=False)
 
     def state(self, givens: Grid, extras) -> LatinCandidates:
         return LatinCandidates.of(givens, extras, self.rule(extras))
@@ -357,22 +374,18 @@ class LatinGrading:
         return within_reach(givens, extras, self.rule(extras), self.bulk(extras), ceiling,
                             self)
 
-    def compiled_plan(self, ladder: Ladder, ceiling: str, extras, prune) -> list | None:
-        """The techniques grade_within_in_python tries one at a time up to `ceiling`, as
-        the compiled loop takes them, (code, rank, a, b, data); None if one has no
-        compiled form."""
-        makers = self._makers.get((id(ladder), ceiling))
-        if makers is None:
-            makers = self._makers[id(ladder), ceiling] = tuple(
-                _plan_maker(tech, ladder.rank[tech.name], self.compiled)
-                for tech in techniques_within(ceiling, ladder))
-        plan = []
-        for maker in makers:
-            entry = maker if maker is None or isinstance(maker, tuple) else maker(extras, prune)
-            if entry is None:
-                return None
-            plan.append(entry)
-        return plan
+    def compiled_plan(self, ladder: Ladder, ceiling: str, extras) -> tuple | None:
+        """The ladder up to `ceiling` as the compiled loop takes it for these extras:
+        (steps, bulk, each slot's data); None if a technique has no compiled form."""
+        key = id(ladder), ceiling
+        if key not in self._plans:
+            self._plans[key] = _static_plan(ladder, ceiling, self.compiled)
+        made = self._plans[key]
+        if made is None:
+            return None
+        steps, bulk, sources = made
+        datas = [source(extras) for source in sources]
+        return steps, [(code, rank, datas[slot]) for code, rank, slot in bulk], datas
 
     def grade_of(self, givens: Grid, extras) -> str:
         """grade_within(givens, extras, 'extreme')'s grade, by the unworded ladder (the

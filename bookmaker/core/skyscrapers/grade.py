@@ -16,9 +16,18 @@ all only remove candidates, so they reach the same fixed point in any order.
 from __future__ import annotations
 
 from ..grade.grader import Technique
-from ..latin.grading import FIXED_MASKS, LatinGrading, ladder, unworded
+from ..latin.grading import FIXED_MASKS, STEP_VISIBLE, LatinGrading, ladder, unworded
 from . import techniques as s
-from .solver import bounds_prune, edge_masks, static_masks, visibility_prune
+from .solver import (
+    bounds_prune,
+    compiled_rules,
+    edge_masks,
+    line_data,
+    static_masks,
+    visibility_prune,
+)
+
+LONGEST_LINE = 16  # open cells no line has more of (the compiled core's largest square)
 
 SKYSCRAPERS_LADDER = ladder(
     (Technique("edge clues (1 and N)", "beginner", 1.1, s.edge_clues),
@@ -34,8 +43,9 @@ SKYSCRAPERS_GRADING = LatinGrading(
     SKYSCRAPERS_LADDER, visibility_prune, bounds_prune,
     unworded(SKYSCRAPERS_LADDER, {s.visibility_short: s.unworded_visibility_short,
                                   s.visibility_long: s.unworded_visibility_long}),
-    {s.unworded_visibility_short: s.compiled_visibility_short,
-     s.unworded_visibility_long: s.compiled_visibility_long})
+    {s.unworded_visibility_short: (STEP_VISIBLE, 1, s.SHORT_LINE, line_data),
+     s.unworded_visibility_long: (STEP_VISIBLE, s.SHORT_LINE + 1, LONGEST_LINE, line_data)},
+    compiled_rules)
 grade_skyscrapers = SKYSCRAPERS_GRADING.grade
 grade_skyscrapers_within = SKYSCRAPERS_GRADING.grade_within
 skyscrapers_within_reach = SKYSCRAPERS_GRADING.within_reach

@@ -68,6 +68,12 @@ def line_data(clues: EdgeClues) -> tuple[int, ...]:
     return tuple(item for cells, front, back in clues.lines() for item in (*cells, front, back))
 
 
+def compiled_rules(clues: EdgeClues) -> tuple:
+    """visibility_prune() and bounds_prune() as the compiled core takes them: (code,
+    data, bulk code, bulk data)."""
+    return RULE_LINES, line_data(clues), RULE_BOUNDS, static_masks(clues)
+
+
 def visibility_prune(clues: EdgeClues) -> Rule:
     """The clues' full rule as a prune(masks): every clued line narrowed to its supports."""
     lines = clues.lines()

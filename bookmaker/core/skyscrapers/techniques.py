@@ -19,7 +19,7 @@ from .. import compiled
 from ..bits import bits_of
 from ..grade.candidates import Step
 from ..grade.evidence import Reason
-from ..latin.grading import STEP_VISIBLE, LatinCandidates, eliminating
+from ..latin.grading import LatinCandidates, eliminating
 from .lines import clue_bound, line_supports
 from .solver import edge_masks, line_data, static_masks
 
@@ -97,17 +97,6 @@ def unworded_visibility_short(state: LatinCandidates) -> Step | None:
 def unworded_visibility_long(state: LatinCandidates) -> Step | None:
     return _visibility(state, "visibility (long lines)", SHORT_LINE + 1, state.shape.size,
                        worded=False)
-
-
-def compiled_visibility_short(clues) -> tuple:
-    """unworded_visibility_short as the compiled grading loop takes it (latin/grading.py's
-    STEP_VISIBLE: open cells from, to, the clued lines)."""
-    return (STEP_VISIBLE, 1, SHORT_LINE, line_data(clues))
-
-
-def compiled_visibility_long(clues) -> tuple:
-    """unworded_visibility_long as the compiled grading loop takes it."""
-    return (STEP_VISIBLE, SHORT_LINE + 1, clues.size, line_data(clues))
 
 
 def _visibility_in_python(state: LatinCandidates, name: str, fewest: int,
