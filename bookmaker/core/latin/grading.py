@@ -296,12 +296,12 @@ def _compiled_grade(state: LatinCandidates, ceiling: str, ladder: Ladder,
     """csrc/latingrade.c's run of grade_within_in_python (its stalled, settled rank,
     (rank, length) steps and the state reached) where the compiled core has every
     technique of the ladder up to `ceiling`; else None."""
-    core = compiled.latin_core()
-    made = None if core is None or grading.rules is None else \
+    core, rules = compiled.latin_core(), grading.rules
+    made = None if core is None or rules is None else \
         grading.compiled_plan(ladder, ceiling, state.extras)
-    if made is None:
+    if made is None or rules is None:
         return None
-    code, data, *_ = grading.rules(state.extras)
+    code, data, *_ = rules(state.extras)
     return core.latin_grade(grader_tables(state.shape), state.values, state.cell_digits,
                             code, data, *made)
 
