@@ -200,19 +200,19 @@ def state_of_masks(givens: Grid, extras, prune, masks: list) -> LatinCandidates:
     return state
 
 
-def within_reach(givens: Grid, extras, prune, bulk_prune, ceiling: str,
-                 grading: LatinGrading) -> bool:
+def within_reach(givens: Grid, extras, ceiling: str, grading: LatinGrading) -> bool:
     """Whether the ladder's techniques up to `ceiling` solve the puzzle, as
     grade_state_within() would say, the cheap way first: the Latin search's propagation
-    with `bulk_prune` (the kind's bulk techniques as a prune) is exactly the ladder's bulk
+    with the kind's bulk techniques as a prune (grading.bulk) is exactly the ladder's bulk
     techniques (singles and the kind's), so where it settles every cell the answer is yes,
     and where it does not the grader goes on from its fixed point, which is where its own
     bulk techniques would have led (in C where the compiled loop has the ladder's every
-    technique). `prune` is the kind's full rule (forcing chains)."""
+    technique). The kind's full rule (grading.rule) prunes for forcing chains."""
     ladder = grading.quiet or grading.ladder
-    reached = _compiled_reach(givens, extras, prune, bulk_prune, ceiling, ladder, grading)
+    reached = _compiled_reach(givens, extras, ceiling, ladder, grading)
     if reached is not None:
         return reached
+    prune, bulk_prune = grading.rule(extras), grading.bulk(extras)
     n = givens.shape.size
     masks = full_masks(n, givens.cells)
     if not settle(n, masks, bulk_prune):
@@ -226,7 +226,7 @@ def within_reach(givens: Grid, extras, prune, bulk_prune, ceiling: str,
     return found is not None and not found.guessing  # (a stall graded 'extreme')
 
 
-def _compiled_reach(givens: Grid, extras, prune, bulk_prune, ceiling: str, ladder: Ladder,
+def _compiled_reach(givens: Grid, extras, ceiling: str, ladder: Ladder,
                     grading: LatinGrading) -> bool | None:
     """within_reach() in one call of the compiled core (csrc/latingrade.c), where it has
     both rules and every technique of the ladder up to `ceiling`; else None."""
@@ -371,8 +371,7 @@ class LatinGrading:
 
     def within_reach(self, givens: Grid, extras, ceiling: str) -> bool:
         """Whether grade_within() would grade it, the fast way (for digging)."""
-        return within_reach(givens, extras, self.rule(extras), self.bulk(extras), ceiling,
-                            self)
+        return within_reach(givens, extras, ceiling, self)
 
     def compiled_plan(self, ladder: Ladder, ceiling: str, extras) -> tuple | None:
         """The ladder up to `ceiling` as the compiled loop takes it for these extras:
