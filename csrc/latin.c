@@ -254,13 +254,39 @@ int latin_count(const Rule *rule, const mask *start, int limit, long long max_no
 
 /* The rule of (n, code, data), code a Python int or, if NULL, `fixed`; -1 with an
    exception set. */
+int latin_read_sides(PyObject *data, int n, int *sides) {
+    Py_ssize_t count = PySequence_Size(data);
+    if (count < 0) return -1;
+    if (count != 4 * n) {
+        PyErr_Format(PyExc_ValueError, "latin: %zd clues on the sides of a %dx%d square", count, n, n);
+        return -1;
+    }
+    return convert_ints(data, sides, count, 0, n, "latin: the sides' clues");
+}
+
+/* A RULE_CLUED_* rule's data, the sides, read as the rule they make. */
+static int read_clued(PyObject *data, Rule *rule) {
+    int n = rule->n, sides[4 * LATIN_MAX];
+    if (latin_read_sides(data, n, sides) < 0) return -1;
+    if (rule->code == RULE_CLUED_LINES) {
+        rule->code = RULE_LINES, rule->count = latin_clue_lines(n, sides, rule->data);
+        return 0;
+    }
+    mask bounds[LATIN_CELLS];
+    latin_clue_masks(n, sides, 0, bounds);
+    rule->code = RULE_BOUNDS, rule->count = n * n;
+    for (int c = 0; c < n * n; c++) rule->data[c] = (int)bounds[c];
+    return 0;
+}
+
 static int read_rule_of(PyObject *size, PyObject *code, long fixed, PyObject *data,
                         Rule *rule) {
     long n, kind = fixed;
     if (convert_int(size, 1, LATIN_MAX, &n, "latin: n") < 0 ||
-        (code && convert_int(code, RULE_NONE, RULE_LINES, &kind, "latin: a rule's code") < 0))
+        (code && convert_int(code, RULE_NONE, RULE_CLUED_BOUNDS, &kind, "latin: a rule's code") < 0))
         return -1;
     rule->n = (int)n, rule->code = (int)kind;
+    if (kind >= RULE_CLUED_LINES) return read_clued(data, rule);
     Py_ssize_t count = PySequence_Size(data);
     if (count < 0) return -1;
     if ((size_t)count > sizeof rule->data / sizeof rule->data[0]) {

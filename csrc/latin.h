@@ -16,6 +16,9 @@ typedef uint32_t mask;
    (smaller, larger cell pairs), RULE_BOUNDS (an allowed mask per cell), RULE_LINES (per
    clued line its n cells from the front, then the front and back clues). */
 enum { RULE_NONE, RULE_SIGNS, RULE_BOUNDS, RULE_LINES };
+/* A rule given by Skyscrapers' four sides of clues (top, right, bottom, left: 4n ints),
+   read as the RULE_LINES or RULE_BOUNDS rule they make (latinclues.c). */
+enum { RULE_CLUED_LINES = RULE_LINES + 1, RULE_CLUED_BOUNDS };
 
 typedef struct {
     int n, code, count;   /* count: the data's ints */
@@ -40,6 +43,15 @@ int latin_visible(const Rule *lines, const int *values, const mask *digits, int 
    cell into *allowed. */
 int latin_fork(int n, const int *values, const mask *digits, const int *forks, int count,
                mask *allowed);
+
+/* latinclues.c: the clued lines of the sides as RULE_LINES data (how many ints), and
+   the bounds their clues put on each cell (every clue's, or only those of 1 and N). */
+int latin_clue_lines(int n, const int *sides, int *data);
+void latin_clue_masks(int n, const int *sides, int edges_only, mask *out);
+/* latin.c: the four sides (4n clues) from Python; -1 with an exception set. */
+#ifdef Py_PYTHON_H
+int latin_read_sides(PyObject *data, int n, int *sides);
+#endif
 
 /* latinsettle.c: a state being solved by hand, its values and cell_digits (0 for a
    placed cell), and one bulk technique as latin_settle takes it. */

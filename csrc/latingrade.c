@@ -17,8 +17,8 @@
 /* A technique of the plan, as latin/grading._static_plan gives it: (code, rank, a, b,
    slot), its data the call's datas[slot]. STEP_CLASSIC: a the classic technique's number;
    STEP_FORK: data the signs (smaller, larger pairs), whose forks it tries; STEP_VISIBLE:
-   a..b open cells, data the RULE_LINES lines; STEP_CHAINS: b the most rounds, on the
-   call's rule. */
+   a..b open cells, data Skyscrapers' four sides of clues; STEP_CHAINS: b the most
+   rounds, on the call's rule. */
 enum { STEP_CLASSIC, STEP_FORK, STEP_VISIBLE, STEP_CHAINS };
 #define PLAN_MAX 48
 #define WORDS (LATIN_CELLS / 64)
@@ -246,7 +246,7 @@ static int read_step(PyObject *item, PyObject *datas, Rule *rule, PlanStep *step
         PyErr_NoMemory();
         return -1;
     }
-    PyObject *size = PyLong_FromLong(n), *lines = PyLong_FromLong(RULE_LINES);
+    PyObject *size = PyLong_FromLong(n), *lines = PyLong_FromLong(RULE_CLUED_LINES);
     int read = size && lines ? latin_read_rule(size, lines, data, step->rule) : -1;
     Py_XDECREF(size);
     Py_XDECREF(lines);

@@ -14,7 +14,10 @@
 #define HAND_MAX LATIN_MAX
 #define HAND_CELLS LATIN_CELLS
 
-enum { FULL_HOUSES, HIDDEN_SINGLES, NAKED_SINGLE, FIXED_MASKS, SIGN_BOUNDS };
+/* CLUED_EDGES, CLUED_BOUNDS: FIXED_MASKS given by Skyscrapers' four sides (latinclues.c),
+   the edge clues' masks or every clue's. */
+enum { FULL_HOUSES, HIDDEN_SINGLES, NAKED_SINGLE, FIXED_MASKS, SIGN_BOUNDS, CLUED_EDGES,
+       CLUED_BOUNDS };
 
 static inline int single(mask m) { return m && !(m & (m - 1)); }
 static inline int value_of(mask m) { return 32 - __builtin_clz(m); }
@@ -138,6 +141,17 @@ int latin_settle_hand(Hand *h, const Bulk *bulks, int count) {
 }
 
 /* One bulk technique from (code, rank, data); -1 with an exception set. */
+/* FIXED_MASKS from the sides' clues. */
+static int read_clued_bulk(PyObject *data, int n, int edges_only, int rank, Bulk *bulk) {
+    int sides[4 * HAND_MAX];
+    mask masks[HAND_CELLS];
+    if (latin_read_sides(data, n, sides) < 0) return -1;
+    latin_clue_masks(n, sides, edges_only, masks);
+    bulk->code = FIXED_MASKS, bulk->rank = rank, bulk->count = n * n;
+    for (int c = 0; c < n * n; c++) bulk->data[c] = (int)masks[c];
+    return 0;
+}
+
 int latin_read_bulk(PyObject *item, int n, Bulk *bulk) {
     PyObject *code, *rank, *data;
     long number, place;
@@ -145,9 +159,10 @@ int latin_read_bulk(PyObject *item, int n, Bulk *bulk) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "latin_settle: (code, rank, data)");
         return -1;
     }
-    if (convert_int(code, FULL_HOUSES, SIGN_BOUNDS, &number, "latin_settle: a code") < 0 ||
+    if (convert_int(code, FULL_HOUSES, CLUED_BOUNDS, &number, "latin_settle: a code") < 0 ||
         convert_int(rank, 0, 1L << 20, &place, "latin_settle: a rank") < 0)
         return -1;
+    if (number >= CLUED_EDGES) return read_clued_bulk(data, n, number == CLUED_EDGES, (int)place, bulk);
     Py_ssize_t count = PySequence_Size(data);
     if (count < 0) return -1;
     if (count > 4 * HAND_CELLS) {

@@ -27,6 +27,8 @@ from bookmaker.core.latin import grading as latin_grading
 from bookmaker.core.latin.fill import random_latin
 from bookmaker.core.latin.grading import LATIN_TECHNIQUES, state_of_masks
 from bookmaker.core.latin.search import (
+    RULE_CLUED_BOUNDS,
+    RULE_CLUED_LINES,
     RULE_NONE,
     Rule,
     contradictions,
@@ -40,7 +42,7 @@ from bookmaker.core.skyscrapers.clues import SIDES, all_clues, clue_items, clues
 from bookmaker.core.skyscrapers.generate import generate_skyscrapers
 from bookmaker.core.skyscrapers.grade import SKYSCRAPERS_GRADING, SKYSCRAPERS_LADDER
 from bookmaker.core.skyscrapers.lines import line_supports
-from bookmaker.core.skyscrapers.solver import bounds_prune, visibility_prune
+from bookmaker.core.skyscrapers.solver import bounds_prune, clue_sides, visibility_prune
 from bookmaker.core.skyscrapers.techniques import visibility_long, visibility_short
 
 pytestmark = pytest.mark.compiled_core  # skipped where it is not built (tests/conftest.py)
@@ -122,6 +124,29 @@ def test_propagation_narrows_alike_and_counts_the_same_rounds(puzzle, most):
         return rounds_to_contradiction(n, trial, rule, most), trial
     pure, fast = _both(propagate)
     assert fast == pure
+
+
+@settings(EXAMPLES, max_examples=30)  # the Python weighs whole lines' fillings
+@given(st.integers(4, 7).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, 10**6),
+                                                    st.data())))
+def test_the_clues_sides_make_the_lines_and_bounds_in_c(drawn):
+    """Skyscrapers' rules as the compiled core makes them from the four sides of clues
+    (csrc/latinclues.c) propagate as the Python's from its lines and masks."""
+    n, seed, data = drawn
+    solution = random_latin(n, Rng(seed))
+    _, clues = _rule(data.draw, "lines", n, solution)
+    masks = full_masks(n, [0] * (n * n))
+    for cell in data.draw(st.lists(st.integers(0, n * n - 1), max_size=n)):
+        masks[cell] = 1 << (solution[cell] - 1)
+    sides = clue_sides(clues)
+    for python, code in ((visibility_prune(clues), RULE_CLUED_LINES),
+                         (bounds_prune(clues), RULE_CLUED_BOUNDS)):
+        with compiled.using(False):
+            pure = list(masks)
+            pure_rounds = rounds_to_contradiction(n, pure, python, 2)
+        fast = list(masks)
+        rounds = compiled.latin_core().latin_rounds(n, fast, code, sides, 2)
+        assert (rounds, fast) == (pure_rounds, pure)
 
 
 @EXAMPLES
@@ -230,7 +255,7 @@ def test_the_compiled_grading_loop_grades_a_state_as_the_python(state, ceiling):
 def trial_puzzles(draw):
     """(grading, givens, extras) as digging tries them: a random square's givens and
     Futoshiki signs or Skyscrapers clues, each kept or not."""
-    n = draw(st.integers(4, 7))
+    n = draw(st.integers(4, 6))
     solution = random_latin(n, Rng(draw(st.integers(0, 10**6))))
     kind = draw(st.sampled_from(("signs", "lines")))
     _, extras = _rule(draw, kind, n, solution)
@@ -240,7 +265,7 @@ def trial_puzzles(draw):
     return (FUTOSHIKI_GRADING if kind == "signs" else SKYSCRAPERS_GRADING), givens, extras
 
 
-@EXAMPLES
+@settings(EXAMPLES, max_examples=40)  # the pure core digs in Python
 @given(trial_puzzles(), st.sampled_from(grader.GRADES))
 def test_digging_finds_a_trial_within_reach_alike_on_both_cores(trial, ceiling):
     grading, givens, extras = trial

@@ -62,6 +62,8 @@ NAKED_SINGLE_BULK = ("naked single", place_naked_single)
 # with what it takes of the kind's extras: the Latin ones here, a kind's own added by
 # ladder() (its `compiled_bulk`).
 FULL_HOUSES, HIDDEN_SINGLES, NAKED_SINGLE, FIXED_MASKS, SIGN_BOUNDS = range(5)
+# FIXED_MASKS given by Skyscrapers' four sides: the edge clues' masks, every clue's.
+CLUED_EDGES, CLUED_BOUNDS = 5, 6
 _COMPILED_BULK: dict[Callable, tuple[int, Callable[[Any], tuple[int, ...]]]] = {
     t.place_full_houses: (FULL_HOUSES, lambda extras: ()),
     t.place_hidden_singles: (HIDDEN_SINGLES, lambda extras: ()),
