@@ -17,7 +17,8 @@
 enum { CONTRADICTION = -1, SETTLED = 0, CHANGED = 1 };
 
 static inline int bit_length(mask m) { return m ? 32 - __builtin_clz(m) : 0; }
-static inline int bits_in(mask m) { return __builtin_popcount(m); }
+/* popcount64: the x86-64 baseline has no popcount instruction (the builtin is a call) */
+static inline int bits_in(mask m) { return popcount64(m); }
 
 /* ---- the Latin rules and the kinds' ---- */
 
