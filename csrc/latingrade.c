@@ -42,14 +42,14 @@ static void hand_of(const GradeTables *t, const GradeState *s, Hand *h) {
 }
 
 /* The state of values and cell_digits, with the digit_cells and open cells that follow. */
-static void state_of(const GradeTables *t, GradeState *s, const int *values, const mask *digits) {
+static void state_of(const GradeTables *t, GradeState *s, const int *values, const mask *left) {
     set_clear(s->open, t->w);
     set_clear(s->digit_cells, t->n * t->w);
     for (int c = 0; c < t->cells; c++) {
-        s->values[c] = values[c], s->cell_digits[c] = digits[c];
+        s->values[c] = values[c], s->cell_digits[c] = left[c];
         if (!values[c]) set_add(s->open, c);
-        for (mask left = digits[c]; left; left &= left - 1)
-            set_add(s->digit_cells + (size_t)__builtin_ctz(left) * t->w, c);
+        for (mask rest = left[c]; rest; rest &= rest - 1)
+            set_add(s->digit_cells + (size_t)__builtin_ctz(rest) * t->w, c);
     }
 }
 
@@ -284,10 +284,11 @@ static int read_plan(PyObject *steps, PyObject *bulks, PyObject *datas, Rule *ru
 }
 
 /* The state from values and cell_digits; -1 with an exception set. */
-static int read_state(const GradeTables *t, PyObject *values, PyObject *digits, GradeState *s) {
+static int read_state(const GradeTables *t, PyObject *values, PyObject *cell_digits,
+                      GradeState *s) {
     int placed[LATIN_CELLS], ints[LATIN_CELLS];
     mask left[LATIN_CELLS];
-    if (convert_ints(digits, ints, t->cells, 0, (1L << t->n) - 1, "latin_grade: cell_digits") < 0 ||
+    if (convert_ints(cell_digits, ints, t->cells, 0, (1L << t->n) - 1, "latin_grade: cell_digits") < 0 ||
         convert_ints(values, placed, t->cells, 0, t->n, "latin_grade: values") < 0)
         return -1;
     for (int c = 0; c < t->cells; c++) left[c] = (mask)ints[c];
