@@ -12,22 +12,13 @@
 #include <stdlib.h>
 
 #include "pytypes.h"
+#include "latin.h"
 
-#define LATIN_MAX 16
-#define LATIN_CELLS (LATIN_MAX * LATIN_MAX)
-
-enum { RULE_NONE, RULE_SIGNS, RULE_BOUNDS, RULE_LINES };
 enum { CONTRADICTION = -1, SETTLED = 0, CHANGED = 1 };
 
-typedef uint32_t mask;
-
-typedef struct {
-    int n, code, count;   /* count: the data's ints */
-    int data[LATIN_CELLS * 2 + 2 * LATIN_MAX * (LATIN_MAX + 2)];
-} Rule;
-
 static inline int bit_length(mask m) { return m ? 32 - __builtin_clz(m) : 0; }
-static inline int bits_in(mask m) { return __builtin_popcount(m); }
+/* popcount64: the x86-64 baseline has no popcount instruction (the builtin is a call) */
+static inline int bits_in(mask m) { return popcount64(m); }
 
 /* ---- the Latin rules and the kinds' ---- */
 
@@ -250,17 +241,53 @@ static int latin_search(const Rule *rule, const mask *start, int limit, long lon
     return 0;
 }
 
+int latin_propagate(const Rule *rule, mask *m, int most) {
+    return rounds_to_contradiction(rule, m, most);
+}
+
+int latin_count(const Rule *rule, const mask *start, int limit, long long max_nodes) {
+    Found found;
+    if (latin_search(rule, start, limit, max_nodes, NULL, &found) < 0) return -1;
+    return found.count;
+}
+
 /* ---- from Python ---- */
 
 /* The rule of (n, code, data), code a Python int or, if NULL, `fixed`; -1 with an
    exception set. */
+int latin_read_sides(PyObject *data, int n, int *sides) {
+    Py_ssize_t count = PySequence_Size(data);
+    if (count < 0) return -1;
+    if (count != 4 * n) {
+        PyErr_Format(PyExc_ValueError, "latin: %zd clues on the sides of a %dx%d square", count, n, n);
+        return -1;
+    }
+    return convert_ints(data, sides, count, 0, n, "latin: the sides' clues");
+}
+
+/* A RULE_CLUED_* rule's data, the sides, read as the rule they make. */
+static int read_clued(PyObject *data, Rule *rule) {
+    int n = rule->n, sides[4 * LATIN_MAX];
+    if (latin_read_sides(data, n, sides) < 0) return -1;
+    if (rule->code == RULE_CLUED_LINES) {
+        rule->code = RULE_LINES, rule->count = latin_clue_lines(n, sides, rule->data);
+        return 0;
+    }
+    mask bounds[LATIN_CELLS];
+    latin_clue_masks(n, sides, 0, bounds);
+    rule->code = RULE_BOUNDS, rule->count = n * n;
+    for (int c = 0; c < n * n; c++) rule->data[c] = (int)bounds[c];
+    return 0;
+}
+
 static int read_rule_of(PyObject *size, PyObject *code, long fixed, PyObject *data,
                         Rule *rule) {
     long n, kind = fixed;
     if (convert_int(size, 1, LATIN_MAX, &n, "latin: n") < 0 ||
-        (code && convert_int(code, RULE_NONE, RULE_LINES, &kind, "latin: a rule's code") < 0))
+        (code && convert_int(code, RULE_NONE, RULE_CLUED_BOUNDS, &kind, "latin: a rule's code") < 0))
         return -1;
     rule->n = (int)n, rule->code = (int)kind;
+    if (kind >= RULE_CLUED_LINES) return read_clued(data, rule);
     Py_ssize_t count = PySequence_Size(data);
     if (count < 0) return -1;
     if ((size_t)count > sizeof rule->data / sizeof rule->data[0]) {
@@ -272,7 +299,7 @@ static int read_rule_of(PyObject *size, PyObject *code, long fixed, PyObject *da
     return convert_ints(data, rule->data, count, 0, high, "latin: a rule's data");
 }
 
-static int read_rule(PyObject *size, PyObject *code, PyObject *data, Rule *rule) {
+int latin_read_rule(PyObject *size, PyObject *code, PyObject *data, Rule *rule) {
     return read_rule_of(size, code, 0, data, rule);
 }
 
@@ -311,7 +338,7 @@ PyObject *latin_rounds(PyObject *module, PyObject *const *args, Py_ssize_t nargs
     Rule rule;
     mask m[LATIN_CELLS];
     long most;
-    if (!check_arity(nargs, 5, "latin_rounds") || read_rule(args[0], args[2], args[3], &rule) < 0 ||
+    if (!check_arity(nargs, 5, "latin_rounds") || latin_read_rule(args[0], args[2], args[3], &rule) < 0 ||
         read_masks(args[1], rule.n, m) < 0 ||
         convert_int(args[4], -1, 1L << 30, &most, "latin_rounds: most") < 0)
         return NULL;
@@ -331,7 +358,7 @@ PyObject *latin_search_call(PyObject *module, PyObject *const *args, Py_ssize_t 
     mask m[LATIN_CELLS];
     long limit;
     int failed = 0, prefer[LATIN_CELLS];
-    if (!check_arity(nargs, 7, "latin_search") || read_rule(args[0], args[2], args[3], &rule) < 0 ||
+    if (!check_arity(nargs, 7, "latin_search") || latin_read_rule(args[0], args[2], args[3], &rule) < 0 ||
         read_masks(args[1], rule.n, m) < 0 ||
         convert_int(args[4], 1, 1L << 30, &limit, "latin_search: limit") < 0)
         return NULL;
@@ -349,24 +376,30 @@ PyObject *latin_search_call(PyObject *module, PyObject *const *args, Py_ssize_t 
                          found.nodes);
 }
 
-/* Appends (cell, value, length) for each candidate of the cell whose placement leads to a
-   contradiction within `most` rounds; -1 with an exception set. */
-static int chains_from(const Rule *rule, const mask *m, int cell, int most, PyObject *found) {
-    int cells = rule->n * rule->n;
+/* Writes (cell, value, length) for each candidate of the cell whose placement leads to a
+   contradiction within `most` rounds into `found`; how many. */
+static int chains_from(const Rule *rule, const mask *m, int cell, int most, int *found) {
+    int cells = rule->n * rule->n, count = 0;
     for (mask left = m[cell]; left; left &= left - 1) {
         mask trial[LATIN_CELLS], bit = left & (0u - left);
         memcpy(trial, m, (size_t)cells * sizeof *trial);
         trial[cell] = bit;
         int length = rounds_to_contradiction(rule, trial, most);
         if (!length) continue;
-        PyObject *item = Py_BuildValue("(iii)", cell, bit_length(bit), length);
-        if (!item || PyList_Append(found, item) < 0) {
-            Py_XDECREF(item);
-            return -1;
-        }
-        Py_DECREF(item);
+        found[3 * count] = cell, found[3 * count + 1] = bit_length(bit);
+        found[3 * count + 2] = length, count++;
     }
-    return 0;
+    return count;
+}
+
+int latin_chain_trials(const Rule *rule, const mask *m, const int *open, int count,
+                       int most, int *found) {
+    int total = 0;
+    for (int candidates = 0; candidates <= rule->n && !total; candidates++)
+        for (int i = 0; i < count; i++)
+            if (bits_in(m[open[i]]) == candidates)
+                total += chains_from(rule, m, open[i], most, found + 3 * total);
+    return total;
 }
 
 const char latin_chains_doc[] =
@@ -381,7 +414,7 @@ PyObject *latin_chains(PyObject *module, PyObject *const *args, Py_ssize_t nargs
     mask m[LATIN_CELLS];
     long most;
     int open[LATIN_CELLS];
-    if (!check_arity(nargs, 6, "latin_chains") || read_rule(args[0], args[2], args[3], &rule) < 0 ||
+    if (!check_arity(nargs, 6, "latin_chains") || latin_read_rule(args[0], args[2], args[3], &rule) < 0 ||
         read_masks(args[1], rule.n, m) < 0 ||
         convert_int(args[5], 1, 1L << 30, &most, "latin_chains: most") < 0)
         return NULL;
@@ -390,16 +423,15 @@ PyObject *latin_chains(PyObject *module, PyObject *const *args, Py_ssize_t nargs
         convert_ints(args[4], open, count, 0, rule.n * rule.n - 1, "latin_chains: open") < 0)
         return count > rule.n * rule.n ? PyErr_Format(PyExc_ValueError, "latin_chains: open")
                                        : NULL;
-    PyObject *found = PyList_New(0);
-    if (!found) return NULL;
-    for (int candidates = 0; candidates <= rule.n && !PyList_GET_SIZE(found); candidates++)
-        for (Py_ssize_t i = 0; i < count; i++)
-            if (bits_in(m[open[i]]) == candidates &&
-                chains_from(&rule, m, open[i], (int)most, found) < 0) {
-                Py_DECREF(found);
-                return NULL;
-            }
-    return found;
+    int found[3 * LATIN_CELLS * LATIN_MAX];
+    int total = latin_chain_trials(&rule, m, open, (int)count, (int)most, found);
+    PyObject *list = PyList_New(total);
+    for (int k = 0; list && k < total; k++) {
+        PyObject *item = Py_BuildValue("(iii)", found[3 * k], found[3 * k + 1], found[3 * k + 2]);
+        if (!item) Py_CLEAR(list);
+        else PyList_SET_ITEM(list, k, item);
+    }
+    return list;
 }
 
 const char latin_line_supports_doc[] =
@@ -430,7 +462,7 @@ PyObject *latin_line_supports(PyObject *module, PyObject *const *args, Py_ssize_
 /* The index of the first clued line (RULE_LINES data) with fewest..most open cells whose
    fillings take a candidate some open cell still has, its supports into `support`; -1 if
    none. A line no filling fits is passed over, as the technique does. */
-static int visible_line(const Rule *rule, const int *values, const mask *digits, int fewest,
+int latin_visible(const Rule *rule, const int *values, const mask *digits, int fewest,
                         int most, mask *support) {
     int n = rule->n;
     for (int at = 0, index = 0; at < rule->count; at += n + 2, index++) {
@@ -471,7 +503,7 @@ PyObject *latin_visible_line(PyObject *module, PyObject *const *args, Py_ssize_t
         convert_int(args[4], 0, rule.n, &fewest, "latin_visible_line: fewest") < 0 ||
         convert_int(args[5], 0, rule.n, &most, "latin_visible_line: most") < 0)
         return NULL;
-    int index = visible_line(&rule, values, digits, (int)fewest, (int)most, support);
+    int index = latin_visible(&rule, values, digits, (int)fewest, (int)most, support);
     if (index < 0) Py_RETURN_NONE;
     for (int j = 0; j < rule.n; j++) support_values[j] = (int)support[j];
     return Py_BuildValue("(iN)", index, tuple_of_ints(support_values, rule.n));
@@ -479,22 +511,22 @@ PyObject *latin_visible_line(PyObject *module, PyObject *const *args, Py_ssize_t
 
 /* The index of the first fork (cell, one, two, whether the cell is the smaller: four ints
    each) that takes a candidate of its cell: futoshiki/techniques.inequality_fork's search;
-   -1 if none. */
-static int sign_fork(int n, const int *values, const mask *digits, const int *forks,
-                     int count) {
+   -1 if none; the digits it leaves its cell into *allowed. */
+int latin_fork(int n, const int *values, const mask *digits, const int *forks, int count,
+               mask *allowed) {
     mask full = ((mask)1 << n) - 1;
     for (int at = 0; at < count; at += 4) {
         const int *fork = forks + at;
         mask one = values[fork[1]] ? (mask)1 << (values[fork[1]] - 1) : digits[fork[1]];
         mask two = values[fork[2]] ? (mask)1 << (values[fork[2]] - 1) : digits[fork[2]];
-        mask both = one | two, allowed;
+        mask both = one | two;
         if (fork[3]) {  /* the lower of the two is at most the highest digit less one */
             int top = bit_length(both) - 2;
-            allowed = ((mask)1 << (top > 0 ? top : 0)) - 1;
+            *allowed = ((mask)1 << (top > 0 ? top : 0)) - 1;
         } else {  /* the higher of the two is at least the lowest digit plus one */
-            allowed = full & ~(((mask)1 << (bit_length(both & (0u - both)) + 1)) - 1);
+            *allowed = full & ~(((mask)1 << (bit_length(both & (0u - both)) + 1)) - 1);
         }
-        if (digits[fork[0]] & ~allowed) return at / 4;
+        if (digits[fork[0]] & ~*allowed) return at / 4;
     }
     return -1;
 }
@@ -517,7 +549,8 @@ PyObject *latin_sign_fork(PyObject *module, PyObject *const *args, Py_ssize_t na
     if (convert_ints(args[1], values, cells, 0, forks.n, "latin_sign_fork: values") < 0 ||
         read_masks(args[2], forks.n, digits) < 0)
         return NULL;
-    int index = sign_fork(forks.n, values, digits, forks.data, forks.count);
+    mask allowed;
+    int index = latin_fork(forks.n, values, digits, forks.data, forks.count, &allowed);
     if (index < 0) Py_RETURN_NONE;
     return PyLong_FromLong(index);
 }

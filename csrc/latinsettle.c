@@ -9,24 +9,15 @@
    (Candidates keeps them in step), and are made again here for the caller. */
 
 #include "pytypes.h"
+#include "latin.h"
 
-#define HAND_MAX 16
-#define HAND_CELLS (HAND_MAX * HAND_MAX)
-#define BULK_MAX 8
+#define HAND_MAX LATIN_MAX
+#define HAND_CELLS LATIN_CELLS
 
-enum { FULL_HOUSES, HIDDEN_SINGLES, NAKED_SINGLE, FIXED_MASKS, SIGN_BOUNDS };
-
-typedef uint32_t mask;
-
-typedef struct {
-    int n, values[HAND_CELLS];
-    mask digits[HAND_CELLS];   /* cell_digits: 0 for a placed cell */
-} Hand;
-
-typedef struct {
-    int code, rank, count;
-    int data[4 * HAND_CELLS];  /* FIXED_MASKS: a mask per cell; SIGN_BOUNDS: cell pairs */
-} Bulk;
+/* CLUED_EDGES, CLUED_BOUNDS: FIXED_MASKS given by Skyscrapers' four sides (latinclues.c),
+   the edge clues' masks or every clue's. */
+enum { FULL_HOUSES, HIDDEN_SINGLES, NAKED_SINGLE, FIXED_MASKS, SIGN_BOUNDS, CLUED_EDGES,
+       CLUED_BOUNDS };
 
 static inline int single(mask m) { return m && !(m & (m - 1)); }
 static inline int value_of(mask m) { return 32 - __builtin_clz(m); }
@@ -138,7 +129,7 @@ static int solved(const Hand *h) {
 
 /* grader.settle: the easiest bulk technique that finds anything, again, until none does;
    the rank of the hardest used, -1 if none. */
-static int settle(Hand *h, const Bulk *bulks, int count) {
+int latin_settle_hand(Hand *h, const Bulk *bulks, int count) {
     int rank = -1;
     while (!solved(h)) {
         int i = 0;
@@ -150,16 +141,28 @@ static int settle(Hand *h, const Bulk *bulks, int count) {
 }
 
 /* One bulk technique from (code, rank, data); -1 with an exception set. */
-static int read_bulk(PyObject *item, int n, Bulk *bulk) {
+/* FIXED_MASKS from the sides' clues. */
+static int read_clued_bulk(PyObject *data, int n, int edges_only, int rank, Bulk *bulk) {
+    int sides[4 * HAND_MAX];
+    mask masks[HAND_CELLS];
+    if (latin_read_sides(data, n, sides) < 0) return -1;
+    latin_clue_masks(n, sides, edges_only, masks);
+    bulk->code = FIXED_MASKS, bulk->rank = rank, bulk->count = n * n;
+    for (int c = 0; c < n * n; c++) bulk->data[c] = (int)masks[c];
+    return 0;
+}
+
+int latin_read_bulk(PyObject *item, int n, Bulk *bulk) {
     PyObject *code, *rank, *data;
     long number, place;
     if (!PyTuple_Check(item) || !PyArg_ParseTuple(item, "OOO", &code, &rank, &data)) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "latin_settle: (code, rank, data)");
         return -1;
     }
-    if (convert_int(code, FULL_HOUSES, SIGN_BOUNDS, &number, "latin_settle: a code") < 0 ||
+    if (convert_int(code, FULL_HOUSES, CLUED_BOUNDS, &number, "latin_settle: a code") < 0 ||
         convert_int(rank, 0, 1L << 20, &place, "latin_settle: a rank") < 0)
         return -1;
+    if (number >= CLUED_EDGES) return read_clued_bulk(data, n, number == CLUED_EDGES, (int)place, bulk);
     Py_ssize_t count = PySequence_Size(data);
     if (count < 0) return -1;
     if (count > 4 * HAND_CELLS) {
@@ -183,7 +186,7 @@ static int store_hand(const Hand *h, PyObject *values, PyObject *digits) {
 }
 
 /* (rank, digit_cells, open_cells) of the hand, as Candidates keeps them. */
-static PyObject *follow_digits(const Hand *h, int rank) {
+PyObject *latin_follow_digits(const Hand *h, int rank) {
     enum { W = HAND_CELLS / 64 };
     word open[W] = {0}, where[HAND_MAX][W];
     memset(where, 0, sizeof where);
@@ -229,9 +232,9 @@ PyObject *latin_settle(PyObject *module, PyObject *const *args, Py_ssize_t nargs
         convert_ints(args[2], digits, cells, 0, (1L << n) - 1, "latin_settle: cell_digits") < 0)
         return NULL;
     for (Py_ssize_t i = 0; i < count; i++)
-        if (read_bulk(PyList_GET_ITEM(args[3], i), h.n, &bulks[i]) < 0) return NULL;
+        if (latin_read_bulk(PyList_GET_ITEM(args[3], i), h.n, &bulks[i]) < 0) return NULL;
     for (int c = 0; c < cells; c++) h.digits[c] = (mask)digits[c];
-    int rank = settle(&h, bulks, (int)count);
+    int rank = latin_settle_hand(&h, bulks, (int)count);
     if (store_hand(&h, args[1], args[2]) < 0) return NULL;
-    return follow_digits(&h, rank);
+    return latin_follow_digits(&h, rank);
 }

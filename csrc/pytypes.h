@@ -73,6 +73,11 @@ extern const char latin_sign_fork_doc[];
 /* latinsettle.c's function: grade/grader.settle on a Latin state. */
 PyObject *latin_settle(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char latin_settle_doc[];
+/* latingrade.c's function: the Latin grading loop digging asks (latin/grading.py). */
+PyObject *latin_grade(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char latin_grade_doc[];
+PyObject *latin_reach(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char latin_reach_doc[];
 
 /* calcways.c's function: calcudoku/check.py's _ways (a cage's fillings). */
 PyObject *calcudoku_ways(PyObject *module, PyObject *const *args, Py_ssize_t nargs);

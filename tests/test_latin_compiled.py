@@ -4,8 +4,9 @@ contradictions) under each kind's rule, rounds_to_contradiction leaves the same 
 counts the same rounds, search finds the same count, first solution, completeness and
 nodes, the forcing chains' trials find the same (cell, value, rounds), a Skyscrapers
 line has the same supports; on hand-solving states, each classic technique's compiled
-twin, the visibility techniques and the inequality fork find the same step; and a seed
-makes the same puzzle on both cores at every grade."""
+twin, the visibility techniques and the inequality fork find the same step, and the
+compiled grading loop (csrc/latingrade.c) reaches the same grade, score, steps and state
+as the Python's; and a seed makes the same puzzle on both cores at every grade."""
 
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ from bookmaker.core.latin import grading as latin_grading
 from bookmaker.core.latin.fill import random_latin
 from bookmaker.core.latin.grading import LATIN_TECHNIQUES, state_of_masks
 from bookmaker.core.latin.search import (
+    RULE_CLUED_BOUNDS,
+    RULE_CLUED_LINES,
     RULE_NONE,
     Rule,
     contradictions,
@@ -39,7 +42,7 @@ from bookmaker.core.skyscrapers.clues import SIDES, all_clues, clue_items, clues
 from bookmaker.core.skyscrapers.generate import generate_skyscrapers
 from bookmaker.core.skyscrapers.grade import SKYSCRAPERS_GRADING, SKYSCRAPERS_LADDER
 from bookmaker.core.skyscrapers.lines import line_supports
-from bookmaker.core.skyscrapers.solver import bounds_prune, visibility_prune
+from bookmaker.core.skyscrapers.solver import bounds_prune, clue_sides, visibility_prune
 from bookmaker.core.skyscrapers.techniques import visibility_long, visibility_short
 
 pytestmark = pytest.mark.compiled_core  # skipped where it is not built (tests/conftest.py)
@@ -123,6 +126,29 @@ def test_propagation_narrows_alike_and_counts_the_same_rounds(puzzle, most):
     assert fast == pure
 
 
+@settings(EXAMPLES, max_examples=30)  # the Python weighs whole lines' fillings
+@given(st.integers(4, 7).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, 10**6),
+                                                    st.data())))
+def test_the_clues_sides_make_the_lines_and_bounds_in_c(drawn):
+    """Skyscrapers' rules as the compiled core makes them from the four sides of clues
+    (csrc/latinclues.c) propagate as the Python's from its lines and masks."""
+    n, seed, data = drawn
+    solution = random_latin(n, Rng(seed))
+    _, clues = _rule(data.draw, "lines", n, solution)
+    masks = full_masks(n, [0] * (n * n))
+    for cell in data.draw(st.lists(st.integers(0, n * n - 1), max_size=n)):
+        masks[cell] = 1 << (solution[cell] - 1)
+    sides = clue_sides(clues)
+    for python, code in ((visibility_prune(clues), RULE_CLUED_LINES),
+                         (bounds_prune(clues), RULE_CLUED_BOUNDS)):
+        with compiled.using(False):
+            pure = list(masks)
+            pure_rounds = rounds_to_contradiction(n, pure, python, 2)
+        fast = list(masks)
+        rounds = compiled.latin_core().latin_rounds(n, fast, code, sides, 2)
+        assert (rounds, fast) == (pure_rounds, pure)
+
+
 @EXAMPLES
 @given(puzzles(), st.sampled_from((1, 2, 3, 40)), st.sampled_from((1, 7, 60, 100_000)),
        st.booleans())
@@ -199,6 +225,72 @@ def test_the_bulk_techniques_settle_to_the_same_state_and_rank(state):
         return rank, trial.values, trial.cell_digits, trial.digit_cells, trial.open_cells
     pure, fast = _both(settled)
     assert fast == pure
+
+
+def _quiet_grading(state, ceiling: str):
+    """The state graded within the ceiling by its kind's quiet ladder (the compiled loop
+    on the compiled core, Python's on the pure one): the grading's every field but the
+    words, and the state reached."""
+    grading = FUTOSHIKI_GRADING if isinstance(state.extras, Signs) else SKYSCRAPERS_GRADING
+    trial = state.copy()
+    trial.values, trial.cell_digits = list(trial.values), list(trial.cell_digits)
+    trial.digit_cells = list(trial.digit_cells)
+    found = grading.graded_quietly(trial, ceiling)
+    reached = (trial.values, trial.cell_digits, trial.digit_cells, trial.open_cells)
+    if found is None:
+        return None, reached
+    steps = [(step.technique, step.length) for step in found.steps]
+    return (found.grade, found.hardest, found.score, found.guessing, steps), reached
+
+
+@settings(EXAMPLES, max_examples=30)  # the pure core grades up to 8x8 in Python
+@given(st.sampled_from(("signs", "lines")).flatmap(solving_states),
+       st.sampled_from(grader.GRADES[1:]))
+def test_the_compiled_grading_loop_grades_a_state_as_the_python(state, ceiling):
+    pure, fast = _both(lambda: _quiet_grading(state, ceiling))
+    assert fast == pure
+
+
+@st.composite
+def trial_puzzles(draw):
+    """(grading, givens, extras) as digging tries them: a random square's givens and
+    Futoshiki signs or Skyscrapers clues, each kept or not."""
+    n = draw(st.integers(4, 6))
+    solution = random_latin(n, Rng(draw(st.integers(0, 10**6))))
+    kind = draw(st.sampled_from(("signs", "lines")))
+    _, extras = _rule(draw, kind, n, solution)
+    share = draw(st.integers(0, 4))
+    kept = draw(st.lists(st.integers(0, 9), min_size=n * n, max_size=n * n))
+    givens = Grid(latin_of(n), tuple(v if keep < share else 0 for v, keep in zip(solution, kept)))
+    return (FUTOSHIKI_GRADING if kind == "signs" else SKYSCRAPERS_GRADING), givens, extras
+
+
+@settings(EXAMPLES, max_examples=40)  # the pure core digs in Python
+@given(trial_puzzles(), st.sampled_from(grader.GRADES))
+def test_digging_finds_a_trial_within_reach_alike_on_both_cores(trial, ceiling):
+    grading, givens, extras = trial
+    pure, fast = _both(lambda: grading.within_reach(givens, extras, ceiling))
+    assert fast is pure
+
+
+def test_digging_grades_a_trial_state_in_the_compiled_loop(monkeypatch):
+    """The pinned 5x5 expert Skyscrapers needs the grading loop past its bulk techniques:
+    on the compiled core it runs in C, never in Python's loop, with the same answers."""
+    puzzle, _ = generate_skyscrapers(5, 7, "expert")
+    answers = {}
+    for ceiling in ("hard", "expert"):
+        with compiled.using(False):
+            answers[ceiling] = SKYSCRAPERS_GRADING.within_reach(puzzle.givens, puzzle.extras,
+                                                                ceiling)
+
+    def in_python(*args):
+        raise AssertionError("graded a trial state in Python's loop")
+    monkeypatch.setattr(latin_grading, "grade_state_within", in_python)
+    with compiled.using(True):
+        for ceiling, expected in answers.items():
+            assert SKYSCRAPERS_GRADING.within_reach(puzzle.givens, puzzle.extras,
+                                                    ceiling) is expected
+    assert answers == {"hard": False, "expert": True}
 
 
 def test_the_search_counts_latin_squares_of_order_four_alike():

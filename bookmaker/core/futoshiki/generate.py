@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..grade.grader import Grading
 from ..latin.generate import GIVEN, Family, generate_latin
 from ..puzzle import Puzzle
-from .grade import futoshiki_within_reach, grade_futoshiki_within
+from .grade import FUTOSHIKI_GRADING, futoshiki_within_reach, grade_futoshiki_within
 from .signs import Signs, all_signs
 from .solver import futoshiki_solutions
 
@@ -39,7 +39,8 @@ def _signs(n: int, solution: tuple[int, ...], pairs) -> Signs:
 
 
 FUTOSHIKI_FAMILY = Family("Futoshiki", _phases, _signs, futoshiki_within_reach,
-                          grade_futoshiki_within, futoshiki_solutions)
+                          grade_futoshiki_within, futoshiki_solutions,
+                          FUTOSHIKI_GRADING.grade_of)
 
 
 def generate_futoshiki(n: int, seed: int, difficulty: str = "any") -> tuple[Puzzle, Grading]:

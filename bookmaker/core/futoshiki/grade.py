@@ -16,9 +16,9 @@ generation): both only remove candidates, so they reach the same fixed point in 
 from __future__ import annotations
 
 from ..grade.grader import Technique
-from ..latin.grading import SIGN_BOUNDS, LatinGrading, ladder, unworded
+from ..latin.grading import SIGN_BOUNDS, STEP_FORK, LatinGrading, ladder, unworded
 from . import techniques as f
-from .solver import sign_data, sign_prune
+from .solver import compiled_rules, sign_data, sign_prune
 
 FUTOSHIKI_LADDER = ladder(
     (Technique("inequality bounds", "beginner", 1.5, f.inequality_bounds),
@@ -26,10 +26,12 @@ FUTOSHIKI_LADDER = ladder(
     (("inequality bounds", f.apply_inequality_bounds),),
     ((SIGN_BOUNDS, sign_data),))
 
-# The signs' rule prunes both for forcing chains and in bulk (inequality bounds).
+# The signs' rule prunes both for forcing chains and in bulk (inequality bounds); the
+# compiled loop finds the forks from the signs.
 FUTOSHIKI_GRADING = LatinGrading(
     FUTOSHIKI_LADDER, sign_prune, sign_prune,
-    unworded(FUTOSHIKI_LADDER, {f.inequality_fork: f.unworded_inequality_fork}))
+    unworded(FUTOSHIKI_LADDER, {f.inequality_fork: f.unworded_inequality_fork}),
+    {f.unworded_inequality_fork: (STEP_FORK, 0, 0, sign_data)}, compiled_rules)
 grade_futoshiki = FUTOSHIKI_GRADING.grade
 grade_futoshiki_within = FUTOSHIKI_GRADING.grade_within
 futoshiki_within_reach = FUTOSHIKI_GRADING.within_reach

@@ -17,6 +17,13 @@ def sign_data(signs: Signs) -> tuple[int, ...]:
     return tuple(cell for pair in signs.pairs for cell in pair)
 
 
+def compiled_rules(signs: Signs) -> tuple:
+    """sign_prune() as the compiled core takes it, for forcing chains and in bulk:
+    (code, data, bulk code, bulk data)."""
+    data = sign_data(signs)
+    return RULE_SIGNS, data, RULE_SIGNS, data
+
+
 def sign_prune(signs: Signs) -> Rule:
     """The signs' rule as a prune(masks) for the Latin search."""
     pairs = signs.pairs

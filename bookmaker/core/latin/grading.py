@@ -11,8 +11,7 @@ need boxes, which a Latin square has none of.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from functools import partial
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .. import compiled
@@ -23,7 +22,14 @@ from ..grade import grader
 from ..grade import techniques as t
 from ..grade.candidates import Candidates, Step
 from ..grade.evidence import Reason
-from ..grade.grader import GRADES, Ladder, Technique, grade_state_within, place_naked_single
+from ..grade.grader import (
+    GRADES,
+    Ladder,
+    Technique,
+    grade_state_within,
+    place_naked_single,
+    techniques_within,
+)
 from ..grade.tables import grader_tables
 from .search import contradictions, full_masks, search, settle
 from .twinned import Twinned
@@ -56,6 +62,8 @@ NAKED_SINGLE_BULK = ("naked single", place_naked_single)
 # with what it takes of the kind's extras: the Latin ones here, a kind's own added by
 # ladder() (its `compiled_bulk`).
 FULL_HOUSES, HIDDEN_SINGLES, NAKED_SINGLE, FIXED_MASKS, SIGN_BOUNDS = range(5)
+# FIXED_MASKS given by Skyscrapers' four sides: the edge clues' masks, every clue's.
+CLUED_EDGES, CLUED_BOUNDS = 5, 6
 _COMPILED_BULK: dict[Callable, tuple[int, Callable[[Any], tuple[int, ...]]]] = {
     t.place_full_houses: (FULL_HOUSES, lambda extras: ()),
     t.place_hidden_singles: (HIDDEN_SINGLES, lambda extras: ()),
@@ -194,14 +202,19 @@ def state_of_masks(givens: Grid, extras, prune, masks: list) -> LatinCandidates:
     return state
 
 
-def within_reach(givens: Grid, extras, prune, bulk_prune, ceiling: str,
-                 the_ladder: Ladder) -> bool:
+def within_reach(givens: Grid, extras, ceiling: str, grading: LatinGrading) -> bool:
     """Whether the ladder's techniques up to `ceiling` solve the puzzle, as
     grade_state_within() would say, the cheap way first: the Latin search's propagation
-    with `bulk_prune` (the kind's bulk techniques as a prune) is exactly the ladder's bulk
+    with the kind's bulk techniques as a prune (grading.bulk) is exactly the ladder's bulk
     techniques (singles and the kind's), so where it settles every cell the answer is yes,
     and where it does not the grader goes on from its fixed point, which is where its own
-    bulk techniques would have led. `prune` is the kind's full rule (forcing chains)."""
+    bulk techniques would have led (in C where the compiled loop has the ladder's every
+    technique). The kind's full rule (grading.rule) prunes for forcing chains."""
+    ladder = grading.quiet or grading.ladder
+    reached = _compiled_reach(givens, extras, ceiling, ladder, grading)
+    if reached is not None:
+        return reached
+    prune, bulk_prune = grading.rule(extras), grading.bulk(extras)
     n = givens.shape.size
     masks = full_masks(n, givens.cells)
     if not settle(n, masks, bulk_prune):
@@ -211,8 +224,23 @@ def within_reach(givens: Grid, extras, prune, bulk_prune, ceiling: str,
     if ceiling == GRADES[0] or _has_two_solutions(n, masks, prune):
         return False
     state = state_of_masks(givens, extras, prune, masks)
-    grading = grade_state_within(state, ceiling, the_ladder)
-    return grading is not None and not grading.guessing  # (a stall graded 'extreme')
+    found = grade_state_within(state, ceiling, ladder)
+    return found is not None and not found.guessing  # (a stall graded 'extreme')
+
+
+def _compiled_reach(givens: Grid, extras, ceiling: str, ladder: Ladder,
+                    grading: LatinGrading) -> bool | None:
+    """within_reach() in one call of the compiled core (csrc/latingrade.c), where it has
+    both rules and every technique of the ladder up to `ceiling`; else None."""
+    core = compiled.latin_core()
+    if core is None or grading.rules is None:
+        return None
+    made = grading.compiled_plan(ladder, ceiling, extras)
+    if made is None:
+        return None
+    return core.latin_reach(grader_tables(givens.shape), givens.cells,
+                            *grading.rules(extras), ceiling == GRADES[0],
+                            SECOND_SOLUTION_NODES, *made)
 
 
 def _has_two_solutions(n: int, masks: list, prune) -> bool:
@@ -235,22 +263,81 @@ def unworded(ladder: Ladder, own: dict[Callable, Callable]) -> Ladder:
 
 def _unworded(tech: Technique, own: dict[Callable, Callable]) -> Technique:
     if isinstance(tech.find, Twinned):
-        return replace(tech, find=partial(_unworded_twin, tech.name, tech.find))
+        return replace(tech, find=QuietTwin(tech.name, tech.find))
     return replace(tech, find=own.get(tech.find, tech.find))
 
 
-def _unworded_twin(name: str, twin: Twinned, state: LatinCandidates) -> Step | None:
-    """A classic technique's step as its compiled twin finds it, without words (worded
-    on the pure core)."""
-    tables = state.grader_tables()
-    if tables is None:
-        return twin(state)
-    found = tables.find(twin.number, state.values, state.cell_digits, state.digit_cells,
-                        state.open_cells, None, 0)
-    if found is None:
+@dataclass(frozen=True)
+class QuietTwin:
+    """A classic technique's find as digging asks it: its step as its compiled twin
+    finds it, without words (worded on the pure core)."""
+
+    name: str
+    twin: Twinned
+
+    def __call__(self, state: LatinCandidates) -> Step | None:
+        tables = state.grader_tables()
+        if tables is None:
+            return self.twin(state)
+        found = tables.find(self.twin.number, state.values, state.cell_digits,
+                            state.digit_cells, state.open_cells, None, 0)
+        if found is None:
+            return None
+        _, placements, eliminations, _, length = found
+        return Step(self.name, tuple(placements), tuple(eliminations), "", length)
+
+
+# A technique as the compiled grading loop takes it (csrc/latingrade.c): (code, rank, a,
+# b, slot), slot the index of its data among the call's (-1: none); a kind's own give
+# their (code, a, b, data(extras)) by LatinGrading.compiled.
+STEP_CLASSIC, STEP_FORK, STEP_VISIBLE, STEP_CHAINS = range(4)
+
+
+def _compiled_grade(state: LatinCandidates, ceiling: str, ladder: Ladder,
+                    grading: LatinGrading):
+    """csrc/latingrade.c's run of grade_within_in_python (its stalled, settled rank,
+    (rank, length) steps and the state reached) where the compiled core has every
+    technique of the ladder up to `ceiling`; else None."""
+    core, rules = compiled.latin_core(), grading.rules
+    made = None if core is None or rules is None else \
+        grading.compiled_plan(ladder, ceiling, state.extras)
+    if made is None or rules is None:
         return None
-    _, placements, eliminations, _, length = found
-    return Step(name, tuple(placements), tuple(eliminations), "", length)
+    code, data, *_ = rules(state.extras)
+    return core.latin_grade(grader_tables(state.shape), state.values, state.cell_digits,
+                            code, data, *made)
+
+
+def _static_plan(ladder: Ladder, ceiling: str, own: dict) -> tuple | None:
+    """The ladder up to `ceiling` as the compiled loop takes it, what does not change
+    with the extras: the techniques tried one at a time (code, rank, a, b, slot), the bulk
+    ones (code, rank, slot) and the functions of the extras giving each slot's data; None
+    if a technique has no compiled form."""
+    sources: list[Callable] = []
+
+    def slot(source: Callable) -> int:
+        if source not in sources:
+            sources.append(source)
+        return sources.index(source)
+    steps = []
+    for tech in techniques_within(ceiling, ladder):
+        rank = ladder.rank[tech.name]
+        if isinstance(tech.find, QuietTwin):
+            steps.append((STEP_CLASSIC, rank, tech.find.twin.number, 0, -1))
+        elif tech.find is forcing_chain:
+            steps.append((STEP_CHAINS, rank, 0, CHAIN_LIMIT, -1))  # the call's rule
+        elif tech.find in own:
+            code, a, b, source = own[tech.find]
+            steps.append((code, rank, a, b, slot(source)))
+        else:
+            return None
+    bulk = []
+    for name, apply in ladder.bulk:
+        if apply not in _COMPILED_BULK:
+            return None
+        code, source = _COMPILED_BULK[apply]
+        bulk.append((code, ladder.rank[name], slot(source)))
+    return steps, tuple(bulk), tuple(sources)
 
 
 @dataclass(frozen=True)
@@ -264,6 +351,13 @@ class LatinGrading:
     rule: Callable[[Any], Callable[..., Any]]
     bulk: Callable[[Any], Callable[..., Any]]
     quiet: Ladder | None = None
+    # a kind's own quiet finds as the compiled loop takes them: find -> (code, a, b,
+    # data(extras))
+    compiled: dict[Callable, tuple] = field(default_factory=dict, compare=False)
+    # rule() and bulk() as the compiled core takes them: extras -> (code, data, bulk
+    # code, bulk data); None: the grading stays in Python
+    rules: Callable[[Any], tuple] | None = None
+    _plans: dict = field(default_factory=dict, compare=False, repr=False)
 
     def state(self, givens: Grid, extras) -> LatinCandidates:
         return LatinCandidates.of(givens, extras, self.rule(extras))
@@ -279,5 +373,40 @@ class LatinGrading:
 
     def within_reach(self, givens: Grid, extras, ceiling: str) -> bool:
         """Whether grade_within() would grade it, the fast way (for digging)."""
-        return within_reach(givens, extras, self.rule(extras), self.bulk(extras), ceiling,
-                            self.quiet or self.ladder)
+        return within_reach(givens, extras, ceiling, self)
+
+    def compiled_plan(self, ladder: Ladder, ceiling: str, extras) -> tuple | None:
+        """The ladder up to `ceiling` as the compiled loop takes it for these extras:
+        (steps, bulk, each slot's data); None if a technique has no compiled form."""
+        key = id(ladder), ceiling
+        if key not in self._plans:
+            self._plans[key] = _static_plan(ladder, ceiling, self.compiled)
+        made = self._plans[key]
+        if made is None:
+            return None
+        steps, bulk, sources = made
+        datas = [source(extras) for source in sources]
+        return steps, [(code, rank, datas[slot]) for code, rank, slot in bulk], datas
+
+    def grade_of(self, givens: Grid, extras) -> str:
+        """grade_within(givens, extras, 'extreme')'s grade, by the unworded ladder (the
+        compiled loop where it runs)."""
+        found = self.graded_quietly(self.state(givens, extras), GRADES[-1])
+        assert found is not None  # the last grade grades a stall
+        return found.grade
+
+    def graded_quietly(self, state: LatinCandidates, ceiling: str) -> grader.Grading | None:
+        """grade_state_within(state, ceiling, quiet ladder), by the compiled loop where it
+        runs (its steps unworded: technique and length), else in Python. Changes the
+        state."""
+        ladder = self.quiet or self.ladder
+        run = _compiled_grade(state, ceiling, ladder, self)
+        if run is None:
+            return grade_state_within(state, ceiling, ladder)
+        stalled, settled_rank, found, values, digits, digit_cells, open_cells = run
+        state.values, state.cell_digits = list(values), list(digits)
+        state.digit_cells, state.open_cells = digit_cells, open_cells
+        if stalled and ceiling != GRADES[-1]:
+            return None
+        steps = [Step(ladder.techniques[rank].name, (), (), "", length) for rank, length in found]
+        return grader.grading_of(steps, state, ladder, settled_rank)

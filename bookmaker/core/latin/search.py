@@ -28,6 +28,9 @@ DEFAULT_MAX_NODES = 100_000
 # (data: smaller, larger cell pairs); fixed bounds (an allowed mask per cell); clued lines
 # narrowed to their fillings (per line its cells from the front, the front and back clue).
 RULE_NONE, RULE_SIGNS, RULE_BOUNDS, RULE_LINES = range(4)
+# RULE_LINES and RULE_BOUNDS given by Skyscrapers' four sides of clues (top, right, bottom,
+# left), made into the lines or the bounds in C (csrc/latinclues.c).
+RULE_CLUED_LINES, RULE_CLUED_BOUNDS = 4, 5
 
 
 @dataclass(frozen=True, eq=False)

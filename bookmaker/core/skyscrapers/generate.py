@@ -8,7 +8,7 @@ from ..grade.grader import Grading
 from ..latin.generate import GIVEN, Family, generate_latin
 from ..puzzle import Puzzle
 from .clues import all_clues, clue_items, clues_of
-from .grade import grade_skyscrapers_within, skyscrapers_within_reach
+from .grade import SKYSCRAPERS_GRADING, grade_skyscrapers_within, skyscrapers_within_reach
 from .solver import skyscrapers_solutions
 
 
@@ -18,7 +18,8 @@ def _phases(n: int, solution: tuple[int, ...], difficulty: str) -> list[list]:
 
 
 SKYSCRAPERS_FAMILY = Family("Skyscrapers", _phases, clues_of, skyscrapers_within_reach,
-                            grade_skyscrapers_within, skyscrapers_solutions)
+                            grade_skyscrapers_within, skyscrapers_solutions,
+                            SKYSCRAPERS_GRADING.grade_of)
 
 
 def generate_skyscrapers(n: int, seed: int, difficulty: str = "any") -> tuple[Puzzle, Grading]:

@@ -6,7 +6,16 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..latin.search import DEFAULT_MAX_NODES, RULE_BOUNDS, RULE_LINES, Rule, full_masks, search
+from ..latin.search import (
+    DEFAULT_MAX_NODES,
+    RULE_BOUNDS,
+    RULE_CLUED_BOUNDS,
+    RULE_CLUED_LINES,
+    RULE_LINES,
+    Rule,
+    full_masks,
+    search,
+)
 from ..solve.search import Search
 from .clues import EdgeClues
 from .lines import clue_bound, line_supports
@@ -66,6 +75,19 @@ def line_data(clues: EdgeClues) -> tuple[int, ...]:
     """The clued lines as the compiled core takes them (RULE_LINES): per line its cells
     from the front, then its front and back clue."""
     return tuple(item for cells, front, back in clues.lines() for item in (*cells, front, back))
+
+
+def clue_sides(clues: EdgeClues) -> tuple[int, ...]:
+    """The clues as the compiled core makes its lines and masks from them (csrc/
+    latinclues.c): top, right, bottom, left."""
+    return clues.top + clues.right + clues.bottom + clues.left
+
+
+def compiled_rules(clues: EdgeClues) -> tuple:
+    """visibility_prune() and bounds_prune() as the compiled core takes them: (code,
+    data, bulk code, bulk data), made from the sides in C."""
+    sides = clue_sides(clues)
+    return RULE_CLUED_LINES, sides, RULE_CLUED_BOUNDS, sides
 
 
 def visibility_prune(clues: EdgeClues) -> Rule:
