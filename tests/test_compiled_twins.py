@@ -43,7 +43,11 @@ IDENTITY_TESTS = {
                    "test_the_search_finds_the_same_solutions_in_the_same_nodes",
     "latin_chains": "test_latin_compiled.py::"
                     "test_forcing_chains_find_the_same_candidates_and_lengths",
+    "latin_grade": "test_latin_compiled.py::"
+                   "test_the_compiled_grading_loop_grades_a_state_as_the_python",
     "latin_line_supports": "test_latin_compiled.py::test_a_skyscrapers_line_has_the_same_supports",
+    "latin_reach": "test_latin_compiled.py::"
+                   "test_digging_finds_a_trial_within_reach_alike_on_both_cores",
     "latin_rounds": "test_latin_compiled.py::"
                     "test_propagation_narrows_alike_and_counts_the_same_rounds",
     "latin_search": "test_latin_compiled.py::"
