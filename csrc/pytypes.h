@@ -95,6 +95,9 @@ PyObject *kakuro_fill_tables(PyObject *module, PyObject *const *args, Py_ssize_t
 extern const char kakuro_fill_tables_doc[];
 PyObject *kakuro_move_some(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char kakuro_move_some_doc[];
+/* kakurocheck.c: kakuro/check.py's search. */
+PyObject *kakuro_check(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char kakuro_check_doc[];
 /* calcnarrow.c */
 PyObject *calcudoku_narrow(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char calcudoku_narrow_doc[];
