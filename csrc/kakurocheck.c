@@ -192,39 +192,6 @@ static PyObject *search(const CheckRuns *t, CheckStack *s, long limit, long long
                          complete ? Py_True : Py_False, nodes);
 }
 
-/* A sequence of sequences of ints, flattened (each item in [0, most)); -1 with an error. */
-static int flattened(PyObject *groups, long most, int *count, int **starts, int **items) {
-    PyObject *outer = PySequence_Fast(groups, "kakuro_check wants sequences");
-    if (!outer) return -1;
-    Py_ssize_t size = PySequence_Fast_GET_SIZE(outer), total = 0;
-    for (Py_ssize_t i = 0; i < size; i++) {
-        Py_ssize_t length = PySequence_Length(PySequence_Fast_GET_ITEM(outer, i));
-        if (length < 0) return Py_DECREF(outer), -1;
-        total += length;
-    }
-    *count = (int)size;
-    *starts = malloc(sizeof(int) * (size_t)(size + 1));
-    *items = malloc(sizeof(int) * (size_t)(total + 1));
-    if (!*starts || !*items) return Py_DECREF(outer), PyErr_NoMemory(), -1;
-    Py_ssize_t at = 0;
-    for (Py_ssize_t i = 0; i < size; i++) {
-        (*starts)[i] = (int)at;
-        PyObject *inner = PySequence_Fast(PySequence_Fast_GET_ITEM(outer, i), "sequence");
-        if (!inner) return Py_DECREF(outer), -1;
-        for (Py_ssize_t j = 0; j < PySequence_Fast_GET_SIZE(inner); j++) {
-            long value = PyLong_AsLong(PySequence_Fast_GET_ITEM(inner, j));
-            if ((value < 0 || value >= most) && !PyErr_Occurred())
-                PyErr_SetString(PyExc_ValueError, "kakuro_check: an item out of range");
-            if (PyErr_Occurred()) return Py_DECREF(inner), Py_DECREF(outer), -1;
-            (*items)[at++] = (int)value;
-        }
-        Py_DECREF(inner);
-    }
-    (*starts)[size] = (int)at;
-    Py_DECREF(outer);
-    return 0;
-}
-
 const char kakuro_check_doc[] =
 "kakuro_check(run_cells, run_sets, masks, limit, max_nodes)\n--\n\n"
 "check.py's search of a Kakuro: each run's cells and sets of digits (masks), each cell's\n"
@@ -238,16 +205,17 @@ PyObject *kakuro_check(PyObject *module, PyObject *const *args, Py_ssize_t nargs
     long long max_nodes = PyLong_AsLongLong(args[4]);
     Py_ssize_t cells = PySequence_Length(args[2]);
     if (PyErr_Occurred() || cells < 0) return NULL;
-    CheckRuns t = {(int)cells, 0, NULL, NULL, NULL, NULL};
+    Py_ssize_t runs = PySequence_Length(args[0]);
+    if (runs < 0) return NULL;
+    CheckRuns t = {(int)cells, (int)runs, NULL, NULL, NULL, NULL};
     CheckStack s = {NULL, NULL, 0, 0};
-    int set_runs = -1;
     unsigned short *state = malloc(sizeof(unsigned short) * (size_t)(2 * cells + 1));
     unsigned char *changed = malloc((size_t)cells + 1);
     PyObject *result = NULL;
     if (!state || !changed) {
         PyErr_NoMemory();
-    } else if (flattened(args[0], cells, &t.run_count, &t.cell_start, &t.cell) == 0 &&
-               flattened(args[1], CHECK_ALL + 1, &set_runs, &t.set_start, &t.set) == 0) {
+    } else if (kakuro_flatten(args[0], runs, cells, &t.cell_start, &t.cell) == 0 &&
+               kakuro_flatten(args[1], runs, CHECK_ALL + 1, &t.set_start, &t.set) == 0) {
         PyObject *fast = PySequence_Fast(args[2], "kakuro_check wants the cells' masks");
         for (Py_ssize_t c = 0; fast && c < cells && !PyErr_Occurred(); c++) {
             long mask = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, c));
@@ -256,8 +224,6 @@ PyObject *kakuro_check(PyObject *module, PyObject *const *args, Py_ssize_t nargs
             state[c] = (unsigned short)mask;
         }
         Py_XDECREF(fast);
-        if (!PyErr_Occurred() && set_runs != t.run_count)
-            PyErr_SetString(PyExc_ValueError, "kakuro_check: runs and sets of different sizes");
         if (!PyErr_Occurred() && push(&s, (int)cells, state, -1) < 0) PyErr_NoMemory();
         if (!PyErr_Occurred())
             result = search(&t, &s, limit, max_nodes, state, changed, state + cells);

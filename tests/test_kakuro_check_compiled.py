@@ -71,3 +71,11 @@ def test_a_made_extreme_kakuro_is_proven_alike_on_both_cores(seed):
     assert (found.count, found.solutions[0], found.complete) == \
         (1, puzzle.solution.cells, True)
     assert found.nodes > 20  # it branched: the proof is more than settling
+
+
+def test_the_compiled_check_refuses_runs_and_sets_that_do_not_match():
+    shape, totals, givens, _, _ = random_case(2)
+    runs = [tuple(unit.cells) for unit in shape.units]
+    checker = compiled.extension().kakuro_check
+    with pytest.raises(ValueError, match="different sizes"):
+        checker(runs, [(0b11,)] * (len(runs) - 1), [0x1ff] * len(givens), 2, -1)
