@@ -334,8 +334,8 @@ static void free_tables(PyObject *capsule) {
 }
 
 /* A tuple of tuples of ints, flattened: the starts (count + 1) and the items; -1 with a
-   Python error. `most` bounds the items (each below it). */
-static int flatten(PyObject *groups, Py_ssize_t count, long most, int **starts, int **items) {
+   Python error. `most` bounds the items (each below it). Also kakurocheck.c's. */
+int kakuro_flatten(PyObject *groups, Py_ssize_t count, long most, int **starts, int **items) {
     PyObject *outer = PySequence_Fast(groups, "kakuro_tables wants sequences");
     if (!outer) return -1;
     Py_ssize_t total = 0;
@@ -386,10 +386,10 @@ PyObject *kakuro_tables(PyObject *module, PyObject *const *args, Py_ssize_t narg
     Py_ssize_t runs = PySequence_Length(args[0]), cells = PySequence_Length(args[2]);
     if (runs < 0 || cells < 0) return Py_DECREF(capsule), NULL;
     t->run_count = (int)runs, t->cell_count = (int)cells;
-    if (flatten(args[0], runs, cells, &t->cell_start, &t->cell) < 0 ||
-        flatten(args[1], runs, KAKURO_ALL + 1, &t->combo_start, &t->combo) < 0 ||
-        flatten(args[2], cells, runs, &t->runs_start, &t->runs) < 0 ||
-        flatten(args[3], cells, cells, &t->peer_start, &t->peer) < 0)
+    if (kakuro_flatten(args[0], runs, cells, &t->cell_start, &t->cell) < 0 ||
+        kakuro_flatten(args[1], runs, KAKURO_ALL + 1, &t->combo_start, &t->combo) < 0 ||
+        kakuro_flatten(args[2], cells, runs, &t->runs_start, &t->runs) < 0 ||
+        kakuro_flatten(args[3], cells, cells, &t->peer_start, &t->peer) < 0)
         return Py_DECREF(capsule), NULL;
     for (int r = 0; r < t->run_count; r++)
         if (t->cell_start[r + 1] - t->cell_start[r] > RUN_MOST) {

@@ -21,6 +21,8 @@
    kakuro_tables(...), kakuro_sweep(...), kakuro_settle(...), kakuro_walk(...) and
    kakuro_rounds(...): the Kakuro grader's run techniques, one technique or the ladder's
    run part, the solver's search and forcing chains (kakuro.c).
+   kakuro_fill_tables(...) and kakuro_move_some(...): the Kakuro generator's tightening
+   moves (kakurofill.c). kakuro_check(...): the Kakuro's second proof (kakurocheck.c).
    calcudoku_narrow(...): the Calcudoku solver's cage narrowing (calcnarrow.c).
    shuffled(state, items): rng.Rng.shuffled.
    core/compiled/__init__.py builds one Board and one ExactCover per shape and chooses between
@@ -76,6 +78,9 @@ static PyMethodDef module_functions[] = {
     FAST_METHOD("kakuro_walk", kakuro_walk, kakuro_walk_doc),
     FAST_METHOD("kakuro_rounds", kakuro_rounds, kakuro_rounds_doc),
     FAST_METHOD("kakuro_settle", kakuro_settle, kakuro_settle_doc),
+    FAST_METHOD("kakuro_fill_tables", kakuro_fill_tables, kakuro_fill_tables_doc),
+    FAST_METHOD("kakuro_move_some", kakuro_move_some, kakuro_move_some_doc),
+    FAST_METHOD("kakuro_check", kakuro_check, kakuro_check_doc),
     FAST_METHOD("calcudoku_narrow", calcudoku_narrow, calcudoku_narrow_doc),
     {NULL, NULL, 0, NULL},
 };

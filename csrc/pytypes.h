@@ -95,6 +95,15 @@ PyObject *kakuro_rounds(PyObject *module, PyObject *const *args, Py_ssize_t narg
 extern const char kakuro_rounds_doc[];
 PyObject *kakuro_settle(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char kakuro_settle_doc[];
+/* kakurofill.c's functions: kakuro/generate.py's _move_some. */
+PyObject *kakuro_fill_tables(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char kakuro_fill_tables_doc[];
+PyObject *kakuro_move_some(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char kakuro_move_some_doc[];
+/* kakurocheck.c: kakuro/check.py's search; kakuro.c's flattening of its runs. */
+int kakuro_flatten(PyObject *groups, Py_ssize_t count, long most, int **starts, int **items);
+PyObject *kakuro_check(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char kakuro_check_doc[];
 /* calcnarrow.c */
 PyObject *calcudoku_narrow(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char calcudoku_narrow_doc[];

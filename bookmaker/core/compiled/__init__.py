@@ -146,6 +146,20 @@ def kakuro_core():
     return _compiled if _state["compiled"] and hasattr(_compiled, "kakuro_settle") else None
 
 
+def kakuro_mover():
+    """The Kakuro generator's tightening moves in C (csrc/kakurofill.c's kakuro_move_some,
+    kakuro/generate.py's _chosen_moves decision for decision), or None on the pure core."""
+    # getattr: an extension built before kakurofill.c (an old in-place build) has none.
+    return getattr(_compiled, "kakuro_move_some", None) if _state["compiled"] else None
+
+
+def kakuro_checker():
+    """The Kakuro's second proof's search in C (csrc/kakurocheck.c's kakuro_check,
+    kakuro/check.py's _search step for step), or None on the pure core."""
+    # getattr: an extension built before kakurocheck.c (an old in-place build) has none.
+    return getattr(_compiled, "kakuro_check", None) if _state["compiled"] else None
+
+
 def calcudoku_narrower(pure):
     """The Calcudoku solver's cage narrowing, narrow(cages, boards, touched) -> -1, 0 or 1
     with the boards changed in place: in C on the cages' narrowing_tables (csrc/

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from .. import compiled
 from ..checkresult import CheckResult, depth_first
 
 DIGITS = 9
@@ -56,6 +57,16 @@ def check_kakuro(shape, totals, givens, limit: int = 2,
 
 def _search(rules: _Rules, start: list[int], limit: int,
             max_nodes: int | None) -> CheckResult:
+    """Depth first from the start's boards; in C where the compiled core has it
+    (csrc/kakurocheck.c, the same rules, branches and nodes)."""
+    checker = compiled.kakuro_checker()
+    if checker is not None:
+        masks = [sum(1 << d for d in range(DIGITS) if start[d] >> cell & 1)
+                 for cell in range(rules.cell_count)]
+        count, solutions, complete, nodes = checker(
+            rules.cells, rules.sets, masks, limit, -1 if max_nodes is None else max_nodes)
+        return CheckResult(count, solutions, complete, nodes)
+
     def expand(state: tuple[list[int], int]):
         boards, changed = state
         try:
@@ -77,6 +88,7 @@ class _Rules:
     def __init__(self, runs, totals, cell_count: int) -> None:
         self.cell_count = cell_count
         self.every = (1 << cell_count) - 1
+        self.cells = runs
         self.runs = [sum(1 << c for c in cells) for cells in runs]
         self.sets = [[sum(1 << (v - 1) for v in values)
                       for values in combinations(range(1, DIGITS + 1), len(cells))

@@ -12,12 +12,14 @@ from __future__ import annotations
 import math
 from functools import cache
 
+from .. import compiled
 from ..bits import bits_of
 from ..board.shape import KAKURO_DIGITS, Shape
 from ..killer.cages import combinations
 from ..rng import Rng
 
 ALL = (1 << KAKURO_DIGITS) - 1
+TOTALS = KAKURO_DIGITS * (KAKURO_DIGITS + 1) // 2 + 1  # a run's total is 0 to 45
 Move = tuple[tuple[int, int], ...]  # (cell, new digit) pairs
 
 
@@ -39,6 +41,7 @@ class Filling:
         self.runs_of = tuple(tuple(shape.units_of[c]) for c in range(shape.cell_count))
         self.used = [0] * len(self.cells)
         self.totals = [0] * len(self.cells)
+        self._tables = None
         for run, cells in enumerate(self.cells):
             for cell in cells:
                 self.used[run] |= 1 << (values[cell] - 1)
@@ -69,15 +72,27 @@ class Filling:
         """How much the move changes the looseness of the runs it touches (the totals it
         would leave worked out, not made: the same sums, in the same order, as making
         it and undoing it)."""
+        # The set's order and the sums left to right (not sum(), which compensates since
+        # Python 3.12) are the order the compiled moves (csrc/kakurofill.c) add up in.
         runs = {run for cell, _ in move for run in self.runs_of[cell]}
         shift = dict.fromkeys(runs, 0)
         for cell, value in move:
             for run in self.runs_of[cell]:
                 shift[run] += value - self.values[cell]
-        before = sum(self.looseness(run) for run in runs)
-        after = sum(looseness(len(self.cells[run]), self.totals[run] + shift[run])
-                    for run in runs)
+        before = after = 0.0
+        for run in runs:
+            before += self.looseness(run)
+            after += looseness(len(self.cells[run]), self.totals[run] + shift[run])
         return after - before
+
+    def compiled_tables(self):
+        """The board's tables for the compiled moves (csrc/kakurofill.c), made once."""
+        if self._tables is None:
+            rows = tuple(tuple(looseness(length, total) for total in range(TOTALS))
+                         for length in range(KAKURO_DIGITS + 1))
+            self._tables = compiled.extension().kakuro_fill_tables(self.cells, self.runs_of,
+                                                                   rows)
+        return self._tables
 
     def apply(self, move: Move) -> Move:
         """Make the move; the move that undoes it."""

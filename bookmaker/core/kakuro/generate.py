@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import compiled
 from ..board.grid import Grid
 from ..board.shape import Shape
 from ..generate.graded import DIFFICULTIES, attempt_seed
@@ -174,9 +175,27 @@ def tighten(filling: Filling, rng: Rng, ceiling: str) -> bool:
 
 def _move_some(filling: Filling, rng: Rng, open_cells: list[int], tabu: set) -> bool:
     """Make a move per CELLS_PER_MOVE open cells, each the tightest of the moves at a few
-    of them (a move not made before, touching no cell moved this round); whether any."""
+    of them (a move not made before, touching no cell moved this round); whether any.
+    The moves are chosen in C where the compiled core has them (csrc/kakurofill.c, the
+    same moves and draws as _chosen_moves)."""
+    mover = compiled.kakuro_mover()
+    if mover is None:
+        moves = _chosen_moves(filling, rng, open_cells, tabu)
+    else:
+        moves, rng.state = mover(filling.compiled_tables(), filling.values, filling.used,
+                                 filling.totals, rng.state, open_cells, tabu)
+    for move in moves:
+        tabu.add(filling.apply(move))
+    return bool(moves)
+
+
+def _chosen_moves(filling: Filling, rng: Rng, open_cells: list[int], tabu: set) -> list[Move]:
+    """_move_some's moves in Python, each made on the filling as it is chosen and then
+    undone, in order (the compiled mover's reference)."""
     shuffled = rng.shuffled(open_cells)
     moved: set[int] = set()
+    chosen: list[Move] = []
+    undo: list[Move] = []
     for group in range(max(1, len(open_cells) // CELLS_PER_MOVE)):
         best = None
         for cell in shuffled[group * CANDIDATE_CELLS:(group + 1) * CANDIDATE_CELLS]:
@@ -187,9 +206,12 @@ def _move_some(filling: Filling, rng: Rng, open_cells: list[int], tabu: set) -> 
                 if best is None or key < best[0]:
                     best = (key, move)
         if best is not None:
-            tabu.add(filling.apply(best[1]))
+            undo.append(filling.apply(best[1]))
+            chosen.append(best[1])
             moved.update(c for c, _ in best[1])
-    return bool(moved)
+    for back in reversed(undo):
+        filling.apply(back)
+    return chosen
 
 
 def loosen(filling: Filling, rng: Rng, target: str) -> Grading | None:
