@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal, cast
 
-from ..core.board.shape import Shape, parse_size
+from ..core.board.shape import Shape
 from ..core.kinds.kind import Kind, clues_problem
 from ..core.words import counted, with_article
 from ..design.catalogue import BEYOND_SUDOKU, language_names, load_catalogue
@@ -32,7 +32,7 @@ from ..design.textfile import TextEncodingError, read_utf8
 from ..design.values import describe, font_digit_top
 from ..design.yamlload import MarkedYAMLError, parse_yaml
 from .covercheck import CoverFacts, cover_spec, glyph_fields
-from .kinds import kind_of_name, parse_kind_frame
+from .kinds import kind_of_name, parse_kind_frame, sides_problem
 from .model import BookFile, BookSpec, SectionFile, SectionSpec, SpecFile, answer_place, book_plan
 from .slugs import slug_of
 from .textcheck import check_texts, check_texts_of
@@ -250,7 +250,8 @@ def _options_taken(report: Report, at: tuple, kind: Kind, section: SectionFile) 
 
 def _section_spec(section: SectionFile, pages: SectionPages) -> SectionSpec:
     shape = pages.shape
-    return SectionSpec(name=section.name, size=shape.size, box_rows=shape.box_rows,
+    return SectionSpec(name=section.name, size=shape.size, sides=shape.frame,
+                       box_rows=shape.box_rows,
                        box_cols=shape.box_cols, count=section.count, variant=section.variant,
                        symmetry=section.symmetry,
                        difficulty=section.difficulty, rating=section.rating,
@@ -267,9 +268,9 @@ def _shape(report: Report, at: tuple, section: SectionFile) -> Shape | None:
     if section.size is None or section.variant is None:  # reported already
         return None
     kind = kind_of_name(section.variant)
-    problem = kind.size_problem(parse_size(section.size), section.box is not None)
+    problem = sides_problem(kind, section.size, section.box is not None)
     if problem:
-        report.add(Mistake(at + ("variant",), problem))
+        report.add(Mistake(at + (problem[0],), problem[1]))
         return None
     try:
         return parse_kind_frame(kind, section.size, section.box)

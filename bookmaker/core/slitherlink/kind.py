@@ -2,8 +2,9 @@
 touching itself, passing each clue's cell on as many of its sides as the clue says.
 
 Its answer is edges (kinds/answer.py): the solution Grid holds 2 for a cell inside the
-loop and 1 for one outside, and the loop is the border between them. Made on squares 5x5
-to 15x15; lines are read on rectangles up to 30 a side. The first proof is the grader's
+loop and 1 for one outside, and the loop is the border between them. Made on squares and
+rectangles of sides 5 to 20 (rows x columns), and 20 by up to 30; lines are read on
+rectangles up to 30 a side. The first proof is the grader's
 techniques with a search over edges (search.py), the second the count over inside and
 outside colourings (count.py), written apart from it.
 """
@@ -17,13 +18,12 @@ from ..board.shape import Shape, slitherlink_of
 from ..kinds.answer import Answer
 from ..kinds.exchangeform import ExchangeForm
 from ..kinds.kind import Extras, MakeRequest
-from ..kinds.logickind import LogicKind, Untaken
+from ..kinds.logickind import RectangleKind, Untaken
 from ..kinds.presentation import Presentation
 from ..kinds.puzzlink import SLITHER_LINK
 from ..puzzle import Puzzle
 from ..solve.search import Search
 from ..solve.verify import first_decided, require_agreement
-from ..words import with_article
 from .frame import frame_of
 from .grade import SLITHERLINK_GRADES
 from .text import format_answer, format_givens, parse_answer, parse_slitherlink
@@ -32,7 +32,8 @@ if TYPE_CHECKING:
     from ..grade.grader import Grading
     from ..grade.grades import Ranked
 
-MADE_SIZES = range(5, 16)  # the squares it is made on (the count is too slow past 15 wide)
+MADE_SIDES = range(5, 21)  # the sides it is made at: each to 20, ...
+MADE_LONGER = range(5, 31)  # ... or the longer of two to 30 (bench/README, "Slitherlink")
 CHECK_TRIES = 3  # puzzles in a row a job may make when the count cannot decide one
 
 
@@ -42,7 +43,7 @@ def looks_like_a_slitherlink_line(text: str) -> bool:
     return len(parts) == 1 and "/" in parts[0] and set(parts[0]) <= set("0123./")
 
 
-class SlitherlinkKind(LogicKind):
+class SlitherlinkKind(RectangleKind):
     """Slitherlink: one loop along the lines between the dots, each clue the number of its
     cell's sides the loop passes."""
 
@@ -70,19 +71,17 @@ class SlitherlinkKind(LogicKind):
         "ipuz has no PuzzleKind for Slitherlink (nor for any loop drawn between dots)"),
         puzzlink=SLITHER_LINK)
 
-    def size_problem(self, size: int, box_given: bool) -> str | None:
-        if box_given:
-            return f"{with_article(self.title)} has no boxes: give its size alone"
-        if size not in MADE_SIZES:
-            return (f"{self.name} puzzles are made {MADE_SIZES[0]}x{MADE_SIZES[0]} to "
-                    f"{MADE_SIZES[-1]}x{MADE_SIZES[-1]}; got {size}x{size}")
+    def made_problem(self, rows: int, cols: int) -> str | None:
+        shorter, longer = sorted((rows, cols))
+        if shorter not in MADE_SIDES or longer not in MADE_LONGER:
+            return (f"{self.name} puzzles are made {MADE_SIDES[0]}x{MADE_SIDES[0]} to "
+                    f"{MADE_SIDES[-1]}x{MADE_SIDES[-1]}, and rectangles (rows x columns) "
+                    f"of sides {MADE_SIDES[0]} to {MADE_SIDES[-1]} and "
+                    f"{MADE_LONGER[0]} to {MADE_LONGER[-1]}; got {rows}x{cols}")
         return None
 
-    def square(self, size: int) -> Shape:
-        return slitherlink_of(size, size)
-
-    def board(self, frame: Shape, seed: int = 0) -> Shape:
-        return frame  # a rectangle read from a line is its own board
+    def rectangle(self, rows: int, cols: int) -> Shape:
+        return slitherlink_of(rows, cols)
 
     def read(self, text: str, board: Shape | None = None) -> tuple[Grid, Extras]:
         return parse_slitherlink(text, board), None
