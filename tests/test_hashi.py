@@ -120,7 +120,11 @@ def test_lines_and_answers_read_back_to_themselves():
 
 
 @pytest.mark.parametrize("line, message", [
-    ("2...2" + "." * 43, "wrong length: 48 squares; a Hashi is 7x7 to 25x25"),
+    ("2...2" + "." * 43, "wrong length: 48 squares; a Hashi is 7x7 to 25x25 (a rectangle's "
+     "rows joined by '/')"),
+    ("2...2.../" + "." * 7, "a Hashi's rows are all as long; got rows of 7, 8 squares"),
+    ("2...2.../" * 5 + "........", "wrong length: 48 squares; a Hashi is 7x7 to 25x25 (a "
+     "rectangle's rows joined by '/') (this one 6x8: 48 squares)"),
     ("2...9" + "." * 44, "bad symbol '9' at position 5; a Hashi's squares are an island's "
      "count 1-8 or '.' for water"),
     ("2" + "." * 48, "a Hashi has at least two islands"),

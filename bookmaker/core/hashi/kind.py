@@ -74,7 +74,7 @@ class HashiKind(RectangleKind):
         looks_like=looks_like_a_hashi_line,
         line_hint="this looks like a Hashi line: read it as one (--variant hashi)",
         time_model="lines")
-    exchange = ExchangeForm(size_word=title, ipuz_absent=(
+    exchange = ExchangeForm(size_word=title, named_by_frame=True, ipuz_absent=(
         "ipuz has no PuzzleKind for Hashi (nor for any puzzle of bridges)"),
         puzzlink=HASHI_LINK)
 

@@ -67,7 +67,7 @@ class SlitherlinkKind(RectangleKind):
         line_hint="this looks like a Slitherlink line: read it as one (--variant "
                   "slitherlink)",
         time_model="lines")
-    exchange = ExchangeForm(size_word=title, ipuz_absent=(
+    exchange = ExchangeForm(size_word=title, named_by_frame=True, ipuz_absent=(
         "ipuz has no PuzzleKind for Slitherlink (nor for any loop drawn between dots)"),
         puzzlink=SLITHER_LINK)
 
