@@ -157,3 +157,20 @@ def test_the_web_page_and_captions_know_a_rectangles_sides():
     assert drawing_data(board_drawing(board), board)["sides"] == [8, 12]
     assert grid_size_text(HASHI, 8, 12) == "8\u00d712"
     assert grid_size_text(SLITHERLINK, 7) == "7\u00d77"
+
+
+def test_past_15x15_a_slitherlink_is_made_only_at_the_grades_its_count_decides(tmp_path):
+    frame = SLITHERLINK.sides_frame(20, 30)
+    assert [grade for grade in SLITHERLINK.grades
+            if SLITHERLINK.grade_problem(frame, grade) is None] == ["beginner", "easy"]
+    assert SLITHERLINK.grade_problem(SLITHERLINK.frame(15), "expert") is None
+    assert SLITHERLINK.grade_problem(SLITHERLINK.frame(15), "any") is None
+    spec = tmp_path / "book.yaml"
+    spec.write_text("book: {title: R, seed: 1}\nsections:\n  - {name: Big, variant: "
+                    "slitherlink, size: 16x16, count: 1, difficulty: medium}\n")
+    with pytest.raises(SpecError) as error:
+        load_spec(spec)
+    assert "book.yaml:3:" in str(error.value) and (
+        "sections[0].difficulty: a 16x16 Slitherlink is made beginner or easy: past 225 "
+        "cells the count that proves it a second time runs past its budget on sparser "
+        "clues; not 'medium'") in str(error.value)

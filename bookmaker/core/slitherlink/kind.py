@@ -24,6 +24,7 @@ from ..kinds.puzzlink import SLITHER_LINK
 from ..puzzle import Puzzle
 from ..solve.search import Search
 from ..solve.verify import first_decided, require_agreement
+from ..words import with_article
 from .frame import frame_of
 from .grade import SLITHERLINK_GRADES
 from .text import format_answer, format_givens, parse_answer, parse_slitherlink
@@ -34,6 +35,11 @@ if TYPE_CHECKING:
 
 MADE_SIDES = range(5, 21)  # the sides it is made at: each to 20, ...
 MADE_LONGER = range(5, 31)  # ... or the longer of two to 30 (bench/README, "Slitherlink")
+# The most cells a puzzle of each grade is made on. Past 15x15 the count that proves each
+# puzzle a second time decides the dense clues of beginner and easy grids in a second or
+# two, but runs past its budget (3M states, 20 s) on many sparser ones, and each miss
+# costs another grid: bench/results/xeon-2cpu/2026-12-02-rects.md.
+MOST_CELLS = {"beginner": 600, "easy": 600, "medium": 225, "hard": 225, "expert": 225}
 CHECK_TRIES = 3  # puzzles in a row a job may make when the count cannot decide one
 
 
@@ -82,6 +88,22 @@ class SlitherlinkKind(RectangleKind):
 
     def rectangle(self, rows: int, cols: int) -> Shape:
         return slitherlink_of(rows, cols)
+
+    def grade_problem(self, frame: Shape, difficulty: str) -> str | None:
+        off_ladder = super().grade_problem(frame, difficulty)
+        if off_ladder:
+            return off_ladder
+        rows, cols = frame.frame
+        reached = [grade for grade in self.grades if rows * cols <= MOST_CELLS[grade]]
+        if difficulty in reached:
+            return None
+        # 'any' digs as far as the clues go, as an expert is dug
+        if difficulty == "any" and reached == list(self.grades):
+            return None
+        return (f"{with_article(f'{rows}x{cols}')} Slitherlink is made "
+                f"{' or '.join(reached)}: past {MOST_CELLS['expert']} cells the count that "
+                f"proves it a second time runs past its budget on sparser clues; not "
+                f"{difficulty!r}")
 
     def read(self, text: str, board: Shape | None = None) -> tuple[Grid, Extras]:
         return parse_slitherlink(text, board), None
