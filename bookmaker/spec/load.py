@@ -233,7 +233,11 @@ def grid_needs(kind: Kind, frame: Shape, glyphs: tuple[str, ...] = ()) -> _GridN
     digit numbers need wider cells); a grid wider than its size (a Samurai's 21 cells) is
     named with its width."""
     cells = cells_across(kind, frame)
+    rows, cols = frame.frame
     name = "" if cells == frame.size else f"{kind.name} ({cells}x{cells} cells)"
+    if rows != cols and cells == frame.size:  # a rectangle fits as the square of its
+        name = f"{rows}x{cols}"               # longer side
+
     symbols, labels = least_symbol_cell(glyphs), least_cell(kind, frame)
     reason = least_cell_reason(kind, frame) if labels >= symbols else \
         "its widest symbol at 7 pt"
