@@ -174,3 +174,16 @@ def test_past_15x15_a_slitherlink_is_made_only_at_the_grades_its_count_decides(t
         "sections[0].difficulty: a 16x16 Slitherlink is made beginner or easy: past 225 "
         "cells the count that proves it a second time runs past its budget on sparser "
         "clues; not 'medium'") in str(error.value)
+
+
+def test_a_rectangles_puzzlink_url_gives_columns_then_rows_and_reads_back():
+    from bookmaker.core.exchange.puzzlink import puzzlink_url, read_puzzlink
+
+    for kind, grade, sizes in ((HASHI, "medium", "/12/8/"), (SLITHERLINK, "easy", "/9/6/")):
+        line = next(line for made, _, _, _, pinned, line in PINNED
+                    if made is kind and pinned == grade)
+        givens, _ = kind.read(line)
+        puzzle = kind.make(MakeRequest(givens.shape, 5, grade))
+        url = puzzlink_url(puzzle)
+        assert url is not None and sizes in url
+        assert read_puzzlink(url).givens == givens
