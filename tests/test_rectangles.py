@@ -161,6 +161,7 @@ def test_the_web_page_and_captions_know_a_rectangles_sides():
 
 def test_past_15x15_a_slitherlink_is_made_only_at_the_grades_its_count_decides(tmp_path):
     for sides, made in (((20, 30), ["beginner"]), ((20, 20), ["beginner", "easy"]),
+                        ((16, 16), ["beginner", "easy", "medium"]),
                         ((15, 15), list(SLITHERLINK.grades))):
         frame = SLITHERLINK.sides_frame(*sides)
         assert [grade for grade in SLITHERLINK.grades
@@ -169,13 +170,13 @@ def test_past_15x15_a_slitherlink_is_made_only_at_the_grades_its_count_decides(t
     assert SLITHERLINK.grade_problem(SLITHERLINK.frame(15), "any") is None
     spec = tmp_path / "book.yaml"
     spec.write_text("book: {title: R, seed: 1}\nsections:\n  - {name: Big, variant: "
-                    "slitherlink, size: 16x16, count: 1, difficulty: medium}\n")
+                    "slitherlink, size: 16x16, count: 1, difficulty: hard}\n")
     with pytest.raises(SpecError) as error:
         load_spec(spec)
     assert "book.yaml:3:" in str(error.value) and (
-        "sections[0].difficulty: a 16x16 Slitherlink is made beginner or easy: on more "
-        "cells the sparser clues of harder grades take too long to make and prove twice; "
-        "not 'medium'") in str(error.value)
+        "sections[0].difficulty: a 16x16 Slitherlink is made beginner, easy or medium: on "
+        "more cells the sparser clues of harder grades take too long to make and prove "
+        "twice; not 'hard'") in str(error.value)
 
 
 def test_a_rectangles_puzzlink_url_gives_columns_then_rows_and_reads_back():

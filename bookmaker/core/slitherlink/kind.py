@@ -38,9 +38,10 @@ MADE_LONGER = range(5, 31)  # ... or the longer of two to 30 (bench/README, "Sli
 # The most cells a puzzle of each grade is made on, within 10 s median. Past 15x15 the
 # count that proves each puzzle a second time decides the dense clues of beginner and easy
 # grids in a second or two, but runs past its budget (3M states, 20 s) on many sparser
-# ones, each miss costing another grid; an easy 20x30 takes 10-12 s, digging alone 8 s:
+# ones, each miss costing another grid (a 16x16 medium: 2.1 s median, 23 s worst); an easy
+# 20x30 takes 10-12 s, digging alone 8 s:
 # bench/results/xeon-2cpu/2026-12-02-rects.md.
-MOST_CELLS = {"beginner": 600, "easy": 400, "medium": 225, "hard": 225, "expert": 225}
+MOST_CELLS = {"beginner": 600, "easy": 400, "medium": 256, "hard": 225, "expert": 225}
 CHECK_TRIES = 3  # puzzles in a row a job may make when the count cannot decide one
 
 
@@ -102,7 +103,8 @@ class SlitherlinkKind(RectangleKind):
         if difficulty == "any" and reached == list(self.grades):
             return None
         return (f"{with_article(f'{rows}x{cols}')} Slitherlink is made "
-                f"{' or '.join(reached)}: on more cells the sparser clues of harder grades "
+                f"{' or '.join(filter(None, (', '.join(reached[:-1]), reached[-1])))}: "
+                f"on more cells the sparser clues of harder grades "
                 f"take too long to make and prove twice; not {difficulty!r}")
 
     def read(self, text: str, board: Shape | None = None) -> tuple[Grid, Extras]:
