@@ -8,6 +8,7 @@ Without /usr/games/sgt-bridges the comparison is left out.
 
     python bench/bench_hashi.py                 # 15x15: 30 a grade
     python bench/bench_hashi.py --sizes 10,20 --count 10
+    python bench/bench_hashi.py --sizes 7 --count 20 --sides 10x15,15x25
     python bench/bench_hashi.py --quick         # smoke run: 7x7, 2 a grade
 """
 
@@ -74,6 +75,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=30, help="puzzles a grade (30)")
     parser.add_argument("--sizes", default="15", help="sizes, comma-separated (15)")
+    parser.add_argument("--sides", default="", help="also these sizes, rows x columns, "
+                        "from seeds 0 to count - 1 (e.g. 10x15,15x25)")
     parser.add_argument("--quick", action="store_true", help="smoke run: 2 a grade, 7x7")
     args = parser.parse_args()
     if args.quick:
@@ -93,6 +96,8 @@ def main() -> None:
         print(f"\n### Tatham's Bridges, same run (CPU seconds a puzzle, C, {size}x{size})\n")
         print(timing.markdown_table(["size", "his grade", "median s", "puzzles/s"],
                                     tatham_rows(size, 100 if args.quick else 200), 2))
+    if args.sides:
+        timing.sides_table("hashi", args.sides, args.count)
     print(f"\n(load average now {os.getloadavg()[0]:.2f})", flush=True)
 
 

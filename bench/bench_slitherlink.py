@@ -8,6 +8,7 @@ its path if it is not /usr/games/sgt-loopy; without it the comparison is left ou
 
     python bench/bench_slitherlink.py                 # 10x10: 20 a grade
     python bench/bench_slitherlink.py --sizes 5,7,10,12 --count 10
+    python bench/bench_slitherlink.py --sizes 7 --count 20 --sides 16x16,20x20,15x20,20x30
     python bench/bench_slitherlink.py --quick         # smoke run: 5x5, 2 a grade
 """
 
@@ -69,6 +70,8 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=20, help="puzzles a grade (20)")
     parser.add_argument("--sizes", default="10", help="sizes, comma-separated (10)")
     parser.add_argument("--tatham-count", type=int, default=50, help="his puzzles a run (50)")
+    parser.add_argument("--sides", default="", help="also these sizes, rows x columns, "
+                        "from seeds 0 to count - 1 (e.g. 16x16,20x30)")
     parser.add_argument("--quick", action="store_true", help="smoke run: 2 a grade, 5x5")
     args = parser.parse_args()
     if args.quick:
@@ -99,6 +102,8 @@ def main() -> None:
                          f"{medians[size, ours]:.3f}", f"{ratio:,.0f}x"])
         print(timing.markdown_table(["size", "Tatham's level", "his median s", "our grade",
                                      "our median s", "ours / his"], rows, 2))
+    if args.sides:
+        timing.sides_table("slitherlink", args.sides, args.count)
     print(f"\n(load average now {os.getloadavg()[0]:.2f})", flush=True)
 
 

@@ -182,3 +182,27 @@ def seconds_text(value: float) -> str:
 def verdict(met: bool) -> str:
     """How a goal column reads."""
     return "yes" if met else "**no**"
+
+
+def sides_table(kind_name: str, sizes: str, count: int) -> None:
+    """Print a kind's puzzles made to each grade its rules allow on each of `sizes`
+    ('16x16,10x15', rows x columns), from seeds 0 to count - 1, each made and proven twice
+    as a book makes it: CPU seconds, median, mean and worst."""
+    from bookmaker.core.kinds.kind import MakeRequest
+    from bookmaker.core.registry import kind_named
+
+    kind = kind_named(kind_name)
+    print(f"\n## {kind.title} on these sides, seeds 0-{count - 1} (CPU seconds a puzzle)\n")
+    print("| size | grade | puzzles | median s | mean s | max s |")
+    print("|---|---|---:|---:|---:|---:|", flush=True)
+    for size in sizes.split(","):
+        frame = kind.sides_frame(*(int(side) for side in size.split("x")))
+        for grade in (grade for grade in kind.grades if not kind.grade_problem(frame, grade)):
+            seconds = []
+            for seed in range(count):
+                start = time.process_time()
+                puzzle = kind.make(MakeRequest(frame, seed, grade))
+                seconds.append(time.process_time() - start)
+                assert puzzle.grade == grade
+            print(f"| {size} | {grade} | {count} | {statistics.median(seconds):.3f} | "
+                  f"{statistics.mean(seconds):.3f} | {max(seconds):.3f} |", flush=True)

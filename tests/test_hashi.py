@@ -43,13 +43,13 @@ GOLDEN = [  # (size, seed, grade): the line, the hardest technique, the answer
 
 @pytest.mark.parametrize("size, seed, grade, line, hardest, answer", GOLDEN)
 def test_generated_puzzles_are_pinned_by_seed(size, seed, grade, line, hardest, answer):
-    puzzle, grading = generate_hashi(size, seed, grade)
+    puzzle, grading = generate_hashi((size, size), seed, grade)
     assert HASHI.line(puzzle) == line and HASHI.answer_line(puzzle.solution) == answer
     assert (grading.grade, grading.hardest) == (grade, hardest)
     graded = HASHI.grade(puzzle.givens)  # with its steps, as made without them
     assert (graded.grade, graded.hardest, graded.score) == (grade, hardest, grading.score)
     assert kind_of_puzzle(puzzle) is HASHI
-    layout = layout_of(size, puzzle.givens.cells)
+    layout = layout_of(size, size, puzzle.givens.cells)
     assert broken_rule(layout, bridges_of(layout, puzzle.solution.cells)) is None
 
 
@@ -66,7 +66,7 @@ def test_two_hundred_puzzles_of_mixed_sizes_and_grades_are_unique_by_both_proofs
     assert {size for size, _, _ in rows} >= {"7x7", "10x10", "15x15", "20x20", "25x25"}
     for _, _, line in rows:
         givens, _ = HASHI.read(line)
-        layout = layout_of(givens.shape.size, givens.cells)
+        layout = layout_of(*givens.shape.frame, givens.cells)
         first, second = hashi_solutions(layout), count_hashi(layout)
         assert first.unique and second.complete and second.count == 1, line
         assert second.solutions[0] == first.solution, line
@@ -81,20 +81,20 @@ def test_the_grades_are_the_techniques_each_needs():
         assert easier < 0 or grade_hashi(layout, HASHI.grades[easier], steps=False).guessing
 
 
-def _size_and_cells(line: str) -> tuple[int, tuple[int, ...]]:
+def _size_and_cells(line: str) -> tuple[int, int, tuple[int, ...]]:
     givens, _ = HASHI.read(line)
-    return givens.shape.size, givens.cells
+    return (*givens.shape.frame, givens.cells)
 
 
 def test_the_two_proofs_find_every_solution_of_an_open_puzzle():
     # Four 3s at a rectangle's corners: two bridges across top and bottom and one down
     # each side, or the other way round; a 4 in a corner pins the first.
     square = "3...3.." + "." * 21 + "3...3.." + "." * 14
-    layout = layout_of(7, _size_and_cells(square)[1])
+    layout = layout_of(*_size_and_cells(square))
     first, second = hashi_solutions(layout, limit=5), count_hashi(layout, limit=5)
     assert (first.count, second.count) == (2, 2) and first.complete and second.complete
     pinned_top = "4...3.." + "." * 21 + "3...2.." + "." * 14
-    layout = layout_of(7, _size_and_cells(pinned_top)[1])
+    layout = layout_of(*_size_and_cells(pinned_top))
     assert count_hashi(layout, limit=5).count == hashi_solutions(layout, limit=5).count == 1
 
 
@@ -104,7 +104,7 @@ def test_the_two_proofs_count_alike_on_networks_before_repair():
     counts = []
     for seed in range(40):
         n = 7 + seed % 3
-        layout, bridges = network_puzzle(n, grow(n, Rng(seed), STYLES["hard"]))
+        layout, bridges = network_puzzle((n, n), grow((n, n), Rng(seed), STYLES["hard"]))
         first, second = hashi_solutions(layout, limit=4), count_hashi(layout, limit=4)
         assert first.complete and second.complete and first.count == second.count, seed
         assert bridges in second.solutions or second.count == 4
@@ -139,7 +139,11 @@ def test_an_answer_line_reads_alone_islands_as_counts_and_bridges_as_their_own_s
 
 
 @pytest.mark.parametrize("line, message", [
-    ("2...2" + "." * 43, "wrong length: 48 squares; a Hashi is 7x7 to 25x25"),
+    ("2...2" + "." * 43, "wrong length: 48 squares; a Hashi is 7x7 to 25x25 (a rectangle's "
+     "rows joined by '/')"),
+    ("2...2.../" + "." * 7, "a Hashi's rows are all as long; got rows of 7, 8 squares"),
+    ("2...2.../" * 5 + "........", "wrong length: 48 squares; a Hashi is 7x7 to 25x25 (a "
+     "rectangle's rows joined by '/') (this one 6x8: 48 squares)"),
     ("2...9" + "." * 44, "bad symbol '9' at position 5; a Hashi's squares are an island's "
      "count 1-8 or '.' for water"),
     ("2" + "." * 48, "a Hashi has at least two islands"),
@@ -170,7 +174,9 @@ def test_the_kind_is_named_and_its_answer_is_links():
     assert HASHI.answer.form == "links" and not HASHI.answer.in_cells
     assert HASHI.grades == ("beginner", "easy", "medium", "hard")
     assert HASHI.size_problem(6, False) == ("hashi puzzles are made in the sizes 7x7 to "
-                                            "25x25; got 6x6")
+                                            "25x25, and rectangles (rows x columns) of "
+                                            "those sides; got 6x6")
+    assert HASHI.takes_rectangles and HASHI.sides_problem(10, 15, False) is None
     assert "ipuz has no PuzzleKind for Hashi" in HASHI.exchange.ipuz_absent
     from bookmaker.design.glyphs import glyph_problem
     assert glyph_problem("letters", 7, HASHI) == (  # its 13 values' glyphs, listed
@@ -194,7 +200,7 @@ def test_generate_solve_check_and_grade_on_the_command_line(tmp_path):
     solved = runner.invoke(cli.main, ["solve", "--variant", "hashi", str(path)])
     givens, _ = HASHI.read(made.output)
     answer = HASHI.read_answer(solved.output, givens.shape)
-    layout = layout_of(7, givens.cells)
+    layout = layout_of(7, 7, givens.cells)
     assert solved.exit_code == 0 and broken_rule(layout, bridges_of(layout, answer.cells)) is None
     assert solved.output == ".......3-5==4.H.H..H.H2H.1H.HHH.|H.2H3-2H..4===4.\n"
     checked = runner.invoke(cli.main, ["check", "--variant", "hashi", str(path)])
@@ -203,8 +209,8 @@ def test_generate_solve_check_and_grade_on_the_command_line(tmp_path):
     assert graded.exit_code == 0 and graded.output.startswith("1: easy ")
     wrong = runner.invoke(cli.main, ["generate", "--variant", "hashi", "--size", "6x6",
                                      "--seed", "1"])
-    assert wrong.exit_code != 0 and "hashi puzzles are made in the sizes 7x7 to 25x25; " \
-        "got 6x6" in wrong.output
+    assert wrong.exit_code != 0 and "hashi puzzles are made in the sizes 7x7 to 25x25, " \
+        "and rectangles (rows x columns) of those sides; got 6x6" in wrong.output
 
 
 def test_explain_tells_each_step_by_its_island_and_the_bridges_it_lays(tmp_path):
@@ -239,7 +245,7 @@ def test_pages_circle_the_islands_and_answers_draw_the_bridges():
         def text(self, labels, faces, grey=0.0, pad=0.0):
             self.calls.append(("counts", [label.text for label in labels]))
 
-    puzzle, _ = generate_hashi(7, 1, "beginner")
+    puzzle, _ = generate_hashi((7, 7), 1, "beginner")
     for solution in (None, puzzle.solution):
         canvas = Recorder()
         placement = GridPlacement(0, 0, 140, puzzle.givens, solution=solution,

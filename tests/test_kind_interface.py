@@ -22,6 +22,7 @@ from bookmaker.core.registry import all_kinds, kind_named
 RULES_AND_SOLVER = [  # Kind's public members, grouped as docs/architecture.md lists them
     "name", "title", "aliases", "seed_words",                           # names
     "size_problem", "frame", "takes_box",                               # sizes
+    "takes_rectangles", "sides_problem", "sides_frame",                 # rows x columns
     "board", "reading_board", "describe", "geometry",                   # its board
     "options_problem", "grade_problem", "distinct_supply",              # what it is made to
     "read", "write", "line", "extras_type",                             # its line
@@ -72,8 +73,9 @@ def test_kind_keeps_the_rules_and_solver_protocol_only():
     # 39 with what its answer is (issue 39: `answer`, `answer_line`, `read_answer`, which
     # issue 35 names part of the rules protocol: Binairo's answer is symbols, not values).
     assert sorted(public_members(Kind)) == sorted(RULES_AND_SOLVER)
-    # 41 with a Nonogram's picture and its clues' rings (`pictured`, `clue_cells_across`).
-    assert len(public_members(Kind)) == 41
+    # 41 with a Nonogram's picture and its clues' rings (`pictured`, `clue_cells_across`);
+    # 44 with rectangles, rows x columns, for the kinds that take them (issue 39).
+    assert len(public_members(Kind)) == 44
     assert not [name for name in MOVED for kind in all_kinds() if hasattr(kind, name)]
 
 

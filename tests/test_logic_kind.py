@@ -4,7 +4,7 @@ words, from its data, through one body."""
 from __future__ import annotations
 
 from bookmaker.core.board.grid import Grid
-from bookmaker.core.kinds.logickind import LogicKind
+from bookmaker.core.kinds.logickind import LogicKind, RectangleKind
 from bookmaker.core.registry import all_kinds, kind_named
 
 # Each logic kind's refusal of a box, of a square below and above what it makes, and (a
@@ -29,11 +29,15 @@ REFUSED = {
                    "(its lines are read, solved and graded: larger squares take minutes to "
                    "make)"),
     "hashi": ("a Hashi has no boxes: give its size alone",
-              "hashi puzzles are made in the sizes 7x7 to 25x25; got 6x6",
-              "hashi puzzles are made in the sizes 7x7 to 25x25; got 26x26"),
+              "hashi puzzles are made in the sizes 7x7 to 25x25, and rectangles (rows x "
+              "columns) of those sides; got 6x6",
+              "hashi puzzles are made in the sizes 7x7 to 25x25, and rectangles (rows x "
+              "columns) of those sides; got 26x26"),
     "slitherlink": ("a Slitherlink has no boxes: give its size alone",
-                    "slitherlink puzzles are made 5x5 to 15x15; got 4x4",
-                    "slitherlink puzzles are made 5x5 to 15x15; got 16x16"),
+                    "slitherlink puzzles are made 5x5 to 20x20, and rectangles (rows x "
+                    "columns) of sides 5 to 20 and 5 to 30; got 4x4",
+                    "slitherlink puzzles are made 5x5 to 20x20, and rectangles (rows x "
+                    "columns) of sides 5 to 20 and 5 to 30; got 21x21"),
 }
 
 
@@ -45,12 +49,14 @@ def test_every_logic_kind_refuses_sizes_and_boxes_through_one_body_in_its_own_wo
     logic = [kind for kind in all_kinds() if isinstance(kind, LogicKind)]
     assert {kind.name for kind in logic} == set(REFUSED)
     for kind in logic:
-        assert type(kind).size_problem is LogicKind.size_problem, kind.name  # data, not code
+        body = RectangleKind if isinstance(kind, RectangleKind) else LogicKind  # its sides'
+        assert type(kind).size_problem is body.size_problem, kind.name  # data, not code
         boxed, *sizes = REFUSED[kind.name]
         assert kind.size_problem(9, True) == boxed
         assert [kind.size_problem(_asked(said), False) for said in sizes] == sizes
-        assert kind.size_problem(kind.sizes[0], False) is None
-        assert kind.size_problem(kind.sizes[-1], False) is None
+        least, most = (_asked(sizes[0]) + 1, _asked(sizes[1]) - 1) if body is RectangleKind \
+            else (kind.sizes[0], kind.sizes[-1])
+        assert kind.size_problem(least, False) is None and kind.size_problem(most, False) is None
     assert kind_named("starbattle").size_problem(14, False).endswith("minutes to make)")
 
 

@@ -188,9 +188,9 @@ def test_generate_solve_check_grade_and_explain_on_the_command_line(tmp_path):
     assert any(word in explained.output for word in ("line above", "cross above",
                                                      "line left of", "cross left of"))
     wrong = runner.invoke(cli.main, ["generate", "--variant", "slitherlink", "--size",
-                                     "16x16", "--seed", "1"])
-    assert wrong.exit_code != 0 and "slitherlink puzzles are made 5x5 to 15x15; got " \
-        "16x16" in wrong.output
+                                     "21x21", "--seed", "1"])
+    assert wrong.exit_code != 0 and "slitherlink puzzles are made 5x5 to 20x20, and " \
+        "rectangles (rows x columns) of sides 5 to 20 and 5 to 30; got 21x21" in wrong.output
 
 
 def test_a_15x15_is_made_by_the_kind_and_proven_by_the_count_within_its_budget():

@@ -1497,21 +1497,26 @@ def test_the_slitherlink_kind_is_solved_by_clicks_on_an_answer_free_page(tab, tm
     assert tab.errors == []
 
 
-def test_the_hashi_kind_is_solved_by_clicks_on_an_answer_free_page(tab, tmp_path):
+@pytest.mark.parametrize("rectangle", [False, True])
+def test_the_hashi_kind_is_solved_by_clicks_on_an_answer_free_page(tab, tmp_path, rectangle):
     """The Hashi kind's own page (its data as export/page.py writes the kind's): a click on
-    the water of each bridge of its answer, once or twice, and the page knows it solved."""
+    the water of each bridge of its answer, once or twice, and the page knows it solved;
+    on a square and on a rectangle (8 rows of 12), its board as tall as its rows."""
     from exchangedata import LINES
 
     from bookmaker.core.hashi.rules import ACROSS, DOWN, NOTHING
-    puzzle = proven("hashi", LINES["hashi"], None, "hashi")
+    line = ("1.5.4.3.2.3./............/...1..3..1../2.5.......4./....3....1../......1...3./"
+            "1.........../..3.4.2...2.") if rectangle else LINES["hashi"]
+    puzzle = proven("hashi", line, None, "hashi")
     (tmp_path / "page.html").write_text(page_html([item_of(puzzle, "hashi", "Hashi")],
                                                   options=PageOptions(answers=False)),
                                         encoding="utf-8")
     page = tab.open((tmp_path, puzzle))
     data = page_puzzle(page)
     assert data["form"] == "links" and "solution" not in data
-    n, water = puzzle.shape.size, puzzle.solution.cells
+    (rows, n), water = puzzle.shape.frame, puzzle.solution.cells
     assert page.locator("circle.island").count() == sum(1 for v in puzzle.givens.cells if v)
+    assert data["sides"] == [rows, n]
     for cell, code in enumerate(water):  # one click a bridge, on the first water of its run
         row, col = divmod(cell, n)
         across = code in (ACROSS, ACROSS + 1)

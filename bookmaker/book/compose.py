@@ -570,7 +570,7 @@ def section_details(book: _Book, index: int) -> list[str]:
     numbers = words.text("puzzle", number=first) if first == last else \
         words.text("puzzles_range", first=first, last=last)
     section = book.spec.sections[index]
-    board = " ".join(part for part in (grid_size_text(section.kind, section.size),
+    board = " ".join(part for part in (grid_size_text(section.kind, *section.frame_sides),
                                        kind_name(words, section.kind)) if part)
     return [numbers, f"{board}{SEPARATOR}{grade_range(book, members)}"]
 
@@ -614,7 +614,7 @@ def fitted_lines(book: _Book, index: int, planned: PlannedPuzzle,
     that prints it, the note's short form."""
     layout, section = book.spec.layout, book.spec.sections[index]
     grade = book.words.grade(book.puzzles[planned.number - 1].grade)
-    parts = caption_parts(section.name, grade, grid_size_text(section.kind, section.size),
+    parts = caption_parts(section.name, grade, grid_size_text(section.kind, *section.frame_sides),
                           kind_name(book.words, section.kind))
     place = _place_of(book, planned)
     notes = [] if place.answer_page is None else [
@@ -759,7 +759,7 @@ def caption(section: SectionSpec, grade: str = "", words: Catalogue | None = Non
     checked)."""
     kind = kind_name(words or load_catalogue("en"), section.kind)
     return SEPARATOR.join(caption_parts(section.name, grade,
-                                        grid_size_text(section.kind, section.size), kind))
+                                        grid_size_text(section.kind, *section.frame_sides), kind))
 
 
 def mark_of(spec: BookSpec, grade: str) -> int:

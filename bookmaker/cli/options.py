@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..core.board.grid import Grid
-from ..core.board.shape import Shape, parse_shape, parse_size
+from ..core.board.shape import Shape, parse_shape, parse_sides
 from ..core.kinds.kind import Kind
 from ..core.kinds.sudoku import CLASSIC
 from ..core.puzzle import Puzzle
@@ -71,22 +71,24 @@ def kinds_help() -> str:
 
 
 def frame_from_options(size: str, box: str | None, kind: Kind) -> Shape:
-    """The classic board of --size/--box that the kind's puzzles are made on, by the
-    kind's one size rule (which the spec follows too); what does not fit is a usage error
-    naming the options."""
+    """The classic board of --size/--box that the kind's puzzles are made on (a rectangle,
+    rows x columns, where the kind takes one), by the kind's one size rule (which the spec
+    follows too); what does not fit is a usage error naming the options."""
     try:
-        size_n = parse_size(size)
+        rows, cols = parse_sides(size)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="'--size'") from None
     if box is not None and not kind.takes_box:
-        why = kind.size_problem(size_n, True) or "it has regions, drawn from the seed, not boxes"
+        why = kind.sides_problem(rows, cols, True) or \
+            "it has regions, drawn from the seed, not boxes"
         raise click.UsageError(f"--box does not apply to --variant {kind.name}: {why}")
-    problem = kind.size_problem(size_n, box is not None)
+    problem = kind.sides_problem(rows, cols, box is not None)
     if problem:
         raise click.BadParameter(f"{problem} (--variant {kind.name})", param_hint="'--size'")
     frame = shape_from_options(size, box) if box is not None else None
     try:
-        return kind.frame(size_n, None if frame is None else (frame.box_rows, frame.box_cols))
+        return kind.sides_frame(rows, cols,
+                                None if frame is None else (frame.box_rows, frame.box_cols))
     except ValueError as err:
         raise click.BadParameter(f"{err} (--variant {kind.name})",
                                  param_hint="'--box'" if box else "'--size'") from None

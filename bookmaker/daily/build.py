@@ -557,7 +557,7 @@ def day_json(spec: DailySpec, entry: DailyPuzzle) -> str:
     record = {
         "bookmaker": __version__, "series": spec.series, "date": entry.date.isoformat(),
         "weekday": day.weekday, "title": day.title, "variant": day.variant,
-        "size": f"{day.size}x{day.size}",
+        "size": day.size_text,
         "box": f"{day.box_rows}x{day.box_cols}" if day.kind.takes_box else "",
         "symmetry": puzzle.symmetry,
         "difficulty": day.difficulty, "grade": puzzle.grade, "score": puzzle.score,

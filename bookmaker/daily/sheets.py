@@ -294,7 +294,7 @@ def board_text(puzzle: Puzzle) -> str:
     size across the frame ('Killer · 6×6', 'Kakuro · 15×15', '9×9' for a classic, 'Samurai').
     The board's own name said '9x9' for a 9x9 Killer, Calcudoku or Futoshiki alike."""
     parts = (kind_name(load_catalogue("en"), kind_of_puzzle(puzzle)),
-             grid_size_text(kind_of_puzzle(puzzle), puzzle.shape.frame[0]))
+             grid_size_text(kind_of_puzzle(puzzle), *puzzle.shape.frame))
     return SEPARATOR.join(part for part in parts if part)
 
 

@@ -93,13 +93,15 @@ def kind_title(words: Catalogue, kind: Kind) -> str:
     return words.texts.get(shown.title_key) or words.text(shown.name_key)
 
 
-def grid_size_text(kind: Kind, size: int) -> str:
-    """The size a caption or contents entry prints: '9×9', with what the kind marks after
-    it ('10×10 ★★': a Star Battle's stars a unit); '' for a Samurai (its name says it)."""
+def grid_size_text(kind: Kind, size: int, cols: int = 0) -> str:
+    """The size a caption or contents entry prints: '9×9' (a rectangle's rows by its
+    `cols`: '10×18'), with what the kind marks after it ('10×10 ★★': a Star Battle's stars
+    a unit); '' for a Samurai (its name says it)."""
     if not kind.presentation.size_in_captions:
         return ""
     mark = kind.presentation.size_mark
-    return " ".join(part for part in (printed_size(size), mark(size) if mark else "") if part)
+    return " ".join(part for part in (printed_size(size, cols), mark(size) if mark else "")
+                    if part)
 
 
 def with_size_mark(name: str, kind: Kind, size: int) -> str:
@@ -109,10 +111,10 @@ def with_size_mark(name: str, kind: Kind, size: int) -> str:
     return " ".join(part for part in (name, mark(size) if mark else "") if part)
 
 
-def printed_size(size: int) -> str:
-    """A board's size as print sets it, with a multiplication sign: '9×9' (specs and
-    messages write 9x9, which is easier to type)."""
-    return f"{size}{TIMES}{size}"
+def printed_size(size: int, cols: int = 0) -> str:
+    """A board's size as print sets it, with a multiplication sign: '9×9', a rectangle's
+    rows by its `cols` '10×18' (specs and messages write 9x9, which is easier to type)."""
+    return f"{size}{TIMES}{cols or size}"
 
 
 def answer_note_text(answers: str, words: Catalogue, page: int | str,

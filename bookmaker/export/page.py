@@ -207,7 +207,8 @@ def _run_clue(board: Shape, unit: Unit, blocks: dict[tuple[int, int], BlockMark]
 
 def drawing_data(drawing: BoardDrawing, board: Shape) -> dict[str, Any]:
     """The board as print draws it: cells, lines by weight, shaded cells, in cell units."""
-    return {"frame": drawing.frame, "cells": [list(p) for p in board.positions],
+    return {"frame": drawing.frame, "sides": list(board.frame),
+            "cells": [list(p) for p in board.positions],
             "full": drawing.full, "thin": _runs(drawing.thin), "heavy": _runs(drawing.heavy),
             "outline": _runs(drawing.outline), "shaded": [list(p) for p in drawing.shaded],
             "shade": SHADE_GREY, "dash": list(CAGE_DASH),

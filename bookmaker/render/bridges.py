@@ -32,10 +32,11 @@ def draw_islands_and_bridges(canvas: Canvas, placement: GridPlacement,
     """The islands with their counts and, on an answer, the bridges."""
     _, box_line, _ = line_weights(style, placement.cell)
     written = placement.solution if placement.solution is not None else placement.entered
-    _draw_water(canvas, placement.grid.cells, written, placement.grid.shape.size)
+    n = placement.grid.shape.frame[1]  # a row's cells (a rectangle's width)
+    _draw_water(canvas, placement.grid.cells, written, n)
     if written is not None:  # an answer's bridges, or those a worked example has laid
-        _draw_bridges(canvas, placement.grid.cells, written.cells, Pen(box_line, cap=BUTT))
-    n = placement.grid.shape.size
+        _draw_bridges(canvas, placement.grid.cells, written.cells, n,
+                      Pen(box_line, cap=BUTT))
     islands = [(divmod(cell, n), count) for cell, count in enumerate(placement.grid.cells)
                if count]
     canvas.polygons([_circle(col + 0.5, row + 0.5) for (row, col), _ in islands],
@@ -66,9 +67,9 @@ def _circle(x: float, y: float) -> list[tuple[float, float]]:
 
 
 def _draw_bridges(canvas: Canvas, givens: tuple[int, ...], solution: tuple[int, ...],
-                  pen: Pen) -> None:
-    """Each water cell's bridge lines, run on to an island's circle beside it."""
-    n = round(len(givens) ** 0.5)
+                  n: int, pen: Pen) -> None:
+    """Each water cell's bridge lines (n cells a row), run on to an island's circle beside
+    it."""
     reach = 0.5 - ISLAND_RADIUS
     segments = []
     for cell, code in enumerate(solution):
@@ -79,7 +80,7 @@ def _draw_bridges(canvas: Canvas, givens: tuple[int, ...], solution: tuple[int, 
         count = code - (ACROSS if across else DOWN) + 1
         step = 1 if across else n
         before = reach if givens[cell - step] else 0.0
-        after = reach if cell + step < n * n and givens[cell + step] else 0.0
+        after = reach if cell + step < len(givens) and givens[cell + step] else 0.0
         for offset in _offsets(count):
             if across:
                 y = row + 0.5 + offset

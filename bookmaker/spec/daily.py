@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from pydantic import Field, PlainValidator
 
-from ..core.board.shape import MAX_SIZE, SYMMETRIES, Shape, parse_size
+from ..core.board.shape import MAX_SIZE, SYMMETRIES, Shape
 from ..core.grade.grades import GRADES
 from ..core.kinds.kind import Kind
 from ..core.rating.ranges import RatingRange
@@ -47,7 +47,7 @@ from ..design.values import (
     one_of,
 )
 from ..design.yamlload import mark_of
-from .kinds import frame_of, kind_of_name, parse_kind_frame
+from .kinds import frame_of, kind_of_name, parse_kind_frame, sides_of, sides_problem
 from .load import DIGIT_INK, read_document, section_glyphs
 from .model import Fonts, RegistryChoice, Symmetry
 from .slugs import slug_of
@@ -223,7 +223,10 @@ class DaySpec(Schema):
     """A weekday's puzzle as loaded: shape resolved, columns decided."""
 
     weekday: str = Field(description="monday .. sunday.")
-    size: int = Field(description="The board size n of an n x n board.")
+    size: int = Field(description="The board size n of an n x n board (a rectangle's "
+                                  "longer side).")
+    sides: tuple[int, int] = Field((0, 0), description="Its frame's rows and columns, "
+                                   "which a kind that takes rectangles reads.")
     box_rows: int = Field(description="Rows in each box.")
     box_cols: int = Field(description="Columns in each box.")
     variant: str = Field("classic", description="The kind of puzzle: its name (core/kinds).")
@@ -246,7 +249,13 @@ class DaySpec(Schema):
     @property
     def shape(self) -> Shape:
         """The frame its puzzles are made on (core/kinds)."""
-        return frame_of(self.variant, self.size, self.box_rows, self.box_cols)
+        return frame_of(self.variant, self.size, self.box_rows, self.box_cols, self.sides)
+
+    @property
+    def size_text(self) -> str:
+        """The size as the manifest writes it: '9x9', a rectangle's '10x18'."""
+        rows, cols = sides_of(self.kind, self.size, self.sides)
+        return f"{rows}x{cols}"
 
 
 class DailySpec(Schema):
@@ -428,7 +437,8 @@ def _day_spec(report: Report, weekday: str, day: DayFile | None,
                              cells_across(kind, shape), glyphs or numbers(shape.size))
     if answer is None:
         return None
-    return DaySpec(weekday=weekday, size=shape.size, box_rows=shape.box_rows,
+    return DaySpec(weekday=weekday, size=shape.size, sides=shape.frame,
+                   box_rows=shape.box_rows,
                    box_cols=shape.box_cols, variant=kind.name, difficulty=day.difficulty or "any",
                    rating=day.rating, symmetry=day.symmetry or "rotational", title=day.title,
                    columns=columns, glyphs=glyphs, answer_columns=answer)
@@ -460,9 +470,9 @@ def _shape(report: Report, at: tuple, day: DayFile) -> Shape | None:
     if day.size is None or day.variant is None:  # reported already
         return None
     kind = kind_of_name(day.variant)
-    problem = kind.size_problem(parse_size(day.size), day.box is not None)
+    problem = sides_problem(kind, day.size, day.box is not None)
     if problem:
-        report.add(Mistake(at + ("variant",), problem))
+        report.add(Mistake(at + (problem[0],), problem[1]))
         return None
     try:
         shape = parse_kind_frame(kind, day.size, day.box)

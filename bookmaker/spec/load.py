@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal, cast
 
-from ..core.board.shape import Shape, parse_size
+from ..core.board.shape import Shape
 from ..core.kinds.kind import Kind, clues_problem
 from ..core.words import counted, with_article
 from ..design.catalogue import BEYOND_SUDOKU, language_names, load_catalogue
@@ -32,7 +32,7 @@ from ..design.textfile import TextEncodingError, read_utf8
 from ..design.values import describe, font_digit_top
 from ..design.yamlload import MarkedYAMLError, parse_yaml
 from .covercheck import CoverFacts, cover_spec, glyph_fields
-from .kinds import kind_of_name, parse_kind_frame
+from .kinds import kind_of_name, parse_kind_frame, sides_problem
 from .model import BookFile, BookSpec, SectionFile, SectionSpec, SpecFile, answer_place, book_plan
 from .slugs import slug_of
 from .textcheck import check_texts, check_texts_of
@@ -280,7 +280,11 @@ def grid_needs(kind: Kind, frame: Shape, glyphs: tuple[str, ...] = ()) -> _GridN
     digit numbers need wider cells); a grid wider than its size (a Samurai's 21 cells) is
     named with its width."""
     cells = cells_across(kind, frame)
+    rows, cols = frame.frame
     name = "" if cells == frame.size else f"{kind.name} ({cells}x{cells} cells)"
+    if rows != cols and cells == frame.size:  # a rectangle fits as the square of its
+        name = f"{rows}x{cols}"               # longer side
+
     symbols, labels = least_symbol_cell(glyphs), least_cell(kind, frame)
     reason = least_cell_reason(kind, frame) if labels >= symbols else \
         "its widest symbol at 7 pt"
@@ -297,7 +301,8 @@ def _options_taken(report: Report, at: tuple, kind: Kind, section: SectionFile) 
 
 def _section_spec(section: SectionFile, pages: SectionPages) -> SectionSpec:
     shape = pages.shape
-    return SectionSpec(name=section.name, size=shape.size, box_rows=shape.box_rows,
+    return SectionSpec(name=section.name, size=shape.size, sides=shape.frame,
+                       box_rows=shape.box_rows,
                        box_cols=shape.box_cols, count=section.count, variant=section.variant,
                        symmetry=section.symmetry,
                        difficulty=section.difficulty, rating=section.rating,
@@ -314,9 +319,9 @@ def _shape(report: Report, at: tuple, section: SectionFile) -> Shape | None:
     if section.size is None or section.variant is None:  # reported already
         return None
     kind = kind_of_name(section.variant)
-    problem = kind.size_problem(parse_size(section.size), section.box is not None)
+    problem = sides_problem(kind, section.size, section.box is not None)
     if problem:
-        report.add(Mistake(at + ("variant",), problem))
+        report.add(Mistake(at + (problem[0],), problem[1]))
         return None
     try:
         return parse_kind_frame(kind, section.size, section.box)

@@ -24,7 +24,7 @@ from ..design.pagecount import BackMatter as BackCounts
 from ..design.pagecount import FrontMatter as FrontCounts
 from ..design.printer import PAPERS, load_printer
 from ..design.values import Flag, Natural, PerPage, Schema, Text, expected, mistake, one_of
-from .kinds import frame_of, kind_of_name
+from .kinds import frame_of, kind_of_name, sides_of
 from .values import (
     BoxText,
     CopyrightValue,
@@ -300,7 +300,10 @@ class SectionSpec(Schema):
     """A section as loaded: shape resolved, pages per layout decided."""
 
     name: str = Field(description="The section's name.")
-    size: int = Field(description="The board size n of an n x n board.")
+    size: int = Field(description="The board size n of an n x n board (a rectangle's "
+                                  "longer side).")
+    sides: tuple[int, int] = Field((0, 0), description="Its frame's rows and columns, "
+                                   "which a kind that takes rectangles reads.")
     box_rows: int = Field(description="Rows in each box.")
     box_cols: int = Field(description="Columns in each box.")
     count: int = Field(description="How many puzzles.")
@@ -332,12 +335,18 @@ class SectionSpec(Schema):
     def shape(self) -> Shape:
         """The frame (core/kinds): the classic board of the size and box its puzzles
         are made on; a jigsaw's regions come from each puzzle's seed."""
-        return frame_of(self.variant, self.size, self.box_rows, self.box_cols)
+        return frame_of(self.variant, self.size, self.box_rows, self.box_cols, self.sides)
+
+    @property
+    def frame_sides(self) -> tuple[int, int]:
+        """Its frame's rows and columns: its size twice but for a rectangle."""
+        return sides_of(self.kind, self.size, self.sides)
 
     @property
     def size_text(self) -> str:
-        """The size as written in specs and the manifest: '9x9'."""
-        return f"{self.size}x{self.size}"
+        """The size as written in specs and the manifest: '9x9', a rectangle's '10x18'."""
+        rows, cols = self.frame_sides
+        return f"{rows}x{cols}"
 
     @property
     def printed_box(self) -> str:

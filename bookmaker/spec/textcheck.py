@@ -24,7 +24,7 @@ from ..design.fontfile import FontFile, FontFileError, default_font_paths, read_
 from ..design.glyphs import GLYPH_SETS
 from ..design.layout import Layout, band_text
 from ..design.problems import Mistake, Report
-from .kinds import kind_of_name
+from .kinds import kind_of_name, sides_of
 from .model import answer_place
 
 BOOK_FIELDS = ("title", "subtitle", "author", "copyright", "imprint", "edition", "isbn")
@@ -186,7 +186,8 @@ def caption_problem(book: Any, layout: Layout, section: Any, pages: Any,
                  key=lambda name: regular.width(name, size))
     note = answer_note_text(answer_place(book.answers, layout), catalogue, WIDEST_DIGIT * 3)
     kind = kind_of_name(section.variant)
-    parts = caption_parts(section.name, widest, grid_size_text(kind, pages.shape.size),
+    sides = sides_of(kind, pages.shape.size, pages.shape.frame)
+    parts = caption_parts(section.name, widest, grid_size_text(kind, *sides),
                           kind_name(catalogue, kind))
     measure = lambda text: regular.width(text, size)  # noqa: E731
     if caption_lines(parts, note, side, measure, size) is None:

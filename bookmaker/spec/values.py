@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 from pydantic import PlainValidator, ValidationInfo
 
-from ..core.board.shape import LATIN_SIZES, MAX_SIZE, NONOGRAM_SIDES, parse_size
+from ..core.board.shape import LATIN_SIZES, MAX_SIZE, NONOGRAM_SIDES, parse_sides
 from ..core.generate.graded import DIFFICULTIES
 from ..core.rating.ranges import RatingRange, parse_rating_range
 from ..core.registry import find_kind, kind_names
@@ -62,16 +62,17 @@ LARGEST = max(MAX_SIZE, NONOGRAM_SIDES[-1])  # the largest side any kind takes
 
 def _size(value: Any) -> str:
     if isinstance(value, bool) or not isinstance(value, (str, int)):
-        raise expected("a size like 9x9", value)
-    try:  # a square in the sizes boards come in; whether it has a box depends on the
-        size = parse_size(str(value))  # variant (a 7x7 jigsaw has none): load checks it
-        if not LATIN_SIZES[0] <= size <= LARGEST:  # the least any kind takes (Calcudoku),
-            #                                          the most (a Nonogram's 40)
-            raise ValueError(f"size must be between {LATIN_SIZES[0]} and {LARGEST}, "
-                             f"got {size}")
+        raise expected("a size like 9x9 (or rows x columns, 10x18)", value)
+    try:  # sides in the sizes boards come in; whether the kind takes a rectangle, or has
+        rows, cols = parse_sides(str(value))  # a box at that size (a 7x7 jigsaw has
+        for side in (rows, cols):  # none), is the kind's rule: load checks it
+            if not LATIN_SIZES[0] <= side <= LARGEST:  # the least any kind takes
+                #                  (Calcudoku), the most (a Nonogram's 40)
+                raise ValueError(f"size must be between {LATIN_SIZES[0]} and {LARGEST} "
+                                 f"a side, got {rows}x{cols}")
     except ValueError as error:
         raise mistake(str(error)) from None
-    return f"{size}x{size}"
+    return f"{rows}x{cols}"
 
 
 def _box(value: Any) -> str:

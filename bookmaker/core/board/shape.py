@@ -29,9 +29,9 @@ of puzzle (core/kinds) choose a geometry, and nothing outside this module asks i
 - starbattle: rows, columns and n irregular regions (of any sizes) of an n x n square,
   each to hold k stars, k carried in box_rows; only the Star Battle package works on
   them (core/starbattle).
-- hashi: a square of islands (a count 1..8) and water (the bridges' codes in a solution);
-  its rows and columns are lines to draw along, not units of symbols, and only the Hashi
-  package works on them (core/hashi).
+- hashi: a square or rectangle of islands (a count 1..8) and water (the bridges' codes in
+  a solution); its rows and columns are lines to draw along, not units of symbols, and
+  only the Hashi package works on them (core/hashi).
 - slitherlink: rows and columns of any height and width from 5 to 30 whose cells hold
   clues 0-3 and, solved, lie inside or outside one loop; only the Slitherlink package
   works on them (core/slitherlink).
@@ -375,14 +375,27 @@ def _starbattle_layout(shape: Shape):
     lines, positions = _square_grid(n)
     return n, (n, n), positions, lines + tuple(Unit("region", k, tuple(cells))
                                                for k, cells in enumerate(held))
+def _rectangle(height: int, width: int):
+    """The layout of a height x width grid whose units are its rows and columns, its size
+    the longer side."""
+    rows = tuple(Unit("row", r, tuple(range(r * width, (r + 1) * width)))
+                 for r in range(height))
+    columns = tuple(Unit("column", c, tuple(range(c, height * width, width)))
+                    for c in range(width))
+    return (max(height, width), (height, width),
+            tuple(divmod(c, width) for c in range(height * width)), rows + columns)
+
+
 def _hashi_layout(shape: Shape):
-    """A Hashi: a square of islands and water (core/hashi); box_rows carries the size
-    (box_cols is 0). Its cells hold counts to 8 and bridge codes, whatever the size."""
-    n = shape.box_rows
-    if shape.box_cols or n not in HASHI_SIZES:
-        raise ValueError(f"a Hashi board is hashi_of(n) for n from {HASHI_SIZES[0]} "
-                         f"to {HASHI_SIZES[-1]}, got {n}x{shape.box_cols}")
-    return n, (n, n), tuple(divmod(c, n) for c in range(n * n)), _lines(n, lambda r, c: r * n + c)
+    """A Hashi: a square or rectangle of islands and water (core/hashi); box_rows carries
+    its height, box_cols its width (0 on a square, as it was before rectangles). Its cells
+    hold counts to 8 and bridge codes, whatever the size."""
+    height, width = shape.box_rows, shape.box_cols or shape.box_rows
+    if height not in HASHI_SIZES or width not in HASHI_SIZES or shape.box_cols == height:
+        raise ValueError(f"a Hashi board is hashi_of(height, width) for sides from "
+                         f"{HASHI_SIZES[0]} to {HASHI_SIZES[-1]}, got "
+                         f"{shape.box_rows}x{shape.box_cols}")
+    return _rectangle(height, width)
 def _slitherlink_layout(shape: Shape):
     """A Slitherlink: rows and columns of clued cells inside or outside a loop
     (core/slitherlink); box_rows carries its height, box_cols its width."""
@@ -391,12 +404,7 @@ def _slitherlink_layout(shape: Shape):
         raise ValueError(f"a Slitherlink board is slitherlink_of(height, width) for sides "
                          f"from {SLITHERLINK_SIDES[0]} to {SLITHERLINK_SIDES[-1]}, "
                          f"got {height}x{width}")
-    rows = tuple(Unit("row", r, tuple(range(r * width, (r + 1) * width)))
-                 for r in range(height))
-    columns = tuple(Unit("column", c, tuple(range(c, height * width, width)))
-                    for c in range(width))
-    return (max(height, width), (height, width),
-            tuple(divmod(c, width) for c in range(height * width)), rows + columns)
+    return _rectangle(height, width)
 
 
 def _jigsaw_layout(shape: Shape):
@@ -651,9 +659,10 @@ def starbattle_of(regions, stars: int) -> Shape:
     """The (cached) Star Battle board whose cell c lies in region regions[c] (0..n-1),
     each row, column and region to hold `stars` stars."""
     return board_of(stars, 0, "starbattle", tuple(regions))
-def hashi_of(size: int) -> Shape:
-    """The (cached) Hashi board of a size: islands and water on a square."""
-    return board_of(size, 0, "hashi")
+def hashi_of(height: int, width: int = 0) -> Shape:
+    """The (cached) Hashi board of height rows and width columns (a square: the height
+    alone), islands and water."""
+    return board_of(height, 0 if width in (0, height) else width, "hashi")
 def slitherlink_of(height: int, width: int) -> Shape:
     """The (cached) Slitherlink board of height rows and width columns."""
     return board_of(height, width, "slitherlink")
@@ -698,6 +707,11 @@ def parse_size(size_text: str) -> int:
     if rows != cols:
         raise ValueError(f"size must be square, like 9x9; got {size_text!r}")
     return rows
+
+
+def parse_sides(size_text: str) -> tuple[int, int]:
+    """Read '9x9' as (9, 9) and '10x18' as (10, 18): rows x columns."""
+    return _parse_pair(size_text, "size")
 
 
 def parse_box(box_text: str, size: int) -> tuple[int, int]:

@@ -5,7 +5,7 @@ further bridges between islands already in line; the islands' counts are read fr
 A network whose puzzle the grade's techniques solve, and no easier ones, is kept: those
 techniques place only what the rules force, so it has one solution, which the solver
 proves again before it is returned (the kind has the count prove it a third way). The
-result depends only on (size, seed, grade).
+result depends only on (height, width, seed, grade).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ VARIED = 12   # doubled bridges of a beginner network tried single
 SOLVER_MAX_NODES = 5_000
 WATER, ISLAND, BRIDGE = 0, 1, 2
 _STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+Sides = tuple[int, int]  # a board's height and width
 
 
 @dataclass(frozen=True)
@@ -50,9 +51,11 @@ STYLES = {
 }
 
 
-def generate_hashi(n: int, seed: int, difficulty: str = "any") -> tuple[Puzzle, Grading]:
-    """A Hashi of exactly the grade asked for ('any': whatever grade a network of the
-    middle style reaches), with its grading; GenerationError after ATTEMPTS."""
+def generate_hashi(sides: Sides, seed: int,
+                   difficulty: str = "any") -> tuple[Puzzle, Grading]:
+    """A Hashi of `sides` (height, width) and exactly the grade asked for ('any': whatever
+    grade a network of the middle style reaches), with its grading; GenerationError after
+    ATTEMPTS."""
     if difficulty not in ("any",) + HASHI_GRADES:
         raise ValueError(f"unknown difficulty {difficulty!r}; expected one of: "
                          f"{', '.join(('any',) + HASHI_GRADES)}")
@@ -60,20 +63,21 @@ def generate_hashi(n: int, seed: int, difficulty: str = "any") -> tuple[Puzzle, 
     reached = []
     for attempt in range(ATTEMPTS):
         rng = Rng(attempt_seed(seed, attempt))
-        network = grow(n, rng, style)
+        network = grow(sides, rng, style)
         for _ in range(REPAIRS + 1):
-            layout, bridges = network_puzzle(n, network)
+            layout, bridges = network_puzzle(sides, network)
             grading = grade_hashi(layout, steps=False)
             if not grading.guessing:
                 break
-            if not _repaired(n, network, layout, bridges, rng):
+            if not _repaired(sides[1], network, layout, bridges, rng):
                 break
         if not grading.guessing and difficulty in ("any", grading.grade):
             if grading.grade == HASHI_GRADES[0]:
-                layout, bridges, grading = _varied(n, network, rng, grading)
+                layout, bridges, grading = _varied(sides, network, rng, grading)
             return _proven(seed, difficulty, layout, bridges), grading
         reached.append("guessing" if grading.guessing else grading.grade)
-    raise GenerationError(f"could not make {with_article(repr(difficulty))} {n}x{n} Hashi "
+    raise GenerationError(f"could not make {with_article(repr(difficulty))} {sides[0]}x{sides[1]} "
+                          f"Hashi "
                           f"in {counted(ATTEMPTS, 'attempt')} (they were "
                           f"{', '.join(sorted(set(reached)))})")
 
@@ -81,15 +85,16 @@ def generate_hashi(n: int, seed: int, difficulty: str = "any") -> tuple[Puzzle, 
 Network = dict[tuple[int, int], int]  # bridges by their two islands' cells, lower first
 
 
-def grow(n: int, rng: Rng, style: Style) -> Network:
+def grow(sides: Sides, rng: Rng, style: Style) -> Network:
     """A network of bridges grown from one island to the style's density."""
-    board = [WATER] * (n * n)
-    first = rng.below(n * n)
+    area = sides[0] * sides[1]
+    board = [WATER] * area
+    first = rng.below(area)
     board[first], islands = ISLAND, [first]
     laid: Network = {}
-    target, misses = max(2, round(n * n * style.density)), 0
+    target, misses = max(2, round(area * style.density)), 0
     while len(islands) < target and misses < 40 * target:
-        grown = _grow_one(n, board, rng.below(len(islands)), islands, rng, style)
+        grown = _grow_one(sides, board, rng.below(len(islands)), islands, rng, style)
         if grown is None:
             misses += 1
             continue
@@ -98,14 +103,14 @@ def grow(n: int, rng: Rng, style: Style) -> Network:
     return laid
 
 
-def network_puzzle(n: int, network: Network) -> tuple[Layout, tuple[int, ...]]:
+def network_puzzle(sides: Sides, network: Network) -> tuple[Layout, tuple[int, ...]]:
     """The layout of a network's islands, each counting its bridges, and its bridges on
     each link of that layout."""
-    counts = [0] * (n * n)
+    counts = [0] * (sides[0] * sides[1])
     for (a, b), count in network.items():
         counts[a] += count
         counts[b] += count
-    layout = layout_of(n, tuple(counts))
+    layout = layout_of(*sides, tuple(counts))
     index = {(layout.islands[k.first], layout.islands[k.second]): i
              for i, k in enumerate(layout.links)}
     bridges = [0] * len(layout.links)
@@ -114,7 +119,7 @@ def network_puzzle(n: int, network: Network) -> tuple[Layout, tuple[int, ...]]:
     return layout, tuple(bridges)
 
 
-def _repaired(n: int, network: Network, layout: Layout, bridges: tuple[int, ...],
+def _repaired(width: int, network: Network, layout: Layout, bridges: tuple[int, ...],
               rng: Rng) -> bool:
     """Change the network where a second solution differs from it: split a bridge there
     with a new island (which pins it), or where no bridge there is long enough, turn a
@@ -125,7 +130,7 @@ def _repaired(n: int, network: Network, layout: Layout, bridges: tuple[int, ...]
         return False
     differing = [k for k, b in enumerate(bridges) if b and other[k] != b]
     spots = [(k, cell) for k in differing for cell in layout.links[k].cells[1:-1]
-             if not _touches_any(n, layout.islands, cell)]
+             if not _touches_any(width, layout.islands, cell)]
     if spots:
         k, cell = spots[rng.below(len(spots))]
     else:
@@ -139,44 +144,47 @@ def _repaired(n: int, network: Network, layout: Layout, bridges: tuple[int, ...]
     return True
 
 
-def _varied(n: int, network: Network, rng: Rng,
+def _varied(sides: Sides, network: Network, rng: Rng,
             grading: Grading) -> tuple[Layout, tuple[int, ...], Grading]:
     """A beginner network with some doubled bridges made single where it stays beginner:
     grown mostly doubled (so that saturation finds its bridges), its counts would all be
     even, which gives the answer away. Up to VARIED bridges are tried, in a seeded order."""
     for ends in rng.shuffled(sorted(e for e, count in network.items() if count == 2))[:VARIED]:
         network[ends] = 1
-        layout, _ = network_puzzle(n, network)
+        layout, _ = network_puzzle(sides, network)
         tried = grade_hashi(layout, steps=False)
         if tried.guessing or tried.grade != grading.grade:
             network[ends] = 2
         else:
             grading = tried
-    return (*network_puzzle(n, network), grading)
+    return (*network_puzzle(sides, network), grading)
 
 
-def _touches_any(n: int, islands: tuple[int, ...], cell: int) -> bool:
-    row, col = divmod(cell, n)
-    return any(abs(row - r) + abs(col - c) == 1 for r, c in (divmod(i, n) for i in islands))
+def _touches_any(width: int, islands: tuple[int, ...], cell: int) -> bool:
+    row, col = divmod(cell, width)
+    return any(abs(row - r) + abs(col - c) == 1 for r, c in (divmod(i, width) for i in islands))
 
 
-def _grow_one(n: int, board: list[int], pick: int, islands: list[int], rng: Rng,
+def _grow_one(sides: Sides, board: list[int], pick: int, islands: list[int], rng: Rng,
               style: Style) -> tuple[tuple[int, int], int] | None:
     """One bridge from the picked island: to a new island on water beyond it, or (by the
     style's chance) to the island its way meets; None where neither fits."""
     start = islands[pick]
     dr, dc = _STEPS[rng.below(4)]
-    row, col = divmod(start, n)
+    height, width = sides
+    row, col = divmod(start, width)
     path = []
-    while 0 <= row + dr < n and 0 <= col + dc < n and board[(row + dr) * n + col + dc] == WATER:
+    while 0 <= row + dr < height and 0 <= col + dc < width and \
+            board[(row + dr) * width + col + dc] == WATER:
         row, col = row + dr, col + dc
-        path.append(row * n + col)
-    met = (row + dr) * n + col + dc if 0 <= row + dr < n and 0 <= col + dc < n else -1
+        path.append(row * width + col)
+    met = (row + dr) * width + col + dc if 0 <= row + dr < height and 0 <= col + dc < width \
+        else -1
     count = 2 if rng.below(1000) < style.doubled * 1000 else 1
     if path and met >= 0 and board[met] == ISLAND and rng.below(1000) < style.closing * 1000:
         end = met
     else:
-        spots = [i for i in range(1, len(path)) if not _touches_island(n, board, path[i])]
+        spots = [i for i in range(1, len(path)) if not _touches_island(sides, board, path[i])]
         if not spots:
             return None
         end = path[spots[rng.below(len(spots))]]
@@ -188,10 +196,11 @@ def _grow_one(n: int, board: list[int], pick: int, islands: list[int], rng: Rng,
     return (min(start, end), max(start, end)), count
 
 
-def _touches_island(n: int, board: list[int], cell: int) -> bool:
-    row, col = divmod(cell, n)
-    return any(0 <= row + dr < n and 0 <= col + dc < n and
-               board[(row + dr) * n + col + dc] == ISLAND for dr, dc in _STEPS)
+def _touches_island(sides: Sides, board: list[int], cell: int) -> bool:
+    height, width = sides
+    row, col = divmod(cell, width)
+    return any(0 <= row + dr < height and 0 <= col + dc < width and
+               board[(row + dr) * width + col + dc] == ISLAND for dr, dc in _STEPS)
 
 
 def _proven(seed: int, difficulty: str, layout: Layout, bridges: tuple[int, ...]) -> Puzzle:
@@ -199,11 +208,11 @@ def _proven(seed: int, difficulty: str, layout: Layout, bridges: tuple[int, ...]
     found = hashi_solutions(layout, 2, SOLVER_MAX_NODES, prefer=bridges)
     if not (found.complete and found.unique and found.solution == bridges):
         raise VerificationError(
-            f"the Hashi solver does not confirm a generated {layout.size}x{layout.size} "
+            f"the Hashi solver does not confirm a generated {layout.height}x{layout.width} "
             f"puzzle (seed {seed}): {counted(found.count, 'solution')}, search complete: "
             f"{found.complete}")
-    board = hashi_of(layout.size)
-    givens = [0] * (layout.size * layout.size)
+    board = hashi_of(layout.height, layout.width)
+    givens = [0] * (layout.height * layout.width)
     for cell, count in zip(layout.islands, layout.counts):
         givens[cell] = count
     return Puzzle(Grid(board, tuple(givens)), Grid(board, solution_cells(layout, bridges)),

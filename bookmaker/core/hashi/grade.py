@@ -215,7 +215,7 @@ def _step(layout: Layout, technique: str, link: int, island: int, before: list[s
                          if len(now) > 1 for code in sorted(was - now))
     found = layout.links[link]
     ends = (layout.islands[found.first], layout.islands[found.second])
-    n = layout.size
+    n = layout.width
     because = (Reason("island", label=str(layout.counts[island]),
                       cells=(layout.islands[island],)),) if island >= 0 else ()
     return Step(technique, placements, eliminations,

@@ -1,4 +1,4 @@
-"""The Hashi kind (Bridges, Hashiwokakero), on squares 7x7 to 25x25.
+"""The Hashi kind (Bridges, Hashiwokakero), on squares and rectangles of sides 7 to 25.
 
 Its answer is links (kinds/answer.py): the bridges, coded in the water cells of its
 solution. The first proof is the solver's bounds and search (solver.py), the second the
@@ -16,7 +16,7 @@ from ..checkresult import CheckResult
 from ..kinds.answer import LINK_GLYPHS, Answer
 from ..kinds.exchangeform import ExchangeForm
 from ..kinds.kind import Extras, MakeRequest
-from ..kinds.logickind import LogicKind, SizeWords, Untaken
+from ..kinds.logickind import RectangleKind, Untaken
 from ..kinds.presentation import Presentation
 from ..kinds.puzzlink import HASHI_LINK
 from ..puzzle import Puzzle
@@ -34,20 +34,25 @@ CHECK_TRIES = 3  # puzzles in a row a job may make when the count cannot decide 
 
 
 def looks_like_a_hashi_line(text: str) -> bool:
-    """One word of counts 1-8 and '.', as long as a square's cells, mostly water, no two
-    islands side by side (a Sudoku's line of few givens has all but the last)."""
+    """One word of counts 1-8 and '.', as long as a square's cells or in rows of one
+    length joined by '/', mostly water, no two islands side by side (a Sudoku's line of
+    few givens has all but the last)."""
     parts = text.split()
-    if len(parts) != 1 or not set(parts[0]) <= set("12345678.") or \
-            len(parts[0]) not in (size * size for size in SIZES) or \
-            parts[0].count(".") * 2 <= len(parts[0]):
+    if len(parts) != 1 or not set(parts[0]) <= set("12345678./"):
         return False
-    cells, n = parts[0], math.isqrt(len(parts[0]))
+    rows = parts[0].split("/")
+    cells = "".join(rows)
+    n = len(rows[0]) if len(rows) > 1 else math.isqrt(len(cells))
+    height = len(rows) if len(rows) > 1 else n
+    if len(cells) != height * n or n not in SIZES or height not in SIZES or \
+            cells.count(".") * 2 <= len(cells):
+        return False
     return not any(cells[c] != "." and ((c % n and cells[c - 1] != ".") or
                                         (c >= n and cells[c - n] != "."))
                    for c in range(len(cells)))
 
 
-class HashiKind(LogicKind):
+class HashiKind(RectangleKind):
     """Hashi: join the islands by bridges across or down, one or two between two islands,
     never crossing, each island with as many as its count, all islands joined."""
 
@@ -61,8 +66,6 @@ class HashiKind(LogicKind):
         symmetry="{a} puzzle's islands are not laid out in a pattern: leave symmetry out",
         clues="{a} puzzle takes a difficulty, not a clue count",
         rating="SE ratings are for Sudoku; {a} puzzle takes a difficulty")
-    sizes = SIZES
-    size_words = SizeWords(made="{name} puzzles are made in the sizes {first} to {last}")
     answer = Answer("links", LINK_GLYPHS)
     presentation = Presentation(
         sudoku_rule=False,
@@ -71,12 +74,19 @@ class HashiKind(LogicKind):
         looks_like=looks_like_a_hashi_line,
         line_hint="this looks like a Hashi line: read it as one (--variant hashi)",
         time_model="lines")
-    exchange = ExchangeForm(size_word=title, ipuz_absent=(
+    exchange = ExchangeForm(size_word=title, named_by_frame=True, ipuz_absent=(
         "ipuz has no PuzzleKind for Hashi (nor for any puzzle of bridges)"),
         puzzlink=HASHI_LINK)
 
-    def square(self, size: int) -> Shape:
-        return hashi_of(size)
+    def made_problem(self, rows: int, cols: int) -> str | None:
+        if rows not in SIZES or cols not in SIZES:
+            return (f"{self.name} puzzles are made in the sizes {SIZES[0]}x{SIZES[0]} to "
+                    f"{SIZES[-1]}x{SIZES[-1]}, and rectangles (rows x columns) of those "
+                    f"sides; got {rows}x{cols}")
+        return None
+
+    def rectangle(self, rows: int, cols: int) -> Shape:
+        return hashi_of(rows, cols)
 
     def read(self, text: str, board: Shape | None = None) -> tuple[Grid, Extras]:
         return parse_hashi(text, board), None
@@ -96,14 +106,14 @@ class HashiKind(LogicKind):
         from .generate import generate_hashi
 
         return first_decided(request.seed, f"{self.name} undecided", CHECK_TRIES,
-                             lambda seed: generate_hashi(request.frame.size, seed,
+                             lambda seed: generate_hashi(request.frame.frame, seed,
                                                          request.difficulty),
                              self.verify)
 
     def solutions(self, givens: Grid, extras: Extras = None, limit: int = 2) -> Search:
         from .solver import hashi_solutions
 
-        layout = layout_of(givens.shape.size, givens.cells)
+        layout = layout_of(*givens.shape.frame, givens.cells)
         found = hashi_solutions(layout, limit)
         return Search(found.count, None if found.solution is None else
                       solution_cells(layout, found.solution), found.complete, found.nodes)
@@ -111,7 +121,7 @@ class HashiKind(LogicKind):
     def verify(self, puzzle: Puzzle) -> None:
         from .count import count_hashi
 
-        layout = layout_of(puzzle.shape.size, puzzle.givens.cells)
+        layout = layout_of(*puzzle.shape.frame, puzzle.givens.cells)
         found = count_hashi(layout)
         result = CheckResult(found.count, tuple(solution_cells(layout, bridges)
                                                 for bridges in found.solutions),
@@ -122,7 +132,7 @@ class HashiKind(LogicKind):
     def grade(self, givens: Grid, extras: Extras = None) -> Grading:
         from .grade import grade_hashi
 
-        return grade_hashi(layout_of(givens.shape.size, givens.cells))
+        return grade_hashi(layout_of(*givens.shape.frame, givens.cells))
 
     @property
     def techniques(self) -> tuple[Ranked, ...]:

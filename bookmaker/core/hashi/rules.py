@@ -35,7 +35,8 @@ class Layout:
     """A Hashi's islands (their cells, reading order, and counts), its links, each link's
     crossing links and each island's links."""
 
-    size: int
+    height: int
+    width: int
     islands: tuple[int, ...]
     counts: tuple[int, ...]
     links: tuple[Link, ...]
@@ -56,15 +57,16 @@ class Layout:
 
 
 @lru_cache(maxsize=64)
-def layout_of(size: int, cells: tuple[int, ...]) -> Layout:
-    """The layout of givens on a size x size square (islands side by side get no link:
+def layout_of(height: int, width: int, cells: tuple[int, ...]) -> Layout:
+    """The layout of givens on a height x width grid (islands side by side get no link:
     the text refuses them)."""
     islands = tuple(c for c, v in enumerate(cells) if v)
     index = {cell: i for i, cell in enumerate(islands)}
     links = []
     for i, cell in enumerate(islands):
-        row, col = divmod(cell, size)
-        for across, steps, stride in ((True, size - 1 - col, 1), (False, size - 1 - row, size)):
+        row, col = divmod(cell, width)
+        for across, steps, stride in ((True, width - 1 - col, 1),
+                                      (False, height - 1 - row, width)):
             water: list[int] = []
             for step in range(1, steps + 1):
                 if cells[cell + step * stride]:
@@ -76,7 +78,7 @@ def layout_of(size: int, cells: tuple[int, ...]) -> Layout:
     ends = tuple(tuple((k, links[k].second if links[k].first == i else links[k].first)
                        for k in held) for i, held in enumerate(links_of))
     over = _over(links)
-    return Layout(size, islands, tuple(cells[c] for c in islands), tuple(links),
+    return Layout(height, width, islands, tuple(cells[c] for c in islands), tuple(links),
                   _crossings(links, over), links_of, ends,
                   {cell: tuple(held) for cell, held in sorted(over.items())})
 
@@ -108,7 +110,7 @@ def _links_of(island_count: int, links: list[Link]) -> tuple[tuple[int, ...], ..
 
 def solution_cells(layout: Layout, bridges) -> tuple[int, ...]:
     """The solution's cells for a count of bridges on each link."""
-    cells = [NOTHING] * (layout.size * layout.size)
+    cells = [NOTHING] * (layout.height * layout.width)
     for cell, count in zip(layout.islands, layout.counts):
         cells[cell] = count
     for link, count in zip(layout.links, bridges):

@@ -26,8 +26,9 @@ class ExchangeForm:
     ipuz_absent: str = NO_PUZZLE_KIND  # why `ipuz` is None, as a record says
     drawn_regions: bool = False      # its regions are any tiling (a Jigsaw's): a file's
     #                                  regions, boxes too, are read as its own
-    named_by_frame: bool = False     # its size is the squares across its frame (a Kakuro's
-    #                                  values are 1..9 on every size), not its values'
+    named_by_frame: bool = False     # its size is the squares across and down its frame (a
+    #                                  Kakuro's values are 1..9 on every size; a Hashi may
+    #                                  be a rectangle), not its values'
     size_word: str = ""              # said after its board in a registry row: '9x9 Killer'
     puzzlink: PuzzlinkForm | None = None  # its puzz.link (pzprjs) URL form; None: none
     puzzlink_absent: str = "puzz.link (pzprjs) has no variety for it"  # why it has none
@@ -61,9 +62,10 @@ class ExchangeForm:
 
     def named_size(self, board: Shape) -> str:
         """The size its board is named by, as --size and specs name it: '9x9' for a 9x9
-        (and for a Samurai's five 9x9 grids), '12x12' for a Kakuro of 12 squares across."""
-        size = board.frame[0] if self.named_by_frame else board.size
-        return f"{size}x{size}"
+        (and for a Samurai's five 9x9 grids), '12x12' for a Kakuro of 12 squares across,
+        '10x18' for a rectangle of 10 rows and 18 columns."""
+        rows, cols = board.frame if self.named_by_frame else (board.size, board.size)
+        return f"{rows}x{cols}"
 
     def registry_size(self, board: Shape) -> str:
         """The size column of its registry rows (and how a failed proof names the puzzle):

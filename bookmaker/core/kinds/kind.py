@@ -77,6 +77,7 @@ class Kind:
     se_rated: bool = False           # Sudoku Explainer's ratings apply
     shapes_givens: bool = True       # symmetry and a clue count shape its givens
     takes_box: bool = True           # a box shape may be given (a jigsaw has regions)
+    takes_rectangles: bool = False   # it is made rows x columns as well as on squares
     derives: bool = False            # `derive` makes copies of it
     heavy: bool = False              # a puzzle takes a second or more to make
     pictured: bool = False           # its puzzles draw a picture (MakeRequest.picture)
@@ -121,6 +122,22 @@ class Kind:
     def frame(self, size: int, box: tuple[int, int] | None = None) -> Shape:
         """The frame of a size (and box); ValueError says what is wrong."""
         raise NotImplementedError
+
+    def sides_problem(self, rows: int, cols: int, box_given: bool) -> str | None:
+        """Why the kind is not made rows x columns (or with a box given), or None: a
+        square's rule is size_problem's, and a kind without rectangles refuses the rest."""
+        if rows != cols and not self.takes_rectangles:
+            return (f"size must be square for {self.name} puzzles, like {rows}x{rows}; "
+                    f"got {rows}x{cols}")
+        return self.size_problem(rows, box_given)
+
+    def sides_frame(self, rows: int, cols: int,
+                    box: tuple[int, int] | None = None) -> Shape:
+        """The frame of rows x columns (and box); ValueError says what is wrong."""
+        problem = self.sides_problem(rows, cols, box is not None) if rows != cols else None
+        if problem:
+            raise ValueError(problem)
+        return self.frame(rows, box)
 
     def board(self, frame: Shape, seed: int = 0) -> Shape:
         """The board a puzzle made from `seed` on the frame is on."""

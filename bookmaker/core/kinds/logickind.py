@@ -72,3 +72,43 @@ class LogicKind(SquareKind):
             return None
         named = self.graded_as or f"{self.title} puzzles"
         return f"{named} are graded {', '.join(self.grades)}; not {difficulty!r}"
+
+
+class RectangleKind(LogicKind):
+    """A logic kind made rows x columns as well as on squares (Slitherlink, Hashi): its
+    one size rule, made_problem, says which sides it is made at, and its frame is its own
+    board of those sides (a square is the rectangle of one side twice)."""
+
+    takes_rectangles = True
+
+    def made_problem(self, rows: int, cols: int) -> str | None:
+        """Why no puzzle of the kind is made rows x columns, or None."""
+        raise NotImplementedError
+
+    def rectangle(self, rows: int, cols: int) -> Shape:
+        """Its board of rows x columns."""
+        raise NotImplementedError
+
+    def size_problem(self, size: int, box_given: bool) -> str | None:
+        return self.sides_problem(size, size, box_given)
+
+    def sides_problem(self, rows: int, cols: int, box_given: bool) -> str | None:
+        if box_given:
+            return f"{with_article(self.title)} has no boxes: give its size alone"
+        return self.made_problem(rows, cols)
+
+    def frame(self, size: int, box: tuple[int, int] | None = None) -> Shape:
+        return self.sides_frame(size, size, box)
+
+    def sides_frame(self, rows: int, cols: int,
+                    box: tuple[int, int] | None = None) -> Shape:
+        problem = self.sides_problem(rows, cols, box is not None)
+        if problem:
+            raise ValueError(problem)
+        return self.rectangle(rows, cols)
+
+    def square(self, size: int) -> Shape:
+        return self.rectangle(size, size)
+
+    def board(self, frame: Shape, seed: int = 0) -> Shape:
+        return frame  # a rectangle read from a line is its own board

@@ -311,16 +311,16 @@ SLITHER_LINK = PuzzlinkForm("slither", "Slitherlink", slither_encode, slither_de
 
 def hashi_encode(givens: Grid, line: str) -> Sized:
     """A Hashi's size and islands (givens: a count, 0 for water) as a URL's."""
-    n = givens.shape.size
-    return n, n, encode_numbers([value or None for value in givens.cells])
+    height, width = givens.shape.frame
+    return width, height, encode_numbers([value or None for value in givens.cells])
 
 
 def hashi_decode(cols: int, rows: int, body: str) -> str:
-    """The Hashi line (a count or '.' a square) of a URL's size and body."""
-    if cols != rows:
-        raise ValueError(f"bookmaker's Hashi is a square, not {cols}x{rows}")
-    return "".join(str(value) if value else "." for row in hashi_rows(cols, rows, body)
-                   for value in row)
+    """The Hashi line (a count or '.' a square; a rectangle's rows joined by '/') of a
+    URL's size and body."""
+    lines = ["".join(str(value) if value else "." for value in row)
+             for row in hashi_rows(cols, rows, body)]
+    return "".join(lines) if cols == rows else "/".join(lines)
 
 
 HASHI_LINK = PuzzlinkForm("hashi", "Hashi", hashi_encode, hashi_decode,

@@ -35,3 +35,18 @@ def moved_values(values: tuple[int, ...], move: tuple[int, ...]) -> tuple[int, .
     for cell, value in enumerate(values):
         moved[move[cell]] = value
     return tuple(moved)
+
+
+def rectangle_images(cells: tuple[int, ...], height: int,
+                     width: int) -> list[list[tuple[int, ...]]]:
+    """The rows of a height x width grid's cells under the eight turns and mirrors: the
+    four flips and half turn keep its sides, and on a rectangle the other four swap them
+    (the same puzzle turned)."""
+    rows = [cells[r * width:(r + 1) * width] for r in range(height)]
+    images = []
+    for turned in (rows, [tuple(column) for column in zip(*rows)]):
+        for across in (False, True):
+            for down in (False, True):
+                images.append([row[::-1] if across else row for row in
+                               (turned[::-1] if down else turned)])
+    return images

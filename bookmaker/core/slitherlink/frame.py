@@ -86,6 +86,20 @@ class Frame:
         return tuple(tuple(edges) for edges in found)
 
     @cached_property
+    def corner_edges(self) -> tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], ...]:
+        """Each cell's four corner dots (top left, top right, bottom left, bottom right),
+        each as (the cell's own two edges there, the dot's other edges)."""
+        w1 = self.width + 1
+        found = []
+        for cell, sides in enumerate(self.cell_edges):
+            r, c = divmod(cell, self.width)
+            dots = (r * w1 + c, r * w1 + c + 1, (r + 1) * w1 + c, (r + 1) * w1 + c + 1)
+            found.append(tuple((tuple(e for e in self.dot_edges[dot] if e in sides),
+                                tuple(e for e in self.dot_edges[dot] if e not in sides))
+                               for dot in dots))
+        return tuple(found)
+
+    @cached_property
     def cell_neighbours(self) -> tuple[tuple[int, ...], ...]:
         """Across each of a cell's top, bottom, left and right edges, the cell there."""
         return tuple(tuple(next(x for x in self.edge_cells[e] if x != cell)

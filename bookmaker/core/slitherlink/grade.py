@@ -95,24 +95,15 @@ def loop_closed(board: Board) -> Found:
 
 def corners(board: Board) -> Found:
     """A 1 or a 3 at a dot whose other edges are all crosses (or beyond the grid)."""
-    frame, edges, found = board.frame, board.edges, []
+    corner_edges, edges, found = board.frame.corner_edges, board.edges, []
     for cell, clue in enumerate(board.clues):
         if clue not in (1, 3):
             continue
-        sides = frame.cell_edges[cell]
-        for dot in _corner_dots(frame, cell):
-            mine = [e for e in frame.dot_edges[dot] if e in sides]
-            others = [e for e in frame.dot_edges[dot] if e not in sides]
+        for mine, others in corner_edges[cell]:  # the edges at each corner, kept per frame
             if all(edges[e] == CROSS for e in others):
                 value = LINE if clue == 3 else CROSS
                 found += [(e, value, cell) for e in mine if not edges[e]]
     return found
-
-
-def _corner_dots(frame: Frame, cell: int) -> tuple[int, ...]:
-    r, c = divmod(cell, frame.width)
-    w1 = frame.width + 1
-    return (r * w1 + c, r * w1 + c + 1, (r + 1) * w1 + c, (r + 1) * w1 + c + 1)
 
 
 def adjacent_threes(board: Board) -> Found:

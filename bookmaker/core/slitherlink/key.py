@@ -6,20 +6,13 @@ from __future__ import annotations
 
 from ..board.grid import Grid
 from ..board.shape import slitherlink_of
+from ..latin.moves import rectangle_images
 from .text import format_givens
 
 
 def slitherlink_key(name: str, givens: Grid) -> str:
     """'NAME HxW:' (the smaller side first) and the least line of the puzzle's images."""
-    height, width = givens.shape.frame
-    rows = [givens.cells[r * width:(r + 1) * width] for r in range(height)]
-    images = []
-    for turned in (rows, [tuple(column) for column in zip(*rows)]):
-        for across in (False, True):
-            for down in (False, True):
-                moved = [row[::-1] if across else row for row in
-                         (turned[::-1] if down else turned)]
-                images.append(_text(moved))
+    images = map(_text, rectangle_images(givens.cells, *givens.shape.frame))
     low, high = sorted(givens.shape.frame)
     return f"{name} {low}x{high}:" + min(images)
 

@@ -2,8 +2,9 @@
 touching itself, passing each clue's cell on as many of its sides as the clue says.
 
 Its answer is edges (kinds/answer.py): the solution Grid holds 2 for a cell inside the
-loop and 1 for one outside, and the loop is the border between them. Made on squares 5x5
-to 15x15; lines are read on rectangles up to 30 a side. The first proof is the grader's
+loop and 1 for one outside, and the loop is the border between them. Made on squares and
+rectangles of sides 5 to 20 (rows x columns), and 20 by up to 30; lines are read on
+rectangles up to 30 a side. The first proof is the grader's
 techniques with a search over edges (search.py), the second the count over inside and
 outside colourings (count.py), written apart from it.
 """
@@ -17,12 +18,13 @@ from ..board.shape import Shape, slitherlink_of
 from ..kinds.answer import Answer
 from ..kinds.exchangeform import ExchangeForm
 from ..kinds.kind import Extras, MakeRequest
-from ..kinds.logickind import LogicKind, Untaken
+from ..kinds.logickind import RectangleKind, Untaken
 from ..kinds.presentation import Presentation
 from ..kinds.puzzlink import SLITHER_LINK
 from ..puzzle import Puzzle
 from ..solve.search import Search
 from ..solve.verify import first_decided, require_agreement
+from ..words import with_article
 from .frame import frame_of
 from .grade import SLITHERLINK_GRADES
 from .text import format_answer, format_givens, parse_answer, parse_slitherlink
@@ -31,7 +33,15 @@ if TYPE_CHECKING:
     from ..grade.grader import Grading
     from ..grade.grades import Ranked
 
-MADE_SIZES = range(5, 16)  # the squares it is made on (the count is too slow past 15 wide)
+MADE_SIDES = range(5, 21)  # the sides it is made at: each to 20, ...
+MADE_LONGER = range(5, 31)  # ... or the longer of two to 30 (bench/README, "Slitherlink")
+# The most cells a puzzle of each grade is made on, within 10 s median. Past 15x15 the
+# count that proves each puzzle a second time decides the dense clues of beginner and easy
+# grids in a second or two, but runs past its budget (3M states, 20 s) on many sparser
+# ones, each miss costing another grid (a 16x16 medium: 2.1 s median, 23 s worst); an easy
+# 20x30 takes 10-12 s, digging alone 8 s:
+# bench/results/xeon-2cpu/2026-12-02-rects.md.
+MOST_CELLS = {"beginner": 600, "easy": 400, "medium": 256, "hard": 225, "expert": 225}
 CHECK_TRIES = 3  # puzzles in a row a job may make when the count cannot decide one
 
 
@@ -41,7 +51,7 @@ def looks_like_a_slitherlink_line(text: str) -> bool:
     return len(parts) == 1 and "/" in parts[0] and set(parts[0]) <= set("0123./")
 
 
-class SlitherlinkKind(LogicKind):
+class SlitherlinkKind(RectangleKind):
     """Slitherlink: one loop along the lines between the dots, each clue the number of its
     cell's sides the loop passes."""
 
@@ -55,7 +65,6 @@ class SlitherlinkKind(LogicKind):
         symmetry="a Slitherlink's clues are not laid out in a pattern: leave symmetry out",
         clues="a Slitherlink takes a difficulty, not a clue count",
         rating="SE ratings are for Sudoku; a Slitherlink takes a difficulty")
-    sizes = MADE_SIZES
     graded_as = "Slitherlinks"
     answer = Answer("edges")
     presentation = Presentation(
@@ -66,15 +75,37 @@ class SlitherlinkKind(LogicKind):
         line_hint="this looks like a Slitherlink line: read it as one (--variant "
                   "slitherlink)",
         time_model="lines")
-    exchange = ExchangeForm(size_word=title, ipuz_absent=(
+    exchange = ExchangeForm(size_word=title, named_by_frame=True, ipuz_absent=(
         "ipuz has no PuzzleKind for Slitherlink (nor for any loop drawn between dots)"),
         puzzlink=SLITHER_LINK)
 
-    def square(self, size: int) -> Shape:
-        return slitherlink_of(size, size)
+    def made_problem(self, rows: int, cols: int) -> str | None:
+        shorter, longer = sorted((rows, cols))
+        if shorter not in MADE_SIDES or longer not in MADE_LONGER:
+            return (f"{self.name} puzzles are made {MADE_SIDES[0]}x{MADE_SIDES[0]} to "
+                    f"{MADE_SIDES[-1]}x{MADE_SIDES[-1]}, and rectangles (rows x columns) "
+                    f"of sides {MADE_SIDES[0]} to {MADE_SIDES[-1]} and "
+                    f"{MADE_LONGER[0]} to {MADE_LONGER[-1]}; got {rows}x{cols}")
+        return None
 
-    def board(self, frame: Shape, seed: int = 0) -> Shape:
-        return frame  # a rectangle read from a line is its own board
+    def rectangle(self, rows: int, cols: int) -> Shape:
+        return slitherlink_of(rows, cols)
+
+    def grade_problem(self, frame: Shape, difficulty: str) -> str | None:
+        off_ladder = super().grade_problem(frame, difficulty)
+        if off_ladder:
+            return off_ladder
+        rows, cols = frame.frame
+        reached = [grade for grade in self.grades if rows * cols <= MOST_CELLS[grade]]
+        if difficulty in reached:
+            return None
+        # 'any' digs as far as the clues go, as an expert is dug
+        if difficulty == "any" and reached == list(self.grades):
+            return None
+        return (f"{with_article(f'{rows}x{cols}')} Slitherlink is made "
+                f"{' or '.join(filter(None, (', '.join(reached[:-1]), reached[-1])))}: "
+                f"on more cells the sparser clues of harder grades "
+                f"take too long to make and prove twice; not {difficulty!r}")
 
     def read(self, text: str, board: Shape | None = None) -> tuple[Grid, Extras]:
         return parse_slitherlink(text, board), None

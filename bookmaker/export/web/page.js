@@ -138,8 +138,8 @@
     WEIGHTS = {};
     for (const pen in PENS) WEIGHTS[pen] = PENS[pen] * (p.frame + 2 * ring);
     // Clues only above and left of the grid (a Nonogram's) take no room below or right
-    // of it, and a rectangle's frame no more than its rows.
-    const [rows, cols] = p.leading && ring ? extent(p) : [p.frame, p.frame];
+    // of it, and a rectangle's frame (its sides) no more than its rows.
+    const [rows, cols] = p.leading && ring ? extent(p) : p.sides;
     const after = p.leading && ring ? 0 : ring;
     $("board").textContent = "";
     svg = el("svg", { viewBox: [-ring - pad, -ring - pad, cols + ring + after + 2 * pad,
@@ -189,7 +189,7 @@
         : { x1: start, y1: at, x2: end, y2: at, "stroke-width": WEIGHTS[weight] }, lines));
     }
     if (p.full) {
-      el("rect", { x: 0, y: 0, width: p.frame, height: p.frame, fill: "none",
+      el("rect", { x: 0, y: 0, width: p.sides[1], height: p.sides[0], fill: "none",
                    "stroke-width": WEIGHTS.outline }, lines);
     }
   }

@@ -1,0 +1,192 @@
+"""Rectangles, rows x columns (issue 39): Slitherlink and Hashi are made on them, written
+`size: 10x18` in a spec, `--size 10x18` on the command line and in a daily; a kind that
+takes only squares refuses one at load, naming file, line and key."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+
+import pytest
+from click.testing import CliRunner
+
+from bookmaker import cli
+from bookmaker.core.board.grid import Grid
+from bookmaker.core.hashi.kind import HASHI
+from bookmaker.core.kinds.kind import MakeRequest
+from bookmaker.core.registry import all_kinds, kind_of_puzzle
+from bookmaker.core.slitherlink.kind import SLITHERLINK
+from bookmaker.daily.build import make_daily
+from bookmaker.design.captions import grid_size_text
+from bookmaker.export.page import drawing_data
+from bookmaker.pages.board import board_drawing
+from bookmaker.spec.daily import load_daily_spec
+from bookmaker.spec.load import SpecError, load_spec
+
+# (kind, rows, columns, seed, grade, line): each made the same on every run.
+PINNED = [
+    (HASHI, 8, 12, 5, "beginner", "3..5......4./.2..3...1.../...1......../.6..8.....6./1..2"
+     "......../........1.4./.4.4......../....3.1...1."),
+    (HASHI, 8, 12, 5, "medium", "1.5.4.3.2.3./............/...1..3..1../2.5.......4./....3"
+     "....1../......1...3./1.........../..3.4.2...2."),
+    (HASHI, 8, 12, 5, "hard", "3..3......3./.1..2...1.../...1......../.4..4..2..4./3..2..."
+     "...../......3.4.3./.4.4......../2.2.3.5.6.3."),
+    (SLITHERLINK, 6, 9, 5, "easy", "12.2.322./.3.....3./0..2231../..3...3.3/122.32102/0....1..."),
+    (SLITHERLINK, 6, 9, 5, "expert", "1....322./.3.....3./0....31../1.3...3.3/..213.102/..2..."
+                                     "..."),
+]
+
+
+@pytest.mark.parametrize("kind, rows, cols, seed, grade, line", PINNED)
+def test_rectangles_are_made_pinned_by_seed_and_proven_twice(kind, rows, cols, seed, grade,
+                                                             line):
+    puzzle = kind.make(MakeRequest(kind.sides_frame(rows, cols), seed, grade))
+    assert (kind.line(puzzle), puzzle.grade) == (line, grade)
+    assert puzzle.shape.frame == (rows, cols) and kind_of_puzzle(puzzle) is kind
+    givens, _ = kind.read(line)
+    assert givens == puzzle.givens and kind.solutions(givens).solution == puzzle.solution.cells
+    kind.verify(puzzle)  # the second proof agrees
+    assert kind.read_answer(kind.answer_line(puzzle.solution), givens.shape) == puzzle.solution
+    assert kind.exchange.named_size(puzzle.shape) == f"{rows}x{cols}"
+
+
+def test_the_kind_says_whether_it_takes_rectangles():
+    assert sorted(kind.name for kind in all_kinds() if kind.takes_rectangles) == [
+        "hashi", "slitherlink"]
+    assert HASHI.sides_frame(10, 15).frame == (10, 15)
+    assert HASHI.sides_frame(9, 9) == HASHI.frame(9)  # a square is one side twice
+    assert SLITHERLINK.sides_frame(20, 30).frame == (20, 30)
+    assert SLITHERLINK.sides_problem(21, 21, False) is not None
+    assert SLITHERLINK.sides_problem(20, 31, False) is not None
+    classic = next(kind for kind in all_kinds() if kind.name == "classic")
+    assert classic.sides_problem(9, 12, False) == (
+        "size must be square for classic puzzles, like 9x9; got 9x12")
+    with pytest.raises(ValueError, match="size must be square for classic"):
+        classic.sides_frame(9, 12)
+
+
+def test_a_rectangle_and_its_turned_and_flipped_copies_share_a_repeat_key():
+    givens, _ = HASHI.read(PINNED[0][5])
+    rows = [givens.cells[r * 12:(r + 1) * 12] for r in range(8)]
+    turned = [tuple(column) for column in zip(*rows[::-1])]  # a quarter turn: 12x8
+    flipped = [row[::-1] for row in rows]
+    key = HASHI.repeat_key(givens)
+    assert key.startswith("hashi 8x12:")
+    for image, sides in ((turned, (12, 8)), (flipped, (8, 12))):
+        moved = Grid(HASHI.sides_frame(*sides), tuple(v for row in image for v in row))
+        assert HASHI.repeat_key(moved) == key
+    other, _ = HASHI.read(PINNED[1][5])
+    assert HASHI.repeat_key(other) != key
+
+
+@pytest.mark.parametrize("size, variant, at, message", [
+    ("9x12", "classic", "size", "size must be square for classic puzzles, like 9x9; got 9x12"),
+    ("21x21", "slitherlink", "variant", "slitherlink puzzles are made 5x5 to 20x20, and "
+     "rectangles (rows x columns) of sides 5 to 20 and 5 to 30; got 21x21"),
+    ("6x10", "hashi", "variant", "hashi puzzles are made in the sizes 7x7 to 25x25, and "
+     "rectangles (rows x columns) of those sides; got 6x10"),
+    ("2x12", "hashi", "size", "size must be between 3 and 40 a side, got 2x12"),
+])
+def test_a_size_the_kind_does_not_take_is_refused_at_load(tmp_path, size, variant, at,
+                                                          message):
+    spec = tmp_path / "book.yaml"
+    spec.write_text("book: {title: R, seed: 1}\nsections:\n"
+                    f"  - {{name: One, variant: {variant}, size: {size}, count: 1}}\n")
+    with pytest.raises(SpecError) as error:
+        load_spec(spec)
+    assert "book.yaml:3:" in str(error.value)
+    assert f"sections[0].{at}: {message}" in str(error.value)
+
+
+def test_a_rectangle_through_generate_solve_and_check(tmp_path):
+    runner = CliRunner()
+    made = runner.invoke(cli.main, ["generate", "--variant", "hashi", "--size", "8x12",
+                                    "--seed", "5", "--difficulty", "hard"])
+    assert made.exit_code == 0 and made.output.strip() == (
+        "2.3..3..3.2./...1......../......2.3..1/2..3.4.2..3./......2.3.../............/"
+        "2.2..2..3.2./.1.3..2....2")
+    path = tmp_path / "hashi.txt"
+    path.write_text(made.output)
+    solved = runner.invoke(cli.main, ["solve", "--variant", "hashi", str(path)])
+    givens, _ = HASHI.read(made.output)
+    assert solved.exit_code == 0 and HASHI.read_answer(solved.output, givens.shape).shape == \
+        givens.shape
+    checked = runner.invoke(cli.main, ["check", "--variant", "hashi", str(path)])
+    assert (checked.exit_code, checked.output) == (0, "1: unique\n")
+    wrong = runner.invoke(cli.main, ["generate", "--size", "9x12", "--seed", "1"])
+    assert wrong.exit_code == 2 and "size must be square for classic puzzles" in wrong.output
+
+
+def test_a_book_section_of_rectangles_prints_them_rows_by_columns(tmp_path):
+    import pypdfium2 as pdfium
+
+    spec = tmp_path / "rects.yaml"
+    spec.write_text("book: {title: R, seed: 1, layout: kdp-6x9, answers: back}\nsections:\n"
+                    "  - {name: Wide, variant: hashi, size: 8x12, count: 1, difficulty: easy}\n"
+                    "  - {name: Loops, variant: slitherlink, size: 6x9, count: 1, "
+                    "difficulty: easy}\n")
+    built = CliRunner().invoke(cli.main, ["build", str(spec), "-o", str(tmp_path / "out")])
+    assert built.exit_code == 0, built.output
+    manifest = json.loads((tmp_path / "out" / "r.json").read_text("utf-8"))
+    assert [puzzle["size"] for puzzle in manifest["puzzles"]] == ["8x12", "6x9"]
+    for puzzle in manifest["puzzles"]:  # the manifest's lines read back on their sides
+        kind = HASHI if puzzle["variant"] == "hashi" else SLITHERLINK
+        assert "x".join(map(str, kind.read(puzzle["givens"])[0].shape.frame)) == \
+            puzzle["size"]
+    pdf = pdfium.PdfDocument(tmp_path / "out" / "r.pdf")
+    texts = [" ".join(pdf[i].get_textpage().get_text_range().split()) for i in range(len(pdf))]
+    assert any("Wide · Hashi · Easy · 8×12" in text for text in texts)
+    assert any("Loops · Slitherlink · Easy · 6×9" in text for text in texts)
+
+
+def test_a_daily_day_may_be_a_rectangle(tmp_path):
+    (tmp_path / "paper.yaml").write_text(
+        "daily: {series: Rects, seed: 3, layout: newspaper-2col, outputs: [svg, json]}\n"
+        "schedule:\n  monday: {variant: hashi, size: 8x12, difficulty: easy}\n",
+        encoding="utf-8")
+    make_daily(load_daily_spec(tmp_path / "paper.yaml"), [date(2026, 12, 7)], tmp_path / "out")
+    record = json.loads((tmp_path / "out" / "rects" / "2026-12-07" / "day.json")
+                        .read_text("utf-8"))
+    assert (record["variant"], record["size"]) == ("hashi", "8x12")
+    givens, _ = HASHI.read(record["givens"])
+    assert givens.shape.frame == (8, 12)
+
+
+def test_the_web_page_and_captions_know_a_rectangles_sides():
+    board = HASHI.sides_frame(8, 12)
+    assert drawing_data(board_drawing(board), board)["sides"] == [8, 12]
+    assert grid_size_text(HASHI, 8, 12) == "8\u00d712"
+    assert grid_size_text(SLITHERLINK, 7) == "7\u00d77"
+
+
+def test_past_15x15_a_slitherlink_is_made_only_at_the_grades_its_count_decides(tmp_path):
+    for sides, made in (((20, 30), ["beginner"]), ((20, 20), ["beginner", "easy"]),
+                        ((16, 16), ["beginner", "easy", "medium"]),
+                        ((15, 15), list(SLITHERLINK.grades))):
+        frame = SLITHERLINK.sides_frame(*sides)
+        assert [grade for grade in SLITHERLINK.grades
+                if SLITHERLINK.grade_problem(frame, grade) is None] == made
+    assert SLITHERLINK.grade_problem(SLITHERLINK.frame(15), "expert") is None
+    assert SLITHERLINK.grade_problem(SLITHERLINK.frame(15), "any") is None
+    spec = tmp_path / "book.yaml"
+    spec.write_text("book: {title: R, seed: 1}\nsections:\n  - {name: Big, variant: "
+                    "slitherlink, size: 16x16, count: 1, difficulty: hard}\n")
+    with pytest.raises(SpecError) as error:
+        load_spec(spec)
+    assert "book.yaml:3:" in str(error.value) and (
+        "sections[0].difficulty: a 16x16 Slitherlink is made beginner, easy or medium: on "
+        "more cells the sparser clues of harder grades take too long to make and prove "
+        "twice; not 'hard'") in str(error.value)
+
+
+def test_a_rectangles_puzzlink_url_gives_columns_then_rows_and_reads_back():
+    from bookmaker.core.exchange.puzzlink import puzzlink_url, read_puzzlink
+
+    for kind, grade, sizes in ((HASHI, "medium", "/12/8/"), (SLITHERLINK, "easy", "/9/6/")):
+        line = next(line for made, _, _, _, pinned, line in PINNED
+                    if made is kind and pinned == grade)
+        givens, _ = kind.read(line)
+        puzzle = kind.make(MakeRequest(givens.shape, 5, grade))
+        url = puzzlink_url(puzzle)
+        assert url is not None and sizes in url
+        assert read_puzzlink(url).givens == givens
