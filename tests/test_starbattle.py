@@ -44,6 +44,11 @@ GOLDEN = [  # (size, stars, seed): grade, hardest technique, line, solution (* a
      "2 AAABCCCCCDAABBCBBCDDBBBBCCBDDDEBBBBBBBFDEEGBBBFFFDEGGHHFFFFDEGIHHFDDDDEIIIHHDDJDEEIIIHHDJJ"
      "EIIIIHHJJJ", "..*..*....*......*.....*.....**.....*.....*.....*.....*.*....*......*....*.*"
      ".....*.......*....*..*.."),
+    (11, 2, 5, "expert", "contradiction",  # made since the search counts 2x2 blocks
+     "2 ABBBBCCCCCCAABBBBCCCCDAAAEECCCCCDAEEEEFFFFCDAEEGFFFFCCCEEEGGFFFCCCHHEIGFFFCCCHHIIIFFF"
+     "JJCHHHIIIFJJJCHHHIHIKKJKKHHHHHKKKKKK",
+     "*.*.............*....*...*....*..*.........*...*..*.....*......*......*.*......*......"
+     "*......*.*....*.......*.....*..*..."),
 ]
 
 
