@@ -38,11 +38,11 @@ if TYPE_CHECKING:
 
 STAR_MARK = "\u2605"  # a black star: a caption prints one after the size for each a unit holds
 
-# Made to 12x12: a 10x10 two-star takes 0.52 s median (20 seeds, 2026-12-02, Xeon); 11x11
-# and 12x12 are made since the search counts 2x2 blocks (bench/README); a 14x14
-# three-star still takes too long to make for every seed, and its lines are read, solved,
+# Made to 11x11: a 10x10 two-star takes 0.52 s median (20 seeds, 2026-12-02, Xeon), an
+# 11x11 2.3 s (10 s worst) since the search counts 2x2 blocks; a 12x12 still takes over a
+# minute for some seeds and a 14x14 three-star minutes: their lines are read, solved,
 # checked and graded.
-MADE_SIZES = range(5, 13)
+MADE_SIZES = range(5, 12)
 STAR_TEXT = ("-", "*")  # an answer line's white cell and star: what a keyboard types
 
 
@@ -92,8 +92,8 @@ class StarBattleKind(DrawnBoard, LogicKind):
         if size not in MADE_SIZES:
             return (f"Star Battles are made {MADE_SIZES[0]}x{MADE_SIZES[0]} (one star) to "
                     f"{MADE_SIZES[-1]}x{MADE_SIZES[-1]} (two stars); got {size}x{size}"
-                    + (" (its lines are read, solved and graded: a 14x14 of three stars "
-                       "takes minutes to make)" if size in SIZES else ""))
+                    + (" (its lines are read, solved and graded: larger squares take "
+                       "minutes to make)" if size in SIZES else ""))
         return None
 
     def square(self, size: int) -> Shape:
