@@ -8,6 +8,10 @@ force, as (cell, WHITE or STAR) placements, from a state of 0/1/2 values.
   other cells. And a cell touching every open cell of a unit that lacks one star is white.
 - pigeonhole: j regions confined to j neighbouring lines that need as many stars: the
   rest of those lines is white (and j lines inside j regions, the rest of the regions).
+
+The solver's masks add one the grader does not use yet (_blocked, from 11x11): 2x2
+blocks, each of which holds one star at most, bound the stars a unit's open cells (or two
+neighbouring lines') can still hold.
 """
 
 from __future__ import annotations
