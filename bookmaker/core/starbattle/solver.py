@@ -1,6 +1,6 @@
 """The first proof: propagation (rules.py's deductions over bit masks: touching,
-confinement and pigeonholes, and from 11x11 2x2 blocks) and search, branching on an open cell of the unit with the
-fewest ways left to place its stars: a star there, then white."""
+confinement and pigeonholes, and from 11x11 2x2 blocks) and search, branching on an open
+cell of the unit with the fewest ways left to place its stars: a star there, then white."""
 
 from __future__ import annotations
 
