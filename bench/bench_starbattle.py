@@ -6,7 +6,7 @@ medians over seeds of each seed's median over repeats), and the grades made.
 A puzzle not made within `--limit` seconds counts as the limit and is marked '>'.
 Tatham's collection has no Star Battle, so there is nothing of his to time beside it.
 
-    taskset -c 0 python bench/bench_starbattle.py                   # 5x5, 8x8, 10x10 two-star
+    taskset -c 0 python bench/bench_starbattle.py                   # 5x5 to 11x11
     taskset -c 0 python bench/bench_starbattle.py --sizes 14:3 --seeds 5 --limit 60
     taskset -c 0 python bench/bench_starbattle.py --quick           # smoke run
 """
@@ -64,7 +64,8 @@ def row(generate, n: int, k: int, grade: str, args) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default="5:1,8:1,10:2", help="size:stars, comma-separated")
+    parser.add_argument("--sizes", default="5:1,8:1,10:2,11:2",
+                        help="size:stars, comma-separated")
     parser.add_argument("--grades", default="any", help="grades asked for, comma-separated")
     parser.add_argument("--seeds", type=int, default=20, help="seeds a row (20)")
     parser.add_argument("--repeats", type=int, default=3, help="repeats a seed (3)")

@@ -44,6 +44,11 @@ GOLDEN = [  # (size, stars, seed): grade, hardest technique, line, solution (* a
      "2 AAABCCCCCDAABBCBBCDDBBBBCCBDDDEBBBBBBBFDEEGBBBFFFDEGGHHFFFFDEGIHHFDDDDEIIIHHDDJDEEIIIHHDJJ"
      "EIIIIHHJJJ", "..*..*....*......*.....*.....**.....*.....*.....*.....*.*....*......*....*.*"
      ".....*.......*....*..*.."),
+    (11, 2, 5, "expert", "contradiction",  # made since the search counts 2x2 blocks
+     "2 ABBBBCCCCCCAABBBBCCCCDAAAEECCCCCDAEEEEFFFFCDAEEGFFFFCCCEEEGGFFFCCCHHEIGFFFCCCHHIIIFFF"
+     "JJCHHHIIIFJJJCHHHIHIKKJKKHHHHHKKKKKK",
+     "*.*.............*....*...*....*..*.........*...*..*.....*......*......*.*......*......"
+     "*......*.*....*.......*.....*..*..."),
 ]
 
 
@@ -155,6 +160,40 @@ def test_a_14x14_three_star_placement_is_drawn_in_a_few_tries() -> None:
                sum(1 for c in stars if c % 14 == line) for line in range(14))
     assert not any(abs(a // 14 - b // 14) <= 1 and abs(a % 14 - b % 14) <= 1
                    for a in stars for b in stars if a != b)
+
+
+def _rows_as_regions(n: int, k: int) -> Layout:
+    return parse_layout(f"{k} " + "".join(chr(65 + r) * n for r in range(n)))
+
+
+def test_two_by_two_blocks_place_the_stars_a_line_has_just_room_for() -> None:
+    """Row 1 of a two-star 10x10 open at r1c1-r1c3 only: the blocks (c1, c2-c3) and
+    (c1-c2, c3) each hold one star, so the stars are at c1 and c3."""
+    layout, row = _rows_as_regions(10, 2), (1 << 10) - 1
+    open_ = ~row & (1 << 100) - 1 | 0b111
+    table = masks(layout)
+    assert propagate(table, 0, open_, 5)[0] == 0
+    stars, left = propagate(table, 0, open_, 5, room=True)
+    assert stars & row == 0b101 and not left & row
+
+
+def test_two_by_two_blocks_refute_two_lines_with_too_little_room() -> None:
+    """Rows 1 and 2 open in columns 1-4 alone meet two 2x2 blocks, and need four stars;
+    bands and units see nothing wrong."""
+    layout = _rows_as_regions(10, 2)
+    open_ = (1 << 100) - 1 & ~((1 << 20) - 1) | 0b1111 | 0b1111 << 10
+    propagate(masks(layout), 0, open_, 5)
+    with pytest.raises(Contradiction):
+        propagate(masks(layout), 0, open_, 5, room=True)
+
+
+def test_counting_blocks_keeps_every_pinned_solution(monkeypatch) -> None:
+    """The search that counts blocks from every size finds each pinned puzzle's one
+    solution and proves there is no other."""
+    monkeypatch.setattr("bookmaker.core.starbattle.solver.ROOM_FROM", 5)
+    for size, seed, _, layout in pinned()[::10]:
+        found = solve_starbattle(layout, 2)
+        assert found.unique and found.solution == grade_starbattle(layout).values, (size, seed)
 
 
 def test_both_proofs_count_alike_where_there_are_many() -> None:

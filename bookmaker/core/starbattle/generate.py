@@ -16,7 +16,8 @@ from .layout import STAR, WHITE, Layout, in_reading_order, pieces, side_neighbou
 from .solver import other_solution, solve_starbattle
 
 ATTEMPTS = 200
-MOVES = 80        # cells moved between regions in one attempt before it gives up
+MOVES = 80        # cells moved between regions in one attempt before it gives up, at
+MOVES_A_CELL = 0.8  # least, and more on a larger square: a 14x14 can take 100 and more
 SOLVER_NODES = 20_000
 JOINS = 10        # tries at joining one square's blobs into regions
 ROW_TRIES = 400   # rows tried in one draw of the star placement before it starts again
@@ -60,7 +61,7 @@ def _attempt(n: int, k: int, rng: Rng) -> tuple[Layout, tuple[int, ...]] | None:
     if regions is None:
         return None
     solution = tuple(STAR if c in stars else WHITE for c in range(n * n))
-    for _ in range(MOVES):
+    for _ in range(max(MOVES, int(MOVES_A_CELL * n * n))):
         layout = Layout(n, k, tuple(regions))
         other = _other(layout, solution)
         if other is None:

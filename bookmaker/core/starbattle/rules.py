@@ -8,6 +8,10 @@ force, as (cell, WHITE or STAR) placements, from a state of 0/1/2 values.
   other cells. And a cell touching every open cell of a unit that lacks one star is white.
 - pigeonhole: j regions confined to j neighbouring lines that need as many stars: the
   rest of those lines is white (and j lines inside j regions, the rest of the regions).
+
+The solver's masks add one the grader does not use yet (_blocked, from 11x11): 2x2
+blocks, each of which holds one star at most, bound the stars a unit's open cells (or two
+neighbouring lines') can still hold.
 """
 
 from __future__ import annotations
@@ -133,6 +137,39 @@ def stars_touch(layout: Layout, values: list[int]) -> bool:
 # the solver's propagation and the grader's trials, where the lists above are too slow.
 
 @dataclass(frozen=True)
+class Tiling:
+    """The square cut into blocks of 2x2 cells (1x2, 2x1 or 1x1 at its edges), each named
+    by its top-left cell, the anchor: the anchors, and those with a cell to their right,
+    below, and diagonally below."""
+
+    anchors: int
+    right: int
+    below: int
+    diagonal: int
+
+
+def tilings(n: int) -> tuple[Tiling, ...]:
+    """The four ways to cut the square into 2x2 blocks: starting a block at an even or an
+    odd row, and at an even or an odd column."""
+    found = []
+    for row_start in (0, 1):
+        for col_start in (0, 1):
+            pair_rows = [r for r in range(n - 1) if r % 2 == row_start]
+            pair_cols = [c for c in range(n - 1) if c % 2 == col_start]
+            first_rows = set(pair_rows) | {r for r in range(n) if r not in pair_rows
+                                           and r - 1 not in pair_rows}
+            first_cols = set(pair_cols) | {c for c in range(n) if c not in pair_cols
+                                           and c - 1 not in pair_cols}
+
+            def cells(rows, cols) -> int:
+                return sum(1 << (r * n + c) for r in rows for c in cols)
+
+            found.append(Tiling(cells(first_rows, first_cols), cells(first_rows, pair_cols),
+                                cells(pair_rows, first_cols), cells(pair_rows, pair_cols)))
+    return tuple(found)
+
+
+@dataclass(frozen=True)
 class Masks:
     """A layout's units, neighbourhoods and bands of lines as bit masks."""
 
@@ -141,6 +178,8 @@ class Masks:
     regions: tuple[int, ...]
     around: tuple[int, ...]     # each cell's up to eight neighbours
     bands: tuple[tuple[int, int], ...]  # (neighbouring lines, how many), narrowest first
+    size: int = 0
+    roomy: tuple[tuple[int, int, tuple[Tiling, ...]], ...] = ()  # see _blocked
 
 
 @lru_cache(maxsize=64)
@@ -153,7 +192,21 @@ def masks(layout: Layout) -> Masks:
     around = tuple(sum(1 << o for o in near) for near in layout.touching)
     bands = [(sum(lines[first:first + width]), width) for width in range(1, n)
              for lines in (rows, cols) for first in range(n - width + 1)]
-    return Masks(layout.stars, tuple(rows + cols) + regions, regions, around, tuple(bands))
+    return Masks(layout.stars, tuple(rows + cols) + regions, regions, around, tuple(bands),
+                 n, _roomy(n, layout.stars, rows, cols, regions))
+
+
+def _roomy(n: int, k: int, rows: list[int], cols: list[int], regions: tuple[int, ...]
+           ) -> tuple[tuple[int, int, tuple[Tiling, ...]], ...]:
+    """What 2x2 blocks count: each line, two neighbouring lines, and each region, with the
+    stars it holds and the tilings that cut it differently (a row only by where blocks
+    start along it; two rows by that, blocks starting at the first)."""
+    cut = tilings(n)  # row start 0 and column start 0, 0 and 1, 1 and 0, 1 and 1
+    found = [(row, k, cut[:2]) for row in rows] + [(col, k, cut[::2]) for col in cols]
+    found += [(rows[r] | rows[r + 1], 2 * k, cut[2 * (r % 2):2 * (r % 2) + 2])
+              for r in range(n - 1)]
+    found += [(cols[c] | cols[c + 1], 2 * k, cut[c % 2::2]) for c in range(n - 1)]
+    return tuple(found + [(region, k, cut) for region in regions])
 
 
 def state_masks(values: list[int]) -> tuple[int, int]:
@@ -175,10 +228,11 @@ def cells_of(mask: int):
         mask ^= low
 
 
-def propagate(table: Masks, stars: int, open_: int, widest: int) -> tuple[int, int]:
+def propagate(table: Masks, stars: int, open_: int, widest: int, room: bool = False
+              ) -> tuple[int, int]:
     """The state after touching and confinement, then bands of up to `widest` lines
-    (1: confinement's; more: pigeonholes), until none places more; Contradiction if it
-    has no solution."""
+    (1: confinement's; more: pigeonholes), then (with `room`) 2x2 blocks, until none
+    places more; Contradiction if it has no solution."""
     for cell in cells_of(stars):
         if table.around[cell] & stars:
             raise Contradiction
@@ -186,9 +240,46 @@ def propagate(table: Masks, stars: int, open_: int, widest: int) -> tuple[int, i
     while True:
         stars, open_ = _units(table, stars, open_)
         shut = _bands(table, stars, open_, widest) if open_ else 0
-        if not shut:
+        if shut:
+            open_ &= ~shut
+            continue
+        placed = _blocked(table, stars, open_) if room and open_ else 0
+        if not placed:
             return stars, open_
-        open_ &= ~shut
+        stars, open_ = _place(table, stars, open_, placed)
+
+
+def _place(table: Masks, stars: int, open_: int, placed: int) -> tuple[int, int]:
+    """Stars on the open cells `placed`, their neighbours shut; Contradiction if any
+    touch."""
+    for cell in cells_of(placed):
+        if table.around[cell] & (stars | placed):
+            raise Contradiction
+        open_ &= ~table.around[cell]
+    return stars | placed, open_ & ~placed
+
+
+def _blocked(table: Masks, stars: int, open_: int) -> int:
+    """Stars that 2x2 blocks force: a unit (or two neighbouring lines) whose open cells
+    meet only as many blocks of one of the four tilings as it lacks stars has a star in
+    each, so a block it meets in one cell has its star there; Contradiction if it meets
+    fewer blocks than it lacks stars (no two stars share a block: they would touch)."""
+    n, placed = table.size, 0
+    for unit, holds, cuts in table.roomy:
+        lack = holds - (stars & unit).bit_count()
+        if lack < 2:
+            continue
+        spare = open_ & unit
+        for tiling in cuts:
+            a, b = spare & tiling.anchors, spare >> 1 & tiling.right
+            c, d = spare >> n & tiling.below, spare >> n + 1 & tiling.diagonal
+            met = (a | b | c | d).bit_count()
+            if met < lack:
+                raise Contradiction
+            if met == lack:
+                one = (a ^ b ^ c ^ d) & ~(a & b | c & d | (a | b) & (c | d))
+                placed |= one & a | (one & b) << 1 | (one & c) << n | (one & d) << n + 1
+    return placed
 
 
 def _units(table: Masks, stars: int, open_: int) -> tuple[int, int]:
@@ -231,26 +322,89 @@ def _units(table: Masks, stars: int, open_: int) -> tuple[int, int]:
 def _bands(table: Masks, stars: int, open_: int, widest: int) -> int:
     """Open cells that bands of lines shut (see bands above); Contradiction if a band
     cannot be filled."""
-    k = table.stars
+    k, n = table.stars, table.size
     reach = [(spare, k - (stars & region).bit_count()) for region in table.regions
              if (spare := open_ & region)]
+    rows = [(((s & -s).bit_length() - 1) // n, (s.bit_length() - 1) // n) for s, _ in reach]
+    cols = [((f & -f).bit_length() - 1, f.bit_length() - 1)
+            for f in (_folded(s, n) for s, _ in reach)]
+    return (_across(k, table.units[:n], stars, open_, reach, rows, widest) |
+            _across(k, table.units[n:2 * n], stars, open_, reach, cols, widest))
+
+
+def _folded(spare: int, n: int) -> int:
+    """The columns a mask's cells lie in, as a mask of the first row."""
+    rows = n
+    while rows > 1:
+        half = (rows + 1) // 2
+        spare |= spare >> half * n
+        rows = half
+    return spare & (1 << n) - 1
+
+
+def _across(k: int, lines: tuple[int, ...], stars: int, open_: int,
+            reach: list[tuple[int, int]], spans: list[tuple[int, int]], widest: int) -> int:
+    """_bands for the bands of one direction: what the regions inside each band, and
+    those touching it, need, summed from the lines each region's open cells span."""
+    n = len(lines)
+    gaps = [(lo, hi, lack) for (lo, hi), (spare, lack) in zip(spans, reach)
+            for lo, hi in _gaps(spare, lines, lo, hi)]
+    lacks = [[0] * n for _ in range(n)]  # by the first and last line a region spans
+    before, after = [0] * (n + 1), [0] * (n + 1)  # regions ending before a line, or after
+    for (lo, hi), (_, lack) in zip(spans, reach):
+        lacks[lo][hi] += lack
+        before[hi + 1] += lack
+        after[lo] += lack
+    total = sum(lack for _, lack in reach)
+    for i in range(n):
+        before[i + 1] += before[i]
+    for i in range(n - 1, 0, -1):
+        after[i - 1] += after[i]
+    need = [0]
+    for line in lines:
+        need.append(need[-1] + k - (stars & line).bit_count())
+    inside = [row[:] for row in lacks]
     shut = 0
-    for band, width in table.bands:
-        if width > widest:
-            break
-        band_need = k * width - (stars & band).bit_count()
-        inside = touched = inside_need = touched_need = 0
-        for spare, lack in reach:
-            if spare & band:
-                touched |= spare
-                touched_need += lack
-                if not spare & ~band:
-                    inside |= spare
-                    inside_need += lack
-        if inside_need > band_need or touched_need < band_need:
-            raise Contradiction
-        if inside and inside_need == band_need:
-            shut |= band & open_ & ~inside
-        if touched_need == band_need:
-            shut |= touched & ~band
+    for width in range(1, min(widest, n - 1) + 1):
+        for first in range(n - width + 1):
+            last = first + width - 1
+            if width > 1:
+                inside[first][last] += (inside[first + 1][last] + inside[first][last - 1] -
+                                        (inside[first + 1][last - 1] if width > 2 else 0))
+            held, band_need = inside[first][last], need[last + 1] - need[first]
+            touched = total - before[first] - after[last + 1] - sum(
+                lack for lo, hi, lack in gaps if lo <= first and last <= hi)
+            if held > band_need or touched < band_need:
+                raise Contradiction
+            if held < touched and band_need in (held, touched):
+                shut |= _shut(lines[first:last + 1], open_, reach, spans, first, last,
+                              held == band_need, touched == band_need)
     return shut
+
+
+def _gaps(spare: int, lines: tuple[int, ...], lo: int, hi: int) -> list[tuple[int, int]]:
+    """The runs of lines between the first and last a region's open cells lie in that
+    hold none of them."""
+    empty = [line for line in range(lo + 1, hi) if not spare & lines[line]]
+    runs: list[tuple[int, int]] = []
+    for line in empty:
+        if runs and runs[-1][1] == line - 1:
+            runs[-1] = (runs[-1][0], line)
+        else:
+            runs.append((line, line))
+    return runs
+
+
+def _shut(lines: tuple[int, ...], open_: int, reach: list[tuple[int, int]],
+          spans: list[tuple[int, int]], first: int, last: int, inside_full: bool,
+          touched_full: bool) -> int:
+    """The cells a band shuts: the rest of it, when the regions inside it need all it
+    needs; the rest of the regions touching it, when they need only what it needs."""
+    band = sum(lines)
+    inside = touched = 0
+    for (lo, hi), (spare, _) in zip(spans, reach):
+        if spare & band:
+            touched |= spare
+            if lo >= first and hi <= last:
+                inside |= spare
+    return (band & open_ & ~inside if inside_full else 0) | (touched & ~band if touched_full else 0)

@@ -1,6 +1,6 @@
 """The first proof: propagation (rules.py's deductions over bit masks: touching,
-confinement and pigeonholes) and search, branching on an open cell of the unit with the
-fewest ways left to place its stars: a star there, then white."""
+confinement and pigeonholes, and from 11x11 2x2 blocks) and search, branching on an open
+cell of the unit with the fewest ways left to place its stars: a star there, then white."""
 
 from __future__ import annotations
 
@@ -10,6 +10,10 @@ from math import comb
 from ..rng import Rng
 from .layout import STAR, WHITE, Layout
 from .rules import Contradiction, Masks, cells_of, masks, propagate
+
+# From this size the search also counts 2x2 blocks (rules._blocked): below it, bands
+# alone decide quickly enough, and the layouts made there stay what they were.
+ROOM_FROM = 11
 
 
 @dataclass(frozen=True)
@@ -48,6 +52,7 @@ def _search(layout: Layout, limit: int, max_nodes: int | None, rng: Rng | None,
             avoid: tuple[int, ...] | None) -> Found:
     """Solutions up to `limit` (other than `avoid`, if given) by propagation and search."""
     table, cells, widest = masks(layout), layout.size ** 2, layout.size // 2
+    room = layout.size >= ROOM_FROM
     avoided = -1 if avoid is None else sum(1 << c for c, v in enumerate(avoid) if v == STAR)
     solutions: list[int] = []
     nodes = [0]
@@ -57,7 +62,7 @@ def _search(layout: Layout, limit: int, max_nodes: int | None, rng: Rng | None,
         if max_nodes is not None and nodes[0] > max_nodes:
             return False
         try:
-            stars, open_ = propagate(table, stars, open_, widest)
+            stars, open_ = propagate(table, stars, open_, widest, room)
         except Contradiction:
             return True
         if not open_:
