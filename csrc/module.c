@@ -21,6 +21,7 @@
    kakuro_rounds(...): the Kakuro grader's run techniques, one technique or the ladder's
    run part, the solver's search and forcing chains (kakuro.c).
    calcudoku_narrow(...): the Calcudoku solver's cage narrowing (calcnarrow.c).
+   calcudoku_settle(...): the Calcudoku grader's bulk techniques (calcsettle.c).
    shuffled(state, items): rng.Rng.shuffled.
    core/compiled/__init__.py builds one Board and one ExactCover per shape and chooses between
    them and the pure Python. */
@@ -74,6 +75,7 @@ static PyMethodDef module_functions[] = {
     FAST_METHOD("kakuro_rounds", kakuro_rounds, kakuro_rounds_doc),
     FAST_METHOD("kakuro_settle", kakuro_settle, kakuro_settle_doc),
     FAST_METHOD("calcudoku_narrow", calcudoku_narrow, calcudoku_narrow_doc),
+    FAST_METHOD("calcudoku_settle", calcudoku_settle, calcudoku_settle_doc),
     {NULL, NULL, 0, NULL},
 };
 

@@ -30,10 +30,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
+from .. import compiled
 from ..bits import bits_of
 from ..board.grid import SYMBOLS, Grid
 from ..board.groups import unit_groups
+from ..grade import techniques as t
 from ..grade.caged import (
     apply_to_changed_cages,
     lone_cell,
@@ -43,6 +46,8 @@ from ..grade.caged import (
 )
 from ..grade.candidates import Candidates, Step, cell_names
 from ..grade.evidence import Reason, area_reasons, unit_reason
+from ..grade.grader import place_naked_single
+from ..grade.tables import grader_tables
 from ..words import with_article
 from .cages import ADD, CalcCages, pack, union, unpack
 from .solver import rounds_to_contradiction, settle
@@ -55,10 +60,11 @@ class CalcCandidates(Candidates):
     whose candidates changed since apply_cage_combinations() last looked at their cages,
     and `unpermuted`: those changed since cage_permutations() found their cages quiet."""
 
-    __slots__ = ("cages", "unsettled", "unpermuted")
+    __slots__ = ("cages", "unsettled", "unpermuted", "tables")
     cages: CalcCages
     unsettled: int
     unpermuted: int
+    tables: tuple[bool, Any] | None  # grader_tables(shape), by whether the core is compiled
 
     @classmethod
     def of(cls, givens: Grid, cages: CalcCages) -> CalcCandidates:
@@ -66,15 +72,24 @@ class CalcCandidates(Candidates):
         state = cls.blank(givens.shape)
         state.cages = cages
         state.unsettled = state.unpermuted = givens.shape.all_cells_mask
+        state.tables = None
         state.place_givens(givens.cells)
         return state
 
     def copy(self) -> CalcCandidates:
         state = CalcCandidates(self.shape, self.values, self.cell_digits, self.digit_cells,
                                self.open_cells)
-        state.cages, state.unsettled, state.unpermuted = \
-            self.cages, self.unsettled, self.unpermuted
+        state.cages, state.unsettled, state.unpermuted, state.tables = \
+            self.cages, self.unsettled, self.unpermuted, self.tables
         return state
+
+    def grader_tables(self):
+        """grader_tables(shape), asked once for the state and its copies (the classic
+        techniques' compiled twins ask it at every try: latin/twinned.py)."""
+        in_use = compiled.in_use()
+        if self.tables is None or self.tables[0] != in_use:
+            self.tables = in_use, grader_tables(self.shape)
+        return self.tables[1]
 
     def place(self, cell: int, value: int) -> None:
         touched = self.digit_cells[value - 1] & self.shape.peer_masks[cell] | 1 << cell
@@ -86,6 +101,19 @@ class CalcCandidates(Candidates):
         super().eliminate(cell, value)
         self.unsettled |= 1 << cell
         self.unpermuted |= 1 << cell
+
+    def settled_in_bulk(self, ladder) -> int | None:
+        """grader.settle() in C (csrc/calcsettle.c) on the compiled core, for a ladder whose
+        bulk is CALCUDOKU_BULK and cages with narrowing tables; the rank of the hardest
+        bulk technique used (None: the Python settles)."""
+        settle_in_c = compiled.calcudoku_settler()
+        tables = self.cages.narrowing_tables
+        if settle_in_c is None or ladder.bulk is not CALCUDOKU_BULK or tables is None:
+            return None
+        hardest, self.digit_cells, self.open_cells, self.unsettled, self.unpermuted = \
+            settle_in_c(self.shape.size, tables, self.values, self.cell_digits,
+                        self.unsettled, self.unpermuted)
+        return -1 if hardest < 0 else ladder.rank[CALCUDOKU_BULK[hardest][0]]
 
 
 # --- within a cage -------------------------------------------------------------------
@@ -165,6 +193,18 @@ def apply_cage_combinations(state: CalcCandidates) -> bool:
     """cage_combinations() for every cage whose cells changed since the last call, at
     once (for grading in bulk); whether any step was found."""
     return apply_to_changed_cages(state, lambda index: _combination_step(state, index))
+
+
+# The bulk techniques of a Calcudoku's ladder (calcudoku/grade.py), easiest first, each
+# ranked above the one before it: calcsettle.c applies them in this order and says which
+# was the hardest used by its place here.
+CALCUDOKU_BULK = (
+    ("single cage", apply_single_cages),
+    ("full house", t.place_full_houses),
+    ("hidden single", t.place_hidden_singles),
+    ("naked single", place_naked_single),
+    ("cage combinations", apply_cage_combinations),
+)
 
 
 def cage_permutations(state: CalcCandidates) -> Step | None:
