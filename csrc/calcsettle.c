@@ -10,41 +10,10 @@
    filling is its value. The state is its values and cell_digits; digit_cells and
    open_cells follow from them and are made again here for the caller. */
 
-#include <string.h>
+#include "calchand.h"
 
-#include "convert.h"
-#include "pytypes.h"
-
-#define CALC_MAX 16
-#define CALC_CELLS (CALC_MAX * CALC_MAX)
-#define CALC_W (CALC_CELLS / 64)
-
-/* The bulk techniques, in the ladder's order (the rank the caller is told). */
+/* The bulk techniques, in the ladder's order (the caller is told the hardest's place). */
 enum { SINGLE_CAGES, FULL_HOUSES, HIDDEN_SINGLES, NAKED_SINGLE, CAGE_COMBINATIONS, BULKS };
-
-typedef uint32_t mask;
-
-typedef struct {
-    int size, count, cell[CALC_MAX * CALC_MAX];
-    const unsigned char *fillings; /* count packed fillings, 8 bytes each */
-    word cells[CALC_W];            /* the cage's cells as a mask */
-} Cage;
-
-typedef struct {
-    int n, cells, cages;
-    int values[CALC_CELLS];
-    mask digits[CALC_CELLS];        /* cell_digits: 0 for a placed cell */
-    word unsettled[CALC_W], unpermuted[CALC_W];
-    Cage *cage;
-} Hand;
-
-static inline int single(mask m) { return m && !(m & (m - 1)); }
-static inline int value_of(mask m) { return 32 - __builtin_clz(m); }
-static inline void mark(word *set, int cell) { set[cell / 64] |= (word)1 << (cell % 64); }
-static inline int is_open(const Hand *h, int cell) { return !h->values[cell]; }
-
-/* The k-th cell of unit u: rows first, then columns (a Latin square's units). */
-static inline int unit_cell(int n, int u, int k) { return u < n ? u * n + k : k * n + (u - n); }
 
 /* CalcCandidates.place: the cell and its peers still holding the value are unsettled and
    unpermuted; the value leaves the peers' pencil marks. */
@@ -69,9 +38,7 @@ static int single_cages(Hand *h) {
     for (int k = 0; k < h->cages; k++) {
         const Cage *cage = &h->cage[k];
         if (cage->size != 1 || !is_open(h, cage->cell[0])) continue;
-        uint64_t filling;
-        memcpy(&filling, cage->fillings, sizeof filling);
-        place(h, cage->cell[0], __builtin_ctzll(filling) + 1);
+        place(h, cage->cell[0], __builtin_ctzll(filling_at(cage, 0)) + 1);
         found = 1;
     }
     return found;
@@ -129,14 +96,13 @@ static int naked_single(Hand *h) {
    (CalcCandidates.eliminate marks the cell). Whether any went. */
 static int combine(Hand *h, const Cage *cage) {
     int n = h->n;
-    uint64_t wanted = 0, kept = 0, full = n == 64 ? ~0ULL : (1ULL << n) - 1;
+    uint64_t wanted = 0, kept = 0, full = full_digits(n);
     for (int i = 0; i < cage->size; i++) {
         int value = h->values[cage->cell[i]];
         wanted |= (value ? 1ULL << (value - 1) : full) << (i * n);
     }
     for (int f = 0; f < cage->count; f++) {
-        uint64_t filling;
-        memcpy(&filling, cage->fillings + 8 * (size_t)f, sizeof filling);
+        uint64_t filling = filling_at(cage, f);
         if ((filling & wanted) == filling) kept |= filling;
     }
     int found = 0;
@@ -205,8 +171,6 @@ static int settle(Hand *h) {
     return hardest;
 }
 
-/* The cages from narrowing_tables into h (their fillings pointing into `bytes`); 0, or -1
-   for tables that do not fit n. */
 static int read_cages(Hand *h, const unsigned char *bytes, Py_ssize_t length, Cage *cages) {
     Py_ssize_t words = length / 8, at = 3;
     uint64_t head[3];
@@ -215,23 +179,51 @@ static int read_cages(Hand *h, const unsigned char *bytes, Py_ssize_t length, Ca
     if (head[0] != (uint64_t)h->n || head[1] != (uint64_t)h->cells || head[2] > CALC_CELLS)
         return -1;
     h->cages = (int)head[2], h->cage = cages;
+    for (int c = 0; c < h->cells; c++) h->cage_of[c] = -1;
     for (int k = 0; k < h->cages; k++) {
         uint64_t size, count, cell;
         if (at + 2 > words) return -1;
         memcpy(&size, bytes + 8 * at++, 8), memcpy(&count, bytes + 8 * at++, 8);
-        if (size < 1 || size * (uint64_t)h->n > 64 || count > (uint64_t)(words - at) ||
-            (Py_ssize_t)(size + count) > words - at)
+        if (size < 1 || size > CAGE_MOST || size * (uint64_t)h->n > 64 ||
+            count > (uint64_t)(words - at) || (Py_ssize_t)(size + count) > words - at)
             return -1;
         Cage *cage = &cages[k];
         cage->size = (int)size, cage->count = (int)count;
         memset(cage->cells, 0, sizeof cage->cells);
         for (uint64_t i = 0; i < size; i++) {
             memcpy(&cell, bytes + 8 * at++, 8);
-            if (cell >= (uint64_t)h->cells) return -1;
-            cage->cell[i] = (int)cell, mark(cage->cells, (int)cell);
+            if (cell >= (uint64_t)h->cells || h->cage_of[cell] >= 0) return -1;
+            cage->cell[i] = (int)cell, h->cage_of[cell] = k, mark(cage->cells, (int)cell);
         }
         cage->fillings = bytes + 8 * at, at += (Py_ssize_t)count;
     }
+    for (int c = 0; c < h->cells; c++)
+        if (h->cage_of[c] < 0) return -1;
+    return 0;
+}
+
+int calc_hand(Hand *h, Cage *cages, PyObject *const *args, const char *name) {
+    static int numbers[CALC_CELLS];
+    long n;
+    char *bytes;
+    Py_ssize_t length;
+    if (convert_int(args[0], 1, CALC_MAX, &n, name) < 0 ||
+        PyBytes_AsStringAndSize(args[1], &bytes, &length) < 0)
+        return -1;
+    if (!PyList_Check(args[2]) || !PyList_Check(args[3])) {
+        PyErr_Format(PyExc_TypeError, "%s: values, cell_digits are lists", name);
+        return -1;
+    }
+    h->n = (int)n, h->cells = (int)(n * n);
+    if (read_cages(h, (const unsigned char *)bytes, length, cages) < 0) {
+        PyErr_Format(PyExc_ValueError, "%s: the tables do not fit n", name);
+        return -1;
+    }
+    memset(h->unsettled, 0, sizeof h->unsettled), memset(h->unpermuted, 0, sizeof h->unpermuted);
+    if (convert_ints(args[2], h->values, h->cells, 0, n, name) < 0 ||
+        convert_ints(args[3], numbers, h->cells, 0, (1L << n) - 1, name) < 0)
+        return -1;
+    for (int c = 0; c < h->cells; c++) h->digits[c] = (mask)numbers[c];
     return 0;
 }
 
@@ -273,27 +265,11 @@ PyObject *calcudoku_settle(PyObject *module, PyObject *const *args, Py_ssize_t n
     (void)module;
     static Hand h;
     static Cage cages[CALC_CELLS];
-    static int numbers[CALC_CELLS];
-    long n;
-    char *bytes;
-    Py_ssize_t length;
     if (!check_arity(nargs, 6, "calcudoku_settle") ||
-        convert_int(args[0], 1, CALC_MAX, &n, "calcudoku_settle: n") < 0 ||
-        PyBytes_AsStringAndSize(args[1], &bytes, &length) < 0)
-        return NULL;
-    if (!PyList_Check(args[2]) || !PyList_Check(args[3]))
-        return PyErr_Format(PyExc_TypeError, "calcudoku_settle: values, cell_digits are lists");
-    h.n = (int)n, h.cells = (int)(n * n);
-    if (read_cages(&h, (const unsigned char *)bytes, length, cages) < 0)
-        return PyErr_Format(PyExc_ValueError, "calcudoku_settle: the tables do not fit n");
-    memset(h.unsettled, 0, sizeof h.unsettled), memset(h.unpermuted, 0, sizeof h.unpermuted);
-    if (convert_ints(args[2], h.values, h.cells, 0, n, "calcudoku_settle: values") < 0 ||
-        convert_ints(args[3], numbers, h.cells, 0, (1L << n) - 1,
-                     "calcudoku_settle: cell_digits") < 0 ||
+        calc_hand(&h, cages, args, "calcudoku_settle") < 0 ||
         convert_mask(args[4], h.unsettled, CALC_W, CALC_CELLS, "unsettled") < 0 ||
         convert_mask(args[5], h.unpermuted, CALC_W, CALC_CELLS, "unpermuted") < 0)
         return NULL;
-    for (int c = 0; c < h.cells; c++) h.digits[c] = (mask)numbers[c];
     int hardest = settle(&h);
     return settled(&h, hardest, args[2], args[3]);
 }

@@ -28,6 +28,7 @@ cage is no unit: it need not hold every value, and may repeat one off its lines)
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -207,65 +208,107 @@ CALCUDOKU_BULK = (
 )
 
 
+# --- where the compiled core looks (csrc/calcfind.c), the Python words ---------------------
+
+# calcudoku_find's codes: the techniques it finds the place of the next step for.
+PERMUTATIONS, CAGE_LINE, LINE_CAGE, LINE_TOTAL, INNIES, LARGE_INNIES = range(6)
+IN_PYTHON = "in Python"  # where the compiled core does not look: the pure core, big cages
+
+
+def _found_in_c(state: CalcCandidates, code: int, extra: Any):
+    """calcudoku_find's answer for the technique `code` on the state: where its next step
+    is (a tuple of ints) or None; IN_PYTHON where the Python looks itself."""
+    find = compiled.calcudoku_finder()
+    tables = state.cages.narrowing_tables
+    if find is None or tables is None:
+        return IN_PYTHON
+    return find(code, state.shape.size, tables, state.values, state.cell_digits, extra)
+
+
 def cage_permutations(state: CalcCandidates) -> Step | None:
     """Values no filling of the cage's cells from their candidates puts in a cell leave
     it. A cage found quiet is not looked at again until one of its cells changes (what
     it allows depends on its own cells alone)."""
+    found = _found_in_c(state, PERMUTATIONS, state.unpermuted)
+    if found is not IN_PYTHON:
+        index, state.unpermuted = found
+        return None if index < 0 else _permutation_step(state, index)
     for index in _open_cages(state):
         mask = state.cages.masks[index]
         if not mask & state.unpermuted:
             continue
-        step = _narrowing(state, index, state.cages.patterns[index].kept(allowed(state, index)),
-                          "cage permutations", "can only be filled so from its candidates")
+        step = _permutation_step(state, index)
         if step is not None:
             return step
         state.unpermuted &= ~mask
     return None
 
 
+def _permutation_step(state: CalcCandidates, index: int) -> Step | None:
+    return _narrowing(state, index, state.cages.patterns[index].kept(allowed(state, index)),
+                      "cage permutations", "can only be filled so from its candidates")
+
+
 def cage_line_intersection(state: CalcCandidates) -> Step | None:
     """A value every fitting filling of a cage puts in its cells on one line leaves the
     rest of that line."""
+    found = _found_in_c(state, CAGE_LINE, None)
+    if found is not IN_PYTHON:
+        return None if found is None else _cage_line_step(state, *found)
     cages = state.cages
     for index in _open_cages(state):
         pattern, mine = cages.patterns[index], allowed(state, index)
         for unit, inside in cages.lines[index]:
-            common = pattern.line_digits(mine, inside)
-            line = state.shape.unit_masks[unit]
-            for d in bits_of(common):
-                removed = state.digit_cells[d] & line & ~cages.masks[index]
-                if removed:
-                    return Step("cage-line intersection", (),
-                                tuple((c, d + 1) for c in bits_of(removed)),
-                                f"{cages.name(index)} puts {with_article(SYMBOLS[d])} in "
-                                f"{state.shape.units[unit]}",
-                                **cage_evidence(state, index, unit_reason(state.shape, unit)))
+            for d in bits_of(pattern.line_digits(mine, inside)):
+                step = _cage_line_step(state, index, unit, d)
+                if step is not None:
+                    return step
     return None
+
+
+def _cage_line_step(state: CalcCandidates, index: int, unit: int, d: int) -> Step | None:
+    """The step taking d from the rest of the line, where the cage puts it there."""
+    cages = state.cages
+    removed = state.digit_cells[d] & state.shape.unit_masks[unit] & ~cages.masks[index]
+    if not removed:
+        return None
+    return Step("cage-line intersection", (), tuple((c, d + 1) for c in bits_of(removed)),
+                f"{cages.name(index)} puts {with_article(SYMBOLS[d])} in "
+                f"{state.shape.units[unit]}",
+                **cage_evidence(state, index, unit_reason(state.shape, unit)))
 
 
 def line_cage_intersection(state: CalcCandidates) -> Step | None:
     """A value whose places in a line all lie in one cage goes there: the cage's
     fillings that put it elsewhere are out."""
-    cages, shape = state.cages, state.shape
-    for unit, line in enumerate(shape.unit_masks):
-        for d in range(shape.size):
-            places = state.digit_cells[d] & line
-            if not places:  # placed in the line already (or a contradiction)
-                continue
-            index = cages.cage_of[places.bit_length() - 1]
-            if places & ~cages.masks[index]:
-                continue
-            inside = next(i for u, i in cages.lines[index] if u == unit)
-            needed = pack(shape.size, [1 << d if i in inside else 0
-                                       for i in range(len(cages.cages[index].cells))])
-            found = [f for f in cages.patterns[index].alive(allowed(state, index)) if f & needed]
-            kept = unpack(shape.size, len(cages.cages[index].cells), union(found))
-            step = _narrowing(state, index, kept, "line-cage intersection",
-                              f"must hold the {SYMBOLS[d]} of {shape.units[unit]}",
-                              unit_reason(shape, unit))
+    found = _found_in_c(state, LINE_CAGE, None)
+    if found is not IN_PYTHON:
+        return None if found is None else _line_cage_step(state, *found)
+    for unit in range(len(state.shape.unit_masks)):
+        for d in range(state.shape.size):
+            step = _line_cage_step(state, unit, d)
             if step is not None:
                 return step
     return None
+
+
+def _line_cage_step(state: CalcCandidates, unit: int, d: int) -> Step | None:
+    """The step narrowing the cage holding every place of d in the line, if one does."""
+    cages, shape = state.cages, state.shape
+    places = state.digit_cells[d] & shape.unit_masks[unit]
+    if not places:  # placed in the line already (or a contradiction)
+        return None
+    index = cages.cage_of[places.bit_length() - 1]
+    if places & ~cages.masks[index]:
+        return None
+    inside = next(i for u, i in cages.lines[index] if u == unit)
+    needed = pack(shape.size, [1 << d if i in inside else 0
+                               for i in range(len(cages.cages[index].cells))])
+    found = [f for f in cages.patterns[index].alive(allowed(state, index)) if f & needed]
+    kept = unpack(shape.size, len(cages.cages[index].cells), union(found))
+    return _narrowing(state, index, kept, "line-cage intersection",
+                      f"must hold the {SYMBOLS[d]} of {shape.units[unit]}",
+                      unit_reason(shape, unit))
 
 
 # --- line totals: innies and outies of rows and columns ---------------------------------
@@ -319,29 +362,62 @@ def _sides(area: Area):
         yield "outie", area.outies, area.outie_total
 
 
+@lru_cache(maxsize=64)
+def area_tables(cages: CalcCages) -> bytes:
+    """The areas as calcudoku_find reads them (csrc/calcfind.c): their count, then per
+    area its innies (4 words of cells), their total, its outies, their total."""
+    words = [len(areas(cages))]
+    for area in areas(cages):
+        for cells, total in ((area.innies, area.innie_total), (area.outies, area.outie_total)):
+            words += [cells >> (64 * i) & MASK_64 for i in range(4)] + [total & MASK_64]
+    return array("Q", words).tobytes()
+
+
+MASK_64 = (1 << 64) - 1
+
+
+def _area_found(state: CalcCandidates, code: int):
+    """Where calcudoku_find says the area technique finds its step: (area, its side's
+    name, cells, total), None, or IN_PYTHON."""
+    found = _found_in_c(state, code, area_tables(state.cages))
+    if found is None or found is IN_PYTHON:
+        return found
+    area = areas(state.cages)[found[0]]
+    return (area, *tuple(_sides(area))[found[1]])
+
+
+def _area_sides(state: CalcCandidates, code: int):
+    """The (area, side, cells, total) a technique on areas looks at, in its order: only
+    the one the compiled core found, where it looks."""
+    found = _area_found(state, code)
+    if found is not IN_PYTHON:
+        return () if found is None else (found,)
+    return ((area, *side) for area in areas(state.cages) for side in _sides(area))
+
+
 def line_total(state: CalcCandidates) -> Step | None:
     """The one open innie (or outie) of lines together is what their total leaves."""
-    for area in areas(state.cages):
-        for side, cells, total in _sides(area):
-            placement = lone_cell(state, cells, total)
-            if placement is not None:
-                cell, value = placement
-                return Step("line total", (placement,), (),
-                            f"{state.shape.cell_name(cell)} = {SYMBOLS[value - 1]}: "
-                            f"the {side} of {area.name}",
-                            **area_evidence(state, area, cells, tuple(bits_of(cells))))
+    for area, side, cells, total in _area_sides(state, LINE_TOTAL):
+        placement = lone_cell(state, cells, total)
+        if placement is not None:
+            cell, value = placement
+            return Step("line total", (placement,), (),
+                        f"{state.shape.cell_name(cell)} = {SYMBOLS[value - 1]}: "
+                        f"the {side} of {area.name}",
+                        **area_evidence(state, area, cells, tuple(bits_of(cells))))
     return None
 
 
 def innies_and_outies(state: CalcCandidates) -> Step | None:
     """Two or three open innies (or outies) add up to a known total: each keeps only the
     values some filling of them puts there (cells on one line differ)."""
-    return _innies_and_outies(state, SMALL_VIRTUAL_CAGE, "innies and outies")
+    return _innies_and_outies(state, SMALL_VIRTUAL_CAGE, "innies and outies", INNIES)
 
 
 def large_innies_and_outies(state: CalcCandidates) -> Step | None:
     """innies_and_outies() over four or five open cells: harder to see and to fill."""
-    return _innies_and_outies(state, LARGE_VIRTUAL_CAGE, "innies and outies (4-5 cells)")
+    return _innies_and_outies(state, LARGE_VIRTUAL_CAGE, "innies and outies (4-5 cells)",
+                              LARGE_INNIES)
 
 
 def area_evidence(state: CalcCandidates, area: Area, side: int, cells) -> dict:
@@ -353,18 +429,17 @@ def area_evidence(state: CalcCandidates, area: Area, side: int, cells) -> dict:
 
 
 def _innies_and_outies(state: CalcCandidates, counts: tuple[int, int],
-                       name: str) -> Step | None:
-    for area in areas(state.cages):
-        for side, cells, total in _sides(area):
-            open_cells, remaining = open_part(state, cells, total)
-            if not counts[0] <= open_cells.bit_count() <= counts[1]:
-                continue
-            group = tuple(bits_of(open_cells))
-            eliminations = virtual_cage(state, group, remaining)  # cells on one line differ
-            if eliminations:
-                return Step(name, (), eliminations, f"the open {side}s of {area.name} "
-                            f"({cell_names(state, group)}) add up to {remaining}",
-                            **area_evidence(state, area, cells, group))
+                       name: str, code: int) -> Step | None:
+    for area, side, cells, total in _area_sides(state, code):
+        open_cells, remaining = open_part(state, cells, total)
+        if not counts[0] <= open_cells.bit_count() <= counts[1]:
+            continue
+        group = tuple(bits_of(open_cells))
+        eliminations = virtual_cage(state, group, remaining)  # cells on one line differ
+        if eliminations:
+            return Step(name, (), eliminations, f"the open {side}s of {area.name} "
+                        f"({cell_names(state, group)}) add up to {remaining}",
+                        **area_evidence(state, area, cells, group))
     return None
 
 
