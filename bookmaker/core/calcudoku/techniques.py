@@ -30,7 +30,8 @@ from __future__ import annotations
 
 from array import array
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, reduce
+from operator import or_
 from typing import Any
 
 from .. import compiled
@@ -336,17 +337,16 @@ def _sum_known(cage) -> bool:
 def areas(cages: CalcCages) -> tuple[Area, ...]:
     """The Area of every line and every run of adjacent rows (or columns)."""
     n, found = cages.shape.size, []
-    for name, masks in unit_groups(cages.shape):
-        cells = 0
-        for mask in masks:
-            cells |= mask
+    sums = [(mask, cage.target) for cage, mask in zip(cages.cages, cages.masks)
+            if _sum_known(cage)]
+    for name, masks, cells in _line_groups(cages.shape):
         inside_total = crossing_total = crossing = inside = 0
-        for cage, mask in zip(cages.cages, cages.masks):
-            if _sum_known(cage) and not mask & ~cells:
-                inside_total += cage.target
+        for mask, target in sums:
+            if not mask & ~cells:
+                inside_total += target
                 inside |= mask
-            elif _sum_known(cage) and mask & cells:
-                crossing_total += cage.target
+            elif mask & cells:
+                crossing_total += target
                 crossing |= mask
         innies = cells & ~inside
         innie_total = len(masks) * n * (n + 1) // 2 - inside_total
@@ -354,6 +354,12 @@ def areas(cages: CalcCages) -> tuple[Area, ...]:
         found.append(Area(name, innies, innie_total, outies, crossing_total - innie_total,
                           masks))
     return tuple(found)
+
+
+@lru_cache(maxsize=16)
+def _line_groups(shape) -> tuple[tuple[str, tuple[int, ...], int], ...]:
+    """unit_groups() of the board with each group's cells: asked for every draft's cages."""
+    return tuple((name, masks, reduce(or_, masks)) for name, masks in unit_groups(shape))
 
 
 def _sides(area: Area):
