@@ -375,7 +375,8 @@ def area_tables(cages: CalcCages) -> bytes:
     words = [len(areas(cages))]
     for area in areas(cages):
         for cells, total in ((area.innies, area.innie_total), (area.outies, area.outie_total)):
-            words += [cells >> (64 * i) & MASK_64 for i in range(4)] + [total & MASK_64]
+            words += (cells & MASK_64, cells >> 64 & MASK_64, cells >> 128 & MASK_64,
+                      cells >> 192, total & MASK_64)
     return array("Q", words).tobytes()
 
 
