@@ -307,10 +307,7 @@ class CalcCages(OnBoard):
     def operations_over(cls, values: Sequence[int]) -> tuple[str, ...]:
         """The operations a cage over these values may be made with (before a hidden type
         hides them); a one-cell cage's is HIDDEN."""
-        if len(values) == 1:
-            return (HIDDEN,)
-        return tuple(s for s in cls.made_with if OPERATION[s].made(values) is not None
-                     and (len(values) == 2 or not OPERATION[s].pairs_only))
+        return _operations_over(cls.made_with, tuple(values))
 
     @classmethod
     def shown(cls, operation: str) -> str:
@@ -364,6 +361,16 @@ class HiddenCages(CalcCages):
 
 
 CAGE_SETS = (CalcCages, AdditionCages, HiddenCages)
+
+
+@lru_cache(maxsize=1 << 14)
+def _operations_over(made_with: tuple[str, ...], values: tuple[int, ...]) -> tuple[str, ...]:
+    """CalcCages.operations_over() for a type making cages with `made_with` (kept: a
+    generator asks it of every cage of every draft)."""
+    if len(values) == 1:
+        return (HIDDEN,)
+    return tuple(s for s in made_with if OPERATION[s].made(values) is not None
+                 and (len(values) == 2 or not OPERATION[s].pairs_only))
 
 
 def pack(n: int, masks) -> int:
