@@ -24,6 +24,8 @@
    kakuro_fill_tables(...) and kakuro_move_some(...): the Kakuro generator's tightening
    moves (kakurofill.c). kakuro_check(...): the Kakuro's second proof (kakurocheck.c).
    calcudoku_narrow(...): the Calcudoku solver's cage narrowing (calcnarrow.c).
+   calcudoku_settle(...): the Calcudoku grader's bulk techniques (calcsettle.c).
+   calcudoku_find(...): where its cage techniques find their next step (calcfind.c).
    shuffled(state, items): rng.Rng.shuffled.
    core/compiled/__init__.py builds one Board and one ExactCover per shape and chooses between
    them and the pure Python. */
@@ -82,6 +84,8 @@ static PyMethodDef module_functions[] = {
     FAST_METHOD("kakuro_move_some", kakuro_move_some, kakuro_move_some_doc),
     FAST_METHOD("kakuro_check", kakuro_check, kakuro_check_doc),
     FAST_METHOD("calcudoku_narrow", calcudoku_narrow, calcudoku_narrow_doc),
+    FAST_METHOD("calcudoku_settle", calcudoku_settle, calcudoku_settle_doc),
+    FAST_METHOD("calcudoku_find", calcudoku_find, calcudoku_find_doc),
     {NULL, NULL, 0, NULL},
 };
 

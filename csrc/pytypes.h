@@ -107,6 +107,12 @@ extern const char kakuro_check_doc[];
 /* calcnarrow.c */
 PyObject *calcudoku_narrow(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char calcudoku_narrow_doc[];
+/* calcsettle.c's function: grade/grader.settle on a Calcudoku state. */
+PyObject *calcudoku_settle(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char calcudoku_settle_doc[];
+/* calcfind.c's function: where a Calcudoku cage technique finds its next step. */
+PyObject *calcudoku_find(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char calcudoku_find_doc[];
 
 /* 1, or 0 with a TypeError if a fast call got other than `expected` arguments. */
 static inline int check_arity(Py_ssize_t nargs, Py_ssize_t expected, const char *name) {

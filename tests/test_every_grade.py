@@ -25,7 +25,9 @@ def test_the_combinations_come_from_the_rules():
     assert ("futoshiki", 4, "medium") not in combinations  # refused at load (unmade)
     assert ("futoshiki", 5, "medium") in combinations      # made since issue 38
     assert ("calcudoku", 6, "expert") in combinations  # a targeted climb (generate.py)
-    assert ("calcudoku", 7, "expert") not in combinations
+    assert ("calcudoku", 7, "expert") in combinations  # since its cage techniques ran in C
+    assert ("calcudoku", 8, "expert") in combinations
+    assert ("calcudoku", 9, "expert") in combinations
     assert ("calcudoku", 9, "extreme") in combinations
     assert ("calcudoku-add", 9, "hard") in combinations
     assert not any(kind == "classic" and size == 5 for kind, size, _ in combinations)

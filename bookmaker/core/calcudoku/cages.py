@@ -195,9 +195,10 @@ class Pattern:
         return found
 
 
-def _bound(cache: dict) -> None:
-    """Forget a pattern's states once they are many (what is kept is only for speed)."""
-    if len(cache) >= PATTERN_STATES_KEPT:
+def _bound(cache: dict, most: int = PATTERN_STATES_KEPT) -> None:
+    """Forget what a cache holds once it is `most` (what is kept is only for speed): a
+    pattern's states, by default."""
+    if len(cache) >= most:
         cache.clear()
 
 
@@ -208,6 +209,13 @@ def _pattern(positions, operation: str, target: int, n: int) -> Pattern:
 
 def pattern_of(shape: Shape, cage: MathCage) -> Pattern:
     """The (shared) Pattern of a cage on its board."""
+    return _board_pattern(shape, cage)
+
+
+@lru_cache(maxsize=1 << 14)
+def _board_pattern(shape: Shape, cage: MathCage) -> Pattern:
+    # Kept per board and cage as well: a generator's drafts share all their cages but the
+    # one or two it changed, and finding their places again was a tenth of its time.
     return _pattern(_relative(shape, cage.cells), cage.operation, cage.target, shape.size)
 
 
@@ -299,10 +307,7 @@ class CalcCages(OnBoard):
     def operations_over(cls, values: Sequence[int]) -> tuple[str, ...]:
         """The operations a cage over these values may be made with (before a hidden type
         hides them); a one-cell cage's is HIDDEN."""
-        if len(values) == 1:
-            return (HIDDEN,)
-        return tuple(s for s in cls.made_with if OPERATION[s].made(values) is not None
-                     and (len(values) == 2 or not OPERATION[s].pairs_only))
+        return _operations_over(cls.made_with, tuple(values))
 
     @classmethod
     def shown(cls, operation: str) -> str:
@@ -358,6 +363,16 @@ class HiddenCages(CalcCages):
 CAGE_SETS = (CalcCages, AdditionCages, HiddenCages)
 
 
+@lru_cache(maxsize=1 << 14)
+def _operations_over(made_with: tuple[str, ...], values: tuple[int, ...]) -> tuple[str, ...]:
+    """CalcCages.operations_over() for a type making cages with `made_with` (kept: a
+    generator asks it of every cage of every draft)."""
+    if len(values) == 1:
+        return (HIDDEN,)
+    return tuple(s for s in made_with if OPERATION[s].made(values) is not None
+                 and (len(values) == 2 or not OPERATION[s].pairs_only))
+
+
 def pack(n: int, masks) -> int:
     """Digit masks of a cage's cells side by side in one int, n bits each: a filling
     packed so is possible where it lies within the packed candidates."""
@@ -398,7 +413,23 @@ def layout_problems(shape: Shape, cages, cage_set: CalcCages) -> list[tuple[int,
     """Everything wrong with cages as a Calcudoku of `cage_set`'s type on the board, cage
     by cage: a cell in two cages or none, a cage not connected, too big, with an operation
     the type does not show, or a target no filling meets."""
-    return cover_problems(shape, cages, lambda cage: cage_problems(shape, cage, cage_set))
+    return cover_problems(shape, cages, lambda cage: _kept_problems(shape, cage, cage_set))
+
+
+_PROBLEMS: dict[tuple, list[str]] = {}
+PROBLEMS_KEPT = 1 << 14
+
+
+def _kept_problems(shape: Shape, cage: MathCage, cage_set: CalcCages) -> list[str]:
+    """cage_problems(), kept per board, cage and type of cage set (all it depends on: the
+    cage set lends only its type's words): a generator's drafts are checked whole after
+    every change to one or two of their cages."""
+    key = (shape, cage, type(cage_set))
+    found = _PROBLEMS.get(key)
+    if found is None:
+        _bound(_PROBLEMS, PROBLEMS_KEPT)
+        found = _PROBLEMS[key] = cage_problems(shape, cage, cage_set)
+    return list(found)
 
 
 def cage_problems(shape: Shape, cage: MathCage, cage_set: CalcCages) -> list[str]:

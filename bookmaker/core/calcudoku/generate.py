@@ -38,6 +38,7 @@ The result depends only on (type of cages, size, seed, difficulty).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..board.grid import Grid
 from ..board.shape import Shape
@@ -387,12 +388,17 @@ def _merges(draft: Draft) -> list[tuple[int, int]]:
     with a one-cell group where there are any."""
     n, owner = draft.shape.size, _owners(draft)
     pairs = sorted({(min(owner[c], owner[d]), max(owner[c], owner[d]))
-                    for c in range(n * n) for d in neighbours(n, [c])
-                    if owner[c] != owner[d]})
+                    for c, d in _beside(n) if owner[c] != owner[d]})
     pairs = [(i, j) for i, j in pairs if compact(n, draft.groups[i][0] + draft.groups[j][0])]
     singles = [(i, j) for i, j in pairs
                if len(draft.groups[i][0]) == 1 or len(draft.groups[j][0]) == 1]
     return singles or pairs
+
+
+@lru_cache(maxsize=16)
+def _beside(n: int) -> tuple[tuple[int, int], ...]:
+    """Every two cells side by side on an n x n board (asked for every draft hardened)."""
+    return tuple((c, d) for c in range(n * n) for d in neighbours(n, [c]) if c < d)
 
 
 def _owners(draft: Draft) -> dict[int, int]:

@@ -25,8 +25,9 @@ fewer candidates would remove too, so any order reaches the same fixed point).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..board.grid import Grid
-from ..grade import techniques as t
 from ..grade.grader import (
     GRADES,
     SINGLES,
@@ -35,9 +36,10 @@ from ..grade.grader import (
     Technique,
     grade_state,
     grade_state_within,
-    place_naked_single,
     with_classic,
 )
+from ..grade.twins import CLASSIC_TWINS
+from ..latin.twinned import Twinned
 from . import techniques as c
 from .cages import CalcCages
 
@@ -56,15 +58,19 @@ _CAGE_TECHNIQUES = (
     Technique("innies and outies (4-5 cells)", "hard", 5.5, c.large_innies_and_outies),
     Technique("forcing chain", "extreme", 8.0, c.calcudoku_forcing_chain),
 )
-CALCUDOKU_TECHNIQUES = with_classic(_CAGE_TECHNIQUES, _NOT_ON_CALCUDOKU)
+
+
+def _twinned(tech: Technique) -> Technique:
+    """A classic technique found by its compiled twin where the compiled grader runs (the
+    cage techniques keep the whole ladder off it, so each is asked alone)."""
+    if CLASSIC_TWINS.number_of(tech.find) is None:
+        return tech
+    return replace(tech, find=Twinned(tech.find))
+
+
+CALCUDOKU_TECHNIQUES = tuple(map(_twinned, with_classic(_CAGE_TECHNIQUES, _NOT_ON_CALCUDOKU)))
 CALCUDOKU_SINGLES = ("single cage", *SINGLES)  # those placing one value and nothing else
-CALCUDOKU_LADDER = Ladder(CALCUDOKU_TECHNIQUES, (
-    ("single cage", c.apply_single_cages),
-    ("full house", t.place_full_houses),
-    ("hidden single", t.place_hidden_singles),
-    ("naked single", place_naked_single),
-    ("cage combinations", c.apply_cage_combinations),
-))
+CALCUDOKU_LADDER = Ladder(CALCUDOKU_TECHNIQUES, c.CALCUDOKU_BULK)
 
 
 def grade_calcudoku(givens: Grid, cages: CalcCages, max_steps: int | None = None) -> Grading:

@@ -28,12 +28,17 @@ cage is no unit: it need not hold every value, and may repeat one off its lines)
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, reduce
+from operator import or_
+from typing import Any
 
+from .. import compiled
 from ..bits import bits_of
 from ..board.grid import SYMBOLS, Grid
 from ..board.groups import unit_groups
+from ..grade import techniques as t
 from ..grade.caged import (
     apply_to_changed_cages,
     lone_cell,
@@ -43,6 +48,8 @@ from ..grade.caged import (
 )
 from ..grade.candidates import Candidates, Step, cell_names
 from ..grade.evidence import Reason, area_reasons, unit_reason
+from ..grade.grader import place_naked_single
+from ..grade.tables import grader_tables
 from ..words import with_article
 from .cages import ADD, CalcCages, pack, union, unpack
 from .solver import rounds_to_contradiction, settle
@@ -55,10 +62,11 @@ class CalcCandidates(Candidates):
     whose candidates changed since apply_cage_combinations() last looked at their cages,
     and `unpermuted`: those changed since cage_permutations() found their cages quiet."""
 
-    __slots__ = ("cages", "unsettled", "unpermuted")
+    __slots__ = ("cages", "unsettled", "unpermuted", "tables")
     cages: CalcCages
     unsettled: int
     unpermuted: int
+    tables: tuple[bool, Any] | None  # grader_tables(shape), by whether the core is compiled
 
     @classmethod
     def of(cls, givens: Grid, cages: CalcCages) -> CalcCandidates:
@@ -66,15 +74,24 @@ class CalcCandidates(Candidates):
         state = cls.blank(givens.shape)
         state.cages = cages
         state.unsettled = state.unpermuted = givens.shape.all_cells_mask
+        state.tables = None
         state.place_givens(givens.cells)
         return state
 
     def copy(self) -> CalcCandidates:
         state = CalcCandidates(self.shape, self.values, self.cell_digits, self.digit_cells,
                                self.open_cells)
-        state.cages, state.unsettled, state.unpermuted = \
-            self.cages, self.unsettled, self.unpermuted
+        state.cages, state.unsettled, state.unpermuted, state.tables = \
+            self.cages, self.unsettled, self.unpermuted, self.tables
         return state
+
+    def grader_tables(self):
+        """grader_tables(shape), asked once for the state and its copies (the classic
+        techniques' compiled twins ask it at every try: latin/twinned.py)."""
+        in_use = compiled.in_use()
+        if self.tables is None or self.tables[0] != in_use:
+            self.tables = in_use, grader_tables(self.shape)
+        return self.tables[1]
 
     def place(self, cell: int, value: int) -> None:
         touched = self.digit_cells[value - 1] & self.shape.peer_masks[cell] | 1 << cell
@@ -86,6 +103,19 @@ class CalcCandidates(Candidates):
         super().eliminate(cell, value)
         self.unsettled |= 1 << cell
         self.unpermuted |= 1 << cell
+
+    def settled_in_bulk(self, ladder) -> int | None:
+        """grader.settle() in C (csrc/calcsettle.c) on the compiled core, for a ladder whose
+        bulk is CALCUDOKU_BULK and cages with narrowing tables; the rank of the hardest
+        bulk technique used (None: the Python settles)."""
+        settle_in_c = compiled.calcudoku_settler()
+        tables = self.cages.narrowing_tables
+        if settle_in_c is None or ladder.bulk is not CALCUDOKU_BULK or tables is None:
+            return None
+        hardest, self.digit_cells, self.open_cells, self.unsettled, self.unpermuted = \
+            settle_in_c(self.shape.size, tables, self.values, self.cell_digits,
+                        self.unsettled, self.unpermuted)
+        return -1 if hardest < 0 else ladder.rank[CALCUDOKU_BULK[hardest][0]]
 
 
 # --- within a cage -------------------------------------------------------------------
@@ -167,65 +197,119 @@ def apply_cage_combinations(state: CalcCandidates) -> bool:
     return apply_to_changed_cages(state, lambda index: _combination_step(state, index))
 
 
+# The bulk techniques of a Calcudoku's ladder (calcudoku/grade.py), easiest first, each
+# ranked above the one before it: calcsettle.c applies them in this order and says which
+# was the hardest used by its place here.
+CALCUDOKU_BULK = (
+    ("single cage", apply_single_cages),
+    ("full house", t.place_full_houses),
+    ("hidden single", t.place_hidden_singles),
+    ("naked single", place_naked_single),
+    ("cage combinations", apply_cage_combinations),
+)
+
+
+# --- where the compiled core looks (csrc/calcfind.c), the Python words ---------------------
+
+# calcudoku_find's codes: the techniques it finds the place of the next step for.
+PERMUTATIONS, CAGE_LINE, LINE_CAGE, LINE_TOTAL, INNIES, LARGE_INNIES = range(6)
+IN_PYTHON = "in Python"  # where the compiled core does not look: the pure core, big cages
+
+
+def _found_in_c(state: CalcCandidates, code: int, extra: Any):
+    """calcudoku_find's answer for the technique `code` on the state: where its next step
+    is (a tuple of ints) or None; IN_PYTHON where the Python looks itself."""
+    find = compiled.calcudoku_finder()
+    tables = state.cages.narrowing_tables
+    if find is None or tables is None:
+        return IN_PYTHON
+    return find(code, state.shape.size, tables, state.values, state.cell_digits, extra)
+
+
 def cage_permutations(state: CalcCandidates) -> Step | None:
     """Values no filling of the cage's cells from their candidates puts in a cell leave
     it. A cage found quiet is not looked at again until one of its cells changes (what
     it allows depends on its own cells alone)."""
+    found = _found_in_c(state, PERMUTATIONS, state.unpermuted)
+    if found is not IN_PYTHON:
+        index, state.unpermuted = found
+        return None if index < 0 else _permutation_step(state, index)
     for index in _open_cages(state):
         mask = state.cages.masks[index]
         if not mask & state.unpermuted:
             continue
-        step = _narrowing(state, index, state.cages.patterns[index].kept(allowed(state, index)),
-                          "cage permutations", "can only be filled so from its candidates")
+        step = _permutation_step(state, index)
         if step is not None:
             return step
         state.unpermuted &= ~mask
     return None
 
 
+def _permutation_step(state: CalcCandidates, index: int) -> Step | None:
+    return _narrowing(state, index, state.cages.patterns[index].kept(allowed(state, index)),
+                      "cage permutations", "can only be filled so from its candidates")
+
+
 def cage_line_intersection(state: CalcCandidates) -> Step | None:
     """A value every fitting filling of a cage puts in its cells on one line leaves the
     rest of that line."""
+    found = _found_in_c(state, CAGE_LINE, None)
+    if found is not IN_PYTHON:
+        return None if found is None else _cage_line_step(state, *found)
     cages = state.cages
     for index in _open_cages(state):
         pattern, mine = cages.patterns[index], allowed(state, index)
         for unit, inside in cages.lines[index]:
-            common = pattern.line_digits(mine, inside)
-            line = state.shape.unit_masks[unit]
-            for d in bits_of(common):
-                removed = state.digit_cells[d] & line & ~cages.masks[index]
-                if removed:
-                    return Step("cage-line intersection", (),
-                                tuple((c, d + 1) for c in bits_of(removed)),
-                                f"{cages.name(index)} puts {with_article(SYMBOLS[d])} in "
-                                f"{state.shape.units[unit]}",
-                                **cage_evidence(state, index, unit_reason(state.shape, unit)))
+            for d in bits_of(pattern.line_digits(mine, inside)):
+                step = _cage_line_step(state, index, unit, d)
+                if step is not None:
+                    return step
     return None
+
+
+def _cage_line_step(state: CalcCandidates, index: int, unit: int, d: int) -> Step | None:
+    """The step taking d from the rest of the line, where the cage puts it there."""
+    cages = state.cages
+    removed = state.digit_cells[d] & state.shape.unit_masks[unit] & ~cages.masks[index]
+    if not removed:
+        return None
+    return Step("cage-line intersection", (), tuple((c, d + 1) for c in bits_of(removed)),
+                f"{cages.name(index)} puts {with_article(SYMBOLS[d])} in "
+                f"{state.shape.units[unit]}",
+                **cage_evidence(state, index, unit_reason(state.shape, unit)))
 
 
 def line_cage_intersection(state: CalcCandidates) -> Step | None:
     """A value whose places in a line all lie in one cage goes there: the cage's
     fillings that put it elsewhere are out."""
-    cages, shape = state.cages, state.shape
-    for unit, line in enumerate(shape.unit_masks):
-        for d in range(shape.size):
-            places = state.digit_cells[d] & line
-            if not places:  # placed in the line already (or a contradiction)
-                continue
-            index = cages.cage_of[places.bit_length() - 1]
-            if places & ~cages.masks[index]:
-                continue
-            inside = next(i for u, i in cages.lines[index] if u == unit)
-            needed = pack(shape.size, [1 << d if i in inside else 0
-                                       for i in range(len(cages.cages[index].cells))])
-            found = [f for f in cages.patterns[index].alive(allowed(state, index)) if f & needed]
-            kept = unpack(shape.size, len(cages.cages[index].cells), union(found))
-            step = _narrowing(state, index, kept, "line-cage intersection",
-                              f"must hold the {SYMBOLS[d]} of {shape.units[unit]}",
-                              unit_reason(shape, unit))
+    found = _found_in_c(state, LINE_CAGE, None)
+    if found is not IN_PYTHON:
+        return None if found is None else _line_cage_step(state, *found)
+    for unit in range(len(state.shape.unit_masks)):
+        for d in range(state.shape.size):
+            step = _line_cage_step(state, unit, d)
             if step is not None:
                 return step
     return None
+
+
+def _line_cage_step(state: CalcCandidates, unit: int, d: int) -> Step | None:
+    """The step narrowing the cage holding every place of d in the line, if one does."""
+    cages, shape = state.cages, state.shape
+    places = state.digit_cells[d] & shape.unit_masks[unit]
+    if not places:  # placed in the line already (or a contradiction)
+        return None
+    index = cages.cage_of[places.bit_length() - 1]
+    if places & ~cages.masks[index]:
+        return None
+    inside = next(i for u, i in cages.lines[index] if u == unit)
+    needed = pack(shape.size, [1 << d if i in inside else 0
+                               for i in range(len(cages.cages[index].cells))])
+    found = [f for f in cages.patterns[index].alive(allowed(state, index)) if f & needed]
+    kept = unpack(shape.size, len(cages.cages[index].cells), union(found))
+    return _narrowing(state, index, kept, "line-cage intersection",
+                      f"must hold the {SYMBOLS[d]} of {shape.units[unit]}",
+                      unit_reason(shape, unit))
 
 
 # --- line totals: innies and outies of rows and columns ---------------------------------
@@ -253,17 +337,16 @@ def _sum_known(cage) -> bool:
 def areas(cages: CalcCages) -> tuple[Area, ...]:
     """The Area of every line and every run of adjacent rows (or columns)."""
     n, found = cages.shape.size, []
-    for name, masks in unit_groups(cages.shape):
-        cells = 0
-        for mask in masks:
-            cells |= mask
+    sums = [(mask, cage.target) for cage, mask in zip(cages.cages, cages.masks)
+            if _sum_known(cage)]
+    for name, masks, cells in _line_groups(cages.shape):
         inside_total = crossing_total = crossing = inside = 0
-        for cage, mask in zip(cages.cages, cages.masks):
-            if _sum_known(cage) and not mask & ~cells:
-                inside_total += cage.target
+        for mask, target in sums:
+            if not mask & ~cells:
+                inside_total += target
                 inside |= mask
-            elif _sum_known(cage) and mask & cells:
-                crossing_total += cage.target
+            elif mask & cells:
+                crossing_total += target
                 crossing |= mask
         innies = cells & ~inside
         innie_total = len(masks) * n * (n + 1) // 2 - inside_total
@@ -273,35 +356,75 @@ def areas(cages: CalcCages) -> tuple[Area, ...]:
     return tuple(found)
 
 
+@lru_cache(maxsize=16)
+def _line_groups(shape) -> tuple[tuple[str, tuple[int, ...], int], ...]:
+    """unit_groups() of the board with each group's cells: asked for every draft's cages."""
+    return tuple((name, masks, reduce(or_, masks)) for name, masks in unit_groups(shape))
+
+
 def _sides(area: Area):
     yield "innie", area.innies, area.innie_total
     if area.outies:
         yield "outie", area.outies, area.outie_total
 
 
+@lru_cache(maxsize=64)
+def area_tables(cages: CalcCages) -> bytes:
+    """The areas as calcudoku_find reads them (csrc/calcfind.c): their count, then per
+    area its innies (4 words of cells), their total, its outies, their total."""
+    words = [len(areas(cages))]
+    for area in areas(cages):
+        for cells, total in ((area.innies, area.innie_total), (area.outies, area.outie_total)):
+            words += (cells & MASK_64, cells >> 64 & MASK_64, cells >> 128 & MASK_64,
+                      cells >> 192, total & MASK_64)
+    return array("Q", words).tobytes()
+
+
+MASK_64 = (1 << 64) - 1
+
+
+def _area_found(state: CalcCandidates, code: int):
+    """Where calcudoku_find says the area technique finds its step: (area, its side's
+    name, cells, total), None, or IN_PYTHON."""
+    found = _found_in_c(state, code, area_tables(state.cages))
+    if found is None or found is IN_PYTHON:
+        return found
+    area = areas(state.cages)[found[0]]
+    return (area, *tuple(_sides(area))[found[1]])
+
+
+def _area_sides(state: CalcCandidates, code: int):
+    """The (area, side, cells, total) a technique on areas looks at, in its order: only
+    the one the compiled core found, where it looks."""
+    found = _area_found(state, code)
+    if found is not IN_PYTHON:
+        return () if found is None else (found,)
+    return ((area, *side) for area in areas(state.cages) for side in _sides(area))
+
+
 def line_total(state: CalcCandidates) -> Step | None:
     """The one open innie (or outie) of lines together is what their total leaves."""
-    for area in areas(state.cages):
-        for side, cells, total in _sides(area):
-            placement = lone_cell(state, cells, total)
-            if placement is not None:
-                cell, value = placement
-                return Step("line total", (placement,), (),
-                            f"{state.shape.cell_name(cell)} = {SYMBOLS[value - 1]}: "
-                            f"the {side} of {area.name}",
-                            **area_evidence(state, area, cells, tuple(bits_of(cells))))
+    for area, side, cells, total in _area_sides(state, LINE_TOTAL):
+        placement = lone_cell(state, cells, total)
+        if placement is not None:
+            cell, value = placement
+            return Step("line total", (placement,), (),
+                        f"{state.shape.cell_name(cell)} = {SYMBOLS[value - 1]}: "
+                        f"the {side} of {area.name}",
+                        **area_evidence(state, area, cells, tuple(bits_of(cells))))
     return None
 
 
 def innies_and_outies(state: CalcCandidates) -> Step | None:
     """Two or three open innies (or outies) add up to a known total: each keeps only the
     values some filling of them puts there (cells on one line differ)."""
-    return _innies_and_outies(state, SMALL_VIRTUAL_CAGE, "innies and outies")
+    return _innies_and_outies(state, SMALL_VIRTUAL_CAGE, "innies and outies", INNIES)
 
 
 def large_innies_and_outies(state: CalcCandidates) -> Step | None:
     """innies_and_outies() over four or five open cells: harder to see and to fill."""
-    return _innies_and_outies(state, LARGE_VIRTUAL_CAGE, "innies and outies (4-5 cells)")
+    return _innies_and_outies(state, LARGE_VIRTUAL_CAGE, "innies and outies (4-5 cells)",
+                              LARGE_INNIES)
 
 
 def area_evidence(state: CalcCandidates, area: Area, side: int, cells) -> dict:
@@ -313,18 +436,17 @@ def area_evidence(state: CalcCandidates, area: Area, side: int, cells) -> dict:
 
 
 def _innies_and_outies(state: CalcCandidates, counts: tuple[int, int],
-                       name: str) -> Step | None:
-    for area in areas(state.cages):
-        for side, cells, total in _sides(area):
-            open_cells, remaining = open_part(state, cells, total)
-            if not counts[0] <= open_cells.bit_count() <= counts[1]:
-                continue
-            group = tuple(bits_of(open_cells))
-            eliminations = virtual_cage(state, group, remaining)  # cells on one line differ
-            if eliminations:
-                return Step(name, (), eliminations, f"the open {side}s of {area.name} "
-                            f"({cell_names(state, group)}) add up to {remaining}",
-                            **area_evidence(state, area, cells, group))
+                       name: str, code: int) -> Step | None:
+    for area, side, cells, total in _area_sides(state, code):
+        open_cells, remaining = open_part(state, cells, total)
+        if not counts[0] <= open_cells.bit_count() <= counts[1]:
+            continue
+        group = tuple(bits_of(open_cells))
+        eliminations = virtual_cage(state, group, remaining)  # cells on one line differ
+        if eliminations:
+            return Step(name, (), eliminations, f"the open {side}s of {area.name} "
+                        f"({cell_names(state, group)}) add up to {remaining}",
+                        **area_evidence(state, area, cells, group))
     return None
 
 

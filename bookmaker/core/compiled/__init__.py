@@ -177,6 +177,20 @@ def calcudoku_narrower(pure):
     return narrowed
 
 
+def calcudoku_settler():
+    """The Calcudoku grader's bulk techniques, settle(n, tables, values, cell_digits,
+    unsettled, unpermuted) (csrc/calcsettle.c), or None on the pure core."""
+    # getattr: an extension built before calcsettle.c (an old in-place build) has none.
+    return getattr(_compiled, "calcudoku_settle", None) if _state["compiled"] else None
+
+
+def calcudoku_finder():
+    """Where the Calcudoku grader's cage techniques find their next step, find(code, n,
+    tables, values, cell_digits, extra) (csrc/calcfind.c), or None on the pure core."""
+    # getattr: an extension built before calcfind.c (an old in-place build) has none.
+    return getattr(_compiled, "calcudoku_find", None) if _state["compiled"] else None
+
+
 def single_cover(build, pure):
     """exact_cover() for a matrix met once (a puzzle's own, not a board's): not kept."""
     return _compiled.ExactCover(*build()) if _state["compiled"] else pure()

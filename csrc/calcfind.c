@@ -1,0 +1,279 @@
+/* calcudoku_find: where the Calcudoku grader's cage techniques (calcudoku/techniques.py)
+   find their next step, looked for in the Python's order: the cage, line, digit or area
+   of the first step, which the Python then words (the step itself is the Python's, from
+   the same place). Cage permutations also clear the cages found quiet from `unpermuted`,
+   as the Python does on its way.
+
+   Codes: 0 cage permutations, 1 cage-line intersection, 2 line-cage intersection, 3 line
+   total, 4 innies and outies (2-3 open cells), 5 the same over 4-5. Areas (3-5) come as
+   words: their count, then per area its innies (CALC_W words), their total, its outies
+   (CALC_W words, none if 0) and their total, totals as two's complement. */
+
+#include "calchand.h"
+
+enum { PERMUTATIONS, CAGE_LINE, LINE_CAGE, LINE_TOTAL, INNIES, INNIES_LARGE, CODES };
+
+#define AREA_WORDS (2 * CALC_W + 2)
+
+/* The packed digits each cell of the cage may hold: a placed value, or its candidates. */
+static uint64_t allowed(const Hand *h, const Cage *cage) {
+    uint64_t wanted = 0;
+    for (int i = 0; i < cage->size; i++) {
+        int cell = cage->cell[i];
+        mask here = h->values[cell] ? (mask)1 << (h->values[cell] - 1) : h->digits[cell];
+        wanted |= (uint64_t)here << (i * h->n);
+    }
+    return wanted;
+}
+
+/* Whether keeping `kept` (packed) takes a candidate from an open cell of the cage
+   (techniques._narrowing finding eliminations). */
+static int narrows(const Hand *h, const Cage *cage, uint64_t kept) {
+    for (int i = 0; i < cage->size; i++) {
+        int cell = cage->cell[i];
+        if (is_open(h, cell) && h->digits[cell] & ~(mask)(kept >> (i * h->n) & full_digits(h->n)))
+            return 1;
+    }
+    return 0;
+}
+
+static int has_open(const Hand *h, const Cage *cage) {
+    for (int i = 0; i < cage->size; i++)
+        if (is_open(h, cage->cell[i])) return 1;
+    return 0;
+}
+
+static int meets(const word *a, const word *b) {
+    for (int i = 0; i < CALC_W; i++)
+        if (a[i] & b[i]) return 1;
+    return 0;
+}
+
+/* The alive fillings (every value allowed) or-ed, those with a bit of `needed` only
+   (needed 0: all). */
+static uint64_t kept_of(const Cage *cage, uint64_t wanted, uint64_t needed) {
+    uint64_t kept = 0;
+    for (int f = 0; f < cage->count; f++) {
+        uint64_t filling = filling_at(cage, f);
+        if ((filling & wanted) == filling && (!needed || filling & needed)) kept |= filling;
+    }
+    return kept;
+}
+
+/* cage_permutations: the first open cage with a changed cell that its candidates narrow;
+   the quiet ones before it leave `unpermuted`. */
+static int permutations(Hand *h) {
+    for (int k = 0; k < h->cages; k++) {
+        const Cage *cage = &h->cage[k];
+        if (!has_open(h, cage) || !meets(cage->cells, h->unpermuted)) continue;
+        if (narrows(h, cage, kept_of(cage, allowed(h, cage), 0))) return k;
+        for (int i = 0; i < CALC_W; i++) h->unpermuted[i] &= ~cage->cells[i];
+    }
+    return -1;
+}
+
+/* The open cells of unit u holding digit d, beyond the cage's cells (`outside`) or in all. */
+static int others_hold(const Hand *h, int u, int d, const Cage *cage) {
+    for (int j = 0; j < h->n; j++) {
+        int cell = unit_cell(h->n, u, j);
+        if (h->digits[cell] >> d & 1 && !marked(cage->cells, cell)) return 1;
+    }
+    return 0;
+}
+
+/* cage_line_intersection: (cage, unit, digit) of the first step, or 0 if none. */
+static int cage_line(const Hand *h, int *found) {
+    int n = h->n;
+    uint64_t full = full_digits(n);
+    for (int k = 0; k < h->cages; k++) {
+        const Cage *cage = &h->cage[k];
+        if (!has_open(h, cage)) continue;
+        uint64_t wanted = allowed(h, cage);
+        int any = 0;
+        for (int f = 0; f < cage->count && !any; f++)
+            any = (filling_at(cage, f) & wanted) == filling_at(cage, f);
+        for (int u = 0; u < 2 * n; u++) {
+            uint64_t inside = 0; /* the cage's positions on the line */
+            for (int i = 0; i < cage->size; i++)
+                if (in_unit(n, u, cage->cell[i])) inside |= 1ULL << i;
+            if (!inside) continue;
+            mask common = any ? (mask)full : 0;
+            for (int f = 0; f < cage->count && common; f++) {
+                uint64_t filling = filling_at(cage, f), here = 0;
+                if ((filling & wanted) != filling) continue;
+                for (uint64_t left = inside; left; left &= left - 1)
+                    here |= filling >> (__builtin_ctzll(left) * n);
+                common &= (mask)(here & full);
+            }
+            for (int d = 0; d < n; d++)
+                if (common >> d & 1 && others_hold(h, u, d, cage)) {
+                    found[0] = k, found[1] = u, found[2] = d;
+                    return 3;
+                }
+        }
+    }
+    return 0;
+}
+
+/* line_cage_intersection: (unit, digit) of the first step, or 0 if none. */
+static int line_cage(const Hand *h, int *found) {
+    int n = h->n;
+    for (int u = 0; u < 2 * n; u++)
+        for (int d = 0; d < n; d++) {
+            int top = -1, count = 0;
+            for (int j = 0; j < n; j++) {
+                int cell = unit_cell(n, u, j);
+                if (h->digits[cell] >> d & 1) count++, top = cell > top ? cell : top;
+            }
+            if (!count) continue;
+            const Cage *cage = &h->cage[h->cage_of[top]];
+            if (others_hold(h, u, d, cage)) continue;
+            uint64_t needed = 0;
+            for (int i = 0; i < cage->size; i++)
+                if (in_unit(n, u, cage->cell[i])) needed |= 1ULL << (i * n + d);
+            if (narrows(h, cage, kept_of(cage, allowed(h, cage), needed))) {
+                found[0] = u, found[1] = d;
+                return 2;
+            }
+        }
+    return 0;
+}
+
+/* An area's side: its cells and their total. */
+typedef struct {
+    word cells[CALC_W];
+    long long total;
+} Side;
+
+static Side side_of(const unsigned char *area, int outie) {
+    Side side;
+    memcpy(side.cells, area + 8 * (size_t)(outie * (CALC_W + 1)), sizeof side.cells);
+    uint64_t total;
+    memcpy(&total, area + 8 * (size_t)(outie * (CALC_W + 1) + CALC_W), sizeof total);
+    side.total = (long long)total;
+    return side;
+}
+
+static int empty(const word *set) {
+    for (int i = 0; i < CALC_W; i++)
+        if (set[i]) return 0;
+    return 1;
+}
+
+/* open_part: the side's open cells (into `open`, how many returned) and what they add up
+   to (*left). */
+static int open_part(const Hand *h, const Side *side, int *open, long long *left) {
+    int count = 0;
+    *left = side->total;
+    for (int c = 0; c < h->cells; c++) {
+        if (!marked(side->cells, c)) continue;
+        if (is_open(h, c)) open[count++] = c;
+        else *left -= h->values[c];
+    }
+    return count;
+}
+
+/* grade/caged.fillings: per cell the digits some filling adding up to `left` puts there,
+   cells on one line differing (their union does not depend on the order tried). */
+typedef struct {
+    int n, count, cell[CALC_CELLS], chosen[8];
+    mask digits[8], kept[8];
+} Virtual;
+
+static int fill(Virtual *v, int at, long long left) {
+    if (at == v->count) {
+        if (left) return 0;
+        for (int i = 0; i < v->count; i++) v->kept[i] |= (mask)1 << (v->chosen[i] - 1);
+        return 1;
+    }
+    long long low = 0, high = 0;
+    for (int i = at + 1; i < v->count; i++)
+        low += __builtin_ctz(v->digits[i]) + 1, high += value_of(v->digits[i]);
+    int found = 0;
+    for (mask m = v->digits[at]; m; m &= m - 1) {
+        int value = __builtin_ctz(m) + 1, clash = 0;
+        if (left - value < low || left - value > high) continue;
+        for (int j = 0; j < at && !clash; j++)
+            clash = v->chosen[j] == value && (v->cell[j] / v->n == v->cell[at] / v->n ||
+                                              v->cell[j] % v->n == v->cell[at] % v->n);
+        if (clash) continue;
+        v->chosen[at] = value;
+        found |= fill(v, at + 1, left - value);
+    }
+    return found;
+}
+
+/* Whether the open cells as a virtual cage adding up to `left` lose a candidate. */
+static int virtual_narrows(const Hand *h, const int *open, int count, long long left) {
+    Virtual v;
+    int emptied = 0;
+    v.n = h->n, v.count = count;
+    for (int i = 0; i < count; i++) {
+        v.cell[i] = open[i], v.digits[i] = h->digits[open[i]], v.kept[i] = 0;
+        emptied |= !v.digits[i];
+    }
+    if (!emptied) fill(&v, 0, left); /* else no filling: every candidate goes */
+    for (int i = 0; i < count; i++)
+        if (v.digits[i] & ~v.kept[i]) return 1;
+    return 0;
+}
+
+/* line_total (code LINE_TOTAL) or _innies_and_outies over `low`..`high` open cells:
+   (area, side) of the first step, or 0 if none. */
+static int area_step(const Hand *h, const unsigned char *areas, long long count, int code,
+                     int *found) {
+    int low = code == INNIES ? 2 : 4, high = code == INNIES ? 3 : 5, open[CALC_CELLS];
+    for (long long a = 0; a < count; a++)
+        for (int outie = 0; outie < 2; outie++) {
+            Side side = side_of(areas + 8 * (size_t)(a * AREA_WORDS), outie);
+            if (outie && empty(side.cells)) continue;
+            long long left;
+            int open_count = open_part(h, &side, open, &left);
+            int hit = code == LINE_TOTAL
+                ? open_count == 1 && left >= 1 && left <= h->n && h->digits[open[0]] >> (left - 1) & 1
+                : open_count >= low && open_count <= high && virtual_narrows(h, open, open_count, left);
+            if (hit) {
+                found[0] = (int)a, found[1] = outie;
+                return 2;
+            }
+        }
+    return 0;
+}
+
+const char calcudoku_find_doc[] =
+"calcudoku_find(code, n, tables, values, cell_digits, extra)\n--\n\n"
+"Where calcudoku/techniques.py's cage technique `code` finds its next step, the cages as\n"
+"CalcCages.narrowing_tables: a tuple of ints (the cage, line, digit or area and side),\n"
+"or None; for cage permutations (code 0, extra: unpermuted) (cage or -1, unpermuted);\n"
+"for the area techniques extra is their tables.";
+
+PyObject *calcudoku_find(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    static Hand h;
+    static Cage cages[CALC_CELLS];
+    long code;
+    int found[3], count = 0;
+    if (!check_arity(nargs, 6, "calcudoku_find") ||
+        convert_int(args[0], 0, CODES - 1, &code, "calcudoku_find: code") < 0 ||
+        calc_hand(&h, cages, args + 1, "calcudoku_find") < 0)
+        return NULL;
+    if (code == PERMUTATIONS) {
+        if (convert_mask(args[5], h.unpermuted, CALC_W, CALC_CELLS, "unpermuted") < 0)
+            return NULL;
+        int k = permutations(&h);
+        return Py_BuildValue("(iN)", k, mask_object(h.unpermuted, CALC_W));
+    }
+    if (code == CAGE_LINE) count = cage_line(&h, found);
+    else if (code == LINE_CAGE) count = line_cage(&h, found);
+    else {
+        char *bytes;
+        Py_ssize_t length;
+        uint64_t areas;
+        if (PyBytes_AsStringAndSize(args[5], &bytes, &length) < 0) return NULL;
+        if (length < 8 || (memcpy(&areas, bytes, 8), (Py_ssize_t)(8 + 8 * AREA_WORDS * areas)
+                                                       != length))
+            return PyErr_Format(PyExc_ValueError, "calcudoku_find: the areas do not fit");
+        count = area_step(&h, (const unsigned char *)bytes + 8, (long long)areas, (int)code, found);
+    }
+    return count ? tuple_of_ints(found, count) : Py_NewRef(Py_None);
+}

@@ -1,0 +1,59 @@
+/* A Calcudoku's hand-solving state as the compiled grader's cage parts take it
+   (calcsettle.c, calcfind.c): calcudoku/techniques.CalcCandidates' values and cell
+   digits on an n x n Latin square, and its cages from CalcCages.narrowing_tables
+   (calcnarrow.c's words: n, cells, cages, then per cage its cell count, filling count,
+   cells and packed fillings, n bits a cell). */
+
+#ifndef BOOKMAKER_CALCHAND_H
+#define BOOKMAKER_CALCHAND_H
+
+#include <string.h>
+
+#include "convert.h"
+#include "pytypes.h"
+
+#define CALC_MAX 16
+#define CALC_CELLS (CALC_MAX * CALC_MAX)
+#define CALC_W (CALC_CELLS / 64)
+#define CAGE_MOST 64 /* cells a cage may have (n bits a cell in 64) */
+
+typedef uint32_t mask;
+
+typedef struct {
+    int size, count, cell[CAGE_MOST];
+    const unsigned char *fillings; /* count packed fillings, 8 bytes each */
+    word cells[CALC_W];            /* the cage's cells as a mask */
+} Cage;
+
+typedef struct {
+    int n, cells, cages;
+    int values[CALC_CELLS];
+    mask digits[CALC_CELLS];        /* cell_digits: 0 for a placed cell */
+    int cage_of[CALC_CELLS];
+    word unsettled[CALC_W], unpermuted[CALC_W];
+    Cage *cage;
+} Hand;
+
+static inline int single(mask m) { return m && !(m & (m - 1)); }
+static inline int value_of(mask m) { return 32 - __builtin_clz(m); }
+static inline void mark(word *set, int cell) { set[cell / 64] |= (word)1 << (cell % 64); }
+static inline int marked(const word *set, int cell) { return set[cell / 64] >> (cell % 64) & 1; }
+static inline int is_open(const Hand *h, int cell) { return !h->values[cell]; }
+static inline uint64_t full_digits(int n) { return n == 64 ? ~0ULL : (1ULL << n) - 1; }
+
+/* The k-th cell of unit u: rows first, then columns (a Latin square's units). */
+static inline int unit_cell(int n, int u, int k) { return u < n ? u * n + k : k * n + (u - n); }
+
+static inline int in_unit(int n, int u, int cell) { return u < n ? cell / n == u : cell % n == u - n; }
+
+static inline uint64_t filling_at(const Cage *cage, int f) {
+    uint64_t filling;
+    memcpy(&filling, cage->fillings + 8 * (size_t)f, sizeof filling);
+    return filling;
+}
+
+/* Reads (n, tables, values, cell_digits) from args into h, its cages into `cages`: 0, or
+   -1 with a Python error. */
+int calc_hand(Hand *h, Cage *cages, PyObject *const *args, const char *name);
+
+#endif

@@ -1,0 +1,275 @@
+/* calcudoku_settle: grade/grader.settle on a Calcudoku's hand-solving state
+   (calcudoku/techniques.CalcCandidates) with its ladder's bulk techniques, in the ladder's
+   order (calcudoku/grade.py's CALCUDOKU_LADDER): single cages, full houses, hidden
+   singles, the first naked single, cage combinations; each as its Python applies it, with
+   the state's `unsettled` and `unpermuted` cells kept as CalcCandidates.place and
+   .eliminate keep them, so the state reached and the hardest technique used are the
+   Python's.
+
+   The cages come as CalcCages.narrowing_tables (calcnarrow.c); a one-cell cage's one
+   filling is its value. The state is its values and cell_digits; digit_cells and
+   open_cells follow from them and are made again here for the caller. */
+
+#include "calchand.h"
+
+/* The bulk techniques, in the ladder's order (the caller is told the hardest's place). */
+enum { SINGLE_CAGES, FULL_HOUSES, HIDDEN_SINGLES, NAKED_SINGLE, CAGE_COMBINATIONS, BULKS };
+
+/* CalcCandidates.place: the cell and its peers still holding the value are unsettled and
+   unpermuted; the value leaves the peers' pencil marks. */
+static void place(Hand *h, int cell, int value) {
+    int n = h->n, row = cell / n, col = cell % n;
+    mask bit = (mask)1 << (value - 1);
+    for (int k = 0; k < n; k++) {
+        int across = row * n + k, down = k * n + col;
+        if (across != cell && h->digits[across] & bit)
+            mark(h->unsettled, across), mark(h->unpermuted, across);
+        if (down != cell && h->digits[down] & bit)
+            mark(h->unsettled, down), mark(h->unpermuted, down);
+    }
+    mark(h->unsettled, cell), mark(h->unpermuted, cell);
+    h->digits[cell] = 0, h->values[cell] = value;
+    for (int k = 0; k < n; k++) h->digits[row * n + k] &= ~bit, h->digits[k * n + col] &= ~bit;
+}
+
+/* techniques.apply_single_cages: every one-cell cage still open takes its value. */
+static int single_cages(Hand *h) {
+    int found = 0;
+    for (int k = 0; k < h->cages; k++) {
+        const Cage *cage = &h->cage[k];
+        if (cage->size != 1 || !is_open(h, cage->cell[0])) continue;
+        place(h, cage->cell[0], __builtin_ctzll(filling_at(cage, 0)) + 1);
+        found = 1;
+    }
+    return found;
+}
+
+/* techniques.full_house and place_full_houses. */
+static int full_house(Hand *h) {
+    int n = h->n;
+    for (int u = 0; u < 2 * n; u++) {
+        int open = 0, last = -1;
+        for (int k = 0; k < n; k++)
+            if (is_open(h, unit_cell(n, u, k))) open++, last = unit_cell(n, u, k);
+        if (open == 1 && single(h->digits[last])) {
+            place(h, last, value_of(h->digits[last]));
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int full_houses(Hand *h) {
+    int placed = 0;
+    while (full_house(h)) placed = 1;
+    return placed;
+}
+
+/* techniques.place_hidden_singles: digits, then units, swept until none is left. */
+static int hidden_singles(Hand *h) {
+    int n = h->n, placed = 0;
+    for (int sweeping = 1; sweeping;) {
+        sweeping = 0;
+        for (int d = 0; d < n; d++)
+            for (int u = 0; u < 2 * n; u++) {
+                int count = 0, at = -1;
+                for (int k = 0; k < n && count < 2; k++)
+                    if (h->digits[unit_cell(n, u, k)] >> d & 1) count++, at = unit_cell(n, u, k);
+                if (count == 1) place(h, at, d + 1), placed = sweeping = 1;
+            }
+    }
+    return placed;
+}
+
+/* techniques.place_naked_single: the first in cell order. */
+static int naked_single(Hand *h) {
+    for (int c = 0; c < h->cells; c++)
+        if (is_open(h, c) && single(h->digits[c])) {
+            place(h, c, value_of(h->digits[c]));
+            return 1;
+        }
+    return 0;
+}
+
+/* techniques._combination_step's eliminations in one cage, applied: of the fillings
+   agreeing with the values placed in it, a value none puts in an open cell leaves it
+   (CalcCandidates.eliminate marks the cell). Whether any went. */
+static int combine(Hand *h, const Cage *cage) {
+    int n = h->n;
+    uint64_t wanted = 0, kept = 0, full = full_digits(n);
+    for (int i = 0; i < cage->size; i++) {
+        int value = h->values[cage->cell[i]];
+        wanted |= (value ? 1ULL << (value - 1) : full) << (i * n);
+    }
+    for (int f = 0; f < cage->count; f++) {
+        uint64_t filling = filling_at(cage, f);
+        if ((filling & wanted) == filling) kept |= filling;
+    }
+    int found = 0;
+    for (int i = 0; i < cage->size; i++) {
+        int cell = cage->cell[i];
+        mask gone = h->digits[cell] & ~(mask)(kept >> (i * n) & full);
+        if (!is_open(h, cell) || !gone) continue;
+        h->digits[cell] &= ~gone;
+        mark(h->unsettled, cell), mark(h->unpermuted, cell);
+        found = 1;
+    }
+    return found;
+}
+
+static int meets(const word *a, const word *b) {
+    for (int i = 0; i < CALC_W; i++)
+        if (a[i] & b[i]) return 1;
+    return 0;
+}
+
+static int has_open(const Hand *h, const Cage *cage) {
+    for (int i = 0; i < cage->size; i++)
+        if (is_open(h, cage->cell[i])) return 1;
+    return 0;
+}
+
+/* techniques.apply_cage_combinations (grade/caged.apply_to_changed_cages): each cage with
+   an open cell and a cell changed since the last call, the changes cleared first. */
+static int cage_combinations(Hand *h) {
+    word changed[CALC_W];
+    memcpy(changed, h->unsettled, sizeof changed);
+    memset(h->unsettled, 0, sizeof h->unsettled);
+    int found = 0;
+    for (int k = 0; k < h->cages; k++)
+        if (meets(h->cage[k].cells, changed) && has_open(h, &h->cage[k]))
+            found |= combine(h, &h->cage[k]);
+    return found;
+}
+
+static int apply(Hand *h, int bulk) {
+    switch (bulk) {
+    case SINGLE_CAGES: return single_cages(h);
+    case FULL_HOUSES: return full_houses(h);
+    case HIDDEN_SINGLES: return hidden_singles(h);
+    case NAKED_SINGLE: return naked_single(h);
+    default: return cage_combinations(h);
+    }
+}
+
+static int solved(const Hand *h) {
+    for (int c = 0; c < h->cells; c++)
+        if (is_open(h, c)) return 0;
+    return 1;
+}
+
+/* grader.settle: the easiest bulk technique that finds anything, again, until none does;
+   the hardest used (its place in the ladder's bulk), -1 if none. */
+static int settle(Hand *h) {
+    int hardest = -1;
+    while (!solved(h)) {
+        int bulk = 0;
+        while (bulk < BULKS && !apply(h, bulk)) bulk++;
+        if (bulk == BULKS) break;
+        if (bulk > hardest) hardest = bulk;
+    }
+    return hardest;
+}
+
+static int read_cages(Hand *h, const unsigned char *bytes, Py_ssize_t length, Cage *cages) {
+    Py_ssize_t words = length / 8, at = 3;
+    uint64_t head[3];
+    if (length % 8 || words < 3) return -1;
+    memcpy(head, bytes, sizeof head);
+    if (head[0] != (uint64_t)h->n || head[1] != (uint64_t)h->cells || head[2] > CALC_CELLS)
+        return -1;
+    h->cages = (int)head[2], h->cage = cages;
+    for (int c = 0; c < h->cells; c++) h->cage_of[c] = -1;
+    for (int k = 0; k < h->cages; k++) {
+        uint64_t size, count, cell;
+        if (at + 2 > words) return -1;
+        memcpy(&size, bytes + 8 * at++, 8), memcpy(&count, bytes + 8 * at++, 8);
+        if (size < 1 || size > CAGE_MOST || size * (uint64_t)h->n > 64 ||
+            count > (uint64_t)(words - at) || (Py_ssize_t)(size + count) > words - at)
+            return -1;
+        Cage *cage = &cages[k];
+        cage->size = (int)size, cage->count = (int)count;
+        memset(cage->cells, 0, sizeof cage->cells);
+        for (uint64_t i = 0; i < size; i++) {
+            memcpy(&cell, bytes + 8 * at++, 8);
+            if (cell >= (uint64_t)h->cells || h->cage_of[cell] >= 0) return -1;
+            cage->cell[i] = (int)cell, h->cage_of[cell] = k, mark(cage->cells, (int)cell);
+        }
+        cage->fillings = bytes + 8 * at, at += (Py_ssize_t)count;
+    }
+    for (int c = 0; c < h->cells; c++)
+        if (h->cage_of[c] < 0) return -1;
+    return 0;
+}
+
+int calc_hand(Hand *h, Cage *cages, PyObject *const *args, const char *name) {
+    static int numbers[CALC_CELLS];
+    long n;
+    char *bytes;
+    Py_ssize_t length;
+    if (convert_int(args[0], 1, CALC_MAX, &n, name) < 0 ||
+        PyBytes_AsStringAndSize(args[1], &bytes, &length) < 0)
+        return -1;
+    if (!PyList_Check(args[2]) || !PyList_Check(args[3])) {
+        PyErr_Format(PyExc_TypeError, "%s: values, cell_digits are lists", name);
+        return -1;
+    }
+    h->n = (int)n, h->cells = (int)(n * n);
+    if (read_cages(h, (const unsigned char *)bytes, length, cages) < 0) {
+        PyErr_Format(PyExc_ValueError, "%s: the tables do not fit n", name);
+        return -1;
+    }
+    memset(h->unsettled, 0, sizeof h->unsettled), memset(h->unpermuted, 0, sizeof h->unpermuted);
+    if (convert_ints(args[2], h->values, h->cells, 0, n, name) < 0 ||
+        convert_ints(args[3], numbers, h->cells, 0, (1L << n) - 1, name) < 0)
+        return -1;
+    for (int c = 0; c < h->cells; c++) h->digits[c] = (mask)numbers[c];
+    return 0;
+}
+
+/* (hardest, digit_cells, open_cells, unsettled, unpermuted) of the settled hand; its
+   values and digits stored into the lists. */
+static PyObject *settled(const Hand *h, int hardest, PyObject *values, PyObject *digits) {
+    word open[CALC_W] = {0}, where[CALC_MAX][CALC_W];
+    memset(where, 0, sizeof where);
+    for (int c = 0; c < h->cells; c++) {
+        PyObject *value = PyLong_FromLong(h->values[c]);
+        if (!value || PyList_SetItem(values, c, value) < 0) return NULL;
+        PyObject *left = PyLong_FromUnsignedLong(h->digits[c]);
+        if (!left || PyList_SetItem(digits, c, left) < 0) return NULL;
+        if (is_open(h, c)) mark(open, c);
+        for (mask m = h->digits[c]; m; m &= m - 1) mark(where[__builtin_ctz(m)], c);
+    }
+    PyObject *cells = PyList_New(h->n);
+    if (!cells) return NULL;
+    for (int d = 0; d < h->n; d++) {
+        PyObject *item = mask_object(where[d], CALC_W);
+        if (!item) {
+            Py_DECREF(cells);
+            return NULL;
+        }
+        PyList_SET_ITEM(cells, d, item);
+    }
+    return Py_BuildValue("(iNNNN)", hardest, cells, mask_object(open, CALC_W),
+                         mask_object(h->unsettled, CALC_W), mask_object(h->unpermuted, CALC_W));
+}
+
+const char calcudoku_settle_doc[] =
+"calcudoku_settle(n, tables, values, cell_digits, unsettled, unpermuted)\n--\n\n"
+"grade/grader.settle on a Calcudoku state by calcudoku/grade.py's bulk techniques, the\n"
+"cages as CalcCages.narrowing_tables: values and cell_digits (lists) changed in place;\n"
+"(the hardest bulk technique used, its place in the ladder's bulk, or -1, digit_cells,\n"
+"open_cells, unsettled, unpermuted).";
+
+PyObject *calcudoku_settle(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    static Hand h;
+    static Cage cages[CALC_CELLS];
+    if (!check_arity(nargs, 6, "calcudoku_settle") ||
+        calc_hand(&h, cages, args, "calcudoku_settle") < 0 ||
+        convert_mask(args[4], h.unsettled, CALC_W, CALC_CELLS, "unsettled") < 0 ||
+        convert_mask(args[5], h.unpermuted, CALC_W, CALC_CELLS, "unpermuted") < 0)
+        return NULL;
+    int hardest = settle(&h);
+    return settled(&h, hardest, args[2], args[3]);
+}
