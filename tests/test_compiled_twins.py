@@ -19,7 +19,10 @@ TESTS = Path(__file__).parent
 # is named here with its identity test.
 IDENTITY_TESTS = {
     "any_clash": "test_compiled.py::test_a_clue_clash_is_found_alike_and_named_alike",
+    "calcudoku_find": "test_calcudoku_grade_compiled.py::"
+                      "test_compiled_cage_techniques_find_the_pythons_step",
     "calcudoku_narrow": "test_calcudoku_narrow.py::test_compiled_narrowing_is_the_pythons",
+    "calcudoku_settle": "test_calcudoku_grade_compiled.py::test_compiled_settle_is_the_pythons",
     "calcudoku_ways": "test_calcudoku_compiled.py::test_compiled_fillings_are_the_pythons_in_order",
     "chain_found": "test_rating_compiled.py::"
                    "test_chains_from_cells_and_units_conclude_the_same_on_both_cores",
