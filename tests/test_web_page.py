@@ -217,6 +217,31 @@ def test_monday_is_solved_by_keyboard_alone_and_stays_solved_after_a_reload(tab,
     assert page.locator("text.entry").count() == size * size - puzzle.givens.clue_count
 
 
+def test_a_tab_left_open_takes_up_what_another_saved_and_never_puts_back_its_old_progress(
+        browser, week):
+    context = browser.new_context()
+    try:
+        old, new = context.new_page(), context.new_page()
+        uri = (week[0][0] / "page.html").as_uri()
+        old.goto(uri)
+        new.goto(uri)
+        cell = week[0][1].givens.cells.index(0)
+        new.focus("svg")
+        new.keyboard.press("1")  # progress in the newer tab
+        label = new.get_attribute(f"#cell-{cell}", "aria-label")
+        assert label.endswith(": 1")
+        old.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # shown again
+        assert old.get_attribute(f"#cell-{cell}", "aria-label") == label
+        old.evaluate("localStorage.removeItem(Object.keys(localStorage)[0]);"
+                     "document.dispatchEvent(new Event('visibilitychange'))")
+        assert old.get_attribute(f"#cell-{cell}", "aria-label").endswith(": empty")
+        new.goto("about:blank")  # hidden as it goes: it read the entry; now there is none
+        old.reload()
+        assert old.get_attribute(f"#cell-{cell}", "aria-label").endswith(": empty")
+    finally:
+        context.close()
+
+
 def test_a_wrong_entry_is_checked_crossed_out_and_undone_and_pencil_marks_are_kept(tab, week):
     page, puzzle = tab.open(week[1]), week[1][1]
     cell = puzzle.givens.cells.index(0)  # the page selects the first empty cell
