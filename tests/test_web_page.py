@@ -1099,6 +1099,34 @@ def test_a_nonogram_is_solved_by_touch_with_a_long_press_dot_and_a_finger_drag(b
         context.close()
 
 
+def test_a_panned_nonogram_keeps_its_clues_in_view_on_a_phone_and_bars_a_broken_line(
+        browser, nonograms, tmp_path):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True, color_scheme="dark")
+    try:
+        page = context.new_page()
+        page.goto((nonograms[2][0] / "page.html").as_uri())  # the 15x15
+        page.click("#zoom-in")
+        page.evaluate("document.getElementById('board').scrollTo(10000, 10000)")
+        page.wait_for_selector(".band.floating", state="attached", timeout=2000)
+        board = page.locator("#board").bounding_box()
+        assert page.evaluate("document.getElementById('board').scrollLeft") > 100
+        row = page.locator("text.edge-clue[data-line='left14']").last.bounding_box()
+        column = page.locator("text.edge-clue[data-line='top14']").last.bounding_box()
+        # At the left of what is shown, and at its top: not scrolled out of view.
+        assert board["x"] <= row["x"] < board["x"] + board["width"] / 2
+        assert board["y"] <= column["y"] < board["y"] + board["height"] / 2
+        page.evaluate("document.getElementById('board').scrollTo(0, 0)")
+        page.focus("svg")
+        for key in (" ", "ArrowRight", " ", "ArrowRight", " "):  # 3 shaded in a row of 2
+            page.keyboard.press(key)
+        assert page.locator("[aria-invalid=true]").count() == 15
+        assert page.locator("line.clash").count() == 15  # seen, not heard alone
+        page.screenshot(path=str(tmp_path / "nonogram-phone-dark.png"))
+    finally:
+        context.close()
+
+
 def test_two_fingers_pan_a_zoomed_nonogram_on_a_phone_and_paint_nothing(browser, nonograms):
     """One finger paints, so the board takes no touch panning of its own: two pan it (and
     pinch it), and the first finger's tap is taken back."""
