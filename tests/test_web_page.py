@@ -1576,6 +1576,49 @@ def test_the_hashi_kind_is_solved_by_clicks_on_an_answer_free_page(tab, tmp_path
     assert tab.errors == []
 
 
+def test_a_slitherlink_and_a_hashi_mark_their_broken_rules_as_they_are_made(tab, tmp_path):
+    """The rules each kind's page is told (its limits): no more than two lines at a dot and
+    none round a clue beyond it; no island with more bridges than its number. Each broken
+    rule red with a bar (a dot drawn larger), and heard in the cells' words."""
+    from exchangedata import LINES
+
+    pages = {}
+    for kind in ("slitherlink", "hashi"):
+        puzzle = proven(kind, LINES[kind], None, f"{kind}-rules")
+        (tmp_path / kind).mkdir()
+        (tmp_path / kind / "page.html").write_text(page_html([item_of(
+            puzzle, f"{kind}-rules", kind)]), encoding="utf-8")
+        pages[kind] = (tmp_path / kind, puzzle)
+    page = tab.open(pages["slitherlink"])
+    assert page_puzzle(page)["limits"] | {"counted": True, "meeting": 2} == \
+        page_puzzle(page)["limits"]
+    page.focus("svg")  # round the dot below right of r1c1: four lines; r2c2's 1 has two
+    for key in key_path(page_puzzle(page), selected_cell(page), 0) + [
+            "Shift+ArrowRight", "Shift+ArrowDown", "ArrowDown", "Shift+ArrowRight",
+                "ArrowRight", "Shift+ArrowUp"]:
+        page.keyboard.press(key)
+    assert page.locator("circle.crowded").count() == 1
+    assert [tab.label(cell).count("4 lines meet at a corner") for cell in (0, 1, 7, 8)] == \
+        [1, 1, 1, 1]
+    assert "more lines than its clue" in tab.label(8)
+    assert page.locator("[aria-invalid=true]").count() == 4 == page.locator(
+        "line.clash").count()
+    page.keyboard.press("Control+z")  # r2c2's top taken off: three lines, the 1 met
+    assert "3 lines meet" in tab.label(8) and "more lines" not in tab.label(8)
+    page = tab.open(pages["hashi"])
+    page.focus("svg")
+    for key in key_path(page_puzzle(page), selected_cell(page), 25):  # r4c5, a 1
+        page.keyboard.press(key)
+    page.keyboard.press("Shift+ArrowLeft")
+    assert page.locator("[aria-invalid=true]").count() == 0
+    page.keyboard.press("Shift+ArrowDown")  # a second bridge at a 1
+    assert "more bridges than its number" in tab.label(25)
+    assert page.locator("[aria-invalid=true]").count() == 1
+    assert page.locator("circle.island.clashing").count() == 1 == page.locator(
+        "line.clash").count()
+    assert tab.errors == []
+
+
 def test_a_book_page_of_a_sudoku_and_a_nonogram_plays_each_as_its_own(tab, week, nonograms,
                                                                       tmp_path):
     sudoku, nonogram = week[0][1], nonograms[1][1]
