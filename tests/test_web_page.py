@@ -1619,6 +1619,34 @@ def test_a_slitherlink_and_a_hashi_mark_their_broken_rules_as_they_are_made(tab,
     assert tab.errors == []
 
 
+def test_axe_finds_nothing_serious_dark_on_a_star_battle_slitherlink_and_binairo_in_play(
+        browser, tmp_path):
+    """Each kind's own page (one book page of the three, axe loaded once), in the dark
+    scheme, with a broken rule marked: contrast too."""
+    from exchangedata import LINES
+
+    plays = {"starbattle": [" ", "ArrowRight", " "],  # two stars touching
+             "slitherlink": ["Shift+ArrowDown", "Shift+ArrowRight", "ArrowRight",
+                             "Shift+ArrowDown"],  # three lines at a dot
+             "binairo": ["1"]}  # r1c3: three 1s side by side
+    (tmp_path / "page.html").write_text(page_html([item_of(
+        proven(kind, LINES[kind], None, kind), f"{kind}-dark", kind) for kind in plays]),
+        encoding="utf-8")
+    context = browser.new_context(color_scheme="dark")
+    try:
+        page = context.new_page()
+        page.goto((tmp_path / "page.html").as_uri())
+        for index, (kind, keys) in enumerate(plays.items()):
+            page.select_option("#pick", str(index))
+            page.focus("svg")
+            for key in keys:
+                page.keyboard.press(key)
+            assert page.locator("[aria-invalid=true]").count() >= 2, kind
+            assert axe_problems(page) == [], kind
+    finally:
+        context.close()
+
+
 def test_a_book_page_of_a_sudoku_and_a_nonogram_plays_each_as_its_own(tab, week, nonograms,
                                                                       tmp_path):
     sudoku, nonogram = week[0][1], nonograms[1][1]
