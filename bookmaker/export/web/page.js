@@ -136,7 +136,7 @@
     save();
   }
 
-  // A page shown again takes up what another tab saved meanwhile.
+  // A page shown again, or told of a save, takes up what another tab saved meanwhile.
   function catchUp() {
     try { if (localStorage.getItem(storageKey()) === stored) return; } catch (e) { return; }
     show(DATA.puzzles.indexOf(puzzle));
@@ -1037,6 +1037,10 @@
     }
     document.addEventListener("visibilitychange", () => {
       if (document.hidden) { stopClock(); keepTime(); } else { catchUp(); startClock(); }
+    });
+    // Two windows of the puzzle side by side, both in sight: each takes up the other's saves.
+    window.addEventListener("storage", (event) => {
+      if (event.key === null || event.key === storageKey()) catchUp();
     });
     window.addEventListener("hashchange", () => {
       const index = puzzleOfHash();
