@@ -262,7 +262,7 @@ def test_the_page_plays_a_tango_with_its_own_symbols_limits_and_signs_as_print_s
     tango = puzzle_data(item_of(puzzle_of("tango"), "t", "Tango"))
     assert (tango["symbols"], tango["cycle"]) == (["0", "1"], True)
     assert tango["limits"] == {"shared": True, "run": 2, "cages": False, "distinct": False,
-                               "most": 0, "apart": False}
+                               "most": 0, "apart": False, "counted": False, "meeting": 0}
     assert tango["rules"].startswith("Tango: fill every cell with 0 or 1.")
     same, unlike = tango["signs"][:2]
     assert (same["sign"], same["cells"], same["words"]) == ("=", [2, 3], ["the same as"] * 2)
@@ -271,7 +271,7 @@ def test_the_page_plays_a_tango_with_its_own_symbols_limits_and_signs_as_print_s
     assert len(unlike["strokes"]) == 2  # two crossing bars
     assert puzzle_data(item_of(puzzle_of("binairo"), "b", "B"))["limits"] == \
         {"shared": True, "run": 2, "cages": False, "distinct": True, "most": 0,
-         "apart": False}  # no two lines alike
+         "apart": False, "counted": False, "meeting": 0}  # no two lines alike
     page = page_html([item_of(puzzle_of(key), key, key) for key in ("binairo", "classic")])
     assert '"kind":"Binairo"' in page and '"kind":"Sudoku"' in page
     killer, calcudoku = (puzzle_data(item_of(puzzle_of(key), "k", "K"))["limits"]
@@ -290,7 +290,8 @@ def test_the_page_is_told_a_star_battles_count_a_unit_and_that_its_stars_stand_a
     assert (stars["most"], stars["apart"], stars["shared"]) == (1, True, False)
     two = starbattle_of([cell // 10 for cell in range(100)], 2)  # a 10x10 two-star board
     assert limits_data(Limits(most=True, apart=True), two) == {
-        "shared": False, "run": 0, "cages": False, "distinct": False, "most": 2, "apart": True}
+        "shared": False, "run": 0, "cages": False, "distinct": False, "most": 2, "apart": True,
+        "counted": False, "meeting": 0}
     assert limits_data(Limits(), two)["most"] == 0
 
 

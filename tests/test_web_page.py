@@ -217,6 +217,35 @@ def test_monday_is_solved_by_keyboard_alone_and_stays_solved_after_a_reload(tab,
     assert page.locator("text.entry").count() == size * size - puzzle.givens.clue_count
 
 
+def test_a_tab_left_open_takes_up_what_another_saved_and_never_puts_back_its_old_progress(
+        browser, week):
+    context = browser.new_context()
+    try:
+        old, new = context.new_page(), context.new_page()
+        uri = (week[0][0] / "page.html").as_uri()
+        old.goto(uri)
+        new.goto(uri)
+        cell = week[0][1].givens.cells.index(0)
+        new.focus("svg")
+        new.keyboard.press("1")  # progress in the newer tab
+        label = new.get_attribute(f"#cell-{cell}", "aria-label")
+        assert label.endswith(": 1")
+        old.wait_for_function("([cell, label]) => document.getElementById('cell-' + cell)"
+                              ".getAttribute('aria-label') === label", arg=[cell, label],
+                              timeout=2000)  # told of the save: taken up in sight
+        old.evaluate("localStorage.removeItem(Object.keys(localStorage)[0]);"
+                     "document.dispatchEvent(new Event('visibilitychange'))")  # shown again
+        assert old.get_attribute(f"#cell-{cell}", "aria-label").endswith(": empty")
+        new.goto("about:blank")
+        old.focus("svg")
+        old.keyboard.press("2")
+        old.evaluate("localStorage.clear()")  # cleared under it, as elsewhere
+        old.reload()  # hidden as it goes: the progress it held is not put back
+        assert old.get_attribute(f"#cell-{cell}", "aria-label").endswith(": empty")
+    finally:
+        context.close()
+
+
 def test_a_wrong_entry_is_checked_crossed_out_and_undone_and_pencil_marks_are_kept(tab, week):
     page, puzzle = tab.open(week[1]), week[1][1]
     cell = puzzle.givens.cells.index(0)  # the page selects the first empty cell
@@ -1074,6 +1103,34 @@ def test_a_nonogram_is_solved_by_touch_with_a_long_press_dot_and_a_finger_drag(b
         context.close()
 
 
+def test_a_panned_nonogram_keeps_its_clues_in_view_on_a_phone_and_bars_a_broken_line(
+        browser, nonograms, tmp_path):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True, color_scheme="dark")
+    try:
+        page = context.new_page()
+        page.goto((nonograms[2][0] / "page.html").as_uri())  # the 15x15
+        page.click("#zoom-in")
+        page.evaluate("document.getElementById('board').scrollTo(10000, 10000)")
+        page.wait_for_selector(".band.floating", state="attached", timeout=2000)
+        board = page.locator("#board").bounding_box()
+        assert page.evaluate("document.getElementById('board').scrollLeft") > 100
+        row = page.locator("text.edge-clue[data-line='left14']").last.bounding_box()
+        column = page.locator("text.edge-clue[data-line='top14']").last.bounding_box()
+        # At the left of what is shown, and at its top: not scrolled out of view.
+        assert board["x"] <= row["x"] < board["x"] + board["width"] / 2
+        assert board["y"] <= column["y"] < board["y"] + board["height"] / 2
+        page.evaluate("document.getElementById('board').scrollTo(0, 0)")
+        page.focus("svg")
+        for key in (" ", "ArrowRight", " ", "ArrowRight", " "):  # 3 shaded in a row of 2
+            page.keyboard.press(key)
+        assert page.locator("[aria-invalid=true]").count() == 15
+        assert page.locator("line.clash").count() == 15  # seen, not heard alone
+        page.screenshot(path=str(tmp_path / "nonogram-phone-dark.png"))
+    finally:
+        context.close()
+
+
 def test_two_fingers_pan_a_zoomed_nonogram_on_a_phone_and_paint_nothing(browser, nonograms):
     """One finger paints, so the board takes no touch panning of its own: two pan it (and
     pinch it), and the first finger's tap is taken back."""
@@ -1528,6 +1585,77 @@ def test_the_hashi_kind_is_solved_by_clicks_on_an_answer_free_page(tab, tmp_path
                 page.mouse.click(*cell_centre(page, data, cell))
     assert tab.status() == "Solved! Every cell is right."
     assert tab.errors == []
+
+
+def test_a_slitherlink_and_a_hashi_mark_their_broken_rules_as_they_are_made(tab, tmp_path):
+    """The rules each kind's page is told (its limits): no more than two lines at a dot and
+    none round a clue beyond it; no island with more bridges than its number. Each broken
+    rule red with a bar (a dot drawn larger), and heard in the cells' words."""
+    from exchangedata import LINES
+
+    pages = {}
+    for kind in ("slitherlink", "hashi"):
+        puzzle = proven(kind, LINES[kind], None, f"{kind}-rules")
+        (tmp_path / kind).mkdir()
+        (tmp_path / kind / "page.html").write_text(page_html([item_of(
+            puzzle, f"{kind}-rules", kind)]), encoding="utf-8")
+        pages[kind] = (tmp_path / kind, puzzle)
+    page = tab.open(pages["slitherlink"])
+    assert page_puzzle(page)["limits"] | {"counted": True, "meeting": 2} == \
+        page_puzzle(page)["limits"]
+    page.focus("svg")  # round the dot below right of r1c1: four lines; r2c2's 1 has two
+    for key in key_path(page_puzzle(page), selected_cell(page), 0) + [
+            "Shift+ArrowRight", "Shift+ArrowDown", "ArrowDown", "Shift+ArrowRight",
+                "ArrowRight", "Shift+ArrowUp"]:
+        page.keyboard.press(key)
+    assert page.locator("circle.crowded").count() == 1
+    assert [tab.label(cell).count("4 lines meet at a corner") for cell in (0, 1, 7, 8)] == \
+        [1, 1, 1, 1]
+    assert "more lines than its clue" in tab.label(8)
+    assert page.locator("[aria-invalid=true]").count() == 4 == page.locator(
+        "line.clash").count()
+    page.keyboard.press("Control+z")  # r2c2's top taken off: three lines, the 1 met
+    assert "3 lines meet" in tab.label(8) and "more lines" not in tab.label(8)
+    page = tab.open(pages["hashi"])
+    page.focus("svg")
+    for key in key_path(page_puzzle(page), selected_cell(page), 25):  # r4c5, a 1
+        page.keyboard.press(key)
+    page.keyboard.press("Shift+ArrowLeft")
+    assert page.locator("[aria-invalid=true]").count() == 0
+    page.keyboard.press("Shift+ArrowDown")  # a second bridge at a 1
+    assert "more bridges than its number" in tab.label(25)
+    assert page.locator("[aria-invalid=true]").count() == 1
+    assert page.locator("circle.island.clashing").count() == 1 == page.locator(
+        "line.clash").count()
+    assert tab.errors == []
+
+
+def test_axe_finds_nothing_serious_dark_on_a_star_battle_slitherlink_and_binairo_in_play(
+        browser, tmp_path):
+    """Each kind's own page (one book page of the three, axe loaded once), in the dark
+    scheme, with a broken rule marked: contrast too."""
+    from exchangedata import LINES
+
+    plays = {"starbattle": [" ", "ArrowRight", " "],  # two stars touching
+             "slitherlink": ["Shift+ArrowDown", "Shift+ArrowRight", "ArrowRight",
+                             "Shift+ArrowDown"],  # three lines at a dot
+             "binairo": ["1"]}  # r1c3: three 1s side by side
+    (tmp_path / "page.html").write_text(page_html([item_of(
+        proven(kind, LINES[kind], None, kind), f"{kind}-dark", kind) for kind in plays]),
+        encoding="utf-8")
+    context = browser.new_context(color_scheme="dark")
+    try:
+        page = context.new_page()
+        page.goto((tmp_path / "page.html").as_uri())
+        for index, (kind, keys) in enumerate(plays.items()):
+            page.select_option("#pick", str(index))
+            page.focus("svg")
+            for key in keys:
+                page.keyboard.press(key)
+            assert page.locator("[aria-invalid=true]").count() >= 2, kind
+            assert axe_problems(page) == [], kind
+    finally:
+        context.close()
 
 
 def test_a_book_page_of_a_sudoku_and_a_nonogram_plays_each_as_its_own(tab, week, nonograms,

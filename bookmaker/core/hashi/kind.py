@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ..board.grid import Grid
 from ..board.shape import Shape, hashi_of
 from ..checkresult import CheckResult
-from ..kinds.answer import LINK_GLYPHS, Answer
+from ..kinds.answer import LINK_GLYPHS, Answer, Limits
 from ..kinds.exchangeform import ExchangeForm
 from ..kinds.kind import Extras, MakeRequest
 from ..kinds.logickind import RectangleKind, Untaken
@@ -66,7 +66,7 @@ class HashiKind(RectangleKind):
         symmetry="{a} puzzle's islands are not laid out in a pattern: leave symmetry out",
         clues="{a} puzzle takes a difficulty, not a clue count",
         rating="SE ratings are for Sudoku; {a} puzzle takes a difficulty")
-    answer = Answer("links", LINK_GLYPHS)
+    answer = Answer("links", LINK_GLYPHS, Limits(counted=True))
     presentation = Presentation(
         sudoku_rule=False,
         summary="islands joined by bridges of one or two, across or down, never crossing, "

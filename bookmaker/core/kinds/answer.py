@@ -64,7 +64,9 @@ class Limits:
     another of its kind (`distinct`: a classic Binairo's rows, and its columns); (`most`)
     more shaded cells than the board's count, or decided in full fewer (a Star Battle's
     stars a unit: its Shape's box_rows); two shaded cells touching, at a side or a corner
-    (`apart`: a Star Battle's stars)."""
+    (`apart`: a Star Battle's stars); more lines round a clue, or bridges at an island, than
+    its number (`counted`: a Slitherlink's clues, a Hashi's islands); more than `meeting`
+    lines at one dot (0: any; a Slitherlink's loop, 2)."""
 
     shared: bool = False
     run: int = 0
@@ -72,6 +74,8 @@ class Limits:
     distinct: bool = False
     most: bool = False
     apart: bool = False
+    counted: bool = False
+    meeting: int = 0
 
 
 @dataclass(frozen=True)

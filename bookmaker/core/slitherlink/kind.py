@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..board.grid import Grid
 from ..board.shape import Shape, slitherlink_of
-from ..kinds.answer import Answer
+from ..kinds.answer import Answer, Limits
 from ..kinds.exchangeform import ExchangeForm
 from ..kinds.kind import Extras, MakeRequest
 from ..kinds.logickind import RectangleKind, Untaken
@@ -66,7 +66,7 @@ class SlitherlinkKind(RectangleKind):
         clues="a Slitherlink takes a difficulty, not a clue count",
         rating="SE ratings are for Sudoku; a Slitherlink takes a difficulty")
     graded_as = "Slitherlinks"
-    answer = Answer("edges")
+    answer = Answer("edges", limits=Limits(counted=True, meeting=2))  # a loop: 2 a dot
     presentation = Presentation(
         sudoku_rule=False,
         summary="draw one loop between the dots; each clue says how many of its cell's "

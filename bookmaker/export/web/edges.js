@@ -96,7 +96,9 @@ window.BOOKMAKER_FORMS.edges = function (page) {
         "M" + (mx - k) + " " + (my + k) + "L" + (mx + k) + " " + (my - k), class: "edge-cross" }, g);
     }
     for (let r = 0; r <= rows; r++) {
-      for (let c = 0; c <= cols; c++) page.el("circle", { cx: c, cy: r, r: 0.06, class: "lattice" }, layer);
+      for (let c = 0; c <= cols; c++) {
+        page.el("circle", { id: "dot-" + c + "-" + r, cx: c, cy: r, r: 0.06, class: "lattice" }, layer);
+      }
     }
     svg.addEventListener("pointermove", move);
     svg.addEventListener("pointerup", release);
@@ -120,6 +122,7 @@ window.BOOKMAKER_FORMS.edges = function (page) {
       if (within(r, c)) cells.add(cellOf(r, c));
     }));
     cells.forEach(page.paintCell);
+    showCrowded();
   }
 
   const linesAround = (cell) => Object.values(sidesOf(cell)).filter((e) => stateOf(e) === LINE).length;
@@ -128,11 +131,14 @@ window.BOOKMAKER_FORMS.edges = function (page) {
     (p.givens[cell] > 1 || Object.values(sidesOf(cell)).every((e) => stateOf(e) === CROSS));
 
   function paint(node, cell, r, c) {
-    if (!p.givens[cell]) return;
-    const t = page.el("text", { x: c + 0.5, y: r + 0.53, "dominant-baseline": "central",
-      "font-size": 0.5,
-      class: "given" + (met(cell) ? " met" : "") }, node);
-    t.textContent = String(p.givens[cell] - 1);
+    if (p.givens[cell]) {
+      const t = page.el("text", { x: c + 0.5, y: r + 0.53, "dominant-baseline": "central",
+        "font-size": 0.5, class: "given" + (met(cell) ? " met" : "") }, node);
+      t.textContent = String(p.givens[cell] - 1);
+    }
+    if (page.clashed(cell)) {  // a bar too: a broken rule not told by colour alone
+      page.el("line", { x1: c + 0.3, y1: r + 0.8, x2: c + 0.7, y2: r + 0.8, class: "clash" }, node);
+    }
   }
 
   // --- words ----------------------------------------------------------------------------------
@@ -240,10 +246,38 @@ window.BOOKMAKER_FORMS.edges = function (page) {
   const keypad = (pad) => page.arrowKeypad(pad, "Draw a side of the selected cell",
     (arrow) => [SIDE_GLYPHS[SIDES[arrow]], "Line on the " + SIDES[arrow]]);
 
-  // A clue with more lines round it than it says.
+  // The rules the page is told (export/page.py limits), broken as the reader draws: a clue
+  // with more lines round it than it says (counted); a dot where more than `meeting` lines
+  // meet (a loop's two), drawn larger in red and told in the words of the cells at it.
+  let crowded = [];
   function clashes(clash) {
-    p.cells.forEach((_, cell) => {
-      if (p.givens[cell] && linesAround(cell) > p.givens[cell] - 1) clash(cell, "more lines than its clue");
+    const limits = p.limits || {};
+    if (limits.counted) {
+      p.cells.forEach((_, cell) => {
+        if (p.givens[cell] && linesAround(cell) > p.givens[cell] - 1) clash(cell, "more lines than its clue");
+      });
+    }
+    const meeting = {};
+    for (let edge = 0; edge < total; edge++) {
+      if (stateOf(edge) === LINE) ends(edge).forEach((dot) => { meeting[dot] = (meeting[dot] || 0) + 1; });
+    }
+    crowded = limits.meeting ? Object.keys(meeting).filter((dot) => meeting[dot] > limits.meeting) : [];
+    crowded.forEach((dot) => {
+      const [x, y] = dot.split(",").map(Number);
+      [[y - 1, x - 1], [y - 1, x], [y, x - 1], [y, x]].forEach(([r, c]) => {
+        if (within(r, c)) clash(cellOf(r, c), meeting[dot] + " lines meet at a corner");
+      });
+    });
+  }
+
+  function showCrowded() {
+    if (!layer) return;
+    layer.querySelectorAll("circle.crowded").forEach((dot) => {
+      dot.setAttribute("class", "lattice"); dot.setAttribute("r", 0.06);
+    });
+    crowded.forEach((dot) => {
+      const circle = document.getElementById("dot-" + dot.replace(",", "-"));
+      circle.setAttribute("class", "lattice crowded"); circle.setAttribute("r", 0.13);
     });
   }
 

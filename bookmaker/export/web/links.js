@@ -101,10 +101,15 @@ window.BOOKMAKER_FORMS.links = function (page) {
 
   function paint(node, cell, r, c) {
     if (!island(cell)) return;
-    page.el("circle", { cx: c + 0.5, cy: r + 0.5, r: 0.4, class: "island" + (met(cell) ? " met" : "") }, node);
+    const clashing = page.clashed(cell) ? " clashing" : "";
+    page.el("circle", { cx: c + 0.5, cy: r + 0.5, r: 0.4,
+                        class: "island" + (met(cell) ? " met" : "") + clashing }, node);
     const t = page.el("text", { x: c + 0.5, y: r + 0.53, "dominant-baseline": "central",
                                 "font-size": 0.5, class: "given" + (met(cell) ? " met" : "") }, node);
     t.textContent = String(p.givens[cell]);
+    if (clashing) {  // a bar too, inside its circle: not told by colour alone
+      page.el("line", { x1: c + 0.33, y1: r + 0.8, x2: c + 0.67, y2: r + 0.8, class: "clash" }, node);
+    }
   }
 
   // --- words ----------------------------------------------------------------------------------
@@ -184,7 +189,10 @@ window.BOOKMAKER_FORMS.links = function (page) {
   const keypad = (pad) => page.arrowKeypad(pad, "Bridges from the selected island",
     (arrow) => [ARROWS[arrow][0], "Bridge " + ARROWS[arrow][1]]);
 
+  // The rule the page is told (export/page.py limits): no island with more bridges than
+  // its number (counted).
   function clashes(clash) {
+    if (!(p.limits || {}).counted) return;
     p.cells.forEach((_, cell) => {
       if (island(cell) && bridgesOf(cell) > p.givens[cell]) clash(cell, "more bridges than its number");
     });

@@ -101,10 +101,15 @@
              elapsed: 0, finished: false };
   }
 
+  // The progress as this page last read or wrote it: another tab of the puzzle (or a
+  // reset) that saved since has made this page's own copy old.
+  let stored = null;
+
   function load() {
     state = freshState();
     try {
-      const saved = JSON.parse(localStorage.getItem(storageKey()) || "null");
+      stored = localStorage.getItem(storageKey());
+      const saved = JSON.parse(stored || "null");
       if (saved && saved.values && saved.values.length === state.values.length) {
         saved.values.forEach((v, c) => { if (!puzzle.givens[c]) state.values[c] = v; });
         for (const key of ["pencils", "revealed", "wrong", "undo", "redo", "elapsed",
@@ -117,8 +122,24 @@
 
   function save() {
     state.undo = state.undo.slice(-LIMIT);
-    try { localStorage.setItem(storageKey(), JSON.stringify(state)); } catch (e) { /* off */ }
+    try {
+      stored = JSON.stringify(state);
+      localStorage.setItem(storageKey(), stored);
+    } catch (e) { /* off */ }
     markProgress(DATA.puzzles.indexOf(puzzle));
+  }
+
+  // The time kept (the clock's, a page paused or hidden), but never over progress another
+  // tab saved since: a page left open and closed later would put back what it once read.
+  function keepTime() {
+    try { if (localStorage.getItem(storageKey()) !== stored) return; } catch (e) { return; }
+    save();
+  }
+
+  // A page shown again, or told of a save, takes up what another tab saved meanwhile.
+  function catchUp() {
+    try { if (localStorage.getItem(storageKey()) === stored) return; } catch (e) { return; }
+    show(DATA.puzzles.indexOf(puzzle));
   }
 
   function readSettings() {
@@ -829,7 +850,7 @@
     state.elapsed += now - tickFrom;
     tickFrom = now;
     showClock();
-    if (Math.floor(state.elapsed / 1000) % 5 === 0) save();
+    if (Math.floor(state.elapsed / 1000) % 5 === 0) keepTime();
   }
 
   function stopClock() {
@@ -840,7 +861,7 @@
     document.body.classList.toggle("paused", on);
     $("pause").setAttribute("aria-pressed", String(on));
     $("paused").hidden = !on;
-    if (on) { stopClock(); save(); $("resume").focus(); return; }
+    if (on) { stopClock(); keepTime(); $("resume").focus(); return; }
     startClock();
     if (quiet !== true) svg.focus();
   }
@@ -1015,7 +1036,11 @@
       });
     }
     document.addEventListener("visibilitychange", () => {
-      if (document.hidden) { stopClock(); save(); } else startClock();
+      if (document.hidden) { stopClock(); keepTime(); } else { catchUp(); startClock(); }
+    });
+    // Two windows of the puzzle side by side, both in sight: each takes up the other's saves.
+    window.addEventListener("storage", (event) => {
+      if (event.key === null || event.key === storageKey()) catchUp();
     });
     window.addEventListener("hashchange", () => {
       const index = puzzleOfHash();

@@ -71,8 +71,10 @@ window.BOOKMAKER_FORMS.shading = function (page) {
       page.el("circle", { cx: c + 0.5, cy: r + 0.5, r: p.givens[cell] ? 0.14 : 0.1,
                           class: "dot " + who }, node);
     }
-    if (starred && value && page.clashed(cell)) {  // a bar too: not told by colour alone
-      node.lastChild.classList.add("clashing");
+    // A broken rule: a star, or every cell of a Nonogram's broken line, marked with a bar
+    // too (not told by colour alone).
+    if ((value || !starred) && page.clashed(cell)) {
+      if (value) node.lastChild.classList.add("clashing");
       page.el("line", { x1: c + 0.25, y1: r + 0.89, x2: c + 0.75, y2: r + 0.89, class: "clash" },
               node);
     }
@@ -278,7 +280,42 @@ window.BOOKMAKER_FORMS.shading = function (page) {
     svg.addEventListener("pointerup", cancel);
     svg.addEventListener("pointercancel", cancel);
     svg.addEventListener("contextmenu", (event) => event.preventDefault());
+    pinBands(svg);
     greyClues();
+  }
+
+  // --- clue bands kept in view ----------------------------------------------------------------
+  // A grid larger than the screen (a 25x25 on a phone) pans: its row clues stay at the left
+  // of what is shown and its column clues at the top, over the cells they pass, as a
+  // spreadsheet's headings do. Each band is its clues on a strip of paper.
+  function pinBands(svg) {
+    const ring = p.ring, rows = 1 + Math.max(...p.cells.map((rc) => rc[0]));
+    const cols = 1 + Math.max(...p.cells.map((rc) => rc[1]));
+    if (!ring || !p.edges.length) return;
+    const box = svg.viewBox.baseVal, edge = 0.04;  // clear of the grid's outline
+    const bands = {};
+    [["left", [box.x, box.y, -box.x - edge, rows - box.y]],
+     ["top", [box.x, box.y, cols - box.x, -box.y - edge]]].forEach(([side, [x, y, w, h]]) => {
+      const g = page.el("g", { class: "band", "aria-hidden": "true" }, svg);
+      page.el("rect", { x: x, y: y, width: w, height: h, class: "band-paper" }, g);
+      svg.querySelectorAll('.edge-clue[data-line^="' + side + '"]').forEach((t) => g.appendChild(t));
+      bands[side] = { g: g, most: (side === "left" ? cols : rows) - 1 };
+    });
+    const board = svg.parentNode;
+    const place = () => {
+      if (!svg.isConnected) { window.removeEventListener("scroll", place); return; }
+      const scale = svg.getScreenCTM().a, at = svg.getBoundingClientRect();
+      const shown = board.getBoundingClientRect();
+      const dx = Math.min(Math.max(0, (Math.max(shown.left, 0) - at.left) / scale), bands.left.most);
+      const dy = Math.min(Math.max(0, (Math.max(shown.top, 0) - at.top) / scale), bands.top.most);
+      bands.left.g.setAttribute("transform", "translate(" + dx + " 0)");
+      bands.top.g.setAttribute("transform", "translate(0 " + dy + ")");
+      bands.left.g.classList.toggle("floating", dx > 0);
+      bands.top.g.classList.toggle("floating", dy > 0);
+    };
+    board.addEventListener("scroll", place, { passive: true });
+    window.addEventListener("scroll", place, { passive: true });
+    if (window.ResizeObserver) new ResizeObserver(place).observe(svg);
   }
 
   return {
