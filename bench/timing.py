@@ -196,7 +196,8 @@ def sides_table(kind_name: str, sizes: str, count: int) -> None:
     print("| size | grade | puzzles | median s | mean s | max s |")
     print("|---|---|---:|---:|---:|---:|", flush=True)
     for size in sizes.split(","):
-        frame = kind.sides_frame(*(int(side) for side in size.split("x")))
+        rows, cols = (int(side) for side in size.split("x"))
+        frame = kind.sides_frame(rows, cols)
         for grade in (grade for grade in kind.grades if not kind.grade_problem(frame, grade)):
             seconds = []
             for seed in range(count):

@@ -9,6 +9,7 @@ from typing import cast
 
 from ..core.board.shape import Shape
 from ..core.grade.candidates import Step
+from ..core.kinds.answer import STARS_DRAWN
 from ..core.kinds.kind import Kind
 from .captions import printed_size
 from .catalogue import Catalogue
@@ -90,7 +91,7 @@ def advice_key(kinds: Sequence[Kind]) -> str:
     where every kind shades cells (a book of Nonograms), dots and small regions where
     every kind places stars (Star Battles), or islands and bridges where every kind links
     islands (a book of Hashi)."""
-    if all(kind.answer.drawing == "stars" for kind in kinds):
+    if all(kind.answer.drawing == STARS_DRAWN for kind in kinds):
         return "advice_stars"
     if all(kind.answer.form in ("shading", "colours") for kind in kinds):
         return "advice_shading"  # (colour Nonograms too: runs and blank cells)

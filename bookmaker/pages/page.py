@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ..core.board.grid import Grid
 from ..core.board.marks import Marks
+from ..core.kinds.answer import BRIDGES_DRAWN, COLOURS_DRAWN, FILL_DRAWN, STARS_DRAWN
 
 POINTS_PER_INCH = 72.0
 TEXT_STYLES = ("title", "subtitle", "heading", "body", "entry", "detail", "kicker", "rule",
@@ -115,24 +116,24 @@ class GridPlacement:
     def fills(self) -> bool:
         """Its values are shading (a Nonogram's, a Star Battle's): a shaded cell is filled
         (or starred), a white one left empty, neither printed as a symbol."""
-        return self.drawn in ("fill", "stars")
+        return self.drawn in (FILL_DRAWN, STARS_DRAWN)
 
     @property
     def coloured(self) -> bool:
         """Its values are colours (a colour Nonogram's): each coloured cell filled in its
         colour's print grey (marks.palette), a blank one left empty."""
-        return self.drawn == "colours"
+        return self.drawn == COLOURS_DRAWN
 
     @property
     def starred(self) -> bool:
         """Its shaded cells are stars, each drawn as a star (a Star Battle's)."""
-        return self.drawn == "stars"
+        return self.drawn == STARS_DRAWN
 
     @property
     def bridges(self) -> bool:
         """Its values are islands and the codes of bridges between them (a Hashi's): the
         islands circled with their counts, an answer's bridges drawn."""
-        return self.drawn == "bridges"
+        return self.drawn == BRIDGES_DRAWN
 
     @property
     def symbols(self) -> tuple[str, ...]:

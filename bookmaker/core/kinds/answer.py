@@ -37,6 +37,9 @@ ANSWER_FORMS = ("values", "symbols", "shading", "colours", "edges", "links")
 # drawn, its dots and loop (which its board's dotted geometry draws); a form's own way
 # unless the kind says another (`Answer.drawn`).
 DRAWINGS = ("symbols", "fill", "stars", "colours", "bridges", "loop")
+# Each by name, for code that asks which (a drawing's name may also be a kind's alias:
+# 'stars', 'bridges'; code outside the kinds compares no such string, tests/test_kinds.py).
+SYMBOLS_DRAWN, FILL_DRAWN, STARS_DRAWN, COLOURS_DRAWN, BRIDGES_DRAWN, LOOP_DRAWN = DRAWINGS
 FORM_DRAWINGS = {"values": "symbols", "symbols": "symbols", "shading": "fill",
                  "colours": "colours", "edges": "loop", "links": "bridges"}
 # A shading answer's values 1 (white) and 2 (shaded) as text writes them: on a page a white
