@@ -20,6 +20,7 @@ from bookmaker.daily.build import make_daily
 from bookmaker.design.captions import grid_size_text
 from bookmaker.export.page import drawing_data
 from bookmaker.pages.board import board_drawing
+from bookmaker.pages.page import GridPlacement
 from bookmaker.spec.daily import load_daily_spec
 from bookmaker.spec.load import SpecError, load_spec
 
@@ -190,3 +191,14 @@ def test_a_rectangles_puzzlink_url_gives_columns_then_rows_and_reads_back():
         url = puzzlink_url(puzzle)
         assert url is not None and sizes in url
         assert read_puzzlink(url).givens == givens
+
+
+def test_a_rectangles_board_sits_centred_in_its_square_slot():
+    """A tall board (rows > columns) moves right and a wide one down by half the cells
+    its square slot has spare, so neither sits flush left or top; a square stays put."""
+    def box(rows: int, cols: int) -> tuple[float, float, float]:
+        board = HASHI.sides_frame(rows, cols)
+        return GridPlacement(10.0, 20.0, 240.0, Grid(board, (0,) * board.cell_count)).board_box
+    assert box(12, 8) == (50.0, 20.0, 240.0)  # 20 pt cells, 4 spare columns: 40 pt right
+    assert box(8, 12) == (10.0, -20.0, 240.0)  # 4 spare rows: 40 pt down
+    assert box(9, 9) == (10.0, 20.0, 240.0)
