@@ -18,6 +18,7 @@ from bookmaker.core.registry import all_kinds, kind_of_puzzle
 from bookmaker.core.slitherlink.kind import SLITHERLINK
 from bookmaker.daily.build import make_daily
 from bookmaker.design.captions import grid_size_text
+from bookmaker.design.layouts import load_preset
 from bookmaker.export.page import drawing_data
 from bookmaker.pages.board import board_drawing
 from bookmaker.pages.page import GridPlacement
@@ -202,3 +203,27 @@ def test_a_rectangles_board_sits_centred_in_its_square_slot():
     assert box(12, 8) == (50.0, 20.0, 240.0)  # 20 pt cells, 4 spare columns: 40 pt right
     assert box(8, 12) == (10.0, -20.0, 240.0)  # 4 spare rows: 40 pt down
     assert box(9, 9) == (10.0, 20.0, 240.0)
+
+
+def test_a_slitherlinks_answer_is_fit_by_its_one_digit_clues_not_numbers_to_its_side(tmp_path):
+    """A 20x30's answer cells on kdp-6x9 are 11.0 pt, over the 10.8 pt minimum answer cell:
+    it was refused for the two-digit symbols 1 to 30 a Slitherlink never prints. Its
+    puzzle's 11.0 pt cells stay under the 13.0 pt minimum, and are refused."""
+    spec = tmp_path / "wide.yaml"
+    spec.write_text("book: {title: R, seed: 1, layout: kdp-6x9}\nsections:\n  - {name: W, "
+                    "variant: slitherlink, size: 20x30, count: 1, difficulty: beginner}\n")
+    with pytest.raises(SpecError) as error:
+        load_spec(spec)
+    assert [line.split("/")[-1] for line in str(error.value).splitlines()] == [
+        "wide.yaml:3:43: sections[0].size: a 20x30 puzzle does not fit on a kdp-6x9 page at "
+        "the 13.0 pt minimum cell: even alone on the page its cells would be 11.0 pt; take a "
+        "larger layout"]
+    assert "answer grid" not in str(error.value)
+
+
+def test_an_answer_grid_refused_for_its_symbols_names_the_minimum_compared():
+    layout = load_preset("kdp-6x9")
+    assert layout.answer_grid_problem(30, "20x30", least_cell=11.6) == (
+        "a 20x30 answer grid does not fit on a kdp-6x9 page at the 11.6 pt minimum answer "
+        "cell for its widest symbol at 7 pt: even alone on the page its cells would be 11.0 "
+        "pt; take a larger layout")

@@ -360,9 +360,12 @@ class Layout(Schema):
         if self.answers_that_fit(size, least_cell):
             return None
         alone = cell_side(1, size, self.grid_area(answers=True))
+        # The minimum named is the one compared: its symbols' where they need more.
+        least = max(self.min_answer_cell, least_cell)
+        why = "" if least == self.min_answer_cell else " for its widest symbol at 7 pt"
         return (f"{with_article(name or f'{size}x{size}')} answer grid does not fit on "
                 f"{with_article(self.name)} page "
-                f"at the {self.min_answer_cell:.1f} pt minimum answer cell: even alone on "
+                f"at the {least:.1f} pt minimum answer cell{why}: even alone on "
                 f"the page its cells would be {alone:.1f} pt; take a larger layout")
 
 

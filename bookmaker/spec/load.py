@@ -21,7 +21,15 @@ from ..design.catalogue import BEYOND_SUDOKU, language_names, load_catalogue
 from ..design.cells import cells_across, least_cell, least_cell_reason, least_symbol_cell
 from ..design.cover import CoverFile, CoverSpec, cover_geometry
 from ..design.fontfile import default_font_paths, read_font
-from ..design.glyphs import NUMBERS, WORD, WORD_KEY, glyph_problem, kind_glyphs, numbers
+from ..design.glyphs import (
+    NUMBERS,
+    WORD,
+    WORD_KEY,
+    cell_symbols,
+    glyph_problem,
+    kind_glyphs,
+    numbers,
+)
 from ..design.layout import REFERENCE_SIZE, Layout
 from ..design.layouts import load_layout_file, load_preset, unknown_layout_text
 from ..design.pagecount import ANSWERS, PUZZLES, BookPlan, longest_blank_run
@@ -170,7 +178,7 @@ def _section_pages(report: Report, index: int, section: SectionFile | None,
                   distinct_problem(kind, shape, section.count, section.symmetry,
                                    section.clues))])
     glyphs = section_glyphs(report, at, section.symbols, shape.size, kind, language)
-    grid = grid_needs(kind, shape, glyphs or numbers(shape.size))
+    grid = grid_needs(kind, shape, cell_symbols(kind, glyphs or (), shape.size))
     puzzles = _puzzles_per_page(report, at, section.puzzles_per_page, grid, layout,
                                 kind.presentation.one_a_page,
                                 _cell_room(kind, section.difficulty))
