@@ -18,10 +18,12 @@ from bookmaker.core.registry import all_kinds, kind_of_puzzle
 from bookmaker.core.slitherlink.kind import SLITHERLINK
 from bookmaker.daily.build import make_daily
 from bookmaker.design.captions import grid_size_text
+from bookmaker.design.fit import Area, cell_side, most_that_fit
 from bookmaker.design.layouts import load_preset
 from bookmaker.export.page import drawing_data
 from bookmaker.pages.board import board_drawing
-from bookmaker.pages.page import GridPlacement
+from bookmaker.pages.page import GridPlacement, PageGeometry
+from bookmaker.pages.paginate import grid_slots
 from bookmaker.spec.daily import load_daily_spec
 from bookmaker.spec.load import SpecError, load_spec
 
@@ -227,3 +229,31 @@ def test_an_answer_grid_refused_for_its_symbols_names_the_minimum_compared():
         "a 20x30 answer grid does not fit on a kdp-6x9 page at the 11.6 pt minimum answer "
         "cell for its widest symbol at 7 pt: even alone on the page its cells would be 11.0 "
         "pt; take a larger layout")
+
+
+def test_a_rectangle_is_fit_by_both_sides_and_its_board_placed_centred():
+    """A 30x20 in a 400 x 450 pt slot gets 15 pt cells (450 / 30; the width allows 20),
+    not the 13.3 pt of the square of its longer side (400 / 30); its 300 pt wide board
+    sits centred, its label and caption flush with the board's sides."""
+    area = Area(width=400, height=500, gap=10, label_height=20, below_height=30)
+    assert cell_side(1, (30, 20), area) == 15.0 and cell_side(1, 30, area) == 400 / 30
+    assert most_that_fit((30, 20), 14.4, area) == 1 and most_that_fit(30, 14.4, area) == 0
+    page = PageGeometry(400, 500, 0, margin_top=0, margin_bottom=0, margin_inside=0,
+                        margin_outside=0, footer_space=0)
+    board = SLITHERLINK.sides_frame(30, 20)
+    slot = grid_slots(page, 1, 1, 20, 30, 10, 0.0, (30, 20))[0]
+    assert slot == (-25.0, 30.0, 450.0)  # the square of its longer side, reaching past
+    placement = GridPlacement(*slot, Grid(board, (0,) * board.cell_count))
+    assert placement.board_box == (50.0, 30.0, 450.0)
+    assert placement.text_box == (50.0, 30.0, 300.0, 450.0)
+
+
+def test_a_tall_rectangle_that_fits_a_page_by_its_sides_is_taken(tmp_path):
+    """A 30x20 Slitherlink on kdp-6x9 was refused (its longer side against the page's
+    width: 11.0 pt cells); by both sides it is one a page, its answer too."""
+    spec = tmp_path / "tall.yaml"
+    spec.write_text("book: {title: R, seed: 1, layout: kdp-6x9}\nsections:\n  - {name: T, "
+                    "variant: slitherlink, size: 30x20, count: 1, difficulty: beginner}\n")
+    section = load_spec(spec).sections[0]
+    assert (section.puzzles_per_page, section.answers_per_page) == (1, 1)
+    assert section.rectangle == (30, 20)

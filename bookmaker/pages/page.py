@@ -166,6 +166,16 @@ class GridPlacement:
         spare = (rows - cols) * self.cell / 2  # > 0: tall, moved right; < 0: wide, down
         return (x + spare, y, side) if spare > 0 else (x, y + spare, side)
 
+    @property
+    def text_box(self) -> tuple[float, float, float, float]:
+        """(x, y, width, height) that its label is set above and its caption under, flush
+        with its sides: its square, or a rectangle's board in it."""
+        rows, cols = self.grid.shape.frame
+        if rows == cols:
+            return self.x, self.y, self.side, self.side
+        x, y, side = self.board_box
+        return x, y + side - rows * self.cell, cols * self.cell, rows * self.cell
+
 
 @dataclass(frozen=True)
 class TextBlock:

@@ -498,11 +498,11 @@ def _draw_grid_texts(canvas: Canvas, placement: GridPlacement, style: RenderStyl
     """Label above the grid (bold, flush left) with its difficulty mark; below it the
     caption flush left and the note flush right, on one line or two (design/captions.py:
     the rule the spec checked, so nothing is ever cut off)."""
-    x, y, side = placement.x, placement.y, placement.side
+    x, y, side, height = placement.text_box  # side: its width
     reach = line_weights(style, placement.cell)[2] / 2
     if placement.label:
         canvas.setFont(fonts.bold, style.label_size)
-        baseline = y + side + reach + style.label_size * 0.35
+        baseline = y + height + reach + style.label_size * 0.35
         canvas.drawString(x, baseline, placement.label)
         if placement.mark:
             width = pdfmetrics.stringWidth(placement.label, fonts.bold, style.label_size)
