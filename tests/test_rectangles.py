@@ -20,6 +20,7 @@ from bookmaker.daily.build import make_daily
 from bookmaker.design.captions import grid_size_text
 from bookmaker.design.fit import Area, cell_side, most_that_fit
 from bookmaker.design.layouts import load_preset
+from bookmaker.design.pagecount import answer_runs, answer_shares
 from bookmaker.export.page import drawing_data
 from bookmaker.pages.board import board_drawing
 from bookmaker.pages.page import GridPlacement, PageGeometry
@@ -257,3 +258,19 @@ def test_a_tall_rectangle_that_fits_a_page_by_its_sides_is_taken(tmp_path):
     section = load_spec(spec).sections[0]
     assert (section.puzzles_per_page, section.answers_per_page) == (1, 1)
     assert section.rectangle == (30, 20)
+
+
+def test_a_rectangles_answers_share_runs_and_pages_only_with_its_own_shape():
+    """Pages set a rectangle by its own sides (design/fit.py), so its answers run on only
+    from a section of the same sides, and go under no other run's last page."""
+    class Section:
+        def __init__(self, count, rectangle=None):
+            self.count, self.puzzles_per_page, self.answers_per_page = count, 2, 6
+            self.rectangle = rectangle
+    sections = [Section(2), Section(2, (12, 8)), Section(2, (12, 8)), Section(2, (8, 12)),
+                Section(2)]
+    assert answer_runs(sections) == [[0], [1, 2], [3], [4]]
+    area = load_preset("kdp-6x9").grid_area(answers=True)
+    assert answer_shares(sections, area) == [0, 0, 0, 0]
+    after = [Section(2, (8, 12)), Section(2)]  # a square's run after a rectangle's
+    assert answer_runs(after) == [[0], [1]] and answer_shares(after, area) == [0, 0]
