@@ -274,3 +274,15 @@ def test_a_rectangles_answers_share_runs_and_pages_only_with_its_own_shape():
     assert answer_shares(sections, area) == [0, 0, 0, 0]
     after = [Section(2, (8, 12)), Section(2)]  # a square's run after a rectangle's
     assert answer_runs(after) == [[0], [1]] and answer_shares(after, area) == [0, 0]
+
+
+def test_a_wide_rectangles_daily_sheet_is_as_tall_as_its_board(tmp_path):
+    """An 8x12 Hashi's sheet ends under its board, a third of its width less tall than
+    the square of its longer side it took (279.75 pt wide: 93.25 pt of blank paper)."""
+    (tmp_path / "paper.yaml").write_text(
+        "daily: {series: Rects, seed: 3, layout: newspaper-2col, outputs: [svg]}\n"
+        "schedule:\n  monday: {variant: hashi, size: 8x12, difficulty: easy}\n",
+        encoding="utf-8")
+    make_daily(load_daily_spec(tmp_path / "paper.yaml"), [date(2026, 12, 7)], tmp_path / "out")
+    svg = (tmp_path / "out" / "rects" / "2026-12-07" / "puzzle.svg").read_text("utf-8")
+    assert 'width="288pt" height="286.02pt"' in svg

@@ -605,12 +605,18 @@ RULE_WEIGHT = 1.0  # points
 LEADER = ". "  # a contents entry's dot leader, repeated from its title to its page
 
 
+def _grid_top(placement: GridPlacement) -> float:
+    """The top of a grid as printed: its square's, a wide rectangle's board's."""
+    _, y, _, height = placement.text_box
+    return y + height
+
+
 def _draw_texts(canvas: Canvas, page: Page, facing: int, style: RenderStyle,
                 fonts: _Fonts) -> None:
     """Text blocks stacked from the top of the content area; body paragraphs wrapped."""
     left, bottom, width, height = style.geometry.content_box(facing)
     # Text may run down to the grids' labels, if the page has grids too.
-    floor = max([bottom] + [p.y + p.side + style.label_height for p in page.placements
+    floor = max([bottom] + [_grid_top(p) + style.label_height for p in page.placements
                             if not page.flowed])  # flowed text runs on under its figures
     y = bottom + height
     for block in page.texts:
