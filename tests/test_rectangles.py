@@ -286,3 +286,12 @@ def test_a_wide_rectangles_daily_sheet_is_as_tall_as_its_board(tmp_path):
     make_daily(load_daily_spec(tmp_path / "paper.yaml"), [date(2026, 12, 7)], tmp_path / "out")
     svg = (tmp_path / "out" / "rects" / "2026-12-07" / "puzzle.svg").read_text("utf-8")
     assert 'width="288pt" height="286.02pt"' in svg
+
+
+def test_a_square_slitherlinks_answers_pack_by_its_one_digit_clues(tmp_path):
+    """A 14x14 Slitherlink's answers were held to the 11.3 pt cells a '14' needs, two a
+    kdp-6x9 page; it prints no such number, so four fit at the layout's own minimum."""
+    spec = tmp_path / "loops.yaml"
+    spec.write_text("book: {title: R, seed: 1, layout: kdp-6x9}\nsections:\n  - {name: L, "
+                    "variant: slitherlink, size: 14x14, count: 4, difficulty: easy}\n")
+    assert load_spec(spec).sections[0].answers_per_page == 4
