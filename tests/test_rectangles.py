@@ -18,8 +18,13 @@ from bookmaker.core.registry import all_kinds, kind_of_puzzle
 from bookmaker.core.slitherlink.kind import SLITHERLINK
 from bookmaker.daily.build import make_daily
 from bookmaker.design.captions import grid_size_text
+from bookmaker.design.fit import Area, cell_side, most_that_fit
+from bookmaker.design.layouts import load_preset
+from bookmaker.design.pagecount import answer_runs, answer_shares
 from bookmaker.export.page import drawing_data
 from bookmaker.pages.board import board_drawing
+from bookmaker.pages.page import GridPlacement, PageGeometry
+from bookmaker.pages.paginate import grid_slots
 from bookmaker.spec.daily import load_daily_spec
 from bookmaker.spec.load import SpecError, load_spec
 
@@ -190,3 +195,103 @@ def test_a_rectangles_puzzlink_url_gives_columns_then_rows_and_reads_back():
         url = puzzlink_url(puzzle)
         assert url is not None and sizes in url
         assert read_puzzlink(url).givens == givens
+
+
+def test_a_rectangles_board_sits_centred_in_its_square_slot():
+    """A tall board (rows > columns) moves right and a wide one down by half the cells
+    its square slot has spare, so neither sits flush left or top; a square stays put."""
+    def box(rows: int, cols: int) -> tuple[float, float, float]:
+        board = HASHI.sides_frame(rows, cols)
+        return GridPlacement(10.0, 20.0, 240.0, Grid(board, (0,) * board.cell_count)).board_box
+    assert box(12, 8) == (50.0, 20.0, 240.0)  # 20 pt cells, 4 spare columns: 40 pt right
+    assert box(8, 12) == (10.0, -20.0, 240.0)  # 4 spare rows: 40 pt down
+    assert box(9, 9) == (10.0, 20.0, 240.0)
+
+
+def test_a_slitherlinks_answer_is_fit_by_its_one_digit_clues_not_numbers_to_its_side(tmp_path):
+    """A 20x30's answer cells on kdp-6x9 are 11.0 pt, over the 10.8 pt minimum answer cell:
+    it was refused for the two-digit symbols 1 to 30 a Slitherlink never prints. Its
+    puzzle's 11.0 pt cells stay under the 13.0 pt minimum, and are refused."""
+    spec = tmp_path / "wide.yaml"
+    spec.write_text("book: {title: R, seed: 1, layout: kdp-6x9}\nsections:\n  - {name: W, "
+                    "variant: slitherlink, size: 20x30, count: 1, difficulty: beginner}\n")
+    with pytest.raises(SpecError) as error:
+        load_spec(spec)
+    assert [line.split("/")[-1] for line in str(error.value).splitlines()] == [
+        "wide.yaml:3:43: sections[0].size: a 20x30 puzzle does not fit on a kdp-6x9 page at "
+        "the 13.0 pt minimum cell: even alone on the page its cells would be 11.0 pt; take a "
+        "larger layout"]
+    assert "answer grid" not in str(error.value)
+
+
+def test_an_answer_grid_refused_for_its_symbols_names_the_minimum_compared():
+    layout = load_preset("kdp-6x9")
+    assert layout.answer_grid_problem(30, "20x30", least_cell=11.6) == (
+        "a 20x30 answer grid does not fit on a kdp-6x9 page at the 11.6 pt minimum answer "
+        "cell for its widest symbol at 7 pt: even alone on the page its cells would be 11.0 "
+        "pt; take a larger layout")
+
+
+def test_a_rectangle_is_fit_by_both_sides_and_its_board_placed_centred():
+    """A 30x20 in a 400 x 450 pt slot gets 15 pt cells (450 / 30; the width allows 20),
+    not the 13.3 pt of the square of its longer side (400 / 30); its 300 pt wide board
+    sits centred, its label and caption flush with the board's sides."""
+    area = Area(width=400, height=500, gap=10, label_height=20, below_height=30)
+    assert cell_side(1, (30, 20), area) == 15.0 and cell_side(1, 30, area) == 400 / 30
+    assert most_that_fit((30, 20), 14.4, area) == 1 and most_that_fit(30, 14.4, area) == 0
+    page = PageGeometry(400, 500, 0, margin_top=0, margin_bottom=0, margin_inside=0,
+                        margin_outside=0, footer_space=0)
+    board = SLITHERLINK.sides_frame(30, 20)
+    slot = grid_slots(page, 1, 1, 20, 30, 10, 0.0, (30, 20))[0]
+    assert slot == (-25.0, 30.0, 450.0)  # the square of its longer side, reaching past
+    placement = GridPlacement(*slot, Grid(board, (0,) * board.cell_count))
+    assert placement.board_box == (50.0, 30.0, 450.0)
+    assert placement.text_box == (50.0, 30.0, 300.0, 450.0)
+
+
+def test_a_tall_rectangle_that_fits_a_page_by_its_sides_is_taken(tmp_path):
+    """A 30x20 Slitherlink on kdp-6x9 was refused (its longer side against the page's
+    width: 11.0 pt cells); by both sides it is one a page, its answer too."""
+    spec = tmp_path / "tall.yaml"
+    spec.write_text("book: {title: R, seed: 1, layout: kdp-6x9}\nsections:\n  - {name: T, "
+                    "variant: slitherlink, size: 30x20, count: 1, difficulty: beginner}\n")
+    section = load_spec(spec).sections[0]
+    assert (section.puzzles_per_page, section.answers_per_page) == (1, 1)
+    assert section.rectangle == (30, 20)
+
+
+def test_a_rectangles_answers_share_runs_and_pages_only_with_its_own_shape():
+    """Pages set a rectangle by its own sides (design/fit.py), so its answers run on only
+    from a section of the same sides, and go under no other run's last page."""
+    class Section:
+        def __init__(self, count, rectangle=None):
+            self.count, self.puzzles_per_page, self.answers_per_page = count, 2, 6
+            self.rectangle = rectangle
+    sections = [Section(2), Section(2, (12, 8)), Section(2, (12, 8)), Section(2, (8, 12)),
+                Section(2)]
+    assert answer_runs(sections) == [[0], [1, 2], [3], [4]]
+    area = load_preset("kdp-6x9").grid_area(answers=True)
+    assert answer_shares(sections, area) == [0, 0, 0, 0]
+    after = [Section(2, (8, 12)), Section(2)]  # a square's run after a rectangle's
+    assert answer_runs(after) == [[0], [1]] and answer_shares(after, area) == [0, 0]
+
+
+def test_a_wide_rectangles_daily_sheet_is_as_tall_as_its_board(tmp_path):
+    """An 8x12 Hashi's sheet ends under its board, a third of its width less tall than
+    the square of its longer side it took (279.75 pt wide: 93.25 pt of blank paper)."""
+    (tmp_path / "paper.yaml").write_text(
+        "daily: {series: Rects, seed: 3, layout: newspaper-2col, outputs: [svg]}\n"
+        "schedule:\n  monday: {variant: hashi, size: 8x12, difficulty: easy}\n",
+        encoding="utf-8")
+    make_daily(load_daily_spec(tmp_path / "paper.yaml"), [date(2026, 12, 7)], tmp_path / "out")
+    svg = (tmp_path / "out" / "rects" / "2026-12-07" / "puzzle.svg").read_text("utf-8")
+    assert 'width="288pt" height="286.02pt"' in svg
+
+
+def test_a_square_slitherlinks_answers_pack_by_its_one_digit_clues(tmp_path):
+    """A 14x14 Slitherlink's answers were held to the 11.3 pt cells a '14' needs, two a
+    kdp-6x9 page; it prints no such number, so four fit at the layout's own minimum."""
+    spec = tmp_path / "loops.yaml"
+    spec.write_text("book: {title: R, seed: 1, layout: kdp-6x9}\nsections:\n  - {name: L, "
+                    "variant: slitherlink, size: 14x14, count: 4, difficulty: easy}\n")
+    assert load_spec(spec).sections[0].answers_per_page == 4

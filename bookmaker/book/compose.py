@@ -604,7 +604,7 @@ def puzzle_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
                             layout.below_height, layout.grids.gap,
                             band_text(layout.header.text, spec, section.name),
                             band_text(layout.footer.text, spec, section.name),
-                            spec.page_numbers, layout.lines.border)
+                            spec.page_numbers, layout.lines.border, section.frame_sides)
 
 
 def fitted_lines(book: _Book, index: int, planned: PlannedPuzzle,
@@ -620,14 +620,24 @@ def fitted_lines(book: _Book, index: int, planned: PlannedPuzzle,
     notes = [] if place.answer_page is None else [
         answer_note_text(book.spec.answers, book.words, place.answer_page, short)
         for short in (False, True)]
-    side = grid_slots(style.geometry, 1, section.puzzles_per_page, layout.grids.label_height,
-                      layout.below_height, layout.grids.gap, layout.lines.border)[0][2]
+    side = _grid_width(book, index, style)
     regular = read_font(str(style.font_regular))
     head = band_text(layout.header.text, book.spec, section.name)
     shown = [section.name] if section.name and section.name in head else []
     return fitted_caption(parts, notes, side,
                           lambda text: regular.width(text, style.caption_size),
                           style.caption_size, shown)
+
+
+def _grid_width(book: _Book, index: int, style: RenderStyle) -> float:
+    """How wide a section's puzzle grids print, which its label line and caption span:
+    their square's side, a rectangle's board's width."""
+    layout, section = book.spec.layout, book.spec.sections[index]
+    rows, cols = section.frame_sides
+    side = grid_slots(style.geometry, 1, section.puzzles_per_page, layout.grids.label_height,
+                      layout.below_height, layout.grids.gap, layout.lines.border,
+                      (rows, cols))[0][2]
+    return side if rows == cols else side * cols / max(rows, cols)
 
 
 def minutes_of(book: _Book, planned: PlannedPuzzle) -> str:
@@ -640,9 +650,7 @@ def shows_times(book: _Book, index: int, style: RenderStyle) -> bool:
     each fits on its label line, flush right, clear of the label and its mark."""
     if not book.spec.explanations.times or not book.solved:
         return False
-    layout, section = book.spec.layout, book.spec.sections[index]
-    side = grid_slots(style.geometry, 1, section.puzzles_per_page, layout.grids.label_height,
-                      layout.below_height, layout.grids.gap, layout.lines.border)[0][2]
+    side = _grid_width(book, index, style)
     members = [p for p in book.planned if p.section_index == index]
     regular, bold = read_font(str(style.font_regular)), read_font(str(style.font_bold))
     marks = mark_width(style.label_size) if book.spec.difficulty_mark == "squares" else 0.0
@@ -666,7 +674,7 @@ def answer_pages(book: _Book, index: int, members: Sequence[PlannedPuzzle],
                              cast(int, _place_of(book, members[0]).answer_page),  # (answers)
                              layout.grids.label_height,
                              layout.answer_below_height, layout.grids.gap, "", "",
-                             book.spec.page_numbers, layout.lines.border)
+                             book.spec.page_numbers, layout.lines.border, section.frame_sides)
     per_page = section.answers_per_page
     return [replace(page, header=answers_heading(book.words, members[i * per_page:][:per_page]))
             for i, page in enumerate(pages)]

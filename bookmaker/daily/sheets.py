@@ -102,13 +102,18 @@ def _sheet(spec: DailySpec, day: DaySpec, puzzle: Puzzle, answer: bool,
     placed = _text_lines(spec, parts, rules, width - 2 * layout.padding, answer)
     depths = _depths(placed, layout.text.rules * RULES_SPACE)
     side, border = layout.grid_side(columns), layout.lines.border
+    rows, cols = puzzle.shape.frame
+    down = side * rows / cols if rows < cols else side  # a wide board is less tall
     style = _style(spec, answer)
     # render/pdf.py keeps a grid's label height clear between the text and the grid.
-    height = 2 * layout.padding + border / 2 + side + style.label_height + \
+    height = 2 * layout.padding + border / 2 + down + style.label_height + \
         (depths[-1] if depths else 0)
     lines = tuple(SheetLine(text, height - layout.padding - depth, size, is_bold)
                   for (text, size, is_bold), depth in zip(placed, depths))
-    placement = GridPlacement(layout.padding + border / 2, layout.padding + border / 2, side,
+    # Its square reaches below the sheet by what a wide board leaves spare, as the board
+    # sits centred in it (GridPlacement.board_box).
+    placement = GridPlacement(layout.padding + border / 2,
+                              layout.padding + border / 2 - (side - down) / 2, side,
                               puzzle.givens, puzzle.solution if answer else None,
                               marks=kind_of_puzzle(puzzle).marks(puzzle.givens, puzzle.extras),
                               glyphs=day.glyphs, drawn=kind_of_puzzle(puzzle).answer.drawing)

@@ -27,7 +27,8 @@ def board_cells(kind: Kind, frame: Shape) -> int:
     alone tells: a board drawn per puzzle (a Jigsaw's, a Kakuro's) is its frame's size."""
     board = kind.reading_board(frame)  # the board known from a frame, the frame for a drawn one
     assert board is not None  # a frame is given
-    return max(board.frame)  # a rectangle fits by its longer side
+    return max(board.frame)  # a daily fits a rectangle by its longer
+    # side; a book by both (spec/load.grid_needs, design/fit.py)
 
 
 def least_symbol_cell(glyphs: tuple[str, ...]) -> float:

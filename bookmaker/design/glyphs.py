@@ -34,6 +34,13 @@ def numbers(size: int) -> tuple[str, ...]:
     return tuple(str(value) for value in range(1, size + 1))
 
 
+def cell_symbols(kind: Kind, glyphs: tuple[str, ...], size: int) -> tuple[str, ...]:
+    """What a kind's answer prints in its cells, for how small they may be: its glyphs
+    (() for numbers), numbers 1 to size where its answer is numbered, and none where
+    it is drawn (a Slitherlink's loop: its clues are one digit, not 1 to its side)."""
+    return glyphs or (numbers(size) if kind.answer.numbered else ())
+
+
 def kind_glyphs(kind: Kind, choice: str, size: int, word: str = "") -> tuple[str, ...]:
     """What a kind's values print as: its answer's own glyphs (Binairo's 0 and 1,
     core/kinds/answer.py) where it has them, else the choice's (glyph_problem first)."""

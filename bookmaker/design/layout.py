@@ -11,7 +11,7 @@ from typing import Any, cast
 from pydantic import Field
 
 from ..core.words import with_article
-from .fit import Area, cell_side, most_that_fit
+from .fit import Area, Sides, cell_side, most_that_fit, sides_of
 from .problems import Mistake
 from .values import (
     MIN_DIGIT_FRACTION,
@@ -278,12 +278,12 @@ class Layout(Schema):
         room = area.height - self.title_size * CONTENTS_HEADING - self.body_size
         return max(1, int(room // (self.body_size * CONTENTS_ENTRY_LINES)))
 
-    def puzzles_that_fit(self, size: int, least_cell: float = 0.0) -> int:
+    def puzzles_that_fit(self, size: int | Sides, least_cell: float = 0.0) -> int:
         """The most size x size puzzles per page, for a book of any length, with cells of
         at least the layout's minimum (and least_cell: a Killer's totals need room)."""
         return most_that_fit(size, max(self.min_puzzle_cell, least_cell), self.grid_area())
 
-    def default_puzzles_per_page(self, size: int, least_cell: float = 0.0,
+    def default_puzzles_per_page(self, size: int | Sides, least_cell: float = 0.0,
                                  room: str = "written") -> int:
         """Puzzles per page for a section that does not say: the layout's, or fewer so
         that cells stay at least the cell wished for the room its puzzles need
@@ -298,24 +298,26 @@ class Layout(Schema):
         return min(1, most_that_fit(size, max(smallest, comfortable * WRITABLE_SHARE),
                                     self.grid_area()))
 
-    def small_cells_problem(self, size: int, room: str = "written") -> str:
-        """Why a section of size x size puzzles must ask for its puzzles per page."""
+    def small_cells_problem(self, size: int | Sides, room: str = "written") -> str:
+        """Why a section of size x size (or rows x columns) puzzles must ask for its
+        puzzles per page."""
         side = cell_side(1, size, self.grid_area()) / 72
         wished = {"written": "write its symbols in", "pencil": "write pencil marks in",
                   "marked": "shade or draw in"}[room]
-        return (f"{with_article(f'{size}x{size}')} puzzle on "
+        rows, cols = sides_of(size)
+        return (f"{with_article(f'{rows}x{cols}')} puzzle on "
                 f"{with_article(self.name)} page gets cells of {side:.2f} in, too small to "
                 f"{wished} (the layout's {CELL_ROOMS[room]} is "
                 f"{self.grids.wished_cell(room) / 72:g} in): take a larger layout, or say "
                 f"puzzles_per_page: 1 to print it with these cells")
 
-    def answers_that_fit(self, size: int, least_cell: float = 0.0) -> int:
+    def answers_that_fit(self, size: int | Sides, least_cell: float = 0.0) -> int:
         """The most size x size answer grids per page, for a book of any length, their
         cells at least the layout's minimum and `least_cell` (two-digit symbols')."""
         return most_that_fit(size, max(self.min_answer_cell, least_cell),
                              self.grid_area(answers=True))
 
-    def answers_per_page_for(self, size: int, least_side: float = 0.0,
+    def answers_per_page_for(self, size: int | Sides, least_side: float = 0.0,
                              least_cell: float = 0.0) -> int:
         """Answer grids a page for boards `size` cells across: the layout's
         answers_per_page, fewer if they do not fit; a board smaller than 9×9 packs more,
@@ -325,14 +327,15 @@ class Layout(Schema):
         need). 0: not even one fits."""
         most = self.answers_that_fit(size, least_cell)
         per_page = min(self.answers_per_page, most)
-        if size >= REFERENCE_SIZE or not most:
+        rows, cols = sides_of(size)
+        if max(rows, cols) >= REFERENCE_SIZE or not most:
             return per_page
         area = self.grid_area(answers=True)
         reference = cell_side(self.answers_per_page, REFERENCE_SIZE, area)
-        cell = max(reference, self.min_answer_cell, least_side / size, least_cell)
+        cell = max(reference, self.min_answer_cell, least_side / cols, least_cell)
         return max(per_page, most_that_fit(size, cell, area))
 
-    def puzzles_per_page_problem(self, count: int, size: int, least_cell: float = 0.0,
+    def puzzles_per_page_problem(self, count: int, size: int | Sides, least_cell: float = 0.0,
                                  name: str = "", least_reason: str = "") -> str | None:
         """Why count size x size puzzles (`name`: a board's name, '9x9' by default)
         cannot share a page, or None if they can; `least_reason` says why a cell must be
@@ -353,16 +356,19 @@ class Layout(Schema):
         return (f"{grids} not fit on one {self.name} page: the cells would be {cell:.1f} pt, "
                 f"under the {smallest:.1f} pt minimum{why} (at most {most} fit)")
 
-    def answer_grid_problem(self, size: int, name: str = "",
+    def answer_grid_problem(self, size: int | Sides, name: str = "",
                             least_cell: float = 0.0) -> str | None:
         """Why a size x size answer grid (`name`: its board's name; `least_cell`: what its
         symbols need) cannot fit on a page of answers even alone, or None if it can."""
         if self.answers_that_fit(size, least_cell):
             return None
         alone = cell_side(1, size, self.grid_area(answers=True))
+        # The minimum named is the one compared: its symbols' where they need more.
+        least = max(self.min_answer_cell, least_cell)
+        why = "" if least == self.min_answer_cell else " for its widest symbol at 7 pt"
         return (f"{with_article(name or f'{size}x{size}')} answer grid does not fit on "
                 f"{with_article(self.name)} page "
-                f"at the {self.min_answer_cell:.1f} pt minimum answer cell: even alone on "
+                f"at the {least:.1f} pt minimum answer cell{why}: even alone on "
                 f"the page its cells would be {alone:.1f} pt; take a larger layout")
 
 

@@ -174,11 +174,12 @@ def answer_shares(sections: Sequence[Counted], area: Area | None) -> list[int]:
     shares, above = [0] * len(runs), None  # (per page, on its last page) of the run before
     for index, run in enumerate(runs):
         count, per_page = run_count(sections, run), sections[run[0]].answers_per_page
-        if area is not None and above is not None:
+        square = slot_sides(sections[run[0]]) == (1, 1)  # rows_under measures squares' rows
+        if area is not None and above is not None and square:
             shares[index] = min(count, rows_under(area, *above, per_page)
                                 * arrangement_for(per_page, area).columns)
         own = count - shares[index]
-        above = (per_page, own - (own - 1) // per_page * per_page) if own else None
+        above = (per_page, own - (own - 1) // per_page * per_page) if own and square else None
     return shares
 
 
@@ -200,14 +201,23 @@ def rows_under(area: Area, above_per_page: int, above: int, per_page: int) -> in
     return max(0, math.floor(free / (row_height(area, per_page) + area.gap) + 1e-9))
 
 
+def slot_sides(section: Counted) -> tuple[int, int]:
+    """The shape of a section's slots: a rectangle's rows and columns (its slots are its
+    own: design/fit.py fits it by both sides), (1, 1) for a square of any size."""
+    return getattr(section, "rectangle", None) or (1, 1)
+
+
 def answer_runs(sections: Sequence[Counted]) -> list[list[int]]:
     """The sections whose answers run on from one to the next on shared pages: neighbours
-    with as many answers a page (the same slots). A section with other slots, such as
-    6×6 answers packed more to a page than 9×9 ones, starts a new page; so a travel
-    book's 50 warm-up answers no longer leave a page with 2 of 6 before its next 100."""
+    with as many answers a page (the same slots), and squares or rectangles of the same
+    sides. A section with other slots, such as 6×6 answers packed more to a page than
+    9×9 ones, starts a new page; so a travel book's 50 warm-up answers no longer leave a
+    page with 2 of 6 before its next 100."""
     runs: list[list[int]] = []
     for index, section in enumerate(sections):
-        if runs and sections[runs[-1][0]].answers_per_page == section.answers_per_page:
+        first = sections[runs[-1][0]] if runs else None
+        if first is not None and first.answers_per_page == section.answers_per_page \
+                and slot_sides(first) == slot_sides(section):
             runs[-1].append(index)
         else:
             runs.append([index])

@@ -154,10 +154,27 @@ class GridPlacement:
 
     @property
     def board_box(self) -> tuple[float, float, float]:
-        """(x, y, side) of the board itself: the square less its ring of outside clues."""
+        """(x, y, side) of the square the board is drawn from the top-left corner of: the
+        placement's square less its ring of outside clues, moved so that a rectangle's
+        board (drawn as its longer side's square) sits centred in it."""
         inset = self.ring * self.cell
         below = 0.0 if self.marks.leading else inset  # rings above and left only
-        return self.x + inset, self.y + below, self.side - inset - below
+        x, y, side = self.x + inset, self.y + below, self.side - inset - below
+        rows, cols = self.grid.shape.frame
+        if rows == cols:
+            return x, y, side
+        spare = (rows - cols) * self.cell / 2  # > 0: tall, moved right; < 0: wide, down
+        return (x + spare, y, side) if spare > 0 else (x, y + spare, side)
+
+    @property
+    def text_box(self) -> tuple[float, float, float, float]:
+        """(x, y, width, height) that its label is set above and its caption under, flush
+        with its sides: its square, or a rectangle's board in it."""
+        rows, cols = self.grid.shape.frame
+        if rows == cols:
+            return self.x, self.y, self.side, self.side
+        x, y, side = self.board_box
+        return x, y + side - rows * self.cell, cols * self.cell, rows * self.cell
 
 
 @dataclass(frozen=True)

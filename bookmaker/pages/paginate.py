@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..core.board.grid import Grid
 from ..core.board.marks import Marks
-from ..design.fit import Area, Arrangement, arrangement_for
+from ..design.fit import Area, Arrangement, Sides, arrangement_for
 from ..design.pagecount import pages_for
 from .page import GridPlacement, Page, PageGeometry
 
@@ -35,14 +35,17 @@ class GridItem:
 
 
 def best_arrangement(width: float, height: float, count: int, text_height: float,
-                     gutter: float = DEFAULT_GUTTER, border: float = 0.0) -> Arrangement:
+                     gutter: float = DEFAULT_GUTTER, border: float = 0.0,
+                     sides: Sides = (1, 1)) -> Arrangement:
     """The rows x columns holding `count` grids that gives the largest grid side in a box
     of width x height, each grid needing `text_height` more for its label and caption and
-    `border` more each way for its border line: the spec's fit rule (design/fit.py), so
-    what the spec accepts is what is printed."""
+    `border` more each way for its border line, grids of `sides` (rows, columns; a square
+    by default): the spec's fit rule (design/fit.py), so what the spec accepts is what is
+    printed."""
     if count < 1:
         raise ValueError(f"puzzles per page must be at least 1, got {count}")
-    best = arrangement_for(count, Area(width, height, gutter, text_height, border=border))
+    best = arrangement_for(count, Area(width, height, gutter, text_height, border=border),
+                           sides)
     if best.grid_side <= 0:
         raise ValueError(f"{count} grids per page do not fit in {width:.0f} x {height:.0f} pt")
     return best
@@ -50,26 +53,34 @@ def best_arrangement(width: float, height: float, count: int, text_height: float
 
 def grid_slots(geometry: PageGeometry, page_number: int, per_page: int,
                label_height: float = DEFAULT_LABEL_HEIGHT, below_height: float | None = None,
-               gutter: float = DEFAULT_GUTTER, border: float = 0.0) -> list[Slot]:
+               gutter: float = DEFAULT_GUTTER, border: float = 0.0,
+               sides: Sides = (1, 1)) -> list[Slot]:
     """Where each of `per_page` grids goes on page `page_number`, row by row from the top.
 
     Room is kept for a label line above each grid and `below_height` (default: one line of
     `label_height`) below it for caption and note, and half the `border` line's width all
     round, where its stroke reaches past the grid square. Spare space is shared evenly
     around and between rows and columns, so the block sits centred; a short last row is
-    centred too.
+    centred too. A rectangle of `sides` is spread by its own width and height; its slot is
+    the square of its longer side that its board sits centred in (GridPlacement.board_box),
+    which may reach past the spread rectangle on its shorter side.
     """
     below = label_height if below_height is None else below_height
     left, bottom, width, height = geometry.content_box(page_number)
-    fit = best_arrangement(width, height, per_page, label_height + below, gutter, border)
-    framed = fit.grid_side + border  # the grid square and its border's outer halves
-    row_height = label_height + framed + below
+    fit = best_arrangement(width, height, per_page, label_height + below, gutter, border,
+                           sides)
+    side = fit.grid_side
+    across, down = (side * sides[1] / max(sides), side * sides[0] / max(sides)) \
+        if sides[0] != sides[1] else (side, side)  # the board's width and height
+    framed, framed_down = across + border, down + border  # with its border's outer halves
+    row_height = label_height + framed_down + below
     row_starts = _spread(height, fit.rows, row_height, gutter)
     slots = []
     for row, row_start in enumerate(row_starts):
         in_row = min(fit.columns, per_page - row * fit.columns)
-        y = bottom + height - row_start - label_height - framed + border / 2
-        slots += [(left + col_start + border / 2, y, fit.grid_side)
+        y = bottom + height - row_start - label_height - framed_down + border / 2
+        slots += [(left + col_start + border / 2 - (side - across) / 2,
+                   y - (side - down) / 2, side)
                   for col_start in _spread(width, in_row, framed, gutter)]
     return slots
 
@@ -124,7 +135,7 @@ def paginate_puzzles(items: Sequence[GridItem], geometry: PageGeometry, per_page
                      first_page_number: int, label_height: float = DEFAULT_LABEL_HEIGHT,
                      below_height: float | None = None, gutter: float = DEFAULT_GUTTER,
                      header: str = "", footer: str = "", numbered: bool = True,
-                     border: float = 0.0) -> list[Page]:
+                     border: float = 0.0, sides: Sides = (1, 1)) -> list[Page]:
     """Pages of `per_page` grids each, numbered from `first_page_number` (the position in
     the book, which also decides the mirrored margins); unnumbered if `numbered` is False.
 
@@ -134,7 +145,7 @@ def paginate_puzzles(items: Sequence[GridItem], geometry: PageGeometry, per_page
     if below_height is None:
         below_height = label_height if any(i.caption or i.note for i in items) else 0.0
     slots = {parity: grid_slots(geometry, first_page_number + parity, per_page, label_height,
-                                below_height, gutter, border) for parity in (0, 1)}
+                                below_height, gutter, border, sides) for parity in (0, 1)}
     pages = []
     for start in range(0, len(items), per_page):
         number = first_page_number + start // per_page

@@ -498,11 +498,11 @@ def _draw_grid_texts(canvas: Canvas, placement: GridPlacement, style: RenderStyl
     """Label above the grid (bold, flush left) with its difficulty mark; below it the
     caption flush left and the note flush right, on one line or two (design/captions.py:
     the rule the spec checked, so nothing is ever cut off)."""
-    x, y, side = placement.x, placement.y, placement.side
+    x, y, side, height = placement.text_box  # side: its width
     reach = line_weights(style, placement.cell)[2] / 2
     if placement.label:
         canvas.setFont(fonts.bold, style.label_size)
-        baseline = y + side + reach + style.label_size * 0.35
+        baseline = y + height + reach + style.label_size * 0.35
         canvas.drawString(x, baseline, placement.label)
         if placement.mark:
             width = pdfmetrics.stringWidth(placement.label, fonts.bold, style.label_size)
@@ -605,12 +605,18 @@ RULE_WEIGHT = 1.0  # points
 LEADER = ". "  # a contents entry's dot leader, repeated from its title to its page
 
 
+def _grid_top(placement: GridPlacement) -> float:
+    """The top of a grid as printed: its square's, a wide rectangle's board's."""
+    _, y, _, height = placement.text_box
+    return y + height
+
+
 def _draw_texts(canvas: Canvas, page: Page, facing: int, style: RenderStyle,
                 fonts: _Fonts) -> None:
     """Text blocks stacked from the top of the content area; body paragraphs wrapped."""
     left, bottom, width, height = style.geometry.content_box(facing)
     # Text may run down to the grids' labels, if the page has grids too.
-    floor = max([bottom] + [p.y + p.side + style.label_height for p in page.placements
+    floor = max([bottom] + [_grid_top(p) + style.label_height for p in page.placements
                             if not page.flowed])  # flowed text runs on under its figures
     y = bottom + height
     for block in page.texts:

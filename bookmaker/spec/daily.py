@@ -29,7 +29,7 @@ from ..design.columns import (
     load_column_preset,
     unknown_column_layout_text,
 )
-from ..design.glyphs import numbers
+from ..design.glyphs import cell_symbols
 from ..design.presets import column_preset_names, is_layout_path, preset_names
 from ..design.problems import Mistake, Problem, Report, SpecError
 from ..design.values import (
@@ -434,7 +434,7 @@ def _day_spec(report: Report, weekday: str, day: DayFile | None,
     if glyphs is None:
         return None
     answer = _answer_columns(report, layout, answer_columns, columns,
-                             cells_across(kind, shape), glyphs or numbers(shape.size))
+                             cells_across(kind, shape), cell_symbols(kind, glyphs, shape.size))
     if answer is None:
         return None
     return DaySpec(weekday=weekday, size=shape.size, sides=shape.frame,

@@ -21,7 +21,15 @@ from ..design.catalogue import BEYOND_SUDOKU, language_names, load_catalogue
 from ..design.cells import cells_across, least_cell, least_cell_reason, least_symbol_cell
 from ..design.cover import CoverFile, CoverSpec, cover_geometry
 from ..design.fontfile import default_font_paths, read_font
-from ..design.glyphs import NUMBERS, WORD, WORD_KEY, glyph_problem, kind_glyphs, numbers
+from ..design.glyphs import (
+    NUMBERS,
+    WORD,
+    WORD_KEY,
+    cell_symbols,
+    glyph_problem,
+    kind_glyphs,
+    numbers,
+)
 from ..design.layout import REFERENCE_SIZE, Layout
 from ..design.layouts import load_layout_file, load_preset, unknown_layout_text
 from ..design.pagecount import ANSWERS, PUZZLES, BookPlan, longest_blank_run
@@ -134,6 +142,12 @@ class SectionPages:
     picture: str = ""  # what a Nonogram draws (PuzzleJob.picture), a file's path absolute
     colours: int = 0  # a colour Nonogram's colours at most (PuzzleJob.colours); 0 the default
 
+    @property
+    def rectangle(self) -> tuple[int, int] | None:
+        """Its board's rows and columns if they differ (SectionSpec.rectangle), else None."""
+        rows, cols = self.shape.frame
+        return (rows, cols) if rows != cols else None
+
 
 def section_glyphs(report: Report, at: tuple, choice: str | None, size: int, kind: Kind,
                    language: str) -> tuple[str, ...] | None:
@@ -170,7 +184,7 @@ def _section_pages(report: Report, index: int, section: SectionFile | None,
                   distinct_problem(kind, shape, section.count, section.symmetry,
                                    section.clues))])
     glyphs = section_glyphs(report, at, section.symbols, shape.size, kind, language)
-    grid = grid_needs(kind, shape, glyphs or numbers(shape.size))
+    grid = grid_needs(kind, shape, cell_symbols(kind, glyphs or (), shape.size))
     puzzles = _puzzles_per_page(report, at, section.puzzles_per_page, grid, layout,
                                 kind.presentation.one_a_page,
                                 _cell_room(kind, section.difficulty))
@@ -273,6 +287,13 @@ class _GridNeeds:
     name: str = ""  # the grid's name in messages; '' for its size, '9x9'
     least_symbol_cell: float = 0.0  # the least cell its widest symbol fits at 7 pt
     least_reason: str = ""  # why least_cell is what it is: 'readable run totals'
+    sides: tuple[int, int] | None = None  # a rectangle's rows and columns, fit by both
+    #                                       (design/fit.py); None for a square of `cells`
+
+    @property
+    def fit(self) -> int | tuple[int, int]:
+        """What the page fits: the square's cells across, or the rectangle's sides."""
+        return self.sides or self.cells
 
 
 def grid_needs(kind: Kind, frame: Shape, glyphs: tuple[str, ...] = ()) -> _GridNeeds:
@@ -282,13 +303,14 @@ def grid_needs(kind: Kind, frame: Shape, glyphs: tuple[str, ...] = ()) -> _GridN
     cells = cells_across(kind, frame)
     rows, cols = frame.frame
     name = "" if cells == frame.size else f"{kind.name} ({cells}x{cells} cells)"
-    if rows != cols and cells == frame.size:  # a rectangle fits as the square of its
-        name = f"{rows}x{cols}"               # longer side
+    sides = (rows, cols) if rows != cols and cells == frame.size else None
+    if sides:  # a rectangle (no ring of clues round it) is fit by both its sides
+        name = f"{rows}x{cols}"
 
     symbols, labels = least_symbol_cell(glyphs), least_cell(kind, frame)
     reason = least_cell_reason(kind, frame) if labels >= symbols else \
         "its widest symbol at 7 pt"
-    return _GridNeeds(cells, max(labels, symbols), name, symbols, reason)
+    return _GridNeeds(cells, max(labels, symbols), name, symbols, reason, sides)
 
 
 def _options_taken(report: Report, at: tuple, kind: Kind, section: SectionFile) -> bool:
@@ -369,7 +391,7 @@ def _puzzles_per_page(report: Report, at: tuple, asked: int | None, grid: _GridN
     16x16 may need fewer, and a 25x25 may need a larger page). `alone`: one a page, as
     large as the page allows (a Samurai). `room`: what its cells hold (_cell_room), which
     sets the cell wished for: pencil marks need larger ones, shading smaller."""
-    size, least, name = grid.cells, grid.least_cell, grid.name
+    size, least, name = grid.fit, grid.least_cell, grid.name
     if alone and asked not in (None, 1):
         report.add(Mistake(at + ("puzzles_per_page",), "a samurai is printed one a page, "
                                                        f"as large as the page allows; got {asked}"))
@@ -396,14 +418,14 @@ def _puzzles_per_page(report: Report, at: tuple, asked: int | None, grid: _GridN
 
 def _answers_per_page(report: Report, at: tuple, grid: _GridNeeds,
                       layout: Layout) -> int | None:
-    problem = layout.answer_grid_problem(grid.cells, grid.name, grid.least_symbol_cell)
+    problem = layout.answer_grid_problem(grid.fit, grid.name, grid.least_symbol_cell)
     if problem:
         report.add(Mistake(at + ("size",), problem))
         return None
     # The note's width bounds only boards smaller than the reference (answers_per_page_for),
     # and measuring it reads every language's catalogue: a book of 9x9s and larger skips it.
     note = widest_answer_note(layout.caption_size) if grid.cells < REFERENCE_SIZE else 0.0
-    return layout.answers_per_page_for(grid.cells, note, grid.least_symbol_cell)
+    return layout.answers_per_page_for(grid.fit, note, grid.least_symbol_cell)
 
 
 NOTE_ROOM = 1.15  # room kept beside an answer's note for a font wider than the default
@@ -433,7 +455,7 @@ def _check_book(report: Report, book: BookFile | None, layout: Layout | None,
     if len(known) == len(sections):
         _check_book_size(report, book, layout, [
             _Counted(section.name, section.count, page.puzzles_per_page, page.answers_per_page,
-                     section.variant) for section, page in known])
+                     section.variant, page.rectangle) for section, page in known])
     _check_distinct_together(report, sections, pages)
     check_texts(report, book, layout, [(index, section, page) for index, (section, page)
                                        in enumerate(zip(sections, pages))
@@ -486,7 +508,8 @@ def _cover(report: Report, cover: CoverFile, book: BookFile, layout: Layout | No
     the book has mistakes (nothing can be measured then)."""
     if not measurable or layout is None:  # (measurable: no mistake, so a layout)
         return cover_spec(report, cover, None, None, None, None)
-    counted = [_Counted(s.name, s.count, p.puzzles_per_page, p.answers_per_page)
+    counted = [_Counted(s.name, s.count, p.puzzles_per_page, p.answers_per_page,
+                        rectangle=p.rectangle)
                for s, p in zip(sections, pages) if p is not None]  # (measurable: every p)
     answers = answer_place(book.answers, layout)
     plan = book_plan(layout, book.front_matter, counted, answers, book.sections_start,
@@ -525,6 +548,7 @@ class _Counted:
     puzzles_per_page: int
     answers_per_page: int
     variant: str = "classic"
+    rectangle: tuple[int, int] | None = None  # its rows and columns, if not a square
 
 
 def _check_book_size(report: Report, book: BookFile, layout: Layout,

@@ -343,6 +343,13 @@ class SectionSpec(Schema):
         return sides_of(self.kind, self.size, self.sides)
 
     @property
+    def rectangle(self) -> tuple[int, int] | None:
+        """Its rows and columns if they differ (its pages fit them: design/fit.py), else
+        None."""
+        rows, cols = self.frame_sides
+        return (rows, cols) if rows != cols else None
+
+    @property
     def size_text(self) -> str:
         """The size as written in specs and the manifest: '9x9', a rectangle's '10x18'."""
         rows, cols = self.frame_sides

@@ -19,7 +19,7 @@ from ..design.captions import (
     mark_width,
 )
 from ..design.catalogue import Catalogue, literal_text, load_catalogue
-from ..design.fit import arrangement_for
+from ..design.fit import grid_width
 from ..design.fontfile import FontFile, FontFileError, default_font_paths, read_font
 from ..design.glyphs import GLYPH_SETS
 from ..design.layout import Layout, band_text
@@ -179,7 +179,7 @@ def caption_problem(book: Any, layout: Layout, section: Any, pages: Any,
     """Why a section's label or caption cannot fit under its grids, at their narrowest
     (widest gutter) and with the widest grade name and page number it may print."""
     regular, bold = fonts
-    side = arrangement_for(pages.puzzles_per_page, layout.grid_area()).grid_side
+    side = grid_width(pages.puzzles_per_page, layout.grid_area(), pages.shape.frame)
     size = layout.caption_size
     grades = GRADES if section.difficulty in (None, "any") else (section.difficulty,)
     widest = max((catalogue.grade(grade) for grade in grades),
