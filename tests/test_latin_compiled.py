@@ -370,3 +370,17 @@ def test_digging_refuses_a_state_with_two_solutions_without_grading_it(monkeypat
     givens = Grid(latin_of(4), (0,) * 16)
     with compiled.using(True):
         assert not FUTOSHIKI_GRADING.within_reach(givens, signs, "expert")
+
+
+@pytest.mark.compiled_core
+def test_the_compiled_fork_search_takes_as_many_forks_as_python_hands_it():
+    """A state with more forks than csrc/latin.c holds is searched in Python; up to
+    FORKS_IN_C, C takes them all (it once refused 273 to 400 with a ValueError)."""
+    from bookmaker.core.futoshiki.techniques import FORKS_IN_C
+
+    fork = [0, 1, 2, 0]  # r1c1 smaller than r1c2 and r1c3
+    full = (1 << 9) - 1
+    assert compiled.extension().latin_sign_fork(9, [0] * 81, [full] * 81,
+                                                fork * FORKS_IN_C) == 0
+    with pytest.raises(ValueError, match="too long"):
+        compiled.extension().latin_sign_fork(9, [0] * 81, [full] * 81, fork * (FORKS_IN_C + 1))

@@ -22,7 +22,8 @@ from ..grade.evidence import Reason
 from ..latin.grading import LatinCandidates, eliminating
 from .signs import Signs
 
-FORKS_IN_C = 400  # the most forks csrc/latin.c takes (four ints each): a 9x9 has at most 324
+FORKS_IN_C = 272  # the most forks csrc/latin.c's Rule holds (1,088 ints, four a fork); a 9x9 can
+#                   have 324, and those past 272 are looked for in Python, the same search
 
 
 def inequality_bounds(state: LatinCandidates) -> Step | None:
