@@ -23,9 +23,9 @@ REFUSED = {
                        "color-nonogram puzzles are 5x5 to 40x40; got 4x4",
                        "color-nonogram puzzles are 5x5 to 40x40; got 41x41"),
     "starbattle": ("a Star Battle has regions, not boxes: give its size alone",
-                   "Star Battles are made 5x5 (one star) to 11x11 (two stars); got 4x4",
-                   "Star Battles are made 5x5 (one star) to 11x11 (two stars); got 13x13",
-                   "Star Battles are made 5x5 (one star) to 11x11 (two stars); got 12x12 "
+                   "Star Battles are made 5x5 (one star) to 12x12 (two stars); got 4x4",
+                   "Star Battles are made 5x5 (one star) to 12x12 (two stars); got 13x13",
+                   "Star Battles are made 5x5 (one star) to 12x12 (two stars); got 14x14 "
                    "(its lines are read, solved and graded: larger squares take minutes to "
                    "make)"),
     "hashi": ("a Hashi has no boxes: give its size alone",

@@ -49,6 +49,11 @@ GOLDEN = [  # (size, stars, seed): grade, hardest technique, line, solution (* a
      "JJCHHHIIIFJJJCHHHIHIKKJKKHHHHHKKKKKK",
      "*.*.............*....*...*....*..*.........*...*..*.....*......*......*.*......*......"
      "*......*.*....*.......*.....*..*..."),
+    (12, 2, 10, "expert", "contradiction",  # made since its searches stop at 5,000 nodes
+     "2 AABBBBBBBBBCAABBBBBBBCCCAABDDBDBBBCEAABBDBDFBBCEGABBDBDFFEEEGGGHDDDFIIIIHHGHJJDFKIIIHHHH"
+     "JDDKKIIIJJJJJJLLKIIIJJJJJLLKKIIIJJJLLLKKKKKIJJJLLKKKKIII",
+     ".*.........*......*..*...*.........*...*...*....*........*....*..*......*......*.......*"
+     ".*..............*.*.....*.*.......*.....*.......*.....*."),
 ]
 
 

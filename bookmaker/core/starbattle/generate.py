@@ -19,6 +19,10 @@ ATTEMPTS = 200
 MOVES = 80        # cells moved between regions in one attempt before it gives up, at
 MOVES_A_CELL = 0.8  # least, and more on a larger square: a 14x14 can take 100 and more
 SOLVER_NODES = 20_000
+# From 12x12 an attempt's searches get a quarter of the budget: a layout near one solution
+# can take thousands of nodes to settle, and giving it up sooner moves on to the next
+# attempt (12x12 seed 9 took 61 s at 20,000 nodes, 24 s at 5,000; 11x11 and below stay as made).
+SMALL_BUDGET_FROM, SMALL_SOLVER_NODES = 12, 5_000
 JOINS = 10        # tries at joining one square's blobs into regions
 ROW_TRIES = 400   # rows tried in one draw of the star placement before it starts again
 
@@ -77,10 +81,11 @@ def _other(layout: Layout, solution: tuple[int, ...]) -> tuple[int, ...] | None:
     """A second solution; `solution` itself if there is none; None if neither search
     settles it in its budget. Seeking first where ours is not is quicker on the whole, but
     on a 14x14 it can wander where a plain search meets a second solution at once."""
-    found = other_solution(layout, solution, SOLVER_NODES)
+    budget = SMALL_SOLVER_NODES if layout.size >= SMALL_BUDGET_FROM else SOLVER_NODES
+    found = other_solution(layout, solution, budget)
     if found.complete:
         return found.solutions[0] if found.count else solution
-    plain = solve_starbattle(layout, 2, SOLVER_NODES)
+    plain = solve_starbattle(layout, 2, budget)
     if plain.count == 2:
         return next(s for s in plain.solutions if s != solution)
     return solution if plain.complete else None
