@@ -49,7 +49,7 @@ GOLDEN = [  # (size, stars, seed): grade, hardest technique, line, solution (* a
      "JJCHHHIIIFJJJCHHHIHIKKJKKHHHHHKKKKKK",
      "*.*.............*....*...*....*..*.........*...*..*.....*......*......*.*......*......"
      "*......*.*....*.......*.....*..*..."),
-    (12, 2, 10, "expert", "contradiction",  # made since its searches stop at 5,000 nodes
+    (12, 2, 10, "expert", "contradiction",  # made since its searches stop at 2,500 nodes
      "2 AABBBBBBBBBCAABBBBBBBCCCAABDDBDBBBCEAABBDBDFBBCEGABBDBDFFEEEGGGHDDDFIIIIHHGHJJDFKIIIHHHH"
      "JDDKKIIIJJJJJJLLKIIIJJJJJLLKKIIIJJJLLLKKKKKIJJJLLKKKKIII",
      ".*.........*......*..*...*.........*...*...*....*........*....*..*......*......*.......*"

@@ -19,10 +19,11 @@ ATTEMPTS = 200
 MOVES = 80        # cells moved between regions in one attempt before it gives up, at
 MOVES_A_CELL = 0.8  # least, and more on a larger square: a 14x14 can take 100 and more
 SOLVER_NODES = 20_000
-# From 12x12 an attempt's searches get a quarter of the budget: a layout near one solution
-# can take thousands of nodes to settle, and giving it up sooner moves on to the next
-# attempt (12x12 seed 9 took 61 s at 20,000 nodes, 24 s at 5,000; 11x11 and below stay as made).
-SMALL_BUDGET_FROM, SMALL_SOLVER_NODES = 12, 5_000
+# From 12x12 an attempt's searches get an eighth of the budget: the search seeking first
+# where our solution is not can wander thousands of nodes where the plain one settles it
+# at once, and an attempt neither settles is better left for the next (12x12 seed 9 took
+# 61 s at 20,000 nodes, 24 s at 5,000, 18 s at 2,500; 11x11 and below stay as made).
+SMALL_BUDGET_FROM, SMALL_SOLVER_NODES = 12, 2_500
 JOINS = 10        # tries at joining one square's blobs into regions
 ROW_TRIES = 400   # rows tried in one draw of the star placement before it starts again
 
