@@ -14,7 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..board.pieces import piece_of
 from ..board.shape import BOARDS_KEPT, Shape
 from .clues import Clues
 
@@ -85,11 +84,27 @@ def _band_pieces(shape: Shape, across: bool, first: int, last: int):
 
 
 def _connected_pieces(shape: Shape, cells: list[int]):
-    """The cells split into orthogonally connected pieces."""
-    at = {shape.positions[c]: c for c in cells}
-    seen: set[int] = set()
+    """The cells (ascending) split into orthogonally connected pieces, each ascending, in
+    the order of their first cells."""
+    neighbours = _neighbours(shape)
+    left = set(cells)
     for cell in cells:
-        if cell not in seen:
-            found = sorted(at[square] for square in piece_of(at, shape.positions[cell]))
-            seen.update(found)
-            yield found
+        if cell in left:
+            left.discard(cell)
+            piece = [cell]
+            for at in piece:  # the piece grows as it is walked
+                for mate in neighbours[at]:
+                    if mate in left:
+                        left.discard(mate)
+                        piece.append(mate)
+            yield sorted(piece)
+
+
+@lru_cache(maxsize=BOARDS_KEPT)
+def _neighbours(shape: Shape) -> tuple[tuple[int, ...], ...]:
+    """Each cell's orthogonal neighbours among the cells (a band's pieces are walked
+    hundreds of times a board: by cell number, not by square)."""
+    at = {position: c for c, position in enumerate(shape.positions)}
+    return tuple(tuple(at[square] for square in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                       if square in at)
+                 for r, c in shape.positions)
