@@ -9,7 +9,7 @@ from bookmaker.core.board.grid import Grid, GridError
 from bookmaker.core.board.pieces import piece_of
 from bookmaker.core.board.shape import kakuro_of
 from bookmaker.core.grade.caged import fillings
-from bookmaker.core.kakuro.areas import _connected_pieces, _pieces, areas_of
+from bookmaker.core.kakuro.areas import _connected_pieces, _pieces, areas_of, areas_with_outie
 from bookmaker.core.kakuro.check import check_kakuro
 from bookmaker.core.kakuro.clues import ClueError, Clues, clues_of_solution
 from bookmaker.core.kakuro.filling import random_filling
@@ -237,6 +237,10 @@ def test_cross_sums_add_the_outies_of_an_area():
     # and down 3 from r3c4 (r4c4): r4c3 + r4c4 = 3 + 12 + 3 - 11 = 7.
     assert named["the across runs of rows 2-3 from r2c2 and the runs through them"] == \
         ((5, 6), 7)
+    having = areas_with_outie(clues.shape)  # the board's, kept for every set of totals
+    assert having == tuple(tuple(i for i, area in enumerate(areas_of(clues)) if c in area.outies)
+                           for c in range(clues.shape.cell_count))
+    assert having[5] and having[6]
 
 
 def test_an_areas_pieces_are_the_connected_pieces_of_its_band():

@@ -51,6 +51,17 @@ def areas_of(clues: Clues) -> tuple[Area, ...]:
 
 
 @lru_cache(maxsize=BOARDS_KEPT)
+def areas_with_outie(shape: Shape) -> tuple[tuple[int, ...], ...]:
+    """For each cell, the areas it is an outie of (their places in areas_of): the board's
+    alone, so made once a board, not once a set of totals."""
+    having: list[list[int]] = [[] for _ in range(shape.cell_count)]
+    for index, piece in enumerate(_pieces(shape)):
+        for cell in piece.outies:
+            having[cell].append(index)
+    return tuple(tuple(areas) for areas in having)
+
+
+@lru_cache(maxsize=BOARDS_KEPT)
 def _pieces(shape: Shape) -> tuple[_Piece, ...]:
     """The areas of every band of rows and of columns, each once, fewest outies first."""
     found: dict[tuple[int, ...], _Piece] = {}
