@@ -306,14 +306,17 @@ static void keep_matchings(const long *cands, int count, int combo, long *kept) 
    (the combinations of the cells' digits, each matched; kept is a union, so the order in
    which combinations are tried does not matter). */
 static void permutation_support(const long *cands, int count, long total, long *kept) {
+    static unsigned char digits[512], sums[512];  /* a mask's digits and their sum */
+    if (!sums[KAKURO_ALL])
+        for (int mask = 1; mask < 512; mask++)
+            digits[mask] = (unsigned char)bits(mask),
+            sums[mask] = (unsigned char)(sums[mask & (mask - 1)] + length(mask & -mask));
     int union_ = 0;
     for (int i = 0; i < count; i++) union_ |= (int)cands[i], kept[i] = 0;
     int combo = union_;
     do {
-        if (bits(combo) != count) continue;
-        long sum = 0;
-        for (int d = 0; d < 9; d++) sum += (combo >> d & 1) * (d + 1);
-        if (sum == total) keep_matchings(cands, count, combo, kept);
+        if (digits[combo] == count && sums[combo] == total)
+            keep_matchings(cands, count, combo, kept);
     } while ((combo = next_subset(combo, union_)) != union_);
 }
 
