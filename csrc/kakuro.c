@@ -266,46 +266,58 @@ static int naked_subset(const Sweep *s, int run, int size, Found *f) {
 static int naked_pair(const Sweep *s, int run, Found *f) { return naked_subset(s, run, 2, f); }
 static int naked_triple(const Sweep *s, int run, Found *f) { return naked_subset(s, run, 3, f); }
 
-/* _keep_matchings: the (cell, digit) pairs on a perfect matching of cells to combo. */
+/* The subsets of mask, from mask itself down to 0 (the next after 0 is mask again). */
+static inline int next_subset(int subset, int mask) { return (subset - 1) & mask; }
+
+/* _keep_matchings: the (cell, digit) pairs on a perfect matching of cells to combo. Only
+   subsets of combo are ever used, so only those are cleared and visited. */
 static void keep_matchings(const long *cands, int count, int combo, long *kept) {
-    static unsigned char layer[MOST_PERMUTED + 1][512];
-    unsigned char good[2][512];
-    memset(layer, 0, sizeof layer);
+    static unsigned char layer[MOST_PERMUTED + 1][512], good[2][512];
+    int used = combo;
+    do {
+        for (int i = 0; i <= count; i++) layer[i][used] = 0;
+        good[0][used] = good[1][used] = 0;
+    } while ((used = next_subset(used, combo)) != combo);
     layer[0][0] = 1;
     for (int i = 0; i < count; i++) {
         int any = 0;
-        for (int used = 0; used < 512; used++) {
+        do {
             if (!layer[i][used]) continue;
             long free = cands[i] & combo & ~used;
             for (int d = 0; d < 9; d++)
                 if (free >> d & 1) layer[i + 1][used | 1 << d] = 1, any = 1;
-        }
+        } while ((used = next_subset(used, combo)) != combo);
         if (!any) return;
     }
-    memset(good, 0, sizeof good);
     good[count & 1][combo] = 1;
     for (int i = count - 1; i >= 0; i--) {
         unsigned char *after = good[(i + 1) & 1], *before = good[i & 1];
-        memset(before, 0, 512);
-        for (int used = 0; used < 512; used++) {
+        do {
+            before[used] = 0;
             if (!layer[i][used]) continue;
             long free = cands[i] & combo & ~used;
             for (int d = 0; d < 9; d++)
                 if (free >> d & 1 && after[used | 1 << d]) kept[i] |= 1L << d, before[used] = 1;
-        }
+        } while ((used = next_subset(used, combo)) != combo);
     }
 }
 
-/* permutation_support: per cell, the digits it holds in some filling adding up to total. */
+/* permutation_support: per cell, the digits it holds in some filling adding up to total
+   (the combinations of the cells' digits, each matched; kept is a union, so the order in
+   which combinations are tried does not matter). */
 static void permutation_support(const long *cands, int count, long total, long *kept) {
-    long union_ = 0;
-    for (int i = 0; i < count; i++) union_ |= cands[i], kept[i] = 0;
-    for (int combo = 0; combo < 512; combo++) {
-        long sum = 0;
-        for (int d = 0; d < 9; d++) sum += (combo >> d & 1) * (d + 1);
-        if (bits(combo) == count && sum == total && !(combo & ~union_))
+    static unsigned char digits[512], sums[512];  /* a mask's digits and their sum */
+    if (!sums[KAKURO_ALL])
+        for (int mask = 1; mask < 512; mask++)
+            digits[mask] = (unsigned char)bits(mask),
+            sums[mask] = (unsigned char)(sums[mask & (mask - 1)] + length(mask & -mask));
+    int union_ = 0;
+    for (int i = 0; i < count; i++) union_ |= (int)cands[i], kept[i] = 0;
+    int combo = union_;
+    do {
+        if (digits[combo] == count && sums[combo] == total)
             keep_matchings(cands, count, combo, kept);
-    }
+    } while ((combo = next_subset(combo, union_)) != union_);
 }
 
 static int run_permutations(const Sweep *s, int run, Found *f) {

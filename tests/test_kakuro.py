@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from bookmaker.core.board.grid import Grid, GridError
+from bookmaker.core.board.pieces import piece_of
 from bookmaker.core.board.shape import kakuro_of
 from bookmaker.core.grade.caged import fillings
-from bookmaker.core.kakuro.areas import areas_of
+from bookmaker.core.kakuro.areas import _connected_pieces, _pieces, areas_of, areas_with_outie
 from bookmaker.core.kakuro.check import check_kakuro
 from bookmaker.core.kakuro.clues import ClueError, Clues, clues_of_solution
 from bookmaker.core.kakuro.filling import random_filling
@@ -236,6 +237,29 @@ def test_cross_sums_add_the_outies_of_an_area():
     # and down 3 from r3c4 (r4c4): r4c3 + r4c4 = 3 + 12 + 3 - 11 = 7.
     assert named["the across runs of rows 2-3 from r2c2 and the runs through them"] == \
         ((5, 6), 7)
+    having = areas_with_outie(clues.shape)  # the board's, kept for every set of totals
+    assert having == tuple(tuple(i for i, area in enumerate(areas_of(clues)) if c in area.outies)
+                           for c in range(clues.shape.cell_count))
+    assert having[5] and having[6]
+
+
+def test_an_areas_pieces_are_the_connected_pieces_of_its_band():
+    # areas.py walks a band's cells by number; the pieces are the flood fill's, in order.
+    shape = make_pattern(15, Rng(38), "rotational", 9, 0.3)
+    rng = Rng(7)
+    for _ in range(40):
+        cells = [c for c in range(shape.cell_count) if rng.below(3)]
+        at = {shape.positions[c]: c for c in cells}
+        expected, seen = [], set()
+        for cell in cells:
+            if cell not in seen:
+                piece = sorted(at[square] for square in piece_of(at, shape.positions[cell]))
+                seen.update(piece)
+                expected.append(piece)
+        assert list(_connected_pieces(shape, cells)) == expected
+    pieces = _pieces(shape)
+    assert len(pieces) == 16 and pieces[0].outies == (25, 34)
+    assert pieces[-1].outies == (117, 121, 127, 131)
 
 
 def test_a_grade_within_its_ceiling_is_the_full_grading_and_none_beyond():

@@ -14,7 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..board.pieces import piece_of
 from ..board.shape import BOARDS_KEPT, Shape
 from .clues import Clues
 
@@ -52,6 +51,17 @@ def areas_of(clues: Clues) -> tuple[Area, ...]:
 
 
 @lru_cache(maxsize=BOARDS_KEPT)
+def areas_with_outie(shape: Shape) -> tuple[tuple[int, ...], ...]:
+    """For each cell, the areas it is an outie of (their places in areas_of): the board's
+    alone, so made once a board, not once a set of totals."""
+    having: list[list[int]] = [[] for _ in range(shape.cell_count)]
+    for index, piece in enumerate(_pieces(shape)):
+        for cell in piece.outies:
+            having[cell].append(index)
+    return tuple(tuple(areas) for areas in having)
+
+
+@lru_cache(maxsize=BOARDS_KEPT)
 def _pieces(shape: Shape) -> tuple[_Piece, ...]:
     """The areas of every band of rows and of columns, each once, fewest outies first."""
     found: dict[tuple[int, ...], _Piece] = {}
@@ -85,11 +95,27 @@ def _band_pieces(shape: Shape, across: bool, first: int, last: int):
 
 
 def _connected_pieces(shape: Shape, cells: list[int]):
-    """The cells split into orthogonally connected pieces."""
-    at = {shape.positions[c]: c for c in cells}
-    seen: set[int] = set()
+    """The cells (ascending) split into orthogonally connected pieces, each ascending, in
+    the order of their first cells."""
+    neighbours = _neighbours(shape)
+    left = set(cells)
     for cell in cells:
-        if cell not in seen:
-            found = sorted(at[square] for square in piece_of(at, shape.positions[cell]))
-            seen.update(found)
-            yield found
+        if cell in left:
+            left.discard(cell)
+            piece = [cell]
+            for at in piece:  # the piece grows as it is walked
+                for mate in neighbours[at]:
+                    if mate in left:
+                        left.discard(mate)
+                        piece.append(mate)
+            yield sorted(piece)
+
+
+@lru_cache(maxsize=BOARDS_KEPT)
+def _neighbours(shape: Shape) -> tuple[tuple[int, ...], ...]:
+    """Each cell's orthogonal neighbours among the cells (a band's pieces are walked
+    hundreds of times a board: by cell number, not by square)."""
+    at = {position: c for c, position in enumerate(shape.positions)}
+    return tuple(tuple(at[square] for square in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                       if square in at)
+                 for r, c in shape.positions)

@@ -30,6 +30,7 @@ class Clues:
     masks: tuple[int, ...] = field(init=False, compare=False, repr=False)
     combos: tuple[tuple[int, ...], ...] = field(init=False, compare=False, repr=False)
     runs_of: tuple[tuple[int, int], ...] = field(init=False, compare=False, repr=False)
+    _hash: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         problems = total_problems(self.shape, self.totals)
@@ -41,6 +42,12 @@ class Clues:
         setter("combos", tuple(run_combinations(len(unit.cells), total)
                                for unit, total in zip(units, self.totals)))
         setter("runs_of", _board_tables(self.shape)[1])
+        setter("_hash", hash((self.shape, self.totals)))
+
+    def __hash__(self) -> int:
+        # Kept: the grader's tables are cached by Clues, looked up some 30,000 times a
+        # generated Kakuro, and a tuple does not keep its hash.
+        return self._hash
 
     def __reduce__(self):
         # Pickle as the defining fields; the tables are rebuilt on arrival.

@@ -27,15 +27,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 
 from .. import compiled
 from ..board.grid import Grid
-from ..board.shape import BOARDS_KEPT
 from ..grade.candidates import Step
 from ..grade.grader import GRADES, STALL_WEIGHT, Grading
 from . import techniques as k
-from .areas import areas_of
+from .areas import areas_of, areas_with_outie
 from .clues import Clues
 from .solver import compiled_tables
 
@@ -208,20 +206,10 @@ class _Places:
             if not start:
                 return range(self.run_count)
             return sorted({run for cell in log[start:] for run in self.runs_of[cell]})
-        areas_with = _areas_with(self.clues)
+        areas_with = areas_with_outie(self.clues.shape)
         if not start:
             return range(len(areas_of(self.clues)))
         return sorted({area for cell in log[start:] for area in areas_with[cell]})
-
-
-@lru_cache(maxsize=BOARDS_KEPT)
-def _areas_with(clues: Clues) -> tuple[tuple[int, ...], ...]:
-    """For each cell, the areas it is an outie of."""
-    having: list[list[int]] = [[] for _ in range(clues.shape.cell_count)]
-    for index, area in enumerate(areas_of(clues)):
-        for cell in area.outies:
-            having[cell].append(index)
-    return tuple(tuple(areas) for areas in having)
 
 
 def _grading(state: k.KakuroState, steps: list[tuple[int, Step]],
