@@ -146,7 +146,7 @@ timed(sudoku.SudokuKind, "verify", "second proof (Dancing Links)")
 timed(sudoku.SudokuKind, "with_recorded_rating", "SE rating (manifest, registry)")
 produce.puzzle_key = dedupe.puzzle_key = timed(produce, "puzzle_key", "repeat keys")
 timed(sudoku.SudokuKind, "make", make)
-for name, stage in (("example_puzzle", "how-to-play example"), ("compose", "compose pages"),
+for name, stage in (("example_puzzles", "how-to-play examples"), ("compose", "compose pages"),
                     ("render_documents", "draw the PDF (reportlab)"),
                     ("cover_contents", "cover"), ("manifest_text", "manifest"),
                     ("pending_issue", "registry"), ("replace_outputs", "write files")):
