@@ -93,8 +93,8 @@ class RectangleKind(LogicKind):
         return self.sides_problem(size, size, box_given)
 
     def sides_problem(self, rows: int, cols: int, box_given: bool) -> str | None:
-        if box_given:
-            return f"{with_article(self.title)} has no boxes: give its size alone"
+        if box_given:  # the one wording of SizeWords.boxes, as the square kinds say it
+            return self.size_words.boxes.format(a=with_article(self.title), name=self.name)
         return self.made_problem(rows, cols)
 
     def frame(self, size: int, box: tuple[int, int] | None = None) -> Shape:
