@@ -21,7 +21,7 @@ from ..board.shape import Shape
 from .colourgrade import COLOUR_LETTERS
 from .colourpuzzle import MOST_COLOURS, ColourClue
 from .extras import ColourClues
-from .text import LINES, RUNS, UNKNOWN, WHITE, _board, _cells
+from .text import LINES, RUNS, UNKNOWN, WHITE, _board, _cells, rows_split
 
 BLANK_VALUE = 1  # a Grid's values: 0 unknown (givens), 1 blank, c + 1 colour c
 CELL_VALUES = {UNKNOWN: 0, WHITE: BLANK_VALUE} | {
@@ -49,9 +49,7 @@ def format_colour_nonogram(givens: Grid, clues: ColourClues) -> str:
 
 def format_colour_answer(solution: Grid) -> str:
     """An answer's rows of letters and '-', split by '/'."""
-    width = solution.shape.frame[1]
-    cells = _symbols(solution)
-    return LINES.join(cells[at:at + width] for at in range(0, len(cells), width))
+    return rows_split(_symbols(solution), solution.shape.frame[1])
 
 
 def parse_colour_nonogram(text: str, board: Shape | None = None) -> tuple[Grid, ColourClues]:

@@ -43,8 +43,11 @@ def format_cells(grid: Grid) -> str:
 
 def format_answer(solution: Grid) -> str:
     """An answer's rows of '#' and '-', split by '/'."""
-    width = solution.shape.frame[1]
-    cells = format_cells(solution)
+    return rows_split(format_cells(solution), solution.shape.frame[1])
+
+
+def rows_split(cells: str, width: int) -> str:
+    """A grid's cells as a line, its rows of `width` split by '/'."""
     return LINES.join(cells[at:at + width] for at in range(0, len(cells), width))
 
 
