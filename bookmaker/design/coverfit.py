@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..core.grade.grades import GRADES
+from ..core.sums import added
 from .captions import MARK_SPACE, MARK_SQUARE, MARK_STEPS
 from .catalogue import Catalogue
 from .cover import (
@@ -255,7 +256,7 @@ def too_wide_words(text: str | None, size: float, width: float,
 
 def block_height(lines: Sequence[TextLine]) -> float:
     """From the block's top to its last baseline, plus that line's descent."""
-    return sum(line.above for line in lines) + (lines[-1].size * 0.25 if lines else 0)
+    return added(line.above for line in lines) + (lines[-1].size * 0.25 if lines else 0)
 
 
 def back_text_room(geometry: CoverGeometry, style: BackStyle,

@@ -15,6 +15,8 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
+from ..core.sums import added
+
 DEFAULT_REGULAR = "DejaVuSans.ttf"
 DEFAULT_BOLD = "DejaVuSans-Bold.ttf"
 _CHECKOUT_FONTS = Path(__file__).resolve().parents[2] / "fonts"
@@ -51,7 +53,7 @@ class FontFile:
         units = self._measured.get(text)
         if units is None:
             last = len(self.advances) - 1
-            units = sum(self.advances[min(self.glyphs.get(ord(c), 0), last)] for c in text)
+            units = added(self.advances[min(self.glyphs.get(ord(c), 0), last)] for c in text)
             if len(self._measured) >= MEASURED_MOST:
                 self._measured.clear()  # a long run's texts are not kept for ever
             self._measured[text] = units

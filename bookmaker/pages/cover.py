@@ -13,6 +13,7 @@ from ..core.board.grid import Grid
 from ..core.board.marks import Marks
 from ..core.puzzle import Puzzle
 from ..core.registry import kind_of_puzzle
+from ..core.sums import added
 from ..design.captions import MARK_SPACE, MARK_SQUARE
 from ..design.catalogue import Catalogue
 from ..design.cover import (
@@ -447,7 +448,7 @@ def _legend(rows: list, size: float, left: float, width: float, bottom: float,
     """Each row centred, its label in the accent colour, each grade after its squares."""
     for number, row in enumerate(rows):
         baseline = bottom + (len(rows) - 1 - number) * size * LEGEND_LEADING
-        used = sum(entry_width(e, size, fonts.bold.width) for e in row) + \
+        used = added(entry_width(e, size, fonts.bold.width) for e in row) + \
             size * LEGEND_ENTRY_GAP * (len(row) - 1)
         x = left + (width - used) / 2
         for entry in row:

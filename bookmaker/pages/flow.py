@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from ..core.sums import added
 from ..design.breaks import words_of
 from .page import GridPlacement, Page, PageGeometry, TextBlock
 
@@ -112,7 +113,7 @@ class TextSetter:
             heights = [self.paragraph_height(block, line, across) for line in block.lines]
             counts = block.column_breaks or balanced(heights, block.columns)[0]
             return block.space_before + max(_column_heights(heights, counts), default=0.0)
-        return block.space_before + sum(self.paragraph_height(block, paragraph, width)
+        return block.space_before + added(self.paragraph_height(block, paragraph, width)
                                         for paragraph in block.lines)
 
 
@@ -126,7 +127,7 @@ def balanced(heights: Sequence[float], columns: int) -> tuple[tuple[int, ...], f
     as whole paragraphs allow: (paragraphs in each column, the tallest column's height)."""
     if not heights:
         return (), 0.0
-    tall = max(max(heights), sum(heights) / columns)
+    tall = max(max(heights), added(heights) / columns)
     while True:
         counts, column, over = [0], 0.0, float("inf")
         for height in heights:
@@ -143,7 +144,7 @@ def balanced(heights: Sequence[float], columns: int) -> tuple[tuple[int, ...], f
 
 def _column_heights(heights: Sequence[float], counts: Sequence[int]) -> list[float]:
     starts = [sum(counts[:index]) for index in range(len(counts))]
-    return [sum(heights[start:start + count]) for start, count in zip(starts, counts)]
+    return [added(heights[start:start + count]) for start, count in zip(starts, counts)]
 
 
 def wrapped(text: str, measure: Callable[[str], float], width: float) -> list[str]:
@@ -270,7 +271,7 @@ class _Flow:
 
     def height(self, together: Together) -> float:
         """How tall pieces kept together are (a figure with the space before it)."""
-        return sum(piece.space_before + piece.height if isinstance(piece, Figure)
+        return added(piece.space_before + piece.height if isinstance(piece, Figure)
                    else self.setter.height(piece, self.geometry.live_width)
                    for piece in together.pieces)
 
@@ -460,7 +461,7 @@ class _Flow:
         indent = beside.width + BESIDE_GAP
         blocks = [replace(block, indent=indent) for block in beside.blocks]
         blocks[0] = replace(blocks[0], space_before=figure.space_before)
-        text = sum(self.setter.height(block, width) for block in blocks)
+        text = added(self.setter.height(block, width) for block in blocks)
         tall = max(text, figure.space_before + figure.height)
         # A heading beside the figure starts a section (a puzzle's path): a page it opens
         # restates none before it ('Puzzle 40 (continued)' over puzzle 42).

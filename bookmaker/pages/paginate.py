@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ..core.board.grid import Grid
 from ..core.board.marks import Marks
+from ..core.sums import added
 from ..design.fit import Area, Arrangement, Sides, arrangement_for
 from ..design.pagecount import pages_for
 from .page import GridPlacement, Page, PageGeometry
@@ -98,7 +99,7 @@ def shared_slots(geometry: PageGeometry, page_number: int, area: Area,
                  for start in range(0, count, fit.columns)]
     left, bottom, width, height = geometry.content_box(page_number)
     heights = [area.label_height + side + area.border + area.below_height for _, side in rows]
-    gap = max(height - sum(heights) - (len(rows) - 1) * area.gap, 0.0) / (len(rows) + 1)
+    gap = max(height - added(heights) - (len(rows) - 1) * area.gap, 0.0) / (len(rows) + 1)
     slots, top = [], bottom + height - gap
     for (in_row, side), row in zip(rows, heights):
         y = top - area.label_height - side - area.border / 2

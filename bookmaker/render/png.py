@@ -17,6 +17,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from ..core.sums import added
 from ..pages.board import board_drawing, dashes
 from ..pages.page import GridPlacement
 from .board import draw_board
@@ -111,7 +112,7 @@ class _Canvas:
         to several pixels along a heading; so glyphs are placed one by one, by the PDF's
         own advance widths."""
         advances = [_em_advance(font, glyph) * size for glyph in text]
-        left, base = x - sum(advances) / 2, round(self.y(baseline))
+        left, base = x - added(advances) / 2, round(self.y(baseline))
         for glyph, advance in zip(text, advances):
             if not glyph.isspace():
                 mask, (dx, dy) = _glyph(font, size * self.scale, glyph)
