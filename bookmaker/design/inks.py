@@ -3,7 +3,9 @@ bookmaker makes is black and white: KDP's cheaper one): each colour as a grey, t
 colour the darkest grey, spread evenly so that four colours and white stay told apart; a
 clue prints on its colour's grey, its number white where the grey is dark.
 
-A picture keeps at most four colours for this (design/painted.py: PRINTED_COLOURS).
+A picture keeps at most four colours for this (design/painted.py: PRINTED_COLOURS). On a
+screen (the web page) and a colour interior each colour shows as itself, its clues' digits
+black or white, whichever stands out more on it (digits_on).
 """
 
 from __future__ import annotations
@@ -33,3 +35,27 @@ def print_greys(palette: tuple[str, ...]) -> tuple[float, ...]:
 def text_grey(ground: float) -> float:
     """The grey a number prints in on a ground of this grey: white on dark, else black."""
     return 1.0 if ground < WHITE_TEXT_BELOW else 0.0
+
+
+def _linear(channel: float) -> float:
+    """An sRGB channel (0 to 1) as light (WCAG 2's relative luminance)."""
+    return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
+
+
+def relative_luminance(colour: str) -> float:
+    """A colour's (six hex digits) WCAG 2 relative luminance, 0 black to 1 white."""
+    red, green, blue = (_linear(int(colour[at:at + 2], 16) / 255) for at in (0, 2, 4))
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast(one: float, other: float) -> float:
+    """The WCAG 2 contrast ratio of two relative luminances (1 to 21)."""
+    return (max(one, other) + 0.05) / (min(one, other) + 0.05)
+
+
+def digits_on(colour: str) -> str:
+    """The ink ('000000' black or 'ffffff' white) a clue's digits take on a ground of this
+    colour: whichever stands out more (4.5:1 or better on every colour but a few mid
+    tones, where the better is still over 3:1)."""
+    ground = relative_luminance(colour)
+    return "000000" if contrast(ground, 0.0) >= contrast(ground, 1.0) else "ffffff"
