@@ -30,6 +30,7 @@ from ..design.glyphs import (
     kind_glyphs,
     numbers,
 )
+from ..design.inks import COLOUR
 from ..design.layout import REFERENCE_SIZE, Layout
 from ..design.layouts import load_layout_file, load_preset, unknown_layout_text
 from ..design.pagecount import ANSWERS, PUZZLES, BookPlan, longest_blank_run
@@ -448,6 +449,7 @@ def _check_book(report: Report, book: BookFile | None, layout: Layout | None,
     file name, and every text it prints in its fonts and on its pages."""
     _check_digit_font(report, book, layout)
     _check_name(report, book)
+    _check_interior(report, book)
     if book is None or layout is None:
         return
     known = [(section, page) for section, page in zip(sections, pages)
@@ -635,6 +637,13 @@ def _check_digit_font(report: Report, book: BookFile | None, layout: Layout | No
 DIGIT_INK = (0.2, 0.78)  # the renderer's bounds on a digit's ink height per cell side
 
 
+def _check_interior(report: Report, book: BookFile | None) -> None:
+    """A colour interior prints on white paper only (print-on-demand colour, KDP's too)."""
+    if book is not None and book.interior == COLOUR and book.paper == "cream":
+        report.add(Mistake(("book", "interior"), "a colour interior prints on white paper "
+                           "only: leave paper: cream out, or print in grey"))
+
+
 def _check_name(report: Report, book: BookFile | None) -> None:
     """A book's files are named from its title unless it has a name: a title with nothing
     to make a name of (Chinese, say) needs one, or two such books would share files."""
@@ -650,7 +659,8 @@ def _book_spec(source: Path, book: BookFile, layout: Layout,
     return BookSpec(source=source, title=book.title, subtitle=book.subtitle, author=book.author,
                     seed=book.seed, name=book.name or slug_of(book.title), layout=layout,
                     answers=answer_place(book.answers, layout), language=book.language,
-                    paper=book.paper, padding=book.padding, sections_start=book.sections_start,
+                    paper=book.paper, interior=book.interior, padding=book.padding,
+                    sections_start=book.sections_start,
                     difficulty_mark=book.difficulty_mark, isbn=book.isbn,
                     copyright=copyright_text(book.copyright, book.author), imprint=book.imprint,
                     edition=book.edition, front_matter=book.front_matter,
