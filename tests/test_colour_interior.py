@@ -1,5 +1,6 @@
 """A colour interior (`interior: colour` on a book): a colour Nonogram's clues and answers
-printed in its picture's colours, in CMYK (design/inks.py); greys stay the default."""
+printed in its picture's colours, in CMYK (design/inks.py); greys stay the default. And
+what its exports keep of its colours."""
 
 from __future__ import annotations
 
@@ -87,3 +88,21 @@ def test_colours_print_in_cmyk_black_on_its_plate_alone_and_ink_held_to_240():
     assert print_inks(palette, "colour")[2] == (0.0, 0.148, 0.742, 0.043)
     assert digits_ink(palette, "colour") == (1.0, 0.0, 0.0)  # white on red, black on the rest
     assert digits_ink(palette) == (1.0, 0.0, 0.0)
+
+
+def test_a_colour_nonograms_record_keeps_its_clues_colours_and_says_what_it_lacks():
+    from bookmaker.core.exchange.record import marks_fields
+    from bookmaker.core.registry import kind_named
+
+    kind = kind_named("color-nonogram")
+    givens, extras = kind.read("1b/1a,1b,1a/4a/3a/1a 0/3a/2b,3a/3a/1a d0312d,2e8b3a")
+    fields = marks_fields(kind.marks(givens, extras))
+    assert fields["palette"] == ["d0312d", "2e8b3a"]
+    assert fields["edges"][:2] == [{"side": "left", "index": 0, "text": "1", "colour": 2},
+                                   {"side": "left", "index": 1, "text": "1", "colour": 1}]
+    assert kind.exchange.ipuz_absent == "ipuz has no PuzzleKind for a colour Nonogram"
+    assert kind.exchange.puzzlink_absent == "puzz.link (pzprjs) has no colour Nonogram"
+    nonogram = kind_named("nonogram")  # a black-and-white one's edges as they were
+    givens, extras = nonogram.read("1,1,1/5/1/3/1,1 2,1/1,1/4/1,1/2,1")
+    assert marks_fields(nonogram.marks(givens, extras))["edges"][0] == \
+        {"side": "left", "index": 0, "text": "1"}
