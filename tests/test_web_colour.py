@@ -42,14 +42,16 @@ LADYBIRD = ("0/1b,1b/1b,1b/5b/3a,1b,3a/4a,1b,4a/2a,2b,1a,1b,1a,2b,2a/2a,2b,1a,1b
 
 @pytest.fixture(scope="module")
 def colour_pages(tmp_path_factory) -> list[tuple[Path, Puzzle]]:
-    """Answer-free pages of the house and the ladybird: each page's folder and puzzle."""
+    """Answer-free pages of the house and the ladybird, and the house with its answer:
+    each page's folder and puzzle."""
     made = []
-    for name, line in (("house", HOUSE), ("ladybird", LADYBIRD)):
+    for name, line, answers in (("house", HOUSE, False), ("ladybird", LADYBIRD, False),
+                                ("answered", HOUSE, True)):
         folder = tmp_path_factory.mktemp(name)
         puzzle = proven("color-nonogram", line, None, name)
         item = item_of(puzzle, name, f"Colour {name}", "a picture")
         (folder / "page.html").write_text(page_html([item], options=PageOptions(
-            answers=False)), encoding="utf-8")
+            answers=answers)), encoding="utf-8")
         made.append((folder, puzzle))
     return made
 
@@ -136,6 +138,22 @@ def test_a_colour_nonogram_is_solved_by_keyboard_and_a_line_over_its_clue_is_bar
         page.keyboard.press("Enter")
         at = cell
     assert tab.status() == "Solved! Every cell is right."
+    assert tab.errors == []
+
+
+def test_a_wrong_colour_is_checked_and_a_cell_revealed_in_its_colour(
+        tab, colour_pages):  # noqa: F811
+    page = tab.open(colour_pages[2])
+    data = page_puzzle(page)
+    pad = page.locator("#keypad button")
+    pad.nth(1).click()  # yellow, where the answer is red (row 2, column 4)
+    page.mouse.click(*cell_centre(page, data, 13))
+    page.click("#check")
+    assert tab.status() == "1 wrong (crossed out), 99 empty"
+    assert tab.label(13).startswith("Row 2, column 4: yellow, wrong")
+    page.click("#reveal-cell")
+    assert tab.label(13).startswith("Row 2, column 4: red, revealed")
+    assert page.get_attribute("#cell-13 rect", "style") == "--paint:#b03a2e"
     assert tab.errors == []
 
 
