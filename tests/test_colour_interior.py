@@ -106,3 +106,24 @@ def test_a_colour_nonograms_record_keeps_its_clues_colours_and_says_what_it_lack
     givens, extras = nonogram.read("1,1,1/5/1/3/1,1 2,1/1,1/4/1,1/2,1")
     assert marks_fields(nonogram.marks(givens, extras))["edges"][0] == \
         {"side": "left", "index": 0, "text": "1"}
+
+
+def test_a_colour_interior_takes_up_to_six_colours_a_grey_one_four(tmp_path):
+    from bookmaker.book.plan import plan
+    from bookmaker.spec import load_spec
+
+    section = ("book: {{title: T, seed: 3, layout: kdp-6x9{extra}}}\nsections:\n  - {{name: C, "
+               "variant: color-nonogram, size: 10x10, count: 1, picture: sailboat, colours: "
+               "{colours}}}\n")
+    spec = tmp_path / "book.yaml"
+    spec.write_text(section.format(extra=", interior: colour", colours=6), encoding="utf-8")
+    assert plan(load_spec(spec))[0].job.colours == 6
+    for extra, colours, said in (
+            (", interior: colour", 7, r"sections\[0\].colours: 2 to 6 colours, not 7"),
+            ("", 5, r"sections\[0\].colours: 2 to 4 colours, not 5: a black-and-white page "
+                    r"tells at most 4 greys apart beside white \(interior: colour prints up "
+                    r"to 6\)")):
+        spec.write_text(section.format(extra=extra, colours=colours), encoding="utf-8")
+        refused = CliRunner().invoke(cli.main, ["build", str(spec), "-o", str(tmp_path / "o")])
+        assert refused.exit_code != 0 and re.search("book.yaml:3:.*" + said, refused.output), \
+            refused.output

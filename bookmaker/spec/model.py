@@ -308,9 +308,9 @@ class SectionFile(Schema):
                                  "and '.') or random (a random grid). Default: the bundled "
                                  "pictures, picked by each puzzle's seed.")
     colours: Natural | None = Field(None, description="A color-nonogram section's colours "
-                                    "at most, 2 to 4: its picture is reduced to as many "
-                                    "(besides white). Default: 4, as many greys as a black-"
-                                    "and-white page tells apart.")
+                                    "at most, 2 to 4 (2 to 6 with interior: colour): its "
+                                    "picture is reduced to as many (besides white). Default: "
+                                    "4, as many greys as a black-and-white page tells apart.")
 
 
 class SpecFile(Schema):
