@@ -127,3 +127,13 @@ def test_a_colour_interior_takes_up_to_six_colours_a_grey_one_four(tmp_path):
         refused = CliRunner().invoke(cli.main, ["build", str(spec), "-o", str(tmp_path / "o")])
         assert refused.exit_code != 0 and re.search("book.yaml:3:.*" + said, refused.output), \
             refused.output
+
+
+def test_clue_digits_stand_out_4_5_to_1_on_any_colour():
+    from bookmaker.design.inks import contrast, digits_on, relative_luminance
+
+    for red, green, blue in ((r, g, b) for r in range(0, 256, 15) for g in range(0, 256, 15)
+                             for b in range(0, 256, 15)):
+        colour = f"{red:02x}{green:02x}{blue:02x}"
+        digits = relative_luminance(digits_on(colour))
+        assert contrast(relative_luminance(colour), digits) >= 4.5, colour

@@ -61,8 +61,8 @@ def contrast(one: float, other: float) -> float:
 
 def digits_on(colour: str) -> str:
     """The ink ('000000' black or 'ffffff' white) a clue's digits take on a ground of this
-    colour: whichever stands out more (4.5:1 or better on every colour but a few mid
-    tones, where the better is still over 3:1)."""
+    colour: whichever stands out more, 4.58:1 or better on any colour (the two contrasts
+    multiply to 21, so the better is at least its square root: WCAG's AA for text)."""
     ground = relative_luminance(colour)
     return "000000" if contrast(ground, 0.0) >= contrast(ground, 1.0) else "ffffff"
 
