@@ -78,8 +78,8 @@ def print_cmyk(colour: str) -> Cmyk:
     cyan, magenta, yellow = ((1 - channel - black) / (1 - black) for channel in
                              (red, green, blue))
     scale = min(1.0, (MOST_INK - black) / max(cyan + magenta + yellow, 1e-9))
-    return tuple(round(ink, 3) for ink in (cyan * scale, magenta * scale,  # type: ignore
-                                           yellow * scale, black))
+    cyan, magenta, yellow = (round(ink * scale, 3) for ink in (cyan, magenta, yellow))
+    return (cyan, magenta, yellow, round(black, 3))
 
 
 def print_inks(palette: tuple[str, ...], interior: str = GREY) -> tuple[Ink, ...]:
