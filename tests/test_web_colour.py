@@ -20,6 +20,7 @@ from test_web_page import (  # noqa: F401  (browser and tab are fixtures)
     snake,
     state_of,
     tab,
+    touch,
 )
 
 from bookmaker.core.puzzle import Puzzle
@@ -155,6 +156,39 @@ def test_a_wrong_colour_is_checked_and_a_cell_revealed_in_its_colour(
     assert tab.label(13).startswith("Row 2, column 4: red, revealed")
     assert page.get_attribute("#cell-13 rect", "style") == "--paint:#b03a2e"
     assert tab.errors == []
+
+
+def test_a_colour_nonogram_is_solved_by_touch_with_a_finger_drag_in_the_picked_colour(
+        browser, colour_pages):  # noqa: F811
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True, device_scale_factor=2)
+    try:
+        page = context.new_page()
+        page.goto((colour_pages[0][0] / "page.html").as_uri())
+        data = page_puzzle(page)
+        cdp = context.new_cdp_session(page)
+        label = lambda cell: (page.get_attribute(f"#cell-{cell}", "aria-label") or ""  # noqa: E731
+                              ).split(": ")[1].split(",")[0]
+        pad = page.locator("#keypad button")
+        pad.nth(2).tap()  # green: row 10 is ten green cells, seven in view in one drag
+        touch(cdp, [cell_centre(page, data, 90), cell_centre(page, data, 96)])
+        assert [label(c) for c in range(90, 100)] == ["green"] * 7 + ["empty"] * 3
+        touch(cdp, [cell_centre(page, data, 0)], hold=0.7)  # a long press: a dot
+        assert label(0) == "marked white"
+        # The grid is wider than the phone: the left columns tapped, then the board panned
+        # (its row clues kept in view over the left columns) and the right ones.
+        for columns, pan in ((range(8), 0), (range(8, 10), 10_000)):
+            page.evaluate(f"document.getElementById('board').scrollTo({pan}, 0)")
+            for value, cells in painted(colour_pages[0][1]).items():
+                shown = [c for c in cells if c % 10 in columns and not 90 <= c <= 96]
+                if shown:
+                    pad.nth(value - 2).tap()
+                for cell in shown:
+                    touch(cdp, [cell_centre(page, data, cell)])  # a tap
+        assert page.text_content("#status") == "Solved! Every cell is right."
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390  # fits a phone
+    finally:
+        context.close()
 
 
 def test_a_colour_nonogram_looks_right_light_dark_and_on_a_phone_and_axe_finds_nothing(
