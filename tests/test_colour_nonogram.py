@@ -253,6 +253,8 @@ def test_a_book_prints_tinted_clues_and_its_answer_under_the_pictures_title(tmp_
     assert {51, 204} <= greys  # the strawberry's red (0.2) and its leaves' green (0.8)
     clue_greys = set(pdf[puzzle].render(scale=1).to_pil().convert("L").tobytes())
     assert {51, 204} <= clue_greys
+    rgb = pdf[answer].render(scale=1).to_pil().convert("RGB").tobytes()  # greys alone, the
+    assert rgb[0::3] == rgb[1::3] == rgb[2::3]  # default interior (not `interior: colour`)
 
 
 def _load(tmp_path, section: str):

@@ -745,9 +745,9 @@ def test_a_recursive_anchor_is_an_error_not_a_crash():
     spec = "book: &a\n  title: T\n  seed: 1\n  self: *a\n" + GOOD_SPEC.split("\n", 3)[3]
     assert problems_of(spec) == [
         "book.yaml:4:3: book: unknown key 'self' (expected one of: title, subtitle, author, "
-        "seed, layout, answers, language, paper, padding, sections_start, difficulty_mark, "
-        "isbn, copyright, imprint, edition, front_matter, page_numbers, explanations, fonts, "
-        "name, series, volume, registry, outputs)"]
+        "seed, layout, answers, language, paper, interior, padding, sections_start, "
+        "difficulty_mark, isbn, copyright, imprint, edition, front_matter, page_numbers, "
+        "explanations, fonts, name, series, volume, registry, outputs)"]
 
 
 def test_nested_aliases_are_walked_once_not_expanded():

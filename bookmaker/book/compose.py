@@ -390,7 +390,8 @@ def document_style(spec: BookSpec, page_total: int) -> RenderStyle:
         header_size=text.header, footer_size=text.footer, page_number_size=text.page_number,
         title_size=layout.title_size, subtitle_size=layout.subtitle_size,
         heading_size=layout.heading_size, body_size=layout.body_size,
-        cell_line=lines.cell, box_line=lines.box, border_line=lines.border)
+        cell_line=lines.cell, box_line=lines.box, border_line=lines.border,
+        interior=spec.interior)
 
 
 def page_geometry(layout: Layout, page_total: int) -> PageGeometry:

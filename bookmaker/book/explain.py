@@ -74,10 +74,9 @@ class Solved:
     marks: Marks = Marks()
     kind: Kind = CLASSIC  # whose ladder ranks its techniques and names its singles
 
-    @property
-    def value(self) -> ValueText:
-        """A value as the puzzle prints it."""
-        return value_text(self.glyphs)
+    def value(self, words: Catalogue) -> ValueText:
+        """A value as the puzzle prints it (a colour by its name in `words`)."""
+        return value_text(self.glyphs, self.marks.palette, words)
 
     @property
     def crux(self) -> Step | None:
@@ -128,7 +127,7 @@ def hint_pieces(solved: Sequence[Solved], words: Catalogue,
     as many columns as the page's `width` holds while each hint stays short in one
     (hint_columns; one column without a setter)."""
     lines = tuple(words.text("hint_line", number=s.number,
-                             hint=hint_text(*s.hint_words, s.shape, words, s.value))
+                             hint=hint_text(*s.hint_words, s.shape, words, s.value(words)))
                   for s in solved if s.hint_words is not None)
     columns = hint_columns(lines, setter, width) if setter is not None else 1
     return [TextBlock((words.text("hints"),), "title"),
@@ -168,7 +167,7 @@ def path_pieces(solved: Sequence[Solved], words: Catalogue, room: Room | None = 
             continue
         pieces.append(crux_pieces(s, entry, words, room) if room is not None and
                       grids == "hardest" else entry)
-        pieces += path.paragraph(enumerate(path_text(s.steps, s.shape, words, s.value,
+        pieces += path.paragraph(enumerate(path_text(s.steps, s.shape, words, s.value(words),
                                                      singles=s.kind.singles), 1),
                                  path_columns(room, body))
     return pieces
@@ -211,7 +210,7 @@ def every_step_pieces(s: Solved, path: PathText, words: Catalogue, room: Room) -
     placed: list[int] = []  # cells filled since the last grid
     for number, run in enumerate(path_groups(s.steps, s.kind.singles), 1):
         single = run[0].technique in s.kind.singles
-        text = group_text(run, s.shape, words, s.value, single)
+        text = group_text(run, s.shape, words, s.value(words), single)
         drawn = None if single else step_drawing(s, run[0], numbered(number, text, words),
                                                  room)
         placed += [cell for step in run for cell, _ in step.placements]
@@ -251,7 +250,8 @@ def crux_pieces(s: Solved, entry: TextBlock, words: Catalogue, room: Room) -> Pi
         return entry
     groups = path_groups(s.steps, s.kind.singles)
     number = next(n for n, run in enumerate(groups, 1) if run[0] is crux)
-    line = words.text("path_crux", number=number, step=step_text(crux, s.shape, words, s.value))
+    line = words.text("path_crux", number=number,
+                      step=step_text(crux, s.shape, words, s.value(words)))
     return step_drawing(s, crux, line, room, entry) or entry
 
 
@@ -373,7 +373,7 @@ def technique_example(technique: str, solved: Sequence[Solved], words: Catalogue
         return []
     return [figure,
             TextBlock((words.text("glossary_example", number=s.number,
-                                  step=step_text(step, s.shape, words, s.value)),),
+                                  step=step_text(step, s.shape, words, s.value(words))),),
                       "body", space_before=2.0)]
 
 

@@ -58,10 +58,10 @@ class Example:
         """The kind it is a puzzle of."""
         return kind_of_puzzle(self.puzzle)
 
-    @property
-    def value(self) -> Callable[[int], str]:
-        """A value as the example prints it."""
-        return value_text(self.glyphs)
+    def value(self, words: Catalogue) -> Callable[[int], str]:
+        """A value as the example prints it (a colour by its name in `words`)."""
+        palette = self.kind.marks(self.puzzle.givens, self.puzzle.extras).palette
+        return value_text(self.glyphs, palette, words)
 
 
 Board = tuple[int, Kind, tuple[str, ...]]  # a section's size, kind and glyphs (() numbers)
@@ -197,7 +197,7 @@ def worked_example(example: Example, words: Catalogue, titled: bool = False) -> 
     steps = worked_steps(example.kind.grade(puzzle.givens, puzzle.extras).steps,
                          puzzle.shape)
     lines = tuple(words.text("worked_step", number=index + 1,
-                             step=step_text(step, puzzle.shape, words, example.value))
+                             step=step_text(step, puzzle.shape, words, example.value(words)))
                   for index, step in enumerate(steps))
     heading = words.text("worked_example")
     continued = words.text("continued", heading=SEPARATOR.join(

@@ -69,11 +69,17 @@ def printed_as(line: PuzzleLine) -> tuple[str, ...]:
     return line.kind.answer.glyphs or tuple(line.symbols or SYMBOLS)
 
 
+def palette_of(line: PuzzleLine) -> tuple[str, ...]:
+    """The line's colours (a colour Nonogram's palette, which its steps name), else ()."""
+    assert line.grid is not None
+    return line.kind.marks(line.grid, line.extras).palette
+
+
 def explanation_json(line: PuzzleLine, words: Catalogue) -> str:
     """One puzzle's explanation as one line of JSON."""
     assert line.grid is not None  # read_or_exit leaves only lines that were read
     grading = line.kind.grade(line.grid, line.extras)
-    value = value_text(printed_as(line))
+    value = value_text(printed_as(line), palette_of(line), words)
     return json.dumps({"line": line.number, "grade": grading.grade,
                        "hardest": grading.hardest, "guessing": grading.guessing,
                        "steps": [step_record(step, line.grid.shape, words, value)
@@ -84,7 +90,7 @@ def explanation_text(line: PuzzleLine, words: Catalogue) -> str:
     """One puzzle's explanation: a heading, then its numbered steps."""
     assert line.grid is not None
     grading = line.kind.grade(line.grid, line.extras)
-    value = value_text(printed_as(line))
+    value = value_text(printed_as(line), palette_of(line), words)
     groups = path_groups(grading.steps, line.kind.singles)
     width = len(str(len(groups)))
     hardest = technique_name(grading.hardest, words)

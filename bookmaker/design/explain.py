@@ -18,6 +18,7 @@ from ..core.grade.candidates import Step
 from ..core.grade.evidence import Reason
 from .breaks import unbroken
 from .catalogue import Catalogue
+from .colournames import colour_value_text
 
 ValueText = Callable[[int], str]  # a value 1..n as printed
 
@@ -27,8 +28,12 @@ def printed_value(value: int) -> str:
     return str(value)
 
 
-def value_text(glyphs: tuple[str, ...]) -> ValueText:
-    """How values print with these glyphs (a section's symbols; () numbers)."""
+def value_text(glyphs: tuple[str, ...], palette: tuple[str, ...] = (),
+               words: Catalogue | None = None) -> ValueText:
+    """How values print with these glyphs (a section's symbols; () numbers); a puzzle's
+    with a palette (its marks': a colour Nonogram's) by its colours' names in `words`."""
+    if palette and words is not None:
+        return colour_value_text(palette, words)
     if not glyphs:
         return printed_value
     return lambda value: glyphs[value - 1]

@@ -97,6 +97,11 @@ def _flag(value: Any) -> bool:
     return value
 
 
+def choice_of(value: Any, choices: tuple[str, ...]) -> str:
+    """value, if it is one of choices (a mistake naming them otherwise)."""
+    return _choice(value, choices)
+
+
 def _choice(value: Any, choices: tuple[str, ...]) -> str:
     if not isinstance(value, str) or value not in choices:
         raise mistake(f"expected one of: {', '.join(choices)}; got {describe(value)}"

@@ -30,8 +30,10 @@ from ..core.kinds.answer import Limits
 from ..core.registry import kind_of_puzzle
 from ..design.captions import with_size_mark
 from ..design.catalogue import Catalogue, load_catalogue
+from ..design.colournames import colour_value_text
 from ..design.glyphs import numbers
 from ..design.howtoplay import rules_text
+from ..design.inks import digits_on
 from ..pages.board import (
     BLOCK_DIAGONAL_INSET,
     CAGE_DASH,
@@ -51,15 +53,17 @@ from ..render.metrics import BLOCK_ACROSS_AT, BLOCK_DOWN_AT
 from .items import ExportItem
 
 # The answer forms (core/kinds/answer.py) the page plays: a symbol a cell typed (values,
-# symbols: page.js), cells shaded and marked white (shading: web/shading.js), a loop's
+# symbols: page.js), cells shaded and marked white (shading: web/shading.js), or painted
+# in a palette's colours and marked white (colours: web/shading.js, its palette's), a loop's
 # edges (web/edges.js) and an island's bridges (web/links.js), each from a puzzle's data
 # alone (edges: givens clue + 1, solution 1 outside and 2 inside; links: givens an
 # island's count, solution water 9 none, 10|11 across, 12|13 down).
-PLAYED_FORMS = ("values", "symbols", "shading", "edges", "links")
+PLAYED_FORMS = ("values", "symbols", "shading", "colours", "edges", "links")
 # Each answer form's module of hooks and its style (web/NAME.js, NAME.css), inlined after
 # the page's style and before its script (which asks the puzzle's form for the hooks) on
 # a page with a puzzle of that form: a Sudoku's page carries none of them.
-FORM_MODULES = {"shading": "shading", "edges": "edges", "links": "links"}
+FORM_MODULES = {"shading": "shading", "colours": "shading", "edges": "edges",
+                "links": "links"}
 # What a screen reader hears of a sign at each of its two cells: "less than row 1, column 2".
 SIGN_WORDS = {"<": ("less than", "greater than"), ">": ("greater than", "less than"),
               "=": ("the same as", "the same as"), "x": ("unlike", "unlike")}
@@ -157,7 +161,19 @@ def puzzle_data(item: ExportItem, words: Catalogue | None = None,
     } | _answer_of(item.about.id or item.stem, puzzle.givens.cells, puzzle.solution.cells,
                    answer)
     return data | drawing_data(board_drawing(board), board) | marks_data(marks, board) | \
-        units_data(board, marks)
+        units_data(board, marks) | palette_data(marks.palette, words)
+
+
+def palette_data(palette: tuple[str, ...], words: Catalogue) -> dict[str, Any]:
+    """A colour Nonogram's colours, colour c at [c - 1]: its RGB, the ink its clues' digits
+    take on it (design/inks.py digits_on) and its name in the page's language (as its
+    steps say it); nothing for a puzzle without colours."""
+    if not palette:
+        return {}
+    names = colour_value_text(palette, words)
+    return {"palette": [{"rgb": "#" + colour, "ink": "#" + digits_on(colour),
+                         "name": names(index + 2)} for index, colour in enumerate(palette)],
+            "blank": names(1)}
 
 
 def limits_data(limits: Limits, board: Shape) -> dict[str, Any]:
@@ -239,7 +255,8 @@ def marks_data(marks: Marks, board: Shape) -> dict[str, Any]:
                        "cells": [sign.first, sign.second], "sign": sign.sign,
                        "words": list(SIGN_WORDS[sign.sign])} for sign in marks.signs],
             "edges": [{"text": e.text, "at": list(edge_centre(frame, e)), "side": e.side,
-                       "index": e.index, "ring": e.ring} for e in marks.edges],
+                       "index": e.index, "ring": e.ring} | ({"colour": e.colour} if e.colour
+                                                            else {}) for e in marks.edges],
             "blocks": [{"at": [b.row, b.col], "clues": [
                 {"text": text, "at": list(_offset((b.row, b.col), corner))}
                 for text, corner in ((b.across, BLOCK_ACROSS_AT), (b.down, BLOCK_DOWN_AT))

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 
 from ..core.board.marks import CageMark
-from ..design.inks import print_greys, text_grey
+from ..design.inks import GREY, digits_ink, print_inks
 from ..pages.board import (
     BLOCK_DIAGONAL_INSET,
     BLOCK_GREY,
@@ -233,7 +233,7 @@ def _draw_edges(canvas: Canvas, placement: GridPlacement, style: RenderStyle) ->
     frame = board_drawing(placement.grid.shape).frame
     face = Face(style.font_regular, size, top, bottom, role="edge clue")
     if placement.marks.palette:
-        _draw_coloured_edges(canvas, placement, frame, face)
+        _draw_coloured_edges(canvas, placement, frame, face, style.interior)
         return
     labels = [Label(edge.text, *edge_centre(frame, edge)) for edge in placement.marks.edges]
     canvas.text(labels, [face])
@@ -243,20 +243,22 @@ EDGE_TINT_INSET = 0.06  # a coloured clue's tint stops this share of a cell insi
 
 
 def _draw_coloured_edges(canvas: Canvas, placement: GridPlacement, frame: int,
-                         face: Face) -> None:
-    """A colour Nonogram's clues, each on its colour's print grey, in white on a dark one
-    (design/inks.py); '0' on no tint."""
-    greys = print_greys(placement.marks.palette)
+                         face: Face, interior: str) -> None:
+    """A colour Nonogram's clues, each on its colour's ink (design/inks.py: a grey, or in
+    a colour interior the colour), its digits black or white as the ink asks; '0' on no
+    tint."""
+    inks = print_inks(placement.marks.palette, interior)
+    digits = digits_ink(placement.marks.palette, interior)
     edges = placement.marks.edges
     inset, side = EDGE_TINT_INSET, 1 - 2 * EDGE_TINT_INSET
-    for colour, grey in enumerate(greys, 1):
+    for colour, ink in enumerate(inks, 1):
         centres = [edge_centre(frame, edge) for edge in edges if edge.colour == colour]
         canvas.rects([(x - 0.5 + inset, y - 0.5 + inset, side, side) for x, y in centres],
-                     "clue tints", fill=grey)
-    for ink in (0.0, 1.0):
+                     "clue tints", fill=ink)
+    for grey in (0.0, 1.0):
         canvas.text([Label(edge.text, *edge_centre(frame, edge)) for edge in edges
-                     if text_grey(greys[edge.colour - 1] if edge.colour else 1.0) == ink],
-                    [face], grey=ink)
+                     if (digits[edge.colour - 1] if edge.colour else 0.0) == grey],
+                    [face], grey=grey)
 
 
 def _draw_blocks(canvas: Canvas, placement: GridPlacement, style: RenderStyle,
@@ -293,7 +295,7 @@ def draw_symbols(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -
         draw_shading(canvas, placement)
         return
     if placement.coloured:
-        draw_colours(canvas, placement)
+        draw_colours(canvas, placement, style.interior)
         return
     if placement.bridges:
         draw_islands_and_bridges(canvas, placement, style)
@@ -336,17 +338,17 @@ def draw_shading(canvas: Canvas, placement: GridPlacement) -> None:
                  "white givens", fill=FILL_GREY)
 
 
-def draw_colours(canvas: Canvas, placement: GridPlacement) -> None:
+def draw_colours(canvas: Canvas, placement: GridPlacement, interior: str = GREY) -> None:
     """A colours answer: each coloured cell (a given, or on an answer every cell) filled
-    in its colour's print grey (design/inks.py), and in a puzzle a dot in each blank
-    given."""
-    greys = print_greys(placement.marks.palette)
+    in its colour's ink (design/inks.py: its print grey, or in a colour interior its
+    colour), and in a puzzle a dot in each blank given."""
+    inks = print_inks(placement.marks.palette, interior)
     positions = placement.grid.shape.positions
     shown = list(_symbols_to_draw(placement))
-    for colour, grey in enumerate(greys, 2):
+    for colour, ink in enumerate(inks, 2):
         canvas.rects([(positions[index][1], positions[index][0], 1, 1)
                       for index, value, _ in shown if value == colour],
-                     "coloured cells", fill=grey)
+                     "coloured cells", fill=ink)
     half = WHITE_DOT / 2
     canvas.rects([(positions[index][1] + 0.5 - half, positions[index][0] + 0.5 - half,
                    WHITE_DOT, WHITE_DOT) for index, value, given in shown

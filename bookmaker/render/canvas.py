@@ -22,6 +22,9 @@ Point = tuple[float, float]  # (x, y) in cells
 Segment = tuple[Point, Point]
 Box = tuple[float, float, float, float]  # left, top, width, height in cells
 
+Cmyk = tuple[float, float, float, float]  # a colour's inks, each 0 to 1 (design/inks.py)
+Fill = float | Cmyk  # a grey (0 black, 1 white), or a colour interior's CMYK
+
 SQUARE, BUTT = "square", "butt"  # a line's ends: projecting by half its weight, or flush
 CENTRE, TOP_LEFT = "centre", "top-left"  # which point of its ink box a label is placed by
 
@@ -70,9 +73,10 @@ class Canvas(Protocol):
     """What every backend draws. Texts on a knock-out (a Label's ground) are drawn where
     they come; other texts are drawn over everything else of the board."""
 
-    def rects(self, boxes: Sequence[Box], role: str, fill: float | None = None,
+    def rects(self, boxes: Sequence[Box], role: str, fill: Fill | None = None,
               pen: Pen | None = None) -> None:
-        """Rectangles filled with a grey, or stroked with mitred corners."""
+        """Rectangles filled with a grey (or a colour interior's CMYK), or stroked with
+        mitred corners."""
 
     def lines(self, segments: Sequence[Segment], pen: Pen, role: str) -> None:
         """Straight lines."""
@@ -88,3 +92,18 @@ class Canvas(Protocol):
         """Texts, each in one of `faces` and placed by its ink box, in the order given (a
         PDF sets them one text object per face, in the order of `faces`); a knock-out
         reaches `pad` points beyond the ink."""
+
+
+def cmyk_rgb(fill: Cmyk) -> tuple[float, float, float]:
+    """A CMYK fill as the RGB a screen shows it (each 0 to 1), for the backends that
+    draw on screens (SVG) or in grey (PNG, EPS: grey_of)."""
+    cyan, magenta, yellow, black = fill
+    return ((1 - cyan) * (1 - black), (1 - magenta) * (1 - black), (1 - yellow) * (1 - black))
+
+
+def grey_of(fill: Fill) -> float:
+    """A fill as a grey: a grey as it is, a colour by its lightness."""
+    if isinstance(fill, tuple):
+        red, green, blue = cmyk_rgb(fill)
+        return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+    return fill

@@ -18,7 +18,7 @@ from fontTools.pens.basePen import BasePen
 from ..pages.board import board_drawing
 from ..pages.page import GridPlacement
 from .board import draw_board
-from .canvas import BUTT, CENTRE, Box, Face, Label, Pen, Point, Segment
+from .canvas import BUTT, CENTRE, Box, Face, Fill, Label, Pen, Point, Segment, grey_of
 from .metrics import text_width
 from .outlines import glyph_outlines, units_per_em
 from .sheet import Sheet
@@ -99,10 +99,10 @@ class EpsBoard:
         return (f"{self.paint(pen.grey)} {_n(pen.weight)} setlinewidth "
                 f"{_CAPS.get(pen.cap, 2)} setlinecap 0 setlinejoin {dash}")
 
-    def rects(self, boxes: Sequence[Box], role: str, fill: float | None = None,
+    def rects(self, boxes: Sequence[Box], role: str, fill: Fill | None = None,
               pen: Pen | None = None) -> None:
         if boxes and fill is not None:
-            self.code.append(self.paint(fill))
+            self.code.append(self.paint(grey_of(fill)))
             self.code += [f"{self._box(box)} rectfill" for box in boxes]
         if boxes and pen is not None:
             self.code.append(self._stroke_state(pen))

@@ -30,7 +30,7 @@ from ..pages.board import board_drawing
 from ..pages.flow import COLUMN_GAP, LOOKS, column_width, wrapped
 from ..pages.page import GridPlacement, Page, PageGeometry, TextBlock, facing_number, is_right_hand
 from .board import cell_line_grey, draw_grid, draw_marks, draw_symbols
-from .canvas import BUTT, CENTRE, SQUARE, Box, Face, Label, Pen, Point, Segment
+from .canvas import BUTT, CENTRE, SQUARE, Box, Face, Fill, Label, Pen, Point, Segment
 from .metrics import line_weights, register_ttf, registered, text_width_em
 from .style import RenderError, RenderStyle
 
@@ -292,12 +292,15 @@ class PdfBoard:
         """A length in points: the frame's own side exactly, as the border has it."""
         return self.side if u == self.frame else u * self.cell
 
-    def rects(self, boxes: Sequence[Box], role: str, fill: float | None = None,
+    def rects(self, boxes: Sequence[Box], role: str, fill: Fill | None = None,
               pen: Pen | None = None) -> None:
         canvas = self.canvas
         if boxes and fill is not None:  # solid grey, no transparency: it prints as it looks
             canvas.saveState()
-            canvas.setFillGray(fill)
+            if isinstance(fill, tuple):  # a colour interior's colour, in DeviceCMYK
+                canvas.setFillColorCMYK(*fill)
+            else:
+                canvas.setFillGray(fill)
             path = canvas.beginPath()
             for box in boxes:
                 path.rect(*self._rect(box))

@@ -21,7 +21,7 @@ from ..core.sums import added
 from ..pages.board import board_drawing, dashes
 from ..pages.page import GridPlacement
 from .board import draw_board
-from .canvas import BUTT, CENTRE, Box, Face, Label, Pen, Point, Segment
+from .canvas import BUTT, CENTRE, Box, Face, Fill, Label, Pen, Point, Segment, grey_of
 from .metrics import text_width
 from .sheet import Sheet
 
@@ -141,12 +141,13 @@ class PngBoard:
         """Where a line at v cells from the top lies (points up from the sheet's bottom)."""
         return self.bottom if v == self.frame else self.top - v * self.cell
 
-    def rects(self, boxes: Sequence[Box], role: str, fill: float | None = None,
+    def rects(self, boxes: Sequence[Box], role: str, fill: Fill | None = None,
               pen: Pen | None = None) -> None:
         for left, top, width, height in boxes:
             if fill is not None:
                 self.canvas.area(self.left + left * self.cell, self.top - (top + height) *
-                                 self.cell, width * self.cell, height * self.cell, _ink(fill))
+                                 self.cell, width * self.cell, height * self.cell,
+                                 _ink(grey_of(fill)))
             if pen is not None:  # four lines whose projecting ends square the corners
                 self.lines([((left, top), (left, top + height)),
                             ((left + width, top), (left + width, top + height)),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..design.inks import GREY
 from ..design.layout import CAPTION_LINE_HEIGHT
 from ..design.values import MIN_TEXT_POINTS
 from ..pages.page import PageGeometry
@@ -50,6 +51,7 @@ class RenderStyle:
     cell_line: float = 0.75
     box_line: float = 2.0
     border_line: float = 2.5
+    interior: str = GREY  # the book's interior: grey (black and white) or colour (inks.py)
 
     def __post_init__(self) -> None:
         sizes = {name: getattr(self, name) for name in _TEXT_SIZE_FIELDS}

@@ -12,7 +12,7 @@ from xml.sax.saxutils import escape
 from ..pages.board import board_drawing
 from ..pages.page import GridPlacement
 from .board import draw_board
-from .canvas import CENTRE, Box, Face, Label, Pen, Point, Segment
+from .canvas import CENTRE, Box, Face, Fill, Label, Pen, Point, Segment, cmyk_rgb
 from .metrics import text_width
 from .outlines import text_path, units_per_em
 from .sheet import Sheet
@@ -52,9 +52,11 @@ def _number(value: float) -> str:
     return "0" if text == "-0" else text
 
 
-def _colour(grey: float) -> str:
-    """A grey as an SVG colour, black and white in short."""
-    return {0.0: "#000", 1.0: "#fff"}.get(grey) or _grey(grey)
+def _colour(fill: Fill) -> str:
+    """A grey as an SVG colour, black and white in short; a CMYK fill as its RGB."""
+    if isinstance(fill, tuple):
+        return "#" + "".join(f"{round(255 * channel):02x}" for channel in cmyk_rgb(fill))
+    return {0.0: "#000", 1.0: "#fff"}.get(fill) or _grey(fill)
 
 
 class SvgBoard:
@@ -90,7 +92,7 @@ class SvgBoard:
         self._flush()
         return self.parts
 
-    def rects(self, boxes: Sequence[Box], role: str, fill: float | None = None,
+    def rects(self, boxes: Sequence[Box], role: str, fill: Fill | None = None,
               pen: Pen | None = None) -> None:
         self._flush()
         named = f'class="{role}" ' if fill is not None else ""

@@ -30,6 +30,7 @@ from ..design.glyphs import (
     kind_glyphs,
     numbers,
 )
+from ..design.inks import COLOUR, GREY
 from ..design.layout import REFERENCE_SIZE, Layout
 from ..design.layouts import load_layout_file, load_preset, unknown_layout_text
 from ..design.pagecount import ANSWERS, PUZZLES, BookPlan, longest_blank_run
@@ -63,7 +64,8 @@ def load_spec(path: str | os.PathLike) -> BookSpec:
                 for index, raw in enumerate(raw_sections)]
     layout, layout_problems = _layout(report, book and book.layout, source, shown)
     language = book.language if book is not None and book.language else "en"
-    pages = [_section_pages(report, index, section, layout, language, source.parent)
+    interior = book.interior if book is not None else GREY
+    pages = [_section_pages(report, index, section, layout, language, source.parent, interior)
              for index, section in enumerate(sections)]
     _check_unique_names(report, sections)
     _check_book(report, book, layout, sections, pages)
@@ -165,7 +167,7 @@ def section_glyphs(report: Report, at: tuple, choice: str | None, size: int, kin
 
 def _section_pages(report: Report, index: int, section: SectionFile | None,
                    layout: Layout | None, language: str = "en",
-                   base: Path | None = None) -> SectionPages | None:
+                   base: Path | None = None, interior: str = GREY) -> SectionPages | None:
     """Check what needs several of a section's values; None if something is wrong."""
     at = ("sections", index)
     shape = _shape(report, at, section) if section is not None else None
@@ -189,8 +191,8 @@ def _section_pages(report: Report, index: int, section: SectionFile | None,
                                 kind.presentation.one_a_page,
                                 _cell_room(kind, section.difficulty))
     answers = _answers_per_page(report, at, grid, layout)
-    colours = _colours(report, at, kind, section) if _paintings_enough(report, at, kind,
-                                                                       section) else None
+    colours = _colours(report, at, kind, section, interior) if _paintings_enough(
+        report, at, kind, section) else None
     picture = _picture(report, at, kind, shape, section.picture, base or Path.cwd(),
                        colours or 0)
     from ..design.pictures import picture_problem
@@ -224,9 +226,12 @@ def _paintings_enough(report: Report, at: tuple, kind: Kind, section: SectionFil
     return False
 
 
-def _colours(report: Report, at: tuple, kind: Kind, section: SectionFile) -> int | None:
+def _colours(report: Report, at: tuple, kind: Kind, section: SectionFile,
+             interior: str = GREY) -> int | None:
     """A section's `colours` (0 where not given); None with the mistake reported where the
-    kind has no colours, a random grid is asked for, or it is not 2 to 4."""
+    kind has no colours, a random grid is asked for, or it is not 2 to 4 (a colour
+    interior's: 2 to MOST_COLOURS, which it prints as themselves, not as greys)."""
+    from ..core.nonogram.colourpuzzle import MOST_COLOURS
     from ..design.painted import PRINTED_COLOURS
     from ..design.pictures import RANDOM
 
@@ -237,9 +242,12 @@ def _colours(report: Report, at: tuple, kind: Kind, section: SectionFile) -> int
         problem = f"{with_article(kind.title)} has no colours: leave colours out"
     elif section.picture == RANDOM:
         problem = "a random grid is red, blue and yellow: leave colours out"
-    elif not 2 <= section.colours <= PRINTED_COLOURS:
+    elif interior == COLOUR and not 2 <= section.colours <= MOST_COLOURS:
+        problem = f"2 to {MOST_COLOURS} colours, not {section.colours}"
+    elif interior != COLOUR and not 2 <= section.colours <= PRINTED_COLOURS:
         problem = (f"2 to {PRINTED_COLOURS} colours, not {section.colours}: a black-and-"
-                   f"white page tells at most {PRINTED_COLOURS} greys apart beside white")
+                   f"white page tells at most {PRINTED_COLOURS} greys apart beside white "
+                   f"(interior: colour prints up to {MOST_COLOURS})")
     if problem:
         report.add(Mistake(at + ("colours",), problem))
         return None
@@ -448,6 +456,7 @@ def _check_book(report: Report, book: BookFile | None, layout: Layout | None,
     file name, and every text it prints in its fonts and on its pages."""
     _check_digit_font(report, book, layout)
     _check_name(report, book)
+    _check_interior(report, book)
     if book is None or layout is None:
         return
     known = [(section, page) for section, page in zip(sections, pages)
@@ -635,6 +644,13 @@ def _check_digit_font(report: Report, book: BookFile | None, layout: Layout | No
 DIGIT_INK = (0.2, 0.78)  # the renderer's bounds on a digit's ink height per cell side
 
 
+def _check_interior(report: Report, book: BookFile | None) -> None:
+    """A colour interior prints on white paper only (print-on-demand colour, KDP's too)."""
+    if book is not None and book.interior == COLOUR and book.paper == "cream":
+        report.add(Mistake(("book", "interior"), "a colour interior prints on white paper "
+                           "only: leave paper: cream out, or print in grey"))
+
+
 def _check_name(report: Report, book: BookFile | None) -> None:
     """A book's files are named from its title unless it has a name: a title with nothing
     to make a name of (Chinese, say) needs one, or two such books would share files."""
@@ -650,7 +666,8 @@ def _book_spec(source: Path, book: BookFile, layout: Layout,
     return BookSpec(source=source, title=book.title, subtitle=book.subtitle, author=book.author,
                     seed=book.seed, name=book.name or slug_of(book.title), layout=layout,
                     answers=answer_place(book.answers, layout), language=book.language,
-                    paper=book.paper, padding=book.padding, sections_start=book.sections_start,
+                    paper=book.paper, interior=book.interior, padding=book.padding,
+                    sections_start=book.sections_start,
                     difficulty_mark=book.difficulty_mark, isbn=book.isbn,
                     copyright=copyright_text(book.copyright, book.author), imprint=book.imprint,
                     edition=book.edition, front_matter=book.front_matter,

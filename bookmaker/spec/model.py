@@ -18,12 +18,23 @@ from ..core.rating.ranges import RatingRange
 from ..design.catalogue import language_names
 from ..design.choices import output_names
 from ..design.cover import CoverSpec
+from ..design.inks import COLOUR, GREY, INTERIORS
 from ..design.layout import Layout
 from ..design.pagecount import GLOSSARY, HINTS, HOW_TO_PLAY, PATHS, BookPlan, PageRules, plan_book
 from ..design.pagecount import BackMatter as BackCounts
 from ..design.pagecount import FrontMatter as FrontCounts
 from ..design.printer import PAPERS, load_printer
-from ..design.values import Flag, Natural, PerPage, Schema, Text, expected, mistake, one_of
+from ..design.values import (
+    Flag,
+    Natural,
+    PerPage,
+    Schema,
+    Text,
+    choice_of,
+    expected,
+    mistake,
+    one_of,
+)
 from .kinds import frame_of, kind_of_name, sides_of
 from .values import (
     BoxText,
@@ -64,6 +75,16 @@ else:
     PaddingChoice = one_of(*PADDINGS)
     SectionStartChoice = one_of(*SECTION_STARTS)
     DifficultyMarkChoice = one_of(*DIFFICULTY_MARKS)
+# A book's interior (design/inks.py), in either spelling: 'color' reads as 'colour'.
+INTERIOR_SPELLINGS = {"gray": GREY, "color": COLOUR}
+
+
+def _interior(value: Any) -> str:
+    return choice_of(INTERIOR_SPELLINGS.get(value, value) if isinstance(value, str) else value,
+                     INTERIORS)
+
+
+InteriorChoice = Annotated[str, PlainValidator(_interior)]
 REGISTRY_OFF = "none"
 # A book's files: its PDFs, always; then the exports (export/formats.py) it asks for.
 BOOK_OUTPUTS = ("pdf", "ipuz", "feed", "page", "puzzlink", "art", "art-cmyk")
@@ -191,6 +212,11 @@ class BookFile(Schema):
         "en", description="The language of the book's own words (messages/<language>.yaml).")
     paper: PaperChoice = Field("white", description="Print-on-demand paper, white or "
                                    "cream: cream books may have fewer pages (776, not 828).")
+    interior: InteriorChoice = Field(
+        GREY, description="The interior's ink: grey (black and white, every page; a colour "
+                          "Nonogram's colours as greys) or colour (color): a colour "
+                          "Nonogram's clues and answers in its picture's colours, for a "
+                          "colour print-on-demand interior.")
     padding: PaddingChoice = Field("notes", description="Pages added to reach the "
                                        "print-on-demand minimum and an even count: ruled "
                                        "Notes pages (notes) or blank pages (blank).")
@@ -282,9 +308,9 @@ class SectionFile(Schema):
                                  "and '.') or random (a random grid). Default: the bundled "
                                  "pictures, picked by each puzzle's seed.")
     colours: Natural | None = Field(None, description="A color-nonogram section's colours "
-                                    "at most, 2 to 4: its picture is reduced to as many "
-                                    "(besides white). Default: 4, as many greys as a black-"
-                                    "and-white page tells apart.")
+                                    "at most, 2 to 4 (2 to 6 with interior: colour): its "
+                                    "picture is reduced to as many (besides white). Default: "
+                                    "4, as many greys as a black-and-white page tells apart.")
 
 
 class SpecFile(Schema):
@@ -380,6 +406,7 @@ class BookSpec(Schema):
     answers: AnswerPlace = Field(description="Where the answer keys go.")
     language: str = Field("en", description="The language of the book's own words.")
     paper: str = Field("white", description="white or cream.")
+    interior: str = Field(GREY, description="grey or colour (design/inks.py).")
     padding: str = Field("notes", description="The kind of padding page: notes or blank.")
     sections_start: str = Field("any", description="right: each section on a right-hand "
                                 "page; any: on the next page.")

@@ -133,9 +133,11 @@ def marks_fields(marks: Marks) -> dict[str, Any]:
     if marks.signs:
         fields["signs"] = [{"first": m.first, "second": m.second, "sign": m.sign}
                            for m in marks.signs]
-    if marks.edges:
-        fields["edges"] = [{"side": m.side, "index": m.index, "text": m.text}
-                           for m in marks.edges]
+    if marks.edges:  # a colour Nonogram's runs with their colours (palette[colour - 1])
+        fields["edges"] = [{"side": m.side, "index": m.index, "text": m.text} |
+                           ({"colour": m.colour} if m.colour else {}) for m in marks.edges]
+    if marks.palette:
+        fields["palette"] = list(marks.palette)
     if marks.blocks:
         fields["blocks"] = [{"row": m.row, "col": m.col, "across": m.across, "down": m.down}
                             for m in marks.blocks]

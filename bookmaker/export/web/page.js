@@ -252,10 +252,18 @@
         "stroke-width": WEIGHTS.heavy, class: "sign lines" }, group));
     });
     p.edges.forEach((e) => {
-      el("text", { x: e.at[0], y: e.at[1], "font-size": CLUE.edge, "text-anchor": "middle",
-                   "dominant-baseline": "central", class: "edge-clue",
-                   "data-line": e.side + e.index }, group)
-        .textContent = e.text;
+      // A colour Nonogram's clue: its digits on a square of its colour, as print's.
+      const colour = e.colour ? p.palette[e.colour - 1] : null;
+      if (colour) {
+        el("rect", { x: e.at[0] - 0.44, y: e.at[1] - 0.44, width: 0.88, height: 0.88,
+                     class: "clue-tint", style: "--paint:" + colour.rgb,
+                     "data-line": e.side + e.index }, group);
+      }
+      const text = el("text", { x: e.at[0], y: e.at[1], "font-size": CLUE.edge,
+                                "text-anchor": "middle", "dominant-baseline": "central",
+                                class: "edge-clue", "data-line": e.side + e.index }, group);
+      text.textContent = e.text;
+      if (colour) { text.classList.add("coloured"); text.style.setProperty("--clue-ink", colour.ink); }
     });
     const inset = p.block_inset;
     p.blocks.forEach((b) => {  // as print draws them: tinted, lines whole, dark sums

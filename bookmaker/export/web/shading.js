@@ -1,5 +1,7 @@
 // The shading answer form (core/kinds/answer.py) on bookmaker's puzzle page: a cell is
-// empty (0), marked white with a dot (1) or shaded (2), as the solution's values are.
+// empty (0), marked white with a dot (1) or shaded (2), as the solution's values are; and
+// the colours form, a colour Nonogram's, whose cells are painted in its palette's colours
+// (value c + 1 for colour c), the colour a tap paints picked from the keypad or keys 1-9.
 // A Nonogram's clues beside its grid are greyed as their lines meet them; a kind whose
 // shaded glyph is a star (a Star Battle's) draws a star where a Nonogram fills the cell, and
 // marks the stars that break its limits (touching, too many or too few in a unit).
@@ -8,11 +10,18 @@
 window.BOOKMAKER_FORMS = window.BOOKMAKER_FORMS || {};
 window.BOOKMAKER_FORMS.shading = function (page) {
   const EMPTY = 0, WHITE = 1, SHADED = 2;
-  const NEXT = [SHADED, EMPTY, WHITE];  // a tap from each: empty -> shaded -> dot -> empty
   const STARS = ["*", "\u2605", "\u2606"];  // a shaded glyph drawn as a star
   const LONG_PRESS_MS = 450;
   const WORDS = ["empty", "marked white", "shaded"];
+  const filled = (value) => value >= SHADED;
+  const colourOf = (value) => palette[value - SHADED];
+  // A tap from each: empty -> the chosen colour (shaded) -> dot -> empty; another colour
+  // -> the chosen one.
+  const next = (was) => (was === EMPTY ? chosen : was === WHITE ? EMPTY :
+    was === chosen ? WHITE : chosen);
   const p = page.puzzle;
+  const palette = p.palette || null;  // a colour Nonogram's: value c + 1 is palette[c - 1]
+  let chosen = SHADED;  // what a tap or Space paints: a Nonogram's black, or a colour
   const starred = STARS.includes(p.symbols[SHADED - 1]);
   const lines = linesOf(p);
   const at = {};  // "r,c" -> its cell
@@ -34,38 +43,46 @@ window.BOOKMAKER_FORMS.shading = function (page) {
     });
     const rings = {};
     puzzle.edges.forEach((e) => {
-      (rings[e.side + e.index] = rings[e.side + e.index] || []).push([e.ring, e.text]);
+      (rings[e.side + e.index] = rings[e.side + e.index] || []).push([e.ring, e.text,
+                                                                    (e.colour || 1) + 1]);
     });
     Object.values(found).forEach((l) => {
       l.cells = l.cells.sort((a, b) => a[0] - b[0]).map((pair) => pair[1]);
-      l.runs = (rings[l.name] || []).sort((a, b) => b[0] - a[0]).map((rt) => Number(rt[1]))
-        .filter((run) => run > 0);
+      l.runs = (rings[l.name] || []).sort((a, b) => b[0] - a[0])
+        .map((rt) => [Number(rt[1]), rt[2]]).filter((run) => run[0] > 0);
       l.clued = l.name in rings;
     });
     return found;
   }
 
+  // A line's runs: each [length, value], a run one value's cells side by side.
   function runsOf(cells) {
     const runs = [];
-    let run = 0;
+    let last = EMPTY;
     cells.forEach((cell) => {
-      if (page.state.values[cell] === SHADED) run++;
-      else if (run) { runs.push(run); run = 0; }
+      const value = page.state.values[cell];
+      if (filled(value) && value === last) runs[runs.length - 1][0]++;
+      else if (filled(value)) runs.push([1, value]);
+      last = value;
     });
-    if (run) runs.push(run);
     return runs;
   }
 
-  const met = (l) => l.clued && runsOf(l.cells).join(",") === l.runs.join(",");
-  const shaded = (l) => l.cells.filter((c) => page.state.values[c] === SHADED).length;
+  const runsText = (runs) => runs.map((run) => run.join(":")).join(",");
+  const met = (l) => l.clued && runsText(runsOf(l.cells)) === runsText(l.runs);
+  const countOf = (l, value) => l.cells.filter((c) => page.state.values[c] === value).length;
+  // A value as words: "shaded", or a colour's name ("red").
+  const named = (value) => (palette && filled(value) ? colourOf(value).name : WORDS[value]);
 
   // --- drawing ------------------------------------------------------------------------------
   function paint(node, cell, r, c) {
     const value = page.state.values[cell];
     const who = p.givens[cell] ? "given" : page.state.revealed[cell] ? "revealed" : "entry";
-    if (value === SHADED && starred) {
+    if (filled(value) && starred) {
       page.el("polygon", { points: star(c + 0.5, r + 0.5, 0.4), class: "star " + who }, node);
-    } else if (value === SHADED) {
+    } else if (filled(value) && palette) {
+      paintColour(node, value, who, r, c);
+    } else if (filled(value)) {
       page.el("rect", { x: c, y: r, width: 1, height: 1, class: "fill " + who }, node);
     } else if (value === WHITE) {
       page.el("circle", { cx: c + 0.5, cy: r + 0.5, r: p.givens[cell] ? 0.14 : 0.1,
@@ -82,6 +99,44 @@ window.BOOKMAKER_FORMS.shading = function (page) {
       page.el("line", { x1: c + 0.2, y1: r + 0.8, x2: c + 0.8, y2: r + 0.2,
                         class: "strike" }, node);
     }
+  }
+
+  // A colour's cell, and where the colour is near the paper (black on a dark page) a ring
+  // inside it in the ink, so that it never looks empty.
+  function paintColour(node, value, who, r, c) {
+    const colour = colourOf(value);
+    page.el("rect", { x: c, y: r, width: 1, height: 1, class: "fill colour " + who,
+                      style: "--paint:" + colour.rgb }, node);
+    if (nearPaper[value - SHADED]) {
+      page.el("rect", { x: c + 0.2, y: r + 0.2, width: 0.6, height: 0.6, class: "paper-ring" },
+              node);
+    }
+  }
+
+  // Which colours hardly stand out from the page's paper (under 1.3:1: black on a dark
+  // page): their cells ringed, their clues' squares and swatches edged in the ink. Asked
+  // again when the reader's scheme turns light or dark.
+  let nearPaper = [];
+  function findNearPaper() {
+    const paper = getComputedStyle(document.documentElement).getPropertyValue("--paper").trim();
+    nearPaper = palette.map((colour) => {
+      if (!/^#[0-9a-f]{6}$/i.test(paper)) return false;
+      const [a, b] = [luminance(colour.rgb), luminance(paper)];
+      return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05) < 1.3;
+    });
+    page.svg.querySelectorAll(".clue-tint").forEach((t) => t.classList.toggle("near-paper",
+      nearPaper[palette.findIndex((colour) => t.style.getPropertyValue("--paint") === colour.rgb)]));
+    document.querySelectorAll("#keypad .swatch").forEach((b, i) =>
+      b.classList.toggle("near-paper", nearPaper[i]));
+    p.cells.forEach((_, cell) => page.paintCell(cell));
+  }
+
+  function luminance(hex) {
+    const [r, g, b] = [1, 3, 5].map((at) => {
+      const v = parseInt(hex.slice(at, at + 2), 16) / 255;
+      return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
   }
 
   function star(x, y, outer) {
@@ -101,7 +156,7 @@ window.BOOKMAKER_FORMS.shading = function (page) {
       if (done === l.done) return;
       l.done = done;
       page.svg.querySelectorAll('[data-line="' + l.name + '"]').forEach((t) =>
-        t.setAttribute("class", done ? "edge-clue met" : "edge-clue"));
+        t.classList.toggle("met", done));
       l.cells.forEach((c) => document.getElementById("cell-" + c)
         .setAttribute("aria-label", page.cellLabel(c)));
     });
@@ -110,7 +165,7 @@ window.BOOKMAKER_FORMS.shading = function (page) {
   // --- words ----------------------------------------------------------------------------------
   function words(cell) {
     const value = page.state.values[cell];
-    const star = starred && value === SHADED ? "a star" : WORDS[value];
+    const star = starred && value === SHADED ? "a star" : named(value);
     return (p.givens[cell] ? "given " : "") + star +
       (page.state.revealed[cell] ? ", revealed" : "") +
       (page.state.wrong.includes(cell) ? ", wrong" : "");
@@ -119,8 +174,14 @@ window.BOOKMAKER_FORMS.shading = function (page) {
   function clueWords(cell) {
     const [r, c] = p.cells[cell];
     return [[lines["left" + r], "row"], [lines["top" + c], "column"]].filter(([l]) => l.clued)
-      .map(([l, name]) => ", " + name + " clue " + (l.runs.join(" ") || "0") +
+      .map(([l, name]) => ", " + name + " clue " + (runWords(l.runs) || "0") +
         (met(l) ? ", met" : "")).join("");
+  }
+
+  // A clue's runs as heard: "1 1 1", or with their colours, "2 red 1 green".
+  function runWords(runs) {
+    return runs.map(([length, value]) => (palette ? length + " " + named(value) : length))
+      .join(" ");
   }
 
   // --- input ----------------------------------------------------------------------------------
@@ -136,7 +197,7 @@ window.BOOKMAKER_FORMS.shading = function (page) {
     if (cell === undefined) return;
     if (p.givens[cell]) { page.say("A given cannot change"); return; }
     const was = page.state.values[cell];
-    const value = event.button === 2 ? (was === WHITE ? EMPTY : WHITE) : NEXT[was];
+    const value = event.button === 2 ? (was === WHITE ? EMPTY : WHITE) : next(was);
     page.enter(value);
     drag = { from: cell, value: value, was: was, cells: [cell], step: lastStep(), axis: null,
              id: event.pointerId };
@@ -197,15 +258,45 @@ window.BOOKMAKER_FORMS.shading = function (page) {
     if (event.shiftKey && k.startsWith("Arrow")) {
       page.move(k);
       if (page.selected !== cell && !p.givens[page.selected]) set(page.selected, value);
-    } else if (k === " " || k === "Enter") set(cell, value === SHADED ? EMPTY : SHADED);
+    } else if (k === " " || k === "Enter") set(cell, value === chosen ? EMPTY : chosen);
+    else if (palette && k >= "1" && k <= "9" && Number(k) <= palette.length) {
+      choose(Number(k) + 1);
+    }
     else if (k === "." || k === "x" || k === "X") set(cell, value === WHITE ? EMPTY : WHITE);
     else if (["Backspace", "Delete", "0"].includes(k)) set(cell, EMPTY);
     else return false;
     return true;
   }
 
+  // The colour a tap or Space paints, picked (keys 1-9, or its swatch), and said.
+  function choose(value) {
+    chosen = value;
+    document.querySelectorAll("#keypad .swatch").forEach((b, i) =>
+      b.setAttribute("aria-pressed", String(i + SHADED === value)));
+    page.say("Painting " + named(value));
+  }
+
+  // A colour Nonogram's keypad: a swatch a colour, which picks it, then Dot and Erase.
+  function swatches(pad) {
+    pad.setAttribute("aria-label", "Pick a colour");
+    palette.forEach((colour, i) => {
+      const b = document.createElement("button");
+      b.type = "button"; b.className = "swatch"; b.title = String(i + 1);
+      b.textContent = String(i + 1);
+      b.style.setProperty("--paint", colour.rgb);
+      b.style.setProperty("--clue-ink", colour.ink);
+      b.setAttribute("aria-label", colour.name + " (" + (i + 1) + ")");
+      b.setAttribute("aria-pressed", String(i + SHADED === chosen));
+      b.classList.toggle("near-paper", Boolean(nearPaper[i]));
+      b.addEventListener("click", () => { choose(i + SHADED); page.svg.focus(); });
+      pad.appendChild(b);
+    });
+  }
+
   function keypad(pad) {
-    [["Shade", SHADED, "Space"], ["Dot", WHITE, "."], ["Erase", EMPTY, "Backspace"]]
+    if (palette) swatches(pad);
+    [[palette ? null : "Shade", SHADED, "Space"], ["Dot", WHITE, "."],
+     ["Erase", EMPTY, "Backspace"]].filter(([name]) => name)
       .forEach(([name, value, keyName]) => {
         const b = document.createElement("button");
         b.type = "button"; b.textContent = starred && value === SHADED ? "Star" : name;
@@ -215,15 +306,19 @@ window.BOOKMAKER_FORMS.shading = function (page) {
       });
   }
 
-  // A line with more shaded cells than its clue asks, or decided in full and not its clue.
+  // A line with more shaded cells (of a colour) than its clue asks, or decided in full and
+  // not its clue.
   function clashes(clash) {
     starClashes(clash);
     Object.values(lines).forEach((l) => {
       if (!l.clued) return;
-      const want = l.runs.reduce((a, b) => a + b, 0);
       const name = l.side === "left" ? "row" : "column";
-      if (shaded(l) > want) l.cells.forEach((c) => clash(c, "more shaded than its " + name + "'s clue"));
-      else if (l.cells.every((c) => page.state.values[c]) && !met(l)) {
+      const over = (palette ? palette.map((_, i) => i + SHADED) : [SHADED]).find((value) =>
+        countOf(l, value) > l.runs.filter((run) => run[1] === value)
+          .reduce((sum, run) => sum + run[0], 0));
+      if (over !== undefined) {
+        l.cells.forEach((c) => clash(c, "more " + named(over) + " than its " + name + "'s clue"));
+      } else if (l.cells.every((c) => page.state.values[c]) && !met(l)) {
         l.cells.forEach((c) => clash(c, "its " + name + " does not match its clue"));
       }
     });
@@ -265,11 +360,12 @@ window.BOOKMAKER_FORMS.shading = function (page) {
   // dots and empty white cells left as they are (a page of dots would hide the picture).
   function reveal(cells) {
     const values = page.state.values;
-    const wanted = (c) => (p.solution[c] === SHADED ? SHADED : values[c] === SHADED ? EMPTY : values[c]);
+    const wanted = (c) => (filled(p.solution[c]) ? p.solution[c] :
+      filled(values[c]) ? EMPTY : values[c]);
     const open = cells.filter((c) => values[c] !== wanted(c));
     if (!open.length) { page.say("Nothing to reveal there"); return; }
     page.change(open, () => open.forEach((c) => {
-      page.state.revealed[c] = p.solution[c] === SHADED; values[c] = wanted(c);
+      page.state.revealed[c] = filled(p.solution[c]); values[c] = wanted(c);
     }));
     if (!page.isSolved()) page.say(open.length === 1 ? "Revealed: " + page.cellLabel(open[0]) : "Revealed");
   }
@@ -282,6 +378,12 @@ window.BOOKMAKER_FORMS.shading = function (page) {
     svg.addEventListener("contextmenu", (event) => event.preventDefault());
     pinBands(svg);
     greyClues();
+    if (palette) {
+      findNearPaper();
+      window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => {
+        if (svg.isConnected) findNearPaper();
+      });
+    }
   }
 
   // --- clue bands kept in view ----------------------------------------------------------------
@@ -298,7 +400,7 @@ window.BOOKMAKER_FORMS.shading = function (page) {
      ["top", [box.x, box.y, cols - box.x, -box.y - edge]]].forEach(([side, [x, y, w, h]]) => {
       const g = page.el("g", { class: "band", "aria-hidden": "true" }, svg);
       page.el("rect", { x: x, y: y, width: w, height: h, class: "band-paper" }, g);
-      svg.querySelectorAll('.edge-clue[data-line^="' + side + '"]').forEach((t) => g.appendChild(t));
+      svg.querySelectorAll('[data-line^="' + side + '"]').forEach((t) => g.appendChild(t));
       bands[side] = { g: g, most: (side === "left" ? cols : rows) - 1 };
     });
     const board = svg.parentNode;
@@ -318,11 +420,24 @@ window.BOOKMAKER_FORMS.shading = function (page) {
     if (window.ResizeObserver) new ResizeObserver(place).observe(svg);
   }
 
+  // A colour Nonogram's keys, told apart from a Nonogram's.
+  const COLOUR_HOW_TO = "Arrow keys move; 1 to " + (palette ? palette.length : 0) +
+    " pick a colour, Space or Enter paints it, full stop or x marks a dot, Backspace " +
+    "clears. A tap paints a cell in the picked colour, then dots it, then clears it; drag " +
+    "to paint a line.";
+  const COLOUR_KEYS = "Arrow keys move between cells; the keys 1 to " +
+    (palette ? palette.length : 0) + " (or the colour buttons) pick the colour to paint " +
+    "with, Space or Enter paints the cell in it, a full stop or x marks it white with a " +
+    "dot, Backspace or Delete clears it; Shift and an arrow carries the cell's state on " +
+    "to the next. A click or tap steps a cell through the picked colour, dot and empty; " +
+    "a right click or a long press marks a dot; dragging paints the same along a row or " +
+    "column.";
+
   return {
-    howTo: () => "Arrow keys move; Space or Enter " + (starred ? "places a star" : "shades") +
+    howTo: () => palette ? COLOUR_HOW_TO : "Arrow keys move; Space or Enter " + (starred ? "places a star" : "shades") +
       ", full stop or x marks a dot, Backspace clears. A tap steps a cell through " +
       (starred ? "star" : "shaded") + ", dot and empty; drag to paint a line.",
-    keysHelp: () => "Arrow keys move between cells; Space or Enter " +
+    keysHelp: () => palette ? COLOUR_KEYS : "Arrow keys move between cells; Space or Enter " +
       (starred ? "places a star" : "shades a cell") + ", a full stop or x marks it white " +
       "with a dot, Backspace or Delete clears it; Shift and an arrow carries the cell's " +
       "state on to the next. A click or tap steps a cell through " +
@@ -334,6 +449,8 @@ window.BOOKMAKER_FORMS.shading = function (page) {
     // A Nonogram's boxes are the print's guide lines every five cells, not a rule's unit.
     related: (group) => group.kind !== "box",
     // The reader's grid as the solution holds it: a dot or an empty cell is white.
-    answer: () => page.state.values.map((v) => (v === SHADED ? SHADED : WHITE)),
+    answer: () => page.state.values.map((v) => (filled(v) ? v : WHITE)),
   };
 };
+// A colour Nonogram's cells are shaded in its palette's colours: the same hooks.
+window.BOOKMAKER_FORMS.colours = window.BOOKMAKER_FORMS.shading;

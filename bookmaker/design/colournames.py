@@ -1,0 +1,52 @@
+"""A colour Nonogram's colours by name, as its steps say them ('red in r2c6', not 'a in
+r2c6'): each colour of the puzzle's palette is called by the nearest named colour of
+pictures/colour-names.yaml, no two by one name, in the book's language (its catalogue's
+`colour_names`); a blank cell is 'blank'."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+
+import yaml
+
+from .catalogue import Catalogue
+from .pictures import picture_folder
+
+NAMES_FILE = "colour-names.yaml"
+EYE_WEIGHTS = (2, 4, 3)  # red, green, blue: the eye tells greens apart best
+BLANK = "blank"
+
+
+@cache
+def named_colours() -> tuple[tuple[str, str], ...]:
+    """The named colours (name, six hex digits), in the file's order."""
+    text = (picture_folder() / NAMES_FILE).read_text(encoding="utf-8")
+    return tuple((str(name), str(rgb)) for name, rgb in yaml.safe_load(text).items())
+
+
+def _distance(one: str, other: str) -> int:
+    return sum(weight * (int(one[at:at + 2], 16) - int(other[at:at + 2], 16)) ** 2
+               for weight, at in zip(EYE_WEIGHTS, (0, 2, 4)))
+
+
+def colour_names(palette: tuple[str, ...]) -> tuple[str, ...]:
+    """Each palette colour's name key, colour c at [c - 1]: the closest pairs of colour and
+    name taken first, so that two reds are 'red' and the next nearest, never both 'red'."""
+    names = named_colours()
+    pairs = sorted((_distance(colour, rgb), index, at)
+                   for index, colour in enumerate(palette) for at, (_, rgb) in enumerate(names))
+    chosen: dict[int, str] = {}
+    for _, index, at in pairs:
+        if index not in chosen and names[at][0] not in chosen.values():
+            chosen[index] = names[at][0]
+    return tuple(chosen.get(index, "") for index in range(len(palette)))
+
+
+def colour_value_text(palette: tuple[str, ...], words: Catalogue) -> Callable[[int], str]:
+    """A colours answer's value (1 blank, c + 1 colour c) as its name in `words`; a colour
+    past the named ones (more colours than names) keeps its letter."""
+    said = [words.text(f"colour_names.{BLANK}")] + [
+        words.text(f"colour_names.{name}") if name else chr(ord("a") + index)
+        for index, name in enumerate(colour_names(palette))]
+    return lambda value: said[value - 1]

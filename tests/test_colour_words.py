@@ -1,0 +1,53 @@
+"""A colour Nonogram's steps name its colours ('red in r3c2', not 'a in r3c2'), in the
+book's language, each palette colour by the nearest named colour (pictures/colour-names.yaml)."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from bookmaker import cli
+from bookmaker.design.catalogue import language_names, load_catalogue
+
+STRAWBERRY = "1b/1a,1b,1a/4a/3a/1a 0/3a/2b,3a/3a/1a d0312d,2e8b3a"  # red, green
+
+
+def _explain(tmp_path, *options: str) -> str:
+    path = tmp_path / "p.txt"
+    path.write_text(STRAWBERRY + "\n", encoding="utf-8")
+    result = CliRunner().invoke(cli.main, ["explain", "--variant", "color-nonogram",
+                                           *options, str(path)])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_explain_names_colours_and_blanks_by_name(tmp_path):
+    lines = _explain(tmp_path).splitlines()
+    assert lines[1] == " 1. Simple boxes, row 3: red in r3c2; red in r3c3; red in r3c4"
+    assert lines[3] == " 3. Simple boxes, column 3: green in r1c3; green in r2c3; red in r5c3"
+    assert lines[7] == " 7. Overlaps, row 5: blank in r5c2; blank in r5c4; blank in r5c5"
+
+
+def test_explain_names_colours_in_the_language_asked(tmp_path):
+    assert " 3. Einfache Blöcke, Spalte 3: Grün in Z1S3; Grün in Z2S3; Rot in Z5S3" in \
+        _explain(tmp_path, "--lang", "de")
+    assert '"places": [["r3c2", "red"], ["r3c3", "red"], ["r3c4", "red"]]' in \
+        _explain(tmp_path, "--json")
+
+
+def test_each_palette_colour_gets_its_own_nearest_name():
+    from bookmaker.design.colournames import colour_names
+
+    assert colour_names(("c0392b", "2e6fb0", "f1c40f")) == ("red", "blue", "yellow")
+    assert colour_names(("2e8b3a", "f4d03f", "7b4a1e", "e84a8a")) == \
+        ("green", "yellow", "brown", "pink")
+    # two reds: the nearer keeps 'red', the other takes its next nearest name
+    assert colour_names(("d0312d", "c0392b")) == ("red", "brown")
+
+
+def test_every_catalogue_names_every_named_colour_and_blank():
+    from bookmaker.design.colournames import named_colours
+
+    keys = ["blank"] + [name for name, _ in named_colours()]
+    for language in language_names():
+        texts = load_catalogue(language).texts
+        assert all(texts.get(f"colour_names.{key}") for key in keys), language
