@@ -288,6 +288,52 @@ def test_a_wide_rectangles_daily_sheet_is_as_tall_as_its_board(tmp_path):
     assert 'width="288pt" height="286.02pt"' in svg
 
 
+def test_a_tall_rectangles_daily_sheet_is_fit_by_both_sides_as_a_page_is(tmp_path):
+    """A 12x8 Hashi spanning two columns gets the cells its width allows (279.75 pt / 8,
+    its first water dot's cell flush with the padding), as a book's page fits it, not the
+    square of its longer side's (/ 12, centred: 23.3 pt cells, 93 pt of white each side)."""
+    (tmp_path / "paper.yaml").write_text(
+        "daily: {series: Rects, seed: 3, layout: newspaper-2col, outputs: [svg]}\n"
+        "schedule:\n  monday: {variant: hashi, size: 12x8, difficulty: easy}\n",
+        encoding="utf-8")
+    make_daily(load_daily_spec(tmp_path / "paper.yaml"), [date(2026, 12, 7)], tmp_path / "out")
+    svg = (tmp_path / "out" / "rects" / "2026-12-07" / "puzzle.svg").read_text("utf-8")
+    assert 'width="288pt" height="519.15pt"' in svg
+    assert '<rect class="water" x="20.56" y="111.84" width="2.1"' in svg
+
+
+def _daily_problems(tmp_path, days: str) -> list[str]:
+    (tmp_path / "paper.yaml").write_text(
+        "daily: {series: Rects, seed: 3, layout: newspaper-2col}\nschedule:\n" + days,
+        encoding="utf-8")
+    with pytest.raises(SpecError) as raised:
+        load_daily_spec(tmp_path / "paper.yaml")
+    return [line.split("/")[-1] for line in str(raised.value).splitlines()]
+
+
+def test_a_daily_rectangle_is_refused_by_the_cells_its_sides_get(tmp_path):
+    """A rectangle's day is held to 16 on its shorter side and 25 on its longer (a square
+    to 16x16, as before), and to the cells its columns give it by both sides: a tall 25x15
+    across two columns has 18.6 pt cells (by its longer side 11.2, refused); a wide 15x25
+    has 11.2 and asks for more columns."""
+    days = ("  monday: {variant: slitherlink, size: 10x18, difficulty: easy}\n"
+            "  tuesday: {variant: hashi, size: 25x15, difficulty: easy}\n"
+            "  wednesday: {variant: hashi, size: 15x25, difficulty: easy, columns: 3}\n")
+    (tmp_path / "paper.yaml").write_text(
+        "daily: {series: Rects, seed: 3, layout: newspaper-2col}\nschedule:\n" + days,
+        encoding="utf-8")
+    spec = load_daily_spec(tmp_path / "paper.yaml")
+    assert [day.sides for day in spec.schedule if day] == [(10, 18), (25, 15), (15, 25)]
+    assert _daily_problems(tmp_path, "  monday: {variant: hashi, size: 15x25, difficulty: "
+                                     "easy}\n  friday: {variant: hashi, size: 17x20, "
+                                     "difficulty: easy}\n") == [
+        "paper.yaml:3:34: schedule.monday.size: a 15x25 grid across 2 columns of the "
+        "newspaper-2col layout would have 11.2 pt cells, under its 12.0 pt minimum: span "
+        "more columns or choose a smaller size",
+        "paper.yaml:4:34: schedule.friday.size: daily rectangles are at most 16 cells on "
+        "their shorter side and 25 on their longer, as a 16x25, got 17x20"]
+
+
 def test_a_square_slitherlinks_answers_pack_by_its_one_digit_clues(tmp_path):
     """A 14x14 Slitherlink's answers were held to the 11.3 pt cells a '14' needs, two a
     kdp-6x9 page; it prints no such number, so four fit at the layout's own minimum."""

@@ -39,6 +39,12 @@ def sides_of(size: int | Sides) -> Sides:
     return (size, size) if isinstance(size, int) else size
 
 
+def sides_text(size: int | Sides) -> str:
+    """A grid's sides as messages name them: '9x9', '10x18' (rows x columns)."""
+    rows, cols = sides_of(size)
+    return f"{rows}x{cols}"
+
+
 @dataclass(frozen=True)
 class Arrangement:
     """rows x columns slots on a page, and the side of the square grid in each (points)."""

@@ -18,7 +18,7 @@ from ..core.board.shape import Shape
 from ..core.kinds.kind import Kind, clues_problem
 from ..core.words import counted, with_article
 from ..design.catalogue import BEYOND_SUDOKU, language_names, load_catalogue
-from ..design.cells import cells_across, least_cell, least_cell_reason, least_symbol_cell
+from ..design.cells import cells_across, fitted, least_cell, least_cell_reason, least_symbol_cell
 from ..design.cover import CoverFile, CoverSpec, cover_geometry
 from ..design.fontfile import default_font_paths, read_font
 from ..design.glyphs import (
@@ -300,12 +300,11 @@ def grid_needs(kind: Kind, frame: Shape, glyphs: tuple[str, ...] = ()) -> _GridN
     """What a kind's grids on the frame ask of a page (and their symbols, `glyphs`: two-
     digit numbers need wider cells); a grid wider than its size (a Samurai's 21 cells) is
     named with its width."""
-    cells = cells_across(kind, frame)
-    rows, cols = frame.frame
+    cells, fit = cells_across(kind, frame), fitted(kind, frame)
     name = "" if cells == frame.size else f"{kind.name} ({cells}x{cells} cells)"
-    sides = (rows, cols) if rows != cols and cells == frame.size else None
+    sides = None if isinstance(fit, int) else fit
     if sides:  # a rectangle (no ring of clues round it) is fit by both its sides
-        name = f"{rows}x{cols}"
+        name = f"{sides[0]}x{sides[1]}"
 
     symbols, labels = least_symbol_cell(glyphs), least_cell(kind, frame)
     reason = least_cell_reason(kind, frame) if labels >= symbols else \
