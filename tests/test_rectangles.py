@@ -134,6 +134,8 @@ def test_a_book_section_of_rectangles_prints_them_rows_by_columns(tmp_path):
     assert built.exit_code == 0, built.output
     manifest = json.loads((tmp_path / "out" / "r.json").read_text("utf-8"))
     assert [puzzle["size"] for puzzle in manifest["puzzles"]] == ["8x12", "6x9"]
+    # The 6x9's answer goes under the 8x12's, on its page (it took p. 11 of its own).
+    assert [puzzle["answer_page"] for puzzle in manifest["puzzles"]] == [10, 10]
     for puzzle in manifest["puzzles"]:  # the manifest's lines read back on their sides
         kind = HASHI if puzzle["variant"] == "hashi" else SLITHERLINK
         assert "x".join(map(str, kind.read(puzzle["givens"])[0].shape.frame)) == \
@@ -260,9 +262,10 @@ def test_a_tall_rectangle_that_fits_a_page_by_its_sides_is_taken(tmp_path):
     assert section.rectangle == (30, 20)
 
 
-def test_a_rectangles_answers_share_runs_and_pages_only_with_its_own_shape():
+def test_a_rectangles_answers_run_on_only_with_its_own_shape_but_share_pages():
     """Pages set a rectangle by its own sides (design/fit.py), so its answers run on only
-    from a section of the same sides, and go under no other run's last page."""
+    from a section of the same sides; but they go under another run's last answers where
+    its rows fit there, and another run's under theirs (each row as tall as its board)."""
     class Section:
         def __init__(self, count, rectangle=None):
             self.count, self.puzzles_per_page, self.answers_per_page = count, 2, 6
@@ -271,9 +274,9 @@ def test_a_rectangles_answers_share_runs_and_pages_only_with_its_own_shape():
                 Section(2)]
     assert answer_runs(sections) == [[0], [1, 2], [3], [4]]
     area = load_preset("kdp-6x9").grid_area(answers=True)
-    assert answer_shares(sections, area) == [0, 0, 0, 0]
+    assert answer_shares(sections, area) == [0, 3, 2, 0]  # (12x8s three a row)
     after = [Section(2, (8, 12)), Section(2)]  # a square's run after a rectangle's
-    assert answer_runs(after) == [[0], [1]] and answer_shares(after, area) == [0, 0]
+    assert answer_runs(after) == [[0], [1]] and answer_shares(after, area) == [0, 2]
 
 
 def test_a_wide_rectangles_daily_sheet_is_as_tall_as_its_board(tmp_path):
