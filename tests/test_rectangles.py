@@ -19,6 +19,7 @@ from bookmaker.core.slitherlink.kind import SLITHERLINK
 from bookmaker.daily.build import make_daily
 from bookmaker.design.captions import grid_size_text
 from bookmaker.design.fit import Area, cell_side, most_that_fit
+from bookmaker.design.glyphs import cell_symbols
 from bookmaker.design.layouts import load_preset
 from bookmaker.design.pagecount import answer_runs, answer_shares
 from bookmaker.export.page import drawing_data
@@ -338,9 +339,47 @@ def test_a_daily_rectangle_is_refused_by_the_cells_its_sides_get(tmp_path):
 
 
 def test_a_square_slitherlinks_answers_pack_by_its_one_digit_clues(tmp_path):
-    """A 14x14 Slitherlink's answers were held to the 11.3 pt cells a '14' needs, two a
-    kdp-6x9 page; it prints no such number, so four fit at the layout's own minimum."""
+    """A 14x14 Slitherlink's answers were held to the 11.3 pt cells a '14' needs; it
+    prints no such number (glyphs.cell_symbols: none), only one-digit clues in what its
+    loop leaves them (0.8 of a cell, 13.5 pt cells on kdp-6x9): two a page, as a 12x12's
+    (four would have 11.1 pt cells)."""
     spec = tmp_path / "loops.yaml"
     spec.write_text("book: {title: R, seed: 1, layout: kdp-6x9}\nsections:\n  - {name: L, "
-                    "variant: slitherlink, size: 14x14, count: 4, difficulty: easy}\n")
-    assert load_spec(spec).sections[0].answers_per_page == 4
+                    "variant: slitherlink, size: 14x14, count: 4, difficulty: easy}\n"
+                    "  - {name: M, variant: slitherlink, size: 12x12, count: 4, "
+                    "difficulty: easy}\n")
+    assert [s.answers_per_page for s in load_spec(spec).sections] == [2, 2]
+    assert cell_symbols(SLITHERLINK, (), 14) == ()
+
+
+def test_hashi_and_slitherlink_answers_keep_their_numbers_readable_in_their_room(tmp_path):
+    """A Hashi's count is set in its island's circle (0.8 of a cell), a Slitherlink's clue
+    between its loop's heavy lines: their answers get the cells that give that room 7 pt
+    numbers at the answer digit share (13.5 pt on kdp-8.5x11). Three 15x25 Hashi answers a
+    letter page had 12.3 pt cells, counts jammed in their circles; two a page have 20.1 pt,
+    the page's width. Other kinds keep their answers a page."""
+    spec = tmp_path / "long.yaml"
+    spec.write_text("book: {title: R, seed: 1, layout: kdp-8.5x11}\nsections:\n"
+                    "  - {name: H, variant: hashi, size: 15x25, count: 3, difficulty: easy}\n"
+                    "  - {name: S, variant: slitherlink, size: 13x13, count: 3, "
+                    "difficulty: easy}\n"
+                    "  - {name: B, variant: binairo, size: 14x14, count: 3, difficulty: easy}\n")
+    assert [s.answers_per_page for s in load_spec(spec).sections] == [2, 6, 9]
+    assert HASHI.answer.number_room == SLITHERLINK.answer.number_room == 0.8
+    layout = load_preset("kdp-8.5x11")
+    assert round(layout.answer_number_cell(0.8), 2) == 13.46
+    assert layout.answer_number_cell() == layout.min_answer_cell
+
+
+def test_a_daily_answer_spans_the_columns_its_numbers_room_needs(tmp_path):
+    """A 10x10 Slitherlink's or Hashi's answer in one news column has 13.25 pt cells: its
+    clues crowd the loop and its counts fill their circles; it spans the puzzle's two
+    columns. A 7x7's (18.9 pt) and a 10x10 Binairo's stay in one."""
+    (tmp_path / "paper.yaml").write_text(
+        "daily: {series: Rects, seed: 3, layout: newspaper-2col}\nschedule:\n"
+        "  monday: {variant: slitherlink, size: 10x10, difficulty: easy}\n"
+        "  tuesday: {variant: hashi, size: 10x10, difficulty: easy}\n"
+        "  wednesday: {variant: slitherlink, size: 7x7, difficulty: easy}\n"
+        "  thursday: {variant: binairo, size: 10x10, difficulty: easy}\n", encoding="utf-8")
+    spec = load_daily_spec(tmp_path / "paper.yaml")
+    assert [day.answer_columns for day in spec.schedule if day] == [2, 2, 1, 1]

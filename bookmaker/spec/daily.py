@@ -436,7 +436,8 @@ def _day_spec(report: Report, weekday: str, day: DayFile | None,
     if glyphs is None:
         return None
     answer = _answer_columns(report, layout, answer_columns, columns,
-                             fitted(kind, shape), cell_symbols(kind, glyphs, shape.size))
+                             fitted(kind, shape), cell_symbols(kind, glyphs, shape.size),
+                             kind.answer.number_room)
     if answer is None:
         return None
     return DaySpec(weekday=weekday, size=shape.size, sides=shape.frame,
@@ -447,15 +448,19 @@ def _day_spec(report: Report, weekday: str, day: DayFile | None,
 
 
 def _answer_columns(report: Report, layout: ColumnLayout, asked: int | None, columns: int,
-                    fit: int | Sides, glyphs: tuple[str, ...]) -> int | None:
+                    fit: int | Sides, glyphs: tuple[str, ...],
+                    room: float = 1.0) -> int | None:
     """The columns a day's answer spans: as asked, or the fewest (up to its puzzle's) whose
-    cells keep its digits at 7 pt or more; None with the mistake reported when the asked
-    ones do not."""
+    cells keep its digits at 7 pt or more in the `room` of a cell its drawing sets them in
+    (Answer.number_room: a Hashi's island circle), else its puzzle's; None with the
+    mistake reported when the asked ones do not keep them at 7 pt in the whole cell."""
     least = max(MIN_TEXT_POINTS / layout.text.answer_digits, least_symbol_cell(glyphs))
     fits = [span for span in range(1, layout.page_columns + 1)
             if layout.cell(span, fit) >= least]
     if asked is None:
-        return min([span for span in fits if span <= columns] or [columns])
+        roomy = max(least / room, least_symbol_cell(glyphs))
+        return min([span for span in fits if span <= columns
+                    and layout.cell(span, fit) >= roomy] or [columns])
     if asked not in fits:
         report.add(Mistake(("daily", "answer_columns"), f"{with_article(sides_text(fit))} "
                            f"answer across "

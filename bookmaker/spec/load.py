@@ -289,6 +289,7 @@ class _GridNeeds:
     least_reason: str = ""  # why least_cell is what it is: 'readable run totals'
     sides: tuple[int, int] | None = None  # a rectangle's rows and columns, fit by both
     #                                       (design/fit.py); None for a square of `cells`
+    number_room: float = 1.0  # the share of an answer's cell its numbers are set in
 
     @property
     def fit(self) -> int | tuple[int, int]:
@@ -309,7 +310,8 @@ def grid_needs(kind: Kind, frame: Shape, glyphs: tuple[str, ...] = ()) -> _GridN
     symbols, labels = least_symbol_cell(glyphs), least_cell(kind, frame)
     reason = least_cell_reason(kind, frame) if labels >= symbols else \
         "its widest symbol at 7 pt"
-    return _GridNeeds(cells, max(labels, symbols), name, symbols, reason, sides)
+    return _GridNeeds(cells, max(labels, symbols), name, symbols, reason, sides,
+                      kind.answer.number_room)
 
 
 def _options_taken(report: Report, at: tuple, kind: Kind, section: SectionFile) -> bool:
@@ -424,7 +426,8 @@ def _answers_per_page(report: Report, at: tuple, grid: _GridNeeds,
     # The note's width bounds only boards smaller than the reference (answers_per_page_for),
     # and measuring it reads every language's catalogue: a book of 9x9s and larger skips it.
     note = widest_answer_note(layout.caption_size) if grid.cells < REFERENCE_SIZE else 0.0
-    return layout.answers_per_page_for(grid.fit, note, grid.least_symbol_cell)
+    return layout.answers_per_page_for(grid.fit, note, grid.least_symbol_cell,
+                                       grid.number_room)
 
 
 NOTE_ROOM = 1.15  # room kept beside an answer's note for a font wider than the default
