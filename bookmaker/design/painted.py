@@ -27,6 +27,7 @@ from .pictures import (
     job_picture,
     on_white,
     picture_folder,
+    random_size_checked,
 )
 
 PRINTED_COLOURS = 4  # colours a picture keeps: as many greys as a black-and-white page
@@ -65,6 +66,7 @@ def job_painting(ask: str, height: int, width: int, seed: int,
     asked (RANDOM); a bundled colour picture chosen by the seed if none is named; else the
     bundled one of that name or title, or the picture file at that path."""
     if ask == RANDOM:
+        random_size_checked(height, width)
         return None
     bundled = _named(ask, seed)
     return painted(str(bundled.path) if bundled else ask, height, width, most)
