@@ -83,14 +83,14 @@ def job_picture(ask: str, height: int, width: int, seed: int) -> Grid | None:
     return scale(named_picture(ask, seed).grid, height, width)
 
 
-def random_size_checked(height: int, width: int) -> None:
-    """PictureError for a random grid past RANDOM_MOST cells a side, whose puzzle would
-    take minutes to make."""
-    if max(height, width) > RANDOM_MOST:
-        raise PictureError(f"a random grid is made up to {RANDOM_MOST}x{RANDOM_MOST}: a "
-                           f"larger one's puzzle can take minutes to make (a 30x30 took "
-                           f"over one); got {height}x{width}: ask for a smaller size or draw "
-                           f"a picture")
+def random_size_checked(height: int, width: int, most: int = RANDOM_MOST,
+                        slow: str = "a 30x30") -> None:
+    """PictureError for a random grid past `most` cells a side, whose puzzle would take
+    minutes to make (as `slow` did, for more than one)."""
+    if max(height, width) > most:
+        raise PictureError(f"a random grid is made up to {most}x{most}: a larger one's "
+                           f"puzzle can take minutes to make ({slow} took over one); got "
+                           f"{height}x{width}: ask for a smaller size or draw a picture")
 
 
 def named_picture(ask: str, seed: int = 0) -> Picture:
