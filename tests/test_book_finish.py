@@ -505,7 +505,7 @@ def test_shared_answer_rows_stay_apart_and_on_the_page():
     geometry = PageGeometry(inches(6), inches(9), margin_top=36, margin_bottom=36,
                             margin_inside=area_inside(area), margin_outside=36,
                             header_space=18, footer_space=18)
-    slots = shared_slots(geometry, 20, area, [(2, 6), (1, 2)])
+    slots = shared_slots(geometry, 20, area, [(2, 6, (1, 1)), (1, 2, (1, 1))])
     left, bottom, width, height = geometry.content_box(20)
     assert len(slots) == 3 and slots[0][2] == slots[1][2] < slots[2][2]
     assert slots[0][1] == slots[1][1] > slots[2][1] + slots[2][2] + area.label_height

@@ -242,6 +242,29 @@ def test_a_nonogram_section_takes_a_difficulty_for_random_grids_only(tmp_path):
     assert made.exit_code == 2 and "a Nonogram of a picture is as hard" in made.output
 
 
+def test_a_random_grid_past_25x25_is_refused_before_minutes_of_making(tmp_path):
+    """A random 40x40 took minutes to make (178 s for one seed), a 30x30 over one for
+    seed 5, a 25x25 colour one for seed 0, showing nothing: asked in a spec or on the
+    command line it is refused at once, naming the key; a picture of that size and a
+    25x25 random grid (a colour one's 20x20) are taken."""
+    spec = tmp_path / "book.yaml"
+    spec.write_text("book: {title: T, seed: 3, layout: kdp-8.5x11}\nsections:\n"
+                    "  - {name: C, variant: color-nonogram, size: 21x21, count: 1, "
+                    "picture: random}\n", encoding="utf-8")
+    refused = CliRunner().invoke(cli.main, ["build", str(spec), "-o", str(tmp_path / "o")])
+    assert refused.exit_code == 2 and "Traceback" not in refused.output
+    assert "book.yaml:3:72: sections[0].picture: a random grid is made up to 20x20: a " \
+        "larger one's puzzle can take minutes to make (a 25x25 took over one); got 21x21" \
+        in refused.output and not (tmp_path / "o").exists()
+    made = CliRunner().invoke(cli.main, ["generate", "--variant", "nonogram", "--size",
+                                         "26x26", "--seed", "1", "--picture", "random"])
+    assert made.exit_code == 2 and "Invalid value for '--picture': a random grid is made " \
+        "up to 25x25: a larger one's puzzle can take minutes to make (a 30x30 took over " \
+        "one); got 26x26" in made.output
+    assert job_picture("random", 25, 25, 0) is None
+    assert len(job_picture("", 40, 40, 0)) == 40  # a bundled picture, drawn at 40x40
+
+
 def _book_plan(tmp_path, sections: str):
     from bookmaker.book.plan import plan
     from bookmaker.spec import load_spec

@@ -106,6 +106,24 @@ def test_a_float_waiting_for_room_never_comes_between_a_blocks_paragraphs():
     assert order.index("Legend") not in range(order.index("tip0"), order.index("tip5"))
 
 
+def test_a_chart_that_passes_fills_the_page_its_one_waiting_example_leaves():
+    # Issue 39: kakuro.yaml's rules page was a third white while its worked example waited
+    # for the next; its chart, which the rules call 'the chart below', came after it.
+    intro = TextBlock(tuple("a b c" for _ in range(5)), "body")  # 95 of 180 points
+    example = Together((TextBlock(("Example",), "entry"), Figure(100.0, lambda *_: ())))
+    chart = Together((TextBlock(("Chart",), "heading"), TextBlock(("1=1", "2=2"), "body")),
+                     passes=True)
+    pages = flow([intro, example, chart], _setter(), PAGE, 1,
+                 TextBlock(("Part (continued)",), "heading"))
+    assert [[line for block in page.texts for line in block.lines] for page in pages] == \
+        [["a b c"] * 5 + ["Chart", "1=1", "2=2"], ["Part (continued)", "Example"]]
+    # Behind two waiting floats (another kind's example after this one's) it keeps its
+    # place, as one that does not pass always does.
+    pages = flow([intro, example, example, chart], _setter(), PAGE, 1,
+                 TextBlock(("Part (continued)",), "heading"))
+    assert [line for block in pages[0].texts for line in block.lines] == ["a b c"] * 5
+
+
 def test_a_page_that_goes_on_with_a_section_restates_its_heading():
     body = TextBlock(tuple("a b c d e f" for _ in range(30)), "body")
     pages = flow([TextBlock(("Tips",), "heading"), body], _setter(), PAGE, 1,
@@ -198,9 +216,14 @@ def test_a_kinds_tips_fill_the_page_its_worked_example_waits_after():
     tips = "In a Kakuro, start with the runs"
     assert len(part) == 2
     assert any(line.startswith(tips) for block in part[0].texts for line in block.lines)
-    assert part[1].placements  # the worked example, its charts under it
+    assert part[1].placements  # the worked example
+    # Its chart, which the tips call 'the chart below', fills the page the example leaves
+    # (p. 4 was 0.65 full and p. 5 0.96, the chart under the example overleaf).
     assert any(block.lines[0].startswith("Runs with one set of digits")
-               for block in part[1].texts)
+               for block in part[0].texts)
+    document = book.documents[0]
+    setter, geometry = text_setter(document.style), document.style.geometry
+    assert [round(_held(page, setter, geometry), 2) for page in part] == [0.91, 0.7]
 
 
 def test_a_worked_example_a_few_points_too_tall_starts_on_the_page_with_smaller_grids():

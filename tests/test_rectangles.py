@@ -19,6 +19,7 @@ from bookmaker.core.slitherlink.kind import SLITHERLINK
 from bookmaker.daily.build import make_daily
 from bookmaker.design.captions import grid_size_text
 from bookmaker.design.fit import Area, cell_side, most_that_fit
+from bookmaker.design.glyphs import cell_symbols
 from bookmaker.design.layouts import load_preset
 from bookmaker.design.pagecount import answer_runs, answer_shares
 from bookmaker.export.page import drawing_data
@@ -134,6 +135,8 @@ def test_a_book_section_of_rectangles_prints_them_rows_by_columns(tmp_path):
     assert built.exit_code == 0, built.output
     manifest = json.loads((tmp_path / "out" / "r.json").read_text("utf-8"))
     assert [puzzle["size"] for puzzle in manifest["puzzles"]] == ["8x12", "6x9"]
+    # The 6x9's answer goes under the 8x12's, on its page (it took p. 11 of its own).
+    assert [puzzle["answer_page"] for puzzle in manifest["puzzles"]] == [10, 10]
     for puzzle in manifest["puzzles"]:  # the manifest's lines read back on their sides
         kind = HASHI if puzzle["variant"] == "hashi" else SLITHERLINK
         assert "x".join(map(str, kind.read(puzzle["givens"])[0].shape.frame)) == \
@@ -260,9 +263,10 @@ def test_a_tall_rectangle_that_fits_a_page_by_its_sides_is_taken(tmp_path):
     assert section.rectangle == (30, 20)
 
 
-def test_a_rectangles_answers_share_runs_and_pages_only_with_its_own_shape():
+def test_a_rectangles_answers_run_on_only_with_its_own_shape_but_share_pages():
     """Pages set a rectangle by its own sides (design/fit.py), so its answers run on only
-    from a section of the same sides, and go under no other run's last page."""
+    from a section of the same sides; but they go under another run's last answers where
+    its rows fit there, and another run's under theirs (each row as tall as its board)."""
     class Section:
         def __init__(self, count, rectangle=None):
             self.count, self.puzzles_per_page, self.answers_per_page = count, 2, 6
@@ -271,9 +275,9 @@ def test_a_rectangles_answers_share_runs_and_pages_only_with_its_own_shape():
                 Section(2)]
     assert answer_runs(sections) == [[0], [1, 2], [3], [4]]
     area = load_preset("kdp-6x9").grid_area(answers=True)
-    assert answer_shares(sections, area) == [0, 0, 0, 0]
+    assert answer_shares(sections, area) == [0, 3, 2, 0]  # (12x8s three a row)
     after = [Section(2, (8, 12)), Section(2)]  # a square's run after a rectangle's
-    assert answer_runs(after) == [[0], [1]] and answer_shares(after, area) == [0, 0]
+    assert answer_runs(after) == [[0], [1]] and answer_shares(after, area) == [0, 2]
 
 
 def test_a_wide_rectangles_daily_sheet_is_as_tall_as_its_board(tmp_path):
@@ -288,10 +292,94 @@ def test_a_wide_rectangles_daily_sheet_is_as_tall_as_its_board(tmp_path):
     assert 'width="288pt" height="286.02pt"' in svg
 
 
+def test_a_tall_rectangles_daily_sheet_is_fit_by_both_sides_as_a_page_is(tmp_path):
+    """A 12x8 Hashi spanning two columns gets the cells its width allows (279.75 pt / 8,
+    its first water dot's cell flush with the padding), as a book's page fits it, not the
+    square of its longer side's (/ 12, centred: 23.3 pt cells, 93 pt of white each side)."""
+    (tmp_path / "paper.yaml").write_text(
+        "daily: {series: Rects, seed: 3, layout: newspaper-2col, outputs: [svg]}\n"
+        "schedule:\n  monday: {variant: hashi, size: 12x8, difficulty: easy}\n",
+        encoding="utf-8")
+    make_daily(load_daily_spec(tmp_path / "paper.yaml"), [date(2026, 12, 7)], tmp_path / "out")
+    svg = (tmp_path / "out" / "rects" / "2026-12-07" / "puzzle.svg").read_text("utf-8")
+    assert 'width="288pt" height="519.15pt"' in svg
+    assert '<rect class="water" x="20.56" y="111.84" width="2.1"' in svg
+
+
+def _daily_problems(tmp_path, days: str) -> list[str]:
+    (tmp_path / "paper.yaml").write_text(
+        "daily: {series: Rects, seed: 3, layout: newspaper-2col}\nschedule:\n" + days,
+        encoding="utf-8")
+    with pytest.raises(SpecError) as raised:
+        load_daily_spec(tmp_path / "paper.yaml")
+    return [line.split("/")[-1] for line in str(raised.value).splitlines()]
+
+
+def test_a_daily_rectangle_is_refused_by_the_cells_its_sides_get(tmp_path):
+    """A rectangle's day is held to 16 on its shorter side and 25 on its longer (a square
+    to 16x16, as before), and to the cells its columns give it by both sides: a tall 25x15
+    across two columns has 18.6 pt cells (by its longer side 11.2, refused); a wide 15x25
+    has 11.2 and asks for more columns."""
+    days = ("  monday: {variant: slitherlink, size: 10x18, difficulty: easy}\n"
+            "  tuesday: {variant: hashi, size: 25x15, difficulty: easy}\n"
+            "  wednesday: {variant: hashi, size: 15x25, difficulty: easy, columns: 3}\n")
+    (tmp_path / "paper.yaml").write_text(
+        "daily: {series: Rects, seed: 3, layout: newspaper-2col}\nschedule:\n" + days,
+        encoding="utf-8")
+    spec = load_daily_spec(tmp_path / "paper.yaml")
+    assert [day.sides for day in spec.schedule if day] == [(10, 18), (25, 15), (15, 25)]
+    assert _daily_problems(tmp_path, "  monday: {variant: hashi, size: 15x25, difficulty: "
+                                     "easy}\n  friday: {variant: hashi, size: 17x20, "
+                                     "difficulty: easy}\n") == [
+        "paper.yaml:3:34: schedule.monday.size: a 15x25 grid across 2 columns of the "
+        "newspaper-2col layout would have 11.2 pt cells, under its 12.0 pt minimum: span "
+        "more columns or choose a smaller size",
+        "paper.yaml:4:34: schedule.friday.size: daily rectangles are at most 16 cells on "
+        "their shorter side and 25 on their longer, as a 16x25, got 17x20"]
+
+
 def test_a_square_slitherlinks_answers_pack_by_its_one_digit_clues(tmp_path):
-    """A 14x14 Slitherlink's answers were held to the 11.3 pt cells a '14' needs, two a
-    kdp-6x9 page; it prints no such number, so four fit at the layout's own minimum."""
+    """A 14x14 Slitherlink's answers were held to the 11.3 pt cells a '14' needs; it
+    prints no such number (glyphs.cell_symbols: none), only one-digit clues in what its
+    loop leaves them (0.8 of a cell, 13.5 pt cells on kdp-6x9): two a page, as a 12x12's
+    (four would have 11.1 pt cells)."""
     spec = tmp_path / "loops.yaml"
     spec.write_text("book: {title: R, seed: 1, layout: kdp-6x9}\nsections:\n  - {name: L, "
-                    "variant: slitherlink, size: 14x14, count: 4, difficulty: easy}\n")
-    assert load_spec(spec).sections[0].answers_per_page == 4
+                    "variant: slitherlink, size: 14x14, count: 4, difficulty: easy}\n"
+                    "  - {name: M, variant: slitherlink, size: 12x12, count: 4, "
+                    "difficulty: easy}\n")
+    assert [s.answers_per_page for s in load_spec(spec).sections] == [2, 2]
+    assert cell_symbols(SLITHERLINK, (), 14) == ()
+
+
+def test_hashi_and_slitherlink_answers_keep_their_numbers_readable_in_their_room(tmp_path):
+    """A Hashi's count is set in its island's circle (0.8 of a cell), a Slitherlink's clue
+    between its loop's heavy lines: their answers get the cells that give that room 7 pt
+    numbers at the answer digit share (13.5 pt on kdp-8.5x11). Three 15x25 Hashi answers a
+    letter page had 12.3 pt cells, counts jammed in their circles; two a page have 20.1 pt,
+    the page's width. Other kinds keep their answers a page."""
+    spec = tmp_path / "long.yaml"
+    spec.write_text("book: {title: R, seed: 1, layout: kdp-8.5x11}\nsections:\n"
+                    "  - {name: H, variant: hashi, size: 15x25, count: 3, difficulty: easy}\n"
+                    "  - {name: S, variant: slitherlink, size: 13x13, count: 3, "
+                    "difficulty: easy}\n"
+                    "  - {name: B, variant: binairo, size: 14x14, count: 3, difficulty: easy}\n")
+    assert [s.answers_per_page for s in load_spec(spec).sections] == [2, 6, 9]
+    assert HASHI.answer.number_room == SLITHERLINK.answer.number_room == 0.8
+    layout = load_preset("kdp-8.5x11")
+    assert round(layout.answer_number_cell(0.8), 2) == 13.46
+    assert layout.answer_number_cell() == layout.min_answer_cell
+
+
+def test_a_daily_answer_spans_the_columns_its_numbers_room_needs(tmp_path):
+    """A 10x10 Slitherlink's or Hashi's answer in one news column has 13.25 pt cells: its
+    clues crowd the loop and its counts fill their circles; it spans the puzzle's two
+    columns. A 7x7's (18.9 pt) and a 10x10 Binairo's stay in one."""
+    (tmp_path / "paper.yaml").write_text(
+        "daily: {series: Rects, seed: 3, layout: newspaper-2col}\nschedule:\n"
+        "  monday: {variant: slitherlink, size: 10x10, difficulty: easy}\n"
+        "  tuesday: {variant: hashi, size: 10x10, difficulty: easy}\n"
+        "  wednesday: {variant: slitherlink, size: 7x7, difficulty: easy}\n"
+        "  thursday: {variant: binairo, size: 10x10, difficulty: easy}\n", encoding="utf-8")
+    spec = load_daily_spec(tmp_path / "paper.yaml")
+    assert [day.answer_columns for day in spec.schedule if day] == [2, 2, 1, 1]

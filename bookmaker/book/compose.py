@@ -56,6 +56,7 @@ from ..design.pagecount import (
     answer_runs,
     answer_shares,
     longest_blank_run,
+    slot_sides,
 )
 from ..design.printer import load_printer
 from ..pages.bookpages import (
@@ -718,9 +719,12 @@ def _share_last_page(book: _Book, style: RenderStyle, pages: list[Page],
     last, per_page = pages[-1], sections[above[0].section_index].answers_per_page
     on_page = above[len(above) - len(last.placements):]
     number = cast(int, _place_of(book, on_page[0]).answer_page)  # shown or not
+    section_below = sections[below[0].section_index]
     slots = shared_slots(style.geometry, number, book.spec.layout.grid_area(answers=True),
-                         [(len(on_page), per_page),
-                          (len(below), sections[below[0].section_index].answers_per_page)])
+                         [(len(on_page), per_page,
+                           slot_sides(sections[above[0].section_index])),
+                          (len(below), section_below.answers_per_page,
+                           slot_sides(section_below))])
     items = [answer_item(book, p) for p in [*on_page, *below]]
     placements = tuple(placed(item, slot) for item, slot in zip(items, slots))
     pages[-1] = replace(last, placements=placements,

@@ -129,7 +129,7 @@ def kind_part(kind: Kind, sizes: Sequence[int], rule_key: str | None,
         [Together(tuple(before))] if before else []  # a heading whose kind has no example
     pieces: list[Piece] = [*([Together(tuple(head))] if head else []), *kept]
     aids = aid_pieces(example, words) + tips + kind_charts(kind, sizes, words)
-    return pieces + ([Together(tuple(aids))] if aids else [])
+    return pieces + ([Together(tuple(aids), passes=True)] if aids else [])
 
 
 AID_SHARE = 0.4  # the aid's solved example: at most this share of the width

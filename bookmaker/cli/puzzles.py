@@ -149,12 +149,11 @@ def _picture_option(picture: str, kind, shape) -> str:
     from ..design.painted import picture_readers
     from ..design.pictures import RANDOM, PictureError
 
-    if picture == RANDOM:
-        return picture
     bundled_name, job_picture = picture_readers(kind)
     try:
         height, width = shape.frame
-        job_picture(picture, height, width, 0)
+        job_picture(picture, height, width, 0)  # a random grid's: only its size
     except PictureError as error:
         raise click.BadParameter(str(error), param_hint="'--picture'") from None
-    return picture if bundled_name(picture) else str(Path(picture).resolve())
+    return picture if picture == RANDOM or bundled_name(picture) \
+        else str(Path(picture).resolve())

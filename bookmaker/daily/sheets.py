@@ -12,7 +12,7 @@ from ..core.registry import kind_of_puzzle
 from ..core.words import counted
 from ..design.captions import grid_size_text, kind_name, with_size_mark
 from ..design.catalogue import Catalogue, load_catalogue
-from ..design.cells import least_cell
+from ..design.cells import fitted, least_cell
 from ..design.howtoplay import rules_text
 from ..pages.page import GridPlacement, Page, PageGeometry
 from ..pages.paginate import GridItem, grid_slots, paginate_puzzles
@@ -101,24 +101,40 @@ def _sheet(spec: DailySpec, day: DaySpec, puzzle: Puzzle, answer: bool,
     width = layout.width(columns)
     placed = _text_lines(spec, parts, rules, width - 2 * layout.padding, answer)
     depths = _depths(placed, layout.text.rules * RULES_SPACE)
-    side, border = layout.grid_side(columns), layout.lines.border
-    rows, cols = puzzle.shape.frame
-    down = side * rows / cols if rows < cols else side  # a wide board is less tall
+    border = layout.lines.border
+    side, (across, down) = _board_room(spec, day, puzzle, columns)
     style = _style(spec, answer)
     # render/pdf.py keeps a grid's label height clear between the text and the grid.
     height = 2 * layout.padding + border / 2 + down + style.label_height + \
         (depths[-1] if depths else 0)
     lines = tuple(SheetLine(text, height - layout.padding - depth, size, is_bold)
                   for (text, size, is_bold), depth in zip(placed, depths))
-    # Its square reaches below the sheet by what a wide board leaves spare, as the board
-    # sits centred in it (GridPlacement.board_box).
-    placement = GridPlacement(layout.padding + border / 2,
+    # A rectangle's square reaches past the sheet by what its board leaves spare, below a
+    # wide one and left of a tall one, as the board sits centred in it
+    # (GridPlacement.board_box).
+    placement = GridPlacement(layout.padding + border / 2 - (side - across) / 2,
                               layout.padding + border / 2 - (side - down) / 2, side,
                               puzzle.givens, puzzle.solution if answer else None,
                               marks=kind_of_puzzle(puzzle).marks(puzzle.givens, puzzle.extras),
                               glyphs=day.glyphs, drawn=kind_of_puzzle(puzzle).answer.drawing)
     return Sheet(width, height, lines, placement,
                  replace(style, geometry=sheet_geometry(width, height)))
+
+
+def _board_room(spec: DailySpec, day: DaySpec, puzzle: Puzzle,
+                columns: int) -> tuple[float, tuple[float, float]]:
+    """The side of the square a day's grid is drawn in across `columns` columns, and the
+    (width, height) of its board there: a square fills the columns' grid side; a
+    rectangle is fit by its sides as a book's page fits it (design/cells.fitted), a
+    tall one as wide as the columns allow."""
+    layout = spec.layout
+    fit = fitted(day.kind, puzzle.shape)
+    if isinstance(fit, int):
+        side = layout.grid_side(columns)
+        return side, (side, side)
+    cell = layout.cell(columns, fit)
+    rows, cols = fit
+    return cell * max(fit), (cell * cols, cell * rows)
 
 
 def _text_lines(spec: DailySpec, parts: list[str], rules: str, room: float,

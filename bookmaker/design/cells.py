@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..core.board.shape import Shape
 from ..core.kinds.kind import Kind
+from .fit import Sides
 from .fontfile import default_font_paths, read_font
 from .values import MIN_TEXT_POINTS, font_digit_top
 
@@ -27,8 +28,16 @@ def board_cells(kind: Kind, frame: Shape) -> int:
     alone tells: a board drawn per puzzle (a Jigsaw's, a Kakuro's) is its frame's size."""
     board = kind.reading_board(frame)  # the board known from a frame, the frame for a drawn one
     assert board is not None  # a frame is given
-    return max(board.frame)  # a daily fits a rectangle by its longer
-    # side; a book by both (spec/load.grid_needs, design/fit.py)
+    return max(board.frame)  # a rectangle's longer side: pages fit it by both (fitted)
+
+
+def fitted(kind: Kind, frame: Shape) -> int | Sides:
+    """What a page or a news column fits of a kind's grid on the frame (design/fit.py): a
+    square's cells across (a ring of clues round it included), or a rectangle's rows and
+    columns, each against its room's height and width."""
+    cells = cells_across(kind, frame)
+    rows, cols = frame.frame
+    return (rows, cols) if rows != cols and cells == frame.size else cells
 
 
 def least_symbol_cell(glyphs: tuple[str, ...]) -> float:

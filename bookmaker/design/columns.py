@@ -7,6 +7,7 @@ and as tall as its heading and grid need, for the layout desk to drop into a pag
 
 from __future__ import annotations
 
+import math
 from functools import cache
 from pathlib import Path
 from typing import cast
@@ -14,6 +15,7 @@ from typing import cast
 from pydantic import Field
 
 from ..core.words import counted, with_article
+from .fit import Area, Sides, cell_side, sides_text
 from .layout import LineWeights, line_order_mistakes
 from .layouts import load_layout_file
 from .presets import COLUMN_PRESET_FOLDER, column_preset_names, parse_layout_as, preset_folder
@@ -81,18 +83,24 @@ class ColumnLayout(Schema):
         return digits.fraction if digits.fraction is not None else \
             cast(float, digits.points) / self.min_puzzle_cell  # points, if no fraction
 
-    def fit_problem(self, size: int, columns: int, least_cell: float = 0.0,
+    def cell(self, columns: int, fit: int | Sides) -> float:
+        """The cell side of a grid spanning `columns` columns, fit as a book's page fits
+        it (design/fit.py) in a column as tall as it needs: a square of `fit` cells across,
+        or a rectangle of (rows, columns) by its columns."""
+        return cell_side(1, fit, Area(self.grid_side(columns), math.inf, 0.0, 0.0))
+
+    def fit_problem(self, fit: int | Sides, columns: int, least_cell: float = 0.0,
                     least_reason: str = "") -> str | None:
-        """Why a grid size cells across cannot span `columns` columns with cells of at
-        least the layout's minimum and `least_cell` (a Killer's, for `least_reason`:
-        'readable cage totals'), or None if it can."""
-        cell = self.grid_side(columns) / size
+        """Why a grid `fit` cells across (a rectangle: its rows and columns) cannot span
+        `columns` columns with cells of at least the layout's minimum and `least_cell` (a
+        Killer's, for `least_reason`: 'readable cage totals'), or None if it can."""
+        cell = self.cell(columns, fit)
         smallest = max(self.min_puzzle_cell, least_cell)
         if cell >= smallest:
             return None
         span = counted(columns, "column")
         why = "" if smallest == self.min_puzzle_cell else f" for {least_reason}"
-        return (f"{with_article(f'{size}x{size}')} grid across {span} of the "
+        return (f"{with_article(sides_text(fit))} grid across {span} of the "
                 f"{self.name} layout would have {max(cell, 0):.1f} pt cells, under its "
                 f"{smallest:.1f} pt minimum{why}: "
                 f"span more columns or choose a smaller size")

@@ -39,6 +39,12 @@ def sides_of(size: int | Sides) -> Sides:
     return (size, size) if isinstance(size, int) else size
 
 
+def sides_text(size: int | Sides) -> str:
+    """A grid's sides as messages name them: '9x9', '10x18' (rows x columns)."""
+    rows, cols = sides_of(size)
+    return f"{rows}x{cols}"
+
+
 @dataclass(frozen=True)
 class Arrangement:
     """rows x columns slots on a page, and the side of the square grid in each (points)."""
@@ -71,12 +77,19 @@ def _square_side(width: float, height: float, border: float, sides: Sides) -> fl
     return min((width - border) / cols, (height - border) / rows) * max(sides)
 
 
+def board_extent(side: float, sides: Sides) -> tuple[float, float]:
+    """The width and height of a board of `sides` drawn in a square of `side`: the
+    square's, or a rectangle's at the cell its longer side gives."""
+    rows, cols = sides
+    if rows == cols:
+        return side, side
+    return side * cols / max(sides), side * rows / max(sides)
+
+
 def grid_width(count: int, area: Area, sides: Sides = (1, 1)) -> float:
     """How wide each of count grids of `sides` prints (what its label and caption span):
     its square's side, a rectangle's board's width."""
-    side = arrangement_for(count, area, sides).grid_side
-    rows, cols = sides
-    return side if rows == cols else side * cols / max(rows, cols)
+    return board_extent(arrangement_for(count, area, sides).grid_side, sides)[0]
 
 
 def cell_side(count: int, size: int | Sides, area: Area) -> float:

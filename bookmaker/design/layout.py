@@ -317,22 +317,31 @@ class Layout(Schema):
         return most_that_fit(size, max(self.min_answer_cell, least_cell),
                              self.grid_area(answers=True))
 
+    def answer_number_cell(self, room: float = 1.0) -> float:
+        """The least answer cell whose numbers, set in `room` of it (Answer.number_room: a
+        Hashi's island circle), reach 7 pt at the answer digit share."""
+        return max(self.grids.min_answer_cell,
+                   MIN_TEXT_POINTS / (self.text.answer_digits * room))
+
     def answers_per_page_for(self, size: int | Sides, least_side: float = 0.0,
-                             least_cell: float = 0.0) -> int:
+                             least_cell: float = 0.0, room: float = 1.0) -> int:
         """Answer grids a page for boards `size` cells across: the layout's
         answers_per_page, fewer if they do not fit; a board smaller than 9×9 packs more,
         at the cells a 9×9 answer gets, so 6×6 answers print smaller than 9×9 ones
         instead of as large, but no narrower than `least_side` (the note under each, 'Puzzle
         on page 123', must fit on its line), nor cells under `least_cell` (what its symbols
-        need). 0: not even one fits."""
+        need). Numbers set in `room` of a cell (a Hashi's, a Slitherlink's) keep their 7 pt
+        there (answer_number_cell): fewer a page, one if even one falls short. 0: not
+        even one fits."""
         most = self.answers_that_fit(size, least_cell)
-        per_page = min(self.answers_per_page, most)
+        roomy = max(least_cell, self.answer_number_cell(room))
+        per_page = min(self.answers_per_page, self.answers_that_fit(size, roomy) or min(most, 1))
         rows, cols = sides_of(size)
         if max(rows, cols) >= REFERENCE_SIZE or not most:
             return per_page
         area = self.grid_area(answers=True)
         reference = cell_side(self.answers_per_page, REFERENCE_SIZE, area)
-        cell = max(reference, self.min_answer_cell, least_side / cols, least_cell)
+        cell = max(reference, self.min_answer_cell, least_side / cols, roomy)
         return max(per_page, most_that_fit(size, cell, area))
 
     def puzzles_per_page_problem(self, count: int, size: int | Sides, least_cell: float = 0.0,

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from .fit import Area, arrangement_for
+from .fit import Area, Sides, arrangement_for, board_extent
 
 # Page kinds, in the words compose and the outline use.
 TITLE, COPYRIGHT, CONTENTS, HOW_TO_PLAY = ("title", "copyright", "contents", "how-to-play")
@@ -171,34 +171,41 @@ def answer_shares(sections: Sequence[Counted], area: Area | None) -> list[int]:
     answers at six a page leaves two thirds of its page for a 15×15 after it. None without
     an `area`, nor after a run whose answers all went on the page before it."""
     runs = answer_runs(sections)
-    shares, above = [0] * len(runs), None  # (per page, on its last page) of the run before
+    shares = [0] * len(runs)
+    above: tuple[int, int, Sides] | None = None  # (per page, on its last page, sides) of
+    #                                              the run before
     for index, run in enumerate(runs):
         count, per_page = run_count(sections, run), sections[run[0]].answers_per_page
-        square = slot_sides(sections[run[0]]) == (1, 1)  # rows_under measures squares' rows
-        if area is not None and above is not None and square:
-            shares[index] = min(count, rows_under(area, *above, per_page)
-                                * arrangement_for(per_page, area).columns)
+        sides = slot_sides(sections[run[0]])
+        if area is not None and above is not None:
+            above_per_page, on_page, above_sides = above
+            shares[index] = min(count, rows_under(area, above_per_page, on_page, per_page,
+                                                  above_sides, sides)
+                                * arrangement_for(per_page, area, sides).columns)
         own = count - shares[index]
-        above = (per_page, own - (own - 1) // per_page * per_page) if own and square else None
+        above = (per_page, own - (own - 1) // per_page * per_page, sides) if own else None
     return shares
 
 
-def row_height(area: Area, per_page: int) -> float:
-    """The height of one row of grids set `per_page` a page: label, grid, border, note."""
-    return (area.label_height + arrangement_for(per_page, area).grid_side + area.border
-            + area.below_height)
+def row_height(area: Area, per_page: int, sides: Sides = (1, 1)) -> float:
+    """The height of one row of grids of `sides` set `per_page` a page: label, board (a
+    wide rectangle's less tall than its square), border, note."""
+    side = arrangement_for(per_page, area, sides).grid_side
+    return area.label_height + board_extent(side, sides)[1] + area.border + area.below_height
 
 
-def rows_under(area: Area, above_per_page: int, above: int, per_page: int) -> int:
-    """Rows of grids set `per_page` a page that fit under `above` grids set
-    `above_per_page` a page, rows `area.gap` apart (0 if they fill the page's rows)."""
-    arrangement = arrangement_for(above_per_page, area)
+def rows_under(area: Area, above_per_page: int, above: int, per_page: int,
+               above_sides: Sides = (1, 1), sides: Sides = (1, 1)) -> int:
+    """Rows of grids of `sides` set `per_page` a page that fit under `above` grids of
+    `above_sides` set `above_per_page` a page, rows `area.gap` apart (0 if they fill the
+    page's rows)."""
+    arrangement = arrangement_for(above_per_page, area, above_sides)
     rows = math.ceil(above / arrangement.columns)
     if rows >= arrangement.rows:
         return 0
-    used = rows * (row_height(area, above_per_page) + area.gap)
+    used = rows * (row_height(area, above_per_page, above_sides) + area.gap)
     free = area.height - used + area.gap  # a row below needs its height and one gap
-    return max(0, math.floor(free / (row_height(area, per_page) + area.gap) + 1e-9))
+    return max(0, math.floor(free / (row_height(area, per_page, sides) + area.gap) + 1e-9))
 
 
 def slot_sides(section: Counted) -> tuple[int, int]:

@@ -54,6 +54,11 @@ def picture_folder():
 
 
 RANDOM = "random"  # a spec's `picture:` asking for a random grid, which draws nothing
+# The widest random grid made: past it a grid's puzzle may take minutes to make, with no
+# progress to show, so it is refused when asked for. CPU seconds to make a random grid's
+# puzzle, seeds 0-18 at 25x25: 0.2-4.6; at 30x30 seeds 0-6: 0.3-2.8, and seed 5 over 60;
+# 38x38: seed 0 18, seeds 1 and 2 over 120; a 40x40 took 178.
+RANDOM_MOST = 25
 
 
 def picture_problem(kind: Kind, difficulty: str, picture: str) -> str | None:
@@ -73,8 +78,19 @@ def job_picture(ask: str, height: int, width: int, seed: int) -> Grid | None:
     (RANDOM); a bundled picture chosen by the seed if none is named; else the bundled
     picture of that name or title, or the picture file at that path."""
     if ask == RANDOM:
+        random_size_checked(height, width)
         return None
     return scale(named_picture(ask, seed).grid, height, width)
+
+
+def random_size_checked(height: int, width: int, most: int = RANDOM_MOST,
+                        slow: str = "a 30x30") -> None:
+    """PictureError for a random grid past `most` cells a side, whose puzzle would take
+    minutes to make (as `slow` did, for more than one)."""
+    if max(height, width) > most:
+        raise PictureError(f"a random grid is made up to {most}x{most}: a larger one's "
+                           f"puzzle can take minutes to make ({slow} took over one); got "
+                           f"{height}x{width}: ask for a smaller size or draw a picture")
 
 
 def named_picture(ask: str, seed: int = 0) -> Picture:

@@ -58,6 +58,10 @@ class Together:
     # be (its grids at their least): latin.yaml's rules page was left a third white for 8
     # points (issue 39).
     shrunk: Callable[[float], Together | None] | None = None
+    # Where the one floating piece before it waits for the next page, it may fill this
+    # page's foot first (a Kakuro's chart of unique sums, which its rules call 'the chart
+    # below', ahead of its worked example: kakuro.yaml's rules page was a third white).
+    passes: bool = False
 
 
 @dataclass(frozen=True)
@@ -258,7 +262,8 @@ class _Flow:
                 self.flush()  # floats that waited go first (the glossary has none)
             self.set_together(together)
         else:
-            fitted = None if self.waiting else self.fitted(together, sheet)
+            passing = together.passes and len(self.waiting) == 1
+            fitted = None if self.waiting and not passing else self.fitted(together, sheet)
             if fitted is None:
                 self.waiting.append(together)  # it floats to the top of the next page
             else:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ..core.board.grid import Grid
 from ..core.board.marks import Marks
 from ..core.sums import added
-from ..design.fit import Area, Arrangement, Sides, arrangement_for
+from ..design.fit import Area, Arrangement, Sides, arrangement_for, board_extent
 from ..design.pagecount import pages_for
 from .page import GridPlacement, Page, PageGeometry
 
@@ -71,8 +71,7 @@ def grid_slots(geometry: PageGeometry, page_number: int, per_page: int,
     fit = best_arrangement(width, height, per_page, label_height + below, gutter, border,
                            sides)
     side = fit.grid_side
-    across, down = (side * sides[1] / max(sides), side * sides[0] / max(sides)) \
-        if sides[0] != sides[1] else (side, side)  # the board's width and height
+    across, down = board_extent(side, sides)
     framed, framed_down = across + border, down + border  # with its border's outer halves
     row_height = label_height + framed_down + below
     row_starts = _spread(height, fit.rows, row_height, gutter)
@@ -87,24 +86,27 @@ def grid_slots(geometry: PageGeometry, page_number: int, per_page: int,
 
 
 def shared_slots(geometry: PageGeometry, page_number: int, area: Area,
-                 runs: Sequence[tuple[int, int]]) -> list[Slot]:
-    """Where the grids of runs sharing one page go: each (grids, per page) run in rows of
-    its own arrangement on `area` (the side its pages have at the widest gutter), the runs'
-    rows one under the other from the top, the spare height shared around and between
-    them and each row centred, as grid_slots sets one run's."""
-    rows: list[tuple[int, float]] = []  # (grids in the row, grid side)
-    for count, per_page in runs:
-        fit = arrangement_for(per_page, area)
-        rows += [(min(fit.columns, count - start), fit.grid_side)
+                 runs: Sequence[tuple[int, int, Sides]]) -> list[Slot]:
+    """Where the grids of runs sharing one page go: each (grids, per page, sides) run in
+    rows of its own arrangement on `area` (the side its pages have at the widest gutter),
+    the runs' rows one under the other from the top, the spare height shared around and
+    between them and each row centred, as grid_slots sets one run's: a rectangle's row as
+    tall as its board, which sits centred in its square slot."""
+    rows: list[tuple[int, float, Sides]] = []  # (grids in the row, grid side, sides)
+    for count, per_page, sides in runs:
+        fit = arrangement_for(per_page, area, sides)
+        rows += [(min(fit.columns, count - start), fit.grid_side, sides)
                  for start in range(0, count, fit.columns)]
     left, bottom, width, height = geometry.content_box(page_number)
-    heights = [area.label_height + side + area.border + area.below_height for _, side in rows]
+    heights = [area.label_height + board_extent(side, sides)[1] + area.border +
+               area.below_height for _, side, sides in rows]
     gap = max(height - added(heights) - (len(rows) - 1) * area.gap, 0.0) / (len(rows) + 1)
     slots, top = [], bottom + height - gap
-    for (in_row, side), row in zip(rows, heights):
-        y = top - area.label_height - side - area.border / 2
-        slots += [(left + start + area.border / 2, y, side)
-                  for start in _spread(width, in_row, side + area.border, area.gap)]
+    for (in_row, side, sides), row in zip(rows, heights):
+        across, down = board_extent(side, sides)
+        y = top - area.label_height - down - area.border / 2 - (side - down) / 2
+        slots += [(left + start + area.border / 2 - (side - across) / 2, y, side)
+                  for start in _spread(width, in_row, across + area.border, area.gap)]
         top -= row + area.gap + gap
     return slots
 

@@ -13,13 +13,14 @@ import math
 
 from ..core.board.grid import Grid
 from ..core.hashi.rules import ACROSS, DOWN, MOST_BRIDGES
+from ..core.kinds.answer import ISLAND_SIDE
 from ..pages.page import GridPlacement
 from .canvas import BUTT, Canvas, Face, Label, Pen
 from .fonts import digit_extent
 from .metrics import entry, line_weights, symbol_font_size
 from .style import RenderStyle
 
-ISLAND_RADIUS = 0.4     # of a cell: an island's circle
+ISLAND_RADIUS = ISLAND_SIDE / 2  # of a cell: an island's circle
 DOUBLE_APART = 0.2      # of a cell: the gap between a double bridge's two lines
 CIRCLE_SIDES = 48       # the circle drawn as a polygon of so many sides
 WATER_DOT = 0.06        # of a cell: the faint dot in each water cell, to count rows by

@@ -21,7 +21,7 @@ from ..core.rating.ranges import RatingRange
 from ..core.registry import find_kind
 from ..core.words import counted, with_article
 from ..design.catalogue import language_names
-from ..design.cells import cells_across, least_cell, least_cell_reason, least_symbol_cell
+from ..design.cells import fitted, least_cell, least_cell_reason, least_symbol_cell
 from ..design.choices import output_names
 from ..design.columns import (
     ColumnLayout,
@@ -29,6 +29,7 @@ from ..design.columns import (
     load_column_preset,
     unknown_column_layout_text,
 )
+from ..design.fit import Sides, sides_text
 from ..design.glyphs import cell_symbols
 from ..design.presets import column_preset_names, is_layout_path, preset_names
 from ..design.problems import Mistake, Problem, Report, SpecError
@@ -61,6 +62,7 @@ OUTPUT_KINDS = ("pdf", "png", "svg", "json", "proof", "ipuz", "feed", "page", "a
                 "art-cmyk")
 DEFAULT_OUTPUTS = ("pdf", "png", "svg", "json", "proof")
 MAX_DAILY_SIZE = 16  # a 25x25 is no daily puzzle: it would not fit a news column either
+MAX_DAILY_LENGTH = 25  # a rectangle's longer side: a 15x25 Hashi strip fits by its width
 DEFAULT_LAYOUT = "newspaper-2col"
 # Used when a spec gives no schedule: the week ramps from Monday's singles-only puzzle to
 # Saturday's expert one, and Sunday's is a hard one for the longer read.
@@ -410,7 +412,7 @@ def _day_spec(report: Report, weekday: str, day: DayFile | None,
                                               f"{layout.page_columns} columns, got {columns}"))
         return None
     kind = kind_of_name(day.variant)
-    problem = layout.fit_problem(cells_across(kind, shape), columns, least_cell(kind, shape),
+    problem = layout.fit_problem(fitted(kind, shape), columns, least_cell(kind, shape),
                                  least_cell_reason(kind, shape))
     if problem:
         report.add(Mistake(at + ("columns" if day.columns else "size",), problem))
@@ -434,7 +436,8 @@ def _day_spec(report: Report, weekday: str, day: DayFile | None,
     if glyphs is None:
         return None
     answer = _answer_columns(report, layout, answer_columns, columns,
-                             cells_across(kind, shape), cell_symbols(kind, glyphs, shape.size))
+                             fitted(kind, shape), cell_symbols(kind, glyphs, shape.size),
+                             kind.answer.number_room)
     if answer is None:
         return None
     return DaySpec(weekday=weekday, size=shape.size, sides=shape.frame,
@@ -445,17 +448,21 @@ def _day_spec(report: Report, weekday: str, day: DayFile | None,
 
 
 def _answer_columns(report: Report, layout: ColumnLayout, asked: int | None, columns: int,
-                    cells: int, glyphs: tuple[str, ...]) -> int | None:
+                    fit: int | Sides, glyphs: tuple[str, ...],
+                    room: float = 1.0) -> int | None:
     """The columns a day's answer spans: as asked, or the fewest (up to its puzzle's) whose
-    cells keep its digits at 7 pt or more; None with the mistake reported when the asked
-    ones do not."""
+    cells keep its digits at 7 pt or more in the `room` of a cell its drawing sets them in
+    (Answer.number_room: a Hashi's island circle), else its puzzle's; None with the
+    mistake reported when the asked ones do not keep them at 7 pt in the whole cell."""
     least = max(MIN_TEXT_POINTS / layout.text.answer_digits, least_symbol_cell(glyphs))
     fits = [span for span in range(1, layout.page_columns + 1)
-            if layout.grid_side(span) / cells >= least]
+            if layout.cell(span, fit) >= least]
     if asked is None:
-        return min([span for span in fits if span <= columns] or [columns])
+        roomy = max(least / room, least_symbol_cell(glyphs))
+        return min([span for span in fits if span <= columns
+                    and layout.cell(span, fit) >= roomy] or [columns])
     if asked not in fits:
-        report.add(Mistake(("daily", "answer_columns"), f"{with_article(f'{cells}x{cells}')} "
+        report.add(Mistake(("daily", "answer_columns"), f"{with_article(sides_text(fit))} "
                            f"answer across "
                            f"{counted(asked, 'column')} of the {layout.name} "
                            f"layout would have cells under {least:.1f} pt, too small for "
@@ -479,12 +486,25 @@ def _shape(report: Report, at: tuple, day: DayFile) -> Shape | None:
     except ValueError as error:
         report.add(Mistake(at + ("box" if day.box else "size",), str(error)))
         return None
-    if shape.size > MAX_DAILY_SIZE:
-        report.add(Mistake(at + ("size",), f"daily puzzles are 4x4 to {MAX_DAILY_SIZE}x"
-                                           f"{MAX_DAILY_SIZE} (bookmaker makes up to "
-                                           f"{MAX_SIZE}x{MAX_SIZE} for books), got {day.size}"))
+    too_big = _daily_size_problem(shape)
+    if too_big:
+        report.add(Mistake(at + ("size",), f"{too_big}, got {day.size}"))
         return None
     return shape
+
+
+def _daily_size_problem(shape: Shape) -> str | None:
+    """Why a frame is no daily puzzle's: a square over MAX_DAILY_SIZE, a rectangle over it
+    on its shorter side or over MAX_DAILY_LENGTH on its longer; None if it may be one."""
+    short, long = sorted(shape.frame)
+    if short == long and short > MAX_DAILY_SIZE:
+        return (f"daily puzzles are 4x4 to {MAX_DAILY_SIZE}x{MAX_DAILY_SIZE} (bookmaker "
+                f"makes up to {MAX_SIZE}x{MAX_SIZE} for books)")
+    if short > MAX_DAILY_SIZE or long > MAX_DAILY_LENGTH:
+        return (f"daily rectangles are at most {MAX_DAILY_SIZE} cells on their shorter "
+                f"side and {MAX_DAILY_LENGTH} on their longer, as a {MAX_DAILY_SIZE}x"
+                f"{MAX_DAILY_LENGTH}")
+    return None
 
 
 def _check_digit_font(report: Report, daily: DailyFile | None,

@@ -18,7 +18,7 @@ from ..core.board.shape import Shape
 from ..core.kinds.kind import Kind, clues_problem
 from ..core.words import counted, with_article
 from ..design.catalogue import BEYOND_SUDOKU, language_names, load_catalogue
-from ..design.cells import cells_across, least_cell, least_cell_reason, least_symbol_cell
+from ..design.cells import cells_across, fitted, least_cell, least_cell_reason, least_symbol_cell
 from ..design.cover import CoverFile, CoverSpec, cover_geometry
 from ..design.fontfile import default_font_paths, read_font
 from ..design.glyphs import (
@@ -297,6 +297,7 @@ class _GridNeeds:
     least_reason: str = ""  # why least_cell is what it is: 'readable run totals'
     sides: tuple[int, int] | None = None  # a rectangle's rows and columns, fit by both
     #                                       (design/fit.py); None for a square of `cells`
+    number_room: float = 1.0  # the share of an answer's cell its numbers are set in
 
     @property
     def fit(self) -> int | tuple[int, int]:
@@ -308,17 +309,17 @@ def grid_needs(kind: Kind, frame: Shape, glyphs: tuple[str, ...] = ()) -> _GridN
     """What a kind's grids on the frame ask of a page (and their symbols, `glyphs`: two-
     digit numbers need wider cells); a grid wider than its size (a Samurai's 21 cells) is
     named with its width."""
-    cells = cells_across(kind, frame)
-    rows, cols = frame.frame
+    cells, fit = cells_across(kind, frame), fitted(kind, frame)
     name = "" if cells == frame.size else f"{kind.name} ({cells}x{cells} cells)"
-    sides = (rows, cols) if rows != cols and cells == frame.size else None
+    sides = None if isinstance(fit, int) else fit
     if sides:  # a rectangle (no ring of clues round it) is fit by both its sides
-        name = f"{rows}x{cols}"
+        name = f"{sides[0]}x{sides[1]}"
 
     symbols, labels = least_symbol_cell(glyphs), least_cell(kind, frame)
     reason = least_cell_reason(kind, frame) if labels >= symbols else \
         "its widest symbol at 7 pt"
-    return _GridNeeds(cells, max(labels, symbols), name, symbols, reason, sides)
+    return _GridNeeds(cells, max(labels, symbols), name, symbols, reason, sides,
+                      kind.answer.number_room)
 
 
 def _options_taken(report: Report, at: tuple, kind: Kind, section: SectionFile) -> bool:
@@ -433,7 +434,8 @@ def _answers_per_page(report: Report, at: tuple, grid: _GridNeeds,
     # The note's width bounds only boards smaller than the reference (answers_per_page_for),
     # and measuring it reads every language's catalogue: a book of 9x9s and larger skips it.
     note = widest_answer_note(layout.caption_size) if grid.cells < REFERENCE_SIZE else 0.0
-    return layout.answers_per_page_for(grid.fit, note, grid.least_symbol_cell)
+    return layout.answers_per_page_for(grid.fit, note, grid.least_symbol_cell,
+                                       grid.number_room)
 
 
 NOTE_ROOM = 1.15  # room kept beside an answer's note for a font wider than the default

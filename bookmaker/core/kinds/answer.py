@@ -40,6 +40,12 @@ DRAWINGS = ("symbols", "fill", "stars", "colours", "bridges", "loop")
 # Each by name, for code that asks which (a drawing's name may also be a kind's alias:
 # 'stars', 'bridges'; code outside the kinds compares no such string, tests/test_kinds.py).
 SYMBOLS_DRAWN, FILL_DRAWN, STARS_DRAWN, COLOURS_DRAWN, BRIDGES_DRAWN, LOOP_DRAWN = DRAWINGS
+# The share of a cell's side an answer's numbers have where its drawing leaves them less
+# than the cell: a Hashi's island count its circle (ISLAND_SIDE), a Slitherlink's clue
+# what its loop's heavy lines leave. Answer pages and sheets give that room what a cell
+# of other kinds' answers gets: the answer digit size, at 7 pt or more.
+ISLAND_SIDE = 0.8  # a Hashi island's circle across, as a share of its cell
+NUMBER_ROOMS = {BRIDGES_DRAWN: ISLAND_SIDE, LOOP_DRAWN: 0.8}
 FORM_DRAWINGS = {"values": "symbols", "symbols": "symbols", "shading": "fill",
                  "colours": "colours", "edges": "loop", "links": "bridges"}
 # A shading answer's values 1 (white) and 2 (shaded) as text writes them: on a page a white
@@ -105,6 +111,11 @@ class Answer:
     def drawing(self) -> str:
         """How a page draws it (DRAWINGS): `drawn`, or its form's way."""
         return self.drawn or FORM_DRAWINGS[self.form]
+
+    @property
+    def number_room(self) -> float:
+        """The share of a cell its answer's numbers are set in (NUMBER_ROOMS; 1: all)."""
+        return NUMBER_ROOMS.get(self.drawing, 1.0)
 
     @property
     def numbered(self) -> bool:
