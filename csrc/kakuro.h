@@ -24,13 +24,15 @@ typedef struct {
     int *cell_start, *cell, *combo_start, *combo, *runs_start, *runs, *peer_start, *peer;
 } Tables;
 
-/* The cross sums' areas (areas.py), as kakurograde.c's kakuro_areas makes them: area i's
-   outies are outie[outie_start[i]..outie_start[i+1]) adding up to total[i], differ[j] the
+/* The cross sums' areas of a board (areas.py), as kakurograde.c's kakuro_areas makes
+   them: area i's outies are outie[outie_start[i]..outie_start[i+1]), its total the totals
+   of the runs through it (through, likewise) less those inside it (inside), differ[j] the
    outies (bits by their place in the area) an outie shares a run with; a cell's areas are
-   with[with_start[c]..with_start[c+1]). */
+   with[with_start[c]..with_start[c+1]). `total` is filled for the totals of each call. */
 typedef struct {
     int area_count, cell_count;
-    int *outie_start, *outie, *total, *differ, *with_start, *with;
+    int *outie_start, *outie, *inside_start, *inside, *through_start, *through, *differ;
+    int *with_start, *with, *total;
 } Areas;
 
 /* A step: (cell, value) pairs placed or removed, and its length (a forcing chain's). */

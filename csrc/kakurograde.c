@@ -20,67 +20,89 @@ static inline int bits(long mask) { return __builtin_popcountl(mask); }
 static void free_areas(PyObject *capsule) {
     Areas *a = PyCapsule_GetPointer(capsule, "kakuro_areas");
     if (!a) return;
-    free(a->outie_start), free(a->outie), free(a->total), free(a->differ);
-    free(a->with_start), free(a->with), free(a);
+    free(a->outie_start), free(a->outie), free(a->inside_start), free(a->inside);
+    free(a->through_start), free(a->through), free(a->differ), free(a->with_start);
+    free(a->with), free(a->total), free(a);
 }
 
-/* Whether two cells share a run (one is among the other's peers). */
-static int peers(const Tables *t, int cell, int other) {
-    for (int i = t->peer_start[cell]; i < t->peer_start[cell + 1]; i++)
-        if (t->peer[i] == other) return 1;
+/* Whether a cell is among another's peers (flattened). */
+static int among(const int *peer_start, const int *peer, int cell, int other) {
+    for (int i = peer_start[cell]; i < peer_start[cell + 1]; i++)
+        if (peer[i] == other) return 1;
     return 0;
 }
 
-/* The areas' totals and the outies sharing a run, from the flattened outies; -1 with a
-   Python error. */
-static int area_details(Areas *a, const Tables *t, PyObject *totals) {
-    PyObject *each = PySequence_Fast(totals, "kakuro_areas wants a sequence of totals");
-    if (!each) return -1;
-    int failed = PySequence_Fast_GET_SIZE(each) != a->area_count;
-    if (failed) PyErr_SetString(PyExc_ValueError, "kakuro_areas: tables of different sizes");
-    a->total = malloc(sizeof(int) * ((size_t)a->area_count + 1));
-    a->differ = malloc(sizeof(int) * ((size_t)a->outie_start[a->area_count] + 1));
-    if (!failed && (!a->total || !a->differ)) failed = 1, PyErr_NoMemory();
+/* Each outie's outies of its area sharing a run with it, from the board's peers; -1 with
+   a Python error. */
+static int area_differ(Areas *a, PyObject *peers) {
+    int *peer_start = NULL, *peer = NULL, failed = 0;
+    if (kakuro_flatten(peers, a->cell_count, a->cell_count, &peer_start, &peer) < 0) failed = 1;
+    a->differ = failed ? NULL : malloc(sizeof(int) * ((size_t)a->outie_start[a->area_count] + 1));
+    a->total = failed ? NULL : malloc(sizeof(int) * ((size_t)a->area_count + 1));
+    if (!failed && (!a->differ || !a->total)) failed = 1, PyErr_NoMemory();
     for (int i = 0; !failed && i < a->area_count; i++) {
-        a->total[i] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(each, i));
         const int *outie = a->outie + a->outie_start[i];
         int count = a->outie_start[i + 1] - a->outie_start[i];
-        if (count > OUTIES_MOST && !PyErr_Occurred())
+        if (count > OUTIES_MOST) {
             PyErr_SetString(PyExc_ValueError, "kakuro_areas: an area of too many outies");
-        failed = PyErr_Occurred() != NULL;
+            failed = 1;
+        }
         for (int j = 0; !failed && j < count; j++) {
             int *differ = a->differ + a->outie_start[i] + j;
             *differ = 0;
             for (int k = 0; k < count; k++)
-                if (k != j && peers(t, outie[j], outie[k])) *differ |= 1 << k;
+                if (k != j && among(peer_start, peer, outie[j], outie[k])) *differ |= 1 << k;
         }
     }
-    Py_DECREF(each);
+    free(peer_start), free(peer);
     return failed ? -1 : 0;
 }
 
 const char kakuro_areas_doc[] =
-"kakuro_areas(tables, outies, totals, areas_with)\n--\n\n"
-"The cross sums' areas for kakuro_reach: each area's outies (cells) and what they add up\n"
-"to (areas.py's areas_of), each cell's areas (areas_with_outie).";
+"kakuro_areas(peers, outies, inside, through, areas_with, runs)\n--\n\n"
+"A board's cross-sum areas for kakuro_reach (areas.py's area_runs): each cell's peers\n"
+"(shape.peers), each area's outies (cells), the runs inside it and through it, each\n"
+"cell's areas (areas_with_outie), and the board's number of runs.";
 
 PyObject *kakuro_areas(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
-    if (!check_arity(nargs, 4, "kakuro_areas")) return NULL;
-    const Tables *t = PyCapsule_GetPointer(args[0], "kakuro_tables");
-    if (!t) return NULL;
+    if (!check_arity(nargs, 6, "kakuro_areas")) return NULL;
+    Py_ssize_t cells = PySequence_Length(args[0]), areas = PySequence_Length(args[1]);
+    long runs = PyLong_AsLong(args[5]);
+    if (cells < 0 || areas < 0 || (runs == -1 && PyErr_Occurred())) return NULL;
     Areas *a = calloc(1, sizeof(Areas));
     if (!a) return PyErr_NoMemory();
     PyObject *capsule = PyCapsule_New(a, "kakuro_areas", free_areas);
     if (!capsule) return free(a), NULL;
-    Py_ssize_t areas = PySequence_Length(args[1]);
-    if (areas < 0) return Py_DECREF(capsule), NULL;
-    a->area_count = (int)areas, a->cell_count = t->cell_count;
-    if (kakuro_flatten(args[1], areas, t->cell_count, &a->outie_start, &a->outie) < 0 ||
-        kakuro_flatten(args[3], t->cell_count, areas, &a->with_start, &a->with) < 0 ||
-        area_details(a, t, args[2]) < 0)
+    a->area_count = (int)areas, a->cell_count = (int)cells;
+    if (kakuro_flatten(args[1], areas, cells, &a->outie_start, &a->outie) < 0 ||
+        kakuro_flatten(args[2], areas, runs, &a->inside_start, &a->inside) < 0 ||
+        kakuro_flatten(args[3], areas, runs, &a->through_start, &a->through) < 0 ||
+        kakuro_flatten(args[4], cells, areas, &a->with_start, &a->with) < 0 ||
+        area_differ(a, args[0]) < 0)
         return Py_DECREF(capsule), NULL;
     return capsule;
+}
+
+/* areas_of's outie totals under the runs' totals (run_count ints); -1 with a Python
+   error. */
+static int area_totals(Areas *a, PyObject *totals, int run_count) {
+    PyObject *each = PySequence_Fast(totals, "kakuro_reach wants the runs' totals");
+    if (!each) return -1;
+    if (PySequence_Fast_GET_SIZE(each) != run_count) {
+        PyErr_SetString(PyExc_TypeError, "kakuro_reach: the totals do not fit the tables");
+        return Py_DECREF(each), -1;
+    }
+    for (int i = 0; i < a->area_count; i++) {
+        long total = 0;
+        for (int j = a->through_start[i]; j < a->through_start[i + 1]; j++)
+            total += PyLong_AsLong(PySequence_Fast_GET_ITEM(each, a->through[j]));
+        for (int j = a->inside_start[i]; j < a->inside_start[i + 1]; j++)
+            total -= PyLong_AsLong(PySequence_Fast_GET_ITEM(each, a->inside[j]));
+        a->total[i] = (int)total;
+    }
+    Py_DECREF(each);
+    return PyErr_Occurred() ? -1 : 0;
 }
 
 /* --- cross sums: each 1 if it found a step in the area (into f), else 0 ---------------- */
@@ -249,27 +271,29 @@ static int room_for(Room *m, const Tables *t, const Areas *a) {
 }
 
 const char kakuro_reach_doc[] =
-"kakuro_reach(tables, areas, count, values, cands, placed, left, log, open_count)\n--\n\n"
+"kakuro_reach(tables, areas, totals, count, values, cands, placed, left, log, open_count)\n"
+"--\n\n"
 "grade.py's solve_within over the ladder's first `count` techniques (cross sums from 10 on\n"
-"need the areas, else None), on a KakuroState's lists, changed in place: (the cells\n"
-"placed, the steps taken per rank, their lengths per rank).";
+"need the board's areas and the runs' totals, else None for both), on a KakuroState's\n"
+"lists, changed in place: (the cells placed, the steps per rank, their lengths per rank).";
 
 PyObject *kakuro_reach(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
-    if (!check_arity(nargs, 9, "kakuro_reach")) return NULL;
+    if (!check_arity(nargs, 10, "kakuro_reach")) return NULL;
     const Tables *t = PyCapsule_GetPointer(args[0], "kakuro_tables");
-    const Areas *a = args[1] == Py_None ? NULL : PyCapsule_GetPointer(args[1], "kakuro_areas");
-    long count = PyLong_AsLong(args[2]), open = PyLong_AsLong(args[8]);
+    Areas *a = args[1] == Py_None ? NULL : PyCapsule_GetPointer(args[1], "kakuro_areas");
+    long count = PyLong_AsLong(args[3]), open = PyLong_AsLong(args[9]);
     if (!t || (args[1] != Py_None && !a) || PyErr_Occurred()) return NULL;
     if (count < 0 || count > LADDER || (count > CROSS_SUM && !a) ||
         (a && a->cell_count != t->cell_count))
         return PyErr_Format(PyExc_ValueError, "kakuro_reach: %ld techniques", count);
+    if (a && area_totals(a, args[2], t->run_count) < 0) return NULL;
     Sweep s;
-    if (kakuro_sweep_open(&s, t, args + 3) < 0) return NULL;
+    if (kakuro_sweep_open(&s, t, args + 4) < 0) return NULL;
     s.a = a;
     Room m = {0};
     int failed = room_for(&m, t, a) < 0 || reach(&s, (int)count, open, &m) < 0;
-    failed = kakuro_sweep_close(&s, args + 3, failed) < 0;
+    failed = kakuro_sweep_close(&s, args + 4, failed) < 0;
     free(m.places), free(m.marks), free(m.trials.base), free(m.f.remove);
     if (failed) return NULL;
     PyObject *counts = PyList_New(count), *lengths = PyList_New(count);

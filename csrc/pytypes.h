@@ -100,6 +100,9 @@ PyObject *kakuro_areas(PyObject *module, PyObject *const *args, Py_ssize_t nargs
 extern const char kakuro_areas_doc[];
 PyObject *kakuro_reach(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char kakuro_reach_doc[];
+/* kakuroareas.c: kakuro/areas.py's area_runs. */
+PyObject *kakuro_area_runs(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char kakuro_area_runs_doc[];
 /* kakurofill.c's functions: kakuro/generate.py's _move_some. */
 PyObject *kakuro_fill_tables(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char kakuro_fill_tables_doc[];

@@ -35,6 +35,7 @@ IDENTITY_TESTS = {
     "count9": "test_compiled_quick.py::test_the_count_is_the_pure_search_on_random_puzzles",
     "graded_removal": "test_compiled_graded.py::"
                       "test_an_attempt_makes_the_same_puzzle_and_grades_on_both_cores",
+    "kakuro_area_runs": "test_kakuro_reach.py::test_a_boards_areas_are_found_alike_in_c",
     "kakuro_areas": "test_kakuro_reach.py::test_the_whole_ladder_reaches_what_the_python_solves",
     "kakuro_check": "test_kakuro_check_compiled.py::"
                     "test_the_compiled_check_finds_what_the_python_finds_in_the_same_nodes",

@@ -17,6 +17,7 @@ from bookmaker.core import compiled
 from bookmaker.core.board.grid import Grid
 from bookmaker.core.board.shape import Shape
 from bookmaker.core.kakuro import grade
+from bookmaker.core.kakuro.areas import area_runs
 from bookmaker.core.kakuro.clues import clues_of_solution
 from bookmaker.core.kakuro.filling import random_filling
 from bookmaker.core.kakuro.generate import generate_kakuro
@@ -116,14 +117,33 @@ def test_a_reached_grading_is_the_graders_without_its_steps(seed):
 def test_the_compiled_reach_refuses_a_ladder_it_cannot_run():
     state = given_state(0)
     core = compiled.extension()
-    tables = compiled_tables(state.clues)
+    tables, areas = compiled_tables(state.clues), grade.compiled_areas(state.shape)
     lists = (state.values, state.cands, state.placed, state.left, state.log)
     with pytest.raises(ValueError, match="techniques"):
-        core.kakuro_reach(tables, None, grade.CROSS_SUM_RANK + 1, *lists, state.open_count)
-    with pytest.raises(ValueError, match="techniques"):
-        core.kakuro_reach(tables, None, len(grade.KAKURO_TECHNIQUES) + 1, *lists,
+        core.kakuro_reach(tables, None, None, grade.CROSS_SUM_RANK + 1, *lists,
                           state.open_count)
+    with pytest.raises(ValueError, match="techniques"):
+        core.kakuro_reach(tables, areas, state.clues.totals, len(grade.KAKURO_TECHNIQUES) + 1,
+                          *lists, state.open_count)
+    with pytest.raises(TypeError, match="totals do not fit"):
+        core.kakuro_reach(tables, areas, state.clues.totals[:-1], 12, *lists, state.open_count)
     with pytest.raises(TypeError, match="do not fit"):
-        core.kakuro_reach(tables, None, 3, state.values[:-1], *lists[1:], state.open_count)
+        core.kakuro_reach(tables, None, None, 3, state.values[:-1], *lists[1:],
+                          state.open_count)
     with pytest.raises(ValueError, match="too many outies"):
-        core.kakuro_areas(tables, ((0, 1, 2, 3, 4),), (10,), ((0,),) * len(state.values))
+        core.kakuro_areas(state.shape.peers, ((0, 1, 2, 3, 4),), ((0,),), ((1,),),
+                          ((0,),) * len(state.values), len(state.shape.units))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_boards_areas_are_found_alike_in_c(seed):
+    """kakuro_area_runs (csrc/kakuroareas.c) finds areas.py's areas in the same order:
+    boards 6x6 to 25x25, rotational and mirrored."""
+    rng = Rng(seed)
+    size = (6, 9, 12, 15, 20, 25)[seed % 6]
+    shape = make_pattern(size, rng, ("rotational", "mirror")[seed % 2], 9, 0.3)
+    found = compiled.extension().kakuro_area_runs(
+        shape.positions, *shape.frame, tuple(unit.cells for unit in shape.units),
+        tuple(unit.kind == "across" for unit in shape.units))
+    assert found == area_runs(shape)
+    assert found

@@ -31,7 +31,7 @@ from functools import lru_cache
 
 from .. import compiled
 from ..board.grid import Grid
-from ..board.shape import BOARDS_KEPT
+from ..board.shape import BOARDS_KEPT, Shape
 from ..grade.candidates import Step
 from ..grade.grader import GRADES, STALL_WEIGHT, Grading
 from . import techniques as k
@@ -175,9 +175,10 @@ def reach_within(state: k.KakuroState, ceiling: str, chains: bool = True) -> Tal
     core = compiled.kakuro_core()
     if core is None or state.explain:
         return tally_of(solve_within(state, ceiling, chains), len(techniques))
-    areas = compiled_areas(state.clues) if len(techniques) > CROSS_SUM_RANK else None
+    areas = len(techniques) > CROSS_SUM_RANK
     placed, counts, lengths = core.kakuro_reach(
-        compiled_tables(state.clues), areas, len(techniques), state.values, state.cands,
+        compiled_tables(state.clues), compiled_areas(state.shape) if areas else None,
+        state.clues.totals if areas else None, len(techniques), state.values, state.cands,
         state.placed, state.left, state.log, state.open_count)
     state.open_count -= placed
     return Tally(tuple(counts), tuple(lengths))
@@ -191,13 +192,20 @@ def reached_grading(givens: Grid, clues: Clues, ceiling: str = GRADES[-1]) -> Gr
 
 
 @lru_cache(maxsize=BOARDS_KEPT)
-def compiled_areas(clues: Clues):
-    """The areas of a Kakuro's cross sums for the compiled core (csrc/kakurograde.c):
-    their outies and totals, each cell's areas."""
-    areas = areas_of(clues)
-    return compiled.extension().kakuro_areas(
-        compiled_tables(clues), tuple(area.outies for area in areas),
-        tuple(area.outie_total for area in areas), areas_with_outie(clues.shape))
+def compiled_areas(shape: Shape):
+    """The board's cross-sum areas for the compiled core (csrc/kakurograde.c), made once a
+    board, not once a set of totals, and found in C (csrc/kakuroareas.c: areas.py's
+    area_runs, the same areas in the same order)."""
+    core = compiled.extension()
+    found = core.kakuro_area_runs(shape.positions, *shape.frame,
+                                  tuple(unit.cells for unit in shape.units),
+                                  tuple(unit.kind == "across" for unit in shape.units))
+    having: list[list[int]] = [[] for _ in range(shape.cell_count)]
+    for index, (outies, _, _) in enumerate(found):
+        for cell in outies:
+            having[cell].append(index)
+    outies, inside, through = zip(*found) if found else ((), (), ())
+    return core.kakuro_areas(shape.peers, outies, inside, through, having, len(shape.units))
 
 
 def _settler(state: k.KakuroState, techniques) -> tuple | None:
