@@ -30,7 +30,7 @@ typedef struct {
    outies (bits by their place in the area) an outie shares a run with; a cell's areas are
    with[with_start[c]..with_start[c+1]). `total` is filled for the totals of each call. */
 typedef struct {
-    int area_count, cell_count;
+    int area_count, cell_count, run_count;
     int *outie_start, *outie, *inside_start, *inside, *through_start, *through, *differ;
     int *with_start, *with, *total;
 } Areas;

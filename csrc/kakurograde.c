@@ -74,7 +74,7 @@ PyObject *kakuro_areas(PyObject *module, PyObject *const *args, Py_ssize_t nargs
     if (!a) return PyErr_NoMemory();
     PyObject *capsule = PyCapsule_New(a, "kakuro_areas", free_areas);
     if (!capsule) return free(a), NULL;
-    a->area_count = (int)areas, a->cell_count = (int)cells;
+    a->area_count = (int)areas, a->cell_count = (int)cells, a->run_count = (int)runs;
     if (kakuro_flatten(args[1], areas, cells, &a->outie_start, &a->outie) < 0 ||
         kakuro_flatten(args[2], areas, runs, &a->inside_start, &a->inside) < 0 ||
         kakuro_flatten(args[3], areas, runs, &a->through_start, &a->through) < 0 ||
@@ -285,7 +285,7 @@ PyObject *kakuro_reach(PyObject *module, PyObject *const *args, Py_ssize_t nargs
     long count = PyLong_AsLong(args[3]), open = PyLong_AsLong(args[9]);
     if (!t || (args[1] != Py_None && !a) || PyErr_Occurred()) return NULL;
     if (count < 0 || count > LADDER || (count > CROSS_SUM && !a) ||
-        (a && a->cell_count != t->cell_count))
+        (a && (a->cell_count != t->cell_count || a->run_count != t->run_count)))
         return PyErr_Format(PyExc_ValueError, "kakuro_reach: %ld techniques", count);
     if (a && area_totals(a, args[2], t->run_count) < 0) return NULL;
     Sweep s;

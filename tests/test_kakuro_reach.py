@@ -125,6 +125,10 @@ def test_the_compiled_reach_refuses_a_ladder_it_cannot_run():
     with pytest.raises(ValueError, match="techniques"):
         core.kakuro_reach(tables, areas, state.clues.totals, len(grade.KAKURO_TECHNIQUES) + 1,
                           *lists, state.open_count)
+    other = given_state(2)  # another board's areas
+    with pytest.raises(ValueError, match="techniques"):
+        core.kakuro_reach(tables, grade.compiled_areas(other.shape), state.clues.totals, 12,
+                          *lists, state.open_count)
     with pytest.raises(TypeError, match="totals do not fit"):
         core.kakuro_reach(tables, areas, state.clues.totals[:-1], 12, *lists, state.open_count)
     with pytest.raises(TypeError, match="do not fit"):
