@@ -110,8 +110,9 @@ def technique_table(made: dict, size: int) -> None:
             continue
         used: Counter[str] = Counter()
         hardest: Counter[str] = Counter()
-        for _, grading in puzzles:
-            used.update({step.technique for step in grading.steps})
+        for puzzle, grading in puzzles:  # the generator keeps no steps: graded again
+            steps = grade_kakuro(puzzle.givens, puzzle.extras, explain=False).steps
+            used.update({step.technique for step in steps})
             hardest[grading.hardest] += 1
         n = len(puzzles)
         cells = ", ".join(f"{name} {100 * k / n:.0f}%" for name, k in used.most_common())

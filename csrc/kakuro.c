@@ -1,60 +1,25 @@
-/* kakuro_tables and kakuro_sweep: the Kakuro grader's run techniques (core/kakuro/
-   techniques.py, last cell to run permutations) swept over runs as grade.py's _sweep does:
-   each step found in a run is applied to the state at once (the same changes, the same
-   log) and the run looked at again, until it yields nothing. The steps come back as
-   (placements, eliminations) for the Python to make Steps of; explained solves stay in
-   the Python. The state is the KakuroState's own lists, read and written in place. */
+/* kakuro_tables, kakuro_sweep and kakuro_settle: the Kakuro grader's run techniques (core/
+   kakuro/techniques.py, last cell to run permutations) swept over runs as grade.py's _sweep
+   does: each step found in a run is applied to the state at once (the same changes, the
+   same log) and the run looked at again, until it yields nothing. The state is the
+   KakuroState's lists, copied into arrays for the call and written back after it; the
+   steps come back as (placements, eliminations) for the Python to make Steps of (explained
+   solves stay in the Python). kakurograde.c runs the whole ladder on the same arrays. */
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "pytypes.h"
+#include "kakuro.h"
 
-#define KAKURO_ALL 0x1ff
-#define RUN_MOST 9               /* cells in a run */
 #define MOST_PERMUTED 6          /* techniques.py's MOST_PERMUTED */
-#define FOUND_MOST (RUN_MOST * 9)
 
-enum { LAST_CELL, UNIQUE_COMBINATION, NAKED_SINGLE, COMBINATION_INTERSECTION, UNIQUE_DIGIT,
-       SUM_BOUNDS, NAKED_PAIR, NAKED_TRIPLE, RUN_PERMUTATIONS, TECHNIQUE_COUNT };
-
-/* A Kakuro's runs as flat lists: run r's cells are cell[cell_start[r]..cell_start[r+1]),
-   and likewise a run's combinations, a cell's runs and a cell's peers (shape.peers). */
-typedef struct {
-    int cell_count, run_count;
-    int *cell_start, *cell, *combo_start, *combo, *runs_start, *runs, *peer_start, *peer;
-} Tables;
-
-/* One sweep: the tables, the state's lists, what it placed, the steps found (each with
-   its technique's rank in the ladder where rank is not -1). */
-typedef struct {
-    const Tables *t;
-    PyObject *values, *cands, *placed, *left, *log, *steps;
-    long placements;
-    int rank;
-} Sweep;
-
-/* A step: (cell, value) pairs placed or removed. */
-typedef struct {
-    int place_count, remove_count;
-    int place[RUN_MOST][2], remove[FOUND_MOST][2];
-} Found;
-
-static inline long item(PyObject *list, int index) {
+static inline long item(PyObject *list, Py_ssize_t index) {
     return PyLong_AsLong(PyList_GET_ITEM(list, index));
 }
 
-static inline int set_item(PyObject *list, int index, long value) {
+static inline int set_item(PyObject *list, Py_ssize_t index, long value) {
     PyObject *number = PyLong_FromLong(value);
     return number ? PyList_SetItem(list, index, number) : -1;
-}
-
-static inline int logged(Sweep *s, int cell) {
-    PyObject *number = PyLong_FromLong(cell);
-    if (!number) return -1;
-    int failed = PyList_Append(s->log, number);
-    Py_DECREF(number);
-    return failed;
 }
 
 static inline int bits(long mask) { return __builtin_popcountl(mask); }
@@ -62,42 +27,134 @@ static inline int length(long mask) { return mask ? 64 - __builtin_clzl((unsigne
 
 /* --- the state ------------------------------------------------------------------------ */
 
+int kakuro_sized_list(PyObject *list, int size) {
+    if (PyList_CheckExact(list) && PyList_GET_SIZE(list) == size) return 1;
+    PyErr_SetString(PyExc_TypeError, "kakuro_sweep: the state's lists do not fit the tables");
+    return 0;
+}
+
+/* A list's ints into an array (size items); -1 with a Python error. */
+static int read_list(PyObject *list, int *into, int size) {
+    for (int i = 0; i < size; i++) {
+        long value = item(list, i);
+        if (value == -1 && PyErr_Occurred()) return -1;
+        into[i] = (int)value;
+    }
+    return 0;
+}
+
+/* The array written back where the list differs. */
+static int write_list(PyObject *list, const int *from, int size) {
+    for (int i = 0; i < size; i++) {
+        if (item(list, i) != from[i] && set_item(list, i, from[i]) < 0) return -1;
+    }
+    return 0;
+}
+
+/* The Sweep over the lists (values, cands, placed, left, log), checked against the
+   tables; -1 with a Python error (the arrays freed). */
+int kakuro_sweep_open(Sweep *s, const Tables *t, PyObject *const *lists) {
+    memset(s, 0, sizeof(Sweep));
+    s->t = t, s->rank = -1;
+    if (!kakuro_sized_list(lists[0], t->cell_count) || !kakuro_sized_list(lists[1], t->cell_count) ||
+        !kakuro_sized_list(lists[2], t->run_count) || !kakuro_sized_list(lists[3], t->run_count) ||
+        !PyList_CheckExact(lists[4]))
+        return -1;
+    s->pylog = lists[4], s->base = PyList_GET_SIZE(lists[4]);
+    s->log_room = 16 * (Py_ssize_t)t->cell_count + 16;
+    s->values = malloc(sizeof(int) * (2 * (size_t)t->cell_count + 2 * (size_t)t->run_count + 1));
+    s->log = malloc(sizeof(int) * (size_t)s->log_room);
+    if (!s->values || !s->log) return kakuro_sweep_close(s, lists, 1), PyErr_NoMemory(), -1;
+    s->cands = s->values + t->cell_count, s->placed = s->cands + t->cell_count;
+    s->left = s->placed + t->run_count;
+    if (read_list(lists[0], s->values, t->cell_count) < 0 ||
+        read_list(lists[1], s->cands, t->cell_count) < 0 ||
+        read_list(lists[2], s->placed, t->run_count) < 0 ||
+        read_list(lists[3], s->left, t->run_count) < 0)
+        return kakuro_sweep_close(s, lists, 1), -1;
+    return 0;
+}
+
+/* The arrays written back to the lists (the log appended to) unless `failed`, and freed:
+   -1 with a Python error. */
+int kakuro_sweep_close(Sweep *s, PyObject *const *lists, int failed) {
+    const Tables *t = s->t;
+    if (!failed && s->values)
+        failed = write_list(lists[0], s->values, t->cell_count) < 0 ||
+                 write_list(lists[1], s->cands, t->cell_count) < 0 ||
+                 write_list(lists[2], s->placed, t->run_count) < 0 ||
+                 write_list(lists[3], s->left, t->run_count) < 0;
+    for (Py_ssize_t i = 0; !failed && i < s->logged; i++) {
+        PyObject *number = PyLong_FromLong(s->log[i]);
+        failed = !number || PyList_Append(lists[4], number) < 0;
+        Py_XDECREF(number);
+    }
+    free(s->values), free(s->log);
+    s->values = s->log = NULL;
+    return failed ? -1 : 0;
+}
+
+static inline int logged(Sweep *s, int cell) {
+    if (s->logged == s->log_room) {
+        int *log = realloc(s->log, sizeof(int) * 2 * (size_t)s->log_room);
+        if (!log) return PyErr_NoMemory(), -1;
+        s->log = log, s->log_room *= 2;
+    }
+    s->log[s->logged++] = cell;
+    return 0;
+}
+
+/* The cell logged at a position of the whole log. */
+static inline long logged_at(const Sweep *s, Py_ssize_t position) {
+    return position < s->base ? item(s->pylog, position) : s->log[position - s->base];
+}
+
 /* A run's open cells (their count), as run_view. */
 static int open_cells(const Sweep *s, int run, int *open) {
     int count = 0;
     for (int i = s->t->cell_start[run]; i < s->t->cell_start[run + 1]; i++)
-        if (!item(s->values, s->t->cell[i])) open[count++] = s->t->cell[i];
+        if (!s->values[s->t->cell[i]]) open[count++] = s->t->cell[i];
     return count;
 }
 
 /* KakuroState.place. */
 static int place(Sweep *s, int cell, int value) {
     const Tables *t = s->t;
-    long bit = 1L << (value - 1);
-    if (set_item(s->values, cell, value) < 0 || set_item(s->cands, cell, 0) < 0 ||
-        logged(s, cell) < 0)
-        return -1;
+    int bit = 1 << (value - 1);
+    s->values[cell] = value, s->cands[cell] = 0;
+    if (logged(s, cell) < 0) return -1;
     s->placements++;
-    for (int i = t->runs_start[cell]; i < t->runs_start[cell + 1]; i++) {
-        int run = t->runs[i];
-        if (set_item(s->placed, run, item(s->placed, run) | bit) < 0 ||
-            set_item(s->left, run, item(s->left, run) - value) < 0)
-            return -1;
-    }
+    for (int i = t->runs_start[cell]; i < t->runs_start[cell + 1]; i++)
+        s->placed[t->runs[i]] |= bit, s->left[t->runs[i]] -= value;
     for (int i = t->peer_start[cell]; i < t->peer_start[cell + 1]; i++) {
         int mate = t->peer[i];
-        long mask = item(s->cands, mate);
-        if (mask & bit && (set_item(s->cands, mate, mask & ~bit) < 0 || logged(s, mate) < 0))
-            return -1;
+        if (s->cands[mate] & bit) {
+            s->cands[mate] &= ~bit;
+            if (logged(s, mate) < 0) return -1;
+        }
     }
     return 0;
 }
 
-/* KakuroState.apply, and the step kept as (placements, eliminations). */
-static int apply(Sweep *s, const Found *f) {
-    PyObject *placements = PyTuple_New(f->place_count);
-    PyObject *eliminations = PyTuple_New(f->remove_count);
-    PyObject *step = !placements || !eliminations ? NULL
+/* (cell, value) pairs as a tuple of tuples. */
+static PyObject *pairs(const int (*pair)[2], int count) {
+    PyObject *all = PyTuple_New(count);
+    for (int i = 0; all && i < count; i++) {
+        PyObject *one = Py_BuildValue("(ii)", pair[i][0], pair[i][1]);
+        if (!one) Py_CLEAR(all);
+        else PyTuple_SET_ITEM(all, i, one);
+    }
+    return all;
+}
+
+/* The step kept: counted for its rank, and with steps, as (placements, eliminations),
+   (rank, placements, eliminations) where rank is not -1. */
+static int kept(Sweep *s, const Found *f) {
+    if (s->rank >= 0) s->counts[s->rank]++, s->lengths[s->rank] += f->length;
+    if (!s->steps) return 0;
+    PyObject *placements = pairs(f->place, f->place_count);
+    PyObject *eliminations = placements ? pairs(f->remove, f->remove_count) : NULL;
+    PyObject *step = !eliminations ? NULL
                      : s->rank < 0 ? PyTuple_Pack(2, placements, eliminations)
                      : Py_BuildValue("(iOO)", s->rank, placements, eliminations);
     Py_XDECREF(placements);
@@ -105,31 +162,54 @@ static int apply(Sweep *s, const Found *f) {
     if (!step) return -1;
     int failed = PyList_Append(s->steps, step);
     Py_DECREF(step);
-    for (int i = 0; !failed && i < f->place_count; i++) {
+    return failed;
+}
+
+/* KakuroState.apply, the step kept. */
+int kakuro_apply(Sweep *s, const Found *f) {
+    if (kept(s, f) < 0) return -1;
+    for (int i = 0; i < f->place_count; i++) {
         int cell = f->place[i][0], value = f->place[i][1];
-        PyObject *pair = Py_BuildValue("(ii)", cell, value);
-        if (!pair) return -1;
-        PyTuple_SET_ITEM(placements, i, pair);
-        if (!item(s->values, cell)) failed = place(s, cell, value);
+        if (!s->values[cell] && place(s, cell, value) < 0) return -1;
     }
-    for (int i = 0; !failed && i < f->remove_count; i++) {
-        int cell = f->remove[i][0], value = f->remove[i][1];
-        PyObject *pair = Py_BuildValue("(ii)", cell, value);
-        if (!pair) return -1;
-        PyTuple_SET_ITEM(eliminations, i, pair);
-        failed = set_item(s->cands, cell, item(s->cands, cell) & ~(1L << (value - 1))) < 0 ||
-                 logged(s, cell) < 0;
+    for (int i = 0; i < f->remove_count; i++) {
+        int cell = f->remove[i][0];
+        s->cands[cell] &= ~(1 << (f->remove[i][1] - 1));
+        if (logged(s, cell) < 0) return -1;
     }
-    return failed ? -1 : 0;
+    return 0;
+}
+
+/* The runs (or with `areas` the areas, by their outies) holding the cells logged from
+   `start` on, ascending (every one from 0), as grade.py's _Places.touched; their count. */
+int kakuro_touched(const Sweep *s, Py_ssize_t start, int areas, unsigned char *marks,
+                   int *places) {
+    const Tables *t = s->t;
+    const int *from = areas ? s->a->with_start : t->runs_start, *to = areas ? s->a->with : t->runs;
+    int total = areas ? s->a->area_count : t->run_count, count = 0;
+    if (!start) {
+        for (int place = 0; place < total; place++) places[count++] = place;
+        return count;
+    }
+    memset(marks, 0, (size_t)total);
+    for (Py_ssize_t i = start; i < s->base + s->logged; i++) {
+        long cell = logged_at(s, i);
+        if (cell < 0 || cell >= t->cell_count) return -1;
+        for (int j = from[cell]; j < from[cell + 1]; j++) marks[to[j]] = 1;
+    }
+    for (int place = 0; place < total; place++)
+        if (marks[place]) places[count++] = place;
+    return count;
 }
 
 /* --- the techniques: each 1 if it found a step in the run (into f), else 0 ------------- */
 
 /* _eliminations: each open cell's candidates outside its mask in keep. */
-static int eliminations(const Sweep *s, const int *cells, int count, const long *keep, Found *f) {
-    f->place_count = f->remove_count = 0;
+int kakuro_eliminations(const Sweep *s, const int *cells, int count, const long *keep,
+                        Found *f) {
+    f->place_count = f->remove_count = f->length = 0;
     for (int i = 0; i < count; i++) {
-        long gone = item(s->cands, cells[i]) & ~keep[i];
+        long gone = s->cands[cells[i]] & ~keep[i];
         for (int d = 0; d < 9; d++)
             if (gone >> d & 1) {
                 f->remove[f->remove_count][0] = cells[i];
@@ -142,35 +222,35 @@ static int eliminations(const Sweep *s, const int *cells, int count, const long 
 static int eliminations_outside(const Sweep *s, const int *cells, int count, long mask, Found *f) {
     long keep[RUN_MOST];
     for (int i = 0; i < count; i++) keep[i] = mask;
-    return eliminations(s, cells, count, keep, f);
+    return kakuro_eliminations(s, cells, count, keep, f);
 }
 
-static int placement(Found *f, int cell, int value) {
-    f->place_count = 1, f->remove_count = 0;
+int kakuro_placement(Found *f, int cell, int value) {
+    f->place_count = 1, f->remove_count = f->length = 0;
     f->place[0][0] = cell, f->place[0][1] = value;
     return 1;
 }
 
-static int last_cell(const Sweep *s, int run, Found *f) {
+static int last_cell(Sweep *s, int run, Found *f) {
     int open[RUN_MOST];
-    long remaining = item(s->left, run);
+    long remaining = s->left[run];
     if (open_cells(s, run, open) != 1 || remaining < 1 || remaining > 9 ||
-        !(item(s->cands, open[0]) >> (remaining - 1) & 1))
+        !(s->cands[open[0]] >> (remaining - 1) & 1))
         return 0;
-    return placement(f, open[0], (int)remaining);
+    return kakuro_placement(f, open[0], (int)remaining);
 }
 
-static int unique_combination(const Sweep *s, int run, Found *f) {
+static int unique_combination(Sweep *s, int run, Found *f) {
     const Tables *t = s->t;
     if (t->combo_start[run + 1] - t->combo_start[run] != 1) return 0;
     int open[RUN_MOST], count = open_cells(s, run, open);
     return eliminations_outside(s, open, count, t->combo[t->combo_start[run]], f);
 }
 
-static int naked_single(const Sweep *s, int run, Found *f) {
+static int naked_single(Sweep *s, int run, Found *f) {
     for (int i = s->t->cell_start[run]; i < s->t->cell_start[run + 1]; i++) {
-        long mask = item(s->cands, s->t->cell[i]);
-        if (mask && !(mask & (mask - 1))) return placement(f, s->t->cell[i], length(mask));
+        long mask = s->cands[s->t->cell[i]];
+        if (mask && !(mask & (mask - 1))) return kakuro_placement(f, s->t->cell[i], length(mask));
     }
     return 0;
 }
@@ -179,7 +259,7 @@ static int naked_single(const Sweep *s, int run, Found *f) {
 static int fitting(const Sweep *s, int run, const int *open, int count, long placed,
                    long *allowed, long *common) {
     long possible = placed;
-    for (int i = 0; i < count; i++) possible |= item(s->cands, open[i]);
+    for (int i = 0; i < count; i++) possible |= s->cands[open[i]];
     int any = 0;
     *allowed = 0, *common = KAKURO_ALL;
     for (int i = s->t->combo_start[run]; i < s->t->combo_start[run + 1]; i++) {
@@ -193,23 +273,23 @@ static int fitting(const Sweep *s, int run, const int *open, int count, long pla
     return any;
 }
 
-static int combination_intersection(const Sweep *s, int run, Found *f) {
+static int combination_intersection(Sweep *s, int run, Found *f) {
     int open[RUN_MOST], count = open_cells(s, run, open);
     long allowed, common;
-    if (!fitting(s, run, open, count, item(s->placed, run), &allowed, &common)) return 0;
+    if (!fitting(s, run, open, count, s->placed[run], &allowed, &common)) return 0;
     return eliminations_outside(s, open, count, allowed, f);
 }
 
-static int unique_digit(const Sweep *s, int run, Found *f) {
+static int unique_digit(Sweep *s, int run, Found *f) {
     int open[RUN_MOST], count = open_cells(s, run, open);
-    long placed = item(s->placed, run), allowed, common;
+    long placed = s->placed[run], allowed, common;
     fitting(s, run, open, count, placed, &allowed, &common);
     for (int d = 0; d < 9; d++) {
         if (!((common & ~placed) >> d & 1)) continue;
         int places = 0, where = -1;
         for (int i = 0; i < count; i++)
-            if (item(s->cands, open[i]) >> d & 1) places++, where = open[i];
-        if (places == 1) return placement(f, where, d + 1);
+            if (s->cands[open[i]] >> d & 1) places++, where = open[i];
+        if (places == 1) return kakuro_placement(f, where, d + 1);
     }
     return 0;
 }
@@ -220,28 +300,28 @@ static long range_mask(long least, long most) {
     return least > most ? 0 : ((1L << most) - 1) & ~((1L << (least - 1)) - 1);
 }
 
-static int sum_bounds(const Sweep *s, int run, Found *f) {
+static int sum_bounds(Sweep *s, int run, Found *f) {
     int open[RUN_MOST], count = open_cells(s, run, open);
     if (count < 2) return 0;
-    long remaining = item(s->left, run), low[RUN_MOST], high[RUN_MOST], keep[RUN_MOST];
+    long remaining = s->left[run], low[RUN_MOST], high[RUN_MOST], keep[RUN_MOST];
     long all_low = 0, all_high = 0;
     for (int i = 0; i < count; i++) {
-        long mask = item(s->cands, open[i]);
+        long mask = s->cands[open[i]];
         low[i] = length(mask & -mask), high[i] = length(mask);
         all_low += low[i], all_high += high[i];
     }
     for (int i = 0; i < count; i++)
         keep[i] = range_mask(remaining - (all_high - high[i]), remaining - (all_low - low[i]));
-    return eliminations(s, open, count, keep, f);
+    return kakuro_eliminations(s, open, count, keep, f);
 }
 
 /* _naked_subset: groups of the small cells in combinations() order. */
-static int naked_subset(const Sweep *s, int run, int size, Found *f) {
+static int naked_subset(Sweep *s, int run, int size, Found *f) {
     int open[RUN_MOST], count = open_cells(s, run, open), small[RUN_MOST], smalls = 0;
     long cands[RUN_MOST];
     if (count <= size) return 0;
     for (int i = 0; i < count; i++) {
-        cands[i] = item(s->cands, open[i]);
+        cands[i] = s->cands[open[i]];
         if (bits(cands[i]) >= 2 && bits(cands[i]) <= size) small[smalls++] = i;
     }
     int pick[3] = {0, 1, 2};
@@ -253,7 +333,7 @@ static int naked_subset(const Sweep *s, int run, int size, Found *f) {
         if (bits(union_) == size) {
             long keep[RUN_MOST];
             for (int i = 0; i < count; i++) keep[i] = in_group >> i & 1 ? KAKURO_ALL : ~union_;
-            if (eliminations(s, open, count, keep, f)) return 1;
+            if (kakuro_eliminations(s, open, count, keep, f)) return 1;
         }
         int j = size - 1;   /* the next group, as itertools.combinations */
         while (j >= 0 && pick[j] == smalls - size + j) j--;
@@ -263,8 +343,8 @@ static int naked_subset(const Sweep *s, int run, int size, Found *f) {
     }
 }
 
-static int naked_pair(const Sweep *s, int run, Found *f) { return naked_subset(s, run, 2, f); }
-static int naked_triple(const Sweep *s, int run, Found *f) { return naked_subset(s, run, 3, f); }
+static int naked_pair(Sweep *s, int run, Found *f) { return naked_subset(s, run, 2, f); }
+static int naked_triple(Sweep *s, int run, Found *f) { return naked_subset(s, run, 3, f); }
 
 /* The subsets of mask, from mask itself down to 0 (the next after 0 is mask again). */
 static inline int next_subset(int subset, int mask) { return (subset - 1) & mask; }
@@ -320,17 +400,16 @@ static void permutation_support(const long *cands, int count, long total, long *
     } while ((combo = next_subset(combo, union_)) != union_);
 }
 
-static int run_permutations(const Sweep *s, int run, Found *f) {
+static int run_permutations(Sweep *s, int run, Found *f) {
     int open[RUN_MOST], count = open_cells(s, run, open);
     if (count > MOST_PERMUTED) return 0;
     long cands[RUN_MOST], kept[RUN_MOST];
-    for (int i = 0; i < count; i++) cands[i] = item(s->cands, open[i]);
-    permutation_support(cands, count, item(s->left, run), kept);
-    return eliminations(s, open, count, kept, f);
+    for (int i = 0; i < count; i++) cands[i] = s->cands[open[i]];
+    permutation_support(cands, count, s->left[run], kept);
+    return kakuro_eliminations(s, open, count, kept, f);
 }
 
-typedef int (*Technique)(const Sweep *, int, Found *);
-static const Technique TECHNIQUES[TECHNIQUE_COUNT] = {
+const Technique KAKURO_RUN_TECHNIQUES[RUN_TECHNIQUES] = {
     last_cell, unique_combination, naked_single, combination_intersection, unique_digit,
     sum_bounds, naked_pair, naked_triple, run_permutations,
 };
@@ -413,10 +492,16 @@ PyObject *kakuro_tables(PyObject *module, PyObject *const *args, Py_ssize_t narg
 
 /* --- the sweep ------------------------------------------------------------------------- */
 
-static int sized_list(PyObject *list, int size) {
-    if (PyList_CheckExact(list) && PyList_GET_SIZE(list) == size) return 1;
-    PyErr_SetString(PyExc_TypeError, "kakuro_sweep: the state's lists do not fit the tables");
-    return 0;
+/* A Found with room for every candidate of the board; NULL with a Python error. */
+static Found *new_found(const Tables *t) {
+    Found *f = malloc(sizeof(Found));
+    if (f) f->remove = malloc(sizeof(int[2]) * (9 * (size_t)t->cell_count + 1));
+    if (!f || !f->remove) return free(f), PyErr_NoMemory(), NULL;
+    return f;
+}
+
+static void free_found(Found *f) {
+    if (f) free(f->remove), free(f);
 }
 
 const char kakuro_sweep_doc[] =
@@ -425,62 +510,45 @@ const char kakuro_sweep_doc[] =
 "permutations 8) over the runs, on a KakuroState's lists, changed in place as\n"
 "KakuroState.apply does: (the steps as (placements, eliminations), the cells placed).";
 
+/* The technique swept over the runs: 0, or -1 with a Python error. */
+static int sweep_runs(Sweep *s, Technique technique, PyObject *runs, Found *f) {
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(runs); i++) {
+        long run = PyLong_AsLong(PySequence_Fast_GET_ITEM(runs, i));
+        if (run < 0 || run >= s->t->run_count) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "kakuro_sweep: no such run");
+            return -1;
+        }
+        while (technique(s, (int)run, f))
+            if (kakuro_apply(s, f) < 0) return -1;
+    }
+    return 0;
+}
+
 PyObject *kakuro_sweep(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
     if (!check_arity(nargs, 8, "kakuro_sweep")) return NULL;
     const Tables *t = PyCapsule_GetPointer(args[0], "kakuro_tables");
     long technique = PyLong_AsLong(args[1]);
     if (!t || (technique == -1 && PyErr_Occurred())) return NULL;
-    if (technique < 0 || technique >= TECHNIQUE_COUNT)
+    if (technique < 0 || technique >= RUN_TECHNIQUES)
         return PyErr_Format(PyExc_ValueError, "kakuro_sweep: no technique %ld", technique);
-    Sweep s = {t, args[3], args[4], args[5], args[6], args[7], NULL, 0, -1};
-    if (!sized_list(s.values, t->cell_count) || !sized_list(s.cands, t->cell_count) ||
-        !sized_list(s.placed, t->run_count) || !sized_list(s.left, t->run_count) ||
-        !PyList_CheckExact(s.log))
-        return NULL;
+    Sweep s;
+    if (kakuro_sweep_open(&s, t, args + 3) < 0) return NULL;
     PyObject *runs = PySequence_Fast(args[2], "kakuro_sweep wants a sequence of runs");
-    if (!runs) return NULL;
-    s.steps = PyList_New(0);
-    Found f;
-    for (Py_ssize_t i = 0; s.steps && i < PySequence_Fast_GET_SIZE(runs); i++) {
-        long run = PyLong_AsLong(PySequence_Fast_GET_ITEM(runs, i));
-        if (run < 0 || run >= t->run_count) {
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "kakuro_sweep: no such run");
-            Py_CLEAR(s.steps);
-            break;
-        }
-        while (TECHNIQUES[technique](&s, (int)run, &f))
-            if (apply(&s, &f) < 0 || PyErr_Occurred()) {
-                Py_CLEAR(s.steps);
-                break;
-            }
-        if (PyErr_Occurred()) Py_CLEAR(s.steps);
+    Found *f = runs ? new_found(t) : NULL;
+    s.steps = f ? PyList_New(0) : NULL;
+    int failed = !s.steps || sweep_runs(&s, KAKURO_RUN_TECHNIQUES[technique], runs, f) < 0;
+    failed = kakuro_sweep_close(&s, args + 3, failed) < 0;
+    Py_XDECREF(runs);
+    free_found(f);
+    if (failed) {
+        Py_XDECREF(s.steps);
+        return NULL;
     }
-    Py_DECREF(runs);
-    return s.steps ? Py_BuildValue("(Nl)", s.steps, s.placements) : NULL;
+    return Py_BuildValue("(Nl)", s.steps, s.placements);
 }
 
 /* --- the run techniques' part of grade.py's solve_within ------------------------------ */
-
-/* The runs holding the cells logged from `start` on, ascending (every run from 0), as
-   grade.py's _Places.touched; their count. */
-static int touched(const Sweep *s, Py_ssize_t start, unsigned char *marks, int *runs) {
-    const Tables *t = s->t;
-    int count = 0;
-    if (!start) {
-        for (int run = 0; run < t->run_count; run++) runs[count++] = run;
-        return count;
-    }
-    memset(marks, 0, (size_t)t->run_count);
-    for (Py_ssize_t i = start; i < PyList_GET_SIZE(s->log); i++) {
-        long cell = item(s->log, (int)i);
-        if (cell < 0 || cell >= t->cell_count) return -1;
-        for (int j = t->runs_start[cell]; j < t->runs_start[cell + 1]; j++) marks[t->runs[j]] = 1;
-    }
-    for (int run = 0; run < t->run_count; run++)
-        if (marks[run]) runs[count++] = run;
-    return count;
-}
 
 /* solve_within's loop over the ladder's first `count` techniques (the run techniques,
    numbered as their ranks): the easiest that finds anything, swept where something
@@ -488,24 +556,24 @@ static int touched(const Sweep *s, Py_ssize_t start, unsigned char *marks, int *
    the easiest, until the Kakuro is solved (open cells left: `open`) or none finds
    anything. 0, or -1 with a Python error. */
 static int settle(Sweep *s, int count, PyObject *seen, long open, unsigned char *marks,
-                  int *runs) {
-    Found f;
+                  int *runs, Found *f) {
     while (open - s->placements > 0) {
         int any = 0;
         for (int rank = 0; rank < count && !any; rank++) {
-            Py_ssize_t start = item(seen, rank), before = PyList_GET_SIZE(s->steps);
-            if (set_item(seen, rank, (long)PyList_GET_SIZE(s->log)) < 0) return -1;
-            int places = touched(s, start, marks, runs);
+            Py_ssize_t start = item(seen, rank);
+            long before = s->counts[rank];
+            if (set_item(seen, rank, (long)(s->base + s->logged)) < 0) return -1;
+            int places = kakuro_touched(s, start, 0, marks, runs);
             if (places < 0) {
-                PyErr_SetString(PyExc_ValueError, "kakuro_settle: a logged cell off the board");
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_ValueError, "kakuro_settle: a logged cell off the board");
                 return -1;
             }
             s->rank = rank;
             for (int i = 0; i < places; i++)
-                while (TECHNIQUES[rank](s, runs[i], &f))
-                    if (apply(s, &f) < 0 || PyErr_Occurred()) return -1;
-            if (PyErr_Occurred()) return -1;
-            any = PyList_GET_SIZE(s->steps) > before;
+                while (KAKURO_RUN_TECHNIQUES[rank](s, runs[i], f))
+                    if (kakuro_apply(s, f) < 0) return -1;
+            any = s->counts[rank] > before;
         }
         if (!any) break;
     }
@@ -525,20 +593,23 @@ PyObject *kakuro_settle(PyObject *module, PyObject *const *args, Py_ssize_t narg
     const Tables *t = PyCapsule_GetPointer(args[0], "kakuro_tables");
     long count = PyLong_AsLong(args[1]), open = PyLong_AsLong(args[8]);
     if (!t || PyErr_Occurred()) return NULL;
-    if (count < 0 || count > TECHNIQUE_COUNT || !PyList_CheckExact(args[2]) ||
+    if (count < 0 || count > RUN_TECHNIQUES || !PyList_CheckExact(args[2]) ||
         PyList_GET_SIZE(args[2]) < count)
         return PyErr_Format(PyExc_ValueError, "kakuro_settle: %ld techniques", count);
-    Sweep s = {t, args[3], args[4], args[5], args[6], args[7], NULL, 0, -1};
-    if (!sized_list(s.values, t->cell_count) || !sized_list(s.cands, t->cell_count) ||
-        !sized_list(s.placed, t->run_count) || !sized_list(s.left, t->run_count) ||
-        !PyList_CheckExact(s.log))
-        return NULL;
+    Sweep s;
+    if (kakuro_sweep_open(&s, t, args + 3) < 0) return NULL;
     unsigned char *marks = malloc((size_t)t->run_count + 1);
     int *runs = malloc(sizeof(int) * ((size_t)t->run_count + 1));
-    s.steps = marks && runs ? PyList_New(0) : PyErr_NoMemory();
-    if (s.steps && settle(&s, (int)count, args[2], open, marks, runs) < 0) Py_CLEAR(s.steps);
-    free(marks), free(runs);
-    return s.steps ? Py_BuildValue("(Nl)", s.steps, s.placements) : NULL;
+    Found *f = marks && runs ? new_found(t) : (PyErr_NoMemory(), NULL);
+    s.steps = f ? PyList_New(0) : NULL;
+    int failed = !s.steps || settle(&s, (int)count, args[2], open, marks, runs, f) < 0;
+    failed = kakuro_sweep_close(&s, args + 3, failed) < 0;
+    free(marks), free(runs), free_found(f);
+    if (failed) {
+        Py_XDECREF(s.steps);
+        return NULL;
+    }
+    return Py_BuildValue("(Nl)", s.steps, s.placements);
 }
 
 /* --- the solver: solver.py's narrow and _walk ------------------------------------------ */
@@ -715,7 +786,7 @@ PyObject *kakuro_walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     const Tables *t = PyCapsule_GetPointer(args[0], "kakuro_tables");
     long long max_nodes = PyLong_AsLongLong(args[2]);
     if (!t || (max_nodes == -1 && PyErr_Occurred())) return NULL;
-    if (!sized_list(args[1], t->cell_count)) return NULL;
+    if (!kakuro_sized_list(args[1], t->cell_count)) return NULL;
     int *prefer = NULL;
     Nodes n = {t->cell_count, 0, 0, NULL, NULL};
     unsigned short *work = malloc(sizeof(unsigned short) * ((size_t)t->cell_count + 1));
@@ -753,7 +824,7 @@ PyObject *kakuro_walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 /* Rounds of narrowing the runs marked in wave (each round narrows, in run order, those the
    round before changed) until a contradiction (its round), a settled round or `most`
    rounds (0: none). */
-static long rounds(const Tables *t, unsigned short *cands, unsigned char *wave,
+long kakuro_rounds_of(const Tables *t, unsigned short *cands, unsigned char *wave,
                    unsigned char *next, long most) {
     int changed[2 * RUN_MOST];
     for (long round = 1; !most || round <= most; round++) {
@@ -785,7 +856,7 @@ PyObject *kakuro_rounds(PyObject *module, PyObject *const *args, Py_ssize_t narg
     if (!check_arity(nargs, 4, "kakuro_rounds")) return NULL;
     const Tables *t = PyCapsule_GetPointer(args[0], "kakuro_tables");
     long most = PyLong_AsLong(args[3]);
-    if (!t || (most == -1 && PyErr_Occurred()) || !sized_list(args[1], t->cell_count))
+    if (!t || (most == -1 && PyErr_Occurred()) || !kakuro_sized_list(args[1], t->cell_count))
         return NULL;
     PyObject *dirty = PySequence_Fast(args[2], "kakuro_rounds wants a sequence of runs");
     unsigned short *cands = malloc(sizeof(unsigned short) * ((size_t)t->cell_count + 1));
@@ -802,7 +873,7 @@ PyObject *kakuro_rounds(PyObject *module, PyObject *const *args, Py_ssize_t narg
         else if (!PyErr_Occurred()) marks[run] = 1;
     }
     if (dirty && cands && marks && !PyErr_Occurred()) {
-        found = rounds(t, cands, marks, marks + t->run_count, most);
+        found = kakuro_rounds_of(t, cands, marks, marks + t->run_count, most);
         for (int i = 0; i < t->cell_count && !PyErr_Occurred(); i++)
             if (item(args[1], i) != cands[i]) set_item(args[1], i, cands[i]);
     }
@@ -811,3 +882,4 @@ PyObject *kakuro_rounds(PyObject *module, PyObject *const *args, Py_ssize_t narg
     if (PyErr_Occurred()) return NULL;
     return found > 0 ? PyLong_FromLong(found) : Py_NewRef(Py_None);
 }
+

@@ -23,6 +23,8 @@
    run part, the solver's search and forcing chains (kakuro.c).
    kakuro_fill_tables(...) and kakuro_move_some(...): the Kakuro generator's tightening
    moves (kakurofill.c). kakuro_check(...): the Kakuro's second proof (kakurocheck.c).
+   kakuro_areas(...) and kakuro_reach(...): the Kakuro grader's whole unworded ladder in
+   one call (kakurograde.c); kakuro_area_runs(...): a board's areas (kakuroareas.c).
    calcudoku_narrow(...): the Calcudoku solver's cage narrowing (calcnarrow.c).
    calcudoku_settle(...): the Calcudoku grader's bulk techniques (calcsettle.c).
    calcudoku_find(...): where its cage techniques find their next step (calcfind.c).
@@ -80,6 +82,9 @@ static PyMethodDef module_functions[] = {
     FAST_METHOD("kakuro_walk", kakuro_walk, kakuro_walk_doc),
     FAST_METHOD("kakuro_rounds", kakuro_rounds, kakuro_rounds_doc),
     FAST_METHOD("kakuro_settle", kakuro_settle, kakuro_settle_doc),
+    FAST_METHOD("kakuro_areas", kakuro_areas, kakuro_areas_doc),
+    FAST_METHOD("kakuro_reach", kakuro_reach, kakuro_reach_doc),
+    FAST_METHOD("kakuro_area_runs", kakuro_area_runs, kakuro_area_runs_doc),
     FAST_METHOD("kakuro_fill_tables", kakuro_fill_tables, kakuro_fill_tables_doc),
     FAST_METHOD("kakuro_move_some", kakuro_move_some, kakuro_move_some_doc),
     FAST_METHOD("kakuro_check", kakuro_check, kakuro_check_doc),

@@ -95,6 +95,14 @@ PyObject *kakuro_rounds(PyObject *module, PyObject *const *args, Py_ssize_t narg
 extern const char kakuro_rounds_doc[];
 PyObject *kakuro_settle(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char kakuro_settle_doc[];
+/* kakurograde.c's functions: kakuro/grade.py's solve_within, unworded, in one call. */
+PyObject *kakuro_areas(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char kakuro_areas_doc[];
+PyObject *kakuro_reach(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char kakuro_reach_doc[];
+/* kakuroareas.c: kakuro/areas.py's area_runs. */
+PyObject *kakuro_area_runs(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char kakuro_area_runs_doc[];
 /* kakurofill.c's functions: kakuro/generate.py's _move_some. */
 PyObject *kakuro_fill_tables(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char kakuro_fill_tables_doc[];

@@ -35,10 +35,13 @@ IDENTITY_TESTS = {
     "count9": "test_compiled_quick.py::test_the_count_is_the_pure_search_on_random_puzzles",
     "graded_removal": "test_compiled_graded.py::"
                       "test_an_attempt_makes_the_same_puzzle_and_grades_on_both_cores",
+    "kakuro_area_runs": "test_kakuro_reach.py::test_a_boards_areas_are_found_alike_in_c",
+    "kakuro_areas": "test_kakuro_reach.py::test_the_whole_ladder_reaches_what_the_python_solves",
     "kakuro_check": "test_kakuro_check_compiled.py::"
                     "test_the_compiled_check_finds_what_the_python_finds_in_the_same_nodes",
     "kakuro_fill_tables": "test_kakuro_moves_compiled.py::test_the_compiled_moves_are_the_pythons",
     "kakuro_move_some": "test_kakuro_moves_compiled.py::test_the_compiled_moves_are_the_pythons",
+    "kakuro_reach": "test_kakuro_reach.py::test_the_whole_ladder_reaches_what_the_python_solves",
     "kakuro_rounds": "test_kakuro_compiled.py::"
                      "test_narrowing_runs_takes_the_same_rounds_to_a_contradiction",
     "kakuro_settle": "test_kakuro_compiled.py::test_the_ladder_solves_alike_from_a_random_state",

@@ -7,6 +7,8 @@ the same on both cores."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from bookmaker.core import compiled
@@ -91,6 +93,22 @@ def test_the_ladder_solves_alike_from_a_random_state(seed, ceiling):
         return grade.solve_within(state, ceiling, chains=False), snapshot(state)
     pure, fast = both_cores(solve)
     assert fast == pure
+
+
+@pytest.mark.parametrize("seed", range(20))
+@pytest.mark.parametrize("ceiling", ["beginner", "hard", "expert"])
+def test_the_whole_ladder_in_one_call_reaches_alike_from_a_random_state(seed, ceiling):
+    """reach_within in one compiled call (kakuro_reach, kakuro_areas): the state the
+    Python's solve_within leaves, its steps tallied by rank (no forcing chains, as
+    above; tests/test_kakuro_reach.py has them)."""
+    with compiled.using(False):
+        state = random_state(seed)
+        steps = grade.solve_within(state, ceiling, chains=False)
+        pure = grade.tally_of(steps, len(grade.ladder(ceiling, False))), snapshot(state)
+    with compiled.using(True):
+        state = random_state(seed)
+        assert grade.reach_within(state, ceiling, chains=False) == pure[0]
+    assert snapshot(state) == pure[1]
 
 
 def test_the_random_states_reach_every_run_technique():
@@ -181,17 +199,21 @@ def test_a_generated_kakuro_and_its_grading_are_the_same_on_both_cores(difficult
     for wanted in (False, True):
         with compiled.using(wanted):
             puzzle, grading = generate_kakuro(8, 11, difficulty)
-            made.append((puzzle.solution.cells, puzzle.extras.totals, grading,
-                         grade.grade_kakuro(puzzle.givens, puzzle.extras, explain=False)))
+            graded = grade.grade_kakuro(puzzle.givens, puzzle.extras, explain=False)
+            made.append((puzzle.solution.cells, puzzle.extras.totals, grading, graded))
+            assert grading == replace(graded, steps=())
     assert made[0] == made[1]
     assert made[1][2].grade == difficulty
 
 
 def test_a_pinned_kakuro_grades_the_same_on_the_compiled_core():
+    """The generator's grading is the grader's, its steps not kept (grade_kakuro's)."""
     with compiled.using(True):
         puzzle, grading = generate_kakuro(10, 5, "hard")
-    assert (grading.grade, grading.hardest, grading.score, len(grading.steps)) == \
+        graded = grade.grade_kakuro(puzzle.givens, puzzle.extras, explain=False)
+    assert (grading.grade, grading.hardest, grading.score, len(graded.steps)) == \
         ("hard", "run permutations", 4.075, 115)
+    assert grading == replace(graded, steps=())
     assert puzzle.extras.totals[:8] == (7, 24, 27, 17, 44, 23, 6, 17)
 
 

@@ -61,6 +61,12 @@ def areas_with_outie(shape: Shape) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(areas) for areas in having)
 
 
+def area_runs(shape: Shape) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Each area of the board, in areas_of's order, as its outies, the runs inside it and
+    the runs through it (its outies' total under any totals: through's less inside's)."""
+    return tuple((piece.outies, piece.inside, piece.through) for piece in _pieces(shape))
+
+
 @lru_cache(maxsize=BOARDS_KEPT)
 def _pieces(shape: Shape) -> tuple[_Piece, ...]:
     """The areas of every band of rows and of columns, each once, fewest outies first."""

@@ -36,7 +36,7 @@ from ..words import counted, with_article
 from . import techniques as k
 from .clues import Clues
 from .filling import Filling, Move, random_filling
-from .grade import grade_kakuro, grade_kakuro_within, solve_within
+from .grade import reach_within, reached_grading
 from .pattern import make_pattern
 from .solver import kakuro_solutions, solution_other_than
 
@@ -95,7 +95,8 @@ def generate_kakuro(size: int, seed: int, difficulty: str = "any",
                     symmetry: str = "rotational",
                     max_attempts: int | None = None) -> tuple[Puzzle, Grading]:
     """A Kakuro of size x size squares of exactly the grade asked for ('any': as the
-    expert's techniques leave it), with its grading; GenerationError after max_attempts
+    expert's techniques leave it), with its grading (grade, hardest technique, score: the
+    steps are not kept, grade_kakuro gives them); GenerationError after max_attempts
     failed attempts."""
     if difficulty not in DIFFICULTIES:
         raise ValueError(f"unknown difficulty {difficulty!r}; expected one of: "
@@ -126,7 +127,8 @@ def _attempt(size: int, seed: int, target: str, symmetry: str):
         return _extreme(filling, rng)
     if not tighten(filling, rng, ceiling):
         return None
-    grading = grade_kakuro(_blank(shape), clues_of(filling), explain=False)
+    grading = reached_grading(_blank(shape), clues_of(filling))
+    assert grading is not None  # the last grade's ceiling never stalls below it
     if target == "any" or grading.grade == target:
         return filling, grading
     loosened = loosen(filling, rng, target)
@@ -146,9 +148,9 @@ def _closure(filling: Filling, ceiling: str) -> k.KakuroState:
     chains, the dearest, are tried only once at most CHAIN_OPEN_SHARE of the cells are
     left open: before, the tightening moves at open cells all the same."""
     state = k.KakuroState(_blank(filling.shape), clues_of(filling), explain=False)
-    solve_within(state, ceiling, chains=False)
+    reach_within(state, ceiling, chains=False)
     if 0 < state.open_count <= CHAIN_OPEN_SHARE * filling.shape.cell_count:
-        solve_within(state, ceiling)
+        reach_within(state, ceiling)
     return state
 
 
@@ -232,8 +234,7 @@ def loosen(filling: Filling, rng: Rng, target: str) -> Grading | None:
 
 
 def _graded_within(filling: Filling, ceiling: str) -> Grading | None:
-    return grade_kakuro_within(_blank(filling.shape), clues_of(filling), ceiling,
-                               explain=False)
+    return reached_grading(_blank(filling.shape), clues_of(filling), ceiling)
 
 
 def _extreme(filling: Filling, rng: Rng):
@@ -246,7 +247,7 @@ def _extreme(filling: Filling, rng: Rng):
         clues = clues_of(filling)
         other = solution_other_than(clues, blank.cells, filling.values, CHECK_MAX_NODES)
         if other is None:
-            grading: Grading | None = grade_kakuro(blank, clues, explain=False)
+            grading = reached_grading(blank, clues)
             if grading is not None and grading.grade != "extreme":
                 grading = _loosen_unique(filling, rng)
             extreme = grading is not None and grading.grade == "extreme" and \
@@ -275,8 +276,8 @@ def _loosen_unique(filling: Filling, rng: Rng) -> Grading | None:
             filling.apply(undo)
         elif not _closure(filling, "expert").solved:
             # The closure tries short chains only near the end: the grader decides.
-            grading = grade_kakuro(blank, clues, explain=False)
-            if grading.grade == "extreme":
+            grading = reached_grading(blank, clues)
+            if grading is not None and grading.grade == "extreme":
                 return grading
     return None
 

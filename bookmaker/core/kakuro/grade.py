@@ -27,9 +27,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .. import compiled
 from ..board.grid import Grid
+from ..board.shape import BOARDS_KEPT, Shape
 from ..grade.candidates import Step
 from ..grade.grader import GRADES, STALL_WEIGHT, Grading
 from . import techniques as k
@@ -76,6 +78,9 @@ KAKURO_SINGLES = ("last cell", "naked single", "unique digit")
 # past naked singles): the last cells, unique combinations and singles are the easy part.
 COUNTED_FROM = next(rank for rank, tech in enumerate(KAKURO_TECHNIQUES)
                     if tech.name == "combination intersection")
+# The first area technique's rank: a ladder reaching it needs the areas (csrc/kakurograde.c).
+CROSS_SUM_RANK = next(rank for rank, tech in enumerate(KAKURO_TECHNIQUES)
+                      if tech.scope == "area")
 
 
 def grade_kakuro(givens: Grid, clues: Clues, explain: bool = True) -> Grading:
@@ -114,8 +119,7 @@ def solve_within(state: k.KakuroState, ceiling: str,
     """Solve with the ceiling's techniques (without forcing chains if not `chains`), the
     easiest that finds anything first, until solved or stalled; the steps taken, each
     with its technique's rank."""
-    techniques = tuple(tech for tech in techniques_up_to(ceiling)
-                       if chains or tech.scope != "board")
+    techniques = ladder(ceiling, chains)
     places = _Places(state.clues)
     seen = [0] * len(techniques)
     steps: list[tuple[int, Step]] = []
@@ -137,6 +141,71 @@ def solve_within(state: k.KakuroState, ceiling: str,
         else:
             break
     return steps
+
+
+def ladder(ceiling: str, chains: bool = True) -> tuple[KakuroTechnique, ...]:
+    """The ceiling's techniques, without forcing chains if not `chains` (a beginning of
+    KAKURO_TECHNIQUES: a technique's place in it is its rank)."""
+    return tuple(tech for tech in techniques_up_to(ceiling) if chains or tech.scope != "board")
+
+
+@dataclass(frozen=True)
+class Tally:
+    """What a grading reads of a solve's steps: how many each technique took (by rank)
+    and the sum of their lengths (forcing chains')."""
+
+    counts: tuple[int, ...]
+    lengths: tuple[int, ...]
+
+
+def tally_of(steps: list[tuple[int, Step]], count: int) -> Tally:
+    counts, lengths = [0] * count, [0] * count
+    for rank, step in steps:
+        counts[rank] += 1
+        lengths[rank] += step.length
+    return Tally(tuple(counts), tuple(lengths))
+
+
+def reach_within(state: k.KakuroState, ceiling: str, chains: bool = True) -> Tally:
+    """solve_within()'s solve, the state changed alike, its steps tallied, not kept (for
+    the generator, which grades thousands of attempts it throws away): on the compiled
+    core in one call (csrc/kakurograde.c's kakuro_reach), the same steps in the same
+    order; else solve_within itself."""
+    techniques = ladder(ceiling, chains)
+    core = compiled.kakuro_core()
+    if core is None or state.explain:
+        return tally_of(solve_within(state, ceiling, chains), len(techniques))
+    areas = len(techniques) > CROSS_SUM_RANK
+    placed, counts, lengths = core.kakuro_reach(
+        compiled_tables(state.clues), compiled_areas(state.shape) if areas else None,
+        state.clues.totals if areas else None, len(techniques), state.values, state.cands,
+        state.placed, state.left, state.log, state.open_count)
+    state.open_count -= placed
+    return Tally(tuple(counts), tuple(lengths))
+
+
+def reached_grading(givens: Grid, clues: Clues, ceiling: str = GRADES[-1]) -> Grading | None:
+    """grade_kakuro_within()'s grading (grade_kakuro()'s with the last grade's ceiling)
+    by reach_within: the same grade, hardest technique and score, its steps not kept."""
+    state = k.KakuroState(givens, clues, explain=False)
+    return _tallied_grading(state, reach_within(state, ceiling), ceiling, ())
+
+
+@lru_cache(maxsize=BOARDS_KEPT)
+def compiled_areas(shape: Shape):
+    """The board's cross-sum areas for the compiled core (csrc/kakurograde.c), made once a
+    board, not once a set of totals, and found in C (csrc/kakuroareas.c: areas.py's
+    area_runs, the same areas in the same order)."""
+    core = compiled.extension()
+    found = core.kakuro_area_runs(shape.positions, *shape.frame,
+                                  tuple(unit.cells for unit in shape.units),
+                                  tuple(unit.kind == "across" for unit in shape.units))
+    having: list[list[int]] = [[] for _ in range(shape.cell_count)]
+    for index, (outies, _, _) in enumerate(found):
+        for cell in outies:
+            having[cell].append(index)
+    outies, inside, through = zip(*found) if found else ((), (), ())
+    return core.kakuro_areas(shape.peers, outies, inside, through, having, len(shape.units))
 
 
 def _settler(state: k.KakuroState, techniques) -> tuple | None:
@@ -215,20 +284,28 @@ class _Places:
 def _grading(state: k.KakuroState, steps: list[tuple[int, Step]],
              ceiling: str) -> Grading | None:
     """The grading of a finished (or stalled) solve."""
+    return _tallied_grading(state, tally_of(steps, len(KAKURO_TECHNIQUES)), ceiling,
+                            tuple(step for _, step in steps))
+
+
+def _tallied_grading(state: k.KakuroState, tally: Tally, ceiling: str,
+                     steps: tuple[Step, ...]) -> Grading | None:
+    """The grading of a solve from its tally (its steps as given)."""
     if not state.solved:
         if ceiling != GRADES[-1]:
             return None
         open_share = state.open_count / state.shape.cell_count
-        return Grading("extreme", "guessing", round(STALL_WEIGHT + open_share, 4),
-                       tuple(step for _, step in steps), True)
-    if not steps:
+        return Grading("extreme", "guessing", round(STALL_WEIGHT + open_share, 4), steps,
+                       True)
+    if not any(tally.counts):
         return Grading("beginner", "none", 0.0, (), False)
-    hardest = KAKURO_TECHNIQUES[max(rank for rank, _ in steps)]
-    length = sum(step.length for _, step in steps if step.technique == hardest.name)
+    rank = max(rank for rank, count in enumerate(tally.counts) if count)
+    hardest = KAKURO_TECHNIQUES[rank]
+    length = tally.lengths[rank]
     if length:
         tiebreak = 0.9 * length / (length + 10)
     else:
-        advanced = sum(1 for rank, _ in steps if rank >= COUNTED_FROM)
+        advanced = sum(tally.counts[COUNTED_FROM:])
         tiebreak = 0.09 * advanced / (advanced + 10)
-    return Grading(hardest.grade, hardest.name, round(hardest.weight + tiebreak, 4),
-                   tuple(step for _, step in steps), False)
+    return Grading(hardest.grade, hardest.name, round(hardest.weight + tiebreak, 4), steps,
+                   False)

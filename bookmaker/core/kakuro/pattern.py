@@ -11,6 +11,8 @@ must be connected, and a draw that is not is drawn again.
 
 from __future__ import annotations
 
+import re
+
 from ..board.pieces import piece_of
 from ..board.shape import Shape, kakuro_of
 from ..rng import Rng
@@ -37,15 +39,22 @@ def _drawn(m: int, rng: Rng, move, longest: int, black_share: float):
     """One interior, cut to its longest run and black share; None if stuck."""
     white = [[True] * m for _ in range(m)]
     target = round(black_share * m * m)
-    stuck = 0
+    by_line = {(across, line): _line_runs(white, across, line)
+               for across in (True, False) for line in range(m)}
+    stuck, changed = 0, True
     while stuck < 4 * m:
-        runs = _runs(white)
-        long = [run for run in runs if run[2] > longest]
-        black = m * m - sum(map(sum, white))
-        if not long and black >= target:
-            return white
+        if changed:  # the runs change only with a cut, and only in its squares' lines
+            runs = [run for line_runs in by_line.values() for run in line_runs]
+            long = [run for run in runs if run[2] > longest]
+            if not long and m * m - sum(map(sum, white)) >= target:
+                return white
         run = long[rng.below(len(long))] if long else runs[rng.below(len(runs))]
-        if _cut(white, run, rng, m, move):
+        cut = _cut(white, run, rng, m, move)
+        for r, c in cut:
+            by_line[True, r] = _line_runs(white, True, r)
+            by_line[False, c] = _line_runs(white, False, c)
+        changed = bool(cut)
+        if changed:
             stuck = 0
         else:
             stuck += 1
@@ -55,25 +64,26 @@ def _drawn(m: int, rng: Rng, move, longest: int, black_share: float):
 
 
 def _runs(white) -> list[tuple[bool, int, int, int]]:
-    """Every run as (across, line, start, length) ... as (across, line, length, start)."""
-    m = len(white)
-    found = []
-    for across in (True, False):
-        for line in range(m):
-            start = None
-            for i in range(m + 1):
-                w = i < m and (white[line][i] if across else white[i][line])
-                if w and start is None:
-                    start = i
-                elif not w and start is not None:
-                    found.append((across, line, i - start, start))
-                    start = None
-    return found
+    """Every run as (across, line, length, start): the across runs line by line, then the
+    down runs."""
+    return [run for across in (True, False) for line in range(len(white))
+            for run in _line_runs(white, across, line)]
 
 
-def _cut(white, run, rng: Rng, m: int, move) -> bool:
+def _line_runs(white, across: bool, line: int) -> list[tuple[bool, int, int, int]]:
+    """A row's (across) or column's runs from their starts, each a match of white squares
+    in the line's bytes (a draw asks for them some thirty times a pattern)."""
+    squares = white[line] if across else [row[line] for row in white]
+    return [(across, line, run.end() - run.start(), run.start())
+            for run in _WHITE_RUN.finditer(bytes(squares))]
+
+
+_WHITE_RUN = re.compile(b"\x01+")
+
+
+def _cut(white, run, rng: Rng, m: int, move) -> set[tuple[int, int]]:
     """Blacken a square of the run (and its image) where no run of one square is left;
-    whether one was found."""
+    the squares blackened (none if no place was found)."""
     across, line, length, start = run
     places = [p for p in range(length) if p in (0, length - 1) or 2 <= p <= length - 3]
     for p in rng.shuffled(places):
@@ -83,10 +93,10 @@ def _cut(white, run, rng: Rng, m: int, move) -> bool:
             for r, c in orbit:
                 white[r][c] = False
             if all(_fine_around(white, r, c, m) for r, c in orbit):
-                return True
+                return orbit
             for r, c in orbit:
                 white[r][c] = True
-    return False
+    return set()
 
 
 def _fine_around(white, row: int, col: int, m: int) -> bool:
