@@ -14,7 +14,7 @@ again). The result depends only on (kind, size, seed, grade).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
@@ -54,7 +54,8 @@ class Family:
     grade_of: Callable | None = None  # (givens, extras) -> grade_within(.., 'extreme')'s
     #                                    grade, the fast way (unworded)
     own_items: Callable = tuple  # extras -> the kind's own items they keep, as in phases
-    trades: tuple[str, ...] = ()  # the grades an attempt easier than asked is traded for
+    # the grades an attempt easier than asked is traded for (trade.py), each up to a size
+    trades: dict[str, int] = field(default_factory=dict)
 
 
 class LatinDisagreement(VerificationError):
@@ -91,7 +92,7 @@ def _graded_attempt(family: Family, n: int, seed: int, difficulty: str):
     if difficulty == "any" or family.grade_of is None:
         return solution, givens, extras, None
     grade = family.grade_of(givens, extras)  # the words only for the attempt kept
-    if difficulty not in family.trades or GRADES.index(grade) >= GRADES.index(difficulty):
+    if n > family.trades.get(difficulty, 0) or GRADES.index(grade) >= GRADES.index(difficulty):
         return solution, givens, extras, grade
     trading = Trading(family, n, difficulty, partial(_puzzle, family, n),
                       partial(_attempt, family, n), partial(_kept, family), SOLVER_MAX_NODES)

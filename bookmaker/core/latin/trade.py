@@ -7,8 +7,9 @@ within expert is medium 82 times in 100 and expert 6. Such an attempt is traded,
 step taken only if the one before failed:
 - past: its items taken away, in a seeded order, while the puzzle stays unique whatever
   its grade; one now harder than asked is given items back (below);
-- fresh: a new solution dug within the hardest grade (an attempt at 'extreme', from a
-  derived seed), given items back if harder than asked.
+- fresh: a new solution dug while unique (an attempt at 'any', from a derived seed: the
+  solver's count is much cheaper than the hardest grade's forcing chains, which took
+  seconds at 9x9), given items back if harder than asked.
 Giving back is the Sudoku path's (core/generate/graded.py): the removed items in a seeded
 order, each kept while the puzzle stays harder, taken away again if it became easier,
 done when it has the grade. Both steps decide by the grade's techniques and the solver,
@@ -28,6 +29,12 @@ from typing import Any
 from ..grade.grades import GRADES
 from ..rng import Rng
 from .dig import dig
+
+# The grades the Latin kinds trade a too-easy attempt for, each up to a size (their
+# Family.trades). Not medium: trading overshoots it, as adding clues back does Sudoku's (a 5x5
+# Futoshiki: 10 ms a puzzle to 13). Not hard from 8x8: an attempt there costs a tenth of a
+# second or more and misses less often, and trading was slower (bench/README.md).
+TRADES = {"hard": 7, "expert": 9}
 
 # Where a puzzle stands against the grade asked for.
 EASIER, EXACT, HARDER = -1, 0, 1
@@ -75,7 +82,7 @@ def traded(trading: Trading, attempt: Attempt, rng: Rng, fresh_seed: int) -> Att
     """An attempt of exactly the grade made from one easier than it, or None."""
     found = _past(trading, attempt, rng)
     if found is None:
-        solution, givens, extras = trading.attempt(fresh_seed, GRADES[-1])
+        solution, givens, extras = trading.attempt(fresh_seed, "any")
         found = _given_back(trading, Attempt(solution, trading.kept(givens, extras)), rng)
     return found
 
