@@ -25,8 +25,8 @@ class Counted:
     exact: int
     spoiler: int = -1
 
-    def items(self, solution) -> list[int]:
-        return list(range(10))
+    def phases(self, solution) -> list[list[int]]:
+        return [list(range(10))]
 
     def standing(self, solution, kept: frozenset) -> int:
         if self.spoiler in kept or len(kept) > self.exact:
@@ -53,10 +53,10 @@ def test_giving_back_returns_an_attempt_of_the_grade_as_it_is_and_none_for_an_ea
 # (size, seed, grade): its first attempt's grade, whether the trade kept its solution, the
 # puzzle made and its hardest technique
 TRADED = [
-    (5, 10, "hard", "medium", True,
-     ".........1.....3...41.... 1..3./.41../43..3/12...", "W-Wing"),
-    (5, 2, "expert", "hard", False,
-     ".........3.2..1........2. ..3../.3.2./3..../.222.", "XY-Chain"),
+    (5, 10, "expert", "medium", True,
+     "......................... 1.33./441../43..3/1...3", "XY-Chain"),
+    (5, 11, "hard", "medium", False,
+     "......................... .42../...4./1..24/33...", "XY-Wing"),
 ]
 
 

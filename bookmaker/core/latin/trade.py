@@ -12,7 +12,9 @@ step taken only if the one before failed:
   seconds at 9x9), given items back if harder than asked.
 Giving back is the Sudoku path's (core/generate/graded.py): the removed items in a seeded
 order, each kept while the puzzle stays harder, taken away again if it became easier,
-done when it has the grade. Both steps decide by the grade's techniques and the solver,
+done when it has the grade; the kind's own items (signs, clues) before the givens, which
+digging takes first, so that few givens come back (a 6x6 Skyscrapers expert: 4 median
+rather than 6 in any order, 2 untraded). Both steps decide by the grade's techniques and the solver,
 the same on both cores.
 
 A kind trades only the grades where it was measured to pay (Family.trades, bench/README's
@@ -60,10 +62,9 @@ class Trading:
     kept: Callable          # (givens, extras) -> the items they keep
     max_nodes: int          # the solver's budget for a second solution
 
-    def items(self, solution: tuple[int, ...]) -> list:
-        """Every item a puzzle of the solution could keep, in the phases' order."""
-        return [item for phase in self.family.phases(self.n, solution, self.difficulty)
-                for item in phase]
+    def phases(self, solution: tuple[int, ...]) -> list[list]:
+        """Every item a puzzle of the solution could keep, in the phases digging takes."""
+        return self.family.phases(self.n, solution, self.difficulty)
 
     def unique(self, solution: tuple[int, ...], kept: frozenset) -> bool:
         givens, extras = self.puzzle(solution, kept)
@@ -90,7 +91,8 @@ def traded(trading: Trading, attempt: Attempt, rng: Rng, fresh_seed: int) -> Att
 def _past(trading: Trading, attempt: Attempt, rng: Rng) -> Attempt | None:
     """The attempt's items dug while unique, then given back; None if nothing was dug."""
     solution = attempt.solution
-    order = [item for item in trading.items(solution) if item in attempt.kept]
+    order = [item for phase in trading.phases(solution) for item in phase
+             if item in attempt.kept]
     past = dig(order, lambda kept: trading.unique(solution, kept), rng, chunk=1)
     if past == attempt.kept:
         return None
@@ -98,15 +100,17 @@ def _past(trading: Trading, attempt: Attempt, rng: Rng) -> Attempt | None:
 
 
 def _given_back(trading: Trading, attempt: Attempt, rng: Rng) -> Attempt | None:
-    """The attempt if it has the grade; if harder, the items it does not keep given back
-    in a seeded order, each kept while it stays harder, taken away again if it became
-    easier, until it has the grade; else None."""
+    """The attempt if it has the grade; if harder, the items it does not keep given back,
+    each kept while it stays harder, taken away again if it became easier, until it has
+    the grade; else None. The last phase's items go first (each phase's in a seeded
+    order): what digging takes away first (givens) is given back last."""
     solution = attempt.solution
     where = trading.standing(solution, attempt.kept)
     if where != HARDER:
         return attempt if where == EXACT else None
     kept = set(attempt.kept)
-    for item in rng.shuffled([item for item in trading.items(solution) if item not in kept]):
+    for item in [item for phase in reversed(trading.phases(solution))
+                 for item in rng.shuffled([item for item in phase if item not in kept])]:
         kept.add(item)
         where = trading.standing(solution, frozenset(kept))
         if where == EXACT:
