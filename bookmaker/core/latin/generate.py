@@ -53,7 +53,7 @@ class Family:
     solutions: Callable   # (extras, cells, limit, max_nodes, prefer) -> Search
     grade_of: Callable | None = None  # (givens, extras) -> grade_within(.., 'extreme')'s
     #                                    grade, the fast way (unworded)
-    own_items: Callable = tuple  # extras -> the kind's own items they keep, as in phases
+    own_items: Callable = lambda extras: ()  # extras -> the kind's own items they keep
     # the grades an attempt easier than asked is traded for (trade.py), each up to a size
     trades: dict[str, int] = field(default_factory=dict)
 
