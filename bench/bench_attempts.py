@@ -4,7 +4,8 @@ puzzle made before one met its grade, the CPU a puzzle (the generator alone, its
 proof in) and how many were made within a cap of attempts.
 
 An attempt is counted by wrapping the generators' one-try functions (latin/generate.py's
-_attempt, calcudoku/generate.py's make_attempt); the puzzles are the generators' own. A
+_graded_attempt, a dig and its trade, latin/trade.py, where the kind trades the grade;
+calcudoku/generate.py's make_attempt); the puzzles are the generators' own. A
 combination the kinds refuse at load is still tried here, to show why it is refused.
 
     python bench/bench_attempts.py                   # the issue's combinations, 5 seeds
@@ -49,7 +50,7 @@ class Counter:
         setattr(module, name, counted)
 
 
-LATIN_TRIES = Counter(latin_generate, "_attempt")
+LATIN_TRIES = Counter(latin_generate, "_graded_attempt")
 CALCUDOKU_TRIES = Counter(calc_generate, "make_attempt")
 
 

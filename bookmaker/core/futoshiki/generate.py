@@ -9,12 +9,17 @@ it, so it misses these grades. Dug givens first, a 5x5 dug to medium was medium 
 11 attempts instead of once in 100 (easy: 3 against 22, hard: 6 against 14), a 7x7 once
 in 2 instead of once in 10 (hard: 5 against 12). For expert (as often either way at 5x5)
 and extreme (each attempt far dearer) the mix stays.
+
+An attempt dug to an easier grade than expert (or hard, to 7x7) is traded (latin/trade.py)
+rather than thrown away, where it was measured to pay: not for medium, whose trades
+overshoot (a 5x5: 10 ms a puzzle to 13 ms; bench/README.md).
 """
 
 from __future__ import annotations
 
 from ..grade.grader import Grading
 from ..latin.generate import GIVEN, Family, generate_latin
+from ..latin.trade import TRADES
 from ..puzzle import Puzzle
 from .grade import FUTOSHIKI_GRADING, futoshiki_within_reach, grade_futoshiki_within
 from .signs import Signs, all_signs
@@ -38,9 +43,13 @@ def _signs(n: int, solution: tuple[int, ...], pairs) -> Signs:
     return Signs(n, tuple(pair for pair in all_signs(n, solution).pairs if pair in kept))
 
 
+def _own_items(signs: Signs) -> list:
+    return [("sign", pair) for pair in signs.pairs]
+
+
 FUTOSHIKI_FAMILY = Family("Futoshiki", _phases, _signs, futoshiki_within_reach,
                           grade_futoshiki_within, futoshiki_solutions,
-                          FUTOSHIKI_GRADING.grade_of)
+                          FUTOSHIKI_GRADING.grade_of, _own_items, TRADES)
 
 
 def generate_futoshiki(n: int, seed: int, difficulty: str = "any") -> tuple[Puzzle, Grading]:

@@ -5,15 +5,17 @@ by phase, while the grade's techniques still solve it (dig.py).
 Those techniques neither guess nor assume one solution, so a puzzle they finish has one;
 for the grade 'any' the solver's count decides instead, and the grader grades whatever is
 left. The result must have exactly the grade asked for, else the attempt fails and the
-next derived seed is tried. The kind's solver proves the result unique before it is
-returned (the kind has its check prove it again). The result depends only on (kind, size,
-seed, grade).
+next derived seed is tried; for the grades a kind trades (Family.trades), an attempt that
+dug to an easier grade is first dug past it and given items back (trade.py). The kind's
+solver proves the result unique before it is returned (the kind has its check prove it
+again). The result depends only on (kind, size, seed, grade).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from ..board.grid import Grid
@@ -21,11 +23,12 @@ from ..board.shape import latin_of
 from ..generate.graded import DIFFICULTIES, attempt_seed
 from ..grade.grader import GRADES, Grading
 from ..puzzle import GenerationError, Puzzle
-from ..rng import Rng
+from ..rng import Rng, derive_seed
 from ..solve.verify import VerificationError
 from ..words import counted, with_article
 from .dig import dig
 from .fill import random_latin
+from .trade import Attempt, Trading, traded
 
 # Attempts before giving up: an attempt meets its grade by luck, the rarest grade a size
 # is made in about once in 30 attempts (a 5x5 Skyscrapers expert, a 6x6 Futoshiki medium;
@@ -50,6 +53,9 @@ class Family:
     solutions: Callable   # (extras, cells, limit, max_nodes, prefer) -> Search
     grade_of: Callable | None = None  # (givens, extras) -> grade_within(.., 'extreme')'s
     #                                    grade, the fast way (unworded)
+    own_items: Callable = lambda extras: ()  # extras -> the kind's own items they keep
+    # the grades an attempt easier than asked is traded for (trade.py), each up to a size
+    trades: dict[str, int] = field(default_factory=dict)
 
 
 class LatinDisagreement(VerificationError):
@@ -65,11 +71,8 @@ def generate_latin(family: Family, n: int, seed: int, difficulty: str = "any",
                          f"{', '.join(DIFFICULTIES)}")
     reached = []
     for attempt in range(attempts):
-        solution, givens, extras = _attempt(family, n, attempt_seed(seed, attempt), difficulty)
-        if difficulty == "any" or family.grade_of is None:
-            grade = None
-        else:  # the words only for the attempt kept
-            grade = family.grade_of(givens, extras)
+        solution, givens, extras, grade = _graded_attempt(
+            family, n, attempt_seed(seed, attempt), difficulty)
         if grade in (None, difficulty):
             grading = family.grade_within(givens, extras, GRADES[-1])
             grade = grading.grade
@@ -79,6 +82,32 @@ def generate_latin(family: Family, n: int, seed: int, difficulty: str = "any",
     grades = ", ".join(sorted(set(reached), key=GRADES.index))
     raise GenerationError(f"could not make {with_article(repr(difficulty))} {n}x{n} "
                           f"{family.title} in {counted(attempts, 'attempt')} (they were {grades})")
+
+
+def _graded_attempt(family: Family, n: int, seed: int, difficulty: str):
+    """One try and its grade, unworded (None where none is asked for, or no fast way);
+    one easier than asked is traded where the family trades its grade (trade.py), from
+    seeds derived from the attempt's."""
+    solution, givens, extras = _attempt(family, n, seed, difficulty)
+    if difficulty == "any" or family.grade_of is None:
+        return solution, givens, extras, None
+    grade = family.grade_of(givens, extras)  # the words only for the attempt kept
+    if n > family.trades.get(difficulty, 0) or GRADES.index(grade) >= GRADES.index(difficulty):
+        return solution, givens, extras, grade
+    trading = Trading(family, n, difficulty, partial(_puzzle, family, n),
+                      partial(_attempt, family, n), partial(_kept, family), SOLVER_MAX_NODES)
+    found = traded(trading, Attempt(solution, _kept(family, givens, extras)),
+                   Rng(derive_seed(seed, "trade")), derive_seed(seed, "past"))
+    if found is None:
+        return solution, givens, extras, grade
+    givens, extras = _puzzle(family, n, found.solution, found.kept)
+    return found.solution, givens, extras, family.grade_of(givens, extras)
+
+
+def _kept(family: Family, givens: Grid, extras) -> frozenset:
+    """The items a puzzle keeps: its givens and the kind's own."""
+    return frozenset([(GIVEN, cell) for cell, value in enumerate(givens.cells) if value]
+                     + list(family.own_items(extras)))
 
 
 def _attempt(family: Family, n: int, seed: int, difficulty: str):
