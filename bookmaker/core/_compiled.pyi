@@ -180,3 +180,7 @@ def kakuro_walk(tables: object, cands: list[int], max_nodes: int,
                 found: Any) -> tuple[bool, int]: ...  # found(solution) -> whether to stop
 def kakuro_rounds(tables: object, cands: list[int], dirty: Sequence[int],
                   most_rounds: int) -> int | None: ...
+# slithercount.c: slitherlink/count.py's count, its walks given as count._moves gives them.
+def slitherlink_count(height: int, width: int, cells: Sequence[int],
+                      moves: Sequence[tuple[bool, Sequence[int]]], limit: int,
+                      max_states: int) -> tuple[int, tuple[tuple[int, ...], ...], bool, int]: ...
