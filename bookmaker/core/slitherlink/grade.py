@@ -27,7 +27,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from itertools import product
 
 from ..grade.candidates import Step
 from ..grade.evidence import Reason
@@ -176,8 +175,10 @@ def colouring(board: Board) -> Found:
                 parent[ra], flip[ra] = rb, pa ^ pb ^ (edges[edge] == LINE)
     found = []
     for edge, (a, b) in enumerate(frame.edge_cells):
+        if edges[edge]:
+            continue
         (ra, pa), (rb, pb) = root(a), root(b)
-        if not edges[edge] and ra == rb:
+        if ra == rb:
             found.append((edge, LINE if pa != pb else CROSS, -1))  # a chain, not a clue
     return found or _clue_colourings(board, root)
 
@@ -195,19 +196,27 @@ def _clue_colourings(board: Board, root) -> Found:
         if len(open_) < 2:
             continue
         need = clue - sum(1 for e in sides if edges[e] == LINE)
-        mine, odd = root(cell)
-        theirs = [root(other) for _, other in open_]
-        roots = sorted({mine} | {r for r, _ in theirs})
-        agreed: list[set[int]] = [set() for _ in open_]
-        for colours in product((0, 1), repeat=len(roots)):
-            at = dict(zip(roots, colours))
-            lines = [(at[r] ^ p) != (at[mine] ^ odd) for r, p in theirs]
-            if sum(lines) == need:
-                for seen, line in zip(agreed, lines):
-                    seen.add(line)
-        found += [(e, LINE if True in seen else CROSS, cell)
-                  for (e, _), seen in zip(open_, agreed) if len(seen) == 1]
+        agreed = _agreed(root(cell), [root(other) for _, other in open_], need)
+        found += [(e, value, cell) for (e, _), value in zip(open_, agreed) if value]
     return found
+
+
+def _agreed(mine: tuple[int, int], theirs: list[tuple[int, int]], need: int) -> list[int]:
+    """Each open side's edge where every colouring of the chains' roots that gives the
+    clue `need` more lines agrees (LINE or CROSS), else 0. The clue's own root is held
+    outside: a colouring and its opposite draw the same lines."""
+    roots = {mine[0]} | {r for r, _ in theirs}
+    bit = {r: 1 << i for i, r in enumerate(sorted(roots))}
+    sides = [(bit[r], p ^ mine[1]) for r, p in theirs]
+    held, seen = bit[mine[0]], [0] * len(theirs)  # seen: 1 a line, 2 a cross
+    for colours in range(1 << len(roots)):
+        if colours & held:
+            continue
+        lines = [(colours & b != 0) ^ p for b, p in sides]
+        if sum(lines) == need:
+            for i, line in enumerate(lines):
+                seen[i] |= 1 if line else 2
+    return [LINE if s == 1 else CROSS if s == 2 else 0 for s in seen]
 
 
 def trial(board: Board, first: bool = True) -> Found:
