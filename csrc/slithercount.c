@@ -17,15 +17,18 @@
 
 #define SC_FREE 9          /* count.FREE: a cell without a clue needs nothing */
 #define SC_MOST_SIDE 64    /* the widest walk held (a piece number fits a byte's 7 bits) */
+#define SC_MOST_LIMIT 64   /* the most colourings a state keeps: a way's number fits 6 bits */
 #define SC_WALKS 8
 
-/* Where one colouring of a state came from: the state before, its colouring there, and
-   the colour the step gave its cell. */
+/* Where one colouring of a state came from: the state before, and its colouring there
+   and the colour the step gave its cell (way << 1 | colour). Packed, 5 bytes: one is kept
+   for each colouring of each state the walk read again meets, millions past 16x16. */
+#pragma pack(push, 1)
 typedef struct {
     uint32_t state;
-    uint16_t way;
-    uint8_t colour;
+    uint8_t way_colour;
 } ScBack;
+#pragma pack(pop)
 
 /* One walk (count.py's _Walk): its turned grid, the states kept now (keys laid end to end,
    with how many colourings each keeps) and, once it is walked again to read its
@@ -149,8 +152,8 @@ static int sc_walk_step(ScWalk *walk, int limit) {
             uint32_t to = table[at] - 1;
             for (int way = 0; way < walk->kept[i] && kept[to] < limit; way++) {
                 if (back)
-                    back[(size_t)to * limit + kept[to]] = (ScBack){i, (uint16_t)way,
-                                                                   (uint8_t)colour};
+                    back[(size_t)to * limit + kept[to]] = (ScBack){i,
+                                                                   (uint8_t)(way << 1 | colour)};
                 kept[to]++;
             }
         }
@@ -184,8 +187,8 @@ static PyObject *sc_solution(const ScWalk *walk, uint32_t state, int way, int li
     if (!cells) return NULL;
     for (int cell = walk->cells - 1; cell >= 0; cell--) {
         ScBack b = walk->back[cell][(size_t)state * limit + way];
-        PyTuple_SET_ITEM(cells, walk->order[cell], PyLong_FromLong(b.colour ? 2 : 1));
-        state = b.state, way = b.way;
+        PyTuple_SET_ITEM(cells, walk->order[cell], PyLong_FromLong(b.way_colour & 1 ? 2 : 1));
+        state = b.state, way = b.way_colour >> 1;
     }
     return cells;
 }
@@ -296,7 +299,7 @@ static PyObject *sc_count(ScWalk *walks, int limit, long long max_states) {
 const char slitherlink_count_doc[] =
 "slitherlink_count(height, width, cells, moves, limit, max_states)\n--\n\n"
 "count.py's count of a Slitherlink: the givens (clue + 1 a cell, 0 none), the eight walks\n"
-"as count._moves gives them, up to `limit` (1-255) loops within max_states:\n"
+"as count._moves gives them, up to `limit` (1-64) loops within max_states:\n"
 "(count, solutions, complete, states visited), as a CheckResult's fields.";
 
 PyObject *slitherlink_count(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
@@ -307,8 +310,8 @@ PyObject *slitherlink_count(PyObject *module, PyObject *const *args, Py_ssize_t 
     long long max_states = PyLong_AsLongLong(args[5]);
     if (PyErr_Occurred()) return NULL;
     if (height < 1 || width < 1 || height > SC_MOST_SIDE || width > SC_MOST_SIDE ||
-        limit < 1 || limit > 255) {
-        PyErr_SetString(PyExc_ValueError, "slitherlink_count: sides 1-64, limit 1-255");
+        limit < 1 || limit > SC_MOST_LIMIT) {
+        PyErr_SetString(PyExc_ValueError, "slitherlink_count: sides 1-64, limit 1-64");
         return NULL;
     }
     PyObject *cells = PySequence_Fast(args[2], "slitherlink_count wants the cells");

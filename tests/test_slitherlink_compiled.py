@@ -62,7 +62,7 @@ def test_the_compiled_count_is_the_pythons_state_for_state(extension):
 def test_the_compiled_count_refuses_what_it_cannot_hold(extension):
     grid = parse_slitherlink("...../...../...../...../.....")
     cells, moves = list(grid.cells), _moves(5, 5)
-    with pytest.raises(ValueError, match="sides 1-64, limit 1-255"):
+    with pytest.raises(ValueError, match="sides 1-64, limit 1-64"):
         extension.slitherlink_count(5, 5, cells, moves, 0, 100)
     with pytest.raises(ValueError, match="height x width cells, 8 moves"):
         extension.slitherlink_count(5, 5, cells[:-1], moves, 2, 100)
