@@ -20,7 +20,7 @@ from __future__ import annotations
 from .. import compiled
 from ..checkresult import CheckResult
 
-COUNT_MAX_STATES = 3_000_000  # states visited over the whole count, or it is undecided
+COUNT_MAX_STATES = 30_000_000  # states visited over the whole count, or it is undecided
 COMPILED_MOST = 64  # the longest side and the largest limit the compiled count holds
 EXTERIOR = 0   # the piece of the outside beyond the grid
 FREE = 9       # a cell without a clue needs nothing
