@@ -1,7 +1,8 @@
 """The Slitherlink's second proof in C (csrc/slithercount.c) is count.py's count: the same
 states visited, the same solutions in the same order, the same budget met at the same
 state, on pinned puzzles, on clues taken away (several loops) or put in at random (none),
-for each limit."""
+for each limit. The solver's cascade in C (csrc/slithersettle.c) is solver.py's settle:
+the same board after it, settled or spoiled by a clash."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ import pytest
 from bookmaker.core import compiled
 from bookmaker.core.rng import Rng
 from bookmaker.core.slitherlink.count import _moves, count_slitherlink
+from bookmaker.core.slitherlink.frame import frame_of
+from bookmaker.core.slitherlink.solver import LINE, UNKNOWN, Board, clues_of, settle
 from bookmaker.core.slitherlink.text import parse_slitherlink
 
 pytestmark = pytest.mark.compiled_core
@@ -69,3 +72,46 @@ def test_the_compiled_count_refuses_what_it_cannot_hold(extension):
     with pytest.raises(ValueError, match="a cell out of range"):
         extension.slitherlink_count(5, 5, cells, [(False, [99] * 25)] * 8, 2, 100)
     assert extension.slitherlink_count(5, 5, cells, moves, 2, 100)[:3] == (0, (), False)
+
+
+def settled_alike(board, decisions, loops: bool, cascade: bool) -> bool:
+    """Settle copies of the board on both cores; assert every field alike; the result."""
+    pure, fast = board.copy(), board.copy()
+    with compiled.using(False):
+        expected = settle(pure, decisions, loops, cascade)
+    assert settle(fast, decisions, loops, cascade) is expected
+    assert (fast.edges, fast.partner, fast.length, fast.lines, fast.closed) == \
+        (pure.edges, pure.partner, pure.length, pure.lines, pure.closed)
+    return expected
+
+
+def test_the_compiled_cascade_settles_as_the_python_decision_for_decision(extension):
+    # Random decisions, a few at once, on pinned puzzles' boards as the search meets them:
+    # settled, clashing (the spoiled boards alike too), with and without the small loops
+    # and the cascade; 25 puzzles, about 0.5 s.
+    rng, outcomes = Rng(38), set()
+    assert compiled.slitherlink_settler() is extension.slitherlink_settle
+    for height, width, cells in puzzles():
+        board = Board(frame_of(height, width), clues_of(cells))
+        for step in range(40):
+            open_ = [e for e, v in enumerate(board.edges) if v == UNKNOWN]
+            if not open_:
+                break
+            decisions = [(open_[rng.below(len(open_))], LINE + rng.below(2))
+                         for _ in range(1 + rng.below(3))]
+            loops, cascade = bool(rng.below(4)), bool(step % 7)
+            outcome = settled_alike(board, decisions, loops, cascade)
+            outcomes.add((outcome, cascade))
+            if outcome:  # walk on from the settled board
+                settle(board, decisions, loops, cascade)
+    assert outcomes == {(True, True), (False, True), (True, False), (False, False)}
+
+
+def test_the_compiled_cascade_refuses_a_board_of_other_sides(extension):
+    board = Board(frame_of(5, 5), clues_of([0] * 25))
+    with pytest.raises(ValueError, match="edges and dots of another size"):
+        extension.slitherlink_settle(5, 6, clues_of([0] * 30), board.edges, board.partner,
+                                     board.length, 0, False, [], True, True)
+    with pytest.raises(ValueError, match="a decision out of range"):
+        extension.slitherlink_settle(5, 5, board.clues, board.edges, board.partner,
+                                     board.length, 0, False, [(999, 1)], True, True)

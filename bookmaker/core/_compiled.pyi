@@ -184,3 +184,8 @@ def kakuro_rounds(tables: object, cands: list[int], dirty: Sequence[int],
 def slitherlink_count(height: int, width: int, cells: Sequence[int],
                       moves: Sequence[tuple[bool, Sequence[int]]], limit: int,
                       max_states: int) -> tuple[int, tuple[tuple[int, ...], ...], bool, int]: ...
+# slithersettle.c: slitherlink/solver.py's settle on a Board's fields (changed in place).
+def slitherlink_settle(height: int, width: int, clues: tuple[int, ...], edges: bytearray,
+                       partner: list[int], length: list[int], lines: int, closed: bool,
+                       decisions: Sequence[tuple[int, int]], loops: bool,
+                       cascade: bool) -> tuple[bool, int, bool]: ...

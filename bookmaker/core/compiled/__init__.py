@@ -167,6 +167,13 @@ def slitherlink_counter():
     return getattr(_compiled, "slitherlink_count", None) if _state["compiled"] else None
 
 
+def slitherlink_settler():
+    """The Slitherlink solver's cascade in C (csrc/slithersettle.c's slitherlink_settle,
+    slitherlink/solver.py's settle decision for decision), or None on the pure core."""
+    # getattr: an extension built before slithersettle.c (an old in-place build) has none.
+    return getattr(_compiled, "slitherlink_settle", None) if _state["compiled"] else None
+
+
 def calcudoku_narrower(pure):
     """The Calcudoku solver's cage narrowing, narrow(cages, boards, touched) -> -1, 0 or 1
     with the boards changed in place: in C on the cages' narrowing_tables (csrc/

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .. import compiled
 from .frame import Frame, inside_of
 
 UNKNOWN, LINE, CROSS = 0, 1, 2
@@ -67,7 +68,14 @@ def clues_of(cells: Iterable[int]) -> tuple[int, ...]:
 def settle(board: Board, decisions: list[tuple[int, int]], loops: bool = True,
            cascade: bool = True) -> bool:
     """Apply the decisions and (`cascade`) all they force; False on a clash (the board is
-    then spoiled). Without cascade the decisions alone are made, each checked."""
+    then spoiled). Without cascade the decisions alone are made, each checked. In C where
+    the compiled core has it (csrc/slithersettle.c: the same decisions in the same order)."""
+    fast = compiled.slitherlink_settler()
+    if fast is not None:
+        settled, board.lines, board.closed = fast(
+            board.frame.height, board.frame.width, board.clues, board.edges, board.partner,
+            board.length, board.lines, board.closed, decisions, loops, cascade)
+        return settled
     frame, clues, edges = board.frame, board.clues, board.edges
     pending = list(decisions)
     while pending:
