@@ -45,8 +45,14 @@ typedef struct {
 } ScWalk;
 
 static uint64_t sc_hash(const uint8_t *key, int size) {
-    uint64_t h = 1469598103934665603ULL;
-    for (int i = 0; i < size; i++) h = (h ^ key[i]) * 1099511628211ULL;
+    uint64_t h = 1469598103934665603ULL, word;
+    int i = 0;
+    for (; i + 8 <= size; i += 8) {  /* eight bytes at a time, then the rest */
+        memcpy(&word, key + i, 8);
+        h = (h ^ word) * 0x9E3779B97F4A7C15ULL;
+        h ^= h >> 32;
+    }
+    for (; i < size; i++) h = (h ^ key[i]) * 1099511628211ULL;
     return h ^ (h >> 29);
 }
 
