@@ -28,6 +28,8 @@
    calcudoku_narrow(...): the Calcudoku solver's cage narrowing (calcnarrow.c).
    calcudoku_settle(...): the Calcudoku grader's bulk techniques (calcsettle.c).
    calcudoku_find(...): where its cage techniques find their next step (calcfind.c).
+   slitherlink_count(...): the Slitherlink's second proof (slithercount.c).
+   slitherlink_settle(...): the Slitherlink solver's cascade (slithersettle.c).
    shuffled(state, items): rng.Rng.shuffled.
    core/compiled/__init__.py builds one Board and one ExactCover per shape and chooses between
    them and the pure Python. */
@@ -91,6 +93,8 @@ static PyMethodDef module_functions[] = {
     FAST_METHOD("calcudoku_narrow", calcudoku_narrow, calcudoku_narrow_doc),
     FAST_METHOD("calcudoku_settle", calcudoku_settle, calcudoku_settle_doc),
     FAST_METHOD("calcudoku_find", calcudoku_find, calcudoku_find_doc),
+    FAST_METHOD("slitherlink_count", slitherlink_count, slitherlink_count_doc),
+    FAST_METHOD("slitherlink_settle", slitherlink_settle, slitherlink_settle_doc),
     {NULL, NULL, 0, NULL},
 };
 

@@ -122,6 +122,13 @@ extern const char calcudoku_settle_doc[];
 PyObject *calcudoku_find(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char calcudoku_find_doc[];
 
+/* slithercount.c's function: slitherlink/count.py's count. */
+PyObject *slitherlink_count(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char slitherlink_count_doc[];
+/* slithersettle.c's function: slitherlink/solver.py's settle. */
+PyObject *slitherlink_settle(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char slitherlink_settle_doc[];
+
 /* 1, or 0 with a TypeError if a fast call got other than `expected` arguments. */
 static inline int check_arity(Py_ssize_t nargs, Py_ssize_t expected, const char *name) {
     if (nargs == expected) return 1;

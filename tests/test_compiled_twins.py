@@ -71,6 +71,10 @@ IDENTITY_TESTS = {
     "least_image": "test_compiled_canonical.py::test_both_cores_find_the_same_form_on_any_board",
     "shuffled": "test_compiled.py::"
                 "test_a_shuffle_makes_the_same_order_and_leaves_the_stream_in_the_same_place",
+    "slitherlink_count": "test_slitherlink_compiled.py::"
+                         "test_the_compiled_count_is_the_pythons_state_for_state",
+    "slitherlink_settle": "test_slitherlink_compiled.py::"
+                          "test_the_compiled_cascade_settles_as_the_python_decision_for_decision",
     "tile_jigsaw": "test_compiled.py::test_a_jigsaw_tiling_makes_the_same_draws_and_layout",
     "Board.count": "test_compiled.py::"
                    "test_counts_solutions_and_nodes_agree_on_random_grids_of_every_shape",

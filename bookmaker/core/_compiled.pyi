@@ -180,3 +180,12 @@ def kakuro_walk(tables: object, cands: list[int], max_nodes: int,
                 found: Any) -> tuple[bool, int]: ...  # found(solution) -> whether to stop
 def kakuro_rounds(tables: object, cands: list[int], dirty: Sequence[int],
                   most_rounds: int) -> int | None: ...
+# slithercount.c: slitherlink/count.py's count, its walks given as count._moves gives them.
+def slitherlink_count(height: int, width: int, cells: Sequence[int],
+                      moves: Sequence[tuple[bool, Sequence[int]]], limit: int,
+                      max_states: int) -> tuple[int, tuple[tuple[int, ...], ...], bool, int]: ...
+# slithersettle.c: slitherlink/solver.py's settle on a Board's fields (changed in place).
+def slitherlink_settle(height: int, width: int, clues: tuple[int, ...], edges: bytearray,
+                       partner: list[int], length: list[int], lines: int, closed: bool,
+                       decisions: Sequence[tuple[int, int]], loops: bool,
+                       cascade: bool) -> tuple[bool, int, bool]: ...

@@ -160,6 +160,20 @@ def kakuro_checker():
     return getattr(_compiled, "kakuro_check", None) if _state["compiled"] else None
 
 
+def slitherlink_counter():
+    """The Slitherlink's second proof's count in C (csrc/slithercount.c's slitherlink_count,
+    slitherlink/count.py's walks state for state), or None on the pure core."""
+    # getattr: an extension built before slithercount.c (an old in-place build) has none.
+    return getattr(_compiled, "slitherlink_count", None) if _state["compiled"] else None
+
+
+def slitherlink_settler():
+    """The Slitherlink solver's cascade in C (csrc/slithersettle.c's slitherlink_settle,
+    slitherlink/solver.py's settle decision for decision), or None on the pure core."""
+    # getattr: an extension built before slithersettle.c (an old in-place build) has none.
+    return getattr(_compiled, "slitherlink_settle", None) if _state["compiled"] else None
+
+
 def calcudoku_narrower(pure):
     """The Calcudoku solver's cage narrowing, narrow(cages, boards, touched) -> -1, 0 or 1
     with the boards changed in place: in C on the cages' narrowing_tables (csrc/

@@ -17,9 +17,11 @@ outside one is a hole, an inside one the whole inside.
 
 from __future__ import annotations
 
+from .. import compiled
 from ..checkresult import CheckResult
 
-COUNT_MAX_STATES = 3_000_000  # states visited over the whole count, or it is undecided
+COUNT_MAX_STATES = 30_000_000  # states visited over the whole count, or it is undecided
+COMPILED_MOST = 64  # the longest side and the largest limit the compiled count holds
 EXTERIOR = 0   # the piece of the outside beyond the grid
 FREE = 9       # a cell without a clue needs nothing
 
@@ -37,7 +39,12 @@ def count_slitherlink(height: int, width: int, cells, limit: int = 2,
     small; but where all grow alike, effort shared equally would cost eight walks, so
     the k-th walk's guess counts (k + 1) / 2 times (the first does the most; counting
     it k times did better still on most grids but left the one grid in 25 whose only
-    cheap walks are late past the budget)."""
+    cheap walks are late past the budget). In C where the compiled core has it
+    (csrc/slithercount.c: the same walks, states and count)."""
+    counter = compiled.slitherlink_counter()
+    if counter is not None and max(height, width, limit) <= COMPILED_MOST and limit >= 1:
+        return CheckResult(*counter(height, width, list(cells), _moves(height, width), limit,
+                                    max_states))
     walks = [_Walk(height, width, move, cells, limit, rank)
              for rank, move in enumerate(_moves(height, width), 1)]
     visited = 0

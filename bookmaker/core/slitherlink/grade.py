@@ -27,14 +27,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from itertools import product
 
 from ..grade.candidates import Step
 from ..grade.evidence import Reason
 from ..grade.grader import Grading
 from ..grade.laddered import laddered_grading
 from .frame import OUTSIDE, Frame
-from .solver import CROSS, LINE, Board, clues_of, edge_between, settle
+from .solver import CROSS, LINE, Board, clues_of, edge_between, settle, tally
 
 SLITHERLINK_GRADES = ("beginner", "easy", "medium", "hard", "expert")
 WORDS = {LINE: "line", CROSS: "cross"}
@@ -64,9 +63,7 @@ def clue_count(board: Board) -> Found:
     found, edges = [], board.edges
     for cell, clue in enumerate(board.clues):
         if clue > 0:
-            sides = board.frame.cell_edges[cell]
-            lines = sum(1 for e in sides if edges[e] == LINE)
-            open_ = [e for e in sides if not edges[e]]
+            lines, open_ = tally(edges, board.frame.cell_edges[cell])
             if open_ and lines == clue:
                 found += [(e, CROSS, cell) for e in open_]
             elif open_ and lines + len(open_) == clue:
@@ -79,8 +76,7 @@ def dots(board: Board) -> Found:
     line and one open edge, a cross."""
     found, edges = [], board.edges
     for around in board.frame.dot_edges:
-        lines = sum(1 for e in around if edges[e] == LINE)
-        open_ = [e for e in around if not edges[e]]
+        lines, open_ = tally(edges, around)
         if lines == 2:
             found += [(e, CROSS, -1) for e in open_]
         elif len(open_) == 1 and lines < 2:
@@ -97,10 +93,13 @@ def corners(board: Board) -> Found:
     """A 1 or a 3 at a dot whose other edges are all crosses (or beyond the grid)."""
     corner_edges, edges, found = board.frame.corner_edges, board.edges, []
     for cell, clue in enumerate(board.clues):
-        if clue not in (1, 3):
+        if clue != 1 and clue != 3:
             continue
         for mine, others in corner_edges[cell]:  # the edges at each corner, kept per frame
-            if all(edges[e] == CROSS for e in others):
+            for e in others:  # a loop, not all(): this runs at every step from easy up
+                if edges[e] != CROSS:
+                    break
+            else:
                 value = LINE if clue == 3 else CROSS
                 found += [(e, value, cell) for e in mine if not edges[e]]
     return found
@@ -158,10 +157,16 @@ def colouring(board: Board) -> Found:
     parent, flip = list(range(frame.cells + 1)), [0] * (frame.cells + 1)
 
     def root(node: int) -> tuple[int, int]:
-        odd = 0
+        """The node's chain's root and whether it is coloured unlike it; the path walked
+        is pointed at the root (the same roots, found without walking long chains again)."""
+        path = []
         while parent[node] != node:
-            odd ^= flip[node]
+            path.append(node)
             node = parent[node]
+        odd = 0
+        for on in reversed(path):  # nearest the root first: each one's parity to the root
+            odd ^= flip[on]
+            parent[on], flip[on] = node, odd
         return node, odd
     for edge, (a, b) in enumerate(frame.edge_cells):
         if edges[edge]:
@@ -170,8 +175,10 @@ def colouring(board: Board) -> Found:
                 parent[ra], flip[ra] = rb, pa ^ pb ^ (edges[edge] == LINE)
     found = []
     for edge, (a, b) in enumerate(frame.edge_cells):
+        if edges[edge]:
+            continue
         (ra, pa), (rb, pb) = root(a), root(b)
-        if not edges[edge] and ra == rb:
+        if ra == rb:
             found.append((edge, LINE if pa != pb else CROSS, -1))  # a chain, not a clue
     return found or _clue_colourings(board, root)
 
@@ -181,25 +188,35 @@ def _clue_colourings(board: Board, root) -> Found:
     chains relate them) that gives it its count agrees."""
     frame, edges, found = board.frame, board.edges, []
     for cell, clue in enumerate(board.clues):
+        if clue < 0:
+            continue
         sides = frame.cell_edges[cell]
         open_ = [(e, frame.cell_neighbours[cell][i]) for i, e in enumerate(sides)
                  if not edges[e]]
-        if clue < 0 or len(open_) < 2:
+        if len(open_) < 2:
             continue
         need = clue - sum(1 for e in sides if edges[e] == LINE)
-        mine, odd = root(cell)
-        theirs = [root(other) for _, other in open_]
-        roots = sorted({mine} | {r for r, _ in theirs})
-        agreed: list[set[int]] = [set() for _ in open_]
-        for colours in product((0, 1), repeat=len(roots)):
-            at = dict(zip(roots, colours))
-            lines = [(at[r] ^ p) != (at[mine] ^ odd) for r, p in theirs]
-            if sum(lines) == need:
-                for seen, line in zip(agreed, lines):
-                    seen.add(line)
-        found += [(e, LINE if True in seen else CROSS, cell)
-                  for (e, _), seen in zip(open_, agreed) if len(seen) == 1]
+        agreed = _agreed(root(cell), [root(other) for _, other in open_], need)
+        found += [(e, value, cell) for (e, _), value in zip(open_, agreed) if value]
     return found
+
+
+def _agreed(mine: tuple[int, int], theirs: list[tuple[int, int]], need: int) -> list[int]:
+    """Each open side's edge where every colouring of the chains' roots that gives the
+    clue `need` more lines agrees (LINE or CROSS), else 0. The clue's own root is held
+    outside: a colouring and its opposite draw the same lines."""
+    roots = {mine[0]} | {r for r, _ in theirs}
+    bit = {r: 1 << i for i, r in enumerate(sorted(roots))}
+    sides = [(bit[r], p ^ mine[1]) for r, p in theirs]
+    held, seen = bit[mine[0]], [0] * len(theirs)  # seen: 1 a line, 2 a cross
+    for colours in range(1 << len(roots)):
+        if colours & held:
+            continue
+        lines = [(colours & b != 0) ^ p for b, p in sides]
+        if sum(lines) == need:
+            for i, line in enumerate(lines):
+                seen[i] |= 1 if line else 2
+    return [LINE if s == 1 else CROSS if s == 2 else 0 for s in seen]
 
 
 def trial(board: Board, first: bool = True) -> Found:

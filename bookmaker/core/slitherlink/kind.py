@@ -35,13 +35,13 @@ if TYPE_CHECKING:
 
 MADE_SIDES = range(5, 21)  # the sides it is made at: each to 20, ...
 MADE_LONGER = range(5, 31)  # ... or the longer of two to 30 (bench/README, "Slitherlink")
-# The most cells a puzzle of each grade is made on, within 10 s median. Past 15x15 the
-# count that proves each puzzle a second time decides the dense clues of beginner and easy
-# grids in a second or two, but runs past its budget (3M states, 20 s) on many sparser
-# ones, each miss costing another grid (a 16x16 medium: 2.1 s median, 23 s worst); an easy
-# 20x30 takes 10-12 s, digging alone 8 s:
-# bench/results/xeon-2cpu/2026-12-02-rects.md.
-MOST_CELLS = {"beginner": 600, "easy": 400, "medium": 256, "hard": 225, "expert": 225}
+# The most cells a puzzle of each grade is made on, within 10 s median, made for each of
+# seeds 0-19. The count that proves each puzzle a second time runs in C within 30M states
+# (seconds on the sparse clues of a hard 20x20); the digging by technique is the rest. A
+# 20x30 medium is refused: one seed in 20 (10) made three grids in a row whose counts ran
+# past 30M states (a clueless band along one side), 32 s and no puzzle:
+# bench/results/xeon-2cpu/2026-12-02-slitherhard.md.
+MOST_CELLS = {"beginner": 600, "easy": 600, "medium": 400, "hard": 400, "expert": 400}
 CHECK_TRIES = 3  # puzzles in a row a job may make when the count cannot decide one
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .. import compiled
 from .frame import Frame, inside_of
 
 UNKNOWN, LINE, CROSS = 0, 1, 2
@@ -67,7 +68,14 @@ def clues_of(cells: Iterable[int]) -> tuple[int, ...]:
 def settle(board: Board, decisions: list[tuple[int, int]], loops: bool = True,
            cascade: bool = True) -> bool:
     """Apply the decisions and (`cascade`) all they force; False on a clash (the board is
-    then spoiled). Without cascade the decisions alone are made, each checked."""
+    then spoiled). Without cascade the decisions alone are made, each checked. In C where
+    the compiled core has it (csrc/slithersettle.c: the same decisions in the same order)."""
+    fast = compiled.slitherlink_settler()
+    if fast is not None:
+        settled, board.lines, board.closed = fast(
+            board.frame.height, board.frame.width, board.clues, board.edges, board.partner,
+            board.length, board.lines, board.closed, decisions, loops, cascade)
+        return settled
     frame, clues, edges = board.frame, board.clues, board.edges
     pending = list(decisions)
     while pending:
@@ -93,9 +101,21 @@ def settle(board: Board, decisions: list[tuple[int, int]], loops: bool = True,
     return True
 
 
+def tally(edges: bytearray, group) -> tuple[int, list[int]]:
+    """The lines among a group of edges (a cell's sides, a dot's edges), and the open ones
+    in order (a loop rather than sum and a list made apart: this runs in every settle)."""
+    lines, open_ = 0, []
+    for e in group:
+        value = edges[e]
+        if value == LINE:
+            lines += 1
+        elif not value:
+            open_.append(e)
+    return lines, open_
+
+
 def _cell_rule(edges: bytearray, sides, clue: int, queue: list) -> bool:
-    lines = sum(1 for e in sides if edges[e] == LINE)
-    open_ = [e for e in sides if not edges[e]]
+    lines, open_ = tally(edges, sides)
     if lines > clue or lines + len(open_) < clue:
         return False
     if open_ and lines == clue:
@@ -106,8 +126,7 @@ def _cell_rule(edges: bytearray, sides, clue: int, queue: list) -> bool:
 
 
 def _dot_rule(edges: bytearray, around, queue: list) -> bool:
-    lines = sum(1 for e in around if edges[e] == LINE)
-    open_ = [e for e in around if not edges[e]]
+    lines, open_ = tally(edges, around)
     if lines > 2 or (lines == 1 and not open_):
         return False
     if lines == 2:
