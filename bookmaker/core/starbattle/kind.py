@@ -87,7 +87,8 @@ class StarBattleKind(DrawnBoard, LogicKind):
         looks_like=looks_like_a_starbattle_line,
         line_hint="this looks like a Star Battle line (stars, regions): read it as one "
                   "(--variant starbattle)",
-        size_mark=lambda size: STAR_MARK * SIZES.get(size, 0))
+        size_mark=lambda size: STAR_MARK * SIZES.get(size, 0),
+        time_model="lines")
     exchange = ExchangeForm(size_word=title, ipuz_absent=(
         "ipuz has no PuzzleKind for a Star Battle"), puzzlink=STARBATTLE_LINK)
 
