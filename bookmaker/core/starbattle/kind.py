@@ -41,8 +41,8 @@ STAR_MARK = "\u2605"  # a black star: a caption prints one after the size for ea
 # 11x11 2.3 s (10 s worst) since the search counts 2x2 blocks, a 12x12 3.4 s (22 s worst)
 # since its searches give up at 2,500 nodes; a 14x14 three-star is not made in 60 s (each
 # search for a second solution runs thousands of 1 ms nodes), and the row by row count
-# alone ran past 290 s on one (bench/results/xeon-2cpu/2026-12-02-star14.md): its lines
-# are read, solved, checked and graded.
+# takes 14 s on one (bench/results/xeon-2cpu/2026-12-02-star14.md): its lines are read,
+# solved, checked and graded.
 MADE_SIZES = range(5, 13)
 STAR_TEXT = ("-", "*")  # an answer line's white cell and star: what a keyboard types
 
