@@ -109,7 +109,7 @@ def test_block_counting_is_a_worded_step_that_explain_says(tmp_path):
     # A 2x2 block holds one star at most: region 4 lacks as many stars as the blocks its
     # open cells meet, and meets one of them in r4c5 alone. Before, the grader had no such
     # step: 71 steps, 8 more of them contradictions; its grade and the 200 pinned
-    # puzzles' are the same.
+    # puzzles' are the same. (1.1 s: a 10x10 graded twice, by explain and by grade.)
     path = tmp_path / "ten.txt"
     path.write_text(TEN + "\n")
     runner = CliRunner()
