@@ -49,3 +49,22 @@ def test_a_kind_solved_a_line_at_a_time_is_timed_by_the_lines_model():
     assert path_minutes(path, 25, 625, load_time_model("lines"), ("medium", 625)) == 55
     assert kind_named("tango").presentation.time_model == "lines"
     assert kind_named("classic").presentation.time_model == "times"
+
+
+def test_a_star_battle_is_timed_by_the_lines_model():
+    # On times.yaml (120 s a step, pencil marks) a 12x12 two-star said "about 135 min", a
+    # 10x10 80 and an 8x8 one-star 20: Grandmaster Puzzles' standards for a 10x10 two-star
+    # are 4-20 min for a novice.
+    from bookmaker.core.kinds.kind import MakeRequest
+    from bookmaker.core.registry import kind_named
+    from bookmaker.design.solvetime import with_minutes
+
+    kind = kind_named("starbattle")
+    assert kind.presentation.time_model == "lines"
+    made = [with_minutes(kind.make(MakeRequest(kind.frame(size), seed)))
+            for size, seed in ((6, 3), (8, 0))]
+    assert [(p.grade, p.minutes) for p in made] == [("expert", 4), ("medium", 3)]
+    # The 12x12 seed 0's path, without making it (10 s).
+    path = [("touching", 1)] * 24 + [("confinement", 1)] * 4 + [("pigeonhole", 1)] * 2 + \
+        [("contradiction", 1)] * 18
+    assert path_minutes(path, 12, 144, load_time_model("lines"), ("expert", 144)) == 40

@@ -5,7 +5,9 @@ easiest after each step (rules.py says what each finds):
 - ``medium``: confinement (a region inside one line, a line inside one region; a cell
   touching all of a unit's last places).
 - ``hard``: pigeonhole (j regions inside j neighbouring lines, or j lines inside j
-  regions).
+  regions); block counting (a unit, or two neighbouring lines, whose open cells meet
+  only as many 2x2 blocks as it lacks stars: a star in each block, so in a block it
+  meets in one cell, that cell).
 - ``expert``: contradiction (a star that leads, by the techniques above, to a clash: the
   cell is white; a white that does: it is a star). If even this stalls, the puzzle needs
   guessing and no grade is given it (the generator drops it).
@@ -23,6 +25,7 @@ from .rules import (
     Contradiction,
     Placements,
     apply,
+    blocks,
     cells_of,
     confinement,
     masks,
@@ -58,7 +61,8 @@ def _clashes(layout: Layout, values: list[int], widest: int) -> Placements:
 
 
 LADDER = (("touching", "easy", touching), ("confinement", "medium", confinement),
-          ("pigeonhole", "hard", pigeonhole), ("contradiction", "expert", contradiction))
+          ("pigeonhole", "hard", pigeonhole), ("block counting", "hard", blocks),
+          ("contradiction", "expert", contradiction))
 
 
 @dataclass(frozen=True)
@@ -78,7 +82,8 @@ class StarGrading:
 def grade_starbattle(layout: Layout, ceiling: str = "expert") -> StarGrading:
     """Solve by the ladder up to `ceiling`; the grade of the hardest technique it needed
     ('guessing' if it stalls)."""
-    ladder = LADDER[:STARBATTLE_GRADES.index(ceiling) + 1]
+    top = STARBATTLE_GRADES.index(ceiling)
+    ladder = tuple(step for step in LADDER if STARBATTLE_GRADES.index(step[1]) <= top)
     values = [UNKNOWN] * layout.size ** 2
     uses = dict.fromkeys((name for name, _, _ in ladder), 0)
     hardest = 0

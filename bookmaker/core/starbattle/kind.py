@@ -39,8 +39,10 @@ STAR_MARK = "\u2605"  # a black star: a caption prints one after the size for ea
 
 # Made to 12x12: a 10x10 two-star takes 0.52 s median (20 seeds, 2026-12-02, Xeon), an
 # 11x11 2.3 s (10 s worst) since the search counts 2x2 blocks, a 12x12 3.4 s (22 s worst)
-# since its searches give up at 2,500 nodes; a 14x14 three-star takes minutes: its lines
-# are read, solved, checked and graded.
+# since its searches give up at 2,500 nodes; a 14x14 three-star is not made in 60 s (each
+# search for a second solution runs thousands of 1 ms nodes), and the row by row count
+# takes 14 s on one (bench/results/xeon-2cpu/2026-12-02-star14.md): its lines are read,
+# solved, checked and graded.
 MADE_SIZES = range(5, 13)
 STAR_TEXT = ("-", "*")  # an answer line's white cell and star: what a keyboard types
 
@@ -87,7 +89,8 @@ class StarBattleKind(DrawnBoard, LogicKind):
         looks_like=looks_like_a_starbattle_line,
         line_hint="this looks like a Star Battle line (stars, regions): read it as one "
                   "(--variant starbattle)",
-        size_mark=lambda size: STAR_MARK * SIZES.get(size, 0))
+        size_mark=lambda size: STAR_MARK * SIZES.get(size, 0),
+        time_model="lines")
     exchange = ExchangeForm(size_word=title, ipuz_absent=(
         "ipuz has no PuzzleKind for a Star Battle"), puzzlink=STARBATTLE_LINK)
 

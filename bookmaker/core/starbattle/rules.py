@@ -8,15 +8,16 @@ force, as (cell, WHITE or STAR) placements, from a state of 0/1/2 values.
   other cells. And a cell touching every open cell of a unit that lacks one star is white.
 - pigeonhole: j regions confined to j neighbouring lines that need as many stars: the
   rest of those lines is white (and j lines inside j regions, the rest of the regions).
-
-The solver's masks add one the grader does not use yet (_blocked, from 11x11): 2x2
-blocks, each of which holds one star at most, bound the stars a unit's open cells (or two
-neighbouring lines') can still hold.
+- block counting: 2x2 blocks, each of which holds one star at most, bound the stars a
+  unit's open cells (or two neighbouring lines') can still hold: a unit lacking as many
+  stars as the blocks of one tiling its open cells meet has a star in each, so a block
+  it meets in one cell has its star there (_blocked; the solver's search counts them
+  from 11x11).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .layout import STAR, UNKNOWN, WHITE, Layout
@@ -66,6 +67,24 @@ def confinement(layout: Layout, values: list[int]) -> Placements:
 def pigeonhole(layout: Layout, values: list[int]) -> Placements:
     """Bands of two lines or more."""
     return bands(layout, values, 2, layout.size - 1)
+
+
+def blocks(layout: Layout, values: list[int]) -> Placements:
+    """The stars 2x2 blocks force (see _blocked)."""
+    stars, open_ = state_masks(values)
+    return [(c, STAR) for c in cells_of(_blocked(masks(layout), stars, open_))]
+
+
+def blocked_units(layout: Layout, values: list[int]) -> list[tuple[int, int]]:
+    """Each unit (or two neighbouring lines) that places stars by its blocks, as a mask,
+    with the stars it places: what a block counting step rests on."""
+    table, (stars, open_) = masks(layout), state_masks(values)
+    found = []
+    for entry in table.roomy:
+        placed = _blocked(replace(table, roomy=(entry,)), stars, open_)
+        if placed:
+            found.append((entry[0], placed))
+    return found
 
 
 def bands(layout: Layout, values: list[int], least: int, most: int) -> Placements:

@@ -12,7 +12,7 @@ from ..grade.evidence import Reason
 from ..grade.grader import Grading
 from .grade import GUESSING, LADDER, STARBATTLE_GRADES, StarGrading
 from .layout import STAR, UNKNOWN, WHITE, Layout
-from .rules import apply, need
+from .rules import apply, blocked_units, need
 
 GUESSING_WEIGHT = 9.0
 
@@ -26,8 +26,11 @@ class Technique:
     weight: float
 
 
-TECHNIQUES = tuple(Technique(name, grade, 1.0 + rank)
-                   for rank, (name, grade, _) in enumerate(LADDER))
+# Block counting, a hard step beside pigeonholes, weighs between them and contradiction
+# (which kept its 4.0, and the expert puzzles their scores, when it came).
+LADDER_WEIGHTS = (1.0, 2.0, 3.0, 3.5, 4.0)
+TECHNIQUES = tuple(Technique(name, grade, weight)
+                   for (name, grade, _), weight in zip(LADDER, LADDER_WEIGHTS, strict=True))
 _WEIGHTS = {t.name: t for t in TECHNIQUES}
 
 
@@ -68,14 +71,16 @@ def _evidence(name: str, layout: Layout, before: list[int],
     """What a step rests on: the units touching reads (those holding their stars with
     cells left open, or with only as many open cells as stars lacking); the lines and
     regions of a confinement's or a pigeonhole's bands (and the unit lacking one star
-    whose every open cell a cleared cell touches); () for a contradiction, whose step
-    names the cell it places."""
+    whose every open cell a cleared cell touches); the units whose blocks place a block
+    counting's stars; () for a contradiction, whose step names the cell it places."""
     if name == "confinement":
         return tuple(dict.fromkeys(_band_reasons(layout, before, changed, 1, 1) +
                                    _last_star_reasons(layout, before, changed)))
     if name == "pigeonhole":
         return tuple(dict.fromkeys(_band_reasons(layout, before, changed, 2,
                                                  layout.size - 1)))
+    if name == "block counting":
+        return tuple(dict.fromkeys(_block_reasons(layout, before, changed)))
     if name != "touching":
         return ()
     found = []
@@ -118,6 +123,21 @@ def _band_reasons(layout: Layout, before: list[int], cleared: set[int], least: i
                                   for i in range(first, first + width)]
                         found += [unit_reason(n, 2 * n + r) for r in regions]
                         left -= hit
+    return found
+
+
+def _block_reasons(layout: Layout, before: list[int], placed: set[int]) -> list[Reason]:
+    """The units (a row, a column, a region, or two neighbouring lines: both named) whose
+    2x2 blocks place some of the stars."""
+    n, found = layout.size, []
+    unit_masks = [sum(1 << c for c in unit) for unit in layout.units[:2 * n]]
+    regions = [sum(1 << c for c in cells) for cells in layout.region_cells]
+    for unit, stars in blocked_units(layout, before):
+        if any(stars >> c & 1 for c in placed):
+            found += [unit_reason(n, i) for i, line in enumerate(unit_masks)
+                      if not line & ~unit]
+            found += [unit_reason(n, 2 * n + r) for r, region in enumerate(regions)
+                      if region == unit]
     return found
 
 
