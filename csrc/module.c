@@ -26,6 +26,7 @@
    calcudoku_narrow(...): the Calcudoku solver's cage narrowing (calcnarrow.c).
    calcudoku_settle(...): the Calcudoku grader's bulk techniques (calcsettle.c).
    calcudoku_find(...): where its cage techniques find their next step (calcfind.c).
+   calcudoku_grade(...): its grading loop up to a ceiling, unworded (calcloop.c).
    shuffled(state, items): rng.Rng.shuffled.
    core/compiled/__init__.py builds one Board and one ExactCover per shape and chooses between
    them and the pure Python. */
@@ -86,6 +87,7 @@ static PyMethodDef module_functions[] = {
     FAST_METHOD("calcudoku_narrow", calcudoku_narrow, calcudoku_narrow_doc),
     FAST_METHOD("calcudoku_settle", calcudoku_settle, calcudoku_settle_doc),
     FAST_METHOD("calcudoku_find", calcudoku_find, calcudoku_find_doc),
+    FAST_METHOD("calcudoku_grade", calcudoku_grade, calcudoku_grade_doc),
     {NULL, NULL, 0, NULL},
 };
 

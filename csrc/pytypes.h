@@ -113,6 +113,9 @@ extern const char calcudoku_settle_doc[];
 /* calcfind.c's function: where a Calcudoku cage technique finds its next step. */
 PyObject *calcudoku_find(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char calcudoku_find_doc[];
+/* calcloop.c's function: a Calcudoku's grading loop up to a ceiling, unworded. */
+PyObject *calcudoku_grade(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char calcudoku_grade_doc[];
 
 /* 1, or 0 with a TypeError if a fast call got other than `expected` arguments. */
 static inline int check_arity(Py_ssize_t nargs, Py_ssize_t expected, const char *name) {

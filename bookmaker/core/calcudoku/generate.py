@@ -38,13 +38,13 @@ The result depends only on (type of cages, size, seed, difficulty).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from ..board.grid import Grid
 from ..board.shape import Shape
 from ..generate.graded import DIFFICULTIES, attempt_seed
 from ..generate.removal import random_solution
-from ..grade.grader import GRADES, Grading, grade_state_within
+from ..grade.grader import GRADES, Grading
 from ..puzzle import GenerationError, Puzzle
 from ..rng import Rng
 from ..solve.verify import VerificationError
@@ -63,14 +63,11 @@ from .cages import (
 )
 from .grade import CALCUDOKU_LADDER
 from .layout import MAX_CAGE, cage_layout, compact, connected_parts, neighbours
+from .quiet import graded_quietly
 from .solver import calcudoku_solutions, other_solution
 from .techniques import CalcCandidates
 
 SOLVER_MAX_NODES = 20_000
-# Up to this size a hardened draft meets the solver before the grader: most are no longer
-# unique, and the solver says so sooner (6x6 hard: 260 -> 170 ms a puzzle); on 9x9 its
-# searches cost more than the grader's stalls (9x9 hard: 340 -> 1,100 ms).
-SOLVER_FIRST_MAX_SIZE = 6
 ANY_CEILING = "expert"  # 'any' keeps what the grader finishes without forcing chains
 CHANGES = 40  # changes tried, kept or not, before an attempt gives up
 CLIMBS = 12  # targeted steps (each tries every change) before an attempt gives up
@@ -148,7 +145,12 @@ class Draft:
     def __init__(self, cages_type: type[CalcCages], shape: Shape, solution, groups) -> None:
         self.cages_type, self.shape, self.solution = cages_type, shape, solution
         self.groups = [(tuple(sorted(cells)), operation) for cells, operation in groups]
-        self.cages = cages_of_solution(cages_type, shape, self.groups, solution)
+
+    @cached_property
+    def cages(self) -> CalcCages:
+        """Made when first asked: a climb makes every change but grades only those near
+        its crux (near_crux())."""
+        return cages_of_solution(self.cages_type, self.shape, self.groups, self.solution)
 
     def changed(self, remove: list[int], add) -> Draft:
         """A new draft without the groups at `remove` and with the groups `add`."""
@@ -204,8 +206,6 @@ def make_attempt(cages_type: type[CalcCages], shape: Shape, seed: int, difficult
         harder = hardened(draft, rng, recipe)
         if harder is None:
             return None
-        if shape.size <= SOLVER_FIRST_MAX_SIZE and _ambiguous(harder):
-            continue  # the grader could not finish it either, only slower
         graded, _ = _graded(harder, ceiling)  # a finished solve proves it unique
         if graded is not None:
             draft, grading = harder, graded
@@ -217,20 +217,26 @@ def _climbed(draft: Draft, grading: Grading, rng: Rng, recipe: Recipe,
     """A draft easier than asked made one step harder by a targeted change: of every way
     to make it (hardenings()), in a seeded order, the first the grader finishes (so
     unique) at the grade asked for or at least one grade harder than now; else the first
-    it finishes at the same grade; None if it finishes none within the grade."""
+    it finishes at the same grade; None if it finishes none within the grade. (The
+    drafts tried are graded without their crux's words, the one kept with them.)"""
     level = GRADES.index(grading.grade)
     same = None
     for harder in rng.shuffled(near_crux(draft, grading, reshapings(draft, rng, recipe))):
-        if draft.shape.size <= SOLVER_FIRST_MAX_SIZE and _ambiguous(harder):
-            continue  # the grader would stall on it too, only slower (6x6: 15% sooner)
-        graded, _ = _graded(harder, difficulty)
+        graded, _ = _graded(harder, difficulty, crux=False)
         if graded is None:
             continue  # harder than asked, or not unique
         if GRADES.index(graded.grade) > level:
-            return harder, graded
+            return _with_crux(harder, difficulty)
         if same is None and graded.grade == grading.grade:
-            same = harder, graded
-    return same
+            same = harder
+    return None if same is None else _with_crux(same, difficulty)
+
+
+def _with_crux(draft: Draft, difficulty: str) -> tuple[Draft, Grading]:
+    """The draft kept by a climb and its grading, its crux worded for the next climb."""
+    grading, _ = _graded(draft, difficulty)
+    assert grading is not None  # graded within the grade already
+    return draft, grading
 
 
 def near_crux(draft: Draft, grading: Grading, drafts: list[Draft]) -> list[Draft]:
@@ -249,18 +255,11 @@ def near_crux(draft: Draft, grading: Grading, drafts: list[Draft]) -> list[Draft
             if any(near.intersection(cells) for cells, _ in set(other.groups) - kept)]
 
 
-def _ambiguous(draft: Draft) -> bool:
-    """Whether the solver finds a second solution (within its budget; undecided is not)."""
-    try:
-        return other_solution(draft.cages, draft.solution, SOLVER_MAX_NODES) is not None
-    except ValueError:
-        return False
-
-
-def _graded(draft: Draft, ceiling: str) -> tuple[Grading | None, int]:
-    """The grading within the ceiling, or None and the cells open where it stalled."""
+def _graded(draft: Draft, ceiling: str, crux: bool = True) -> tuple[Grading | None, int]:
+    """The grading within the ceiling (its steps unworded, but the crux if `crux`:
+    quiet.py), or None and the cells open where it stalled."""
     state = CalcCandidates.of(_blank(draft.shape), draft.cages)
-    grading = grade_state_within(state, ceiling, CALCUDOKU_LADDER)
+    grading = graded_quietly(state, ceiling, CALCUDOKU_LADDER, crux)
     if grading is None or grading.guessing:
         return None, state.open_cells
     return grading, 0
