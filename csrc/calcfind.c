@@ -202,16 +202,21 @@ static int fill(Virtual *v, int at, long long left) {
     return found;
 }
 
+/* The open cells as a virtual cage adding up to `left`, filled: v->kept. */
+static void fill_virtual(const Hand *h, const int *open, int count, long long left, Virtual *v) {
+    int emptied = 0;
+    v->n = h->n, v->count = count;
+    for (int i = 0; i < count; i++) {
+        v->cell[i] = open[i], v->digits[i] = h->digits[open[i]], v->kept[i] = 0;
+        emptied |= !v->digits[i];
+    }
+    if (!emptied) fill(v, 0, left); /* else no filling: every candidate goes */
+}
+
 /* Whether the open cells as a virtual cage adding up to `left` lose a candidate. */
 static int virtual_narrows(const Hand *h, const int *open, int count, long long left) {
     Virtual v;
-    int emptied = 0;
-    v.n = h->n, v.count = count;
-    for (int i = 0; i < count; i++) {
-        v.cell[i] = open[i], v.digits[i] = h->digits[open[i]], v.kept[i] = 0;
-        emptied |= !v.digits[i];
-    }
-    if (!emptied) fill(&v, 0, left); /* else no filling: every candidate goes */
+    fill_virtual(h, open, count, left, &v);
     for (int i = 0; i < count; i++)
         if (v.digits[i] & ~v.kept[i]) return 1;
     return 0;
@@ -263,13 +268,7 @@ static void area_found(const Hand *h, const unsigned char *areas, const int *fou
         return;
     }
     Virtual v;
-    int emptied = 0;
-    v.n = h->n, v.count = count;
-    for (int i = 0; i < count; i++) {
-        v.cell[i] = open[i], v.digits[i] = h->digits[open[i]], v.kept[i] = 0;
-        emptied |= !v.digits[i];
-    }
-    if (!emptied) fill(&v, 0, left);
+    fill_virtual(h, open, count, left, &v);
     for (int i = 0; i < count; i++)
         for (mask gone = v.digits[i] & ~v.kept[i]; gone; gone &= gone - 1)
             calc_step_eliminate(step, open[i], __builtin_ctz(gone) + 1);
