@@ -11,7 +11,6 @@
 
 #include "calchand.h"
 
-enum { PERMUTATIONS, CAGE_LINE, LINE_CAGE, LINE_TOTAL, INNIES, INNIES_LARGE, CODES };
 
 #define AREA_WORDS (2 * CALC_W + 2)
 
@@ -203,16 +202,21 @@ static int fill(Virtual *v, int at, long long left) {
     return found;
 }
 
+/* The open cells as a virtual cage adding up to `left`, filled: v->kept. */
+static void fill_virtual(const Hand *h, const int *open, int count, long long left, Virtual *v) {
+    int emptied = 0;
+    v->n = h->n, v->count = count;
+    for (int i = 0; i < count; i++) {
+        v->cell[i] = open[i], v->digits[i] = h->digits[open[i]], v->kept[i] = 0;
+        emptied |= !v->digits[i];
+    }
+    if (!emptied) fill(v, 0, left); /* else no filling: every candidate goes */
+}
+
 /* Whether the open cells as a virtual cage adding up to `left` lose a candidate. */
 static int virtual_narrows(const Hand *h, const int *open, int count, long long left) {
     Virtual v;
-    int emptied = 0;
-    v.n = h->n, v.count = count;
-    for (int i = 0; i < count; i++) {
-        v.cell[i] = open[i], v.digits[i] = h->digits[open[i]], v.kept[i] = 0;
-        emptied |= !v.digits[i];
-    }
-    if (!emptied) fill(&v, 0, left); /* else no filling: every candidate goes */
+    fill_virtual(h, open, count, left, &v);
     for (int i = 0; i < count; i++)
         if (v.digits[i] & ~v.kept[i]) return 1;
     return 0;
@@ -237,6 +241,87 @@ static int area_step(const Hand *h, const unsigned char *areas, long long count,
                 return 2;
             }
         }
+    return 0;
+}
+
+/* The eliminations of techniques._narrowing: what `kept` (packed) does not hold leaves
+   the cage's open cells. */
+static void narrowing(const Hand *h, const Cage *cage, uint64_t kept, CalcStep *step) {
+    for (int i = 0; i < cage->size; i++) {
+        int cell = cage->cell[i];
+        if (!is_open(h, cell)) continue;
+        for (mask gone = h->digits[cell] & ~(mask)(kept >> (i * h->n) & full_digits(h->n));
+             gone; gone &= gone - 1)
+            calc_step_eliminate(step, cell, __builtin_ctz(gone) + 1);
+    }
+}
+
+/* The step of an area's side found by area_step: line_total's placement, or the
+   eliminations of the open cells as a virtual cage (grade/caged.virtual_cage). */
+static void area_found(const Hand *h, const unsigned char *areas, const int *found, int code,
+                       CalcStep *step) {
+    Side side = side_of(areas + 8 * (size_t)(found[0] * AREA_WORDS), found[1]);
+    long long left;
+    int open[CALC_CELLS], count = open_part(h, &side, open, &left);
+    if (code == LINE_TOTAL) {
+        step->place[0] = open[0], step->place[1] = (int)left, step->places = 1;
+        return;
+    }
+    Virtual v;
+    fill_virtual(h, open, count, left, &v);
+    for (int i = 0; i < count; i++)
+        for (mask gone = v.digits[i] & ~v.kept[i]; gone; gone &= gone - 1)
+            calc_step_eliminate(step, open[i], __builtin_ctz(gone) + 1);
+}
+
+int calc_cage_step(Hand *h, int code, const unsigned char *areas, long long count,
+                   CalcStep *step) {
+    int found[3], n = h->n;
+    step->places = step->elims = 0;
+    if (code == PERMUTATIONS) {
+        int k = permutations(h);
+        if (k < 0) return 0;
+        narrowing(h, &h->cage[k], kept_of(&h->cage[k], allowed(h, &h->cage[k]), 0), step);
+        return 1;
+    }
+    if (code == CAGE_LINE) {
+        if (!cage_line(h, found)) return 0;
+        const Cage *cage = &h->cage[found[0]];
+        for (int j = 0; j < n; j++) {
+            int cell = unit_cell(n, found[1], j);
+            if (h->digits[cell] >> found[2] & 1 && !marked(cage->cells, cell))
+                calc_step_eliminate(step, cell, found[2] + 1);
+        }
+        return 1;
+    }
+    if (code == LINE_CAGE) {
+        if (!line_cage(h, found)) return 0;
+        int top = -1, u = found[0], d = found[1];
+        for (int j = 0; j < n; j++)
+            if (h->digits[unit_cell(n, u, j)] >> d & 1) top = unit_cell(n, u, j);
+        const Cage *cage = &h->cage[h->cage_of[top]];
+        uint64_t needed = 0;
+        for (int i = 0; i < cage->size; i++)
+            if (in_unit(n, u, cage->cell[i])) needed |= 1ULL << (i * n + d);
+        narrowing(h, cage, kept_of(cage, allowed(h, cage), needed), step);
+        return 1;
+    }
+    if (!area_step(h, areas, count, code, found)) return 0;
+    area_found(h, areas, found, code, step);
+    return 1;
+}
+
+int calc_areas(PyObject *bytes, const unsigned char **areas, long long *count,
+               const char *name) {
+    char *at;
+    Py_ssize_t length;
+    uint64_t many;
+    if (PyBytes_AsStringAndSize(bytes, &at, &length) < 0) return -1;
+    if (length < 8 || (memcpy(&many, at, 8), (Py_ssize_t)(8 + 8 * AREA_WORDS * many) != length)) {
+        PyErr_Format(PyExc_ValueError, "%s: the areas do not fit", name);
+        return -1;
+    }
+    *areas = (const unsigned char *)at + 8, *count = (long long)many;
     return 0;
 }
 
@@ -266,14 +351,10 @@ PyObject *calcudoku_find(PyObject *module, PyObject *const *args, Py_ssize_t nar
     if (code == CAGE_LINE) count = cage_line(&h, found);
     else if (code == LINE_CAGE) count = line_cage(&h, found);
     else {
-        char *bytes;
-        Py_ssize_t length;
-        uint64_t areas;
-        if (PyBytes_AsStringAndSize(args[5], &bytes, &length) < 0) return NULL;
-        if (length < 8 || (memcpy(&areas, bytes, 8), (Py_ssize_t)(8 + 8 * AREA_WORDS * areas)
-                                                       != length))
-            return PyErr_Format(PyExc_ValueError, "calcudoku_find: the areas do not fit");
-        count = area_step(&h, (const unsigned char *)bytes + 8, (long long)areas, (int)code, found);
+        const unsigned char *areas;
+        long long many;
+        if (calc_areas(args[5], &areas, &many, "calcudoku_find") < 0) return NULL;
+        count = area_step(&h, areas, many, (int)code, found);
     }
     return count ? tuple_of_ints(found, count) : Py_NewRef(Py_None);
 }

@@ -52,6 +52,36 @@ static inline uint64_t filling_at(const Cage *cage, int f) {
     return filling;
 }
 
+/* calcudoku_find's codes: the cage techniques of the ladder tried one step at a time. */
+enum { PERMUTATIONS, CAGE_LINE, LINE_CAGE, LINE_TOTAL, INNIES, INNIES_LARGE, CODES };
+
+/* A cage technique's step as techniques.py's Step holds it: (cell, value) pairs. */
+typedef struct {
+    int places, elims;
+    int place[2];
+    int elim[2 * CALC_CELLS * CALC_MAX];
+} CalcStep;
+
+static inline void calc_step_eliminate(CalcStep *step, int cell, int value) {
+    step->elim[2 * step->elims] = cell, step->elim[2 * step->elims++ + 1] = value;
+}
+
+/* CalcCandidates.place (calcsettle.c). */
+void calc_place(Hand *h, int cell, int value);
+/* grader.settle by the ladder's bulk techniques (calcsettle.c): the hardest used, its place
+   in the bulk, or -1. */
+int calc_settle(Hand *h);
+/* The cage technique `code`'s next step into `step` (calcfind.c): 1, or 0 if none;
+   permutations clear the quiet cages from h->unpermuted on the way. `areas`: the area
+   tables' `count` areas past their count word (codes LINE_TOTAL and up). */
+int calc_cage_step(Hand *h, int code, const unsigned char *areas, long long count,
+                   CalcStep *step);
+/* The area tables of `bytes` (calcfind.c): 0, or -1 with a ValueError. */
+int calc_areas(PyObject *bytes, const unsigned char **areas, long long *count, const char *name);
+/* The hand's values and digits stored into the lists; (digit_cells, open_cells, unsettled,
+   unpermuted) (calcsettle.c). */
+PyObject *calc_state_object(const Hand *h, PyObject *values, PyObject *digits);
+
 /* Reads (n, tables, values, cell_digits) from args into h, its cages into `cages`: 0, or
    -1 with a Python error. */
 int calc_hand(Hand *h, Cage *cages, PyObject *const *args, const char *name);

@@ -17,7 +17,7 @@ enum { SINGLE_CAGES, FULL_HOUSES, HIDDEN_SINGLES, NAKED_SINGLE, CAGE_COMBINATION
 
 /* CalcCandidates.place: the cell and its peers still holding the value are unsettled and
    unpermuted; the value leaves the peers' pencil marks. */
-static void place(Hand *h, int cell, int value) {
+void calc_place(Hand *h, int cell, int value) {
     int n = h->n, row = cell / n, col = cell % n;
     mask bit = (mask)1 << (value - 1);
     for (int k = 0; k < n; k++) {
@@ -38,58 +38,15 @@ static int single_cages(Hand *h) {
     for (int k = 0; k < h->cages; k++) {
         const Cage *cage = &h->cage[k];
         if (cage->size != 1 || !is_open(h, cage->cell[0])) continue;
-        place(h, cage->cell[0], __builtin_ctzll(filling_at(cage, 0)) + 1);
+        calc_place(h, cage->cell[0], __builtin_ctzll(filling_at(cage, 0)) + 1);
         found = 1;
     }
     return found;
 }
 
-/* techniques.full_house and place_full_houses. */
-static int full_house(Hand *h) {
-    int n = h->n;
-    for (int u = 0; u < 2 * n; u++) {
-        int open = 0, last = -1;
-        for (int k = 0; k < n; k++)
-            if (is_open(h, unit_cell(n, u, k))) open++, last = unit_cell(n, u, k);
-        if (open == 1 && single(h->digits[last])) {
-            place(h, last, value_of(h->digits[last]));
-            return 1;
-        }
-    }
-    return 0;
-}
-
-static int full_houses(Hand *h) {
-    int placed = 0;
-    while (full_house(h)) placed = 1;
-    return placed;
-}
-
-/* techniques.place_hidden_singles: digits, then units, swept until none is left. */
-static int hidden_singles(Hand *h) {
-    int n = h->n, placed = 0;
-    for (int sweeping = 1; sweeping;) {
-        sweeping = 0;
-        for (int d = 0; d < n; d++)
-            for (int u = 0; u < 2 * n; u++) {
-                int count = 0, at = -1;
-                for (int k = 0; k < n && count < 2; k++)
-                    if (h->digits[unit_cell(n, u, k)] >> d & 1) count++, at = unit_cell(n, u, k);
-                if (count == 1) place(h, at, d + 1), placed = sweeping = 1;
-            }
-    }
-    return placed;
-}
-
-/* techniques.place_naked_single: the first in cell order. */
-static int naked_single(Hand *h) {
-    for (int c = 0; c < h->cells; c++)
-        if (is_open(h, c) && single(h->digits[c])) {
-            place(h, c, value_of(h->digits[c]));
-            return 1;
-        }
-    return 0;
-}
+#define SINGLES_HAND Hand
+#define SINGLES_PLACE calc_place
+#include "singles.h"
 
 /* techniques._combination_step's eliminations in one cage, applied: of the fillings
    agreeing with the values placed in it, a value none puts in an open cell leaves it
@@ -160,7 +117,7 @@ static int solved(const Hand *h) {
 
 /* grader.settle: the easiest bulk technique that finds anything, again, until none does;
    the hardest used (its place in the ladder's bulk), -1 if none. */
-static int settle(Hand *h) {
+int calc_settle(Hand *h) {
     int hardest = -1;
     while (!solved(h)) {
         int bulk = 0;
@@ -227,9 +184,7 @@ int calc_hand(Hand *h, Cage *cages, PyObject *const *args, const char *name) {
     return 0;
 }
 
-/* (hardest, digit_cells, open_cells, unsettled, unpermuted) of the settled hand; its
-   values and digits stored into the lists. */
-static PyObject *settled(const Hand *h, int hardest, PyObject *values, PyObject *digits) {
+PyObject *calc_state_object(const Hand *h, PyObject *values, PyObject *digits) {
     word open[CALC_W] = {0}, where[CALC_MAX][CALC_W];
     memset(where, 0, sizeof where);
     for (int c = 0; c < h->cells; c++) {
@@ -250,7 +205,7 @@ static PyObject *settled(const Hand *h, int hardest, PyObject *values, PyObject 
         }
         PyList_SET_ITEM(cells, d, item);
     }
-    return Py_BuildValue("(iNNNN)", hardest, cells, mask_object(open, CALC_W),
+    return Py_BuildValue("(NNNN)", cells, mask_object(open, CALC_W),
                          mask_object(h->unsettled, CALC_W), mask_object(h->unpermuted, CALC_W));
 }
 
@@ -270,6 +225,12 @@ PyObject *calcudoku_settle(PyObject *module, PyObject *const *args, Py_ssize_t n
         convert_mask(args[4], h.unsettled, CALC_W, CALC_CELLS, "unsettled") < 0 ||
         convert_mask(args[5], h.unpermuted, CALC_W, CALC_CELLS, "unpermuted") < 0)
         return NULL;
-    int hardest = settle(&h);
-    return settled(&h, hardest, args[2], args[3]);
+    int hardest = calc_settle(&h);
+    PyObject *state = calc_state_object(&h, args[2], args[3]);
+    if (!state) return NULL;
+    PyObject *result = Py_BuildValue("(iOOOO)", hardest, PyTuple_GET_ITEM(state, 0),
+                                     PyTuple_GET_ITEM(state, 1), PyTuple_GET_ITEM(state, 2),
+                                     PyTuple_GET_ITEM(state, 3));
+    Py_DECREF(state);
+    return result;
 }

@@ -33,52 +33,9 @@ static void place(Hand *h, int cell, int value) {
     for (int k = 0; k < n; k++) h->digits[row * n + k] &= ~bit, h->digits[k * n + col] &= ~bit;
 }
 
-/* techniques.full_house and place_full_houses. */
-static int full_house(Hand *h) {
-    int n = h->n;
-    for (int u = 0; u < 2 * n; u++) {
-        int open = 0, last = -1;
-        for (int k = 0; k < n; k++)
-            if (!h->values[unit_cell(n, u, k)]) open++, last = unit_cell(n, u, k);
-        if (open == 1 && single(h->digits[last])) {
-            place(h, last, value_of(h->digits[last]));
-            return 1;
-        }
-    }
-    return 0;
-}
-
-static int full_houses(Hand *h) {
-    int placed = 0;
-    while (full_house(h)) placed = 1;
-    return placed;
-}
-
-/* techniques.place_hidden_singles: digits, then units, swept until none is left. */
-static int hidden_singles(Hand *h) {
-    int n = h->n, placed = 0;
-    for (int sweeping = 1; sweeping;) {
-        sweeping = 0;
-        for (int d = 0; d < n; d++)
-            for (int u = 0; u < 2 * n; u++) {
-                int count = 0, at = -1;
-                for (int k = 0; k < n && count < 2; k++)
-                    if (h->digits[unit_cell(n, u, k)] >> d & 1) count++, at = unit_cell(n, u, k);
-                if (count == 1) place(h, at, d + 1), placed = sweeping = 1;
-            }
-    }
-    return placed;
-}
-
-/* techniques.place_naked_single: the first in cell order. */
-static int naked_single(Hand *h) {
-    for (int c = 0; c < h->n * h->n; c++)
-        if (!h->values[c] && single(h->digits[c])) {
-            place(h, c, value_of(h->digits[c]));
-            return 1;
-        }
-    return 0;
-}
+#define SINGLES_HAND Hand
+#define SINGLES_PLACE place
+#include "singles.h"
 
 /* skyscrapers/techniques._apply_static. */
 static int fixed_masks(Hand *h, const Bulk *bulk) {

@@ -30,6 +30,7 @@
    calcudoku_find(...): where its cage techniques find their next step (calcfind.c).
    slitherlink_count(...): the Slitherlink's second proof (slithercount.c).
    slitherlink_settle(...): the Slitherlink solver's cascade (slithersettle.c).
+   calcudoku_grade(...): its grading loop up to a ceiling, unworded (calcloop.c).
    shuffled(state, items): rng.Rng.shuffled.
    core/compiled/__init__.py builds one Board and one ExactCover per shape and chooses between
    them and the pure Python. */
@@ -95,6 +96,7 @@ static PyMethodDef module_functions[] = {
     FAST_METHOD("calcudoku_find", calcudoku_find, calcudoku_find_doc),
     FAST_METHOD("slitherlink_count", slitherlink_count, slitherlink_count_doc),
     FAST_METHOD("slitherlink_settle", slitherlink_settle, slitherlink_settle_doc),
+    FAST_METHOD("calcudoku_grade", calcudoku_grade, calcudoku_grade_doc),
     {NULL, NULL, 0, NULL},
 };
 

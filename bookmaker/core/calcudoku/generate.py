@@ -38,13 +38,13 @@ The result depends only on (type of cages, size, seed, difficulty).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from ..board.grid import Grid
 from ..board.shape import Shape
 from ..generate.graded import DIFFICULTIES, attempt_seed
 from ..generate.removal import random_solution
-from ..grade.grader import GRADES, Grading, grade_state_within
+from ..grade.grader import GRADES, Grading
 from ..puzzle import GenerationError, Puzzle
 from ..rng import Rng
 from ..solve.verify import VerificationError
@@ -63,17 +63,25 @@ from .cages import (
 )
 from .grade import CALCUDOKU_LADDER
 from .layout import MAX_CAGE, cage_layout, compact, connected_parts, neighbours
+from .quiet import graded_quietly
 from .solver import calcudoku_solutions, other_solution
 from .techniques import CalcCandidates
 
 SOLVER_MAX_NODES = 20_000
-# Up to this size a hardened draft meets the solver before the grader: most are no longer
-# unique, and the solver says so sooner (6x6 hard: 260 -> 170 ms a puzzle); on 9x9 its
-# searches cost more than the grader's stalls (9x9 hard: 340 -> 1,100 ms).
+# Up to this size a hardened draft graded up to 'extreme' meets the solver before the
+# grader: most are no longer unique, and the solver says so sooner than the grader's
+# forcing chains (in Python) stall (6x6 extreme, bench seeds 0-19: 40 -> 21 ms mean; 9x9:
+# 62 -> 77 ms). Below 'extreme' the compiled loop stalls sooner than the solver. Either
+# way the same drafts are dropped: a finished grading proves uniqueness.
 SOLVER_FIRST_MAX_SIZE = 6
 ANY_CEILING = "expert"  # 'any' keeps what the grader finishes without forcing chains
 CHANGES = 40  # changes tried, kept or not, before an attempt gives up
 CLIMBS = 12  # targeted steps (each tries every change) before an attempt gives up
+# Climbs in a row that stay at one grade before an attempt gives up: nine tenths of
+# expert's CPU goes to attempts that fail, most of them wandering at 'hard' (its large
+# innies and outies) through all their climbs, while most that reach expert stay at a grade
+# for 5 climbs or fewer (bench seeds, 6 cut: 6x6 0-19 7% less CPU, 9x9 0-5 28% less).
+PLATEAU = 6
 # Attempts before a grade is given up: one costs milliseconds (9x9: a few tenths of a
 # second), and the grades each size is made to succeed in one of a few attempts.
 ATTEMPTS = 400
@@ -148,7 +156,12 @@ class Draft:
     def __init__(self, cages_type: type[CalcCages], shape: Shape, solution, groups) -> None:
         self.cages_type, self.shape, self.solution = cages_type, shape, solution
         self.groups = [(tuple(sorted(cells)), operation) for cells, operation in groups]
-        self.cages = cages_of_solution(cages_type, shape, self.groups, solution)
+
+    @cached_property
+    def cages(self) -> CalcCages:
+        """Made when first asked: a climb makes every change but grades only those near
+        its crux (near_crux())."""
+        return cages_of_solution(self.cages_type, self.shape, self.groups, self.solution)
 
     def changed(self, remove: list[int], add) -> Draft:
         """A new draft without the groups at `remove` and with the groups `add`."""
@@ -178,7 +191,8 @@ def make_attempt(cages_type: type[CalcCages], shape: Shape, seed: int, difficult
     unique), and while easier, a cage is made harder (hardened(); kept if the puzzle
     stays unique and within the grade). Where the recipe says `targeted`, a harder draft
     is the first of all the changes that climbs (_climbed()), and a cell given up that
-    makes it easier than asked is taken back (the next change tries another)."""
+    makes it easier than asked is taken back (the next change tries another), and the
+    attempt gives up after PLATEAU climbs that stay at one grade."""
     rng = Rng(seed)
     recipe = RECIPES["medium" if difficulty == "any" else difficulty]
     ceiling = ANY_CEILING if difficulty == "any" else difficulty
@@ -186,6 +200,7 @@ def make_attempt(cages_type: type[CalcCages], shape: Shape, seed: int, difficult
     if draft is None:
         return None
     grading, stalled = _graded(draft, ceiling)
+    flat = 0
     for _ in range(CLIMBS if recipe.targeted else CHANGES):
         if grading is None:
             softer = softened(draft, stalled, rng, recipe)
@@ -199,12 +214,15 @@ def make_attempt(cages_type: type[CalcCages], shape: Shape, seed: int, difficult
             climbed = _climbed(draft, grading, rng, recipe, difficulty)
             if climbed is None:
                 return None
+            flat = 0 if climbed[1].grade != grading.grade else flat + 1
+            if flat >= PLATEAU:
+                return None
             draft, grading = climbed
             continue
         harder = hardened(draft, rng, recipe)
         if harder is None:
             return None
-        if shape.size <= SOLVER_FIRST_MAX_SIZE and _ambiguous(harder):
+        if ceiling == GRADES[-1] and shape.size <= SOLVER_FIRST_MAX_SIZE and _ambiguous(harder):
             continue  # the grader could not finish it either, only slower
         graded, _ = _graded(harder, ceiling)  # a finished solve proves it unique
         if graded is not None:
@@ -217,20 +235,26 @@ def _climbed(draft: Draft, grading: Grading, rng: Rng, recipe: Recipe,
     """A draft easier than asked made one step harder by a targeted change: of every way
     to make it (hardenings()), in a seeded order, the first the grader finishes (so
     unique) at the grade asked for or at least one grade harder than now; else the first
-    it finishes at the same grade; None if it finishes none within the grade."""
+    it finishes at the same grade; None if it finishes none within the grade. (The
+    drafts tried are graded without their crux's words, the one kept with them.)"""
     level = GRADES.index(grading.grade)
     same = None
     for harder in rng.shuffled(near_crux(draft, grading, reshapings(draft, rng, recipe))):
-        if draft.shape.size <= SOLVER_FIRST_MAX_SIZE and _ambiguous(harder):
-            continue  # the grader would stall on it too, only slower (6x6: 15% sooner)
-        graded, _ = _graded(harder, difficulty)
+        graded, _ = _graded(harder, difficulty, crux=False)
         if graded is None:
             continue  # harder than asked, or not unique
         if GRADES.index(graded.grade) > level:
-            return harder, graded
+            return _with_crux(harder, difficulty)
         if same is None and graded.grade == grading.grade:
-            same = harder, graded
-    return same
+            same = harder
+    return None if same is None else _with_crux(same, difficulty)
+
+
+def _with_crux(draft: Draft, difficulty: str) -> tuple[Draft, Grading]:
+    """The draft kept by a climb and its grading, its crux worded for the next climb."""
+    grading, _ = _graded(draft, difficulty)
+    assert grading is not None  # graded within the grade already
+    return draft, grading
 
 
 def near_crux(draft: Draft, grading: Grading, drafts: list[Draft]) -> list[Draft]:
@@ -257,10 +281,11 @@ def _ambiguous(draft: Draft) -> bool:
         return False
 
 
-def _graded(draft: Draft, ceiling: str) -> tuple[Grading | None, int]:
-    """The grading within the ceiling, or None and the cells open where it stalled."""
+def _graded(draft: Draft, ceiling: str, crux: bool = True) -> tuple[Grading | None, int]:
+    """The grading within the ceiling (its steps unworded, but the crux if `crux`:
+    quiet.py), or None and the cells open where it stalled."""
     state = CalcCandidates.of(_blank(draft.shape), draft.cages)
-    grading = grade_state_within(state, ceiling, CALCUDOKU_LADDER)
+    grading = graded_quietly(state, ceiling, CALCUDOKU_LADDER, crux)
     if grading is None or grading.guessing:
         return None, state.open_cells
     return grading, 0

@@ -329,7 +329,7 @@ class Area:
     unit_masks: tuple[int, ...] = ()  # the lines', as masks
 
 
-def _sum_known(cage) -> bool:
+def sum_known(cage) -> bool:
     return cage.operation == ADD or len(cage.cells) == 1
 
 
@@ -338,8 +338,8 @@ def areas(cages: CalcCages) -> tuple[Area, ...]:
     """The Area of every line and every run of adjacent rows (or columns)."""
     n, found = cages.shape.size, []
     sums = [(mask, cage.target) for cage, mask in zip(cages.cages, cages.masks)
-            if _sum_known(cage)]
-    for name, masks, cells in _line_groups(cages.shape):
+            if sum_known(cage)]
+    for name, masks, cells in line_groups(cages.shape):
         inside_total = crossing_total = crossing = inside = 0
         for mask, target in sums:
             if not mask & ~cells:
@@ -357,7 +357,7 @@ def areas(cages: CalcCages) -> tuple[Area, ...]:
 
 
 @lru_cache(maxsize=16)
-def _line_groups(shape) -> tuple[tuple[str, tuple[int, ...], int], ...]:
+def line_groups(shape) -> tuple[tuple[str, tuple[int, ...], int], ...]:
     """unit_groups() of the board with each group's cells: asked for every draft's cages."""
     return tuple((name, masks, reduce(or_, masks)) for name, masks in unit_groups(shape))
 

@@ -205,6 +205,14 @@ def calcudoku_finder():
     return getattr(_compiled, "calcudoku_find", None) if _state["compiled"] else None
 
 
+def calcudoku_grader():
+    """The Calcudoku grader's loop up to a ceiling, unworded, grade(grader, n, tables,
+    values, cell_digits, unsettled, unpermuted, areas, steps, bulk_ranks) (csrc/
+    calcloop.c), or None on the pure core."""
+    # getattr: an extension built before calcloop.c (an old in-place build) has none.
+    return getattr(_compiled, "calcudoku_grade", None) if _state["compiled"] else None
+
+
 def single_cover(build, pure):
     """exact_cover() for a matrix met once (a puzzle's own, not a board's): not kept."""
     return _compiled.ExactCover(*build()) if _state["compiled"] else pure()

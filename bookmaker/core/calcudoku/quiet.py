@@ -1,0 +1,148 @@
+"""Grading a Calcudoku as generation asks it: grade_state_within() in one compiled call
+(csrc/calcloop.c) with its steps unworded but the crux's; the Python's decisions.
+
+Generation grades hundreds of drafts and keeps only each grading's grade, score and
+hardest technique, and the cells of its crux (the last step of its hardest technique,
+where generate.near_crux() looks for a change). So the compiled loop runs the ladder up
+to the ceiling, the bulk techniques, the classic ones and the cage ones, and hands back
+each step's technique and length, and the state the crux was found in, which the Python
+words again. Techniques it lacks (the forcing chains with the cages, the last of the
+ladder) are tried in Python where it stalls, and it goes on from there. On the pure core,
+or for a ladder it cannot run, this is grade_state_within() itself.
+"""
+
+from __future__ import annotations
+
+from array import array
+from functools import lru_cache
+
+from .. import compiled
+from ..bits import bits_of
+from ..board.shape import Shape
+from ..grade.candidates import Step
+from ..grade.grader import (
+    GRADES,
+    Grading,
+    Ladder,
+    grade_state_within,
+    grading_of,
+    next_step,
+    techniques_within,
+)
+from ..latin.twinned import Twinned
+from . import techniques as c
+from .cages import CalcCages
+from .grade import CALCUDOKU_LADDER
+
+# Where the compiled loop takes a technique from: a classic one by its twin's number, a
+# cage one by its calcudoku_find code (techniques.py).
+CLASSIC, CAGE = 0, 1
+_CAGE_CODES = {
+    c.cage_permutations: c.PERMUTATIONS,
+    c.cage_line_intersection: c.CAGE_LINE,
+    c.line_cage_intersection: c.LINE_CAGE,
+    c.line_total: c.LINE_TOTAL,
+    c.innies_and_outies: c.INNIES,
+    c.large_innies_and_outies: c.LARGE_INNIES,
+}
+_PLANS: dict[tuple[int, str], tuple | None] = {}
+
+
+def _in_c(tech) -> tuple[int, int] | None:
+    if isinstance(tech.find, Twinned):
+        return CLASSIC, tech.find.number
+    code = _CAGE_CODES.get(tech.find)
+    return None if code is None else (CAGE, code)
+
+
+def compiled_plan(ladder: Ladder, ceiling: str) -> tuple | None:
+    """(the techniques up to `ceiling` the compiled loop tries, as (kind, rank, number),
+    the ranks of its bulk techniques, the techniques after them tried in Python), or None
+    where the compiled loop cannot run the ladder (a technique it has after one it lacks,
+    bulk techniques other than calcsettle.c's)."""
+    key = id(ladder), ceiling
+    if key not in _PLANS:
+        techniques = techniques_within(ceiling, ladder)
+        steps = []
+        for tech in techniques:
+            found = _in_c(tech)
+            if found is None:
+                break
+            steps.append((found[0], ladder.rank[tech.name], found[1]))
+        rest = techniques[len(steps):]
+        usable = ladder.bulk is c.CALCUDOKU_BULK and not any(map(_in_c, rest))
+        _PLANS[key] = (tuple(steps), tuple(ladder.rank[name] for name, _ in ladder.bulk),
+                       rest) if usable else None
+    return _PLANS[key]
+
+
+@lru_cache(maxsize=16)
+def group_tables(shape: Shape) -> bytes:
+    """techniques.line_groups() as the compiled loop reads them (64-bit words): their count,
+    then per group its number of lines and its cells (4 words)."""
+    groups = c.line_groups(shape)
+    words = [len(groups)]
+    for _, masks, cells in groups:
+        words += (len(masks), *(cells >> 64 * i & c.MASK_64 for i in range(4)))
+    return array("Q", words).tobytes()
+
+
+def sums(cages: CalcCages) -> bytes:
+    """Per cage what its cells add up to where that is known (techniques.sum_known), else
+    -1: what techniques.areas() reads of the cages (64-bit words)."""
+    return array("q", [cage.target if c.sum_known(cage) else -1
+                       for cage in cages.cages]).tobytes()
+
+
+def graded_quietly(state: c.CalcCandidates, ceiling: str,
+                   ladder: Ladder = CALCUDOKU_LADDER, crux: bool = True) -> Grading | None:
+    """grade_state_within(state, ceiling, ladder)'s grading, its steps unworded (technique
+    and length) but the crux (unworded too, unless `crux`); by the compiled loop where it
+    runs. Changes the state."""
+    grade = compiled.calcudoku_grader()
+    plan = compiled_plan(ladder, ceiling)
+    tables = state.cages.narrowing_tables
+    if grade is None or plan is None or tables is None:
+        return grade_state_within(state, ceiling, ladder)
+    in_c, bulk_ranks, in_python = plan
+    steps: list[Step] = []
+    settled_rank = -1
+    while True:
+        stalled, rank, found, state.digit_cells, state.open_cells, state.unsettled, \
+            state.unpermuted, before = grade(state.grader_tables(), state.shape.size, tables,
+                                           state.values, state.cell_digits, state.unsettled,
+                                           state.unpermuted, group_tables(state.shape),
+                                           sums(state.cages), in_c, bulk_ranks)
+        settled_rank = max(settled_rank, rank)
+        start = len(steps)
+        steps += [Step(ladder.techniques[r].name, (), (), "", length) for r, length in found]
+        if crux and before is not None:
+            index = start + before[0]
+            steps[index] = _crux_step(state, ladder, found[before[0]][0], *before[1:])
+        step = next_step(state, in_python) if stalled else None
+        if step is None:
+            break
+        state.apply(step)
+        steps.append(step)
+    if not state.solved and ceiling != GRADES[-1]:
+        return None
+    return grading_of(steps, state, ladder, settled_rank)
+
+
+def _crux_step(state: c.CalcCandidates, ladder: Ladder, rank: int, values, digits,
+               unsettled: int, unpermuted: int) -> Step:
+    """The worded step the technique of `rank` finds in the state the compiled loop found
+    it in (values, digits and marks)."""
+    before = state.copy()
+    before.values, before.cell_digits = list(values), list(digits)
+    before.digit_cells = [0] * state.shape.size
+    before.open_cells = 0
+    for cell, value in enumerate(values):
+        if not value:
+            before.open_cells |= 1 << cell
+        for d in bits_of(digits[cell]):
+            before.digit_cells[d] |= 1 << cell
+    before.unsettled, before.unpermuted = unsettled, unpermuted
+    step = ladder.techniques[rank].find(before)
+    assert step is not None  # the compiled loop found it there
+    return step

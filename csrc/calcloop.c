@@ -1,0 +1,316 @@
+/* Calcudoku's grading loop, compiled: grader.grade_within_in_python on a Calcudoku's
+   hand-solving state (calcudoku/techniques.CalcCandidates) with its ladder up to a
+   ceiling, as generation asks it: the bulk techniques to a fixed point (calcsettle.c),
+   then the first technique of the ladder that finds a step, applied, again until the grid
+   is solved or nothing applies. The classic techniques are the grader's (grade*.c, on the
+   square's rows and columns), the cage techniques calcfind.c's, each finding the step its
+   Python finds, so the grade, the score and the stall are the Python's. The steps are kept
+   unworded (their technique's rank and length), but for the state before the last step of
+   the hardest technique (the crux generation hardens around), which the Python words. */
+
+#include <stdlib.h>
+
+#include "calchand.h"
+#include "graded.h"
+
+/* A technique of the plan (calcudoku/grade.compiled_plan): classic (its number in the
+   grader's techniques) or a cage technique (its calcudoku_find code), with its rank. */
+enum { STEP_CLASSIC, STEP_CAGE };
+#define PLAN_MOST 48
+
+typedef struct {
+    int kind, rank, number;
+} PlanStep;
+
+#define AREA_WORDS (2 * CALC_W + 2) /* an area as calcfind.c reads it */
+#define GROUP_MOST (4 * CALC_MAX * CALC_MAX)
+
+typedef struct {
+    PlanStep step[PLAN_MOST];
+    int count, bulk_rank[5];
+    const unsigned char *areas;
+    long long area_count;
+    uint64_t area_words[GROUP_MOST * AREA_WORDS];
+} Plan;
+
+/* The hand before the crux: its values, digits and marks, and the step's place in the log. */
+typedef struct {
+    int index, values[CALC_CELLS];
+    mask digits[CALC_CELLS];
+    word unsettled[CALC_W], unpermuted[CALC_W];
+} Crux;
+
+/* The grader's state of the hand (values, cell_digits, digit_cells, open cells). */
+static void state_of(const GradeTables *t, const Hand *h, GradeState *s) {
+    set_clear(s->open, t->w);
+    set_clear(s->digit_cells, t->n * t->w);
+    for (int c = 0; c < t->cells; c++) {
+        s->values[c] = h->values[c], s->cell_digits[c] = h->digits[c];
+        if (!h->values[c]) set_add(s->open, c);
+        for (mask rest = h->digits[c]; rest; rest &= rest - 1)
+            set_add(s->digit_cells + (size_t)__builtin_ctz(rest) * t->w, c);
+    }
+}
+
+/* CalcCandidates.eliminate: the cell is unsettled and unpermuted. */
+static void eliminate(Hand *h, int cell, int value) {
+    h->digits[cell] &= ~((mask)1 << (value - 1));
+    mark(h->unsettled, cell), mark(h->unpermuted, cell);
+}
+
+/* CalcCandidates.apply: placements, then eliminations. */
+static void apply_pairs(Hand *h, const int *place, int places, const int *elim, int elims) {
+    for (int i = 0; i < places; i++) calc_place(h, place[2 * i], place[2 * i + 1]);
+    for (int i = 0; i < elims; i++) eliminate(h, elim[2 * i], elim[2 * i + 1]);
+}
+
+typedef struct {
+    Scratch x;
+    CStep classic;
+    GradeState s;
+    int stale;  /* s no longer the hand's */
+} Tools;
+
+/* The plan's technique k tried on the hand, its step applied: FOUND (its length into
+   *length), NONE, or NO_MEMORY. */
+static int try_step(const GradeTables *t, Hand *h, const Plan *p, int k, Tools *tools,
+                    Crux *crux, int best, int steps, int *length) {
+    static CalcStep cage;
+    const PlanStep *step = &p->step[k];
+    if (step->kind == STEP_CAGE) {
+        if (!calc_cage_step(h, step->number, p->areas, p->area_count, &cage)) return NONE;
+        *length = 0;
+    } else {
+        if (tools->stale) state_of(t, h, &tools->s), tools->stale = 0;
+        int found = technique_of(step->number)(t, &tools->s, &tools->x, &tools->classic);
+        if (found != FOUND) return found;
+        *length = tools->classic.length;
+    }
+    if (step->rank >= best) {
+        crux->index = steps;
+        memcpy(crux->values, h->values, sizeof(int) * (size_t)h->cells);
+        memcpy(crux->digits, h->digits, sizeof(mask) * (size_t)h->cells);
+        memcpy(crux->unsettled, h->unsettled, sizeof crux->unsettled);
+        memcpy(crux->unpermuted, h->unpermuted, sizeof crux->unpermuted);
+    }
+    if (step->kind == STEP_CAGE)
+        apply_pairs(h, cage.place, cage.places, cage.elim, cage.elims);
+    else
+        apply_pairs(h, tools->classic.place, tools->classic.placements, tools->classic.elim,
+                    tools->classic.eliminations);
+    tools->stale = 1;
+    return FOUND;
+}
+
+static int solved(const Hand *h) {
+    for (int c = 0; c < h->cells; c++)
+        if (!h->values[c]) return 0;
+    return 1;
+}
+
+static int tools_init(Tools *tools, const GradeTables *t) {
+    size_t room = (size_t)t->cells * t->n, w = (size_t)t->w;
+    tools->classic.place = malloc(sizeof(int) * 4 * room);
+    tools->classic.param = malloc(sizeof(int) * (room + 64));
+    tools->classic.param_room = (int)room + 64;
+    tools->s.values = malloc(sizeof(int) * (size_t)t->cells);
+    tools->s.cell_digits = malloc(sizeof(digits) * (size_t)t->cells);
+    tools->s.digit_cells = malloc(sizeof(word) * w * ((size_t)t->n + 2));
+    tools->s.open = tools->s.digit_cells + w * (size_t)t->n;
+    tools->s.unsettled = tools->s.open + w;
+    tools->s.killer = NULL;
+    tools->stale = 1;
+    if (!tools->classic.place || !tools->classic.param || !tools->s.values ||
+        !tools->s.cell_digits || !tools->s.digit_cells || scratch_init(&tools->x, t, NULL) < 0)
+        return -1;
+    tools->classic.elim = tools->classic.place + 2 * room;
+    return 0;
+}
+
+static void tools_free(Tools *tools) {
+    free(tools->classic.place);
+    free(tools->classic.param);
+    free(tools->s.values);
+    free(tools->s.cell_digits);
+    free(tools->s.digit_cells);
+}
+
+/* grade_within_in_python's loop: the (rank, length) of each step into `log`; whether a
+   technique-less state was left open; NO_MEMORY. The crux's index stays -1 without a step. */
+static int grade_loop(const GradeTables *t, Hand *h, const Plan *p, int *log, int *steps,
+                      int *settled_rank, Crux *crux) {
+    Tools tools = {0};
+    if (tools_init(&tools, t) < 0) {
+        tools_free(&tools);
+        return NO_MEMORY;
+    }
+    int stalled = 0, best = -1;
+    *steps = 0, *settled_rank = -1, crux->index = -1;
+    for (;;) {
+        int bulk = calc_settle(h);
+        if (bulk >= 0 && p->bulk_rank[bulk] > *settled_rank) *settled_rank = p->bulk_rank[bulk];
+        if (solved(h)) break;
+        tools.stale = 1;
+        int k = 0, found = NONE, length = 0;
+        for (; k < p->count && found == NONE; k++)
+            found = try_step(t, h, p, k, &tools, crux, best, *steps, &length);
+        if (found < 0) { stalled = NO_MEMORY; break; }
+        if (!found) { stalled = 1; break; }
+        if (p->step[k - 1].rank > best) best = p->step[k - 1].rank;
+        log[2 * *steps] = p->step[k - 1].rank, log[2 * *steps + 1] = length;
+        ++*steps;
+    }
+    scratch_free(&tools.x);
+    tools_free(&tools);
+    return stalled;
+}
+
+/* techniques.areas as area_tables packs them, into p->area_words: per group of lines
+   (`groups`: their count, then per group its line count and CALC_W words of cells), the
+   sums known (`sums`: per cage its total if it adds up, + or one cell, else -1) of the
+   cages inside it and of those crossing its edge give its innies' and outies' totals. */
+static void build_areas(const Hand *h, const uint64_t *groups, const int64_t *sums, Plan *p) {
+    long long count = (long long)groups[0];
+    for (long long g = 0; g < count; g++) {
+        const uint64_t *group = groups + 1 + g * (CALC_W + 1);
+        const word *cells = group + 1;
+        word inside[CALC_W] = {0}, crossing[CALC_W] = {0};
+        long long inside_total = 0, crossing_total = 0;
+        for (int k = 0; k < h->cages; k++) {
+            if (sums[k] < 0) continue;
+            const word *mine = h->cage[k].cells;
+            int out = 0, in = 0;
+            for (int i = 0; i < CALC_W; i++) out |= !!(mine[i] & ~cells[i]), in |= !!(mine[i] & cells[i]);
+            word *into = out ? crossing : inside;
+            if (out && !in) continue;
+            for (int i = 0; i < CALC_W; i++) into[i] |= mine[i];
+            *(out ? &crossing_total : &inside_total) += sums[k];
+        }
+        uint64_t *area = p->area_words + g * AREA_WORDS;
+        long long innie_total = (long long)group[0] * h->n * (h->n + 1) / 2 - inside_total;
+        int lone = 0;  /* an innie in no crossing cage: no outies */
+        for (int i = 0; i < CALC_W; i++) {
+            area[i] = cells[i] & ~inside[i];
+            lone |= !!(area[i] & ~crossing[i]);
+        }
+        area[CALC_W] = (uint64_t)innie_total;
+        for (int i = 0; i < CALC_W; i++) area[CALC_W + 1 + i] = lone ? 0 : crossing[i] & ~cells[i];
+        area[2 * CALC_W + 1] = (uint64_t)(crossing_total - innie_total);
+    }
+    p->areas = (const unsigned char *)p->area_words, p->area_count = count;
+}
+
+/* The groups and sums of build_areas from their bytes; -1 with a ValueError. */
+static int read_areas(const Hand *h, PyObject *groups, PyObject *sums, Plan *p) {
+    char *lines, *totals;
+    Py_ssize_t length, sums_length;
+    uint64_t count;
+    if (PyBytes_AsStringAndSize(groups, &lines, &length) < 0 ||
+        PyBytes_AsStringAndSize(sums, &totals, &sums_length) < 0)
+        return -1;
+    if (length < 8 || (memcpy(&count, lines, 8), count > GROUP_MOST) ||
+        (Py_ssize_t)(8 * (1 + count * (CALC_W + 1))) != length ||
+        sums_length != 8 * (Py_ssize_t)h->cages) {
+        PyErr_SetString(PyExc_ValueError, "calcudoku_grade: the groups or sums do not fit");
+        return -1;
+    }
+    build_areas(h, (const uint64_t *)lines, (const int64_t *)totals, p);
+    return 0;
+}
+
+/* The plan from its steps ((kind, rank, number) each: a Killer's techniques are no
+   Calcudoku's) and the bulk techniques' ranks; -1
+   with an exception set. */
+static int read_plan(PyObject *steps, PyObject *bulk_ranks, Plan *p) {
+    if (!PyTuple_Check(steps) || PyTuple_GET_SIZE(steps) > PLAN_MOST) {
+        PyErr_SetString(PyExc_TypeError, "calcudoku_grade: steps is a tuple of at most 48");
+        return -1;
+    }
+    if (convert_ints(bulk_ranks, p->bulk_rank, 5, 0, 1L << 20, "calcudoku_grade: bulk ranks") < 0)
+        return -1;
+    p->count = (int)PyTuple_GET_SIZE(steps);
+    for (int k = 0; k < p->count; k++) {
+        int item[3];
+        PlanStep *step = &p->step[k];
+        if (convert_ints(PyTuple_GET_ITEM(steps, k), item, 3, 0, 1L << 20,
+                         "calcudoku_grade: a step") < 0)
+            return -1;
+        step->kind = item[0], step->rank = item[1], step->number = item[2];
+        int classic = step->number < T_CAGE_COMBINATIONS && technique_of(step->number);
+        if (step->kind == STEP_CAGE ? step->number >= CODES
+                                    : step->kind != STEP_CLASSIC || !classic) {
+            PyErr_Format(PyExc_ValueError, "calcudoku_grade: no technique (%d, %d)", item[0], item[2]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* (index, values, cell_digits, unsettled, unpermuted) of the crux, None without one. */
+static PyObject *crux_object(const Hand *h, const Crux *crux) {
+    if (crux->index < 0) return Py_NewRef(Py_None);
+    int left[CALC_CELLS];
+    for (int c = 0; c < h->cells; c++) left[c] = (int)crux->digits[c];
+    return Py_BuildValue("(iNNNN)", crux->index, tuple_of_ints(crux->values, h->cells),
+                         tuple_of_ints(left, h->cells), mask_object(crux->unsettled, CALC_W),
+                         mask_object(crux->unpermuted, CALC_W));
+}
+
+/* (stalled, settled rank, ((rank, length), ...), digit_cells, open, unsettled, unpermuted,
+   crux), the hand stored into the lists. */
+static PyObject *graded(const Hand *h, int stalled, int settled, const int *log, int steps,
+                        const Crux *crux, PyObject *values, PyObject *digits) {
+    PyObject *found = PyTuple_New(steps);
+    for (int k = 0; found && k < steps; k++) {
+        PyObject *pair = Py_BuildValue("(ii)", log[2 * k], log[2 * k + 1]);
+        if (!pair) Py_CLEAR(found);
+        else PyTuple_SET_ITEM(found, k, pair);
+    }
+    PyObject *state = found ? calc_state_object(h, values, digits) : NULL;
+    PyObject *cruxed = state ? crux_object(h, crux) : NULL;
+    PyObject *result = cruxed ? Py_BuildValue(
+        "(OiOOOOOO)", stalled ? Py_True : Py_False, settled, found, PyTuple_GET_ITEM(state, 0),
+        PyTuple_GET_ITEM(state, 1), PyTuple_GET_ITEM(state, 2), PyTuple_GET_ITEM(state, 3),
+        cruxed) : NULL;
+    Py_XDECREF(found);
+    Py_XDECREF(state);
+    Py_XDECREF(cruxed);
+    return result;
+}
+
+const char calcudoku_grade_doc[] =
+"calcudoku_grade(grader, n, tables, values, cell_digits, unsettled, unpermuted, groups,\n"
+"sums, steps, bulk_ranks)\n--\n\n"
+"grader.grade_within_in_python on a Calcudoku state (calcudoku/techniques.CalcCandidates:\n"
+"values and cell_digits, lists changed in place, its marks), the cages as\n"
+"CalcCages.narrowing_tables, their areas made from the board's groups of lines and the\n"
+"cages' known sums (quiet.group_tables, quiet.sums), on the square's Grader: the\n"
+"techniques tried one step at a time ((kind, rank, number): 0 a classic technique's\n"
+"number, 1 a calcudoku_find code), the ladder ranks of calcsettle.c's bulk\n"
+"techniques. (stalled, the hardest bulk rank or -1, ((rank, length) per step),\n"
+"digit_cells, open_cells, unsettled, unpermuted, crux): crux None, or (the index of the\n"
+"last step of the hardest technique, and the values, cell_digits, unsettled and\n"
+"unpermuted it was found in).";
+
+PyObject *calcudoku_grade(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    static Hand h;
+    static Cage cages[CALC_CELLS];
+    static Plan plan;
+    static Crux crux;
+    if (!check_arity(nargs, 11, "calcudoku_grade")) return NULL;
+    const GradeTables *t = grader_tables(args[0]);
+    if (!t || calc_hand(&h, cages, args + 1, "calcudoku_grade") < 0) return NULL;
+    if (t->n != h.n || t->cells != h.cells)
+        return PyErr_Format(PyExc_ValueError, "calcudoku_grade: the grader is not the board's");
+    if (convert_mask(args[5], h.unsettled, CALC_W, CALC_CELLS, "unsettled") < 0 ||
+        convert_mask(args[6], h.unpermuted, CALC_W, CALC_CELLS, "unpermuted") < 0 ||
+        read_areas(&h, args[7], args[8], &plan) < 0 || read_plan(args[9], args[10], &plan) < 0)
+        return NULL;
+    int *log = malloc(sizeof(int) * 2 * ((size_t)h.cells * h.n + 1)), steps = 0, settled = -1;
+    int stalled = log ? grade_loop(t, &h, &plan, log, &steps, &settled, &crux) : NO_MEMORY;
+    PyObject *result = stalled < 0 ? PyErr_NoMemory()
+                                   : graded(&h, stalled, settled, log, steps, &crux, args[3], args[4]);
+    free(log);
+    return result;
+}

@@ -1,0 +1,103 @@
+"""Calcudoku's grading loop in one compiled call (csrc/calcloop.c, calcudoku/quiet.py)
+against the Python loop, the reference: on unique drafts of every cage type, from 4x4 to
+9x9, up to every ceiling, the same grading (grade, score, hardest technique, each step's
+technique and length), the crux's step worded as the Python words it, the same state
+reached and the same cells open where it stalls; inputs that do not fit refused."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bookmaker.core import compiled
+from bookmaker.core.board.grid import Grid
+from bookmaker.core.calcudoku import quiet
+from bookmaker.core.calcudoku import techniques as c
+from bookmaker.core.calcudoku.generate import RECIPES, first_draft, made_unique
+from bookmaker.core.calcudoku.grade import CALCUDOKU_LADDER
+from bookmaker.core.calcudoku.kind import ADDITION_CALCUDOKU, CALCUDOKU, HIDDEN_CALCUDOKU
+from bookmaker.core.grade.grader import GRADES, grade_state_within
+from bookmaker.core.rng import Rng
+
+pytestmark = pytest.mark.compiled_core  # skipped where it is not built (tests/conftest.py)
+
+KINDS = (CALCUDOKU, ADDITION_CALCUDOKU, HIDDEN_CALCUDOKU)
+
+
+def _draft_cages(kind, size: int, seed: int, recipe: str):
+    """The cages of a unique draft as generation first makes it (any grade), or None."""
+    rng = Rng(seed)
+    draft = made_unique(first_draft(kind.cages_type, kind.board(kind.frame(size)), rng,
+                                    RECIPES[recipe]), rng, RECIPES[recipe])
+    return None if draft is None else draft.cages
+
+
+def _state(cages) -> c.CalcCandidates:
+    return c.CalcCandidates.of(Grid(cages.shape, (0,) * cages.shape.cell_count), cages)
+
+
+def _graded(cages, ceiling: str, quietly: bool):
+    """(the grading as (grade, score, hardest, guessing, steps), its crux, the state's
+    fields after) by the compiled loop (quietly) or the Python's on the pure core."""
+    state = _state(cages)
+    with compiled.using(quietly):
+        grading = (quiet.graded_quietly(state, ceiling) if quietly else
+                   grade_state_within(state, ceiling, CALCUDOKU_LADDER))
+    fields = (state.values, state.cell_digits, state.digit_cells, state.open_cells,
+              state.unsettled, state.unpermuted)
+    if grading is None:
+        return None, None, fields
+    crux = [step for step in grading.steps if step.technique == grading.hardest][-1:]
+    steps = tuple((step.technique, step.length) for step in grading.steps)
+    return (grading.grade, grading.score, grading.hardest, grading.guessing, steps), crux, fields
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(KINDS), st.sampled_from((4, 5, 6, 7, 9)), st.integers(0, 10**6),
+       st.sampled_from(("medium", "expert")), st.sampled_from(GRADES))
+def test_the_compiled_loop_grades_a_draft_as_the_python(kind, size, seed, recipe, ceiling):
+    cages = _draft_cages(kind, size, seed, recipe)
+    if cages is not None:
+        assert _graded(cages, ceiling, True) == _graded(cages, ceiling, False)
+
+
+@pytest.mark.parametrize("size, seed", [(6, 3), (6, 11), (9, 5)])
+def test_the_loop_reaches_hard_techniques_and_stalls_alike(size, seed):
+    # Pinned drafts whose gradings go past the easy cage techniques (and, at the ceiling
+    # 'expert', stall on some), so the loop's classic twins and areas are exercised.
+    cages = _draft_cages(CALCUDOKU, size, seed, "expert")
+    found = {ceiling: _graded(cages, ceiling, True) for ceiling in GRADES}
+    assert found == {ceiling: _graded(cages, ceiling, False) for ceiling in GRADES}
+    assert found["extreme"][0] is not None
+
+
+def test_the_compiled_loop_runs_where_the_core_is_compiled():
+    plan = quiet.compiled_plan(CALCUDOKU_LADDER, "extreme")
+    assert plan is not None
+    in_c, bulk_ranks, in_python = plan
+    assert [tech.name for tech in in_python] == ["forcing chain"]
+    assert len(in_c) == len(CALCUDOKU_LADDER.up_to("expert")) - len(bulk_ranks)
+    with compiled.using(False):
+        assert compiled.calcudoku_grader() is None
+    with compiled.using(True):
+        assert compiled.calcudoku_grader() is not None
+
+
+def test_inputs_that_do_not_fit_are_refused():
+    cages = _draft_cages(CALCUDOKU, 6, 3, "medium")
+    state = _state(cages)
+    in_c, bulk_ranks, _ = quiet.compiled_plan(CALCUDOKU_LADDER, "expert")
+    with compiled.using(True):
+        grade = compiled.calcudoku_grader()
+        args = [state.grader_tables(), 6, cages.narrowing_tables, state.values,
+                state.cell_digits, state.unsettled, state.unpermuted,
+                quiet.group_tables(state.shape), quiet.sums(cages), in_c, bulk_ranks]
+        for at, wrong, message in ((7, b"\0" * 4, "groups or sums"),
+                                   (8, quiet.sums(cages)[8:], "groups or sums"),
+                                   (9, ((1, 0, 99),), "no technique"),
+                                   (9, ((0, 0, 999),), "no technique"),
+                                   (9, ((0, 0, 23),), "no technique"),  # a Killer's
+                                   (9, ((2, 0, 0),), "no technique")):
+            with pytest.raises(ValueError, match=message):
+                grade(*args[:at], wrong, *args[at + 1:])
