@@ -28,9 +28,9 @@
    calcudoku_narrow(...): the Calcudoku solver's cage narrowing (calcnarrow.c).
    calcudoku_settle(...): the Calcudoku grader's bulk techniques (calcsettle.c).
    calcudoku_find(...): where its cage techniques find their next step (calcfind.c).
+   calcudoku_grade(...): its grading loop up to a ceiling, unworded (calcloop.c).
    slitherlink_count(...): the Slitherlink's second proof (slithercount.c).
    slitherlink_settle(...): the Slitherlink solver's cascade (slithersettle.c).
-   calcudoku_grade(...): its grading loop up to a ceiling, unworded (calcloop.c).
    shuffled(state, items): rng.Rng.shuffled.
    core/compiled/__init__.py builds one Board and one ExactCover per shape and chooses between
    them and the pure Python. */
