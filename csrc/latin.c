@@ -265,18 +265,29 @@ int latin_read_sides(PyObject *data, int n, int *sides) {
     return convert_ints(data, sides, count, 0, n, "latin: the sides' clues");
 }
 
-/* A RULE_CLUED_* rule's data, the sides, read as the rule they make. */
-static int read_clued(PyObject *data, Rule *rule) {
-    int n = rule->n, sides[4 * LATIN_MAX];
-    if (latin_read_sides(data, n, sides) < 0) return -1;
+/* The rule Skyscrapers' sides make: RULE_LINES or RULE_BOUNDS (rule->code says which). */
+static void clued_rule(const int *sides, Rule *rule) {
+    int n = rule->n;
     if (rule->code == RULE_CLUED_LINES) {
         rule->code = RULE_LINES, rule->count = latin_clue_lines(n, sides, rule->data);
-        return 0;
+        return;
     }
     mask bounds[LATIN_CELLS];
     latin_clue_masks(n, sides, 0, bounds);
     rule->code = RULE_BOUNDS, rule->count = n * n;
     for (int c = 0; c < n * n; c++) rule->data[c] = (int)bounds[c];
+}
+
+int latin_make_rule(int n, int code, const int *data, int count, Rule *rule) {
+    rule->n = n, rule->code = code;
+    if (code >= RULE_CLUED_LINES) {
+        if (count != 4 * n) return -1;
+        clued_rule(data, rule);
+        return 0;
+    }
+    if ((size_t)count > sizeof rule->data / sizeof rule->data[0]) return -1;
+    rule->count = count;
+    for (int i = 0; i < count; i++) rule->data[i] = data[i];
     return 0;
 }
 
@@ -287,7 +298,12 @@ static int read_rule_of(PyObject *size, PyObject *code, long fixed, PyObject *da
         (code && convert_int(code, RULE_NONE, RULE_CLUED_BOUNDS, &kind, "latin: a rule's code") < 0))
         return -1;
     rule->n = (int)n, rule->code = (int)kind;
-    if (kind >= RULE_CLUED_LINES) return read_clued(data, rule);
+    if (kind >= RULE_CLUED_LINES) {
+        int sides[4 * LATIN_MAX];
+        if (latin_read_sides(data, (int)n, sides) < 0) return -1;
+        clued_rule(sides, rule);
+        return 0;
+    }
     Py_ssize_t count = PySequence_Size(data);
     if (count < 0) return -1;
     if ((size_t)count > sizeof rule->data / sizeof rule->data[0]) {

@@ -17,13 +17,15 @@ from hypothesis import strategies as st
 from bookmaker.core import compiled
 from bookmaker.core.board.grid import Grid, format_grid
 from bookmaker.core.board.shape import latin_of
-from bookmaker.core.futoshiki.generate import generate_futoshiki
+from bookmaker.core.futoshiki.generate import FUTOSHIKI_FAMILY, generate_futoshiki
 from bookmaker.core.futoshiki.grade import FUTOSHIKI_GRADING, FUTOSHIKI_LADDER
 from bookmaker.core.futoshiki.signs import Signs, all_signs, sorted_signs
 from bookmaker.core.futoshiki.solver import sign_prune
 from bookmaker.core.futoshiki.techniques import inequality_fork
 from bookmaker.core.grade import grader
+from bookmaker.core.latin import generate as latin_generate
 from bookmaker.core.latin import grading as latin_grading
+from bookmaker.core.latin.digging import compiled_phases
 from bookmaker.core.latin.fill import random_latin
 from bookmaker.core.latin.grading import LATIN_TECHNIQUES, state_of_masks
 from bookmaker.core.latin.search import (
@@ -39,7 +41,7 @@ from bookmaker.core.latin.search import (
 )
 from bookmaker.core.rng import Rng
 from bookmaker.core.skyscrapers.clues import SIDES, all_clues, clue_items, clues_of
-from bookmaker.core.skyscrapers.generate import generate_skyscrapers
+from bookmaker.core.skyscrapers.generate import SKYSCRAPERS_FAMILY, generate_skyscrapers
 from bookmaker.core.skyscrapers.grade import SKYSCRAPERS_GRADING, SKYSCRAPERS_LADDER
 from bookmaker.core.skyscrapers.lines import line_supports
 from bookmaker.core.skyscrapers.solver import bounds_prune, clue_sides, visibility_prune
@@ -384,3 +386,27 @@ def test_the_compiled_fork_search_takes_as_many_forks_as_python_hands_it():
                                                 fork * FORKS_IN_C) == 0
     with pytest.raises(ValueError, match="too long"):
         compiled.extension().latin_sign_fork(9, [0] * 81, [full] * 81, fork * (FORKS_IN_C + 1))
+
+
+@pytest.mark.parametrize("family, n", [(FUTOSHIKI_FAMILY, 7), (FUTOSHIKI_FAMILY, 4),
+                                       (SKYSCRAPERS_FAMILY, 6), (SKYSCRAPERS_FAMILY, 5)])
+def test_a_phase_dug_in_one_compiled_call_keeps_what_dig_keeps(family, n, monkeypatch):
+    """csrc/latindig.c digs each phase as dig.py does with _acceptance's trials: the same
+    givens and extras left, attempt for attempt, at every grade (givens first or mixed
+    with the signs); the grade 'any' stays in Python."""
+    dug_in_c = []
+
+    def compiled_or_none(*args):
+        found = compiled_phases(*args)
+        dug_in_c.append(found is not None)
+        return found
+    cases = [(seed, grade) for grade in grader.GRADES for seed in (3, 11)]
+    with compiled.using(True):
+        monkeypatch.setattr(latin_generate, "compiled_phases", compiled_or_none)
+        fast = [latin_generate._attempt(family, n, seed, grade) for seed, grade in cases]
+        monkeypatch.setattr(latin_generate, "compiled_phases", lambda *args: None)
+        reference = [latin_generate._attempt(family, n, seed, grade) for seed, grade in cases]
+        assert compiled_phases(family.grading, family.layout(n, fast[0][0]),
+                               [], "any", fast[0][0], None) is None
+    assert dug_in_c == [True] * len(cases)
+    assert fast == reference

@@ -25,7 +25,9 @@ from ..rng import Rng
 from ..solve.verify import VerificationError
 from ..words import counted, with_article
 from .dig import dig
+from .digging import PhaseDig, compiled_phases
 from .fill import random_latin
+from .grading import LatinGrading
 
 # Attempts before giving up: an attempt meets its grade by luck, the rarest grade a size
 # is made in about once in 30 attempts (a 5x5 Skyscrapers expert, a 6x6 Futoshiki medium;
@@ -50,6 +52,8 @@ class Family:
     solutions: Callable   # (extras, cells, limit, max_nodes, prefer) -> Search
     grade_of: Callable | None = None  # (givens, extras) -> grade_within(.., 'extreme')'s
     #                                    grade, the fast way (unworded)
+    grading: LatinGrading | None = None  # what within_reach, grade_within, grade_of ask
+    layout: Callable | None = None  # (n, solution) -> its Layout, for the compiled dig
 
 
 class LatinDisagreement(VerificationError):
@@ -85,14 +89,28 @@ def _attempt(family: Family, n: int, seed: int, difficulty: str):
     """One try: a solution, and the givens and extras left after digging."""
     rng = Rng(seed)
     solution = random_latin(n, rng)
-    accept = _acceptance(family, n, solution, difficulty)
     phases = family.phases(n, solution, difficulty)
     kept: frozenset = frozenset(item for phase in phases for item in phase)
+    dig_phase = _digger(family, n, solution, difficulty, kept)
     for phase in phases:
         others = kept.difference(phase)
-        kept = others | dig([item for item in phase if item in kept],
-                            _accepting_with(accept, others), rng)
+        kept = others | dig_phase([item for item in phase if item in kept], others, rng)
     return (solution, *_puzzle(family, n, solution, kept))
+
+
+def _digger(family: Family, n: int, solution: tuple[int, ...], difficulty: str,
+            every: frozenset) -> PhaseDig:
+    """How a phase is dug: in one compiled call where it can be (digging.py), else by
+    dig() with _acceptance's trials (the reference); the same items kept either way."""
+    if family.grading is not None and family.layout is not None:
+        own = [where for what, where in every if what != GIVEN]
+        fast = compiled_phases(family.grading, family.layout(n, solution),
+                               [(GIVEN, cell) for cell in range(n * n)], difficulty,
+                               solution, family.extras(n, solution, own))
+        if fast is not None:
+            return fast
+    accept = _acceptance(family, n, solution, difficulty)
+    return lambda phase, others, rng: dig(phase, _accepting_with(accept, others), rng)
 
 
 def _puzzle(family: Family, n: int, solution: tuple[int, ...], kept) -> tuple[Grid, Any]:

@@ -5,11 +5,12 @@ the clues, so that givens are left only where the grade needs them."""
 from __future__ import annotations
 
 from ..grade.grader import Grading
+from ..latin.digging import Layout
 from ..latin.generate import GIVEN, Family, generate_latin
 from ..puzzle import Puzzle
-from .clues import all_clues, clue_items, clues_of
+from .clues import SIDES, all_clues, clue_items, clues_of
 from .grade import SKYSCRAPERS_GRADING, grade_skyscrapers_within, skyscrapers_within_reach
-from .solver import skyscrapers_solutions
+from .solver import clue_sides, skyscrapers_solutions
 
 
 def _phases(n: int, solution: tuple[int, ...], difficulty: str) -> list[list]:
@@ -17,9 +18,17 @@ def _phases(n: int, solution: tuple[int, ...], difficulty: str) -> list[list]:
             [("clue", place) for place in clue_items(all_clues(n, solution))]]
 
 
+def _layout(n: int, solution: tuple[int, ...]) -> Layout:
+    """The clues as the compiled dig reads them (clue_sides: top, right, bottom, left): a
+    clue taken away leaves a 0."""
+    every = all_clues(n, solution)
+    return Layout(clue_sides(every), {("clue", (side, i)): SIDES.index(side) * n + i
+                                      for side, i in clue_items(every)}, 1, True)
+
+
 SKYSCRAPERS_FAMILY = Family("Skyscrapers", _phases, clues_of, skyscrapers_within_reach,
                             grade_skyscrapers_within, skyscrapers_solutions,
-                            SKYSCRAPERS_GRADING.grade_of)
+                            SKYSCRAPERS_GRADING.grade_of, SKYSCRAPERS_GRADING, _layout)
 
 
 def generate_skyscrapers(n: int, seed: int, difficulty: str = "any") -> tuple[Puzzle, Grading]:
