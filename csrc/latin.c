@@ -123,14 +123,43 @@ static void fill_line(LineFill *f, int i, mask used, int count, mask tallest) {
     }
 }
 
+/* Lines' supports already found: propagation asks again of every clued line each round,
+   and a search of the lines it left unchanged, so most lines are asked as they were.
+   Direct-mapped by a hash of the line; a hit is the same question, so the same answer. */
+#define MEMO_SIZE 1024
+#define MEMO_MAX 9  /* the largest line kept */
+typedef struct {
+    int n, front, back, found;
+    mask masks[MEMO_MAX], support[MEMO_MAX];
+} LineMemo;
+
+static LineMemo *memo_slot(int n, const mask *masks, int front, int back) {
+    static LineMemo memo[MEMO_SIZE];
+    uint32_t hash = 2166136261u ^ (uint32_t)(front * 31 + back);
+    for (int j = 0; j < n; j++) hash = (hash ^ masks[j]) * 16777619u;
+    return &memo[(hash ^ hash >> 15) % MEMO_SIZE];
+}
+
 /* Per cell the heights some filling puts there, into support; 0 if no filling does. */
 static int line_supports(int n, const mask *masks, int front, int back, mask *support) {
+    LineMemo *kept = n <= MEMO_MAX ? memo_slot(n, masks, front, back) : NULL;
+    if (kept && kept->n == n && kept->front == front && kept->back == back &&
+        !memcmp(kept->masks, masks, (size_t)n * sizeof *masks)) {
+        memcpy(support, kept->support, (size_t)n * sizeof *support);
+        return kept->found;
+    }
     LineFill f = {.n = n, .front = front, .back = back, .full = ((mask)1 << n) - 1};
     memcpy(f.masks, masks, (size_t)n * sizeof *masks);
     fill_line(&f, 0, 0, 0, 0);
+    int found = 1;
     for (int j = 0; j < n; j++)
-        if (!(support[j] = f.support[j])) return 0;
-    return 1;
+        if (!(support[j] = f.support[j])) found = 0;
+    if (kept) {
+        kept->n = n, kept->front = front, kept->back = back, kept->found = found;
+        memcpy(kept->masks, masks, (size_t)n * sizeof *masks);
+        memcpy(kept->support, support, (size_t)n * sizeof *support);
+    }
+    return found;
 }
 
 /* skyscrapers/solver.visibility_prune. */

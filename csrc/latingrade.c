@@ -9,6 +9,7 @@
    rank and their length (what a grading's score reads). */
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "pytypes.h"
 #include "latinreach.h"
@@ -150,17 +151,21 @@ void latin_plan_free(Plan *p) {
    them: each cell's larger cells (smaller = 1), then each cell's smaller ones, cells
    ascending, every two of one line in the signs' order: (cell, one, two, smaller). */
 static int forks_of(int n, const int *pairs, int count, int *forks) {
-    int made = 0;
+    int others[2][LATIN_CELLS][4], found[2][LATIN_CELLS], made = 0;
+    memset(found, 0, sizeof found);
+    for (int i = 0; i < count; i += 2)  /* one pass: each cell's others in the signs' order */
+        for (int smaller = 0; smaller < 2; smaller++) {
+            int cell = pairs[i + !smaller], *k = &found[smaller][cell];
+            if (*k < 4) others[smaller][cell][(*k)++] = pairs[i + smaller];
+        }
     for (int smaller = 1; smaller >= 0; smaller--)
         for (int cell = 0; cell < n * n; cell++) {
-            int others[4], k = 0;
-            for (int i = 0; i < count && k < 4; i += 2)
-                if (pairs[i + !smaller] == cell) others[k++] = pairs[i + smaller];
-            for (int i = 0; i < k; i++)
-                for (int j = i + 1; j < k; j++)
-                    if (others[i] / n == others[j] / n || others[i] % n == others[j] % n) {
+            const int *near = others[smaller][cell];
+            for (int i = 0; i < found[smaller][cell]; i++)
+                for (int j = i + 1; j < found[smaller][cell]; j++)
+                    if (near[i] / n == near[j] / n || near[i] % n == near[j] % n) {
                         int *fork = forks + 4 * made++;
-                        fork[0] = cell, fork[1] = others[i], fork[2] = others[j];
+                        fork[0] = cell, fork[1] = near[i], fork[2] = near[j];
                         fork[3] = smaller;
                     }
         }
