@@ -11,8 +11,9 @@ else the search tries each ordering of the line with fewest left.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, reduce
 from itertools import permutations
+from operator import or_
 
 from ..checkresult import CheckResult, depth_first
 from .clues import EdgeClues, seen
@@ -34,7 +35,7 @@ def check_skyscrapers(clues: EdgeClues, givens, limit: int = 2,
             return None, ()
         open_lines = [i for i, line in enumerate(options) if len(line) > 1]
         if not open_lines:
-            return tuple(v for row in options[:n] for v in row[0]), ()
+            return tuple(v for row in options[:n] for v in _heights(n, row[0])), ()
         line = min(open_lines, key=lambda i: len(options[i]))
         return None, [options[:line] + [[ordering]] + options[line + 1:]
                       for ordering in options[line]]
@@ -49,42 +50,64 @@ def _lines(n: int, clues: EdgeClues) -> list[tuple[tuple[int, ...], int, int]]:
                    for c in range(n)]
 
 
+# An ordering is kept as one int, a bit per (place, height): bit i * n + h - 1 for height h
+# at place i, so that what a line's orderings allow, and whether an ordering fits what its
+# cells allow, are an OR and an AND rather than a loop over its places.
+def _placed(n: int, heights) -> int:
+    """The int of (place, height) pairs."""
+    return sum(1 << (i * n + height - 1) for i, height in heights)
+
+
+def _heights(n: int, placed: int) -> tuple[int, ...]:
+    """The ordering of heights an int stands for."""
+    every = (1 << n) - 1
+    return tuple((placed >> (i * n) & every).bit_length() for i in range(n))
+
+
 @lru_cache(maxsize=8)
-def _orderings(n: int) -> tuple[tuple[tuple[int, ...], int, int], ...]:
-    """Every ordering of 1..n with how many it shows from its front and from its back."""
-    return tuple((o, seen(o), seen(o[::-1])) for o in permutations(range(1, n + 1)))
+def _orderings(n: int) -> tuple[tuple[int, int, int], ...]:
+    """Every ordering of 1..n (as an int) with how many it shows from its front and from
+    its back."""
+    return tuple((_placed(n, enumerate(o)), seen(o), seen(o[::-1]))
+                 for o in permutations(range(1, n + 1)))
 
 
-def _options(n: int, givens, front: int, back: int) -> list[tuple[int, ...]]:
+def _options(n: int, givens, front: int, back: int) -> list[int]:
     """The orderings of a line that keep its givens and show its clues."""
-    fixed = [(i, g) for i, g in enumerate(givens) if g]
     showing = _showing(n).get((front, back), ())  # none for a clue past n
+    fixed = [(i, g) for i, g in enumerate(givens) if g]
     if not fixed:
         return list(showing)
-    return [o for o in showing if all(o[i] == g for i, g in fixed)]
+    places = sum(((1 << n) - 1) << (i * n) for i, _ in fixed)
+    heights = _placed(n, fixed)
+    return [o for o in showing if o & places == heights]
 
 
 @lru_cache(maxsize=8)
-def _showing(n: int) -> dict[tuple[int, int], tuple[tuple[int, ...], ...]]:
+def _showing(n: int) -> dict[tuple[int, int], tuple[int, ...]]:
     """The orderings of 1..n (in _orderings()' order) by the clues they show, front and
     back, 0 for either standing for no clue: every line's list, made once a size."""
-    found: dict[tuple[int, int], list[tuple[int, ...]]] = {}
+    found: dict[tuple[int, int], list[int]] = {}
     for ordering, ahead, behind in _orderings(n):
         for key in ((ahead, behind), (ahead, 0), (0, behind), (0, 0)):
             found.setdefault(key, []).append(ordering)
     return {key: tuple(orderings) for key, orderings in found.items()}
 
 
-def _narrowed(n: int, lines, options: list[list]) -> list[list] | None:
+def _narrowed(n: int, lines, options: list[list[int]]) -> list[list[int]] | None:
     """The orderings left once every cell keeps what both its lines allow, again until
     nothing changes; None if a line has none left."""
+    every = (1 << n) - 1
     while True:
-        allowed = [set(range(1, n + 1)) for _ in range(n * n)]
+        allowed = [every] * (n * n)
         for (cells, _, _), line in zip(lines, options):
+            either = reduce(or_, line, 0)
             for i, cell in enumerate(cells):
-                allowed[cell] &= {ordering[i] for ordering in line}
-        narrowed = [[o for o in line if all(o[i] in allowed[c] for i, c in enumerate(cells))]
-                    for (cells, _, _), line in zip(lines, options)]
+                allowed[cell] &= either >> (i * n)
+        narrowed = []
+        for (cells, _, _), line in zip(lines, options):
+            fits = sum(allowed[cell] << (i * n) for i, cell in enumerate(cells))
+            narrowed.append([o for o in line if o & fits == o])
         if any(not line for line in narrowed):
             return None
         if all(len(a) == len(b) for a, b in zip(narrowed, options)):
