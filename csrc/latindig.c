@@ -58,15 +58,21 @@ static int accepted(Dig *d) {
                             &d->plan);
 }
 
-/* dig._take_away: the group taken away if what is left is accepted, else each half. */
-static int take_away(Dig *d, const int *group, int size) {
-    for (int i = 0; i < size; i++) d->kept[group[i]] = 0;
-    int found = accepted(d);
-    if (found) return found < 0 ? found : 0;
-    for (int i = 0; i < size; i++) d->kept[group[i]] = 1;
+/* dig._take_away: the group taken away if what is left is accepted, else each half (a
+   second half whose first went is its group's trial again, refused: not asked); 1 if it
+   all went, 0 if not, < 0 as accepted() fails. */
+static int take_away(Dig *d, const int *group, int size, int refused) {
+    if (!refused) {
+        for (int i = 0; i < size; i++) d->kept[group[i]] = 0;
+        int found = accepted(d);
+        if (found) return found;
+        for (int i = 0; i < size; i++) d->kept[group[i]] = 1;
+    }
     if (size < 2) return 0;
-    int half = size / 2, failed = take_away(d, group, half);
-    return failed ? failed : take_away(d, group + half, size - half);
+    int half = size / 2, gone = take_away(d, group, half, 0);
+    if (gone < 0) return gone;
+    int rest = take_away(d, group + half, size - half, gone);
+    return rest < 0 ? rest : 0;
 }
 
 /* ---- from Python ---- */
@@ -192,10 +198,10 @@ PyObject *latin_dig(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
         return NULL;
     }
     int failed = 0;
-    for (int start = 0; start < count && !failed; start += (int)chunk)
-        failed = take_away(d, order + start, count - start < chunk ? count - start : (int)chunk);
+    for (int start = 0; start < count && failed >= 0; start += (int)chunk)
+        failed = take_away(d, order + start, count - start < chunk ? count - start : (int)chunk, 0);
     latin_plan_free(&d->plan);
-    PyObject *result = failed == -1 ? PyErr_NoMemory() : failed ? NULL : kept_of(d, order, count);
+    PyObject *result = failed == -1 ? PyErr_NoMemory() : failed < 0 ? NULL : kept_of(d, order, count);
     if (failed == -2) PyErr_SetString(PyExc_ValueError, "latin_dig: a trial's data does not fit its rules");
     dig_free(d, order);
     return result;
