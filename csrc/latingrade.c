@@ -334,7 +334,7 @@ int latin_reach_from(const GradeTables *t, const int *givens, const Rule *bulk_r
     for (int c = 0; c < t->cells && solved; c++) solved = !(m[c] & (m[c] - 1));
     if (solved) return 1;
     if (first_grade) return 0;
-    int count = latin_count(rule, m, 2, nodes);
+    int count = nodes > 0 ? latin_count(rule, m, 2, nodes) : 0;
     if (count < 0) return -1;
     if (count > 1) return 0;  /* none of the techniques finishes it */
     word digit_cells[LATIN_MAX * WORDS], open[WORDS], unsettled[WORDS];

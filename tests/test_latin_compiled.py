@@ -374,6 +374,26 @@ def test_digging_refuses_a_state_with_two_solutions_without_grading_it(monkeypat
         assert not FUTOSHIKI_GRADING.within_reach(givens, signs, "expert")
 
 
+def test_below_expert_a_trial_with_two_solutions_is_refused_by_its_grading_alone(monkeypatch):
+    """No technique finishes a puzzle with two solutions, so below expert (no chains,
+    grading is cheap) within_reach grades without searching for a second one: still
+    refused, on both cores and in both compiled calls."""
+    signs = sorted_signs(4, [(0, 1)])
+    givens = Grid(latin_of(4), (0,) * 16)
+    for ceiling in grader.GRADES:
+        answers = _both(lambda: FUTOSHIKI_GRADING.within_reach(givens, signs, ceiling))  # noqa: B023
+        assert answers == (False, False)
+
+    def searched(*args):
+        raise AssertionError("searched for a second solution below expert")
+    monkeypatch.setattr(latin_grading, "search", searched)
+    with compiled.using(True):
+        masks = full_masks(4, [0] * 16)
+        assert not latin_grading._has_two_solutions(4, masks, sign_prune(signs), "hard")
+    assert [latin_grading.second_solution_nodes(g) for g in grader.GRADES] == \
+        [0, 0, 0, 0, 2000, 2000]
+
+
 @pytest.mark.compiled_core
 def test_the_compiled_fork_search_takes_as_many_forks_as_python_hands_it():
     """A state with more forks than csrc/latin.c holds is searched in Python; up to

@@ -17,7 +17,7 @@ from ..grade.grader import GRADES
 from ..grade.tables import grader_tables
 from ..rng import Rng
 from .dig import CHUNK
-from .grading import SECOND_SOLUTION_NODES, SIGN_BOUNDS, LatinGrading
+from .grading import SIGN_BOUNDS, LatinGrading, second_solution_nodes
 
 # A phase dug: (its items still kept, the items kept from the other phases, the stream)
 # -> the phase's items left.
@@ -53,8 +53,8 @@ def compiled_phases(grading: LatinGrading, layout: Layout, givens: list, difficu
     number = {item: index for index, item in enumerate(items)}
     call = (grader_tables(latin_of(isqrt(len(givens)))), solution)
     rest = (CHUNK, layout.data, [layout.starts[item] for item in own], layout.width,
-            layout.blank, code, bulk_code, difficulty == GRADES[0], SECOND_SOLUTION_NODES,
-            *made)
+            layout.blank, code, bulk_code, difficulty == GRADES[0],
+            second_solution_nodes(difficulty), *made)
 
     def dig_phase(phase: list, others: frozenset, rng: Rng) -> frozenset:
         order = rng.shuffled(phase)  # as dig() draws it
