@@ -78,6 +78,9 @@ PyObject *latin_grade(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 extern const char latin_grade_doc[];
 PyObject *latin_reach(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char latin_reach_doc[];
+/* latinfill.c's function: latin/fill.random_latin. */
+PyObject *latin_fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char latin_fill_doc[];
 /* latindig.c's function: a phase of digging (latin/dig.py) in one call. */
 PyObject *latin_dig(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char latin_dig_doc[];

@@ -26,7 +26,7 @@ from bookmaker.core.grade import grader
 from bookmaker.core.latin import generate as latin_generate
 from bookmaker.core.latin import grading as latin_grading
 from bookmaker.core.latin.digging import compiled_phases
-from bookmaker.core.latin.fill import random_latin
+from bookmaker.core.latin.fill import random_latin, random_latin_in_python
 from bookmaker.core.latin.grading import LATIN_TECHNIQUES, state_of_masks
 from bookmaker.core.latin.search import (
     RULE_CLUED_BOUNDS,
@@ -430,3 +430,15 @@ def test_a_phase_dug_in_one_compiled_call_keeps_what_dig_keeps(family, n, monkey
                                [], "any", fast[0][0], None) is None
     assert dug_in_c == [True] * len(cases)
     assert fast == reference
+
+
+@settings(EXAMPLES, max_examples=40)
+@given(st.integers(1, 16), st.integers(0, 2**64 - 1))
+def test_a_random_latin_square_is_drawn_alike_on_both_cores(n, seed):
+    """csrc/latinfill.c draws the square fill.py draws, and leaves the stream where it
+    leaves it."""
+    def drawn():
+        rng = Rng(seed)
+        return random_latin(n, rng), rng.state
+    pure, fast = _both(drawn)
+    assert fast == pure == (random_latin_in_python(n, Rng(seed)), pure[1])
