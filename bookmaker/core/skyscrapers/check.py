@@ -96,20 +96,24 @@ def _showing(n: int) -> dict[tuple[int, int], tuple[int, ...]]:
 
 def _narrowed(n: int, lines, options: list[list[int]]) -> list[list[int]] | None:
     """The orderings left once every cell keeps what both its lines allow, again until
-    nothing changes; None if a line has none left."""
+    nothing changes; None if a line has none left. A line whose every place already fits
+    its cells (what its orderings allow, all allowed) keeps them all unlooked-at."""
     every = (1 << n) - 1
+    unions = [reduce(or_, line, 0) for line in options]
     while True:
         allowed = [every] * (n * n)
-        for (cells, _, _), line in zip(lines, options):
-            either = reduce(or_, line, 0)
+        for (cells, _, _), either in zip(lines, unions):
             for i, cell in enumerate(cells):
                 allowed[cell] &= either >> (i * n)
-        narrowed = []
-        for (cells, _, _), line in zip(lines, options):
+        narrowed, changed = [], False
+        for k, ((cells, _, _), line) in enumerate(zip(lines, options)):
             fits = sum(allowed[cell] << (i * n) for i, cell in enumerate(cells))
-            narrowed.append([o for o in line if o & fits == o])
-        if any(not line for line in narrowed):
-            return None
-        if all(len(a) == len(b) for a, b in zip(narrowed, options)):
+            if unions[k] & fits != unions[k]:  # some ordering does not fit
+                line = [o for o in line if o & fits == o]
+                if not line:
+                    return None
+                unions[k], changed = reduce(or_, line, 0), True
+            narrowed.append(line)
+        if not changed:
             return narrowed
         options = narrowed
