@@ -78,6 +78,9 @@ PyObject *latin_grade(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 extern const char latin_grade_doc[];
 PyObject *latin_reach(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char latin_reach_doc[];
+/* futoshikicheck.c's function: futoshiki/check.check_futoshiki. */
+PyObject *check_futoshiki(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char check_futoshiki_doc[];
 /* latinfill.c's function: latin/fill.random_latin. */
 PyObject *latin_fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char latin_fill_doc[];

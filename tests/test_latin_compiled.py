@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from bookmaker.core import compiled
 from bookmaker.core.board.grid import Grid, format_grid
 from bookmaker.core.board.shape import latin_of
+from bookmaker.core.futoshiki.check import check_futoshiki, check_futoshiki_in_python
 from bookmaker.core.futoshiki.generate import FUTOSHIKI_FAMILY, generate_futoshiki
 from bookmaker.core.futoshiki.grade import FUTOSHIKI_GRADING, FUTOSHIKI_LADDER
 from bookmaker.core.futoshiki.signs import Signs, all_signs, sorted_signs
@@ -442,3 +443,23 @@ def test_a_random_latin_square_is_drawn_alike_on_both_cores(n, seed):
         return random_latin(n, rng), rng.state
     pure, fast = _both(drawn)
     assert fast == pure == (random_latin_in_python(n, Rng(seed)), pure[1])
+
+
+@settings(EXAMPLES, max_examples=60)
+@given(st.integers(3, 7), st.integers(0, 10**6), st.floats(0, 0.6), st.floats(0, 1),
+       st.sampled_from((1, 2, 3)), st.sampled_from((None, 1, 30, 200_000)))
+def test_the_futoshiki_check_finds_the_same_solutions_in_the_same_nodes(n, seed, givens_kept,
+                                                                        signs_kept, limit,
+                                                                        most):
+    """csrc/futoshikicheck.c is check.py's search node for node: the same count, solutions
+    in order, completeness and nodes, with or without a budget, solvable or not."""
+    rng = Rng(seed)
+    solution = random_latin(n, rng)
+    givens = [v if rng.below(100) < givens_kept * 100 else 0 for v in solution]
+    givens[rng.below(n * n)] = 1 + rng.below(n)  # at times no solution at all
+    every = all_signs(n, solution).pairs
+    signs = Signs(n, tuple(p for p in every if rng.below(100) < signs_kept * 100))
+    pure = check_futoshiki_in_python(signs, givens, limit, most)
+    with compiled.using(True):
+        fast = check_futoshiki(signs, givens, limit, most)
+    assert fast == pure

@@ -97,6 +97,14 @@ def killer_checker(pure):
     return _compiled.check_killer if _state["compiled"] else pure
 
 
+def futoshiki_checker(pure):
+    """The Futoshiki check, check(n, pairs, givens, limit, max_nodes) -> (count, solutions,
+    complete, nodes): in C, or `pure`, the Python (futoshiki/check.py), taking (signs,
+    givens, limit, max_nodes)."""
+    return _compiled.check_futoshiki if _state["compiled"] and \
+        hasattr(_compiled, "check_futoshiki") else pure
+
+
 def clash_finder(pure):
     """Whether a grid's clues clash, any_clash(cells, units_of, unit_count) -> bool: in C,
     or `pure`, the Python (board/grid.py, which reads every line of a puzzle file through

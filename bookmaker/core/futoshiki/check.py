@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from .. import compiled
 from ..checkresult import CheckResult, depth_first
 from .signs import Signs
 
@@ -23,7 +24,18 @@ CHECK_MAX_NODES = 200_000
 
 def check_futoshiki(signs: Signs, givens, limit: int = 2,
                     max_nodes: int = CHECK_MAX_NODES) -> CheckResult:
-    """Count the solutions of the givens under the signs, up to `limit`."""
+    """Count the solutions of the givens under the signs, up to `limit`; in C where the
+    compiled core runs (csrc/futoshikicheck.c: the same nodes and solutions)."""
+    checker = compiled.futoshiki_checker(check_futoshiki_in_python)
+    if checker is check_futoshiki_in_python:
+        return checker(signs, givens, limit, max_nodes)
+    return CheckResult(*checker(signs.size, [cell for pair in signs.pairs for cell in pair],
+                                list(givens), limit, max_nodes))
+
+
+def check_futoshiki_in_python(signs: Signs, givens, limit: int = 2,
+                              max_nodes: int | None = CHECK_MAX_NODES) -> CheckResult:
+    """check_futoshiki() in Python: the reference."""
     n = signs.size
     constraints = _constraints(n, signs), _lines(n)
     every = (1 << n) - 1
