@@ -81,6 +81,9 @@ extern const char latin_reach_doc[];
 /* futoshikicheck.c's function: futoshiki/check.check_futoshiki. */
 PyObject *check_futoshiki(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char check_futoshiki_doc[];
+/* skyscraperscheck.c's function: skyscrapers/check.check_skyscrapers. */
+PyObject *check_skyscrapers(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char check_skyscrapers_doc[];
 /* latinfill.c's function: latin/fill.random_latin. */
 PyObject *latin_fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char latin_fill_doc[];

@@ -30,6 +30,8 @@ IDENTITY_TESTS = {
                     "test_forcing_chains_and_cycles_are_the_same_on_both_cores",
     "check_futoshiki": "test_latin_compiled.py::"
                        "test_the_futoshiki_check_finds_the_same_solutions_in_the_same_nodes",
+    "check_skyscrapers": "test_latin_compiled.py::"
+                         "test_the_skyscrapers_check_finds_the_same_solutions_in_the_same_nodes",
     "check_killer": "test_compiled_grader.py::"
                     "test_the_killer_check_finds_the_same_solutions_in_the_same_nodes",
     "classic_lines": "test_compiled_quick.py::"

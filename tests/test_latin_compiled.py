@@ -41,6 +41,7 @@ from bookmaker.core.latin.search import (
     settle,
 )
 from bookmaker.core.rng import Rng
+from bookmaker.core.skyscrapers.check import check_skyscrapers
 from bookmaker.core.skyscrapers.clues import SIDES, all_clues, clue_items, clues_of
 from bookmaker.core.skyscrapers.generate import SKYSCRAPERS_FAMILY, generate_skyscrapers
 from bookmaker.core.skyscrapers.grade import SKYSCRAPERS_GRADING, SKYSCRAPERS_LADDER
@@ -462,4 +463,24 @@ def test_the_futoshiki_check_finds_the_same_solutions_in_the_same_nodes(n, seed,
     pure = check_futoshiki_in_python(signs, givens, limit, most)
     with compiled.using(True):
         fast = check_futoshiki(signs, givens, limit, most)
+    assert fast == pure
+
+
+@settings(EXAMPLES, max_examples=60)
+@given(st.integers(3, 7), st.integers(0, 10**6), st.floats(0, 0.4), st.floats(0, 1),
+       st.sampled_from((1, 2, 3)), st.sampled_from((None, 1, 10, 20_000)))
+def test_the_skyscrapers_check_finds_the_same_solutions_in_the_same_nodes(n, seed, givens_kept,
+                                                                          clues_kept, limit,
+                                                                          most):
+    """csrc/skyscraperscheck.c is check.py's search node for node: the same count,
+    solutions in order, completeness and nodes, with or without a budget, solvable or
+    not."""
+    rng = Rng(seed)
+    solution = random_latin(n, rng)
+    givens = [v if rng.below(100) < givens_kept * 100 else 0 for v in solution]
+    givens[rng.below(n * n)] = 1 + rng.below(n)  # at times no solution at all
+    every = all_clues(n, solution)
+    kept = [place for place in clue_items(every) if rng.below(100) < clues_kept * 100]
+    clues = clues_of(n, solution, kept)
+    pure, fast = _both(lambda: check_skyscrapers(clues, givens, limit, most))
     assert fast == pure

@@ -15,19 +15,32 @@ from functools import lru_cache, reduce
 from itertools import permutations
 from operator import or_
 
+from .. import compiled
 from ..checkresult import CheckResult, depth_first
 from .clues import EdgeClues, seen
 
 CHECK_MAX_NODES = 20_000
+COMPILED_MOST = 7  # the largest square the compiled search takes (its lists stay small)
 
 
 def check_skyscrapers(clues: EdgeClues, givens, limit: int = 2,
                       max_nodes: int = CHECK_MAX_NODES) -> CheckResult:
-    """Count the solutions of the givens under the clues, up to `limit`."""
+    """Count the solutions of the givens under the clues, up to `limit`; the search in C
+    where the compiled core runs, up to 7x7 (csrc/skyscraperscheck.c: the same nodes and
+    solutions)."""
     n = clues.size
     lines = _lines(n, clues)
     options = [_options(n, [givens[c] for c in cells], front, back)
                for cells, front, back in lines]
+    checker = compiled.skyscrapers_checker()
+    if checker is not None and n <= COMPILED_MOST:
+        return CheckResult(*checker(n, options, limit, max_nodes))
+    return _searched(n, lines, options, limit, max_nodes)
+
+
+def _searched(n: int, lines, options: list[list[int]], limit: int,
+              max_nodes: int | None) -> CheckResult:
+    """The search from each line's orderings, in Python: the reference."""
 
     def expand(state: list):
         options = _narrowed(n, lines, state)
