@@ -78,8 +78,8 @@ def speed_rows(kind, size: int, counts: dict[str, int]) -> dict[str, tuple[Count
         median, mean = statistics.median(seconds), sum(seconds) / len(seconds)
         tenth = statistics.quantiles(seconds, n=10)[-1] if len(seconds) > 1 else seconds[0]
         note = f" ({len(failed)} failed)" if failed else ""
-        print(f"| {size}x{size} | {grade} | {len(seconds)} | {median:.3f} | {tenth:.3f} | "
-              f"{mean:.3f} | {1 / mean:.1f}{note} |", flush=True)
+        print(f"| {size}x{size} | {grade} | {len(seconds)} | {median:.4f} | {tenth:.4f} | "
+              f"{mean:.4f} | {1 / mean:.1f}{note} |", flush=True)
     return usage
 
 

@@ -123,14 +123,43 @@ static void fill_line(LineFill *f, int i, mask used, int count, mask tallest) {
     }
 }
 
+/* Lines' supports already found: propagation asks again of every clued line each round,
+   and a search of the lines it left unchanged, so most lines are asked as they were.
+   Direct-mapped by a hash of the line; a hit is the same question, so the same answer. */
+#define MEMO_SIZE 1024
+#define MEMO_MAX 9  /* the largest line kept */
+typedef struct {
+    int n, front, back, found;
+    mask masks[MEMO_MAX], support[MEMO_MAX];
+} LineMemo;
+
+static LineMemo *memo_slot(int n, const mask *masks, int front, int back) {
+    static LineMemo memo[MEMO_SIZE];
+    uint32_t hash = 2166136261u ^ (uint32_t)(front * 31 + back);
+    for (int j = 0; j < n; j++) hash = (hash ^ masks[j]) * 16777619u;
+    return &memo[(hash ^ hash >> 15) % MEMO_SIZE];
+}
+
 /* Per cell the heights some filling puts there, into support; 0 if no filling does. */
 static int line_supports(int n, const mask *masks, int front, int back, mask *support) {
+    LineMemo *kept = n <= MEMO_MAX ? memo_slot(n, masks, front, back) : NULL;
+    if (kept && kept->n == n && kept->front == front && kept->back == back &&
+        !memcmp(kept->masks, masks, (size_t)n * sizeof *masks)) {
+        memcpy(support, kept->support, (size_t)n * sizeof *support);
+        return kept->found;
+    }
     LineFill f = {.n = n, .front = front, .back = back, .full = ((mask)1 << n) - 1};
     memcpy(f.masks, masks, (size_t)n * sizeof *masks);
     fill_line(&f, 0, 0, 0, 0);
+    int found = 1;
     for (int j = 0; j < n; j++)
-        if (!(support[j] = f.support[j])) return 0;
-    return 1;
+        if (!(support[j] = f.support[j])) found = 0;
+    if (kept) {
+        kept->n = n, kept->front = front, kept->back = back, kept->found = found;
+        memcpy(kept->masks, masks, (size_t)n * sizeof *masks);
+        memcpy(kept->support, support, (size_t)n * sizeof *support);
+    }
+    return found;
 }
 
 /* skyscrapers/solver.visibility_prune. */
@@ -265,18 +294,29 @@ int latin_read_sides(PyObject *data, int n, int *sides) {
     return convert_ints(data, sides, count, 0, n, "latin: the sides' clues");
 }
 
-/* A RULE_CLUED_* rule's data, the sides, read as the rule they make. */
-static int read_clued(PyObject *data, Rule *rule) {
-    int n = rule->n, sides[4 * LATIN_MAX];
-    if (latin_read_sides(data, n, sides) < 0) return -1;
+/* The rule Skyscrapers' sides make: RULE_LINES or RULE_BOUNDS (rule->code says which). */
+static void clued_rule(const int *sides, Rule *rule) {
+    int n = rule->n;
     if (rule->code == RULE_CLUED_LINES) {
         rule->code = RULE_LINES, rule->count = latin_clue_lines(n, sides, rule->data);
-        return 0;
+        return;
     }
     mask bounds[LATIN_CELLS];
     latin_clue_masks(n, sides, 0, bounds);
     rule->code = RULE_BOUNDS, rule->count = n * n;
     for (int c = 0; c < n * n; c++) rule->data[c] = (int)bounds[c];
+}
+
+int latin_make_rule(int n, int code, const int *data, int count, Rule *rule) {
+    rule->n = n, rule->code = code;
+    if (code >= RULE_CLUED_LINES) {
+        if (count != 4 * n) return -1;
+        clued_rule(data, rule);
+        return 0;
+    }
+    if ((size_t)count > sizeof rule->data / sizeof rule->data[0]) return -1;
+    rule->count = count;
+    for (int i = 0; i < count; i++) rule->data[i] = data[i];
     return 0;
 }
 
@@ -287,7 +327,12 @@ static int read_rule_of(PyObject *size, PyObject *code, long fixed, PyObject *da
         (code && convert_int(code, RULE_NONE, RULE_CLUED_BOUNDS, &kind, "latin: a rule's code") < 0))
         return -1;
     rule->n = (int)n, rule->code = (int)kind;
-    if (kind >= RULE_CLUED_LINES) return read_clued(data, rule);
+    if (kind >= RULE_CLUED_LINES) {
+        int sides[4 * LATIN_MAX];
+        if (latin_read_sides(data, (int)n, sides) < 0) return -1;
+        clued_rule(sides, rule);
+        return 0;
+    }
     Py_ssize_t count = PySequence_Size(data);
     if (count < 0) return -1;
     if ((size_t)count > sizeof rule->data / sizeof rule->data[0]) {

@@ -67,6 +67,18 @@ typedef struct {
 
 #define BULK_MAX 8
 
+/* A bulk technique's code (latin/grading.py's): CLUED_EDGES, CLUED_BOUNDS: FIXED_MASKS
+   given by Skyscrapers' four sides (latinclues.c), the edge clues' masks or every
+   clue's. */
+enum { FULL_HOUSES, HIDDEN_SINGLES, NAKED_SINGLE, FIXED_MASKS, SIGN_BOUNDS, CLUED_EDGES,
+       CLUED_BOUNDS };
+
+/* latin.c and latinsettle.c: a rule of (code, data) and a bulk technique of (code, rank,
+   data) from ints in range, as latin_read_rule and latin_read_bulk make them from
+   Python; -1 if the data is too long (or not the 4n sides a clued one takes). */
+int latin_make_rule(int n, int code, const int *data, int count, Rule *rule);
+int latin_make_bulk(int n, int code, int rank, const int *data, int count, Bulk *bulk);
+
 /* latinsettle.c: grader.settle with the bulk techniques; the rank of the hardest used. */
 int latin_settle_hand(Hand *h, const Bulk *bulks, int count);
 

@@ -9,31 +9,10 @@
    rank and their length (what a grading's score reads). */
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "pytypes.h"
-#include "graded.h"
-#include "latin.h"
-
-/* A technique of the plan, as latin/grading._static_plan gives it: (code, rank, a, b,
-   slot), its data the call's datas[slot]. STEP_CLASSIC: a the classic technique's number;
-   STEP_FORK: data the signs (smaller, larger pairs), whose forks it tries; STEP_VISIBLE:
-   a..b open cells, data Skyscrapers' four sides of clues; STEP_CHAINS: b the most
-   rounds, on the call's rule. */
-enum { STEP_CLASSIC, STEP_FORK, STEP_VISIBLE, STEP_CHAINS };
-#define PLAN_MAX 48
-#define WORDS (LATIN_CELLS / 64)
-
-typedef struct {
-    int code, rank, a, b, count;
-    int *data;      /* STEP_FORK's forks (four ints each), owned */
-    Rule *rule;     /* STEP_VISIBLE's lines, owned; STEP_CHAINS' rule, the call's */
-} PlanStep;
-
-typedef struct {
-    PlanStep steps[PLAN_MAX];
-    int count, bulk_count;
-    Bulk bulks[BULK_MAX];
-} Plan;
+#include "latinreach.h"
 
 /* The state's Hand: values and cell_digits. */
 static void hand_of(const GradeTables *t, const GradeState *s, Hand *h) {
@@ -161,7 +140,7 @@ static int grade_loop(const GradeTables *t, GradeState *s, const Plan *p, int *l
     return stalled;
 }
 
-static void plan_free(Plan *p) {
+void latin_plan_free(Plan *p) {
     for (int k = 0; k < p->count; k++) {
         free(p->steps[k].data);
         if (p->steps[k].code == STEP_VISIBLE) free(p->steps[k].rule);
@@ -172,21 +151,43 @@ static void plan_free(Plan *p) {
    them: each cell's larger cells (smaller = 1), then each cell's smaller ones, cells
    ascending, every two of one line in the signs' order: (cell, one, two, smaller). */
 static int forks_of(int n, const int *pairs, int count, int *forks) {
-    int made = 0;
+    int others[2][LATIN_CELLS][4], found[2][LATIN_CELLS], made = 0;
+    memset(found, 0, sizeof found);
+    for (int i = 0; i < count; i += 2)  /* one pass: each cell's others in the signs' order */
+        for (int smaller = 0; smaller < 2; smaller++) {
+            int cell = pairs[i + !smaller], *k = &found[smaller][cell];
+            if (*k < 4) others[smaller][cell][(*k)++] = pairs[i + smaller];
+        }
     for (int smaller = 1; smaller >= 0; smaller--)
         for (int cell = 0; cell < n * n; cell++) {
-            int others[4], k = 0;
-            for (int i = 0; i < count && k < 4; i += 2)
-                if (pairs[i + !smaller] == cell) others[k++] = pairs[i + smaller];
-            for (int i = 0; i < k; i++)
-                for (int j = i + 1; j < k; j++)
-                    if (others[i] / n == others[j] / n || others[i] % n == others[j] % n) {
+            const int *near = others[smaller][cell];
+            for (int i = 0; i < found[smaller][cell]; i++)
+                for (int j = i + 1; j < found[smaller][cell]; j++)
+                    if (near[i] / n == near[j] / n || near[i] % n == near[j] % n) {
                         int *fork = forks + 4 * made++;
-                        fork[0] = cell, fork[1] = others[i], fork[2] = others[j];
+                        fork[0] = cell, fork[1] = near[i], fork[2] = near[j];
                         fork[3] = smaller;
                     }
         }
     return 4 * made;
+}
+
+int latin_plan_follow(Plan *p, int n, const int *data, int count) {
+    for (int k = 0; k < p->bulk_count; k++)
+        if (p->bulk_codes[k] >= SIGN_BOUNDS &&
+            latin_make_bulk(n, p->bulk_codes[k], p->bulks[k].rank, data, count, &p->bulks[k]) < 0)
+            return -1;
+    for (int k = 0; k < p->count; k++) {
+        PlanStep *step = &p->steps[k];
+        if (step->code == STEP_FORK) {
+            if (count % 2 || count > 4 * n * n) return -1;
+            step->count = forks_of(n, data, count, step->data);
+        } else if (step->code == STEP_VISIBLE &&
+                   latin_make_rule(n, RULE_CLUED_LINES, data, count, step->rule) < 0) {
+            return -1;
+        }
+    }
+    return 0;
 }
 
 /* STEP_FORK's forks from its data, the signs; -1 with an exception set. */
@@ -255,7 +256,7 @@ static int read_step(PyObject *item, PyObject *datas, Rule *rule, PlanStep *step
 
 /* The plan from its steps, bulk and data lists, forcing chains on the call's rule; -1
    with an exception set (freed). */
-static int read_plan(PyObject *steps, PyObject *bulks, PyObject *datas, Rule *rule, Plan *p) {
+int latin_read_plan(PyObject *steps, PyObject *bulks, PyObject *datas, Rule *rule, Plan *p) {
     p->count = p->bulk_count = 0;
     if (!PyTuple_Check(steps) && !PyList_Check(steps)) {
         PyErr_SetString(PyExc_TypeError, "latin_grade: steps is a list");
@@ -271,12 +272,16 @@ static int read_plan(PyObject *steps, PyObject *bulks, PyObject *datas, Rule *ru
         return -1;
     }
     for (Py_ssize_t k = 0; k < PyList_GET_SIZE(bulks); k++, p->bulk_count++)
-        if (latin_read_bulk(PyList_GET_ITEM(bulks, k), rule->n, &p->bulks[k]) < 0) return -1;
+    {
+        PyObject *item = PyList_GET_ITEM(bulks, k);
+        if (latin_read_bulk(item, rule->n, &p->bulks[k]) < 0) return -1;
+        p->bulk_codes[k] = (int)PyLong_AsLong(PyTuple_GET_ITEM(item, 0));  /* read above */
+    }
     for (Py_ssize_t k = 0; k < count; k++) {
         PlanStep *step = &p->steps[p->count++];
         step->data = NULL, step->rule = NULL;
         if (read_step(PySequence_Fast_GET_ITEM(steps, k), datas, rule, step) < 0) {
-            plan_free(p);
+            latin_plan_free(p);
             return -1;
         }
     }
@@ -320,7 +325,7 @@ static PyObject *graded(const GradeTables *t, const GradeState *s, int stalled, 
 /* latin/grading.within_reach from the givens: the propagation with the bulk rule, solved
    there; else not at the first grade, not with a second solution found, else the loop's
    answer. 1, 0, or -1 if memory ran out. */
-static int reach(const GradeTables *t, const int *givens, const Rule *bulk_rule,
+int latin_reach_from(const GradeTables *t, const int *givens, const Rule *bulk_rule,
                  const Rule *rule, int first_grade, long long nodes, const Plan *p) {
     mask m[LATIN_CELLS], full = ((mask)1 << t->n) - 1;
     int solved = 1;
@@ -329,7 +334,7 @@ static int reach(const GradeTables *t, const int *givens, const Rule *bulk_rule,
     for (int c = 0; c < t->cells && solved; c++) solved = !(m[c] & (m[c] - 1));
     if (solved) return 1;
     if (first_grade) return 0;
-    int count = latin_count(rule, m, 2, nodes);
+    int count = nodes > 0 ? latin_count(rule, m, 2, nodes) : 0;
     if (count < 0) return -1;
     if (count > 1) return 0;  /* none of the techniques finishes it */
     word digit_cells[LATIN_MAX * WORDS], open[WORDS], unsettled[WORDS];
@@ -359,7 +364,7 @@ static int read_rule_for(int n, PyObject *code, PyObject *data, Rule *rule) {
 }
 
 /* The grader's tables if they are a Latin square's; NULL with an exception set. */
-static const GradeTables *latin_tables(PyObject *grader) {
+const GradeTables *latin_tables(PyObject *grader) {
     const GradeTables *t = grader_tables(grader);
     if (t && (t->n > LATIN_MAX || t->cells != t->n * t->n || t->w > WORDS)) {
         PyErr_SetString(PyExc_ValueError, "latin_grade: not a Latin square's grader");
@@ -388,9 +393,9 @@ PyObject *latin_reach(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         read_rule_for(t->n, args[4], args[5], &bulk_rule) < 0)
         return NULL;
     long long nodes = convert_clamped(args[7], &failed);
-    if (failed || read_plan(args[8], args[9], args[10], &rule, &plan) < 0) return NULL;
-    int reached = reach(t, givens, &bulk_rule, &rule, PyObject_IsTrue(args[6]), nodes, &plan);
-    plan_free(&plan);
+    if (failed || latin_read_plan(args[8], args[9], args[10], &rule, &plan) < 0) return NULL;
+    int reached = latin_reach_from(t, givens, &bulk_rule, &rule, PyObject_IsTrue(args[6]), nodes, &plan);
+    latin_plan_free(&plan);
     if (reached < 0) return PyErr_NoMemory();
     return PyBool_FromLong(reached);
 }
@@ -416,11 +421,11 @@ PyObject *latin_grade(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     GradeState s = {values, cell_digits, digit_cells, open, NULL, unsettled};
     set_clear(unsettled, t->w);
     if (read_state(t, args[1], args[2], &s) < 0 || read_rule_for(t->n, args[3], args[4], &rule) < 0 ||
-        read_plan(args[5], args[6], args[7], &rule, &plan) < 0)
+        latin_read_plan(args[5], args[6], args[7], &rule, &plan) < 0)
         return NULL;
     int *log = malloc(sizeof(int) * 2 * ((size_t)t->cells * t->n + 1)), steps = 0, settled = -1;
     int stalled = log ? grade_loop(t, &s, &plan, log, &steps, &settled) : -1;
-    plan_free(&plan);
+    latin_plan_free(&plan);
     PyObject *result = stalled < 0 ? PyErr_NoMemory() : graded(t, &s, stalled, settled, log, steps);
     free(log);
     return result;

@@ -14,10 +14,6 @@
 #define HAND_MAX LATIN_MAX
 #define HAND_CELLS LATIN_CELLS
 
-/* CLUED_EDGES, CLUED_BOUNDS: FIXED_MASKS given by Skyscrapers' four sides (latinclues.c),
-   the edge clues' masks or every clue's. */
-enum { FULL_HOUSES, HIDDEN_SINGLES, NAKED_SINGLE, FIXED_MASKS, SIGN_BOUNDS, CLUED_EDGES,
-       CLUED_BOUNDS };
 
 static inline int single(mask m) { return m && !(m & (m - 1)); }
 static inline int value_of(mask m) { return 32 - __builtin_clz(m); }
@@ -97,18 +93,27 @@ int latin_settle_hand(Hand *h, const Bulk *bulks, int count) {
     return rank;
 }
 
-/* One bulk technique from (code, rank, data); -1 with an exception set. */
 /* FIXED_MASKS from the sides' clues. */
-static int read_clued_bulk(PyObject *data, int n, int edges_only, int rank, Bulk *bulk) {
-    int sides[4 * HAND_MAX];
+static void clued_bulk(int n, const int *sides, int edges_only, int rank, Bulk *bulk) {
     mask masks[HAND_CELLS];
-    if (latin_read_sides(data, n, sides) < 0) return -1;
     latin_clue_masks(n, sides, edges_only, masks);
     bulk->code = FIXED_MASKS, bulk->rank = rank, bulk->count = n * n;
     for (int c = 0; c < n * n; c++) bulk->data[c] = (int)masks[c];
+}
+
+int latin_make_bulk(int n, int code, int rank, const int *data, int count, Bulk *bulk) {
+    if (code >= CLUED_EDGES) {
+        if (count != 4 * n) return -1;
+        clued_bulk(n, data, code == CLUED_EDGES, rank, bulk);
+        return 0;
+    }
+    if (count > 4 * HAND_CELLS) return -1;
+    bulk->code = code, bulk->rank = rank, bulk->count = count;
+    for (int i = 0; i < count; i++) bulk->data[i] = data[i];
     return 0;
 }
 
+/* One bulk technique from (code, rank, data); -1 with an exception set. */
 int latin_read_bulk(PyObject *item, int n, Bulk *bulk) {
     PyObject *code, *rank, *data;
     long number, place;
@@ -119,7 +124,12 @@ int latin_read_bulk(PyObject *item, int n, Bulk *bulk) {
     if (convert_int(code, FULL_HOUSES, CLUED_BOUNDS, &number, "latin_settle: a code") < 0 ||
         convert_int(rank, 0, 1L << 20, &place, "latin_settle: a rank") < 0)
         return -1;
-    if (number >= CLUED_EDGES) return read_clued_bulk(data, n, number == CLUED_EDGES, (int)place, bulk);
+    if (number >= CLUED_EDGES) {
+        int sides[4 * HAND_MAX];
+        if (latin_read_sides(data, n, sides) < 0) return -1;
+        clued_bulk(n, sides, number == CLUED_EDGES, (int)place, bulk);
+        return 0;
+    }
     Py_ssize_t count = PySequence_Size(data);
     if (count < 0) return -1;
     if (count > 4 * HAND_CELLS) {

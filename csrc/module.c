@@ -16,7 +16,10 @@
    latin_visible_line(...): the Latin-square kinds' propagation, search, forcing chains and
    Skyscrapers lines (latin.c); latin_sign_fork(...): Futoshiki's inequality forks (latin.c);
    latin_settle(...): their bulk techniques (latinsettle.c); latin_grade(...) and
-   latin_reach(...): their grading loop as digging asks it (latingrade.c).
+   latin_reach(...): their grading loop as digging asks it (latingrade.c); latin_dig(...):
+   a phase of digging in one call (latindig.c); latin_fill(...): a random Latin square
+   (latinfill.c); check_futoshiki(...) and check_skyscrapers(...): the kinds' second
+   proofs (futoshikicheck.c, skyscraperscheck.c).
    calcudoku_ways(...): the Calcudoku check's fillings of a cage (calcways.c).
    kakuro_tables(...), kakuro_sweep(...), kakuro_settle(...), kakuro_walk(...) and
    kakuro_rounds(...): the Kakuro grader's run techniques, one technique or the ladder's
@@ -79,6 +82,10 @@ static PyMethodDef module_functions[] = {
     FAST_METHOD("latin_settle", latin_settle, latin_settle_doc),
     FAST_METHOD("latin_grade", latin_grade, latin_grade_doc),
     FAST_METHOD("latin_reach", latin_reach, latin_reach_doc),
+    FAST_METHOD("latin_dig", latin_dig, latin_dig_doc),
+    FAST_METHOD("latin_fill", latin_fill, latin_fill_doc),
+    FAST_METHOD("check_futoshiki", check_futoshiki, check_futoshiki_doc),
+    FAST_METHOD("check_skyscrapers", check_skyscrapers, check_skyscrapers_doc),
     FAST_METHOD("calcudoku_ways", calcudoku_ways, calcudoku_ways_doc),
     FAST_METHOD("kakuro_tables", kakuro_tables, kakuro_tables_doc),
     FAST_METHOD("kakuro_sweep", kakuro_sweep, kakuro_sweep_doc),

@@ -78,6 +78,18 @@ PyObject *latin_grade(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 extern const char latin_grade_doc[];
 PyObject *latin_reach(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char latin_reach_doc[];
+/* futoshikicheck.c's function: futoshiki/check.check_futoshiki. */
+PyObject *check_futoshiki(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char check_futoshiki_doc[];
+/* skyscraperscheck.c's function: skyscrapers/check.check_skyscrapers. */
+PyObject *check_skyscrapers(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char check_skyscrapers_doc[];
+/* latinfill.c's function: latin/fill.random_latin. */
+PyObject *latin_fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char latin_fill_doc[];
+/* latindig.c's function: a phase of digging (latin/dig.py) in one call. */
+PyObject *latin_dig(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char latin_dig_doc[];
 
 /* calcways.c's function: calcudoku/check.py's _ways (a cage's fillings). */
 PyObject *calcudoku_ways(PyObject *module, PyObject *const *args, Py_ssize_t nargs);

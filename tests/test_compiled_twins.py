@@ -30,6 +30,10 @@ IDENTITY_TESTS = {
                    "test_chains_from_cells_and_units_conclude_the_same_on_both_cores",
     "chain_starts": "test_rating_compiled.py::"
                     "test_forcing_chains_and_cycles_are_the_same_on_both_cores",
+    "check_futoshiki": "test_latin_compiled.py::"
+                       "test_the_futoshiki_check_finds_the_same_solutions_in_the_same_nodes",
+    "check_skyscrapers": "test_latin_compiled.py::"
+                         "test_the_skyscrapers_check_finds_the_same_solutions_in_the_same_nodes",
     "check_killer": "test_compiled_grader.py::"
                     "test_the_killer_check_finds_the_same_solutions_in_the_same_nodes",
     "classic_lines": "test_compiled_quick.py::"
@@ -55,6 +59,10 @@ IDENTITY_TESTS = {
                    "test_the_search_finds_the_same_solutions_in_the_same_nodes",
     "latin_chains": "test_latin_compiled.py::"
                     "test_forcing_chains_find_the_same_candidates_and_lengths",
+    "latin_dig": "test_latin_compiled.py::"
+                 "test_a_phase_dug_in_one_compiled_call_keeps_what_dig_keeps",
+    "latin_fill": "test_latin_compiled.py::"
+                  "test_a_random_latin_square_is_drawn_alike_on_both_cores",
     "latin_grade": "test_latin_compiled.py::"
                    "test_the_compiled_grading_loop_grades_a_state_as_the_python",
     "latin_line_supports": "test_latin_compiled.py::test_a_skyscrapers_line_has_the_same_supports",

@@ -172,3 +172,19 @@ def test_the_command_line_generates_checks_grades_and_solves_futoshiki(runner):
     assert classic.stdout.startswith("1: invalid: this looks like a Futoshiki line (givens, "
                                      "signs across, signs down): read it as a Futoshiki "
                                      "(--variant futoshiki)")
+
+
+def test_the_check_visits_the_same_nodes_and_solutions_as_before():
+    """The check narrows a cell of several values by its signs alone (issue 38): the same
+    counts, solutions and nodes as when it went through every constraint (pinned)."""
+    signs = signs_of(7, [(1, 0), (2, 9), (12, 5), (6, 13), (7, 14), (9, 10), (18, 11),
+                         (13, 12), (20, 13), (15, 16), (17, 18), (19, 26), (28, 21), (22, 23),
+                         (28, 35), (29, 30), (30, 31), (31, 38), (32, 39), (34, 41), (40, 47),
+                         (41, 48), (47, 46)])
+    givens = [0] * 49
+    found = check_futoshiki(signs, givens, 3)
+    assert (found.count, found.complete, found.nodes) == (3, True, 22)
+    assert found.solutions[1][:14] == (7, 6, 4, 3, 2, 5, 1, 1, 2, 6, 7, 5, 4, 3)
+    givens[23], givens[25] = 4, 6
+    found = check_futoshiki(signs, givens)
+    assert (found.count, found.complete, found.nodes) == (1, True, 41)

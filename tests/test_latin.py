@@ -50,3 +50,17 @@ def test_digging_keeps_exactly_what_acceptance_needs():
     needed = {3, 11, 17}
     kept = dig(list(range(20)), lambda left: needed <= left, Rng(4))
     assert kept == frozenset(needed)
+
+
+def test_digging_never_asks_the_same_trial_twice():
+    """A refused group's first half gone, its second half's trial is the group's again:
+    not asked (issue 38); the same items kept."""
+    needed = {3, 11, 17, 18}
+    asked: list[frozenset] = []
+
+    def accept(left: frozenset) -> bool:
+        asked.append(left)
+        return needed <= left
+    kept = dig(list(range(20)), accept, Rng(4))
+    assert kept == frozenset(needed)
+    assert len(asked) == len(set(asked)) == 13

@@ -17,14 +17,17 @@ from hypothesis import strategies as st
 from bookmaker.core import compiled
 from bookmaker.core.board.grid import Grid, format_grid
 from bookmaker.core.board.shape import latin_of
-from bookmaker.core.futoshiki.generate import generate_futoshiki
+from bookmaker.core.futoshiki.check import check_futoshiki, check_futoshiki_in_python
+from bookmaker.core.futoshiki.generate import FUTOSHIKI_FAMILY, generate_futoshiki
 from bookmaker.core.futoshiki.grade import FUTOSHIKI_GRADING, FUTOSHIKI_LADDER
 from bookmaker.core.futoshiki.signs import Signs, all_signs, sorted_signs
 from bookmaker.core.futoshiki.solver import sign_prune
 from bookmaker.core.futoshiki.techniques import inequality_fork
 from bookmaker.core.grade import grader
+from bookmaker.core.latin import generate as latin_generate
 from bookmaker.core.latin import grading as latin_grading
-from bookmaker.core.latin.fill import random_latin
+from bookmaker.core.latin.digging import compiled_phases
+from bookmaker.core.latin.fill import random_latin, random_latin_in_python
 from bookmaker.core.latin.grading import LATIN_TECHNIQUES, state_of_masks
 from bookmaker.core.latin.search import (
     RULE_CLUED_BOUNDS,
@@ -38,8 +41,9 @@ from bookmaker.core.latin.search import (
     settle,
 )
 from bookmaker.core.rng import Rng
+from bookmaker.core.skyscrapers.check import check_skyscrapers
 from bookmaker.core.skyscrapers.clues import SIDES, all_clues, clue_items, clues_of
-from bookmaker.core.skyscrapers.generate import generate_skyscrapers
+from bookmaker.core.skyscrapers.generate import SKYSCRAPERS_FAMILY, generate_skyscrapers
 from bookmaker.core.skyscrapers.grade import SKYSCRAPERS_GRADING, SKYSCRAPERS_LADDER
 from bookmaker.core.skyscrapers.lines import line_supports
 from bookmaker.core.skyscrapers.solver import bounds_prune, clue_sides, visibility_prune
@@ -375,6 +379,26 @@ def test_digging_refuses_a_state_with_two_solutions_without_grading_it(monkeypat
         assert not FUTOSHIKI_GRADING.within_reach(givens, signs, "expert")
 
 
+def test_below_expert_a_trial_with_two_solutions_is_refused_by_its_grading_alone(monkeypatch):
+    """No technique finishes a puzzle with two solutions, so below expert (no chains,
+    grading is cheap) within_reach grades without searching for a second one: still
+    refused, on both cores and in both compiled calls."""
+    signs = sorted_signs(4, [(0, 1)])
+    givens = Grid(latin_of(4), (0,) * 16)
+    for ceiling in grader.GRADES:
+        answers = _both(lambda: FUTOSHIKI_GRADING.within_reach(givens, signs, ceiling))  # noqa: B023
+        assert answers == (False, False)
+
+    def searched(*args):
+        raise AssertionError("searched for a second solution below expert")
+    monkeypatch.setattr(latin_grading, "search", searched)
+    with compiled.using(True):
+        masks = full_masks(4, [0] * 16)
+        assert not latin_grading._has_two_solutions(4, masks, sign_prune(signs), "hard")
+    assert [latin_grading.second_solution_nodes(g) for g in grader.GRADES] == \
+        [0, 0, 0, 0, 2000, 2000]
+
+
 @pytest.mark.compiled_core
 def test_the_compiled_fork_search_takes_as_many_forks_as_python_hands_it():
     """A state with more forks than csrc/latin.c holds is searched in Python; up to
@@ -387,3 +411,79 @@ def test_the_compiled_fork_search_takes_as_many_forks_as_python_hands_it():
                                                 fork * FORKS_IN_C) == 0
     with pytest.raises(ValueError, match="too long"):
         compiled.extension().latin_sign_fork(9, [0] * 81, [full] * 81, fork * (FORKS_IN_C + 1))
+
+
+@pytest.mark.parametrize("family, n", [(FUTOSHIKI_FAMILY, 7), (FUTOSHIKI_FAMILY, 4),
+                                       (SKYSCRAPERS_FAMILY, 6), (SKYSCRAPERS_FAMILY, 5)])
+def test_a_phase_dug_in_one_compiled_call_keeps_what_dig_keeps(family, n, monkeypatch):
+    """csrc/latindig.c digs each phase as dig.py does with _acceptance's trials: the same
+    givens and extras left, attempt for attempt, at every grade (givens first or mixed
+    with the signs); the grade 'any' stays in Python."""
+    dug_in_c = []
+
+    def compiled_or_none(*args):
+        found = compiled_phases(*args)
+        dug_in_c.append(found is not None)
+        return found
+    cases = [(seed, grade) for grade in grader.GRADES for seed in (3, 11)]
+    with compiled.using(True):
+        monkeypatch.setattr(latin_generate, "compiled_phases", compiled_or_none)
+        fast = [latin_generate._attempt(family, n, seed, grade) for seed, grade in cases]
+        monkeypatch.setattr(latin_generate, "compiled_phases", lambda *args: None)
+        reference = [latin_generate._attempt(family, n, seed, grade) for seed, grade in cases]
+        assert compiled_phases(family.grading, family.layout(n, fast[0][0]),
+                               [], "any", fast[0][0], None) is None
+    assert dug_in_c == [True] * len(cases)
+    assert fast == reference
+
+
+@settings(EXAMPLES, max_examples=40)
+@given(st.integers(1, 16), st.integers(0, 2**64 - 1))
+def test_a_random_latin_square_is_drawn_alike_on_both_cores(n, seed):
+    """csrc/latinfill.c draws the square fill.py draws, and leaves the stream where it
+    leaves it."""
+    def drawn():
+        rng = Rng(seed)
+        return random_latin(n, rng), rng.state
+    pure, fast = _both(drawn)
+    assert fast == pure == (random_latin_in_python(n, Rng(seed)), pure[1])
+
+
+@settings(EXAMPLES, max_examples=60)
+@given(st.integers(3, 7), st.integers(0, 10**6), st.floats(0, 0.6), st.floats(0, 1),
+       st.sampled_from((1, 2, 3)), st.sampled_from((None, 1, 30, 200_000)))
+def test_the_futoshiki_check_finds_the_same_solutions_in_the_same_nodes(n, seed, givens_kept,
+                                                                        signs_kept, limit,
+                                                                        most):
+    """csrc/futoshikicheck.c is check.py's search node for node: the same count, solutions
+    in order, completeness and nodes, with or without a budget, solvable or not."""
+    rng = Rng(seed)
+    solution = random_latin(n, rng)
+    givens = [v if rng.below(100) < givens_kept * 100 else 0 for v in solution]
+    givens[rng.below(n * n)] = 1 + rng.below(n)  # at times no solution at all
+    every = all_signs(n, solution).pairs
+    signs = Signs(n, tuple(p for p in every if rng.below(100) < signs_kept * 100))
+    pure = check_futoshiki_in_python(signs, givens, limit, most)
+    with compiled.using(True):
+        fast = check_futoshiki(signs, givens, limit, most)
+    assert fast == pure
+
+
+@settings(EXAMPLES, max_examples=60)
+@given(st.integers(3, 7), st.integers(0, 10**6), st.floats(0, 0.4), st.floats(0, 1),
+       st.sampled_from((1, 2, 3)), st.sampled_from((None, 1, 10, 20_000)))
+def test_the_skyscrapers_check_finds_the_same_solutions_in_the_same_nodes(n, seed, givens_kept,
+                                                                          clues_kept, limit,
+                                                                          most):
+    """csrc/skyscraperscheck.c is check.py's search node for node: the same count,
+    solutions in order, completeness and nodes, with or without a budget, solvable or
+    not."""
+    rng = Rng(seed)
+    solution = random_latin(n, rng)
+    givens = [v if rng.below(100) < givens_kept * 100 else 0 for v in solution]
+    givens[rng.below(n * n)] = 1 + rng.below(n)  # at times no solution at all
+    every = all_clues(n, solution)
+    kept = [place for place in clue_items(every) if rng.below(100) < clues_kept * 100]
+    clues = clues_of(n, solution, kept)
+    pure, fast = _both(lambda: check_skyscrapers(clues, givens, limit, most))
+    assert fast == pure

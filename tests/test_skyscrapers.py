@@ -149,3 +149,20 @@ def test_the_command_line_generates_checks_grades_and_solves_skyscrapers(runner)
     assert classic.stdout.startswith("1: invalid: this looks like a Skyscrapers line "
                                      "(givens, clues top/right/bottom/left): read it as "
                                      "Skyscrapers (--variant skyscrapers)")
+
+
+def test_the_check_visits_the_same_nodes_and_solutions_as_before_its_bitsets():
+    """The check keeps a line's orderings as ints (issue 38): the same counts, first
+    solutions, completeness and nodes as when they were tuples (pinned from then)."""
+    clues = EdgeClues(6, (0, 0, 3, 0, 3, 3), (0, 0, 0, 3, 3, 0), (4, 0, 3, 0, 0, 0),
+                      (0, 0, 3, 0, 0, 3))
+    givens = [0] * 36
+    found = check_skyscrapers(clues, givens, 3)
+    assert (found.count, found.complete, found.nodes) == (3, True, 12)
+    assert found.solutions[2] == (1, 5, 4, 6, 2, 3, 6, 3, 2, 1, 5, 4, 2, 1, 5, 3, 4, 6,
+                                  5, 4, 6, 2, 3, 1, 4, 6, 3, 5, 1, 2, 3, 2, 1, 4, 6, 5)
+    found = check_skyscrapers(clues, givens, 3, max_nodes=5)
+    assert (found.count, found.complete, found.nodes) == (0, False, 5)
+    givens[1], givens[16] = 1, 4
+    found = check_skyscrapers(clues, givens)
+    assert (found.count, found.complete, found.nodes) == (1, True, 3)

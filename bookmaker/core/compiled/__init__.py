@@ -97,6 +97,22 @@ def killer_checker(pure):
     return _compiled.check_killer if _state["compiled"] else pure
 
 
+def futoshiki_checker(pure):
+    """The Futoshiki check, check(n, pairs, givens, limit, max_nodes) -> (count, solutions,
+    complete, nodes): in C, or `pure`, the Python (futoshiki/check.py), taking (signs,
+    givens, limit, max_nodes)."""
+    return _compiled.check_futoshiki if _state["compiled"] and \
+        hasattr(_compiled, "check_futoshiki") else pure
+
+
+def skyscrapers_checker():
+    """The Skyscrapers check's search in C, check(n, lines' orderings, limit, max_nodes) ->
+    (count, solutions, complete, nodes) (skyscrapers/check.py's, up to 8x8); None on the
+    pure core."""
+    return _compiled.check_skyscrapers if _state["compiled"] and \
+        hasattr(_compiled, "check_skyscrapers") else None
+
+
 def clash_finder(pure):
     """Whether a grid's clues clash, any_clash(cells, units_of, unit_count) -> bool: in C,
     or `pure`, the Python (board/grid.py, which reads every line of a puzzle file through

@@ -13,6 +13,9 @@ fewest values left.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from .. import compiled
 from ..checkresult import CheckResult, depth_first
 from .signs import Signs
 
@@ -21,7 +24,18 @@ CHECK_MAX_NODES = 200_000
 
 def check_futoshiki(signs: Signs, givens, limit: int = 2,
                     max_nodes: int = CHECK_MAX_NODES) -> CheckResult:
-    """Count the solutions of the givens under the signs, up to `limit`."""
+    """Count the solutions of the givens under the signs, up to `limit`; in C where the
+    compiled core runs (csrc/futoshikicheck.c: the same nodes and solutions)."""
+    checker = compiled.futoshiki_checker(check_futoshiki_in_python)
+    if checker is check_futoshiki_in_python:
+        return checker(signs, givens, limit, max_nodes)
+    return CheckResult(*checker(signs.size, [cell for pair in signs.pairs for cell in pair],
+                                list(givens), limit, max_nodes))
+
+
+def check_futoshiki_in_python(signs: Signs, givens, limit: int = 2,
+                              max_nodes: int | None = CHECK_MAX_NODES) -> CheckResult:
+    """check_futoshiki() in Python: the reference."""
     n = signs.size
     constraints = _constraints(n, signs), _lines(n)
     every = (1 << n) - 1
@@ -53,8 +67,20 @@ def _bits(values: int) -> list[int]:
 DIFFERENT, SMALLER, LARGER = range(3)  # a cell's relation to another: !=, <, >
 
 
-def _constraints(n: int, signs: Signs) -> list[list[tuple[int, int]]]:
-    """Per cell, (other cell, relation of this cell to it)."""
+def _constraints(n: int, signs: Signs) -> tuple[list, list]:
+    """Per cell, (other cell, relation of this cell to it), by other cell; and per cell
+    the same list's signs alone (all a cell whose values are not one can narrow)."""
+    related = [dict(others) for others in _different(n)]
+    for smaller, larger in signs.pairs:
+        related[smaller][larger] = SMALLER
+        related[larger][smaller] = LARGER
+    every = [sorted(r.items()) for r in related]
+    return every, [[(other, how) for other, how in r if how != DIFFERENT] for r in every]
+
+
+@lru_cache(maxsize=16)
+def _different(n: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per cell, (other cell of its row or column, DIFFERENT)."""
     related: list[dict[int, int]] = [{} for _ in range(n * n)]
     for cell in range(n * n):
         row, col = divmod(cell, n)
@@ -62,10 +88,7 @@ def _constraints(n: int, signs: Signs) -> list[list[tuple[int, int]]]:
             for other in (row * n + k, k * n + col):
                 if other != cell:
                     related[cell][other] = DIFFERENT
-    for smaller, larger in signs.pairs:
-        related[smaller][larger] = SMALLER
-        related[larger][smaller] = LARGER
-    return [sorted(r.items()) for r in related]
+    return tuple(tuple(sorted(r.items())) for r in related)
 
 
 def _lines(n: int) -> list[list[int]]:
@@ -78,10 +101,10 @@ def _consistent(domains: list[int], changed: list[int], constraints) -> bool:
     """Make every constraint arc consistent again after the `changed` cells shrank, and
     place the values with one cell left in a line, until neither changes anything (the
     domains are changed in place); False if a cell runs dry or a line loses a value."""
-    pairs, lines = constraints
+    related, lines = constraints
     queue = list(changed)
     while queue:
-        if not _arc_consistent(domains, queue, pairs):
+        if not _arc_consistent(domains, queue, related):
             return False
         if not _lone_values(domains, queue, lines):
             return False
@@ -109,18 +132,17 @@ def _lone_values(domains: list[int], queue: list[int], lines) -> bool:
     return True
 
 
-def _arc_consistent(domains: list[int], queue: list[int], pairs) -> bool:
+def _arc_consistent(domains: list[int], queue: list[int], constraints) -> bool:
     """Empty the queue, narrowing each constraint of a cell in it (False if a cell runs
     dry)."""
+    every, signs = constraints
     while queue:
         cell = queue.pop()
         mine = domains[cell]
-        single = not mine & (mine - 1)
-        for other, relation in pairs[cell]:
+        # 'different' narrows only from one value: else the signs alone, in the same order
+        for other, relation in (signs if mine & (mine - 1) else every)[cell]:
             theirs = domains[other]
             if relation == DIFFERENT:
-                if not single:
-                    continue
                 kept = theirs & ~mine
             elif relation == SMALLER:  # theirs above my least
                 kept = theirs & ~(((mine & -mine) << 1) - 1)

@@ -18,12 +18,13 @@ overshoot (a 5x5: 10 ms a puzzle to 13 ms; bench/README.md).
 from __future__ import annotations
 
 from ..grade.grader import Grading
+from ..latin.digging import Layout
 from ..latin.generate import GIVEN, Family, generate_latin
 from ..latin.trade import TRADES
 from ..puzzle import Puzzle
 from .grade import FUTOSHIKI_GRADING, futoshiki_within_reach, grade_futoshiki_within
 from .signs import Signs, all_signs
-from .solver import futoshiki_solutions
+from .solver import futoshiki_solutions, sign_data
 
 GIVENS_FIRST = ("easy", "medium", "hard")  # the grades dug givens first, then signs
 
@@ -47,9 +48,18 @@ def _own_items(signs: Signs) -> list:
     return [("sign", pair) for pair in signs.pairs]
 
 
+def _layout(n: int, solution: tuple[int, ...]) -> Layout:
+    """The signs as the compiled dig reads them (sign_data): a sign's two cells cut out
+    when it is taken away, the rest in _signs()' order."""
+    every = all_signs(n, solution)
+    return Layout(sign_data(every), {("sign", pair): 2 * i for i, pair in enumerate(every.pairs)},
+                  2, False)
+
+
 FUTOSHIKI_FAMILY = Family("Futoshiki", _phases, _signs, futoshiki_within_reach,
                           grade_futoshiki_within, futoshiki_solutions,
-                          FUTOSHIKI_GRADING.grade_of, _own_items, TRADES)
+                          FUTOSHIKI_GRADING.grade_of, _own_items, TRADES,
+                          grading=FUTOSHIKI_GRADING, layout=_layout)
 
 
 def generate_futoshiki(n: int, seed: int, difficulty: str = "any") -> tuple[Puzzle, Grading]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .. import compiled
 from ..rng import Rng
 
 
@@ -9,7 +10,17 @@ def random_latin(n: int, rng: Rng) -> tuple[int, ...]:
     """A Latin square of order n (values 1..n, cells row by row) drawn from rng: row by
     row, each row a random matching of its columns to the values they still lack (one
     always exists: the columns' missing values form a regular bipartite graph, which
-    Hall's theorem gives a perfect matching)."""
+    Hall's theorem gives a perfect matching). In C where the compiled core runs
+    (csrc/latinfill.c: the same draws)."""
+    core = compiled.latin_core()
+    if core is None:
+        return random_latin_in_python(n, rng)
+    cells, rng.state = core.latin_fill(n, rng.state)
+    return cells
+
+
+def random_latin_in_python(n: int, rng: Rng) -> tuple[int, ...]:
+    """random_latin() in Python: the reference."""
     full = (1 << n) - 1
     lacking = [full] * n  # per column, the values it still lacks
     cells: list[int] = []

@@ -27,7 +27,9 @@ from ..rng import Rng, derive_seed
 from ..solve.verify import VerificationError
 from ..words import counted, with_article
 from .dig import dig
+from .digging import PhaseDig, compiled_phases
 from .fill import random_latin
+from .grading import LatinGrading
 from .trade import Attempt, Trading, traded
 
 # Attempts before giving up: an attempt meets its grade by luck, the rarest grade a size
@@ -56,6 +58,8 @@ class Family:
     own_items: Callable = lambda extras: ()  # extras -> the kind's own items they keep
     # the grades an attempt easier than asked is traded for (trade.py), each up to a size
     trades: dict[str, int] = field(default_factory=dict)
+    grading: LatinGrading | None = None  # what within_reach, grade_within, grade_of ask
+    layout: Callable | None = None  # (n, solution) -> its Layout, for the compiled dig
 
 
 class LatinDisagreement(VerificationError):
@@ -114,14 +118,28 @@ def _attempt(family: Family, n: int, seed: int, difficulty: str):
     """One try: a solution, and the givens and extras left after digging."""
     rng = Rng(seed)
     solution = random_latin(n, rng)
-    accept = _acceptance(family, n, solution, difficulty)
     phases = family.phases(n, solution, difficulty)
     kept: frozenset = frozenset(item for phase in phases for item in phase)
+    dig_phase = _digger(family, n, solution, difficulty, kept)
     for phase in phases:
         others = kept.difference(phase)
-        kept = others | dig([item for item in phase if item in kept],
-                            _accepting_with(accept, others), rng)
+        kept = others | dig_phase([item for item in phase if item in kept], others, rng)
     return (solution, *_puzzle(family, n, solution, kept))
+
+
+def _digger(family: Family, n: int, solution: tuple[int, ...], difficulty: str,
+            every: frozenset) -> PhaseDig:
+    """How a phase is dug: in one compiled call where it can be (digging.py), else by
+    dig() with _acceptance's trials (the reference); the same items kept either way."""
+    if family.grading is not None and family.layout is not None:
+        own = [where for what, where in every if what != GIVEN]
+        fast = compiled_phases(family.grading, family.layout(n, solution),
+                               [(GIVEN, cell) for cell in range(n * n)], difficulty,
+                               solution, family.extras(n, solution, own))
+        if fast is not None:
+            return fast
+    accept = _acceptance(family, n, solution, difficulty)
+    return lambda phase, others, rng: dig(phase, _accepting_with(accept, others), rng)
 
 
 def _puzzle(family: Family, n: int, solution: tuple[int, ...], kept) -> tuple[Grid, Any]:

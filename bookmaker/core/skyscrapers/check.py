@@ -7,12 +7,6 @@ changes, a cell keeps only the heights that both its row's and its column's rema
 orderings put there, and each line keeps only the orderings that fit its cells. A line
 left without orderings ends the branch; when every line has one, that is a solution;
 else the search tries each ordering of the line with fewest left.
-
-An ordering is kept as a number with one bit per place and height (bit i*n + h-1: height
-h at place i), so that the heights a line's orderings put in each place are their bits
-or'ed together, and an ordering fits its cells when it has no bit outside theirs: a few
-operations on ints where sets of heights were built (the check was a tenth of a number
-book's making).
 """
 
 from __future__ import annotations
@@ -21,19 +15,32 @@ from functools import lru_cache, reduce
 from itertools import permutations
 from operator import or_
 
+from .. import compiled
 from ..checkresult import CheckResult, depth_first
 from .clues import EdgeClues, seen
 
 CHECK_MAX_NODES = 20_000
+COMPILED_MOST = 7  # the largest square the compiled search takes (its lists stay small)
 
 
 def check_skyscrapers(clues: EdgeClues, givens, limit: int = 2,
                       max_nodes: int = CHECK_MAX_NODES) -> CheckResult:
-    """Count the solutions of the givens under the clues, up to `limit`."""
+    """Count the solutions of the givens under the clues, up to `limit`; the search in C
+    where the compiled core runs, up to 7x7 (csrc/skyscraperscheck.c: the same nodes and
+    solutions)."""
     n = clues.size
     lines = _lines(n, clues)
     options = [_options(n, [givens[c] for c in cells], front, back)
                for cells, front, back in lines]
+    checker = compiled.skyscrapers_checker()
+    if checker is not None and n <= COMPILED_MOST:
+        return CheckResult(*checker(n, options, limit, max_nodes))
+    return _searched(n, lines, options, limit, max_nodes)
+
+
+def _searched(n: int, lines, options: list[list[int]], limit: int,
+              max_nodes: int | None) -> CheckResult:
+    """The search from each line's orderings, in Python: the reference."""
 
     def expand(state: list):
         options = _narrowed(n, lines, state)
@@ -56,61 +63,70 @@ def _lines(n: int, clues: EdgeClues) -> list[tuple[tuple[int, ...], int, int]]:
                    for c in range(n)]
 
 
+# An ordering is kept as one int, a bit per (place, height): bit i * n + h - 1 for height h
+# at place i, so that what a line's orderings allow, and whether an ordering fits what its
+# cells allow, are an OR and an AND rather than a loop over its places.
+def _placed(n: int, heights) -> int:
+    """The int of (place, height) pairs."""
+    return sum(1 << (i * n + height - 1) for i, height in heights)
+
+
+def _heights(n: int, placed: int) -> tuple[int, ...]:
+    """The ordering of heights an int stands for."""
+    every = (1 << n) - 1
+    return tuple((placed >> (i * n) & every).bit_length() for i in range(n))
+
+
 @lru_cache(maxsize=8)
-def _orderings(n: int) -> tuple[tuple[tuple[int, ...], int, int], ...]:
-    """Every ordering of 1..n with how many it shows from its front and from its back."""
-    return tuple((o, seen(o), seen(o[::-1])) for o in permutations(range(1, n + 1)))
+def _orderings(n: int) -> tuple[tuple[int, int, int], ...]:
+    """Every ordering of 1..n (as an int) with how many it shows from its front and from
+    its back."""
+    return tuple((_placed(n, enumerate(o)), seen(o), seen(o[::-1]))
+                 for o in permutations(range(1, n + 1)))
 
 
 def _options(n: int, givens, front: int, back: int) -> list[int]:
-    """The orderings of a line (as numbers) that keep its givens and show its clues."""
+    """The orderings of a line that keep its givens and show its clues."""
     showing = _showing(n).get((front, back), ())  # none for a clue past n
-    fixed = sum(1 << (i * n + g - 1) for i, g in enumerate(givens) if g)
+    fixed = [(i, g) for i, g in enumerate(givens) if g]
     if not fixed:
         return list(showing)
-    return [code for code in showing if code & fixed == fixed]
-
-
-def _code(n: int, ordering: tuple[int, ...]) -> int:
-    """An ordering as a number: bit i*n + h-1 for height h at place i."""
-    return sum(1 << (i * n + height - 1) for i, height in enumerate(ordering))
-
-
-def _heights(n: int, code: int) -> tuple[int, ...]:
-    """The ordering a number stands for."""
-    every = (1 << n) - 1
-    return tuple((code >> (i * n) & every).bit_length() for i in range(n))
+    places = sum(((1 << n) - 1) << (i * n) for i, _ in fixed)
+    heights = _placed(n, fixed)
+    return [o for o in showing if o & places == heights]
 
 
 @lru_cache(maxsize=8)
 def _showing(n: int) -> dict[tuple[int, int], tuple[int, ...]]:
-    """The orderings of 1..n (in _orderings()' order, as numbers) by the clues they show,
-    front and back, 0 for either standing for no clue: every line's list, made once a
-    size."""
+    """The orderings of 1..n (in _orderings()' order) by the clues they show, front and
+    back, 0 for either standing for no clue: every line's list, made once a size."""
     found: dict[tuple[int, int], list[int]] = {}
     for ordering, ahead, behind in _orderings(n):
         for key in ((ahead, behind), (ahead, 0), (0, behind), (0, 0)):
-            found.setdefault(key, []).append(_code(n, ordering))
+            found.setdefault(key, []).append(ordering)
     return {key: tuple(orderings) for key, orderings in found.items()}
 
 
 def _narrowed(n: int, lines, options: list[list[int]]) -> list[list[int]] | None:
     """The orderings left once every cell keeps what both its lines allow, again until
-    nothing changes; None if a line has none left."""
+    nothing changes; None if a line has none left. A line whose every place already fits
+    its cells (what its orderings allow, all allowed) keeps them all unlooked-at."""
     every = (1 << n) - 1
-    places = range(n)
+    unions = [reduce(or_, line, 0) for line in options]
     while True:
         allowed = [every] * (n * n)
-        for (cells, _, _), line in zip(lines, options):
-            heights = reduce(or_, line, 0)
-            for i in places:
-                allowed[cells[i]] &= heights >> (i * n)
-        fits = [sum(allowed[cells[i]] << (i * n) for i in places)
-                for cells, _, _ in lines]
-        narrowed = [[code for code in line if code & fit == code]
-                    for fit, line in zip(fits, options)]
-        if any(not line for line in narrowed):
-            return None
-        if all(len(a) == len(b) for a, b in zip(narrowed, options)):
+        for (cells, _, _), either in zip(lines, unions):
+            for i, cell in enumerate(cells):
+                allowed[cell] &= either >> (i * n)
+        narrowed, changed = [], False
+        for k, ((cells, _, _), line) in enumerate(zip(lines, options)):
+            fits = sum(allowed[cell] << (i * n) for i, cell in enumerate(cells))
+            if unions[k] & fits != unions[k]:  # some ordering does not fit
+                line = [o for o in line if o & fits == o]
+                if not line:
+                    return None
+                unions[k], changed = reduce(or_, line, 0), True
+            narrowed.append(line)
+        if not changed:
             return narrowed
         options = narrowed

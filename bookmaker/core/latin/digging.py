@@ -1,0 +1,74 @@
+"""A phase of digging in one call of the compiled core (csrc/latindig.c): dig.py's
+removals, each trial puzzle made from the kept items on C arrays and asked whether it is
+within reach as generate._acceptance asks it. Where the compiled core cannot (the pure
+core, the grade 'any', a technique or datum it does not take) dig.py runs instead: the
+Python is the reference, and both keep the same items."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from math import isqrt
+from typing import Any
+
+from .. import compiled
+from ..board.shape import latin_of
+from ..grade.grader import GRADES
+from ..grade.tables import grader_tables
+from ..rng import Rng
+from .dig import CHUNK
+from .grading import SIGN_BOUNDS, LatinGrading, second_solution_nodes
+
+# A phase dug: (its items still kept, the items kept from the other phases, the stream)
+# -> the phase's items left.
+PhaseDig = Callable[[list, frozenset, Rng], frozenset]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where a kind's own items are in the data its compiled rules and techniques read
+    (Futoshiki's sign_data, Skyscrapers' clue_sides): that data with every item kept, each
+    item's first int, how many ints an item has, and whether an item taken away leaves
+    zeros (blank) or is cut out."""
+
+    data: tuple[int, ...]
+    starts: dict[Hashable, int]
+    width: int
+    blank: bool
+
+
+def compiled_phases(grading: LatinGrading, layout: Layout, givens: list, difficulty: str,
+                    solution: tuple[int, ...], every_extras: Any) -> PhaseDig | None:
+    """The phases' digging in C for a solution, `givens` its given items cell by cell,
+    `every_extras` its extras with every own item; None where it cannot be."""
+    core = compiled.latin_core()
+    if core is None or difficulty == "any" or grading.rules is None:
+        return None
+    made = grading.compiled_plan(grading.quiet or grading.ladder, difficulty, every_extras)
+    code, data, bulk_code, bulk_data = grading.rules(every_extras)
+    if made is None or not _reads_the_layout(made, (data, bulk_data), layout.data):
+        return None
+    own = sorted(layout.starts, key=layout.starts.__getitem__)
+    items = givens + own
+    number = {item: index for index, item in enumerate(items)}
+    call = (grader_tables(latin_of(isqrt(len(givens)))), solution)
+    rest = (CHUNK, layout.data, [layout.starts[item] for item in own], layout.width,
+            layout.blank, code, bulk_code, difficulty == GRADES[0],
+            second_solution_nodes(difficulty), *made)
+
+    def dig_phase(phase: list, others: frozenset, rng: Rng) -> frozenset:
+        order = rng.shuffled(phase)  # as dig() draws it
+        kept = others.union(phase)
+        flags = core.latin_dig(*call, [int(item in kept) for item in items],
+                               [number[item] for item in order], *rest)
+        return frozenset(item for item, stays in zip(order, flags) if stays)
+    return dig_phase
+
+
+def _reads_the_layout(made: tuple, rule_datas: tuple, data: tuple[int, ...]) -> bool:
+    """Whether every datum the plan and the rules read is the kind's data (or none), as
+    csrc/latindig.c makes them for each trial: then a trial's data is the layout's."""
+    steps, bulk, datas = made
+    bulk_fits = all(given == (data if code >= SIGN_BOUNDS else ()) for code, _, given in bulk)
+    return bulk_fits and all(given in (data, ()) for given in datas) and \
+        all(given == data for given in rule_datas)

@@ -1,0 +1,208 @@
+/* A phase of digging a Latin-square puzzle, compiled: latin/dig.dig's removals after its
+   shuffle, the items taken away in the order Python drew, a group of `chunk` at a time,
+   a refused group halved, down to single items, each trial asked latin/grading.
+   within_reach (latin_reach_from) of the puzzle its kept items make, as latin/generate.
+   _acceptance makes it: the solution's value at each kept given, and the kind's data
+   (Futoshiki's signs, Skyscrapers' four sides) with only the kept own items' spans. The
+   Python is the reference: the same trials in the same order, the same items kept. */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "pytypes.h"
+#include "latinreach.h"
+
+#define DATA_MAX ((int)(sizeof(((Rule *)0)->data) / sizeof(int)))
+
+/* A phase being dug. Items: the n*n givens (item c: cell c), then the kind's own items
+   (item n*n + j: the ints full[starts[j]] .. full[starts[j] + width - 1] of the data). */
+typedef struct {
+    const GradeTables *t;
+    int solution[LATIN_CELLS];
+    int *kept;                  /* per item: 1 kept, 0 taken away */
+    int *full, *starts;         /* the data with every own item kept; each one's span */
+    int full_count, own, width;
+    int blank;                  /* an own item left out: its span 0 (else cut out) */
+    int code, bulk_code, first_grade;
+    long long nodes;
+    Rule rule, bulk_rule;
+    Plan plan;
+} Dig;
+
+/* The kind's data of the kept own items into `data`; how many ints. */
+static int trial_data(const Dig *d, int *data) {
+    const int *own = d->kept + d->t->cells;
+    if (d->blank) {
+        memcpy(data, d->full, sizeof(int) * (size_t)d->full_count);
+        for (int j = 0; j < d->own; j++)
+            if (!own[j]) memset(data + d->starts[j], 0, sizeof(int) * (size_t)d->width);
+        return d->full_count;
+    }
+    int count = 0;
+    for (int j = 0; j < d->own; j++)
+        for (int k = 0; own[j] && k < d->width; k++) data[count++] = d->full[d->starts[j] + k];
+    return count;
+}
+
+/* Whether the kept items make a puzzle within reach: 1, 0; -1 out of memory, -2 data
+   the rules cannot take. */
+static int accepted(Dig *d) {
+    int givens[LATIN_CELLS], data[DATA_MAX], n = d->t->n;
+    for (int c = 0; c < d->t->cells; c++) givens[c] = d->kept[c] ? d->solution[c] : 0;
+    int count = trial_data(d, data);
+    if (latin_make_rule(n, d->code, data, count, &d->rule) < 0 ||
+        latin_make_rule(n, d->bulk_code, data, count, &d->bulk_rule) < 0 ||
+        latin_plan_follow(&d->plan, n, data, count) < 0)
+        return -2;
+    return latin_reach_from(d->t, givens, &d->bulk_rule, &d->rule, d->first_grade, d->nodes,
+                            &d->plan);
+}
+
+/* dig._take_away: the group taken away if what is left is accepted, else each half (a
+   second half whose first went is its group's trial again, refused: not asked); 1 if it
+   all went, 0 if not, < 0 as accepted() fails. */
+static int take_away(Dig *d, const int *group, int size, int refused) {
+    if (!refused) {
+        for (int i = 0; i < size; i++) d->kept[group[i]] = 0;
+        int found = accepted(d);
+        if (found) return found;
+        for (int i = 0; i < size; i++) d->kept[group[i]] = 1;
+    }
+    if (size < 2) return 0;
+    int half = size / 2, gone = take_away(d, group, half, 0);
+    if (gone < 0) return gone;
+    int rest = take_away(d, group + half, size - half, gone);
+    return rest < 0 ? rest : 0;
+}
+
+/* ---- from Python ---- */
+
+/* A sequence of ints in [low, high] into a new array (PyMem); its length into *count
+   (at most `most`); NULL with an exception set. */
+static int *read_array(PyObject *sequence, long low, long high, int most, int *count,
+                       const char *what) {
+    Py_ssize_t size = PySequence_Size(sequence);
+    if (size < 0) return NULL;
+    if (size > most) {
+        PyErr_Format(PyExc_ValueError, "latin_dig: too many %s", what);
+        return NULL;
+    }
+    int *out = PyMem_Malloc(sizeof(int) * ((size_t)size + 1));
+    if (!out) return (int *)PyErr_NoMemory();
+    if (convert_ints(sequence, out, size, low, high, what) < 0) {
+        PyMem_Free(out);
+        return NULL;
+    }
+    *count = (int)size;
+    return out;
+}
+
+/* The data's layout: every span inside the data, in order when cut out. */
+static int layout_fits(const Dig *d) {
+    for (int j = 0; j < d->own; j++) {
+        int start = d->starts[j];
+        if (start + d->width > d->full_count || (!d->blank && j && start < d->starts[j - 1] + d->width)) {
+            PyErr_SetString(PyExc_ValueError, "latin_dig: an own item's span is outside the data");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* The order: items kept at the start, each once. */
+static int order_fits(const Dig *d, const int *order, int count) {
+    for (int i = 0; i < count; i++) {
+        if (!d->kept[order[i]]) {
+            PyErr_SetString(PyExc_ValueError, "latin_dig: an item in the order is not kept, or twice");
+            return 0;
+        }
+        d->kept[order[i]] = 2;
+    }
+    for (int i = 0; i < count; i++) d->kept[order[i]] = 1;
+    return 1;
+}
+
+/* Dig's fields from (solution, kept, full, starts, width, blank, code, bulk_code,
+   first_grade, nodes); 0, or -1 with an exception set. */
+static int read_dig(PyObject *const *args, Dig *d, int *items) {
+    int n = d->t->n, cells = d->t->cells, failed = 0, kept_count;
+    long width, code, bulk_code;
+    if (convert_ints(args[1], d->solution, cells, 1, n, "latin_dig: solution") < 0 ||
+        !(d->full = read_array(args[5], 0, n * n, DATA_MAX, &d->full_count, "latin_dig: data")) ||
+        convert_int(args[7], 1, DATA_MAX, &width, "latin_dig: width") < 0 ||
+        !(d->starts = read_array(args[6], 0, DATA_MAX, cells * 4, &d->own, "latin_dig: starts")) ||
+        !(d->kept = read_array(args[2], 0, 1, cells + d->own, &kept_count, "latin_dig: kept")) ||
+        convert_int(args[9], RULE_NONE, RULE_CLUED_BOUNDS, &code, "latin_dig: a rule's code") < 0 ||
+        convert_int(args[10], RULE_NONE, RULE_CLUED_BOUNDS, &bulk_code, "latin_dig: a rule's code") < 0)
+        return -1;
+    d->width = (int)width, d->blank = PyObject_IsTrue(args[8]), d->code = (int)code;
+    d->bulk_code = (int)bulk_code, d->first_grade = PyObject_IsTrue(args[11]);
+    d->nodes = convert_clamped(args[12], &failed);
+    if (failed) return -1;
+    if (kept_count != cells + d->own) {
+        PyErr_SetString(PyExc_ValueError, "latin_dig: kept is a flag per item");
+        return -1;
+    }
+    *items = kept_count;
+    return layout_fits(d) ? 0 : -1;
+}
+
+/* The rules of the whole data, read from Python (which checks its clues or cells). */
+static int rules_fit(Dig *d, PyObject *const *args) {
+    PyObject *size = PyLong_FromLong(d->t->n);
+    if (!size) return -1;
+    int read = latin_read_rule(size, args[9], args[5], &d->rule) < 0 ||
+               latin_read_rule(size, args[10], args[5], &d->bulk_rule) < 0 ? -1 : 0;
+    Py_DECREF(size);
+    return read;
+}
+
+/* A tuple of each order item's flag. */
+static PyObject *kept_of(const Dig *d, const int *order, int count) {
+    PyObject *flags = PyTuple_New(count);
+    for (int i = 0; flags && i < count; i++)
+        PyTuple_SET_ITEM(flags, i, PyBool_FromLong(d->kept[order[i]]));
+    return flags;
+}
+
+static void dig_free(Dig *d, int *order) {
+    PyMem_Free(d->full);
+    PyMem_Free(d->starts);
+    PyMem_Free(d->kept);
+    PyMem_Free(order);
+}
+
+const char latin_dig_doc[] =
+"latin_dig(grader, solution, kept, order, chunk, data, starts, width, blank, code,\n"
+"bulk_code, first_grade, nodes, steps, bulk, datas)\n--\n\n"
+"latin/dig.dig's removals in the shuffled `order` (item numbers: the n*n givens, then the\n"
+"kind's own items), `kept` a 0/1 flag per item, in groups of `chunk` halved when refused,\n"
+"each trial asked latin_reach (code, bulk_code, first_grade, nodes, steps, bulk, datas)\n"
+"of its puzzle: the solution's value at each kept given, `data` with each own item's span\n"
+"(starts[j], `width` ints) kept, zeroed (blank) or cut out. A flag per order item: kept.";
+
+PyObject *latin_dig(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    static Dig dig;
+    Dig *d = &dig;
+    int items, count, *order = NULL;
+    long chunk;
+    if (!check_arity(nargs, 16, "latin_dig") || !(d->t = latin_tables(args[0]))) return NULL;
+    d->full = d->starts = d->kept = NULL;
+    if (read_dig(args, d, &items) < 0 || rules_fit(d, args) < 0 ||
+        convert_int(args[4], 1, LATIN_CELLS, &chunk, "latin_dig: chunk") < 0 ||
+        !(order = read_array(args[3], 0, items - 1, items, &count, "latin_dig: order")) ||
+        !order_fits(d, order, count) ||
+        latin_read_plan(args[13], args[14], args[15], &d->rule, &d->plan) < 0) {
+        dig_free(d, order);
+        return NULL;
+    }
+    int failed = 0;
+    for (int start = 0; start < count && failed >= 0; start += (int)chunk)
+        failed = take_away(d, order + start, count - start < chunk ? count - start : (int)chunk, 0);
+    latin_plan_free(&d->plan);
+    PyObject *result = failed == -1 ? PyErr_NoMemory() : failed < 0 ? NULL : kept_of(d, order, count);
+    if (failed == -2) PyErr_SetString(PyExc_ValueError, "latin_dig: a trial's data does not fit its rules");
+    dig_free(d, order);
+    return result;
+}
