@@ -22,13 +22,13 @@ def _explain(tmp_path, *options: str) -> str:
 
 def test_explain_names_colours_and_blanks_by_name(tmp_path):
     lines = _explain(tmp_path).splitlines()
-    assert lines[1] == " 1. Simple boxes, row 3: red in r3c2; red in r3c3; red in r3c4"
-    assert lines[3] == " 3. Simple boxes, column 3: green in r1c3; green in r2c3; red in r5c3"
-    assert lines[7] == " 7. Overlaps, row 5: blank in r5c2; blank in r5c4; blank in r5c5"
+    assert lines[1] == " 1. Simple boxes, row 3: red in r3c2, r3c3 and r3c4"
+    assert lines[3] == " 3. Simple boxes, column 3: green in r1c3 and r2c3; red in r5c3"
+    assert lines[7] == " 7. Overlaps, row 5: blank in r5c2, r5c4 and r5c5"
 
 
 def test_explain_names_colours_in_the_language_asked(tmp_path):
-    assert " 3. Einfache Blöcke, Spalte 3: Grün in Z1S3; Grün in Z2S3; Rot in Z5S3" in \
+    assert " 3. Einfache Blöcke, Spalte 3: Grün in Z1S3 und Z2S3; Rot in Z5S3" in \
         _explain(tmp_path, "--lang", "de")
     assert '"places": [["r3c2", "red"], ["r3c3", "red"], ["r3c4", "red"]]' in \
         _explain(tmp_path, "--json")

@@ -76,7 +76,7 @@ class Solved:
 
     def value(self, words: Catalogue) -> ValueText:
         """A value as the puzzle prints it (a colour by its name in `words`)."""
-        return value_text(self.glyphs, self.marks.palette, words)
+        return value_text(self.glyphs, self.marks.palette, words, self.kind.answer.said)
 
     @property
     def crux(self) -> Step | None:

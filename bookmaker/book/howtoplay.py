@@ -61,7 +61,7 @@ class Example:
     def value(self, words: Catalogue) -> Callable[[int], str]:
         """A value as the example prints it (a colour by its name in `words`)."""
         palette = self.kind.marks(self.puzzle.givens, self.puzzle.extras).palette
-        return value_text(self.glyphs, palette, words)
+        return value_text(self.glyphs, palette, words, self.kind.answer.said)
 
 
 Board = tuple[int, Kind, tuple[str, ...]]  # a section's size, kind and glyphs (() numbers)

@@ -79,7 +79,7 @@ def explanation_json(line: PuzzleLine, words: Catalogue) -> str:
     """One puzzle's explanation as one line of JSON."""
     assert line.grid is not None  # read_or_exit leaves only lines that were read
     grading = line.kind.grade(line.grid, line.extras)
-    value = value_text(printed_as(line), palette_of(line), words)
+    value = value_text(printed_as(line), palette_of(line), words, line.kind.answer.said)
     return json.dumps({"line": line.number, "grade": grading.grade,
                        "hardest": grading.hardest, "guessing": grading.guessing,
                        "steps": [step_record(step, line.grid.shape, words, value)
@@ -90,7 +90,7 @@ def explanation_text(line: PuzzleLine, words: Catalogue) -> str:
     """One puzzle's explanation: a heading, then its numbered steps."""
     assert line.grid is not None
     grading = line.kind.grade(line.grid, line.extras)
-    value = value_text(printed_as(line), palette_of(line), words)
+    value = value_text(printed_as(line), palette_of(line), words, line.kind.answer.said)
     groups = path_groups(grading.steps, line.kind.singles)
     width = len(str(len(groups)))
     hardest = technique_name(grading.hardest, words)

@@ -46,7 +46,12 @@ def colour_names(palette: tuple[str, ...]) -> tuple[str, ...]:
 def colour_value_text(palette: tuple[str, ...], words: Catalogue) -> Callable[[int], str]:
     """A colours answer's value (1 blank, c + 1 colour c) as its name in `words`; a colour
     past the named ones (more colours than names) keeps its letter."""
-    said = [words.text(f"colour_names.{BLANK}")] + [
-        words.text(f"colour_names.{name}") if name else chr(ord("a") + index)
-        for index, name in enumerate(colour_names(palette))]
+    return named_value_text((BLANK, *colour_names(palette)), words)
+
+
+def named_value_text(names: tuple[str, ...], words: Catalogue) -> Callable[[int], str]:
+    """Values by their `colour_names` keys in `words` (value 1's first: a Nonogram's
+    'blank', 'black'); a value without one ('') keeps its letter (value 2's 'a')."""
+    said = [words.text(f"colour_names.{name}") if name else chr(ord("a") + value - 2)
+            for value, name in enumerate(names, 1)]
     return lambda value: said[value - 1]

@@ -9,18 +9,20 @@ catalogue lacks keeps the grader's own English name)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import replace
 from itertools import groupby
+from typing import TypeVar
 
 from ..core.board.shape import Shape
 from ..core.grade.candidates import Step
 from ..core.grade.evidence import Reason
 from .breaks import unbroken
 from .catalogue import Catalogue
-from .colournames import colour_value_text
+from .colournames import colour_value_text, named_value_text
 
 ValueText = Callable[[int], str]  # a value 1..n as printed
+T = TypeVar("T")
 
 
 def printed_value(value: int) -> str:
@@ -29,11 +31,14 @@ def printed_value(value: int) -> str:
 
 
 def value_text(glyphs: tuple[str, ...], palette: tuple[str, ...] = (),
-               words: Catalogue | None = None) -> ValueText:
+               words: Catalogue | None = None, said: tuple[str, ...] = ()) -> ValueText:
     """How values print with these glyphs (a section's symbols; () numbers); a puzzle's
-    with a palette (its marks': a colour Nonogram's) by its colours' names in `words`."""
+    with a palette (its marks': a colour Nonogram's) by its colours' names in `words`, one
+    whose answer says its values (Answer.said: a Nonogram's 'black') by those words."""
     if palette and words is not None:
         return colour_value_text(palette, words)
+    if said and words is not None:
+        return named_value_text(said, words)
     if not glyphs:
         return printed_value
     return lambda value: glyphs[value - 1]
@@ -102,16 +107,18 @@ def pattern_cells(step: Step) -> tuple[int, ...]:
 
 def actions_text(step: Step, shape: Shape, words: Catalogue,
                  value: ValueText = printed_value) -> str:
-    """What a step does: '7 in r3c5', 'no 4 or 7 in r3c1 and r3c9' (cells that lose the
-    same values named together)."""
-    parts = [words.text("step_place", value=value(v), cell=cell_text(shape, c, words))
-             for c, v in step.placements]
+    """What a step does: '7 in r3c5', 'black in r5c1, r5c3 and r5c9', 'no 4 or 7 in r3c1
+    and r3c9', 'line above r1c1 and r1c2' (cells that take, or lose, the same values named
+    together)."""
+    def cells(group: Sequence[int]) -> str:
+        return listed([cell_text(shape, cell, words) for cell in group], words)
+    parts = [words.text("step_place", value=value(v), cell=cells(group))
+             for v, group in gathered(step.placements)]
     parts += [words.text("step_remove", values=listed([value(v) for v in values], words,
-                                                      "list_or"),
-                         cells=listed([cell_text(shape, c, words) for c in cells], words))
-              for values, cells in removals(step)]
-    parts += [words.text(f"step_edge.{value}.{side}", cell=cell_text(shape, c, words))
-              for c, side, value in step.edges]
+                                                      "list_or"), cells=cells(group))
+              for values, group in removals(step)]
+    parts += [words.text(f"step_edge.{edge[1]}.{edge[0]}", cell=cells(group))
+              for edge, group in gathered([(c, (side, v)) for c, side, v in step.edges])]
     return "; ".join(parts)
 
 
@@ -131,16 +138,22 @@ def headed(technique: str, reasons: str, actions: str, words: Catalogue) -> str:
     return words.text("step_because", technique=technique, reasons=reasons, step=actions)
 
 
+def gathered(changes: Iterable[tuple[int, T]]) -> list[tuple[T, list[int]]]:
+    """(cell, what it takes) pairs as (what, the cells that take it), in the order each
+    first appears."""
+    groups: dict[T, list[int]] = {}
+    for cell, what in changes:
+        groups.setdefault(what, []).append(cell)
+    return list(groups.items())
+
+
 def removals(step: Step) -> list[tuple[tuple[int, ...], list[int]]]:
     """A step's eliminations as (values, cells that lose exactly them), in the order the
     cells first appear."""
     lost: dict[int, list[int]] = {}
     for cell, value in step.eliminations:
         lost.setdefault(cell, []).append(value)
-    groups: dict[tuple[int, ...], list[int]] = {}
-    for cell, values in lost.items():
-        groups.setdefault(tuple(sorted(values)), []).append(cell)
-    return list(groups.items())
+    return gathered((cell, tuple(sorted(values))) for cell, values in lost.items())
 
 
 def listed(items: Sequence[str], words: Catalogue, key: str = "list") -> str:

@@ -51,6 +51,9 @@ FORM_DRAWINGS = {"values": "symbols", "symbols": "symbols", "shading": "fill",
 # A shading answer's values 1 (white) and 2 (shaded) as text writes them: on a page a white
 # cell is left empty and a shaded one filled, never printed as a symbol (render/board.py).
 SHADING_GLYPHS = ("-", "#")
+# ... and as its explained steps say them ("black in r5c1", "blank in r6c2"), as a colour
+# Nonogram's name theirs (design/colournames.py): the catalogue's `colour_names` keys.
+SHADING_SAID = ("blank", "black")
 # A Star Battle's, as steps say them ("★ in r4c4", "no ★ in r1c3"): a shaded cell is a
 # star, drawn as one (a filled star shape), not a fill. Its lines write '-' and '*'
 # (core/starbattle/kind.py), which any keyboard types.
@@ -92,12 +95,15 @@ class Answer:
     """A kind's answer: its form and, for symbols and shading, what each value prints as
     (`glyphs`, value 1 first; () for values, printed as the section's symbols say); the
     limits a right answer keeps in its units; how a page draws it where that is not its
-    form's way (`drawn`: a Star Battle's shaded cells are stars)."""
+    form's way (`drawn`: a Star Battle's shaded cells are stars); the words its explained
+    steps say its values in where its glyphs are only the text format's letters (`said`:
+    the catalogue's `colour_names` keys, value 1 first: a Nonogram's 'blank' and 'black')."""
 
     form: str = "values"
     glyphs: tuple[str, ...] = ()
     limits: Limits = Limits()
     drawn: str = ""
+    said: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.form not in ANSWER_FORMS:

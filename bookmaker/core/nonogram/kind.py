@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ..board.grid import Grid
 from ..board.shape import NONOGRAM_SIDES, Shape, nonogram_of
 from ..checkresult import CheckResult
-from ..kinds.answer import SHADING_GLYPHS, Answer
+from ..kinds.answer import SHADING_GLYPHS, SHADING_SAID, Answer
 from ..kinds.exchangeform import ExchangeForm
 from ..kinds.kind import Extras, MakeRequest
 from ..kinds.logickind import LogicKind, SizeWords, Untaken
@@ -71,7 +71,7 @@ class NonogramKind(LogicKind):
         rating="SE ratings are for Sudoku; a Nonogram takes no rating")
     sizes = SIDES
     size_words = SizeWords(made="{name} puzzles are {first} to {last}")
-    answer = Answer("shading", SHADING_GLYPHS)
+    answer = Answer("shading", SHADING_GLYPHS, said=SHADING_SAID)
     presentation = Presentation(
         sudoku_rule=False,
         summary="shade cells so that each row's and column's runs of shaded cells are "
