@@ -158,8 +158,8 @@ def test_generate_solve_check_grade_and_explain_on_the_command_line(tmp_path):
     assert steps[1] == {"technique": "touching", "places": [["r3c3", star], ["r4c5", star]],
                         "removes": [], "because": ["row 3", "region 3", "region 4"],
                         "cells": ["r3c3", "r4c5"],
-                        "text": f"Touching, row 3, region 3 and region 4: {star} in r3c3; "
-                                f"{star} in r4c5"}
+                        "text": f"Touching, row 3, region 3 and region 4: {star} in r3c3 "
+                                "and r4c5"}
 
 
 def test_a_malformed_line_is_told_where_and_exits_2(tmp_path):
