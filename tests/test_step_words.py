@@ -71,3 +71,14 @@ def test_sudoku_steps_place_one_value_and_read_as_before(tmp_path):
     steps = [json.loads(line)["steps"] for line in _explain(tmp_path, SUDOKU, "--json")][0]
     assert max(len(step["places"]) for step in steps) == 1
     assert steps[0]["text"] == "Hidden single, box 4: 4 in r6c2"
+
+
+def test_every_catalogue_says_every_kinds_answer_words():
+    from bookmaker.core.registry import all_kinds
+    from bookmaker.design.catalogue import language_names
+
+    said = {key for kind in all_kinds() for key in kind.answer.said}
+    assert said == {"blank", "black"}
+    for language in language_names():
+        texts = load_catalogue(language).texts
+        assert all(texts.get(f"colour_names.{key}") for key in said), language
