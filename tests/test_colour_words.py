@@ -51,3 +51,38 @@ def test_every_catalogue_names_every_named_colour_and_blank():
     for language in language_names():
         texts = load_catalogue(language).texts
         assert all(texts.get(f"colour_names.{key}") for key in keys), language
+
+
+def test_a_grey_interior_names_each_colour_by_the_grey_it_prints_in():
+    from bookmaker.design.catalogue import load_catalogue
+    from bookmaker.design.explain import value_text
+
+    words = load_catalogue("en")
+    palette = ("d0312d", "f4d03f", "2e8b3a")  # red, yellow, green: red prints darkest
+    greys = value_text((), palette, words, greys=True)
+    assert [greys(v) for v in (1, 2, 3, 4)] == ["blank", "dark grey", "light grey", "mid grey"]
+    assert value_text((), palette, words)(2) == "red"  # a screen or a colour interior
+    four = value_text((), ("222222", "808080", "d0312d", "f4d03f"), words, greys=True)
+    assert [four(v) for v in (2, 3, 4, 5)] == \
+        ["darkest grey", "light grey", "dark grey", "lightest grey"]
+    german = value_text((), palette[:2], load_catalogue("de"), greys=True)
+    assert (german(2), german(3)) == ("Dunkelgrau", "Hellgrau")
+
+
+def test_a_grey_books_worked_example_says_the_greys_a_reader_sees(tmp_path):
+    """A book built end to end (about 2 s): its how-to-play names greys, not colours."""
+    import pypdfium2 as pdfium
+
+    spec = tmp_path / "book.yaml"
+    spec.write_text("book: {title: T, seed: 3, layout: kdp-6x9}\nsections:\n  - {name: C, "
+                    "variant: color-nonogram, size: 10x10, count: 1, picture: strawberry}\n",
+                    encoding="utf-8")
+    result = CliRunner().invoke(cli.main, ["build", str(spec), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    text = "".join(page.get_textpage().get_text_range()
+                   for page in pdfium.PdfDocument(str(tmp_path / "out" / "t.pdf")))
+    assert "dark grey in r" in text and "red in r" not in text
+    for language in language_names():
+        texts = load_catalogue(language).texts
+        assert all(texts.get(f"colour_names.{key}") for key in
+                   ("darkest_grey", "dark_grey", "mid_grey", "light_grey", "lightest_grey"))

@@ -36,6 +36,7 @@ from ..design.cells import least_cell, least_symbol_cell
 from ..design.explain import minutes_text
 from ..design.fontfile import read_font
 from ..design.glyphs import numbers
+from ..design.inks import GREY
 from ..design.layout import Layout, band_text
 from ..design.pagecount import (
     ANSWERS,
@@ -162,7 +163,7 @@ def compose(spec: BookSpec, planned: Sequence[PlannedPuzzle], puzzles: Sequence[
     words = book_words(spec)
     explained = spec.explanations
     solved = solve_each(planned, puzzles, [s.glyphs for s in spec.sections],
-                        explained.shows_steps) if explained.solves else []
+                        explained.shows_steps, spec.interior == GREY) if explained.solves else []
     draft = _Book(spec, words, planned, puzzles, (), spec.page_plan(), examples, solved)
     plan = settled_plan(draft)
     check_page_rules(spec, plan)
@@ -268,7 +269,7 @@ def examples_of(book: _Book, style: RenderStyle) -> list[Example]:
             layout.grids.label_height, style.border_line, style.geometry.live_width,
             style.geometry.content_height, example_cell(layout, puzzle, glyphs) * across,
             glyphs, example_cell(layout, puzzle, glyphs, layout.min_answer_cell) * across,
-            with_solution=across <= EXAMPLE_MOST_CELLS))
+            with_solution=across <= EXAMPLE_MOST_CELLS, greys=book.spec.interior == GREY))
     return examples
 
 

@@ -73,10 +73,13 @@ class Solved:
     givens: Grid | None = None  # its givens and marks, to draw it as a glossary example
     marks: Marks = Marks()
     kind: Kind = CLASSIC  # whose ladder ranks its techniques and names its singles
+    greys: bool = False  # printed in a black-and-white interior: its colours as greys
 
     def value(self, words: Catalogue) -> ValueText:
-        """A value as the puzzle prints it (a colour by its name in `words`)."""
-        return value_text(self.glyphs, self.marks.palette, words, self.kind.answer.said)
+        """A value as the puzzle prints it (a colour by its name in `words`, or by its grey
+        in a black-and-white interior)."""
+        return value_text(self.glyphs, self.marks.palette, words, self.kind.answer.said,
+                          self.greys)
 
     @property
     def crux(self) -> Step | None:
@@ -103,11 +106,13 @@ class Solved:
 
 
 def solve_each(planned: Sequence[PlannedPuzzle], puzzles: Sequence[Puzzle],
-               glyphs: Sequence[tuple[str, ...]] = (), steps: bool = True) -> list[Solved]:
+               glyphs: Sequence[tuple[str, ...]] = (), steps: bool = True,
+               greys: bool = False) -> list[Solved]:
     """Every puzzle of the book solved by its kind's grader, in book order (`glyphs`: each
-    section's symbols, () for numbers). Without `steps` (a book that prints its times but
-    no hints, paths or glossary) a puzzle whose estimate came with it from where it was
-    made (design/solvetime.with_minutes) is not solved again, and has no steps."""
+    section's symbols, () for numbers; `greys`: a black-and-white interior). Without
+    `steps` (a book that prints its times but no hints, paths or glossary) a puzzle whose
+    estimate came with it from where it was made (design/solvetime.with_minutes) is not
+    solved again, and has no steps."""
     solved = []
     for place, puzzle in zip(planned, puzzles):
         path: tuple[Step, ...] = ()
@@ -117,7 +122,8 @@ def solve_each(planned: Sequence[PlannedPuzzle], puzzles: Sequence[Puzzle],
             minutes = puzzle_minutes(puzzle, path)
         solved.append(Solved(place.number, puzzle.grade, puzzle.shape, path if steps else (),
                              minutes, glyphs[place.section_index] if glyphs else (),
-                             puzzle.givens, kind.marks(puzzle.givens, puzzle.extras), kind))
+                             puzzle.givens, kind.marks(puzzle.givens, puzzle.extras), kind,
+                             greys))
     return solved
 
 

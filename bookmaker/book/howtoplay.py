@@ -52,6 +52,7 @@ class Example:
     glyphs: tuple[str, ...] = ()  # what its values print as (its section's symbols)
     least_read_side: float = 0.0  # ... and its answer cells: the example is read, not solved
     with_solution: bool = True  # its solution drawn beside it (not a Samurai's: too wide)
+    greys: bool = False  # printed in a black-and-white interior: its colours as greys
 
     @property
     def kind(self) -> Kind:
@@ -59,9 +60,10 @@ class Example:
         return kind_of_puzzle(self.puzzle)
 
     def value(self, words: Catalogue) -> Callable[[int], str]:
-        """A value as the example prints it (a colour by its name in `words`)."""
+        """A value as the example prints it (a colour by its name in `words`, or by its
+        grey in a black-and-white interior)."""
         palette = self.kind.marks(self.puzzle.givens, self.puzzle.extras).palette
-        return value_text(self.glyphs, palette, words, self.kind.answer.said)
+        return value_text(self.glyphs, palette, words, self.kind.answer.said, self.greys)
 
 
 Board = tuple[int, Kind, tuple[str, ...]]  # a section's size, kind and glyphs (() numbers)

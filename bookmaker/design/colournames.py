@@ -11,6 +11,7 @@ from functools import cache
 import yaml
 
 from .catalogue import Catalogue
+from .inks import print_greys
 from .pictures import picture_folder
 
 NAMES_FILE = "colour-names.yaml"
@@ -47,6 +48,24 @@ def colour_value_text(palette: tuple[str, ...], words: Catalogue) -> Callable[[i
     """A colours answer's value (1 blank, c + 1 colour c) as its name in `words`; a colour
     past the named ones (more colours than names) keeps its letter."""
     return named_value_text((BLANK, *colour_names(palette)), words)
+
+
+# A black-and-white interior prints a colour Nonogram's colours as greys, the darkest colour
+# the darkest (inks.print_greys): its steps name the grey a reader sees, not the colour.
+GREY_NAMES = {1: ("dark_grey",), 2: ("dark_grey", "light_grey"),
+              3: ("dark_grey", "mid_grey", "light_grey"),
+              4: ("darkest_grey", "dark_grey", "light_grey", "lightest_grey")}
+
+
+def grey_value_text(palette: tuple[str, ...], words: Catalogue) -> Callable[[int], str]:
+    """A colours answer's value as the grey it prints in, in a black-and-white interior:
+    'dark grey in r3c2' (a picture keeps at most four colours there)."""
+    greys = print_greys(palette)
+    ranked = sorted(set(greys))
+    if len(ranked) not in GREY_NAMES:  # more colours than a grey page tells apart
+        return colour_value_text(palette, words)
+    names = GREY_NAMES[len(ranked)]
+    return named_value_text((BLANK, *(names[ranked.index(g)] for g in greys)), words)
 
 
 def named_value_text(names: tuple[str, ...], words: Catalogue) -> Callable[[int], str]:

@@ -19,7 +19,7 @@ from ..core.grade.candidates import Step
 from ..core.grade.evidence import Reason
 from .breaks import unbroken
 from .catalogue import Catalogue
-from .colournames import colour_value_text, named_value_text
+from .colournames import colour_value_text, grey_value_text, named_value_text
 
 ValueText = Callable[[int], str]  # a value 1..n as printed
 T = TypeVar("T")
@@ -31,12 +31,14 @@ def printed_value(value: int) -> str:
 
 
 def value_text(glyphs: tuple[str, ...], palette: tuple[str, ...] = (),
-               words: Catalogue | None = None, said: tuple[str, ...] = ()) -> ValueText:
+               words: Catalogue | None = None, said: tuple[str, ...] = (),
+               greys: bool = False) -> ValueText:
     """How values print with these glyphs (a section's symbols; () numbers); a puzzle's
-    with a palette (its marks': a colour Nonogram's) by its colours' names in `words`, one
-    whose answer says its values (Answer.said: a Nonogram's 'black') by those words."""
+    with a palette (its marks': a colour Nonogram's) by its colours' names in `words`, or
+    (`greys`: printed in a black-and-white interior) by the greys they print as; one whose
+    answer says its values (Answer.said: a Nonogram's 'black') by those words."""
     if palette and words is not None:
-        return colour_value_text(palette, words)
+        return (grey_value_text if greys else colour_value_text)(palette, words)
     if said and words is not None:
         return named_value_text(said, words)
     if not glyphs:
