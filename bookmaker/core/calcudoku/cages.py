@@ -249,6 +249,20 @@ class CalcCages(OnBoard):
         problems = layout_problems(self.shape, ordered, self)
         if problems:
             raise CalcudokuError(problems)
+        self._derive(ordered)
+
+    @classmethod
+    def unchecked(cls, shape: Shape, cages: tuple[MathCage, ...]) -> CalcCages:
+        """The cage set of cages that cannot fail its checks, which are skipped: a
+        generator's draft, each cage's target made by its cells' values in a solution, its
+        groups connected and covering the board (the draft it keeps is checked once)."""
+        made = object.__new__(cls)
+        object.__setattr__(made, "shape", shape)
+        made._derive(tuple(sorted(cages, key=lambda cage: cage.cells[0])))
+        return made
+
+    def _derive(self, ordered: tuple[MathCage, ...]) -> None:
+        """Keep the cages (ordered) and their tables."""
         setter = object.__setattr__.__get__(self)
         setter("cages", ordered)
         setter("cage_of", cage_index(self.shape.cell_count, ordered))
@@ -455,13 +469,15 @@ def cage_problems(shape: Shape, cage: MathCage, cage_set: CalcCages) -> list[str
 def cages_of_solution(cages_type: type[CalcCages], shape: Shape, groups,
                       solution) -> CalcCages:
     """A cage set of `cages_type` over (cells, operation) groups, each target worked out
-    from a complete grid (a hidden set keeps the targets and hides the operations)."""
+    from a complete grid (a hidden set keeps the targets and hides the operations); the
+    groups connected, covering the board and their operations ones the values allow
+    (operations_over()), so it is not checked (CalcCages.unchecked())."""
     cages = []
     for cells, operation in groups:
         values = [solution[c] for c in cells]
         cages.append(MathCage(tuple(sorted(cells)), target_of(operation, values),
                               cages_type.shown(operation)))
-    return cages_type(shape, tuple(cages))
+    return cages_type.unchecked(shape, tuple(cages))
 
 
 def target_of(operation: str, values: Sequence[int]) -> int:

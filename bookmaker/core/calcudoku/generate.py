@@ -140,7 +140,9 @@ def _blank(shape: Shape) -> Grid:
 
 
 def _proven(shape: Shape, seed: int, difficulty: str, solution, cages: CalcCages) -> Puzzle:
-    """The Puzzle, once the solver has found the one solution again."""
+    """The Puzzle, once its cages pass the checks the drafts skipped and the solver has
+    found the one solution again."""
+    cages = type(cages)(shape, cages.cages)
     found = calcudoku_solutions(cages, limit=2, max_nodes=SOLVER_MAX_NODES, prefer=solution)
     if not (found.unique and found.solution == solution):
         raise CalcudokuDisagreement(
@@ -199,12 +201,12 @@ def make_attempt(cages_type: type[CalcCages], shape: Shape, seed: int, difficult
     draft = made_unique(first_draft(cages_type, shape, rng, recipe), rng, recipe)
     if draft is None:
         return None
-    grading, stalled = _graded(draft, ceiling)
+    grading, stalled = _graded(draft, ceiling, recipe.targeted)  # a climb reads the crux
     flat = 0
     for _ in range(CLIMBS if recipe.targeted else CHANGES):
         if grading is None:
             softer = softened(draft, stalled, rng, recipe)
-            graded, stalls = _graded(softer, ceiling)
+            graded, stalls = _graded(softer, ceiling, recipe.targeted)
             if not (recipe.targeted and graded is not None and graded.grade != difficulty):
                 draft, grading, stalled = softer, graded, stalls
             continue
@@ -224,7 +226,7 @@ def make_attempt(cages_type: type[CalcCages], shape: Shape, seed: int, difficult
             return None
         if ceiling == GRADES[-1] and shape.size <= SOLVER_FIRST_MAX_SIZE and _ambiguous(harder):
             continue  # the grader could not finish it either, only slower
-        graded, _ = _graded(harder, ceiling)  # a finished solve proves it unique
+        graded, _ = _graded(harder, ceiling, crux=False)  # a finished solve: unique
         if graded is not None:
             draft, grading = harder, graded
     return None
