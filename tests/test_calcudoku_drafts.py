@@ -41,9 +41,12 @@ def test_drafts_are_checked_once_when_kept(monkeypatch):
 
 def test_a_kept_draft_that_fails_its_checks_is_refused():
     shape = CALCUDOKU.board(CALCUDOKU.frame(4))
-    cages = tuple(MathCage((c,), 9) for c in range(16))  # no cell holds 9
+    grid = (9,) * 16  # no cell of a 4x4 holds 9
+    made = cage_sets.SolutionCages(CalcCages, shape, grid)
+    cages = made.cage_set([((c,), "") for c in range(16)])
+    assert cages.cages[0] == MathCage((0,), 9)
     with pytest.raises(CalcudokuError, match="no 1 values from 1-4 make 9"):
-        generate._proven(shape, 0, "hard", (1,) * 16, CalcCages.unchecked(shape, cages))
+        generate._proven(shape, 0, "hard", grid, cages)
 
 
 def test_only_a_targeted_climb_words_the_crux(monkeypatch):

@@ -249,25 +249,28 @@ class CalcCages(OnBoard):
         problems = layout_problems(self.shape, ordered, self)
         if problems:
             raise CalcudokuError(problems)
-        self._derive(ordered)
+        self._derive(tuple((cage, pattern_of(self.shape, cage), mask_of(cage.cells))
+                           for cage in ordered))
 
     @classmethod
-    def unchecked(cls, shape: Shape, cages: tuple[MathCage, ...]) -> CalcCages:
+    def unchecked(cls, shape: Shape, parts) -> CalcCages:
         """The cage set of cages that cannot fail its checks, which are skipped: a
         generator's draft, each cage's target made by its cells' values in a solution, its
-        groups connected and covering the board (the draft it keeps is checked once)."""
+        groups connected and covering the board (the draft it keeps is checked once).
+        `parts`: per cage (cells ascending) the cage, its pattern and its cells' mask."""
         made = object.__new__(cls)
         object.__setattr__(made, "shape", shape)
-        made._derive(tuple(sorted(cages, key=lambda cage: cage.cells[0])))
+        made._derive(tuple(sorted(parts, key=lambda part: part[0].cells[0])))
         return made
 
-    def _derive(self, ordered: tuple[MathCage, ...]) -> None:
-        """Keep the cages (ordered) and their tables."""
+    def _derive(self, parts: tuple[tuple[MathCage, Pattern, int], ...]) -> None:
+        """Keep the cages (ordered) and their tables, from (cage, pattern, mask) each."""
+        ordered = tuple(part[0] for part in parts)
         setter = object.__setattr__.__get__(self)
         setter("cages", ordered)
         setter("cage_of", cage_index(self.shape.cell_count, ordered))
-        setter("masks", tuple(mask_of(cage.cells) for cage in ordered))
-        setter("patterns", tuple(pattern_of(self.shape, cage) for cage in ordered))
+        setter("masks", tuple(part[2] for part in parts))
+        setter("patterns", tuple(part[1] for part in parts))
 
     @property
     def cage_fillings(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
@@ -290,10 +293,8 @@ class CalcCages(OnBoard):
         n = self.shape.size
         if any(n * len(cage.cells) > 64 for cage in self.cages):
             return None
-        words = [n, self.shape.cell_count, len(self.cages)]
-        for cage, pattern in zip(self.cages, self.patterns):
-            words += [len(cage.cells), len(pattern.packed), *cage.cells, *pattern.packed]
-        return array("Q", words).tobytes()
+        return b"".join([array("Q", [n, self.shape.cell_count, len(self.cages)]).tobytes(),
+                         *map(_cage_words, self.cages, self.patterns)])
 
     def __reduce__(self):
         # Pickle as the defining fields; the tables are rebuilt on arrival.
@@ -375,6 +376,13 @@ class HiddenCages(CalcCages):
 
 
 CAGE_SETS = (CalcCages, AdditionCages, HiddenCages)
+
+
+@lru_cache(maxsize=1 << 14)
+def _cage_words(cage: MathCage, pattern: Pattern) -> bytes:
+    """A cage's part of CalcCages.narrowing_tables (kept: drafts share most cages)."""
+    return array("Q", [len(cage.cells), len(pattern.packed), *cage.cells,
+                       *pattern.packed]).tobytes()
 
 
 @lru_cache(maxsize=1 << 14)
@@ -469,15 +477,33 @@ def cage_problems(shape: Shape, cage: MathCage, cage_set: CalcCages) -> list[str
 def cages_of_solution(cages_type: type[CalcCages], shape: Shape, groups,
                       solution) -> CalcCages:
     """A cage set of `cages_type` over (cells, operation) groups, each target worked out
-    from a complete grid (a hidden set keeps the targets and hides the operations); the
-    groups connected, covering the board and their operations ones the values allow
-    (operations_over()), so it is not checked (CalcCages.unchecked())."""
-    cages = []
-    for cells, operation in groups:
-        values = [solution[c] for c in cells]
-        cages.append(MathCage(tuple(sorted(cells)), target_of(operation, values),
-                              cages_type.shown(operation)))
-    return cages_type.unchecked(shape, tuple(cages))
+    from a complete grid (a hidden set keeps the targets and hides the operations)."""
+    return SolutionCages(cages_type, shape, solution).cage_set(groups)
+
+
+class SolutionCages:
+    """Cage sets of one type over one complete grid, as a generator's drafts make them:
+    over (cells, operation) groups connected and covering the board, operations the
+    values allow (operations_over()), so not checked (CalcCages.unchecked()); each cage,
+    its target and pattern worked out once however many drafts hold it."""
+
+    def __init__(self, cages_type: type[CalcCages], shape: Shape, solution) -> None:
+        self.cages_type, self.shape, self.solution = cages_type, shape, solution
+        self._parts: dict[tuple, tuple[MathCage, Pattern, int]] = {}
+
+    def cage_set(self, groups) -> CalcCages:
+        """The cage set over the groups."""
+        return self.cages_type.unchecked(self.shape, [self._part(group) for group in groups])
+
+    def _part(self, group) -> tuple[MathCage, Pattern, int]:
+        found = self._parts.get(group)
+        if found is None:
+            cells, operation = group
+            cells = tuple(sorted(cells))
+            target = target_of(operation, [self.solution[c] for c in cells])
+            cage = MathCage(cells, target, self.cages_type.shown(operation))
+            found = self._parts[group] = (cage, pattern_of(self.shape, cage), mask_of(cells))
+        return found
 
 
 def target_of(operation: str, values: Sequence[int]) -> int:

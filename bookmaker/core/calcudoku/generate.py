@@ -57,8 +57,8 @@ from .cages import (
     SUBTRACT,
     CalcCages,
     MathCage,
+    SolutionCages,
     cage_fillings,
-    cages_of_solution,
     target_of,
 )
 from .grade import CALCUDOKU_LADDER
@@ -155,20 +155,23 @@ def _proven(shape: Shape, seed: int, difficulty: str, solution, cages: CalcCages
 class Draft:
     """Cages being shaped over a solution: (cells, operation) groups, and their cage set."""
 
-    def __init__(self, cages_type: type[CalcCages], shape: Shape, solution, groups) -> None:
+    def __init__(self, cages_type: type[CalcCages], shape: Shape, solution, groups,
+                 made: SolutionCages | None = None) -> None:
         self.cages_type, self.shape, self.solution = cages_type, shape, solution
         self.groups = [(tuple(sorted(cells)), operation) for cells, operation in groups]
+        # shared by the drafts over one solution: they share most of their cages
+        self.made = made or SolutionCages(cages_type, shape, solution)
 
     @cached_property
     def cages(self) -> CalcCages:
         """Made when first asked: a climb makes every change but grades only those near
         its crux (near_crux())."""
-        return cages_of_solution(self.cages_type, self.shape, self.groups, self.solution)
+        return self.made.cage_set(self.groups)
 
     def changed(self, remove: list[int], add) -> Draft:
         """A new draft without the groups at `remove` and with the groups `add`."""
         kept = [g for i, g in enumerate(self.groups) if i not in remove]
-        return Draft(self.cages_type, self.shape, self.solution, kept + list(add))
+        return Draft(self.cages_type, self.shape, self.solution, kept + list(add), self.made)
 
     def values(self, cells) -> list[int]:
         return [self.solution[c] for c in cells]
