@@ -158,7 +158,7 @@ class Draft:
     def __init__(self, cages_type: type[CalcCages], shape: Shape, solution, groups,
                  made: SolutionCages | None = None) -> None:
         self.cages_type, self.shape, self.solution = cages_type, shape, solution
-        self.groups = [(tuple(sorted(cells)), operation) for cells, operation in groups]
+        self.groups = groups if made else _ascending(groups)  # a change's are: changed()
         # shared by the drafts over one solution: they share most of their cages
         self.made = made or SolutionCages(cages_type, shape, solution)
 
@@ -171,7 +171,8 @@ class Draft:
     def changed(self, remove: list[int], add) -> Draft:
         """A new draft without the groups at `remove` and with the groups `add`."""
         kept = [g for i, g in enumerate(self.groups) if i not in remove]
-        return Draft(self.cages_type, self.shape, self.solution, kept + list(add), self.made)
+        return Draft(self.cages_type, self.shape, self.solution, kept + _ascending(add),
+                     self.made)
 
     def values(self, cells) -> list[int]:
         return [self.solution[c] for c in cells]
@@ -187,6 +188,11 @@ class Draft:
                  choose_operation(self.cages_type, self.values(part), rng, recipe))
                 for part in parts]
         return self.changed([index], [((cell,), "")] + rest)
+
+
+def _ascending(groups) -> list[tuple[tuple[int, ...], str]]:
+    """(cells, operation) groups with their cells in ascending order."""
+    return [(tuple(sorted(cells)), operation) for cells, operation in groups]
 
 
 def make_attempt(cages_type: type[CalcCages], shape: Shape, seed: int, difficulty: str):
@@ -390,7 +396,7 @@ def _moves(draft: Draft, rng: Rng, recipe: Recipe) -> list[Draft]:
             continue
         for other in sorted({owner[c] for c in neighbours(n, [cell])} - {owner[cell]}):
             joined = tuple(sorted(draft.groups[other][0] + (cell,)))
-            if len(joined) <= MAX_CAGE and compact(n, joined):
+            if len(joined) <= MAX_CAGE and _compact(n, joined):
                 moved.append(draft.changed([owner[cell], other], [
                     (part, choose_operation(draft.cages_type, draft.values(part), rng, recipe))
                     for part in (rest, joined)]))
@@ -419,10 +425,17 @@ def _merges(draft: Draft) -> list[tuple[int, int]]:
     n, owner = draft.shape.size, _owners(draft)
     pairs = sorted({(min(owner[c], owner[d]), max(owner[c], owner[d]))
                     for c, d in _beside(n) if owner[c] != owner[d]})
-    pairs = [(i, j) for i, j in pairs if compact(n, draft.groups[i][0] + draft.groups[j][0])]
+    pairs = [(i, j) for i, j in pairs if _compact(n, draft.groups[i][0] + draft.groups[j][0])]
     singles = [(i, j) for i, j in pairs
                if len(draft.groups[i][0]) == 1 or len(draft.groups[j][0]) == 1]
     return singles or pairs
+
+
+@lru_cache(maxsize=1 << 15)
+def _compact(n: int, cells: tuple[int, ...]) -> bool:
+    """compact(), kept: every draft hardened or climbed asks it of the pairs of its cages
+    and of its cells' moves, most of them its parent's."""
+    return compact(n, cells)
 
 
 @lru_cache(maxsize=16)
