@@ -238,6 +238,8 @@ class CalcCages(OnBoard):
     cage_of: tuple[int, ...] = field(init=False, compare=False, repr=False)
     masks: tuple[int, ...] = field(init=False, compare=False, repr=False)
     patterns: tuple[Pattern, ...] = field(init=False, compare=False, repr=False)
+    # each cage's part of narrowing_tables (None: a filling needs more than 64 bits)
+    cage_words: tuple[bytes | None, ...] = field(init=False, compare=False, repr=False)
 
     shown_operations: ClassVar[tuple[str, ...]] = OPERATIONS  # what two or more cells may show
     made_with: ClassVar[tuple[str, ...]] = OPERATIONS  # what the generator draws from
@@ -249,28 +251,28 @@ class CalcCages(OnBoard):
         problems = layout_problems(self.shape, ordered, self)
         if problems:
             raise CalcudokuError(problems)
-        self._derive(tuple((cage, pattern_of(self.shape, cage), mask_of(cage.cells))
-                           for cage in ordered))
+        self._derive(tuple(cage_part(self.shape, cage) for cage in ordered))
 
     @classmethod
     def unchecked(cls, shape: Shape, parts) -> CalcCages:
         """The cage set of cages that cannot fail its checks, which are skipped: a
         generator's draft, each cage's target made by its cells' values in a solution, its
         groups connected and covering the board (the draft it keeps is checked once).
-        `parts`: per cage (cells ascending) the cage, its pattern and its cells' mask."""
+        `parts`: per cage (cells ascending) its cage_part()."""
         made = object.__new__(cls)
         object.__setattr__(made, "shape", shape)
         made._derive(tuple(sorted(parts, key=lambda part: part[0].cells[0])))
         return made
 
-    def _derive(self, parts: tuple[tuple[MathCage, Pattern, int], ...]) -> None:
-        """Keep the cages (ordered) and their tables, from (cage, pattern, mask) each."""
-        ordered = tuple(part[0] for part in parts)
+    def _derive(self, parts: tuple[CagePart, ...]) -> None:
+        """Keep the cages (ordered) and their tables, from each one's cage_part()."""
+        ordered, patterns, masks, words = zip(*parts) if parts else ((),) * 4
         setter = object.__setattr__.__get__(self)
         setter("cages", ordered)
         setter("cage_of", cage_index(self.shape.cell_count, ordered))
-        setter("masks", tuple(part[2] for part in parts))
-        setter("patterns", tuple(part[1] for part in parts))
+        setter("masks", masks)
+        setter("patterns", patterns)
+        setter("cage_words", words)
 
     @property
     def cage_fillings(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
@@ -290,11 +292,10 @@ class CalcCages(OnBoard):
         """The cages as the compiled cage narrowing reads them (csrc/calcnarrow.c): 64-bit
         words in native order, n, cells, cages, then per cage its cell count, filling
         count, cells and packed fillings; None where a filling needs more than 64 bits."""
-        n = self.shape.size
-        if any(n * len(cage.cells) > 64 for cage in self.cages):
+        if None in self.cage_words:
             return None
-        return b"".join([array("Q", [n, self.shape.cell_count, len(self.cages)]).tobytes(),
-                         *map(_cage_words, self.cages, self.patterns)])
+        head = array("Q", [self.shape.size, self.shape.cell_count, len(self.cages)])
+        return b"".join([head.tobytes(), *self.cage_words])  # type: ignore[list-item]
 
     def __reduce__(self):
         # Pickle as the defining fields; the tables are rebuilt on arrival.
@@ -378,11 +379,17 @@ class HiddenCages(CalcCages):
 CAGE_SETS = (CalcCages, AdditionCages, HiddenCages)
 
 
-@lru_cache(maxsize=1 << 14)
-def _cage_words(cage: MathCage, pattern: Pattern) -> bytes:
-    """A cage's part of CalcCages.narrowing_tables (kept: drafts share most cages)."""
-    return array("Q", [len(cage.cells), len(pattern.packed), *cage.cells,
-                       *pattern.packed]).tobytes()
+CagePart = tuple[MathCage, "Pattern", int, "bytes | None"]
+
+
+def cage_part(shape: Shape, cage: MathCage) -> CagePart:
+    """What a cage set keeps of a cage (cells ascending): the cage, its pattern, its cells'
+    mask and its part of narrowing_tables (None where a filling needs more than 64 bits:
+    n bits a cell)."""
+    pattern = pattern_of(shape, cage)
+    words = None if shape.size * len(cage.cells) > 64 else array(
+        "Q", [len(cage.cells), len(pattern.packed), *cage.cells, *pattern.packed]).tobytes()
+    return cage, pattern, mask_of(cage.cells), words
 
 
 @lru_cache(maxsize=1 << 14)
@@ -489,20 +496,20 @@ class SolutionCages:
 
     def __init__(self, cages_type: type[CalcCages], shape: Shape, solution) -> None:
         self.cages_type, self.shape, self.solution = cages_type, shape, solution
-        self._parts: dict[tuple, tuple[MathCage, Pattern, int]] = {}
+        self._parts: dict[tuple, CagePart] = {}
 
     def cage_set(self, groups) -> CalcCages:
         """The cage set over the groups."""
         return self.cages_type.unchecked(self.shape, [self._part(group) for group in groups])
 
-    def _part(self, group) -> tuple[MathCage, Pattern, int]:
+    def _part(self, group) -> CagePart:
         found = self._parts.get(group)
         if found is None:
             cells, operation = group
             cells = tuple(sorted(cells))
             target = target_of(operation, [self.solution[c] for c in cells])
             cage = MathCage(cells, target, self.cages_type.shown(operation))
-            found = self._parts[group] = (cage, pattern_of(self.shape, cage), mask_of(cells))
+            found = self._parts[group] = cage_part(self.shape, cage)
         return found
 
 
