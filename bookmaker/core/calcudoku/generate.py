@@ -392,9 +392,9 @@ def _moves(draft: Draft, rng: Rng, recipe: Recipe) -> list[Draft]:
     for cell in range(n * n):
         cells = draft.groups[owner[cell]][0]
         rest = tuple(c for c in cells if c != cell)
-        if not rest or len(connected_parts(n, rest)) != 1:
+        if not rest or not _in_one_piece(n, rest):
             continue
-        for other in sorted({owner[c] for c in neighbours(n, [cell])} - {owner[cell]}):
+        for other in sorted({owner[c] for c in _around(n)[cell]} - {owner[cell]}):
             joined = tuple(sorted(draft.groups[other][0] + (cell,)))
             if len(joined) <= MAX_CAGE and _compact(n, joined):
                 moved.append(draft.changed([owner[cell], other], [
@@ -436,6 +436,19 @@ def _compact(n: int, cells: tuple[int, ...]) -> bool:
     """compact(), kept: every draft hardened or climbed asks it of the pairs of its cages
     and of its cells' moves, most of them its parent's."""
     return compact(n, cells)
+
+
+@lru_cache(maxsize=1 << 15)
+def _in_one_piece(n: int, cells: tuple[int, ...]) -> bool:
+    """Whether the cells are connected (kept: asked of every cell of every draft moved)."""
+    return len(connected_parts(n, cells)) == 1
+
+
+@lru_cache(maxsize=16)
+def _around(n: int) -> tuple[tuple[int, ...], ...]:
+    """Each cell's neighbours on an n x n board (asked for every cell of every draft
+    moved)."""
+    return tuple(tuple(neighbours(n, [cell])) for cell in range(n * n))
 
 
 @lru_cache(maxsize=16)
