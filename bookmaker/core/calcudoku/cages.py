@@ -238,6 +238,8 @@ class CalcCages(OnBoard):
     cage_of: tuple[int, ...] = field(init=False, compare=False, repr=False)
     masks: tuple[int, ...] = field(init=False, compare=False, repr=False)
     patterns: tuple[Pattern, ...] = field(init=False, compare=False, repr=False)
+    # each cage's part of narrowing_tables (None: a filling needs more than 64 bits)
+    cage_words: tuple[bytes | None, ...] = field(init=False, compare=False, repr=False)
 
     shown_operations: ClassVar[tuple[str, ...]] = OPERATIONS  # what two or more cells may show
     made_with: ClassVar[tuple[str, ...]] = OPERATIONS  # what the generator draws from
@@ -249,11 +251,28 @@ class CalcCages(OnBoard):
         problems = layout_problems(self.shape, ordered, self)
         if problems:
             raise CalcudokuError(problems)
+        self._derive(tuple(cage_part(self.shape, cage) for cage in ordered))
+
+    @classmethod
+    def unchecked(cls, shape: Shape, parts) -> CalcCages:
+        """The cage set of cages that cannot fail its checks, which are skipped: a
+        generator's draft, each cage's target made by its cells' values in a solution, its
+        groups connected and covering the board (the draft it keeps is checked once).
+        `parts`: per cage (cells ascending) its cage_part()."""
+        made = object.__new__(cls)
+        object.__setattr__(made, "shape", shape)
+        made._derive(tuple(sorted(parts, key=lambda part: part[0].cells[0])))
+        return made
+
+    def _derive(self, parts: tuple[CagePart, ...]) -> None:
+        """Keep the cages (ordered) and their tables, from each one's cage_part()."""
+        ordered, patterns, masks, words = zip(*parts) if parts else ((),) * 4
         setter = object.__setattr__.__get__(self)
         setter("cages", ordered)
         setter("cage_of", cage_index(self.shape.cell_count, ordered))
-        setter("masks", tuple(mask_of(cage.cells) for cage in ordered))
-        setter("patterns", tuple(pattern_of(self.shape, cage) for cage in ordered))
+        setter("masks", masks)
+        setter("patterns", patterns)
+        setter("cage_words", words)
 
     @property
     def cage_fillings(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
@@ -273,13 +292,10 @@ class CalcCages(OnBoard):
         """The cages as the compiled cage narrowing reads them (csrc/calcnarrow.c): 64-bit
         words in native order, n, cells, cages, then per cage its cell count, filling
         count, cells and packed fillings; None where a filling needs more than 64 bits."""
-        n = self.shape.size
-        if any(n * len(cage.cells) > 64 for cage in self.cages):
+        if None in self.cage_words:
             return None
-        words = [n, self.shape.cell_count, len(self.cages)]
-        for cage, pattern in zip(self.cages, self.patterns):
-            words += [len(cage.cells), len(pattern.packed), *cage.cells, *pattern.packed]
-        return array("Q", words).tobytes()
+        head = array("Q", [self.shape.size, self.shape.cell_count, len(self.cages)])
+        return b"".join([head.tobytes(), *self.cage_words])  # type: ignore[list-item]
 
     def __reduce__(self):
         # Pickle as the defining fields; the tables are rebuilt on arrival.
@@ -361,6 +377,19 @@ class HiddenCages(CalcCages):
 
 
 CAGE_SETS = (CalcCages, AdditionCages, HiddenCages)
+
+
+CagePart = tuple[MathCage, "Pattern", int, "bytes | None"]
+
+
+def cage_part(shape: Shape, cage: MathCage) -> CagePart:
+    """What a cage set keeps of a cage (cells ascending): the cage, its pattern, its cells'
+    mask and its part of narrowing_tables (None where a filling needs more than 64 bits:
+    n bits a cell)."""
+    pattern = pattern_of(shape, cage)
+    words = None if shape.size * len(cage.cells) > 64 else array(
+        "Q", [len(cage.cells), len(pattern.packed), *cage.cells, *pattern.packed]).tobytes()
+    return cage, pattern, mask_of(cage.cells), words
 
 
 @lru_cache(maxsize=1 << 14)
@@ -456,12 +485,32 @@ def cages_of_solution(cages_type: type[CalcCages], shape: Shape, groups,
                       solution) -> CalcCages:
     """A cage set of `cages_type` over (cells, operation) groups, each target worked out
     from a complete grid (a hidden set keeps the targets and hides the operations)."""
-    cages = []
-    for cells, operation in groups:
-        values = [solution[c] for c in cells]
-        cages.append(MathCage(tuple(sorted(cells)), target_of(operation, values),
-                              cages_type.shown(operation)))
-    return cages_type(shape, tuple(cages))
+    return SolutionCages(cages_type, shape, solution).cage_set(groups)
+
+
+class SolutionCages:
+    """Cage sets of one type over one complete grid, as a generator's drafts make them:
+    over (cells, operation) groups connected and covering the board, operations the
+    values allow (operations_over()), so not checked (CalcCages.unchecked()); each cage,
+    its target and pattern worked out once however many drafts hold it."""
+
+    def __init__(self, cages_type: type[CalcCages], shape: Shape, solution) -> None:
+        self.cages_type, self.shape, self.solution = cages_type, shape, solution
+        self._parts: dict[tuple, CagePart] = {}
+
+    def cage_set(self, groups) -> CalcCages:
+        """The cage set over the groups."""
+        return self.cages_type.unchecked(self.shape, [self._part(group) for group in groups])
+
+    def _part(self, group) -> CagePart:
+        found = self._parts.get(group)
+        if found is None:
+            cells, operation = group
+            cells = tuple(sorted(cells))
+            target = target_of(operation, [self.solution[c] for c in cells])
+            cage = MathCage(cells, target, self.cages_type.shown(operation))
+            found = self._parts[group] = cage_part(self.shape, cage)
+        return found
 
 
 def target_of(operation: str, values: Sequence[int]) -> int:

@@ -57,8 +57,8 @@ from .cages import (
     SUBTRACT,
     CalcCages,
     MathCage,
+    SolutionCages,
     cage_fillings,
-    cages_of_solution,
     target_of,
 )
 from .grade import CALCUDOKU_LADDER
@@ -140,7 +140,9 @@ def _blank(shape: Shape) -> Grid:
 
 
 def _proven(shape: Shape, seed: int, difficulty: str, solution, cages: CalcCages) -> Puzzle:
-    """The Puzzle, once the solver has found the one solution again."""
+    """The Puzzle, once its cages pass the checks the drafts skipped and the solver has
+    found the one solution again."""
+    cages = type(cages)(shape, cages.cages)
     found = calcudoku_solutions(cages, limit=2, max_nodes=SOLVER_MAX_NODES, prefer=solution)
     if not (found.unique and found.solution == solution):
         raise CalcudokuDisagreement(
@@ -153,20 +155,24 @@ def _proven(shape: Shape, seed: int, difficulty: str, solution, cages: CalcCages
 class Draft:
     """Cages being shaped over a solution: (cells, operation) groups, and their cage set."""
 
-    def __init__(self, cages_type: type[CalcCages], shape: Shape, solution, groups) -> None:
+    def __init__(self, cages_type: type[CalcCages], shape: Shape, solution, groups,
+                 made: SolutionCages | None = None) -> None:
         self.cages_type, self.shape, self.solution = cages_type, shape, solution
-        self.groups = [(tuple(sorted(cells)), operation) for cells, operation in groups]
+        self.groups = groups if made else _ascending(groups)  # a change's are: changed()
+        # shared by the drafts over one solution: they share most of their cages
+        self.made = made or SolutionCages(cages_type, shape, solution)
 
     @cached_property
     def cages(self) -> CalcCages:
         """Made when first asked: a climb makes every change but grades only those near
         its crux (near_crux())."""
-        return cages_of_solution(self.cages_type, self.shape, self.groups, self.solution)
+        return self.made.cage_set(self.groups)
 
     def changed(self, remove: list[int], add) -> Draft:
         """A new draft without the groups at `remove` and with the groups `add`."""
         kept = [g for i, g in enumerate(self.groups) if i not in remove]
-        return Draft(self.cages_type, self.shape, self.solution, kept + list(add))
+        return Draft(self.cages_type, self.shape, self.solution, kept + _ascending(add),
+                     self.made)
 
     def values(self, cells) -> list[int]:
         return [self.solution[c] for c in cells]
@@ -184,6 +190,11 @@ class Draft:
         return self.changed([index], [((cell,), "")] + rest)
 
 
+def _ascending(groups) -> list[tuple[tuple[int, ...], str]]:
+    """(cells, operation) groups with their cells in ascending order."""
+    return [(tuple(sorted(cells)), operation) for cells, operation in groups]
+
+
 def make_attempt(cages_type: type[CalcCages], shape: Shape, seed: int, difficulty: str):
     """One try: (solution, cages, grading) of a puzzle of the grade asked for, or None.
     A drawn layout is repaired until unique and graded; then, while harder than asked, a
@@ -199,12 +210,12 @@ def make_attempt(cages_type: type[CalcCages], shape: Shape, seed: int, difficult
     draft = made_unique(first_draft(cages_type, shape, rng, recipe), rng, recipe)
     if draft is None:
         return None
-    grading, stalled = _graded(draft, ceiling)
+    grading, stalled = _graded(draft, ceiling, recipe.targeted)  # a climb reads the crux
     flat = 0
     for _ in range(CLIMBS if recipe.targeted else CHANGES):
         if grading is None:
             softer = softened(draft, stalled, rng, recipe)
-            graded, stalls = _graded(softer, ceiling)
+            graded, stalls = _graded(softer, ceiling, recipe.targeted)
             if not (recipe.targeted and graded is not None and graded.grade != difficulty):
                 draft, grading, stalled = softer, graded, stalls
             continue
@@ -224,7 +235,7 @@ def make_attempt(cages_type: type[CalcCages], shape: Shape, seed: int, difficult
             return None
         if ceiling == GRADES[-1] and shape.size <= SOLVER_FIRST_MAX_SIZE and _ambiguous(harder):
             continue  # the grader could not finish it either, only slower
-        graded, _ = _graded(harder, ceiling)  # a finished solve proves it unique
+        graded, _ = _graded(harder, ceiling, crux=False)  # a finished solve: unique
         if graded is not None:
             draft, grading = harder, graded
     return None
@@ -381,11 +392,11 @@ def _moves(draft: Draft, rng: Rng, recipe: Recipe) -> list[Draft]:
     for cell in range(n * n):
         cells = draft.groups[owner[cell]][0]
         rest = tuple(c for c in cells if c != cell)
-        if not rest or len(connected_parts(n, rest)) != 1:
+        if not rest or not _in_one_piece(n, rest):
             continue
-        for other in sorted({owner[c] for c in neighbours(n, [cell])} - {owner[cell]}):
+        for other in sorted({owner[c] for c in _around(n)[cell]} - {owner[cell]}):
             joined = tuple(sorted(draft.groups[other][0] + (cell,)))
-            if len(joined) <= MAX_CAGE and compact(n, joined):
+            if len(joined) <= MAX_CAGE and _compact(n, joined):
                 moved.append(draft.changed([owner[cell], other], [
                     (part, choose_operation(draft.cages_type, draft.values(part), rng, recipe))
                     for part in (rest, joined)]))
@@ -414,10 +425,30 @@ def _merges(draft: Draft) -> list[tuple[int, int]]:
     n, owner = draft.shape.size, _owners(draft)
     pairs = sorted({(min(owner[c], owner[d]), max(owner[c], owner[d]))
                     for c, d in _beside(n) if owner[c] != owner[d]})
-    pairs = [(i, j) for i, j in pairs if compact(n, draft.groups[i][0] + draft.groups[j][0])]
+    pairs = [(i, j) for i, j in pairs if _compact(n, draft.groups[i][0] + draft.groups[j][0])]
     singles = [(i, j) for i, j in pairs
                if len(draft.groups[i][0]) == 1 or len(draft.groups[j][0]) == 1]
     return singles or pairs
+
+
+@lru_cache(maxsize=1 << 15)
+def _compact(n: int, cells: tuple[int, ...]) -> bool:
+    """compact(), kept: every draft hardened or climbed asks it of the pairs of its cages
+    and of its cells' moves, most of them its parent's."""
+    return compact(n, cells)
+
+
+@lru_cache(maxsize=1 << 15)
+def _in_one_piece(n: int, cells: tuple[int, ...]) -> bool:
+    """Whether the cells are connected (kept: asked of every cell of every draft moved)."""
+    return len(connected_parts(n, cells)) == 1
+
+
+@lru_cache(maxsize=16)
+def _around(n: int) -> tuple[tuple[int, ...], ...]:
+    """Each cell's neighbours on an n x n board (asked for every cell of every draft
+    moved)."""
+    return tuple(tuple(neighbours(n, [cell])) for cell in range(n * n))
 
 
 @lru_cache(maxsize=16)

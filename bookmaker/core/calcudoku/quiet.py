@@ -115,7 +115,7 @@ def graded_quietly(state: c.CalcCandidates, ceiling: str,
                                            sums(state.cages), in_c, bulk_ranks)
         settled_rank = max(settled_rank, rank)
         start = len(steps)
-        steps += [Step(ladder.techniques[r].name, (), (), "", length) for r, length in found]
+        steps += [_unworded(ladder.techniques[r].name, length) for r, length in found]
         if crux and before is not None:
             index = start + before[0]
             steps[index] = _crux_step(state, ladder, found[before[0]][0], *before[1:])
@@ -127,6 +127,13 @@ def graded_quietly(state: c.CalcCandidates, ceiling: str,
     if not state.solved and ceiling != GRADES[-1]:
         return None
     return grading_of(steps, state, ladder, settled_rank)
+
+
+@lru_cache(maxsize=1024)
+def _unworded(technique: str, length: int) -> Step:
+    """A step as the compiled loop hands it back, its technique and length (kept: steps
+    are frozen, and a generator's gradings have thousands of them)."""
+    return Step(technique, (), (), "", length)
 
 
 def _crux_step(state: c.CalcCandidates, ladder: Ladder, rank: int, values, digits,
