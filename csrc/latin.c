@@ -280,6 +280,12 @@ int latin_count(const Rule *rule, const mask *start, int limit, long long max_no
     return found.count;
 }
 
+int latin_unique(const Rule *rule, const mask *start, long long max_nodes, const int *prefer) {
+    Found found;
+    if (latin_search(rule, start, 2, max_nodes, prefer, &found) < 0) return -1;
+    return found.complete && found.count == 1;
+}
+
 /* ---- from Python ---- */
 
 /* The rule of (n, code, data), code a Python int or, if NULL, `fixed`; -1 with an

@@ -26,6 +26,7 @@ from bookmaker.core.futoshiki.techniques import inequality_fork
 from bookmaker.core.grade import grader
 from bookmaker.core.latin import generate as latin_generate
 from bookmaker.core.latin import grading as latin_grading
+from bookmaker.core.latin.dig import dig
 from bookmaker.core.latin.digging import compiled_phases
 from bookmaker.core.latin.fill import random_latin, random_latin_in_python
 from bookmaker.core.latin.grading import LATIN_TECHNIQUES, state_of_masks
@@ -435,6 +436,38 @@ def test_a_phase_dug_in_one_compiled_call_keeps_what_dig_keeps(family, n, monkey
                                [], "any", fast[0][0], None) is None
     assert dug_in_c == [True] * len(cases)
     assert fast == reference
+
+
+@pytest.mark.parametrize("family, n", [(FUTOSHIKI_FAMILY, 7), (FUTOSHIKI_FAMILY, 4),
+                                       (SKYSCRAPERS_FAMILY, 6), (SKYSCRAPERS_FAMILY, 5)])
+def test_a_dig_while_unique_in_one_compiled_call_keeps_what_dig_keeps(family, n, monkeypatch):
+    """csrc/latindig.c's latin_dig_unique digs as dig.py does while the solver finds one
+    solution: an attempt at 'any' (a group at a time, givens first) and a trade's dig past
+    its grade (one item at a time, from an attempt dug within easy) keep the same items."""
+    def unique(solution, kept) -> bool:
+        givens, extras = latin_generate._puzzle(family, n, solution, kept)
+        return family.solutions(extras, givens.cells, 2, latin_generate.SOLVER_MAX_NODES,
+                                solution).unique
+
+    def dug(seed, in_c):
+        solution, givens, extras = latin_generate._attempt(family, n, seed, "easy")
+        kept = latin_generate._kept(family, givens, extras)
+        items = [item for phase in family.phases(n, solution, "expert") for item in phase
+                 if item in kept]
+        if in_c:
+            fast = latin_generate._trade_digger(family, n, "expert", solution)
+            assert fast is not None
+            return len(items), fast(items, frozenset(), Rng(seed))
+        return len(items), dig(items, lambda left: unique(solution, left), Rng(seed), chunk=1)
+    seeds = (3, 11, 19)
+    with compiled.using(True):
+        fast = [latin_generate._attempt(family, n, seed, "any") for seed in seeds]
+        fast_past = [dug(seed, True) for seed in seeds]
+        monkeypatch.setattr(latin_generate, "compiled_unique", lambda *args: None)
+        reference = [latin_generate._attempt(family, n, seed, "any") for seed in seeds]
+        reference_past = [dug(seed, False) for seed in seeds]
+    assert fast == reference and fast_past == reference_past
+    assert any(len(past) < items for items, past in fast_past)  # items were taken away
 
 
 @settings(EXAMPLES, max_examples=40)
