@@ -184,6 +184,21 @@ def test_a_skyscrapers_line_has_the_same_supports(line):
     assert fast == pure
 
 
+def test_every_clue_pair_of_a_short_line_has_the_same_supports():
+    """Up to 6 cells csrc/latin.c scans a table of the line's fillings by its clues rather
+    than enumerating them: every pair of clues (one or both), on an open line and on lines
+    with some heights ruled out, has the Python's supports."""
+    lines = []
+    for n in range(1, 7):
+        full = (1 << n) - 1
+        narrowed = [full & ~(1 << (j * 5 % n)) if j % 2 else full for j in range(n)]
+        lines += [(masks, front, back) for masks in ((full,) * n, tuple(narrowed))
+                  for front in range(n + 1) for back in range(n + 1) if front or back]
+    pure, fast = _both(lambda: [line_supports(*line) for line in lines])
+    assert fast == pure
+    assert sum(found is not None for found in fast) == 174  # lines some filling fits
+
+
 @EXAMPLES
 @given(solving_states("signs"), st.sampled_from(LATIN_TECHNIQUES))
 def test_each_classic_technique_finds_the_same_step_on_a_latin_state(state, technique):
