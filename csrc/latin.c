@@ -143,12 +143,14 @@ static LineMemo *memo_slot(int n, const mask *masks, int front, int back) {
 /* Every filling of a line of n <= TABLE_MAX (each height once), made once, grouped by
    the clues it shows: a line with a front clue scans those of its (front, back) pair, or
    of its front, one with a back clue only those of its back; the same fillings fill_line
-   finds (masks allowing), so the same supports, without enumerating them again. */
+   finds (masks allowing), so the same supports, without enumerating them again. A
+   filling is a set of (cell, height) bits, bit j * n + h - 1: it fits a line's masks if
+   it is inside their union placed so. */
 #define TABLE_MAX 6
 #define TABLE_ROWS 720  /* TABLE_MAX! */
 typedef struct {
     int built;
-    mask by_front[TABLE_ROWS][TABLE_MAX], by_back[TABLE_ROWS][TABLE_MAX];
+    uint64_t by_front[TABLE_ROWS], by_back[TABLE_ROWS];
     int front_from[(TABLE_MAX + 1) * (TABLE_MAX + 1) + 1];  /* by (front, back) */
     int back_from[TABLE_MAX + 2];                             /* by back */
 } Fillings;
@@ -163,10 +165,11 @@ static int seen_of(const int *heights, int n, int step) {
 /* The fillings of n cells, lexicographic, sorted (stably) by their clues. */
 static void build_fillings(Fillings *t, int n) {
     int heights[TABLE_MAX], keys[TABLE_ROWS], backs[TABLE_ROWS], rows = 0;
-    static mask all[TABLE_ROWS][TABLE_MAX];
+    uint64_t all[TABLE_ROWS];
     for (int j = 0; j < n; j++) heights[j] = j + 1;
     for (;;) {
-        for (int j = 0; j < n; j++) all[rows][j] = (mask)1 << (heights[j] - 1);
+        all[rows] = 0;
+        for (int j = 0; j < n; j++) all[rows] |= (uint64_t)1 << (j * n + heights[j] - 1);
         backs[rows] = seen_of(heights, n, -1);
         keys[rows] = seen_of(heights, n, 1) * (n + 1) + backs[rows];
         rows++;
@@ -183,13 +186,13 @@ static void build_fillings(Fillings *t, int n) {
     for (int key = 0; key < slots; key++) {
         t->front_from[key] = place;
         for (int r = 0; r < rows; r++)
-            if (keys[r] == key) memcpy(t->by_front[place++], all[r], sizeof all[r]);
+            if (keys[r] == key) t->by_front[place++] = all[r];
     }
     t->front_from[slots] = place, place = 0;
     for (int b = 0; b <= n; b++) {
         t->back_from[b] = place;
         for (int r = 0; r < rows; r++)
-            if (backs[r] == b) memcpy(t->by_back[place++], all[r], sizeof all[r]);
+            if (backs[r] == b) t->by_back[place++] = all[r];
     }
     t->back_from[n + 1] = place, t->built = 1;
 }
@@ -199,18 +202,16 @@ static void table_supports(int n, const mask *masks, int front, int back, mask *
     static Fillings tables[TABLE_MAX + 1];
     Fillings *t = &tables[n];
     if (!t->built) build_fillings(t, n);
-    const mask (*rows)[TABLE_MAX] = front ? t->by_front : t->by_back;
+    const uint64_t *rows = front ? t->by_front : t->by_back;
     int from, to;
     if (!front) from = t->back_from[back], to = t->back_from[back + 1];
     else if (back) from = t->front_from[front * (n + 1) + back], to = t->front_from[front * (n + 1) + back + 1];
     else from = t->front_from[front * (n + 1)], to = t->front_from[(front + 1) * (n + 1)];
-    for (int j = 0; j < n; j++) support[j] = 0;
-    for (int r = from; r < to; r++) {
-        int j = 0;
-        while (j < n && (rows[r][j] & masks[j])) j++;
-        if (j == n)
-            for (j = 0; j < n; j++) support[j] |= rows[r][j];
-    }
+    uint64_t allowed = 0, found = 0;
+    for (int j = 0; j < n; j++) allowed |= (uint64_t)masks[j] << (j * n);
+    for (int r = from; r < to; r++)
+        if (!(rows[r] & ~allowed)) found |= rows[r];
+    for (int j = 0; j < n; j++) support[j] = (mask)(found >> (j * n)) & (((mask)1 << n) - 1);
 }
 
 /* Per cell the heights some filling puts there, into support; 0 if no filling does. */
