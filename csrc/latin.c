@@ -140,6 +140,80 @@ static LineMemo *memo_slot(int n, const mask *masks, int front, int back) {
     return &memo[(hash ^ hash >> 15) % MEMO_SIZE];
 }
 
+/* Every filling of a line of n <= TABLE_MAX (each height once), made once, grouped by
+   the clues it shows: a line with a front clue scans those of its (front, back) pair, or
+   of its front, one with a back clue only those of its back; the same fillings fill_line
+   finds (masks allowing), so the same supports, without enumerating them again. A
+   filling is a set of (cell, height) bits, bit j * n + h - 1: it fits a line's masks if
+   it is inside their union placed so. */
+#define TABLE_MAX 6
+#define TABLE_ROWS 720  /* TABLE_MAX! */
+typedef struct {
+    int built;
+    uint64_t by_front[TABLE_ROWS], by_back[TABLE_ROWS];
+    int front_from[(TABLE_MAX + 1) * (TABLE_MAX + 1) + 1];  /* by (front, back) */
+    int back_from[TABLE_MAX + 2];                             /* by back */
+} Fillings;
+
+static int seen_of(const int *heights, int n, int step) {
+    int count = 0, tallest = 0;
+    for (int k = 0, j = step > 0 ? 0 : n - 1; k < n; k++, j += step)
+        if (heights[j] > tallest) count++, tallest = heights[j];
+    return count;
+}
+
+/* The fillings of n cells, lexicographic, sorted (stably) by their clues. */
+static void build_fillings(Fillings *t, int n) {
+    int heights[TABLE_MAX], keys[TABLE_ROWS], backs[TABLE_ROWS], rows = 0;
+    uint64_t all[TABLE_ROWS];
+    for (int j = 0; j < n; j++) heights[j] = j + 1;
+    for (;;) {
+        all[rows] = 0;
+        for (int j = 0; j < n; j++) all[rows] |= (uint64_t)1 << (j * n + heights[j] - 1);
+        backs[rows] = seen_of(heights, n, -1);
+        keys[rows] = seen_of(heights, n, 1) * (n + 1) + backs[rows];
+        rows++;
+        int i = n - 2;  /* the next permutation */
+        while (i >= 0 && heights[i] > heights[i + 1]) i--;
+        if (i < 0) break;
+        int k = n - 1;
+        while (heights[k] < heights[i]) k--;
+        int swap = heights[i]; heights[i] = heights[k]; heights[k] = swap;
+        for (int lo = i + 1, hi = n - 1; lo < hi; lo++, hi--)
+            swap = heights[lo], heights[lo] = heights[hi], heights[hi] = swap;
+    }
+    int place = 0, slots = (n + 1) * (n + 1);
+    for (int key = 0; key < slots; key++) {
+        t->front_from[key] = place;
+        for (int r = 0; r < rows; r++)
+            if (keys[r] == key) t->by_front[place++] = all[r];
+    }
+    t->front_from[slots] = place, place = 0;
+    for (int b = 0; b <= n; b++) {
+        t->back_from[b] = place;
+        for (int r = 0; r < rows; r++)
+            if (backs[r] == b) t->by_back[place++] = all[r];
+    }
+    t->back_from[n + 1] = place, t->built = 1;
+}
+
+/* line_supports from the table (a clue at either end); the fillings' union per cell. */
+static void table_supports(int n, const mask *masks, int front, int back, mask *support) {
+    static Fillings tables[TABLE_MAX + 1];
+    Fillings *t = &tables[n];
+    if (!t->built) build_fillings(t, n);
+    const uint64_t *rows = front ? t->by_front : t->by_back;
+    int from, to;
+    if (!front) from = t->back_from[back], to = t->back_from[back + 1];
+    else if (back) from = t->front_from[front * (n + 1) + back], to = t->front_from[front * (n + 1) + back + 1];
+    else from = t->front_from[front * (n + 1)], to = t->front_from[(front + 1) * (n + 1)];
+    uint64_t allowed = 0, found = 0;
+    for (int j = 0; j < n; j++) allowed |= (uint64_t)masks[j] << (j * n);
+    for (int r = from; r < to; r++)
+        if (!(rows[r] & ~allowed)) found |= rows[r];
+    for (int j = 0; j < n; j++) support[j] = (mask)(found >> (j * n)) & (((mask)1 << n) - 1);
+}
+
 /* Per cell the heights some filling puts there, into support; 0 if no filling does. */
 static int line_supports(int n, const mask *masks, int front, int back, mask *support) {
     LineMemo *kept = n <= MEMO_MAX ? memo_slot(n, masks, front, back) : NULL;
@@ -148,12 +222,17 @@ static int line_supports(int n, const mask *masks, int front, int back, mask *su
         memcpy(support, kept->support, (size_t)n * sizeof *support);
         return kept->found;
     }
-    LineFill f = {.n = n, .front = front, .back = back, .full = ((mask)1 << n) - 1};
-    memcpy(f.masks, masks, (size_t)n * sizeof *masks);
-    fill_line(&f, 0, 0, 0, 0);
+    if (n <= TABLE_MAX && (front || back)) {
+        table_supports(n, masks, front, back, support);
+    } else {
+        LineFill f = {.n = n, .front = front, .back = back, .full = ((mask)1 << n) - 1};
+        memcpy(f.masks, masks, (size_t)n * sizeof *masks);
+        fill_line(&f, 0, 0, 0, 0);
+        memcpy(support, f.support, (size_t)n * sizeof *support);
+    }
     int found = 1;
     for (int j = 0; j < n; j++)
-        if (!(support[j] = f.support[j])) found = 0;
+        if (!support[j]) found = 0;
     if (kept) {
         kept->n = n, kept->front = front, kept->back = back, kept->found = found;
         memcpy(kept->masks, masks, (size_t)n * sizeof *masks);
@@ -278,6 +357,12 @@ int latin_count(const Rule *rule, const mask *start, int limit, long long max_no
     Found found;
     if (latin_search(rule, start, limit, max_nodes, NULL, &found) < 0) return -1;
     return found.count;
+}
+
+int latin_unique(const Rule *rule, const mask *start, long long max_nodes, const int *prefer) {
+    Found found;
+    if (latin_search(rule, start, 2, max_nodes, prefer, &found) < 0) return -1;
+    return found.complete && found.count == 1;
 }
 
 /* ---- from Python ---- */

@@ -31,6 +31,9 @@ int latin_propagate(const Rule *rule, mask *m, int most);
 /* latin.c: search.search's count of solutions up to `limit` (latin_search, no preferred
    values); -1 without memory. */
 int latin_count(const Rule *rule, const mask *start, int limit, long long max_nodes);
+/* search.Search.unique of search.search(.., limit 2, max_nodes, prefer): 1, 0; -1 without
+   memory. */
+int latin_unique(const Rule *rule, const mask *start, long long max_nodes, const int *prefer);
 /* latin.c: latin_chains' search (latin/grading.forcing_chain) into `found`, (cell, value,
    rounds) triples (room for every candidate); how many. */
 int latin_chain_trials(const Rule *rule, const mask *m, const int *open, int count,

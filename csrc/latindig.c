@@ -4,7 +4,9 @@
    within_reach (latin_reach_from) of the puzzle its kept items make, as latin/generate.
    _acceptance makes it: the solution's value at each kept given, and the kind's data
    (Futoshiki's signs, Skyscrapers' four sides) with only the kept own items' spans. The
-   Python is the reference: the same trials in the same order, the same items kept. */
+   Python is the reference: the same trials in the same order, the same items kept.
+   latin_dig_unique digs as latin/trade._past does: each trial asked whether the solver
+   finds one solution (trade.Trading.unique), its rule made from the trial's data. */
 
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +26,7 @@ typedef struct {
     int full_count, own, width;
     int blank;                  /* an own item left out: its span 0 (else cut out) */
     int code, bulk_code, first_grade;
+    int unique;                 /* a trial asked for one solution, not within reach */
     long long nodes;
     Rule rule, bulk_rule;
     Plan plan;
@@ -44,12 +47,23 @@ static int trial_data(const Dig *d, int *data) {
     return count;
 }
 
+/* Whether the trial has one solution, as the solver finds it from search.full_masks of
+   its givens (the solution's values tried first): 1, 0, -1, -2 as accepted(). */
+static int unique_trial(Dig *d, const int *givens, const int *data, int count) {
+    int n = d->t->n;
+    mask start[LATIN_CELLS], full = ((mask)1 << n) - 1;
+    if (latin_make_rule(n, d->code, data, count, &d->rule) < 0) return -2;
+    for (int c = 0; c < d->t->cells; c++) start[c] = givens[c] ? (mask)1 << (givens[c] - 1) : full;
+    return latin_unique(&d->rule, start, d->nodes, d->solution);
+}
+
 /* Whether the kept items make a puzzle within reach: 1, 0; -1 out of memory, -2 data
    the rules cannot take. */
 static int accepted(Dig *d) {
     int givens[LATIN_CELLS], data[DATA_MAX], n = d->t->n;
     for (int c = 0; c < d->t->cells; c++) givens[c] = d->kept[c] ? d->solution[c] : 0;
     int count = trial_data(d, data);
+    if (d->unique) return unique_trial(d, givens, data, count);
     if (latin_make_rule(n, d->code, data, count, &d->rule) < 0 ||
         latin_make_rule(n, d->bulk_code, data, count, &d->bulk_rule) < 0 ||
         latin_plan_follow(&d->plan, n, data, count) < 0)
@@ -122,22 +136,20 @@ static int order_fits(const Dig *d, const int *order, int count) {
     return 1;
 }
 
-/* Dig's fields from (solution, kept, full, starts, width, blank, code, bulk_code,
-   first_grade, nodes); 0, or -1 with an exception set. */
-static int read_dig(PyObject *const *args, Dig *d, int *items) {
+/* Dig's fields from (solution, kept, full, starts, width, blank, code, .., nodes at
+   args[nodes]); 0, or -1 with an exception set. */
+static int read_dig(PyObject *const *args, int nodes, Dig *d, int *items) {
     int n = d->t->n, cells = d->t->cells, failed = 0, kept_count;
-    long width, code, bulk_code;
+    long width, code;
     if (convert_ints(args[1], d->solution, cells, 1, n, "latin_dig: solution") < 0 ||
         !(d->full = read_array(args[5], 0, n * n, DATA_MAX, &d->full_count, "latin_dig: data")) ||
         convert_int(args[7], 1, DATA_MAX, &width, "latin_dig: width") < 0 ||
         !(d->starts = read_array(args[6], 0, DATA_MAX, cells * 4, &d->own, "latin_dig: starts")) ||
         !(d->kept = read_array(args[2], 0, 1, cells + d->own, &kept_count, "latin_dig: kept")) ||
-        convert_int(args[9], RULE_NONE, RULE_CLUED_BOUNDS, &code, "latin_dig: a rule's code") < 0 ||
-        convert_int(args[10], RULE_NONE, RULE_CLUED_BOUNDS, &bulk_code, "latin_dig: a rule's code") < 0)
+        convert_int(args[9], RULE_NONE, RULE_CLUED_BOUNDS, &code, "latin_dig: a rule's code") < 0)
         return -1;
     d->width = (int)width, d->blank = PyObject_IsTrue(args[8]), d->code = (int)code;
-    d->bulk_code = (int)bulk_code, d->first_grade = PyObject_IsTrue(args[11]);
-    d->nodes = convert_clamped(args[12], &failed);
+    d->nodes = convert_clamped(args[nodes], &failed);
     if (failed) return -1;
     if (kept_count != cells + d->own) {
         PyErr_SetString(PyExc_ValueError, "latin_dig: kept is a flag per item");
@@ -172,6 +184,35 @@ static void dig_free(Dig *d, int *order) {
     PyMem_Free(order);
 }
 
+/* The chunk and the order (args[4], args[3]); NULL with an exception set. */
+static int *read_order(Dig *d, PyObject *const *args, int items, long *chunk, int *count) {
+    int *order;
+    if (convert_int(args[4], 1, LATIN_CELLS, chunk, "latin_dig: chunk") < 0 ||
+        !(order = read_array(args[3], 0, items - 1, items, count, "latin_dig: order")))
+        return NULL;
+    if (!order_fits(d, order, *count)) {
+        PyMem_Free(order);
+        return NULL;
+    }
+    return order;
+}
+
+/* dig.dig's groups of the order taken away; 0, or < 0 as accepted() fails. */
+static int dig_order(Dig *d, const int *order, int count, int chunk) {
+    int failed = 0;
+    for (int start = 0; start < count && failed >= 0; start += chunk)
+        failed = take_away(d, order + start, count - start < chunk ? count - start : chunk, 0);
+    return failed;
+}
+
+/* The flags kept (or the failure's exception set), everything freed. */
+static PyObject *dig_result(Dig *d, int *order, int count, int failed) {
+    PyObject *result = failed == -1 ? PyErr_NoMemory() : failed < 0 ? NULL : kept_of(d, order, count);
+    if (failed == -2) PyErr_SetString(PyExc_ValueError, "latin_dig: a trial's data does not fit its rules");
+    dig_free(d, order);
+    return result;
+}
+
 const char latin_dig_doc[] =
 "latin_dig(grader, solution, kept, order, chunk, data, starts, width, blank, code,\n"
 "bulk_code, first_grade, nodes, steps, bulk, datas)\n--\n\n"
@@ -186,23 +227,42 @@ PyObject *latin_dig(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     static Dig dig;
     Dig *d = &dig;
     int items, count, *order = NULL;
-    long chunk;
+    long chunk, bulk_code;
     if (!check_arity(nargs, 16, "latin_dig") || !(d->t = latin_tables(args[0]))) return NULL;
-    d->full = d->starts = d->kept = NULL;
-    if (read_dig(args, d, &items) < 0 || rules_fit(d, args) < 0 ||
-        convert_int(args[4], 1, LATIN_CELLS, &chunk, "latin_dig: chunk") < 0 ||
-        !(order = read_array(args[3], 0, items - 1, items, &count, "latin_dig: order")) ||
-        !order_fits(d, order, count) ||
+    d->full = d->starts = d->kept = NULL, d->unique = 0;
+    if (read_dig(args, 12, d, &items) < 0 ||
+        convert_int(args[10], RULE_NONE, RULE_CLUED_BOUNDS, &bulk_code, "latin_dig: a rule's code") < 0 ||
+        rules_fit(d, args) < 0 ||
+        !(order = read_order(d, args, items, &chunk, &count)) ||
         latin_read_plan(args[13], args[14], args[15], &d->rule, &d->plan) < 0) {
         dig_free(d, order);
         return NULL;
     }
-    int failed = 0;
-    for (int start = 0; start < count && failed >= 0; start += (int)chunk)
-        failed = take_away(d, order + start, count - start < chunk ? count - start : (int)chunk, 0);
+    d->bulk_code = (int)bulk_code, d->first_grade = PyObject_IsTrue(args[11]);
+    int failed = dig_order(d, order, count, (int)chunk);
     latin_plan_free(&d->plan);
-    PyObject *result = failed == -1 ? PyErr_NoMemory() : failed < 0 ? NULL : kept_of(d, order, count);
-    if (failed == -2) PyErr_SetString(PyExc_ValueError, "latin_dig: a trial's data does not fit its rules");
-    dig_free(d, order);
-    return result;
+    return dig_result(d, order, count, failed);
+}
+
+const char latin_dig_unique_doc[] =
+"latin_dig_unique(grader, solution, kept, order, chunk, data, starts, width, blank, code,\n"
+"nodes)\n--\n\n"
+"latin_dig's removals with each trial asked whether search.search (limit 2, `nodes`, the\n"
+"solution's values first) finds one solution under the rule (code, the trial's data), as\n"
+"latin/trade._past asks Trading.unique. A flag per order item: kept.";
+
+PyObject *latin_dig_unique(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    static Dig dig;
+    Dig *d = &dig;
+    int items, count, *order = NULL;
+    long chunk;
+    if (!check_arity(nargs, 11, "latin_dig_unique") || !(d->t = latin_tables(args[0]))) return NULL;
+    d->full = d->starts = d->kept = NULL, d->unique = 1;
+    if (read_dig(args, 10, d, &items) < 0 ||
+        !(order = read_order(d, args, items, &chunk, &count))) {
+        dig_free(d, order);
+        return NULL;
+    }
+    return dig_result(d, order, count, dig_order(d, order, count, (int)chunk));
 }

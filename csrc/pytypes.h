@@ -90,6 +90,8 @@ extern const char latin_fill_doc[];
 /* latindig.c's function: a phase of digging (latin/dig.py) in one call. */
 PyObject *latin_dig(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char latin_dig_doc[];
+PyObject *latin_dig_unique(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char latin_dig_unique_doc[];
 
 /* calcways.c's function: calcudoku/check.py's _ways (a cage's fillings). */
 PyObject *calcudoku_ways(PyObject *module, PyObject *const *args, Py_ssize_t nargs);

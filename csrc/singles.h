@@ -4,7 +4,8 @@
    different marks as a value is placed.
 
    The includer defines SINGLES_HAND, its state's type (n; values, 0 for an open cell;
-   digits, an open cell's candidates), and SINGLES_PLACE(h, cell, value), its place; and
+   digits, an open cell's candidates), and SINGLES_PLACE(h, cell, value), its place (which
+   changes the digits of the cell's row and column only); and
    has single(), value_of() and unit_cell() (rows first, then columns) in scope. */
 
 #ifndef BOOKMAKER_SINGLES_H
@@ -32,17 +33,34 @@ static inline int full_houses(SINGLES_HAND *h) {
     return placed;
 }
 
-/* techniques.place_hidden_singles: digits, then units, swept until none is left. */
+/* The digits in one cell's candidates only of unit u. */
+static inline mask unit_singles(const SINGLES_HAND *h, int u) {
+    int n = h->n;
+    mask once = 0, twice = 0;
+    for (int k = 0; k < n; k++) {
+        mask m = h->digits[unit_cell(n, u, k)];
+        twice |= once & m, once |= m;
+    }
+    return once & ~twice;
+}
+
+/* techniques.place_hidden_singles: digits, then units, swept until none is left. Each
+   unit's hidden singles are kept rather than counted at every (digit, unit): a placement
+   changes only its cell's row and column (SINGLES_PLACE's contract), made again. */
 static inline int hidden_singles(SINGLES_HAND *h) {
-    int n = h->n, placed = 0;
-    for (int sweeping = 1; sweeping;) {
+    int n = h->n, placed = 0, sweeping = 0;
+    mask singles[2 * 32];
+    for (int u = 0; u < 2 * n; u++) singles[u] = unit_singles(h, u), sweeping |= singles[u] != 0;
+    while (sweeping) {
         sweeping = 0;
         for (int d = 0; d < n; d++)
             for (int u = 0; u < 2 * n; u++) {
-                int count = 0, at = -1;
-                for (int k = 0; k < n && count < 2; k++)
-                    if (h->digits[unit_cell(n, u, k)] >> d & 1) count++, at = unit_cell(n, u, k);
-                if (count == 1) SINGLES_PLACE(h, at, d + 1), placed = sweeping = 1;
+                if (!(singles[u] >> d & 1)) continue;
+                int at = unit_cell(n, u, 0);
+                for (int k = 0; !(h->digits[at] >> d & 1); k++) at = unit_cell(n, u, k + 1);
+                SINGLES_PLACE(h, at, d + 1), placed = sweeping = 1;
+                singles[at / n] = unit_singles(h, at / n);
+                singles[n + at % n] = unit_singles(h, n + at % n);
             }
     }
     return placed;

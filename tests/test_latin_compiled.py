@@ -26,6 +26,7 @@ from bookmaker.core.futoshiki.techniques import inequality_fork
 from bookmaker.core.grade import grader
 from bookmaker.core.latin import generate as latin_generate
 from bookmaker.core.latin import grading as latin_grading
+from bookmaker.core.latin.dig import dig
 from bookmaker.core.latin.digging import compiled_phases
 from bookmaker.core.latin.fill import random_latin, random_latin_in_python
 from bookmaker.core.latin.grading import LATIN_TECHNIQUES, state_of_masks
@@ -181,6 +182,21 @@ def test_a_skyscrapers_line_has_the_same_supports(line):
     masks, front, back = line
     pure, fast = _both(lambda: line_supports(tuple(masks), front, back))
     assert fast == pure
+
+
+def test_every_clue_pair_of_a_short_line_has_the_same_supports():
+    """Up to 6 cells csrc/latin.c scans a table of the line's fillings by its clues rather
+    than enumerating them: every pair of clues (one or both), on an open line and on lines
+    with some heights ruled out, has the Python's supports."""
+    lines = []
+    for n in range(1, 7):
+        full = (1 << n) - 1
+        narrowed = [full & ~(1 << (j * 5 % n)) if j % 2 else full for j in range(n)]
+        lines += [(masks, front, back) for masks in ((full,) * n, tuple(narrowed))
+                  for front in range(n + 1) for back in range(n + 1) if front or back]
+    pure, fast = _both(lambda: [line_supports(*line) for line in lines])
+    assert fast == pure
+    assert sum(found is not None for found in fast) == 174  # lines some filling fits
 
 
 @EXAMPLES
@@ -435,6 +451,38 @@ def test_a_phase_dug_in_one_compiled_call_keeps_what_dig_keeps(family, n, monkey
                                [], "any", fast[0][0], None) is None
     assert dug_in_c == [True] * len(cases)
     assert fast == reference
+
+
+@pytest.mark.parametrize("family, n", [(FUTOSHIKI_FAMILY, 7), (FUTOSHIKI_FAMILY, 4),
+                                       (SKYSCRAPERS_FAMILY, 6), (SKYSCRAPERS_FAMILY, 5)])
+def test_a_dig_while_unique_in_one_compiled_call_keeps_what_dig_keeps(family, n, monkeypatch):
+    """csrc/latindig.c's latin_dig_unique digs as dig.py does while the solver finds one
+    solution: an attempt at 'any' (a group at a time, givens first) and a trade's dig past
+    its grade (one item at a time, from an attempt dug within easy) keep the same items."""
+    def unique(solution, kept) -> bool:
+        givens, extras = latin_generate._puzzle(family, n, solution, kept)
+        return family.solutions(extras, givens.cells, 2, latin_generate.SOLVER_MAX_NODES,
+                                solution).unique
+
+    def dug(seed, in_c):
+        solution, givens, extras = latin_generate._attempt(family, n, seed, "easy")
+        kept = latin_generate._kept(family, givens, extras)
+        items = [item for phase in family.phases(n, solution, "expert") for item in phase
+                 if item in kept]
+        if in_c:
+            fast = latin_generate._trade_digger(family, n, "expert", solution)
+            assert fast is not None
+            return len(items), fast(items, frozenset(), Rng(seed))
+        return len(items), dig(items, lambda left: unique(solution, left), Rng(seed), chunk=1)
+    seeds = (3, 11, 19)
+    with compiled.using(True):
+        fast = [latin_generate._attempt(family, n, seed, "any") for seed in seeds]
+        fast_past = [dug(seed, True) for seed in seeds]
+        monkeypatch.setattr(latin_generate, "compiled_unique", lambda *args: None)
+        reference = [latin_generate._attempt(family, n, seed, "any") for seed in seeds]
+        reference_past = [dug(seed, False) for seed in seeds]
+    assert fast == reference and fast_past == reference_past
+    assert any(len(past) < items for items, past in fast_past)  # items were taken away
 
 
 @settings(EXAMPLES, max_examples=40)

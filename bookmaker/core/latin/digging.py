@@ -2,7 +2,8 @@
 removals, each trial puzzle made from the kept items on C arrays and asked whether it is
 within reach as generate._acceptance asks it. Where the compiled core cannot (the pure
 core, the grade 'any', a technique or datum it does not take) dig.py runs instead: the
-Python is the reference, and both keep the same items."""
+Python is the reference, and both keep the same items. A trade's dig past its grade
+(trade._past: each trial asked whether the solver finds one solution) is one call too."""
 
 from __future__ import annotations
 
@@ -63,6 +64,34 @@ def compiled_phases(grading: LatinGrading, layout: Layout, givens: list, difficu
                                [number[item] for item in order], *rest)
         return frozenset(item for item, stays in zip(order, flags) if stays)
     return dig_phase
+
+
+def compiled_unique(grading: LatinGrading, layout: Layout, givens: list,
+                    solution: tuple[int, ...], every_extras: Any, max_nodes: int,
+                    chunk: int) -> PhaseDig | None:
+    """A phase dug as dig() in groups of `chunk` while the solver finds one solution (with
+    the items kept from the other phases), in C for a solution, the solver's rule the
+    kind's compiled one (grading.rules) of each trial's data; None where it cannot be."""
+    core = compiled.latin_core()
+    if core is None or grading.rules is None:
+        return None
+    code, data, *_ = grading.rules(every_extras)
+    if tuple(data) != layout.data:
+        return None
+    own = sorted(layout.starts, key=layout.starts.__getitem__)
+    items = givens + own
+    number = {item: index for index, item in enumerate(items)}
+    call = (grader_tables(latin_of(isqrt(len(givens)))), solution)
+    rest = (chunk, layout.data, [layout.starts[item] for item in own], layout.width,
+            layout.blank, code, max_nodes)
+
+    def dig_unique(phase: list, others: frozenset, rng: Rng) -> frozenset:
+        order = rng.shuffled(phase)  # as dig() draws it
+        kept = others.union(phase)
+        flags = core.latin_dig_unique(*call, [int(item in kept) for item in items],
+                                      [number[item] for item in order], *rest)
+        return frozenset(item for item, stays in zip(order, flags) if stays)
+    return dig_unique
 
 
 def _reads_the_layout(made: tuple, rule_datas: tuple, data: tuple[int, ...]) -> bool:

@@ -26,8 +26,8 @@ from ..puzzle import GenerationError, Puzzle
 from ..rng import Rng, derive_seed
 from ..solve.verify import VerificationError
 from ..words import counted, with_article
-from .dig import dig
-from .digging import PhaseDig, compiled_phases
+from .dig import CHUNK, dig
+from .digging import PhaseDig, compiled_phases, compiled_unique
 from .fill import random_latin
 from .grading import LatinGrading
 from .trade import Attempt, Trading, traded
@@ -99,7 +99,8 @@ def _graded_attempt(family: Family, n: int, seed: int, difficulty: str):
     if n > family.trades.get(difficulty, 0) or GRADES.index(grade) >= GRADES.index(difficulty):
         return solution, givens, extras, grade
     trading = Trading(family, n, difficulty, partial(_puzzle, family, n),
-                      partial(_attempt, family, n), partial(_kept, family), SOLVER_MAX_NODES)
+                      partial(_attempt, family, n), partial(_kept, family), SOLVER_MAX_NODES,
+                      partial(_trade_digger, family, n, difficulty))
     found = traded(trading, Attempt(solution, _kept(family, givens, extras)),
                    Rng(derive_seed(seed, "trade")), derive_seed(seed, "past"))
     if found is None:
@@ -131,15 +132,33 @@ def _digger(family: Family, n: int, solution: tuple[int, ...], difficulty: str,
             every: frozenset) -> PhaseDig:
     """How a phase is dug: in one compiled call where it can be (digging.py), else by
     dig() with _acceptance's trials (the reference); the same items kept either way."""
-    if family.grading is not None and family.layout is not None:
-        own = [where for what, where in every if what != GIVEN]
-        fast = compiled_phases(family.grading, family.layout(n, solution),
-                               [(GIVEN, cell) for cell in range(n * n)], difficulty,
-                               solution, family.extras(n, solution, own))
-        if fast is not None:
-            return fast
+    fast = _compiled_digger(family, n, solution, difficulty, every, CHUNK)
+    if fast is not None:
+        return fast
     accept = _acceptance(family, n, solution, difficulty)
     return lambda phase, others, rng: dig(phase, _accepting_with(accept, others), rng)
+
+
+def _compiled_digger(family: Family, n: int, solution: tuple[int, ...], difficulty: str,
+                     every: frozenset, chunk: int) -> PhaseDig | None:
+    """A phase dug in one compiled call (digging.py), or None: within the grade's reach,
+    or for 'any' while the solver finds one solution, in dig()'s groups of `chunk`."""
+    if family.grading is None or family.layout is None:
+        return None
+    own = [where for what, where in every if what != GIVEN]
+    made = (family.grading, family.layout(n, solution), [(GIVEN, cell) for cell in range(n * n)])
+    extras = family.extras(n, solution, own)
+    if difficulty == "any":
+        return compiled_unique(*made, solution, extras, SOLVER_MAX_NODES, chunk)
+    return compiled_phases(*made, difficulty, solution, extras)
+
+
+def _trade_digger(family: Family, n: int, difficulty: str,
+                  solution: tuple[int, ...]) -> PhaseDig | None:
+    """A trade's dig past its grade while unique (trade._past), one item at a time, in
+    one compiled call; or None."""
+    every = frozenset(item for phase in family.phases(n, solution, difficulty) for item in phase)
+    return _compiled_digger(family, n, solution, "any", every, 1)
 
 
 def _puzzle(family: Family, n: int, solution: tuple[int, ...], kept) -> tuple[Grid, Any]:

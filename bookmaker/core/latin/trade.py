@@ -61,6 +61,8 @@ class Trading:
     attempt: Callable       # (seed, difficulty) -> (solution, givens, extras)
     kept: Callable          # (givens, extras) -> the items they keep
     max_nodes: int          # the solver's budget for a second solution
+    compiled_unique: Callable = lambda solution: None  # solution -> its dig while unique
+    #                                                    in C (digging.py), or None
 
     def phases(self, solution: tuple[int, ...]) -> list[list]:
         """Every item a puzzle of the solution could keep, in the phases digging takes."""
@@ -69,6 +71,14 @@ class Trading:
     def unique(self, solution: tuple[int, ...], kept: frozenset) -> bool:
         givens, extras = self.puzzle(solution, kept)
         return self.family.solutions(extras, givens.cells, 2, self.max_nodes, solution).unique
+
+    def dig_unique(self, solution: tuple[int, ...], items: list, rng: Rng) -> frozenset:
+        """The items dug one at a time in a seeded order while the puzzle stays unique:
+        in one compiled call where it can be, the same items kept."""
+        fast = self.compiled_unique(solution)
+        if fast is not None:
+            return fast(items, frozenset(), rng)
+        return dig(items, lambda kept: self.unique(solution, kept), rng, chunk=1)
 
     def standing(self, solution: tuple[int, ...], kept: frozenset) -> int:
         """EASIER, EXACT or HARDER than the grade (a puzzle known to be unique)."""
@@ -93,7 +103,7 @@ def _past(trading: Trading, attempt: Attempt, rng: Rng) -> Attempt | None:
     solution = attempt.solution
     order = [item for phase in trading.phases(solution) for item in phase
              if item in attempt.kept]
-    past = dig(order, lambda kept: trading.unique(solution, kept), rng, chunk=1)
+    past = trading.dig_unique(solution, order, rng)
     if past == attempt.kept:
         return None
     return _given_back(trading, Attempt(solution, past), rng)

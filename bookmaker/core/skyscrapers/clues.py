@@ -91,9 +91,10 @@ def clue_items(clues: EdgeClues) -> list[tuple[str, int]]:
 def clues_of(n: int, solution: tuple[int, ...], kept) -> EdgeClues:
     """The clues of the solution at the (side, index) places kept."""
     every = all_clues(n, solution)
+    sides = {name: every.side(name) for name in SIDES}  # asked once a side, not a clue
     shown: dict[str, list[int]] = {name: [0] * n for name in SIDES}
     for name, i in kept:
-        shown[name][i] = every.side(name)[i]
+        shown[name][i] = sides[name][i]
     return EdgeClues(n, *(tuple(shown[name]) for name in SIDES))
 
 
