@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..rng import Rng
 from .grade import first_clash
 from .layout import STAR, king_neighbours, side_neighbours
-from .rules import Contradiction, Masks, _roomy, propagate
+from .rules import Contradiction, Masks, masks_of, propagate
 
 FROZEN = 2    # the smallest cut regions take no cell another region can take
 REPAIRS = 3   # times cells around those no region takes are given up and grown again
@@ -164,14 +164,8 @@ def _trials(table: Masks, stars: int, open_: int) -> tuple[int, int]:
 
 def _table(n: int, k: int, grown: list[int]) -> Masks:
     """The masks of a partly grown layout (cells of no region are in no region's unit)."""
-    rows = [sum(1 << c for c in range(r * n, r * n + n)) for r in range(n)]
-    cols = [sum(1 << c for c in range(col, n * n, n)) for col in range(n)]
     regions = [0] * n
     for cell, region in enumerate(grown):
         if region >= 0:
             regions[region] |= 1 << cell
-    around = tuple(sum(1 << o for o in near) for near in king_neighbours(n))
-    bands = [(sum(lines[first:first + width]), width) for width in range(1, n)
-             for lines in (rows, cols) for first in range(n - width + 1)]
-    return Masks(k, tuple(rows + cols + regions), tuple(regions), around, tuple(bands), n,
-                 _roomy(n, k, rows, cols, tuple(regions)))
+    return masks_of(n, k, tuple(regions))
