@@ -201,6 +201,45 @@ def test_counting_blocks_keeps_every_pinned_solution(monkeypatch) -> None:
         assert found.unique and found.solution == grade_starbattle(layout).values, (size, seed)
 
 
+# A 14x14 three-star whose regions were grown to force their stars (star14's prototype of
+# forced.py, seed 3): the grader called it guessing while its trials left 2x2 blocks out.
+FORCED_14 = ("3 AABCCCCCDDDDDDABBBCCCCDDDDDDAABBBCEEEDDDDFAABBBBEEEGGDFFHAABBBEEGGGGFFHHIBBEEGGJJ"
+             "FFFHHIIIEEEGJJFFFHHIIEEEEGJJJFFHHIIIIEIJJJJJJKIIILIIIIJJJJMKKKLLLLIIJJJJMKKKKKLL"
+             "LINNJNMKKKKKKKLNNNJNMKKKKKKKNNNNNNM")
+
+
+def test_a_three_star_grader_s_trials_count_blocks_and_finish_a_forced_14x14() -> None:
+    grading = grade_starbattle(parse_layout(FORCED_14))
+    assert (grading.grade, grading.uses) == ("expert", (
+        ("touching", 35), ("confinement", 11), ("pigeonhole", 1), ("block counting", 10),
+        ("contradiction", 42)))
+    assert solve_starbattle(parse_layout(FORCED_14), 2).solution == grading.values
+
+
+def test_regions_regrown_from_their_cores_force_the_stars_drawn() -> None:
+    """forced.py (made for 14x14 three stars, where one takes 10 s and more) on a 9x9
+    two-star: the cores (each region's stars and the shortest paths joining them) regrown
+    cell by cell while the grader still places our stars."""
+    from bookmaker.core.starbattle.forced import _cores, forced_regions
+    from bookmaker.core.starbattle.generate import _regions
+    from bookmaker.core.starbattle.layout import in_reading_order
+
+    rng = Rng(attempt_seed(0, 0))
+    stars = place_stars(9, 2, rng)
+    drawn = _regions(9, 2, stars, rng)
+    assert drawn is not None
+    cores = _cores(9, drawn, stars)
+    assert cores.count(-1) == 46 and all(cores[c] == drawn[c] for c in stars)
+    grown = forced_regions(9, 2, stars, drawn, rng)
+    assert grown is not None
+    layout = in_reading_order(Layout(9, 2, tuple(grown)))
+    assert format_layout(layout) == (
+        "2 AABBBCDDDAABBBCDDDAABBBCDDDAAEEBFFFDAAAEFFFFFGGGEEEFFFGGGEEHHHFGGIIEIHHHGGIIIIHHH")
+    grading = grade_starbattle(layout)
+    assert grading.grade == "expert"
+    assert {c for c, v in enumerate(grading.values) if v == STAR} == stars
+
+
 def test_both_proofs_count_alike_where_there_are_many() -> None:
     rows_as_regions = parse_layout("1 " + "".join(c * 5 for c in "ABCDE"))
     assert solve_starbattle(rows_as_regions, 100).count == 14

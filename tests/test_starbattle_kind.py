@@ -43,9 +43,10 @@ def test_the_kind_is_found_by_its_names_and_its_answer_is_stars():
 
 
 def test_sizes_and_grades_it_is_not_made_in_are_refused_with_the_reason():
-    assert "made 5x5 (one star) to 12x12 (two stars); got 14x14 (its lines are read" in \
-        STARS.size_problem(14, False)
-    assert STARS.size_problem(11, False) is None and STARS.size_problem(12, False) is None
+    assert STARS.size_problem(13, False) == (
+        "Star Battles are made 5x5 to 8x8 (one star), 9x9 to 12x12 (two stars) and 14x14 "
+        "(three stars); got 13x13")
+    assert STARS.size_problem(12, False) is None and STARS.size_problem(14, False) is None
     assert STARS.size_problem(13, False).endswith("got 13x13")
     assert STARS.size_problem(4, False).endswith("got 4x4")
     assert "has regions, not boxes" in STARS.size_problem(6, True)
@@ -56,7 +57,8 @@ def test_sizes_and_grades_it_is_not_made_in_are_refused_with_the_reason():
     made = {(size, grade) for kind, size, grade in made_combinations() if kind is STARS}
     assert (5, "expert") in made and (8, "easy") in made and (10, "expert") in made
     assert (11, "expert") in made and (11, "hard") not in made and (12, "expert") in made
-    assert (9, "hard") not in made and not any(size > 12 for size, _ in made)
+    assert (9, "hard") not in made and (14, "expert") in made and (14, "hard") not in made
+    assert not any(size in (13, 15) for size, _ in made)
 
 
 def test_a_puzzle_is_pinned_by_its_seed_and_grade():
@@ -170,7 +172,7 @@ def test_a_malformed_line_is_told_where_and_exits_2(tmp_path):
     assert solved.output.endswith(f"{path}:2: bad symbol 'a' at position 25; regions are "
                                   "capital letters A-Z\n")
     refused = CliRunner().invoke(cli.main, ["generate", "--variant", "starbattle",
-                                            "--size", "14x14", "--seed", "1"])
+                                            "--size", "13x13", "--seed", "1"])
     assert refused.exit_code == 2 and "Star Battles are made 5x5" in refused.output
 
 

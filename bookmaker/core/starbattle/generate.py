@@ -11,11 +11,15 @@ from ..puzzle import GenerationError
 from ..rng import Rng
 from ..words import counted
 from .count import row_patterns
+from .forced import forced_regions
 from .grade import STARBATTLE_GRADES, StarGrading, grade_starbattle
 from .layout import STAR, WHITE, Layout, in_reading_order, pieces, side_neighbours
 from .solver import other_solution, solve_starbattle
 
 ATTEMPTS = 200
+# A three-star attempt is made about once in 30 (14x14 seeds 0-9: 8 to 162 attempts, 4 to
+# 146 s): it is given more before it fails.
+FORCED_ATTEMPTS = 600
 MOVES = 80        # cells moved between regions in one attempt before it gives up, at
 MOVES_A_CELL = 0.8  # least, and more on a larger square: a 14x14 can take 100 and more
 SOLVER_NODES = 20_000
@@ -24,6 +28,9 @@ SOLVER_NODES = 20_000
 # at once, and an attempt neither settles is better left for the next (12x12 seed 9 took
 # 61 s at 20,000 nodes, 24 s at 5,000, 18 s at 2,500; 11x11 and below stay as made).
 SMALL_BUDGET_FROM, SMALL_SOLVER_NODES = 12, 2_500
+# Three stars a unit (14x14): regions regrown so that the grader's deductions force the
+# stars (forced.py); a search for second solutions runs thousands of nodes on each move.
+FORCED_FROM = 3
 JOINS = 10        # tries at joining one square's blobs into regions
 ROW_TRIES = 400   # rows tried in one draw of the star placement before it starts again
 
@@ -31,7 +38,7 @@ ROW_TRIES = 400   # rows tried in one draw of the star placement before it start
 def generate_starbattle(n: int, k: int, seed: int, difficulty: str = "any"
                         ) -> tuple[Layout, tuple[int, ...], StarGrading]:
     """A layout with one solution, of the grade asked for ('any': whichever), its solution
-    and grading; GenerationError after ATTEMPTS."""
+    and grading; GenerationError after ATTEMPTS (FORCED_ATTEMPTS)."""
     if difficulty not in ("any",) + STARBATTLE_GRADES:
         raise ValueError(f"unknown difficulty {difficulty!r}; expected one of: "
                          f"{', '.join(('any',) + STARBATTLE_GRADES)}")
@@ -39,8 +46,8 @@ def generate_starbattle(n: int, k: int, seed: int, difficulty: str = "any"
         raise ValueError(f"a Star Battle of {k} stars is made at {', '.join(grades_made(k))} "
                          f"only: regions grown at random around two stars or more always "
                          f"need contradiction; got {difficulty!r}")
-    reached = []
-    for attempt in range(ATTEMPTS):
+    reached, attempts = [], FORCED_ATTEMPTS if k >= FORCED_FROM else ATTEMPTS
+    for attempt in range(attempts):
         made = _attempt(n, k, Rng(attempt_seed(seed, attempt)))
         if made is None:
             continue
@@ -50,7 +57,7 @@ def generate_starbattle(n: int, k: int, seed: int, difficulty: str = "any"
             return layout, solution, grading
         reached.append(grading.grade)
     raise GenerationError(f"could not make a {difficulty} {n}x{n} Star Battle of {k} stars "
-                          f"in {counted(ATTEMPTS, 'attempt')} (they were "
+                          f"in {counted(attempts, 'attempt')} (they were "
                           f"{', '.join(sorted(set(reached))) or 'none unique'})")
 
 
@@ -63,9 +70,13 @@ def grades_made(k: int) -> tuple[str, ...]:
 def _attempt(n: int, k: int, rng: Rng) -> tuple[Layout, tuple[int, ...]] | None:
     stars = place_stars(n, k, rng)
     regions = _regions(n, k, stars, rng)
+    if regions is not None and k >= FORCED_FROM:
+        regions = forced_regions(n, k, stars, regions, rng)
+        return None if regions is None else (in_reading_order(Layout(n, k, tuple(regions))),
+                                             _solution(n, stars))
     if regions is None:
         return None
-    solution = tuple(STAR if c in stars else WHITE for c in range(n * n))
+    solution = _solution(n, stars)
     for _ in range(max(MOVES, int(MOVES_A_CELL * n * n))):
         layout = Layout(n, k, tuple(regions))
         other = _other(layout, solution)
@@ -76,6 +87,10 @@ def _attempt(n: int, k: int, rng: Rng) -> tuple[Layout, tuple[int, ...]] | None:
         if not _break(n, regions, stars, other, rng):
             return None
     return None
+
+
+def _solution(n: int, stars: set[int]) -> tuple[int, ...]:
+    return tuple(STAR if c in stars else WHITE for c in range(n * n))
 
 
 def _other(layout: Layout, solution: tuple[int, ...]) -> tuple[int, ...] | None:

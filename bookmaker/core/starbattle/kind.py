@@ -37,13 +37,13 @@ if TYPE_CHECKING:
 
 STAR_MARK = "\u2605"  # a black star: a caption prints one after the size for each a unit holds
 
-# Made to 12x12: a 10x10 two-star takes 0.52 s median (20 seeds, 2026-12-02, Xeon), an
-# 11x11 2.3 s (10 s worst) since the search counts 2x2 blocks, a 12x12 3.4 s (22 s worst)
-# since its searches give up at 2,500 nodes; a 14x14 three-star is not made in 60 s (each
-# search for a second solution runs thousands of 1 ms nodes), and the row by row count
-# takes 14 s on one (bench/results/xeon-2cpu/2026-12-02-star14.md): its lines are read,
-# solved, checked and graded.
-MADE_SIZES = range(5, 13)
+# Made to 12x12 by searching: a 10x10 two-star takes 0.52 s median (20 seeds, 2026-12-02,
+# Xeon), an 11x11 2.3 s (10 s worst) since the search counts 2x2 blocks, a 12x12 3.4 s (22 s
+# worst) since its searches give up at 2,500 nodes. A 14x14 three-star's regions are grown
+# so that the grader forces its stars (forced.py; a search for a second solution runs
+# thousands of 1 ms nodes on each move), and the row by row count proves it in about 14 s
+# (bench/results/xeon-2cpu/2026-12-02-star14b.md); 13x13 is no usual size.
+MADE_SIZES = (*range(5, 13), 14)
 STAR_TEXT = ("-", "*")  # an answer line's white cell and star: what a keyboard types
 
 
@@ -75,10 +75,9 @@ class StarBattleKind(DrawnBoard, LogicKind):
         rating="SE ratings are for Sudoku; a Star Battle takes a difficulty")
     sizes, read_sizes = MADE_SIZES, tuple(SIZES)
     size_words = SizeWords(
-        made="Star Battles are made {first} (one star) to {last} (two stars)",
-        boxes="{a} has regions, not boxes: give its size alone",
-        read_only=" (its lines are read, solved and graded: larger squares take minutes to "
-                  "make)")
+        made="Star Battles are made 5x5 to 8x8 (one star), 9x9 to 12x12 (two stars) and "
+             "14x14 (three stars)",
+        boxes="{a} has regions, not boxes: give its size alone")
     # The page marks, as they are made, stars that touch and units with too many (or, full,
     # too few) stars: the board's count (box_rows) a unit.
     answer = Answer("shading", STAR_GLYPHS, Limits(most=True, apart=True), drawn="stars")
@@ -113,9 +112,9 @@ class StarBattleKind(DrawnBoard, LogicKind):
 
         made = grades_made(SIZES[frame.size])  # two stars and more: expert alone
         if difficulty not in ("any",) + made:
-            return (f"a {frame.size}x{frame.size} two-star Star Battle is made expert (or "
-                    f"any): its layouts that one solution leaves are nearly all expert, so "
-                    f"no {difficulty} one is made for every seed")
+            return (f"a {frame.size}x{frame.size} Star Battle of {SIZES[frame.size]} stars is "
+                    f"made expert (or any): its layouts that one solution leaves are nearly "
+                    f"all expert, so no {difficulty} one is made for every seed")
         return None
 
     def read(self, text: str, board: Shape | None = None) -> tuple[Grid, Extras]:

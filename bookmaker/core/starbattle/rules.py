@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from .layout import STAR, UNKNOWN, WHITE, Layout
+from .layout import STAR, UNKNOWN, WHITE, Layout, king_neighbours
 
 Placements = list[tuple[int, int]]
 
@@ -204,15 +204,20 @@ class Masks:
 @lru_cache(maxsize=64)
 def masks(layout: Layout) -> Masks:
     """The layout's masks (cached: the generator and grader ask again and again)."""
-    n = layout.size
+    return masks_of(layout.size, layout.stars,
+                    tuple(sum(1 << c for c in cells) for cells in layout.region_cells))
+
+
+def masks_of(n: int, k: int, regions: tuple[int, ...]) -> Masks:
+    """The masks of an n x n square of k stars a unit with these regions' cells (the
+    generator's may leave cells in none)."""
     rows = [sum(1 << c for c in range(r * n, r * n + n)) for r in range(n)]
     cols = [sum(1 << c for c in range(col, n * n, n)) for col in range(n)]
-    regions = tuple(sum(1 << c for c in cells) for cells in layout.region_cells)
-    around = tuple(sum(1 << o for o in near) for near in layout.touching)
+    around = tuple(sum(1 << o for o in near) for near in king_neighbours(n))
     bands = [(sum(lines[first:first + width]), width) for width in range(1, n)
              for lines in (rows, cols) for first in range(n - width + 1)]
-    return Masks(layout.stars, tuple(rows + cols) + regions, regions, around, tuple(bands),
-                 n, _roomy(n, layout.stars, rows, cols, regions))
+    return Masks(k, tuple(rows + cols) + regions, regions, around, tuple(bands), n,
+                 _roomy(n, k, rows, cols, regions))
 
 
 def _roomy(n: int, k: int, rows: list[int], cols: list[int], regions: tuple[int, ...]
