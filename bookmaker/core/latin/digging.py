@@ -50,20 +50,10 @@ def compiled_phases(grading: LatinGrading, layout: Layout, givens: list, difficu
     if made is None or not _reads_the_layout(made, (data, bulk_data), layout.data):
         return None
     own = sorted(layout.starts, key=layout.starts.__getitem__)
-    items = givens + own
-    number = {item: index for index, item in enumerate(items)}
-    call = (grader_tables(latin_of(isqrt(len(givens)))), solution)
     rest = (CHUNK, layout.data, [layout.starts[item] for item in own], layout.width,
             layout.blank, code, bulk_code, difficulty == GRADES[0],
             second_solution_nodes(difficulty), *made)
-
-    def dig_phase(phase: list, others: frozenset, rng: Rng) -> frozenset:
-        order = rng.shuffled(phase)  # as dig() draws it
-        kept = others.union(phase)
-        flags = core.latin_dig(*call, [int(item in kept) for item in items],
-                               [number[item] for item in order], *rest)
-        return frozenset(item for item, stays in zip(order, flags) if stays)
-    return dig_phase
+    return _dug_by(core.latin_dig, givens, own, solution, rest)
 
 
 def compiled_unique(grading: LatinGrading, layout: Layout, givens: list,
@@ -79,19 +69,26 @@ def compiled_unique(grading: LatinGrading, layout: Layout, givens: list,
     if tuple(data) != layout.data:
         return None
     own = sorted(layout.starts, key=layout.starts.__getitem__)
-    items = givens + own
-    number = {item: index for index, item in enumerate(items)}
-    call = (grader_tables(latin_of(isqrt(len(givens)))), solution)
     rest = (chunk, layout.data, [layout.starts[item] for item in own], layout.width,
             layout.blank, code, max_nodes)
+    return _dug_by(core.latin_dig_unique, givens, own, solution, rest)
 
-    def dig_unique(phase: list, others: frozenset, rng: Rng) -> frozenset:
+
+def _dug_by(dig_in_c: Callable, givens: list, own: list, solution: tuple[int, ...],
+            rest: tuple) -> PhaseDig:
+    """A phase dug by one compiled call (latin_dig or latin_dig_unique): the items in the
+    order dig() draws them, each kept or not as the call's flags say."""
+    items = givens + own
+    number = {item: index for index, item in enumerate(items)}
+    tables = grader_tables(latin_of(isqrt(len(givens))))
+
+    def dig_phase(phase: list, others: frozenset, rng: Rng) -> frozenset:
         order = rng.shuffled(phase)  # as dig() draws it
         kept = others.union(phase)
-        flags = core.latin_dig_unique(*call, [int(item in kept) for item in items],
-                                      [number[item] for item in order], *rest)
+        flags = dig_in_c(tables, solution, [int(item in kept) for item in items],
+                         [number[item] for item in order], *rest)
         return frozenset(item for item, stays in zip(order, flags) if stays)
-    return dig_unique
+    return dig_phase
 
 
 def _reads_the_layout(made: tuple, rule_datas: tuple, data: tuple[int, ...]) -> bool:
