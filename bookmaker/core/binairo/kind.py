@@ -152,9 +152,10 @@ class TangoKind(BinairoKind):
     aliases = ("binairo-signs", "tic-tac-logic")
     extras_type = TangoSigns
     answer = replace(BinairoKind.answer, limits=Limits(shared=True, run=2))  # lines may repeat
-    # Made to 12x12 (20 seeds a grade, 2026-12-02: expert 0.7 s median, 4.2 s the worst);
-    # a 14x14 hard took up to 10 s, and expert longer: read to 14x14, not made.
-    sizes = range(6, 13, 2)
+    # Made to 14x14 (12x12: 20 seeds a grade, 2026-12-02, expert 0.7 s median, 4.2 s the
+    # worst; 14x14: seeds 0-5 a grade, every one made, hard 1.3 s median and 4.4 s the worst,
+    # expert 5.4 s and 8.8 s).
+    sizes = range(6, 15, 2)
     absent_techniques = ("unique lines",)
     presentation = replace(
         BinairoKind.presentation,
