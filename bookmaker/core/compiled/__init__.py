@@ -78,6 +78,13 @@ def description() -> str:
     return f"pure Python: {_state['why_pure'] or 'as asked'}"
 
 
+def _function(name: str, pure=None):
+    """The extension's function `name` where the compiled core runs and has it, else
+    `pure`: an extension built before the C file that defines it (an old in-place build)
+    has none."""
+    return getattr(_compiled, name, pure) if _state["compiled"] else pure
+
+
 def shuffler(pure):
     """Rng.shuffled's work, shuffled(state, items) -> (list, state): in C, or `pure`, the
     Python (rng.py)."""
@@ -101,16 +108,14 @@ def futoshiki_checker(pure):
     """The Futoshiki check, check(n, pairs, givens, limit, max_nodes) -> (count, solutions,
     complete, nodes): in C, or `pure`, the Python (futoshiki/check.py), taking (signs,
     givens, limit, max_nodes)."""
-    return _compiled.check_futoshiki if _state["compiled"] and \
-        hasattr(_compiled, "check_futoshiki") else pure
+    return _function("check_futoshiki", pure)
 
 
 def skyscrapers_checker():
     """The Skyscrapers check's search in C, check(n, lines' orderings, limit, max_nodes) ->
     (count, solutions, complete, nodes) (skyscrapers/check.py's, up to 8x8); None on the
     pure core."""
-    return _compiled.check_skyscrapers if _state["compiled"] and \
-        hasattr(_compiled, "check_skyscrapers") else None
+    return _function("check_skyscrapers")
 
 
 def clash_finder(pure):
@@ -131,8 +136,7 @@ def classic_line_counter():
     quick9.c), counter(data, max_nodes) -> per puzzle line (number, count, complete,
     nodes) or (number, text) for a line left to the pure reader; None for a file it leaves
     whole. None on the pure core: the pure reader and count_solutions do it all there."""
-    # getattr: an extension built before quick9.c (an old in-place build) has none.
-    return getattr(_compiled, "classic_lines", None) if _state["compiled"] else None
+    return _function("classic_lines")
 
 
 def latin_core():
@@ -149,8 +153,7 @@ def calcudoku_filler(pure):
     """The Calcudoku check's fillings of one cage, ways(n, cells, target, operation) -> a
     list of value tuples, or None past what C holds (csrc/calcways.c): in C, or `pure`, the
     Python (calcudoku/check.py)."""
-    # getattr: an extension built before calcways.c (an old in-place build) has none.
-    return getattr(_compiled, "calcudoku_ways", pure) if _state["compiled"] else pure
+    return _function("calcudoku_ways", pure)
 
 
 def kakuro_core():
@@ -165,37 +168,32 @@ def kakuro_core():
 def kakuro_mover():
     """The Kakuro generator's tightening moves in C (csrc/kakurofill.c's kakuro_move_some,
     kakuro/generate.py's _chosen_moves decision for decision), or None on the pure core."""
-    # getattr: an extension built before kakurofill.c (an old in-place build) has none.
-    return getattr(_compiled, "kakuro_move_some", None) if _state["compiled"] else None
+    return _function("kakuro_move_some")
 
 
 def kakuro_checker():
     """The Kakuro's second proof's search in C (csrc/kakurocheck.c's kakuro_check,
     kakuro/check.py's _search step for step), or None on the pure core."""
-    # getattr: an extension built before kakurocheck.c (an old in-place build) has none.
-    return getattr(_compiled, "kakuro_check", None) if _state["compiled"] else None
+    return _function("kakuro_check")
 
 
 def slitherlink_counter():
     """The Slitherlink's second proof's count in C (csrc/slithercount.c's slitherlink_count,
     slitherlink/count.py's walks state for state), or None on the pure core."""
-    # getattr: an extension built before slithercount.c (an old in-place build) has none.
-    return getattr(_compiled, "slitherlink_count", None) if _state["compiled"] else None
+    return _function("slitherlink_count")
 
 
 def slitherlink_settler():
     """The Slitherlink solver's cascade in C (csrc/slithersettle.c's slitherlink_settle,
     slitherlink/solver.py's settle decision for decision), or None on the pure core."""
-    # getattr: an extension built before slithersettle.c (an old in-place build) has none.
-    return getattr(_compiled, "slitherlink_settle", None) if _state["compiled"] else None
+    return _function("slitherlink_settle")
 
 
 def calcudoku_narrower(pure):
     """The Calcudoku solver's cage narrowing, narrow(cages, boards, touched) -> -1, 0 or 1
     with the boards changed in place: in C on the cages' narrowing_tables (csrc/
     calcnarrow.c) where they have them, or `pure`, the Python (calcudoku/solver.py)."""
-    # getattr: an extension built before calcnarrow.c (an old in-place build) has none.
-    narrow = getattr(_compiled, "calcudoku_narrow", None) if _state["compiled"] else None
+    narrow = _function("calcudoku_narrow")
     if narrow is None:
         return pure
 
@@ -210,23 +208,20 @@ def calcudoku_narrower(pure):
 def calcudoku_settler():
     """The Calcudoku grader's bulk techniques, settle(n, tables, values, cell_digits,
     unsettled, unpermuted) (csrc/calcsettle.c), or None on the pure core."""
-    # getattr: an extension built before calcsettle.c (an old in-place build) has none.
-    return getattr(_compiled, "calcudoku_settle", None) if _state["compiled"] else None
+    return _function("calcudoku_settle")
 
 
 def calcudoku_finder():
     """Where the Calcudoku grader's cage techniques find their next step, find(code, n,
     tables, values, cell_digits, extra) (csrc/calcfind.c), or None on the pure core."""
-    # getattr: an extension built before calcfind.c (an old in-place build) has none.
-    return getattr(_compiled, "calcudoku_find", None) if _state["compiled"] else None
+    return _function("calcudoku_find")
 
 
 def calcudoku_grader():
     """The Calcudoku grader's loop up to a ceiling, unworded, grade(grader, n, tables,
     values, cell_digits, unsettled, unpermuted, areas, steps, bulk_ranks) (csrc/
     calcloop.c), or None on the pure core."""
-    # getattr: an extension built before calcloop.c (an old in-place build) has none.
-    return getattr(_compiled, "calcudoku_grade", None) if _state["compiled"] else None
+    return _function("calcudoku_grade")
 
 
 def single_cover(build, pure):
