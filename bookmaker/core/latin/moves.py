@@ -3,7 +3,11 @@ their clues along (a sign between two cells, a clue beside a row or column)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
+
+from ..board.grid import Grid
+from ..board.shape import Shape
 
 # Each move sends (row, col) to its image, for an n x n square (m = n - 1).
 _MOVES = (
@@ -50,3 +54,16 @@ def rectangle_images(cells: tuple[int, ...], height: int,
                 images.append([row[::-1] if across else row for row in
                                (turned[::-1] if down else turned)])
     return images
+
+
+def least_rectangle_key(name: str, givens: Grid, shape_of: Callable[[int, int], Shape],
+                        text: Callable[[Grid], str]) -> str:
+    """'NAME HxW:' (the smaller side first) and the least text of a rectangle's givens
+    under the eight turns and mirrors (rectangle_images), each image read as a grid of
+    `shape_of(height, width)` and written by `text`: a Hashi's and a Slitherlink's key."""
+    def image_text(rows: list) -> str:
+        shape = shape_of(len(rows), len(rows[0]))
+        return text(Grid(shape, tuple(v for row in rows for v in row)))
+    low, high = sorted(givens.shape.frame)
+    return f"{name} {low}x{high}:" + min(map(image_text, rectangle_images(
+        givens.cells, *givens.shape.frame)))
