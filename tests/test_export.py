@@ -247,7 +247,7 @@ def test_the_page_places_any_kinds_marks_as_print_does():
     chevron = [[round(x, 4), round(y, 4)] for x, y in sign_chevron(board, marks.signs[0])]
     assert data["signs"] == [{"strokes": [chevron],
                               "cells": [0, 6], "sign": ">",
-                              "words": ["greater than", "less than"]}]
+                              "words": ["greater than {cell}", "less than {cell}"]}]
     assert data["edges"] == [{"text": "4", "at": [6.5, 1.5], "side": "right", "index": 1,
                              "ring": 0}]
     assert data["ring"] == 1 and data["leading"] is False  # a ring right of the grid too
@@ -265,9 +265,9 @@ def test_the_page_plays_a_tango_with_its_own_symbols_limits_and_signs_as_print_s
                                "most": 0, "apart": False, "counted": False, "meeting": 0}
     assert tango["rules"].startswith("Tango: fill every cell with 0 or 1.")
     same, unlike = tango["signs"][:2]
-    assert (same["sign"], same["cells"], same["words"]) == ("=", [2, 3], ["the same as"] * 2)
+    assert (same["sign"], same["cells"], same["words"]) == ("=", [2, 3], ["the same as {cell}"] * 2)
     assert same["strokes"] == [[[2.881, 0.42], [3.119, 0.42]], [[2.881, 0.58], [3.119, 0.58]]]
-    assert (unlike["sign"], unlike["words"]) == ("x", ["unlike"] * 2)
+    assert (unlike["sign"], unlike["words"]) == ("x", ["unlike {cell}"] * 2)
     assert len(unlike["strokes"]) == 2  # two crossing bars
     assert puzzle_data(item_of(puzzle_of("binairo"), "b", "B"))["limits"] == \
         {"shared": True, "run": 2, "cages": False, "distinct": True, "most": 0,

@@ -571,7 +571,7 @@ def test_a_cell_names_its_cage_or_runs_and_the_grid_its_real_size(tab, week, mor
     assert page.get_attribute("svg", "aria-label").startswith(
         f"Kakuro, {data['frame']} by {data['frame']}.")
     page = tab.open(week[6])
-    assert page.get_attribute("svg", "aria-label").startswith("Samurai, 21 by 21.")
+    assert page.get_attribute("svg", "aria-label").startswith("Samurai Sudoku, 21 by 21.")
 
 
 def test_a_12x12_shows_10_to_12_and_takes_them_as_two_keys(tab, more):
@@ -808,7 +808,8 @@ def test_a_binairo_and_a_tango_are_solved_by_keyboard_on_answer_free_pages(tab, 
         solve_by_keyboard(tab, data, puzzle, folder)
     sign = data["signs"][0]  # the Tango's signs are heard at both their cells
     first, second = sign["cells"]
-    assert f", {sign['words'][0]} row {second // 6 + 1}, column {second % 6 + 1}" in \
+    other = f"row {second // 6 + 1}, column {second % 6 + 1}"
+    assert ", " + sign["words"][0].format(cell=other) in \
         tab.label(first)
     assert {s["sign"] for s in data["signs"]} == {"=", "x"}
     assert axe_problems(tab.page) == []  # the solved Tango, its signs' knock-outs and all

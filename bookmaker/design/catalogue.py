@@ -26,6 +26,10 @@ REFERENCE_LANGUAGE = "en"
 # The texts a book prints in place of those of the same key when one of its kinds is no
 # Sudoku: where a language calls every puzzle a sudoku ('Sudoku 12'), what it calls any.
 BEYOND_SUDOKU = "beyond_sudoku."
+# The forms a counted text may have (CLDR's plural categories: the web page's browser picks
+# one by its Intl.PluralRules): a text with an `other` form is counted, and a language may
+# give it the forms its counting needs beyond the reference's (Polish's few and many).
+PLURAL_FORMS = ("zero", "one", "two", "few", "many", "other")
 
 
 class CatalogueError(ValueError):
@@ -129,10 +133,20 @@ def catalogue_mistakes(catalogue: Catalogue, reference: Catalogue) -> list[str]:
     any others that replace a text of the reference, with that text's placeholders."""
     mine, theirs = catalogue.texts, reference.texts
     found = [f"missing key {key!r}" for key in theirs if key not in mine]
-    found += [f"unknown key {key!r}" for key in mine if key not in theirs
-              and key.removeprefix(BEYOND_SUDOKU) not in theirs]
+    found += [f"unknown key {key!r}" for key in mine if _reference_key(key, theirs) is None]
     found += [f"{key!r} has placeholders {sorted(placeholders(mine[key]))}, expected "
               f"{sorted(placeholders(theirs[base]))}" for key in mine
-              if (base := key.removeprefix(BEYOND_SUDOKU)) in theirs
+              if (base := _reference_key(key, theirs)) is not None
               and placeholders(mine[key]) != placeholders(theirs[base])]
     return found
+
+
+def _reference_key(key: str, reference: dict[str, str]) -> str | None:
+    """The reference's key a catalogue's key stands for: itself, the text a beyond_sudoku
+    text replaces, or a counted text's `other` form for a form the reference lacks."""
+    base = key.removeprefix(BEYOND_SUDOKU)
+    if base in reference:
+        return base
+    counted, _, form = base.rpartition(".")
+    other = f"{counted}.other"
+    return other if form in PLURAL_FORMS and other in reference else None

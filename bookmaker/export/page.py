@@ -28,7 +28,7 @@ from ..core.board.marks import BlockMark, Marks
 from ..core.board.shape import Shape, Unit
 from ..core.kinds.answer import Limits
 from ..core.registry import kind_of_puzzle
-from ..design.captions import with_size_mark
+from ..design.captions import kind_title, with_size_mark
 from ..design.catalogue import Catalogue, load_catalogue
 from ..design.colournames import colour_value_text
 from ..design.glyphs import numbers
@@ -51,6 +51,7 @@ from ..pages.board import (
 )
 from ..render.metrics import BLOCK_ACROSS_AT, BLOCK_DOWN_AT
 from .items import ExportItem
+from .pagewords import page_word, script_words, web_texts, with_page_words
 
 # The answer forms (core/kinds/answer.py) the page plays: a symbol a cell typed (values,
 # symbols: page.js), cells shaded and marked white (shading: web/shading.js), or painted
@@ -64,9 +65,10 @@ PLAYED_FORMS = ("values", "symbols", "shading", "colours", "edges", "links")
 # a page with a puzzle of that form: a Sudoku's page carries none of them.
 FORM_MODULES = {"shading": "shading", "colours": "shading", "edges": "edges",
                 "links": "links"}
-# What a screen reader hears of a sign at each of its two cells: "less than row 1, column 2".
-SIGN_WORDS = {"<": ("less than", "greater than"), ">": ("greater than", "less than"),
-              "=": ("the same as", "the same as"), "x": ("unlike", "unlike")}
+# What a screen reader hears of a sign at each of its two cells ("less than row 1, column
+# 2"): the catalogue's web.signs texts, each naming the other {cell}.
+SIGN_WORDS = {"<": ("less", "greater"), ">": ("greater", "less"), "=": ("same", "same"),
+              "x": ("unlike", "unlike")}
 
 
 @dataclass(frozen=True)
@@ -95,8 +97,8 @@ def page_html(items: Sequence[ExportItem], title: str = "", language: str = "en"
     forms of PLAYED_FORMS; a kind whose answer is edges or links (core/kinds/answer.py) is
     left off it, until it plays them."""
     played, played_answered = _played(items), _played(answered)
-    shown = title or (items[0].heading if items else "Puzzles")
     words = load_catalogue(language)
+    shown = title or (items[0].heading if items else page_word(words, "puzzles"))
     puzzles = [puzzle_data(item, words, options.answers) for item in played] + \
         [puzzle_data(item, words) for item in played_answered]
     return page_of(puzzles, title, shown, language, options)
@@ -110,15 +112,18 @@ def _played(items: Sequence[ExportItem]) -> list[ExportItem]:
 
 def page_of(puzzles: list[dict[str, Any]], title: str, shown: str, language: str,
             options: PageOptions = PageOptions()) -> str:
-    """The template with the style, the script and the puzzles' data (puzzle_data; JSON,
-    with '<' escaped so no text can close the script element) filled in."""
+    """The template in the language's words (export/pagewords.py) with the style, the
+    script and the puzzles' data (puzzle_data, and the words the scripts say; JSON, with '<'
+    escaped so no text can close the script element) filled in."""
+    words = load_catalogue(language)
+    forms = {puzzle.get("form", "") for puzzle in puzzles}
+    modules = list(dict.fromkeys(name for form, name in FORM_MODULES.items() if form in forms))
     data = json.dumps({"title": title, "puzzles": puzzles,
+                       "words": script_words(words, modules),
                        "options": options.script_options(), "colours": options.colours},
                       sort_keys=True, ensure_ascii=False,
                       separators=(",", ":")).replace("<", "\\u003c")
-    forms = {puzzle.get("form", "") for puzzle in puzzles}
-    modules = [name for form, name in FORM_MODULES.items() if form in forms]
-    return _asset("page.html").replace("{{title}}", escape(shown)) \
+    return with_page_words(_asset("page.html"), words).replace("{{title}}", escape(shown)) \
         .replace("{{language}}", escape(language)) \
         .replace("{{style}}", "\n".join(_asset(name + ".css") for name in ["page"] + modules)) \
         .replace("{{script}}", "\n".join(_asset(name + ".js") for name in modules + ["page"])) \
@@ -140,10 +145,11 @@ def _asset(name: str) -> str:
 
 def puzzle_data(item: ExportItem, words: Catalogue | None = None,
                 answer: bool = True) -> dict[str, Any]:
-    """What the page's script draws and checks for one puzzle; its rules are its kind's,
-    as print and the dailies say them (design/howtoplay.rules_text), in English unless
-    `words` are another language's; its values shown as print shows them (the glyphs, or
-    the numbers 1 to n: a 12x12's 10 to 12, or the kind's own: Binairo's 0 and 1); the
+    """What the page's script draws and checks for one puzzle; its kind's full name and
+    rules, as print and the dailies say them (design/captions.kind_title, howtoplay.
+    rules_text), in English unless `words` are another language's; its values shown as
+    print shows them (the glyphs, or the numbers 1 to n: a 12x12's 10 to 12, or the kind's
+    own: Binairo's 0 and 1); the
     limits its units keep, for the conflicts the page marks; whether a tap steps a cell
     through its symbols; its answer, or (`answer` false) its digest."""
     words = words or load_catalogue("en")
@@ -153,14 +159,14 @@ def puzzle_data(item: ExportItem, words: Catalogue | None = None,
     symbols = kind.answer.glyphs or tuple(item.about.symbols) or numbers(board.size)
     data: dict[str, Any] = {
         "id": item.about.id or item.stem, "heading": item.heading, "caption": item.caption,
-        "kind": with_size_mark(kind.title, kind, board.size),
+        "kind": with_size_mark(kind_title(words, kind), kind, board.size),
         "rules": rules_text(kind, board.size, tuple(item.about.symbols), words),
         "size": board.size, "symbols": list(symbols), "givens": list(puzzle.givens.cells),
         "limits": limits_data(kind.answer.limits, board), "cycle": kind.answer.cycled,
         "form": kind.answer.form,
     } | _answer_of(item.about.id or item.stem, puzzle.givens.cells, puzzle.solution.cells,
                    answer)
-    return data | drawing_data(board_drawing(board), board) | marks_data(marks, board) | \
+    return data | drawing_data(board_drawing(board), board) | marks_data(marks, board, words) | \
         units_data(board, marks) | palette_data(marks.palette, words)
 
 
@@ -231,15 +237,17 @@ def drawing_data(drawing: BoardDrawing, board: Shape) -> dict[str, Any]:
             "block_inset": BLOCK_DIAGONAL_INSET}
 
 
-def marks_data(marks: Marks, board: Shape) -> dict[str, Any]:
+def marks_data(marks: Marks, board: Shape, words: Catalogue | None = None) -> dict[str, Any]:
     """The kind's marks in cell units, placed as print places them (pages/board.py, render/
     board.py): dashed cages as inset loops, outlined cages as border runs, each label at
     its corner; signs as print strokes them (a chevron, an =, an x), with the cells they
-    compare and what each cell hears of the other (for the cells' labels);
+    compare and what each cell hears of the other ('less than {cell}', for its label);
     edge clues at the centres of the ring's cells (`ring` cells of margin, `leading` if all
     above and left; their side, line and ring, for the labels and a Nonogram's runs); clue
     blocks with their sums' centres; each cell's tint (a Star Battle's regions). Any kind's
-    marks are drawn from these alone: the page knows no kind."""
+    marks are drawn from these alone: the page knows no kind. A sign's words are in
+    English unless `words` are another language's."""
+    texts = web_texts(words or load_catalogue("en"))
     dashed = [cage for cage in marks.cages if cage.style != OUTLINED]
     outlined = [cage for cage in marks.cages if cage.style == OUTLINED]
     labels = [{"text": cage.label, "at": list(_offset(label_cell(board, cage), corner)),
@@ -253,7 +261,8 @@ def marks_data(marks: Marks, board: Shape) -> dict[str, Any]:
             "borders": _runs(cage_borders(board, outlined)), "labels": labels,
             "signs": [{"strokes": _polylines(sign_strokes(board, sign)),
                        "cells": [sign.first, sign.second], "sign": sign.sign,
-                       "words": list(SIGN_WORDS[sign.sign])} for sign in marks.signs],
+                       "words": [texts[f"web.signs.{key}"] for key in SIGN_WORDS[sign.sign]]}
+                      for sign in marks.signs],
             "edges": [{"text": e.text, "at": list(edge_centre(frame, e)), "side": e.side,
                        "index": e.index, "ring": e.ring} | ({"colour": e.colour} if e.colour
                                                             else {}) for e in marks.edges],

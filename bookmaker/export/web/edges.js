@@ -15,6 +15,7 @@ window.BOOKMAKER_FORMS.edges = function (page) {
   const across = (rows + 1) * cols;  // horizontal edges first, then vertical ones
   const total = across + rows * (cols + 1);
   let drag = null, crossNext = false, layer = null;
+  const term = (key, fields) => page.word("edges." + key, fields);  // a word of its own
 
   // --- the lattice: edges by their ends, cells by their sides ---------------------------------
   const horizontal = (r, c) => r * cols + c;          // (c, r) to (c + 1, r)
@@ -144,14 +145,13 @@ window.BOOKMAKER_FORMS.edges = function (page) {
   // --- words ----------------------------------------------------------------------------------
   function words(cell) {
     const sides = sidesOf(cell);
-    const named = (state) => Object.keys(sides).filter((s) => stateOf(sides[s]) === state);
+    const named = (state) => page.listed(Object.keys(sides).filter(
+      (s) => stateOf(sides[s]) === state).map((s) => term("sides." + s)));
     const lines = named(LINE), crosses = named(CROSS);
-    const clue = p.givens[cell] ? "clue " + (p.givens[cell] - 1) : "no clue";
-    const list = (names) => names.slice(0, -1).join(", ") + (names.length > 1 ? " and " : "") +
-      names[names.length - 1];
-    return clue + (lines.length ? ", lines " + list(lines) : ", no lines") +
-      (crosses.length ? ", crossed " + list(crosses) : "") +
-      (met(cell) ? ", met" : "");
+    const clue = p.givens[cell] ? term("clue", { clue: p.givens[cell] - 1 }) : term("no_clue");
+    return clue + ", " + (lines ? term("lines", { sides: lines }) : term("no_lines")) +
+      (crosses ? ", " + term("crossed", { sides: crosses }) : "") +
+      (met(cell) ? ", " + page.word("met") : "");
   }
 
   // --- input ----------------------------------------------------------------------------------
@@ -231,7 +231,7 @@ window.BOOKMAKER_FORMS.edges = function (page) {
       return true;
     }
     if (event.key === "x" || event.key === "X") {
-      crossNext = true; page.say("Cross which side? An arrow key");
+      crossNext = true; page.say(term("cross_which"));
       return true;
     }
     if (["Backspace", "Delete"].includes(event.key)) {
@@ -243,8 +243,8 @@ window.BOOKMAKER_FORMS.edges = function (page) {
   }
 
   const SIDE_GLYPHS = { top: "\u2594", bottom: "\u2581", left: "\u258f", right: "\u2595" };
-  const keypad = (pad) => page.arrowKeypad(pad, "Draw a side of the selected cell",
-    (arrow) => [SIDE_GLYPHS[SIDES[arrow]], "Line on the " + SIDES[arrow]]);
+  const keypad = (pad) => page.arrowKeypad(pad, term("draw_side"),
+    (arrow) => [SIDE_GLYPHS[SIDES[arrow]], term("line_on." + SIDES[arrow])]);
 
   // The rules the page is told (export/page.py limits), broken as the reader draws: a clue
   // with more lines round it than it says (counted); a dot where more than `meeting` lines
@@ -254,7 +254,7 @@ window.BOOKMAKER_FORMS.edges = function (page) {
     const limits = p.limits || {};
     if (limits.counted) {
       p.cells.forEach((_, cell) => {
-        if (p.givens[cell] && linesAround(cell) > p.givens[cell] - 1) clash(cell, "more lines than its clue");
+        if (p.givens[cell] && linesAround(cell) > p.givens[cell] - 1) clash(cell, term("too_many_lines"));
       });
     }
     const meeting = {};
@@ -265,7 +265,7 @@ window.BOOKMAKER_FORMS.edges = function (page) {
     crowded.forEach((dot) => {
       const [x, y] = dot.split(",").map(Number);
       [[y - 1, x - 1], [y - 1, x], [y, x - 1], [y, x]].forEach(([r, c]) => {
-        if (within(r, c)) clash(cellOf(r, c), meeting[dot] + " lines meet at a corner");
+        if (within(r, c)) clash(cellOf(r, c), term("crowded", { count: meeting[dot] }));
       });
     });
   }
@@ -296,23 +296,19 @@ window.BOOKMAKER_FORMS.edges = function (page) {
     const inLoop = loop();
     const edges = Array.from(new Set([].concat(...cells.map((c) => Object.values(sidesOf(c))))));
     const open = edges.filter((e) => stateOf(e) !== (inLoop[e] ? LINE : CROSS)).map(slot);
-    if (!open.length) { page.say("Nothing to reveal there"); return; }
+    if (!open.length) { page.say(page.word("nothing_to_reveal")); return; }
     page.change(open, () => open.forEach((s) => {
       page.state.values[s] = inLoop[s - n] ? LINE : CROSS; page.state.revealed[s] = true;
     }));
-    if (!page.isSolved()) page.say("Revealed");
+    if (!page.isSolved()) page.say(page.word("revealed_some"));
   }
 
   return {
     slots: () => total,
     margin: 0.16,
     related: () => false,  // a loop's clues share no unit
-    howTo: () => "Draw one loop along the dots. Arrow keys move; Shift and an arrow draws " +
-      "the line on that side of the cell, x and then an arrow crosses it.",
-    keysHelp: () => "Arrow keys move between cells; Shift and an arrow draws the line on " +
-      "that side of the cell, or takes it off; x and then an arrow crosses that side out; " +
-      "Backspace clears the cell's sides. A click or tap on an edge steps it through line, " +
-      "cross and open; a right click crosses it; dragging from dot to dot draws the line.",
+    howTo: () => term("how"),
+    keysHelp: () => term("keys"),
     paint: paint, words: words, clueWords: () => "", press: press, abandon: () => { drag = null; },
     key: key, keypad: keypad, clashes: clashes, drawn: drawn, changed: changed,
     wrong: wrong, reveal: reveal, answer: answer,

@@ -17,6 +17,7 @@ window.BOOKMAKER_FORMS.links = function (page) {
   const linksAt = p.cells.map(() => []);  // cell -> links ending at it or passing over it
   links.forEach((link, i) => [link.a, link.b].concat(link.over).forEach((c) => linksAt[c].push(i)));
   let drag = null, layer = null;
+  const term = (key, fields) => page.word("links." + key, fields);  // a word of its own
 
   // Every pair of islands in a line with only water, and at least one cell of it, between.
   function linksOf() {
@@ -114,26 +115,24 @@ window.BOOKMAKER_FORMS.links = function (page) {
 
   // --- words ----------------------------------------------------------------------------------
   function words(cell) {
-    const way = (i) => {
-      const other = links[i].a === cell ? links[i].b : links[i].a;
-      const [r, c] = p.cells[other];
-      return count(i) + " to row " + (r + 1) + ", column " + (c + 1);
-    };
+    const way = (i) => term("bridge_to", { count: count(i),
+      cell: page.cellName(links[i].a === cell ? links[i].b : links[i].a) });
     if (!island(cell)) {
       const on = linksAt[cell].filter((i) => count(i));
-      return on.length ? "water, " + count(on[0]) + (count(on[0]) > 1 ? " bridges " : " bridge ") +
-        (links[on[0]].across ? "across" : "down") : "water";
+      return on.length ? term(links[on[0]].across ? "water_across" : "water_down",
+                              { count: count(on[0]) }) : term("water");
     }
     const ends = linksAt[cell].filter((i) => (links[i].a === cell || links[i].b === cell) && count(i));
-    return "island " + p.givens[cell] + (ends.length ? ", bridges " + ends.map(way).join(", ")
-      : ", no bridges") + (met(cell) ? ", met" : "");
+    return term("island", { number: p.givens[cell] }) + ", " +
+      (ends.length ? term("bridges", { list: ends.map(way).join(", ") }) : term("no_bridges")) +
+      (met(cell) ? ", " + page.word("met") : "");
   }
 
   // --- input ----------------------------------------------------------------------------------
   // A link stepped on: 0, 1, 2 bridges, 0 again; refused where it would cross a bridge.
   function step(i) {
     const next = (count(i) + 1) % 3;
-    if (next && crossing(i) !== undefined) { page.say("A bridge cannot cross another"); return; }
+    if (next && crossing(i) !== undefined) { page.say(term("crossing")); return; }
     const s = n + i;
     page.change([s], () => { page.state.values[s] = next; page.state.revealed[s] = false; });
     if (!page.isSolved()) page.say(page.cellLabel(links[i].a));
@@ -172,7 +171,7 @@ window.BOOKMAKER_FORMS.links = function (page) {
         const [r, c] = p.cells[cell], [r2, c2] = p.cells[other];
         return Math.sign(r2 - r) === way[0] && Math.sign(c2 - c) === way[1];
       });
-      if (i < 0) page.say("No island that way");
+      if (i < 0) page.say(term("no_island"));
       else step(linksAt[cell][i]);
       return true;
     }
@@ -186,15 +185,15 @@ window.BOOKMAKER_FORMS.links = function (page) {
 
   const ARROWS = { ArrowUp: ["\u2191", "up"], ArrowDown: ["\u2193", "down"],
                    ArrowLeft: ["\u2190", "left"], ArrowRight: ["\u2192", "right"] };
-  const keypad = (pad) => page.arrowKeypad(pad, "Bridges from the selected island",
-    (arrow) => [ARROWS[arrow][0], "Bridge " + ARROWS[arrow][1]]);
+  const keypad = (pad) => page.arrowKeypad(pad, term("keypad"),
+    (arrow) => [ARROWS[arrow][0], term("arrows." + ARROWS[arrow][1])]);
 
   // The rule the page is told (export/page.py limits): no island with more bridges than
   // its number (counted).
   function clashes(clash) {
     if (!(p.limits || {}).counted) return;
     p.cells.forEach((_, cell) => {
-      if (island(cell) && bridgesOf(cell) > p.givens[cell]) clash(cell, "more bridges than its number");
+      if (island(cell) && bridgesOf(cell) > p.givens[cell]) clash(cell, term("too_many"));
     });
   }
 
@@ -206,22 +205,19 @@ window.BOOKMAKER_FORMS.links = function (page) {
   function reveal(cells) {
     const ids = Array.from(new Set([].concat(...cells.map((c) => linksAt[c]))));
     const open = ids.filter((i) => count(i) !== solved(i)).map((i) => n + i);
-    if (!open.length) { page.say("Nothing to reveal there"); return; }
+    if (!open.length) { page.say(page.word("nothing_to_reveal")); return; }
     page.change(open, () => open.forEach((s) => {
       page.state.values[s] = solved(s - n); page.state.revealed[s] = true;
     }));
-    if (!page.isSolved()) page.say("Revealed");
+    if (!page.isSolved()) page.say(page.word("revealed_some"));
   }
 
   return {
     slots: () => links.length,
     margin: 0,
     related: () => false,
-    howTo: () => "Join the islands with bridges. Arrow keys move; Shift and an arrow adds a " +
-      "bridge from an island that way (two, then none).",
-    keysHelp: () => "Arrow keys move between cells; Shift and an arrow steps the bridges from " +
-      "the selected island that way on: one, two, none. Backspace takes its bridges off. " +
-      "Drag from island to island, or click the water between them, to do the same.",
+    howTo: () => term("how"),
+    keysHelp: () => term("keys"),
     paint: paint, words: words, clueWords: () => "", press: press, abandon: () => { drag = null; },
     key: key, keypad: keypad, clashes: clashes, drawn: drawn, changed: changed,
     wrong: wrong, reveal: reveal, answer: answer,

@@ -41,6 +41,26 @@
     return node;
   }
 
+  // --- words: the page's language's (export/pagewords.py), a counted one in the form its
+  // count takes there (the browser's plural rules), its numbers written as the language does.
+  const WORDS = DATA.words || {};
+  const LANGUAGE = document.documentElement.lang || "en";
+  const PLURALS = new Intl.PluralRules(LANGUAGE), NUMBERS = new Intl.NumberFormat(LANGUAGE);
+
+  function word(key, fields) {
+    let text = WORDS[key];
+    if (text === undefined) return key;
+    if (typeof text === "object") text = text[PLURALS.select(fields.count)] || text.other;
+    return text.replace(/\{(\w+)\}/g, (whole, name) => (fields && name in fields
+      ? (typeof fields[name] === "number" ? NUMBERS.format(fields[name]) : fields[name]) : whole));
+  }
+
+  // Items as the language lists them: "top, left and right".
+  function listed(items) {
+    if (items.length < 2) return items.join("");
+    return word("list", { items: items.slice(0, -1).join(", "), last: items[items.length - 1] });
+  }
+
   // --- SHA-256 (FIPS 180-4): an answer-free page knows its answer by its digest alone ----
   const K = [];
   (function () {
@@ -167,10 +187,8 @@
                                 rows + ring + after + 2 * pad].join(" "),
                       role: "grid", tabindex: "0", "aria-rowcount": rows,
                       "aria-colcount": cols,
-                      "aria-label": p.kind + ", " + rows + " by " + cols + ". " +
-                        (form ? form.howTo() : "Arrow keys move, symbols enter, Space " +
-                         "switches pencil marks." + (p.cycle ? " A tap steps a cell through " +
-                         p.symbols.join(", ") + " and empty." : "")) });
+                      "aria-label": word("board", { kind: p.kind, rows: rows, cols: cols,
+                                                    how: form ? form.howTo() : howTo(p) }) });
     $("board").appendChild(svg);
     el("title", {}, svg).textContent = p.heading;
     const paper = el("g", { class: "paper" }, svg);
@@ -195,6 +213,11 @@
     svg.addEventListener("pointercancel", endPinch);
     svg.addEventListener("keydown", onKey);
     if (form) form.drawn(svg);
+  }
+
+  function howTo(p) {
+    return word("how_symbols") + (p.cycle ? " " + word("how_cycle", { symbols: p.symbols.join(", ") })
+      : "");
   }
 
   // Rows and columns the cells span: a rectangle's, within its square frame.
@@ -375,44 +398,52 @@
 
   function cellLabel(cell) {
     const [r, c] = puzzle.cells[cell];
-    const value = state.values[cell];
-    let text = "Row " + (r + 1) + ", column " + (c + 1) + ": ";
-    if (form) text += form.words(cell);
-    else if (puzzle.givens[cell]) text += "given " + puzzle.symbols[value - 1];
-    else if (value) {
-      text += puzzle.symbols[value - 1] + (state.revealed[cell] ? ", revealed" : "") +
-        (state.wrong.includes(cell) ? ", wrong" : "");
-    } else if (state.pencils[cell]) {
-      text += "empty, pencil marks " + puzzle.symbols.filter(
-        (_, i) => state.pencils[cell] & (1 << i)).join(" ");
-    } else text += "empty";
+    let text = form ? form.words(cell) : stateWords(cell);
     if (clashes.has(cell)) text += ", " + clashes.get(cell).join(", ");
-    return text + groupWords(cell) + (form ? form.clueWords(cell) : clueWords(cell, r, c));
+    text += groupWords(cell) + (form ? form.clueWords(cell) : clueWords(cell, r, c));
+    return word("cell", { row: r + 1, col: c + 1, state: text });
+  }
+
+  // A typed symbol's cell as heard: "given 5", "3, wrong", "empty, pencil marks 1 3".
+  function stateWords(cell) {
+    const value = state.values[cell];
+    if (puzzle.givens[cell]) return word("given", { symbol: puzzle.symbols[value - 1] });
+    if (value) {
+      return puzzle.symbols[value - 1] + (state.revealed[cell] ? ", " + word("revealed") : "") +
+        (state.wrong.includes(cell) ? ", " + word("wrong") : "");
+    }
+    if (!state.pencils[cell]) return word("empty");
+    return word("pencil_marks", { marks: puzzle.symbols.filter(
+      (_, i) => state.pencils[cell] & (1 << i)).join(" ") });
+  }
+
+  // Another cell, named in a cell's words: "row 1, column 2".
+  function cellName(cell) {
+    return word("cell_name", { row: puzzle.cells[cell][0] + 1, col: puzzle.cells[cell][1] + 1 });
   }
 
   // The cage or runs a cell is in, and their clues: "cage 14 of 3 cells".
   function groupWords(cell) {
     return groupsOf[cell].filter((g) => g.kind === "cage" || g.clue).map((g) =>
-      ", " + (g.kind === "cage" ? "cage " : g.kind + " run ") + g.clue + " of " +
-      g.cells.length + " cells").join("");
+      ", " + word(g.kind === "cage" ? "cage" : "runs." + g.kind,
+                  { clue: g.clue, count: g.cells.length })).join("");
   }
 
   // What a screen reader hears of the signs and edge clues at a cell: "less than row 1,
   // column 2", "unlike row 2, column 1", "3 seen from the left" (the marks as data).
   function clueWords(cell, r, c) {
-    const name = (other) => "row " + (puzzle.cells[other][0] + 1) + ", column " +
-      (puzzle.cells[other][1] + 1);
     let words = "";
     puzzle.signs.forEach((s) => {
       const [first, second] = s.cells;
       if (first !== cell && second !== cell) return;
-      words += ", " + s.words[first === cell ? 0 : 1] + " " + name(first === cell ? second : first);
+      words += ", " + s.words[first === cell ? 0 : 1].replace(
+        "{cell}", cellName(first === cell ? second : first));
     });
     puzzle.edges.forEach((e) => {
       const line = e.side === "left" || e.side === "right" ? r : c;
       const end = { left: c === 0, top: r === 0, right: c === puzzle.frame - 1,
                     bottom: r === puzzle.frame - 1 }[e.side];
-      if (line === e.index && end) words += ", " + e.text + " seen from the " + e.side;
+      if (line === e.index && end) words += ", " + word("seen." + e.side, { clue: e.text });
     });
     return words;
   }
@@ -589,7 +620,7 @@
   function setPencilMode(on) {
     pencilMode = on;
     $("pencil").setAttribute("aria-pressed", String(on));
-    say(on ? "Pencil marks on" : "Pencil marks off");
+    say(word(on ? "pencil_on" : "pencil_off"));
   }
 
   function snapshot(cells) {
@@ -614,7 +645,7 @@
 
   function enter(value) {
     const cell = selected;
-    if (puzzle.givens[cell]) { say("A given cannot change"); return false; }
+    if (puzzle.givens[cell]) { say(word("given_fixed")); return false; }
     let changed;
     if (pencilMode && value) {
       changed = change([cell], () => {
@@ -635,20 +666,20 @@
 
   function undo(quiet) {
     const step = state.undo.pop();
-    if (!step) { say("Nothing to undo"); return; }
+    if (!step) { say(word("nothing_to_undo")); return; }
     state.redo.push(snapshot(step.map(([c]) => c)));
     restore(step);
     afterChange(step.map(([c]) => c));
-    if (quiet !== true) say("Undone");
+    if (quiet !== true) say(word("undone"));
   }
 
   function redo() {
     const step = state.redo.pop();
-    if (!step) { say("Nothing to redo"); return; }
+    if (!step) { say(word("nothing_to_redo")); return; }
     state.undo.push(snapshot(step.map(([c]) => c)));
     restore(step);
     afterChange(step.map(([c]) => c));
-    say("Redone");
+    say(word("redone"));
   }
 
   function afterChange(cells) {
@@ -676,11 +707,11 @@
     for (const kind in puzzle.units) {
       puzzle.units[kind].forEach((cells) => {
         const most = limits.shared ? Math.floor(cells.length / puzzle.symbols.length) : 1;
-        overfilled(cells, most, limits.shared ? "too many of it in its " + kind : "repeated");
+        overfilled(cells, most, word(limits.shared ? "clash.too_many." + kind : "clash.repeated"));
         if (limits.run) tooLong(cells, limits.run);
       });
     }
-    if (limits.cages) puzzle.labels.forEach((cage) => overfilled(cage.cells, 1, "repeated"));
+    if (limits.cages) puzzle.labels.forEach((cage) => overfilled(cage.cells, 1, word("clash.repeated")));
     if (limits.distinct) for (const kind in puzzle.units) twins(puzzle.units[kind], kind);
   }
 
@@ -694,7 +725,7 @@
     });
     for (const text in seen) {
       if (seen[text].length < 2) continue;
-      seen[text].forEach((cells) => cells.forEach((c) => clash(c, "the same as another " + kind)));
+      seen[text].forEach((cells) => cells.forEach((c) => clash(c, word("clash.twin." + kind))));
     }
   }
 
@@ -716,7 +747,7 @@
         run = [];
       }
       if (state.values[c]) run.push(c);
-      if (run.length > longest) run.forEach((r) => clash(r, (longest + 1) + " alike in a line"));
+      if (run.length > longest) run.forEach((r) => clash(r, word("clash.alike", { count: longest + 1 })));
     });
   }
 
@@ -753,16 +784,16 @@
       stopClock();
     }
     showFinish(solved);
-    if (!solved && !emptyCells().length) say("Every cell is filled, but not every one is right.");
+    if (!solved && !emptyCells().length) say(word("every_filled"));
   }
 
   function showFinish(solved) {
     $("finish").hidden = !solved;
     if (!solved) return;
     const revealed = state.revealed.some((r) => r);
-    $("finish-text").textContent = revealed ? "Answer revealed after " + clock(state.elapsed) + "."
-      : "Solved in " + clock(state.elapsed) + ". Every cell is right.";
-    say(revealed ? "Answer revealed." : "Solved! Every cell is right.");
+    $("finish-text").textContent = word(revealed ? "revealed_after" : "solved_in",
+                                        { time: clock(state.elapsed) });
+    say(word(revealed ? "said_revealed" : "said_solved"));
   }
 
   function check() {
@@ -773,19 +804,24 @@
     save();
     if (isSolved()) { showFinish(true); return; }
     // A form between cells (a loop's edges) has no empty cells to count.
-    const left = form && form.slots ? "" : ", " + emptyCells().length + " empty";
-    say(state.wrong.length ? state.wrong.length + " wrong (crossed out)" + left
-      : "No mistakes so far" + left);
+    const left = form && form.slots ? "" : ", " + word("empty_count", { count: emptyCells().length });
+    say((state.wrong.length ? word("wrong_count", { count: state.wrong.length })
+      : word("no_mistakes")) + left);
   }
 
   function reveal(cells) {
     if (form && form.reveal) { form.reveal(cells); return; }
     const open = cells.filter((c) => state.values[c] !== puzzle.solution[c]);
-    if (!open.length) { say("Nothing to reveal there"); return; }
+    if (!open.length) { say(word("nothing_to_reveal")); return; }
     change(open, () => open.forEach((c) => {
       state.values[c] = puzzle.solution[c]; state.pencils[c] = 0; state.revealed[c] = true;
     }));
-    if (!isSolved()) say(open.length === 1 ? "Revealed: " + cellLabel(open[0]) : "Revealed");
+    if (!isSolved()) sayRevealed(open);
+  }
+
+  function sayRevealed(cells) {
+    say(cells.length === 1 ? word("revealed_cell", { cell: cellLabel(cells[0]) })
+      : word("revealed_some"));
   }
 
   function restart() {
@@ -799,7 +835,7 @@
     finishIfSolved();
     save();
     startClock();
-    say("Started again");
+    say(word("started_again"));
   }
 
   // Every empty cell's candidates noted: the symbols none of its units holds yet.
@@ -810,7 +846,7 @@
       peers[cell].forEach((c) => { if (state.values[c]) mask &= ~(1 << (state.values[c] - 1)); });
       state.pencils[cell] = mask;
     }));
-    say("Candidates filled in");
+    say(word("candidates_filled"));
   }
 
   // A question before what cannot be undone at a glance.
@@ -922,7 +958,8 @@
     pad.setAttribute("aria-label", label);
     ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"].forEach((arrow) => {
       const [text, name] = named(arrow), b = document.createElement("button");
-      b.type = "button"; b.textContent = text; b.title = "Shift+" + arrow;
+      b.type = "button"; b.textContent = text;
+      b.title = word("shift_arrow." + arrow.slice(5).toLowerCase());
       b.setAttribute("aria-label", name);
       b.addEventListener("click", () => { form.key({ key: arrow, shiftKey: true }); svg.focus(); });
       pad.appendChild(b);
@@ -932,16 +969,17 @@
   function buildKeypad() {
     const pad = $("keypad");
     pad.textContent = "";
-    pad.setAttribute("aria-label", "Enter a symbol");
+    pad.setAttribute("aria-label", ENTER_SYMBOL);
     if (form) { form.keypad(pad); return; }
     puzzle.symbols.forEach((symbol, i) => {
       const b = document.createElement("button");
-      b.type = "button"; b.textContent = symbol; b.setAttribute("aria-label", "Enter " + symbol);
+      b.type = "button"; b.textContent = symbol;
+      b.setAttribute("aria-label", word("enter", { symbol: symbol }));
       b.addEventListener("click", () => { enter(i + 1); svg.focus(); });
       pad.appendChild(b);
     });
     const erase = document.createElement("button");
-    erase.type = "button"; erase.textContent = "Erase";
+    erase.type = "button"; erase.textContent = word("erase");
     erase.addEventListener("click", () => { enter(0); svg.focus(); });
     pad.appendChild(erase);
   }
@@ -953,9 +991,9 @@
     let mark = "";
     try {
       const saved = JSON.parse(localStorage.getItem(storageKey(p.id)) || "null");
-      if (saved && saved.finished) mark = " \u2713 solved";
+      if (saved && saved.finished) mark = " \u2713 " + word("solved_mark");
       else if (saved && saved.values && saved.values.some((v, c) => v && !p.givens[c])) {
-        mark = " \u00b7 begun";
+        mark = " \u00b7 " + word("begun_mark");
       }
     } catch (e) { /* no marks */ }
     const text = p.heading + (p.caption ? " \u00b7 " + p.caption : "") + mark;
@@ -995,12 +1033,12 @@
     get selected() { return selected; }, get svg() { return svg; },
     get settings() { return settings; },
     el: el, change: change, afterChange: afterChange, enter: enter, say: say, undo: undo,
-    cellLabel: cellLabel, cellUnder: cellUnder, snapshot: snapshot, pointOf: pointOf,
+    word: word, listed: listed, cellName: cellName, sayRevealed: sayRevealed, cellLabel: cellLabel, cellUnder: cellUnder, snapshot: snapshot, pointOf: pointOf,
     select: select, isSolved: () => isSolved(), arrowKeypad: arrowKeypad,
     paintCell: paintCell, move: (arrow) => move(...MOVES[arrow]),
     clashed: (cell) => clashes.has(cell),
   };
-  const KEYS_HELP = $("keys-help").textContent;
+  const KEYS_HELP = $("keys-help").textContent, ENTER_SYMBOL = $("keypad").getAttribute("aria-label");
 
   function setUp() {
     setColours();
@@ -1024,9 +1062,8 @@
     $("check").addEventListener("click", check);
     $("reveal-cell").addEventListener("click", () => reveal([selected]));
     $("reveal-all").addEventListener("click", () => confirmThen(
-      "Reveal the whole answer?", () => reveal(puzzle.cells.map((_, c) => c))));
-    $("restart").addEventListener("click", () => confirmThen(
-      "Clear every entry, note and the time, and start again?", restart));
+      word("confirm_reveal"), () => reveal(puzzle.cells.map((_, c) => c))));
+    $("restart").addEventListener("click", () => confirmThen(word("confirm_restart"), restart));
     $("print").addEventListener("click", () => window.print());
     $("confirm-yes").addEventListener("click", () => answerConfirm(true));
     $("confirm-no").addEventListener("click", () => answerConfirm(false));

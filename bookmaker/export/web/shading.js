@@ -12,7 +12,8 @@ window.BOOKMAKER_FORMS.shading = function (page) {
   const EMPTY = 0, WHITE = 1, SHADED = 2;
   const STARS = ["*", "\u2605", "\u2606"];  // a shaded glyph drawn as a star
   const LONG_PRESS_MS = 450;
-  const WORDS = ["empty", "marked white", "shaded"];
+  const WORDS = ["empty", "white", "shaded"].map((key) => page.word("shading." + key));
+  const term = (key, fields) => page.word("shading." + key, fields);  // a word of its own
   const filled = (value) => value >= SHADED;
   const colourOf = (value) => palette[value - SHADED];
   // A tap from each: empty -> the chosen colour (shaded) -> dot -> empty; another colour
@@ -165,17 +166,17 @@ window.BOOKMAKER_FORMS.shading = function (page) {
   // --- words ----------------------------------------------------------------------------------
   function words(cell) {
     const value = page.state.values[cell];
-    const star = starred && value === SHADED ? "a star" : named(value);
-    return (p.givens[cell] ? "given " : "") + star +
-      (page.state.revealed[cell] ? ", revealed" : "") +
-      (page.state.wrong.includes(cell) ? ", wrong" : "");
+    const star = starred && value === SHADED ? term("star") : named(value);
+    return (p.givens[cell] ? page.word("given", { symbol: star }) : star) +
+      (page.state.revealed[cell] ? ", " + page.word("revealed") : "") +
+      (page.state.wrong.includes(cell) ? ", " + page.word("wrong") : "");
   }
 
   function clueWords(cell) {
     const [r, c] = p.cells[cell];
     return [[lines["left" + r], "row"], [lines["top" + c], "column"]].filter(([l]) => l.clued)
-      .map(([l, name]) => ", " + name + " clue " + (runWords(l.runs) || "0") +
-        (met(l) ? ", met" : "")).join("");
+      .map(([l, name]) => ", " + term(name + "_clue", { runs: runWords(l.runs) || "0" }) +
+        (met(l) ? ", " + page.word("met") : "")).join("");
   }
 
   // A clue's runs as heard: "1 1 1", or with their colours, "2 red 1 green".
@@ -186,7 +187,7 @@ window.BOOKMAKER_FORMS.shading = function (page) {
 
   // --- input ----------------------------------------------------------------------------------
   function set(cell, value) {
-    if (p.givens[cell]) { page.say("A given cannot change"); return; }
+    if (p.givens[cell]) { page.say(page.word("given_fixed")); return; }
     page.enter(value);
   }
 
@@ -195,7 +196,7 @@ window.BOOKMAKER_FORMS.shading = function (page) {
   function press(event, cell) {
     cancel();
     if (cell === undefined) return;
-    if (p.givens[cell]) { page.say("A given cannot change"); return; }
+    if (p.givens[cell]) { page.say(page.word("given_fixed")); return; }
     const was = page.state.values[cell];
     const value = event.button === 2 ? (was === WHITE ? EMPTY : WHITE) : next(was);
     page.enter(value);
@@ -273,12 +274,12 @@ window.BOOKMAKER_FORMS.shading = function (page) {
     chosen = value;
     document.querySelectorAll("#keypad .swatch").forEach((b, i) =>
       b.setAttribute("aria-pressed", String(i + SHADED === value)));
-    page.say("Painting " + named(value));
+    page.say(term("painting", { colour: named(value) }));
   }
 
   // A colour Nonogram's keypad: a swatch a colour, which picks it, then Dot and Erase.
   function swatches(pad) {
-    pad.setAttribute("aria-label", "Pick a colour");
+    pad.setAttribute("aria-label", term("pick_colour"));
     palette.forEach((colour, i) => {
       const b = document.createElement("button");
       b.type = "button"; b.className = "swatch"; b.title = String(i + 1);
@@ -295,12 +296,12 @@ window.BOOKMAKER_FORMS.shading = function (page) {
 
   function keypad(pad) {
     if (palette) swatches(pad);
-    [[palette ? null : "Shade", SHADED, "Space"], ["Dot", WHITE, "."],
-     ["Erase", EMPTY, "Backspace"]].filter(([name]) => name)
+    [[palette ? null : starred ? "star_button" : "shade", SHADED, "space_key"],
+     ["dot", WHITE, "dot_key"], ["erase", EMPTY, "erase_key"]].filter(([name]) => name)
       .forEach(([name, value, keyName]) => {
         const b = document.createElement("button");
-        b.type = "button"; b.textContent = starred && value === SHADED ? "Star" : name;
-        b.title = keyName;
+        b.type = "button"; b.textContent = name === "erase" ? page.word("erase") : term(name);
+        b.title = term(keyName);
         b.addEventListener("click", () => { set(page.selected, value); page.svg.focus(); });
         pad.appendChild(b);
       });
@@ -312,14 +313,14 @@ window.BOOKMAKER_FORMS.shading = function (page) {
     starClashes(clash);
     Object.values(lines).forEach((l) => {
       if (!l.clued) return;
-      const name = l.side === "left" ? "row" : "column";
+      const unit = l.side === "left" ? "row" : "column";
       const over = (palette ? palette.map((_, i) => i + SHADED) : [SHADED]).find((value) =>
         countOf(l, value) > l.runs.filter((run) => run[1] === value)
           .reduce((sum, run) => sum + run[0], 0));
       if (over !== undefined) {
-        l.cells.forEach((c) => clash(c, "more " + named(over) + " than its " + name + "'s clue"));
+        l.cells.forEach((c) => clash(c, term("over." + unit, { colour: named(over) })));
       } else if (l.cells.every((c) => page.state.values[c]) && !met(l)) {
-        l.cells.forEach((c) => clash(c, "its " + name + " does not match its clue"));
+        l.cells.forEach((c) => clash(c, term("unmatched." + unit)));
       }
     });
   }
@@ -328,11 +329,12 @@ window.BOOKMAKER_FORMS.shading = function (page) {
   // not even at a corner (apart); no row, column or region with more than `most` stars,
   // nor, every cell of it starred or dotted, with fewer.
   function starClashes(clash) {
-    const values = page.state.values, limits = p.limits, thing = starred ? "stars" : "shaded";
+    const values = page.state.values, limits = p.limits;
+    const things = term(starred ? "stars" : "shaded_cells");
     if (limits.apart) {
       values.forEach((v, cell) => {
         if (v === SHADED && around(cell).some((o) => values[o] === SHADED)) {
-          clash(cell, "touches another " + (starred ? "star" : "shaded cell"));
+          clash(cell, term(starred ? "touches_star" : "touches_shaded"));
         }
       });
     }
@@ -341,9 +343,10 @@ window.BOOKMAKER_FORMS.shading = function (page) {
       p.units[kind].forEach((cells) => {
         const count = cells.filter((c) => values[c] === SHADED).length;
         if (count > limits.most) {
-          cells.filter((c) => values[c] === SHADED).forEach((c) => clash(c, "too many " + thing + " in its " + kind));
+          cells.filter((c) => values[c] === SHADED).forEach((c) =>
+            clash(c, term("too_many." + kind, { things: things })));
         } else if (count < limits.most && cells.every((c) => values[c])) {
-          cells.forEach((c) => clash(c, "too few " + thing + " in its " + kind));
+          cells.forEach((c) => clash(c, term("too_few." + kind, { things: things })));
         }
       });
     }
@@ -363,11 +366,11 @@ window.BOOKMAKER_FORMS.shading = function (page) {
     const wanted = (c) => (filled(p.solution[c]) ? p.solution[c] :
       filled(values[c]) ? EMPTY : values[c]);
     const open = cells.filter((c) => values[c] !== wanted(c));
-    if (!open.length) { page.say("Nothing to reveal there"); return; }
+    if (!open.length) { page.say(page.word("nothing_to_reveal")); return; }
     page.change(open, () => open.forEach((c) => {
       page.state.revealed[c] = filled(p.solution[c]); values[c] = wanted(c);
     }));
-    if (!page.isSolved()) page.say(open.length === 1 ? "Revealed: " + page.cellLabel(open[0]) : "Revealed");
+    if (!page.isSolved()) page.sayRevealed(open);
   }
 
   function drawn(svg) {
@@ -420,29 +423,14 @@ window.BOOKMAKER_FORMS.shading = function (page) {
     if (window.ResizeObserver) new ResizeObserver(place).observe(svg);
   }
 
-  // A colour Nonogram's keys, told apart from a Nonogram's.
-  const COLOUR_HOW_TO = "Arrow keys move; 1 to " + (palette ? palette.length : 0) +
-    " pick a colour, Space or Enter paints it, full stop or x marks a dot, Backspace " +
-    "clears. A tap paints a cell in the picked colour, then dots it, then clears it; drag " +
-    "to paint a line.";
-  const COLOUR_KEYS = "Arrow keys move between cells; the keys 1 to " +
-    (palette ? palette.length : 0) + " (or the colour buttons) pick the colour to paint " +
-    "with, Space or Enter paints the cell in it, a full stop or x marks it white with a " +
-    "dot, Backspace or Delete clears it; Shift and an arrow carries the cell's state on " +
-    "to the next. A click or tap steps a cell through the picked colour, dot and empty; " +
-    "a right click or a long press marks a dot; dragging paints the same along a row or " +
-    "column.";
+  // The keys, told apart for a colour Nonogram (its palette's count of colours) and a
+  // Star Battle (stars placed, not cells shaded).
+  const ways = palette ? "colour" : starred ? "star" : "shade";
+  const count = palette ? palette.length : 0;
 
   return {
-    howTo: () => palette ? COLOUR_HOW_TO : "Arrow keys move; Space or Enter " + (starred ? "places a star" : "shades") +
-      ", full stop or x marks a dot, Backspace clears. A tap steps a cell through " +
-      (starred ? "star" : "shaded") + ", dot and empty; drag to paint a line.",
-    keysHelp: () => palette ? COLOUR_KEYS : "Arrow keys move between cells; Space or Enter " +
-      (starred ? "places a star" : "shades a cell") + ", a full stop or x marks it white " +
-      "with a dot, Backspace or Delete clears it; Shift and an arrow carries the cell's " +
-      "state on to the next. A click or tap steps a cell through " +
-      (starred ? "star" : "shaded") + ", dot and empty; a right click or a long press " +
-      "marks a dot; dragging paints the same along a row or column.",
+    howTo: () => term("how_" + ways, { count: count }),
+    keysHelp: () => term("keys_" + ways, { count: count }),
     paint: paint, words: words, clueWords: clueWords, press: press, abandon: abandon, key: key,
     keypad: keypad, clashes: clashes, drawn: drawn, reveal: reveal,
     changed: greyClues,
