@@ -48,12 +48,14 @@
   const PLURALS = new Intl.PluralRules(LANGUAGE), NUMBERS = new Intl.NumberFormat(LANGUAGE);
 
   function word(key, fields) {
+    const said = fields || {};
     let text = WORDS[key];
-    if (text === undefined) return key;
-    if (typeof text === "object") text = text[PLURALS.select(fields.count)] || text.other;
-    return text.replace(/\{(\w+)\}/g, (whole, name) => (fields && name in fields
-      ? (typeof fields[name] === "number" ? NUMBERS.format(fields[name]) : fields[name]) : whole));
+    if (text === undefined) return key;  // a page made without it: say at least its name
+    if (typeof text === "object") text = text[PLURALS.select(said.count)] || text.other;
+    return text.replace(/\{(\w+)\}/g, (whole, name) => (name in said ? shown(said[name]) : whole));
   }
+
+  const shown = (value) => (typeof value === "number" ? NUMBERS.format(value) : value);
 
   // Items as the language lists them: "top, left and right".
   function listed(items) {
@@ -215,6 +217,7 @@
     if (form) form.drawn(svg);
   }
 
+  // How a typed symbol's board is played, as its label says it.
   function howTo(p) {
     return word("how_symbols") + (p.cycle ? " " + word("how_cycle", { symbols: p.symbols.join(", ") })
       : "");
