@@ -586,8 +586,11 @@ def test_sizes_print_with_a_multiplication_sign_and_german_says_ziffer_and_jigsa
     assert caption_parts("Warm-up", "Easy", grid_size_text(CLASSIC, 9)) == \
         ["Warm-up", "Easy", "9×9"]
     # A book in numbers says Ziffer throughout; Zeichen only names symbols of any kind
-    # (letters, a Wordoku's word).
-    anything = ("named_symbols",)
+    # (letters, a Wordoku's word): where the English says symbol (named_symbols, and the web
+    # page's words, which play any kind's symbols).
+    english = load_catalogue("en").texts
+    anything = {key for key, text in english.items() if "symbol" in text}
+    assert "named_symbols" in anything and "web.page.enter_symbol" in anything
     german = " ".join(text for key, text in GERMAN.texts.items() if key not in anything)
     assert "Zeichen" not in german and GERMAN.text("variants.jigsaw") == "Jigsaw"
     assert rules_sentence([(9, numbers(9))], GERMAN) == (

@@ -69,7 +69,7 @@ def test_a_german_page_shows_and_says_everything_in_german(tab, tmp_path):  # no
     puzzle, data = tab.puzzle, page_puzzle(page)
     assert page.evaluate("document.documentElement.lang") == "de"
     assert [page.text_content(f"#{b}") for b in ("pencil", "undo", "redo", "check")] == \
-        ["Notizen", "Zurück", "Vor", "Prüfen"]
+        ["Notizen", "Rückgängig", "Wiederholen", "Prüfen"]
     assert page.locator("#keypad button").last.text_content() == "Löschen"
     assert page.get_attribute("#keypad button >> nth=0", "aria-label") == "1 eintragen"
     page.click("#undo")
