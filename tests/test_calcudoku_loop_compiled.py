@@ -2,7 +2,8 @@
 against the Python loop, the reference: on unique drafts of every cage type, from 4x4 to
 9x9, up to every ceiling, the same grading (grade, score, hardest technique, each step's
 technique and length), the crux's step worded as the Python words it, the same state
-reached and the same cells open where it stalls; inputs that do not fit refused."""
+reached and the same cells open where it stalls; a grade alone (grade_quietly(), what
+a climb asks) as the grading's; inputs that do not fit refused."""
 
 from __future__ import annotations
 
@@ -70,6 +71,40 @@ def test_the_loop_reaches_hard_techniques_and_stalls_alike(size, seed):
     found = {ceiling: _graded(cages, ceiling, True) for ceiling in GRADES}
     assert found == {ceiling: _graded(cages, ceiling, False) for ceiling in GRADES}
     assert found["extreme"][0] is not None
+
+
+def _grade_alone(cages, ceiling: str, quietly: bool):
+    """grade_quietly()'s grade and the state's fields after, on either core."""
+    state = _state(cages)
+    with compiled.using(quietly):
+        grade = quiet.grade_quietly(state, ceiling)
+    return grade, (state.values, state.cell_digits, state.digit_cells, state.open_cells)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(KINDS), st.sampled_from((4, 6, 7, 9)), st.integers(0, 10**6),
+       st.sampled_from(("medium", "expert")), st.sampled_from(GRADES))
+def test_a_grade_alone_is_the_gradings_grade_on_both_cores(kind, size, seed, recipe,
+                                                           ceiling):
+    cages = _draft_cages(kind, size, seed, recipe)
+    if cages is not None:
+        graded = _graded(cages, ceiling, False)[0]
+        grade = None if graded is None or graded[3] else graded[0]
+        assert _grade_alone(cages, ceiling, True)[0] == grade
+        assert _grade_alone(cages, ceiling, False)[0] == grade
+
+
+def test_a_grade_alone_stalls_and_finishes_as_the_grading():
+    # A pinned 6x6 draft graded 'medium' within 'expert' and stalled within 'easy': one
+    # compiled call reaches the Python loop's state and grade (None where it stalls).
+    cages = _draft_cages(CALCUDOKU, 6, 3, "expert")
+    found = {ceiling: _grade_alone(cages, ceiling, True) for ceiling in GRADES}
+    assert {ceiling: grade for ceiling, (grade, _) in found.items()} == {
+        "beginner": None, "easy": None, "medium": "medium", "hard": "medium",
+        "expert": "medium", "extreme": "medium"}
+    for ceiling in GRADES[:-1]:
+        python = _graded(cages, ceiling, False)
+        assert found[ceiling][1] == python[2][:4]
 
 
 def test_the_compiled_loop_runs_where_the_core_is_compiled():

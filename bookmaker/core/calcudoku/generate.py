@@ -26,9 +26,15 @@ what its solver manages at the difficulty asked for), written anew:
    (_climbed(): targeted). The changes are not only hardenings but any other operation
    and any cell moved to a neighbouring cage (reshapings()): from hard, hardenings alone
    almost never reach expert (bench_calcudoku's seeds 0-5 at 6x6: 1 of 60 attempts),
-   reshapings near the crux make each seed within a few attempts (a few seconds; 7x7 and
-   up still far slower, so expert is refused there: calcudoku/kind.py). After CHANGES
-   tries (CLIMBS climbs) the attempt is dropped and the next derived seed tried. Every
+   reshapings near the crux make each seed within a few attempts (6x6: a few tenths of a
+   second; 9x9: seconds, bench/README.md). After CHANGES
+   tries (CLIMBS climbs) the attempt is dropped and the next derived seed tried. Digging
+   past expert and giving information back (as Sudoku does) was measured and does not
+   carry over: of about a thousand drafts one give-back from an extreme one near where
+   the grader stalls (a cell split off, a stronger operation, a four-cell cage split in
+   two; 6x6, 19 extreme puzzles) 4 land at expert, a third stay past it and the rest
+   drop to beginner-hard; only 2 of the 19 had any expert one step away. Made so, 6x6
+   expert took 25 attempts a puzzle and twice the climb's CPU. Every
    result is proven unique again by the solver before it is returned; check.py, written apart,
    proves it once more (the kind's verify).
 
@@ -63,7 +69,7 @@ from .cages import (
 )
 from .grade import CALCUDOKU_LADDER
 from .layout import MAX_CAGE, cage_layout, compact, connected_parts, neighbours
-from .quiet import graded_quietly
+from .quiet import grade_quietly, graded_quietly
 from .solver import calcudoku_solutions, other_solution
 from .techniques import CalcCandidates
 
@@ -247,16 +253,17 @@ def _climbed(draft: Draft, grading: Grading, rng: Rng, recipe: Recipe,
     to make it (hardenings()), in a seeded order, the first the grader finishes (so
     unique) at the grade asked for or at least one grade harder than now; else the first
     it finishes at the same grade; None if it finishes none within the grade. (The
-    drafts tried are graded without their crux's words, the one kept with them.)"""
+    drafts tried are asked their grade alone, quiet.grade_quietly(); the one kept is
+    graded in full, its crux worded.)"""
     level = GRADES.index(grading.grade)
     same = None
     for harder in rng.shuffled(near_crux(draft, grading, reshapings(draft, rng, recipe))):
-        graded, _ = _graded(harder, difficulty, crux=False)
-        if graded is None:
+        grade = grade_quietly(CalcCandidates.of(_blank(draft.shape), harder.cages), difficulty)
+        if grade is None:
             continue  # harder than asked, or not unique
-        if GRADES.index(graded.grade) > level:
+        if GRADES.index(grade) > level:
             return _with_crux(harder, difficulty)
-        if same is None and graded.grade == grading.grade:
+        if same is None and grade == grading.grade:
             same = harder
     return None if same is None else _with_crux(same, difficulty)
 
