@@ -62,7 +62,7 @@ from .cages import (
     target_of,
 )
 from .grade import CALCUDOKU_LADDER
-from .layout import MAX_CAGE, cage_layout, compact, connected_parts, neighbours
+from .layout import MAX_CAGE, around, cage_layout, compact, connected_parts, neighbours
 from .quiet import graded_quietly
 from .solver import calcudoku_solutions, other_solution
 from .techniques import CalcCandidates
@@ -394,7 +394,7 @@ def _moves(draft: Draft, rng: Rng, recipe: Recipe) -> list[Draft]:
         rest = tuple(c for c in cells if c != cell)
         if not rest or not _in_one_piece(n, rest):
             continue
-        for other in sorted({owner[c] for c in _around(n)[cell]} - {owner[cell]}):
+        for other in sorted({owner[c] for c in around(n)[cell]} - {owner[cell]}):
             joined = tuple(sorted(draft.groups[other][0] + (cell,)))
             if len(joined) <= MAX_CAGE and _compact(n, joined):
                 moved.append(draft.changed([owner[cell], other], [
@@ -442,13 +442,6 @@ def _compact(n: int, cells: tuple[int, ...]) -> bool:
 def _in_one_piece(n: int, cells: tuple[int, ...]) -> bool:
     """Whether the cells are connected (kept: asked of every cell of every draft moved)."""
     return len(connected_parts(n, cells)) == 1
-
-
-@lru_cache(maxsize=16)
-def _around(n: int) -> tuple[tuple[int, ...], ...]:
-    """Each cell's neighbours on an n x n board (asked for every cell of every draft
-    moved)."""
-    return tuple(tuple(neighbours(n, [cell])) for cell in range(n * n))
 
 
 @lru_cache(maxsize=16)
