@@ -14,8 +14,7 @@ from __future__ import annotations
 from functools import partial
 
 from .. import compiled
-from ..solve import rounds
-from ..solve import engines
+from ..solve import engines, rounds
 from ..solve.rounds import Round
 from ..solve.search import (
     DEFAULT_MAX_NODES,
