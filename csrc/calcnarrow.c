@@ -10,6 +10,7 @@
 
 #include <string.h>
 
+#include "calcnarrow.h"
 #include "convert.h"
 #include "pytypes.h"
 
@@ -80,6 +81,14 @@ static int narrow_all(Tables *t, word *boards, int n, int w, int cells, uint64_t
         changed |= found;
     }
     return changed;
+}
+
+int calc_narrow_tables(const unsigned char *bytes, Py_ssize_t words, word *boards, int w,
+                       const word *touched, int *bad) {
+    Tables t = {bytes, words, 0};
+    uint64_t n = next_word(&t, bad), cells = next_word(&t, bad), cages = next_word(&t, bad);
+    if (*bad || n < 1 || n > NARROW_MAX_N) return *bad = 1, 0;
+    return narrow_all(&t, boards, (int)n, w, (int)cells, cages, touched, bad);
 }
 
 const char calcudoku_narrow_doc[] =

@@ -29,6 +29,7 @@
    kakuro_areas(...) and kakuro_reach(...): the Kakuro grader's whole unworded ladder in
    one call (kakurograde.c); kakuro_area_runs(...): a board's areas (kakuroareas.c).
    calcudoku_narrow(...): the Calcudoku solver's cage narrowing (calcnarrow.c).
+   calcudoku_search(...): the Calcudoku solver's search (calcsearch.c).
    calcudoku_settle(...): the Calcudoku grader's bulk techniques (calcsettle.c).
    calcudoku_find(...): where its cage techniques find their next step (calcfind.c).
    calcudoku_grade(...): its grading loop up to a ceiling, unworded (calcloop.c).
@@ -100,6 +101,7 @@ static PyMethodDef module_functions[] = {
     FAST_METHOD("kakuro_move_some", kakuro_move_some, kakuro_move_some_doc),
     FAST_METHOD("kakuro_check", kakuro_check, kakuro_check_doc),
     FAST_METHOD("calcudoku_narrow", calcudoku_narrow, calcudoku_narrow_doc),
+    FAST_METHOD("calcudoku_search", calcudoku_search, calcudoku_search_doc),
     FAST_METHOD("calcudoku_settle", calcudoku_settle, calcudoku_settle_doc),
     FAST_METHOD("calcudoku_find", calcudoku_find, calcudoku_find_doc),
     FAST_METHOD("slitherlink_count", slitherlink_count, slitherlink_count_doc),

@@ -129,6 +129,9 @@ extern const char kakuro_check_doc[];
 /* calcnarrow.c */
 PyObject *calcudoku_narrow(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char calcudoku_narrow_doc[];
+/* calcsearch.c: calcudoku/solver.py's search */
+PyObject *calcudoku_search(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char calcudoku_search_doc[];
 /* calcsettle.c's function: grade/grader.settle on a Calcudoku state. */
 PyObject *calcudoku_settle(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char calcudoku_settle_doc[];

@@ -24,6 +24,8 @@ IDENTITY_TESTS = {
     "calcudoku_grade": "test_calcudoku_loop_compiled.py::"
                        "test_the_compiled_loop_grades_a_draft_as_the_python",
     "calcudoku_narrow": "test_calcudoku_narrow.py::test_compiled_narrowing_is_the_pythons",
+    "calcudoku_search": "test_calcudoku_search_compiled.py::"
+                        "test_the_compiled_search_is_the_pythons",
     "calcudoku_settle": "test_calcudoku_grade_compiled.py::test_compiled_settle_is_the_pythons",
     "calcudoku_ways": "test_calcudoku_compiled.py::test_compiled_fillings_are_the_pythons_in_order",
     "chain_found": "test_rating_compiled.py::"

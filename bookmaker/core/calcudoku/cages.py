@@ -497,6 +497,7 @@ class SolutionCages:
     def __init__(self, cages_type: type[CalcCages], shape: Shape, solution) -> None:
         self.cages_type, self.shape, self.solution = cages_type, shape, solution
         self._parts: dict[tuple, CagePart] = {}
+        self._kept = _kept_parts(shape)
 
     def cage_set(self, groups) -> CalcCages:
         """The cage set over the groups."""
@@ -508,9 +509,24 @@ class SolutionCages:
             cells, operation = group
             cells = tuple(sorted(cells))
             target = target_of(operation, [self.solution[c] for c in cells])
-            cage = MathCage(cells, target, self.cages_type.shown(operation))
-            found = self._parts[group] = cage_part(self.shape, cage)
+            key = (cells, target, self.cages_type.shown(operation))
+            found = self._kept.get(key)
+            if found is None:
+                _bound(self._kept, PARTS_KEPT)
+                found = self._kept[key] = cage_part(self.shape, MathCage(*key))
+            self._parts[group] = found
         return found
+
+
+PARTS_KEPT = 1 << 15
+
+
+@lru_cache(maxsize=16)
+def _kept_parts(shape: Shape) -> dict[tuple, CagePart]:
+    """The cage parts made over any solution on the board, by (cells, target, operation):
+    a generator's solutions share many cages, and a plain key is quicker to look up than
+    the cage's and the board's dataclass hashes (for speed only)."""
+    return {}
 
 
 def target_of(operation: str, values: Sequence[int]) -> int:

@@ -15,6 +15,8 @@ searches as dlx.py does), with the same rows, covers and nodes.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .. import compiled
 from ..checkresult import CheckResult
 from ..solve.dlx import PureExactCover, cover_matrix
@@ -33,12 +35,13 @@ def check_calcudoku(n: int, cages, limit: int = 2, max_nodes: int | None = None)
                or _listed_ways(n, cells, target, operation)]
     if not options:
         return CheckResult(0, (), True, 0)
-    rows = [_columns(n, cells, values) for cells, values in options]
-    peers = _peer_columns(n)
+    table = _cell_columns(n)
+    rows = [_columns(table, cells, values) for cells, values in options]  # from 0
     search = compiled.single_cover(
-        lambda: (3 * n * n, [[c - 1 for c in row] for row in rows],
-                 [[c - 1 for c in cell] for cell in peers[1:]]),
-        lambda: PureExactCover(cover_matrix(n, n * n, 3 * n * n, rows, peers)))
+        lambda: (3 * n * n, rows, _peer_columns(n)[1:]),
+        lambda: PureExactCover(cover_matrix(n, n * n, 3 * n * n,
+                                            [[c + 1 for c in row] for row in rows],
+                                            _peer_columns(n, 1))))
     covers, complete, nodes = search.solve((), limit, max_nodes)
     solutions = tuple(_grid(n, (options[row] for row in cover)) for cover in covers)
     return CheckResult(len(solutions), solutions, complete, nodes)
@@ -110,23 +113,32 @@ def _latin(n: int, cells, values) -> bool:
     return True
 
 
-def _columns(n: int, cells, values) -> list[int]:
-    """The matrix columns a filling covers (1-based): its cells, then for each cell its
-    row's and its column's column for the value."""
-    columns = []
+@lru_cache(maxsize=16)
+def _cell_columns(n: int) -> tuple[tuple[int, int, int], ...]:
+    """Per cell the matrix columns (from 0) a filling covers there less its value: the
+    cell's own, and its row's and its column's for value 0 (kept per n)."""
+    return tuple((cell, n * n + (cell // n) * n - 1, 2 * n * n + (cell % n) * n - 1)
+                 for cell in range(n * n))
+
+
+def _columns(table, cells, values) -> list[int]:
+    """The matrix columns (from 0) a filling covers: its cells, then for each cell its
+    row's and its column's column for the value (`table`: _cell_columns(n))."""
+    columns: list[int] = []
     for cell, value in zip(cells, values):
-        row, column = divmod(cell, n)
-        columns += [1 + cell, 1 + n * n + row * n + value - 1,
-                    1 + 2 * n * n + column * n + value - 1]
+        own, row, column = table[cell]
+        columns += (own, row + value, column + value)
     return columns
 
 
-def _peer_columns(n: int) -> tuple[tuple[int, ...], ...]:
-    """For each cell column (index 0 is the root), the cell columns of its row and column."""
+@lru_cache(maxsize=32)
+def _peer_columns(n: int, first: int = 0) -> tuple[tuple[int, ...], ...]:
+    """For each cell column (index 0 is the root), the cell columns of its row and column,
+    numbered from `first` (kept per n: every check asks)."""
     peers: list[tuple[int, ...]] = [()]
     for cell in range(n * n):
         row, column = divmod(cell, n)
-        peers.append(tuple(1 + other for other in range(n * n) if other != cell and
+        peers.append(tuple(first + other for other in range(n * n) if other != cell and
                            (other // n == row or other % n == column)))
     return tuple(peers)
 

@@ -68,7 +68,7 @@ from .cages import (
     target_of,
 )
 from .grade import CALCUDOKU_LADDER
-from .layout import MAX_CAGE, cage_layout, compact, connected_parts, neighbours
+from .layout import MAX_CAGE, around, cage_layout, compact, connected_parts, neighbours
 from .quiet import grade_quietly, graded_quietly
 from .solver import calcudoku_solutions, other_solution
 from .techniques import CalcCandidates
@@ -158,21 +158,53 @@ def _proven(shape: Shape, seed: int, difficulty: str, solution, cages: CalcCages
                   extras=cages)
 
 
+class DraftCages(SolutionCages):
+    """The cage sets of the drafts over one solution, and what hardening asks of each of
+    their groups (the weaker operations it may show), worked out once however many
+    drafts hold the group."""
+
+    def __init__(self, cages_type: type[CalcCages], shape: Shape, solution) -> None:
+        super().__init__(cages_type, shape, solution)
+        self._weaker: dict[tuple, list[str]] = {}
+
+    def weaker(self, group) -> list[str]:
+        """The operations the (cells, operation) group may show instead that say less."""
+        found = self._weaker.get(group)
+        if found is None:
+            cells, operation = group
+            found = self._weaker[group] = [] if operation not in OPERATION else [
+                op for op in OPERATION[operation].weaker
+                if op in self.cages_type.operations_over([self.solution[c] for c in cells])]
+        return found
+
+
 class Draft:
     """Cages being shaped over a solution: (cells, operation) groups, and their cage set."""
 
     def __init__(self, cages_type: type[CalcCages], shape: Shape, solution, groups,
-                 made: SolutionCages | None = None) -> None:
+                 made: DraftCages | None = None) -> None:
         self.cages_type, self.shape, self.solution = cages_type, shape, solution
         self.groups = groups if made else _ascending(groups)  # a change's are: changed()
         # shared by the drafts over one solution: they share most of their cages
-        self.made = made or SolutionCages(cages_type, shape, solution)
+        self.made = made or DraftCages(cages_type, shape, solution)
 
     @cached_property
     def cages(self) -> CalcCages:
         """Made when first asked: a climb makes every change but grades only those near
         its crux (near_crux())."""
         return self.made.cage_set(self.groups)
+
+    @cached_property
+    def weakenable(self) -> list[int]:
+        """The groups (indices) that may show a weaker operation (kept: a draft whose
+        hardening is not kept is hardened again)."""
+        weaker = self.made.weaker
+        return [index for index, group in enumerate(self.groups) if weaker(group)]
+
+    @cached_property
+    def merges(self) -> list[tuple[int, int]]:
+        """_merges(), kept as weakenable is."""
+        return _merges(self)
 
     def changed(self, remove: list[int], add) -> Draft:
         """A new draft without the groups at `remove` and with the groups `add`."""
@@ -358,9 +390,7 @@ def hardened(draft: Draft, rng: Rng, recipe: Recipe) -> Draft | None:
     """The draft one step harder, at random: a cage shows a weaker operation (÷ or × gives
     way to − or +, as the values allow), or two neighbouring cages (a one-cell cage
     among them, if any) merge into one compact cage; None if nothing can change."""
-    weaker = [i for i, (cells, operation) in enumerate(draft.groups)
-              if _weaker(draft, cells, operation)]
-    merges = _merges(draft)
+    weaker, merges = draft.weakenable, draft.merges
     if not weaker and not merges:
         return None
     if weaker and (not merges or rng.below(2)):
@@ -377,7 +407,7 @@ def hardenings(draft: Draft, rng: Rng, recipe: Recipe) -> list[Draft]:
     weaker = [draft.changed([index], [(cells, option)])
               for index, (cells, operation) in enumerate(draft.groups)
               for option in _weaker(draft, cells, operation)]
-    return weaker + [_merged(draft, pair, rng, recipe) for pair in _merges(draft)]
+    return weaker + [_merged(draft, pair, rng, recipe) for pair in draft.merges]
 
 
 def reshapings(draft: Draft, rng: Rng, recipe: Recipe) -> list[Draft]:
@@ -401,7 +431,7 @@ def _moves(draft: Draft, rng: Rng, recipe: Recipe) -> list[Draft]:
         rest = tuple(c for c in cells if c != cell)
         if not rest or not _in_one_piece(n, rest):
             continue
-        for other in sorted({owner[c] for c in _around(n)[cell]} - {owner[cell]}):
+        for other in sorted({owner[c] for c in around(n)[cell]} - {owner[cell]}):
             joined = tuple(sorted(draft.groups[other][0] + (cell,)))
             if len(joined) <= MAX_CAGE and _compact(n, joined):
                 moved.append(draft.changed([owner[cell], other], [
@@ -419,20 +449,23 @@ def _merged(draft: Draft, pair: tuple[int, int], rng: Rng, recipe: Recipe) -> Dr
 
 
 def _weaker(draft: Draft, cells, operation: str) -> list[str]:
-    """The operations a cage may show instead of `operation` that say less of it."""
-    if operation not in OPERATION:  # a one-cell cage
-        return []
-    allowed = draft.cages_type.operations_over(draft.values(cells))
-    return [op for op in OPERATION[operation].weaker if op in allowed]
+    """The operations a cage may show instead of `operation` that say less of it (none
+    for a one-cell cage)."""
+    return draft.made.weaker((cells, operation))
 
 
 def _merges(draft: Draft) -> list[tuple[int, int]]:
     """The pairs of neighbouring groups that make a compact cage together; only those
     with a one-cell group where there are any."""
-    n, owner = draft.shape.size, _owners(draft)
-    pairs = sorted({(min(owner[c], owner[d]), max(owner[c], owner[d]))
-                    for c, d in _beside(n) if owner[c] != owner[d]})
-    pairs = [(i, j) for i, j in pairs if _compact(n, draft.groups[i][0] + draft.groups[j][0])]
+    n, owner, groups = draft.shape.size, _owners(draft), draft.groups
+    count = len(groups)
+    keys = set()  # a pair (i, j), i < j, as i * count + j: sorted as the pairs would be
+    for c, d in _beside(n):
+        i, j = owner[c], owner[d]
+        if i != j:
+            keys.add(i * count + j if i < j else j * count + i)
+    pairs = [divmod(key, count) for key in sorted(keys)]
+    pairs = [(i, j) for i, j in pairs if _compact(n, groups[i][0] + groups[j][0])]
     singles = [(i, j) for i, j in pairs
                if len(draft.groups[i][0]) == 1 or len(draft.groups[j][0]) == 1]
     return singles or pairs
@@ -452,21 +485,18 @@ def _in_one_piece(n: int, cells: tuple[int, ...]) -> bool:
 
 
 @lru_cache(maxsize=16)
-def _around(n: int) -> tuple[tuple[int, ...], ...]:
-    """Each cell's neighbours on an n x n board (asked for every cell of every draft
-    moved)."""
-    return tuple(tuple(neighbours(n, [cell])) for cell in range(n * n))
-
-
-@lru_cache(maxsize=16)
 def _beside(n: int) -> tuple[tuple[int, int], ...]:
     """Every two cells side by side on an n x n board (asked for every draft hardened)."""
     return tuple((c, d) for c in range(n * n) for d in neighbours(n, [c]) if c < d)
 
 
-def _owners(draft: Draft) -> dict[int, int]:
-    """Each cell's group (its index in draft.groups)."""
-    return {cell: index for index, (cells, _) in enumerate(draft.groups) for cell in cells}
+def _owners(draft: Draft) -> list[int]:
+    """Each cell's group (its index in draft.groups), by cell."""
+    owner = [0] * draft.shape.cell_count
+    for index, (cells, _) in enumerate(draft.groups):
+        for cell in cells:
+            owner[cell] = index
+    return owner
 
 
 def _group_of(draft: Draft, cell: int) -> int:

@@ -9,6 +9,8 @@ weights' share then join a neighbouring cage that stays compact.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..board.shape import Shape
 from ..rng import Rng
 
@@ -65,23 +67,38 @@ def _draw(rng: Rng, weights) -> int:
 
 def neighbours(n: int, group) -> list[int]:
     """The cells beside the group, in increasing order."""
-    found = set()
+    beside = around(n)
+    if len(group) == 1:
+        return list(beside[group[0]])
+    found: set[int] = set()
     for cell in group:
+        found.update(beside[cell])
+    return sorted(found.difference(group))
+
+
+@lru_cache(maxsize=16)
+def around(n: int) -> tuple[tuple[int, ...], ...]:
+    """Each cell's neighbours on an n x n board, in increasing order (kept per n: a
+    layout asks for them at every cell it grows)."""
+    found = []
+    for cell in range(n * n):
         row, col = divmod(cell, n)
-        for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
-            if 0 <= r < n and 0 <= c < n:
-                found.add(r * n + c)
-    return sorted(found - set(group))
+        found.append(tuple(sorted(r * n + c for r, c in ((row - 1, col), (row + 1, col),
+                                                         (row, col - 1), (row, col + 1))
+                                  if 0 <= r < n and 0 <= c < n)))
+    return tuple(found)
 
 
 def compact(n: int, group) -> bool:
     """Whether cells make a published-looking cage: at most MAX_CAGE cells, spanning at
     most three rows and three columns, and four cells never in one line."""
+    if len(group) < 4:
+        return True  # three cells span three rows and columns at most
+    if len(group) > MAX_CAGE:
+        return False
     rows = {cell // n for cell in group}
     cols = {cell % n for cell in group}
-    if len(group) > MAX_CAGE or len(rows) > 3 or len(cols) > 3:
-        return False
-    return len(group) < 4 or min(len(rows), len(cols)) > 1
+    return len(rows) <= 3 and len(cols) <= 3 and min(len(rows), len(cols)) > 1
 
 
 def _absorb_lone_cells(n: int, groups, owner, rng: Rng, weights) -> None:

@@ -11,8 +11,10 @@ puts there. Both take turns until neither changes anything; then MRV branching
 
 from __future__ import annotations
 
+from functools import partial
+
 from .. import compiled
-from ..solve import rounds
+from ..solve import engines, rounds
 from ..solve.rounds import Round
 from ..solve.search import (
     DEFAULT_MAX_NODES,
@@ -38,6 +40,9 @@ def calcudoku_solutions(cages: CalcCages, givens=None, limit: int = 2,
     start = initial_boards(cages, givens or (0,) * cages.cell_count)
     if start is None:
         return Search(0, None, True, 0)
+    in_c = _compiled_search(cages)
+    if in_c is not None:
+        return Search(*in_c(*start, limit, max_nodes, prefer, False)[:4])
     order = None if prefer is None else known_first(prefer)
     return search(cages, *start, limit=limit, max_nodes=max_nodes, order_values=order,
                   settle=settle)
@@ -47,6 +52,14 @@ def other_solution(cages: CalcCages, solution, max_nodes: int = DEFAULT_MAX_NODE
     """A solution of the cages other than `solution` (a complete grid), None if there is
     none; the search visits `solution` first and keeps the next it meets. Raises
     ValueError if the search runs out of nodes first."""
+    in_c = _compiled_search(cages)
+    if in_c is not None:
+        start = initial_boards(cages, (0,) * cages.cell_count)
+        assert start is not None  # a blank board never clashes
+        *_, complete, _, other = in_c(*start, 2, max_nodes, solution, True)
+        if not complete:
+            raise ValueError(f"no answer within {max_nodes} nodes")
+        return other
     found = []
 
     def settle_noting(board, boards: Boards, placed: int, scanned=None) -> int:
@@ -63,6 +76,17 @@ def other_solution(cages: CalcCages, solution, max_nodes: int = DEFAULT_MAX_NODE
     if not result.complete:
         raise ValueError(f"no answer within {max_nodes} nodes")
     return found[0] if found else None
+
+
+def _compiled_search(cages: CalcCages):
+    """search(boards, placed, limit, max_nodes, prefer, note_other) in C (csrc/
+    calcsearch.c: the search below with settle() at each node, step for step), or None
+    on the pure core or for cages it cannot read."""
+    found = compiled.calcudoku_searcher()
+    tables = cages.narrowing_tables
+    if found is None or tables is None:
+        return None
+    return partial(found, engines.engine(cages.shape).native, tables)
 
 
 def settle(cages: CalcCages, boards: Boards, placed: int, scanned: Boards | None = None) -> int:

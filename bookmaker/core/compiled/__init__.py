@@ -205,6 +205,13 @@ def calcudoku_narrower(pure):
     return narrowed
 
 
+def calcudoku_searcher():
+    """The Calcudoku solver's search, search(board, tables, boards, placed, limit,
+    max_nodes, prefer, note_other) on the compiled Board of its Latin square (csrc/
+    calcsearch.c), or None on the pure core."""
+    return _function("calcudoku_search")
+
+
 def calcudoku_settler():
     """The Calcudoku grader's bulk techniques, settle(n, tables, values, cell_digits,
     unsettled, unpermuted) (csrc/calcsettle.c), or None on the pure core."""

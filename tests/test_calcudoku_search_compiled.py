@@ -1,0 +1,78 @@
+"""The Calcudoku solver's compiled search (csrc/calcsearch.c) against the pure Python, the
+reference: on generators' first drafts (most with many solutions) of every cage type the
+same counts, first solutions, completeness and nodes, budgets that run out included, and
+the same rival solution (or the same refusal) for other_solution(); tables or boards it
+cannot read refused with an error."""
+
+from __future__ import annotations
+
+import pytest
+
+from bookmaker.core import compiled
+from bookmaker.core.board.shape import latin_of
+from bookmaker.core.calcudoku.cages import CAGE_SETS
+from bookmaker.core.calcudoku.generate import RECIPES, first_draft
+from bookmaker.core.calcudoku.solver import calcudoku_solutions, other_solution
+from bookmaker.core.rng import Rng
+from bookmaker.core.solve import engines
+
+pytestmark = pytest.mark.compiled_core  # skipped where it is not built (tests/conftest.py)
+
+DRAFTS = [first_draft(cages_type, latin_of(size), Rng(seed * 7 + size), RECIPES["hard"])
+          for cages_type in CAGE_SETS for size in (3, 4, 5, 6) for seed in range(4)]
+
+
+def on_both(ask):
+    """What ask() returns (or the ValueError it raises) on the compiled and pure cores."""
+    found = []
+    for wanted in (True, False):
+        with compiled.using(wanted):
+            try:
+                found.append(ask())
+            except ValueError as error:
+                found.append(str(error))
+    return found
+
+
+@pytest.mark.parametrize("limit, max_nodes, prefer", [
+    (2, 1500, True), (2, 1500, False), (5, 30, False), (2, 7, True), (1, 1500, False)])
+def test_the_compiled_search_is_the_pythons(limit, max_nodes, prefer):
+    for draft in DRAFTS:
+        known = draft.solution if prefer else None
+        on_c, on_python = on_both(lambda: calcudoku_solutions(
+            draft.cages, limit=limit, max_nodes=max_nodes, prefer=known))
+        assert on_c == on_python
+        assert on_c.count >= 1 or not on_c.complete  # each draft has its solution
+
+
+@pytest.mark.parametrize("max_nodes", [1500, 10, 3])
+def test_the_compiled_rival_is_the_pythons(max_nodes):
+    found = [on_both(lambda: other_solution(d.cages, d.solution, max_nodes)) for d in DRAFTS]
+    assert all(on_c == on_python for on_c, on_python in found)
+    if max_nodes == 1500:  # most first drafts have a rival, some none
+        kinds = {type(on_c) for on_c, _ in found}
+        assert kinds == {tuple, type(None)}
+
+
+def test_a_pinned_search():
+    draft = DRAFTS[4 + 1]  # CalcCages, 4x4, seed 1
+    with compiled.using(True):
+        found = calcudoku_solutions(draft.cages, limit=2, prefer=draft.solution)
+    assert (found.count, found.complete, found.solution) == (2, True, draft.solution)
+
+
+def test_tables_and_boards_that_do_not_fit_are_refused():
+    search = compiled.extension().calcudoku_search
+    draft, other = DRAFTS[4], DRAFTS[8]  # 4x4 and 5x5
+    board = engines.engine(draft.shape).native
+    tables = draft.cages.narrowing_tables
+    blank = [draft.shape.all_cells_mask] * 4
+    assert search(board, tables, blank, 0, 2, 100, None, False)[2]
+    with pytest.raises(ValueError):
+        search(board, other.cages.narrowing_tables, blank, 0, 2, 100, None, False)
+    with pytest.raises(ValueError):
+        search(board, tables[:16], blank, 0, 2, 100, None, False)
+    with pytest.raises(TypeError):
+        search(board, tables, blank[:3], 0, 2, 100, None, False)
+    with pytest.raises(TypeError):
+        search(None, tables, blank, 0, 2, 100, None, False)
