@@ -40,7 +40,7 @@ class Counted:
             return EASIER
         return EXACT if len(kept) == self.exact else HARDER
 
-    def give_back(self, solution, kept: frozenset, order: list):
+    def give_back(self, solution, kept, order):
         return give_back_in_python(self, solution, kept, order)
 
 

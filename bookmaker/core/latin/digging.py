@@ -88,9 +88,9 @@ def compiled_give_back(grading: LatinGrading, layout: Layout, givens: list,
         return None
     easier = GRADES[GRADES.index(difficulty) - 1]
     code, data, bulk_code, bulk_data = grading.rules(every_extras)
-    reaches = [_reach_of(grading, layout, grade, every_extras, (data, bulk_data))
-               for grade in (difficulty, easier)]
-    if reaches[0] is None or reaches[1] is None:
+    reach = _reach_of(grading, layout, difficulty, every_extras, (data, bulk_data))
+    below = _reach_of(grading, layout, easier, every_extras, (data, bulk_data))
+    if reach is None or below is None:
         return None
     own = sorted(layout.starts, key=layout.starts.__getitem__)
     number, tables = _numbered(givens, own)
@@ -100,8 +100,7 @@ def compiled_give_back(grading: LatinGrading, layout: Layout, givens: list,
     def give_back(kept: frozenset, order: list) -> tuple[int, frozenset | None]:
         start, flags = core.latin_give_back(
             tables, solution, [int(item in kept) for item in number],
-            [number[item] for item in order], reaches[0][0], *puzzle, *reaches[0][1:],
-            *reaches[1])
+            [number[item] for item in order], reach[0], *puzzle, *reach[1:], *below)
         return start, None if flags is None else \
             kept.union(item for item, back in zip(order, flags) if back)
     return give_back
