@@ -11,6 +11,7 @@ and BOOKMAKER_TOWERS. Without them the comparison is left out.
                                            # (30 expert and extreme: --count, --few)
     python bench/bench_latin.py --sizes    # every size, 5 a grade
     python bench/bench_latin.py --quick    # smoke run: 3 a grade, 1 expert and extreme
+    python bench/bench_latin.py --kind skyscrapers --grades easy hard   # some only
 """
 
 from __future__ import annotations
@@ -64,9 +65,10 @@ def made(kind, size: int, grade: str, count: int) -> tuple[list[float], Counter,
 
 
 def speed_rows(kind, size: int, counts: dict[str, int]) -> dict[str, tuple[Counter, int]]:
-    """Print a table row per grade as it is measured; the techniques each grade used."""
+    """Print a table row per grade (of `counts`) as it is measured; the techniques each
+    grade used."""
     usage: dict[str, tuple[Counter, int]] = {}
-    for grade in GRADES:
+    for grade in counts:
         if kind.grade_problem(latin_of(size), grade):
             print(f"| {size}x{size} | {grade} | not made | | | | |", flush=True)
             continue
@@ -117,6 +119,8 @@ def main() -> None:
                         help="puzzles a grade for expert and extreme, which take seconds")
     parser.add_argument("--sizes", action="store_true", help="every size, 5 puzzles a grade")
     parser.add_argument("--kind", choices=sorted(GOALS), help="one kind only")
+    parser.add_argument("--grades", nargs="+", choices=GRADES, default=GRADES,
+                        help="these grades only (Tatham's every grade still)")
     parser.add_argument("--quick", action="store_true",
                         help="smoke run: 3 puzzles a grade, 1 for expert and extreme")
     args = parser.parse_args()
@@ -127,7 +131,7 @@ def main() -> None:
         kind: LatinKind = kind_named(name)  # type: ignore[assignment]
         sizes = kind.sizes if args.sizes else [GOALS[name]]
         counts = {grade: 5 if args.sizes else args.few if grade in ("expert", "extreme")
-                  else args.count for grade in GRADES}
+                  else args.count for grade in GRADES if grade in args.grades}
         print(f"\n## {kind.title}: made and proven twice, one core (CPU seconds a puzzle)\n")
         print("| size | grade | puzzles | median s | 90th percentile s | mean s | puzzles/s |")
         print("|---|---|---:|---:|---:|---:|---:|", flush=True)

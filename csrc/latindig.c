@@ -12,25 +12,7 @@
 #include <string.h>
 
 #include "pytypes.h"
-#include "latinreach.h"
-
-#define DATA_MAX ((int)(sizeof(((Rule *)0)->data) / sizeof(int)))
-
-/* A phase being dug. Items: the n*n givens (item c: cell c), then the kind's own items
-   (item n*n + j: the ints full[starts[j]] .. full[starts[j] + width - 1] of the data). */
-typedef struct {
-    const GradeTables *t;
-    int solution[LATIN_CELLS];
-    int *kept;                  /* per item: 1 kept, 0 taken away */
-    int *full, *starts;         /* the data with every own item kept; each one's span */
-    int full_count, own, width;
-    int blank;                  /* an own item left out: its span 0 (else cut out) */
-    int code, bulk_code, first_grade;
-    int unique;                 /* a trial asked for one solution, not within reach */
-    long long nodes;
-    Rule rule, bulk_rule;
-    Plan plan;
-} Dig;
+#include "latindig.h"
 
 /* The kind's data of the kept own items into `data`; how many ints. */
 static int trial_data(const Dig *d, int *data) {
@@ -57,19 +39,25 @@ static int unique_trial(Dig *d, const int *givens, const int *data, int count) {
     return latin_unique(&d->rule, start, d->nodes, d->solution);
 }
 
-/* Whether the kept items make a puzzle within reach: 1, 0; -1 out of memory, -2 data
-   the rules cannot take. */
-static int accepted(Dig *d) {
+int dig_reach(Dig *d, Plan *plan, int first_grade, long long nodes) {
     int givens[LATIN_CELLS], data[DATA_MAX], n = d->t->n;
     for (int c = 0; c < d->t->cells; c++) givens[c] = d->kept[c] ? d->solution[c] : 0;
     int count = trial_data(d, data);
-    if (d->unique) return unique_trial(d, givens, data, count);
     if (latin_make_rule(n, d->code, data, count, &d->rule) < 0 ||
         latin_make_rule(n, d->bulk_code, data, count, &d->bulk_rule) < 0 ||
-        latin_plan_follow(&d->plan, n, data, count) < 0)
+        latin_plan_follow(plan, n, data, count) < 0)
         return -2;
-    return latin_reach_from(d->t, givens, &d->bulk_rule, &d->rule, d->first_grade, d->nodes,
-                            &d->plan);
+    return latin_reach_from(d->t, givens, &d->bulk_rule, &d->rule, first_grade, nodes, plan);
+}
+
+/* Whether the kept items make a puzzle within reach (or, for a dig while unique, one
+   the solver finds one solution of): 1, 0; -1 out of memory, -2 data the rules cannot
+   take. */
+static int accepted(Dig *d) {
+    if (!d->unique) return dig_reach(d, &d->plan, d->first_grade, d->nodes);
+    int givens[LATIN_CELLS], data[DATA_MAX];
+    for (int c = 0; c < d->t->cells; c++) givens[c] = d->kept[c] ? d->solution[c] : 0;
+    return unique_trial(d, givens, data, trial_data(d, data));
 }
 
 /* dig._take_away: the group taken away if what is left is accepted, else each half (a
@@ -93,7 +81,7 @@ static int take_away(Dig *d, const int *group, int size, int refused) {
 
 /* A sequence of ints in [low, high] into a new array (PyMem); its length into *count
    (at most `most`); NULL with an exception set. */
-static int *read_array(PyObject *sequence, long low, long high, int most, int *count,
+int *dig_read_array(PyObject *sequence, long low, long high, int most, int *count,
                        const char *what) {
     Py_ssize_t size = PySequence_Size(sequence);
     if (size < 0) return NULL;
@@ -138,14 +126,14 @@ static int order_fits(const Dig *d, const int *order, int count) {
 
 /* Dig's fields from (solution, kept, full, starts, width, blank, code, .., nodes at
    args[nodes]); 0, or -1 with an exception set. */
-static int read_dig(PyObject *const *args, int nodes, Dig *d, int *items) {
+int dig_read(PyObject *const *args, int nodes, Dig *d, int *items) {
     int n = d->t->n, cells = d->t->cells, failed = 0, kept_count;
     long width, code;
     if (convert_ints(args[1], d->solution, cells, 1, n, "latin_dig: solution") < 0 ||
-        !(d->full = read_array(args[5], 0, n * n, DATA_MAX, &d->full_count, "latin_dig: data")) ||
+        !(d->full = dig_read_array(args[5], 0, n * n, DATA_MAX, &d->full_count, "latin_dig: data")) ||
         convert_int(args[7], 1, DATA_MAX, &width, "latin_dig: width") < 0 ||
-        !(d->starts = read_array(args[6], 0, DATA_MAX, cells * 4, &d->own, "latin_dig: starts")) ||
-        !(d->kept = read_array(args[2], 0, 1, cells + d->own, &kept_count, "latin_dig: kept")) ||
+        !(d->starts = dig_read_array(args[6], 0, DATA_MAX, cells * 4, &d->own, "latin_dig: starts")) ||
+        !(d->kept = dig_read_array(args[2], 0, 1, cells + d->own, &kept_count, "latin_dig: kept")) ||
         convert_int(args[9], RULE_NONE, RULE_CLUED_BOUNDS, &code, "latin_dig: a rule's code") < 0)
         return -1;
     d->width = (int)width, d->blank = PyObject_IsTrue(args[8]), d->code = (int)code;
@@ -160,7 +148,7 @@ static int read_dig(PyObject *const *args, int nodes, Dig *d, int *items) {
 }
 
 /* The rules of the whole data, read from Python (which checks its clues or cells). */
-static int rules_fit(Dig *d, PyObject *const *args) {
+int dig_rules_fit(Dig *d, PyObject *const *args) {
     PyObject *size = PyLong_FromLong(d->t->n);
     if (!size) return -1;
     int read = latin_read_rule(size, args[9], args[5], &d->rule) < 0 ||
@@ -177,7 +165,7 @@ static PyObject *kept_of(const Dig *d, const int *order, int count) {
     return flags;
 }
 
-static void dig_free(Dig *d, int *order) {
+void dig_free(Dig *d, int *order) {
     PyMem_Free(d->full);
     PyMem_Free(d->starts);
     PyMem_Free(d->kept);
@@ -188,7 +176,7 @@ static void dig_free(Dig *d, int *order) {
 static int *read_order(Dig *d, PyObject *const *args, int items, long *chunk, int *count) {
     int *order;
     if (convert_int(args[4], 1, LATIN_CELLS, chunk, "latin_dig: chunk") < 0 ||
-        !(order = read_array(args[3], 0, items - 1, items, count, "latin_dig: order")))
+        !(order = dig_read_array(args[3], 0, items - 1, items, count, "latin_dig: order")))
         return NULL;
     if (!order_fits(d, order, *count)) {
         PyMem_Free(order);
@@ -230,9 +218,9 @@ PyObject *latin_dig(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     long chunk, bulk_code;
     if (!check_arity(nargs, 16, "latin_dig") || !(d->t = latin_tables(args[0]))) return NULL;
     d->full = d->starts = d->kept = NULL, d->unique = 0;
-    if (read_dig(args, 12, d, &items) < 0 ||
+    if (dig_read(args, 12, d, &items) < 0 ||
         convert_int(args[10], RULE_NONE, RULE_CLUED_BOUNDS, &bulk_code, "latin_dig: a rule's code") < 0 ||
-        rules_fit(d, args) < 0 ||
+        dig_rules_fit(d, args) < 0 ||
         !(order = read_order(d, args, items, &chunk, &count)) ||
         latin_read_plan(args[13], args[14], args[15], &d->rule, &d->plan) < 0) {
         dig_free(d, order);
@@ -259,7 +247,7 @@ PyObject *latin_dig_unique(PyObject *module, PyObject *const *args, Py_ssize_t n
     long chunk;
     if (!check_arity(nargs, 11, "latin_dig_unique") || !(d->t = latin_tables(args[0]))) return NULL;
     d->full = d->starts = d->kept = NULL, d->unique = 1;
-    if (read_dig(args, 10, d, &items) < 0 ||
+    if (dig_read(args, 10, d, &items) < 0 ||
         !(order = read_order(d, args, items, &chunk, &count))) {
         dig_free(d, order);
         return NULL;

@@ -17,8 +17,9 @@
    Skyscrapers lines (latin.c); latin_sign_fork(...): Futoshiki's inequality forks (latin.c);
    latin_settle(...): their bulk techniques (latinsettle.c); latin_grade(...) and
    latin_reach(...): their grading loop as digging asks it (latingrade.c); latin_dig(...):
-   a phase of digging in one call, latin_dig_unique(...) a trade's dig (latindig.c); latin_fill(...): a random Latin square
-   (latinfill.c); check_futoshiki(...) and check_skyscrapers(...): the kinds' second
+   a phase of digging in one call, latin_dig_unique(...) a trade's dig (latindig.c);
+   latin_give_back(...): a trade's giving back (latintrade.c); latin_fill(...): a random
+   Latin square (latinfill.c); check_futoshiki(...) and check_skyscrapers(...): the kinds' second
    proofs (futoshikicheck.c, skyscraperscheck.c).
    calcudoku_ways(...): the Calcudoku check's fillings of a cage (calcways.c).
    kakuro_tables(...), kakuro_sweep(...), kakuro_settle(...), kakuro_walk(...) and
@@ -85,6 +86,7 @@ static PyMethodDef module_functions[] = {
     FAST_METHOD("latin_reach", latin_reach, latin_reach_doc),
     FAST_METHOD("latin_dig", latin_dig, latin_dig_doc),
     FAST_METHOD("latin_dig_unique", latin_dig_unique, latin_dig_unique_doc),
+    FAST_METHOD("latin_give_back", latin_give_back, latin_give_back_doc),
     FAST_METHOD("latin_fill", latin_fill, latin_fill_doc),
     FAST_METHOD("check_futoshiki", check_futoshiki, check_futoshiki_doc),
     FAST_METHOD("check_skyscrapers", check_skyscrapers, check_skyscrapers_doc),

@@ -92,6 +92,9 @@ PyObject *latin_dig(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char latin_dig_doc[];
 PyObject *latin_dig_unique(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char latin_dig_unique_doc[];
+/* latintrade.c's function: latin/trade.py's giving back in one call. */
+PyObject *latin_give_back(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char latin_give_back_doc[];
 
 /* calcways.c's function: calcudoku/check.py's _ways (a cage's fillings). */
 PyObject *calcudoku_ways(PyObject *module, PyObject *const *args, Py_ssize_t nargs);

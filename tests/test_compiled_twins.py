@@ -65,6 +65,8 @@ IDENTITY_TESTS = {
                  "test_a_phase_dug_in_one_compiled_call_keeps_what_dig_keeps",
     "latin_dig_unique": "test_latin_compiled.py::"
                         "test_a_dig_while_unique_in_one_compiled_call_keeps_what_dig_keeps",
+    "latin_give_back": "test_latin_compiled.py::"
+                       "test_a_trades_giving_back_in_one_compiled_call_keeps_what_python_keeps",
     "latin_fill": "test_latin_compiled.py::"
                   "test_a_random_latin_square_is_drawn_alike_on_both_cores",
     "latin_grade": "test_latin_compiled.py::"

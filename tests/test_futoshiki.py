@@ -14,10 +14,11 @@ from bookmaker.core.futoshiki.check import check_futoshiki
 from bookmaker.core.futoshiki.generate import generate_futoshiki
 from bookmaker.core.futoshiki.key import _image, futoshiki_key
 from bookmaker.core.futoshiki.kind import FUTOSHIKI
-from bookmaker.core.futoshiki.signs import SignError, all_signs, signs_of
+from bookmaker.core.futoshiki.signs import SignError, all_signs, signs_of, sorted_signs
 from bookmaker.core.futoshiki.solver import futoshiki_solutions
 from bookmaker.core.futoshiki.text import format_futoshiki, parse_futoshiki
 from bookmaker.core.kinds.kind import MakeRequest
+from bookmaker.core.latin.fill import random_latin
 from bookmaker.core.latin.moves import square_moves
 from bookmaker.core.rng import Rng
 
@@ -84,6 +85,14 @@ def test_signs_must_join_neighbours_once():
 
 def _fits(signs):
     return lambda square: all(square[a] < square[b] for a, b in signs.pairs)
+
+
+def test_every_sign_of_a_solution_is_made_in_sorted_order():
+    """all_signs is not sorted again: it is made in sorted_signs' order."""
+    for n, seed in [(1, 0), (2, 1), (5, 2), (7, 3), (9, 4)]:
+        signs = all_signs(n, random_latin(n, Rng(seed)))
+        assert signs == sorted_signs(n, reversed(signs.pairs))
+        assert len(signs.pairs) == 2 * n * (n - 1)
 
 
 def test_both_proofs_agree_with_brute_force_on_4x4():

@@ -10,6 +10,8 @@ as the Python's; and a seed makes the same puzzle on both cores at every grade."
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -26,6 +28,7 @@ from bookmaker.core.futoshiki.techniques import inequality_fork
 from bookmaker.core.grade import grader
 from bookmaker.core.latin import generate as latin_generate
 from bookmaker.core.latin import grading as latin_grading
+from bookmaker.core.latin import trade
 from bookmaker.core.latin.dig import dig
 from bookmaker.core.latin.digging import compiled_phases
 from bookmaker.core.latin.fill import random_latin, random_latin_in_python
@@ -41,6 +44,7 @@ from bookmaker.core.latin.search import (
     search,
     settle,
 )
+from bookmaker.core.latin.trade import Trading, give_back_in_python
 from bookmaker.core.rng import Rng
 from bookmaker.core.skyscrapers.check import check_skyscrapers
 from bookmaker.core.skyscrapers.clues import SIDES, all_clues, clue_items, clues_of
@@ -483,6 +487,31 @@ def test_a_dig_while_unique_in_one_compiled_call_keeps_what_dig_keeps(family, n,
         reference_past = [dug(seed, False) for seed in seeds]
     assert fast == reference and fast_past == reference_past
     assert any(len(past) < items for items, past in fast_past)  # items were taken away
+
+
+@pytest.mark.parametrize("family, n, grade", [(FUTOSHIKI_FAMILY, 7, "hard"),
+                                               (SKYSCRAPERS_FAMILY, 6, "hard"),
+                                               (SKYSCRAPERS_FAMILY, 6, "expert")])
+def test_a_trades_giving_back_in_one_compiled_call_keeps_what_python_keeps(family, n, grade):
+    """csrc/latintrade.c's latin_give_back answers as trade.give_back_in_python does: where
+    an attempt stood and the items kept once it has the grade (or None), for attempts dug
+    within easy (easier than the grade) and dug while unique (a trade's fresh attempt,
+    most harder: given back in a seeded order, the last phase's first)."""
+    trading = Trading(family, n, grade, partial(latin_generate._puzzle, family, n),
+                      partial(latin_generate._attempt, family, n),
+                      partial(latin_generate._kept, family), latin_generate.SOLVER_MAX_NODES)
+    answers = []
+    for seed, dug_within in [(seed, dug) for seed in range(8) for dug in ("easy", "any")]:
+        solution, givens, extras = latin_generate._attempt(family, n, seed, dug_within)
+        kept, rng = latin_generate._kept(family, givens, extras), Rng(seed)
+        order = [item for phase in reversed(family.phases(n, solution, grade))
+                 for item in rng.shuffled([item for item in phase if item not in kept])]
+        fast = latin_generate._trade_giver(family, n, grade, solution)
+        assert fast is not None
+        answers.append(fast(kept, order))
+        assert answers[-1] == give_back_in_python(trading, solution, kept, order)
+    assert {start for start, _ in answers} >= {trade.EASIER, trade.HARDER}
+    assert any(found is not None for start, found in answers if start == trade.HARDER)
 
 
 @settings(EXAMPLES, max_examples=40)

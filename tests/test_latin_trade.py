@@ -10,7 +10,14 @@ import pytest
 
 from bookmaker.core.futoshiki.generate import FUTOSHIKI_FAMILY
 from bookmaker.core.latin import generate as latin_generate
-from bookmaker.core.latin.trade import EASIER, EXACT, HARDER, Attempt, _given_back
+from bookmaker.core.latin.trade import (
+    EASIER,
+    EXACT,
+    HARDER,
+    Attempt,
+    _given_back,
+    give_back_in_python,
+)
 from bookmaker.core.rng import Rng
 from bookmaker.core.skyscrapers.generate import SKYSCRAPERS_FAMILY, generate_skyscrapers
 from bookmaker.core.skyscrapers.kind import SKYSCRAPERS
@@ -33,6 +40,9 @@ class Counted:
             return EASIER
         return EXACT if len(kept) == self.exact else HARDER
 
+    def give_back(self, solution, kept, order):
+        return give_back_in_python(self, solution, kept, order)
+
 
 def test_giving_back_keeps_items_while_harder_and_stops_at_the_grade():
     found = _given_back(Counted(exact=4), Attempt((), frozenset({0})), Rng(1))
@@ -45,9 +55,16 @@ def test_giving_back_takes_away_again_an_item_that_made_it_easier():
 
 
 def test_giving_back_returns_an_attempt_of_the_grade_as_it_is_and_none_for_an_easier():
+    """Its stream is left where it was (the order drawn is put back): the fresh attempt
+    a trade may go on to draws what it drew before the order was drawn first."""
     exact = Attempt((), frozenset({0, 1, 2}))
-    assert _given_back(Counted(exact=3), exact, Rng(1)) is exact
-    assert _given_back(Counted(exact=2), exact, Rng(1)) is None
+    for where, attempt in ((3, exact), (2, None)):
+        rng = Rng(1)
+        assert _given_back(Counted(exact=where), exact, rng) == attempt
+        assert rng.state == Rng(1).state
+    rng = Rng(1)
+    _given_back(Counted(exact=4), exact, rng)
+    assert rng.state != Rng(1).state
 
 
 # (size, seed, grade): its first attempt's grade, whether the trade kept its solution, the

@@ -7,10 +7,11 @@ their node budget)."""
 from __future__ import annotations
 
 import hashlib
+from itertools import permutations
 
 from bookmaker.core.rng import Rng
-from bookmaker.core.skyscrapers.check import check_skyscrapers
-from bookmaker.core.skyscrapers.clues import all_clues, clue_items, clues_of
+from bookmaker.core.skyscrapers.check import _options, _placed, check_skyscrapers
+from bookmaker.core.skyscrapers.clues import all_clues, clue_items, clues_of, seen
 
 # The cases' results on main before the change (51f6d6e), as one digest.
 PINNED = "72e78ab10a2fbcde"
@@ -43,3 +44,17 @@ def test_the_check_finds_what_it_found_before_in_the_same_nodes():
         outcomes.add("out of nodes" if not result.complete else min(result.count, 2))
     assert outcomes == {"out of nodes", 0, 1, 2}
     assert digest.hexdigest()[:16] == PINNED
+
+
+def test_a_lines_orderings_are_those_that_keep_its_givens_and_show_its_clues():
+    """_options (scanning only the orderings that put its first given in place) lists,
+    in permutation order, every ordering of the line its givens and clues allow."""
+    rng = Rng(7)
+    for _ in range(300):
+        n = 4 + rng.below(3)
+        givens = [1 + rng.below(n) if rng.below(3) == 0 else 0 for _ in range(n)]
+        front, back = rng.below(n + 1), rng.below(n + 1)
+        expected = [_placed(n, enumerate(o)) for o in permutations(range(1, n + 1))
+                    if all(g in (0, h) for g, h in zip(givens, o))
+                    and front in (0, seen(o)) and back in (0, seen(o[::-1]))]
+        assert _options(n, givens, front, back) == expected

@@ -3,7 +3,8 @@ removals, each trial puzzle made from the kept items on C arrays and asked wheth
 within reach as generate._acceptance asks it. Where the compiled core cannot (the pure
 core, the grade 'any', a technique or datum it does not take) dig.py runs instead: the
 Python is the reference, and both keep the same items. A trade's dig past its grade
-(trade._past: each trial asked whether the solver finds one solution) is one call too."""
+(trade._past: each trial asked whether the solver finds one solution) is one call too,
+and so is its giving back (trade.give_back_in_python, csrc/latintrade.c)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,9 @@ from .grading import SIGN_BOUNDS, LatinGrading, second_solution_nodes
 # A phase dug: (its items still kept, the items kept from the other phases, the stream)
 # -> the phase's items left.
 PhaseDig = Callable[[list, frozenset, Rng], frozenset]
+# A trade's giving back: (the items kept, the order to give back) -> (where the puzzle
+# stood, the items kept once it has the grade, or None): trade.give_back_in_python's.
+GiveBack = Callable[[frozenset, list], tuple[int, "frozenset | None"]]
 
 
 @dataclass(frozen=True)
@@ -45,14 +49,13 @@ def compiled_phases(grading: LatinGrading, layout: Layout, givens: list, difficu
     core = compiled.latin_core()
     if core is None or difficulty == "any" or grading.rules is None:
         return None
-    made = grading.compiled_plan(grading.quiet or grading.ladder, difficulty, every_extras)
     code, data, bulk_code, bulk_data = grading.rules(every_extras)
-    if made is None or not _reads_the_layout(made, (data, bulk_data), layout.data):
+    reach = _reach_of(grading, layout, difficulty, every_extras, (data, bulk_data))
+    if reach is None:
         return None
     own = sorted(layout.starts, key=layout.starts.__getitem__)
     rest = (CHUNK, layout.data, [layout.starts[item] for item in own], layout.width,
-            layout.blank, code, bulk_code, difficulty == GRADES[0],
-            second_solution_nodes(difficulty), *made)
+            layout.blank, code, bulk_code, *reach)
     return _dug_by(core.latin_dig, givens, own, solution, rest)
 
 
@@ -74,18 +77,62 @@ def compiled_unique(grading: LatinGrading, layout: Layout, givens: list,
     return _dug_by(core.latin_dig_unique, givens, own, solution, rest)
 
 
+def compiled_give_back(grading: LatinGrading, layout: Layout, givens: list,
+                       difficulty: str, solution: tuple[int, ...],
+                       every_extras: Any) -> GiveBack | None:
+    """A trade's giving back at `difficulty` in one compiled call for a solution (each
+    trial asked within_reach of the grade, then of the one below); None where it cannot
+    be."""
+    core = compiled.latin_core()
+    if core is None or grading.rules is None:
+        return None
+    easier = GRADES[GRADES.index(difficulty) - 1]
+    code, data, bulk_code, bulk_data = grading.rules(every_extras)
+    reach = _reach_of(grading, layout, difficulty, every_extras, (data, bulk_data))
+    below = _reach_of(grading, layout, easier, every_extras, (data, bulk_data))
+    if reach is None or below is None:
+        return None
+    own = sorted(layout.starts, key=layout.starts.__getitem__)
+    number, tables = _numbered(givens, own)
+    puzzle = (layout.data, [layout.starts[item] for item in own], layout.width, layout.blank,
+              code, bulk_code)
+
+    def give_back(kept: frozenset, order: list) -> tuple[int, frozenset | None]:
+        start, flags = core.latin_give_back(
+            tables, solution, [int(item in kept) for item in number],
+            [number[item] for item in order], reach[0], *puzzle, *reach[1:], *below)
+        return start, None if flags is None else \
+            kept.union(item for item, back in zip(order, flags) if back)
+    return give_back
+
+
+def _reach_of(grading: LatinGrading, layout: Layout, grade: str, every_extras: Any,
+              rule_datas: tuple) -> tuple | None:
+    """within_reach's question at a grade as csrc/latindig.c asks it of each trial:
+    (first grade, nodes, steps, bulk, datas); None where the compiled core cannot."""
+    made = grading.compiled_plan(grading.quiet or grading.ladder, grade, every_extras)
+    if made is None or not _reads_the_layout(made, rule_datas, layout.data):
+        return None
+    return (grade == GRADES[0], second_solution_nodes(grade), *made)
+
+
+def _numbered(givens: list, own: list) -> tuple[dict, Any]:
+    """Each item's number in the compiled calls (the n*n givens, then the kind's own),
+    and the square's grader tables."""
+    return ({item: index for index, item in enumerate(givens + own)},
+            grader_tables(latin_of(isqrt(len(givens)))))
+
+
 def _dug_by(dig_in_c: Callable, givens: list, own: list, solution: tuple[int, ...],
             rest: tuple) -> PhaseDig:
     """A phase dug by one compiled call (latin_dig or latin_dig_unique): the items in the
     order dig() draws them, each kept or not as the call's flags say."""
-    items = givens + own
-    number = {item: index for index, item in enumerate(items)}
-    tables = grader_tables(latin_of(isqrt(len(givens))))
+    number, tables = _numbered(givens, own)
 
     def dig_phase(phase: list, others: frozenset, rng: Rng) -> frozenset:
         order = rng.shuffled(phase)  # as dig() draws it
         kept = others.union(phase)
-        flags = dig_in_c(tables, solution, [int(item in kept) for item in items],
+        flags = dig_in_c(tables, solution, [int(item in kept) for item in number],
                          [number[item] for item in order], *rest)
         return frozenset(item for item, stays in zip(order, flags) if stays)
     return dig_phase

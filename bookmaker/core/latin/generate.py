@@ -27,7 +27,7 @@ from ..rng import Rng, derive_seed
 from ..solve.verify import VerificationError
 from ..words import counted, with_article
 from .dig import CHUNK, dig
-from .digging import PhaseDig, compiled_phases, compiled_unique
+from .digging import GiveBack, PhaseDig, compiled_give_back, compiled_phases, compiled_unique
 from .fill import random_latin
 from .grading import LatinGrading
 from .trade import Attempt, Trading, traded
@@ -100,13 +100,16 @@ def _graded_attempt(family: Family, n: int, seed: int, difficulty: str):
         return solution, givens, extras, grade
     trading = Trading(family, n, difficulty, partial(_puzzle, family, n),
                       partial(_attempt, family, n), partial(_kept, family), SOLVER_MAX_NODES,
-                      partial(_trade_digger, family, n, difficulty))
+                      partial(_trade_digger, family, n, difficulty),
+                      partial(_trade_giver, family, n, difficulty))
     found = traded(trading, Attempt(solution, _kept(family, givens, extras)),
                    Rng(derive_seed(seed, "trade")), derive_seed(seed, "past"))
     if found is None:
         return solution, givens, extras, grade
     givens, extras = _puzzle(family, n, found.solution, found.kept)
-    return found.solution, givens, extras, family.grade_of(givens, extras)
+    # a trade finds a puzzle within reach of the grade and not of the one below
+    # (Trading.standing): grade_of's answer; generate_latin's worded grading asks again
+    return found.solution, givens, extras, difficulty
 
 
 def _kept(family: Family, givens: Grid, extras) -> frozenset:
@@ -159,6 +162,18 @@ def _trade_digger(family: Family, n: int, difficulty: str,
     one compiled call; or None."""
     every = frozenset(item for phase in family.phases(n, solution, difficulty) for item in phase)
     return _compiled_digger(family, n, solution, "any", every, 1)
+
+
+def _trade_giver(family: Family, n: int, difficulty: str,
+                 solution: tuple[int, ...]) -> GiveBack | None:
+    """A trade's giving back (trade.give_back_in_python) in one compiled call; or None."""
+    if family.grading is None or family.layout is None:
+        return None
+    every = [item for phase in family.phases(n, solution, difficulty) for item in phase]
+    extras = family.extras(n, solution, [where for what, where in every if what != GIVEN])
+    return compiled_give_back(family.grading, family.layout(n, solution),
+                              [(GIVEN, cell) for cell in range(n * n)], difficulty,
+                              solution, extras)
 
 
 def _puzzle(family: Family, n: int, solution: tuple[int, ...], kept) -> tuple[Grid, Any]:

@@ -63,6 +63,8 @@ class Trading:
     max_nodes: int          # the solver's budget for a second solution
     compiled_unique: Callable = lambda solution: None  # solution -> its dig while unique
     #                                                    in C (digging.py), or None
+    compiled_give_back: Callable = lambda solution: None  # solution -> give_back in C
+    #                                                       (digging.py), or None
 
     def phases(self, solution: tuple[int, ...]) -> list[list]:
         """Every item a puzzle of the solution could keep, in the phases digging takes."""
@@ -79,6 +81,14 @@ class Trading:
         if fast is not None:
             return fast(items, frozenset(), rng)
         return dig(items, lambda kept: self.unique(solution, kept), rng, chunk=1)
+
+    def give_back(self, solution: tuple[int, ...], kept: frozenset,
+                  order: list) -> tuple[int, frozenset | None]:
+        """give_back_in_python's answer: in one compiled call where it can be."""
+        fast = self.compiled_give_back(solution)
+        if fast is not None:
+            return fast(kept, order)
+        return give_back_in_python(self, solution, kept, order)
 
     def standing(self, solution: tuple[int, ...], kept: frozenset) -> int:
         """EASIER, EXACT or HARDER than the grade (a puzzle known to be unique)."""
@@ -110,21 +120,36 @@ def _past(trading: Trading, attempt: Attempt, rng: Rng) -> Attempt | None:
 
 
 def _given_back(trading: Trading, attempt: Attempt, rng: Rng) -> Attempt | None:
-    """The attempt if it has the grade; if harder, the items it does not keep given back,
-    each kept while it stays harder, taken away again if it became easier, until it has
-    the grade; else None. The last phase's items go first (each phase's in a seeded
-    order): what digging takes away first (givens) is given back last."""
+    """The attempt if it has the grade; if harder, the items it does not keep given back
+    (Trading.give_back) until it has the grade; else None. The last phase's items go
+    first (each phase's in a seeded order): what digging takes away first (givens) is
+    given back last. The order is drawn before the attempt's standing is known (one
+    compiled call asks both), and the stream put back where nothing is given back: as
+    if never drawn."""
     solution = attempt.solution
-    where = trading.standing(solution, attempt.kept)
+    drawn_from = rng.state
+    order = [item for phase in reversed(trading.phases(solution))
+             for item in rng.shuffled([item for item in phase if item not in attempt.kept])]
+    start, kept = trading.give_back(solution, attempt.kept, order)
+    if start != HARDER:
+        rng.state = drawn_from
+    return None if kept is None else Attempt(solution, kept)
+
+
+def give_back_in_python(trading: Trading, solution: tuple[int, ...], kept: frozenset,
+                        order: list) -> tuple[int, frozenset | None]:
+    """Where the puzzle of the kept items stood (Trading.standing), and the items it
+    keeps once it has the grade, or None: if harder, each item of the order given back,
+    kept while the puzzle stays harder, taken away again if it became easier."""
+    where = trading.standing(solution, kept)
     if where != HARDER:
-        return attempt if where == EXACT else None
-    kept = set(attempt.kept)
-    for item in [item for phase in reversed(trading.phases(solution))
-                 for item in rng.shuffled([item for item in phase if item not in kept])]:
-        kept.add(item)
-        where = trading.standing(solution, frozenset(kept))
+        return where, kept if where == EXACT else None
+    more = set(kept)
+    for item in order:
+        more.add(item)
+        where = trading.standing(solution, frozenset(more))
         if where == EXACT:
-            return Attempt(solution, frozenset(kept))
+            return HARDER, frozenset(more)
         if where == EASIER:
-            kept.discard(item)
-    return None
+            more.discard(item)
+    return HARDER, None

@@ -87,13 +87,23 @@ def _orderings(n: int) -> tuple[tuple[int, int, int], ...]:
 
 def _options(n: int, givens, front: int, back: int) -> list[int]:
     """The orderings of a line that keep its givens and show its clues."""
-    showing = _showing(n).get((front, back), ())  # none for a clue past n
     fixed = [(i, g) for i, g in enumerate(givens) if g]
     if not fixed:
+        return list(_showing(n).get((front, back), ()))  # none for a clue past n
+    first, rest = fixed[0], fixed[1:]
+    showing = _showing_with(n, front, back, *first)  # a sixth of them or less to scan
+    if not rest:
         return list(showing)
-    places = sum(((1 << n) - 1) << (i * n) for i, _ in fixed)
-    heights = _placed(n, fixed)
+    places = sum(((1 << n) - 1) << (i * n) for i, _ in rest)
+    heights = _placed(n, rest)
     return [o for o in showing if o & places == heights]
+
+
+@lru_cache(maxsize=4096)
+def _showing_with(n: int, front: int, back: int, place: int, height: int) -> tuple[int, ...]:
+    """_showing()'s orderings for the clues that put the height at the place (in order)."""
+    bit = 1 << (place * n + height - 1)
+    return tuple(o for o in _showing(n).get((front, back), ()) if o & bit)
 
 
 @lru_cache(maxsize=8)
