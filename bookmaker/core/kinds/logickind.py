@@ -43,6 +43,12 @@ class LogicKind(SquareKind):
     sizes: Sequence[int]  # the squares' sides it makes
     size_words = SizeWords()
 
+    @property
+    def singles(self) -> tuple[str, ...]:
+        """None: each step of its ladder is said alone (none places a value in a Sudoku's
+        way, to be run together with others in a solving path)."""
+        return ()
+
     def size_problem(self, size: int, box_given: bool) -> str | None:
         said = self.size_words
         first, last = self.sizes[0], self.sizes[-1]
