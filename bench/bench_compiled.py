@@ -13,7 +13,6 @@ as bookmaker's count_solutions is called from Python once per puzzle.
 from __future__ import annotations
 
 import argparse
-import ctypes
 import multiprocessing
 import os
 import resource
@@ -41,7 +40,7 @@ from bookmaker.daily.build import make_daily, run_dates
 from bookmaker.spec import load_spec
 from bookmaker.spec.daily import load_daily_spec
 
-QQWING, TDOKU = "BOOKMAKER_QQWING", "BOOKMAKER_TDOKU"
+QQWING, TDOKU = "BOOKMAKER_QQWING", timing.TDOKU
 COUNT_GOAL, GENERATE_GOAL = 3.0, 2.0         # times QQWing, one core
 BIG_GOALS = {16: 0.5, 25: 10.0}              # median seconds with full removal checks
 FULL_CHECKS = 10**15                         # a node budget no removal check reaches
@@ -87,20 +86,6 @@ def qqwing_command(*arguments: str) -> Callable[[], object] | None:
     return run
 
 
-def tdoku_counter(lines: list[str]) -> Callable[[], object] | None:
-    """A contender counting to 2 with tdoku through ctypes; None if BOOKMAKER_TDOKU is unset."""
-    library = os.environ.get(TDOKU)
-    if not library:
-        return None
-    solve = ctypes.CDLL(library).TdokuSolverDpllTriadSimd
-    solve.restype = ctypes.c_size_t
-    solve.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_uint32, ctypes.c_char_p,
-                      ctypes.POINTER(ctypes.c_size_t)]
-    puzzles = [line.replace("0", ".").encode() for line in lines]
-    solution, guesses = ctypes.create_string_buffer(82), ctypes.c_size_t()
-    return lambda: sum(solve(p, 2, 0, solution, ctypes.byref(guesses)) == 1 for p in puzzles)
-
-
 def on_core(use_compiled: bool, work: Callable[[], object]) -> Callable[[], object]:
     """work() run on the compiled or the pure core."""
     def run():
@@ -131,7 +116,7 @@ def bench_count(name: str, lines: list[str], repeats: int) -> list[list[str]]:
                   "QQWing --count-solutions": qqwing_command(f"<{handle.name}", "--solve",
                                                              "--count-solutions", "--nosolution",
                                                              "--one-line"),
-                  "tdoku": tdoku_counter(lines)}
+                  "tdoku": timing.tdoku_counter(lines)}
     found = measure({k: v for k, v in contenders.items() if v is not None}, repeats)
     Path(handle.name).unlink()
     check_unique(name, len(lines), found)

@@ -17,7 +17,6 @@ BOOKMAKER_TDOKU; a row whose contender is not there is left out with a note.
 from __future__ import annotations
 
 import argparse
-import ctypes
 import os
 import resource
 import shutil
@@ -29,7 +28,7 @@ from pathlib import Path
 
 import timing  # also puts this checkout's bookmaker first on sys.path
 
-QQWING, TDOKU = "BOOKMAKER_QQWING", "BOOKMAKER_TDOKU"
+QQWING, TDOKU = "BOOKMAKER_QQWING", timing.TDOKU
 # Issue 24: generate at least 2x QQWing, expert at least 2x, check at least 3x.
 GOALS = {"generate": 2.0, "expert": 2.0, "check": 3.0}
 TASKS = ("generate", "expert", "check", "start-up")
@@ -115,21 +114,13 @@ def measure(tasks: dict, repeats: int) -> dict[str, dict[str, tuple[list, list, 
 
 def tdoku_rate(lines: list[str], repeats: int) -> float | None:
     """Puzzles/s (CPU) of tdoku counting to 2 in this process, through ctypes."""
-    library = os.environ.get(TDOKU)
-    if not library:
+    count = timing.tdoku_counter(lines)
+    if count is None:
         return None
-    solve = ctypes.CDLL(library).TdokuSolverDpllTriadSimd
-    solve.restype = ctypes.c_size_t
-    solve.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_uint32, ctypes.c_char_p,
-                      ctypes.POINTER(ctypes.c_size_t)]
-    puzzles = [line.replace("0", ".").encode() for line in lines]
-    solution, guesses = ctypes.create_string_buffer(82), ctypes.c_size_t()
-    took, unique = timing.repeated(
-        lambda: sum(solve(p, 2, 0, solution, ctypes.byref(guesses)) == 1 for p in puzzles),
-        repeats)
-    if unique != len(puzzles):
-        print(f"WARNING: tdoku called {unique} of {len(puzzles)} puzzles unique")
-    return len(puzzles) / took.cpu
+    took, unique = timing.repeated(count, repeats)
+    if unique != len(lines):
+        print(f"WARNING: tdoku called {unique} of {len(lines)} puzzles unique")
+    return len(lines) / took.cpu
 
 
 def rows(tasks: dict, found: dict, items: dict[str, int]) -> list[list[str]]:

@@ -24,6 +24,7 @@ SAMPLES = {"sudoku17.txt": "sudoku17-sample.txt", "se_rated.txt": "se_rated-samp
 Result = TypeVar("Result")
 DEFAULT_REPEATS = 5
 QUICK_REPEATS = 3
+TDOKU = "BOOKMAKER_TDOKU"  # names a tdoku shared library (TdokuSolverDpllTriadSimd), if set
 
 if str(REPO) not in sys.path:  # measure this checkout's bookmaker, not an installed copy
     sys.path.insert(0, str(REPO))
@@ -207,3 +208,20 @@ def sides_table(kind_name: str, sizes: str, count: int) -> None:
                 assert puzzle.grade == grade
             print(f"| {size} | {grade} | {count} | {statistics.median(seconds):.3f} | "
                   f"{statistics.mean(seconds):.3f} | {max(seconds):.3f} |", flush=True)
+
+
+def tdoku_counter(lines: list[str]) -> Callable[[], int] | None:
+    """tdoku counting each line's solutions to 2 through ctypes, as a function that says
+    how many are unique; None if BOOKMAKER_TDOKU is unset."""
+    import ctypes
+
+    library = os.environ.get(TDOKU)
+    if not library:
+        return None
+    solve = ctypes.CDLL(library).TdokuSolverDpllTriadSimd
+    solve.restype = ctypes.c_size_t
+    solve.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_uint32, ctypes.c_char_p,
+                      ctypes.POINTER(ctypes.c_size_t)]
+    puzzles = [line.replace("0", ".").encode() for line in lines]
+    solution, guesses = ctypes.create_string_buffer(82), ctypes.c_size_t()
+    return lambda: sum(solve(p, 2, 0, solution, ctypes.byref(guesses)) == 1 for p in puzzles)

@@ -367,7 +367,7 @@ int latin_unique(const Rule *rule, const mask *start, long long max_nodes, const
 
 /* ---- from Python ---- */
 
-/* The rule of (n, code, data), code a Python int or, if NULL, `fixed`; -1 with an
+/* The four sides' 4n clues, each 0 (none) to n, from a Python sequence; -1 with an
    exception set. */
 int latin_read_sides(PyObject *data, int n, int *sides) {
     Py_ssize_t count = PySequence_Size(data);
@@ -405,6 +405,8 @@ int latin_make_rule(int n, int code, const int *data, int count, Rule *rule) {
     return 0;
 }
 
+/* The rule of (n, code, data), code a Python int or, if NULL, `fixed`; -1 with an
+   exception set. */
 static int read_rule_of(PyObject *size, PyObject *code, long fixed, PyObject *data,
                         Rule *rule) {
     long n, kind = fixed;

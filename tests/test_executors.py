@@ -3,9 +3,10 @@ executor names, the message without Dask, batching for executors from outside.""
 
 from __future__ import annotations
 
-import gc
 import subprocess
 import sys
+import threading
+import warnings
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -18,8 +19,8 @@ from bookmaker.puzzles.executors import (
     Workers,
     check_executor,
     open_workers,
-    process_pool,
     scheduler_address,
+    start_method,
 )
 from bookmaker.puzzles.produce import generate_jobs, produce
 
@@ -143,9 +144,37 @@ def test_a_stop_signal_reaching_a_new_worker_early_ends_it_plainly():
     assert (run.returncode, run.stdout, run.stderr) == (0, "True\n", "")
 
 
+FROZEN_FOR_FORKED_WORKERS = """
+import gc
+from bookmaker.puzzles.executors import process_pool, start_method
+method = start_method()
+with process_pool(1) as pool:
+    print(method, pool.submit(gc.get_freeze_count).result() > 1000, gc.get_freeze_count())
+"""
+
+
 def test_workers_inherit_this_process_s_objects_frozen_and_it_takes_them_back():
-    """The pool's workers leave what they inherit to the collector's permanent generation
-    (executors._frozen_for_workers); this process collects its own objects again."""
-    with process_pool(1) as pool:
-        assert pool.submit(gc.get_freeze_count).result() > 1000
-        assert gc.get_freeze_count() == 0
+    """The pool's workers, forked from a process of one thread as the command line is,
+    leave what they inherit to the collector's permanent generation
+    (executors._frozen_for_workers); this process collects its own objects again. (In a
+    process of its own: pytest-xdist's worker runs a thread of its own.)"""
+    run = subprocess.run([sys.executable, "-c", FROZEN_FOR_FORKED_WORKERS],
+                         capture_output=True, text=True, timeout=60)
+    assert (run.stdout, run.stderr) == ("fork True 0\n", "")
+
+
+def test_a_process_running_other_threads_starts_its_workers_from_a_fork_server():
+    """Forking a process that runs other threads copies any lock they hold (Python 3.12
+    warns of it): the workers come from a fork server, and make the same puzzles."""
+    release = threading.Event()
+    other = threading.Thread(target=release.wait)
+    other.start()
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", DeprecationWarning)
+            assert start_method() == "forkserver"
+            jobs = generate_jobs(SHAPE_4, "server", 6)
+            assert produce(jobs, workers=2) == produce(jobs)
+    finally:
+        release.set()
+        other.join()

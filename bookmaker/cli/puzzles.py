@@ -75,39 +75,57 @@ def generate(size, box, kind, count, seed, symmetry, target_clues, difficulty,
     terminal; stdout holds only puzzles (with --json, their records: what was worked
     out while making them, which a line leaves out).
     """
-    shape = frame_from_options(size, box, kind)  # the classic board it is made on
-    check_kind_options(kind, symmetry, target_clues, rating_text)
-    board = kind.describe(shape)
-    clues_wrong = clues_problem(target_clues, board) if target_clues else None
-    if clues_wrong:
-        raise click.BadParameter(clues_wrong, param_hint="'--clues'")
-    if target_clues and difficulty != "any":
-        raise click.UsageError("--clues and --difficulty cannot be used together: the grade "
-                               "decides how many clues remain")
-    if kind.grade_problem(shape, difficulty):
-        raise click.BadParameter(kind.grade_problem(shape, difficulty),
-                                 param_hint="'--difficulty'")
-    rating = _rating_option(rating_text, target_clues)
-    picture = _picture_option(picture, kind, shape)
-    drawn = picture_problem(kind, difficulty, picture)
-    if drawn:
-        raise click.BadParameter(drawn, param_hint="'--difficulty'")
-    request = MakeRequest(shape, RUN_SEED, difficulty, symmetry, target_clues, rating)
+    request, picture = _generate_request(kind, size, box, symmetry, target_clues, difficulty,
+                                         rating_text, picture)
     if registry_path is not None:
-        jobs = each_generate_job(kind, request, seed, picture)
-        named = "".join(f" {word}" for word in kind.seed_words)
-        issue = f"{shape} {shape.box_text}{named} {symmetry} {difficulty} seed {seed}" + \
-            (f" rated {rating}" if rating else "")
-        from .registering import print_unregistered  # sqlite3 loads only for a registry
-
-        show = puzzle_record_line if as_json else puzzle_text
-        print_unregistered(registry_path, issue, jobs, count, worker_count(jobs_option),
-                           executor, show)
+        _print_registered(kind, request, seed, picture, count, jobs_option, executor,
+                          as_json, registry_path)
         return
     try:
         print_puzzles(kind, request, seed, count, jobs_option, executor, as_json, picture)
     except PRODUCING_ERRORS as err:
         raise click.ClickException(str(err)) from None
+
+
+def _generate_request(kind: Kind, size, box, symmetry: str, target_clues: int,
+                      difficulty: str, rating_text: str | None,
+                      picture: str) -> tuple[MakeRequest, str]:
+    """What generate's options ask for, and the picture it draws (checked); a usage
+    error naming the option that the kind or the board refuses."""
+    shape = frame_from_options(size, box, kind)  # the classic board it is made on
+    check_kind_options(kind, symmetry, target_clues, rating_text)
+    clues_wrong = clues_problem(target_clues, kind.describe(shape)) if target_clues else None
+    if clues_wrong:
+        raise click.BadParameter(clues_wrong, param_hint="'--clues'")
+    if target_clues and difficulty != "any":
+        raise click.UsageError("--clues and --difficulty cannot be used together: the grade "
+                               "decides how many clues remain")
+    not_made = kind.grade_problem(shape, difficulty)
+    if not_made:
+        raise click.BadParameter(not_made, param_hint="'--difficulty'")
+    rating = _rating_option(rating_text, target_clues)
+    picture = _picture_option(picture, kind, shape)
+    drawn = picture_problem(kind, difficulty, picture)
+    if drawn:
+        raise click.BadParameter(drawn, param_hint="'--difficulty'")
+    return MakeRequest(shape, RUN_SEED, difficulty, symmetry, target_clues, rating), picture
+
+
+def _print_registered(kind: Kind, request: MakeRequest, seed, picture: str, count: int,
+                      jobs_option: int, executor: str, as_json: bool,
+                      registry_path: str) -> None:
+    """generate --registry: the puzzles none of the registry's is equivalent to, each
+    registered as it is printed, under an issue named by the options that made them."""
+    jobs = each_generate_job(kind, request, seed, picture)
+    shape, symmetry, difficulty = request.frame, request.symmetry, request.difficulty
+    named = "".join(f" {word}" for word in kind.seed_words)
+    issue = f"{shape} {shape.box_text}{named} {symmetry} {difficulty} seed {seed}" + \
+        (f" rated {request.rating}" if request.rating else "")
+    from .registering import print_unregistered  # sqlite3 loads only for a registry
+
+    show = puzzle_record_line if as_json else puzzle_text
+    print_unregistered(registry_path, issue, jobs, count, worker_count(jobs_option),
+                       executor, show)
 
 
 def check_kind_options(kind: Kind, symmetry: str, target_clues: int,

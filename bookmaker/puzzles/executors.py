@@ -49,11 +49,9 @@ def process_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
     the parent, and when the body raises (Ctrl-C and SIGTERM included) they are stopped
     at once instead of finishing the work queued. ExecutorError, not a hang, if the
     processes cannot all be started."""
-    from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_started,
-                               initargs=(os.getpid(),))
+    pool = _new_pool(workers)
     try:
         with _frozen_for_workers():
             pool.submit(int).result()  # starts the workers now, where a failure is understood
@@ -71,6 +69,41 @@ def process_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
         _stop(pool)
         raise
     pool.shutdown(wait=True)
+
+
+def _new_pool(workers: int) -> ProcessPoolExecutor:
+    """A pool of `workers` processes started as start_method() says, each of which runs
+    _worker_started first."""
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
+    method = start_method()
+    context = get_context(method)
+    if method == "forkserver":  # the server imports the making once, each worker forks ready
+        context.set_forkserver_preload([f"{__package__}.produce"])
+    return ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                               initializer=_worker_started,
+                               initargs=(os.getpid() if method == "fork" else 0,))
+
+
+def start_method() -> str:
+    """How the pool starts its workers, named rather than left to Python's default (3.14
+    moves it off fork): 'fork' where this process runs one thread, as the command line
+    does, so that the workers share what it has loaded (the modules, the spec, the rater);
+    'forkserver' where other threads run (a host application's, pytest-xdist's), since a
+    fork copies whatever lock one of them holds, to be waited on forever in the worker
+    (Python 3.12 warns of it). Each worker makes the same puzzles either way."""
+    return "fork" if _threads_running() == 1 else "forkserver"
+
+
+def _threads_running() -> int:
+    """The threads this process runs, as the system counts them where it says (Linux's
+    /proc, as Python's own warning counts them: a thread not started by the threading
+    module, such as pytest-xdist's, counts too), else as the threading module does."""
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:
+        return threading.active_count()
 
 
 @contextlib.contextmanager
@@ -136,10 +169,11 @@ def _cancelled_futures_race_ignored(manager: threading.Thread | None) -> Iterato
 
 def _worker_started(parent: int) -> None:
     """In each new worker: its signals (interrupts.worker_signals), and a thread that
-    watches for the parent's end."""
+    watches for the end of its parent (0: whichever it has now, a fork server, which
+    ends with the process that started it)."""
     worker_signals()
-    threading.Thread(target=_exit_with_parent, args=(parent,), name="exit-with-parent",
-                     daemon=True).start()
+    threading.Thread(target=_exit_with_parent, args=(parent or os.getppid(),),
+                     name="exit-with-parent", daemon=True).start()
 
 
 def _exit_with_parent(parent: int) -> None:

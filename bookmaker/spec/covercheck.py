@@ -24,6 +24,7 @@ from ..design.cover import (
 from ..design.coverfit import (
     BODY_LEADING,
     FrontWords,
+    TextLine,
     back_lines,
     back_text_room,
     badge_said,
@@ -153,43 +154,61 @@ def _check_back(report: Report, spec: CoverSpec, facts: CoverFacts,
     no room for one line of blurb is the title's mistake, not the blurb's (and is already
     reported if it did not fit the front either)."""
     back = spec.design.back
-    rows = legend_rows(legend_entries(facts.difficulties, words), back.legend,
-                       facts.geometry.trim_width - 2 * back.margin, fonts[1].width) \
-        if back.legend else []
-    width, height = back_text_room(facts.geometry, back, legend_height(len(rows),
-                                                                       back.legend or 0))
+    width, height = _back_room(spec, facts, fonts[1], words)
     line = summary(facts.count, facts.kinds, facts.difficulties, facts.answers, words)
     least = back_lines(facts.title, "M" if spec.blurb else None, line, back, width,
                        fonts[0].width, fonts[1].width, display.width)
     if block_height(least) > height:
         if title_fits:
-            heading = sum(1 for text in least if text.heading)
-            report.add(Mistake(("book", "title"), f"too long for the back of the "
-                               f"{spec.design_name} cover: its {heading} lines with the "
-                               f"summary{' and a line of blurb' if spec.blurb else ''} take "
-                               f"more than the {height / 72:.2f} in above the puzzles; "
-                               f"shorten it"))
+            report.add(_title_too_long(spec, least, height))
         return
     for word in too_wide_words(spec.blurb, back.blurb, width, fonts[0].width)[:1]:
-        shown = word if len(word) <= 40 else word[:39] + "…"
-        report.add(Mistake(("cover", "blurb"), f"'{shown}' is "
-                           f"{fonts[0].width(word, back.blurb) / 72:.2f} in wide at "
-                           f"{back.blurb:g} pt, wider than the back cover's {width / 72:.2f} "
-                           f"in of text, and a word is never broken; shorten it or put a "
-                           f"space in it"))
+        report.add(_word_too_wide(word, back.blurb, width, fonts[0]))
         return
     lines = back_lines(facts.title, spec.blurb, line, back, width, fonts[0].width,
                        fonts[1].width, display.width)
     over = block_height(lines) - height
     if over > 0 and spec.blurb:
-        extra = -(-over // (back.blurb * BODY_LEADING))
-        fitting = sum(1 for text in lines if text.size == back.blurb and not text.bold) \
-            - int(extra)
-        report.add(Mistake(("cover", "blurb"), f"too long for the back cover by "
-                           f"{counted(int(extra), 'line')}: "
-                           f"{counted(max(fitting, 0), 'line')} of "
-                           f"{back.blurb:g} pt fit there; "
-                           f"shorten it"))
+        report.add(_blurb_too_long(lines, over, back.blurb))
+
+
+def _back_room(spec: CoverSpec, facts: CoverFacts, bold: FontFile,
+               words: Catalogue) -> tuple[float, float]:
+    """The width and height the back's text has above its row of puzzles, under the
+    legend of the grades where the design shows one."""
+    back = spec.design.back
+    rows = legend_rows(legend_entries(facts.difficulties, words), back.legend,
+                       facts.geometry.trim_width - 2 * back.margin, bold.width) \
+        if back.legend else []
+    return back_text_room(facts.geometry, back, legend_height(len(rows), back.legend or 0))
+
+
+def _title_too_long(spec: CoverSpec, least: list[TextLine], height: float) -> Mistake:
+    heading = sum(1 for text in least if text.heading)
+    return Mistake(("book", "title"), f"too long for the back of the "
+                   f"{spec.design_name} cover: its {heading} lines with the "
+                   f"summary{' and a line of blurb' if spec.blurb else ''} take "
+                   f"more than the {height / 72:.2f} in above the puzzles; "
+                   f"shorten it")
+
+
+def _word_too_wide(word: str, size: float, width: float, font: FontFile) -> Mistake:
+    shown = word if len(word) <= 40 else word[:39] + "…"
+    return Mistake(("cover", "blurb"), f"'{shown}' is "
+                   f"{font.width(word, size) / 72:.2f} in wide at "
+                   f"{size:g} pt, wider than the back cover's {width / 72:.2f} "
+                   f"in of text, and a word is never broken; shorten it or put a "
+                   f"space in it")
+
+
+def _blurb_too_long(lines: list[TextLine], over: float, size: float) -> Mistake:
+    extra = -(-over // (size * BODY_LEADING))
+    fitting = sum(1 for text in lines if text.size == size and not text.bold) - int(extra)
+    return Mistake(("cover", "blurb"), f"too long for the back cover by "
+                   f"{counted(int(extra), 'line')}: "
+                   f"{counted(max(fitting, 0), 'line')} of "
+                   f"{size:g} pt fit there; "
+                   f"shorten it")
 
 
 def glyph_fields(cover: Any) -> list[tuple[tuple, str]]:

@@ -406,29 +406,9 @@ def _day_spec(report: Report, weekday: str, day: DayFile | None,
     shape = _shape(report, at, day) if day is not None else None
     if day is None or shape is None or layout is None:
         return None
-    columns = day.columns or layout.columns
-    if columns > layout.page_columns:
-        report.add(Mistake(at + ("columns",), f"the {layout.name} layout's page has "
-                                              f"{layout.page_columns} columns, got {columns}"))
-        return None
     kind = kind_of_name(day.variant)
-    problem = layout.fit_problem(fitted(kind, shape), columns, least_cell(kind, shape),
-                                 least_cell_reason(kind, shape))
-    if problem:
-        report.add(Mistake(at + ("columns" if day.columns else "size",), problem))
-        return None
-    refused = kind.options_problem(day.symmetry or "none", None, day.rating)
-    if refused:
-        report.add(Mistake(at + (refused[0],), refused[1]))
-        return None
-    if day.difficulty is None and day.rating is None and not kind.pictured:  # reported
-        return None
-    from ..design.pictures import picture_problem
-
-    grade_problem = kind.grade_problem(shape, day.difficulty or "any") or \
-        picture_problem(kind, day.difficulty or "any", "")  # a day draws a bundled picture
-    if grade_problem:
-        report.add(Mistake(at + ("difficulty",), grade_problem))
+    columns = _day_columns(report, at, day, layout, kind, shape)
+    if columns is None or not _day_made(report, at, day, kind, shape):
         return None
     # An unset symmetry is 'rotational' even on a Killer, whose givens it does not shape:
     # it is part of every day's seed (daily/build.py), and those seeds stay as they were.
@@ -445,6 +425,42 @@ def _day_spec(report: Report, weekday: str, day: DayFile | None,
                    box_cols=shape.box_cols, variant=kind.name, difficulty=day.difficulty or "any",
                    rating=day.rating, symmetry=day.symmetry or "rotational", title=day.title,
                    columns=columns, glyphs=glyphs, answer_columns=answer)
+
+
+def _day_columns(report: Report, at: tuple, day: DayFile, layout: ColumnLayout, kind: Kind,
+                 shape: Shape) -> int | None:
+    """The columns the day's puzzle spans (its own, or the layout's), if the page has
+    them and the board fits them; None, reported, otherwise."""
+    columns = day.columns or layout.columns
+    if columns > layout.page_columns:
+        report.add(Mistake(at + ("columns",), f"the {layout.name} layout's page has "
+                                              f"{layout.page_columns} columns, got {columns}"))
+        return None
+    problem = layout.fit_problem(fitted(kind, shape), columns, least_cell(kind, shape),
+                                 least_cell_reason(kind, shape))
+    if problem:
+        report.add(Mistake(at + ("columns" if day.columns else "size",), problem))
+        return None
+    return columns
+
+
+def _day_made(report: Report, at: tuple, day: DayFile, kind: Kind, shape: Shape) -> bool:
+    """Whether the kind takes the day's options and makes its grade (or draws a bundled
+    picture to it); each refusal reported (a day with neither grade nor rating was)."""
+    refused = kind.options_problem(day.symmetry or "none", None, day.rating)
+    if refused:
+        report.add(Mistake(at + (refused[0],), refused[1]))
+        return False
+    if day.difficulty is None and day.rating is None and not kind.pictured:  # reported
+        return False
+    from ..design.pictures import picture_problem
+
+    grade_problem = kind.grade_problem(shape, day.difficulty or "any") or \
+        picture_problem(kind, day.difficulty or "any", "")  # a day draws a bundled picture
+    if grade_problem:
+        report.add(Mistake(at + ("difficulty",), grade_problem))
+        return False
+    return True
 
 
 def _answer_columns(report: Report, layout: ColumnLayout, asked: int | None, columns: int,

@@ -174,7 +174,28 @@ def _section_pages(report: Report, index: int, section: SectionFile | None,
     if section is None or shape is None or layout is None:
         return None
     kind = kind_of_name(section.variant)
-    clues_fit = all([  # every check made, so that every mistake is reported
+    clues_fit = _section_made(report, at, kind, shape, section)
+    glyphs = section_glyphs(report, at, section.symbols, shape.size, kind, language)
+    grid = grid_needs(kind, shape, cell_symbols(kind, glyphs or (), shape.size))
+    puzzles = _puzzles_per_page(report, at, section.puzzles_per_page, grid, layout,
+                                kind.presentation.one_a_page,
+                                _cell_room(kind, section.difficulty))
+    answers = _answers_per_page(report, at, grid, layout)
+    colours = _colours(report, at, kind, section, interior) if _paintings_enough(
+        report, at, kind, section) else None
+    picture = _section_picture(report, at, kind, shape, section, base or Path.cwd(),
+                               colours or 0)
+    if not clues_fit or puzzles is None or answers is None or glyphs is None or \
+            picture is None or colours is None:
+        return None
+    return SectionPages(shape, puzzles, answers, glyphs, picture, colours)
+
+
+def _section_made(report: Report, at: tuple, kind: Kind, shape: Shape,
+                  section: SectionFile) -> bool:
+    """Whether the kind makes the section's puzzles as asked (clues, options, grade,
+    count); every refusal reported, not only the first."""
+    return all([  # every check made, so that every mistake is reported
         _reported(report, at + ("clues",), section.clues is not None and
                   clues_problem(section.clues, kind.describe(shape))),
         _clues_alone(report, at, section),
@@ -185,31 +206,25 @@ def _section_pages(report: Report, index: int, section: SectionFile | None,
         _reported(report, at + ("count",), section.count is not None and
                   distinct_problem(kind, shape, section.count, section.symmetry,
                                    section.clues))])
-    glyphs = section_glyphs(report, at, section.symbols, shape.size, kind, language)
-    grid = grid_needs(kind, shape, cell_symbols(kind, glyphs or (), shape.size))
-    puzzles = _puzzles_per_page(report, at, section.puzzles_per_page, grid, layout,
-                                kind.presentation.one_a_page,
-                                _cell_room(kind, section.difficulty))
-    answers = _answers_per_page(report, at, grid, layout)
-    colours = _colours(report, at, kind, section, interior) if _paintings_enough(
-        report, at, kind, section) else None
-    picture = _picture(report, at, kind, shape, section.picture, base or Path.cwd(),
-                       colours or 0)
+
+
+def _section_picture(report: Report, at: tuple, kind: Kind, shape: Shape,
+                     section: SectionFile, base: Path, colours: int) -> str | None:
+    """What the section's puzzles draw (_picture), if the grade can be drawn from it and
+    one picture is not asked to make several puzzles; None, reported, otherwise."""
+    picture = _picture(report, at, kind, shape, section.picture, base, colours)
     from ..design.pictures import picture_problem
 
     if picture is not None and not _reported(report, at + ("difficulty",), picture_problem(
             kind, section.difficulty, picture)):
-        picture = None
+        return None
     if picture and section.count not in (None, 1) and not _random_picture(picture):
         report.add(Mistake(at + ("count",), f"one picture makes one puzzle: "
                                             f"{section.picture!r} would repeat; say count: "
                                             f"1, or leave picture out to draw the bundled "
                                             f"pictures, each once"))
-        picture = None
-    if not clues_fit or puzzles is None or answers is None or glyphs is None or \
-            picture is None or colours is None:
         return None
-    return SectionPages(shape, puzzles, answers, glyphs, picture, colours)
+    return picture
 
 
 def _paintings_enough(report: Report, at: tuple, kind: Kind, section: SectionFile) -> bool:

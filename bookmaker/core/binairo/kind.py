@@ -133,10 +133,6 @@ class BinairoKind(LogicKind):
 
     absent_techniques: tuple[str, ...] = ("sign",)
 
-    @property
-    def singles(self) -> tuple[str, ...]:
-        return ()
-
     def repeat_key(self, givens: Grid, extras: Extras = None) -> str:
         from .key import binairo_key
 

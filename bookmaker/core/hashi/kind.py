@@ -139,10 +139,6 @@ class HashiKind(RectangleKind):
         from .grade import LADDER
         return LADDER
 
-    @property
-    def singles(self) -> tuple[str, ...]:
-        return ()
-
     def repeat_key(self, givens: Grid, extras: Extras = None) -> str:
         from .key import hashi_key
 

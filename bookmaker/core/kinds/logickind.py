@@ -25,13 +25,11 @@ class Untaken:
 @dataclass(frozen=True)
 class SizeWords:
     """What a kind says when asked for a square it does not make (`made`, followed by
-    '; got 6x6'), or for a box (`boxes`); and of a square it reads but does not make
-    (`read_only`, after that). '{a}' stands for its title with an article, '{name}' for
-    its name, '{first}' and '{last}' for its least and largest square ('7x7')."""
+    '; got 6x6'), or for a box (`boxes`). '{a}' stands for its title with an article,
+    '{name}' for its name, '{first}' and '{last}' for its least and largest square ('7x7')."""
 
     made: str = "{name} puzzles are made {first} to {last}"
     boxes: str = "{a} has no boxes: give its size alone"
-    read_only: str = ""
 
 
 class LogicKind(SquareKind):
@@ -43,8 +41,13 @@ class LogicKind(SquareKind):
     untaken: Untaken
     graded_as: str | None = None
     sizes: Sequence[int]  # the squares' sides it makes
-    read_sizes: Sequence[int] = ()  # those it reads and does not make (size_words.read_only)
     size_words = SizeWords()
+
+    @property
+    def singles(self) -> tuple[str, ...]:
+        """None: each step of its ladder is said alone (none places a value in a Sudoku's
+        way, to be run together with others in a solving path)."""
+        return ()
 
     def size_problem(self, size: int, box_given: bool) -> str | None:
         said = self.size_words
@@ -55,8 +58,7 @@ class LogicKind(SquareKind):
             return said.boxes.format(**words)
         if size in self.sizes:
             return None
-        return (said.made.format(**words) + f"; got {size}x{size}" +
-                (said.read_only if size in self.read_sizes else ""))
+        return said.made.format(**words) + f"; got {size}x{size}"
 
     def options_problem(self, symmetry: str, clues: int | None,
                         rating: object | None) -> tuple[str, str] | None:

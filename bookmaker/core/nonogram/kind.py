@@ -166,10 +166,6 @@ class NonogramKind(LogicKind):
     def techniques(self) -> tuple[Ranked, ...]:
         return LADDER
 
-    @property
-    def singles(self) -> tuple[str, ...]:
-        return ()
-
     def clue_cells_across(self, frame: Shape) -> int:
         return (max(frame.frame) + 1) // 2  # the longest clue: runs of one, a cell apart
 

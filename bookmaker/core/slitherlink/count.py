@@ -150,29 +150,47 @@ def _step(state: State, r: int, c: int, colour: int, height: int, width: int,
     left = colours[c - 1] if c else 0
     if r and c and diagonal == colour and up == left and up != colour:
         return None  # the dot above and to the left would be passed twice
-    needs = list(needs)
+    needs_now = _needs_after(needs, r, c, colour, up, left, height, width, clue)
+    if needs_now is None:
+        return None
+    on_border = r == 0 or c in (0, width - 1) or r == height - 1
+    pieces_now, up_finished = _pieces_after(colours, pieces, c, colour, on_border)
+    if up_finished:
+        if not _whole_inside(colours, c, colour):
+            return None
+        closed = True
+    colours_now = colours[:c] + (colour,) + colours[c + 1:]
+    return colours_now, pieces_now, needs_now, up, closed
+
+
+def _needs_after(needs: tuple[int, ...], r: int, c: int, colour: int, up: int, left: int,
+                 height: int, width: int, clue: int) -> tuple[int, ...] | None:
+    """The sides the frontier's clues still need after colouring cell (r, c) (its own
+    clue's in column c), or None if a clue can no longer have its count: the cell above's
+    now has its last side, the cell to the left's all but its bottom one."""
+    needs_now = list(needs)
     if r and needs[c] != FREE and needs[c] != (up != colour):
         return None
     if c and needs[c - 1] != FREE:
-        needs[c - 1] -= left != colour
-        if not 0 <= needs[c - 1] <= (r < height - 1):
+        needs_now[c - 1] -= left != colour
+        if not 0 <= needs_now[c - 1] <= (r < height - 1):
             return None
     if clue != FREE:
         clue -= (up != colour) + (left != colour) + colour * (c == width - 1) + \
             colour * (r == height - 1)
         if not 0 <= clue <= (c < width - 1) + (r < height - 1):
             return None
-    needs[c] = clue
-    on_border = r == 0 or c in (0, width - 1) or r == height - 1
-    pieces_now, up_finished = _pieces_after(colours, pieces, c, colour, on_border)
-    if up_finished:
-        if not up:
-            return None  # an outside piece with no way out: a hole
-        if any(colours[i] for i in range(width) if i != c) or colour:
-            return None  # another inside piece is on the frontier
-        closed = True
-    colours_now = colours[:c] + (colour,) + colours[c + 1:]
-    return colours_now, pieces_now, tuple(needs), up, closed
+    needs_now[c] = clue
+    return tuple(needs_now)
+
+
+def _whole_inside(colours: tuple[int, ...], c: int, colour: int) -> bool:
+    """Whether the piece that dropped off the frontier above column c, on colouring the
+    cell there, is the whole inside: an inside piece (an outside one with no way out is a
+    hole) with no other inside cell on the frontier, the new one included."""
+    if not colours[c]:
+        return False
+    return not colour and not any(colours[i] for i in range(len(colours)) if i != c)
 
 
 def _pieces_after(colours: tuple[int, ...], pieces: tuple[int, ...], c: int, colour: int,

@@ -152,10 +152,6 @@ class SlitherlinkKind(RectangleKind):
         from .grade import LADDER
         return LADDER
 
-    @property
-    def singles(self) -> tuple[str, ...]:
-        return ()
-
     def solving_path(self, givens: Grid, extras: Extras = None) -> list[tuple[str, int]]:
         """Each step decides one edge."""
         return [(step.technique, 1) for step in self.grade(givens, extras).steps]

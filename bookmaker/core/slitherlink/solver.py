@@ -76,29 +76,41 @@ def settle(board: Board, decisions: list[tuple[int, int]], loops: bool = True,
             board.frame.height, board.frame.width, board.clues, board.edges, board.partner,
             board.length, board.lines, board.closed, decisions, loops, cascade)
         return settled
-    frame, clues, edges = board.frame, board.clues, board.edges
     pending = list(decisions)
     while pending:
         edge, value = pending.pop()
         queue = pending if cascade else []  # what the decision forces, or nowhere
-        now = edges[edge]
-        if now == value:
-            continue
-        if now:
+        if not _decide(board, edge, value, queue, loops):
             return False
-        edges[edge] = value
-        if value == LINE:
-            board.lines += 1
-            if not _join(board, edge, queue, loops):
-                return False
-        for cell in frame.edge_cells[edge]:
-            if cell >= 0 and clues[cell] >= 0 and \
-                    not _cell_rule(edges, frame.cell_edges[cell], clues[cell], queue):
-                return False
-        for dot in frame.edge_dots[edge]:
-            if not _dot_rule(edges, frame.dot_edges[dot], queue):
-                return False
     return True
+
+
+def _decide(board: Board, edge: int, value: int, queue: list, loops: bool) -> bool:
+    """Set the edge to value (nothing to do if it is already), the paths joined for a
+    line, and what that forces queued; False if the edge was the other way or a rule of
+    its cells, dots or loop breaks."""
+    now = board.edges[edge]
+    if now == value:
+        return True
+    if now:
+        return False
+    board.edges[edge] = value
+    if value == LINE:
+        board.lines += 1
+        if not _join(board, edge, queue, loops):
+            return False
+    return _edge_rules(board, edge, queue)
+
+
+def _edge_rules(board: Board, edge: int, queue: list) -> bool:
+    """The rules of the clued cells and the dots beside a newly decided edge: False if
+    one breaks, what they force queued."""
+    frame, clues, edges = board.frame, board.clues, board.edges
+    for cell in frame.edge_cells[edge]:
+        if cell >= 0 and clues[cell] >= 0 and \
+                not _cell_rule(edges, frame.cell_edges[cell], clues[cell], queue):
+            return False
+    return all(_dot_rule(edges, frame.dot_edges[dot], queue) for dot in frame.edge_dots[edge])
 
 
 def tally(edges: bytearray, group) -> tuple[int, list[int]]:

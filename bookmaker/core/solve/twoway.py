@@ -97,12 +97,11 @@ def _search(givens: tuple[int, ...], n: int, units: list[list[int]],
             units_of: list[list[int]], used: list[int], descending: bool,
             max_nodes: int | None) -> tuple[int, ...] | None:
     """Depth-first search with an explicit stack of frames [position, cell, untried values,
-    value placed]. Written as one loop with everything in locals because it is the hot path.
+    value placed], its state in lists the steps below change in place (the hot path).
 
     `empty` always lists the empty cells in cell order (a cell is popped when chosen and
     put back at the same position on retreat), so the cell chosen depends only on the
     values placed, never on the path taken: the two runs must walk the same tree."""
-    all_values = (1 << n) - 1
     empty = [cell for cell, value in enumerate(givens) if not value]
     candidates = [0] * len(givens)  # of the empty cells as of the last full scan; 0 if filled
     stack: list[list[int]] = []
@@ -113,45 +112,60 @@ def _search(givens: tuple[int, ...], n: int, units: list[list[int]],
             raise BudgetExceeded(f"no verdict within {max_nodes} search nodes")
         if not empty:
             return _filled(givens, stack)
-        # Branch on the first cell with at most one candidate, else the first with fewest.
-        best_pos, best_mask, best_count = 0, 0, n + 1
-        for pos, cell in enumerate(empty):
-            taken = 0
-            for unit in units_of[cell]:
-                taken |= used[unit]
-            mask = all_values & ~taken
-            candidates[cell] = mask
-            count = mask.bit_count()
-            if count < best_count:
-                best_pos, best_mask, best_count = pos, mask, count
-                if count <= 1:
-                    break
-        if best_count > 1:
-            # A value with one place left in a unit is forced there: a one-child node, which
-            # keeps every solution and saves the search from guessing elsewhere first.
-            forced = _hidden_single(units, candidates)
-            if forced:
-                best_pos, best_mask = empty.index(forced[0]), forced[1]
-        cell = empty.pop(best_pos)
+        pos, mask = _branch(empty, n, units, units_of, used, candidates)
+        cell = empty.pop(pos)
         candidates[cell] = 0
-        stack.append([best_pos, cell, best_mask, 0])
-        # Place the next untried value at the deepest cell that has one, retreating as needed.
-        while stack:
-            frame = stack[-1]
-            pos, cell, untried, placed = frame
-            if placed:
-                for unit in units_of[cell]:
-                    used[unit] ^= placed
-            if untried:
-                bit = (1 << (untried.bit_length() - 1)) if descending else untried & -untried
-                frame[2], frame[3] = untried ^ bit, bit
-                for unit in units_of[cell]:
-                    used[unit] |= bit
-                break
-            empty.insert(pos, cell)
-            stack.pop()
-        else:
+        stack.append([pos, cell, mask, 0])
+        if not _advance(stack, empty, units_of, used, descending):
             return None
+
+
+def _branch(empty: list[int], n: int, units: list[list[int]], units_of: list[list[int]],
+            used: list[int], candidates: list[int]) -> tuple[int, int]:
+    """Where the search branches (the position in `empty`, the values to try): the first
+    cell with at most one candidate, else a value with one place left in a unit, else the
+    first cell with the fewest; every empty cell's candidates noted on the way."""
+    all_values = (1 << n) - 1
+    best_pos, best_mask, best_count = 0, 0, n + 1
+    for pos, cell in enumerate(empty):
+        taken = 0
+        for unit in units_of[cell]:
+            taken |= used[unit]
+        mask = all_values & ~taken
+        candidates[cell] = mask
+        count = mask.bit_count()
+        if count < best_count:
+            best_pos, best_mask, best_count = pos, mask, count
+            if count <= 1:
+                break
+    if best_count > 1:
+        # A value with one place left in a unit is forced there: a one-child node, which
+        # keeps every solution and saves the search from guessing elsewhere first.
+        forced = _hidden_single(units, candidates)
+        if forced:
+            return empty.index(forced[0]), forced[1]
+    return best_pos, best_mask
+
+
+def _advance(stack: list[list[int]], empty: list[int], units_of: list[list[int]],
+             used: list[int], descending: bool) -> bool:
+    """Place the next untried value at the deepest cell that has one, retreating (its
+    cell back in `empty`) from those that have none; False once the stack is empty."""
+    while stack:
+        frame = stack[-1]
+        pos, cell, untried, placed = frame
+        if placed:
+            for unit in units_of[cell]:
+                used[unit] ^= placed
+        if untried:
+            bit = (1 << (untried.bit_length() - 1)) if descending else untried & -untried
+            frame[2], frame[3] = untried ^ bit, bit
+            for unit in units_of[cell]:
+                used[unit] |= bit
+            return True
+        empty.insert(pos, cell)
+        stack.pop()
+    return False
 
 
 def _filled(givens: tuple[int, ...], stack: list[list[int]]) -> tuple[int, ...]:

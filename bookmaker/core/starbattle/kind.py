@@ -73,7 +73,7 @@ class StarBattleKind(DrawnBoard, LogicKind):
         symmetry="a Star Battle has no givens to lay out: leave symmetry out",
         clues="a Star Battle has no givens: leave the clue count out",
         rating="SE ratings are for Sudoku; a Star Battle takes a difficulty")
-    sizes, read_sizes = MADE_SIZES, tuple(SIZES)
+    sizes = MADE_SIZES
     size_words = SizeWords(
         made="Star Battles are made 5x5 to 8x8 (one star), 9x9 to 12x12 (two stars) and "
              "14x14 (three stars)",
