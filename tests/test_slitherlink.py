@@ -277,3 +277,14 @@ def test_a_count_past_its_budget_is_undecided_and_the_kind_stops_after_three_tri
     with pytest.raises(Undecided, match="The Slitherlink count"):
         SLITHERLINK.make(MakeRequest(SLITHERLINK.frame(7), 1, difficulty="easy"))
     assert len(tried) == 3
+
+
+def test_an_answers_loop_is_one_closed_path_of_its_corners_round_its_inside():
+    # An L of three cells inside the loop in a 5x5's corner: six corners, (col, row), from
+    # the least dot, so that the page strokes one path (its corners joined) and shades it.
+    from bookmaker.core.board.grid import Grid
+    from bookmaker.render.loops import loop_corners, loop_segments
+
+    inside = Grid(SLITHERLINK.rectangle(5, 5), (2, 2) + (1,) * 3 + (2,) + (1,) * 19)
+    assert loop_corners(loop_segments(inside)) == [
+        [(0, 0), (0, 2), (1, 2), (1, 1), (2, 1), (2, 0)]]
