@@ -18,6 +18,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from bookmaker import cli
 from bookmaker.book.build import build
+from bookmaker.core.registry import all_kinds
 from bookmaker.design import load_preset
 from bookmaker.design.catalogue import (
     REFERENCE_LANGUAGE,
@@ -27,8 +28,9 @@ from bookmaker.design.catalogue import (
 )
 from bookmaker.design.fit import cell_side
 from bookmaker.design.fontfile import FontFile, default_font_paths, read_font
-from bookmaker.design.layouts import parse_layout
+from bookmaker.design.layouts import load_layout_file, parse_layout
 from bookmaker.design.presets import preset_folder
+from bookmaker.design.rooms import cell_rooms
 from bookmaker.spec import SpecError, load_spec, textcheck
 from bookmaker.spec.slugs import slug_of
 
@@ -351,11 +353,43 @@ def test_default_puzzles_per_page_keep_cells_of_three_tenths_of_an_inch_or_ask(p
         assert cell_side(1, size, area) < max(0.85 * 0.3 * 72, layout.min_puzzle_cell)
 
 
+@pytest.mark.parametrize(("size", "preset", "per_page"), [
+    ("14x14", "kdp-6x9", 1), ("12x12", "kdp-6x9", 1), ("10x10", "kdp-6x9", 2),
+    ("14x14", "kdp-8.5x11", 2), ("12x12", "kdp-8.5x11", 4)])
+def test_a_star_battle_gets_the_cells_its_stars_need_by_default(tmp_path, size, preset,
+                                                                   per_page):
+    # A 14x14 printed four to a letter page (0.24 in) and two to a 6x9 page (0.22 in);
+    # layouts/solving/cells.yaml's `stars` asks 0.28 in.
+    sections = f"  - {{name: Stars, variant: starbattle, size: {size}, count: 1}}\n"
+    spec = load_spec(write_book(tmp_path, sections=sections, layout=preset))
+    assert spec.sections[0].puzzles_per_page == per_page
+    cell = cell_side(per_page, int(size.split("x")[0]), spec.layout.grid_area())
+    assert cell >= 0.28 * 72 or per_page == 1
+
+
+def test_a_layout_may_ask_its_own_cell_of_a_room_and_names_only_rooms_there_are(tmp_path):
+    layout = (tmp_path / "roomy.yaml")
+    text = (preset_folder() / "kdp-8.5x11.yaml").read_text(encoding="utf-8")
+    layout.write_text(text.replace("grids:\n", "grids:\n  rooms: {stars: 0.2in}\n"))
+    assert load_layout_file(layout, "roomy.yaml")[0].default_puzzles_per_page(
+        14, room="stars") == 4
+    layout.write_text(text.replace("grids:\n", "grids:\n  rooms: {star: 0.2in}\n"))
+    problems = load_layout_file(layout, "roomy.yaml")[1]
+    assert [problem.message for problem in problems] == [
+        "unknown room 'star'; expected one of: written, pencil, shaded, stars, loop, bridges"]
+
+
+def test_every_kind_names_a_room_the_cells_file_gives():
+    assert {kind.presentation.cell_room for kind in all_kinds()} <= set(cell_rooms())
+    assert {kind.presentation.cell_room for kind in all_kinds()} == {
+        "written", "shaded", "stars", "loop", "bridges"}
+
+
 def test_a_25x25_on_a_6x9_page_must_be_asked_for_and_then_prints(tmp_path):
     sections = "  - name: Giant\n    size: 25x25\n    count: 1\n"
     assert problems_of(write_book(tmp_path / "default", sections=sections)) == [
         "sections[0].size: a 25x25 puzzle on a kdp-6x9 page gets cells of 0.18 in, too small "
-        "to write its symbols in (the layout's default_min_cell is 0.3 in): take a larger "
+        "to write its symbols in (the least written cell is 0.3 in): take a larger "
         "layout, or say puzzles_per_page: 1 to print it with these cells"]
     asked = load_spec(write_book(tmp_path / "asked", sections=sections
                                  + "    puzzles_per_page: 1\n"))

@@ -16,12 +16,12 @@ from pypdf import PdfReader
 from bookmaker.core.board.shape import parse_shape
 from bookmaker.core.generate.removal import generate
 from bookmaker.core.kinds.sudoku import CLASSIC
+from bookmaker.daily.headlines import packed_lines
 from bookmaker.daily.sheets import (
     DailyPuzzle,
     answer_sheet,
     balanced_lines,
     date_text,
-    packed_lines,
     proof_pages,
     puzzle_sheet,
     se_rating_text,
@@ -81,6 +81,28 @@ def test_a_heading_is_one_line_where_it_fits_and_breaks_between_its_parts_where_
     assert packed_lines(parts, BOLD, 11, 280) == ["Daily Sudoku", "Monday 30 November 2026 · Easy"]
     assert packed_lines(parts, BOLD, 8.5, 134) == ["Daily Sudoku", "Monday 30 November 2026",
                                                    "Easy"]
+
+
+def test_a_date_breaks_after_its_weekday_and_never_between_its_day_and_month():
+    # 'Saturday 12' / 'December 2026 · Expert' was a one-column heading's second and third
+    # lines; a date too wide for a line breaks only after its weekday.
+    parts = ["The Morning Grid", "Saturday 12 December 2026 · Expert"]
+    assert packed_lines(parts, BOLD, 8.5, 134) == ["The Morning Grid", "Saturday",
+                                                   "12 December 2026 · Expert"]
+    spanish = ["Solución", "The Logic Grid · Slitherlink", "miércoles, 9 de diciembre de 2026"]
+    assert packed_lines(spanish, BOLD, 7, 134) == ["Solución", "The Logic Grid · Slitherlink",
+                                                   "miércoles,", "9 de diciembre de 2026"]
+    wide = ["Solution", "The Morning Grid · Monster", "Sunday 13 December 2026"]
+    assert packed_lines(wide, BOLD, 7, 284) == [
+        "Solution · The Morning Grid · Monster · Sunday 13 December 2026"]
+
+
+def test_a_narrow_answer_is_headed_by_its_puzzles_title_and_date_without_its_grade(tmp_path):
+    # It was 'Solution · Daily Sudoku' / 'Monday 30 November 2026' / 'Easy': the grade
+    # alone on a last line, and the puzzle prints it.
+    spec, entry = entry_for(tmp_path, "newspaper-1col")
+    assert [line.text for line in answer_sheet(spec, entry).lines] == [
+        "Solution · Daily Sudoku", "Monday 30 November 2026"]
 
 
 def test_wrapped_rules_fit_and_leave_no_word_alone_on_the_last_line():

@@ -313,8 +313,8 @@ def test_a_repeat_made_again_drops_its_handed_picture_for_its_new_seeds():
 
 def test_a_15x15_nonogram_prints_one_a_6x9_page_without_being_asked(tmp_path):
     # Its grid and clues take 23 cells across: 0.2 in cells, too small to write a symbol
-    # in but as large as shaded cells need (grids.marked_min_cell); the section had to
-    # say puzzles_per_page: 1 before.
+    # in but as large as shaded cells need (layouts/solving/cells.yaml's `shaded`); the
+    # section had to say puzzles_per_page: 1 before.
     from bookmaker.spec import load_spec
 
     spec = tmp_path / "book.yaml"

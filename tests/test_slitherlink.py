@@ -245,6 +245,7 @@ def test_a_page_draws_dots_and_clues_and_an_answer_the_loop():
     from test_board_drawing import sheet_of
 
     from bookmaker.core.board.grid import Grid
+    from bookmaker.render.loops import loop_corners, loop_segments
     from bookmaker.render.svg import render_svg_text
 
     givens, _ = SLITHERLINK.read(".01.0/.1.10/.2..1/.10.2/.1..3")
@@ -255,7 +256,13 @@ def test_a_page_draws_dots_and_clues_and_an_answer_the_loop():
     solution = Grid(givens.shape, slitherlink_solutions(frame_of(5, 5), givens.cells).solution)
     answer = render_svg_text(sheet_of(givens, solution=solution))
     loop = edges_of(frame_of(5, 5), [v == 2 for v in solution.cells])
-    assert answer.count("<line") == len(loop) == 20
+    # One closed path round the loop's 20 edges, its inside shaded under it, no lines.
+    corners = loop_corners(loop_segments(solution))
+    assert len(loop) == 20 and len(corners) == 1 and sum(
+        abs(a[0] - b[0]) + abs(a[1] - b[1])
+        for a, b in zip(corners[0], corners[0][1:] + corners[0][:1])) == 20
+    assert answer.count('class="loop"') == answer.count('class="inside"') == 1
+    assert "<line" not in answer and answer.count('class="dots"') == 36
 
 
 def test_a_count_past_its_budget_is_undecided_and_the_kind_stops_after_three_tries(
@@ -277,3 +284,14 @@ def test_a_count_past_its_budget_is_undecided_and_the_kind_stops_after_three_tri
     with pytest.raises(Undecided, match="The Slitherlink count"):
         SLITHERLINK.make(MakeRequest(SLITHERLINK.frame(7), 1, difficulty="easy"))
     assert len(tried) == 3
+
+
+def test_an_answers_loop_is_one_closed_path_of_its_corners_round_its_inside():
+    # An L of three cells inside the loop in a 5x5's corner: six corners, (col, row), from
+    # the least dot, so that the page strokes one path (its corners joined) and shades it.
+    from bookmaker.core.board.grid import Grid
+    from bookmaker.render.loops import loop_corners, loop_segments
+
+    inside = Grid(SLITHERLINK.rectangle(5, 5), (2, 2) + (1,) * 3 + (2,) + (1,) * 19)
+    assert loop_corners(loop_segments(inside)) == [
+        [(0, 0), (0, 2), (1, 2), (1, 1), (2, 1), (2, 0)]]

@@ -10,7 +10,7 @@ from pathlib import Path
 from ..core.puzzle import Puzzle
 from ..core.registry import kind_of_puzzle
 from ..core.words import counted
-from ..design.captions import grid_size_text, kind_name, with_size_mark
+from ..design.captions import SEPARATOR, grid_size_text, kind_name, with_size_mark
 from ..design.catalogue import Catalogue, load_catalogue
 from ..design.cells import fitted, least_cell
 from ..design.howtoplay import rules_text
@@ -22,8 +22,8 @@ from ..render.pdf import Metadata
 from ..render.sheet import Sheet, SheetLine, line_height, sheet_geometry
 from ..render.style import MIN_TEXT_SIZE, RenderStyle
 from ..spec.daily import DailySpec, DaySpec
+from .headlines import packed_lines
 
-SEPARATOR = " · "
 RULES_SPACE = 0.35  # space above the rules, as a share of their size
 A4 = (595.2756, 841.8898)  # the proof's page, in points
 PROOF_DAYS_PER_PAGE = 3  # at most: a row per day, its puzzle, then its solution
@@ -64,15 +64,16 @@ def puzzle_title(spec: DailySpec, day: DaySpec) -> str:
     return spec.series + (SEPARATOR + name if name else "")
 
 
-def heading_parts(spec: DailySpec, entry: DailyPuzzle) -> list[str]:
+def heading_parts(spec: DailySpec, entry: DailyPuzzle, graded: bool = True) -> list[str]:
     """The parts of a puzzle's heading: its title, then its date and grade (one part, so
-    that a line break comes between them only if the date alone fills a line); none when
-    the spec turns headings off."""
+    that a line break comes between them only if the date alone fills a line; the grade
+    left out where not `graded`); none when the spec turns headings off."""
     if not spec.heading:
         return []
     words = words_of(spec)
+    when = date_text(entry.date, words)
     return [puzzle_title(spec, entry.day),
-            date_text(entry.date, words) + SEPARATOR + words.grade(entry.puzzle.grade)]
+            when + SEPARATOR + words.grade(entry.puzzle.grade) if graded else when]
 
 
 def puzzle_sheet(spec: DailySpec, entry: DailyPuzzle) -> Sheet:
@@ -85,10 +86,12 @@ def puzzle_sheet(spec: DailySpec, entry: DailyPuzzle) -> Sheet:
 
 
 def answer_sheet(spec: DailySpec, entry: DailyPuzzle) -> Sheet:
-    """The day's solution: 'Solution' and the puzzle's heading, the givens in bold."""
+    """The day's solution: 'Solution' and the puzzle's title and date, the givens in bold.
+    Its grade is the puzzle's to print: on a narrow answer it stood alone on a last line
+    ('Solution · The Morning Grid' / 'Monday 7 December 2026' / 'Beginner')."""
     solution = [words_of(spec).text("solution")] if spec.heading else []
-    return _sheet(spec, entry.day, entry.puzzle, True, solution + heading_parts(spec, entry),
-                  "")
+    return _sheet(spec, entry.day, entry.puzzle, True,
+                  solution + heading_parts(spec, entry, graded=False), "")
 
 
 def _sheet(spec: DailySpec, day: DaySpec, puzzle: Puzzle, answer: bool,
@@ -168,24 +171,6 @@ def _depths(placed: list[tuple[str, float, bool]], rules_space: float) -> list[f
         depths.append(depth)
         previous_bold = bold
     return depths
-
-
-def packed_lines(parts: list[str], font: Path, size: float, width: float) -> list[str]:
-    """The parts joined by ' · ' into as few lines as fit the width. A part too wide for
-    a line of its own is packed from its own ' · '-separated pieces, and a piece without
-    any is wrapped by words."""
-    lines: list[str] = []
-    for part in parts:
-        joined = lines[-1] + SEPARATOR + part if lines else part
-        if lines and text_width(joined, font, size) <= width:
-            lines[-1] = joined
-        elif text_width(part, font, size) <= width:
-            lines.append(part)
-        elif SEPARATOR in part:
-            lines += packed_lines(part.split(SEPARATOR), font, size, width)
-        else:
-            lines += balanced_lines(part, font, size, width)
-    return lines
 
 
 def balanced_lines(text: str, font: Path, size: float, width: float) -> list[str]:

@@ -13,6 +13,7 @@ from pydantic import Field
 from ..core.words import with_article
 from .fit import Area, Sides, cell_side, most_that_fit, sides_of
 from .problems import Mistake
+from .rooms import cell_rooms
 from .values import (
     MIN_DIGIT_FRACTION,
     MIN_TEXT_POINTS,
@@ -28,17 +29,10 @@ from .values import (
     TextSize,
 )
 
-DEFAULT_MIN_CELL = 21.6  # points: 0.3 in, a cell a person can write a letter in
-PENCIL_MIN_CELL = 32.4  # points: 0.45 in, room for three or four pencil marks and a digit
-# The Grids field that says the cell wished for each room a puzzle's cells need.
-CELL_ROOMS = {"written": "default_min_cell", "pencil": "pencil_min_cell",
-              "marked": "marked_min_cell"}
-MARKED_MIN_CELL = 14.4  # points: 0.2 in (5 mm), a cell shaded or crossed by a line, as the
-# Nonogram and Slitherlink books on the market print them
 CAPTION_LINES = 2  # the lines kept under each puzzle for its caption and note
-# A section's default of one grid a page stands while its cells reach this share of
-# grids.default_min_cell (0.255 in of 0.3): a 25x25 on a letter-size page (0.28 in) is
-# written in; one on a 6x9 page (0.18 in) is not, and its section must ask for it.
+# A section's default of one grid a page stands while its cells reach this share of the
+# cell its room wishes for (0.255 in of a written 0.3): a 25x25 on a letter-size page
+# (0.28 in) is written in; one on a 6x9 page (0.18 in) is not, and its section must ask.
 WRITABLE_SHARE = 0.85
 POD_MIN_LINE = 0.75  # points: thinner lines may vanish in print-on-demand printing
 BLEEDS = (0.0, 9.0)  # points: none, or the 0.125in that KDP and IngramSpark ask for
@@ -76,27 +70,18 @@ class Grids(Schema):
     min_cell: Length = Field(description="Smallest side of a puzzle cell; more puzzles per "
                                          "page than allow this is an error.")
     min_answer_cell: Length = Field(description="Smallest side of an answer-key cell.")
-    default_min_cell: Length = Field(DEFAULT_MIN_CELL, description="The smallest puzzle cell "
-                                     "a section gets when it does not set puzzles_per_page "
-                                     "(0.3 in: room to write a 16x16's letters); a section "
-                                     "asking for more per page is held to min_cell only.")
-    pencil_min_cell: Length = Field(PENCIL_MIN_CELL, description="The smallest puzzle "
-                                    "cell by default for puzzles whose grade asks for "
-                                    "pencil marks (Presentation.pencil_grade: an expert Killer's "
-                                    "cage combinations); 0.45 in puts one expert Killer "
-                                    "on a 6x9 page, not two of 0.34 in cells.")
-    marked_min_cell: Length = Field(MARKED_MIN_CELL, description="The smallest puzzle "
-                                    "cell by default for puzzles a reader marks rather "
-                                    "than writes in (an answer of shading, edges or links: "
-                                    "a Nonogram's cells are shaded, its clues printed); "
-                                    "0.2 in puts a 15x15 Nonogram and its clues on a 6x9 "
-                                    "page.")
+    rooms: dict[str, Length] = Field(default_factory=dict, description="The least cell a "
+                                     "section that does not set puzzles_per_page gets, by "
+                                     "what its reader puts in a cell, where this layout "
+                                     "differs from layouts/solving/cells.yaml ({stars: "
+                                     "0.3in}); a section asking for more per page is held "
+                                     "to min_cell only.")
 
     def wished_cell(self, room: str) -> float:
-        """The cell a section gets by default for the room its puzzles need: 'written' (a
-        symbol a cell), 'pencil' (pencil marks beside it) or 'marked' (shaded, or lines
-        drawn through it)."""
-        return getattr(self, CELL_ROOMS[room])
+        """The cell a section gets by default for the room its puzzles' cells need
+        (Presentation.cell_room: 'written', 'pencil', 'shaded', 'stars', ...): this
+        layout's, else layouts/solving/cells.yaml's."""
+        return self.rooms.get(room, cell_rooms()[room].least)
 
 
 class TextSizes(Schema):
@@ -302,12 +287,10 @@ class Layout(Schema):
         """Why a section of size x size (or rows x columns) puzzles must ask for its
         puzzles per page."""
         side = cell_side(1, size, self.grid_area()) / 72
-        wished = {"written": "write its symbols in", "pencil": "write pencil marks in",
-                  "marked": "shade or draw in"}[room]
         rows, cols = sides_of(size)
         return (f"{with_article(f'{rows}x{cols}')} puzzle on "
                 f"{with_article(self.name)} page gets cells of {side:.2f} in, too small to "
-                f"{wished} (the layout's {CELL_ROOMS[room]} is "
+                f"{cell_rooms()[room].to} (the least {room} cell is "
                 f"{self.grids.wished_cell(room) / 72:g} in): take a larger layout, or say "
                 f"puzzles_per_page: 1 to print it with these cells")
 
@@ -397,7 +380,15 @@ def below_height(caption_size: float, lines: int) -> float:
 def layout_mistakes(layout: Layout) -> list[Mistake]:
     """What is wrong with a layout beyond the types of its values."""
     return (_line_mistakes(layout) + _gutter_mistakes(layout) + _area_mistakes(layout)
-            + _digit_mistakes(layout) + _band_mistakes(layout))
+            + _digit_mistakes(layout) + _band_mistakes(layout) + _room_mistakes(layout))
+
+
+def _room_mistakes(layout: Layout) -> list[Mistake]:
+    """A room in grids.rooms that layouts/solving/cells.yaml does not name."""
+    known = cell_rooms()
+    return [Mistake(("grids", "rooms", room), f"unknown room {room!r}; expected one of: "
+                                              f"{', '.join(known)}")
+            for room in layout.grids.rooms if room not in known]
 
 
 def _line_mistakes(layout: Layout) -> list[Mistake]:

@@ -179,7 +179,7 @@ def _section_pages(report: Report, index: int, section: SectionFile | None,
     grid = grid_needs(kind, shape, cell_symbols(kind, glyphs or (), shape.size))
     puzzles = _puzzles_per_page(report, at, section.puzzles_per_page, grid, layout,
                                 kind.presentation.one_a_page,
-                                _cell_room(kind, section.difficulty))
+                                kind.presentation.room_at(section.difficulty))
     answers = _answers_per_page(report, at, grid, layout)
     colours = _colours(report, at, kind, section, interior) if _paintings_enough(
         report, at, kind, section) else None
@@ -399,22 +399,15 @@ def _reported(report: Report, path: tuple, problem: str | Literal[False] | None)
     return not problem
 
 
-def _cell_room(kind: Kind, difficulty: str) -> str:
-    """The room a kind's cells need at a grade (Grids.wished_cell): a symbol written, pencil
-    marks beside it, or only a mark (shaded, a line drawn through)."""
-    if not kind.answer.typed:
-        return "marked"
-    return "pencil" if kind.presentation.needs_pencil_room(difficulty) else "written"
-
-
 def _puzzles_per_page(report: Report, at: tuple, asked: int | None, grid: _GridNeeds,
                       layout: Layout, alone: bool = False, room: str = "written"
                       ) -> int | None:
     """The section's puzzles per page: as asked if they fit, else the layout's, capped so
     that cells stay large enough to write in (the layout's default is a wish for 9x9; a
     16x16 may need fewer, and a 25x25 may need a larger page). `alone`: one a page, as
-    large as the page allows (a Samurai). `room`: what its cells hold (_cell_room), which
-    sets the cell wished for: pencil marks need larger ones, shading smaller."""
+    large as the page allows (a Samurai). `room`: what its cells hold
+    (Presentation.room_at), which sets the cell wished for: pencil marks need larger ones,
+    shading smaller."""
     size, least, name = grid.fit, grid.least_cell, grid.name
     if alone and asked not in (None, 1):
         report.add(Mistake(at + ("puzzles_per_page",), "a samurai is printed one a page, "

@@ -68,7 +68,7 @@ class HashiKind(RectangleKind):
         rating="SE ratings are for Sudoku; {a} puzzle takes a difficulty")
     answer = Answer("links", LINK_GLYPHS, Limits(counted=True))
     presentation = Presentation(
-        sudoku_rule=False,
+        sudoku_rule=False, cell_room="bridges",
         summary="islands joined by bridges of one or two, across or down, never crossing, "
                 "each island's count met, all islands joined",
         looks_like=looks_like_a_hashi_line,

@@ -35,6 +35,9 @@ class Presentation:
     one_a_page: bool = False         # printed alone on a page, as large as it allows
     pencil_grade: str | None = None  # from this grade up, solvers keep pencil marks: its
     #                                  puzzles get roomier cells by default (None: never)
+    cell_room: str = "written"       # what its reader puts in a cell, which sets the least
+    #                                  cell it gets by default (layouts/solving/cells.yaml):
+    #                                  a symbol written, a cell shaded, a star, a loop
     any_glyphs: bool = False         # its rules treat values as mere symbols: any distinct
     #                                  glyphs may print them (letters, a Wordoku's word)
     outside_cells: int = 0           # rings of cells around the grid its clues print in
@@ -63,6 +66,11 @@ class Presentation:
         """Whether puzzles asked at `difficulty` get cells with room for pencil marks."""
         return self.pencil_grade is not None and difficulty in GRADES and \
             GRADES.index(difficulty) >= GRADES.index(self.pencil_grade)
+
+    def room_at(self, difficulty: str) -> str:
+        """The room its cells need at a grade: 'pencil' from its pencil_grade up, else its
+        cell_room."""
+        return "pencil" if self.needs_pencil_room(difficulty) else self.cell_room
 
     def combination_chart(self, size: int) -> Chart:
         """The chart its tips page prints for a size: () if none."""

@@ -64,7 +64,7 @@ class ColourNonogramKind(NonogramKind):
     extras_type = ColourClues
     answer = Answer("colours", COLOUR_GLYPHS)
     presentation = Presentation(
-        sudoku_rule=False,
+        sudoku_rule=False, cell_room="shaded",
         summary="colour cells so that each row's and column's runs of each colour are as "
                 "long as its clue says, in its order; runs of one colour have a blank "
                 "between them, runs of two colours may touch; the cells draw a picture",

@@ -73,7 +73,7 @@ class NonogramKind(LogicKind):
     size_words = SizeWords(made="{name} puzzles are {first} to {last}")
     answer = Answer("shading", SHADING_GLYPHS, said=SHADING_SAID)
     presentation = Presentation(
-        sudoku_rule=False,
+        sudoku_rule=False, cell_room="shaded",
         summary="shade cells so that each row's and column's runs of shaded cells are "
                 "as long as its clue says; the shaded cells draw a picture",
         looks_like=looks_like_a_nonogram_line,

@@ -68,7 +68,7 @@ class SlitherlinkKind(RectangleKind):
     graded_as = "Slitherlinks"
     answer = Answer("edges", limits=Limits(counted=True, meeting=2))  # a loop: 2 a dot
     presentation = Presentation(
-        sudoku_rule=False,
+        sudoku_rule=False, cell_room="loop",
         summary="draw one loop between the dots; each clue says how many of its cell's "
                 "four sides the loop passes",
         looks_like=looks_like_a_slitherlink_line,

@@ -82,7 +82,7 @@ class StarBattleKind(DrawnBoard, LogicKind):
     # too few) stars: the board's count (box_rows) a unit.
     answer = Answer("shading", STAR_GLYPHS, Limits(most=True, apart=True), drawn="stars")
     presentation = Presentation(
-        sudoku_rule=False,
+        sudoku_rule=False, cell_room="stars",
         summary="place stars so that every row, column and region holds as many as the "
                 "puzzle says, no two touching, not even at a corner",
         looks_like=looks_like_a_starbattle_line,
