@@ -189,6 +189,18 @@ def slitherlink_settler():
     return _function("slitherlink_settle")
 
 
+def starbattle_propagator():
+    """The Star Battle's propagation in C (csrc/starprop.c's starbattle_propagate,
+    starbattle/rules.py's propagate deduction for deduction), or None on the pure core."""
+    return _function("starbattle_propagate")
+
+
+def starbattle_clash_finder():
+    """The Star Battle grader's contradiction trials in C (csrc/starprop.c's
+    starbattle_first_clash, starbattle/grade.py's first_clash), or None on the pure core."""
+    return _function("starbattle_first_clash")
+
+
 def calcudoku_narrower(pure):
     """The Calcudoku solver's cage narrowing, narrow(cages, boards, touched) -> -1, 0 or 1
     with the boards changed in place: in C on the cages' narrowing_tables (csrc/

@@ -125,11 +125,10 @@ def _star_rows(n: int, k: int, rng: Rng) -> list[int] | None:
     def row(r: int, above: int) -> bool:
         if r == n:
             return True
-        full = sum(1 << c for c in range(n) if columns[c] == k)
+        shut = above | above << 1 | above >> 1 | sum(1 << c for c in range(n)
+                                                     if columns[c] == k)
         due = sum(1 << c for c in range(n) if k - columns[c] > (n - r) // 2)
-        for mask in rng.shuffled(row_patterns(n, k)):
-            if mask & (above | above << 1 | above >> 1 | full) or due & ~mask:
-                continue
+        for mask in [m for m in rng.shuffled(row_patterns(n, k)) if not m & shut | due & ~m]:
             tries[0] += 1
             if tries[0] > ROW_TRIES:
                 return False
@@ -152,12 +151,13 @@ def _regions(n: int, k: int, stars: set[int], rng: Rng) -> list[int] | None:
     blob = [-1] * (n * n)
     for i, star in enumerate(sorted(stars)):
         blob[star] = i
-    while -1 in blob:
-        edge = [c for c in range(n * n) if blob[c] == -1 and
-                any(blob[o] != -1 for o in side_neighbours(n, c))]
-        cell = edge[rng.below(len(edge))]
+    edge = {o for star in stars for o in side_neighbours(n, star) if blob[o] == -1}
+    while edge:  # the open cells beside a blob, drawn from in the order of the cells
+        cell = sorted(edge)[rng.below(len(edge))]
         owners = [blob[o] for o in side_neighbours(n, cell) if blob[o] != -1]
         blob[cell] = owners[rng.below(len(owners))]
+        edge.discard(cell)
+        edge.update(o for o in side_neighbours(n, cell) if blob[o] == -1)
     near = _blob_neighbours(n, blob)
     for _ in range(JOINS):
         group = _join(n * k, k, near, rng)
