@@ -2,7 +2,8 @@
 state after it, or a contradiction both see, along random walks of decisions on pinned
 layouts, regions grown at random (some cells in none, as the generator's partly grown
 ones) and every band width, with and without 2x2 blocks. Its contradiction trials are
-grade.py's first_clash: the same cell and value on the same states."""
+grade.py's first_clash: the same cell and value on the same states. Its second proof in C
+(csrc/starcount.c) counts as count.py's count_starbattle."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ import pytest
 from bookmaker.core import compiled
 from bookmaker.core.rng import Rng
 from bookmaker.core.starbattle.grade import first_clash
-from bookmaker.core.starbattle.generate import _regions, place_stars
+from bookmaker.core.starbattle.layout import Layout
+from bookmaker.core.starbattle.count import count_starbattle
+from bookmaker.core.starbattle.generate import _regions, _star_rows, place_stars
 from bookmaker.core.starbattle.rules import Contradiction, masks, masks_of, propagate, propagated
 from bookmaker.core.starbattle.text import parse_layout
 
@@ -105,3 +108,39 @@ def test_the_compiled_propagation_refuses_what_it_cannot_hold(extension):
     with pytest.raises(ValueError, match="outside the board"):
         extension.starbattle_propagate(5, 1, regions, 1 << 25, 0, 1, False)
     assert extension.starbattle_propagate(5, 1, regions, 1, 0, 1, False) is None
+
+
+def test_the_compiled_count_counts_as_the_python(extension):
+    # every 20th pinned layout (5x5 to 10x10, one solution) and regions grown around drawn
+    # stars (one or more), each limit 1 to 3: about 1 s of CPU, the Python's
+    rng, seen = Rng(5), set()
+    assert compiled.starbattle_counter() is extension.starbattle_count
+    layouts = [parse_layout(line.split(maxsplit=3)[3])
+               for line in PINNED.read_text().splitlines()[::20]]
+    for n, k in ((6, 1), (8, 1), (9, 2), (10, 2)) * 2:
+        regions = None
+        while regions is None:
+            regions = _regions(n, k, place_stars(n, k, rng), rng)
+        layouts.append(Layout(n, k, tuple(regions)))
+    for layout in layouts:
+        for limit in (1, 2, 3):
+            with compiled.using(False):
+                pure = count_starbattle(layout, limit)
+            assert count_starbattle(layout, limit) == pure
+            seen.add(pure)
+    assert {1, 2, 3} <= seen
+
+
+def test_the_compiled_star_rows_draw_as_the_python(extension):
+    # 5x5 to 14x14 from a few seeds, drawn and given up alike, the stream left alike
+    assert compiled.starbattle_star_rower() is extension.starbattle_star_rows
+    outcomes = set()
+    for n, k in ((5, 1), (8, 1), (10, 2), (12, 2), (14, 3)):
+        for seed in range(3 if n < 12 else 1):
+            with compiled.using(False):
+                pure = Rng(seed)
+                rows = _star_rows(n, k, pure)
+            fast = Rng(seed)
+            assert _star_rows(n, k, fast) == rows and fast.state == pure.state, (n, seed)
+            outcomes.add(rows is None)
+    assert outcomes == {True, False}
