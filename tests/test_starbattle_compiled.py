@@ -13,10 +13,10 @@ import pytest
 
 from bookmaker.core import compiled
 from bookmaker.core.rng import Rng
-from bookmaker.core.starbattle.grade import first_clash
-from bookmaker.core.starbattle.layout import Layout
 from bookmaker.core.starbattle.count import count_starbattle
 from bookmaker.core.starbattle.generate import _regions, _star_rows, place_stars
+from bookmaker.core.starbattle.grade import first_clash
+from bookmaker.core.starbattle.layout import Layout
 from bookmaker.core.starbattle.rules import Contradiction, masks, masks_of, propagate, propagated
 from bookmaker.core.starbattle.text import parse_layout
 
