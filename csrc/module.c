@@ -36,6 +36,9 @@
    calcudoku_grade(...): its grading loop up to a ceiling, unworded (calcloop.c).
    slitherlink_count(...): the Slitherlink's second proof (slithercount.c).
    slitherlink_settle(...): the Slitherlink solver's cascade (slithersettle.c).
+   starbattle_propagate(...) and starbattle_first_clash(...): the Star Battle's propagation
+   and the grader's contradiction trials over it (starprop.c); starbattle_count(...): its
+   second proof (starcount.c); starbattle_star_rows(...): its star placement (starrows.c).
    shuffled(state, items): rng.Rng.shuffled.
    core/compiled/__init__.py builds one Board and one ExactCover per shape and chooses between
    them and the pure Python. */
@@ -108,6 +111,10 @@ static PyMethodDef module_functions[] = {
     FAST_METHOD("calcudoku_find", calcudoku_find, calcudoku_find_doc),
     FAST_METHOD("slitherlink_count", slitherlink_count, slitherlink_count_doc),
     FAST_METHOD("slitherlink_settle", slitherlink_settle, slitherlink_settle_doc),
+    FAST_METHOD("starbattle_propagate", starbattle_propagate, starbattle_propagate_doc),
+    FAST_METHOD("starbattle_first_clash", starbattle_first_clash, starbattle_first_clash_doc),
+    FAST_METHOD("starbattle_count", starbattle_count, starbattle_count_doc),
+    FAST_METHOD("starbattle_star_rows", starbattle_star_rows, starbattle_star_rows_doc),
     FAST_METHOD("calcudoku_grade", calcudoku_grade, calcudoku_grade_doc),
     {NULL, NULL, 0, NULL},
 };

@@ -151,6 +151,17 @@ extern const char slitherlink_count_doc[];
 /* slithersettle.c's function: slitherlink/solver.py's settle. */
 PyObject *slitherlink_settle(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char slitherlink_settle_doc[];
+/* starprop.c's functions: starbattle/rules.py's propagate, grade.py's first_clash. */
+PyObject *starbattle_propagate(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char starbattle_propagate_doc[];
+PyObject *starbattle_first_clash(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char starbattle_first_clash_doc[];
+/* starcount.c's function: starbattle/count.py's count_starbattle. */
+PyObject *starbattle_count(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char starbattle_count_doc[];
+/* starrows.c's function: starbattle/generate.py's _star_rows. */
+PyObject *starbattle_star_rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char starbattle_star_rows_doc[];
 
 /* 1, or 0 with a TypeError if a fast call got other than `expected` arguments. */
 static inline int check_arity(Py_ssize_t nargs, Py_ssize_t expected, const char *name) {

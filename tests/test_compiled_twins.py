@@ -91,6 +91,14 @@ IDENTITY_TESTS = {
                          "test_the_compiled_count_is_the_pythons_state_for_state",
     "slitherlink_settle": "test_slitherlink_compiled.py::"
                           "test_the_compiled_cascade_settles_as_the_python_decision_for_decision",
+    "starbattle_count": "test_starbattle_compiled.py::"
+                        "test_the_compiled_count_counts_as_the_python",
+    "starbattle_first_clash": "test_starbattle_compiled.py::"
+                              "test_the_compiled_trials_find_the_pythons_clash",
+    "starbattle_propagate": "test_starbattle_compiled.py::"
+                            "test_the_compiled_propagation_reaches_the_pythons_states",
+    "starbattle_star_rows": "test_starbattle_compiled.py::"
+                            "test_the_compiled_star_rows_draw_as_the_python",
     "tile_jigsaw": "test_compiled.py::test_a_jigsaw_tiling_makes_the_same_draws_and_layout",
     "Board.count": "test_compiled.py::"
                    "test_counts_solutions_and_nodes_agree_on_random_grids_of_every_shape",

@@ -189,6 +189,30 @@ def slitherlink_settler():
     return _function("slitherlink_settle")
 
 
+def starbattle_propagator():
+    """The Star Battle's propagation in C (csrc/starprop.c's starbattle_propagate,
+    starbattle/rules.py's propagate deduction for deduction), or None on the pure core."""
+    return _function("starbattle_propagate")
+
+
+def starbattle_clash_finder():
+    """The Star Battle grader's contradiction trials in C (csrc/starprop.c's
+    starbattle_first_clash, starbattle/grade.py's first_clash), or None on the pure core."""
+    return _function("starbattle_first_clash")
+
+
+def starbattle_counter():
+    """The Star Battle's second proof in C (csrc/starcount.c's starbattle_count,
+    starbattle/count.py's count_starbattle row for row), or None on the pure core."""
+    return _function("starbattle_count")
+
+
+def starbattle_star_rower():
+    """The Star Battle's star placement in C (csrc/starrows.c's starbattle_star_rows,
+    starbattle/generate.py's _star_rows draw for draw), or None on the pure core."""
+    return _function("starbattle_star_rows")
+
+
 def calcudoku_narrower(pure):
     """The Calcudoku solver's cage narrowing, narrow(cages, boards, touched) -> -1, 0 or 1
     with the boards changed in place: in C on the cages' narrowing_tables (csrc/

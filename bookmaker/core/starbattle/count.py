@@ -9,7 +9,10 @@ from __future__ import annotations
 from functools import cache
 from itertools import combinations
 
+from .. import compiled
 from .layout import Layout
+
+COMPILED_MOST = 16  # the compiled count's largest square (csrc/starcount.c's SC_MOST)
 
 
 @cache
@@ -20,9 +23,14 @@ def row_patterns(n: int, k: int) -> tuple[int, ...]:
 
 
 def count_starbattle(layout: Layout, limit: int = 2) -> int:
-    """Solutions of the layout, counted up to `limit`."""
+    """Solutions of the layout, counted up to `limit`; in C where the compiled core has
+    it (csrc/starcount.c: the same rows in the same order)."""
     n, k, regions = layout.size, layout.stars, layout.regions
     room = _room_below(n, regions)
+    fast = compiled.starbattle_counter() if n <= COMPILED_MOST else None
+    if fast is not None:
+        return fast(n, k, regions, [r for row in room for r in row], row_patterns(n, k),
+                    limit)
     columns, in_region = [0] * n, [0] * n
     found = [0]
 

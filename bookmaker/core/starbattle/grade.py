@@ -20,8 +20,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import compiled
 from .layout import STAR, UNKNOWN, WHITE, Layout
 from .rules import (
+    COMPILED_MOST,
     Contradiction,
     Masks,
     Placements,
@@ -62,8 +64,12 @@ TRIALS_COUNT_BLOCKS_FROM = 3
 def first_clash(table: Masks, stars: int, open_: int, widest: int, tried: int = -1
                 ) -> tuple[int, int] | None:
     """The first open cell (of those `tried`) one of whose values propagation refutes, and
-    its other value."""
+    its other value; in C where the compiled core has it (csrc/starprop.c)."""
     room = table.stars >= TRIALS_COUNT_BLOCKS_FROM
+    fast = compiled.starbattle_clash_finder() if table.size <= COMPILED_MOST else None
+    if fast is not None:
+        return fast(table.size, table.stars, table.regions, stars, open_, open_ & tried,
+                    widest, room)
     for cell in cells_of(open_ & tried):
         bit = 1 << cell
         for trial, other in ((stars | bit, WHITE), (stars, STAR)):

@@ -7,7 +7,7 @@ shading answer form (kinds/answer.py), a star standing for a shaded cell.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 
 UNKNOWN, WHITE, STAR = 0, 1, 2
 SIZES = {5: 1, 6: 1, 7: 1, 8: 1, 9: 2, 10: 2, 11: 2, 12: 2, 14: 3}  # size: usual stars
@@ -52,6 +52,7 @@ class Layout:
         return king_neighbours(self.size)
 
 
+@cache
 def king_neighbours(n: int) -> tuple[tuple[int, ...], ...]:
     """The cells around each cell, diagonals included."""
     return tuple(tuple((r + dr) * n + c + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
@@ -59,11 +60,17 @@ def king_neighbours(n: int) -> tuple[tuple[int, ...], ...]:
                  for r, c in (divmod(cell, n) for cell in range(n * n)))
 
 
-def side_neighbours(n: int, cell: int) -> list[int]:
+def side_neighbours(n: int, cell: int) -> tuple[int, ...]:
     """The up to four cells sharing a side with `cell`."""
-    r, c = divmod(cell, n)
-    return [(r + dr) * n + c + dc for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
-            if 0 <= r + dr < n and 0 <= c + dc < n]
+    return _sides(n)[cell]
+
+
+@cache
+def _sides(n: int) -> tuple[tuple[int, ...], ...]:
+    """Each cell's side_neighbours (the generator asks hundreds of thousands of times)."""
+    return tuple(tuple((r + dr) * n + c + dc for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                       if 0 <= r + dr < n and 0 <= c + dc < n)
+                 for r, c in (divmod(cell, n) for cell in range(n * n)))
 
 
 def connected(n: int, cells: set[int]) -> bool:

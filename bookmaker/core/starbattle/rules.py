@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from .. import compiled
 from .layout import STAR, UNKNOWN, WHITE, Layout, king_neighbours
 
 Placements = list[tuple[int, int]]
@@ -167,6 +168,7 @@ class Tiling:
     diagonal: int
 
 
+@lru_cache(maxsize=16)
 def tilings(n: int) -> tuple[Tiling, ...]:
     """The four ways to cut the square into 2x2 blocks: starting a block at an even or an
     odd row, and at an even or an odd column."""
@@ -211,13 +213,22 @@ def masks(layout: Layout) -> Masks:
 def masks_of(n: int, k: int, regions: tuple[int, ...]) -> Masks:
     """The masks of an n x n square of k stars a unit with these regions' cells (the
     generator's may leave cells in none)."""
+    rows, cols, around, bands = _square(n)
+    return Masks(k, rows + cols + regions, regions, around, bands, n,
+                 _roomy(n, k, list(rows), list(cols), regions))
+
+
+@lru_cache(maxsize=16)
+def _square(n: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...],
+                             tuple[tuple[int, int], ...]]:
+    """The masks of the square whatever its regions: rows, columns, each cell's
+    neighbours, and the bands of lines (the generator asks for them on every move)."""
     rows = [sum(1 << c for c in range(r * n, r * n + n)) for r in range(n)]
     cols = [sum(1 << c for c in range(col, n * n, n)) for col in range(n)]
     around = tuple(sum(1 << o for o in near) for near in king_neighbours(n))
     bands = [(sum(lines[first:first + width]), width) for width in range(1, n)
              for lines in (rows, cols) for first in range(n - width + 1)]
-    return Masks(k, tuple(rows + cols) + regions, regions, around, tuple(bands), n,
-                 _roomy(n, k, rows, cols, regions))
+    return tuple(rows), tuple(cols), around, tuple(bands)
 
 
 def _roomy(n: int, k: int, rows: list[int], cols: list[int], regions: tuple[int, ...]
@@ -252,11 +263,28 @@ def cells_of(mask: int):
         mask ^= low
 
 
+# The compiled propagation holds squares up to this size (csrc/starprop.c's SB_MOST).
+COMPILED_MOST = 16
+
+
 def propagate(table: Masks, stars: int, open_: int, widest: int, room: bool = False
               ) -> tuple[int, int]:
     """The state after touching and confinement, then bands of up to `widest` lines
     (1: confinement's; more: pigeonholes), then (with `room`) 2x2 blocks, until none
-    places more; Contradiction if it has no solution."""
+    places more; Contradiction if it has no solution. In C where the compiled core has
+    it (csrc/starprop.c: the same deductions in the same order)."""
+    fast = compiled.starbattle_propagator() if table.size <= COMPILED_MOST else None
+    if fast is None:
+        return propagated(table, stars, open_, widest, room)
+    state = fast(table.size, table.stars, table.regions, stars, open_, widest, room)
+    if state is None:
+        raise Contradiction
+    return state
+
+
+def propagated(table: Masks, stars: int, open_: int, widest: int, room: bool = False
+               ) -> tuple[int, int]:
+    """propagate in Python: the reference."""
     for cell in cells_of(stars):
         if table.around[cell] & stars:
             raise Contradiction
