@@ -466,8 +466,7 @@ def _merges(draft: Draft) -> list[tuple[int, int]]:
             keys.add(i * count + j if i < j else j * count + i)
     pairs = [divmod(key, count) for key in sorted(keys)]
     pairs = [(i, j) for i, j in pairs if _compact(n, groups[i][0] + groups[j][0])]
-    singles = [(i, j) for i, j in pairs
-               if len(draft.groups[i][0]) == 1 or len(draft.groups[j][0]) == 1]
+    singles = [(i, j) for i, j in pairs if len(groups[i][0]) == 1 or len(groups[j][0]) == 1]
     return singles or pairs
 
 
@@ -487,7 +486,7 @@ def _in_one_piece(n: int, cells: tuple[int, ...]) -> bool:
 @lru_cache(maxsize=16)
 def _beside(n: int) -> tuple[tuple[int, int], ...]:
     """Every two cells side by side on an n x n board (asked for every draft hardened)."""
-    return tuple((c, d) for c in range(n * n) for d in neighbours(n, [c]) if c < d)
+    return tuple((c, d) for c in range(n * n) for d in around(n)[c] if c < d)
 
 
 def _owners(draft: Draft) -> list[int]:
