@@ -16,6 +16,7 @@ from bookmaker.core.hashi.kind import HASHI
 from bookmaker.core.kinds.kind import MakeRequest
 from bookmaker.core.registry import all_kinds, kind_of_puzzle
 from bookmaker.core.slitherlink.kind import SLITHERLINK
+from bookmaker.core.slitherlink.made import grades_made
 from bookmaker.daily.build import make_daily
 from bookmaker.design.captions import grid_size_text
 from bookmaker.design.fit import Area, cell_side, most_that_fit
@@ -180,7 +181,9 @@ def test_past_15x15_a_slitherlink_is_made_only_at_the_grades_its_count_decides(t
                 if SLITHERLINK.grade_problem(frame, grade) is None] == made
     assert SLITHERLINK.grade_problem(SLITHERLINK.frame(20), "expert") is None
     assert SLITHERLINK.grade_problem(SLITHERLINK.frame(20), "any") is None
-    assert SLITHERLINK.grade_problem(SLITHERLINK.sides_frame(20, 30), "any") is not None
+    # 'any', every section's default, digs to the hardest grade its size is made at
+    assert SLITHERLINK.grade_problem(SLITHERLINK.sides_frame(20, 30), "any") is None
+    assert grades_made(20, 30) == ("beginner", "easy") and grades_made(20, 20)[-1] == "expert"
     spec = tmp_path / "book.yaml"
     spec.write_text("book: {title: R, seed: 1}\nsections:\n  - {name: Big, variant: "
                     "slitherlink, size: 20x30, count: 1, difficulty: medium}\n")

@@ -23,6 +23,7 @@ from ..words import counted, with_article
 from .frame import edges_of, frame_of
 from .grade import SLITHERLINK_GRADES, grade_slitherlink, within_reach
 from .loop import random_inside
+from .made import grades_made
 from .search import slitherlink_solutions
 
 ATTEMPTS = 200
@@ -35,7 +36,8 @@ TRIAL_REMOVALS = 2
 def generate_slitherlink(height: int, width: int, seed: int,
                          difficulty: str = "any") -> tuple[Puzzle, Grading]:
     """A Slitherlink of exactly the grade asked for ('any': whatever digging to the
-    hardest grade leaves), with its grading; GenerationError after ATTEMPTS."""
+    hardest grade made at its size leaves), with its grading; GenerationError after
+    ATTEMPTS."""
     if difficulty not in ("any",) + SLITHERLINK_GRADES:
         raise ValueError(f"unknown difficulty {difficulty!r}; expected one of: "
                          f"{', '.join(('any',) + SLITHERLINK_GRADES)}")
@@ -61,7 +63,7 @@ def _attempt(height: int, width: int, seed: int, difficulty: str):
     loop = set(edges_of(frame, inside))
     clues = [1 + sum(1 for e in frame.cell_edges[cell] if e in loop)
              for cell in range(frame.cells)]
-    ceiling = SLITHERLINK_GRADES[-1] if difficulty == "any" else difficulty
+    ceiling = grades_made(height, width)[-1] if difficulty == "any" else difficulty
     order = rng.shuffled(range(frame.cells))
     _dig(frame, clues, order, min(ceiling, "hard", key=SLITHERLINK_GRADES.index), len(order))
     if ceiling == "expert":

@@ -27,6 +27,7 @@ from ..solve.verify import first_decided, require_agreement
 from ..words import with_article
 from .frame import frame_of
 from .grade import SLITHERLINK_GRADES
+from .made import grades_made
 from .text import format_answer, format_givens, parse_answer, parse_slitherlink
 
 if TYPE_CHECKING:
@@ -35,13 +36,6 @@ if TYPE_CHECKING:
 
 MADE_SIDES = range(5, 21)  # the sides it is made at: each to 20, ...
 MADE_LONGER = range(5, 31)  # ... or the longer of two to 30 (bench/README, "Slitherlink")
-# The most cells a puzzle of each grade is made on, within 10 s median, made for each of
-# seeds 0-19. The count that proves each puzzle a second time runs in C within 30M states
-# (seconds on the sparse clues of a hard 20x20); the digging by technique is the rest. A
-# 20x30 medium is refused: one seed in 20 (10) made three grids in a row whose counts ran
-# past 30M states (a clueless band along one side), 32 s and no puzzle:
-# bench/results/xeon-2cpu/2026-12-02-slitherhard.md.
-MOST_CELLS = {"beginner": 600, "easy": 600, "medium": 400, "hard": 400, "expert": 400}
 CHECK_TRIES = 3  # puzzles in a row a job may make when the count cannot decide one
 
 
@@ -96,11 +90,8 @@ class SlitherlinkKind(RectangleKind):
         if off_ladder:
             return off_ladder
         rows, cols = frame.frame
-        reached = [grade for grade in self.grades if rows * cols <= MOST_CELLS[grade]]
-        if difficulty in reached:
-            return None
-        # 'any' digs as far as the clues go, as an expert is dug
-        if difficulty == "any" and reached == list(self.grades):
+        reached = grades_made(rows, cols)
+        if difficulty in reached + ("any",):  # 'any' digs as far as this size's grades go
             return None
         return (f"{with_article(f'{rows}x{cols}')} Slitherlink is made "
                 f"{' or '.join(filter(None, (', '.join(reached[:-1]), reached[-1])))}: "
