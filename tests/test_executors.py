@@ -3,6 +3,7 @@ executor names, the message without Dask, batching for executors from outside.""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import threading
@@ -11,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from bookmaker import cli
+from bookmaker import PURE_VARIABLE, cli
 from bookmaker.core.board.shape import parse_shape
 from bookmaker.puzzles import produce as produce_module
 from bookmaker.puzzles.executors import (
@@ -178,3 +179,30 @@ def test_a_process_running_other_threads_starts_its_workers_from_a_fork_server()
     finally:
         release.set()
         other.join()
+
+
+CORE_IN_SERVED_WORKERS = """
+import threading
+from bookmaker.core import compiled
+from bookmaker.puzzles.executors import process_pool, start_method
+release = threading.Event()
+other = threading.Thread(target=release.wait)
+other.start()
+seen = [start_method()]
+for wanted in (True, False, True):
+    with compiled.using(wanted), process_pool(1) as pool:
+        seen.append(pool.submit(compiled.in_use).result() == compiled.in_use())
+release.set()
+print(*seen)
+"""
+
+
+def test_workers_from_a_fork_server_run_the_core_their_parent_runs():
+    """A fork server keeps the core it started with (BOOKMAKER_PURE is read once, at
+    import); its workers are told the parent's core, so that a pure run tests the pure
+    core in every worker. (In a process of its own, started without BOOKMAKER_PURE.)"""
+    env = {name: value for name, value in os.environ.items() if name != PURE_VARIABLE}
+    run = subprocess.run([sys.executable, "-c", CORE_IN_SERVED_WORKERS], env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert (run.stdout, run.stderr) == ("forkserver True True True\n", "")
+

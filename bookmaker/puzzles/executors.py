@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # concurrent.futures loads logging, its pool multiprocessing:
     #                with workers needs them
     from concurrent.futures import ProcessPoolExecutor
 
+from ..core import compiled
 from .interrupts import worker_signals
 from .workers import DASK_LOCAL as DASK_LOCAL
 from .workers import DASK_SCHEME as DASK_SCHEME
@@ -83,7 +84,8 @@ def _new_pool(workers: int) -> ProcessPoolExecutor:
         context.set_forkserver_preload([f"{__package__}.produce"])
     return ProcessPoolExecutor(max_workers=workers, mp_context=context,
                                initializer=_worker_started,
-                               initargs=(os.getpid() if method == "fork" else 0,))
+                               initargs=(os.getpid() if method == "fork" else 0,
+                                         compiled.in_use()))
 
 
 def start_method() -> str:
@@ -167,10 +169,12 @@ def _cancelled_futures_race_ignored(manager: threading.Thread | None) -> Iterato
         threading.excepthook = previous
 
 
-def _worker_started(parent: int) -> None:
-    """In each new worker: its signals (interrupts.worker_signals), and a thread that
-    watches for the end of its parent (0: whichever it has now, a fork server, which
-    ends with the process that started it)."""
+def _worker_started(parent: int, compiled_core: bool) -> None:
+    """In each new worker: the core this process runs (a fork server started before a
+    switch, as a test's, would give it the core of its own start), its signals
+    (interrupts.worker_signals), and a thread that watches for the end of its parent (0:
+    whichever it has now, a fork server, which ends with the process that started it)."""
+    compiled.use(compiled_core, "the process that started this worker runs the pure core")
     worker_signals()
     threading.Thread(target=_exit_with_parent, args=(parent or os.getppid(),),
                      name="exit-with-parent", daemon=True).start()
