@@ -456,7 +456,9 @@ def test_a_spec_mistake_exits_2_with_every_problem(runner, tmp_path):
 
 def test_a_killer_day_fits_the_proof_and_its_totals_are_printed(tmp_path):
     # A 9x9 Killer Saturday stopped the run: three days a proof page gave 22.2 pt cells,
-    # under the 22.6 pt its 7 pt cage totals need. A run with a Killer gets two a page.
+    # under the 22.6 pt its 7 pt cage totals need. The Killer's page holds two days, and
+    # the days before it keep three a page: Mon-Wed, Thu-Fri (Saturday would shrink their
+    # page), Sat-Sun.
     path = tmp_path / "paper.yaml"
     path.write_text(SMALL_WEEK.format(answer="separate", outputs="[json, proof]", sunday="9x9",
                                       registry="false").replace(
@@ -466,8 +468,15 @@ def test_a_killer_day_fits_the_proof_and_its_totals_are_printed(tmp_path):
     [proof] = (tmp_path / "out" / "test-daily").glob("proof-*.pdf")
     saturday = read_day(tmp_path / "out" / "test-daily" / "2026-12-12")
     totals = [int(total) for total in saturday["givens"].split()[2].split(",")]
-    text = "".join(page.extract_text() for page in PdfReader(proof).pages)
-    assert saturday["variant"] == "killer" and len(PdfReader(proof).pages) == 4
+    pages = PdfReader(proof).pages
+    text = "".join(page.extract_text() for page in pages)
+    assert saturday["variant"] == "killer" and len(pages) == 3
+    header = "Monday 7 December 2026 to Sunday 13 December 2026"  # on every page
+    days = [[day for day in ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
+                             "Saturday", "Sunday")
+             if day in page.extract_text().replace(header, "")] for page in pages]
+    assert days == [["Monday", "Tuesday", "Wednesday"], ["Thursday", "Friday"],
+                    ["Saturday", "Sunday"]]
     assert all(str(total) in text for total in totals)
 
 

@@ -233,31 +233,45 @@ def sheet_metadata(spec: DailySpec, entry: DailyPuzzle, what: str) -> Metadata:
 # The editor's proof: every day of a run with its grade and solution, on A4 pages.
 
 def proof_pages(spec: DailySpec, entries: list[DailyPuzzle]) -> tuple[list[Page], RenderStyle]:
-    """Pages of up to three days each: a row per day, its puzzle beside its solution."""
+    """Pages of up to three days each: a row per day, its puzzle beside its solution. A
+    day whose cells need more room (a 12x12 takes a page of its own) has it, and the days
+    around it keep sharing their pages."""
     geometry = PageGeometry(*A4, margin_top=36.0, margin_bottom=36.0, margin_inside=42.0,
                             margin_outside=42.0, header_space=24.0, footer_space=18.0)
     regular, bold = _fonts(spec)
     style = RenderStyle(geometry, regular, bold)
-    items = [item for entry in entries for item in _proof_items(spec, entry)]
     header = f"{spec.series}{SEPARATOR}proof{SEPARATOR}{date_text(entries[0].date)} to " \
              f"{date_text(entries[-1].date)}"
-    per_page = 2 * _proof_days_per_page(entries, geometry, style)
-    pages = paginate_puzzles(items, geometry, per_page, 1, style.label_height,
-                             style.below_height, header=header)
+    pages: list[Page] = []
+    for days, rows in _proof_pages_days(entries, geometry, style):
+        items = [item for entry in days for item in _proof_items(spec, entry)]
+        pages += paginate_puzzles(items, geometry, 2 * rows, len(pages) + 1,
+                                  style.label_height, style.below_height, header=header)
     return pages, style
 
 
-def _proof_days_per_page(entries: list[DailyPuzzle], geometry: PageGeometry,
-                         style: RenderStyle) -> int:
-    """The most days (up to PROOF_DAYS_PER_PAGE) a proof page holds while every day's cells
-    keep room for what its kind prints in them (design/cells.least_cell: a Killer's cage
-    totals, a Nonogram's two-digit clues; three rows of A4 give a 9x9 22.2 pt cells, under
-    the 22.6 pt needed; a 12x12 needs a page of its own), across its frame (a 15x15
-    Kakuro's 15 squares, not its 9 digits)."""
-    side_needed = max((least_cell(entry.day.kind, entry.puzzle.shape)
-                       * (entry.puzzle.shape.frame[0]
-                          + entry.day.kind.clue_cells_across(entry.puzzle.shape))
-                       for entry in entries), default=0.0)
+def _proof_pages_days(entries: list[DailyPuzzle], geometry: PageGeometry,
+                style: RenderStyle) -> list[tuple[list[DailyPuzzle], int]]:
+    """The days page by page, each page with the days it has rows for: a day joins the
+    page before it while that page still has a row for every day it holds."""
+    pages: list[tuple[list[DailyPuzzle], int]] = []
+    for entry in entries:
+        rows = _proof_rows(entry, geometry, style)
+        if pages and len(pages[-1][0]) < min(pages[-1][1], rows):
+            pages[-1] = (pages[-1][0] + [entry], min(pages[-1][1], rows))
+        else:
+            pages.append(([entry], rows))
+    return pages
+
+
+def _proof_rows(entry: DailyPuzzle, geometry: PageGeometry, style: RenderStyle) -> int:
+    """The most days (up to PROOF_DAYS_PER_PAGE) a proof page of such days holds while the
+    day's cells keep room for what its kind prints in them (design/cells.least_cell: a
+    Killer's cage totals, a Nonogram's two-digit clues; three rows of A4 give a 9x9 22.2 pt
+    cells, under the 22.6 pt needed; a 12x12 needs a page of its own), across its frame (a
+    15x15 Kakuro's 15 squares, not its 9 digits)."""
+    side_needed = least_cell(entry.day.kind, entry.puzzle.shape) * (
+        entry.puzzle.shape.frame[0] + entry.day.kind.clue_cells_across(entry.puzzle.shape))
     for days in range(PROOF_DAYS_PER_PAGE, 1, -1):
         _, _, side = grid_slots(geometry, 1, 2 * days, style.label_height,
                                 style.below_height)[0]
