@@ -555,7 +555,8 @@ def day_json(spec: DailySpec, entry: DailyPuzzle) -> str:
     puzzle, day = entry.puzzle, entry.day
     answer_in = entry.date if spec.answer == "separate" else next_scheduled(spec, entry.date)
     record = {
-        "bookmaker": __version__, "series": spec.series, "date": entry.date.isoformat(),
+        "bookmaker": __version__, "series": spec.series, "language": spec.language,
+        "date": entry.date.isoformat(),
         "weekday": day.weekday, "title": day.title, "variant": day.variant,
         "size": day.size_text,
         "box": f"{day.box_rows}x{day.box_cols}" if day.kind.takes_box else "",
