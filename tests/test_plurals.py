@@ -111,3 +111,29 @@ def test_a_catalogue_with_a_broken_rule_names_its_file(monkeypatch):
     monkeypatch.setattr(catalogue, "language_names", lambda: ("xx",))
     with pytest.raises(CatalogueError, match=r"messages/xx.yaml: plurals: not a CLDR"):
         catalogue.load_catalogue.__wrapped__("xx")
+
+
+POLISH_BOOK = """book: {title: Łamigłówki, seed: 3, layout: kdp-6x9, language: pl, registry: false}
+cover: {design: classic}
+sections:
+  - {name: A, size: 4x4, count: 1, difficulty: beginner}
+  - {name: B, size: 6x6, count: 1, variant: x, difficulty: beginner}
+  - {name: C, size: 4x4, count: 1, variant: killer, difficulty: beginner}
+  - {name: D, size: 6x6, count: 1, variant: kakuro, difficulty: beginner}
+"""
+
+
+def test_a_polish_book_of_four_kinds_says_4_rodzaje_and_its_cover_4_lamiglowki(runner,
+                                                                               tmp_path):
+    from pypdf import PdfReader
+
+    from bookmaker.cli import main
+
+    (tmp_path / "book.yaml").write_text(POLISH_BOOK, encoding="utf-8")
+    result = runner.invoke(main, ["build", str(tmp_path / "book.yaml"), "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output + result.stderr
+    title = PdfReader(tmp_path / "lamiglowki.pdf").pages[0].extract_text()
+    assert title.splitlines()[0] == "4 RODZAJE ŁAMIGŁÓWEK"
+    cover = PdfReader(tmp_path / "lamiglowki-cover.pdf").pages[0].extract_text()
+    assert "\n4\nłamigłówki\n" in cover  # the badge: the number, the word under it
+    assert "\n4 łamigłówki · Sudoku, Sudoku X, Sudoku Killer i Kakuro\n" in cover  # the back
