@@ -192,11 +192,13 @@ def test_a_manifest_exported_again_makes_the_page_in_the_books_language(runner, 
     assert result.exit_code == 0, result.output + result.stderr
     page = (tmp_path / "again" / "page.html").read_text(encoding="utf-8")
     assert '<html lang="pl">' in page and "Poprzednia łamigłówka" in page
+    assert '"caption":"Początkujący"' in page and "Beginner" not in page  # the grade too
     assert page == (tmp_path / "kinds-book.html").read_text(encoding="utf-8")  # as built
     german = runner.invoke(main, ["export", str(manifest), "-o", str(tmp_path / "de"),
                                   "--formats", "page", "--lang", "de"])
     assert german.exit_code == 0, german.output + german.stderr
-    assert "Voriges Rätsel" in (tmp_path / "de" / "page.html").read_text(encoding="utf-8")
+    page = (tmp_path / "de" / "page.html").read_text(encoding="utf-8")
+    assert "Voriges Rätsel" in page and '"caption":"Einsteiger"' in page
 
 
 def test_a_days_page_is_in_the_language_its_day_json_records(runner, tmp_path):
@@ -206,6 +208,7 @@ def test_a_days_page_is_in_the_language_its_day_json_records(runner, tmp_path):
     assert result.exit_code == 0, result.output + result.stderr
     page = (tmp_path / "o" / "2026-12-07.html").read_text(encoding="utf-8")
     assert '<html lang="de">' in page and "Voriges Rätsel" in page
+    assert '"caption":"Leicht"' in page  # its grade (easy) in German too
 
 
 def test_a_rebuild_leaves_only_the_files_it_made(runner, tmp_path):

@@ -11,7 +11,7 @@ import click
 from ..core.puzzle import Puzzle
 from ..core.registry import kind_of_puzzle
 from ..core.words import counted
-from ..design.catalogue import language_names
+from ..design.catalogue import REFERENCE_LANGUAGE, language_names, load_catalogue
 from ..export.formats import EXPORTERS, Naming, export_files, joined
 from ..export.items import (
     ExportError,
@@ -19,6 +19,7 @@ from ..export.items import (
     Source,
     daily_items,
     distinct,
+    grade_caption,
     item_of,
     manifest_items,
 )
@@ -80,7 +81,7 @@ def export(ctx, sources, out_dir, formats, language, size, box, kind) -> None:
     """
     title, items, dated, recorded = "", [], False, None
     for source in sources:
-        found, is_daily = source_items(ctx, source, size, box, kind)
+        found, is_daily = source_items(ctx, source, size, box, kind, language)
         title, dated = title or found.title, dated or is_daily
         recorded = recorded or found.language
         items += found.items
@@ -109,11 +110,13 @@ def daily_pages(items: list[ExportItem], language: str) -> dict[str, bytes]:
     return pages
 
 
-def source_items(ctx: click.Context, source: str, size, box, kind) -> tuple[Source, bool]:
+def source_items(ctx: click.Context, source: str, size, box, kind,
+                 language: str | None = None) -> tuple[Source, bool]:
     """(what it holds, whether it is a daily's) of one SOURCE: a daily folder or day.json,
-    a manifest, or a puzzle file (whose language is None: it records none). A daily's or a
-    manifest's puzzles name their kinds and sizes: --variant, where given, must be theirs;
-    --size and --box are for puzzle files."""
+    a manifest, or a puzzle file (whose language is None: it records none), captioned in
+    `language` (--lang) or else the one it records. A daily's or a manifest's puzzles name
+    their kinds and sizes: --variant, where given, must be theirs; --size and --box are for
+    puzzle files."""
     path = Path(source)
     document = _json_object(path) if source != "-" and path.suffix == ".json" else None
     daily = path.is_dir() or path.name == "day.json" or _is_day(document)
@@ -125,13 +128,13 @@ def source_items(ctx: click.Context, source: str, size, box, kind) -> tuple[Sour
     stated = kind if kind_stated() else None
     try:
         if daily:
-            return daily_items(path if path.is_dir() else path.parent, stated), True
+            return daily_items(path if path.is_dir() else path.parent, stated, language), True
         if _is_manifest(document):
-            return manifest_items(path, stated), False
+            return manifest_items(path, stated, language), False
     except ExportError as err:
         raise click.ClickException(str(err)) from None
     puzzle_file = read_or_exit(ctx, source, board_from_options(size, box, kind), kind)
-    return Source("", file_items(ctx, puzzle_file), None), False
+    return Source("", file_items(ctx, puzzle_file, language), language), False
 
 
 def _json_object(path: Path) -> dict | None:
@@ -152,16 +155,19 @@ def _is_day(document: dict | None) -> bool:
     return document is not None and {"series", "date", "givens", "answer_folder"} <= set(document)
 
 
-def file_items(ctx: click.Context, puzzle_file: PuzzleFile) -> list[ExportItem]:
+def file_items(ctx: click.Context, puzzle_file: PuzzleFile,
+               language: str | None = None) -> list[ExportItem]:
     """A file's puzzles, proven unique twice and graded, named <file stem>-<number>, with
-    the id and symbols the file gives them (an ipuz document's, a record's), if any."""
+    the id and symbols the file gives them (an ipuz document's, a record's), if any;
+    captioned by grade in `language` (English if None)."""
+    words = load_catalogue(language or REFERENCE_LANGUAGE)
     stem = "puzzles" if puzzle_file.source.startswith("<") else Path(puzzle_file.source).stem
     items = []
     for line, puzzle in zip(puzzle_file.lines, proven_or_exit(ctx, puzzle_file)):
         graded = _graded(puzzle)
         name = f"{stem}-{line.number}"
         items.append(item_of(graded, name, f"{kind_of_puzzle(graded).title} {line.number}",
-                             graded.grade.capitalize(), id=line.id or name, seeded=False,
+                             grade_caption(graded, words), id=line.id or name, seeded=False,
                              symbols=line.symbols))
     return items
 
