@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
@@ -95,6 +96,27 @@ def test_a_date_breaks_after_its_weekday_and_never_between_its_day_and_month():
     wide = ["Solution", "The Morning Grid · Monster", "Sunday 13 December 2026"]
     assert packed_lines(wide, BOLD, 7, 284) == [
         "Solution · The Morning Grid · Monster · Sunday 13 December 2026"]
+
+
+def test_a_short_date_abbreviates_its_month_in_each_language():
+    thursday = date(2026, 12, 10)
+    assert [date_text(thursday, load_catalogue(language), short=True) for language in
+            ("en", "de", "fr", "pl", "pt")] == [
+        "Thursday 10 Dec 2026", "Donnerstag, 10. Dez. 2026", "jeudi 10 déc. 2026",
+        "czwartek, 10 gru 2026", "quinta-feira, 10 dez. 2026"]
+    assert date_text(date(2027, 3, 1), load_catalogue("fr"), short=True) == "lundi 1er mars 2027"
+
+
+def test_a_one_column_heading_takes_the_short_date_rather_than_a_fourth_line(tmp_path):
+    # It was 'The Morning Grid' / 'Thursday' / '10 December 2026' / 'Medium'.
+    spec, entry = entry_for(tmp_path, "newspaper-1col", when=date(2026, 12, 10))
+    spec = spec.model_copy(update={"series": "The Morning Grid"})
+    entry = replace(entry, puzzle=replace(entry.puzzle, grade="medium"))
+    assert [line.text for line in puzzle_sheet(spec, entry).lines if line.bold] == [
+        "The Morning Grid", "Thursday 10 Dec 2026", "Medium"]
+    monday = replace(entry, date=date(2026, 12, 7))  # three lines in full: kept
+    assert [line.text for line in puzzle_sheet(spec, monday).lines if line.bold] == [
+        "The Morning Grid", "Monday 7 December 2026", "Medium"]
 
 
 def test_a_narrow_answer_is_headed_by_its_puzzles_title_and_date_without_its_grade(tmp_path):

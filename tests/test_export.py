@@ -174,6 +174,43 @@ def test_a_book_writes_the_outputs_it_lists(runner, tmp_path):
     assert (tmp_path / "again" / "classic-002.ipuz").read_bytes() != b""
 
 
+POLISH_BOOK = """book: {title: Kinds Book, seed: 7, layout: a4, registry: false, language: pl,
+       outputs: [pdf, page]}
+sections:
+  - {name: Classic, size: 4x4, count: 2, difficulty: beginner}
+"""
+
+
+def test_a_manifest_exported_again_makes_the_page_in_the_books_language(runner, tmp_path):
+    spec = tmp_path / "book.yaml"
+    spec.write_text(POLISH_BOOK, encoding="utf-8")
+    assert runner.invoke(main, ["build", str(spec), "-o", str(tmp_path)]).exit_code == 0
+    manifest = tmp_path / "kinds-book.json"
+    assert json.loads(manifest.read_text(encoding="utf-8"))["language"] == "pl"
+    result = runner.invoke(main, ["export", str(manifest), "-o", str(tmp_path / "again"),
+                                  "--formats", "page"])
+    assert result.exit_code == 0, result.output + result.stderr
+    page = (tmp_path / "again" / "page.html").read_text(encoding="utf-8")
+    assert '<html lang="pl">' in page and "Poprzednia łamigłówka" in page
+    assert '"caption":"Początkujący"' in page and "Beginner" not in page  # the grade too
+    assert page == (tmp_path / "kinds-book.html").read_text(encoding="utf-8")  # as built
+    german = runner.invoke(main, ["export", str(manifest), "-o", str(tmp_path / "de"),
+                                  "--formats", "page", "--lang", "de"])
+    assert german.exit_code == 0, german.output + german.stderr
+    page = (tmp_path / "de" / "page.html").read_text(encoding="utf-8")
+    assert "Voriges Rätsel" in page and '"caption":"Einsteiger"' in page
+
+
+def test_a_days_page_is_in_the_language_its_day_json_records(runner, tmp_path):
+    _day(tmp_path, language="de")
+    result = runner.invoke(main, ["export", str(tmp_path / "morning"), "-o", str(tmp_path / "o"),
+                                  "--formats", "page"])
+    assert result.exit_code == 0, result.output + result.stderr
+    page = (tmp_path / "o" / "2026-12-07.html").read_text(encoding="utf-8")
+    assert '<html lang="de">' in page and "Voriges Rätsel" in page
+    assert '"caption":"Leicht"' in page  # its grade (easy) in German too
+
+
 def test_a_rebuild_leaves_only_the_files_it_made(runner, tmp_path):
     """Issue 34 H3: a rebuild without art, with another seed and fewer puzzles, removes
     the old puzzles' art and records (an answer art showing another solution), and the
@@ -446,6 +483,7 @@ def _day(tmp_path: Path, **fields) -> Path:
     ({"givens": "1234"}, "givens: wrong length: 4 cells, a 9x9 grid has 81"),
     ({"symbols": "AB"}, "symbols: expected 9 different characters, got 'AB'"),
     ({"symbols": 9}, "symbols: expected 9 different characters, got 9"),
+    ({"language": "xx"}, "language: expected one of de, en, es, fr, it, nl, pl, pt, got 'xx'"),
 ])
 def test_a_damaged_day_json_is_named_by_file_and_key(runner, tmp_path, fields, message):
     path = _day(tmp_path, **fields)

@@ -22,10 +22,12 @@ from bookmaker.export.items import item_of, proven
 from bookmaker.export.page import page_html
 from bookmaker.export.pagewords import script_words, web_texts
 
-# The plural forms (CLDR's categories) a counted text needs in each language for the counts
-# a page says (whole numbers under a million): Polish's 1, 2-4 and 5-21, the rest's 1 and
-# others (French's one takes 0 too); `other` is every language's last resort.
-COUNTED_BY = {"pl": {"one", "few", "many", "other"}}
+# The plural forms (CLDR's categories) a counted text needs in each language, as its
+# browser's Intl.PluralRules name them: Polish's 1, 2-4 and 5-21, the rest's 1 and others
+# (French's one takes 0 too), and in the Romance languages `many` for whole millions.
+MILLIONS = {"one", "many", "other"}
+COUNTED_BY = {"pl": {"one", "few", "many", "other"}, "es": MILLIONS, "fr": MILLIONS,
+              "it": MILLIONS, "pt": MILLIONS}
 ONE_AND_OTHER = {"one", "other"}
 
 
@@ -48,12 +50,11 @@ def test_every_counted_web_text_has_the_forms_its_language_counts_by(language):
 
 
 def test_a_language_may_add_plural_forms_but_no_other_key_and_keeps_their_placeholders():
-    english = load_catalogue("en")
+    english, polish = load_catalogue("en"), load_catalogue("pl")
     key = "web.wrong_count"
-    polish = dict(english.texts) | {f"{key}.few": "{count} błędy", f"{key}.many": "{count}"}
-    assert catalogue_mistakes(Catalogue("pl", polish), english) == []
-    spoilt = polish | {f"{key}.many": "błędów", "web.erase.few": "x", "web.few": "y"}
-    assert catalogue_mistakes(Catalogue("pl", spoilt), english) == [
+    assert catalogue_mistakes(polish, english) == []
+    spoilt = polish.texts | {f"{key}.many": "błędów", "web.erase.few": "x", "web.few": "y"}
+    assert catalogue_mistakes(Catalogue("pl", spoilt, polish.plurals), english) == [
         "unknown key 'web.erase.few'", "unknown key 'web.few'",
         f"'{key}.many' has placeholders [], expected ['count']"]
 

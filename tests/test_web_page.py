@@ -111,7 +111,7 @@ def week(tmp_path_factory) -> list[tuple[Path, Puzzle]]:
     spec_path = folder / "week.yaml"
     spec_path.write_text(WEEK, encoding="utf-8")
     make_daily(load_daily_spec(spec_path), run_dates(START, 7), folder)
-    _, items = daily_items(folder / "kinds-daily")
+    items = daily_items(folder / "kinds-daily").items
     return [(folder / "kinds-daily" / item.stem, item.puzzle) for item in items]
 
 
@@ -419,7 +419,7 @@ def days_made(folder: Path, spec: str, days: int) -> list[tuple[Path, Puzzle]]:
     made = load_daily_spec(spec_path)
     make_daily(made, run_dates(START, days), folder)
     series = folder / made.name
-    _, items = daily_items(series)
+    items = daily_items(series).items
     return [(series / item.stem, item.puzzle) for item in items]
 
 

@@ -24,6 +24,7 @@ from ..core.board.shape import Shape
 from ..core.kinds.kind import Kind
 from ..core.puzzle import Puzzle
 from ..core.rng import derive_seed
+from ..design.catalogue import load_catalogue
 from ..puzzles.dedupe import Distinct, without_repeats
 from ..puzzles.outputs import (
     OutputSet,
@@ -131,13 +132,13 @@ def book_exports(spec: BookSpec, planned: list[PlannedPuzzle], puzzles: list[Puz
     # The exports (fontTools, the EPS and SVG drawing) load only for a book that asks.
     from ..core.exchange.record import About
     from ..export.formats import Naming, export_files
-    from ..export.items import ExportItem
+    from ..export.items import ExportItem, grade_caption
 
+    words = load_catalogue(spec.language)
     items = [ExportItem(puzzle, About(id=f"{spec.name}-{p.id}", series=spec.series,
                                       title=f"{spec.title} · {p.number}", author=spec.author
                                       or "", key=keys[p.id], symbols="".join(p.section.glyphs)),
-                        p.id, f"{p.section.name} · {p.number}",
-                        puzzle.grade.capitalize() if puzzle.grade else "")
+                        p.id, f"{p.section.name} · {p.number}", grade_caption(puzzle, words))
              for p, puzzle in zip(planned, puzzles)]
     return export_files(wanted, items, Naming(puzzle=f"{puzzles_folder(spec.name)}/{{stem}}",
                                               feed=f"{spec.name}-feed",

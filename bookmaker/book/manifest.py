@@ -29,6 +29,7 @@ def manifest_text(spec: BookSpec, planned: Sequence[PlannedPuzzle], puzzles: Seq
         "bookmaker": __version__,
         "name": spec.name,
         "title": spec.title,
+        "language": spec.language,  # the words its exports say (bookmaker export's page)
         "seed": spec.seed,
         "series": spec.series,
         "issue": spec.issue,

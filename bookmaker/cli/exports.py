@@ -11,12 +11,15 @@ import click
 from ..core.puzzle import Puzzle
 from ..core.registry import kind_of_puzzle
 from ..core.words import counted
+from ..design.catalogue import REFERENCE_LANGUAGE, language_names, load_catalogue
 from ..export.formats import EXPORTERS, Naming, export_files, joined
 from ..export.items import (
     ExportError,
     ExportItem,
+    Source,
     daily_items,
     distinct,
+    grade_caption,
     item_of,
     manifest_items,
 )
@@ -62,10 +65,13 @@ def formats_option(ctx: click.Context, param: click.Parameter, text: str) -> tup
                    "line), art (each grid and its answer alone for a layout desk: PDF, SVG "
                    "and EPS, text as outlines in SVG and EPS, in grey), art-cmyk (PDF and EPS "
                    "on CMYK's black plate).")
+@click.option("--lang", "language", default=None, type=click.Choice(language_names()),
+              help="The language of the web page's words. [default: the one the manifest "
+                   "or the daily's day.json records, else en]")
 @size_options
 @variant_option
 @click.pass_context
-def export(ctx, sources, out_dir, formats, size, box, kind) -> None:
+def export(ctx, sources, out_dir, formats, language, size, box, kind) -> None:
     """Export puzzles for other desks and players.
 
     SOURCE is a book's manifest (the <name>.json a build writes), a daily series' folder
@@ -73,17 +79,18 @@ def export(ctx, sources, out_dir, formats, size, box, kind) -> None:
     kind, or the .ipuz and .json files export writes. Every puzzle is proven unique again
     before it is written; nothing is written if anything is wrong.
     """
-    title, items, dated = "", [], False
+    title, items, dated, recorded = "", [], False, None
     for source in sources:
-        found_title, found, is_daily = source_items(ctx, source, size, box, kind)
-        title, dated = title or found_title, dated or is_daily
-        items += found
+        found, is_daily = source_items(ctx, source, size, box, kind, language)
+        title, dated = title or found.title, dated or is_daily
+        recorded = recorded or found.language
+        items += found.items
     items, renamed = distinct(items)
-    naming = Naming(title=title, series=title)
+    naming = Naming(title=title, series=title, language=language or recorded or "en")
     try:
         files = export_files(formats, items, naming) if not dated or "page" not in formats \
             else joined(export_files([f for f in formats if f != "page"], items, naming),
-                        daily_pages(items))
+                        daily_pages(items, naming.language))
         written = replace_outputs(OutputSet(Path(out_dir), files))
     except (ExportError, OutputError, OSError) as err:
         raise click.ClickException(str(err)) from None
@@ -94,20 +101,22 @@ def export(ctx, sources, out_dir, formats, size, box, kind) -> None:
     click.echo(f"{counted(len(items), 'puzzle')}, {counted(len(written), 'file')} in {out_dir}")
 
 
-def daily_pages(items: list[ExportItem]) -> dict[str, bytes]:
+def daily_pages(items: list[ExportItem], language: str) -> dict[str, bytes]:
     """One page a day, named by its date (a day's page holds no other day's answer)."""
     pages: dict[str, bytes] = {}
     for item in items:
-        pages = joined(pages, EXPORTERS["page"]([item], Naming(page=f"{item.stem}.html",
-                                                               title=item.heading)))
+        pages = joined(pages, EXPORTERS["page"]([item], Naming(
+            page=f"{item.stem}.html", title=item.heading, language=language)))
     return pages
 
 
-def source_items(ctx: click.Context, source: str, size, box, kind
-                 ) -> tuple[str, list[ExportItem], bool]:
-    """(title, items, whether they are a daily's) of one SOURCE: a daily folder or day.json,
-    a manifest, or a puzzle file. A daily's or a manifest's puzzles name their kinds and
-    sizes: --variant, where given, must be theirs; --size and --box are for puzzle files."""
+def source_items(ctx: click.Context, source: str, size, box, kind,
+                 language: str | None = None) -> tuple[Source, bool]:
+    """(what it holds, whether it is a daily's) of one SOURCE: a daily folder or day.json,
+    a manifest, or a puzzle file (whose language is None: it records none), captioned in
+    `language` (--lang) or else the one it records. A daily's or a manifest's puzzles name
+    their kinds and sizes: --variant, where given, must be theirs; --size and --box are for
+    puzzle files."""
     path = Path(source)
     document = _json_object(path) if source != "-" and path.suffix == ".json" else None
     daily = path.is_dir() or path.name == "day.json" or _is_day(document)
@@ -119,15 +128,13 @@ def source_items(ctx: click.Context, source: str, size, box, kind
     stated = kind if kind_stated() else None
     try:
         if daily:
-            series, items = daily_items(path if path.is_dir() else path.parent, stated)
-            return series, items, True
+            return daily_items(path if path.is_dir() else path.parent, stated, language), True
         if _is_manifest(document):
-            title, items = manifest_items(path, stated)
-            return title, items, False
+            return manifest_items(path, stated, language), False
     except ExportError as err:
         raise click.ClickException(str(err)) from None
     puzzle_file = read_or_exit(ctx, source, board_from_options(size, box, kind), kind)
-    return "", file_items(ctx, puzzle_file), False
+    return Source("", file_items(ctx, puzzle_file, language), language), False
 
 
 def _json_object(path: Path) -> dict | None:
@@ -148,16 +155,19 @@ def _is_day(document: dict | None) -> bool:
     return document is not None and {"series", "date", "givens", "answer_folder"} <= set(document)
 
 
-def file_items(ctx: click.Context, puzzle_file: PuzzleFile) -> list[ExportItem]:
+def file_items(ctx: click.Context, puzzle_file: PuzzleFile,
+               language: str | None = None) -> list[ExportItem]:
     """A file's puzzles, proven unique twice and graded, named <file stem>-<number>, with
-    the id and symbols the file gives them (an ipuz document's, a record's), if any."""
+    the id and symbols the file gives them (an ipuz document's, a record's), if any;
+    captioned by grade in `language` (English if None)."""
+    words = load_catalogue(language or REFERENCE_LANGUAGE)
     stem = "puzzles" if puzzle_file.source.startswith("<") else Path(puzzle_file.source).stem
     items = []
     for line, puzzle in zip(puzzle_file.lines, proven_or_exit(ctx, puzzle_file)):
         graded = _graded(puzzle)
         name = f"{stem}-{line.number}"
         items.append(item_of(graded, name, f"{kind_of_puzzle(graded).title} {line.number}",
-                             graded.grade.capitalize(), id=line.id or name, seeded=False,
+                             grade_caption(graded, words), id=line.id or name, seeded=False,
                              symbols=line.symbols))
     return items
 

@@ -33,7 +33,7 @@ from ..core.registry import kind_of_puzzle, puzzle_key
 from ..core.rng import derive_seed
 from ..export.art import art_files
 from ..export.formats import ART_COLOURS, Naming, export_files
-from ..export.items import ExportItem, item_of
+from ..export.items import ExportItem, grade_caption, item_of
 from ..export.page import PageOptions
 from ..puzzles.executors import process_pool
 from ..puzzles.outputs import (
@@ -486,7 +486,7 @@ def answer_art(spec: DailySpec, entry: DailyPuzzle,
 def export_item(spec: DailySpec, entry: DailyPuzzle) -> ExportItem:
     """A day's puzzle as exports name it: the series (and the day's title), its date."""
     title = f"{spec.series} · {entry.day.title}" if entry.day.title else spec.series
-    grade = entry.puzzle.grade.capitalize() if entry.puzzle.grade else ""
+    grade = grade_caption(entry.puzzle, words_of(spec))  # in the daily's language
     caption = " · ".join(part for part in (date_text(entry.date, words_of(spec)), grade)
                          if part)
     return item_of(entry.puzzle, entry.date.isoformat(), title, caption,
@@ -555,7 +555,8 @@ def day_json(spec: DailySpec, entry: DailyPuzzle) -> str:
     puzzle, day = entry.puzzle, entry.day
     answer_in = entry.date if spec.answer == "separate" else next_scheduled(spec, entry.date)
     record = {
-        "bookmaker": __version__, "series": spec.series, "date": entry.date.isoformat(),
+        "bookmaker": __version__, "series": spec.series, "language": spec.language,
+        "date": entry.date.isoformat(),
         "weekday": day.weekday, "title": day.title, "variant": day.variant,
         "size": day.size_text,
         "box": f"{day.box_rows}x{day.box_cols}" if day.kind.takes_box else "",

@@ -25,6 +25,9 @@ from ..spec.daily import DailySpec, DaySpec
 from .headlines import packed_lines
 
 RULES_SPACE = 0.35  # space above the rules, as a share of their size
+# A heading in more lines than this takes its shorter date ('31 Dec 2026') where that
+# saves a line: four lines of heading over a one-column grid read as a paragraph.
+HEADING_LINES = 3
 A4 = (595.2756, 841.8898)  # the proof's page, in points
 PROOF_DAYS_PER_PAGE = 3  # at most: a row per day, its puzzle, then its solution
 
@@ -41,13 +44,15 @@ class DailyPuzzle:
     key: str = ""
 
 
-def date_text(day: date, words: Catalogue | None = None) -> str:
+def date_text(day: date, words: Catalogue | None = None, short: bool = False) -> str:
     """'Monday 1 December 2026' in the catalogue's language (English by default), whatever
-    the machine's locale: 'lundi 1er décembre 2026', 'Montag, 1. Dezember 2026'."""
+    the machine's locale: 'lundi 1er décembre 2026', 'Montag, 1. Dezember 2026'; `short`,
+    its month abbreviated: 'Monday 1 Dec 2026', 'Montag, 1. Dez. 2026'."""
     words = words or load_catalogue("en")
-    return words.text("date", weekday=words.text(f"weekdays.{day.weekday()}"),
+    form, months = ("date_short", "months_short") if short else ("date", "months")
+    return words.text(form, weekday=words.text(f"weekdays.{day.weekday()}"),
                       day=words.text("day_one") if day.day == 1 else day.day,
-                      month=words.text(f"months.{day.month - 1}"), year=day.year)
+                      month=words.text(f"{months}.{day.month - 1}"), year=day.year)
 
 
 def words_of(spec: DailySpec) -> Catalogue:
@@ -64,16 +69,25 @@ def puzzle_title(spec: DailySpec, day: DaySpec) -> str:
     return spec.series + (SEPARATOR + name if name else "")
 
 
-def heading_parts(spec: DailySpec, entry: DailyPuzzle, graded: bool = True) -> list[str]:
-    """The parts of a puzzle's heading: its title, then its date and grade (one part, so
-    that a line break comes between them only if the date alone fills a line; the grade
-    left out where not `graded`); none when the spec turns headings off."""
+def heading_parts(spec: DailySpec, entry: DailyPuzzle, graded: bool = True,
+                  short: bool = False) -> list[str]:
+    """The parts of a puzzle's heading: its title, then its date (`short`: its month
+    abbreviated) and grade (one part, so that a line break comes between them only if the
+    date alone fills a line; the grade left out where not `graded`); none when the spec
+    turns headings off."""
     if not spec.heading:
         return []
     words = words_of(spec)
-    when = date_text(entry.date, words)
+    when = date_text(entry.date, words, short)
     return [puzzle_title(spec, entry.day),
             when + SEPARATOR + words.grade(entry.puzzle.grade) if graded else when]
+
+
+def heading_forms(spec: DailySpec, entry: DailyPuzzle, graded: bool = True,
+                  first: tuple[str, ...] = ()) -> list[list[str]]:
+    """A heading's parts in full, then with the short date: the first that fits in
+    HEADING_LINES is printed (_heading_lines). `first`: parts before them ('Solution')."""
+    return [[*first, *heading_parts(spec, entry, graded, short)] for short in (False, True)]
 
 
 def puzzle_sheet(spec: DailySpec, entry: DailyPuzzle) -> Sheet:
@@ -81,21 +95,20 @@ def puzzle_sheet(spec: DailySpec, entry: DailyPuzzle) -> Sheet:
     and the web page say them), and the empty grid."""
     rules = rules_text(entry.day.kind, entry.puzzle.shape.size, entry.day.glyphs,
                        words_of(spec)) if spec.rules else ""
-    return _sheet(spec, entry.day, entry.puzzle, False, heading_parts(spec, entry),
-                  rules)
+    return _sheet(spec, entry.day, entry.puzzle, False, heading_forms(spec, entry), rules)
 
 
 def answer_sheet(spec: DailySpec, entry: DailyPuzzle) -> Sheet:
     """The day's solution: 'Solution' and the puzzle's title and date, the givens in bold.
     Its grade is the puzzle's to print: on a narrow answer it stood alone on a last line
     ('Solution · The Morning Grid' / 'Monday 7 December 2026' / 'Beginner')."""
-    solution = [words_of(spec).text("solution")] if spec.heading else []
+    solution = (words_of(spec).text("solution"),) if spec.heading else ()
     return _sheet(spec, entry.day, entry.puzzle, True,
-                  solution + heading_parts(spec, entry, graded=False), "")
+                  heading_forms(spec, entry, graded=False, first=solution), "")
 
 
 def _sheet(spec: DailySpec, day: DaySpec, puzzle: Puzzle, answer: bool,
-           parts: list[str], rules: str) -> Sheet:
+           parts: list[list[str]], rules: str) -> Sheet:
     """A sheet as wide as its columns (an answer's own, a puzzle's) and as tall as its text
     and grid need: the puzzle's grid (with its kind's marks: a Killer's cages), solved if
     it is the answer."""
@@ -140,7 +153,7 @@ def _board_room(spec: DailySpec, day: DaySpec, puzzle: Puzzle,
     return cell * max(fit), (cell * cols, cell * rows)
 
 
-def _text_lines(spec: DailySpec, parts: list[str], rules: str, room: float,
+def _text_lines(spec: DailySpec, forms: list[list[str]], rules: str, room: float,
                 answer: bool = False) -> list[tuple[str, float, bool]]:
     """(text, size, bold) of each line: the heading's parts packed into bold lines (an
     answer's at the rules' size: it is printed small), then the rules wrapped into regular
@@ -148,11 +161,19 @@ def _text_lines(spec: DailySpec, parts: list[str], rules: str, room: float,
     regular, bold = _fonts(spec)
     sizes = spec.layout.text
     heading = heading_size(spec, answer)
-    placed = [(text, heading, True) for text in packed_lines(parts, bold, heading, room)]
+    placed = [(text, heading, True) for text in _heading_lines(forms, bold, heading, room)]
     if rules:
         placed += [(text, sizes.rules, False) for text in
                    balanced_lines(rules, regular, sizes.rules, room)]
     return placed
+
+
+def _heading_lines(forms: list[list[str]], font: Path, size: float, room: float) -> list[str]:
+    """The lines of the first of the heading's forms that packs into HEADING_LINES lines,
+    or if none does, of the one in fewest (the first of those)."""
+    packed = [packed_lines(parts, font, size, room) for parts in forms]
+    return next((lines for lines in packed if len(lines) <= HEADING_LINES),
+                min(packed, key=len))
 
 
 def heading_size(spec: DailySpec, answer: bool) -> float:

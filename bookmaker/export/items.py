@@ -17,6 +17,7 @@ from ..core.kinds.kind import Kind
 from ..core.puzzle import Puzzle
 from ..core.registry import kind_named, kind_of_puzzle, puzzle_key, verify_puzzle
 from ..core.solve.verify import VerificationError
+from ..design.catalogue import REFERENCE_LANGUAGE, Catalogue, language_names, load_catalogue
 
 
 class ExportError(ValueError):
@@ -33,6 +34,17 @@ class ExportItem:
     stem: str
     heading: str
     caption: str = ""
+
+
+@dataclass(frozen=True)
+class Source:
+    """What a manifest, a daily folder or a file of puzzles holds: its title (the book's,
+    the series'), its items, and the language its words are in (its spec's; English where
+    a manifest says none; None for a file of puzzles, which has no words)."""
+
+    title: str
+    items: list[ExportItem]
+    language: str | None = REFERENCE_LANGUAGE
 
 
 def item_of(puzzle: Puzzle, stem: str, heading: str, caption: str = "", **about) -> ExportItem:
@@ -72,15 +84,18 @@ def proven(kind_name: str, line: str, solution: str | None, where: str, seed: in
     return puzzle
 
 
-def manifest_items(path: Path, kind: Kind | None = None) -> tuple[str, list[ExportItem]]:
+def manifest_items(path: Path, kind: Kind | None = None, language: str | None = None) -> Source:
     """A built book's puzzles from its manifest (`<name>.json`), each proven again, with
-    the ids and stems the book's own exports give them; the book's title too. `kind`: the
-    kind every puzzle must be (--variant), or None."""
+    the ids and stems the book's own exports give them; the book's title and language too.
+    `kind`: the kind every puzzle must be (--variant), or None; `language`: the one to
+    caption them in (--lang), or None for the manifest's."""
     manifest = _json(path)
     if not isinstance(manifest, dict) or "puzzles" not in manifest or "title" not in manifest:
         raise ExportError(f"{path}: not a book manifest (no title and puzzles)")
     title = _text(manifest, "title", str(path))
     name = _text(manifest, "name", str(path), path.stem)
+    language = language or language_of(manifest, str(path))
+    words = load_catalogue(language)
     entries = manifest["puzzles"]
     if not isinstance(entries, list):
         raise ExportError(f"{path}: puzzles: expected a list of puzzles, got {entries!r}")
@@ -94,31 +109,44 @@ def manifest_items(path: Path, kind: Kind | None = None) -> tuple[str, list[Expo
             id=f"{name}-{number_id}", series=str(manifest.get("series", "")),
             title=f"{title} · {entry.get('number', '')}", key=str(entry.get("canonical", "")),
             seeded=True, symbols=_symbols(entry, where, puzzle)), number_id,
-            f"{entry.get('section', '')} · {entry.get('number', '')}", _grade_caption(puzzle)))
-    return title, items
+            f"{entry.get('section', '')} · {entry.get('number', '')}",
+            grade_caption(puzzle, words)))
+    return Source(title, items, language)
 
 
-def daily_items(folder: Path, kind: Kind | None = None) -> tuple[str, list[ExportItem]]:
+def daily_items(folder: Path, kind: Kind | None = None, language: str | None = None) -> Source:
     """A daily series' puzzles from its date folders' day.json (the series folder, or one
     date's folder), in date order, each proven again, with the ids the daily's own exports
-    give them (the series folder's name and the date); the series' name too. `kind`: the
-    kind every puzzle must be (--variant), or None."""
+    give them (the series folder's name and the date); the series' name and language too
+    (its last day's). `kind`: the kind every puzzle must be (--variant), or None;
+    `language`: the one to caption them in (--lang), or None for each day's."""
     days = sorted(folder.glob("*/day.json")) or sorted(folder.glob("day.json"))
     if not days:
         raise ExportError(f"{folder}: no day.json here or in its date folders (a daily "
                           f"series' folder, written with the json output)")
-    items, series = [], ""
+    items, series, said = [], "", REFERENCE_LANGUAGE
     for path in days:
         day = _json(path)
         series = _text(day, "series", str(path))
+        said = language or language_of(day, str(path))
         date = _text(day, "date", str(path))
         puzzle = proven_entry(day, str(path), kind)
         title = f"{series} · {day['title']}" if day.get("title") else series
         series_name = path.resolve().parent.parent.name
-        items.append(item_of(puzzle, date, title, _grade_caption(puzzle),
+        items.append(item_of(puzzle, date, title, grade_caption(puzzle, load_catalogue(said)),
                              id=f"{series_name}-{date}", series=series, title=title,
                              date=date, symbols=_symbols(day, str(path), puzzle)))
-    return series, items
+    return Source(series, items, said)
+
+
+def language_of(record: dict, where: str) -> str:
+    """The language a manifest or day record says its words are in: English where it says
+    none (one written before records said it); ExportError for one without a catalogue."""
+    language = record.get("language", REFERENCE_LANGUAGE)
+    if language not in language_names():
+        raise ExportError(f"{where}: language: expected one of {', '.join(language_names())}"
+                          f", got {language!r}")
+    return language
 
 
 def proven_entry(entry: dict, where: str, kind: Kind | None) -> Puzzle:
@@ -194,8 +222,12 @@ def _symbols(entry: dict, where: str, puzzle: Puzzle) -> str:
         raise ExportError(f"{where}: symbols: {err}") from None
 
 
-def _grade_caption(puzzle: Puzzle) -> str:
-    return puzzle.grade.capitalize() if puzzle.grade else ""
+def grade_caption(puzzle: Puzzle, words: Catalogue) -> str:
+    """The puzzle's grade as a page captions it, in the words' language ('Łatwy'); a grade
+    the catalogue does not name (a Nonogram's 'simple') capitalized."""
+    if not puzzle.grade:
+        return ""
+    return words.texts.get(f"grades.{puzzle.grade}", puzzle.grade.capitalize())
 
 
 def _json(path: Path):

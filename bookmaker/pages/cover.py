@@ -349,7 +349,7 @@ def _count_badge(words: CoverWords, catalogue: Catalogue, design: CoverDesign,
                 for across, down in _badge_places(reach[0] / radius, reach[1] / radius)),
                key=lambda at: sum(_disc_meets(at[0], at[1], radius, box) for box in printed))
     colour = design.colours["background"]
-    word = catalogue.text("cover_badge")
+    word = catalogue.text("cover_badge", count=words.count)  # "24 łamigłówki", "25 łamigłówek"
     small = min(size * 0.42, radius * 1.5 / max(fonts.bold.width(word, 1.0), 0.01))
     drawn.discs.append(CoverDisc(x, y, radius, design.colours["accent"]))
     drawn.texts.append(CoverText(str(words.count), x, y - size * fonts.cap * 0.3, size, True,
