@@ -15,6 +15,7 @@ skipped where the compiled core is not built (a checkout without a C compiler), 
 in CI, which must build it; the `extension` fixture is the extension module itself."""
 
 import os
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -23,6 +24,13 @@ from processes import Processes
 
 from bookmaker import PURE_VARIABLE
 from bookmaker.core import compiled
+
+# Bytecode caches even where PYTHONDONTWRITEBYTECODE forbids them (this machine's shell sets
+# it): else each xdist worker compiles every test module (pytest's assertion rewriting) and
+# every bookmaker module it imports from source, and so does each process a test starts (a
+# build's forkserver, `python -m bookmaker`), about 8 s of CPU a worker. The caches go where
+# Python keeps them (__pycache__, which git ignores), and the processes started read them.
+sys.dont_write_bytecode = False
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
