@@ -2,6 +2,7 @@
 and run a fixed, repeatable set of examples in CI, so a landing never hangs on a lucky
 draw; `runner` runs the command line in-process with stdout and stderr kept apart;
 `processes` starts real bookmaker processes and kills what is left of them at the end;
+`browser` is the one Chromium the browser tests share (tests/browsers.py);
 the core tests run on both cores.
 
 A test module or test marked `both_cores` runs once on the compiled core and once on
@@ -82,6 +83,15 @@ def core(request, monkeypatch):
         monkeypatch.delenv(PURE_VARIABLE, raising=False)
     with compiled.using(wanted == "compiled", f"{PURE_VARIABLE} is set"):
         yield wanted
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One Chromium for every browser test of the run (they share one worker: their
+    xdist_group), not one a module: each start is seconds of a loaded machine's time."""
+    from browsers import launched
+    with launched() as chromium:
+        yield chromium
 
 
 @pytest.fixture
