@@ -2,6 +2,7 @@
 and run a fixed, repeatable set of examples in CI, so a landing never hangs on a lucky
 draw; `runner` runs the command line in-process with stdout and stderr kept apart;
 `processes` starts real bookmaker processes and kills what is left of them at the end;
+`browser` is the one Chromium the browser tests share (tests/browsers.py);
 the core tests run on both cores.
 
 A test module or test marked `both_cores` runs once on the compiled core and once on
@@ -15,6 +16,7 @@ skipped where the compiled core is not built (a checkout without a C compiler), 
 in CI, which must build it; the `extension` fixture is the extension module itself."""
 
 import os
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -23,6 +25,13 @@ from processes import Processes
 
 from bookmaker import PURE_VARIABLE
 from bookmaker.core import compiled
+
+# Bytecode caches even where PYTHONDONTWRITEBYTECODE forbids them (this machine's shell sets
+# it): else each xdist worker compiles every test module (pytest's assertion rewriting) and
+# every bookmaker module it imports from source, and so does each process a test starts (a
+# build's forkserver, `python -m bookmaker`), about 8 s of CPU a worker. The caches go where
+# Python keeps them (__pycache__, which git ignores), and the processes started read them.
+sys.dont_write_bytecode = False
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
@@ -74,6 +83,15 @@ def core(request, monkeypatch):
         monkeypatch.delenv(PURE_VARIABLE, raising=False)
     with compiled.using(wanted == "compiled", f"{PURE_VARIABLE} is set"):
         yield wanted
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One Chromium for every browser test of the run (they share one worker: their
+    xdist_group), not one a module: each start is seconds of a loaded machine's time."""
+    from browsers import launched
+    with launched() as chromium:
+        yield chromium
 
 
 @pytest.fixture

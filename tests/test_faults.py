@@ -60,6 +60,9 @@ schedule:
   wednesday: {{difficulty: beginner, size: 4x4}}
 """
 MONDAY = date(2026, 12, 7)
+# One worker runs them all (pyproject's --dist loadgroup): the cases and the kills, each
+# ten seconds of builds and processes, are made once, not once on each worker.
+pytestmark = pytest.mark.xdist_group("faults")
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """A colour Nonogram on the web page (issue 39): painted in its palette's colours by mouse
 and keyboard (a swatch or keys 1-9 pick the colour), its clues on their colours' squares,
 a broken line barred, solved from the digest alone on an answer-free page, and looked at
-light, dark and on a phone (axe: nothing serious). Run with -n 0 (one Chromium)."""
+light, dark and on a phone (axe: nothing serious). One Chromium (tests/conftest.py's browser)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,9 @@ import os
 from pathlib import Path
 
 import pytest
-from test_web_page import (  # noqa: F401  (browser and tab are fixtures)
+from test_web_page import (  # noqa: F401  (tab is a fixture)
     Tab,
     axe_problems,
-    browser,
     cell_centre,
     key_path,
     page_puzzle,
@@ -159,7 +158,7 @@ def test_a_wrong_colour_is_checked_and_a_cell_revealed_in_its_colour(
 
 
 def test_a_colour_nonogram_is_solved_by_touch_with_a_finger_drag_in_the_picked_colour(
-        browser, colour_pages):  # noqa: F811
+        browser, colour_pages):
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
                                   is_mobile=True, device_scale_factor=2)
     try:
@@ -192,7 +191,7 @@ def test_a_colour_nonogram_is_solved_by_touch_with_a_finger_drag_in_the_picked_c
 
 
 def test_a_colour_nonogram_looks_right_light_dark_and_on_a_phone_and_axe_finds_nothing(
-        browser, colour_pages, tmp_path):  # noqa: F811
+        browser, colour_pages, tmp_path):
     """Half the ladybird painted by clicks, then looked at light, dark and phone-wide: its
     black cells ringed and its black clues edged where the paper is dark."""
     shots = Path(os.environ.get("BOOKMAKER_SCREENSHOTS") or tmp_path)

@@ -12,10 +12,9 @@ from pathlib import Path
 
 import pytest
 from exchangedata import LINES
-from test_web_page import (  # noqa: F401  (browser and tab are fixtures)
+from test_web_page import (  # noqa: F401  (tab is a fixture)
     QUEENS,
     Tab,
-    browser,
     cell_centre,
     page_puzzle,
     tab,
@@ -153,7 +152,7 @@ def test_a_polish_page_counts_its_mistakes_and_empty_cells_as_polish_counts(
 
 @pytest.mark.parametrize("language", ["de", "pl", "fr"])
 def test_a_page_in_a_long_language_fits_a_phone_and_a_desktop(
-        browser, tmp_path, language):  # noqa: F811
+        browser, tmp_path, language):
     folder, _ = five_kinds(tmp_path / language, language)
     shots = os.environ.get("BOOKMAKER_SCREENSHOTS")
     for name, size, phone in (("phone", {"width": 360, "height": 780}, True),

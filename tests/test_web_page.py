@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import itertools
 import os
-import shutil
-import subprocess
 from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
@@ -40,13 +38,10 @@ from bookmaker.spec.daily import load_daily_spec
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-# One worker runs them all (pyproject's --dist loadgroup): one browser, one week made.
+# One worker runs them all (pyproject's --dist loadgroup): one week made, and one browser
+# (tests/conftest.py's) for these and the other browser tests.
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
-CHROMIUM = os.environ.get("BOOKMAKER_CHROMIUM", "/usr/bin/chromium")
-# Headless and quiet: no sandbox (CI runs as root), no GPU, nothing fetched in the background.
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run"]
 WEEK = """daily:
   series: Kinds Daily
   seed: kinds-week
@@ -63,44 +58,6 @@ schedule:
   sunday:    {difficulty: beginner, variant: samurai}
 """
 START = date(2026, 12, 7)  # a Monday
-
-
-def browser_problem() -> str | None:
-    """Why the browser tests cannot run here, or None (Chromium installed first where this
-    machine can: as root, with apt-get)."""
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "the playwright package is not installed (pip install '.[test]')"
-    if not Path(CHROMIUM).is_file() and os.geteuid() == 0 and shutil.which("apt-get"):
-        install_chromium()
-    if not Path(CHROMIUM).is_file():
-        return f"no Chromium at {CHROMIUM} (as root: apt-get install chromium)"
-    return None
-
-
-def install_chromium() -> None:
-    """Debian's Chromium, installed without a question (no standard input); its output is
-    shown only if it fails."""
-    steps = [["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", "chromium"]]
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    for step in steps:
-        done = subprocess.run(step, env=env, stdin=subprocess.DEVNULL, capture_output=True,
-                              text=True, timeout=900, check=False)
-        if done.returncode != 0:
-            pytest.fail(f"{' '.join(step)} failed:\n{done.stdout}{done.stderr}")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator:
-    problem = browser_problem()
-    if problem:
-        pytest.fail(f"{problem}; or leave the browser tests out: pytest -m 'not browser'")
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture(scope="module")

@@ -42,11 +42,10 @@ class FontFile:
     def missing(self, text: str) -> list[str]:
         """The characters of text the font has no glyph for, in order, each once (line
         breaks and tabs are never drawn, so they need none)."""
-        seen: list[str] = []
-        for char in text:
-            if char not in "\n\t" and not self.glyphs.get(ord(char)) and char not in seen:
-                seen.append(char)
-        return seen
+        # Each distinct character once, in order (dict.fromkeys, at C speed): a spec's load
+        # checks its catalogue's words, tens of thousands of characters, against both fonts.
+        return [char for char in dict.fromkeys(text)
+                if char not in "\n\t" and not self.glyphs.get(ord(char))]
 
     def width(self, text: str, size: float) -> float:
         """The width of text set at size points (a missing character counts as glyph 0)."""

@@ -114,6 +114,7 @@ def _report_missing(report: Report, path: tuple, what: str, text: str,
     """A mistake at path naming the first characters (at `most`) of text that a font lacks
     (the regular font's, else the bold one's), and how many more it lacks if `most` > 1;
     or its first right-to-left letter, which no font can help (right_to_left)."""
+    text = "".join(dict.fromkeys(text))  # each character once, in order: the same answers
     backwards = right_to_left(text)
     if backwards:
         joined = " and its letters unjoined" if unicodedata.bidirectional(backwards) == "AL" \
