@@ -166,6 +166,17 @@ class DraftCages(SolutionCages):
     def __init__(self, cages_type: type[CalcCages], shape: Shape, solution) -> None:
         super().__init__(cages_type, shape, solution)
         self._weaker: dict[tuple, list[str]] = {}
+        self._grades: dict[tuple, str | None] = {}
+
+    def grade(self, draft: Draft, ceiling: str) -> str | None:
+        """grade_quietly()'s grade of a draft over the solution within the ceiling, kept:
+        a climb that stays at one grade meets some of its drafts again (6x6 expert: one
+        grading in twelve)."""
+        key = (frozenset(draft.groups), ceiling)
+        if key not in self._grades:
+            self._grades[key] = grade_quietly(
+                CalcCandidates.of(_blank(self.shape), draft.cages), ceiling)
+        return self._grades[key]
 
     def weaker(self, group) -> list[str]:
         """The operations the (cells, operation) group may show instead that say less."""
@@ -184,9 +195,23 @@ class Draft:
     def __init__(self, cages_type: type[CalcCages], shape: Shape, solution, groups,
                  made: DraftCages | None = None) -> None:
         self.cages_type, self.shape, self.solution = cages_type, shape, solution
-        self.groups = groups if made else _ascending(groups)  # a change's are: changed()
+        if groups is not None:  # None: a change's, listed when first asked (changed())
+            self.groups = groups if made else _ascending(groups)
         # shared by the drafts over one solution: they share most of their cages
         self.made = made or DraftCages(cages_type, shape, solution)
+        # the groups a change added (changed()), else None: where near_crux() looks
+        self.added: list | None = None
+        self._change: tuple[Draft, list[int]] | None = None
+
+    @cached_property
+    def groups(self) -> list[tuple[tuple[int, ...], str]]:
+        """A change's groups: its parent's but those it removed, then those it added
+        (listed when first asked: a climb makes every change but grades only those near
+        its crux)."""
+        assert self._change is not None and self.added is not None
+        parent, remove = self._change
+        self._change = None  # the parent is not needed any more
+        return [g for i, g in enumerate(parent.groups) if i not in remove] + self.added
 
     @cached_property
     def cages(self) -> CalcCages:
@@ -208,9 +233,9 @@ class Draft:
 
     def changed(self, remove: list[int], add) -> Draft:
         """A new draft without the groups at `remove` and with the groups `add`."""
-        kept = [g for i, g in enumerate(self.groups) if i not in remove]
-        return Draft(self.cages_type, self.shape, self.solution, kept + _ascending(add),
-                     self.made)
+        draft = Draft(self.cages_type, self.shape, self.solution, None, self.made)
+        draft.added, draft._change = _ascending(add), (self, remove)
+        return draft
 
     def values(self, cells) -> list[int]:
         return [self.solution[c] for c in cells]
@@ -290,7 +315,7 @@ def _climbed(draft: Draft, grading: Grading, rng: Rng, recipe: Recipe,
     level = GRADES.index(grading.grade)
     same = None
     for harder in rng.shuffled(near_crux(draft, grading, reshapings(draft, rng, recipe))):
-        grade = grade_quietly(CalcCandidates.of(_blank(draft.shape), harder.cages), difficulty)
+        grade = harder.made.grade(harder, difficulty)
         if grade is None:
             continue  # harder than asked, or not unique
         if GRADES.index(grade) > level:
@@ -320,7 +345,13 @@ def near_crux(draft: Draft, grading: Grading, drafts: list[Draft]) -> list[Draft
     near = cells | set(neighbours(draft.shape.size, sorted(cells)))
     kept = set(draft.groups)
     return [other for other in drafts
-            if any(near.intersection(cells) for cells, _ in set(other.groups) - kept)]
+            if any(near.intersection(cells) for cells, _ in _added(other, kept))]
+
+
+def _added(draft: Draft, kept: set) -> list:
+    """The groups of the draft not among `kept` (its parent's): those its change added
+    (each is new: a cage's cells with another operation, or other cells)."""
+    return draft.added if draft.added is not None else list(set(draft.groups) - kept)
 
 
 def _ambiguous(draft: Draft) -> bool:
