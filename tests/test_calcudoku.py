@@ -277,6 +277,29 @@ def test_an_expert_attempt_stuck_at_one_grade_gives_up_after_a_plateau(monkeypat
     assert len(climbs) == generate.PLATEAU == 6 < generate.CLIMBS
 
 
+def test_a_climb_gaining_no_grade_keeps_the_change_that_asks_most(monkeypatch):
+    """Of the changes the grader finishes at the draft's own grade, a climb keeps the one
+    whose steps past easy weigh most (the first of them on a tie); a set of cages met
+    again is not graded again."""
+    rng, recipe = Rng(3), generate.RECIPES["expert"]
+    draft = generate.made_unique(first_draft(CalcCages, latin_of(6), rng, recipe), rng,
+                                 recipe)
+    grading, _ = generate._graded(draft, "expert")
+    works, graded = iter([3.0, 7.0, 7.0, 1.0]), []
+
+    def fake(state, ceiling):
+        graded.append(state.cages)
+        return grading.grade, next(works, 0.0)
+    monkeypatch.setattr(generate, "grade_and_work", fake)
+    monkeypatch.setattr(generate, "_with_crux", lambda kept, _: (kept, grading))
+    kept, _ = generate._climbed(draft, grading, Rng(1), recipe, "expert")
+    assert len(graded) > 4 and kept.cages is graded[1]
+    assert len(graded) == len({frozenset(cages.cages) for cages in graded})
+    count = len(graded)
+    again, _ = generate._climbed(draft, grading, Rng(1), recipe, "expert")
+    assert again.groups == kept.groups and len(graded) == count  # each kept, none again
+
+
 def test_the_grades_each_size_reaches_are_known_before_trying():
     assert CALCUDOKU.grade_problem(CALCUDOKU.frame(3), "easy") == (
         "3x3 Calcudoku puzzles are made up to 'beginner', so none is 'easy'")

@@ -2,8 +2,9 @@
 against the Python loop, the reference: on unique drafts of every cage type, from 4x4 to
 9x9, up to every ceiling, the same grading (grade, score, hardest technique, each step's
 technique and length), the crux's step worded as the Python words it, the same state
-reached and the same cells open where it stalls; a grade alone (grade_quietly(), what
-a climb asks) as the grading's; inputs that do not fit refused."""
+reached and the same cells open where it stalls; a grade alone (grade_quietly()) and a
+grade with its work (grade_and_work(), what a climb asks) as the grading's; inputs that
+do not fit refused."""
 
 from __future__ import annotations
 
@@ -81,6 +82,12 @@ def _grade_alone(cages, ceiling: str, quietly: bool):
     return grade, (state.values, state.cell_digits, state.digit_cells, state.open_cells)
 
 
+def _grade_and_work(cages, ceiling: str, quietly: bool):
+    """grade_and_work() on either core."""
+    with compiled.using(quietly):
+        return quiet.grade_and_work(_state(cages), ceiling)
+
+
 @settings(max_examples=20, deadline=None)
 @given(st.sampled_from(KINDS), st.sampled_from((4, 6, 7, 9)), st.integers(0, 10**6),
        st.sampled_from(("medium", "expert")), st.sampled_from(GRADES))
@@ -92,6 +99,10 @@ def test_a_grade_alone_is_the_gradings_grade_on_both_cores(kind, size, seed, rec
         grade = None if graded is None or graded[3] else graded[0]
         assert _grade_alone(cages, ceiling, True)[0] == grade
         assert _grade_alone(cages, ceiling, False)[0] == grade
+        work = None if grade is None else (grade, quiet.work_of(
+            [CALCUDOKU_LADDER.rank[technique] for technique, _ in graded[4]], CALCUDOKU_LADDER))
+        assert _grade_and_work(cages, ceiling, True) == work
+        assert _grade_and_work(cages, ceiling, False) == work
 
 
 def test_a_grade_alone_stalls_and_finishes_as_the_grading():
@@ -105,6 +116,9 @@ def test_a_grade_alone_stalls_and_finishes_as_the_grading():
     for ceiling in GRADES[:-1]:
         python = _graded(cages, ceiling, False)
         assert found[ceiling][1] == python[2][:4]
+    # its work: two line-cage intersections (2.98 each), the rest easy techniques
+    assert _grade_and_work(cages, "expert", True) == ("medium", 5.96)
+    assert _grade_and_work(cages, "expert", False) == ("medium", 5.96)
 
 
 def test_the_compiled_loop_runs_where_the_core_is_compiled():

@@ -128,19 +128,40 @@ def graded_quietly(state: c.CalcCandidates, ceiling: str,
 def grade_quietly(state: c.CalcCandidates, ceiling: str,
                   ladder: Ladder = CALCUDOKU_LADDER) -> str | None:
     """graded_quietly(state, ceiling, ladder)'s grade alone, None where it stalls or
-    guesses: what a climb asks of each draft it tries. Where the compiled loop takes every
-    technique up to the ceiling, one call and no steps kept or worded (a third of a 6x6
-    expert's gradings' CPU went to them). Changes the state."""
+    guesses. Changes the state."""
+    graded = grade_and_work(state, ceiling, ladder)
+    return None if graded is None else graded[0]
+
+
+def grade_and_work(state: c.CalcCandidates, ceiling: str,
+                   ladder: Ladder = CALCUDOKU_LADDER) -> tuple[str, float] | None:
+    """graded_quietly(state, ceiling, ladder)'s grade and the work of its steps past easy
+    (work_of()), None where it stalls or guesses: what a climb asks of each draft it
+    tries. Where the compiled loop takes every technique up to the ceiling, one call and
+    no steps kept or worded (a third of a 6x6 expert's gradings' CPU went to them).
+    Changes the state."""
     grade = compiled.calcudoku_grader()
     plan = compiled_plan(ladder, ceiling)
     tables = state.cages.narrowing_tables
     if grade is None or plan is None or tables is None or plan[2] or ceiling == GRADES[-1]:
         grading = graded_quietly(state, ceiling, ladder, crux=False)
-        return None if grading is None or grading.guessing else grading.grade
+        if grading is None or grading.guessing:
+            return None
+        return grading.grade, work_of([ladder.rank[s.technique] for s in grading.steps], ladder)
     _, rank, found, _ = _looped(grade, state, tables, *plan[:2])
     if not state.solved:
         return None
-    return ladder.techniques[max(0, rank, *(r for r, _ in found))].grade  # as grading_of()
+    ranks = [r for r, _ in found]
+    return ladder.techniques[max(0, rank, *ranks)].grade, work_of(ranks, ladder)  # grading_of()
+
+
+def work_of(ranks: list[int], ladder: Ladder) -> float:
+    """The weights of the steps (by rank, in order) of techniques past easy, summed: among
+    drafts of one grade, those that ask more of its techniques are the likelier to need
+    the next grade's after a change (a climb keeps the one that asks most)."""
+    past_easy = GRADES.index("medium")
+    return round(sum((ladder.techniques[r].weight for r in ranks
+                     if GRADES.index(ladder.techniques[r].grade) >= past_easy), 0.0), 6)
 
 
 def _looped(grade, state: c.CalcCandidates, tables: bytes, in_c, bulk_ranks):
