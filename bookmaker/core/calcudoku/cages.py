@@ -264,6 +264,14 @@ class CalcCages(OnBoard):
         made._derive(tuple(sorted(parts, key=lambda part: part[0].cells[0])))
         return made
 
+    def checked(self) -> CalcCages:
+        """The cage set, once it passes the checks unchecked() skipped (CalcudokuError):
+        a generator's kept draft, its tables kept."""
+        problems = layout_problems(self.shape, self.cages, self)
+        if problems:
+            raise CalcudokuError(problems)
+        return self
+
     def _derive(self, parts: tuple[CagePart, ...]) -> None:
         """Keep the cages (ordered) and their tables, from each one's cage_part()."""
         ordered, patterns, masks, words = zip(*parts) if parts else ((),) * 4

@@ -148,7 +148,7 @@ def _blank(shape: Shape) -> Grid:
 def _proven(shape: Shape, seed: int, difficulty: str, solution, cages: CalcCages) -> Puzzle:
     """The Puzzle, once its cages pass the checks the drafts skipped and the solver has
     found the one solution again."""
-    cages = type(cages)(shape, cages.cages)
+    cages = cages.checked()  # its tables kept, not made again
     found = calcudoku_solutions(cages, limit=2, max_nodes=SOLVER_MAX_NODES, prefer=solution)
     if not (found.unique and found.solution == solution):
         raise CalcudokuDisagreement(
@@ -250,6 +250,7 @@ def make_attempt(cages_type: type[CalcCages], shape: Shape, seed: int, difficult
         return None
     grading, stalled = _graded(draft, ceiling, recipe.targeted)  # a climb reads the crux
     flat = 0
+    dropped: set[frozenset] = set()  # the hardened drafts not kept, by their groups
     for _ in range(CLIMBS if recipe.targeted else CHANGES):
         if grading is None:
             softer = softened(draft, stalled, rng, recipe)
@@ -271,12 +272,28 @@ def make_attempt(cages_type: type[CalcCages], shape: Shape, seed: int, difficult
         harder = hardened(draft, rng, recipe)
         if harder is None:
             return None
-        if ceiling == GRADES[-1] and shape.size <= SOLVER_FIRST_MAX_SIZE and _ambiguous(harder):
-            continue  # the grader could not finish it either, only slower
-        graded, _ = _graded(harder, ceiling, crux=False)  # a finished solve: unique
+        graded = _hardening_kept(harder, ceiling, dropped)
         if graded is not None:
             draft, grading = harder, graded
     return None
+
+
+def _hardening_kept(harder: Draft, ceiling: str, dropped: set[frozenset]) -> Grading | None:
+    """The grading of a hardened draft within the ceiling (a finished solve: unique), or
+    None; a draft dropped once (`dropped`, its groups) is dropped again without grading:
+    hardened() draws the same change again often (6x6 medium: a third of its drafts, hard:
+    over half), and a draft's grading depends on its cages alone."""
+    key = frozenset(harder.groups)
+    if key in dropped:
+        return None
+    if ceiling == GRADES[-1] and harder.shape.size <= SOLVER_FIRST_MAX_SIZE and \
+            _ambiguous(harder):
+        graded = None  # the grader could not finish it either, only slower
+    else:
+        graded, _ = _graded(harder, ceiling, crux=False)
+    if graded is None:
+        dropped.add(key)
+    return graded
 
 
 def _climbed(draft: Draft, grading: Grading, rng: Rng, recipe: Recipe,
