@@ -1,7 +1,8 @@
 """The Calcudoku check's compiled fillings (csrc/calcways.c) and search against the pure
 Python, the reference: on random cages (any operation, hidden, or one matching nothing)
 the same value tuples in the same order; past what C holds, None and the Python's answer;
-on made puzzles, the same solutions, completeness and nodes on both cores."""
+on made puzzles, the same solutions, completeness and nodes on both cores; the whole check
+in one call (csrc/calccheck.c) against its Python glue, on made and loosened cage sets."""
 
 from __future__ import annotations
 
@@ -10,8 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bookmaker.core import compiled
-from bookmaker.core.calcudoku.check import _listed_ways, check_calcudoku
-from bookmaker.core.calcudoku.kind import CALCUDOKU
+from bookmaker.core.calcudoku.check import (
+    _listed_ways,
+    check_calcudoku,
+    check_calcudoku_in_python,
+)
+from bookmaker.core.calcudoku.kind import CALCUDOKU, CALCUDOKU_KINDS
+from bookmaker.core.checkresult import CheckResult
 from bookmaker.core.kinds.kind import MakeRequest
 
 pytestmark = pytest.mark.compiled_core  # skipped where it is not built (tests/conftest.py)
@@ -75,3 +81,48 @@ def test_the_check_answers_alike_on_both_cores(size, grade, nodes):
     full, cut = found[True]
     assert full.count == 1 and full.solutions[0] == puzzle.solution.cells
     assert full.nodes == nodes and (cut.complete, cut.nodes) == (False, 3)
+
+
+@st.composite
+def cage_sets(draw):
+    """A made puzzle's cages (any of the three types, 4x4 to 6x6), some of them loosened
+    (a target or an operation changed, a cage cut in two) so that some sets have several
+    solutions or none."""
+    kind = draw(st.sampled_from(CALCUDOKU_KINDS))
+    size = draw(st.integers(4, 6))
+    puzzle = kind.make(MakeRequest(kind.frame(size), draw(st.integers(0, 9)), "beginner"))
+    cages = [(c.cells, c.target, c.operation) for c in puzzle.extras.cages]
+    for _ in range(draw(st.integers(0, 3))):
+        index = draw(st.integers(0, len(cages) - 1))
+        cells, target, operation = cages[index]
+        if len(cells) > 1 and draw(st.booleans()):
+            cages[index:index + 1] = [(cells[:1], draw(st.integers(1, size)), ""),
+                                      (cells[1:], target, operation)]
+        else:
+            cages[index] = (cells, target + draw(st.integers(-2, 2)),
+                            draw(st.sampled_from(OPERATIONS)))
+    return size, cages
+
+
+@settings(max_examples=60, deadline=None)
+@given(cage_sets(), st.integers(1, 3), st.sampled_from([None, 1, 5, 40]))
+def test_the_compiled_check_is_the_pythons(cage_set, limit, max_nodes):
+    """calcudoku_check (csrc/calccheck.c) against check_calcudoku_in_python: the same
+    count, solutions in order, completeness and nodes, budgets cut or not."""
+    size, cages = cage_set
+    found = compiled.extension().calcudoku_check(size, cages, limit, max_nodes)
+    assert CheckResult(*found) == check_calcudoku_in_python(size, cages, limit, max_nodes)
+
+
+def test_the_compiled_check_pinned_and_past_what_c_holds():
+    check = compiled.extension().calcudoku_check
+    # 2x2: the cages 3+ over the top row and 1-cell 2 and 1 below: one solution
+    assert check(2, [((0, 1), 3, "+"), ((2,), 2, ""), ((3,), 1, "")], 2, None) == (
+        1, ((1, 2, 2, 1),), True, 4)  # as check_calcudoku_in_python counts
+    assert check(2, [((0, 1), 3, "+"), ((2, 3), 3, "+")], 2, None)[:3] == (
+        2, ((1, 2, 2, 1), (2, 1, 1, 2)), True)
+    assert check(2, [], 2, None) == (0, (), True, 0)
+    assert check(3, [(tuple(range(9)), 18, "+")], 2, None) is None  # nine cells: Python
+    assert check(65, [((0, 1), 3, "+")], 2, None) is None
+    with pytest.raises(ValueError):
+        check(2, [((0, 1), 3)], 2, None)

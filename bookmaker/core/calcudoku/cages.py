@@ -450,22 +450,30 @@ def layout_problems(shape: Shape, cages, cage_set: CalcCages) -> list[tuple[int,
     """Everything wrong with cages as a Calcudoku of `cage_set`'s type on the board, cage
     by cage: a cell in two cages or none, a cage not connected, too big, with an operation
     the type does not show, or a target no filling meets."""
-    return cover_problems(shape, cages, lambda cage: _kept_problems(shape, cage, cage_set))
+    kept = _kept_problems(shape, type(cage_set))
+    return cover_problems(shape, cages, lambda cage: _problems(shape, cage, cage_set, kept))
 
 
-_PROBLEMS: dict[tuple, list[str]] = {}
 PROBLEMS_KEPT = 1 << 14
 
 
-def _kept_problems(shape: Shape, cage: MathCage, cage_set: CalcCages) -> list[str]:
-    """cage_problems(), kept per board, cage and type of cage set (all it depends on: the
-    cage set lends only its type's words): a generator's drafts are checked whole after
-    every change to one or two of their cages."""
-    key = (shape, cage, type(cage_set))
-    found = _PROBLEMS.get(key)
+@lru_cache(maxsize=16)
+def _kept_problems(shape: Shape, cages_type: type[CalcCages]) -> dict[tuple, list[str]]:
+    """cage_problems() per cage, kept per board and type of cage set (all they depend on:
+    the cage set lends only its type's words), by the cage's plain (cells, target,
+    operation), quicker to look up than its dataclass hash: a generator's kept drafts
+    are checked whole, most of their cages met before."""
+    return {}
+
+
+def _problems(shape: Shape, cage: MathCage, cage_set: CalcCages,
+              kept: dict[tuple, list[str]]) -> list[str]:
+    """cage_problems(), kept (`kept`: _kept_problems(shape, type(cage_set)))."""
+    key = (cage.cells, cage.target, cage.operation)
+    found = kept.get(key)
     if found is None:
-        _bound(_PROBLEMS, PROBLEMS_KEPT)
-        found = _PROBLEMS[key] = cage_problems(shape, cage, cage_set)
+        _bound(kept, PROBLEMS_KEPT)
+        found = kept[key] = cage_problems(shape, cage, cage_set)
     return list(found)
 
 

@@ -10,7 +10,8 @@ each row and each column. The fillings are found here by trying every tuple; the
 is the generic Dancing Links of core/solve/dlx.py, which knows nothing of cages. So a
 bug in the solver's fillings or propagation cannot hide here too. On the compiled core
 both run in C (csrc/calcways.c tries the tuples in _ways' order, csrc/exactcover.c
-searches as dlx.py does), with the same rows, covers and nodes.
+searches as dlx.py does), with the same rows, covers and nodes; csrc/calccheck.c does the
+whole check in one call, the same rows in the same order.
 """
 
 from __future__ import annotations
@@ -28,6 +29,17 @@ def check_calcudoku(n: int, cages, limit: int = 2, max_nodes: int | None = None)
     '' (a one-cell cage, or hidden)."""
     if limit < 1:
         raise ValueError(f"limit must be at least 1, got {limit}")
+    checker = compiled.calcudoku_checker()
+    found = None if checker is None else checker(n, cages, limit, max_nodes)
+    if found is not None:
+        return CheckResult(*found)
+    return check_calcudoku_in_python(n, cages, limit, max_nodes)
+
+
+def check_calcudoku_in_python(n: int, cages, limit: int = 2,
+                              max_nodes: int | None = None) -> CheckResult:
+    """check_calcudoku() with the Python's glue (its fillings and search in C where the
+    compiled core runs, each on its own): the reference of csrc/calccheck.c."""
     ways = compiled.calcudoku_filler(_listed_ways)
     table = _value_columns(n)
     options: list[tuple] = []
@@ -128,7 +140,7 @@ def _value_columns(n: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
 
 def _rows(table, cells, ways) -> list[tuple[int, ...]]:
     """The matrix columns (from 0) each filling of the cage covers, cell by cell (`table`:
-    _value_columns(n)); cages of two and three cells, the most common, joined directly."""
+    _value_columns(n)); cages of two to four cells, the most common, joined directly."""
     by_value = [table[cell] for cell in cells]
     if len(cells) == 2:
         first, second = by_value
@@ -136,8 +148,11 @@ def _rows(table, cells, ways) -> list[tuple[int, ...]]:
     if len(cells) == 3:
         first, second, third = by_value
         return [first[a] + second[b] + third[c] for a, b, c in ways]
-    return [tuple(column for columns, value in zip(by_value, values)
-                  for column in columns[value]) for values in ways]
+    if len(cells) == 4:
+        first, second, third, fourth = by_value
+        return [first[a] + second[b] + third[c] + fourth[d] for a, b, c, d in ways]
+    return [sum((columns[value] for columns, value in zip(by_value, values)), ())
+            for values in ways]
 
 
 @lru_cache(maxsize=32)

@@ -476,14 +476,17 @@ def _merges(draft: Draft) -> list[tuple[int, int]]:
     with a one-cell group where there are any."""
     n, owner, groups = draft.shape.size, _owners(draft), draft.groups
     count = len(groups)
-    keys = set()  # a pair (i, j), i < j, as i * count + j: sorted as the pairs would be
-    for c, d in _beside(n):
-        i, j = owner[c], owner[d]
-        if i != j:
-            keys.add(i * count + j if i < j else j * count + i)
-    pairs = [divmod(key, count) for key in sorted(keys)]
-    pairs = [(i, j) for i, j in pairs if _compact(n, groups[i][0] + groups[j][0])]
-    singles = [(i, j) for i, j in pairs if len(groups[i][0]) == 1 or len(groups[j][0]) == 1]
+    # a pair (i, j), i < j, as i * count + j: sorted as the pairs would be
+    keys = sorted({i * count + j if i < j else j * count + i for i, j in
+                   ((owner[c], owner[d]) for c, d in _beside(n)) if i != j})
+    sizes = [len(cells) for cells, _ in groups]
+    pairs, singles = [], []
+    for i, j in (divmod(key, count) for key in keys):
+        joined = sizes[i] + sizes[j]  # compact() asks only a cage of MAX_CAGE cells more
+        if joined < MAX_CAGE or joined == MAX_CAGE and _compact(n, groups[i][0] + groups[j][0]):
+            pairs.append((i, j))
+            if sizes[i] == 1 or sizes[j] == 1:
+                singles.append((i, j))
     return singles or pairs
 
 

@@ -45,7 +45,9 @@ def cage_layout(shape: Shape, rng: Rng, weights) -> list[tuple[int, ...]]:
         group = [cell]
         owner[cell] = len(groups)
         while len(group) < size:
-            free = [c for c in neighbours(n, group) if owner[c] < 0 and compact(n, group + [c])]
+            free = [c for c in neighbours(n, group) if owner[c] < 0]
+            if len(group) >= 3:  # smaller groups are compact whatever they add
+                free = [c for c in free if compact(n, group + [c])]
             if not free:
                 break
             chosen = free[rng.below(len(free))]
