@@ -2,7 +2,8 @@
 Python, the reference: on random cages (any operation, hidden, or one matching nothing)
 the same value tuples in the same order; past what C holds, None and the Python's answer;
 on made puzzles, the same solutions, completeness and nodes on both cores; the whole check
-in one call (csrc/calccheck.c) against its Python glue, on made and loosened cage sets."""
+in one call (csrc/calccheck.c) against its Python glue, on made and loosened cage sets;
+the generator's cage layout (csrc/calclayout.c) against the Python's, draw for draw."""
 
 from __future__ import annotations
 
@@ -17,8 +18,10 @@ from bookmaker.core.calcudoku.check import (
     check_calcudoku_in_python,
 )
 from bookmaker.core.calcudoku.kind import CALCUDOKU, CALCUDOKU_KINDS
+from bookmaker.core.calcudoku.layout import cage_layout, cage_layout_in_python
 from bookmaker.core.checkresult import CheckResult
 from bookmaker.core.kinds.kind import MakeRequest
+from bookmaker.core.rng import Rng
 
 pytestmark = pytest.mark.compiled_core  # skipped where it is not built (tests/conftest.py)
 
@@ -126,3 +129,26 @@ def test_the_compiled_check_pinned_and_past_what_c_holds():
     assert check(65, [((0, 1), 3, "+")], 2, None) is None
     with pytest.raises(ValueError):
         check(2, [((0, 1), 3)], 2, None)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(3, 9), st.integers(0, 2 ** 64 - 1),
+       st.lists(st.integers(0, 60), min_size=1, max_size=6).filter(any))
+def test_the_compiled_layout_is_the_pythons(n, seed, weights):
+    """calcudoku_layout (csrc/calclayout.c) against cage_layout_in_python: the same
+    cages from the same stream, and the stream left where the Python leaves it."""
+    board, drawn, reference = CALCUDOKU.board(CALCUDOKU.frame(n)), Rng(seed), Rng(seed)
+    groups, state = compiled.extension().calcudoku_layout(n, seed, tuple(weights))
+    assert groups == cage_layout_in_python(board, reference, weights)
+    assert state == reference.state
+    assert cage_layout(board, drawn, weights) == groups and drawn.state == state
+
+
+def test_the_compiled_layout_pinned_and_past_what_c_holds():
+    layout = compiled.extension().calcudoku_layout
+    groups, _ = layout(4, 7, (16, 56, 24, 4))
+    assert groups == cage_layout_in_python(CALCUDOKU.board(CALCUDOKU.frame(4)), Rng(7),
+                                           (16, 56, 24, 4))
+    assert sorted(cell for group in groups for cell in group) == list(range(16))
+    assert layout(17, 7, (1, 1)) is None and layout(4, 7, (0, 0)) is None
+    assert layout(4, 7, tuple(range(1, 10))) is None  # more than 8 weights: the Python
