@@ -457,13 +457,20 @@ def layout_problems(shape: Shape, cages, cage_set: CalcCages) -> list[tuple[int,
 PROBLEMS_KEPT = 1 << 14
 
 
-@lru_cache(maxsize=16)
+_PROBLEMS: dict[tuple[Shape, type], dict[tuple, list[str]]] = {}
+
+
 def _kept_problems(shape: Shape, cages_type: type[CalcCages]) -> dict[tuple, list[str]]:
     """cage_problems() per cage, kept per board and type of cage set (all they depend on:
     the cage set lends only its type's words), by the cage's plain (cells, target,
     operation), quicker to look up than its dataclass hash: a generator's kept drafts
     are checked whole, most of their cages met before."""
-    return {}
+    key = (shape, cages_type)
+    found = _PROBLEMS.get(key)
+    if found is None:
+        _bound(_PROBLEMS, 16)
+        found = _PROBLEMS[key] = {}
+    return found
 
 
 def _problems(shape: Shape, cage: MathCage, cage_set: CalcCages,
