@@ -5,20 +5,9 @@
 #include <string.h>
 
 #include "pytypes.h"
-
-#define WAYS_MAX_CELLS 8   /* more, or n above WAYS_MAX_N: None, the Python does it */
-#define WAYS_MAX_N 64
-#define WAYS_MAX_TARGET (1LL << 60)
+#include "calcways.h"
 
 enum { OP_HIDDEN, OP_ADD, OP_SUBTRACT, OP_MULTIPLY, OP_DIVIDE, OP_OTHER };
-
-typedef struct {
-    int n, size, operation;
-    long long target;
-    long long row[WAYS_MAX_CELLS], column[WAYS_MAX_CELLS];
-    int values[WAYS_MAX_CELLS];
-    PyObject *found;
-} Ways;
 
 /* The operation as check.py spells it ('' for hidden); OP_OTHER matches nothing. */
 static int operation_code(const char *text) {
@@ -75,17 +64,9 @@ static int makes(const Ways *w) {
     }
 }
 
-/* extend(): 0, or -1 with a Python error. */
+/* extend(): each filling handed to w->found_one in order; 0, or -1 (its error). */
 static int extend(Ways *w, int depth) {
-    if (depth == w->size) {
-        if (!makes(w)) return 0;
-        PyObject *values = PyTuple_New(w->size);
-        if (!values) return -1;
-        for (int j = 0; j < w->size; j++) PyTuple_SET_ITEM(values, j, PyLong_FromLong(w->values[j]));
-        int failed = PyList_Append(w->found, values);
-        Py_DECREF(values);
-        return failed;
-    }
+    if (depth == w->size) return makes(w) ? w->found_one(w) : 0;
     for (int value = 1; value <= w->n; value++) {
         w->values[depth] = value;
         if (latin_ok(w, depth) && reachable(w, depth + 1) && extend(w, depth + 1) < 0)
@@ -94,9 +75,21 @@ static int extend(Ways *w, int depth) {
     return 0;
 }
 
-/* Reads the arguments into w: 1, 0 if they are past what C holds (the Python then does
-   it), -1 with a Python error. */
-static int read_ways(Ways *w, PyObject *const *args) {
+int ways_each(Ways *w) {
+    return extend(w, 0);
+}
+
+/* found_one for calcudoku_ways: the filling appended to w->context, a list. */
+static int append_tuple(Ways *w) {
+    PyObject *values = PyTuple_New(w->size);
+    if (!values) return -1;
+    for (int j = 0; j < w->size; j++) PyTuple_SET_ITEM(values, j, PyLong_FromLong(w->values[j]));
+    int failed = PyList_Append((PyObject *)w->context, values);
+    Py_DECREF(values);
+    return failed;
+}
+
+int read_ways(Ways *w, PyObject *const *args) {
     int overflow = 0, huge = 0;
     long n = PyLong_AsLongAndOverflow(args[0], &huge);
     if (n == -1 && PyErr_Occurred()) return -1;
@@ -134,7 +127,8 @@ PyObject *calcudoku_ways(PyObject *module, PyObject *const *args, Py_ssize_t nar
     Ways w;
     int read = read_ways(&w, args);
     if (read <= 0) return read < 0 ? NULL : Py_NewRef(Py_None);
-    w.found = PyList_New(0);
-    if (w.found && extend(&w, 0) < 0) Py_CLEAR(w.found);
-    return w.found;
+    PyObject *found = PyList_New(0);
+    w.found_one = append_tuple, w.context = found;
+    if (found && ways_each(&w) < 0) Py_CLEAR(found);
+    return found;
 }

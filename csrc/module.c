@@ -22,6 +22,8 @@
    Latin square (latinfill.c); check_futoshiki(...) and check_skyscrapers(...): the kinds' second
    proofs (futoshikicheck.c, skyscraperscheck.c).
    calcudoku_ways(...): the Calcudoku check's fillings of a cage (calcways.c).
+   calcudoku_check(...): the Calcudoku check, fillings, matrix and search (calccheck.c).
+   calcudoku_layout(...): a Calcudoku generator's cage layout (calclayout.c).
    kakuro_tables(...), kakuro_sweep(...), kakuro_settle(...), kakuro_walk(...) and
    kakuro_rounds(...): the Kakuro grader's run techniques, one technique or the ladder's
    run part, the solver's search and forcing chains (kakuro.c).
@@ -94,6 +96,8 @@ static PyMethodDef module_functions[] = {
     FAST_METHOD("check_futoshiki", check_futoshiki, check_futoshiki_doc),
     FAST_METHOD("check_skyscrapers", check_skyscrapers, check_skyscrapers_doc),
     FAST_METHOD("calcudoku_ways", calcudoku_ways, calcudoku_ways_doc),
+    FAST_METHOD("calcudoku_check", calcudoku_check, calcudoku_check_doc),
+    FAST_METHOD("calcudoku_layout", calcudoku_layout, calcudoku_layout_doc),
     FAST_METHOD("kakuro_tables", kakuro_tables, kakuro_tables_doc),
     FAST_METHOD("kakuro_sweep", kakuro_sweep, kakuro_sweep_doc),
     FAST_METHOD("kakuro_walk", kakuro_walk, kakuro_walk_doc),

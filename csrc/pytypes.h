@@ -100,6 +100,14 @@ extern const char latin_give_back_doc[];
 PyObject *calcudoku_ways(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char calcudoku_ways_doc[];
 
+/* calccheck.c's function: calcudoku/check.py's check_calcudoku_in_python (the second proof). */
+PyObject *calcudoku_check(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char calcudoku_check_doc[];
+
+/* calclayout.c's function: calcudoku/layout.py's cage_layout_in_python. */
+PyObject *calcudoku_layout(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char calcudoku_layout_doc[];
+
 /* kakuro.c's functions: kakuro/grade.py's _sweep of a run technique, solver.py's search
    and its rounds to a contradiction, over a Kakuro's tables. */
 PyObject *kakuro_tables(PyObject *module, PyObject *const *args, Py_ssize_t nargs);

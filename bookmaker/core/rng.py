@@ -73,7 +73,11 @@ class Rng:
             raise ValueError("below() needs a positive bound")
         limit = (1 << 64) - (1 << 64) % n
         while True:
-            x = self.next64()
+            # next64(), written out: generators draw this hundreds of times a puzzle
+            self._state = state = (self._state + 0x9E3779B97F4A7C15) & _MASK64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            x = z ^ (z >> 31)
             if x < limit:
                 return x % n
 

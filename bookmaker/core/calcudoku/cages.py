@@ -264,6 +264,14 @@ class CalcCages(OnBoard):
         made._derive(tuple(sorted(parts, key=lambda part: part[0].cells[0])))
         return made
 
+    def checked(self) -> CalcCages:
+        """The cage set, once it passes the checks unchecked() skipped (CalcudokuError):
+        a generator's kept draft, its tables kept."""
+        problems = layout_problems(self.shape, self.cages, self)
+        if problems:
+            raise CalcudokuError(problems)
+        return self
+
     def _derive(self, parts: tuple[CagePart, ...]) -> None:
         """Keep the cages (ordered) and their tables, from each one's cage_part()."""
         ordered, patterns, masks, words = zip(*parts) if parts else ((),) * 4
@@ -442,22 +450,37 @@ def layout_problems(shape: Shape, cages, cage_set: CalcCages) -> list[tuple[int,
     """Everything wrong with cages as a Calcudoku of `cage_set`'s type on the board, cage
     by cage: a cell in two cages or none, a cage not connected, too big, with an operation
     the type does not show, or a target no filling meets."""
-    return cover_problems(shape, cages, lambda cage: _kept_problems(shape, cage, cage_set))
+    kept = _kept_problems(shape, type(cage_set))
+    return cover_problems(shape, cages, lambda cage: _problems(shape, cage, cage_set, kept))
 
 
-_PROBLEMS: dict[tuple, list[str]] = {}
 PROBLEMS_KEPT = 1 << 14
 
 
-def _kept_problems(shape: Shape, cage: MathCage, cage_set: CalcCages) -> list[str]:
-    """cage_problems(), kept per board, cage and type of cage set (all it depends on: the
-    cage set lends only its type's words): a generator's drafts are checked whole after
-    every change to one or two of their cages."""
-    key = (shape, cage, type(cage_set))
+_PROBLEMS: dict[tuple[Shape, type], dict[tuple, list[str]]] = {}
+
+
+def _kept_problems(shape: Shape, cages_type: type[CalcCages]) -> dict[tuple, list[str]]:
+    """cage_problems() per cage, kept per board and type of cage set (all they depend on:
+    the cage set lends only its type's words), by the cage's plain (cells, target,
+    operation), quicker to look up than its dataclass hash: a generator's kept drafts
+    are checked whole, most of their cages met before."""
+    key = (shape, cages_type)
     found = _PROBLEMS.get(key)
     if found is None:
-        _bound(_PROBLEMS, PROBLEMS_KEPT)
-        found = _PROBLEMS[key] = cage_problems(shape, cage, cage_set)
+        _bound(_PROBLEMS, 16)
+        found = _PROBLEMS[key] = {}
+    return found
+
+
+def _problems(shape: Shape, cage: MathCage, cage_set: CalcCages,
+              kept: dict[tuple, list[str]]) -> list[str]:
+    """cage_problems(), kept (`kept`: _kept_problems(shape, type(cage_set)))."""
+    key = (cage.cells, cage.target, cage.operation)
+    found = kept.get(key)
+    if found is None:
+        _bound(kept, PROBLEMS_KEPT)
+        found = kept[key] = cage_problems(shape, cage, cage_set)
     return list(found)
 
 

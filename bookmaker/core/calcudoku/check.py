@@ -10,7 +10,8 @@ each row and each column. The fillings are found here by trying every tuple; the
 is the generic Dancing Links of core/solve/dlx.py, which knows nothing of cages. So a
 bug in the solver's fillings or propagation cannot hide here too. On the compiled core
 both run in C (csrc/calcways.c tries the tuples in _ways' order, csrc/exactcover.c
-searches as dlx.py does), with the same rows, covers and nodes.
+searches as dlx.py does), with the same rows, covers and nodes; csrc/calccheck.c does the
+whole check in one call, the same rows in the same order.
 """
 
 from __future__ import annotations
@@ -28,15 +29,28 @@ def check_calcudoku(n: int, cages, limit: int = 2, max_nodes: int | None = None)
     '' (a one-cell cage, or hidden)."""
     if limit < 1:
         raise ValueError(f"limit must be at least 1, got {limit}")
+    checker = compiled.calcudoku_checker()
+    found = None if checker is None else checker(n, cages, limit, max_nodes)
+    if found is not None:
+        return CheckResult(*found)
+    return check_calcudoku_in_python(n, cages, limit, max_nodes)
+
+
+def check_calcudoku_in_python(n: int, cages, limit: int = 2,
+                              max_nodes: int | None = None) -> CheckResult:
+    """check_calcudoku() with the Python's glue (its fillings and search in C where the
+    compiled core runs, each on its own): the reference of csrc/calccheck.c."""
     ways = compiled.calcudoku_filler(_listed_ways)
-    options = [(cells, values) for cells, target, operation in cages
-               # None from C: numbers past what it holds, the Python then tries them.
-               for values in ways(n, cells, target, operation)
-               or _listed_ways(n, cells, target, operation)]
+    table = _value_columns(n)
+    options: list[tuple] = []
+    rows: list[tuple[int, ...]] = []  # the matrix columns of each option, from 0
+    for cells, target, operation in cages:
+        # None from C: numbers past what it holds, the Python then tries them.
+        found = ways(n, cells, target, operation) or _listed_ways(n, cells, target, operation)
+        options += [(cells, values) for values in found]
+        rows += _rows(table, cells, found)
     if not options:
         return CheckResult(0, (), True, 0)
-    table = _cell_columns(n)
-    rows = [_columns(table, cells, values) for cells, values in options]  # from 0
     search = compiled.single_cover(
         lambda: (3 * n * n, rows, _peer_columns(n)[1:]),
         lambda: PureExactCover(cover_matrix(n, n * n, 3 * n * n,
@@ -114,21 +128,31 @@ def _latin(n: int, cells, values) -> bool:
 
 
 @lru_cache(maxsize=16)
-def _cell_columns(n: int) -> tuple[tuple[int, int, int], ...]:
-    """Per cell the matrix columns (from 0) a filling covers there less its value: the
-    cell's own, and its row's and its column's for value 0 (kept per n)."""
-    return tuple((cell, n * n + (cell // n) * n - 1, 2 * n * n + (cell % n) * n - 1)
+def _value_columns(n: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Per cell and value (1..n; index 0 unused) the matrix columns (from 0) a filling
+    putting the value there covers: the cell's own, its row's and its column's for the
+    value (kept per n)."""
+    return tuple(((),) + tuple((cell, n * n + (cell // n) * n + value - 1,
+                                2 * n * n + (cell % n) * n + value - 1)
+                               for value in range(1, n + 1))
                  for cell in range(n * n))
 
 
-def _columns(table, cells, values) -> list[int]:
-    """The matrix columns (from 0) a filling covers: its cells, then for each cell its
-    row's and its column's column for the value (`table`: _cell_columns(n))."""
-    columns: list[int] = []
-    for cell, value in zip(cells, values):
-        own, row, column = table[cell]
-        columns += (own, row + value, column + value)
-    return columns
+def _rows(table, cells, ways) -> list[tuple[int, ...]]:
+    """The matrix columns (from 0) each filling of the cage covers, cell by cell (`table`:
+    _value_columns(n)); cages of two to four cells, the most common, joined directly."""
+    by_value = [table[cell] for cell in cells]
+    if len(cells) == 2:
+        first, second = by_value
+        return [first[a] + second[b] for a, b in ways]
+    if len(cells) == 3:
+        first, second, third = by_value
+        return [first[a] + second[b] + third[c] for a, b, c in ways]
+    if len(cells) == 4:
+        first, second, third, fourth = by_value
+        return [first[a] + second[b] + third[c] + fourth[d] for a, b, c, d in ways]
+    return [sum((columns[value] for columns, value in zip(by_value, values)), ())
+            for values in ways]
 
 
 @lru_cache(maxsize=32)

@@ -64,6 +64,7 @@ from .cages import (
     MULTIPLY,
     OPERATION,
     SUBTRACT,
+    CagePart,
     CalcCages,
     MathCage,
     SolutionCages,
@@ -151,7 +152,7 @@ def _blank(shape: Shape) -> Grid:
 def _proven(shape: Shape, seed: int, difficulty: str, solution, cages: CalcCages) -> Puzzle:
     """The Puzzle, once its cages pass the checks the drafts skipped and the solver has
     found the one solution again."""
-    cages = type(cages)(shape, cages.cages)
+    cages = cages.checked()  # its tables kept, not made again
     found = calcudoku_solutions(cages, limit=2, max_nodes=SOLVER_MAX_NODES, prefer=solution)
     if not (found.unique and found.solution == solution):
         raise CalcudokuDisagreement(
@@ -181,6 +182,10 @@ class DraftCages(SolutionCages):
                 CalcCandidates.of(_blank(self.shape), draft.cages), ceiling)
         return self._grades[key]
 
+    def part(self, group) -> CagePart:
+        """The (cells, operation) group's cage part (kept: SolutionCages)."""
+        return self._part(group)
+
     def weaker(self, group) -> list[str]:
         """The operations the (cells, operation) group may show instead that say less."""
         found = self._weaker.get(group)
@@ -196,7 +201,8 @@ class Draft:
     """Cages being shaped over a solution: (cells, operation) groups, and their cage set."""
 
     def __init__(self, cages_type: type[CalcCages], shape: Shape, solution, groups,
-                 made: DraftCages | None = None) -> None:
+                 made: DraftCages | None = None, parent: Draft | None = None,
+                 removed: list[int] | None = None) -> None:
         self.cages_type, self.shape, self.solution = cages_type, shape, solution
         if groups is not None:  # None: a change's, listed when first asked (changed())
             self.groups = groups if made else _ascending(groups)
@@ -204,23 +210,35 @@ class Draft:
         self.made = made or DraftCages(cages_type, shape, solution)
         # the groups a change added (changed()), else None: where near_crux() looks
         self.added: list | None = None
-        self._change: tuple[Draft, list[int]] | None = None
+        # a change's draft: the one it changed, and the groups it took away (groups, parts)
+        self._parent, self._removed = parent, removed or []
 
     @cached_property
     def groups(self) -> list[tuple[tuple[int, ...], str]]:
         """A change's groups: its parent's but those it removed, then those it added
         (listed when first asked: a climb makes every change but grades only those near
         its crux)."""
-        assert self._change is not None and self.added is not None
-        parent, remove = self._change
-        self._change = None  # the parent is not needed any more
-        return [g for i, g in enumerate(parent.groups) if i not in remove] + self.added
+        assert self._parent is not None and self.added is not None
+        kept = [g for i, g in enumerate(self._parent.groups) if i not in self._removed]
+        return kept + self.added
+
+    @cached_property
+    def parts(self) -> list[CagePart]:
+        """Each group's cage part, in order; a change's draft takes its parent's for the
+        groups it kept (it made one or two new ones; looking up each group again was a
+        quarter of a 6x6 beginner's CPU)."""
+        groups = self.groups
+        parent, self._parent = self._parent, None  # not needed once both are made
+        if parent is None:
+            return [self.made.part(group) for group in groups]
+        kept = [part for index, part in enumerate(parent.parts) if index not in self._removed]
+        return kept + [self.made.part(group) for group in groups[len(kept):]]
 
     @cached_property
     def cages(self) -> CalcCages:
         """Made when first asked: a climb makes every change but grades only those near
         its crux (near_crux())."""
-        return self.made.cage_set(self.groups)
+        return self.cages_type.unchecked(self.shape, self.parts)
 
     @cached_property
     def weakenable(self) -> list[int]:
@@ -236,8 +254,9 @@ class Draft:
 
     def changed(self, remove: list[int], add) -> Draft:
         """A new draft without the groups at `remove` and with the groups `add`."""
-        draft = Draft(self.cages_type, self.shape, self.solution, None, self.made)
-        draft.added, draft._change = _ascending(add), (self, remove)
+        draft = Draft(self.cages_type, self.shape, self.solution, None, self.made, self,
+                      remove)
+        draft.added = _ascending(add)
         return draft
 
     def values(self, cells) -> list[int]:
@@ -278,6 +297,7 @@ def make_attempt(cages_type: type[CalcCages], shape: Shape, seed: int, difficult
         return None
     grading, stalled = _graded(draft, ceiling, recipe.targeted)  # a climb reads the crux
     flat = 0
+    dropped: set[frozenset] = set()  # the hardened drafts not kept, by their groups
     for _ in range(CLIMBS if recipe.targeted else CHANGES):
         if grading is None:
             softer = softened(draft, stalled, rng, recipe)
@@ -299,12 +319,28 @@ def make_attempt(cages_type: type[CalcCages], shape: Shape, seed: int, difficult
         harder = hardened(draft, rng, recipe)
         if harder is None:
             return None
-        if ceiling == GRADES[-1] and shape.size <= SOLVER_FIRST_MAX_SIZE and _ambiguous(harder):
-            continue  # the grader could not finish it either, only slower
-        graded, _ = _graded(harder, ceiling, crux=False)  # a finished solve: unique
+        graded = _hardening_kept(harder, ceiling, dropped)
         if graded is not None:
             draft, grading = harder, graded
     return None
+
+
+def _hardening_kept(harder: Draft, ceiling: str, dropped: set[frozenset]) -> Grading | None:
+    """The grading of a hardened draft within the ceiling (a finished solve: unique), or
+    None; a draft dropped once (`dropped`, its groups) is dropped again without grading:
+    hardened() draws the same change again often (6x6 medium: a third of its drafts, hard:
+    over half), and a draft's grading depends on its cages alone."""
+    key = frozenset(harder.groups)
+    if key in dropped:
+        return None
+    if ceiling == GRADES[-1] and harder.shape.size <= SOLVER_FIRST_MAX_SIZE and \
+            _ambiguous(harder):
+        graded = None  # the grader could not finish it either, only slower
+    else:
+        graded, _ = _graded(harder, ceiling, crux=False)
+    if graded is None:
+        dropped.add(key)
+    return graded
 
 
 def _climbed(draft: Draft, grading: Grading, rng: Rng, recipe: Recipe,
@@ -495,14 +531,17 @@ def _merges(draft: Draft) -> list[tuple[int, int]]:
     with a one-cell group where there are any."""
     n, owner, groups = draft.shape.size, _owners(draft), draft.groups
     count = len(groups)
-    keys = set()  # a pair (i, j), i < j, as i * count + j: sorted as the pairs would be
-    for c, d in _beside(n):
-        i, j = owner[c], owner[d]
-        if i != j:
-            keys.add(i * count + j if i < j else j * count + i)
-    pairs = [divmod(key, count) for key in sorted(keys)]
-    pairs = [(i, j) for i, j in pairs if _compact(n, groups[i][0] + groups[j][0])]
-    singles = [(i, j) for i, j in pairs if len(groups[i][0]) == 1 or len(groups[j][0]) == 1]
+    # a pair (i, j), i < j, as i * count + j: sorted as the pairs would be
+    keys = sorted({i * count + j if i < j else j * count + i for i, j in
+                   ((owner[c], owner[d]) for c, d in _beside(n)) if i != j})
+    sizes = [len(cells) for cells, _ in groups]
+    pairs, singles = [], []
+    for i, j in (divmod(key, count) for key in keys):
+        joined = sizes[i] + sizes[j]  # compact() asks only a cage of MAX_CAGE cells more
+        if joined < MAX_CAGE or joined == MAX_CAGE and _compact(n, groups[i][0] + groups[j][0]):
+            pairs.append((i, j))
+            if sizes[i] == 1 or sizes[j] == 1:
+                singles.append((i, j))
     return singles or pairs
 
 

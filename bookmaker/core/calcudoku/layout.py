@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from .. import compiled
 from ..board.shape import Shape
 from ..rng import Rng
 
@@ -34,7 +35,18 @@ def connected_parts(n: int, cells) -> list[tuple[int, ...]]:
 
 
 def cage_layout(shape: Shape, rng: Rng, weights) -> list[tuple[int, ...]]:
-    """Cages covering the board, each compact (see compact()), sizes drawn from weights."""
+    """Cages covering the board, each compact (see compact()), sizes drawn from weights:
+    in C where the compiled core runs (csrc/calclayout.c, the same draws)."""
+    layout = compiled.calcudoku_layouter()
+    found = None if layout is None else layout(shape.size, rng.state, tuple(weights))
+    if found is None:
+        return cage_layout_in_python(shape, rng, weights)
+    groups, rng.state = found
+    return groups
+
+
+def cage_layout_in_python(shape: Shape, rng: Rng, weights) -> list[tuple[int, ...]]:
+    """cage_layout() in Python: the reference."""
     n = shape.size
     owner = [-1] * (n * n)
     groups: list[list[int]] = []
@@ -45,7 +57,9 @@ def cage_layout(shape: Shape, rng: Rng, weights) -> list[tuple[int, ...]]:
         group = [cell]
         owner[cell] = len(groups)
         while len(group) < size:
-            free = [c for c in neighbours(n, group) if owner[c] < 0 and compact(n, group + [c])]
+            free = [c for c in neighbours(n, group) if owner[c] < 0]
+            if len(group) >= 3:  # smaller groups are compact whatever they add
+                free = [c for c in free if compact(n, group + [c])]
             if not free:
                 break
             chosen = free[rng.below(len(free))]

@@ -156,6 +156,20 @@ def calcudoku_filler(pure):
     return _function("calcudoku_ways", pure)
 
 
+def calcudoku_checker():
+    """The Calcudoku check in one call, check(n, cages, limit, max_nodes) -> (count,
+    solutions, complete, nodes), or None past what C holds (csrc/calccheck.c,
+    calcudoku/check.py's check_calcudoku_in_python); None on the pure core."""
+    return _function("calcudoku_check")
+
+
+def calcudoku_layouter():
+    """A Calcudoku's cage layout in C, layout(n, rng state, weights) -> (groups, rng
+    state), or None past what C holds (csrc/calclayout.c, calcudoku/layout.py's
+    cage_layout_in_python); None on the pure core."""
+    return _function("calcudoku_layout")
+
+
 def kakuro_core():
     """The Kakuro's compiled functions (csrc/kakuro.c: kakuro_tables, kakuro_sweep,
     kakuro_settle, kakuro_walk and kakuro_rounds, kakuro/grade.py's _sweep and the run
