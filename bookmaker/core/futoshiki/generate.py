@@ -62,6 +62,7 @@ FUTOSHIKI_FAMILY = Family("Futoshiki", _phases, _signs, futoshiki_within_reach,
                           grading=FUTOSHIKI_GRADING, layout=_layout)
 
 
-def generate_futoshiki(n: int, seed: int, difficulty: str = "any") -> tuple[Puzzle, Grading]:
+def generate_futoshiki(n: int, seed: int, difficulty: str = "any",
+                       worded: bool = True) -> tuple[Puzzle, Grading]:
     """A Futoshiki of exactly the grade asked for, with its grading."""
-    return generate_latin(FUTOSHIKI_FAMILY, n, seed, difficulty)
+    return generate_latin(FUTOSHIKI_FAMILY, n, seed, difficulty, worded=worded)

@@ -404,9 +404,14 @@ class LatinGrading:
     def grade_of(self, givens: Grid, extras) -> str:
         """grade_within(givens, extras, 'extreme')'s grade, by the unworded ladder (the
         compiled loop where it runs)."""
+        return self.quiet_grading(givens, extras).grade
+
+    def quiet_grading(self, givens: Grid, extras) -> grader.Grading:
+        """grade_within(givens, extras, 'extreme') by the unworded ladder: the same grade,
+        hardest technique, score and steps' techniques and lengths, without their words."""
         found = self.graded_quietly(self.state(givens, extras), GRADES[-1])
         assert found is not None  # the last grade grades a stall
-        return found.grade
+        return found
 
     def graded_quietly(self, state: LatinCandidates, ceiling: str) -> grader.Grading | None:
         """grade_state_within(state, ceiling, quiet ladder), by the compiled loop where it
