@@ -50,10 +50,18 @@ def _starts(n: int) -> dict:
     return {item: index for index, item in enumerate(_items(n)[1])}
 
 
+@lru_cache(maxsize=16)
+def _numbered_phases(n: int, difficulty: str) -> list[range]:
+    """_phases' items as numbers (Family.numbered_phases): the givens by cell, then the
+    clues in _starts' order."""
+    return [range(n * n), range(n * n, n * n + 4 * n)]
+
+
 SKYSCRAPERS_FAMILY = Family("Skyscrapers", _phases, clues_of, skyscrapers_within_reach,
                             grade_skyscrapers_within, skyscrapers_solutions,
                             SKYSCRAPERS_GRADING.grade_of, _own_items, TRADES,
-                            grading=SKYSCRAPERS_GRADING, layout=_layout)
+                            grading=SKYSCRAPERS_GRADING, layout=_layout,
+                            numbered_phases=_numbered_phases, every_extras=all_clues)
 
 
 def generate_skyscrapers(n: int, seed: int, difficulty: str = "any",
