@@ -57,10 +57,15 @@ def _searched(n: int, lines, options: list[list[int]], limit: int,
 
 def _lines(n: int, clues: EdgeClues) -> list[tuple[tuple[int, ...], int, int]]:
     """Rows (from the left) then columns (from the top): cells, front and back clue."""
-    rows = [(tuple(r * n + c for c in range(n)), clues.left[r], clues.right[r])
-            for r in range(n)]
-    return rows + [(tuple(r * n + c for r in range(n)), clues.top[c], clues.bottom[c])
-                   for c in range(n)]
+    fronts, backs = clues.left + clues.top, clues.right + clues.bottom
+    return [(cells, fronts[i], backs[i]) for i, cells in enumerate(_cells(n))]
+
+
+@lru_cache(maxsize=8)
+def _cells(n: int) -> tuple[tuple[int, ...], ...]:
+    """The rows' cells, then the columns'."""
+    return (tuple(tuple(r * n + c for c in range(n)) for r in range(n))
+            + tuple(tuple(r * n + c for r in range(n)) for c in range(n)))
 
 
 # An ordering is kept as one int, a bit per (place, height): bit i * n + h - 1 for height h
