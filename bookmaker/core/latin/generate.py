@@ -106,8 +106,7 @@ def _final_grading(family: Family, givens: Grid, extras, worded: bool) -> Gradin
     """The kept attempt's grading, worded; or where words are not wanted (a book's
     puzzle keeps the grade, hardest technique and score alone) and the family grades
     quietly, by its unworded ladder in one compiled call: the same grade, hardest
-    technique and score (tests/test_latin_quiet.py holds them equal), a tenth of the
-    time."""
+    technique and score (tests/test_latin_quiet.py holds them equal)."""
     if worded or family.grading is None:
         return family.grade_within(givens, extras, GRADES[-1])
     return family.grading.quiet_grading(givens, extras)
