@@ -24,19 +24,24 @@ static inline int bits_in(mask m) { return popcount64(m); }
 
 /* One sweep of latin_round over the line of n cells from `start` by `step`. */
 static int latin_line(int n, mask *m, int start, int step) {
-    mask fixed = 0, once = 0, twice = 0, full = ((mask)1 << n) - 1;
+    mask fixed = 0, once = 0, twice = 0, open = 0, full = ((mask)1 << n) - 1;
     int changed = SETTLED;
     for (int k = 0, c = start; k < n; k++, c += step) {
         mask v = m[c];
         if (!(v & (v - 1))) {
             if (!v || (v & fixed)) return CONTRADICTION;
             fixed |= v;
+        } else {
+            open |= v;
         }
         twice |= once & v;
         once |= v;
     }
     if (once != full) return CONTRADICTION;
     mask lone = once & ~twice & ~fixed;
+    /* no open cell keeps a placed value or holds a lone one: the sweep below changes
+       nothing and finds no contradiction */
+    if (!lone && !(open & fixed)) return SETTLED;
     for (int k = 0, c = start; k < n; k++, c += step) {
         mask v = m[c];
         if (!(v & (v - 1))) continue;

@@ -39,7 +39,7 @@ static int unique_trial(Dig *d, const int *givens, const int *data, int count) {
     return latin_unique(&d->rule, start, d->nodes, d->solution);
 }
 
-int dig_reach(Dig *d, Plan *plan, int first_grade, long long nodes) {
+int dig_reach(Dig *d, Plan *plan, int first_grade, long long nodes, int *hardest) {
     int givens[LATIN_CELLS], data[DATA_MAX], n = d->t->n;
     for (int c = 0; c < d->t->cells; c++) givens[c] = d->kept[c] ? d->solution[c] : 0;
     int count = trial_data(d, data);
@@ -47,14 +47,15 @@ int dig_reach(Dig *d, Plan *plan, int first_grade, long long nodes) {
         latin_make_rule(n, d->bulk_code, data, count, &d->bulk_rule) < 0 ||
         latin_plan_follow(plan, n, data, count) < 0)
         return -2;
-    return latin_reach_from(d->t, givens, &d->bulk_rule, &d->rule, first_grade, nodes, plan);
+    return latin_reach_from(d->t, givens, &d->bulk_rule, &d->rule, first_grade, nodes, plan,
+                            hardest);
 }
 
 /* Whether the kept items make a puzzle within reach (or, for a dig while unique, one
    the solver finds one solution of): 1, 0; -1 out of memory, -2 data the rules cannot
    take. */
 static int accepted(Dig *d) {
-    if (!d->unique) return dig_reach(d, &d->plan, d->first_grade, d->nodes);
+    if (!d->unique) return dig_reach(d, &d->plan, d->first_grade, d->nodes, NULL);
     int givens[LATIN_CELLS], data[DATA_MAX];
     for (int c = 0; c < d->t->cells; c++) givens[c] = d->kept[c] ? d->solution[c] : 0;
     return unique_trial(d, givens, data, trial_data(d, data));

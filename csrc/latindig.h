@@ -28,8 +28,9 @@ typedef struct {
 
 /* Whether the kept items make a puzzle within reach of `plan` (latin/grading.
    within_reach: first_grade, nodes as there), its rules (code, bulk_code) made from the
-   kept own items' data: 1, 0; -1 out of memory, -2 data the rules cannot take. */
-int dig_reach(Dig *d, Plan *plan, int first_grade, long long nodes);
+   kept own items' data: 1, 0; -1 out of memory, -2 data the rules cannot take. `hardest`
+   (or NULL) as latin_reach_from's. */
+int dig_reach(Dig *d, Plan *plan, int first_grade, long long nodes, int *hardest);
 /* Dig's fields from args (solution args[1], kept [2], data [5], starts [6], width [7],
    blank [8], code [9], nodes [nodes]), its item count into *items; -1 with an exception
    set (what was read is freed by dig_free). */

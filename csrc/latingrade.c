@@ -326,9 +326,11 @@ static PyObject *graded(const GradeTables *t, const GradeState *s, int stalled, 
    there; else not at the first grade, not with a second solution found, else the loop's
    answer. 1, 0, or -1 if memory ran out. */
 int latin_reach_from(const GradeTables *t, const int *givens, const Rule *bulk_rule,
-                 const Rule *rule, int first_grade, long long nodes, const Plan *p) {
+                 const Rule *rule, int first_grade, long long nodes, const Plan *p,
+                 int *hardest) {
     mask m[LATIN_CELLS], full = ((mask)1 << t->n) - 1;
     int solved = 1;
+    if (hardest) *hardest = -1;
     for (int c = 0; c < t->cells; c++) m[c] = givens[c] ? (mask)1 << (givens[c] - 1) : full;
     if (latin_propagate(bulk_rule, m, -1)) return 0;
     for (int c = 0; c < t->cells && solved; c++) solved = !(m[c] & (m[c] - 1));
@@ -350,6 +352,8 @@ int latin_reach_from(const GradeTables *t, const int *givens, const Rule *bulk_r
     state_of(t, &s, placed, left);
     int *log = malloc(sizeof(int) * 2 * ((size_t)t->cells * t->n + 1));
     int stalled = log ? grade_loop(t, &s, p, log, &steps, &settled) : -1;
+    for (int i = 0; hardest && stalled == 0 && i < steps; i++)
+        if (log[2 * i] > *hardest) *hardest = log[2 * i];
     free(log);
     return stalled < 0 ? -1 : !stalled;
 }
@@ -394,7 +398,8 @@ PyObject *latin_reach(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     long long nodes = convert_clamped(args[7], &failed);
     if (failed || latin_read_plan(args[8], args[9], args[10], &rule, &plan) < 0) return NULL;
-    int reached = latin_reach_from(t, givens, &bulk_rule, &rule, PyObject_IsTrue(args[6]), nodes, &plan);
+    int reached = latin_reach_from(t, givens, &bulk_rule, &rule, PyObject_IsTrue(args[6]), nodes, &plan,
+                                   NULL);
     latin_plan_free(&plan);
     if (reached < 0) return PyErr_NoMemory();
     return PyBool_FromLong(reached);

@@ -39,9 +39,12 @@ void latin_plan_free(Plan *p);
 /* Each technique of the plan that reads the kind's data (forks, visible lines, sign
    bounds, clued masks) made again from `data`; -1 if the data does not fit. */
 int latin_plan_follow(Plan *p, int n, const int *data, int count);
-/* latin/grading.within_reach of the givens: 1, 0, or -1 if memory ran out. */
+/* latin/grading.within_reach of the givens: 1, 0, or -1 if memory ran out; where it is
+   1 and `hardest` is not NULL, the highest rank of the steps the loop took into it (-1
+   for none: the propagation or the bulk techniques alone solved it). */
 int latin_reach_from(const GradeTables *t, const int *givens, const Rule *bulk_rule,
-                     const Rule *rule, int first_grade, long long nodes, const Plan *p);
+                     const Rule *rule, int first_grade, long long nodes, const Plan *p,
+                     int *hardest);
 /* The grader's tables if they are a Latin square's; NULL with an exception set. */
 const GradeTables *latin_tables(PyObject *grader);
 

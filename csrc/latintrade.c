@@ -15,17 +15,45 @@ typedef struct {
     Plan easier;
     int easier_first_grade;
     long long easier_nodes;
+    int prefix_to;  /* the easier plan is the grade's up to this rank (-1: none; -2: not
+                       a prefix, asked again) */
 } Trade;
 
-/* Where the kept items stand against the grade, into *where; 0, or < 0 as dig_reach. */
+/* Whether the easier plan is the grade's, its steps the first of the grade's and its
+   bulk techniques the same: then the easier loop takes the grade's steps while they are
+   its own, and stalls at the first that is not (no step of its own applies there). The
+   highest rank of its steps, -1 for none; -2 where not (asked again, the reference). */
+static int prefix_to(const Trade *tr) {
+    const Plan *p = &tr->dig.plan, *e = &tr->easier;
+    if (tr->easier_first_grade || e->count > p->count || e->bulk_count != p->bulk_count)
+        return -2;
+    for (int k = 0; k < e->bulk_count; k++)
+        if (e->bulk_codes[k] != p->bulk_codes[k] || e->bulks[k].rank != p->bulks[k].rank) return -2;
+    int rank = -1;
+    for (int k = 0; k < e->count; k++) {
+        const PlanStep *a = &e->steps[k], *b = &p->steps[k];
+        if (a->code != b->code || a->rank != b->rank || a->a != b->a || a->b != b->b) return -2;
+        if (a->rank > rank) rank = a->rank;
+    }
+    return rank;
+}
+
+/* Where the kept items stand against the grade, into *where; 0, or < 0 as dig_reach. A
+   puzzle within reach of the grade is within reach of the one below exactly where the
+   grade's loop took only the easier plan's steps (prefix_to): techniques neither guess
+   nor assume one solution, so the easier search for a second solution finds none. */
 static int standing(Trade *tr, int *where) {
     Dig *d = &tr->dig;
-    int reached = dig_reach(d, &d->plan, d->first_grade, d->nodes);
+    int hardest = -1, reached = dig_reach(d, &d->plan, d->first_grade, d->nodes, &hardest);
     if (reached <= 0) {
         *where = HARDER;
         return reached;
     }
-    reached = dig_reach(d, &tr->easier, tr->easier_first_grade, tr->easier_nodes);
+    if (tr->prefix_to >= -1) {
+        *where = hardest <= tr->prefix_to ? EASIER : EXACT;
+        return 0;
+    }
+    reached = dig_reach(d, &tr->easier, tr->easier_first_grade, tr->easier_nodes, NULL);
     *where = reached ? EASIER : EXACT;
     return reached < 0 ? reached : 0;
 }
@@ -95,6 +123,7 @@ static int read_plans(Trade *tr, PyObject *const *args) {
         latin_plan_free(&d->plan);
         return -1;
     }
+    tr->prefix_to = prefix_to(tr);
     return 0;
 }
 

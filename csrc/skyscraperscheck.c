@@ -99,8 +99,32 @@ static int visit(Sky *k, int depth) {
     return 0;
 }
 
-/* The lines' orderings into level 0; -1 with an exception set. */
-static int read_lines(Sky *k, PyObject *lines) {
+/* Each line's (places, heights) into fits (2 a line): an ordering o is kept where
+   o & places == heights; every ordering where `given` is NULL. -1 with an exception set. */
+static int read_fits(const Sky *k, PyObject *given, uint64_t *fits) {
+    for (int l = 0; l < 2 * k->lines; l++) fits[l] = 0;
+    if (!given) return 0;
+    PyObject *all = PySequence_Fast(given, "check_skyscrapers: fits");
+    if (!all) return -1;
+    int failed = PySequence_Fast_GET_SIZE(all) != k->lines;
+    if (failed) PyErr_SetString(PyExc_ValueError, "check_skyscrapers: a fit per line");
+    for (int l = 0; !failed && l < k->lines; l++) {
+        PyObject *pair = PySequence_Fast_GET_ITEM(all, l);
+        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) {
+            PyErr_SetString(PyExc_TypeError, "check_skyscrapers: a fit is (places, heights)");
+            failed = 1;
+            break;
+        }
+        fits[2 * l] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(pair, 0));
+        fits[2 * l + 1] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(pair, 1));
+        failed = PyErr_Occurred() != NULL;
+    }
+    Py_DECREF(all);
+    return failed ? -1 : 0;
+}
+
+/* The lines' orderings into level 0, each kept where it fits; -1 with an exception set. */
+static int read_lines(Sky *k, PyObject *lines, const uint64_t *fits) {
     size_t stride = k->room / (size_t)k->lines;
     for (int l = 0; l < k->lines; l++) {
         PyObject *line = PySequence_Fast(PySequence_Fast_GET_ITEM(lines, l), "check_skyscrapers: a line");
@@ -111,9 +135,13 @@ static int read_lines(Sky *k, PyObject *lines) {
             PyErr_SetString(PyExc_ValueError, "check_skyscrapers: too many orderings");
             return -1;
         }
-        for (Py_ssize_t j = 0; j < count; j++)
-            k->levels[l * stride + j] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(line, j));
-        k->counts[l] = (int)count;
+        uint64_t places = fits[2 * l], heights = fits[2 * l + 1];
+        int kept = 0;
+        for (Py_ssize_t j = 0; j < count; j++) {
+            uint64_t o = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(line, j));
+            if ((o & places) == heights) k->levels[l * stride + kept++] = o;
+        }
+        k->counts[l] = kept;
         Py_DECREF(line);
         if (PyErr_Occurred()) return -1;
     }
@@ -121,18 +149,20 @@ static int read_lines(Sky *k, PyObject *lines) {
 }
 
 const char check_skyscrapers_doc[] =
-"check_skyscrapers(n, lines, limit, max_nodes)\n--\n\n"
+"check_skyscrapers(n, lines, limit, max_nodes, fits=None)\n--\n\n"
 "skyscrapers/check.check_skyscrapers in C from each line's orderings as check._options\n"
 "lists them (rows, then columns; each ordering an int, bit i * n + h - 1 for height h at\n"
 "place i), n <= 8: (count, solutions, complete, nodes), up to `limit` solutions, at most\n"
-"max_nodes nodes (None: no budget).";
+"max_nodes nodes (None: no budget). `fits`, a (places, heights) per line: only a line's\n"
+"orderings o with o & places == heights (check._source's lists, filtered here).";
 
 PyObject *check_skyscrapers(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
     Sky sky, *k = &sky;
     long n, limit;
     int failed = 0;
-    if (!check_arity(nargs, 4, "check_skyscrapers") ||
+    uint64_t fits[2 * SKY_LINES];
+    if ((nargs != 5 && !check_arity(nargs, 4, "check_skyscrapers")) ||
         convert_int(args[0], 1, SKY_MAX, &n, "check_skyscrapers: n") < 0 ||
         convert_int(args[2], 0, 1L << 30, &limit, "check_skyscrapers: limit") < 0)
         return NULL;
@@ -159,7 +189,8 @@ PyObject *check_skyscrapers(PyObject *module, PyObject *const *args, Py_ssize_t 
     PyObject *result = NULL;
     if (!k->levels || !k->counts || !k->solutions) {
         if (!PyErr_Occurred()) PyErr_NoMemory();
-    } else if (read_lines(k, lines) == 0) {
+    } else if (read_fits(k, nargs == 5 && args[4] != Py_None ? args[4] : NULL, fits) == 0 &&
+               read_lines(k, lines, fits) == 0) {
         k->nodes = 0, k->complete = 1, k->stopped = 0;
         if (visit(k, 0) == 0) {
             PyObject *found = PyList_AsTuple(k->solutions);

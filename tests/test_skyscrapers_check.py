@@ -9,6 +9,8 @@ from __future__ import annotations
 import hashlib
 from itertools import permutations
 
+import pytest
+
 from bookmaker.core.rng import Rng
 from bookmaker.core.skyscrapers.check import _options, _placed, check_skyscrapers
 from bookmaker.core.skyscrapers.clues import all_clues, clue_items, clues_of, seen
@@ -58,3 +60,24 @@ def test_a_lines_orderings_are_those_that_keep_its_givens_and_show_its_clues():
                     if all(g in (0, h) for g, h in zip(givens, o))
                     and front in (0, seen(o)) and back in (0, seen(o[::-1]))]
         assert _options(n, givens, front, back) == expected
+
+
+@pytest.mark.compiled_core
+def test_the_compiled_check_filters_each_lines_orderings_as_options_does():
+    """check_skyscrapers hands C each line's shared orderings and a (places, heights) fit
+    to filter them by (check._source): the same answer as C given _options' lists."""
+    from bookmaker.core import compiled
+    from bookmaker.core.skyscrapers.check import _lines, _source
+
+    checker = compiled.skyscrapers_checker()
+    assert checker is not None
+    for seed in range(30):
+        clues, givens, limit, most = case(seed)
+        n = clues.size
+        lines = _lines(n, clues)
+        options = [_options(n, [givens[c] for c in cells], front, back)
+                   for cells, front, back in lines]
+        sources = [_source(n, [givens[c] for c in cells], front, back)
+                   for cells, front, back in lines]
+        assert checker(n, [orderings for orderings, _ in sources], limit, most,
+                       [fit for _, fit in sources]) == checker(n, options, limit, most)

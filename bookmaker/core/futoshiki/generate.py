@@ -17,6 +17,8 @@ overshoot (a 5x5: 10 ms a puzzle to 13 ms; bench/README.md).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..grade.grader import Grading
 from ..latin.digging import Layout
 from ..latin.generate import GIVEN, Family, generate_latin
@@ -56,12 +58,24 @@ def _layout(n: int, solution: tuple[int, ...]) -> Layout:
                   2, False)
 
 
+@lru_cache(maxsize=64)
+def _numbered_phases(n: int, difficulty: str) -> list[range]:
+    """_phases' items as numbers (Family.numbered_phases): the givens by cell, then the
+    signs in all_signs' order (_layout's), 2n(n - 1) of them whatever the solution."""
+    signs = range(n * n, n * n + 2 * n * (n - 1))
+    if difficulty in GIVENS_FIRST:
+        return [range(n * n), signs]
+    return [range(n * n + len(signs))]
+
+
 FUTOSHIKI_FAMILY = Family("Futoshiki", _phases, _signs, futoshiki_within_reach,
                           grade_futoshiki_within, futoshiki_solutions,
                           FUTOSHIKI_GRADING.grade_of, _own_items, TRADES,
-                          grading=FUTOSHIKI_GRADING, layout=_layout)
+                          grading=FUTOSHIKI_GRADING, layout=_layout,
+                          numbered_phases=_numbered_phases, every_extras=all_signs)
 
 
-def generate_futoshiki(n: int, seed: int, difficulty: str = "any") -> tuple[Puzzle, Grading]:
+def generate_futoshiki(n: int, seed: int, difficulty: str = "any",
+                       worded: bool = True) -> tuple[Puzzle, Grading]:
     """A Futoshiki of exactly the grade asked for, with its grading."""
-    return generate_latin(FUTOSHIKI_FAMILY, n, seed, difficulty)
+    return generate_latin(FUTOSHIKI_FAMILY, n, seed, difficulty, worded=worded)

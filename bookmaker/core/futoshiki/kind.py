@@ -62,10 +62,10 @@ class FutoshikiKind(LatinKind):
     def write(self, givens: Grid, extras: Extras = None) -> str:
         return format_futoshiki(givens, extras)
 
-    def generate(self, size: int, seed: int, difficulty: str):
+    def generate(self, size: int, seed: int, difficulty: str, worded: bool = True):
         from .generate import generate_futoshiki  # the engines load when first used
 
-        return generate_futoshiki(size, seed, difficulty)
+        return generate_futoshiki(size, seed, difficulty, worded)
 
     def solutions(self, givens: Grid, extras: Extras = None, limit: int = 2) -> Search:
         from .solver import futoshiki_solutions

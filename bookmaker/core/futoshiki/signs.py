@@ -66,9 +66,15 @@ def all_signs(n: int, solution: tuple[int, ...]) -> Signs:
     """Every sign a solution shows: one between each pair of neighbours (kept: digging
     asks at every trial). Made in sorted_signs' order (by the lower cell, then the
     other: the right one before the one below), so not sorted again."""
-    pairs = []
-    for cell in range(n * n):
-        for other in (cell + 1 if cell % n < n - 1 else -1, cell + n if cell + n < n * n else -1):
-            if other >= 0:
-                pairs.append((cell, other) if solution[cell] < solution[other] else (other, cell))
-    return Signs(n, tuple(pairs))
+    return Signs(n, tuple((cell, other) if solution[cell] < solution[other] else (other, cell)
+                          for cell, other in _neighbours_of(n)))
+
+
+@lru_cache(maxsize=16)
+def _neighbours_of(n: int) -> tuple[tuple[int, int], ...]:
+    """Each pair of neighbouring cells, by the lower cell, then the other: the right one
+    before the one below."""
+    return tuple((cell, other) for cell in range(n * n)
+                 for other in (cell + 1 if cell % n < n - 1 else -1,
+                               cell + n if cell + n < n * n else -1)
+                 if other >= 0)

@@ -5,6 +5,7 @@ candidate and the larger above the smaller's lowest."""
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import chain
 
 from ..latin.search import DEFAULT_MAX_NODES, RULE_SIGNS, Rule, full_masks, search
 from ..solve.search import Search
@@ -14,7 +15,7 @@ from .signs import Signs
 @lru_cache(maxsize=64)
 def sign_data(signs: Signs) -> tuple[int, ...]:
     """The signs as the compiled core takes them: smaller, larger cell, sign after sign."""
-    return tuple(cell for pair in signs.pairs for cell in pair)
+    return tuple(chain.from_iterable(signs.pairs))
 
 
 def compiled_rules(signs: Signs) -> tuple:

@@ -43,7 +43,7 @@ class Layout:
 
 
 def compiled_phases(grading: LatinGrading, layout: Layout, givens: list, difficulty: str,
-                    solution: tuple[int, ...], every_extras: Any) -> PhaseDig | None:
+                    solution: tuple[int, ...], every_extras: Any) -> CompiledDig | None:
     """The phases' digging in C for a solution, `givens` its given items cell by cell,
     `every_extras` its extras with every own item; None where it cannot be."""
     core = compiled.latin_core()
@@ -61,7 +61,7 @@ def compiled_phases(grading: LatinGrading, layout: Layout, givens: list, difficu
 
 def compiled_unique(grading: LatinGrading, layout: Layout, givens: list,
                     solution: tuple[int, ...], every_extras: Any, max_nodes: int,
-                    chunk: int) -> PhaseDig | None:
+                    chunk: int) -> CompiledDig | None:
     """A phase dug as dig() in groups of `chunk` while the solver finds one solution (with
     the items kept from the other phases), in C for a solution, the solver's rule the
     kind's compiled one (grading.rules) of each trial's data; None where it cannot be."""
@@ -124,18 +124,41 @@ def _numbered(givens: list, own: list) -> tuple[dict, Any]:
 
 
 def _dug_by(dig_in_c: Callable, givens: list, own: list, solution: tuple[int, ...],
-            rest: tuple) -> PhaseDig:
-    """A phase dug by one compiled call (latin_dig or latin_dig_unique): the items in the
-    order dig() draws them, each kept or not as the call's flags say."""
-    number, tables = _numbered(givens, own)
+            rest: tuple) -> CompiledDig:
+    """A phase dug by one compiled call (latin_dig or latin_dig_unique)."""
+    return CompiledDig(dig_in_c, givens, own, solution, rest)
 
-    def dig_phase(phase: list, others: frozenset, rng: Rng) -> frozenset:
+
+class CompiledDig:
+    """A PhaseDig by one compiled call (latin_dig or latin_dig_unique) for a solution: the
+    items in the order dig() draws them, each kept or not as the call's flags say; or,
+    by dig_numbers, the same call on the items' numbers (the n*n givens by cell, then the
+    kind's own in `own`'s order), which an attempt digs by without items
+    (generate._dug_by_numbers)."""
+
+    __slots__ = ("dig_in_c", "givens", "own", "solution", "rest", "_number")
+
+    def __init__(self, dig_in_c: Callable, givens: list, own: list,
+                 solution: tuple[int, ...], rest: tuple) -> None:
+        self.dig_in_c, self.givens, self.own = dig_in_c, givens, own
+        self.solution, self.rest = solution, rest
+        self._number: tuple[dict, Any] | None = None  # made when items are dug
+
+    def __call__(self, phase: list, others: frozenset, rng: Rng) -> frozenset:
+        if self._number is None:
+            self._number = _numbered(self.givens, self.own)
+        number = self._number[0]
         order = rng.shuffled(phase)  # as dig() draws it
         kept = others.union(phase)
-        flags = dig_in_c(tables, solution, [int(item in kept) for item in number],
-                         [number[item] for item in order], *rest)
+        flags = self.dig_numbers([int(item in kept) for item in number],
+                                 [number[item] for item in order])
         return frozenset(item for item, stays in zip(order, flags) if stays)
-    return dig_phase
+
+    def dig_numbers(self, kept: list[int], order: list[int]) -> tuple[bool, ...]:
+        """The call's flags, one per item of the order (numbers), `kept` a 0/1 flag per
+        item number."""
+        tables = grader_tables(latin_of(isqrt(len(self.givens))))
+        return self.dig_in_c(tables, self.solution, kept, order, *self.rest)
 
 
 def _reads_the_layout(made: tuple, rule_datas: tuple, data: tuple[int, ...]) -> bool:

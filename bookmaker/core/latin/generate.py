@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from ..board.grid import Grid
@@ -27,7 +27,14 @@ from ..rng import Rng, derive_seed
 from ..solve.verify import VerificationError
 from ..words import counted, with_article
 from .dig import CHUNK, dig
-from .digging import GiveBack, PhaseDig, compiled_give_back, compiled_phases, compiled_unique
+from .digging import (
+    CompiledDig,
+    GiveBack,
+    PhaseDig,
+    compiled_give_back,
+    compiled_phases,
+    compiled_unique,
+)
 from .fill import random_latin
 from .grading import LatinGrading
 from .trade import Attempt, Trading, traded
@@ -60,6 +67,11 @@ class Family:
     trades: dict[str, int] = field(default_factory=dict)
     grading: LatinGrading | None = None  # what within_reach, grade_within, grade_of ask
     layout: Callable | None = None  # (n, solution) -> its Layout, for the compiled dig
+    # (n, difficulty) -> phases' items as numbers: the n*n givens by cell, then the kind's
+    # own in its layout's order (the same for every solution of a size); with it an
+    # attempt digs by numbers (_dug_by_numbers)
+    numbered_phases: Callable | None = None
+    every_extras: Callable | None = None  # (n, solution) -> extras with every own item
 
 
 class LatinDisagreement(VerificationError):
@@ -67,18 +79,20 @@ class LatinDisagreement(VerificationError):
 
 
 def generate_latin(family: Family, n: int, seed: int, difficulty: str = "any",
-                   attempts: int = ATTEMPTS) -> tuple[Puzzle, Grading]:
+                   attempts: int = ATTEMPTS, worded: bool = True) -> tuple[Puzzle, Grading]:
     """A puzzle of exactly the grade asked for ('any': whatever digging leaves), with its
-    grading; GenerationError after `attempts` attempts of other grades."""
+    grading (its steps unworded unless `worded`: the same puzzle either way);
+    GenerationError after `attempts` attempts of other grades."""
     if difficulty not in DIFFICULTIES:
         raise ValueError(f"unknown difficulty {difficulty!r}; expected one of: "
                          f"{', '.join(DIFFICULTIES)}")
     reached = []
     for attempt in range(attempts):
-        solution, givens, extras, grade = _graded_attempt(
+        solution, givens, extras, grade, quiet = _graded_attempt(
             family, n, attempt_seed(seed, attempt), difficulty)
         if grade in (None, difficulty):
-            grading = family.grade_within(givens, extras, GRADES[-1])
+            grading = quiet if quiet is not None and not worded else \
+                _final_grading(family, givens, extras, worded)
             grade = grading.grade
             if difficulty in ("any", grade):
                 return _proven(family, seed, difficulty, solution, givens, extras), grading
@@ -88,16 +102,29 @@ def generate_latin(family: Family, n: int, seed: int, difficulty: str = "any",
                           f"{family.title} in {counted(attempts, 'attempt')} (they were {grades})")
 
 
+def _final_grading(family: Family, givens: Grid, extras, worded: bool) -> Grading:
+    """The kept attempt's grading, worded; or where words are not wanted (a book's
+    puzzle keeps the grade, hardest technique and score alone) and the family grades
+    quietly, by its unworded ladder in one compiled call: the same grade, hardest
+    technique and score (tests/test_latin_quiet.py holds them equal)."""
+    if worded or family.grading is None:
+        return family.grade_within(givens, extras, GRADES[-1])
+    return family.grading.quiet_grading(givens, extras)
+
+
 def _graded_attempt(family: Family, n: int, seed: int, difficulty: str):
-    """One try and its grade, unworded (None where none is asked for, or no fast way);
-    one easier than asked is traded where the family trades its grade (trade.py), from
-    seeds derived from the attempt's."""
+    """One try, its grade, unworded (None where none is asked for, or no fast way), and
+    its unworded grading where the family grades quietly (else None); one easier than
+    asked is traded where the family trades its grade (trade.py), from seeds derived from
+    the attempt's (its grading then None)."""
     solution, givens, extras = _attempt(family, n, seed, difficulty)
     if difficulty == "any" or family.grade_of is None:
-        return solution, givens, extras, None
-    grade = family.grade_of(givens, extras)  # the words only for the attempt kept
+        return solution, givens, extras, None, None
+    # the words only for the attempt kept
+    quiet = None if family.grading is None else family.grading.quiet_grading(givens, extras)
+    grade = family.grade_of(givens, extras) if quiet is None else quiet.grade
     if n > family.trades.get(difficulty, 0) or GRADES.index(grade) >= GRADES.index(difficulty):
-        return solution, givens, extras, grade
+        return solution, givens, extras, grade, quiet
     trading = Trading(family, n, difficulty, partial(_puzzle, family, n),
                       partial(_attempt, family, n), partial(_kept, family), SOLVER_MAX_NODES,
                       partial(_trade_digger, family, n, difficulty),
@@ -105,11 +132,11 @@ def _graded_attempt(family: Family, n: int, seed: int, difficulty: str):
     found = traded(trading, Attempt(solution, _kept(family, givens, extras)),
                    Rng(derive_seed(seed, "trade")), derive_seed(seed, "past"))
     if found is None:
-        return solution, givens, extras, grade
+        return solution, givens, extras, grade, quiet
     givens, extras = _puzzle(family, n, found.solution, found.kept)
     # a trade finds a puzzle within reach of the grade and not of the one below
-    # (Trading.standing): grade_of's answer; generate_latin's worded grading asks again
-    return found.solution, givens, extras, difficulty
+    # (Trading.standing): grade_of's answer; generate_latin's final grading asks again
+    return found.solution, givens, extras, difficulty, None
 
 
 def _kept(family: Family, givens: Grid, extras) -> frozenset:
@@ -122,6 +149,10 @@ def _attempt(family: Family, n: int, seed: int, difficulty: str):
     """One try: a solution, and the givens and extras left after digging."""
     rng = Rng(seed)
     solution = random_latin(n, rng)
+    if family.numbered_phases is not None and family.every_extras is not None:
+        fast = _compiled_digger(family, n, solution, difficulty, None, CHUNK)
+        if isinstance(fast, CompiledDig):
+            return (solution, *_dug_by_numbers(family, n, solution, difficulty, fast, rng))
     phases = family.phases(n, solution, difficulty)
     kept: frozenset = frozenset(item for phase in phases for item in phase)
     dig_phase = _digger(family, n, solution, difficulty, kept)
@@ -129,6 +160,24 @@ def _attempt(family: Family, n: int, seed: int, difficulty: str):
         others = kept.difference(phase)
         kept = others | dig_phase([item for item in phase if item in kept], others, rng)
     return (solution, *_puzzle(family, n, solution, kept))
+
+
+def _dug_by_numbers(family: Family, n: int, solution: tuple[int, ...], difficulty: str,
+                    fast: CompiledDig, rng: Rng) -> tuple[Grid, Any]:
+    """The givens and extras _attempt's phases leave, dug by the items' numbers (no item
+    made, no set of them): each phase's numbers shuffled as dig() shuffles its items (a
+    shuffle moves places, whatever is in them), every item still kept flagged, as
+    CompiledDig's items are; the same calls, the same flags, the same puzzle."""
+    assert family.numbered_phases is not None  # _attempt asks only where there are
+    kept = [1] * (n * n + len(fast.own))
+    for phase in family.numbered_phases(n, difficulty):
+        order = rng.shuffled(phase)
+        for number, stays in zip(order, fast.dig_numbers(kept, order)):
+            if not stays:
+                kept[number] = 0
+    cells = tuple(value if kept[cell] else 0 for cell, value in enumerate(solution))
+    own = [where for (_, where), stays in zip(fast.own, kept[n * n:]) if stays]
+    return Grid(latin_of(n), cells), family.extras(n, solution, own)
 
 
 def _digger(family: Family, n: int, solution: tuple[int, ...], difficulty: str,
@@ -143,25 +192,45 @@ def _digger(family: Family, n: int, solution: tuple[int, ...], difficulty: str,
 
 
 def _compiled_digger(family: Family, n: int, solution: tuple[int, ...], difficulty: str,
-                     every: frozenset, chunk: int) -> PhaseDig | None:
+                     every: frozenset | None, chunk: int) -> CompiledDig | None:
     """A phase dug in one compiled call (digging.py), or None: within the grade's reach,
-    or for 'any' while the solver finds one solution, in dig()'s groups of `chunk`."""
+    or for 'any' while the solver finds one solution, in dig()'s groups of `chunk`.
+    `every`: every item a puzzle of the solution could keep (None: the family's
+    every_extras says)."""
     if family.grading is None or family.layout is None:
         return None
-    own = [where for what, where in every if what != GIVEN]
-    made = (family.grading, family.layout(n, solution), [(GIVEN, cell) for cell in range(n * n)])
-    extras = family.extras(n, solution, own)
+    made = (family.grading, family.layout(n, solution), _given_items(n))
+    if every is None and family.every_extras is not None:
+        extras = family.every_extras(n, solution)
+    else:
+        assert every is not None  # a family without every_extras is given its items
+        extras = family.extras(n, solution, [where for what, where in every if what != GIVEN])
     if difficulty == "any":
         return compiled_unique(*made, solution, extras, SOLVER_MAX_NODES, chunk)
     return compiled_phases(*made, difficulty, solution, extras)
+
+
+@lru_cache(maxsize=16)
+def _given_items(n: int) -> list:
+    """Every given's item, cell by cell (the compiled digs' first n*n item numbers)."""
+    return [(GIVEN, cell) for cell in range(n * n)]
 
 
 def _trade_digger(family: Family, n: int, difficulty: str,
                   solution: tuple[int, ...]) -> PhaseDig | None:
     """A trade's dig past its grade while unique (trade._past), one item at a time, in
     one compiled call; or None."""
-    every = frozenset(item for phase in family.phases(n, solution, difficulty) for item in phase)
-    return _compiled_digger(family, n, solution, "any", every, 1)
+    return _compiled_digger(family, n, solution, "any", _every_item(family, n, solution,
+                                                                    difficulty), 1)
+
+
+def _every_item(family: Family, n: int, solution: tuple[int, ...],
+                difficulty: str) -> frozenset | None:
+    """Every item a puzzle of the solution could keep, for _compiled_digger; None where
+    the family's every_extras stands for them."""
+    if family.every_extras is not None:
+        return None
+    return frozenset(item for phase in family.phases(n, solution, difficulty) for item in phase)
 
 
 def _trade_giver(family: Family, n: int, difficulty: str,
@@ -169,11 +238,13 @@ def _trade_giver(family: Family, n: int, difficulty: str,
     """A trade's giving back (trade.give_back_in_python) in one compiled call; or None."""
     if family.grading is None or family.layout is None:
         return None
-    every = [item for phase in family.phases(n, solution, difficulty) for item in phase]
-    extras = family.extras(n, solution, [where for what, where in every if what != GIVEN])
-    return compiled_give_back(family.grading, family.layout(n, solution),
-                              [(GIVEN, cell) for cell in range(n * n)], difficulty,
-                              solution, extras)
+    if family.every_extras is not None:
+        extras = family.every_extras(n, solution)
+    else:
+        every = [item for phase in family.phases(n, solution, difficulty) for item in phase]
+        extras = family.extras(n, solution, [where for what, where in every if what != GIVEN])
+    return compiled_give_back(family.grading, family.layout(n, solution), _given_items(n),
+                              difficulty, solution, extras)
 
 
 def _puzzle(family: Family, n: int, solution: tuple[int, ...], kept) -> tuple[Grid, Any]:

@@ -300,6 +300,11 @@ class QuietTwin:
         return Step(self.name, tuple(placements), tuple(eliminations), "", length)
 
 
+def _unmade_rule(masks: list) -> bool | None:
+    """A state's prune until it is made (LatinGrading.quiet_grading): never called."""
+    raise AssertionError("the rule was not made")
+
+
 # A technique as the compiled grading loop takes it (csrc/latingrade.c): (code, rank, a,
 # b, slot), slot the index of its data among the call's (-1: none); a kind's own give
 # their (code, a, b, data(extras)) by LatinGrading.compiled.
@@ -404,9 +409,16 @@ class LatinGrading:
     def grade_of(self, givens: Grid, extras) -> str:
         """grade_within(givens, extras, 'extreme')'s grade, by the unworded ladder (the
         compiled loop where it runs)."""
-        found = self.graded_quietly(self.state(givens, extras), GRADES[-1])
+        return self.quiet_grading(givens, extras).grade
+
+    def quiet_grading(self, givens: Grid, extras) -> grader.Grading:
+        """grade_within(givens, extras, 'extreme') by the unworded ladder: the same grade,
+        hardest technique, score and steps' techniques and lengths, without their words."""
+        # the rule as a Python prune is made only if the grading runs in Python
+        found = self.graded_quietly(LatinCandidates.of(givens, extras, _unmade_rule),
+                                    GRADES[-1])
         assert found is not None  # the last grade grades a stall
-        return found.grade
+        return found
 
     def graded_quietly(self, state: LatinCandidates, ceiling: str) -> grader.Grading | None:
         """grade_state_within(state, ceiling, quiet ladder), by the compiled loop where it
@@ -415,6 +427,8 @@ class LatinGrading:
         ladder = self.quiet or self.ladder
         run = _compiled_grade(state, ceiling, ladder, self)
         if run is None:
+            if state.prune is _unmade_rule:
+                state.prune = self.rule(state.extras)
             return grade_state_within(state, ceiling, ladder)
         stalled, settled_rank, found, values, digits, digit_cells, open_cells = run
         state.values, state.cell_digits = list(values), list(digits)

@@ -9,7 +9,7 @@ from ..grade.grades import GRADES
 from ..kinds.kind import MakeRequest, SquareKind
 from ..kinds.presentation import Presentation
 from ..puzzle import Puzzle
-from ..solve.verify import first_decided, require_agreement
+from ..solve.verify import agrees, first_decided, require_agreement
 from ..words import with_article
 
 # Puzzles in a row a job may make when the check cannot decide one within its budget:
@@ -60,14 +60,18 @@ class LatinKind(SquareKind):
     def make(self, request: MakeRequest) -> Puzzle:
         """A puzzle to its grade, proven by the solver as it is made and by the check
         here; one the check cannot decide within its budget is dropped for the next from
-        a derived seed (the same every run); a check that disagrees stops the run."""
+        a derived seed (the same every run); a check that disagrees stops the run. The
+        grading's steps go unworded: the puzzle keeps only its grade, hardest technique and
+        score."""
         return first_decided(
             request.seed, f"{self.name} undecided", CHECK_TRIES,
-            lambda seed: self.generate(request.frame.size, seed, request.difficulty),
+            lambda seed: self.generate(request.frame.size, seed, request.difficulty,
+                                       worded=False),
             self.verify)
 
-    def generate(self, size: int, seed: int, difficulty: str):
-        """(Puzzle, Grading) of the grade asked for: the kind's generator."""
+    def generate(self, size: int, seed: int, difficulty: str, worded: bool = True):
+        """(Puzzle, Grading) of the grade asked for: the kind's generator (the grading's
+        steps worded unless not `worded`; the same puzzle either way)."""
         raise NotImplementedError
 
     def check(self, puzzle: Puzzle):
@@ -75,5 +79,8 @@ class LatinKind(SquareKind):
         raise NotImplementedError
 
     def verify(self, puzzle: Puzzle) -> None:
-        require_agreement(puzzle, self.check(puzzle), f"The {self.title} check",
+        result = self.check(puzzle)
+        if agrees(puzzle, result):  # the message's line is made only for a failure
+            return
+        require_agreement(puzzle, result, f"The {self.title} check",
                           self.line(puzzle), self.exchange.registry_size(puzzle.shape))

@@ -30,11 +30,13 @@ def check_skyscrapers(clues: EdgeClues, givens, limit: int = 2,
     solutions)."""
     n = clues.size
     lines = _lines(n, clues)
-    options = [_options(n, [givens[c] for c in cells], front, back)
+    sources = [_source(n, [givens[c] for c in cells], front, back)
                for cells, front, back in lines]
     checker = compiled.skyscrapers_checker()
-    if checker is not None and n <= COMPILED_MOST:
-        return CheckResult(*checker(n, options, limit, max_nodes))
+    if checker is not None and n <= COMPILED_MOST:  # C keeps _options' orderings itself
+        return CheckResult(*checker(n, [orderings for orderings, _ in sources], limit,
+                                    max_nodes, [fit for _, fit in sources]))
+    options = [_fitting(*source) for source in sources]
     return _searched(n, lines, options, limit, max_nodes)
 
 
@@ -57,10 +59,15 @@ def _searched(n: int, lines, options: list[list[int]], limit: int,
 
 def _lines(n: int, clues: EdgeClues) -> list[tuple[tuple[int, ...], int, int]]:
     """Rows (from the left) then columns (from the top): cells, front and back clue."""
-    rows = [(tuple(r * n + c for c in range(n)), clues.left[r], clues.right[r])
-            for r in range(n)]
-    return rows + [(tuple(r * n + c for r in range(n)), clues.top[c], clues.bottom[c])
-                   for c in range(n)]
+    fronts, backs = clues.left + clues.top, clues.right + clues.bottom
+    return [(cells, fronts[i], backs[i]) for i, cells in enumerate(_cells(n))]
+
+
+@lru_cache(maxsize=8)
+def _cells(n: int) -> tuple[tuple[int, ...], ...]:
+    """The rows' cells, then the columns'."""
+    return (tuple(tuple(r * n + c for c in range(n)) for r in range(n))
+            + tuple(tuple(r * n + c for r in range(n)) for c in range(n)))
 
 
 # An ordering is kept as one int, a bit per (place, height): bit i * n + h - 1 for height h
@@ -87,16 +94,26 @@ def _orderings(n: int) -> tuple[tuple[int, int, int], ...]:
 
 def _options(n: int, givens, front: int, back: int) -> list[int]:
     """The orderings of a line that keep its givens and show its clues."""
+    return _fitting(*_source(n, givens, front, back))
+
+
+def _fitting(orderings: tuple[int, ...], fit: tuple[int, int]) -> list[int]:
+    """The orderings o with o & places == heights, (places, heights) the fit."""
+    places, heights = fit
+    return [o for o in orderings if o & places == heights] if places else list(orderings)
+
+
+def _source(n: int, givens, front: int, back: int) -> tuple[tuple[int, ...], tuple[int, int]]:
+    """_options() before its last filter: the orderings that show the line's clues and
+    keep its first given (made once), and (places, heights) of its other givens, which
+    _options() keeps the orderings o with o & places == heights of."""
     fixed = [(i, g) for i, g in enumerate(givens) if g]
     if not fixed:
-        return list(_showing(n).get((front, back), ()))  # none for a clue past n
+        return _showing(n).get((front, back), ()), (0, 0)  # none for a clue past n
     first, rest = fixed[0], fixed[1:]
     showing = _showing_with(n, front, back, *first)  # a sixth of them or less to scan
-    if not rest:
-        return list(showing)
     places = sum(((1 << n) - 1) << (i * n) for i, _ in rest)
-    heights = _placed(n, rest)
-    return [o for o in showing if o & places == heights]
+    return showing, (places, _placed(n, rest))
 
 
 @lru_cache(maxsize=4096)

@@ -9,6 +9,8 @@ trade meets the grade about four times as often as a new attempt (bench/README.m
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..grade.grader import Grading
 from ..latin.digging import Layout
 from ..latin.generate import GIVEN, Family, generate_latin
@@ -19,9 +21,17 @@ from .grade import SKYSCRAPERS_GRADING, grade_skyscrapers_within, skyscrapers_wi
 from .solver import clue_sides, skyscrapers_solutions
 
 
-def _phases(n: int, solution: tuple[int, ...], difficulty: str) -> list[list]:
-    return [[(GIVEN, cell) for cell in range(n * n)],
-            [("clue", place) for place in clue_items(all_clues(n, solution))]]
+def _phases(n: int, solution: tuple[int, ...], difficulty: str) -> list[tuple]:
+    return list(_items(n))
+
+
+@lru_cache(maxsize=16)
+def _items(n: int) -> tuple[tuple, tuple]:
+    """Every given's item, then every clue's: the same for every solution of a size (a
+    solution shows a clue on every side of every line: from either end at least its first
+    building is seen)."""
+    return (tuple((GIVEN, cell) for cell in range(n * n)),
+            tuple(("clue", (side, i)) for side in SIDES for i in range(n)))
 
 
 def _own_items(clues: EdgeClues) -> list:
@@ -31,17 +41,30 @@ def _own_items(clues: EdgeClues) -> list:
 def _layout(n: int, solution: tuple[int, ...]) -> Layout:
     """The clues as the compiled dig reads them (clue_sides: top, right, bottom, left): a
     clue taken away leaves a 0."""
-    every = all_clues(n, solution)
-    return Layout(clue_sides(every), {("clue", (side, i)): SIDES.index(side) * n + i
-                                      for side, i in clue_items(every)}, 1, True)
+    return Layout(clue_sides(all_clues(n, solution)), _starts(n), 1, True)
+
+
+@lru_cache(maxsize=16)
+def _starts(n: int) -> dict:
+    """Each clue's place in clue_sides(): the same for every solution of a size (_items)."""
+    return {item: index for index, item in enumerate(_items(n)[1])}
+
+
+@lru_cache(maxsize=16)
+def _numbered_phases(n: int, difficulty: str) -> list[range]:
+    """_phases' items as numbers (Family.numbered_phases): the givens by cell, then the
+    clues in _starts' order."""
+    return [range(n * n), range(n * n, n * n + 4 * n)]
 
 
 SKYSCRAPERS_FAMILY = Family("Skyscrapers", _phases, clues_of, skyscrapers_within_reach,
                             grade_skyscrapers_within, skyscrapers_solutions,
                             SKYSCRAPERS_GRADING.grade_of, _own_items, TRADES,
-                            grading=SKYSCRAPERS_GRADING, layout=_layout)
+                            grading=SKYSCRAPERS_GRADING, layout=_layout,
+                            numbered_phases=_numbered_phases, every_extras=all_clues)
 
 
-def generate_skyscrapers(n: int, seed: int, difficulty: str = "any") -> tuple[Puzzle, Grading]:
+def generate_skyscrapers(n: int, seed: int, difficulty: str = "any",
+                         worded: bool = True) -> tuple[Puzzle, Grading]:
     """A Skyscrapers puzzle of exactly the grade asked for, with its grading."""
-    return generate_latin(SKYSCRAPERS_FAMILY, n, seed, difficulty)
+    return generate_latin(SKYSCRAPERS_FAMILY, n, seed, difficulty, worded=worded)

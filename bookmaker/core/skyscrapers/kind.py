@@ -70,10 +70,10 @@ class SkyscrapersKind(LatinKind):
     def write(self, givens: Grid, extras: Extras = None) -> str:
         return format_skyscrapers(givens, extras)
 
-    def generate(self, size: int, seed: int, difficulty: str):
+    def generate(self, size: int, seed: int, difficulty: str, worded: bool = True):
         from .generate import generate_skyscrapers  # the engines load when first used
 
-        return generate_skyscrapers(size, seed, difficulty)
+        return generate_skyscrapers(size, seed, difficulty, worded)
 
     def solutions(self, givens: Grid, extras: Extras = None,
                   limit: int = 2) -> Search:

@@ -81,6 +81,12 @@ def require_agreement(puzzle: Puzzle, result, method: str, line: str, named: str
             f"{answer or format_grid(puzzle.solution)}. This puzzle must not be printed.")
 
 
+def agrees(puzzle: Puzzle, result) -> bool:
+    """Whether the second opinion's result agrees with the puzzle: then require_agreement
+    passes, and its message's parts need not be made."""
+    return _disagreement(puzzle, result, "") is None
+
+
 def _disagreement(puzzle: Puzzle, result, method: str) -> str | None:
     """What is wrong with the second opinion's answer for the puzzle, or None if it agrees."""
     if not result.complete:
