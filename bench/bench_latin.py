@@ -80,8 +80,8 @@ def speed_rows(kind, size: int, counts: dict[str, int]) -> dict[str, tuple[Count
         median, mean = statistics.median(seconds), sum(seconds) / len(seconds)
         tenth = statistics.quantiles(seconds, n=10)[-1] if len(seconds) > 1 else seconds[0]
         note = f" ({len(failed)} failed)" if failed else ""
-        print(f"| {size}x{size} | {grade} | {len(seconds)} | {median:.4f} | {tenth:.4f} | "
-              f"{mean:.4f} | {1 / mean:.1f}{note} |", flush=True)
+        print(f"| {size}x{size} | {grade} | {len(seconds)} | {median:.5f} | {tenth:.5f} | "
+              f"{mean:.5f} | {1 / mean:.1f}{note} |", flush=True)
     return usage
 
 
@@ -108,7 +108,7 @@ def tatham_rows(kind_name: str, count: int) -> list[list[str]]:
                                      capture_output=True, text=True, check=True).stdout.split()[-1])
                 for seed in range(3)]
         median = statistics.median(runs)
-        rows.append([f"{size}x{size}", title, f"{median:.4f}", f"{1 / median:,.0f}"])
+        rows.append([f"{size}x{size}", title, f"{median:.5f}", f"{1 / median:,.0f}"])
     return rows
 
 
