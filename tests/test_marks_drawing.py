@@ -19,11 +19,16 @@ from bookmaker.core.kinds.presentation import Presentation
 from bookmaker.core.registry import kind_named
 from bookmaker.design.cells import cells_across
 from bookmaker.design.glyphs import numbers
-from bookmaker.pages.board import OUTLINED_LABEL_AT, Run, cage_borders, sign_chevron
+from bookmaker.pages.board import OUTLINED_LABEL_AT, SIGN_SPAN, Run, cage_borders, sign_chevron
 from bookmaker.pages.page import GridPlacement, PageGeometry, inches
 from bookmaker.render.board import draw_board
 from bookmaker.render.canvas import CENTRE, TOP_LEFT
-from bookmaker.render.metrics import registered, symbol_font_size, text_width_em
+from bookmaker.render.metrics import (
+    registered,
+    sign_least_span,
+    symbol_font_size,
+    text_width_em,
+)
 from bookmaker.render.pdf import Metadata
 from bookmaker.render.png import render_png_bytes
 from bookmaker.render.sheet import Sheet, sheet_geometry, sheet_pdf_bytes
@@ -274,3 +279,24 @@ def test_two_digit_numerals_leave_the_cells_corners_for_pencil_marks():
     widest = max(text_width_em(s, registered(STYLE.font_bold)) for s in numbers(25)) * size
     assert widest <= 0.62 * cell + 1e-9 and size >= 7.0
     assert symbol_font_size(STYLE, cell, numbers(9)) > size  # one digit: as before
+
+
+def test_digits_beside_match_signs_print_smaller_never_under_the_least_text():
+    """A Tango's = and x reach into the cells beside their edge: its digits print at
+    MATCH_SIGN_DIGITS of the size a board without them gets (a 0 over an = read as
+    underlined), where that stays at or above the least text size."""
+    from bookmaker.pages.board import MATCH_SIGN_DIGITS
+    from bookmaker.render.style import MIN_TEXT_SIZE
+
+    given = Grid(latin_of(4), (1,) + (0,) * 15)
+    match = Marks(signs=(SignMark(0, 1, "="), SignMark(4, 5, "x")))
+
+    def size(marks: Marks, side: float) -> float:
+        canvas = Recorder()
+        draw_board(canvas, GridPlacement(0, 0, side, given, marks=marks), STYLE)
+        return canvas.of("given")[0].faces[0].size
+
+    assert size(match, 200) == pytest.approx(MATCH_SIGN_DIGITS * size(SIGNS, 200))
+    assert size(SIGNS, 200) == size(Marks(), 200)  # Futoshiki's chevrons leave digits be
+    smallest = 4 * sign_least_span() / SIGN_SPAN  # the least cells signs may be drawn in
+    assert size(match, smallest) >= MIN_TEXT_SIZE - 1e-9

@@ -60,6 +60,10 @@ ENTRY_FOOT = CAGE_INSET + CAGE_LABEL_PAD
 ENTRY_FILL = 0.8  # a printed digit's ink takes at most this share of its entry's height
 SIGN_SPAN = 0.34  # a sign's chevron: its opening along the edge, in cells
 SIGN_DEPTH = 0.2  # ... and from its point to its opening, across the edge
+# A board with = and x signs (a Tango's) prints its digits this much smaller: an = or x
+# on an edge reaches an eighth of a cell into the cells beside it, and a full-size digit
+# nearly met it (a 0 over an = read as underlined)
+MATCH_SIGN_DIGITS = 0.8
 
 Point = tuple[float, float]
 

@@ -304,8 +304,8 @@ def draw_symbols(canvas: Canvas, placement: GridPlacement, style: RenderStyle) -
         draw_loop_board(canvas, placement, style)
         return
     top, bottom = digit_extent(str(style.font_regular))
-    size = symbol_font_size(style, placement.cell, placement.symbols) * \
-        digit_scale(placement, style, top)
+    size = symbol_font_size(style, placement.cell, placement.symbols)
+    size *= digit_scale(placement, style, top, size)
     faces = [Face(style.font_bold, size, top, bottom, bold=True, role="given"),
              Face(style.font_regular, size, top, bottom, role="solved")]
     positions = placement.grid.shape.positions

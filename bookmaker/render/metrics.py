@@ -17,11 +17,13 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from ..core.board.grid import SYMBOLS
+from ..core.board.marks import MATCH_SIGNS
 from ..design.cells import CAGE_TOTAL_HEIGHT, CAGE_TOTAL_MAX
 from ..design.cells import SYMBOL_FIT_WIDTH as FIT_WIDTH
 from ..pages.board import (
     CAGE_LABEL_AT,
     ENTRY_FILL,
+    MATCH_SIGN_DIGITS,
     OUTLINED,
     Entry,
     entry_of,
@@ -168,10 +170,14 @@ def entry(placement: GridPlacement, digit_top: float) -> Entry:
     return entry_of(max(label_reach(cage.style == OUTLINED, height) for cage in cages))
 
 
-def digit_scale(placement: GridPlacement, style: RenderStyle, digit_top: float) -> float:
-    """How much of the style's digit size a grid's digits get: all of it in a whole cell;
-    below a caged puzzle's labels, no more than ENTRY_FILL of the cell's entry."""
+def digit_scale(placement: GridPlacement, style: RenderStyle, digit_top: float,
+                size: float) -> float:
+    """How much of the style's digit size (`size`) a grid's digits get: all of it in a
+    whole cell; below a caged puzzle's labels, no more than ENTRY_FILL of the cell's
+    entry; beside = and x signs, MATCH_SIGN_DIGITS of it (never under the least text)."""
     below = entry(placement, digit_top)
-    if below == Entry():
-        return 1.0
-    return min(1.0, below.height * ENTRY_FILL / style.given_font_ratio)
+    scale = 1.0 if below == Entry() else \
+        min(1.0, below.height * ENTRY_FILL / style.given_font_ratio)
+    if any(sign.sign in MATCH_SIGNS for sign in placement.marks.signs):
+        scale = min(scale, max(MATCH_SIGN_DIGITS, MIN_TEXT_SIZE / size))
+    return scale
