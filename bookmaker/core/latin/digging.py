@@ -56,7 +56,7 @@ def compiled_phases(grading: LatinGrading, layout: Layout, givens: list, difficu
     own = sorted(layout.starts, key=layout.starts.__getitem__)
     rest = (CHUNK, layout.data, [layout.starts[item] for item in own], layout.width,
             layout.blank, code, bulk_code, *reach)
-    return _dug_by(core.latin_dig, givens, own, solution, rest)
+    return CompiledDig(core.latin_dig, givens, own, solution, rest)
 
 
 def compiled_unique(grading: LatinGrading, layout: Layout, givens: list,
@@ -74,7 +74,7 @@ def compiled_unique(grading: LatinGrading, layout: Layout, givens: list,
     own = sorted(layout.starts, key=layout.starts.__getitem__)
     rest = (chunk, layout.data, [layout.starts[item] for item in own], layout.width,
             layout.blank, code, max_nodes)
-    return _dug_by(core.latin_dig_unique, givens, own, solution, rest)
+    return CompiledDig(core.latin_dig_unique, givens, own, solution, rest)
 
 
 def compiled_give_back(grading: LatinGrading, layout: Layout, givens: list,
@@ -121,12 +121,6 @@ def _numbered(givens: list, own: list) -> tuple[dict, Any]:
     and the square's grader tables."""
     return ({item: index for index, item in enumerate(givens + own)},
             grader_tables(latin_of(isqrt(len(givens)))))
-
-
-def _dug_by(dig_in_c: Callable, givens: list, own: list, solution: tuple[int, ...],
-            rest: tuple) -> CompiledDig:
-    """A phase dug by one compiled call (latin_dig or latin_dig_unique)."""
-    return CompiledDig(dig_in_c, givens, own, solution, rest)
 
 
 class CompiledDig:
