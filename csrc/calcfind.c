@@ -59,13 +59,44 @@ static uint64_t kept_of(const Cage *cage, uint64_t wanted, uint64_t needed) {
     return kept;
 }
 
+/* The union of the cage's live fillings (every value allowed by `wanted`), made again
+   only when `wanted` changed. */
+static uint64_t kept_by(Cage *cage, uint64_t wanted) {
+    if (!(cage->known & 1) || cage->kept_wanted != wanted)
+        cage->kept = kept_of(cage, wanted, 0), cage->kept_wanted = wanted, cage->known |= 1;
+    return cage->kept;
+}
+
+/* Per line the cage crosses, the digits every live filling puts on it (none without a
+   live filling) into cage->common, made again only when `wanted` changed. */
+static void common_by(Cage *cage, int n, uint64_t wanted) {
+    if (cage->known & 2 && cage->common_wanted == wanted) return;
+    uint64_t full = full_digits(n);
+    int any = 0;
+    for (int j = 0; j < cage->lines; j++) cage->common[j] = (mask)full;
+    for (int f = 0; f < cage->count; f++) {
+        uint64_t filling = filling_at(cage, f);
+        if ((filling & wanted) != filling) continue;
+        mask here[2 * CALC_MAX] = {0}; /* per line the filling's digits on it */
+        any = 1;
+        for (int i = 0; i < cage->size; i++) {
+            mask digit = (mask)(filling >> (i * n) & full);
+            here[cage->row_at[i]] |= digit, here[cage->column_at[i]] |= digit;
+        }
+        for (int j = 0; j < cage->lines; j++) cage->common[j] &= here[j];
+    }
+    if (!any)
+        for (int j = 0; j < cage->lines; j++) cage->common[j] = 0;
+    cage->common_wanted = wanted, cage->known |= 2;
+}
+
 /* cage_permutations: the first open cage with a changed cell that its candidates narrow;
    the quiet ones before it leave `unpermuted`. */
 static int permutations(Hand *h) {
     for (int k = 0; k < h->cages; k++) {
-        const Cage *cage = &h->cage[k];
+        Cage *cage = &h->cage[k];
         if (!has_open(h, cage) || !meets(cage->cells, h->unpermuted)) continue;
-        if (narrows(h, cage, kept_of(cage, allowed(h, cage), 0))) return k;
+        if (narrows(h, cage, kept_by(cage, allowed(h, cage)))) return k;
         for (int i = 0; i < CALC_W; i++) h->unpermuted[i] &= ~cage->cells[i];
     }
     return -1;
@@ -83,33 +114,18 @@ static int others_hold(const Hand *h, int u, int d, const Cage *cage) {
 /* cage_line_intersection: (cage, unit, digit) of the first step, or 0 if none. */
 static int cage_line(const Hand *h, int *found) {
     int n = h->n;
-    uint64_t full = full_digits(n);
     for (int k = 0; k < h->cages; k++) {
-        const Cage *cage = &h->cage[k];
+        Cage *cage = &h->cage[k];
         if (!has_open(h, cage)) continue;
-        uint64_t wanted = allowed(h, cage);
-        int any = 0;
-        for (int f = 0; f < cage->count && !any; f++)
-            any = (filling_at(cage, f) & wanted) == filling_at(cage, f);
-        for (int u = 0; u < 2 * n; u++) {
-            uint64_t inside = 0; /* the cage's positions on the line */
-            for (int i = 0; i < cage->size; i++)
-                if (in_unit(n, u, cage->cell[i])) inside |= 1ULL << i;
-            if (!inside) continue;
-            mask common = any ? (mask)full : 0;
-            for (int f = 0; f < cage->count && common; f++) {
-                uint64_t filling = filling_at(cage, f), here = 0;
-                if ((filling & wanted) != filling) continue;
-                for (uint64_t left = inside; left; left &= left - 1)
-                    here |= filling >> (__builtin_ctzll(left) * n);
-                common &= (mask)(here & full);
-            }
-            for (int d = 0; d < n; d++)
-                if (common >> d & 1 && others_hold(h, u, d, cage)) {
-                    found[0] = k, found[1] = u, found[2] = d;
+        common_by(cage, n, allowed(h, cage));
+        for (int j = 0; j < cage->lines; j++)
+            for (mask common = cage->common[j]; common; common &= common - 1) {
+                int d = __builtin_ctz(common);
+                if (others_hold(h, cage->line[j], d, cage)) {
+                    found[0] = k, found[1] = cage->line[j], found[2] = d;
                     return 3;
                 }
-        }
+            }
     }
     return 0;
 }
@@ -117,14 +133,17 @@ static int cage_line(const Hand *h, int *found) {
 /* line_cage_intersection: (unit, digit) of the first step, or 0 if none. */
 static int line_cage(const Hand *h, int *found) {
     int n = h->n;
-    for (int u = 0; u < 2 * n; u++)
+    for (int u = 0; u < 2 * n; u++) {
+        int last[CALC_MAX]; /* per digit the last cell of the line holding it */
+        mask present = 0;
+        for (int j = 0; j < n; j++) {
+            int cell = unit_cell(n, u, j); /* cells in ascending order */
+            present |= h->digits[cell];
+            for (mask m = h->digits[cell]; m; m &= m - 1) last[__builtin_ctz(m)] = cell;
+        }
         for (int d = 0; d < n; d++) {
-            int top = -1, count = 0;
-            for (int j = 0; j < n; j++) {
-                int cell = unit_cell(n, u, j);
-                if (h->digits[cell] >> d & 1) count++, top = cell > top ? cell : top;
-            }
-            if (!count) continue;
+            if (!(present >> d & 1)) continue;
+            int top = last[d];
             const Cage *cage = &h->cage[h->cage_of[top]];
             if (others_hold(h, u, d, cage)) continue;
             uint64_t needed = 0;
@@ -135,6 +154,7 @@ static int line_cage(const Hand *h, int *found) {
                 return 2;
             }
         }
+    }
     return 0;
 }
 
@@ -164,11 +184,12 @@ static int empty(const word *set) {
 static int open_part(const Hand *h, const Side *side, int *open, long long *left) {
     int count = 0;
     *left = side->total;
-    for (int c = 0; c < h->cells; c++) {
-        if (!marked(side->cells, c)) continue;
-        if (is_open(h, c)) open[count++] = c;
-        else *left -= h->values[c];
-    }
+    for (int i = 0; i < CALC_W; i++)
+        for (word rest = side->cells[i]; rest; rest &= rest - 1) {
+            int c = 64 * i + __builtin_ctzll(rest);
+            if (is_open(h, c)) open[count++] = c;
+            else *left -= h->values[c];
+        }
     return count;
 }
 
@@ -222,20 +243,56 @@ static int virtual_narrows(const Hand *h, const int *open, int count, long long 
     return 0;
 }
 
+/* virtual_narrows' last answer for each area's side, with all it was asked on: a side's
+   open cells and their candidates change seldom between the grader's many looks. */
+#define SIDE_MOST (2 * 4 * CALC_MAX * CALC_MAX)
+typedef struct {
+    int n, count, narrows, cell[5];
+    long long left;
+    mask digits[5];
+} SideMemo;
+
+static int same_question(const SideMemo *m, const Hand *h, const int *open, int count,
+                         long long left) {
+    if (m->n != h->n || m->count != count || m->left != left) return 0;
+    for (int i = 0; i < count; i++)
+        if (m->cell[i] != open[i] || m->digits[i] != h->digits[open[i]]) return 0;
+    return 1;
+}
+
+/* virtual_narrows for side `slot` (2-5 open cells), remembered. */
+static int side_narrows(const Hand *h, int slot, const int *open, int count, long long left) {
+    static SideMemo memo[SIDE_MOST];
+    if (slot >= SIDE_MOST) return virtual_narrows(h, open, count, left);
+    SideMemo *m = &memo[slot];
+    if (same_question(m, h, open, count, left)) return m->narrows;
+    m->n = h->n, m->count = count, m->left = left;
+    for (int i = 0; i < count; i++) m->cell[i] = open[i], m->digits[i] = h->digits[open[i]];
+    return m->narrows = virtual_narrows(h, open, count, left);
+}
+
 /* line_total (code LINE_TOTAL) or _innies_and_outies over `low`..`high` open cells:
    (area, side) of the first step, or 0 if none. */
 static int area_step(const Hand *h, const unsigned char *areas, long long count, int code,
                      int *found) {
-    int low = code == INNIES ? 2 : 4, high = code == INNIES ? 3 : 5, open[CALC_CELLS];
+    int low = code == INNIES ? 2 : code == LINE_TOTAL ? 1 : 4, open[CALC_CELLS];
+    int high = code == INNIES ? 3 : code == LINE_TOTAL ? 1 : 5;
+    word opened[CALC_W] = {0}; /* the open cells: a side with too few or many is passed */
+    for (int c = 0; c < h->cells; c++)
+        if (is_open(h, c)) mark(opened, c);
     for (long long a = 0; a < count; a++)
         for (int outie = 0; outie < 2; outie++) {
             Side side = side_of(areas + 8 * (size_t)(a * AREA_WORDS), outie);
             if (outie && empty(side.cells)) continue;
+            int many = 0;
+            for (int i = 0; i < CALC_W; i++) many += popcount64(side.cells[i] & opened[i]);
+            if (many < low || many > high) continue;
             long long left;
             int open_count = open_part(h, &side, open, &left);
             int hit = code == LINE_TOTAL
                 ? open_count == 1 && left >= 1 && left <= h->n && h->digits[open[0]] >> (left - 1) & 1
-                : open_count >= low && open_count <= high && virtual_narrows(h, open, open_count, left);
+                : open_count >= low && open_count <= high &&
+                  side_narrows(h, (int)(2 * a + outie), open, open_count, left);
             if (hit) {
                 found[0] = (int)a, found[1] = outie;
                 return 2;
@@ -281,7 +338,7 @@ int calc_cage_step(Hand *h, int code, const unsigned char *areas, long long coun
     if (code == PERMUTATIONS) {
         int k = permutations(h);
         if (k < 0) return 0;
-        narrowing(h, &h->cage[k], kept_of(&h->cage[k], allowed(h, &h->cage[k]), 0), step);
+        narrowing(h, &h->cage[k], kept_by(&h->cage[k], allowed(h, &h->cage[k])), step);
         return 1;
     }
     if (code == CAGE_LINE) {

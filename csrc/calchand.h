@@ -23,6 +23,17 @@ typedef struct {
     int size, count, cell[CAGE_MOST];
     const unsigned char *fillings; /* count packed fillings, 8 bytes each */
     word cells[CALC_W];            /* the cage's cells as a mask */
+    /* The lines it crosses, in unit order, and its positions on each (bits). */
+    int lines, line[2 * CALC_MAX];
+    uint64_t on_line[2 * CALC_MAX];
+    unsigned char row_at[CAGE_MOST], column_at[CAGE_MOST]; /* each cell's two in line[] */
+    /* What its live fillings allow, for the `wanted` last asked of each (calcfind.c's
+       kept_by, common_by): their union, and per line[j] the digits each puts on it. */
+    int known; /* bits: kept, common, placed_kept */
+    uint64_t kept_wanted, kept, common_wanted;
+    /* calcsettle.c's combine: the same union for its values placed alone. */
+    uint64_t placed_wanted, placed_kept;
+    mask common[2 * CALC_MAX];
 } Cage;
 
 typedef struct {
@@ -69,8 +80,10 @@ static inline void calc_step_eliminate(CalcStep *step, int cell, int value) {
 /* CalcCandidates.place (calcsettle.c). */
 void calc_place(Hand *h, int cell, int value);
 /* grader.settle by the ladder's bulk techniques (calcsettle.c): the hardest used, its place
-   in the bulk, or -1. */
-int calc_settle(Hand *h);
+   in the bulk, or -1. `after_step`: the hand was settled (every bulk technique found
+   nothing, which leaves h->unsettled empty) and has changed since only in cells that
+   h->unsettled now holds. */
+int calc_settle(Hand *h, int after_step);
 /* The cage technique `code`'s next step into `step` (calcfind.c): 1, or 0 if none;
    permutations clear the quiet cages from h->unpermuted on the way. `areas`: the area
    tables' `count` areas past their count word (codes LINE_TOTAL and up). */

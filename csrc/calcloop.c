@@ -147,7 +147,7 @@ static int grade_loop(const GradeTables *t, Hand *h, const Plan *p, int *log, in
     int stalled = 0, best = -1;
     *steps = 0, *settled_rank = -1, crux->index = -1;
     for (;;) {
-        int bulk = calc_settle(h);
+        int bulk = calc_settle(h, *steps > 0);
         if (bulk >= 0 && p->bulk_rank[bulk] > *settled_rank) *settled_rank = p->bulk_rank[bulk];
         if (solved(h)) break;
         tools.stale = 1;

@@ -51,16 +51,21 @@ static int single_cages(Hand *h) {
 /* techniques._combination_step's eliminations in one cage, applied: of the fillings
    agreeing with the values placed in it, a value none puts in an open cell leaves it
    (CalcCandidates.eliminate marks the cell). Whether any went. */
-static int combine(Hand *h, const Cage *cage) {
+static int combine(Hand *h, Cage *cage) {
     int n = h->n;
     uint64_t wanted = 0, kept = 0, full = full_digits(n);
     for (int i = 0; i < cage->size; i++) {
         int value = h->values[cage->cell[i]];
         wanted |= (value ? 1ULL << (value - 1) : full) << (i * n);
     }
-    for (int f = 0; f < cage->count; f++) {
-        uint64_t filling = filling_at(cage, f);
-        if ((filling & wanted) == filling) kept |= filling;
+    if (cage->known & 4 && cage->placed_wanted == wanted) {
+        kept = cage->placed_kept; /* the same placed values as last time */
+    } else {
+        for (int f = 0; f < cage->count; f++) {
+            uint64_t filling = filling_at(cage, f);
+            if ((filling & wanted) == filling) kept |= filling;
+        }
+        cage->placed_wanted = wanted, cage->placed_kept = kept, cage->known |= 4;
     }
     int found = 0;
     for (int i = 0; i < cage->size; i++) {
@@ -99,12 +104,55 @@ static int cage_combinations(Hand *h) {
     return found;
 }
 
-static int apply(Hand *h, int bulk) {
+/* The lines of the cells in `changed`, rows first then columns, as bits. */
+static uint64_t lines_of(const Hand *h, const word *changed) {
+    uint64_t lines = 0;
+    for (int i = 0; i < CALC_W; i++)
+        for (word rest = changed[i]; rest; rest &= rest - 1) {
+            int cell = 64 * i + __builtin_ctzll(rest);
+            lines |= 1ULL << (cell / h->n) | 1ULL << (h->n + cell % h->n);
+        }
+    return lines;
+}
+
+/* Whether one of the lines has a full house (one open cell, one candidate). */
+static int full_house_on(const Hand *h, uint64_t lines) {
+    for (; lines; lines &= lines - 1) {
+        int u = __builtin_ctzll(lines), open = 0, last = -1;
+        for (int k = 0; k < h->n; k++)
+            if (!h->values[unit_cell(h->n, u, k)]) open++, last = unit_cell(h->n, u, k);
+        if (open == 1 && single(h->digits[last])) return 1;
+    }
+    return 0;
+}
+
+static int hidden_single_on(const Hand *h, uint64_t lines) {
+    for (; lines; lines &= lines - 1)
+        if (unit_singles(h, __builtin_ctzll(lines))) return 1;
+    return 0;
+}
+
+static int naked_single_in(const Hand *h, const word *changed) {
+    for (int i = 0; i < CALC_W; i++)
+        for (word rest = changed[i]; rest; rest &= rest - 1) {
+            int cell = 64 * i + __builtin_ctzll(rest);
+            if (is_open(h, cell) && single(h->digits[cell])) return 1;
+        }
+    return 0;
+}
+
+/* The bulk technique applied, whether it found anything. Where every single found
+   nothing and then only the cells h->unsettled now holds changed (`combined`: after cage
+   combinations, or a settled hand's step), a single can only be on those cells' lines:
+   the singles look there first and, finding none there, none anywhere, as before; no
+   cell was opened, so no single cage either. */
+static int apply(Hand *h, int bulk, int combined) {
+    uint64_t lines = combined && bulk < NAKED_SINGLE ? lines_of(h, h->unsettled) : 0;
     switch (bulk) {
-    case SINGLE_CAGES: return single_cages(h);
-    case FULL_HOUSES: return full_houses(h);
-    case HIDDEN_SINGLES: return hidden_singles(h);
-    case NAKED_SINGLE: return naked_single(h);
+    case SINGLE_CAGES: return !combined && single_cages(h);
+    case FULL_HOUSES: return (!combined || full_house_on(h, lines)) && full_houses(h);
+    case HIDDEN_SINGLES: return (!combined || hidden_single_on(h, lines)) && hidden_singles(h);
+    case NAKED_SINGLE: return (!combined || naked_single_in(h, h->unsettled)) && naked_single(h);
     default: return cage_combinations(h);
     }
 }
@@ -116,16 +164,32 @@ static int solved(const Hand *h) {
 }
 
 /* grader.settle: the easiest bulk technique that finds anything, again, until none does;
-   the hardest used (its place in the ladder's bulk), -1 if none. */
-int calc_settle(Hand *h) {
-    int hardest = -1;
+   the hardest used (its place in the ladder's bulk), -1 if none. `after_step`: the hand
+   was settled, then changed only in the cells h->unsettled holds (apply()'s `combined`). */
+int calc_settle(Hand *h, int after_step) {
+    int hardest = -1, combined = after_step;
     while (!solved(h)) {
         int bulk = 0;
-        while (bulk < BULKS && !apply(h, bulk)) bulk++;
+        while (bulk < BULKS && !apply(h, bulk, combined)) bulk++;
         if (bulk == BULKS) break;
         if (bulk > hardest) hardest = bulk;
+        combined = bulk == CAGE_COMBINATIONS;
     }
     return hardest;
+}
+
+/* The cage's lines and its positions on each (Cage.line, .on_line); nothing known yet. */
+static void cage_lines(int n, Cage *cage) {
+    cage->lines = 0, cage->known = 0;
+    for (int u = 0; u < 2 * n; u++) {
+        uint64_t inside = 0;
+        for (int i = 0; i < cage->size; i++)
+            if (in_unit(n, u, cage->cell[i])) inside |= 1ULL << i;
+        if (!inside) continue;
+        for (int i = 0; i < cage->size; i++)
+            if (inside >> i & 1) *(u < n ? &cage->row_at[i] : &cage->column_at[i]) = (unsigned char)cage->lines;
+        cage->line[cage->lines] = u, cage->on_line[cage->lines++] = inside;
+    }
 }
 
 static int read_cages(Hand *h, const unsigned char *bytes, Py_ssize_t length, Cage *cages) {
@@ -153,6 +217,7 @@ static int read_cages(Hand *h, const unsigned char *bytes, Py_ssize_t length, Ca
             cage->cell[i] = (int)cell, h->cage_of[cell] = k, mark(cage->cells, (int)cell);
         }
         cage->fillings = bytes + 8 * at, at += (Py_ssize_t)count;
+        cage_lines(h->n, cage);
     }
     for (int c = 0; c < h->cells; c++)
         if (h->cage_of[c] < 0) return -1;
@@ -225,7 +290,7 @@ PyObject *calcudoku_settle(PyObject *module, PyObject *const *args, Py_ssize_t n
         convert_mask(args[4], h.unsettled, CALC_W, CALC_CELLS, "unsettled") < 0 ||
         convert_mask(args[5], h.unpermuted, CALC_W, CALC_CELLS, "unpermuted") < 0)
         return NULL;
-    int hardest = calc_settle(&h);
+    int hardest = calc_settle(&h, 0);
     PyObject *state = calc_state_object(&h, args[2], args[3]);
     if (!state) return NULL;
     PyObject *result = Py_BuildValue("(iOOOO)", hardest, PyTuple_GET_ITEM(state, 0),

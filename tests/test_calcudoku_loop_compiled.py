@@ -74,6 +74,17 @@ def test_the_loop_reaches_hard_techniques_and_stalls_alike(size, seed):
     assert found["extreme"][0] is not None
 
 
+def test_drafts_graded_in_turn_are_each_graded_as_alone():
+    # The compiled loop remembers what it found of each cage and area's side between
+    # looks (csrc/calcfind.c), an area's side also from one call to the next: drafts of
+    # two sizes graded in turn, the first again after the others, as the Python grades each.
+    drafts = [_draft_cages(CALCUDOKU, size, seed, "expert") for size, seed in ((6, 3), (9, 5))]
+    drafts.append(_draft_cages(HIDDEN_CALCUDOKU, 6, 11, "expert"))
+    for cages in (*drafts, drafts[0]):
+        for ceiling in ("hard", "expert"):
+            assert _graded(cages, ceiling, True) == _graded(cages, ceiling, False)
+
+
 def _grade_alone(cages, ceiling: str, quietly: bool):
     """grade_quietly()'s grade and the state's fields after, on either core."""
     state = _state(cages)
