@@ -293,7 +293,7 @@ def test_a_climb_gaining_no_grade_keeps_the_change_that_asks_most(monkeypatch, i
         graded.append((state.cages.narrowing_tables, quiet.sums(state.cages)))
         return grading.grade, next(works, 0.0)
 
-    def fake_of_tables(shape, tables, sums, plan):
+    def fake_of_tables(shape, board, tables, sums, plan):
         graded.append((tables, sums))
         return grading.grade, next(works, 0.0)
     monkeypatch.setattr(generate, "grade_and_work", fake)

@@ -91,7 +91,8 @@ def _graded_both_ways(kind, size: int, seed: int) -> list:
         for ceiling in ("hard", "expert"):
             plan = quiet.one_call_plan(ceiling)
             assert tables is not None and plan is not None
-            graded = quiet.grade_and_work_of_tables(shape, *tables, plan)
+            graded = quiet.grade_and_work_of_tables(shape, quiet.board_tables(shape), *tables,
+                                                    plan)
             state = CalcCandidates.of(Grid(shape, (0,) * shape.cell_count), cages)
             assert graded == quiet.grade_and_work(state, ceiling)
             found.append(graded)

@@ -75,6 +75,7 @@ from .cages import (
 from .grade import CALCUDOKU_LADDER
 from .layout import MAX_CAGE, around, cage_layout, compact, connected_parts, neighbours
 from .quiet import (
+    board_tables,
     grade_and_work,
     grade_and_work_of_tables,
     graded_quietly,
@@ -195,8 +196,13 @@ class DraftCages(SolutionCages):
         # by all that the compiled grading reads (drafts of other groups may share it)
         key = (*tables, ceiling)
         if key not in self._grades:
-            self._grades[key] = grade_and_work_of_tables(self.shape, *tables, plan)
+            self._grades[key] = grade_and_work_of_tables(self.shape, self.board, *tables, plan)
         return self._grades[key]
+
+    @cached_property
+    def board(self) -> tuple:
+        """quiet.board_tables(), asked when the compiled core first grades a draft."""
+        return board_tables(self.shape)
 
     def words(self, group) -> tuple[bytes, bytes] | None:
         """The (cells, operation) group's cage as the compiled grading reads it: its part

@@ -172,15 +172,23 @@ def one_call_plan(ceiling: str, ladder: Ladder = CALCUDOKU_LADDER) -> tuple | No
 _ONE_CALL: dict[tuple[bool, int, str], tuple | None] = {}
 
 
-def grade_and_work_of_tables(shape: Shape, tables: bytes, cage_sums: bytes, plan: tuple,
-                             ladder: Ladder = CALCUDOKU_LADDER) -> tuple[str, float] | None:
+def board_tables(shape: Shape) -> tuple:
+    """What grade_and_work_of_tables() reads of the board: its compiled grader and its
+    groups of lines (a generator keeps them for its drafts)."""
+    return grader_tables(shape), group_tables(shape)
+
+
+def grade_and_work_of_tables(shape: Shape, board: tuple, tables: bytes, cage_sums: bytes,
+                             plan: tuple, ladder: Ladder = CALCUDOKU_LADDER
+                             ) -> tuple[str, float] | None:
     """grade_and_work() of the blank state of cages given as their narrowing_tables and
-    sums() alone, by one_call_plan()'s plan: a generator's draft graded without building
-    its cage set and candidates (a third of a 6x6 expert's CPU went to them)."""
+    sums() alone, on the board's board_tables(), by one_call_plan()'s plan: a generator's
+    draft graded without building its cage set and candidates (a third of a 6x6 expert's
+    CPU went to them)."""
     count, full = shape.cell_count, shape.all_cells_mask
     _, rank, found, _, open_cells, _, _, _ = compiled.calcudoku_grader()(
-        grader_tables(shape), shape.size, tables, [0] * count, [(1 << shape.size) - 1] * count,
-        full, full, group_tables(shape), cage_sums, *plan[:2])
+        board[0], shape.size, tables, [0] * count, [(1 << shape.size) - 1] * count,
+        full, full, board[1], cage_sums, *plan[:2])
     return None if open_cells else _grade_and_work_of(rank, found, ladder)
 
 
