@@ -7,10 +7,11 @@ from itertools import permutations, product
 
 import pytest
 
+from bookmaker.core import compiled
 from bookmaker.core.board.grid import Grid, GridError
 from bookmaker.core.board.marks import CageMark
 from bookmaker.core.board.shape import latin_of
-from bookmaker.core.calcudoku import generate
+from bookmaker.core.calcudoku import generate, quiet
 from bookmaker.core.calcudoku.cages import (
     OPERATION,
     AdditionCages,
@@ -277,10 +278,11 @@ def test_an_expert_attempt_stuck_at_one_grade_gives_up_after_a_plateau(monkeypat
     assert len(climbs) == generate.PLATEAU == 6 < generate.CLIMBS
 
 
-def test_a_climb_gaining_no_grade_keeps_the_change_that_asks_most(monkeypatch):
+@pytest.mark.parametrize("in_c", [False, True])
+def test_a_climb_gaining_no_grade_keeps_the_change_that_asks_most(monkeypatch, in_c):
     """Of the changes the grader finishes at the draft's own grade, a climb keeps the one
     whose steps past easy weigh most (the first of them on a tie); a set of cages met
-    again is not graded again."""
+    again is not graded again. Compiled, a draft is graded from its tables alone."""
     rng, recipe = Rng(3), generate.RECIPES["expert"]
     draft = generate.made_unique(first_draft(CalcCages, latin_of(6), rng, recipe), rng,
                                  recipe)
@@ -288,15 +290,21 @@ def test_a_climb_gaining_no_grade_keeps_the_change_that_asks_most(monkeypatch):
     works, graded = iter([3.0, 7.0, 7.0, 1.0]), []
 
     def fake(state, ceiling):
-        graded.append(state.cages)
+        graded.append((state.cages.narrowing_tables, quiet.sums(state.cages)))
+        return grading.grade, next(works, 0.0)
+
+    def fake_of_tables(shape, board, tables, sums, plan):
+        graded.append((tables, sums))
         return grading.grade, next(works, 0.0)
     monkeypatch.setattr(generate, "grade_and_work", fake)
+    monkeypatch.setattr(generate, "grade_and_work_of_tables", fake_of_tables)
     monkeypatch.setattr(generate, "_with_crux", lambda kept, _: (kept, grading))
-    kept, _ = generate._climbed(draft, grading, Rng(1), recipe, "expert")
-    assert len(graded) > 4 and kept.cages is graded[1]
-    assert len(graded) == len({frozenset(cages.cages) for cages in graded})
-    count = len(graded)
-    again, _ = generate._climbed(draft, grading, Rng(1), recipe, "expert")
+    with compiled.using(in_c):
+        kept, _ = generate._climbed(draft, grading, Rng(1), recipe, "expert")
+        assert len(graded) > 4 and kept.grading_tables() == graded[1]
+        assert len(graded) == len(set(graded))
+        count = len(graded)
+        again, _ = generate._climbed(draft, grading, Rng(1), recipe, "expert")
     assert again.groups == kept.groups and len(graded) == count  # each kept, none again
 
 

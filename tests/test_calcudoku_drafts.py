@@ -4,14 +4,17 @@ fail (the kept one checked once), and the crux worded only where a climb reads i
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 
 import pytest
 
+from bookmaker.core.board.grid import Grid
 from bookmaker.core.calcudoku import cages as cage_sets
 from bookmaker.core.calcudoku import generate, quiet
 from bookmaker.core.calcudoku.cages import CalcCages, CalcudokuError, MathCage
 from bookmaker.core.calcudoku.generate import RECIPES, first_draft, hardenings
 from bookmaker.core.calcudoku.kind import ADDITION_CALCUDOKU, CALCUDOKU, HIDDEN_CALCUDOKU
+from bookmaker.core.calcudoku.techniques import CalcCandidates
 from bookmaker.core.kinds.kind import MakeRequest
 from bookmaker.core.rng import Rng
 
@@ -71,3 +74,46 @@ def test_the_puzzles_made_are_as_before(grade):
         made = CALCUDOKU.make(MakeRequest(CALCUDOKU.frame(6), seed, grade))
         digest.update(repr((made.givens, made.extras, made.hardest)).encode())
     assert digest.hexdigest()[:16] == MADE[grade]
+
+
+def _graded_both_ways(kind, size: int, seed: int) -> list:
+    """Each change a climb tries of a unique expert draft (every fourth), graded up to
+    'hard' and 'expert' from its tables (the compiled climb's way), after checking that
+    its tables are its cage set's and that grade_and_work() of the cage set agrees."""
+    shape, rng, recipe = kind.board(kind.frame(size)), Rng(seed), RECIPES["expert"]
+    draft = generate.made_unique(first_draft(kind.cages_type, shape, rng, recipe), rng, recipe)
+    assert draft is not None
+    found = []
+    for other in [draft, *generate.reshapings(draft, rng, recipe)[::4]]:
+        tables = other.grading_tables()  # from its parent's, as a climb makes them
+        cages = other.cages
+        assert tables == (cages.narrowing_tables, quiet.sums(cages))
+        for ceiling in ("hard", "expert"):
+            plan = quiet.one_call_plan(ceiling)
+            assert tables is not None and plan is not None
+            graded = quiet.grade_and_work_of_tables(shape, quiet.board_tables(shape), *tables,
+                                                    plan)
+            state = CalcCandidates.of(Grid(shape, (0,) * shape.cell_count), cages)
+            assert graded == quiet.grade_and_work(state, ceiling)
+            found.append(graded)
+    return found
+
+
+# What the changes graded come to, per (kind, size, seed): the grades and the work summed.
+BY_TABLES = {
+    ("calcudoku", 6, 1): ({"hard": 16, "medium": 10, "easy": 6, None: 6}, 351.84),
+    ("calcudoku", 9, 4): ({"medium": 38, "hard": 4, None: 6, "easy": 30}, 326.8),
+    ("calcudoku-add", 6, 2): ({"easy": 12, None: 8, "beginner": 2}, 0.0),
+    ("calcudoku-hidden", 5, 5): ({"beginner": 16}, 0.0),
+    ("calcudoku-hidden", 6, 3): ({None: 16, "easy": 12, "medium": 2}, 11.92),
+}
+
+
+@pytest.mark.compiled_core
+@pytest.mark.parametrize("name, size, seed", sorted(BY_TABLES))
+def test_a_draft_graded_from_its_tables_is_graded_as_its_cage_set(name, size, seed):
+    kind = {kind.name: kind for kind in (CALCUDOKU, ADDITION_CALCUDOKU, HIDDEN_CALCUDOKU)}[name]
+    found = _graded_both_ways(kind, size, seed)
+    grades = Counter(graded and graded[0] for graded in found)
+    work = round(sum(graded[1] for graded in found if graded), 6)
+    assert (dict(grades), work) == BY_TABLES[name, size, seed]

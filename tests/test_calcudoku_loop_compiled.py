@@ -144,6 +144,23 @@ def test_the_compiled_loop_runs_where_the_core_is_compiled():
         assert compiled.calcudoku_grader() is not None
 
 
+def test_one_call_grades_short_of_extreme_on_the_compiled_core_alone():
+    plan = quiet.one_call_plan("expert")
+    assert plan == quiet.compiled_plan(CALCUDOKU_LADDER, "expert")[:2] + ((),)
+    assert quiet.one_call_plan("extreme") is None  # its forcing chain is in Python
+    with compiled.using(False):
+        assert quiet.one_call_plan("expert") is None
+
+
+def test_work_weighs_the_steps_past_easy_in_order():
+    ladder = CALCUDOKU_LADDER
+    ranks = [r for r in range(len(ladder.techniques)) for _ in range(3)][::-1]
+    past_easy = [ladder.techniques[r].weight for r in ranks
+                 if GRADES.index(ladder.techniques[r].grade) >= GRADES.index("medium")]
+    assert quiet.work_of(ranks, ladder) == round(sum(past_easy, 0.0), 6) == 272.04
+    assert quiet.work_of([0, 1, 2], ladder) == 0.0
+
+
 def test_inputs_that_do_not_fit_are_refused():
     cages = _draft_cages(CALCUDOKU, 6, 3, "medium")
     state = _state(cages)

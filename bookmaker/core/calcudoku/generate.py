@@ -46,6 +46,7 @@ The result depends only on (type of cages, size, seed, difficulty).
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -73,7 +74,14 @@ from .cages import (
 )
 from .grade import CALCUDOKU_LADDER
 from .layout import MAX_CAGE, around, cage_layout, compact, connected_parts, neighbours
-from .quiet import grade_and_work, graded_quietly
+from .quiet import (
+    board_tables,
+    grade_and_work,
+    grade_and_work_of_tables,
+    graded_quietly,
+    known_sum,
+    one_call_plan,
+)
 from .solver import calcudoku_solutions, other_solution
 from .techniques import CalcCandidates
 
@@ -171,16 +179,40 @@ class DraftCages(SolutionCages):
         super().__init__(cages_type, shape, solution)
         self._weaker: dict[tuple, list[str]] = {}
         self._grades: dict[tuple, tuple[str, float] | None] = {}
+        self._words: dict[tuple, tuple[bytes, bytes] | None] = {}
 
     def grade(self, draft: Draft, ceiling: str) -> tuple[str, float] | None:
         """grade_and_work() of a draft over the solution within the ceiling, kept:
         a climb that stays at one grade meets some of its drafts again (6x6 expert: one
         grading in twelve)."""
-        key = (frozenset(draft.groups), ceiling)
+        plan = one_call_plan(ceiling)
+        tables = None if plan is None else draft.grading_tables()
+        if plan is None or tables is None:
+            key: tuple = (frozenset(draft.groups), ceiling)
+            if key not in self._grades:
+                self._grades[key] = grade_and_work(
+                    CalcCandidates.of(_blank(self.shape), draft.cages), ceiling)
+            return self._grades[key]
+        # by all that the compiled grading reads (drafts of other groups may share it)
+        key = (*tables, ceiling)
         if key not in self._grades:
-            self._grades[key] = grade_and_work(
-                CalcCandidates.of(_blank(self.shape), draft.cages), ceiling)
+            self._grades[key] = grade_and_work_of_tables(self.shape, self.board, *tables, plan)
         return self._grades[key]
+
+    @cached_property
+    def board(self) -> tuple:
+        """quiet.board_tables(), asked when the compiled core first grades a draft."""
+        return board_tables(self.shape)
+
+    def words(self, group) -> tuple[bytes, bytes] | None:
+        """The (cells, operation) group's cage as the compiled grading reads it: its part
+        of narrowing_tables and its known sum (quiet.sums()); None where a filling needs
+        more than 64 bits (kept)."""
+        if group not in self._words:
+            cage, _, _, words = self.part(group)
+            self._words[group] = None if words is None else \
+                (words, array("q", [known_sum(cage)]).tobytes())
+        return self._words[group]
 
     def part(self, group) -> CagePart:
         """The (cells, operation) group's cage part (kept: SolutionCages)."""
@@ -240,6 +272,40 @@ class Draft:
         its crux (near_crux())."""
         return self.cages_type.unchecked(self.shape, self.parts)
 
+    def grading_tables(self) -> tuple[bytes, bytes] | None:
+        """The cage set's narrowing_tables and quiet.sums(), made from the groups' words
+        without the cage set (DraftCages.grade()); None where a cage has no words."""
+        slots = self.slots
+        if slots is None:
+            return None
+        words, sums, count = slots
+        head = array("Q", [self.shape.size, self.shape.cell_count, count]).tobytes()
+        return head + b"".join(words), b"".join(sums)
+
+    @cached_property
+    def slots(self) -> tuple[list[bytes], list[bytes], int] | None:
+        """Per cell, the words and the known sum of the cage whose first cell it is (b""
+        elsewhere: joined in cell order they are its cage set's, which orders its cages
+        so), and the count of cages; a change's are its parent's with its groups' changed.
+        None where a cage has no words (DraftCages.words())."""
+        parent = self._parent
+        if parent is None:
+            return _slots(self.made, self.shape.cell_count, self.groups)
+        kept = parent.slots
+        if kept is None:
+            return None
+        words, sums = kept[0].copy(), kept[1].copy()
+        for index in self._removed:
+            first = parent.groups[index][0][0]
+            words[first] = sums[first] = b""
+        assert self.added is not None
+        for group in self.added:
+            found = self.made.words(group)
+            if found is None:
+                return None
+            words[group[0][0]], sums[group[0][0]] = found
+        return words, sums, kept[2] - len(self._removed) + len(self.added)
+
     @cached_property
     def weakenable(self) -> list[int]:
         """The groups (indices) that may show a weaker operation (kept: a draft whose
@@ -252,11 +318,12 @@ class Draft:
         """_merges(), kept as weakenable is."""
         return _merges(self)
 
-    def changed(self, remove: list[int], add) -> Draft:
-        """A new draft without the groups at `remove` and with the groups `add`."""
+    def changed(self, remove: list[int], add, ascending: bool = False) -> Draft:
+        """A new draft without the groups at `remove` and with the groups `add` (their
+        cells sorted here unless `ascending` says they are)."""
         draft = Draft(self.cages_type, self.shape, self.solution, None, self.made, self,
                       remove)
-        draft.added = _ascending(add)
+        draft.added = add if ascending else _ascending(add)
         return draft
 
     def values(self, cells) -> list[int]:
@@ -273,6 +340,18 @@ class Draft:
                  choose_operation(self.cages_type, self.values(part), rng, recipe))
                 for part in parts]
         return self.changed([index], [((cell,), "")] + rest)
+
+
+def _slots(made: DraftCages, cell_count: int,
+           groups) -> tuple[list[bytes], list[bytes], int] | None:
+    """Draft.slots of a draft made whole (no parent)."""
+    words, sums = [b""] * cell_count, [b""] * cell_count
+    for group in groups:
+        found = made.words(group)
+        if found is None:
+            return None
+        words[group[0][0]], sums[group[0][0]] = found
+    return words, sums, len(groups)
 
 
 def _ascending(groups) -> list[tuple[tuple[int, ...], str]]:
@@ -496,20 +575,33 @@ def reshapings(draft: Draft, rng: Rng, recipe: Recipe) -> list[Draft]:
 def _moves(draft: Draft, rng: Rng, recipe: Recipe) -> list[Draft]:
     """The drafts with one cell moved from its cage (of two cells or more, left
     connected) to a neighbouring cage that stays compact."""
-    n, owner = draft.shape.size, _owners(draft)
+    n, owner, groups = draft.shape.size, _owners(draft), draft.groups
+    beside = around(n)
     moved = []
     for cell in range(n * n):
-        cells = draft.groups[owner[cell]][0]
-        rest = tuple(c for c in cells if c != cell)
-        if not rest or not _in_one_piece(n, rest):
+        mine = owner[cell]
+        cells = groups[mine][0]
+        if len(cells) == 1:
             continue
-        for other in sorted({owner[c] for c in around(n)[cell]} - {owner[cell]}):
-            joined = tuple(sorted(draft.groups[other][0] + (cell,)))
+        rest = tuple(c for c in cells if c != cell)
+        if not _in_one_piece(n, rest):
+            continue
+        others = {owner[c] for c in beside[cell]}
+        others.discard(mine)
+        for other in sorted(others):
+            joined = tuple(sorted(groups[other][0] + (cell,)))
             if len(joined) <= MAX_CAGE and _compact(n, joined):
-                moved.append(draft.changed([owner[cell], other], [
-                    (part, choose_operation(draft.cages_type, draft.values(part), rng, recipe))
-                    for part in (rest, joined)]))
+                moved.append(_moved(draft, (mine, other), (rest, joined), rng, recipe))
     return moved
+
+
+def _moved(draft: Draft, pair: tuple[int, int], parts, rng: Rng, recipe: Recipe) -> Draft:
+    """The draft with the groups at `pair` made the cells `parts` (ascending), their
+    operations drawn in that order."""
+    solution, cages_type = draft.solution, draft.cages_type
+    return draft.changed(list(pair), [
+        (part, choose_operation(cages_type, [solution[c] for c in part], rng, recipe))
+        for part in parts], ascending=True)
 
 
 def _merged(draft: Draft, pair: tuple[int, int], rng: Rng, recipe: Recipe) -> Draft:

@@ -29,6 +29,7 @@ from ..grade.grader import (
     next_step,
     techniques_within,
 )
+from ..grade.tables import grader_tables
 from ..latin.twinned import Twinned
 from . import techniques as c
 from .cages import CalcCages
@@ -90,8 +91,12 @@ def group_tables(shape: Shape) -> bytes:
 def sums(cages: CalcCages) -> bytes:
     """Per cage what its cells add up to where that is known (techniques.sum_known), else
     -1: what techniques.areas() reads of the cages (64-bit words)."""
-    return array("q", [cage.target if c.sum_known(cage) else -1
-                       for cage in cages.cages]).tobytes()
+    return array("q", map(known_sum, cages.cages)).tobytes()
+
+
+def known_sum(cage) -> int:
+    """What the cage's cells add up to where that is known (techniques.sum_known), else -1."""
+    return cage.target if c.sum_known(cage) else -1
 
 
 def graded_quietly(state: c.CalcCandidates, ceiling: str,
@@ -149,19 +154,71 @@ def grade_and_work(state: c.CalcCandidates, ceiling: str,
             return None
         return grading.grade, work_of([ladder.rank[s.technique] for s in grading.steps], ladder)
     _, rank, found, _ = _looped(grade, state, tables, *plan[:2])
-    if not state.solved:
-        return None
+    return _grade_and_work_of(rank, found, ladder) if state.solved else None
+
+
+def one_call_plan(ceiling: str, ladder: Ladder = CALCUDOKU_LADDER) -> tuple | None:
+    """The compiled plan where grade_and_work() up to the ceiling is one compiled call and
+    nothing else (the compiled core, every technique in C, a ceiling short of 'extreme'),
+    else None."""
+    key = compiled.in_use(), id(ladder), ceiling
+    if key not in _ONE_CALL:
+        plan = compiled_plan(ladder, ceiling)
+        _ONE_CALL[key] = None if compiled.calcudoku_grader() is None or \
+            ceiling == GRADES[-1] or plan is None or plan[2] else plan
+    return _ONE_CALL[key]
+
+
+_ONE_CALL: dict[tuple[bool, int, str], tuple | None] = {}
+
+
+def board_tables(shape: Shape) -> tuple:
+    """What grade_and_work_of_tables() reads of the board: its compiled grader and its
+    groups of lines (a generator keeps them for its drafts)."""
+    return grader_tables(shape), group_tables(shape)
+
+
+def grade_and_work_of_tables(shape: Shape, board: tuple, tables: bytes, cage_sums: bytes,
+                             plan: tuple, ladder: Ladder = CALCUDOKU_LADDER
+                             ) -> tuple[str, float] | None:
+    """grade_and_work() of the blank state of cages given as their narrowing_tables and
+    sums() alone, on the board's board_tables(), by one_call_plan()'s plan: a generator's
+    draft graded without building its cage set and candidates (a third of a 6x6 expert's
+    CPU went to them)."""
+    count, full = shape.cell_count, shape.all_cells_mask
+    _, rank, found, _, open_cells, _, _, _ = compiled.calcudoku_grader()(
+        board[0], shape.size, tables, [0] * count, [(1 << shape.size) - 1] * count,
+        full, full, board[1], cage_sums, *plan[:2])
+    return None if open_cells else _grade_and_work_of(rank, found, ladder)
+
+
+def _grade_and_work_of(rank: int, found, ladder: Ladder) -> tuple[str, float]:
+    """The grade (as grading_of() finds it) and work of a finished compiled grading: its
+    hardest bulk rank and its steps as (rank, length)."""
     ranks = [r for r, _ in found]
-    return ladder.techniques[max(0, rank, *ranks)].grade, work_of(ranks, ladder)  # grading_of()
+    return ladder.techniques[max(0, rank, *ranks)].grade, work_of(ranks, ladder)
 
 
 def work_of(ranks: list[int], ladder: Ladder) -> float:
     """The weights of the steps (by rank, in order) of techniques past easy, summed: among
     drafts of one grade, those that ask more of its techniques are the likelier to need
     the next grade's after a change (a climb keeps the one that asks most)."""
+    weights = _WEIGHTS.get(id(ladder))
+    if weights is None:
+        weights = _WEIGHTS[id(ladder)] = _work_weights(ladder)
+    # an easy step adds 0.0, which leaves any sum as it was
+    return round(sum([weights[r] for r in ranks], 0.0), 6)
+
+
+_WEIGHTS: dict[int, tuple[float, ...]] = {}
+
+
+def _work_weights(ladder: Ladder) -> tuple[float, ...]:
+    """Per rank, what a step of the technique adds to work_of(): its weight past easy,
+    else 0.0 (kept per ladder: a climb asks it of every draft it grades)."""
     past_easy = GRADES.index("medium")
-    return round(sum((ladder.techniques[r].weight for r in ranks
-                     if GRADES.index(ladder.techniques[r].grade) >= past_easy), 0.0), 6)
+    return tuple(tech.weight if GRADES.index(tech.grade) >= past_easy else 0.0
+                 for tech in ladder.techniques)
 
 
 def _looped(grade, state: c.CalcCandidates, tables: bytes, in_c, bulk_ranks):
