@@ -17,6 +17,11 @@
 /* Nodes each search for a second solution may take before the grader decides (a 6x6
    Skyscrapers dug to hard: most searches take a few). */
 #define SEEN_NODES 64
+/* Only a plan of more steps than this (hard's: 13 or 14 against medium's 6 or 7) grades
+   a trial with two solutions dearly enough to search first; from expert within_reach
+   searches for a second solution itself (its nodes). Easy's trials cost less graded:
+   searching first made a 7x7 Futoshiki easy's digs cost twice the instructions. */
+#define SEEN_STEPS 10
 
 /* The kind's data of the kept own items into `data`; how many ints. */
 static int trial_data(const Dig *d, int *data) {
@@ -113,12 +118,13 @@ static int unique_trial(Dig *d, const int *givens) {
     return latin_unique(&d->rule, start, d->nodes, d->solution);
 }
 
-/* dig_reach of a trial that took the group away from a puzzle within reach: refused
-   at once where the search sees a second solution (the same answer, sooner). */
+/* dig_reach of a trial that took the group away from a puzzle within reach: at hard
+   (SEEN_STEPS), refused at once where the search sees a second solution (the same
+   answer, sooner). */
 static int reach_without(Dig *d, const int *group, int size) {
     int givens[LATIN_CELLS];
     if (trial_rules(d, &d->plan, givens) < 0) return -2;
-    int seen = second_seen(d, group, size, givens);
+    int seen = d->plan.count > SEEN_STEPS && !d->nodes ? second_seen(d, group, size, givens) : 0;
     if (seen) return seen < 0 ? seen : 0;
     return latin_reach_from(d->t, givens, &d->bulk_rule, &d->rule, d->first_grade, d->nodes,
                             &d->plan, NULL);
@@ -132,8 +138,6 @@ static int accepted(Dig *d, const int *group, int size) {
     int givens[LATIN_CELLS], data[DATA_MAX], n = d->t->n;
     for (int c = 0; c < d->t->cells; c++) givens[c] = d->kept[c] ? d->solution[c] : 0;
     if (latin_make_rule(n, d->code, data, trial_data(d, data), &d->rule) < 0) return -2;
-    int seen = second_seen(d, group, size, givens);
-    if (seen) return seen < 0 ? seen : 0;
     return unique_trial(d, givens);
 }
 
