@@ -364,6 +364,12 @@ int latin_count(const Rule *rule, const mask *start, int limit, long long max_no
     return found.count;
 }
 
+int latin_any(const Rule *rule, const mask *start, long long max_nodes) {
+    Found found;
+    if (latin_search(rule, start, 1, max_nodes, NULL, &found) < 0) return -1;
+    return found.count ? 1 : found.complete ? 0 : 2;
+}
+
 int latin_unique(const Rule *rule, const mask *start, long long max_nodes, const int *prefer) {
     Found found;
     if (latin_search(rule, start, 2, max_nodes, prefer, &found) < 0) return -1;

@@ -34,6 +34,9 @@ int latin_count(const Rule *rule, const mask *start, int limit, long long max_no
 /* search.Search.unique of search.search(.., limit 2, max_nodes, prefer): 1, 0; -1 without
    memory. */
 int latin_unique(const Rule *rule, const mask *start, long long max_nodes, const int *prefer);
+/* latin.c: whether the search (no preferred values) finds a solution within max_nodes:
+   1, 0 (none, the search complete), 2 (the nodes ran out first); -1 without memory. */
+int latin_any(const Rule *rule, const mask *start, long long max_nodes);
 /* latin.c: latin_chains' search (latin/grading.forcing_chain) into `found`, (cell, value,
    rounds) triples (room for every candidate); how many. */
 int latin_chain_trials(const Rule *rule, const mask *m, const int *open, int count,

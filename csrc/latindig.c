@@ -14,6 +14,15 @@
 #include "pytypes.h"
 #include "latindig.h"
 
+/* Nodes each search for a second solution may take before the grader decides (a 6x6
+   Skyscrapers dug to hard: most searches take a few). */
+#define SEEN_NODES 64
+/* Only a plan of more steps than this (hard's: 13 or 14 against medium's 6 or 7) grades
+   a trial with two solutions dearly enough to search first; from expert within_reach
+   searches for a second solution itself (its nodes). Easy's trials cost less graded:
+   searching first made a 7x7 Futoshiki easy's digs cost twice the instructions. */
+#define SEEN_STEPS 10
+
 /* The kind's data of the kept own items into `data`; how many ints. */
 static int trial_data(const Dig *d, int *data) {
     const int *own = d->kept + d->t->cells;
@@ -29,36 +38,107 @@ static int trial_data(const Dig *d, int *data) {
     return count;
 }
 
-/* Whether the trial has one solution, as the solver finds it from search.full_masks of
-   its givens (the solution's values tried first): 1, 0, -1, -2 as accepted(). */
-static int unique_trial(Dig *d, const int *givens, const int *data, int count) {
-    int n = d->t->n;
-    mask start[LATIN_CELLS], full = ((mask)1 << n) - 1;
-    if (latin_make_rule(n, d->code, data, count, &d->rule) < 0) return -2;
-    for (int c = 0; c < d->t->cells; c++) start[c] = givens[c] ? (mask)1 << (givens[c] - 1) : full;
-    return latin_unique(&d->rule, start, d->nodes, d->solution);
-}
-
-int dig_reach(Dig *d, Plan *plan, int first_grade, long long nodes, int *hardest) {
-    int givens[LATIN_CELLS], data[DATA_MAX], n = d->t->n;
+/* The trial's givens (the solution's value at each kept given) and its rules made from
+   its data; 0, or -2 where the data does not fit. */
+static int trial_rules(Dig *d, Plan *plan, int *givens) {
+    int data[DATA_MAX], n = d->t->n;
     for (int c = 0; c < d->t->cells; c++) givens[c] = d->kept[c] ? d->solution[c] : 0;
     int count = trial_data(d, data);
     if (latin_make_rule(n, d->code, data, count, &d->rule) < 0 ||
         latin_make_rule(n, d->bulk_code, data, count, &d->bulk_rule) < 0 ||
         latin_plan_follow(plan, n, data, count) < 0)
         return -2;
+    return 0;
+}
+
+int dig_reach(Dig *d, Plan *plan, int first_grade, long long nodes, int *hardest) {
+    int givens[LATIN_CELLS];
+    if (trial_rules(d, plan, givens) < 0) return -2;
     return latin_reach_from(d->t, givens, &d->bulk_rule, &d->rule, first_grade, nodes, plan,
                             hardest);
+}
+
+/* The cells where a solution other than the dug one must differ from it if it keeps
+   the own item j (a sign's two cells, a clue's line), into `cells`; how many, 0 for a
+   rule whose items it does not know. */
+static int own_cells(const Dig *d, int j, int *cells) {
+    int n = d->t->n, at = d->starts[j];
+    if (d->code == RULE_SIGNS && d->width == 2) {
+        cells[0] = d->full[at], cells[1] = d->full[at + 1];
+        return 2;
+    }
+    if (d->code < RULE_CLUED_LINES || !d->blank || d->width != 1) return 0;
+    int side = at / n, index = at % n, across = side % 2;  /* right and left: a row */
+    for (int k = 0; k < n; k++) cells[k] = across ? index * n + k : k * n + index;
+    return n;
+}
+
+/* The cells where any other solution of a trial that took the group away differs from
+   the dug one (it keeps no item of the group, or it would be one of the puzzle before),
+   each once, into `cells`; how many, -1 where an item's cells are not known. */
+static int group_cells(const Dig *d, const int *group, int size, int *cells) {
+    int count = 0, some[LATIN_MAX], seen[LATIN_CELLS] = {0};
+    for (int i = 0; i < size; i++) {
+        int item = group[i], many = 1;
+        if (item < d->t->cells) some[0] = item;
+        else if (!(many = own_cells(d, item - d->t->cells, some))) return -1;
+        for (int k = 0; k < many; k++)
+            if (!seen[some[k]]) seen[some[k]] = 1, cells[count++] = some[k];
+    }
+    return count;
+}
+
+/* Whether the search sees a second solution of a trial that took the group away from a
+   puzzle of one solution: the trial propagated once, then at each of group_cells still
+   open the other values are tried in turn (then it is held at its own: the search found
+   none there), each search within SEEN_NODES. 1: seen, and no technique finishes the trial (none guesses), nor does the
+   solver find it unique; 0: not seen, the grader (or solver) decides; -1 out of
+   memory. */
+static int second_seen(Dig *d, const int *group, int size, const int *givens) {
+    int n = d->t->n, cells[LATIN_CELLS], count = group_cells(d, group, size, cells);
+    mask start[LATIN_CELLS], full = ((mask)1 << n) - 1;
+    for (int c = 0; c < d->t->cells; c++) start[c] = givens[c] ? (mask)1 << (givens[c] - 1) : full;
+    if (count > 0 && latin_propagate(&d->rule, start, -1)) return 0;  /* not the solution's */
+    for (int i = 0; i < count; i++) {
+        mask own = (mask)1 << (d->solution[cells[i]] - 1);
+        if (start[cells[i]] == own) continue;  /* the same in every solution */
+        start[cells[i]] = full & ~own;
+        int found = latin_any(&d->rule, start, SEEN_NODES);
+        if (found) return found == 2 ? 0 : found;
+        start[cells[i]] = own;
+    }
+    return 0;
+}
+
+/* Whether the trial has one solution, as the solver finds it from search.full_masks of
+   its givens (the solution's values tried first) under d->rule: 1, 0, -1 as accepted(). */
+static int unique_trial(Dig *d, const int *givens) {
+    mask start[LATIN_CELLS], full = ((mask)1 << d->t->n) - 1;
+    for (int c = 0; c < d->t->cells; c++) start[c] = givens[c] ? (mask)1 << (givens[c] - 1) : full;
+    return latin_unique(&d->rule, start, d->nodes, d->solution);
+}
+
+/* dig_reach of a trial that took the group away from a puzzle within reach: at hard
+   (SEEN_STEPS), refused at once where the search sees a second solution (the same
+   answer, sooner). */
+static int reach_without(Dig *d, const int *group, int size) {
+    int givens[LATIN_CELLS];
+    if (trial_rules(d, &d->plan, givens) < 0) return -2;
+    int seen = d->plan.count > SEEN_STEPS && !d->nodes ? second_seen(d, group, size, givens) : 0;
+    if (seen) return seen < 0 ? seen : 0;
+    return latin_reach_from(d->t, givens, &d->bulk_rule, &d->rule, d->first_grade, d->nodes,
+                            &d->plan, NULL);
 }
 
 /* Whether the kept items make a puzzle within reach (or, for a dig while unique, one
    the solver finds one solution of): 1, 0; -1 out of memory, -2 data the rules cannot
    take. */
-static int accepted(Dig *d) {
-    if (!d->unique) return dig_reach(d, &d->plan, d->first_grade, d->nodes, NULL);
-    int givens[LATIN_CELLS], data[DATA_MAX];
+static int accepted(Dig *d, const int *group, int size) {
+    if (!d->unique) return reach_without(d, group, size);
+    int givens[LATIN_CELLS], data[DATA_MAX], n = d->t->n;
     for (int c = 0; c < d->t->cells; c++) givens[c] = d->kept[c] ? d->solution[c] : 0;
-    return unique_trial(d, givens, data, trial_data(d, data));
+    if (latin_make_rule(n, d->code, data, trial_data(d, data), &d->rule) < 0) return -2;
+    return unique_trial(d, givens);
 }
 
 /* dig._take_away: the group taken away if what is left is accepted, else each half (a
@@ -67,7 +147,7 @@ static int accepted(Dig *d) {
 static int take_away(Dig *d, const int *group, int size, int refused) {
     if (!refused) {
         for (int i = 0; i < size; i++) d->kept[group[i]] = 0;
-        int found = accepted(d);
+        int found = accepted(d, group, size);
         if (found) return found;
         for (int i = 0; i < size; i++) d->kept[group[i]] = 1;
     }
