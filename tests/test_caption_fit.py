@@ -63,3 +63,36 @@ def test_a_caption_that_fits_keeps_its_long_form():
     notes = [answer_note_text("back", words, 19, short) for short in (False, True)]
     assert fitted_caption(parts, notes, side, lambda text: regular.width(text, size), size,
                           ["Signs"]) == ("Signs · Futoshiki · Easy · 5×5", "Answer on page 19")
+
+
+def test_a_caption_too_long_for_its_first_part_alone_breaks_after_a_later_part():
+    # A Polish book of the example's 'Sums Only' section was refused at load: its name and
+    # 'Calcudoku z dodawaniem', the grade and size were too wide for one line, and the
+    # grade, size and 'Rozwiązanie na stronie 888' too wide for the second. Broken after
+    # the kind, both lines fit.
+    measure = len  # a character a point
+    parts = ["Sums Only", "Calcudoku z dodawaniem", "Początkujący", "4×4"]
+    note = "Rozwiązanie na stronie 888"
+    assert caption_lines(parts, note, 46, measure, 1.0) == [
+        ("Sums Only · Calcudoku z dodawaniem", ""),
+        ("Początkujący · 4×4", "Rozwiązanie na stronie 888")]
+    # The breaks tried before stay first (books whose captions fitted print the same
+    # bytes): the whole caption over the note where it fits a line.
+    assert caption_lines(parts, note, 60, measure, 1.0) == [
+        ("Sums Only · Calcudoku z dodawaniem · Początkujący · 4×4", ""), ("", note)]
+    assert caption_lines(parts, note, 40, measure, 1.0) is None
+
+
+@pytest.mark.parametrize("language", ["pl", "fr", "es"])
+def test_the_example_books_load_in_languages_with_long_kind_names(tmp_path, language):
+    from pathlib import Path
+
+    from bookmaker.spec.load import load_spec
+
+    examples = Path(__file__).resolve().parents[1] / "examples"
+    for name in ("calcudoku.yaml", "colour-pictures.yaml"):
+        text = (examples / name).read_text(encoding="utf-8")
+        copy = tmp_path / name
+        copy.write_text(text.replace("book:\n", f"book:\n  language: {language}\n", 1),
+                        encoding="utf-8")
+        assert load_spec(copy).language == language

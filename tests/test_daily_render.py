@@ -50,10 +50,12 @@ schedule:
 
 
 def entry_for(tmp_path: Path, layout: str = "newspaper-2col", size: str = "9x9",
-              when: date = date(2026, 11, 30)) -> tuple:
-    """A daily spec and a Monday's entry with a plain generated puzzle (grade set by hand)."""
+              when: date = date(2026, 11, 30), language: str = "en") -> tuple:
+    """A daily spec (in `language`) and a Monday's entry with a plain generated puzzle
+    (grade set by hand)."""
     path = tmp_path / "paper.yaml"
-    path.write_text(SPEC.format(layout=layout, size=size), encoding="utf-8")
+    path.write_text(SPEC.format(layout=layout, size=size).replace(
+        "daily:\n", f"daily:\n  language: {language}\n"), encoding="utf-8")
     spec = load_daily_spec(path)
     from dataclasses import replace
     puzzle = replace(generate(parse_shape(size), 5, "rotational"), grade="easy", score=2.5,
@@ -324,3 +326,68 @@ def test_the_proofs_solution_names_its_kind_and_size(kind, size, board):
     the_kind = kind_named(kind)
     puzzle = produce(generate_jobs(the_kind.frame(size), "proof", 1, kind=the_kind))[0]
     assert board_text(puzzle) == board
+
+
+def proof_text(spec, entries) -> str:
+    """The text of a proof's first page and its PDF title, as a reader's tools read them."""
+    from bookmaker.daily.sheets import proof_metadata
+    from bookmaker.render.pdf import render_pdf_bytes
+
+    pages, style = proof_pages(spec, entries)
+    reader = PdfReader(io.BytesIO(render_pdf_bytes(pages, style,
+                                                   proof_metadata(spec, entries))))
+    assert reader.metadata is not None
+    return f"{reader.metadata.title}\n{reader.pages[0].extract_text()}"
+
+
+def proof_days(tmp_path: Path, language: str) -> tuple:
+    """A daily spec in `language` and two days of a run: a Monday with its SE rating, its
+    hardest technique and two repeats skipped, and the Tuesday after it, its hardest a
+    hidden single."""
+    spec, entry = entry_for(tmp_path, language=language)
+    monday = replace(entry, repeats=2, puzzle=replace(
+        entry.puzzle, rating=("2.3", "1.5", "1.2"), hardest="locked candidates (pointing)"))
+    tuesday = replace(entry, date=date(2026, 12, 1),
+                      puzzle=replace(entry.puzzle, hardest="hidden single"))
+    return spec, [monday, tuesday]
+
+
+def test_a_german_proof_prints_german_words_and_no_english_ones(tmp_path):
+    # The editor's proof was English whatever the daily's language: 'proof', 'Monday 30
+    # November 2026', 'Easy', '28 clues', 'Solution', 'locked candidates (pointing)'.
+    spec, days = proof_days(tmp_path, "de")
+    text = proof_text(spec, days)
+    clues = days[0].puzzle.givens.clue_count
+    for words in ("Daily Sudoku: Korrekturabzug, 2026-11-30 bis 2026-12-01",
+                  "Daily Sudoku · Korrekturabzug · Montag, 30. November 2026 bis "
+                  "Dienstag, 1. Dezember 2026", "Montag, 30. November 2026",
+                  f"Leicht · SE 2.3 · {clues} Vorgaben", "2 Wiederholungen übersprungen",
+                  "Lösung", "Reihe im Block (Pointing)", "Dienstag, 1. Dezember 2026",
+                  "versteckter Single"):
+        assert words in text
+    english = {"proof", "to", "Monday", "Tuesday", "December", "Easy", "clues", "repeats",
+               "skipped", "Solution", "candidates", "pointing", "hidden"}
+    assert english & set(text.replace("(", " ").replace(")", " ").split()) == set()
+
+
+def test_a_proofs_labels_abbreviate_their_months_together_where_one_does_not_fit(tmp_path):
+    # 'Segunda-feira, 30 de novembro de 2026' is wider than a proof's 9x9 grid in bold: the
+    # page's labels take the short date, both of them, and start with a capital.
+    spec, days = proof_days(tmp_path, "pt")
+    pages, _ = proof_pages(spec, days)
+    assert [placement.label for placement in pages[0].placements] == [
+        "Segunda-feira, 30 nov. 2026", "Solução", "Terça-feira, 1 dez. 2026", "Solução"]
+    assert pages[0].placements[0].note == "2 repetições descartadas"
+    english, _ = proof_pages(*proof_days(tmp_path, "en"))  # where it fits, the full date
+    assert english[0].placements[2].label == "Tuesday 1 December 2026"
+
+
+@pytest.mark.parametrize(("count", "clues", "repeats"), [
+    (1, "1 podpowiedź", "pominięto 1 powtórzenie"),
+    (3, "3 podpowiedzi", "pominięto 3 powtórzenia"),
+    (5, "5 podpowiedzi", "pominięto 5 powtórzeń"),
+    (22, "22 podpowiedzi", "pominięto 22 powtórzenia")])
+def test_a_polish_proof_counts_in_polish_forms(count, clues, repeats):
+    words = load_catalogue("pl")
+    assert words.text("clue_count", count=count) == clues
+    assert words.text("repeats_skipped", count=count) == repeats

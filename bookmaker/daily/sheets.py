@@ -9,10 +9,10 @@ from pathlib import Path
 
 from ..core.puzzle import Puzzle
 from ..core.registry import kind_of_puzzle
-from ..core.words import counted
 from ..design.captions import SEPARATOR, grid_size_text, kind_name, with_size_mark
 from ..design.catalogue import Catalogue, load_catalogue
 from ..design.cells import fitted, least_cell
+from ..design.explain import technique_key
 from ..design.howtoplay import rules_text
 from ..pages.page import GridPlacement, Page, PageGeometry
 from ..pages.paginate import GridItem, grid_slots, paginate_puzzles
@@ -251,7 +251,8 @@ def sheet_metadata(spec: DailySpec, entry: DailyPuzzle, what: str) -> Metadata:
                     subject=words.grade(entry.puzzle.grade), creator="bookmaker")
 
 
-# The editor's proof: every day of a run with its grade and solution, on A4 pages.
+# The editor's proof: every day of a run with its grade and solution, on A4 pages, in the
+# daily's language.
 
 def proof_pages(spec: DailySpec, entries: list[DailyPuzzle]) -> tuple[list[Page], RenderStyle]:
     """Pages of up to three days each: a row per day, its puzzle beside its solution. A
@@ -261,14 +262,28 @@ def proof_pages(spec: DailySpec, entries: list[DailyPuzzle]) -> tuple[list[Page]
                             margin_outside=42.0, header_space=24.0, footer_space=18.0)
     regular, bold = _fonts(spec)
     style = RenderStyle(geometry, regular, bold)
-    header = f"{spec.series}{SEPARATOR}proof{SEPARATOR}{date_text(entries[0].date)} to " \
-             f"{date_text(entries[-1].date)}"
+    header = _proof_header(spec, entries, style, geometry.content_box(1)[2])
     pages: list[Page] = []
     for days, rows in _proof_pages_days(entries, geometry, style):
-        items = [item for entry in days for item in _proof_items(spec, entry)]
+        labels = _proof_labels(spec, days, style, _proof_side(geometry, style, rows))
+        items = [item for entry, label in zip(days, labels)
+                 for item in _proof_items(spec, entry, label)]
         pages += paginate_puzzles(items, geometry, 2 * rows, len(pages) + 1,
                                   style.label_height, style.below_height, header=header)
     return pages, style
+
+
+def _proof_header(spec: DailySpec, entries: list[DailyPuzzle], style: RenderStyle,
+                  room: float) -> str:
+    """The proof's running head: its series, 'proof' and its first and last dates, their
+    months abbreviated where the full dates do not fit across the page."""
+    words = words_of(spec)
+    forms = [SEPARATOR.join([spec.series, words.text("editors_proof"), words.text(
+        "date_range", first=date_text(entries[0].date, words, short),
+        last=date_text(entries[-1].date, words, short))]) for short in (False, True)]
+    return next((form for form in forms
+                 if text_width(form, style.font_regular, style.header_size) <= room),
+                forms[-1])
 
 
 def _proof_pages_days(entries: list[DailyPuzzle], geometry: PageGeometry,
@@ -294,11 +309,14 @@ def _proof_rows(entry: DailyPuzzle, geometry: PageGeometry, style: RenderStyle) 
     side_needed = least_cell(entry.day.kind, entry.puzzle.shape) * (
         entry.puzzle.shape.frame[0] + entry.day.kind.clue_cells_across(entry.puzzle.shape))
     for days in range(PROOF_DAYS_PER_PAGE, 1, -1):
-        _, _, side = grid_slots(geometry, 1, 2 * days, style.label_height,
-                                style.below_height)[0]
-        if side >= side_needed:
+        if _proof_side(geometry, style, days) >= side_needed:
             return days
     return 1
+
+
+def _proof_side(geometry: PageGeometry, style: RenderStyle, days: int) -> float:
+    """The side of the square each grid of a proof page of `days` rows is drawn in."""
+    return grid_slots(geometry, 1, 2 * days, style.label_height, style.below_height)[0][2]
 
 
 def se_rating_text(puzzle: Puzzle) -> list[str]:
@@ -308,37 +326,77 @@ def se_rating_text(puzzle: Puzzle) -> list[str]:
     return [f"SE {puzzle.rating[0]}"] if puzzle.rating else []
 
 
-def clue_count_text(puzzle: Puzzle) -> list[str]:
-    """['31 clues'] where a puzzle's givens are its clues; [] for a kind whose clues are
-    cages, signs or totals (a Killer's givens are none: '0 clues' told an editor nothing)."""
-    return [f"{puzzle.givens.clue_count} clues"] if kind_of_puzzle(puzzle).shapes_givens else []
+def clue_count_text(puzzle: Puzzle, words: Catalogue | None = None) -> list[str]:
+    """['31 clues'] (in the catalogue's language, English by default) where a puzzle's
+    givens are its clues; [] for a kind whose clues are cages, signs or totals (a Killer's
+    givens are none: '0 clues' told an editor nothing)."""
+    if not kind_of_puzzle(puzzle).shapes_givens:
+        return []
+    return [(words or load_catalogue("en")).text("clue_count", count=puzzle.givens.clue_count)]
 
 
-def _proof_items(spec: DailySpec, entry: DailyPuzzle) -> tuple[GridItem, GridItem]:
-    puzzle, day = entry.puzzle, entry.day
-    name = day.title or kind_name(load_catalogue("en"), day.kind)
-    label = date_text(entry.date) + (SEPARATOR + name if name else "")
-    caption = SEPARATOR.join([puzzle.grade.capitalize(), *se_rating_text(puzzle),
-                              *clue_count_text(puzzle)])
-    repeats = f"{counted(entry.repeats, 'repeat')} skipped" \
-        if entry.repeats else ""
+def _proof_items(spec: DailySpec, entry: DailyPuzzle, label: str) -> tuple[GridItem, GridItem]:
+    """A day's row of the proof: its puzzle under its label, over its grade and clues, and
+    its solution over the hardest technique it takes and its board."""
+    puzzle, day, words = entry.puzzle, entry.day, words_of(spec)
+    caption = SEPARATOR.join([words.grade(puzzle.grade), *se_rating_text(puzzle),
+                              *clue_count_text(puzzle, words)])
+    repeats = words.text("repeats_skipped", count=entry.repeats) if entry.repeats else ""
     marks = kind_of_puzzle(puzzle).marks(puzzle.givens, puzzle.extras)
     drawn = kind_of_puzzle(puzzle).answer.drawing
     return (GridItem(puzzle.givens, None, label, caption, repeats, marks=marks,
                      glyphs=day.glyphs, drawn=drawn),
-            GridItem(puzzle.givens, puzzle.solution, "Solution", puzzle.hardest,
-                     board_text(puzzle), marks=marks, glyphs=day.glyphs, drawn=drawn))
+            GridItem(puzzle.givens, puzzle.solution, words.text("solution"),
+                     hardest_text(puzzle, words), board_text(puzzle, words), marks=marks,
+                     glyphs=day.glyphs, drawn=drawn))
 
 
-def board_text(puzzle: Puzzle) -> str:
-    """What board a proof's solution is, as captions print it: its kind's name and its
-    size across the frame ('Killer · 6×6', 'Kakuro · 15×15', '9×9' for a classic, 'Samurai').
-    The board's own name said '9x9' for a 9x9 Killer, Calcudoku or Futoshiki alike."""
-    parts = (kind_name(load_catalogue("en"), kind_of_puzzle(puzzle)),
-             grid_size_text(kind_of_puzzle(puzzle), *puzzle.shape.frame))
+def _proof_labels(spec: DailySpec, days: list[DailyPuzzle], style: RenderStyle,
+                  side: float) -> list[str]:
+    """The labels over a proof page's puzzles: each day's date and name, capitalised as a
+    label starts a line ('Mercredi 9 décembre 2026'); the page's dates all with their
+    months abbreviated where one full date does not fit over its grid ('Segunda-feira, 30
+    nov. 2026'), so that the labels read alike down the page."""
+    full = [_proof_label(spec, entry, False) for entry in days]
+    if all(text_width(label, style.font_bold, style.label_size) <=
+           side * _width_share(entry.puzzle) for label, entry in zip(full, days)):
+        return full
+    return [_proof_label(spec, entry, True) for entry in days]
+
+
+def _proof_label(spec: DailySpec, entry: DailyPuzzle, short: bool) -> str:
+    """A day's date (`short`: its month abbreviated) and name, capitalised."""
+    words = words_of(spec)
+    name = entry.day.title or kind_name(words, entry.day.kind)
+    label = date_text(entry.date, words, short) + (SEPARATOR + name if name else "")
+    return label[:1].upper() + label[1:]
+
+
+def _width_share(puzzle: Puzzle) -> float:
+    """How much of its square a board's width takes: a wide one all, a tall one less."""
+    rows, cols = puzzle.shape.frame
+    return cols / max(rows, cols)
+
+
+def hardest_text(puzzle: Puzzle, words: Catalogue) -> str:
+    """The hardest technique a puzzle takes, by its name in the catalogue's language (the
+    grader's own name where the catalogue has none)."""
+    return words.texts.get(f"techniques.{technique_key(puzzle.hardest)}", puzzle.hardest)
+
+
+def board_text(puzzle: Puzzle, words: Catalogue | None = None) -> str:
+    """What board a proof's solution is, as captions print it: its kind's name (in the
+    catalogue's language, English by default) and its size across the frame ('Killer ·
+    6×6', 'Kakuro · 15×15', '9×9' for a classic, 'Samurai'). The board's own name said
+    '9x9' for a 9x9 Killer, Calcudoku or Futoshiki alike."""
+    kind = kind_of_puzzle(puzzle)
+    parts = (kind_name(words or load_catalogue("en"), kind),
+             grid_size_text(kind, *puzzle.shape.frame))
     return SEPARATOR.join(part for part in parts if part)
 
 
 def proof_metadata(spec: DailySpec, entries: list[DailyPuzzle]) -> Metadata:
-    return Metadata(title=f"{spec.series}: proof, {entries[0].date} to {entries[-1].date}",
-                    creator="bookmaker")
+    """The proof PDF's information: its series, and the run's first and last dates."""
+    words = words_of(spec)
+    return Metadata(title=f"{spec.series}: {words.text('editors_proof')}, " + words.text(
+        "date_range", first=entries[0].date, last=entries[-1].date), creator="bookmaker")

@@ -5,7 +5,12 @@ A caption is its parts ("Warm-up", "Easy", "9x9") joined by " · ", with the not
 the answer is) flush right. It takes the first of these that fits the grid's width:
   1. caption and note on one line;
   2. the caption on the first line, the note on the second;
-  3. the first part on the first line; the other parts and the note on the second.
+  3. the first part on the first line; the other parts and the note on the second;
+  4. the first two parts on the first line, the rest and the note on the second (and so
+     on, a part more on the first line each time): a long name and a kind's long name in
+     one language ('Sums Only · Calcudoku z dodawaniem' / 'Początkujący · 4×4   Rozwiązanie
+     na stronie 31') break between two parts, as a typesetter breaks them, never inside
+     one, and take no more room and no smaller size than any other caption.
 If none fits, the section's name is too long for its page: the spec says so at load.
 Before wrapping, a puzzle page tries shorter forms on one line (fitted_caption): without
 the parts the page prints already (the section's name in the running head), then with the
@@ -42,9 +47,9 @@ def caption_lines(parts: Sequence[str], note: str, width: float, measure: Measur
     if fits(caption, note):
         return [(caption, note)]
     candidates = [[(caption, ""), ("", note)]]
-    if len(parts) > 1:
-        rest = SEPARATOR.join(part for part in parts[1:] if part)
-        candidates.append([(parts[0], ""), (rest, note)])
+    for split in range(1, len(parts)):  # after the first part, then after each later one
+        candidates.append([(SEPARATOR.join(part for part in parts[:split] if part), ""),
+                           (SEPARATOR.join(part for part in parts[split:] if part), note)])
     for lines in candidates:
         if len(lines) <= most_lines and all(fits(left, right) for left, right in lines):
             return [line for line in lines if line != ("", "")]
