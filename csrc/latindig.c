@@ -38,11 +38,16 @@ static int trial_data(const Dig *d, int *data) {
     return count;
 }
 
-/* The trial's givens (the solution's value at each kept given) and its rules made from
-   its data; 0, or -2 where the data does not fit. */
+/* The trial's givens: the solution's value at each given it keeps, 0 elsewhere. */
+static void kept_givens(const Dig *d, int *givens) {
+    for (int c = 0; c < d->t->cells; c++) givens[c] = d->kept[c] ? d->solution[c] : 0;
+}
+
+/* The trial's givens (kept_givens()) and its rules made from its data; 0, or -2 where
+   the data does not fit. */
 static int trial_rules(Dig *d, Plan *plan, int *givens) {
     int data[DATA_MAX], n = d->t->n;
-    for (int c = 0; c < d->t->cells; c++) givens[c] = d->kept[c] ? d->solution[c] : 0;
+    kept_givens(d, givens);
     int count = trial_data(d, data);
     if (latin_make_rule(n, d->code, data, count, &d->rule) < 0 ||
         latin_make_rule(n, d->bulk_code, data, count, &d->bulk_rule) < 0 ||
@@ -88,16 +93,22 @@ static int group_cells(const Dig *d, const int *group, int size, int *cells) {
     return count;
 }
 
+/* search.full_masks of the givens: a given's value alone, every value elsewhere. */
+static void given_masks(const Dig *d, const int *givens, mask *start) {
+    mask full = ((mask)1 << d->t->n) - 1;
+    for (int c = 0; c < d->t->cells; c++) start[c] = givens[c] ? (mask)1 << (givens[c] - 1) : full;
+}
+
 /* Whether the search sees a second solution of a trial that took the group away from a
    puzzle of one solution: the trial propagated once, then at each of group_cells still
    open the other values are tried in turn (then it is held at its own: the search found
-   none there), each search within SEEN_NODES. 1: seen, and no technique finishes the trial (none guesses), nor does the
-   solver find it unique; 0: not seen, the grader (or solver) decides; -1 out of
-   memory. */
+   none there), each search within SEEN_NODES. 1: seen, and no technique finishes the
+   trial (none guesses), nor does the solver find it unique; 0: not seen, the grader (or
+   solver) decides; -1 out of memory. */
 static int second_seen(Dig *d, const int *group, int size, const int *givens) {
-    int n = d->t->n, cells[LATIN_CELLS], count = group_cells(d, group, size, cells);
-    mask start[LATIN_CELLS], full = ((mask)1 << n) - 1;
-    for (int c = 0; c < d->t->cells; c++) start[c] = givens[c] ? (mask)1 << (givens[c] - 1) : full;
+    int cells[LATIN_CELLS], count = group_cells(d, group, size, cells);
+    mask start[LATIN_CELLS], full = ((mask)1 << d->t->n) - 1;
+    given_masks(d, givens, start);
     if (count > 0 && latin_propagate(&d->rule, start, -1)) return 0;  /* not the solution's */
     for (int i = 0; i < count; i++) {
         mask own = (mask)1 << (d->solution[cells[i]] - 1);
@@ -113,8 +124,8 @@ static int second_seen(Dig *d, const int *group, int size, const int *givens) {
 /* Whether the trial has one solution, as the solver finds it from search.full_masks of
    its givens (the solution's values tried first) under d->rule: 1, 0, -1 as accepted(). */
 static int unique_trial(Dig *d, const int *givens) {
-    mask start[LATIN_CELLS], full = ((mask)1 << d->t->n) - 1;
-    for (int c = 0; c < d->t->cells; c++) start[c] = givens[c] ? (mask)1 << (givens[c] - 1) : full;
+    mask start[LATIN_CELLS];
+    given_masks(d, givens, start);
     return latin_unique(&d->rule, start, d->nodes, d->solution);
 }
 
@@ -136,7 +147,7 @@ static int reach_without(Dig *d, const int *group, int size) {
 static int accepted(Dig *d, const int *group, int size) {
     if (!d->unique) return reach_without(d, group, size);
     int givens[LATIN_CELLS], data[DATA_MAX], n = d->t->n;
-    for (int c = 0; c < d->t->cells; c++) givens[c] = d->kept[c] ? d->solution[c] : 0;
+    kept_givens(d, givens);
     if (latin_make_rule(n, d->code, data, trial_data(d, data), &d->rule) < 0) return -2;
     return unique_trial(d, givens);
 }

@@ -12,7 +12,7 @@ from ..core.registry import kind_of_puzzle
 from ..design.captions import SEPARATOR, grid_size_text, kind_name, with_size_mark
 from ..design.catalogue import Catalogue, load_catalogue
 from ..design.cells import fitted, least_cell
-from ..design.explain import technique_key
+from ..design.explain import technique_text
 from ..design.howtoplay import rules_text
 from ..pages.page import GridPlacement, Page, PageGeometry
 from ..pages.paginate import GridItem, grid_slots, paginate_puzzles
@@ -347,7 +347,7 @@ def _proof_items(spec: DailySpec, entry: DailyPuzzle, label: str) -> tuple[GridI
     return (GridItem(puzzle.givens, None, label, caption, repeats, marks=marks,
                      glyphs=day.glyphs, drawn=drawn),
             GridItem(puzzle.givens, puzzle.solution, words.text("solution"),
-                     hardest_text(puzzle, words), board_text(puzzle, words), marks=marks,
+                     technique_text(puzzle.hardest, words), board_text(puzzle, words), marks=marks,
                      glyphs=day.glyphs, drawn=drawn))
 
 
@@ -376,12 +376,6 @@ def _width_share(puzzle: Puzzle) -> float:
     """How much of its square a board's width takes: a wide one all, a tall one less."""
     rows, cols = puzzle.shape.frame
     return cols / max(rows, cols)
-
-
-def hardest_text(puzzle: Puzzle, words: Catalogue) -> str:
-    """The hardest technique a puzzle takes, by its name in the catalogue's language (the
-    grader's own name where the catalogue has none)."""
-    return words.texts.get(f"techniques.{technique_key(puzzle.hardest)}", puzzle.hardest)
 
 
 def board_text(puzzle: Puzzle, words: Catalogue | None = None) -> str:

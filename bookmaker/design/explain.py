@@ -52,9 +52,15 @@ def technique_key(technique: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", technique.lower()).strip("_")
 
 
+def technique_text(technique: str, words: Catalogue) -> str:
+    """A technique's name in the catalogue's language (the grader's own name where the
+    catalogue has none)."""
+    return words.texts.get(f"techniques.{technique_key(technique)}", technique)
+
+
 def technique_name(technique: str, words: Catalogue) -> str:
     """A technique's name in the book's language, capitalised as a heading."""
-    name = words.texts.get(f"techniques.{technique_key(technique)}", technique)
+    name = technique_text(technique, words)
     return name[:1].upper() + name[1:]
 
 
@@ -240,7 +246,7 @@ def hint_text(crux: Step, start: Step | None, shape: Shape, words: Catalogue,
         return step_text(crux, shape, words, value)
     where = reasons_text(crux, shape, words) or listed(
         [cell_text(shape, cell, words) for cell in pattern_cells(crux)], words)
-    name = words.texts.get(f"techniques.{technique_key(crux.technique)}", crux.technique)
+    name = technique_text(crux.technique, words)
     look = words.text("hint_crux", where=where, technique=name)
     if start is None or start is crux:
         return look

@@ -299,11 +299,8 @@ class Draft:
             first = parent.groups[index][0][0]
             words[first] = sums[first] = b""
         assert self.added is not None
-        for group in self.added:
-            found = self.made.words(group)
-            if found is None:
-                return None
-            words[group[0][0]], sums[group[0][0]] = found
+        if not _placed(self.made, self.added, words, sums):
+            return None
         return words, sums, kept[2] - len(self._removed) + len(self.added)
 
     @cached_property
@@ -346,12 +343,18 @@ def _slots(made: DraftCages, cell_count: int,
            groups) -> tuple[list[bytes], list[bytes], int] | None:
     """Draft.slots of a draft made whole (no parent)."""
     words, sums = [b""] * cell_count, [b""] * cell_count
+    return (words, sums, len(groups)) if _placed(made, groups, words, sums) else None
+
+
+def _placed(made: DraftCages, groups, words: list[bytes], sums: list[bytes]) -> bool:
+    """The groups' words and known sums put in the slots of their first cells; False (the
+    slots left part-filled) where a group has no words (DraftCages.words())."""
     for group in groups:
         found = made.words(group)
         if found is None:
-            return None
+            return False
         words[group[0][0]], sums[group[0][0]] = found
-    return words, sums, len(groups)
+    return True
 
 
 def _ascending(groups) -> list[tuple[tuple[int, ...], str]]:

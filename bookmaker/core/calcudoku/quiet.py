@@ -145,15 +145,14 @@ def grade_and_work(state: c.CalcCandidates, ceiling: str,
     tries. Where the compiled loop takes every technique up to the ceiling, one call and
     no steps kept or worded (a third of a 6x6 expert's gradings' CPU went to them).
     Changes the state."""
-    grade = compiled.calcudoku_grader()
-    plan = compiled_plan(ladder, ceiling)
+    plan = one_call_plan(ceiling, ladder)
     tables = state.cages.narrowing_tables
-    if grade is None or plan is None or tables is None or plan[2] or ceiling == GRADES[-1]:
+    if plan is None or tables is None:
         grading = graded_quietly(state, ceiling, ladder, crux=False)
         if grading is None or grading.guessing:
             return None
         return grading.grade, work_of([ladder.rank[s.technique] for s in grading.steps], ladder)
-    _, rank, found, _ = _looped(grade, state, tables, *plan[:2])
+    _, rank, found, _ = _looped(compiled.calcudoku_grader(), state, tables, *plan[:2])
     return _grade_and_work_of(rank, found, ladder) if state.solved else None
 
 
