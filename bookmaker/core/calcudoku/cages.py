@@ -21,12 +21,12 @@ the units and peers are the Latin square's.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from itertools import combinations_with_replacement, permutations
 from math import prod
-from operator import eq, getitem, itemgetter
+from operator import getitem
 from typing import ClassVar
 
 from ..bits import mask_of
@@ -132,19 +132,13 @@ def _by_multisets(positions: tuple[tuple[int, int], ...], operations, target: in
     not every filling of the shape (_by_result(): milliseconds a 6x6 four-cell shape, met
     cold by a generator for each new shape; 9x9, ten times that)."""
     count = len(positions)
-    apart = [(i, j) for i in range(count) for j in range(i)
-             if positions[i][0] == positions[j][0] or positions[i][1] == positions[j][1]]
-    # connected cells: two or more pairs, so the getters give tuples
-    firsts, seconds = itemgetter(*(i for i, _ in apart)), itemgetter(*(j for _, j in apart))
+    apart = tuple((i, j) for i in range(count) for j in range(i)
+                  if positions[i][0] == positions[j][0] or positions[i][1] == positions[j][1])
     made = _multisets(count, n)
     found: set[tuple[int, ...]] = set()
     for op in operations:
         for values in made[op].get(target, ()):
-            if len(set(values)) == count:  # no value twice: every order repeats none
-                found.update(_orders(values))
-            else:
-                found.update(order for order in _orders(values)
-                             if not any(map(eq, firsts(order), seconds(order))))
+            found.update(_orders_apart(values, apart))
     return tuple(sorted(found))
 
 
@@ -160,10 +154,15 @@ def _multisets(count: int, n: int) -> dict[str, dict[int | None, list[tuple[int,
     return by_result
 
 
-@lru_cache(maxsize=1 << 12)
-def _orders(values: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
-    """The distinct orderings of a multiset of values."""
-    return frozenset(permutations(values))
+@lru_cache(maxsize=1 << 14)
+def _orders_apart(values: tuple[int, ...],
+                  apart: tuple[tuple[int, int], ...]) -> Collection[tuple[int, ...]]:
+    """The distinct orderings of a multiset of values that repeat none at the places
+    paired in `apart` (kept: cages of other shapes and targets share them)."""
+    orders = frozenset(permutations(values))
+    if len(set(values)) == len(values):  # no value twice: every order repeats none
+        return orders
+    return tuple(order for order in orders if all(order[i] != order[j] for i, j in apart))
 
 
 def _pairs(target: int, n: int, operations):
