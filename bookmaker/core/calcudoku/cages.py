@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from itertools import combinations_with_replacement, permutations
 from math import prod
-from operator import getitem
+from operator import eq, getitem
 from typing import ClassVar
 
 from ..bits import mask_of
@@ -162,7 +162,9 @@ def _orders_apart(values: tuple[int, ...],
     orders = frozenset(permutations(values))
     if len(set(values)) == len(values):  # no value twice: every order repeats none
         return orders
-    return tuple(order for order in orders if all(order[i] != order[j] for i, j in apart))
+    firsts, seconds = [i for i, _ in apart], [j for _, j in apart]
+    return tuple(order for order in orders if not any(map(  # mapped: no frame a pair
+        eq, map(order.__getitem__, firsts), map(order.__getitem__, seconds))))
 
 
 def _pairs(target: int, n: int, operations):
