@@ -146,19 +146,3 @@ def test_a_draft_is_mergeable_exactly_where_it_lists_merges():
                              [((0, 1, 4, 5), "+"), ((2, 3, 6, 7), "+"),
                               ((8, 9, 12, 13), "+"), ((10, 11, 14, 15), "+")])
     assert not squares.mergeable and squares.merges == []
-
-
-def test_a_changes_weakenable_groups_are_as_if_listed_anew():
-    # Draft.weakenable renumbers its parent's; listed anew from the groups it is the same
-    shape, met = CALCUDOKU.board(CALCUDOKU.frame(6)), 0
-    for seed in range(3):
-        rng = Rng(seed)
-        draft = first_draft(CalcCages, shape, rng, RECIPES["medium"])
-        for step in range(16):
-            listed = [i for i, group in enumerate(draft.groups) if draft.made.weaker(group)]
-            assert draft.weakenable == listed
-            met += draft.added is not None and len(listed) > 0
-            changed = (draft.split(draft.groups[0][0][0], rng, RECIPES["medium"]) if step % 4 == 3
-                       else generate.hardened(draft, rng, RECIPES["medium"]))
-            draft = changed or draft
-    assert met > 10  # changes with groups that could show a weaker operation were met

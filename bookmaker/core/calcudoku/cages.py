@@ -21,7 +21,7 @@ the units and peers are the Latin square's.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from itertools import combinations_with_replacement, permutations
@@ -134,11 +134,16 @@ def _by_multisets(positions: tuple[tuple[int, int], ...], operations, target: in
     count = len(positions)
     apart = tuple((i, j) for i in range(count) for j in range(i)
                   if positions[i][0] == positions[j][0] or positions[i][1] == positions[j][1])
+    firsts, seconds = [i for i, _ in apart], [j for _, j in apart]
     made = _multisets(count, n)
     found: set[tuple[int, ...]] = set()
     for op in operations:
         for values in made[op].get(target, ()):
-            found.update(_orders_apart(values, apart))
+            if len(set(values)) == count:  # no value twice: every order repeats none
+                found.update(_orders(values))
+            else:  # mapped lookups: no frame a pair
+                found.update(order for order in _orders(values) if not any(map(
+                    eq, map(order.__getitem__, firsts), map(order.__getitem__, seconds))))
     return tuple(sorted(found))
 
 
@@ -154,17 +159,10 @@ def _multisets(count: int, n: int) -> dict[str, dict[int | None, list[tuple[int,
     return by_result
 
 
-@lru_cache(maxsize=1 << 14)
-def _orders_apart(values: tuple[int, ...],
-                  apart: tuple[tuple[int, int], ...]) -> Collection[tuple[int, ...]]:
-    """The distinct orderings of a multiset of values that repeat none at the places
-    paired in `apart` (kept: cages of other shapes and targets share them)."""
-    orders = frozenset(permutations(values))
-    if len(set(values)) == len(values):  # no value twice: every order repeats none
-        return orders
-    firsts, seconds = [i for i, _ in apart], [j for _, j in apart]
-    return tuple(order for order in orders if not any(map(  # mapped: no frame a pair
-        eq, map(order.__getitem__, firsts), map(order.__getitem__, seconds))))
+@lru_cache(maxsize=1 << 12)
+def _orders(values: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
+    """The distinct orderings of a multiset of values."""
+    return frozenset(permutations(values))
 
 
 def _pairs(target: int, n: int, operations):

@@ -47,7 +47,6 @@ The result depends only on (type of cages, size, seed, difficulty).
 from __future__ import annotations
 
 from array import array
-from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -308,15 +307,9 @@ class Draft:
     @cached_property
     def weakenable(self) -> list[int]:
         """The groups (indices) that may show a weaker operation (kept: a draft whose
-        hardening is not kept is hardened again); a change's are its parent's renumbered
-        and its added groups' (asking of every group again was a third of hardened())."""
-        parent, weaker = self._parent, self.made.weaker
-        if parent is None or self.added is None:
-            return [index for index, group in enumerate(self.groups) if weaker(group)]
-        removed = sorted(self._removed)
-        kept = [i - bisect_left(removed, i) for i in parent.weakenable if i not in removed]
-        start = len(parent.groups) - len(removed)
-        return kept + [start + k for k, group in enumerate(self.added) if weaker(group)]
+        hardening is not kept is hardened again)."""
+        weaker = self.made.weaker
+        return [index for index, group in enumerate(self.groups) if weaker(group)]
 
     @cached_property
     def merges(self) -> list[tuple[int, int]]:
