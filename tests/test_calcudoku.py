@@ -377,6 +377,9 @@ def test_few_cells_fillings_are_their_multisets_ordered():
                     assert fillings(positions, op, target, n) == tuple(sorted(found))
     # r1c1 and r2c2 share no line: only they may repeat a value
     assert fillings(((0, 0), (1, 0), (1, 1)), "×", 4, 4) == ((1, 4, 1), (2, 1, 2))
+    # cells apart (as a parsed cage may be before its checks): one pair in a line, none
+    assert fillings(((0, 0), (0, 2), (1, 1)), "+", 4, 4) == ((1, 2, 1), (2, 1, 1))
+    assert fillings(((0, 0), (1, 1), (2, 2)), "+", 3, 4) == ((1, 1, 1),)
 
 
 def test_a_patterns_packed_fillings_are_packs():

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from itertools import combinations_with_replacement, permutations
 from math import prod
-from operator import eq, getitem
+from operator import eq, getitem, itemgetter
 from typing import ClassVar
 
 from ..bits import mask_of
@@ -134,17 +134,26 @@ def _by_multisets(positions: tuple[tuple[int, int], ...], operations, target: in
     count = len(positions)
     apart = tuple((i, j) for i in range(count) for j in range(i)
                   if positions[i][0] == positions[j][0] or positions[i][1] == positions[j][1])
-    firsts, seconds = [i for i, _ in apart], [j for _, j in apart]
+    firsts, seconds = _pair_getters(apart)
     made = _multisets(count, n)
     found: set[tuple[int, ...]] = set()
     for op in operations:
         for values in made[op].get(target, ()):
             if len(set(values)) == count:  # no value twice: every order repeats none
                 found.update(_orders(values))
-            else:  # mapped lookups: no frame a pair
-                found.update(order for order in _orders(values) if not any(map(
-                    eq, map(order.__getitem__, firsts), map(order.__getitem__, seconds))))
+            else:
+                found.update(order for order in _orders(values)
+                             if not any(map(eq, firsts(order), seconds(order))))
     return tuple(sorted(found))
+
+
+def _pair_getters(apart: tuple[tuple[int, int], ...]) -> tuple[Callable, Callable]:
+    """Getters of an order's values at the first and at the second places of the pairs,
+    each a tuple (itemgetters, the quickest check measured: a lone pair is asked twice)."""
+    if not apart:
+        return (lambda order: ()), (lambda order: ())
+    pairs = apart * 2 if len(apart) == 1 else apart
+    return itemgetter(*(i for i, _ in pairs)), itemgetter(*(j for _, j in pairs))
 
 
 @lru_cache(maxsize=64)
