@@ -11,6 +11,7 @@ from bookmaker.core import compiled
 from bookmaker.core.board.grid import Grid, GridError
 from bookmaker.core.board.marks import CageMark
 from bookmaker.core.board.shape import latin_of
+from bookmaker.core.calcudoku import cages as cage_sets
 from bookmaker.core.calcudoku import generate, quiet
 from bookmaker.core.calcudoku.cages import (
     OPERATION,
@@ -362,3 +363,28 @@ def test_a_book_of_several_calcudoku_kinds_says_their_common_rule_once(language)
         assert own[1:] in words.text(kind.presentation.rules_key)
     # One Calcudoku kind alone keeps its whole rule, as before.
     assert kind_rules([(6, CALCUDOKU, ())], words) == [words.text(CALCUDOKU.presentation.rules_key)]
+
+
+def test_few_cells_fillings_are_their_multisets_ordered():
+    # fillings() of three or four cells orders the target's multisets; every filling of
+    # the shape enumerated (cages._by_result, as cages of five or more are) agrees
+    for n in (6, 9):
+        for positions in [((0, 0), (0, 1), (0, 2)), ((0, 0), (1, 0), (2, 0), (2, 1)),
+                          ((0, 0), (0, 1), (0, 2), (1, 1)), ((0, 1), (1, 0), (1, 1), (2, 0))]:
+            every = cage_sets._by_result(positions, n)
+            for op in ("+", "×"):
+                for target, found in every[op].items():
+                    assert fillings(positions, op, target, n) == tuple(sorted(found))
+    # r1c1 and r2c2 share no line: only they may repeat a value
+    assert fillings(((0, 0), (1, 0), (1, 1)), "×", 4, 4) == ((1, 4, 1), (2, 1, 2))
+    # cells apart (as a parsed cage may be before its checks): one pair in a line, none
+    assert fillings(((0, 0), (0, 2), (1, 1)), "+", 4, 4) == ((1, 2, 1), (2, 1, 1))
+    assert fillings(((0, 0), (1, 1), (2, 2)), "+", 3, 4) == ((1, 1, 1),)
+
+
+def test_a_patterns_packed_fillings_are_packs():
+    for n, positions in [(4, ((0, 0), (0, 1))), (6, ((0, 0), (0, 1), (1, 0), (1, 1))),
+                         (9, ((0, 0), (1, 0), (2, 0)))]:
+        pattern = cage_sets.Pattern(positions, "+", 2 * n - 1, n)
+        assert pattern.packed and pattern.packed == tuple(
+            cage_sets.pack(n, [1 << (v - 1) for v in f]) for f in pattern.fillings)

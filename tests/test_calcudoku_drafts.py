@@ -117,3 +117,32 @@ def test_a_draft_graded_from_its_tables_is_graded_as_its_cage_set(name, size, se
     grades = Counter(graded and graded[0] for graded in found)
     work = round(sum(graded[1] for graded in found if graded), 6)
     assert (dict(grades), work) == BY_TABLES[name, size, seed]
+
+
+def test_a_hardenings_grade_alone_is_its_gradings():
+    # _grade_of() grades from the draft's tables (quiet.grade_or_stall_of_tables()), and
+    # where it stalls hands back the cells open, as _graded() of its cage set does
+    shape, rng = CALCUDOKU.board(CALCUDOKU.frame(6)), Rng(5)
+    draft = generate.made_unique(first_draft(CalcCages, shape, rng, RECIPES["medium"]), rng,
+                                 RECIPES["medium"])
+    found = set()
+    for other in [draft, *hardenings(draft, rng, RECIPES["medium"])[:12]]:
+        for ceiling in ("beginner", "medium"):
+            grading, stalled = generate._graded(other, ceiling, crux=False)
+            assert generate._grade_of(other, ceiling) == (grading and grading.grade, stalled)
+            found.add((grading and grading.grade, stalled > 0))
+    assert (None, True) in found and ("beginner", False) in found  # both ways were met
+
+
+def test_a_draft_is_mergeable_exactly_where_it_lists_merges():
+    for seed in range(3):
+        rng = Rng(seed)
+        draft = first_draft(CalcCages, CALCUDOKU.board(CALCUDOKU.frame(6)), rng,
+                            RECIPES["medium"])
+        for _ in range(10):
+            assert draft.mergeable == bool(draft.merges)
+            draft = generate.hardened(draft, rng, RECIPES["medium"]) or draft
+    squares = generate.Draft(CalcCages, CALCUDOKU.board(CALCUDOKU.frame(4)), (1,) * 16,
+                             [((0, 1, 4, 5), "+"), ((2, 3, 6, 7), "+"),
+                              ((8, 9, 12, 13), "+"), ((10, 11, 14, 15), "+")])
+    assert not squares.mergeable and squares.merges == []

@@ -24,7 +24,9 @@ from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from itertools import combinations_with_replacement, permutations
 from math import prod
+from operator import eq, getitem, itemgetter
 from typing import ClassVar
 
 from ..bits import mask_of
@@ -35,6 +37,8 @@ from ..grade.evidence import Reason, cage_reason
 ADD, SUBTRACT, MULTIPLY, DIVIDE = "+", "−", "×", "÷"
 HIDDEN = ""  # the operation of a one-cell cage, and of every cage whose operation is hidden
 MAX_CAGE_CELLS = 6  # what a line may hold; the generator makes at most four
+# Up to this many cells a cage's fillings are its target's multisets ordered (_by_multisets())
+MULTISET_CELLS = 4
 PATTERN_STATES_KEPT = 4096  # candidate states a Pattern remembers (for speed only)
 
 
@@ -111,11 +115,63 @@ def fillings(positions: tuple[tuple[int, int], ...], operation: str, target: int
     if len(positions) == 2:  # two connected cells share a line: their values differ
         return tuple(sorted({pair for pair in _pairs(target, n, operations)
                              if pair[0] != pair[1]}))
+    if len(positions) <= MULTISET_CELLS:
+        return _by_multisets(positions, operations, target, n)
     by_result = _by_result(positions, n)
     found: set[tuple[int, ...]] = set()
     for op in operations:
         found.update(by_result[op].get(target, ()))
     return tuple(sorted(found))
+
+
+def _by_multisets(positions: tuple[tuple[int, int], ...], operations, target: int,
+                  n: int) -> tuple[tuple[int, ...], ...]:
+    """fillings() of a few cells: the orderings, repeating no value in a line, of the
+    multisets of values that make the target (_multisets()). What a filling makes by an
+    operation that adds or multiplies is its multiset's, so only the target's are ordered,
+    not every filling of the shape (_by_result(): milliseconds a 6x6 four-cell shape, met
+    cold by a generator for each new shape; 9x9, ten times that)."""
+    count = len(positions)
+    apart = tuple((i, j) for i in range(count) for j in range(i)
+                  if positions[i][0] == positions[j][0] or positions[i][1] == positions[j][1])
+    firsts, seconds = _pair_getters(apart)
+    made = _multisets(count, n)
+    found: set[tuple[int, ...]] = set()
+    for op in operations:
+        for values in made[op].get(target, ()):
+            if len(set(values)) == count:  # no value twice: every order repeats none
+                found.update(_orders(values))
+            else:
+                found.update(order for order in _orders(values)
+                             if not any(map(eq, firsts(order), seconds(order))))
+    return tuple(sorted(found))
+
+
+def _pair_getters(apart: tuple[tuple[int, int], ...]) -> tuple[Callable, Callable]:
+    """Getters of an order's values at the first and at the second places of the pairs,
+    each a tuple (itemgetters, the quickest check measured: a lone pair is asked twice)."""
+    if not apart:
+        return (lambda order: ()), (lambda order: ())
+    pairs = apart * 2 if len(apart) == 1 else apart
+    return itemgetter(*(i for i, _ in pairs)), itemgetter(*(j for _, j in pairs))
+
+
+@lru_cache(maxsize=64)
+def _multisets(count: int, n: int) -> dict[str, dict[int | None, list[tuple[int, ...]]]]:
+    """Per operation a cage of `count` cells (three or more) may have, per what they make,
+    the multisets of values 1..n (ascending tuples) that make it."""
+    by_result: dict[str, dict[int | None, list[tuple[int, ...]]]] = {
+        op: {} for op in SPREAD_OPERATIONS}
+    for values in combinations_with_replacement(range(1, n + 1), count):
+        for op, found in by_result.items():
+            found.setdefault(OPERATION[op].made(values), []).append(values)
+    return by_result
+
+
+@lru_cache(maxsize=1 << 12)
+def _orders(values: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
+    """The distinct orderings of a multiset of values."""
+    return frozenset(permutations(values))
 
 
 def _pairs(target: int, n: int, operations):
@@ -155,7 +211,9 @@ class Pattern:
     def __init__(self, positions, operation: str, target: int, n: int) -> None:
         self.n, self.count = n, len(positions)
         self.fillings = fillings(positions, operation, target, n)
-        self.packed = tuple(pack(n, [1 << (v - 1) for v in f]) for f in self.fillings)
+        # pack() of each filling's masks by lookups: a generator meets thousands of cages
+        bits = _value_bits(n, self.count)
+        self.packed = tuple(sum(map(getitem, bits, f)) for f in self.fillings)
         self._alive: dict = {}
         self._kept: dict = {}
         self._lines: dict = {}
@@ -193,6 +251,13 @@ class Pattern:
                 found &= here
             found = self._lines[key] = found & full
         return found
+
+
+@lru_cache(maxsize=64)
+def _value_bits(n: int, count: int) -> tuple[tuple[int, ...], ...]:
+    """Per cell of a cage of `count` cells, per value (0 unused), the value's bit as pack()
+    places it."""
+    return tuple((0, *(1 << (i * n + v) for v in range(n))) for i in range(count))
 
 
 def _bound(cache: dict, most: int = PATTERN_STATES_KEPT) -> None:

@@ -78,6 +78,7 @@ from .quiet import (
     board_tables,
     grade_and_work,
     grade_and_work_of_tables,
+    grade_or_stall_of_tables,
     graded_quietly,
     known_sum,
     one_call_plan,
@@ -315,6 +316,11 @@ class Draft:
         """_merges(), kept as weakenable is."""
         return _merges(self)
 
+    @cached_property
+    def mergeable(self) -> bool:
+        """_mergeable(), kept as weakenable is."""
+        return _mergeable(self)
+
     def changed(self, remove: list[int], add, ascending: bool = False) -> Draft:
         """A new draft without the groups at `remove` and with the groups `add` (their
         cells sorted here unless `ascending` says they are)."""
@@ -377,38 +383,54 @@ def make_attempt(cages_type: type[CalcCages], shape: Shape, seed: int, difficult
     draft = made_unique(first_draft(cages_type, shape, rng, recipe), rng, recipe)
     if draft is None:
         return None
-    grading, stalled = _graded(draft, ceiling, recipe.targeted)  # a climb reads the crux
+    if not recipe.targeted:
+        return _hardened_attempt(draft, rng, recipe, difficulty, ceiling)
+    grading, stalled = _graded(draft, ceiling)  # a climb reads the crux
     flat = 0
-    dropped: set[frozenset] = set()  # the hardened drafts not kept, by their groups
-    for _ in range(CLIMBS if recipe.targeted else CHANGES):
+    for _ in range(CLIMBS):
         if grading is None:
             softer = softened(draft, stalled, rng, recipe)
-            graded, stalls = _graded(softer, ceiling, recipe.targeted)
-            if not (recipe.targeted and graded is not None and graded.grade != difficulty):
+            graded, stalls = _graded(softer, ceiling)
+            if graded is None or graded.grade == difficulty:
                 draft, grading, stalled = softer, graded, stalls
             continue
         if difficulty in ("any", grading.grade):
             return draft.solution, draft.cages, grading
-        if recipe.targeted:
-            climbed = _climbed(draft, grading, rng, recipe, difficulty)
-            if climbed is None:
-                return None
-            flat = 0 if climbed[1].grade != grading.grade else flat + 1
-            if flat >= PLATEAU:
-                return None
-            draft, grading = climbed
+        climbed = _climbed(draft, grading, rng, recipe, difficulty)
+        if climbed is None:
+            return None
+        flat = 0 if climbed[1].grade != grading.grade else flat + 1
+        if flat >= PLATEAU:
+            return None
+        draft, grading = climbed
+    return None
+
+
+def _hardened_attempt(draft: Draft, rng: Rng, recipe: Recipe, difficulty: str, ceiling: str):
+    """make_attempt() of a recipe not targeted, from the unique draft: the drafts on the
+    way are asked their grade alone (_grade_of()), and the one returned is graded in
+    full."""
+    grade, stalled = _grade_of(draft, ceiling)
+    dropped: set[frozenset] = set()  # the hardened drafts not kept, by their groups
+    for _ in range(CHANGES):
+        if grade is None:
+            draft = softened(draft, stalled, rng, recipe)
+            grade, stalled = _grade_of(draft, ceiling)
             continue
+        if difficulty in ("any", grade):
+            grading, _ = _graded(draft, ceiling, crux=False)
+            return draft.solution, draft.cages, grading
         harder = hardened(draft, rng, recipe)
         if harder is None:
             return None
         graded = _hardening_kept(harder, ceiling, dropped)
         if graded is not None:
-            draft, grading = harder, graded
+            draft, grade = harder, graded
     return None
 
 
-def _hardening_kept(harder: Draft, ceiling: str, dropped: set[frozenset]) -> Grading | None:
-    """The grading of a hardened draft within the ceiling (a finished solve: unique), or
+def _hardening_kept(harder: Draft, ceiling: str, dropped: set[frozenset]) -> str | None:
+    """The grade of a hardened draft within the ceiling (a finished solve: unique), or
     None; a draft dropped once (`dropped`, its groups) is dropped again without grading:
     hardened() draws the same change again often (6x6 medium: a third of its drafts, hard:
     over half), and a draft's grading depends on its cages alone."""
@@ -419,7 +441,7 @@ def _hardening_kept(harder: Draft, ceiling: str, dropped: set[frozenset]) -> Gra
             _ambiguous(harder):
         graded = None  # the grader could not finish it either, only slower
     else:
-        graded, _ = _graded(harder, ceiling, crux=False)
+        graded, _ = _grade_of(harder, ceiling)
     if graded is None:
         dropped.add(key)
     return graded
@@ -495,6 +517,19 @@ def _graded(draft: Draft, ceiling: str, crux: bool = True) -> tuple[Grading | No
     return grading, 0
 
 
+def _grade_of(draft: Draft, ceiling: str) -> tuple[str | None, int]:
+    """_graded()'s grade alone, or None and the cells open where it stalled; where the
+    compiled loop takes every technique up to the ceiling, by one call on the draft's
+    grading_tables(), its cage set and candidates not built (6x6 medium: building them
+    for each draft graded was most of its CPU)."""
+    plan = one_call_plan(ceiling)
+    tables = None if plan is None else draft.grading_tables()
+    if plan is None or tables is None:
+        grading, stalled = _graded(draft, ceiling, crux=False)
+        return (None, stalled) if grading is None else (grading.grade, 0)
+    return grade_or_stall_of_tables(draft.shape, draft.made.board, *tables, plan)
+
+
 def softened(draft: Draft, stalled: int, rng: Rng, recipe: Recipe) -> Draft:
     """The draft with a cell the grader left open split off its cage as a one-cell cage
     (the rest of the cage keeps its operation, or draws one if it is a single or falls
@@ -544,14 +579,15 @@ def hardened(draft: Draft, rng: Rng, recipe: Recipe) -> Draft | None:
     """The draft one step harder, at random: a cage shows a weaker operation (÷ or × gives
     way to − or +, as the values allow), or two neighbouring cages (a one-cell cage
     among them, if any) merge into one compact cage; None if nothing can change."""
-    weaker, merges = draft.weakenable, draft.merges
-    if not weaker and not merges:
+    weaker, mergeable = draft.weakenable, draft.mergeable
+    if not weaker and not mergeable:
         return None
-    if weaker and (not merges or rng.below(2)):
+    if weaker and (not mergeable or rng.below(2)):
         index = weaker[rng.below(len(weaker))]
         cells, operation = draft.groups[index]
         options = _weaker(draft, cells, operation)
         return draft.changed([index], [(cells, options[rng.below(len(options))])])
+    merges = draft.merges
     return _merged(draft, merges[rng.below(len(merges))], rng, recipe)
 
 
@@ -638,6 +674,20 @@ def _merges(draft: Draft) -> list[tuple[int, int]]:
             if sizes[i] == 1 or sizes[j] == 1:
                 singles.append((i, j))
     return singles or pairs
+
+
+def _mergeable(draft: Draft) -> bool:
+    """Whether the draft has any merge (_merges()): all hardened() asks of a draft before
+    it draws a merge, and most drafts' first two cages side by side answer it (listing
+    every merge of each draft hardened was a tenth of a 6x6 medium's CPU)."""
+    n, owner, groups = draft.shape.size, _owners(draft), draft.groups
+    for c, d in _beside(n):
+        i, j = owner[c], owner[d]
+        if i != j:
+            joined = len(groups[i][0]) + len(groups[j][0])
+            if joined < MAX_CAGE or joined == MAX_CAGE and _compact(n, groups[i][0] + groups[j][0]):
+                return True
+    return False
 
 
 @lru_cache(maxsize=1 << 15)

@@ -184,18 +184,40 @@ def grade_and_work_of_tables(shape: Shape, board: tuple, tables: bytes, cage_sum
     sums() alone, on the board's board_tables(), by one_call_plan()'s plan: a generator's
     draft graded without building its cage set and candidates (a third of a 6x6 expert's
     CPU went to them)."""
+    rank, found, open_cells = _graded_tables(shape, board, tables, cage_sums, plan)
+    return None if open_cells else _grade_and_work_of(rank, found, ladder)
+
+
+def grade_or_stall_of_tables(shape: Shape, board: tuple, tables: bytes, cage_sums: bytes,
+                             plan: tuple, ladder: Ladder = CALCUDOKU_LADDER
+                             ) -> tuple[str | None, int]:
+    """grade_and_work_of_tables()'s grade alone and 0, or None and the cells it left open
+    where it stalls: what a hardening generator asks of its drafts (it splits one of
+    those cells off where a draft is harder than asked)."""
+    rank, found, open_cells = _graded_tables(shape, board, tables, cage_sums, plan)
+    return (None, open_cells) if open_cells else (_grade_of(rank, found, ladder), 0)
+
+
+def _graded_tables(shape: Shape, board: tuple, tables: bytes, cage_sums: bytes,
+                   plan: tuple) -> tuple[int, list, int]:
+    """One compiled grading of the blank state of cages given as tables: (the hardest bulk
+    rank, the steps found as (rank, length), the cells left open)."""
     count, full = shape.cell_count, shape.all_cells_mask
     _, rank, found, _, open_cells, _, _, _ = compiled.calcudoku_grader()(
         board[0], shape.size, tables, [0] * count, [(1 << shape.size) - 1] * count,
         full, full, board[1], cage_sums, *plan[:2])
-    return None if open_cells else _grade_and_work_of(rank, found, ladder)
+    return rank, found, open_cells
 
 
 def _grade_and_work_of(rank: int, found, ladder: Ladder) -> tuple[str, float]:
     """The grade (as grading_of() finds it) and work of a finished compiled grading: its
     hardest bulk rank and its steps as (rank, length)."""
-    ranks = [r for r, _ in found]
-    return ladder.techniques[max(0, rank, *ranks)].grade, work_of(ranks, ladder)
+    return _grade_of(rank, found, ladder), work_of([r for r, _ in found], ladder)
+
+
+def _grade_of(rank: int, found, ladder: Ladder) -> str:
+    """The grade of a finished compiled grading, as grading_of() finds it."""
+    return ladder.techniques[max(0, rank, *(r for r, _ in found))].grade
 
 
 def work_of(ranks: list[int], ladder: Ladder) -> float:
