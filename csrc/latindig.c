@@ -161,6 +161,7 @@ static void others_add(const Dig *d, const int *grid) {
 static int others_refute(const Dig *d, const int *givens) {
     uint64_t kept[WORDS] = {0}, own[WORDS] = {0};
     int cells = d->t->cells;
+    if (!others.count) return 0;  /* most of an easy dig's trials: none found yet */
     for (int c = 0; c < cells; c++)
         if (givens[c]) kept[c / 64] |= (uint64_t)1 << (c % 64);
     for (int j = 0; j < d->own && j < LATIN_CELLS; j++)
