@@ -303,7 +303,7 @@ static int fewest_open(const mask *m, int cells) {
 
 typedef struct {
     int count, complete, nodes;
-    int solution[LATIN_CELLS];
+    int solution[LATIN_CELLS], last[LATIN_CELLS];  /* the first found, the last */
 } Found;
 
 /* The states with `cell` set to each candidate pushed, the first to try last (search.
@@ -345,8 +345,8 @@ static int latin_search(const Rule *rule, const mask *start, int limit, long lon
         if (rounds_to_contradiction(rule, state, -1)) { size--; continue; }
         int cell = fewest_open(state, cells);
         if (cell >= 0) { size = push_branches(stack, size, cells, cell, prefer); continue; }
-        if (!found->count++)
-            for (int c = 0; c < cells; c++) found->solution[c] = bit_length(state[c]);
+        int *into = found->count++ ? found->last : found->solution;
+        for (int c = 0; c < cells; c++) into[c] = bit_length(state[c]);
         size--;
         if (found->count >= limit) break;
     }
@@ -365,14 +365,30 @@ int latin_count(const Rule *rule, const mask *start, int limit, long long max_no
 }
 
 int latin_any(const Rule *rule, const mask *start, long long max_nodes) {
+    return latin_any_into(rule, start, max_nodes, NULL);
+}
+
+int latin_any_into(const Rule *rule, const mask *start, long long max_nodes, int *solution) {
     Found found;
     if (latin_search(rule, start, 1, max_nodes, NULL, &found) < 0) return -1;
+    if (found.count && solution) memcpy(solution, found.solution, sizeof found.solution);
     return found.count ? 1 : found.complete ? 0 : 2;
 }
 
 int latin_unique(const Rule *rule, const mask *start, long long max_nodes, const int *prefer) {
+    return latin_unique_other(rule, start, max_nodes, prefer, NULL);
+}
+
+int latin_unique_other(const Rule *rule, const mask *start, long long max_nodes,
+                       const int *prefer, int *other) {
     Found found;
     if (latin_search(rule, start, 2, max_nodes, prefer, &found) < 0) return -1;
+    if (other && found.count == 2) {
+        int cells = rule->n * rule->n, first_is_prefer = 1;
+        for (int c = 0; c < cells && first_is_prefer; c++)
+            first_is_prefer = found.solution[c] == prefer[c];
+        memcpy(other, first_is_prefer ? found.last : found.solution, sizeof found.last);
+    }
     return found.complete && found.count == 1;
 }
 

@@ -37,6 +37,12 @@ int latin_unique(const Rule *rule, const mask *start, long long max_nodes, const
 /* latin.c: whether the search (no preferred values) finds a solution within max_nodes:
    1, 0 (none, the search complete), 2 (the nodes ran out first); -1 without memory. */
 int latin_any(const Rule *rule, const mask *start, long long max_nodes);
+/* latin_any, the solution found (where it returns 1) into `solution` (or NULL). */
+int latin_any_into(const Rule *rule, const mask *start, long long max_nodes, int *solution);
+/* latin_unique, where the search found two solutions the one not `prefer` into `other`
+   (or NULL): a second solution's values, cell by cell. */
+int latin_unique_other(const Rule *rule, const mask *start, long long max_nodes,
+                       const int *prefer, int *other);
 /* latin.c: latin_chains' search (latin/grading.forcing_chain) into `found`, (cell, value,
    rounds) triples (room for every candidate); how many. */
 int latin_chain_trials(const Rule *rule, const mask *m, const int *open, int count,

@@ -57,16 +57,18 @@ static int trial_rules(Dig *d, Plan *plan, int *givens) {
 }
 
 int dig_reach(Dig *d, Plan *plan, int first_grade, long long nodes, int *hardest) {
-    int givens[LATIN_CELLS];
-    if (trial_rules(d, plan, givens) < 0) return -2;
-    return latin_reach_from(d->t, givens, &d->bulk_rule, &d->rule, first_grade, nodes, plan,
-                            hardest);
+    return dig_reach_stalled(d, plan, first_grade, nodes, hardest, NULL);
 }
 
-/* The cells where a solution other than the dug one must differ from it if it keeps
-   the own item j (a sign's two cells, a clue's line), into `cells`; how many, 0 for a
-   rule whose items it does not know. */
-static int own_cells(const Dig *d, int j, int *cells) {
+int dig_reach_stalled(Dig *d, Plan *plan, int first_grade, long long nodes, int *hardest,
+                      int *stalled_at) {
+    int givens[LATIN_CELLS];
+    if (trial_rules(d, plan, givens) < 0) return -2;
+    return latin_reach_stalled(d->t, givens, &d->bulk_rule, &d->rule, first_grade, nodes,
+                               plan, hardest, stalled_at);
+}
+
+int dig_own_cells(const Dig *d, int j, int *cells) {
     int n = d->t->n, at = d->starts[j];
     if (d->code == RULE_SIGNS && d->width == 2) {
         cells[0] = d->full[at], cells[1] = d->full[at + 1];
@@ -86,7 +88,7 @@ static int group_cells(const Dig *d, const int *group, int size, int *cells) {
     for (int i = 0; i < size; i++) {
         int item = group[i], many = 1;
         if (item < d->t->cells) some[0] = item;
-        else if (!(many = own_cells(d, item - d->t->cells, some))) return -1;
+        else if (!(many = dig_own_cells(d, item - d->t->cells, some))) return -1;
         for (int k = 0; k < many; k++)
             if (!seen[some[k]]) seen[some[k]] = 1, cells[count++] = some[k];
     }
@@ -97,6 +99,83 @@ static int group_cells(const Dig *d, const int *group, int size, int *cells) {
 static void given_masks(const Dig *d, const int *givens, mask *start) {
     mask full = ((mask)1 << d->t->n) - 1;
     for (int c = 0; c < d->t->cells; c++) start[c] = givens[c] ? (mask)1 << (givens[c] - 1) : full;
+}
+
+/* Solutions other than the dug one that earlier trials' searches found (in this call or
+   an earlier one on the same solution: a trade digs past what its attempt's digs left).
+   A trial whose kept items one of them keeps has two solutions: refused at once, as its
+   search or grading would refuse it (the same answer, sooner). A cache: no answer
+   depends on what it holds. */
+#define OTHERS_MAX 32
+
+typedef struct {
+    int n, count, next, solution[LATIN_CELLS];
+    int grids[OTHERS_MAX][LATIN_CELLS];
+    uint64_t differ[OTHERS_MAX][WORDS];  /* the cells where each differs from the solution */
+    uint64_t breaks[OTHERS_MAX][WORDS];  /* the own items each breaks (all where unknown) */
+} Others;
+
+static Others others;
+
+/* The cache for the dug solution: emptied where it held another's. */
+static void others_for(const Dig *d) {
+    int n = d->t->n, cells = d->t->cells;
+    if (others.n == n && !memcmp(others.solution, d->solution, sizeof(int) * (size_t)cells)) return;
+    others.n = n, others.count = others.next = 0;
+    memcpy(others.solution, d->solution, sizeof(int) * (size_t)cells);
+}
+
+/* Whether the grid keeps the own item j: a sign's smaller cell smaller, a clue's line
+   showing as many as it says from its side (top, right, bottom, left); 0 where the
+   item is not known (own_cells). */
+static int keeps_own(const Dig *d, int j, const int *grid) {
+    int cells[LATIN_MAX], count = dig_own_cells(d, j, cells), at = d->starts[j];
+    if (d->code == RULE_SIGNS && count == 2) return grid[cells[0]] < grid[cells[1]];
+    if (!count) return 0;
+    int clue = d->full[at], side = at / d->t->n, backward = side == 1 || side == 2;
+    int seen = 0, tallest = 0;
+    for (int k = 0; k < count; k++) {
+        int height = grid[cells[backward ? count - 1 - k : k]];
+        if (height > tallest) tallest = height, seen++;
+    }
+    return !clue || seen == clue;
+}
+
+/* A solution of a trial other than the dug one kept (the oldest replaced when full). */
+static void others_add(const Dig *d, const int *grid) {
+    int at = others.next, cells = d->t->cells;
+    memcpy(others.grids[at], grid, sizeof(int) * (size_t)cells);
+    memset(others.differ[at], 0, sizeof others.differ[at]);
+    memset(others.breaks[at], 0, sizeof others.breaks[at]);
+    for (int c = 0; c < cells; c++)
+        if (grid[c] != d->solution[c]) others.differ[at][c / 64] |= (uint64_t)1 << (c % 64);
+    for (int j = 0; j < d->own && j < LATIN_CELLS; j++)
+        if (!keeps_own(d, j, grid)) others.breaks[at][j / 64] |= (uint64_t)1 << (j % 64);
+    others.next = (at + 1) % OTHERS_MAX;
+    if (others.count < OTHERS_MAX) others.count++;
+}
+
+/* Whether a kept solution is one of the trial's (its givens, d->rule made from its
+   data): one that differs at no kept given and breaks no kept own item (keeps_own),
+   then as the search takes a state as a solution: every cell placed, no contradiction. */
+static int others_refute(const Dig *d, const int *givens) {
+    uint64_t kept[WORDS] = {0}, own[WORDS] = {0};
+    int cells = d->t->cells;
+    if (!others.count) return 0;  /* most of an easy dig's trials: none found yet */
+    for (int c = 0; c < cells; c++)
+        if (givens[c]) kept[c / 64] |= (uint64_t)1 << (c % 64);
+    for (int j = 0; j < d->own && j < LATIN_CELLS; j++)
+        if (d->kept[cells + j]) own[j / 64] |= (uint64_t)1 << (j % 64);
+    for (int i = 0; i < others.count; i++) {
+        int clash = 0;
+        for (int w = 0; w < WORDS && !clash; w++)
+            clash = (others.differ[i][w] & kept[w]) || (others.breaks[i][w] & own[w]);
+        if (clash) continue;
+        mask placed[LATIN_CELLS];
+        for (int c = 0; c < cells; c++) placed[c] = (mask)1 << (others.grids[i][c] - 1);
+        if (!latin_propagate(&d->rule, placed, -1)) return 1;
+    }
+    return 0;
 }
 
 /* Whether the search sees a second solution of a trial that took the group away from a
@@ -114,7 +193,8 @@ static int second_seen(Dig *d, const int *group, int size, const int *givens) {
         mask own = (mask)1 << (d->solution[cells[i]] - 1);
         if (start[cells[i]] == own) continue;  /* the same in every solution */
         start[cells[i]] = full & ~own;
-        int found = latin_any(&d->rule, start, SEEN_NODES);
+        int other[LATIN_CELLS], found = latin_any_into(&d->rule, start, SEEN_NODES, other);
+        if (found == 1) others_add(d, other);
         if (found) return found == 2 ? 0 : found;
         start[cells[i]] = own;
     }
@@ -125,8 +205,12 @@ static int second_seen(Dig *d, const int *group, int size, const int *givens) {
    its givens (the solution's values tried first) under d->rule: 1, 0, -1 as accepted(). */
 static int unique_trial(Dig *d, const int *givens) {
     mask start[LATIN_CELLS];
+    int other[LATIN_CELLS];
     given_masks(d, givens, start);
-    return latin_unique(&d->rule, start, d->nodes, d->solution);
+    other[0] = 0;
+    int found = latin_unique_other(&d->rule, start, d->nodes, d->solution, other);
+    if (!found && other[0]) others_add(d, other);
+    return found;
 }
 
 /* dig_reach of a trial that took the group away from a puzzle within reach: at hard
@@ -135,6 +219,7 @@ static int unique_trial(Dig *d, const int *givens) {
 static int reach_without(Dig *d, const int *group, int size) {
     int givens[LATIN_CELLS];
     if (trial_rules(d, &d->plan, givens) < 0) return -2;
+    if (others_refute(d, givens)) return 0;
     int seen = d->plan.count > SEEN_STEPS && !d->nodes ? second_seen(d, group, size, givens) : 0;
     if (seen) return seen < 0 ? seen : 0;
     return latin_reach_from(d->t, givens, &d->bulk_rule, &d->rule, d->first_grade, d->nodes,
@@ -149,7 +234,7 @@ static int accepted(Dig *d, const int *group, int size) {
     int givens[LATIN_CELLS], data[DATA_MAX], n = d->t->n;
     kept_givens(d, givens);
     if (latin_make_rule(n, d->code, data, trial_data(d, data), &d->rule) < 0) return -2;
-    return unique_trial(d, givens);
+    return others_refute(d, givens) ? 0 : unique_trial(d, givens);
 }
 
 /* dig._take_away: the group taken away if what is left is accepted, else each half (a
@@ -319,6 +404,7 @@ PyObject *latin_dig(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
         return NULL;
     }
     d->bulk_code = (int)bulk_code, d->first_grade = PyObject_IsTrue(args[11]);
+    others_for(d);
     int failed = dig_order(d, order, count, (int)chunk);
     latin_plan_free(&d->plan);
     return dig_result(d, order, count, failed);
@@ -344,5 +430,6 @@ PyObject *latin_dig_unique(PyObject *module, PyObject *const *args, Py_ssize_t n
         dig_free(d, order);
         return NULL;
     }
+    others_for(d);
     return dig_result(d, order, count, dig_order(d, order, count, (int)chunk));
 }

@@ -31,6 +31,13 @@ typedef struct {
    kept own items' data: 1, 0; -1 out of memory, -2 data the rules cannot take. `hardest`
    (or NULL) as latin_reach_from's. */
 int dig_reach(Dig *d, Plan *plan, int first_grade, long long nodes, int *hardest);
+/* The cells where a solution other than the dug one must differ from it if it keeps
+   the own item j (a sign's two cells, a clue's line), into `cells`; how many, 0 for a
+   rule whose items it does not know. */
+int dig_own_cells(const Dig *d, int j, int *cells);
+/* dig_reach, with latin_reach_stalled's `stalled_at`. */
+int dig_reach_stalled(Dig *d, Plan *plan, int first_grade, long long nodes, int *hardest,
+                      int *stalled_at);
 /* Dig's fields from args (solution args[1], kept [2], data [5], starts [6], width [7],
    blank [8], code [9], nodes [nodes]), its item count into *items; -1 with an exception
    set (what was read is freed by dig_free). */

@@ -328,9 +328,17 @@ static PyObject *graded(const GradeTables *t, const GradeState *s, int stalled, 
 int latin_reach_from(const GradeTables *t, const int *givens, const Rule *bulk_rule,
                  const Rule *rule, int first_grade, long long nodes, const Plan *p,
                  int *hardest) {
+    return latin_reach_stalled(t, givens, bulk_rule, rule, first_grade, nodes, p, hardest,
+                               NULL);
+}
+
+int latin_reach_stalled(const GradeTables *t, const int *givens, const Rule *bulk_rule,
+                        const Rule *rule, int first_grade, long long nodes, const Plan *p,
+                        int *hardest, int *stalled_at) {
     mask m[LATIN_CELLS], full = ((mask)1 << t->n) - 1;
     int solved = 1;
     if (hardest) *hardest = -1;
+    if (stalled_at) stalled_at[0] = -1;
     for (int c = 0; c < t->cells; c++) m[c] = givens[c] ? (mask)1 << (givens[c] - 1) : full;
     if (latin_propagate(bulk_rule, m, -1)) return 0;
     for (int c = 0; c < t->cells && solved; c++) solved = !(m[c] & (m[c] - 1));
@@ -354,6 +362,7 @@ int latin_reach_from(const GradeTables *t, const int *givens, const Rule *bulk_r
     int stalled = log ? grade_loop(t, &s, p, log, &steps, &settled) : -1;
     for (int i = 0; hardest && stalled == 0 && i < steps; i++)
         if (log[2 * i] > *hardest) *hardest = log[2 * i];
+    if (stalled_at && stalled == 1) memcpy(stalled_at, values, sizeof(int) * (size_t)t->cells);
     free(log);
     return stalled < 0 ? -1 : !stalled;
 }

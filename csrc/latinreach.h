@@ -45,6 +45,11 @@ int latin_plan_follow(Plan *p, int n, const int *data, int count);
 int latin_reach_from(const GradeTables *t, const int *givens, const Rule *bulk_rule,
                      const Rule *rule, int first_grade, long long nodes, const Plan *p,
                      int *hardest);
+/* latin_reach_from; where the loop stalled (0 returned, no search for a second solution)
+   the values it had placed (0: open) into `stalled_at` (or NULL), else stalled_at[0] -1. */
+int latin_reach_stalled(const GradeTables *t, const int *givens, const Rule *bulk_rule,
+                        const Rule *rule, int first_grade, long long nodes, const Plan *p,
+                        int *hardest, int *stalled_at);
 /* The grader's tables if they are a Latin square's; NULL with an exception set. */
 const GradeTables *latin_tables(PyObject *grader);
 

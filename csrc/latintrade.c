@@ -5,6 +5,8 @@
    (latindig.c's dig_reach), and if so of the grade below. The Python is the reference:
    the same trials in the same order, the same items kept. */
 
+#include <string.h>
+
 #include "latindig.h"
 
 enum { EASIER = -1, EXACT = 0, HARDER = 1 };
@@ -15,6 +17,9 @@ typedef struct {
     Plan easier;
     int easier_first_grade;
     long long easier_nodes;
+    /* the values placed where the grade's loop stalled: of the trial last graded, and
+       of the puzzle given back to so far (harder than the grade); [0] -1: unknown */
+    int trial_stall[LATIN_CELLS], base_stall[LATIN_CELLS];
     int prefix_to;  /* the easier plan is the grade's up to this rank (-1: none; -2: not
                        a prefix, asked again) */
 } Trade;
@@ -44,7 +49,7 @@ static int prefix_to(const Trade *tr) {
    nor assume one solution, so the easier search for a second solution finds none. */
 static int standing(Trade *tr, int *where) {
     Dig *d = &tr->dig;
-    int hardest = -1, reached = dig_reach(d, &d->plan, d->first_grade, d->nodes, &hardest);
+    int hardest = -1, reached = dig_reach_stalled(d, &d->plan, d->first_grade, d->nodes, &hardest, tr->trial_stall);
     if (reached <= 0) {
         *where = HARDER;
         return reached;
@@ -58,16 +63,39 @@ static int standing(Trade *tr, int *where) {
     return reached < 0 ? reached : 0;
 }
 
+/* Whether the puzzle given `item` back still stalls where the one before did (a trial
+   found harder, so the item kept) without grading it: where the one before's loop
+   stalled with the item's cells placed (a given's, a clue's line, a sign's two) at the
+   solution's values. The grade's techniques (at hard and below: no search for a second
+   solution) only take candidates out, each where no state of the puzzle's that its
+   techniques leave as they are keeps it; that stalled state is one of the new puzzle's
+   (the item adds nothing to it: its cells already hold what the item says), so the new
+   loop stalls at it too: the same answer as grading it. */
+static int still_stalls(const Trade *tr, int item) {
+    const Dig *d = &tr->dig;
+    int cells[LATIN_CELLS], count = 1;
+    if (tr->base_stall[0] < 0 || d->nodes) return 0;
+    if (item < d->t->cells) cells[0] = item;
+    else if (!(count = dig_own_cells(d, item - d->t->cells, cells))) return 0;
+    for (int k = 0; k < count; k++)
+        if (tr->base_stall[cells[k]] != d->solution[cells[k]]) return 0;
+    return 1;
+}
+
 /* Where the puzzle stood at the start into *start; if harder, the order's items given
    back until it has the grade (*found 1) or the order ran out (0); 0, or < 0 as
    dig_reach fails. */
 static int give_back(Trade *tr, const int *order, int count, int *start, int *found) {
     int *kept = tr->dig.kept, where = HARDER, failed = standing(tr, start);
+    memcpy(tr->base_stall, tr->trial_stall, sizeof tr->base_stall);
     *found = *start == EXACT;
     for (int i = 0; !failed && *start == HARDER && i < count; i++) {
         kept[order[i]] = 1;
+        where = HARDER;
+        if (still_stalls(tr, order[i])) continue;
         if ((failed = standing(tr, &where)) < 0 || where == EXACT) break;
         if (where == EASIER) kept[order[i]] = 0;
+        else memcpy(tr->base_stall, tr->trial_stall, sizeof tr->base_stall);
     }
     if (!failed && *start == HARDER) *found = where == EXACT;
     return failed;
