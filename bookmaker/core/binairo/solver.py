@@ -179,24 +179,36 @@ def _settled_by_completions(rules: Rules, values: list[int], index: int, ones: i
     """The (position, value) pairs of a nearly full line that every way of filling its
     few free cells by the rules agrees on; None if there is no such way (a dead end the
     rules above see only later)."""
-    n, half = rules.size, rules.half
-    free = [i for i in range(n) if empty >> i & 1]
+    n = rules.size
     taken = _full_ones(rules, values, index) if rules.unique_lines else set()
     signs = _signs_along(rules, index)
     everywhere, agree_ones, agree_twos = (1 << n) - 1, -1, -1
-    for chosen in combinations(free, half - ones.bit_count()):
-        filled = ones | sum(1 << i for i in chosen)
-        other = everywhere & ~filled
-        if filled & (filled >> 1) & (filled >> 2) or other & (other >> 1) & (other >> 2) \
-                or filled in taken or \
+    for filled in _balanced_fillings(n, rules.half, ones, empty):
+        if filled in taken or \
                 any((filled >> i ^ filled >> j) & 1 == same for i, j, same in signs):
             continue
         agree_ones &= filled
-        agree_twos &= other
+        agree_twos &= everywhere & ~filled
     if agree_ones == -1:
         return None
+    free = [i for i in range(n) if empty >> i & 1]
     return [(i, 1) for i in free if agree_ones >> i & 1] + \
         [(i, 2) for i in free if agree_twos >> i & 1]
+
+
+@lru_cache(maxsize=1 << 14)
+def _balanced_fillings(n: int, half: int, ones: int, empty: int) -> tuple[int, ...]:
+    """The ways to fill a line's `empty` cells (bit sets) beside its `ones` so it holds
+    `half` ones and no three alike in a row, as the bit set of its ones: cached, as the
+    search meets the same nearly full lines again and again."""
+    free = [i for i in range(n) if empty >> i & 1]
+    everywhere, found = (1 << n) - 1, []
+    for chosen in combinations(free, half - ones.bit_count()):
+        filled = ones | sum(1 << i for i in chosen)
+        other = everywhere & ~filled
+        if not (filled & (filled >> 1) & (filled >> 2) or other & (other >> 1) & (other >> 2)):
+            found.append(filled)
+    return tuple(found)
 
 
 def _signs_along(rules: Rules, index: int) -> tuple[tuple[int, int, bool], ...]:
