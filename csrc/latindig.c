@@ -105,7 +105,8 @@ static void given_masks(const Dig *d, const int *givens, mask *start) {
    an earlier one on the same solution: a trade digs past what its attempt's digs left).
    A trial whose kept items one of them keeps has two solutions: refused at once, as its
    search or grading would refuse it (the same answer, sooner). A cache: no answer
-   depends on what it holds. */
+   depends on what it holds. One per process, safe as the digs hold the GIL throughout
+   (none releases it). */
 #define OTHERS_MAX 32
 
 typedef struct {

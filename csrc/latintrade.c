@@ -49,7 +49,8 @@ static int prefix_to(const Trade *tr) {
    nor assume one solution, so the easier search for a second solution finds none. */
 static int standing(Trade *tr, int *where) {
     Dig *d = &tr->dig;
-    int hardest = -1, reached = dig_reach_stalled(d, &d->plan, d->first_grade, d->nodes, &hardest, tr->trial_stall);
+    int hardest = -1, reached = dig_reach_stalled(d, &d->plan, d->first_grade, d->nodes,
+                                                  &hardest, tr->trial_stall);
     if (reached <= 0) {
         *where = HARDER;
         return reached;
