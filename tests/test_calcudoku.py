@@ -279,6 +279,22 @@ def test_an_expert_attempt_stuck_at_one_grade_gives_up_after_a_plateau(monkeypat
     assert len(climbs) == generate.PLATEAU == 6 < generate.CLIMBS
 
 
+def test_a_climbs_changes_near_the_crux_are_made_alone_the_rest_drawn_as_before():
+    """reshapings() given the cells near the crux makes the drafts near_crux() keeps of
+    them all, in order, and leaves the rng where making every change leaves it."""
+    rng, recipe = Rng(5), generate.RECIPES["expert"]
+    draft = generate.made_unique(first_draft(CalcCages, latin_of(6), rng, recipe), rng,
+                                 recipe)
+    grading, _ = generate._graded(draft, "expert")
+    near = generate._crux_cells(draft, grading)
+    every, some = Rng(9), Rng(9)
+    kept = generate.near_crux(draft, grading, generate.reshapings(draft, every, recipe))
+    made = generate.reshapings(draft, some, recipe, near)
+    assert near is not None and [d.groups for d in made] == [d.groups for d in kept]
+    assert 0 < len(made) < len(generate.reshapings(draft, Rng(9), recipe))
+    assert some.state == every.state
+
+
 @pytest.mark.parametrize("in_c", [False, True])
 def test_a_climb_gaining_no_grade_keeps_the_change_that_asks_most(monkeypatch, in_c):
     """Of the changes the grader finishes at the draft's own grade, a climb keeps the one
