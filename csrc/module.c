@@ -22,6 +22,7 @@
    Latin square (latinfill.c); check_futoshiki(...) and check_skyscrapers(...): the kinds' second
    proofs (futoshikicheck.c, skyscraperscheck.c).
    calcudoku_ways(...): the Calcudoku check's fillings of a cage (calcways.c).
+   calcudoku_fillings(...): a Calcudoku cage's fillings as its Pattern keeps them (calcfill.c).
    calcudoku_check(...): the Calcudoku check, fillings, matrix and search (calccheck.c).
    calcudoku_layout(...): a Calcudoku generator's cage layout (calclayout.c).
    kakuro_tables(...), kakuro_sweep(...), kakuro_settle(...), kakuro_walk(...) and
@@ -96,6 +97,7 @@ static PyMethodDef module_functions[] = {
     FAST_METHOD("check_futoshiki", check_futoshiki, check_futoshiki_doc),
     FAST_METHOD("check_skyscrapers", check_skyscrapers, check_skyscrapers_doc),
     FAST_METHOD("calcudoku_ways", calcudoku_ways, calcudoku_ways_doc),
+    FAST_METHOD("calcudoku_fillings", calcudoku_fillings, calcudoku_fillings_doc),
     FAST_METHOD("calcudoku_check", calcudoku_check, calcudoku_check_doc),
     FAST_METHOD("calcudoku_layout", calcudoku_layout, calcudoku_layout_doc),
     FAST_METHOD("kakuro_tables", kakuro_tables, kakuro_tables_doc),

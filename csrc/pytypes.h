@@ -99,6 +99,8 @@ extern const char latin_give_back_doc[];
 /* calcways.c's function: calcudoku/check.py's _ways (a cage's fillings). */
 PyObject *calcudoku_ways(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char calcudoku_ways_doc[];
+PyObject *calcudoku_fillings(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char calcudoku_fillings_doc[];
 
 /* calccheck.c's function: calcudoku/check.py's check_calcudoku_in_python (the second proof). */
 PyObject *calcudoku_check(PyObject *module, PyObject *const *args, Py_ssize_t nargs);

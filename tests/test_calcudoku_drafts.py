@@ -134,6 +134,21 @@ def test_a_hardenings_grade_alone_is_its_gradings():
     assert (None, True) in found and ("beginner", False) in found  # both ways were met
 
 
+def test_a_hardened_drafts_full_grading_from_its_tables_is_its_cage_sets():
+    # what _hardened_attempt() returns (_graded_in_full(): one call on the tables, the
+    # steps unworded) is _graded()'s grading of the cage set, steps and score alike
+    shape, rng = CALCUDOKU.board(CALCUDOKU.frame(6)), Rng(5)
+    draft = generate.made_unique(first_draft(CalcCages, shape, rng, RECIPES["medium"]), rng,
+                                 RECIPES["medium"])
+    grades = Counter()
+    for other in [draft, *hardenings(draft, rng, RECIPES["medium"])[:12]]:
+        grading, _ = generate._graded(other, "hard", crux=False)
+        if grading is not None:
+            assert generate._graded_in_full(other, "hard") == grading
+            grades[grading.grade] += 1
+    assert grades == {"beginner": 8, "easy": 4}
+
+
 def test_a_draft_is_mergeable_exactly_where_it_lists_merges():
     for seed in range(3):
         rng = Rng(seed)

@@ -29,6 +29,7 @@ from math import prod
 from operator import eq, getitem, itemgetter
 from typing import ClassVar
 
+from .. import compiled
 from ..bits import mask_of
 from ..board.cages import OnBoard, cage_index, connected, cover_problems
 from ..board.shape import Shape
@@ -103,12 +104,42 @@ def operations_for(size: int, operation: str) -> tuple[str, ...]:
     return OPERATIONS if size == 2 else SPREAD_OPERATIONS
 
 
-@lru_cache(maxsize=4096)
 def fillings(positions: tuple[tuple[int, int], ...], operation: str, target: int,
              n: int) -> tuple[tuple[int, ...], ...]:
     """Every filling of cells at `positions` (row, column) with values 1..n meeting the
     target by the operation (hidden: by any), no value twice in a row or column; in
     increasing order."""
+    return packed_fillings(positions, operation, target, n)[0]
+
+
+@lru_cache(maxsize=4096)
+def packed_fillings(positions: tuple[tuple[int, int], ...], operation: str, target: int,
+                    n: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """fillings() and each of them packed (pack()). In C where the compiled core runs
+    (csrc/calcfill.c: a generator meets a few new cages a draft, and ordering and packing
+    their fillings in Python was a tenth of a 6x6 medium's CPU), else
+    packed_fillings_in_python()."""
+    found = compiled.calcudoku_fillings_finder(_none)(positions, operation, target, n)
+    return packed_fillings_in_python(positions, operation, target, n) if found is None \
+        else found
+
+
+def _none(*_: object) -> None:
+    return None
+
+
+def packed_fillings_in_python(positions: tuple[tuple[int, int], ...], operation: str,
+                              target: int, n: int
+                              ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """packed_fillings() in Python: the pure twin of csrc/calcfill.c."""
+    found = fillings_in_python(positions, operation, target, n)
+    bits = _value_bits(n, len(positions))  # pack() by lookups
+    return found, tuple(sum(map(getitem, bits, f)) for f in found)
+
+
+def fillings_in_python(positions: tuple[tuple[int, int], ...], operation: str, target: int,
+                       n: int) -> tuple[tuple[int, ...], ...]:
+    """fillings() in Python."""
     if len(positions) == 1:
         return ((target,),) if 1 <= target <= n else ()
     operations = operations_for(len(positions), operation)
@@ -210,10 +241,7 @@ class Pattern:
 
     def __init__(self, positions, operation: str, target: int, n: int) -> None:
         self.n, self.count = n, len(positions)
-        self.fillings = fillings(positions, operation, target, n)
-        # pack() of each filling's masks by lookups: a generator meets thousands of cages
-        bits = _value_bits(n, self.count)
-        self.packed = tuple(sum(map(getitem, bits, f)) for f in self.fillings)
+        self.fillings, self.packed = packed_fillings(positions, operation, target, n)
         self._alive: dict = {}
         self._kept: dict = {}
         self._lines: dict = {}
@@ -272,22 +300,10 @@ def _pattern(positions, operation: str, target: int, n: int) -> Pattern:
     return Pattern(positions, operation, target, n)
 
 
-def pattern_of(shape: Shape, cage: MathCage) -> Pattern:
-    """The (shared) Pattern of a cage on its board."""
-    return _board_pattern(shape, cage)
-
-
-@lru_cache(maxsize=1 << 14)
-def _board_pattern(shape: Shape, cage: MathCage) -> Pattern:
-    # Kept per board and cage as well: a generator's drafts share all their cages but the
-    # one or two it changed, and finding their places again was a tenth of its time.
-    return _pattern(_relative(shape, cage.cells), cage.operation, cage.target, shape.size)
-
-
 def _relative(shape: Shape, cells) -> tuple[tuple[int, int], ...]:
-    top = min(shape.positions[c][0] for c in cells)
-    left = min(shape.positions[c][1] for c in cells)
-    return tuple((shape.positions[c][0] - top, shape.positions[c][1] - left) for c in cells)
+    places = [shape.positions[c] for c in cells]
+    top, left = min(places)[0], min(column for _, column in places)
+    return tuple([(row - top, column - left) for row, column in places])
 
 
 @dataclass(frozen=True)
@@ -459,7 +475,7 @@ def cage_part(shape: Shape, cage: MathCage) -> CagePart:
     """What a cage set keeps of a cage (cells ascending): the cage, its pattern, its cells'
     mask and its part of narrowing_tables (None where a filling needs more than 64 bits:
     n bits a cell)."""
-    pattern = pattern_of(shape, cage)
+    pattern = _pattern(_relative(shape, cage.cells), cage.operation, cage.target, shape.size)
     words = None if shape.size * len(cage.cells) > 64 else array(
         "Q", [len(cage.cells), len(pattern.packed), *cage.cells, *pattern.packed]).tobytes()
     return cage, pattern, mask_of(cage.cells), words

@@ -80,6 +80,7 @@ from .quiet import (
     grade_and_work_of_tables,
     grade_or_stall_of_tables,
     graded_quietly,
+    grading_of_tables,
     known_sum,
     one_call_plan,
 )
@@ -418,8 +419,7 @@ def _hardened_attempt(draft: Draft, rng: Rng, recipe: Recipe, difficulty: str, c
             grade, stalled = _grade_of(draft, ceiling)
             continue
         if difficulty in ("any", grade):
-            grading, _ = _graded(draft, ceiling, crux=False)
-            return draft.solution, draft.cages, grading
+            return draft.solution, draft.cages, _graded_in_full(draft, ceiling)
         harder = hardened(draft, rng, recipe)
         if harder is None:
             return None
@@ -535,6 +535,17 @@ def _grade_of(draft: Draft, ceiling: str) -> tuple[str | None, int]:
         grading, stalled = _graded(draft, ceiling, crux=False)
         return (None, stalled) if grading is None else (grading.grade, 0)
     return grade_or_stall_of_tables(draft.shape, draft.made.board, *tables, plan)
+
+
+def _graded_in_full(draft: Draft, ceiling: str) -> Grading:
+    """_graded()'s grading (its steps unworded, no crux) of a draft the grader finishes
+    within the ceiling; by one call on its grading_tables() where _grade_of() is one."""
+    plan = one_call_plan(ceiling)
+    tables = None if plan is None else draft.grading_tables()
+    grading = _graded(draft, ceiling, crux=False)[0] if plan is None or tables is None \
+        else grading_of_tables(draft.shape, draft.made.board, *tables, plan)
+    assert grading is not None  # graded within the ceiling already
+    return grading
 
 
 def softened(draft: Draft, stalled: int, rng: Rng, recipe: Recipe) -> Draft:

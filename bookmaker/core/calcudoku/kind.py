@@ -30,7 +30,7 @@ from ..kinds.ipuzform import IpuzForm
 from ..kinds.kind import Extras, MakeRequest, SquareKind
 from ..kinds.presentation import Presentation, ProductChart
 from ..puzzle import Puzzle
-from ..solve.verify import require_agreement
+from ..solve.verify import agrees, require_agreement
 from ..words import with_article
 from .cages import (
     HIDDEN,
@@ -184,6 +184,8 @@ class CalcudokuKind(SquareKind):
 
         cages = [(cage.cells, cage.target, cage.operation) for cage in puzzle.extras.cages]
         result = check_calcudoku(puzzle.shape.size, cages, limit=2, max_nodes=CHECK_MAX_NODES)
+        if agrees(puzzle, result):  # the message's line is made only for a failure
+            return
         require_agreement(puzzle, result, "The Calcudoku exact cover", self.line(puzzle),
                           self.exchange.registry_size(puzzle.shape))
 

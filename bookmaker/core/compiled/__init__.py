@@ -156,6 +156,13 @@ def calcudoku_filler(pure):
     return _function("calcudoku_ways", pure)
 
 
+def calcudoku_fillings_finder(pure):
+    """A Calcudoku cage's fillings as its Pattern keeps them, find(positions, operation,
+    target, n) -> (a tuple of value tuples, a tuple of each packed), or None past what C
+    holds (csrc/calcfill.c): in C, or `pure`, the Python (calcudoku/cages.py)."""
+    return _function("calcudoku_fillings", pure)
+
+
 def calcudoku_checker():
     """The Calcudoku check in one call, check(n, cages, limit, max_nodes) -> (count,
     solutions, complete, nodes), or None past what C holds (csrc/calccheck.c,
