@@ -119,13 +119,10 @@ def packed_fillings(positions: tuple[tuple[int, int], ...], operation: str, targ
     (csrc/calcfill.c: a generator meets a few new cages a draft, and ordering and packing
     their fillings in Python was a tenth of a 6x6 medium's CPU), else
     packed_fillings_in_python()."""
-    found = compiled.calcudoku_fillings_finder(_none)(positions, operation, target, n)
+    find = compiled.calcudoku_fillings_finder(packed_fillings_in_python)
+    found = find(positions, operation, target, n)  # None: a cage past what C holds
     return packed_fillings_in_python(positions, operation, target, n) if found is None \
         else found
-
-
-def _none(*_: object) -> None:
-    return None
 
 
 def packed_fillings_in_python(positions: tuple[tuple[int, int], ...], operation: str,
