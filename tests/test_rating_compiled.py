@@ -191,9 +191,16 @@ def assert_chains_alike(board, state: Candidates, every: int) -> None:
 def conclusions(found: list) -> tuple:
     """Found as plain data, and which of them share a key (the cores spell a key's
     ancestors differently, an int or its bytes, but must tell the same chains apart)."""
-    keys = [f.key for f in found]
     return ([(f.rating, f.complexity, f.kind, f.name, f.eliminations, f.placement, f.parents)
-             for f in found], [[a == b for b in keys] for a in keys])
+             for f in found], shared_keys([f.key for f in found]))
+
+
+def shared_keys(keys: list) -> list[int]:
+    """Each key as the place of the first key equal to it: which keys are equal, as a
+    table of every pair's `==` says, in linear time (the table, quadratic in the hundreds
+    of conclusions, was most of these tests' time)."""
+    first: dict = {}
+    return [first.setdefault(key, place) for place, key in enumerate(keys)]
 
 
 def enclosed(state: Candidates, board, cells: int = 3) -> list:
@@ -384,7 +391,7 @@ def rule_conclusions(rule, state: Candidates, board, budget: Budget, every: int)
     for prop, grid, _ in chain_grids(state, board, budget, every):
         rows = rule.conclusions(prop, grid)
         keys = [key for key, *_ in rows]
-        found.append(([tuple(rest) for _, *rest in rows], [[a == b for b in keys] for a in keys]))
+        found.append(([tuple(rest) for _, *rest in rows], shared_keys(keys)))
     return found
 
 

@@ -109,18 +109,19 @@ def _agree(sets: list[int], n: int, masks, pending: list[int]) -> bool:
     return True
 
 
-def _agreeing(n: int, givens: list[int], signs) -> list[tuple[int, ...]]:
-    """The listed lines with these givens whose neighbours keep these signs ((i, same):
-    between positions i and i+1)."""
-    return [line for line in allowed_lines(n)
-            if all(not g or g == v for g, v in zip(givens, line))
-            and all((line[i] == line[i + 1]) == same for i, same in signs)]
-
-
 def _line_set(n: int, givens: list[int], signs) -> int:
-    """The bit set of listed lines a row or column with these givens and signs may be."""
-    agreeing = set(_agreeing(n, givens, signs))
-    return sum(1 << i for i, line in enumerate(allowed_lines(n)) if line in agreeing)
+    """The bit set of listed lines a row or column with these givens and signs may be:
+    those with each given symbol in its place (the position masks, ANDed), then those
+    whose neighbours keep the signs ((i, same): between positions i and i+1)."""
+    lines, masks = allowed_lines(n), position_masks(n)
+    kept = (1 << len(lines)) - 1
+    for at, given in enumerate(givens):
+        if given:
+            kept &= masks[at][given]
+    if not signs:
+        return kept
+    return sum(1 << i for i, line in enumerate(lines) if kept >> i & 1
+               and all((line[at] == line[at + 1]) == same for at, same in signs))
 
 
 def _sign_tables(rules: Rules):

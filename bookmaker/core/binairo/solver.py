@@ -148,10 +148,13 @@ def _forced_in_line(rules: Rules, values: list[int], index: int, lookahead: int)
     by side are `pair`, two alike one apart `gap`, and what they force is shifted from
     them."""
     n, line, half = rules.size, board_lines(rules.size)[index], rules.half
-    seen = [values[c] for c in line]
-    bits = _BITS[:n]
-    ones = sum(bit for bit, v in zip(bits, seen) if v == 1)
-    twos = sum(bit for bit, v in zip(bits, seen) if v == 2)
+    ones = twos = 0
+    for bit, cell in zip(_BITS, line):  # a plain loop: the line solver's hottest lines
+        value = values[cell]
+        if value == 1:
+            ones |= bit
+        elif value == 2:
+            twos |= bit
     empty = ((1 << n) - 1) & ~(ones | twos)
     forced = []
     for mine, other in ((ones, 2), (twos, 1)):
@@ -165,7 +168,7 @@ def _forced_in_line(rules: Rules, values: list[int], index: int, lookahead: int)
             settled ^= low
             forced.append((line[low.bit_length() - 1], other))
     if rules.unique_lines and empty.bit_count() == 2:
-        forced += _unlike_full_lines(n, values, index, seen)
+        forced += _unlike_full_lines(n, values, index, [values[c] for c in line])
     if 2 < empty.bit_count() <= lookahead:
         agreed = _settled_by_completions(rules, values, index, ones, empty)
         if agreed is None:
@@ -184,7 +187,7 @@ def _settled_by_completions(rules: Rules, values: list[int], index: int, ones: i
     signs = _signs_along(rules, index)
     everywhere, agree_ones, agree_twos = (1 << n) - 1, -1, -1
     for filled in _balanced_fillings(n, rules.half, ones, empty):
-        if filled in taken or \
+        if filled in taken or signs and \
                 any((filled >> i ^ filled >> j) & 1 == same for i, j, same in signs):
             continue
         agree_ones &= filled
@@ -238,9 +241,15 @@ def _full_ones(rules: Rules, values: list[int], index: int) -> set[int]:
     start = 0 if index < n else n
     full = set()
     for line in board_lines(n)[start:start + n]:
-        seen = [values[c] for c in line]
-        if 0 not in seen:
-            full.add(sum(1 << i for i, v in enumerate(seen) if v == 1))
+        ones = 0
+        for bit, cell in zip(_BITS, line):
+            value = values[cell]
+            if not value:
+                break
+            if value == 1:
+                ones |= bit
+        else:  # a full line
+            full.add(ones)
     return full
 
 

@@ -136,6 +136,14 @@ class Shape:
         setter("cell_unit_masks", tuple(tuple(map(unit_masks.__getitem__, units))
                                         for units in units_of))
         setter("all_cells_mask", (1 << cell_count) - 1)
+        # The hash the dataclass would compute from the defining fields, computed once: a
+        # board keys the engines' and fills' caches, looked up several times an attempt,
+        # and a jigsaw's regions are a tuple of every cell's.
+        setter("_hash", hash((self.box_rows, self.box_cols, self.geometry, self.regions,
+                              self.pattern)))
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined]  # set once, in __post_init__
 
     @cached_property
     def peers(self) -> tuple[tuple[int, ...], ...]:
@@ -171,7 +179,7 @@ class Shape:
         boxed = self.box_rows and self.box_cols and GEOMETRIES[self.geometry].boxed
         return f"{self.box_rows}x{self.box_cols}" if boxed else ""
 
-    @property
+    @cached_property
     def is_classic(self) -> bool:
         """Rows, columns and boxes, and no other unit."""
         kinds = {unit.kind for unit in self.units}

@@ -9,6 +9,7 @@ symbols; a state of 0 may repeat, and the run starts before the first symbol.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 EMPTY, SHADED, EITHER = 1, 2, 3  # a cell's possible values as bits
 
@@ -38,10 +39,15 @@ def allowed(symbols: list[int], values: Sequence[int]) -> list[int] | None:
     """Each cell's values that some accepted line keeps (None: the automaton accepts none).
     Forward: states reachable after each prefix; backward: states that still reach
     acceptance; a value survives if it joins one to the other."""
+    moves = _move_table(tuple(symbols))
     forward = [{0}]
     for value in values:
-        forward.append({after for state in forward[-1] for bit in (0, 1)
-                        if value >> bit & 1 for after in _moves(symbols, state, bit)})
+        reached: set[int] = set()
+        for state in forward[-1]:
+            for bit in (0, 1):
+                if value >> bit & 1:
+                    reached.update(moves[state][bit])
+        forward.append(reached)
     alive = forward[-1] & _accepting(symbols)
     if not alive:
         return None
@@ -50,11 +56,20 @@ def allowed(symbols: list[int], values: Sequence[int]) -> list[int] | None:
         before = set()
         for state in forward[at]:
             for bit in (0, 1):
-                if values[at] >> bit & 1 and alive.intersection(_moves(symbols, state, bit)):
+                if values[at] >> bit & 1 and alive.intersection(moves[state][bit]):
                     kept[at] |= 1 << bit
                     before.add(state)
         alive = before
     return kept
+
+
+@lru_cache(maxsize=4096)
+def _move_table(symbols: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Per state, _moves() after an empty cell and after a shaded one: made once per clue,
+    not once per cell and state (the count asks the same lines' automata again and again)."""
+    pattern_ = list(symbols)
+    return tuple((tuple(_moves(pattern_, state, 0)), tuple(_moves(pattern_, state, 1)))
+                 for state in range(len(symbols)))
 
 
 class AutomataCount:
