@@ -15,6 +15,7 @@ import pytest
 
 import bookmaker
 from bookmaker import cli
+from bookmaker.core import compiled
 from bookmaker.core.board.shape import parse_shape
 from bookmaker.core.registry import kind_of_puzzle
 from bookmaker.puzzles import daskwork
@@ -88,6 +89,16 @@ def test_an_error_in_a_job_reaches_the_caller_as_itself(address):
     with open_workers(address, 1) as workers:
         with pytest.raises(ValueError, match="unknown symmetry 'bogus'"):
             produce([PuzzleJob(SHAPE_4, 1, "bogus")], executor=workers.executor)
+
+
+def test_a_job_runs_on_the_core_of_the_process_that_sent_it(address):
+    # The workers were started on the compiled core; a run on the pure one (the reference)
+    # has them run it too, and the next run on the compiled one has them back on it.
+    with open_workers(address, 2) as workers:
+        for wanted in (False, True, False):
+            with compiled.using(wanted):
+                cores = {workers.executor.submit(compiled.in_use).result() for _ in range(4)}
+            assert cores == {wanted and compiled.available()}
 
 
 def test_generate_on_a_scheduler_prints_what_a_local_run_prints(runner, address):

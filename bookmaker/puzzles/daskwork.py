@@ -12,6 +12,7 @@ from concurrent.futures import TimeoutError as FutureTimeoutError
 
 import bookmaker
 
+from ..core import compiled
 from .workers import (
     DASK_LOCAL,
     DASK_SCHEME,
@@ -56,7 +57,7 @@ class DaskExecutor(Executor):
         self._alone_since: float | None = None
 
     def submit(self, fn, /, *args, **kwargs) -> Future:
-        return self._executor.submit(fn, *args, **kwargs)
+        return self._executor.submit(on_core, compiled.in_use(), fn, *args, **kwargs)
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         self._executor.shutdown(wait=wait)
@@ -73,6 +74,15 @@ class DaskExecutor(Executor):
         elif now - self._alone_since >= NO_WORKERS_SECONDS:
             raise ExecutorError(f"{self._where} has had no workers for "
                                 f"{NO_WORKERS_SECONDS:g} s: they all stopped or were lost")
+
+
+def on_core(compiled_core: bool, fn, /, *args, **kwargs):
+    """fn(*args, **kwargs) on a worker, on the core the submitting process runs, as the
+    local pool's workers are told (the puzzles are the same on either; a run asked for on
+    the pure core, the reference, should not run on the compiled one unseen). A worker
+    without the compiled core runs the pure one whatever is asked."""
+    compiled.use(compiled_core, "the process that sent this job runs the pure core")
+    return fn(*args, **kwargs)
 
 
 def _import_distributed():
