@@ -72,6 +72,7 @@ from .cages import (
     cage_fillings,
     target_of,
 )
+from .climbstep import NOT_IN_C, climb_step_in_c
 from .grade import CALCUDOKU_LADDER
 from .layout import MAX_CAGE, around, cage_layout, compact, connected_parts, neighbours
 from .quiet import (
@@ -200,6 +201,11 @@ class DraftCages(SolutionCages):
         if key not in self._grades:
             self._grades[key] = grade_and_work_of_tables(self.shape, self.board, *tables, plan)
         return self._grades[key]
+
+    @property
+    def grades_kept(self) -> dict[tuple, tuple[str, float] | None]:
+        """grade()'s gradings kept, by their key (the compiled climb keeps them too)."""
+        return self._grades
 
     @cached_property
     def board(self) -> tuple:
@@ -449,25 +455,40 @@ def _hardening_kept(harder: Draft, ceiling: str, dropped: set[frozenset]) -> str
 
 def _climbed(draft: Draft, grading: Grading, rng: Rng, recipe: Recipe,
              difficulty: str) -> tuple[Draft, Grading] | None:
-    """A draft easier than asked made one step harder by a targeted change: of every way
-    to make it (reshapings()) near the crux, in a seeded order, the first the grader
-    finishes (so unique) at the grade asked for or at least one grade harder than now;
-    else, of those it finishes at the same grade, the one whose steps past easy weigh
-    most (quiet.work_of(); the first of them on a tie); None if it finishes none within
-    the grade. (The drafts tried are asked their grade and work alone,
-    quiet.grade_and_work(); the one kept is graded in full, its crux worded.)"""
-    level = GRADES.index(grading.grade)
+    """A draft easier than asked made one step harder by a targeted change (in one compiled
+    call where the core runs it, climbstep.py; else climb_choice_in_python()), graded in
+    full, its crux worded; None if no change is kept."""
+    level, near = GRADES.index(grading.grade), _crux_cells(draft, grading)
+    choice = climb_step_in_c(draft, near, rng, recipe, difficulty, level)
+    if choice is NOT_IN_C:
+        choice = climb_choice_in_python(draft, near, rng, recipe, difficulty, level)
+    elif choice is not None:
+        removed, added = choice[1]
+        choice = choice[0], draft.changed(list(removed), list(added), ascending=True)
+    return None if choice is None else _with_crux(choice[1], difficulty)
+
+
+def climb_choice_in_python(draft: Draft, near: frozenset[int] | None, rng: Rng,
+                           recipe: Recipe, difficulty: str,
+                           level: int) -> tuple[bool, Draft] | None:
+    """The change a climb keeps: of every way to make it (reshapings()) near the crux, in a
+    seeded order, the first the grader finishes (so unique) at the grade asked for or at
+    least one grade harder than `level` (True, it); else, of those it finishes at the
+    same grade, the one whose steps past easy weigh most (quiet.work_of(); the first of
+    them on a tie) (False, it); None if it finishes none within the grade. (The drafts
+    tried are asked their grade and work alone, quiet.grade_and_work().) The reference
+    of csrc/calcclimb.c."""
     same, most = None, -1.0
-    for harder in rng.shuffled(reshapings(draft, rng, recipe, _crux_cells(draft, grading))):
+    for harder in rng.shuffled(reshapings(draft, rng, recipe, near)):
         graded = harder.made.grade(harder, difficulty)
         if graded is None:
             continue  # harder than asked, or not unique
         grade, work = graded
         if GRADES.index(grade) > level:
-            return _with_crux(harder, difficulty)
-        if grade == grading.grade and work > most:
+            return True, harder
+        if GRADES.index(grade) == level and work > most:
             same, most = harder, work
-    return None if same is None else _with_crux(same, difficulty)
+    return None if same is None else (False, same)
 
 
 def _with_crux(draft: Draft, difficulty: str) -> tuple[Draft, Grading]:
