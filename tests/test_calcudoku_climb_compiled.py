@@ -10,7 +10,7 @@ import pytest
 
 from bookmaker.core import compiled
 from bookmaker.core.calcudoku import generate
-from bookmaker.core.calcudoku.climbstep import NOT_IN_C, climb_step_in_c
+from bookmaker.core.calcudoku.climbstep import NOT_IN_C, climb_step_in_c, harden_in_c
 from bookmaker.core.calcudoku.generate import RECIPES, make_attempt
 from bookmaker.core.calcudoku.kind import ADDITION_CALCUDOKU, CALCUDOKU, HIDDEN_CALCUDOKU
 from bookmaker.core.generate.graded import attempt_seed
@@ -95,4 +95,54 @@ def test_the_pure_core_leaves_the_step_to_the_python():
     state = rng.state
     with compiled.using(False):
         assert climb_step_in_c(draft, None, rng, RECIPES["expert"], "expert", 2) is NOT_IN_C
+    assert rng.state == state
+
+
+HARDENED = [(kind, size, grade) for kind in (CALCUDOKU, ADDITION_CALCUDOKU, HIDDEN_CALCUDOKU)
+            for size in (4, 6) for grade in ("beginner", "easy", "medium", "hard", "any")] + [
+    (CALCUDOKU, 9, "medium"), (HIDDEN_CALCUDOKU, 7, "easy")]
+
+
+def _hardenings(kind, size: int, grade: str, seeds) -> list[int]:
+    """harden_in_c() against hardened_in_python() on a copy of the rng, from the unique
+    draft of each seed: the same final groups (or none), the rng left alike; per seed,
+    the final draft's count of cages (0: the attempt failed)."""
+    made: list[int] = []
+    recipe = RECIPES["medium" if grade == "any" else grade]
+    ceiling = "expert" if grade == "any" else grade
+    for seed in seeds:
+        rng = Rng(seed)
+        draft = generate.made_unique(generate.first_draft(
+            kind.cages_type, kind.board(kind.frame(size)), rng, recipe), rng, recipe)
+        if draft is None:
+            continue
+        in_python = Rng(rng.state)
+        expected = generate.hardened_in_python(draft, in_python, recipe, grade, ceiling)
+        found = harden_in_c(draft, rng, recipe, grade, ceiling, generate.CHANGES)
+        assert found is not NOT_IN_C
+        assert rng.state == in_python.state
+        if expected is None:
+            assert found is None
+        else:
+            assert list(found) == expected.groups
+        made.append(0 if found is None else len(found))
+    return made
+
+
+@pytest.mark.parametrize("kind, size, grade", HARDENED)
+def test_a_compiled_hardening_attempt_ends_where_the_pythons_does(kind, size, grade):
+    assert _hardenings(kind, size, grade, range(5 if size < 7 else 2))
+
+
+def test_compiled_hardening_makes_these_puzzles_of_these_seeds():
+    assert [_hardenings(CALCUDOKU, 6, grade, range(6)) for grade in ("easy", "medium")] == [
+        [15, 14, 16, 15, 14, 15], [14, 15, 15, 13, 12, 15]]
+
+
+def test_an_extreme_ceiling_is_left_to_the_python():
+    rng, recipe = Rng(3), RECIPES["extreme"]
+    draft = generate.first_draft(CALCUDOKU.cages_type, CALCUDOKU.board(CALCUDOKU.frame(6)),
+                                 rng, recipe)
+    state = rng.state
+    assert harden_in_c(draft, rng, recipe, "extreme", "extreme", 40) is NOT_IN_C
     assert rng.state == state

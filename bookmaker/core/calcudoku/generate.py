@@ -72,7 +72,7 @@ from .cages import (
     cage_fillings,
     target_of,
 )
-from .climbstep import NOT_IN_C, climb_step_in_c
+from .climbstep import NOT_IN_C, climb_step_in_c, harden_in_c
 from .grade import CALCUDOKU_LADDER
 from .layout import MAX_CAGE, around, cage_layout, compact, connected_parts, neighbours
 from .quiet import (
@@ -414,9 +414,25 @@ def make_attempt(cages_type: type[CalcCages], shape: Shape, seed: int, difficult
 
 
 def _hardened_attempt(draft: Draft, rng: Rng, recipe: Recipe, difficulty: str, ceiling: str):
-    """make_attempt() of a recipe not targeted, from the unique draft: the drafts on the
-    way are asked their grade alone (_grade_of()), and the one returned is graded in
-    full."""
+    """make_attempt() of a recipe not targeted, from the unique draft (in one compiled call
+    where the core runs it, climbstep.py; else hardened_in_python()), the draft kept
+    graded in full."""
+    found = harden_in_c(draft, rng, recipe, difficulty, ceiling, CHANGES)
+    if found is NOT_IN_C:
+        kept = hardened_in_python(draft, rng, recipe, difficulty, ceiling)
+    else:
+        kept = None if found is None else Draft(draft.cages_type, draft.shape,
+                                                draft.solution, list(found), draft.made)
+    return None if kept is None else (kept.solution, kept.cages, _graded_in_full(kept, ceiling))
+
+
+def hardened_in_python(draft: Draft, rng: Rng, recipe: Recipe, difficulty: str,
+                       ceiling: str) -> Draft | None:
+    """The draft of the grade asked for (any: the first graded within the ceiling) that a
+    hardening attempt reaches from the unique draft, or None: the drafts on the way are
+    asked their grade alone (_grade_of()); one harder than asked gives up a cell
+    (softened()), one easier is hardened() and the change kept if graded within the
+    ceiling. The reference of csrc/calcclimb.c's calcudoku_harden."""
     grade, stalled = _grade_of(draft, ceiling)
     dropped: set[frozenset] = set()  # the hardened drafts not kept, by their groups
     for _ in range(CHANGES):
@@ -425,7 +441,7 @@ def _hardened_attempt(draft: Draft, rng: Rng, recipe: Recipe, difficulty: str, c
             grade, stalled = _grade_of(draft, ceiling)
             continue
         if difficulty in ("any", grade):
-            return draft.solution, draft.cages, _graded_in_full(draft, ceiling)
+            return draft
         harder = hardened(draft, rng, recipe)
         if harder is None:
             return None

@@ -184,6 +184,13 @@ def calcudoku_climber():
     return _function("calcudoku_climb")
 
 
+def calcudoku_hardener():
+    """A Calcudoku hardening attempt's loop in one call (csrc/calcclimb.c, calcudoku/
+    generate.py's hardened_in_python): harden(...) -> (rng state, groups or None), or None
+    past what C holds; None on the pure core."""
+    return _function("calcudoku_harden")
+
+
 def kakuro_core():
     """The Kakuro's compiled functions (csrc/kakuro.c: kakuro_tables, kakuro_sweep,
     kakuro_settle, kakuro_walk and kakuro_rounds, kakuro/grade.py's _sweep and the run
