@@ -10,44 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pytypes.h"
-#include "splitmix.h"
-
-#define CLIMB_MAX_N 16
-#define CLIMB_CELLS (CLIMB_MAX_N * CLIMB_MAX_N)
-#define CLIMB_MAX_CAGE 4     /* layout.MAX_CAGE: what a merge or a move may make */
-#define CLIMB_GROUP_MOST 8   /* cells a group may hold here (else the Python runs) */
-#define CALC_WORDS (CLIMB_CELLS / 64)
-
-/* Operations by code, as `operations` names them: HIDDEN, ADD, SUBTRACT, MULTIPLY, DIVIDE. */
-enum { OP_HIDDEN, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_COUNT };
-
-typedef struct {
-    int count, cells[CLIMB_GROUP_MOST], op;
-} Group;
-
-/* A change: the groups it removes and the groups it adds (cells ascending; a cell split
-   off a cage of four may leave three pieces). */
-typedef struct {
-    int removed[2], removes, adds;
-    Group added[4];
-} Change;
-
-typedef struct {
-    int n, cells, count;                 /* board size, its cells, the draft's groups */
-    int solution[CLIMB_CELLS], owner[CLIMB_CELLS];
-    unsigned char near[CLIMB_CELLS];     /* all 1 where there is no crux */
-    Group group[CLIMB_CELLS];
-    int made_with[OP_COUNT], made_count; /* the type's operations, in its order */
-    long long odds[3];                   /* recipe: divide, subtract, multiply */
-    uint64_t state;
-    Change *change;
-    int changes, capacity;
-} Climb;
+#include "calcchange.h"
 
 /* _operations_over(): the operations a cage over the cells may be made with, in the
    type's order; one cell: HIDDEN alone. */
-static int operations_over(const Climb *c, const int *cells, int count, int *out) {
+int climb_operations_over(const Climb *c, const int *cells, int count, int *out) {
     if (count == 1) return out[0] = OP_HIDDEN, 1;
     int low = CLIMB_MAX_N + 1, high = 0, found = 0;
     for (int k = 0; k < count; k++) {
@@ -63,27 +30,28 @@ static int operations_over(const Climb *c, const int *cells, int count, int *out
     return found;
 }
 
-static int contains(const int *ops, int count, int op) {
+int climb_contains(const int *ops, int count, int op) {
     for (int k = 0; k < count; k++)
         if (ops[k] == op) return 1;
     return 0;
 }
 
 /* DraftCages.weaker(): SUBTRACT then ADD where the cells allow them, for × and ÷. */
-static int weaker(const Climb *c, const Group *g, int *out) {
+int climb_weaker(const Climb *c, const Group *g, int *out) {
     if (g->op != OP_MUL && g->op != OP_DIV) return 0;
-    int allowed[OP_COUNT], count = operations_over(c, g->cells, g->count, allowed), found = 0;
-    if (contains(allowed, count, OP_SUB)) out[found++] = OP_SUB;
-    if (contains(allowed, count, OP_ADD)) out[found++] = OP_ADD;
+    int allowed[OP_COUNT], count = climb_operations_over(c, g->cells, g->count, allowed), found = 0;
+    if (climb_contains(allowed, count, OP_SUB)) out[found++] = OP_SUB;
+    if (climb_contains(allowed, count, OP_ADD)) out[found++] = OP_ADD;
     return found;
 }
 
 /* choose_operation(): the only one the cells allow, or one drawn by the recipe's odds. */
-static int choose_operation(Climb *c, const int *cells, int count) {
-    int allowed[OP_COUNT], options = operations_over(c, cells, count, allowed);
+int climb_choose_operation(Climb *c, const int *cells, int count) {
+    int allowed[OP_COUNT], options = climb_operations_over(c, cells, count, allowed);
     if (options == 1) return allowed[0];
     if (count == 2) {
-        if (contains(allowed, options, OP_DIV) && (long long)splitmix_below(&c->state, 100) < c->odds[0])
+        if (climb_contains(allowed, options, OP_DIV) &&
+            (long long)splitmix_below(&c->state, 100) < c->odds[0])
             return OP_DIV;
         if ((long long)splitmix_below(&c->state, 100) < c->odds[1]) return OP_SUB;
     }
@@ -101,7 +69,7 @@ static int ascending(const void *a, const void *b) {
 }
 
 /* The cells of two lists joined, ascending, into g (its op left). */
-static void joined(Group *g, const int *a, int na, const int *b, int nb) {
+void climb_joined(Group *g, const int *a, int na, const int *b, int nb) {
     memcpy(g->cells, a, sizeof(int) * (size_t)na);
     memcpy(g->cells + na, b, sizeof(int) * (size_t)nb);
     g->count = na + nb;
@@ -134,11 +102,11 @@ static int operation_changes(Climb *c, int others) {
     for (int i = 0; i < c->count; i++) {
         const Group *g = &c->group[i];
         if (!touches(c, g->cells, g->count)) continue;
-        int weak[2], weak_count = weaker(c, g, weak), ops[OP_COUNT];
-        int count = others ? operations_over(c, g->cells, g->count, ops) : weak_count;
+        int weak[2], weak_count = climb_weaker(c, g, weak), ops[OP_COUNT];
+        int count = others ? climb_operations_over(c, g->cells, g->count, ops) : weak_count;
         for (int k = 0; k < count; k++) {
             int op = others ? ops[k] : weak[k];
-            if (others && (op == g->op || contains(weak, weak_count, op))) continue;
+            if (others && (op == g->op || climb_contains(weak, weak_count, op))) continue;
             if (add_operation(c, i, op) < 0) return -1;
         }
     }
@@ -167,7 +135,7 @@ static int beside(int n, int cell, int *out) {
 
 /* _merges(): pairs (i < j) of neighbouring groups that make a compact cage, in order;
    only those with a one-cell group where there are any. Into pairs (2 ints each). */
-static int merges(const Climb *c, int *pairs) {
+int climb_merges(const Climb *c, int *pairs) {
     int count = c->count, found = 0, singles = 0;
     unsigned char *seen = calloc((size_t)count * (size_t)count, 1);
     if (!seen) return -1;
@@ -188,7 +156,8 @@ static int merges(const Climb *c, int *pairs) {
         if (total == CLIMB_MAX_CAGE && !compact(c->n, both, total)) continue;
         int single = a->count == 1 || b->count == 1;
         if (single && !singles) found = 0, singles = 1;  /* singles only from here */
-        if (single || !singles) pairs[2 * found] = key / count, pairs[2 * found + 1] = key % count, found++;
+        if (single || !singles)
+            pairs[2 * found] = key / count, pairs[2 * found + 1] = key % count, found++;
     }
     free(seen);
     return found;
@@ -197,12 +166,12 @@ static int merges(const Climb *c, int *pairs) {
 /* hardenings()' merges: each pair's operation drawn, a change where it is near. */
 static int merge_changes(Climb *c) {
     int *pairs = malloc(sizeof(int) * 2 * (size_t)c->count * (size_t)c->count), found;
-    if (!pairs || (found = merges(c, pairs)) < 0) return free(pairs), -1;
+    if (!pairs || (found = climb_merges(c, pairs)) < 0) return free(pairs), -1;
     for (int k = 0; k < found; k++) {
         const Group *a = &c->group[pairs[2 * k]], *b = &c->group[pairs[2 * k + 1]];
         Group merged;
-        joined(&merged, a->cells, a->count, b->cells, b->count);
-        merged.op = choose_operation(c, merged.cells, merged.count);
+        climb_joined(&merged, a->cells, a->count, b->cells, b->count);
+        merged.op = climb_choose_operation(c, merged.cells, merged.count);
         if (!touches(c, merged.cells, merged.count)) continue;
         Change *change = new_change(c);
         if (!change) return free(pairs), -1;
@@ -242,17 +211,17 @@ static int move_changes(Climb *c) {
         int next[4], around = beside(c->n, cell, next), others[4], count = 0;
         for (int k = 0; k < around; k++) {
             int other = c->owner[next[k]];
-            if (other != mine && !contains(others, count, other)) others[count++] = other;
+            if (other != mine && !climb_contains(others, count, other)) others[count++] = other;
         }
         qsort(others, (size_t)count, sizeof(int), ascending);
         for (int k = 0; k < count; k++) {
             const Group *to = &c->group[others[k]];
             if (to->count + 1 > CLIMB_MAX_CAGE) continue;
             Group into;
-            joined(&into, to->cells, to->count, &cell, 1);
+            climb_joined(&into, to->cells, to->count, &cell, 1);
             if (!compact(c->n, into.cells, into.count)) continue;
-            rest.op = choose_operation(c, rest.cells, rest.count);
-            into.op = choose_operation(c, into.cells, into.count);
+            rest.op = climb_choose_operation(c, rest.cells, rest.count);
+            into.op = climb_choose_operation(c, into.cells, into.count);
             if (!touches(c, rest.cells, rest.count) && !touches(c, into.cells, into.count))
                 continue;
             Change *change = new_change(c);
@@ -285,7 +254,7 @@ static int op_code(PyObject *op, PyObject *operations) {
 }
 
 /* The groups ((cells, operation), ...), each cell's owner; 1 read, 0 past what C holds. */
-static int read_groups(Climb *c, PyObject *groups, PyObject *operations) {
+int climb_read_groups(Climb *c, PyObject *groups, PyObject *operations) {
     PyObject *seq = PySequence_Fast(groups, "calcudoku_climb: groups must be a sequence");
     if (!seq) return -1;
     Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
@@ -308,7 +277,8 @@ static int read_groups(Climb *c, PyObject *groups, PyObject *operations) {
     Py_DECREF(seq);
     return fits;
 bad:
-    if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "calcudoku_climb: a group is (cells, operation)");
+    if (!PyErr_Occurred())
+        PyErr_SetString(PyExc_TypeError, "calcudoku_climb: a group is (cells, operation)");
     Py_DECREF(seq);
     return -1;
 }
@@ -322,7 +292,8 @@ static int read_near(Climb *c, PyObject *near) {
         long cell = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, k));
         if (cell < 0 || cell >= c->cells) {
             Py_DECREF(seq);
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "calcudoku_climb: a near cell off the board");
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "calcudoku_climb: a near cell off the board");
             return -1;
         }
         c->near[cell] = 1;
@@ -333,32 +304,21 @@ static int read_near(Climb *c, PyObject *near) {
 
 /* ---- grading a change ------------------------------------------------------------------ */
 
-/* What the grading needs besides the change: the parent's slots, the words of new groups,
-   the grader and its fixed arguments, the cache and what a grade means. */
-typedef struct {
-    PyObject *words, *sums;       /* the parent's slots: per cell bytes (b"" but first cells) */
-    long long count;              /* the parent's groups */
-    PyObject *words_of;           /* DraftCages.words */
-    PyObject *operations;         /* operation strings by code */
-    PyObject *grader, *board, *groups_table, *full, *plan_steps, *plan_bulk;
-    PyObject *rank_levels, *rank_grades, *rank_weights, *rounded_work, *ceiling, *cache;
-} Grading;
-
 /* A new group as the Python keys it: (cells, operation). */
-static PyObject *group_object(const Group *g, PyObject *operations) {
+PyObject *climb_group_object(const Group *g, PyObject *operations) {
     PyObject *cells = tuple_of_ints(g->cells, g->count);
     return cells ? Py_BuildValue("(NO)", cells, PyTuple_GET_ITEM(operations, g->op)) : NULL;
 }
 
 /* Draft.grading_tables() of the change: (tables, sums) as one tuple key with the ceiling,
    or Py_None where a new group has no words (the Python runs the step), NULL on error. */
-static PyObject *change_key(const Climb *c, const Change *change, const Grading *g) {
+PyObject *climb_change_key(const Climb *c, const Change *change, const Grading *g) {
     PyObject *added_words[4] = {NULL}, *added_sums[4] = {NULL}, *result = NULL;
     int first_removed[2], first_added[4];
     for (int k = 0; k < change->removes; k++)
         first_removed[k] = c->group[change->removed[k]].cells[0];
     for (int k = 0; k < change->adds; k++) {
-        PyObject *group = group_object(&change->added[k], g->operations);
+        PyObject *group = climb_group_object(&change->added[k], g->operations);
         PyObject *found = group ? PyObject_CallOneArg(g->words_of, group) : NULL;
         Py_XDECREF(group);
         if (!found) goto done;
@@ -398,8 +358,9 @@ static PyObject *change_key(const Climb *c, const Change *change, const Grading 
     for (int cell = 0; cell < c->cells; cell++)
         for (int t = 0; t < 2; t++)
             if (parts[t][cell]) {
-                memcpy(out[t], PyBytes_AS_STRING(parts[t][cell]), (size_t)PyBytes_GET_SIZE(parts[t][cell]));
-                out[t] += PyBytes_GET_SIZE(parts[t][cell]);
+                Py_ssize_t size = PyBytes_GET_SIZE(parts[t][cell]);
+                memcpy(out[t], PyBytes_AS_STRING(parts[t][cell]), (size_t)size);
+                out[t] += size;
             }
     result = Py_BuildValue("(NNO)", tables, sums, g->ceiling);
 done:
@@ -407,28 +368,34 @@ done:
     return result;
 }
 
+/* The compiled grader's answer on the key's tables from a blank state (quiet._graded_tables). */
+PyObject *climb_grader_answer(const Climb *c, PyObject *key, const Grading *g) {
+    PyObject *values = PyList_New(c->cells), *digits = PyList_New(c->cells), *answer = NULL;
+    PyObject *zero = PyLong_FromLong(0), *all = PyLong_FromLong((1L << c->n) - 1);
+    PyObject *size = PyLong_FromLong(c->n);
+    if (values && digits && zero && all && size) {
+        for (int k = 0; k < c->cells; k++) {
+            PyList_SET_ITEM(values, k, Py_NewRef(zero));
+            PyList_SET_ITEM(digits, k, Py_NewRef(all));
+        }
+        PyObject *args[11] = {g->board, size, PyTuple_GET_ITEM(key, 0), values, digits,
+                              g->full, g->full, g->groups_table, PyTuple_GET_ITEM(key, 1),
+                              g->plan_steps, g->plan_bulk};
+        answer = PyObject_Vectorcall(g->grader, args, 11, NULL);
+    }
+    Py_XDECREF(values), Py_XDECREF(digits), Py_XDECREF(zero), Py_XDECREF(all), Py_XDECREF(size);
+    if (answer && (!PyTuple_Check(answer) || PyTuple_GET_SIZE(answer) < 5)) {
+        Py_CLEAR(answer);
+        PyErr_SetString(PyExc_TypeError, "calcudoku_climb: the grader's answer");
+    }
+    return answer;
+}
+
 /* grade_and_work_of_tables() of the key's tables: (grade, work), or None where the grader
    does not finish them. */
 static PyObject *graded(const Climb *c, PyObject *key, const Grading *g) {
-    PyObject *values = PyList_New(c->cells), *digits = PyList_New(c->cells);
-    PyObject *zero = PyLong_FromLong(0), *all = PyLong_FromLong((1L << c->n) - 1);
-    PyObject *result = NULL, *answer = NULL;
-    if (!values || !digits || !zero || !all) goto done;
-    for (int k = 0; k < c->cells; k++) {
-        PyList_SET_ITEM(values, k, Py_NewRef(zero));
-        PyList_SET_ITEM(digits, k, Py_NewRef(all));
-    }
-    PyObject *args[11] = {g->board, NULL, PyTuple_GET_ITEM(key, 0), values, digits, g->full,
-                          g->full, g->groups_table, PyTuple_GET_ITEM(key, 1), g->plan_steps,
-                          g->plan_bulk};
-    PyObject *size = args[1] = PyLong_FromLong(c->n);
-    answer = size ? PyObject_Vectorcall(g->grader, args, 11, NULL) : NULL;
-    Py_XDECREF(size);
-    if (!answer) goto done;
-    if (!PyTuple_Check(answer) || PyTuple_GET_SIZE(answer) < 5) {
-        PyErr_SetString(PyExc_TypeError, "calcudoku_climb: the grader's answer");
-        goto done;
-    }
+    PyObject *answer = climb_grader_answer(c, key, g), *result = NULL;
+    if (!answer) return NULL;
     int open = PyObject_IsTrue(PyTuple_GET_ITEM(answer, 4));
     if (open) { result = open < 0 ? NULL : Py_NewRef(Py_None); goto done; }
     long top = PyLong_AsLong(PyTuple_GET_ITEM(answer, 1));
@@ -446,7 +413,7 @@ static PyObject *graded(const Climb *c, PyObject *key, const Grading *g) {
     Py_DECREF(weights);
     if (work) result = Py_BuildValue("(ON)", PyTuple_GET_ITEM(g->rank_grades, top), work);
 done:
-    Py_XDECREF(values), Py_XDECREF(digits), Py_XDECREF(zero), Py_XDECREF(all), Py_XDECREF(answer);
+    Py_DECREF(answer);
     return result;
 }
 
@@ -454,7 +421,7 @@ done:
    *unmade set where a new group has no words. */
 static PyObject *change_graded(const Climb *c, const Change *change, const Grading *g,
                                int *unmade) {
-    PyObject *key = change_key(c, change, g);
+    PyObject *key = climb_change_key(c, change, g);
     if (!key || key == Py_None) {
         *unmade = key == Py_None;
         return key;
@@ -477,7 +444,7 @@ static PyObject *change_object(const Change *change, PyObject *operations) {
     for (int k = 0; k < change->removes; k++)
         PyTuple_SET_ITEM(removed, k, PyLong_FromLong(change->removed[k]));
     for (int k = 0; k < change->adds; k++) {
-        PyObject *group = group_object(&change->added[k], operations);
+        PyObject *group = climb_group_object(&change->added[k], operations);
         if (!group) goto fail;
         PyTuple_SET_ITEM(added, k, group);
     }
@@ -516,7 +483,7 @@ static PyObject *chosen(Climb *c, const int *order, const Grading *g, long level
     return made ? Py_BuildValue("(ON)", Py_False, made) : NULL;
 }
 
-static int read_climb(Climb *c, PyObject *const *args) {
+int climb_read_climb(Climb *c, PyObject *const *args) {
     long n;
     if (convert_int(args[0], 2, CLIMB_MAX_N, &n, "n") < 0) return -1;
     c->n = (int)n, c->cells = c->n * c->n;
@@ -549,7 +516,7 @@ const char calcudoku_climb_doc[] =
 "past what C holds (the caller runs the Python).";
 
 /* The Grading of the call's `grading` tuple and slots. */
-static int read_grading(Grading *g, PyObject *slots, PyObject *grading, long *level) {
+int climb_read_grading(Grading *g, PyObject *slots, PyObject *grading, long *level) {
     if (!PyTuple_Check(slots) || PyTuple_GET_SIZE(slots) != 3 || !PyTuple_Check(grading) ||
         PyTuple_GET_SIZE(grading) != 13) {
         PyErr_SetString(PyExc_TypeError, "calcudoku_climb: slots or grading of the wrong shape");
@@ -581,8 +548,9 @@ PyObject *calcudoku_climb(PyObject *module, PyObject *const *args, Py_ssize_t na
     int *order = NULL, unmade = 0, fits;
     PyObject *result = NULL, *choice = NULL;
     if (!c) return PyErr_NoMemory();
-    if (read_climb(c, args) < 0 || read_grading(&g, args[9], args[10], &level) < 0) goto done;
-    if ((fits = read_groups(c, args[2], args[3])) <= 0) {
+    if (climb_read_climb(c, args) < 0 || climb_read_grading(&g, args[9], args[10], &level) < 0)
+        goto done;
+    if ((fits = climb_read_groups(c, args[2], args[3])) <= 0) {
         if (fits == 0) result = Py_NewRef(Py_None);
         goto done;
     }
@@ -606,262 +574,6 @@ done:
     Py_XDECREF(choice);
     free(order);
     free(c->change);
-    free(c);
-    return result;
-}
-
-/* ---- the hardening loop (generate.hardened_in_python) ----------------------------------- */
-
-/* hardened(): a weaker operation or a merge, drawn; 1 where nothing can change. */
-static int hardened(Climb *c, Change *change) {
-    int weak[CLIMB_CELLS], weak_count = 0, ops[2];
-    for (int i = 0; i < c->count; i++)
-        if (weaker(c, &c->group[i], ops)) weak[weak_count++] = i;
-    int *pairs = malloc(sizeof(int) * 2 * (size_t)c->count * (size_t)c->count), found;
-    if (!pairs || (found = merges(c, pairs)) < 0) return free(pairs), -1;
-    memset(change, 0, sizeof *change);
-    if (!weak_count && !found) return free(pairs), 1;
-    if (weak_count && (!found || splitmix_below(&c->state, 2))) {
-        int index = weak[splitmix_below(&c->state, (uint64_t)weak_count)];
-        int options = weaker(c, &c->group[index], ops);
-        change->removed[0] = index, change->removes = 1, change->adds = 1;
-        change->added[0] = c->group[index];
-        change->added[0].op = ops[splitmix_below(&c->state, (uint64_t)options)];
-    } else {
-        int k = (int)splitmix_below(&c->state, (uint64_t)found);
-        const Group *a = &c->group[pairs[2 * k]], *b = &c->group[pairs[2 * k + 1]];
-        joined(&change->added[0], a->cells, a->count, b->cells, b->count);
-        change->added[0].op = choose_operation(c, change->added[0].cells, change->added[0].count);
-        change->removed[0] = pairs[2 * k], change->removed[1] = pairs[2 * k + 1];
-        change->removes = 2, change->adds = 1;
-    }
-    free(pairs);
-    return 0;
-}
-
-/* softened(): a cell the grader left open (`open`, a mask) split off its cage; the rest's
-   pieces (connected_parts() order) keep the operation if one piece may show it. */
-static void softened(Climb *c, const word *open, Change *change) {
-    int cells[CLIMB_CELLS], count = 0;
-    for (int k = 0; k < c->cells; k++)
-        if (open[k / 64] >> (k % 64) & 1) cells[count++] = k;
-    int cell = cells[splitmix_below(&c->state, (uint64_t)count)], index = c->owner[cell];
-    const Group *g = &c->group[index];
-    int rest[CLIMB_GROUP_MOST], left = 0, piece[CLIMB_GROUP_MOST], pieces = 0;
-    for (int k = 0; k < g->count; k++)
-        if (g->cells[k] != cell) rest[left] = g->cells[k], piece[left++] = -1;
-    for (int k = 0; k < left; k++) {  /* each piece from its least cell, grown */
-        if (piece[k] >= 0) continue;
-        piece[k] = pieces++;
-        for (int grown = 1; grown;) {
-            grown = 0;
-            for (int a = 0; a < left; a++)
-                for (int b = 0; b < left && piece[a] == piece[k]; b++) {
-                    int d = rest[a] - rest[b];
-                    int touch = (d == 1 || d == -1) ? rest[a] / c->n == rest[b] / c->n
-                                                    : d == c->n || d == -c->n;
-                    if (touch && piece[b] < 0) piece[b] = piece[k], grown = 1;
-                }
-        }
-    }
-    memset(change, 0, sizeof *change);
-    change->removed[0] = index, change->removes = 1, change->adds = 1 + pieces;
-    change->added[0].count = 1, change->added[0].cells[0] = cell, change->added[0].op = OP_HIDDEN;
-    for (int p = 0; p < pieces; p++) {
-        Group *part = &change->added[1 + p];
-        for (int k = 0; k < left; k++)
-            if (piece[k] == p) part->cells[part->count++] = rest[k];
-        int ops[OP_COUNT], allowed = operations_over(c, part->cells, part->count, ops);
-        part->op = pieces == 1 && contains(ops, allowed, g->op)
-                       ? g->op : choose_operation(c, part->cells, part->count);
-    }
-}
-
-/* The change made: the groups kept in order, then those added; the slots to match. */
-static int apply_change(Climb *c, const Change *change, Grading *g, PyObject *empty) {
-    Group *kept = malloc(sizeof(Group) * (size_t)(c->count + 4));
-    if (!kept) return PyErr_NoMemory(), -1;
-    int count = 0;
-    for (int i = 0; i < c->count; i++)
-        if (!(change->removes > 0 && change->removed[0] == i) &&
-            !(change->removes > 1 && change->removed[1] == i))
-            kept[count++] = c->group[i];
-    for (int k = 0; k < change->removes; k++) {
-        int first = c->group[change->removed[k]].cells[0];
-        if (PyList_SetItem(g->words, first, Py_NewRef(empty)) < 0 ||
-            PyList_SetItem(g->sums, first, Py_NewRef(empty)) < 0)
-            return free(kept), -1;
-    }
-    for (int k = 0; k < change->adds; k++) {
-        kept[count++] = change->added[k];
-        PyObject *group = group_object(&change->added[k], g->operations);
-        PyObject *found = group ? PyObject_CallOneArg(g->words_of, group) : NULL;
-        Py_XDECREF(group);
-        int first = change->added[k].cells[0];
-        if (!found || !PyTuple_Check(found) ||
-            PyList_SetItem(g->words, first, Py_NewRef(PyTuple_GET_ITEM(found, 0))) < 0 ||
-            PyList_SetItem(g->sums, first, Py_NewRef(PyTuple_GET_ITEM(found, 1))) < 0) {
-            if (found && !PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "calcudoku_harden: words");
-            Py_XDECREF(found);
-            return free(kept), -1;
-        }
-        Py_DECREF(found);
-    }
-    memcpy(c->group, kept, sizeof(Group) * (size_t)count);
-    free(kept);
-    c->count = count, g->count = count;
-    for (int i = 0; i < count; i++)
-        for (int k = 0; k < c->group[i].count; k++) c->owner[c->group[i].cells[k]] = i;
-    return 0;
-}
-
-#define STALLED (-2)
-
-/* grade_or_stall_of_tables() of the key's tables: the rank that sets the grade, or
-   STALLED and the cells left open into `open`; -1 on error. */
-static int grade_or_stall(const Climb *c, PyObject *key, const Grading *g, word *open) {
-    PyObject *values = PyList_New(c->cells), *digits = PyList_New(c->cells), *answer = NULL;
-    PyObject *zero = PyLong_FromLong(0), *all = PyLong_FromLong((1L << c->n) - 1);
-    PyObject *size = PyLong_FromLong(c->n);
-    int top = -1;
-    if (!values || !digits || !zero || !all || !size) goto done;
-    for (int k = 0; k < c->cells; k++) {
-        PyList_SET_ITEM(values, k, Py_NewRef(zero));
-        PyList_SET_ITEM(digits, k, Py_NewRef(all));
-    }
-    PyObject *args[11] = {g->board, size, PyTuple_GET_ITEM(key, 0), values, digits, g->full,
-                          g->full, g->groups_table, PyTuple_GET_ITEM(key, 1), g->plan_steps,
-                          g->plan_bulk};
-    answer = PyObject_Vectorcall(g->grader, args, 11, NULL);
-    if (!answer) goto done;
-    PyObject *open_cells = PyTuple_GET_ITEM(answer, 4);
-    int is_open = PyObject_IsTrue(open_cells);
-    if (is_open) {
-        if (is_open > 0 && convert_mask(open_cells, open, CALC_WORDS, c->cells, "open") == 0)
-            top = STALLED;
-        goto done;
-    }
-    long rank = PyLong_AsLong(PyTuple_GET_ITEM(answer, 1));
-    PyObject *found = PyTuple_GET_ITEM(answer, 2);
-    top = rank < 0 ? 0 : (int)rank;
-    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(found); k++) {
-        long r = PyLong_AsLong(PyTuple_GET_ITEM(PyTuple_GET_ITEM(found, k), 0));
-        top = r > top ? (int)r : top;
-    }
-done:
-    Py_XDECREF(values), Py_XDECREF(digits), Py_XDECREF(zero), Py_XDECREF(all);
-    Py_XDECREF(size), Py_XDECREF(answer);
-    return top;
-}
-
-/* The level of the grade a rank sets (GRADES' index), -1 on error. */
-static long level_of(const Grading *g, int rank) {
-    PyObject *level = PyDict_GetItemWithError(g->rank_levels, PyTuple_GET_ITEM(g->rank_grades, rank));
-    return level ? PyLong_AsLong(level) : -1;
-}
-
-/* The draft's groups as ((cells, operation), ...). */
-static PyObject *groups_object(const Climb *c, PyObject *operations) {
-    PyObject *groups = PyTuple_New(c->count);
-    for (int i = 0; groups && i < c->count; i++) {
-        PyObject *group = group_object(&c->group[i], operations);
-        if (!group) Py_CLEAR(groups);
-        else PyTuple_SET_ITEM(groups, i, group);
-    }
-    return groups;
-}
-
-/* The loop of hardened_in_python: the final groups, Py_None where the attempt fails,
-   NULL with *unmade where a cage has no words, NULL on error. */
-static PyObject *hardening(Climb *c, Grading *g, long target, long changes, int *unmade) {
-    PyObject *empty = PyBytes_FromStringAndSize(NULL, 0), *dropped = PySet_New(NULL), *key;
-    PyObject *result = NULL;
-    Change change = {0};
-    word open[CALC_WORDS];
-    int top = -1;
-    if (!empty || !dropped) goto done;
-#define KEYED(made) if (!(key = (made))) goto done; \
-                    if (key == Py_None) { *unmade = 1; Py_DECREF(key); goto done; }
-    KEYED(change_key(c, &change, g));
-    top = grade_or_stall(c, key, g, open);
-    Py_DECREF(key);
-    for (long k = 0; top != -1 && k < changes; k++) {
-        if (top == STALLED) {
-            softened(c, open, &change);
-            if (apply_change(c, &change, g, empty) < 0) goto done;
-            memset(&change, 0, sizeof change);
-            KEYED(change_key(c, &change, g));
-            top = grade_or_stall(c, key, g, open);
-            Py_DECREF(key);
-            continue;
-        }
-        long level = level_of(g, top);
-        if (level < 0) goto done;
-        if (target < 0 || level == target) { result = groups_object(c, g->operations); goto done; }
-        int made = hardened(c, &change);
-        if (made) {
-            if (made == 1) result = Py_NewRef(Py_None);
-            else PyErr_NoMemory();
-            goto done;
-        }
-        KEYED(change_key(c, &change, g));
-        int seen = PySet_Contains(dropped, key);
-        word ignored[CALC_WORDS];
-        int graded = seen ? seen : grade_or_stall(c, key, g, ignored);
-        if (seen < 0 || graded == -1) { Py_DECREF(key); top = -1; goto done; }
-        if (!seen && graded == STALLED && PySet_Add(dropped, key) < 0) { Py_DECREF(key); goto done; }
-        Py_DECREF(key);
-        if (seen || graded == STALLED) continue;
-        if (apply_change(c, &change, g, empty) < 0) goto done;
-        top = graded;
-    }
-#undef KEYED
-    if (top != -1) result = Py_NewRef(Py_None);
-done:
-    Py_XDECREF(empty), Py_XDECREF(dropped);
-    return result;
-}
-
-const char calcudoku_harden_doc[] =
-"calcudoku_harden(n, solution, groups, operations, made_with, state, odds, words_of, slots,\n"
-"grading, target, changes)\n--\n\n"
-"calcudoku/generate.py's hardened_in_python in one call, from the draft given as\n"
-"calcudoku_climb takes it (grading's cache and level unused): the target grade's level\n"
-"(-1: any), the changes tried. (state, the final draft's groups or None); or None past\n"
-"what C holds (the caller runs the Python).";
-
-PyObject *calcudoku_harden(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    if (!check_arity(nargs, 12, "calcudoku_harden")) return NULL;
-    PyObject *shifted[8] = {args[0], args[1], args[2], args[3], args[4], Py_None, args[5],
-                            args[6]};
-    Climb *c = calloc(1, sizeof(Climb));
-    Grading g;
-    long level, target = PyLong_AsLong(args[10]), changes = PyLong_AsLong(args[11]);
-    int unmade = 0, fits;
-    PyObject *result = NULL, *found = NULL;
-    if (!c) return PyErr_NoMemory();
-    if (PyErr_Occurred() || read_climb(c, shifted) < 0 ||
-        read_grading(&g, args[8], args[9], &level) < 0)
-        goto done;
-    if ((fits = read_groups(c, args[2], args[3])) <= 0) {
-        if (fits == 0) result = Py_NewRef(Py_None);
-        goto done;
-    }
-    g.operations = args[3], g.words_of = args[7];
-    g.words = PyList_GetSlice(g.words, 0, PY_SSIZE_T_MAX);
-    g.sums = PyList_GetSlice(g.sums, 0, PY_SSIZE_T_MAX);
-    if (g.words && g.sums && PyList_GET_SIZE(g.words) == c->cells &&
-        PyList_GET_SIZE(g.sums) == c->cells) {
-        c->state = PyLong_AsUnsignedLongLongMask(args[5]);
-        if (!PyErr_Occurred()) found = hardening(c, &g, target, changes, &unmade);
-        if (unmade) result = Py_NewRef(Py_None);
-        else if (found) result = Py_BuildValue("(NO)", PyLong_FromUnsignedLongLong(c->state), found);
-    } else if (g.words && g.sums) {
-        PyErr_SetString(PyExc_ValueError, "calcudoku_harden: slots are one per cell");
-    }
-    Py_XDECREF(g.words), Py_XDECREF(g.sums), Py_XDECREF(found);
-done:
     free(c);
     return result;
 }

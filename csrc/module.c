@@ -38,7 +38,7 @@
    calcudoku_find(...): where its cage techniques find their next step (calcfind.c).
    calcudoku_grade(...): its grading loop up to a ceiling, unworded (calcloop.c).
    calcudoku_climb(...): a generator's climb step, changes listed, graded, one chosen (calcclimb.c).
-   calcudoku_harden(...): a generator's hardening loop, change by change (calcclimb.c).
+   calcudoku_harden(...): a generator's hardening loop, change by change (calcharden.c).
    slitherlink_count(...): the Slitherlink's second proof (slithercount.c).
    slitherlink_settle(...): the Slitherlink solver's cascade (slithersettle.c).
    starbattle_propagate(...) and starbattle_first_clash(...): the Star Battle's propagation

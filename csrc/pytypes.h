@@ -155,7 +155,7 @@ extern const char calcudoku_find_doc[];
 PyObject *calcudoku_grade(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char calcudoku_grade_doc[];
 
-/* calcclimb.c's functions: calcudoku/generate.py's climb_choice_in_python and
+/* calcclimb.c and calcharden.c: calcudoku/generate.py's climb_choice_in_python and
    hardened_in_python, each in one call. */
 PyObject *calcudoku_climb(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char calcudoku_climb_doc[];

@@ -1,7 +1,7 @@
 """A Calcudoku expert climb's step in one compiled call (csrc/calcclimb.c): every change
 near the crux listed with its operations drawn, shuffled, graded from its tables, and the
 one to keep chosen, as generate.climb_choice_in_python (the reference) chooses it; and a
-hardening attempt's loop (generate.hardened_in_python) in one call.
+hardening attempt's loop (generate.hardened_in_python) in one call (csrc/calcharden.c).
 
 Per change the Python made a draft, its grading tables and a cache key, and read the
 grading back (a 6x6 expert: about a third of its CPU besides the grading itself); the

@@ -432,7 +432,7 @@ def hardened_in_python(draft: Draft, rng: Rng, recipe: Recipe, difficulty: str,
     hardening attempt reaches from the unique draft, or None: the drafts on the way are
     asked their grade alone (_grade_of()); one harder than asked gives up a cell
     (softened()), one easier is hardened() and the change kept if graded within the
-    ceiling. The reference of csrc/calcclimb.c's calcudoku_harden."""
+    ceiling. The reference of csrc/calcharden.c's calcudoku_harden."""
     grade, stalled = _grade_of(draft, ceiling)
     dropped: set[frozenset] = set()  # the hardened drafts not kept, by their groups
     for _ in range(CHANGES):

@@ -185,7 +185,7 @@ def calcudoku_climber():
 
 
 def calcudoku_hardener():
-    """A Calcudoku hardening attempt's loop in one call (csrc/calcclimb.c, calcudoku/
+    """A Calcudoku hardening attempt's loop in one call (csrc/calcharden.c, calcudoku/
     generate.py's hardened_in_python): harden(...) -> (rng state, groups or None), or None
     past what C holds; None on the pure core."""
     return _function("calcudoku_harden")
