@@ -475,13 +475,14 @@ def _climbed(draft: Draft, grading: Grading, rng: Rng, recipe: Recipe,
     call where the core runs it, climbstep.py; else climb_choice_in_python()), graded in
     full, its crux worded; None if no change is kept."""
     level, near = GRADES.index(grading.grade), _crux_cells(draft, grading)
-    choice = climb_step_in_c(draft, near, rng, recipe, difficulty, level)
-    if choice is NOT_IN_C:
-        choice = climb_choice_in_python(draft, near, rng, recipe, difficulty, level)
-    elif choice is not None:
-        removed, added = choice[1]
-        choice = choice[0], draft.changed(list(removed), list(added), ascending=True)
-    return None if choice is None else _with_crux(choice[1], difficulty)
+    found = climb_step_in_c(draft, near, rng, recipe, difficulty, level)
+    if found is NOT_IN_C:
+        chosen = climb_choice_in_python(draft, near, rng, recipe, difficulty, level)
+        kept = None if chosen is None else chosen[1]
+    else:  # (climbed, (removed, added)) or None
+        kept = None if found is None else draft.changed(list(found[1][0]), list(found[1][1]),
+                                                        ascending=True)
+    return None if kept is None else _with_crux(kept, difficulty)
 
 
 def climb_choice_in_python(draft: Draft, near: frozenset[int] | None, rng: Rng,
