@@ -11,7 +11,8 @@
 #define CLIMB_MAX_N 16
 #define CLIMB_CELLS (CLIMB_MAX_N * CLIMB_MAX_N)
 #define CLIMB_MAX_CAGE 4     /* layout.MAX_CAGE: what a merge or a move may make */
-#define CLIMB_GROUP_MOST 8   /* cells a group may hold here (else the Python runs) */
+#define CLIMB_GROUP_MOST 4   /* cells a group may hold here, as the generator makes them
+                                (else the Python runs): a split leaves at most 3 pieces */
 #define CALC_WORDS (CLIMB_CELLS / 64)
 
 /* Operations by code, as `operations` names them: HIDDEN, ADD, SUBTRACT, MULTIPLY, DIVIDE. */

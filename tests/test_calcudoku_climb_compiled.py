@@ -13,6 +13,7 @@ from bookmaker.core.calcudoku import generate
 from bookmaker.core.calcudoku.climbstep import NOT_IN_C, climb_step_in_c, harden_in_c
 from bookmaker.core.calcudoku.generate import RECIPES, make_attempt
 from bookmaker.core.calcudoku.kind import ADDITION_CALCUDOKU, CALCUDOKU, HIDDEN_CALCUDOKU
+from bookmaker.core.calcudoku.layout import around
 from bookmaker.core.generate.graded import attempt_seed
 from bookmaker.core.rng import Rng
 
@@ -146,3 +147,20 @@ def test_an_extreme_ceiling_is_left_to_the_python():
     state = rng.state
     assert harden_in_c(draft, rng, recipe, "extreme", "extreme", 40) is NOT_IN_C
     assert rng.state == state
+
+
+def test_a_cage_larger_than_the_generator_makes_is_left_to_the_python():
+    rng, recipe = Rng(1), RECIPES["expert"]
+    draft = generate.first_draft(CALCUDOKU.cages_type, CALCUDOKU.board(CALCUDOKU.frame(6)),
+                                 rng, recipe)
+    owner = {cell: index for index, (cells, _) in enumerate(draft.groups) for cell in cells}
+    big = next(i for i, (cells, _) in enumerate(draft.groups) if len(cells) == 4)
+    other = next(owner[d] for c in draft.groups[big][0] for d in around(6)[c]
+                 if owner[d] != big)
+    joined = tuple(sorted(draft.groups[big][0] + draft.groups[other][0]))
+    groups = [g for i, g in enumerate(draft.groups) if i not in (big, other)] + [(joined, "+")]
+    larger = generate.Draft(draft.cages_type, draft.shape, draft.solution, groups)
+    state = rng.state
+    assert climb_step_in_c(larger, None, rng, recipe, "expert", 0) is NOT_IN_C
+    assert harden_in_c(larger, rng, recipe, "medium", "medium", 40) is NOT_IN_C
+    assert rng.state == state and len(joined) > 4
