@@ -37,6 +37,8 @@
    calcudoku_settle(...): the Calcudoku grader's bulk techniques (calcsettle.c).
    calcudoku_find(...): where its cage techniques find their next step (calcfind.c).
    calcudoku_grade(...): its grading loop up to a ceiling, unworded (calcloop.c).
+   calcudoku_climb(...): a generator's climb step, changes listed, graded, one chosen (calcclimb.c).
+   calcudoku_harden(...): a generator's hardening loop, change by change (calcharden.c).
    slitherlink_count(...): the Slitherlink's second proof (slithercount.c).
    slitherlink_settle(...): the Slitherlink solver's cascade (slithersettle.c).
    starbattle_propagate(...) and starbattle_first_clash(...): the Star Battle's propagation
@@ -122,6 +124,8 @@ static PyMethodDef module_functions[] = {
     FAST_METHOD("starbattle_count", starbattle_count, starbattle_count_doc),
     FAST_METHOD("starbattle_star_rows", starbattle_star_rows, starbattle_star_rows_doc),
     FAST_METHOD("calcudoku_grade", calcudoku_grade, calcudoku_grade_doc),
+    FAST_METHOD("calcudoku_climb", calcudoku_climb, calcudoku_climb_doc),
+    FAST_METHOD("calcudoku_harden", calcudoku_harden, calcudoku_harden_doc),
     {NULL, NULL, 0, NULL},
 };
 

@@ -155,6 +155,13 @@ extern const char calcudoku_find_doc[];
 PyObject *calcudoku_grade(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char calcudoku_grade_doc[];
 
+/* calcclimb.c and calcharden.c: calcudoku/generate.py's climb_choice_in_python and
+   hardened_in_python, each in one call. */
+PyObject *calcudoku_climb(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char calcudoku_climb_doc[];
+PyObject *calcudoku_harden(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char calcudoku_harden_doc[];
+
 /* slithercount.c's function: slitherlink/count.py's count. */
 PyObject *slitherlink_count(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char slitherlink_count_doc[];

@@ -21,6 +21,10 @@ IDENTITY_TESTS = {
     "any_clash": "test_compiled.py::test_a_clue_clash_is_found_alike_and_named_alike",
     "calcudoku_check": "test_calcudoku_compiled.py::test_the_compiled_check_is_the_pythons",
     "calcudoku_layout": "test_calcudoku_compiled.py::test_the_compiled_layout_is_the_pythons",
+    "calcudoku_climb": "test_calcudoku_climb_compiled.py::"
+                       "test_a_compiled_climb_step_keeps_the_pythons_change",
+    "calcudoku_harden": "test_calcudoku_climb_compiled.py::"
+                        "test_a_compiled_hardening_attempt_ends_where_the_pythons_does",
     "calcudoku_fillings": "test_calcudoku_fillings_compiled.py::"
                           "test_the_compiled_fillings_are_the_pythons",
     "calcudoku_find": "test_calcudoku_grade_compiled.py::"

@@ -72,6 +72,7 @@ from .cages import (
     cage_fillings,
     target_of,
 )
+from .climbstep import NOT_IN_C, climb_step_in_c, harden_in_c
 from .grade import CALCUDOKU_LADDER
 from .layout import MAX_CAGE, around, cage_layout, compact, connected_parts, neighbours
 from .quiet import (
@@ -200,6 +201,11 @@ class DraftCages(SolutionCages):
         if key not in self._grades:
             self._grades[key] = grade_and_work_of_tables(self.shape, self.board, *tables, plan)
         return self._grades[key]
+
+    @property
+    def grades_kept(self) -> dict[tuple, tuple[str, float] | None]:
+        """grade()'s gradings kept, by their key (the compiled climb keeps them too)."""
+        return self._grades
 
     @cached_property
     def board(self) -> tuple:
@@ -408,9 +414,25 @@ def make_attempt(cages_type: type[CalcCages], shape: Shape, seed: int, difficult
 
 
 def _hardened_attempt(draft: Draft, rng: Rng, recipe: Recipe, difficulty: str, ceiling: str):
-    """make_attempt() of a recipe not targeted, from the unique draft: the drafts on the
-    way are asked their grade alone (_grade_of()), and the one returned is graded in
-    full."""
+    """make_attempt() of a recipe not targeted, from the unique draft (in one compiled call
+    where the core runs it, climbstep.py; else hardened_in_python()), the draft kept
+    graded in full."""
+    found = harden_in_c(draft, rng, recipe, difficulty, ceiling, CHANGES)
+    if found is NOT_IN_C:
+        kept = hardened_in_python(draft, rng, recipe, difficulty, ceiling)
+    else:
+        kept = None if found is None else Draft(draft.cages_type, draft.shape,
+                                                draft.solution, list(found), draft.made)
+    return None if kept is None else (kept.solution, kept.cages, _graded_in_full(kept, ceiling))
+
+
+def hardened_in_python(draft: Draft, rng: Rng, recipe: Recipe, difficulty: str,
+                       ceiling: str) -> Draft | None:
+    """The draft of the grade asked for (any: the first graded within the ceiling) that a
+    hardening attempt reaches from the unique draft, or None: the drafts on the way are
+    asked their grade alone (_grade_of()); one harder than asked gives up a cell
+    (softened()), one easier is hardened() and the change kept if graded within the
+    ceiling. The reference of csrc/calcharden.c's calcudoku_harden."""
     grade, stalled = _grade_of(draft, ceiling)
     dropped: set[frozenset] = set()  # the hardened drafts not kept, by their groups
     for _ in range(CHANGES):
@@ -419,7 +441,7 @@ def _hardened_attempt(draft: Draft, rng: Rng, recipe: Recipe, difficulty: str, c
             grade, stalled = _grade_of(draft, ceiling)
             continue
         if difficulty in ("any", grade):
-            return draft.solution, draft.cages, _graded_in_full(draft, ceiling)
+            return draft
         harder = hardened(draft, rng, recipe)
         if harder is None:
             return None
@@ -449,25 +471,41 @@ def _hardening_kept(harder: Draft, ceiling: str, dropped: set[frozenset]) -> str
 
 def _climbed(draft: Draft, grading: Grading, rng: Rng, recipe: Recipe,
              difficulty: str) -> tuple[Draft, Grading] | None:
-    """A draft easier than asked made one step harder by a targeted change: of every way
-    to make it (reshapings()) near the crux, in a seeded order, the first the grader
-    finishes (so unique) at the grade asked for or at least one grade harder than now;
-    else, of those it finishes at the same grade, the one whose steps past easy weigh
-    most (quiet.work_of(); the first of them on a tie); None if it finishes none within
-    the grade. (The drafts tried are asked their grade and work alone,
-    quiet.grade_and_work(); the one kept is graded in full, its crux worded.)"""
-    level = GRADES.index(grading.grade)
+    """A draft easier than asked made one step harder by a targeted change (in one compiled
+    call where the core runs it, climbstep.py; else climb_choice_in_python()), graded in
+    full, its crux worded; None if no change is kept."""
+    level, near = GRADES.index(grading.grade), _crux_cells(draft, grading)
+    found = climb_step_in_c(draft, near, rng, recipe, difficulty, level)
+    if found is NOT_IN_C:
+        chosen = climb_choice_in_python(draft, near, rng, recipe, difficulty, level)
+        kept = None if chosen is None else chosen[1]
+    else:  # (climbed, (removed, added)) or None
+        kept = None if found is None else draft.changed(list(found[1][0]), list(found[1][1]),
+                                                        ascending=True)
+    return None if kept is None else _with_crux(kept, difficulty)
+
+
+def climb_choice_in_python(draft: Draft, near: frozenset[int] | None, rng: Rng,
+                           recipe: Recipe, difficulty: str,
+                           level: int) -> tuple[bool, Draft] | None:
+    """The change a climb keeps: of every way to make it (reshapings()) near the crux, in a
+    seeded order, the first the grader finishes (so unique) at the grade asked for or at
+    least one grade harder than `level` (True, it); else, of those it finishes at the
+    same grade, the one whose steps past easy weigh most (quiet.work_of(); the first of
+    them on a tie) (False, it); None if it finishes none within the grade. (The drafts
+    tried are asked their grade and work alone, quiet.grade_and_work().) The reference
+    of csrc/calcclimb.c."""
     same, most = None, -1.0
-    for harder in rng.shuffled(reshapings(draft, rng, recipe, _crux_cells(draft, grading))):
+    for harder in rng.shuffled(reshapings(draft, rng, recipe, near)):
         graded = harder.made.grade(harder, difficulty)
         if graded is None:
             continue  # harder than asked, or not unique
         grade, work = graded
         if GRADES.index(grade) > level:
-            return _with_crux(harder, difficulty)
-        if grade == grading.grade and work > most:
+            return True, harder
+        if GRADES.index(grade) == level and work > most:
             same, most = harder, work
-    return None if same is None else _with_crux(same, difficulty)
+    return None if same is None else (False, same)
 
 
 def _with_crux(draft: Draft, difficulty: str) -> tuple[Draft, Grading]:

@@ -247,11 +247,23 @@ def work_of(ranks: list[int], ladder: Ladder) -> float:
     """The weights of the steps (by rank, in order) of techniques past easy, summed: among
     drafts of one grade, those that ask more of its techniques are the likelier to need
     the next grade's after a change (a climb keeps the one that asks most)."""
+    weights = work_weights(ladder)
+    # an easy step adds 0.0, which leaves any sum as it was
+    return rounded_work([weights[r] for r in ranks])
+
+
+def rounded_work(weights: list[float]) -> float:
+    """work_of() of its steps' weights: their sum, rounded (the compiled climb asks it,
+    csrc/calcclimb.c, so its sums are Python's on any version)."""
+    return round(sum(weights, 0.0), 6)
+
+
+def work_weights(ladder: Ladder) -> tuple[float, ...]:
+    """Per rank, what a step of the technique adds to work_of(), kept per ladder."""
     weights = _WEIGHTS.get(id(ladder))
     if weights is None:
         weights = _WEIGHTS[id(ladder)] = _work_weights(ladder)
-    # an easy step adds 0.0, which leaves any sum as it was
-    return round(sum([weights[r] for r in ranks], 0.0), 6)
+    return weights
 
 
 _WEIGHTS: dict[int, tuple[float, ...]] = {}

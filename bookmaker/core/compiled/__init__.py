@@ -177,6 +177,20 @@ def calcudoku_layouter():
     return _function("calcudoku_layout")
 
 
+def calcudoku_climber():
+    """A Calcudoku expert climb's step in one call (csrc/calcclimb.c, calcudoku/generate.py's
+    climb_choice_in_python): climb(...) -> (rng state, choice), or None past what C holds;
+    None on the pure core."""
+    return _function("calcudoku_climb")
+
+
+def calcudoku_hardener():
+    """A Calcudoku hardening attempt's loop in one call (csrc/calcharden.c, calcudoku/
+    generate.py's hardened_in_python): harden(...) -> (rng state, groups or None), or None
+    past what C holds; None on the pure core."""
+    return _function("calcudoku_harden")
+
+
 def kakuro_core():
     """The Kakuro's compiled functions (csrc/kakuro.c: kakuro_tables, kakuro_sweep,
     kakuro_settle, kakuro_walk and kakuro_rounds, kakuro/grade.py's _sweep and the run

@@ -1,0 +1,86 @@
+"""A Calcudoku expert climb's step in one compiled call (csrc/calcclimb.c): every change
+near the crux listed with its operations drawn, shuffled, graded from its tables, and the
+one to keep chosen, as generate.climb_choice_in_python (the reference) chooses it; and a
+hardening attempt's loop (generate.hardened_in_python) in one call (csrc/calcharden.c).
+
+Per change the Python made a draft, its grading tables and a cache key, and read the
+grading back (a 6x6 expert: about a third of its CPU besides the grading itself); the
+compiled step calls the same compiled grader on the same tables and keeps the same cache.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import compiled
+from ..grade.grader import GRADES
+from ..rng import Rng
+from .cages import ADD, DIVIDE, HIDDEN, MULTIPLY, SUBTRACT
+from .grade import CALCUDOKU_LADDER
+from .quiet import one_call_plan, rounded_work, work_weights
+
+# The operations by the codes csrc/calcclimb.c reads them with.
+OPERATION_CODES = (HIDDEN, ADD, SUBTRACT, MULTIPLY, DIVIDE)
+NOT_IN_C: Any = object()  # the step is not taken in C (the caller runs the Python)
+_LEVELS = {grade: level for level, grade in enumerate(GRADES)}
+
+
+def climb_step_in_c(draft, near: frozenset[int] | None, rng: Rng, recipe,
+                    ceiling: str, level: int):
+    """climb_choice_in_python(draft, near, rng, recipe, ceiling, level) as (climbed,
+    (removed group indices, added groups)), or None where no change is kept, the rng
+    moved on as the Python moves it; NOT_IN_C (the rng untouched) on the pure core, for a
+    ceiling the compiled grader does not take in one call, or a cage without words."""
+    climb = compiled.calcudoku_climber()
+    found = _in_c(climb, draft, ceiling, (draft.cages_type.made_with,
+                  None if near is None else tuple(near), rng.state, _odds(recipe)), level)
+    if found is None:
+        return NOT_IN_C
+    rng.state, choice = found
+    return choice
+
+
+def harden_in_c(draft, rng: Rng, recipe, difficulty: str, ceiling: str, changes: int):
+    """hardened_in_python(draft, rng, recipe, difficulty, ceiling)'s final groups, or None
+    where the attempt fails, the rng moved on as the Python moves it; NOT_IN_C (the rng
+    untouched) where the compiled call does not run (as climb_step_in_c())."""
+    harden = compiled.calcudoku_hardener()
+    target = -1 if difficulty == "any" else _LEVELS[difficulty]
+    found = _in_c(harden, draft, ceiling, (draft.cages_type.made_with, rng.state,
+                                            _odds(recipe)), -1, (target, changes))
+    if found is None:
+        return NOT_IN_C
+    rng.state, groups = found
+    return groups
+
+
+def _in_c(call, draft, ceiling: str, middle: tuple, level: int, after: tuple = ()):
+    """call(n, solution, groups, OPERATION_CODES, *middle, words, slots, grading, *after),
+    or None where it does not run or refuses the draft."""
+    plan = one_call_plan(ceiling)
+    if call is None or plan is None:
+        return None
+    slots = draft.slots
+    if slots is None:
+        return None
+    made, shape = draft.made, draft.shape
+    grading = (compiled.calcudoku_grader(), made.board[0], made.board[1],
+               shape.all_cells_mask, *plan[:2], _LEVELS, _rank_grades(),
+               work_weights(CALCUDOKU_LADDER), rounded_work, ceiling, made.grades_kept,
+               level)
+    return call(shape.size, draft.solution, draft.groups, OPERATION_CODES, *middle,
+                made.words, slots, grading, *after)
+
+
+def _odds(recipe) -> tuple[int, int, int]:
+    return recipe.divide, recipe.subtract, recipe.multiply
+
+
+_GRADES_BY_RANK: list[tuple[str, ...]] = []
+
+
+def _rank_grades() -> tuple[str, ...]:
+    """Each rank's technique's grade on the Calcudoku ladder (kept)."""
+    if not _GRADES_BY_RANK:
+        _GRADES_BY_RANK.append(tuple(tech.grade for tech in CALCUDOKU_LADDER.techniques))
+    return _GRADES_BY_RANK[0]

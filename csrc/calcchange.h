@@ -1,0 +1,79 @@
+/* What calcclimb.c and calcharden.c share: a generator's draft as C reads it (its groups
+   over the solution, their operations by code) and the changes made to it, the grading of
+   a change's tables, and the reading of their arguments. */
+
+#ifndef BOOKMAKER_CALCCHANGE_H
+#define BOOKMAKER_CALCCHANGE_H
+
+#include "pytypes.h"
+#include "splitmix.h"
+
+#define CLIMB_MAX_N 16
+#define CLIMB_CELLS (CLIMB_MAX_N * CLIMB_MAX_N)
+#define CLIMB_MAX_CAGE 4     /* layout.MAX_CAGE: what a merge or a move may make */
+#define CLIMB_GROUP_MOST 4   /* cells a group may hold here, as the generator makes them
+                                (else the Python runs): a split leaves at most 3 pieces */
+#define CALC_WORDS (CLIMB_CELLS / 64)
+
+/* Operations by code, as `operations` names them: HIDDEN, ADD, SUBTRACT, MULTIPLY, DIVIDE. */
+enum { OP_HIDDEN, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_COUNT };
+
+typedef struct {
+    int count, cells[CLIMB_GROUP_MOST], op;
+} Group;
+
+/* A change: the groups it removes and the groups it adds (cells ascending; a cell split
+   off a cage of four may leave three pieces). */
+typedef struct {
+    int removed[2], removes, adds;
+    Group added[4];
+} Change;
+
+typedef struct {
+    int n, cells, count;                 /* board size, its cells, the draft's groups */
+    int solution[CLIMB_CELLS], owner[CLIMB_CELLS];
+    unsigned char near[CLIMB_CELLS];     /* all 1 where there is no crux */
+    Group group[CLIMB_CELLS];
+    int made_with[OP_COUNT], made_count; /* the type's operations, in its order */
+    long long odds[3];                   /* recipe: divide, subtract, multiply */
+    uint64_t state;
+    Change *change;
+    int changes, capacity;
+} Climb;
+
+/* What the grading needs besides the change: the parent's slots, the words of new groups,
+   the grader and its fixed arguments, the cache and what a grade means. */
+typedef struct {
+    PyObject *words, *sums;       /* the parent's slots: per cell bytes (b"" but first cells) */
+    long long count;              /* the parent's groups */
+    PyObject *words_of;           /* DraftCages.words */
+    PyObject *operations;         /* operation strings by code */
+    PyObject *grader, *board, *groups_table, *full, *plan_steps, *plan_bulk;
+    PyObject *rank_levels, *rank_grades, *rank_weights, *rounded_work, *ceiling, *cache;
+} Grading;
+
+/* _operations_over(): the operations over the cells, in the type's order, into out. */
+int climb_operations_over(const Climb *c, const int *cells, int count, int *out);
+int climb_contains(const int *ops, int count, int op);
+/* DraftCages.weaker() of the group, into out. */
+int climb_weaker(const Climb *c, const Group *g, int *out);
+/* choose_operation(): drawn from the climb's stream. */
+int climb_choose_operation(Climb *c, const int *cells, int count);
+/* The two lists of cells joined, ascending, into g. */
+void climb_joined(Group *g, const int *a, int na, const int *b, int nb);
+/* _merges() as pairs of group indices (2 ints each); -1 out of memory. */
+int climb_merges(const Climb *c, int *pairs);
+/* (cells, operation) of a group. */
+PyObject *climb_group_object(const Group *g, PyObject *operations);
+/* The (tables, sums, ceiling) key of the draft changed so; Py_None where a new group has
+   no words. */
+PyObject *climb_change_key(const Climb *c, const Change *change, const Grading *g);
+/* The compiled grader's answer on a key's tables. */
+PyObject *climb_grader_answer(const Climb *c, PyObject *key, const Grading *g);
+/* n, solution, made_with and odds of calcudoku_climb's arguments (args[0, 1, 3, 4, 7]). */
+int climb_read_climb(Climb *c, PyObject *const *args);
+/* The groups: 1 read, 0 past what C holds, -1 on error. */
+int climb_read_groups(Climb *c, PyObject *groups, PyObject *operations);
+int climb_read_grading(Grading *g, PyObject *slots, PyObject *grading, long *level);
+
+#endif

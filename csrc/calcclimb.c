@@ -1,0 +1,579 @@
+/* calcudoku_climb: one step of a Calcudoku expert climb in one call, as
+   calcudoku/generate.py's climb_choice_in_python makes it: every change reshapings() lists
+   (weaker operations, merges, other operations, cells moved to a neighbouring cage), their
+   operations drawn from the same SplitMix64 stream in the same order, those near the crux
+   shuffled, each one's grading tables made from its parent's slots, graded by the compiled
+   grader (calcloop.c, called as Python calls it), and the one to keep chosen: the first
+   that climbs a grade, else the one at the same grade whose work is the most. The Python
+   is the reference; this only saves its interpreter's work per change. */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "calcchange.h"
+
+/* _operations_over(): the operations a cage over the cells may be made with, in the
+   type's order; one cell: HIDDEN alone. */
+int climb_operations_over(const Climb *c, const int *cells, int count, int *out) {
+    if (count == 1) return out[0] = OP_HIDDEN, 1;
+    int low = CLIMB_MAX_N + 1, high = 0, found = 0;
+    for (int k = 0; k < count; k++) {
+        int v = c->solution[cells[k]];
+        low = v < low ? v : low, high = v > high ? v : high;
+    }
+    for (int k = 0; k < c->made_count; k++) {
+        int op = c->made_with[k];
+        if ((op == OP_SUB || op == OP_DIV) && count != 2) continue;
+        if (op == OP_DIV && high % low) continue;
+        out[found++] = op;
+    }
+    return found;
+}
+
+int climb_contains(const int *ops, int count, int op) {
+    for (int k = 0; k < count; k++)
+        if (ops[k] == op) return 1;
+    return 0;
+}
+
+/* DraftCages.weaker(): SUBTRACT then ADD where the cells allow them, for × and ÷. */
+int climb_weaker(const Climb *c, const Group *g, int *out) {
+    if (g->op != OP_MUL && g->op != OP_DIV) return 0;
+    int allowed[OP_COUNT], count = climb_operations_over(c, g->cells, g->count, allowed), found = 0;
+    if (climb_contains(allowed, count, OP_SUB)) out[found++] = OP_SUB;
+    if (climb_contains(allowed, count, OP_ADD)) out[found++] = OP_ADD;
+    return found;
+}
+
+/* choose_operation(): the only one the cells allow, or one drawn by the recipe's odds. */
+int climb_choose_operation(Climb *c, const int *cells, int count) {
+    int allowed[OP_COUNT], options = climb_operations_over(c, cells, count, allowed);
+    if (options == 1) return allowed[0];
+    if (count == 2) {
+        if (climb_contains(allowed, options, OP_DIV) &&
+            (long long)splitmix_below(&c->state, 100) < c->odds[0])
+            return OP_DIV;
+        if ((long long)splitmix_below(&c->state, 100) < c->odds[1]) return OP_SUB;
+    }
+    return (long long)splitmix_below(&c->state, 100) < c->odds[2] ? OP_MUL : OP_ADD;
+}
+
+static int touches(const Climb *c, const int *cells, int count) {
+    for (int k = 0; k < count; k++)
+        if (c->near[cells[k]]) return 1;
+    return 0;
+}
+
+static int ascending(const void *a, const void *b) {
+    return *(const int *)a - *(const int *)b;
+}
+
+/* The cells of two lists joined, ascending, into g (its op left). */
+void climb_joined(Group *g, const int *a, int na, const int *b, int nb) {
+    memcpy(g->cells, a, sizeof(int) * (size_t)na);
+    memcpy(g->cells + na, b, sizeof(int) * (size_t)nb);
+    g->count = na + nb;
+    qsort(g->cells, (size_t)g->count, sizeof(int), ascending);
+}
+
+static Change *new_change(Climb *c) {
+    if (c->changes == c->capacity) {
+        int capacity = 2 * c->capacity + 64;
+        Change *more = realloc(c->change, sizeof(Change) * (size_t)capacity);
+        if (!more) return NULL;
+        c->change = more, c->capacity = capacity;
+    }
+    Change *change = &c->change[c->changes++];
+    memset(change, 0, sizeof *change);
+    return change;
+}
+
+/* A change of group `index` to show `op`. */
+static int add_operation(Climb *c, int index, int op) {
+    Change *change = new_change(c);
+    if (!change) return -1;
+    change->removed[0] = index, change->removes = 1, change->adds = 1;
+    change->added[0] = c->group[index], change->added[0].op = op;
+    return 0;
+}
+
+/* hardenings()' weaker operations, or reshapings()' other operations (`others`). */
+static int operation_changes(Climb *c, int others) {
+    for (int i = 0; i < c->count; i++) {
+        const Group *g = &c->group[i];
+        if (!touches(c, g->cells, g->count)) continue;
+        int weak[2], weak_count = climb_weaker(c, g, weak), ops[OP_COUNT];
+        int count = others ? climb_operations_over(c, g->cells, g->count, ops) : weak_count;
+        for (int k = 0; k < count; k++) {
+            int op = others ? ops[k] : weak[k];
+            if (others && (op == g->op || climb_contains(weak, weak_count, op))) continue;
+            if (add_operation(c, i, op) < 0) return -1;
+        }
+    }
+    return 0;
+}
+
+/* compact() of cells (any order). */
+static int compact(int n, const int *cells, int count) {
+    if (count < 4) return 1;
+    if (count > CLIMB_MAX_CAGE) return 0;
+    unsigned rows = 0, cols = 0;
+    for (int k = 0; k < count; k++) rows |= 1u << (cells[k] / n), cols |= 1u << (cells[k] % n);
+    int r = __builtin_popcount(rows), k = __builtin_popcount(cols);
+    return r <= 3 && k <= 3 && (r < k ? r : k) > 1;
+}
+
+/* around(n)[cell], ascending. */
+static int beside(int n, int cell, int *out) {
+    int row = cell / n, col = cell % n, found = 0;
+    if (row > 0) out[found++] = cell - n;
+    if (col > 0) out[found++] = cell - 1;
+    if (col < n - 1) out[found++] = cell + 1;
+    if (row < n - 1) out[found++] = cell + n;
+    return found;
+}
+
+/* _merges(): pairs (i < j) of neighbouring groups that make a compact cage, in order;
+   only those with a one-cell group where there are any. Into pairs (2 ints each). */
+int climb_merges(const Climb *c, int *pairs) {
+    int count = c->count, found = 0, singles = 0;
+    unsigned char *seen = calloc((size_t)count * (size_t)count, 1);
+    if (!seen) return -1;
+    for (int cell = 0; cell < c->cells; cell++) {
+        int next[4], around = beside(c->n, cell, next);
+        for (int k = 0; k < around; k++) {
+            int i = c->owner[cell], j = c->owner[next[k]];
+            if (next[k] > cell && i != j) seen[i < j ? i * count + j : j * count + i] = 1;
+        }
+    }
+    for (int key = 0; key < count * count; key++) {
+        if (!seen[key]) continue;
+        const Group *a = &c->group[key / count], *b = &c->group[key % count];
+        int both[2 * CLIMB_GROUP_MOST], total = a->count + b->count;
+        if (total > CLIMB_MAX_CAGE) continue;
+        memcpy(both, a->cells, sizeof(int) * (size_t)a->count);
+        memcpy(both + a->count, b->cells, sizeof(int) * (size_t)b->count);
+        if (total == CLIMB_MAX_CAGE && !compact(c->n, both, total)) continue;
+        int single = a->count == 1 || b->count == 1;
+        if (single && !singles) found = 0, singles = 1;  /* singles only from here */
+        if (single || !singles)
+            pairs[2 * found] = key / count, pairs[2 * found + 1] = key % count, found++;
+    }
+    free(seen);
+    return found;
+}
+
+/* hardenings()' merges: each pair's operation drawn, a change where it is near. */
+static int merge_changes(Climb *c) {
+    int *pairs = malloc(sizeof(int) * 2 * (size_t)c->count * (size_t)c->count), found;
+    if (!pairs || (found = climb_merges(c, pairs)) < 0) return free(pairs), -1;
+    for (int k = 0; k < found; k++) {
+        const Group *a = &c->group[pairs[2 * k]], *b = &c->group[pairs[2 * k + 1]];
+        Group merged;
+        climb_joined(&merged, a->cells, a->count, b->cells, b->count);
+        merged.op = climb_choose_operation(c, merged.cells, merged.count);
+        if (!touches(c, merged.cells, merged.count)) continue;
+        Change *change = new_change(c);
+        if (!change) return free(pairs), -1;
+        change->removed[0] = pairs[2 * k], change->removed[1] = pairs[2 * k + 1];
+        change->removes = 2, change->adds = 1, change->added[0] = merged;
+    }
+    free(pairs);
+    return 0;
+}
+
+/* Whether the cells (ascending) are one orthogonally connected piece. */
+static int in_one_piece(int n, const int *cells, int count) {
+    int todo[CLIMB_GROUP_MOST], reached = 1, seen = 1;
+    todo[0] = 0;
+    for (int t = 0; t < reached; t++) {
+        int next[4], around = beside(n, cells[todo[t]], next);
+        for (int k = 0; k < count; k++) {
+            if (seen >> k & 1) continue;
+            for (int m = 0; m < around; m++)
+                if (next[m] == cells[k]) { seen |= 1 << k, todo[reached++] = k; break; }
+        }
+    }
+    return reached == count;
+}
+
+/* _moves(): each cell moved from its cage (left connected) to a neighbouring one that
+   stays compact, the two operations drawn, a change where it is near. */
+static int move_changes(Climb *c) {
+    for (int cell = 0; cell < c->cells; cell++) {
+        int mine = c->owner[cell];
+        const Group *from = &c->group[mine];
+        if (from->count == 1) continue;
+        Group rest = {0};
+        for (int k = 0; k < from->count; k++)
+            if (from->cells[k] != cell) rest.cells[rest.count++] = from->cells[k];
+        if (!in_one_piece(c->n, rest.cells, rest.count)) continue;
+        int next[4], around = beside(c->n, cell, next), others[4], count = 0;
+        for (int k = 0; k < around; k++) {
+            int other = c->owner[next[k]];
+            if (other != mine && !climb_contains(others, count, other)) others[count++] = other;
+        }
+        qsort(others, (size_t)count, sizeof(int), ascending);
+        for (int k = 0; k < count; k++) {
+            const Group *to = &c->group[others[k]];
+            if (to->count + 1 > CLIMB_MAX_CAGE) continue;
+            Group into;
+            climb_joined(&into, to->cells, to->count, &cell, 1);
+            if (!compact(c->n, into.cells, into.count)) continue;
+            rest.op = climb_choose_operation(c, rest.cells, rest.count);
+            into.op = climb_choose_operation(c, into.cells, into.count);
+            if (!touches(c, rest.cells, rest.count) && !touches(c, into.cells, into.count))
+                continue;
+            Change *change = new_change(c);
+            if (!change) return -1;
+            change->removed[0] = mine, change->removed[1] = others[k], change->removes = 2;
+            change->adds = 2, change->added[0] = rest, change->added[1] = into;
+        }
+    }
+    return 0;
+}
+
+/* reshapings(): every change near the crux, in its order, the rng drawn as it draws. */
+static int list_changes(Climb *c) {
+    if (operation_changes(c, 0) < 0 || merge_changes(c) < 0 || operation_changes(c, 1) < 0 ||
+        move_changes(c) < 0)
+        return -1;
+    return 0;
+}
+
+/* ---- reading the draft ---------------------------------------------------------------- */
+
+static int op_code(PyObject *op, PyObject *operations) {
+    for (int k = 0; k < OP_COUNT; k++) {
+        int same = PyUnicode_Compare(op, PyTuple_GET_ITEM(operations, k));
+        if (same == 0) return k;
+        if (same == -1 && PyErr_Occurred()) return -1;
+    }
+    PyErr_SetString(PyExc_ValueError, "calcudoku_climb: an unknown operation");
+    return -1;
+}
+
+/* The groups ((cells, operation), ...), each cell's owner; 1 read, 0 past what C holds. */
+int climb_read_groups(Climb *c, PyObject *groups, PyObject *operations) {
+    PyObject *seq = PySequence_Fast(groups, "calcudoku_climb: groups must be a sequence");
+    if (!seq) return -1;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+    int fits = count <= c->cells;
+    for (Py_ssize_t i = 0; fits && i < count; i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, i), *cells;
+        Group *g = &c->group[i];
+        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2) goto bad;
+        cells = PyTuple_GET_ITEM(item, 0);
+        Py_ssize_t size = PySequence_Size(cells);
+        if (size < 0) goto bad;
+        if (size > CLIMB_GROUP_MOST) { fits = 0; break; }
+        g->count = (int)size;
+        if (convert_ints(cells, g->cells, size, 0, c->cells - 1, "a group's cell") < 0 ||
+            (g->op = op_code(PyTuple_GET_ITEM(item, 1), operations)) < 0)
+            goto bad;
+        for (int k = 0; k < g->count; k++) c->owner[g->cells[k]] = (int)i;
+    }
+    c->count = (int)count;
+    Py_DECREF(seq);
+    return fits;
+bad:
+    if (!PyErr_Occurred())
+        PyErr_SetString(PyExc_TypeError, "calcudoku_climb: a group is (cells, operation)");
+    Py_DECREF(seq);
+    return -1;
+}
+
+static int read_near(Climb *c, PyObject *near) {
+    memset(c->near, near == Py_None, sizeof c->near);
+    if (near == Py_None) return 0;
+    PyObject *seq = PySequence_Fast(near, "calcudoku_climb: near must be cells or None");
+    if (!seq) return -1;
+    for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(seq); k++) {
+        long cell = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, k));
+        if (cell < 0 || cell >= c->cells) {
+            Py_DECREF(seq);
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "calcudoku_climb: a near cell off the board");
+            return -1;
+        }
+        c->near[cell] = 1;
+    }
+    Py_DECREF(seq);
+    return 0;
+}
+
+/* ---- grading a change ------------------------------------------------------------------ */
+
+/* A new group as the Python keys it: (cells, operation). */
+PyObject *climb_group_object(const Group *g, PyObject *operations) {
+    PyObject *cells = tuple_of_ints(g->cells, g->count);
+    return cells ? Py_BuildValue("(NO)", cells, PyTuple_GET_ITEM(operations, g->op)) : NULL;
+}
+
+/* Draft.grading_tables() of the change: (tables, sums) as one tuple key with the ceiling,
+   or Py_None where a new group has no words (the Python runs the step), NULL on error. */
+PyObject *climb_change_key(const Climb *c, const Change *change, const Grading *g) {
+    PyObject *added_words[4] = {NULL}, *added_sums[4] = {NULL}, *result = NULL;
+    int first_removed[2], first_added[4];
+    for (int k = 0; k < change->removes; k++)
+        first_removed[k] = c->group[change->removed[k]].cells[0];
+    for (int k = 0; k < change->adds; k++) {
+        PyObject *group = climb_group_object(&change->added[k], g->operations);
+        PyObject *found = group ? PyObject_CallOneArg(g->words_of, group) : NULL;
+        Py_XDECREF(group);
+        if (!found) goto done;
+        if (found == Py_None) { result = found; goto done; }
+        if (!PyTuple_Check(found) || PyTuple_GET_SIZE(found) != 2) {
+            Py_DECREF(found);
+            PyErr_SetString(PyExc_TypeError, "calcudoku_climb: words_of gives (words, sum)");
+            goto done;
+        }
+        added_words[k] = Py_NewRef(PyTuple_GET_ITEM(found, 0));
+        added_sums[k] = Py_NewRef(PyTuple_GET_ITEM(found, 1));
+        Py_DECREF(found);
+        first_added[k] = change->added[k].cells[0];
+    }
+    PyObject *parts[2][CLIMB_CELLS];
+    Py_ssize_t length[2] = {3 * 8, 0};
+    for (int cell = 0; cell < c->cells; cell++) {
+        PyObject *w = PyList_GET_ITEM(g->words, cell), *s = PyList_GET_ITEM(g->sums, cell);
+        for (int k = 0; k < change->removes; k++)
+            if (first_removed[k] == cell) w = s = NULL;
+        for (int k = 0; k < change->adds; k++)
+            if (first_added[k] == cell) w = added_words[k], s = added_sums[k];
+        if (w && (!PyBytes_Check(w) || !PyBytes_Check(s))) {
+            PyErr_SetString(PyExc_TypeError, "calcudoku_climb: slots must hold bytes");
+            goto done;
+        }
+        parts[0][cell] = w, parts[1][cell] = s;
+        if (w) length[0] += PyBytes_GET_SIZE(w), length[1] += PyBytes_GET_SIZE(s);
+    }
+    PyObject *tables = PyBytes_FromStringAndSize(NULL, length[0]);
+    PyObject *sums = tables ? PyBytes_FromStringAndSize(NULL, length[1]) : NULL;
+    if (!sums) { Py_XDECREF(tables); goto done; }
+    uint64_t head[3] = {(uint64_t)c->n, (uint64_t)c->cells,
+                        (uint64_t)(g->count - change->removes + change->adds)};
+    char *out[2] = {PyBytes_AS_STRING(tables), PyBytes_AS_STRING(sums)};
+    memcpy(out[0], head, sizeof head), out[0] += sizeof head;
+    for (int cell = 0; cell < c->cells; cell++)
+        for (int t = 0; t < 2; t++)
+            if (parts[t][cell]) {
+                Py_ssize_t size = PyBytes_GET_SIZE(parts[t][cell]);
+                memcpy(out[t], PyBytes_AS_STRING(parts[t][cell]), (size_t)size);
+                out[t] += size;
+            }
+    result = Py_BuildValue("(NNO)", tables, sums, g->ceiling);
+done:
+    for (int k = 0; k < 4; k++) Py_XDECREF(added_words[k]), Py_XDECREF(added_sums[k]);
+    return result;
+}
+
+/* The compiled grader's answer on the key's tables from a blank state (quiet._graded_tables). */
+PyObject *climb_grader_answer(const Climb *c, PyObject *key, const Grading *g) {
+    PyObject *values = PyList_New(c->cells), *digits = PyList_New(c->cells), *answer = NULL;
+    PyObject *zero = PyLong_FromLong(0), *all = PyLong_FromLong((1L << c->n) - 1);
+    PyObject *size = PyLong_FromLong(c->n);
+    if (values && digits && zero && all && size) {
+        for (int k = 0; k < c->cells; k++) {
+            PyList_SET_ITEM(values, k, Py_NewRef(zero));
+            PyList_SET_ITEM(digits, k, Py_NewRef(all));
+        }
+        PyObject *args[11] = {g->board, size, PyTuple_GET_ITEM(key, 0), values, digits,
+                              g->full, g->full, g->groups_table, PyTuple_GET_ITEM(key, 1),
+                              g->plan_steps, g->plan_bulk};
+        answer = PyObject_Vectorcall(g->grader, args, 11, NULL);
+    }
+    Py_XDECREF(values), Py_XDECREF(digits), Py_XDECREF(zero), Py_XDECREF(all), Py_XDECREF(size);
+    if (answer && (!PyTuple_Check(answer) || PyTuple_GET_SIZE(answer) < 5)) {
+        Py_CLEAR(answer);
+        PyErr_SetString(PyExc_TypeError, "calcudoku_climb: the grader's answer");
+    }
+    return answer;
+}
+
+/* grade_and_work_of_tables() of the key's tables: (grade, work), or None where the grader
+   does not finish them. */
+static PyObject *graded(const Climb *c, PyObject *key, const Grading *g) {
+    PyObject *answer = climb_grader_answer(c, key, g), *result = NULL;
+    if (!answer) return NULL;
+    int open = PyObject_IsTrue(PyTuple_GET_ITEM(answer, 4));
+    if (open) { result = open < 0 ? NULL : Py_NewRef(Py_None); goto done; }
+    long top = PyLong_AsLong(PyTuple_GET_ITEM(answer, 1));
+    PyObject *found = PyTuple_GET_ITEM(answer, 2);
+    Py_ssize_t steps = PyTuple_GET_SIZE(found);
+    PyObject *weights = PyList_New(steps);
+    if (!weights) goto done;
+    top = top < 0 ? 0 : top;
+    for (Py_ssize_t k = 0; k < steps; k++) {
+        long rank = PyLong_AsLong(PyTuple_GET_ITEM(PyTuple_GET_ITEM(found, k), 0));
+        top = rank > top ? rank : top;
+        PyList_SET_ITEM(weights, k, Py_NewRef(PyTuple_GET_ITEM(g->rank_weights, rank)));
+    }
+    PyObject *work = PyObject_CallOneArg(g->rounded_work, weights);
+    Py_DECREF(weights);
+    if (work) result = Py_BuildValue("(ON)", PyTuple_GET_ITEM(g->rank_grades, top), work);
+done:
+    Py_DECREF(answer);
+    return result;
+}
+
+/* DraftCages.grade() of the change, kept in the cache: (grade, work) or None; None with
+   *unmade set where a new group has no words. */
+static PyObject *change_graded(const Climb *c, const Change *change, const Grading *g,
+                               int *unmade) {
+    PyObject *key = climb_change_key(c, change, g);
+    if (!key || key == Py_None) {
+        *unmade = key == Py_None;
+        return key;
+    }
+    PyObject *kept = PyDict_GetItemWithError(g->cache, key);
+    if (kept || PyErr_Occurred()) {
+        Py_DECREF(key);
+        return kept ? Py_NewRef(kept) : NULL;
+    }
+    PyObject *found = graded(c, key, g);
+    if (found && PyDict_SetItem(g->cache, key, found) < 0) Py_CLEAR(found);
+    Py_DECREF(key);
+    return found;
+}
+
+/* The change as (removed indices, added groups). */
+static PyObject *change_object(const Change *change, PyObject *operations) {
+    PyObject *removed = PyTuple_New(change->removes), *added = PyTuple_New(change->adds);
+    if (!removed || !added) goto fail;
+    for (int k = 0; k < change->removes; k++)
+        PyTuple_SET_ITEM(removed, k, PyLong_FromLong(change->removed[k]));
+    for (int k = 0; k < change->adds; k++) {
+        PyObject *group = climb_group_object(&change->added[k], operations);
+        if (!group) goto fail;
+        PyTuple_SET_ITEM(added, k, group);
+    }
+    return Py_BuildValue("(NN)", removed, added);
+fail:
+    Py_XDECREF(removed), Py_XDECREF(added);
+    return NULL;
+}
+
+/* The shuffled changes graded in order: (climbed, the change) or None; Py_None and
+   *unmade where a change has no tables. */
+static PyObject *chosen(Climb *c, const int *order, const Grading *g, long level, int *unmade) {
+    int same = -1;
+    double most = -1.0;
+    for (int k = 0; k < c->changes; k++) {
+        const Change *change = &c->change[order[k]];
+        PyObject *found = change_graded(c, change, g, unmade);
+        if (!found || *unmade) return found;
+        if (found == Py_None) { Py_DECREF(found); continue; }
+        PyObject *grade_level = PyDict_GetItemWithError(g->rank_levels, PyTuple_GET_ITEM(found, 0));
+        double work = PyFloat_AsDouble(PyTuple_GET_ITEM(found, 1));
+        Py_DECREF(found);
+        if (!grade_level) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyError, "calcudoku_climb: a grade");
+            return NULL;
+        }
+        long at = PyLong_AsLong(grade_level);
+        if (at > level) {
+            PyObject *made = change_object(change, g->operations);
+            return made ? Py_BuildValue("(ON)", Py_True, made) : NULL;
+        }
+        if (at == level && work > most) same = order[k], most = work;
+    }
+    if (same < 0) return Py_NewRef(Py_None);
+    PyObject *made = change_object(&c->change[same], g->operations);
+    return made ? Py_BuildValue("(ON)", Py_False, made) : NULL;
+}
+
+int climb_read_climb(Climb *c, PyObject *const *args) {
+    long n;
+    if (convert_int(args[0], 2, CLIMB_MAX_N, &n, "n") < 0) return -1;
+    c->n = (int)n, c->cells = c->n * c->n;
+    if (convert_ints(args[1], c->solution, c->cells, 1, c->n, "a solution's value") < 0)
+        return -1;
+    PyObject *made_with = args[4];
+    if (!PyTuple_Check(made_with) || PyTuple_GET_SIZE(made_with) > OP_COUNT) {
+        PyErr_SetString(PyExc_TypeError, "calcudoku_climb: made_with must be a tuple");
+        return -1;
+    }
+    c->made_count = (int)PyTuple_GET_SIZE(made_with);
+    for (int k = 0; k < c->made_count; k++)
+        if ((c->made_with[k] = op_code(PyTuple_GET_ITEM(made_with, k), args[3])) < 0) return -1;
+    int odds[3];
+    if (convert_ints(args[7], odds, 3, 0, 100, "odds") < 0) return -1;
+    for (int k = 0; k < 3; k++) c->odds[k] = odds[k];
+    return 0;
+}
+
+const char calcudoku_climb_doc[] =
+"calcudoku_climb(n, solution, groups, operations, made_with, near, state, odds, words_of,\n"
+"slots, grading)\n--\n\n"
+"calcudoku/generate.py's climb_choice_in_python in one call: the draft's (cells, operation)\n"
+"groups over the solution, the operation strings by code (HIDDEN, ADD, SUBTRACT, MULTIPLY,\n"
+"DIVIDE), the type's made_with, the cells near the crux (or None), the rng state, the\n"
+"recipe's (divide, subtract, multiply) odds, DraftCages.words, the draft's slots (words,\n"
+"sums, count), and grading: (grader, board tables, line groups, all cells, plan steps,\n"
+"bulk ranks, {grade: level}, grade per rank, weight per rank, rounded_work, ceiling,\n"
+"cache, level). (state, chosen): chosen None, or (climbed, (removed, added)); or None\n"
+"past what C holds (the caller runs the Python).";
+
+/* The Grading of the call's `grading` tuple and slots. */
+int climb_read_grading(Grading *g, PyObject *slots, PyObject *grading, long *level) {
+    if (!PyTuple_Check(slots) || PyTuple_GET_SIZE(slots) != 3 || !PyTuple_Check(grading) ||
+        PyTuple_GET_SIZE(grading) != 13) {
+        PyErr_SetString(PyExc_TypeError, "calcudoku_climb: slots or grading of the wrong shape");
+        return -1;
+    }
+    g->words = PyTuple_GET_ITEM(slots, 0), g->sums = PyTuple_GET_ITEM(slots, 1);
+    g->count = PyLong_AsLongLong(PyTuple_GET_ITEM(slots, 2));
+    PyObject **fields[] = {&g->grader, &g->board, &g->groups_table, &g->full, &g->plan_steps,
+                           &g->plan_bulk, &g->rank_levels, &g->rank_grades, &g->rank_weights,
+                           &g->rounded_work, &g->ceiling, &g->cache};
+    for (int k = 0; k < 12; k++) *fields[k] = PyTuple_GET_ITEM(grading, k);
+    *level = PyLong_AsLong(PyTuple_GET_ITEM(grading, 12));
+    if (PyErr_Occurred()) return -1;
+    if (!PyList_Check(g->words) || !PyList_Check(g->sums) || !PyDict_Check(g->cache) ||
+        !PyDict_Check(g->rank_levels) || !PyTuple_Check(g->rank_grades) ||
+        !PyTuple_Check(g->rank_weights)) {
+        PyErr_SetString(PyExc_TypeError, "calcudoku_climb: slots are lists, the cache a dict");
+        return -1;
+    }
+    return 0;
+}
+
+PyObject *calcudoku_climb(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (!check_arity(nargs, 11, "calcudoku_climb")) return NULL;
+    Climb *c = calloc(1, sizeof(Climb));
+    Grading g;
+    long level;
+    int *order = NULL, unmade = 0, fits;
+    PyObject *result = NULL, *choice = NULL;
+    if (!c) return PyErr_NoMemory();
+    if (climb_read_climb(c, args) < 0 || climb_read_grading(&g, args[9], args[10], &level) < 0)
+        goto done;
+    if ((fits = climb_read_groups(c, args[2], args[3])) <= 0) {
+        if (fits == 0) result = Py_NewRef(Py_None);
+        goto done;
+    }
+    if (PyList_GET_SIZE(g.words) != c->cells || PyList_GET_SIZE(g.sums) != c->cells) {
+        PyErr_SetString(PyExc_ValueError, "calcudoku_climb: slots are one per cell");
+        goto done;
+    }
+    g.operations = args[3], g.words_of = args[8];
+    if (read_near(c, args[5]) < 0) goto done;
+    c->state = PyLong_AsUnsignedLongLongMask(args[6]);
+    if (PyErr_Occurred()) goto done;
+    if (list_changes(c) < 0) { PyErr_NoMemory(); goto done; }
+    order = malloc(sizeof(int) * (size_t)(c->changes + 1));
+    if (!order) { PyErr_NoMemory(); goto done; }
+    for (int k = 0; k < c->changes; k++) order[k] = k;
+    splitmix_shuffle(&c->state, order, c->changes);
+    choice = chosen(c, order, &g, level, &unmade);
+    if (choice && unmade) result = Py_NewRef(Py_None);
+    else if (choice) result = Py_BuildValue("(NO)", PyLong_FromUnsignedLongLong(c->state), choice);
+done:
+    Py_XDECREF(choice);
+    free(order);
+    free(c->change);
+    free(c);
+    return result;
+}

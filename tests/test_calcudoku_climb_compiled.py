@@ -1,0 +1,166 @@
+"""A Calcudoku expert climb's step in one compiled call (csrc/calcclimb.c,
+calcudoku/climbstep.py) against generate.climb_choice_in_python, the reference: at every
+climb step of real expert attempts (the three cage types, 6x6 and 7x7, near a crux and
+not), the same change kept, the same grade climbed or not, the rng left in the same
+place, and the same gradings kept under the same keys."""
+
+from __future__ import annotations
+
+import pytest
+
+from bookmaker.core import compiled
+from bookmaker.core.calcudoku import generate
+from bookmaker.core.calcudoku.climbstep import NOT_IN_C, climb_step_in_c, harden_in_c
+from bookmaker.core.calcudoku.generate import RECIPES, make_attempt
+from bookmaker.core.calcudoku.kind import ADDITION_CALCUDOKU, CALCUDOKU, HIDDEN_CALCUDOKU
+from bookmaker.core.calcudoku.layout import around
+from bookmaker.core.generate.graded import attempt_seed
+from bookmaker.core.rng import Rng
+
+pytestmark = pytest.mark.compiled_core  # skipped where it is not built (tests/conftest.py)
+
+
+def _both(steps: list, draft, near, rng: Rng, recipe, ceiling: str, level: int):
+    """climb_step_in_c() checked against the Python on a copy of the rng and a cleared
+    cache each (what each keeps compared after); the compiled choice returned."""
+    made, before = draft.made, dict(draft.made.grades_kept)
+    made.grades_kept.clear()
+    in_python = Rng(rng.state)
+    expected = generate.climb_choice_in_python(draft, near, in_python, recipe, ceiling, level)
+    kept_by_python = dict(made.grades_kept)
+    made.grades_kept.clear()
+    found = climb_step_in_c(draft, near, rng, recipe, ceiling, level)
+    assert found is not NOT_IN_C
+    assert rng.state == in_python.state
+    assert made.grades_kept == kept_by_python
+    made.grades_kept.update(before)
+    if expected is None:
+        assert found is None
+    else:
+        climbed, (removed, added) = found
+        assert climbed == expected[0]
+        changed = draft.changed(list(removed), list(added), ascending=True)
+        assert changed.groups == expected[1].groups
+    steps.append((near is None, None if found is None else found[0]))
+    return found
+
+
+def _climbs(monkeypatch, kind, size: int, seed: int, attempts: int) -> list:
+    """(no crux, climbed) of each climb step of the attempts, each step checked (_both)."""
+    steps: list = []
+    monkeypatch.setattr(generate, "climb_step_in_c",
+                        lambda *args: _both(steps, *args))
+    shape = kind.board(kind.frame(size))
+    for attempt in range(attempts):
+        made = make_attempt(kind.cages_type, shape, attempt_seed(seed, attempt), "expert")
+        if made is not None:
+            break
+    return steps
+
+
+@pytest.mark.parametrize("kind, size, seed, attempts, expected", [
+    (CALCUDOKU, 6, 2, 3, (15, 5, 0)),
+    (ADDITION_CALCUDOKU, 6, 0, 2, (8, 3, 0)),
+    (HIDDEN_CALCUDOKU, 6, 0, 2, (8, 2, 0)),
+    (CALCUDOKU, 7, 0, 1, (8, 2, 0)),
+])
+def test_a_compiled_climb_step_keeps_the_pythons_change(monkeypatch, kind, size, seed,
+                                                        attempts, expected):
+    steps = _climbs(monkeypatch, kind, size, seed, attempts)
+    climbed = sum(1 for _, up in steps if up)
+    assert (len(steps), climbed, sum(1 for bare, _ in steps if bare)) == expected
+
+
+@pytest.mark.parametrize("kind, size, seed, expected", [
+    (HIDDEN_CALCUDOKU, 6, 4, (True, False, None)),
+    (CALCUDOKU, 9, 5, (True, False, None)),
+])
+def test_a_step_without_a_crux_tries_every_change_alike(kind, size, seed, expected):
+    """From a first unique draft, every change of the board (no crux: near is None) at
+    levels 0, 3 and 4 (beginner, hard, expert): the same choice, the rng where the Python
+    leaves it."""
+    rng, recipe = Rng(seed), RECIPES["expert"]
+    draft = generate.made_unique(generate.first_draft(
+        kind.cages_type, kind.board(kind.frame(size)), rng, recipe), rng, recipe)
+    assert draft is not None
+    steps: list = []
+    for level in (0, 3, 4):
+        _both(steps, draft, None, rng, recipe, "expert", level)
+    assert tuple(up for _, up in steps) == expected
+
+
+def test_the_pure_core_leaves_the_step_to_the_python():
+    rng = Rng(5)
+    draft = generate.first_draft(CALCUDOKU.cages_type, CALCUDOKU.board(CALCUDOKU.frame(6)),
+                                 rng, RECIPES["expert"])
+    state = rng.state
+    with compiled.using(False):
+        assert climb_step_in_c(draft, None, rng, RECIPES["expert"], "expert", 2) is NOT_IN_C
+    assert rng.state == state
+
+
+HARDENED = [(kind, size, grade) for kind in (CALCUDOKU, ADDITION_CALCUDOKU, HIDDEN_CALCUDOKU)
+            for size in (4, 6) for grade in ("beginner", "easy", "medium", "hard", "any")] + [
+    (CALCUDOKU, 9, "medium"), (HIDDEN_CALCUDOKU, 7, "easy")]
+
+
+def _hardenings(kind, size: int, grade: str, seeds) -> list[int]:
+    """harden_in_c() against hardened_in_python() on a copy of the rng, from the unique
+    draft of each seed: the same final groups (or none), the rng left alike; per seed,
+    the final draft's count of cages (0: the attempt failed)."""
+    made: list[int] = []
+    recipe = RECIPES["medium" if grade == "any" else grade]
+    ceiling = "expert" if grade == "any" else grade
+    for seed in seeds:
+        rng = Rng(seed)
+        draft = generate.made_unique(generate.first_draft(
+            kind.cages_type, kind.board(kind.frame(size)), rng, recipe), rng, recipe)
+        if draft is None:
+            continue
+        in_python = Rng(rng.state)
+        expected = generate.hardened_in_python(draft, in_python, recipe, grade, ceiling)
+        found = harden_in_c(draft, rng, recipe, grade, ceiling, generate.CHANGES)
+        assert found is not NOT_IN_C
+        assert rng.state == in_python.state
+        if expected is None:
+            assert found is None
+        else:
+            assert list(found) == expected.groups
+        made.append(0 if found is None else len(found))
+    return made
+
+
+@pytest.mark.parametrize("kind, size, grade", HARDENED)
+def test_a_compiled_hardening_attempt_ends_where_the_pythons_does(kind, size, grade):
+    assert _hardenings(kind, size, grade, range(5 if size < 7 else 2))
+
+
+def test_compiled_hardening_makes_these_puzzles_of_these_seeds():
+    assert [_hardenings(CALCUDOKU, 6, grade, range(6)) for grade in ("easy", "medium")] == [
+        [15, 14, 16, 15, 14, 15], [14, 15, 15, 13, 12, 15]]
+
+
+def test_an_extreme_ceiling_is_left_to_the_python():
+    rng, recipe = Rng(3), RECIPES["extreme"]
+    draft = generate.first_draft(CALCUDOKU.cages_type, CALCUDOKU.board(CALCUDOKU.frame(6)),
+                                 rng, recipe)
+    state = rng.state
+    assert harden_in_c(draft, rng, recipe, "extreme", "extreme", 40) is NOT_IN_C
+    assert rng.state == state
+
+
+def test_a_cage_larger_than_the_generator_makes_is_left_to_the_python():
+    rng, recipe = Rng(1), RECIPES["expert"]
+    draft = generate.first_draft(CALCUDOKU.cages_type, CALCUDOKU.board(CALCUDOKU.frame(6)),
+                                 rng, recipe)
+    owner = {cell: index for index, (cells, _) in enumerate(draft.groups) for cell in cells}
+    big = next(i for i, (cells, _) in enumerate(draft.groups) if len(cells) == 4)
+    other = next(owner[d] for c in draft.groups[big][0] for d in around(6)[c]
+                 if owner[d] != big)
+    joined = tuple(sorted(draft.groups[big][0] + draft.groups[other][0]))
+    groups = [g for i, g in enumerate(draft.groups) if i not in (big, other)] + [(joined, "+")]
+    larger = generate.Draft(draft.cages_type, draft.shape, draft.solution, groups)
+    state = rng.state
+    assert climb_step_in_c(larger, None, rng, recipe, "expert", 0) is NOT_IN_C
+    assert harden_in_c(larger, rng, recipe, "medium", "medium", 40) is NOT_IN_C
+    assert rng.state == state and len(joined) > 4
