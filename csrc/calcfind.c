@@ -42,20 +42,23 @@ static int has_open(const Hand *h, const Cage *cage) {
     return 0;
 }
 
-static int meets(const word *a, const word *b) {
-    for (int i = 0; i < CALC_W; i++)
+static int meets(const word *a, const word *b, int w) {
+    for (int i = 0; i < w; i++)
         if (a[i] & b[i]) return 1;
     return 0;
 }
 
 /* The alive fillings (every value allowed) or-ed, those with a bit of `needed` only
    (needed 0: all). */
-static uint64_t kept_of(const Cage *cage, uint64_t wanted, uint64_t needed) {
+static uint64_t kept_of(Cage *cage, uint64_t wanted, uint64_t needed) {
     uint64_t kept = 0;
-    for (int f = 0; f < cage->count; f++) {
-        uint64_t filling = filling_at(cage, f);
-        if ((filling & wanted) == filling && (!needed || filling & needed)) kept |= filling;
-    }
+    narrow_live(cage, &cage->alive, wanted);
+    const uint64_t *live = cage->alive.at;
+    if (!needed)
+        for (int f = 0; f < cage->alive.count; f++) kept |= live[f];
+    else
+        for (int f = 0; f < cage->alive.count; f++)
+            if (live[f] & needed) kept |= live[f];
     return kept;
 }
 
@@ -72,20 +75,18 @@ static uint64_t kept_by(Cage *cage, uint64_t wanted) {
 static void common_by(Cage *cage, int n, uint64_t wanted) {
     if (cage->known & 2 && cage->common_wanted == wanted) return;
     uint64_t full = full_digits(n);
-    int any = 0;
     for (int j = 0; j < cage->lines; j++) cage->common[j] = (mask)full;
-    for (int f = 0; f < cage->count; f++) {
-        uint64_t filling = filling_at(cage, f);
-        if ((filling & wanted) != filling) continue;
-        mask here[2 * CALC_MAX] = {0}; /* per line the filling's digits on it */
-        any = 1;
+    narrow_live(cage, &cage->alive, wanted);
+    mask here[2 * CALC_MAX] = {0}; /* per line a filling's digits on it, emptied after */
+    for (int f = 0; f < cage->alive.count; f++) {
+        uint64_t filling = cage->alive.at[f];
         for (int i = 0; i < cage->size; i++) {
             mask digit = (mask)(filling >> (i * n) & full);
             here[cage->row_at[i]] |= digit, here[cage->column_at[i]] |= digit;
         }
-        for (int j = 0; j < cage->lines; j++) cage->common[j] &= here[j];
+        for (int j = 0; j < cage->lines; j++) cage->common[j] &= here[j], here[j] = 0;
     }
-    if (!any)
+    if (!cage->alive.count)
         for (int j = 0; j < cage->lines; j++) cage->common[j] = 0;
     cage->common_wanted = wanted, cage->known |= 2;
 }
@@ -95,57 +96,88 @@ static void common_by(Cage *cage, int n, uint64_t wanted) {
 static int permutations(Hand *h) {
     for (int k = 0; k < h->cages; k++) {
         Cage *cage = &h->cage[k];
-        if (!has_open(h, cage) || !meets(cage->cells, h->unpermuted)) continue;
+        if (!meets(cage->cells, h->unpermuted, h->w) || !has_open(h, cage)) continue;
         if (narrows(h, cage, kept_by(cage, allowed(h, cage)))) return k;
-        for (int i = 0; i < CALC_W; i++) h->unpermuted[i] &= ~cage->cells[i];
+        for (int i = 0; i < h->w; i++) h->unpermuted[i] &= ~cage->cells[i];
     }
     return -1;
 }
 
-/* The open cells of unit u holding digit d, beyond the cage's cells (`outside`) or in all. */
-static int others_hold(const Hand *h, int u, int d, const Cage *cage) {
-    for (int j = 0; j < h->n; j++) {
-        int cell = unit_cell(h->n, u, j);
-        if (h->digits[cell] >> d & 1 && !marked(cage->cells, cell)) return 1;
+/* The cells changed since the watch last looked (into `changed`: every cell the first
+   time, when no place is quiet yet) and their lines as bits; the watch looks now. */
+static uint64_t watch_changes(const Hand *h, Watch *watch, word *changed) {
+    uint64_t lines = 0;
+    memset(changed, 0, sizeof(word) * CALC_W);
+    if (!watch->valid) memset(watch->quiet, 0, sizeof watch->quiet);
+    for (int c = 0; c < h->cells; c++) {
+        if (watch->valid && watch->values[c] == h->values[c] && watch->digits[c] == h->digits[c])
+            continue;
+        watch->values[c] = h->values[c], watch->digits[c] = h->digits[c];
+        mark(changed, c), lines |= 1ULL << (c / h->n) | 1ULL << (h->n + c % h->n);
     }
-    return 0;
+    watch->valid = 1;
+    return lines;
 }
 
-/* cage_line_intersection: (cage, unit, digit) of the first step, or 0 if none. */
-static int cage_line(const Hand *h, int *found) {
+/* The digits the open cells of unit u beyond the cage's cells hold. */
+static mask held_outside(const Hand *h, int u, const Cage *cage) {
+    mask held = 0;
+    for (int j = 0; j < h->n; j++) {
+        int cell = unit_cell(h->n, u, j);
+        if (!marked(cage->cells, cell)) held |= h->digits[cell];
+    }
+    return held;
+}
+
+/* cage_line_intersection: (cage, unit, digit) of the first step, or 0 if none: the first
+   cage, its first line, the lowest digit common to its fillings there held beyond it. */
+static int cage_line(Hand *h, int *found) {
     int n = h->n;
+    Watch *watch = &h->watch[WATCH_CAGE_LINE];
+    word changed[CALC_W];
+    uint64_t lines = watch_changes(h, watch, changed); /* a cage is what its lines hold */
+    for (int k = 0; k < h->cages; k++)
+        if (h->cage[k].line_bits & lines) watch->quiet[k] = 0;
     for (int k = 0; k < h->cages; k++) {
         Cage *cage = &h->cage[k];
-        if (!has_open(h, cage)) continue;
+        if (watch->quiet[k] || !has_open(h, cage)) continue;
         common_by(cage, n, allowed(h, cage));
-        for (int j = 0; j < cage->lines; j++)
-            for (mask common = cage->common[j]; common; common &= common - 1) {
-                int d = __builtin_ctz(common);
-                if (others_hold(h, cage->line[j], d, cage)) {
-                    found[0] = k, found[1] = cage->line[j], found[2] = d;
-                    return 3;
-                }
+        for (int j = 0; j < cage->lines; j++) {
+            mask hit = cage->common[j] ? cage->common[j] & held_outside(h, cage->line[j], cage) : 0;
+            if (hit) {
+                found[0] = k, found[1] = cage->line[j], found[2] = __builtin_ctz(hit);
+                return 3;
             }
+        }
+        watch->quiet[k] = 1;
     }
     return 0;
 }
 
 /* line_cage_intersection: (unit, digit) of the first step, or 0 if none. */
-static int line_cage(const Hand *h, int *found) {
+static int line_cage(Hand *h, int *found) {
     int n = h->n;
+    Watch *watch = &h->watch[WATCH_LINE_CAGE];
+    word changed[CALC_W];
+    watch_changes(h, watch, changed); /* a line is what it and its cages' cells hold */
+    for (int u = 0; u < 2 * n; u++)
+        if (meets(h->reach[u], changed, h->w)) watch->quiet[u] = 0;
     for (int u = 0; u < 2 * n; u++) {
+        if (watch->quiet[u]) continue;
         int last[CALC_MAX]; /* per digit the last cell of the line holding it */
-        mask present = 0;
+        mask present = 0, apart = 0; /* apart: digits held in two cages of the line */
         for (int j = 0; j < n; j++) {
             int cell = unit_cell(n, u, j); /* cells in ascending order */
-            present |= h->digits[cell];
-            for (mask m = h->digits[cell]; m; m &= m - 1) last[__builtin_ctz(m)] = cell;
+            mask here = h->digits[cell];
+            for (mask seen = here & present; seen; seen &= seen - 1)
+                if (h->cage_of[last[__builtin_ctz(seen)]] != h->cage_of[cell])
+                    apart |= seen & -seen;
+            present |= here;
+            for (mask m = here; m; m &= m - 1) last[__builtin_ctz(m)] = cell;
         }
-        for (int d = 0; d < n; d++) {
-            if (!(present >> d & 1)) continue;
-            int top = last[d];
-            const Cage *cage = &h->cage[h->cage_of[top]];
-            if (others_hold(h, u, d, cage)) continue;
+        for (mask left = present & ~apart; left; left &= left - 1) {
+            int d = __builtin_ctz(left), top = last[d];
+            Cage *cage = &h->cage[h->cage_of[top]];
             uint64_t needed = 0;
             for (int i = 0; i < cage->size; i++)
                 if (in_unit(n, u, cage->cell[i])) needed |= 1ULL << (i * n + d);
@@ -154,6 +186,7 @@ static int line_cage(const Hand *h, int *found) {
                 return 2;
             }
         }
+        watch->quiet[u] = 1;
     }
     return 0;
 }
@@ -173,18 +206,12 @@ static Side side_of(const unsigned char *area, int outie) {
     return side;
 }
 
-static int empty(const word *set) {
-    for (int i = 0; i < CALC_W; i++)
-        if (set[i]) return 0;
-    return 1;
-}
-
 /* open_part: the side's open cells (into `open`, how many returned) and what they add up
    to (*left). */
 static int open_part(const Hand *h, const Side *side, int *open, long long *left) {
     int count = 0;
     *left = side->total;
-    for (int i = 0; i < CALC_W; i++)
+    for (int i = 0; i < h->w; i++)
         for (word rest = side->cells[i]; rest; rest &= rest - 1) {
             int c = 64 * i + __builtin_ctzll(rest);
             if (is_open(h, c)) open[count++] = c;
@@ -194,23 +221,30 @@ static int open_part(const Hand *h, const Side *side, int *open, long long *left
 }
 
 /* grade/caged.fillings: per cell the digits some filling adding up to `left` puts there,
-   cells on one line differing (their union does not depend on the order tried). */
+   cells on one line differing (their union does not depend on the order tried). The
+   search stops (`done`) once every candidate is kept, or at the first filling (`first`). */
 typedef struct {
-    int n, count, cell[CALC_CELLS], chosen[8];
+    int n, count, done, first, cell[8], chosen[8];
     mask digits[8], kept[8];
+    long long low[9], high[9]; /* what the cells from i on add up to at least, at most */
 } Virtual;
+
+static int all_kept(const Virtual *v) {
+    for (int i = 0; i < v->count; i++)
+        if (v->kept[i] != v->digits[i]) return 0;
+    return 1;
+}
 
 static int fill(Virtual *v, int at, long long left) {
     if (at == v->count) {
         if (left) return 0;
         for (int i = 0; i < v->count; i++) v->kept[i] |= (mask)1 << (v->chosen[i] - 1);
+        v->done = v->first || all_kept(v);
         return 1;
     }
-    long long low = 0, high = 0;
-    for (int i = at + 1; i < v->count; i++)
-        low += __builtin_ctz(v->digits[i]) + 1, high += value_of(v->digits[i]);
+    long long low = v->low[at + 1], high = v->high[at + 1];
     int found = 0;
-    for (mask m = v->digits[at]; m; m &= m - 1) {
+    for (mask m = v->digits[at]; m && !v->done; m &= m - 1) {
         int value = __builtin_ctz(m) + 1, clash = 0;
         if (left - value < low || left - value > high) continue;
         for (int j = 0; j < at && !clash; j++)
@@ -223,23 +257,58 @@ static int fill(Virtual *v, int at, long long left) {
     return found;
 }
 
-/* The open cells as a virtual cage adding up to `left`, filled: v->kept. */
-static void fill_virtual(const Hand *h, const int *open, int count, long long left, Virtual *v) {
+/* The bounds of v->low and v->high from the cells' digits (none empty). */
+static void bound(Virtual *v) {
+    v->low[v->count] = v->high[v->count] = 0;
+    for (int i = v->count - 1; i >= 0; i--) {
+        v->low[i] = v->low[i + 1] + __builtin_ctz(v->digits[i]) + 1;
+        v->high[i] = v->high[i + 1] + value_of(v->digits[i]);
+    }
+}
+
+/* The open cells as a virtual cage, nothing kept yet; whether a cell has no candidate. */
+static int virtual_of(const Hand *h, const int *open, int count, Virtual *v) {
     int emptied = 0;
-    v->n = h->n, v->count = count;
+    v->n = h->n, v->count = count, v->done = v->first = 0;
     for (int i = 0; i < count; i++) {
         v->cell[i] = open[i], v->digits[i] = h->digits[open[i]], v->kept[i] = 0;
         emptied |= !v->digits[i];
     }
-    if (!emptied) fill(v, 0, left); /* else no filling: every candidate goes */
+    return emptied;
 }
 
-/* Whether the open cells as a virtual cage adding up to `left` lose a candidate. */
+/* The open cells as a virtual cage adding up to `left`, filled: v->kept. */
+static void fill_virtual(const Hand *h, const int *open, int count, long long left, Virtual *v) {
+    if (virtual_of(h, open, count, v)) return; /* no filling: every candidate goes */
+    bound(v);
+    fill(v, 0, left);
+}
+
+/* Whether some filling adding up to `left` puts digit d in cell i (its digits as they were
+   after); a filling found is kept. */
+static int fills_with(Virtual *v, int i, int d, long long left) {
+    mask was = v->digits[i];
+    v->digits[i] = (mask)1 << d, v->done = 0, v->first = 1;
+    bound(v);
+    int found = fill(v, 0, left);
+    v->digits[i] = was;
+    return found;
+}
+
+/* Whether the open cells as a virtual cage adding up to `left` lose a candidate: one no
+   filling puts in its cell (each candidate not yet in a filling found is looked for in
+   one, which is far fewer fillings than all of them). */
 static int virtual_narrows(const Hand *h, const int *open, int count, long long left) {
     Virtual v;
-    fill_virtual(h, open, count, left, &v);
+    if (virtual_of(h, open, count, &v)) {
+        for (int i = 0; i < count; i++)
+            if (v.digits[i]) return 1;
+        return 0;
+    }
     for (int i = 0; i < count; i++)
-        if (v.digits[i] & ~v.kept[i]) return 1;
+        for (mask rest = v.digits[i] & ~v.kept[i]; rest; rest &= rest - 1)
+            if (!(v.kept[i] >> __builtin_ctz(rest) & 1) && !fills_with(&v, i, __builtin_ctz(rest), left))
+                return 1;
     return 0;
 }
 
@@ -271,8 +340,20 @@ static int side_narrows(const Hand *h, int slot, const int *open, int count, lon
     return m->narrows = virtual_narrows(h, open, count, left);
 }
 
+/* The open cells of the side of the area at `side` (its words) counted up to most + 1
+   (a side with more is passed all the same). */
+static int open_on(const Hand *h, const unsigned char *side, const word *opened, int most) {
+    int many = 0;
+    for (int i = 0; i < h->w; i++) {
+        word cells;
+        memcpy(&cells, side + 8 * (size_t)i, sizeof cells);
+        for (cells &= opened[i]; cells && many <= most; cells &= cells - 1) many++;
+    }
+    return many;
+}
+
 /* line_total (code LINE_TOTAL) or _innies_and_outies over `low`..`high` open cells:
-   (area, side) of the first step, or 0 if none. */
+   (area, side) of the first step, or 0 if none. A side with no cells has no open one. */
 static int area_step(const Hand *h, const unsigned char *areas, long long count, int code,
                      int *found) {
     int low = code == INNIES ? 2 : code == LINE_TOTAL ? 1 : 4, open[CALC_CELLS];
@@ -282,11 +363,10 @@ static int area_step(const Hand *h, const unsigned char *areas, long long count,
         if (is_open(h, c)) mark(opened, c);
     for (long long a = 0; a < count; a++)
         for (int outie = 0; outie < 2; outie++) {
-            Side side = side_of(areas + 8 * (size_t)(a * AREA_WORDS), outie);
-            if (outie && empty(side.cells)) continue;
-            int many = 0;
-            for (int i = 0; i < CALC_W; i++) many += popcount64(side.cells[i] & opened[i]);
+            const unsigned char *at = areas + 8 * (size_t)(a * AREA_WORDS + outie * (CALC_W + 1));
+            int many = open_on(h, at, opened, high);
             if (many < low || many > high) continue;
+            Side side = side_of(areas + 8 * (size_t)(a * AREA_WORDS), outie);
             long long left;
             int open_count = open_part(h, &side, open, &left);
             int hit = code == LINE_TOTAL
@@ -356,7 +436,7 @@ int calc_cage_step(Hand *h, int code, const unsigned char *areas, long long coun
         int top = -1, u = found[0], d = found[1];
         for (int j = 0; j < n; j++)
             if (h->digits[unit_cell(n, u, j)] >> d & 1) top = unit_cell(n, u, j);
-        const Cage *cage = &h->cage[h->cage_of[top]];
+        Cage *cage = &h->cage[h->cage_of[top]];
         uint64_t needed = 0;
         for (int i = 0; i < cage->size; i++)
             if (in_unit(n, u, cage->cell[i])) needed |= 1ULL << (i * n + d);

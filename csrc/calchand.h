@@ -19,30 +19,54 @@
 
 typedef uint32_t mask;
 
+/* A cage's fillings still alive under the last `wanted` (packed allowed digits) asked:
+   as a grading only takes candidates away, each ask keeps a part of the last one's list. */
+typedef struct {
+    uint64_t *at, wanted;
+    int count; /* -1: not made yet (every filling) */
+} Live;
+
 typedef struct {
     int size, count, cell[CAGE_MOST];
     const unsigned char *fillings; /* count packed fillings, 8 bytes each */
     word cells[CALC_W];            /* the cage's cells as a mask */
-    /* The lines it crosses, in unit order, and its positions on each (bits). */
+    /* The lines it crosses, in unit order (and as bits), and its positions on each (bits). */
     int lines, line[2 * CALC_MAX];
+    uint64_t line_bits;
     uint64_t on_line[2 * CALC_MAX];
     unsigned char row_at[CAGE_MOST], column_at[CAGE_MOST]; /* each cell's two in line[] */
     /* What its live fillings allow, for the `wanted` last asked of each (calcfind.c's
        kept_by, common_by): their union, and per line[j] the digits each puts on it. */
     int known; /* bits: kept, common, placed_kept */
     uint64_t kept_wanted, kept, common_wanted;
+    mask common[2 * CALC_MAX];
     /* calcsettle.c's combine: the same union for its values placed alone. */
     uint64_t placed_wanted, placed_kept;
-    mask common[2 * CALC_MAX];
+    Live alive, placed; /* under the allowed digits, and under the placed values alone */
 } Cage;
 
+/* What a cage technique saw when it last looked for a step (calcfind.c): the values and
+   digits then, and which of its places (cage-line's cages, line-cage's lines) held no
+   step. A place whose cells are all as they were holds none again, so it is passed: the
+   first place with a step is the one the whole sweep would find. */
+#define QUIET_MOST CALC_CELLS
+enum { WATCH_CAGE_LINE, WATCH_LINE_CAGE, WATCHES };
 typedef struct {
-    int n, cells, cages;
+    int valid; /* 0: nothing seen yet */
+    int values[CALC_CELLS];
+    mask digits[CALC_CELLS];
+    unsigned char quiet[QUIET_MOST];
+} Watch;
+
+typedef struct {
+    int n, cells, cages, w; /* w: the words of a cell mask in use */
     int values[CALC_CELLS];
     mask digits[CALC_CELLS];        /* cell_digits: 0 for a placed cell */
     int cage_of[CALC_CELLS];
     word unsettled[CALC_W], unpermuted[CALC_W];
     Cage *cage;
+    word reach[2 * CALC_MAX][CALC_W]; /* per line its cells and those of the cages crossing it */
+    Watch watch[WATCHES];
 } Hand;
 
 static inline int single(mask m) { return m && !(m & (m - 1)); }
@@ -61,6 +85,23 @@ static inline uint64_t filling_at(const Cage *cage, int f) {
     uint64_t filling;
     memcpy(&filling, cage->fillings + 8 * (size_t)f, sizeof filling);
     return filling;
+}
+
+/* The cage's fillings every value of which `wanted` allows, into `live` (its list narrowed
+   where `wanted` allows no more than last time, else made again from all). */
+static inline void narrow_live(const Cage *cage, Live *live, uint64_t wanted) {
+    if (live->count >= 0 && live->wanted == wanted) return;
+    int kept = 0;
+    if (live->count < 0 || wanted & ~live->wanted) {
+        for (int f = 0; f < cage->count; f++) {
+            uint64_t filling = filling_at(cage, f);
+            if ((filling & wanted) == filling) live->at[kept++] = filling;
+        }
+    } else {
+        for (int f = 0; f < live->count; f++)
+            if ((live->at[f] & wanted) == live->at[f]) live->at[kept++] = live->at[f];
+    }
+    live->count = kept, live->wanted = wanted;
 }
 
 /* calcudoku_find's codes: the cage techniques of the ladder tried one step at a time. */

@@ -64,12 +64,39 @@ static void apply_pairs(Hand *h, const int *place, int places, const int *elim, 
     for (int i = 0; i < elims; i++) eliminate(h, elim[2 * i], elim[2 * i + 1]);
 }
 
+/* What a classic technique last looked at (its Scratch.quiet places are of that hand). */
+typedef struct {
+    int valid, values[CALC_CELLS];
+    mask digits[CALC_CELLS];
+} Seen;
+
 typedef struct {
     Scratch x;
     CStep classic;
     GradeState s;
     int stale;  /* s no longer the hand's */
+    uint64_t quiet[TECHNIQUES];
+    Seen seen[TECHNIQUES];
 } Tools;
+
+/* The classic technique's quiet places (Scratch.quiet) as of the hand: those whose units
+   or digits' cells changed since it last looked are looked at again. */
+static void requiet(const GradeTables *t, const Hand *h, Tools *tools, int technique) {
+    Seen *seen = &tools->seen[technique];
+    uint64_t units = 0;
+    digits changed = 0;
+    if (!seen->valid) tools->quiet[technique] = 0;
+    for (int c = 0; c < h->cells; c++) {
+        if (seen->valid && seen->values[c] == h->values[c] && seen->digits[c] == h->digits[c])
+            continue;
+        changed |= seen->digits[c] ^ h->digits[c];
+        for (int k = t->units_of_start[c]; k < t->units_of_start[c + 1]; k++)
+            units |= 1ULL << t->units_of[k];
+        seen->values[c] = h->values[c], seen->digits[c] = h->digits[c];
+    }
+    if (seen->valid) tools->quiet[technique] &= ~quiet_changed(t, technique, units, changed);
+    seen->valid = 1;
+}
 
 /* The plan's technique k tried on the hand, its step applied: FOUND (its length into
    *length), NONE, or NO_MEMORY. */
@@ -82,6 +109,7 @@ static int try_step(const GradeTables *t, Hand *h, const Plan *p, int k, Tools *
         *length = 0;
     } else {
         if (tools->stale) state_of(t, h, &tools->s), tools->stale = 0;
+        if (tools->x.quiet) requiet(t, h, tools, step->number);
         int found = technique_of(step->number)(t, &tools->s, &tools->x, &tools->classic);
         if (found != FOUND) return found;
         *length = tools->classic.length;
@@ -135,55 +163,117 @@ static void tools_free(Tools *tools) {
     free(tools->s.digit_cells);
 }
 
+/* The tools of the grader last asked, kept for the next call on it (generation grades
+   hundreds of drafts on one board): the grader is held so that its tables outlive them. */
+static Tools *tools_for(PyObject *grader, const GradeTables *t) {
+    static Tools tools;
+    static PyObject *held;
+    if (grader == held) return &tools;
+    if (held) {
+        scratch_free(&tools.x), tools_free(&tools);
+        Py_CLEAR(held);
+    }
+    memset(&tools, 0, sizeof tools);
+    if (tools_init(&tools, t) < 0) {
+        scratch_free(&tools.x), tools_free(&tools);
+        return NULL;
+    }
+    held = Py_NewRef(grader);
+    return &tools;
+}
+
 /* grade_within_in_python's loop: the (rank, length) of each step into `log`; whether a
    technique-less state was left open; NO_MEMORY. The crux's index stays -1 without a step. */
-static int grade_loop(const GradeTables *t, Hand *h, const Plan *p, int *log, int *steps,
-                      int *settled_rank, Crux *crux) {
-    Tools tools = {0};
-    if (tools_init(&tools, t) < 0) {
-        tools_free(&tools);
-        return NO_MEMORY;
-    }
+static int grade_loop(const GradeTables *t, Hand *h, const Plan *p, Tools *tools, int *log,
+                      int *steps, int *settled_rank, Crux *crux) {
     int stalled = 0, best = -1;
     *steps = 0, *settled_rank = -1, crux->index = -1;
+    for (int k = 0; k < TECHNIQUES; k++) tools->seen[k].valid = 0;
+    /* places as bits: a Latin square's units and (kind, digit) fit */
+    tools->x.quiet = t->units <= 64 && 2 * t->grids * t->n <= 64 ? tools->quiet : NULL;
     for (;;) {
         int bulk = calc_settle(h, *steps > 0);
         if (bulk >= 0 && p->bulk_rank[bulk] > *settled_rank) *settled_rank = p->bulk_rank[bulk];
         if (solved(h)) break;
-        tools.stale = 1;
+        tools->stale = 1;
         int k = 0, found = NONE, length = 0;
         for (; k < p->count && found == NONE; k++)
-            found = try_step(t, h, p, k, &tools, crux, best, *steps, &length);
+            found = try_step(t, h, p, k, tools, crux, best, *steps, &length);
         if (found < 0) { stalled = NO_MEMORY; break; }
         if (!found) { stalled = 1; break; }
         if (p->step[k - 1].rank > best) best = p->step[k - 1].rank;
         log[2 * *steps] = p->step[k - 1].rank, log[2 * *steps + 1] = length;
         ++*steps;
     }
-    scratch_free(&tools.x);
-    tools_free(&tools);
     return stalled;
+}
+
+/* The group's lines as bits (Cage.line_bits') where its cells are whole rows alone or
+   whole columns alone, else 0: then a cage is in it or crosses its edge by its own lines
+   of that kind. */
+static uint64_t whole_lines(const Hand *h, const word *cells) {
+    uint64_t kinds[2] = {0, 0};
+    word made[2][CALC_W] = {{0}};
+    for (int u = 0; u < 2 * h->n; u++) {
+        int in = 1;
+        for (int k = 0; k < h->n && in; k++) in = marked(cells, unit_cell(h->n, u, k));
+        if (!in) continue;
+        kinds[u >= h->n] |= 1ULL << u;
+        for (int k = 0; k < h->n; k++) mark(made[u >= h->n], unit_cell(h->n, u, k));
+    }
+    for (int kind = 0; kind < 2; kind++)
+        if (kinds[kind] && !memcmp(made[kind], cells, sizeof(word) * (size_t)h->w)) return kinds[kind];
+    return 0;
+}
+
+/* Whether the cage has a cell outside the group's cells (*out) and one inside (*in). */
+static void cage_sides(const Hand *h, const Cage *cage, const word *cells, uint64_t lines,
+                       int *out, int *in) {
+    if (lines) {
+        uint64_t kind = (lines >> h->n) ? ~0ULL << h->n : ~(~0ULL << h->n);
+        uint64_t mine = cage->line_bits & kind;
+        *out = (mine & ~lines) != 0, *in = (mine & lines) != 0;
+        return;
+    }
+    word outside = 0, inside = 0;
+    for (int i = 0; i < h->w; i++) outside |= cage->cells[i] & ~cells[i], inside |= cage->cells[i] & cells[i];
+    *out = outside != 0, *in = inside != 0;
+}
+
+/* Per group its whole_lines(), kept while the groups last asked (a board's, the same
+   object for every draft: held so that its address is no other's) are asked again. */
+static const uint64_t *lines_of_groups(const Hand *h, PyObject *object, const uint64_t *groups) {
+    static uint64_t lines[GROUP_MOST];
+    static PyObject *held;
+    static int held_n;
+    if (object == held && h->n == held_n) return lines;
+    Py_XSETREF(held, Py_NewRef(object));
+    held_n = h->n;
+    for (uint64_t g = 0; g < groups[0]; g++) lines[g] = whole_lines(h, groups + 2 + g * (CALC_W + 1));
+    return lines;
 }
 
 /* techniques.areas as area_tables packs them, into p->area_words: per group of lines
    (`groups`: their count, then per group its line count and CALC_W words of cells), the
    sums known (`sums`: per cage its total if it adds up, + or one cell, else -1) of the
    cages inside it and of those crossing its edge give its innies' and outies' totals. */
-static void build_areas(const Hand *h, const uint64_t *groups, const int64_t *sums, Plan *p) {
+static void build_areas(const Hand *h, const uint64_t *groups, const uint64_t *group_lines,
+                        const int64_t *sums, Plan *p) {
     long long count = (long long)groups[0];
     for (long long g = 0; g < count; g++) {
         const uint64_t *group = groups + 1 + g * (CALC_W + 1);
         const word *cells = group + 1;
         word inside[CALC_W] = {0}, crossing[CALC_W] = {0};
         long long inside_total = 0, crossing_total = 0;
+        uint64_t lines = group_lines[g];
         for (int k = 0; k < h->cages; k++) {
             if (sums[k] < 0) continue;
             const word *mine = h->cage[k].cells;
-            int out = 0, in = 0;
-            for (int i = 0; i < CALC_W; i++) out |= !!(mine[i] & ~cells[i]), in |= !!(mine[i] & cells[i]);
+            int out, in;
+            cage_sides(h, &h->cage[k], cells, lines, &out, &in);
             word *into = out ? crossing : inside;
             if (out && !in) continue;
-            for (int i = 0; i < CALC_W; i++) into[i] |= mine[i];
+            for (int i = 0; i < h->w; i++) into[i] |= mine[i];
             *(out ? &crossing_total : &inside_total) += sums[k];
         }
         uint64_t *area = p->area_words + g * AREA_WORDS;
@@ -214,7 +304,8 @@ static int read_areas(const Hand *h, PyObject *groups, PyObject *sums, Plan *p) 
         PyErr_SetString(PyExc_ValueError, "calcudoku_grade: the groups or sums do not fit");
         return -1;
     }
-    build_areas(h, (const uint64_t *)lines, (const int64_t *)totals, p);
+    const uint64_t *words = (const uint64_t *)lines;
+    build_areas(h, words, lines_of_groups(h, groups, words), (const int64_t *)totals, p);
     return 0;
 }
 
@@ -307,10 +398,10 @@ PyObject *calcudoku_grade(PyObject *module, PyObject *const *args, Py_ssize_t na
         convert_mask(args[6], h.unpermuted, CALC_W, CALC_CELLS, "unpermuted") < 0 ||
         read_areas(&h, args[7], args[8], &plan) < 0 || read_plan(args[9], args[10], &plan) < 0)
         return NULL;
-    int *log = malloc(sizeof(int) * 2 * ((size_t)h.cells * h.n + 1)), steps = 0, settled = -1;
-    int stalled = log ? grade_loop(t, &h, &plan, log, &steps, &settled, &crux) : NO_MEMORY;
-    PyObject *result = stalled < 0 ? PyErr_NoMemory()
-                                   : graded(&h, stalled, settled, log, steps, &crux, args[3], args[4]);
-    free(log);
-    return result;
+    static int log[2 * (CALC_CELLS * CALC_MAX + 1)];
+    int steps = 0, settled = -1;
+    Tools *tools = tools_for(args[0], t);
+    int stalled = tools ? grade_loop(t, &h, &plan, tools, log, &steps, &settled, &crux) : NO_MEMORY;
+    return stalled < 0 ? PyErr_NoMemory()
+                       : graded(&h, stalled, settled, log, steps, &crux, args[3], args[4]);
 }

@@ -61,10 +61,8 @@ static int combine(Hand *h, Cage *cage) {
     if (cage->known & 4 && cage->placed_wanted == wanted) {
         kept = cage->placed_kept; /* the same placed values as last time */
     } else {
-        for (int f = 0; f < cage->count; f++) {
-            uint64_t filling = filling_at(cage, f);
-            if ((filling & wanted) == filling) kept |= filling;
-        }
+        narrow_live(cage, &cage->placed, wanted);
+        for (int f = 0; f < cage->placed.count; f++) kept |= cage->placed.at[f];
         cage->placed_wanted = wanted, cage->placed_kept = kept, cage->known |= 4;
     }
     int found = 0;
@@ -79,8 +77,8 @@ static int combine(Hand *h, Cage *cage) {
     return found;
 }
 
-static int meets(const word *a, const word *b) {
-    for (int i = 0; i < CALC_W; i++)
+static int meets(const word *a, const word *b, int w) {
+    for (int i = 0; i < w; i++)
         if (a[i] & b[i]) return 1;
     return 0;
 }
@@ -99,7 +97,7 @@ static int cage_combinations(Hand *h) {
     memset(h->unsettled, 0, sizeof h->unsettled);
     int found = 0;
     for (int k = 0; k < h->cages; k++)
-        if (meets(h->cage[k].cells, changed) && has_open(h, &h->cage[k]))
+        if (meets(h->cage[k].cells, changed, h->w) && has_open(h, &h->cage[k]))
             found |= combine(h, &h->cage[k]);
     return found;
 }
@@ -107,7 +105,7 @@ static int cage_combinations(Hand *h) {
 /* The lines of the cells in `changed`, rows first then columns, as bits. */
 static uint64_t lines_of(const Hand *h, const word *changed) {
     uint64_t lines = 0;
-    for (int i = 0; i < CALC_W; i++)
+    for (int i = 0; i < h->w; i++)
         for (word rest = changed[i]; rest; rest &= rest - 1) {
             int cell = 64 * i + __builtin_ctzll(rest);
             lines |= 1ULL << (cell / h->n) | 1ULL << (h->n + cell % h->n);
@@ -115,44 +113,37 @@ static uint64_t lines_of(const Hand *h, const word *changed) {
     return lines;
 }
 
-/* Whether one of the lines has a full house (one open cell, one candidate). */
-static int full_house_on(const Hand *h, uint64_t lines) {
-    for (; lines; lines &= lines - 1) {
-        int u = __builtin_ctzll(lines), open = 0, last = -1;
-        for (int k = 0; k < h->n; k++)
-            if (!h->values[unit_cell(h->n, u, k)]) open++, last = unit_cell(h->n, u, k);
-        if (open == 1 && single(h->digits[last])) return 1;
-    }
-    return 0;
-}
-
-static int hidden_single_on(const Hand *h, uint64_t lines) {
-    for (; lines; lines &= lines - 1)
-        if (unit_singles(h, __builtin_ctzll(lines))) return 1;
-    return 0;
-}
-
-static int naked_single_in(const Hand *h, const word *changed) {
-    for (int i = 0; i < CALC_W; i++)
+/* techniques.place_naked_single where only the cells of `changed` may be one. */
+static int naked_single_among(Hand *h, const word *changed) {
+    for (int i = 0; i < h->w; i++)
         for (word rest = changed[i]; rest; rest &= rest - 1) {
             int cell = 64 * i + __builtin_ctzll(rest);
-            if (is_open(h, cell) && single(h->digits[cell])) return 1;
+            if (is_open(h, cell) && single(h->digits[cell])) {
+                calc_place(h, cell, value_of(h->digits[cell]));
+                return 1;
+            }
         }
     return 0;
 }
 
 /* The bulk technique applied, whether it found anything. Where every single found
-   nothing and then only the cells h->unsettled now holds changed (`combined`: after cage
-   combinations, or a settled hand's step), a single can only be on those cells' lines:
-   the singles look there first and, finding none there, none anywhere, as before; no
-   cell was opened, so no single cage either. */
+   nothing when h->unsettled was last emptied and only the cells it now holds changed
+   since (`combined`: after cage combinations, or a settled hand's step), a single can only
+   be on those cells' lines (a naked one in those cells): the singles look there alone, in
+   their order, and find the first they would find anywhere; no cell was opened, so no
+   single cage either. */
 static int apply(Hand *h, int bulk, int combined) {
-    uint64_t lines = combined && bulk < NAKED_SINGLE ? lines_of(h, h->unsettled) : 0;
+    int placed = 0;
     switch (bulk) {
     case SINGLE_CAGES: return !combined && single_cages(h);
-    case FULL_HOUSES: return (!combined || full_house_on(h, lines)) && full_houses(h);
-    case HIDDEN_SINGLES: return (!combined || hidden_single_on(h, lines)) && hidden_singles(h);
-    case NAKED_SINGLE: return (!combined || naked_single_in(h, h->unsettled)) && naked_single(h);
+    case FULL_HOUSES:
+        if (!combined) return full_houses(h);
+        while (full_house_in(h, lines_of(h, h->unsettled))) placed = 1;
+        return placed;
+    case HIDDEN_SINGLES:
+        return combined ? hidden_singles_in(h, lines_of(h, h->unsettled)) : hidden_singles(h);
+    case NAKED_SINGLE:
+        return combined ? naked_single_among(h, h->unsettled) : naked_single(h);
     default: return cage_combinations(h);
     }
 }
@@ -165,7 +156,8 @@ static int solved(const Hand *h) {
 
 /* grader.settle: the easiest bulk technique that finds anything, again, until none does;
    the hardest used (its place in the ladder's bulk), -1 if none. `after_step`: the hand
-   was settled, then changed only in the cells h->unsettled holds (apply()'s `combined`). */
+   was settled, then changed only in the cells h->unsettled holds (apply()'s `combined`,
+   which stays so: a single's changes are marked there too). */
 int calc_settle(Hand *h, int after_step) {
     int hardest = -1, combined = after_step;
     while (!solved(h)) {
@@ -173,26 +165,43 @@ int calc_settle(Hand *h, int after_step) {
         while (bulk < BULKS && !apply(h, bulk, combined)) bulk++;
         if (bulk == BULKS) break;
         if (bulk > hardest) hardest = bulk;
-        combined = bulk == CAGE_COMBINATIONS;
+        combined |= bulk == CAGE_COMBINATIONS; /* true from then on: what it cleared */
     }
     return hardest;
 }
 
 /* The cage's lines and its positions on each (Cage.line, .on_line); nothing known yet. */
 static void cage_lines(int n, Cage *cage) {
-    cage->lines = 0, cage->known = 0;
-    for (int u = 0; u < 2 * n; u++) {
+    cage->lines = 0, cage->known = 0, cage->line_bits = 0;
+    for (int i = 0; i < cage->size; i++)
+        cage->line_bits |= 1ULL << (cage->cell[i] / n) | 1ULL << (n + cage->cell[i] % n);
+    for (uint64_t rest = cage->line_bits; rest; rest &= rest - 1) {
+        int u = __builtin_ctzll(rest);
         uint64_t inside = 0;
         for (int i = 0; i < cage->size; i++)
-            if (in_unit(n, u, cage->cell[i])) inside |= 1ULL << i;
-        if (!inside) continue;
-        for (int i = 0; i < cage->size; i++)
-            if (inside >> i & 1) *(u < n ? &cage->row_at[i] : &cage->column_at[i]) = (unsigned char)cage->lines;
+            if (in_unit(n, u, cage->cell[i])) {
+                inside |= 1ULL << i;
+                *(u < n ? &cage->row_at[i] : &cage->column_at[i]) = (unsigned char)cage->lines;
+            }
         cage->line[cage->lines] = u, cage->on_line[cage->lines++] = inside;
     }
 }
 
-static int read_cages(Hand *h, const unsigned char *bytes, Py_ssize_t length, Cage *cages) {
+/* Room for every cage's two lists of live fillings (Cage.alive, .placed): at most twice
+   the tables' words, kept from call to call. NULL without memory. */
+static uint64_t *live_room(Py_ssize_t words) {
+    static uint64_t *room;
+    static Py_ssize_t size;
+    if (2 * words > size) {
+        uint64_t *grown = PyMem_Realloc(room, sizeof(uint64_t) * (size_t)(2 * words));
+        if (!grown) return NULL;
+        room = grown, size = 2 * words;
+    }
+    return room;
+}
+
+static int read_cages(Hand *h, const unsigned char *bytes, Py_ssize_t length, Cage *cages,
+                      uint64_t *room) {
     Py_ssize_t words = length / 8, at = 3;
     uint64_t head[3];
     if (length % 8 || words < 3) return -1;
@@ -217,10 +226,19 @@ static int read_cages(Hand *h, const unsigned char *bytes, Py_ssize_t length, Ca
             cage->cell[i] = (int)cell, h->cage_of[cell] = k, mark(cage->cells, (int)cell);
         }
         cage->fillings = bytes + 8 * at, at += (Py_ssize_t)count;
+        cage->alive = (Live){room, 0, -1}, room += count;
+        cage->placed = (Live){room, 0, -1}, room += count;
         cage_lines(h->n, cage);
     }
     for (int c = 0; c < h->cells; c++)
         if (h->cage_of[c] < 0) return -1;
+    memset(h->reach, 0, sizeof h->reach);
+    for (int u = 0; u < 2 * h->n; u++)
+        for (int k = 0; k < h->n; k++) mark(h->reach[u], unit_cell(h->n, u, k));
+    for (int k = 0; k < h->cages; k++)
+        for (int j = 0; j < cages[k].lines; j++)
+            for (int i = 0; i < CALC_W; i++) h->reach[cages[k].line[j]][i] |= cages[k].cells[i];
+    for (int i = 0; i < WATCHES; i++) h->watch[i].valid = 0;
     return 0;
 }
 
@@ -236,8 +254,13 @@ int calc_hand(Hand *h, Cage *cages, PyObject *const *args, const char *name) {
         PyErr_Format(PyExc_TypeError, "%s: values, cell_digits are lists", name);
         return -1;
     }
-    h->n = (int)n, h->cells = (int)(n * n);
-    if (read_cages(h, (const unsigned char *)bytes, length, cages) < 0) {
+    h->n = (int)n, h->cells = (int)(n * n), h->w = (h->cells + 63) / 64;
+    uint64_t *room = live_room(length / 8);
+    if (!room) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (read_cages(h, (const unsigned char *)bytes, length, cages, room) < 0) {
         PyErr_Format(PyExc_ValueError, "%s: the tables do not fit n", name);
         return -1;
     }

@@ -124,6 +124,7 @@ int scratch_init(Scratch *x, const GradeTables *t, const KillerTables *killer) {
     x->killer_ws = NULL;
     x->ks = NULL;
     x->fit = NULL;
+    x->quiet = NULL;
     int failed = !x->list_a || !x->sets || !x->ws;
     if (killer && !failed) {
         x->killer_ws = solver_workspace(killer_board(killer), 0);
@@ -307,6 +308,19 @@ static int claiming(const GradeTables *t, GradeState *s, Scratch *x, CStep *step
 
 /* --- subsets ----------------------------------------------------------------------- */
 
+/* Scratch.quiet: whether the place had no step when last looked at and is as it was. */
+static inline int is_quiet(const Scratch *x, int technique, int place) {
+    return x->quiet && x->quiet[technique] >> place & 1;
+}
+
+static inline void quieten(Scratch *x, int technique, int place) {
+    if (x->quiet) x->quiet[technique] |= 1ULL << place;
+}
+
+static inline void unquieten(Scratch *x, int technique, int place) {
+    if (x->quiet) x->quiet[technique] &= ~(1ULL << place);
+}
+
 /* itertools.combinations' next index tuple of `size` from `count`, in place; 0 at the end. */
 static int next_combination(int *index, int size, int count) {
     int i = size - 1;
@@ -328,11 +342,13 @@ static int naked_subset(const GradeTables *t, GradeState *s, Scratch *x, CStep *
     int w = t->w, group[4];
     int *open_cells = x->list_a, *small = x->list_b;
     for (int u = 0; u < t->units; u++) {
+        if (is_quiet(x, technique, u)) continue;
         const word *unit = t->unit + (size_t)u * w;
         int opens = 0, smalls = 0;
         for (int i = 0; i < w; i++)
             for (word hit = unit[i] & s->open[i]; hit; hit &= hit - 1)
                 open_cells[opens++] = i * 64 + lowest_bit(hit);
+        quieten(x, technique, u); /* unless a step is found below */
         if (opens <= size) continue;
         for (int k = 0; k < opens; k++) {
             int count = digits_count(s->cell_digits[open_cells[k]]);
@@ -352,6 +368,7 @@ static int naked_subset(const GradeTables *t, GradeState *s, Scratch *x, CStep *
                     step_eliminate(step, cell, lowest_bit(hit) + 1);
             }
             if (step->eliminations) {
+                unquieten(x, technique, u);
                 step_param(step, u);
                 step_param(step, (int)uni);
                 for (int j = 0; j < size; j++) step_param(step, small[group[j]]);
@@ -368,9 +385,11 @@ static int hidden_subset(const GradeTables *t, GradeState *s, Scratch *x, CStep 
     int w = t->w, group[4];
     word *cells = x->sets;
     for (int u = 0; u < t->units; u++) {
+        if (is_quiet(x, technique, u)) continue;
         const word *unit = t->unit + (size_t)u * w;
         int opens = 0;
         for (int i = 0; i < w; i++) opens += popcount64(unit[i] & s->open[i]);
+        quieten(x, technique, u); /* unless a step is found below */
         if (opens <= size) continue;
         int places = 0;
         for (int d = 0; d < t->n; d++) {
@@ -396,6 +415,7 @@ static int hidden_subset(const GradeTables *t, GradeState *s, Scratch *x, CStep 
                     step_eliminate(step, cell, lowest_bit(hit) + 1);
             }
             if (step->eliminations) {
+                unquieten(x, technique, u);
                 step_param(step, u);
                 step_param(step, (int)keep);
                 FOR_EACH_BIT(cells, w, cell) step_param(step, cell);
@@ -432,6 +452,9 @@ static int fish_in(const GradeTables *t, GradeState *s, Scratch *x, CStep *step,
     int *index = x->list_a, *crossing = x->list_b;
     word *base_cells = x->sets, *cover_cells = x->sets + w;
     for (int d = 0; d < t->n; d++) {
+        int place = (2 * grid + kind) * t->n + d;
+        if (is_quiet(x, technique, place)) continue;
+        quieten(x, technique, place); /* unless a step is found below */
         const word *mine = s->digit_cells + (size_t)d * w;
         int found = 0;
         for (int line = 0; line < lines; line++) {
@@ -466,6 +489,7 @@ static int fish_in(const GradeTables *t, GradeState *s, Scratch *x, CStep *step,
             for (int i = 0; i < w; i++) cover_cells[i] &= ~base_cells[i];
             step_begin(step, technique);
             if (step_removing(t, s, step, d, cover_cells)) {
+                unquieten(x, technique, place);
                 step_param(step, grid);
                 step_param(step, kind);
                 step_param(step, d);
@@ -511,6 +535,15 @@ static const Technique techniques[TECHNIQUES] = {
     [T_INNIES] = innies_and_outies, [T_INNIES_LARGE] = large_innies_and_outies,
     [T_KILLER_FORCING] = killer_forcing_chain,
 };
+
+uint64_t quiet_changed(const GradeTables *t, int technique, uint64_t units, digits changed) {
+    if (t->units > 64 || 2 * t->grids * t->n > 64) return ~0ULL;
+    if (technique >= T_NAKED_PAIR && technique <= T_HIDDEN_QUAD) return units;
+    if (technique < T_X_WING || technique > T_JELLYFISH) return ~0ULL;
+    uint64_t places = 0;
+    for (int kinds = 0; kinds < 2 * t->grids; kinds++) places |= (uint64_t)changed << kinds * t->n;
+    return places;
+}
 
 Technique technique_of(int technique) {
     return technique >= 0 && technique < TECHNIQUES ? techniques[technique] : NULL;

@@ -92,6 +92,11 @@ typedef struct {
     Workspace *killer_ws;           /* on a Killer's cage-peer board */
     KillerSettle *ks;               /* a Killer's settle scratch */
     digits *fit;                    /* a Killer's fitting combinations */
+    /* Per technique the places (bits) it last found no step in, where a caller keeps them
+       (NULL: none kept, every place looked at): a subset's units, a fish's (grid, kind,
+       digit) at (2 * grid + kind) * n + digit. The caller clears those whose cells have
+       changed since (quiet_changed()): a place as it was has no step again. */
+    uint64_t *quiet;
 } Scratch;
 
 /* Return codes of a technique: found a step, found none, ran out of memory. */
@@ -146,6 +151,10 @@ int step_removing(const GradeTables *t, const GradeState *s, CStep *step, int d,
 
 /* The technique numbered `technique` (NULL if it has no compiled twin). */
 Technique technique_of(int technique);
+/* The places of Scratch.quiet the technique loses where the units `units` (bits) and the
+   candidate cells of the digits `changed` have changed: all for a technique keeping none,
+   or where its places do not fit in 64 bits. */
+uint64_t quiet_changed(const GradeTables *t, int technique, uint64_t units, digits changed);
 
 /* The bulk form numbered `bulk`: 1 if it found anything (and applied it), 0, -1. */
 int bulk_apply(const GradeTables *t, GradeState *s, Scratch *x, CStep *step, int bulk);

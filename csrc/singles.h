@@ -11,12 +11,16 @@
 #ifndef BOOKMAKER_SINGLES_H
 #define BOOKMAKER_SINGLES_H
 
-/* techniques.full_house: the first unit with one open cell, whose one candidate goes in. */
-static inline int full_house(SINGLES_HAND *h) {
+/* The units of an n x n square as bits (rows, then columns). */
+static inline uint64_t all_units(int n) { return 2 * n == 64 ? ~0ULL : (1ULL << 2 * n) - 1; }
+
+/* techniques.full_house among the units `lines` (bits) where no other has one: the first
+   with one open cell, whose one candidate goes in. */
+static inline int full_house_in(SINGLES_HAND *h, uint64_t lines) {
     int n = h->n;
-    for (int u = 0; u < 2 * n; u++) {
-        int open = 0, last = -1;
-        for (int k = 0; k < n; k++)
+    for (; lines; lines &= lines - 1) {
+        int u = __builtin_ctzll(lines), open = 0, last = -1;
+        for (int k = 0; k < n && open < 2; k++) /* a second open cell: no full house */
             if (!h->values[unit_cell(n, u, k)]) open++, last = unit_cell(n, u, k);
         if (open == 1 && single(h->digits[last])) {
             SINGLES_PLACE(h, last, value_of(h->digits[last]));
@@ -29,7 +33,7 @@ static inline int full_house(SINGLES_HAND *h) {
 /* techniques.place_full_houses: whether any was placed. */
 static inline int full_houses(SINGLES_HAND *h) {
     int placed = 0;
-    while (full_house(h)) placed = 1;
+    while (full_house_in(h, all_units(h->n))) placed = 1;
     return placed;
 }
 
@@ -44,27 +48,43 @@ static inline mask unit_singles(const SINGLES_HAND *h, int u) {
     return once & ~twice;
 }
 
-/* techniques.place_hidden_singles: digits, then units, swept until none is left. Each
-   unit's hidden singles are kept rather than counted at every (digit, unit): a placement
-   changes only its cell's row and column (SINGLES_PLACE's contract), made again. */
-static inline int hidden_singles(SINGLES_HAND *h) {
+/* The digits some unit has a hidden single of. */
+static inline mask any_single(const mask *singles, int units) {
+    mask any = 0;
+    for (int u = 0; u < units; u++) any |= singles[u];
+    return any;
+}
+
+/* techniques.place_hidden_singles where only the units `lines` (bits) may have one:
+   digits, then units, swept until none is left. Each unit's hidden singles are kept
+   rather than counted at every (digit, unit): a placement changes only its cell's row and
+   column (SINGLES_PLACE's contract), made again. */
+static inline int hidden_singles_in(SINGLES_HAND *h, uint64_t lines) {
     int n = h->n, placed = 0, sweeping = 0;
-    mask singles[2 * 32];
-    for (int u = 0; u < 2 * n; u++) singles[u] = unit_singles(h, u), sweeping |= singles[u] != 0;
+    mask singles[2 * 32] = {0};
+    for (; lines; lines &= lines - 1) {
+        int u = __builtin_ctzll(lines);
+        singles[u] = unit_singles(h, u), sweeping |= singles[u] != 0;
+    }
+    mask any = any_single(singles, 2 * n); /* a digit no unit has is passed at once */
     while (sweeping) {
         sweeping = 0;
         for (int d = 0; d < n; d++)
-            for (int u = 0; u < 2 * n; u++) {
+            for (int u = 0; u < 2 * n && any >> d & 1; u++) {
                 if (!(singles[u] >> d & 1)) continue;
                 int at = unit_cell(n, u, 0);
                 for (int k = 0; !(h->digits[at] >> d & 1); k++) at = unit_cell(n, u, k + 1);
                 SINGLES_PLACE(h, at, d + 1), placed = sweeping = 1;
                 singles[at / n] = unit_singles(h, at / n);
                 singles[n + at % n] = unit_singles(h, n + at % n);
+                any = any_single(singles, 2 * n);
             }
     }
     return placed;
 }
+
+/* techniques.place_hidden_singles. */
+static inline int hidden_singles(SINGLES_HAND *h) { return hidden_singles_in(h, all_units(h->n)); }
 
 /* techniques.place_naked_single: the first in cell order. */
 static inline int naked_single(SINGLES_HAND *h) {

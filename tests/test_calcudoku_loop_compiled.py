@@ -178,3 +178,21 @@ def test_inputs_that_do_not_fit_are_refused():
                                    (9, ((2, 0, 0),), "no technique")):
             with pytest.raises(ValueError, match=message):
                 grade(*args[:at], wrong, *args[at + 1:])
+
+
+def test_a_boards_groups_given_anew_grade_as_before():
+    # calcloop.c keeps the tools, and each group's lines, of the grader and groups it was
+    # last given: drafts of two sizes graded in turn, the groups also as a fresh copy of
+    # their bytes, come to what each grades to first.
+    drafts = [_draft_cages(CALCUDOKU, size, seed, "expert") for size, seed in ((6, 3), (9, 5))]
+    plan = quiet.one_call_plan("expert")
+
+    def graded(cages, copied: bool):
+        grader, groups = quiet.board_tables(cages.shape)
+        board = (grader, bytes(bytearray(groups)) if copied else groups)
+        return quiet.grade_and_work_of_tables(cages.shape, board, cages.narrowing_tables,
+                                              quiet.sums(cages), plan)
+
+    first = [graded(cages, False) for cages in drafts]
+    assert first == [_grade_and_work(cages, "expert", False) for cages in drafts]
+    assert [graded(cages, copied) for copied in (True, False) for cages in drafts] == first * 2
