@@ -153,11 +153,15 @@ static LineMemo *memo_slot(int n, const mask *masks, int front, int back) {
    it is inside their union placed so. */
 #define TABLE_MAX 6
 #define TABLE_ROWS 720  /* TABLE_MAX! */
+#define TABLE_WORDS ((TABLE_ROWS + 63) / 64)
 typedef struct {
     int built;
     uint64_t by_front[TABLE_ROWS], by_back[TABLE_ROWS];
     int front_from[(TABLE_MAX + 1) * (TABLE_MAX + 1) + 1];  /* by (front, back) */
     int back_from[TABLE_MAX + 2];                             /* by back */
+    /* per order (by_front, by_back), cell and height: the rows placing that height there,
+       a bit a row; a line's masks pick the rows that fit without scanning each */
+    uint64_t placing[2][TABLE_MAX][TABLE_MAX][TABLE_WORDS];
 } Fillings;
 
 static int seen_of(const int *heights, int n, int step) {
@@ -199,7 +203,36 @@ static void build_fillings(Fillings *t, int n) {
         for (int r = 0; r < rows; r++)
             if (backs[r] == b) t->by_back[place++] = all[r];
     }
-    t->back_from[n + 1] = place, t->built = 1;
+    t->back_from[n + 1] = place;
+    for (int r = 0; r < rows; r++)
+        for (int j = 0; j < n; j++)
+            for (int h = 0; h < n; h++) {
+                if (t->by_front[r] >> (j * n + h) & 1) t->placing[0][j][h][r / 64] |= (uint64_t)1 << (r % 64);
+                if (t->by_back[r] >> (j * n + h) & 1) t->placing[1][j][h][r / 64] |= (uint64_t)1 << (r % 64);
+            }
+    t->built = 1;
+}
+
+/* The rows from..to-1 (words from / 64 to (to - 1) / 64 of `fits`) whose every cell's
+   height its mask allows: the rows placing an allowed height, cell by cell, intersected
+   (a cell allowing every height narrows nothing). */
+static void fitting_rows(const uint64_t (*placing)[TABLE_MAX][TABLE_MAX][TABLE_WORDS], int n,
+                         const mask *masks, int from, int to, uint64_t *fits) {
+    int first = from / 64, last = (to - 1) / 64;
+    mask full = ((mask)1 << n) - 1;
+    for (int w = first; w <= last; w++) fits[w] = ~(uint64_t)0;
+    fits[first] &= ~(uint64_t)0 << (from % 64);
+    fits[last] &= ~(uint64_t)0 >> (63 - (to - 1) % 64);
+    for (int j = 0; j < n; j++) {
+        if (masks[j] == full) continue;
+        uint64_t any[TABLE_WORDS];
+        for (int w = first; w <= last; w++) any[w] = 0;
+        for (mask left = masks[j]; left; left &= left - 1) {
+            const uint64_t *rows = (*placing)[j][__builtin_ctz(left)];
+            for (int w = first; w <= last; w++) any[w] |= rows[w];
+        }
+        for (int w = first; w <= last; w++) fits[w] &= any[w];
+    }
 }
 
 /* line_supports from the table (a clue at either end); the fillings' union per cell. */
@@ -212,10 +245,14 @@ static void table_supports(int n, const mask *masks, int front, int back, mask *
     if (!front) from = t->back_from[back], to = t->back_from[back + 1];
     else if (back) from = t->front_from[front * (n + 1) + back], to = t->front_from[front * (n + 1) + back + 1];
     else from = t->front_from[front * (n + 1)], to = t->front_from[(front + 1) * (n + 1)];
-    uint64_t allowed = 0, found = 0;
-    for (int j = 0; j < n; j++) allowed |= (uint64_t)masks[j] << (j * n);
-    for (int r = from; r < to; r++)
-        if (!(rows[r] & ~allowed)) found |= rows[r];
+    uint64_t found = 0, fits[TABLE_WORDS];
+    if (from < to) {
+        int first = from / 64, last = (to - 1) / 64;
+        fitting_rows(&t->placing[front ? 0 : 1], n, masks, from, to, fits);
+        for (int w = first; w <= last; w++)
+            for (uint64_t bits = fits[w]; bits; bits &= bits - 1)
+                found |= rows[w * 64 + __builtin_ctzll(bits)];
+    }
     for (int j = 0; j < n; j++) support[j] = (mask)(found >> (j * n)) & (((mask)1 << n) - 1);
 }
 

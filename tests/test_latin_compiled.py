@@ -203,6 +203,21 @@ def test_every_clue_pair_of_a_short_line_has_the_same_supports():
     assert sum(found is not None for found in fast) == 174  # lines some filling fits
 
 
+def test_a_six_cell_line_narrowed_anyhow_has_the_same_supports():
+    """csrc/latin.c picks the table's rows that fit a line by each cell's heights, a bit a
+    row (its groups cross 64-row words): lines of 6 cells with seeded heights ruled out
+    (some placed, some cells allowing none) have the Python's supports at every clue."""
+    rng, lines = Rng(38), []
+    for front, back in [(f, b) for f in range(7) for b in range(7) if f or b]:
+        for _ in range(4):
+            lines.append((tuple(rng.below(64) | rng.below(64) for _ in range(6)), front, back))
+            lines.append((tuple(1 << rng.below(6) if rng.below(3) == 0 else 63
+                                for _ in range(6)), front, back))
+    pure, fast = _both(lambda: [line_supports(*line) for line in lines])
+    assert fast == pure
+    assert sum(found is not None for found in fast) == 133  # of 384 lines
+
+
 @EXAMPLES
 @given(solving_states("signs"), st.sampled_from(LATIN_TECHNIQUES))
 def test_each_classic_technique_finds_the_same_step_on_a_latin_state(state, technique):
