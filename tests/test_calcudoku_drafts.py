@@ -119,14 +119,20 @@ def test_a_draft_graded_from_its_tables_is_graded_as_its_cage_set(name, size, se
     assert (dict(grades), work) == BY_TABLES[name, size, seed]
 
 
-def test_a_hardenings_grade_alone_is_its_gradings():
-    # _grade_of() grades from the draft's tables (quiet.grade_or_stall_of_tables()), and
-    # where it stalls hands back the cells open, as _graded() of its cage set does
+def medium_draft_and_hardenings() -> list:
+    """A unique 6x6 medium draft (seed 5) and the first 12 hardenings of it."""
     shape, rng = CALCUDOKU.board(CALCUDOKU.frame(6)), Rng(5)
     draft = generate.made_unique(first_draft(CalcCages, shape, rng, RECIPES["medium"]), rng,
                                  RECIPES["medium"])
+    assert draft is not None
+    return [draft, *hardenings(draft, rng, RECIPES["medium"])[:12]]
+
+
+def test_a_hardenings_grade_alone_is_its_gradings():
+    # _grade_of() grades from the draft's tables (quiet.grade_or_stall_of_tables()), and
+    # where it stalls hands back the cells open, as _graded() of its cage set does
     found = set()
-    for other in [draft, *hardenings(draft, rng, RECIPES["medium"])[:12]]:
+    for other in medium_draft_and_hardenings():
         for ceiling in ("beginner", "medium"):
             grading, stalled = generate._graded(other, ceiling, crux=False)
             assert generate._grade_of(other, ceiling) == (grading and grading.grade, stalled)
@@ -137,11 +143,8 @@ def test_a_hardenings_grade_alone_is_its_gradings():
 def test_a_hardened_drafts_full_grading_from_its_tables_is_its_cage_sets():
     # what _hardened_attempt() returns (_graded_in_full(): one call on the tables, the
     # steps unworded) is _graded()'s grading of the cage set, steps and score alike
-    shape, rng = CALCUDOKU.board(CALCUDOKU.frame(6)), Rng(5)
-    draft = generate.made_unique(first_draft(CalcCages, shape, rng, RECIPES["medium"]), rng,
-                                 RECIPES["medium"])
     grades = Counter()
-    for other in [draft, *hardenings(draft, rng, RECIPES["medium"])[:12]]:
+    for other in medium_draft_and_hardenings():
         grading, _ = generate._graded(other, "hard", crux=False)
         if grading is not None:
             assert generate._graded_in_full(other, "hard") == grading
