@@ -23,6 +23,8 @@ from .quiet import one_call_plan, rounded_work, work_weights
 OPERATION_CODES = (HIDDEN, ADD, SUBTRACT, MULTIPLY, DIVIDE)
 NOT_IN_C: Any = object()  # the step is not taken in C (the caller runs the Python)
 _LEVELS = {grade: level for level, grade in enumerate(GRADES)}
+# Each rank's technique's grade on the Calcudoku ladder, as the compiled calls read it.
+_RANK_GRADES = tuple(tech.grade for tech in CALCUDOKU_LADDER.techniques)
 
 
 def climb_step_in_c(draft, near: frozenset[int] | None, rng: Rng, recipe,
@@ -65,7 +67,7 @@ def _in_c(call, draft, ceiling: str, middle: tuple, level: int, after: tuple = (
         return None
     made, shape = draft.made, draft.shape
     grading = (compiled.calcudoku_grader(), made.board[0], made.board[1],
-               shape.all_cells_mask, *plan[:2], _LEVELS, _rank_grades(),
+               shape.all_cells_mask, *plan[:2], _LEVELS, _RANK_GRADES,
                work_weights(CALCUDOKU_LADDER), rounded_work, ceiling, made.grades_kept,
                level)
     return call(shape.size, draft.solution, draft.groups, OPERATION_CODES, *middle,
@@ -74,13 +76,3 @@ def _in_c(call, draft, ceiling: str, middle: tuple, level: int, after: tuple = (
 
 def _odds(recipe) -> tuple[int, int, int]:
     return recipe.divide, recipe.subtract, recipe.multiply
-
-
-_GRADES_BY_RANK: list[tuple[str, ...]] = []
-
-
-def _rank_grades() -> tuple[str, ...]:
-    """Each rank's technique's grade on the Calcudoku ladder (kept)."""
-    if not _GRADES_BY_RANK:
-        _GRADES_BY_RANK.append(tuple(tech.grade for tech in CALCUDOKU_LADDER.techniques))
-    return _GRADES_BY_RANK[0]
