@@ -46,7 +46,8 @@ typedef struct {
 typedef struct {
     PyObject *words, *sums;       /* the parent's slots: per cell bytes (b"" but first cells) */
     long long count;              /* the parent's groups */
-    PyObject *words_of;           /* DraftCages.words */
+    PyObject *words_kept;         /* DraftCages.words_kept: (cells, operation) -> words */
+    int shown[OP_COUNT];          /* what a cage of each operation shows (the type's shown()) */
     PyObject *operations;         /* operation strings by code */
     PyObject *grader, *board, *groups_table, *full, *plan_steps, *plan_bulk;
     PyObject *rank_levels, *rank_grades, *rank_weights, *rounded_work, *ceiling, *cache;
@@ -75,5 +76,11 @@ int climb_read_climb(Climb *c, PyObject *const *args);
 /* The groups: 1 read, 0 past what C holds, -1 on error. */
 int climb_read_groups(Climb *c, PyObject *groups, PyObject *operations);
 int climb_read_grading(Grading *g, PyObject *slots, PyObject *grading, long *level);
+/* The words argument, (DraftCages.words_kept, shown codes), into g (calcwords.c). */
+int climb_read_words(Grading *g, PyObject *words);
+/* DraftCages.words() of a new group in C, kept in g->words_kept (calcwords.c): a new
+   reference to (words, sum), or to Py_None where a filling needs more than 64 bits; NULL
+   on error. */
+PyObject *climb_words_of(const Climb *c, const Group *group, const Grading *g);
 
 #endif

@@ -318,14 +318,12 @@ PyObject *climb_change_key(const Climb *c, const Change *change, const Grading *
     for (int k = 0; k < change->removes; k++)
         first_removed[k] = c->group[change->removed[k]].cells[0];
     for (int k = 0; k < change->adds; k++) {
-        PyObject *group = climb_group_object(&change->added[k], g->operations);
-        PyObject *found = group ? PyObject_CallOneArg(g->words_of, group) : NULL;
-        Py_XDECREF(group);
+        PyObject *found = climb_words_of(c, &change->added[k], g);
         if (!found) goto done;
         if (found == Py_None) { result = found; goto done; }
         if (!PyTuple_Check(found) || PyTuple_GET_SIZE(found) != 2) {
             Py_DECREF(found);
-            PyErr_SetString(PyExc_TypeError, "calcudoku_climb: words_of gives (words, sum)");
+            PyErr_SetString(PyExc_TypeError, "calcudoku_climb: words are (words, sum)");
             goto done;
         }
         added_words[k] = Py_NewRef(PyTuple_GET_ITEM(found, 0));
@@ -504,12 +502,13 @@ int climb_read_climb(Climb *c, PyObject *const *args) {
 }
 
 const char calcudoku_climb_doc[] =
-"calcudoku_climb(n, solution, groups, operations, made_with, near, state, odds, words_of,\n"
+"calcudoku_climb(n, solution, groups, operations, made_with, near, state, odds, words,\n"
 "slots, grading)\n--\n\n"
 "calcudoku/generate.py's climb_choice_in_python in one call: the draft's (cells, operation)\n"
 "groups over the solution, the operation strings by code (HIDDEN, ADD, SUBTRACT, MULTIPLY,\n"
 "DIVIDE), the type's made_with, the cells near the crux (or None), the rng state, the\n"
-"recipe's (divide, subtract, multiply) odds, DraftCages.words, the draft's slots (words,\n"
+"recipe's (divide, subtract, multiply) odds, (DraftCages.words_kept, the code each code\n"
+"shows: the type's shown()), the draft's slots (words,\n"
 "sums, count), and grading: (grader, board tables, line groups, all cells, plan steps,\n"
 "bulk ranks, {grade: level}, grade per rank, weight per rank, rounded_work, ceiling,\n"
 "cache, level). (state, chosen): chosen None, or (climbed, (removed, added)); or None\n"
@@ -558,8 +557,8 @@ PyObject *calcudoku_climb(PyObject *module, PyObject *const *args, Py_ssize_t na
         PyErr_SetString(PyExc_ValueError, "calcudoku_climb: slots are one per cell");
         goto done;
     }
-    g.operations = args[3], g.words_of = args[8];
-    if (read_near(c, args[5]) < 0) goto done;
+    g.operations = args[3];
+    if (climb_read_words(&g, args[8]) < 0 || read_near(c, args[5]) < 0) goto done;
     c->state = PyLong_AsUnsignedLongLongMask(args[6]);
     if (PyErr_Occurred()) goto done;
     if (list_changes(c) < 0) { PyErr_NoMemory(); goto done; }

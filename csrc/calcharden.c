@@ -95,9 +95,7 @@ static int apply_change(Climb *c, const Change *change, Grading *g, PyObject *em
     }
     for (int k = 0; k < change->adds; k++) {
         kept[count++] = change->added[k];
-        PyObject *group = climb_group_object(&change->added[k], g->operations);
-        PyObject *found = group ? PyObject_CallOneArg(g->words_of, group) : NULL;
-        Py_XDECREF(group);
+        PyObject *found = climb_words_of(c, &change->added[k], g);
         int first = change->added[k].cells[0];
         if (!found || !PyTuple_Check(found) ||
             PyList_SetItem(g->words, first, Py_NewRef(PyTuple_GET_ITEM(found, 0))) < 0 ||
@@ -215,7 +213,7 @@ done:
 }
 
 const char calcudoku_harden_doc[] =
-"calcudoku_harden(n, solution, groups, operations, made_with, state, odds, words_of, slots,\n"
+"calcudoku_harden(n, solution, groups, operations, made_with, state, odds, words, slots,\n"
 "grading, target, changes)\n--\n\n"
 "calcudoku/generate.py's hardened_in_python in one call, from the draft given as\n"
 "calcudoku_climb takes it (grading's cache and level unused): the target grade's level\n"
@@ -240,7 +238,8 @@ PyObject *calcudoku_harden(PyObject *module, PyObject *const *args, Py_ssize_t n
         if (fits == 0) result = Py_NewRef(Py_None);
         goto done;
     }
-    g.operations = args[3], g.words_of = args[7];
+    g.operations = args[3];
+    if (climb_read_words(&g, args[7]) < 0) goto done;
     g.words = PyList_GetSlice(g.words, 0, PY_SSIZE_T_MAX);
     g.sums = PyList_GetSlice(g.sums, 0, PY_SSIZE_T_MAX);
     if (g.words && g.sums && PyList_GET_SIZE(g.words) == c->cells &&

@@ -39,6 +39,7 @@
    calcudoku_grade(...): its grading loop up to a ceiling, unworded (calcloop.c).
    calcudoku_climb(...): a generator's climb step, changes listed, graded, one chosen (calcclimb.c).
    calcudoku_harden(...): a generator's hardening loop, change by change (calcharden.c).
+   calcudoku_words(...): a generator's new cage as its compiled grading reads it (calcwords.c).
    slitherlink_count(...): the Slitherlink's second proof (slithercount.c).
    slitherlink_settle(...): the Slitherlink solver's cascade (slithersettle.c).
    starbattle_propagate(...) and starbattle_first_clash(...): the Star Battle's propagation
@@ -126,6 +127,7 @@ static PyMethodDef module_functions[] = {
     FAST_METHOD("calcudoku_grade", calcudoku_grade, calcudoku_grade_doc),
     FAST_METHOD("calcudoku_climb", calcudoku_climb, calcudoku_climb_doc),
     FAST_METHOD("calcudoku_harden", calcudoku_harden, calcudoku_harden_doc),
+    FAST_METHOD("calcudoku_words", calcudoku_words, calcudoku_words_doc),
     {NULL, NULL, 0, NULL},
 };
 

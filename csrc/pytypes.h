@@ -162,6 +162,10 @@ extern const char calcudoku_climb_doc[];
 PyObject *calcudoku_harden(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char calcudoku_harden_doc[];
 
+/* calcwords.c's function: calcudoku/generate.py's DraftCages.words_in_python. */
+PyObject *calcudoku_words(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char calcudoku_words_doc[];
+
 /* slithercount.c's function: slitherlink/count.py's count. */
 PyObject *slitherlink_count(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char slitherlink_count_doc[];

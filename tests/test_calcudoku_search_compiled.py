@@ -12,7 +12,12 @@ from bookmaker.core import compiled
 from bookmaker.core.board.shape import latin_of
 from bookmaker.core.calcudoku.cages import CAGE_SETS
 from bookmaker.core.calcudoku.generate import RECIPES, first_draft
-from bookmaker.core.calcudoku.solver import calcudoku_solutions, other_solution
+from bookmaker.core.calcudoku.solver import (
+    NOT_SEARCHED,
+    calcudoku_solutions,
+    other_solution,
+    other_solution_of_tables,
+)
 from bookmaker.core.rng import Rng
 from bookmaker.core.solve import engines
 
@@ -52,6 +57,23 @@ def test_the_compiled_rival_is_the_pythons(max_nodes):
     if max_nodes == 1500:  # most first drafts have a rival, some none
         kinds = {type(on_c) for on_c, _ in found}
         assert kinds == {tuple, type(None)}
+
+
+@pytest.mark.parametrize("max_nodes", [1500, 10])
+def test_a_drafts_rival_from_its_tables_alone_is_the_pythons_from_its_cages(max_nodes):
+    def rival(ask):
+        try:
+            return ask()
+        except ValueError as error:
+            return str(error)
+    for draft in DRAFTS:
+        tables = draft.grading_tables()[0]  # made from its groups' words, not its cage set
+        assert tables == draft.cages.narrowing_tables
+        with compiled.using(False):
+            expected = rival(lambda: other_solution(draft.cages, draft.solution, max_nodes))
+            assert other_solution_of_tables(draft.shape, tables, draft.solution) is NOT_SEARCHED
+        assert rival(lambda: other_solution_of_tables(draft.shape, tables, draft.solution,
+                                                      max_nodes)) == expected
 
 
 def test_a_pinned_search():

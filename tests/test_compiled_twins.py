@@ -36,6 +36,8 @@ IDENTITY_TESTS = {
                         "test_the_compiled_search_is_the_pythons",
     "calcudoku_settle": "test_calcudoku_grade_compiled.py::test_compiled_settle_is_the_pythons",
     "calcudoku_ways": "test_calcudoku_compiled.py::test_compiled_fillings_are_the_pythons_in_order",
+    "calcudoku_words": "test_calcudoku_words_compiled.py::"
+                       "test_a_new_cages_words_in_c_are_the_pythons",
     "chain_found": "test_rating_compiled.py::"
                    "test_chains_from_cells_and_units_conclude_the_same_on_both_cores",
     "chain_starts": "test_rating_compiled.py::"

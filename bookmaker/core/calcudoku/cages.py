@@ -315,7 +315,6 @@ class CalcCages(OnBoard):
     cages: tuple[MathCage, ...]
     cage_of: tuple[int, ...] = field(init=False, compare=False, repr=False)
     masks: tuple[int, ...] = field(init=False, compare=False, repr=False)
-    patterns: tuple[Pattern, ...] = field(init=False, compare=False, repr=False)
     # each cage's part of narrowing_tables (None: a filling needs more than 64 bits)
     cage_words: tuple[bytes | None, ...] = field(init=False, compare=False, repr=False)
 
@@ -352,13 +351,18 @@ class CalcCages(OnBoard):
 
     def _derive(self, parts: tuple[CagePart, ...]) -> None:
         """Keep the cages (ordered) and their tables, from each one's cage_part()."""
-        ordered, patterns, masks, words = zip(*parts) if parts else ((),) * 4
+        ordered, masks, words = zip(*parts) if parts else ((),) * 3
         setter = object.__setattr__.__get__(self)
         setter("cages", ordered)
         setter("cage_of", cage_index(self.shape.cell_count, ordered))
         setter("masks", masks)
-        setter("patterns", patterns)
         setter("cage_words", words)
+
+    @cached_property
+    def patterns(self) -> tuple[Pattern, ...]:
+        """Each cage's Pattern, made when first asked: a generator's drafts are solved and
+        graded from their words alone (cage_words) where the compiled core runs."""
+        return tuple(cage_pattern(self.shape, cage) for cage in self.cages)
 
     @property
     def cage_fillings(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
@@ -465,17 +469,23 @@ class HiddenCages(CalcCages):
 CAGE_SETS = (CalcCages, AdditionCages, HiddenCages)
 
 
-CagePart = tuple[MathCage, "Pattern", int, "bytes | None"]
+CagePart = tuple[MathCage, int, "bytes | None"]
 
 
 def cage_part(shape: Shape, cage: MathCage) -> CagePart:
-    """What a cage set keeps of a cage (cells ascending): the cage, its pattern, its cells'
-    mask and its part of narrowing_tables (None where a filling needs more than 64 bits:
-    n bits a cell)."""
-    pattern = _pattern(_relative(shape, cage.cells), cage.operation, cage.target, shape.size)
-    words = None if shape.size * len(cage.cells) > 64 else array(
-        "Q", [len(cage.cells), len(pattern.packed), *cage.cells, *pattern.packed]).tobytes()
-    return cage, pattern, mask_of(cage.cells), words
+    """What a cage set keeps of a cage (cells ascending): the cage, its cells' mask and
+    its part of narrowing_tables (None where a filling needs more than 64 bits: n bits a
+    cell)."""
+    if shape.size * len(cage.cells) > 64:
+        return cage, mask_of(cage.cells), None
+    packed = cage_pattern(shape, cage).packed
+    words = array("Q", [len(cage.cells), len(packed), *cage.cells, *packed]).tobytes()
+    return cage, mask_of(cage.cells), words
+
+
+def cage_pattern(shape: Shape, cage: MathCage) -> Pattern:
+    """The cage's Pattern (cages alike anywhere share one)."""
+    return _pattern(_relative(shape, cage.cells), cage.operation, cage.target, shape.size)
 
 
 @lru_cache(maxsize=1 << 14)

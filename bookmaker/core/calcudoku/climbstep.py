@@ -22,6 +22,7 @@ from .quiet import one_call_plan, rounded_work, work_weights
 # The operations by the codes csrc/calcclimb.c reads them with.
 OPERATION_CODES = (HIDDEN, ADD, SUBTRACT, MULTIPLY, DIVIDE)
 NOT_IN_C: Any = object()  # the step is not taken in C (the caller runs the Python)
+_SHOWN: dict[type, tuple[int, ...]] = {}  # shown_codes(), by type of cage set
 _LEVELS = {grade: level for level, grade in enumerate(GRADES)}
 # Each rank's technique's grade on the Calcudoku ladder, as the compiled calls read it.
 _RANK_GRADES = tuple(tech.grade for tech in CALCUDOKU_LADDER.techniques)
@@ -56,9 +57,30 @@ def harden_in_c(draft, rng: Rng, recipe, difficulty: str, ceiling: str, changes:
     return groups
 
 
+def words_in_c(made, group):
+    """made.words_in_python(group) (a DraftCages') in C (csrc/calcwords.c: the climb and
+    the hardening loop make a change's new cages' words there, without calling back);
+    NOT_IN_C on the pure core."""
+    words = compiled.calcudoku_worder()
+    if words is None:
+        return NOT_IN_C
+    return words(made.shape.size, made.solution, group, OPERATION_CODES,
+                 shown_codes(made.cages_type))
+
+
+def shown_codes(cages_type) -> tuple[int, ...]:
+    """Per operation code, the code of what a cage of the type made with it shows (kept
+    per type)."""
+    found = _SHOWN.get(cages_type)
+    if found is None:
+        found = _SHOWN[cages_type] = tuple(OPERATION_CODES.index(cages_type.shown(op))
+                                           for op in OPERATION_CODES)
+    return found
+
+
 def _in_c(call, draft, ceiling: str, middle: tuple, level: int, after: tuple = ()):
-    """call(n, solution, groups, OPERATION_CODES, *middle, words, slots, grading, *after),
-    or None where it does not run or refuses the draft."""
+    """call(n, solution, groups, OPERATION_CODES, *middle, (words kept, shown codes), slots,
+    grading, *after), or None where it does not run or refuses the draft."""
     plan = one_call_plan(ceiling)
     if call is None or plan is None:
         return None
@@ -71,7 +93,7 @@ def _in_c(call, draft, ceiling: str, middle: tuple, level: int, after: tuple = (
                work_weights(CALCUDOKU_LADDER), rounded_work, ceiling, made.grades_kept,
                level)
     return call(shape.size, draft.solution, draft.groups, OPERATION_CODES, *middle,
-                made.words, slots, grading, *after)
+                (made.words_kept, shown_codes(draft.cages_type)), slots, grading, *after)
 
 
 def _odds(recipe) -> tuple[int, int, int]:

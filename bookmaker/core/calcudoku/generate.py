@@ -50,6 +50,7 @@ from array import array
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
+from ..bits import mask_of
 from ..board.grid import Grid
 from ..board.shape import Shape
 from ..generate.graded import DIFFICULTIES, attempt_seed
@@ -72,7 +73,7 @@ from .cages import (
     cage_fillings,
     target_of,
 )
-from .climbstep import NOT_IN_C, climb_step_in_c, harden_in_c
+from .climbstep import NOT_IN_C, climb_step_in_c, harden_in_c, words_in_c
 from .grade import CALCUDOKU_LADDER
 from .layout import MAX_CAGE, around, cage_layout, compact, connected_parts, neighbours
 from .quiet import (
@@ -85,7 +86,7 @@ from .quiet import (
     known_sum,
     one_call_plan,
 )
-from .solver import calcudoku_solutions, other_solution
+from .solver import NOT_SEARCHED, calcudoku_solutions, other_solution, other_solution_of_tables
 from .techniques import CalcCandidates
 
 SOLVER_MAX_NODES = 20_000
@@ -215,16 +216,47 @@ class DraftCages(SolutionCages):
     def words(self, group) -> tuple[bytes, bytes] | None:
         """The (cells, operation) group's cage as the compiled grading reads it: its part
         of narrowing_tables and its known sum (quiet.sums()); None where a filling needs
-        more than 64 bits (kept)."""
-        if group not in self._words:
-            cage, _, _, words = self.part(group)
-            self._words[group] = None if words is None else \
-                (words, array("q", [known_sum(cage)]).tobytes())
-        return self._words[group]
+        more than 64 bits. Kept (words_kept); made in C where the core runs it."""
+        found = self._words.get(group, NOT_IN_C)
+        if found is NOT_IN_C:
+            found = words_in_c(self, group)
+            if found is NOT_IN_C:
+                found = self.words_in_python(group)
+            self._words[group] = found
+        return found
+
+    def words_in_python(self, group) -> tuple[bytes, bytes] | None:
+        """words() of the group, made in Python from its cage part: the reference of
+        csrc/calcwords.c."""
+        cage, _, words = self._part(group)
+        return None if words is None else (words, array("q", [known_sum(cage)]).tobytes())
+
+    @property
+    def words_kept(self) -> dict[tuple, tuple[bytes, bytes] | None]:
+        """words() kept, by group (the compiled climb and hardening add to it)."""
+        return self._words
 
     def part(self, group) -> CagePart:
-        """The (cells, operation) group's cage part (kept: SolutionCages)."""
-        return self._part(group)
+        """The (cells, operation) group's cage part (kept): made from its words where the
+        compiled core makes them (words(); cage_part()'s words made again in Python, its
+        places and its pattern, were a tenth of a 6x6 medium), else SolutionCages'."""
+        found = self._parts.get(group)
+        if found is None:
+            words = self._words.get(group, NOT_IN_C)
+            if words is NOT_IN_C:
+                words = words_in_c(self, group)
+            if words is NOT_IN_C or words is None:
+                return self._part(group)
+            self._words[group] = words
+            cells, operation = group
+            cells = tuple(sorted(cells))
+            cage = MathCage(cells, target_of(operation, self.values(cells)),
+                            self.cages_type.shown(operation))
+            found = self._parts[group] = (cage, mask_of(cells), words[0])
+        return found
+
+    def values(self, cells) -> list[int]:
+        return [self.solution[c] for c in cells]
 
     def weaker(self, group) -> list[str]:
         """The operations the (cells, operation) group may show instead that say less."""
@@ -547,9 +579,21 @@ def _added(draft: Draft, kept: set) -> list:
 def _ambiguous(draft: Draft) -> bool:
     """Whether the solver finds a second solution (within its budget; undecided is not)."""
     try:
-        return other_solution(draft.cages, draft.solution, SOLVER_MAX_NODES) is not None
+        return _other_solution(draft) is not None
     except ValueError:
         return False
+
+
+def _other_solution(draft: Draft):
+    """other_solution() of the draft's cages (ValueError past SOLVER_MAX_NODES); from its
+    grading tables alone where the compiled search runs (the cage set not made: most
+    drafts a repair or a hardening makes are dropped)."""
+    tables = draft.grading_tables()
+    found = NOT_SEARCHED if tables is None else \
+        other_solution_of_tables(draft.shape, tables[0], draft.solution, SOLVER_MAX_NODES)
+    if found is NOT_SEARCHED:
+        return other_solution(draft.cages, draft.solution, SOLVER_MAX_NODES)
+    return found
 
 
 def _graded(draft: Draft, ceiling: str, crux: bool = True) -> tuple[Grading | None, int]:
@@ -610,7 +654,7 @@ def made_unique(draft: Draft, rng: Rng, recipe: Recipe) -> Draft | None:
     differing cell becomes a cage of its own. None if that takes too many repairs."""
     for _ in range(draft.shape.cell_count):
         try:
-            other = other_solution(draft.cages, draft.solution, SOLVER_MAX_NODES)
+            other = _other_solution(draft)
         except ValueError:
             return None
         if other is None:

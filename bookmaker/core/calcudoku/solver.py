@@ -12,8 +12,10 @@ puts there. Both take turns until neither changes anything; then MRV branching
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 from .. import compiled
+from ..board.shape import Shape
 from ..solve import engines, rounds
 from ..solve.rounds import Round
 from ..solve.search import (
@@ -48,18 +50,18 @@ def calcudoku_solutions(cages: CalcCages, givens=None, limit: int = 2,
                   settle=settle)
 
 
+NOT_SEARCHED: Any = object()  # other_solution_of_tables() on the pure core
+
+
 def other_solution(cages: CalcCages, solution, max_nodes: int = DEFAULT_MAX_NODES):
     """A solution of the cages other than `solution` (a complete grid), None if there is
     none; the search visits `solution` first and keeps the next it meets. Raises
     ValueError if the search runs out of nodes first."""
-    in_c = _compiled_search(cages)
-    if in_c is not None:
-        start = initial_boards(cages, (0,) * cages.cell_count)
-        assert start is not None  # a blank board never clashes
-        *_, complete, _, other = in_c(*start, 2, max_nodes, solution, True)
-        if not complete:
-            raise ValueError(f"no answer within {max_nodes} nodes")
-        return other
+    tables = cages.narrowing_tables
+    found = NOT_SEARCHED if tables is None else \
+        other_solution_of_tables(cages.shape, tables, solution, max_nodes)
+    if found is not NOT_SEARCHED:
+        return found
     found = []
 
     def settle_noting(board, boards: Boards, placed: int, scanned=None) -> int:
@@ -76,6 +78,22 @@ def other_solution(cages: CalcCages, solution, max_nodes: int = DEFAULT_MAX_NODE
     if not result.complete:
         raise ValueError(f"no answer within {max_nodes} nodes")
     return found[0] if found else None
+
+
+def other_solution_of_tables(shape: Shape, tables: bytes, solution,
+                             max_nodes: int = DEFAULT_MAX_NODES):
+    """other_solution() of the cage set whose narrowing_tables are `tables`, by the
+    compiled search, without the cage set (a generator's drafts have their tables from
+    their cages' words); NOT_SEARCHED on the pure core."""
+    found = compiled.calcudoku_searcher()
+    if found is None:
+        return NOT_SEARCHED
+    *_, complete, _, other = found(engines.engine(shape).native, tables,
+                                   [shape.all_cells_mask] * shape.size, 0, 2, max_nodes,
+                                   solution, True)
+    if not complete:
+        raise ValueError(f"no answer within {max_nodes} nodes")
+    return other
 
 
 def _compiled_search(cages: CalcCages):

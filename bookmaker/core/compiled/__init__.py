@@ -191,6 +191,13 @@ def calcudoku_hardener():
     return _function("calcudoku_harden")
 
 
+def calcudoku_worder():
+    """A Calcudoku generator's new cage as its compiled grading reads it, in C (csrc/
+    calcwords.c, calcudoku/generate.py's DraftCages.words_in_python): words(n, solution,
+    group, operations, shown) -> (words, sum) or None; None on the pure core."""
+    return _function("calcudoku_words")
+
+
 def kakuro_core():
     """The Kakuro's compiled functions (csrc/kakuro.c: kakuro_tables, kakuro_sweep,
     kakuro_settle, kakuro_walk and kakuro_rounds, kakuro/grade.py's _sweep and the run
