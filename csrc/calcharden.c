@@ -118,10 +118,13 @@ static int apply_change(Climb *c, const Change *change, Grading *g, PyObject *em
 #define STALLED (-2)
 
 /* grade_or_stall_of_tables() of the key's tables: the rank that sets the grade, or
-   STALLED and the cells left open into `open`; -1 on error. */
-static int grade_or_stall(const Climb *c, PyObject *key, const Grading *g, word *open) {
+   STALLED and the cells left open into `open`; -1 on error. The grader's answer (a new
+   reference) into *kept, the one it held released. */
+static int grade_or_stall(const Climb *c, PyObject *key, const Grading *g, word *open,
+                          PyObject **kept) {
     PyObject *answer = climb_grader_answer(c, key, g);
     if (!answer) return -1;
+    Py_XSETREF(*kept, Py_NewRef(answer));
     PyObject *open_cells = PyTuple_GET_ITEM(answer, 4);
     int is_open = PyObject_IsTrue(open_cells), top = -1;
     if (is_open) {
@@ -158,11 +161,19 @@ static PyObject *groups_object(const Climb *c, PyObject *operations) {
     return groups;
 }
 
-/* The loop of hardened_in_python: the final groups, Py_None where the attempt fails,
-   NULL with *unmade where a cage has no words, NULL on error. */
+/* The final groups and their grading as the grader answered it (its hardest bulk rank,
+   its steps as (rank, length)): what _graded_in_full() would grade again. */
+static PyObject *kept_draft(const Climb *c, PyObject *operations, PyObject *answer) {
+    PyObject *groups = groups_object(c, operations);
+    return groups ? Py_BuildValue("(NOO)", groups, PyTuple_GET_ITEM(answer, 1),
+                                  PyTuple_GET_ITEM(answer, 2)) : NULL;
+}
+
+/* The loop of hardened_in_python: the final groups and grading (kept_draft()), Py_None
+   where the attempt fails, NULL with *unmade where a cage has no words, NULL on error. */
 static PyObject *hardening(Climb *c, Grading *g, long target, long changes, int *unmade) {
     PyObject *empty = PyBytes_FromStringAndSize(NULL, 0), *dropped = PySet_New(NULL), *key;
-    PyObject *result = NULL;
+    PyObject *result = NULL, *answer = NULL, *trial = NULL;  /* the draft's, a change's */
     Change change = {0};
     word open[CALC_WORDS];
     int top = -1;
@@ -170,7 +181,7 @@ static PyObject *hardening(Climb *c, Grading *g, long target, long changes, int 
 #define KEYED(made) if (!(key = (made))) goto done; \
                     if (key == Py_None) { *unmade = 1; Py_DECREF(key); goto done; }
     KEYED(climb_change_key(c, &change, g));
-    top = grade_or_stall(c, key, g, open);
+    top = grade_or_stall(c, key, g, open, &answer);
     Py_DECREF(key);
     for (long k = 0; top != -1 && k < changes; k++) {
         if (top == STALLED) {
@@ -178,13 +189,16 @@ static PyObject *hardening(Climb *c, Grading *g, long target, long changes, int 
             if (apply_change(c, &change, g, empty) < 0) goto done;
             memset(&change, 0, sizeof change);
             KEYED(climb_change_key(c, &change, g));
-            top = grade_or_stall(c, key, g, open);
+            top = grade_or_stall(c, key, g, open, &answer);
             Py_DECREF(key);
             continue;
         }
         long level = level_of(g, top);
         if (level < 0) goto done;
-        if (target < 0 || level == target) { result = groups_object(c, g->operations); goto done; }
+        if (target < 0 || level == target) {
+            result = kept_draft(c, g->operations, answer);
+            goto done;
+        }
         int made = hardened(c, &change);
         if (made) {
             if (made == 1) result = Py_NewRef(Py_None);
@@ -194,7 +208,7 @@ static PyObject *hardening(Climb *c, Grading *g, long target, long changes, int 
         KEYED(climb_change_key(c, &change, g));
         int seen = PySet_Contains(dropped, key);
         word ignored[CALC_WORDS];
-        int graded = seen ? seen : grade_or_stall(c, key, g, ignored);
+        int graded = seen ? seen : grade_or_stall(c, key, g, ignored, &trial);
         if (seen < 0 || graded == -1) { Py_DECREF(key); top = -1; goto done; }
         if (!seen && graded == STALLED && PySet_Add(dropped, key) < 0) {
             Py_DECREF(key);
@@ -204,11 +218,12 @@ static PyObject *hardening(Climb *c, Grading *g, long target, long changes, int 
         if (seen || graded == STALLED) continue;
         if (apply_change(c, &change, g, empty) < 0) goto done;
         top = graded;
+        Py_XSETREF(answer, Py_NewRef(trial));
     }
 #undef KEYED
     if (top != -1) result = Py_NewRef(Py_None);
 done:
-    Py_XDECREF(empty), Py_XDECREF(dropped);
+    Py_XDECREF(empty), Py_XDECREF(dropped), Py_XDECREF(answer), Py_XDECREF(trial);
     return result;
 }
 
@@ -217,8 +232,9 @@ const char calcudoku_harden_doc[] =
 "grading, target, changes)\n--\n\n"
 "calcudoku/generate.py's hardened_in_python in one call, from the draft given as\n"
 "calcudoku_climb takes it (grading's cache and level unused): the target grade's level\n"
-"(-1: any), the changes tried. (state, the final draft's groups or None); or None past\n"
-"what C holds (the caller runs the Python).";
+"(-1: any), the changes tried. (state, None or the final draft's (groups, hardest bulk\n"
+"rank, steps as (rank, length)) as the grader answered its tables); or None past what C\n"
+"holds (the caller runs the Python).";
 
 PyObject *calcudoku_harden(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;

@@ -13,6 +13,7 @@ from bookmaker.core.calcudoku import generate
 from bookmaker.core.calcudoku.climbstep import NOT_IN_C, climb_step_in_c, harden_in_c
 from bookmaker.core.calcudoku.generate import RECIPES, make_attempt
 from bookmaker.core.calcudoku.kind import ADDITION_CALCUDOKU, CALCUDOKU, HIDDEN_CALCUDOKU
+from bookmaker.core.calcudoku.quiet import grading_of_answer
 from bookmaker.core.calcudoku.layout import around
 from bookmaker.core.generate.graded import attempt_seed
 from bookmaker.core.rng import Rng
@@ -106,8 +107,9 @@ HARDENED = [(kind, size, grade) for kind in (CALCUDOKU, ADDITION_CALCUDOKU, HIDD
 
 def _hardenings(kind, size: int, grade: str, seeds) -> list[int]:
     """harden_in_c() against hardened_in_python() on a copy of the rng, from the unique
-    draft of each seed: the same final groups (or none), the rng left alike; per seed,
-    the final draft's count of cages (0: the attempt failed)."""
+    draft of each seed: the same final groups (or none) and the grading the Python makes
+    of them, the rng left alike; per seed, the final draft's count of cages (0: the
+    attempt failed)."""
     made: list[int] = []
     recipe = RECIPES["medium" if grade == "any" else grade]
     ceiling = "expert" if grade == "any" else grade
@@ -125,8 +127,10 @@ def _hardenings(kind, size: int, grade: str, seeds) -> list[int]:
         if expected is None:
             assert found is None
         else:
-            assert list(found) == expected.groups
-        made.append(0 if found is None else len(found))
+            groups, rank, steps = found
+            assert list(groups) == expected.groups
+            assert grading_of_answer(rank, steps) == generate._graded_in_full(expected, ceiling)
+        made.append(0 if found is None else len(found[0]))
     return made
 
 

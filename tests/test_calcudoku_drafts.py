@@ -142,7 +142,9 @@ def test_a_hardenings_grade_alone_is_its_gradings():
 
 def test_a_hardened_drafts_full_grading_from_its_tables_is_its_cage_sets():
     # what _hardened_attempt() returns (_graded_in_full(): one call on the tables, the
-    # steps unworded) is _graded()'s grading of the cage set, steps and score alike
+    # steps unworded; or the compiled hardening's own answer, held equal to it in
+    # test_calcudoku_climb_compiled) is _graded()'s grading of the cage set, steps and
+    # score alike
     grades = Counter()
     for other in medium_draft_and_hardenings():
         grading, _ = generate._graded(other, "hard", crux=False)

@@ -44,9 +44,11 @@ def climb_step_in_c(draft, near: frozenset[int] | None, rng: Rng, recipe,
 
 
 def harden_in_c(draft, rng: Rng, recipe, difficulty: str, ceiling: str, changes: int):
-    """hardened_in_python(draft, rng, recipe, difficulty, ceiling)'s final groups, or None
-    where the attempt fails, the rng moved on as the Python moves it; NOT_IN_C (the rng
-    untouched) where the compiled call does not run (as climb_step_in_c())."""
+    """hardened_in_python(draft, rng, recipe, difficulty, ceiling)'s final groups and the
+    compiled grader's answer on them within the ceiling (its hardest bulk rank, its steps
+    as (rank, length): quiet.grading_of_answer()), or None where the attempt fails, the
+    rng moved on as the Python moves it; NOT_IN_C (the rng untouched) where the compiled
+    call does not run (as climb_step_in_c())."""
     harden = compiled.calcudoku_hardener()
     target = -1 if difficulty == "any" else _LEVELS[difficulty]
     found = _in_c(harden, draft, ceiling, (draft.cages_type.made_with, rng.state,

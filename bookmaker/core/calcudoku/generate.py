@@ -82,6 +82,7 @@ from .quiet import (
     grade_and_work_of_tables,
     grade_or_stall_of_tables,
     graded_quietly,
+    grading_of_answer,
     grading_of_tables,
     known_sum,
     one_call_plan,
@@ -448,14 +449,18 @@ def make_attempt(cages_type: type[CalcCages], shape: Shape, seed: int, difficult
 def _hardened_attempt(draft: Draft, rng: Rng, recipe: Recipe, difficulty: str, ceiling: str):
     """make_attempt() of a recipe not targeted, from the unique draft (in one compiled call
     where the core runs it, climbstep.py; else hardened_in_python()), the draft kept
-    graded in full."""
+    graded in full (the compiled call hands back its own grading of it, the one
+    _graded_in_full() would make again)."""
     found = harden_in_c(draft, rng, recipe, difficulty, ceiling, CHANGES)
     if found is NOT_IN_C:
         kept = hardened_in_python(draft, rng, recipe, difficulty, ceiling)
-    else:
-        kept = None if found is None else Draft(draft.cages_type, draft.shape,
-                                                draft.solution, list(found), draft.made)
-    return None if kept is None else (kept.solution, kept.cages, _graded_in_full(kept, ceiling))
+        return None if kept is None else (kept.solution, kept.cages,
+                                          _graded_in_full(kept, ceiling))
+    if found is None:
+        return None
+    groups, rank, steps = found  # graded within the ceiling as _graded_in_full() grades it
+    kept = Draft(draft.cages_type, draft.shape, draft.solution, list(groups), draft.made)
+    return kept.solution, kept.cages, grading_of_answer(rank, steps)
 
 
 def hardened_in_python(draft: Draft, rng: Rng, recipe: Recipe, difficulty: str,

@@ -206,8 +206,12 @@ def grading_of_tables(shape: Shape, board: tuple, tables: bytes, cage_sums: byte
     grading a hardening generator returns, without the cage set's candidates (building
     them and grading in Python was about 6 % of a 6x6 medium's CPU)."""
     rank, found, open_cells = _graded_tables(shape, board, tables, cage_sums, plan)
-    if open_cells:
-        return None
+    return None if open_cells else grading_of_answer(rank, found, ladder)
+
+
+def grading_of_answer(rank: int, found, ladder: Ladder = CALCUDOKU_LADDER) -> Grading:
+    """grading_of_tables() of a finished compiled grading: its hardest bulk rank and its
+    steps as (rank, length) (the compiled hardening hands back its kept draft's)."""
     steps = [_unworded(ladder.techniques[r].name, length) for r, length in found]
     return grading_of(steps, _SOLVED, ladder, rank)
 
