@@ -13,8 +13,8 @@ from bookmaker.core.calcudoku import generate
 from bookmaker.core.calcudoku.climbstep import NOT_IN_C, climb_step_in_c, harden_in_c
 from bookmaker.core.calcudoku.generate import RECIPES, make_attempt
 from bookmaker.core.calcudoku.kind import ADDITION_CALCUDOKU, CALCUDOKU, HIDDEN_CALCUDOKU
-from bookmaker.core.calcudoku.quiet import grading_of_answer
 from bookmaker.core.calcudoku.layout import around
+from bookmaker.core.calcudoku.quiet import grading_of_answer
 from bookmaker.core.generate.graded import attempt_seed
 from bookmaker.core.rng import Rng
 
