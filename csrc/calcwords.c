@@ -104,11 +104,12 @@ PyObject *climb_words_of(const Climb *c, const Group *group, const Grading *g) {
 /* ---- calcudoku_words ------------------------------------------------------------------- */
 
 const char calcudoku_words_doc[] =
-"calcudoku_words(n, solution, group, operations, shown)\n--\n\n"
+"calcudoku_words(n, solution, operations, shown, group)\n--\n\n"
 "calcudoku/generate.py's DraftCages.words_in_python in C: the (cells, operation) group's\n"
-"cage over the solution (cells ascending, the operation one of `operations`, the operation\n"
-"strings by code) as the compiled grading reads it, its cage showing shown[code] (codes):\n"
-"(its words, its known sum) as bytes, or None where a filling needs more than 64 bits.";
+"cage over the solution (the operation one of `operations`, the operation strings by\n"
+"code) as the compiled grading reads it, its cage showing shown[code] (codes): (its words,\n"
+"its known sum) as bytes, or None where a filling needs more than 64 bits. The group\n"
+"last: a DraftCages binds the rest once (functools.partial).";
 
 /* The group's operation code (its string among `operations`); -1 with an error. */
 static int operation_code(PyObject *operation, PyObject *operations) {
@@ -158,14 +159,14 @@ PyObject *calcudoku_words(PyObject *module, PyObject *const *args, Py_ssize_t na
     long n;
     int shown[OP_COUNT], cells[FILL_MOST_CELLS], values[FILL_MOST_CELLS];
     if (convert_int(args[0], 1, 64, &n, "n") < 0 ||
-        convert_ints(args[4], shown, OP_COUNT, 0, OP_COUNT - 1, "shown") < 0)
+        convert_ints(args[3], shown, OP_COUNT, 0, OP_COUNT - 1, "shown") < 0)
         return NULL;
-    if (!PyTuple_Check(args[2]) || PyTuple_GET_SIZE(args[2]) != 2) {
+    if (!PyTuple_Check(args[4]) || PyTuple_GET_SIZE(args[4]) != 2) {
         PyErr_SetString(PyExc_TypeError, "calcudoku_words: a group is (cells, operation)");
         return NULL;
     }
-    int op = operation_code(PyTuple_GET_ITEM(args[2], 1), args[3]);
-    int count = op < 0 ? -1 : read_cells(PyTuple_GET_ITEM(args[2], 0), args[1], n, cells, values);
+    int op = operation_code(PyTuple_GET_ITEM(args[4], 1), args[2]);
+    int count = op < 0 ? -1 : read_cells(PyTuple_GET_ITEM(args[4], 0), args[1], n, cells, values);
     if (count < 0) return NULL;
     if (count > 1 && op == OP_HIDDEN) {
         PyErr_SetString(PyExc_ValueError, "calcudoku_words: a group of cells has an operation");

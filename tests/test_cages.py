@@ -6,6 +6,7 @@ from itertools import combinations as choose
 
 import pytest
 
+from bookmaker.core.board.cages import connected
 from bookmaker.core.board.shape import shape_of
 from bookmaker.core.killer.cages import (
     KILLER_SIZES,
@@ -110,3 +111,16 @@ def test_areas_know_their_innies_and_outies():
     # r2c2-r2c3), and r3c1 + r3c4 = 5 + 5 (their cages) - 5.
     assert (row_two.innies, row_two.innie_total) == (1 << 4 | 1 << 7, 5)
     assert (row_two.outies, row_two.outie_total) == (1 << 8 | 1 << 11, 5)
+
+
+def test_one_or_two_cells_are_connected_exactly_where_their_squares_touch():
+    # connected() answers these without a flood fill: as the flood fill answers them
+    touching = {(a, b) for a in range(16) for b in range(16)
+                if abs(a // 4 - b // 4) + abs(a % 4 - b % 4) == 1}
+    for a in range(16):
+        assert connected(FOUR, (a,)) and connected(FOUR, (a, a))
+        for b in range(16):
+            if a != b:
+                assert connected(FOUR, (a, b)) == ((a, b) in touching)
+    assert not connected(FOUR, (3, 4)) and connected(FOUR, (3, 7))  # no wrapping a row
+    assert connected(FOUR, (0, 1, 5)) and not connected(FOUR, (0, 1, 6))

@@ -47,7 +47,7 @@ def _groups(made: DraftCages, rng: Rng, per_size: int) -> list:
 
 def _words_in_c(made: DraftCages, group):
     return compiled.extension().calcudoku_words(
-        made.shape.size, made.solution, group, OPERATION_CODES, shown_codes(made.cages_type))
+        made.shape.size, made.solution, OPERATION_CODES, shown_codes(made.cages_type), group)
 
 
 @pytest.mark.parametrize("kind", CALCUDOKU_KINDS)

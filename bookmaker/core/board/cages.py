@@ -24,6 +24,10 @@ _LETTER_INDEX = {letter: i for i, letter in enumerate(CAGE_LETTERS)}
 
 def connected(shape: Shape, cells) -> bool:
     """Whether the cells form one orthogonally connected piece of the board's frame."""
+    if len(cells) <= 2:  # most cages: a piece, or two squares side by side (quicker)
+        (row, column), (other_row, other_column) = (shape.positions[cells[0]],
+                                                    shape.positions[cells[-1]])
+        return abs(row - other_row) + abs(column - other_column) <= 1
     at = {shape.positions[c] for c in cells}
     return len(piece_of(at, next(iter(at)))) == len(at)
 

@@ -10,6 +10,7 @@ compiled step calls the same compiled grader on the same tables and keeps the sa
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from .. import compiled
@@ -59,15 +60,15 @@ def harden_in_c(draft, rng: Rng, recipe, difficulty: str, ceiling: str, changes:
     return groups
 
 
-def words_in_c(made, group):
-    """made.words_in_python(group) (a DraftCages') in C (csrc/calcwords.c: the climb and
-    the hardening loop make a change's new cages' words there, without calling back);
-    NOT_IN_C on the pure core."""
+def words_in_c(made):
+    """made.words_in_python (a DraftCages') in C, a function of the group (csrc/
+    calcwords.c: the climb and the hardening loop make a change's new cages' words there,
+    without calling back); None on the pure core."""
     words = compiled.calcudoku_worder()
     if words is None:
-        return NOT_IN_C
-    return words(made.shape.size, made.solution, group, OPERATION_CODES,
-                 shown_codes(made.cages_type))
+        return None
+    return partial(words, made.shape.size, made.solution, OPERATION_CODES,
+                   shown_codes(made.cages_type))
 
 
 def shown_codes(cages_type) -> tuple[int, ...]:

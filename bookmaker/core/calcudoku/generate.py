@@ -185,6 +185,8 @@ class DraftCages(SolutionCages):
         self._weaker: dict[tuple, list[str]] = {}
         self._grades: dict[tuple, tuple[str, float] | None] = {}
         self._words: dict[tuple, tuple[bytes, bytes] | None] = {}
+        # words() made in C (a function of the group), None on the pure core
+        self._words_in_c = words_in_c(self)
 
     def grade(self, draft: Draft, ceiling: str) -> tuple[str, float] | None:
         """grade_and_work() of a draft over the solution within the ceiling, kept:
@@ -220,10 +222,7 @@ class DraftCages(SolutionCages):
         more than 64 bits. Kept (words_kept); made in C where the core runs it."""
         found = self._words.get(group, NOT_IN_C)
         if found is NOT_IN_C:
-            found = words_in_c(self, group)
-            if found is NOT_IN_C:
-                found = self.words_in_python(group)
-            self._words[group] = found
+            found = self._words[group] = (self._words_in_c or self.words_in_python)(group)
         return found
 
     def words_in_python(self, group) -> tuple[bytes, bytes] | None:
@@ -243,12 +242,9 @@ class DraftCages(SolutionCages):
         places and its pattern, were a tenth of a 6x6 medium), else SolutionCages'."""
         found = self._parts.get(group)
         if found is None:
-            words = self._words.get(group, NOT_IN_C)
-            if words is NOT_IN_C:
-                words = words_in_c(self, group)
-            if words is NOT_IN_C or words is None:
+            words = None if self._words_in_c is None else self.words(group)
+            if words is None:
                 return self._part(group)
-            self._words[group] = words
             cells, operation = group
             cells = tuple(sorted(cells))
             cage = MathCage(cells, target_of(operation, self.values(cells)),
