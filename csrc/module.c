@@ -40,6 +40,7 @@
    calcudoku_climb(...): a generator's climb step, changes listed, graded, one chosen (calcclimb.c).
    calcudoku_harden(...): a generator's hardening loop, change by change (calcharden.c).
    calcudoku_words(...): a generator's new cage as its compiled grading reads it (calcwords.c).
+   calcudoku_operations(...): a generator's first draft's operations (calcdraft.c).
    slitherlink_count(...): the Slitherlink's second proof (slithercount.c).
    slitherlink_settle(...): the Slitherlink solver's cascade (slithersettle.c).
    starbattle_propagate(...) and starbattle_first_clash(...): the Star Battle's propagation
@@ -128,6 +129,7 @@ static PyMethodDef module_functions[] = {
     FAST_METHOD("calcudoku_climb", calcudoku_climb, calcudoku_climb_doc),
     FAST_METHOD("calcudoku_harden", calcudoku_harden, calcudoku_harden_doc),
     FAST_METHOD("calcudoku_words", calcudoku_words, calcudoku_words_doc),
+    FAST_METHOD("calcudoku_operations", calcudoku_operations, calcudoku_operations_doc),
     {NULL, NULL, 0, NULL},
 };
 

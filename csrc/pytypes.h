@@ -162,6 +162,10 @@ extern const char calcudoku_climb_doc[];
 PyObject *calcudoku_harden(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char calcudoku_harden_doc[];
 
+/* calcdraft.c's function: calcudoku/generate.py's first draft's choose_operation()s. */
+PyObject *calcudoku_operations(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char calcudoku_operations_doc[];
+
 /* calcwords.c's function: calcudoku/generate.py's DraftCages.words_in_python. */
 PyObject *calcudoku_words(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char calcudoku_words_doc[];

@@ -1,7 +1,8 @@
 """A Calcudoku expert climb's step in one compiled call (csrc/calcclimb.c): every change
 near the crux listed with its operations drawn, shuffled, graded from its tables, and the
-one to keep chosen, as generate.climb_choice_in_python (the reference) chooses it; and a
-hardening attempt's loop (generate.hardened_in_python) in one call (csrc/calcharden.c).
+one to keep chosen, as generate.climb_choice_in_python (the reference) chooses it; a
+hardening attempt's loop (generate.hardened_in_python) in one call (csrc/calcharden.c);
+a new cage's words (csrc/calcwords.c) and a first draft's operations (csrc/calcdraft.c).
 
 Per change the Python made a draft, its grading tables and a cache key, and read the
 grading back (a 6x6 expert: about a third of its CPU besides the grading itself); the
@@ -58,6 +59,19 @@ def harden_in_c(draft, rng: Rng, recipe, difficulty: str, ceiling: str, changes:
         return NOT_IN_C
     rng.state, groups = found
     return groups
+
+
+def operations_in_c(cages_type, size: int, solution, cages, rng: Rng, recipe):
+    """The operations first_draft() draws for the cages (their cells) over the solution,
+    choose_operation() for each in turn, in C (csrc/calcdraft.c), the rng moved on as the
+    Python moves it; NOT_IN_C (the rng untouched) on the pure core or past what C holds."""
+    choose = compiled.calcudoku_operation_chooser()
+    found = None if choose is None else choose(size, solution, cages, OPERATION_CODES,
+                                               cages_type.made_with, rng.state, _odds(recipe))
+    if found is None:
+        return NOT_IN_C
+    operations, rng.state = found
+    return operations
 
 
 def words_in_c(made):

@@ -73,7 +73,7 @@ from .cages import (
     cage_fillings,
     target_of,
 )
-from .climbstep import NOT_IN_C, climb_step_in_c, harden_in_c, words_in_c
+from .climbstep import NOT_IN_C, climb_step_in_c, harden_in_c, operations_in_c, words_in_c
 from .grade import CALCUDOKU_LADDER
 from .layout import MAX_CAGE, around, cage_layout, compact, connected_parts, neighbours
 from .quiet import (
@@ -644,9 +644,18 @@ def first_draft(cages_type: type[CalcCages], shape: Shape, rng: Rng, recipe: Rec
     """A random Latin square, cages over it and their operations."""
     solution = random_solution(shape, rng)
     groups = cage_layout(shape, rng, recipe.sizes)
-    return Draft(cages_type, shape, solution, [
-        (cells, choose_operation(cages_type, [solution[c] for c in cells], rng, recipe))
-        for cells in groups])
+    operations = operations_in_c(cages_type, shape.size, solution, groups, rng, recipe)
+    if operations is NOT_IN_C:
+        operations = first_operations_in_python(cages_type, solution, groups, rng, recipe)
+    return Draft(cages_type, shape, solution, list(zip(groups, operations)))
+
+
+def first_operations_in_python(cages_type: type[CalcCages], solution, groups, rng: Rng,
+                               recipe: Recipe) -> list[str]:
+    """choose_operation() of each group (its cells) in turn: the reference of csrc/
+    calcdraft.c."""
+    return [choose_operation(cages_type, [solution[c] for c in cells], rng, recipe)
+            for cells in groups]
 
 
 def made_unique(draft: Draft, rng: Rng, recipe: Recipe) -> Draft | None:

@@ -198,6 +198,13 @@ def calcudoku_worder():
     return _function("calcudoku_words")
 
 
+def calcudoku_operation_chooser():
+    """A Calcudoku first draft's operations in C (csrc/calcdraft.c, calcudoku/generate.py's
+    first_draft()): choose(n, solution, cages, operations, made_with, state, odds) ->
+    (operations, state), or None past what C holds; None on the pure core."""
+    return _function("calcudoku_operations")
+
+
 def kakuro_core():
     """The Kakuro's compiled functions (csrc/kakuro.c: kakuro_tables, kakuro_sweep,
     kakuro_settle, kakuro_walk and kakuro_rounds, kakuro/grade.py's _sweep and the run
