@@ -11,6 +11,7 @@ cells may hold stay with each family (core/killer/cages.py, core/calcudoku/cages
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import combinations
 from typing import Any
 
 from ..words import counted, with_article
@@ -24,12 +25,15 @@ _LETTER_INDEX = {letter: i for i, letter in enumerate(CAGE_LETTERS)}
 
 def connected(shape: Shape, cells) -> bool:
     """Whether the cells form one orthogonally connected piece of the board's frame."""
-    if len(cells) <= 2:  # most cages: a piece, or two squares side by side (quicker)
-        (row, column), (other_row, other_column) = (shape.positions[cells[0]],
-                                                    shape.positions[cells[-1]])
-        return abs(row - other_row) + abs(column - other_column) <= 1
     at = {shape.positions[c] for c in cells}
-    return len(piece_of(at, next(iter(at)))) == len(at)
+    if len(at) > 4:
+        return len(piece_of(at, next(iter(at)))) == len(at)
+    # Most cages, without a flood fill: squares of a grid make no triangle, so up to four
+    # of them are one piece exactly where at least one fewer pairs touch than there are.
+    touching = 0
+    for (row, column), (other_row, other_column) in combinations(at, 2):
+        touching += abs(row - other_row) + abs(column - other_column) == 1
+    return touching >= len(at) - 1
 
 
 def cage_index(cell_count: int, cages: Sequence[Any]) -> tuple[int, ...]:

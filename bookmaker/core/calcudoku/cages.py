@@ -299,7 +299,7 @@ def _pattern(positions, operation: str, target: int, n: int) -> Pattern:
 
 def _relative(shape: Shape, cells) -> tuple[tuple[int, int], ...]:
     places = [shape.positions[c] for c in cells]
-    top, left = min(places)[0], min(column for _, column in places)
+    top, left = min(places)[0], min([column for _, column in places])
     return tuple([(row - top, column - left) for row, column in places])
 
 
@@ -576,7 +576,7 @@ def cage_problems(shape: Shape, cage: MathCage, cage_set: CalcCages) -> list[str
     """What is wrong with one cage on its own."""
     if not cage.cells:
         return ["a cage has no cells"]
-    if any(not 0 <= c < shape.cell_count for c in cage.cells) or \
+    if min(cage.cells) < 0 or max(cage.cells) >= shape.cell_count or \
             len(set(cage.cells)) != len(cage.cells):
         return ["a cage has a cell off the board or twice"]
     if not connected(shape, cage.cells):
