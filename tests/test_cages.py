@@ -113,8 +113,8 @@ def test_areas_know_their_innies_and_outies():
     assert (row_two.outies, row_two.outie_total) == (1 << 8 | 1 << 11, 5)
 
 
-def test_one_or_two_cells_are_connected_exactly_where_their_squares_touch():
-    # connected() answers these without a flood fill: as the flood fill answers them
+def test_up_to_four_cells_are_connected_exactly_where_their_squares_touch():
+    # connected() answers these by counting touching pairs: as the flood fill answers them
     touching = {(a, b) for a in range(16) for b in range(16)
                 if abs(a // 4 - b // 4) + abs(a % 4 - b % 4) == 1}
     for a in range(16):
@@ -124,3 +124,6 @@ def test_one_or_two_cells_are_connected_exactly_where_their_squares_touch():
                 assert connected(FOUR, (a, b)) == ((a, b) in touching)
     assert not connected(FOUR, (3, 4)) and connected(FOUR, (3, 7))  # no wrapping a row
     assert connected(FOUR, (0, 1, 5)) and not connected(FOUR, (0, 1, 6))
+    assert connected(FOUR, (0, 1, 4, 5)) and connected(FOUR, (0, 4, 8, 9))  # square, L
+    assert not connected(FOUR, (0, 1, 10, 11)) and not connected(FOUR, (2, 3, 4, 5))
+    assert connected(FOUR, (0, 1, 2, 6, 10)) and not connected(FOUR, (0, 1, 2, 7, 11))
