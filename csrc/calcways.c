@@ -1,6 +1,7 @@
 /* calcudoku_ways: the Calcudoku check's fillings of one cage (core/calcudoku/check.py's
-   _ways), tried value by value in the same order, so the rows of its exact cover come out
-   alike on both cores. It reads only n, the cells, the target and the operation. */
+   _ways), found in the same order (value by value, the last cell's from the target), so
+   the rows of its exact cover come out alike on both cores. It reads only n, the cells,
+   the target and the operation. */
 
 #include <string.h>
 
@@ -26,15 +27,16 @@ static int latin_ok(const Ways *w, int depth) {
     return 1;
 }
 
-/* _reachable: the first `count` values can still make the target. */
-static int reachable(const Ways *w, int count) {
+/* _reachable: values after the first ones (their sum and product, `left` cells to come)
+   can still make the target. Besides _reachable's bounds (a sum the cells left can add
+   to, a product dividing it) the ones from above (what they can add or multiply at
+   most): a quicker walk to the same fillings, which are checked whole (makes()). */
+static int reachable(const Ways *w, int left, long long sum, long long product) {
     if (w->size <= 2) return 1;
-    long long sum = 0, product = 1;
-    for (int j = 0; j < count; j++) {
-        sum += w->values[j];
-        product *= w->values[j];
-    }
-    int by_sum = sum + w->size - count <= w->target, by_product = w->target % product == 0;
+    long long t = w->target, most = product;
+    int by_sum = sum + left <= t && sum + (long long)left * w->n >= t;
+    for (int k = 0; k < left && most < t; k++) most = most > t / w->n ? t : most * w->n;
+    int by_product = t % product == 0 && most >= t;
     if (w->operation == OP_ADD) return by_sum;
     if (w->operation == OP_MULTIPLY) return by_product;
     return by_sum || by_product;
@@ -64,19 +66,56 @@ static int makes(const Ways *w) {
     }
 }
 
-/* extend(): each filling handed to w->found_one in order; 0, or -1 (its error). */
-static int extend(Ways *w, int depth) {
-    if (depth == w->size) return makes(w) ? w->found_one(w) : 0;
+/* The last cell's values that can make the target with the others (their sum and
+   product), ascending and each once, into out: their count. Every value makes() takes is
+   among them (a sum's rest, a product's quotient, a pair's difference or ratio). */
+static int last_candidates(const Ways *w, long long sum, long long product, long long *out) {
+    long long t = w->target, a = w->values[0];
+    int count = 0, op = w->operation, pair = w->size == 2, any = op == OP_HIDDEN;
+    if (w->size == 1) out[count++] = t;
+    if (w->size > 1 && (any || op == OP_ADD)) out[count++] = t - sum;
+    if (w->size > 1 && (any || op == OP_MULTIPLY) && t % product == 0) out[count++] = t / product;
+    if (pair && (any || op == OP_SUBTRACT)) out[count++] = a - t, out[count++] = a + t;
+    if (pair && (any || op == OP_DIVIDE)) {
+        if (t >= 1 && t <= w->n) out[count++] = a * t;  /* else past n (and no overflow) */
+        if (t >= 1 && a % t == 0) out[count++] = a / t;
+    }
+    for (int i = 1; i < count; i++)  /* a handful: by insertion */
+        for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
+            long long v = out[j];
+            out[j] = out[j - 1], out[j - 1] = v;
+        }
+    int kept = 0;
+    for (int i = 0; i < count; i++)
+        if (out[i] >= 1 && out[i] <= w->n && (!kept || out[kept - 1] != out[i]))
+            out[kept++] = out[i];
+    return kept;
+}
+
+/* extend(): each filling handed to w->found_one in order (values tried from 1 up, the last
+   cell's from the target); 0, or -1 (its error). */
+static int extend(Ways *w, int depth, long long sum, long long product) {
+    if (depth == w->size - 1) {
+        long long values[8];
+        int count = last_candidates(w, sum, product, values);
+        for (int k = 0; k < count; k++) {
+            w->values[depth] = (int)values[k];
+            if (latin_ok(w, depth) && makes(w) && w->found_one(w) < 0) return -1;
+        }
+        return 0;
+    }
     for (int value = 1; value <= w->n; value++) {
         w->values[depth] = value;
-        if (latin_ok(w, depth) && reachable(w, depth + 1) && extend(w, depth + 1) < 0)
+        if (latin_ok(w, depth) &&
+            reachable(w, w->size - depth - 1, sum + value, product * value) &&
+            extend(w, depth + 1, sum + value, product * value) < 0)
             return -1;
     }
     return 0;
 }
 
 int ways_each(Ways *w) {
-    return extend(w, 0);
+    return extend(w, 0, 0, 1);
 }
 
 /* found_one for calcudoku_ways: the filling appended to w->context, a list. */
