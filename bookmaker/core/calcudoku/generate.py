@@ -49,6 +49,7 @@ from __future__ import annotations
 from array import array
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from typing import Any
 
 from ..bits import mask_of
 from ..board.grid import Grid
@@ -132,6 +133,9 @@ RECIPES = {
                      targeted=True),
     "extreme": Recipe((2, 38, 44, 16), divide=45, subtract=45, multiply=25),
 }
+
+
+_UNSEEN: Any = object()  # what a cache holds for a key not met yet
 
 
 class CalcudokuDisagreement(VerificationError):
@@ -220,8 +224,8 @@ class DraftCages(SolutionCages):
         """The (cells, operation) group's cage as the compiled grading reads it: its part
         of narrowing_tables and its known sum (quiet.sums()); None where a filling needs
         more than 64 bits. Kept (words_kept); made in C where the core runs it."""
-        found = self._words.get(group, NOT_IN_C)
-        if found is NOT_IN_C:
+        found = self._words.get(group, _UNSEEN)
+        if found is _UNSEEN:
             found = self._words[group] = (self._words_in_c or self.words_in_python)(group)
         return found
 
@@ -253,6 +257,7 @@ class DraftCages(SolutionCages):
         return found
 
     def values(self, cells) -> list[int]:
+        """The solution's values in the cells."""
         return [self.solution[c] for c in cells]
 
     def weaker(self, group) -> list[str]:
