@@ -6,9 +6,10 @@ hardest technique, and the cells of its crux (the last step of its hardest techn
 where generate.near_crux() looks for a change). So the compiled loop runs the ladder up
 to the ceiling, the bulk techniques, the classic ones and the cage ones, and hands back
 each step's technique and length, and the state the crux was found in, which the Python
-words again (a generator's climb takes the crux's cells alone: crux.py). Techniques it lacks (the forcing chains with the cages, the last of the
-ladder) are tried in Python where it stalls, and it goes on from there. On the pure core,
-or for a ladder it cannot run, this is grade_state_within() itself.
+words again (a generator's climb takes the crux's cells alone: crux.py). Techniques it
+lacks (the forcing chains with the cages, the last of the ladder) are tried in Python
+where it stalls, and it goes on from there. On the pure core, or for a ladder it cannot
+run, this is grade_state_within() itself.
 """
 
 from __future__ import annotations
