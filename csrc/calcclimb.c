@@ -390,8 +390,8 @@ PyObject *climb_grader_answer(const Climb *c, PyObject *key, const Grading *g) {
 }
 
 /* grade_and_work_of_tables() of the key's tables: (grade, work), or None where the grader
-   does not finish them. */
-static PyObject *graded(const Climb *c, PyObject *key, const Grading *g) {
+   does not finish them; the grader's answer into *kept (a new reference, or NULL). */
+static PyObject *graded(const Climb *c, PyObject *key, const Grading *g, PyObject **kept) {
     PyObject *answer = climb_grader_answer(c, key, g), *result = NULL;
     if (!answer) return NULL;
     int open = PyObject_IsTrue(PyTuple_GET_ITEM(answer, 4));
@@ -411,14 +411,16 @@ static PyObject *graded(const Climb *c, PyObject *key, const Grading *g) {
     Py_DECREF(weights);
     if (work) result = Py_BuildValue("(ON)", PyTuple_GET_ITEM(g->rank_grades, top), work);
 done:
-    Py_DECREF(answer);
+    if (result) *kept = answer;
+    else Py_DECREF(answer);
     return result;
 }
 
 /* DraftCages.grade() of the change, kept in the cache: (grade, work) or None; None with
-   *unmade set where a new group has no words. */
+   *unmade set where a new group has no words. The grader's answer into *answer where it
+   was asked (not kept in the cache). */
 static PyObject *change_graded(const Climb *c, const Change *change, const Grading *g,
-                               int *unmade) {
+                               int *unmade, PyObject **answer) {
     PyObject *key = climb_change_key(c, change, g);
     if (!key || key == Py_None) {
         *unmade = key == Py_None;
@@ -429,7 +431,7 @@ static PyObject *change_graded(const Climb *c, const Change *change, const Gradi
         Py_DECREF(key);
         return kept ? Py_NewRef(kept) : NULL;
     }
-    PyObject *found = graded(c, key, g);
+    PyObject *found = graded(c, key, g, answer);
     if (found && PyDict_SetItem(g->cache, key, found) < 0) Py_CLEAR(found);
     Py_DECREF(key);
     return found;
@@ -452,33 +454,51 @@ fail:
     return NULL;
 }
 
-/* The shuffled changes graded in order: (climbed, the change) or None; Py_None and
-   *unmade where a change has no tables. */
+/* (climbed, the change, the grader's answer on it or None where it was in the cache). */
+static PyObject *choice_object(int climbed, const Change *change, PyObject *answer,
+                               PyObject *operations) {
+    PyObject *made = change_object(change, operations);
+    return made ? Py_BuildValue("(ONO)", climbed ? Py_True : Py_False, made,
+                                answer ? answer : Py_None) : NULL;
+}
+
+/* The shuffled changes graded in order: (climbed, the change, its answer) or None;
+   Py_None and *unmade where a change has no tables. */
 static PyObject *chosen(Climb *c, const int *order, const Grading *g, long level, int *unmade) {
     int same = -1;
     double most = -1.0;
+    PyObject *same_answer = NULL, *result = NULL;
     for (int k = 0; k < c->changes; k++) {
         const Change *change = &c->change[order[k]];
-        PyObject *found = change_graded(c, change, g, unmade);
-        if (!found || *unmade) return found;
-        if (found == Py_None) { Py_DECREF(found); continue; }
+        PyObject *answer = NULL, *found = change_graded(c, change, g, unmade, &answer);
+        if (!found || *unmade) { result = found; goto done; }
+        if (found == Py_None) { Py_DECREF(found), Py_XDECREF(answer); continue; }
         PyObject *grade_level = PyDict_GetItemWithError(g->rank_levels, PyTuple_GET_ITEM(found, 0));
         double work = PyFloat_AsDouble(PyTuple_GET_ITEM(found, 1));
         Py_DECREF(found);
         if (!grade_level) {
             if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyError, "calcudoku_climb: a grade");
-            return NULL;
+            Py_XDECREF(answer);
+            goto done;
         }
         long at = PyLong_AsLong(grade_level);
         if (at > level) {
-            PyObject *made = change_object(change, g->operations);
-            return made ? Py_BuildValue("(ON)", Py_True, made) : NULL;
+            result = choice_object(1, change, answer, g->operations);
+            Py_XDECREF(answer);
+            goto done;
         }
-        if (at == level && work > most) same = order[k], most = work;
+        if (at == level && work > most) {
+            same = order[k], most = work;
+            Py_XSETREF(same_answer, answer);
+        } else {
+            Py_XDECREF(answer);
+        }
     }
-    if (same < 0) return Py_NewRef(Py_None);
-    PyObject *made = change_object(&c->change[same], g->operations);
-    return made ? Py_BuildValue("(ON)", Py_False, made) : NULL;
+    result = same < 0 ? Py_NewRef(Py_None)
+                      : choice_object(0, &c->change[same], same_answer, g->operations);
+done:
+    Py_XDECREF(same_answer);
+    return result;
 }
 
 int climb_read_climb(Climb *c, PyObject *const *args) {
@@ -511,8 +531,9 @@ const char calcudoku_climb_doc[] =
 "shows: the type's shown()), the draft's slots (words,\n"
 "sums, count), and grading: (grader, board tables, line groups, all cells, plan steps,\n"
 "bulk ranks, {grade: level}, grade per rank, weight per rank, rounded_work, ceiling,\n"
-"cache, level). (state, chosen): chosen None, or (climbed, (removed, added)); or None\n"
-"past what C holds (the caller runs the Python).";
+"cache, level). (state, chosen): chosen None, or (climbed, (removed, added), the\n"
+"grader's answer on the change, None where the cache held it); or None past what C\n"
+"holds (the caller runs the Python).";
 
 /* The Grading of the call's `grading` tuple and slots. */
 int climb_read_grading(Grading *g, PyObject *slots, PyObject *grading, long *level) {

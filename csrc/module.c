@@ -36,6 +36,7 @@
    calcudoku_search(...): the Calcudoku solver's search (calcsearch.c).
    calcudoku_settle(...): the Calcudoku grader's bulk techniques (calcsettle.c).
    calcudoku_find(...): where its cage techniques find their next step (calcfind.c).
+   calcudoku_area_tables(...): a draft's areas as calcudoku_find reads them (calcareatables.c).
    calcudoku_grade(...): its grading loop up to a ceiling, unworded (calcloop.c).
    calcudoku_climb(...): a generator's climb step, changes listed, graded, one chosen (calcclimb.c).
    calcudoku_harden(...): a generator's hardening loop, change by change (calcharden.c).
@@ -119,6 +120,7 @@ static PyMethodDef module_functions[] = {
     FAST_METHOD("calcudoku_search", calcudoku_search, calcudoku_search_doc),
     FAST_METHOD("calcudoku_settle", calcudoku_settle, calcudoku_settle_doc),
     FAST_METHOD("calcudoku_find", calcudoku_find, calcudoku_find_doc),
+    FAST_METHOD("calcudoku_area_tables", calcudoku_area_tables, calcudoku_area_tables_doc),
     FAST_METHOD("slitherlink_count", slitherlink_count, slitherlink_count_doc),
     FAST_METHOD("slitherlink_settle", slitherlink_settle, slitherlink_settle_doc),
     FAST_METHOD("starbattle_propagate", starbattle_propagate, starbattle_propagate_doc),

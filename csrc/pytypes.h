@@ -151,6 +151,9 @@ extern const char calcudoku_settle_doc[];
 /* calcfind.c's function: where a Calcudoku cage technique finds its next step. */
 PyObject *calcudoku_find(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char calcudoku_find_doc[];
+/* calcareatables.c's function: a Calcudoku draft's areas as calcudoku_find reads them. */
+PyObject *calcudoku_area_tables(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char calcudoku_area_tables_doc[];
 /* calcloop.c's function: a Calcudoku's grading loop up to a ceiling, unworded. */
 PyObject *calcudoku_grade(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char calcudoku_grade_doc[];

@@ -2,14 +2,15 @@
 calcudoku/climbstep.py) against generate.climb_choice_in_python, the reference: at every
 climb step of real expert attempts (the three cage types, 6x6 and 7x7, near a crux and
 not), the same change kept, the same grade climbed or not, the rng left in the same
-place, and the same gradings kept under the same keys."""
+place, the same gradings kept under the same keys, and the grader's answer on the change
+kept handed back as the grader gives it (generate._climbed words its crux from it)."""
 
 from __future__ import annotations
 
 import pytest
 
 from bookmaker.core import compiled
-from bookmaker.core.calcudoku import generate
+from bookmaker.core.calcudoku import generate, quiet
 from bookmaker.core.calcudoku.climbstep import NOT_IN_C, climb_step_in_c, harden_in_c
 from bookmaker.core.calcudoku.generate import RECIPES, make_attempt
 from bookmaker.core.calcudoku.kind import ADDITION_CALCUDOKU, CALCUDOKU, HIDDEN_CALCUDOKU
@@ -38,12 +39,24 @@ def _both(steps: list, draft, near, rng: Rng, recipe, ceiling: str, level: int):
     if expected is None:
         assert found is None
     else:
-        climbed, (removed, added) = found
+        climbed, (removed, added), answer = found
         assert climbed == expected[0]
         changed = draft.changed(list(removed), list(added), ascending=True)
         assert changed.groups == expected[1].groups
+        assert answer == _answer(changed, ceiling)  # the cache was cleared: each graded
     steps.append((near is None, None if found is None else found[0]))
     return found
+
+
+def _answer(draft, ceiling: str) -> tuple:
+    """The compiled grader's answer on the draft's tables from a blank state."""
+    shape, (tables, sums) = draft.shape, draft.grading_tables()
+    count, full = shape.cell_count, shape.all_cells_mask
+    plan = quiet.one_call_plan(ceiling)
+    assert plan is not None
+    return compiled.calcudoku_grader()(
+        draft.made.board[0], shape.size, tables, [0] * count, [(1 << shape.size) - 1] * count,
+        full, full, draft.made.board[1], sums, *plan[:2])
 
 
 def _climbs(monkeypatch, kind, size: int, seed: int, attempts: int) -> list:

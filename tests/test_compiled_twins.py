@@ -19,6 +19,8 @@ TESTS = Path(__file__).parent
 # is named here with its identity test.
 IDENTITY_TESTS = {
     "any_clash": "test_compiled.py::test_a_clue_clash_is_found_alike_and_named_alike",
+    "calcudoku_area_tables": "test_calcudoku_crux.py::"
+                             "test_a_drafts_areas_made_in_c_are_techniques_area_tables",
     "calcudoku_check": "test_calcudoku_compiled.py::test_the_compiled_check_is_the_pythons",
     "calcudoku_layout": "test_calcudoku_compiled.py::test_the_compiled_layout_is_the_pythons",
     "calcudoku_climb": "test_calcudoku_climb_compiled.py::"

@@ -75,6 +75,7 @@ from .cages import (
     target_of,
 )
 from .climbstep import NOT_IN_C, climb_step_in_c, harden_in_c, operations_in_c, words_in_c
+from .crux import crux_graded_of_answer, crux_graded_of_tables
 from .grade import CALCUDOKU_LADDER
 from .layout import MAX_CAGE, around, cage_layout, compact, connected_parts, neighbours
 from .quiet import (
@@ -511,16 +512,31 @@ def _climbed(draft: Draft, grading: Grading, rng: Rng, recipe: Recipe,
              difficulty: str) -> tuple[Draft, Grading] | None:
     """A draft easier than asked made one step harder by a targeted change (in one compiled
     call where the core runs it, climbstep.py; else climb_choice_in_python()), graded in
-    full, its crux worded; None if no change is kept."""
+    full with its crux (from the compiled step's grading of it where it hands that back);
+    None if no change is kept."""
     level, near = GRADES.index(grading.grade), _crux_cells(draft, grading)
     found = climb_step_in_c(draft, near, rng, recipe, difficulty, level)
     if found is NOT_IN_C:
         chosen = climb_choice_in_python(draft, near, rng, recipe, difficulty, level)
-        kept = None if chosen is None else chosen[1]
-    else:  # (climbed, (removed, added)) or None
-        kept = None if found is None else draft.changed(list(found[1][0]), list(found[1][1]),
-                                                        ascending=True)
-    return None if kept is None else _with_crux(kept, difficulty)
+        return None if chosen is None else _with_crux(chosen[1], difficulty)
+    if found is None:
+        return None
+    _, (removed, added), answer = found  # the grader's answer on the change, or None
+    kept = draft.changed(list(removed), list(added), ascending=True)
+    if answer is None:  # its grading was kept from before
+        return _with_crux(kept, difficulty)
+    plan, tables = one_call_plan(difficulty), kept.grading_tables()
+    assert plan is not None and tables is not None  # the compiled step graded it so
+    return kept, _answered(kept, answer, tables, plan)
+
+
+def _answered(draft: Draft, answer: tuple, tables: tuple[bytes, bytes], plan: tuple) -> Grading:
+    """_graded()'s grading of the draft a compiled climb kept, from the grader's answer on
+    its tables (no second grading: crux.py)."""
+    grading, _ = crux_graded_of_answer(draft.shape, answer, *tables, plan,
+                                       _cage_cells(draft))
+    assert grading is not None  # graded within the grade already
+    return grading
 
 
 def climb_choice_in_python(draft: Draft, near: frozenset[int] | None, rng: Rng,
@@ -547,7 +563,7 @@ def climb_choice_in_python(draft: Draft, near: frozenset[int] | None, rng: Rng,
 
 
 def _with_crux(draft: Draft, difficulty: str) -> tuple[Draft, Grading]:
-    """The draft kept by a climb and its grading, its crux worded for the next climb."""
+    """The draft kept by a climb and its grading with its crux, for the next climb."""
     grading, _ = _graded(draft, difficulty)
     assert grading is not None  # graded within the grade already
     return draft, grading
@@ -604,12 +620,25 @@ def _other_solution(draft: Draft):
 
 def _graded(draft: Draft, ceiling: str, crux: bool = True) -> tuple[Grading | None, int]:
     """The grading within the ceiling (its steps unworded, but the crux if `crux`:
-    quiet.py), or None and the cells open where it stalled."""
+    quiet.py), or None and the cells open where it stalled. With the crux, where
+    _grade_of() is one compiled call, by one on the draft's grading_tables(), the crux
+    step holding its cells alone (crux.py: all _crux_cells() reads; building the cage
+    set and wording the step were a fifth of a 6x6 expert's CPU)."""
+    plan = one_call_plan(ceiling) if crux else None
+    tables = None if plan is None else draft.grading_tables()
+    if plan is not None and tables is not None:
+        return crux_graded_of_tables(draft.shape, draft.made.board, *tables, plan,
+                                     _cage_cells(draft))
     state = CalcCandidates.of(_blank(draft.shape), draft.cages)
     grading = graded_quietly(state, ceiling, CALCUDOKU_LADDER, crux)
     if grading is None or grading.guessing:
         return None, state.open_cells
     return grading, 0
+
+
+def _cage_cells(draft: Draft) -> list[tuple[int, ...]]:
+    """Each group's cells in the order of its cage set's cages (by first cell)."""
+    return sorted(cells for cells, _ in draft.groups)
 
 
 def _grade_of(draft: Draft, ceiling: str) -> tuple[str | None, int]:

@@ -6,9 +6,10 @@ hardest technique, and the cells of its crux (the last step of its hardest techn
 where generate.near_crux() looks for a change). So the compiled loop runs the ladder up
 to the ceiling, the bulk techniques, the classic ones and the cage ones, and hands back
 each step's technique and length, and the state the crux was found in, which the Python
-words again. Techniques it lacks (the forcing chains with the cages, the last of the
-ladder) are tried in Python where it stalls, and it goes on from there. On the pure core,
-or for a ladder it cannot run, this is grade_state_within() itself.
+words again (a generator's climb takes the crux's cells alone: crux.py). Techniques it
+lacks (the forcing chains with the cages, the last of the ladder) are tried in Python
+where it stalls, and it goes on from there. On the pure core, or for a ladder it cannot
+run, this is grade_state_within() itself.
 """
 
 from __future__ import annotations
@@ -117,7 +118,7 @@ def graded_quietly(state: c.CalcCandidates, ceiling: str,
         stalled, rank, found, before = _looped(grade, state, tables, in_c, bulk_ranks)
         settled_rank = max(settled_rank, rank)
         start = len(steps)
-        steps += [_unworded(ladder.techniques[r].name, length) for r, length in found]
+        steps += [unworded(ladder.techniques[r].name, length) for r, length in found]
         if crux and before is not None:
             index = start + before[0]
             steps[index] = _crux_step(state, ladder, found[before[0]][0], *before[1:])
@@ -212,8 +213,8 @@ def grading_of_tables(shape: Shape, board: tuple, tables: bytes, cage_sums: byte
 def grading_of_answer(rank: int, found, ladder: Ladder = CALCUDOKU_LADDER) -> Grading:
     """grading_of_tables() of a finished compiled grading: its hardest bulk rank and its
     steps as (rank, length) (the compiled hardening hands back its kept draft's)."""
-    steps = [_unworded(ladder.techniques[r].name, length) for r, length in found]
-    return grading_of(steps, _SOLVED, ladder, rank)
+    steps = [unworded(ladder.techniques[r].name, length) for r, length in found]
+    return grading_of(steps, SOLVED, ladder, rank)
 
 
 class _Solved:
@@ -222,7 +223,7 @@ class _Solved:
     solved = True
 
 
-_SOLVED: Any = _Solved()
+SOLVED: Any = _Solved()
 
 
 def _graded_tables(shape: Shape, board: tuple, tables: bytes, cage_sums: bytes,
@@ -293,7 +294,7 @@ def _looped(grade, state: c.CalcCandidates, tables: bytes, in_c, bulk_ranks):
 
 
 @lru_cache(maxsize=1024)
-def _unworded(technique: str, length: int) -> Step:
+def unworded(technique: str, length: int) -> Step:
     """A step as the compiled loop hands it back, its technique and length (kept: steps
     are frozen, and a generator's gradings have thousands of them)."""
     return Step(technique, (), (), "", length)

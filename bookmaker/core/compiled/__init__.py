@@ -297,6 +297,13 @@ def calcudoku_finder():
     return _function("calcudoku_find")
 
 
+def calcudoku_area_tabler():
+    """A Calcudoku draft's areas as calcudoku_find reads them, tabler(n, tables, values,
+    cell_digits, groups, sums) (csrc/calcareatables.c; techniques.area_tables of its cage set),
+    or None on the pure core."""
+    return _function("calcudoku_area_tables")
+
+
 def calcudoku_grader():
     """The Calcudoku grader's loop up to a ceiling, unworded, grade(grader, n, tables,
     values, cell_digits, unsettled, unpermuted, areas, steps, bulk_ranks) (csrc/
