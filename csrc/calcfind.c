@@ -71,23 +71,32 @@ static uint64_t kept_by(Cage *cage, uint64_t wanted) {
 }
 
 /* Per line the cage crosses, the digits every live filling puts on it (none without a
-   live filling) into cage->common, made again only when `wanted` changed. */
+   live filling) into cage->common, made again only when `wanted` changed. On a line with
+   one cell of the cage that is the cell's one digit if all its fillings agree there (the
+   union kept_by() has); the lines with more are read filling by filling, until each has
+   lost every digit. */
 static void common_by(Cage *cage, int n, uint64_t wanted) {
     if (cage->known & 2 && cage->common_wanted == wanted) return;
-    uint64_t full = full_digits(n);
-    for (int j = 0; j < cage->lines; j++) cage->common[j] = (mask)full;
+    uint64_t full = full_digits(n), kept = kept_by(cage, wanted);
+    int shared[2 * CALC_MAX], left = 0; /* the lines with two cells or more, and common digits */
     narrow_live(cage, &cage->alive, wanted);
-    mask here[2 * CALC_MAX] = {0}; /* per line a filling's digits on it, emptied after */
-    for (int f = 0; f < cage->alive.count; f++) {
-        uint64_t filling = cage->alive.at[f];
-        for (int i = 0; i < cage->size; i++) {
-            mask digit = (mask)(filling >> (i * n) & full);
-            here[cage->row_at[i]] |= digit, here[cage->column_at[i]] |= digit;
-        }
-        for (int j = 0; j < cage->lines; j++) cage->common[j] &= here[j], here[j] = 0;
+    for (int j = 0; j < cage->lines; j++) {
+        uint64_t on = cage->on_line[j];
+        mask one = (mask)(kept >> (__builtin_ctzll(on) * n) & full);
+        if (on & (on - 1)) cage->common[j] = cage->alive.count ? (mask)full : 0, shared[left++] = j;
+        else cage->common[j] = single(one) ? one : 0;
     }
-    if (!cage->alive.count)
-        for (int j = 0; j < cage->lines; j++) cage->common[j] = 0;
+    for (int f = 0; f < cage->alive.count && left; f++) {
+        uint64_t filling = cage->alive.at[f];
+        for (int s = 0; s < left;) {
+            int j = shared[s];
+            mask here = 0;
+            for (uint64_t on = cage->on_line[j]; on; on &= on - 1)
+                here |= (mask)(filling >> (__builtin_ctzll(on) * n) & full);
+            if ((cage->common[j] &= here)) s++;
+            else shared[s] = shared[--left];
+        }
+    }
     cage->common_wanted = wanted, cage->known |= 2;
 }
 
@@ -104,19 +113,10 @@ static int permutations(Hand *h) {
 }
 
 /* The cells changed since the watch last looked (into `changed`: every cell the first
-   time, when no place is quiet yet) and their lines as bits; the watch looks now. */
-static uint64_t watch_changes(const Hand *h, Watch *watch, word *changed) {
-    uint64_t lines = 0;
-    memset(changed, 0, sizeof(word) * CALC_W);
-    if (!watch->valid) memset(watch->quiet, 0, sizeof watch->quiet);
-    for (int c = 0; c < h->cells; c++) {
-        if (watch->valid && watch->values[c] == h->values[c] && watch->digits[c] == h->digits[c])
-            continue;
-        watch->values[c] = h->values[c], watch->digits[c] = h->digits[c];
-        mark(changed, c), lines |= 1ULL << (c / h->n) | 1ULL << (h->n + c % h->n);
-    }
-    watch->valid = 1;
-    return lines;
+   time, when no place is quiet yet); the watch looks now. */
+static void watch_changes(const Hand *h, Watch *watch, word *changed) {
+    if (watch->upto < 0) memset(watch->quiet, 0, sizeof watch->quiet);
+    changes_since(h, &watch->upto, changed);
 }
 
 /* The digits the open cells of unit u beyond the cage's cells hold. */
@@ -135,7 +135,8 @@ static int cage_line(Hand *h, int *found) {
     int n = h->n;
     Watch *watch = &h->watch[WATCH_CAGE_LINE];
     word changed[CALC_W];
-    uint64_t lines = watch_changes(h, watch, changed); /* a cage is what its lines hold */
+    watch_changes(h, watch, changed);
+    uint64_t lines = lines_of(h, changed); /* a cage is what its lines hold */
     for (int k = 0; k < h->cages; k++)
         if (h->cage[k].line_bits & lines) watch->quiet[k] = 0;
     for (int k = 0; k < h->cages; k++) {

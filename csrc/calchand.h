@@ -52,11 +52,21 @@ typedef struct {
 #define QUIET_MOST CALC_CELLS
 enum { WATCH_CAGE_LINE, WATCH_LINE_CAGE, WATCHES };
 typedef struct {
-    int valid; /* 0: nothing seen yet */
-    int values[CALC_CELLS];
-    mask digits[CALC_CELLS];
+    int upto; /* its place in the hand's ChangeLog when it last looked; -1: never */
     unsigned char quiet[QUIET_MOST];
 } Watch;
+
+/* Each change to the hand's cells as it is made (calc_changed): the cell and the
+   candidates it lost (a placed cell all it had), so that a watch reads what changed since
+   it last looked rather than compare every cell. A cell changes at most n + 1 times
+   (each change takes a candidate or places it); past the room, every cell counts as
+   changed (`lost`). */
+#define LOG_MOST (CALC_CELLS * (CALC_MAX + 1))
+typedef struct {
+    int count, lost;
+    unsigned short cell[LOG_MOST];
+    mask removed[LOG_MOST];
+} ChangeLog;
 
 typedef struct {
     int n, cells, cages, w; /* w: the words of a cell mask in use */
@@ -67,6 +77,7 @@ typedef struct {
     Cage *cage;
     word reach[2 * CALC_MAX][CALC_W]; /* per line its cells and those of the cages crossing it */
     Watch watch[WATCHES];
+    ChangeLog log;
 } Hand;
 
 static inline int single(mask m) { return m && !(m & (m - 1)); }
@@ -80,6 +91,41 @@ static inline uint64_t full_digits(int n) { return n == 64 ? ~0ULL : (1ULL << n)
 static inline int unit_cell(int n, int u, int k) { return u < n ? u * n + k : k * n + (u - n); }
 
 static inline int in_unit(int n, int u, int cell) { return u < n ? cell / n == u : cell % n == u - n; }
+
+/* The cell lost the candidates `removed` (all it had, if it was placed). */
+static inline void calc_changed(Hand *h, int cell, mask removed) {
+    ChangeLog *log = &h->log;
+    if (log->count == LOG_MOST) {
+        log->lost = 1;
+        return;
+    }
+    log->cell[log->count] = (unsigned short)cell, log->removed[log->count++] = removed;
+}
+
+/* Whether a watch that last looked at the log's place `upto` must look at every cell. */
+static inline int sees_all(const Hand *h, int upto) { return upto < 0 || h->log.lost; }
+
+/* The lines of the cells in `cells`, rows first then columns, as bits. */
+static inline uint64_t lines_of(const Hand *h, const word *cells) {
+    uint64_t lines = 0;
+    for (int i = 0; i < h->w; i++)
+        for (word rest = cells[i]; rest; rest &= rest - 1) {
+            int cell = 64 * i + __builtin_ctzll(rest);
+            lines |= 1ULL << (cell / h->n) | 1ULL << (h->n + cell % h->n);
+        }
+    return lines;
+}
+
+/* The cells changed since the log's place *upto (every cell where sees_all()), into
+   `changed`; *upto now. */
+static inline void changes_since(const Hand *h, int *upto, word *changed) {
+    memset(changed, 0, sizeof(word) * CALC_W);
+    if (sees_all(h, *upto))
+        for (int c = 0; c < h->cells; c++) mark(changed, c);
+    else
+        for (int i = *upto; i < h->log.count; i++) mark(changed, h->log.cell[i]);
+    *upto = h->log.count;
+}
 
 static inline uint64_t filling_at(const Cage *cage, int f) {
     uint64_t filling;

@@ -54,7 +54,9 @@ static void state_of(const GradeTables *t, const Hand *h, GradeState *s) {
 
 /* CalcCandidates.eliminate: the cell is unsettled and unpermuted. */
 static void eliminate(Hand *h, int cell, int value) {
-    h->digits[cell] &= ~((mask)1 << (value - 1));
+    mask bit = (mask)1 << (value - 1);
+    if (h->digits[cell] & bit) calc_changed(h, cell, bit);
+    h->digits[cell] &= ~bit;
     mark(h->unsettled, cell), mark(h->unpermuted, cell);
 }
 
@@ -64,38 +66,48 @@ static void apply_pairs(Hand *h, const int *place, int places, const int *elim, 
     for (int i = 0; i < elims; i++) eliminate(h, elim[2 * i], elim[2 * i + 1]);
 }
 
-/* What a classic technique last looked at (its Scratch.quiet places are of that hand). */
-typedef struct {
-    int valid, values[CALC_CELLS];
-    mask digits[CALC_CELLS];
-} Seen;
-
 typedef struct {
     Scratch x;
     CStep classic;
     GradeState s;
-    int stale;  /* s no longer the hand's */
+    int synced;  /* the hand's ChangeLog place s is as of; -1: s no longer the hand's */
     uint64_t quiet[TECHNIQUES];
-    Seen seen[TECHNIQUES];
+    int looked[TECHNIQUES]; /* the log's place each classic technique last looked at */
 } Tools;
+
+/* The grader's state brought to the hand: the cells changed since it last was. */
+static void sync_state(const GradeTables *t, const Hand *h, Tools *tools) {
+    GradeState *s = &tools->s;
+    if (!sees_all(h, tools->synced) && tools->synced == h->log.count) return;
+    if (sees_all(h, tools->synced)) state_of(t, h, s);
+    else
+        for (int i = tools->synced; i < h->log.count; i++) {
+            int c = h->log.cell[i];
+            s->values[c] = h->values[c], s->cell_digits[c] = h->digits[c];
+            if (h->values[c]) set_remove(s->open, c);
+            for (mask gone = h->log.removed[i]; gone; gone &= gone - 1)
+                set_remove(s->digit_cells + (size_t)__builtin_ctz(gone) * t->w, c);
+        }
+    tools->synced = h->log.count;
+}
 
 /* The classic technique's quiet places (Scratch.quiet) as of the hand: those whose units
    or digits' cells changed since it last looked are looked at again. */
 static void requiet(const GradeTables *t, const Hand *h, Tools *tools, int technique) {
-    Seen *seen = &tools->seen[technique];
+    int *upto = &tools->looked[technique];
     uint64_t units = 0;
     digits changed = 0;
-    if (!seen->valid) tools->quiet[technique] = 0;
-    for (int c = 0; c < h->cells; c++) {
-        if (seen->valid && seen->values[c] == h->values[c] && seen->digits[c] == h->digits[c])
-            continue;
-        changed |= seen->digits[c] ^ h->digits[c];
-        for (int k = t->units_of_start[c]; k < t->units_of_start[c + 1]; k++)
-            units |= 1ULL << t->units_of[k];
-        seen->values[c] = h->values[c], seen->digits[c] = h->digits[c];
+    if (sees_all(h, *upto)) tools->quiet[technique] = 0;
+    else {
+        for (int i = *upto; i < h->log.count; i++) {
+            int c = h->log.cell[i];
+            changed |= h->log.removed[i];
+            for (int k = t->units_of_start[c]; k < t->units_of_start[c + 1]; k++)
+                units |= 1ULL << t->units_of[k];
+        }
+        tools->quiet[technique] &= ~quiet_changed(t, technique, units, changed);
     }
-    if (seen->valid) tools->quiet[technique] &= ~quiet_changed(t, technique, units, changed);
-    seen->valid = 1;
+    *upto = h->log.count;
 }
 
 /* The plan's technique k tried on the hand, its step applied: FOUND (its length into
@@ -108,7 +120,7 @@ static int try_step(const GradeTables *t, Hand *h, const Plan *p, int k, Tools *
         if (!calc_cage_step(h, step->number, p->areas, p->area_count, &cage)) return NONE;
         *length = 0;
     } else {
-        if (tools->stale) state_of(t, h, &tools->s), tools->stale = 0;
+        sync_state(t, h, tools);
         if (tools->x.quiet) requiet(t, h, tools, step->number);
         int found = technique_of(step->number)(t, &tools->s, &tools->x, &tools->classic);
         if (found != FOUND) return found;
@@ -126,7 +138,6 @@ static int try_step(const GradeTables *t, Hand *h, const Plan *p, int k, Tools *
     else
         apply_pairs(h, tools->classic.place, tools->classic.placements, tools->classic.elim,
                     tools->classic.eliminations);
-    tools->stale = 1;
     return FOUND;
 }
 
@@ -147,7 +158,7 @@ static int tools_init(Tools *tools, const GradeTables *t) {
     tools->s.open = tools->s.digit_cells + w * (size_t)t->n;
     tools->s.unsettled = tools->s.open + w;
     tools->s.killer = NULL;
-    tools->stale = 1;
+    tools->synced = -1;
     if (!tools->classic.place || !tools->classic.param || !tools->s.values ||
         !tools->s.cell_digits || !tools->s.digit_cells || scratch_init(&tools->x, t, NULL) < 0)
         return -1;
@@ -188,14 +199,14 @@ static int grade_loop(const GradeTables *t, Hand *h, const Plan *p, Tools *tools
                       int *steps, int *settled_rank, Crux *crux) {
     int stalled = 0, best = -1;
     *steps = 0, *settled_rank = -1, crux->index = -1;
-    for (int k = 0; k < TECHNIQUES; k++) tools->seen[k].valid = 0;
+    for (int k = 0; k < TECHNIQUES; k++) tools->looked[k] = -1;
+    tools->synced = -1;
     /* places as bits: a Latin square's units and (kind, digit) fit */
     tools->x.quiet = t->units <= 64 && 2 * t->grids * t->n <= 64 ? tools->quiet : NULL;
     for (;;) {
         int bulk = calc_settle(h, *steps > 0);
         if (bulk >= 0 && p->bulk_rank[bulk] > *settled_rank) *settled_rank = p->bulk_rank[bulk];
         if (solved(h)) break;
-        tools->stale = 1;
         int k = 0, found = NONE, length = 0;
         for (; k < p->count && found == NONE; k++)
             found = try_step(t, h, p, k, tools, crux, best, *steps, &length);

@@ -23,11 +23,12 @@ void calc_place(Hand *h, int cell, int value) {
     for (int k = 0; k < n; k++) {
         int across = row * n + k, down = k * n + col;
         if (across != cell && h->digits[across] & bit)
-            mark(h->unsettled, across), mark(h->unpermuted, across);
+            mark(h->unsettled, across), mark(h->unpermuted, across), calc_changed(h, across, bit);
         if (down != cell && h->digits[down] & bit)
-            mark(h->unsettled, down), mark(h->unpermuted, down);
+            mark(h->unsettled, down), mark(h->unpermuted, down), calc_changed(h, down, bit);
     }
     mark(h->unsettled, cell), mark(h->unpermuted, cell);
+    calc_changed(h, cell, h->digits[cell]);
     h->digits[cell] = 0, h->values[cell] = value;
     for (int k = 0; k < n; k++) h->digits[row * n + k] &= ~bit, h->digits[k * n + col] &= ~bit;
 }
@@ -72,6 +73,7 @@ static int combine(Hand *h, Cage *cage) {
         if (!is_open(h, cell) || !gone) continue;
         h->digits[cell] &= ~gone;
         mark(h->unsettled, cell), mark(h->unpermuted, cell);
+        calc_changed(h, cell, gone);
         found = 1;
     }
     return found;
@@ -100,17 +102,6 @@ static int cage_combinations(Hand *h) {
         if (meets(h->cage[k].cells, changed, h->w) && has_open(h, &h->cage[k]))
             found |= combine(h, &h->cage[k]);
     return found;
-}
-
-/* The lines of the cells in `changed`, rows first then columns, as bits. */
-static uint64_t lines_of(const Hand *h, const word *changed) {
-    uint64_t lines = 0;
-    for (int i = 0; i < h->w; i++)
-        for (word rest = changed[i]; rest; rest &= rest - 1) {
-            int cell = 64 * i + __builtin_ctzll(rest);
-            lines |= 1ULL << (cell / h->n) | 1ULL << (h->n + cell % h->n);
-        }
-    return lines;
 }
 
 /* techniques.place_naked_single where only the cells of `changed` may be one. */
@@ -238,7 +229,8 @@ static int read_cages(Hand *h, const unsigned char *bytes, Py_ssize_t length, Ca
     for (int k = 0; k < h->cages; k++)
         for (int j = 0; j < cages[k].lines; j++)
             for (int i = 0; i < CALC_W; i++) h->reach[cages[k].line[j]][i] |= cages[k].cells[i];
-    for (int i = 0; i < WATCHES; i++) h->watch[i].valid = 0;
+    for (int i = 0; i < WATCHES; i++) h->watch[i].upto = -1;
+    h->log.count = h->log.lost = 0;
     return 0;
 }
 
