@@ -12,7 +12,6 @@
 #include "calchand.h"
 
 
-#define AREA_WORDS (2 * CALC_W + 2)
 
 /* The packed digits each cell of the cage may hold: a placed value, or its candidates. */
 static uint64_t allowed(const Hand *h, const Cage *cage) {

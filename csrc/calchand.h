@@ -176,6 +176,14 @@ int calc_settle(Hand *h, int after_step);
    tables' `count` areas past their count word (codes LINE_TOTAL and up). */
 int calc_cage_step(Hand *h, int code, const unsigned char *areas, long long count,
                    CalcStep *step);
+/* The words of an area as calcfind.c reads them: its innies (CALC_W words), their total,
+   its outies (CALC_W words, none if 0) and their total, totals as two's complement. */
+#define AREA_WORDS (2 * CALC_W + 2)
+/* The areas of the board's groups of lines (`groups`: their count, then per group its line
+   count and CALC_W words of cells) with the cages' known sums (`sums`: per cage its total
+   if it adds up, else -1), for calc_cage_step (calcareas.c): 0, or -1 with a ValueError. */
+int calc_read_areas(const Hand *h, PyObject *groups, PyObject *sums, const unsigned char **areas,
+                    long long *count);
 /* The area tables of `bytes` (calcfind.c): 0, or -1 with a ValueError. */
 int calc_areas(PyObject *bytes, const unsigned char **areas, long long *count, const char *name);
 /* The hand's values and digits stored into the lists; (digit_cells, open_cells, unsettled,

@@ -22,15 +22,11 @@ typedef struct {
     int kind, rank, number;
 } PlanStep;
 
-#define AREA_WORDS (2 * CALC_W + 2) /* an area as calcfind.c reads it */
-#define GROUP_MOST (4 * CALC_MAX * CALC_MAX)
-
 typedef struct {
     PlanStep step[PLAN_MOST];
     int count, bulk_rank[5];
-    const unsigned char *areas;
+    const unsigned char *areas; /* calc_read_areas' */
     long long area_count;
-    uint64_t area_words[GROUP_MOST * AREA_WORDS];
 } Plan;
 
 /* The hand before the crux: its values, digits and marks, and the step's place in the log. */
@@ -219,107 +215,6 @@ static int grade_loop(const GradeTables *t, Hand *h, const Plan *p, Tools *tools
     return stalled;
 }
 
-/* The group's lines as bits (Cage.line_bits') where its cells are whole rows alone or
-   whole columns alone, else 0: then a cage is in it or crosses its edge by its own lines
-   of that kind. */
-static uint64_t whole_lines(const Hand *h, const word *cells) {
-    uint64_t kinds[2] = {0, 0};
-    word made[2][CALC_W] = {{0}};
-    for (int u = 0; u < 2 * h->n; u++) {
-        int in = 1;
-        for (int k = 0; k < h->n && in; k++) in = marked(cells, unit_cell(h->n, u, k));
-        if (!in) continue;
-        kinds[u >= h->n] |= 1ULL << u;
-        for (int k = 0; k < h->n; k++) mark(made[u >= h->n], unit_cell(h->n, u, k));
-    }
-    for (int kind = 0; kind < 2; kind++)
-        if (kinds[kind] && !memcmp(made[kind], cells, sizeof(word) * (size_t)h->w)) return kinds[kind];
-    return 0;
-}
-
-/* Whether the cage has a cell outside the group's cells (*out) and one inside (*in). */
-static void cage_sides(const Hand *h, const Cage *cage, const word *cells, uint64_t lines,
-                       int *out, int *in) {
-    if (lines) {
-        uint64_t kind = (lines >> h->n) ? ~0ULL << h->n : ~(~0ULL << h->n);
-        uint64_t mine = cage->line_bits & kind;
-        *out = (mine & ~lines) != 0, *in = (mine & lines) != 0;
-        return;
-    }
-    word outside = 0, inside = 0;
-    for (int i = 0; i < h->w; i++) outside |= cage->cells[i] & ~cells[i], inside |= cage->cells[i] & cells[i];
-    *out = outside != 0, *in = inside != 0;
-}
-
-/* Per group its whole_lines(), kept while the groups last asked (a board's, the same
-   object for every draft: held so that its address is no other's) are asked again. */
-static const uint64_t *lines_of_groups(const Hand *h, PyObject *object, const uint64_t *groups) {
-    static uint64_t lines[GROUP_MOST];
-    static PyObject *held;
-    static int held_n;
-    if (object == held && h->n == held_n) return lines;
-    Py_XSETREF(held, Py_NewRef(object));
-    held_n = h->n;
-    for (uint64_t g = 0; g < groups[0]; g++) lines[g] = whole_lines(h, groups + 2 + g * (CALC_W + 1));
-    return lines;
-}
-
-/* techniques.areas as area_tables packs them, into p->area_words: per group of lines
-   (`groups`: their count, then per group its line count and CALC_W words of cells), the
-   sums known (`sums`: per cage its total if it adds up, + or one cell, else -1) of the
-   cages inside it and of those crossing its edge give its innies' and outies' totals. */
-static void build_areas(const Hand *h, const uint64_t *groups, const uint64_t *group_lines,
-                        const int64_t *sums, Plan *p) {
-    long long count = (long long)groups[0];
-    for (long long g = 0; g < count; g++) {
-        const uint64_t *group = groups + 1 + g * (CALC_W + 1);
-        const word *cells = group + 1;
-        word inside[CALC_W] = {0}, crossing[CALC_W] = {0};
-        long long inside_total = 0, crossing_total = 0;
-        uint64_t lines = group_lines[g];
-        for (int k = 0; k < h->cages; k++) {
-            if (sums[k] < 0) continue;
-            const word *mine = h->cage[k].cells;
-            int out, in;
-            cage_sides(h, &h->cage[k], cells, lines, &out, &in);
-            word *into = out ? crossing : inside;
-            if (out && !in) continue;
-            for (int i = 0; i < h->w; i++) into[i] |= mine[i];
-            *(out ? &crossing_total : &inside_total) += sums[k];
-        }
-        uint64_t *area = p->area_words + g * AREA_WORDS;
-        long long innie_total = (long long)group[0] * h->n * (h->n + 1) / 2 - inside_total;
-        int lone = 0;  /* an innie in no crossing cage: no outies */
-        for (int i = 0; i < CALC_W; i++) {
-            area[i] = cells[i] & ~inside[i];
-            lone |= !!(area[i] & ~crossing[i]);
-        }
-        area[CALC_W] = (uint64_t)innie_total;
-        for (int i = 0; i < CALC_W; i++) area[CALC_W + 1 + i] = lone ? 0 : crossing[i] & ~cells[i];
-        area[2 * CALC_W + 1] = (uint64_t)(crossing_total - innie_total);
-    }
-    p->areas = (const unsigned char *)p->area_words, p->area_count = count;
-}
-
-/* The groups and sums of build_areas from their bytes; -1 with a ValueError. */
-static int read_areas(const Hand *h, PyObject *groups, PyObject *sums, Plan *p) {
-    char *lines, *totals;
-    Py_ssize_t length, sums_length;
-    uint64_t count;
-    if (PyBytes_AsStringAndSize(groups, &lines, &length) < 0 ||
-        PyBytes_AsStringAndSize(sums, &totals, &sums_length) < 0)
-        return -1;
-    if (length < 8 || (memcpy(&count, lines, 8), count > GROUP_MOST) ||
-        (Py_ssize_t)(8 * (1 + count * (CALC_W + 1))) != length ||
-        sums_length != 8 * (Py_ssize_t)h->cages) {
-        PyErr_SetString(PyExc_ValueError, "calcudoku_grade: the groups or sums do not fit");
-        return -1;
-    }
-    const uint64_t *words = (const uint64_t *)lines;
-    build_areas(h, words, lines_of_groups(h, groups, words), (const int64_t *)totals, p);
-    return 0;
-}
-
 /* The plan from its steps ((kind, rank, number) each: a Killer's techniques are no
    Calcudoku's) and the bulk techniques' ranks; -1
    with an exception set. */
@@ -407,7 +302,8 @@ PyObject *calcudoku_grade(PyObject *module, PyObject *const *args, Py_ssize_t na
         return PyErr_Format(PyExc_ValueError, "calcudoku_grade: the grader is not the board's");
     if (convert_mask(args[5], h.unsettled, CALC_W, CALC_CELLS, "unsettled") < 0 ||
         convert_mask(args[6], h.unpermuted, CALC_W, CALC_CELLS, "unpermuted") < 0 ||
-        read_areas(&h, args[7], args[8], &plan) < 0 || read_plan(args[9], args[10], &plan) < 0)
+        calc_read_areas(&h, args[7], args[8], &plan.areas, &plan.area_count) < 0 ||
+        read_plan(args[9], args[10], &plan) < 0)
         return NULL;
     static int log[2 * (CALC_CELLS * CALC_MAX + 1)];
     int steps = 0, settled = -1;
