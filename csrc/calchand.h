@@ -78,6 +78,11 @@ typedef struct {
     word reach[2 * CALC_MAX][CALC_W]; /* per line its cells and those of the cages crossing it */
     Watch watch[WATCHES];
     ChangeLog log;
+    /* Per line, how many of its cells hold each digit, the digits one cell alone holds
+       (its hidden singles) and how many cells are open: kept as the cells change. */
+    unsigned char holding[2 * CALC_MAX][CALC_MAX];
+    mask lone[2 * CALC_MAX];
+    int open_in[2 * CALC_MAX];
 } Hand;
 
 static inline int single(mask m) { return m && !(m & (m - 1)); }
@@ -92,9 +97,21 @@ static inline int unit_cell(int n, int u, int k) { return u < n ? u * n + k : k 
 
 static inline int in_unit(int n, int u, int cell) { return u < n ? cell / n == u : cell % n == u - n; }
 
-/* The cell lost the candidates `removed` (all it had, if it was placed). */
+/* One cell fewer of line u holds digit d. */
+static inline void held_less(Hand *h, int u, int d) {
+    int left = --h->holding[u][d];
+    if (left == 1) h->lone[u] |= (mask)1 << d;
+    else if (!left) h->lone[u] &= ~((mask)1 << d);
+}
+
+/* The cell lost the candidates `removed` (all it had, if it was placed), each of which it
+   held. */
 static inline void calc_changed(Hand *h, int cell, mask removed) {
     ChangeLog *log = &h->log;
+    for (mask gone = removed; gone; gone &= gone - 1) {
+        int d = __builtin_ctz(gone);
+        held_less(h, cell / h->n, d), held_less(h, h->n + cell % h->n, d);
+    }
     if (log->count == LOG_MOST) {
         log->lost = 1;
         return;

@@ -29,6 +29,7 @@ void calc_place(Hand *h, int cell, int value) {
     }
     mark(h->unsettled, cell), mark(h->unpermuted, cell);
     calc_changed(h, cell, h->digits[cell]);
+    if (!h->values[cell]) h->open_in[row]--, h->open_in[n + col]--;
     h->digits[cell] = 0, h->values[cell] = value;
     for (int k = 0; k < n; k++) h->digits[row * n + k] &= ~bit, h->digits[k * n + col] &= ~bit;
 }
@@ -47,6 +48,8 @@ static int single_cages(Hand *h) {
 
 #define SINGLES_HAND Hand
 #define SINGLES_PLACE calc_place
+#define SINGLES_LONE(h, u) ((h)->lone[u])
+#define SINGLES_OPEN(h, u) ((h)->open_in[u])
 #include "singles.h"
 
 /* techniques._combination_step's eliminations in one cage, applied: of the fillings
@@ -79,12 +82,6 @@ static int combine(Hand *h, Cage *cage) {
     return found;
 }
 
-static int meets(const word *a, const word *b, int w) {
-    for (int i = 0; i < w; i++)
-        if (a[i] & b[i]) return 1;
-    return 0;
-}
-
 static int has_open(const Hand *h, const Cage *cage) {
     for (int i = 0; i < cage->size; i++)
         if (is_open(h, cage->cell[i])) return 1;
@@ -92,15 +89,20 @@ static int has_open(const Hand *h, const Cage *cage) {
 }
 
 /* techniques.apply_cage_combinations (grade/caged.apply_to_changed_cages): each cage with
-   an open cell and a cell changed since the last call, the changes cleared first. */
+   an open cell and a cell changed since the last call, in order, the changes cleared
+   first. */
 static int cage_combinations(Hand *h) {
-    word changed[CALC_W];
-    memcpy(changed, h->unsettled, sizeof changed);
+    word changed[CALC_W] = {0}; /* the cages of the cells changed */
+    for (int i = 0; i < h->w; i++)
+        for (word rest = h->unsettled[i]; rest; rest &= rest - 1)
+            mark(changed, h->cage_of[64 * i + __builtin_ctzll(rest)]);
     memset(h->unsettled, 0, sizeof h->unsettled);
     int found = 0;
-    for (int k = 0; k < h->cages; k++)
-        if (meets(h->cage[k].cells, changed, h->w) && has_open(h, &h->cage[k]))
-            found |= combine(h, &h->cage[k]);
+    for (int i = 0; i < CALC_W; i++)
+        for (word rest = changed[i]; rest; rest &= rest - 1) {
+            Cage *cage = &h->cage[64 * i + __builtin_ctzll(rest)];
+            if (has_open(h, cage)) found |= combine(h, cage);
+        }
     return found;
 }
 
@@ -234,6 +236,24 @@ static int read_cages(Hand *h, const unsigned char *bytes, Py_ssize_t length, Ca
     return 0;
 }
 
+/* Hand.holding, .lone and .open_in from the cells. */
+static void count_lines(Hand *h) {
+    int n = h->n;
+    memset(h->holding, 0, sizeof h->holding), memset(h->open_in, 0, sizeof h->open_in);
+    for (int c = 0; c < h->cells; c++) {
+        int row = c / n, column = n + c % n;
+        for (mask rest = h->digits[c]; rest; rest &= rest - 1) {
+            int d = __builtin_ctz(rest);
+            h->holding[row][d]++, h->holding[column][d]++;
+        }
+        if (!h->values[c]) h->open_in[row]++, h->open_in[column]++;
+    }
+    for (int u = 0; u < 2 * n; u++) {
+        h->lone[u] = 0;
+        for (int d = 0; d < n; d++) h->lone[u] |= (mask)(h->holding[u][d] == 1) << d;
+    }
+}
+
 int calc_hand(Hand *h, Cage *cages, PyObject *const *args, const char *name) {
     static int numbers[CALC_CELLS];
     long n;
@@ -261,6 +281,7 @@ int calc_hand(Hand *h, Cage *cages, PyObject *const *args, const char *name) {
         convert_ints(args[3], numbers, h->cells, 0, (1L << n) - 1, name) < 0)
         return -1;
     for (int c = 0; c < h->cells; c++) h->digits[c] = (mask)numbers[c];
+    count_lines(h);
     return 0;
 }
 
