@@ -226,6 +226,7 @@ static int open_part(const Hand *h, const Side *side, int *open, long long *left
 typedef struct {
     int n, count, done, first, cell[8], chosen[8];
     mask digits[8], kept[8];
+    unsigned before[8]; /* the cells before each on a line with it, as bits */
     long long low[9], high[9]; /* what the cells from i on add up to at least, at most */
 } Virtual;
 
@@ -235,6 +236,19 @@ static int all_kept(const Virtual *v) {
     return 1;
 }
 
+/* The values cell `at` may take: its digits that leave the cells after it a sum they can
+   make, less those of the cells before it on its lines. */
+static mask choices(const Virtual *v, int at, long long left) {
+    long long low = left - v->high[at + 1], high = left - v->low[at + 1];
+    if (low < 1) low = 1;
+    if (high > v->n) high = v->n;
+    if (low > high) return 0;
+    mask used = 0, range = (mask)((2ULL << (high - 1)) - (1ULL << (low - 1)));
+    for (unsigned rest = v->before[at]; rest; rest &= rest - 1)
+        used |= (mask)1 << (v->chosen[__builtin_ctz(rest)] - 1);
+    return v->digits[at] & range & ~used;
+}
+
 static int fill(Virtual *v, int at, long long left) {
     if (at == v->count) {
         if (left) return 0;
@@ -242,15 +256,9 @@ static int fill(Virtual *v, int at, long long left) {
         v->done = v->first || all_kept(v);
         return 1;
     }
-    long long low = v->low[at + 1], high = v->high[at + 1];
     int found = 0;
-    for (mask m = v->digits[at]; m && !v->done; m &= m - 1) {
-        int value = __builtin_ctz(m) + 1, clash = 0;
-        if (left - value < low || left - value > high) continue;
-        for (int j = 0; j < at && !clash; j++)
-            clash = v->chosen[j] == value && (v->cell[j] / v->n == v->cell[at] / v->n ||
-                                              v->cell[j] % v->n == v->cell[at] % v->n);
-        if (clash) continue;
+    for (mask m = choices(v, at, left); m && !v->done; m &= m - 1) {
+        int value = __builtin_ctz(m) + 1;
         v->chosen[at] = value;
         found |= fill(v, at + 1, left - value);
     }
@@ -273,6 +281,10 @@ static int virtual_of(const Hand *h, const int *open, int count, Virtual *v) {
     for (int i = 0; i < count; i++) {
         v->cell[i] = open[i], v->digits[i] = h->digits[open[i]], v->kept[i] = 0;
         emptied |= !v->digits[i];
+        v->before[i] = 0;
+        for (int j = 0; j < i; j++)
+            if (open[j] / h->n == open[i] / h->n || open[j] % h->n == open[i] % h->n)
+                v->before[i] |= 1u << j;
     }
     return emptied;
 }
