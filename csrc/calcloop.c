@@ -216,9 +216,8 @@ static int grade_loop(const GradeTables *t, Hand *h, const Plan *p, Tools *tools
 }
 
 /* The plan from its steps ((kind, rank, number) each: a Killer's techniques are no
-   Calcudoku's) and the bulk techniques' ranks; -1
-   with an exception set. */
-static int read_plan(PyObject *steps, PyObject *bulk_ranks, Plan *p) {
+   Calcudoku's) and the bulk techniques' ranks; -1 with an exception set. */
+static int read_steps(PyObject *steps, PyObject *bulk_ranks, Plan *p) {
     if (!PyTuple_Check(steps) || PyTuple_GET_SIZE(steps) > PLAN_MOST) {
         PyErr_SetString(PyExc_TypeError, "calcudoku_grade: steps is a tuple of at most 48");
         return -1;
@@ -243,6 +242,20 @@ static int read_plan(PyObject *steps, PyObject *bulk_ranks, Plan *p) {
     return 0;
 }
 
+/* read_steps(), passed where the tuples are those it last read (a ladder's plan is one
+   object for every draft). */
+static int read_plan(PyObject *steps, PyObject *bulk_ranks, Plan *p) {
+    static PyObject *held_steps, *held_ranks; /* the tuples last read into p */
+    if (steps == held_steps && bulk_ranks == held_ranks) return 0;
+    Py_CLEAR(held_steps);
+    Py_CLEAR(held_ranks);
+    if (read_steps(steps, bulk_ranks, p) < 0) return -1;
+    int frozen = PyTuple_Check(bulk_ranks); /* tuples all through: what was read stays */
+    for (int k = 0; k < p->count; k++) frozen &= PyTuple_Check(PyTuple_GET_ITEM(steps, k));
+    if (frozen) held_steps = Py_NewRef(steps), held_ranks = Py_NewRef(bulk_ranks);
+    return 0;
+}
+
 /* (index, values, cell_digits, unsettled, unpermuted) of the crux, None without one. */
 static PyObject *crux_object(const Hand *h, const Crux *crux) {
     if (crux->index < 0) return Py_NewRef(Py_None);
@@ -259,7 +272,7 @@ static PyObject *graded(const Hand *h, int stalled, int settled, const int *log,
                         const Crux *crux, PyObject *values, PyObject *digits) {
     PyObject *found = PyTuple_New(steps);
     for (int k = 0; found && k < steps; k++) {
-        PyObject *pair = Py_BuildValue("(ii)", log[2 * k], log[2 * k + 1]);
+        PyObject *pair = tuple_of_ints(log + 2 * k, 2);
         if (!pair) Py_CLEAR(found);
         else PyTuple_SET_ITEM(found, k, pair);
     }
