@@ -10,8 +10,6 @@
 
 #include "calchand.h"
 
-#define GROUP_MOST (4 * CALC_MAX * CALC_MAX)
-
 /* A cage as the areas see it: its cells, lines and known sum (-1: none). */
 typedef struct {
     word cells[CALC_W];

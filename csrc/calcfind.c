@@ -326,7 +326,6 @@ static int virtual_narrows(const Hand *h, const int *open, int count, long long 
 
 /* virtual_narrows' last answer for each area's side, with all it was asked on: a side's
    open cells and their candidates change seldom between the grader's many looks. */
-#define SIDE_MOST (2 * 4 * CALC_MAX * CALC_MAX)
 typedef struct {
     int n, count, narrows, cell[5];
     long long left;
@@ -364,19 +363,42 @@ static int open_on(const Hand *h, const unsigned char *side, const word *opened,
     return many;
 }
 
+/* The open cells of the first SIDE_MOST sides of the `count` areas counted into h->sides:
+   made again where cells were placed since (all of them the first time). */
+static void count_sides(Hand *h, const unsigned char *areas, long long count) {
+    SideCounts *counts = &h->sides;
+    if (counts->upto == h->log.count && !h->log.lost) return;
+    word opened[CALC_W] = {0}, placed[CALC_W], any = 0;
+    int again = sees_all(h, counts->upto);
+    for (int c = 0; c < h->cells; c++)
+        if (is_open(h, c)) mark(opened, c);
+    for (int i = 0; i < CALC_W; i++) any |= placed[i] = again ? ~(word)0 : counts->counted[i] & ~opened[i];
+    for (long long slot = 0; any && slot < 2 * count && slot < SIDE_MOST; slot++) {
+        const unsigned char *side = areas + 8 * (size_t)(slot / 2 * AREA_WORDS + slot % 2 * (CALC_W + 1));
+        int many = again ? 0 : counts->open[slot];
+        for (int i = 0; i < h->w; i++) {
+            word cells;
+            memcpy(&cells, side + 8 * (size_t)i, sizeof cells);
+            many += again ? popcount64(cells & opened[i]) : -popcount64(cells & placed[i]);
+        }
+        counts->open[slot] = (unsigned short)many;
+    }
+    memcpy(counts->counted, opened, sizeof opened);
+    counts->upto = h->log.count;
+}
+
 /* line_total (code LINE_TOTAL) or _innies_and_outies over `low`..`high` open cells:
    (area, side) of the first step, or 0 if none. A side with no cells has no open one. */
-static int area_step(const Hand *h, const unsigned char *areas, long long count, int code,
+static int area_step(Hand *h, const unsigned char *areas, long long count, int code,
                      int *found) {
     int low = code == INNIES ? 2 : code == LINE_TOTAL ? 1 : 4, open[CALC_CELLS];
     int high = code == INNIES ? 3 : code == LINE_TOTAL ? 1 : 5;
-    word opened[CALC_W] = {0}; /* the open cells: a side with too few or many is passed */
-    for (int c = 0; c < h->cells; c++)
-        if (is_open(h, c)) mark(opened, c);
+    count_sides(h, areas, count); /* a side with too few or too many open cells is passed */
     for (long long a = 0; a < count; a++)
         for (int outie = 0; outie < 2; outie++) {
-            const unsigned char *at = areas + 8 * (size_t)(a * AREA_WORDS + outie * (CALC_W + 1));
-            int many = open_on(h, at, opened, high);
+            long long slot = 2 * a + outie;
+            int many = slot < SIDE_MOST ? h->sides.open[slot]
+                : open_on(h, areas + 8 * (size_t)(a * AREA_WORDS + outie * (CALC_W + 1)), h->sides.counted, high);
             if (many < low || many > high) continue;
             Side side = side_of(areas + 8 * (size_t)(a * AREA_WORDS), outie);
             long long left;

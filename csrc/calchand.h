@@ -56,6 +56,17 @@ typedef struct {
     unsigned char quiet[QUIET_MOST];
 } Watch;
 
+/* The sides of the areas (calcareas.c: per group of lines its innies and outies) and
+   how many open cells each has, counted again only where cells were placed since
+   (calcfind.c's area techniques). */
+#define GROUP_MOST (4 * CALC_MAX * CALC_MAX)
+#define SIDE_MOST (2 * GROUP_MOST)
+typedef struct {
+    int upto;              /* the log's place when counted; -1: not counted yet */
+    word counted[CALC_W];  /* the open cells then */
+    unsigned short open[SIDE_MOST];
+} SideCounts;
+
 /* Each change to the hand's cells as it is made (calc_changed): the cell and the
    candidates it lost (a placed cell all it had), so that a watch reads what changed since
    it last looked rather than compare every cell. A cell changes at most n + 1 times
@@ -77,6 +88,7 @@ typedef struct {
     Cage *cage;
     word reach[2 * CALC_MAX][CALC_W]; /* per line its cells and those of the cages crossing it */
     Watch watch[WATCHES];
+    SideCounts sides;
     ChangeLog log;
     /* Per line, how many of its cells hold each digit, the digits one cell alone holds
        (its hidden singles) and how many cells are open: kept as the cells change. */

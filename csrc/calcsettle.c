@@ -232,6 +232,7 @@ static int read_cages(Hand *h, const unsigned char *bytes, Py_ssize_t length, Ca
         for (int j = 0; j < cages[k].lines; j++)
             for (int i = 0; i < CALC_W; i++) h->reach[cages[k].line[j]][i] |= cages[k].cells[i];
     for (int i = 0; i < WATCHES; i++) h->watch[i].upto = -1;
+    h->sides.upto = -1;
     h->log.count = h->log.lost = 0;
     return 0;
 }
