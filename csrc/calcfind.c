@@ -164,19 +164,19 @@ static int line_cage(Hand *h, int *found) {
         if (meets(h->reach[u], changed, h->w)) watch->quiet[u] = 0;
     for (int u = 0; u < 2 * n; u++) {
         if (watch->quiet[u]) continue;
-        int last[CALC_MAX]; /* per digit the last cell of the line holding it */
-        mask present = 0, apart = 0; /* apart: digits held in two cages of the line */
+        mask held[CALC_MAX], present = 0, apart = 0; /* apart: digits held in two cages */
+        int owner[CALC_MAX], parts = 0; /* the line's cages, each with the digits it holds */
         for (int j = 0; j < n; j++) {
-            int cell = unit_cell(n, u, j); /* cells in ascending order */
-            mask here = h->digits[cell];
-            for (mask seen = here & present; seen; seen &= seen - 1)
-                if (h->cage_of[last[__builtin_ctz(seen)]] != h->cage_of[cell])
-                    apart |= seen & -seen;
-            present |= here;
-            for (mask m = here; m; m &= m - 1) last[__builtin_ctz(m)] = cell;
+            int cell = unit_cell(n, u, j), k = h->cage_of[cell], s = parts - 1;
+            while (s >= 0 && owner[s] != k) s--;
+            if (s < 0) s = parts++, owner[s] = k, held[s] = 0;
+            held[s] |= h->digits[cell];
         }
+        for (int s = 0; s < parts; s++) apart |= present & held[s], present |= held[s];
         for (mask left = present & ~apart; left; left &= left - 1) {
-            int d = __builtin_ctz(left), top = last[d];
+            int d = __builtin_ctz(left), top = -1; /* the line's last cell holding d */
+            for (int j = n - 1; top < 0; j--)
+                if (h->digits[unit_cell(n, u, j)] >> d & 1) top = unit_cell(n, u, j);
             Cage *cage = &h->cage[h->cage_of[top]];
             uint64_t needed = 0;
             for (int i = 0; i < cage->size; i++)

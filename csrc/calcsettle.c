@@ -20,18 +20,21 @@ enum { SINGLE_CAGES, FULL_HOUSES, HIDDEN_SINGLES, NAKED_SINGLE, CAGE_COMBINATION
 void calc_place(Hand *h, int cell, int value) {
     int n = h->n, row = cell / n, col = cell % n;
     mask bit = (mask)1 << (value - 1);
-    for (int k = 0; k < n; k++) {
-        int across = row * n + k, down = k * n + col;
-        if (across != cell && h->digits[across] & bit)
-            mark(h->unsettled, across), mark(h->unpermuted, across), calc_changed(h, across, bit);
-        if (down != cell && h->digits[down] & bit)
-            mark(h->unsettled, down), mark(h->unpermuted, down), calc_changed(h, down, bit);
-    }
     mark(h->unsettled, cell), mark(h->unpermuted, cell);
     calc_changed(h, cell, h->digits[cell]);
     if (!h->values[cell]) h->open_in[row]--, h->open_in[n + col]--;
     h->digits[cell] = 0, h->values[cell] = value;
-    for (int k = 0; k < n; k++) h->digits[row * n + k] &= ~bit, h->digits[k * n + col] &= ~bit;
+    for (int k = 0; k < n; k++) {
+        int across = row * n + k, down = k * n + col;
+        if (h->digits[across] & bit) {
+            h->digits[across] &= ~bit, calc_changed(h, across, bit);
+            mark(h->unsettled, across), mark(h->unpermuted, across);
+        }
+        if (h->digits[down] & bit) {
+            h->digits[down] &= ~bit, calc_changed(h, down, bit);
+            mark(h->unsettled, down), mark(h->unpermuted, down);
+        }
+    }
 }
 
 /* techniques.apply_single_cages: every one-cell cage still open takes its value. */
