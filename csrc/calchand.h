@@ -95,6 +95,7 @@ typedef struct {
     unsigned char holding[2 * CALC_MAX][CALC_MAX];
     mask lone[2 * CALC_MAX];
     int open_in[2 * CALC_MAX];
+    uint64_t open_one; /* the lines with one open cell, as bits */
 } Hand;
 
 static inline int single(mask m) { return m && !(m & (m - 1)); }

@@ -15,6 +15,13 @@
 /* The bulk techniques, in the ladder's order (the caller is told the hardest's place). */
 enum { SINGLE_CAGES, FULL_HOUSES, HIDDEN_SINGLES, NAKED_SINGLE, CAGE_COMBINATIONS, BULKS };
 
+/* One open cell fewer on line u. */
+static void one_open_less(Hand *h, int u) {
+    int left = --h->open_in[u];
+    if (left == 1) h->open_one |= 1ULL << u;
+    else if (!left) h->open_one &= ~(1ULL << u);
+}
+
 /* CalcCandidates.place: the cell and its peers still holding the value are unsettled and
    unpermuted; the value leaves the peers' pencil marks. */
 void calc_place(Hand *h, int cell, int value) {
@@ -22,7 +29,7 @@ void calc_place(Hand *h, int cell, int value) {
     mask bit = (mask)1 << (value - 1);
     mark(h->unsettled, cell), mark(h->unpermuted, cell);
     calc_changed(h, cell, h->digits[cell]);
-    if (!h->values[cell]) h->open_in[row]--, h->open_in[n + col]--;
+    if (!h->values[cell]) one_open_less(h, row), one_open_less(h, n + col);
     h->digits[cell] = 0, h->values[cell] = value;
     for (int k = 0; k < n; k++) {
         int across = row * n + k, down = k * n + col;
@@ -122,22 +129,20 @@ static int naked_single_among(Hand *h, const word *changed) {
     return 0;
 }
 
-/* The bulk technique applied, whether it found anything. Where every single found
-   nothing when h->unsettled was last emptied and only the cells it now holds changed
-   since (`combined`: after cage combinations, or a settled hand's step), a single can only
-   be on those cells' lines (a naked one in those cells): the singles look there alone, in
-   their order, and find the first they would find anywhere; no cell was opened, so no
-   single cage either. */
+/* The bulk technique applied, whether it found anything. The full houses and hidden
+   singles look at every line, as each line's open cells and hidden singles are kept
+   (Hand.open_in, .lone). Where every single found nothing when h->unsettled was last
+   emptied and only the cells it now holds changed since (`combined`: after cage
+   combinations, or a settled hand's step), a naked single can only be in those cells,
+   which it looks at alone, in order; no cell was opened, so no single cage either. */
 static int apply(Hand *h, int bulk, int combined) {
     int placed = 0;
     switch (bulk) {
     case SINGLE_CAGES: return !combined && single_cages(h);
     case FULL_HOUSES:
-        if (!combined) return full_houses(h);
-        while (full_house_in(h, lines_of(h, h->unsettled))) placed = 1;
+        while (full_house_in(h, h->open_one)) placed = 1; /* the lines with one open cell */
         return placed;
-    case HIDDEN_SINGLES:
-        return combined ? hidden_singles_in(h, lines_of(h, h->unsettled)) : hidden_singles(h);
+    case HIDDEN_SINGLES: return hidden_singles(h);
     case NAKED_SINGLE:
         return combined ? naked_single_among(h, h->unsettled) : naked_single(h);
     default: return cage_combinations(h);
@@ -240,7 +245,7 @@ static int read_cages(Hand *h, const unsigned char *bytes, Py_ssize_t length, Ca
     return 0;
 }
 
-/* Hand.holding, .lone and .open_in from the cells. */
+/* Hand.holding, .lone, .open_in and .open_one from the cells. */
 static void count_lines(Hand *h) {
     int n = h->n;
     memset(h->holding, 0, sizeof h->holding), memset(h->open_in, 0, sizeof h->open_in);
@@ -252,7 +257,9 @@ static void count_lines(Hand *h) {
         }
         if (!h->values[c]) h->open_in[row]++, h->open_in[column]++;
     }
+    h->open_one = 0;
     for (int u = 0; u < 2 * n; u++) {
+        h->open_one |= (uint64_t)(h->open_in[u] == 1) << u;
         h->lone[u] = 0;
         for (int d = 0; d < n; d++) h->lone[u] |= (mask)(h->holding[u][d] == 1) << d;
     }
