@@ -89,10 +89,9 @@ static void common_by(Cage *cage, int n, uint64_t wanted) {
         uint64_t filling = cage->alive.at[f];
         for (int s = 0; s < left;) {
             int j = shared[s];
-            mask here = 0;
-            for (uint64_t on = cage->on_line[j]; on; on &= on - 1)
-                here |= (mask)(filling >> (__builtin_ctzll(on) * n) & full);
-            if ((cage->common[j] &= here)) s++;
+            uint64_t on = cage->on_line[j], folded = filling >> (__builtin_ctzll(on) * n);
+            for (on &= on - 1; on; on &= on - 1) folded |= filling >> (__builtin_ctzll(on) * n);
+            if ((cage->common[j] &= (mask)(folded & full))) s++;
             else shared[s] = shared[--left];
         }
     }
