@@ -12,7 +12,6 @@
 #include "calchand.h"
 
 
-#define AREA_WORDS (2 * CALC_W + 2)
 
 /* The packed digits each cell of the cage may hold: a placed value, or its candidates. */
 static uint64_t allowed(const Hand *h, const Cage *cage) {
@@ -71,23 +70,31 @@ static uint64_t kept_by(Cage *cage, uint64_t wanted) {
 }
 
 /* Per line the cage crosses, the digits every live filling puts on it (none without a
-   live filling) into cage->common, made again only when `wanted` changed. */
+   live filling) into cage->common, made again only when `wanted` changed. On a line with
+   one cell of the cage that is the cell's one digit if all its fillings agree there (the
+   union kept_by() has); the lines with more are read filling by filling, until each has
+   lost every digit. */
 static void common_by(Cage *cage, int n, uint64_t wanted) {
     if (cage->known & 2 && cage->common_wanted == wanted) return;
-    uint64_t full = full_digits(n);
-    for (int j = 0; j < cage->lines; j++) cage->common[j] = (mask)full;
+    uint64_t full = full_digits(n), kept = kept_by(cage, wanted);
+    int shared[2 * CALC_MAX], left = 0; /* the lines with two cells or more, and common digits */
     narrow_live(cage, &cage->alive, wanted);
-    mask here[2 * CALC_MAX] = {0}; /* per line a filling's digits on it, emptied after */
-    for (int f = 0; f < cage->alive.count; f++) {
-        uint64_t filling = cage->alive.at[f];
-        for (int i = 0; i < cage->size; i++) {
-            mask digit = (mask)(filling >> (i * n) & full);
-            here[cage->row_at[i]] |= digit, here[cage->column_at[i]] |= digit;
-        }
-        for (int j = 0; j < cage->lines; j++) cage->common[j] &= here[j], here[j] = 0;
+    for (int j = 0; j < cage->lines; j++) {
+        uint64_t on = cage->on_line[j];
+        mask one = (mask)(kept >> (__builtin_ctzll(on) * n) & full);
+        if (on & (on - 1)) cage->common[j] = cage->alive.count ? (mask)full : 0, shared[left++] = j;
+        else cage->common[j] = single(one) ? one : 0;
     }
-    if (!cage->alive.count)
-        for (int j = 0; j < cage->lines; j++) cage->common[j] = 0;
+    for (int f = 0; f < cage->alive.count && left; f++) {
+        uint64_t filling = cage->alive.at[f];
+        for (int s = 0; s < left;) {
+            int j = shared[s];
+            uint64_t on = cage->on_line[j], folded = filling >> (__builtin_ctzll(on) * n);
+            for (on &= on - 1; on; on &= on - 1) folded |= filling >> (__builtin_ctzll(on) * n);
+            if ((cage->common[j] &= (mask)(folded & full))) s++;
+            else shared[s] = shared[--left];
+        }
+    }
     cage->common_wanted = wanted, cage->known |= 2;
 }
 
@@ -104,19 +111,10 @@ static int permutations(Hand *h) {
 }
 
 /* The cells changed since the watch last looked (into `changed`: every cell the first
-   time, when no place is quiet yet) and their lines as bits; the watch looks now. */
-static uint64_t watch_changes(const Hand *h, Watch *watch, word *changed) {
-    uint64_t lines = 0;
-    memset(changed, 0, sizeof(word) * CALC_W);
-    if (!watch->valid) memset(watch->quiet, 0, sizeof watch->quiet);
-    for (int c = 0; c < h->cells; c++) {
-        if (watch->valid && watch->values[c] == h->values[c] && watch->digits[c] == h->digits[c])
-            continue;
-        watch->values[c] = h->values[c], watch->digits[c] = h->digits[c];
-        mark(changed, c), lines |= 1ULL << (c / h->n) | 1ULL << (h->n + c % h->n);
-    }
-    watch->valid = 1;
-    return lines;
+   time, when no place is quiet yet); the watch looks now. */
+static void watch_changes(const Hand *h, Watch *watch, word *changed) {
+    if (watch->upto < 0) memset(watch->quiet, 0, sizeof watch->quiet);
+    changes_since(h, &watch->upto, changed);
 }
 
 /* The digits the open cells of unit u beyond the cage's cells hold. */
@@ -135,7 +133,8 @@ static int cage_line(Hand *h, int *found) {
     int n = h->n;
     Watch *watch = &h->watch[WATCH_CAGE_LINE];
     word changed[CALC_W];
-    uint64_t lines = watch_changes(h, watch, changed); /* a cage is what its lines hold */
+    watch_changes(h, watch, changed);
+    uint64_t lines = lines_of(h, changed); /* a cage is what its lines hold */
     for (int k = 0; k < h->cages; k++)
         if (h->cage[k].line_bits & lines) watch->quiet[k] = 0;
     for (int k = 0; k < h->cages; k++) {
@@ -164,19 +163,19 @@ static int line_cage(Hand *h, int *found) {
         if (meets(h->reach[u], changed, h->w)) watch->quiet[u] = 0;
     for (int u = 0; u < 2 * n; u++) {
         if (watch->quiet[u]) continue;
-        int last[CALC_MAX]; /* per digit the last cell of the line holding it */
-        mask present = 0, apart = 0; /* apart: digits held in two cages of the line */
+        mask held[CALC_MAX], present = 0, apart = 0; /* apart: digits held in two cages */
+        int owner[CALC_MAX], parts = 0; /* the line's cages, each with the digits it holds */
         for (int j = 0; j < n; j++) {
-            int cell = unit_cell(n, u, j); /* cells in ascending order */
-            mask here = h->digits[cell];
-            for (mask seen = here & present; seen; seen &= seen - 1)
-                if (h->cage_of[last[__builtin_ctz(seen)]] != h->cage_of[cell])
-                    apart |= seen & -seen;
-            present |= here;
-            for (mask m = here; m; m &= m - 1) last[__builtin_ctz(m)] = cell;
+            int cell = unit_cell(n, u, j), k = h->cage_of[cell], s = parts - 1;
+            while (s >= 0 && owner[s] != k) s--;
+            if (s < 0) s = parts++, owner[s] = k, held[s] = 0;
+            held[s] |= h->digits[cell];
         }
+        for (int s = 0; s < parts; s++) apart |= present & held[s], present |= held[s];
         for (mask left = present & ~apart; left; left &= left - 1) {
-            int d = __builtin_ctz(left), top = last[d];
+            int d = __builtin_ctz(left), top = -1; /* the line's last cell holding d */
+            for (int j = n - 1; top < 0; j--)
+                if (h->digits[unit_cell(n, u, j)] >> d & 1) top = unit_cell(n, u, j);
             Cage *cage = &h->cage[h->cage_of[top]];
             uint64_t needed = 0;
             for (int i = 0; i < cage->size; i++)
@@ -226,6 +225,7 @@ static int open_part(const Hand *h, const Side *side, int *open, long long *left
 typedef struct {
     int n, count, done, first, cell[8], chosen[8];
     mask digits[8], kept[8];
+    unsigned before[8]; /* the cells before each on a line with it, as bits */
     long long low[9], high[9]; /* what the cells from i on add up to at least, at most */
 } Virtual;
 
@@ -235,6 +235,19 @@ static int all_kept(const Virtual *v) {
     return 1;
 }
 
+/* The values cell `at` may take: its digits that leave the cells after it a sum they can
+   make, less those of the cells before it on its lines. */
+static mask choices(const Virtual *v, int at, long long left) {
+    long long low = left - v->high[at + 1], high = left - v->low[at + 1];
+    if (low < 1) low = 1;
+    if (high > v->n) high = v->n;
+    if (low > high) return 0;
+    mask used = 0, range = (mask)((2ULL << (high - 1)) - (1ULL << (low - 1)));
+    for (unsigned rest = v->before[at]; rest; rest &= rest - 1)
+        used |= (mask)1 << (v->chosen[__builtin_ctz(rest)] - 1);
+    return v->digits[at] & range & ~used;
+}
+
 static int fill(Virtual *v, int at, long long left) {
     if (at == v->count) {
         if (left) return 0;
@@ -242,15 +255,9 @@ static int fill(Virtual *v, int at, long long left) {
         v->done = v->first || all_kept(v);
         return 1;
     }
-    long long low = v->low[at + 1], high = v->high[at + 1];
     int found = 0;
-    for (mask m = v->digits[at]; m && !v->done; m &= m - 1) {
-        int value = __builtin_ctz(m) + 1, clash = 0;
-        if (left - value < low || left - value > high) continue;
-        for (int j = 0; j < at && !clash; j++)
-            clash = v->chosen[j] == value && (v->cell[j] / v->n == v->cell[at] / v->n ||
-                                              v->cell[j] % v->n == v->cell[at] % v->n);
-        if (clash) continue;
+    for (mask m = choices(v, at, left); m && !v->done; m &= m - 1) {
+        int value = __builtin_ctz(m) + 1;
         v->chosen[at] = value;
         found |= fill(v, at + 1, left - value);
     }
@@ -273,6 +280,10 @@ static int virtual_of(const Hand *h, const int *open, int count, Virtual *v) {
     for (int i = 0; i < count; i++) {
         v->cell[i] = open[i], v->digits[i] = h->digits[open[i]], v->kept[i] = 0;
         emptied |= !v->digits[i];
+        v->before[i] = 0;
+        for (int j = 0; j < i; j++)
+            if (open[j] / h->n == open[i] / h->n || open[j] % h->n == open[i] % h->n)
+                v->before[i] |= 1u << j;
     }
     return emptied;
 }
@@ -314,7 +325,6 @@ static int virtual_narrows(const Hand *h, const int *open, int count, long long 
 
 /* virtual_narrows' last answer for each area's side, with all it was asked on: a side's
    open cells and their candidates change seldom between the grader's many looks. */
-#define SIDE_MOST (2 * 4 * CALC_MAX * CALC_MAX)
 typedef struct {
     int n, count, narrows, cell[5];
     long long left;
@@ -352,19 +362,42 @@ static int open_on(const Hand *h, const unsigned char *side, const word *opened,
     return many;
 }
 
+/* The open cells of the first SIDE_MOST sides of the `count` areas counted into h->sides:
+   made again where cells were placed since (all of them the first time). */
+static void count_sides(Hand *h, const unsigned char *areas, long long count) {
+    SideCounts *counts = &h->sides;
+    if (counts->upto == h->log.count && !h->log.lost) return;
+    word opened[CALC_W] = {0}, placed[CALC_W], any = 0;
+    int again = sees_all(h, counts->upto);
+    for (int c = 0; c < h->cells; c++)
+        if (is_open(h, c)) mark(opened, c);
+    for (int i = 0; i < CALC_W; i++) any |= placed[i] = again ? ~(word)0 : counts->counted[i] & ~opened[i];
+    for (long long slot = 0; any && slot < 2 * count && slot < SIDE_MOST; slot++) {
+        const unsigned char *side = areas + 8 * (size_t)(slot / 2 * AREA_WORDS + slot % 2 * (CALC_W + 1));
+        int many = again ? 0 : counts->open[slot];
+        for (int i = 0; i < h->w; i++) {
+            word cells;
+            memcpy(&cells, side + 8 * (size_t)i, sizeof cells);
+            many += again ? popcount64(cells & opened[i]) : -popcount64(cells & placed[i]);
+        }
+        counts->open[slot] = (unsigned short)many;
+    }
+    memcpy(counts->counted, opened, sizeof opened);
+    counts->upto = h->log.count;
+}
+
 /* line_total (code LINE_TOTAL) or _innies_and_outies over `low`..`high` open cells:
    (area, side) of the first step, or 0 if none. A side with no cells has no open one. */
-static int area_step(const Hand *h, const unsigned char *areas, long long count, int code,
+static int area_step(Hand *h, const unsigned char *areas, long long count, int code,
                      int *found) {
     int low = code == INNIES ? 2 : code == LINE_TOTAL ? 1 : 4, open[CALC_CELLS];
     int high = code == INNIES ? 3 : code == LINE_TOTAL ? 1 : 5;
-    word opened[CALC_W] = {0}; /* the open cells: a side with too few or many is passed */
-    for (int c = 0; c < h->cells; c++)
-        if (is_open(h, c)) mark(opened, c);
+    count_sides(h, areas, count); /* a side with too few or too many open cells is passed */
     for (long long a = 0; a < count; a++)
         for (int outie = 0; outie < 2; outie++) {
-            const unsigned char *at = areas + 8 * (size_t)(a * AREA_WORDS + outie * (CALC_W + 1));
-            int many = open_on(h, at, opened, high);
+            long long slot = 2 * a + outie;
+            int many = slot < SIDE_MOST ? h->sides.open[slot]
+                : open_on(h, areas + 8 * (size_t)(a * AREA_WORDS + outie * (CALC_W + 1)), h->sides.counted, high);
             if (many < low || many > high) continue;
             Side side = side_of(areas + 8 * (size_t)(a * AREA_WORDS), outie);
             long long left;

@@ -52,11 +52,32 @@ typedef struct {
 #define QUIET_MOST CALC_CELLS
 enum { WATCH_CAGE_LINE, WATCH_LINE_CAGE, WATCHES };
 typedef struct {
-    int valid; /* 0: nothing seen yet */
-    int values[CALC_CELLS];
-    mask digits[CALC_CELLS];
+    int upto; /* its place in the hand's ChangeLog when it last looked; -1: never */
     unsigned char quiet[QUIET_MOST];
 } Watch;
+
+/* The sides of the areas (calcareas.c: per group of lines its innies and outies) and
+   how many open cells each has, counted again only where cells were placed since
+   (calcfind.c's area techniques). */
+#define GROUP_MOST (4 * CALC_MAX * CALC_MAX)
+#define SIDE_MOST (2 * GROUP_MOST)
+typedef struct {
+    int upto;              /* the log's place when counted; -1: not counted yet */
+    word counted[CALC_W];  /* the open cells then */
+    unsigned short open[SIDE_MOST];
+} SideCounts;
+
+/* Each change to the hand's cells as it is made (calc_changed): the cell and the
+   candidates it lost (a placed cell all it had), so that a watch reads what changed since
+   it last looked rather than compare every cell. A cell changes at most n + 1 times
+   (each change takes a candidate or places it); past the room, every cell counts as
+   changed (`lost`). */
+#define LOG_MOST (CALC_CELLS * (CALC_MAX + 1))
+typedef struct {
+    int count, lost;
+    unsigned short cell[LOG_MOST];
+    mask removed[LOG_MOST];
+} ChangeLog;
 
 typedef struct {
     int n, cells, cages, w; /* w: the words of a cell mask in use */
@@ -67,6 +88,14 @@ typedef struct {
     Cage *cage;
     word reach[2 * CALC_MAX][CALC_W]; /* per line its cells and those of the cages crossing it */
     Watch watch[WATCHES];
+    SideCounts sides;
+    ChangeLog log;
+    /* Per line, how many of its cells hold each digit, the digits one cell alone holds
+       (its hidden singles) and how many cells are open: kept as the cells change. */
+    unsigned char holding[2 * CALC_MAX][CALC_MAX];
+    mask lone[2 * CALC_MAX];
+    int open_in[2 * CALC_MAX];
+    uint64_t open_one; /* the lines with one open cell, as bits */
 } Hand;
 
 static inline int single(mask m) { return m && !(m & (m - 1)); }
@@ -80,6 +109,53 @@ static inline uint64_t full_digits(int n) { return n == 64 ? ~0ULL : (1ULL << n)
 static inline int unit_cell(int n, int u, int k) { return u < n ? u * n + k : k * n + (u - n); }
 
 static inline int in_unit(int n, int u, int cell) { return u < n ? cell / n == u : cell % n == u - n; }
+
+/* One cell fewer of line u holds digit d. */
+static inline void held_less(Hand *h, int u, int d) {
+    int left = --h->holding[u][d];
+    if (left == 1) h->lone[u] |= (mask)1 << d;
+    else if (!left) h->lone[u] &= ~((mask)1 << d);
+}
+
+/* The cell lost the candidates `removed` (all it had, if it was placed), each of which it
+   held. */
+static inline void calc_changed(Hand *h, int cell, mask removed) {
+    ChangeLog *log = &h->log;
+    for (mask gone = removed; gone; gone &= gone - 1) {
+        int d = __builtin_ctz(gone);
+        held_less(h, cell / h->n, d), held_less(h, h->n + cell % h->n, d);
+    }
+    if (log->count == LOG_MOST) {
+        log->lost = 1;
+        return;
+    }
+    log->cell[log->count] = (unsigned short)cell, log->removed[log->count++] = removed;
+}
+
+/* Whether a watch that last looked at the log's place `upto` must look at every cell. */
+static inline int sees_all(const Hand *h, int upto) { return upto < 0 || h->log.lost; }
+
+/* The lines of the cells in `cells`, rows first then columns, as bits. */
+static inline uint64_t lines_of(const Hand *h, const word *cells) {
+    uint64_t lines = 0;
+    for (int i = 0; i < h->w; i++)
+        for (word rest = cells[i]; rest; rest &= rest - 1) {
+            int cell = 64 * i + __builtin_ctzll(rest);
+            lines |= 1ULL << (cell / h->n) | 1ULL << (h->n + cell % h->n);
+        }
+    return lines;
+}
+
+/* The cells changed since the log's place *upto (every cell where sees_all()), into
+   `changed`; *upto now. */
+static inline void changes_since(const Hand *h, int *upto, word *changed) {
+    memset(changed, 0, sizeof(word) * CALC_W);
+    if (sees_all(h, *upto))
+        for (int c = 0; c < h->cells; c++) mark(changed, c);
+    else
+        for (int i = *upto; i < h->log.count; i++) mark(changed, h->log.cell[i]);
+    *upto = h->log.count;
+}
 
 static inline uint64_t filling_at(const Cage *cage, int f) {
     uint64_t filling;
@@ -130,6 +206,14 @@ int calc_settle(Hand *h, int after_step);
    tables' `count` areas past their count word (codes LINE_TOTAL and up). */
 int calc_cage_step(Hand *h, int code, const unsigned char *areas, long long count,
                    CalcStep *step);
+/* The words of an area as calcfind.c reads them: its innies (CALC_W words), their total,
+   its outies (CALC_W words, none if 0) and their total, totals as two's complement. */
+#define AREA_WORDS (2 * CALC_W + 2)
+/* The areas of the board's groups of lines (`groups`: their count, then per group its line
+   count and CALC_W words of cells) with the cages' known sums (`sums`: per cage its total
+   if it adds up, else -1), for calc_cage_step (calcareas.c): 0, or -1 with a ValueError. */
+int calc_read_areas(const Hand *h, PyObject *groups, PyObject *sums, const unsigned char **areas,
+                    long long *count);
 /* The area tables of `bytes` (calcfind.c): 0, or -1 with a ValueError. */
 int calc_areas(PyObject *bytes, const unsigned char **areas, long long *count, const char *name);
 /* The hand's values and digits stored into the lists; (digit_cells, open_cells, unsettled,

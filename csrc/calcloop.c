@@ -22,15 +22,11 @@ typedef struct {
     int kind, rank, number;
 } PlanStep;
 
-#define AREA_WORDS (2 * CALC_W + 2) /* an area as calcfind.c reads it */
-#define GROUP_MOST (4 * CALC_MAX * CALC_MAX)
-
 typedef struct {
     PlanStep step[PLAN_MOST];
     int count, bulk_rank[5];
-    const unsigned char *areas;
+    const unsigned char *areas; /* calc_read_areas' */
     long long area_count;
-    uint64_t area_words[GROUP_MOST * AREA_WORDS];
 } Plan;
 
 /* The hand before the crux: its values, digits and marks, and the step's place in the log. */
@@ -54,7 +50,9 @@ static void state_of(const GradeTables *t, const Hand *h, GradeState *s) {
 
 /* CalcCandidates.eliminate: the cell is unsettled and unpermuted. */
 static void eliminate(Hand *h, int cell, int value) {
-    h->digits[cell] &= ~((mask)1 << (value - 1));
+    mask bit = (mask)1 << (value - 1);
+    if (h->digits[cell] & bit) calc_changed(h, cell, bit);
+    h->digits[cell] &= ~bit;
     mark(h->unsettled, cell), mark(h->unpermuted, cell);
 }
 
@@ -64,38 +62,48 @@ static void apply_pairs(Hand *h, const int *place, int places, const int *elim, 
     for (int i = 0; i < elims; i++) eliminate(h, elim[2 * i], elim[2 * i + 1]);
 }
 
-/* What a classic technique last looked at (its Scratch.quiet places are of that hand). */
-typedef struct {
-    int valid, values[CALC_CELLS];
-    mask digits[CALC_CELLS];
-} Seen;
-
 typedef struct {
     Scratch x;
     CStep classic;
     GradeState s;
-    int stale;  /* s no longer the hand's */
+    int synced;  /* the hand's ChangeLog place s is as of; -1: s no longer the hand's */
     uint64_t quiet[TECHNIQUES];
-    Seen seen[TECHNIQUES];
+    int looked[TECHNIQUES]; /* the log's place each classic technique last looked at */
 } Tools;
+
+/* The grader's state brought to the hand: the cells changed since it last was. */
+static void sync_state(const GradeTables *t, const Hand *h, Tools *tools) {
+    GradeState *s = &tools->s;
+    if (!sees_all(h, tools->synced) && tools->synced == h->log.count) return;
+    if (sees_all(h, tools->synced)) state_of(t, h, s);
+    else
+        for (int i = tools->synced; i < h->log.count; i++) {
+            int c = h->log.cell[i];
+            s->values[c] = h->values[c], s->cell_digits[c] = h->digits[c];
+            if (h->values[c]) set_remove(s->open, c);
+            for (mask gone = h->log.removed[i]; gone; gone &= gone - 1)
+                set_remove(s->digit_cells + (size_t)__builtin_ctz(gone) * t->w, c);
+        }
+    tools->synced = h->log.count;
+}
 
 /* The classic technique's quiet places (Scratch.quiet) as of the hand: those whose units
    or digits' cells changed since it last looked are looked at again. */
 static void requiet(const GradeTables *t, const Hand *h, Tools *tools, int technique) {
-    Seen *seen = &tools->seen[technique];
+    int *upto = &tools->looked[technique];
     uint64_t units = 0;
     digits changed = 0;
-    if (!seen->valid) tools->quiet[technique] = 0;
-    for (int c = 0; c < h->cells; c++) {
-        if (seen->valid && seen->values[c] == h->values[c] && seen->digits[c] == h->digits[c])
-            continue;
-        changed |= seen->digits[c] ^ h->digits[c];
-        for (int k = t->units_of_start[c]; k < t->units_of_start[c + 1]; k++)
-            units |= 1ULL << t->units_of[k];
-        seen->values[c] = h->values[c], seen->digits[c] = h->digits[c];
+    if (sees_all(h, *upto)) tools->quiet[technique] = 0;
+    else {
+        for (int i = *upto; i < h->log.count; i++) {
+            int c = h->log.cell[i];
+            changed |= h->log.removed[i];
+            for (int k = t->units_of_start[c]; k < t->units_of_start[c + 1]; k++)
+                units |= 1ULL << t->units_of[k];
+        }
+        tools->quiet[technique] &= ~quiet_changed(t, technique, units, changed);
     }
-    if (seen->valid) tools->quiet[technique] &= ~quiet_changed(t, technique, units, changed);
-    seen->valid = 1;
+    *upto = h->log.count;
 }
 
 /* The plan's technique k tried on the hand, its step applied: FOUND (its length into
@@ -108,7 +116,7 @@ static int try_step(const GradeTables *t, Hand *h, const Plan *p, int k, Tools *
         if (!calc_cage_step(h, step->number, p->areas, p->area_count, &cage)) return NONE;
         *length = 0;
     } else {
-        if (tools->stale) state_of(t, h, &tools->s), tools->stale = 0;
+        sync_state(t, h, tools);
         if (tools->x.quiet) requiet(t, h, tools, step->number);
         int found = technique_of(step->number)(t, &tools->s, &tools->x, &tools->classic);
         if (found != FOUND) return found;
@@ -126,7 +134,6 @@ static int try_step(const GradeTables *t, Hand *h, const Plan *p, int k, Tools *
     else
         apply_pairs(h, tools->classic.place, tools->classic.placements, tools->classic.elim,
                     tools->classic.eliminations);
-    tools->stale = 1;
     return FOUND;
 }
 
@@ -147,7 +154,7 @@ static int tools_init(Tools *tools, const GradeTables *t) {
     tools->s.open = tools->s.digit_cells + w * (size_t)t->n;
     tools->s.unsettled = tools->s.open + w;
     tools->s.killer = NULL;
-    tools->stale = 1;
+    tools->synced = -1;
     if (!tools->classic.place || !tools->classic.param || !tools->s.values ||
         !tools->s.cell_digits || !tools->s.digit_cells || scratch_init(&tools->x, t, NULL) < 0)
         return -1;
@@ -188,14 +195,14 @@ static int grade_loop(const GradeTables *t, Hand *h, const Plan *p, Tools *tools
                       int *steps, int *settled_rank, Crux *crux) {
     int stalled = 0, best = -1;
     *steps = 0, *settled_rank = -1, crux->index = -1;
-    for (int k = 0; k < TECHNIQUES; k++) tools->seen[k].valid = 0;
+    for (int k = 0; k < TECHNIQUES; k++) tools->looked[k] = -1;
+    tools->synced = -1;
     /* places as bits: a Latin square's units and (kind, digit) fit */
     tools->x.quiet = t->units <= 64 && 2 * t->grids * t->n <= 64 ? tools->quiet : NULL;
     for (;;) {
         int bulk = calc_settle(h, *steps > 0);
         if (bulk >= 0 && p->bulk_rank[bulk] > *settled_rank) *settled_rank = p->bulk_rank[bulk];
         if (solved(h)) break;
-        tools->stale = 1;
         int k = 0, found = NONE, length = 0;
         for (; k < p->count && found == NONE; k++)
             found = try_step(t, h, p, k, tools, crux, best, *steps, &length);
@@ -208,111 +215,9 @@ static int grade_loop(const GradeTables *t, Hand *h, const Plan *p, Tools *tools
     return stalled;
 }
 
-/* The group's lines as bits (Cage.line_bits') where its cells are whole rows alone or
-   whole columns alone, else 0: then a cage is in it or crosses its edge by its own lines
-   of that kind. */
-static uint64_t whole_lines(const Hand *h, const word *cells) {
-    uint64_t kinds[2] = {0, 0};
-    word made[2][CALC_W] = {{0}};
-    for (int u = 0; u < 2 * h->n; u++) {
-        int in = 1;
-        for (int k = 0; k < h->n && in; k++) in = marked(cells, unit_cell(h->n, u, k));
-        if (!in) continue;
-        kinds[u >= h->n] |= 1ULL << u;
-        for (int k = 0; k < h->n; k++) mark(made[u >= h->n], unit_cell(h->n, u, k));
-    }
-    for (int kind = 0; kind < 2; kind++)
-        if (kinds[kind] && !memcmp(made[kind], cells, sizeof(word) * (size_t)h->w)) return kinds[kind];
-    return 0;
-}
-
-/* Whether the cage has a cell outside the group's cells (*out) and one inside (*in). */
-static void cage_sides(const Hand *h, const Cage *cage, const word *cells, uint64_t lines,
-                       int *out, int *in) {
-    if (lines) {
-        uint64_t kind = (lines >> h->n) ? ~0ULL << h->n : ~(~0ULL << h->n);
-        uint64_t mine = cage->line_bits & kind;
-        *out = (mine & ~lines) != 0, *in = (mine & lines) != 0;
-        return;
-    }
-    word outside = 0, inside = 0;
-    for (int i = 0; i < h->w; i++) outside |= cage->cells[i] & ~cells[i], inside |= cage->cells[i] & cells[i];
-    *out = outside != 0, *in = inside != 0;
-}
-
-/* Per group its whole_lines(), kept while the groups last asked (a board's, the same
-   object for every draft: held so that its address is no other's) are asked again. */
-static const uint64_t *lines_of_groups(const Hand *h, PyObject *object, const uint64_t *groups) {
-    static uint64_t lines[GROUP_MOST];
-    static PyObject *held;
-    static int held_n;
-    if (object == held && h->n == held_n) return lines;
-    Py_XSETREF(held, Py_NewRef(object));
-    held_n = h->n;
-    for (uint64_t g = 0; g < groups[0]; g++) lines[g] = whole_lines(h, groups + 2 + g * (CALC_W + 1));
-    return lines;
-}
-
-/* techniques.areas as area_tables packs them, into p->area_words: per group of lines
-   (`groups`: their count, then per group its line count and CALC_W words of cells), the
-   sums known (`sums`: per cage its total if it adds up, + or one cell, else -1) of the
-   cages inside it and of those crossing its edge give its innies' and outies' totals. */
-static void build_areas(const Hand *h, const uint64_t *groups, const uint64_t *group_lines,
-                        const int64_t *sums, Plan *p) {
-    long long count = (long long)groups[0];
-    for (long long g = 0; g < count; g++) {
-        const uint64_t *group = groups + 1 + g * (CALC_W + 1);
-        const word *cells = group + 1;
-        word inside[CALC_W] = {0}, crossing[CALC_W] = {0};
-        long long inside_total = 0, crossing_total = 0;
-        uint64_t lines = group_lines[g];
-        for (int k = 0; k < h->cages; k++) {
-            if (sums[k] < 0) continue;
-            const word *mine = h->cage[k].cells;
-            int out, in;
-            cage_sides(h, &h->cage[k], cells, lines, &out, &in);
-            word *into = out ? crossing : inside;
-            if (out && !in) continue;
-            for (int i = 0; i < h->w; i++) into[i] |= mine[i];
-            *(out ? &crossing_total : &inside_total) += sums[k];
-        }
-        uint64_t *area = p->area_words + g * AREA_WORDS;
-        long long innie_total = (long long)group[0] * h->n * (h->n + 1) / 2 - inside_total;
-        int lone = 0;  /* an innie in no crossing cage: no outies */
-        for (int i = 0; i < CALC_W; i++) {
-            area[i] = cells[i] & ~inside[i];
-            lone |= !!(area[i] & ~crossing[i]);
-        }
-        area[CALC_W] = (uint64_t)innie_total;
-        for (int i = 0; i < CALC_W; i++) area[CALC_W + 1 + i] = lone ? 0 : crossing[i] & ~cells[i];
-        area[2 * CALC_W + 1] = (uint64_t)(crossing_total - innie_total);
-    }
-    p->areas = (const unsigned char *)p->area_words, p->area_count = count;
-}
-
-/* The groups and sums of build_areas from their bytes; -1 with a ValueError. */
-static int read_areas(const Hand *h, PyObject *groups, PyObject *sums, Plan *p) {
-    char *lines, *totals;
-    Py_ssize_t length, sums_length;
-    uint64_t count;
-    if (PyBytes_AsStringAndSize(groups, &lines, &length) < 0 ||
-        PyBytes_AsStringAndSize(sums, &totals, &sums_length) < 0)
-        return -1;
-    if (length < 8 || (memcpy(&count, lines, 8), count > GROUP_MOST) ||
-        (Py_ssize_t)(8 * (1 + count * (CALC_W + 1))) != length ||
-        sums_length != 8 * (Py_ssize_t)h->cages) {
-        PyErr_SetString(PyExc_ValueError, "calcudoku_grade: the groups or sums do not fit");
-        return -1;
-    }
-    const uint64_t *words = (const uint64_t *)lines;
-    build_areas(h, words, lines_of_groups(h, groups, words), (const int64_t *)totals, p);
-    return 0;
-}
-
 /* The plan from its steps ((kind, rank, number) each: a Killer's techniques are no
-   Calcudoku's) and the bulk techniques' ranks; -1
-   with an exception set. */
-static int read_plan(PyObject *steps, PyObject *bulk_ranks, Plan *p) {
+   Calcudoku's) and the bulk techniques' ranks; -1 with an exception set. */
+static int read_steps(PyObject *steps, PyObject *bulk_ranks, Plan *p) {
     if (!PyTuple_Check(steps) || PyTuple_GET_SIZE(steps) > PLAN_MOST) {
         PyErr_SetString(PyExc_TypeError, "calcudoku_grade: steps is a tuple of at most 48");
         return -1;
@@ -337,6 +242,20 @@ static int read_plan(PyObject *steps, PyObject *bulk_ranks, Plan *p) {
     return 0;
 }
 
+/* read_steps(), passed where the tuples are those it last read (a ladder's plan is one
+   object for every draft). */
+static int read_plan(PyObject *steps, PyObject *bulk_ranks, Plan *p) {
+    static PyObject *held_steps, *held_ranks; /* the tuples last read into p */
+    if (steps == held_steps && bulk_ranks == held_ranks) return 0;
+    Py_CLEAR(held_steps);
+    Py_CLEAR(held_ranks);
+    if (read_steps(steps, bulk_ranks, p) < 0) return -1;
+    int frozen = PyTuple_Check(bulk_ranks); /* tuples all through: what was read stays */
+    for (int k = 0; k < p->count; k++) frozen &= PyTuple_Check(PyTuple_GET_ITEM(steps, k));
+    if (frozen) held_steps = Py_NewRef(steps), held_ranks = Py_NewRef(bulk_ranks);
+    return 0;
+}
+
 /* (index, values, cell_digits, unsettled, unpermuted) of the crux, None without one. */
 static PyObject *crux_object(const Hand *h, const Crux *crux) {
     if (crux->index < 0) return Py_NewRef(Py_None);
@@ -353,7 +272,7 @@ static PyObject *graded(const Hand *h, int stalled, int settled, const int *log,
                         const Crux *crux, PyObject *values, PyObject *digits) {
     PyObject *found = PyTuple_New(steps);
     for (int k = 0; found && k < steps; k++) {
-        PyObject *pair = Py_BuildValue("(ii)", log[2 * k], log[2 * k + 1]);
+        PyObject *pair = tuple_of_ints(log + 2 * k, 2);
         if (!pair) Py_CLEAR(found);
         else PyTuple_SET_ITEM(found, k, pair);
     }
@@ -396,7 +315,8 @@ PyObject *calcudoku_grade(PyObject *module, PyObject *const *args, Py_ssize_t na
         return PyErr_Format(PyExc_ValueError, "calcudoku_grade: the grader is not the board's");
     if (convert_mask(args[5], h.unsettled, CALC_W, CALC_CELLS, "unsettled") < 0 ||
         convert_mask(args[6], h.unpermuted, CALC_W, CALC_CELLS, "unpermuted") < 0 ||
-        read_areas(&h, args[7], args[8], &plan) < 0 || read_plan(args[9], args[10], &plan) < 0)
+        calc_read_areas(&h, args[7], args[8], &plan.areas, &plan.area_count) < 0 ||
+        read_plan(args[9], args[10], &plan) < 0)
         return NULL;
     static int log[2 * (CALC_CELLS * CALC_MAX + 1)];
     int steps = 0, settled = -1;

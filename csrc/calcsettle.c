@@ -15,21 +15,33 @@
 /* The bulk techniques, in the ladder's order (the caller is told the hardest's place). */
 enum { SINGLE_CAGES, FULL_HOUSES, HIDDEN_SINGLES, NAKED_SINGLE, CAGE_COMBINATIONS, BULKS };
 
+/* One open cell fewer on line u. */
+static void one_open_less(Hand *h, int u) {
+    int left = --h->open_in[u];
+    if (left == 1) h->open_one |= 1ULL << u;
+    else if (!left) h->open_one &= ~(1ULL << u);
+}
+
 /* CalcCandidates.place: the cell and its peers still holding the value are unsettled and
    unpermuted; the value leaves the peers' pencil marks. */
 void calc_place(Hand *h, int cell, int value) {
     int n = h->n, row = cell / n, col = cell % n;
     mask bit = (mask)1 << (value - 1);
+    mark(h->unsettled, cell), mark(h->unpermuted, cell);
+    calc_changed(h, cell, h->digits[cell]);
+    if (!h->values[cell]) one_open_less(h, row), one_open_less(h, n + col);
+    h->digits[cell] = 0, h->values[cell] = value;
     for (int k = 0; k < n; k++) {
         int across = row * n + k, down = k * n + col;
-        if (across != cell && h->digits[across] & bit)
+        if (h->digits[across] & bit) {
+            h->digits[across] &= ~bit, calc_changed(h, across, bit);
             mark(h->unsettled, across), mark(h->unpermuted, across);
-        if (down != cell && h->digits[down] & bit)
+        }
+        if (h->digits[down] & bit) {
+            h->digits[down] &= ~bit, calc_changed(h, down, bit);
             mark(h->unsettled, down), mark(h->unpermuted, down);
+        }
     }
-    mark(h->unsettled, cell), mark(h->unpermuted, cell);
-    h->digits[cell] = 0, h->values[cell] = value;
-    for (int k = 0; k < n; k++) h->digits[row * n + k] &= ~bit, h->digits[k * n + col] &= ~bit;
 }
 
 /* techniques.apply_single_cages: every one-cell cage still open takes its value. */
@@ -46,6 +58,8 @@ static int single_cages(Hand *h) {
 
 #define SINGLES_HAND Hand
 #define SINGLES_PLACE calc_place
+#define SINGLES_LONE(h, u) ((h)->lone[u])
+#define SINGLES_OPEN(h, u) ((h)->open_in[u])
 #include "singles.h"
 
 /* techniques._combination_step's eliminations in one cage, applied: of the fillings
@@ -72,15 +86,10 @@ static int combine(Hand *h, Cage *cage) {
         if (!is_open(h, cell) || !gone) continue;
         h->digits[cell] &= ~gone;
         mark(h->unsettled, cell), mark(h->unpermuted, cell);
+        calc_changed(h, cell, gone);
         found = 1;
     }
     return found;
-}
-
-static int meets(const word *a, const word *b, int w) {
-    for (int i = 0; i < w; i++)
-        if (a[i] & b[i]) return 1;
-    return 0;
 }
 
 static int has_open(const Hand *h, const Cage *cage) {
@@ -90,27 +99,21 @@ static int has_open(const Hand *h, const Cage *cage) {
 }
 
 /* techniques.apply_cage_combinations (grade/caged.apply_to_changed_cages): each cage with
-   an open cell and a cell changed since the last call, the changes cleared first. */
+   an open cell and a cell changed since the last call, in order, the changes cleared
+   first. */
 static int cage_combinations(Hand *h) {
-    word changed[CALC_W];
-    memcpy(changed, h->unsettled, sizeof changed);
+    word changed[CALC_W] = {0}; /* the cages of the cells changed */
+    for (int i = 0; i < h->w; i++)
+        for (word rest = h->unsettled[i]; rest; rest &= rest - 1)
+            mark(changed, h->cage_of[64 * i + __builtin_ctzll(rest)]);
     memset(h->unsettled, 0, sizeof h->unsettled);
     int found = 0;
-    for (int k = 0; k < h->cages; k++)
-        if (meets(h->cage[k].cells, changed, h->w) && has_open(h, &h->cage[k]))
-            found |= combine(h, &h->cage[k]);
-    return found;
-}
-
-/* The lines of the cells in `changed`, rows first then columns, as bits. */
-static uint64_t lines_of(const Hand *h, const word *changed) {
-    uint64_t lines = 0;
-    for (int i = 0; i < h->w; i++)
+    for (int i = 0; i < CALC_W; i++)
         for (word rest = changed[i]; rest; rest &= rest - 1) {
-            int cell = 64 * i + __builtin_ctzll(rest);
-            lines |= 1ULL << (cell / h->n) | 1ULL << (h->n + cell % h->n);
+            Cage *cage = &h->cage[64 * i + __builtin_ctzll(rest)];
+            if (has_open(h, cage)) found |= combine(h, cage);
         }
-    return lines;
+    return found;
 }
 
 /* techniques.place_naked_single where only the cells of `changed` may be one. */
@@ -126,22 +129,20 @@ static int naked_single_among(Hand *h, const word *changed) {
     return 0;
 }
 
-/* The bulk technique applied, whether it found anything. Where every single found
-   nothing when h->unsettled was last emptied and only the cells it now holds changed
-   since (`combined`: after cage combinations, or a settled hand's step), a single can only
-   be on those cells' lines (a naked one in those cells): the singles look there alone, in
-   their order, and find the first they would find anywhere; no cell was opened, so no
-   single cage either. */
+/* The bulk technique applied, whether it found anything. The full houses and hidden
+   singles look at every line, as each line's open cells and hidden singles are kept
+   (Hand.open_in, .lone). Where every single found nothing when h->unsettled was last
+   emptied and only the cells it now holds changed since (`combined`: after cage
+   combinations, or a settled hand's step), a naked single can only be in those cells,
+   which it looks at alone, in order; no cell was opened, so no single cage either. */
 static int apply(Hand *h, int bulk, int combined) {
     int placed = 0;
     switch (bulk) {
     case SINGLE_CAGES: return !combined && single_cages(h);
     case FULL_HOUSES:
-        if (!combined) return full_houses(h);
-        while (full_house_in(h, lines_of(h, h->unsettled))) placed = 1;
+        while (full_house_in(h, h->open_one)) placed = 1; /* the lines with one open cell */
         return placed;
-    case HIDDEN_SINGLES:
-        return combined ? hidden_singles_in(h, lines_of(h, h->unsettled)) : hidden_singles(h);
+    case HIDDEN_SINGLES: return hidden_singles(h);
     case NAKED_SINGLE:
         return combined ? naked_single_among(h, h->unsettled) : naked_single(h);
     default: return cage_combinations(h);
@@ -238,8 +239,30 @@ static int read_cages(Hand *h, const unsigned char *bytes, Py_ssize_t length, Ca
     for (int k = 0; k < h->cages; k++)
         for (int j = 0; j < cages[k].lines; j++)
             for (int i = 0; i < CALC_W; i++) h->reach[cages[k].line[j]][i] |= cages[k].cells[i];
-    for (int i = 0; i < WATCHES; i++) h->watch[i].valid = 0;
+    for (int i = 0; i < WATCHES; i++) h->watch[i].upto = -1;
+    h->sides.upto = -1;
+    h->log.count = h->log.lost = 0;
     return 0;
+}
+
+/* Hand.holding, .lone, .open_in and .open_one from the cells. */
+static void count_lines(Hand *h) {
+    int n = h->n;
+    memset(h->holding, 0, sizeof h->holding), memset(h->open_in, 0, sizeof h->open_in);
+    for (int c = 0; c < h->cells; c++) {
+        int row = c / n, column = n + c % n;
+        for (mask rest = h->digits[c]; rest; rest &= rest - 1) {
+            int d = __builtin_ctz(rest);
+            h->holding[row][d]++, h->holding[column][d]++;
+        }
+        if (!h->values[c]) h->open_in[row]++, h->open_in[column]++;
+    }
+    h->open_one = 0;
+    for (int u = 0; u < 2 * n; u++) {
+        h->open_one |= (uint64_t)(h->open_in[u] == 1) << u;
+        h->lone[u] = 0;
+        for (int d = 0; d < n; d++) h->lone[u] |= (mask)(h->holding[u][d] == 1) << d;
+    }
 }
 
 int calc_hand(Hand *h, Cage *cages, PyObject *const *args, const char *name) {
@@ -269,6 +292,7 @@ int calc_hand(Hand *h, Cage *cages, PyObject *const *args, const char *name) {
         convert_ints(args[3], numbers, h->cells, 0, (1L << n) - 1, name) < 0)
         return -1;
     for (int c = 0; c < h->cells; c++) h->digits[c] = (mask)numbers[c];
+    count_lines(h);
     return 0;
 }
 

@@ -192,7 +192,9 @@ PyObject *tuple_of_ints(const int *values, Py_ssize_t count) {
 }
 
 PyObject *mask_object(const word *bits, int w) {
+    while (w > 1 && !bits[w - 1]) w--; /* the high words empty: the same int from fewer */
     if (w < 1) return PyLong_FromLong(0);
+    if (w == 1) return PyLong_FromUnsignedLongLong(bits[0]);
     unsigned char small[256], *bytes = small;
     size_t size = (size_t)w * 8;
     if (size > sizeof small && !(bytes = PyMem_Malloc(size))) return PyErr_NoMemory();

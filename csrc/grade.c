@@ -321,6 +321,13 @@ static inline void unquieten(Scratch *x, int technique, int place) {
     if (x->quiet) x->quiet[technique] &= ~(1ULL << place);
 }
 
+/* The bits of x counted up to `most` (where no more matter: a few bits each). */
+static inline int count_to(word x, int most) {
+    int count = 0;
+    for (; x && count < most; x &= x - 1) count++;
+    return count;
+}
+
 /* itertools.combinations' next index tuple of `size` from `count`, in place; 0 at the end. */
 static int next_combination(int *index, int size, int count) {
     int i = size - 1;
@@ -388,7 +395,7 @@ static int hidden_subset(const GradeTables *t, GradeState *s, Scratch *x, CStep 
         if (is_quiet(x, technique, u)) continue;
         const word *unit = t->unit + (size_t)u * w;
         int opens = 0;
-        for (int i = 0; i < w; i++) opens += popcount64(unit[i] & s->open[i]);
+        for (int i = 0; i < w; i++) opens += count_to(unit[i] & s->open[i], size + 1);
         quieten(x, technique, u); /* unless a step is found below */
         if (opens <= size) continue;
         int places = 0;
@@ -396,7 +403,7 @@ static int hidden_subset(const GradeTables *t, GradeState *s, Scratch *x, CStep 
             const word *mine = s->digit_cells + (size_t)d * w;
             word *here = x->places + (size_t)places * w;
             int count = 0;
-            for (int i = 0; i < w; i++) count += popcount64(here[i] = mine[i] & unit[i]);
+            for (int i = 0; i < w; i++) count += count_to(here[i] = mine[i] & unit[i], size + 1);
             if (2 <= count && count <= size) x->digit_list[places++] = d;
         }
         for (int more = first_combination(group, size, places); more;
@@ -461,11 +468,9 @@ static int fish_in(const GradeTables *t, GradeState *s, Scratch *x, CStep *step,
             const word *mask = line_mask(t, grid, kind, line);
             int count = 0;
             digits crossed = 0;
-            for (int i = 0; i < w; i++) {
-                word here = mine[i] & mask[i];
-                count += popcount64(here);
-                for (; here; here &= here - 1) crossed |= (digits)1 << cover_of[i * 64 + lowest_bit(here)];
-            }
+            for (int i = 0; i < w; i++)
+                for (word here = mine[i] & mask[i]; here; here &= here - 1, count++)
+                    crossed |= (digits)1 << cover_of[i * 64 + lowest_bit(here)];
             if (2 <= count && count <= size) {
                 index[found] = line;
                 crossing[found++] = (int)crossed;

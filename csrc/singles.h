@@ -6,7 +6,10 @@
    The includer defines SINGLES_HAND, its state's type (n; values, 0 for an open cell;
    digits, an open cell's candidates), and SINGLES_PLACE(h, cell, value), its place (which
    changes the digits of the cell's row and column only); and
-   has single(), value_of() and unit_cell() (rows first, then columns) in scope. */
+   has single(), value_of() and unit_cell() (rows first, then columns) in scope. It may
+   keep, as its cells change, each unit's hidden singles (SINGLES_LONE(h, u), else
+   unit_singles() finds them) and how many of its cells are open (SINGLES_OPEN(h, u), else
+   they are counted). */
 
 #ifndef BOOKMAKER_SINGLES_H
 #define BOOKMAKER_SINGLES_H
@@ -20,6 +23,9 @@ static inline int full_house_in(SINGLES_HAND *h, uint64_t lines) {
     int n = h->n;
     for (; lines; lines &= lines - 1) {
         int u = __builtin_ctzll(lines), open = 0, last = -1;
+#ifdef SINGLES_OPEN
+        if (SINGLES_OPEN(h, u) != 1) continue;
+#endif
         for (int k = 0; k < n && open < 2; k++) /* a second open cell: no full house */
             if (!h->values[unit_cell(n, u, k)]) open++, last = unit_cell(n, u, k);
         if (open == 1 && single(h->digits[last])) {
@@ -48,6 +54,10 @@ static inline mask unit_singles(const SINGLES_HAND *h, int u) {
     return once & ~twice;
 }
 
+#ifndef SINGLES_LONE
+#define SINGLES_LONE unit_singles
+#endif
+
 /* The digits some unit has a hidden single of. */
 static inline mask any_single(const mask *singles, int units) {
     mask any = 0;
@@ -64,7 +74,7 @@ static inline int hidden_singles_in(SINGLES_HAND *h, uint64_t lines) {
     mask singles[2 * 32] = {0};
     for (; lines; lines &= lines - 1) {
         int u = __builtin_ctzll(lines);
-        singles[u] = unit_singles(h, u), sweeping |= singles[u] != 0;
+        singles[u] = SINGLES_LONE(h, u), sweeping |= singles[u] != 0;
     }
     mask any = any_single(singles, 2 * n); /* a digit no unit has is passed at once */
     while (sweeping) {
@@ -75,8 +85,8 @@ static inline int hidden_singles_in(SINGLES_HAND *h, uint64_t lines) {
                 int at = unit_cell(n, u, 0);
                 for (int k = 0; !(h->digits[at] >> d & 1); k++) at = unit_cell(n, u, k + 1);
                 SINGLES_PLACE(h, at, d + 1), placed = sweeping = 1;
-                singles[at / n] = unit_singles(h, at / n);
-                singles[n + at % n] = unit_singles(h, n + at % n);
+                singles[at / n] = SINGLES_LONE(h, at / n);
+                singles[n + at % n] = SINGLES_LONE(h, n + at % n);
                 any = any_single(singles, 2 * n);
             }
     }

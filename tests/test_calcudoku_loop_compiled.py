@@ -16,7 +16,7 @@ from bookmaker.core import compiled
 from bookmaker.core.board.grid import Grid
 from bookmaker.core.calcudoku import quiet
 from bookmaker.core.calcudoku import techniques as c
-from bookmaker.core.calcudoku.generate import RECIPES, first_draft, made_unique
+from bookmaker.core.calcudoku.generate import RECIPES, first_draft, hardenings, made_unique
 from bookmaker.core.calcudoku.grade import CALCUDOKU_LADDER
 from bookmaker.core.calcudoku.kind import ADDITION_CALCUDOKU, CALCUDOKU, HIDDEN_CALCUDOKU
 from bookmaker.core.grade.grader import GRADES, grade_state_within
@@ -83,6 +83,23 @@ def test_drafts_graded_in_turn_are_each_graded_as_alone():
     for cages in (*drafts, drafts[0]):
         for ceiling in ("hard", "expert"):
             assert _graded(cages, ceiling, True) == _graded(cages, ceiling, False)
+
+
+def test_drafts_a_few_cages_apart_graded_in_turn_are_each_graded_as_alone():
+    # calcareas.c keeps each group's cages inside and crossing from one call to the next,
+    # changed by the cages that came and went, and calcloop.c the plan it last read: a 6x6
+    # draft and hardenings of it (a cage or two changed each) graded in turn, up to two
+    # ceilings, and the draft again after them, as the Python grades each.
+    rng = Rng(3)
+    draft = made_unique(first_draft(CALCUDOKU.cages_type, CALCUDOKU.board(CALCUDOKU.frame(6)),
+                                    rng, RECIPES["expert"]), rng, RECIPES["expert"])
+    used = set()
+    for other in (draft, *hardenings(draft, rng, RECIPES["expert"])[:4], draft):
+        for ceiling in ("expert", "hard"):
+            graded = _graded(other.cages, ceiling, True)
+            assert graded == _graded(other.cages, ceiling, False)
+            used |= {technique for technique, _ in graded[0][4]} if graded[0] else set()
+    assert {"line total", "innies and outies", "innies and outies (4-5 cells)"} <= used
 
 
 def _grade_alone(cages, ceiling: str, quietly: bool):
