@@ -3,7 +3,8 @@ and run a fixed, repeatable set of examples in CI, so a landing never hangs on a
 draw; `runner` runs the command line in-process with stdout and stderr kept apart;
 `processes` starts real bookmaker processes and kills what is left of them at the end;
 `browser` is the one Chromium the browser tests share (tests/browsers.py);
-the core tests run on both cores.
+the core tests run on both cores; `-n auto` is a worker a CPU and one more, scheduled as
+xdist's loadgroup schedules, in linear time (tests/scheduling.py).
 
 A test module or test marked `both_cores` runs once on the compiled core and once on
 the pure-Python one (only on the pure one when the compiled core is not built, or
@@ -17,6 +18,7 @@ in CI, which must build it; the `extension` fixture is the extension module itse
 
 import os
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -42,6 +44,9 @@ def pytest_configure(config):
     settings.register_profile("ci", derandomize=True, print_blob=True)
     if os.environ.get("CI"):
         settings.load_profile("ci")
+    if getattr(config.option, "numprocesses", None) and not hasattr(config, "workerinput"):
+        from rewriting import rewrite_test_modules  # xdist's controller, before its workers
+        rewrite_test_modules(config, Path(__file__).parent)
     config.addinivalue_line("markers", "both_cores: run on the compiled and the pure core")
     config.addinivalue_line("markers", "compiled_core: needs the compiled core (skipped where "
                                        "it is not built, failing in CI)")
