@@ -130,7 +130,7 @@ def pytest_xdist_auto_num_workers(config):
 @pytest.hookimpl(tryfirst=True, optionalhook=True)
 def pytest_xdist_make_scheduler(config, log):
     """loadgroup (pyproject's --dist), decided as xdist decides, in time linear in the
-    tests (tests/scheduling.py: xdist's own took ~20 s of CPU a run)."""
+    tests (tests/scheduling.py: xdist's own, quadratic, took ~8 s more of CPU a run)."""
     if config.getvalue("dist") != "loadgroup":
         return None
     from scheduling import LinearLoadGroupScheduling

@@ -2,11 +2,12 @@
 other test on whichever worker is free first), deciding the same in time linear in the tests.
 
 xdist's LoadGroupScheduling makes every ungrouped test a work unit of its own and keeps
-every unit a worker ever ran; at each test report it counts the worker's pending tests over
-all of them, and finds each test it sends by scanning the worker's collection. Over this
-suite's ~6,700 tests that is ~20 s of the controlling process's CPU, taken from the two
-cores the workers run on. Here a finished unit leaves the worker's assigned work (it has no
-pending test, so no count or decision changes) and a test's place comes from a dict."""
+every unit a worker ever ran; at each report it counts the workers' pending tests over all
+of them, and finds each test it sends by scanning the worker's collection: quadratic in the
+tests. Over this suite's ~6,700 the controlling process took 17.6 s of CPU a run, 9.2 s
+with this class: CPU taken from the cores the workers run on. Here a finished unit leaves
+the worker's assigned work (it has no pending test: no count or decision changes) and a
+test's place comes from a dict."""
 
 from __future__ import annotations
 

@@ -1,6 +1,8 @@
 """The run's scheduler (tests/scheduling.py) sends what xdist's loadgroup sends: the same
 tests, in the same units, to the same workers, in the same order, on simulated runs."""
 
+from __future__ import annotations
+
 import random
 from types import SimpleNamespace
 
@@ -24,6 +26,16 @@ class Worker:
         self.shutting_down = True
 
 
+class Silent:
+    """A scheduler's log that says nothing (xdist's own prints each decision)."""
+
+    def __getattr__(self, name: str) -> Silent:
+        return self
+
+    def __call__(self, *words) -> None:
+        pass
+
+
 def collection(seed: int) -> list[str]:
     """Tests of a few modules, some in two xdist groups (the id suffix xdist reads)."""
     draw = random.Random(seed)
@@ -36,7 +48,7 @@ def simulated(scheduler_class, tests: list[str], workers: int, seed: int) -> lis
     config = SimpleNamespace(option=SimpleNamespace(loadscopereorder=True,
                                                     tx=[f"{workers}*popen"]))
     config.getvalue = lambda name: getattr(config.option, name)
-    scheduler = scheduler_class(config)
+    scheduler = scheduler_class(config, Silent())
     nodes = [Worker(f"gw{number}") for number in range(workers)]
     for node in nodes:
         scheduler.add_node(node)
