@@ -3,7 +3,8 @@ and run a fixed, repeatable set of examples in CI, so a landing never hangs on a
 draw; `runner` runs the command line in-process with stdout and stderr kept apart;
 `processes` starts real bookmaker processes and kills what is left of them at the end;
 `browser` is the one Chromium the browser tests share (tests/browsers.py);
-the core tests run on both cores.
+the core tests run on both cores; `-n auto` is a worker a CPU and one more, scheduled as
+xdist's loadgroup schedules, in linear time (tests/scheduling.py).
 
 A test module or test marked `both_cores` runs once on the compiled core and once on
 the pure-Python one (only on the pure one when the compiled core is not built, or
@@ -17,10 +18,10 @@ in CI, which must build it; the `extension` fixture is the extension module itse
 
 import os
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import settings
 from processes import Processes
 
 from bookmaker import PURE_VARIABLE
@@ -31,16 +32,21 @@ from bookmaker.core import compiled
 # every bookmaker module it imports from source, and so does each process a test starts (a
 # build's forkserver, `python -m bookmaker`), about 8 s of CPU a worker. The caches go where
 # Python keeps them (__pycache__, which git ignores), and the processes started read them.
+# Hypothesis is imported after this line (in pytest_configure): pytest rewrites its modules
+# too, as a plugin's, and without their caches each worker rewrote them again (~1.5 s).
 sys.dont_write_bytecode = False
-
-settings.register_profile("ci", derandomize=True, print_blob=True)
-if os.environ.get("CI"):
-    settings.load_profile("ci")
 
 CORES = ("compiled", "pure") if compiled.in_use() else ("pure",)
 
 
 def pytest_configure(config):
+    from hypothesis import settings
+    settings.register_profile("ci", derandomize=True, print_blob=True)
+    if os.environ.get("CI"):
+        settings.load_profile("ci")
+    if getattr(config.option, "numprocesses", None) and not hasattr(config, "workerinput"):
+        from rewriting import rewrite_test_modules  # xdist's controller, before its workers
+        rewrite_test_modules(config, Path(__file__).parent)
     config.addinivalue_line("markers", "both_cores: run on the compiled and the pure core")
     config.addinivalue_line("markers", "compiled_core: needs the compiled core (skipped where "
                                        "it is not built, failing in CI)")
@@ -107,6 +113,28 @@ def processes():
     started = Processes()
     yield started
     started.kill_all()
+
+
+@pytest.hookimpl(tryfirst=True, optionalhook=True)
+def pytest_xdist_auto_num_workers(config):
+    """`-n auto` (pyproject's addopts): a worker for each CPU this process may use, and one
+    more. The browser tests' worker spends most of its time waiting on Chromium's frames (and
+    the fault and Dask tests' on the processes they start): the extra worker runs tests on
+    the CPU time they leave. PYTEST_XDIST_AUTO_NUM_WORKERS still decides where it is set."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None  # xdist reads it
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return (cpus or 1) + 1
+
+
+@pytest.hookimpl(tryfirst=True, optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """loadgroup (pyproject's --dist), decided as xdist decides, in time linear in the
+    tests (tests/scheduling.py: xdist's own, quadratic, took ~8 s more of CPU a run)."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from scheduling import LinearLoadGroupScheduling
+    return LinearLoadGroupScheduling(config, log)
 
 
 @pytest.hookimpl(trylast=True)

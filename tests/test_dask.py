@@ -9,8 +9,6 @@ import signal
 import socket
 import time
 
-import dask
-import distributed
 import pytest
 
 import bookmaker
@@ -24,6 +22,10 @@ from bookmaker.puzzles.executors import ExecutorError, open_workers
 from bookmaker.puzzles.produce import PuzzleJob, generate_jobs, produce
 
 VERSION = bookmaker.__version__  # what the workers run
+# One xdist worker runs them all (pyproject's --dist loadgroup), so the module's cluster, two
+# processes that each import Dask and bookmaker (seconds of CPU), starts once a run, not once
+# on each worker that drew one of its tests.
+pytestmark = pytest.mark.xdist_group("dask")
 SHAPE_4 = parse_shape("4x4")
 # How long a killed worker's restart may take (it took over 30 s at load 25).
 RESTART_SECONDS = 300
@@ -50,7 +52,11 @@ def cluster():
     long if the scheduler reached for it before noticing its death. A LocalCluster closes
     the nanny of a worker lost for lost-worker-timeout (15 s) unless its restart has joined
     by then: on a loaded machine a restart takes longer (a new process imports dask and
-    bookmaker), and the cluster would stay one worker short for good."""
+    bookmaker), and the cluster would stay one worker short for good. (Dask is imported
+    here, not at the top: every xdist worker collects this module, one runs it.)"""
+    import dask
+    import distributed
+
     timeouts = {"distributed.comm.timeouts.connect": "5s",
                 "distributed.deploy.lost-worker-timeout": f"{RESTART_SECONDS}s"}
     with dask.config.set(timeouts), \
@@ -244,6 +250,8 @@ def test_a_worker_killed_mid_run_loses_and_duplicates_no_puzzle(cluster, address
 
 def test_a_cluster_that_loses_every_worker_mid_run_says_so_instead_of_waiting(monkeypatch):
     # Dask waits for a worker to come back forever, saying nothing; the run must not.
+    import distributed
+
     monkeypatch.setattr(daskwork, "NO_WORKERS_SECONDS", 0.5)
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
                                   dashboard_address=None) as alone, \
