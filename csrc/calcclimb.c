@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "calcchange.h"
+#include "calcswap.h"
 
 /* _operations_over(): the operations a cage over the cells may be made with, in the
    type's order; one cell: HIDDEN alone. */
@@ -416,11 +417,72 @@ done:
     return result;
 }
 
+/* The solution's cycles of two values (calcswap.c), made when a change is first screened,
+   and per cycle a group of the draft whose cage refuses it swapped (-1: none does). */
+typedef struct {
+    SwapCycle *cycles;
+    int count;  /* -1 until made */
+    int *blocker;
+    SwapCages cages;
+} Screen;
+
+/* The first group (by the cycle's cells) whose cage in the draft's slots refuses the
+   cycle swapped, or -1. */
+static int blocker_of(const Climb *c, const Grading *g, const SwapCycle *cycle,
+                      unsigned char *swapped) {
+    int found = -1;
+    for (int i = 0; i < cycle->count; i++) swapped[cycle->cells[i]] = 1;
+    for (int i = 0; i < cycle->count && found < 0; i++) {
+        int group = c->owner[cycle->cells[i]];
+        PyObject *words = PyList_GET_ITEM(g->words, c->group[group].cells[0]);
+        if (!swap_accepts(c->n, c->solution, (const uint64_t *)PyBytes_AS_STRING(words),
+                          swapped, cycle->a, cycle->b))
+            found = group;
+    }
+    for (int i = 0; i < cycle->count; i++) swapped[cycle->cells[i]] = 0;
+    return found;
+}
+
+static int screen_made(const Climb *c, const Grading *g, Screen *screen) {
+    int most = swap_cycles_most(c->n);
+    unsigned char swapped[CLIMB_CELLS] = {0};
+    screen->cycles = malloc(sizeof(SwapCycle) * (size_t)most);
+    screen->blocker = malloc(sizeof(int) * 2 * (size_t)most);  /* and the cycles tried */
+    if (!screen->cycles || !screen->blocker) return -1;
+    screen->count = swap_cycles(c->n, c->solution, screen->cycles);
+    for (int k = 0; k < screen->count; k++)
+        screen->blocker[k] = blocker_of(c, g, &screen->cycles[k], swapped);
+    return 0;
+}
+
+/* Whether a cycle's swap of the solution is a second solution of the key's tables
+   (swaps.second_by_swap(), which DraftCages.grade() asks first): the grader could not
+   finish them. Only the cycles a group the change removes refused (or none did) are
+   tried: a group it keeps refuses the others still. -1 out of memory. */
+static int screened(const Climb *c, const Change *change, PyObject *key, const Grading *g,
+                    Screen *screen) {
+    if (screen->count < 0 && screen_made(c, g, screen) < 0) return -1;
+    int *among = screen->blocker + screen->count, count = 0;  /* room after the blockers */
+    for (int k = 0; k < screen->count; k++) {
+        int blocker = screen->blocker[k];
+        if (blocker < 0 || blocker == change->removed[0] ||
+            (change->removes > 1 && blocker == change->removed[1]))
+            among[count++] = k;
+    }
+    if (!count) return 0;
+    PyObject *tables = PyTuple_GET_ITEM(key, 0);
+    const uint64_t *words = (const uint64_t *)PyBytes_AS_STRING(tables);
+    if (swap_read_cages(c->n, words, (size_t)PyBytes_GET_SIZE(tables) / 8, &screen->cages) < 0)
+        return 0;  /* not read here: graded */
+    return swap_found_among(c->n, c->solution, screen->cycles, among, count, words,
+                            &screen->cages) >= 0;
+}
+
 /* DraftCages.grade() of the change, kept in the cache: (grade, work) or None; None with
    *unmade set where a new group has no words. The grader's answer into *answer where it
    was asked (not kept in the cache). */
 static PyObject *change_graded(const Climb *c, const Change *change, const Grading *g,
-                               int *unmade, PyObject **answer) {
+                               Screen *screen, int *unmade, PyObject **answer) {
     PyObject *key = climb_change_key(c, change, g);
     if (!key || key == Py_None) {
         *unmade = key == Py_None;
@@ -431,7 +493,9 @@ static PyObject *change_graded(const Climb *c, const Change *change, const Gradi
         Py_DECREF(key);
         return kept ? Py_NewRef(kept) : NULL;
     }
-    PyObject *found = graded(c, key, g, answer);
+    int second = screened(c, change, key, g, screen);
+    if (second < 0) return Py_DECREF(key), PyErr_NoMemory();
+    PyObject *found = second ? Py_NewRef(Py_None) : graded(c, key, g, answer);
     if (found && PyDict_SetItem(g->cache, key, found) < 0) Py_CLEAR(found);
     Py_DECREF(key);
     return found;
@@ -465,12 +529,13 @@ static PyObject *choice_object(int climbed, const Change *change, PyObject *answ
 /* The shuffled changes graded in order: (climbed, the change, its answer) or None;
    Py_None and *unmade where a change has no tables. */
 static PyObject *chosen(Climb *c, const int *order, const Grading *g, long level, int *unmade) {
+    Screen screen = {NULL, -1, NULL, {{0}}};
     int same = -1;
     double most = -1.0;
     PyObject *same_answer = NULL, *result = NULL;
     for (int k = 0; k < c->changes; k++) {
         const Change *change = &c->change[order[k]];
-        PyObject *answer = NULL, *found = change_graded(c, change, g, unmade, &answer);
+        PyObject *answer = NULL, *found = change_graded(c, change, g, &screen, unmade, &answer);
         if (!found || *unmade) { result = found; goto done; }
         if (found == Py_None) { Py_DECREF(found), Py_XDECREF(answer); continue; }
         PyObject *grade_level = PyDict_GetItemWithError(g->rank_levels, PyTuple_GET_ITEM(found, 0));
@@ -498,6 +563,7 @@ static PyObject *chosen(Climb *c, const int *order, const Grading *g, long level
                       : choice_object(0, &c->change[same], same_answer, g->operations);
 done:
     Py_XDECREF(same_answer);
+    free(screen.cycles), free(screen.blocker);
     return result;
 }
 

@@ -41,6 +41,7 @@
    calcudoku_climb(...): a generator's climb step, changes listed, graded, one chosen (calcclimb.c).
    calcudoku_harden(...): a generator's hardening loop, change by change (calcharden.c).
    calcudoku_words(...): a generator's new cage as its compiled grading reads it (calcwords.c).
+   calcudoku_swap(...): a draft's second solution by swapping two values on a cycle (calcswap.c).
    calcudoku_operations(...): a generator's first draft's operations (calcdraft.c).
    slitherlink_count(...): the Slitherlink's second proof (slithercount.c).
    slitherlink_settle(...): the Slitherlink solver's cascade (slithersettle.c).
@@ -131,6 +132,7 @@ static PyMethodDef module_functions[] = {
     FAST_METHOD("calcudoku_climb", calcudoku_climb, calcudoku_climb_doc),
     FAST_METHOD("calcudoku_harden", calcudoku_harden, calcudoku_harden_doc),
     FAST_METHOD("calcudoku_words", calcudoku_words, calcudoku_words_doc),
+    FAST_METHOD("calcudoku_swap", calcudoku_swap, calcudoku_swap_doc),
     FAST_METHOD("calcudoku_operations", calcudoku_operations, calcudoku_operations_doc),
     {NULL, NULL, 0, NULL},
 };

@@ -172,6 +172,9 @@ extern const char calcudoku_operations_doc[];
 /* calcwords.c's function: calcudoku/generate.py's DraftCages.words_in_python. */
 PyObject *calcudoku_words(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char calcudoku_words_doc[];
+/* calcswap.c's function: calcudoku/swaps.py's swap_in_python. */
+PyObject *calcudoku_swap(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char calcudoku_swap_doc[];
 
 /* slithercount.c's function: slitherlink/count.py's count. */
 PyObject *slitherlink_count(PyObject *module, PyObject *const *args, Py_ssize_t nargs);

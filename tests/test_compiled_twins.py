@@ -40,6 +40,8 @@ IDENTITY_TESTS = {
                         "test_the_compiled_search_is_the_pythons",
     "calcudoku_settle": "test_calcudoku_grade_compiled.py::test_compiled_settle_is_the_pythons",
     "calcudoku_ways": "test_calcudoku_compiled.py::test_compiled_fillings_are_the_pythons_in_order",
+    "calcudoku_swap": "test_calcudoku_swaps.py::"
+                      "test_a_swap_found_is_a_second_solution_and_c_finds_the_pythons",
     "calcudoku_words": "test_calcudoku_words_compiled.py::"
                        "test_a_new_cages_words_in_c_are_the_pythons",
     "chain_found": "test_rating_compiled.py::"

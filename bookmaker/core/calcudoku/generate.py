@@ -90,6 +90,7 @@ from .quiet import (
     one_call_plan,
 )
 from .solver import NOT_SEARCHED, calcudoku_solutions, other_solution, other_solution_of_tables
+from .swaps import second_by_swap
 from .techniques import CalcCandidates
 
 SOLVER_MAX_NODES = 20_000
@@ -196,20 +197,27 @@ class DraftCages(SolutionCages):
     def grade(self, draft: Draft, ceiling: str) -> tuple[str, float] | None:
         """grade_and_work() of a draft over the solution within the ceiling, kept:
         a climb that stays at one grade meets some of its drafts again (6x6 expert: one
-        grading in twelve)."""
+        grading in twelve). None without grading where a swap of two values is a second
+        solution (swaps.py: the grader could not finish it)."""
         plan = one_call_plan(ceiling)
-        tables = None if plan is None else draft.grading_tables()
+        tables = draft.grading_tables()
         if plan is None or tables is None:
             key: tuple = (frozenset(draft.groups), ceiling)
             if key not in self._grades:
-                self._grades[key] = grade_and_work(
+                self._grades[key] = None if self._second(tables) else grade_and_work(
                     CalcCandidates.of(_blank(self.shape), draft.cages), ceiling)
             return self._grades[key]
         # by all that the compiled grading reads (drafts of other groups may share it)
         key = (*tables, ceiling)
         if key not in self._grades:
-            self._grades[key] = grade_and_work_of_tables(self.shape, self.board, *tables, plan)
+            self._grades[key] = None if self._second(tables) else \
+                grade_and_work_of_tables(self.shape, self.board, *tables, plan)
         return self._grades[key]
+
+    def _second(self, tables: tuple[bytes, bytes] | None) -> bool:
+        """Whether a swap of two values in the solution is a second solution of the cages
+        given as their grading tables (None: not asked)."""
+        return tables is not None and second_by_swap(self.shape.size, tables[0], self.solution)
 
     @property
     def grades_kept(self) -> dict[tuple, tuple[str, float] | None]:

@@ -198,6 +198,13 @@ def calcudoku_worder():
     return _function("calcudoku_words")
 
 
+def calcudoku_swapper():
+    """A Calcudoku draft's second solution by a swap of two values along a cycle, in C
+    (csrc/calcswap.c, calcudoku/swaps.py's swap_in_python): swap(n, solution, tables) ->
+    the cycle's index or -1; None on the pure core."""
+    return _function("calcudoku_swap")
+
+
 def calcudoku_operation_chooser():
     """A Calcudoku first draft's operations in C (csrc/calcdraft.c, calcudoku/generate.py's
     first_draft()): choose(n, solution, cages, operations, made_with, state, odds) ->

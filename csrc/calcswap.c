@@ -1,0 +1,143 @@
+/* calcudoku_swap: a second solution of a Calcudoku draft found by swapping two values
+   along one of their cycles in the solution (calcudoku/swaps.py's swap_in_python, the
+   reference). The cells holding values a and b form cycles, row to column to row; swapping
+   a and b along one keeps a Latin square, so where every cage that cycle meets still
+   accepts its cells' values, the cages have a second solution and the grader cannot finish
+   them. A climb (calcclimb.c) asks this of a change before grading it: about half of the
+   changes that are not unique are caught so, for a few microseconds against a grading's
+   most expensive kind (the chains run before it stalls). */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "calcswap.h"
+#include "convert.h"
+
+/* The cycles of the solution (n*n values 1..n) in swap_in_python's order: for a < b, for
+   each row whose a is not yet met, from that a along its row to the b, down that column to
+   the a, ... back to the start. Into out (room for swap_cycles_most(n)); their count. */
+int swap_cycles(int n, const int *solution, SwapCycle *out) {
+    int column_of[SWAP_MAX_N][SWAP_MAX_N + 1], row_of[SWAP_MAX_N][SWAP_MAX_N + 1], found = 0;
+    for (int cell = 0; cell < n * n; cell++) {
+        column_of[cell / n][solution[cell]] = cell % n;
+        row_of[cell % n][solution[cell]] = cell / n;
+    }
+    for (int a = 1; a <= n; a++)
+        for (int b = a + 1; b <= n; b++) {
+            unsigned seen = 0;  /* rows met */
+            for (int row = 0; row < n; row++) {
+                if (seen >> row & 1) continue;
+                SwapCycle *cycle = &out[found++];
+                cycle->a = a, cycle->b = b, cycle->count = 0;
+                for (int at = row; !(seen >> at & 1);) {
+                    int column = column_of[at][b];
+                    seen |= 1u << at;
+                    cycle->cells[cycle->count++] = at * n + column_of[at][a];
+                    cycle->cells[cycle->count++] = at * n + column;
+                    at = row_of[column][a];
+                }
+            }
+        }
+    return found;
+}
+
+int swap_cycles_most(int n) {
+    return n * (n - 1) / 2 * (n / 2);
+}
+
+/* The cages of narrowing tables read: per cell, where its cage's words start. -1 where the
+   tables are not a cage set's over n (each cell in one cage). */
+int swap_read_cages(int n, const uint64_t *tables, size_t words, SwapCages *cages) {
+    if (words < 3 || tables[0] != (uint64_t)n || tables[1] != (uint64_t)(n * n)) return -1;
+    size_t at = 3;
+    int covered = 0;
+    unsigned char met[SWAP_MAX_N * SWAP_MAX_N] = {0};
+    for (uint64_t k = 0; k < tables[2]; k++) {
+        if (at + 2 > words) return -1;
+        uint64_t count = tables[at], fillings = tables[at + 1];
+        if (count == 0 || count > SWAP_CAGE_MOST || at + 2 + count + fillings > words) return -1;
+        for (uint64_t i = 0; i < count; i++) {
+            uint64_t cell = tables[at + 2 + i];
+            if (cell >= (uint64_t)(n * n) || met[cell]) return -1;
+            cages->start[cell] = at, met[cell] = 1, covered++;
+        }
+        at += 2 + count + fillings;
+    }
+    return at == words && covered == n * n ? 0 : -1;
+}
+
+int swap_accepts(int n, const int *solution, const uint64_t *cage,
+                 const unsigned char *swapped, int a, int b) {
+    uint64_t count = cage[0], fillings = cage[1], packed = 0;
+    const uint64_t *cells = cage + 2, *filling = cells + count;
+    for (uint64_t i = 0; i < count; i++) {
+        int value = solution[cells[i]];
+        if (swapped[cells[i]]) value = value == a ? b : a;
+        packed |= (uint64_t)1 << (i * (uint64_t)n + (uint64_t)(value - 1));
+    }
+    /* a linear search: a binary one over the fillings in the order of their values cost
+       more (6x6 expert: most cages have few fillings) */
+    for (uint64_t k = 0; k < fillings; k++)
+        if (filling[k] == packed) return 1;
+    return 0;
+}
+
+/* Whether every cage the cycle meets accepts it swapped. */
+static int cycle_fits(int n, const int *solution, const SwapCycle *cycle,
+                      const uint64_t *tables, const SwapCages *cages, unsigned char *swapped) {
+    int fits = 1;
+    for (int i = 0; i < cycle->count; i++) swapped[cycle->cells[i]] = 1;
+    for (int i = 0; i < cycle->count && fits; i++)
+        fits = swap_accepts(n, solution, tables + cages->start[cycle->cells[i]], swapped,
+                            cycle->a, cycle->b);
+    for (int i = 0; i < cycle->count; i++) swapped[cycle->cells[i]] = 0;
+    return fits;
+}
+
+int swap_found(int n, const int *solution, const SwapCycle *cycles, int count,
+               const uint64_t *tables, const SwapCages *cages) {
+    unsigned char swapped[SWAP_MAX_N * SWAP_MAX_N] = {0};
+    for (int k = 0; k < count; k++)
+        if (cycle_fits(n, solution, &cycles[k], tables, cages, swapped)) return k;
+    return -1;
+}
+
+int swap_found_among(int n, const int *solution, const SwapCycle *cycles, const int *among,
+                     int count, const uint64_t *tables, const SwapCages *cages) {
+    unsigned char swapped[SWAP_MAX_N * SWAP_MAX_N] = {0};
+    for (int k = 0; k < count; k++)
+        if (cycle_fits(n, solution, &cycles[among[k]], tables, cages, swapped)) return among[k];
+    return -1;
+}
+
+const char calcudoku_swap_doc[] =
+"calcudoku_swap(n, solution, tables)\n--\n\n"
+"calcudoku/swaps.py's swap_in_python in C: the index (in swap_cycles() order) of the first\n"
+"cycle of two values in the solution (n*n values 1..n) that every cage of the narrowing\n"
+"tables it meets accepts swapped, or -1 where none does.";
+
+PyObject *calcudoku_swap(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (!check_arity(nargs, 3, "calcudoku_swap")) return NULL;
+    long n;
+    int solution[SWAP_MAX_N * SWAP_MAX_N];
+    if (convert_int(args[0], 2, SWAP_MAX_N, &n, "n") < 0 ||
+        convert_ints(args[1], solution, (int)(n * n), 1, (int)n, "a solution's value") < 0)
+        return NULL;
+    if (!PyBytes_Check(args[2]) || PyBytes_GET_SIZE(args[2]) % 8) {
+        PyErr_SetString(PyExc_TypeError, "calcudoku_swap: tables must be bytes of 64-bit words");
+        return NULL;
+    }
+    const uint64_t *tables = (const uint64_t *)PyBytes_AS_STRING(args[2]);
+    SwapCages cages;
+    if (swap_read_cages((int)n, tables, (size_t)PyBytes_GET_SIZE(args[2]) / 8, &cages) < 0) {
+        PyErr_SetString(PyExc_ValueError, "calcudoku_swap: tables of another board");
+        return NULL;
+    }
+    SwapCycle *cycles = malloc(sizeof(SwapCycle) * (size_t)swap_cycles_most((int)n));
+    if (!cycles) return PyErr_NoMemory();
+    int count = swap_cycles((int)n, solution, cycles);
+    int found = swap_found((int)n, solution, cycles, count, tables, &cages);
+    free(cycles);
+    return PyLong_FromLong(found);
+}

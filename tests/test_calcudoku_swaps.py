@@ -1,0 +1,101 @@
+"""A Calcudoku draft's second solution by swapping two values along a cycle (calcudoku/
+swaps.py, csrc/calcswap.c): the cycles make Latin squares; on the changes a climb makes
+(the three cage types, 4x4-9x9) the compiled search finds the cycle the Python finds;
+each one found is a second solution (so the grader, which a climb no longer asks, could
+not have finished the draft); pinned for fixed seeds."""
+
+from __future__ import annotations
+
+import pytest
+
+from bookmaker.core import compiled
+from bookmaker.core.calcudoku import generate
+from bookmaker.core.calcudoku.climbstep import climb_step_in_c
+from bookmaker.core.calcudoku.generate import RECIPES, first_draft, made_unique, reshapings
+from bookmaker.core.calcudoku.kind import ADDITION_CALCUDOKU, CALCUDOKU, HIDDEN_CALCUDOKU
+from bookmaker.core.calcudoku.swaps import second_by_swap, swap_cycles, swap_in_python
+from bookmaker.core.generate.graded import attempt_seed
+from bookmaker.core.rng import Rng
+
+
+def _changes(kind, size: int, seed: int) -> list:
+    """A unique first draft's changes anywhere (reshapings()), those with tables."""
+    shape, rng, recipe = kind.board(kind.frame(size)), Rng(seed), RECIPES["expert"]
+    draft = None
+    while draft is None:
+        draft = made_unique(first_draft(kind.cages_type, shape, rng, recipe), rng, recipe)
+    return [d for d in reshapings(draft, rng, recipe, None) if d.grading_tables() is not None]
+
+
+def _swapped(draft, index: int) -> list[int]:
+    """The draft's solution with the index-th cycle swapped."""
+    a, b, cells = swap_cycles(draft.shape.size, draft.solution)[index]
+    values = list(draft.solution)
+    for cell in cells:
+        values[cell] = b if values[cell] == a else a
+    return values
+
+
+def test_each_cycle_swapped_is_another_latin_square():
+    draft = _changes(CALCUDOKU, 6, 1)[0]
+    n, cycles = 6, swap_cycles(6, draft.solution)
+    for index, (a, b, cells) in enumerate(cycles):
+        values = _swapped(draft, index)
+        assert values != list(draft.solution)
+        assert all(len(set(values[r * n:(r + 1) * n])) == n for r in range(n))
+        assert all(len(set(values[c::n])) == n for c in range(n))
+        assert {draft.solution[cell] for cell in cells} == {a, b}
+    # each pair's cycles hold its values' cells once each
+    assert sorted(c for a, b, cells in cycles if (a, b) == (2, 5) for c in cells) == \
+        sorted(c for c in range(36) if draft.solution[c] in (2, 5))
+
+
+@pytest.mark.parametrize("kind, size, seed, expected", [
+    (CALCUDOKU, 4, 0, (32, 3)),
+    (CALCUDOKU, 6, 0, (83, 5)),
+    (ADDITION_CALCUDOKU, 6, 1, (50, 6)),
+    (HIDDEN_CALCUDOKU, 6, 2, (53, 3)),
+    (CALCUDOKU, 9, 0, (174, 5)),
+])
+def test_a_swap_found_is_a_second_solution_and_c_finds_the_pythons(kind, size, seed, expected):
+    swap, found = compiled.calcudoku_swapper(), 0
+    changes = _changes(kind, size, seed)
+    for draft in changes:
+        tables = draft.grading_tables()[0]
+        index = swap_in_python(size, tables, draft.solution)
+        if swap is not None:
+            assert swap(size, draft.solution, tables) == index
+        assert second_by_swap(size, tables, draft.solution) == (index >= 0)
+        with compiled.using(False):  # the pure core's answer
+            assert second_by_swap(size, tables, draft.solution) == (index >= 0)
+        if index >= 0:
+            found += 1
+            values = _swapped(draft, index)
+            assert all(tuple(values[c] for c in cells) in generate._fillings(draft, cells, op)
+                       for cells, op in draft.groups)
+            assert generate._other_solution(draft) is not None
+    assert (len(changes), found) == expected
+
+
+@pytest.mark.compiled_core
+def test_a_compiled_climb_grades_no_change_a_swap_shows_not_unique(monkeypatch):
+    grader, graded, made = compiled.calcudoku_grader(), [], []
+
+    def counted(*args):
+        graded.append(args[2])  # the tables
+        return grader(*args)
+
+    def step(draft, *args):
+        made.append(draft.made)
+        return climb_step_in_c(draft, *args)
+
+    monkeypatch.setattr(compiled, "calcudoku_grader", lambda: counted)
+    monkeypatch.setattr(generate, "climb_step_in_c", step)
+    shape = CALCUDOKU.board(CALCUDOKU.frame(6))
+    found = generate.make_attempt(CALCUDOKU.cages_type, shape, attempt_seed(2, 0), "expert")
+    assert all(cages is made[0] for cages in made)
+    solution = made[0].solution
+    dropped = [key[0] for key, grade in made[0].grades_kept.items() if grade is None]
+    assert not any(second_by_swap(6, tables, solution) for tables in graded)
+    caught = sum(second_by_swap(6, tables, solution) for tables in dropped)
+    assert (found is None, len(made), len(graded), len(dropped), caught) == (True, 8, 63, 6, 4)
