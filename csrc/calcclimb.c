@@ -478,26 +478,52 @@ static int screened(const Climb *c, const Change *change, PyObject *key, const G
                             &screen->cages) >= 0;
 }
 
+static unsigned char *put_group(unsigned char *out, const Group *group) {
+    *out++ = (unsigned char)group->count;
+    for (int k = 0; k < group->count; k++) *out++ = (unsigned char)group->cells[k];
+    *out++ = (unsigned char)group->op;
+    return out;
+}
+
+/* DraftCages.grade()'s key of the change's draft: climbstep.groups_key() of its groups (by
+   first cell: cell count, cells, operation code), with the ceiling. Hashing these few bytes
+   rather than the draft's tables (several kilobytes) was a third of a climb's cost besides
+   the grader; the tables are made only for a draft not met before. */
+static PyObject *groups_key(const Climb *c, const Change *change, const Grading *g) {
+    unsigned char bytes[3 * CLIMB_CELLS], *out = bytes;
+    for (int cell = 0; cell < c->cells; cell++) {
+        int index = c->owner[cell], removed = 0;
+        for (int k = 0; k < change->removes; k++) removed |= change->removed[k] == index;
+        if (!removed && c->group[index].cells[0] == cell) out = put_group(out, &c->group[index]);
+        for (int k = 0; k < change->adds; k++)
+            if (change->added[k].cells[0] == cell) out = put_group(out, &change->added[k]);
+    }
+    return Py_BuildValue("(y#O)", (const char *)bytes, (Py_ssize_t)(out - bytes), g->ceiling);
+}
+
 /* DraftCages.grade() of the change, kept in the cache: (grade, work) or None; None with
    *unmade set where a new group has no words. The grader's answer into *answer where it
    was asked (not kept in the cache). */
 static PyObject *change_graded(const Climb *c, const Change *change, const Grading *g,
                                Screen *screen, int *unmade, PyObject **answer) {
+    PyObject *cached = groups_key(c, change, g);
+    if (!cached) return NULL;
+    PyObject *kept = PyDict_GetItemWithError(g->cache, cached);
+    if (kept || PyErr_Occurred()) {
+        Py_DECREF(cached);
+        return kept ? Py_NewRef(kept) : NULL;
+    }
     PyObject *key = climb_change_key(c, change, g);
     if (!key || key == Py_None) {
         *unmade = key == Py_None;
+        Py_DECREF(cached);
         return key;
     }
-    PyObject *kept = PyDict_GetItemWithError(g->cache, key);
-    if (kept || PyErr_Occurred()) {
-        Py_DECREF(key);
-        return kept ? Py_NewRef(kept) : NULL;
-    }
     int second = screened(c, change, key, g, screen);
-    if (second < 0) return Py_DECREF(key), PyErr_NoMemory();
-    PyObject *found = second ? Py_NewRef(Py_None) : graded(c, key, g, answer);
-    if (found && PyDict_SetItem(g->cache, key, found) < 0) Py_CLEAR(found);
-    Py_DECREF(key);
+    PyObject *found = second < 0 ? PyErr_NoMemory()
+                      : second ? Py_NewRef(Py_None) : graded(c, key, g, answer);
+    if (found && PyDict_SetItem(g->cache, cached, found) < 0) Py_CLEAR(found);
+    Py_DECREF(key), Py_DECREF(cached);
     return found;
 }
 

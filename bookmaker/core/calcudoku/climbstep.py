@@ -46,6 +46,14 @@ def climb_step_in_c(draft, near: frozenset[int] | None, rng: Rng, recipe,
     return choice
 
 
+def groups_key(groups) -> bytes:
+    """A draft's (cells, operation) groups as DraftCages.grade() keys its gradings (and
+    csrc/calcclimb.c makes the key): by first cell, each one's cell count, cells and
+    operation code. Its grading tables are a function of them (over one solution)."""
+    return bytes(value for cells, operation in sorted(groups)
+                 for value in (len(cells), *cells, OPERATION_CODES.index(operation)))
+
+
 def harden_in_c(draft, rng: Rng, recipe, difficulty: str, ceiling: str, changes: int):
     """hardened_in_python(draft, rng, recipe, difficulty, ceiling)'s final groups and the
     compiled grader's answer on them within the ceiling (its hardest bulk rank, its steps

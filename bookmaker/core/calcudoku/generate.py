@@ -74,7 +74,14 @@ from .cages import (
     cage_fillings,
     target_of,
 )
-from .climbstep import NOT_IN_C, climb_step_in_c, harden_in_c, operations_in_c, words_in_c
+from .climbstep import (
+    NOT_IN_C,
+    climb_step_in_c,
+    groups_key,
+    harden_in_c,
+    operations_in_c,
+    words_in_c,
+)
 from .crux import crux_graded_of_answer, crux_graded_of_tables
 from .grade import CALCUDOKU_LADDER
 from .layout import MAX_CAGE, around, cage_layout, compact, connected_parts, neighbours
@@ -195,29 +202,25 @@ class DraftCages(SolutionCages):
         self._words_in_c = words_in_c(self)
 
     def grade(self, draft: Draft, ceiling: str) -> tuple[str, float] | None:
-        """grade_and_work() of a draft over the solution within the ceiling, kept:
-        a climb that stays at one grade meets some of its drafts again (6x6 expert: one
-        grading in twelve). None without grading where a swap of two values is a second
-        solution (swaps.py: the grader could not finish it)."""
-        plan = one_call_plan(ceiling)
-        tables = draft.grading_tables()
-        if plan is None or tables is None:
-            key: tuple = (frozenset(draft.groups), ceiling)
-            if key not in self._grades:
-                self._grades[key] = None if self._second(tables) else grade_and_work(
-                    CalcCandidates.of(_blank(self.shape), draft.cages), ceiling)
-            return self._grades[key]
-        # by all that the compiled grading reads (drafts of other groups may share it)
-        key = (*tables, ceiling)
+        """grade_and_work() of a draft over the solution within the ceiling, kept by its
+        groups (climbstep.groups_key()): a climb that stays at one grade meets some of its
+        drafts again (6x6 expert: one grading in twelve)."""
+        key = (groups_key(draft.groups), ceiling)
         if key not in self._grades:
-            self._grades[key] = None if self._second(tables) else \
-                grade_and_work_of_tables(self.shape, self.board, *tables, plan)
+            self._grades[key] = self._graded(draft, ceiling)
         return self._grades[key]
 
-    def _second(self, tables: tuple[bytes, bytes] | None) -> bool:
-        """Whether a swap of two values in the solution is a second solution of the cages
-        given as their grading tables (None: not asked)."""
-        return tables is not None and second_by_swap(self.shape.size, tables[0], self.solution)
+    def _graded(self, draft: Draft, ceiling: str) -> tuple[str, float] | None:
+        """grade(), not kept: None without grading where a swap of two values is a second
+        solution (swaps.py: the grader could not finish it); by one compiled call on the
+        draft's grading_tables() where the compiled loop takes every technique up to the
+        ceiling."""
+        plan, tables = one_call_plan(ceiling), draft.grading_tables()
+        if tables is not None and second_by_swap(self.shape.size, tables[0], self.solution):
+            return None
+        if plan is None or tables is None:
+            return grade_and_work(CalcCandidates.of(_blank(self.shape), draft.cages), ceiling)
+        return grade_and_work_of_tables(self.shape, self.board, *tables, plan)
 
     @property
     def grades_kept(self) -> dict[tuple, tuple[str, float] | None]:
