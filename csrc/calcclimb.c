@@ -431,12 +431,13 @@ typedef struct {
 static int blocker_of(const Climb *c, const Grading *g, const SwapCycle *cycle,
                       unsigned char *swapped) {
     int found = -1;
-    for (int i = 0; i < cycle->count; i++) swapped[cycle->cells[i]] = 1;
+    for (int i = 0; i < cycle->count; i++)
+        swapped[cycle->cells[i]] = (unsigned char)cycle->values[i];
     for (int i = 0; i < cycle->count && found < 0; i++) {
         int group = c->owner[cycle->cells[i]];
         PyObject *words = PyList_GET_ITEM(g->words, c->group[group].cells[0]);
         if (!swap_accepts(c->n, c->solution, (const uint64_t *)PyBytes_AS_STRING(words),
-                          swapped, cycle->a, cycle->b))
+                          swapped))
             found = group;
     }
     for (int i = 0; i < cycle->count; i++) swapped[cycle->cells[i]] = 0;

@@ -1,11 +1,12 @@
-/* calcudoku_swap: a second solution of a Calcudoku draft found by swapping two values
-   along one of their cycles in the solution (calcudoku/swaps.py's swap_in_python, the
-   reference). The cells holding values a and b form cycles, row to column to row; swapping
-   a and b along one keeps a Latin square, so where every cage that cycle meets still
-   accepts its cells' values, the cages have a second solution and the grader cannot finish
-   them. A climb (calcclimb.c) asks this of a change before grading it: about half of the
-   changes that are not unique are caught so, for a few microseconds against a grading's
-   most expensive kind (the chains run before it stalls). */
+/* calcudoku_swap: a second solution of a Calcudoku draft found by exchanging values along
+   one of the cycles of its solution (calcudoku/swaps.py's swap_in_python, the reference):
+   two values along their cells, row to column to row, or two rows' (two columns') values
+   along the places where they hold the same values. Either keeps a Latin square, so where
+   every cage the cycle meets still accepts its cells' values, the cages have a second
+   solution and the grader cannot finish them. A climb (calcclimb.c) asks this of a change
+   before grading it: two thirds of the changes that are not unique are caught so, for a
+   few microseconds against a grading's most expensive kind (the chains run before it
+   stalls). */
 
 #include <stdlib.h>
 #include <string.h>
@@ -13,10 +14,14 @@
 #include "calcswap.h"
 #include "convert.h"
 
-/* The cycles of the solution (n*n values 1..n) in swap_in_python's order: for a < b, for
-   each row whose a is not yet met, from that a along its row to the b, down that column to
-   the a, ... back to the start. Into out (room for swap_cycles_most(n)); their count. */
-int swap_cycles(int n, const int *solution, SwapCycle *out) {
+/* A cycle's cell and the value it takes. */
+static void put(SwapCycle *cycle, int cell, int value) {
+    cycle->cells[cycle->count] = cell, cycle->values[cycle->count++] = value;
+}
+
+/* The cycles of two values: for a < b, for each row whose a is not yet met, from that a
+   along its row to the b, down that column to the a, ... back to the start. */
+static int value_cycles(int n, const int *solution, SwapCycle *out) {
     int column_of[SWAP_MAX_N][SWAP_MAX_N + 1], row_of[SWAP_MAX_N][SWAP_MAX_N + 1], found = 0;
     for (int cell = 0; cell < n * n; cell++) {
         column_of[cell / n][solution[cell]] = cell % n;
@@ -28,12 +33,11 @@ int swap_cycles(int n, const int *solution, SwapCycle *out) {
             for (int row = 0; row < n; row++) {
                 if (seen >> row & 1) continue;
                 SwapCycle *cycle = &out[found++];
-                cycle->a = a, cycle->b = b, cycle->count = 0;
+                cycle->count = 0;
                 for (int at = row; !(seen >> at & 1);) {
                     int column = column_of[at][b];
                     seen |= 1u << at;
-                    cycle->cells[cycle->count++] = at * n + column_of[at][a];
-                    cycle->cells[cycle->count++] = at * n + column;
+                    put(cycle, at * n + column_of[at][a], b), put(cycle, at * n + column, a);
                     at = row_of[column][a];
                 }
             }
@@ -41,8 +45,41 @@ int swap_cycles(int n, const int *solution, SwapCycle *out) {
     return found;
 }
 
+/* The cycles of two lines (columns where `across`, else rows) longer than two (those of
+   two are value cycles too): for each pair, from each place along the first line not yet
+   met, its value found in the second line, that place's value in the first, ... Their
+   cells exchange values between the two lines. */
+static int line_cycles(int n, const int *solution, int across, SwapCycle *out) {
+    int found = 0, step = across ? n : 1, stride = across ? 1 : n;
+    for (int first = 0; first < n; first++)
+        for (int second = first + 1; second < n; second++) {
+            int place_of[SWAP_MAX_N + 1];  /* along the first line, where each value is */
+            for (int k = 0; k < n; k++) place_of[solution[first * stride + k * step]] = k;
+            unsigned seen = 0;
+            for (int start = 0; start < n; start++) {
+                if (seen >> start & 1) continue;
+                SwapCycle *cycle = &out[found];
+                cycle->count = 0;
+                for (int at = start; !(seen >> at & 1);) {
+                    int one = first * stride + at * step, other = second * stride + at * step;
+                    seen |= 1u << at;
+                    put(cycle, one, solution[other]), put(cycle, other, solution[one]);
+                    at = place_of[solution[other]];
+                }
+                found += cycle->count > 4;
+            }
+        }
+    return found;
+}
+
+int swap_cycles(int n, const int *solution, SwapCycle *out) {
+    int found = value_cycles(n, solution, out);
+    found += line_cycles(n, solution, 1, out + found);
+    return found + line_cycles(n, solution, 0, out + found);
+}
+
 int swap_cycles_most(int n) {
-    return n * (n - 1) / 2 * (n / 2);
+    return 3 * (n * (n - 1) / 2 * (n / 2));
 }
 
 /* The cages of narrowing tables read: per cell, where its cage's words start. -1 where the
@@ -66,13 +103,11 @@ int swap_read_cages(int n, const uint64_t *tables, size_t words, SwapCages *cage
     return at == words && covered == n * n ? 0 : -1;
 }
 
-int swap_accepts(int n, const int *solution, const uint64_t *cage,
-                 const unsigned char *swapped, int a, int b) {
+int swap_accepts(int n, const int *solution, const uint64_t *cage, const unsigned char *swapped) {
     uint64_t count = cage[0], fillings = cage[1], packed = 0;
     const uint64_t *cells = cage + 2, *filling = cells + count;
     for (uint64_t i = 0; i < count; i++) {
-        int value = solution[cells[i]];
-        if (swapped[cells[i]]) value = value == a ? b : a;
+        int value = swapped[cells[i]] ? swapped[cells[i]] : solution[cells[i]];
         packed |= (uint64_t)1 << (i * (uint64_t)n + (uint64_t)(value - 1));
     }
     /* a linear search: a binary one over the fillings in the order of their values cost
@@ -86,10 +121,10 @@ int swap_accepts(int n, const int *solution, const uint64_t *cage,
 static int cycle_fits(int n, const int *solution, const SwapCycle *cycle,
                       const uint64_t *tables, const SwapCages *cages, unsigned char *swapped) {
     int fits = 1;
-    for (int i = 0; i < cycle->count; i++) swapped[cycle->cells[i]] = 1;
+    for (int i = 0; i < cycle->count; i++)
+        swapped[cycle->cells[i]] = (unsigned char)cycle->values[i];
     for (int i = 0; i < cycle->count && fits; i++)
-        fits = swap_accepts(n, solution, tables + cages->start[cycle->cells[i]], swapped,
-                            cycle->a, cycle->b);
+        fits = swap_accepts(n, solution, tables + cages->start[cycle->cells[i]], swapped);
     for (int i = 0; i < cycle->count; i++) swapped[cycle->cells[i]] = 0;
     return fits;
 }
@@ -113,8 +148,8 @@ int swap_found_among(int n, const int *solution, const SwapCycle *cycles, const 
 const char calcudoku_swap_doc[] =
 "calcudoku_swap(n, solution, tables)\n--\n\n"
 "calcudoku/swaps.py's swap_in_python in C: the index (in swap_cycles() order) of the first\n"
-"cycle of two values in the solution (n*n values 1..n) that every cage of the narrowing\n"
-"tables it meets accepts swapped, or -1 where none does.";
+"cycle of the solution (n*n values 1..n) that every cage of the narrowing tables it meets\n"
+"accepts exchanged, or -1 where none does.";
 
 PyObject *calcudoku_swap(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;

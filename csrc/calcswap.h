@@ -11,10 +11,10 @@
 #define SWAP_MAX_N 16
 #define SWAP_CAGE_MOST 64  /* cells a cage may hold here (a filling packs n bits a cell) */
 
-/* A cycle of the cells holding values a and b, a's and b's cells in turn. */
+/* A cycle of a Latin square: cells and the value each takes instead (swaps.py). */
 typedef struct {
-    int a, b, count;
-    int cells[2 * SWAP_MAX_N];
+    int count;
+    int cells[2 * SWAP_MAX_N], values[2 * SWAP_MAX_N];
 } SwapCycle;
 
 /* Per cell, where its cage's words start in the tables. */
@@ -37,9 +37,8 @@ int swap_found(int n, const int *solution, const SwapCycle *cycles, int count,
 int swap_found_among(int n, const int *solution, const SwapCycle *cycles, const int *among,
                      int count, const uint64_t *tables, const SwapCages *cages);
 /* Whether the cage whose words start at `cage` (cell count, filling count, cells, packed
-   fillings) has its cells' values, those marked `swapped` with a and b swapped, among its
-   fillings. */
-int swap_accepts(int n, const int *solution, const uint64_t *cage,
-                 const unsigned char *swapped, int a, int b);
+   fillings) has its cells' values, those `swapped` holds (0: the solution's) taken
+   instead, among its fillings. */
+int swap_accepts(int n, const int *solution, const uint64_t *cage, const unsigned char *swapped);
 
 #endif
