@@ -339,15 +339,29 @@ static int same_question(const SideMemo *m, const Hand *h, const int *open, int 
     return 1;
 }
 
-/* virtual_narrows for side `slot` (2-5 open cells), remembered. */
+/* Where a question may be remembered among the answers of every side (its words hashed). */
+#define ASKED_MOST 4096
+static unsigned asked_slot(const Hand *h, const int *open, int count, long long left) {
+    uint64_t key = (uint64_t)left * 0x9E3779B97F4A7C15ULL ^ (uint64_t)(h->n << 4 | count);
+    for (int i = 0; i < count; i++)
+        key = (key ^ ((uint64_t)open[i] << 32 | h->digits[open[i]])) * 0xFF51AFD7ED558CCDULL;
+    return (unsigned)(key >> 52) % ASKED_MOST;
+}
+
+/* virtual_narrows for side `slot` (2-5 open cells), remembered: the side's last question,
+   then every side's answers by their question (the drafts of a climb ask much alike). */
 static int side_narrows(const Hand *h, int slot, const int *open, int count, long long left) {
-    static SideMemo memo[SIDE_MOST];
+    static SideMemo memo[SIDE_MOST], asked[ASKED_MOST];
     if (slot >= SIDE_MOST) return virtual_narrows(h, open, count, left);
     SideMemo *m = &memo[slot];
     if (same_question(m, h, open, count, left)) return m->narrows;
+    SideMemo *a = &asked[asked_slot(h, open, count, left)];
     m->n = h->n, m->count = count, m->left = left;
     for (int i = 0; i < count; i++) m->cell[i] = open[i], m->digits[i] = h->digits[open[i]];
-    return m->narrows = virtual_narrows(h, open, count, left);
+    if (same_question(a, h, open, count, left)) return m->narrows = a->narrows;
+    m->narrows = virtual_narrows(h, open, count, left);
+    *a = *m;
+    return m->narrows;
 }
 
 /* The open cells of the side of the area at `side` (its words) counted up to most + 1
@@ -381,37 +395,54 @@ static void count_sides(Hand *h, const unsigned char *areas, long long count) {
             many += again ? popcount64(cells & opened[i]) : -popcount64(cells & placed[i]);
         }
         counts->open[slot] = (unsigned short)many;
+        uint64_t bit = 1ULL << (slot % 64);
+        for (int kind = 0; kind < SIDE_KINDS; kind++) counts->of_kind[kind][slot / 64] &= ~bit;
+        if (many >= 1 && many <= 5) counts->of_kind[many / 2][slot / 64] |= bit;
     }
     memcpy(counts->counted, opened, sizeof opened);
     counts->upto = h->log.count;
 }
 
+/* The bits below `count` of a word (all of them from 64 on). */
+static uint64_t bits_below(long long count) { return count >= 64 ? ~0ULL : (1ULL << count) - 1; }
+
+/* Whether side `slot` of the area at `area` (its words), with `low`..`high` open cells,
+   holds the step of `code`. */
+static int side_hit(const Hand *h, const unsigned char *area, long long slot, int code,
+                    int low, int high) {
+    int open[CALC_CELLS];
+    Side side = side_of(area, (int)(slot % 2));
+    long long left;
+    int open_count = open_part(h, &side, open, &left);
+    return code == LINE_TOTAL
+        ? open_count == 1 && left >= 1 && left <= h->n && h->digits[open[0]] >> (left - 1) & 1
+        : open_count >= low && open_count <= high &&
+          side_narrows(h, (int)slot, open, open_count, left);
+}
+
 /* line_total (code LINE_TOTAL) or _innies_and_outies over `low`..`high` open cells:
-   (area, side) of the first step, or 0 if none. A side with no cells has no open one. */
+   (area, side) of the first step, or 0 if none. A side with no cells has no open one.
+   The first SIDE_MOST sides are those of their kind of open count alone (in order). */
 static int area_step(Hand *h, const unsigned char *areas, long long count, int code,
                      int *found) {
-    int low = code == INNIES ? 2 : code == LINE_TOTAL ? 1 : 4, open[CALC_CELLS];
+    int low = code == INNIES ? 2 : code == LINE_TOTAL ? 1 : 4;
     int high = code == INNIES ? 3 : code == LINE_TOTAL ? 1 : 5;
+    const uint64_t *kind = h->sides.of_kind[low / 2];
+    long long counted = 2 * count < SIDE_MOST ? 2 * count : SIDE_MOST, slot = -1;
     count_sides(h, areas, count); /* a side with too few or too many open cells is passed */
-    for (long long a = 0; a < count; a++)
-        for (int outie = 0; outie < 2; outie++) {
-            long long slot = 2 * a + outie;
-            int many = slot < SIDE_MOST ? h->sides.open[slot]
-                : open_on(h, areas + 8 * (size_t)(a * AREA_WORDS + outie * (CALC_W + 1)), h->sides.counted, high);
-            if (many < low || many > high) continue;
-            Side side = side_of(areas + 8 * (size_t)(a * AREA_WORDS), outie);
-            long long left;
-            int open_count = open_part(h, &side, open, &left);
-            int hit = code == LINE_TOTAL
-                ? open_count == 1 && left >= 1 && left <= h->n && h->digits[open[0]] >> (left - 1) & 1
-                : open_count >= low && open_count <= high &&
-                  side_narrows(h, (int)(2 * a + outie), open, open_count, left);
-            if (hit) {
-                found[0] = (int)a, found[1] = outie;
-                return 2;
-            }
-        }
-    return 0;
+    for (long long i = 0; i < (counted + 63) / 64 && slot < 0; i++)
+        for (uint64_t rest = kind[i] & bits_below(counted - 64 * i); rest && slot < 0; rest &= rest - 1)
+            if (side_hit(h, areas + 8 * (size_t)((64 * i + __builtin_ctzll(rest)) / 2 * AREA_WORDS),
+                         64 * i + __builtin_ctzll(rest), code, low, high))
+                slot = 64 * i + __builtin_ctzll(rest);
+    for (long long s = counted; s < 2 * count && slot < 0; s++) {
+        const unsigned char *area = areas + 8 * (size_t)(s / 2 * AREA_WORDS);
+        int many = open_on(h, area + 8 * (size_t)(s % 2 * (CALC_W + 1)), h->sides.counted, high);
+        if (many >= low && many <= high && side_hit(h, area, s, code, low, high)) slot = s;
+    }
+    if (slot < 0) return 0;
+    found[0] = (int)(slot / 2), found[1] = (int)(slot % 2);
+    return 2;
 }
 
 /* The eliminations of techniques._narrowing: what `kept` (packed) does not hold leaves

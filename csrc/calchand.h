@@ -61,10 +61,12 @@ typedef struct {
    (calcfind.c's area techniques). */
 #define GROUP_MOST (4 * CALC_MAX * CALC_MAX)
 #define SIDE_MOST (2 * GROUP_MOST)
+enum { SIDES_ONE, SIDES_FEW, SIDES_MORE, SIDE_KINDS }; /* 1, 2-3, 4-5 open cells */
 typedef struct {
     int upto;              /* the log's place when counted; -1: not counted yet */
     word counted[CALC_W];  /* the open cells then */
     unsigned short open[SIDE_MOST];
+    uint64_t of_kind[SIDE_KINDS][SIDE_MOST / 64]; /* the sides with so many open cells, as bits */
 } SideCounts;
 
 /* Each change to the hand's cells as it is made (calc_changed): the cell and the

@@ -60,6 +60,14 @@ static int single_cages(Hand *h) {
 #define SINGLES_PLACE calc_place
 #define SINGLES_LONE(h, u) ((h)->lone[u])
 #define SINGLES_OPEN(h, u) ((h)->open_in[u])
+#define SINGLES_NONE no_lone
+
+/* Whether no line of `lines` has a hidden single (Hand.lone kept). */
+static inline int no_lone(const Hand *h, uint64_t lines) {
+    mask any = 0;
+    for (; lines; lines &= lines - 1) any |= h->lone[__builtin_ctzll(lines)];
+    return !any;
+}
 #include "singles.h"
 
 /* techniques._combination_step's eliminations in one cage, applied: of the fillings
