@@ -52,12 +52,10 @@ static int meets(const word *a, const word *b, int w) {
 static uint64_t kept_of(Cage *cage, uint64_t wanted, uint64_t needed) {
     uint64_t kept = 0;
     narrow_live(cage, &cage->alive, wanted);
+    if (!needed) return cage->alive.all;
     const uint64_t *live = cage->alive.at;
-    if (!needed)
-        for (int f = 0; f < cage->alive.count; f++) kept |= live[f];
-    else
-        for (int f = 0; f < cage->alive.count; f++)
-            if (live[f] & needed) kept |= live[f];
+    for (int f = 0; f < cage->alive.count; f++)
+        if (live[f] & needed) kept |= live[f];
     return kept;
 }
 

@@ -20,15 +20,20 @@
 typedef uint32_t mask;
 
 /* A cage's fillings still alive under the last `wanted` (packed allowed digits) asked:
-   as a grading only takes candidates away, each ask keeps a part of the last one's list. */
+   as a grading only takes candidates away, each ask keeps a part of the last one's list.
+   Where `wanted` allows every digit, the list is the cage's own fillings (no copy). */
 typedef struct {
-    uint64_t *at, wanted;
-    int count; /* -1: not made yet (every filling) */
+    const uint64_t *at; /* the list: `room`, or the cage's fillings */
+    uint64_t *room, wanted;
+    uint64_t all; /* the list's fillings or-ed */
+    int count;    /* -1: not made yet (every filling) */
 } Live;
 
 typedef struct {
     int size, count, cell[CAGE_MOST];
     const unsigned char *fillings; /* count packed fillings, 8 bytes each */
+    uint64_t span;                 /* every digit of every cell, packed; 0 if the fillings
+                                      are not aligned as uint64_t */
     word cells[CALC_W];            /* the cage's cells as a mask */
     /* The lines it crosses, in unit order (and as bits), and its positions on each (bits). */
     int lines, line[2 * CALC_MAX];
@@ -170,16 +175,25 @@ static inline uint64_t filling_at(const Cage *cage, int f) {
 static inline void narrow_live(const Cage *cage, Live *live, uint64_t wanted) {
     if (live->count >= 0 && live->wanted == wanted) return;
     int kept = 0;
+    uint64_t all = 0;
     if (live->count < 0 || wanted & ~live->wanted) {
+        if (cage->span && (wanted & cage->span) == cage->span) {
+            live->at = (const uint64_t *)(const void *)cage->fillings;
+            for (int f = 0; f < cage->count; f++) all |= live->at[f];
+            live->count = cage->count, live->wanted = wanted, live->all = all;
+            return;
+        }
         for (int f = 0; f < cage->count; f++) {
             uint64_t filling = filling_at(cage, f);
-            if ((filling & wanted) == filling) live->at[kept++] = filling;
+            if ((filling & wanted) == filling) live->room[kept++] = filling, all |= filling;
         }
     } else {
-        for (int f = 0; f < live->count; f++)
-            if ((live->at[f] & wanted) == live->at[f]) live->at[kept++] = live->at[f];
+        for (int f = 0; f < live->count; f++) {
+            uint64_t filling = live->at[f];
+            if ((filling & wanted) == filling) live->room[kept++] = filling, all |= filling;
+        }
     }
-    live->count = kept, live->wanted = wanted;
+    live->at = live->room, live->count = kept, live->wanted = wanted, live->all = all;
 }
 
 /* calcudoku_find's codes: the cage techniques of the ladder tried one step at a time. */

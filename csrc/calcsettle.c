@@ -84,7 +84,7 @@ static int combine(Hand *h, Cage *cage) {
         kept = cage->placed_kept; /* the same placed values as last time */
     } else {
         narrow_live(cage, &cage->placed, wanted);
-        for (int f = 0; f < cage->placed.count; f++) kept |= cage->placed.at[f];
+        kept = cage->placed.all;
         cage->placed_wanted = wanted, cage->placed_kept = kept, cage->known |= 4;
     }
     int found = 0;
@@ -235,8 +235,9 @@ static int read_cages(Hand *h, const unsigned char *bytes, Py_ssize_t length, Ca
             cage->cell[i] = (int)cell, h->cage_of[cell] = k, mark(cage->cells, (int)cell);
         }
         cage->fillings = bytes + 8 * at, at += (Py_ssize_t)count;
-        cage->alive = (Live){room, 0, -1}, room += count;
-        cage->placed = (Live){room, 0, -1}, room += count;
+        cage->span = (uintptr_t)cage->fillings % sizeof(uint64_t) ? 0 : full_digits((int)size * h->n);
+        cage->alive = (Live){room, room, 0, 0, -1}, room += count;
+        cage->placed = (Live){room, room, 0, 0, -1}, room += count;
         cage_lines(h->n, cage);
     }
     for (int c = 0; c < h->cells; c++)
