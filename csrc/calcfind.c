@@ -24,21 +24,20 @@ static uint64_t allowed(const Hand *h, const Cage *cage) {
     return wanted;
 }
 
-/* Whether keeping `kept` (packed) takes a candidate from an open cell of the cage
-   (techniques._narrowing finding eliminations). */
-static int narrows(const Hand *h, const Cage *cage, uint64_t kept) {
+/* allowed(), and the candidates of the open cells alone, packed (into *open: a kept
+   filling's union narrows an open cell where it misses one of them, as techniques.
+   _narrowing finds eliminations), and whether a cell is open (*opened). */
+static uint64_t allowed_open(const Hand *h, const Cage *cage, uint64_t *open, int *opened) {
+    uint64_t wanted = 0, candidates = 0;
+    int any = 0;
     for (int i = 0; i < cage->size; i++) {
-        int cell = cage->cell[i];
-        if (is_open(h, cell) && h->digits[cell] & ~(mask)(kept >> (i * h->n) & full_digits(h->n)))
-            return 1;
+        int cell = cage->cell[i], value = h->values[cell];
+        uint64_t here = value ? 1ULL << (value - 1) : h->digits[cell];
+        wanted |= here << (i * h->n);
+        if (!value) candidates |= here << (i * h->n), any = 1;
     }
-    return 0;
-}
-
-static int has_open(const Hand *h, const Cage *cage) {
-    for (int i = 0; i < cage->size; i++)
-        if (is_open(h, cage->cell[i])) return 1;
-    return 0;
+    *open = candidates, *opened = any;
+    return wanted;
 }
 
 static int meets(const word *a, const word *b, int w) {
@@ -101,8 +100,12 @@ static void common_by(Cage *cage, int n, uint64_t wanted) {
 static int permutations(Hand *h) {
     for (int k = 0; k < h->cages; k++) {
         Cage *cage = &h->cage[k];
-        if (!meets(cage->cells, h->unpermuted, h->w) || !has_open(h, cage)) continue;
-        if (narrows(h, cage, kept_by(cage, allowed(h, cage)))) return k;
+        if (!meets(cage->cells, h->unpermuted, h->w)) continue;
+        uint64_t open;
+        int opened;
+        uint64_t wanted = allowed_open(h, cage, &open, &opened);
+        if (!opened) continue;
+        if (open & ~kept_by(cage, wanted)) return k; /* it narrows an open cell */
         for (int i = 0; i < h->w; i++) h->unpermuted[i] &= ~cage->cells[i];
     }
     return -1;
@@ -137,8 +140,12 @@ static int cage_line(Hand *h, int *found) {
         if (h->cage[k].line_bits & lines) watch->quiet[k] = 0;
     for (int k = 0; k < h->cages; k++) {
         Cage *cage = &h->cage[k];
-        if (watch->quiet[k] || !has_open(h, cage)) continue;
-        common_by(cage, n, allowed(h, cage));
+        if (watch->quiet[k]) continue;
+        uint64_t open;
+        int opened;
+        uint64_t wanted = allowed_open(h, cage, &open, &opened);
+        if (!opened) continue;
+        common_by(cage, n, wanted);
         for (int j = 0; j < cage->lines; j++) {
             mask hit = cage->common[j] ? cage->common[j] & held_outside(h, cage->line[j], cage) : 0;
             if (hit) {
@@ -178,7 +185,10 @@ static int line_cage(Hand *h, int *found) {
             uint64_t needed = 0;
             for (int i = 0; i < cage->size; i++)
                 if (in_unit(n, u, cage->cell[i])) needed |= 1ULL << (i * n + d);
-            if (narrows(h, cage, kept_of(cage, allowed(h, cage), needed))) {
+            uint64_t open;
+            int opened;
+            uint64_t wanted = allowed_open(h, cage, &open, &opened);
+            if (open & ~kept_of(cage, wanted, needed)) { /* it narrows an open cell */
                 found[0] = u, found[1] = d;
                 return 2;
             }

@@ -274,6 +274,22 @@ static void count_lines(Hand *h) {
     }
 }
 
+/* convert_ints(list, out, count, 0, high, name), read straight where every item is an
+   int in range (the list of a grading), else by convert_ints and its errors. */
+static int list_ints(PyObject *list, int *out, int count, long high, const char *name) {
+    int k = 0;
+    if (PyList_GET_SIZE(list) == count)
+        for (; k < count; k++) {
+            PyObject *item = PyList_GET_ITEM(list, k);
+            long number = PyLong_CheckExact(item) ? PyLong_AsLong(item) : -1;
+            if (number < 0 || number > high) break;
+            out[k] = (int)number;
+        }
+    if (k == count) return 0;
+    PyErr_Clear(); /* an int too large: convert_ints says so */
+    return convert_ints(list, out, count, 0, high, name);
+}
+
 int calc_hand(Hand *h, Cage *cages, PyObject *const *args, const char *name) {
     static int numbers[CALC_CELLS];
     long n;
@@ -297,8 +313,8 @@ int calc_hand(Hand *h, Cage *cages, PyObject *const *args, const char *name) {
         return -1;
     }
     memset(h->unsettled, 0, sizeof h->unsettled), memset(h->unpermuted, 0, sizeof h->unpermuted);
-    if (convert_ints(args[2], h->values, h->cells, 0, n, name) < 0 ||
-        convert_ints(args[3], numbers, h->cells, 0, (1L << n) - 1, name) < 0)
+    if (list_ints(args[2], h->values, h->cells, n, name) < 0 ||
+        list_ints(args[3], numbers, h->cells, (1L << n) - 1, name) < 0)
         return -1;
     for (int c = 0; c < h->cells; c++) h->digits[c] = (mask)numbers[c];
     count_lines(h);
