@@ -233,7 +233,8 @@ static int open_part(const Hand *h, const Side *side, int *open, long long *left
 typedef struct {
     int n, count, done, first, cell[8], chosen[8];
     mask digits[8], kept[8];
-    unsigned before[8]; /* the cells before each on a line with it, as bits */
+    int row[8], column[8];      /* each cell's two lines (rows first, then columns) */
+    mask taken[2 * CALC_MAX];   /* per line, the values its cells chosen so far hold */
     long long low[9], high[9]; /* what the cells from i on add up to at least, at most */
 } Virtual;
 
@@ -250,24 +251,32 @@ static mask choices(const Virtual *v, int at, long long left) {
     if (low < 1) low = 1;
     if (high > v->n) high = v->n;
     if (low > high) return 0;
-    mask used = 0, range = (mask)((2ULL << (high - 1)) - (1ULL << (low - 1)));
-    for (unsigned rest = v->before[at]; rest; rest &= rest - 1)
-        used |= (mask)1 << (v->chosen[__builtin_ctz(rest)] - 1);
-    return v->digits[at] & range & ~used;
+    mask range = (mask)((2ULL << (high - 1)) - (1ULL << (low - 1)));
+    return v->digits[at] & range & ~(v->taken[v->row[at]] | v->taken[v->column[at]]);
+}
+
+/* A filling found, its values chosen: kept. */
+static int filled(Virtual *v) {
+    for (int i = 0; i < v->count; i++) v->kept[i] |= (mask)1 << (v->chosen[i] - 1);
+    v->done = v->first || all_kept(v);
+    return 1;
 }
 
 static int fill(Virtual *v, int at, long long left) {
-    if (at == v->count) {
-        if (left) return 0;
-        for (int i = 0; i < v->count; i++) v->kept[i] |= (mask)1 << (v->chosen[i] - 1);
-        v->done = v->first || all_kept(v);
-        return 1;
+    if (at >= v->count - 1) { /* the last cell's value is what is left, if it may take it */
+        if (at == v->count) return left ? 0 : filled(v);
+        if (left < 1 || left > v->n || !(choices(v, at, left) >> (left - 1) & 1)) return 0;
+        v->chosen[at] = (int)left;
+        return filled(v);
     }
     int found = 0;
+    mask *row = &v->taken[v->row[at]], *column = &v->taken[v->column[at]];
     for (mask m = choices(v, at, left); m && !v->done; m &= m - 1) {
         int value = __builtin_ctz(m) + 1;
-        v->chosen[at] = value;
+        mask bit = m & -m;
+        v->chosen[at] = value, *row |= bit, *column |= bit;
         found |= fill(v, at + 1, left - value);
+        *row &= ~bit, *column &= ~bit;
     }
     return found;
 }
@@ -288,10 +297,8 @@ static int virtual_of(const Hand *h, const int *open, int count, Virtual *v) {
     for (int i = 0; i < count; i++) {
         v->cell[i] = open[i], v->digits[i] = h->digits[open[i]], v->kept[i] = 0;
         emptied |= !v->digits[i];
-        v->before[i] = 0;
-        for (int j = 0; j < i; j++)
-            if (open[j] / h->n == open[i] / h->n || open[j] % h->n == open[i] % h->n)
-                v->before[i] |= 1u << j;
+        v->row[i] = open[i] / h->n, v->column[i] = h->n + open[i] % h->n;
+        v->taken[v->row[i]] = v->taken[v->column[i]] = 0;
     }
     return emptied;
 }
