@@ -50,7 +50,7 @@ static int meets(const word *a, const word *b, int w) {
    (needed 0: all). */
 static uint64_t kept_of(Cage *cage, uint64_t wanted, uint64_t needed) {
     uint64_t kept = 0;
-    narrow_live(cage, &cage->alive, wanted);
+    narrow_live(cage, &cage->alive, wanted, &cage->placed); /* placed: its values alone */
     if (!needed) return cage->alive.all;
     const uint64_t *live = cage->alive.at;
     for (int f = 0; f < cage->alive.count; f++)
@@ -75,7 +75,7 @@ static void common_by(Cage *cage, int n, uint64_t wanted) {
     if (cage->known & 2 && cage->common_wanted == wanted) return;
     uint64_t full = full_digits(n), kept = kept_by(cage, wanted);
     int shared[2 * CALC_MAX], left = 0; /* the lines with two cells or more, and common digits */
-    narrow_live(cage, &cage->alive, wanted);
+    narrow_live(cage, &cage->alive, wanted, &cage->placed); /* placed: its values alone */
     for (int j = 0; j < cage->lines; j++) {
         uint64_t on = cage->on_line[j];
         mask one = (mask)(kept >> (__builtin_ctzll(on) * n) & full);

@@ -171,8 +171,9 @@ static inline uint64_t filling_at(const Cage *cage, int f) {
 }
 
 /* The cage's fillings every value of which `wanted` allows, into `live` (its list narrowed
-   where `wanted` allows no more than last time, else made again from all). */
-static inline void narrow_live(const Cage *cage, Live *live, uint64_t wanted) {
+   where `wanted` allows no more than last time, else made again from `wider`'s list where
+   that allows no less, else from all). `wider` may be NULL. */
+static inline void narrow_live(const Cage *cage, Live *live, uint64_t wanted, const Live *wider) {
     if (live->count >= 0 && live->wanted == wanted) return;
     int kept = 0;
     uint64_t all = 0;
@@ -183,10 +184,16 @@ static inline void narrow_live(const Cage *cage, Live *live, uint64_t wanted) {
             live->count = cage->count, live->wanted = wanted, live->all = all;
             return;
         }
-        for (int f = 0; f < cage->count; f++) {
-            uint64_t filling = filling_at(cage, f);
-            if ((filling & wanted) == filling) live->room[kept++] = filling, all |= filling;
-        }
+        if (wider && wider->count >= 0 && !(wanted & ~wider->wanted))
+            for (int f = 0; f < wider->count; f++) {
+                uint64_t filling = wider->at[f];
+                if ((filling & wanted) == filling) live->room[kept++] = filling, all |= filling;
+            }
+        else
+            for (int f = 0; f < cage->count; f++) {
+                uint64_t filling = filling_at(cage, f);
+                if ((filling & wanted) == filling) live->room[kept++] = filling, all |= filling;
+            }
     } else {
         for (int f = 0; f < live->count; f++) {
             uint64_t filling = live->at[f];

@@ -83,7 +83,7 @@ static int combine(Hand *h, Cage *cage) {
     if (cage->known & 4 && cage->placed_wanted == wanted) {
         kept = cage->placed_kept; /* the same placed values as last time */
     } else {
-        narrow_live(cage, &cage->placed, wanted);
+        narrow_live(cage, &cage->placed, wanted, NULL);
         kept = cage->placed.all;
         cage->placed_wanted = wanted, cage->placed_kept = kept, cage->known |= 4;
     }
@@ -254,10 +254,26 @@ static int read_cages(Hand *h, const unsigned char *bytes, Py_ssize_t length, Ca
     return 0;
 }
 
+/* Whether every cell is open with every digit (where a grading starts). */
+static int untouched(const Hand *h) {
+    mask full = (mask)full_digits(h->n);
+    for (int c = 0; c < h->cells; c++)
+        if (h->values[c] || h->digits[c] != full) return 0;
+    return 1;
+}
+
 /* Hand.holding, .lone, .open_in and .open_one from the cells. */
 static void count_lines(Hand *h) {
     int n = h->n;
     memset(h->holding, 0, sizeof h->holding), memset(h->open_in, 0, sizeof h->open_in);
+    if (n > 1 && untouched(h)) { /* every line holds each digit n times: no single */
+        for (int u = 0; u < 2 * n; u++) {
+            memset(h->holding[u], n, (size_t)n);
+            h->open_in[u] = n, h->lone[u] = 0;
+        }
+        h->open_one = 0;
+        return;
+    }
     for (int c = 0; c < h->cells; c++) {
         int row = c / n, column = n + c % n;
         for (mask rest = h->digits[c]; rest; rest &= rest - 1) {
