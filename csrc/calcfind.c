@@ -118,14 +118,18 @@ static void watch_changes(const Hand *h, Watch *watch, word *changed) {
     changes_since(h, &watch->upto, changed);
 }
 
-/* The digits the open cells of unit u beyond the cage's cells hold. */
-static mask held_outside(const Hand *h, int u, const Cage *cage) {
-    mask held = 0;
-    for (int j = 0; j < h->n; j++) {
-        int cell = unit_cell(h->n, u, j);
-        if (!marked(cage->cells, cell)) held |= h->digits[cell];
+/* The lowest of `digits` a cell of the cage's line j beyond the cage holds (as a bit), or
+   0: a digit some cell of the line holds more often than the cage's cells there do
+   (Hand.holding counts each line's candidates). */
+static mask held_beyond(const Hand *h, const Cage *cage, int j, mask digits) {
+    const unsigned char *holding = h->holding[cage->line[j]];
+    for (; digits; digits &= digits - 1) {
+        int d = __builtin_ctz(digits), beyond = holding[d];
+        for (uint64_t on = cage->on_line[j]; on && beyond; on &= on - 1)
+            beyond -= h->digits[cage->cell[__builtin_ctzll(on)]] >> d & 1;
+        if (beyond) return digits & -digits;
     }
-    return held;
+    return 0;
 }
 
 /* cage_line_intersection: (cage, unit, digit) of the first step, or 0 if none: the first
@@ -147,7 +151,7 @@ static int cage_line(Hand *h, int *found) {
         if (!opened) continue;
         common_by(cage, n, wanted);
         for (int j = 0; j < cage->lines; j++) {
-            mask hit = cage->common[j] ? cage->common[j] & held_outside(h, cage->line[j], cage) : 0;
+            mask hit = held_beyond(h, cage, j, cage->common[j]);
             if (hit) {
                 found[0] = k, found[1] = cage->line[j], found[2] = __builtin_ctz(hit);
                 return 3;
