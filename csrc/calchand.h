@@ -101,6 +101,7 @@ typedef struct {
        (its hidden singles) and how many cells are open: kept as the cells change. */
     unsigned char holding[2 * CALC_MAX][CALC_MAX];
     mask lone[2 * CALC_MAX];
+    int lone_count; /* the bits of lone[] set: no hidden single anywhere where 0 */
     int open_in[2 * CALC_MAX];
     uint64_t open_one; /* the lines with one open cell, as bits */
 } Hand;
@@ -120,8 +121,8 @@ static inline int in_unit(int n, int u, int cell) { return u < n ? cell / n == u
 /* One cell fewer of line u holds digit d. */
 static inline void held_less(Hand *h, int u, int d) {
     int left = --h->holding[u][d];
-    if (left == 1) h->lone[u] |= (mask)1 << d;
-    else if (!left) h->lone[u] &= ~((mask)1 << d);
+    if (left == 1) h->lone[u] |= (mask)1 << d, h->lone_count++;
+    else if (!left) h->lone[u] &= ~((mask)1 << d), h->lone_count--;
 }
 
 /* The cell lost the candidates `removed` (all it had, if it was placed), each of which it

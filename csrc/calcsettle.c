@@ -62,8 +62,10 @@ static int single_cages(Hand *h) {
 #define SINGLES_OPEN(h, u) ((h)->open_in[u])
 #define SINGLES_NONE no_lone
 
-/* Whether no line of `lines` has a hidden single (Hand.lone kept). */
+/* Whether no line of `lines` has a hidden single (Hand.lone kept, and how many bits it
+   has: every line is asked at once). */
 static inline int no_lone(const Hand *h, uint64_t lines) {
+    if (lines == (2 * h->n == 64 ? ~0ULL : (1ULL << 2 * h->n) - 1)) return !h->lone_count;
     mask any = 0;
     for (; lines; lines &= lines - 1) any |= h->lone[__builtin_ctzll(lines)];
     return !any;
@@ -271,7 +273,7 @@ static void count_lines(Hand *h) {
             memset(h->holding[u], n, (size_t)n);
             h->open_in[u] = n, h->lone[u] = 0;
         }
-        h->open_one = 0;
+        h->open_one = 0, h->lone_count = 0;
         return;
     }
     for (int c = 0; c < h->cells; c++) {
@@ -282,11 +284,12 @@ static void count_lines(Hand *h) {
         }
         if (!h->values[c]) h->open_in[row]++, h->open_in[column]++;
     }
-    h->open_one = 0;
+    h->open_one = 0, h->lone_count = 0;
     for (int u = 0; u < 2 * n; u++) {
         h->open_one |= (uint64_t)(h->open_in[u] == 1) << u;
         h->lone[u] = 0;
-        for (int d = 0; d < n; d++) h->lone[u] |= (mask)(h->holding[u][d] == 1) << d;
+        for (int d = 0; d < n; d++)
+            if (h->holding[u][d] == 1) h->lone[u] |= (mask)1 << d, h->lone_count++;
     }
 }
 
