@@ -26,18 +26,23 @@ static uint64_t allowed(const Hand *h, const Cage *cage) {
 
 /* allowed(), and the candidates of the open cells alone, packed (into *open: a kept
    filling's union narrows an open cell where it misses one of them, as techniques.
-   _narrowing finds eliminations), and whether a cell is open (*opened). */
-static uint64_t allowed_open(const Hand *h, const Cage *cage, uint64_t *open, int *opened) {
-    uint64_t wanted = 0, candidates = 0;
-    int any = 0;
-    for (int i = 0; i < cage->size; i++) {
-        int cell = cage->cell[i], value = h->values[cell];
-        uint64_t here = value ? 1ULL << (value - 1) : h->digits[cell];
-        wanted |= here << (i * h->n);
-        if (!value) candidates |= here << (i * h->n), any = 1;
+   _narrowing finds eliminations), and whether a cell is open (*opened); read again only
+   where the cage's cells changed since. */
+static uint64_t allowed_open(const Hand *h, Cage *cage, uint64_t *open, int *opened) {
+    if (cage->seen != cage->changes) {
+        uint64_t wanted = 0, candidates = 0;
+        int any = 0;
+        for (int i = 0; i < cage->size; i++) {
+            int cell = cage->cell[i], value = h->values[cell];
+            uint64_t here = value ? 1ULL << (value - 1) : h->digits[cell];
+            wanted |= here << (i * h->n);
+            if (!value) candidates |= here << (i * h->n), any = 1;
+        }
+        cage->seen_wanted = wanted, cage->seen_open = candidates, cage->seen_opened = any;
+        cage->seen = cage->changes;
     }
-    *open = candidates, *opened = any;
-    return wanted;
+    *open = cage->seen_open, *opened = cage->seen_opened;
+    return cage->seen_wanted;
 }
 
 static int meets(const word *a, const word *b, int w) {

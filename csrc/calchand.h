@@ -48,6 +48,10 @@ typedef struct {
     /* calcsettle.c's combine: the same union for its values placed alone. */
     uint64_t placed_wanted, placed_kept;
     Live alive, placed; /* under the allowed digits, and under the placed values alone */
+    /* How many changes its cells had (calc_changed), and calcfind.c's allowed_open() as of
+       `seen` of them (-1: not read yet). */
+    int changes, seen, seen_opened;
+    uint64_t seen_wanted, seen_open;
 } Cage;
 
 /* What a cage technique saw when it last looked for a step (calcfind.c): the values and
@@ -129,6 +133,7 @@ static inline void held_less(Hand *h, int u, int d) {
    held. */
 static inline void calc_changed(Hand *h, int cell, mask removed) {
     ChangeLog *log = &h->log;
+    h->cage[h->cage_of[cell]].changes++;
     for (mask gone = removed; gone; gone &= gone - 1) {
         int d = __builtin_ctz(gone);
         held_less(h, cell / h->n, d), held_less(h, h->n + cell % h->n, d);

@@ -241,6 +241,7 @@ static int read_cages(Hand *h, const unsigned char *bytes, Py_ssize_t length, Ca
         cage->alive = (Live){room, room, 0, 0, -1}, room += count;
         cage->placed = (Live){room, room, 0, 0, -1}, room += count;
         cage_lines(h->n, cage);
+        cage->changes = 0, cage->seen = -1;
     }
     for (int c = 0; c < h->cells; c++)
         if (h->cage_of[c] < 0) return -1;
