@@ -105,7 +105,7 @@ static void count_in_group(const Hand *h, const uint64_t *groups, uint64_t g, co
 static void count_in(const Hand *h, const uint64_t *groups, uint64_t count, const Part *cage,
                      int sign) {
     for (uint64_t i = 0; i < (count + 63) / 64; i++) {
-        uint64_t may = last.ragged[i]; /* a group of whole lines none of the cage's meets: out */
+        uint64_t may = last.ragged[i]; /* one of whole lines only where a line is the cage's */
         for (uint64_t lines = cage->line_bits; lines; lines &= lines - 1)
             may |= last.through[__builtin_ctzll(lines)][i];
         for (; may; may &= may - 1) count_in_group(h, groups, 64 * i + __builtin_ctzll(may), cage, sign);
