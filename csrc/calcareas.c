@@ -33,6 +33,9 @@ static struct {
     GroupSums sums[GROUP_MOST];
     unsigned char touched[GROUP_MOST];
     uint64_t words[GROUP_MOST * AREA_WORDS];
+    /* The groups a cage may be in or cross, as bits: those of whole lines through each
+       line, and those not of whole lines (any cage may be). */
+    uint64_t through[2 * CALC_MAX][GROUP_MOST / 64], ragged[GROUP_MOST / 64];
 } last;
 
 /* The group's lines as bits (Cage.line_bits') where its cells are whole rows alone or
@@ -73,25 +76,39 @@ static void forget(const Hand *h, PyObject *object, const uint64_t *groups, uint
     last.n = h->n, last.parts = 0;
     for (int c = 0; c < CALC_CELLS; c++) last.owner[c] = -1;
     memset(last.sums, 0, sizeof last.sums);
+    memset(last.through, 0, sizeof last.through), memset(last.ragged, 0, sizeof last.ragged);
     for (uint64_t g = 0; g < count; g++) {
-        last.lines[g] = whole_lines(h, groups + 2 + g * (CALC_W + 1));
+        uint64_t lines = last.lines[g] = whole_lines(h, groups + 2 + g * (CALC_W + 1));
         last.touched[g] = 1;
+        if (!lines) last.ragged[g / 64] |= 1ULL << (g % 64);
+        for (; lines; lines &= lines - 1)
+            last.through[__builtin_ctzll(lines)][g / 64] |= 1ULL << (g % 64);
     }
+}
+
+/* The cage's sum and cells into group g if it is inside or crosses it (sign 1), or out of
+   it (sign -1). */
+static void count_in_group(const Hand *h, const uint64_t *groups, uint64_t g, const Part *cage,
+                           int sign) {
+    int out, in;
+    cage_sides(h, cage, groups + 2 + g * (CALC_W + 1), last.lines[g], &out, &in);
+    if (!in) return;
+    GroupSums *sums = &last.sums[g];
+    word *into = out ? sums->crossing : sums->inside;
+    for (int i = 0; i < h->w; i++) into[i] = sign > 0 ? into[i] | cage->cells[i] : into[i] & ~cage->cells[i];
+    *(out ? &sums->crossing_total : &sums->inside_total) += sign * cage->sum;
+    last.touched[g] = 1;
 }
 
 /* The cage's sum and cells into each group it is inside or crosses (sign 1), or out of
    it (sign -1). */
 static void count_in(const Hand *h, const uint64_t *groups, uint64_t count, const Part *cage,
                      int sign) {
-    for (uint64_t g = 0; g < count; g++) {
-        int out, in;
-        cage_sides(h, cage, groups + 2 + g * (CALC_W + 1), last.lines[g], &out, &in);
-        if (!in) continue;
-        GroupSums *sums = &last.sums[g];
-        word *into = out ? sums->crossing : sums->inside;
-        for (int i = 0; i < h->w; i++) into[i] = sign > 0 ? into[i] | cage->cells[i] : into[i] & ~cage->cells[i];
-        *(out ? &sums->crossing_total : &sums->inside_total) += sign * cage->sum;
-        last.touched[g] = 1;
+    for (uint64_t i = 0; i < (count + 63) / 64; i++) {
+        uint64_t may = last.ragged[i]; /* one of whole lines only where a line is the cage's */
+        for (uint64_t lines = cage->line_bits; lines; lines &= lines - 1)
+            may |= last.through[__builtin_ctzll(lines)][i];
+        for (; may; may &= may - 1) count_in_group(h, groups, 64 * i + __builtin_ctzll(may), cage, sign);
     }
 }
 

@@ -24,21 +24,25 @@ static uint64_t allowed(const Hand *h, const Cage *cage) {
     return wanted;
 }
 
-/* Whether keeping `kept` (packed) takes a candidate from an open cell of the cage
-   (techniques._narrowing finding eliminations). */
-static int narrows(const Hand *h, const Cage *cage, uint64_t kept) {
-    for (int i = 0; i < cage->size; i++) {
-        int cell = cage->cell[i];
-        if (is_open(h, cell) && h->digits[cell] & ~(mask)(kept >> (i * h->n) & full_digits(h->n)))
-            return 1;
+/* allowed(), and the candidates of the open cells alone, packed (into *open: a kept
+   filling's union narrows an open cell where it misses one of them, as techniques.
+   _narrowing finds eliminations), and whether a cell is open (*opened); read again only
+   where the cage's cells changed since. */
+static uint64_t allowed_open(const Hand *h, Cage *cage, uint64_t *open, int *opened) {
+    if (cage->seen != cage->changes) {
+        uint64_t wanted = 0, candidates = 0;
+        int any = 0;
+        for (int i = 0; i < cage->size; i++) {
+            int cell = cage->cell[i], value = h->values[cell];
+            uint64_t here = value ? 1ULL << (value - 1) : h->digits[cell];
+            wanted |= here << (i * h->n);
+            if (!value) candidates |= here << (i * h->n), any = 1;
+        }
+        cage->seen_wanted = wanted, cage->seen_open = candidates, cage->seen_opened = any;
+        cage->seen = cage->changes;
     }
-    return 0;
-}
-
-static int has_open(const Hand *h, const Cage *cage) {
-    for (int i = 0; i < cage->size; i++)
-        if (is_open(h, cage->cell[i])) return 1;
-    return 0;
+    *open = cage->seen_open, *opened = cage->seen_opened;
+    return cage->seen_wanted;
 }
 
 static int meets(const word *a, const word *b, int w) {
@@ -51,13 +55,11 @@ static int meets(const word *a, const word *b, int w) {
    (needed 0: all). */
 static uint64_t kept_of(Cage *cage, uint64_t wanted, uint64_t needed) {
     uint64_t kept = 0;
-    narrow_live(cage, &cage->alive, wanted);
+    narrow_live(cage, &cage->alive, wanted, &cage->placed); /* placed: its values alone */
+    if (!needed) return cage->alive.all;
     const uint64_t *live = cage->alive.at;
-    if (!needed)
-        for (int f = 0; f < cage->alive.count; f++) kept |= live[f];
-    else
-        for (int f = 0; f < cage->alive.count; f++)
-            if (live[f] & needed) kept |= live[f];
+    for (int f = 0; f < cage->alive.count; f++)
+        if (live[f] & needed) kept |= live[f];
     return kept;
 }
 
@@ -78,7 +80,7 @@ static void common_by(Cage *cage, int n, uint64_t wanted) {
     if (cage->known & 2 && cage->common_wanted == wanted) return;
     uint64_t full = full_digits(n), kept = kept_by(cage, wanted);
     int shared[2 * CALC_MAX], left = 0; /* the lines with two cells or more, and common digits */
-    narrow_live(cage, &cage->alive, wanted);
+    narrow_live(cage, &cage->alive, wanted, &cage->placed); /* placed: its values alone */
     for (int j = 0; j < cage->lines; j++) {
         uint64_t on = cage->on_line[j];
         mask one = (mask)(kept >> (__builtin_ctzll(on) * n) & full);
@@ -103,8 +105,12 @@ static void common_by(Cage *cage, int n, uint64_t wanted) {
 static int permutations(Hand *h) {
     for (int k = 0; k < h->cages; k++) {
         Cage *cage = &h->cage[k];
-        if (!meets(cage->cells, h->unpermuted, h->w) || !has_open(h, cage)) continue;
-        if (narrows(h, cage, kept_by(cage, allowed(h, cage)))) return k;
+        if (!meets(cage->cells, h->unpermuted, h->w)) continue;
+        uint64_t open;
+        int opened;
+        uint64_t wanted = allowed_open(h, cage, &open, &opened);
+        if (!opened) continue;
+        if (open & ~kept_by(cage, wanted)) return k; /* it narrows an open cell */
         for (int i = 0; i < h->w; i++) h->unpermuted[i] &= ~cage->cells[i];
     }
     return -1;
@@ -117,14 +123,18 @@ static void watch_changes(const Hand *h, Watch *watch, word *changed) {
     changes_since(h, &watch->upto, changed);
 }
 
-/* The digits the open cells of unit u beyond the cage's cells hold. */
-static mask held_outside(const Hand *h, int u, const Cage *cage) {
-    mask held = 0;
-    for (int j = 0; j < h->n; j++) {
-        int cell = unit_cell(h->n, u, j);
-        if (!marked(cage->cells, cell)) held |= h->digits[cell];
+/* The lowest of `digits` a cell of the cage's line j beyond the cage holds (as a bit), or
+   0: a digit some cell of the line holds more often than the cage's cells there do
+   (Hand.holding counts each line's candidates). */
+static mask held_beyond(const Hand *h, const Cage *cage, int j, mask digits) {
+    const unsigned char *holding = h->holding[cage->line[j]];
+    for (; digits; digits &= digits - 1) {
+        int d = __builtin_ctz(digits), beyond = holding[d];
+        for (uint64_t on = cage->on_line[j]; on && beyond; on &= on - 1)
+            beyond -= h->digits[cage->cell[__builtin_ctzll(on)]] >> d & 1;
+        if (beyond) return digits & -digits;
     }
-    return held;
+    return 0;
 }
 
 /* cage_line_intersection: (cage, unit, digit) of the first step, or 0 if none: the first
@@ -139,10 +149,14 @@ static int cage_line(Hand *h, int *found) {
         if (h->cage[k].line_bits & lines) watch->quiet[k] = 0;
     for (int k = 0; k < h->cages; k++) {
         Cage *cage = &h->cage[k];
-        if (watch->quiet[k] || !has_open(h, cage)) continue;
-        common_by(cage, n, allowed(h, cage));
+        if (watch->quiet[k]) continue;
+        uint64_t open;
+        int opened;
+        uint64_t wanted = allowed_open(h, cage, &open, &opened);
+        if (!opened) continue;
+        common_by(cage, n, wanted);
         for (int j = 0; j < cage->lines; j++) {
-            mask hit = cage->common[j] ? cage->common[j] & held_outside(h, cage->line[j], cage) : 0;
+            mask hit = held_beyond(h, cage, j, cage->common[j]);
             if (hit) {
                 found[0] = k, found[1] = cage->line[j], found[2] = __builtin_ctz(hit);
                 return 3;
@@ -180,7 +194,10 @@ static int line_cage(Hand *h, int *found) {
             uint64_t needed = 0;
             for (int i = 0; i < cage->size; i++)
                 if (in_unit(n, u, cage->cell[i])) needed |= 1ULL << (i * n + d);
-            if (narrows(h, cage, kept_of(cage, allowed(h, cage), needed))) {
+            uint64_t open;
+            int opened;
+            uint64_t wanted = allowed_open(h, cage, &open, &opened);
+            if (open & ~kept_of(cage, wanted, needed)) { /* it narrows an open cell */
                 found[0] = u, found[1] = d;
                 return 2;
             }
@@ -225,7 +242,8 @@ static int open_part(const Hand *h, const Side *side, int *open, long long *left
 typedef struct {
     int n, count, done, first, cell[8], chosen[8];
     mask digits[8], kept[8];
-    unsigned before[8]; /* the cells before each on a line with it, as bits */
+    int row[8], column[8];      /* each cell's two lines (rows first, then columns) */
+    mask taken[2 * CALC_MAX];   /* per line, the values its cells chosen so far hold */
     long long low[9], high[9]; /* what the cells from i on add up to at least, at most */
 } Virtual;
 
@@ -242,24 +260,32 @@ static mask choices(const Virtual *v, int at, long long left) {
     if (low < 1) low = 1;
     if (high > v->n) high = v->n;
     if (low > high) return 0;
-    mask used = 0, range = (mask)((2ULL << (high - 1)) - (1ULL << (low - 1)));
-    for (unsigned rest = v->before[at]; rest; rest &= rest - 1)
-        used |= (mask)1 << (v->chosen[__builtin_ctz(rest)] - 1);
-    return v->digits[at] & range & ~used;
+    mask range = (mask)((2ULL << (high - 1)) - (1ULL << (low - 1)));
+    return v->digits[at] & range & ~(v->taken[v->row[at]] | v->taken[v->column[at]]);
+}
+
+/* A filling found, its values chosen: kept. */
+static int filled(Virtual *v) {
+    for (int i = 0; i < v->count; i++) v->kept[i] |= (mask)1 << (v->chosen[i] - 1);
+    v->done = v->first || all_kept(v);
+    return 1;
 }
 
 static int fill(Virtual *v, int at, long long left) {
-    if (at == v->count) {
-        if (left) return 0;
-        for (int i = 0; i < v->count; i++) v->kept[i] |= (mask)1 << (v->chosen[i] - 1);
-        v->done = v->first || all_kept(v);
-        return 1;
+    if (at >= v->count - 1) { /* the last cell's value is what is left, if it may take it */
+        if (at == v->count) return left ? 0 : filled(v);
+        if (left < 1 || left > v->n || !(choices(v, at, left) >> (left - 1) & 1)) return 0;
+        v->chosen[at] = (int)left;
+        return filled(v);
     }
     int found = 0;
+    mask *row = &v->taken[v->row[at]], *column = &v->taken[v->column[at]];
     for (mask m = choices(v, at, left); m && !v->done; m &= m - 1) {
         int value = __builtin_ctz(m) + 1;
-        v->chosen[at] = value;
+        mask bit = m & -m;
+        v->chosen[at] = value, *row |= bit, *column |= bit;
         found |= fill(v, at + 1, left - value);
+        *row &= ~bit, *column &= ~bit;
     }
     return found;
 }
@@ -280,10 +306,8 @@ static int virtual_of(const Hand *h, const int *open, int count, Virtual *v) {
     for (int i = 0; i < count; i++) {
         v->cell[i] = open[i], v->digits[i] = h->digits[open[i]], v->kept[i] = 0;
         emptied |= !v->digits[i];
-        v->before[i] = 0;
-        for (int j = 0; j < i; j++)
-            if (open[j] / h->n == open[i] / h->n || open[j] % h->n == open[i] % h->n)
-                v->before[i] |= 1u << j;
+        v->row[i] = open[i] / h->n, v->column[i] = h->n + open[i] % h->n;
+        v->taken[v->row[i]] = v->taken[v->column[i]] = 0;
     }
     return emptied;
 }
@@ -339,15 +363,29 @@ static int same_question(const SideMemo *m, const Hand *h, const int *open, int 
     return 1;
 }
 
-/* virtual_narrows for side `slot` (2-5 open cells), remembered. */
+/* Where a question may be remembered among the answers of every side (its words hashed). */
+#define ASKED_MOST 4096
+static unsigned asked_slot(const Hand *h, const int *open, int count, long long left) {
+    uint64_t key = (uint64_t)left * 0x9E3779B97F4A7C15ULL ^ (uint64_t)(h->n << 4 | count);
+    for (int i = 0; i < count; i++)
+        key = (key ^ ((uint64_t)open[i] << 32 | h->digits[open[i]])) * 0xFF51AFD7ED558CCDULL;
+    return (unsigned)(key >> 52) % ASKED_MOST;
+}
+
+/* virtual_narrows for side `slot` (2-5 open cells), remembered: the side's last question,
+   then every side's answers by their question (the drafts of a climb ask much alike). */
 static int side_narrows(const Hand *h, int slot, const int *open, int count, long long left) {
-    static SideMemo memo[SIDE_MOST];
+    static SideMemo memo[SIDE_MOST], asked[ASKED_MOST];
     if (slot >= SIDE_MOST) return virtual_narrows(h, open, count, left);
     SideMemo *m = &memo[slot];
     if (same_question(m, h, open, count, left)) return m->narrows;
+    SideMemo *a = &asked[asked_slot(h, open, count, left)];
     m->n = h->n, m->count = count, m->left = left;
     for (int i = 0; i < count; i++) m->cell[i] = open[i], m->digits[i] = h->digits[open[i]];
-    return m->narrows = virtual_narrows(h, open, count, left);
+    if (same_question(a, h, open, count, left)) return m->narrows = a->narrows;
+    m->narrows = virtual_narrows(h, open, count, left);
+    *a = *m;
+    return m->narrows;
 }
 
 /* The open cells of the side of the area at `side` (its words) counted up to most + 1
@@ -381,37 +419,54 @@ static void count_sides(Hand *h, const unsigned char *areas, long long count) {
             many += again ? popcount64(cells & opened[i]) : -popcount64(cells & placed[i]);
         }
         counts->open[slot] = (unsigned short)many;
+        uint64_t bit = 1ULL << (slot % 64);
+        for (int kind = 0; kind < SIDE_KINDS; kind++) counts->of_kind[kind][slot / 64] &= ~bit;
+        if (many >= 1 && many <= 5) counts->of_kind[many / 2][slot / 64] |= bit;
     }
     memcpy(counts->counted, opened, sizeof opened);
     counts->upto = h->log.count;
 }
 
+/* The bits below `count` of a word (all of them from 64 on). */
+static uint64_t bits_below(long long count) { return count >= 64 ? ~0ULL : (1ULL << count) - 1; }
+
+/* Whether side `slot` of the area at `area` (its words), with `low`..`high` open cells,
+   holds the step of `code`. */
+static int side_hit(const Hand *h, const unsigned char *area, long long slot, int code,
+                    int low, int high) {
+    int open[CALC_CELLS];
+    Side side = side_of(area, (int)(slot % 2));
+    long long left;
+    int open_count = open_part(h, &side, open, &left);
+    return code == LINE_TOTAL
+        ? open_count == 1 && left >= 1 && left <= h->n && h->digits[open[0]] >> (left - 1) & 1
+        : open_count >= low && open_count <= high &&
+          side_narrows(h, (int)slot, open, open_count, left);
+}
+
 /* line_total (code LINE_TOTAL) or _innies_and_outies over `low`..`high` open cells:
-   (area, side) of the first step, or 0 if none. A side with no cells has no open one. */
+   (area, side) of the first step, or 0 if none. A side with no cells has no open one.
+   The first SIDE_MOST sides are those of their kind of open count alone (in order). */
 static int area_step(Hand *h, const unsigned char *areas, long long count, int code,
                      int *found) {
-    int low = code == INNIES ? 2 : code == LINE_TOTAL ? 1 : 4, open[CALC_CELLS];
+    int low = code == INNIES ? 2 : code == LINE_TOTAL ? 1 : 4;
     int high = code == INNIES ? 3 : code == LINE_TOTAL ? 1 : 5;
+    const uint64_t *kind = h->sides.of_kind[low / 2];
+    long long counted = 2 * count < SIDE_MOST ? 2 * count : SIDE_MOST, slot = -1;
     count_sides(h, areas, count); /* a side with too few or too many open cells is passed */
-    for (long long a = 0; a < count; a++)
-        for (int outie = 0; outie < 2; outie++) {
-            long long slot = 2 * a + outie;
-            int many = slot < SIDE_MOST ? h->sides.open[slot]
-                : open_on(h, areas + 8 * (size_t)(a * AREA_WORDS + outie * (CALC_W + 1)), h->sides.counted, high);
-            if (many < low || many > high) continue;
-            Side side = side_of(areas + 8 * (size_t)(a * AREA_WORDS), outie);
-            long long left;
-            int open_count = open_part(h, &side, open, &left);
-            int hit = code == LINE_TOTAL
-                ? open_count == 1 && left >= 1 && left <= h->n && h->digits[open[0]] >> (left - 1) & 1
-                : open_count >= low && open_count <= high &&
-                  side_narrows(h, (int)(2 * a + outie), open, open_count, left);
-            if (hit) {
-                found[0] = (int)a, found[1] = outie;
-                return 2;
-            }
-        }
-    return 0;
+    for (long long i = 0; i < (counted + 63) / 64 && slot < 0; i++)
+        for (uint64_t rest = kind[i] & bits_below(counted - 64 * i); rest && slot < 0; rest &= rest - 1)
+            if (side_hit(h, areas + 8 * (size_t)((64 * i + __builtin_ctzll(rest)) / 2 * AREA_WORDS),
+                         64 * i + __builtin_ctzll(rest), code, low, high))
+                slot = 64 * i + __builtin_ctzll(rest);
+    for (long long s = counted; s < 2 * count && slot < 0; s++) {
+        const unsigned char *area = areas + 8 * (size_t)(s / 2 * AREA_WORDS);
+        int many = open_on(h, area + 8 * (size_t)(s % 2 * (CALC_W + 1)), h->sides.counted, high);
+        if (many >= low && many <= high && side_hit(h, area, s, code, low, high)) slot = s;
+    }
+    if (slot < 0) return 0;
+    found[0] = (int)(slot / 2), found[1] = (int)(slot % 2);
+    return 2;
 }
 
 /* The eliminations of techniques._narrowing: what `kept` (packed) does not hold leaves

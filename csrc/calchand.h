@@ -20,15 +20,20 @@
 typedef uint32_t mask;
 
 /* A cage's fillings still alive under the last `wanted` (packed allowed digits) asked:
-   as a grading only takes candidates away, each ask keeps a part of the last one's list. */
+   as a grading only takes candidates away, each ask keeps a part of the last one's list.
+   Where `wanted` allows every digit, the list is the cage's own fillings (no copy). */
 typedef struct {
-    uint64_t *at, wanted;
-    int count; /* -1: not made yet (every filling) */
+    const uint64_t *at; /* the list: `room`, or the cage's fillings */
+    uint64_t *room, wanted;
+    uint64_t all; /* the list's fillings or-ed */
+    int count;    /* -1: not made yet (every filling) */
 } Live;
 
 typedef struct {
     int size, count, cell[CAGE_MOST];
     const unsigned char *fillings; /* count packed fillings, 8 bytes each */
+    uint64_t span;                 /* every digit of every cell, packed; 0 if the fillings
+                                      are not aligned as uint64_t */
     word cells[CALC_W];            /* the cage's cells as a mask */
     /* The lines it crosses, in unit order (and as bits), and its positions on each (bits). */
     int lines, line[2 * CALC_MAX];
@@ -43,6 +48,10 @@ typedef struct {
     /* calcsettle.c's combine: the same union for its values placed alone. */
     uint64_t placed_wanted, placed_kept;
     Live alive, placed; /* under the allowed digits, and under the placed values alone */
+    /* How many changes its cells had (calc_changed), and calcfind.c's allowed_open() as of
+       `seen` of them (-1: not read yet). */
+    int changes, seen, seen_opened;
+    uint64_t seen_wanted, seen_open;
 } Cage;
 
 /* What a cage technique saw when it last looked for a step (calcfind.c): the values and
@@ -61,10 +70,12 @@ typedef struct {
    (calcfind.c's area techniques). */
 #define GROUP_MOST (4 * CALC_MAX * CALC_MAX)
 #define SIDE_MOST (2 * GROUP_MOST)
+enum { SIDES_ONE, SIDES_FEW, SIDES_MORE, SIDE_KINDS }; /* 1, 2-3, 4-5 open cells */
 typedef struct {
     int upto;              /* the log's place when counted; -1: not counted yet */
     word counted[CALC_W];  /* the open cells then */
     unsigned short open[SIDE_MOST];
+    uint64_t of_kind[SIDE_KINDS][SIDE_MOST / 64]; /* the sides with so many open cells, as bits */
 } SideCounts;
 
 /* Each change to the hand's cells as it is made (calc_changed): the cell and the
@@ -94,6 +105,7 @@ typedef struct {
        (its hidden singles) and how many cells are open: kept as the cells change. */
     unsigned char holding[2 * CALC_MAX][CALC_MAX];
     mask lone[2 * CALC_MAX];
+    int lone_count; /* the bits of lone[] set: no hidden single anywhere where 0 */
     int open_in[2 * CALC_MAX];
     uint64_t open_one; /* the lines with one open cell, as bits */
 } Hand;
@@ -113,14 +125,15 @@ static inline int in_unit(int n, int u, int cell) { return u < n ? cell / n == u
 /* One cell fewer of line u holds digit d. */
 static inline void held_less(Hand *h, int u, int d) {
     int left = --h->holding[u][d];
-    if (left == 1) h->lone[u] |= (mask)1 << d;
-    else if (!left) h->lone[u] &= ~((mask)1 << d);
+    if (left == 1) h->lone[u] |= (mask)1 << d, h->lone_count++;
+    else if (!left) h->lone[u] &= ~((mask)1 << d), h->lone_count--;
 }
 
 /* The cell lost the candidates `removed` (all it had, if it was placed), each of which it
    held. */
 static inline void calc_changed(Hand *h, int cell, mask removed) {
     ChangeLog *log = &h->log;
+    h->cage[h->cage_of[cell]].changes++;
     for (mask gone = removed; gone; gone &= gone - 1) {
         int d = __builtin_ctz(gone);
         held_less(h, cell / h->n, d), held_less(h, h->n + cell % h->n, d);
@@ -164,20 +177,36 @@ static inline uint64_t filling_at(const Cage *cage, int f) {
 }
 
 /* The cage's fillings every value of which `wanted` allows, into `live` (its list narrowed
-   where `wanted` allows no more than last time, else made again from all). */
-static inline void narrow_live(const Cage *cage, Live *live, uint64_t wanted) {
+   where `wanted` allows no more than last time, else made again from `wider`'s list where
+   that allows no less, else from all). `wider` may be NULL. */
+static inline void narrow_live(const Cage *cage, Live *live, uint64_t wanted, const Live *wider) {
     if (live->count >= 0 && live->wanted == wanted) return;
     int kept = 0;
+    uint64_t all = 0;
     if (live->count < 0 || wanted & ~live->wanted) {
-        for (int f = 0; f < cage->count; f++) {
-            uint64_t filling = filling_at(cage, f);
-            if ((filling & wanted) == filling) live->at[kept++] = filling;
+        if (cage->span && (wanted & cage->span) == cage->span) {
+            live->at = (const uint64_t *)(const void *)cage->fillings;
+            for (int f = 0; f < cage->count; f++) all |= live->at[f];
+            live->count = cage->count, live->wanted = wanted, live->all = all;
+            return;
         }
+        if (wider && wider->count >= 0 && !(wanted & ~wider->wanted))
+            for (int f = 0; f < wider->count; f++) {
+                uint64_t filling = wider->at[f];
+                if ((filling & wanted) == filling) live->room[kept++] = filling, all |= filling;
+            }
+        else
+            for (int f = 0; f < cage->count; f++) {
+                uint64_t filling = filling_at(cage, f);
+                if ((filling & wanted) == filling) live->room[kept++] = filling, all |= filling;
+            }
     } else {
-        for (int f = 0; f < live->count; f++)
-            if ((live->at[f] & wanted) == live->at[f]) live->at[kept++] = live->at[f];
+        for (int f = 0; f < live->count; f++) {
+            uint64_t filling = live->at[f];
+            if ((filling & wanted) == filling) live->room[kept++] = filling, all |= filling;
+        }
     }
-    live->count = kept, live->wanted = wanted;
+    live->at = live->room, live->count = kept, live->wanted = wanted, live->all = all;
 }
 
 /* calcudoku_find's codes: the cage techniques of the ladder tried one step at a time. */

@@ -266,13 +266,26 @@ static PyObject *crux_object(const Hand *h, const Crux *crux) {
                          mask_object(crux->unpermuted, CALC_W));
 }
 
+/* The tuple (rank, length) of a step, new: those of small ranks and lengths made once and
+   shared (a tuple of ints is immutable; generation asks for millions of them). */
+#define PAIR_RANKS 128
+#define PAIR_LENGTHS 32
+static PyObject *pair_of(const int *pair) {
+    static PyObject *made[PAIR_RANKS][PAIR_LENGTHS];
+    if (pair[0] < 0 || pair[0] >= PAIR_RANKS || pair[1] < 0 || pair[1] >= PAIR_LENGTHS)
+        return tuple_of_ints(pair, 2);
+    PyObject **at = &made[pair[0]][pair[1]];
+    if (!*at) *at = tuple_of_ints(pair, 2);
+    return Py_XNewRef(*at);
+}
+
 /* (stalled, settled rank, ((rank, length), ...), digit_cells, open, unsettled, unpermuted,
    crux), the hand stored into the lists. */
 static PyObject *graded(const Hand *h, int stalled, int settled, const int *log, int steps,
                         const Crux *crux, PyObject *values, PyObject *digits) {
     PyObject *found = PyTuple_New(steps);
     for (int k = 0; found && k < steps; k++) {
-        PyObject *pair = tuple_of_ints(log + 2 * k, 2);
+        PyObject *pair = pair_of(log + 2 * k);
         if (!pair) Py_CLEAR(found);
         else PyTuple_SET_ITEM(found, k, pair);
     }

@@ -60,6 +60,16 @@ static int single_cages(Hand *h) {
 #define SINGLES_PLACE calc_place
 #define SINGLES_LONE(h, u) ((h)->lone[u])
 #define SINGLES_OPEN(h, u) ((h)->open_in[u])
+#define SINGLES_NONE no_lone
+
+/* Whether no line of `lines` has a hidden single (Hand.lone kept, and how many bits it
+   has: every line is asked at once). */
+static inline int no_lone(const Hand *h, uint64_t lines) {
+    if (lines == (2 * h->n == 64 ? ~0ULL : (1ULL << 2 * h->n) - 1)) return !h->lone_count;
+    mask any = 0;
+    for (; lines; lines &= lines - 1) any |= h->lone[__builtin_ctzll(lines)];
+    return !any;
+}
 #include "singles.h"
 
 /* techniques._combination_step's eliminations in one cage, applied: of the fillings
@@ -75,8 +85,8 @@ static int combine(Hand *h, Cage *cage) {
     if (cage->known & 4 && cage->placed_wanted == wanted) {
         kept = cage->placed_kept; /* the same placed values as last time */
     } else {
-        narrow_live(cage, &cage->placed, wanted);
-        for (int f = 0; f < cage->placed.count; f++) kept |= cage->placed.at[f];
+        narrow_live(cage, &cage->placed, wanted, NULL);
+        kept = cage->placed.all;
         cage->placed_wanted = wanted, cage->placed_kept = kept, cage->known |= 4;
     }
     int found = 0;
@@ -227,9 +237,11 @@ static int read_cages(Hand *h, const unsigned char *bytes, Py_ssize_t length, Ca
             cage->cell[i] = (int)cell, h->cage_of[cell] = k, mark(cage->cells, (int)cell);
         }
         cage->fillings = bytes + 8 * at, at += (Py_ssize_t)count;
-        cage->alive = (Live){room, 0, -1}, room += count;
-        cage->placed = (Live){room, 0, -1}, room += count;
+        cage->span = (uintptr_t)cage->fillings % sizeof(uint64_t) ? 0 : full_digits((int)size * h->n);
+        cage->alive = (Live){room, room, 0, 0, -1}, room += count;
+        cage->placed = (Live){room, room, 0, 0, -1}, room += count;
         cage_lines(h->n, cage);
+        cage->changes = 0, cage->seen = -1;
     }
     for (int c = 0; c < h->cells; c++)
         if (h->cage_of[c] < 0) return -1;
@@ -245,10 +257,26 @@ static int read_cages(Hand *h, const unsigned char *bytes, Py_ssize_t length, Ca
     return 0;
 }
 
+/* Whether every cell is open with every digit (where a grading starts). */
+static int untouched(const Hand *h) {
+    mask full = (mask)full_digits(h->n);
+    for (int c = 0; c < h->cells; c++)
+        if (h->values[c] || h->digits[c] != full) return 0;
+    return 1;
+}
+
 /* Hand.holding, .lone, .open_in and .open_one from the cells. */
 static void count_lines(Hand *h) {
     int n = h->n;
     memset(h->holding, 0, sizeof h->holding), memset(h->open_in, 0, sizeof h->open_in);
+    if (n > 1 && untouched(h)) { /* every line holds each digit n times: no single */
+        for (int u = 0; u < 2 * n; u++) {
+            memset(h->holding[u], n, (size_t)n);
+            h->open_in[u] = n, h->lone[u] = 0;
+        }
+        h->open_one = 0, h->lone_count = 0;
+        return;
+    }
     for (int c = 0; c < h->cells; c++) {
         int row = c / n, column = n + c % n;
         for (mask rest = h->digits[c]; rest; rest &= rest - 1) {
@@ -257,12 +285,29 @@ static void count_lines(Hand *h) {
         }
         if (!h->values[c]) h->open_in[row]++, h->open_in[column]++;
     }
-    h->open_one = 0;
+    h->open_one = 0, h->lone_count = 0;
     for (int u = 0; u < 2 * n; u++) {
         h->open_one |= (uint64_t)(h->open_in[u] == 1) << u;
         h->lone[u] = 0;
-        for (int d = 0; d < n; d++) h->lone[u] |= (mask)(h->holding[u][d] == 1) << d;
+        for (int d = 0; d < n; d++)
+            if (h->holding[u][d] == 1) h->lone[u] |= (mask)1 << d, h->lone_count++;
     }
+}
+
+/* convert_ints(list, out, count, 0, high, name), read straight where every item is an
+   int in range (the list of a grading), else by convert_ints and its errors. */
+static int list_ints(PyObject *list, int *out, int count, long high, const char *name) {
+    int k = 0;
+    if (PyList_GET_SIZE(list) == count)
+        for (; k < count; k++) {
+            PyObject *item = PyList_GET_ITEM(list, k);
+            long number = PyLong_CheckExact(item) ? PyLong_AsLong(item) : -1;
+            if (number < 0 || number > high) break;
+            out[k] = (int)number;
+        }
+    if (k == count) return 0;
+    PyErr_Clear(); /* an int too large: convert_ints says so */
+    return convert_ints(list, out, count, 0, high, name);
 }
 
 int calc_hand(Hand *h, Cage *cages, PyObject *const *args, const char *name) {
@@ -288,8 +333,8 @@ int calc_hand(Hand *h, Cage *cages, PyObject *const *args, const char *name) {
         return -1;
     }
     memset(h->unsettled, 0, sizeof h->unsettled), memset(h->unpermuted, 0, sizeof h->unpermuted);
-    if (convert_ints(args[2], h->values, h->cells, 0, n, name) < 0 ||
-        convert_ints(args[3], numbers, h->cells, 0, (1L << n) - 1, name) < 0)
+    if (list_ints(args[2], h->values, h->cells, n, name) < 0 ||
+        list_ints(args[3], numbers, h->cells, (1L << n) - 1, name) < 0)
         return -1;
     for (int c = 0; c < h->cells; c++) h->digits[c] = (mask)numbers[c];
     count_lines(h);

@@ -413,9 +413,9 @@ static int hidden_subset(const GradeTables *t, GradeState *s, Scratch *x, CStep 
             for (int k = 0; k < size; k++) {
                 const word *here = x->places + (size_t)group[k] * w;
                 for (int i = 0; i < w; i++) cells[i] |= here[i];
-                keep |= (digits)1 << x->digit_list[group[k]];
             }
             if (set_count(cells, w) != size) continue;
+            for (int k = 0; k < size; k++) keep |= (digits)1 << x->digit_list[group[k]];
             step_begin(step, technique);
             FOR_EACH_BIT(cells, w, cell) {
                 for (digits hit = s->cell_digits[cell] & ~keep; hit; hit &= hit - 1)
@@ -479,13 +479,13 @@ static int fish_in(const GradeTables *t, GradeState *s, Scratch *x, CStep *step,
         for (int more = first_combination(group, size, found); more;
              more = next_combination(group, size, found)) {
             digits covers = 0;
+            for (int k = 0; k < size; k++) covers |= (digits)crossing[group[k]];
+            if (digits_count(covers) != size) continue; /* the base lines' cells only then */
             set_clear(base_cells, w);
             for (int k = 0; k < size; k++) {
-                covers |= (digits)crossing[group[k]];
                 const word *mask = line_mask(t, grid, kind, index[group[k]]);
                 for (int i = 0; i < w; i++) base_cells[i] |= mask[i];
             }
-            if (digits_count(covers) != size) continue;
             set_clear(cover_cells, w);
             for (digits c = covers; c; c &= c - 1) {
                 const word *mask = line_mask(t, grid, cover, lowest_bit(c));

@@ -9,7 +9,8 @@
    has single(), value_of() and unit_cell() (rows first, then columns) in scope. It may
    keep, as its cells change, each unit's hidden singles (SINGLES_LONE(h, u), else
    unit_singles() finds them) and how many of its cells are open (SINGLES_OPEN(h, u), else
-   they are counted). */
+   they are counted), and then SINGLES_NONE(h, lines): whether no unit of `lines` has a hidden
+   single. */
 
 #ifndef BOOKMAKER_SINGLES_H
 #define BOOKMAKER_SINGLES_H
@@ -71,6 +72,9 @@ static inline mask any_single(const mask *singles, int units) {
    column (SINGLES_PLACE's contract), made again. */
 static inline int hidden_singles_in(SINGLES_HAND *h, uint64_t lines) {
     int n = h->n, placed = 0, sweeping = 0;
+#ifdef SINGLES_NONE
+    if (SINGLES_NONE(h, lines)) return 0; /* most looks find none: passed at once */
+#endif
     mask singles[2 * 32] = {0};
     for (; lines; lines &= lines - 1) {
         int u = __builtin_ctzll(lines);

@@ -39,10 +39,11 @@ def _state(cages) -> c.CalcCandidates:
     return c.CalcCandidates.of(Grid(cages.shape, (0,) * cages.shape.cell_count), cages)
 
 
-def _graded(cages, ceiling: str, quietly: bool):
+def _graded(cages, ceiling: str, quietly: bool, state: c.CalcCandidates | None = None):
     """(the grading as (grade, score, hardest, guessing, steps), its crux, the state's
-    fields after) by the compiled loop (quietly) or the Python's on the pure core."""
-    state = _state(cages)
+    fields after) by the compiled loop (quietly) or the Python's on the pure core, from the
+    draft's first state or a copy of `state`."""
+    state = _state(cages) if state is None else state.copy()
     with compiled.using(quietly):
         grading = (quiet.graded_quietly(state, ceiling) if quietly else
                    grade_state_within(state, ceiling, CALCUDOKU_LADDER))
@@ -100,6 +101,20 @@ def test_drafts_a_few_cages_apart_graded_in_turn_are_each_graded_as_alone():
             assert graded == _graded(other.cages, ceiling, False)
             used |= {technique for technique, _ in graded[0][4]} if graded[0] else set()
     assert {"line total", "innies and outies", "innies and outies (4-5 cells)"} <= used
+
+
+@pytest.mark.parametrize("size, seed", [(6, 3), (9, 5)])
+def test_a_state_already_worked_on_grades_as_the_python(size, seed):
+    # calcsettle.c counts a line's digits at once where every cell is open with every
+    # digit (where a grading starts): a state the Python has taken a few steps on first
+    # (some cells placed, some candidates gone) is counted cell by cell, and graded alike.
+    cages = _draft_cages(CALCUDOKU, size, seed, "expert")
+    state = _state(cages)
+    with compiled.using(False):
+        assert grade_state_within(state, "beginner", CALCUDOKU_LADDER) is None  # stalls
+    assert any(state.values) and state.values.count(0) > size
+    for ceiling in ("hard", "expert"):
+        assert _graded(cages, ceiling, True, state) == _graded(cages, ceiling, False, state)
 
 
 def _grade_alone(cages, ceiling: str, quietly: bool):
@@ -194,6 +209,13 @@ def test_inputs_that_do_not_fit_are_refused():
                                    (9, ((0, 0, 23),), "no technique"),  # a Killer's
                                    (9, ((2, 0, 0),), "no technique")):
             with pytest.raises(ValueError, match=message):
+                grade(*args[:at], wrong, *args[at + 1:])
+        # the values and digits: read straight where each is an int in range, else refused
+        for at, item, error in ((3, 7, ValueError), (3, 2**70, ValueError), (3, "1", TypeError),
+                                (4, 64, ValueError), (4, -1, ValueError), (4, 1.0, TypeError)):
+            wrong = list(args[at])
+            wrong[5] = item
+            with pytest.raises(error, match="must be"):
                 grade(*args[:at], wrong, *args[at + 1:])
 
 
