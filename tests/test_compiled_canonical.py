@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from bookmaker.core import compiled
@@ -106,7 +106,10 @@ def test_transformed_copies_share_their_key_on_the_compiled_core(box, seed, draw
     copy = random_transformation(grid.shape, Rng(draw)).apply(grid)
     with compiled.using(True):  # the pure search's copies: tests/test_transform.py
         key = repeat_key(grid)
-        assert repeat_key(copy) == key and ":" in key
+        # About one sparse 2x12-box grid in 40 also runs out (repeat_key's fallback, the
+        # same on both cores: test_a_small_budget_runs_out_on_both_cores_alike)
+        assume(":" in key)
+        assert repeat_key(copy) == key
 
 
 # Keys as registries store them: one per box shape of the examples' sizes, pinned.

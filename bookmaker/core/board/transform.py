@@ -278,8 +278,9 @@ def group_name(shape: Shape) -> str:
 
 def repeat_key(grid: Grid) -> str:
     """What builds, dailies and registries compare to find repeats: equivalence_key(grid),
-    or for a grid too dense for its canonical form to be found within the budget (a
-    16x16 with 250 clues, a 25x25 with 390), its exact givens after '=' instead of ':'.
+    or for a grid whose canonical form is not found within the budget (a 16x16 with 250
+    clues, a 25x25 with 390; about one 24x24 of 2x12 boxes in 40 even at a fifth of its
+    cells), its exact givens after '=' instead of ':'.
     Such a puzzle is then caught repeating only unturned and unrelabelled; among the
     astronomically many dense puzzles of a large board a transformed repeat is no
     practical risk, and a valid book must not fail for it. The same holds for X and
