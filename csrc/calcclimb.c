@@ -600,6 +600,10 @@ int climb_read_climb(Climb *c, PyObject *const *args) {
     c->n = (int)n, c->cells = c->n * c->n;
     if (convert_ints(args[1], c->solution, c->cells, 1, c->n, "a solution's value") < 0)
         return -1;
+    if (!swap_latin(c->n, c->solution)) {  /* the screen walks its cycles */
+        PyErr_SetString(PyExc_ValueError, "calcudoku_climb: the solution is not a Latin square");
+        return -1;
+    }
     PyObject *made_with = args[4];
     if (!PyTuple_Check(made_with) || PyTuple_GET_SIZE(made_with) > OP_COUNT) {
         PyErr_SetString(PyExc_TypeError, "calcudoku_climb: made_with must be a tuple");

@@ -78,6 +78,16 @@ int swap_cycles(int n, const int *solution, SwapCycle *out) {
     return found + line_cycles(n, solution, 0, out + found);
 }
 
+int swap_latin(int n, const int *solution) {
+    for (int line = 0; line < n; line++) {
+        unsigned across = 0, down = 0;
+        for (int k = 0; k < n; k++)
+            across |= 1u << solution[line * n + k], down |= 1u << solution[k * n + line];
+        if (across != down || across != ((1u << n) - 1) << 1) return 0;
+    }
+    return 1;
+}
+
 int swap_cycles_most(int n) {
     return 3 * (n * (n - 1) / 2 * (n / 2));
 }
@@ -92,7 +102,9 @@ int swap_read_cages(int n, const uint64_t *tables, size_t words, SwapCages *cage
     for (uint64_t k = 0; k < tables[2]; k++) {
         if (at + 2 > words) return -1;
         uint64_t count = tables[at], fillings = tables[at + 1];
-        if (count == 0 || count > SWAP_CAGE_MOST || at + 2 + count + fillings > words) return -1;
+        /* a filling packs n bits a cell in one word */
+        if (count == 0 || count * (uint64_t)n > 64 || at + 2 + count + fillings > words)
+            return -1;
         for (uint64_t i = 0; i < count; i++) {
             uint64_t cell = tables[at + 2 + i];
             if (cell >= (uint64_t)(n * n) || met[cell]) return -1;
@@ -159,6 +171,10 @@ PyObject *calcudoku_swap(PyObject *module, PyObject *const *args, Py_ssize_t nar
     if (convert_int(args[0], 2, SWAP_MAX_N, &n, "n") < 0 ||
         convert_ints(args[1], solution, (int)(n * n), 1, (int)n, "a solution's value") < 0)
         return NULL;
+    if (!swap_latin((int)n, solution)) {
+        PyErr_SetString(PyExc_ValueError, "calcudoku_swap: the solution is not a Latin square");
+        return NULL;
+    }
     if (!PyBytes_Check(args[2]) || PyBytes_GET_SIZE(args[2]) % 8) {
         PyErr_SetString(PyExc_TypeError, "calcudoku_swap: tables must be bytes of 64-bit words");
         return NULL;

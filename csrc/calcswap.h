@@ -9,7 +9,6 @@
 #include "pytypes.h"
 
 #define SWAP_MAX_N 16
-#define SWAP_CAGE_MOST 64  /* cells a cage may hold here (a filling packs n bits a cell) */
 
 /* A cycle of a Latin square: cells and the value each takes instead (swaps.py). */
 typedef struct {
@@ -22,6 +21,8 @@ typedef struct {
     size_t start[SWAP_MAX_N * SWAP_MAX_N];
 } SwapCages;
 
+/* Whether the n*n values (1..n) are a Latin square: the cycles are walked through it. */
+int swap_latin(int n, const int *solution);
 /* The cycles most a board of n may have (the room swap_cycles() needs). */
 int swap_cycles_most(int n);
 /* The solution's cycles, in swaps.py's order, into out; their count. */

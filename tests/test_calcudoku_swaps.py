@@ -105,3 +105,13 @@ def test_a_compiled_climb_grades_no_change_a_swap_shows_not_unique(monkeypatch):
     # the drafts dropped unasked: by a swap (a climb grades every draft it has not met)
     assert (found is None, len(made), len(kept), len(graded), dropped - stalled) == \
         (True, 8, 61, 57, 4)
+
+
+@pytest.mark.compiled_core
+def test_a_solution_that_is_not_a_latin_square_is_refused_not_walked():
+    draft = _changes(CALCUDOKU, 4, 0)[0]
+    tables, swap = draft.grading_tables()[0], compiled.calcudoku_swapper()
+    assert swap(4, draft.solution, tables) == swap_in_python(4, tables, draft.solution)
+    repeated = [1, 2, 3, 4] * 4  # each row a permutation, each column one value
+    with pytest.raises(ValueError, match="not a Latin square"):
+        swap(4, repeated, tables)
