@@ -74,8 +74,8 @@ typedef struct {
 /* The grader's state brought to the hand: the cells changed since it last was. */
 static void sync_state(const GradeTables *t, const Hand *h, Tools *tools) {
     GradeState *s = &tools->s;
-    if (!sees_all(h, tools->synced) && tools->synced == h->log.count) return;
     if (sees_all(h, tools->synced)) state_of(t, h, s);
+    else if (tools->synced == h->log.count) return;
     else
         for (int i = tools->synced; i < h->log.count; i++) {
             int c = h->log.cell[i];
