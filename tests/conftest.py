@@ -37,6 +37,16 @@ from bookmaker.core import compiled
 # too, as a plugin's, and without their caches each worker rewrote them again (~1.5 s).
 sys.dont_write_bytecode = False
 
+# The processes the tests start (`python -m bookmaker`, `python -c`, and through the xdist
+# workers' environment, theirs) run the installed bookmaker, as a reader's `bookmaker` does:
+# `-m` and `-c` put the working folder first on the path, and in CI's fresh clone, installed
+# from a wheel, the checkout's own source there has no compiled core. Each child ran the
+# pure core, every module compiled from source (about 8 s of CPU a run, and a generation
+# on the pure core that outlasted its test's deadline). Ignored before Python 3.11. They
+# keep bytecode caches too, as this process does (above).
+os.environ["PYTHONSAFEPATH"] = "1"
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
 # The collector's youngest generation collected after 10,000 allocations rather than 700:
 # a worker holds every module and test item, and the tests make and drop many small
 # containers that their reference counts free anyway; at 700 about 5 % of a test's CPU

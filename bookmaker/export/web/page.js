@@ -16,6 +16,7 @@
   const TEXT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";  // keys for 10 and more
   let WEIGHTS = {};
   const $ = (id) => document.getElementById(id);
+  const UNMARKED = "unmarked";  // a cell's shading when it has none (its rect unpainted)
   let puzzle = null;   // the puzzle on show
   let state = null;    // its progress: values, pencils, revealed, wrong, undo, redo, time
   let selected = 0;    // the selected cell
@@ -26,6 +27,10 @@
   let peers = [];      // cell -> the cells sharing a unit with it
   let groupsOf = [];   // cell -> its units and cages (cells, and what they are called)
   let svg = null;
+  // cell -> its shading under the symbols (selected, related, same, unmarked) and that
+  // shading's rect, drawn once: a move changes the class of the cells whose shading changed,
+  // never the board's elements (new ones cost the browser a style, layout and paint of all).
+  let shadingOf = [], shadingRects = [];
   let zoom = 1, leastZoom = 1;
   let settings = { conflicts: true, highlight: true, timer: true };
   let ticking = null, tickFrom = 0;
@@ -201,8 +206,10 @@
     p.tints.forEach((level, cell) => level && el("rect", {
       x: p.cells[cell][1], y: p.cells[cell][0], width: 1, height: 1, class: "tint-" + level },
       shade));
-    el("g", { id: "highlights" }, svg);
-    el("rect", { id: "selection", class: "selected", width: 1, height: 1 }, svg);
+    const highlights = el("g", { id: "highlights" }, svg);
+    shadingOf = p.cells.map(() => UNMARKED);
+    shadingRects = p.cells.map(([r, c]) => el("rect", { x: c, y: r, width: 1, height: 1,
+                                                        class: UNMARKED }, highlights));
     indexCells(p);
     drawCages(p);
     drawLines(p);
@@ -453,8 +460,6 @@
 
   // The selected cell's units and cages, and every copy of its symbol, shaded.
   function showHighlights() {
-    const layer = $("highlights");
-    layer.textContent = "";
     const value = state.values[selected];
     const related = new Set();
     if (settings.highlight) groupsOf[selected].filter((g) => !form || form.related(g))
@@ -462,21 +467,22 @@
     const same = value && !form;  // every shaded cell alike tells nothing either
     const shown = (cell) => cell === selected ? "selected" : !settings.highlight ? "" :
       same && state.values[cell] === value ? "same" : related.has(cell) ? "related" : "";
-    puzzle.cells.forEach(([r, c], cell) => {
-      const mark = shown(cell);
-      if (mark && mark !== "selected") el("rect", { x: c, y: r, width: 1, height: 1, class: mark }, layer);
+    puzzle.cells.forEach((_, cell) => {
+      const mark = shown(cell) || UNMARKED;
+      if (shadingOf[cell] !== mark) shadingRects[cell].setAttribute("class", mark);
+      shadingOf[cell] = mark;
     });
     // A cage label's knock-out takes its cell's colour, highlighted or not.
     svg.querySelectorAll("rect[data-base]").forEach((knock) => {
       const mark = shown(Number(knock.getAttribute("data-cell")));
-      knock.setAttribute("class", mark || knock.getAttribute("data-base"));
+      const wanted = mark || knock.getAttribute("data-base");
+      if (knock.getAttribute("class") !== wanted) knock.setAttribute("class", wanted);
     });
   }
 
   function showSelection() {
     const [r, c] = puzzle.cells[selected];
-    const mark = $("selection"), ring = $("ring");
-    mark.setAttribute("x", c); mark.setAttribute("y", r);
+    const mark = shadingRects[selected], ring = $("ring");
     ring.setAttribute("x", c + 0.04); ring.setAttribute("y", r + 0.04);
     svg.setAttribute("aria-activedescendant", "cell-" + selected);
     showHighlights();
