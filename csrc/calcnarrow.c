@@ -6,11 +6,14 @@
 
    The cages come as CalcCages.narrowing_tables: 64-bit words (native byte order) n, cells,
    cages, then per cage its cell count k, its filling count f, its k cells and its f
-   fillings packed as cages.py's pack() packs them (n bits a cell, n * k <= 64). */
+   fillings packed as cages.py's pack() packs them (n bits a cell, n * k <= 64). The
+   search's narrowing (calcsearch.c) is calcalive.c's, on the same tables read once. */
 
 #include <string.h>
 
-#include "calcnarrow.h"
+#include <Python.h>
+
+#include "bitset.h"
 #include "convert.h"
 #include "pytypes.h"
 
@@ -81,14 +84,6 @@ static int narrow_all(Tables *t, word *boards, int n, int w, int cells, uint64_t
         changed |= found;
     }
     return changed;
-}
-
-int calc_narrow_tables(const unsigned char *bytes, Py_ssize_t words, word *boards, int w,
-                       const word *touched, int *bad) {
-    Tables t = {bytes, words, 0};
-    uint64_t n = next_word(&t, bad), cells = next_word(&t, bad), cages = next_word(&t, bad);
-    if (*bad || n < 1 || n > NARROW_MAX_N) return *bad = 1, 0;
-    return narrow_all(&t, boards, (int)n, w, (int)cells, cages, touched, bad);
 }
 
 const char calcudoku_narrow_doc[] =

@@ -1,23 +1,23 @@
 /* calcudoku_search: the Calcudoku solver's search (core/calcudoku/solver.py's
    calcudoku_solutions and other_solution), step for step: search.py's search on the Latin
    board (solver.c's, the same cell picks, value orders and node counts) with solver.py's
-   settle at every node: singles (solver.c's propagate) and cage narrowing (calcnarrow.c)
-   in turn until neither changes anything, each round narrowing only the cages with a cell
-   whose candidates changed since the last. Noting, as other_solution does, the first
-   solution a settle reaches that is not the known one. */
+   settle at every node: singles (solver.c's propagate) and cage narrowing (calcnarrow.c's,
+   on the fillings still alive at the node: calcalive.c) in turn until neither changes
+   anything, each round narrowing only the cages with a cell whose candidates changed since
+   the last. Noting, as other_solution does, the first solution a settle reaches that is
+   not the known one. */
 
-#include "calcnarrow.h"
+#include "calcalive.h"
 #include "convert.h"
 #include "pytypes.h"
 #include "solver.h"
 
-/* What the settle hook reads and writes: the cages' tables, the known solution whose
+/* What the settle hook reads and writes: the cages' fillings, the known solution whose
    rivals are noted (or NULL), scratch for the rounds. */
 typedef struct {
-    const unsigned char *tables;
-    Py_ssize_t words;
+    CalcAlive *alive;
     const int *known;
-    int *other, found_other, bad;
+    int *other, found_other;
     word *before, *scanned, *touched; /* n * w, n * w, w */
 } CalcSearch;
 
@@ -55,7 +55,8 @@ static void note_other(CalcSearch *cs, const Board *board, const word *boards,
 static int calc_settle(void *context, const Board *board, Workspace *ws, word *boards,
                        word *placed, const word *scanned) {
     CalcSearch *cs = context;
-    int n = board->n, w = board->w;
+    int n = board->n, w = board->w, level = solver_level_of(ws, boards);
+    calc_alive_enter(cs->alive, level);
     if (scanned)
         changed_cells(scanned, boards, n, w, cs->touched, 0);
     else
@@ -66,8 +67,8 @@ static int calc_settle(void *context, const Board *board, Workspace *ws, word *b
         if (solver_propagate_in(board, ws, boards, placed, scan) < 0) return -1;
         set_copy(cs->scanned, boards, n * w);
         changed_cells(cs->before, boards, n, w, cs->touched, 1);
-        int narrowed = calc_narrow_tables(cs->tables, cs->words, boards, w, cs->touched, &cs->bad);
-        if (cs->bad || narrowed < 0) return -1;
+        int narrowed = calc_alive_narrow(cs->alive, level, boards, cs->touched);
+        if (narrowed < 0) return -1;
         if (narrowed == 0) break;
         changed_cells(cs->scanned, boards, n, w, cs->touched, 0);
         scan = cs->scanned;
@@ -94,8 +95,6 @@ static PyObject *run(const Board *board, word *state, SearchSpec *spec, CalcSear
                            solution);
     Py_END_ALLOW_THREADS
     if (failed) return PyErr_NoMemory();
-    if (cs->bad)
-        return PyErr_Format(PyExc_ValueError, "calcudoku_search: the tables do not fit the board");
     PyObject *first = found.found ? tuple_of_ints(solution, board->cells) : Py_NewRef(Py_None);
     PyObject *other = cs->found_other ? tuple_of_ints(cs->other, board->cells) : Py_NewRef(Py_None);
     if (!first || !other) {
@@ -131,7 +130,7 @@ PyObject *calcudoku_search(PyObject *module, PyObject *const *args, Py_ssize_t n
     if (note < 0) return NULL;
     word *state = PyMem_Malloc(sizeof(word) * ((3 * (size_t)n + 2) * w));
     int *ints = PyMem_Malloc(sizeof(int) * 3 * (size_t)cells);
-    CalcSearch cs = {(const unsigned char *)data, length / 8, NULL, NULL, 0, 0, NULL, NULL, NULL};
+    CalcSearch cs = {NULL, NULL, NULL, 0, NULL, NULL, NULL};
     SearchSpec spec = {0, 0, 1, VALUES_ASCENDING, NULL, NULL, NULL, calc_settle, &cs};
     PyObject *result = NULL;
     if (!state || !ints) {
@@ -158,8 +157,19 @@ PyObject *calcudoku_search(PyObject *module, PyObject *const *args, Py_ssize_t n
         spec.known = ints + cells;
         if (note) cs.known = spec.known;
     }
+    int bad;
+    cs.alive = calc_alive_new((const unsigned char *)data, length / 8, board,
+                              SEARCH_LEVELS(board), &bad);
+    if (!cs.alive) {
+        if (bad)
+            PyErr_SetString(PyExc_ValueError, "calcudoku_search: the tables do not fit the board");
+        else
+            PyErr_NoMemory();
+        goto done;
+    }
     result = run(board, state, &spec, &cs, ints);
 done:
+    calc_alive_free(cs.alive);
     PyMem_Free(state);
     PyMem_Free(ints);
     return result;

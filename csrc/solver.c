@@ -24,9 +24,6 @@ struct Workspace {
     word *singles, *lost, *blocked, *open; /* w each */
 };
 
-/* A search's levels: each places at least one more cell. */
-#define SEARCH_LEVELS(board) ((board)->cells + 2)
-
 /* A workspace with room for `levels` search levels (0 for propagation alone). */
 static int workspace_init(Workspace *ws, const Board *board, int levels) {
     int n = board->n, w = board->w;
@@ -383,6 +380,10 @@ static void make_child(const Board *board, Workspace *ws, int level) {
     word bit = (word)1 << (cell & 63);
     for (int e = 0; e < board->n; e++) child[(size_t)e * w + (cell >> 6)] &= ~bit;
     child[(size_t)d * w + (cell >> 6)] |= bit;
+}
+
+int solver_level_of(const Workspace *ws, const word *boards) {
+    return (int)((boards - ws->sets) / ws->level_words);
 }
 
 /* boards_to_cells */

@@ -10,6 +10,9 @@
 
 #include "board.h"
 
+/* A search's levels: each places at least one more cell. */
+#define SEARCH_LEVELS(board) ((board)->cells + 2)
+
 /* A search's or a propagation's scratch (solver.c), kept by callers that run many. */
 typedef struct Workspace Workspace;
 
@@ -68,6 +71,10 @@ int solver_rounds_in(const Board *board, Workspace *ws, word *boards, word *plac
 int solver_search_in(const Board *board, Workspace *ws, const word *boards,
                      const word *placed, const SearchSpec *spec, SearchResult *result,
                      int *solution);
+
+/* The search level whose boards `boards` are (a Settle hook's node's depth in the
+   workspace's search: 0 at the root). */
+int solver_level_of(const Workspace *ws, const word *boards);
 
 /* search.initial_boards: 1, or 0 if two clues clash. cells holds values 0..n. */
 int solver_initial(const Board *board, const int *cells, word *boards, word *placed);

@@ -76,6 +76,22 @@ def test_a_drafts_rival_from_its_tables_alone_is_the_pythons_from_its_cages(max_
                                                       max_nodes)) == expected
 
 
+LARGER = [first_draft(cages_type, latin_of(size), Rng(seed), RECIPES["expert"])
+          for cages_type in CAGE_SETS for size in (8, 9) for seed in range(2)]
+
+
+def test_deep_searches_on_larger_boards_are_the_pythons():
+    # 300 nodes deep into 8x8 and 9x9 trees: many siblings at many levels, each starting
+    # again from its parent's cage fillings (csrc/calcalive.c).
+    found = [on_both(lambda: calcudoku_solutions(draft.cages, limit=3, max_nodes=300,
+                                                 prefer=draft.solution)) for draft in LARGER]
+    assert all(on_c == on_python for on_c, on_python in found)
+    assert [(s.count, s.complete, s.nodes) for s, _ in found] == [
+        (3, True, 16), (3, True, 14), (1, False, 300), (2, False, 300),
+        (3, True, 12), (3, True, 17), (1, False, 300), (2, False, 300),
+        (3, True, 44), (3, True, 17), (1, False, 300), (1, False, 300)]
+
+
 def test_a_pinned_search():
     draft = DRAFTS[4 + 1]  # CalcCages, 4x4, seed 1
     with compiled.using(True):
