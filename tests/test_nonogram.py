@@ -82,6 +82,25 @@ def test_leftmost_and_rightmost_are_each_blocks_extremes():
                                                 for j in range(len(clue))]
 
 
+def test_an_automaton_keeps_what_it_kept():
+    # The count's narrowing skips a line still as allowed() left it: asked again, allowed()
+    # must keep exactly that. Every clue of up to three runs on lines of 6, from random
+    # partial values (each cell empty, shaded or either), some left with no line at all.
+    from bookmaker.core.nonogram.automata import EITHER, allowed, pattern
+
+    pick, narrowed, refused = random.Random(5), 0, 0
+    for runs in [(), (1,), (2,), (6,), (1, 1), (2, 3), (1, 1, 1), (1, 2, 1)]:
+        for _ in range(40):
+            values = [pick.choice((1, 2, EITHER, EITHER)) for _ in range(6)]
+            kept = allowed(pattern(runs), values)
+            if kept is None or 0 in kept:
+                refused += 1
+                continue
+            narrowed += kept != values
+            assert allowed(pattern(runs), kept) == kept, (runs, values)
+    assert narrowed > 50 and refused > 50
+
+
 def _brute_count(puzzle):
     height, width = puzzle.height, puzzle.width
     return sum(1 for bits in itertools.product((False, True), repeat=height * width)

@@ -89,6 +89,30 @@ def test_two_hundred_puzzles_of_mixed_sizes_and_grades_are_unique_by_both_proofs
     assert hardest["expert"] == {"trial"}
 
 
+def test_each_step_is_the_first_edge_the_easiest_technique_finds():
+    # The beginner techniques yield their edges one by one and a step takes the first:
+    # the very edge the whole list of what the technique finds at that state begins with.
+    from bookmaker.core.slitherlink.grade import LADDER, WORDS, _allowed, _next_step
+    from bookmaker.core.slitherlink.solver import Board, clues_of
+
+    _, _, _, _, line, _, _ = GOLDEN[1]  # 7x7 medium: beginner steps and small loops
+    grid = parse_slitherlink(line)
+    board = Board(frame_of(*grid.shape.frame), clues_of(grid.cells))
+    names = {technique.name: technique for technique in LADDER}
+    used = set()
+    while not board.solved:
+        before = board.copy()
+        step = _next_step(board, _allowed("expert"))
+        assert step is not None
+        found = list(names[step.technique].find(before))
+        edge, value, _ = found[0]
+        assert step.edges == ((*board.frame.edge_side(edge), WORDS[value]),)
+        assert all(not list(names[t.name].find(before))
+                   for t in LADDER[:LADDER.index(names[step.technique])])
+        used.add(step.technique)
+    assert {"zero", "clue count", "dot", "no small loop"} <= used
+
+
 def test_the_proofs_count_two_where_the_clues_leave_several_loops_and_none_where_none():
     open_grid = parse_slitherlink("...../...../...../...../.....")
     frame = frame_of(5, 5)

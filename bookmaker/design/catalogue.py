@@ -13,7 +13,7 @@ from __future__ import annotations
 import string
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -163,6 +163,9 @@ def placeholders(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
+# Remembered: every spec's load checks its catalogue's words, the literal text of each of
+# its hundreds of texts, against the fonts (spec/textcheck.py); the texts are the same.
+@lru_cache(maxsize=4096)
 def literal_text(text: str) -> str:
     """What a text prints whatever its placeholders hold: the text without them."""
     return "".join(literal for literal, _, _, _ in string.Formatter().parse(text))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 MOST_PER_PAGE = 100  # a search bound; far beyond anything readable
 
@@ -54,6 +55,9 @@ class Arrangement:
     grid_side: float
 
 
+# Remembered: a spec's load and a book's pages ask it for the same few areas and counts
+# again and again (its answer is frozen, and depends on nothing else).
+@lru_cache(maxsize=1024)
 def arrangement_for(count: int, area: Area, sides: Sides = (1, 1)) -> Arrangement:
     """The arrangement of count grids of `sides` (rows, columns: their shape, a square by
     default) with the largest grid side (fewer rows on a tie)."""

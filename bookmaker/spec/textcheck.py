@@ -6,6 +6,7 @@ renderer sets them."""
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 from typing import Any
 
 from ..core.grade.grades import GRADES
@@ -114,7 +115,7 @@ def _report_missing(report: Report, path: tuple, what: str, text: str,
     """A mistake at path naming the first characters (at `most`) of text that a font lacks
     (the regular font's, else the bold one's), and how many more it lacks if `most` > 1;
     or its first right-to-left letter, which no font can help (right_to_left)."""
-    text = "".join(dict.fromkeys(text))  # each character once, in order: the same answers
+    text = _distinct(text)
     backwards = right_to_left(text)
     if backwards:
         joined = " and its letters unjoined" if unicodedata.bidirectional(backwards) == "AL" \
@@ -132,6 +133,14 @@ def _report_missing(report: Report, path: tuple, what: str, text: str,
             verb = "is" if len(missing) == 1 or most == 1 else "are"
             report.add(Mistake(path, f"{what}{names} {verb} not in {font.name}; {FONT_ADVICE}"))
             return
+
+
+@lru_cache(maxsize=256)
+def _distinct(text: str) -> str:
+    """Each character of text once, in order: the same answers from fewer to look at.
+    Remembered, since every spec's load checks its catalogue's same words, tens of
+    thousands of characters."""
+    return "".join(dict.fromkeys(text))
 
 
 FONT_ADVICE = "name a font that has it: fonts: {regular: my-font.ttf, bold: my-font-bold.ttf}"

@@ -99,15 +99,22 @@ class AutomataCount:
         return total
 
     def _narrow(self, grid: list[int]) -> bool:
-        """Narrow cells to what every automaton keeps, until nothing changes."""
+        """Narrow cells to what every automaton keeps, until nothing changes. A line still
+        as its automaton left it is not asked again: allowed() keeps what it kept (every
+        accepted line the values allow uses only kept values), so the answer is the same."""
+        left: list[list[int] | None] = [None] * (self.height + self.width)
         changed = True
         while changed:
             changed = False
             for index in range(self.height + self.width):
                 cells = self._line_cells(index)
-                kept = allowed(self._symbols(index), [grid[i] for i in cells])
+                values = [grid[i] for i in cells]
+                if values == left[index]:
+                    continue
+                kept = allowed(self._symbols(index), values)
                 if kept is None or 0 in kept:
                     return False
+                left[index] = kept
                 for cell, value in zip(cells, kept):
                     if grid[cell] != value:
                         grid[cell] = value

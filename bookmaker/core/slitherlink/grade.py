@@ -24,7 +24,7 @@ solved by them alone, which proves it has one solution.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
 
@@ -39,6 +39,9 @@ SLITHERLINK_GRADES = ("beginner", "easy", "medium", "hard", "expert")
 WORDS = {LINE: "line", CROSS: "cross"}
 
 Found = list[tuple[int, int, int]]  # (edge, LINE or CROSS, the cell it rests on or -1)
+# The beginner techniques yield what they find one by one: a step takes only the first,
+# and they run at every step of every grading (most of a grading's time, found in full).
+Finding = Iterator[tuple[int, int, int]]
 
 
 @dataclass(frozen=True)
@@ -48,40 +51,38 @@ class Technique:
     name: str
     grade: str
     weight: float
-    find: Callable[[Board], Found]
+    find: Callable[[Board], Iterable[tuple[int, int, int]]]
 
 
-def zeros(board: Board) -> Found:
+def zeros(board: Board) -> Finding:
     """A 0's open sides: crosses."""
-    return [(e, CROSS, cell) for cell, clue in enumerate(board.clues) if clue == 0
-            for e in board.frame.cell_edges[cell] if not board.edges[e]]
+    return ((e, CROSS, cell) for cell, clue in enumerate(board.clues) if clue == 0
+            for e in board.frame.cell_edges[cell] if not board.edges[e])
 
 
-def clue_count(board: Board) -> Found:
+def clue_count(board: Board) -> Finding:
     """A clue's open sides once its lines are all drawn (crosses), or once only as many
     are open as it still needs (lines)."""
-    found, edges = [], board.edges
+    edges = board.edges
     for cell, clue in enumerate(board.clues):
         if clue > 0:
             lines, open_ = tally(edges, board.frame.cell_edges[cell])
             if open_ and lines == clue:
-                found += [(e, CROSS, cell) for e in open_]
+                yield from ((e, CROSS, cell) for e in open_)
             elif open_ and lines + len(open_) == clue:
-                found += [(e, LINE, cell) for e in open_]
-    return found
+                yield from ((e, LINE, cell) for e in open_)
 
 
-def dots(board: Board) -> Found:
+def dots(board: Board) -> Finding:
     """At a dot with two lines, crosses; with one line and one open edge, a line; with no
     line and one open edge, a cross."""
-    found, edges = [], board.edges
+    edges = board.edges
     for around in board.frame.dot_edges:
         lines, open_ = tally(edges, around)
         if lines == 2:
-            found += [(e, CROSS, -1) for e in open_]
+            yield from ((e, CROSS, -1) for e in open_)
         elif len(open_) == 1 and lines < 2:
-            found.append((open_[0], LINE if lines else CROSS, -1))
-    return found
+            yield open_[0], LINE if lines else CROSS, -1
 
 
 def loop_closed(board: Board) -> Found:
@@ -269,7 +270,7 @@ def deduce(board: Board, ceiling: str) -> bool:
     loops = SLITHERLINK_GRADES.index(ceiling) >= SLITHERLINK_GRADES.index("medium")
     harder = [t.find if t.name != "trial" else partial(trial, first=False)
               for t in _allowed(ceiling) if t.name not in BASIC]
-    start = zeros(board) + clue_count(board) + dots(board)
+    start = [*zeros(board), *clue_count(board), *dots(board)]
     if not settle(board, [(e, v) for e, v, _ in start], loops):
         return False
     while not board.solved:
@@ -297,9 +298,9 @@ def _next_step(board: Board, allowed: list[Technique]) -> Step | None:
     """The easiest technique's first edge, decided on the board; None if all stall (or the
     board clashes, which a puzzle with a solution never does)."""
     for technique in allowed:
-        found = technique.find(board)
-        if found:
-            edge, value, cell = found[0]
+        first = next(iter(technique.find(board)), None)
+        if first is not None:
+            edge, value, cell = first
             if not settle(board, [(edge, value)], loops=False, cascade=False):
                 return None
             clued = cell != OUTSIDE and board.clues[cell] >= 0
