@@ -51,6 +51,10 @@ typedef struct {
     PyObject *operations;         /* operation strings by code */
     PyObject *grader, *board, *groups_table, *full, *plan_steps, *plan_bulk;
     PyObject *rank_levels, *rank_grades, *rank_weights, *rounded_work, *ceiling, *cache;
+    /* The grader's answers on the changes the cache holds at the climb's level or above
+       (groups key -> answer), or NULL: a change kept from the cache needs no grading
+       again for its crux. */
+    PyObject *answers;
 } Grading;
 
 /* _operations_over(): the operations over the cells, in the type's order, into out. */

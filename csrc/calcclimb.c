@@ -502,17 +502,35 @@ static PyObject *groups_key(const Climb *c, const Change *change, const Grading 
     return Py_BuildValue("(y#O)", (const char *)bytes, (Py_ssize_t)(out - bytes), g->ceiling);
 }
 
+/* The level of a (grade, work) grading (rank_levels' of its grade), -1 with an error set. */
+static long level_of(const Grading *g, PyObject *found) {
+    PyObject *at = PyDict_GetItemWithError(g->rank_levels, PyTuple_GET_ITEM(found, 0));
+    if (!at && !PyErr_Occurred()) PyErr_SetString(PyExc_KeyError, "calcudoku_climb: a grade");
+    return at ? PyLong_AsLong(at) : -1;
+}
+
+/* The grader's answer kept in g->answers under the key where the change graded at the
+   climb's level or above (the one a later step may keep from the cache); 0, or -1. */
+static int answer_kept(const Grading *g, PyObject *key, PyObject *found, PyObject *answer,
+                       long level) {
+    if (!g->answers || !answer || found == Py_None) return 0;
+    long at = level_of(g, found);
+    if (at < 0) return -1;
+    return at >= level ? PyDict_SetItem(g->answers, key, answer) : 0;
+}
+
 /* DraftCages.grade() of the change, kept in the cache: (grade, work) or None; None with
    *unmade set where a new group has no words. The grader's answer into *answer where it
-   was asked (not kept in the cache). */
+   was asked, or where g->answers kept it (else NULL). */
 static PyObject *change_graded(const Climb *c, const Change *change, const Grading *g,
-                               Screen *screen, int *unmade, PyObject **answer) {
+                               long level, Screen *screen, int *unmade, PyObject **answer) {
     PyObject *cached = groups_key(c, change, g);
     if (!cached) return NULL;
     PyObject *kept = PyDict_GetItemWithError(g->cache, cached);
+    if (kept && g->answers) *answer = Py_XNewRef(PyDict_GetItemWithError(g->answers, cached));
     if (kept || PyErr_Occurred()) {
         Py_DECREF(cached);
-        return kept ? Py_NewRef(kept) : NULL;
+        return kept && !PyErr_Occurred() ? Py_NewRef(kept) : NULL;
     }
     PyObject *key = climb_change_key(c, change, g);
     if (!key || key == Py_None) {
@@ -523,7 +541,9 @@ static PyObject *change_graded(const Climb *c, const Change *change, const Gradi
     int second = screened(c, change, key, g, screen);
     PyObject *found = second < 0 ? PyErr_NoMemory()
                       : second ? Py_NewRef(Py_None) : graded(c, key, g, answer);
-    if (found && PyDict_SetItem(g->cache, cached, found) < 0) Py_CLEAR(found);
+    if (found && (PyDict_SetItem(g->cache, cached, found) < 0 ||
+                  answer_kept(g, cached, found, *answer, level) < 0))
+        Py_CLEAR(found);
     Py_DECREF(key), Py_DECREF(cached);
     return found;
 }
@@ -562,18 +582,17 @@ static PyObject *chosen(Climb *c, const int *order, const Grading *g, long level
     PyObject *same_answer = NULL, *result = NULL;
     for (int k = 0; k < c->changes; k++) {
         const Change *change = &c->change[order[k]];
-        PyObject *answer = NULL, *found = change_graded(c, change, g, &screen, unmade, &answer);
-        if (!found || *unmade) { result = found; goto done; }
+        PyObject *answer = NULL, *found = change_graded(c, change, g, level, &screen, unmade,
+                                                        &answer);
+        if (!found || *unmade) { Py_XDECREF(answer); result = found; goto done; }
         if (found == Py_None) { Py_DECREF(found), Py_XDECREF(answer); continue; }
-        PyObject *grade_level = PyDict_GetItemWithError(g->rank_levels, PyTuple_GET_ITEM(found, 0));
+        long at = level_of(g, found);
         double work = PyFloat_AsDouble(PyTuple_GET_ITEM(found, 1));
         Py_DECREF(found);
-        if (!grade_level) {
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyError, "calcudoku_climb: a grade");
+        if (at < 0) {
             Py_XDECREF(answer);
             goto done;
         }
-        long at = PyLong_AsLong(grade_level);
         if (at > level) {
             result = choice_object(1, change, answer, g->operations);
             Py_XDECREF(answer);
@@ -628,14 +647,16 @@ const char calcudoku_climb_doc[] =
 "shows: the type's shown()), the draft's slots (words,\n"
 "sums, count), and grading: (grader, board tables, line groups, all cells, plan steps,\n"
 "bulk ranks, {grade: level}, grade per rank, weight per rank, rounded_work, ceiling,\n"
-"cache, level). (state, chosen): chosen None, or (climbed, (removed, added), the\n"
-"grader's answer on the change, None where the cache held it); or None past what C\n"
-"holds (the caller runs the Python).";
+"cache, level[, answers]). (state, chosen): chosen None, or (climbed, (removed, added),\n"
+"the grader's answer on the change, None where the cache held it without one); or None\n"
+"past what C holds (the caller runs the Python). answers (a dict, optional): the\n"
+"grader's answers on the gradings kept at the level or above, by the cache's key.";
 
-/* The Grading of the call's `grading` tuple and slots. */
+/* The Grading of the call's `grading` tuple (13 items, or 14 with the answers kept) and
+   slots. */
 int climb_read_grading(Grading *g, PyObject *slots, PyObject *grading, long *level) {
     if (!PyTuple_Check(slots) || PyTuple_GET_SIZE(slots) != 3 || !PyTuple_Check(grading) ||
-        PyTuple_GET_SIZE(grading) != 13) {
+        PyTuple_GET_SIZE(grading) < 13 || PyTuple_GET_SIZE(grading) > 14) {
         PyErr_SetString(PyExc_TypeError, "calcudoku_climb: slots or grading of the wrong shape");
         return -1;
     }
@@ -646,11 +667,13 @@ int climb_read_grading(Grading *g, PyObject *slots, PyObject *grading, long *lev
                            &g->rounded_work, &g->ceiling, &g->cache};
     for (int k = 0; k < 12; k++) *fields[k] = PyTuple_GET_ITEM(grading, k);
     *level = PyLong_AsLong(PyTuple_GET_ITEM(grading, 12));
+    g->answers = PyTuple_GET_SIZE(grading) == 14 ? PyTuple_GET_ITEM(grading, 13) : NULL;
     if (PyErr_Occurred()) return -1;
     if (!PyList_Check(g->words) || !PyList_Check(g->sums) || !PyDict_Check(g->cache) ||
         !PyDict_Check(g->rank_levels) || !PyTuple_Check(g->rank_grades) ||
-        !PyTuple_Check(g->rank_weights)) {
-        PyErr_SetString(PyExc_TypeError, "calcudoku_climb: slots are lists, the cache a dict");
+        !PyTuple_Check(g->rank_weights) || (g->answers && !PyDict_Check(g->answers))) {
+        PyErr_SetString(PyExc_TypeError,
+                        "calcudoku_climb: slots are lists, the cache and answers dicts");
         return -1;
     }
     return 0;
