@@ -308,7 +308,7 @@ static int read_near(Climb *c, PyObject *near) {
 /* A new group as the Python keys it: (cells, operation). */
 PyObject *climb_group_object(const Group *g, PyObject *operations) {
     PyObject *cells = tuple_of_ints(g->cells, g->count);
-    return cells ? Py_BuildValue("(NO)", cells, PyTuple_GET_ITEM(operations, g->op)) : NULL;
+    return cells ? climb_pair(cells, Py_NewRef(PyTuple_GET_ITEM(operations, g->op))) : NULL;
 }
 
 /* Draft.grading_tables() of the change: (tables, sums) as one tuple key with the ceiling,
@@ -361,7 +361,8 @@ PyObject *climb_change_key(const Climb *c, const Change *change, const Grading *
                 memcpy(out[t], PyBytes_AS_STRING(parts[t][cell]), (size_t)size);
                 out[t] += size;
             }
-    result = Py_BuildValue("(NNO)", tables, sums, g->ceiling);
+    result = PyTuple_Pack(3, tables, sums, g->ceiling);
+    Py_DECREF(tables), Py_DECREF(sums);
 done:
     for (int k = 0; k < 4; k++) Py_XDECREF(added_words[k]), Py_XDECREF(added_sums[k]);
     return result;
@@ -390,28 +391,73 @@ PyObject *climb_grader_answer(const Climb *c, PyObject *key, const Grading *g) {
     return answer;
 }
 
+/* rounded_work() of the steps' weights, by the Python: `ranks` the steps' ranks. */
+static PyObject *work_asked(const Grading *g, const long *ranks, Py_ssize_t steps) {
+    PyObject *weights = PyList_New(steps);
+    if (!weights) return NULL;
+    for (Py_ssize_t k = 0; k < steps; k++)
+        PyList_SET_ITEM(weights, k, Py_NewRef(PyTuple_GET_ITEM(g->rank_weights, ranks[k])));
+    PyObject *work = PyObject_CallOneArg(g->rounded_work, weights);
+    Py_DECREF(weights);
+    return work;
+}
+
+#define WORK_KEPT_MOST 65536 /* works kept before they are forgotten */
+
+/* work_asked(), kept by the ranks of the steps that weigh (a 6x6 expert asks it of every
+   change graded, a few thousand sequences): the others add 0.0, which leaves a sum of
+   weights as it was, naive or compensated, so a work kept is the Python's on any version.
+   Kept for one rounded_work and one tuple of weights (those of the last call). */
+static PyObject *work_of(const Grading *g, const long *ranks, Py_ssize_t steps) {
+    static PyObject *kept, *held_weights, *held_work;
+    unsigned char weigh[2 * CLIMB_CELLS];
+    Py_ssize_t count = 0, keyed = steps <= 2 * CLIMB_CELLS;
+    for (Py_ssize_t k = 0; k < steps && keyed; k++) {
+        double weight = PyFloat_AsDouble(PyTuple_GET_ITEM(g->rank_weights, ranks[k]));
+        if (weight == -1.0 && PyErr_Occurred()) return NULL;
+        if (weight != 0.0) keyed = ranks[k] < 256, weigh[count++] = (unsigned char)ranks[k];
+    }
+    if (!keyed) return work_asked(g, ranks, steps);
+    if (!kept || held_weights != g->rank_weights || held_work != g->rounded_work ||
+        PyDict_GET_SIZE(kept) >= WORK_KEPT_MOST) {
+        Py_XSETREF(kept, PyDict_New());
+        Py_XSETREF(held_weights, Py_NewRef(g->rank_weights));
+        Py_XSETREF(held_work, Py_NewRef(g->rounded_work));
+        if (!kept) return NULL;
+    }
+    PyObject *key = PyBytes_FromStringAndSize((const char *)weigh, count), *work = NULL;
+    if (!key) return NULL;
+    work = Py_XNewRef(PyDict_GetItemWithError(kept, key));
+    if (!work && !PyErr_Occurred()) {
+        work = work_asked(g, ranks, steps);
+        if (work && PyDict_SetItem(kept, key, work) < 0) Py_CLEAR(work);
+    }
+    Py_DECREF(key);
+    return work;
+}
+
 /* grade_and_work_of_tables() of the key's tables: (grade, work), or None where the grader
    does not finish them; the grader's answer into *kept (a new reference, or NULL). */
 static PyObject *graded(const Climb *c, PyObject *key, const Grading *g, PyObject **kept) {
     PyObject *answer = climb_grader_answer(c, key, g), *result = NULL;
+    long *ranks = NULL;
     if (!answer) return NULL;
     int open = PyObject_IsTrue(PyTuple_GET_ITEM(answer, 4));
     if (open) { result = open < 0 ? NULL : Py_NewRef(Py_None); goto done; }
     long top = PyLong_AsLong(PyTuple_GET_ITEM(answer, 1));
     PyObject *found = PyTuple_GET_ITEM(answer, 2);
     Py_ssize_t steps = PyTuple_GET_SIZE(found);
-    PyObject *weights = PyList_New(steps);
-    if (!weights) goto done;
+    ranks = malloc(sizeof(long) * (size_t)(steps + 1));
+    if (!ranks) { PyErr_NoMemory(); goto done; }
     top = top < 0 ? 0 : top;
     for (Py_ssize_t k = 0; k < steps; k++) {
-        long rank = PyLong_AsLong(PyTuple_GET_ITEM(PyTuple_GET_ITEM(found, k), 0));
-        top = rank > top ? rank : top;
-        PyList_SET_ITEM(weights, k, Py_NewRef(PyTuple_GET_ITEM(g->rank_weights, rank)));
+        ranks[k] = PyLong_AsLong(PyTuple_GET_ITEM(PyTuple_GET_ITEM(found, k), 0));
+        top = ranks[k] > top ? ranks[k] : top;
     }
-    PyObject *work = PyObject_CallOneArg(g->rounded_work, weights);
-    Py_DECREF(weights);
-    if (work) result = Py_BuildValue("(ON)", PyTuple_GET_ITEM(g->rank_grades, top), work);
+    PyObject *work = work_of(g, ranks, steps);
+    if (work) result = climb_pair(Py_NewRef(PyTuple_GET_ITEM(g->rank_grades, top)), work);
 done:
+    free(ranks);
     if (result) *kept = answer;
     else Py_DECREF(answer);
     return result;
@@ -499,7 +545,8 @@ static PyObject *groups_key(const Climb *c, const Change *change, const Grading 
         for (int k = 0; k < change->adds; k++)
             if (change->added[k].cells[0] == cell) out = put_group(out, &change->added[k]);
     }
-    return Py_BuildValue("(y#O)", (const char *)bytes, (Py_ssize_t)(out - bytes), g->ceiling);
+    return climb_pair(PyBytes_FromStringAndSize((const char *)bytes, out - bytes),
+                      Py_NewRef(g->ceiling));
 }
 
 /* The level of a (grade, work) grading (rank_levels' of its grade), -1 with an error set. */

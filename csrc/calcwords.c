@@ -145,7 +145,7 @@ static PyObject *words_made(int n, const int *cells, const int *values, int coun
     }
     free(found.packed);
     if (!words || !sum) return Py_XDECREF(words), Py_XDECREF(sum), NULL;
-    return Py_BuildValue("(NN)", words, sum);
+    return climb_pair(words, sum);
 }
 
 /* ---- for the climb and the hardening loop ---------------------------------------------- */
