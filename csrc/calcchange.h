@@ -51,7 +51,23 @@ typedef struct {
     PyObject *operations;         /* operation strings by code */
     PyObject *grader, *board, *groups_table, *full, *plan_steps, *plan_bulk;
     PyObject *rank_levels, *rank_grades, *rank_weights, *rounded_work, *ceiling, *cache;
+    /* The grader's answers on the changes the cache holds at the climb's level or above
+       (groups key -> answer), or NULL: a change kept from the cache needs no grading
+       again for its crux. */
+    PyObject *answers;
 } Grading;
+
+/* The tuple (first, second), taking both references (Py_BuildValue's "(NN)" without its
+   format read each call: the climb makes several per change); NULL where either is. */
+static inline PyObject *climb_pair(PyObject *first, PyObject *second) {
+    PyObject *pair = first && second ? PyTuple_New(2) : NULL;
+    if (!pair) {
+        Py_XDECREF(first), Py_XDECREF(second);
+        return NULL;
+    }
+    PyTuple_SET_ITEM(pair, 0, first), PyTuple_SET_ITEM(pair, 1, second);
+    return pair;
+}
 
 /* _operations_over(): the operations over the cells, in the type's order, into out. */
 int climb_operations_over(const Climb *c, const int *cells, int count, int *out);

@@ -308,7 +308,7 @@ static int read_near(Climb *c, PyObject *near) {
 /* A new group as the Python keys it: (cells, operation). */
 PyObject *climb_group_object(const Group *g, PyObject *operations) {
     PyObject *cells = tuple_of_ints(g->cells, g->count);
-    return cells ? Py_BuildValue("(NO)", cells, PyTuple_GET_ITEM(operations, g->op)) : NULL;
+    return cells ? climb_pair(cells, Py_NewRef(PyTuple_GET_ITEM(operations, g->op))) : NULL;
 }
 
 /* Draft.grading_tables() of the change: (tables, sums) as one tuple key with the ceiling,
@@ -361,7 +361,8 @@ PyObject *climb_change_key(const Climb *c, const Change *change, const Grading *
                 memcpy(out[t], PyBytes_AS_STRING(parts[t][cell]), (size_t)size);
                 out[t] += size;
             }
-    result = Py_BuildValue("(NNO)", tables, sums, g->ceiling);
+    result = PyTuple_Pack(3, tables, sums, g->ceiling);
+    Py_DECREF(tables), Py_DECREF(sums);
 done:
     for (int k = 0; k < 4; k++) Py_XDECREF(added_words[k]), Py_XDECREF(added_sums[k]);
     return result;
@@ -390,28 +391,73 @@ PyObject *climb_grader_answer(const Climb *c, PyObject *key, const Grading *g) {
     return answer;
 }
 
+/* rounded_work() of the steps' weights, by the Python: `ranks` the steps' ranks. */
+static PyObject *work_asked(const Grading *g, const long *ranks, Py_ssize_t steps) {
+    PyObject *weights = PyList_New(steps);
+    if (!weights) return NULL;
+    for (Py_ssize_t k = 0; k < steps; k++)
+        PyList_SET_ITEM(weights, k, Py_NewRef(PyTuple_GET_ITEM(g->rank_weights, ranks[k])));
+    PyObject *work = PyObject_CallOneArg(g->rounded_work, weights);
+    Py_DECREF(weights);
+    return work;
+}
+
+#define WORK_KEPT_MOST 65536 /* works kept before they are forgotten */
+
+/* work_asked(), kept by the ranks of the steps that weigh (a 6x6 expert asks it of every
+   change graded, a few thousand sequences): the others add 0.0, which leaves a sum of
+   weights as it was, naive or compensated, so a work kept is the Python's on any version.
+   Kept for one rounded_work and one tuple of weights (those of the last call). */
+static PyObject *work_of(const Grading *g, const long *ranks, Py_ssize_t steps) {
+    static PyObject *kept, *held_weights, *held_work;
+    unsigned char weigh[2 * CLIMB_CELLS];
+    Py_ssize_t count = 0, keyed = steps <= 2 * CLIMB_CELLS;
+    for (Py_ssize_t k = 0; k < steps && keyed; k++) {
+        double weight = PyFloat_AsDouble(PyTuple_GET_ITEM(g->rank_weights, ranks[k]));
+        if (weight == -1.0 && PyErr_Occurred()) return NULL;
+        if (weight != 0.0) keyed = ranks[k] < 256, weigh[count++] = (unsigned char)ranks[k];
+    }
+    if (!keyed) return work_asked(g, ranks, steps);
+    if (!kept || held_weights != g->rank_weights || held_work != g->rounded_work ||
+        PyDict_GET_SIZE(kept) >= WORK_KEPT_MOST) {
+        Py_XSETREF(kept, PyDict_New());
+        Py_XSETREF(held_weights, Py_NewRef(g->rank_weights));
+        Py_XSETREF(held_work, Py_NewRef(g->rounded_work));
+        if (!kept) return NULL;
+    }
+    PyObject *key = PyBytes_FromStringAndSize((const char *)weigh, count), *work = NULL;
+    if (!key) return NULL;
+    work = Py_XNewRef(PyDict_GetItemWithError(kept, key));
+    if (!work && !PyErr_Occurred()) {
+        work = work_asked(g, ranks, steps);
+        if (work && PyDict_SetItem(kept, key, work) < 0) Py_CLEAR(work);
+    }
+    Py_DECREF(key);
+    return work;
+}
+
 /* grade_and_work_of_tables() of the key's tables: (grade, work), or None where the grader
    does not finish them; the grader's answer into *kept (a new reference, or NULL). */
 static PyObject *graded(const Climb *c, PyObject *key, const Grading *g, PyObject **kept) {
     PyObject *answer = climb_grader_answer(c, key, g), *result = NULL;
+    long *ranks = NULL;
     if (!answer) return NULL;
     int open = PyObject_IsTrue(PyTuple_GET_ITEM(answer, 4));
     if (open) { result = open < 0 ? NULL : Py_NewRef(Py_None); goto done; }
     long top = PyLong_AsLong(PyTuple_GET_ITEM(answer, 1));
     PyObject *found = PyTuple_GET_ITEM(answer, 2);
     Py_ssize_t steps = PyTuple_GET_SIZE(found);
-    PyObject *weights = PyList_New(steps);
-    if (!weights) goto done;
+    ranks = malloc(sizeof(long) * (size_t)(steps + 1));
+    if (!ranks) { PyErr_NoMemory(); goto done; }
     top = top < 0 ? 0 : top;
     for (Py_ssize_t k = 0; k < steps; k++) {
-        long rank = PyLong_AsLong(PyTuple_GET_ITEM(PyTuple_GET_ITEM(found, k), 0));
-        top = rank > top ? rank : top;
-        PyList_SET_ITEM(weights, k, Py_NewRef(PyTuple_GET_ITEM(g->rank_weights, rank)));
+        ranks[k] = PyLong_AsLong(PyTuple_GET_ITEM(PyTuple_GET_ITEM(found, k), 0));
+        top = ranks[k] > top ? ranks[k] : top;
     }
-    PyObject *work = PyObject_CallOneArg(g->rounded_work, weights);
-    Py_DECREF(weights);
-    if (work) result = Py_BuildValue("(ON)", PyTuple_GET_ITEM(g->rank_grades, top), work);
+    PyObject *work = work_of(g, ranks, steps);
+    if (work) result = climb_pair(Py_NewRef(PyTuple_GET_ITEM(g->rank_grades, top)), work);
 done:
+    free(ranks);
     if (result) *kept = answer;
     else Py_DECREF(answer);
     return result;
@@ -499,20 +545,39 @@ static PyObject *groups_key(const Climb *c, const Change *change, const Grading 
         for (int k = 0; k < change->adds; k++)
             if (change->added[k].cells[0] == cell) out = put_group(out, &change->added[k]);
     }
-    return Py_BuildValue("(y#O)", (const char *)bytes, (Py_ssize_t)(out - bytes), g->ceiling);
+    return climb_pair(PyBytes_FromStringAndSize((const char *)bytes, out - bytes),
+                      Py_NewRef(g->ceiling));
+}
+
+/* The level of a (grade, work) grading (rank_levels' of its grade), -1 with an error set. */
+static long level_of(const Grading *g, PyObject *found) {
+    PyObject *at = PyDict_GetItemWithError(g->rank_levels, PyTuple_GET_ITEM(found, 0));
+    if (!at && !PyErr_Occurred()) PyErr_SetString(PyExc_KeyError, "calcudoku_climb: a grade");
+    return at ? PyLong_AsLong(at) : -1;
+}
+
+/* The grader's answer kept in g->answers under the key where the change graded at the
+   climb's level or above (the one a later step may keep from the cache); 0, or -1. */
+static int answer_kept(const Grading *g, PyObject *key, PyObject *found, PyObject *answer,
+                       long level) {
+    if (!g->answers || !answer || found == Py_None) return 0;
+    long at = level_of(g, found);
+    if (at < 0) return -1;
+    return at >= level ? PyDict_SetItem(g->answers, key, answer) : 0;
 }
 
 /* DraftCages.grade() of the change, kept in the cache: (grade, work) or None; None with
    *unmade set where a new group has no words. The grader's answer into *answer where it
-   was asked (not kept in the cache). */
+   was asked, or where g->answers kept it (else NULL). */
 static PyObject *change_graded(const Climb *c, const Change *change, const Grading *g,
-                               Screen *screen, int *unmade, PyObject **answer) {
+                               long level, Screen *screen, int *unmade, PyObject **answer) {
     PyObject *cached = groups_key(c, change, g);
     if (!cached) return NULL;
     PyObject *kept = PyDict_GetItemWithError(g->cache, cached);
+    if (kept && g->answers) *answer = Py_XNewRef(PyDict_GetItemWithError(g->answers, cached));
     if (kept || PyErr_Occurred()) {
         Py_DECREF(cached);
-        return kept ? Py_NewRef(kept) : NULL;
+        return kept && !PyErr_Occurred() ? Py_NewRef(kept) : NULL;
     }
     PyObject *key = climb_change_key(c, change, g);
     if (!key || key == Py_None) {
@@ -523,7 +588,9 @@ static PyObject *change_graded(const Climb *c, const Change *change, const Gradi
     int second = screened(c, change, key, g, screen);
     PyObject *found = second < 0 ? PyErr_NoMemory()
                       : second ? Py_NewRef(Py_None) : graded(c, key, g, answer);
-    if (found && PyDict_SetItem(g->cache, cached, found) < 0) Py_CLEAR(found);
+    if (found && (PyDict_SetItem(g->cache, cached, found) < 0 ||
+                  answer_kept(g, cached, found, *answer, level) < 0))
+        Py_CLEAR(found);
     Py_DECREF(key), Py_DECREF(cached);
     return found;
 }
@@ -562,18 +629,17 @@ static PyObject *chosen(Climb *c, const int *order, const Grading *g, long level
     PyObject *same_answer = NULL, *result = NULL;
     for (int k = 0; k < c->changes; k++) {
         const Change *change = &c->change[order[k]];
-        PyObject *answer = NULL, *found = change_graded(c, change, g, &screen, unmade, &answer);
-        if (!found || *unmade) { result = found; goto done; }
+        PyObject *answer = NULL, *found = change_graded(c, change, g, level, &screen, unmade,
+                                                        &answer);
+        if (!found || *unmade) { Py_XDECREF(answer); result = found; goto done; }
         if (found == Py_None) { Py_DECREF(found), Py_XDECREF(answer); continue; }
-        PyObject *grade_level = PyDict_GetItemWithError(g->rank_levels, PyTuple_GET_ITEM(found, 0));
+        long at = level_of(g, found);
         double work = PyFloat_AsDouble(PyTuple_GET_ITEM(found, 1));
         Py_DECREF(found);
-        if (!grade_level) {
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyError, "calcudoku_climb: a grade");
+        if (at < 0) {
             Py_XDECREF(answer);
             goto done;
         }
-        long at = PyLong_AsLong(grade_level);
         if (at > level) {
             result = choice_object(1, change, answer, g->operations);
             Py_XDECREF(answer);
@@ -628,14 +694,16 @@ const char calcudoku_climb_doc[] =
 "shows: the type's shown()), the draft's slots (words,\n"
 "sums, count), and grading: (grader, board tables, line groups, all cells, plan steps,\n"
 "bulk ranks, {grade: level}, grade per rank, weight per rank, rounded_work, ceiling,\n"
-"cache, level). (state, chosen): chosen None, or (climbed, (removed, added), the\n"
-"grader's answer on the change, None where the cache held it); or None past what C\n"
-"holds (the caller runs the Python).";
+"cache, level[, answers]). (state, chosen): chosen None, or (climbed, (removed, added),\n"
+"the grader's answer on the change, None where the cache held it without one); or None\n"
+"past what C holds (the caller runs the Python). answers (a dict, optional): the\n"
+"grader's answers on the gradings kept at the level or above, by the cache's key.";
 
-/* The Grading of the call's `grading` tuple and slots. */
+/* The Grading of the call's `grading` tuple (13 items, or 14 with the answers kept) and
+   slots. */
 int climb_read_grading(Grading *g, PyObject *slots, PyObject *grading, long *level) {
     if (!PyTuple_Check(slots) || PyTuple_GET_SIZE(slots) != 3 || !PyTuple_Check(grading) ||
-        PyTuple_GET_SIZE(grading) != 13) {
+        PyTuple_GET_SIZE(grading) < 13 || PyTuple_GET_SIZE(grading) > 14) {
         PyErr_SetString(PyExc_TypeError, "calcudoku_climb: slots or grading of the wrong shape");
         return -1;
     }
@@ -646,11 +714,13 @@ int climb_read_grading(Grading *g, PyObject *slots, PyObject *grading, long *lev
                            &g->rounded_work, &g->ceiling, &g->cache};
     for (int k = 0; k < 12; k++) *fields[k] = PyTuple_GET_ITEM(grading, k);
     *level = PyLong_AsLong(PyTuple_GET_ITEM(grading, 12));
+    g->answers = PyTuple_GET_SIZE(grading) == 14 ? PyTuple_GET_ITEM(grading, 13) : NULL;
     if (PyErr_Occurred()) return -1;
     if (!PyList_Check(g->words) || !PyList_Check(g->sums) || !PyDict_Check(g->cache) ||
         !PyDict_Check(g->rank_levels) || !PyTuple_Check(g->rank_grades) ||
-        !PyTuple_Check(g->rank_weights)) {
-        PyErr_SetString(PyExc_TypeError, "calcudoku_climb: slots are lists, the cache a dict");
+        !PyTuple_Check(g->rank_weights) || (g->answers && !PyDict_Check(g->answers))) {
+        PyErr_SetString(PyExc_TypeError,
+                        "calcudoku_climb: slots are lists, the cache and answers dicts");
         return -1;
     }
     return 0;

@@ -39,6 +39,82 @@ static int fill_operations(int shown, int count) {
     return count > 2 && (bit & (FILL_SUBTRACT | FILL_DIVIDE)) ? 0 : bit;
 }
 
+/* ---- fillings kept ---------------------------------------------------------------------- */
+
+/* A cage's packed fillings depend only on n, its size, the operations it may make its
+   target by, the target, and which of its cells share a row or a column: generation makes
+   the same ones over and over (6x6 expert: a new cage's fillings were 2 % of its
+   instructions). Kept here for cages of up to FILL_KEPT_CELLS cells, for the process: a
+   pure function of the key, so the words are the same whether kept or made. */
+#define FILL_KEPT_CELLS 4
+
+typedef struct {
+    uint64_t key;  /* 0: empty */
+    size_t count;
+    uint64_t *packed;
+} KeptFillings;
+
+static struct {
+    KeptFillings *slot;
+    size_t size, used;  /* size a power of two */
+} kept;
+
+/* The key of the fillings (never 0), or 0 where they are not kept: n 5 bits, size 3,
+   operations 4, 12 bits of shared rows and columns (two per pair of cells), target 32. */
+static uint64_t fillings_key(int n, const int *row, const int *column, int size,
+                             int operations, long long target) {
+    if (size > FILL_KEPT_CELLS || n > 31 || target < 0 || target >= (1LL << 32)) return 0;
+    uint64_t shared = 0;
+    int bit = 0;
+    for (int j = 0; j < size; j++)
+        for (int k = j + 1; k < size; k++, bit += 2)
+            shared |= (uint64_t)(row[j] == row[k]) << bit |
+                      (uint64_t)(column[j] == column[k]) << (bit + 1);
+    return 1 | (uint64_t)n << 1 | (uint64_t)size << 6 | (uint64_t)operations << 9 |
+           shared << 13 | (uint64_t)target << 25;
+}
+
+static KeptFillings *kept_slot(uint64_t key) {
+    size_t at = (size_t)((key * 0x9E3779B97F4A7C15ULL) >> 20) & (kept.size - 1);
+    while (kept.slot[at].key && kept.slot[at].key != key) at = (at + 1) & (kept.size - 1);
+    return &kept.slot[at];
+}
+
+/* Room for one more kept entry (the table at most half full); -1 out of memory. */
+static int kept_room(void) {
+    if (2 * (kept.used + 1) <= kept.size) return 0;
+    size_t size = kept.size ? 2 * kept.size : 1024;
+    KeptFillings *old = kept.slot, *slot = calloc(size, sizeof *slot);
+    if (!slot) return -1;
+    size_t old_size = kept.size;
+    kept.slot = slot, kept.size = size;
+    for (size_t i = 0; i < old_size; i++)
+        if (old[i].key) *kept_slot(old[i].key) = old[i];
+    free(old);
+    return 0;
+}
+
+/* fill_packed() of the cells, kept (fillings_key()): the fillings into *packed (owned by
+   the table where kept, else the caller frees found->packed) and their count. -1 out of
+   memory. */
+static int fillings_of(int n, const int *row, const int *column, int size, int operations,
+                       long long target, Packed *found, const uint64_t **packed) {
+    uint64_t key = fillings_key(n, row, column, size, operations, target);
+    KeptFillings *slot = key && kept.size ? kept_slot(key) : NULL;
+    if (slot && slot->key) {
+        *packed = slot->packed, found->count = slot->count;
+        return 0;
+    }
+    if (fill_packed(n, row, column, size, operations, target, found) < 0) return -1;
+    *packed = found->packed;
+    if (!key || kept_room() < 0) return 0;  /* not kept: made each time */
+    slot = kept_slot(key);
+    *slot = (KeptFillings){key, found->count, found->packed};
+    kept.used++;
+    found->packed = NULL, found->capacity = 0;  /* the table's now */
+    return 0;
+}
+
 /* The words and the known sum of the group (cells ascending, `values` theirs) as bytes:
    a new (words, sum) tuple; Py_None where a filling needs more than 64 bits; NULL on
    error. `shown`: what the group's cage shows (the type's shown(), by code). */
@@ -54,7 +130,8 @@ static PyObject *words_made(int n, const int *cells, const int *values, int coun
     }
     for (int k = 0; k < count; k++) row[k] = cells[k] / n, column[k] = cells[k] % n;
     Packed found = {0};
-    if (fill_packed(n, row, column, count, operations, target, &found) < 0)
+    const uint64_t *packed;
+    if (fillings_of(n, row, column, count, operations, target, &found, &packed) < 0)
         return free(found.packed), PyErr_NoMemory();
     Py_ssize_t length = (Py_ssize_t)((2 + (size_t)count + found.count) * sizeof(uint64_t));
     PyObject *words = PyBytes_FromStringAndSize(NULL, length);
@@ -64,11 +141,11 @@ static PyObject *words_made(int n, const int *cells, const int *values, int coun
         uint64_t *out = (uint64_t *)PyBytes_AS_STRING(words);
         out[0] = (uint64_t)count, out[1] = found.count;
         for (int k = 0; k < count; k++) out[2 + k] = (uint64_t)cells[k];
-        memcpy(out + 2 + count, found.packed, found.count * sizeof(uint64_t));
+        if (found.count) memcpy(out + 2 + count, packed, found.count * sizeof(uint64_t));
     }
     free(found.packed);
     if (!words || !sum) return Py_XDECREF(words), Py_XDECREF(sum), NULL;
-    return Py_BuildValue("(NN)", words, sum);
+    return climb_pair(words, sum);
 }
 
 /* ---- for the climb and the hardening loop ---------------------------------------------- */

@@ -11,7 +11,7 @@ import pytest
 
 from bookmaker.core import compiled
 from bookmaker.core.calcudoku import generate, quiet
-from bookmaker.core.calcudoku.climbstep import NOT_IN_C, climb_step_in_c, harden_in_c
+from bookmaker.core.calcudoku.climbstep import NOT_IN_C, climb_step_in_c, groups_key, harden_in_c
 from bookmaker.core.calcudoku.generate import RECIPES, make_attempt
 from bookmaker.core.calcudoku.kind import ADDITION_CALCUDOKU, CALCUDOKU, HIDDEN_CALCUDOKU
 from bookmaker.core.calcudoku.layout import around
@@ -181,3 +181,29 @@ def test_a_cage_larger_than_the_generator_makes_is_left_to_the_python():
     assert climb_step_in_c(larger, None, rng, recipe, "expert", 0) is NOT_IN_C
     assert harden_in_c(larger, rng, recipe, "medium", "medium", 40) is NOT_IN_C
     assert rng.state == state and len(joined) > 4
+
+
+def test_a_change_kept_from_the_cache_hands_back_the_graders_answer(monkeypatch):
+    """A climb step that keeps a change graded in an earlier step (its grading in the
+    cache) hands back the grader's answer on it, kept beside the grading
+    (DraftCages.answers_kept), the same as a fresh grading: no change is graded again for
+    its crux (generate._with_crux)."""
+    from_cache: list[bool] = []
+    climb_step = generate.climb_step_in_c
+
+    def step(draft, near, rng, recipe, ceiling, level):
+        before = set(draft.made.grades_kept)
+        found = climb_step(draft, near, rng, recipe, ceiling, level)
+        if found is not None:
+            changed = draft.changed(list(found[1][0]), list(found[1][1]), ascending=True)
+            if (groups_key(changed.groups), ceiling) in before:
+                from_cache.append(found[2] == _answer(changed, ceiling))
+        return found
+
+    monkeypatch.setattr(generate, "climb_step_in_c", step)
+    monkeypatch.setattr(generate, "_with_crux", None)  # not called on the compiled core
+    shape = CALCUDOKU.board(CALCUDOKU.frame(6))
+    made = [make_attempt(CALCUDOKU.cages_type, shape, attempt_seed(2, attempt), "expert")
+            for attempt in range(3)]
+    assert [m is not None for m in made] == [False, True, True]
+    assert from_cache == [True] * 5

@@ -110,3 +110,16 @@ def test_the_words_a_compiled_hardening_keeps_are_the_pythons(kind, seed, new):
     assert len(added) == new
     for group in added:
         assert made.words_kept[group] == made.words_in_python(group)
+
+
+def test_cages_of_one_size_target_and_operation_keep_the_fillings_of_their_own_shape():
+    """calcwords.c keeps fillings by which cells share a line: a straight cage and an L of
+    the same sum get their own (the L's two ends may hold one value twice), each the Python's,
+    asked in either order and again."""
+    shape = CALCUDOKU.board(CALCUDOKU.frame(6))
+    solution = tuple((row + column) % 6 + 1 for row in range(6) for column in range(6))
+    made = DraftCages(CALCUDOKU.cages_type, shape, solution)
+    straight, bent = ((0, 1, 2), "+"), ((0, 6, 7), "+")  # 1 2 3 and 1 2 3 down and across
+    found = [_words_in_c(made, group) for group in (straight, bent, straight, bent)]
+    assert found == [made.words_in_python(group) for group in (straight, bent) * 2]
+    assert len(found[1][0]) - len(found[0][0]) == 8  # one filling more: 1 4 1

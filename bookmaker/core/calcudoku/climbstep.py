@@ -117,7 +117,7 @@ def _in_c(call, draft, ceiling: str, middle: tuple, level: int, after: tuple = (
     grading = (compiled.calcudoku_grader(), made.board[0], made.board[1],
                shape.all_cells_mask, *plan[:2], _LEVELS, _RANK_GRADES,
                work_weights(CALCUDOKU_LADDER), rounded_work, ceiling, made.grades_kept,
-               level)
+               level, made.answers_kept)
     return call(shape.size, draft.solution, draft.groups, OPERATION_CODES, *middle,
                 (made.words_kept, shown_codes(draft.cages_type)), slots, grading, *after)
 
