@@ -1,4 +1,5 @@
-/* calcalive: calcnarrow.c's cage narrowing for the search, on fillings read once.
+/* calcalive: the Calcudoku cage narrowing (core/calcudoku/solver.py's narrow_cages), on
+   fillings read once: the search's (calcsearch.c) and calcudoku_narrow's (calcnarrow.c).
 
    A cage's narrowing keeps the fillings whose every value is still a candidate of its
    cell, and each cell only the values some kept filling puts there. Candidates only go
@@ -7,8 +8,9 @@
    level the count alive there. Narrowing swaps a dropped filling behind the alive ones
    (within its parent's alive part, which keeps the same fillings, in another order); a
    sibling starts again from the parent's count. What a cage keeps is the union of its
-   alive fillings, whatever their order, so the narrowing is calcnarrow.c's, cage for
-   cage, and the search's nodes are the same. */
+   alive fillings, whatever their order, so the narrowing is narrow_cages', cage for cage
+   (cages share no cell: each reads only its own cells' candidates), and the search's nodes
+   are the Python's. */
 
 #include <string.h>
 
@@ -46,21 +48,22 @@ static uint64_t next_word(Reader *r) {
     return x;
 }
 
-/* One pass over the tables' cages: checked against the board, and with `a` not NULL,
-   copied into it; the cells and fillings counted into *cells and *fillings. */
-static void read_cages(Reader *r, const Board *board, uint64_t cages, CalcAlive *a,
+/* One pass over the tables' cages: checked against a board of n values and `on` cells,
+   and with `a` not NULL, copied into it; the cells and fillings counted into *cells and
+   *fillings. */
+static void read_cages(Reader *r, int n, int on, uint64_t cages, CalcAlive *a,
                        Py_ssize_t *cells, Py_ssize_t *fillings) {
     *cells = *fillings = 0;
     for (uint64_t k = 0; k < cages && !r->bad; k++) {
         uint64_t size = next_word(r), count = next_word(r);
-        if (r->bad || size < 1 || size * (uint64_t)board->n > 64 ||
+        if (r->bad || size < 1 || size * (uint64_t)n > 64 ||
             count > (uint64_t)(r->words - r->at) || count > (uint64_t)INT32_MAX) {
             r->bad = 1;
             return;
         }
         for (uint64_t i = 0; i < size; i++) {
             uint64_t cell = next_word(r);
-            if (r->bad || cell >= (uint64_t)board->cells) {
+            if (r->bad || cell >= (uint64_t)on) {
                 r->bad = 1;
                 return;
             }
@@ -87,19 +90,20 @@ static void read_cages(Reader *r, const Board *board, uint64_t cages, CalcAlive 
 
 /* Room for `cages` cages of `cells` cells and `fillings` fillings, zeroed; NULL for
    memory. */
-static CalcAlive *alive_alloc(const Board *board, int cages, Py_ssize_t cells,
+static CalcAlive *alive_alloc(int n, int on, int cages, Py_ssize_t cells,
                               Py_ssize_t fillings, int levels) {
     CalcAlive *a = PyMem_Calloc(1, sizeof *a);
     if (!a) return NULL;
-    a->n = board->n;
-    a->w = board->w;
+    int w = (on + 63) / 64;
+    a->n = n;
+    a->w = w;
     a->cages = cages;
     a->levels = levels;
     size_t ints = 2 * ((size_t)cages + 1) + (size_t)cells + (size_t)levels * cages;
     a->cell_start = PyMem_Calloc(ints, sizeof(int));
     a->cw = (cages + 63) / 64;
-    size_t words = (size_t)fillings + ((size_t)cages + 1) * board->w + board->cells +
-                   ((size_t)board->cells + 1) * a->cw;
+    size_t words = (size_t)fillings + ((size_t)cages + 1) * w + (size_t)on +
+                   ((size_t)on + 1) * a->cw;
     a->fillings = PyMem_Calloc(words, sizeof(word));
     if (!a->cell_start || !a->fillings) {
         calc_alive_free(a);
@@ -109,28 +113,28 @@ static CalcAlive *alive_alloc(const Board *board, int cages, Py_ssize_t cells,
     a->cell = a->fill_start + cages + 1;
     a->alive = a->cell + cells;
     a->mask = a->fillings + fillings;
-    a->needed = a->mask + (size_t)cages * board->w;
-    a->digits = a->needed + board->w;
-    a->cell_cages = a->digits + board->cells;
-    a->taken = a->cell_cages + (size_t)board->cells * a->cw;
+    a->needed = a->mask + (size_t)cages * w;
+    a->digits = a->needed + w;
+    a->cell_cages = a->digits + on;
+    a->taken = a->cell_cages + (size_t)on * a->cw;
     return a;
 }
 
-CalcAlive *calc_alive_new(const unsigned char *bytes, Py_ssize_t words, const Board *board,
+CalcAlive *calc_alive_new(const unsigned char *bytes, Py_ssize_t words, int n, int cells,
                           int levels, int *bad) {
     Reader r = {bytes, words, 0, 0};
-    uint64_t n = next_word(&r), cells = next_word(&r), cages = next_word(&r);
+    uint64_t tables_n = next_word(&r), tables_cells = next_word(&r), cages = next_word(&r);
     Py_ssize_t cell_count, filling_count;
-    *bad = r.bad || n != (uint64_t)board->n || cells != (uint64_t)board->cells ||
-           cages > (uint64_t)board->cells;
+    *bad = r.bad || tables_n != (uint64_t)n || tables_cells != (uint64_t)cells ||
+           cages > (uint64_t)cells;
     if (*bad) return NULL;
     Py_ssize_t start = r.at;
-    read_cages(&r, board, cages, NULL, &cell_count, &filling_count);
+    read_cages(&r, n, cells, cages, NULL, &cell_count, &filling_count);
     if ((*bad = r.bad) != 0) return NULL;
-    CalcAlive *a = alive_alloc(board, (int)cages, cell_count, filling_count, levels);
+    CalcAlive *a = alive_alloc(n, cells, (int)cages, cell_count, filling_count, levels);
     if (!a) return NULL;
     r.at = start;
-    read_cages(&r, board, cages, a, &cell_count, &filling_count);
+    read_cages(&r, n, cells, cages, a, &cell_count, &filling_count);
     return a;
 }
 

@@ -1,6 +1,6 @@
-/* The cages' fillings still alive along a search path (calcalive.c): calcnarrow.c's
-   cage narrowing for the search (calcsearch.c), each cage scanning only the fillings its
-   node's ancestors kept. */
+/* The cages' fillings still alive along a search path (calcalive.c): the Calcudoku cage
+   narrowing of the search (calcsearch.c), each cage scanning only the fillings its node's
+   ancestors kept, and of calcudoku_narrow (calcnarrow.c), one narrowing at level 0. */
 
 #ifndef BOOKMAKER_CALCALIVE_H
 #define BOOKMAKER_CALCALIVE_H
@@ -11,10 +11,11 @@
 
 typedef struct CalcAlive CalcAlive;
 
-/* The cages of CalcCages.narrowing_tables (`words` 64-bit words) for searches on `board`
-   `levels` deep; NULL with *bad set for tables that do not fit the board, or with *bad
-   clear if memory ran out. */
-CalcAlive *calc_alive_new(const unsigned char *bytes, Py_ssize_t words, const Board *board,
+/* The cages of CalcCages.narrowing_tables (`words` 64-bit words) on a board of n values
+   and `cells` cells, for narrowings `levels` deep (1 for one narrowing, as
+   calcudoku_narrow's); NULL with *bad set for tables that do not fit the board, or with
+   *bad clear if memory ran out. */
+CalcAlive *calc_alive_new(const unsigned char *bytes, Py_ssize_t words, int n, int cells,
                           int levels, int *bad);
 void calc_alive_free(CalcAlive *alive);
 

@@ -158,7 +158,7 @@ PyObject *calcudoku_search(PyObject *module, PyObject *const *args, Py_ssize_t n
         if (note) cs.known = spec.known;
     }
     int bad;
-    cs.alive = calc_alive_new((const unsigned char *)data, length / 8, board,
+    cs.alive = calc_alive_new((const unsigned char *)data, length / 8, board->n, board->cells,
                               SEARCH_LEVELS(board), &bad);
     if (!cs.alive) {
         if (bad)
