@@ -151,27 +151,44 @@ static void area_of(const Hand *h, const uint64_t *group, const GroupSums *sums,
     area[2 * CALC_W + 1] = (uint64_t)(sums->crossing_total - innie_total);
 }
 
-int calc_read_areas(const Hand *h, PyObject *groups, PyObject *sums, const unsigned char **areas,
-                    long long *count) {
-    char *lines, *totals;
-    Py_ssize_t length, sums_length;
+int calc_groups_fit(PyObject *groups) {
     uint64_t many;
-    if (PyBytes_AsStringAndSize(groups, &lines, &length) < 0 ||
-        PyBytes_AsStringAndSize(sums, &totals, &sums_length) < 0)
+    if (!PyBytes_Check(groups)) {
+        PyErr_SetString(PyExc_TypeError, "calcudoku_grade: the groups are bytes");
         return -1;
-    if (length < 8 || (memcpy(&many, lines, 8), many > GROUP_MOST) ||
-        (Py_ssize_t)(8 * (1 + many * (CALC_W + 1))) != length ||
-        sums_length != 8 * (Py_ssize_t)h->cages) {
+    }
+    Py_ssize_t length = PyBytes_GET_SIZE(groups);
+    if (length < 8 || (memcpy(&many, PyBytes_AS_STRING(groups), 8), many > GROUP_MOST) ||
+        (Py_ssize_t)(8 * (1 + many * (CALC_W + 1))) != length) {
         PyErr_SetString(PyExc_ValueError, "calcudoku_grade: the groups or sums do not fit");
         return -1;
     }
-    const uint64_t *words = (const uint64_t *)lines;
+    return 0;
+}
+
+int calc_read_areas(const Hand *h, PyObject *groups, PyObject *sums, const unsigned char **areas,
+                    long long *count) {
+    char *totals;
+    Py_ssize_t sums_length;
+    if (calc_groups_fit(groups) < 0 || PyBytes_AsStringAndSize(sums, &totals, &sums_length) < 0)
+        return -1;
+    if (sums_length != 8 * (Py_ssize_t)h->cages) {
+        PyErr_SetString(PyExc_ValueError, "calcudoku_grade: the groups or sums do not fit");
+        return -1;
+    }
+    calc_areas_of(h, groups, (const int64_t *)totals, areas, count);
+    return 0;
+}
+
+void calc_areas_of(const Hand *h, PyObject *groups, const int64_t *sums,
+                   const unsigned char **areas, long long *count) {
+    const uint64_t *words = (const uint64_t *)PyBytes_AS_STRING(groups);
+    uint64_t many = words[0];
     if (groups != last.held || h->n != last.n) forget(h, groups, words, many);
-    recount(h, words, many, (const int64_t *)totals);
+    recount(h, words, many, sums);
     for (uint64_t g = 0; g < many; g++)
         if (last.touched[g])
             area_of(h, words + 1 + g * (CALC_W + 1), &last.sums[g], last.words + g * AREA_WORDS);
     memset(last.touched, 0, sizeof(unsigned char) * many);
     *areas = (const unsigned char *)last.words, *count = (long long)many;
-    return 0;
 }

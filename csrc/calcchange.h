@@ -51,9 +51,9 @@ typedef struct {
     PyObject *operations;         /* operation strings by code */
     PyObject *grader, *board, *groups_table, *full, *plan_steps, *plan_bulk;
     PyObject *rank_levels, *rank_grades, *rank_weights, *rounded_work, *ceiling, *cache;
-    /* The grader's answers on the changes the cache holds at the climb's level or above
-       (groups key -> answer), or NULL: a change kept from the cache needs no grading
-       again for its crux. */
+    /* The gradings of the changes the cache holds at the climb's level or above (groups
+       key -> the grading packed, calcloop.c's calc_graded_packed), or NULL: a change kept
+       from the cache needs no grading again for its crux. */
     PyObject *answers;
 } Grading;
 
@@ -82,10 +82,24 @@ void climb_joined(Group *g, const int *a, int na, const int *b, int nb);
 int climb_merges(const Climb *c, int *pairs);
 /* (cells, operation) of a group. */
 PyObject *climb_group_object(const Group *g, PyObject *operations);
+/* A change's grading tables in C memory (climb_change_tables()'s, until it is asked
+   again): narrowing_tables' words (`count`), and the cages' known sums. */
+typedef struct {
+    uint64_t *words;
+    size_t count;
+    int64_t sums[CLIMB_CELLS];
+    int cages;
+} ChangeTables;
+
+/* Draft.grading_tables() of the draft changed so, into out: 1, 0 where a new group has
+   no words, -1 on error. */
+int climb_change_tables(const Climb *c, const Change *change, const Grading *g,
+                        ChangeTables *out);
 /* The (tables, sums, ceiling) key of the draft changed so; Py_None where a new group has
    no words. */
 PyObject *climb_change_key(const Climb *c, const Change *change, const Grading *g);
-/* The compiled grader's answer on a key's tables. */
+/* The compiled grader's answer on a key's tables, called as Python calls it (the
+   hardening loop's). */
 PyObject *climb_grader_answer(const Climb *c, PyObject *key, const Grading *g);
 /* n, solution, made_with and odds of calcudoku_climb's arguments (args[0, 1, 3, 4, 7]). */
 int climb_read_climb(Climb *c, PyObject *const *args);

@@ -3,14 +3,17 @@
    (weaker operations, merges, other operations, cells moved to a neighbouring cage), their
    operations drawn from the same SplitMix64 stream in the same order, those near the crux
    shuffled, each one's grading tables made from its parent's slots, graded by the compiled
-   grader (calcloop.c, called as Python calls it), and the one to keep chosen: the first
-   that climbs a grade, else the one at the same grade whose work is the most. The Python
-   is the reference; this only saves its interpreter's work per change. */
+   grader's loop (calcloop.c, called here on the tables in C memory: no Python object in or
+   out but the grade, and the grading packed where a later step may keep it), and the one
+   to keep chosen: the first that climbs a grade, else the one at the same grade whose
+   work is the most. The Python is the reference; this only saves its interpreter's work
+   per change. */
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "calcchange.h"
+#include "calchand.h"
 #include "calcswap.h"
 
 /* _operations_over(): the operations a cage over the cells may be made with, in the
@@ -311,61 +314,93 @@ PyObject *climb_group_object(const Group *g, PyObject *operations) {
     return cells ? climb_pair(cells, Py_NewRef(PyTuple_GET_ITEM(operations, g->op))) : NULL;
 }
 
+/* Room for a change's tables, kept from change to change. */
+static int tables_room(ChangeTables *out, size_t words) {
+    static uint64_t *room;
+    static size_t size;
+    if (words > size) {
+        uint64_t *grown = PyMem_Realloc(room, sizeof(uint64_t) * words);
+        if (!grown) return PyErr_NoMemory(), -1;
+        room = grown, size = words;
+    }
+    out->words = room;
+    return 0;
+}
+
+/* The slots' bytes of the change's draft, by cell (NULL where none), the new groups' held
+   in `held`: 1, 0 where a new group has no words, -1 on error. */
+static int change_parts(const Climb *c, const Change *change, const Grading *g,
+                        PyObject *held[4], PyObject *parts[2][CLIMB_CELLS]) {
+    for (int k = 0; k < change->adds; k++) {
+        PyObject *found = held[k] = climb_words_of(c, &change->added[k], g);
+        if (!found || found == Py_None) return found ? 0 : -1;
+        if (!PyTuple_Check(found) || PyTuple_GET_SIZE(found) != 2) {
+            PyErr_SetString(PyExc_TypeError, "calcudoku_climb: words are (words, sum)");
+            return -1;
+        }
+    }
+    for (int cell = 0; cell < c->cells; cell++)
+        parts[0][cell] = PyList_GET_ITEM(g->words, cell), parts[1][cell] = PyList_GET_ITEM(g->sums, cell);
+    for (int k = 0; k < change->removes; k++) {
+        int first = c->group[change->removed[k]].cells[0];
+        parts[0][first] = parts[1][first] = NULL;
+    }
+    for (int k = 0; k < change->adds; k++) {
+        int first = change->added[k].cells[0];
+        parts[0][first] = PyTuple_GET_ITEM(held[k], 0), parts[1][first] = PyTuple_GET_ITEM(held[k], 1);
+    }
+    return 1;
+}
+
+int climb_change_tables(const Climb *c, const Change *change, const Grading *g,
+                        ChangeTables *out) {
+    PyObject *held[4] = {NULL}, *parts[2][CLIMB_CELLS];
+    int made = change_parts(c, change, g, held, parts);
+    size_t words = 3, cages = 0;
+    for (int cell = 0; made > 0 && cell < c->cells; cell++) {
+        PyObject *w = parts[0][cell], *s = parts[1][cell];
+        if (w && (!PyBytes_Check(w) || !PyBytes_Check(s) || PyBytes_GET_SIZE(w) % 8 ||
+                  PyBytes_GET_SIZE(s) % 8)) {
+            PyErr_SetString(PyExc_TypeError, "calcudoku_climb: slots must hold words as bytes");
+            made = -1;
+        } else if (w) {
+            words += (size_t)PyBytes_GET_SIZE(w) / 8, cages += (size_t)PyBytes_GET_SIZE(s) / 8;
+        }
+    }
+    if (made > 0 && (cages > CLIMB_CELLS || tables_room(out, words) < 0)) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "calcudoku_climb: sums past the cells");
+        made = -1;
+    }
+    if (made > 0) {
+        uint64_t *at = out->words + 3;
+        int64_t *sum = out->sums;
+        out->words[0] = (uint64_t)c->n, out->words[1] = (uint64_t)c->cells;
+        out->words[2] = (uint64_t)(g->count - change->removes + change->adds);
+        for (int cell = 0; cell < c->cells; cell++) {
+            if (!parts[0][cell]) continue;
+            Py_ssize_t size = PyBytes_GET_SIZE(parts[0][cell]), sums = PyBytes_GET_SIZE(parts[1][cell]);
+            memcpy(at, PyBytes_AS_STRING(parts[0][cell]), (size_t)size), at += size / 8;
+            memcpy(sum, PyBytes_AS_STRING(parts[1][cell]), (size_t)sums), sum += sums / 8;
+        }
+        out->count = words, out->cages = (int)cages;
+    }
+    for (int k = 0; k < 4; k++) Py_XDECREF(held[k]);
+    return made;
+}
+
 /* Draft.grading_tables() of the change: (tables, sums) as one tuple key with the ceiling,
    or Py_None where a new group has no words (the Python runs the step), NULL on error. */
 PyObject *climb_change_key(const Climb *c, const Change *change, const Grading *g) {
-    PyObject *added_words[4] = {NULL}, *added_sums[4] = {NULL}, *result = NULL;
-    int first_removed[2], first_added[4];
-    for (int k = 0; k < change->removes; k++)
-        first_removed[k] = c->group[change->removed[k]].cells[0];
-    for (int k = 0; k < change->adds; k++) {
-        PyObject *found = climb_words_of(c, &change->added[k], g);
-        if (!found) goto done;
-        if (found == Py_None) { result = found; goto done; }
-        if (!PyTuple_Check(found) || PyTuple_GET_SIZE(found) != 2) {
-            Py_DECREF(found);
-            PyErr_SetString(PyExc_TypeError, "calcudoku_climb: words are (words, sum)");
-            goto done;
-        }
-        added_words[k] = Py_NewRef(PyTuple_GET_ITEM(found, 0));
-        added_sums[k] = Py_NewRef(PyTuple_GET_ITEM(found, 1));
-        Py_DECREF(found);
-        first_added[k] = change->added[k].cells[0];
-    }
-    PyObject *parts[2][CLIMB_CELLS];
-    Py_ssize_t length[2] = {3 * 8, 0};
-    for (int cell = 0; cell < c->cells; cell++) {
-        PyObject *w = PyList_GET_ITEM(g->words, cell), *s = PyList_GET_ITEM(g->sums, cell);
-        for (int k = 0; k < change->removes; k++)
-            if (first_removed[k] == cell) w = s = NULL;
-        for (int k = 0; k < change->adds; k++)
-            if (first_added[k] == cell) w = added_words[k], s = added_sums[k];
-        if (w && (!PyBytes_Check(w) || !PyBytes_Check(s))) {
-            PyErr_SetString(PyExc_TypeError, "calcudoku_climb: slots must hold bytes");
-            goto done;
-        }
-        parts[0][cell] = w, parts[1][cell] = s;
-        if (w) length[0] += PyBytes_GET_SIZE(w), length[1] += PyBytes_GET_SIZE(s);
-    }
-    PyObject *tables = PyBytes_FromStringAndSize(NULL, length[0]);
-    PyObject *sums = tables ? PyBytes_FromStringAndSize(NULL, length[1]) : NULL;
-    if (!sums) { Py_XDECREF(tables); goto done; }
-    uint64_t head[3] = {(uint64_t)c->n, (uint64_t)c->cells,
-                        (uint64_t)(g->count - change->removes + change->adds)};
-    char *out[2] = {PyBytes_AS_STRING(tables), PyBytes_AS_STRING(sums)};
-    memcpy(out[0], head, sizeof head), out[0] += sizeof head;
-    for (int cell = 0; cell < c->cells; cell++)
-        for (int t = 0; t < 2; t++)
-            if (parts[t][cell]) {
-                Py_ssize_t size = PyBytes_GET_SIZE(parts[t][cell]);
-                memcpy(out[t], PyBytes_AS_STRING(parts[t][cell]), (size_t)size);
-                out[t] += size;
-            }
-    result = PyTuple_Pack(3, tables, sums, g->ceiling);
-    Py_DECREF(tables), Py_DECREF(sums);
-done:
-    for (int k = 0; k < 4; k++) Py_XDECREF(added_words[k]), Py_XDECREF(added_sums[k]);
-    return result;
+    ChangeTables made;
+    int found = climb_change_tables(c, change, g, &made);
+    if (found <= 0) return found ? NULL : Py_NewRef(Py_None);
+    PyObject *tables = PyBytes_FromStringAndSize((const char *)made.words,
+                                                 (Py_ssize_t)(8 * made.count));
+    PyObject *sums = tables ? PyBytes_FromStringAndSize((const char *)made.sums,
+                                                        8 * (Py_ssize_t)made.cages) : NULL;
+    PyObject *key = sums ? PyTuple_Pack(3, tables, sums, g->ceiling) : NULL;
+    Py_XDECREF(tables), Py_XDECREF(sums);
+    return key;
 }
 
 /* The compiled grader's answer on the key's tables from a blank state (quiet._graded_tables). */
@@ -436,30 +471,26 @@ static PyObject *work_of(const Grading *g, const long *ranks, Py_ssize_t steps) 
     return work;
 }
 
-/* grade_and_work_of_tables() of the key's tables: (grade, work), or None where the grader
-   does not finish them; the grader's answer into *kept (a new reference, or NULL). */
-static PyObject *graded(const Climb *c, PyObject *key, const Grading *g, PyObject **kept) {
-    PyObject *answer = climb_grader_answer(c, key, g), *result = NULL;
-    long *ranks = NULL;
-    if (!answer) return NULL;
-    int open = PyObject_IsTrue(PyTuple_GET_ITEM(answer, 4));
-    if (open) { result = open < 0 ? NULL : Py_NewRef(Py_None); goto done; }
-    long top = PyLong_AsLong(PyTuple_GET_ITEM(answer, 1));
-    PyObject *found = PyTuple_GET_ITEM(answer, 2);
-    Py_ssize_t steps = PyTuple_GET_SIZE(found);
-    ranks = malloc(sizeof(long) * (size_t)(steps + 1));
-    if (!ranks) { PyErr_NoMemory(); goto done; }
-    top = top < 0 ? 0 : top;
-    for (Py_ssize_t k = 0; k < steps; k++) {
-        ranks[k] = PyLong_AsLong(PyTuple_GET_ITEM(PyTuple_GET_ITEM(found, k), 0));
-        top = ranks[k] > top ? ranks[k] : top;
+/* grade_and_work_of_tables() of the change's tables, by calcloop.c's loop called here on
+   them: (grade, work), or None where the grader does not finish them. */
+static PyObject *graded(const Climb *c, const ChangeTables *tables, const Grading *g,
+                        CalcGraded *answer) {
+    if (calc_grade_blank(c->n, (const unsigned char *)tables->words,
+                         (Py_ssize_t)(8 * tables->count), tables->sums, answer) < 0)
+        return NULL;
+    if (answer->open) return Py_NewRef(Py_None);
+    long ranks[2 * CLIMB_CELLS], *many = NULL, *rank = ranks;
+    if (answer->steps > 2 * CLIMB_CELLS) {
+        if (!(rank = many = malloc(sizeof(long) * (size_t)answer->steps))) return PyErr_NoMemory();
     }
-    PyObject *work = work_of(g, ranks, steps);
+    int top = answer->settled < 0 ? 0 : answer->settled;
+    for (int k = 0; k < answer->steps; k++) {
+        rank[k] = answer->log[2 * k];
+        top = rank[k] > top ? (int)rank[k] : top;
+    }
+    PyObject *work = work_of(g, rank, answer->steps), *result = NULL;
     if (work) result = climb_pair(Py_NewRef(PyTuple_GET_ITEM(g->rank_grades, top)), work);
-done:
-    free(ranks);
-    if (result) *kept = answer;
-    else Py_DECREF(answer);
+    free(many);
     return result;
 }
 
@@ -506,8 +537,8 @@ static int screen_made(const Climb *c, const Grading *g, Screen *screen) {
    (swaps.second_by_swap(), which DraftCages.grade() asks first): the grader could not
    finish them. Only the cycles a group the change removes refused (or none did) are
    tried: a group it keeps refuses the others still. -1 out of memory. */
-static int screened(const Climb *c, const Change *change, PyObject *key, const Grading *g,
-                    Screen *screen) {
+static int screened(const Climb *c, const Change *change, const ChangeTables *tables,
+                    const Grading *g, Screen *screen) {
     if (screen->count < 0 && screen_made(c, g, screen) < 0) return -1;
     int *among = screen->blocker + screen->count, count = 0;  /* room after the blockers */
     for (int k = 0; k < screen->count; k++) {
@@ -517,11 +548,9 @@ static int screened(const Climb *c, const Change *change, PyObject *key, const G
             among[count++] = k;
     }
     if (!count) return 0;
-    PyObject *tables = PyTuple_GET_ITEM(key, 0);
-    const uint64_t *words = (const uint64_t *)PyBytes_AS_STRING(tables);
-    if (swap_read_cages(c->n, words, (size_t)PyBytes_GET_SIZE(tables) / 8, &screen->cages) < 0)
+    if (swap_read_cages(c->n, tables->words, tables->count, &screen->cages) < 0)
         return 0;  /* not read here: graded */
-    return swap_found_among(c->n, c->solution, screen->cycles, among, count, words,
+    return swap_found_among(c->n, c->solution, screen->cycles, among, count, tables->words,
                             &screen->cages) >= 0;
 }
 
@@ -556,19 +585,26 @@ static long level_of(const Grading *g, PyObject *found) {
     return at ? PyLong_AsLong(at) : -1;
 }
 
-/* The grader's answer kept in g->answers under the key where the change graded at the
-   climb's level or above (the one a later step may keep from the cache); 0, or -1. */
-static int answer_kept(const Grading *g, PyObject *key, PyObject *found, PyObject *answer,
-                       long level) {
-    if (!g->answers || !answer || found == Py_None) return 0;
+/* The grading packed (calcloop.c) where the change graded at the climb's level or above
+   (the one a later step may keep, from the cache or now), kept in g->answers under the
+   key: a new reference, or NULL (below the level, or on error, then -1 into *failed). */
+static PyObject *answer_kept(const Grading *g, PyObject *key, PyObject *found,
+                             const CalcGraded *answer, long level, int *failed) {
+    if (found == Py_None) return NULL;
     long at = level_of(g, found);
-    if (at < 0) return -1;
-    return at >= level ? PyDict_SetItem(g->answers, key, answer) : 0;
+    PyObject *packed = at >= level ? calc_graded_packed(answer) : NULL;
+    if (at < 0 || (at >= level && !packed) ||
+        (packed && g->answers && PyDict_SetItem(g->answers, key, packed) < 0)) {
+        Py_XDECREF(packed);
+        *failed = 1;
+        return NULL;
+    }
+    return packed;
 }
 
 /* DraftCages.grade() of the change, kept in the cache: (grade, work) or None; None with
-   *unmade set where a new group has no words. The grader's answer into *answer where it
-   was asked, or where g->answers kept it (else NULL). */
+   *unmade set where a new group has no words. Its grading packed into *answer where it
+   graded at the level or above, or where g->answers kept it (else NULL). */
 static PyObject *change_graded(const Climb *c, const Change *change, const Grading *g,
                                long level, Screen *screen, int *unmade, PyObject **answer) {
     PyObject *cached = groups_key(c, change, g);
@@ -579,19 +615,21 @@ static PyObject *change_graded(const Climb *c, const Change *change, const Gradi
         Py_DECREF(cached);
         return kept && !PyErr_Occurred() ? Py_NewRef(kept) : NULL;
     }
-    PyObject *key = climb_change_key(c, change, g);
-    if (!key || key == Py_None) {
-        *unmade = key == Py_None;
+    ChangeTables tables;
+    CalcGraded grading;
+    int made = climb_change_tables(c, change, g, &tables), failed = 0, second = 0;
+    if (made <= 0) {
+        *unmade = made == 0;
         Py_DECREF(cached);
-        return key;
+        return made ? NULL : Py_NewRef(Py_None);
     }
-    int second = screened(c, change, key, g, screen);
+    second = screened(c, change, &tables, g, screen);
     PyObject *found = second < 0 ? PyErr_NoMemory()
-                      : second ? Py_NewRef(Py_None) : graded(c, key, g, answer);
-    if (found && (PyDict_SetItem(g->cache, cached, found) < 0 ||
-                  answer_kept(g, cached, found, *answer, level) < 0))
-        Py_CLEAR(found);
-    Py_DECREF(key), Py_DECREF(cached);
+                      : second ? Py_NewRef(Py_None) : graded(c, &tables, g, &grading);
+    if (found && PyDict_SetItem(g->cache, cached, found) < 0) Py_CLEAR(found);
+    if (found && !second) *answer = answer_kept(g, cached, found, &grading, level, &failed);
+    if (failed) Py_CLEAR(found);
+    Py_DECREF(cached);
     return found;
 }
 
@@ -612,12 +650,17 @@ fail:
     return NULL;
 }
 
-/* (climbed, the change, the grader's answer on it or None where it was in the cache). */
-static PyObject *choice_object(int climbed, const Change *change, PyObject *answer,
+/* (climbed, the change, the grader's answer on it (`packed`) or None where it was in the
+   cache without one). */
+static PyObject *choice_object(int climbed, const Change *change, PyObject *packed,
                                PyObject *operations) {
     PyObject *made = change_object(change, operations);
-    return made ? Py_BuildValue("(ONO)", climbed ? Py_True : Py_False, made,
-                                answer ? answer : Py_None) : NULL;
+    PyObject *answer = !made ? NULL : packed ? calc_graded_unpacked(packed) : Py_NewRef(Py_None);
+    if (!answer) {
+        Py_XDECREF(made);
+        return NULL;
+    }
+    return Py_BuildValue("(ONN)", climbed ? Py_True : Py_False, made, answer);
 }
 
 /* The shuffled changes graded in order: (climbed, the change, its answer) or None;
@@ -697,7 +740,8 @@ const char calcudoku_climb_doc[] =
 "cache, level[, answers]). (state, chosen): chosen None, or (climbed, (removed, added),\n"
 "the grader's answer on the change, None where the cache held it without one); or None\n"
 "past what C holds (the caller runs the Python). answers (a dict, optional): the\n"
-"grader's answers on the gradings kept at the level or above, by the cache's key.";
+"gradings kept at the level or above, packed (bytes the climb reads back into the\n"
+"grader's answer), by the cache's key.";
 
 /* The Grading of the call's `grading` tuple (13 items, or 14 with the answers kept) and
    slots. */
@@ -746,7 +790,9 @@ PyObject *calcudoku_climb(PyObject *module, PyObject *const *args, Py_ssize_t na
         goto done;
     }
     g.operations = args[3];
-    if (climb_read_words(&g, args[8]) < 0 || read_near(c, args[5]) < 0) goto done;
+    if (climb_read_words(&g, args[8]) < 0 || read_near(c, args[5]) < 0 ||
+        calc_grade_ready(g.board, g.groups_table, g.plan_steps, g.plan_bulk) < 0)
+        goto done;
     c->state = PyLong_AsUnsignedLongLongMask(args[6]);
     if (PyErr_Occurred()) goto done;
     if (list_changes(c) < 0) { PyErr_NoMemory(); goto done; }

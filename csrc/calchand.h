@@ -243,6 +243,13 @@ int calc_cage_step(Hand *h, int code, const unsigned char *areas, long long coun
    if it adds up, else -1), for calc_cage_step (calcareas.c): 0, or -1 with a ValueError. */
 int calc_read_areas(const Hand *h, PyObject *groups, PyObject *sums, const unsigned char **areas,
                     long long *count);
+/* Whether `groups` are a board's groups of lines as calc_read_areas() reads them: 0, or
+   -1 with a Python error. */
+int calc_groups_fit(PyObject *groups);
+/* calc_read_areas() of groups calc_groups_fit() passed and the cages' known sums as C
+   holds them (h->cages of them). */
+void calc_areas_of(const Hand *h, PyObject *groups, const int64_t *sums,
+                   const unsigned char **areas, long long *count);
 /* The area tables of `bytes` (calcfind.c): 0, or -1 with a ValueError. */
 int calc_areas(PyObject *bytes, const unsigned char **areas, long long *count, const char *name);
 /* The hand's values and digits stored into the lists; (digit_cells, open_cells, unsettled,
@@ -252,5 +259,40 @@ PyObject *calc_state_object(const Hand *h, PyObject *values, PyObject *digits);
 /* Reads (n, tables, values, cell_digits) from args into h, its cages into `cages`: 0, or
    -1 with a Python error. */
 int calc_hand(Hand *h, Cage *cages, PyObject *const *args, const char *name);
+/* The cages of narrowing_tables' bytes (`length` of them at `tables`, which must outlive
+   the grading) into h and `cages`, no cell read yet (calc_hand's first part): 0, or -1
+   with a Python error naming `name`. */
+int calc_hand_cages(Hand *h, Cage *cages, int n, const unsigned char *tables, Py_ssize_t length,
+                    const char *name);
+/* calc_hand() of the blank state (every cell open with every digit, unsettled and
+   unpermuted): a caller in C grading tables of its own (calcclimb.c). */
+int calc_hand_blank(Hand *h, Cage *cages, int n, const unsigned char *tables, Py_ssize_t length,
+                    const char *name);
+
+/* ---- calcloop.c's grading for a caller in C (calcclimb.c) ----------------------------- */
+
+/* A grading from a blank state: whether it stopped short (1: no technique applies), the
+   hardest bulk rank (-1: none), its steps (rank, length each, in calcloop.c's memory,
+   until the next grading), whether cells were left open. */
+typedef struct {
+    int stalled, settled, steps, open;
+    const int *log;
+} CalcGraded;
+
+/* The grader (a Grader of the board), its groups of lines and the plan (steps, bulk
+   ranks) as calcudoku_grade takes them, checked and read for the gradings that follow
+   (borrowed: the caller holds them): 0, or -1 with a Python error. */
+int calc_grade_ready(PyObject *grader, PyObject *groups, PyObject *steps, PyObject *bulk_ranks);
+/* calcudoku_grade's loop on the blank state of the cages of narrowing_tables' words
+   (`length` bytes at `tables`, 8-aligned) and their known sums (-1: none), on what
+   calc_grade_ready() was given: 0, or -1 with a Python error. */
+int calc_grade_blank(int n, const unsigned char *tables, Py_ssize_t length, const int64_t *sums,
+                     CalcGraded *out);
+/* calcudoku_grade's answer tuple on the last grading. */
+PyObject *calc_graded_answer(const CalcGraded *graded);
+/* The last grading as bytes, kept where Python keeps an answer it may not ask for: */
+PyObject *calc_graded_packed(const CalcGraded *graded);
+/* and calcudoku_grade's answer tuple made from them. */
+PyObject *calc_graded_unpacked(PyObject *packed);
 
 #endif

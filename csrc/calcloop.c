@@ -280,17 +280,16 @@ static PyObject *pair_of(const int *pair) {
 }
 
 /* (stalled, settled rank, ((rank, length), ...), digit_cells, open, unsettled, unpermuted,
-   crux), the hand stored into the lists. */
-static PyObject *graded(const Hand *h, int stalled, int settled, const int *log, int steps,
-                        const Crux *crux, PyObject *values, PyObject *digits) {
-    PyObject *found = PyTuple_New(steps);
+   crux) of the state (digit_cells, open, unsettled, unpermuted): the reference is taken. */
+static PyObject *answer_of(const Hand *h, int stalled, int settled, const int *log, int steps,
+                           const Crux *crux, PyObject *state) {
+    PyObject *found = state ? PyTuple_New(steps) : NULL;
     for (int k = 0; found && k < steps; k++) {
         PyObject *pair = pair_of(log + 2 * k);
         if (!pair) Py_CLEAR(found);
         else PyTuple_SET_ITEM(found, k, pair);
     }
-    PyObject *state = found ? calc_state_object(h, values, digits) : NULL;
-    PyObject *cruxed = state ? crux_object(h, crux) : NULL;
+    PyObject *cruxed = found ? crux_object(h, crux) : NULL;
     PyObject *result = cruxed ? Py_BuildValue(
         "(OiOOOOOO)", stalled ? Py_True : Py_False, settled, found, PyTuple_GET_ITEM(state, 0),
         PyTuple_GET_ITEM(state, 1), PyTuple_GET_ITEM(state, 2), PyTuple_GET_ITEM(state, 3),
@@ -300,6 +299,28 @@ static PyObject *graded(const Hand *h, int stalled, int settled, const int *log,
     Py_XDECREF(cruxed);
     return result;
 }
+
+/* answer_of() the hand, stored into the lists. */
+static PyObject *graded(const Hand *h, int stalled, int settled, const int *log, int steps,
+                        const Crux *crux, PyObject *values, PyObject *digits) {
+    return answer_of(h, stalled, settled, log, steps, crux, calc_state_object(h, values, digits));
+}
+
+static PyObject *state_object(const Hand *h);
+
+/* answer_of() the hand, no lists: a grading of a caller in C. */
+static PyObject *answer_object(const Hand *h, int stalled, int settled, const int *log,
+                               int steps, const Crux *crux) {
+    return answer_of(h, stalled, settled, log, steps, crux, state_object(h));
+}
+
+/* The hand, cages, plan, crux and log of the last grading, both entries' (read_plan keeps
+   which tuples it last read into this one plan). */
+static Hand hand;
+static Cage hand_cages[CALC_CELLS];
+static Plan plan;
+static Crux crux;
+static int log_of[2 * (CALC_CELLS * CALC_MAX + 1)];
 
 const char calcudoku_grade_doc[] =
 "calcudoku_grade(grader, n, tables, values, cell_digits, unsettled, unpermuted, groups,\n"
@@ -317,24 +338,165 @@ const char calcudoku_grade_doc[] =
 
 PyObject *calcudoku_grade(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
-    static Hand h;
-    static Cage cages[CALC_CELLS];
-    static Plan plan;
-    static Crux crux;
+    Hand *h = &hand;
     if (!check_arity(nargs, 11, "calcudoku_grade")) return NULL;
     const GradeTables *t = grader_tables(args[0]);
-    if (!t || calc_hand(&h, cages, args + 1, "calcudoku_grade") < 0) return NULL;
-    if (t->n != h.n || t->cells != h.cells)
+    if (!t || calc_hand(h, hand_cages, args + 1, "calcudoku_grade") < 0) return NULL;
+    if (t->n != h->n || t->cells != h->cells)
         return PyErr_Format(PyExc_ValueError, "calcudoku_grade: the grader is not the board's");
-    if (convert_mask(args[5], h.unsettled, CALC_W, CALC_CELLS, "unsettled") < 0 ||
-        convert_mask(args[6], h.unpermuted, CALC_W, CALC_CELLS, "unpermuted") < 0 ||
-        calc_read_areas(&h, args[7], args[8], &plan.areas, &plan.area_count) < 0 ||
+    if (convert_mask(args[5], h->unsettled, CALC_W, CALC_CELLS, "unsettled") < 0 ||
+        convert_mask(args[6], h->unpermuted, CALC_W, CALC_CELLS, "unpermuted") < 0 ||
+        calc_read_areas(h, args[7], args[8], &plan.areas, &plan.area_count) < 0 ||
         read_plan(args[9], args[10], &plan) < 0)
         return NULL;
-    static int log[2 * (CALC_CELLS * CALC_MAX + 1)];
     int steps = 0, settled = -1;
     Tools *tools = tools_for(args[0], t);
-    int stalled = tools ? grade_loop(t, &h, &plan, tools, log, &steps, &settled, &crux) : NO_MEMORY;
+    int stalled = tools ? grade_loop(t, h, &plan, tools, log_of, &steps, &settled, &crux)
+                        : NO_MEMORY;
     return stalled < 0 ? PyErr_NoMemory()
-                       : graded(&h, stalled, settled, log, steps, &crux, args[3], args[4]);
+                       : graded(h, stalled, settled, log_of, steps, &crux, args[3], args[4]);
+}
+
+/* ---- the grading for a caller in C ---------------------------------------------------- */
+
+/* What calc_grade_ready() was given, borrowed for the caller's call. */
+static struct {
+    PyObject *grader, *groups, *steps, *bulk_ranks;
+    const GradeTables *t;
+} ready;
+
+int calc_grade_ready(PyObject *grader, PyObject *groups, PyObject *steps, PyObject *bulk_ranks) {
+    const GradeTables *t = grader_tables(grader);
+    if (!t || calc_groups_fit(groups) < 0 || read_plan(steps, bulk_ranks, &plan) < 0) return -1;
+    ready.grader = grader, ready.groups = groups, ready.t = t;
+    ready.steps = steps, ready.bulk_ranks = bulk_ranks;
+    return 0;
+}
+
+int calc_grade_blank(int n, const unsigned char *tables, Py_ssize_t length, const int64_t *sums,
+                     CalcGraded *out) {
+    const GradeTables *t = ready.t;
+    Hand *h = &hand;
+    if (t->n != n) {
+        PyErr_SetString(PyExc_ValueError, "calcudoku_grade: the grader is not the board's");
+        return -1;
+    }
+    if (calc_hand_blank(h, hand_cages, n, tables, length, "calcudoku_grade") < 0 ||
+        read_plan(ready.steps, ready.bulk_ranks, &plan) < 0)
+        return -1;
+    calc_areas_of(h, ready.groups, sums, &plan.areas, &plan.area_count);
+    Tools *tools = tools_for(ready.grader, t);
+    out->steps = 0, out->settled = -1;
+    out->stalled = tools ? grade_loop(t, h, &plan, tools, log_of, &out->steps, &out->settled,
+                                      &crux) : NO_MEMORY;
+    if (out->stalled < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    out->log = log_of, out->open = !solved(h);
+    return 0;
+}
+
+/* The packed grading: its numbers, then the hand's values, digits and marks, the crux's,
+   the log (ints, masks and words as C holds them). */
+typedef struct {
+    int n, stalled, settled, steps, crux_index;
+} PackedHead;
+
+static size_t packed_size(const PackedHead *head) {
+    size_t cells = (size_t)head->n * (size_t)head->n;
+    size_t hand_size = cells * (sizeof(int) + sizeof(mask)) + 2 * sizeof(word) * CALC_W;
+    return sizeof *head + (head->crux_index >= 0 ? 2 : 1) * hand_size +
+           2 * sizeof(int) * (size_t)head->steps;
+}
+
+static char *put(char *at, const void *from, size_t size) {
+    memcpy(at, from, size);
+    return at + size;
+}
+
+static const char *take(const char *at, void *into, size_t size) {
+    memcpy(into, at, size);
+    return at + size;
+}
+
+/* A hand's values, digits and marks, put or taken. */
+static char *put_hand(char *at, int cells, const int *values, const mask *digits,
+                      const word *unsettled, const word *unpermuted) {
+    at = put(at, values, sizeof(int) * (size_t)cells);
+    at = put(at, digits, sizeof(mask) * (size_t)cells);
+    at = put(at, unsettled, sizeof(word) * CALC_W);
+    return put(at, unpermuted, sizeof(word) * CALC_W);
+}
+
+static const char *take_hand(const char *at, int cells, int *values, mask *digits,
+                             word *unsettled, word *unpermuted) {
+    at = take(at, values, sizeof(int) * (size_t)cells);
+    at = take(at, digits, sizeof(mask) * (size_t)cells);
+    at = take(at, unsettled, sizeof(word) * CALC_W);
+    return take(at, unpermuted, sizeof(word) * CALC_W);
+}
+
+PyObject *calc_graded_packed(const CalcGraded *graded) {
+    const Hand *h = &hand;
+    PackedHead head = {h->n, graded->stalled, graded->settled, graded->steps, crux.index};
+    PyObject *packed = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)packed_size(&head));
+    if (!packed) return NULL;
+    char *at = put(PyBytes_AS_STRING(packed), &head, sizeof head);
+    at = put_hand(at, h->cells, h->values, h->digits, h->unsettled, h->unpermuted);
+    if (crux.index >= 0)
+        at = put_hand(at, h->cells, crux.values, crux.digits, crux.unsettled, crux.unpermuted);
+    put(at, graded->log, 2 * sizeof(int) * (size_t)graded->steps);
+    return packed;
+}
+
+/* calc_state_object() of the hand without its lists: (digit_cells, open, unsettled,
+   unpermuted). */
+static PyObject *state_object(const Hand *h) {
+    word open[CALC_W] = {0}, where[CALC_MAX][CALC_W];
+    memset(where, 0, sizeof where);
+    for (int c = 0; c < h->cells; c++) {
+        if (is_open(h, c)) mark(open, c);
+        for (mask m = h->digits[c]; m; m &= m - 1) mark(where[__builtin_ctz(m)], c);
+    }
+    PyObject *cells = PyList_New(h->n);
+    for (int d = 0; cells && d < h->n; d++) {
+        PyObject *item = mask_object(where[d], CALC_W);
+        if (!item) Py_CLEAR(cells);
+        else PyList_SET_ITEM(cells, d, item);
+    }
+    return cells ? Py_BuildValue("(NNNN)", cells, mask_object(open, CALC_W),
+                                 mask_object(h->unsettled, CALC_W),
+                                 mask_object(h->unpermuted, CALC_W)) : NULL;
+}
+
+/* A hand of the unpacked grading (its cells alone read). */
+static Hand unpacked;
+
+PyObject *calc_graded_unpacked(PyObject *packed) {
+    PackedHead head;
+    Crux was;
+    Hand *h = &unpacked;
+    if (!PyBytes_Check(packed) || (size_t)PyBytes_GET_SIZE(packed) < sizeof head)
+        goto bad;
+    const char *at = take(PyBytes_AS_STRING(packed), &head, sizeof head);
+    if (head.n < 1 || head.n > CALC_MAX || head.steps < 0 ||
+        head.steps > CALC_CELLS * CALC_MAX + 1 ||
+        (size_t)PyBytes_GET_SIZE(packed) != packed_size(&head))
+        goto bad;
+    h->n = head.n, h->cells = head.n * head.n;
+    at = take_hand(at, h->cells, h->values, h->digits, h->unsettled, h->unpermuted);
+    was.index = head.crux_index;
+    if (was.index >= 0)
+        at = take_hand(at, h->cells, was.values, was.digits, was.unsettled, was.unpermuted);
+    take(at, log_of, 2 * sizeof(int) * (size_t)head.steps);
+    return answer_object(h, head.stalled, head.settled, log_of, head.steps, &was);
+bad:
+    PyErr_SetString(PyExc_ValueError, "calcudoku_climb: not a packed grading");
+    return NULL;
+}
+
+PyObject *calc_graded_answer(const CalcGraded *graded) {
+    return answer_object(&hand, graded->stalled, graded->settled, graded->log, graded->steps,
+                         &crux);
 }

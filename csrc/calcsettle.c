@@ -310,6 +310,32 @@ static int list_ints(PyObject *list, int *out, int count, long high, const char 
     return convert_ints(list, out, count, 0, high, name);
 }
 
+int calc_hand_cages(Hand *h, Cage *cages, int n, const unsigned char *tables, Py_ssize_t length,
+                    const char *name) {
+    h->n = n, h->cells = n * n, h->w = (h->cells + 63) / 64;
+    uint64_t *room = live_room(length / 8);
+    if (!room) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (read_cages(h, tables, length, cages, room) < 0) {
+        PyErr_Format(PyExc_ValueError, "%s: the tables do not fit n", name);
+        return -1;
+    }
+    memset(h->unsettled, 0, sizeof h->unsettled), memset(h->unpermuted, 0, sizeof h->unpermuted);
+    return 0;
+}
+
+int calc_hand_blank(Hand *h, Cage *cages, int n, const unsigned char *tables, Py_ssize_t length,
+                    const char *name) {
+    if (calc_hand_cages(h, cages, n, tables, length, name) < 0) return -1;
+    memset(h->values, 0, sizeof(int) * (size_t)h->cells);
+    for (int c = 0; c < h->cells; c++)
+        h->digits[c] = (mask)full_digits(n), mark(h->unsettled, c), mark(h->unpermuted, c);
+    count_lines(h);
+    return 0;
+}
+
 int calc_hand(Hand *h, Cage *cages, PyObject *const *args, const char *name) {
     static int numbers[CALC_CELLS];
     long n;
@@ -322,17 +348,8 @@ int calc_hand(Hand *h, Cage *cages, PyObject *const *args, const char *name) {
         PyErr_Format(PyExc_TypeError, "%s: values, cell_digits are lists", name);
         return -1;
     }
-    h->n = (int)n, h->cells = (int)(n * n), h->w = (h->cells + 63) / 64;
-    uint64_t *room = live_room(length / 8);
-    if (!room) {
-        PyErr_NoMemory();
+    if (calc_hand_cages(h, cages, (int)n, (const unsigned char *)bytes, length, name) < 0)
         return -1;
-    }
-    if (read_cages(h, (const unsigned char *)bytes, length, cages, room) < 0) {
-        PyErr_Format(PyExc_ValueError, "%s: the tables do not fit n", name);
-        return -1;
-    }
-    memset(h->unsettled, 0, sizeof h->unsettled), memset(h->unpermuted, 0, sizeof h->unpermuted);
     if (list_ints(args[2], h->values, h->cells, n, name) < 0 ||
         list_ints(args[3], numbers, h->cells, (1L << n) - 1, name) < 0)
         return -1;

@@ -197,8 +197,8 @@ class DraftCages(SolutionCages):
         super().__init__(cages_type, shape, solution)
         self._weaker: dict[tuple, list[str]] = {}
         self._grades: dict[tuple, tuple[str, float] | None] = {}
-        # the compiled grader's answers on some of them (answers_kept)
-        self._answers: dict[tuple, tuple] = {}
+        # the compiled gradings of some of them, packed (answers_kept)
+        self._answers: dict[tuple, bytes] = {}
         self._words: dict[tuple, tuple[bytes, bytes] | None] = {}
         # words() made in C (a function of the group), None on the pure core
         self._words_in_c = words_in_c(self)
@@ -230,11 +230,13 @@ class DraftCages(SolutionCages):
         return self._grades
 
     @property
-    def answers_kept(self) -> dict[tuple, tuple]:
-        """The compiled grader's answers on the gradings kept at or above the grade of the
-        climb that made them, by the same key: a climb that keeps a change from the cache
-        hands its answer back, so its crux is found without grading it again (6x6
-        expert: one kept change in five was graded twice)."""
+    def answers_kept(self) -> dict[tuple, bytes]:
+        """The compiled gradings kept at or above the grade of the climb that made them, by
+        the same key, packed (bytes csrc/calcclimb.c alone reads: a third of the gradings
+        are kept, and the grader's answer as Python objects cost more than the climb's
+        other work on them): a climb that keeps a change from the cache hands its answer
+        back, so its crux is found without grading it again (6x6 expert: one kept change
+        in five was graded twice)."""
         return self._answers
 
     @cached_property
