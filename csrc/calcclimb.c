@@ -651,16 +651,18 @@ fail:
 }
 
 /* (climbed, the change, the grader's answer on it (`packed`) or None where it was in the
-   cache without one). */
+   cache without one, the cells of its crux or None where they are not named here). */
 static PyObject *choice_object(int climbed, const Change *change, PyObject *packed,
                                PyObject *operations) {
-    PyObject *made = change_object(change, operations);
-    PyObject *answer = !made ? NULL : packed ? calc_graded_unpacked(packed) : Py_NewRef(Py_None);
+    PyObject *made = change_object(change, operations), *cells = NULL;
+    PyObject *answer = !made ? NULL : packed ? calc_graded_unpacked(packed, &cells)
+                                             : Py_NewRef(Py_None);
     if (!answer) {
         Py_XDECREF(made);
         return NULL;
     }
-    return Py_BuildValue("(ONN)", climbed ? Py_True : Py_False, made, answer);
+    if (!cells) cells = Py_NewRef(Py_None);
+    return Py_BuildValue("(ONNN)", climbed ? Py_True : Py_False, made, answer, cells);
 }
 
 /* The shuffled changes graded in order: (climbed, the change, its answer) or None;

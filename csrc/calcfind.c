@@ -488,6 +488,11 @@ static void area_found(const Hand *h, const unsigned char *areas, const int *fou
     Side side = side_of(areas + 8 * (size_t)(found[0] * AREA_WORDS), found[1]);
     long long left;
     int open[CALC_CELLS], count = open_part(h, &side, open, &left);
+    memcpy(step->cells, side.cells, sizeof step->cells);
+    if (code != LINE_TOTAL) {  /* its open cells alone */
+        memset(step->cells, 0, sizeof step->cells);
+        for (int i = 0; i < count; i++) mark(step->cells, open[i]);
+    }
     if (code == LINE_TOTAL) {
         step->place[0] = open[0], step->place[1] = (int)left, step->places = 1;
         return;
@@ -506,16 +511,18 @@ int calc_cage_step(Hand *h, int code, const unsigned char *areas, long long coun
     if (code == PERMUTATIONS) {
         int k = permutations(h);
         if (k < 0) return 0;
+        memcpy(step->cells, h->cage[k].cells, sizeof step->cells);
         narrowing(h, &h->cage[k], kept_by(&h->cage[k], allowed(h, &h->cage[k])), step);
         return 1;
     }
     if (code == CAGE_LINE) {
         if (!cage_line(h, found)) return 0;
         const Cage *cage = &h->cage[found[0]];
+        memcpy(step->cells, cage->cells, sizeof step->cells);
         for (int j = 0; j < n; j++) {
             int cell = unit_cell(n, found[1], j);
             if (h->digits[cell] >> found[2] & 1 && !marked(cage->cells, cell))
-                calc_step_eliminate(step, cell, found[2] + 1);
+                calc_step_eliminate(step, cell, found[2] + 1), mark(step->cells, cell);
         }
         return 1;
     }
@@ -525,6 +532,7 @@ int calc_cage_step(Hand *h, int code, const unsigned char *areas, long long coun
         for (int j = 0; j < n; j++)
             if (h->digits[unit_cell(n, u, j)] >> d & 1) top = unit_cell(n, u, j);
         Cage *cage = &h->cage[h->cage_of[top]];
+        memcpy(step->cells, cage->cells, sizeof step->cells);
         uint64_t needed = 0;
         for (int i = 0; i < cage->size; i++)
             if (in_unit(n, u, cage->cell[i])) needed |= 1ULL << (i * n + d);

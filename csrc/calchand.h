@@ -212,8 +212,11 @@ static inline void narrow_live(const Cage *cage, Live *live, uint64_t wanted, co
 /* calcudoku_find's codes: the cage techniques of the ladder tried one step at a time. */
 enum { PERMUTATIONS, CAGE_LINE, LINE_CAGE, LINE_TOTAL, INNIES, INNIES_LARGE, CODES };
 
-/* A cage technique's step as techniques.py's Step holds it: (cell, value) pairs. */
+/* A cage technique's step as techniques.py's Step holds it: (cell, value) pairs; and the
+   cells crux.py names a climb's crux by (techniques.cage_evidence's, area_evidence's, and
+   those of its eliminations). */
 typedef struct {
+    word cells[CALC_W];
     int places, elims;
     int place[2];
     int elim[2 * CALC_CELLS * CALC_MAX];
@@ -292,7 +295,9 @@ int calc_grade_blank(int n, const unsigned char *tables, Py_ssize_t length, cons
 PyObject *calc_graded_answer(const CalcGraded *graded);
 /* The last grading as bytes, kept where Python keeps an answer it may not ask for: */
 PyObject *calc_graded_packed(const CalcGraded *graded);
-/* and calcudoku_grade's answer tuple made from them. */
-PyObject *calc_graded_unpacked(PyObject *packed);
+/* and calcudoku_grade's answer tuple made from them, with the cells crux.py names its crux
+   by (ascending) into *cells, or None where they are a classic technique's (a new
+   reference, NULL with the answer). */
+PyObject *calc_graded_unpacked(PyObject *packed, PyObject **cells);
 
 #endif

@@ -29,11 +29,14 @@ typedef struct {
     long long area_count;
 } Plan;
 
-/* The hand before the crux: its values, digits and marks, and the step's place in the log. */
+/* The hand before the crux: its values, digits and marks, and the step's place in the log;
+   the cells crux.py names it by where it is a cage technique's (`named`). */
 typedef struct {
     int index, values[CALC_CELLS];
     mask digits[CALC_CELLS];
     word unsettled[CALC_W], unpermuted[CALC_W];
+    int named;
+    word cells[CALC_W];
 } Crux;
 
 /* The grader's state of the hand (values, cell_digits, digit_cells, open cells). */
@@ -128,6 +131,8 @@ static int try_step(const GradeTables *t, Hand *h, const Plan *p, int k, Tools *
         memcpy(crux->digits, h->digits, sizeof(mask) * (size_t)h->cells);
         memcpy(crux->unsettled, h->unsettled, sizeof crux->unsettled);
         memcpy(crux->unpermuted, h->unpermuted, sizeof crux->unpermuted);
+        crux->named = step->kind == STEP_CAGE;
+        if (crux->named) memcpy(crux->cells, cage.cells, sizeof crux->cells);
     }
     if (step->kind == STEP_CAGE)
         apply_pairs(h, cage.place, cage.places, cage.elim, cage.elims);
@@ -400,7 +405,8 @@ int calc_grade_blank(int n, const unsigned char *tables, Py_ssize_t length, cons
 /* The packed grading: its numbers, then the hand's values, digits and marks, the crux's,
    the log (ints, masks and words as C holds them). */
 typedef struct {
-    int n, stalled, settled, steps, crux_index;
+    int n, stalled, settled, steps, crux_index, named;
+    word cells[CALC_W];
 } PackedHead;
 
 static size_t packed_size(const PackedHead *head) {
@@ -439,7 +445,9 @@ static const char *take_hand(const char *at, int cells, int *values, mask *digit
 
 PyObject *calc_graded_packed(const CalcGraded *graded) {
     const Hand *h = &hand;
-    PackedHead head = {h->n, graded->stalled, graded->settled, graded->steps, crux.index};
+    PackedHead head = {h->n, graded->stalled, graded->settled, graded->steps, crux.index,
+                       crux.index >= 0 && crux.named, {0}};
+    if (head.named) memcpy(head.cells, crux.cells, sizeof head.cells);
     PyObject *packed = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)packed_size(&head));
     if (!packed) return NULL;
     char *at = put(PyBytes_AS_STRING(packed), &head, sizeof head);
@@ -473,7 +481,16 @@ static PyObject *state_object(const Hand *h) {
 /* A hand of the unpacked grading (its cells alone read). */
 static Hand unpacked;
 
-PyObject *calc_graded_unpacked(PyObject *packed) {
+/* The cells crux.py names the crux by, ascending, or None where they are not known here. */
+static PyObject *cells_object(int n, int named, const word *cells) {
+    if (!named) return Py_NewRef(Py_None);
+    int at[CALC_CELLS], count = 0;
+    for (int c = 0; c < n * n; c++)
+        if (marked(cells, c)) at[count++] = c;
+    return tuple_of_ints(at, count);
+}
+
+PyObject *calc_graded_unpacked(PyObject *packed, PyObject **cells) {
     PackedHead head;
     Crux was;
     Hand *h = &unpacked;
@@ -490,7 +507,10 @@ PyObject *calc_graded_unpacked(PyObject *packed) {
     if (was.index >= 0)
         at = take_hand(at, h->cells, was.values, was.digits, was.unsettled, was.unpermuted);
     take(at, log_of, 2 * sizeof(int) * (size_t)head.steps);
-    return answer_object(h, head.stalled, head.settled, log_of, head.steps, &was);
+    if (!(*cells = cells_object(head.n, head.named, head.cells))) return NULL;
+    PyObject *answer = answer_object(h, head.stalled, head.settled, log_of, head.steps, &was);
+    if (!answer) Py_CLEAR(*cells);
+    return answer;
 bad:
     PyErr_SetString(PyExc_ValueError, "calcudoku_climb: not a packed grading");
     return NULL;

@@ -3,7 +3,8 @@ calcudoku/climbstep.py) against generate.climb_choice_in_python, the reference: 
 climb step of real expert attempts (the three cage types, 6x6 and 7x7, near a crux and
 not), the same change kept, the same grade climbed or not, the rng left in the same
 place, the same gradings kept under the same keys, and the grader's answer on the change
-kept handed back as the grader gives it (generate._climbed words its crux from it)."""
+kept handed back as the grader gives it (generate._climbed words its crux from it), with
+its crux's cells where a cage or area technique found it: those crux.py finds again."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 from bookmaker.core import compiled
 from bookmaker.core.calcudoku import generate, quiet
 from bookmaker.core.calcudoku.climbstep import NOT_IN_C, climb_step_in_c, groups_key, harden_in_c
+from bookmaker.core.calcudoku.crux import crux_graded_of_answer, crux_graded_of_named
 from bookmaker.core.calcudoku.generate import RECIPES, make_attempt
 from bookmaker.core.calcudoku.kind import ADDITION_CALCUDOKU, CALCUDOKU, HIDDEN_CALCUDOKU
 from bookmaker.core.calcudoku.layout import around
@@ -24,7 +26,9 @@ pytestmark = pytest.mark.compiled_core  # skipped where it is not built (tests/c
 
 def _both(steps: list, draft, near, rng: Rng, recipe, ceiling: str, level: int):
     """climb_step_in_c() checked against the Python on a copy of the rng and a cleared
-    cache each (what each keeps compared after); the compiled choice returned."""
+    cache each (what each keeps compared after), and the crux's cells it names against
+    those crux.py finds; (no crux, climbed, named) into steps; the compiled choice
+    returned."""
     made, before = draft.made, dict(draft.made.grades_kept)
     made.grades_kept.clear()
     in_python = Rng(rng.state)
@@ -36,16 +40,34 @@ def _both(steps: list, draft, near, rng: Rng, recipe, ceiling: str, level: int):
     assert rng.state == in_python.state
     assert made.grades_kept == kept_by_python
     made.grades_kept.update(before)
+    named = False
     if expected is None:
         assert found is None
     else:
-        climbed, (removed, added), answer = found
+        climbed, (removed, added), answer, cells = found
         assert climbed == expected[0]
         changed = draft.changed(list(removed), list(added), ascending=True)
         assert changed.groups == expected[1].groups
         assert answer == _answer(changed, ceiling)  # the cache was cleared: each graded
-    steps.append((near is None, None if found is None else found[0]))
+        named = _named_as_found(changed, answer, cells, ceiling)
+    steps.append((near is None, None if found is None else found[0], named))
     return found
+
+
+def _named_as_found(draft: generate.Draft, answer: tuple, cells, ceiling: str) -> bool:
+    """Whether the climb named the crux's cells, checked against those crux.py finds again
+    from the answer's crux state (its grading the same either way)."""
+    plan, tables = quiet.one_call_plan(ceiling), draft.grading_tables()
+    assert plan is not None and tables is not None
+    found, _ = crux_graded_of_answer(draft.shape, answer, *tables, plan,
+                                     generate._cage_cells(draft))
+    if cells is None:
+        return False
+    assert crux_graded_of_named(answer, cells) == found
+    _, rank, steps, *_, before = answer
+    if before is not None and steps[before[0]][0] > rank:
+        assert found.steps[before[0]].cells == cells
+    return True
 
 
 def _answer(draft, ceiling: str) -> tuple:
@@ -73,16 +95,17 @@ def _climbs(monkeypatch, kind, size: int, seed: int, attempts: int) -> list:
 
 
 @pytest.mark.parametrize("kind, size, seed, attempts, expected", [
-    (CALCUDOKU, 6, 2, 3, (15, 5, 0)),
-    (ADDITION_CALCUDOKU, 6, 0, 2, (8, 3, 0)),
-    (HIDDEN_CALCUDOKU, 6, 0, 2, (8, 2, 0)),
-    (CALCUDOKU, 7, 0, 1, (8, 2, 0)),
+    (CALCUDOKU, 6, 2, 3, (15, 5, 0, 12)),
+    (ADDITION_CALCUDOKU, 6, 0, 2, (8, 3, 0, 7)),
+    (HIDDEN_CALCUDOKU, 6, 0, 2, (8, 2, 0, 1)),
+    (CALCUDOKU, 7, 0, 1, (8, 2, 0, 6)),
 ])
 def test_a_compiled_climb_step_keeps_the_pythons_change(monkeypatch, kind, size, seed,
                                                         attempts, expected):
     steps = _climbs(monkeypatch, kind, size, seed, attempts)
-    climbed = sum(1 for _, up in steps if up)
-    assert (len(steps), climbed, sum(1 for bare, _ in steps if bare)) == expected
+    climbed = sum(1 for _, up, _ in steps if up)
+    assert (len(steps), climbed, sum(1 for bare, _, _ in steps if bare),
+            sum(1 for *_, named in steps if named)) == expected
 
 
 @pytest.mark.parametrize("kind, size, seed, expected", [
@@ -100,7 +123,7 @@ def test_a_step_without_a_crux_tries_every_change_alike(kind, size, seed, expect
     steps: list = []
     for level in (0, 3, 4):
         _both(steps, draft, None, rng, recipe, "expert", level)
-    assert tuple(up for _, up in steps) == expected
+    assert tuple(up for _, up, _ in steps) == expected
 
 
 def test_the_pure_core_leaves_the_step_to_the_python():

@@ -34,9 +34,11 @@ def climb_step_in_c(draft, near: frozenset[int] | None, rng: Rng, recipe,
                     ceiling: str, level: int):
     """climb_choice_in_python(draft, near, rng, recipe, ceiling, level) as (climbed,
     (removed group indices, added groups), the compiled grader's answer on the change,
-    None where its grading was kept from before), or None where no change is kept, the rng
-    moved on as the Python moves it; NOT_IN_C (the rng untouched) on the pure core, for a
-    ceiling the compiled grader does not take in one call, or a cage without words."""
+    None where its grading was kept from before, the cells crux.py names the answer's
+    crux by where a cage or area technique found it, else None), or None where no change
+    is kept, the rng moved on as the Python moves it; NOT_IN_C (the rng untouched) on the
+    pure core, for a ceiling the compiled grader does not take in one call, or a cage
+    without words."""
     climb = compiled.calcudoku_climber()
     found = _in_c(climb, draft, ceiling, (draft.cages_type.made_with,
                   None if near is None else tuple(near), rng.state, _odds(recipe)), level)

@@ -16,6 +16,7 @@ grading_of_tables()'s, so the same as graded_quietly()'s.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
 
 from .. import compiled
 from ..bits import bits_of
@@ -48,6 +49,23 @@ def crux_graded_of_answer(shape: Shape, answer: tuple, tables: bytes, cage_sums:
                           ladder: Ladder = CALCUDOKU_LADDER) -> tuple[Grading | None, int]:
     """crux_graded_of_tables() of the compiled grader's answer on those tables (a climb's
     compiled step hands back its answer on the change it keeps)."""
+    return _crux_graded(answer, ladder, lambda rank, crux: tuple(sorted(_crux_cells(
+        shape, plan, rank, crux, tables, cage_sums, cage_cells, ladder))))
+
+
+def crux_graded_of_named(answer: tuple, cells: tuple[int, ...],
+                         ladder: Ladder = CALCUDOKU_LADDER) -> Grading:
+    """crux_graded_of_answer()'s grading of a finished grading whose crux's cells (those
+    _crux_cells() finds, ascending) the compiled climb named: a cage or area technique's,
+    found where its loop found the step (csrc/calcfind.c), so nothing is found again."""
+    grading, _ = _crux_graded(answer, ladder, lambda rank, crux: cells)
+    assert grading is not None  # a finished grading
+    return grading
+
+
+def _crux_graded(answer: tuple, ladder: Ladder,
+                 cells_of: Callable[[int, tuple], tuple[int, ...]]) -> tuple[Grading | None, int]:
+    """crux_graded_of_answer(), the crux's cells asked of cells_of(its rank, its state)."""
     _, rank, found, _, open_cells, _, _, before = answer
     if open_cells:
         return None, open_cells
@@ -55,10 +73,8 @@ def crux_graded_of_answer(shape: Shape, answer: tuple, tables: bytes, cage_sums:
     if before is not None and found[before[0]][0] > rank:  # the hardest is a step's
         index = before[0]
         crux_rank, length = found[index]
-        cells = _crux_cells(shape, plan, crux_rank, before[1:], tables, cage_sums, cage_cells,
-                            ladder)
         steps[index] = Step(ladder.techniques[crux_rank].name, (), (), "", length,
-                            cells=tuple(sorted(cells)))
+                            cells=cells_of(crux_rank, before[1:]))
     return grading_of(steps, SOLVED, ladder, rank), 0
 
 

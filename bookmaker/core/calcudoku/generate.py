@@ -82,7 +82,7 @@ from .climbstep import (
     operations_in_c,
     words_in_c,
 )
-from .crux import crux_graded_of_answer, crux_graded_of_tables
+from .crux import crux_graded_of_answer, crux_graded_of_named, crux_graded_of_tables
 from .grade import CALCUDOKU_LADDER
 from .layout import MAX_CAGE, around, cage_layout, compact, connected_parts, neighbours
 from .quiet import (
@@ -544,18 +544,22 @@ def _climbed(draft: Draft, grading: Grading, rng: Rng, recipe: Recipe,
         return None if chosen is None else _with_crux(chosen[1], difficulty)
     if found is None:
         return None
-    _, (removed, added), answer = found  # the grader's answer on the change, or None
+    _, (removed, added), answer, cells = found  # the grader's answer on the change, or None
     kept = draft.changed(list(removed), list(added), ascending=True)
     if answer is None:  # its grading was kept from before
         return _with_crux(kept, difficulty)
-    plan, tables = one_call_plan(difficulty), kept.grading_tables()
-    assert plan is not None and tables is not None  # the compiled step graded it so
-    return kept, _answered(kept, answer, tables, plan)
+    return kept, _answered(kept, answer, cells, difficulty)
 
 
-def _answered(draft: Draft, answer: tuple, tables: tuple[bytes, bytes], plan: tuple) -> Grading:
+def _answered(draft: Draft, answer: tuple, cells: tuple[int, ...] | None,
+              difficulty: str) -> Grading:
     """_graded()'s grading of the draft a compiled climb kept, from the grader's answer on
-    its tables (no second grading: crux.py)."""
+    its tables (no second grading: crux.py) and its crux's cells where the climb named
+    them (a cage or area technique's), else found here."""
+    if cells is not None:
+        return crux_graded_of_named(answer, cells)
+    plan, tables = one_call_plan(difficulty), draft.grading_tables()
+    assert plan is not None and tables is not None  # the compiled step graded it so
     grading, _ = crux_graded_of_answer(draft.shape, answer, *tables, plan,
                                        _cage_cells(draft))
     assert grading is not None  # graded within the grade already
