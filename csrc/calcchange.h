@@ -32,6 +32,7 @@ typedef struct {
 typedef struct {
     int n, cells, count;                 /* board size, its cells, the draft's groups */
     int solution[CLIMB_CELLS], owner[CLIMB_CELLS];
+    int by_first[CLIMB_CELLS];           /* the groups by first cell (the climb's keys) */
     unsigned char near[CLIMB_CELLS];     /* all 1 where there is no crux */
     Group group[CLIMB_CELLS];
     int made_with[OP_COUNT], made_count; /* the type's operations, in its order */

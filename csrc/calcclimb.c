@@ -554,6 +554,12 @@ static int screened(const Climb *c, const Change *change, const ChangeTables *ta
                             &screen->cages) >= 0;
 }
 
+static int removes(const Change *change, int index) {
+    for (int k = 0; k < change->removes; k++)
+        if (change->removed[k] == index) return 1;
+    return 0;
+}
+
 static unsigned char *put_group(unsigned char *out, const Group *group) {
     *out++ = (unsigned char)group->count;
     for (int k = 0; k < group->count; k++) *out++ = (unsigned char)group->cells[k];
@@ -562,20 +568,38 @@ static unsigned char *put_group(unsigned char *out, const Group *group) {
 }
 
 /* DraftCages.grade()'s key of the change's draft: climbstep.groups_key() of its groups (by
-   first cell: cell count, cells, operation code), with the ceiling. Hashing these few bytes
-   rather than the draft's tables (several kilobytes) was a third of a climb's cost besides
-   the grader; the tables are made only for a draft not met before. */
+   first cell: cell count, cells, operation code), with the ceiling; the parent's groups
+   kept (in their order by first cell) merged with the change's new ones.
+   Hashing these few bytes rather than the draft's tables (several kilobytes) was a third
+   of a climb's cost besides the grader; the tables are made only for a draft not met
+   before. */
 static PyObject *groups_key(const Climb *c, const Change *change, const Grading *g) {
+    const int *by_first = c->by_first;
     unsigned char bytes[3 * CLIMB_CELLS], *out = bytes;
-    for (int cell = 0; cell < c->cells; cell++) {
-        int index = c->owner[cell], removed = 0;
-        for (int k = 0; k < change->removes; k++) removed |= change->removed[k] == index;
-        if (!removed && c->group[index].cells[0] == cell) out = put_group(out, &c->group[index]);
-        for (int k = 0; k < change->adds; k++)
-            if (change->added[k].cells[0] == cell) out = put_group(out, &change->added[k]);
+    int added[4], adds = 0;
+    for (int k = 0; k < change->adds; k++) {  /* by first cell */
+        int at = adds++;
+        for (; at > 0 && change->added[added[at - 1]].cells[0] > change->added[k].cells[0]; at--)
+            added[at] = added[at - 1];
+        added[at] = k;
+    }
+    for (int i = 0, a = 0; i <= c->count; i++) {
+        const Group *group = i < c->count ? &c->group[by_first[i]] : NULL;
+        for (; a < adds && (!group || change->added[added[a]].cells[0] < group->cells[0]); a++)
+            out = put_group(out, &change->added[added[a]]);
+        if (group && !removes(change, by_first[i])) out = put_group(out, group);
     }
     return climb_pair(PyBytes_FromStringAndSize((const char *)bytes, out - bytes),
                       Py_NewRef(g->ceiling));
+}
+
+/* The draft's groups by first cell, into c->by_first. */
+static void groups_by_first(Climb *c) {
+    int found = 0;
+    for (int cell = 0; cell < c->cells; cell++) {
+        int index = c->owner[cell];
+        if (c->group[index].cells[0] == cell) c->by_first[found++] = index;
+    }
 }
 
 /* The level of a (grade, work) grading (rank_levels' of its grade), -1 with an error set. */
@@ -797,6 +821,7 @@ PyObject *calcudoku_climb(PyObject *module, PyObject *const *args, Py_ssize_t na
         goto done;
     c->state = PyLong_AsUnsignedLongLongMask(args[6]);
     if (PyErr_Occurred()) goto done;
+    groups_by_first(c);
     if (list_changes(c) < 0) { PyErr_NoMemory(); goto done; }
     order = malloc(sizeof(int) * (size_t)(c->changes + 1));
     if (!order) { PyErr_NoMemory(); goto done; }
