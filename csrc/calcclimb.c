@@ -476,7 +476,7 @@ static PyObject *work_of(const Grading *g, const long *ranks, Py_ssize_t steps) 
 static PyObject *graded(const Climb *c, const ChangeTables *tables, const Grading *g,
                         CalcGraded *answer) {
     if (calc_grade_blank(c->n, (const unsigned char *)tables->words,
-                         (Py_ssize_t)(8 * tables->count), tables->sums, answer) < 0)
+                         (Py_ssize_t)(8 * tables->count), tables->sums, tables->cages, answer) < 0)
         return NULL;
     if (answer->open) return Py_NewRef(Py_None);
     long ranks[2 * CLIMB_CELLS], *many = NULL, *rank = ranks;

@@ -287,10 +287,11 @@ typedef struct {
    (borrowed: the caller holds them): 0, or -1 with a Python error. */
 int calc_grade_ready(PyObject *grader, PyObject *groups, PyObject *steps, PyObject *bulk_ranks);
 /* calcudoku_grade's loop on the blank state of the cages of narrowing_tables' words
-   (`length` bytes at `tables`, 8-aligned) and their known sums (-1: none), on what
-   calc_grade_ready() was given: 0, or -1 with a Python error. */
+   (`length` bytes at `tables`, 8-aligned) and their known sums (-1: none; `sums_count`
+   of them, one per cage), on what calc_grade_ready() was given: 0, or -1 with a Python
+   error. */
 int calc_grade_blank(int n, const unsigned char *tables, Py_ssize_t length, const int64_t *sums,
-                     CalcGraded *out);
+                     Py_ssize_t sums_count, CalcGraded *out);
 /* calcudoku_grade's answer tuple on the last grading. */
 PyObject *calc_graded_answer(const CalcGraded *graded);
 /* The last grading as bytes, kept where Python keeps an answer it may not ask for: */

@@ -379,7 +379,7 @@ int calc_grade_ready(PyObject *grader, PyObject *groups, PyObject *steps, PyObje
 }
 
 int calc_grade_blank(int n, const unsigned char *tables, Py_ssize_t length, const int64_t *sums,
-                     CalcGraded *out) {
+                     Py_ssize_t sums_count, CalcGraded *out) {
     const GradeTables *t = ready.t;
     Hand *h = &hand;
     if (t->n != n) {
@@ -389,6 +389,10 @@ int calc_grade_blank(int n, const unsigned char *tables, Py_ssize_t length, cons
     if (calc_hand_blank(h, hand_cages, n, tables, length, "calcudoku_grade") < 0 ||
         read_plan(ready.steps, ready.bulk_ranks, &plan) < 0)
         return -1;
+    if (sums_count != h->cages) {
+        PyErr_SetString(PyExc_ValueError, "calcudoku_grade: the groups or sums do not fit");
+        return -1;
+    }
     calc_areas_of(h, ready.groups, sums, &plan.areas, &plan.area_count);
     Tools *tools = tools_for(ready.grader, t);
     out->steps = 0, out->settled = -1;
@@ -519,4 +523,30 @@ bad:
 PyObject *calc_graded_answer(const CalcGraded *graded) {
     return answer_object(&hand, graded->stalled, graded->settled, graded->log, graded->steps,
                          &crux);
+}
+
+const char calcudoku_grade_tables_doc[] =
+"calcudoku_grade_tables(grader, n, tables, groups, sums, steps, bulk_ranks)\n--\n\n"
+"calcudoku_grade on the blank state of the cages of `tables` (every cell open with every\n"
+"digit, unsettled and unpermuted), the tables read and graded in C, no lists: (its\n"
+"answer, the cells crux.py names the answer's crux by where a cage or area technique\n"
+"found it, ascending, else None).";
+
+PyObject *calcudoku_grade_tables(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    long n;
+    char *tables, *sums;
+    Py_ssize_t length, sums_length;
+    CalcGraded graded;
+    if (!check_arity(nargs, 7, "calcudoku_grade_tables") ||
+        convert_int(args[1], 1, CALC_MAX, &n, "calcudoku_grade_tables: n") < 0 ||
+        PyBytes_AsStringAndSize(args[2], &tables, &length) < 0 ||
+        PyBytes_AsStringAndSize(args[4], &sums, &sums_length) < 0 ||
+        calc_grade_ready(args[0], args[3], args[5], args[6]) < 0 ||
+        calc_grade_blank((int)n, (const unsigned char *)tables, length, (const int64_t *)sums,
+                         sums_length % 8 ? -1 : sums_length / 8, &graded) < 0)
+        return NULL;
+    PyObject *cells = cells_object((int)n, crux.index >= 0 && crux.named, crux.cells);
+    PyObject *answer = cells ? calc_graded_answer(&graded) : NULL;
+    return answer ? Py_BuildValue("(NN)", answer, cells) : (Py_XDECREF(cells), NULL);
 }

@@ -38,6 +38,7 @@
    calcudoku_find(...): where its cage techniques find their next step (calcfind.c).
    calcudoku_area_tables(...): a draft's areas as calcudoku_find reads them (calcareatables.c).
    calcudoku_grade(...): its grading loop up to a ceiling, unworded (calcloop.c).
+   calcudoku_grade_tables(...): the same loop on a blank state, with its crux's cells (calcloop.c).
    calcudoku_climb(...): a generator's climb step, changes listed, graded, one chosen (calcclimb.c).
    calcudoku_harden(...): a generator's hardening loop, change by change (calcharden.c).
    calcudoku_words(...): a generator's new cage as its compiled grading reads it (calcwords.c).
@@ -129,6 +130,7 @@ static PyMethodDef module_functions[] = {
     FAST_METHOD("starbattle_count", starbattle_count, starbattle_count_doc),
     FAST_METHOD("starbattle_star_rows", starbattle_star_rows, starbattle_star_rows_doc),
     FAST_METHOD("calcudoku_grade", calcudoku_grade, calcudoku_grade_doc),
+    FAST_METHOD("calcudoku_grade_tables", calcudoku_grade_tables, calcudoku_grade_tables_doc),
     FAST_METHOD("calcudoku_climb", calcudoku_climb, calcudoku_climb_doc),
     FAST_METHOD("calcudoku_harden", calcudoku_harden, calcudoku_harden_doc),
     FAST_METHOD("calcudoku_words", calcudoku_words, calcudoku_words_doc),

@@ -157,6 +157,9 @@ extern const char calcudoku_area_tables_doc[];
 /* calcloop.c's function: a Calcudoku's grading loop up to a ceiling, unworded. */
 PyObject *calcudoku_grade(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern const char calcudoku_grade_doc[];
+/* and the same grading of a blank state from its tables alone, with its crux's cells. */
+PyObject *calcudoku_grade_tables(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+extern const char calcudoku_grade_tables_doc[];
 
 /* calcclimb.c and calcharden.c: calcudoku/generate.py's climb_choice_in_python and
    hardened_in_python, each in one call. */

@@ -235,3 +235,32 @@ def test_a_boards_groups_given_anew_grade_as_before():
     first = [graded(cages, False) for cages in drafts]
     assert first == [_grade_and_work(cages, "expert", False) for cages in drafts]
     assert [graded(cages, copied) for copied in (True, False) for cages in drafts] == first * 2
+
+
+def test_a_blank_state_graded_from_its_tables_alone_answers_as_the_loop():
+    """calcudoku_grade_tables (the tables read and graded in C, no lists) against
+    calcudoku_grade on the blank state of unique drafts of the three cage types: the same
+    answer, and the crux's cells named where a cage or area technique found it (none for
+    a classic technique's or without a crux); sums that do not fit the cages refused."""
+    plan = quiet.one_call_plan("expert")
+    assert plan is not None
+    named: list[str] = []
+    for kind, size, seed in ((CALCUDOKU, 6, 3), (CALCUDOKU, 9, 5), (ADDITION_CALCUDOKU, 6, 1),
+                             (HIDDEN_CALCUDOKU, 7, 4), (CALCUDOKU, 6, 11)):
+        cages = _draft_cages(kind, size, seed, "expert")
+        state, (grader, groups) = _state(cages), quiet.board_tables(cages.shape)
+        args = (grader, size, cages.narrowing_tables, groups, quiet.sums(cages), *plan[:2])
+        answer, cells = compiled.calcudoku_table_grader()(*args)
+        assert answer == compiled.calcudoku_grader()(
+            grader, size, cages.narrowing_tables, state.values, state.cell_digits,
+            state.unsettled, state.unpermuted, groups, quiet.sums(cages), *plan[:2])
+        crux = answer[-1]
+        kind_of_crux = None if crux is None else \
+            next(k for k, rank, _ in plan[0] if rank == answer[2][crux[0]][0])
+        assert (cells is not None) == (kind_of_crux == quiet.CAGE)
+        named.append(CALCUDOKU_LADDER.techniques[answer[2][crux[0]][0]].name
+                     if cells else "")
+        with pytest.raises(ValueError, match="groups or sums"):
+            compiled.calcudoku_table_grader()(*args[:4], quiet.sums(cages)[8:], *args[5:])
+    assert named == ["line-cage intersection", "cage-line intersection", "line total",
+                     "cage-line intersection", ""]

@@ -33,6 +33,8 @@ IDENTITY_TESTS = {
                       "test_compiled_cage_techniques_find_the_pythons_step",
     "calcudoku_grade": "test_calcudoku_loop_compiled.py::"
                        "test_the_compiled_loop_grades_a_draft_as_the_python",
+    "calcudoku_grade_tables": "test_calcudoku_crux.py::"
+                              "test_a_drafts_crux_cells_from_its_tables_are_the_pythons",
     "calcudoku_operations": "test_calcudoku_operations_compiled.py::"
                             "test_a_first_drafts_operations_in_c_are_the_pythons",
     "calcudoku_narrow": "test_calcudoku_narrow.py::test_compiled_narrowing_is_the_pythons",

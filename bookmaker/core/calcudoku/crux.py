@@ -37,10 +37,10 @@ def crux_graded_of_tables(shape: Shape, board: tuple, tables: bytes, cage_sums: 
     """(graded_quietly()'s grading of the blank state of the cages given as tables, its
     crux step holding its cells alone, 0), or (None, the cells left open) where it
     stalls. `cage_cells`: each cage's cells, in the tables' order (by first cell)."""
-    count, full = shape.cell_count, shape.all_cells_mask
-    answer = compiled.calcudoku_grader()(
-        board[0], shape.size, tables, [0] * count, [(1 << shape.size) - 1] * count,
-        full, full, board[1], cage_sums, *plan[:2])
+    answer, cells = compiled.calcudoku_table_grader()(board[0], shape.size, tables, board[1],
+                                                     cage_sums, *plan[:2])
+    if cells is not None:  # a cage or area technique's crux, its cells named where found
+        return _crux_graded(answer, ladder, lambda rank, crux: cells)
     return crux_graded_of_answer(shape, answer, tables, cage_sums, plan, cage_cells, ladder)
 
 

@@ -318,6 +318,14 @@ def calcudoku_grader():
     return _function("calcudoku_grade")
 
 
+def calcudoku_table_grader():
+    """calcudoku_grader()'s grading of a blank state from its tables alone, with the cells
+    of its crux where a cage or area technique found it, grade(grader, n, tables, groups,
+    sums, steps, bulk_ranks) -> (answer, cells or None) (csrc/calcloop.c), or None on the
+    pure core."""
+    return _function("calcudoku_grade_tables")
+
+
 def single_cover(build, pure):
     """exact_cover() for a matrix met once (a puzzle's own, not a board's): not kept."""
     return _compiled.ExactCover(*build()) if _state["compiled"] else pure()
