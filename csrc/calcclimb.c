@@ -339,38 +339,49 @@ static int change_parts(const Climb *c, const Change *change, const Grading *g,
             return -1;
         }
     }
-    for (int cell = 0; cell < c->cells; cell++)
-        parts[0][cell] = PyList_GET_ITEM(g->words, cell), parts[1][cell] = PyList_GET_ITEM(g->sums, cell);
+    for (int cell = 0; cell < c->cells; cell++) {
+        parts[0][cell] = PyList_GET_ITEM(g->words, cell);
+        parts[1][cell] = PyList_GET_ITEM(g->sums, cell);
+    }
     for (int k = 0; k < change->removes; k++) {
         int first = c->group[change->removed[k]].cells[0];
         parts[0][first] = parts[1][first] = NULL;
     }
     for (int k = 0; k < change->adds; k++) {
         int first = change->added[k].cells[0];
-        parts[0][first] = PyTuple_GET_ITEM(held[k], 0), parts[1][first] = PyTuple_GET_ITEM(held[k], 1);
+        parts[0][first] = PyTuple_GET_ITEM(held[k], 0);
+        parts[1][first] = PyTuple_GET_ITEM(held[k], 1);
     }
     return 1;
+}
+
+/* The words (the head's three with them) and the known sums the parts hold, room made for
+   the words in out: 0, or -1 with an error set. */
+static int parts_sized(const Climb *c, PyObject *parts[2][CLIMB_CELLS], ChangeTables *out) {
+    size_t words = 3, cages = 0;
+    for (int cell = 0; cell < c->cells; cell++) {
+        PyObject *w = parts[0][cell], *s = parts[1][cell];
+        if (!w) continue;
+        if (!PyBytes_Check(w) || !PyBytes_Check(s) || PyBytes_GET_SIZE(w) % 8 ||
+            PyBytes_GET_SIZE(s) % 8) {
+            PyErr_SetString(PyExc_TypeError, "calcudoku_climb: slots must hold words as bytes");
+            return -1;
+        }
+        words += (size_t)PyBytes_GET_SIZE(w) / 8, cages += (size_t)PyBytes_GET_SIZE(s) / 8;
+    }
+    if (cages > CLIMB_CELLS) {
+        PyErr_SetString(PyExc_ValueError, "calcudoku_climb: sums past the cells");
+        return -1;
+    }
+    out->count = words, out->cages = (int)cages;
+    return tables_room(out, words);
 }
 
 int climb_change_tables(const Climb *c, const Change *change, const Grading *g,
                         ChangeTables *out) {
     PyObject *held[4] = {NULL}, *parts[2][CLIMB_CELLS];
     int made = change_parts(c, change, g, held, parts);
-    size_t words = 3, cages = 0;
-    for (int cell = 0; made > 0 && cell < c->cells; cell++) {
-        PyObject *w = parts[0][cell], *s = parts[1][cell];
-        if (w && (!PyBytes_Check(w) || !PyBytes_Check(s) || PyBytes_GET_SIZE(w) % 8 ||
-                  PyBytes_GET_SIZE(s) % 8)) {
-            PyErr_SetString(PyExc_TypeError, "calcudoku_climb: slots must hold words as bytes");
-            made = -1;
-        } else if (w) {
-            words += (size_t)PyBytes_GET_SIZE(w) / 8, cages += (size_t)PyBytes_GET_SIZE(s) / 8;
-        }
-    }
-    if (made > 0 && (cages > CLIMB_CELLS || tables_room(out, words) < 0)) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "calcudoku_climb: sums past the cells");
-        made = -1;
-    }
+    if (made > 0 && parts_sized(c, parts, out) < 0) made = -1;
     if (made > 0) {
         uint64_t *at = out->words + 3;
         int64_t *sum = out->sums;
@@ -378,11 +389,11 @@ int climb_change_tables(const Climb *c, const Change *change, const Grading *g,
         out->words[2] = (uint64_t)(g->count - change->removes + change->adds);
         for (int cell = 0; cell < c->cells; cell++) {
             if (!parts[0][cell]) continue;
-            Py_ssize_t size = PyBytes_GET_SIZE(parts[0][cell]), sums = PyBytes_GET_SIZE(parts[1][cell]);
+            Py_ssize_t size = PyBytes_GET_SIZE(parts[0][cell]);
+            Py_ssize_t sums = PyBytes_GET_SIZE(parts[1][cell]);
             memcpy(at, PyBytes_AS_STRING(parts[0][cell]), (size_t)size), at += size / 8;
             memcpy(sum, PyBytes_AS_STRING(parts[1][cell]), (size_t)sums), sum += sums / 8;
         }
-        out->count = words, out->cages = (int)cages;
     }
     for (int k = 0; k < 4; k++) Py_XDECREF(held[k]);
     return made;
