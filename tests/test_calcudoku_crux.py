@@ -1,10 +1,11 @@
 """A climb's draft graded from its tables with its crux's cells alone (calcudoku/crux.py,
-csrc/calcareatables.c, and csrc/calcloop.c's calcudoku_grade_tables, which names a cage or
-area technique's crux cells where it finds the step) against the reference, the draft's cage set graded with its crux worded
-(quiet.graded_quietly): on unique drafts of the three cage types and every change a climb
-may try near their crux, the same grade, score and hardest technique, the same cells near
-the crux (generate._crux_cells) and the same cells open where it stalls; a draft's areas
-made in C as techniques.area_tables makes them; the pure core words the crux in Python."""
+csrc/calcareatables.c, and csrc/calcloop.c's calcudoku_grade_tables, which names a cage
+or area technique's crux cells where it finds the step) against the reference, the
+draft's cage set graded with its crux worded (quiet.graded_quietly): on unique drafts of
+the three cage types and every change a climb may try near their crux, the same grade,
+score and hardest technique, the same cells near the crux (generate._crux_cells) and the
+same cells open where it stalls; a draft's areas made in C as techniques.area_tables
+makes them; the pure core words the crux in Python."""
 
 from __future__ import annotations
 
