@@ -58,11 +58,10 @@ typedef struct {
    digits then, and which of its places (cage-line's cages, line-cage's lines) held no
    step. A place whose cells are all as they were holds none again, so it is passed: the
    first place with a step is the one the whole sweep would find. */
-#define QUIET_MOST CALC_CELLS
 enum { WATCH_CAGE_LINE, WATCH_LINE_CAGE, WATCHES };
 typedef struct {
     int upto; /* its place in the hand's ChangeLog when it last looked; -1: never */
-    unsigned char quiet[QUIET_MOST];
+    word loud[CALC_W]; /* the places not known quiet, as bits (the cages or lines) */
 } Watch;
 
 /* The sides of the areas (calcareas.c: per group of lines its innies and outies) and
@@ -98,6 +97,7 @@ typedef struct {
     word unsettled[CALC_W], unpermuted[CALC_W];
     Cage *cage;
     word reach[2 * CALC_MAX][CALC_W]; /* per line its cells and those of the cages crossing it */
+    word crossing[2 * CALC_MAX][CALC_W]; /* per line the cages crossing it, as bits */
     Watch watch[WATCHES];
     SideCounts sides;
     ChangeLog log;

@@ -159,9 +159,10 @@ static int apply(Hand *h, int bulk, int combined) {
     }
 }
 
+/* Whether no cell is open: no row has one (Hand.open_in). */
 static int solved(const Hand *h) {
-    for (int c = 0; c < h->cells; c++)
-        if (is_open(h, c)) return 0;
+    for (int u = 0; u < h->n; u++)
+        if (h->open_in[u]) return 0;
     return 1;
 }
 
@@ -248,9 +249,12 @@ static int read_cages(Hand *h, const unsigned char *bytes, Py_ssize_t length, Ca
     memset(h->reach, 0, sizeof h->reach);
     for (int u = 0; u < 2 * h->n; u++)
         for (int k = 0; k < h->n; k++) mark(h->reach[u], unit_cell(h->n, u, k));
+    memset(h->crossing, 0, sizeof h->crossing);
     for (int k = 0; k < h->cages; k++)
-        for (int j = 0; j < cages[k].lines; j++)
+        for (int j = 0; j < cages[k].lines; j++) {
             for (int i = 0; i < CALC_W; i++) h->reach[cages[k].line[j]][i] |= cages[k].cells[i];
+            mark(h->crossing[cages[k].line[j]], k);
+        }
     for (int i = 0; i < WATCHES; i++) h->watch[i].upto = -1;
     h->sides.upto = -1;
     h->log.count = h->log.lost = 0;
@@ -295,13 +299,17 @@ static void count_lines(Hand *h) {
 }
 
 /* convert_ints(list, out, count, 0, high, name), read straight where every item is an
-   int in range (the list of a grading), else by convert_ints and its errors. */
+   int in range (the list of a grading), else by convert_ints and its errors. An item that
+   is the object before it is not read again (a blank state's lists hold one object). */
 static int list_ints(PyObject *list, int *out, int count, long high, const char *name) {
     int k = 0;
+    PyObject *last = NULL;
+    long number = -1;
     if (PyList_GET_SIZE(list) == count)
         for (; k < count; k++) {
             PyObject *item = PyList_GET_ITEM(list, k);
-            long number = PyLong_CheckExact(item) ? PyLong_AsLong(item) : -1;
+            if (item != last)
+                number = PyLong_CheckExact(item) ? PyLong_AsLong(item) : -1, last = item;
             if (number < 0 || number > high) break;
             out[k] = (int)number;
         }
