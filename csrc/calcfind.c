@@ -138,16 +138,11 @@ static void watch_changes(const Hand *h, Watch *watch, int places, word *changed
 }
 
 /* The lowest of `digits` a cell of the cage's line j beyond the cage holds (as a bit), or
-   0: a digit some cell of the line holds more often than the cage's cells there do
-   (Hand.holding counts each line's candidates). */
+   0 (Hand.where says where each line's candidates are). */
 static mask held_beyond(const Hand *h, const Cage *cage, int j, mask digits) {
-    const unsigned char *holding = h->holding[cage->line[j]];
-    for (; digits; digits &= digits - 1) {
-        int d = __builtin_ctz(digits), beyond = holding[d];
-        for (uint64_t on = cage->on_line[j]; on && beyond; on &= on - 1)
-            beyond -= h->digits[cage->cell[__builtin_ctzll(on)]] >> d & 1;
-        if (beyond) return digits & -digits;
-    }
+    const unsigned short *where = h->where[cage->line[j]];
+    for (; digits; digits &= digits - 1)
+        if (where[__builtin_ctz(digits)] & ~cage->line_at[j]) return digits & -digits;
     return 0;
 }
 
@@ -158,9 +153,11 @@ static int cage_line(Hand *h, int *found) {
     Watch *watch = &h->watch[WATCH_CAGE_LINE];
     word changed[CALC_W];
     watch_changes(h, watch, h->cages, changed);
-    uint64_t lines = lines_of(h, changed); /* a cage is what its lines hold */
-    for (; lines; lines &= lines - 1)
-        for (int i = 0; i < h->w; i++) watch->loud[i] |= h->crossing[__builtin_ctzll(lines)][i];
+    /* A quiet cage stays so until its own cells change: candidates that go beyond it on
+       its lines only take steps away, while its own can make a digit common to them. */
+    for (int i = 0; i < h->w; i++)
+        for (word rest = changed[i]; rest; rest &= rest - 1)
+            mark(watch->loud, h->cage_of[64 * i + __builtin_ctzll(rest)]);
     for (int i = 0; i < h->w; i++)
         for (word rest = watch->loud[i]; rest; rest &= rest - 1) {
             int k = 64 * i + __builtin_ctzll(rest);
@@ -200,9 +197,8 @@ static int line_cage(Hand *h, int *found) {
         for (int j = 0; j < n; j++) /* each cage's once: emptied as it is read */
             apart |= present & held[owner[j]], present |= held[owner[j]], held[owner[j]] = 0;
         for (mask left = present & ~apart; left; left &= left - 1) {
-            int d = __builtin_ctz(left), top = -1; /* the line's last cell holding d */
-            for (int j = n - 1; top < 0; j--)
-                if (h->digits[unit_cell(n, u, j)] >> d & 1) top = unit_cell(n, u, j);
+            int d = __builtin_ctz(left); /* the line's last cell holding d: */
+            int top = unit_cell(n, u, 31 - __builtin_clz(h->where[u][d]));
             Cage *cage = &h->cage[h->cage_of[top]];
             uint64_t needed = 0;
             for (int i = 0; i < cage->size; i++)

@@ -39,6 +39,7 @@ typedef struct {
     int lines, line[2 * CALC_MAX];
     uint64_t line_bits;
     uint64_t on_line[2 * CALC_MAX];
+    unsigned short line_at[2 * CALC_MAX]; /* per line[j] the places its cells have on it */
     unsigned char row_at[CAGE_MOST], column_at[CAGE_MOST]; /* each cell's two in line[] */
     /* What its live fillings allow, for the `wanted` last asked of each (calcfind.c's
        kept_by, common_by): their union, and per line[j] the digits each puts on it. */
@@ -97,13 +98,13 @@ typedef struct {
     word unsettled[CALC_W], unpermuted[CALC_W];
     Cage *cage;
     word reach[2 * CALC_MAX][CALC_W]; /* per line its cells and those of the cages crossing it */
-    word crossing[2 * CALC_MAX][CALC_W]; /* per line the cages crossing it, as bits */
     Watch watch[WATCHES];
     SideCounts sides;
     ChangeLog log;
-    /* Per line, how many of its cells hold each digit, the digits one cell alone holds
-       (its hidden singles) and how many cells are open: kept as the cells change. */
-    unsigned char holding[2 * CALC_MAX][CALC_MAX];
+    /* Per line, where each digit is a candidate (its cells' places on the line, as bits),
+       the digits one cell alone holds (its hidden singles) and how many cells are open:
+       kept as the cells change. */
+    unsigned short where[2 * CALC_MAX][CALC_MAX];
     mask lone[2 * CALC_MAX];
     int lone_count; /* the bits of lone[] set: no hidden single anywhere where 0 */
     int open_in[2 * CALC_MAX];
@@ -122,11 +123,11 @@ static inline int unit_cell(int n, int u, int k) { return u < n ? u * n + k : k 
 
 static inline int in_unit(int n, int u, int cell) { return u < n ? cell / n == u : cell % n == u - n; }
 
-/* One cell fewer of line u holds digit d. */
-static inline void held_less(Hand *h, int u, int d) {
-    int left = --h->holding[u][d];
-    if (left == 1) h->lone[u] |= (mask)1 << d, h->lone_count++;
-    else if (!left) h->lone[u] &= ~((mask)1 << d), h->lone_count--;
+/* The cell at place `at` of line u no longer holds digit d (it did). */
+static inline void held_less(Hand *h, int u, int d, int at) {
+    unsigned left = h->where[u][d] &= (unsigned short)~(1u << at);
+    if (!left) h->lone[u] &= ~((mask)1 << d), h->lone_count--;
+    else if (!(left & (left - 1))) h->lone[u] |= (mask)1 << d, h->lone_count++;
 }
 
 /* The cell lost the candidates `removed` (all it had, if it was placed), each of which it
@@ -136,7 +137,7 @@ static inline void calc_changed(Hand *h, int cell, mask removed) {
     h->cage[h->cage_of[cell]].changes++;
     for (mask gone = removed; gone; gone &= gone - 1) {
         int d = __builtin_ctz(gone);
-        held_less(h, cell / h->n, d), held_less(h, h->n + cell % h->n, d);
+        held_less(h, cell / h->n, d, cell % h->n), held_less(h, h->n + cell % h->n, d, cell / h->n);
     }
     if (log->count == LOG_MOST) {
         log->lost = 1;
@@ -147,17 +148,6 @@ static inline void calc_changed(Hand *h, int cell, mask removed) {
 
 /* Whether a watch that last looked at the log's place `upto` must look at every cell. */
 static inline int sees_all(const Hand *h, int upto) { return upto < 0 || h->log.lost; }
-
-/* The lines of the cells in `cells`, rows first then columns, as bits. */
-static inline uint64_t lines_of(const Hand *h, const word *cells) {
-    uint64_t lines = 0;
-    for (int i = 0; i < h->w; i++)
-        for (word rest = cells[i]; rest; rest &= rest - 1) {
-            int cell = 64 * i + __builtin_ctzll(rest);
-            lines |= 1ULL << (cell / h->n) | 1ULL << (h->n + cell % h->n);
-        }
-    return lines;
-}
 
 /* The cells changed since the log's place *upto (every cell where sees_all()), into
    `changed`; *upto now. */

@@ -31,16 +31,17 @@ void calc_place(Hand *h, int cell, int value) {
     calc_changed(h, cell, h->digits[cell]);
     if (!h->values[cell]) one_open_less(h, row), one_open_less(h, n + col);
     h->digits[cell] = 0, h->values[cell] = value;
-    for (int k = 0; k < n; k++) {
-        int across = row * n + k, down = k * n + col;
-        if (h->digits[across] & bit) {
-            h->digits[across] &= ~bit, calc_changed(h, across, bit);
-            mark(h->unsettled, across), mark(h->unpermuted, across);
-        }
-        if (h->digits[down] & bit) {
-            h->digits[down] &= ~bit, calc_changed(h, down, bit);
-            mark(h->unsettled, down), mark(h->unpermuted, down);
-        }
+    /* The peers holding the value, where their lines say (the cell holds none now). */
+    unsigned across = h->where[row][value - 1], down = h->where[n + col][value - 1];
+    for (; across; across &= across - 1) {
+        int peer = row * n + __builtin_ctz(across);
+        h->digits[peer] &= ~bit, calc_changed(h, peer, bit);
+        mark(h->unsettled, peer), mark(h->unpermuted, peer);
+    }
+    for (; down; down &= down - 1) {
+        int peer = __builtin_ctz(down) * n + col;
+        h->digits[peer] &= ~bit, calc_changed(h, peer, bit);
+        mark(h->unsettled, peer), mark(h->unpermuted, peer);
     }
 }
 
@@ -190,12 +191,15 @@ static void cage_lines(int n, Cage *cage) {
     for (uint64_t rest = cage->line_bits; rest; rest &= rest - 1) {
         int u = __builtin_ctzll(rest);
         uint64_t inside = 0;
+        unsigned at = 0;
         for (int i = 0; i < cage->size; i++)
             if (in_unit(n, u, cage->cell[i])) {
                 inside |= 1ULL << i;
+                at |= 1u << (u < n ? cage->cell[i] % n : cage->cell[i] / n);
                 *(u < n ? &cage->row_at[i] : &cage->column_at[i]) = (unsigned char)cage->lines;
             }
-        cage->line[cage->lines] = u, cage->on_line[cage->lines++] = inside;
+        cage->line[cage->lines] = u, cage->line_at[cage->lines] = (unsigned short)at;
+        cage->on_line[cage->lines++] = inside;
     }
 }
 
@@ -249,12 +253,9 @@ static int read_cages(Hand *h, const unsigned char *bytes, Py_ssize_t length, Ca
     memset(h->reach, 0, sizeof h->reach);
     for (int u = 0; u < 2 * h->n; u++)
         for (int k = 0; k < h->n; k++) mark(h->reach[u], unit_cell(h->n, u, k));
-    memset(h->crossing, 0, sizeof h->crossing);
     for (int k = 0; k < h->cages; k++)
-        for (int j = 0; j < cages[k].lines; j++) {
+        for (int j = 0; j < cages[k].lines; j++)
             for (int i = 0; i < CALC_W; i++) h->reach[cages[k].line[j]][i] |= cages[k].cells[i];
-            mark(h->crossing[cages[k].line[j]], k);
-        }
     for (int i = 0; i < WATCHES; i++) h->watch[i].upto = -1;
     h->sides.upto = -1;
     h->log.count = h->log.lost = 0;
@@ -269,32 +270,33 @@ static int untouched(const Hand *h) {
     return 1;
 }
 
-/* Hand.holding, .lone, .open_in and .open_one from the cells. */
+/* Hand.where, .lone, .open_in and .open_one from the cells. */
 static void count_lines(Hand *h) {
     int n = h->n;
-    memset(h->holding, 0, sizeof h->holding), memset(h->open_in, 0, sizeof h->open_in);
-    if (n > 1 && untouched(h)) { /* every line holds each digit n times: no single */
+    memset(h->where, 0, sizeof h->where), memset(h->open_in, 0, sizeof h->open_in);
+    if (n > 1 && untouched(h)) { /* every cell of a line holds each digit: no single */
         for (int u = 0; u < 2 * n; u++) {
-            memset(h->holding[u], n, (size_t)n);
+            for (int d = 0; d < n; d++) h->where[u][d] = (unsigned short)full_digits(n);
             h->open_in[u] = n, h->lone[u] = 0;
         }
         h->open_one = 0, h->lone_count = 0;
         return;
     }
     for (int c = 0; c < h->cells; c++) {
-        int row = c / n, column = n + c % n;
+        int row = c / n, column = c % n;
         for (mask rest = h->digits[c]; rest; rest &= rest - 1) {
             int d = __builtin_ctz(rest);
-            h->holding[row][d]++, h->holding[column][d]++;
+            h->where[row][d] |= (unsigned short)(1u << column);
+            h->where[n + column][d] |= (unsigned short)(1u << row);
         }
-        if (!h->values[c]) h->open_in[row]++, h->open_in[column]++;
+        if (!h->values[c]) h->open_in[row]++, h->open_in[n + column]++;
     }
     h->open_one = 0, h->lone_count = 0;
     for (int u = 0; u < 2 * n; u++) {
         h->open_one |= (uint64_t)(h->open_in[u] == 1) << u;
         h->lone[u] = 0;
         for (int d = 0; d < n; d++)
-            if (h->holding[u][d] == 1) h->lone[u] |= (mask)1 << d, h->lone_count++;
+            if (single(h->where[u][d])) h->lone[u] |= (mask)1 << d, h->lone_count++;
     }
 }
 
