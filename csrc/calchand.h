@@ -167,8 +167,9 @@ static inline uint64_t filling_at(const Cage *cage, int f) {
 }
 
 /* The cage's fillings every value of which `wanted` allows, into `live` (its list narrowed
-   where `wanted` allows no more than last time, else made again from `wider`'s list where
-   that allows no less, else from all). `wider` may be NULL. */
+   where `wanted` allows no more than last time, and kept as it is where what it no longer
+   allows is in none of its fillings, else made again from `wider`'s list where that allows
+   no less, else from all). `wider` may be NULL. */
 static inline void narrow_live(const Cage *cage, Live *live, uint64_t wanted, const Live *wider) {
     if (live->count >= 0 && live->wanted == wanted) return;
     int kept = 0;
@@ -190,6 +191,9 @@ static inline void narrow_live(const Cage *cage, Live *live, uint64_t wanted, co
                 uint64_t filling = filling_at(cage, f);
                 if ((filling & wanted) == filling) live->room[kept++] = filling, all |= filling;
             }
+    } else if (!(live->all & ~wanted)) { /* what went, no filling of the list held */
+        live->wanted = wanted;
+        return;
     } else {
         for (int f = 0; f < live->count; f++) {
             uint64_t filling = live->at[f];
