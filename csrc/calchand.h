@@ -43,11 +43,11 @@ typedef struct {
     unsigned char row_at[CAGE_MOST], column_at[CAGE_MOST]; /* each cell's two in line[] */
     /* What its live fillings allow, for the `wanted` last asked of each (calcfind.c's
        kept_by, common_by): their union, and per line[j] the digits each puts on it. */
-    int known; /* bits: kept, common, placed_kept */
+    int known; /* bits: kept, common, placed_wanted */
     uint64_t kept_wanted, kept, common_wanted;
     mask common[2 * CALC_MAX];
-    /* calcsettle.c's combine: the same union for its values placed alone. */
-    uint64_t placed_wanted, placed_kept;
+    /* calcsettle.c's combine: the values placed when it last combined the cage. */
+    uint64_t placed_wanted;
     Live alive, placed; /* under the allowed digits, and under the placed values alone */
     /* How many changes its cells had (calc_changed), and calcfind.c's allowed_open() as of
        `seen` of them (-1: not read yet). */
@@ -92,6 +92,10 @@ typedef struct {
 
 typedef struct {
     int n, cells, cages, w; /* w: the words of a cell mask in use */
+    /* Each cell's row and column (a division the placing of values does not redo), made
+       for n = placed_n. */
+    int placed_n;
+    unsigned char row_of[CALC_CELLS], column_of[CALC_CELLS];
     int values[CALC_CELLS];
     mask digits[CALC_CELLS];        /* cell_digits: 0 for a placed cell */
     int cage_of[CALC_CELLS];
@@ -137,7 +141,8 @@ static inline void calc_changed(Hand *h, int cell, mask removed) {
     h->cage[h->cage_of[cell]].changes++;
     for (mask gone = removed; gone; gone &= gone - 1) {
         int d = __builtin_ctz(gone);
-        held_less(h, cell / h->n, d, cell % h->n), held_less(h, h->n + cell % h->n, d, cell / h->n);
+        int row = h->row_of[cell], column = h->column_of[cell];
+        held_less(h, row, d, column), held_less(h, h->n + column, d, row);
     }
     if (log->count == LOG_MOST) {
         log->lost = 1;

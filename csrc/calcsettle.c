@@ -25,7 +25,7 @@ static void one_open_less(Hand *h, int u) {
 /* CalcCandidates.place: the cell and its peers still holding the value are unsettled and
    unpermuted; the value leaves the peers' pencil marks. */
 void calc_place(Hand *h, int cell, int value) {
-    int n = h->n, row = cell / n, col = cell % n;
+    int n = h->n, row = h->row_of[cell], col = h->column_of[cell];
     mask bit = (mask)1 << (value - 1);
     mark(h->unsettled, cell), mark(h->unpermuted, cell);
     calc_changed(h, cell, h->digits[cell]);
@@ -75,21 +75,19 @@ static inline int no_lone(const Hand *h, uint64_t lines) {
 
 /* techniques._combination_step's eliminations in one cage, applied: of the fillings
    agreeing with the values placed in it, a value none puts in an open cell leaves it
-   (CalcCandidates.eliminate marks the cell). Whether any went. */
+   (CalcCandidates.eliminate marks the cell). Whether any went: none where the values
+   placed are those of its last call, which left each open cell no digit that went. */
 static int combine(Hand *h, Cage *cage) {
     int n = h->n;
-    uint64_t wanted = 0, kept = 0, full = full_digits(n);
+    uint64_t wanted = 0, full = full_digits(n);
     for (int i = 0; i < cage->size; i++) {
         int value = h->values[cage->cell[i]];
         wanted |= (value ? 1ULL << (value - 1) : full) << (i * n);
     }
-    if (cage->known & 4 && cage->placed_wanted == wanted) {
-        kept = cage->placed_kept; /* the same placed values as last time */
-    } else {
-        narrow_live(cage, &cage->placed, wanted, NULL);
-        kept = cage->placed.all;
-        cage->placed_wanted = wanted, cage->placed_kept = kept, cage->known |= 4;
-    }
+    if (cage->known & 4 && cage->placed_wanted == wanted) return 0;
+    narrow_live(cage, &cage->placed, wanted, NULL);
+    uint64_t kept = cage->placed.all;
+    cage->placed_wanted = wanted, cage->known |= 4;
     int found = 0;
     for (int i = 0; i < cage->size; i++) {
         int cell = cage->cell[i];
@@ -333,6 +331,11 @@ int calc_hand(Hand *h, Cage *cages, PyObject *const *args, const char *name) {
         return -1;
     }
     h->n = (int)n, h->cells = (int)(n * n), h->w = (h->cells + 63) / 64;
+    if (h->placed_n != h->n) {
+        for (int c = 0; c < h->cells; c++)
+            h->row_of[c] = (unsigned char)(c / h->n), h->column_of[c] = (unsigned char)(c % h->n);
+        h->placed_n = h->n;
+    }
     uint64_t *room = live_room(length / 8);
     if (!room) {
         PyErr_NoMemory();
