@@ -165,13 +165,14 @@ static int cage_line(Hand *h, int *found) {
             uint64_t open;
             int opened;
             uint64_t wanted = allowed_open(h, cage, &open, &opened);
-            if (!opened) continue;
-            common_by(cage, n, wanted);
-            for (int j = 0; j < cage->lines; j++) {
-                mask hit = held_beyond(h, cage, j, cage->common[j]);
-                if (hit) {
-                    found[0] = k, found[1] = cage->line[j], found[2] = __builtin_ctz(hit);
-                    return 3;
+            if (opened) { /* a closed cage has no step, and its cells change no more */
+                common_by(cage, n, wanted);
+                for (int j = 0; j < cage->lines; j++) {
+                    mask hit = held_beyond(h, cage, j, cage->common[j]);
+                    if (hit) {
+                        found[0] = k, found[1] = cage->line[j], found[2] = __builtin_ctz(hit);
+                        return 3;
+                    }
                 }
             }
             watch->loud[i] &= ~((word)1 << (k % 64));
