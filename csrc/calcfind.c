@@ -410,25 +410,44 @@ static int open_on(const Hand *h, const unsigned char *side, const word *opened,
     return many;
 }
 
+/* The open cells now (into `opened`), and those placed since the sides were counted (into
+   `placed`; every cell where they are counted again): whether any was. A cell placed since
+   was counted open, and its placing logged. */
+static int placed_since(const Hand *h, int again, word *opened, word *placed) {
+    int any = again;
+    memset(placed, 0, sizeof(word) * CALC_W);
+    if (again) {
+        memset(opened, 0, sizeof(word) * CALC_W);
+        for (int c = 0; c < h->cells; c++)
+            if (is_open(h, c)) mark(opened, c);
+        return any;
+    }
+    memcpy(opened, h->sides.counted, sizeof(word) * CALC_W);
+    for (int i = h->sides.upto; i < h->log.count; i++) {
+        int c = h->log.cell[i];
+        if (!is_open(h, c) && marked(opened, c))
+            opened[c / 64] &= ~((word)1 << (c % 64)), mark(placed, c), any = 1;
+    }
+    return any;
+}
+
+/* Side `slot`'s count of open cells and its kind, made anew. */
+static void side_counted(SideCounts *counts, long long slot, int many) {
+    uint64_t bit = 1ULL << (slot % 64);
+    counts->open[slot] = (unsigned short)many;
+    for (int kind = 0; kind < SIDE_KINDS; kind++) counts->of_kind[kind][slot / 64] &= ~bit;
+    if (many >= 1 && many <= 5) counts->of_kind[many / 2][slot / 64] |= bit;
+}
+
 /* The open cells of the first SIDE_MOST sides of the `count` areas counted into h->sides:
-   made again where cells were placed since (all of them the first time). */
+   made again where cells were placed since (all of them the first time), a side without
+   such a cell left as it was. */
 static void count_sides(Hand *h, const unsigned char *areas, long long count) {
     SideCounts *counts = &h->sides;
     if (counts->upto == h->log.count && !h->log.lost) return;
-    word opened[CALC_W] = {0}, placed[CALC_W] = {0}, any = 0;
+    word opened[CALC_W], placed[CALC_W];
     int again = sees_all(h, counts->upto);
-    if (again) {
-        for (int c = 0; c < h->cells; c++)
-            if (is_open(h, c)) mark(opened, c);
-        any = 1;
-    } else { /* a cell placed since was counted open, and its placing logged */
-        memcpy(opened, counts->counted, sizeof opened);
-        for (int i = counts->upto; i < h->log.count; i++) {
-            int c = h->log.cell[i];
-            if (!is_open(h, c) && marked(opened, c))
-                opened[c / 64] &= ~((word)1 << (c % 64)), mark(placed, c), any = 1;
-        }
-    }
+    int any = placed_since(h, again, opened, placed);
     for (long long slot = 0; any && slot < 2 * count && slot < SIDE_MOST; slot++) {
         const unsigned char *side = areas + 8 * (size_t)(slot / 2 * AREA_WORDS + slot % 2 * (CALC_W + 1));
         int many = 0, gone = 0;
@@ -438,12 +457,7 @@ static void count_sides(Hand *h, const unsigned char *areas, long long count) {
             if (again) many += popcount64(cells & opened[i]);
             else if (cells & placed[i]) gone += popcount64(cells & placed[i]);
         }
-        if (!again && !gone) continue; /* its count and kind as they were */
-        if (!again) many = counts->open[slot] - gone;
-        counts->open[slot] = (unsigned short)many;
-        uint64_t bit = 1ULL << (slot % 64);
-        for (int kind = 0; kind < SIDE_KINDS; kind++) counts->of_kind[kind][slot / 64] &= ~bit;
-        if (many >= 1 && many <= 5) counts->of_kind[many / 2][slot / 64] |= bit;
+        if (again || gone) side_counted(counts, slot, again ? many : counts->open[slot] - gone);
     }
     memcpy(counts->counted, opened, sizeof opened);
     counts->upto = h->log.count;
