@@ -71,31 +71,41 @@ static uint64_t kept_by(Cage *cage, uint64_t wanted) {
     return cage->kept;
 }
 
+/* The digits every one of the `count` fillings puts on the cage's cells `on` (bits of
+   their places, two or more), n bits a cell: read filling by filling until none is left.
+   Two cells on a line (most often) are read with two shifts each. */
+static mask common_on(const uint64_t *fillings, int count, uint64_t on, int n, mask full) {
+    mask common = count ? full : 0;
+    int first = __builtin_ctzll(on) * n;
+    on &= on - 1;
+    if (!(on & (on - 1))) {
+        int second = __builtin_ctzll(on) * n;
+        for (int f = 0; f < count && common; f++)
+            common &= (mask)(fillings[f] >> first | fillings[f] >> second);
+        return common;
+    }
+    for (int f = 0; f < count && common; f++) {
+        uint64_t folded = fillings[f] >> first;
+        for (uint64_t rest = on; rest; rest &= rest - 1)
+            folded |= fillings[f] >> (__builtin_ctzll(rest) * n);
+        common &= (mask)folded;
+    }
+    return common;
+}
+
 /* Per line the cage crosses, the digits every live filling puts on it (none without a
    live filling) into cage->common, made again only when `wanted` changed. On a line with
    one cell of the cage that is the cell's one digit if all its fillings agree there (the
-   union kept_by() has); the lines with more are read filling by filling, until each has
-   lost every digit. */
+   union kept_by() has); the lines with more are read by common_on(). */
 static void common_by(Cage *cage, int n, uint64_t wanted) {
     if (cage->known & 2 && cage->common_wanted == wanted) return;
-    uint64_t full = full_digits(n), kept = kept_by(cage, wanted);
-    int shared[2 * CALC_MAX], left = 0; /* the lines with two cells or more, and common digits */
-    narrow_live(cage, &cage->alive, wanted, &cage->placed); /* placed: its values alone */
+    uint64_t full = full_digits(n), kept = kept_by(cage, wanted); /* cage->alive made */
     for (int j = 0; j < cage->lines; j++) {
         uint64_t on = cage->on_line[j];
         mask one = (mask)(kept >> (__builtin_ctzll(on) * n) & full);
-        if (on & (on - 1)) cage->common[j] = cage->alive.count ? (mask)full : 0, shared[left++] = j;
-        else cage->common[j] = single(one) ? one : 0;
-    }
-    for (int f = 0; f < cage->alive.count && left; f++) {
-        uint64_t filling = cage->alive.at[f];
-        for (int s = 0; s < left;) {
-            int j = shared[s];
-            uint64_t on = cage->on_line[j], folded = filling >> (__builtin_ctzll(on) * n);
-            for (on &= on - 1; on; on &= on - 1) folded |= filling >> (__builtin_ctzll(on) * n);
-            if ((cage->common[j] &= (mask)(folded & full))) s++;
-            else shared[s] = shared[--left];
-        }
+        cage->common[j] = on & (on - 1)
+            ? common_on(cage->alive.at, cage->alive.count, on, n, (mask)full)
+            : single(one) ? one : 0;
     }
     cage->common_wanted = wanted, cage->known |= 2;
 }
@@ -117,23 +127,22 @@ static int permutations(Hand *h) {
 }
 
 /* The cells changed since the watch last looked (into `changed`: every cell the first
-   time, when no place is quiet yet); the watch looks now. */
-static void watch_changes(const Hand *h, Watch *watch, word *changed) {
-    if (watch->upto < 0) memset(watch->quiet, 0, sizeof watch->quiet);
+   time, when each of its `places` is loud); the watch looks now. */
+static void watch_changes(const Hand *h, Watch *watch, int places, word *changed) {
+    if (watch->upto < 0) {
+        memset(watch->loud, 0, sizeof watch->loud);
+        for (int i = 0; i < places / 64; i++) watch->loud[i] = ~(word)0;
+        if (places % 64) watch->loud[places / 64] = ((word)1 << (places % 64)) - 1;
+    }
     changes_since(h, &watch->upto, changed);
 }
 
 /* The lowest of `digits` a cell of the cage's line j beyond the cage holds (as a bit), or
-   0: a digit some cell of the line holds more often than the cage's cells there do
-   (Hand.holding counts each line's candidates). */
+   0 (Hand.where says where each line's candidates are). */
 static mask held_beyond(const Hand *h, const Cage *cage, int j, mask digits) {
-    const unsigned char *holding = h->holding[cage->line[j]];
-    for (; digits; digits &= digits - 1) {
-        int d = __builtin_ctz(digits), beyond = holding[d];
-        for (uint64_t on = cage->on_line[j]; on && beyond; on &= on - 1)
-            beyond -= h->digits[cage->cell[__builtin_ctzll(on)]] >> d & 1;
-        if (beyond) return digits & -digits;
-    }
+    const unsigned short *where = h->where[cage->line[j]];
+    for (; digits; digits &= digits - 1)
+        if (where[__builtin_ctz(digits)] & ~cage->line_at[j]) return digits & -digits;
     return 0;
 }
 
@@ -143,27 +152,31 @@ static int cage_line(Hand *h, int *found) {
     int n = h->n;
     Watch *watch = &h->watch[WATCH_CAGE_LINE];
     word changed[CALC_W];
-    watch_changes(h, watch, changed);
-    uint64_t lines = lines_of(h, changed); /* a cage is what its lines hold */
-    for (int k = 0; k < h->cages; k++)
-        if (h->cage[k].line_bits & lines) watch->quiet[k] = 0;
-    for (int k = 0; k < h->cages; k++) {
-        Cage *cage = &h->cage[k];
-        if (watch->quiet[k]) continue;
-        uint64_t open;
-        int opened;
-        uint64_t wanted = allowed_open(h, cage, &open, &opened);
-        if (!opened) continue;
-        common_by(cage, n, wanted);
-        for (int j = 0; j < cage->lines; j++) {
-            mask hit = held_beyond(h, cage, j, cage->common[j]);
-            if (hit) {
-                found[0] = k, found[1] = cage->line[j], found[2] = __builtin_ctz(hit);
-                return 3;
+    watch_changes(h, watch, h->cages, changed);
+    /* A quiet cage stays so until its own cells change: candidates that go beyond it on
+       its lines only take steps away, while its own can make a digit common to them. */
+    for (int i = 0; i < h->w; i++)
+        for (word rest = changed[i]; rest; rest &= rest - 1)
+            mark(watch->loud, h->cage_of[64 * i + __builtin_ctzll(rest)]);
+    for (int i = 0; i < h->w; i++)
+        for (word rest = watch->loud[i]; rest; rest &= rest - 1) {
+            int k = 64 * i + __builtin_ctzll(rest);
+            Cage *cage = &h->cage[k];
+            uint64_t open;
+            int opened;
+            uint64_t wanted = allowed_open(h, cage, &open, &opened);
+            if (opened) { /* a closed cage has no step, and its cells change no more */
+                common_by(cage, n, wanted);
+                for (int j = 0; j < cage->lines; j++) {
+                    mask hit = held_beyond(h, cage, j, cage->common[j]);
+                    if (hit) {
+                        found[0] = k, found[1] = cage->line[j], found[2] = __builtin_ctz(hit);
+                        return 3;
+                    }
+                }
             }
+            watch->loud[i] &= ~((word)1 << (k % 64));
         }
-        watch->quiet[k] = 1;
-    }
     return 0;
 }
 
@@ -172,24 +185,21 @@ static int line_cage(Hand *h, int *found) {
     int n = h->n;
     Watch *watch = &h->watch[WATCH_LINE_CAGE];
     word changed[CALC_W];
-    watch_changes(h, watch, changed); /* a line is what it and its cages' cells hold */
+    watch_changes(h, watch, 2 * n, changed); /* a line is what it and its cages' cells hold */
     for (int u = 0; u < 2 * n; u++)
-        if (meets(h->reach[u], changed, h->w)) watch->quiet[u] = 0;
-    for (int u = 0; u < 2 * n; u++) {
-        if (watch->quiet[u]) continue;
-        mask held[CALC_MAX], present = 0, apart = 0; /* apart: digits held in two cages */
-        int owner[CALC_MAX], parts = 0; /* the line's cages, each with the digits it holds */
-        for (int j = 0; j < n; j++) {
-            int cell = unit_cell(n, u, j), k = h->cage_of[cell], s = parts - 1;
-            while (s >= 0 && owner[s] != k) s--;
-            if (s < 0) s = parts++, owner[s] = k, held[s] = 0;
-            held[s] |= h->digits[cell];
-        }
-        for (int s = 0; s < parts; s++) apart |= present & held[s], present |= held[s];
+        if (meets(h->reach[u], changed, h->w)) watch->loud[0] |= 1ULL << u;
+    for (uint64_t lines = watch->loud[0]; lines; lines &= lines - 1) {
+        int u = __builtin_ctzll(lines);
+        mask held[CALC_CELLS], present = 0, apart = 0; /* apart: digits held in two cages */
+        int owner[CALC_MAX]; /* per cell of the line its cage */
+        for (int j = 0; j < n; j++) held[owner[j] = h->cage_of[unit_cell(n, u, j)]] = 0;
+        for (int j = 0; j < n; j++) /* per cage of the line the digits it holds there */
+            held[owner[j]] |= h->digits[unit_cell(n, u, j)];
+        for (int j = 0; j < n; j++) /* each cage's once: emptied as it is read */
+            apart |= present & held[owner[j]], present |= held[owner[j]], held[owner[j]] = 0;
         for (mask left = present & ~apart; left; left &= left - 1) {
-            int d = __builtin_ctz(left), top = -1; /* the line's last cell holding d */
-            for (int j = n - 1; top < 0; j--)
-                if (h->digits[unit_cell(n, u, j)] >> d & 1) top = unit_cell(n, u, j);
+            int d = __builtin_ctz(left); /* the line's last cell holding d: */
+            int top = unit_cell(n, u, 31 - __builtin_clz(h->where[u][d]));
             Cage *cage = &h->cage[h->cage_of[top]];
             uint64_t needed = 0;
             for (int i = 0; i < cage->size; i++)
@@ -202,7 +212,7 @@ static int line_cage(Hand *h, int *found) {
                 return 2;
             }
         }
-        watch->quiet[u] = 1;
+        watch->loud[0] &= ~(1ULL << u);
     }
     return 0;
 }
@@ -400,28 +410,54 @@ static int open_on(const Hand *h, const unsigned char *side, const word *opened,
     return many;
 }
 
+/* The open cells now (into `opened`), and those placed since the sides were counted (into
+   `placed`; every cell where they are counted again): whether any was. A cell placed since
+   was counted open, and its placing logged. */
+static int placed_since(const Hand *h, int again, word *opened, word *placed) {
+    int any = again;
+    memset(placed, 0, sizeof(word) * CALC_W);
+    if (again) {
+        memset(opened, 0, sizeof(word) * CALC_W);
+        for (int c = 0; c < h->cells; c++)
+            if (is_open(h, c)) mark(opened, c);
+        return any;
+    }
+    memcpy(opened, h->sides.counted, sizeof(word) * CALC_W);
+    for (int i = h->sides.upto; i < h->log.count; i++) {
+        int c = h->log.cell[i];
+        if (!is_open(h, c) && marked(opened, c))
+            opened[c / 64] &= ~((word)1 << (c % 64)), mark(placed, c), any = 1;
+    }
+    return any;
+}
+
+/* Side `slot`'s count of open cells and its kind, made anew. */
+static void side_counted(SideCounts *counts, long long slot, int many) {
+    uint64_t bit = 1ULL << (slot % 64);
+    counts->open[slot] = (unsigned short)many;
+    for (int kind = 0; kind < SIDE_KINDS; kind++) counts->of_kind[kind][slot / 64] &= ~bit;
+    if (many >= 1 && many <= 5) counts->of_kind[many / 2][slot / 64] |= bit;
+}
+
 /* The open cells of the first SIDE_MOST sides of the `count` areas counted into h->sides:
-   made again where cells were placed since (all of them the first time). */
+   made again where cells were placed since (all of them the first time), a side without
+   such a cell left as it was. */
 static void count_sides(Hand *h, const unsigned char *areas, long long count) {
     SideCounts *counts = &h->sides;
     if (counts->upto == h->log.count && !h->log.lost) return;
-    word opened[CALC_W] = {0}, placed[CALC_W], any = 0;
+    word opened[CALC_W], placed[CALC_W];
     int again = sees_all(h, counts->upto);
-    for (int c = 0; c < h->cells; c++)
-        if (is_open(h, c)) mark(opened, c);
-    for (int i = 0; i < CALC_W; i++) any |= placed[i] = again ? ~(word)0 : counts->counted[i] & ~opened[i];
+    int any = placed_since(h, again, opened, placed);
     for (long long slot = 0; any && slot < 2 * count && slot < SIDE_MOST; slot++) {
         const unsigned char *side = areas + 8 * (size_t)(slot / 2 * AREA_WORDS + slot % 2 * (CALC_W + 1));
-        int many = again ? 0 : counts->open[slot];
+        int many = 0, gone = 0;
         for (int i = 0; i < h->w; i++) {
             word cells;
             memcpy(&cells, side + 8 * (size_t)i, sizeof cells);
-            many += again ? popcount64(cells & opened[i]) : -popcount64(cells & placed[i]);
+            if (again) many += popcount64(cells & opened[i]);
+            else if (cells & placed[i]) gone += popcount64(cells & placed[i]);
         }
-        counts->open[slot] = (unsigned short)many;
-        uint64_t bit = 1ULL << (slot % 64);
-        for (int kind = 0; kind < SIDE_KINDS; kind++) counts->of_kind[kind][slot / 64] &= ~bit;
-        if (many >= 1 && many <= 5) counts->of_kind[many / 2][slot / 64] |= bit;
+        if (again || gone) side_counted(counts, slot, again ? many : counts->open[slot] - gone);
     }
     memcpy(counts->counted, opened, sizeof opened);
     counts->upto = h->log.count;

@@ -39,14 +39,15 @@ typedef struct {
     int lines, line[2 * CALC_MAX];
     uint64_t line_bits;
     uint64_t on_line[2 * CALC_MAX];
+    unsigned short line_at[2 * CALC_MAX]; /* per line[j] the places its cells have on it */
     unsigned char row_at[CAGE_MOST], column_at[CAGE_MOST]; /* each cell's two in line[] */
     /* What its live fillings allow, for the `wanted` last asked of each (calcfind.c's
        kept_by, common_by): their union, and per line[j] the digits each puts on it. */
-    int known; /* bits: kept, common, placed_kept */
+    int known; /* bits: kept, common, placed_wanted */
     uint64_t kept_wanted, kept, common_wanted;
     mask common[2 * CALC_MAX];
-    /* calcsettle.c's combine: the same union for its values placed alone. */
-    uint64_t placed_wanted, placed_kept;
+    /* calcsettle.c's combine: the values placed when it last combined the cage. */
+    uint64_t placed_wanted;
     Live alive, placed; /* under the allowed digits, and under the placed values alone */
     /* How many changes its cells had (calc_changed), and calcfind.c's allowed_open() as of
        `seen` of them (-1: not read yet). */
@@ -58,11 +59,10 @@ typedef struct {
    digits then, and which of its places (cage-line's cages, line-cage's lines) held no
    step. A place whose cells are all as they were holds none again, so it is passed: the
    first place with a step is the one the whole sweep would find. */
-#define QUIET_MOST CALC_CELLS
 enum { WATCH_CAGE_LINE, WATCH_LINE_CAGE, WATCHES };
 typedef struct {
     int upto; /* its place in the hand's ChangeLog when it last looked; -1: never */
-    unsigned char quiet[QUIET_MOST];
+    word loud[CALC_W]; /* the places not known quiet, as bits (the cages or lines) */
 } Watch;
 
 /* The sides of the areas (calcareas.c: per group of lines its innies and outies) and
@@ -92,6 +92,10 @@ typedef struct {
 
 typedef struct {
     int n, cells, cages, w; /* w: the words of a cell mask in use */
+    /* Each cell's row and column (a division the placing of values does not redo), made
+       for n = placed_n. */
+    int placed_n;
+    unsigned char row_of[CALC_CELLS], column_of[CALC_CELLS];
     int values[CALC_CELLS];
     mask digits[CALC_CELLS];        /* cell_digits: 0 for a placed cell */
     int cage_of[CALC_CELLS];
@@ -101,9 +105,10 @@ typedef struct {
     Watch watch[WATCHES];
     SideCounts sides;
     ChangeLog log;
-    /* Per line, how many of its cells hold each digit, the digits one cell alone holds
-       (its hidden singles) and how many cells are open: kept as the cells change. */
-    unsigned char holding[2 * CALC_MAX][CALC_MAX];
+    /* Per line, where each digit is a candidate (its cells' places on the line, as bits),
+       the digits one cell alone holds (its hidden singles) and how many cells are open:
+       kept as the cells change. */
+    unsigned short where[2 * CALC_MAX][CALC_MAX];
     mask lone[2 * CALC_MAX];
     int lone_count; /* the bits of lone[] set: no hidden single anywhere where 0 */
     int open_in[2 * CALC_MAX];
@@ -122,11 +127,11 @@ static inline int unit_cell(int n, int u, int k) { return u < n ? u * n + k : k 
 
 static inline int in_unit(int n, int u, int cell) { return u < n ? cell / n == u : cell % n == u - n; }
 
-/* One cell fewer of line u holds digit d. */
-static inline void held_less(Hand *h, int u, int d) {
-    int left = --h->holding[u][d];
-    if (left == 1) h->lone[u] |= (mask)1 << d, h->lone_count++;
-    else if (!left) h->lone[u] &= ~((mask)1 << d), h->lone_count--;
+/* The cell at place `at` of line u no longer holds digit d (it did). */
+static inline void held_less(Hand *h, int u, int d, int at) {
+    unsigned left = h->where[u][d] &= (unsigned short)~(1u << at);
+    if (!left) h->lone[u] &= ~((mask)1 << d), h->lone_count--;
+    else if (!(left & (left - 1))) h->lone[u] |= (mask)1 << d, h->lone_count++;
 }
 
 /* The cell lost the candidates `removed` (all it had, if it was placed), each of which it
@@ -136,7 +141,8 @@ static inline void calc_changed(Hand *h, int cell, mask removed) {
     h->cage[h->cage_of[cell]].changes++;
     for (mask gone = removed; gone; gone &= gone - 1) {
         int d = __builtin_ctz(gone);
-        held_less(h, cell / h->n, d), held_less(h, h->n + cell % h->n, d);
+        int row = h->row_of[cell], column = h->column_of[cell];
+        held_less(h, row, d, column), held_less(h, h->n + column, d, row);
     }
     if (log->count == LOG_MOST) {
         log->lost = 1;
@@ -147,17 +153,6 @@ static inline void calc_changed(Hand *h, int cell, mask removed) {
 
 /* Whether a watch that last looked at the log's place `upto` must look at every cell. */
 static inline int sees_all(const Hand *h, int upto) { return upto < 0 || h->log.lost; }
-
-/* The lines of the cells in `cells`, rows first then columns, as bits. */
-static inline uint64_t lines_of(const Hand *h, const word *cells) {
-    uint64_t lines = 0;
-    for (int i = 0; i < h->w; i++)
-        for (word rest = cells[i]; rest; rest &= rest - 1) {
-            int cell = 64 * i + __builtin_ctzll(rest);
-            lines |= 1ULL << (cell / h->n) | 1ULL << (h->n + cell % h->n);
-        }
-    return lines;
-}
 
 /* The cells changed since the log's place *upto (every cell where sees_all()), into
    `changed`; *upto now. */
@@ -177,8 +172,9 @@ static inline uint64_t filling_at(const Cage *cage, int f) {
 }
 
 /* The cage's fillings every value of which `wanted` allows, into `live` (its list narrowed
-   where `wanted` allows no more than last time, else made again from `wider`'s list where
-   that allows no less, else from all). `wider` may be NULL. */
+   where `wanted` allows no more than last time, and kept as it is where what it no longer
+   allows is in none of its fillings, else made again from `wider`'s list where that allows
+   no less, else from all). `wider` may be NULL. */
 static inline void narrow_live(const Cage *cage, Live *live, uint64_t wanted, const Live *wider) {
     if (live->count >= 0 && live->wanted == wanted) return;
     int kept = 0;
@@ -200,6 +196,9 @@ static inline void narrow_live(const Cage *cage, Live *live, uint64_t wanted, co
                 uint64_t filling = filling_at(cage, f);
                 if ((filling & wanted) == filling) live->room[kept++] = filling, all |= filling;
             }
+    } else if (!(live->all & ~wanted)) { /* what went, no filling of the list held */
+        live->wanted = wanted;
+        return;
     } else {
         for (int f = 0; f < live->count; f++) {
             uint64_t filling = live->at[f];

@@ -25,22 +25,23 @@ static void one_open_less(Hand *h, int u) {
 /* CalcCandidates.place: the cell and its peers still holding the value are unsettled and
    unpermuted; the value leaves the peers' pencil marks. */
 void calc_place(Hand *h, int cell, int value) {
-    int n = h->n, row = cell / n, col = cell % n;
+    int n = h->n, row = h->row_of[cell], col = h->column_of[cell];
     mask bit = (mask)1 << (value - 1);
     mark(h->unsettled, cell), mark(h->unpermuted, cell);
     calc_changed(h, cell, h->digits[cell]);
     if (!h->values[cell]) one_open_less(h, row), one_open_less(h, n + col);
     h->digits[cell] = 0, h->values[cell] = value;
-    for (int k = 0; k < n; k++) {
-        int across = row * n + k, down = k * n + col;
-        if (h->digits[across] & bit) {
-            h->digits[across] &= ~bit, calc_changed(h, across, bit);
-            mark(h->unsettled, across), mark(h->unpermuted, across);
-        }
-        if (h->digits[down] & bit) {
-            h->digits[down] &= ~bit, calc_changed(h, down, bit);
-            mark(h->unsettled, down), mark(h->unpermuted, down);
-        }
+    /* The peers holding the value, where their lines say (the cell holds none now). */
+    unsigned across = h->where[row][value - 1], down = h->where[n + col][value - 1];
+    for (; across; across &= across - 1) {
+        int peer = row * n + __builtin_ctz(across);
+        h->digits[peer] &= ~bit, calc_changed(h, peer, bit);
+        mark(h->unsettled, peer), mark(h->unpermuted, peer);
+    }
+    for (; down; down &= down - 1) {
+        int peer = __builtin_ctz(down) * n + col;
+        h->digits[peer] &= ~bit, calc_changed(h, peer, bit);
+        mark(h->unsettled, peer), mark(h->unpermuted, peer);
     }
 }
 
@@ -74,21 +75,19 @@ static inline int no_lone(const Hand *h, uint64_t lines) {
 
 /* techniques._combination_step's eliminations in one cage, applied: of the fillings
    agreeing with the values placed in it, a value none puts in an open cell leaves it
-   (CalcCandidates.eliminate marks the cell). Whether any went. */
+   (CalcCandidates.eliminate marks the cell). Whether any went: none where the values
+   placed are those of its last call, which left each open cell no digit that went. */
 static int combine(Hand *h, Cage *cage) {
     int n = h->n;
-    uint64_t wanted = 0, kept = 0, full = full_digits(n);
+    uint64_t wanted = 0, full = full_digits(n);
     for (int i = 0; i < cage->size; i++) {
         int value = h->values[cage->cell[i]];
         wanted |= (value ? 1ULL << (value - 1) : full) << (i * n);
     }
-    if (cage->known & 4 && cage->placed_wanted == wanted) {
-        kept = cage->placed_kept; /* the same placed values as last time */
-    } else {
-        narrow_live(cage, &cage->placed, wanted, NULL);
-        kept = cage->placed.all;
-        cage->placed_wanted = wanted, cage->placed_kept = kept, cage->known |= 4;
-    }
+    if (cage->known & 4 && cage->placed_wanted == wanted) return 0;
+    narrow_live(cage, &cage->placed, wanted, NULL);
+    uint64_t kept = cage->placed.all;
+    cage->placed_wanted = wanted, cage->known |= 4;
     int found = 0;
     for (int i = 0; i < cage->size; i++) {
         int cell = cage->cell[i];
@@ -159,9 +158,10 @@ static int apply(Hand *h, int bulk, int combined) {
     }
 }
 
+/* Whether no cell is open: no row has one (Hand.open_in). */
 static int solved(const Hand *h) {
-    for (int c = 0; c < h->cells; c++)
-        if (is_open(h, c)) return 0;
+    for (int u = 0; u < h->n; u++)
+        if (h->open_in[u]) return 0;
     return 1;
 }
 
@@ -189,12 +189,15 @@ static void cage_lines(int n, Cage *cage) {
     for (uint64_t rest = cage->line_bits; rest; rest &= rest - 1) {
         int u = __builtin_ctzll(rest);
         uint64_t inside = 0;
+        unsigned at = 0;
         for (int i = 0; i < cage->size; i++)
             if (in_unit(n, u, cage->cell[i])) {
                 inside |= 1ULL << i;
+                at |= 1u << (u < n ? cage->cell[i] % n : cage->cell[i] / n);
                 *(u < n ? &cage->row_at[i] : &cage->column_at[i]) = (unsigned char)cage->lines;
             }
-        cage->line[cage->lines] = u, cage->on_line[cage->lines++] = inside;
+        cage->line[cage->lines] = u, cage->line_at[cage->lines] = (unsigned short)at;
+        cage->on_line[cage->lines++] = inside;
     }
 }
 
@@ -265,43 +268,48 @@ static int untouched(const Hand *h) {
     return 1;
 }
 
-/* Hand.holding, .lone, .open_in and .open_one from the cells. */
+/* Hand.where, .lone, .open_in and .open_one from the cells. */
 static void count_lines(Hand *h) {
     int n = h->n;
-    memset(h->holding, 0, sizeof h->holding), memset(h->open_in, 0, sizeof h->open_in);
-    if (n > 1 && untouched(h)) { /* every line holds each digit n times: no single */
+    memset(h->where, 0, sizeof h->where), memset(h->open_in, 0, sizeof h->open_in);
+    if (n > 1 && untouched(h)) { /* every cell of a line holds each digit: no single */
         for (int u = 0; u < 2 * n; u++) {
-            memset(h->holding[u], n, (size_t)n);
+            for (int d = 0; d < n; d++) h->where[u][d] = (unsigned short)full_digits(n);
             h->open_in[u] = n, h->lone[u] = 0;
         }
         h->open_one = 0, h->lone_count = 0;
         return;
     }
     for (int c = 0; c < h->cells; c++) {
-        int row = c / n, column = n + c % n;
+        int row = c / n, column = c % n;
         for (mask rest = h->digits[c]; rest; rest &= rest - 1) {
             int d = __builtin_ctz(rest);
-            h->holding[row][d]++, h->holding[column][d]++;
+            h->where[row][d] |= (unsigned short)(1u << column);
+            h->where[n + column][d] |= (unsigned short)(1u << row);
         }
-        if (!h->values[c]) h->open_in[row]++, h->open_in[column]++;
+        if (!h->values[c]) h->open_in[row]++, h->open_in[n + column]++;
     }
     h->open_one = 0, h->lone_count = 0;
     for (int u = 0; u < 2 * n; u++) {
         h->open_one |= (uint64_t)(h->open_in[u] == 1) << u;
         h->lone[u] = 0;
         for (int d = 0; d < n; d++)
-            if (h->holding[u][d] == 1) h->lone[u] |= (mask)1 << d, h->lone_count++;
+            if (single(h->where[u][d])) h->lone[u] |= (mask)1 << d, h->lone_count++;
     }
 }
 
 /* convert_ints(list, out, count, 0, high, name), read straight where every item is an
-   int in range (the list of a grading), else by convert_ints and its errors. */
+   int in range (the list of a grading), else by convert_ints and its errors. An item that
+   is the object before it is not read again (a blank state's lists hold one object). */
 static int list_ints(PyObject *list, int *out, int count, long high, const char *name) {
     int k = 0;
+    PyObject *last = NULL;
+    long number = -1;
     if (PyList_GET_SIZE(list) == count)
         for (; k < count; k++) {
             PyObject *item = PyList_GET_ITEM(list, k);
-            long number = PyLong_CheckExact(item) ? PyLong_AsLong(item) : -1;
+            if (item != last)
+                number = PyLong_CheckExact(item) ? PyLong_AsLong(item) : -1, last = item;
             if (number < 0 || number > high) break;
             out[k] = (int)number;
         }
@@ -313,6 +321,11 @@ static int list_ints(PyObject *list, int *out, int count, long high, const char 
 int calc_hand_cages(Hand *h, Cage *cages, int n, const unsigned char *tables, Py_ssize_t length,
                     const char *name) {
     h->n = n, h->cells = n * n, h->w = (h->cells + 63) / 64;
+    if (h->placed_n != h->n) {
+        for (int c = 0; c < h->cells; c++)
+            h->row_of[c] = (unsigned char)(c / h->n), h->column_of[c] = (unsigned char)(c % h->n);
+        h->placed_n = h->n;
+    }
     uint64_t *room = live_room(length / 8);
     if (!room) {
         PyErr_NoMemory();
