@@ -148,7 +148,31 @@ static struct PyModuleDef module = {
     .m_methods = module_functions,
 };
 
+/* Built for x86-64's popcount instruction (setup.py) on a CPU without it: the import fails
+   and bookmaker runs the pure core, which makes the same puzzles. */
+static int lacks_popcount(void) {
+#if defined(__x86_64__) && defined(__POPCNT__) && (defined(__GNUC__) || defined(__clang__))
+    __builtin_cpu_init();
+    if (!__builtin_cpu_supports("popcnt")) {
+        PyErr_SetString(PyExc_ImportError, "this CPU has no popcount instruction, which the "
+                                           "compiled core was built for");
+        return 1;
+    }
+#endif
+    return 0;
+}
+
+/* Whether the core counts bits by the CPU's instruction (setup.py asks for it on x86-64). */
+static long built_for_popcount(void) {
+#if defined(__x86_64__) && !defined(__POPCNT__)
+    return 0;
+#else
+    return 1;
+#endif
+}
+
 PyMODINIT_FUNC PyInit__compiled(void) {
+    if (lacks_popcount()) return NULL;
     if (PyType_Ready(&BoardType) < 0 || PyType_Ready(&ExactCoverType) < 0 ||
         PyType_Ready(&GraderType) < 0 || PyType_Ready(&KillerBoardType) < 0 ||
         PyType_Ready(&RateTablesType) < 0 || PyType_Ready(&RatePropagatorType) < 0 ||
@@ -163,7 +187,8 @@ PyMODINIT_FUNC PyInit__compiled(void) {
         PyModule_AddObjectRef(m, "RateTables", (PyObject *)&RateTablesType) < 0 ||
         PyModule_AddObjectRef(m, "RatePropagator", (PyObject *)&RatePropagatorType) < 0 ||
         PyModule_AddObjectRef(m, "RateRules", (PyObject *)&RateRulesType) < 0 ||
-        PyModule_AddObjectRef(m, "RateBasics", (PyObject *)&RateBasicsType) < 0) {
+        PyModule_AddObjectRef(m, "RateBasics", (PyObject *)&RateBasicsType) < 0 ||
+        PyModule_AddIntConstant(m, "POPCOUNT_INSTRUCTION", built_for_popcount()) < 0) {
         Py_DECREF(m);
         return NULL;
     }

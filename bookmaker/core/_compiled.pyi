@@ -8,6 +8,8 @@ from typing import Any
 # (count, first solution or None, complete, nodes): search.py's Search, as a tuple.
 SearchTuple = tuple[int, tuple[int, ...] | None, bool, int]
 
+POPCOUNT_INSTRUCTION: int  # 1: bits counted by the CPU's instruction (setup.py, module.c)
+
 class Board:
     def __init__(self, size: int, unit_masks: Sequence[int], peer_masks: Sequence[int],
                  cell_unit_masks: Sequence[Sequence[int]]) -> None: ...
