@@ -23,6 +23,10 @@ enum { RULE_CLUED_LINES = RULE_LINES + 1, RULE_CLUED_BOUNDS };
 typedef struct {
     int n, code, count;   /* count: the data's ints */
     int data[LATIN_CELLS * 2 + 2 * LATIN_MAX * (LATIN_MAX + 2)];
+    /* RULE_LINES: each clued line's row (0 .. n-1) or column (n .. 2n-1), where
+       lines_known (each is one, none twice): the propagation sweeps only the lines that
+       may change (latin.c) */
+    int lines_known, line_of[2 * LATIN_MAX];
 } Rule;
 
 /* latin.c: search.rounds_to_contradiction (latin_rounds): the rounds to a contradiction,
@@ -56,9 +60,10 @@ int latin_visible(const Rule *lines, const int *values, const mask *digits, int 
 int latin_fork(int n, const int *values, const mask *digits, const int *forks, int count,
                mask *allowed);
 
-/* latinclues.c: the clued lines of the sides as RULE_LINES data (how many ints), and
-   the bounds their clues put on each cell (every clue's, or only those of 1 and N). */
-int latin_clue_lines(int n, const int *sides, int *data);
+/* latinclues.c: the clued lines of the sides as RULE_LINES data (how many ints), each
+   line's row or column into line_of (Rule.line_of), and the bounds their clues put on
+   each cell (every clue's, or only those of 1 and N). */
+int latin_clue_lines(int n, const int *sides, int *data, int *line_of);
 void latin_clue_masks(int n, const int *sides, int edges_only, mask *out);
 /* latin.c: the four sides (4n clues) from Python; -1 with an exception set. */
 #ifdef Py_PYTHON_H
